@@ -1,0 +1,98 @@
+import type { Organization } from '../../domain/identity/organization';
+import type { User } from '../../domain/identity/user';
+import type { Session } from '../../domain/identity/session';
+import type { ApiToken } from '../../domain/identity/api-token';
+import type { AccountDeletionRequest } from '../../domain/identity/account-deletion';
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+
+export interface OrganizationRepository {
+  /** Allocates the integer id. */
+  add(organization: Organization): Promise<Organization>;
+  /** By public id or legacy integer id. Platform lookups only; tenants use their scope. */
+  findByRef(ref: string | number): Promise<Organization | null>;
+  findById(id: number): Promise<Organization | null>;
+  list(page: { page: number; perPage: number }): Promise<{ items: Organization[]; total: number }>;
+  /** Optimistic: a stale version throws `conflict`. */
+  save(organization: Organization): Promise<void>;
+}
+export const ORGANIZATION_REPOSITORY = Symbol.for('OrganizationRepository');
+
+export interface UserRepository {
+  add(user: User): Promise<void>;
+  /** Sign-in and uniqueness checks: emails are unique across the platform. */
+  findByEmail(email: string): Promise<User | null>;
+  findById(scope: TenantScope, id: string): Promise<User | null>;
+  /** Unscoped, for completing a sign-in whose organization is not known yet. */
+  findForSignIn(id: string): Promise<User | null>;
+  list(scope: TenantScope): Promise<User[]>;
+  countActiveAdmins(organizationId: number): Promise<number>;
+  save(user: User): Promise<void>;
+  remove(user: User): Promise<void>;
+}
+export const USER_REPOSITORY = Symbol.for('UserRepository');
+
+export interface SessionRepository {
+  add(session: Session): Promise<void>;
+  findByTokenHash(tokenHash: string): Promise<Session | null>;
+  findById(id: string): Promise<Session | null>;
+  save(session: Session): Promise<void>;
+  remove(session: Session): Promise<void>;
+  removeAllOfUser(userId: string): Promise<void>;
+}
+export const SESSION_REPOSITORY = Symbol.for('SessionRepository');
+
+export interface ApiTokenRepository {
+  add(token: ApiToken): Promise<void>;
+  findById(scope: TenantScope, id: string): Promise<ApiToken | null>;
+  /** Tokens visible in the scope; `customerTokens` selects customer-scoped ones, else organization-wide. */
+  list(scope: TenantScope, customerTokens: boolean): Promise<ApiToken[]>;
+  save(token: ApiToken): Promise<void>;
+}
+export const API_TOKEN_REPOSITORY = Symbol.for('ApiTokenRepository');
+
+export interface AccountDeletionRepository {
+  findPendingForUser(userId: string): Promise<AccountDeletionRequest | null>;
+  findDue(now: Date, limit: number): Promise<AccountDeletionRequest[]>;
+  add(request: AccountDeletionRequest): Promise<void>;
+  /** Optimistic: a concurrent change throws `conflict`. */
+  save(request: AccountDeletionRequest): Promise<void>;
+}
+export const ACCOUNT_DELETION_REPOSITORY = Symbol.for('AccountDeletionRepository');
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(hash: string, password: string): Promise<boolean>;
+}
+export const PASSWORD_HASHER = Symbol.for('PasswordHasher');
+
+/** High-entropy secrets and their fast, constant-time-comparable digests. */
+export interface SecretTokens {
+  generate(prefix: string): string;
+  hash(token: string): string;
+}
+export const SECRET_TOKENS = Symbol.for('SecretTokens');
+
+export interface TotpService {
+  generateSecret(): string;
+  uri(secret: string, accountName: string): string;
+  verify(secret: string, code: string, now: Date): boolean;
+}
+export const TOTP_SERVICE = Symbol.for('TotpService');
+
+/** Messages to an organization's administrators (account deletion notices and the like). */
+export interface AdminNotifier {
+  notifyAdministrators(organizationId: number, message: { subject: string; body: string }): Promise<void>;
+}
+export const ADMIN_NOTIFIER = Symbol.for('AdminNotifier');
+
+/** The platform switches, edited by platform admins. */
+export interface PlatformSettings {
+  agentAuthEnabled: boolean;
+  agentWritesEnabled: boolean;
+  serviceAuthEnabled: boolean;
+}
+export interface PlatformSettingsRepository {
+  get(): Promise<PlatformSettings>;
+  update(change: Partial<PlatformSettings>): Promise<PlatformSettings>;
+}
+export const PLATFORM_SETTINGS_REPOSITORY = Symbol.for('PlatformSettingsRepository');

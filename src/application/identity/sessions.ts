@@ -1,0 +1,29 @@
+import { Session, type SessionKind } from '../../domain/identity/session';
+import type { Clock } from '../shared/clock';
+import type { IdGenerator } from '../shared/id-generator';
+import type { SecretTokens, SessionRepository } from './ports';
+
+export interface IssuedSession {
+  readonly session: Session;
+  /** The secret, returned once to the client; only its digest is stored. */
+  readonly token: string;
+}
+
+/** Opens sessions; shared by sign-up, sign-in and the second-factor step of sign-in. */
+export class SessionIssuer {
+  constructor(
+    private readonly sessions: SessionRepository,
+    private readonly secrets: SecretTokens,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  async issue(userId: string, kind: SessionKind, steppedUp = false): Promise<IssuedSession> {
+    const now = this.clock.now();
+    const token = this.secrets.generate('');
+    const session = new Session({ id: this.ids.uuid(), userId, tokenHash: this.secrets.hash(token), kind, now });
+    if (steppedUp) session.markSteppedUp(now);
+    await this.sessions.add(session);
+    return { session, token };
+  }
+}

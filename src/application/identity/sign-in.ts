@@ -1,0 +1,36 @@
+import { AppError } from '../../domain/shared/app-error';
+import type { User } from '../../domain/identity/user';
+import type { OrganizationRepository, PasswordHasher, UserRepository } from './ports';
+import type { SessionIssuer } from './sessions';
+
+export type SignInResult =
+  | { kind: 'signedIn'; token: string; user: User }
+  /** Password accepted; the second factor completes the sign-in with this challenge token. */
+  | { kind: 'twoFactorRequired'; challengeToken: string };
+
+/** A hash verified against when the email is unknown, so both paths cost the same. */
+const DECOY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$R4zflttOT8HqwJ3A7sxcRg$kqKY5n8qzt2sZU+HcLdXROX0JJhJQ61Vd6IMSVSvqp0';
+
+export class SignIn {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly organizations: OrganizationRepository,
+    private readonly passwords: PasswordHasher,
+    private readonly sessions: SessionIssuer,
+  ) {}
+
+  async execute(input: { email: string; password: string }): Promise<SignInResult> {
+    const user = await this.users.findByEmail(input.email);
+    const valid = await this.passwords.verify(user?.passwordHash ?? DECOY_HASH, input.password);
+    if (!user || !valid) throw new AppError('invalidCredentials');
+    if (!user.isActive) throw new AppError('accountDeactivated');
+    const organization = await this.organizations.findById(user.organizationId);
+    if (organization?.status === 'deleted' && !user.hasPlatformFlag) throw new AppError('organizationSuspended');
+    if (user.twoFactorEnabled) {
+      const { token } = await this.sessions.issue(user.id, 'twoFactorChallenge');
+      return { kind: 'twoFactorRequired', challengeToken: token };
+    }
+    const { token } = await this.sessions.issue(user.id, 'session');
+    return { kind: 'signedIn', token, user };
+  }
+}

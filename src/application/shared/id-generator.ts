@@ -1,0 +1,5 @@
+export interface IdGenerator {
+  /** A random UUID (v4), used for public ids and string ids. */
+  uuid(): string;
+}
+export const ID_GENERATOR = Symbol.for('IdGenerator');

@@ -1,0 +1,22 @@
+export interface RateLimitRule {
+  /** Stable name of the limit, e.g. `agent-identity`. */
+  readonly name: string;
+  readonly limit: number;
+  readonly windowSeconds: number;
+}
+
+export interface RateLimitDecision {
+  readonly allowed: boolean;
+  readonly remaining: number;
+  /** Seconds until the current window ends. */
+  readonly retryAfterSeconds: number;
+}
+
+/**
+ * Counts hits per rule and key in a store shared by every instance of the service, so a limit
+ * holds however many processes serve the API.
+ */
+export interface RateLimiter {
+  hit(rule: RateLimitRule, key: string): Promise<RateLimitDecision>;
+}
+export const RATE_LIMITER = Symbol.for('RateLimiter');

@@ -1,0 +1,172 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { Organization } from '../../domain/identity/organization';
+import { User } from '../../domain/identity/user';
+import { Session } from '../../domain/identity/session';
+import { ApiToken } from '../../domain/identity/api-token';
+import { AccountDeletionRequest } from '../../domain/identity/account-deletion';
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+import type {
+  AccountDeletionRepository, ApiTokenRepository, OrganizationRepository, SessionRepository, UserRepository,
+} from '../../application/identity/ports';
+import { OrmRepository } from '../persistence/orm-repository';
+import type { CallerCache } from './caller-cache';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const INT = /^\d{1,9}$/;
+
+/** Repositories whose writes can change who a credential resolves to drop the caller cache. */
+abstract class AuthStateRepository extends OrmRepository {
+  constructor(orm: MikroORM, protected readonly callers: CallerCache) {
+    super(orm);
+  }
+
+  protected async persistAuthState(entity: object): Promise<void> {
+    await this.persist(entity);
+    this.callers.clear();
+  }
+}
+
+export class MikroOrmOrganizationRepository extends AuthStateRepository implements OrganizationRepository {
+  async add(organization: Organization): Promise<Organization> {
+    await this.persist(organization);
+    return organization;
+  }
+
+  findById(id: number): Promise<Organization | null> {
+    return this.em.findOne(Organization, { id });
+  }
+
+  async findByRef(ref: string | number): Promise<Organization | null> {
+    const value = String(ref);
+    if (INT.test(value)) return this.em.findOne(Organization, { id: Number(value) });
+    if (UUID.test(value)) return this.em.findOne(Organization, { publicId: value.toLowerCase() });
+    return null;
+  }
+
+  async list(page: { page: number; perPage: number }): Promise<{ items: Organization[]; total: number }> {
+    const [items, total] = await this.em.findAndCount(
+      Organization, {}, { orderBy: { id: 'asc' }, limit: page.perPage, offset: (page.page - 1) * page.perPage },
+    );
+    return { items, total };
+  }
+
+  save(organization: Organization): Promise<void> {
+    return this.persistAuthState(organization);
+  }
+}
+
+export class MikroOrmUserRepository extends AuthStateRepository implements UserRepository {
+  add(user: User): Promise<void> {
+    return this.persist(user);
+  }
+
+  findByEmail(email: string): Promise<User | null> {
+    return this.em.findOne(User, { email: User.normalizeEmail(email) });
+  }
+
+  findById(scope: TenantScope, id: string): Promise<User | null> {
+    if (!UUID.test(id)) return Promise.resolve(null);
+    return this.em.findOne(User, {
+      id, organizationId: scope.organizationId, ...(scope.customerId !== null ? { customerId: scope.customerId } : {}),
+    });
+  }
+
+  findForSignIn(id: string): Promise<User | null> {
+    return this.em.findOne(User, { id });
+  }
+
+  list(scope: TenantScope): Promise<User[]> {
+    return this.em.find(
+      User,
+      { organizationId: scope.organizationId, ...(scope.customerId !== null ? { customerId: scope.customerId } : {}) },
+      { orderBy: { createdAt: 'asc', id: 'asc' } },
+    );
+  }
+
+  countActiveAdmins(organizationId: number): Promise<number> {
+    return this.em.count(User, { organizationId, role: 'admin', isActive: true, customerId: null });
+  }
+
+  save(user: User): Promise<void> {
+    return this.persistAuthState(user);
+  }
+
+  async remove(user: User): Promise<void> {
+    this.em.remove(user);
+    await this.flush();
+    this.callers.clear();
+  }
+}
+
+export class MikroOrmSessionRepository extends AuthStateRepository implements SessionRepository {
+  add(session: Session): Promise<void> {
+    return this.persist(session);
+  }
+
+  findByTokenHash(tokenHash: string): Promise<Session | null> {
+    return this.em.findOne(Session, { tokenHash });
+  }
+
+  findById(id: string): Promise<Session | null> {
+    return this.em.findOne(Session, { id });
+  }
+
+  save(session: Session): Promise<void> {
+    return this.persistAuthState(session);
+  }
+
+  async remove(session: Session): Promise<void> {
+    this.em.remove(session);
+    await this.flush();
+    this.callers.clear();
+  }
+
+  async removeAllOfUser(userId: string): Promise<void> {
+    await this.em.nativeDelete(Session, { userId });
+    this.callers.clear();
+  }
+}
+
+export class MikroOrmApiTokenRepository extends AuthStateRepository implements ApiTokenRepository {
+  add(token: ApiToken): Promise<void> {
+    return this.persist(token);
+  }
+
+  findById(scope: TenantScope, id: string): Promise<ApiToken | null> {
+    if (!UUID.test(id)) return Promise.resolve(null);
+    return this.em.findOne(ApiToken, {
+      id, organizationId: scope.organizationId, ...(scope.customerId !== null ? { customerId: scope.customerId } : {}),
+    });
+  }
+
+  list(scope: TenantScope, customerTokens: boolean): Promise<ApiToken[]> {
+    const customer = scope.customerId !== null ? scope.customerId : customerTokens ? { $ne: null } : null;
+    return this.em.find(
+      ApiToken,
+      { organizationId: scope.organizationId, customerId: customer as any, revokedAt: null },
+      { orderBy: { createdAt: 'desc' } },
+    );
+  }
+
+  save(token: ApiToken): Promise<void> {
+    return this.persistAuthState(token);
+  }
+}
+
+export class MikroOrmAccountDeletionRepository extends OrmRepository implements AccountDeletionRepository {
+  findPendingForUser(userId: string): Promise<AccountDeletionRequest | null> {
+    return this.em.findOne(AccountDeletionRequest, { userId, status: 'requested' });
+  }
+
+  findDue(now: Date, limit: number): Promise<AccountDeletionRequest[]> {
+    return this.em.find(AccountDeletionRequest, { status: 'requested', effectiveAt: { $lte: now } }, { limit });
+  }
+
+  add(request: AccountDeletionRequest): Promise<void> {
+    return this.persist(request);
+  }
+
+  save(request: AccountDeletionRequest): Promise<void> {
+    return this.persist(request);
+  }
+}

@@ -1,0 +1,115 @@
+import type { CookieOptions, Response } from 'express';
+import { z } from 'zod';
+import { SignUp } from '../../../application/identity/sign-up';
+import { SignIn } from '../../../application/identity/sign-in';
+import { SignOut } from '../../../application/identity/sign-out';
+import { VerifyTotp } from '../../../application/identity/verify-totp';
+import { DisableTwoFactor, EnableTwoFactor } from '../../../application/identity/two-factor';
+import { AuthenticateCaller } from '../../../application/identity/authenticate-caller';
+import { SESSION_LIFETIME_MS, TWO_FACTOR_CHALLENGE_MS } from '../../../domain/identity/session';
+import { ApiRouter } from '../shared/api-router';
+import { SESSION_COOKIE, TWO_FACTOR_COOKIE, credentialOf } from '../shared/http-context';
+import type { RouterDeps } from '../shared/use-cases';
+import { presentUser } from './presenters';
+import { Email, Password, SessionSchema, SignedInSchema, SuccessSchema } from './schemas';
+
+const tags = ['Authentication'];
+
+/** Sign-up, sign-in with an optional second factor, sessions, and two-step verification (better-auth conventions). */
+export function authRouter(deps: RouterDeps) {
+  const { container } = deps;
+  const cookie = (maxAge: number): CookieOptions => ({
+    httpOnly: true, sameSite: 'lax', secure: deps.secureCookies, path: '/', maxAge,
+  });
+  const startSession = (res: Response, token: string) => res.cookie(SESSION_COOKIE, token, cookie(SESSION_LIFETIME_MS));
+
+  return new ApiRouter(deps)
+    .public({
+      method: 'post', path: '/api/auth/sign-up/email', tags,
+      summary: 'Create an organization and its first administrator',
+      body: z.object({ name: z.string().trim().min(1).max(200), email: Email, password: Password, organizationName: z.string().trim().min(1).max(200) }).strict(),
+      response: SignedInSchema,
+      errors: ['signupClosed', 'emailAlreadyRegistered'],
+      handler: async ({ body, res }) => {
+        const { token, user, organization } = await container.get(SignUp).execute(body);
+        startSession(res, token);
+        return { token, user: presentUser(user, organization) };
+      },
+    })
+    .public({
+      method: 'post', path: '/api/auth/sign-in/email', tags,
+      summary: 'Sign in with email and password',
+      description: 'Answers {token, user} and sets the HttpOnly session cookie. With two-step verification on, answers '
+        + '{twoFactorRedirect: true} and sets a short-lived challenge cookie; complete at /api/auth/two-factor/verify-totp.',
+      body: z.object({ email: Email, password: z.string().min(1).max(256), rememberMe: z.boolean().optional() }).strict(),
+      response: z.union([SignedInSchema, z.object({ twoFactorRedirect: z.literal(true) })]),
+      errors: ['invalidCredentials', 'accountDeactivated', 'organizationSuspended'],
+      handler: async ({ body, res }) => {
+        const result = await container.get(SignIn).execute(body);
+        if (result.kind === 'twoFactorRequired') {
+          res.cookie(TWO_FACTOR_COOKIE, result.challengeToken, cookie(TWO_FACTOR_CHALLENGE_MS));
+          return { twoFactorRedirect: true };
+        }
+        startSession(res, result.token);
+        return { token: result.token, user: presentUser(result.user) };
+      },
+    })
+    .public({
+      method: 'post', path: '/api/auth/two-factor/verify-totp', tags,
+      summary: 'Verify a two-step code: completes a sign-in, or steps the current session up for 5 minutes',
+      body: z.object({ code: z.string().trim().min(6).max(16), trustDevice: z.boolean().optional() }).strict(),
+      response: z.object({ token: z.string().optional(), user: z.any() }),
+      errors: ['invalidTwoFactorCode', 'mfa_step_up_locked', 'twoFactorChallengeMissing', 'twoFactorNotEnabled'],
+      handler: async ({ body, req, res }) => {
+        const { token } = credentialOf(req);
+        const caller = token ? await container.get(AuthenticateCaller).execute(token).catch(() => undefined) : undefined;
+        const challengeToken = (req.cookies as Record<string, string> | undefined)?.[TWO_FACTOR_COOKIE];
+        const result = await container.get(VerifyTotp).execute({ code: body.code, actor: caller?.actor, challengeToken });
+        if (result.kind === 'signedIn') {
+          res.clearCookie(TWO_FACTOR_COOKIE, { path: '/' });
+          startSession(res, result.token);
+          return { token: result.token, user: presentUser(result.user) };
+        }
+        return { token: '', user: presentUser(result.user) };
+      },
+    })
+    .route({
+      method: 'post', path: '/api/auth/sign-out', tags, summary: 'End the current session',
+      response: SuccessSchema,
+      handler: async ({ actor, res }) => {
+        await container.get(SignOut).execute(actor);
+        res.clearCookie(SESSION_COOKIE, { path: '/' });
+        return { success: true };
+      },
+    })
+    .route({
+      method: 'get', path: '/api/auth/get-session', tags, summary: 'The caller\'s session and user',
+      response: SessionSchema,
+      handler: async ({ caller, req }) => ({
+        session: {
+          userId: caller.user.id,
+          expiresAt: caller.expiresAt?.toISOString() ?? null,
+          token: caller.actor.kind === 'session' ? credentialOf(req).token ?? '' : '',
+        },
+        user: presentUser(caller.user, caller.organization),
+      }),
+    })
+    .route({
+      method: 'post', path: '/api/auth/two-factor/enable', tags,
+      summary: 'Start two-step enrolment; the first verified code turns it on',
+      body: z.object({ password: z.string().min(1).max(256) }).strict(),
+      response: z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) }),
+      errors: ['invalidCredentials', 'twoFactorAlreadyEnabled', 'nonUserSessionForbidden'],
+      handler: ({ actor, body }) => container.get(EnableTwoFactor).execute(actor, body),
+    })
+    .route({
+      method: 'post', path: '/api/auth/two-factor/disable', tags, summary: 'Turn two-step verification off',
+      body: z.object({ password: z.string().min(1).max(256) }).strict(),
+      response: SuccessSchema,
+      errors: ['invalidCredentials', 'nonUserSessionForbidden'],
+      handler: async ({ actor, body }) => {
+        await container.get(DisableTwoFactor).execute(actor, body);
+        return { success: true };
+      },
+    }).router;
+}

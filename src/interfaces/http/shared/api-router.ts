@@ -1,0 +1,152 @@
+import express, { type Request, type Response, type Router } from 'express';
+import type { z } from 'zod';
+import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi';
+import type { ErrorCode } from '../../../domain/shared/error-codes';
+import type { Actor } from '../../../application/shared/actor';
+import type { AuthenticateCaller, Caller } from '../../../application/identity/authenticate-caller';
+import { credentialOf } from './http-context';
+import type { Gate, GateRequest } from './gates';
+import { ERROR_STATUS } from './error-statuses';
+import { errorResponse } from './openapi-fragments';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type AnySchema = z.ZodType;
+
+export interface RouteContext<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  req: Request;
+  res: Response;
+}
+
+export interface AuthedContext<B, Q, P> extends RouteContext<B, Q, P> {
+  caller: Caller;
+  actor: Actor;
+}
+
+interface RouteBase<BS extends AnySchema | undefined, QS extends AnySchema | undefined, PS extends AnySchema | undefined> {
+  method: Method;
+  /** OpenAPI form: /api/users/{id}. */
+  path: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  body?: BS;
+  query?: QS;
+  params?: PS;
+  response?: AnySchema;
+  /** Success status (200 unless stated). */
+  status?: number;
+  /** Codes this endpoint may answer, documented with their statuses. */
+  errors?: ErrorCode[];
+}
+
+type Infer<S> = S extends AnySchema ? z.output<S> : undefined;
+
+export type PublicRoute<BS extends AnySchema | undefined, QS extends AnySchema | undefined, PS extends AnySchema | undefined> =
+  RouteBase<BS, QS, PS> & { auth: 'public'; handler: (ctx: RouteContext<Infer<BS>, Infer<QS>, Infer<PS>>) => Promise<unknown> };
+
+export type CallerRoute<BS extends AnySchema | undefined, QS extends AnySchema | undefined, PS extends AnySchema | undefined> =
+  RouteBase<BS, QS, PS> & { auth?: 'caller'; handler: (ctx: AuthedContext<Infer<BS>, Infer<QS>, Infer<PS>>) => Promise<unknown> };
+
+export interface ApiRouterDeps {
+  authenticate: AuthenticateCaller;
+  gates: Gate[];
+  paths: ZodOpenApiPathsObject;
+}
+
+/**
+ * One router per resource. Each route is declared once: its zod schemas validate the request and
+ * document it in OpenAPI, so the description cannot drift from what the server accepts.
+ */
+export class ApiRouter {
+  readonly router: Router = express.Router();
+
+  constructor(private readonly deps: ApiRouterDeps) {}
+
+  public<BS extends AnySchema | undefined = undefined, QS extends AnySchema | undefined = undefined, PS extends AnySchema | undefined = undefined>(
+    route: Omit<PublicRoute<BS, QS, PS>, 'auth'>,
+  ): this {
+    this.register({ ...route, auth: 'public' } as PublicRoute<BS, QS, PS>);
+    return this;
+  }
+
+  route<BS extends AnySchema | undefined = undefined, QS extends AnySchema | undefined = undefined, PS extends AnySchema | undefined = undefined>(
+    route: CallerRoute<BS, QS, PS>,
+  ): this {
+    this.register({ ...route, auth: 'caller' });
+    return this;
+  }
+
+  private register(route: PublicRoute<any, any, any> | CallerRoute<any, any, any>): void {
+    const expressPath = route.path.replace(/\{(\w+)\}/g, ':$1');
+    this.document(route);
+    this.router[route.method](expressPath, async (req: Request, res: Response) => {
+      const ctx: RouteContext<unknown, unknown, unknown> = {
+        body: route.body ? route.body.parse(req.body ?? {}) : undefined,
+        query: route.query ? route.query.parse(req.query) : undefined,
+        params: route.params ? route.params.parse(req.params) : undefined,
+        req,
+        res,
+      };
+      let result: unknown;
+      if (route.auth === 'public') {
+        result = await route.handler(ctx as RouteContext<any, any, any>);
+      } else {
+        const caller = await this.admit(req);
+        result = await route.handler({ ...(ctx as RouteContext<any, any, any>), caller, actor: caller.actor });
+      }
+      if (!res.headersSent) {
+        if (result === undefined) res.status(route.status ?? 204).end();
+        else res.status(route.status ?? 200).json(result);
+      }
+    });
+  }
+
+  /** Authentication, then every access gate in order. */
+  private async admit(req: Request): Promise<Caller> {
+    const { token, viaCookie } = credentialOf(req);
+    const caller = req.auth?.caller ?? (await this.deps.authenticate.execute(token));
+    req.auth = { caller, viaCookie };
+    const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
+    const gateRequest: GateRequest = {
+      method: req.method, path, viaCookie,
+      origin: req.headers.origin, secFetchSite: req.headers['sec-fetch-site'] as string | undefined,
+      ownOrigin: `${req.protocol}://${req.get('host') ?? ''}`,
+    };
+    for (const gate of this.deps.gates) await gate(caller, gateRequest);
+    return caller;
+  }
+
+  private document(route: PublicRoute<any, any, any> | CallerRoute<any, any, any>): void {
+    const codes: ErrorCode[] = [
+      ...(route.body || route.query || route.params ? (['validationFailed'] as ErrorCode[]) : []),
+      ...(route.auth === 'public' ? [] : (['unauthorized'] as ErrorCode[])),
+      ...(route.errors ?? []),
+    ];
+    const responses: Record<string, unknown> = {
+      [String(route.status ?? (route.response ? 200 : 204))]: route.response
+        ? { description: 'Success', content: { 'application/json': { schema: route.response } } }
+        : { description: 'Success' },
+    };
+    const byStatus = new Map<number, ErrorCode[]>();
+    for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+    for (const [status, list] of byStatus) responses[String(status)] = errorResponse(list);
+    const operation: ZodOpenApiOperationObject = {
+      summary: route.summary,
+      description: route.description,
+      tags: route.tags,
+      security: route.auth === 'public' ? [] : [{ bearerAuth: [] }, { sessionCookie: [] }],
+      requestParams: {
+        ...(route.query ? { query: route.query as never } : {}),
+        ...(route.params ? { path: route.params as never } : {}),
+      },
+      requestBody: route.body ? { content: { 'application/json': { schema: route.body } } } : undefined,
+      responses: responses as ZodOpenApiOperationObject['responses'],
+    };
+    const item = (this.deps.paths[route.path] ??= {});
+    (item as Record<string, ZodOpenApiOperationObject>)[route.method] = operation;
+  }
+}
+

@@ -1,0 +1,31 @@
+import type { Request } from 'express';
+import type { Caller } from '../../../application/identity/authenticate-caller';
+
+export const SESSION_COOKIE = 'wsm_session';
+export const TWO_FACTOR_COOKIE = 'wsm_two_factor';
+
+/** Per-request state the host attaches: the resolved caller and how its credential arrived. */
+export interface RequestAuth {
+  caller?: Caller;
+  viaCookie: boolean;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      auth?: RequestAuth;
+    }
+  }
+}
+
+/** The credential of a request: a bearer token first, else the session cookie. */
+export function credentialOf(req: Request): { token: string | undefined; viaCookie: boolean } {
+  const header = req.headers.authorization;
+  if (header) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    return { token: match?.[1] ?? '', viaCookie: false };
+  }
+  const cookie = (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
+  return { token: cookie, viaCookie: cookie !== undefined };
+}

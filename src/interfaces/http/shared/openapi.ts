@@ -1,0 +1,56 @@
+import type { Express } from 'express';
+import express from 'express';
+import path from 'node:path';
+import { createDocument, type ZodOpenApiPathsObject } from 'zod-openapi';
+
+export const API_VERSION = '1.0.0';
+
+const DESCRIPTION = `Multi-tenant monitoring service. An organization holds customers; customers own monitors,
+domains and IPs.
+
+Authentication: \`Authorization: Bearer <token>\` with an API token (\`wsm_\`), an agent token (\`wsma_\`) or a
+session token from sign-in; browsers may use the \`wsm_session\` cookie instead. Every non-2xx response uses the
+error envelope \`{error, url, statusCode, statusMessage, message, data: {code, ...}}\`; \`data.code\` is stable.
+
+Conventions: paths carry no version; \`{id}\` takes a record's publicId, legacy integer ids are accepted where
+noted. Query parameters that are sent must not be empty. Paged lists answer \`{items, total, page, perPage}\`.
+A 429 carries \`data.retryAfter\` and a \`Retry-After\` header. Out-of-scope records answer 404.`;
+
+export function buildOpenApiDocument(paths: ZodOpenApiPathsObject, serverUrl: string): object {
+  return createDocument({
+    openapi: '3.1.0',
+    info: { title: 'Monitoring Service API', version: API_VERSION, description: DESCRIPTION },
+    servers: [{ url: serverUrl }],
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'wsm_ API token, wsma_ agent token or session token' },
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'wsm_session' },
+      },
+    },
+    paths,
+  });
+}
+
+const DOCS_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Monitoring Service API</title>
+<link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
+<body><div id="ui"></div><script src="/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/docs/init.js"></script></body></html>`;
+
+const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#ui', deepLinking: true });`;
+
+/** GET /openapi.json and a rendered reference at /docs, served from local assets (no CDN). */
+export function mountOpenApi(app: Express, document: object): void {
+  const body = JSON.stringify(document);
+  app.get('/openapi.json', (_req, res) => {
+    res.type('application/json').send(body);
+  });
+  const assets = path.dirname(require.resolve('swagger-ui-dist/package.json'));
+  app.use('/docs/assets', express.static(assets, { index: false, maxAge: '1d' }));
+  app.get('/docs/init.js', (_req, res) => {
+    res.type('application/javascript').send(DOCS_INIT);
+  });
+  app.get('/docs', (_req, res) => {
+    res.type('html').send(DOCS_PAGE);
+  });
+}

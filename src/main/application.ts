@@ -1,0 +1,62 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Container } from 'inversify';
+import pino, { type Logger } from 'pino';
+import type { Clock } from '../application/shared/clock';
+import { EnsurePlatformAdmin } from '../application/identity/ensure-platform-admin';
+import { openDatabase, type Database } from '../infrastructure/persistence/database';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../infrastructure/persistence/embedded-postgres';
+import { RequestContext } from '@mikro-orm/postgresql';
+import type { AppConfig } from './config';
+import { createContainer } from './container';
+import { createHttpApp } from './http';
+
+export interface RunningApplication {
+  readonly url: string;
+  readonly container: Container;
+  readonly database: Database;
+  readonly logger: Logger;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole service: the database (embedded unless DATABASE_URL), migrations, the platform
+ * admin, and the HTTP host. `stop` closes them in reverse order.
+ */
+export async function startApplication(config: AppConfig, options: { clock?: Clock; logger?: Logger } = {}): Promise<RunningApplication> {
+  const logger = options.logger ?? pino({ level: config.logLevel, base: { service: 'monitoring' } });
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    logger.info({ dataDir: config.dataDir }, 'starting embedded PostgreSQL');
+    embedded = await startEmbeddedPostgres(config.dataDir, { log: (line) => logger.debug({ component: 'postgres' }, line) });
+    databaseUrl = embedded.url;
+  }
+  const database = await openDatabase(databaseUrl, logger);
+  const container = createContainer(config, logger, database, options.clock);
+  if (config.platformAdmin) {
+    const admin = config.platformAdmin;
+    await RequestContext.create(database.orm.em, () => container.get(EnsurePlatformAdmin).execute(admin));
+  }
+  const server = http.createServer(createHttpApp(container));
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  logger.info({ url, publicBaseUrl: config.publicBaseUrl }, 'listening');
+  return {
+    url, container, database, logger,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await database.close();
+      await embedded?.stop();
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import 'reflect-metadata';
+import { Container } from 'inversify';
+import type { Logger } from 'pino';
+import type { Clock } from '../application/shared/clock';
+import type { Database } from '../infrastructure/persistence/database';
+import type { AppConfig } from './config';
+import { platformModule } from './modules/platform.module';
+import { identityModule } from './modules/identity.module';
+
+/** The one composition root: every context's module, bound over the shared platform adapters. */
+export function createContainer(config: AppConfig, logger: Logger, database: Database, clock?: Clock): Container {
+  const container = new Container({ defaultScope: 'Singleton' });
+  container.load(platformModule(config, logger, database, clock), identityModule);
+  return container;
+}

@@ -1,0 +1,73 @@
+import { ContainerModule } from 'inversify';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { CLOCK } from '../../application/shared/clock';
+import { ID_GENERATOR } from '../../application/shared/id-generator';
+import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
+import {
+  ACCOUNT_DELETION_REPOSITORY, ADMIN_NOTIFIER, API_TOKEN_REPOSITORY, ORGANIZATION_REPOSITORY, PASSWORD_HASHER,
+  PLATFORM_SETTINGS_REPOSITORY, SECRET_TOKENS, SESSION_REPOSITORY, TOTP_SERVICE, USER_REPOSITORY,
+} from '../../application/identity/ports';
+import { AuthenticateCaller, CREDENTIAL_RESOLVER, type CredentialResolver } from '../../application/identity/authenticate-caller';
+import { SessionIssuer } from '../../application/identity/sessions';
+import { SignUp } from '../../application/identity/sign-up';
+import { SignIn } from '../../application/identity/sign-in';
+import { SignOut } from '../../application/identity/sign-out';
+import { VerifyTotp } from '../../application/identity/verify-totp';
+import { DisableTwoFactor, EnableTwoFactor, SecondFactorVerifier } from '../../application/identity/two-factor';
+import { EnsurePlatformAdmin } from '../../application/identity/ensure-platform-admin';
+import {
+  MikroOrmAccountDeletionRepository, MikroOrmApiTokenRepository, MikroOrmOrganizationRepository,
+  MikroOrmSessionRepository, MikroOrmUserRepository,
+} from '../../infrastructure/identity/mikro-orm-identity.repositories';
+import { ApiTokenCredentialResolver, SessionCredentialResolver } from '../../infrastructure/identity/credential-resolvers';
+import { CallerCache } from '../../infrastructure/identity/caller-cache';
+import { SqlAdminNotifier } from '../../infrastructure/identity/sql-admin-notifier';
+import { SqlPlatformSettingsRepository } from '../../infrastructure/identity/sql-platform-settings.repository';
+import { NodeSecretTokens } from '../../infrastructure/security/node-secret-tokens';
+import { Argon2PasswordHasher } from '../../infrastructure/security/argon2-password-hasher';
+import { OtpauthTotp } from '../../infrastructure/security/otpauth-totp';
+import type { AppConfig } from '../config';
+import { CALLER_CACHE, CONFIG, ORM, SQL } from '../tokens';
+
+/** Identity: organizations, users, sessions, two-step verification, API tokens, account deletion. */
+export const identityModule = new ContainerModule(({ bind }) => {
+  const orm = (ctx: { get<T>(id: symbol): T }) => ctx.get<MikroORM>(ORM);
+  const cache = (ctx: { get<T>(id: symbol): T }) => ctx.get<CallerCache>(CALLER_CACHE);
+
+  bind(CALLER_CACHE).toConstantValue(new CallerCache());
+  bind(ORGANIZATION_REPOSITORY).toDynamicValue((c) => new MikroOrmOrganizationRepository(orm(c), cache(c))).inSingletonScope();
+  bind(USER_REPOSITORY).toDynamicValue((c) => new MikroOrmUserRepository(orm(c), cache(c))).inSingletonScope();
+  bind(SESSION_REPOSITORY).toDynamicValue((c) => new MikroOrmSessionRepository(orm(c), cache(c))).inSingletonScope();
+  bind(API_TOKEN_REPOSITORY).toDynamicValue((c) => new MikroOrmApiTokenRepository(orm(c), cache(c))).inSingletonScope();
+  bind(ACCOUNT_DELETION_REPOSITORY).toDynamicValue((c) => new MikroOrmAccountDeletionRepository(orm(c))).inSingletonScope();
+  bind(PLATFORM_SETTINGS_REPOSITORY).toDynamicValue((c) => new SqlPlatformSettingsRepository(c.get(SQL))).inSingletonScope();
+  bind(ADMIN_NOTIFIER).toDynamicValue((c) => new SqlAdminNotifier(c.get(SQL))).inSingletonScope();
+  bind(SECRET_TOKENS).toConstantValue(new NodeSecretTokens());
+  bind(PASSWORD_HASHER).toConstantValue(new Argon2PasswordHasher());
+  bind(TOTP_SERVICE).toConstantValue(new OtpauthTotp('Monitoring Service'));
+  bind<CredentialResolver>(CREDENTIAL_RESOLVER).toDynamicValue((c) => new SessionCredentialResolver(orm(c), cache(c))).inSingletonScope();
+  bind<CredentialResolver>(CREDENTIAL_RESOLVER).toDynamicValue((c) => new ApiTokenCredentialResolver(orm(c), cache(c))).inSingletonScope();
+
+  bind(AuthenticateCaller).toDynamicValue((c) =>
+    new AuthenticateCaller(c.getAll(CREDENTIAL_RESOLVER), c.get(SECRET_TOKENS), c.get(CLOCK))).inSingletonScope();
+  bind(SessionIssuer).toDynamicValue((c) =>
+    new SessionIssuer(c.get(SESSION_REPOSITORY), c.get(SECRET_TOKENS), c.get(ID_GENERATOR), c.get(CLOCK))).inSingletonScope();
+  bind(SecondFactorVerifier).toDynamicValue((c) =>
+    new SecondFactorVerifier(c.get(USER_REPOSITORY), c.get(TOTP_SERVICE), c.get(SECRET_TOKENS), c.get(CLOCK))).inSingletonScope();
+  bind(SignUp).toDynamicValue((c) => new SignUp(
+    c.get<AppConfig>(CONFIG).signupOpen, c.get(ORGANIZATION_REPOSITORY), c.get(USER_REPOSITORY), c.get(PASSWORD_HASHER),
+    c.get(SessionIssuer), c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK))).inSingletonScope();
+  bind(SignIn).toDynamicValue((c) => new SignIn(
+    c.get(USER_REPOSITORY), c.get(ORGANIZATION_REPOSITORY), c.get(PASSWORD_HASHER), c.get(SessionIssuer))).inSingletonScope();
+  bind(SignOut).toDynamicValue((c) => new SignOut(c.get(SESSION_REPOSITORY))).inSingletonScope();
+  bind(VerifyTotp).toDynamicValue((c) => new VerifyTotp(
+    c.get(USER_REPOSITORY), c.get(SESSION_REPOSITORY), c.get(SessionIssuer), c.get(SecondFactorVerifier),
+    c.get(SECRET_TOKENS), c.get(CLOCK))).inSingletonScope();
+  bind(EnableTwoFactor).toDynamicValue((c) => new EnableTwoFactor(
+    c.get(USER_REPOSITORY), c.get(PASSWORD_HASHER), c.get(TOTP_SERVICE), c.get(SECRET_TOKENS), c.get(CLOCK))).inSingletonScope();
+  bind(DisableTwoFactor).toDynamicValue((c) => new DisableTwoFactor(
+    c.get(USER_REPOSITORY), c.get(PASSWORD_HASHER), c.get(CLOCK))).inSingletonScope();
+  bind(EnsurePlatformAdmin).toDynamicValue((c) => new EnsurePlatformAdmin(
+    c.get(ORGANIZATION_REPOSITORY), c.get(USER_REPOSITORY), c.get(PASSWORD_HASHER), c.get(TRANSACTION_RUNNER),
+    c.get(ID_GENERATOR), c.get(CLOCK))).inSingletonScope();
+});

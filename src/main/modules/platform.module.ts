@@ -1,0 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import { ContainerModule } from 'inversify';
+import { CLOCK, type Clock } from '../../application/shared/clock';
+import { ID_GENERATOR, type IdGenerator } from '../../application/shared/id-generator';
+import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
+import { RATE_LIMITER } from '../../application/shared/rate-limiter';
+import type { Database } from '../../infrastructure/persistence/database';
+import { MikroOrmTransactionRunner } from '../../infrastructure/persistence/mikro-orm-transaction-runner';
+import { PostgresRateLimiter } from '../../infrastructure/rate-limit/postgres-rate-limiter';
+import type { AppConfig } from '../config';
+import { CONFIG, LOGGER, ORM, SQL } from '../tokens';
+import type { Logger } from 'pino';
+
+/** Cross-cutting adapters: configuration, logging, database, clock, ids, transactions, rate limits. */
+export const platformModule = (config: AppConfig, logger: Logger, database: Database, clock?: Clock) =>
+  new ContainerModule(({ bind }) => {
+    bind(CONFIG).toConstantValue(config);
+    bind(LOGGER).toConstantValue(logger);
+    bind(ORM).toConstantValue(database.orm);
+    bind(SQL).toConstantValue(database.sql);
+    bind<Clock>(CLOCK).toConstantValue(clock ?? { now: () => new Date() });
+    bind<IdGenerator>(ID_GENERATOR).toConstantValue({ uuid: () => randomUUID() });
+    bind(TRANSACTION_RUNNER).toDynamicValue((ctx) => new MikroOrmTransactionRunner(ctx.get(ORM))).inSingletonScope();
+    bind(RATE_LIMITER).toDynamicValue((ctx) => new PostgresRateLimiter(ctx.get(SQL), () => ctx.get<Clock>(CLOCK).now()))
+      .inSingletonScope();
+  });

@@ -1,0 +1,54 @@
+import { expect } from 'chai';
+import { testServer } from './test-server';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  token?: string;
+  cookie?: string;
+  body?: unknown;
+  /** Sent as-is (no JSON encoding). */
+  rawBody?: string;
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+}
+
+/** A client that never throws on 4xx/5xx, so tests assert the status and the whole envelope. */
+export async function api<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const { url } = await testServer();
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.cookie) headers.cookie = options.cookie;
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const query = options.query ? `?${new URLSearchParams(options.query)}` : '';
+  const response = await fetch(`${url}${path}${query}`, { method, headers, body, redirect: 'manual' });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* non-JSON body: keep the text */
+  }
+  return { status: response.status, body: parsed as T, headers: response.headers };
+}
+
+/** Asserts the spec's error envelope exactly, with the stable code (or none) in data.code. */
+export function expectError(response: ApiResponse, status: number, code?: string): void {
+  expect(response.status, JSON.stringify(response.body)).to.equal(status);
+  const body = response.body as Record<string, any>;
+  expect(body).to.include({ error: true, statusCode: status });
+  expect(body.url).to.be.a('string');
+  expect(body.statusMessage).to.be.a('string').and.not.equal('');
+  expect(body.message).to.equal(body.statusMessage);
+  if (code === undefined) expect(body.data?.code).to.equal(undefined);
+  else expect(body.data?.code).to.equal(code);
+}

@@ -1,0 +1,81 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { loadConfig, type AppConfig } from '../../src/main/config';
+import { startApplication, type RunningApplication } from '../../src/main/application';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/infrastructure/persistence/embedded-postgres';
+
+export const TEST_PLATFORM_ADMIN = { email: 'platform-admin@test.example', password: 'platform-admin-password' };
+
+interface TestDatabase {
+  url: string;
+  dispose(): Promise<void>;
+}
+
+let database: Promise<TestDatabase> | undefined;
+let server: Promise<RunningApplication> | undefined;
+
+/**
+ * A real PostgreSQL for the run: a fresh database on DATABASE_URL's server when set, else an
+ * embedded server in a temporary directory, removed at the end.
+ */
+export function testDatabase(): Promise<TestDatabase> {
+  database ??= (async () => {
+    const name = `test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+    if (process.env.DATABASE_URL) {
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const url = new URL(process.env.DATABASE_URL);
+      url.pathname = `/${name}`;
+      return {
+        url: url.toString(),
+        dispose: async () => {
+          const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+          await client.connect();
+          await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          await client.end();
+        },
+      };
+    }
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-test-'));
+    const embedded: EmbeddedDatabase = await startEmbeddedPostgres(dir, { database: name, persistent: false });
+    return {
+      url: embedded.url,
+      dispose: async () => {
+        await embedded.stop();
+        await fs.rm(dir, { recursive: true, force: true });
+      },
+    };
+  })();
+  return database;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'http://api.test.example',
+    PLATFORM_ADMIN_EMAIL: TEST_PLATFORM_ADMIN.email, PLATFORM_ADMIN_PASSWORD: TEST_PLATFORM_ADMIN.password,
+    ...overrides,
+  });
+}
+
+/** The service under test, started once per run on port 0 against the test database. */
+export function testServer(): Promise<RunningApplication> {
+  server ??= (async () => {
+    const db = await testDatabase();
+    const config = { ...testConfig(), databaseUrl: db.url };
+    return startApplication(config, { logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+  })();
+  return server;
+}
+
+export async function stopTestInfrastructure(): Promise<void> {
+  if (server) await (await server).stop();
+  if (database) await (await database).dispose();
+  server = undefined;
+  database = undefined;
+}
