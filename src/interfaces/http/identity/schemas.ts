@@ -67,9 +67,3 @@ export const ApiTokenSchema = z.object({
 }).meta({ id: 'ApiToken' });
 
 export const SuccessSchema = z.object({ success: z.literal(true) }).meta({ id: 'Success' });
-
-/** Page parameters: strings in the query; an empty value coerces to 0 and fails, a 400 as the spec requires. */
-export const PageQuery = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  perPage: z.coerce.number().int().min(1).max(200).default(50),
-};

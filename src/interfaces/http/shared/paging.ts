@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/**
+ * Page parameters of the paged lists. Query values are strings; an empty one coerces to 0 and
+ * fails validation, which is the 400 the spec requires for `page=` or `perPage=`.
+ */
+export const PageQuery = {
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(200).default(50),
+};
+
+/** A positive integer id in the query (organizationId, customerId); empty is a 400. */
+export const QueryId = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const pagedSchema = <T extends z.ZodType>(item: T, id: string) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), perPage: z.number().int() }).meta({ id });
+
+export const paged = <T>(items: T[], total: number, page: { page: number; perPage: number }) => ({
+  items, total, page: page.page, perPage: page.perPage,
+});
