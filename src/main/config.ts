@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseCidr } from '../domain/shared/network/cidr';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -20,7 +21,46 @@ const ConfigSchema = z.object({
   MONGODB_URL: optionalString,
   /** Comma-separated origins allowed to make cookie-authenticated writes besides PUBLIC_BASE_URL. */
   TRUSTED_ORIGINS: optionalString,
+  /** Comma-separated resolvers (`ip`, `ip:port`, `[ipv6]:port`) for vetting monitor targets; default: the system's. */
+  DNS_SERVERS: optionalString,
+  /** Comma-separated CIDRs the operator allows monitors to target although they are not public. */
+  CHECK_PRIVATE_ALLOWLIST: optionalString,
+  /** 32-byte key (base64 or hex) for monitor credentials at rest; default: a key file generated under DATA_DIR. */
+  CREDENTIALS_KEY: optionalString,
+  /** Comma-separated location codes monitors may be checked from. */
+  CHECK_LOCATIONS: optionalString,
+  /** Comma-separated, ascending monitor quota tiers of an organization; the first is included, the rest are paid. */
+  MONITOR_QUOTA_TIERS: optionalString,
 });
+
+const DNS_SERVER = /^(?:\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?|[0-9a-fA-F:]+|\[[0-9a-fA-F:]+\](?::\d{1,5})?)$/;
+const LOCATION_CODE = /^[a-z][a-z0-9-]{1,31}$/;
+export const DEFAULT_CHECK_LOCATIONS = ['eu-central', 'eu-west', 'us-east', 'us-west', 'ap-southeast'];
+export const DEFAULT_MONITOR_QUOTA_TIERS = [50, 100, 250, 500, 1000, 2500, 5000, 10000, 25000];
+
+const list = (value: string | undefined) => value?.split(',').map((v) => v.trim()).filter(Boolean) ?? [];
+
+function monitoringConfig(c: z.output<typeof ConfigSchema>) {
+  const dnsServers = list(c.DNS_SERVERS);
+  const bad = dnsServers.find((server) => !DNS_SERVER.test(server));
+  if (bad) throw new ConfigError(`Invalid configuration: DNS_SERVERS: not an address[:port]: ${bad}`);
+  const allowlist = list(c.CHECK_PRIVATE_ALLOWLIST);
+  const badCidr = allowlist.find((cidr) => parseCidr(cidr) === null);
+  if (badCidr) throw new ConfigError(`Invalid configuration: CHECK_PRIVATE_ALLOWLIST: not a CIDR: ${badCidr}`);
+  const locations = c.CHECK_LOCATIONS ? list(c.CHECK_LOCATIONS) : DEFAULT_CHECK_LOCATIONS;
+  const badLocation = locations.find((code) => !LOCATION_CODE.test(code));
+  if (badLocation || locations.length === 0) throw new ConfigError(`Invalid configuration: CHECK_LOCATIONS: bad code ${badLocation ?? '(none)'}`);
+  const tiers = c.MONITOR_QUOTA_TIERS ? list(c.MONITOR_QUOTA_TIERS).map(Number) : DEFAULT_MONITOR_QUOTA_TIERS;
+  if (tiers.length === 0 || tiers.some((t, i) => !Number.isInteger(t) || t < 1 || (i > 0 && t <= tiers[i - 1]!))) {
+    throw new ConfigError('Invalid configuration: MONITOR_QUOTA_TIERS: positive integers in ascending order');
+  }
+  const key = c.CREDENTIALS_KEY;
+  const keyBytes = key === undefined ? undefined : /^[0-9a-f]{64}$/i.test(key) ? Buffer.from(key, 'hex') : Buffer.from(key, 'base64');
+  if (keyBytes && keyBytes.length !== 32) throw new ConfigError('Invalid configuration: CREDENTIALS_KEY: 32 bytes, base64 or hex');
+  return {
+    dnsServers, checkPrivateAllowlist: allowlist, checkLocations: locations, monitorQuotaTiers: tiers, credentialsKey: keyBytes,
+  };
+}
 
 export interface AppConfig {
   port: number;
@@ -33,6 +73,12 @@ export interface AppConfig {
   logLevel: string;
   mongodbUrl: string | undefined;
   trustedOrigins: string[];
+  /** Resolvers for target vetting; empty = the system's. */
+  dnsServers: string[];
+  checkPrivateAllowlist: string[];
+  checkLocations: string[];
+  monitorQuotaTiers: number[];
+  credentialsKey: Buffer | undefined;
 }
 
 /** Thrown with one line that says which variable is wrong and why. */
@@ -60,5 +106,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: c.LOG_LEVEL,
     mongodbUrl: c.MONGODB_URL,
     trustedOrigins: [publicBaseUrl, ...(c.TRUSTED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [])],
+    ...monitoringConfig(c),
   };
 }

@@ -7,6 +7,7 @@ import pino from 'pino';
 import { loadConfig, type AppConfig } from '../../src/main/config';
 import { startApplication, type RunningApplication } from '../../src/main/application';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/infrastructure/persistence/embedded-postgres';
+import { startTestDns, type TestDns } from './test-dns';
 
 export const TEST_PLATFORM_ADMIN = { email: 'platform-admin@test.example', password: 'platform-admin-password' };
 
@@ -17,6 +18,13 @@ interface TestDatabase {
 
 let database: Promise<TestDatabase> | undefined;
 let server: Promise<RunningApplication> | undefined;
+let dns: Promise<TestDns> | undefined;
+
+/** The loopback DNS server the test service resolves monitor targets through (DNS_SERVERS). */
+export function testDnsServer(): Promise<TestDns> {
+  dns ??= startTestDns();
+  return dns;
+}
 
 /**
  * A real PostgreSQL for the run: a fresh database on DATABASE_URL's server when set, else an
@@ -67,7 +75,7 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
 export function testServer(): Promise<RunningApplication> {
   server ??= (async () => {
     const db = await testDatabase();
-    const config = { ...testConfig(), databaseUrl: db.url };
+    const config = { ...testConfig({ DNS_SERVERS: (await testDnsServer()).server }), databaseUrl: db.url };
     return startApplication(config, { logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
   })();
   return server;
@@ -76,6 +84,8 @@ export function testServer(): Promise<RunningApplication> {
 export async function stopTestInfrastructure(): Promise<void> {
   if (server) await (await server).stop();
   if (database) await (await database).dispose();
+  if (dns) await (await dns).close();
+  dns = undefined;
   server = undefined;
   database = undefined;
 }

@@ -1,0 +1,32 @@
+import { AppError } from '../app-error';
+import { type ParsedHost, parseHost } from './host';
+
+export interface ConnectTarget {
+  /** host[:port] as stored and shown: IPv6 bracketed, names lowercased. */
+  readonly text: string;
+  readonly host: ParsedHost;
+  readonly port: number | null;
+}
+
+const SHAPE = /^(?:\[(?<v6>[^\]]+)\]|(?<host>[^:[\]]+))(?::(?<port>\d{1,5}))?$/;
+
+/**
+ * connectHost: `host[:port]` without protocol, path or whitespace; IPv6 must be bracketed; port
+ * 1-65535. Answers null for an empty value (unset). Throws connectHostInvalid when malformed and
+ * connectHostNotPublic for reserved names; addresses are judged by the target policy.
+ */
+export function parseConnectHost(value: unknown): ConnectTarget | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value !== 'string' || value.length > 300) throw new AppError('connectHostInvalid');
+  const match = SHAPE.exec(value);
+  if (!match?.groups) throw new AppError('connectHostInvalid');
+  const { v6, host, port: portText } = match.groups;
+  const port = portText === undefined ? null : Number(portText);
+  if (port !== null && (port < 1 || port > 65535)) throw new AppError('connectHostInvalid');
+  const parsed = parseHost(v6 !== undefined ? `[${v6}]` : host!);
+  if (!parsed.ok) throw new AppError(parsed.reason === 'reservedName' ? 'connectHostNotPublic' : 'connectHostInvalid');
+  const hostText = parsed.host.kind === 'ip'
+    ? (parsed.host.address.version === 6 ? `[${parsed.host.address.text}]` : parsed.host.address.text)
+    : parsed.host.name;
+  return { text: port === null ? hostText : `${hostText}:${port}`, host: parsed.host, port };
+}
