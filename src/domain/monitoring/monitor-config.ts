@@ -1,0 +1,48 @@
+import type { CheckConfig } from './check-config';
+import type { MailboxProtocol, TlsMode } from './protocol-settings';
+
+export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+export const KEYWORD_MODES = ['present', 'absent'] as const;
+export type KeywordMode = (typeof KEYWORD_MODES)[number];
+export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'NS', 'TXT', 'SOA', 'CAA', 'SRV', 'PTR'] as const;
+export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
+
+/** What an HTTP page check or a scripted-browser scenario needs beyond its URL. */
+export interface WebsiteConfig extends CheckConfig {
+  method: HttpMethod;
+  headers: Record<string, string>;
+  body: string | null;
+  /** Accepted statuses; empty = any 2xx (after redirects when followed). */
+  expectedStatusCodes: number[];
+  keyword: string | null;
+  keywordMode: KeywordMode;
+  keywordCaseSensitive: boolean;
+  /** Milliseconds; a slower answer fails when checkResponseTimeEnabled. */
+  responseTimeThreshold: number | null;
+  followRedirects: boolean;
+  /** Scripted-browser scenario (the check engine runs it against `url`). */
+  script: string | null;
+}
+
+export interface DnsConfig {
+  recordType: DnsRecordType;
+  /** Answers that must be present; empty = any answer. */
+  expectedValues: string[];
+  /** Nameserver to ask (host or address); null = the check location's resolvers. */
+  resolver: string | null;
+}
+
+export interface ServiceConfig {
+  tlsMode: TlsMode | null;
+  /** IMAP/POP monitors only. */
+  protocol: MailboxProtocol | null;
+}
+
+/** Kind-specific settings, stored as one document beside the target columns. */
+export type MonitorConfig = Partial<WebsiteConfig & DnsConfig & ServiceConfig>;
+
+export const WEBSITE_CONFIG_DEFAULTS: Omit<WebsiteConfig, keyof CheckConfig> = {
+  method: 'GET', headers: {}, body: null, expectedStatusCodes: [], keyword: null, keywordMode: 'present',
+  keywordCaseSensitive: false, responseTimeThreshold: null, followRedirects: true, script: null,
+};

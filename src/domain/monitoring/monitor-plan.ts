@@ -1,0 +1,50 @@
+import type { AlertSettings } from './alert-settings';
+import type { MonitorKind, MonitoringType } from './monitor-kind';
+import type { MonitorState } from './monitor-state';
+
+/** The raw fields of a create or update body (shape-checked by the edge, rules checked here). */
+export type MonitorInput = Record<string, unknown>;
+
+export interface PlanContext {
+  readonly kind: MonitorKind;
+  /** The customer's package minimum check interval, in minutes. */
+  readonly packageMinimumInterval: number;
+  /** The location catalogue (CHECK_LOCATIONS). */
+  readonly locationCatalogue: readonly string[];
+  /** A new monitor's alert settings before the sent ones: the customer's. */
+  readonly alertDefaults: AlertSettings;
+}
+
+/** A host the plan newly points a check at; the target policy must vet it before saving. */
+export interface TargetToVet {
+  readonly field: 'url' | 'hostname' | 'connectHost' | 'resolver';
+  readonly host: string;
+}
+
+/** Login details a protocol check uses; stored encrypted, never returned. */
+export interface MonitorCredentials {
+  username: string;
+  password?: string;
+  privateKey?: string;
+}
+
+export type CredentialsChange = { readonly kind: 'keep' } | { readonly kind: 'clear' } | { readonly kind: 'set'; readonly value: MonitorCredentials };
+
+export interface MonitorPlan {
+  readonly state: MonitorState;
+  readonly targets: TargetToVet[];
+  readonly credentials: CredentialsChange;
+  readonly needsHeartbeatToken: boolean;
+}
+
+/** What kind-specific planners share with the common one. */
+export interface PlanStep {
+  readonly creating: boolean;
+  /** The website type changed in this update. */
+  readonly typeChanged: boolean;
+  readonly state: MonitorState;
+  readonly input: MonitorInput;
+  readonly targets: TargetToVet[];
+}
+
+export const typeOfKind = (kind: MonitorKind): MonitoringType => (kind === 'website' ? 'http' : kind);

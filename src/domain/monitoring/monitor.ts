@@ -1,0 +1,94 @@
+import type { MonitorKind, ManagementType, MonitoringType, MonitorStatus, CheckMode } from './monitor-kind';
+import { isPassive } from './monitor-kind';
+import type { MonitorConfig } from './monitor-config';
+import { MONITOR_STATE_FIELDS, type MonitorState } from './monitor-state';
+
+/**
+ * A monitor of any kind, owned by a customer. Target columns (url, hostname, port, connect*) and
+ * scheduling fields are explicit for the check engine; kind-specific settings live in `config`;
+ * credentials only as ciphertext.
+ */
+export class Monitor implements MonitorState {
+  id!: number;
+  publicId: string;
+  organizationId: number;
+  customerId: number;
+  kind: MonitorKind;
+  managementType: ManagementType;
+  monitoringType!: MonitoringType;
+  name!: string;
+  status!: MonitorStatus;
+  checkInterval!: number;
+  timeoutSeconds!: number;
+  locations!: string[];
+  url!: string | null;
+  hostname!: string | null;
+  port!: number | null;
+  checkMode!: CheckMode | null;
+  config!: MonitorConfig;
+  connectHost!: string | null;
+  connectPort!: number | null;
+  connectTlsInsecure!: boolean;
+  alertConsecutiveChecks!: number;
+  alertLocationThreshold!: string;
+  alertLocationThresholdCount!: number;
+  alertReminderInterval!: number;
+  sslExpiryReminderInterval!: number | null;
+  dnsblReminderInterval!: number | null;
+  heartbeatToken: string | null = null;
+  lastHeartbeatAt: Date | null = null;
+  credentialsCiphertext: string | null = null;
+  /** When the check engine should run it next; null while paused or passive. */
+  nextCheckAt: Date | null = null;
+  createdByUserId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  version = 1;
+
+  constructor(props: {
+    publicId: string; organizationId: number; customerId: number; kind: MonitorKind; managementType: ManagementType;
+    state: MonitorState; createdByUserId: string | null; now: Date;
+  }) {
+    this.publicId = props.publicId;
+    this.organizationId = props.organizationId;
+    this.customerId = props.customerId;
+    this.kind = props.kind;
+    this.managementType = props.managementType;
+    this.createdByUserId = props.createdByUserId;
+    this.createdAt = props.now;
+    this.updatedAt = props.now;
+    this.apply(props.state, props.now);
+  }
+
+  /** A copy of the editable state, for planning a change. */
+  state(): MonitorState {
+    const copy = {} as Record<string, unknown>;
+    for (const field of MONITOR_STATE_FIELDS) copy[field] = structuredCloneish(this[field]);
+    return copy as unknown as MonitorState;
+  }
+
+  /** Takes a validated state; an active scheduled monitor is due at once, paused and passive ones never. */
+  apply(state: MonitorState, now: Date): void {
+    const wasScheduled = this.nextCheckAt !== null;
+    Object.assign(this, Object.fromEntries(MONITOR_STATE_FIELDS.map((f) => [f, state[f]])));
+    const scheduled = this.status === 'active' && !isPassive(this.monitoringType);
+    this.nextCheckAt = scheduled ? (wasScheduled ? this.nextCheckAt : now) : null;
+    this.updatedAt = now;
+  }
+
+  changeManagementType(managementType: ManagementType, now: Date): void {
+    this.managementType = managementType;
+    this.updatedAt = now;
+  }
+
+  setCredentials(ciphertext: string | null, now: Date): void {
+    this.credentialsCiphertext = ciphertext;
+    this.updatedAt = now;
+  }
+
+  issueHeartbeatToken(token: string): void {
+    this.heartbeatToken ??= token;
+  }
+}
+
+const structuredCloneish = <T>(value: T): T => (value !== null && typeof value === 'object' ? JSON.parse(JSON.stringify(value)) : value);

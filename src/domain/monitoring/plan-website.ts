@@ -1,0 +1,49 @@
+import { AppError } from '../shared/app-error';
+import { applyCheckConfig, DEFAULT_CHECK_CONFIG, pickCheckConfig, type CheckConfig } from './check-config';
+import { applyConnectSettings, connectHostName } from './connect-settings';
+import { connectFieldsTakeEffect } from './monitor-kind';
+import { WEBSITE_CONFIG_DEFAULTS, type WebsiteConfig } from './monitor-config';
+import type { PlanStep } from './monitor-plan';
+import { parseTargetUrl } from '../shared/network/target-url';
+import { validationIssue } from './validation-issue';
+
+const HTTP_FIELDS = [
+  'method', 'headers', 'body', 'expectedStatusCodes', 'keyword', 'keywordMode', 'keywordCaseSensitive',
+  'responseTimeThreshold', 'followRedirects', 'script',
+] as const satisfies ReadonlyArray<keyof WebsiteConfig>;
+
+const checkConfigOf = (config: Partial<CheckConfig>): CheckConfig =>
+  Object.fromEntries(Object.keys(DEFAULT_CHECK_CONFIG).map((k) => [k, config[k as keyof CheckConfig] ?? DEFAULT_CHECK_CONFIG[k as keyof CheckConfig]])) as unknown as CheckConfig;
+
+/**
+ * Website rules: url must be a public http(s) URL (invalidUrl) for page checks and scripted
+ * scenarios (heartbeats have none: a sent url is ignored); check fields as in applyCheckConfig;
+ * connect fields as in applyConnectSettings, vetted only where they take effect.
+ */
+export function planWebsite(step: PlanStep): { needsHeartbeatToken: boolean } {
+  const { state, input, creating, typeChanged, targets } = step;
+  const type = state.monitoringType;
+  if (type !== 'heartbeat' && input.url !== undefined) {
+    const parsed = parseTargetUrl(input.url);
+    if (!parsed.ok) throw new AppError('invalidUrl', { reason: parsed.reason });
+    state.url = parsed.href;
+    targets.push({ field: 'url', host: parsed.host });
+  }
+  if (type !== 'heartbeat' && !state.url) {
+    if (creating) throw validationIssue('url', `Required for ${type} monitors`, 'invalid_type');
+    throw new AppError('invalidUrl', { reason: 'required' });
+  }
+  const config: Partial<WebsiteConfig> = { ...WEBSITE_CONFIG_DEFAULTS, ...state.config };
+  Object.assign(config, applyCheckConfig(checkConfigOf(config), pickCheckConfig(input)));
+  for (const field of HTTP_FIELDS) if (input[field] !== undefined) (config as Record<string, unknown>)[field] = input[field];
+  if (type === 'scripted_browser' && !config.script) throw validationIssue('script', 'Required for scripted_browser monitors', 'invalid_type');
+  state.config = config;
+
+  const effective = connectFieldsTakeEffect(type);
+  Object.assign(state, applyConnectSettings(state, input, effective));
+  if (effective && state.connectHost && (creating || typeChanged || input.connectHost !== undefined)) {
+    targets.push({ field: 'connectHost', host: connectHostName(state.connectHost) });
+  }
+  if (type === 'heartbeat') state.locations = [];
+  return { needsHeartbeatToken: type === 'heartbeat' };
+}

@@ -1,0 +1,116 @@
+import { expect } from 'chai';
+import { planMonitor } from '../../../../src/domain/monitoring/plan-monitor';
+import type { PlanContext } from '../../../../src/domain/monitoring/monitor-plan';
+import type { MonitorKind } from '../../../../src/domain/monitoring/monitor-kind';
+import { DEFAULT_ALERT_SETTINGS } from '../../../../src/domain/monitoring/alert-settings';
+import { expectAppError } from '../../../support/expect-app-error';
+
+const ctx = (kind: MonitorKind, packageMinimumInterval = 1): PlanContext => ({
+  kind, packageMinimumInterval, locationCatalogue: ['eu-west', 'us-east'], alertDefaults: DEFAULT_ALERT_SETTINGS,
+});
+
+describe('planning a website', () => {
+  it('creates an HTTP check with defaults and vets its url', () => {
+    const plan = planMonitor(ctx('website'), null, { url: 'https://Example.com/health' });
+    expect(plan.state).to.include({ monitoringType: 'http', name: 'example.com', checkInterval: 5, timeoutSeconds: 30, url: 'https://example.com/health' });
+    expect(plan.state.locations).to.deep.equal(['eu-west', 'us-east']);
+    expect(plan.state.config).to.include({ method: 'GET', checkSslEnabled: true, sslNoticeDays: 14 });
+    expect(plan.targets).to.deep.equal([{ field: 'url', host: 'example.com' }]);
+    expect(plan.needsHeartbeatToken).to.equal(false);
+  });
+
+  it('answers invalidUrl for malformed and reserved hosts, leaves addresses to the target policy, and a missing url is a validation issue', () => {
+    expect(planMonitor(ctx('website'), null, { url: 'http://127.1/' }).targets).to.deep.equal([{ field: 'url', host: '127.0.0.1' }]);
+    expectAppError(() => planMonitor(ctx('website'), null, { url: 'http://user@example.com/' }), 'invalidUrl', { reason: 'malformed' });
+    expectAppError(() => planMonitor(ctx('website'), null, { url: 'http://localhost/' }), 'invalidUrl', { reason: 'reservedName' });
+    expectAppError(() => planMonitor(ctx('website'), null, {}), 'validationFailed');
+  });
+
+  it('creates a heartbeat without url or locations, with a token to issue and a 43200-minute ceiling', () => {
+    const plan = planMonitor(ctx('website'), null, { monitoringType: 'heartbeat', url: 'http://10.0.0.1/', checkInterval: 43200 });
+    expect(plan.state).to.include({ monitoringType: 'heartbeat', url: null, checkInterval: 43200, name: 'Heartbeat' });
+    expect(plan.state.locations).to.deep.equal([]);
+    expect(plan.needsHeartbeatToken).to.equal(true);
+    expect(plan.targets).to.deep.equal([]);
+  });
+
+  it('requires a script for scripted-browser scenarios', () => {
+    expectAppError(() => planMonitor(ctx('website'), null, { monitoringType: 'scripted_browser', url: 'https://example.com/' }), 'validationFailed');
+    const plan = planMonitor(ctx('website'), null, { monitoringType: 'scripted_browser', url: 'https://example.com/', script: 'await page.goto(url)' });
+    expect(plan.state.config.script).to.equal('await page.goto(url)');
+  });
+
+  it('vets connectHost on page checks and accepts connect fields without effect elsewhere', () => {
+    const http = planMonitor(ctx('website'), null, { url: 'https://example.com/', connectHost: 'origin.example.net:8443', connectTlsInsecure: true });
+    expect(http.targets).to.deep.include({ field: 'connectHost', host: 'origin.example.net' });
+    expect(http.state).to.include({ connectHost: 'origin.example.net:8443', connectPort: 8443, connectTlsInsecure: true });
+    expectAppError(() => planMonitor(ctx('website'), null, { url: 'https://example.com/', connectTlsInsecure: true }), 'connectTlsInsecureWithoutHost');
+    const heartbeat = planMonitor(ctx('website'), null, { monitoringType: 'heartbeat', connectTlsInsecure: true, connectHost: 'origin.example.net' });
+    expect(heartbeat.targets).to.deep.equal([]);
+    expect(heartbeat.state.connectTlsInsecure).to.equal(true);
+  });
+
+  it('PATCH: derives the ceiling from the sent type, else the stored one', () => {
+    const stored = planMonitor(ctx('website'), null, { monitoringType: 'heartbeat', checkInterval: 5000 }).state;
+    expect(planMonitor(ctx('website'), stored, { checkInterval: 6000 }).state.checkInterval).to.equal(6000);
+    expectAppError(() => planMonitor(ctx('website'), stored, { monitoringType: 'http', url: 'https://example.com/' }), 'checkIntervalTooHigh');
+    expectAppError(() => planMonitor(ctx('website'), stored, { monitoringType: 'http', url: 'https://example.com/', checkInterval: 2000 }), 'checkIntervalTooHigh');
+    const http = planMonitor(ctx('website'), stored, { monitoringType: 'http', url: 'https://example.com/', checkInterval: 10 });
+    expect(http.state).to.include({ monitoringType: 'http', checkInterval: 10 });
+  });
+
+  it('PATCH: answers the partial-update codes', () => {
+    const stored = planMonitor(ctx('website', 2), null, { url: 'https://example.com/' }).state;
+    expectAppError(() => planMonitor(ctx('website', 2), stored, { checkInterval: 0 }), 'invalidCheckInterval');
+    expectAppError(() => planMonitor(ctx('website', 2), stored, { checkInterval: 1 }), 'checkIntervalTooLow');
+    expectAppError(() => planMonitor(ctx('website', 2), stored, { timeoutSeconds: 61 }), 'invalidTimeout');
+    expectAppError(() => planMonitor(ctx('website', 2), stored, { sslNoticeDays: 400 }), 'invalidCheckConfig');
+    expectAppError(() => planMonitor(ctx('website', 2), stored, { url: 'ftp://example.com/' }), 'invalidUrl');
+    expectAppError(() => planMonitor(ctx('website', 2), stored, { url: 42 }), 'invalidUrl');
+    expectAppError(() => planMonitor(ctx('website', 2), stored, { connectHost: 'a/b' }), 'connectHostInvalid');
+    expect(planMonitor(ctx('website', 2), stored, { name: 'Shop' }).targets).to.deep.equal([]);
+  });
+
+  it('POST: reports an interval above the ceiling as a validation issue and below the package minimum as checkIntervalTooLow', () => {
+    expectAppError(() => planMonitor(ctx('website'), null, { url: 'https://example.com/', checkInterval: 1441 }), 'validationFailed');
+    expectAppError(() => planMonitor(ctx('website', 10), null, { url: 'https://example.com/', checkInterval: 5 }), 'checkIntervalTooLow');
+  });
+});
+
+describe('planning per-kind monitors', () => {
+  it('vets the hostname of connecting kinds and refuses reserved names with invalidHostname', () => {
+    const plan = planMonitor(ctx('tcp'), null, { hostname: 'DB.Example.com', port: 5432 });
+    expect(plan.state).to.include({ monitoringType: 'tcp', hostname: 'db.example.com', port: 5432, checkMode: null });
+    expect(plan.targets).to.deep.equal([{ field: 'hostname', host: 'db.example.com' }]);
+    expectAppError(() => planMonitor(ctx('ssh'), null, { hostname: 'bastion.internal' }), 'invalidHostname');
+    expectAppError(() => planMonitor(ctx('ftp'), null, { hostname: 'ftp..example.com' }), 'invalidHostname');
+    expectAppError(() => planMonitor(ctx('tcp'), null, { hostname: 'db.example.com' }), 'portRequiredForTcp');
+  });
+
+  it('defaults checkMode to protocol, keeps credentials only in protocol mode', () => {
+    const smtp = planMonitor(ctx('smtp'), null, { hostname: 'mail.example.com', credentials: { username: 'u', password: 'p' } });
+    expect(smtp.state).to.include({ checkMode: 'protocol', port: null });
+    expect(smtp.state.config.tlsMode).to.equal('starttls');
+    expect(smtp.credentials).to.deep.equal({ kind: 'set', value: { username: 'u', password: 'p' } });
+    const tcp = planMonitor(ctx('smtp'), smtp.state, { checkMode: 'tcp', credentials: { username: 'u', password: 'p' } });
+    expect(tcp.credentials).to.deep.equal({ kind: 'clear' });
+    expectAppError(() => planMonitor(ctx('smtp'), smtp.state, { checkMode: 'udp' }), 'invalidCheckMode');
+  });
+
+  it('needs an explicit port for IMAP/POP in tcp mode', () => {
+    const imap = planMonitor(ctx('imap-pop'), null, { hostname: 'imap.example.com', protocol: 'imap' });
+    expect(imap.state.config).to.include({ protocol: 'imap', tlsMode: 'implicit' });
+    expectAppError(() => planMonitor(ctx('imap-pop'), imap.state, { checkMode: 'tcp' }), 'portRequiredForTcp');
+    expect(planMonitor(ctx('imap-pop'), imap.state, { checkMode: 'tcp', port: 993 }).state).to.include({ checkMode: 'tcp', port: 993 });
+    expect(planMonitor(ctx('ssh'), null, { hostname: 'ssh.example.com', checkMode: 'tcp' }).state.checkMode).to.equal('tcp');
+    expectAppError(() => planMonitor(ctx('imap-pop'), null, { hostname: 'imap.example.com' }), 'validationFailed');
+  });
+
+  it('treats a DNS hostname as a subject (a name, not vetted) and vets its resolver', () => {
+    const dns = planMonitor(ctx('dns'), null, { hostname: '_dmarc.example.com', recordType: 'TXT', resolver: '9.9.9.9' });
+    expect(dns.state.config).to.deep.include({ recordType: 'TXT', expectedValues: [], resolver: '9.9.9.9' });
+    expect(dns.targets).to.deep.equal([{ field: 'resolver', host: '9.9.9.9' }]);
+    expectAppError(() => planMonitor(ctx('dns'), null, { hostname: '8.8.8.8' }), 'invalidHostname', { reason: 'notAName' });
+    expectAppError(() => planMonitor(ctx('dns'), null, { hostname: 'example.com', resolver: 'localhost' }), 'invalidHostname', { field: 'resolver' });
+  });
+});
