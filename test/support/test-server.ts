@@ -69,7 +69,7 @@ export function testServer(): Promise<RunningApplication> {
   server ??= (async () => {
     const db = await testDatabase();
     const config = { ...testConfig(), databaseUrl: db.url };
-    return startApplication(config, { clock: testClock, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+    return startApplication(config, { clock: testClock, jobs: false, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
   })();
   return server;
 }
