@@ -51,6 +51,18 @@ describe('account deletion', () => {
     expectError(await api('POST', `/api/users/${org.user.id}/deletion-request`, { token: editor.token }), 404, 'accountDeletionUserNotFound');
   });
 
+  it('records exactly one of several concurrent withdrawals', async () => {
+    const org = await anOrganization();
+    const editor = await aMember(org, 'editor');
+    await api('POST', '/api/account/deletion-request', { token: editor.token });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => api('DELETE', '/api/account/deletion-request', { token: editor.token })));
+    expect(answers.filter((a) => a.status === 200)).to.have.length(1);
+    for (const lost of answers.filter((a) => a.status !== 200)) {
+      expect(lost.body.data.code).to.be.oneOf(['accountDeletionNotRecorded', 'accountDeletionNotRequested']);
+      expect(lost.status).to.equal(lost.body.data.code === 'accountDeletionNotRecorded' ? 409 : 404);
+    }
+  });
+
   it('carries out due requests: the account is anonymised and can no longer sign in', async () => {
     const org = await anOrganization();
     const editor = await aMember(org, 'editor');
