@@ -18,6 +18,6 @@ describe('sign-up switch', () => {
       body: JSON.stringify({ name: 'N', email: 'closed@test.example', password: 'long enough', organizationName: 'O' }),
     });
     expect(response.status).to.equal(403);
-    expect((await response.json()).data).to.deep.equal({ code: 'signupClosed' });
+    expect(((await response.json()) as { data: unknown }).data).to.deep.equal({ code: 'signupClosed' });
   });
 });
