@@ -8,16 +8,25 @@ import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { AuthenticateCaller } from '../application/identity/authenticate-caller';
 import { accessGates } from '../interfaces/http/shared/gates';
+import { admission } from '../interfaces/http/shared/admission';
 import { assertUnambiguousPath } from '../interfaces/http/shared/gates/path-ambiguity';
 import { errorHandler, notFoundHandler } from '../interfaces/http/shared/error-handler';
 import { buildOpenApiDocument, mountOpenApi } from '../interfaces/http/shared/openapi';
 import type { RouterDeps } from '../interfaces/http/shared/use-cases';
 import { authRouter } from '../interfaces/http/identity/auth.router';
+import { usersRouter } from '../interfaces/http/identity/users.router';
+import { organizationRouter } from '../interfaces/http/identity/organization.router';
+import { tokensRouter } from '../interfaces/http/identity/tokens.router';
+import { accountRouter } from '../interfaces/http/identity/account.router';
+import { platformAdminRouter } from '../interfaces/http/identity/platform-admin.router';
+import { healthRouter } from '../interfaces/http/identity/health.router';
 import type { AppConfig } from './config';
 import { CONFIG, LOGGER, ORM } from './tokens';
 
 /** Every resource router, in mounting order. */
-const ROUTERS = [authRouter];
+const ROUTERS = [
+  authRouter, usersRouter, organizationRouter, tokensRouter, accountRouter, platformAdminRouter, healthRouter,
+];
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -55,6 +64,7 @@ export function createHttpApp(container: Container): Express {
   app.use(express.urlencoded({ extended: false, limit: '64kb' }));
   app.use(cookieParser());
   app.use((_req, _res, next) => RequestContext.create(orm.em, next));
+  app.use('/api', admission(deps.authenticate, deps.gates));
   mountOpenApi(app, buildOpenApiDocument(paths, config.publicBaseUrl));
   for (const router of routers) app.use(router);
   app.use(notFoundHandler);
