@@ -29,14 +29,11 @@ const ConfigSchema = z.object({
   CREDENTIALS_KEY: optionalString,
   /** Comma-separated location codes monitors may be checked from. */
   CHECK_LOCATIONS: optionalString,
-  /** Comma-separated, ascending monitor quota tiers of an organization; the first is included, the rest are paid. */
-  MONITOR_QUOTA_TIERS: optionalString,
 });
 
 const DNS_SERVER = /^(?:\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?|[0-9a-fA-F:]+|\[[0-9a-fA-F:]+\](?::\d{1,5})?)$/;
 const LOCATION_CODE = /^[a-z][a-z0-9-]{1,31}$/;
 export const DEFAULT_CHECK_LOCATIONS = ['eu-central', 'eu-west', 'us-east', 'us-west', 'ap-southeast'];
-export const DEFAULT_MONITOR_QUOTA_TIERS = [50, 100, 250, 500, 1000, 2500, 5000, 10000, 25000];
 
 const list = (value: string | undefined) => value?.split(',').map((v) => v.trim()).filter(Boolean) ?? [];
 
@@ -50,15 +47,11 @@ function monitoringConfig(c: z.output<typeof ConfigSchema>) {
   const locations = c.CHECK_LOCATIONS ? list(c.CHECK_LOCATIONS) : DEFAULT_CHECK_LOCATIONS;
   const badLocation = locations.find((code) => !LOCATION_CODE.test(code));
   if (badLocation || locations.length === 0) throw new ConfigError(`Invalid configuration: CHECK_LOCATIONS: bad code ${badLocation ?? '(none)'}`);
-  const tiers = c.MONITOR_QUOTA_TIERS ? list(c.MONITOR_QUOTA_TIERS).map(Number) : DEFAULT_MONITOR_QUOTA_TIERS;
-  if (tiers.length === 0 || tiers.some((t, i) => !Number.isInteger(t) || t < 1 || (i > 0 && t <= tiers[i - 1]!))) {
-    throw new ConfigError('Invalid configuration: MONITOR_QUOTA_TIERS: positive integers in ascending order');
-  }
   const key = c.CREDENTIALS_KEY;
   const keyBytes = key === undefined ? undefined : /^[0-9a-f]{64}$/i.test(key) ? Buffer.from(key, 'hex') : Buffer.from(key, 'base64');
   if (keyBytes && keyBytes.length !== 32) throw new ConfigError('Invalid configuration: CREDENTIALS_KEY: 32 bytes, base64 or hex');
   return {
-    dnsServers, checkPrivateAllowlist: allowlist, checkLocations: locations, monitorQuotaTiers: tiers, credentialsKey: keyBytes,
+    dnsServers, checkPrivateAllowlist: allowlist, checkLocations: locations, credentialsKey: keyBytes,
   };
 }
 
@@ -77,7 +70,6 @@ export interface AppConfig {
   dnsServers: string[];
   checkPrivateAllowlist: string[];
   checkLocations: string[];
-  monitorQuotaTiers: number[];
   credentialsKey: Buffer | undefined;
 }
 

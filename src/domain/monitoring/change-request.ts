@@ -28,6 +28,7 @@ export class ChangeRequest {
   organizationId: number;
   customerId: number;
   monitorId: number;
+  monitorPublicId: string;
   monitorKind: MonitorKind;
   action: ChangeRequestAction;
   /** The fields the request would PATCH (validated like a PATCH when filed and again when applied). */
@@ -43,13 +44,14 @@ export class ChangeRequest {
   version = 1;
 
   constructor(props: {
-    publicId: string; organizationId: number; customerId: number; monitorId: number; monitorKind: MonitorKind;
+    publicId: string; organizationId: number; customerId: number; monitorId: number; monitorPublicId: string; monitorKind: MonitorKind;
     action: ChangeRequestAction; changes: Record<string, unknown>; note: string | null; requestedByUserId: string | null; now: Date;
   }) {
     this.publicId = props.publicId;
     this.organizationId = props.organizationId;
     this.customerId = props.customerId;
     this.monitorId = props.monitorId;
+    this.monitorPublicId = props.monitorPublicId;
     this.monitorKind = props.monitorKind;
     this.action = props.action;
     this.changes = props.changes;

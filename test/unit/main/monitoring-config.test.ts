@@ -5,18 +5,16 @@ describe('config: monitoring settings', () => {
   it('defaults to the system resolvers, no allowlist, the location catalogue and a generated key', () => {
     const config = loadConfig({});
     expect(config).to.deep.include({ dnsServers: [], checkPrivateAllowlist: [], checkLocations: DEFAULT_CHECK_LOCATIONS, credentialsKey: undefined });
-    expect(config.monitorQuotaTiers[0]).to.equal(50);
   });
 
-  it('reads DNS_SERVERS, CHECK_PRIVATE_ALLOWLIST, CHECK_LOCATIONS, MONITOR_QUOTA_TIERS and CREDENTIALS_KEY', () => {
+  it('reads DNS_SERVERS, CHECK_PRIVATE_ALLOWLIST, CHECK_LOCATIONS and CREDENTIALS_KEY', () => {
     const config = loadConfig({
       DNS_SERVERS: '9.9.9.9, 127.0.0.1:5353,[2620:fe::fe]:53', CHECK_PRIVATE_ALLOWLIST: '10.20.0.0/16,fd00::/8',
-      CHECK_LOCATIONS: 'eu-central,us-east', MONITOR_QUOTA_TIERS: '5,10', CREDENTIALS_KEY: 'ab'.repeat(32),
+      CHECK_LOCATIONS: 'eu-central,us-east', CREDENTIALS_KEY: 'ab'.repeat(32),
     });
     expect(config.dnsServers).to.deep.equal(['9.9.9.9', '127.0.0.1:5353', '[2620:fe::fe]:53']);
     expect(config.checkPrivateAllowlist).to.deep.equal(['10.20.0.0/16', 'fd00::/8']);
     expect(config.checkLocations).to.deep.equal(['eu-central', 'us-east']);
-    expect(config.monitorQuotaTiers).to.deep.equal([5, 10]);
     expect(config.credentialsKey!.length).to.equal(32);
   });
 
@@ -24,7 +22,6 @@ describe('config: monitoring settings', () => {
     expect(() => loadConfig({ DNS_SERVERS: 'dns.example.com' })).to.throw(ConfigError, /DNS_SERVERS/);
     expect(() => loadConfig({ CHECK_PRIVATE_ALLOWLIST: '10.0.0.0/33' })).to.throw(ConfigError, /CHECK_PRIVATE_ALLOWLIST/);
     expect(() => loadConfig({ CHECK_LOCATIONS: 'EU Central' })).to.throw(ConfigError, /CHECK_LOCATIONS/);
-    expect(() => loadConfig({ MONITOR_QUOTA_TIERS: '10,5' })).to.throw(ConfigError, /MONITOR_QUOTA_TIERS/);
     expect(() => loadConfig({ CREDENTIALS_KEY: 'c2hvcnQ=' })).to.throw(ConfigError, /CREDENTIALS_KEY/);
   });
 });

@@ -42,7 +42,7 @@ describe('tags', () => {
 
 describe('change requests', () => {
   const request = () => new ChangeRequest({
-    publicId: 'p', organizationId: 1, customerId: 2, monitorId: 3, monitorKind: 'website', action: 'update',
+    publicId: 'p', organizationId: 1, customerId: 2, monitorId: 3, monitorPublicId: 'm', monitorKind: 'website', action: 'update',
     changes: { name: 'x' }, note: null, requestedByUserId: 'u', now: new Date(0),
   });
 

@@ -1,0 +1,130 @@
+import { AppError } from '../../domain/shared/app-error';
+import { organizationScope } from '../../domain/shared/tenant-scope';
+import { Monitor } from '../../domain/monitoring/monitor';
+import type { ManagementType, MonitorKind } from '../../domain/monitoring/monitor-kind';
+import type { CredentialsChange, MonitorInput, MonitorPlan } from '../../domain/monitoring/monitor-plan';
+import { planMonitor } from '../../domain/monitoring/plan-monitor';
+import { decideMonitorQuota } from '../../domain/monitoring/monitor-quota';
+import {
+  assertMayChangeManagementType, assertMayCreate, assertMayDelete, assertMayEdit, assertMayWrite, assertSelfServiceRoom,
+  managementTypeOnCreate,
+} from '../../domain/monitoring/ownership';
+import { validationIssue } from '../../domain/monitoring/validation-issue';
+import type { Actor } from '../shared/actor';
+import type { Clock } from '../shared/clock';
+import type { IdGenerator } from '../shared/id-generator';
+import type { TargetPolicy } from '../shared/target-policy';
+import type { TransactionRunner } from '../shared/transaction';
+import type { SecretTokens } from '../identity/ports';
+import { editorOf } from './monitor-editor';
+import { planContextOf } from './plan-context';
+import type { CredentialCipher, MonitorCustomerTerms, MonitorCustomerTermsLookup, MonitorRepository } from './ports';
+import { vetTargets } from './target-vetting';
+
+/** Fields of a create body that steer the create rather than describe the monitor. */
+export interface CreateControls {
+  customerId?: number | string;
+  managementType?: ManagementType;
+  allowPaidQuotaUpgrade?: boolean;
+}
+
+/**
+ * Creates, changes and deletes monitors of every kind under the ownership, quota and target rules.
+ * Validation and target vetting (which may wait on DNS) happen before the transaction; inside it,
+ * the customer's row is locked so quota decisions never race.
+ */
+export class MonitorWriter {
+  constructor(
+    private readonly monitors: MonitorRepository, private readonly customers: MonitorCustomerTermsLookup,
+    private readonly policy: TargetPolicy, private readonly cipher: CredentialCipher, private readonly secrets: SecretTokens,
+    private readonly tx: TransactionRunner, private readonly ids: IdGenerator, private readonly clock: Clock,
+    private readonly locationCatalogue: readonly string[],
+  ) {}
+
+  async create(actor: Actor, kind: MonitorKind, input: MonitorInput & CreateControls): Promise<Monitor> {
+    const editor = editorOf(actor);
+    assertMayWrite(editor);
+    const customerRef = input.customerId ?? actor.scope.customerId;
+    if (customerRef === null || customerRef === undefined) throw validationIssue('customerId', 'Required', 'invalid_type');
+    const terms = await this.customers.forCustomer(actor.scope, customerRef);
+    if (!terms) throw new AppError('invalidCustomer');
+    const managementType = managementTypeOnCreate(editor, input.managementType);
+    assertMayCreate(editor, terms);
+    const plan = planMonitor(planContextOf(kind, terms, this.locationCatalogue), null, input);
+    await vetTargets(this.policy, plan.targets);
+    const now = this.clock.now();
+    const monitor = new Monitor({
+      publicId: this.ids.uuid(), organizationId: actor.scope.organizationId, customerId: terms.customerId, kind,
+      managementType, state: plan.state, createdByUserId: actor.userId, now,
+    });
+    this.finish(monitor, plan, now);
+    return this.tx.run(async () => {
+      await this.monitors.lockCustomer(actor.scope, terms.customerId);
+      const fresh = await this.customers.forCustomer(actor.scope, terms.customerId);
+      if (!fresh) throw new AppError('invalidCustomer');
+      const counts = await this.monitors.countForCustomer(actor.scope, terms.customerId);
+      if (managementType === 'self_service') assertSelfServiceRoom(counts.selfService, fresh);
+      const decision = decideMonitorQuota({
+        monitorCount: counts.total, tiers: fresh.quotaTiers, currentTierIndex: fresh.currentTierIndex,
+        autoUpgrade: fresh.autoQuotaUpgrade, viaAgent: actor.kind === 'agent', allowPaidQuotaUpgrade: input.allowPaidQuotaUpgrade === true,
+      });
+      if (decision.kind === 'upgrade') await this.customers.upgradeQuotaTier(actor.scope, terms.customerId, fresh.currentTierIndex);
+      return this.monitors.add(monitor);
+    });
+  }
+
+  /** Applies a partial update; `managementType` in the input flips the class (organization admins only). */
+  async update(actor: Actor, monitor: Monitor, input: MonitorInput & { managementType?: ManagementType }): Promise<Monitor> {
+    const editor = editorOf(actor);
+    const terms = await this.termsOf(monitor);
+    assertMayEdit(editor, monitor.managementType, terms);
+    const nextClass = input.managementType ?? monitor.managementType;
+    if (nextClass !== monitor.managementType) assertMayChangeManagementType(editor);
+    const plan = planMonitor(planContextOf(monitor.kind, terms, this.locationCatalogue), monitor.state(), input);
+    await vetTargets(this.policy, plan.targets);
+    return this.tx.run(async () => {
+      const scope = organizationScope(monitor.organizationId);
+      const current = await this.monitors.findByRef(scope, monitor.kind, monitor.publicId);
+      if (!current) throw new AppError(monitor.kind === 'website' ? 'websiteNotFound' : 'monitorNotFound');
+      if (current.version !== monitor.version) throw new AppError('conflict');
+      if (nextClass === 'self_service' && current.managementType !== 'self_service') {
+        await this.monitors.lockCustomer(scope, current.customerId);
+        assertSelfServiceRoom((await this.monitors.countForCustomer(scope, current.customerId)).selfService, terms);
+      }
+      const now = this.clock.now();
+      current.apply(plan.state, now);
+      if (nextClass !== current.managementType) current.changeManagementType(nextClass, now);
+      this.finish(current, plan, now);
+      await this.monitors.save(current);
+      return current;
+    });
+  }
+
+  /** Checks an update as PATCH would (codes and target vetting) without applying it: for change requests. */
+  async validateUpdate(monitor: Monitor, input: MonitorInput): Promise<void> {
+    const terms = await this.termsOf(monitor);
+    const plan = planMonitor(planContextOf(monitor.kind, terms, this.locationCatalogue), monitor.state(), input);
+    await vetTargets(this.policy, plan.targets);
+  }
+
+  async remove(actor: Actor, monitor: Monitor): Promise<void> {
+    assertMayDelete(editorOf(actor), monitor.managementType, await this.termsOf(monitor));
+    await this.monitors.remove(monitor);
+  }
+
+  async termsOf(monitor: Monitor): Promise<MonitorCustomerTerms> {
+    const terms = await this.customers.forCustomer(organizationScope(monitor.organizationId), monitor.customerId);
+    if (!terms) throw new AppError(monitor.kind === 'website' ? 'websiteNotFound' : 'monitorNotFound');
+    return terms;
+  }
+
+  private finish(monitor: Monitor, plan: MonitorPlan, now: Date): void {
+    if (plan.needsHeartbeatToken) monitor.issueHeartbeatToken(this.secrets.generate('hb_'));
+    this.applyCredentials(monitor, plan.credentials, now);
+  }
+
+  private applyCredentials(monitor: Monitor, change: CredentialsChange, now: Date): void {
+    if (change.kind === 'clear' && monitor.credentialsCiphertext !== null) monitor.setCredentials(null, now);
+    if (change.kind === 'set') monitor.setCredentials(this.cipher.encrypt(JSON.stringify(change.value), `monitor:${monitor.publicId}`), now);
+  }
+}

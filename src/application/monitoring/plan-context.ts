@@ -1,0 +1,18 @@
+import type { AlertSettings } from '../../domain/monitoring/alert-settings';
+import type { MonitorKind } from '../../domain/monitoring/monitor-kind';
+import type { PlanContext } from '../../domain/monitoring/monitor-plan';
+import type { MonitorCustomerTerms } from './ports';
+
+/** A customer's alert settings, the starting point of each new monitor's. */
+export const alertDefaultsOf = (terms: MonitorCustomerTerms): AlertSettings => ({
+  alertConsecutiveChecks: terms.alerts.consecutiveChecks,
+  alertLocationThreshold: Number(terms.alerts.locationThreshold).toFixed(2),
+  alertLocationThresholdCount: terms.alerts.locationThresholdCount,
+  alertReminderInterval: terms.alerts.reminderInterval,
+  sslExpiryReminderInterval: terms.alerts.sslExpiryReminderInterval,
+  dnsblReminderInterval: terms.alerts.dnsblReminderInterval,
+});
+
+export const planContextOf = (kind: MonitorKind, terms: MonitorCustomerTerms, locationCatalogue: readonly string[]): PlanContext => ({
+  kind, packageMinimumInterval: terms.minCheckIntervalMinutes, locationCatalogue, alertDefaults: alertDefaultsOf(terms),
+});

@@ -1,0 +1,140 @@
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+import type { Monitor } from '../../domain/monitoring/monitor';
+import type { MonitorKind, MonitorStatus, MonitoringType } from '../../domain/monitoring/monitor-kind';
+import type { QuotaTier } from '../../domain/monitoring/monitor-quota';
+import type { Tag } from '../../domain/monitoring/tag';
+import type { ChangeRequest, ChangeRequestStatus } from '../../domain/monitoring/change-request';
+
+/** A path reference: a public id (uuid) or a legacy integer id. Anything else finds nothing. */
+export type RecordRef = string;
+
+export interface Page {
+  readonly page: number;
+  readonly perPage: number;
+}
+
+export interface PageOf<T> {
+  readonly items: T[];
+  readonly total: number;
+}
+
+/** What monitors need to know about their customer (the tenancy context's terms, this subset). */
+export interface MonitorCustomerTerms {
+  readonly customerId: number;
+  readonly publicId: string;
+  readonly organizationId: number;
+  readonly allowSelfService: boolean;
+  readonly maxSelfServiceUrls: number;
+  readonly canEditManaged: boolean;
+  readonly minCheckIntervalMinutes: number;
+  readonly quotaTiers: readonly QuotaTier[];
+  readonly currentTierIndex: number;
+  readonly autoQuotaUpgrade: boolean;
+  readonly alerts: {
+    readonly consecutiveChecks: number;
+    readonly locationThreshold: string;
+    readonly locationThresholdCount: number;
+    readonly reminderInterval: number;
+    readonly dnsblReminderInterval: number | null;
+    readonly sslExpiryReminderInterval: number | null;
+  };
+}
+
+export interface MonitorCustomerTermsLookup {
+  /** Null when the customer is not visible in the scope; `customer` is the integer id or the public id. */
+  forCustomer(scope: TenantScope, customer: number | string): Promise<MonitorCustomerTerms | null>;
+  /** Moves the customer one quota tier up (conflict if it moved meanwhile, monitorQuotaNoHigherTier at the top). */
+  upgradeQuotaTier(scope: TenantScope, customerId: number, fromTierIndex: number): Promise<unknown>;
+}
+export const MONITOR_CUSTOMER_TERMS = Symbol.for('MonitorCustomerTermsLookup');
+
+export interface MonitorCounts {
+  readonly total: number;
+  readonly selfService: number;
+}
+
+export interface MonitorRepository {
+  /** Allocates the id. */
+  add(monitor: Monitor): Promise<Monitor>;
+  findByRef(scope: TenantScope, kind: MonitorKind, ref: RecordRef): Promise<Monitor | null>;
+  /** Optimistic: a stale version throws conflict. */
+  save(monitor: Monitor): Promise<void>;
+  remove(monitor: Monitor): Promise<void>;
+  /**
+   * Inside a transaction: locks the customer's row until commit, so quota decisions (create, class
+   * flips, open change requests) of that customer run one at a time.
+   */
+  lockCustomer(scope: TenantScope, customerId: number): Promise<void>;
+  /** Monitors of every kind of the customer. */
+  countForCustomer(scope: TenantScope, customerId: number): Promise<MonitorCounts>;
+  /** Locks one monitor's row until commit (tag attachment limits). */
+  lockMonitor(monitor: Monitor): Promise<void>;
+  /** Passive monitors: records a ping; false when no heartbeat monitor has this token. */
+  recordHeartbeat(token: string, at: Date): Promise<boolean>;
+}
+export const MONITOR_REPOSITORY = Symbol.for('MonitorRepository');
+
+export interface MonitorListFilter {
+  readonly customerId?: number | string;
+  readonly status?: MonitorStatus;
+  readonly monitoringType?: MonitoringType;
+  /** Substring of name, url or hostname, case-insensitive. */
+  readonly search?: string;
+  readonly tagId?: RecordRef;
+}
+
+/** A monitor as lists show it, with its tags, read in one query (the hot path of dashboards). */
+export interface MonitorListItem {
+  readonly monitor: Monitor;
+  readonly customerPublicId: string;
+  readonly tags: ReadonlyArray<{ id: number; publicId: string; name: string; color: string }>;
+}
+
+export interface MonitorReader {
+  list(scope: TenantScope, kind: MonitorKind, filter: MonitorListFilter, page: Page): Promise<PageOf<MonitorListItem>>;
+  one(scope: TenantScope, monitor: Monitor): Promise<MonitorListItem>;
+}
+export const MONITOR_READER = Symbol.for('MonitorReader');
+
+export interface TagRepository {
+  /** A name taken by the customer throws tagNameTaken. */
+  add(tag: Tag): Promise<Tag>;
+  findByRef(scope: TenantScope, ref: RecordRef): Promise<Tag | null>;
+  save(tag: Tag): Promise<void>;
+  remove(tag: Tag): Promise<void>;
+  attachedTagIds(monitorId: number): Promise<number[]>;
+  attach(monitorId: number, tagId: number): Promise<void>;
+  detach(monitorId: number, tagId: number): Promise<void>;
+  /** The organization's customer when it has exactly one, else null. */
+  soleCustomerId(scope: TenantScope): Promise<number | null>;
+}
+export const TAG_REPOSITORY = Symbol.for('TagRepository');
+
+export interface ChangeRequestFilter {
+  readonly status?: ChangeRequestStatus;
+  readonly customerId?: number | string;
+}
+
+export interface ChangeRequestRepository {
+  add(request: ChangeRequest): Promise<ChangeRequest>;
+  findByRef(scope: TenantScope, ref: RecordRef): Promise<ChangeRequest | null>;
+  /** Optimistic: a stale version throws conflict. */
+  save(request: ChangeRequest): Promise<void>;
+  /** Newest first. */
+  list(scope: TenantScope, filter: ChangeRequestFilter, page: Page): Promise<PageOf<ChangeRequest>>;
+  countOpen(scope: TenantScope, customerId: number): Promise<number>;
+}
+export const CHANGE_REQUEST_REPOSITORY = Symbol.for('ChangeRequestRepository');
+
+/** Authenticated encryption of monitor credentials at rest, bound to the record they belong to. */
+export interface CredentialCipher {
+  encrypt(plaintext: string, context: string): string;
+  decrypt(ciphertext: string, context: string): string;
+}
+export const CREDENTIAL_CIPHER = Symbol.for('CredentialCipher');
+
+/** Whether the user an agent acts for still exists and is active in the organization. */
+export interface AuthorizingUsers {
+  isActive(organizationId: number, userId: string): Promise<boolean>;
+}
+export const AUTHORIZING_USERS = Symbol.for('AuthorizingUsers');

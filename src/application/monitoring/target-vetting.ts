@@ -1,0 +1,20 @@
+import { AppError } from '../../domain/shared/app-error';
+import type { ErrorCode } from '../../domain/shared/error-codes';
+import type { TargetToVet } from '../../domain/monitoring/monitor-plan';
+import type { TargetPolicy } from '../shared/target-policy';
+
+const CODE_BY_FIELD: Record<TargetToVet['field'], ErrorCode> = {
+  url: 'invalidUrl', hostname: 'invalidHostname', resolver: 'invalidHostname', connectHost: 'connectHostNotPublic',
+};
+
+/**
+ * Every host a create or update newly points a check at must be a public target (or allowlisted):
+ * url -> invalidUrl, hostname and DNS resolver -> invalidHostname, connectHost -> connectHostNotPublic.
+ * A name that does not resolve cannot be shown public and is refused the same way.
+ */
+export async function vetTargets(policy: TargetPolicy, targets: readonly TargetToVet[]): Promise<void> {
+  const verdicts = await Promise.all(targets.map(async (target) => ({ target, vetting: await policy.vet(target.host) })));
+  for (const { target, vetting } of verdicts) {
+    if (!vetting.ok) throw new AppError(CODE_BY_FIELD[target.field], { field: target.field, reason: vetting.reason });
+  }
+}
