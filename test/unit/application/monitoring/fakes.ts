@@ -1,0 +1,187 @@
+import { AppError } from '../../../../src/domain/shared/app-error';
+import type { TenantScope } from '../../../../src/domain/shared/tenant-scope';
+import type { Monitor } from '../../../../src/domain/monitoring/monitor';
+import type { MonitorKind } from '../../../../src/domain/monitoring/monitor-kind';
+import type { Tag } from '../../../../src/domain/monitoring/tag';
+import type { ChangeRequest } from '../../../../src/domain/monitoring/change-request';
+import type { Actor } from '../../../../src/application/shared/actor';
+import type { TargetPolicy, TargetVetting } from '../../../../src/application/shared/target-policy';
+import type {
+  AuthorizingUsers, ChangeRequestFilter, ChangeRequestRepository, CredentialCipher, MonitorCounts, MonitorCustomerTerms,
+  MonitorCustomerTermsLookup, MonitorListItem, MonitorReader, MonitorRepository, Page, PageOf, TagRepository,
+} from '../../../../src/application/monitoring/ports';
+
+const visible = (scope: TenantScope, record: { organizationId: number; customerId: number }) =>
+  record.organizationId === scope.organizationId && (scope.customerId === null || scope.customerId === record.customerId);
+const matches = (record: { id: number; publicId: string }, ref: string) => String(record.id) === ref || record.publicId === ref;
+const copy = <T extends object>(value: T): T => Object.assign(Object.create(Object.getPrototypeOf(value)), structuredClone({ ...value }));
+
+export class FakeMonitors implements MonitorRepository, MonitorReader {
+  readonly rows = new Map<number, Monitor>();
+  readonly locks: string[] = [];
+  private next = 1;
+
+  async add(monitor: Monitor) {
+    monitor.id = this.next++;
+    this.rows.set(monitor.id, copy(monitor));
+    return monitor;
+  }
+  async findByRef(scope: TenantScope, kind: MonitorKind, ref: string) {
+    const found = [...this.rows.values()].find((m) => m.kind === kind && visible(scope, m) && matches(m, ref));
+    return found ? copy(found) : null;
+  }
+  async save(monitor: Monitor) {
+    const stored = this.rows.get(monitor.id);
+    if (!stored || stored.version !== monitor.version) throw new AppError('conflict');
+    monitor.version += 1;
+    this.rows.set(monitor.id, copy(monitor));
+  }
+  async remove(monitor: Monitor) {
+    this.rows.delete(monitor.id);
+  }
+  async lockCustomer(_scope: TenantScope, customerId: number) {
+    this.locks.push(`customer:${customerId}`);
+  }
+  async countForCustomer(_scope: TenantScope, customerId: number): Promise<MonitorCounts> {
+    const mine = [...this.rows.values()].filter((m) => m.customerId === customerId);
+    return { total: mine.length, selfService: mine.filter((m) => m.managementType === 'self_service').length };
+  }
+  async lockMonitor(monitor: Monitor) {
+    this.locks.push(`monitor:${monitor.id}`);
+  }
+  async recordHeartbeat(token: string, at: Date) {
+    const found = [...this.rows.values()].find((m) => m.heartbeatToken === token && m.monitoringType === 'heartbeat');
+    if (found) found.lastHeartbeatAt = at;
+    return Boolean(found);
+  }
+  async list(scope: TenantScope, kind: MonitorKind, _filter: unknown, page: Page): Promise<PageOf<MonitorListItem>> {
+    const all = [...this.rows.values()].filter((m) => m.kind === kind && visible(scope, m));
+    return { items: all.slice((page.page - 1) * page.perPage, page.page * page.perPage).map((m) => this.item(m)), total: all.length };
+  }
+  async one(_scope: TenantScope, monitor: Monitor) {
+    return this.item(monitor);
+  }
+  private item(monitor: Monitor): MonitorListItem {
+    return { monitor, customerPublicId: `customer-${monitor.customerId}`, tags: [] };
+  }
+}
+
+export const terms = (over: Partial<MonitorCustomerTerms> = {}): MonitorCustomerTerms => ({
+  customerId: 10, publicId: 'c-10', organizationId: 1, allowSelfService: true, maxSelfServiceUrls: 5, canEditManaged: false,
+  minCheckIntervalMinutes: 1, quotaTiers: [{ monitorLimit: 50, priceMonthly: 0 }], currentTierIndex: 0, autoQuotaUpgrade: false,
+  alerts: { consecutiveChecks: 3, locationThreshold: '0.5', locationThresholdCount: 2, reminderInterval: 30, dnsblReminderInterval: null, sslExpiryReminderInterval: 7 },
+  ...over,
+});
+
+export class FakeCustomers implements MonitorCustomerTermsLookup {
+  readonly customers = new Map<number, MonitorCustomerTerms>([[10, terms()], [11, terms({ customerId: 11, publicId: 'c-11' })]]);
+  readonly upgrades: number[] = [];
+
+  async forCustomer(scope: TenantScope, customer: number | string) {
+    const found = [...this.customers.values()].find((c) => c.customerId === Number(customer) || c.publicId === customer);
+    return found && visible(scope, { organizationId: found.organizationId, customerId: found.customerId }) ? found : null;
+  }
+  async upgradeQuotaTier(_scope: TenantScope, customerId: number, fromTierIndex: number) {
+    const found = this.customers.get(customerId)!;
+    this.customers.set(customerId, { ...found, currentTierIndex: fromTierIndex + 1 });
+    this.upgrades.push(customerId);
+    return found;
+  }
+  set(customerId: number, over: Partial<MonitorCustomerTerms>) {
+    this.customers.set(customerId, { ...this.customers.get(customerId)!, ...over });
+  }
+}
+
+/** Names ending in .public.test-fixture are public; everything else answers as configured (default: nonPublicAddress). */
+export class FakeTargetPolicy implements TargetPolicy {
+  readonly vetted: string[] = [];
+  readonly verdicts = new Map<string, TargetVetting>();
+  async vet(host: string): Promise<TargetVetting> {
+    this.vetted.push(host);
+    return this.verdicts.get(host) ?? (/^(93\.|2606:)|example\.(com|net)$/.test(host)
+      ? { ok: true, hostname: host, addresses: ['93.184.216.34'] }
+      : { ok: false, reason: 'nonPublicAddress' });
+  }
+  isAllowedAddress(): boolean {
+    return false;
+  }
+}
+
+export const fakeCipher: CredentialCipher = {
+  encrypt: (plaintext, context) => `sealed(${context}):${Buffer.from(plaintext).toString('base64')}`,
+  decrypt: (ciphertext) => Buffer.from(ciphertext.split(':').pop()!, 'base64').toString(),
+};
+
+export class FakeTags implements TagRepository {
+  readonly rows = new Map<number, Tag>();
+  readonly links = new Set<string>();
+  sole: number | null = null;
+  private next = 1;
+  async add(tag: Tag) {
+    if ([...this.rows.values()].some((t) => t.customerId === tag.customerId && t.name.toLowerCase() === tag.name.toLowerCase())) throw new AppError('tagNameTaken');
+    tag.id = this.next++;
+    this.rows.set(tag.id, tag);
+    return tag;
+  }
+  async findByRef(scope: TenantScope, ref: string) {
+    return [...this.rows.values()].find((t) => visible(scope, t) && matches(t, ref)) ?? null;
+  }
+  async save(tag: Tag) {
+    this.rows.set(tag.id, tag);
+  }
+  async remove(tag: Tag) {
+    this.rows.delete(tag.id);
+  }
+  async attachedTagIds(monitorId: number) {
+    return [...this.links].filter((l) => l.startsWith(`${monitorId}:`)).map((l) => Number(l.split(':')[1]));
+  }
+  async attach(monitorId: number, tagId: number) {
+    this.links.add(`${monitorId}:${tagId}`);
+  }
+  async detach(monitorId: number, tagId: number) {
+    this.links.delete(`${monitorId}:${tagId}`);
+  }
+  async soleCustomerId() {
+    return this.sole;
+  }
+}
+
+export class FakeChangeRequests implements ChangeRequestRepository {
+  readonly rows = new Map<number, ChangeRequest>();
+  private next = 1;
+  async add(request: ChangeRequest) {
+    request.id = this.next++;
+    this.rows.set(request.id, copy(request));
+    return request;
+  }
+  async findByRef(scope: TenantScope, ref: string) {
+    const found = [...this.rows.values()].find((r) => visible(scope, r) && matches(r, ref));
+    return found ? copy(found) : null;
+  }
+  async save(request: ChangeRequest) {
+    const stored = this.rows.get(request.id);
+    if (!stored || stored.version !== request.version) throw new AppError('conflict');
+    request.version += 1;
+    this.rows.set(request.id, copy(request));
+  }
+  async list(scope: TenantScope, _filter: ChangeRequestFilter, _page: Page) {
+    const items = [...this.rows.values()].filter((r) => visible(scope, r));
+    return { items, total: items.length };
+  }
+  async countOpen(_scope: TenantScope, customerId: number) {
+    return [...this.rows.values()].filter((r) => r.customerId === customerId && r.isOpen).length;
+  }
+}
+
+export class FakeUsers implements AuthorizingUsers {
+  readonly active = new Set(['user-1']);
+  async isActive(_organizationId: number, userId: string) {
+    return this.active.has(userId);
+  }
+}
+
+export const actor = (over: Partial<Actor> = {}): Actor => ({
+  kind: 'apiToken', userId: 'user-1', role: 'admin', scope: { organizationId: 1, customerId: null }, isPlatformAdmin: false,
+  isPlatformSupporter: false, sessionId: null, tokenId: 't', mfaEnabled: false, stepUpVerifiedAt: null, agentScopes: [], ...over,
+});
+export const customerActor = (over: Partial<Actor> = {}): Actor => actor({ scope: { organizationId: 1, customerId: 10 }, ...over });

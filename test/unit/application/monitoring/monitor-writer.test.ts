@@ -1,0 +1,120 @@
+import { expect } from 'chai';
+import { expectAppErrorAsync } from '../../../support/expect-app-error';
+import { actor, customerActor } from './fakes';
+import { harness } from './harness';
+
+const website = { url: 'https://www.example.com/', customerId: 10 };
+
+describe('MonitorWriter.create', () => {
+  it('creates a managed website for an organization caller, with the customer alert defaults', async () => {
+    const h = harness();
+    const monitor = await h.writer.create(actor(), 'website', { ...website });
+    expect(monitor).to.include({ kind: 'website', managementType: 'managed', customerId: 10, url: 'https://www.example.com/', alertConsecutiveChecks: 3, alertLocationThreshold: '0.50' });
+    expect(h.policy.vetted).to.deep.equal(['www.example.com']);
+    expect(h.monitors.locks).to.deep.equal(['customer:10']);
+    expect(h.monitors.rows.size).to.equal(1);
+  });
+
+  it('answers a validation issue without a customer and invalidCustomer for one outside the organization', async () => {
+    const h = harness();
+    await expectAppErrorAsync(() => h.writer.create(actor(), 'website', { url: website.url }), 'validationFailed');
+    h.customers.set(11, { organizationId: 2 });
+    await expectAppErrorAsync(() => h.writer.create(actor(), 'website', { ...website, customerId: 11 }), 'invalidCustomer');
+    await expectAppErrorAsync(() => h.writer.create(customerActor(), 'website', { ...website, customerId: 11 }), 'invalidCustomer');
+  });
+
+  it('refuses targets the policy rejects, with the code of the field, before saving', async () => {
+    const h = harness();
+    await expectAppErrorAsync(() => h.writer.create(actor(), 'website', { ...website, url: 'https://intranet.corp.acme.io/' }), 'invalidUrl', { reason: 'nonPublicAddress' });
+    await expectAppErrorAsync(() => h.writer.create(actor(), 'website', { ...website, connectHost: 'origin.acme.io' }), 'connectHostNotPublic');
+    await expectAppErrorAsync(() => h.writer.create(actor(), 'tcp', { customerId: 10, hostname: '10.0.0.1', port: 22 }), 'invalidHostname');
+    expect(h.monitors.rows.size).to.equal(0);
+  });
+
+  it('gives customer-scoped callers self-service monitors within allowSelfService and maxSelfServiceUrls', async () => {
+    const h = harness();
+    h.customers.set(10, { maxSelfServiceUrls: 1 });
+    const own = await h.writer.create(customerActor(), 'website', { url: website.url });
+    expect(own.managementType).to.equal('self_service');
+    await expectAppErrorAsync(() => h.writer.create(customerActor(), 'dns', { hostname: 'example.com' }), 'selfServiceQuotaReached');
+    await h.writer.create(actor(), 'dns', { customerId: 10, hostname: 'example.com' });
+    h.customers.set(10, { allowSelfService: false });
+    await expectAppErrorAsync(() => h.writer.create(customerActor(), 'website', { url: website.url }), 'selfServiceNotAllowed');
+    await expectAppErrorAsync(() => h.writer.create(customerActor(), 'website', { url: website.url, managementType: 'managed' }), 'managementTypeOrgOnly');
+  });
+
+  it('enforces the quota tier: reached, automatic upgrade, top tier, and the agent opt-in', async () => {
+    const h = harness();
+    h.customers.set(10, { quotaTiers: [{ monitorLimit: 1, priceMonthly: 0 }, { monitorLimit: 2, priceMonthly: 9 }] });
+    await h.writer.create(actor(), 'website', { ...website });
+    await expectAppErrorAsync(() => h.writer.create(actor(), 'website', { ...website }), 'monitorQuotaReached');
+    h.customers.set(10, { autoQuotaUpgrade: true });
+    await expectAppErrorAsync(() => h.writer.create(actor({ kind: 'agent' }), 'website', { ...website }), 'paidQuotaUpgradeNotAuthorized');
+    await h.writer.create(actor({ kind: 'agent' }), 'website', { ...website, allowPaidQuotaUpgrade: true });
+    expect(h.customers.upgrades).to.deep.equal([10]);
+    await expectAppErrorAsync(() => h.writer.create(actor(), 'website', { ...website }), 'monitorQuotaNoHigherTier');
+  });
+
+  it('refuses writes by read-only users and responders', async () => {
+    const h = harness();
+    await expectAppErrorAsync(() => h.writer.create(actor({ role: 'readonly' }), 'website', { ...website }), 'roleForbidden');
+    await expectAppErrorAsync(() => h.writer.create(actor({ role: 'responder' }), 'website', { ...website }), 'roleForbidden');
+  });
+
+  it('stores credentials only encrypted, bound to the monitor, and issues heartbeat tokens', async () => {
+    const h = harness();
+    const smtp = await h.writer.create(actor(), 'smtp', { customerId: 10, hostname: 'mail.example.com', credentials: { username: 'u', password: 'secret' } });
+    expect(smtp.credentialsCiphertext).to.match(new RegExp(`^sealed\\(monitor:${smtp.publicId}\\):`));
+    expect(smtp.credentialsCiphertext).not.to.include('secret');
+    const heartbeat = await h.writer.create(actor(), 'website', { customerId: 10, monitoringType: 'heartbeat', heartbeatToken: 'mine' });
+    expect(heartbeat.heartbeatToken).to.match(/^hb_x{40}/);
+    expect(heartbeat.nextCheckAt).to.equal(null);
+  });
+});
+
+describe('MonitorWriter.update and remove', () => {
+  it('keeps managed monitors from customer-scoped callers unless canEditManaged', async () => {
+    const h = harness();
+    const managed = await h.writer.create(actor(), 'website', { ...website });
+    await expectAppErrorAsync(() => h.writer.update(customerActor(), managed, { name: 'x' }), 'managed_by_organization');
+    await expectAppErrorAsync(() => h.writer.remove(customerActor(), managed), 'managed_by_organization');
+    h.customers.set(10, { canEditManaged: true });
+    expect((await h.writer.update(customerActor(), managed, { name: 'Shop' })).name).to.equal('Shop');
+  });
+
+  it('lets only organization admins flip the class, and counts flips against maxSelfServiceUrls', async () => {
+    const h = harness();
+    h.customers.set(10, { maxSelfServiceUrls: 1 });
+    const first = await h.writer.create(actor(), 'website', { ...website });
+    const second = await h.writer.create(actor(), 'dns', { customerId: 10, hostname: 'example.com' });
+    await expectAppErrorAsync(() => h.writer.update(actor({ role: 'editor' }), first, { managementType: 'self_service' }), 'managementTypeOrgOnly');
+    expect((await h.writer.update(actor(), first, { managementType: 'self_service' })).managementType).to.equal('self_service');
+    await expectAppErrorAsync(() => h.writer.update(actor(), second, { managementType: 'self_service' }), 'selfServiceQuotaReached');
+    const own = (await h.monitors.findByRef({ organizationId: 1, customerId: 10 }, 'website', first.publicId))!;
+    await expectAppErrorAsync(() => h.writer.update(customerActor(), own, { managementType: 'managed' }), 'managementTypeOrgOnly');
+  });
+
+  it('answers conflict when the monitor changed since it was read', async () => {
+    const h = harness();
+    const monitor = await h.writer.create(actor(), 'website', { ...website });
+    const stale = (await h.monitors.findByRef(actor().scope, 'website', monitor.publicId))!;
+    await h.writer.update(actor(), monitor, { name: 'first' });
+    await expectAppErrorAsync(() => h.writer.update(actor(), stale, { name: 'second' }), 'conflict');
+  });
+
+  it('clears stored credentials when the check falls back to tcp', async () => {
+    const h = harness();
+    const ssh = await h.writer.create(actor(), 'ssh', { customerId: 10, hostname: 'ssh.example.com', credentials: { username: 'root', privateKey: 'KEY' } });
+    expect(ssh.credentialsCiphertext).not.to.equal(null);
+    const tcp = await h.writer.update(actor(), ssh, { checkMode: 'tcp' });
+    expect(tcp).to.include({ checkMode: 'tcp', credentialsCiphertext: null });
+  });
+
+  it('never lets read-only users delete', async () => {
+    const h = harness();
+    const monitor = await h.writer.create(actor(), 'website', { ...website });
+    await expectAppErrorAsync(() => h.writer.remove(actor({ role: 'readonly' }), monitor), 'readonlyMayNotDelete');
+    await h.writer.remove(actor({ role: 'editor' }), monitor);
+    expect(h.monitors.rows.size).to.equal(0);
+  });
+});
