@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import express, { type Express, type RequestHandler } from 'express';
+import { requestLog } from '../interfaces/http/shared/request-log';
+import { RouteTable } from '../interfaces/http/shared/route-table';
 import cookieParser from 'cookie-parser';
-import { pinoHttp } from 'pino-http';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
@@ -28,8 +28,6 @@ const ROUTERS = [
   authRouter, usersRouter, organizationRouter, tokensRouter, accountRouter, platformAdminRouter, healthRouter,
 ];
 
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
-
 /** The Express host: request ids and logs, the path check, parsers, the routers, and the envelope. */
 export function createHttpApp(container: Container): Express {
   const config = container.get<AppConfig>(CONFIG);
@@ -41,24 +39,15 @@ export function createHttpApp(container: Container): Express {
     authenticate: container.get(AuthenticateCaller),
     gates: accessGates({ trustedOrigins: config.trustedOrigins }),
     paths,
+    routes: new RouteTable(),
     secureCookies: config.publicBaseUrl.startsWith('https://'),
   };
-  const routers = ROUTERS.map((build) => build(deps));
+  for (const build of ROUTERS) build(deps);
 
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  app.use(pinoHttp({
-    logger,
-    genReqId: (req, res) => {
-      const sent = req.headers['x-request-id'];
-      const id = typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-    serializers: { req: (req) => ({ id: req.id, method: req.method, url: req.url }), res: (res) => ({ statusCode: res.statusCode }) },
-  }));
+  app.use(requestLog(logger));
   app.use(pathCheck);
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '64kb' }));
@@ -66,7 +55,7 @@ export function createHttpApp(container: Container): Express {
   app.use((_req, _res, next) => RequestContext.create(orm.em, next));
   app.use('/api', admission(deps.authenticate, deps.gates));
   mountOpenApi(app, buildOpenApiDocument(paths, config.publicBaseUrl));
-  for (const router of routers) app.use(router);
+  app.use(deps.routes.handle);
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;
