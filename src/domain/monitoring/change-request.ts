@@ -27,7 +27,8 @@ export class ChangeRequest {
   publicId: string;
   organizationId: number;
   customerId: number;
-  monitorId: number;
+  /** Null once the monitor is deleted (the request stays as history). */
+  monitorId: number | null;
   monitorPublicId: string;
   monitorKind: MonitorKind;
   action: ChangeRequestAction;

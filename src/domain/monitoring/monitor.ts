@@ -38,8 +38,6 @@ export class Monitor implements MonitorState {
   heartbeatToken: string | null = null;
   lastHeartbeatAt: Date | null = null;
   credentialsCiphertext: string | null = null;
-  /** When the check engine should run it next; null while paused or passive. */
-  nextCheckAt: Date | null = null;
   createdByUserId: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -67,13 +65,15 @@ export class Monitor implements MonitorState {
     return copy as unknown as MonitorState;
   }
 
-  /** Takes a validated state; an active scheduled monitor is due at once, paused and passive ones never. */
+  /** Takes a validated state (see planMonitor). */
   apply(state: MonitorState, now: Date): void {
-    const wasScheduled = this.nextCheckAt !== null;
     Object.assign(this, Object.fromEntries(MONITOR_STATE_FIELDS.map((f) => [f, state[f]])));
-    const scheduled = this.status === 'active' && !isPassive(this.monitoringType);
-    this.nextCheckAt = scheduled ? (wasScheduled ? this.nextCheckAt : now) : null;
     this.updatedAt = now;
+  }
+
+  /** Whether the check engine schedules it: active and not passive (heartbeats wait for pings). */
+  get isScheduled(): boolean {
+    return this.status === 'active' && !isPassive(this.monitoringType);
   }
 
   changeManagementType(managementType: ManagementType, now: Date): void {

@@ -68,7 +68,7 @@ describe('MonitorWriter.create', () => {
     expect(smtp.credentialsCiphertext).not.to.include('secret');
     const heartbeat = await h.writer.create(actor(), 'website', { customerId: 10, monitoringType: 'heartbeat', heartbeatToken: 'mine' });
     expect(heartbeat.heartbeatToken).to.match(/^hb_x{40}/);
-    expect(heartbeat.nextCheckAt).to.equal(null);
+    expect(heartbeat.isScheduled).to.equal(false);
   });
 });
 

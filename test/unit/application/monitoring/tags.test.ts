@@ -4,6 +4,7 @@ import { UpdateTag } from '../../../../src/application/monitoring/update-tag';
 import { DeleteTag } from '../../../../src/application/monitoring/delete-tag';
 import { AttachTag } from '../../../../src/application/monitoring/attach-tag';
 import { DetachTag } from '../../../../src/application/monitoring/detach-tag';
+import type { Tag } from '../../../../src/domain/monitoring/tag';
 import { expectAppErrorAsync } from '../../../support/expect-app-error';
 import { actor, customerActor } from './fakes';
 import { harness } from './harness';
@@ -52,7 +53,7 @@ describe('tags', () => {
   it('attaches at most 5 tags per monitor, re-attaching succeeds, detaching is idempotent', async () => {
     const { h, create, attach, detach } = setup();
     const monitor = await h.writer.create(actor(), 'website', { url: 'https://www.example.com/', customerId: 10 });
-    const tags = [];
+    const tags: Tag[] = [];
     for (let i = 0; i < 6; i++) tags.push(await create.execute(actor(), { name: `t${i}`, color: '#3B82F6', customerId: 10 }));
     for (const tag of tags.slice(0, 5)) {
       expect(await attach.execute(actor(), { tagId: tag.publicId, monitorId: monitor.publicId, monitorType: 'website' })).to.deep.equal({ alreadyAttached: false });

@@ -1,0 +1,59 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { AppError } from '../../domain/shared/app-error';
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+import { Tag } from '../../domain/monitoring/tag';
+import type { TagRepository } from '../../application/monitoring/ports';
+import { OrmRepository } from '../persistence/orm-repository';
+import { refFilter } from './record-ref';
+
+/** Tags and their attachments; a customer's tag names are unique regardless of case (tagNameTaken). */
+export class MikroOrmTagRepository extends OrmRepository implements TagRepository {
+  async add(tag: Tag): Promise<Tag> {
+    await this.uniquely(() => this.persist(tag));
+    return tag;
+  }
+
+  findByRef(scope: TenantScope, ref: string): Promise<Tag | null> {
+    const filter = refFilter(ref);
+    if (!filter) return Promise.resolve(null);
+    return this.em.findOne(Tag, {
+      ...filter, organizationId: scope.organizationId, ...(scope.customerId !== null ? { customerId: scope.customerId } : {}),
+    });
+  }
+
+  save(tag: Tag): Promise<void> {
+    return this.uniquely(() => this.persist(tag));
+  }
+
+  async remove(tag: Tag): Promise<void> {
+    this.em.remove(tag);
+    await this.flush();
+  }
+
+  async attachedTagIds(monitorId: number): Promise<number[]> {
+    const rows = await this.em.execute<Array<{ tag_id: number }>>('SELECT tag_id FROM monitor_tags WHERE monitor_id = ?', [monitorId]);
+    return rows.map((r) => r.tag_id);
+  }
+
+  async attach(monitorId: number, tagId: number): Promise<void> {
+    await this.em.execute('INSERT INTO monitor_tags (monitor_id, tag_id) VALUES (?, ?) ON CONFLICT DO NOTHING', [monitorId, tagId]);
+  }
+
+  async detach(monitorId: number, tagId: number): Promise<void> {
+    await this.em.execute('DELETE FROM monitor_tags WHERE monitor_id = ? AND tag_id = ?', [monitorId, tagId]);
+  }
+
+  async soleCustomerId(scope: TenantScope): Promise<number | null> {
+    const rows = await this.em.execute<Array<{ id: number }>>('SELECT id FROM customers WHERE organization_id = ? LIMIT 2', [scope.organizationId]);
+    return rows.length === 1 ? rows[0]!.id : null;
+  }
+
+  private async uniquely(write: () => Promise<void>): Promise<void> {
+    try {
+      await write();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw new AppError('tagNameTaken');
+      throw error;
+    }
+  }
+}
