@@ -20,12 +20,18 @@ import { tokensRouter } from '../interfaces/http/identity/tokens.router';
 import { accountRouter } from '../interfaces/http/identity/account.router';
 import { platformAdminRouter } from '../interfaces/http/identity/platform-admin.router';
 import { healthRouter } from '../interfaces/http/identity/health.router';
+import { websitesRouter } from '../interfaces/http/monitoring/websites.router';
+import { monitorsRouter } from '../interfaces/http/monitoring/monitors.router';
+import { tagsRouter } from '../interfaces/http/monitoring/tags.router';
+import { changeRequestsRouter } from '../interfaces/http/monitoring/change-requests.router';
+import { heartbeatsRouter } from '../interfaces/http/monitoring/heartbeats.router';
 import type { AppConfig } from './config';
 import { CONFIG, LOGGER, ORM } from './tokens';
 
 /** Every resource router, in mounting order. */
 const ROUTERS = [
   authRouter, usersRouter, organizationRouter, tokensRouter, accountRouter, platformAdminRouter, healthRouter,
+  websitesRouter, monitorsRouter, tagsRouter, changeRequestsRouter, heartbeatsRouter,
 ];
 
 /** The Express host: request ids and logs, the path check, parsers, the routers, and the envelope. */

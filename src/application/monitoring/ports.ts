@@ -100,6 +100,8 @@ export interface TagRepository {
   /** A name taken by the customer throws tagNameTaken. */
   add(tag: Tag): Promise<Tag>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<Tag | null>;
+  /** By name; optionally one customer's (id or public id). */
+  list(scope: TenantScope, customerId?: number | string): Promise<Tag[]>;
   save(tag: Tag): Promise<void>;
   remove(tag: Tag): Promise<void>;
   attachedTagIds(monitorId: number): Promise<number[]>;
@@ -138,3 +140,10 @@ export interface AuthorizingUsers {
   isActive(organizationId: number, userId: string): Promise<boolean>;
 }
 export const AUTHORIZING_USERS = Symbol.for('AuthorizingUsers');
+
+/** Settings of this context the edges need (heartbeat ping URLs, the location catalogue). */
+export interface MonitoringSettings {
+  readonly publicBaseUrl: string;
+  readonly locationCatalogue: readonly string[];
+}
+export const MONITORING_SETTINGS = Symbol.for('MonitoringSettings');

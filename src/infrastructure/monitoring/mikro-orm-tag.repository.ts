@@ -21,6 +21,22 @@ export class MikroOrmTagRepository extends OrmRepository implements TagRepositor
     });
   }
 
+  async list(scope: TenantScope, customerId?: number | string): Promise<Tag[]> {
+    const where: Record<string, unknown> = { organizationId: scope.organizationId };
+    if (scope.customerId !== null) where.customerId = scope.customerId;
+    if (customerId !== undefined) {
+      const ref = refFilter(customerId);
+      if (!ref) return [];
+      const [row] = await this.em.execute<Array<{ id: number }>>(
+        `SELECT id FROM customers WHERE organization_id = ? AND ${'id' in ref ? 'id' : 'public_id'} = ?`,
+        [scope.organizationId, 'id' in ref ? ref.id : ref.publicId],
+      );
+      if (!row || (scope.customerId !== null && row.id !== scope.customerId)) return [];
+      where.customerId = row.id;
+    }
+    return this.em.find(Tag, where, { orderBy: { name: 'asc', id: 'asc' } });
+  }
+
   save(tag: Tag): Promise<void> {
     return this.uniquely(() => this.persist(tag));
   }

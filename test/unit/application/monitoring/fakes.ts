@@ -126,6 +126,9 @@ export class FakeTags implements TagRepository {
   async findByRef(scope: TenantScope, ref: string) {
     return [...this.rows.values()].find((t) => visible(scope, t) && matches(t, ref)) ?? null;
   }
+  async list(scope: TenantScope) {
+    return [...this.rows.values()].filter((t) => visible(scope, t));
+  }
   async save(tag: Tag) {
     this.rows.set(tag.id, tag);
   }

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { RecordHeartbeat } from '../../../application/monitoring/record-heartbeat';
+import { ApiRouter } from '../shared/api-router';
+import type { RouterDeps } from '../shared/use-cases';
+
+const Token = z.object({ token: z.string().min(1).max(128) });
+const Received = z.object({ ok: z.literal(true), receivedAt: z.iso.datetime() });
+
+/** The ping URL of heartbeat monitors (heartbeatUrl): no credentials, the token in the path is the secret. */
+export function heartbeatsRouter(deps: RouterDeps) {
+  const { container } = deps;
+  const ping = async (token: string) => {
+    const { receivedAt } = await container.get(RecordHeartbeat).execute({ token });
+    return { ok: true as const, receivedAt: receivedAt.toISOString() };
+  };
+  const description = 'Records a ping of the heartbeat monitor owning the token (GET, HEAD or POST; any body is ignored). '
+    + 'Unknown tokens answer 404 websiteNotFound.';
+  return new ApiRouter(deps)
+    .public({
+      method: 'get', path: '/api/heartbeats/{token}', tags: ['Websites'], summary: 'Heartbeat ping', description,
+      params: Token, response: Received, errors: ['websiteNotFound'], handler: ({ params }) => ping(params.token),
+    })
+    .public({
+      method: 'post', path: '/api/heartbeats/{token}', tags: ['Websites'], summary: 'Heartbeat ping', description,
+      params: Token, response: Received, errors: ['websiteNotFound'], handler: ({ params }) => ping(params.token),
+    }).router;
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { CreateMonitor } from '../../../application/monitoring/create-monitor';
+import { DeleteMonitor } from '../../../application/monitoring/delete-monitor';
+import { FileChangeRequest } from '../../../application/monitoring/file-change-request';
+import { GetMonitor } from '../../../application/monitoring/get-monitor';
+import { ListMonitors } from '../../../application/monitoring/list-monitors';
+import { UpdateMonitor } from '../../../application/monitoring/update-monitor';
+import { PER_KIND_TYPES, type PerKindType } from '../../../domain/monitoring/monitor-kind';
+import type { ErrorCode } from '../../../domain/shared/error-codes';
+import { ApiRouter } from '../shared/api-router';
+import { paged, pagedSchema } from '../shared/paging';
+import type { RouterDeps } from '../shared/use-cases';
+import { CHANGE_REQUEST_DESCRIPTION, CHANGE_REQUEST_ERRORS, changeRequestBody } from './change-request.schemas';
+import { MonitorQuery, monitorBodies } from './monitor.schemas';
+import { presentChangeRequest, presentMonitor } from './presenters';
+import { ChangeRequestSchema, MonitorSchema, SuccessSchema } from './response.schemas';
+
+const Id = z.object({ id: z.string().min(1).max(64) });
+
+const KIND_NOTES: Record<PerKindType, string> = {
+  dns: 'DNS: hostname is the name whose records are checked (a name, not an address); recordType (default A), expectedValues, and an optional public resolver.',
+  icmp: 'ICMP: pings hostname.',
+  tcp: 'TCP: connects to hostname:port (port required).',
+  smtp: 'SMTP: checkMode protocol (default; EHLO, optional STARTTLS/implicit TLS and AUTH with credentials) or tcp. Default port 25 (465 implicit TLS).',
+  ssh: 'SSH: checkMode protocol (default; handshake, optional login with credentials) or tcp. Default port 22.',
+  ftp: 'FTP: checkMode protocol (default; optional login, anonymous otherwise) or tcp. Default port 21 (990 implicit TLS).',
+  'imap-pop': 'IMAP/POP: protocol imap or pop3; checkMode protocol (default; default port by protocol and tlsMode: 993/143, 995/110) or tcp, which needs an explicit port (portRequiredForTcp).',
+};
+
+/**
+ * Per-kind monitors under /api/monitors/{type}, shaped like websites: list, create, read, partial
+ * update, delete, change requests. Credentials a protocol check needs are write-only.
+ */
+export function monitorsRouter(deps: RouterDeps) {
+  const { container } = deps;
+  const router = new ApiRouter(deps);
+  for (const type of PER_KIND_TYPES) {
+    const tags = ['Monitors'];
+    const base = `/api/monitors/${type}`;
+    const bodies = monitorBodies(type);
+    const targetErrors: ErrorCode[] = ['invalidHostname', ...(type === 'tcp' || type === 'imap-pop' ? ['portRequiredForTcp' as const] : [])];
+    const description = `${KIND_NOTES[type]} Credentials (SMTP, SSH, FTP, IMAP/POP) are stored encrypted and never returned; `
+      + 'hasCredentials tells whether any are set. tcp checkMode stores none.';
+    router
+      .route({
+        method: 'get', path: base, tags, summary: `A page of ${type} monitors`, query: MonitorQuery,
+        description: 'Ordered by id; customer-scoped callers see their customer\'s only.',
+        response: pagedSchema(MonitorSchema, `${type}MonitorPage`),
+        handler: async ({ actor, query }) => {
+          const { page, perPage, ...filter } = query;
+          const result = await container.get(ListMonitors).execute(actor, { kind: type, filter, page: { page, perPage } });
+          return paged(result.items.map(presentMonitor), result.total, { page, perPage });
+        },
+      })
+      .route({
+        method: 'post', path: base, tags, status: 201, summary: `Create a ${type} monitor`, description,
+        body: bodies.create, response: MonitorSchema,
+        errors: ['checkIntervalTooLow', 'invalidCustomer', 'roleForbidden', 'selfServiceNotAllowed', 'selfServiceQuotaReached',
+          'managementTypeOrgOnly', 'monitorQuotaReached', 'monitorQuotaNoHigherTier', 'paidQuotaUpgradeNotAuthorized', ...targetErrors],
+        handler: async ({ actor, body }) => presentMonitor(await container.get(CreateMonitor).execute(actor, { kind: type, input: body })),
+      })
+      .route({
+        method: 'get', path: `${base}/{id}`, tags, summary: `One ${type} monitor`, params: Id, response: MonitorSchema, errors: ['monitorNotFound'],
+        handler: async ({ actor, params }) => presentMonitor(await container.get(GetMonitor).execute(actor, { kind: type, ref: params.id })),
+      })
+      .route({
+        method: 'patch', path: `${base}/{id}`, tags, summary: `Change a ${type} monitor (partial)`, params: Id, description,
+        body: bodies.patch, response: MonitorSchema,
+        errors: ['monitorNotFound', 'roleForbidden', 'managed_by_organization', 'managementTypeOrgOnly', 'selfServiceQuotaReached',
+          'invalidCheckInterval', 'checkIntervalTooHigh', 'checkIntervalTooLow', 'invalidTimeout', 'invalidCheckMode', ...targetErrors, 'conflict'],
+        handler: async ({ actor, params, body }) => presentMonitor(await container.get(UpdateMonitor).execute(actor, { kind: type, ref: params.id, input: body })),
+      })
+      .route({
+        method: 'delete', path: `${base}/{id}`, tags, summary: `Delete a ${type} monitor`, params: Id, response: SuccessSchema,
+        errors: ['monitorNotFound', 'readonlyMayNotDelete', 'roleForbidden', 'managed_by_organization'],
+        handler: async ({ actor, params }) => {
+          await container.get(DeleteMonitor).execute(actor, { kind: type, ref: params.id });
+          return { success: true as const };
+        },
+      })
+      .route({
+        method: 'post', path: `${base}/{id}/change-requests`, tags: ['Change requests'], status: 201,
+        summary: `Propose a change to (or the deletion of) a ${type} monitor`, description: CHANGE_REQUEST_DESCRIPTION, params: Id,
+        body: changeRequestBody(bodies.patch, `${type}ChangeRequestCreate`), response: ChangeRequestSchema,
+        errors: ['monitorNotFound', ...CHANGE_REQUEST_ERRORS, 'invalidCheckMode', ...targetErrors],
+        handler: async ({ actor, params, body }) => presentChangeRequest(await container.get(FileChangeRequest).execute(actor, {
+          kind: type, ref: params.id, action: body.action, changes: body.changes, note: body.note,
+        })),
+      });
+  }
+  return router.router;
+}

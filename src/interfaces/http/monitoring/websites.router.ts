@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { CreateMonitor } from '../../../application/monitoring/create-monitor';
+import { DeleteMonitor } from '../../../application/monitoring/delete-monitor';
+import { FileChangeRequest } from '../../../application/monitoring/file-change-request';
+import { GetMonitor } from '../../../application/monitoring/get-monitor';
+import { ListMonitors } from '../../../application/monitoring/list-monitors';
+import { MONITORING_SETTINGS, type MonitorListItem, type MonitoringSettings } from '../../../application/monitoring/ports';
+import { UpdateMonitor } from '../../../application/monitoring/update-monitor';
+import { UpdateWebsiteCheckConfig } from '../../../application/monitoring/update-website-check-config';
+import type { ErrorCode } from '../../../domain/shared/error-codes';
+import { ApiRouter } from '../shared/api-router';
+import { paged, pagedSchema } from '../shared/paging';
+import type { RouterDeps } from '../shared/use-cases';
+import { CHANGE_REQUEST_DESCRIPTION, CHANGE_REQUEST_ERRORS, changeRequestBody } from './change-request.schemas';
+import { presentChangeRequest, presentWebsite } from './presenters';
+import { ChangeRequestSchema, CheckConfigSchema, SuccessSchema, WebsiteSchema } from './response.schemas';
+import { CheckConfigPatchBody, WebsiteCreateBody, WebsitePatchBody, WebsiteQuery } from './website.schemas';
+
+const tags = ['Websites'];
+const Id = z.object({ id: z.string().min(1).max(64) });
+const WebsiteId = z.object({ websiteId: z.string().min(1).max(64) });
+const TARGET_ERRORS: ErrorCode[] = ['invalidUrl', 'connectHostInvalid', 'connectHostNotPublic', 'connectTlsInsecureWithoutHost'];
+const PATCH_ERRORS: ErrorCode[] = [
+  'websiteNotFound', 'roleForbidden', 'managed_by_organization', 'managementTypeOrgOnly', 'selfServiceQuotaReached',
+  'invalidCheckInterval', 'checkIntervalTooHigh', 'checkIntervalTooLow', 'invalidTimeout', 'invalidCheckConfig', ...TARGET_ERRORS, 'conflict',
+];
+
+/** Websites: HTTP(S) page checks, heartbeats and scripted-browser scenarios. */
+export function websitesRouter(deps: RouterDeps) {
+  const { container } = deps;
+  const settings = container.get<MonitoringSettings>(MONITORING_SETTINGS);
+  const present = (item: MonitorListItem) => presentWebsite(item, settings.publicBaseUrl);
+  const strip = <T extends { heartbeatToken?: unknown }>({ heartbeatToken: _ignored, ...rest }: T) => rest;
+  return new ApiRouter(deps)
+    .route({
+      method: 'get', path: '/api/websites', tags, summary: 'A page of websites',
+      description: 'Ordered by id. Customer-scoped callers see their customer\'s only. Filters: customerId, status, monitoringType, search (name or url), tagId.',
+      query: WebsiteQuery, response: pagedSchema(WebsiteSchema, 'WebsitePage'),
+      handler: async ({ actor, query }) => {
+        const { page, perPage, ...filter } = query;
+        const result = await container.get(ListMonitors).execute(actor, { kind: 'website', filter, page: { page, perPage } });
+        return paged(result.items.map(present), result.total, { page, perPage });
+      },
+    })
+    .route({
+      method: 'post', path: '/api/websites', tags, status: 201, summary: 'Create a website monitor',
+      description: 'monitoringType http (page checks, url required), heartbeat (the service issues heartbeatToken and heartbeatUrl; '
+        + 'a sent token is ignored; checkInterval is the expected ping period, up to 43200 minutes) or scripted_browser (url and script). '
+        + 'A checkInterval above the type ceiling is a validation issue on checkInterval; below the package minimum, checkIntervalTooLow. '
+        + 'Quota: all monitor kinds of the customer count together (monitorQuotaReached, or an automatic move to the next tier when the '
+        + 'organization allows it; agents must send allowPaidQuotaUpgrade: true to buy a paid tier).',
+      body: WebsiteCreateBody, response: WebsiteSchema,
+      errors: ['checkIntervalTooLow', 'invalidCustomer', 'roleForbidden', 'selfServiceNotAllowed', 'selfServiceQuotaReached',
+        'managementTypeOrgOnly', 'monitorQuotaReached', 'monitorQuotaNoHigherTier', 'paidQuotaUpgradeNotAuthorized', 'invalidCheckConfig', ...TARGET_ERRORS],
+      handler: async ({ actor, body }) => present(await container.get(CreateMonitor).execute(actor, { kind: 'website', input: strip(body) })),
+    })
+    .route({
+      method: 'get', path: '/api/websites/{id}', tags, summary: 'One website', params: Id, response: WebsiteSchema, errors: ['websiteNotFound'],
+      handler: async ({ actor, params }) => present(await container.get(GetMonitor).execute(actor, { kind: 'website', ref: params.id })),
+    })
+    .route({
+      method: 'patch', path: '/api/websites/{id}', tags, summary: 'Change a website (partial)', params: Id,
+      description: 'Only the sent fields change. The interval ceiling follows monitoringType if sent, else the stored type. '
+        + 'Customer-scoped callers edit self-service monitors; managed ones need canEditManaged (else use change requests).',
+      body: WebsitePatchBody, response: WebsiteSchema, errors: PATCH_ERRORS,
+      handler: async ({ actor, params, body }) => present(await container.get(UpdateMonitor).execute(actor, { kind: 'website', ref: params.id, input: strip(body) })),
+    })
+    .route({
+      method: 'delete', path: '/api/websites/{id}', tags, summary: 'Delete a website', params: Id, response: SuccessSchema,
+      errors: ['websiteNotFound', 'readonlyMayNotDelete', 'roleForbidden', 'managed_by_organization'],
+      handler: async ({ actor, params }) => {
+        await container.get(DeleteMonitor).execute(actor, { kind: 'website', ref: params.id });
+        return { success: true as const };
+      },
+    })
+    .route({
+      method: 'patch', path: '/api/websites/{websiteId}/check-config', tags, summary: 'Change the website check configuration',
+      description: 'Any of the check fields; answers the whole configuration. minPageSize >= 0 and <= maxPageSize, sslNoticeDays 1-365 (invalidCheckConfig).',
+      params: WebsiteId, body: CheckConfigPatchBody, response: CheckConfigSchema,
+      errors: ['websiteNotFound', 'invalidCheckConfig', 'roleForbidden', 'managed_by_organization', 'conflict'],
+      handler: ({ actor, params, body }) => container.get(UpdateWebsiteCheckConfig).execute(actor, { ref: params.websiteId, input: body }),
+    })
+    .route({
+      method: 'post', path: '/api/websites/{id}/change-requests', tags: ['Change requests'], status: 201,
+      summary: 'Propose a change to (or the deletion of) a website', description: CHANGE_REQUEST_DESCRIPTION, params: Id,
+      body: changeRequestBody(WebsitePatchBody, 'WebsiteChangeRequestCreate'), response: ChangeRequestSchema,
+      errors: ['websiteNotFound', ...CHANGE_REQUEST_ERRORS],
+      handler: async ({ actor, params, body }) => presentChangeRequest(await container.get(FileChangeRequest).execute(actor, {
+        kind: 'website', ref: params.id, action: body.action, changes: body.changes ? strip(body.changes) : undefined, note: body.note,
+      })),
+    }).router;
+}

@@ -1,0 +1,84 @@
+import { ContainerModule } from 'inversify';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { CLOCK } from '../../application/shared/clock';
+import { ID_GENERATOR } from '../../application/shared/id-generator';
+import { TARGET_POLICY } from '../../application/shared/target-policy';
+import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
+import { SECRET_TOKENS } from '../../application/identity/ports';
+import {
+  AUTHORIZING_USERS, CHANGE_REQUEST_REPOSITORY, CREDENTIAL_CIPHER, MONITOR_CUSTOMER_TERMS, MONITOR_READER, MONITOR_REPOSITORY,
+  MONITORING_SETTINGS, TAG_REPOSITORY, type MonitoringSettings,
+} from '../../application/monitoring/ports';
+import { MonitorWriter } from '../../application/monitoring/monitor-writer';
+import { CreateMonitor } from '../../application/monitoring/create-monitor';
+import { GetMonitor } from '../../application/monitoring/get-monitor';
+import { ListMonitors } from '../../application/monitoring/list-monitors';
+import { UpdateMonitor } from '../../application/monitoring/update-monitor';
+import { UpdateWebsiteCheckConfig } from '../../application/monitoring/update-website-check-config';
+import { DeleteMonitor } from '../../application/monitoring/delete-monitor';
+import { RecordHeartbeat } from '../../application/monitoring/record-heartbeat';
+import { FileChangeRequest } from '../../application/monitoring/file-change-request';
+import { ListChangeRequests } from '../../application/monitoring/list-change-requests';
+import { SettleChangeRequest } from '../../application/monitoring/settle-change-request';
+import { CreateTag } from '../../application/monitoring/create-tag';
+import { ListTags } from '../../application/monitoring/list-tags';
+import { UpdateTag } from '../../application/monitoring/update-tag';
+import { DeleteTag } from '../../application/monitoring/delete-tag';
+import { AttachTag } from '../../application/monitoring/attach-tag';
+import { DetachTag } from '../../application/monitoring/detach-tag';
+import { NodeDnsResolver } from '../../infrastructure/network/node-dns-resolver';
+import { ResolvingTargetPolicy } from '../../infrastructure/network/resolving-target-policy';
+import { AesGcmCredentialCipher } from '../../infrastructure/security/aes-gcm-credential-cipher';
+import { MikroOrmMonitorRepository } from '../../infrastructure/monitoring/mikro-orm-monitor.repository';
+import { MikroOrmTagRepository } from '../../infrastructure/monitoring/mikro-orm-tag.repository';
+import { MikroOrmChangeRequestRepository } from '../../infrastructure/monitoring/mikro-orm-change-request.repository';
+import { SqlMonitorReader } from '../../infrastructure/monitoring/sql-monitor.reader';
+import { SqlAuthorizingUsers } from '../../infrastructure/monitoring/sql-authorizing-users';
+import type { AppConfig } from '../config';
+import { CONFIG, ORM, SQL } from '../tokens';
+
+type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
+
+/**
+ * Monitoring: monitors of every kind, tags, change requests, and the target policy every
+ * connection a check makes goes through. Customer terms come from the tenancy context.
+ */
+export const monitoringModule = new ContainerModule(({ bind }) => {
+  const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
+    bind(id as symbol).toDynamicValue((c) => make(c as unknown as Ctx)).inSingletonScope();
+  const config = (c: Ctx) => c.get<AppConfig>(CONFIG);
+  const orm = (c: Ctx) => c.get<MikroORM>(ORM);
+
+  single(TARGET_POLICY, (c) => new ResolvingTargetPolicy(new NodeDnsResolver(config(c).dnsServers), config(c).checkPrivateAllowlist));
+  single(CREDENTIAL_CIPHER, (c) => AesGcmCredentialCipher.fromConfig(config(c).credentialsKey, config(c).dataDir));
+  single<MonitoringSettings>(MONITORING_SETTINGS, (c) => ({ publicBaseUrl: config(c).publicBaseUrl, locationCatalogue: config(c).checkLocations }));
+  single(MONITOR_CUSTOMER_TERMS, (c) => c.get(Symbol.for('CustomerTermsLookup')));
+  single(MONITOR_REPOSITORY, (c) => new MikroOrmMonitorRepository(orm(c)));
+  single(MONITOR_READER, (c) => new SqlMonitorReader(c.get(SQL)));
+  single(TAG_REPOSITORY, (c) => new MikroOrmTagRepository(orm(c)));
+  single(CHANGE_REQUEST_REPOSITORY, (c) => new MikroOrmChangeRequestRepository(orm(c)));
+  single(AUTHORIZING_USERS, (c) => new SqlAuthorizingUsers(c.get(SQL)));
+
+  single(MonitorWriter, (c) => new MonitorWriter(
+    c.get(MONITOR_REPOSITORY), c.get(MONITOR_CUSTOMER_TERMS), c.get(TARGET_POLICY), c.get(CREDENTIAL_CIPHER), c.get(SECRET_TOKENS),
+    c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK), config(c).checkLocations));
+  single(CreateMonitor, (c) => new CreateMonitor(c.get(MonitorWriter), c.get(MONITOR_READER)));
+  single(GetMonitor, (c) => new GetMonitor(c.get(MONITOR_REPOSITORY), c.get(MONITOR_READER)));
+  single(ListMonitors, (c) => new ListMonitors(c.get(MONITOR_READER)));
+  single(UpdateMonitor, (c) => new UpdateMonitor(c.get(MONITOR_REPOSITORY), c.get(MonitorWriter), c.get(MONITOR_READER)));
+  single(UpdateWebsiteCheckConfig, (c) => new UpdateWebsiteCheckConfig(c.get(MONITOR_REPOSITORY), c.get(MonitorWriter)));
+  single(DeleteMonitor, (c) => new DeleteMonitor(c.get(MONITOR_REPOSITORY), c.get(MonitorWriter)));
+  single(RecordHeartbeat, (c) => new RecordHeartbeat(c.get(MONITOR_REPOSITORY), c.get(CLOCK)));
+  single(FileChangeRequest, (c) => new FileChangeRequest(
+    c.get(MONITOR_REPOSITORY), c.get(CHANGE_REQUEST_REPOSITORY), c.get(MonitorWriter), c.get(AUTHORIZING_USERS),
+    c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(ListChangeRequests, (c) => new ListChangeRequests(c.get(CHANGE_REQUEST_REPOSITORY)));
+  single(SettleChangeRequest, (c) => new SettleChangeRequest(
+    c.get(CHANGE_REQUEST_REPOSITORY), c.get(MONITOR_REPOSITORY), c.get(MonitorWriter), c.get(TRANSACTION_RUNNER), c.get(CLOCK)));
+  single(CreateTag, (c) => new CreateTag(c.get(TAG_REPOSITORY), c.get(MONITOR_CUSTOMER_TERMS), c.get(AUTHORIZING_USERS), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(ListTags, (c) => new ListTags(c.get(TAG_REPOSITORY)));
+  single(UpdateTag, (c) => new UpdateTag(c.get(TAG_REPOSITORY), c.get(CLOCK)));
+  single(DeleteTag, (c) => new DeleteTag(c.get(TAG_REPOSITORY)));
+  single(AttachTag, (c) => new AttachTag(c.get(TAG_REPOSITORY), c.get(MONITOR_REPOSITORY), c.get(TRANSACTION_RUNNER)));
+  single(DetachTag, (c) => new DetachTag(c.get(TAG_REPOSITORY), c.get(MONITOR_REPOSITORY)));
+});
