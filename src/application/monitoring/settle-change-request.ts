@@ -37,7 +37,9 @@ export class SettleChangeRequest {
   private async apply(actor: Actor, request: ChangeRequest): Promise<void> {
     const monitor = await this.monitors.findByRef(organizationScope(request.organizationId), request.monitorKind, request.monitorPublicId);
     if (!monitor) throw new AppError(request.monitorKind === 'website' ? 'websiteNotFound' : 'monitorNotFound');
-    if (request.action === 'delete') await this.writer.remove(actor, monitor);
-    else await this.writer.update(actor, monitor, request.changes);
+    if (request.action === 'delete') {
+      await this.writer.remove(actor, monitor);
+      request.forgetMonitor();
+    } else await this.writer.update(actor, monitor, request.changes);
   }
 }

@@ -66,6 +66,11 @@ export class ChangeRequest {
     return this.status === 'open';
   }
 
+  /** The monitor is gone (deleted by this request's approval or otherwise); the request stays as history. */
+  forgetMonitor(): void {
+    this.monitorId = null;
+  }
+
   /** open -> approved | rejected | cancelled, once; settling twice answers changeRequestAlreadySettled. */
   settle(decision: ChangeRequestDecision, userId: string | null, note: string | null, now: Date): void {
     if (!this.isOpen) throw new AppError('changeRequestAlreadySettled', { status: this.status });

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { api } from './http-client';
+import { testServer } from './test-server';
+
+const suffix = () => randomBytes(3).toString('hex');
+
+/** A package config through the API (tenancy): quota tiers and the minimum check interval. */
+export async function aMonitorPackage(
+  token: string, body: { minCheckIntervalMinutes?: number; quotaTiers?: Array<{ monitorLimit: number; priceMonthly: number }> } = {},
+): Promise<{ id: number }> {
+  const key = `mon-${suffix()}`;
+  const response = await api('POST', '/api/package-configs', {
+    token, body: { key, displayName: `Monitoring ${key}`, minCheckIntervalMinutes: 1, quotaTiers: [{ monitorLimit: 100, priceMonthly: 0 }], ...body },
+  });
+  if (response.status !== 200 && response.status !== 201) throw new Error(`package create failed: ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+/** A customer through the API (tenancy) with the self-service settings the monitor rules read. */
+export async function aMonitoredCustomer(
+  token: string,
+  settings: { allowSelfService?: boolean; maxSelfServiceUrls?: number; canEditManaged?: boolean; packageId?: number } = {},
+): Promise<{ id: number; publicId: string }> {
+  const response = await api('POST', '/api/customers', {
+    token, body: { name: `Customer ${suffix()}`, email: `customer-${suffix()}@test.example`, allowSelfService: true, maxSelfServiceUrls: 10, ...settings },
+  });
+  if (response.status !== 200) throw new Error(`customer create failed: ${JSON.stringify(response.body)}`);
+  return response.body.customer;
+}
+
+export const PUBLIC_URL = 'https://www.monitor-fixture.com/health';
+
+/** A website through the API; fails the test setup (not the test) when refused. */
+export async function aWebsite(token: string, body: Record<string, unknown>): Promise<Record<string, any>> {
+  const response = await api('POST', '/api/websites', { token, body: { url: PUBLIC_URL, ...body } });
+  if (response.status !== 201) throw new Error(`website create failed: ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+export async function aMonitor(token: string, type: string, body: Record<string, unknown>): Promise<Record<string, any>> {
+  const response = await api('POST', `/api/monitors/${type}`, { token, body });
+  if (response.status !== 201) throw new Error(`${type} monitor create failed: ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+export async function aTag(token: string, body: Record<string, unknown>): Promise<Record<string, any>> {
+  const response = await api('POST', '/api/tags', { token, body: { name: `tag-${suffix()}`, color: '#3B82F6', ...body } });
+  if (response.status !== 201) throw new Error(`tag create failed: ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+/** organizations.auto_quota_upgrade has no API of its own yet: set it in the database. */
+export async function setAutoQuotaUpgrade(organizationId: number, enabled: boolean): Promise<void> {
+  const { database } = await testServer();
+  await database.sql.query('UPDATE organizations SET auto_quota_upgrade = ? WHERE id = ?', [enabled, organizationId]);
+}
+
+/** Raw columns of a monitor, to prove what is (not) stored. */
+export async function storedMonitor(publicId: string): Promise<Record<string, any>> {
+  const { database } = await testServer();
+  const [row] = await database.sql.query('SELECT * FROM monitors WHERE public_id = ?', [publicId]);
+  return row!;
+}
