@@ -13,11 +13,13 @@ import { errorHandler, notFoundHandler } from '../interfaces/http/shared/error-h
 import { buildOpenApiDocument, mountOpenApi } from '../interfaces/http/shared/openapi';
 import type { RouterDeps } from '../interfaces/http/shared/use-cases';
 import { authRouter } from '../interfaces/http/identity/auth.router';
+import { agentAccessRouter } from '../interfaces/http/agent-access';
+import { PLATFORM_SETTINGS_REPOSITORY, type PlatformSettingsRepository } from '../application/identity/ports';
 import type { AppConfig } from './config';
 import { CONFIG, LOGGER, ORM } from './tokens';
 
 /** Every resource router, in mounting order. */
-const ROUTERS = [authRouter];
+const ROUTERS = [authRouter, agentAccessRouter];
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -27,10 +29,11 @@ export function createHttpApp(container: Container): Express {
   const logger = container.get<Logger>(LOGGER);
   const orm = container.get<MikroORM>(ORM);
   const paths: ZodOpenApiPathsObject = {};
+  const platformSettings = container.get<PlatformSettingsRepository>(PLATFORM_SETTINGS_REPOSITORY);
   const deps: RouterDeps = {
     container,
     authenticate: container.get(AuthenticateCaller),
-    gates: accessGates({ trustedOrigins: config.trustedOrigins }),
+    gates: accessGates({ trustedOrigins: config.trustedOrigins, platformSwitches: () => platformSettings.get() }),
     paths,
     secureCookies: config.publicBaseUrl.startsWith('https://'),
   };
