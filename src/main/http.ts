@@ -1,27 +1,35 @@
-import { randomUUID } from 'node:crypto';
 import express, { type Express, type RequestHandler } from 'express';
+import { requestLog } from '../interfaces/http/shared/request-log';
+import { RouteTable } from '../interfaces/http/shared/route-table';
 import cookieParser from 'cookie-parser';
-import { pinoHttp } from 'pino-http';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { AuthenticateCaller } from '../application/identity/authenticate-caller';
 import { accessGates } from '../interfaces/http/shared/gates';
+import { admission } from '../interfaces/http/shared/admission';
 import { assertUnambiguousPath } from '../interfaces/http/shared/gates/path-ambiguity';
 import { errorHandler, notFoundHandler } from '../interfaces/http/shared/error-handler';
 import { buildOpenApiDocument, mountOpenApi } from '../interfaces/http/shared/openapi';
 import type { RouterDeps } from '../interfaces/http/shared/use-cases';
 import { authRouter } from '../interfaces/http/identity/auth.router';
-import { agentAccessRouter } from '../interfaces/http/agent-access';
+import { usersRouter } from '../interfaces/http/identity/users.router';
+import { organizationRouter } from '../interfaces/http/identity/organization.router';
+import { tokensRouter } from '../interfaces/http/identity/tokens.router';
+import { accountRouter } from '../interfaces/http/identity/account.router';
+import { platformAdminRouter } from '../interfaces/http/identity/platform-admin.router';
+import { healthRouter } from '../interfaces/http/identity/health.router';
+import { AGENT_AUTHENTICATED_PATHS, agentAccessGuard, agentAccessRouter } from '../interfaces/http/agent-access';
 import { PLATFORM_SETTINGS_REPOSITORY, type PlatformSettingsRepository } from '../application/identity/ports';
 import type { AppConfig } from './config';
 import { CONFIG, LOGGER, ORM } from './tokens';
 
 /** Every resource router, in mounting order. */
-const ROUTERS = [authRouter, agentAccessRouter];
-
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
+const ROUTERS = [
+  authRouter, usersRouter, organizationRouter, tokensRouter, accountRouter, platformAdminRouter, healthRouter,
+  agentAccessRouter,
+];
 
 /** The Express host: request ids and logs, the path check, parsers, the routers, and the envelope. */
 export function createHttpApp(container: Container): Express {
@@ -35,31 +43,25 @@ export function createHttpApp(container: Container): Express {
     authenticate: container.get(AuthenticateCaller),
     gates: accessGates({ trustedOrigins: config.trustedOrigins, platformSwitches: () => platformSettings.get() }),
     paths,
+    routes: new RouteTable(),
     secureCookies: config.publicBaseUrl.startsWith('https://'),
   };
-  const routers = ROUTERS.map((build) => build(deps));
+  for (const build of ROUTERS) build(deps);
 
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  app.use(pinoHttp({
-    logger,
-    genReqId: (req, res) => {
-      const sent = req.headers['x-request-id'];
-      const id = typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-    serializers: { req: (req) => ({ id: req.id, method: req.method, url: req.url }), res: (res) => ({ statusCode: res.statusCode }) },
-  }));
+  app.use(requestLog(logger));
   app.use(pathCheck);
+  app.use(agentAccessGuard(deps));
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '64kb' }));
   app.use(cookieParser());
   app.use((_req, _res, next) => RequestContext.create(orm.em, next));
+  app.use('/api', admission(deps.authenticate, deps.gates));
+  app.use(AGENT_AUTHENTICATED_PATHS, admission(deps.authenticate, deps.gates));
   mountOpenApi(app, buildOpenApiDocument(paths, config.publicBaseUrl));
-  for (const router of routers) app.use(router);
+  app.use(deps.routes.handle);
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;

@@ -76,7 +76,7 @@ export function agentClaimRouter(deps: RouterDeps) {
       handler: async ({ actor, body }) => presentRegistration(await container.get(ConfirmClaim).execute(actor, reference(body)), now()),
     });
 
-  api.router.get('/agent/claim', async (req: Request, res: Response) => {
+  deps.routes.routerFor('/agent/claim').get('/agent/claim', async (req: Request, res: Response) => {
     const nonce = randomBytes(16).toString('base64');
     res.set({
       'Content-Security-Policy': `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; `

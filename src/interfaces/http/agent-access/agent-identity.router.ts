@@ -53,7 +53,7 @@ export function agentIdentityRouter(deps: RouterDeps) {
       },
     });
 
-  api.router.post('/agent/event/notify', (req: Request, res: Response, next: NextFunction) => {
+  deps.routes.routerFor('/agent/event/notify').post('/agent/event/notify', (req: Request, res: Response, next: NextFunction) => {
     readSecurityEvent(req, res, (parseError?: unknown) => {
       const token = typeof req.body === 'string' ? req.body.trim() : '';
       if (parseError || !req.is('application/secevent+jwt') || token === '') {

@@ -51,7 +51,7 @@ export function discoveryRouter(deps: RouterDeps) {
         return keys.publicJwks(clock.now());
       },
     });
-  api.router.get('/auth.md', (_req, res) => {
+  deps.routes.routerFor('/auth.md').get('/auth.md', (_req, res) => {
     res.type('text/markdown; charset=utf-8');
     cacheable(res);
     res.send(authGuide(endpoints.issuer));

@@ -1,4 +1,3 @@
-import express from 'express';
 import { AGENT_ENDPOINTS, type AgentEndpoints } from '../../../application/agent-access/ports';
 import { PLATFORM_SETTINGS_REPOSITORY, type PlatformSettingsRepository } from '../../../application/identity/ports';
 import type { RouterDeps } from '../shared/use-cases';
@@ -10,14 +9,20 @@ import { agentClaimRouter } from './agent-claim.router';
 import { oauthConnectionsRouter } from './oauth-connections.router';
 import { signingKeysRouter } from './signing-keys.router';
 
-/** Agent access: the canonical-host guard first, then one router per resource. */
-export function agentAccessRouter(deps: RouterDeps) {
+/** Agent routes outside /api that need a signed-in caller: authenticated and gated like /api. */
+export const AGENT_AUTHENTICATED_PATHS = ['/agent/identity/claim'];
+
+/** Before body parsing and authentication: the canonical host and the agent auth switch. */
+export function agentAccessGuard(deps: RouterDeps) {
   const endpoints = deps.container.get<AgentEndpoints>(AGENT_ENDPOINTS);
   const settings = deps.container.get<PlatformSettingsRepository>(PLATFORM_SETTINGS_REPOSITORY);
-  const router = express.Router();
-  router.use(canonicalHostGuard(endpoints.issuer, () => settings.get()));
+  return canonicalHostGuard(endpoints.issuer, () => settings.get());
+}
+
+/** Agent access, one router per resource. */
+export function agentAccessRouter(deps: RouterDeps) {
   for (const build of [discoveryRouter, agentIdentityRouter, oauthTokenRouter, agentClaimRouter, oauthConnectionsRouter, signingKeysRouter]) {
-    router.use(build(deps));
+    build(deps);
   }
-  return router;
+  return deps.routes.handle;
 }
