@@ -1,0 +1,59 @@
+import { expect } from 'chai';
+import { api } from './http-client';
+import { agentApi } from './agent-http';
+import { signIn } from './identity-fixtures';
+import { TEST_PLATFORM_ADMIN } from './test-server';
+
+export const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+export const CLAIM_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+
+let platformAdminToken: string | undefined;
+
+/** Flips platform switches through the platform-admin API (which also resets the settings cache). */
+export async function setPlatformSwitches(change: { agentAuthEnabled?: boolean; agentWritesEnabled?: boolean; serviceAuthEnabled?: boolean }) {
+  platformAdminToken ??= (await signIn(TEST_PLATFORM_ADMIN.email, TEST_PLATFORM_ADMIN.password)).token;
+  const response = await api('PATCH', '/api/platform-admin/settings', { token: platformAdminToken, body: change });
+  expect(response.status, JSON.stringify(response.body)).to.equal(200);
+}
+
+/** Runs `work` with switches changed, and puts the defaults back (agent auth and service auth on, writes off). */
+export async function withPlatformSwitches<T>(change: Parameters<typeof setPlatformSwitches>[0], work: () => Promise<T>): Promise<T> {
+  await setPlatformSwitches(change);
+  try {
+    return await work();
+  } finally {
+    await setPlatformSwitches({ agentAuthEnabled: true, agentWritesEnabled: false, serviceAuthEnabled: true });
+  }
+}
+
+export async function platformAdmin(): Promise<string> {
+  platformAdminToken ??= (await signIn(TEST_PLATFORM_ADMIN.email, TEST_PLATFORM_ADMIN.password)).token;
+  return platformAdminToken;
+}
+
+/** A new anonymous registration (the whole response body). */
+export async function anAnonymousAgent(): Promise<Record<string, any>> {
+  const response = await agentApi('POST', '/agent/identity', { json: { type: 'anonymous' } });
+  expect(response.status, JSON.stringify(response.body)).to.equal(201);
+  return response.body;
+}
+
+export async function aServiceAuthAgent(loginHint?: string): Promise<Record<string, any>> {
+  const response = await agentApi('POST', '/agent/identity', { json: { type: 'service_auth', ...(loginHint ? { login_hint: loginHint } : {}) } });
+  expect(response.status, JSON.stringify(response.body)).to.equal(201);
+  return response.body;
+}
+
+/** Exchanges an assertion at the token endpoint; answers the raw response. */
+export const exchange = (assertion: string, extra: Record<string, string> = {}) =>
+  agentApi('POST', '/oauth2/token', { form: { grant_type: JWT_BEARER, assertion, ...extra } });
+
+export const pollClaim = (claimToken: string) =>
+  agentApi('POST', '/oauth2/token', { form: { grant_type: CLAIM_GRANT, claim_token: claimToken } });
+
+/** An access token minted from an assertion (asserts success). */
+export async function anAccessToken(assertion: string): Promise<string> {
+  const response = await exchange(assertion);
+  expect(response.status, JSON.stringify(response.body)).to.equal(200);
+  return response.body.access_token;
+}
