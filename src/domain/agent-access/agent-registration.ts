@@ -166,7 +166,7 @@ export class AgentRegistration {
    * then the claim window and the state. Answers the tenant the approval resolves to.
    */
   checkClaimant(grantee: Grantee, now: Date): TenantScope {
-    if (this.userId !== null && this.userId !== grantee.userId) throw new AppError('invalid_claim_token');
+    if (this.isIdJag && this.userId !== grantee.userId) throw new AppError('invalid_claim_token');
     if (this.loginHint !== null && this.loginHint !== grantee.email.trim().toLowerCase()) {
       throw new AppError('invalid_claim_token');
     }
