@@ -1,8 +1,11 @@
 import { expect } from 'chai';
-import { api } from './http-client';
+import { api, expectError } from './http-client';
 import { agentApi } from './agent-http';
 import { signIn } from './identity-fixtures';
 import { TEST_PLATFORM_ADMIN } from './test-server';
+import { testClock } from './test-clock';
+import { anIdJag } from './agent-test-issuer';
+import type { SignedUp } from './builders';
 
 export const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 export const CLAIM_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
@@ -56,4 +59,20 @@ export async function anAccessToken(assertion: string): Promise<string> {
   const response = await exchange(assertion);
   expect(response.status, JSON.stringify(response.body)).to.equal(200);
   return response.body.access_token;
+}
+
+/** First contact answers interaction_required; the owner accepts at the consent step; the claim grant pays out. */
+export async function approvedClient(org: SignedUp, clientId: string, scope = 'api.read', selection?: string[]) {
+  const first = await exchange(await anIdJag({ email: org.email, clientId, scope }));
+  expectError(first, 401, 'interaction_required');
+  const claim = first.body.data.claim;
+  const context = await api('GET', '/api/agent-claim/context', { token: org.token, query: { user_code: claim.user_code } });
+  const decided = await api('POST', '/api/oauth/consent', {
+    token: org.token, body: { consent_code: context.body.consent_code, accept: true, ...(selection ? { scopes: selection } : {}) },
+  });
+  expect(decided.status, JSON.stringify(decided.body)).to.equal(200);
+  testClock.advance(5_000);
+  const polled = await pollClaim(claim.claim_token);
+  expect(polled.status, JSON.stringify(polled.body)).to.equal(200);
+  return { claim, consentCode: context.body.consent_code as string, token: polled.body.access_token as string };
 }

@@ -1,4 +1,4 @@
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import { AppError } from '../../../domain/shared/app-error';
 import { CLOCK, type Clock } from '../../../application/shared/clock';
@@ -14,6 +14,12 @@ import { documentRaw } from './openapi-extras';
 
 const tags = ['Agent access'];
 const readSecurityEvent = express.text({ type: 'application/secevent+jwt', limit: '64kb' });
+
+/** Runs before the JSON and form parsers: anything but a SET body at the intake is invalid_request. */
+export const securityEventContentType: RequestHandler = (req, _res, next) => {
+  const intake = req.method === 'POST' && req.path.replace(/\/+$/, '') === '/agent/event/notify';
+  next(intake && !req.is('application/secevent+jwt') ? new AppError('invalid_request') : undefined);
+};
 
 /** Agent registration, the claim of an anonymous agent, and security event intake. */
 export function agentIdentityRouter(deps: RouterDeps) {

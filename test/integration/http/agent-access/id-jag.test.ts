@@ -3,25 +3,9 @@ import { generateKeyPair } from 'jose';
 import { api, expectError } from '../../../support/http-client';
 import { anOrganization, type SignedUp } from '../../../support/builders';
 import { aMember } from '../../../support/identity-fixtures';
-import { exchange, pollClaim } from '../../../support/agent-fixtures';
+import { approvedClient, exchange, pollClaim } from '../../../support/agent-fixtures';
 import { TEST_ISSUER, anIdJag, signAsTestIssuer } from '../../../support/agent-test-issuer';
 import { testClock } from '../../../support/test-clock';
-
-/** First contact answers interaction_required; the owner accepts at the consent step; the claim grant pays out. */
-export async function approvedClient(org: SignedUp, clientId: string, scope = 'api.read', selection?: string[]) {
-  const first = await exchange(await anIdJag({ email: org.email, clientId, scope }));
-  expectError(first, 401, 'interaction_required');
-  const claim = first.body.data.claim;
-  const context = await api('GET', '/api/agent-claim/context', { token: org.token, query: { user_code: claim.user_code } });
-  const decided = await api('POST', '/api/oauth/consent', {
-    token: org.token, body: { consent_code: context.body.consent_code, accept: true, ...(selection ? { scopes: selection } : {}) },
-  });
-  expect(decided.status, JSON.stringify(decided.body)).to.equal(200);
-  testClock.advance(5_000);
-  const polled = await pollClaim(claim.claim_token);
-  expect(polled.status, JSON.stringify(polled.body)).to.equal(200);
-  return { claim, consentCode: context.body.consent_code as string, token: polled.body.access_token as string };
-}
 
 describe('agent access: ID-JAG from a trusted issuer', () => {
   it('answers interaction_required with a claim for an account that has not approved the client', async () => {

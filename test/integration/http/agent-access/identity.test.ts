@@ -6,6 +6,8 @@ import { anAnonymousAgent, exchange, withPlatformSwitches } from '../../../suppo
 import { TEST_BASE_URL } from '../../../support/agent-test-issuer';
 import { testClock } from '../../../support/test-clock';
 import { uniqueEmail } from '../../../support/builders';
+import { testServer } from '../../../support/test-server';
+import { createHash } from 'node:crypto';
 
 describe('agent access: registration', () => {
   it('registers an anonymous agent: active, tools.public, an EdDSA assertion for 24 hours and a single-use claim token', async () => {
@@ -69,10 +71,9 @@ describe('agent access: token endpoint', () => {
   });
 
   it('stores access tokens as SHA-256 digests only', async () => {
-    const { createHash } = await import('node:crypto');
     const agent = await anAnonymousAgent();
     const token = (await exchange(agent.identity_assertion)).body.access_token as string;
-    const { database } = await (await import('../../../support/test-server')).testServer();
+    const { database } = await testServer();
     const rows = await database.sql.query<{ token_hash: string }>(
       `SELECT token_hash FROM agent_access_tokens WHERE registration_id = ?`, [agent.registration_id],
     );
