@@ -44,6 +44,8 @@ const WRITE_DENYLIST = [
   /^\/api\/organization\/(smtp|quota-tier|data-export|account-deletion)(\/|$)/, /^\/api\/customers\/bulk$/,
 ];
 
+const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
 /** Writes that act in the authorizing user's name: creating a tag or a change request. */
 const NEEDS_AUTHORIZING_USER = [/^\/api\/tags$/, /\/change-requests$/];
 
@@ -68,7 +70,7 @@ export function agentReachDenial(request: AgentReachRequest): ErrorCode | null {
     if (scopes.includes('api.read') && API_READ.some((pattern) => pattern.test(path))) return null;
     return 'agentTokenReadOnly';
   }
-  if (!request.writesEnabled) return 'agentTokenReadOnly';
+  if (!WRITE_METHODS.includes(method) || !request.writesEnabled) return 'agentTokenReadOnly';
   if (WRITE_DENYLIST.some((pattern) => pattern.test(path))) return 'agentTokenScopeForbidden';
   const granted = (Object.keys(WRITE_SCOPE_PAIRS) as Array<keyof typeof WRITE_SCOPE_PAIRS>)
     .filter((scope) => scopes.includes(scope))
