@@ -16,6 +16,8 @@ export interface AgentRegistrationRepository {
   listApproved(scope: TenantScope, authorizedBy: string | null): Promise<AgentRegistration[]>;
   /** Optimistic: a stale version throws `conflict`. */
   save(registration: AgentRegistration): Promise<void>;
+  /** Deletes registrations never claimed whose window closed before `closedBefore`, and those revoked before `revokedBefore`. */
+  purge(closedBefore: Date, revokedBefore: Date): Promise<number>;
 }
 export const AGENT_REGISTRATION_REPOSITORY = Symbol.for('AgentRegistrationRepository');
 
@@ -27,6 +29,8 @@ export interface AgentAccessTokenRepository {
   revokeForRegistrations(registrationIds: string[], now: Date): Promise<void>;
   /** Last minting per registration, for the connections list. */
   lastIssuedAt(registrationIds: string[]): Promise<Map<string, Date>>;
+  /** Deletes tokens that expired before the given time. */
+  purgeExpired(before: Date): Promise<number>;
 }
 export const AGENT_ACCESS_TOKEN_REPOSITORY = Symbol.for('AgentAccessTokenRepository');
 

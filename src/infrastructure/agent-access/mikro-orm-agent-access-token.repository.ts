@@ -28,6 +28,10 @@ export class MikroOrmAgentAccessTokenRepository extends OrmRepository implements
     this.cache.invalidate();
   }
 
+  purgeExpired(before: Date): Promise<number> {
+    return this.em.nativeDelete(AgentAccessToken, { expiresAt: { $lt: before } });
+  }
+
   async lastIssuedAt(registrationIds: string[]): Promise<Map<string, Date>> {
     if (registrationIds.length === 0) return new Map();
     const rows = await this.em.getConnection().execute<Array<{ registration_id: string; last: Date }>>(

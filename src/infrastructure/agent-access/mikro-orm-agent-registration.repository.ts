@@ -47,4 +47,13 @@ export class MikroOrmAgentRegistrationRepository extends OrmRepository implement
   save(registration: AgentRegistration): Promise<void> {
     return this.persist(registration);
   }
+
+  purge(closedBefore: Date, revokedBefore: Date): Promise<number> {
+    return this.em.nativeDelete(AgentRegistration, {
+      $or: [
+        { status: { $in: ['active', 'pending'] }, claimExpiresAt: { $lt: closedBefore } },
+        { status: 'revoked', revokedAt: { $lt: revokedBefore } },
+      ],
+    });
+  }
 }

@@ -29,6 +29,7 @@ import { ListConnections } from '../../application/agent-access/list-connections
 import { DeleteConnection } from '../../application/agent-access/delete-connection';
 import { HandleSecurityEvent } from '../../application/agent-access/handle-security-event';
 import { RotateSigningKey } from '../../application/agent-access/rotate-signing-key';
+import { PurgeStaleAgentRecords } from '../../application/agent-access/purge-stale-agent-records';
 import { MikroOrmAgentRegistrationRepository } from '../../infrastructure/agent-access/mikro-orm-agent-registration.repository';
 import { MikroOrmAgentAccessTokenRepository } from '../../infrastructure/agent-access/mikro-orm-agent-access-token.repository';
 import { MikroOrmConsentRequestRepository } from '../../infrastructure/agent-access/mikro-orm-consent-request.repository';
@@ -119,4 +120,6 @@ export const agentAccessModule = new ContainerModule(({ bind }) => {
     c.get(TRUSTED_ISSUERS), c.get(REPLAY_GUARD), c.get(AGENT_REGISTRATION_REPOSITORY), c.get(AGENT_ACCESS_TOKEN_REPOSITORY),
     c.get(USER_REPOSITORY), c.get(TRANSACTION_RUNNER), c.get(CREDENTIAL_CACHE_INVALIDATOR), c.get(CLOCK))).inSingletonScope();
   bind(RotateSigningKey).toDynamicValue((c) => new RotateSigningKey(c.get(SIGNING_KEYS), c.get(CLOCK))).inSingletonScope();
+  bind(PurgeStaleAgentRecords).toDynamicValue((c) => new PurgeStaleAgentRecords(
+    c.get(AGENT_REGISTRATION_REPOSITORY), c.get(AGENT_ACCESS_TOKEN_REPOSITORY), c.get(CLOCK))).inSingletonScope();
 });

@@ -39,6 +39,12 @@ export class FakeRegistrations implements AgentRegistrationRepository {
     registration.version += 1;
     this.rows.set(registration.id, { registration, version: registration.version });
   }
+  async purge(closedBefore: Date, revokedBefore: Date) {
+    const stale = this.all().filter((r) => (['active', 'pending'].includes(r.status) && r.claimExpiresAt < closedBefore)
+      || (r.status === 'revoked' && r.revokedAt! < revokedBefore));
+    for (const r of stale) this.rows.delete(r.id);
+    return stale.length;
+  }
   private all() { return [...this.rows.values()].map((row) => row.registration); }
 }
 
@@ -51,6 +57,11 @@ export class FakeAccessTokens implements AgentAccessTokenRepository {
     for (const token of this.rows.values()) if (ids.includes(token.registrationId)) token.revoke(now);
   }
   async lastIssuedAt() { return new Map<string, Date>(); }
+  async purgeExpired(before: Date) {
+    const stale = [...this.rows.values()].filter((t) => t.expiresAt < before);
+    for (const t of stale) this.rows.delete(t.id);
+    return stale.length;
+  }
 }
 
 export class FakeConsents implements ConsentRequestRepository {
