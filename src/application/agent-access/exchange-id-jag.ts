@@ -53,6 +53,6 @@ export class ExchangeIdJag {
     }
     if (!account) throw invalidGrant('no account matches the assertion');
     const claim = await this.approval.execute({ claims, account, requestedScopes: requested, superseded: known }, now);
-    throw new AppError('interaction_required', { claim }, 'The account has not approved this agent yet');
+    throw new AppError('interaction_required', { claim });
   }
 }

@@ -60,7 +60,7 @@ export function agentClaimRouter(deps: RouterDeps) {
           return presentContext(await container.get(GetClaimContext).execute(actor, reference(query)), caller);
         } catch (error) {
           if (!isAppError(error) || error.code !== 'invalid_claim_token') throw error;
-          sendError(req, res, 404, { code: 'invalid_claim_token' }, 'Unknown claim');
+          sendError(req, res, 404, { code: 'invalid_claim_token' }, MESSAGES.invalid_claim_token);
           return undefined;
         }
       },
