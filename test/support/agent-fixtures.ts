@@ -76,3 +76,9 @@ export async function approvedClient(org: SignedUp, clientId: string, scope = 'a
   expect(polled.status, JSON.stringify(polled.body)).to.equal(200);
   return { claim, consentCode: context.body.consent_code as string, token: polled.body.access_token as string };
 }
+
+/** Rate limits count in fixed one-minute windows: start a burst well inside one, so it cannot straddle two. */
+export function awayFromMinuteBoundary(): void {
+  const intoMinute = testClock.now().getTime() % 60_000;
+  if (intoMinute > 45_000) testClock.advance(60_000 - intoMinute + 50);
+}

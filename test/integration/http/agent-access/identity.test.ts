@@ -2,10 +2,10 @@ import { expect } from 'chai';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { expectError } from '../../../support/http-client';
 import { agentApi, aClientIp } from '../../../support/agent-http';
-import { anAnonymousAgent, exchange, withPlatformSwitches } from '../../../support/agent-fixtures';
+import { anAnonymousAgent, awayFromMinuteBoundary, exchange, withPlatformSwitches } from '../../../support/agent-fixtures';
 import { TEST_BASE_URL } from '../../../support/agent-test-issuer';
 import { testClock } from '../../../support/test-clock';
-import { uniqueEmail } from '../../../support/builders';
+import { anOrganization, uniqueEmail } from '../../../support/builders';
 import { testServer } from '../../../support/test-server';
 import { createHash } from 'node:crypto';
 
@@ -48,6 +48,7 @@ describe('agent access: registration', () => {
 
   it('allows 30 registrations per minute per caller, then 429 with data.retryAfter and Retry-After', async () => {
     const clientIp = aClientIp();
+    awayFromMinuteBoundary();
     const statuses = [];
     for (let i = 0; i < 30; i++) statuses.push((await agentApi('POST', '/agent/identity', { clientIp, json: { type: 'anonymous' } })).status);
     expect(statuses.every((status) => status === 201)).to.equal(true);
@@ -108,6 +109,7 @@ describe('agent access: token endpoint', () => {
 
   it('allows 60 token requests per minute per caller, then 429 with data.retryAfter', async () => {
     const clientIp = aClientIp();
+    awayFromMinuteBoundary();
     const form = { grant_type: 'client_credentials' };
     for (let i = 0; i < 60; i++) expectError(await agentApi('POST', '/oauth2/token', { clientIp, form }), 400, 'unsupported_grant_type');
     const limited = await agentApi('POST', '/oauth2/token', { clientIp, form });
@@ -131,6 +133,18 @@ describe('agent access: revocation', () => {
       expect(response.status, JSON.stringify(form)).to.equal(200);
     }
     expectError(await agentApi('GET', '/api/health', { token }), 401, 'unauthorized');
+  });
+
+  it('expires access tokens after 3600 seconds; the assertion mints a new one', async () => {
+    const org = await anOrganization();
+    const agent = await anAnonymousAgent();
+    await agentApi('POST', '/agent/identity/claim', { token: org.token, json: { claim_token: agent.claim_token } });
+    const minted = await exchange(agent.identity_assertion);
+    expect((await agentApi('GET', '/api/health', { token: minted.body.access_token })).status).to.equal(200);
+    testClock.advance(3_600_000);
+    expectError(await agentApi('GET', '/api/health', { token: minted.body.access_token }), 401, 'unauthorized');
+    const again = await exchange(minted.body.identity_assertion);
+    expect((await agentApi('GET', '/api/health', { token: again.body.access_token })).status).to.equal(200);
   });
 
   it('revoking the identity assertion revokes the registration and its tokens', async () => {
