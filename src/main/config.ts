@@ -29,6 +29,10 @@ const ConfigSchema = z.object({
   CREDENTIALS_KEY: optionalString,
   /** Comma-separated location codes monitors may be checked from. */
   CHECK_LOCATIONS: optionalString,
+  /** JSON list of identity providers whose ID-JAGs and security events are accepted: [{issuer, jwks_uri | jwks}]. */
+  AGENT_TRUSTED_ISSUERS: optionalString,
+  /** 32 bytes (base64, base64url or hex) encrypting the agent signing keys at rest; else a key file in DATA_DIR. */
+  AGENT_KEY_ENCRYPTION_KEY: optionalString,
 });
 
 const DNS_SERVER = /^(?:\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?|[0-9a-fA-F:]+|\[[0-9a-fA-F:]+\](?::\d{1,5})?)$/;
@@ -55,6 +59,28 @@ function monitoringConfig(c: z.output<typeof ConfigSchema>) {
   };
 }
 
+const TrustedIssuersSchema = z.array(z.object({
+  issuer: z.url(),
+  jwks_uri: z.url({ protocol: /^https?$/ }).optional(),
+  jwks: z.object({ keys: z.array(z.record(z.string(), z.unknown())).min(1) }).optional(),
+}).strict().refine((entry) => Boolean(entry.jwks_uri) !== Boolean(entry.jwks), { message: 'give exactly one of jwks_uri or jwks' }));
+
+function parseTrustedIssuers(text: string | undefined): AppConfig['agentTrustedIssuers'] {
+  if (!text) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ConfigError('Invalid configuration: AGENT_TRUSTED_ISSUERS: not JSON');
+  }
+  const parsed = TrustedIssuersSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: AGENT_TRUSTED_ISSUERS.${issue.path.join('.')}: ${issue.message}`);
+  }
+  return parsed.data.map((entry) => ({ issuer: entry.issuer, jwksUri: entry.jwks_uri, jwks: entry.jwks as never }));
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -71,6 +97,8 @@ export interface AppConfig {
   checkPrivateAllowlist: string[];
   checkLocations: string[];
   credentialsKey: Buffer | undefined;
+  agentTrustedIssuers: Array<{ issuer: string; jwksUri?: string | undefined; jwks?: { keys: Array<Record<string, unknown>> } | undefined }>;
+  agentKeyEncryptionKey: string | undefined;
 }
 
 /** Thrown with one line that says which variable is wrong and why. */
@@ -99,5 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mongodbUrl: c.MONGODB_URL,
     trustedOrigins: [publicBaseUrl, ...(c.TRUSTED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [])],
     ...monitoringConfig(c),
+    agentTrustedIssuers: parseTrustedIssuers(c.AGENT_TRUSTED_ISSUERS),
+    agentKeyEncryptionKey: c.AGENT_KEY_ENCRYPTION_KEY,
   };
 }

@@ -6,11 +6,12 @@ import type { Database } from '../infrastructure/persistence/database';
 import type { AppConfig } from './config';
 import { platformModule } from './modules/platform.module';
 import { identityModule } from './modules/identity.module';
+import { agentAccessModule } from './modules/agent-access.module';
 import { monitoringModule } from './modules/monitoring.module';
 
 /** The one composition root: every context's module, bound over the shared platform adapters. */
 export function createContainer(config: AppConfig, logger: Logger, database: Database, clock?: Clock): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(platformModule(config, logger, database, clock), identityModule, monitoringModule);
+  container.load(platformModule(config, logger, database, clock), identityModule, agentAccessModule, monitoringModule);
   return container;
 }

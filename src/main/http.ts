@@ -20,6 +20,8 @@ import { tokensRouter } from '../interfaces/http/identity/tokens.router';
 import { accountRouter } from '../interfaces/http/identity/account.router';
 import { platformAdminRouter } from '../interfaces/http/identity/platform-admin.router';
 import { healthRouter } from '../interfaces/http/identity/health.router';
+import { AGENT_AUTHENTICATED_PATHS, agentAccessGuard, agentAccessRouter } from '../interfaces/http/agent-access';
+import { PLATFORM_SETTINGS_REPOSITORY, type PlatformSettingsRepository } from '../application/identity/ports';
 import { websitesRouter } from '../interfaces/http/monitoring/websites.router';
 import { monitorsRouter } from '../interfaces/http/monitoring/monitors.router';
 import { tagsRouter } from '../interfaces/http/monitoring/tags.router';
@@ -31,6 +33,7 @@ import { CONFIG, LOGGER, ORM } from './tokens';
 /** Every resource router, in mounting order. */
 const ROUTERS = [
   authRouter, usersRouter, organizationRouter, tokensRouter, accountRouter, platformAdminRouter, healthRouter,
+  agentAccessRouter,
   websitesRouter, monitorsRouter, tagsRouter, changeRequestsRouter, heartbeatsRouter,
 ];
 
@@ -40,10 +43,11 @@ export function createHttpApp(container: Container): Express {
   const logger = container.get<Logger>(LOGGER);
   const orm = container.get<MikroORM>(ORM);
   const paths: ZodOpenApiPathsObject = {};
+  const platformSettings = container.get<PlatformSettingsRepository>(PLATFORM_SETTINGS_REPOSITORY);
   const deps: RouterDeps = {
     container,
     authenticate: container.get(AuthenticateCaller),
-    gates: accessGates({ trustedOrigins: config.trustedOrigins }),
+    gates: accessGates({ trustedOrigins: config.trustedOrigins, platformSwitches: () => platformSettings.get() }),
     paths,
     routes: new RouteTable(),
     secureCookies: config.publicBaseUrl.startsWith('https://'),
@@ -55,11 +59,13 @@ export function createHttpApp(container: Container): Express {
   app.set('trust proxy', 'loopback');
   app.use(requestLog(logger));
   app.use(pathCheck);
+  app.use(agentAccessGuard(deps));
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '64kb' }));
   app.use(cookieParser());
   app.use((_req, _res, next) => RequestContext.create(orm.em, next));
   app.use('/api', admission(deps.authenticate, deps.gates));
+  app.use(AGENT_AUTHENTICATED_PATHS, admission(deps.authenticate, deps.gates));
   mountOpenApi(app, buildOpenApiDocument(paths, config.publicBaseUrl));
   app.use(deps.routes.handle);
   app.use(notFoundHandler);
