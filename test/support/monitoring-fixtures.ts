@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { api } from './http-client';
-import { testServer } from './test-server';
+import { TEST_PLATFORM_ADMIN, testServer } from './test-server';
+import { signIn } from './identity-fixtures';
 
 const suffix = () => randomBytes(3).toString('hex');
 
@@ -60,4 +61,22 @@ export async function storedMonitor(publicId: string): Promise<Record<string, an
   const { database } = await testServer();
   const [row] = await database.sql.query('SELECT * FROM monitors WHERE public_id = ?', [publicId]);
   return row!;
+}
+
+/**
+ * Runs `work` with the platform's agent-write switch on, then off again. Signs the platform admin in
+ * afresh: other tests move the shared clock past session lifetimes.
+ */
+export async function withAgentWrites<T>(work: () => Promise<T>): Promise<T> {
+  const { token } = await signIn(TEST_PLATFORM_ADMIN.email, TEST_PLATFORM_ADMIN.password);
+  const set = async (agentWritesEnabled: boolean) => {
+    const response = await api('PATCH', '/api/platform-admin/settings', { token, body: { agentWritesEnabled } });
+    if (response.status !== 200) throw new Error(`platform switch failed: ${JSON.stringify(response.body)}`);
+  };
+  await set(true);
+  try {
+    return await work();
+  } finally {
+    await set(false);
+  }
 }

@@ -39,7 +39,7 @@ describe('agent access: the agent gate', () => {
     const org = await anOrganization();
     const { token } = await approvedClient(org, 'monitor-writer', 'api.read api.write.monitors');
     await withPlatformSwitches({ agentWritesEnabled: true }, async () => {
-      expectError(await api('POST', '/api/websites', { token, body: {} }), 404);
+      expectError(await api('POST', '/api/websites', { token, body: {} }), 400, 'validationFailed');
       expectError(await api('POST', '/api/incidents', { token, body: {} }), 403, 'agentTokenScopeForbidden');
       expectError(await api('POST', '/api/organization/tokens', { token, body: { name: 'x' } }), 403, 'agentTokenScopeForbidden');
       expectError(await api('PATCH', `/api/organizations/${org.user.organizationId}/billing`, { token, body: {} }), 403, 'agentTokenScopeForbidden');
@@ -54,7 +54,7 @@ describe('agent access: the agent gate', () => {
     await withPlatformSwitches({ agentWritesEnabled: true }, async () => {
       expectError(await api('POST', '/api/tags', { token, body: { name: 't' } }), 403, 'authorizingUserUnresolved');
       expectError(await api('POST', '/api/websites/abc/change-requests', { token, body: {} }), 403, 'authorizingUserUnresolved');
-      expectError(await api('POST', '/api/websites', { token, body: {} }), 404);
+      expectError(await api('POST', '/api/websites', { token, body: {} }), 403, 'roleForbidden');
     });
     expect((await api('GET', '/api/health', { token })).status).to.equal(200);
   });
