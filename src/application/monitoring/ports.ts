@@ -1,6 +1,7 @@
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { Monitor } from '../../domain/monitoring/monitor';
-import type { MonitorKind, MonitorStatus, MonitoringType } from '../../domain/monitoring/monitor-kind';
+import type { ManagementType, MonitorKind, MonitorStatus, MonitoringType } from '../../domain/monitoring/monitor-kind';
+import type { MonitorState } from '../../domain/monitoring/monitor-state';
 import type { QuotaTier } from '../../domain/monitoring/monitor-quota';
 import type { Tag } from '../../domain/monitoring/tag';
 import type { ChangeRequest, ChangeRequestStatus } from '../../domain/monitoring/change-request';
@@ -83,16 +84,43 @@ export interface MonitorListFilter {
   readonly tagId?: RecordRef;
 }
 
-/** A monitor as lists show it, with its tags, read in one query (the hot path of dashboards). */
+/**
+ * A monitor as reads show it: plain data (no entity, no ciphertext; whether credentials are set),
+ * read in one query with its customer's public id and its tags (the hot path of dashboards).
+ */
+export interface MonitorView extends MonitorState {
+  readonly id: number;
+  readonly publicId: string;
+  readonly organizationId: number;
+  readonly customerId: number;
+  readonly kind: MonitorKind;
+  readonly managementType: ManagementType;
+  readonly heartbeatToken: string | null;
+  readonly lastHeartbeatAt: Date | null;
+  readonly hasCredentials: boolean;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
 export interface MonitorListItem {
-  readonly monitor: Monitor;
+  readonly monitor: MonitorView;
   readonly customerPublicId: string;
   readonly tags: ReadonlyArray<{ id: number; publicId: string; name: string; color: string }>;
+}
+
+/** A page whose items the read model rendered as the API's JSON (website records), with the total. */
+export interface RenderedPage {
+  readonly itemsJson: string;
+  readonly total: number;
 }
 
 export interface MonitorReader {
   list(scope: TenantScope, kind: MonitorKind, filter: MonitorListFilter, page: Page): Promise<PageOf<MonitorListItem>>;
   one(scope: TenantScope, monitor: Monitor): Promise<MonitorListItem>;
+  /** Website records rendered as JSON in one round trip: the dashboards' hot path. */
+  websitePage(scope: TenantScope, filter: MonitorListFilter, page: Page): Promise<RenderedPage>;
+  /** One website record rendered as JSON, or null when not visible. */
+  website(scope: TenantScope, ref: RecordRef): Promise<string | null>;
 }
 export const MONITOR_READER = Symbol.for('MonitorReader');
 
@@ -141,9 +169,3 @@ export interface AuthorizingUsers {
 }
 export const AUTHORIZING_USERS = Symbol.for('AuthorizingUsers');
 
-/** Settings of this context the edges need (heartbeat ping URLs, the location catalogue). */
-export interface MonitoringSettings {
-  readonly publicBaseUrl: string;
-  readonly locationCatalogue: readonly string[];
-}
-export const MONITORING_SETTINGS = Symbol.for('MonitoringSettings');

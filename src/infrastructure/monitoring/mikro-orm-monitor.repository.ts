@@ -4,6 +4,7 @@ import type { MonitorKind } from '../../domain/monitoring/monitor-kind';
 import type { MonitorCounts, MonitorRepository } from '../../application/monitoring/ports';
 import { OrmRepository } from '../persistence/orm-repository';
 import { refFilter } from './record-ref';
+import { REFRESH_DOCUMENTS } from './website-document';
 
 const scoped = (scope: TenantScope) => ({
   organizationId: scope.organizationId, ...(scope.customerId !== null ? { customerId: scope.customerId } : {}),
@@ -13,6 +14,7 @@ const scoped = (scope: TenantScope) => ({
 export class MikroOrmMonitorRepository extends OrmRepository implements MonitorRepository {
   async add(monitor: Monitor): Promise<Monitor> {
     await this.persist(monitor);
+    await this.refreshDocuments(monitor);
     return monitor;
   }
 
@@ -22,8 +24,9 @@ export class MikroOrmMonitorRepository extends OrmRepository implements MonitorR
     return this.em.findOne(Monitor, { ...filter, kind, ...scoped(scope) });
   }
 
-  save(monitor: Monitor): Promise<void> {
-    return this.persist(monitor);
+  async save(monitor: Monitor): Promise<void> {
+    await this.persist(monitor);
+    await this.refreshDocuments(monitor);
   }
 
   async remove(monitor: Monitor): Promise<void> {
@@ -53,6 +56,12 @@ export class MikroOrmMonitorRepository extends OrmRepository implements MonitorR
       `UPDATE monitors SET last_heartbeat_at = ? WHERE heartbeat_token = ? AND monitoring_type = 'heartbeat' RETURNING id`,
       [at, token],
     );
+    if (rows.length > 0) await this.em.execute(REFRESH_DOCUMENTS, [rows.map((r) => r.id).join(',')]);
     return rows.length > 0;
+  }
+
+  /** Website writes re-render the stored document (the update trigger marked it stale). */
+  private async refreshDocuments(monitor: Monitor): Promise<void> {
+    if (monitor.kind === 'website') await this.em.execute(REFRESH_DOCUMENTS, [String(monitor.id)]);
   }
 }

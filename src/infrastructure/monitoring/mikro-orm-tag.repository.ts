@@ -5,6 +5,7 @@ import { Tag } from '../../domain/monitoring/tag';
 import type { TagRepository } from '../../application/monitoring/ports';
 import { OrmRepository } from '../persistence/orm-repository';
 import { refFilter } from './record-ref';
+import { REFRESH_DOCUMENTS } from './website-document';
 
 /** Tags and their attachments; a customer's tag names are unique regardless of case (tagNameTaken). */
 export class MikroOrmTagRepository extends OrmRepository implements TagRepository {
@@ -37,13 +38,16 @@ export class MikroOrmTagRepository extends OrmRepository implements TagRepositor
     return this.em.find(Tag, where, { orderBy: { name: 'asc', id: 'asc' } });
   }
 
-  save(tag: Tag): Promise<void> {
-    return this.uniquely(() => this.persist(tag));
+  async save(tag: Tag): Promise<void> {
+    await this.uniquely(() => this.persist(tag));
+    await this.refresh(await this.taggedMonitorIds(tag.id));
   }
 
   async remove(tag: Tag): Promise<void> {
+    const tagged = await this.taggedMonitorIds(tag.id);
     this.em.remove(tag);
     await this.flush();
+    await this.refresh(tagged);
   }
 
   async attachedTagIds(monitorId: number): Promise<number[]> {
@@ -53,15 +57,26 @@ export class MikroOrmTagRepository extends OrmRepository implements TagRepositor
 
   async attach(monitorId: number, tagId: number): Promise<void> {
     await this.em.execute('INSERT INTO monitor_tags (monitor_id, tag_id) VALUES (?, ?) ON CONFLICT DO NOTHING', [monitorId, tagId]);
+    await this.refresh([monitorId]);
   }
 
   async detach(monitorId: number, tagId: number): Promise<void> {
     await this.em.execute('DELETE FROM monitor_tags WHERE monitor_id = ? AND tag_id = ?', [monitorId, tagId]);
+    await this.refresh([monitorId]);
   }
 
   async soleCustomerId(scope: TenantScope): Promise<number | null> {
     const rows = await this.em.execute<Array<{ id: number }>>('SELECT id FROM customers WHERE organization_id = ? LIMIT 2', [scope.organizationId]);
     return rows.length === 1 ? rows[0]!.id : null;
+  }
+
+  private async taggedMonitorIds(tagId: number): Promise<number[]> {
+    return (await this.em.execute<Array<{ monitor_id: number }>>('SELECT monitor_id FROM monitor_tags WHERE tag_id = ?', [tagId])).map((r) => r.monitor_id);
+  }
+
+  /** Tag changes made these websites' stored documents stale (triggers): render them again. */
+  private async refresh(monitorIds: number[]): Promise<void> {
+    if (monitorIds.length > 0) await this.em.execute(REFRESH_DOCUMENTS, [monitorIds.join(',')]);
   }
 
   private async uniquely(write: () => Promise<void>): Promise<void> {

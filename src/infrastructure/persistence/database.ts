@@ -1,4 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { Migrator } from '@mikro-orm/migrations';
 import type { Logger } from 'pino';
@@ -10,7 +11,11 @@ import { migrationsList } from './migrations';
  * `?` placeholders, arrays bound as PostgreSQL arrays. Not part of ORM transactions.
  */
 export interface SqlRunner {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * `prepare`: run as a named prepared statement (planned once per connection), for hot queries
+   * whose text comes from a small fixed set.
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: { prepare?: boolean }): Promise<T[]>;
 }
 
 /** `?` placeholders to `$1..$n` (the SQL here never uses `?` as an operator). */
@@ -46,7 +51,13 @@ export async function openDatabase(
   pool.on('error', (error) => logger?.warn({ err: error }, 'idle database connection failed'));
   return {
     orm,
-    sql: { query: async (sql, params = []) => (await pool.query(numbered(sql), params as unknown[])).rows },
+    sql: {
+      query: async (sql, params = [], options = {}) => {
+        const text = numbered(sql);
+        const name = options.prepare ? `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}` : undefined;
+        return (await pool.query({ text, values: params as unknown[], name })).rows;
+      },
+    },
     close: async () => {
       await pool.end();
       await orm.close(true);

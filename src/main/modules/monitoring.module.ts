@@ -7,12 +7,14 @@ import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import { SECRET_TOKENS } from '../../application/identity/ports';
 import {
   AUTHORIZING_USERS, CHANGE_REQUEST_REPOSITORY, CREDENTIAL_CIPHER, MONITOR_CUSTOMER_TERMS, MONITOR_READER, MONITOR_REPOSITORY,
-  MONITORING_SETTINGS, TAG_REPOSITORY, type MonitoringSettings,
+  TAG_REPOSITORY,
 } from '../../application/monitoring/ports';
 import { MonitorWriter } from '../../application/monitoring/monitor-writer';
 import { CreateMonitor } from '../../application/monitoring/create-monitor';
 import { GetMonitor } from '../../application/monitoring/get-monitor';
 import { ListMonitors } from '../../application/monitoring/list-monitors';
+import { ListWebsites } from '../../application/monitoring/list-websites';
+import { ShowWebsite } from '../../application/monitoring/show-website';
 import { UpdateMonitor } from '../../application/monitoring/update-monitor';
 import { UpdateWebsiteCheckConfig } from '../../application/monitoring/update-website-check-config';
 import { DeleteMonitor } from '../../application/monitoring/delete-monitor';
@@ -51,10 +53,9 @@ export const monitoringModule = new ContainerModule(({ bind }) => {
 
   single(TARGET_POLICY, (c) => new ResolvingTargetPolicy(new NodeDnsResolver(config(c).dnsServers), config(c).checkPrivateAllowlist));
   single(CREDENTIAL_CIPHER, (c) => AesGcmCredentialCipher.fromConfig(config(c).credentialsKey, config(c).dataDir));
-  single<MonitoringSettings>(MONITORING_SETTINGS, (c) => ({ publicBaseUrl: config(c).publicBaseUrl, locationCatalogue: config(c).checkLocations }));
   single(MONITOR_CUSTOMER_TERMS, (c) => c.get(Symbol.for('CustomerTermsLookup')));
   single(MONITOR_REPOSITORY, (c) => new MikroOrmMonitorRepository(orm(c)));
-  single(MONITOR_READER, (c) => new SqlMonitorReader(c.get(SQL)));
+  single(MONITOR_READER, (c) => new SqlMonitorReader(c.get(SQL), config(c).publicBaseUrl));
   single(TAG_REPOSITORY, (c) => new MikroOrmTagRepository(orm(c)));
   single(CHANGE_REQUEST_REPOSITORY, (c) => new MikroOrmChangeRequestRepository(orm(c)));
   single(AUTHORIZING_USERS, (c) => new SqlAuthorizingUsers(c.get(SQL)));
@@ -62,10 +63,12 @@ export const monitoringModule = new ContainerModule(({ bind }) => {
   single(MonitorWriter, (c) => new MonitorWriter(
     c.get(MONITOR_REPOSITORY), c.get(MONITOR_CUSTOMER_TERMS), c.get(TARGET_POLICY), c.get(CREDENTIAL_CIPHER), c.get(SECRET_TOKENS),
     c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK), config(c).checkLocations));
-  single(CreateMonitor, (c) => new CreateMonitor(c.get(MonitorWriter), c.get(MONITOR_READER)));
+  single(CreateMonitor, (c) => new CreateMonitor(c.get(MonitorWriter)));
   single(GetMonitor, (c) => new GetMonitor(c.get(MONITOR_REPOSITORY), c.get(MONITOR_READER)));
   single(ListMonitors, (c) => new ListMonitors(c.get(MONITOR_READER)));
-  single(UpdateMonitor, (c) => new UpdateMonitor(c.get(MONITOR_REPOSITORY), c.get(MonitorWriter), c.get(MONITOR_READER)));
+  single(UpdateMonitor, (c) => new UpdateMonitor(c.get(MONITOR_REPOSITORY), c.get(MonitorWriter)));
+  single(ListWebsites, (c) => new ListWebsites(c.get(MONITOR_READER)));
+  single(ShowWebsite, (c) => new ShowWebsite(c.get(MONITOR_READER)));
   single(UpdateWebsiteCheckConfig, (c) => new UpdateWebsiteCheckConfig(c.get(MONITOR_REPOSITORY), c.get(MonitorWriter)));
   single(DeleteMonitor, (c) => new DeleteMonitor(c.get(MONITOR_REPOSITORY), c.get(MonitorWriter)));
   single(RecordHeartbeat, (c) => new RecordHeartbeat(c.get(MONITOR_REPOSITORY), c.get(CLOCK)));

@@ -42,11 +42,51 @@ export class Migration20261122030000Monitoring extends Migration {
         created_by_user_id uuid REFERENCES users(id) ON DELETE SET NULL,
         created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL,
         version integer NOT NULL DEFAULT 1,
+        -- The website record as the API renders it (read model): NULL = stale, rendered on read.
+        document text,
         CONSTRAINT monitors_tcp_mode_keeps_no_credentials CHECK (check_mode IS DISTINCT FROM 'tcp' OR credentials_ciphertext IS NULL)
       );
       CREATE INDEX monitors_organization_kind_idx ON monitors (organization_id, kind, id);
       CREATE INDEX monitors_customer_kind_idx ON monitors (customer_id, kind, id);
       CREATE INDEX monitors_customer_class_idx ON monitors (customer_id, management_type);
+
+      -- Monitors per customer and kind, kept by statement triggers: unfiltered list totals read a
+      -- handful of rows instead of counting 10,000 index entries per request.
+      CREATE TABLE monitor_counts (
+        organization_id integer NOT NULL,
+        customer_id integer NOT NULL,
+        kind text NOT NULL,
+        n integer NOT NULL,
+        PRIMARY KEY (customer_id, kind)
+      );
+      CREATE INDEX monitor_counts_organization_idx ON monitor_counts (organization_id, kind);
+      CREATE FUNCTION monitor_counts_added() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO monitor_counts (organization_id, customer_id, kind, n)
+        SELECT organization_id, customer_id, kind, count(*) FROM added GROUP BY 1, 2, 3
+        ON CONFLICT (customer_id, kind) DO UPDATE SET n = monitor_counts.n + EXCLUDED.n;
+        RETURN NULL;
+      END $$;
+      CREATE FUNCTION monitor_counts_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE monitor_counts c SET n = c.n - r.removed
+        FROM (SELECT customer_id, kind, count(*) AS removed FROM removed GROUP BY 1, 2) r
+        WHERE c.customer_id = r.customer_id AND c.kind = r.kind;
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER monitors_counted_on_insert AFTER INSERT ON monitors
+        REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION monitor_counts_added();
+      CREATE TRIGGER monitors_counted_on_delete AFTER DELETE ON monitors
+        REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION monitor_counts_removed();
+
+      -- Any change to a monitor that does not set its document marks the document stale.
+      CREATE FUNCTION monitors_document_stale() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.document IS NOT DISTINCT FROM OLD.document THEN NEW.document := NULL; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER monitors_document_stale BEFORE UPDATE ON monitors
+        FOR EACH ROW EXECUTE FUNCTION monitors_document_stale();
 
       CREATE TABLE tags (
         id serial PRIMARY KEY,
@@ -66,6 +106,24 @@ export class Migration20261122030000Monitoring extends Migration {
         PRIMARY KEY (monitor_id, tag_id)
       );
       CREATE INDEX monitor_tags_tag_idx ON monitor_tags (tag_id);
+
+      -- Documents show their tags: attaching, detaching, renaming or recolouring one makes them stale.
+      CREATE FUNCTION monitor_tags_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE monitors SET document = NULL WHERE id IN (SELECT monitor_id FROM changed) AND document IS NOT NULL;
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER monitor_tags_attached AFTER INSERT ON monitor_tags
+        REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION monitor_tags_changed();
+      CREATE TRIGGER monitor_tags_detached AFTER DELETE ON monitor_tags
+        REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION monitor_tags_changed();
+      CREATE FUNCTION tags_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE monitors SET document = NULL
+        WHERE id IN (SELECT monitor_id FROM monitor_tags WHERE tag_id = NEW.id) AND document IS NOT NULL;
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER tags_changed AFTER UPDATE OF name, color ON tags FOR EACH ROW EXECUTE FUNCTION tags_changed();
 
       CREATE TABLE change_requests (
         id serial PRIMARY KEY,

@@ -57,7 +57,10 @@ export function monitorsRouter(deps: RouterDeps) {
         body: bodies.create, response: MonitorSchema,
         errors: ['checkIntervalTooLow', 'invalidCustomer', 'roleForbidden', 'selfServiceNotAllowed', 'selfServiceQuotaReached',
           'managementTypeOrgOnly', 'monitorQuotaReached', 'monitorQuotaNoHigherTier', 'paidQuotaUpgradeNotAuthorized', ...targetErrors],
-        handler: async ({ actor, body }) => presentMonitor(await container.get(CreateMonitor).execute(actor, { kind: type, input: body })),
+        handler: async ({ actor, body }) => {
+          const monitor = await container.get(CreateMonitor).execute(actor, { kind: type, input: body });
+          return presentMonitor(await container.get(GetMonitor).execute(actor, { kind: type, ref: monitor.publicId }));
+        },
       })
       .route({
         method: 'get', path: `${base}/{id}`, tags, summary: `One ${type} monitor`, params: Id, response: MonitorSchema, errors: ['monitorNotFound'],
@@ -68,7 +71,10 @@ export function monitorsRouter(deps: RouterDeps) {
         body: bodies.patch, response: MonitorSchema,
         errors: ['monitorNotFound', 'roleForbidden', 'managed_by_organization', 'managementTypeOrgOnly', 'selfServiceQuotaReached',
           'invalidCheckInterval', 'checkIntervalTooHigh', 'checkIntervalTooLow', 'invalidTimeout', 'invalidCheckMode', ...targetErrors, 'conflict'],
-        handler: async ({ actor, params, body }) => presentMonitor(await container.get(UpdateMonitor).execute(actor, { kind: type, ref: params.id, input: body })),
+        handler: async ({ actor, params, body }) => {
+          const monitor = await container.get(UpdateMonitor).execute(actor, { kind: type, ref: params.id, input: body });
+          return presentMonitor(await container.get(GetMonitor).execute(actor, { kind: type, ref: monitor.publicId }));
+        },
       })
       .route({
         method: 'delete', path: `${base}/{id}`, tags, summary: `Delete a ${type} monitor`, params: Id, response: SuccessSchema,

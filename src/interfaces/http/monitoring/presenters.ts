@@ -1,16 +1,11 @@
 import type { MonitorListItem } from '../../../application/monitoring/ports';
-import { DEFAULT_CHECK_CONFIG, type CheckConfig } from '../../../domain/monitoring/check-config';
 import type { ChangeRequest } from '../../../domain/monitoring/change-request';
-import { WEBSITE_CONFIG_DEFAULTS } from '../../../domain/monitoring/monitor-config';
 import { protocolDefaultPort } from '../../../domain/monitoring/protocol-settings';
 import type { Tag } from '../../../domain/monitoring/tag';
 
 const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
 
-export const presentCheckConfig = (config: Partial<CheckConfig>): CheckConfig =>
-  Object.fromEntries(Object.keys(DEFAULT_CHECK_CONFIG).map((k) => [
-    k, config[k as keyof CheckConfig] ?? DEFAULT_CHECK_CONFIG[k as keyof CheckConfig],
-  ])) as unknown as CheckConfig;
+const presentTags = (tags: MonitorListItem['tags']) => tags.map((t) => ({ id: t.id, publicId: t.publicId, name: t.name, color: t.color }));
 
 function common({ monitor, customerPublicId, tags }: MonitorListItem) {
   return {
@@ -21,27 +16,7 @@ function common({ monitor, customerPublicId, tags }: MonitorListItem) {
     alertConsecutiveChecks: monitor.alertConsecutiveChecks, alertLocationThreshold: monitor.alertLocationThreshold,
     alertLocationThresholdCount: monitor.alertLocationThresholdCount, alertReminderInterval: monitor.alertReminderInterval,
     sslExpiryReminderInterval: monitor.sslExpiryReminderInterval, dnsblReminderInterval: monitor.dnsblReminderInterval,
-    tags: tags.map((t) => ({ id: t.id, publicId: t.publicId, name: t.name, color: t.color })),
-    createdAt: iso(monitor.createdAt), updatedAt: iso(monitor.updatedAt),
-  };
-}
-
-/** The website record: page-check settings, check configuration, connect fields, heartbeat ping details. */
-export function presentWebsite(item: MonitorListItem, publicBaseUrl: string) {
-  const { monitor } = item;
-  const config = { ...WEBSITE_CONFIG_DEFAULTS, ...monitor.config };
-  const heartbeat = monitor.monitoringType === 'heartbeat' && monitor.heartbeatToken !== null;
-  return {
-    ...common(item),
-    url: monitor.url,
-    method: config.method, headers: config.headers, body: config.body, expectedStatusCodes: config.expectedStatusCodes,
-    keyword: config.keyword, keywordMode: config.keywordMode, keywordCaseSensitive: config.keywordCaseSensitive,
-    responseTimeThreshold: config.responseTimeThreshold, followRedirects: config.followRedirects, script: config.script,
-    ...presentCheckConfig(monitor.config),
-    connectHost: monitor.connectHost, connectPort: monitor.connectPort, connectTlsInsecure: monitor.connectTlsInsecure,
-    heartbeatToken: heartbeat ? monitor.heartbeatToken : null,
-    heartbeatUrl: heartbeat ? `${publicBaseUrl}/api/heartbeats/${monitor.heartbeatToken}` : null,
-    lastHeartbeatAt: heartbeat ? iso(monitor.lastHeartbeatAt) : null,
+    tags: presentTags(tags), createdAt: iso(monitor.createdAt), updatedAt: iso(monitor.updatedAt),
   };
 }
 
@@ -57,7 +32,7 @@ export function presentMonitor(item: MonitorListItem) {
       port: monitor.port,
       effectivePort: monitor.port ?? protocolDefaultPort(monitor.kind, config.tlsMode ?? null, config.protocol ?? null),
     } : {}),
-    ...(monitor.checkMode !== null ? { checkMode: monitor.checkMode, hasCredentials: monitor.credentialsCiphertext !== null } : {}),
+    ...(monitor.checkMode !== null ? { checkMode: monitor.checkMode, hasCredentials: monitor.hasCredentials } : {}),
     ...(config.tlsMode ? { tlsMode: config.tlsMode } : {}),
     ...(config.protocol ? { protocol: config.protocol } : {}),
     ...(monitor.kind === 'dns' ? { recordType: config.recordType, expectedValues: config.expectedValues, resolver: config.resolver } : {}),

@@ -1,18 +1,19 @@
+import type { Response } from 'express';
 import { z } from 'zod';
+import type { Actor } from '../../../application/shared/actor';
 import { CreateMonitor } from '../../../application/monitoring/create-monitor';
 import { DeleteMonitor } from '../../../application/monitoring/delete-monitor';
 import { FileChangeRequest } from '../../../application/monitoring/file-change-request';
-import { GetMonitor } from '../../../application/monitoring/get-monitor';
-import { ListMonitors } from '../../../application/monitoring/list-monitors';
-import { MONITORING_SETTINGS, type MonitorListItem, type MonitoringSettings } from '../../../application/monitoring/ports';
+import { ListWebsites } from '../../../application/monitoring/list-websites';
+import { ShowWebsite } from '../../../application/monitoring/show-website';
 import { UpdateMonitor } from '../../../application/monitoring/update-monitor';
 import { UpdateWebsiteCheckConfig } from '../../../application/monitoring/update-website-check-config';
 import type { ErrorCode } from '../../../domain/shared/error-codes';
 import { ApiRouter } from '../shared/api-router';
-import { paged, pagedSchema } from '../shared/paging';
+import { pagedSchema } from '../shared/paging';
 import type { RouterDeps } from '../shared/use-cases';
 import { CHANGE_REQUEST_DESCRIPTION, CHANGE_REQUEST_ERRORS, changeRequestBody } from './change-request.schemas';
-import { presentChangeRequest, presentWebsite } from './presenters';
+import { presentChangeRequest } from './presenters';
 import { ChangeRequestSchema, CheckConfigSchema, SuccessSchema, WebsiteSchema } from './response.schemas';
 import { CheckConfigPatchBody, WebsiteCreateBody, WebsitePatchBody, WebsiteQuery } from './website.schemas';
 
@@ -28,18 +29,19 @@ const PATCH_ERRORS: ErrorCode[] = [
 /** Websites: HTTP(S) page checks, heartbeats and scripted-browser scenarios. */
 export function websitesRouter(deps: RouterDeps) {
   const { container } = deps;
-  const settings = container.get<MonitoringSettings>(MONITORING_SETTINGS);
-  const present = (item: MonitorListItem) => presentWebsite(item, settings.publicBaseUrl);
+  /** Website records come rendered from the read model: sent as they are. */
+  const send = (res: Response, status: number, json: string) => void res.status(status).type('application/json').send(json);
+  const show = (actor: Actor, ref: string) => container.get(ShowWebsite).execute(actor, { ref });
   const strip = <T extends { heartbeatToken?: unknown }>({ heartbeatToken: _ignored, ...rest }: T) => rest;
   return new ApiRouter(deps)
     .route({
       method: 'get', path: '/api/websites', tags, summary: 'A page of websites',
       description: 'Ordered by id. Customer-scoped callers see their customer\'s only. Filters: customerId, status, monitoringType, search (name or url), tagId.',
       query: WebsiteQuery, response: pagedSchema(WebsiteSchema, 'WebsitePage'),
-      handler: async ({ actor, query }) => {
+      handler: async ({ actor, query, res }) => {
         const { page, perPage, ...filter } = query;
-        const result = await container.get(ListMonitors).execute(actor, { kind: 'website', filter, page: { page, perPage } });
-        return paged(result.items.map(present), result.total, { page, perPage });
+        const { itemsJson, total } = await container.get(ListWebsites).execute(actor, { filter, page: { page, perPage } });
+        send(res, 200, `{"items":${itemsJson},"total":${total},"page":${page},"perPage":${perPage}}`);
       },
     })
     .route({
@@ -52,18 +54,24 @@ export function websitesRouter(deps: RouterDeps) {
       body: WebsiteCreateBody, response: WebsiteSchema,
       errors: ['checkIntervalTooLow', 'invalidCustomer', 'roleForbidden', 'selfServiceNotAllowed', 'selfServiceQuotaReached',
         'managementTypeOrgOnly', 'monitorQuotaReached', 'monitorQuotaNoHigherTier', 'paidQuotaUpgradeNotAuthorized', 'invalidCheckConfig', ...TARGET_ERRORS],
-      handler: async ({ actor, body }) => present(await container.get(CreateMonitor).execute(actor, { kind: 'website', input: strip(body) })),
+      handler: async ({ actor, body, res }) => {
+        const website = await container.get(CreateMonitor).execute(actor, { kind: 'website', input: strip(body) });
+        send(res, 201, await show(actor, website.publicId));
+      },
     })
     .route({
       method: 'get', path: '/api/websites/{id}', tags, summary: 'One website', params: Id, response: WebsiteSchema, errors: ['websiteNotFound'],
-      handler: async ({ actor, params }) => present(await container.get(GetMonitor).execute(actor, { kind: 'website', ref: params.id })),
+      handler: async ({ actor, params, res }) => send(res, 200, await show(actor, params.id)),
     })
     .route({
       method: 'patch', path: '/api/websites/{id}', tags, summary: 'Change a website (partial)', params: Id,
       description: 'Only the sent fields change. The interval ceiling follows monitoringType if sent, else the stored type. '
         + 'Customer-scoped callers edit self-service monitors; managed ones need canEditManaged (else use change requests).',
       body: WebsitePatchBody, response: WebsiteSchema, errors: PATCH_ERRORS,
-      handler: async ({ actor, params, body }) => present(await container.get(UpdateMonitor).execute(actor, { kind: 'website', ref: params.id, input: strip(body) })),
+      handler: async ({ actor, params, body, res }) => {
+        const website = await container.get(UpdateMonitor).execute(actor, { kind: 'website', ref: params.id, input: strip(body) });
+        send(res, 200, await show(actor, website.publicId));
+      },
     })
     .route({
       method: 'delete', path: '/api/websites/{id}', tags, summary: 'Delete a website', params: Id, response: SuccessSchema,

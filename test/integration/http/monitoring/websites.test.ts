@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import { api, expectError } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
-import { aMonitorPackage, aMonitoredCustomer, aWebsite, PUBLIC_URL } from '../../../support/monitoring-fixtures';
+import { aMonitorPackage, aMonitoredCustomer, aWebsite, PUBLIC_URL, storedMonitor } from '../../../support/monitoring-fixtures';
+import { testServer } from '../../../support/test-server';
+import { WebsiteSchema } from '../../../../src/interfaces/http/monitoring/response.schemas';
 
 async function setup(packageBody: Parameters<typeof aMonitorPackage>[1] = {}) {
   const org = await anOrganization('websites');
@@ -25,6 +27,8 @@ describe('websites: create, read, list, update, delete', () => {
     expect(created.body.locations).to.deep.equal(['eu-west', 'us-east']);
     expect(created.body.publicId).to.match(/^[0-9a-f-]{36}$/);
 
+    expect(() => WebsiteSchema.strict().parse(created.body)).not.to.throw();
+
     const byPublicId = await api('GET', `/api/websites/${created.body.publicId}`, { token });
     const byLegacyId = await api('GET', `/api/websites/${created.body.id}`, { token });
     expect(byPublicId.body).to.deep.equal(created.body);
@@ -42,6 +46,9 @@ describe('websites: create, read, list, update, delete', () => {
     const paused = await api('GET', '/api/websites', { token, query: { status: 'paused', search: 'PAUSED' } });
     expect(paused.body.items.map((w: any) => w.name)).to.deep.equal(['paused one']);
     expectError(await api('GET', '/api/websites', { token, query: { perPage: '' } }), 400, 'validationFailed');
+    for (const item of page.body.items) expect(() => WebsiteSchema.strict().parse(item)).not.to.throw();
+    const one = await api('GET', `/api/websites/${page.body.items[0].publicId}`, { token });
+    expect(one.body).to.deep.equal(page.body.items[0]);
 
     const other = await anOrganization('other');
     const empty = await api('GET', '/api/websites', { token: other.token });
@@ -167,5 +174,31 @@ describe('websites: public targets and connect fields (website rules 3-4)', () =
     expect(scripted.status, JSON.stringify(scripted.body)).to.equal(201);
     expect(scripted.body).to.include({ monitoringType: 'scripted_browser', script: 'await page.goto(url)', connectTlsInsecure: true });
     expectError(await api('PATCH', `/api/websites/${heartbeat.body.publicId}`, { token, body: { monitoringType: 'http', url: PUBLIC_URL } }), 400, 'connectHostNotPublic');
+  });
+});
+
+describe('websites: the stored read model stays current', () => {
+  it('stores the rendered record on write, and re-renders after tag changes or writes from elsewhere', async () => {
+    const { token, customer } = await setup();
+    const site = await aWebsite(token, { customerId: customer.id });
+    const stored = await storedMonitor(site.publicId);
+    expect(stored.document).to.be.a('string');
+    expect(JSON.parse(stored.document)).to.deep.include({ publicId: site.publicId, name: site.name });
+
+    const tag = await api('POST', '/api/tags', { token, body: { name: 'edge', color: '#3B82F6', customerId: customer.id } });
+    await api('POST', '/api/monitor-tags', { token, body: { tagId: tag.body.id, monitorId: site.id, monitorType: 'website' } });
+    await api('PATCH', `/api/tags/${tag.body.id}`, { token, body: { name: 'edge-eu' } });
+    const listed = await api('GET', '/api/websites', { token });
+    expect(listed.body.items[0].tags.map((t: any) => t.name)).to.deep.equal(['edge-eu']);
+    expect((await storedMonitor(site.publicId)).document).to.include('edge-eu');
+
+    const { database } = await testServer();
+    await database.sql.query('UPDATE monitors SET name = ? WHERE public_id = ?', ['Renamed elsewhere', site.publicId]);
+    expect((await storedMonitor(site.publicId)).document).to.equal(null);
+    expect((await api('GET', `/api/websites/${site.publicId}`, { token })).body.name).to.equal('Renamed elsewhere');
+    expect((await api('GET', '/api/websites', { token })).body.items[0].name).to.equal('Renamed elsewhere');
+
+    await api('DELETE', `/api/tags/${tag.body.id}`, { token });
+    expect((await api('GET', `/api/websites/${site.publicId}`, { token })).body.tags).to.deep.equal([]);
   });
 });

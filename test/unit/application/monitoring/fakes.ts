@@ -61,8 +61,16 @@ export class FakeMonitors implements MonitorRepository, MonitorReader {
   async one(_scope: TenantScope, monitor: Monitor) {
     return this.item(monitor);
   }
+  async websitePage(scope: TenantScope, filter: unknown, page: Page) {
+    const { items, total } = await this.list(scope, 'website', filter, page);
+    return { itemsJson: JSON.stringify(items.map((i) => i.monitor)), total };
+  }
+  async website(scope: TenantScope, ref: string) {
+    const found = await this.findByRef(scope, 'website', ref);
+    return found ? JSON.stringify(found) : null;
+  }
   private item(monitor: Monitor): MonitorListItem {
-    return { monitor, customerPublicId: `customer-${monitor.customerId}`, tags: [] };
+    return { monitor: { ...monitor, hasCredentials: monitor.credentialsCiphertext !== null }, customerPublicId: `customer-${monitor.customerId}`, tags: [] };
   }
 }
 
