@@ -20,7 +20,16 @@ const ConfigSchema = z.object({
   MONGODB_URL: optionalString,
   /** Comma-separated origins allowed to make cookie-authenticated writes besides PUBLIC_BASE_URL. */
   TRUSTED_ORIGINS: optionalString,
+  /** Resolvers for checks and target vetting: comma-separated ip[:port] ([v6]:port); empty = the system's. */
+  DNS_SERVERS: optionalString,
+  /** JSON array of {zone, name, delistUrl}; unset = the built-in list of well-known blocklists. */
+  DNSBL_ZONES: optionalString,
+  RDAP_BOOTSTRAP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://data.iana.org/rdap/dns.json')),
+  /** WHOIS root for TLDs without RDAP: host[:port]. */
+  WHOIS_SERVER: z.preprocess(emptyToUndefined, z.string().default('whois.iana.org')),
 });
+
+const DnsblZonesSchema = z.array(z.object({ zone: z.string().min(1), name: z.string().min(1), delistUrl: z.url() }).strict());
 
 export interface AppConfig {
   port: number;
@@ -33,6 +42,11 @@ export interface AppConfig {
   logLevel: string;
   mongodbUrl: string | undefined;
   trustedOrigins: string[];
+  dnsServers: string[];
+  /** null = the built-in list. */
+  dnsblZones: { zone: string; name: string; delistUrl: string }[] | null;
+  rdapBootstrapUrl: string;
+  whoisServer: string;
 }
 
 /** Thrown with one line that says which variable is wrong and why. */
@@ -60,5 +74,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: c.LOG_LEVEL,
     mongodbUrl: c.MONGODB_URL,
     trustedOrigins: [publicBaseUrl, ...(c.TRUSTED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [])],
+    dnsServers: c.DNS_SERVERS?.split(',').map((s) => s.trim()).filter(Boolean) ?? [],
+    dnsblZones: c.DNSBL_ZONES ? parseDnsblZones(c.DNSBL_ZONES) : null,
+    rdapBootstrapUrl: c.RDAP_BOOTSTRAP_URL,
+    whoisServer: c.WHOIS_SERVER,
   };
+}
+
+function parseDnsblZones(raw: string): AppConfig['dnsblZones'] {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('Invalid configuration: DNSBL_ZONES: not JSON');
+  }
+  const parsed = DnsblZonesSchema.safeParse(json);
+  if (!parsed.success) throw new ConfigError(`Invalid configuration: DNSBL_ZONES: ${parsed.error.issues[0]!.message}`);
+  return parsed.data;
 }

@@ -13,11 +13,12 @@ import { errorHandler, notFoundHandler } from '../interfaces/http/shared/error-h
 import { buildOpenApiDocument, mountOpenApi } from '../interfaces/http/shared/openapi';
 import type { RouterDeps } from '../interfaces/http/shared/use-cases';
 import { authRouter } from '../interfaces/http/identity/auth.router';
+import { toolsRouter } from '../interfaces/http/checks/tools.router';
 import type { AppConfig } from './config';
 import { CONFIG, LOGGER, ORM } from './tokens';
 
 /** Every resource router, in mounting order. */
-const ROUTERS = [authRouter];
+const ROUTERS = [authRouter, toolsRouter];
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 

@@ -19,6 +19,3 @@ export interface Checker<R extends CheckRequest = CheckRequest> {
 }
 
 export type AnyChecker = { [K in CheckKind]: Checker<Extract<CheckRequest, { kind: K }>> }[CheckKind];
-
-/** Bound many times, one per protocol adapter; the registry collects them. */
-export const CHECKER = Symbol.for('Checker');
