@@ -1,6 +1,6 @@
 import dns2 from 'dns2';
 
-const { Packet } = dns2;
+const Packet = dns2.Packet as any;
 
 type RecordValue = string | { priority: number; exchange: string } | string[];
 /** name -> record type -> values (A/AAAA/CNAME/NS: strings; MX: {priority, exchange}; TXT: string). */
@@ -26,7 +26,7 @@ export class DnsPeer {
     this.server = dns2.createServer({
       udp: true,
       handle: (request: any, send: (r: any) => void) => {
-        const response = Packet.createResponseFromRequest(request);
+        const response: any = Packet.createResponseFromRequest(request);
         const [question] = request.questions;
         const name = String(question.name).toLowerCase();
         const type = Object.keys(Packet.TYPE).find((t) => (Packet.TYPE as any)[t] === question.type) as keyof Zone[string];

@@ -46,11 +46,16 @@ export class ImapflowImapChecker implements Checker<ImapCheckRequest> {
       const findings: Finding[] = [];
       let authenticated: boolean | undefined;
       try {
-        await client.connect();
+        const closed = new Promise<never>((_, reject) => {
+          // a close before any greeting (a BYE, a dropped connection) would otherwise wait for the deadline
+          client.once('close', () => { if (!greetingOf(client)) reject(new ProbeError('protocolError', 'The server closed the connection without a greeting')); });
+        });
+        closed.catch(() => undefined);
+        await Promise.race([client.connect(), closed]);
         authenticated = creds ? true : undefined;
       } catch (error) {
         const err = error as Error & { authenticationFailed?: boolean; tlsFailed?: boolean; code?: string };
-        const greeted = typeof (client as unknown as { greeting?: string }).greeting === 'string';
+        const greeted = greetingOf(client) !== '';
         if (!creds && greeted && /configure the login/i.test(err.message)) {
           // no credentials: greeting, CAPABILITY and STARTTLS passed, which is the check
         } else if (creds && err.authenticationFailed) {
@@ -67,7 +72,7 @@ export class ImapflowImapChecker implements Checker<ImapCheckRequest> {
       const socket = (client as unknown as { socket?: TLSSocket }).socket;
       const secure = Boolean((client as unknown as { secureConnection?: boolean }).secureConnection);
       const certificate = secure && socket && typeof socket.getPeerCertificate === 'function' ? certificateOf(socket, context.now) : null;
-      const banner = (client as unknown as { greeting?: string }).greeting ?? '';
+      const banner = greetingOf(client);
       client.close();
       return {
         findings, timings: { dnsMs, connectMs: performance.now() - t1, tlsMs: null },
@@ -76,3 +81,6 @@ export class ImapflowImapChecker implements Checker<ImapCheckRequest> {
     });
   }
 }
+
+/** imapflow keeps the server greeting's text once the untagged OK arrived. */
+const greetingOf = (client: ImapFlow): string => (client as unknown as { greeting?: string }).greeting ?? '';
