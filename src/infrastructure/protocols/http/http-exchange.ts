@@ -51,7 +51,7 @@ export async function exchange(policy: TargetPolicy, tls: SharedTlsContext, requ
     tls: https ? { servername: hostname, context: tls } : undefined,
   });
   const { socket } = connection;
-  const certificate = https && request.certificateAt ? certificateOf(socket as TLSSocket, request.certificateAt) : null;
+  const certificate = https && request.certificateAt ? certificateOf(socket as TLSSocket, request.certificateAt, connection.peerCertificate) : null;
   try {
     return await new Promise<ExchangeResponse>((resolve, reject) => {
       const onAbort = () => req.destroy(new ProbeError('timeout', 'The check timed out'));

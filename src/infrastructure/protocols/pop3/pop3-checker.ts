@@ -41,7 +41,7 @@ export class Pop3Checker implements Checker<Pop3CheckRequest> {
           connection.timings.tlsMs = performance.now() - t1;
         }
         const secure = request.tls !== 'none';
-        const certificate = secure ? certificateOf(session.current as TLSSocket, context.now) : null;
+        const certificate = secure ? certificateOf(session.current as TLSSocket, context.now, request.tls === 'implicit' ? connection.peerCertificate : null) : null;
         const findings: Finding[] = [];
         let authenticated: boolean | undefined;
         if (request.credentials) {

@@ -22,8 +22,8 @@ export function summarize(cert: PeerCertificate, now: Date): CertificateSummary 
 }
 
 /** The leaf with its verification outcome and the issuers the peer sent (self-signed roots end the walk). */
-export function certificateOf(socket: TLSSocket, now: Date): CertificateEvidence | null {
-  const leaf = socket.getPeerCertificate(true) as DetailedPeerCertificate;
+export function certificateOf(socket: TLSSocket, now: Date, decoded: DetailedPeerCertificate | null = null): CertificateEvidence | null {
+  const leaf = decoded ?? (socket.getPeerCertificate(true) as DetailedPeerCertificate);
   if (!leaf || !leaf.valid_to) return null;
   const chain: CertificateSummary[] = [];
   let current = leaf;

@@ -20,10 +20,10 @@ export class NodeTlsChecker implements Checker<TlsCheckRequest> {
     const started = performance.now();
     const servername = request.host.replace(/^\[(.*)\]$/, '$1');
     try {
-      const { socket, address, timings } = await connectPinned(this.policy, {
+      const { socket, address, timings, peerCertificate } = await connectPinned(this.policy, {
         host: request.host, port: request.port, signal: context.signal, tls: { servername, context: this.tls },
       });
-      const certificate = certificateOf(socket as TLSSocket, context.now);
+      const certificate = certificateOf(socket as TLSSocket, context.now, peerCertificate);
       socket.destroy();
       const findings = certificate
         ? evaluateCertificate({ validFrom: new Date(certificate.validFrom), validTo: new Date(certificate.validTo),
