@@ -24,6 +24,13 @@ const ConfigSchema = z.object({
   AGENT_TRUSTED_ISSUERS: optionalString,
   /** 32 bytes (base64, base64url or hex) encrypting the agent signing keys at rest; else a key file in DATA_DIR. */
   AGENT_KEY_ENCRYPTION_KEY: optionalString,
+  /** Resolvers for checks and target vetting: comma-separated ip[:port] ([v6]:port); empty = the system's. */
+  DNS_SERVERS: optionalString,
+  /** JSON array of {zone, name, delistUrl}; unset = the built-in list of well-known blocklists. */
+  DNSBL_ZONES: optionalString,
+  RDAP_BOOTSTRAP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://data.iana.org/rdap/dns.json')),
+  /** WHOIS root for TLDs without RDAP: host[:port]. */
+  WHOIS_SERVER: z.preprocess(emptyToUndefined, z.string().default('whois.iana.org')),
 });
 
 const TrustedIssuersSchema = z.array(z.object({
@@ -48,6 +55,8 @@ function parseTrustedIssuers(text: string | undefined): AppConfig['agentTrustedI
   return parsed.data.map((entry) => ({ issuer: entry.issuer, jwksUri: entry.jwks_uri, jwks: entry.jwks as never }));
 }
 
+const DnsblZonesSchema = z.array(z.object({ zone: z.string().min(1), name: z.string().min(1), delistUrl: z.url() }).strict());
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -61,6 +70,11 @@ export interface AppConfig {
   trustedOrigins: string[];
   agentTrustedIssuers: Array<{ issuer: string; jwksUri?: string | undefined; jwks?: { keys: Array<Record<string, unknown>> } | undefined }>;
   agentKeyEncryptionKey: string | undefined;
+  dnsServers: string[];
+  /** null = the built-in list. */
+  dnsblZones: { zone: string; name: string; delistUrl: string }[] | null;
+  rdapBootstrapUrl: string;
+  whoisServer: string;
 }
 
 /** Thrown with one line that says which variable is wrong and why. */
@@ -90,5 +104,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustedOrigins: [publicBaseUrl, ...(c.TRUSTED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [])],
     agentTrustedIssuers: parseTrustedIssuers(c.AGENT_TRUSTED_ISSUERS),
     agentKeyEncryptionKey: c.AGENT_KEY_ENCRYPTION_KEY,
+    dnsServers: c.DNS_SERVERS?.split(',').map((s) => s.trim()).filter(Boolean) ?? [],
+    dnsblZones: c.DNSBL_ZONES ? parseDnsblZones(c.DNSBL_ZONES) : null,
+    rdapBootstrapUrl: c.RDAP_BOOTSTRAP_URL,
+    whoisServer: c.WHOIS_SERVER,
   };
+}
+
+function parseDnsblZones(raw: string): AppConfig['dnsblZones'] {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('Invalid configuration: DNSBL_ZONES: not JSON');
+  }
+  const parsed = DnsblZonesSchema.safeParse(json);
+  if (!parsed.success) throw new ConfigError(`Invalid configuration: DNSBL_ZONES: ${parsed.error.issues[0]!.message}`);
+  return parsed.data;
 }

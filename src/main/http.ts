@@ -22,13 +22,14 @@ import { platformAdminRouter } from '../interfaces/http/identity/platform-admin.
 import { healthRouter } from '../interfaces/http/identity/health.router';
 import { AGENT_AUTHENTICATED_PATHS, agentAccessGuard, agentAccessRouter } from '../interfaces/http/agent-access';
 import { PLATFORM_SETTINGS_REPOSITORY, type PlatformSettingsRepository } from '../application/identity/ports';
+import { toolsRouter } from '../interfaces/http/checks/tools.router';
 import type { AppConfig } from './config';
 import { CONFIG, LOGGER, ORM } from './tokens';
 
 /** Every resource router, in mounting order. */
 const ROUTERS = [
   authRouter, usersRouter, organizationRouter, tokensRouter, accountRouter, platformAdminRouter, healthRouter,
-  agentAccessRouter,
+  agentAccessRouter, toolsRouter,
 ];
 
 /** The Express host: request ids and logs, the path check, parsers, the routers, and the envelope. */
