@@ -20,6 +20,12 @@ const ConfigSchema = z.object({
   MONGODB_URL: optionalString,
   /** Comma-separated origins allowed to make cookie-authenticated writes besides PUBLIC_BASE_URL. */
   TRUSTED_ORIGINS: optionalString,
+  /** Raw check results (check-history) are kept this many days; older daily partitions are dropped. */
+  RESULTS_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
+  /** Hourly rollups (uptime-stats beyond raw retention) are kept this many days. */
+  ROLLUP_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(400)),
+  /** Up results keep timings and evidence once per this many minutes and location (failures always). */
+  RESULTS_DETAIL_SAMPLE_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10080).default(60)),
 });
 
 export interface AppConfig {
@@ -33,6 +39,7 @@ export interface AppConfig {
   logLevel: string;
   mongodbUrl: string | undefined;
   trustedOrigins: string[];
+  results: { retentionDays: number; rollupRetentionDays: number; detailSampleMinutes: number };
 }
 
 /** Thrown with one line that says which variable is wrong and why. */
@@ -60,5 +67,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: c.LOG_LEVEL,
     mongodbUrl: c.MONGODB_URL,
     trustedOrigins: [publicBaseUrl, ...(c.TRUSTED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [])],
+    results: {
+      retentionDays: c.RESULTS_RETENTION_DAYS, rollupRetentionDays: c.ROLLUP_RETENTION_DAYS,
+      detailSampleMinutes: c.RESULTS_DETAIL_SAMPLE_MINUTES,
+    },
   };
 }

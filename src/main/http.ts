@@ -20,12 +20,15 @@ import { tokensRouter } from '../interfaces/http/identity/tokens.router';
 import { accountRouter } from '../interfaces/http/identity/account.router';
 import { platformAdminRouter } from '../interfaces/http/identity/platform-admin.router';
 import { healthRouter } from '../interfaces/http/identity/health.router';
+import { incidentsRouter } from '../interfaces/http/incidents/incidents.router';
+import { websiteResultsRouter } from '../interfaces/http/incidents/website-results.router';
 import type { AppConfig } from './config';
 import { CONFIG, LOGGER, ORM } from './tokens';
 
 /** Every resource router, in mounting order. */
 const ROUTERS = [
   authRouter, usersRouter, organizationRouter, tokensRouter, accountRouter, platformAdminRouter, healthRouter,
+  incidentsRouter, websiteResultsRouter,
 ];
 
 /** The Express host: request ids and logs, the path check, parsers, the routers, and the envelope. */
