@@ -3,6 +3,7 @@ import { RequestContext } from '@mikro-orm/postgresql';
 import { RecordCheckResult, type RecordCheckResultInput, type RecordCheckResultOutcome } from '../../src/application/incidents/record-check-result';
 import type { CheckStatus } from '../../src/domain/results/check-status';
 import { testServer } from './test-server';
+import { testClock } from './test-clock';
 
 export interface MonitorRow {
   id: number;
@@ -26,7 +27,7 @@ export async function aMonitorRow(
   const publicId = randomUUID();
   const o = {
     name: 'Shop', checkIntervalSeconds: 60, locations: ['eu'], consecutiveChecks: 2, threshold: '0.50', thresholdCount: 1,
-    reminderMinutes: 60, sslReminderDays: null, dnsblReminderDays: null, createdAt: new Date(Date.now() - 90 * 86_400_000),
+    reminderMinutes: 60, sslReminderDays: null, dnsblReminderDays: null, createdAt: new Date(testClock.now().getTime() - 90 * 86_400_000),
     ...overrides,
   };
   const [row] = await database.sql.query<{ id: string }>(

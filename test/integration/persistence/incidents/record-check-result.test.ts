@@ -3,6 +3,7 @@ import { anOrganization } from '../../../support/builders';
 import { aCustomerRow } from '../../../support/identity-fixtures';
 import { aMonitorRow, aResult, record, type MonitorRow } from '../../../support/results-fixtures';
 import { testServer } from '../../../support/test-server';
+import { testClock } from '../../../support/test-clock';
 
 const MINUTE = 60_000;
 
@@ -30,7 +31,7 @@ async function aMonitor(overrides: Parameters<typeof aMonitorRow>[2] = {}) {
 describe('RecordCheckResult on PostgreSQL', () => {
   it('opens exactly one incident for a failing target and closes it on recovery', async () => {
     const monitor = await aMonitor({ locations: ['eu'], consecutiveChecks: 3 });
-    const t0 = new Date(Date.now() - 30 * MINUTE);
+    const t0 = new Date(testClock.now().getTime() - 30 * MINUTE);
     await record(monitor, 'eu', aResult('up', t0));
     for (let i = 1; i <= 2; i += 1) await record(monitor, 'eu', aResult('down', new Date(t0.getTime() + i * MINUTE)));
     expect(await incidentsOf(monitor)).to.have.length(0);
@@ -53,7 +54,7 @@ describe('RecordCheckResult on PostgreSQL', () => {
   it('opens one incident when several locations report failures concurrently, and recovery closes it', async () => {
     const locations = ['eu', 'us', 'asia', 'au'];
     const monitor = await aMonitor({ locations, consecutiveChecks: 1, threshold: '0.50' });
-    const t0 = new Date(Date.now() - 20 * MINUTE);
+    const t0 = new Date(testClock.now().getTime() - 20 * MINUTE);
     for (let round = 0; round < 3; round += 1) {
       const at = new Date(t0.getTime() + round * MINUTE);
       await Promise.all(locations.flatMap((code) => [record(monitor, code, aResult('down', at)), record(monitor, code, aResult('down', new Date(at.getTime() + 1000)))]));
@@ -74,7 +75,7 @@ describe('RecordCheckResult on PostgreSQL', () => {
 
   it('needs the location threshold: one failing location of four opens nothing', async () => {
     const monitor = await aMonitor({ locations: ['eu', 'us', 'asia', 'au'], consecutiveChecks: 1, threshold: '0.50' });
-    const t0 = new Date(Date.now() - 10 * MINUTE);
+    const t0 = new Date(testClock.now().getTime() - 10 * MINUTE);
     for (let i = 0; i < 5; i += 1) await record(monitor, 'eu', aResult('down', new Date(t0.getTime() + i * MINUTE)));
     expect(await incidentsOf(monitor)).to.have.length(0);
     await record(monitor, 'us', aResult('down', new Date(t0.getTime() + 6 * MINUTE)));
@@ -83,7 +84,7 @@ describe('RecordCheckResult on PostgreSQL', () => {
 
   it('keeps one open incident per monitor even past the lock (partial unique index)', async () => {
     const monitor = await aMonitor({ consecutiveChecks: 1 });
-    await record(monitor, 'eu', aResult('down', new Date(Date.now() - MINUTE)));
+    await record(monitor, 'eu', aResult('down', new Date(testClock.now().getTime() - MINUTE)));
     const { database } = await testServer();
     let failure: unknown;
     try {
@@ -100,7 +101,7 @@ describe('RecordCheckResult on PostgreSQL', () => {
 
   it('stores every result with status and reason; timings and evidence on failures and a sample of ups', async () => {
     const monitor = await aMonitor({ consecutiveChecks: 5 });
-    const t0 = new Date(Date.now() - 10 * MINUTE);
+    const t0 = new Date(testClock.now().getTime() - 10 * MINUTE);
     for (const [i, status] of (['up', 'up', 'up', 'down', 'up'] as const).entries()) {
       await record(monitor, 'eu', aResult(status, new Date(t0.getTime() + i * MINUTE)));
     }
