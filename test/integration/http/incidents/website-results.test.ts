@@ -48,7 +48,7 @@ describe('GET /api/websites/{id}/check-history', () => {
   it('answers invalidDateRange when from or to is not a date, or from is after to', async () => {
     const { org, monitor } = await aWebsite();
     const path = `/api/websites/${monitor.publicId}/check-history`;
-    for (const query of [
+    for (const query of <Record<string, string>[]>[
       { from: 'yesterday' }, { to: '2026-13-45' }, { from: '' }, { from: '1700000000' },
       { from: '2026-11-22T10:00:00Z', to: '2026-11-21T10:00:00Z' },
     ]) {
