@@ -64,21 +64,24 @@ async function load(app: RunningApplication, organizationId: number, customerId:
   const began = performance.now();
   for (let chunk = start; chunk < now; chunk += DAY / 4) {
     const end = Math.min(now, chunk + DAY / 4);
-    // Time order (as results arrive); ~0.5% down with detail, ~1% degraded, detail on one up per hour.
+    // ~0.5% down and ~1% degraded (spread pseudo-randomly), detail on those and on one up per hour.
     await sql.query(
       `INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms, reason_code, detail)
-       SELECT m, t + (l.id * 7 + m % 50) * interval '1 second', l.id, s.status,
-              CASE WHEN s.status = 3 THEN NULL ELSE 40 + (random() * random() * 900)::int END,
-              CASE s.status WHEN 3 THEN 'timeout' WHEN 2 THEN 'responseTimeExceeded' END,
-              CASE WHEN s.status <> 1 OR extract(minute FROM t) = 0 THEN
+       SELECT m, at, lid, status,
+              CASE WHEN status = 3 THEN NULL ELSE 40 + (random() * random() * 900)::int END,
+              CASE status WHEN 3 THEN 'timeout' WHEN 2 THEN 'responseTimeExceeded' END,
+              CASE WHEN status <> 1 OR extract(minute FROM at) = 0 THEN
                 jsonb_build_object('message', 'synthetic', 'timings', jsonb_build_object('dnsMs', 3, 'connectMs', 11, 'tlsMs', 24, 'firstByteMs', 90, 'totalMs', 120),
                                    'evidence', jsonb_build_object('httpStatus', 200, 'headers', jsonb_build_object('server', 'nginx'))) END
-       FROM generate_series(?::timestamptz, ?::timestamptz - interval '1 minute', interval '1 minute') AS t
-       CROSS JOIN generate_series(?::bigint, ?::bigint) AS m
-       CROSS JOIN check_locations l
-       CROSS JOIN LATERAL (SELECT CASE WHEN r < 0.005 THEN 3 WHEN r < 0.015 THEN 2 ELSE 1 END AS status
-                           FROM (SELECT random() + 0 * m AS r) AS x) AS s
-       WHERE l.code IN (${codes.map(() => '?').join(',')})`,
+       FROM (
+         SELECT m, l.id AS lid, t + (l.id * 7 + m % 50) * interval '1 second' AS at,
+                CASE WHEN h < 5 THEN 3 WHEN h < 15 THEN 2 ELSE 1 END AS status
+         FROM generate_series(?::timestamptz, ?::timestamptz - interval '1 minute', interval '1 minute') AS t
+         CROSS JOIN generate_series(?::bigint, ?::bigint) AS m
+         CROSS JOIN check_locations l
+         CROSS JOIN LATERAL (SELECT (m * 7919 + (extract(epoch FROM t)::bigint / 60) * 104729 + l.id * 31337) % 1000 AS h) AS x
+         WHERE l.code IN (${codes.map(() => '?').join(',')})
+       ) AS g`,
       [new Date(chunk), new Date(end), range!.lo, range!.hi, ...codes],
     );
   }
@@ -153,6 +156,10 @@ async function main() {
     const coveragePlan = await explain(app,
       `SELECT location_id, status, response_ms, lead(checked_at) OVER (PARTITION BY location_id ORDER BY checked_at)
        FROM check_results WHERE monitor_id = ${monitorId} AND checked_at >= '${day(1)}' AND checked_at < '${new Date(now).toISOString()}'`);
+    const hour = new Date(Math.floor((now - DAY) / 3_600_000) * 3_600_000);
+    const rollupScanPlan = await explain(app,
+      `SELECT monitor_id, location_id, checked_at, status, response_ms FROM check_results
+       WHERE checked_at >= '${hour.toISOString()}' AND checked_at < '${new Date(hour.getTime() + 3_600_000).toISOString()}'`);
     console.log(JSON.stringify({
       date: new Date().toISOString(),
       data: {
@@ -166,6 +173,7 @@ async function main() {
     }, null, 2));
     console.log('\nEXPLAIN ANALYZE, history page (24 h):\n' + historyPlan.join('\n'));
     console.log('\nEXPLAIN ANALYZE, coverage scan (24 h):\n' + coveragePlan.join('\n'));
+    console.log('\nEXPLAIN ANALYZE, rollup scan (one hour, all monitors):\n' + rollupScanPlan.join('\n'));
   } finally {
     await app.stop();
     await fs.rm(dataDir, { recursive: true, force: true });

@@ -28,7 +28,12 @@ export class SqlResultStore implements ResultStore {
   async append(result: StoredResult): Promise<void> {
     const day = Math.floor(result.checkedAt.getTime() / DAY_MS);
     if (!this.partitionDays.has(day)) {
-      await this.ddl.query(`SELECT check_results_ensure_partition(?::date)`, [new Date(day * DAY_MS).toISOString().slice(0, 10)]);
+      const date = new Date(day * DAY_MS).toISOString().slice(0, 10);
+      const [found] = await this.sql.query<{ present: boolean }>(
+        `SELECT to_regclass(?) IS NOT NULL AS present`, [`check_results_p${date.replaceAll('-', '')}`],
+      );
+      // Normally the maintenance job made it days ago; only a missing one needs the DDL connection.
+      if (!found?.present) await this.ddl.query(`SELECT check_results_ensure_partition(?::date)`, [date]);
       this.partitionDays.add(day);
     }
     await this.sql.query(

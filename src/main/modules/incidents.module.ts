@@ -41,7 +41,7 @@ export const incidentsModule = new ContainerModule(({ bind }) => {
   const config = (c: { get<T>(id: symbol): T }) => c.get<AppConfig>(CONFIG);
 
   bind(CONTEXT_SQL).toDynamicValue((c) => new ContextSql(c.get<MikroORM>(ORM))).inSingletonScope();
-  bind(LocationCodes).toDynamicValue((c) => new LocationCodes(c.get<SqlRunner>(SQL))).inSingletonScope();
+  bind(LocationCodes).toDynamicValue((c) => new LocationCodes(c.get(CONTEXT_SQL), c.get<SqlRunner>(SQL))).inSingletonScope();
   bind(RESULT_STORE).toDynamicValue((c) => new SqlResultStore(c.get(CONTEXT_SQL), c.get(SQL), c.get(LocationCodes))).inSingletonScope();
   bind(COVERAGE_READER).toDynamicValue((c) => new SqlCoverageReader(c.get(SQL))).inSingletonScope();
   bind(RESULT_MAINTENANCE).toDynamicValue((c) => {
