@@ -31,6 +31,12 @@ const ConfigSchema = z.object({
   RDAP_BOOTSTRAP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://data.iana.org/rdap/dns.json')),
   /** WHOIS root for TLDs without RDAP: host[:port]. */
   WHOIS_SERVER: z.preprocess(emptyToUndefined, z.string().default('whois.iana.org')),
+  /** Raw check results (check-history) are kept this many days; older daily partitions are dropped. */
+  RESULTS_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
+  /** Hourly rollups (uptime-stats beyond raw retention) are kept this many days. */
+  ROLLUP_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(400)),
+  /** Up results keep timings and evidence once per this many minutes and location (failures always). */
+  RESULTS_DETAIL_SAMPLE_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10080).default(60)),
 });
 
 const TrustedIssuersSchema = z.array(z.object({
@@ -75,6 +81,7 @@ export interface AppConfig {
   dnsblZones: { zone: string; name: string; delistUrl: string }[] | null;
   rdapBootstrapUrl: string;
   whoisServer: string;
+  results: { retentionDays: number; rollupRetentionDays: number; detailSampleMinutes: number };
 }
 
 /** Thrown with one line that says which variable is wrong and why. */
@@ -108,6 +115,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dnsblZones: c.DNSBL_ZONES ? parseDnsblZones(c.DNSBL_ZONES) : null,
     rdapBootstrapUrl: c.RDAP_BOOTSTRAP_URL,
     whoisServer: c.WHOIS_SERVER,
+    results: {
+      retentionDays: c.RESULTS_RETENTION_DAYS, rollupRetentionDays: c.ROLLUP_RETENTION_DAYS,
+      detailSampleMinutes: c.RESULTS_DETAIL_SAMPLE_MINUTES,
+    },
   };
 }
 

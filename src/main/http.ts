@@ -23,6 +23,8 @@ import { healthRouter } from '../interfaces/http/identity/health.router';
 import { AGENT_AUTHENTICATED_PATHS, agentAccessGuard, agentAccessRouter } from '../interfaces/http/agent-access';
 import { PLATFORM_SETTINGS_REPOSITORY, type PlatformSettingsRepository } from '../application/identity/ports';
 import { toolsRouter } from '../interfaces/http/checks/tools.router';
+import { incidentsRouter } from '../interfaces/http/incidents/incidents.router';
+import { websiteResultsRouter } from '../interfaces/http/incidents/website-results.router';
 import type { AppConfig } from './config';
 import { CONFIG, LOGGER, ORM } from './tokens';
 
@@ -30,6 +32,7 @@ import { CONFIG, LOGGER, ORM } from './tokens';
 const ROUTERS = [
   authRouter, usersRouter, organizationRouter, tokensRouter, accountRouter, platformAdminRouter, healthRouter,
   agentAccessRouter, toolsRouter,
+  incidentsRouter, websiteResultsRouter,
 ];
 
 /** The Express host: request ids and logs, the path check, parsers, the routers, and the envelope. */

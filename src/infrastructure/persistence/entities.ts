@@ -1,6 +1,7 @@
 import type { EntitySchema } from '@mikro-orm/core';
 import { identitySchemas } from '../identity/identity.schemas';
 import { agentAccessSchemas } from '../agent-access/agent-access.schemas';
+import { incidentSchemas } from '../incidents/incidents.schemas';
 
 /** The ORM mappings of every context. */
-export const entitySchemas: EntitySchema<any>[] = [...identitySchemas, ...agentAccessSchemas];
+export const entitySchemas: EntitySchema<any>[] = [...identitySchemas, ...agentAccessSchemas, ...incidentSchemas];
