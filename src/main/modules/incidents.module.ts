@@ -21,7 +21,7 @@ import { DeleteIncident } from '../../application/incidents/delete-incident';
 import { AcknowledgeIncident } from '../../application/incidents/acknowledge-incident';
 import { ResolveIncident } from '../../application/incidents/resolve-incident';
 import type { SqlRunner } from '../../infrastructure/persistence/database';
-import { ContextSql } from '../../infrastructure/results/context-sql';
+import { ContextSql } from '../../infrastructure/persistence/context-sql';
 import { LocationCodes } from '../../infrastructure/results/location-codes';
 import { SqlResultStore } from '../../infrastructure/results/sql-result-store';
 import { SqlCoverageReader } from '../../infrastructure/results/sql-coverage-reader';

@@ -1,5 +1,5 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { SqlRunner } from '../persistence/database';
+import type { SqlRunner } from './database';
 
 /**
  * Raw SQL (`?` placeholders) on the current unit of work: inside a TransactionRunner.run it joins
