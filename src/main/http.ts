@@ -22,6 +22,9 @@ import { platformAdminRouter } from '../interfaces/http/identity/platform-admin.
 import { healthRouter } from '../interfaces/http/identity/health.router';
 import { AGENT_AUTHENTICATED_PATHS, agentAccessGuard, agentAccessRouter } from '../interfaces/http/agent-access';
 import { PLATFORM_SETTINGS_REPOSITORY, type PlatformSettingsRepository } from '../application/identity/ports';
+import { toolsRouter } from '../interfaces/http/checks/tools.router';
+import { incidentsRouter } from '../interfaces/http/incidents/incidents.router';
+import { websiteResultsRouter } from '../interfaces/http/incidents/website-results.router';
 import { websitesRouter } from '../interfaces/http/monitoring/websites.router';
 import { monitorsRouter } from '../interfaces/http/monitoring/monitors.router';
 import { tagsRouter } from '../interfaces/http/monitoring/tags.router';
@@ -33,7 +36,8 @@ import { CONFIG, LOGGER, ORM } from './tokens';
 /** Every resource router, in mounting order. */
 const ROUTERS = [
   authRouter, usersRouter, organizationRouter, tokensRouter, accountRouter, platformAdminRouter, healthRouter,
-  agentAccessRouter,
+  agentAccessRouter, toolsRouter,
+  incidentsRouter, websiteResultsRouter,
   websitesRouter, monitorsRouter, tagsRouter, changeRequestsRouter, heartbeatsRouter,
 ];
 

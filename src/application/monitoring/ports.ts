@@ -156,6 +156,12 @@ export interface ChangeRequestRepository {
 }
 export const CHANGE_REQUEST_REPOSITORY = Symbol.for('ChangeRequestRepository');
 
+/**
+ * The target policy monitor validation vets hosts with: the same instance as TARGET_POLICY, under
+ * its own token so that nothing rebinding TARGET_POLICY (check-engine tests) changes it.
+ */
+export const MONITOR_TARGET_POLICY = Symbol.for('MonitorTargetPolicy');
+
 /** Authenticated encryption of monitor credentials at rest, bound to the record they belong to. */
 export interface CredentialCipher {
   encrypt(plaintext: string, context: string): string;

@@ -1,3 +1,6 @@
+import type { CheckRequest } from '../../domain/checks/check-request';
+import type { CheckResult } from '../../domain/checks/check-result';
+
 /** One due check of one monitor from one location, claimed by a worker under a lease. */
 export interface ClaimedCheck {
   readonly monitorId: number;
@@ -30,3 +33,36 @@ export interface CheckSchedule {
   dueNow(monitorId: number, now: Date): Promise<number>;
 }
 export const CHECK_SCHEDULE = Symbol.for('CheckSchedule');
+
+/** A claimed check with what it runs and whom it belongs to. */
+export interface PlannedCheck {
+  readonly check: ClaimedCheck;
+  readonly request: CheckRequest;
+  readonly organizationId: number;
+  readonly customerId: number;
+}
+
+/**
+ * Turns claimed slots into runnable checks. Slots of monitors that were deleted or paused since
+ * they were planned come back as `dropped` (their schedule rows are released by the planner).
+ */
+export interface CheckPlanner {
+  plan(checks: readonly ClaimedCheck[]): Promise<{ planned: PlannedCheck[]; dropped: ClaimedCheck[] }>;
+}
+export const CHECK_PLANNER = Symbol.for('CheckPlanner');
+
+export interface CheckOutcome {
+  readonly planned: PlannedCheck;
+  readonly result: CheckResult;
+  readonly startedAt: Date;
+  readonly nextSlot: Date;
+}
+
+/**
+ * Completes finished checks: advances their slots (only while this worker's lease holds), stores
+ * their results and runs the alert rules. A lost lease drops the outcome, so a slot counts once.
+ */
+export interface OutcomeRecorder {
+  record(workerId: string, outcomes: readonly CheckOutcome[]): Promise<{ recorded: number; dropped: number }>;
+}
+export const OUTCOME_RECORDER = Symbol.for('OutcomeRecorder');

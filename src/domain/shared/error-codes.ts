@@ -62,6 +62,8 @@ export const ERROR_CODES = [
   'vatIdChangedDuringValidation', 'invalidConsentDecision', 'missingConsentCode', 'unknownConsentCode',
   'consentCodeNotOwned', 'consentAlreadySettled', 'emptyConsentSelection', 'consentScopeEscalation',
   'consentForwardRejected',
+  // results and incidents (design)
+  'incidentAlreadyResolved',
   // monitoring (design)
   'tagNameTaken',
 ] as const;

@@ -1,7 +1,8 @@
 import type { EntitySchema } from '@mikro-orm/core';
 import { identitySchemas } from '../identity/identity.schemas';
 import { agentAccessSchemas } from '../agent-access/agent-access.schemas';
+import { incidentSchemas } from '../incidents/incidents.schemas';
 import { monitoringSchemas } from '../monitoring/monitoring.schemas';
 
 /** The ORM mappings of every context. */
-export const entitySchemas: EntitySchema<any>[] = [...identitySchemas, ...agentAccessSchemas, ...monitoringSchemas];
+export const entitySchemas: EntitySchema<any>[] = [...identitySchemas, ...agentAccessSchemas, ...incidentSchemas, ...monitoringSchemas];

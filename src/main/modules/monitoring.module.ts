@@ -7,6 +7,7 @@ import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import { SECRET_TOKENS } from '../../application/identity/ports';
 import {
   AUTHORIZING_USERS, CHANGE_REQUEST_REPOSITORY, CREDENTIAL_CIPHER, MONITOR_CUSTOMER_TERMS, MONITOR_READER, MONITOR_REPOSITORY,
+  MONITOR_TARGET_POLICY,
   TAG_REPOSITORY,
 } from '../../application/monitoring/ports';
 import { MonitorWriter } from '../../application/monitoring/monitor-writer';
@@ -51,7 +52,8 @@ export const monitoringModule = new ContainerModule(({ bind }) => {
   const config = (c: Ctx) => c.get<AppConfig>(CONFIG);
   const orm = (c: Ctx) => c.get<MikroORM>(ORM);
 
-  single(TARGET_POLICY, (c) => new ResolvingTargetPolicy(new NodeDnsResolver(config(c).dnsServers), config(c).checkPrivateAllowlist));
+  single(MONITOR_TARGET_POLICY, (c) => new ResolvingTargetPolicy(new NodeDnsResolver(config(c).dnsServers), config(c).checkPrivateAllowlist));
+  bind(TARGET_POLICY).toService(MONITOR_TARGET_POLICY);
   single(CREDENTIAL_CIPHER, (c) => AesGcmCredentialCipher.fromConfig(config(c).credentialsKey, config(c).dataDir));
   single(MONITOR_CUSTOMER_TERMS, (c) => c.get(Symbol.for('CustomerTermsLookup')));
   single(MONITOR_REPOSITORY, (c) => new MikroOrmMonitorRepository(orm(c)));
@@ -61,7 +63,7 @@ export const monitoringModule = new ContainerModule(({ bind }) => {
   single(AUTHORIZING_USERS, (c) => new SqlAuthorizingUsers(c.get(SQL)));
 
   single(MonitorWriter, (c) => new MonitorWriter(
-    c.get(MONITOR_REPOSITORY), c.get(MONITOR_CUSTOMER_TERMS), c.get(TARGET_POLICY), c.get(CREDENTIAL_CIPHER), c.get(SECRET_TOKENS),
+    c.get(MONITOR_REPOSITORY), c.get(MONITOR_CUSTOMER_TERMS), c.get(MONITOR_TARGET_POLICY), c.get(CREDENTIAL_CIPHER), c.get(SECRET_TOKENS),
     c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK), config(c).checkLocations));
   single(CreateMonitor, (c) => new CreateMonitor(c.get(MonitorWriter)));
   single(GetMonitor, (c) => new GetMonitor(c.get(MONITOR_REPOSITORY), c.get(MONITOR_READER)));

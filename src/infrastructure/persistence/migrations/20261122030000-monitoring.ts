@@ -14,13 +14,15 @@ export class Migration20261122030000Monitoring extends Migration {
         public_id uuid NOT NULL UNIQUE,
         organization_id integer NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
         customer_id integer NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
-        kind text NOT NULL CHECK (kind IN ('website', 'dns', 'icmp', 'tcp', 'smtp', 'ssh', 'ftp', 'imap-pop')),
-        monitoring_type text NOT NULL,
+        kind text NOT NULL DEFAULT 'website' CHECK (kind IN ('website', 'dns', 'icmp', 'tcp', 'smtp', 'ssh', 'ftp', 'imap-pop')),
+        monitoring_type text NOT NULL DEFAULT 'http',
         name text NOT NULL,
-        status text NOT NULL CHECK (status IN ('active', 'paused')),
-        management_type text NOT NULL CHECK (management_type IN ('managed', 'self_service')),
+        status text NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'paused')),
+        management_type text NOT NULL DEFAULT 'managed' CHECK (management_type IN ('managed', 'self_service')),
         check_interval integer NOT NULL CHECK (check_interval BETWEEN 1 AND 43200),
-        timeout_seconds integer NOT NULL CHECK (timeout_seconds BETWEEN 1 AND 60),
+        -- The same interval in seconds, for the results and incidents contexts (kept by monitors_interval_seconds).
+        check_interval_seconds integer NOT NULL,
+        timeout_seconds integer NOT NULL DEFAULT 30 CHECK (timeout_seconds BETWEEN 1 AND 60),
         locations text[] NOT NULL DEFAULT '{}',
         url text,
         hostname text,
@@ -33,14 +35,14 @@ export class Migration20261122030000Monitoring extends Migration {
         credentials_ciphertext text,
         heartbeat_token text UNIQUE,
         last_heartbeat_at timestamptz,
-        alert_consecutive_checks integer NOT NULL,
-        alert_location_threshold numeric(3, 2) NOT NULL,
-        alert_location_threshold_count integer NOT NULL,
-        alert_reminder_interval integer NOT NULL,
+        alert_consecutive_checks integer NOT NULL DEFAULT 2,
+        alert_location_threshold numeric(3, 2) NOT NULL DEFAULT 0.50,
+        alert_location_threshold_count integer NOT NULL DEFAULT 1,
+        alert_reminder_interval integer NOT NULL DEFAULT 60,
         ssl_expiry_reminder_interval integer,
         dnsbl_reminder_interval integer,
         created_by_user_id uuid REFERENCES users(id) ON DELETE SET NULL,
-        created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(), updated_at timestamptz NOT NULL DEFAULT now(),
         version integer NOT NULL DEFAULT 1,
         -- The website record as the API renders it (read model): NULL = stale, rendered on read.
         document text,
@@ -78,6 +80,21 @@ export class Migration20261122030000Monitoring extends Migration {
         REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION monitor_counts_added();
       CREATE TRIGGER monitors_counted_on_delete AFTER DELETE ON monitors
         REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION monitor_counts_removed();
+
+      -- check_interval (minutes) is the monitors context's; check_interval_seconds follows it. A row
+      -- written with seconds only (results and incidents fixtures) gets the minutes rounded up.
+      CREATE FUNCTION monitors_interval_seconds() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP = 'INSERT' AND NEW.check_interval IS NULL THEN
+          NEW.check_interval := LEAST(43200, GREATEST(1, ceil(COALESCE(NEW.check_interval_seconds, 300) / 60.0)));
+          NEW.check_interval_seconds := COALESCE(NEW.check_interval_seconds, NEW.check_interval * 60);
+        ELSIF TG_OP = 'INSERT' OR NEW.check_interval IS DISTINCT FROM OLD.check_interval THEN
+          NEW.check_interval_seconds := NEW.check_interval * 60;
+        END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER monitors_interval_seconds BEFORE INSERT OR UPDATE ON monitors
+        FOR EACH ROW EXECUTE FUNCTION monitors_interval_seconds();
 
       -- Any change to a monitor that does not set its document marks the document stale.
       CREATE FUNCTION monitors_document_stale() RETURNS trigger LANGUAGE plpgsql AS $$

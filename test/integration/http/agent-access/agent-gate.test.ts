@@ -17,7 +17,8 @@ describe('agent access: the agent gate', () => {
   it('keeps tools.public tokens to the tools, and lets api.read read health but nothing else', async () => {
     const tools = await anAccessToken((await anAnonymousAgent()).identity_assertion);
     expectError(await api('GET', '/api/health', { token: tools }), 403, 'agentTokenReadOnly');
-    expectError(await api('GET', '/api/tools/dns-lookup', { token: tools }), 404);
+    // Admitted to the tools: the tool's own validation answers, not the gate.
+    expectError(await api('GET', '/api/tools/dns-lookup', { token: tools }), 400, 'validationFailed');
     const { token } = await aReadToken();
     expect((await api('GET', '/api/health', { token })).status).to.equal(200);
     expectError(await api('GET', '/api/users', { token }), 403, 'agentTokenReadOnly');
