@@ -71,7 +71,7 @@ export class MikroOrmTagRepository extends OrmRepository implements TagRepositor
   }
 
   private async taggedMonitorIds(tagId: number): Promise<number[]> {
-    return (await this.em.execute<Array<{ monitor_id: number }>>('SELECT monitor_id FROM monitor_tags WHERE tag_id = ?', [tagId])).map((r) => r.monitor_id);
+    return (await this.em.execute<Array<{ monitor_id: string }>>('SELECT monitor_id FROM monitor_tags WHERE tag_id = ?', [tagId])).map((r) => Number(r.monitor_id));
   }
 
   /** Tag changes made these websites' stored documents stale (triggers): render them again. */

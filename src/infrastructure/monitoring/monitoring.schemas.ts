@@ -1,4 +1,4 @@
-import { EntitySchema } from '@mikro-orm/core';
+import { BigIntType, EntitySchema } from '@mikro-orm/core';
 import { Monitor } from '../../domain/monitoring/monitor';
 import { Tag } from '../../domain/monitoring/tag';
 import { ChangeRequest } from '../../domain/monitoring/change-request';
@@ -13,7 +13,7 @@ export const MonitorSchema = new EntitySchema<Monitor>({
   class: Monitor,
   tableName: 'monitors',
   properties: columns<Monitor>({
-    id: { type: 'integer', primary: true, autoincrement: true },
+    id: { type: new BigIntType('number'), primary: true, autoincrement: true },
     publicId: { type: 'uuid', unique: true },
     organizationId: { type: 'integer' },
     customerId: { type: 'integer' },
@@ -70,7 +70,7 @@ export const ChangeRequestSchema = new EntitySchema<ChangeRequest>({
     publicId: { type: 'uuid', unique: true },
     organizationId: { type: 'integer' },
     customerId: { type: 'integer' },
-    monitorId: { type: 'integer', nullable: true },
+    monitorId: { type: new BigIntType('number'), nullable: true },
     monitorPublicId: { type: 'uuid' },
     monitorKind: { type: 'string' },
     action: { type: 'string' },

@@ -21,7 +21,7 @@ const COLUMNS = `m.id, m.public_id, m.organization_id, m.customer_id, m.kind, m.
 type Row = Record<string, any>;
 
 const toView = (row: Row): MonitorView => ({
-  id: row.id, publicId: row.public_id, organizationId: row.organization_id, customerId: row.customer_id, kind: row.kind,
+  id: Number(row.id), publicId: row.public_id, organizationId: row.organization_id, customerId: row.customer_id, kind: row.kind,
   monitoringType: row.monitoring_type, name: row.name, status: row.status, managementType: row.management_type,
   checkInterval: row.check_interval, timeoutSeconds: row.timeout_seconds, locations: row.locations, url: row.url,
   hostname: row.hostname, port: row.port, checkMode: row.check_mode, connectHost: row.connect_host, connectPort: row.connect_port,

@@ -52,6 +52,6 @@ export const baseUrlParam = (publicBaseUrl: string) => `"heartbeatUrl" : "${JSON
 
 /** Renders the stale documents of the websites listed (ids joined by commas), inside the caller's transaction. */
 export const REFRESH_DOCUMENTS = `UPDATE monitors m SET document = ${WEBSITE_DOCUMENT} FROM customers c
-  WHERE c.id = m.customer_id AND m.id = ANY(string_to_array(?, ',')::int[]) AND m.kind = 'website' AND m.document IS NULL`;
+  WHERE c.id = m.customer_id AND m.id = ANY(string_to_array(?, ',')::bigint[]) AND m.kind = 'website' AND m.document IS NULL`;
 
 export const WEBSITE_FIELD_NAMES = FIELDS.map(([name]) => name);

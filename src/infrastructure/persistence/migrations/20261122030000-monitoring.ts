@@ -10,7 +10,7 @@ export class Migration20261122030000Monitoring extends Migration {
   override async up(): Promise<void> {
     this.addSql(`
       CREATE TABLE monitors (
-        id serial PRIMARY KEY,
+        id bigserial PRIMARY KEY,
         public_id uuid NOT NULL UNIQUE,
         organization_id integer NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
         customer_id integer NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
@@ -118,7 +118,7 @@ export class Migration20261122030000Monitoring extends Migration {
       CREATE INDEX tags_organization_idx ON tags (organization_id, id);
 
       CREATE TABLE monitor_tags (
-        monitor_id integer NOT NULL REFERENCES monitors(id) ON DELETE CASCADE,
+        monitor_id bigint NOT NULL REFERENCES monitors(id) ON DELETE CASCADE,
         tag_id integer NOT NULL REFERENCES tags(id) ON DELETE CASCADE,
         PRIMARY KEY (monitor_id, tag_id)
       );
@@ -147,7 +147,7 @@ export class Migration20261122030000Monitoring extends Migration {
         public_id uuid NOT NULL UNIQUE,
         organization_id integer NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
         customer_id integer NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
-        monitor_id integer REFERENCES monitors(id) ON DELETE SET NULL,
+        monitor_id bigint REFERENCES monitors(id) ON DELETE SET NULL,
         monitor_public_id uuid NOT NULL,
         monitor_kind text NOT NULL,
         action text NOT NULL CHECK (action IN ('update', 'delete')),
