@@ -13,11 +13,19 @@ import { errorHandler, notFoundHandler } from '../interfaces/http/shared/error-h
 import { buildOpenApiDocument, mountOpenApi } from '../interfaces/http/shared/openapi';
 import type { RouterDeps } from '../interfaces/http/shared/use-cases';
 import { authRouter } from '../interfaces/http/identity/auth.router';
+import { customersRouter } from '../interfaces/http/tenancy/customers.router';
+import { packageConfigsRouter } from '../interfaces/http/tenancy/package-configs.router';
+import { customFieldsRouter } from '../interfaces/http/tenancy/custom-fields.router';
+import { customerDomainsRouter } from '../interfaces/http/tenancy/customer-domains.router';
+import { customerIpsRouter } from '../interfaces/http/tenancy/customer-ips.router';
 import type { AppConfig } from './config';
 import { CONFIG, LOGGER, ORM } from './tokens';
 
 /** Every resource router, in mounting order. */
-const ROUTERS = [authRouter];
+const ROUTERS = [
+  authRouter,
+  customersRouter, packageConfigsRouter, customFieldsRouter, customerDomainsRouter, customerIpsRouter,
+];
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 

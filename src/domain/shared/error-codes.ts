@@ -62,6 +62,8 @@ export const ERROR_CODES = [
   'vatIdChangedDuringValidation', 'invalidConsentDecision', 'missingConsentCode', 'unknownConsentCode',
   'consentCodeNotOwned', 'consentAlreadySettled', 'emptyConsentSelection', 'consentScopeEscalation',
   'consentForwardRejected',
+  // tenancy (design)
+  'bulkRowsRejected', 'customerDomainExists', 'customerIpExists',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,5 +1,6 @@
 import type { EntitySchema } from '@mikro-orm/core';
 import { identitySchemas } from '../identity/identity.schemas';
+import { tenancySchemas } from '../tenancy/tenancy.schemas';
 
 /** The ORM mappings of every context. */
-export const entitySchemas: EntitySchema<any>[] = [...identitySchemas];
+export const entitySchemas: EntitySchema<any>[] = [...identitySchemas, ...tenancySchemas];

@@ -1,0 +1,60 @@
+import { CustomerIp } from '../../domain/tenancy/customer-ip';
+import type { IpDnsbl } from '../../domain/tenancy/watch-results';
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+import type { CustomerIpRepository, Page, PageOf, WatchListFilter } from '../../application/tenancy/ports';
+import { refFilter, scopeFilter } from './record-ref';
+import { sqlDate, sqlDateRequired } from './sql-values';
+import { TenancyRepository } from './tenancy-repository';
+import { listWatched, restore, type WatchListSpec } from './watch-list.query';
+
+const LIST: WatchListSpec<CustomerIp> = {
+  table: 'customer_ips',
+  columns: `t.id, t.public_id, t.organization_id, t.customer_id, t.label, t.ip_address, t.ip_family, t.status,
+    t.notification_phone_number, t.notification_email, t.created_at, t.updated_at, t.version`,
+  searchColumns: ['ip_address', 'label'],
+  orderBy: 't.id',
+  hydrate: (r) => restore(CustomerIp.prototype, {
+    id: r.id, publicId: r.public_id, organizationId: r.organization_id, customerId: r.customer_id, label: r.label,
+    ipAddress: r.ip_address, ipFamily: r.ip_family, status: r.status,
+    notificationPhoneNumber: r.notification_phone_number, notificationEmail: r.notification_email,
+    createdAt: sqlDateRequired(r.created_at), updatedAt: sqlDateRequired(r.updated_at), version: r.version,
+  }),
+};
+
+export class MikroOrmCustomerIpRepository extends TenancyRepository implements CustomerIpRepository {
+  async add(ip: CustomerIp): Promise<CustomerIp> {
+    this.em.persist(ip);
+    await this.flushUnique('customerIpExists');
+    return ip;
+  }
+
+  async findByRef(scope: TenantScope, ref: string): Promise<CustomerIp | null> {
+    const filter = refFilter(ref);
+    return filter ? this.em.findOne(CustomerIp, { ...filter, ...scopeFilter(scope, 'customerId') }) : null;
+  }
+
+  list(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<PageOf<CustomerIp>> {
+    return listWatched((query, params) => this.sql(query, params), LIST, scope, filter, page);
+  }
+
+  async save(ip: CustomerIp, options: { resetDnsbl?: boolean } = {}): Promise<void> {
+    await this.flushUnique('customerIpExists');
+    if (options.resetDnsbl) await this.sql('DELETE FROM customer_ip_dnsbl WHERE ip_id = ?', [ip.id]);
+  }
+
+  async remove(ip: CustomerIp): Promise<void> {
+    this.em.remove(ip);
+    await this.flush();
+  }
+
+  async dnsblOf(ip: CustomerIp): Promise<IpDnsbl | null> {
+    const [row] = await this.sql<Record<string, any>>('SELECT * FROM customer_ip_dnsbl WHERE ip_id = ?', [ip.id]);
+    if (!row) return null;
+    return {
+      isListed: row.is_listed, listedCount: row.listed_count, listings: row.listings, lastError: row.last_error,
+      lastCheckedAt: sqlDate(row.last_checked_at), lastChangedAt: sqlDate(row.last_changed_at), lastListedAt: sqlDate(row.last_listed_at),
+      lastCleanAt: sqlDate(row.last_clean_at), lastNotifiedListedAt: sqlDate(row.last_notified_listed_at),
+      lastNotifiedCleanAt: sqlDate(row.last_notified_clean_at),
+    };
+  }
+}
