@@ -10,6 +10,7 @@ import { RequestContext } from '@mikro-orm/postgresql';
 import type { AppConfig } from './config';
 import { createContainer } from './container';
 import { createHttpApp } from './http';
+import { startJobs } from './jobs';
 
 export interface RunningApplication {
   readonly url: string;
@@ -23,7 +24,14 @@ export interface RunningApplication {
  * Starts the whole service: the database (embedded unless DATABASE_URL), migrations, the platform
  * admin, and the HTTP host. `stop` closes them in reverse order.
  */
-export async function startApplication(config: AppConfig, options: { clock?: Clock; logger?: Logger } = {}): Promise<RunningApplication> {
+export interface StartOptions {
+  clock?: Clock;
+  logger?: Logger;
+  /** Run the job system in this process (default true). */
+  jobs?: boolean;
+}
+
+export async function startApplication(config: AppConfig, options: StartOptions = {}): Promise<RunningApplication> {
   const logger = options.logger ?? pino({ level: config.logLevel, base: { service: 'monitoring' } });
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
@@ -38,6 +46,7 @@ export async function startApplication(config: AppConfig, options: { clock?: Clo
     const admin = config.platformAdmin;
     await RequestContext.create(database.orm.em, () => container.get(EnsurePlatformAdmin).execute(admin));
   }
+  const jobs = options.jobs === false ? undefined : await startJobs(config, databaseUrl, database, container, logger);
   const server = http.createServer(createHttpApp(container));
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
@@ -55,6 +64,7 @@ export async function startApplication(config: AppConfig, options: { clock?: Clo
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await jobs?.stop();
       await database.close();
       await embedded?.stop();
     },

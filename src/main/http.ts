@@ -8,6 +8,7 @@ import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { AuthenticateCaller } from '../application/identity/authenticate-caller';
 import { accessGates } from '../interfaces/http/shared/gates';
+import { admission } from '../interfaces/http/shared/admission';
 import { assertUnambiguousPath } from '../interfaces/http/shared/gates/path-ambiguity';
 import { errorHandler, notFoundHandler } from '../interfaces/http/shared/error-handler';
 import { buildOpenApiDocument, mountOpenApi } from '../interfaces/http/shared/openapi';
@@ -18,12 +19,18 @@ import { packageConfigsRouter } from '../interfaces/http/tenancy/package-configs
 import { customFieldsRouter } from '../interfaces/http/tenancy/custom-fields.router';
 import { customerDomainsRouter } from '../interfaces/http/tenancy/customer-domains.router';
 import { customerIpsRouter } from '../interfaces/http/tenancy/customer-ips.router';
+import { usersRouter } from '../interfaces/http/identity/users.router';
+import { organizationRouter } from '../interfaces/http/identity/organization.router';
+import { tokensRouter } from '../interfaces/http/identity/tokens.router';
+import { accountRouter } from '../interfaces/http/identity/account.router';
+import { platformAdminRouter } from '../interfaces/http/identity/platform-admin.router';
+import { healthRouter } from '../interfaces/http/identity/health.router';
 import type { AppConfig } from './config';
 import { CONFIG, LOGGER, ORM } from './tokens';
 
 /** Every resource router, in mounting order. */
 const ROUTERS = [
-  authRouter,
+  authRouter, usersRouter, organizationRouter, tokensRouter, accountRouter, platformAdminRouter, healthRouter,
   customersRouter, packageConfigsRouter, customFieldsRouter, customerDomainsRouter, customerIpsRouter,
 ];
 
@@ -63,6 +70,7 @@ export function createHttpApp(container: Container): Express {
   app.use(express.urlencoded({ extended: false, limit: '64kb' }));
   app.use(cookieParser());
   app.use((_req, _res, next) => RequestContext.create(orm.em, next));
+  app.use('/api', admission(deps.authenticate, deps.gates));
   mountOpenApi(app, buildOpenApiDocument(paths, config.publicBaseUrl));
   for (const router of routers) app.use(router);
   app.use(notFoundHandler);

@@ -7,6 +7,7 @@ import pino from 'pino';
 import { loadConfig, type AppConfig } from '../../src/main/config';
 import { startApplication, type RunningApplication } from '../../src/main/application';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/infrastructure/persistence/embedded-postgres';
+import { testClock } from './test-clock';
 
 export const TEST_PLATFORM_ADMIN = { email: 'platform-admin@test.example', password: 'platform-admin-password' };
 
@@ -68,7 +69,7 @@ export function testServer(): Promise<RunningApplication> {
   server ??= (async () => {
     const db = await testDatabase();
     const config = { ...testConfig(), databaseUrl: db.url };
-    return startApplication(config, { logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+    return startApplication(config, { clock: testClock, jobs: false, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
   })();
   return server;
 }

@@ -25,6 +25,7 @@ export interface UserRepository {
   /** Unscoped, for completing a sign-in whose organization is not known yet. */
   findForSignIn(id: string): Promise<User | null>;
   list(scope: TenantScope): Promise<User[]>;
+  /** Active organization-wide admins; locks them for the rest of the transaction. */
   countActiveAdmins(organizationId: number): Promise<number>;
   save(user: User): Promise<void>;
   remove(user: User): Promise<void>;
@@ -96,3 +97,9 @@ export interface PlatformSettingsRepository {
   update(change: Partial<PlatformSettings>): Promise<PlatformSettings>;
 }
 export const PLATFORM_SETTINGS_REPOSITORY = Symbol.for('PlatformSettingsRepository');
+
+/** Whether a customer exists in scope (customers belong to the tenancy context). */
+export interface CustomerDirectory {
+  exists(scope: TenantScope, customerId: number): Promise<boolean>;
+}
+export const CUSTOMER_DIRECTORY = Symbol.for('CustomerDirectory');

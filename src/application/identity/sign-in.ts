@@ -1,5 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { User } from '../../domain/identity/user';
+import type { RateLimitRule, RateLimiter } from '../shared/rate-limiter';
 import type { OrganizationRepository, PasswordHasher, UserRepository } from './ports';
 import type { SessionIssuer } from './sessions';
 
@@ -11,15 +12,21 @@ export type SignInResult =
 /** A hash verified against when the email is unknown, so both paths cost the same. */
 const DECOY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$R4zflttOT8HqwJ3A7sxcRg$kqKY5n8qzt2sZU+HcLdXROX0JJhJQ61Vd6IMSVSvqp0';
 
+/** Password guessing is throttled per account: 10 attempts a minute, across every instance. */
+export const SIGN_IN_LIMIT: RateLimitRule = { name: 'sign-in', limit: 10, windowSeconds: 60 };
+
 export class SignIn {
   constructor(
     private readonly users: UserRepository,
     private readonly organizations: OrganizationRepository,
     private readonly passwords: PasswordHasher,
     private readonly sessions: SessionIssuer,
+    private readonly limiter: RateLimiter,
   ) {}
 
   async execute(input: { email: string; password: string }): Promise<SignInResult> {
+    const attempt = await this.limiter.hit(SIGN_IN_LIMIT, input.email.trim().toLowerCase());
+    if (!attempt.allowed) throw new AppError('rateLimited', { retryAfter: attempt.retryAfterSeconds });
     const user = await this.users.findByEmail(input.email);
     const valid = await this.passwords.verify(user?.passwordHash ?? DECOY_HASH, input.password);
     if (!user || !valid) throw new AppError('invalidCredentials');

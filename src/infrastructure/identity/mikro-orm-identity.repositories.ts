@@ -83,8 +83,13 @@ export class MikroOrmUserRepository extends AuthStateRepository implements UserR
     );
   }
 
-  countActiveAdmins(organizationId: number): Promise<number> {
-    return this.em.count(User, { organizationId, role: 'admin', isActive: true, customerId: null });
+  /** Locks the admin rows in the current transaction, so two concurrent demotions cannot both pass. */
+  async countActiveAdmins(organizationId: number): Promise<number> {
+    const rows = await this.em.execute(
+      `SELECT id FROM users WHERE organization_id = ? AND role = 'admin' AND is_active AND customer_id IS NULL FOR UPDATE`,
+      [organizationId],
+    );
+    return rows.length;
   }
 
   save(user: User): Promise<void> {

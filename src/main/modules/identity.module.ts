@@ -3,8 +3,9 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
+import { RATE_LIMITER } from '../../application/shared/rate-limiter';
 import {
-  ACCOUNT_DELETION_REPOSITORY, ADMIN_NOTIFIER, API_TOKEN_REPOSITORY, ORGANIZATION_REPOSITORY, PASSWORD_HASHER,
+  ACCOUNT_DELETION_REPOSITORY, ADMIN_NOTIFIER, CUSTOMER_DIRECTORY, API_TOKEN_REPOSITORY, ORGANIZATION_REPOSITORY, PASSWORD_HASHER,
   PLATFORM_SETTINGS_REPOSITORY, SECRET_TOKENS, SESSION_REPOSITORY, TOTP_SERVICE, USER_REPOSITORY,
 } from '../../application/identity/ports';
 import { AuthenticateCaller, CREDENTIAL_RESOLVER, type CredentialResolver } from '../../application/identity/authenticate-caller';
@@ -15,6 +16,13 @@ import { SignOut } from '../../application/identity/sign-out';
 import { VerifyTotp } from '../../application/identity/verify-totp';
 import { DisableTwoFactor, EnableTwoFactor, SecondFactorVerifier } from '../../application/identity/two-factor';
 import { EnsurePlatformAdmin } from '../../application/identity/ensure-platform-admin';
+import { UserAdministration } from '../../application/identity/user-administration';
+import { OrganizationSettings, PlatformAdministration } from '../../application/identity/organization-settings';
+import { ApiTokens } from '../../application/identity/api-tokens';
+import { AccountDeletion } from '../../application/identity/account-deletion';
+import { CheckHealth, DATABASE_PROBE, type DatabaseProbe } from '../../application/identity/check-health';
+import { SqlCustomerDirectory } from '../../infrastructure/identity/sql-customer-directory';
+import type { SqlRunner } from '../../infrastructure/persistence/database';
 import {
   MikroOrmAccountDeletionRepository, MikroOrmApiTokenRepository, MikroOrmOrganizationRepository,
   MikroOrmSessionRepository, MikroOrmUserRepository,
@@ -42,6 +50,11 @@ export const identityModule = new ContainerModule(({ bind }) => {
   bind(ACCOUNT_DELETION_REPOSITORY).toDynamicValue((c) => new MikroOrmAccountDeletionRepository(orm(c))).inSingletonScope();
   bind(PLATFORM_SETTINGS_REPOSITORY).toDynamicValue((c) => new SqlPlatformSettingsRepository(c.get(SQL))).inSingletonScope();
   bind(ADMIN_NOTIFIER).toDynamicValue((c) => new SqlAdminNotifier(c.get(SQL))).inSingletonScope();
+  bind(CUSTOMER_DIRECTORY).toDynamicValue((c) => new SqlCustomerDirectory(c.get(SQL))).inSingletonScope();
+  bind<DatabaseProbe>(DATABASE_PROBE).toDynamicValue((c) => {
+    const sql = c.get<SqlRunner>(SQL);
+    return { ping: async () => void (await sql.query('SELECT 1')) };
+  }).inSingletonScope();
   bind(SECRET_TOKENS).toConstantValue(new NodeSecretTokens());
   bind(PASSWORD_HASHER).toConstantValue(new Argon2PasswordHasher());
   bind(TOTP_SERVICE).toConstantValue(new OtpauthTotp('Monitoring Service'));
@@ -58,7 +71,8 @@ export const identityModule = new ContainerModule(({ bind }) => {
     c.get<AppConfig>(CONFIG).signupOpen, c.get(ORGANIZATION_REPOSITORY), c.get(USER_REPOSITORY), c.get(PASSWORD_HASHER),
     c.get(SessionIssuer), c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK))).inSingletonScope();
   bind(SignIn).toDynamicValue((c) => new SignIn(
-    c.get(USER_REPOSITORY), c.get(ORGANIZATION_REPOSITORY), c.get(PASSWORD_HASHER), c.get(SessionIssuer))).inSingletonScope();
+    c.get(USER_REPOSITORY), c.get(ORGANIZATION_REPOSITORY), c.get(PASSWORD_HASHER), c.get(SessionIssuer),
+    c.get(RATE_LIMITER))).inSingletonScope();
   bind(SignOut).toDynamicValue((c) => new SignOut(c.get(SESSION_REPOSITORY))).inSingletonScope();
   bind(VerifyTotp).toDynamicValue((c) => new VerifyTotp(
     c.get(USER_REPOSITORY), c.get(SESSION_REPOSITORY), c.get(SessionIssuer), c.get(SecondFactorVerifier),
@@ -70,4 +84,18 @@ export const identityModule = new ContainerModule(({ bind }) => {
   bind(EnsurePlatformAdmin).toDynamicValue((c) => new EnsurePlatformAdmin(
     c.get(ORGANIZATION_REPOSITORY), c.get(USER_REPOSITORY), c.get(PASSWORD_HASHER), c.get(TRANSACTION_RUNNER),
     c.get(ID_GENERATOR), c.get(CLOCK))).inSingletonScope();
+  bind(UserAdministration).toDynamicValue((c) => new UserAdministration(
+    c.get(USER_REPOSITORY), c.get(SESSION_REPOSITORY), c.get(CUSTOMER_DIRECTORY), c.get(PASSWORD_HASHER),
+    c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK))).inSingletonScope();
+  bind(OrganizationSettings).toDynamicValue((c) => new OrganizationSettings(c.get(ORGANIZATION_REPOSITORY), c.get(CLOCK)))
+    .inSingletonScope();
+  bind(PlatformAdministration).toDynamicValue((c) => new PlatformAdministration(
+    c.get(ORGANIZATION_REPOSITORY), c.get(PLATFORM_SETTINGS_REPOSITORY), c.get(CLOCK))).inSingletonScope();
+  bind(ApiTokens).toDynamicValue((c) => new ApiTokens(
+    c.get(API_TOKEN_REPOSITORY), c.get(CUSTOMER_DIRECTORY), c.get(SECRET_TOKENS), c.get(ID_GENERATOR), c.get(CLOCK)))
+    .inSingletonScope();
+  bind(AccountDeletion).toDynamicValue((c) => new AccountDeletion(
+    c.get(ACCOUNT_DELETION_REPOSITORY), c.get(USER_REPOSITORY), c.get(SESSION_REPOSITORY), c.get(ADMIN_NOTIFIER),
+    c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK))).inSingletonScope();
+  bind(CheckHealth).toDynamicValue((c) => new CheckHealth(c.get(DATABASE_PROBE))).inSingletonScope();
 });

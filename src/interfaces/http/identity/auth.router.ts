@@ -43,7 +43,7 @@ export function authRouter(deps: RouterDeps) {
         + '{twoFactorRedirect: true} and sets a short-lived challenge cookie; complete at /api/auth/two-factor/verify-totp.',
       body: z.object({ email: Email, password: z.string().min(1).max(256), rememberMe: z.boolean().optional() }).strict(),
       response: z.union([SignedInSchema, z.object({ twoFactorRedirect: z.literal(true) })]),
-      errors: ['invalidCredentials', 'accountDeactivated', 'organizationSuspended'],
+      errors: ['invalidCredentials', 'accountDeactivated', 'organizationSuspended', 'rateLimited'],
       handler: async ({ body, res }) => {
         const result = await container.get(SignIn).execute(body);
         if (result.kind === 'twoFactorRequired') {

@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi';
 import type { ErrorCode } from '../../../domain/shared/error-codes';
 import type { Actor } from '../../../application/shared/actor';
+import { AppError } from '../../../domain/shared/app-error';
 import type { AuthenticateCaller, Caller } from '../../../application/identity/authenticate-caller';
-import { credentialOf } from './http-context';
-import type { Gate, GateRequest } from './gates';
+import type { Gate } from './gates';
 import { ERROR_STATUS } from './error-statuses';
 import { errorResponse } from './openapi-fragments';
 
@@ -58,7 +58,8 @@ export interface ApiRouterDeps {
 
 /**
  * One router per resource. Each route is declared once: its zod schemas validate the request and
- * document it in OpenAPI, so the description cannot drift from what the server accepts.
+ * document it in OpenAPI, so the description cannot drift from what the server accepts. Callers are
+ * authenticated and gated before routing (admission.ts); a route that is not public requires one.
  */
 export class ApiRouter {
   readonly router: Router = express.Router();
@@ -94,7 +95,8 @@ export class ApiRouter {
       if (route.auth === 'public') {
         result = await route.handler(ctx as RouteContext<any, any, any>);
       } else {
-        const caller = await this.admit(req);
+        const caller = req.auth?.caller;
+        if (!caller) throw req.auth?.failure ?? new AppError('unauthorized');
         result = await route.handler({ ...(ctx as RouteContext<any, any, any>), caller, actor: caller.actor });
       }
       if (!res.headersSent) {
@@ -102,21 +104,6 @@ export class ApiRouter {
         else res.status(route.status ?? 200).json(result);
       }
     });
-  }
-
-  /** Authentication, then every access gate in order. */
-  private async admit(req: Request): Promise<Caller> {
-    const { token, viaCookie } = credentialOf(req);
-    const caller = req.auth?.caller ?? (await this.deps.authenticate.execute(token));
-    req.auth = { caller, viaCookie };
-    const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
-    const gateRequest: GateRequest = {
-      method: req.method, path, viaCookie,
-      origin: req.headers.origin, secFetchSite: req.headers['sec-fetch-site'] as string | undefined,
-      ownOrigin: `${req.protocol}://${req.get('host') ?? ''}`,
-    };
-    for (const gate of this.deps.gates) await gate(caller, gateRequest);
-    return caller;
   }
 
   private document(route: PublicRoute<any, any, any> | CallerRoute<any, any, any>): void {

@@ -7,6 +7,8 @@ export const TWO_FACTOR_COOKIE = 'wsm_two_factor';
 /** Per-request state the host attaches: the resolved caller and how its credential arrived. */
 export interface RequestAuth {
   caller?: Caller;
+  /** Why credentials that were sent did not authenticate (answered by routes that need a caller). */
+  failure?: unknown;
   viaCookie: boolean;
 }
 

@@ -1,0 +1,43 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+/** A handle on the service process: its URL, its CPU counter, and IPC requests. */
+export interface BenchService {
+  url: string;
+  request<T>(message: Record<string, unknown>): Promise<T>;
+  cpuMicros(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export async function startBenchService(): Promise<BenchService> {
+  const child: ChildProcess = fork(path.join(__dirname, 'service-process.ts'), [], {
+    execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`service exited with ${code}`)));
+    child.on('message', (m: { type?: string; url?: string }) => m.type === 'ready' && resolve(m.url!));
+  });
+  let next = 0;
+  const request = <T>(message: Record<string, unknown>) => new Promise<T>((resolve) => {
+    const id = ++next;
+    const listener = (reply: { id?: number }) => {
+      if (reply.id !== id) return;
+      child.off('message', listener);
+      resolve(reply as T);
+    };
+    child.on('message', listener);
+    child.send({ ...message, id });
+  });
+  return {
+    url,
+    request,
+    cpuMicros: async () => (await request<{ cpuMicros: number }>({ type: 'cpu' })).cpuMicros,
+    stop: async () => {
+      child.removeAllListeners('exit');
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send({ type: 'stop', id: 0 });
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,117 @@
+import { AppError } from '../../domain/shared/app-error';
+import { organizationScope } from '../../domain/shared/tenant-scope';
+import { User } from '../../domain/identity/user';
+import type { Role } from '../../domain/identity/role';
+import { assertUserChangeAllowed } from '../../domain/identity/user-administration';
+import { requireOrgAdmin, requireUserSession, type Actor } from '../shared/actor';
+import type { Clock } from '../shared/clock';
+import type { IdGenerator } from '../shared/id-generator';
+import type { TransactionRunner } from '../shared/transaction';
+import type { CustomerDirectory, PasswordHasher, SessionRepository, UserRepository } from './ports';
+
+export interface CreateUserInput {
+  name: string;
+  email: string;
+  password: string;
+  role: Role;
+  customerId?: number | null;
+}
+
+export interface UpdateUserInput {
+  name?: string;
+  role?: Role;
+  isActive?: boolean;
+  password?: string;
+}
+
+/** GET/POST /api/users, PATCH/DELETE /api/users/{id}, POST /api/users/{id}/mfa/reset. */
+export class UserAdministration {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly sessions: SessionRepository,
+    private readonly customers: CustomerDirectory,
+    private readonly passwords: PasswordHasher,
+    private readonly tx: TransactionRunner,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
+
+  list(actor: Actor): Promise<User[]> {
+    return this.users.list(organizationScope(actor.scope.organizationId));
+  }
+
+  async get(actor: Actor, id: string): Promise<User> {
+    return this.load(actor, id);
+  }
+
+  async create(actor: Actor, input: CreateUserInput): Promise<User> {
+    requireOrgAdmin(actor);
+    const organizationId = actor.scope.organizationId;
+    const customerId = input.customerId ?? null;
+    if (customerId !== null && !(await this.customers.exists(organizationScope(organizationId), customerId))) {
+      throw new AppError('invalidCustomer');
+    }
+    const passwordHash = await this.passwords.hash(input.password);
+    return this.tx.run(async () => {
+      if (await this.users.findByEmail(input.email)) throw new AppError('emailAlreadyRegistered');
+      const user = new User({
+        id: this.ids.uuid(), organizationId, customerId, name: input.name, email: input.email, passwordHash,
+        role: input.role, now: this.clock.now(),
+      });
+      await this.users.add(user);
+      return user;
+    });
+  }
+
+  async update(actor: Actor, id: string, input: UpdateUserInput): Promise<User> {
+    requireOrgAdmin(actor);
+    const passwordHash = input.password ? await this.passwords.hash(input.password) : undefined;
+    const user = await this.tx.run(async () => {
+      const user = await this.load(actor, id);
+      await this.assertAllowed(actor, user, { role: input.role, isActive: input.isActive });
+      const now = this.clock.now();
+      if (input.name !== undefined) user.rename(input.name, now);
+      if (input.role !== undefined) user.changeRole(input.role, now);
+      if (input.isActive !== undefined) user.setActive(input.isActive, now);
+      if (passwordHash) user.changePassword(passwordHash, now);
+      await this.users.save(user);
+      return user;
+    });
+    if (input.isActive === false || passwordHash) await this.sessions.removeAllOfUser(user.id);
+    return user;
+  }
+
+  async remove(actor: Actor, id: string): Promise<void> {
+    requireOrgAdmin(actor);
+    await this.tx.run(async () => {
+      const user = await this.load(actor, id);
+      await this.assertAllowed(actor, user, { remove: true });
+      await this.users.remove(user);
+    });
+  }
+
+  /** Turns two-step verification off for a user who lost their device; people only, never tokens. */
+  async resetMfa(actor: Actor, id: string): Promise<User> {
+    requireUserSession(actor);
+    requireOrgAdmin(actor);
+    const user = await this.load(actor, id);
+    if (user.hasPlatformFlag && !actor.isPlatformAdmin) throw new AppError('globalUserProtected');
+    user.resetTwoFactor(this.clock.now());
+    await this.users.save(user);
+    return user;
+  }
+
+  private async load(actor: Actor, id: string): Promise<User> {
+    const user = await this.users.findById(organizationScope(actor.scope.organizationId), id);
+    if (!user) throw new AppError('userNotFound');
+    return user;
+  }
+
+  private async assertAllowed(actor: Actor, user: User, change: { role?: Role; isActive?: boolean; remove?: boolean }) {
+    assertUserChangeAllowed(user, change, {
+      actorUserId: actor.userId,
+      actorIsPlatformAdmin: actor.isPlatformAdmin,
+      activeAdminCount: await this.users.countActiveAdmins(user.organizationId),
+    });
+  }
+}

@@ -1,0 +1,72 @@
+import { Agenda } from 'agenda';
+import { PostgresBackend } from '@agendajs/postgres-backend';
+import { MongoBackend } from '@agendajs/mongo-backend';
+import pg from 'pg';
+import type { Logger } from 'pino';
+
+export interface RunnableJob {
+  readonly name: string;
+  readonly every?: string;
+  run(): Promise<void>;
+}
+
+export interface JobRunner {
+  /** Queues a job to run as soon as a worker is free. */
+  runNow(name: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface JobRunnerOptions {
+  /** PostgreSQL holds the jobs unless a MongoDB is configured. */
+  databaseUrl: string;
+  mongodbUrl?: string;
+  logger: Logger;
+  jobs: RunnableJob[];
+  /** Wraps every run (a fresh ORM context per job run). */
+  around?: <T>(work: () => Promise<T>) => Promise<T>;
+  processEvery?: string | number;
+  lockLifetimeMs?: number;
+}
+
+/**
+ * Agenda as the job system. On PostgreSQL it gets its own small pool with an error listener (a
+ * server shutdown must not crash the process); the database was already probed by the migrator,
+ * since Agenda does not report an unreachable store on its own.
+ */
+export async function startAgendaJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
+  const { logger } = options;
+  let pool: pg.Pool | undefined;
+  let backend;
+  if (options.mongodbUrl) {
+    backend = new MongoBackend({ address: options.mongodbUrl });
+  } else {
+    pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
+    pool.on('error', (error) => logger.warn({ err: error }, 'job store connection error'));
+    backend = new PostgresBackend({ pool, tableName: 'agenda_jobs' });
+  }
+  const agenda = new Agenda({
+    backend, name: 'monitoring', processEvery: options.processEvery ?? '30 seconds',
+    defaultLockLifetime: options.lockLifetimeMs ?? 10 * 60_000, maxConcurrency: 20,
+  });
+  agenda.on('error', (error) => logger.error({ err: error }, 'job system error'));
+  const around = options.around ?? ((work) => work());
+  for (const job of options.jobs) {
+    agenda.define(job.name, async () => {
+      try {
+        await around(() => job.run());
+      } catch (error) {
+        logger.error({ err: error, job: job.name }, 'job failed');
+        throw error;
+      }
+    });
+  }
+  await agenda.start();
+  for (const job of options.jobs) if (job.every) await agenda.every(job.every, job.name);
+  return {
+    runNow: async (name) => void (await agenda.now(name)),
+    stop: async () => {
+      await agenda.stop();
+      await pool?.end();
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { CheckHealth } from '../../../application/identity/check-health';
+import { ApiRouter } from '../shared/api-router';
+import type { RouterDeps } from '../shared/use-cases';
+
+export function healthRouter(deps: RouterDeps) {
+  return new ApiRouter(deps)
+    .route({
+      method: 'get', path: '/api/health', tags: ['Health'], summary: 'Service and database health',
+      description: 'Answers 200 with status ok when the database is reachable, 503 with status degraded otherwise.',
+      response: z.object({
+        status: z.enum(['ok', 'degraded']),
+        database: z.object({ reachable: z.boolean(), latencyMs: z.number().nullable() }),
+      }),
+      handler: async ({ res }) => {
+        const health = await deps.container.get(CheckHealth).execute();
+        if (health.status === 'ok') return health;
+        res.status(503).json(health);
+        return undefined;
+      },
+    }).router;
+}

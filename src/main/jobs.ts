@@ -1,0 +1,25 @@
+import type { Container } from 'inversify';
+import type { Logger } from 'pino';
+import { RequestContext } from '@mikro-orm/postgresql';
+import { accountDeletionsJob } from '../interfaces/jobs/account-deletions.job';
+import type { JobDefinition } from '../interfaces/jobs/job-definition';
+import { startAgendaJobRunner, type JobRunner } from '../infrastructure/scheduling/agenda-job-runner';
+import type { Database } from '../infrastructure/persistence/database';
+import type { AppConfig } from './config';
+
+/** Every job of every context. */
+export const jobDefinitions = (container: Container, logger: Logger): JobDefinition[] => [
+  accountDeletionsJob(container, logger),
+];
+
+/** Starts Agenda with every job, each run in its own ORM context. */
+export function startJobs(
+  config: AppConfig, databaseUrl: string, database: Database, container: Container, logger: Logger,
+  options: { processEvery?: string | number } = {},
+): Promise<JobRunner> {
+  return startAgendaJobRunner({
+    databaseUrl, mongodbUrl: config.mongodbUrl, logger, jobs: jobDefinitions(container, logger),
+    around: (work) => RequestContext.create(database.orm.em, work),
+    processEvery: options.processEvery,
+  });
+}

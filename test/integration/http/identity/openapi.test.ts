@@ -1,0 +1,26 @@
+import { expect } from 'chai';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { api } from '../../../support/http-client';
+
+describe('OpenAPI description', () => {
+  it('is a valid OpenAPI 3.1.0 document, version 1.0.0, describing the routes and the error envelope', async () => {
+    const response = await api('GET', '/openapi.json');
+    expect(response.status).to.equal(200);
+    const document = response.body;
+    expect(document.openapi).to.equal('3.1.0');
+    expect(document.info.version).to.equal('1.0.0');
+    await SwaggerParser.validate(structuredClone(document));
+    expect(document.paths['/api/users/{id}'].patch.responses['400'].description).to.include('lastAdminProtected');
+    expect(document.paths['/api/auth/get-session'].get.responses['200'].content['application/json'].schema.$ref)
+      .to.equal('#/components/schemas/Session');
+    expect(document.components.schemas.ErrorEnvelope.required).to.include.members(['error', 'url', 'statusCode', 'statusMessage', 'message']);
+  });
+
+  it('serves a rendered reference at /docs from local assets', async () => {
+    const page = await api('GET', '/docs');
+    expect(page.status).to.equal(200);
+    expect(page.body).to.include('/docs/init.js').and.include('/docs/assets/swagger-ui-bundle.js').and.not.include('https://');
+    expect((await api('GET', '/docs/init.js')).body).to.include("url: '/openapi.json'");
+    expect((await api('GET', '/docs/assets/swagger-ui-bundle.js')).status).to.equal(200);
+  });
+});

@@ -1,0 +1,34 @@
+import { expect } from 'chai';
+import pino from 'pino';
+import { startAgendaJobRunner } from '../../../src/infrastructure/scheduling/agenda-job-runner';
+import { testDatabase, testServer } from '../../support/test-server';
+
+describe('job system (Agenda on PostgreSQL)', () => {
+  it('runs a queued job once, and schedules recurring ones in the shared store', async () => {
+    await testServer();
+    const { url } = await testDatabase();
+    const runs: string[] = [];
+    let done!: () => void;
+    const finished = new Promise<void>((resolve) => (done = resolve));
+    const runner = await startAgendaJobRunner({
+      databaseUrl: url, logger: pino({ level: 'silent' }), processEvery: 100,
+      jobs: [
+        { name: 'test:once', run: async () => { runs.push('once'); done(); } },
+        { name: 'test:recurring', every: '1 hour', run: async () => { runs.push('recurring'); } },
+      ],
+    });
+    try {
+      await runner.runNow('test:once');
+      await finished;
+      expect(runs.filter((r) => r === 'once')).to.have.length(1);
+      const { database } = await testServer();
+      const rows = await database.sql.query<{ name: string; repeat_interval: string }>(
+        `SELECT name, repeat_interval FROM agenda_jobs WHERE name = 'test:recurring'`,
+      );
+      expect(rows).to.have.length(1);
+      expect(rows[0]!.repeat_interval).to.equal('1 hour');
+    } finally {
+      await runner.stop();
+    }
+  });
+});
