@@ -30,11 +30,23 @@ export class Migration20261122010000Tenancy extends Migration {
       CREATE UNIQUE INDEX package_configs_display_name_uq ON package_configs (organization_id, lower(display_name));
       CREATE UNIQUE INDEX package_configs_one_default ON package_configs (organization_id) WHERE is_default;
 
-      -- Organizations that already have customers get the built-in package those customers move to.
-      INSERT INTO package_configs (public_id, organization_id, key, display_name, min_check_interval_minutes,
-                                   quota_tiers, sms_monthly_allowance, is_default, created_at, updated_at)
-      SELECT gen_random_uuid(), o.id, 'standard', 'Standard', 5, '[{"monitorLimit": 50, "priceMonthly": 0}]', 0, true, now(), now()
-      FROM organizations o WHERE EXISTS (SELECT 1 FROM customers c WHERE c.organization_id = o.id);
+      -- Every customer has a package. A row inserted without one (raw SQL: seeds, fixtures, this
+      -- migration's backfill) gets the organization's default package, the built-in one (as in
+      -- PackageConfig.builtIn) when the organization has none yet.
+      CREATE FUNCTION customers_default_package() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.package_id IS NULL THEN
+          INSERT INTO package_configs (public_id, organization_id, key, display_name, min_check_interval_minutes,
+                                       quota_tiers, sms_monthly_allowance, is_default, created_at, updated_at)
+          SELECT gen_random_uuid(), NEW.organization_id, 'standard', 'Standard', 5,
+                 '[{"monitorLimit": 50, "priceMonthly": 0}]', 0, true, now(), now()
+          WHERE NOT EXISTS (SELECT 1 FROM package_configs WHERE organization_id = NEW.organization_id)
+          ON CONFLICT DO NOTHING;
+          SELECT id INTO NEW.package_id FROM package_configs
+          WHERE organization_id = NEW.organization_id ORDER BY is_default DESC, id LIMIT 1;
+        END IF;
+        RETURN NEW;
+      END $$;
 
       ALTER TABLE customers
         ADD COLUMN email text NOT NULL DEFAULT '',
@@ -66,7 +78,9 @@ export class Migration20261122010000Tenancy extends Migration {
         ADD COLUMN can_edit_managed boolean NOT NULL DEFAULT false,
         ADD COLUMN quota_tier_index integer NOT NULL DEFAULT 0 CHECK (quota_tier_index >= 0),
         ADD COLUMN version integer NOT NULL DEFAULT 1;
-      UPDATE customers c SET package_id = p.id FROM package_configs p WHERE p.organization_id = c.organization_id;
+      CREATE TRIGGER customers_default_package BEFORE INSERT OR UPDATE OF package_id ON customers
+        FOR EACH ROW EXECUTE FUNCTION customers_default_package();
+      UPDATE customers SET package_id = NULL;
       ALTER TABLE customers ALTER COLUMN package_id SET NOT NULL;
       ALTER TABLE customers ADD CONSTRAINT customers_org_id_uq UNIQUE (organization_id, id);
       -- The package must be one of the customer's own organization.
