@@ -21,7 +21,8 @@ export class MikroOrmCustomerRepository extends TenancyRepository implements Cus
 
   async findByRef(scope: TenantScope, ref: string): Promise<Customer | null> {
     const filter = refFilter(ref);
-    return filter ? this.em.findOne(Customer, { ...filter, ...scopeFilter(scope, 'id') }) : null;
+    // Both conditions: for a customer-scoped caller the scope also names an id.
+    return filter ? this.em.findOne(Customer, { $and: [filter, scopeFilter(scope, 'id')] }) : null;
   }
 
   async list(scope: TenantScope): Promise<Customer[]> {
