@@ -4,7 +4,8 @@ import { api } from './http-client';
 export async function aPackage(token: string, body: Record<string, unknown> = {}): Promise<Record<string, any>> {
   const key = `pkg-${Math.random().toString(36).slice(2, 8)}`;
   const response = await api('POST', '/api/package-configs', {
-    token, body: { key, displayName: `Package ${key}`, minCheckIntervalMinutes: 5, monitorLimit: 10, ...body },
+    token,
+    body: { key, displayName: `Package ${key}`, minCheckIntervalMinutes: 5, ...(body.quotaTiers ? {} : { monitorLimit: 10 }), ...body },
   });
   if (response.status !== 200) throw new Error(`package create failed: ${JSON.stringify(response.body)}`);
   return response.body;

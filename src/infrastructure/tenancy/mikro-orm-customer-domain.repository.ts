@@ -7,11 +7,11 @@ import { sqlDate, sqlDateRequired } from './sql-values';
 import { TenancyRepository } from './tenancy-repository';
 import { listWatched, restore, type WatchListSpec } from './watch-list.query';
 
-const LIST: WatchListSpec<CustomerDomain> = {
+export const DOMAIN_LIST: WatchListSpec<CustomerDomain> = {
   table: 'customer_domains',
   columns: `t.id, t.public_id, t.organization_id, t.customer_id, t.label, t.domain_name, t.status, t.expiry_warning_days,
     t.expiry_error_days, t.notification_phone_number, t.notification_email, t.created_at, t.updated_at, t.version`,
-  searchColumns: ['domain_name', 'label'],
+  searchExpression: `(t.domain_name || E'\\n' || t.label)`,
   orderBy: 't.domain_name, t.id',
   hydrate: (r) => restore(CustomerDomain.prototype, {
     id: r.id, publicId: r.public_id, organizationId: r.organization_id, customerId: r.customer_id, label: r.label,
@@ -34,7 +34,7 @@ export class MikroOrmCustomerDomainRepository extends TenancyRepository implemen
   }
 
   list(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<PageOf<CustomerDomain>> {
-    return listWatched((query, params) => this.sql(query, params), LIST, scope, filter, page);
+    return listWatched((query, params) => this.sql(query, params), DOMAIN_LIST, scope, filter, page);
   }
 
   async save(domain: CustomerDomain, options: { resetExpiry?: boolean } = {}): Promise<void> {

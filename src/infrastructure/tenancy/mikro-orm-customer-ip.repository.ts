@@ -11,7 +11,7 @@ const LIST: WatchListSpec<CustomerIp> = {
   table: 'customer_ips',
   columns: `t.id, t.public_id, t.organization_id, t.customer_id, t.label, t.ip_address, t.ip_family, t.status,
     t.notification_phone_number, t.notification_email, t.created_at, t.updated_at, t.version`,
-  searchColumns: ['ip_address', 'label'],
+  searchExpression: `(t.ip_address || E'\\n' || t.label)`,
   orderBy: 't.id',
   hydrate: (r) => restore(CustomerIp.prototype, {
     id: r.id, publicId: r.public_id, organizationId: r.organization_id, customerId: r.customer_id, label: r.label,

@@ -9,8 +9,8 @@ export interface WatchListSpec<T> {
   readonly table: string;
   /** Selected columns of `t`. */
   readonly columns: string;
-  /** Columns a search matches (ILIKE, backed by the table's trigram GIN index). */
-  readonly searchColumns: readonly string[];
+  /** What a search matches with ILIKE: exactly the expression of the table's trigram GIN index. */
+  readonly searchExpression: string;
   readonly orderBy: string;
   hydrate(row: Record<string, unknown>): T;
 }
@@ -37,8 +37,8 @@ export async function listWatched<T>(
   }
   const term = filter.search?.trim();
   if (term) {
-    where.push(`(${spec.searchColumns.map((column) => `t.${column} ILIKE ?`).join(' OR ')})`);
-    for (const _ of spec.searchColumns) params.push(containsPattern(term));
+    where.push(`${spec.searchExpression} ILIKE ?`);
+    params.push(containsPattern(term));
   }
   const from = `FROM ${spec.table} t WHERE ${where.join(' AND ')}`;
   const rows = await sql<Record<string, unknown>>(

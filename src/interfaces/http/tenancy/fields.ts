@@ -24,7 +24,7 @@ export const DateInput = z.union([z.iso.datetime({ offset: true }), z.iso.date()
 export const DomainNameInput = z.string().trim().min(1).max(253)
   .transform((value) => domainToASCII(value.toLowerCase()) || value);
 
-export const SearchQuery = z.string().max(200).optional()
+export const SearchQuery = z.string().max(200).transform((value) => value.replace(/[\u0000-\u001f\u007f]/g, '')).optional()
   .meta({ description: 'Case-insensitive substring of the name or address, or of the label' });
 
 export const SuccessSchema = z.object({ success: z.literal(true) });
