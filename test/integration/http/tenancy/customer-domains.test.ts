@@ -119,7 +119,8 @@ describe('customer domains', () => {
 
   it('answers 400 for empty or out-of-range page parameters', async () => {
     const org = await anOrganization();
-    for (const query of [{ page: '' }, { perPage: '' }, { perPage: '0' }, { perPage: '1000' }, { page: 'x' }, { customerId: '' }]) {
+    const queries: Array<Record<string, string>> = [{ page: '' }, { perPage: '' }, { perPage: '0' }, { perPage: '1000' }, { page: 'x' }, { customerId: '' }];
+    for (const query of queries) {
       expectError(await api('GET', '/api/customer-domains', { token: org.token, query }), 400, 'validationFailed');
     }
   });
