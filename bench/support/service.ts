@@ -9,8 +9,9 @@ export interface BenchService {
   stop(): Promise<void>;
 }
 
-export async function startBenchService(): Promise<BenchService> {
-  const child: ChildProcess = fork(path.join(__dirname, 'service-process.ts'), [], {
+/** Forks `script` (a file in bench/support; the default answers the auth bench's requests). */
+export async function startBenchService(script = 'service-process.ts'): Promise<BenchService> {
+  const child: ChildProcess = fork(path.join(__dirname, script), [], {
     execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const url = await new Promise<string>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import type { CustomerDomain } from '../../domain/tenancy/customer-domain';
+import type { CustomerDomainRecord } from '../../domain/tenancy/customer-domain';
 import type { Actor } from '../shared/actor';
 import type { CustomerDomainRepository, Page, PageOf, WatchListFilter } from './ports';
 
@@ -6,7 +6,7 @@ import type { CustomerDomainRepository, Page, PageOf, WatchListFilter } from './
 export class ListCustomerDomains {
   constructor(private readonly domains: CustomerDomainRepository) {}
 
-  execute(actor: Actor, input: WatchListFilter & Page): Promise<PageOf<CustomerDomain>> {
+  execute(actor: Actor, input: WatchListFilter & Page): Promise<PageOf<CustomerDomainRecord>> {
     const { page, perPage, ...filter } = input;
     return this.domains.list(actor.scope, filter, { page, perPage });
   }

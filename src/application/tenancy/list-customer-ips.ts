@@ -1,4 +1,4 @@
-import type { CustomerIp } from '../../domain/tenancy/customer-ip';
+import type { CustomerIpRecord } from '../../domain/tenancy/customer-ip';
 import type { Actor } from '../shared/actor';
 import type { CustomerIpRepository, Page, PageOf, WatchListFilter } from './ports';
 
@@ -9,7 +9,7 @@ import type { CustomerIpRepository, Page, PageOf, WatchListFilter } from './port
 export class ListCustomerIps {
   constructor(private readonly ips: CustomerIpRepository) {}
 
-  async execute(actor: Actor, input: WatchListFilter & Page & { organizationId?: number }): Promise<PageOf<CustomerIp>> {
+  async execute(actor: Actor, input: WatchListFilter & Page & { organizationId?: number }): Promise<PageOf<CustomerIpRecord>> {
     const { page, perPage, organizationId, ...filter } = input;
     if (organizationId !== undefined && organizationId !== actor.scope.organizationId) return { items: [], total: 0 };
     return this.ips.list(actor.scope, filter, { page, perPage });

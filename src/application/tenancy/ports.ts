@@ -1,8 +1,8 @@
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { Customer } from '../../domain/tenancy/customer';
 import type { CustomField } from '../../domain/tenancy/custom-field';
-import type { CustomerDomain } from '../../domain/tenancy/customer-domain';
-import type { CustomerIp } from '../../domain/tenancy/customer-ip';
+import type { CustomerDomain, CustomerDomainRecord } from '../../domain/tenancy/customer-domain';
+import type { CustomerIp, CustomerIpRecord } from '../../domain/tenancy/customer-ip';
 import type { PackageConfig } from '../../domain/tenancy/package-config';
 import type { DomainExpiry, IpDnsbl } from '../../domain/tenancy/watch-results';
 
@@ -77,8 +77,8 @@ export interface CustomerDomainRepository {
   /** The same domain twice for one customer throws customerDomainExists. */
   add(domain: CustomerDomain): Promise<CustomerDomain>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<CustomerDomain | null>;
-  /** Ordered by domain name, then id. */
-  list(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<PageOf<CustomerDomain>>;
+  /** Ordered by domain name, then id; plain records, read without the ORM. */
+  list(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<PageOf<CustomerDomainRecord>>;
   /** `resetExpiry` drops the check results (the name changed). */
   save(domain: CustomerDomain, options?: { resetExpiry?: boolean }): Promise<void>;
   remove(domain: CustomerDomain): Promise<void>;
@@ -90,8 +90,8 @@ export interface CustomerIpRepository {
   /** The same address twice for one customer throws customerIpExists. */
   add(ip: CustomerIp): Promise<CustomerIp>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<CustomerIp | null>;
-  /** Ordered by id. */
-  list(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<PageOf<CustomerIp>>;
+  /** Ordered by id; plain records, read without the ORM. */
+  list(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<PageOf<CustomerIpRecord>>;
   save(ip: CustomerIp, options?: { resetDnsbl?: boolean }): Promise<void>;
   remove(ip: CustomerIp): Promise<void>;
   dnsblOf(ip: CustomerIp): Promise<IpDnsbl | null>;

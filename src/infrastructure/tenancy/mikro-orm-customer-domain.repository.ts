@@ -1,27 +1,33 @@
-import { CustomerDomain } from '../../domain/tenancy/customer-domain';
+import { CustomerDomain, type CustomerDomainRecord } from '../../domain/tenancy/customer-domain';
 import type { DomainExpiry } from '../../domain/tenancy/watch-results';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { CustomerDomainRepository, Page, PageOf, WatchListFilter } from '../../application/tenancy/ports';
 import { refFilter, scopeFilter } from './record-ref';
-import { sqlDate, sqlDateRequired } from './sql-values';
+import { sqlDate } from './sql-values';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { PreparedSql } from '../persistence/prepared-sql';
 import { TenancyRepository } from './tenancy-repository';
-import { listWatched, restore, type WatchListSpec } from './watch-list.query';
+import { epochMs, listWatched, type WatchListSpec } from './watch-list.query';
 
-export const DOMAIN_LIST: WatchListSpec<CustomerDomain> = {
+export const DOMAIN_LIST: WatchListSpec<CustomerDomainRecord> = {
   table: 'customer_domains',
   columns: `t.id, t.public_id, t.organization_id, t.customer_id, t.label, t.domain_name, t.status, t.expiry_warning_days,
-    t.expiry_error_days, t.notification_phone_number, t.notification_email, t.created_at, t.updated_at, t.version`,
+    t.expiry_error_days, t.notification_phone_number, t.notification_email, ${epochMs('t.created_at', 'created_at')}, ${epochMs('t.updated_at', 'updated_at')}`,
   searchExpression: `(t.domain_name || E'\\n' || t.label)`,
   orderBy: 't.domain_name, t.id',
-  hydrate: (r) => restore(CustomerDomain.prototype, {
+  hydrate: (r) => ({
     id: r.id, publicId: r.public_id, organizationId: r.organization_id, customerId: r.customer_id, label: r.label,
     domainName: r.domain_name, status: r.status, expiryWarningDays: r.expiry_warning_days,
     expiryErrorDays: r.expiry_error_days, notificationPhoneNumber: r.notification_phone_number,
-    notificationEmail: r.notification_email, createdAt: sqlDateRequired(r.created_at), updatedAt: sqlDateRequired(r.updated_at), version: r.version,
-  }),
+    notificationEmail: r.notification_email, createdAt: new Date(r.created_at as number), updatedAt: new Date(r.updated_at as number),
+  }) as CustomerDomainRecord,
 };
 
 export class MikroOrmCustomerDomainRepository extends TenancyRepository implements CustomerDomainRepository {
+  constructor(orm: MikroORM, private readonly prepared: PreparedSql) {
+    super(orm);
+  }
+
   async add(domain: CustomerDomain): Promise<CustomerDomain> {
     this.em.persist(domain);
     await this.flushUnique('customerDomainExists');
@@ -33,8 +39,8 @@ export class MikroOrmCustomerDomainRepository extends TenancyRepository implemen
     return filter ? this.em.findOne(CustomerDomain, { ...filter, ...scopeFilter(scope, 'customerId') }) : null;
   }
 
-  list(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<PageOf<CustomerDomain>> {
-    return listWatched((query, params) => this.sql(query, params), DOMAIN_LIST, scope, filter, page);
+  list(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<PageOf<CustomerDomainRecord>> {
+    return listWatched((text, values) => this.prepared.query(text, values), DOMAIN_LIST, scope, filter, page);
   }
 
   async save(domain: CustomerDomain, options: { resetExpiry?: boolean } = {}): Promise<void> {

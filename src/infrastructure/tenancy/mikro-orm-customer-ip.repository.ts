@@ -1,27 +1,33 @@
-import { CustomerIp } from '../../domain/tenancy/customer-ip';
+import { CustomerIp, type CustomerIpRecord } from '../../domain/tenancy/customer-ip';
 import type { IpDnsbl } from '../../domain/tenancy/watch-results';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { CustomerIpRepository, Page, PageOf, WatchListFilter } from '../../application/tenancy/ports';
 import { refFilter, scopeFilter } from './record-ref';
-import { sqlDate, sqlDateRequired } from './sql-values';
+import { sqlDate } from './sql-values';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { PreparedSql } from '../persistence/prepared-sql';
 import { TenancyRepository } from './tenancy-repository';
-import { listWatched, restore, type WatchListSpec } from './watch-list.query';
+import { epochMs, listWatched, type WatchListSpec } from './watch-list.query';
 
-const LIST: WatchListSpec<CustomerIp> = {
+const LIST: WatchListSpec<CustomerIpRecord> = {
   table: 'customer_ips',
   columns: `t.id, t.public_id, t.organization_id, t.customer_id, t.label, t.ip_address, t.ip_family, t.status,
-    t.notification_phone_number, t.notification_email, t.created_at, t.updated_at, t.version`,
+    t.notification_phone_number, t.notification_email, ${epochMs('t.created_at', 'created_at')}, ${epochMs('t.updated_at', 'updated_at')}`,
   searchExpression: `(t.ip_address || E'\\n' || t.label)`,
   orderBy: 't.id',
-  hydrate: (r) => restore(CustomerIp.prototype, {
+  hydrate: (r) => ({
     id: r.id, publicId: r.public_id, organizationId: r.organization_id, customerId: r.customer_id, label: r.label,
     ipAddress: r.ip_address, ipFamily: r.ip_family, status: r.status,
     notificationPhoneNumber: r.notification_phone_number, notificationEmail: r.notification_email,
-    createdAt: sqlDateRequired(r.created_at), updatedAt: sqlDateRequired(r.updated_at), version: r.version,
-  }),
+    createdAt: new Date(r.created_at as number), updatedAt: new Date(r.updated_at as number),
+  }) as CustomerIpRecord,
 };
 
 export class MikroOrmCustomerIpRepository extends TenancyRepository implements CustomerIpRepository {
+  constructor(orm: MikroORM, private readonly prepared: PreparedSql) {
+    super(orm);
+  }
+
   async add(ip: CustomerIp): Promise<CustomerIp> {
     this.em.persist(ip);
     await this.flushUnique('customerIpExists');
@@ -33,8 +39,8 @@ export class MikroOrmCustomerIpRepository extends TenancyRepository implements C
     return filter ? this.em.findOne(CustomerIp, { ...filter, ...scopeFilter(scope, 'customerId') }) : null;
   }
 
-  list(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<PageOf<CustomerIp>> {
-    return listWatched((query, params) => this.sql(query, params), LIST, scope, filter, page);
+  list(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<PageOf<CustomerIpRecord>> {
+    return listWatched((text, values) => this.prepared.query(text, values), LIST, scope, filter, page);
   }
 
   async save(ip: CustomerIp, options: { resetDnsbl?: boolean } = {}): Promise<void> {

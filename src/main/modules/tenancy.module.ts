@@ -46,6 +46,7 @@ import { MikroOrmCustomerIpRepository } from '../../infrastructure/tenancy/mikro
 import { SqlWatchResultStore } from '../../infrastructure/tenancy/sql-watch-result.store';
 import { SqlSmsUsageLedger } from '../../infrastructure/tenancy/sql-sms-usage.ledger';
 import { SqlCustomerTermsLookup } from '../../infrastructure/tenancy/sql-customer-terms.lookup';
+import { PreparedSql } from '../../infrastructure/persistence/prepared-sql';
 import type { CallerCache } from '../../infrastructure/identity/caller-cache';
 import { CALLER_CACHE, ORM } from '../tokens';
 
@@ -59,8 +60,9 @@ export const tenancyModule = new ContainerModule(({ bind }) => {
   single(PACKAGE_CONFIG_REPOSITORY, (c) => new MikroOrmPackageConfigRepository(orm(c)));
   single(CUSTOMER_REPOSITORY, (c) => new MikroOrmCustomerRepository(orm(c)));
   single(CUSTOM_FIELD_REPOSITORY, (c) => new MikroOrmCustomFieldRepository(orm(c)));
-  single(CUSTOMER_DOMAIN_REPOSITORY, (c) => new MikroOrmCustomerDomainRepository(orm(c)));
-  single(CUSTOMER_IP_REPOSITORY, (c) => new MikroOrmCustomerIpRepository(orm(c)));
+  single(PreparedSql, (c) => new PreparedSql(orm(c)));
+  single(CUSTOMER_DOMAIN_REPOSITORY, (c) => new MikroOrmCustomerDomainRepository(orm(c), c.get(PreparedSql)));
+  single(CUSTOMER_IP_REPOSITORY, (c) => new MikroOrmCustomerIpRepository(orm(c), c.get(PreparedSql)));
   single(WATCH_RESULT_STORE, (c) => new SqlWatchResultStore(orm(c)));
   single(SMS_USAGE_LEDGER, (c) => new SqlSmsUsageLedger(orm(c)));
   single(CUSTOMER_TERMS_LOOKUP, (c) => new SqlCustomerTermsLookup(orm(c), c.get(CLOCK)));

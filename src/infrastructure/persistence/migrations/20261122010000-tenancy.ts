@@ -9,6 +9,16 @@ export class Migration20261122010000Tenancy extends Migration {
     this.addSql(`
       CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
+      -- Planner cost of a random page read as on SSDs and in memory (the default, 4, models spinning
+      -- disks and makes the planner scan whole tables instead of using the trigram search indexes).
+      -- Applies to new sessions; skipped where the service's role does not own the database.
+      DO $$
+      BEGIN
+        EXECUTE format('ALTER DATABASE %I SET random_page_cost = 1.1', current_database());
+      EXCEPTION WHEN insufficient_privilege THEN
+        RAISE NOTICE 'random_page_cost left as it is: not the owner of the database';
+      END $$;
+
       CREATE TABLE package_configs (
         id serial PRIMARY KEY,
         public_id uuid NOT NULL UNIQUE,

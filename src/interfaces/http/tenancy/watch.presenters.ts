@@ -1,10 +1,10 @@
-import type { CustomerDomain } from '../../../domain/tenancy/customer-domain';
-import type { CustomerIp } from '../../../domain/tenancy/customer-ip';
+import type { CustomerDomainRecord } from '../../../domain/tenancy/customer-domain';
+import type { CustomerIpRecord } from '../../../domain/tenancy/customer-ip';
 import type { DomainExpiry, IpDnsbl } from '../../../domain/tenancy/watch-results';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export const presentDomain = (d: CustomerDomain) => ({
+export const presentDomain = (d: CustomerDomainRecord) => ({
   id: d.id,
   publicId: d.publicId,
   customerId: d.customerId,
@@ -31,7 +31,7 @@ export const presentExpiry = (e: DomainExpiry) => ({
   lastNotifiedExpiredAt: iso(e.lastNotifiedExpiredAt),
 });
 
-export const presentIp = (ip: CustomerIp) => ({
+export const presentIp = (ip: CustomerIpRecord) => ({
   id: ip.id,
   publicId: ip.publicId,
   customerId: ip.customerId,
