@@ -4,35 +4,42 @@
  * memory whatever page it was last given: the baseline a list endpoint is compared with.
  * IPC requests (each answered with the same id):
  *   {type: 'urls'}                -> {url, bareUrl}
- *   {type: 'cpu'}                 -> {serverMicros, postgresMicros | null}
+ *   {type: 'cpu'}                 -> {serverMicros, userMicros, systemMicros, postgresMicros | null}
  *   {type: 'sql', sql, params}    -> {rows}      (seeding; `?` placeholders)
  *   {type: 'bare', body}          -> {}          (the page GET /bare answers)
+ *   {type: 'profile', file}       -> {}          (starts a CPU profile; again with file: writes it there)
  *   {type: 'stop'}
+ * BENCH_UNIX_SOCKET=1 connects to the embedded server over its Unix socket instead of loopback TCP.
  */
 import 'reflect-metadata';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import inspector from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import pino from 'pino';
 import { loadConfig } from '../../src/main/config';
 import { startApplication } from '../../src/main/application';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/infrastructure/persistence/embedded-postgres';
 import { postgresCpuMicros } from './postgres-cpu';
 
 type Message = { type: string; id: number; sql?: string; params?: unknown[]; body?: unknown };
 
-const serverMicros = () => {
-  const usage = process.cpuUsage();
-  return usage.user + usage.system;
-};
-
 async function main() {
   const dataDir = process.env.BENCH_DATA_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-api-bench-')));
-  const config = { ...loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), databaseUrl: process.env.DATABASE_URL };
+  let databaseUrl = process.env.DATABASE_URL;
+  let embedded: EmbeddedDatabase | undefined;
+  if (!databaseUrl && process.env.BENCH_UNIX_SOCKET) {
+    embedded = await startEmbeddedPostgres(dataDir);
+    const url = new URL(embedded.url);
+    databaseUrl = `postgresql://${url.username}:${url.password}@%2Ftmp:${url.port}${url.pathname}`;
+  }
+  const config = { ...loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), databaseUrl };
   const app = await startApplication(config, { jobs: false, logger: pino({ level: 'silent' }) });
 
+  let profiler: inspector.Session | undefined;
   let barePage: unknown = { items: [], total: 0, page: 1, perPage: 50 };
   const bare = express();
   bare.disable('x-powered-by');
@@ -46,7 +53,9 @@ async function main() {
 
   process.on('message', async (message: Message) => {
     if (message.type === 'cpu') {
-      process.send!({ id: message.id, serverMicros: serverMicros(), postgresMicros: config.databaseUrl ? null : await postgresCpuMicros(process.pid) });
+      const { user, system } = process.cpuUsage();
+      const postgresMicros = process.env.DATABASE_URL ? null : await postgresCpuMicros(process.pid);
+      process.send!({ id: message.id, serverMicros: user + system, userMicros: user, systemMicros: system, postgresMicros });
     }
     if (message.type === 'urls') process.send!({ id: message.id, url: app.url, bareUrl });
     if (message.type === 'sql') process.send!({ id: message.id, rows: await app.database.sql.query(message.sql!, message.params ?? []) });
@@ -54,10 +63,25 @@ async function main() {
       barePage = message.body;
       process.send!({ id: message.id });
     }
+    if (message.type === 'profile') {
+      if (!profiler) {
+        profiler = new inspector.Session();
+        profiler.connect();
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.start');
+      } else {
+        const { profile } = await profiler.post('Profiler.stop');
+        await fs.writeFile(String((message as { file?: string }).file), JSON.stringify(profile));
+        profiler.disconnect();
+        profiler = undefined;
+      }
+      process.send!({ id: message.id });
+    }
     if (message.type === 'stop') {
       bareServer.closeAllConnections();
       bareServer.close();
       await app.stop();
+      await embedded?.stop();
       if (!process.env.BENCH_DATA_DIR) await fs.rm(dataDir, { recursive: true, force: true });
       process.exit(0);
     }

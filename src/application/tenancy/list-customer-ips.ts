@@ -1,6 +1,5 @@
-import type { CustomerIpRecord } from '../../domain/tenancy/customer-ip';
 import type { Actor } from '../shared/actor';
-import type { CustomerIpRepository, Page, PageOf, WatchListFilter } from './ports';
+import { emptyPage, type CustomerIpRepository, type Page, type SerializedPage, type WatchListFilter } from './ports';
 
 /**
  * A page of the IPs the caller can see, optionally of one customer and matching a search.
@@ -9,9 +8,9 @@ import type { CustomerIpRepository, Page, PageOf, WatchListFilter } from './port
 export class ListCustomerIps {
   constructor(private readonly ips: CustomerIpRepository) {}
 
-  async execute(actor: Actor, input: WatchListFilter & Page & { organizationId?: number }): Promise<PageOf<CustomerIpRecord>> {
+  async execute(actor: Actor, input: WatchListFilter & Page & { organizationId?: number }): Promise<SerializedPage> {
     const { page, perPage, organizationId, ...filter } = input;
-    if (organizationId !== undefined && organizationId !== actor.scope.organizationId) return { items: [], total: 0 };
-    return this.ips.list(actor.scope, filter, { page, perPage });
+    if (organizationId !== undefined && organizationId !== actor.scope.organizationId) return emptyPage({ page, perPage });
+    return this.ips.listPage(actor.scope, filter, { page, perPage });
   }
 }

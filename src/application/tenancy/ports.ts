@@ -1,8 +1,8 @@
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { Customer } from '../../domain/tenancy/customer';
 import type { CustomField } from '../../domain/tenancy/custom-field';
-import type { CustomerDomain, CustomerDomainRecord } from '../../domain/tenancy/customer-domain';
-import type { CustomerIp, CustomerIpRecord } from '../../domain/tenancy/customer-ip';
+import type { CustomerDomain } from '../../domain/tenancy/customer-domain';
+import type { CustomerIp } from '../../domain/tenancy/customer-ip';
 import type { PackageConfig } from '../../domain/tenancy/package-config';
 import type { DomainExpiry, IpDnsbl } from '../../domain/tenancy/watch-results';
 
@@ -21,10 +21,11 @@ export interface Page {
   readonly perPage: number;
 }
 
-export interface PageOf<T> {
-  readonly items: T[];
-  readonly total: number;
-}
+/** A paged list already serialized as JSON: `{"items": [...], "total", "page", "perPage"}`. */
+export type SerializedPage = string;
+
+/** An empty page, serialized. */
+export const emptyPage = (page: Page): SerializedPage => `{"items":[],"total":0,"page":${page.page},"perPage":${page.perPage}}`;
 
 export interface PackageConfigRepository {
   list(scope: TenantScope): Promise<PackageConfig[]>;
@@ -77,8 +78,11 @@ export interface CustomerDomainRepository {
   /** The same domain twice for one customer throws customerDomainExists. */
   add(domain: CustomerDomain): Promise<CustomerDomain>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<CustomerDomain | null>;
-  /** Ordered by domain name, then id; plain records, read without the ORM. */
-  list(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<PageOf<CustomerDomainRecord>>;
+  /**
+   * A page ordered by domain name, then id, already serialized as the API's paged list:
+   * `{items: [CustomerDomain record], total, page, perPage}` (hot path: no objects built).
+   */
+  listPage(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<SerializedPage>;
   /** `resetExpiry` drops the check results (the name changed). */
   save(domain: CustomerDomain, options?: { resetExpiry?: boolean }): Promise<void>;
   remove(domain: CustomerDomain): Promise<void>;
@@ -90,8 +94,8 @@ export interface CustomerIpRepository {
   /** The same address twice for one customer throws customerIpExists. */
   add(ip: CustomerIp): Promise<CustomerIp>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<CustomerIp | null>;
-  /** Ordered by id; plain records, read without the ORM. */
-  list(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<PageOf<CustomerIpRecord>>;
+  /** A page ordered by id, serialized as the API's paged list of CustomerIp records (see CustomerDomainRepository). */
+  listPage(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<SerializedPage>;
   save(ip: CustomerIp, options?: { resetDnsbl?: boolean }): Promise<void>;
   remove(ip: CustomerIp): Promise<void>;
   dnsblOf(ip: CustomerIp): Promise<IpDnsbl | null>;

@@ -25,11 +25,6 @@ function validDomainName(input: string): string {
   return name!;
 }
 
-/** A domain's stored fields without its behaviour: what list pages carry. */
-export type CustomerDomainRecord = Readonly<CustomerDomainFields & {
-  id: number; publicId: string; organizationId: number; customerId: number; createdAt: Date; updatedAt: Date;
-}>;
-
 /** A domain of a customer whose registration expiry the service watches. */
 export class CustomerDomain implements CustomerDomainFields {
   id!: number;

@@ -7,12 +7,6 @@ export interface CustomerIpFields extends WatchNotifications {
   status: WatchStatus;
 }
 
-/** An IP's stored fields without its behaviour: what list pages carry. */
-export type CustomerIpRecord = Readonly<CustomerIpFields & {
-  id: number; publicId: string; organizationId: number; customerId: number; ipAddress: string; ipFamily: IpFamily;
-  createdAt: Date; updatedAt: Date;
-}>;
-
 /** An IP address of a customer whose presence on DNS blocklists the service watches. */
 export class CustomerIp implements CustomerIpFields {
   id!: number;

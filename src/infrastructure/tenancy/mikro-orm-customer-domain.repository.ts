@@ -1,26 +1,23 @@
-import { CustomerDomain, type CustomerDomainRecord } from '../../domain/tenancy/customer-domain';
+import { CustomerDomain } from '../../domain/tenancy/customer-domain';
 import type { DomainExpiry } from '../../domain/tenancy/watch-results';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
-import type { CustomerDomainRepository, Page, PageOf, WatchListFilter } from '../../application/tenancy/ports';
+import type { CustomerDomainRepository, Page, WatchListFilter } from '../../application/tenancy/ports';
 import { refFilter, scopeFilter } from './record-ref';
 import { sqlDate } from './sql-values';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { PreparedSql } from '../persistence/prepared-sql';
 import { TenancyRepository } from './tenancy-repository';
-import { epochMs, listWatched, type WatchListSpec } from './watch-list.query';
+import { isoTimestamp, listPageJson, type WatchListSpec } from './watch-list.query';
 
-export const DOMAIN_LIST: WatchListSpec<CustomerDomainRecord> = {
+export const DOMAIN_LIST: WatchListSpec = {
   table: 'customer_domains',
-  columns: `t.id, t.public_id, t.organization_id, t.customer_id, t.label, t.domain_name, t.status, t.expiry_warning_days,
-    t.expiry_error_days, t.notification_phone_number, t.notification_email, ${epochMs('t.created_at', 'created_at')}, ${epochMs('t.updated_at', 'updated_at')}`,
   searchExpression: `(t.domain_name || E'\\n' || t.label)`,
   orderBy: 't.domain_name, t.id',
-  hydrate: (r) => ({
-    id: r.id, publicId: r.public_id, organizationId: r.organization_id, customerId: r.customer_id, label: r.label,
-    domainName: r.domain_name, status: r.status, expiryWarningDays: r.expiry_warning_days,
-    expiryErrorDays: r.expiry_error_days, notificationPhoneNumber: r.notification_phone_number,
-    notificationEmail: r.notification_email, createdAt: new Date(r.created_at as number), updatedAt: new Date(r.updated_at as number),
-  }) as CustomerDomainRecord,
+  itemJson: `json_build_object('id', t.id, 'publicId', t.public_id, 'customerId', t.customer_id, 'label', t.label,
+    'domainName', t.domain_name, 'status', t.status, 'expiryWarningDays', t.expiry_warning_days,
+    'expiryErrorDays', t.expiry_error_days, 'notificationPhoneNumber', t.notification_phone_number,
+    'notificationEmail', t.notification_email, 'createdAt', ${isoTimestamp('t.created_at')},
+    'updatedAt', ${isoTimestamp('t.updated_at')})`,
 };
 
 export class MikroOrmCustomerDomainRepository extends TenancyRepository implements CustomerDomainRepository {
@@ -39,8 +36,8 @@ export class MikroOrmCustomerDomainRepository extends TenancyRepository implemen
     return filter ? this.em.findOne(CustomerDomain, { ...filter, ...scopeFilter(scope, 'customerId') }) : null;
   }
 
-  list(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<PageOf<CustomerDomainRecord>> {
-    return listWatched((text, values) => this.prepared.query(text, values), DOMAIN_LIST, scope, filter, page);
+  listPage(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<string> {
+    return listPageJson((text, values) => this.prepared.query(text, values), DOMAIN_LIST, scope, filter, page);
   }
 
   async save(domain: CustomerDomain, options: { resetExpiry?: boolean } = {}): Promise<void> {

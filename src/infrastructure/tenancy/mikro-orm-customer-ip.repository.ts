@@ -1,26 +1,22 @@
-import { CustomerIp, type CustomerIpRecord } from '../../domain/tenancy/customer-ip';
+import { CustomerIp } from '../../domain/tenancy/customer-ip';
 import type { IpDnsbl } from '../../domain/tenancy/watch-results';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
-import type { CustomerIpRepository, Page, PageOf, WatchListFilter } from '../../application/tenancy/ports';
+import type { CustomerIpRepository, Page, WatchListFilter } from '../../application/tenancy/ports';
 import { refFilter, scopeFilter } from './record-ref';
 import { sqlDate } from './sql-values';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { PreparedSql } from '../persistence/prepared-sql';
 import { TenancyRepository } from './tenancy-repository';
-import { epochMs, listWatched, type WatchListSpec } from './watch-list.query';
+import { isoTimestamp, listPageJson, type WatchListSpec } from './watch-list.query';
 
-const LIST: WatchListSpec<CustomerIpRecord> = {
+const LIST: WatchListSpec = {
   table: 'customer_ips',
-  columns: `t.id, t.public_id, t.organization_id, t.customer_id, t.label, t.ip_address, t.ip_family, t.status,
-    t.notification_phone_number, t.notification_email, ${epochMs('t.created_at', 'created_at')}, ${epochMs('t.updated_at', 'updated_at')}`,
   searchExpression: `(t.ip_address || E'\\n' || t.label)`,
   orderBy: 't.id',
-  hydrate: (r) => ({
-    id: r.id, publicId: r.public_id, organizationId: r.organization_id, customerId: r.customer_id, label: r.label,
-    ipAddress: r.ip_address, ipFamily: r.ip_family, status: r.status,
-    notificationPhoneNumber: r.notification_phone_number, notificationEmail: r.notification_email,
-    createdAt: new Date(r.created_at as number), updatedAt: new Date(r.updated_at as number),
-  }) as CustomerIpRecord,
+  itemJson: `json_build_object('id', t.id, 'publicId', t.public_id, 'customerId', t.customer_id, 'label', t.label,
+    'ipAddress', t.ip_address, 'ipFamily', t.ip_family, 'status', t.status,
+    'notificationPhoneNumber', t.notification_phone_number, 'notificationEmail', t.notification_email,
+    'createdAt', ${isoTimestamp('t.created_at')}, 'updatedAt', ${isoTimestamp('t.updated_at')})`,
 };
 
 export class MikroOrmCustomerIpRepository extends TenancyRepository implements CustomerIpRepository {
@@ -39,8 +35,8 @@ export class MikroOrmCustomerIpRepository extends TenancyRepository implements C
     return filter ? this.em.findOne(CustomerIp, { ...filter, ...scopeFilter(scope, 'customerId') }) : null;
   }
 
-  list(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<PageOf<CustomerIpRecord>> {
-    return listWatched((text, values) => this.prepared.query(text, values), LIST, scope, filter, page);
+  listPage(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<string> {
+    return listPageJson((text, values) => this.prepared.query(text, values), LIST, scope, filter, page);
   }
 
   async save(ip: CustomerIp, options: { resetDnsbl?: boolean } = {}): Promise<void> {

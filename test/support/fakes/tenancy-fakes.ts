@@ -89,10 +89,10 @@ export class FakeIps implements CustomerIpRepository {
   async findByRef(scope: TenantScope, ref: string) {
     return this.rows.find((r) => inScope(scope, r.organizationId, r.customerId) && matches(r, ref)) ?? null;
   }
-  async list(scope: TenantScope, filter: WatchListFilter, page: Page) {
+  async listPage(scope: TenantScope, filter: WatchListFilter, page: Page) {
     this.lastList = { filter, page };
     const items = this.rows.filter((r) => inScope(scope, r.organizationId, r.customerId));
-    return { items, total: items.length };
+    return JSON.stringify({ items: items.map((r) => r.ipAddress), total: items.length, page: page.page, perPage: page.perPage });
   }
   async save() {}
   async remove(ip: CustomerIp) { this.rows.splice(this.rows.indexOf(ip), 1); }

@@ -18,6 +18,7 @@ export class Migration20261122010000Tenancy extends Migration {
       EXCEPTION WHEN insufficient_privilege THEN
         RAISE NOTICE 'random_page_cost left as it is: not the owner of the database';
       END $$;
+      SET random_page_cost = 1.1; -- this (pooled) session too
 
       CREATE TABLE package_configs (
         id serial PRIMARY KEY,

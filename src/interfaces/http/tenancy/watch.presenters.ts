@@ -1,10 +1,11 @@
-import type { CustomerDomainRecord } from '../../../domain/tenancy/customer-domain';
-import type { CustomerIpRecord } from '../../../domain/tenancy/customer-ip';
+import type { CustomerDomain } from '../../../domain/tenancy/customer-domain';
+import type { CustomerIp } from '../../../domain/tenancy/customer-ip';
 import type { DomainExpiry, IpDnsbl } from '../../../domain/tenancy/watch-results';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export const presentDomain = (d: CustomerDomainRecord) => ({
+/** Also serialized in SQL for list pages (DOMAIN_LIST in the repository): keep both in step. */
+export const presentDomain = (d: CustomerDomain) => ({
   id: d.id,
   publicId: d.publicId,
   customerId: d.customerId,
@@ -31,7 +32,8 @@ export const presentExpiry = (e: DomainExpiry) => ({
   lastNotifiedExpiredAt: iso(e.lastNotifiedExpiredAt),
 });
 
-export const presentIp = (ip: CustomerIpRecord) => ({
+/** Also serialized in SQL for list pages (the IP repository's LIST): keep both in step. */
+export const presentIp = (ip: CustomerIp) => ({
   id: ip.id,
   publicId: ip.publicId,
   customerId: ip.customerId,

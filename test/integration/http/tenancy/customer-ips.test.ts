@@ -102,6 +102,8 @@ describe('customer IPs', () => {
     expect((await list({ customerId: second.publicId })).body.total).to.equal(1);
     expect((await list({ organizationId: String(org.user.organizationId), page: '2', perPage: '2' })).body.items).to.have.length(1);
     expect((await list({ organizationId: String(org.user.organizationId + 1) })).body).to.deep.equal({ items: [], total: 0, page: 1, perPage: 50 });
+    const { dnsbl: _dnsbl, ...single } = (await api('GET', `/api/customer-ips/${all.body.items[2].id}`, { token: org.token })).body;
+    expect(all.body.items[2]).to.deep.equal(single);
     expectError(await list({ organizationId: '' }), 400, 'validationFailed');
     expectError(await list({ organizationId: 'abc' }), 400, 'validationFailed');
   });

@@ -4,7 +4,7 @@ import { api } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
 import { aCustomer } from '../../../support/callers';
 import { testServer } from '../../../support/test-server';
-import { listWatched } from '../../../../src/infrastructure/tenancy/watch-list.query';
+import { listPageJson } from '../../../../src/infrastructure/tenancy/watch-list.query';
 import { DOMAIN_LIST } from '../../../../src/infrastructure/tenancy/mikro-orm-customer-domain.repository';
 import { organizationScope } from '../../../../src/domain/shared/tenant-scope';
 import type { WatchListFilter } from '../../../../src/application/tenancy/ports';
@@ -27,7 +27,7 @@ async function planOf(organizationId: number, filter: WatchListFilter, mode: 'fo
   await client.connect();
   try {
     let plan = '';
-    await listWatched(async <T>(text: string, values: unknown[]) => {
+    await listPageJson(async <T>(text: string, values: unknown[]) => {
       await client.query(`SET plan_cache_mode = ${mode}`);
       await client.query({ name: 'list', text, values });
       await client.query(`PREPARE explained AS ${text}`);
