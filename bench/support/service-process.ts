@@ -28,7 +28,7 @@ async function main() {
   process.on('message', async (message: { type: string; token?: string; n?: number; id: number }) => {
     if (message.type === 'cpu') process.send!({ id: message.id, cpuMicros: cpuMicros() });
     if (message.type === 'auth') {
-      const request = { method: 'GET', path: '/api/auth/get-session', viaCookie: false, origin: undefined, secFetchSite: undefined, ownOrigin: '' };
+      const request = { method: 'GET', path: '/api/auth/get-session', viaCookie: false, origin: undefined, secFetchSite: undefined, ownOrigin: () => '' };
       await authenticate.execute(message.token);
       const start = cpuMicros();
       for (let i = 0; i < message.n!; i++) {

@@ -20,7 +20,48 @@ const ConfigSchema = z.object({
   MONGODB_URL: optionalString,
   /** Comma-separated origins allowed to make cookie-authenticated writes besides PUBLIC_BASE_URL. */
   TRUSTED_ORIGINS: optionalString,
+  /** JSON list of identity providers whose ID-JAGs and security events are accepted: [{issuer, jwks_uri | jwks}]. */
+  AGENT_TRUSTED_ISSUERS: optionalString,
+  /** 32 bytes (base64, base64url or hex) encrypting the agent signing keys at rest; else a key file in DATA_DIR. */
+  AGENT_KEY_ENCRYPTION_KEY: optionalString,
+  /** Resolvers for checks and target vetting: comma-separated ip[:port] ([v6]:port); empty = the system's. */
+  DNS_SERVERS: optionalString,
+  /** JSON array of {zone, name, delistUrl}; unset = the built-in list of well-known blocklists. */
+  DNSBL_ZONES: optionalString,
+  RDAP_BOOTSTRAP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://data.iana.org/rdap/dns.json')),
+  /** WHOIS root for TLDs without RDAP: host[:port]. */
+  WHOIS_SERVER: z.preprocess(emptyToUndefined, z.string().default('whois.iana.org')),
+  /** Raw check results (check-history) are kept this many days; older daily partitions are dropped. */
+  RESULTS_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
+  /** Hourly rollups (uptime-stats beyond raw retention) are kept this many days. */
+  ROLLUP_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(400)),
+  /** Up results keep timings and evidence once per this many minutes and location (failures always). */
+  RESULTS_DETAIL_SAMPLE_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10080).default(60)),
 });
+
+const TrustedIssuersSchema = z.array(z.object({
+  issuer: z.url(),
+  jwks_uri: z.url({ protocol: /^https?$/ }).optional(),
+  jwks: z.object({ keys: z.array(z.record(z.string(), z.unknown())).min(1) }).optional(),
+}).strict().refine((entry) => Boolean(entry.jwks_uri) !== Boolean(entry.jwks), { message: 'give exactly one of jwks_uri or jwks' }));
+
+function parseTrustedIssuers(text: string | undefined): AppConfig['agentTrustedIssuers'] {
+  if (!text) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ConfigError('Invalid configuration: AGENT_TRUSTED_ISSUERS: not JSON');
+  }
+  const parsed = TrustedIssuersSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: AGENT_TRUSTED_ISSUERS.${issue.path.join('.')}: ${issue.message}`);
+  }
+  return parsed.data.map((entry) => ({ issuer: entry.issuer, jwksUri: entry.jwks_uri, jwks: entry.jwks as never }));
+}
+
+const DnsblZonesSchema = z.array(z.object({ zone: z.string().min(1), name: z.string().min(1), delistUrl: z.url() }).strict());
 
 export interface AppConfig {
   port: number;
@@ -33,6 +74,14 @@ export interface AppConfig {
   logLevel: string;
   mongodbUrl: string | undefined;
   trustedOrigins: string[];
+  agentTrustedIssuers: Array<{ issuer: string; jwksUri?: string | undefined; jwks?: { keys: Array<Record<string, unknown>> } | undefined }>;
+  agentKeyEncryptionKey: string | undefined;
+  dnsServers: string[];
+  /** null = the built-in list. */
+  dnsblZones: { zone: string; name: string; delistUrl: string }[] | null;
+  rdapBootstrapUrl: string;
+  whoisServer: string;
+  results: { retentionDays: number; rollupRetentionDays: number; detailSampleMinutes: number };
 }
 
 /** Thrown with one line that says which variable is wrong and why. */
@@ -60,5 +109,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: c.LOG_LEVEL,
     mongodbUrl: c.MONGODB_URL,
     trustedOrigins: [publicBaseUrl, ...(c.TRUSTED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [])],
+    agentTrustedIssuers: parseTrustedIssuers(c.AGENT_TRUSTED_ISSUERS),
+    agentKeyEncryptionKey: c.AGENT_KEY_ENCRYPTION_KEY,
+    dnsServers: c.DNS_SERVERS?.split(',').map((s) => s.trim()).filter(Boolean) ?? [],
+    dnsblZones: c.DNSBL_ZONES ? parseDnsblZones(c.DNSBL_ZONES) : null,
+    rdapBootstrapUrl: c.RDAP_BOOTSTRAP_URL,
+    whoisServer: c.WHOIS_SERVER,
+    results: {
+      retentionDays: c.RESULTS_RETENTION_DAYS, rollupRetentionDays: c.ROLLUP_RETENTION_DAYS,
+      detailSampleMinutes: c.RESULTS_DETAIL_SAMPLE_MINUTES,
+    },
   };
+}
+
+function parseDnsblZones(raw: string): AppConfig['dnsblZones'] {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('Invalid configuration: DNSBL_ZONES: not JSON');
+  }
+  const parsed = DnsblZonesSchema.safeParse(json);
+  if (!parsed.success) throw new ConfigError(`Invalid configuration: DNSBL_ZONES: ${parsed.error.issues[0]!.message}`);
+  return parsed.data;
 }

@@ -6,11 +6,14 @@ import type { Database } from '../infrastructure/persistence/database';
 import type { AppConfig } from './config';
 import { platformModule } from './modules/platform.module';
 import { identityModule } from './modules/identity.module';
+import { agentAccessModule } from './modules/agent-access.module';
+import { checksModule } from './modules/checks.module';
+import { incidentsModule } from './modules/incidents.module';
 import { tenancyModule } from './modules/tenancy.module';
 
 /** The one composition root: every context's module, bound over the shared platform adapters. */
 export function createContainer(config: AppConfig, logger: Logger, database: Database, clock?: Clock): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(platformModule(config, logger, database, clock), identityModule, tenancyModule);
+  container.load(platformModule(config, logger, database, clock), identityModule, tenancyModule, agentAccessModule, checksModule, incidentsModule);
   return container;
 }

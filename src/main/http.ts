@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import express, { type Express, type RequestHandler } from 'express';
+import { requestLog } from '../interfaces/http/shared/request-log';
+import { RouteTable } from '../interfaces/http/shared/route-table';
 import cookieParser from 'cookie-parser';
-import { pinoHttp } from 'pino-http';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
@@ -25,16 +25,21 @@ import { tokensRouter } from '../interfaces/http/identity/tokens.router';
 import { accountRouter } from '../interfaces/http/identity/account.router';
 import { platformAdminRouter } from '../interfaces/http/identity/platform-admin.router';
 import { healthRouter } from '../interfaces/http/identity/health.router';
+import { AGENT_AUTHENTICATED_PATHS, agentAccessGuard, agentAccessRouter } from '../interfaces/http/agent-access';
+import { PLATFORM_SETTINGS_REPOSITORY, type PlatformSettingsRepository } from '../application/identity/ports';
+import { toolsRouter } from '../interfaces/http/checks/tools.router';
+import { incidentsRouter } from '../interfaces/http/incidents/incidents.router';
+import { websiteResultsRouter } from '../interfaces/http/incidents/website-results.router';
 import type { AppConfig } from './config';
 import { CONFIG, LOGGER, ORM } from './tokens';
 
 /** Every resource router, in mounting order. */
 const ROUTERS = [
   authRouter, usersRouter, organizationRouter, tokensRouter, accountRouter, platformAdminRouter, healthRouter,
+  agentAccessRouter, toolsRouter,
+  incidentsRouter, websiteResultsRouter,
   customersRouter, packageConfigsRouter, customFieldsRouter, customerDomainsRouter, customerIpsRouter,
 ];
-
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /** The Express host: request ids and logs, the path check, parsers, the routers, and the envelope. */
 export function createHttpApp(container: Container): Express {
@@ -42,37 +47,31 @@ export function createHttpApp(container: Container): Express {
   const logger = container.get<Logger>(LOGGER);
   const orm = container.get<MikroORM>(ORM);
   const paths: ZodOpenApiPathsObject = {};
+  const platformSettings = container.get<PlatformSettingsRepository>(PLATFORM_SETTINGS_REPOSITORY);
   const deps: RouterDeps = {
     container,
     authenticate: container.get(AuthenticateCaller),
-    gates: accessGates({ trustedOrigins: config.trustedOrigins }),
+    gates: accessGates({ trustedOrigins: config.trustedOrigins, platformSwitches: () => platformSettings.get() }),
     paths,
+    routes: new RouteTable(),
     secureCookies: config.publicBaseUrl.startsWith('https://'),
   };
-  const routers = ROUTERS.map((build) => build(deps));
+  for (const build of ROUTERS) build(deps);
 
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  app.use(pinoHttp({
-    logger,
-    genReqId: (req, res) => {
-      const sent = req.headers['x-request-id'];
-      const id = typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-    serializers: { req: (req) => ({ id: req.id, method: req.method, url: req.url }), res: (res) => ({ statusCode: res.statusCode }) },
-  }));
+  app.use(requestLog(logger));
   app.use(pathCheck);
+  app.use(agentAccessGuard(deps));
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '64kb' }));
   app.use(cookieParser());
   app.use((_req, _res, next) => RequestContext.create(orm.em, next));
   app.use('/api', admission(deps.authenticate, deps.gates));
+  app.use(AGENT_AUTHENTICATED_PATHS, admission(deps.authenticate, deps.gates));
   mountOpenApi(app, buildOpenApiDocument(paths, config.publicBaseUrl));
-  for (const router of routers) app.use(router);
+  app.use(deps.routes.handle);
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;

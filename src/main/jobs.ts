@@ -2,6 +2,8 @@ import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { accountDeletionsJob } from '../interfaces/jobs/account-deletions.job';
+import { agentAccessPurgeJob } from '../interfaces/jobs/agent-access-purge.job';
+import { resultStorageJob } from '../interfaces/jobs/result-storage.job';
 import type { JobDefinition } from '../interfaces/jobs/job-definition';
 import { startAgendaJobRunner, type JobRunner } from '../infrastructure/scheduling/agenda-job-runner';
 import type { Database } from '../infrastructure/persistence/database';
@@ -10,6 +12,8 @@ import type { AppConfig } from './config';
 /** Every job of every context. */
 export const jobDefinitions = (container: Container, logger: Logger): JobDefinition[] => [
   accountDeletionsJob(container, logger),
+  agentAccessPurgeJob(container, logger),
+  resultStorageJob(container, logger),
 ];
 
 /** Starts Agenda with every job, each run in its own ORM context. */

@@ -8,6 +8,7 @@ import { loadConfig, type AppConfig } from '../../src/main/config';
 import { startApplication, type RunningApplication } from '../../src/main/application';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/infrastructure/persistence/embedded-postgres';
 import { testClock } from './test-clock';
+import { TEST_KEY_ENCRYPTION_KEY, TEST_TRUSTED_ISSUERS } from './agent-test-issuer';
 
 export const TEST_PLATFORM_ADMIN = { email: 'platform-admin@test.example', password: 'platform-admin-password' };
 
@@ -60,6 +61,7 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
   return loadConfig({
     PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'http://api.test.example',
     PLATFORM_ADMIN_EMAIL: TEST_PLATFORM_ADMIN.email, PLATFORM_ADMIN_PASSWORD: TEST_PLATFORM_ADMIN.password,
+    AGENT_TRUSTED_ISSUERS: TEST_TRUSTED_ISSUERS, AGENT_KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
     ...overrides,
   });
 }

@@ -62,6 +62,8 @@ export const ERROR_CODES = [
   'vatIdChangedDuringValidation', 'invalidConsentDecision', 'missingConsentCode', 'unknownConsentCode',
   'consentCodeNotOwned', 'consentAlreadySettled', 'emptyConsentSelection', 'consentScopeEscalation',
   'consentForwardRejected',
+  // results and incidents (design)
+  'incidentAlreadyResolved',
   // tenancy (design)
   'bulkRowsRejected', 'customerDomainExists', 'customerIpExists',
 ] as const;

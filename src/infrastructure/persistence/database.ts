@@ -1,13 +1,23 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import pg from 'pg';
 import { Migrator } from '@mikro-orm/migrations';
 import type { Logger } from 'pino';
 import { entitySchemas } from './entities';
 import { migrationsList } from './migrations';
 
-/** Plain SQL for hot paths and set-based work, beside the ORM's unit of work. */
+/**
+ * Plain SQL for hot paths and set-based work, beside the ORM's unit of work, on its own pool:
+ * `?` placeholders, arrays bound as PostgreSQL arrays. Not part of ORM transactions.
+ */
 export interface SqlRunner {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
+
+/** `?` placeholders to `$1..$n` (the SQL here never uses `?` as an operator). */
+const numbered = (sql: string) => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
 
 export interface Database {
   readonly orm: MikroORM;
@@ -16,7 +26,9 @@ export interface Database {
 }
 
 /** Connects, applies pending migrations and answers once the schema is current. */
-export async function openDatabase(url: string, logger?: Logger, options: { poolMax?: number } = {}): Promise<Database> {
+export async function openDatabase(
+  url: string, logger?: Logger, options: { poolMax?: number; sqlPoolMax?: number } = {},
+): Promise<Database> {
   const orm = await MikroORM.init({
     clientUrl: url,
     entities: entitySchemas,
@@ -30,10 +42,14 @@ export async function openDatabase(url: string, logger?: Logger, options: { pool
   });
   const applied = await orm.getMigrator().up();
   if (applied.length > 0) logger?.info({ migrations: applied.map((m) => m.name) }, 'applied migrations');
-  const connection = orm.em.getConnection();
+  const pool = new pg.Pool({ connectionString: url, max: options.sqlPoolMax ?? 10 });
+  pool.on('error', (error) => logger?.warn({ err: error }, 'idle database connection failed'));
   return {
     orm,
-    sql: { query: (sql, params = []) => connection.execute(sql, params as any[], 'all') as Promise<any[]> },
-    close: () => orm.close(true),
+    sql: { query: async (sql, params = []) => (await pool.query(numbered(sql), params as unknown[])).rows },
+    close: async () => {
+      await pool.end();
+      await orm.close(true);
+    },
   };
 }

@@ -1,6 +1,8 @@
 import type { EntitySchema } from '@mikro-orm/core';
 import { identitySchemas } from '../identity/identity.schemas';
+import { agentAccessSchemas } from '../agent-access/agent-access.schemas';
+import { incidentSchemas } from '../incidents/incidents.schemas';
 import { tenancySchemas } from '../tenancy/tenancy.schemas';
 
 /** The ORM mappings of every context. */
-export const entitySchemas: EntitySchema<any>[] = [...identitySchemas, ...tenancySchemas];
+export const entitySchemas: EntitySchema<any>[] = [...identitySchemas, ...agentAccessSchemas, ...incidentSchemas, ...tenancySchemas];

@@ -27,7 +27,7 @@ function aCaller(overrides: { status?: Organization['status']; role?: User['role
   };
 }
 const req = (method: string, path: string, extra: Partial<GateRequest> = {}): GateRequest => ({
-  method, path, viaCookie: false, origin: undefined, secFetchSite: undefined, ownOrigin: 'https://app.example', ...extra,
+  method, path, viaCookie: false, origin: undefined, secFetchSite: undefined, ownOrigin: () => 'https://app.example', ...extra,
 });
 const codeOf = (fn: () => unknown) => {
   try {

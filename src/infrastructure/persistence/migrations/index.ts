@@ -1,9 +1,15 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000Identity } from './20261122000000-identity';
 import { Migration20261122010000Tenancy } from './20261122010000-tenancy';
+import { Migration20261122020000AgentAccess } from './20261122020000-agent-access';
+import { Migration20261122060000Scheduling } from './20261122060000-scheduling';
+import { Migration20261122050000ResultsIncidents } from './20261122050000-results-incidents';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000000Identity', class: Migration20261122000000Identity },
   { name: 'Migration20261122010000Tenancy', class: Migration20261122010000Tenancy },
+  { name: 'Migration20261122020000AgentAccess', class: Migration20261122020000AgentAccess },
+  { name: 'Migration20261122060000Scheduling', class: Migration20261122060000Scheduling },
+  { name: 'Migration20261122050000ResultsIncidents', class: Migration20261122050000ResultsIncidents },
 ];

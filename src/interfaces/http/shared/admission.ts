@@ -28,7 +28,7 @@ export function admission(authenticate: AuthenticateCaller, gates: Gate[]): Requ
       const request: GateRequest = {
         method: req.method, path: `${req.baseUrl}${path === '/' ? '' : path}` || '/', viaCookie,
         origin: req.headers.origin, secFetchSite: req.headers['sec-fetch-site'] as string | undefined,
-        ownOrigin: `${req.protocol}://${req.get('host') ?? ''}`,
+        ownOrigin: () => `${req.protocol}://${req.get('host') ?? ''}`,
       };
       for (const gate of gates) await gate(req.auth.caller!, request);
       next();

@@ -1,4 +1,5 @@
-import express, { type Request, type Response, type Router } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import type { RouteTable } from './route-table';
 import type { z } from 'zod';
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi';
 import type { ErrorCode } from '../../../domain/shared/error-codes';
@@ -54,6 +55,8 @@ export interface ApiRouterDeps {
   authenticate: AuthenticateCaller;
   gates: Gate[];
   paths: ZodOpenApiPathsObject;
+  /** Where every resource registers its routes (dispatch by path section). */
+  routes: RouteTable;
 }
 
 /**
@@ -62,9 +65,12 @@ export interface ApiRouterDeps {
  * authenticated and gated before routing (admission.ts); a route that is not public requires one.
  */
 export class ApiRouter {
-  readonly router: Router = express.Router();
-
   constructor(private readonly deps: ApiRouterDeps) {}
+
+  /** The Express handler serving every registered route (the same for all resources). */
+  get router(): RequestHandler {
+    return this.deps.routes.handle;
+  }
 
   public<BS extends AnySchema | undefined = undefined, QS extends AnySchema | undefined = undefined, PS extends AnySchema | undefined = undefined>(
     route: Omit<PublicRoute<BS, QS, PS>, 'auth'>,
@@ -83,7 +89,7 @@ export class ApiRouter {
   private register(route: PublicRoute<any, any, any> | CallerRoute<any, any, any>): void {
     const expressPath = route.path.replace(/\{(\w+)\}/g, ':$1');
     this.document(route);
-    this.router[route.method](expressPath, async (req: Request, res: Response) => {
+    this.deps.routes.routerFor(expressPath)[route.method](expressPath, async (req: Request, res: Response) => {
       const ctx: RouteContext<unknown, unknown, unknown> = {
         body: route.body ? route.body.parse(req.body ?? {}) : undefined,
         query: route.query ? route.query.parse(req.query) : undefined,

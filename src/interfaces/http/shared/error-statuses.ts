@@ -53,6 +53,7 @@ export const ERROR_STATUS = {
   invalidConsentDecision: 400, missingConsentCode: 400, unknownConsentCode: 400, consentCodeNotOwned: 403,
   consentAlreadySettled: 400, emptyConsentSelection: 400, consentScopeEscalation: 400,
   consentForwardRejected: 409,
+  incidentAlreadyResolved: 409,
   bulkRowsRejected: 400, customerDomainExists: 409, customerIpExists: 409,
 } as const satisfies Record<ErrorCode, number>;
 

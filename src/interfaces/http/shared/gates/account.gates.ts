@@ -14,7 +14,7 @@ export const csrfGate = (trustedOrigins: readonly string[]): Gate => (_caller, r
   if (!request.viaCookie || isSafeMethod(request.method)) return;
   if (request.secFetchSite === 'cross-site') throw new AppError('csrfOriginRejected');
   if (request.origin === undefined) return;
-  if (request.origin !== request.ownOrigin && !trustedOrigins.includes(request.origin)) {
+  if (!trustedOrigins.includes(request.origin) && request.origin !== request.ownOrigin()) {
     throw new AppError('csrfOriginRejected');
   }
 };

@@ -8,8 +8,8 @@ export interface GateRequest {
   readonly viaCookie: boolean;
   readonly origin: string | undefined;
   readonly secFetchSite: string | undefined;
-  /** This server's own origin as the client addressed it. */
-  readonly ownOrigin: string;
+  /** This server's own origin as the client addressed it (computed on demand). */
+  ownOrigin(): string;
 }
 
 export type Gate = (caller: Caller, request: GateRequest) => void | Promise<void>;

@@ -1,0 +1,16 @@
+import { AppError } from '../../domain/shared/app-error';
+import { requireWriter, type Actor } from '../shared/actor';
+import type { IncidentRepository } from './ports';
+
+/** Deletes a manual incident with its timeline; monitor-generated ones answer notManualIncident. */
+export class DeleteIncident {
+  constructor(private readonly incidents: IncidentRepository) {}
+
+  async execute(actor: Actor, id: string): Promise<void> {
+    const incident = await this.incidents.findByRef(actor.scope, id);
+    if (!incident) throw new AppError('incidentNotFound');
+    requireWriter(actor);
+    incident.assertDeletable();
+    await this.incidents.remove(incident);
+  }
+}

@@ -1,0 +1,28 @@
+import type { Incident, IncidentOrigin, IncidentStatus } from '../../domain/incidents/incident';
+import { parseOptionalBounds } from '../../domain/results/date-range';
+import type { Actor } from '../shared/actor';
+import type { IncidentRepository } from './ports';
+
+export interface ListIncidentsInput {
+  page: number;
+  perPage: number;
+  status?: IncidentStatus;
+  origin?: IncidentOrigin;
+  monitorId?: number;
+  customerId?: number;
+  /** ISO 8601; invalidDateRange when not a date or after `to`. */
+  from?: string;
+  to?: string;
+}
+
+/** Incidents the caller may see, newest first; customer-bound callers see their customer's only. */
+export class ListIncidents {
+  constructor(private readonly incidents: IncidentRepository) {}
+
+  execute(actor: Actor, input: ListIncidentsInput): Promise<{ items: Incident[]; total: number }> {
+    const bounds = parseOptionalBounds({ from: input.from, to: input.to });
+    return this.incidents.list(actor.scope, {
+      status: input.status, origin: input.origin, monitorId: input.monitorId, customerId: input.customerId, ...bounds,
+    }, { page: input.page, perPage: input.perPage });
+  }
+}

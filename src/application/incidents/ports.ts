@@ -1,0 +1,54 @@
+import type { AlertEvent } from '../../domain/incidents/alert-event';
+import type { AlertState } from '../../domain/incidents/alert-state';
+import type { Incident, IncidentOrigin, IncidentStatus } from '../../domain/incidents/incident';
+import type { TimelineEntry } from '../../domain/incidents/timeline-entry';
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+
+export interface IncidentFilter {
+  readonly status?: IncidentStatus;
+  readonly origin?: IncidentOrigin;
+  readonly monitorId?: number;
+  readonly customerId?: number;
+  /** Incidents that overlap [from, to]: started before `to`, and not resolved before `from`. */
+  readonly from?: Date;
+  readonly to?: Date;
+}
+
+export interface IncidentRepository {
+  /** Assigns the id. */
+  add(incident: Incident): Promise<Incident>;
+  save(incident: Incident): Promise<void>;
+  remove(incident: Incident): Promise<void>;
+  /** The alert engine's own lookup (unscoped). */
+  findById(id: number): Promise<Incident | null>;
+  /** By publicId or integer id, inside the scope. */
+  findByRef(scope: TenantScope, ref: string): Promise<Incident | null>;
+  /** Newest first. */
+  list(scope: TenantScope, filter: IncidentFilter, page: { page: number; perPage: number }): Promise<{ items: Incident[]; total: number }>;
+  addTimeline(entries: TimelineEntry[]): Promise<void>;
+  timeline(incidentId: number): Promise<TimelineEntry[]>;
+}
+export const INCIDENT_REPOSITORY = Symbol.for('IncidentRepository');
+
+export interface AlertStateRepository {
+  /**
+   * The monitor's alert state, created if missing, locked until the surrounding transaction ends:
+   * results of one monitor are judged one at a time, whichever location sent them.
+   */
+  lock(seed: { monitorId: number; organizationId: number; customerId: number; checkIntervalSeconds: number }, now: Date): Promise<AlertState>;
+  save(state: AlertState): Promise<void>;
+}
+export const ALERT_STATE_REPOSITORY = Symbol.for('AlertStateRepository');
+
+/** Where domain events go; notification channels (a later issue) consume them. */
+export interface IncidentEvents {
+  /** Called inside the transaction that changed the incident, so an event exists exactly when its change does. */
+  publish(event: AlertEvent): Promise<void>;
+}
+export const INCIDENT_EVENTS = Symbol.for('IncidentEvents');
+
+/** Maintenance windows (a later issue) suppress alerts for the monitors they cover. */
+export interface MaintenanceWindows {
+  isSuppressed(monitorId: number, at: Date): Promise<boolean>;
+}
+export const MAINTENANCE_WINDOWS = Symbol.for('MaintenanceWindows');

@@ -1,0 +1,80 @@
+import type { AlertDecision } from '../../domain/incidents/alert-decision';
+import type { CheckObservation } from '../../domain/results/check-status';
+import { keepsDetail } from '../../domain/results/detail-sampling';
+import type { Clock } from '../shared/clock';
+import type { TransactionRunner } from '../shared/transaction';
+import type { MonitorLookup, ResultStore } from '../results/ports';
+import type { AlertStateRepository, IncidentRepository, MaintenanceWindows } from './ports';
+import type { AlertActions } from './alert-actions';
+
+export interface RecordCheckResultInput {
+  readonly monitorId: number;
+  readonly organizationId: number;
+  readonly customerId: number;
+  /** Location code the check ran from. */
+  readonly location: string;
+  readonly result: CheckObservation;
+}
+
+export interface RecordCheckResultOutcome {
+  /** false when the monitor no longer exists (the result is dropped). */
+  readonly recorded: boolean;
+  readonly decisions: AlertDecision['kind'][];
+  /** Id of the monitor's open automatic incident after this result, if any. */
+  readonly openIncidentId: number | null;
+}
+
+/**
+ * The check engine's entry point: stores one result of one location and runs the alert rules.
+ * Everything happens in one transaction holding the monitor's alert-state row lock, so results that
+ * several locations report at the same moment are judged one after the other and cannot open two
+ * incidents; the incident, its timeline and its events commit together.
+ */
+export class RecordCheckResult {
+  constructor(
+    private readonly monitors: MonitorLookup,
+    private readonly results: ResultStore,
+    private readonly states: AlertStateRepository,
+    private readonly incidents: IncidentRepository,
+    private readonly maintenance: MaintenanceWindows,
+    private readonly actions: AlertActions,
+    private readonly transactions: TransactionRunner,
+    private readonly clock: Clock,
+    private readonly options: { detailSampleMinutes: number },
+  ) {}
+
+  async execute(input: RecordCheckResultInput): Promise<RecordCheckResultOutcome> {
+    const profile = await this.monitors.alertProfile(input.monitorId);
+    if (!profile) return { recorded: false, decisions: [], openIncidentId: null };
+    const { result, location } = input;
+    const suppressed = await this.maintenance.isSuppressed(input.monitorId, result.checkedAt);
+    return this.transactions.run(async () => {
+      const state = await this.states.lock({
+        monitorId: input.monitorId, organizationId: input.organizationId, customerId: input.customerId,
+        checkIntervalSeconds: profile.monitor.checkIntervalSeconds,
+      }, this.clock.now());
+      state.checkIntervalSeconds = profile.monitor.checkIntervalSeconds;
+      const keepDetail = keepsDetail(result.status, state.location(location), result.checkedAt, this.options.detailSampleMinutes);
+      await this.results.append({
+        monitorId: input.monitorId, location, status: result.status, reasonCode: result.reasonCode,
+        responseMs: result.timings.totalMs === null ? null : Math.round(result.timings.totalMs),
+        detail: keepDetail ? { message: result.message, timings: result.timings, evidence: result.evidence } : null,
+        checkedAt: result.checkedAt,
+      });
+      let incident = state.openIncidentId === null ? null : await this.incidents.findById(state.openIncidentId);
+      if (incident && !incident.isOpen) incident = null;
+      if (!incident) state.openIncidentId = null;
+      const decisions = state.observe(
+        { location, status: result.status, reasonCode: result.reasonCode, checkedAt: result.checkedAt },
+        profile.policy,
+        { suppressed, remindersMuted: incident?.status === 'acknowledged' },
+      );
+      if (keepDetail) state.markDetailKept(location, result.checkedAt);
+      for (const decision of decisions) {
+        incident = await this.actions.carryOut(decision, { state, incident, monitor: profile.monitor, location, result });
+      }
+      await this.states.save(state);
+      return { recorded: true, decisions: decisions.map((d) => d.kind), openIncidentId: state.openIncidentId };
+    });
+  }
+}

@@ -1,0 +1,66 @@
+import { AppError } from '../../domain/shared/app-error';
+import { coverageSeconds } from '../../domain/results/coverage';
+import { parseDateRange, type DateRange } from '../../domain/results/date-range';
+import { planSegments } from '../../domain/results/stats-segments';
+import { addCoverage, emptyCoverage, uptimeFigures, type UptimeFigures } from '../../domain/results/uptime-figures';
+import type { Actor } from '../shared/actor';
+import type { Clock } from '../shared/clock';
+import type { CoverageReader, MonitorLookup } from './ports';
+
+export const UPTIME_PERIODS = { '24h': 24, '7d': 7 * 24, '30d': 30 * 24 } as const;
+export type UptimePeriod = keyof typeof UPTIME_PERIODS;
+
+export interface UptimeStatsInput {
+  websiteId: string;
+  /** Ignored when from or to is given. Default 24h. */
+  period?: UptimePeriod;
+  from?: string;
+  to?: string;
+}
+
+export interface UptimeStats extends UptimeFigures {
+  period: UptimePeriod | 'range';
+  from: Date;
+  to: Date;
+  locations: string[];
+}
+
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * Uptime and response-time percentiles of a website over a period or a range: whole hours from the
+ * hourly rollups, the rest (partial hours, the recent tail) from the raw results. The range is
+ * clipped to the monitor's creation and to now; time before creation is not counted at all.
+ */
+export class GetUptimeStats {
+  constructor(private readonly monitors: MonitorLookup, private readonly coverage: CoverageReader, private readonly clock: Clock) {}
+
+  async execute(actor: Actor, input: UptimeStatsInput): Promise<UptimeStats> {
+    const now = this.clock.now();
+    const byRange = input.from !== undefined || input.to !== undefined;
+    const period = input.period ?? '24h';
+    const range = parseDateRange(byRange ? input : {}, { now, spanMs: UPTIME_PERIODS[period] * HOUR_MS });
+    const monitor = await this.monitors.resolve(actor.scope, input.websiteId);
+    if (!monitor) throw new AppError('websiteNotFound');
+    const counted: DateRange = {
+      from: new Date(Math.max(range.from.getTime(), monitor.createdAt.getTime())),
+      to: new Date(Math.min(range.to.getTime(), now.getTime())),
+    };
+    let totals = emptyCoverage();
+    if (counted.from.getTime() < counted.to.getTime()) {
+      const cap = coverageSeconds(monitor.checkIntervalSeconds);
+      for (const segment of planSegments(counted, await this.coverage.rolledUp())) {
+        const part = segment.source === 'raw'
+          ? await this.coverage.rawCoverage(monitor.monitorId, segment, cap)
+          : await this.coverage.rollupCoverage(monitor.monitorId, segment);
+        totals = addCoverage(totals, part);
+      }
+    }
+    const seconds = Math.max(0, (counted.to.getTime() - counted.from.getTime()) / 1000);
+    return {
+      period: byRange ? 'range' : period, from: range.from, to: range.to,
+      locations: [...totals.locations],
+      ...uptimeFigures(totals, seconds, monitor.locations.length),
+    };
+  }
+}

@@ -1,0 +1,80 @@
+import type { AlertPolicy } from '../../domain/incidents/alert-policy';
+import type { CheckStatus, CheckTimings } from '../../domain/results/check-status';
+import type { DateRange } from '../../domain/results/date-range';
+import type { CoverageTotals } from '../../domain/results/uptime-figures';
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+
+/** What results and incidents need to know of a monitor (the monitors context owns the record). */
+export interface MonitorRef {
+  readonly monitorId: number;
+  readonly publicId: string;
+  readonly organizationId: number;
+  readonly customerId: number;
+  readonly name: string;
+  readonly checkIntervalSeconds: number;
+  readonly locations: readonly string[];
+  readonly createdAt: Date;
+}
+
+export interface MonitorLookup {
+  /** By legacy integer id or publicId, inside the caller's scope; null when not visible. */
+  resolve(scope: TenantScope, ref: string): Promise<MonitorRef | null>;
+  /** The check engine's view: the monitor and its alert settings, unscoped; null when it is gone. */
+  alertProfile(monitorId: number): Promise<{ monitor: MonitorRef; policy: AlertPolicy } | null>;
+}
+export const MONITOR_LOOKUP = Symbol.for('MonitorLookup');
+
+export interface ResultDetail {
+  readonly message: string | null;
+  readonly timings: CheckTimings;
+  readonly evidence: Record<string, unknown>;
+}
+
+export interface StoredResult {
+  readonly monitorId: number;
+  readonly location: string;
+  readonly status: CheckStatus;
+  readonly responseMs: number | null;
+  readonly reasonCode: string | null;
+  /** Kept for every non-up result and a sample of up results (see keepsDetail). */
+  readonly detail: ResultDetail | null;
+  readonly checkedAt: Date;
+}
+
+export interface HistoryQuery {
+  readonly range: DateRange;
+  readonly location: string | null;
+  readonly page: number;
+  readonly perPage: number;
+}
+
+export interface ResultStore {
+  append(result: StoredResult): Promise<void>;
+  /** Newest first. */
+  history(monitorId: number, query: HistoryQuery): Promise<{ items: StoredResult[]; total: number }>;
+}
+export const RESULT_STORE = Symbol.for('ResultStore');
+
+export interface CoverageReader {
+  /** The hours the rollups cover, [from, to); null before the first rollup. */
+  rolledUp(): Promise<{ from: Date; to: Date } | null>;
+  /** Time-weighted coverage from raw results; a result stands for at most `coverageSeconds`. */
+  rawCoverage(monitorId: number, range: DateRange, coverageSeconds: number): Promise<CoverageTotals>;
+  /** The same from hourly rollups, for whole hours. */
+  rollupCoverage(monitorId: number, range: DateRange): Promise<CoverageTotals>;
+}
+export const COVERAGE_READER = Symbol.for('CoverageReader');
+
+/** Partitions, downsampling and retention of the result store. */
+export interface ResultMaintenance {
+  /** Creates the daily partitions from `today` to `today + aheadDays`; answers how many were created. */
+  ensurePartitions(today: Date, aheadDays: number): Promise<number>;
+  /** Drops the daily partitions that end on or before `before`; answers their names. */
+  dropPartitionsBefore(before: Date): Promise<string[]>;
+  rolledUp(): Promise<{ from: Date; to: Date } | null>;
+  /** Rolls up one hour for every monitor and moves the rolled-up stretch to end after it. */
+  rollUpHour(hour: Date, isFirst: boolean): Promise<void>;
+  /** Deletes rollups of hours before `before` and moves the stretch's start. */
+  purgeRollupsBefore(before: Date): Promise<number>;
+}
+export const RESULT_MAINTENANCE = Symbol.for('ResultMaintenance');

@@ -1,0 +1,101 @@
+import { latenessMs, slotAfterCompletion } from '../../domain/scheduling/check-slot';
+import type { CheckRequest } from '../../domain/checks/check-request';
+import { checkResult, down, NO_TIMINGS, type CheckResult } from '../../domain/checks/check-result';
+import type { Clock } from '../shared/clock';
+import type { CheckOutcome, CheckPlanner, CheckSchedule, OutcomeRecorder, PlannedCheck } from './ports';
+
+export interface DispatcherOptions {
+  readonly workerId: string;
+  /** Locations this process checks from (CHECK_LOCATIONS). */
+  readonly locations: readonly string[];
+  /** Most checks claimed per round trip. */
+  readonly batchSize: number;
+  /** Most checks running at once in this process. */
+  readonly maxInFlight: number;
+  /** Longer than the slowest check (timeout + grace): a lease outliving it means the worker died. */
+  readonly leaseMs: number;
+}
+
+export interface DispatcherStats {
+  started: number;
+  recorded: number;
+  dropped: number;
+  /** Start lateness of every started check, in ms (drained by whoever reads it). */
+  lateness: number[];
+}
+
+/**
+ * The check engine's loop body: claim due checks up to capacity, run them concurrently, and hand
+ * finished outcomes to the recorder in batches. The host calls `pump` and `flush` on a short
+ * timer; nothing here waits for the slowest check of a batch.
+ */
+export class CheckDispatcher {
+  private inFlight = 0;
+  private finished: CheckOutcome[] = [];
+  readonly stats: DispatcherStats = { started: 0, recorded: 0, dropped: 0, lateness: [] };
+
+  constructor(
+    private readonly schedule: CheckSchedule,
+    private readonly planner: CheckPlanner,
+    private readonly run: (request: CheckRequest) => Promise<CheckResult>,
+    private readonly recorder: OutcomeRecorder,
+    private readonly clock: Clock,
+    private readonly options: DispatcherOptions,
+  ) {}
+
+  get running(): number {
+    return this.inFlight;
+  }
+
+  /** Claims and starts due checks while there is capacity. Answers how many started. */
+  async pump(): Promise<number> {
+    let started = 0;
+    while (this.inFlight < this.options.maxInFlight) {
+      const limit = Math.min(this.options.batchSize, this.options.maxInFlight - this.inFlight);
+      const claimed = await this.schedule.claimDue({
+        locations: this.options.locations, now: this.clock.now(), limit, leaseMs: this.options.leaseMs,
+        workerId: this.options.workerId,
+      });
+      if (claimed.length === 0) break;
+      const { planned } = await this.planner.plan(claimed);
+      for (const check of planned) this.start(check);
+      started += planned.length;
+      if (claimed.length < limit) break;
+    }
+    return started;
+  }
+
+  /** Records everything finished so far. Answers how many outcomes were handed over. */
+  async flush(): Promise<number> {
+    if (this.finished.length === 0) return 0;
+    const batch = this.finished;
+    this.finished = [];
+    const { recorded, dropped } = await this.recorder.record(this.options.workerId, batch);
+    this.stats.recorded += recorded;
+    this.stats.dropped += dropped;
+    return batch.length;
+  }
+
+  /** Waits for running checks, then records them (graceful stop). */
+  async drain(pollMs = 50): Promise<void> {
+    while (this.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, pollMs));
+    await this.flush();
+  }
+
+  private start(planned: PlannedCheck): void {
+    this.inFlight++;
+    this.stats.started++;
+    const startedAt = this.clock.now();
+    this.stats.lateness.push(latenessMs(planned.check.slot, startedAt));
+    this.run(planned.request)
+      .catch((error: unknown) => checkResult({
+        kind: planned.request.kind, evidence: {}, checkedAt: startedAt, timings: NO_TIMINGS(0),
+        findings: [down('protocolError', error instanceof Error ? error.message : String(error))],
+      }))
+      .then((result) => {
+        const { intervalMs, phaseMs } = planned.check;
+        this.finished.push({ planned, result, startedAt, nextSlot: slotAfterCompletion(this.clock.now(), intervalMs, phaseMs) });
+      })
+      .finally(() => this.inFlight--);
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * What one check needs to run, by kind: exactly the fields a probe uses, independent of how
+ * monitors, customer domains or customer IPs are stored (the scheduler maps those onto these).
+ */
+export type CheckKind = CheckRequest['kind'];
+
+/** `protocol` speaks the service's protocol; `tcp` is a bare port check that sends no credentials. */
+export type CheckMode = 'protocol' | 'tcp';
+
+export interface Credentials {
+  readonly username: string;
+  readonly password?: string;
+  /** SSH only: a PEM private key (with `password` as its passphrase when encrypted). */
+  readonly privateKey?: string;
+}
+
+interface Timed {
+  /** Whole-check deadline (the spec's timeoutSeconds, 1-60). */
+  readonly timeoutSeconds: number;
+}
+
+export interface HttpAssertions {
+  /** Patterns such as `200`, `2xx`, `200-299`; null skips the status check (any response is up). */
+  readonly expectedStatusCodes: readonly string[] | null;
+  readonly keyword: { readonly value: string; readonly mode: 'present' | 'absent'; readonly caseSensitive: boolean } | null;
+  readonly minPageSize: number | null;
+  readonly maxPageSize: number | null;
+  /** Above this total time the check is degraded. */
+  readonly maxResponseTimeMs: number | null;
+  /** Certificate validity and expiry (sslNoticeDays); null when checkSslEnabled is off. */
+  readonly ssl: { readonly noticeDays: number } | null;
+  /** The plain-HTTP address must redirect to HTTPS. */
+  readonly httpsRedirect: boolean;
+}
+
+export interface HttpCheckRequest extends Timed {
+  readonly kind: 'http';
+  readonly url: string;
+  readonly method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | null;
+  readonly followRedirects: boolean;
+  readonly maxRedirects: number;
+  /** Connect here instead while url, Host header and TLS SNI stay unchanged. */
+  readonly connectHost: string | null;
+  readonly connectPort: number | null;
+  /** Skip chain and name verification (only with connectHost). */
+  readonly connectTlsInsecure: boolean;
+  readonly assertions: HttpAssertions;
+}
+
+/** A TLS handshake only: the certificate (the public ssl-certificate tool). */
+export interface TlsCheckRequest extends Timed {
+  readonly kind: 'tls';
+  readonly host: string;
+  readonly port: number;
+  readonly noticeDays: number;
+}
+
+export interface HeartbeatCheckRequest {
+  readonly kind: 'heartbeat';
+  readonly lastBeatAt: Date | null;
+  /** When the monitor was created or resumed: the first beat is due one interval after it. */
+  readonly expectingSince: Date;
+  readonly intervalSeconds: number;
+  readonly graceSeconds: number;
+}
+
+export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'NS', 'TXT', 'SOA', 'SRV', 'CAA', 'PTR'] as const;
+export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
+
+export interface DnsCheckRequest extends Timed {
+  readonly kind: 'dns';
+  readonly name: string;
+  readonly recordType: DnsRecordType;
+  /** ip or ip:port ([v6]:port) of the resolver to ask; null uses the service's resolvers. */
+  readonly resolver: string | null;
+  /** Every value here must be among the answers; empty = any answer is up. */
+  readonly expectedValues: readonly string[];
+}
+
+export interface IcmpCheckRequest extends Timed {
+  readonly kind: 'icmp';
+  readonly host: string;
+  readonly packets: number;
+  /** Above this loss the host is down; any loss at or below it (but above 0) is degraded. */
+  readonly maxPacketLossPercent: number;
+  readonly maxRttMs: number | null;
+}
+
+export interface TcpCheckRequest extends Timed {
+  readonly kind: 'tcp';
+  readonly host: string;
+  readonly port: number;
+}
+
+interface ServiceCheck extends Timed {
+  readonly host: string;
+  /** null = the protocol's default port (required for IMAP/POP in tcp mode). */
+  readonly port: number | null;
+  readonly mode: CheckMode;
+  readonly credentials: Credentials | null;
+}
+
+export interface SmtpCheckRequest extends ServiceCheck {
+  readonly kind: 'smtp';
+  readonly tls: 'none' | 'starttls' | 'implicit';
+  /** With TLS: certificate verification and expiry notice. */
+  readonly sslNoticeDays: number | null;
+}
+export interface SshCheckRequest extends ServiceCheck { readonly kind: 'ssh' }
+export interface FtpCheckRequest extends ServiceCheck { readonly kind: 'ftp'; readonly tls: 'none' | 'explicit' | 'implicit' }
+export interface ImapCheckRequest extends ServiceCheck { readonly kind: 'imap'; readonly tls: 'none' | 'starttls' | 'implicit' }
+export interface Pop3CheckRequest extends ServiceCheck { readonly kind: 'pop3'; readonly tls: 'none' | 'starttls' | 'implicit' }
+
+export interface DomainExpiryCheckRequest extends Timed {
+  readonly kind: 'domainExpiry';
+  /** A registrable domain or any host name under it (www.example.com looks up example.com). */
+  readonly domain: string;
+  readonly warningDays: number;
+  readonly errorDays: number;
+}
+
+export interface DnsblCheckRequest extends Timed {
+  readonly kind: 'dnsbl';
+  readonly ip: string;
+}
+
+export type ServiceCheckRequest = SmtpCheckRequest | SshCheckRequest | FtpCheckRequest | ImapCheckRequest | Pop3CheckRequest;
+
+export type CheckRequest =
+  | HttpCheckRequest | TlsCheckRequest | HeartbeatCheckRequest | DnsCheckRequest | IcmpCheckRequest | TcpCheckRequest
+  | ServiceCheckRequest | DomainExpiryCheckRequest | DnsblCheckRequest;

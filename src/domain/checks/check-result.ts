@@ -1,0 +1,113 @@
+import type { CheckKind } from './check-request';
+
+/** `degraded` is the warning level: the target answers but an assertion warns (slow, cert expiring...). */
+export type CheckStatus = 'up' | 'degraded' | 'down';
+
+/** Why a check is not up: stable codes for alert rules, incidents and history. */
+export type CheckReasonCode =
+  | 'targetRejected' | 'dnsUnresolvable' | 'connectionRefused' | 'connectionTimeout' | 'connectionFailed'
+  | 'timeout' | 'tlsHandshakeFailed' | 'sslInvalid' | 'sslExpired' | 'sslExpiringSoon'
+  | 'unexpectedStatus' | 'keywordMissing' | 'keywordFound' | 'pageTooSmall' | 'pageTooLarge' | 'responseTooSlow'
+  | 'httpsRedirectMissing' | 'tooManyRedirects' | 'invalidRedirect'
+  | 'protocolError' | 'starttlsUnavailable' | 'authenticationFailed'
+  | 'dnsNoAnswer' | 'dnsValueMismatch' | 'dnsQueryFailed'
+  | 'packetLoss' | 'hostUnreachable' | 'rttTooHigh'
+  | 'heartbeatMissing'
+  | 'domainExpired' | 'domainExpiresSoon' | 'domainLookupFailed'
+  | 'dnsblListed' | 'dnsblLookupFailed';
+
+export interface Finding {
+  readonly status: 'degraded' | 'down';
+  readonly code: CheckReasonCode;
+  readonly message: string;
+}
+
+/** Milliseconds per phase; null when the phase did not happen (no DNS for an IP, no TLS over plain TCP). */
+export interface CheckTimings {
+  readonly dnsMs: number | null;
+  readonly connectMs: number | null;
+  readonly tlsMs: number | null;
+  readonly firstByteMs: number | null;
+  readonly totalMs: number;
+}
+
+export interface CertificateSummary {
+  readonly subject: string;
+  readonly issuer: string;
+  readonly validFrom: string;
+  readonly validTo: string;
+  readonly daysRemaining: number;
+  /** SHA-256, colon-separated hex. */
+  readonly fingerprint: string;
+}
+
+export interface CertificateEvidence extends CertificateSummary {
+  readonly subjectAltNames: readonly string[];
+  /** Chain and host name verified against the trusted roots. */
+  readonly authorized: boolean;
+  readonly authorizationError: string | null;
+  /** Issuers above the leaf, as far as the peer sent them. */
+  readonly chain: readonly CertificateSummary[];
+}
+
+export interface DnsblListing {
+  readonly name: string;
+  readonly reason: string;
+  readonly listKey: string;
+  readonly delistUrl: string;
+  readonly resultCode: string;
+}
+
+/** What was seen, kept with the result: only the sections the kind produced are present. */
+export interface CheckEvidence {
+  readonly target?: { readonly host: string; readonly address: string | null; readonly port: number | null };
+  readonly http?: {
+    readonly status: number;
+    readonly headers: Readonly<Record<string, string>>;
+    readonly finalUrl: string;
+    readonly redirects: readonly { readonly url: string; readonly status: number }[];
+    readonly bodyBytes: number;
+    readonly httpsRedirect?: { readonly url: string; readonly location: string | null };
+  };
+  readonly certificate?: CertificateEvidence;
+  readonly dns?: { readonly resolver: string; readonly recordType: string; readonly answers: readonly string[] };
+  readonly banner?: string;
+  readonly tls?: boolean;
+  readonly authenticated?: boolean;
+  readonly ping?: { readonly sent: number; readonly received: number; readonly lossPercent: number;
+    readonly rttMs: { readonly min: number; readonly avg: number; readonly max: number } | null };
+  readonly heartbeat?: { readonly lastBeatAt: string | null; readonly dueAt: string };
+  readonly domain?: { readonly domain: string; readonly expiresAt: string | null; readonly registrar: string | null;
+    readonly daysRemaining: number | null; readonly source: 'rdap' | 'whois' };
+  readonly dnsbl?: { readonly ip: string; readonly listings: readonly DnsblListing[]; readonly checkedZones: number;
+    readonly failedZones: readonly string[] };
+}
+
+export interface CheckResult {
+  readonly kind: CheckKind;
+  readonly status: CheckStatus;
+  /** The worst finding (the reason for failure); null when up. */
+  readonly reason: Finding | null;
+  /** Every assertion that did not pass, worst first. */
+  readonly findings: readonly Finding[];
+  readonly timings: CheckTimings;
+  readonly evidence: CheckEvidence;
+  readonly checkedAt: Date;
+}
+
+const RANK: Record<CheckStatus, number> = { up: 0, degraded: 1, down: 2 };
+
+export const down = (code: CheckReasonCode, message: string): Finding => ({ status: 'down', code, message });
+export const degraded = (code: CheckReasonCode, message: string): Finding => ({ status: 'degraded', code, message });
+
+export const NO_TIMINGS = (totalMs: number): CheckTimings =>
+  ({ dnsMs: null, connectMs: null, tlsMs: null, firstByteMs: null, totalMs });
+
+/** The result a set of findings adds up to: the worst finding decides the status and the reason. */
+export function checkResult(props: {
+  kind: CheckKind; findings: readonly Finding[]; timings: CheckTimings; evidence: CheckEvidence; checkedAt: Date;
+}): CheckResult {
+  const findings = [...props.findings].sort((a, b) => RANK[b.status] - RANK[a.status]);
+  const reason = findings[0] ?? null;
+  return { ...props, findings, status: reason?.status ?? 'up', reason };
+}

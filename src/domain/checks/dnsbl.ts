@@ -1,0 +1,100 @@
+import { down, type CheckResult, type DnsblListing, type Finding } from './check-result';
+
+/** A blocklist zone the service queries, with where a listed address asks to be removed. */
+export interface DnsblZone {
+  readonly zone: string;
+  readonly name: string;
+  readonly delistUrl: string;
+}
+
+/** The query label of an address: reversed octets for IPv4, reversed nibbles for IPv6. Null if not an IP. */
+export function reversedIpLabel(ip: string): string | null {
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(ip);
+  if (v4) {
+    const octets = v4.slice(1).map(Number);
+    return octets.every((o, i) => o <= 255 && String(o) === v4[i + 1]) ? octets.reverse().join('.') : null;
+  }
+  const nibbles = expandIpv6(ip);
+  return nibbles ? [...nibbles].reverse().join('.') : null;
+}
+
+/** The 32 hex nibbles of an IPv6 address, or null. */
+function expandIpv6(ip: string): string | null {
+  if (!/^[0-9a-f:]+$/i.test(ip) || ip.split('::').length > 2) return null;
+  const [head, tail] = ip.includes('::') ? ip.split('::') : [ip, null];
+  const parts = (s: string | null | undefined) => (s ? s.split(':') : []);
+  const left = parts(head);
+  const right = parts(tail);
+  const missing = 8 - left.length - right.length;
+  if ((tail === null && missing !== 0) || (tail !== null && missing < 1)) return null;
+  const groups = [...left, ...Array<string>(tail === null ? 0 : missing).fill('0'), ...right];
+  if (groups.some((g) => g.length === 0 || g.length > 4)) return null;
+  return groups.map((g) => g.padStart(4, '0')).join('').toLowerCase();
+}
+
+/**
+ * An A answer of 127.0.0.x means listed. Answers outside 127/8, and the 127.255.255.x range some
+ * lists use to refuse a resolver, are errors rather than listings.
+ */
+export function classifyDnsblAnswer(address: string): 'listed' | 'error' {
+  if (!address.startsWith('127.')) return 'error';
+  if (address.startsWith('127.255.255.')) return 'error';
+  return 'listed';
+}
+
+export function evaluateDnsbl(listings: readonly DnsblListing[], failedZones: readonly string[], checkedZones: number): Finding[] {
+  if (listings.length > 0) {
+    return [down('dnsblListed', `Listed on ${listings.length} blocklist${listings.length === 1 ? '' : 's'}: ${listings.map((l) => l.name).join(', ')}`)];
+  }
+  if (checkedZones > 0 && failedZones.length === checkedZones) {
+    return [down('dnsblLookupFailed', `No blocklist could be queried (${failedZones.join(', ')})`)];
+  }
+  return [];
+}
+
+/** The spec's dnsbl object of a customer IP. lastNotified* are set by alerting, not by checks. */
+export interface DnsblState {
+  readonly isListed: boolean;
+  readonly listedCount: number;
+  readonly listings: readonly DnsblListing[];
+  readonly lastError: string | null;
+  readonly lastCheckedAt: Date | null;
+  readonly lastChangedAt: Date | null;
+  readonly lastListedAt: Date | null;
+  readonly lastCleanAt: Date | null;
+  readonly lastNotifiedListedAt: Date | null;
+  readonly lastNotifiedCleanAt: Date | null;
+}
+
+export const EMPTY_DNSBL: DnsblState = {
+  isListed: false, listedCount: 0, listings: [], lastError: null, lastCheckedAt: null, lastChangedAt: null,
+  lastListedAt: null, lastCleanAt: null, lastNotifiedListedAt: null, lastNotifiedCleanAt: null,
+};
+
+/**
+ * Folds a dnsbl check into the stored state, recording listed/clean transitions: lastListedAt when
+ * it becomes listed, lastCleanAt when it becomes clean, lastChangedAt when the set of listing zones
+ * changes. Zones that failed keep their previous listing so a flaky list does not flap.
+ */
+export function applyDnsblResult(previous: DnsblState, result: CheckResult, now: Date): DnsblState {
+  const seen = result.evidence.dnsbl;
+  if (!seen || (seen.checkedZones > 0 && seen.failedZones.length === seen.checkedZones)) {
+    return { ...previous, lastError: result.reason?.message ?? 'Lookup failed', lastCheckedAt: now };
+  }
+  const failed = new Set(seen.failedZones);
+  const listings = [...seen.listings, ...previous.listings.filter((l) => failed.has(l.listKey))];
+  const isListed = listings.length > 0;
+  const key = (ls: readonly DnsblListing[]) => ls.map((l) => l.listKey).sort().join(',');
+  const changed = key(listings) !== key(previous.listings);
+  return {
+    ...previous,
+    isListed,
+    listedCount: listings.length,
+    listings,
+    lastError: seen.failedZones.length ? `Lookup failed for ${seen.failedZones.join(', ')}` : null,
+    lastCheckedAt: now,
+    lastChangedAt: changed ? now : previous.lastChangedAt,
+    lastListedAt: isListed && !previous.isListed ? now : previous.lastListedAt,
+    lastCleanAt: !isListed && (previous.isListed || previous.lastCleanAt === null) ? now : previous.lastCleanAt,
+  };
+}

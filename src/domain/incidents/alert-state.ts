@@ -1,0 +1,151 @@
+import type { CheckStatus } from '../results/check-status';
+import type { AlertDecision, AlertObservation } from './alert-decision';
+import { requiredLocations, type AlertPolicy } from './alert-policy';
+import { DNSBL_REASON_CODES, SSL_EXPIRY_REASON_CODES } from './reason-codes';
+
+/** What the rules remember of one location (stored as JSON, hence ISO strings). */
+export interface LocationAlertState {
+  consecutiveFailures: number;
+  /** First failure of the current streak. */
+  failingSince: string | null;
+  lastStatus: CheckStatus;
+  lastReasonCode: string | null;
+  lastCheckedAt: string;
+  /** Last result of this location stored with timings and evidence (detail sampling). */
+  lastDetailAt: string | null;
+}
+
+/** A reminder series (certificate expiry, blocklisting). */
+export interface ConditionState {
+  since: string;
+  lastNotifiedAt: string | null;
+}
+
+export interface ObserveContext {
+  /** A maintenance window covers the monitor: nothing opens and nothing is announced. */
+  readonly suppressed: boolean;
+  /** The open incident was acknowledged: reminders stop (as in PagerDuty and Better Stack). */
+  readonly remindersMuted: boolean;
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * The alert rules of one monitor, as a state machine fed one result at a time. Callers hold the
+ * monitor's row lock while they run it, so results from several locations are applied one after
+ * the other. Results older than the last one of their location change nothing.
+ */
+export class AlertState {
+  monitorId: number;
+  organizationId: number;
+  customerId: number;
+  checkIntervalSeconds: number;
+  openIncidentId: number | null = null;
+  locations: Record<string, LocationAlertState> = {};
+  lastReminderAt: Date | null = null;
+  sslExpiry: ConditionState | null = null;
+  dnsbl: ConditionState | null = null;
+  updatedAt: Date;
+
+  constructor(props: { monitorId: number; organizationId: number; customerId: number; checkIntervalSeconds: number; now: Date }) {
+    this.monitorId = props.monitorId;
+    this.organizationId = props.organizationId;
+    this.customerId = props.customerId;
+    this.checkIntervalSeconds = props.checkIntervalSeconds;
+    this.updatedAt = props.now;
+  }
+
+  location(code: string): { status: CheckStatus; reasonCode: string | null; lastDetailAt: Date | null; lastCheckedAt: Date } | undefined {
+    const state = this.locations[code];
+    if (!state) return undefined;
+    return {
+      status: state.lastStatus, reasonCode: state.lastReasonCode, lastCheckedAt: new Date(state.lastCheckedAt),
+      lastDetailAt: state.lastDetailAt === null ? null : new Date(state.lastDetailAt),
+    };
+  }
+
+  observe(observation: AlertObservation, policy: AlertPolicy, context: ObserveContext): AlertDecision[] {
+    const { location, status, checkedAt } = observation;
+    const previous = this.locations[location];
+    if (previous && checkedAt.getTime() <= new Date(previous.lastCheckedAt).getTime()) return [];
+    const failures = status === 'down' ? (previous?.consecutiveFailures ?? 0) + 1 : 0;
+    this.locations[location] = {
+      consecutiveFailures: failures,
+      failingSince: failures === 0 ? null : (failures === 1 ? checkedAt.toISOString() : previous!.failingSince),
+      lastStatus: status,
+      lastReasonCode: observation.reasonCode,
+      lastCheckedAt: checkedAt.toISOString(),
+      lastDetailAt: previous?.lastDetailAt ?? null,
+    };
+    this.updatedAt = checkedAt;
+    return [
+      ...this.outageDecisions(observation, previous?.lastStatus, policy, context),
+      ...this.conditionDecision('ssl', SSL_EXPIRY_REASON_CODES, observation, policy.sslExpiryReminderDays, context),
+      ...this.conditionDecision('dnsbl', DNSBL_REASON_CODES, observation, policy.dnsblReminderDays, context),
+    ];
+  }
+
+  /** The use case opened the automatic incident the rules asked for. */
+  incidentOpened(incidentId: number, at: Date): void {
+    this.openIncidentId = incidentId;
+    this.lastReminderAt = at;
+  }
+
+  markDetailKept(location: string, at: Date): void {
+    const state = this.locations[location];
+    if (state) state.lastDetailAt = at.toISOString();
+  }
+
+  private outageDecisions(
+    observation: AlertObservation, previousStatus: CheckStatus | undefined, policy: AlertPolicy, context: ObserveContext,
+  ): AlertDecision[] {
+    const considered = policy.locations.length > 0 ? policy.locations : Object.keys(this.locations);
+    if (!considered.includes(observation.location)) return [];
+    const required = requiredLocations(policy, considered.length);
+    const failuresOf = (code: string) => this.locations[code]?.consecutiveFailures ?? 0;
+    if (this.openIncidentId === null) {
+      const failing = considered.filter((code) => failuresOf(code) >= Math.max(1, policy.consecutiveChecks));
+      if (failing.length < required || context.suppressed) return [];
+      const startedAt = failing
+        .map((code) => new Date(this.locations[code]!.failingSince!))
+        .reduce((earliest, at) => (at.getTime() < earliest.getTime() ? at : earliest));
+      return [{ kind: 'open', startedAt, failingLocations: failing }];
+    }
+    const stillDown = considered.filter((code) => failuresOf(code) >= 1);
+    if (stillDown.length < required) {
+      this.openIncidentId = null;
+      this.lastReminderAt = null;
+      return [{ kind: 'resolve' }];
+    }
+    const decisions: AlertDecision[] = [];
+    if (previousStatus !== observation.status) {
+      decisions.push({ kind: 'locationReport', location: observation.location, status: observation.status });
+    }
+    const reminderMs = policy.reminderIntervalMinutes * 60_000;
+    const last = this.lastReminderAt?.getTime() ?? 0;
+    if (reminderMs > 0 && !context.suppressed && !context.remindersMuted && observation.checkedAt.getTime() - last >= reminderMs) {
+      this.lastReminderAt = observation.checkedAt;
+      decisions.push({ kind: 'remind' });
+    }
+    return decisions;
+  }
+
+  private conditionDecision(
+    which: 'ssl' | 'dnsbl', codes: readonly string[], observation: AlertObservation, reminderDays: number | null,
+    context: ObserveContext,
+  ): AlertDecision[] {
+    const key = which === 'ssl' ? 'sslExpiry' : 'dnsbl';
+    const holds = observation.reasonCode !== null && codes.includes(observation.reasonCode);
+    if (!holds) {
+      if (observation.status === 'up') this[key] = null;
+      return [];
+    }
+    const condition = (this[key] ??= { since: observation.checkedAt.toISOString(), lastNotifiedAt: null });
+    const last = condition.lastNotifiedAt === null ? null : new Date(condition.lastNotifiedAt).getTime();
+    const due = last === null || (reminderDays !== null && reminderDays > 0 && observation.checkedAt.getTime() - last >= reminderDays * DAY_MS);
+    if (!due || context.suppressed) return [];
+    condition.lastNotifiedAt = observation.checkedAt.toISOString();
+    const decision = { since: new Date(condition.since), first: last === null };
+    return [which === 'ssl' ? { kind: 'sslExpiryReminder', ...decision } : { kind: 'dnsblReminder', ...decision }];
+  }
+}

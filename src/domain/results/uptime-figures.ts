@@ -1,0 +1,84 @@
+import { mergeHistograms, percentile, type ResponseHistogram } from './response-histogram';
+
+/** Location-seconds by state and check counts of one stretch of time (raw results or hourly rollups). */
+export interface CoverageTotals {
+  readonly upSeconds: number;
+  readonly degradedSeconds: number;
+  readonly downSeconds: number;
+  readonly upChecks: number;
+  readonly degradedChecks: number;
+  readonly downChecks: number;
+  readonly responseMsSum: number;
+  readonly responseCount: number;
+  readonly histogram: ResponseHistogram;
+  /** Locations that reported in the stretch. */
+  readonly locations: readonly string[];
+}
+
+export const emptyCoverage = (): CoverageTotals => ({
+  upSeconds: 0, degradedSeconds: 0, downSeconds: 0, upChecks: 0, degradedChecks: 0, downChecks: 0,
+  responseMsSum: 0, responseCount: 0, histogram: {}, locations: [],
+});
+
+export function addCoverage(a: CoverageTotals, b: CoverageTotals): CoverageTotals {
+  return {
+    upSeconds: a.upSeconds + b.upSeconds,
+    degradedSeconds: a.degradedSeconds + b.degradedSeconds,
+    downSeconds: a.downSeconds + b.downSeconds,
+    upChecks: a.upChecks + b.upChecks,
+    degradedChecks: a.degradedChecks + b.degradedChecks,
+    downChecks: a.downChecks + b.downChecks,
+    responseMsSum: a.responseMsSum + b.responseMsSum,
+    responseCount: a.responseCount + b.responseCount,
+    histogram: mergeHistograms(a.histogram, b.histogram),
+    locations: [...new Set([...a.locations, ...b.locations])].sort(),
+  };
+}
+
+export interface UptimeFigures {
+  /** (up + degraded) / known time; null when nothing is known. Unknown time never counts as up. */
+  uptimePercent: number | null;
+  downtimePercent: number | null;
+  degradedPercent: number | null;
+  /** Share of the expected location-time no result stands for (checker not running, monitor paused). */
+  unknownPercent: number | null;
+  upSeconds: number;
+  degradedSeconds: number;
+  downSeconds: number;
+  unknownSeconds: number;
+  checks: { total: number; up: number; degraded: number; down: number };
+  responseTime: { avgMs: number | null; p50Ms: number | null; p95Ms: number | null; p99Ms: number | null };
+}
+
+const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1_000_000) / 10_000 : null);
+
+/**
+ * Uptime = up time / (up time + down time), degraded time counting as up (the target answered).
+ * `expectedLocations` locations over `periodSeconds` is the time that should be covered.
+ */
+export function uptimeFigures(totals: CoverageTotals, periodSeconds: number, expectedLocations: number): UptimeFigures {
+  const locations = Math.max(1, expectedLocations, totals.locations.length);
+  const expected = Math.max(0, periodSeconds) * locations;
+  const known = totals.upSeconds + totals.degradedSeconds + totals.downSeconds;
+  const unknown = Math.max(0, expected - known);
+  return {
+    uptimePercent: percent(totals.upSeconds + totals.degradedSeconds, known),
+    downtimePercent: percent(totals.downSeconds, known),
+    degradedPercent: percent(totals.degradedSeconds, known),
+    unknownPercent: percent(unknown, expected),
+    upSeconds: Math.round(totals.upSeconds),
+    degradedSeconds: Math.round(totals.degradedSeconds),
+    downSeconds: Math.round(totals.downSeconds),
+    unknownSeconds: Math.round(unknown),
+    checks: {
+      total: totals.upChecks + totals.degradedChecks + totals.downChecks,
+      up: totals.upChecks, degraded: totals.degradedChecks, down: totals.downChecks,
+    },
+    responseTime: {
+      avgMs: totals.responseCount > 0 ? Math.round(totals.responseMsSum / totals.responseCount) : null,
+      p50Ms: percentile(totals.histogram, 50),
+      p95Ms: percentile(totals.histogram, 95),
+      p99Ms: percentile(totals.histogram, 99),
+    },
+  };
+}

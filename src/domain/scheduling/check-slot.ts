@@ -1,0 +1,36 @@
+/**
+ * When a monitor's next check from a location is due. Slots are fixed points on the monitor's
+ * interval grid, offset by a stable per-(monitor, location) phase, so 10,000 monitors with the same
+ * interval spread over it instead of all firing in the same second, and a restart resumes the same
+ * grid instead of shifting it.
+ */
+
+/** A stable phase in [0, intervalMs) for a monitor and location (FNV-1a of the pair). */
+export function phaseOf(monitorId: number, location: string, intervalMs: number): number {
+  let hash = 0x811c9dc5;
+  const key = `${monitorId}:${location}`;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % intervalMs;
+}
+
+/** The first slot strictly after `after` on the monitor's grid. */
+export function nextSlotAfter(after: Date, intervalMs: number, phaseMs: number): Date {
+  const t = after.getTime();
+  const k = Math.floor((t - phaseMs) / intervalMs) + 1;
+  return new Date(k * intervalMs + phaseMs);
+}
+
+/**
+ * The slot after a completed check: the first grid point after completion. On-time checks move to
+ * the following slot; an off-grid run (trigger-check) snaps back onto the grid; slots missed while
+ * the checker was down are skipped rather than run as a burst of stale checks (the gap is recorded
+ * as unknown time by the results, never as up).
+ */
+export const slotAfterCompletion = (completedAt: Date, intervalMs: number, phaseMs: number): Date =>
+  nextSlotAfter(completedAt, intervalMs, phaseMs);
+
+/** How late a check started relative to its slot (never negative). */
+export const latenessMs = (slot: Date, startedAt: Date): number => Math.max(0, startedAt.getTime() - slot.getTime());

@@ -1,0 +1,68 @@
+import { Client } from 'basic-ftp';
+import type { TLSSocket } from 'node:tls';
+import type { TargetPolicy } from '../../../application/shared/target-policy';
+import type { CheckContext, Checker } from '../../../application/checks/ports';
+import type { FtpCheckRequest } from '../../../domain/checks/check-request';
+import { down, type CheckResult, type Finding } from '../../../domain/checks/check-result';
+import { certificateOf } from '../shared/certificate';
+import { ProbeError } from '../shared/probe-error';
+import { runServiceProbe } from '../shared/service-probe';
+import type { SharedTlsContext } from '../shared/tls-context';
+
+/**
+ * FTP in protocol mode with basic-ftp: the welcome banner, AUTH TLS (explicit) or implicit TLS, and
+ * an optional login. basic-ftp opens its own control socket, so it is handed the address the target
+ * policy vetted (pinned), with the host name kept for TLS SNI.
+ */
+export class BasicFtpChecker implements Checker<FtpCheckRequest> {
+  readonly kind = 'ftp' as const;
+
+  constructor(private readonly policy: TargetPolicy, private readonly tls: SharedTlsContext) {}
+
+  check(request: FtpCheckRequest, context: CheckContext): Promise<CheckResult> {
+    return runServiceProbe(request, context, async (target) => {
+      const started = performance.now();
+      const vetting = await this.policy.vet(target.host);
+      if (!vetting.ok) {
+        throw new ProbeError(vetting.reason === 'unresolvable' ? 'dnsUnresolvable' : 'targetRejected', `${target.host} is not a usable target (${vetting.reason})`);
+      }
+      const dnsMs = performance.now() - started;
+      const client = new Client(request.timeoutSeconds * 1000);
+      const onAbort = () => client.close();
+      context.signal.addEventListener('abort', onAbort, { once: true });
+      const tlsOptions = this.tls.options(target.host);
+      try {
+        const t1 = performance.now();
+        const welcome = request.tls === 'implicit'
+          ? await client.connectImplicitTLS(vetting.addresses[0], target.port, tlsOptions)
+          : await client.connect(vetting.addresses[0], target.port);
+        const connectMs = performance.now() - t1;
+        let tlsMs: number | null = request.tls === 'implicit' ? connectMs : null;
+        if (request.tls === 'explicit') {
+          const t2 = performance.now();
+          await client.useTLS(tlsOptions).catch((error: Error) => { throw new ProbeError('starttlsUnavailable', `AUTH TLS failed: ${error.message}`); });
+          tlsMs = performance.now() - t2;
+        }
+        const socket = client.ftp.socket as TLSSocket;
+        const certificate = request.tls !== 'none' && typeof socket.getPeerCertificate === 'function' ? certificateOf(socket, context.now) : null;
+        const findings: Finding[] = [];
+        let authenticated: boolean | undefined;
+        if (request.credentials) {
+          authenticated = await client.login(request.credentials.username, request.credentials.password ?? '').then(() => true, () => false);
+          if (!authenticated) findings.push(down('authenticationFailed', 'The server refused the credentials'));
+        }
+        return {
+          findings, timings: { dnsMs, connectMs, tlsMs },
+          evidence: { banner: welcome.message.trim(), tls: request.tls !== 'none', ...(certificate ? { certificate } : {}),
+            ...(authenticated === undefined ? {} : { authenticated }) },
+        };
+      } catch (error) {
+        if (context.signal.aborted) throw new ProbeError('timeout', 'The check timed out');
+        throw error;
+      } finally {
+        context.signal.removeEventListener('abort', onAbort);
+        client.close();
+      }
+    });
+  }
+}

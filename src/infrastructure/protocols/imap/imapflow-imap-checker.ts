@@ -1,0 +1,86 @@
+import { ImapFlow } from 'imapflow';
+import type { TLSSocket } from 'node:tls';
+import type { TargetPolicy } from '../../../application/shared/target-policy';
+import type { CheckContext, Checker } from '../../../application/checks/ports';
+import type { ImapCheckRequest } from '../../../domain/checks/check-request';
+import { down, type CheckResult, type Finding } from '../../../domain/checks/check-result';
+import { certificateOf } from '../shared/certificate';
+import { ProbeError } from '../shared/probe-error';
+import { runServiceProbe } from '../shared/service-probe';
+import type { SharedTlsContext } from '../shared/tls-context';
+
+const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/**
+ * IMAP in protocol mode with imapflow, connected to the address the target policy vetted (SNI keeps
+ * the name): the greeting, STARTTLS or implicit TLS, and an optional LOGIN. Without credentials,
+ * imapflow stops at "Please configure the login" after greeting, CAPABILITY and STARTTLS: that
+ * point is the check's success.
+ */
+export class ImapflowImapChecker implements Checker<ImapCheckRequest> {
+  readonly kind = 'imap' as const;
+
+  constructor(private readonly policy: TargetPolicy, private readonly tls: SharedTlsContext) {}
+
+  check(request: ImapCheckRequest, context: CheckContext): Promise<CheckResult> {
+    return runServiceProbe(request, context, async (target) => {
+      const started = performance.now();
+      const vetting = await this.policy.vet(target.host);
+      if (!vetting.ok) {
+        throw new ProbeError(vetting.reason === 'unresolvable' ? 'dnsUnresolvable' : 'targetRejected', `${target.host} is not a usable target (${vetting.reason})`);
+      }
+      const dnsMs = performance.now() - started;
+      const timeoutMs = request.timeoutSeconds * 1000;
+      const creds = request.credentials;
+      const client = new ImapFlow({
+        host: vetting.addresses[0]!, port: target.port, servername: target.host, secure: request.tls === 'implicit',
+        doSTARTTLS: request.tls === 'starttls' ? true : request.tls === 'none' ? false : undefined,
+        tls: this.tls.options(target.host) as never, logger: silent as never, verifyOnly: true,
+        auth: creds ? { user: creds.username, pass: creds.password ?? '' } : undefined,
+        connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs,
+      } as ConstructorParameters<typeof ImapFlow>[0]);
+      client.on('error', () => undefined);
+      const onAbort = () => client.close();
+      context.signal.addEventListener('abort', onAbort, { once: true });
+      const t1 = performance.now();
+      const findings: Finding[] = [];
+      let authenticated: boolean | undefined;
+      try {
+        const closed = new Promise<never>((_, reject) => {
+          // a close before any greeting (a BYE, a dropped connection) would otherwise wait for the deadline
+          client.once('close', () => { if (!greetingOf(client)) reject(new ProbeError('protocolError', 'The server closed the connection without a greeting')); });
+        });
+        closed.catch(() => undefined);
+        await Promise.race([client.connect(), closed]);
+        authenticated = creds ? true : undefined;
+      } catch (error) {
+        const err = error as Error & { authenticationFailed?: boolean; tlsFailed?: boolean; code?: string };
+        const greeted = greetingOf(client) !== '';
+        if (!creds && greeted && /configure the login/i.test(err.message)) {
+          // no credentials: greeting, CAPABILITY and STARTTLS passed, which is the check
+        } else if (creds && err.authenticationFailed) {
+          authenticated = false;
+          findings.push(down('authenticationFailed', 'The server refused the credentials'));
+        } else if (err.tlsFailed) {
+          throw new ProbeError(request.tls === 'starttls' ? 'starttlsUnavailable' : 'tlsHandshakeFailed', err.message);
+        } else {
+          throw context.signal.aborted ? new ProbeError('timeout', 'The check timed out') : err;
+        }
+      } finally {
+        context.signal.removeEventListener('abort', onAbort);
+      }
+      const socket = (client as unknown as { socket?: TLSSocket }).socket;
+      const secure = Boolean((client as unknown as { secureConnection?: boolean }).secureConnection);
+      const certificate = secure && socket && typeof socket.getPeerCertificate === 'function' ? certificateOf(socket, context.now) : null;
+      const banner = greetingOf(client);
+      client.close();
+      return {
+        findings, timings: { dnsMs, connectMs: performance.now() - t1, tlsMs: null },
+        evidence: { banner, tls: secure, ...(certificate ? { certificate } : {}), ...(authenticated === undefined ? {} : { authenticated }) },
+      };
+    });
+  }
+}
+
+/** imapflow keeps the server greeting's text once the untagged OK arrived. */
+const greetingOf = (client: ImapFlow): string => (client as unknown as { greeting?: string }).greeting ?? '';

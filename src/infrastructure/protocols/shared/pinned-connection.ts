@@ -1,0 +1,114 @@
+import net from 'node:net';
+import tls from 'node:tls';
+import { performance } from 'node:perf_hooks';
+import type { TargetPolicy } from '../../../application/shared/target-policy';
+import { ProbeError } from './probe-error';
+import type { SharedTlsContext } from './tls-context';
+
+/** Phase durations of one connection, ms (null when the phase did not happen). */
+export interface ConnectionTimings {
+  dnsMs: number | null;
+  connectMs: number | null;
+  tlsMs: number | null;
+}
+
+export interface PinnedConnection {
+  readonly socket: net.Socket | tls.TLSSocket;
+  /**
+   * The peer chain as Node already decoded it for the host-name check during the handshake (null
+   * when the chain did not verify, so that check did not run): reading it again would double the
+   * most expensive JavaScript step of an HTTPS check.
+   */
+  readonly peerCertificate: tls.DetailedPeerCertificate | null;
+  /** The vetted address actually connected to. */
+  readonly address: string;
+  readonly timings: ConnectionTimings;
+}
+
+export interface ConnectOptions {
+  /** The host to connect to (a name is vetted and resolved by the policy; the address is pinned). */
+  host: string;
+  port: number;
+  signal: AbortSignal;
+  /** Wrap in TLS with this SNI / identity name. */
+  tls?: { servername: string; context: SharedTlsContext };
+}
+
+const stripBrackets = (host: string) => host.replace(/^\[(.*)\]$/, '$1');
+
+/**
+ * Vets a host through the target policy, pins one of its vetted addresses and connects to it, so
+ * DNS rebinding cannot reach an address the policy refused. Tries the vetted addresses in order.
+ */
+export async function connectPinned(policy: TargetPolicy, options: ConnectOptions): Promise<PinnedConnection> {
+  const host = stripBrackets(options.host);
+  const isLiteral = net.isIP(host) !== 0;
+  const t0 = performance.now();
+  const vetting = await policy.vet(host);
+  if (!vetting.ok) {
+    throw vetting.reason === 'unresolvable'
+      ? new ProbeError('dnsUnresolvable', `${host} does not resolve`)
+      : new ProbeError('targetRejected', `${host} is not a public address (${vetting.reason})`);
+  }
+  const t1 = performance.now();
+  if (options.signal.aborted) throw new ProbeError('timeout', 'The check timed out');
+  let lastError: unknown;
+  for (const address of vetting.addresses) {
+    try {
+      const socket = await tcpConnect(address, options.port, options.signal);
+      const t2 = performance.now();
+      const timings: ConnectionTimings = { dnsMs: isLiteral ? null : t1 - t0, connectMs: t2 - t1, tlsMs: null };
+      if (!options.tls) return { socket, address, timings, peerCertificate: null };
+      const { secure, peerCertificate } = await tlsHandshake(socket, options.tls, options.signal);
+      timings.tlsMs = performance.now() - t2;
+      return { socket: secure, address, timings, peerCertificate };
+    } catch (error) {
+      lastError = error;
+      if (options.signal.aborted || error instanceof ProbeError) break;
+    }
+  }
+  throw lastError ?? new ProbeError('dnsUnresolvable', `${host} has no address`);
+}
+
+function tcpConnect(address: string, port: number, signal: AbortSignal): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: address, port, noDelay: true });
+    const onAbort = () => socket.destroy(new ProbeError('timeout', `No connection to ${address}:${port} in time`));
+    signal.addEventListener('abort', onAbort, { once: true });
+    socket.once('connect', () => {
+      signal.removeEventListener('abort', onAbort);
+      socket.removeListener('error', reject);
+      resolve(socket);
+    });
+    socket.once('error', (error) => {
+      signal.removeEventListener('abort', onAbort);
+      reject(error);
+    });
+  });
+}
+
+function tlsHandshake(socket: net.Socket, options: NonNullable<ConnectOptions['tls']>, signal: AbortSignal) {
+  return new Promise<{ secure: tls.TLSSocket; peerCertificate: tls.DetailedPeerCertificate | null }>((resolve, reject) => {
+    let peerCertificate: tls.DetailedPeerCertificate | null = null;
+    const secure = tls.connect({
+      ...options.context.options(options.servername), socket, host: options.servername,
+      checkServerIdentity: (host, cert) => {
+        peerCertificate = cert as tls.DetailedPeerCertificate;
+        return tls.checkServerIdentity(host, cert);
+      },
+    });
+    const onAbort = () => secure.destroy(new ProbeError('timeout', 'TLS handshake timed out'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    secure.once('secureConnect', () => {
+      signal.removeEventListener('abort', onAbort);
+      secure.removeListener('error', fail);
+      resolve({ secure, peerCertificate });
+    });
+    const fail = (error: Error) => {
+      signal.removeEventListener('abort', onAbort);
+      socket.destroy();
+      reject(error instanceof ProbeError ? error : new ProbeError('tlsHandshakeFailed', `TLS handshake failed: ${error.message}`));
+    };
+    secure.once('error', fail);
+  });
+}

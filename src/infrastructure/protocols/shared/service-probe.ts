@@ -1,0 +1,47 @@
+import { performance } from 'node:perf_hooks';
+import type { CheckContext } from '../../../application/checks/ports';
+import type { ServiceCheckRequest } from '../../../domain/checks/check-request';
+import { checkResult, type CheckEvidence, type CheckResult, type Finding } from '../../../domain/checks/check-result';
+import { defaultPort } from '../../../domain/checks/check-mode';
+import type { ConnectionTimings } from './pinned-connection';
+import { abortedBy, findingFor } from './probe-error';
+
+export interface ServiceOutcome {
+  findings: Finding[];
+  evidence: CheckEvidence;
+  timings: ConnectionTimings | null;
+  /** Greeting/banner time after connect. */
+  firstByteMs?: number | null;
+}
+
+/** What each protocol probe works on: the host without brackets and the effective port. */
+export interface ServiceTarget {
+  host: string;
+  port: number;
+}
+
+/**
+ * The frame every protocol-mode service check shares: the effective port, one timing clock, and
+ * any error the probe throws turned into a down result (a probe returns findings for what it saw).
+ */
+export async function runServiceProbe<R extends ServiceCheckRequest>(
+  request: R, context: CheckContext, probe: (target: ServiceTarget, partial: Partial<ServiceOutcome>) => Promise<ServiceOutcome>,
+): Promise<CheckResult> {
+  const started = performance.now();
+  const target = { host: request.host.replace(/^\[(.*)\]$/, '$1'), port: request.port ?? defaultPort(request) ?? 0 };
+  const partial: Partial<ServiceOutcome> = {};
+  let outcome: ServiceOutcome;
+  try {
+    // a client library that misses the deadline (a peer hanging mid-protocol) still ends at it
+    outcome = await Promise.race([probe(target, partial), abortedBy(context.signal)]);
+  } catch (error) {
+    outcome = { findings: [findingFor(error)], evidence: partial.evidence ?? {}, timings: partial.timings ?? null };
+  }
+  const t = outcome.timings;
+  return checkResult({
+    kind: request.kind, findings: outcome.findings, checkedAt: context.now,
+    evidence: { target: { host: target.host, address: null, port: target.port }, ...outcome.evidence },
+    timings: { dnsMs: t?.dnsMs ?? null, connectMs: t?.connectMs ?? null, tlsMs: t?.tlsMs ?? null,
+      firstByteMs: outcome.firstByteMs ?? null, totalMs: performance.now() - started },
+  });
+}

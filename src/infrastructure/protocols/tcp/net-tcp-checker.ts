@@ -1,0 +1,33 @@
+import { performance } from 'node:perf_hooks';
+import type { TargetPolicy } from '../../../application/shared/target-policy';
+import type { CheckContext, Checker } from '../../../application/checks/ports';
+import type { TcpCheckRequest } from '../../../domain/checks/check-request';
+import { checkResult, type CheckResult } from '../../../domain/checks/check-result';
+import { connectPinned } from '../shared/pinned-connection';
+import { findingFor } from '../shared/probe-error';
+
+/** A bare port check (also tcp mode of the service checks): connect to a vetted, pinned address, then close. */
+export class NetTcpChecker implements Checker<TcpCheckRequest> {
+  readonly kind = 'tcp' as const;
+
+  constructor(private readonly policy: TargetPolicy) {}
+
+  async check(request: TcpCheckRequest, context: CheckContext): Promise<CheckResult> {
+    const started = performance.now();
+    try {
+      const { socket, address, timings } = await connectPinned(this.policy, { host: request.host, port: request.port, signal: context.signal });
+      socket.destroy();
+      return checkResult({
+        kind: 'tcp', findings: [], checkedAt: context.now,
+        evidence: { target: { host: request.host, address, port: request.port } },
+        timings: { ...timings, firstByteMs: null, totalMs: performance.now() - started },
+      });
+    } catch (error) {
+      return checkResult({
+        kind: 'tcp', findings: [findingFor(error)], checkedAt: context.now,
+        evidence: { target: { host: request.host, address: null, port: request.port } },
+        timings: { dnsMs: null, connectMs: null, tlsMs: null, firstByteMs: null, totalMs: performance.now() - started },
+      });
+    }
+  }
+}

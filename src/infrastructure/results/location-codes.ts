@@ -1,0 +1,30 @@
+import type { SqlRunner } from '../persistence/database';
+
+/**
+ * Location codes <-> their smallint ids, cached (codes are few and never renamed). Lookups run on
+ * the caller's connection; a new code is registered on its own connection, so the id outlives the
+ * caller's transaction whatever becomes of it.
+ */
+export class LocationCodes {
+  private readonly ids = new Map<string, number>();
+
+  constructor(private readonly sql: SqlRunner, private readonly register: SqlRunner) {}
+
+  /** The id of a code, registered on first use. */
+  async idOf(code: string): Promise<number> {
+    const known = await this.find(code);
+    if (known !== null) return known;
+    await this.register.query(`INSERT INTO check_locations (code) VALUES (?) ON CONFLICT (code) DO NOTHING`, [code]);
+    return (await this.find(code))!;
+  }
+
+  /** The id of a known code, or null (a filter on an unknown location matches nothing). */
+  async find(code: string): Promise<number | null> {
+    const cached = this.ids.get(code);
+    if (cached !== undefined) return cached;
+    const [row] = await this.sql.query<{ id: number }>(`SELECT id FROM check_locations WHERE code = ?`, [code]);
+    if (!row) return null;
+    this.ids.set(code, Number(row.id));
+    return Number(row.id);
+  }
+}

@@ -1,0 +1,58 @@
+import type { MonitorLookup, MonitorRef } from '../../application/results/ports';
+import type { AlertPolicy } from '../../domain/incidents/alert-policy';
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+import type { SqlRunner } from '../persistence/database';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const INT = /^\d{1,15}$/;
+
+interface MonitorRow {
+  id: string; public_id: string; organization_id: number; customer_id: number; name: string;
+  check_interval_seconds: number; locations: string[]; created_at: Date;
+  alert_consecutive_checks: number; alert_location_threshold: string; alert_location_threshold_count: number;
+  alert_reminder_interval: number; ssl_expiry_reminder_interval: number | null; dnsbl_reminder_interval: number | null;
+}
+
+const COLUMNS = `id, public_id, organization_id, customer_id, name, check_interval_seconds, locations, created_at,
+  alert_consecutive_checks, alert_location_threshold::text AS alert_location_threshold, alert_location_threshold_count,
+  alert_reminder_interval, ssl_expiry_reminder_interval, dnsbl_reminder_interval`;
+
+const toRef = (row: MonitorRow): MonitorRef => ({
+  monitorId: Number(row.id), publicId: row.public_id, organizationId: row.organization_id, customerId: row.customer_id,
+  name: row.name, checkIntervalSeconds: row.check_interval_seconds, locations: row.locations ?? [],
+  createdAt: new Date(row.created_at),
+});
+
+/**
+ * Reads the monitors table: id, public_id, organization_id, customer_id, name,
+ * check_interval_seconds, locations (text[]), created_at and the alert_* / *_reminder_interval
+ * columns. Nothing else of the monitors context is assumed.
+ */
+export class SqlMonitorLookup implements MonitorLookup {
+  constructor(private readonly sql: SqlRunner) {}
+
+  async resolve(scope: TenantScope, ref: string): Promise<MonitorRef | null> {
+    const byId = INT.test(ref);
+    if (!byId && !UUID.test(ref)) return null;
+    const [row] = await this.sql.query<MonitorRow>(
+      `SELECT ${COLUMNS} FROM monitors
+       WHERE ${byId ? 'id = ?' : 'public_id = ?'} AND organization_id = ? AND (?::integer IS NULL OR customer_id = ?)`,
+      [byId ? ref : ref.toLowerCase(), scope.organizationId, scope.customerId, scope.customerId],
+    );
+    return row ? toRef(row) : null;
+  }
+
+  async alertProfile(monitorId: number): Promise<{ monitor: MonitorRef; policy: AlertPolicy } | null> {
+    const [row] = await this.sql.query<MonitorRow>(`SELECT ${COLUMNS} FROM monitors WHERE id = ?`, [monitorId]);
+    if (!row) return null;
+    return {
+      monitor: toRef(row),
+      policy: {
+        consecutiveChecks: row.alert_consecutive_checks, locationThreshold: row.alert_location_threshold,
+        locationThresholdCount: row.alert_location_threshold_count, reminderIntervalMinutes: row.alert_reminder_interval,
+        sslExpiryReminderDays: row.ssl_expiry_reminder_interval, dnsblReminderDays: row.dnsbl_reminder_interval,
+        locations: row.locations ?? [],
+      },
+    };
+  }
+}

@@ -1,0 +1,110 @@
+import type { ResultMaintenance } from '../../application/results/ports';
+import type { SqlRunner } from '../persistence/database';
+import { BUCKET_EDGES_SQL, coverageSecondsSql, coveredSecondsSql } from './coverage-sql';
+
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+const PARTITION = /^check_results_p(\d{4})(\d{2})(\d{2})$/;
+
+/**
+ * One hour of every monitor, per location: the raw results of the hour plus the previous hour's
+ * last result while its coverage still reaches into this hour (how a monitor checked every few
+ * hours stays covered), clipped to the hour.
+ */
+const ROLLUP_HOUR = `
+  WITH carry AS (
+    SELECT r.monitor_id, r.location_id, r.last_at AS checked_at, r.last_status AS status, NULL::integer AS response_ms, true AS carried
+    FROM check_result_rollups r LEFT JOIN monitor_alert_states s ON s.monitor_id = r.monitor_id
+    WHERE r.hour = ? AND r.last_at + ${coverageSecondsSql('s.check_interval_seconds')} * interval '1 second' > ?::timestamptz
+  ), seq AS (
+    SELECT u.*, lead(u.checked_at) OVER (PARTITION BY u.monitor_id, u.location_id ORDER BY u.checked_at) AS next_at
+    FROM (
+      SELECT * FROM carry
+      UNION ALL
+      SELECT monitor_id, location_id, checked_at, status, response_ms, false FROM check_results WHERE checked_at >= ? AND checked_at < ?
+    ) u
+  ), cov AS (
+    SELECT seq.*, ${coveredSecondsSql(coverageSecondsSql('s.check_interval_seconds'), '?::timestamptz', '?::timestamptz')} AS secs,
+      CASE WHEN NOT carried AND status <> 3 AND response_ms IS NOT NULL THEN width_bucket(response_ms, ${BUCKET_EDGES_SQL}) END AS bucket
+    FROM seq LEFT JOIN monitor_alert_states s ON s.monitor_id = seq.monitor_id
+  ), buckets AS (
+    SELECT monitor_id, location_id, jsonb_object_agg(bucket, n) AS histogram
+    FROM (SELECT monitor_id, location_id, bucket, count(*) AS n FROM cov WHERE bucket IS NOT NULL GROUP BY 1, 2, 3) b
+    GROUP BY 1, 2
+  )
+  INSERT INTO check_result_rollups (monitor_id, hour, location_id, up_seconds, degraded_seconds, down_seconds,
+    up_count, degraded_count, down_count, response_ms_sum, response_count, histogram, last_at, last_status)
+  SELECT c.monitor_id, ?, c.location_id,
+    round(COALESCE(sum(secs) FILTER (WHERE status = 1), 0)), round(COALESCE(sum(secs) FILTER (WHERE status = 2), 0)),
+    round(COALESCE(sum(secs) FILTER (WHERE status = 3), 0)),
+    count(*) FILTER (WHERE NOT carried AND status = 1), count(*) FILTER (WHERE NOT carried AND status = 2),
+    count(*) FILTER (WHERE NOT carried AND status = 3),
+    COALESCE(sum(response_ms) FILTER (WHERE NOT carried AND status <> 3), 0),
+    count(response_ms) FILTER (WHERE NOT carried AND status <> 3),
+    COALESCE(b.histogram, '{}'::jsonb), max(c.checked_at), (array_agg(c.status ORDER BY c.checked_at DESC))[1]
+  FROM cov c LEFT JOIN buckets b ON b.monitor_id = c.monitor_id AND b.location_id = c.location_id
+  GROUP BY c.monitor_id, c.location_id, b.histogram
+  ON CONFLICT (monitor_id, hour, location_id) DO UPDATE SET
+    up_seconds = EXCLUDED.up_seconds, degraded_seconds = EXCLUDED.degraded_seconds, down_seconds = EXCLUDED.down_seconds,
+    up_count = EXCLUDED.up_count, degraded_count = EXCLUDED.degraded_count, down_count = EXCLUDED.down_count,
+    response_ms_sum = EXCLUDED.response_ms_sum, response_count = EXCLUDED.response_count,
+    histogram = EXCLUDED.histogram, last_at = EXCLUDED.last_at, last_status = EXCLUDED.last_status`;
+
+/** Partitions, rollups and retention in PostgreSQL; runs outside request transactions. */
+export class SqlResultMaintenance implements ResultMaintenance {
+  constructor(private readonly sql: SqlRunner, private readonly onPartitionsDropped: () => void = () => {}) {}
+
+  async ensurePartitions(today: Date, aheadDays: number): Promise<number> {
+    const day = new Date(Math.floor(today.getTime() / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
+    const rows = await this.sql.query<{ created: boolean }>(
+      `SELECT check_results_ensure_partition(?::date + d) AS created FROM generate_series(0, ?) AS d`, [day, aheadDays],
+    );
+    return rows.filter((r) => r.created).length;
+  }
+
+  async dropPartitionsBefore(before: Date): Promise<string[]> {
+    const rows = await this.sql.query<{ name: string }>(
+      `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+       WHERE i.inhparent = 'check_results'::regclass ORDER BY 1`,
+    );
+    const dropped: string[] = [];
+    for (const { name } of rows) {
+      const match = PARTITION.exec(name);
+      if (!match) continue;
+      const end = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) + DAY_MS;
+      if (end > before.getTime()) continue;
+      await this.sql.query(`DROP TABLE IF EXISTS "${name}"`);
+      dropped.push(name);
+    }
+    if (dropped.length > 0) this.onPartitionsDropped();
+    return dropped;
+  }
+
+  async rolledUp(): Promise<{ from: Date; to: Date } | null> {
+    const [row] = await this.sql.query<{ rolled_from: Date; rolled_to: Date }>(`SELECT rolled_from, rolled_to FROM check_rollup_progress`);
+    return row ? { from: new Date(row.rolled_from), to: new Date(row.rolled_to) } : null;
+  }
+
+  async rollUpHour(hour: Date, isFirst: boolean): Promise<void> {
+    const end = new Date(hour.getTime() + HOUR_MS);
+    const previous = new Date(hour.getTime() - HOUR_MS);
+    await this.sql.query(ROLLUP_HOUR, [previous, hour, hour, end, end, end, hour, hour]);
+    if (isFirst) {
+      await this.sql.query(
+        `INSERT INTO check_rollup_progress (id, rolled_from, rolled_to) VALUES (1, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET rolled_from = EXCLUDED.rolled_from, rolled_to = EXCLUDED.rolled_to`,
+        [hour, end],
+      );
+    } else {
+      await this.sql.query(`UPDATE check_rollup_progress SET rolled_to = GREATEST(rolled_to, ?)`, [end]);
+    }
+  }
+
+  async purgeRollupsBefore(before: Date): Promise<number> {
+    const [deleted] = await this.sql.query<{ n: string }>(
+      `WITH d AS (DELETE FROM check_result_rollups WHERE hour < ? RETURNING 1) SELECT count(*) AS n FROM d`, [before],
+    );
+    await this.sql.query(`UPDATE check_rollup_progress SET rolled_from = LEAST(rolled_to, GREATEST(rolled_from, ?))`, [before]);
+    return Number(deleted!.n);
+  }
+}

@@ -1,0 +1,80 @@
+import type { HistoryQuery, ResultDetail, ResultStore, StoredResult } from '../../application/results/ports';
+import type { SqlRunner } from '../persistence/database';
+import type { LocationCodes } from './location-codes';
+import { STATUS_CODE, STATUS_OF } from './status-codes';
+
+interface HistoryRow {
+  checked_at: Date;
+  code: string;
+  status: number;
+  response_ms: number | null;
+  reason_code: string | null;
+  detail: ResultDetail | null;
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * check_results: daily partitions, created ahead by the maintenance job and on demand for a day
+ * that has none yet (a result from before the job first ran, or a clock far ahead).
+ */
+export class SqlResultStore implements ResultStore {
+  /** Days known to have a partition (cleared when retention drops some). */
+  private readonly partitionDays = new Set<number>();
+
+  /** `sql` joins the caller's transaction; `ddl` runs on its own (a partition outlives a rolled-back insert). */
+  constructor(private readonly sql: SqlRunner, private readonly ddl: SqlRunner, private readonly locations: LocationCodes) {}
+
+  async append(result: StoredResult): Promise<void> {
+    const day = Math.floor(result.checkedAt.getTime() / DAY_MS);
+    if (!this.partitionDays.has(day)) {
+      const date = new Date(day * DAY_MS).toISOString().slice(0, 10);
+      const [found] = await this.sql.query<{ present: boolean }>(
+        `SELECT to_regclass(?) IS NOT NULL AS present`, [`check_results_p${date.replaceAll('-', '')}`],
+      );
+      // Normally the maintenance job made it days ago; only a missing one needs the DDL connection.
+      if (!found?.present) await this.ddl.query(`SELECT check_results_ensure_partition(?::date)`, [date]);
+      this.partitionDays.add(day);
+    }
+    await this.sql.query(
+      `INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms, reason_code, detail)
+       VALUES (?, ?, ?, ?, ?, ?, ?::jsonb)`,
+      [
+        result.monitorId, result.checkedAt, await this.locations.idOf(result.location), STATUS_CODE[result.status],
+        result.responseMs, result.reasonCode, result.detail === null ? null : JSON.stringify(result.detail),
+      ],
+    );
+  }
+
+  forgetPartitions(): void {
+    this.partitionDays.clear();
+  }
+
+  async history(monitorId: number, query: HistoryQuery): Promise<{ items: StoredResult[]; total: number }> {
+    const where = [`c.monitor_id = ?`, `c.checked_at >= ?`, `c.checked_at <= ?`];
+    const params: unknown[] = [monitorId, query.range.from, query.range.to];
+    if (query.location !== null) {
+      const locationId = await this.locations.find(query.location);
+      if (locationId === null) return { items: [], total: 0 };
+      where.push(`c.location_id = ?`);
+      params.push(locationId);
+    }
+    const [count] = await this.sql.query<{ total: string }>(
+      `SELECT count(*) AS total FROM check_results c WHERE ${where.join(' AND ')}`, params,
+    );
+    const rows = await this.sql.query<HistoryRow>(
+      `SELECT c.checked_at, l.code, c.status, c.response_ms, c.reason_code, c.detail
+       FROM check_results c JOIN check_locations l ON l.id = c.location_id
+       WHERE ${where.join(' AND ')}
+       ORDER BY c.checked_at DESC, c.location_id LIMIT ? OFFSET ?`,
+      [...params, query.perPage, (query.page - 1) * query.perPage],
+    );
+    return {
+      total: Number(count!.total),
+      items: rows.map((row) => ({
+        monitorId, location: row.code, status: STATUS_OF[row.status]!, responseMs: row.response_ms,
+        reasonCode: row.reason_code, detail: row.detail, checkedAt: new Date(row.checked_at),
+      })),
+    };
+  }
+}

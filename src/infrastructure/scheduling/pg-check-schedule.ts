@@ -1,0 +1,94 @@
+import { nextSlotAfter, phaseOf } from '../../domain/scheduling/check-slot';
+import type { CheckSchedule, ClaimedCheck, CompletedCheck } from '../../application/scheduling/ports';
+import type { SqlRunner } from '../persistence/database';
+
+interface Row {
+  monitor_id: string;
+  location: string;
+  next_due_at: Date;
+  interval_ms: number;
+  phase_ms: number;
+}
+
+const toClaim = (row: Row): ClaimedCheck => ({
+  monitorId: Number(row.monitor_id), location: row.location, slot: new Date(row.next_due_at),
+  intervalMs: row.interval_ms, phaseMs: row.phase_ms,
+});
+
+/**
+ * The schedule in PostgreSQL: one statement claims a whole batch, one completes it. Lists travel as
+ * one JSON parameter, so the statements run on the pool or inside an ORM transaction alike.
+ */
+export class PgCheckSchedule implements CheckSchedule {
+  constructor(private readonly sql: SqlRunner) {}
+
+  async claimDue(input: { locations: readonly string[]; now: Date; limit: number; leaseMs: number; workerId: string }) {
+    const rows = await this.sql.query<Row>(
+      `UPDATE check_schedule s SET lease_until = ?::timestamptz, leased_by = ?
+       FROM (
+         SELECT monitor_id, location FROM check_schedule
+         WHERE location IN (SELECT jsonb_array_elements_text(?::jsonb)) AND next_due_at <= ?::timestamptz
+           AND (lease_until IS NULL OR lease_until < ?::timestamptz)
+         ORDER BY next_due_at LIMIT ? FOR UPDATE SKIP LOCKED
+       ) due
+       WHERE s.monitor_id = due.monitor_id AND s.location = due.location
+       RETURNING s.monitor_id, s.location, s.next_due_at, s.interval_ms, s.phase_ms`,
+      [new Date(input.now.getTime() + input.leaseMs), input.workerId, JSON.stringify(input.locations), input.now, input.now, input.limit],
+    );
+    return rows.map(toClaim).sort((a, b) => a.slot.getTime() - b.slot.getTime());
+  }
+
+  async complete(workerId: string, completed: readonly CompletedCheck[]): Promise<CompletedCheck[]> {
+    if (completed.length === 0) return [];
+    const rows = await this.sql.query<{ monitor_id: string; location: string }>(
+      `UPDATE check_schedule s SET next_due_at = d.next_slot, lease_until = NULL, leased_by = NULL
+       FROM jsonb_to_recordset(?::jsonb) AS d(monitor_id bigint, location text, slot timestamptz, next_slot timestamptz)
+       WHERE s.monitor_id = d.monitor_id AND s.location = d.location AND s.next_due_at = d.slot AND s.leased_by = ?
+       RETURNING s.monitor_id, s.location`,
+      [
+        JSON.stringify(completed.map((c) => ({
+          monitor_id: c.check.monitorId, location: c.check.location, slot: c.check.slot, next_slot: c.nextSlot,
+        }))),
+        workerId,
+      ],
+    );
+    const held = new Set(rows.map((r) => `${r.monitor_id}:${r.location}`));
+    return completed.filter((c) => held.has(`${c.check.monitorId}:${c.check.location}`));
+  }
+
+  async plan(monitorId: number, locations: readonly string[], intervalMs: number, now: Date): Promise<void> {
+    const phases = locations.map((location) => phaseOf(monitorId, location, intervalMs));
+    await this.sql.query(
+      `WITH wanted AS (
+         SELECT * FROM jsonb_to_recordset(?::jsonb) AS w(location text, phase_ms int, first_due timestamptz)
+       ), removed AS (
+         DELETE FROM check_schedule WHERE monitor_id = ? AND location NOT IN (SELECT location FROM wanted)
+       )
+       INSERT INTO check_schedule (monitor_id, location, interval_ms, phase_ms, next_due_at)
+       SELECT ?, location, ?, phase_ms, first_due FROM wanted
+       ON CONFLICT (monitor_id, location) DO UPDATE SET
+         interval_ms = EXCLUDED.interval_ms, phase_ms = EXCLUDED.phase_ms,
+         next_due_at = CASE WHEN check_schedule.interval_ms = EXCLUDED.interval_ms
+                            THEN check_schedule.next_due_at ELSE EXCLUDED.next_due_at END`,
+      [
+        JSON.stringify(locations.map((location, i) => ({
+          location, phase_ms: phases[i], first_due: nextSlotAfter(now, intervalMs, phases[i]!),
+        }))),
+        monitorId, monitorId, intervalMs,
+      ],
+    );
+  }
+
+  async unplan(monitorId: number): Promise<void> {
+    await this.sql.query(`DELETE FROM check_schedule WHERE monitor_id = ?`, [monitorId]);
+  }
+
+  async dueNow(monitorId: number, now: Date): Promise<number> {
+    const rows = await this.sql.query(
+      `UPDATE check_schedule SET next_due_at = LEAST(next_due_at, ?::timestamptz)
+       WHERE monitor_id = ? AND (lease_until IS NULL OR lease_until < ?::timestamptz) RETURNING 1`,
+      [now, monitorId, now],
+    );
+    return rows.length;
+  }
+}

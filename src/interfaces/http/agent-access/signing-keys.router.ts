@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { RotateSigningKey } from '../../../application/agent-access/rotate-signing-key';
+import { ApiRouter } from '../shared/api-router';
+import type { RouterDeps } from '../shared/use-cases';
+
+/** Platform administration of the identity-assertion signing keys. */
+export function signingKeysRouter(deps: RouterDeps) {
+  return new ApiRouter(deps).route({
+    method: 'post', path: '/api/platform-admin/agent-signing-keys/rotate', tags: ['Platform admin'],
+    summary: 'Rotate the agent identity-assertion signing key',
+    description: 'Platform admins only. New assertions are signed with a new EdDSA key; retired public keys stay in the '
+      + 'JWKS for 25 hours, so assertions already issued verify until they expire.',
+    response: z.object({ kid: z.string(), previousKid: z.string().nullable() }),
+    errors: ['platformAdminRequired'],
+    handler: ({ actor }) => deps.container.get(RotateSigningKey).execute(actor),
+  }).router;
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { INCIDENT_ORIGINS, INCIDENT_STATUSES } from '../../../domain/incidents/incident';
+import { ListIncidents } from '../../../application/incidents/list-incidents';
+import { GetIncident } from '../../../application/incidents/get-incident';
+import { CreateManualIncident } from '../../../application/incidents/create-manual-incident';
+import { DeleteIncident } from '../../../application/incidents/delete-incident';
+import { AcknowledgeIncident } from '../../../application/incidents/acknowledge-incident';
+import { ResolveIncident } from '../../../application/incidents/resolve-incident';
+import { ApiRouter } from '../shared/api-router';
+import { PageQuery, QueryId, paged, pagedSchema } from '../shared/paging';
+import type { RouterDeps } from '../shared/use-cases';
+import { presentIncident, presentTimelineEntry } from './presenters';
+import { DateParam, IncidentDetailSchema, IncidentSchema } from './schemas';
+
+const tags = ['Incidents'];
+const IdParams = z.object({ id: z.string().min(1).max(64) });
+const STATUS_NOTE = 'Statuses: `open` (triggered, nobody has taken it), `acknowledged` (someone is on it; reminders stop), '
+  + '`resolved`. The spec\'s `merged` belongs to the incident-management area (/api/im/incidents).';
+
+/** Monitor incidents: automatic ones from the alert rules, manual ones declared by people. */
+export function incidentsRouter(deps: RouterDeps) {
+  const get = <T>(useCase: abstract new (...args: never[]) => T) => deps.container.get(useCase as never) as T;
+  return new ApiRouter(deps)
+    .route({
+      method: 'get', path: '/api/incidents', tags, summary: 'Incidents, newest first',
+      description: `${STATUS_NOTE} Filters combine; from/to select incidents overlapping the range (started before to, `
+        + 'not resolved before from). Customer-scoped callers see their customer\'s incidents only.',
+      query: z.object({
+        ...PageQuery, status: z.enum(INCIDENT_STATUSES).optional(), origin: z.enum(INCIDENT_ORIGINS).optional(),
+        monitorId: QueryId.optional(), customerId: QueryId.optional(), from: DateParam.optional(), to: DateParam.optional(),
+      }).strict(),
+      response: pagedSchema(IncidentSchema, 'IncidentPage'), errors: ['invalidDateRange'],
+      handler: async ({ actor, query }) => {
+        const { items, total } = await get(ListIncidents).execute(actor, query);
+        return paged(items.map(presentIncident), total, query);
+      },
+    })
+    .route({
+      method: 'get', path: '/api/incidents/{id}', tags, summary: 'One incident with its timeline',
+      description: 'Timeline kinds: opened, locationReport (a location\'s state when the incident opened and each later '
+        + 'change), reminder, acknowledged, resolved. The path takes the publicId or the integer id.',
+      params: IdParams, response: IncidentDetailSchema, errors: ['incidentNotFound'],
+      handler: async ({ actor, params }) => {
+        const { incident, timeline } = await get(GetIncident).execute(actor, params.id);
+        return { ...presentIncident(incident), timeline: timeline.map(presentTimelineEntry) };
+      },
+    })
+    .route({
+      method: 'post', path: '/api/incidents', tags, status: 201, summary: 'Declare a manual incident on a monitor',
+      description: 'Admins and editors. monitorId takes the monitor\'s publicId or integer id. Manual incidents are never '
+        + 'closed by the alert rules: resolve or delete them.',
+      body: z.object({
+        monitorId: z.union([z.number().int().positive(), z.string().min(1).max(64)]).transform(String),
+        title: z.string().trim().min(1).max(200),
+        description: z.string().trim().max(5000).nullable().optional(),
+      }).strict(),
+      response: IncidentSchema, errors: ['roleForbidden', 'monitorNotFound'],
+      handler: async ({ actor, body }) => presentIncident(await get(CreateManualIncident).execute(actor, body)),
+    })
+    .route({
+      method: 'post', path: '/api/incidents/{id}/acknowledge', tags, summary: 'Acknowledge an open incident',
+      description: 'Admins, editors and responders. Reminders stop until the incident resolves. Repeating it changes nothing.',
+      params: IdParams, response: IncidentSchema, errors: ['roleForbidden', 'incidentNotFound', 'incidentAlreadyResolved', 'conflict'],
+      handler: async ({ actor, params }) => presentIncident(await get(AcknowledgeIncident).execute(actor, params.id)),
+    })
+    .route({
+      method: 'post', path: '/api/incidents/{id}/resolve', tags, summary: 'Resolve a manual incident',
+      description: 'Admins and editors. Monitor-generated incidents resolve when the monitor recovers: notManualIncident.',
+      params: IdParams, response: IncidentSchema,
+      errors: ['roleForbidden', 'incidentNotFound', 'notManualIncident', 'incidentAlreadyResolved', 'conflict'],
+      handler: async ({ actor, params }) => presentIncident(await get(ResolveIncident).execute(actor, params.id)),
+    })
+    .route({
+      method: 'delete', path: '/api/incidents/{id}', tags, summary: 'Delete a manual incident',
+      description: 'Admins and editors. Monitor-generated incidents are the monitor\'s history and answer notManualIncident.',
+      params: IdParams, response: z.object({ success: z.literal(true) }),
+      errors: ['roleForbidden', 'incidentNotFound', 'notManualIncident'],
+      handler: async ({ actor, params }) => {
+        await get(DeleteIncident).execute(actor, params.id);
+        return { success: true as const };
+      },
+    }).router;
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { INCIDENT_ORIGINS, INCIDENT_STATUSES } from '../../../domain/incidents/incident';
+import { TIMELINE_KINDS } from '../../../domain/incidents/timeline-entry';
+import { CHECK_STATUSES } from '../../../domain/results/check-status';
+
+const Timestamp = z.string().meta({ description: 'ISO 8601 UTC' });
+/** Kept a string so that a value that is not a date answers invalidDateRange, as the spec requires. */
+export const DateParam = z.string().max(64).meta({ description: 'ISO 8601 date or date-time' });
+
+export const IncidentSchema = z.object({
+  id: z.number().int(),
+  publicId: z.uuid(),
+  organizationId: z.number().int(),
+  customerId: z.number().int(),
+  monitorId: z.number().int(),
+  origin: z.enum(INCIDENT_ORIGINS).meta({ description: 'automatic: opened and closed by the alert rules; manual: created by a person' }),
+  status: z.enum(INCIDENT_STATUSES),
+  title: z.string(),
+  description: z.string().nullable(),
+  cause: z.object({ reasonCode: z.string().nullable(), message: z.string().nullable() }).nullable(),
+  startedAt: Timestamp,
+  acknowledgedAt: Timestamp.nullable(),
+  acknowledgedByUserId: z.string().nullable(),
+  resolvedAt: Timestamp.nullable(),
+  resolvedByUserId: z.string().nullable().meta({ description: 'null when the monitor recovery resolved it' }),
+  createdByUserId: z.string().nullable(),
+  durationSeconds: z.number().int().nullable().meta({ description: 'resolved incidents only' }),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+}).meta({ id: 'Incident' });
+
+export const TimelineEntrySchema = z.object({
+  kind: z.enum(TIMELINE_KINDS),
+  at: Timestamp,
+  location: z.string().nullable(),
+  status: z.enum(CHECK_STATUSES).nullable(),
+  reasonCode: z.string().nullable(),
+  message: z.string().nullable(),
+  userId: z.string().nullable(),
+}).meta({ id: 'IncidentTimelineEntry' });
+
+export const IncidentDetailSchema = IncidentSchema.extend({ timeline: z.array(TimelineEntrySchema) }).meta({ id: 'IncidentDetail' });
+
+const Ms = z.number().nullable();
+export const CheckResultSchema = z.object({
+  checkedAt: Timestamp,
+  location: z.string(),
+  status: z.enum(CHECK_STATUSES),
+  responseTimeMs: z.number().int().nullable(),
+  reasonCode: z.string().nullable(),
+  message: z.string().nullable(),
+  timings: z.object({ dnsMs: Ms, connectMs: Ms, tlsMs: Ms, firstByteMs: Ms, totalMs: Ms }).nullable(),
+  evidence: z.record(z.string(), z.unknown()).nullable(),
+  detailKept: z.boolean().meta({ description: 'false for up results outside the sample: timings, message and evidence are null' }),
+}).meta({ id: 'StoredCheckResult' });
+
+const Percent = z.number().nullable();
+export const UptimeStatsSchema = z.object({
+  period: z.enum(['24h', '7d', '30d', 'range']),
+  from: Timestamp,
+  to: Timestamp,
+  uptimePercent: Percent.meta({ description: '(up + degraded) / known time; null when nothing is known' }),
+  downtimePercent: Percent,
+  degradedPercent: Percent,
+  unknownPercent: Percent.meta({ description: 'share of the expected location-time no result stands for' }),
+  upSeconds: z.number().int(),
+  degradedSeconds: z.number().int(),
+  downSeconds: z.number().int(),
+  unknownSeconds: z.number().int(),
+  checks: z.object({ total: z.number().int(), up: z.number().int(), degraded: z.number().int(), down: z.number().int() }),
+  responseTime: z.object({ avgMs: Ms, p50Ms: Ms, p95Ms: Ms, p99Ms: Ms }),
+  locations: z.array(z.string()),
+}).meta({ id: 'UptimeStats' });

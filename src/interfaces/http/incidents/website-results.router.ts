@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { GetCheckHistory } from '../../../application/results/get-check-history';
+import { GetUptimeStats, UPTIME_PERIODS, type UptimePeriod } from '../../../application/results/get-uptime-stats';
+import { ApiRouter } from '../shared/api-router';
+import { PageQuery, paged, pagedSchema } from '../shared/paging';
+import type { RouterDeps } from '../shared/use-cases';
+import { presentCheckResult, presentUptimeStats } from './presenters';
+import { CheckResultSchema, DateParam, UptimeStatsSchema } from './schemas';
+
+const tags = ['Websites'];
+const IdParams = z.object({ id: z.string().min(1).max(64).meta({ description: 'publicId or legacy integer id' }) });
+const PERIODS = Object.keys(UPTIME_PERIODS) as [UptimePeriod, ...UptimePeriod[]];
+
+/** A website's stored check results and its uptime. */
+export function websiteResultsRouter(deps: RouterDeps) {
+  return new ApiRouter(deps)
+    .route({
+      method: 'get', path: '/api/websites/{id}/check-history', tags, summary: 'Stored check results, newest first',
+      description: 'One item per check and location. from defaults to 24 hours before to, to to now; both are inclusive. '
+        + 'invalidDateRange when from or to is not an ISO 8601 date, or from is after to. An unknown location matches '
+        + 'nothing. Timings, message and evidence are kept for every non-up result and a sample of up results '
+        + '(RESULTS_DETAIL_SAMPLE_MINUTES); results are kept RESULTS_RETENTION_DAYS days.',
+      params: IdParams,
+      query: z.object({ ...PageQuery, from: DateParam.optional(), to: DateParam.optional(), location: z.string().min(1).max(64).optional() }).strict(),
+      response: pagedSchema(CheckResultSchema, 'CheckResultPage'), errors: ['invalidDateRange', 'websiteNotFound'],
+      handler: async ({ actor, params, query }) => {
+        const { items, total } = await deps.container.get(GetCheckHistory).execute(actor, { ...query, websiteId: params.id });
+        return paged(items.map(presentCheckResult), total, query);
+      },
+    })
+    .route({
+      method: 'get', path: '/api/websites/{id}/uptime-stats', tags, summary: 'Uptime and response-time percentiles',
+      description: 'period 24h (default), 7d or 30d ending now, or a from/to range (which then wins over period). Time is '
+        + 'weighted: a result stands until the next one of its location, at most the check interval plus a grace. Time no '
+        + 'result stands for (the checker was not running, the monitor was paused) is unknown and never counts as up: '
+        + 'uptimePercent = (up + degraded) / known time, unknownPercent = unknown / expected location-time. Percentiles '
+        + 'come from response-time histograms (down results excluded), accurate to a bucket (at most ~25% wide).',
+      params: IdParams,
+      query: z.object({ period: z.enum(PERIODS).optional(), from: DateParam.optional(), to: DateParam.optional() }).strict(),
+      response: UptimeStatsSchema, errors: ['invalidDateRange', 'websiteNotFound'],
+      handler: async ({ actor, params, query }) =>
+        presentUptimeStats(await deps.container.get(GetUptimeStats).execute(actor, { ...query, websiteId: params.id })),
+    }).router;
+}

@@ -1,0 +1,71 @@
+import { ContainerModule } from 'inversify';
+import { CLOCK } from '../../application/shared/clock';
+import { RATE_LIMITER } from '../../application/shared/rate-limiter';
+import { TARGET_POLICY, type TargetPolicy } from '../../application/shared/target-policy';
+import type { AnyChecker } from '../../application/checks/ports';
+import { CheckerRegistry } from '../../application/checks/checker-registry';
+import { HeartbeatChecker } from '../../application/checks/heartbeat-checker';
+import { RunCheck } from '../../application/checks/run-check';
+import { RunPublicTool } from '../../application/checks/run-public-tool';
+import type { DnsblZone } from '../../domain/checks/dnsbl';
+import { SharedTlsContext } from '../../infrastructure/protocols/shared/tls-context';
+import { ResolverFactory } from '../../infrastructure/protocols/dns/resolver-factory';
+import { NodeHttpChecker } from '../../infrastructure/protocols/http/node-http-checker';
+import { NodeTlsChecker } from '../../infrastructure/protocols/tls/node-tls-checker';
+import { NetTcpChecker } from '../../infrastructure/protocols/tcp/net-tcp-checker';
+import { NodeDnsChecker } from '../../infrastructure/protocols/dns/node-dns-checker';
+import { DnsDnsblChecker } from '../../infrastructure/protocols/dnsbl/dns-dnsbl-checker';
+import { DEFAULT_DNSBL_ZONES } from '../../infrastructure/protocols/dnsbl/default-zones';
+import { FpingBatchProber } from '../../infrastructure/protocols/icmp/fping-batch-prober';
+import { FpingIcmpChecker } from '../../infrastructure/protocols/icmp/fping-icmp-checker';
+import { NodemailerSmtpChecker } from '../../infrastructure/protocols/smtp/nodemailer-smtp-checker';
+import { Ssh2SshChecker } from '../../infrastructure/protocols/ssh/ssh2-ssh-checker';
+import { BasicFtpChecker } from '../../infrastructure/protocols/ftp/basic-ftp-checker';
+import { ImapflowImapChecker } from '../../infrastructure/protocols/imap/imapflow-imap-checker';
+import { Pop3Checker } from '../../infrastructure/protocols/pop3/pop3-checker';
+import { RdapClient } from '../../infrastructure/protocols/rdap/rdap-client';
+import { WhoisClient } from '../../infrastructure/protocols/rdap/whois-client';
+import { RdapDomainExpiryChecker } from '../../infrastructure/protocols/rdap/rdap-domain-expiry-checker';
+import type { AppConfig } from '../config';
+import { CONFIG } from '../tokens';
+
+/** What the protocol adapters are configured with (from AppConfig; tests rebind it to loopback peers). */
+export interface ChecksSettings {
+  dnsServers: string[];
+  dnsblZones: readonly DnsblZone[];
+  rdapBootstrapUrl: string;
+  whoisServer: string;
+  heloName: string;
+  /** Extra trusted roots (PEM) besides the system's. */
+  extraCa: string[];
+}
+export const CHECKS_SETTINGS = Symbol.for('ChecksSettings');
+
+/** The shared check engine: one adapter per protocol in a registry keyed by kind, RunCheck, the public tools. */
+export const checksModule = new ContainerModule(({ bind }) => {
+  bind<ChecksSettings>(CHECKS_SETTINGS).toDynamicValue((c) => {
+    const config = c.get<AppConfig>(CONFIG);
+    return {
+      dnsServers: config.dnsServers, dnsblZones: config.dnsblZones ?? DEFAULT_DNSBL_ZONES,
+      rdapBootstrapUrl: config.rdapBootstrapUrl, whoisServer: config.whoisServer,
+      heloName: new URL(config.publicBaseUrl).hostname, extraCa: [],
+    };
+  }).inSingletonScope();
+  bind(CheckerRegistry).toDynamicValue((c) => {
+    const settings = c.get<ChecksSettings>(CHECKS_SETTINGS);
+    const policy = c.get<TargetPolicy>(TARGET_POLICY);
+    const tls = new SharedTlsContext(settings.extraCa);
+    const resolvers = new ResolverFactory(settings.dnsServers);
+    const checkers: AnyChecker[] = [
+      new NodeHttpChecker(policy, tls), new NodeTlsChecker(policy, tls), new NetTcpChecker(policy), new HeartbeatChecker(),
+      new NodeDnsChecker(policy, resolvers), new DnsDnsblChecker(settings.dnsblZones, resolvers),
+      new FpingIcmpChecker(policy, new FpingBatchProber()),
+      new NodemailerSmtpChecker(policy, tls, settings.heloName), new Ssh2SshChecker(policy), new BasicFtpChecker(policy, tls),
+      new ImapflowImapChecker(policy, tls), new Pop3Checker(policy, tls),
+      new RdapDomainExpiryChecker(new RdapClient(policy, tls, settings.rdapBootstrapUrl), new WhoisClient(policy, settings.whoisServer)),
+    ];
+    return new CheckerRegistry(checkers);
+  }).inSingletonScope();
+  bind(RunCheck).toDynamicValue((c) => new RunCheck(c.get(CheckerRegistry), c.get(CLOCK))).inSingletonScope();
+  bind(RunPublicTool).toDynamicValue((c) => new RunPublicTool(c.get(RunCheck), c.get(TARGET_POLICY), c.get(RATE_LIMITER))).inSingletonScope();
+});

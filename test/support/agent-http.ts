@@ -1,0 +1,95 @@
+import http from 'node:http';
+import { randomInt } from 'node:crypto';
+import { testServer } from './test-server';
+import type { ApiResponse } from './http-client';
+
+/** The host of PUBLIC_BASE_URL in the test configuration: agent endpoints answer only there. */
+export const CANONICAL_HOST = 'api.test.example';
+
+export interface AgentRequestOptions {
+  /** Sent form-encoded (application/x-www-form-urlencoded). */
+  form?: Record<string, string>;
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as-is with `contentType`. */
+  raw?: string;
+  contentType?: string;
+  token?: string;
+  cookie?: string;
+  /** Host header; the canonical host unless stated. */
+  host?: string;
+  /** Client address seen by the service (X-Forwarded-For from loopback); a fresh one per call unless stated. */
+  clientIp?: string;
+  headers?: Record<string, string>;
+}
+
+export const aClientIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+/** Raw request to the test server with any Host header (fetch cannot set Host). Never throws on 4xx/5xx. */
+export async function sendRaw(method: string, path: string, headers: Record<string, string>, body?: string | Buffer) {
+  const { url } = await testServer();
+  const target = new URL(url);
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
+    const request = http.request({ host: target.hostname, port: target.port, method, path, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
+    });
+    request.on('error', reject);
+    if (body !== undefined) request.write(body);
+    request.end();
+  });
+}
+
+/** A client for the agent endpoints: canonical Host header, form or JSON bodies, one client address per call. */
+export async function agentApi<T = any>(method: string, path: string, options: AgentRequestOptions = {}): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = {
+    host: options.host ?? CANONICAL_HOST, 'x-forwarded-for': options.clientIp ?? aClientIp(), ...options.headers,
+  };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.cookie) headers.cookie = options.cookie;
+  let body: string | undefined;
+  if (options.form) {
+    body = new URLSearchParams(options.form).toString();
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+  } else if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers['content-type'] = 'application/json';
+  } else if (options.raw !== undefined) {
+    body = options.raw;
+    if (options.contentType) headers['content-type'] = options.contentType;
+  }
+  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+  const response = await sendRaw(method, path, headers, body);
+  let parsed: unknown = response.text;
+  try {
+    parsed = response.text ? JSON.parse(response.text) : undefined;
+  } catch {
+    /* not JSON: keep the text */
+  }
+  const responseHeaders = new Headers();
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return { status: response.status, body: parsed as T, headers: responseHeaders };
+}
+
+/**
+ * A fetch for OAuth client libraries (oauth4webapi's customFetch): requests to the canonical base
+ * URL go to the test server with the canonical Host header, and come back as standard Responses.
+ */
+export async function canonicalFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
+  const url = new URL(input instanceof Request ? input.url : input.toString());
+  const headers: Record<string, string> = { host: url.host, 'x-forwarded-for': aClientIp() };
+  new Headers(init.headers).forEach((value, name) => {
+    headers[name] = value;
+  });
+  const body = init.body === undefined || init.body === null ? undefined : String(init.body);
+  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+  const response = await sendRaw(init.method ?? 'GET', `${url.pathname}${url.search}`, headers, body);
+  const responseHeaders = new Headers();
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return new Response(response.text || null, { status: response.status, headers: responseHeaders });
+}

@@ -1,0 +1,31 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import type { Pem } from './certificates';
+
+/** smtp-server on loopback with STARTTLS (the given certificate) and AUTH PLAIN/LOGIN for user/secret. */
+export class SmtpPeer {
+  private server: SMTPServer;
+
+  constructor(cert: Pem, options: { starttls?: boolean; banner?: string } = {}) {
+    this.server = new SMTPServer({
+      secure: false, key: cert.key, cert: cert.cert, banner: options.banner ?? 'Test SMTP ready',
+      disabledCommands: options.starttls === false ? ['STARTTLS'] : [], authOptional: true, allowInsecureAuth: true,
+      onAuth: (auth, _session, callback) => (auth.username === 'user' && auth.password === 'secret'
+        ? callback(null, { user: 'user' }) : callback(new Error('Invalid username or password'))),
+      logger: false,
+    });
+  }
+
+  get port(): number {
+    return (this.server.server.address() as AddressInfo).port;
+  }
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return this;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}

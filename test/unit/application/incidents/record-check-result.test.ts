@@ -1,0 +1,89 @@
+import { expect } from 'chai';
+import { RecordCheckResult } from '../../../../src/application/incidents/record-check-result';
+import { AlertActions } from '../../../../src/application/incidents/alert-actions';
+import type { CheckStatus } from '../../../../src/domain/results/check-status';
+import {
+  FakeAlertStates, FakeEvents, FakeIncidents, FakeMaintenanceWindows, FakeMonitors, FakeResults, aPolicy,
+} from '../../../support/fakes/incidents-fakes';
+
+const t0 = new Date('2026-11-22T10:00:00Z');
+const clock = { now: () => new Date('2026-11-22T12:00:00Z') };
+
+function setup(options: { suppressed?: boolean; policy?: Parameters<typeof aPolicy>[0] } = {}) {
+  const monitors = new FakeMonitors(undefined, aPolicy(options.policy));
+  const results = new FakeResults();
+  const incidents = new FakeIncidents();
+  const events = new FakeEvents();
+  let ids = 0;
+  const actions = new AlertActions(incidents, events, { uuid: () => `uuid-${++ids}` }, clock);
+  const useCase = new RecordCheckResult(
+    monitors, results, new FakeAlertStates(), incidents, new FakeMaintenanceWindows(options.suppressed), actions,
+    { run: (work) => work() }, clock, { detailSampleMinutes: 60 },
+  );
+  const feed = (status: CheckStatus, minute: number) => useCase.execute({
+    monitorId: 7, organizationId: 1, customerId: 2, location: 'eu',
+    result: {
+      status, reasonCode: status === 'up' ? null : 'timeout', message: status === 'up' ? null : 'timed out',
+      timings: { dnsMs: 1, connectMs: 2, tlsMs: 3, firstByteMs: 4, totalMs: status === 'down' ? null : 99.6 },
+      evidence: { httpStatus: 200 }, checkedAt: new Date(t0.getTime() + minute * 60_000),
+    },
+  });
+  return { monitors, results, incidents, events, feed };
+}
+
+describe('RecordCheckResult', () => {
+  it('stores the result, opens the automatic incident with its timeline and publishes incidentOpened', async () => {
+    const { results, incidents, events, feed } = setup();
+    const outcome = await feed('down', 0);
+    expect(outcome).to.deep.equal({ recorded: true, decisions: ['open'], openIncidentId: 1 });
+    expect(results.rows[0]).to.deep.include({ status: 'down', reasonCode: 'timeout', responseMs: null, location: 'eu' });
+    expect(incidents.rows.get(1)).to.deep.include({ origin: 'automatic', status: 'open', title: 'Shop is down', causeReasonCode: 'timeout', startedAt: t0 });
+    expect(incidents.entries.map((e) => e.kind)).to.deep.equal(['opened', 'locationReport']);
+    expect(events.published).to.have.length(1);
+    expect(events.published[0]).to.deep.include({ kind: 'incidentOpened', incidentPublicId: 'uuid-1', organizationId: 1, customerId: 2, monitorId: 7 });
+  });
+
+  it('resolves on recovery and publishes incidentResolved with the duration', async () => {
+    const { incidents, events, feed } = setup();
+    await feed('down', 0);
+    const outcome = await feed('up', 3);
+    expect(outcome.decisions).to.deep.equal(['resolve']);
+    expect(incidents.rows.get(1)).to.include({ status: 'resolved', resolvedByUserId: null });
+    expect(events.published.map((e) => e.kind)).to.deep.equal(['incidentOpened', 'incidentResolved']);
+    expect(events.published[1]!.data).to.include({ durationSeconds: 180 });
+  });
+
+  it('mutes reminders once the incident is acknowledged', async () => {
+    const { incidents, events, feed } = setup({ policy: { reminderIntervalMinutes: 1 } });
+    await feed('down', 0);
+    await feed('down', 1);
+    incidents.rows.get(1)!.acknowledge('u1', clock.now());
+    await feed('down', 2);
+    await feed('down', 3);
+    expect(events.published.map((e) => e.kind)).to.deep.equal(['incidentOpened', 'reminderDue']);
+  });
+
+  it('stores results but opens nothing while a maintenance window suppresses alerts', async () => {
+    const { results, incidents, events, feed } = setup({ suppressed: true });
+    await feed('down', 0);
+    await feed('down', 1);
+    expect(results.rows).to.have.length(2);
+    expect(incidents.rows.size).to.equal(0);
+    expect(events.published).to.deep.equal([]);
+  });
+
+  it('drops the result of a monitor that no longer exists', async () => {
+    const { monitors, results, feed } = setup();
+    monitors.monitor = null;
+    expect(await feed('down', 0)).to.deep.equal({ recorded: false, decisions: [], openIncidentId: null });
+    expect(results.rows).to.have.length(0);
+  });
+
+  it('keeps timings and evidence of up results only as a sample', async () => {
+    const { results, feed } = setup();
+    for (let m = 0; m < 3; m += 1) await feed('up', m);
+    await feed('up', 60);
+    expect(results.rows.map((r) => r.detail !== null)).to.deep.equal([true, false, false, true]);
+    expect(results.rows[0]).to.deep.include({ responseMs: 100 });
+  });
+});

@@ -1,0 +1,145 @@
+import { expect } from 'chai';
+import { AlertState, type ObserveContext } from '../../../../src/domain/incidents/alert-state';
+import { requiredLocations, type AlertPolicy } from '../../../../src/domain/incidents/alert-policy';
+import type { AlertDecision } from '../../../../src/domain/incidents/alert-decision';
+import type { CheckStatus } from '../../../../src/domain/results/check-status';
+
+const t0 = new Date('2026-11-22T10:00:00Z');
+const MINUTE = 60_000;
+const policy = (overrides: Partial<AlertPolicy> = {}): AlertPolicy => ({
+  consecutiveChecks: 2, locationThreshold: '0.50', locationThresholdCount: 1, reminderIntervalMinutes: 0,
+  sslExpiryReminderDays: null, dnsblReminderDays: null, locations: ['eu'], ...overrides,
+});
+const normal: ObserveContext = { suppressed: false, remindersMuted: false };
+
+/** Feeds results and carries out `open` as the use case does (incident id 1). */
+function feed(state: AlertState, p: AlertPolicy, results: [string, CheckStatus, number][], context = normal, reasonCode: string | null = null) {
+  const decisions: AlertDecision['kind'][] = [];
+  for (const [location, status, minute] of results) {
+    const checkedAt = new Date(t0.getTime() + minute * MINUTE);
+    for (const decision of state.observe({ location, status, reasonCode: status === 'up' ? null : reasonCode, checkedAt }, p, context)) {
+      decisions.push(decision.kind);
+      if (decision.kind === 'open') state.incidentOpened(1, checkedAt);
+    }
+  }
+  return decisions;
+}
+const aState = () => new AlertState({ monitorId: 7, organizationId: 1, customerId: 2, checkIntervalSeconds: 60, now: t0 });
+
+describe('alert rules: locations agreeing', () => {
+  it('needs the threshold share rounded up, at least the count, at most all locations', () => {
+    const p = (threshold: string, count: number) => policy({ locationThreshold: threshold, locationThresholdCount: count });
+    expect([1, 2, 3, 4, 5].map((n) => requiredLocations(p('0.50', 1), n))).to.deep.equal([1, 1, 2, 2, 3]);
+    expect(requiredLocations(p('0', 3), 5)).to.equal(3);
+    expect(requiredLocations(p('1.0', 1), 4)).to.equal(4);
+    expect(requiredLocations(p('0.5', 9), 4)).to.equal(4);
+    expect(requiredLocations(p('0.25', 0), 4)).to.equal(1);
+    expect(requiredLocations(p('0.50', 1), 0)).to.equal(1);
+  });
+});
+
+describe('alert rules: opening and resolving', () => {
+  it('opens after alertConsecutiveChecks failures in a row, not before', () => {
+    const state = aState();
+    expect(feed(state, policy({ consecutiveChecks: 3 }), [['eu', 'down', 0], ['eu', 'down', 1]])).to.deep.equal([]);
+    expect(feed(state, policy({ consecutiveChecks: 3 }), [['eu', 'down', 2]])).to.deep.equal(['open']);
+  });
+
+  it('an up result in between restarts the count', () => {
+    const state = aState();
+    expect(feed(state, policy(), [['eu', 'down', 0], ['eu', 'up', 1], ['eu', 'down', 2], ['eu', 'degraded', 3], ['eu', 'down', 4]])).to.deep.equal([]);
+  });
+
+  it('dates the incident from the first failure of the streak', () => {
+    const state = aState();
+    const decisions = state.observe({ location: 'eu', status: 'down', reasonCode: 'timeout', checkedAt: t0 }, policy(), normal);
+    expect(decisions).to.deep.equal([]);
+    const [open] = state.observe({ location: 'eu', status: 'down', reasonCode: 'timeout', checkedAt: new Date(t0.getTime() + MINUTE) }, policy(), normal);
+    expect(open).to.deep.equal({ kind: 'open', startedAt: t0, failingLocations: ['eu'] });
+  });
+
+  it('waits for enough locations to agree', () => {
+    const state = aState();
+    const p = policy({ locations: ['eu', 'us', 'asia'], consecutiveChecks: 1 });
+    expect(feed(state, p, [['eu', 'down', 0], ['eu', 'down', 1]])).to.deep.equal([]);
+    expect(feed(state, p, [['us', 'down', 1]])).to.deep.equal(['open']);
+  });
+
+  it('opens once: further failures only report location changes', () => {
+    const state = aState();
+    const p = policy({ locations: ['eu', 'us'], consecutiveChecks: 1, locationThreshold: '0.5' });
+    expect(feed(state, p, [['eu', 'down', 0], ['us', 'down', 0], ['eu', 'down', 1], ['us', 'down', 1]])).to.deep.equal(['open', 'locationReport']);
+  });
+
+  it('resolves when fewer locations than required still fail, and may open again later', () => {
+    const state = aState();
+    const p = policy({ locations: ['eu', 'us'], consecutiveChecks: 1, locationThreshold: '1.0' });
+    expect(feed(state, p, [['eu', 'down', 0], ['us', 'down', 0]])).to.deep.equal(['open']);
+    expect(feed(state, p, [['eu', 'up', 1]])).to.deep.equal(['resolve']);
+    expect(state.openIncidentId).to.equal(null);
+    expect(feed(state, p, [['eu', 'down', 2]])).to.deep.equal(['open']);
+  });
+
+  it('ignores a result older than the last one of its location', () => {
+    const state = aState();
+    const p = policy({ consecutiveChecks: 1 });
+    feed(state, p, [['eu', 'down', 5]]);
+    expect(feed(state, p, [['eu', 'up', 4]])).to.deep.equal([]);
+    expect(state.openIncidentId).to.equal(1);
+  });
+
+  it('does not let locations outside the monitor\'s list count', () => {
+    const state = aState();
+    expect(feed(state, policy({ consecutiveChecks: 1 }), [['mars', 'down', 0], ['mars', 'down', 1]])).to.deep.equal([]);
+  });
+
+  it('counts every reporting location when the monitor lists none', () => {
+    const state = aState();
+    expect(feed(state, policy({ locations: [], consecutiveChecks: 1 }), [['heartbeat', 'down', 0]])).to.deep.equal(['open']);
+  });
+
+  it('opens nothing during maintenance, yet lets a recovery resolve', () => {
+    const state = aState();
+    const p = policy({ consecutiveChecks: 1 });
+    expect(feed(state, p, [['eu', 'down', 0], ['eu', 'down', 1]], { suppressed: true, remindersMuted: false })).to.deep.equal([]);
+    expect(feed(state, p, [['eu', 'down', 2]])).to.deep.equal(['open']);
+    expect(feed(state, p, [['eu', 'up', 3]], { suppressed: true, remindersMuted: false })).to.deep.equal(['resolve']);
+  });
+});
+
+describe('alert rules: reminders', () => {
+  it('reminds every alertReminderInterval while open', () => {
+    const state = aState();
+    const p = policy({ consecutiveChecks: 1, reminderIntervalMinutes: 5 });
+    const minutes = Array.from({ length: 12 }, (_, m) => ['eu', 'down', m] as [string, CheckStatus, number]);
+    expect(feed(state, p, minutes)).to.deep.equal(['open', 'remind', 'remind']);
+  });
+
+  it('sends none with interval 0, while acknowledged, or during maintenance', () => {
+    const down = (from: number) => Array.from({ length: 10 }, (_, m) => ['eu', 'down', from + m] as [string, CheckStatus, number]);
+    expect(feed(aState(), policy({ consecutiveChecks: 1, reminderIntervalMinutes: 0 }), down(0))).to.deep.equal(['open']);
+    const acknowledged = aState();
+    const p = policy({ consecutiveChecks: 1, reminderIntervalMinutes: 2 });
+    feed(acknowledged, p, down(0).slice(0, 1));
+    expect(feed(acknowledged, p, down(1), { suppressed: false, remindersMuted: true })).to.deep.equal([]);
+    expect(feed(acknowledged, p, down(20), { suppressed: true, remindersMuted: false })).to.deep.equal([]);
+  });
+
+  it('repeats certificate-expiry reminders every sslExpiryReminderInterval days until an up result', () => {
+    const state = aState();
+    const p = policy({ sslExpiryReminderDays: 2, consecutiveChecks: 99 });
+    const day = 24 * 60;
+    expect(feed(state, p, [['eu', 'degraded', 0], ['eu', 'degraded', day]], normal, 'sslExpiringSoon')).to.deep.equal(['sslExpiryReminder']);
+    expect(feed(state, p, [['eu', 'degraded', 2 * day]], normal, 'sslExpiringSoon')).to.deep.equal(['sslExpiryReminder']);
+    expect(feed(state, p, [['eu', 'down', 2 * day + 1]], normal, 'timeout')).to.deep.equal([]);
+    expect(state.sslExpiry).not.to.equal(null);
+    feed(state, p, [['eu', 'up', 2 * day + 2]]);
+    expect(state.sslExpiry).to.equal(null);
+  });
+
+  it('notifies a blocklisting once when dnsblReminderInterval is unset', () => {
+    const state = aState();
+    const p = policy({ dnsblReminderDays: null, consecutiveChecks: 99 });
+    expect(feed(state, p, [['eu', 'down', 0], ['eu', 'down', 10 * 24 * 60]], normal, 'dnsblListed')).to.deep.equal(['dnsblReminder']);
+  });
+});

@@ -1,0 +1,96 @@
+import { expect } from 'chai';
+import { parseDateRange, parseOptionalBounds } from '../../../../src/domain/results/date-range';
+import { bucketOf, mergeHistograms, percentile } from '../../../../src/domain/results/response-histogram';
+import { emptyCoverage, uptimeFigures } from '../../../../src/domain/results/uptime-figures';
+import { planSegments } from '../../../../src/domain/results/stats-segments';
+import { keepsDetail } from '../../../../src/domain/results/detail-sampling';
+import { coverageSeconds } from '../../../../src/domain/results/coverage';
+import type { AppError } from '../../../../src/domain/shared/app-error';
+
+const now = new Date('2026-11-22T10:30:00Z');
+const HOUR = 3_600_000;
+const codeOf = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (error) {
+    return (error as AppError).code;
+  }
+  return undefined;
+};
+
+describe('date ranges of history queries', () => {
+  it('defaults to the span before now', () => {
+    expect(parseDateRange({}, { now, spanMs: HOUR })).to.deep.equal({ from: new Date(now.getTime() - HOUR), to: now });
+    expect(parseDateRange({ to: '2026-11-20' }, { now, spanMs: HOUR }).from.toISOString()).to.equal('2026-11-19T23:00:00.000Z');
+  });
+
+  it('answers invalidDateRange for values that are not ISO 8601 dates, and for from after to', () => {
+    for (const from of ['', 'yesterday', '1700000000', '2026-02-30T25:00:00Z', '22.11.2026']) {
+      expect(codeOf(() => parseDateRange({ from }, { now, spanMs: HOUR })), from).to.equal('invalidDateRange');
+    }
+    expect(codeOf(() => parseDateRange({ from: '2026-11-22T10:00:01Z', to: '2026-11-22T10:00:00Z' }, { now, spanMs: HOUR }))).to.equal('invalidDateRange');
+    expect(codeOf(() => parseOptionalBounds({ from: '2026-11-23', to: '2026-11-22' }))).to.equal('invalidDateRange');
+    expect(parseOptionalBounds({ to: '2026-11-22T10:00:00+02:00' }).to!.toISOString()).to.equal('2026-11-22T08:00:00.000Z');
+  });
+});
+
+describe('uptime figures', () => {
+  it('never counts unknown time as up', () => {
+    const totals = { ...emptyCoverage(), upSeconds: 1800, downSeconds: 600, locations: ['eu'] };
+    const figures = uptimeFigures(totals, 3600, 1);
+    expect(figures).to.include({ uptimePercent: 75, downtimePercent: 25, unknownPercent: 33.3333, unknownSeconds: 1200 });
+  });
+
+  it('counts degraded time as up and expects every configured location', () => {
+    const totals = { ...emptyCoverage(), upSeconds: 3000, degradedSeconds: 600, locations: ['eu'] };
+    expect(uptimeFigures(totals, 3600, 2)).to.include({ uptimePercent: 100, degradedPercent: 16.6667, unknownPercent: 50 });
+  });
+
+  it('has no uptime when nothing is known', () => {
+    expect(uptimeFigures(emptyCoverage(), 3600, 1)).to.include({ uptimePercent: null, unknownPercent: 100 });
+  });
+});
+
+describe('response-time histogram', () => {
+  it('buckets as width_bucket does and interpolates percentiles inside a bucket', () => {
+    expect([0, 4, 5, 99, 100, 60000, 999999].map(bucketOf)).to.deep.equal([1, 1, 2, 13, 14, 55, 55]);
+    const histogram = mergeHistograms({ 14: 50 }, { 14: 50, 20: 100 });
+    expect(percentile(histogram, 50)).to.equal(120);
+    expect(percentile(histogram, 75)).to.equal(275);
+    expect(percentile({}, 50)).to.equal(null);
+  });
+});
+
+describe('stats segments', () => {
+  const range = { from: new Date('2026-11-20T10:20:00Z'), to: new Date('2026-11-22T10:30:00Z') };
+  it('reads whole rolled-up hours from rollups and the rest raw', () => {
+    const rolled = { from: new Date('2026-11-01T00:00:00Z'), to: new Date('2026-11-22T09:00:00Z') };
+    expect(planSegments(range, rolled).map((s) => [s.source, s.from.toISOString(), s.to.toISOString()])).to.deep.equal([
+      ['raw', '2026-11-20T10:20:00.000Z', '2026-11-20T11:00:00.000Z'],
+      ['rollup', '2026-11-20T11:00:00.000Z', '2026-11-22T09:00:00.000Z'],
+      ['raw', '2026-11-22T09:00:00.000Z', '2026-11-22T10:30:00.000Z'],
+    ]);
+  });
+
+  it('reads everything raw without rollups or inside a single hour', () => {
+    expect(planSegments(range, null)).to.deep.equal([{ source: 'raw', ...range }]);
+    const short = { from: new Date('2026-11-20T10:20:00Z'), to: new Date('2026-11-20T10:50:00Z') };
+    expect(planSegments(short, { from: new Date(0), to: now })).to.deep.equal([{ source: 'raw', ...short }]);
+  });
+});
+
+describe('result detail sampling and coverage', () => {
+  const at = new Date('2026-11-22T10:00:00Z');
+  it('keeps detail for failures, the first up after anything else, then once per sample period', () => {
+    expect(keepsDetail('down', { status: 'down', lastDetailAt: at }, at, 60)).to.equal(true);
+    expect(keepsDetail('up', undefined, at, 60)).to.equal(true);
+    expect(keepsDetail('up', { status: 'degraded', lastDetailAt: at }, at, 60)).to.equal(true);
+    expect(keepsDetail('up', { status: 'up', lastDetailAt: at }, new Date(at.getTime() + 59 * 60_000), 60)).to.equal(false);
+    expect(keepsDetail('up', { status: 'up', lastDetailAt: at }, new Date(at.getTime() + 60 * 60_000), 60)).to.equal(true);
+  });
+
+  it('lets a result stand for its interval plus a grace of at least a minute', () => {
+    expect(coverageSeconds(60)).to.equal(120);
+    expect(coverageSeconds(600)).to.equal(900);
+  });
+});
