@@ -37,7 +37,9 @@ export function customerDomainsRouter(deps: RouterDeps) {
       query: DomainListQuery, response: DomainPageSchema,
       // The page comes serialized from the database (hot path); it is sent as it is.
       handler: async ({ actor, query, res }) => {
-        res.type('application/json').send(await container.get(ListCustomerDomains).execute(actor, query));
+        const page = await container.get(ListCustomerDomains).execute(actor, query);
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        res.send(page);
       },
     })
     .route({

@@ -36,7 +36,9 @@ export function customerIpsRouter(deps: RouterDeps) {
       query: IpListQuery, response: IpPageSchema,
       // The page comes serialized from the database (hot path); it is sent as it is.
       handler: async ({ actor, query, res }) => {
-        res.type('application/json').send(await container.get(ListCustomerIps).execute(actor, query));
+        const page = await container.get(ListCustomerIps).execute(actor, query);
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        res.send(page);
       },
     })
     .route({
