@@ -1,34 +1,52 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import fs from 'node:fs/promises';
 
-const TICKS_PER_SECOND = 100;
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ; 100 on Linux builds in practice). */
+const USER_HZ = 100;
 
-/**
- * CPU (user + system, microseconds) of an embedded PostgreSQL since it started: the postmaster,
- * its live backends, and (through the postmaster's cutime/cstime) backends that have exited.
- * Null when the cluster is not local (DATABASE_URL) or /proc is unavailable.
- */
-export function postgresCpuMicros(clusterDir: string): number | null {
-  let postmaster: number;
+interface ProcStat {
+  pid: number;
+  ppid: number;
+  comm: string;
+  /** utime + stime, in microseconds. */
+  cpuMicros: number;
+}
+
+async function readStat(pid: string): Promise<ProcStat | null> {
   try {
-    postmaster = Number(fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const text = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+    const close = text.lastIndexOf(')');
+    const comm = text.slice(text.indexOf('(') + 1, close);
+    const fields = text.slice(close + 2).split(' ');
+    // fields[0] is state (field 3); ppid is field 4, utime 14, stime 15.
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return { pid: Number(pid), ppid: Number(fields[1]), comm, cpuMicros: (ticks * 1_000_000) / USER_HZ };
   } catch {
     return null;
   }
-  let ticks = 0;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const pid = Number(entry);
-    const ppid = Number(fields[1]);
-    if (pid === postmaster) ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    else if (ppid === postmaster) ticks += Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * CPU used so far by the PostgreSQL processes under `rootPid` (the postmaster the embedded server
+ * starts, and its backends): read from /proc, so Linux only. Backends that exited are not counted,
+ * which is why the benchmark keeps its connection pool open across a measurement.
+ */
+export async function postgresCpuMicros(rootPid: number): Promise<number | null> {
+  let entries: string[];
+  try {
+    entries = (await fs.readdir('/proc')).filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
   }
-  return (ticks / TICKS_PER_SECOND) * 1e6;
+  const stats = (await Promise.all(entries.map(readStat))).filter((s): s is ProcStat => s !== null);
+  const children = new Map<number, ProcStat[]>();
+  for (const stat of stats) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), stat]);
+  let total = 0;
+  const walk = (pid: number) => {
+    for (const child of children.get(pid) ?? []) {
+      if (child.comm.startsWith('postgres')) total += child.cpuMicros;
+      walk(child.pid);
+    }
+  };
+  walk(rootPid);
+  return total;
 }

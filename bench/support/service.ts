@@ -9,7 +9,7 @@ export interface BenchService {
   stop(): Promise<void>;
 }
 
-/** `script`: the service process to fork (default: service-process.ts, the plain service). */
+/** Forks `script` (a file in bench/support; the default answers the auth bench's requests). */
 export async function startBenchService(script = 'service-process.ts'): Promise<BenchService> {
   const child: ChildProcess = fork(path.join(__dirname, script), [], {
     execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

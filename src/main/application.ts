@@ -11,6 +11,7 @@ import type { AppConfig } from './config';
 import { createContainer } from './container';
 import { createHttpApp } from './http';
 import { startJobs } from './jobs';
+import { PreparedSql } from '../infrastructure/persistence/prepared-sql';
 
 export interface RunningApplication {
   readonly url: string;
@@ -65,6 +66,7 @@ export async function startApplication(config: AppConfig, options: StartOptions 
         server.closeAllConnections();
       });
       await jobs?.stop();
+      await container.get(PreparedSql).close();
       await database.close();
       await embedded?.stop();
     },

@@ -14,6 +14,11 @@ import { errorHandler, notFoundHandler } from '../interfaces/http/shared/error-h
 import { buildOpenApiDocument, mountOpenApi } from '../interfaces/http/shared/openapi';
 import type { RouterDeps } from '../interfaces/http/shared/use-cases';
 import { authRouter } from '../interfaces/http/identity/auth.router';
+import { customersRouter } from '../interfaces/http/tenancy/customers.router';
+import { packageConfigsRouter } from '../interfaces/http/tenancy/package-configs.router';
+import { customFieldsRouter } from '../interfaces/http/tenancy/custom-fields.router';
+import { customerDomainsRouter } from '../interfaces/http/tenancy/customer-domains.router';
+import { customerIpsRouter } from '../interfaces/http/tenancy/customer-ips.router';
 import { usersRouter } from '../interfaces/http/identity/users.router';
 import { organizationRouter } from '../interfaces/http/identity/organization.router';
 import { tokensRouter } from '../interfaces/http/identity/tokens.router';
@@ -38,6 +43,7 @@ const ROUTERS = [
   authRouter, usersRouter, organizationRouter, tokensRouter, accountRouter, platformAdminRouter, healthRouter,
   agentAccessRouter, toolsRouter,
   incidentsRouter, websiteResultsRouter,
+  customersRouter, packageConfigsRouter, customFieldsRouter, customerDomainsRouter, customerIpsRouter,
   websitesRouter, monitorsRouter, tagsRouter, changeRequestsRouter, heartbeatsRouter,
 ];
 

@@ -4,7 +4,7 @@ import { Monitor } from '../../domain/monitoring/monitor';
 import type { ManagementType, MonitorKind } from '../../domain/monitoring/monitor-kind';
 import type { CredentialsChange, MonitorInput, MonitorPlan } from '../../domain/monitoring/monitor-plan';
 import { planMonitor } from '../../domain/monitoring/plan-monitor';
-import { decideMonitorQuota } from '../../domain/monitoring/monitor-quota';
+import { decideMonitorQuota } from '../../domain/tenancy/monitor-quota';
 import {
   assertMayChangeManagementType, assertMayCreate, assertMayDelete, assertMayEdit, assertMayWrite, assertSelfServiceRoom,
   managementTypeOnCreate,

@@ -2,7 +2,7 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { Monitor } from '../../domain/monitoring/monitor';
 import type { ManagementType, MonitorKind, MonitorStatus, MonitoringType } from '../../domain/monitoring/monitor-kind';
 import type { MonitorState } from '../../domain/monitoring/monitor-state';
-import type { QuotaTier } from '../../domain/monitoring/monitor-quota';
+import type { QuotaTier } from '../../domain/tenancy/package-config';
 import type { Tag } from '../../domain/monitoring/tag';
 import type { ChangeRequest, ChangeRequestStatus } from '../../domain/monitoring/change-request';
 

@@ -64,6 +64,8 @@ export const ERROR_CODES = [
   'consentForwardRejected',
   // results and incidents (design)
   'incidentAlreadyResolved',
+  // tenancy (design)
+  'bulkRowsRejected', 'customerDomainExists', 'customerIpExists',
   // monitoring (design)
   'tagNameTaken',
 ] as const;

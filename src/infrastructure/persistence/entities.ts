@@ -2,7 +2,8 @@ import type { EntitySchema } from '@mikro-orm/core';
 import { identitySchemas } from '../identity/identity.schemas';
 import { agentAccessSchemas } from '../agent-access/agent-access.schemas';
 import { incidentSchemas } from '../incidents/incidents.schemas';
+import { tenancySchemas } from '../tenancy/tenancy.schemas';
 import { monitoringSchemas } from '../monitoring/monitoring.schemas';
 
 /** The ORM mappings of every context. */
-export const entitySchemas: EntitySchema<any>[] = [...identitySchemas, ...agentAccessSchemas, ...incidentSchemas, ...monitoringSchemas];
+export const entitySchemas: EntitySchema<any>[] = [...identitySchemas, ...agentAccessSchemas, ...incidentSchemas, ...tenancySchemas, ...monitoringSchemas];

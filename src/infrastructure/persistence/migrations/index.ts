@@ -1,5 +1,6 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000Identity } from './20261122000000-identity';
+import { Migration20261122010000Tenancy } from './20261122010000-tenancy';
 import { Migration20261122020000AgentAccess } from './20261122020000-agent-access';
 import { Migration20261122060000Scheduling } from './20261122060000-scheduling';
 import { Migration20261122030000Monitoring } from './20261122030000-monitoring';
@@ -8,6 +9,7 @@ import { Migration20261122050000ResultsIncidents } from './20261122050000-result
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000000Identity', class: Migration20261122000000Identity },
+  { name: 'Migration20261122010000Tenancy', class: Migration20261122010000Tenancy },
   { name: 'Migration20261122020000AgentAccess', class: Migration20261122020000AgentAccess },
   { name: 'Migration20261122030000Monitoring', class: Migration20261122030000Monitoring },
   { name: 'Migration20261122060000Scheduling', class: Migration20261122060000Scheduling },

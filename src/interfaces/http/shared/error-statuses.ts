@@ -54,6 +54,7 @@ export const ERROR_STATUS = {
   consentAlreadySettled: 400, emptyConsentSelection: 400, consentScopeEscalation: 400,
   consentForwardRejected: 409,
   incidentAlreadyResolved: 409,
+  bulkRowsRejected: 400, customerDomainExists: 409, customerIpExists: 409,
   tagNameTaken: 409,
 } as const satisfies Record<ErrorCode, number>;
 

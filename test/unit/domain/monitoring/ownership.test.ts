@@ -3,7 +3,6 @@ import {
   assertMayChangeManagementType, assertMayCreate, assertMayDelete, assertMayEdit, assertSelfServiceRoom,
   managementTypeOnCreate, type MonitorEditor, type SelfServiceTerms,
 } from '../../../../src/domain/monitoring/ownership';
-import { decideMonitorQuota, type MonitorQuotaInput } from '../../../../src/domain/monitoring/monitor-quota';
 import { expectAppError } from '../../../support/expect-app-error';
 
 const orgAdmin: MonitorEditor = { role: 'admin', customerScoped: false };
@@ -63,36 +62,5 @@ describe('ownership: editing and deleting', () => {
     expect(() => assertMayChangeManagementType(orgAdmin)).not.to.throw();
     expectAppError(() => assertMayChangeManagementType(orgEditor), 'managementTypeOrgOnly');
     expectAppError(() => assertMayChangeManagementType(customerAdmin), 'managementTypeOrgOnly');
-  });
-});
-
-describe('monitor quota tiers', () => {
-  const tiers = [{ monitorLimit: 2, priceMonthly: 0 }, { monitorLimit: 4, priceMonthly: 10 }, { monitorLimit: 8, priceMonthly: 20 }];
-  const input = (over: Partial<MonitorQuotaInput> = {}): MonitorQuotaInput => ({
-    monitorCount: 1, tiers, currentTierIndex: 0, autoUpgrade: false, viaAgent: false, allowPaidQuotaUpgrade: false, ...over,
-  });
-
-  it('lets a monitor in while the tier has room', () => {
-    expect(decideMonitorQuota(input())).to.deep.equal({ kind: 'withinQuota' });
-  });
-
-  it('answers monitorQuotaReached when full without automatic upgrade', () => {
-    expectAppError(() => decideMonitorQuota(input({ monitorCount: 2 })), 'monitorQuotaReached', { monitorLimit: 2 });
-  });
-
-  it('upgrades to the next tier when the organization allows it', () => {
-    expect(decideMonitorQuota(input({ monitorCount: 2, autoUpgrade: true }))).to.deep.equal({ kind: 'upgrade', toTierIndex: 1, tier: tiers[1] });
-  });
-
-  it('answers monitorQuotaNoHigherTier at the top tier', () => {
-    expectAppError(() => decideMonitorQuota(input({ monitorCount: 8, autoUpgrade: true, currentTierIndex: 2 })), 'monitorQuotaNoHigherTier');
-  });
-
-  it('makes agents opt in to buying a paid tier (paidQuotaUpgradeNotAuthorized)', () => {
-    expectAppError(() => decideMonitorQuota(input({ monitorCount: 2, autoUpgrade: true, viaAgent: true })),
-      'paidQuotaUpgradeNotAuthorized', { monitorLimit: 2, priceMonthly: 10 });
-    expect(decideMonitorQuota(input({ monitorCount: 2, autoUpgrade: true, viaAgent: true, allowPaidQuotaUpgrade: true })).kind).to.equal('upgrade');
-    const free = [{ monitorLimit: 2, priceMonthly: 0 }, { monitorLimit: 4, priceMonthly: 0 }];
-    expect(decideMonitorQuota(input({ monitorCount: 2, tiers: free, autoUpgrade: true, viaAgent: true })).kind).to.equal('upgrade');
   });
 });

@@ -1,20 +1,16 @@
 import { AppError } from '../shared/app-error';
-
-/** One step of a customer's monitor quota (its package's tiers): how many monitors, for what monthly price. */
-export interface QuotaTier {
-  readonly monitorLimit: number;
-  readonly priceMonthly: number;
-}
+import type { QuotaTier } from './package-config';
 
 export interface MonitorQuotaInput {
-  /** Monitors of every kind the customer has now, before the one being added. */
+  /** Monitors the customer has now, before the one being added. */
   readonly monitorCount: number;
   readonly tiers: readonly QuotaTier[];
   readonly currentTierIndex: number;
-  /** organizations.auto_quota_upgrade: move up a tier instead of refusing. */
+  /** The organization upgrades tiers automatically when the quota is exhausted. */
   readonly autoUpgrade: boolean;
-  /** The call comes over an agent connection (actor.kind === 'agent'). */
+  /** The call comes over an agent connection. */
   readonly viaAgent: boolean;
+  /** The agent call carries allowPaidQuotaUpgrade: true. */
   readonly allowPaidQuotaUpgrade: boolean;
 }
 
@@ -23,9 +19,9 @@ export type MonitorQuotaDecision =
   | { readonly kind: 'upgrade'; readonly toTierIndex: number; readonly tier: QuotaTier };
 
 /**
- * Whether one more monitor fits the current tier, or which tier to move up to. Exhausted without
- * automatic upgrade: monitorQuotaReached; automatic upgrade at the top tier: monitorQuotaNoHigherTier;
- * an agent call that would buy a dearer tier without allowPaidQuotaUpgrade: paidQuotaUpgradeNotAuthorized.
+ * Whether one more monitor fits the customer's quota tier, or which tier to move up to. Exhausted
+ * without automatic upgrade: monitorQuotaReached; at the top tier: monitorQuotaNoHigherTier; an agent
+ * call that would buy a dearer tier without allowPaidQuotaUpgrade: paidQuotaUpgradeNotAuthorized.
  */
 export function decideMonitorQuota(input: MonitorQuotaInput): MonitorQuotaDecision {
   const index = Math.max(0, Math.min(input.currentTierIndex, input.tiers.length - 1));

@@ -1,0 +1,95 @@
+/**
+ * The service under the API benchmark, in its own process so its CPU is measured apart from the
+ * load generator's. Besides the service it serves a bare Express route, GET /bare, answering from
+ * memory whatever page it was last given: the baseline a list endpoint is compared with.
+ * IPC requests (each answered with the same id):
+ *   {type: 'urls'}                -> {url, bareUrl}
+ *   {type: 'cpu'}                 -> {serverMicros, userMicros, systemMicros, postgresMicros | null}
+ *   {type: 'sql', sql, params}    -> {rows}      (seeding; `?` placeholders)
+ *   {type: 'bare', body}          -> {}          (the page GET /bare answers)
+ *   {type: 'profile', file}       -> {}          (starts a CPU profile; again with file: writes it there)
+ *   {type: 'stop'}
+ * BENCH_UNIX_SOCKET=1 connects to the embedded server over its Unix socket instead of loopback TCP.
+ */
+import 'reflect-metadata';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import inspector from 'node:inspector/promises';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import pino from 'pino';
+import { loadConfig } from '../../src/main/config';
+import { startApplication } from '../../src/main/application';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/infrastructure/persistence/embedded-postgres';
+import { postgresCpuMicros } from './postgres-cpu';
+
+type Message = { type: string; id: number; sql?: string; params?: unknown[]; body?: unknown };
+
+async function main() {
+  const dataDir = process.env.BENCH_DATA_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-api-bench-')));
+  let databaseUrl = process.env.DATABASE_URL;
+  let embedded: EmbeddedDatabase | undefined;
+  if (!databaseUrl && process.env.BENCH_UNIX_SOCKET) {
+    embedded = await startEmbeddedPostgres(dataDir);
+    const url = new URL(embedded.url);
+    databaseUrl = `postgresql://${url.username}:${url.password}@%2Ftmp:${url.port}${url.pathname}`;
+  }
+  const config = { ...loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), databaseUrl };
+  const app = await startApplication(config, { jobs: false, logger: pino({ level: 'silent' }) });
+
+  let profiler: inspector.Session | undefined;
+  let barePage: unknown = { items: [], total: 0, page: 1, perPage: 50 };
+  const bare = express();
+  bare.disable('x-powered-by');
+  bare.get('/bare', (_req, res) => {
+    res.json(barePage);
+  });
+  const bareServer = http.createServer(bare);
+  bareServer.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
+  const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`;
+
+  process.on('message', async (message: Message) => {
+    if (message.type === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      const postgresMicros = process.env.DATABASE_URL ? null : await postgresCpuMicros(process.pid);
+      process.send!({ id: message.id, serverMicros: user + system, userMicros: user, systemMicros: system, postgresMicros });
+    }
+    if (message.type === 'urls') process.send!({ id: message.id, url: app.url, bareUrl });
+    if (message.type === 'sql') process.send!({ id: message.id, rows: await app.database.sql.query(message.sql!, message.params ?? []) });
+    if (message.type === 'bare') {
+      barePage = message.body;
+      process.send!({ id: message.id });
+    }
+    if (message.type === 'profile') {
+      if (!profiler) {
+        profiler = new inspector.Session();
+        profiler.connect();
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.start');
+      } else {
+        const { profile } = await profiler.post('Profiler.stop');
+        await fs.writeFile(String((message as { file?: string }).file), JSON.stringify(profile));
+        profiler.disconnect();
+        profiler = undefined;
+      }
+      process.send!({ id: message.id });
+    }
+    if (message.type === 'stop') {
+      bareServer.closeAllConnections();
+      bareServer.close();
+      await app.stop();
+      await embedded?.stop();
+      if (!process.env.BENCH_DATA_DIR) await fs.rm(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    }
+  });
+  process.send!({ type: 'ready', url: app.url, bareUrl });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

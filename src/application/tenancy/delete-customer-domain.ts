@@ -1,0 +1,18 @@
+import { AppError } from '../../domain/shared/app-error';
+import type { Actor } from '../shared/actor';
+import { requireWriter } from '../shared/actor';
+import type { TransactionRunner } from '../shared/transaction';
+import type { CustomerDomainRepository } from './ports';
+
+export class DeleteCustomerDomain {
+  constructor(private readonly domains: CustomerDomainRepository, private readonly tx: TransactionRunner) {}
+
+  async execute(actor: Actor, input: { id: string }): Promise<void> {
+    requireWriter(actor);
+    await this.tx.run(async () => {
+      const domain = await this.domains.findByRef(actor.scope, input.id);
+      if (!domain) throw new AppError('customerDomainNotFound');
+      await this.domains.remove(domain);
+    });
+  }
+}

@@ -1,0 +1,18 @@
+import { AppError } from '../../domain/shared/app-error';
+import type { Actor } from '../shared/actor';
+import { requireWriter } from '../shared/actor';
+import type { TransactionRunner } from '../shared/transaction';
+import type { CustomerIpRepository } from './ports';
+
+export class DeleteCustomerIp {
+  constructor(private readonly ips: CustomerIpRepository, private readonly tx: TransactionRunner) {}
+
+  async execute(actor: Actor, input: { id: string }): Promise<void> {
+    requireWriter(actor);
+    await this.tx.run(async () => {
+      const ip = await this.ips.findByRef(actor.scope, input.id);
+      if (!ip) throw new AppError('customerIpNotFound');
+      await this.ips.remove(ip);
+    });
+  }
+}

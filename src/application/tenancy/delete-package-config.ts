@@ -1,0 +1,27 @@
+import { AppError } from '../../domain/shared/app-error';
+import type { Actor } from '../shared/actor';
+import { requireOrgAdmin } from '../shared/actor';
+import type { TransactionRunner } from '../shared/transaction';
+import { requireOrganizationCaller } from './customer-access';
+import type { CustomerRepository, PackageConfigRepository } from './ports';
+
+/** A package still bought by customers cannot go: 409 packageConfigInUse with data.customerCount. */
+export class DeletePackageConfig {
+  constructor(
+    private readonly packages: PackageConfigRepository,
+    private readonly customers: CustomerRepository,
+    private readonly tx: TransactionRunner,
+  ) {}
+
+  async execute(actor: Actor, input: { id: string }): Promise<void> {
+    requireOrganizationCaller(actor);
+    requireOrgAdmin(actor);
+    await this.tx.run(async () => {
+      const config = await this.packages.findByRef(actor.scope, input.id);
+      if (!config) throw new AppError('packageConfigNotFound');
+      const customerCount = await this.customers.countByPackage(actor.scope, config.id);
+      if (customerCount > 0) throw new AppError('packageConfigInUse', { customerCount }, 'Customers still use this package');
+      await this.packages.remove(config);
+    });
+  }
+}

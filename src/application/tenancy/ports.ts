@@ -1,0 +1,123 @@
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+import type { Customer } from '../../domain/tenancy/customer';
+import type { CustomField } from '../../domain/tenancy/custom-field';
+import type { CustomerDomain } from '../../domain/tenancy/customer-domain';
+import type { CustomerIp } from '../../domain/tenancy/customer-ip';
+import type { PackageConfig } from '../../domain/tenancy/package-config';
+import type { DomainExpiry, IpDnsbl } from '../../domain/tenancy/watch-results';
+
+export type { CustomerTerms, CustomerTermsLookup } from './customer-terms';
+export { CUSTOMER_TERMS_LOOKUP } from './customer-terms';
+
+/**
+ * `ref` is what a path carries: a public id (uuid) or a legacy integer id. Anything else, and any
+ * record outside the scope (another organization, or another customer for a customer-scoped
+ * caller), answers null.
+ */
+export type RecordRef = string;
+
+export interface Page {
+  readonly page: number;
+  readonly perPage: number;
+}
+
+/** A paged list already serialized as JSON: `{"items": [...], "total", "page", "perPage"}`. */
+export type SerializedPage = string;
+
+/** An empty page, serialized. */
+export const emptyPage = (page: Page): SerializedPage => `{"items":[],"total":0,"page":${page.page},"perPage":${page.perPage}}`;
+
+export interface PackageConfigRepository {
+  list(scope: TenantScope): Promise<PackageConfig[]>;
+  findByRef(scope: TenantScope, ref: RecordRef): Promise<PackageConfig | null>;
+  /** Allocates the id; a taken key or display name throws packageKeyTaken; a default unflags the others. */
+  add(config: PackageConfig): Promise<PackageConfig>;
+  /** Adds the built-in package unless the organization already has one (safe against concurrent callers). */
+  addBuiltInIfNone(config: PackageConfig): Promise<void>;
+  /** Optimistic (conflict); packageKeyTaken as in add; customers above the top tier move down to it. */
+  save(config: PackageConfig): Promise<void>;
+  remove(config: PackageConfig): Promise<void>;
+}
+export const PACKAGE_CONFIG_REPOSITORY = Symbol.for('PackageConfigRepository');
+
+export interface CustomerRepository {
+  add(customer: Customer): Promise<Customer>;
+  /** Inserts in one batch; ids allocated. */
+  addMany(customers: Customer[]): Promise<Customer[]>;
+  findByRef(scope: TenantScope, ref: RecordRef): Promise<Customer | null>;
+  /** By name, then id. A customer-scoped caller gets only its own customer. */
+  list(scope: TenantScope): Promise<Customer[]>;
+  /** Optimistic: a stale version throws conflict. */
+  save(customer: Customer): Promise<void>;
+  /** Deletes the customer; its domains, IPs, SMS usage and customer-bound users and tokens go with it. */
+  remove(customer: Customer): Promise<{ domains: number; ips: number }>;
+  countByPackage(scope: TenantScope, packageId: number): Promise<number>;
+  /** Drops a deleted custom field's values from every customer of the organization. */
+  dropCustomFieldValues(scope: TenantScope, fieldKey: string): Promise<void>;
+}
+export const CUSTOMER_REPOSITORY = Symbol.for('CustomerRepository');
+
+export interface CustomFieldRepository {
+  /** By displayOrder, then id. */
+  list(scope: TenantScope): Promise<CustomField[]>;
+  findByRef(scope: TenantScope, ref: RecordRef): Promise<CustomField | null>;
+  /** A taken fieldKey throws customFieldKeyTaken. */
+  add(field: CustomField): Promise<CustomField>;
+  save(field: CustomField): Promise<void>;
+  remove(field: CustomField): Promise<void>;
+}
+export const CUSTOM_FIELD_REPOSITORY = Symbol.for('CustomFieldRepository');
+
+export interface WatchListFilter {
+  readonly customerId?: RecordRef;
+  /** Substring of the name or address, or of the label, case-insensitive. */
+  readonly search?: string;
+}
+
+export interface CustomerDomainRepository {
+  /** The same domain twice for one customer throws customerDomainExists. */
+  add(domain: CustomerDomain): Promise<CustomerDomain>;
+  findByRef(scope: TenantScope, ref: RecordRef): Promise<CustomerDomain | null>;
+  /**
+   * A page ordered by domain name, then id, already serialized as the API's paged list:
+   * `{items: [CustomerDomain record], total, page, perPage}` (hot path: no objects built).
+   */
+  listPage(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<SerializedPage>;
+  /** `resetExpiry` drops the check results (the name changed). */
+  save(domain: CustomerDomain, options?: { resetExpiry?: boolean }): Promise<void>;
+  remove(domain: CustomerDomain): Promise<void>;
+  expiryOf(domain: CustomerDomain): Promise<DomainExpiry | null>;
+}
+export const CUSTOMER_DOMAIN_REPOSITORY = Symbol.for('CustomerDomainRepository');
+
+export interface CustomerIpRepository {
+  /** The same address twice for one customer throws customerIpExists. */
+  add(ip: CustomerIp): Promise<CustomerIp>;
+  findByRef(scope: TenantScope, ref: RecordRef): Promise<CustomerIp | null>;
+  /** A page ordered by id, serialized as the API's paged list of CustomerIp records (see CustomerDomainRepository). */
+  listPage(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<SerializedPage>;
+  save(ip: CustomerIp, options?: { resetDnsbl?: boolean }): Promise<void>;
+  remove(ip: CustomerIp): Promise<void>;
+  dnsblOf(ip: CustomerIp): Promise<IpDnsbl | null>;
+}
+export const CUSTOMER_IP_REPOSITORY = Symbol.for('CustomerIpRepository');
+
+/** Where the check engine stores what it found, beside the records (no version bump, no updatedAt). */
+export interface WatchResultStore {
+  recordDomainExpiry(scope: TenantScope, domainId: number, expiry: DomainExpiry): Promise<void>;
+  recordIpDnsbl(scope: TenantScope, ipId: number, dnsbl: IpDnsbl): Promise<void>;
+}
+export const WATCH_RESULT_STORE = Symbol.for('WatchResultStore');
+
+/** SMS sent per customer and calendar month (see smsMonthOf). */
+export interface SmsUsageLedger {
+  usage(scope: TenantScope, customerIds: readonly number[], month: string): Promise<Map<number, number>>;
+  record(scope: TenantScope, customerId: number, month: string, count: number): Promise<void>;
+}
+export const SMS_USAGE_LEDGER = Symbol.for('SmsUsageLedger');
+
+/** Forgets resolved callers, after a change that removes users or tokens (a deleted customer's). */
+export interface CallerCacheInvalidator {
+  invalidateAll(): void;
+}
+export const CALLER_CACHE_INVALIDATOR = Symbol.for('CallerCacheInvalidator');

@@ -1,0 +1,29 @@
+import { AppError } from '../../domain/shared/app-error';
+import type { CustomField, CustomFieldSettings } from '../../domain/tenancy/custom-field';
+import type { Actor } from '../shared/actor';
+import { requireOrgAdmin } from '../shared/actor';
+import type { Clock } from '../shared/clock';
+import type { TransactionRunner } from '../shared/transaction';
+import { requireOrganizationCaller } from './customer-access';
+import type { CustomFieldRepository } from './ports';
+
+/** The key is fixed once created; stored customer values are not revalidated by a change. */
+export class UpdateCustomField {
+  constructor(
+    private readonly fields: CustomFieldRepository,
+    private readonly tx: TransactionRunner,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(actor: Actor, input: { id: string; change: Partial<CustomFieldSettings> }): Promise<CustomField> {
+    requireOrganizationCaller(actor);
+    requireOrgAdmin(actor);
+    return this.tx.run(async () => {
+      const field = await this.fields.findByRef(actor.scope, input.id);
+      if (!field) throw new AppError('customFieldNotFound');
+      field.change(input.change, this.clock.now());
+      await this.fields.save(field);
+      return field;
+    });
+  }
+}

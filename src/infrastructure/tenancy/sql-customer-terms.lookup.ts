@@ -1,0 +1,73 @@
+import { AppError } from '../../domain/shared/app-error';
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+import type { QuotaTier } from '../../domain/tenancy/package-config';
+import type { CustomerTerms, CustomerTermsLookup } from '../../application/tenancy/ports';
+import type { Clock } from '../../application/shared/clock';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { TenancyRepository } from './tenancy-repository';
+import { refCondition } from './record-ref';
+
+const SELECT = `
+  SELECT c.id, c.public_id, c.organization_id, c.status, c.allow_self_service, c.max_self_service_urls,
+    c.can_edit_managed, c.quota_tier_index, c.allowed_check_country_codes, c.alert_consecutive_checks,
+    c.alert_location_threshold, c.alert_location_threshold_count, c.alert_reminder_interval,
+    c.dnsbl_reminder_interval, c.ssl_expiry_reminder_interval,
+    p.id AS package_id, p.key AS package_key, p.min_check_interval_minutes, p.quota_tiers, p.sms_monthly_allowance,
+    o.auto_quota_upgrade
+  FROM customers c
+  JOIN package_configs p ON p.id = c.package_id
+  JOIN organizations o ON o.id = c.organization_id`;
+
+/** The customer's terms in one joined read; quota tier upgrades as a compare-and-set. */
+export class SqlCustomerTermsLookup extends TenancyRepository implements CustomerTermsLookup {
+  constructor(orm: MikroORM, private readonly clock: Clock) {
+    super(orm);
+  }
+
+  async forCustomer(scope: TenantScope, customer: number | string): Promise<CustomerTerms | null> {
+    const ref = refCondition(customer, 'c');
+    if (!ref) return null;
+    const params: unknown[] = [scope.organizationId, ref.param];
+    let where = `WHERE c.organization_id = ? AND ${ref.sql}`;
+    if (scope.customerId !== null) {
+      where += ' AND c.id = ?';
+      params.push(scope.customerId);
+    }
+    const [row] = await this.sql<Record<string, any>>(`${SELECT} ${where}`, params);
+    return row ? toTerms(row) : null;
+  }
+
+  async upgradeQuotaTier(scope: TenantScope, customerId: number, fromTierIndex: number): Promise<CustomerTerms> {
+    const moved = await this.sql(
+      `UPDATE customers c SET quota_tier_index = c.quota_tier_index + 1, version = c.version + 1, updated_at = ?
+       FROM package_configs p
+       WHERE p.id = c.package_id AND c.id = ? AND c.organization_id = ? AND (CAST(? AS int) IS NULL OR c.id = ?)
+         AND c.quota_tier_index = ? AND jsonb_array_length(p.quota_tiers) > ?
+       RETURNING c.id`,
+      [this.clock.now(), customerId, scope.organizationId, scope.customerId, scope.customerId, fromTierIndex, fromTierIndex + 1],
+    );
+    const terms = await this.forCustomer(scope, customerId);
+    if (!terms) throw new AppError('customerNotFound');
+    if (moved.length > 0) return terms;
+    if (terms.currentTierIndex !== fromTierIndex) throw new AppError('conflict', { currentTierIndex: terms.currentTierIndex });
+    throw new AppError('monitorQuotaNoHigherTier', { monitorLimit: terms.monitorLimit, tierIndex: terms.currentTierIndex });
+  }
+}
+
+function toTerms(row: Record<string, any>): CustomerTerms {
+  const tiers = row.quota_tiers as QuotaTier[];
+  const index = Math.max(0, Math.min(row.quota_tier_index as number, tiers.length - 1));
+  return {
+    customerId: row.id, publicId: row.public_id, organizationId: row.organization_id, status: row.status,
+    allowSelfService: row.allow_self_service, maxSelfServiceUrls: row.max_self_service_urls,
+    canEditManaged: row.can_edit_managed, packageId: row.package_id, packageKey: row.package_key,
+    minCheckIntervalMinutes: row.min_check_interval_minutes, monitorLimit: tiers[index]!.monitorLimit,
+    quotaTiers: tiers, currentTierIndex: index, autoQuotaUpgrade: row.auto_quota_upgrade,
+    smsMonthlyAllowance: row.sms_monthly_allowance, allowedCheckCountryCodes: row.allowed_check_country_codes,
+    alerts: {
+      consecutiveChecks: row.alert_consecutive_checks, locationThreshold: row.alert_location_threshold,
+      locationThresholdCount: row.alert_location_threshold_count, reminderInterval: row.alert_reminder_interval,
+      dnsblReminderInterval: row.dnsbl_reminder_interval, sslExpiryReminderInterval: row.ssl_expiry_reminder_interval,
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+import type { SmsUsageLedger } from '../../application/tenancy/ports';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { TenancyRepository } from './tenancy-repository';
+
+/** Monthly SMS counters per customer; recording adds atomically, so concurrent senders never lose a count. */
+export class SqlSmsUsageLedger extends TenancyRepository implements SmsUsageLedger {
+  async usage(scope: TenantScope, customerIds: readonly number[], month: string): Promise<Map<number, number>> {
+    if (customerIds.length === 0) return new Map();
+    const rows = await this.sql<{ customer_id: number; sms_count: number }>(
+      `SELECT u.customer_id, u.sms_count FROM customer_sms_usage u JOIN customers c ON c.id = u.customer_id
+       WHERE c.organization_id = ? AND u.month = CAST(? AS date) AND u.customer_id IN (?)`,
+      [scope.organizationId, month, [...customerIds]],
+    );
+    return new Map(rows.map((row) => [row.customer_id, row.sms_count]));
+  }
+
+  async record(scope: TenantScope, customerId: number, month: string, count: number): Promise<void> {
+    await this.sql(
+      `INSERT INTO customer_sms_usage (customer_id, month, sms_count)
+       SELECT id, CAST(? AS date), ? FROM customers WHERE id = ? AND organization_id = ?
+       ON CONFLICT (customer_id, month) DO UPDATE SET sms_count = customer_sms_usage.sms_count + EXCLUDED.sms_count`,
+      [month, count, customerId, scope.organizationId],
+    );
+  }
+}

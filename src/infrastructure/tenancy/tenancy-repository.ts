@@ -1,0 +1,20 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { AppError } from '../../domain/shared/app-error';
+import type { ErrorCode } from '../../domain/shared/error-codes';
+import { OrmRepository } from '../persistence/orm-repository';
+
+/** Adds to the ORM base: flushes whose unique-constraint violation is a caller-facing code. */
+export abstract class TenancyRepository extends OrmRepository {
+  protected async flushUnique(code: ErrorCode): Promise<void> {
+    try {
+      await this.flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) throw new AppError(code);
+      throw error;
+    }
+  }
+
+  protected sql<T = Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> {
+    return this.em.execute(query, params as any[], 'all') as Promise<T[]>;
+  }
+}

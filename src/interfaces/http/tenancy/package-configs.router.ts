@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import type { PackageConfig } from '../../../domain/tenancy/package-config';
+import { ListPackageConfigs } from '../../../application/tenancy/list-package-configs';
+import { GetPackageConfig } from '../../../application/tenancy/get-package-config';
+import { CreatePackageConfig } from '../../../application/tenancy/create-package-config';
+import { UpdatePackageConfig } from '../../../application/tenancy/update-package-config';
+import { DeletePackageConfig } from '../../../application/tenancy/delete-package-config';
+import { ApiRouter } from '../shared/api-router';
+import type { RouterDeps } from '../shared/use-cases';
+import { IdParams, SuccessSchema } from './fields';
+import { CreatePackageConfigBody, PackageConfigSchema, UpdatePackageConfigBody } from './package-config.schemas';
+
+const tags = ['Package configs'];
+const WRITERS = 'Organization admins only; customer-scoped callers get 403 customerScopedTokenForbidden.';
+
+export const presentPackageConfig = (p: PackageConfig) => ({
+  id: p.id,
+  publicId: p.publicId,
+  organizationId: p.organizationId,
+  key: p.key,
+  displayName: p.displayName,
+  description: p.description,
+  minCheckIntervalMinutes: p.minCheckIntervalMinutes,
+  monitorLimit: p.monitorLimit,
+  quotaTiers: p.quotaTiers.map(({ monitorLimit, priceMonthly }) => ({ monitorLimit, priceMonthly })),
+  smsMonthlyAllowance: p.smsMonthlyAllowance,
+  isDefault: p.isDefault,
+  createdAt: p.createdAt.toISOString(),
+  updatedAt: p.updatedAt.toISOString(),
+});
+
+/** The packages an organization sells its customers: check interval floor, monitor quota tiers, SMS allowance. */
+export function packageConfigsRouter(deps: RouterDeps) {
+  const { container } = deps;
+  return new ApiRouter(deps)
+    .route({
+      method: 'get', path: '/api/package-configs', tags, summary: 'List package configs',
+      description: 'Every caller of the organization may read them, customer-scoped callers included.',
+      response: z.array(PackageConfigSchema),
+      handler: async ({ actor }) => (await container.get(ListPackageConfigs).execute(actor)).map(presentPackageConfig),
+    })
+    .route({
+      method: 'get', path: '/api/package-configs/{id}', tags, summary: 'Get a package config',
+      params: IdParams, response: PackageConfigSchema, errors: ['packageConfigNotFound'],
+      handler: async ({ actor, params }) => presentPackageConfig(await container.get(GetPackageConfig).execute(actor, params)),
+    })
+    .route({
+      method: 'post', path: '/api/package-configs', tags, summary: 'Create a package config',
+      description: `Keys and display names are unique in the organization (case-insensitive; 409 packageKeyTaken). `
+        + `A package created with isDefault takes the default flag from the previous one. ${WRITERS}`,
+      body: CreatePackageConfigBody, response: PackageConfigSchema,
+      errors: ['packageKeyTaken', 'roleForbidden', 'customerScopedTokenForbidden'],
+      handler: async ({ actor, body }) => presentPackageConfig(await container.get(CreatePackageConfig).execute(actor, {
+        ...body, description: body.description ?? null, quotaTiers: body.quotaTiers!,
+      })),
+    })
+    .route({
+      method: 'patch', path: '/api/package-configs/{id}', tags, summary: 'Change a package config',
+      description: 'Customers on the package follow at once; customers on a tier the new quotaTiers no longer have '
+        + `move to its top tier. ${WRITERS}`,
+      params: IdParams, body: UpdatePackageConfigBody, response: PackageConfigSchema,
+      errors: ['packageConfigNotFound', 'packageKeyTaken', 'roleForbidden', 'customerScopedTokenForbidden', 'conflict'],
+      handler: async ({ actor, params, body }) =>
+        presentPackageConfig(await container.get(UpdatePackageConfig).execute(actor, { id: params.id, change: body })),
+    })
+    .route({
+      method: 'delete', path: '/api/package-configs/{id}', tags, summary: 'Delete a package config',
+      description: `Refused with 409 packageConfigInUse (data.customerCount) while customers are on it. ${WRITERS}`,
+      params: IdParams, response: SuccessSchema,
+      errors: ['packageConfigNotFound', 'packageConfigInUse', 'roleForbidden', 'customerScopedTokenForbidden'],
+      handler: async ({ actor, params }) => {
+        await container.get(DeletePackageConfig).execute(actor, params);
+        return { success: true };
+      },
+    }).router;
+}

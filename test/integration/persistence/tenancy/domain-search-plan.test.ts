@@ -1,0 +1,82 @@
+import { expect } from 'chai';
+import pg from 'pg';
+import { api } from '../../../support/http-client';
+import { anOrganization } from '../../../support/builders';
+import { aCustomer } from '../../../support/callers';
+import { testServer } from '../../../support/test-server';
+import { listPageJson } from '../../../../src/infrastructure/tenancy/watch-list.query';
+import { DOMAIN_LIST } from '../../../../src/infrastructure/tenancy/mikro-orm-customer-domain.repository';
+import { organizationScope } from '../../../../src/domain/shared/tenant-scope';
+import type { WatchListFilter } from '../../../../src/application/tenancy/ports';
+
+/** Inserts `count` domains for one customer in one statement, as the bench does. */
+async function seedDomains(organizationId: number, customerId: number, count: number): Promise<void> {
+  const { database } = await testServer();
+  await database.sql.query(
+    `INSERT INTO customer_domains (public_id, organization_id, customer_id, label, domain_name, created_at, updated_at)
+     SELECT gen_random_uuid(), ?, ?, 'Site ' || i, 'site-' || i || '.example.com', now(), now() FROM generate_series(1, ?) AS i`,
+    [organizationId, customerId, count],
+  );
+  await database.sql.query('VACUUM ANALYZE customer_domains');
+}
+
+/** The plan PostgreSQL uses for the list statement, as a custom or as a generic (prepared) plan. */
+async function planOf(organizationId: number, filter: WatchListFilter, mode: 'force_custom_plan' | 'force_generic_plan') {
+  const { database } = await testServer();
+  const client = new pg.Client({ connectionString: database.orm.config.get('clientUrl') });
+  await client.connect();
+  try {
+    let plan = '';
+    await listPageJson(async <T>(text: string, values: unknown[]) => {
+      await client.query(`SET plan_cache_mode = ${mode}`);
+      await client.query({ name: 'list', text, values });
+      await client.query(`PREPARE explained AS ${text}`);
+      const literals = values.map((v) => (typeof v === 'string' ? client.escapeLiteral(v) : String(v)));
+      const { rows } = await client.query(`EXPLAIN (FORMAT JSON) EXECUTE explained(${literals.join(', ')})`);
+      plan = JSON.stringify(rows);
+      return [] as T[];
+    }, DOMAIN_LIST, organizationScope(organizationId), filter, { page: 1, perPage: 50 });
+    return plan;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('customer domain lists with 10,000 domains', () => {
+  let organizationId: number;
+  let token: string;
+
+  before(async function () {
+    this.timeout(60_000);
+    const org = await anOrganization('search');
+    organizationId = org.user.organizationId;
+    token = org.token;
+    await seedDomains(organizationId, (await aCustomer(token)).id, 10_000);
+  });
+
+  for (const mode of ['force_custom_plan', 'force_generic_plan'] as const) {
+    it(`finds a search through the trigram index (${mode})`, async () => {
+      const plan = await planOf(organizationId, { search: 'site-123' }, mode);
+      expect(plan).to.include('customer_domains_search_idx').and.not.include('"Seq Scan"');
+    });
+
+    it(`reads an unfiltered page from the ordered index and counts from an index (${mode})`, async () => {
+      const plan = await planOf(organizationId, {}, mode);
+      expect(plan).to.include('customer_domains_org_name_idx').and.not.include('"Seq Scan"');
+    });
+  }
+
+  it('answers filtered and unfiltered pages with the right totals, quickly', async () => {
+    const started = process.hrtime.bigint();
+    const response = await api('GET', '/api/customer-domains', { token, query: { search: 'site-123', perPage: '50' } });
+    const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
+    expect(response.status).to.equal(200);
+    // site-123 and site-1230..1239 (site-12300 and up do not exist): 11 matches.
+    expect(response.body.total).to.equal(11);
+    expect(response.body.items.map((d: { domainName: string }) => d.domainName)[0]).to.equal('site-123.example.com');
+    expect(elapsedMs).to.be.below(500);
+    const page = await api('GET', '/api/customer-domains', { token, query: { page: '200', perPage: '50' } });
+    expect(page.body.total).to.equal(10_000);
+    expect(page.body.items).to.have.length(50);
+  });
+});

@@ -1,0 +1,110 @@
+import { AppError } from '../../../src/domain/shared/app-error';
+import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
+import type { Customer } from '../../../src/domain/tenancy/customer';
+import type { CustomField } from '../../../src/domain/tenancy/custom-field';
+import type { CustomerIp } from '../../../src/domain/tenancy/customer-ip';
+import type { PackageConfig } from '../../../src/domain/tenancy/package-config';
+import type {
+  CustomFieldRepository, CustomerIpRepository, CustomerRepository, PackageConfigRepository, Page, SmsUsageLedger, WatchListFilter,
+} from '../../../src/application/tenancy/ports';
+
+const matches = (record: { id: number; publicId: string }, ref: string) => String(record.id) === ref || record.publicId === ref;
+const inScope = (scope: TenantScope, organizationId: number, customerId: number) =>
+  organizationId === scope.organizationId && (scope.customerId === null || scope.customerId === customerId);
+
+export class FakePackages implements PackageConfigRepository {
+  readonly rows: PackageConfig[] = [];
+  private nextId = 1;
+  async list(scope: TenantScope) { return this.rows.filter((p) => p.organizationId === scope.organizationId); }
+  async findByRef(scope: TenantScope, ref: string) {
+    return this.rows.find((p) => p.organizationId === scope.organizationId && matches(p, ref)) ?? null;
+  }
+  async add(config: PackageConfig) {
+    const taken = this.rows.some((p) => p.organizationId === config.organizationId && (p.hasKey(config.key) || p.hasDisplayName(config.displayName)));
+    if (taken) throw new AppError('packageKeyTaken');
+    config.id = this.nextId++;
+    this.rows.push(config);
+    return config;
+  }
+  async addBuiltInIfNone(config: PackageConfig) {
+    if (!this.rows.some((p) => p.organizationId === config.organizationId)) await this.add(config);
+  }
+  async save() {}
+  async remove(config: PackageConfig) { this.rows.splice(this.rows.indexOf(config), 1); }
+}
+
+export class FakeCustomers implements CustomerRepository {
+  readonly rows: Customer[] = [];
+  private nextId = 1;
+  async add(customer: Customer) {
+    customer.id = this.nextId++;
+    this.rows.push(customer);
+    return customer;
+  }
+  async addMany(customers: Customer[]) {
+    for (const customer of customers) await this.add(customer);
+    return customers;
+  }
+  async findByRef(scope: TenantScope, ref: string) {
+    return this.rows.find((c) => inScope(scope, c.organizationId, c.id) && matches(c, ref)) ?? null;
+  }
+  async list(scope: TenantScope) { return this.rows.filter((c) => inScope(scope, c.organizationId, c.id)); }
+  async save() {}
+  async remove(customer: Customer) {
+    this.rows.splice(this.rows.indexOf(customer), 1);
+    return { domains: 0, ips: 0 };
+  }
+  async countByPackage(scope: TenantScope, packageId: number) {
+    return (await this.list(scope)).filter((c) => c.packageId === packageId).length;
+  }
+  async dropCustomFieldValues(scope: TenantScope, fieldKey: string) {
+    for (const c of await this.list(scope)) delete c.customFields[fieldKey];
+  }
+}
+
+export class FakeCustomFields implements CustomFieldRepository {
+  readonly rows: CustomField[] = [];
+  async list(scope: TenantScope) { return this.rows.filter((f) => f.organizationId === scope.organizationId); }
+  async findByRef(scope: TenantScope, ref: string) {
+    return this.rows.find((f) => f.organizationId === scope.organizationId && matches(f, ref)) ?? null;
+  }
+  async add(field: CustomField) {
+    field.id = this.rows.length + 1;
+    this.rows.push(field);
+    return field;
+  }
+  async save() {}
+  async remove(field: CustomField) { this.rows.splice(this.rows.indexOf(field), 1); }
+}
+
+export class FakeIps implements CustomerIpRepository {
+  readonly rows: CustomerIp[] = [];
+  lastList: { filter: WatchListFilter; page: Page } | null = null;
+  async add(ip: CustomerIp) {
+    if (this.rows.some((r) => r.customerId === ip.customerId && r.ipAddress === ip.ipAddress)) throw new AppError('customerIpExists');
+    ip.id = this.rows.length + 1;
+    this.rows.push(ip);
+    return ip;
+  }
+  async findByRef(scope: TenantScope, ref: string) {
+    return this.rows.find((r) => inScope(scope, r.organizationId, r.customerId) && matches(r, ref)) ?? null;
+  }
+  async listPage(scope: TenantScope, filter: WatchListFilter, page: Page) {
+    this.lastList = { filter, page };
+    const items = this.rows.filter((r) => inScope(scope, r.organizationId, r.customerId));
+    return JSON.stringify({ items: items.map((r) => r.ipAddress), total: items.length, page: page.page, perPage: page.perPage });
+  }
+  async save() {}
+  async remove(ip: CustomerIp) { this.rows.splice(this.rows.indexOf(ip), 1); }
+  async dnsblOf() { return null; }
+}
+
+export class FakeSmsLedger implements SmsUsageLedger {
+  readonly counts = new Map<string, number>();
+  async usage(_scope: TenantScope, customerIds: readonly number[], month: string) {
+    return new Map(customerIds.map((id) => [id, this.counts.get(`${id}:${month}`) ?? 0]));
+  }
+  async record(_scope: TenantScope, customerId: number, month: string, count: number) {
+    this.counts.set(`${customerId}:${month}`, (this.counts.get(`${customerId}:${month}`) ?? 0) + count);
+  }
+}

@@ -1,0 +1,146 @@
+import { expect } from 'chai';
+import { CreateCustomer } from '../../../../src/application/tenancy/create-customer';
+import { CreateCustomersInBulk } from '../../../../src/application/tenancy/create-customers-in-bulk';
+import { UpdateCustomer } from '../../../../src/application/tenancy/update-customer';
+import { DeleteCustomer } from '../../../../src/application/tenancy/delete-customer';
+import { CustomerFactory } from '../../../../src/application/tenancy/customer-factory';
+import { CustomerViews } from '../../../../src/application/tenancy/customer-views';
+import { PackageCatalog } from '../../../../src/application/tenancy/package-catalog';
+import { PackageConfig } from '../../../../src/domain/tenancy/package-config';
+import { CustomField } from '../../../../src/domain/tenancy/custom-field';
+import { FixedClock, anActor, immediateTransactions, sequentialIds } from '../../../support/fakes/identity-fakes';
+import { FakeCustomFields, FakeCustomers, FakePackages, FakeSmsLedger } from '../../../support/fakes/tenancy-fakes';
+
+const codeOf = async (work: Promise<unknown>) => work.then(() => 'none', (error: { code: string }) => error.code);
+
+function setup() {
+  const clock = new FixedClock();
+  const ids = sequentialIds();
+  const packages = new FakePackages();
+  const customers = new FakeCustomers();
+  const fields = new FakeCustomFields();
+  const sms = new FakeSmsLedger();
+  const views = new CustomerViews(packages, sms, clock);
+  const catalog = new PackageCatalog(packages, ids, clock);
+  const factory = new CustomerFactory(catalog, fields, ids, clock);
+  let invalidated = 0;
+  return {
+    clock, packages, customers, fields, sms,
+    invalidations: () => invalidated,
+    create: new CreateCustomer(customers, factory, views, immediateTransactions),
+    bulk: new CreateCustomersInBulk(customers, factory, views, immediateTransactions),
+    update: new UpdateCustomer(customers, catalog, fields, views, immediateTransactions, clock),
+    remove: new DeleteCustomer(customers, { invalidateAll: () => { invalidated++; } }, immediateTransactions),
+    addPackage: (key: string, displayName: string) => packages.add(new PackageConfig({
+      publicId: key, organizationId: 1, key, displayName, description: null, minCheckIntervalMinutes: 5,
+      quotaTiers: [{ monitorLimit: 10, priceMonthly: 0 }], smsMonthlyAllowance: 25, isDefault: false, now: clock.now(),
+    })),
+  };
+}
+
+const admin = anActor();
+const customerScoped = (customerId: number) => anActor({ kind: 'apiToken', scope: { organizationId: 1, customerId } });
+
+describe('CreateCustomer', () => {
+  it('gives an organization without packages the built-in standard package', async () => {
+    const s = setup();
+    const view = await s.create.execute(admin, { name: 'Acme', email: 'a@acme.test' });
+    expect(view.package).to.include({ key: 'standard', isDefault: true });
+    expect(s.packages.rows).to.have.length(1);
+    expect(view).to.include({ smsUsageCurrentMonth: 0 });
+  });
+
+  it('refuses customer-scoped callers and read-only roles before touching anything', async () => {
+    const s = setup();
+    expect(await codeOf(s.create.execute(customerScoped(1), { name: 'A', email: 'a@a.test' }))).to.equal('customerScopedTokenForbidden');
+    expect(await codeOf(s.create.execute(anActor({ role: 'readonly' }), { name: 'A', email: 'a@a.test' }))).to.equal('roleForbidden');
+    expect(await codeOf(s.create.execute(anActor({ role: 'responder' }), { name: 'A', email: 'a@a.test' }))).to.equal('roleForbidden');
+    expect(s.customers.rows).to.have.length(0);
+  });
+
+  it('never stores an unknown package type', async () => {
+    const s = setup();
+    await s.addPackage('gold', 'Gold');
+    expect(await codeOf(s.create.execute(admin, { name: 'A', email: 'a@a.test', packageType: 'silver' }))).to.equal('invalidPackageType');
+    expect(s.customers.rows).to.have.length(0);
+  });
+
+  it('stores validated custom field values', async () => {
+    const s = setup();
+    await s.fields.add(new CustomField({
+      publicId: 'f', organizationId: 1, fieldKey: 'seats', name: 'Seats', fieldType: 'number', isRequired: true, displayOrder: 0,
+      options: [], placeholder: null, helpText: null, showInTable: false, now: s.clock.now(),
+    }));
+    expect(await codeOf(s.create.execute(admin, { name: 'A', email: 'a@a.test' }))).to.equal('invalidCustomFields');
+    const view = await s.create.execute(admin, { name: 'A', email: 'a@a.test', customFields: { seats: 4 } });
+    expect(view.customer.customFields).to.deep.equal({ seats: 4 });
+  });
+});
+
+describe('UpdateCustomer', () => {
+  it('lets a customer-scoped writer change its details, not the organization\'s terms', async () => {
+    const s = setup();
+    const { customer } = await s.create.execute(admin, { name: 'Acme', email: 'a@acme.test' });
+    const scoped = customerScoped(customer.id);
+    const renamed = await s.update.execute(scoped, { id: customer.publicId, change: { name: 'Acme Inc', alertReminderInterval: 30 } });
+    expect(renamed.customer).to.include({ name: 'Acme Inc', alertReminderInterval: 30 });
+    const refused = await s.update.execute(scoped, { id: customer.publicId, change: { status: 'cancelled', canEditManaged: true } })
+      .catch((error) => error);
+    expect(refused).to.include({ code: 'customerScopedTokenForbidden' });
+    expect(refused.details.fields).to.deep.equal(['status', 'canEditManaged']);
+    expect(customer).to.include({ status: 'active', canEditManaged: false });
+  });
+
+  it('keeps the package when the new packageType is unknown, and answers customerNotFound out of scope', async () => {
+    const s = setup();
+    const { customer } = await s.create.execute(admin, { name: 'Acme', email: 'a@acme.test' });
+    expect(await codeOf(s.update.execute(admin, { id: String(customer.id), change: { packageType: 'nope', name: 'X' } }))).to.equal('invalidPackageType');
+    expect(customer).to.include({ name: 'Acme', packageId: 1 });
+    expect(await codeOf(s.update.execute(customerScoped(customer.id + 1), { id: String(customer.id), change: { name: 'X' } }))).to.equal('customerNotFound');
+    expect(await codeOf(s.update.execute(anActor({ scope: { organizationId: 2, customerId: null } }), { id: String(customer.id), change: {} })))
+      .to.equal('customerNotFound');
+  });
+
+  it('moves to the named package at its base tier', async () => {
+    const s = setup();
+    const { customer } = await s.create.execute(admin, { name: 'Acme', email: 'a@acme.test' });
+    const gold = await s.addPackage('gold', 'Gold');
+    customer.quotaTierIndex = 1;
+    const view = await s.update.execute(admin, { id: customer.publicId, change: { packageType: 'Gold' } });
+    expect(view.customer).to.include({ packageId: gold.id, quotaTierIndex: 0 });
+    expect(view.package).to.equal(gold);
+  });
+});
+
+describe('CreateCustomersInBulk', () => {
+  it('lists every failed row, those the edge rejected included, and creates nothing', async () => {
+    const s = setup();
+    const refused = await s.bulk.execute(admin, {
+      rows: [{ name: 'A', email: 'a@a.test' }, null, { name: 'C', email: 'c@c.test', packageId: 99 }],
+      rejected: [{ index: 1, code: 'validationFailed', message: 'Validation failed' }],
+    }).catch((error) => error);
+    expect(refused.code).to.equal('bulkRowsRejected');
+    expect(refused.details.rows.map((r: { index: number; code: string }) => [r.index, r.code]))
+      .to.deep.equal([[1, 'validationFailed'], [2, 'invalidPackageType']]);
+    expect(s.customers.rows).to.have.length(0);
+  });
+
+  it('creates all rows when every row is valid', async () => {
+    const s = setup();
+    const views = await s.bulk.execute(admin, { rows: [{ name: 'A', email: 'a@a.test' }, { name: 'B', email: 'b@b.test' }], rejected: [] });
+    expect(views.map((v) => v.customer.name)).to.deep.equal(['A', 'B']);
+  });
+});
+
+describe('DeleteCustomer', () => {
+  it('deletes in scope, forgets cached callers, and refuses customer-scoped callers', async () => {
+    const s = setup();
+    const { customer } = await s.create.execute(admin, { name: 'Acme', email: 'a@acme.test' });
+    expect(await codeOf(s.remove.execute(customerScoped(customer.id), { id: customer.publicId }))).to.equal('customerScopedTokenForbidden');
+    expect(s.invalidations()).to.equal(0);
+    const deletion = await s.remove.execute(admin, { id: customer.publicId });
+    expect(deletion).to.include({ customer, deletedDomains: 0, deletedIps: 0 });
+    expect(s.customers.rows).to.have.length(0);
+    expect(s.invalidations()).to.equal(1);
+  });
+});
