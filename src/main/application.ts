@@ -11,6 +11,8 @@ import type { AppConfig } from './config';
 import { createContainer } from './container';
 import { createHttpApp } from './http';
 import { startJobs } from './jobs';
+import { startCheckWorker } from '../interfaces/jobs/check-worker';
+import { CheckDispatcher } from '../application/scheduling/check-dispatcher';
 import { PreparedSql } from '../infrastructure/persistence/prepared-sql';
 
 export interface RunningApplication {
@@ -30,6 +32,8 @@ export interface StartOptions {
   logger?: Logger;
   /** Run the job system in this process (default true). */
   jobs?: boolean;
+  /** Run checks for CHECK_LOCATIONS in this process (default true when it serves any). */
+  checkWorker?: boolean;
 }
 
 export async function startApplication(config: AppConfig, options: StartOptions = {}): Promise<RunningApplication> {
@@ -48,6 +52,9 @@ export async function startApplication(config: AppConfig, options: StartOptions 
     await RequestContext.create(database.orm.em, () => container.get(EnsurePlatformAdmin).execute(admin));
   }
   const jobs = options.jobs === false ? undefined : await startJobs(config, databaseUrl, database, container, logger);
+  const checks = options.checkWorker === false || config.servedLocations.length === 0
+    ? undefined
+    : startCheckWorker(container.get(CheckDispatcher), logger, { around: (work) => RequestContext.create(database.orm.em, work) });
   const server = http.createServer(createHttpApp(container));
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
@@ -65,6 +72,7 @@ export async function startApplication(config: AppConfig, options: StartOptions 
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await checks?.stop();
       await jobs?.stop();
       await container.get(PreparedSql).close();
       await database.close();

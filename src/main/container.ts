@@ -5,6 +5,7 @@ import type { Clock } from '../application/shared/clock';
 import type { Database } from '../infrastructure/persistence/database';
 import type { AppConfig } from './config';
 import { platformModule } from './modules/platform.module';
+import { schedulingModule } from './modules/scheduling.module';
 import { identityModule } from './modules/identity.module';
 import { agentAccessModule } from './modules/agent-access.module';
 import { checksModule } from './modules/checks.module';
@@ -15,6 +16,6 @@ import { monitoringModule } from './modules/monitoring.module';
 /** The one composition root: every context's module, bound over the shared platform adapters. */
 export function createContainer(config: AppConfig, logger: Logger, database: Database, clock?: Clock): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(platformModule(config, logger, database, clock), identityModule, tenancyModule, agentAccessModule, checksModule, incidentsModule, monitoringModule);
+  container.load(platformModule(config, logger, database, clock), identityModule, tenancyModule, agentAccessModule, checksModule, incidentsModule, monitoringModule, schedulingModule);
   return container;
 }

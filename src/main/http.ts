@@ -35,11 +35,13 @@ import { monitorsRouter } from '../interfaces/http/monitoring/monitors.router';
 import { tagsRouter } from '../interfaces/http/monitoring/tags.router';
 import { changeRequestsRouter } from '../interfaces/http/monitoring/change-requests.router';
 import { heartbeatsRouter } from '../interfaces/http/monitoring/heartbeats.router';
+import { triggerCheckRouter } from '../interfaces/http/scheduling/trigger-check.router';
 import type { AppConfig } from './config';
 import { CONFIG, LOGGER, ORM } from './tokens';
 
 /** Every resource router, in mounting order. */
 const ROUTERS = [
+  triggerCheckRouter,
   authRouter, usersRouter, organizationRouter, tokensRouter, accountRouter, platformAdminRouter, healthRouter,
   agentAccessRouter, toolsRouter,
   incidentsRouter, websiteResultsRouter,

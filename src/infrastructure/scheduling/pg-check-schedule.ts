@@ -5,13 +5,14 @@ interface Row {
   monitor_id: string;
   location: string;
   next_due_at: Date;
-  interval_ms: number;
-  phase_ms: number;
+  /** bigint columns arrive as strings. */
+  interval_ms: string;
+  phase_ms: string;
 }
 
 const toClaim = (row: Row): ClaimedCheck => ({
   monitorId: Number(row.monitor_id), location: row.location, slot: new Date(row.next_due_at),
-  intervalMs: row.interval_ms, phaseMs: row.phase_ms,
+  intervalMs: Number(row.interval_ms), phaseMs: Number(row.phase_ms),
 });
 
 /**

@@ -32,9 +32,8 @@ import { MikroOrmAlertStateRepository } from '../../infrastructure/incidents/mik
 import { OutboxIncidentEvents } from '../../infrastructure/incidents/outbox-incident-events';
 import { NoMaintenanceWindows } from '../../infrastructure/incidents/no-maintenance-windows';
 import type { AppConfig } from '../config';
-import { CONFIG, ORM, SQL } from '../tokens';
+import { CONFIG, CONTEXT_SQL, ORM, SQL } from '../tokens';
 
-const CONTEXT_SQL = Symbol.for('ContextSql');
 
 /** Check results (storage, history, uptime), alert rules and incidents. */
 export const incidentsModule = new ContainerModule(({ bind }) => {

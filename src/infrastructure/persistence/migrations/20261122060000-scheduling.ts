@@ -10,8 +10,8 @@ export class Migration20261122060000Scheduling extends Migration {
       CREATE TABLE check_schedule (
         monitor_id bigint NOT NULL,
         location text NOT NULL,
-        interval_ms integer NOT NULL CHECK (interval_ms > 0),
-        phase_ms integer NOT NULL CHECK (phase_ms >= 0),
+        interval_ms bigint NOT NULL CHECK (interval_ms > 0),
+        phase_ms bigint NOT NULL CHECK (phase_ms >= 0),
         next_due_at timestamptz NOT NULL,
         lease_until timestamptz,
         leased_by text,

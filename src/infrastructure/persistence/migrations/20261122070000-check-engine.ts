@@ -4,7 +4,8 @@ import { Migration } from '@mikro-orm/migrations';
  * Keeps the check schedule in step with the monitors, in the same transaction as every write:
  * active monitors with locations get one row per location on their interval grid; pausing,
  * dropping a location or deleting the monitor removes rows; an unchanged interval keeps the next
- * slot. Scripted-browser scenarios are not scheduled (no browser runner in this service yet).
+ * slot. Heartbeats are judged centrally, under the pseudo-location `heartbeat` that every worker
+ * serves. Scripted-browser scenarios are not scheduled (no browser runner in this service yet).
  * The phase spreads monitors of one interval evenly over it and is stable across restarts.
  */
 export class Migration20261122070000CheckEngine extends Migration {
@@ -14,22 +15,22 @@ export class Migration20261122070000CheckEngine extends Migration {
       ALTER TABLE check_schedule ADD CONSTRAINT check_schedule_monitor_fk
         FOREIGN KEY (monitor_id) REFERENCES monitors(id) ON DELETE CASCADE;
 
-      CREATE FUNCTION check_schedule_phase(monitor_id bigint, location text, interval_ms integer) RETURNS integer
+      CREATE FUNCTION check_schedule_phase(monitor_id bigint, location text, interval_ms bigint) RETURNS bigint
         LANGUAGE sql IMMUTABLE PARALLEL SAFE
-        AS $$ SELECT ((hashtext(monitor_id::text || ':' || location)::bigint & 2147483647) % interval_ms)::integer $$;
+        AS $$ SELECT ((hashtext(monitor_id::text || ':' || location)::bigint & 2147483647) % interval_ms) $$;
 
       -- The first grid point after now: phase + k * interval.
-      CREATE FUNCTION check_schedule_next_slot(phase_ms integer, interval_ms integer) RETURNS timestamptz
+      CREATE FUNCTION check_schedule_next_slot(phase_ms bigint, interval_ms bigint) RETURNS timestamptz
         LANGUAGE sql VOLATILE
         AS $$ SELECT to_timestamp(((floor((extract(epoch FROM clock_timestamp()) * 1000 - phase_ms) / interval_ms) + 1)
                                    * interval_ms + phase_ms) / 1000.0) $$;
 
       CREATE FUNCTION check_schedule_upsert(monitor monitors) RETURNS void LANGUAGE sql AS $$
         INSERT INTO check_schedule (monitor_id, location, interval_ms, phase_ms, next_due_at)
-        SELECT monitor.id, l.location, monitor.check_interval_seconds * 1000, p.phase,
-               check_schedule_next_slot(p.phase, monitor.check_interval_seconds * 1000)
-        FROM unnest(monitor.locations) AS l(location)
-        CROSS JOIN LATERAL (SELECT check_schedule_phase(monitor.id, l.location, monitor.check_interval_seconds * 1000) AS phase) p
+        SELECT monitor.id, l.location, monitor.check_interval_seconds * 1000::bigint, p.phase,
+               check_schedule_next_slot(p.phase, monitor.check_interval_seconds * 1000::bigint)
+        FROM unnest(CASE WHEN monitor.monitoring_type = 'heartbeat' THEN ARRAY['heartbeat'] ELSE monitor.locations END) AS l(location)
+        CROSS JOIN LATERAL (SELECT check_schedule_phase(monitor.id, l.location, monitor.check_interval_seconds * 1000::bigint) AS phase) p
         WHERE monitor.status = 'active' AND monitor.monitoring_type <> 'scripted_browser'
         ON CONFLICT (monitor_id, location) DO UPDATE SET
           interval_ms = EXCLUDED.interval_ms, phase_ms = EXCLUDED.phase_ms,
@@ -50,7 +51,8 @@ export class Migration20261122070000CheckEngine extends Migration {
       CREATE FUNCTION monitors_schedule_updated() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         DELETE FROM check_schedule s WHERE s.monitor_id = NEW.id
-          AND (NEW.status <> 'active' OR NEW.monitoring_type = 'scripted_browser' OR NOT (s.location = ANY(NEW.locations)));
+          AND (NEW.status <> 'active' OR NEW.monitoring_type = 'scripted_browser'
+               OR NOT (s.location = ANY(CASE WHEN NEW.monitoring_type = 'heartbeat' THEN ARRAY['heartbeat'] ELSE NEW.locations END)));
         PERFORM check_schedule_upsert(NEW);
         RETURN NULL;
       END $$;

@@ -34,12 +34,12 @@ describe('check schedule (PostgreSQL)', () => {
   it('plans a new monitor: one row per location, next slot on its grid, nothing due before it', async () => {
     const locations = uniqueLocations();
     const { schedule, sql, ids } = await setup(locations);
-    const rows = await sql.query<{ location: string; interval_ms: number; phase_ms: number; next_due_at: Date }>(
+    const rows = await sql.query<{ location: string; interval_ms: string; phase_ms: string; next_due_at: Date }>(
       `SELECT location, interval_ms, phase_ms, next_due_at FROM check_schedule WHERE monitor_id = ?`, [ids[0]]);
     expect(rows.map((r) => r.location).sort()).to.deep.equal([...locations].sort());
     for (const row of rows) {
-      expect(row.interval_ms).to.equal(MIN);
-      expect((new Date(row.next_due_at).getTime() - row.phase_ms) % MIN).to.equal(0);
+      expect(Number(row.interval_ms)).to.equal(MIN);
+      expect((new Date(row.next_due_at).getTime() - Number(row.phase_ms)) % MIN).to.equal(0);
     }
     const now = new Date();
     expect(await schedule.claimDue({ locations, now, limit: 10, leaseMs: 30_000, workerId: 'w1' })).to.deep.equal([]);
@@ -50,9 +50,9 @@ describe('check schedule (PostgreSQL)', () => {
   it('spreads monitors of one interval over it', async () => {
     const locations = uniqueLocations().slice(0, 1);
     const { sql, ids } = await setup(locations, 120);
-    const rows = await sql.query<{ phase_ms: number }>(
+    const rows = await sql.query<{ phase_ms: string }>(
       `SELECT phase_ms FROM check_schedule WHERE monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`, [JSON.stringify(ids)]);
-    const tenSecondBuckets = new Set(rows.map((r) => Math.floor(r.phase_ms / 10_000)));
+    const tenSecondBuckets = new Set(rows.map((r) => Math.floor(Number(r.phase_ms) / 10_000)));
     expect(tenSecondBuckets.size).to.equal(6);
   });
 
@@ -100,7 +100,7 @@ describe('check schedule (PostgreSQL)', () => {
     const [a, b] = uniqueLocations();
     const { sql, ids } = await setup([a!, b!]);
     const rowsOf = () => sql.query<{ location: string; interval_ms: number }>(
-      `SELECT location, interval_ms FROM check_schedule WHERE monitor_id = ? ORDER BY location`, [ids[0]]);
+      `SELECT location, interval_ms::int AS interval_ms FROM check_schedule WHERE monitor_id = ? ORDER BY location`, [ids[0]]);
     await sql.query(`UPDATE monitors SET locations = ?::text[], check_interval_seconds = 300 WHERE id = ?`, [`{${b}}`, ids[0]]);
     expect(await rowsOf()).to.deep.equal([{ location: b, interval_ms: 5 * MIN }]);
     await sql.query(`UPDATE monitors SET status = 'paused' WHERE id = ?`, [ids[0]]);
@@ -109,5 +109,13 @@ describe('check schedule (PostgreSQL)', () => {
     expect(await rowsOf()).to.have.length(1);
     await sql.query(`DELETE FROM monitors WHERE id = ?`, [ids[0]]);
     expect(await rowsOf()).to.deep.equal([]);
+  });
+
+  it('judges heartbeats centrally: one row under the heartbeat location, even for a 30-day interval', async () => {
+    const { sql, ids } = await setup(uniqueLocations());
+    await sql.query(`UPDATE monitors SET monitoring_type = 'heartbeat', check_interval_seconds = 2592000 WHERE id = ?`, [ids[0]]);
+    const rows = await sql.query<{ location: string; interval_ms: string }>(
+      `SELECT location, interval_ms FROM check_schedule WHERE monitor_id = ?`, [ids[0]]);
+    expect(rows.map((r) => [r.location, Number(r.interval_ms)])).to.deep.equal([['heartbeat', 2_592_000_000]]);
   });
 });

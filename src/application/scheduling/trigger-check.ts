@@ -1,0 +1,25 @@
+import { AppError } from '../../domain/shared/app-error';
+import type { Actor } from '../shared/actor';
+import type { Clock } from '../shared/clock';
+import type { MonitorLookup } from '../results/ports';
+import type { CheckSchedule } from './ports';
+
+export interface TriggeredCheck {
+  readonly websiteId: string;
+  readonly locations: readonly string[];
+  /** Locations made due now; fewer than `locations` when a check is already running or the monitor is paused. */
+  readonly triggered: number;
+}
+
+/** POST /api/websites/{id}/trigger-check: check now from every location of the monitor. */
+export class TriggerCheck {
+  constructor(private readonly monitors: MonitorLookup, private readonly schedule: CheckSchedule, private readonly clock: Clock) {}
+
+  async execute(actor: Actor, ref: string): Promise<TriggeredCheck> {
+    const monitor = await this.monitors.resolve(actor.scope, ref);
+    if (!monitor) throw new AppError('websiteNotFound');
+    if (monitor.locations.length === 0) throw new AppError('noLocationsConfigured');
+    const triggered = await this.schedule.dueNow(monitor.monitorId, this.clock.now());
+    return { websiteId: monitor.publicId, locations: monitor.locations, triggered };
+  }
+}

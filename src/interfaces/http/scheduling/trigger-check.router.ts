@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { TriggerCheck } from '../../../application/scheduling/trigger-check';
+import { ApiRouter } from '../shared/api-router';
+import type { RouterDeps } from '../shared/use-cases';
+
+export function triggerCheckRouter(deps: RouterDeps) {
+  return new ApiRouter(deps)
+    .route({
+      method: 'post', path: '/api/websites/{id}/trigger-check', tags: ['Websites'], status: 202,
+      summary: 'Check a website now from every one of its locations',
+      description: 'Queues an immediate check from each location (publicId or legacy integer id). Results arrive in '
+        + 'check-history as the checks finish. A location whose check is already running, or a paused monitor, is not '
+        + 'queued again (`triggered` counts the queued ones). A monitor without locations answers noLocationsConfigured.',
+      params: z.object({ id: z.string().min(1).max(64) }),
+      response: z.object({ websiteId: z.uuid(), locations: z.array(z.string()), triggered: z.number().int() }),
+      errors: ['websiteNotFound', 'noLocationsConfigured'],
+      handler: ({ actor, params }) => deps.container.get(TriggerCheck).execute(actor, params.id),
+    }).router;
+}

@@ -1,0 +1,43 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { ContainerModule } from 'inversify';
+import { CLOCK, type Clock } from '../../application/shared/clock';
+import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
+import { CREDENTIAL_CIPHER } from '../../application/monitoring/ports';
+import { MONITOR_LOOKUP } from '../../application/results/ports';
+import { RecordCheckResult } from '../../application/incidents/record-check-result';
+import { RunCheck } from '../../application/checks/run-check';
+import { CHECK_PLANNER, CHECK_SCHEDULE, OUTCOME_RECORDER } from '../../application/scheduling/ports';
+import { RecordOutcomes } from '../../application/scheduling/record-outcomes';
+import { TriggerCheck } from '../../application/scheduling/trigger-check';
+import { CheckDispatcher } from '../../application/scheduling/check-dispatcher';
+import { HEARTBEAT_LOCATION } from '../../domain/scheduling/check-slot';
+import { PgCheckSchedule } from '../../infrastructure/scheduling/pg-check-schedule';
+import { SqlCheckPlanner } from '../../infrastructure/scheduling/sql-check-planner';
+import type { AppConfig } from '../config';
+import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
+
+/** Identifies this process's leases (host, pid and a random suffix, so restarts never reuse one). */
+export const WORKER_ID = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+
+/** A check runs at most 60 s (+1 s grace); its lease outlives that before another worker may take the slot. */
+const LEASE_MS = 90_000;
+
+/** The check engine: the schedule, planning claimed slots into checks, recording outcomes, trigger-check. */
+export const schedulingModule = new ContainerModule(({ bind }) => {
+  bind(CHECK_SCHEDULE).toDynamicValue((c) => new PgCheckSchedule(c.get(CONTEXT_SQL))).inSingletonScope();
+  bind(CHECK_PLANNER).toDynamicValue((c) => new SqlCheckPlanner(c.get(SQL), c.get(CREDENTIAL_CIPHER))).inSingletonScope();
+  bind(OUTCOME_RECORDER).toDynamicValue((c) =>
+    new RecordOutcomes(c.get(CHECK_SCHEDULE), c.get(RecordCheckResult), c.get(TRANSACTION_RUNNER))).inSingletonScope();
+  bind(TriggerCheck).toDynamicValue((c) => new TriggerCheck(c.get(MONITOR_LOOKUP), c.get(CHECK_SCHEDULE), c.get(CLOCK)))
+    .inSingletonScope();
+  bind(CheckDispatcher).toDynamicValue((c) => {
+    const runCheck = c.get(RunCheck);
+    const config = c.get<AppConfig>(CONFIG);
+    return new CheckDispatcher(
+      c.get(CHECK_SCHEDULE), c.get(CHECK_PLANNER), (request) => runCheck.execute(request), c.get(OUTCOME_RECORDER),
+      c.get<Clock>(CLOCK),
+      { workerId: WORKER_ID, locations: [...config.servedLocations, HEARTBEAT_LOCATION], batchSize: 500, maxInFlight: 2_000, leaseMs: LEASE_MS },
+    );
+  }).inSingletonScope();
+});

@@ -1,0 +1,146 @@
+import { expect } from 'chai';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { RequestContext } from '@mikro-orm/postgresql';
+import { CheckDispatcher } from '../../../src/application/scheduling/check-dispatcher';
+import { CHECK_PLANNER, CHECK_SCHEDULE, OUTCOME_RECORDER, type CheckPlanner, type CheckSchedule, type OutcomeRecorder } from '../../../src/application/scheduling/ports';
+import { RunCheck } from '../../../src/application/checks/run-check';
+import { api, expectError } from '../../support/http-client';
+import { anOrganization } from '../../support/builders';
+import { aCustomerRow } from '../../support/identity-fixtures';
+import { aMonitorRow } from '../../support/results-fixtures';
+import { useLoopbackChecks } from '../../support/loopback-checks';
+import { testClock } from '../../support/test-clock';
+import { testServer } from '../../support/test-server';
+
+const LOCATION = 'eu-west';
+
+/** A loopback HTTP target whose answer the test switches. */
+async function aTarget() {
+  let status = 200;
+  const server = http.createServer((_req, res) => res.writeHead(status).end('ok'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    answer: (code: number) => (status = code),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+describe('check engine: schedule, checker, results and incidents end to end', () => {
+  let target: Awaited<ReturnType<typeof aTarget>>;
+  let monitorIds: Set<number>;
+
+  before(async () => {
+    await useLoopbackChecks({});
+    target = await aTarget();
+    monitorIds = new Set();
+  });
+  after(() => target.close());
+
+  /** A dispatcher of the real engine that runs only this test's monitors (others share the location). */
+  async function aDispatcher(workerId: string, leaseMs = 90_000) {
+    const { container } = await testServer();
+    const planner = container.get<CheckPlanner>(CHECK_PLANNER);
+    const onlyOurs: CheckPlanner = {
+      plan: async (checks) => planner.plan(checks.filter((c) => monitorIds.has(c.monitorId))),
+    };
+    const runCheck = container.get(RunCheck);
+    return new CheckDispatcher(
+      container.get<CheckSchedule>(CHECK_SCHEDULE), onlyOurs, (r) => runCheck.execute(r),
+      container.get<OutcomeRecorder>(OUTCOME_RECORDER), testClock,
+      { workerId, locations: [LOCATION], batchSize: 100, maxInFlight: 100, leaseMs },
+    );
+  }
+
+  /** Runs the worker loop until `count` more outcomes are recorded (or fails after 10 s). */
+  async function runUntilRecorded(dispatcher: CheckDispatcher, count: number) {
+    const { database } = await testServer();
+    const goal = dispatcher.stats.recorded + count;
+    const deadline = Date.now() + 10_000;
+    while (dispatcher.stats.recorded < goal) {
+      if (Date.now() > deadline) throw new Error(`recorded ${dispatcher.stats.recorded}, wanted ${goal}`);
+      await RequestContext.create(database.orm.em, async () => {
+        await dispatcher.pump();
+        await dispatcher.flush();
+      });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  async function aWebsite() {
+    const org = await anOrganization('engine');
+    const customerId = await aCustomerRow(org.user.organizationId);
+    const monitor = await aMonitorRow(org.user.organizationId, customerId, { locations: [LOCATION], consecutiveChecks: 1 });
+    const { database } = await testServer();
+    await database.sql.query(
+      `UPDATE monitors SET kind = 'website', monitoring_type = 'http', url = ?, timeout_seconds = 5 WHERE id = ?`,
+      [target.url, monitor.id],
+    );
+    // Align the slot with the test clock (ahead of real time): not due until triggered.
+    await database.sql.query(`UPDATE check_schedule SET next_due_at = ? WHERE monitor_id = ?`,
+      [new Date(testClock.now().getTime() + 3_600_000), monitor.id]);
+    monitorIds.add(monitor.id);
+    return { org, monitor };
+  }
+
+  async function openIncidents(token: string, monitorId: number) {
+    const list = await api('GET', '/api/incidents', { token, query: { status: 'open' } });
+    expect(list.status).to.equal(200);
+    return list.body.items.filter((i: { monitorId: number; origin: string }) => i.monitorId === monitorId && i.origin === 'automatic');
+  }
+
+  it('checks a website now from its locations, records the result, opens one incident on failure and closes it on recovery', async () => {
+    const { org, monitor } = await aWebsite();
+    const dispatcher = await aDispatcher('engine-a');
+
+    const triggered = await api('POST', `/api/websites/${monitor.publicId}/trigger-check`, { token: org.token });
+    expect(triggered.status).to.equal(202);
+    expect(triggered.body).to.deep.equal({ websiteId: monitor.publicId, locations: [LOCATION], triggered: 1 });
+    await runUntilRecorded(dispatcher, 1);
+    const history = await api('GET', `/api/websites/${monitor.id}/check-history`, { token: org.token });
+    expect(history.body.items).to.have.length(1);
+    expect(history.body.items[0]).to.include({ location: LOCATION, status: 'up' });
+
+    target.answer(500);
+    for (let i = 0; i < 2; i++) {
+      await api('POST', `/api/websites/${monitor.publicId}/trigger-check`, { token: org.token });
+      await runUntilRecorded(dispatcher, 1);
+    }
+    expect(await openIncidents(org.token, monitor.id)).to.have.length(1);
+
+    target.answer(200);
+    await api('POST', `/api/websites/${monitor.publicId}/trigger-check`, { token: org.token });
+    await runUntilRecorded(dispatcher, 1);
+    expect(await openIncidents(org.token, monitor.id)).to.have.length(0);
+    const after = await api('GET', `/api/websites/${monitor.publicId}/check-history`, { token: org.token });
+    expect(after.body.items.map((r: { status: string }) => r.status)).to.deep.equal(['up', 'down', 'down', 'up']);
+  });
+
+  it('loses no check when a worker dies mid-run: another takes the slot after the lease, and the dead one\'s late completion counts for nothing', async () => {
+    const { org, monitor } = await aWebsite();
+    const { database } = await testServer();
+    await api('POST', `/api/websites/${monitor.publicId}/trigger-check`, { token: org.token });
+    const dying = await aDispatcher('engine-dying', 1_000);
+    await RequestContext.create(database.orm.em, () => dying.pump());
+    expect(dying.stats.started).to.equal(1);
+    // The worker "dies": it never records. Its lease lapses after a second of the test clock.
+    testClock.advance(1_500);
+    const rescuer = await aDispatcher('engine-rescuer');
+    await runUntilRecorded(rescuer, 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await RequestContext.create(database.orm.em, () => dying.flush());
+    expect(dying.stats).to.include({ recorded: 0, dropped: 1 });
+    const history = await api('GET', `/api/websites/${monitor.publicId}/check-history`, { token: org.token });
+    expect(history.body.items).to.have.length(1);
+  });
+
+  it('answers noLocationsConfigured for a website without locations, and 404 out of scope', async () => {
+    const { org, monitor } = await aWebsite();
+    const { database } = await testServer();
+    await database.sql.query(`UPDATE monitors SET locations = '{}' WHERE id = ?`, [monitor.id]);
+    expectError(await api('POST', `/api/websites/${monitor.publicId}/trigger-check`, { token: org.token }), 400, 'noLocationsConfigured');
+    const other = await anOrganization('other');
+    expectError(await api('POST', `/api/websites/${monitor.publicId}/trigger-check`, { token: other.token }), 404, 'websiteNotFound');
+  });
+});
