@@ -29,7 +29,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 const TARGET_RATIO = 3;
 
-const SCENARIOS: ApiScenario[] = [customerDomainsScenario, websitesScenario];
+/** BENCH_SCENARIO=<name prefix> runs only the matching scenarios. */
+const SCENARIOS: ApiScenario[] = [customerDomainsScenario, websitesScenario]
+  .filter((scenario) => !process.env.BENCH_SCENARIO || scenario.name.startsWith(process.env.BENCH_SCENARIO));
 
 interface Cpu {
   serverMicros: number;
