@@ -26,6 +26,9 @@ const ConfigSchema = z.object({
   /** 32-byte key (base64 or hex) for monitor credentials at rest; default: a key file generated under DATA_DIR. */
   CREDENTIALS_KEY: optionalString,
   /** Comma-separated location codes monitors may be checked from. */
+  /** The location catalogue monitors may choose from (comma-separated codes). */
+  MONITOR_LOCATIONS: optionalString,
+  /** Locations this process checks from (a subset of MONITOR_LOCATIONS; `none` = API only). */
   CHECK_LOCATIONS: optionalString,
   /** JSON list of identity providers whose ID-JAGs and security events are accepted: [{issuer, jwks_uri | jwks}]. */
   AGENT_TRUSTED_ISSUERS: optionalString,
@@ -59,14 +62,17 @@ function monitoringConfig(c: z.output<typeof ConfigSchema>) {
   const allowlist = list(c.CHECK_PRIVATE_ALLOWLIST);
   const badCidr = allowlist.find((cidr) => parseCidr(cidr) === null);
   if (badCidr) throw new ConfigError(`Invalid configuration: CHECK_PRIVATE_ALLOWLIST: not a CIDR: ${badCidr}`);
-  const locations = c.CHECK_LOCATIONS ? list(c.CHECK_LOCATIONS) : DEFAULT_CHECK_LOCATIONS;
+  const locations = c.MONITOR_LOCATIONS ? list(c.MONITOR_LOCATIONS) : DEFAULT_CHECK_LOCATIONS;
   const badLocation = locations.find((code) => !LOCATION_CODE.test(code));
-  if (badLocation || locations.length === 0) throw new ConfigError(`Invalid configuration: CHECK_LOCATIONS: bad code ${badLocation ?? '(none)'}`);
+  if (badLocation || locations.length === 0) throw new ConfigError(`Invalid configuration: MONITOR_LOCATIONS: bad code ${badLocation ?? '(none)'}`);
+  const served = c.CHECK_LOCATIONS === 'none' ? [] : c.CHECK_LOCATIONS ? list(c.CHECK_LOCATIONS) : locations;
+  const notInCatalogue = served.find((code) => !locations.includes(code));
+  if (notInCatalogue) throw new ConfigError(`Invalid configuration: CHECK_LOCATIONS: ${notInCatalogue} is not in MONITOR_LOCATIONS`);
   const key = c.CREDENTIALS_KEY;
   const keyBytes = key === undefined ? undefined : /^[0-9a-f]{64}$/i.test(key) ? Buffer.from(key, 'hex') : Buffer.from(key, 'base64');
   if (keyBytes && keyBytes.length !== 32) throw new ConfigError('Invalid configuration: CREDENTIALS_KEY: 32 bytes, base64 or hex');
   return {
-    dnsServers, checkPrivateAllowlist: allowlist, checkLocations: locations, credentialsKey: keyBytes,
+    dnsServers, checkPrivateAllowlist: allowlist, checkLocations: locations, servedLocations: served, credentialsKey: keyBytes,
   };
 }
 
@@ -108,7 +114,10 @@ export interface AppConfig {
   /** Resolvers for target vetting; empty = the system's. */
   dnsServers: string[];
   checkPrivateAllowlist: string[];
+  /** The catalogue monitors choose locations from (MONITOR_LOCATIONS). */
   checkLocations: string[];
+  /** Locations this process runs checks for (CHECK_LOCATIONS); empty = no check worker. */
+  servedLocations: string[];
   credentialsKey: Buffer | undefined;
   agentTrustedIssuers: Array<{ issuer: string; jwksUri?: string | undefined; jwks?: { keys: Array<Record<string, unknown>> } | undefined }>;
   agentKeyEncryptionKey: string | undefined;

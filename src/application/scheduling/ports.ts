@@ -17,7 +17,8 @@ export interface CompletedCheck {
 }
 
 /**
- * The schedule of every monitor's checks, shared by all workers. Due checks are claimed in
+ * The schedule of every monitor's checks, shared by all workers. It follows the monitors on its
+ * own (active monitors with locations are planned on their interval grid as they are written). Due checks are claimed in
  * batches; a claim is a lease: no other worker gets the slot until the lease lapses (the worker
  * died), and completing a slot whose lease was lost changes nothing, so no slot runs twice to
  * completion and none is lost.
@@ -26,9 +27,6 @@ export interface CheckSchedule {
   claimDue(input: { locations: readonly string[]; now: Date; limit: number; leaseMs: number; workerId: string }): Promise<ClaimedCheck[]>;
   /** Advances each completed check to its next slot; answers the ones whose lease was still held. */
   complete(workerId: string, completed: readonly CompletedCheck[]): Promise<CompletedCheck[]>;
-  /** (Re)plans a monitor: one row per location on its interval grid; dropped locations are removed. */
-  plan(monitorId: number, locations: readonly string[], intervalMs: number, now: Date): Promise<void>;
-  unplan(monitorId: number): Promise<void>;
   /** Makes every location of a monitor due now (trigger-check), except slots already running. Answers how many. */
   dueNow(monitorId: number, now: Date): Promise<number>;
 }

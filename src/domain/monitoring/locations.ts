@@ -1,7 +1,7 @@
 import { validationIssue } from './validation-issue';
 
 /**
- * Locations a monitor is checked from: codes of the configured catalogue (CHECK_LOCATIONS), each
+ * Locations a monitor is checked from: codes of the configured catalogue (MONITOR_LOCATIONS), each
  * once. An empty list is allowed (the monitor is then not checked; trigger-check answers
  * noLocationsConfigured).
  */

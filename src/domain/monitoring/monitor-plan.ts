@@ -9,7 +9,7 @@ export interface PlanContext {
   readonly kind: MonitorKind;
   /** The customer's package minimum check interval, in minutes. */
   readonly packageMinimumInterval: number;
-  /** The location catalogue (CHECK_LOCATIONS). */
+  /** The location catalogue (MONITOR_LOCATIONS). */
   readonly locationCatalogue: readonly string[];
   /** A new monitor's alert settings before the sent ones: the customer's. */
   readonly alertDefaults: AlertSettings;

@@ -1,20 +1,9 @@
 /**
  * When a monitor's next check from a location is due. Slots are fixed points on the monitor's
- * interval grid, offset by a stable per-(monitor, location) phase, so 10,000 monitors with the same
- * interval spread over it instead of all firing in the same second, and a restart resumes the same
- * grid instead of shifting it.
+ * interval grid, offset by a stable per-(monitor, location) phase (chosen when the schedule row is
+ * planned), so monitors with the same interval spread over it instead of firing in the same second,
+ * and a restart resumes the same grid instead of shifting it.
  */
-
-/** A stable phase in [0, intervalMs) for a monitor and location (FNV-1a of the pair). */
-export function phaseOf(monitorId: number, location: string, intervalMs: number): number {
-  let hash = 0x811c9dc5;
-  const key = `${monitorId}:${location}`;
-  for (let i = 0; i < key.length; i++) {
-    hash ^= key.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash % intervalMs;
-}
 
 /** The first slot strictly after `after` on the monitor's grid. */
 export function nextSlotAfter(after: Date, intervalMs: number, phaseMs: number): Date {

@@ -1,4 +1,3 @@
-import { nextSlotAfter, phaseOf } from '../../domain/scheduling/check-slot';
 import type { CheckSchedule, ClaimedCheck, CompletedCheck } from '../../application/scheduling/ports';
 import type { SqlRunner } from '../persistence/database';
 
@@ -43,7 +42,8 @@ export class PgCheckSchedule implements CheckSchedule {
     const rows = await this.sql.query<{ monitor_id: string; location: string }>(
       `UPDATE check_schedule s SET next_due_at = d.next_slot, lease_until = NULL, leased_by = NULL
        FROM jsonb_to_recordset(?::jsonb) AS d(monitor_id bigint, location text, slot timestamptz, next_slot timestamptz)
-       WHERE s.monitor_id = d.monitor_id AND s.location = d.location AND s.next_due_at = d.slot AND s.leased_by = ?
+       WHERE s.monitor_id = d.monitor_id AND s.location = d.location AND s.leased_by = ?
+         AND date_trunc('milliseconds', s.next_due_at) = d.slot
        RETURNING s.monitor_id, s.location`,
       [
         JSON.stringify(completed.map((c) => ({
@@ -54,33 +54,6 @@ export class PgCheckSchedule implements CheckSchedule {
     );
     const held = new Set(rows.map((r) => `${r.monitor_id}:${r.location}`));
     return completed.filter((c) => held.has(`${c.check.monitorId}:${c.check.location}`));
-  }
-
-  async plan(monitorId: number, locations: readonly string[], intervalMs: number, now: Date): Promise<void> {
-    const phases = locations.map((location) => phaseOf(monitorId, location, intervalMs));
-    await this.sql.query(
-      `WITH wanted AS (
-         SELECT * FROM jsonb_to_recordset(?::jsonb) AS w(location text, phase_ms int, first_due timestamptz)
-       ), removed AS (
-         DELETE FROM check_schedule WHERE monitor_id = ? AND location NOT IN (SELECT location FROM wanted)
-       )
-       INSERT INTO check_schedule (monitor_id, location, interval_ms, phase_ms, next_due_at)
-       SELECT ?, location, ?, phase_ms, first_due FROM wanted
-       ON CONFLICT (monitor_id, location) DO UPDATE SET
-         interval_ms = EXCLUDED.interval_ms, phase_ms = EXCLUDED.phase_ms,
-         next_due_at = CASE WHEN check_schedule.interval_ms = EXCLUDED.interval_ms
-                            THEN check_schedule.next_due_at ELSE EXCLUDED.next_due_at END`,
-      [
-        JSON.stringify(locations.map((location, i) => ({
-          location, phase_ms: phases[i], first_due: nextSlotAfter(now, intervalMs, phases[i]!),
-        }))),
-        monitorId, monitorId, intervalMs,
-      ],
-    );
-  }
-
-  async unplan(monitorId: number): Promise<void> {
-    await this.sql.query(`DELETE FROM check_schedule WHERE monitor_id = ?`, [monitorId]);
   }
 
   async dueNow(monitorId: number, now: Date): Promise<number> {

@@ -4,14 +4,18 @@ import { ConfigError, DEFAULT_CHECK_LOCATIONS, loadConfig } from '../../../src/m
 describe('config: monitoring settings', () => {
   it('defaults to the system resolvers, no allowlist, the location catalogue and a generated key', () => {
     const config = loadConfig({});
-    expect(config).to.deep.include({ dnsServers: [], checkPrivateAllowlist: [], checkLocations: DEFAULT_CHECK_LOCATIONS, credentialsKey: undefined });
+    expect(config).to.deep.include({
+      dnsServers: [], checkPrivateAllowlist: [], checkLocations: DEFAULT_CHECK_LOCATIONS,
+      servedLocations: DEFAULT_CHECK_LOCATIONS, credentialsKey: undefined,
+    });
   });
 
-  it('reads DNS_SERVERS, CHECK_PRIVATE_ALLOWLIST, CHECK_LOCATIONS and CREDENTIALS_KEY', () => {
+  it('reads DNS_SERVERS, CHECK_PRIVATE_ALLOWLIST, MONITOR_LOCATIONS, CHECK_LOCATIONS and CREDENTIALS_KEY', () => {
     const config = loadConfig({
       DNS_SERVERS: '9.9.9.9, 127.0.0.1:5353,[2620:fe::fe]:53', CHECK_PRIVATE_ALLOWLIST: '10.20.0.0/16,fd00::/8',
-      CHECK_LOCATIONS: 'eu-central,us-east', CREDENTIALS_KEY: 'ab'.repeat(32),
+      MONITOR_LOCATIONS: 'eu-central,us-east', CHECK_LOCATIONS: 'us-east', CREDENTIALS_KEY: 'ab'.repeat(32),
     });
+    expect(config.servedLocations).to.deep.equal(['us-east']);
     expect(config.dnsServers).to.deep.equal(['9.9.9.9', '127.0.0.1:5353', '[2620:fe::fe]:53']);
     expect(config.checkPrivateAllowlist).to.deep.equal(['10.20.0.0/16', 'fd00::/8']);
     expect(config.checkLocations).to.deep.equal(['eu-central', 'us-east']);
@@ -21,7 +25,9 @@ describe('config: monitoring settings', () => {
   it('refuses malformed values with a one-line reason', () => {
     expect(() => loadConfig({ DNS_SERVERS: 'dns.example.com' })).to.throw(ConfigError, /DNS_SERVERS/);
     expect(() => loadConfig({ CHECK_PRIVATE_ALLOWLIST: '10.0.0.0/33' })).to.throw(ConfigError, /CHECK_PRIVATE_ALLOWLIST/);
-    expect(() => loadConfig({ CHECK_LOCATIONS: 'EU Central' })).to.throw(ConfigError, /CHECK_LOCATIONS/);
+    expect(() => loadConfig({ MONITOR_LOCATIONS: 'EU Central' })).to.throw(ConfigError, /MONITOR_LOCATIONS/);
+    expect(() => loadConfig({ CHECK_LOCATIONS: 'mars-north' })).to.throw(ConfigError, /CHECK_LOCATIONS: mars-north is not in MONITOR_LOCATIONS/);
+    expect(loadConfig({ CHECK_LOCATIONS: 'none' }).servedLocations).to.deep.equal([]);
     expect(() => loadConfig({ CREDENTIALS_KEY: 'c2hvcnQ=' })).to.throw(ConfigError, /CREDENTIALS_KEY/);
   });
 });

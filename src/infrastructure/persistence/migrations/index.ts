@@ -5,6 +5,7 @@ import { Migration20261122020000AgentAccess } from './20261122020000-agent-acces
 import { Migration20261122060000Scheduling } from './20261122060000-scheduling';
 import { Migration20261122030000Monitoring } from './20261122030000-monitoring';
 import { Migration20261122050000ResultsIncidents } from './20261122050000-results-incidents';
+import { Migration20261122070000CheckEngine } from './20261122070000-check-engine';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -12,6 +13,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122010000Tenancy', class: Migration20261122010000Tenancy },
   { name: 'Migration20261122020000AgentAccess', class: Migration20261122020000AgentAccess },
   { name: 'Migration20261122030000Monitoring', class: Migration20261122030000Monitoring },
-  { name: 'Migration20261122060000Scheduling', class: Migration20261122060000Scheduling },
   { name: 'Migration20261122050000ResultsIncidents', class: Migration20261122050000ResultsIncidents },
+  { name: 'Migration20261122060000Scheduling', class: Migration20261122060000Scheduling },
+  { name: 'Migration20261122070000CheckEngine', class: Migration20261122070000CheckEngine },
 ];

@@ -20,7 +20,7 @@ export const QueryRef = z.string().regex(/^([1-9]\d{0,9}|[0-9a-fA-F-]{36})$/, 'A
 
 export const Name = z.string().trim().min(1).max(200);
 export const Locations = z.array(z.string().max(32)).max(32)
-  .meta({ description: 'Location codes of the catalogue (CHECK_LOCATIONS); an empty list stops checks from every location' });
+  .meta({ description: 'Location codes of the catalogue (MONITOR_LOCATIONS); an empty list stops checks from every location' });
 
 /** Fields every monitor kind has, as create bodies take them. */
 export const commonCreateFields = {

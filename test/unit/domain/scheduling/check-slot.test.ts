@@ -1,25 +1,9 @@
 import { expect } from 'chai';
-import { latenessMs, nextSlotAfter, phaseOf, slotAfterCompletion } from '../../../../src/domain/scheduling/check-slot';
+import { latenessMs, nextSlotAfter, slotAfterCompletion } from '../../../../src/domain/scheduling/check-slot';
 
 const MIN = 60_000;
 
 describe('check slots', () => {
-  it('gives each monitor and location a stable phase inside the interval', () => {
-    expect(phaseOf(42, 'eu-central', 5 * MIN)).to.equal(phaseOf(42, 'eu-central', 5 * MIN));
-    expect(phaseOf(42, 'eu-central', 5 * MIN)).to.be.within(0, 5 * MIN - 1);
-    expect(phaseOf(42, 'us-east', 5 * MIN)).not.to.equal(phaseOf(42, 'eu-central', 5 * MIN));
-  });
-
-  it('spreads 10,000 monitors of one interval over it (no second holds more than a few)', () => {
-    const perSecond = new Map<number, number>();
-    for (let id = 1; id <= 10_000; id++) {
-      const second = Math.floor(phaseOf(id, 'eu-central', MIN) / 1000);
-      perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
-    }
-    expect(perSecond.size).to.equal(60);
-    expect(Math.max(...perSecond.values())).to.be.below(10_000 / 60 * 1.5);
-  });
-
   it('finds the next slot strictly after a time on the grid', () => {
     const phase = 7_000;
     const slot = nextSlotAfter(new Date(10 * MIN), MIN, phase);
