@@ -25,7 +25,6 @@ const ConfigSchema = z.object({
   CHECK_PRIVATE_ALLOWLIST: optionalString,
   /** 32-byte key (base64 or hex) for monitor credentials at rest; default: a key file generated under DATA_DIR. */
   CREDENTIALS_KEY: optionalString,
-  /** Comma-separated location codes monitors may be checked from. */
   /** The location catalogue monitors may choose from (comma-separated codes). */
   MONITOR_LOCATIONS: optionalString,
   /** Locations this process checks from (a subset of MONITOR_LOCATIONS; `none` = API only). */

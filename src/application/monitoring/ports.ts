@@ -108,17 +108,14 @@ export interface MonitorListItem {
   readonly tags: ReadonlyArray<{ id: number; publicId: string; name: string; color: string }>;
 }
 
-/** A page whose items the read model rendered as the API's JSON (website records), with the total. */
-export interface RenderedPage {
-  readonly itemsJson: string;
-  readonly total: number;
-}
-
 export interface MonitorReader {
   list(scope: TenantScope, kind: MonitorKind, filter: MonitorListFilter, page: Page): Promise<PageOf<MonitorListItem>>;
   one(scope: TenantScope, monitor: Monitor): Promise<MonitorListItem>;
-  /** Website records rendered as JSON in one round trip: the dashboards' hot path. */
-  websitePage(scope: TenantScope, filter: MonitorListFilter, page: Page): Promise<RenderedPage>;
+  /**
+   * A page of website records as the API's JSON document ({items, total, page, perPage}), rendered
+   * by the read model in one round trip: the dashboards' hot path.
+   */
+  websitePage(scope: TenantScope, filter: MonitorListFilter, page: Page): Promise<string>;
   /** One website record rendered as JSON, or null when not visible. */
   website(scope: TenantScope, ref: RecordRef): Promise<string | null>;
 }

@@ -3,7 +3,7 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { Monitor } from '../../domain/monitoring/monitor';
 import type { MonitorKind } from '../../domain/monitoring/monitor-kind';
 import type {
-  MonitorListFilter, MonitorListItem, MonitorReader, MonitorView, Page, PageOf, RecordRef, RenderedPage,
+  MonitorListFilter, MonitorListItem, MonitorReader, MonitorView, Page, PageOf, RecordRef,
 } from '../../application/monitoring/ports';
 import type { SqlRunner } from '../persistence/database';
 import { refFilter } from './record-ref';
@@ -111,16 +111,17 @@ export class SqlMonitorReader implements MonitorReader {
     return toItem(rows[0]);
   }
 
-  async websitePage(scope: TenantScope, filter: MonitorListFilter, page: Page): Promise<RenderedPage> {
-    const where = whereOf(scope, 'website', filter);
-    if (!where) return { itemsJson: '[]', total: 0 };
+  async websitePage(scope: TenantScope, filter: MonitorListFilter, page: Page): Promise<string> {
+    const where = whereOf(scope, 'website', filter) ?? { clause: 'false', params: [], counted: false };
     const documents = `'[' || COALESCE((SELECT string_agg(${CURRENT_DOCUMENT}, ',' ORDER BY m.id)
       FROM (${pageSql(where)}) page JOIN monitors m ON m.id = page.id JOIN customers c ON c.id = m.customer_id), '') || ']'`;
-    const [row] = await this.sql.query<{ items: string; total: string }>(
-      `SELECT ${withBaseUrl(documents)} AS items, ${totalSql(where)} AS total`,
-      [...where.params, page.perPage, (page.page - 1) * page.perPage, this.baseUrl, ...where.params], { prepare: true },
+    const [row] = await this.sql.query<{ page: string }>(
+      `SELECT '{"items":' || ${withBaseUrl(documents)} || ',"total":' || ${totalSql(where)}
+         || ',"page":' || CAST(? AS integer) || ',"perPage":' || CAST(? AS integer) || '}' AS page`,
+      [...where.params, page.perPage, (page.page - 1) * page.perPage, this.baseUrl, ...where.params, page.page, page.perPage],
+      { prepare: true },
     );
-    return { itemsJson: row!.items, total: Number(row!.total) };
+    return row!.page;
   }
 
   async website(scope: TenantScope, ref: RecordRef): Promise<string | null> {

@@ -40,8 +40,7 @@ export function websitesRouter(deps: RouterDeps) {
       query: WebsiteQuery, response: pagedSchema(WebsiteSchema, 'WebsitePage'),
       handler: async ({ actor, query, res }) => {
         const { page, perPage, ...filter } = query;
-        const { itemsJson, total } = await container.get(ListWebsites).execute(actor, { filter, page: { page, perPage } });
-        send(res, 200, `{"items":${itemsJson},"total":${total},"page":${page},"perPage":${perPage}}`);
+        send(res, 200, await container.get(ListWebsites).execute(actor, { filter, page: { page, perPage } }));
       },
     })
     .route({

@@ -63,7 +63,7 @@ export class FakeMonitors implements MonitorRepository, MonitorReader {
   }
   async websitePage(scope: TenantScope, filter: unknown, page: Page) {
     const { items, total } = await this.list(scope, 'website', filter, page);
-    return { itemsJson: JSON.stringify(items.map((i) => i.monitor)), total };
+    return JSON.stringify({ items: items.map((i) => i.monitor), total, ...page });
   }
   async website(scope: TenantScope, ref: string) {
     const found = await this.findByRef(scope, 'website', ref);
