@@ -2,6 +2,7 @@ import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { accountDeletionsJob } from '../interfaces/jobs/account-deletions.job';
+import { watchesJob } from '../interfaces/jobs/watches.job';
 import { agentAccessPurgeJob } from '../interfaces/jobs/agent-access-purge.job';
 import { resultStorageJob } from '../interfaces/jobs/result-storage.job';
 import type { JobDefinition } from '../interfaces/jobs/job-definition';
@@ -12,6 +13,7 @@ import type { AppConfig } from './config';
 /** Every job of every context. */
 export const jobDefinitions = (container: Container, logger: Logger): JobDefinition[] => [
   accountDeletionsJob(container, logger),
+  watchesJob(container, logger),
   agentAccessPurgeJob(container, logger),
   resultStorageJob(container, logger),
 ];

@@ -10,6 +10,10 @@ import { RunCheck } from '../../application/checks/run-check';
 import { CHECK_PLANNER, CHECK_SCHEDULE, OUTCOME_RECORDER } from '../../application/scheduling/ports';
 import { RecordOutcomes } from '../../application/scheduling/record-outcomes';
 import { TriggerCheck } from '../../application/scheduling/trigger-check';
+import { RunWatches } from '../../application/watches/run-watches';
+import { WATCH_TARGETS } from '../../application/watches/ports';
+import { WATCH_RESULT_STORE } from '../../application/tenancy/ports';
+import { SqlWatchTargets } from '../../infrastructure/watches/sql-watch-targets';
 import { CheckDispatcher } from '../../application/scheduling/check-dispatcher';
 import { HEARTBEAT_LOCATION } from '../../domain/scheduling/check-slot';
 import { PgCheckSchedule } from '../../infrastructure/scheduling/pg-check-schedule';
@@ -23,7 +27,7 @@ export const WORKER_ID = `${hostname()}:${process.pid}:${randomBytes(3).toString
 /** A check runs at most 60 s (+1 s grace); its lease outlives that before another worker may take the slot. */
 const LEASE_MS = 90_000;
 
-/** The check engine: the schedule, planning claimed slots into checks, recording outcomes, trigger-check. */
+/** The check engine: the schedule, planning claimed slots into checks, recording outcomes, trigger-check, watches. */
 export const schedulingModule = new ContainerModule(({ bind }) => {
   bind(CHECK_SCHEDULE).toDynamicValue((c) => new PgCheckSchedule(c.get(CONTEXT_SQL))).inSingletonScope();
   bind(CHECK_PLANNER).toDynamicValue((c) => new SqlCheckPlanner(c.get(SQL), c.get(CREDENTIAL_CIPHER))).inSingletonScope();
@@ -39,5 +43,10 @@ export const schedulingModule = new ContainerModule(({ bind }) => {
       c.get<Clock>(CLOCK),
       { workerId: WORKER_ID, locations: [...config.servedLocations, HEARTBEAT_LOCATION], batchSize: 500, maxInFlight: 2_000, leaseMs: LEASE_MS },
     );
+  }).inSingletonScope();
+  bind(WATCH_TARGETS).toDynamicValue((c) => new SqlWatchTargets(c.get(SQL))).inSingletonScope();
+  bind(RunWatches).toDynamicValue((c) => {
+    const runCheck = c.get(RunCheck);
+    return new RunWatches(c.get(WATCH_TARGETS), c.get(WATCH_RESULT_STORE), (request) => runCheck.execute(request), c.get<Clock>(CLOCK));
   }).inSingletonScope();
 });
