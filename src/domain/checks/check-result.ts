@@ -1,3 +1,4 @@
+import type { DnsblListing } from '../tenancy/watch-results';
 import type { CheckKind } from './check-request';
 
 /** `degraded` is the warning level: the target answers but an assertion warns (slow, cert expiring...). */
@@ -50,13 +51,7 @@ export interface CertificateEvidence extends CertificateSummary {
   readonly chain: readonly CertificateSummary[];
 }
 
-export interface DnsblListing {
-  readonly name: string;
-  readonly reason: string;
-  readonly listKey: string;
-  readonly delistUrl: string;
-  readonly resultCode: string;
-}
+export type { DnsblListing } from '../tenancy/watch-results';
 
 /** What was seen, kept with the result: only the sections the kind produced are present. */
 export interface CheckEvidence {

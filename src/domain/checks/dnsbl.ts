@@ -1,3 +1,4 @@
+import type { IpDnsbl } from '../tenancy/watch-results';
 import { down, type CheckResult, type DnsblListing, type Finding } from './check-result';
 
 /** A blocklist zone the service queries, with where a listed address asks to be removed. */
@@ -52,19 +53,8 @@ export function evaluateDnsbl(listings: readonly DnsblListing[], failedZones: re
   return [];
 }
 
-/** The spec's dnsbl object of a customer IP. lastNotified* are set by alerting, not by checks. */
-export interface DnsblState {
-  readonly isListed: boolean;
-  readonly listedCount: number;
-  readonly listings: readonly DnsblListing[];
-  readonly lastError: string | null;
-  readonly lastCheckedAt: Date | null;
-  readonly lastChangedAt: Date | null;
-  readonly lastListedAt: Date | null;
-  readonly lastCleanAt: Date | null;
-  readonly lastNotifiedListedAt: Date | null;
-  readonly lastNotifiedCleanAt: Date | null;
-}
+/** The spec's dnsbl object of a customer IP (defined once, by the tenancy context that serves it). */
+export type DnsblState = IpDnsbl;
 
 export const EMPTY_DNSBL: DnsblState = {
   isListed: false, listedCount: 0, listings: [], lastError: null, lastCheckedAt: null, lastChangedAt: null,

@@ -1,3 +1,4 @@
+import type { DomainExpiry } from '../tenancy/watch-results';
 import { degraded, down, type CheckResult, type Finding } from './check-result';
 import { daysUntil } from './certificate-expiry';
 
@@ -27,18 +28,8 @@ export function registrableCandidates(host: string): string[] {
   return names;
 }
 
-/** The spec's expiry object of a customer domain. lastNotified* are set by alerting, not by checks. */
-export interface DomainExpiryState {
-  readonly domainExpiresAt: Date | null;
-  readonly domainRegistrar: string | null;
-  readonly isExpired: boolean;
-  readonly lastError: string | null;
-  readonly lastCheckedAt: Date | null;
-  readonly lastChangedAt: Date | null;
-  readonly lastNotifiedWarningAt: Date | null;
-  readonly lastNotifiedErrorAt: Date | null;
-  readonly lastNotifiedExpiredAt: Date | null;
-}
+/** The spec's expiry object of a customer domain (defined once, by the tenancy context that serves it). */
+export type DomainExpiryState = DomainExpiry;
 
 export const EMPTY_DOMAIN_EXPIRY: DomainExpiryState = {
   domainExpiresAt: null, domainRegistrar: null, isExpired: false, lastError: null, lastCheckedAt: null,
