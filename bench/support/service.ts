@@ -4,6 +4,8 @@ import path from 'node:path';
 /** A handle on the service process: its URL, its CPU counter, and IPC requests. */
 export interface BenchService {
   url: string;
+  /** The service process (PostgreSQL's embedded server runs under it). */
+  pid: number;
   request<T>(message: Record<string, unknown>): Promise<T>;
   cpuMicros(): Promise<number>;
   stop(): Promise<void>;
@@ -32,6 +34,7 @@ export async function startBenchService(script = 'service-process.ts'): Promise<
   });
   return {
     url,
+    pid: child.pid!,
     request,
     cpuMicros: async () => (await request<{ cpuMicros: number }>({ type: 'cpu' })).cpuMicros,
     stop: async () => {

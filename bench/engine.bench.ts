@@ -1,0 +1,80 @@
+/**
+ * `npm run bench:engine`: the whole check engine (schedule claim, check, result storage, alert
+ * rules) on loopback, against bare checks measured in the same run. The service and its worker run
+ * in a child process (its CPU and its PostgreSQL's are counted); the targets run in another.
+ * BENCH_HTTP / BENCH_TCP monitors (1-minute interval), BENCH_SECONDS of measurement after a warm-up.
+ */
+import { fork } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import net from 'node:net';
+import { startBenchService } from './support/service';
+import { postgresCpuMicros } from './support/postgres-cpu';
+
+const HTTP_MONITORS = Number(process.env.BENCH_HTTP ?? 1000);
+const TCP_MONITORS = Number(process.env.BENCH_TCP ?? 1000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+
+interface Stats { cpuMicros: number; rss: number; started: number; recorded: number; dropped: number; lateness: number[] }
+
+async function bareCpuPerCheck(fn: () => Promise<void>, n: number): Promise<number> {
+  const before = process.cpuUsage();
+  let next = 0;
+  await Promise.all(Array.from({ length: 16 }, async () => { while (next++ < n) await fn(); }));
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / n;
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+async function main() {
+  const targets = fork(path.join(__dirname, 'support', 'targets-process.ts'), [], { execArgv: ['--import', 'tsx'] });
+  const ports = await new Promise<{ http: number; tcp: number }>((resolve) => targets.once('message', resolve as never));
+  const bareHttp = await bareCpuPerCheck(() => new Promise((resolve, reject) => {
+    http.get({ host: '127.0.0.1', port: ports.http, path: '/', agent: false }, (res) => { res.resume(); res.once('end', resolve); }).once('error', reject);
+  }), 3000);
+  const bareTcp = await bareCpuPerCheck(() => new Promise((resolve, reject) => {
+    const socket = net.connect({ host: '127.0.0.1', port: ports.tcp }, () => { socket.destroy(); resolve(); });
+    socket.once('error', reject);
+  }), 3000);
+
+  const service = await startBenchService('engine-process.ts');
+  const { pid } = service;
+  try {
+    const { ms } = await service.request<{ ms: number }>({
+      type: 'seed', http: HTTP_MONITORS, tcp: TCP_MONITORS, httpUrl: `http://127.0.0.1:${ports.http}/`, tcpPort: ports.tcp,
+    });
+    const stats = () => service.request<Stats>({ type: 'stats' });
+    await new Promise((resolve) => setTimeout(resolve, 65_000)); // every monitor has had its first slot
+    const a = await stats();
+    const pgA = await postgresCpuMicros(pid);
+    await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+    const b = await stats();
+    const pgB = await postgresCpuMicros(pid);
+    const checks = b.recorded - a.recorded;
+    const serviceCpu = (b.cpuMicros - a.cpuMicros) / checks;
+    const pgCpu = pgA === null || pgB === null ? null : (pgB - pgA) / checks;
+    const allIn = serviceCpu + (pgCpu ?? 0);
+    const mix = (HTTP_MONITORS * bareHttp + TCP_MONITORS * bareTcp) / (HTTP_MONITORS + TCP_MONITORS);
+    const lateness = b.lateness.sort((x, y) => x - y);
+    console.log(JSON.stringify({
+      date: new Date().toISOString(), monitors: { http: HTTP_MONITORS, tcp: TCP_MONITORS, intervalSeconds: 60 },
+      schedulingMsToCreate: Math.round(ms), measuredSeconds: SECONDS,
+      checksPerSecond: Number((checks / SECONDS).toFixed(1)), dropped: b.dropped - a.dropped,
+      cpuMicrosPerCheck: { service: Math.round(serviceCpu), postgres: pgCpu === null ? null : Math.round(pgCpu), allIn: Math.round(allIn) },
+      bareMicrosPerCheck: { http: Math.round(bareHttp), tcp: Math.round(bareTcp), mix: Math.round(mix) },
+      ratioAllInToBareMix: Number((allIn / mix).toFixed(2)),
+      startLatenessMs: { p50: pct(lateness, 0.5), p99: pct(lateness, 0.99), p999: pct(lateness, 0.999) },
+      agendaJobsPerCheck: 0,
+      serviceRssMb: Math.round(b.rss / 1e6),
+    }, null, 2));
+  } finally {
+    await service.stop();
+    targets.kill();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+/**
+ * The service with its check worker, for bench/engine.bench.ts. IPC:
+ *   {type: 'seed', http, tcp, httpUrl, tcpPort} -> {ms}   monitors inserted (and planned by the trigger)
+ *   {type: 'stats'} -> {cpuMicros, rss, started, recorded, lateness[]}   (lateness drained)
+ */
+import 'reflect-metadata';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { loadConfig } from '../../src/main/config';
+import { startApplication } from '../../src/main/application';
+import { CheckDispatcher } from '../../src/application/scheduling/check-dispatcher';
+
+async function main() {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-engine-bench-'));
+  const config = loadConfig({
+    PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir,
+    MONITOR_LOCATIONS: 'bench', CHECK_LOCATIONS: 'bench', CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
+  });
+  const app = await startApplication(config, { jobs: false, logger: pino({ level: 'silent' }) });
+  const dispatcher = app.container.get(CheckDispatcher);
+  const sql = app.database.sql;
+  process.on('message', async (m: { type: string; id: number; http?: number; tcp?: number; httpUrl?: string; tcpPort?: number }) => {
+    if (m.type === 'seed') {
+      const [org] = await sql.query<{ id: number }>(
+        `INSERT INTO organizations (public_id, name, created_at, updated_at) VALUES (gen_random_uuid(), 'bench', now(), now()) RETURNING id`);
+      const [customer] = await sql.query<{ id: number }>(
+        `INSERT INTO customers (public_id, organization_id, name, created_at, updated_at) VALUES (gen_random_uuid(), ?, 'bench', now(), now()) RETURNING id`,
+        [org!.id]);
+      const started = process.hrtime.bigint();
+      await sql.query(
+        `INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, url, timeout_seconds, config)
+         SELECT gen_random_uuid(), ?, ?, 'website', 'http', 'http ' || g, 1, '{bench}', ?, 10, '{"checkSslEnabled": false}'::jsonb
+         FROM generate_series(1, ?) g`, [org!.id, customer!.id, m.httpUrl, m.http]);
+      await sql.query(
+        `INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, hostname, port, timeout_seconds)
+         SELECT gen_random_uuid(), ?, ?, 'tcp', 'tcp', 'tcp ' || g, 1, '{bench}', '127.0.0.1', ?, 10 FROM generate_series(1, ?) g`,
+        [org!.id, customer!.id, m.tcpPort, m.tcp]);
+      process.send!({ id: m.id, ms: Number(process.hrtime.bigint() - started) / 1e6 });
+    }
+    if (m.type === 'stats') {
+      const usage = process.cpuUsage();
+      const { started, recorded, dropped } = dispatcher.stats;
+      process.send!({
+        id: m.id, cpuMicros: usage.user + usage.system, rss: process.memoryUsage().rss,
+        started, recorded, dropped, lateness: dispatcher.stats.lateness.splice(0),
+      });
+    }
+    if (m.type === 'stop') {
+      await app.stop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    }
+  });
+  process.send!({ type: 'ready', url: app.url });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
