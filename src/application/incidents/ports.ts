@@ -37,6 +37,8 @@ export interface AlertStateRepository {
    */
   lock(seed: { monitorId: number; organizationId: number; customerId: number; checkIntervalSeconds: number }, now: Date): Promise<AlertState>;
   save(state: AlertState): Promise<void>;
+  /** The states of these monitors as they are now, without locking (for the steady-result fast path). */
+  peek(monitorIds: readonly number[]): Promise<Map<number, AlertState>>;
 }
 export const ALERT_STATE_REPOSITORY = Symbol.for('AlertStateRepository');
 

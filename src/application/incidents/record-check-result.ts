@@ -43,6 +43,28 @@ export class RecordCheckResult {
     private readonly options: { detailSampleMinutes: number },
   ) {}
 
+  /**
+   * Many results at once (the check engine's batches): steady up results (see AlertState.isSteady)
+   * are stored in one statement without taking any lock; every other result goes through `execute`,
+   * one at a time, in monitor order. Answers how many took the fast path.
+   */
+  async executeMany(inputs: readonly RecordCheckResultInput[]): Promise<{ steady: number }> {
+    const states = await this.states.peek([...new Set(inputs.map((i) => i.monitorId))]);
+    const steady: RecordCheckResultInput[] = [];
+    const others: RecordCheckResultInput[] = [];
+    for (const input of inputs) {
+      const state = states.get(input.monitorId);
+      const quiet = state?.isSteady(input.location, input.result.status, input.result.checkedAt, this.options.detailSampleMinutes);
+      (quiet ? steady : others).push(input);
+    }
+    await this.results.appendMany(steady.map(({ monitorId, location, result }) => ({
+      monitorId, location, status: result.status, reasonCode: result.reasonCode, detail: null, checkedAt: result.checkedAt,
+      responseMs: result.timings.totalMs === null ? null : Math.round(result.timings.totalMs),
+    })));
+    for (const input of others) await this.execute(input);
+    return { steady: steady.length };
+  }
+
   async execute(input: RecordCheckResultInput): Promise<RecordCheckResultOutcome> {
     const profile = await this.monitors.alertProfile(input.monitorId);
     if (!profile) return { recorded: false, decisions: [], openIncidentId: null };

@@ -50,6 +50,8 @@ export interface HistoryQuery {
 
 export interface ResultStore {
   append(result: StoredResult): Promise<void>;
+  /** Many results in one statement. */
+  appendMany(results: readonly StoredResult[]): Promise<void>;
   /** Newest first. */
   history(monitorId: number, query: HistoryQuery): Promise<{ items: StoredResult[]; total: number }>;
 }

@@ -32,14 +32,10 @@ export class RecordOutcomes implements OutcomeRecorder {
     const held = await this.tx.run(async () => {
       const held = await this.schedule.complete(workerId, ordered.map((o) => ({ check: o.planned.check, nextSlot: o.nextSlot })));
       const keep = new Set(held.map((h) => h.check));
-      for (const outcome of ordered) {
-        if (!keep.has(outcome.planned.check)) continue;
-        const { planned } = outcome;
-        await this.recordResult.execute({
-          monitorId: planned.check.monitorId, organizationId: planned.organizationId, customerId: planned.customerId,
-          location: planned.check.location, result: observationOf(outcome.result),
-        });
-      }
+      await this.recordResult.executeMany(ordered.filter((o) => keep.has(o.planned.check)).map(({ planned, result }) => ({
+        monitorId: planned.check.monitorId, organizationId: planned.organizationId, customerId: planned.customerId,
+        location: planned.check.location, result: observationOf(result),
+      })));
       return held.length;
     });
     return { recorded: held, dropped: outcomes.length - held };

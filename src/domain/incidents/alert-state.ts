@@ -2,6 +2,7 @@ import type { CheckStatus } from '../results/check-status';
 import type { AlertDecision, AlertObservation } from './alert-decision';
 import { requiredLocations, type AlertPolicy } from './alert-policy';
 import { DNSBL_REASON_CODES, SSL_EXPIRY_REASON_CODES } from './reason-codes';
+import { keepsDetail } from '../results/detail-sampling';
 
 /** What the rules remember of one location (stored as JSON, hence ISO strings). */
 export interface LocationAlertState {
@@ -62,6 +63,17 @@ export class AlertState {
       status: state.lastStatus, reasonCode: state.lastReasonCode, lastCheckedAt: new Date(state.lastCheckedAt),
       lastDetailAt: state.lastDetailAt === null ? null : new Date(state.lastDetailAt),
     };
+  }
+
+  /**
+   * An up result of a location that is already up, while no incident is open, no reminder series
+   * runs and no detail sample is due, changes nothing the rules act on: it may be stored without
+   * taking the monitor's lock (the engine batches these).
+   */
+  isSteady(location: string, status: CheckStatus, checkedAt: Date, sampleMinutes: number): boolean {
+    if (status !== 'up' || this.openIncidentId !== null || this.sslExpiry !== null || this.dnsbl !== null) return false;
+    const previous = this.location(location);
+    return previous !== undefined && previous.status === 'up' && !keepsDetail(status, previous, checkedAt, sampleMinutes);
   }
 
   observe(observation: AlertObservation, policy: AlertPolicy, context: ObserveContext): AlertDecision[] {

@@ -22,6 +22,12 @@ export class MikroOrmAlertStateRepository extends OrmRepository implements Alert
     return this.em.findOneOrFail(AlertState, { monitorId: seed.monitorId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   }
 
+  async peek(monitorIds: readonly number[]): Promise<Map<number, AlertState>> {
+    if (monitorIds.length === 0) return new Map();
+    const states = await this.em.find(AlertState, { monitorId: { $in: [...monitorIds] } }, { refresh: true });
+    return new Map(states.map((state) => [state.monitorId, state]));
+  }
+
   save(state: AlertState): Promise<void> {
     return this.persist(state);
   }

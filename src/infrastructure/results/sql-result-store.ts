@@ -26,7 +26,38 @@ export class SqlResultStore implements ResultStore {
   constructor(private readonly sql: SqlRunner, private readonly ddl: SqlRunner, private readonly locations: LocationCodes) {}
 
   async append(result: StoredResult): Promise<void> {
-    const day = Math.floor(result.checkedAt.getTime() / DAY_MS);
+    await this.ensurePartition(result.checkedAt);
+    await this.sql.query(
+      `INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms, reason_code, detail)
+       VALUES (?, ?, ?, ?, ?, ?, ?::jsonb)`,
+      [
+        result.monitorId, result.checkedAt, await this.locations.idOf(result.location), STATUS_CODE[result.status],
+        result.responseMs, result.reasonCode, result.detail === null ? null : JSON.stringify(result.detail),
+      ],
+    );
+  }
+
+  async appendMany(results: readonly StoredResult[]): Promise<void> {
+    if (results.length === 0) return;
+    const rows = [];
+    for (const result of results) {
+      await this.ensurePartition(result.checkedAt);
+      rows.push({
+        monitor_id: result.monitorId, checked_at: result.checkedAt, location_id: await this.locations.idOf(result.location),
+        status: STATUS_CODE[result.status], response_ms: result.responseMs, reason_code: result.reasonCode, detail: result.detail,
+      });
+    }
+    await this.sql.query(
+      `INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms, reason_code, detail)
+       SELECT monitor_id, checked_at, location_id, status, response_ms, reason_code, detail
+       FROM jsonb_to_recordset(?::jsonb) AS r(monitor_id bigint, checked_at timestamptz, location_id smallint,
+         status smallint, response_ms integer, reason_code text, detail jsonb)`,
+      [JSON.stringify(rows)],
+    );
+  }
+
+  private async ensurePartition(checkedAt: Date): Promise<void> {
+    const day = Math.floor(checkedAt.getTime() / DAY_MS);
     if (!this.partitionDays.has(day)) {
       const date = new Date(day * DAY_MS).toISOString().slice(0, 10);
       const [found] = await this.sql.query<{ present: boolean }>(
@@ -36,14 +67,6 @@ export class SqlResultStore implements ResultStore {
       if (!found?.present) await this.ddl.query(`SELECT check_results_ensure_partition(?::date)`, [date]);
       this.partitionDays.add(day);
     }
-    await this.sql.query(
-      `INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms, reason_code, detail)
-       VALUES (?, ?, ?, ?, ?, ?, ?::jsonb)`,
-      [
-        result.monitorId, result.checkedAt, await this.locations.idOf(result.location), STATUS_CODE[result.status],
-        result.responseMs, result.reasonCode, result.detail === null ? null : JSON.stringify(result.detail),
-      ],
-    );
   }
 
   forgetPartitions(): void {

@@ -41,6 +41,7 @@ export class FakeMonitors implements MonitorLookup {
 export class FakeResults implements ResultStore {
   readonly rows: StoredResult[] = [];
   async append(result: StoredResult) { this.rows.push(result); }
+  async appendMany(results: readonly StoredResult[]) { this.rows.push(...results); }
   async history(monitorId: number, query: HistoryQuery) {
     const items = this.rows.filter((r) => r.monitorId === monitorId && r.checkedAt >= query.range.from && r.checkedAt <= query.range.to
       && (query.location === null || r.location === query.location)).reverse();
@@ -69,6 +70,9 @@ export class FakeAlertStates implements AlertStateRepository {
     return state;
   }
   async save(state: AlertState) { this.rows.set(state.monitorId, state); }
+  async peek(monitorIds: readonly number[]) {
+    return new Map(monitorIds.flatMap((id) => (this.rows.has(id) ? [[id, this.rows.get(id)!] as const] : [])));
+  }
 }
 
 export class FakeIncidents implements IncidentRepository {
