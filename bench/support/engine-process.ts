@@ -18,7 +18,7 @@ async function main() {
     PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir,
     MONITOR_LOCATIONS: 'bench', CHECK_LOCATIONS: 'bench', CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
   });
-  const app = await startApplication(config, { jobs: false, logger: pino({ level: 'silent' }) });
+  const app = await startApplication(config, { jobs: false, logger: pino({ level: process.env.BENCH_LOG_LEVEL ?? 'error' }, pino.destination(2)) });
   const dispatcher = app.container.get(CheckDispatcher);
   const sql = app.database.sql;
   process.on('message', async (m: { type: string; id: number; http?: number; tcp?: number; httpUrl?: string; tcpPort?: number }) => {

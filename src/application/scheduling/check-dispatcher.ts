@@ -4,6 +4,9 @@ import { checkResult, down, NO_TIMINGS, type CheckResult } from '../../domain/ch
 import type { Clock } from '../shared/clock';
 import type { CheckOutcome, CheckPlanner, CheckSchedule, OutcomeRecorder, PlannedCheck } from './ports';
 
+/** Most outcomes recorded in one transaction. */
+export const RECORD_CHUNK = 200;
+
 export interface DispatcherOptions {
   readonly workerId: string;
   /** Locations this process checks from (CHECK_LOCATIONS). */
@@ -65,15 +68,20 @@ export class CheckDispatcher {
     return started;
   }
 
-  /** Records everything finished so far. Answers how many outcomes were handed over. */
+  /**
+   * Records everything finished so far, in transactions of at most RECORD_CHUNK outcomes (short
+   * locks, steady progress). Answers how many outcomes were handed over.
+   */
   async flush(): Promise<number> {
-    if (this.finished.length === 0) return 0;
-    const batch = this.finished;
-    this.finished = [];
-    const { recorded, dropped } = await this.recorder.record(this.options.workerId, batch);
-    this.stats.recorded += recorded;
-    this.stats.dropped += dropped;
-    return batch.length;
+    let handed = 0;
+    while (this.finished.length > 0) {
+      const chunk = this.finished.splice(0, RECORD_CHUNK);
+      const { recorded, dropped } = await this.recorder.record(this.options.workerId, chunk);
+      this.stats.recorded += recorded;
+      this.stats.dropped += dropped;
+      handed += chunk.length;
+    }
+    return handed;
   }
 
   /** Waits for running checks, then records them (graceful stop). */
