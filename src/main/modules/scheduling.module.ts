@@ -18,8 +18,10 @@ import { CheckDispatcher } from '../../application/scheduling/check-dispatcher';
 import { HEARTBEAT_LOCATION } from '../../domain/scheduling/check-slot';
 import { PgCheckSchedule } from '../../infrastructure/scheduling/pg-check-schedule';
 import { SqlCheckPlanner } from '../../infrastructure/scheduling/sql-check-planner';
+import { FreshContextRecorder } from '../../infrastructure/scheduling/fresh-context-recorder';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
+import { CONFIG, CONTEXT_SQL, ORM, SQL } from '../tokens';
 
 /** Identifies this process's leases (host, pid and a random suffix, so restarts never reuse one). */
 export const WORKER_ID = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -31,8 +33,9 @@ const LEASE_MS = 90_000;
 export const schedulingModule = new ContainerModule(({ bind }) => {
   bind(CHECK_SCHEDULE).toDynamicValue((c) => new PgCheckSchedule(c.get(CONTEXT_SQL))).inSingletonScope();
   bind(CHECK_PLANNER).toDynamicValue((c) => new SqlCheckPlanner(c.get(SQL), c.get(CREDENTIAL_CIPHER))).inSingletonScope();
-  bind(OUTCOME_RECORDER).toDynamicValue((c) =>
-    new RecordOutcomes(c.get(CHECK_SCHEDULE), c.get(RecordCheckResult), c.get(TRANSACTION_RUNNER))).inSingletonScope();
+  bind(OUTCOME_RECORDER).toDynamicValue((c) => new FreshContextRecorder(
+    c.get<MikroORM>(ORM), new RecordOutcomes(c.get(CHECK_SCHEDULE), c.get(RecordCheckResult), c.get(TRANSACTION_RUNNER)),
+  )).inSingletonScope();
   bind(TriggerCheck).toDynamicValue((c) => new TriggerCheck(c.get(MONITOR_LOOKUP), c.get(CHECK_SCHEDULE), c.get(CLOCK)))
     .inSingletonScope();
   bind(CheckDispatcher).toDynamicValue((c) => {
