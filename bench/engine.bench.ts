@@ -59,6 +59,10 @@ async function main() {
     const allIn = serviceCpu + (pgCpu ?? 0);
     const mix = (HTTP_MONITORS * bareHttp + TCP_MONITORS * bareTcp) / (HTTP_MONITORS + TCP_MONITORS);
     const lateness = b.lateness.sort((x, y) => x - y);
+    // Burst: every monitor due at once; how late do they start?
+    await service.request({ type: 'burst' });
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    const burst = (await stats()).lateness.sort((x, y) => x - y);
     console.log(JSON.stringify({
       date: new Date().toISOString(), monitors: { http: HTTP_MONITORS, tcp: TCP_MONITORS, intervalSeconds: 60 },
       schedulingMsToCreate: Math.round(ms), warmupSeconds: WARMUP_SECONDS, measuredSeconds: SECONDS,
@@ -67,6 +71,7 @@ async function main() {
       bareMicrosPerCheck: { http: Math.round(bareHttp), tcp: Math.round(bareTcp), mix: Math.round(mix) },
       ratioAllInToBareMix: Number((allIn / mix).toFixed(2)),
       startLatenessMs: { p50: pct(lateness, 0.5), p99: pct(lateness, 0.99), p999: pct(lateness, 0.999) },
+      burst: { checksStarted: burst.length, latenessMs: { p50: pct(burst, 0.5), p99: pct(burst, 0.99), max: burst.at(-1) ?? 0 } },
       agendaJobsPerCheck: 0,
       serviceRssMb: Math.round(b.rss / 1e6),
     }, null, 2));
