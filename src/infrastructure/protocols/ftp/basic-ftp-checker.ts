@@ -6,6 +6,7 @@ import type { FtpCheckRequest } from '../../../domain/checks/check-request';
 import { down, type CheckResult, type Finding } from '../../../domain/checks/check-result';
 import { certificateOf } from '../shared/certificate';
 import { ProbeError } from '../shared/probe-error';
+import { vetTarget } from '../shared/pinned-connection';
 import { runServiceProbe } from '../shared/service-probe';
 import type { SharedTlsContext } from '../shared/tls-context';
 
@@ -22,10 +23,7 @@ export class BasicFtpChecker implements Checker<FtpCheckRequest> {
   check(request: FtpCheckRequest, context: CheckContext): Promise<CheckResult> {
     return runServiceProbe(request, context, async (target) => {
       const started = performance.now();
-      const vetting = await this.policy.vet(target.host);
-      if (!vetting.ok) {
-        throw new ProbeError(vetting.reason === 'unresolvable' ? 'dnsUnresolvable' : 'targetRejected', `${target.host} is not a usable target (${vetting.reason})`);
-      }
+      const addresses = await vetTarget(this.policy, target.host);
       const dnsMs = performance.now() - started;
       const client = new Client(request.timeoutSeconds * 1000);
       const onAbort = () => client.close();
@@ -34,8 +32,8 @@ export class BasicFtpChecker implements Checker<FtpCheckRequest> {
       try {
         const t1 = performance.now();
         const welcome = request.tls === 'implicit'
-          ? await client.connectImplicitTLS(vetting.addresses[0], target.port, tlsOptions)
-          : await client.connect(vetting.addresses[0], target.port);
+          ? await client.connectImplicitTLS(addresses[0], target.port, tlsOptions)
+          : await client.connect(addresses[0], target.port);
         const connectMs = performance.now() - t1;
         let tlsMs: number | null = request.tls === 'implicit' ? connectMs : null;
         if (request.tls === 'explicit') {

@@ -6,6 +6,7 @@ import type { ImapCheckRequest } from '../../../domain/checks/check-request';
 import { down, type CheckResult, type Finding } from '../../../domain/checks/check-result';
 import { certificateOf } from '../shared/certificate';
 import { ProbeError } from '../shared/probe-error';
+import { vetTarget } from '../shared/pinned-connection';
 import { runServiceProbe } from '../shared/service-probe';
 import type { SharedTlsContext } from '../shared/tls-context';
 
@@ -25,15 +26,12 @@ export class ImapflowImapChecker implements Checker<ImapCheckRequest> {
   check(request: ImapCheckRequest, context: CheckContext): Promise<CheckResult> {
     return runServiceProbe(request, context, async (target) => {
       const started = performance.now();
-      const vetting = await this.policy.vet(target.host);
-      if (!vetting.ok) {
-        throw new ProbeError(vetting.reason === 'unresolvable' ? 'dnsUnresolvable' : 'targetRejected', `${target.host} is not a usable target (${vetting.reason})`);
-      }
+      const addresses = await vetTarget(this.policy, target.host);
       const dnsMs = performance.now() - started;
       const timeoutMs = request.timeoutSeconds * 1000;
       const creds = request.credentials;
       const client = new ImapFlow({
-        host: vetting.addresses[0]!, port: target.port, servername: target.host, secure: request.tls === 'implicit',
+        host: addresses[0]!, port: target.port, servername: target.host, secure: request.tls === 'implicit',
         doSTARTTLS: request.tls === 'starttls' ? true : request.tls === 'none' ? false : undefined,
         tls: this.tls.options(target.host) as never, logger: silent as never, verifyOnly: true,
         auth: creds ? { user: creds.username, pass: creds.password ?? '' } : undefined,

@@ -37,6 +37,18 @@ export interface ConnectOptions {
 const stripBrackets = (host: string) => host.replace(/^\[(.*)\]$/, '$1');
 
 /**
+ * The addresses the target policy allows for a host, or the probe error its refusal becomes. For
+ * libraries that open their own sockets: hand them one of these addresses (pinned).
+ */
+export async function vetTarget(policy: TargetPolicy, host: string): Promise<readonly string[]> {
+  const vetting = await policy.vet(host);
+  if (vetting.ok) return vetting.addresses;
+  throw vetting.reason === 'unresolvable'
+    ? new ProbeError('dnsUnresolvable', `${host} does not resolve`)
+    : new ProbeError('targetRejected', `${host} is not a public address (${vetting.reason})`);
+}
+
+/**
  * Vets a host through the target policy, pins one of its vetted addresses and connects to it, so
  * DNS rebinding cannot reach an address the policy refused. Tries the vetted addresses in order.
  */
@@ -44,16 +56,11 @@ export async function connectPinned(policy: TargetPolicy, options: ConnectOption
   const host = stripBrackets(options.host);
   const isLiteral = net.isIP(host) !== 0;
   const t0 = performance.now();
-  const vetting = await policy.vet(host);
-  if (!vetting.ok) {
-    throw vetting.reason === 'unresolvable'
-      ? new ProbeError('dnsUnresolvable', `${host} does not resolve`)
-      : new ProbeError('targetRejected', `${host} is not a public address (${vetting.reason})`);
-  }
+  const addresses = await vetTarget(policy, host);
   const t1 = performance.now();
   if (options.signal.aborted) throw new ProbeError('timeout', 'The check timed out');
   let lastError: unknown;
-  for (const address of vetting.addresses) {
+  for (const address of addresses) {
     try {
       const socket = await tcpConnect(address, options.port, options.signal);
       const t2 = performance.now();
