@@ -12,7 +12,7 @@ import { admission } from '../interfaces/http/shared/admission';
 import { assertUnambiguousPath } from '../interfaces/http/shared/gates/path-ambiguity';
 import { errorHandler, notFoundHandler } from '../interfaces/http/shared/error-handler';
 import { buildOpenApiDocument, mountOpenApi } from '../interfaces/http/shared/openapi';
-import type { RouterDeps } from '../interfaces/http/shared/use-cases';
+import type { RouterDeps } from '../interfaces/http/shared/router-deps';
 import { authRouter } from '../interfaces/http/identity/auth.router';
 import { customersRouter } from '../interfaces/http/tenancy/customers.router';
 import { packageConfigsRouter } from '../interfaces/http/tenancy/package-configs.router';

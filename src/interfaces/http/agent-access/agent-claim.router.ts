@@ -11,7 +11,7 @@ import { ApiRouter } from '../shared/api-router';
 import { credentialOf } from '../shared/http-context';
 import { sendError } from '../shared/envelope';
 import { MESSAGES } from '../shared/messages';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 import { presentRegistration } from './presenters';
 import { ClaimReferenceShape, RegistrationSchema } from './schemas';
 import { renderConsentPage, type ConsentView } from './consent-page';

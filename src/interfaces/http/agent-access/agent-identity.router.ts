@@ -6,7 +6,7 @@ import { RegisterAgent } from '../../../application/agent-access/register-agent'
 import { RedeemClaimToken } from '../../../application/agent-access/redeem-claim-token';
 import { HandleSecurityEvent } from '../../../application/agent-access/handle-security-event';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 import { callerKey } from './canonical-host';
 import { presentRegistration } from './presenters';
 import { ClaimInstructionsShape, RegistrationSchema } from './schemas';

@@ -5,7 +5,7 @@ import {
   AGENT_ENDPOINTS, SIGNING_KEYS, TRUSTED_ISSUERS, type AgentEndpoints, type SigningKeys, type TrustedIssuers,
 } from '../../../application/agent-access/ports';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 import { authorizationServerMetadata, protectedResourceMetadata } from './discovery-documents';
 import { authGuide } from './auth-guide';
 import { documentRaw } from './openapi-extras';

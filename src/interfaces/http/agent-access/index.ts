@@ -1,6 +1,6 @@
 import { AGENT_ENDPOINTS, type AgentEndpoints } from '../../../application/agent-access/ports';
 import { PLATFORM_SETTINGS_REPOSITORY, type PlatformSettingsRepository } from '../../../application/identity/ports';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 import type { RequestHandler } from 'express';
 import { canonicalHostGuard } from './canonical-host';
 import { securityEventContentType } from './agent-identity.router';

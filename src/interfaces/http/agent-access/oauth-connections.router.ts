@@ -3,7 +3,7 @@ import { ListConnections } from '../../../application/agent-access/list-connecti
 import { DeleteConnection } from '../../../application/agent-access/delete-connection';
 import { DecideConsent } from '../../../application/agent-access/decide-consent';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 import { presentConnection, presentConsent } from './presenters';
 import { ConnectionSchema, ConsentSchema } from './schemas';
 

@@ -4,7 +4,7 @@ import { AppError } from '../../../domain/shared/app-error';
 import { CLAIM_GRANT, IssueAccessToken, JWT_BEARER_GRANT } from '../../../application/agent-access/issue-access-token';
 import { RevokeToken } from '../../../application/agent-access/revoke-token';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 import { callerKey } from './canonical-host';
 import { presentToken } from './presenters';
 import { TokenResponseSchema } from './schemas';

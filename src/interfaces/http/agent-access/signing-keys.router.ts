@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RotateSigningKey } from '../../../application/agent-access/rotate-signing-key';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 
 /** Platform administration of the identity-assertion signing keys. */
 export function signingKeysRouter(deps: RouterDeps) {

@@ -1,7 +1,7 @@
 import { RunPublicTool, type ToolRequest } from '../../../application/checks/run-public-tool';
 import type { ErrorCode } from '../../../domain/shared/error-codes';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 import { presentCheckResult } from './presenters';
 import {
   CheckResultSchema, DnsblLookupQuery, DnsLookupQuery, DomainExpiryQuery, PortCheckQuery, SslCertificateQuery,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AccountDeletion } from '../../../application/identity/account-deletion';
 import type { AccountDeletionRequest } from '../../../domain/identity/account-deletion';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 
 const tags = ['Account deletion'];
 const DeletionSchema = z.object({

@@ -9,7 +9,7 @@ import { AuthenticateCaller } from '../../../application/identity/authenticate-c
 import { SESSION_LIFETIME_MS, TWO_FACTOR_CHALLENGE_MS } from '../../../domain/identity/session';
 import { ApiRouter } from '../shared/api-router';
 import { SESSION_COOKIE, TWO_FACTOR_COOKIE, credentialOf } from '../shared/http-context';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 import { presentUser } from './presenters';
 import { Email, Password, SessionSchema, SignedInSchema, SuccessSchema } from './schemas';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CheckHealth } from '../../../application/identity/check-health';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 
 export function healthRouter(deps: RouterDeps) {
   return new ApiRouter(deps)

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OrganizationSettings } from '../../../application/identity/organization-settings';
 import { ApiRouter } from '../shared/api-router';
 import { PageQuery, paged, pagedSchema } from '../shared/paging';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 import { presentOrganization } from './presenters';
 import { Email, OrganizationSchema } from './schemas';
 

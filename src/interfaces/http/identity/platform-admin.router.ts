@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ORGANIZATION_STATUSES } from '../../../domain/identity/organization';
 import { PlatformAdministration } from '../../../application/identity/organization-settings';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 import { presentOrganization } from './presenters';
 import { OrganizationSchema } from './schemas';
 

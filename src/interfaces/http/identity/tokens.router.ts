@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ApiTokens } from '../../../application/identity/api-tokens';
 import { MAX_TOKEN_LIFETIME_DAYS } from '../../../domain/identity/api-token';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 import { presentApiToken } from './presenters';
 import { ApiTokenSchema, SuccessSchema } from './schemas';
 

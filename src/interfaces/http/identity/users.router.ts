@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../../../domain/identity/role';
 import { UserAdministration } from '../../../application/identity/user-administration';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 import { presentUser } from './presenters';
 import { Email, Password, SuccessSchema, UserSchema } from './schemas';
 

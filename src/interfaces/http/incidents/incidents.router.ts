@@ -8,7 +8,7 @@ import { AcknowledgeIncident } from '../../../application/incidents/acknowledge-
 import { ResolveIncident } from '../../../application/incidents/resolve-incident';
 import { ApiRouter } from '../shared/api-router';
 import { PageQuery, QueryId, paged, pagedSchema } from '../shared/paging';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 import { presentIncident, presentTimelineEntry } from './presenters';
 import { DateParam, IncidentDetailSchema, IncidentSchema } from './schemas';
 

@@ -3,7 +3,7 @@ import { GetCheckHistory } from '../../../application/results/get-check-history'
 import { GetUptimeStats, UPTIME_PERIODS, type UptimePeriod } from '../../../application/results/get-uptime-stats';
 import { ApiRouter } from '../shared/api-router';
 import { PageQuery, paged, pagedSchema } from '../shared/paging';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 import { presentCheckResult, presentUptimeStats } from './presenters';
 import { CheckResultSchema, DateParam, UptimeStatsSchema } from './schemas';
 

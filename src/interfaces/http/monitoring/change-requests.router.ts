@@ -4,7 +4,7 @@ import { SettleChangeRequest } from '../../../application/monitoring/settle-chan
 import { CHANGE_REQUEST_STATUSES } from '../../../domain/monitoring/change-request';
 import { ApiRouter } from '../shared/api-router';
 import { paged, pagedSchema } from '../shared/paging';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 import { presentChangeRequest } from './presenters';
 import { ChangeRequestSchema } from './response.schemas';
 

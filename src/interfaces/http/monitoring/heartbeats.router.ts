@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RecordHeartbeat } from '../../../application/monitoring/record-heartbeat';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 
 const Token = z.object({ token: z.string().min(1).max(128) });
 const Received = z.object({ ok: z.literal(true), receivedAt: z.iso.datetime() });

@@ -9,7 +9,7 @@ import { PER_KIND_TYPES, type PerKindType } from '../../../domain/monitoring/mon
 import type { ErrorCode } from '../../../domain/shared/error-codes';
 import { ApiRouter } from '../shared/api-router';
 import { paged, pagedSchema } from '../shared/paging';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 import { CHANGE_REQUEST_DESCRIPTION, CHANGE_REQUEST_ERRORS, changeRequestBody } from './change-request.schemas';
 import { MonitorQuery, monitorBodies } from './monitor.schemas';
 import { presentChangeRequest, presentMonitor } from './presenters';

@@ -7,7 +7,7 @@ import { ListTags } from '../../../application/monitoring/list-tags';
 import { UpdateTag } from '../../../application/monitoring/update-tag';
 import { TAG_COLORS } from '../../../domain/monitoring/tag';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 import { CustomerRefSchema, QueryRef, RecordRefSchema } from './fields';
 import { presentTag } from './presenters';
 import { SuccessSchema, TagSchema } from './response.schemas';

@@ -11,7 +11,7 @@ import { UpdateWebsiteCheckConfig } from '../../../application/monitoring/update
 import type { ErrorCode } from '../../../domain/shared/error-codes';
 import { ApiRouter } from '../shared/api-router';
 import { pagedSchema } from '../shared/paging';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 import { CHANGE_REQUEST_DESCRIPTION, CHANGE_REQUEST_ERRORS, changeRequestBody } from './change-request.schemas';
 import { presentChangeRequest } from './presenters';
 import { ChangeRequestSchema, CheckConfigSchema, SuccessSchema, WebsiteSchema } from './response.schemas';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TriggerCheck } from '../../../application/scheduling/trigger-check';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 
 export function triggerCheckRouter(deps: RouterDeps) {
   return new ApiRouter(deps)

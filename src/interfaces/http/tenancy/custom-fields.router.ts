@@ -5,7 +5,7 @@ import { CreateCustomField } from '../../../application/tenancy/create-custom-fi
 import { UpdateCustomField } from '../../../application/tenancy/update-custom-field';
 import { DeleteCustomField } from '../../../application/tenancy/delete-custom-field';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 import { IdParams, SuccessSchema } from './fields';
 import { CreateCustomFieldBody, CustomFieldSchema, UpdateCustomFieldBody } from './custom-field.schemas';
 

@@ -4,7 +4,7 @@ import { GetCustomerDomain } from '../../../application/tenancy/get-customer-dom
 import { UpdateCustomerDomain } from '../../../application/tenancy/update-customer-domain';
 import { DeleteCustomerDomain } from '../../../application/tenancy/delete-customer-domain';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 import { IdParams, SuccessSchema } from './fields';
 import {
   CreateDomainBody, CustomerDomainSchema, CustomerDomainWithExpirySchema, DomainListQuery, DomainPageSchema, UpdateDomainBody,

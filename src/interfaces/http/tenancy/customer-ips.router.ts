@@ -4,7 +4,7 @@ import { GetCustomerIp } from '../../../application/tenancy/get-customer-ip';
 import { UpdateCustomerIp } from '../../../application/tenancy/update-customer-ip';
 import { DeleteCustomerIp } from '../../../application/tenancy/delete-customer-ip';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 import { IdParams, SuccessSchema } from './fields';
 import { CreateIpBody, CustomerIpSchema, CustomerIpWithDnsblSchema, IpListQuery, IpPageSchema, UpdateIpBody } from './watch.schemas';
 import { presentDnsbl, presentIp } from './watch.presenters';

@@ -9,7 +9,7 @@ import { GetSmsUsage } from '../../../application/tenancy/get-sms-usage';
 import type { NewCustomerInput } from '../../../application/tenancy/customer-factory';
 import { ApiRouter } from '../shared/api-router';
 import { presentIssues } from '../shared/error-handler';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 import { IdParams } from './fields';
 import { BulkCustomersBody, CreateCustomerBody, CustomerFullSchema, CustomerSchema, SmsUsageSchema, UpdateCustomerBody } from './customer.schemas';
 import { presentCustomer, presentCustomerFull, presentSmsUsage } from './customer.presenters';

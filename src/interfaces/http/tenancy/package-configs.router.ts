@@ -6,7 +6,7 @@ import { CreatePackageConfig } from '../../../application/tenancy/create-package
 import { UpdatePackageConfig } from '../../../application/tenancy/update-package-config';
 import { DeletePackageConfig } from '../../../application/tenancy/delete-package-config';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/use-cases';
+import type { RouterDeps } from '../shared/router-deps';
 import { IdParams, SuccessSchema } from './fields';
 import { CreatePackageConfigBody, PackageConfigSchema, UpdatePackageConfigBody } from './package-config.schemas';
 
