@@ -1,12 +1,14 @@
 /**
  * The service with its check worker, for bench/engine.bench.ts. IPC:
  *   {type: 'seed', http, tcp, httpUrl, tcpPort} -> {ms}   monitors inserted (and planned by the trigger)
- *   {type: 'stats'} -> {cpuMicros, rss, started, recorded, lateness[]}   (lateness drained)
+ *   {type: 'stats'} -> {cpuMicros, rss, started, recorded, dropped, unrecorded, lateness[]}   (lateness drained)
+ *   {type: 'profile-start'} / {type: 'profile-stop', file}   a CPU profile of the measured window only
  */
 import 'reflect-metadata';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Session } from 'node:inspector/promises';
 import pino from 'pino';
 import { loadConfig } from '../../src/main/config';
 import { startApplication } from '../../src/main/application';
@@ -21,6 +23,7 @@ async function main() {
   const app = await startApplication(config, { jobs: false, logger: pino({ level: process.env.BENCH_LOG_LEVEL ?? 'error' }, pino.destination(2)) });
   const dispatcher = app.container.get(CheckDispatcher);
   const sql = app.database.sql;
+  const profiler = new Session();
   process.on('message', async (m: { type: string; id: number; http?: number; tcp?: number; httpUrl?: string; tcpPort?: number }) => {
     if (m.type === 'seed') {
       const [org] = await sql.query<{ id: number }>(
@@ -40,8 +43,11 @@ async function main() {
       process.send!({ id: m.id, ms: Number(process.hrtime.bigint() - started) / 1e6 });
     }
     if (m.type === 'burst') {
-      // Every HTTP and TCP monitor due in the same instant (the issue's burst of 10,000).
-      await sql.query(`UPDATE check_schedule SET next_due_at = date_trunc('milliseconds', now()) WHERE lease_until IS NULL`);
+      // `count` monitors due in the same instant (the issue's burst of 10,000).
+      await sql.query(
+        `UPDATE check_schedule SET next_due_at = date_trunc('milliseconds', now())
+         WHERE (monitor_id, location) IN (SELECT monitor_id, location FROM check_schedule WHERE lease_until IS NULL LIMIT ?)`,
+        [(m as { count?: number }).count ?? 10_000]);
       process.send!({ id: m.id, at: Date.now() });
     }
     if (m.type === 'stats') {
@@ -49,8 +55,20 @@ async function main() {
       const { started, recorded, dropped } = dispatcher.stats;
       process.send!({
         id: m.id, cpuMicros: usage.user + usage.system, rss: process.memoryUsage().rss,
-        started, recorded, dropped, lateness: dispatcher.stats.lateness.splice(0),
+        started, recorded, dropped, unrecorded: dispatcher.unrecorded, lateness: dispatcher.stats.lateness.splice(0),
       });
+    }
+    if (m.type === 'profile-start') {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+      process.send!({ id: m.id });
+    }
+    if (m.type === 'profile-stop') {
+      const { profile } = await profiler.post('Profiler.stop');
+      await fs.writeFile(String((m as { file?: string }).file), JSON.stringify(profile));
+      profiler.disconnect();
+      process.send!({ id: m.id });
     }
     if (m.type === 'stop') {
       await app.stop();

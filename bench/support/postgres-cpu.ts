@@ -7,7 +7,7 @@ interface ProcStat {
   pid: number;
   ppid: number;
   comm: string;
-  /** utime + stime, in microseconds. */
+  /** utime + stime, plus cutime + cstime (children that exited and were reaped), in microseconds. */
   cpuMicros: number;
 }
 
@@ -17,8 +17,8 @@ async function readStat(pid: string): Promise<ProcStat | null> {
     const close = text.lastIndexOf(')');
     const comm = text.slice(text.indexOf('(') + 1, close);
     const fields = text.slice(close + 2).split(' ');
-    // fields[0] is state (field 3); ppid is field 4, utime 14, stime 15.
-    const ticks = Number(fields[11]) + Number(fields[12]);
+    // fields[0] is state (field 3); ppid is field 4, utime 14, stime 15, cutime 16, cstime 17.
+    const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     return { pid: Number(pid), ppid: Number(fields[1]), comm, cpuMicros: (ticks * 1_000_000) / USER_HZ };
   } catch {
     return null;
@@ -27,8 +27,8 @@ async function readStat(pid: string): Promise<ProcStat | null> {
 
 /**
  * CPU used so far by the PostgreSQL processes under `rootPid` (the postmaster the embedded server
- * starts, and its backends): read from /proc, so Linux only. Backends that exited are not counted,
- * which is why the benchmark keeps its connection pool open across a measurement.
+ * starts, and its backends): read from /proc, so Linux only. Backends and autovacuum workers that
+ * exited are counted through the postmaster's reaped-children times (cutime, cstime).
  */
 export async function postgresCpuMicros(rootPid: number): Promise<number | null> {
   let entries: string[];

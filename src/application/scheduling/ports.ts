@@ -11,6 +11,15 @@ export interface ClaimedCheck {
   readonly phaseMs: number;
 }
 
+export interface ClaimInput {
+  readonly locations: readonly string[];
+  readonly now: Date;
+  readonly dueBy?: Date;
+  readonly limit: number;
+  readonly leaseMs: number;
+  readonly workerId: string;
+}
+
 export interface CompletedCheck {
   readonly check: ClaimedCheck;
   readonly nextSlot: Date;
@@ -24,7 +33,8 @@ export interface CompletedCheck {
  * completion and none is lost.
  */
 export interface CheckSchedule {
-  claimDue(input: { locations: readonly string[]; now: Date; limit: number; leaseMs: number; workerId: string }): Promise<ClaimedCheck[]>;
+  /** Claims slots due by `dueBy` (default `now`), earliest first; leases run `leaseMs` from `now`. */
+  claimDue(input: ClaimInput): Promise<ClaimedCheck[]>;
   /** Advances each completed check to its next slot; answers the ones whose lease was still held. */
   complete(workerId: string, completed: readonly CompletedCheck[]): Promise<CompletedCheck[]>;
   /** Makes every location of a monitor due now (trigger-check), except slots already running. Answers how many. */

@@ -13,13 +13,15 @@ export function nextSlotAfter(after: Date, intervalMs: number, phaseMs: number):
 }
 
 /**
- * The slot after a completed check: the first grid point after completion. On-time checks move to
- * the following slot; an off-grid run (trigger-check) snaps back onto the grid; slots missed while
- * the checker was down are skipped rather than run as a burst of stale checks (the gap is recorded
- * as unknown time by the results, never as up).
+ * The slot after a completed check: the first grid point after its completion, and never the slot
+ * it just filled (a fast check may finish within the millisecond a timer fires early). On-time
+ * checks move to the following slot; an off-grid run (trigger-check) snaps back onto the grid;
+ * slots missed while the checker was down are skipped rather than run as a burst of stale checks
+ * (the gap is recorded as unknown time by the results, never as up).
  */
-export const slotAfterCompletion = (completedAt: Date, intervalMs: number, phaseMs: number): Date =>
-  nextSlotAfter(completedAt, intervalMs, phaseMs);
+export const slotAfterCompletion = (
+  check: { readonly slot: Date; readonly intervalMs: number; readonly phaseMs: number }, completedAt: Date,
+): Date => nextSlotAfter(new Date(Math.max(completedAt.getTime(), check.slot.getTime())), check.intervalMs, check.phaseMs);
 
 /** How late a check started relative to its slot (never negative). */
 export const latenessMs = (slot: Date, startedAt: Date): number => Math.max(0, startedAt.getTime() - slot.getTime());

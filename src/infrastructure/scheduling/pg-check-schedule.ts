@@ -1,4 +1,4 @@
-import type { CheckSchedule, ClaimedCheck, CompletedCheck } from '../../application/scheduling/ports';
+import type { CheckSchedule, ClaimInput, ClaimedCheck, CompletedCheck } from '../../application/scheduling/ports';
 import type { SqlRunner } from '../persistence/database';
 
 interface Row {
@@ -22,7 +22,7 @@ const toClaim = (row: Row): ClaimedCheck => ({
 export class PgCheckSchedule implements CheckSchedule {
   constructor(private readonly sql: SqlRunner) {}
 
-  async claimDue(input: { locations: readonly string[]; now: Date; limit: number; leaseMs: number; workerId: string }) {
+  async claimDue(input: ClaimInput) {
     const rows = await this.sql.query<Row>(
       `UPDATE check_schedule s SET lease_until = ?::timestamptz, leased_by = ?
        FROM (
@@ -33,7 +33,10 @@ export class PgCheckSchedule implements CheckSchedule {
        ) due
        WHERE s.monitor_id = due.monitor_id AND s.location = due.location
        RETURNING s.monitor_id, s.location, s.next_due_at, s.interval_ms, s.phase_ms`,
-      [new Date(input.now.getTime() + input.leaseMs), input.workerId, JSON.stringify(input.locations), input.now, input.now, input.limit],
+      [
+        new Date(input.now.getTime() + input.leaseMs), input.workerId, JSON.stringify(input.locations), input.dueBy ?? input.now,
+        input.now, input.limit,
+      ],
     );
     return rows.map(toClaim).sort((a, b) => a.slot.getTime() - b.slot.getTime());
   }

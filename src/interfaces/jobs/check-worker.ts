@@ -1,34 +1,67 @@
 import type { Logger } from 'pino';
-import type { CheckDispatcher } from '../../application/scheduling/check-dispatcher';
+import { RECORD_CHUNK, type CheckDispatcher } from '../../application/scheduling/check-dispatcher';
 
 export interface CheckWorker {
   stop(): Promise<void>;
 }
 
+export interface CheckWorkerOptions {
+  /** How often due checks are claimed (keep it under the dispatcher's look-ahead). */
+  pumpEveryMs?: number;
+  /** How often finished checks are recorded, at the latest (sooner once a chunk is waiting). */
+  flushEveryMs?: number;
+  /** How often claimed checks whose slot has come are started (the start lateness this adds at most). */
+  startEveryMs?: number;
+  /** Wraps each round (a fresh unit of work per round). */
+  around?: <T>(work: () => Promise<T>) => Promise<T>;
+  progressEveryMs?: number;
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
-/**
- * Drives the dispatcher: every tick claims what is due (to capacity) and records what finished.
- * Logs progress once a minute (checks started and recorded, start lateness p50/p99).
- */
-export function startCheckWorker(
-  dispatcher: CheckDispatcher, logger: Logger,
-  options: { tickMs?: number; around?: <T>(work: () => Promise<T>) => Promise<T>; progressEveryMs?: number } = {},
-): CheckWorker {
-  const tickMs = options.tickMs ?? 100;
-  const around = options.around ?? ((work) => work());
+/** Runs `round` every `everyMs` (or sooner when `early` says so) until stopped; one round at a time. */
+function loop(round: () => Promise<void>, everyMs: number, early: () => boolean, logger: Logger, what: string) {
+  const POLL_MS = 50;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  let last = 0;
   const tick = () => {
-    running = around(async () => {
-      await dispatcher.pump();
-      await dispatcher.flush();
-    }).catch((error) => logger.error({ err: error }, 'check worker tick failed'))
+    if (Date.now() - last < everyMs && !early()) {
+      timer = setTimeout(tick, POLL_MS);
+      return;
+    }
+    last = Date.now();
+    running = round()
+      .catch((error) => logger.error({ err: error }, `check worker ${what} failed`))
       .finally(() => {
-        if (!stopped) timer = setTimeout(tick, tickMs);
+        if (!stopped) timer = setTimeout(tick, POLL_MS);
       });
   };
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/**
+ * Drives the dispatcher on loops of its own, so recording never holds up starting: one claims due
+ * checks (with the dispatcher's look-ahead), a timer starts claimed checks as their slots come (those
+ * of one tick together), and one records finished checks in batches (at least every second, sooner
+ * when a chunk is full). Logs progress once a minute (checks started and recorded, start lateness).
+ */
+export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, options: CheckWorkerOptions = {}): CheckWorker {
+  const around = options.around ?? ((work) => work());
+  const pumping = loop(() => around(async () => { await dispatcher.pump(); }), options.pumpEveryMs ?? 250, () => false, logger, 'claim');
+  const flushing = loop(
+    () => around(async () => { await dispatcher.flush(); }), options.flushEveryMs ?? 1000,
+    () => dispatcher.unrecorded >= RECORD_CHUNK, logger, 'recording',
+  );
+  const starting = setInterval(() => dispatcher.startDue(), options.startEveryMs ?? 50);
   const progress = setInterval(() => {
     const { stats } = dispatcher;
     const lateness = stats.lateness.splice(0).sort((a, b) => a - b);
@@ -38,13 +71,12 @@ export function startCheckWorker(
     }, 'check worker progress');
   }, options.progressEveryMs ?? 60_000);
   progress.unref();
-  tick();
   return {
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
       clearInterval(progress);
-      await running;
+      await pumping.stop();
+      clearInterval(starting);
+      await flushing.stop();
       await around(() => dispatcher.drain());
     },
   };

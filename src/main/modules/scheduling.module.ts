@@ -44,7 +44,7 @@ export const schedulingModule = new ContainerModule(({ bind }) => {
     return new CheckDispatcher(
       c.get(CHECK_SCHEDULE), c.get(CHECK_PLANNER), (request) => runCheck.execute(request), c.get(OUTCOME_RECORDER),
       c.get<Clock>(CLOCK),
-      { workerId: WORKER_ID, locations: [...config.servedLocations, HEARTBEAT_LOCATION], batchSize: 500, maxInFlight: 2_000, leaseMs: LEASE_MS },
+      { workerId: WORKER_ID, locations: [...config.servedLocations, HEARTBEAT_LOCATION], batchSize: 1_000, maxInFlight: 4_000, leaseMs: LEASE_MS, lookaheadMs: 1_000 },
     );
   }).inSingletonScope();
   bind(WATCH_TARGETS).toDynamicValue((c) => new SqlWatchTargets(c.get(SQL))).inSingletonScope();

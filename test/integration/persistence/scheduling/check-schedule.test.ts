@@ -78,7 +78,7 @@ describe('check schedule (PostgreSQL)', () => {
     const [rescued] = await schedule.claimDue({ locations, now: new Date(now.getTime() + 6_000), limit: 10, leaseMs: 5_000, workerId: 'w2' });
     expect(rescued!.slot).to.deep.equal(dead!.slot);
 
-    const done = (c: ClaimedCheck, at: Date) => ({ check: c, nextSlot: slotAfterCompletion(at, c.intervalMs, c.phaseMs) });
+    const done = (c: ClaimedCheck, at: Date) => ({ check: c, nextSlot: slotAfterCompletion(c, at) });
     const completedAt = new Date(now.getTime() + 7_000);
     expect(await schedule.complete('w2', [done(rescued!, completedAt)])).to.have.length(1);
     expect(await schedule.complete('dead', [done(dead!, completedAt)])).to.have.length(0);

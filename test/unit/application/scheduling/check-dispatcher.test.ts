@@ -50,14 +50,41 @@ describe('CheckDispatcher', () => {
 
   it('records finished checks in chunks, with their next slot on the grid', async () => {
     const recorder = new RecordingRecorder();
-    const dispatcher = new CheckDispatcher(new FakeSchedule(claims(450)), planner, async () => up, recorder, clock,
-      { ...options, maxInFlight: 1000, batchSize: 500 });
+    const total = 2 * RECORD_CHUNK + 50;
+    const dispatcher = new CheckDispatcher(new FakeSchedule(claims(total)), planner, async () => up, recorder, clock,
+      { ...options, maxInFlight: 5000, batchSize: 5000 });
     await dispatcher.pump();
     await settle();
-    expect(await dispatcher.flush()).to.equal(450);
+    expect(dispatcher.unrecorded).to.equal(total);
+    expect(await dispatcher.flush()).to.equal(total);
     expect(recorder.batches.map((b) => b.length)).to.deep.equal([RECORD_CHUNK, RECORD_CHUNK, 50]);
     expect(recorder.batches[0]![0]!.nextSlot).to.deep.equal(new Date('2026-11-22T12:01:00Z'));
-    expect(dispatcher.stats).to.include({ started: 450, recorded: 450, dropped: 0 });
+    expect(dispatcher.stats).to.include({ started: total, recorded: total, dropped: 0 });
+  });
+
+  it('claims ahead by the look-ahead and starts each check once its slot has come, not before', async () => {
+    const ahead = (ms: number): ClaimedCheck => ({ monitorId: ms, location: 'eu', slot: new Date(now.getTime() + ms), intervalMs: 60_000, phaseMs: 0 });
+    const schedule = new FakeSchedule([ahead(800), ahead(0), ahead(300)]);
+    let dueBy: Date | undefined;
+    const claimDue = schedule.claimDue.bind(schedule);
+    schedule.claimDue = async (input: { limit: number; dueBy?: Date }) => { dueBy = input.dueBy; return claimDue(input); };
+    let at = now.getTime();
+    const ran: Date[] = [];
+    const dispatcher = new CheckDispatcher(schedule, planner, async () => { ran.push(new Date(at)); return up; },
+      new RecordingRecorder(), { now: () => new Date(at) }, { ...options, lookaheadMs: 1000 });
+
+    expect(await dispatcher.pump()).to.equal(3);
+    expect(dueBy).to.deep.equal(new Date(now.getTime() + 1000));
+    expect(dispatcher.running).to.equal(3);
+    expect(dispatcher.stats.started).to.equal(1);
+    at += 299;
+    expect(dispatcher.startDue()).to.equal(0);
+    at += 1;
+    expect(dispatcher.startDue()).to.equal(1);
+    at += 600;
+    expect(dispatcher.startDue()).to.equal(1);
+    expect(ran.map((d) => d.getTime() - now.getTime())).to.deep.equal([0, 300, 900]);
+    expect(dispatcher.stats.lateness).to.deep.equal([0, 0, 100]);
   });
 
   it('turns a check that throws into a down result instead of losing it', async () => {
