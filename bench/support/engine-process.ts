@@ -12,7 +12,13 @@ import { Session } from 'node:inspector/promises';
 import pino from 'pino';
 import { loadConfig } from '../../src/main/config';
 import { startApplication } from '../../src/main/application';
+import { RequestContext } from '@mikro-orm/postgresql';
 import { CheckDispatcher } from '../../src/application/scheduling/check-dispatcher';
+import { CHECK_PLANNER, CHECK_SCHEDULE, OUTCOME_RECORDER } from '../../src/application/scheduling/ports';
+import { CLOCK } from '../../src/application/shared/clock';
+import { checkResult, NO_TIMINGS } from '../../src/domain/checks/check-result';
+import { dispatcherOptions } from '../../src/main/modules/scheduling.module';
+import { startCheckWorker } from '../../src/interfaces/jobs/check-worker';
 
 async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-engine-bench-'));
@@ -20,8 +26,19 @@ async function main() {
     PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir,
     MONITOR_LOCATIONS: 'bench', CHECK_LOCATIONS: 'bench', CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
   });
-  const app = await startApplication(config, { jobs: false, logger: pino({ level: process.env.BENCH_LOG_LEVEL ?? 'error' }, pino.destination(2)) });
-  const dispatcher = app.container.get(CheckDispatcher);
+  const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'error' }, pino.destination(2));
+  // BENCH_CHECKER=null: every check answers up at once, so the figures are the engine's own overhead.
+  const nullChecks = process.env.BENCH_CHECKER === 'null';
+  const app = await startApplication(config, { jobs: false, logger, checkWorker: !nullChecks });
+  const c = app.container;
+  const dispatcher = nullChecks
+    ? new CheckDispatcher(c.get(CHECK_SCHEDULE), c.get(CHECK_PLANNER), async (request) => checkResult({
+      kind: request.kind, findings: [], evidence: {}, checkedAt: new Date(), timings: NO_TIMINGS(0),
+    }), c.get(OUTCOME_RECORDER), c.get(CLOCK), dispatcherOptions(config))
+    : c.get(CheckDispatcher);
+  const nullWorker = nullChecks
+    ? startCheckWorker(dispatcher, logger, { around: (work) => RequestContext.create(app.database.orm.em, work) })
+    : undefined;
   const sql = app.database.sql;
   const profiler = new Session();
   process.on('message', async (m: { type: string; id: number; http?: number; tcp?: number; httpUrl?: string; tcpPort?: number }) => {
@@ -46,7 +63,7 @@ async function main() {
       // `count` monitors due in the same instant (the issue's burst of 10,000).
       await sql.query(
         `UPDATE check_schedule SET next_due_at = date_trunc('milliseconds', now())
-         WHERE (monitor_id, location) IN (SELECT monitor_id, location FROM check_schedule WHERE lease_until IS NULL LIMIT ?)`,
+         WHERE (monitor_id, location) IN (SELECT monitor_id, location FROM check_schedule WHERE leased_slot IS NULL LIMIT ?)`,
         [(m as { count?: number }).count ?? 10_000]);
       process.send!({ id: m.id, at: Date.now() });
     }
@@ -71,6 +88,7 @@ async function main() {
       process.send!({ id: m.id });
     }
     if (m.type === 'stop') {
+      await nullWorker?.stop();
       await app.stop();
       await fs.rm(dataDir, { recursive: true, force: true });
       process.exit(0);

@@ -16,27 +16,26 @@ const toClaim = (row: Row): ClaimedCheck => ({
 });
 
 /**
- * The schedule in PostgreSQL: one statement claims a whole batch, one completes it. Lists travel as
- * one JSON parameter, so the statements run on the pool or inside an ORM transaction alike.
+ * The schedule in PostgreSQL: one statement claims a whole batch, one completes it. A claimed row
+ * keeps the slot it runs in leased_slot and its lease's end in next_due_at: should the worker die,
+ * the row falls due again at that time and the next claim runs the same slot. Lists travel as one
+ * JSON parameter, so the statements run on the pool or inside an ORM transaction alike.
  */
 export class PgCheckSchedule implements CheckSchedule {
   constructor(private readonly sql: SqlRunner) {}
 
   async claimDue(input: ClaimInput) {
     const rows = await this.sql.query<Row>(
-      `UPDATE check_schedule s SET lease_until = ?::timestamptz, leased_by = ?
+      `UPDATE check_schedule s
+       SET leased_slot = COALESCE(s.leased_slot, s.next_due_at), next_due_at = ?::timestamptz, leased_by = ?
        FROM (
          SELECT monitor_id, location FROM check_schedule
          WHERE location IN (SELECT jsonb_array_elements_text(?::jsonb)) AND next_due_at <= ?::timestamptz
-           AND (lease_until IS NULL OR lease_until < ?::timestamptz)
          ORDER BY next_due_at LIMIT ? FOR UPDATE SKIP LOCKED
        ) due
        WHERE s.monitor_id = due.monitor_id AND s.location = due.location
-       RETURNING s.monitor_id, s.location, s.next_due_at, s.interval_ms, s.phase_ms`,
-      [
-        new Date(input.now.getTime() + input.leaseMs), input.workerId, JSON.stringify(input.locations), input.dueBy ?? input.now,
-        input.now, input.limit,
-      ],
+       RETURNING s.monitor_id, s.location, s.leased_slot AS next_due_at, s.interval_ms, s.phase_ms`,
+      [new Date(input.now.getTime() + input.leaseMs), input.workerId, JSON.stringify(input.locations), input.dueBy ?? input.now, input.limit],
     );
     return rows.map(toClaim).sort((a, b) => a.slot.getTime() - b.slot.getTime());
   }
@@ -44,10 +43,10 @@ export class PgCheckSchedule implements CheckSchedule {
   async complete(workerId: string, completed: readonly CompletedCheck[]): Promise<CompletedCheck[]> {
     if (completed.length === 0) return [];
     const rows = await this.sql.query<{ monitor_id: string; location: string }>(
-      `UPDATE check_schedule s SET next_due_at = d.next_slot, lease_until = NULL, leased_by = NULL
+      `UPDATE check_schedule s SET next_due_at = d.next_slot, leased_slot = NULL, leased_by = NULL
        FROM jsonb_to_recordset(?::jsonb) AS d(monitor_id bigint, location text, slot timestamptz, next_slot timestamptz)
        WHERE s.monitor_id = d.monitor_id AND s.location = d.location AND s.leased_by = ?
-         AND date_trunc('milliseconds', s.next_due_at) = d.slot
+         AND date_trunc('milliseconds', s.leased_slot) = d.slot
        RETURNING s.monitor_id, s.location`,
       [
         JSON.stringify(completed.map((c) => ({
@@ -63,8 +62,8 @@ export class PgCheckSchedule implements CheckSchedule {
   async dueNow(monitorId: number, now: Date): Promise<number> {
     const rows = await this.sql.query(
       `UPDATE check_schedule SET next_due_at = LEAST(next_due_at, ?::timestamptz)
-       WHERE monitor_id = ? AND (lease_until IS NULL OR lease_until < ?::timestamptz) RETURNING 1`,
-      [now, monitorId, now],
+       WHERE monitor_id = ? AND leased_slot IS NULL RETURNING 1`,
+      [now, monitorId],
     );
     return rows.length;
   }

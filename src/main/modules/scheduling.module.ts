@@ -14,7 +14,7 @@ import { RunWatches } from '../../application/watches/run-watches';
 import { WATCH_TARGETS } from '../../application/watches/ports';
 import { WATCH_RESULT_STORE } from '../../application/tenancy/ports';
 import { SqlWatchTargets } from '../../infrastructure/watches/sql-watch-targets';
-import { CheckDispatcher } from '../../application/scheduling/check-dispatcher';
+import { CheckDispatcher, type DispatcherOptions } from '../../application/scheduling/check-dispatcher';
 import { HEARTBEAT_LOCATION } from '../../domain/scheduling/check-slot';
 import { PgCheckSchedule } from '../../infrastructure/scheduling/pg-check-schedule';
 import { SqlCheckPlanner } from '../../infrastructure/scheduling/sql-check-planner';
@@ -28,6 +28,12 @@ export const WORKER_ID = `${hostname()}:${process.pid}:${randomBytes(3).toString
 
 /** A check runs at most 60 s (+1 s grace); its lease outlives that before another worker may take the slot. */
 const LEASE_MS = 90_000;
+
+/** How this process's dispatcher claims and runs checks. */
+export const dispatcherOptions = (config: AppConfig): DispatcherOptions => ({
+  workerId: WORKER_ID, locations: [...config.servedLocations, HEARTBEAT_LOCATION],
+  batchSize: 1_000, maxInFlight: 4_000, leaseMs: LEASE_MS, lookaheadMs: 1_000,
+});
 
 /** The check engine: the schedule, planning claimed slots into checks, recording outcomes, trigger-check, watches. */
 export const schedulingModule = new ContainerModule(({ bind }) => {
@@ -43,8 +49,7 @@ export const schedulingModule = new ContainerModule(({ bind }) => {
     const config = c.get<AppConfig>(CONFIG);
     return new CheckDispatcher(
       c.get(CHECK_SCHEDULE), c.get(CHECK_PLANNER), (request) => runCheck.execute(request), c.get(OUTCOME_RECORDER),
-      c.get<Clock>(CLOCK),
-      { workerId: WORKER_ID, locations: [...config.servedLocations, HEARTBEAT_LOCATION], batchSize: 1_000, maxInFlight: 4_000, leaseMs: LEASE_MS, lookaheadMs: 1_000 },
+      c.get<Clock>(CLOCK), dispatcherOptions(config),
     );
   }).inSingletonScope();
   bind(WATCH_TARGETS).toDynamicValue((c) => new SqlWatchTargets(c.get(SQL))).inSingletonScope();
