@@ -66,7 +66,8 @@ export const checksModule = new ContainerModule(({ bind }) => {
   }).inSingletonScope();
   bind(SCREENSHOT_STORE).toDynamicValue((c) => new SqlScreenshotStore(c.get<SqlRunner>(SQL))).inSingletonScope();
   bind(ChromiumBrowser).toDynamicValue((c) => new ChromiumBrowser(c.get<ChecksSettings>(CHECKS_SETTINGS).browser, c.get(TARGET_POLICY)))
-    .inSingletonScope().onDeactivation((browser) => browser.close());
+    // Synchronous, so a module reload (tests) may unload it; the browser closes in the background.
+    .inSingletonScope().onDeactivation((browser) => { void browser.close(); });
   bind(CheckerRegistry).toDynamicValue((c) => {
     const settings = c.get<ChecksSettings>(CHECKS_SETTINGS);
     const policy = c.get<TargetPolicy>(TARGET_POLICY);
