@@ -122,6 +122,20 @@ describe('browser checker: scenarios in Chromium behind the vetting proxy (loopb
     expect(Date.now() - started).to.be.below(2_000);
   });
 
+  it('is down with protocolError when the browser cannot start, and tries again on the next check', async () => {
+    const missing = new ChromiumBrowser({ executablePath: '/nonexistent/chromium', maxConcurrent: 1 }, policy);
+    const failing = new PlaywrightBrowserChecker(missing, screenshots, { stepWaitMs: 1_000 });
+    try {
+      for (let i = 0; i < 2; i++) {
+        const result = await failing.check(aScenario(site.url(), 'wait 1'), checkContext(5_000));
+        expect(result.reason).to.deep.include({ code: 'protocolError' });
+        expect(result.reason!.message).to.match(/^The browser could not start: /);
+      }
+    } finally {
+      await missing.close();
+    }
+  });
+
   it('runs at most maxConcurrent scenarios at once; a queued one gives up when its deadline passes', async () => {
     const single = new ChromiumBrowser({ executablePath: testConfig().browserExecutablePath, maxConcurrent: 1 }, policy);
     const one = new PlaywrightBrowserChecker(single, screenshots, { stepWaitMs: 1_000 });
