@@ -67,6 +67,7 @@ export class VettingProxy {
 
   private async tunnel(req: http.IncomingMessage, client: Duplex, head: Buffer): Promise<void> {
     this.track(client);
+    client.on('error', () => client.destroy());
     const match = /^(\[[0-9a-fA-F:.]+\]|[^:[\]]+):(\d{1,5})$/.exec(req.url ?? '');
     if (!match) return void client.end('HTTP/1.1 400 Bad Request\r\n\r\n');
     const [host, port] = [match[1]!, Number(match[2])];
@@ -79,7 +80,6 @@ export class VettingProxy {
     upstream.once('close', () => client.destroy());
     client.once('close', () => upstream.destroy());
     upstream.on('error', () => client.destroy());
-    client.on('error', () => upstream.destroy());
   }
 
   private async forward(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -99,11 +99,15 @@ export class VettingProxy {
       answer.pipe(res);
       answer.once('error', () => res.destroy());
     });
+    let browserLeft = false;
     request.once('error', (error) => {
-      this.remember(targetKey(url.hostname, Number(url.port) || 80), error);
+      if (!browserLeft) this.remember(targetKey(url.hostname, Number(url.port) || 80), error);
       if (res.headersSent) res.destroy(); else res.writeHead(502).end();
     });
-    res.once('close', () => upstream.destroy());
+    res.once('close', () => {
+      browserLeft = !res.writableFinished;
+      upstream.destroy();
+    });
     req.pipe(request);
   }
 
