@@ -14,6 +14,7 @@ import { startJobs } from './jobs';
 import { startCheckWorker } from '../interfaces/jobs/check-worker';
 import { CheckDispatcher } from '../application/scheduling/check-dispatcher';
 import { PreparedSql } from '../infrastructure/persistence/prepared-sql';
+import { ChromiumBrowser } from '../infrastructure/protocols/browser/chromium-browser';
 
 export interface RunningApplication {
   readonly url: string;
@@ -73,6 +74,7 @@ export async function startApplication(config: AppConfig, options: StartOptions 
         server.closeAllConnections();
       });
       await checks?.stop();
+      await container.get(ChromiumBrowser).close();
       await jobs?.stop();
       await container.get(PreparedSql).close();
       await database.close();

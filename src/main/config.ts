@@ -45,6 +45,8 @@ const ConfigSchema = z.object({
   /** Hourly rollups (uptime-stats beyond raw retention) are kept this many days. */
   ROLLUP_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(400)),
   /** Up results keep timings and evidence once per this many minutes and location (failures always). */
+  /** Chromium for scripted-browser scenarios (driven headless through Playwright). */
+  BROWSER_EXECUTABLE_PATH: z.preprocess(emptyToUndefined, z.string().default('/usr/bin/chromium')),
   RESULTS_DETAIL_SAMPLE_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10080).default(60)),
 });
 
@@ -125,6 +127,7 @@ export interface AppConfig {
   rdapBootstrapUrl: string;
   whoisServer: string;
   results: { retentionDays: number; rollupRetentionDays: number; detailSampleMinutes: number };
+  browserExecutablePath: string;
 }
 
 /** Thrown with one line that says which variable is wrong and why. */
@@ -162,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retentionDays: c.RESULTS_RETENTION_DAYS, rollupRetentionDays: c.ROLLUP_RETENTION_DAYS,
       detailSampleMinutes: c.RESULTS_DETAIL_SAMPLE_MINUTES,
     },
+    browserExecutablePath: c.BROWSER_EXECUTABLE_PATH,
   };
 }
 

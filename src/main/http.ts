@@ -30,6 +30,7 @@ import { PLATFORM_SETTINGS_REPOSITORY, type PlatformSettingsRepository } from '.
 import { toolsRouter } from '../interfaces/http/checks/tools.router';
 import { incidentsRouter } from '../interfaces/http/incidents/incidents.router';
 import { websiteResultsRouter } from '../interfaces/http/incidents/website-results.router';
+import { websiteScreenshotsRouter } from '../interfaces/http/checks/website-screenshots.router';
 import { websitesRouter } from '../interfaces/http/monitoring/websites.router';
 import { monitorsRouter } from '../interfaces/http/monitoring/monitors.router';
 import { tagsRouter } from '../interfaces/http/monitoring/tags.router';
@@ -44,7 +45,7 @@ const ROUTERS = [
   triggerCheckRouter,
   authRouter, usersRouter, organizationRouter, tokensRouter, accountRouter, platformAdminRouter, healthRouter,
   agentAccessRouter, toolsRouter,
-  incidentsRouter, websiteResultsRouter,
+  incidentsRouter, websiteResultsRouter, websiteScreenshotsRouter,
   customersRouter, packageConfigsRouter, customFieldsRouter, customerDomainsRouter, customerIpsRouter,
   websitesRouter, monitorsRouter, tagsRouter, changeRequestsRouter, heartbeatsRouter,
 ];

@@ -19,3 +19,27 @@ export interface Checker<R extends CheckRequest = CheckRequest> {
 }
 
 export type AnyChecker = { [K in CheckKind]: Checker<Extract<CheckRequest, { kind: K }>> }[CheckKind];
+
+/** A failure screenshot of a monitor's scenario (PNG). */
+export interface Screenshot {
+  readonly id: string;
+  readonly monitorId: number;
+  readonly organizationId: number;
+  readonly takenAt: Date;
+  readonly png: Uint8Array;
+}
+
+/**
+ * Where the browser checker keeps failure screenshots, linked from the result's evidence by id.
+ * A monitor keeps its newest SCREENSHOTS_PER_MONITOR; older ones go, and all go with the monitor
+ * or after the results retention.
+ */
+export interface ScreenshotStore {
+  save(screenshot: Screenshot): Promise<void>;
+  /** The screenshot if it belongs to this monitor; null otherwise. */
+  find(monitorId: number, id: string): Promise<Screenshot | null>;
+  /** Deletes screenshots taken before `before`; answers how many. */
+  purgeBefore(before: Date): Promise<number>;
+}
+export const SCREENSHOT_STORE = Symbol.for('ScreenshotStore');
+export const SCREENSHOTS_PER_MONITOR = 50;

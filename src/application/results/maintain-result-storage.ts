@@ -1,4 +1,5 @@
 import type { Clock } from '../shared/clock';
+import type { ScreenshotStore } from '../checks/ports';
 import type { ResultMaintenance } from './ports';
 
 export interface ResultStorageSettings {
@@ -21,15 +22,20 @@ export interface MaintenanceReport {
   partitionsDropped: string[];
   hoursRolledUp: number;
   rollupsPurged: number;
+  screenshotsPurged: number;
 }
 
 /**
  * The result store's upkeep (hourly job, and once at start): partitions ahead of time, hourly
  * rollups of every completed hour in order, then retention. A raw partition is dropped only once
- * its hours are rolled up, so uptime history outlives raw results.
+ * its hours are rolled up, so uptime history outlives raw results. Failure screenshots of
+ * scenarios are kept as long as raw results.
  */
 export class MaintainResultStorage {
-  constructor(private readonly store: ResultMaintenance, private readonly settings: ResultStorageSettings, private readonly clock: Clock) {}
+  constructor(
+    private readonly store: ResultMaintenance, private readonly settings: ResultStorageSettings, private readonly clock: Clock,
+    private readonly screenshots: Pick<ScreenshotStore, 'purgeBefore'>,
+  ) {}
 
   async execute(): Promise<MaintenanceReport> {
     const now = this.clock.now().getTime();
@@ -41,7 +47,8 @@ export class MaintainResultStorage {
       ? await this.store.dropPartitionsBefore(new Date(Math.min(rawLimit, rolled.to.getTime())))
       : [];
     const rollupsPurged = await this.store.purgeRollupsBefore(new Date(floorHour(now - this.settings.rollupRetentionDays * DAY_MS)));
-    return { partitionsCreated, partitionsDropped, hoursRolledUp, rollupsPurged };
+    const screenshotsPurged = await this.screenshots.purgeBefore(new Date(rawLimit));
+    return { partitionsCreated, partitionsDropped, hoursRolledUp, rollupsPurged, screenshotsPurged };
   }
 
   private async rollUp(now: number): Promise<number> {

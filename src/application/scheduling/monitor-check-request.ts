@@ -2,6 +2,7 @@ import type { CheckRequest, Credentials } from '../../domain/checks/check-reques
 import type { MonitorConfig } from '../../domain/monitoring/monitor-config';
 import type { MonitorKind, MonitoringType } from '../../domain/monitoring/monitor-kind';
 import { DEFAULT_CHECK_CONFIG } from '../../domain/monitoring/check-config';
+import { parseScenario } from '../../domain/checks/browser-scenario';
 
 /** What the engine reads of a monitor to run it (the stored record, credentials decrypted). */
 export interface SchedulableMonitor {
@@ -33,7 +34,9 @@ const MAX_REDIRECTS = 10;
 
 /**
  * The check a monitor runs on every slot, or null for what this engine does not run on a schedule
- * (scripted-browser scenarios; domain expiry of websites runs as a daily check of its own).
+ * (domain expiry of websites runs as a daily check of its own) and for a scenario whose script no
+ * longer parses (scripts are validated on every write; one stored before the step language existed
+ * must be fixed by a PATCH, which validates it).
  */
 export function checkRequestFor(m: SchedulableMonitor): CheckRequest | null {
   const timeoutSeconds = m.timeoutSeconds;
@@ -49,6 +52,7 @@ export function checkRequestFor(m: SchedulableMonitor): CheckRequest | null {
           intervalSeconds: m.checkIntervalSeconds, graceSeconds: heartbeatGraceSeconds(m.checkIntervalSeconds),
         };
       }
+      if (m.monitoringType === 'scripted_browser') return m.url ? browserRequest(m, m.url) : null;
       return m.monitoringType === 'http' && m.url ? httpRequest(m, m.url) : null;
     case 'dns':
       return {
@@ -71,6 +75,15 @@ export function checkRequestFor(m: SchedulableMonitor): CheckRequest | null {
     case 'imap-pop':
       return { kind: m.config.protocol === 'pop3' ? 'pop3' : 'imap', host, port: m.port, mode, credentials, timeoutSeconds, tls: tls ?? 'implicit' };
   }
+}
+
+function browserRequest(m: SchedulableMonitor, url: string): CheckRequest | null {
+  const scenario = parseScenario(m.config.script ?? '');
+  if (!scenario.ok) return null;
+  return {
+    kind: 'browser', url, steps: scenario.steps, timeoutSeconds: m.timeoutSeconds,
+    screenshotOwner: { monitorId: m.id, organizationId: m.organizationId },
+  };
 }
 
 function httpRequest(m: SchedulableMonitor, url: string): CheckRequest {

@@ -1,3 +1,5 @@
+import type { ScenarioStep } from './browser-scenario';
+
 /**
  * What one check needs to run, by kind: exactly the fields a probe uses, independent of how
  * monitors, customer domains or customer IPs are stored (the scheduler maps those onto these).
@@ -126,8 +128,17 @@ export interface DnsblCheckRequest extends Timed {
   readonly ip: string;
 }
 
+/** A scripted-browser scenario: open `url`, then run the steps (see browser-scenario.ts). */
+export interface BrowserCheckRequest extends Timed {
+  readonly kind: 'browser';
+  readonly url: string;
+  readonly steps: readonly ScenarioStep[];
+  /** Whose failure screenshots these are (kept and linked from the evidence); null keeps none. */
+  readonly screenshotOwner: { readonly monitorId: number; readonly organizationId: number } | null;
+}
+
 export type ServiceCheckRequest = SmtpCheckRequest | SshCheckRequest | FtpCheckRequest | ImapCheckRequest | Pop3CheckRequest;
 
 export type CheckRequest =
   | HttpCheckRequest | TlsCheckRequest | HeartbeatCheckRequest | DnsCheckRequest | IcmpCheckRequest | TcpCheckRequest
-  | ServiceCheckRequest | DomainExpiryCheckRequest | DnsblCheckRequest;
+  | ServiceCheckRequest | DomainExpiryCheckRequest | DnsblCheckRequest | BrowserCheckRequest;

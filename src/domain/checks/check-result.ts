@@ -15,7 +15,9 @@ export type CheckReasonCode =
   | 'packetLoss' | 'hostUnreachable' | 'rttTooHigh'
   | 'heartbeatMissing'
   | 'domainExpired' | 'domainExpiresSoon' | 'domainLookupFailed'
-  | 'dnsblListed' | 'dnsblLookupFailed';
+  | 'dnsblListed' | 'dnsblLookupFailed'
+  /** A scenario step failed: no element for a selector in time, a title or URL expectation unmet. */
+  | 'stepFailed';
 
 export interface Finding {
   readonly status: 'degraded' | 'down';
@@ -76,6 +78,19 @@ export interface CheckEvidence {
     readonly daysRemaining: number | null; readonly source: 'rdap' | 'whois' };
   readonly dnsbl?: { readonly ip: string; readonly listings: readonly DnsblListing[]; readonly checkedZones: number;
     readonly failedZones: readonly string[] };
+  readonly browser?: BrowserEvidence;
+}
+
+/** What a scripted-browser scenario did: the steps run (the failed one last), where it ended, what it refused. */
+export interface BrowserEvidence {
+  /** line is null for opening the website's url, which comes before the script's steps. */
+  readonly steps: readonly { readonly line: number | null; readonly step: string; readonly durationMs: number; readonly passed: boolean }[];
+  readonly finalUrl: string | null;
+  readonly title: string | null;
+  /** The failure screenshot (GET /api/websites/{id}/screenshots/{screenshotId}); null when none was kept. */
+  readonly screenshotId: string | null;
+  /** Connections the target policy refused or that failed (page resources included), at most 20. */
+  readonly blocked: readonly { readonly target: string; readonly code: CheckReasonCode; readonly message: string }[];
 }
 
 export interface CheckResult {

@@ -6,6 +6,7 @@ import { WEBSITE_CONFIG_DEFAULTS, type WebsiteConfig } from './monitor-config';
 import type { PlanStep } from './monitor-plan';
 import { parseTargetUrl } from '../shared/network/target-url';
 import { validationIssue } from './validation-issue';
+import { parseScenario } from '../checks/browser-scenario';
 
 const HTTP_FIELDS = [
   'method', 'headers', 'body', 'expectedStatusCodes', 'keyword', 'keywordMode', 'keywordCaseSensitive',
@@ -37,6 +38,7 @@ export function planWebsite(step: PlanStep): { needsHeartbeatToken: boolean } {
   Object.assign(config, applyCheckConfig(checkConfigOf(config), pickCheckConfig(input)));
   for (const field of HTTP_FIELDS) if (input[field] !== undefined) (config as Record<string, unknown>)[field] = input[field];
   if (type === 'scripted_browser' && !config.script) throw validationIssue('script', 'Required for scripted_browser monitors', 'invalid_type');
+  if (type === 'scripted_browser' || typeof input.script === 'string') validateScript(config.script!);
   state.config = config;
 
   const effective = connectFieldsTakeEffect(type);
@@ -46,4 +48,10 @@ export function planWebsite(step: PlanStep): { needsHeartbeatToken: boolean } {
   }
   if (type === 'heartbeat') state.locations = [];
   return { needsHeartbeatToken: type === 'heartbeat' };
+}
+
+/** A scenario must parse (browser-scenario.ts): validationFailed on `script`, naming the line. */
+function validateScript(script: string): void {
+  const parsed = parseScenario(script);
+  if (!parsed.ok) throw validationIssue('script', `Line ${parsed.line}: ${parsed.message}`);
 }

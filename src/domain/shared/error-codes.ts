@@ -68,6 +68,8 @@ export const ERROR_CODES = [
   'bulkRowsRejected', 'customerDomainExists', 'customerIpExists',
   // monitoring (design)
   'tagNameTaken',
+  // checks (design)
+  'screenshotNotFound',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

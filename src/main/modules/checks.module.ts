@@ -26,8 +26,15 @@ import { Pop3Checker } from '../../infrastructure/protocols/pop3/pop3-checker';
 import { RdapClient } from '../../infrastructure/protocols/rdap/rdap-client';
 import { WhoisClient } from '../../infrastructure/protocols/rdap/whois-client';
 import { RdapDomainExpiryChecker } from '../../infrastructure/protocols/rdap/rdap-domain-expiry-checker';
+import { ChromiumBrowser, type BrowserSettings } from '../../infrastructure/protocols/browser/chromium-browser';
+import { PlaywrightBrowserChecker, type BrowserCheckSettings } from '../../infrastructure/protocols/browser/playwright-browser-checker';
+import { SqlScreenshotStore } from '../../infrastructure/checks/sql-screenshot-store';
+import type { SqlRunner } from '../../infrastructure/persistence/database';
+import { SCREENSHOT_STORE } from '../../application/checks/ports';
+import { GetScreenshot } from '../../application/checks/get-screenshot';
+import { MONITOR_LOOKUP } from '../../application/results/ports';
 import type { AppConfig } from '../config';
-import { CONFIG } from '../tokens';
+import { CONFIG, SQL } from '../tokens';
 
 /** What the protocol adapters are configured with (from AppConfig; tests rebind it to loopback peers). */
 export interface ChecksSettings {
@@ -38,10 +45,15 @@ export interface ChecksSettings {
   heloName: string;
   /** Extra trusted roots (PEM) besides the system's. */
   extraCa: string[];
+  /** Scripted-browser scenarios: the Chromium to drive, scenarios at once, most a step waits. */
+  browser: BrowserSettings & BrowserCheckSettings;
 }
 export const CHECKS_SETTINGS = Symbol.for('ChecksSettings');
 
-/** The shared check engine: one adapter per protocol in a registry keyed by kind, RunCheck, the public tools. */
+/**
+ * The shared check engine: one adapter per protocol in a registry keyed by kind, RunCheck, the
+ * public tools, and the browser of scripted scenarios (closed when the module or the app stops).
+ */
 export const checksModule = new ContainerModule(({ bind }) => {
   bind<ChecksSettings>(CHECKS_SETTINGS).toDynamicValue((c) => {
     const config = c.get<AppConfig>(CONFIG);
@@ -49,8 +61,13 @@ export const checksModule = new ContainerModule(({ bind }) => {
       dnsServers: config.dnsServers, dnsblZones: config.dnsblZones ?? DEFAULT_DNSBL_ZONES,
       rdapBootstrapUrl: config.rdapBootstrapUrl, whoisServer: config.whoisServer,
       heloName: new URL(config.publicBaseUrl).hostname, extraCa: [],
+      browser: { executablePath: config.browserExecutablePath, maxConcurrent: 2, stepWaitMs: 10_000 },
     };
   }).inSingletonScope();
+  bind(SCREENSHOT_STORE).toDynamicValue((c) => new SqlScreenshotStore(c.get<SqlRunner>(SQL))).inSingletonScope();
+  bind(ChromiumBrowser).toDynamicValue((c) => new ChromiumBrowser(c.get<ChecksSettings>(CHECKS_SETTINGS).browser, c.get(TARGET_POLICY)))
+    // Synchronous, so a module reload (tests) may unload it; the browser closes in the background.
+    .inSingletonScope().onDeactivation((browser) => { void browser.close(); });
   bind(CheckerRegistry).toDynamicValue((c) => {
     const settings = c.get<ChecksSettings>(CHECKS_SETTINGS);
     const policy = c.get<TargetPolicy>(TARGET_POLICY);
@@ -63,9 +80,11 @@ export const checksModule = new ContainerModule(({ bind }) => {
       new NodemailerSmtpChecker(policy, tls, settings.heloName), new Ssh2SshChecker(policy), new BasicFtpChecker(policy, tls),
       new ImapflowImapChecker(policy, tls), new Pop3Checker(policy, tls),
       new RdapDomainExpiryChecker(new RdapClient(policy, tls, settings.rdapBootstrapUrl), new WhoisClient(policy, settings.whoisServer)),
+      new PlaywrightBrowserChecker(c.get(ChromiumBrowser), c.get(SCREENSHOT_STORE), settings.browser),
     ];
     return new CheckerRegistry(checkers);
   }).inSingletonScope();
   bind(RunCheck).toDynamicValue((c) => new RunCheck(c.get(CheckerRegistry), c.get(CLOCK))).inSingletonScope();
+  bind(GetScreenshot).toDynamicValue((c) => new GetScreenshot(c.get(MONITOR_LOOKUP), c.get(SCREENSHOT_STORE))).inSingletonScope();
   bind(RunPublicTool).toDynamicValue((c) => new RunPublicTool(c.get(RunCheck), c.get(TARGET_POLICY), c.get(RATE_LIMITER))).inSingletonScope();
 });

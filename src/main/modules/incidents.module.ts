@@ -12,6 +12,7 @@ import {
 import { GetCheckHistory } from '../../application/results/get-check-history';
 import { GetUptimeStats } from '../../application/results/get-uptime-stats';
 import { MaintainResultStorage } from '../../application/results/maintain-result-storage';
+import { SCREENSHOT_STORE } from '../../application/checks/ports';
 import { AlertActions } from '../../application/incidents/alert-actions';
 import { RecordCheckResult } from '../../application/incidents/record-check-result';
 import { ListIncidents } from '../../application/incidents/list-incidents';
@@ -58,7 +59,7 @@ export const incidentsModule = new ContainerModule(({ bind }) => {
   bind(MaintainResultStorage).toDynamicValue((c) => new MaintainResultStorage(c.get(RESULT_MAINTENANCE), {
     resultsRetentionDays: config(c).results.retentionDays, rollupRetentionDays: config(c).results.rollupRetentionDays,
     partitionsAheadDays: 3, settleMinutes: 15,
-  }, c.get(CLOCK))).inSingletonScope();
+  }, c.get(CLOCK), c.get(SCREENSHOT_STORE))).inSingletonScope();
   bind(AlertActions).toDynamicValue((c) => new AlertActions(
     c.get(INCIDENT_REPOSITORY), c.get(INCIDENT_EVENTS), c.get(ID_GENERATOR), c.get(CLOCK))).inSingletonScope();
   bind(RecordCheckResult).toDynamicValue((c) => new RecordCheckResult(

@@ -7,6 +7,7 @@ import { Migration20261122030000Monitoring } from './20261122030000-monitoring';
 import { Migration20261122050000ResultsIncidents } from './20261122050000-results-incidents';
 import { Migration20261122070000CheckEngine } from './20261122070000-check-engine';
 import { Migration20261122071000LeaseInDueTime } from './20261122071000-lease-in-due-time';
+import { Migration20261123090000ScriptedBrowser } from './20261123090000-scripted-browser';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122060000Scheduling', class: Migration20261122060000Scheduling },
   { name: 'Migration20261122070000CheckEngine', class: Migration20261122070000CheckEngine },
   { name: 'Migration20261122071000LeaseInDueTime', class: Migration20261122071000LeaseInDueTime },
+  { name: 'Migration20261123090000ScriptedBrowser', class: Migration20261123090000ScriptedBrowser },
 ];

@@ -46,7 +46,7 @@ export function websitesRouter(deps: RouterDeps) {
     .route({
       method: 'post', path: '/api/websites', tags, status: 201, summary: 'Create a website monitor',
       description: 'monitoringType http (page checks, url required), heartbeat (the service issues heartbeatToken and heartbeatUrl; '
-        + 'a sent token is ignored; checkInterval is the expected ping period, up to 43200 minutes) or scripted_browser (url and script). '
+        + 'a sent token is ignored; checkInterval is the expected ping period, up to 43200 minutes) or scripted_browser (url and script: a step language, see script; failure screenshots at /api/websites/{id}/screenshots/{screenshotId}). '
         + 'A checkInterval above the type ceiling is a validation issue on checkInterval; below the package minimum, checkIntervalTooLow. '
         + 'Quota: all monitor kinds of the customer count together (monitorQuotaReached, or an automatic move to the next tier when the '
         + 'organization allows it; agents must send allowPaidQuotaUpgrade: true to buy a paid tier).',

@@ -56,6 +56,7 @@ export const ERROR_STATUS = {
   incidentAlreadyResolved: 409,
   bulkRowsRejected: 400, customerDomainExists: 409, customerIpExists: 409,
   tagNameTaken: 409,
+  screenshotNotFound: 404,
 } as const satisfies Record<ErrorCode, number>;
 
 /** Answers the spec requires without a `data.code` ("423 without code", "503 without code", "404 without code"). */

@@ -63,13 +63,19 @@ class FakeMaintenance implements ResultMaintenance {
   async purgeRollupsBefore(before: Date) { this.purgeBefore = before; return 0; }
 }
 
+/** Screenshot retention: remembers the cut-off it was given. */
+class FakeScreenshots {
+  before: Date | null = null;
+  async purgeBefore(before: Date) { this.before = before; return 2; }
+}
+
 describe('MaintainResultStorage', () => {
   const settings = { resultsRetentionDays: 1, rollupRetentionDays: 10, partitionsAheadDays: 3, settleMinutes: 15 };
 
   it('rolls every settled hour up in order, then continues where it stopped', async () => {
     const store = new FakeMaintenance();
     let at = new Date('2026-11-22T10:14:00Z');
-    const useCase = new MaintainResultStorage(store, settings, { now: () => at });
+    const useCase = new MaintainResultStorage(store, settings, { now: () => at }, new FakeScreenshots());
     const first = await useCase.execute();
     expect(first.hoursRolledUp).to.equal(23);
     expect(store.hours[0]).to.equal('2026-11-21T10:00:00.000Z');
@@ -82,14 +88,16 @@ describe('MaintainResultStorage', () => {
   it('drops raw days only once rolled up, and purges rollups past their retention', async () => {
     const store = new FakeMaintenance();
     store.rolled = { from: new Date('2026-11-01T00:00:00Z'), to: new Date('2026-11-05T00:00:00Z') };
-    const useCase = new MaintainResultStorage(store, settings, clock);
-    await useCase.execute();
+    const screenshots = new FakeScreenshots();
+    const useCase = new MaintainResultStorage(store, settings, clock, screenshots);
+    expect((await useCase.execute()).screenshotsPurged).to.equal(2);
     expect(store.dropBefore!.toISOString()).to.equal('2026-11-21T10:30:00.000Z');
+    expect(screenshots.before!.toISOString(), 'screenshots live as long as raw results').to.equal('2026-11-21T10:30:00.000Z');
     expect(store.purgeBefore!.toISOString()).to.equal('2026-11-12T10:00:00.000Z');
     const behind = new FakeMaintenance();
     behind.rollUpHour = async () => {};
     behind.rolled = { from: new Date('2026-11-01T00:00:00Z'), to: new Date('2026-11-05T00:00:00Z') };
-    await new MaintainResultStorage(behind, settings, clock).execute();
+    await new MaintainResultStorage(behind, settings, clock, new FakeScreenshots()).execute();
     expect(behind.dropBefore!.toISOString()).to.equal('2026-11-05T00:00:00.000Z');
   });
 });

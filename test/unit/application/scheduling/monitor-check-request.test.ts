@@ -46,8 +46,12 @@ describe('checkRequestFor (monitor to check)', () => {
     expect([heartbeatGraceSeconds(60), heartbeatGraceSeconds(3600), heartbeatGraceSeconds(2_592_000)]).to.deep.equal([60, 360, 600]);
   });
 
-  it('does not schedule scripted-browser scenarios', () => {
-    expect(checkRequestFor(aMonitor({ monitoringType: 'scripted_browser' }))).to.equal(null);
+  it('runs scripted-browser scenarios as parsed steps, screenshots kept for the monitor; a script that no longer parses runs nothing', () => {
+    expect(checkRequestFor(aMonitor({ id: 7, organizationId: 3, monitoringType: 'scripted_browser', config: { script: '# log in\nclick #go' } }))).to.deep.equal({
+      kind: 'browser', url: 'https://shop.example/', timeoutSeconds: 30, steps: [{ kind: 'click', line: 2, selector: '#go' }],
+      screenshotOwner: { monitorId: 7, organizationId: 3 },
+    });
+    expect(checkRequestFor(aMonitor({ monitoringType: 'scripted_browser', config: { script: 'await page.goto(url)' } }))).to.equal(null);
   });
 
   it('maps DNS, ICMP and TCP monitors', () => {

@@ -36,8 +36,18 @@ describe('planning a website', () => {
 
   it('requires a script for scripted-browser scenarios', () => {
     expectAppError(() => planMonitor(ctx('website'), null, { monitoringType: 'scripted_browser', url: 'https://example.com/' }), 'validationFailed');
-    const plan = planMonitor(ctx('website'), null, { monitoringType: 'scripted_browser', url: 'https://example.com/', script: 'await page.goto(url)' });
-    expect(plan.state.config.script).to.equal('await page.goto(url)');
+    const plan = planMonitor(ctx('website'), null, { monitoringType: 'scripted_browser', url: 'https://example.com/', script: 'click #buy\nexpectText "Thanks"' });
+    expect(plan.state.config.script).to.equal('click #buy\nexpectText "Thanks"');
+  });
+
+  it('refuses a script that does not parse, on the script path and naming the line', () => {
+    const scenario = { monitoringType: 'scripted_browser', url: 'https://example.com/' };
+    expectAppError(() => planMonitor(ctx('website'), null, { ...scenario, script: 'click #buy\nawait page.goto(url)' }), 'validationFailed', {
+      issues: [{ path: ['script'], message: 'Line 2: unknown step "await" (steps: goto, click, fill, press, waitFor, expectText, expectNoText, expectTitle, expectUrl, wait)', code: 'custom' }],
+    });
+    const stored = planMonitor(ctx('website'), null, { ...scenario, script: 'click #buy' }).state;
+    expectAppError(() => planMonitor(ctx('website'), stored, { script: 'wait forever' }), 'validationFailed');
+    expectAppError(() => planMonitor(ctx('website'), null, { url: 'https://example.com/', script: 'clik #a' }), 'validationFailed');
   });
 
   it('vets connectHost on page checks and accepts connect fields without effect elsewhere', () => {

@@ -1,0 +1,37 @@
+import { RequestContext } from '@mikro-orm/postgresql';
+import { CheckDispatcher } from '../../src/application/scheduling/check-dispatcher';
+import { CHECK_PLANNER, CHECK_SCHEDULE, OUTCOME_RECORDER, type CheckPlanner, type CheckSchedule, type OutcomeRecorder } from '../../src/application/scheduling/ports';
+import { RunCheck } from '../../src/application/checks/run-check';
+import { testClock } from './test-clock';
+import { testServer } from './test-server';
+
+/**
+ * TEST SUPPORT ONLY: a dispatcher of the real engine (schedule, planner, RunCheck, recorder) that
+ * runs only the given monitors' checks, since other tests' monitors share the locations.
+ */
+export async function anEngineFor(monitorIds: ReadonlySet<number>, locations: string[], workerId = 'test-worker'): Promise<CheckDispatcher> {
+  const { container } = await testServer();
+  const planner = container.get<CheckPlanner>(CHECK_PLANNER);
+  const onlyThese: CheckPlanner = { plan: async (checks) => planner.plan(checks.filter((c) => monitorIds.has(c.monitorId))) };
+  const runCheck = container.get(RunCheck);
+  return new CheckDispatcher(
+    container.get<CheckSchedule>(CHECK_SCHEDULE), onlyThese, (request) => runCheck.execute(request),
+    container.get<OutcomeRecorder>(OUTCOME_RECORDER), testClock,
+    { workerId, locations, batchSize: 100, maxInFlight: 100, leaseMs: 90_000 },
+  );
+}
+
+/** Runs the worker loop until `count` more outcomes are recorded (fails after `withinMs`). */
+export async function runUntilRecorded(dispatcher: CheckDispatcher, count: number, withinMs = 15_000): Promise<void> {
+  const { database } = await testServer();
+  const goal = dispatcher.stats.recorded + count;
+  const deadline = Date.now() + withinMs;
+  while (dispatcher.stats.recorded < goal) {
+    if (Date.now() > deadline) throw new Error(`recorded ${dispatcher.stats.recorded}, wanted ${goal}`);
+    await RequestContext.create(database.orm.em, async () => {
+      await dispatcher.pump();
+      await dispatcher.flush();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
