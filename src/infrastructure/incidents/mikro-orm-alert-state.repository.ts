@@ -21,7 +21,8 @@ const stateOf = (row: PeekRow): AlertState => Object.assign(new AlertState({
 
 /** `lock` must run inside a transaction: the row stays locked (SELECT ... FOR UPDATE) until it ends. */
 export class MikroOrmAlertStateRepository extends OrmRepository implements AlertStateRepository {
-  constructor(orm: MikroORM, private readonly sql: SqlRunner) {
+  /** `sql` joins the caller's transaction (lock); `pool` runs apart, as prepared statements (peek). */
+  constructor(orm: MikroORM, private readonly sql: SqlRunner, private readonly pool: SqlRunner) {
     super(orm);
   }
 
@@ -42,11 +43,11 @@ export class MikroOrmAlertStateRepository extends OrmRepository implements Alert
    */
   async peek(monitorIds: readonly number[]): Promise<Map<number, AlertState>> {
     if (monitorIds.length === 0) return new Map();
-    const rows = await this.sql.query<PeekRow>(
+    const rows = await this.pool.query<PeekRow>(
       `SELECT monitor_id, organization_id, customer_id, check_interval_seconds, open_incident_id, locations,
               last_reminder_at, ssl_expiry, dnsbl, updated_at
        FROM monitor_alert_states WHERE monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`,
-      [JSON.stringify(monitorIds)],
+      [JSON.stringify(monitorIds)], { prepare: true },
     );
     return new Map(rows.map((row) => [Number(row.monitor_id), stateOf(row)]));
   }

@@ -22,20 +22,22 @@ const toClaim = (row: Row): ClaimedCheck => ({
  * JSON parameter, so the statements run on the pool or inside an ORM transaction alike.
  */
 export class PgCheckSchedule implements CheckSchedule {
-  constructor(private readonly sql: SqlRunner) {}
+  /** `sql` joins the caller's transaction (completion); `pool` runs claims apart, as prepared statements. */
+  constructor(private readonly sql: SqlRunner, private readonly pool: SqlRunner = sql) {}
 
   async claimDue(input: ClaimInput) {
-    const rows = await this.sql.query<Row>(
+    const rows = await this.pool.query<Row>(
       `UPDATE check_schedule s
        SET leased_slot = COALESCE(s.leased_slot, s.next_due_at), next_due_at = ?::timestamptz, leased_by = ?
        FROM (
          SELECT monitor_id, location FROM check_schedule
-         WHERE location IN (SELECT jsonb_array_elements_text(?::jsonb)) AND next_due_at <= ?::timestamptz
+         WHERE location = ANY(?::text[]) AND next_due_at <= ?::timestamptz
          ORDER BY next_due_at LIMIT ? FOR UPDATE SKIP LOCKED
        ) due
        WHERE s.monitor_id = due.monitor_id AND s.location = due.location
        RETURNING s.monitor_id, s.location, s.leased_slot AS next_due_at, s.interval_ms, s.phase_ms`,
-      [new Date(input.now.getTime() + input.leaseMs), input.workerId, JSON.stringify(input.locations), input.dueBy ?? input.now, input.limit],
+      [new Date(input.now.getTime() + input.leaseMs), input.workerId, input.locations, input.dueBy ?? input.now, input.limit],
+      { prepare: true },
     );
     return rows.map(toClaim).sort((a, b) => a.slot.getTime() - b.slot.getTime());
   }

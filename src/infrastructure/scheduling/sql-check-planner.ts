@@ -24,7 +24,7 @@ export class SqlCheckPlanner implements CheckPlanner {
               timeout_seconds, url, hostname, port, check_mode, connect_host, connect_port, connect_tls_insecure,
               config, credentials_ciphertext, last_heartbeat_at, created_at
        FROM monitors WHERE id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`,
-      [JSON.stringify(ids)],
+      [JSON.stringify(ids)], { prepare: true },
     );
     const monitors = new Map(rows.map((row) => [Number(row.id), row]));
     const planned: PlannedCheck[] = [];

@@ -50,7 +50,7 @@ export const incidentsModule = new ContainerModule(({ bind }) => {
   }).inSingletonScope();
   bind(MONITOR_LOOKUP).toDynamicValue((c) => new SqlMonitorLookup(c.get(CONTEXT_SQL))).inSingletonScope();
   bind(INCIDENT_REPOSITORY).toDynamicValue((c) => new MikroOrmIncidentRepository(c.get(ORM))).inSingletonScope();
-  bind(ALERT_STATE_REPOSITORY).toDynamicValue((c) => new MikroOrmAlertStateRepository(c.get(ORM), c.get(CONTEXT_SQL))).inSingletonScope();
+  bind(ALERT_STATE_REPOSITORY).toDynamicValue((c) => new MikroOrmAlertStateRepository(c.get(ORM), c.get(CONTEXT_SQL), c.get(SQL))).inSingletonScope();
   bind(INCIDENT_EVENTS).toDynamicValue((c) => new OutboxIncidentEvents(c.get(CONTEXT_SQL))).inSingletonScope();
   bind(MAINTENANCE_WINDOWS).toConstantValue(new NoMaintenanceWindows());
 

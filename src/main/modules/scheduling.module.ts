@@ -37,7 +37,7 @@ export const dispatcherOptions = (config: AppConfig): DispatcherOptions => ({
 
 /** The check engine: the schedule, planning claimed slots into checks, recording outcomes, trigger-check, watches. */
 export const schedulingModule = new ContainerModule(({ bind }) => {
-  bind(CHECK_SCHEDULE).toDynamicValue((c) => new PgCheckSchedule(c.get(CONTEXT_SQL))).inSingletonScope();
+  bind(CHECK_SCHEDULE).toDynamicValue((c) => new PgCheckSchedule(c.get(CONTEXT_SQL), c.get(SQL))).inSingletonScope();
   bind(CHECK_PLANNER).toDynamicValue((c) => new SqlCheckPlanner(c.get(SQL), c.get(CREDENTIAL_CIPHER))).inSingletonScope();
   bind(OUTCOME_RECORDER).toDynamicValue((c) => new FreshContextRecorder(
     c.get<MikroORM>(ORM), new RecordOutcomes(c.get(CHECK_SCHEDULE), c.get(RecordCheckResult), c.get(TRANSACTION_RUNNER)),
