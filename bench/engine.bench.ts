@@ -2,7 +2,8 @@
  * `npm run bench:engine`: the whole check engine (schedule claim, check, result storage, alert
  * rules) on loopback, against bare checks measured in the same run. The service and its worker run
  * in a child process (its CPU and its PostgreSQL's are counted); the targets run in another.
- * BENCH_HTTP / BENCH_TCP monitors (1-minute interval), BENCH_SECONDS of measurement after a warm-up.
+ * BENCH_HTTP / BENCH_TCP monitors on a mix of intervals (BENCH_INTERVALS minutes, in turn; default
+ * 1,2), BENCH_SECONDS of measurement after a warm-up.
  * BENCH_PROFILE=file.cpuprofile writes a CPU profile of the service over the measured window.
  * BENCH_CHECKER=null answers every check "up" at once: the figures are then the engine's own overhead.
  */
@@ -16,8 +17,9 @@ import { postgresCpuMicros } from './support/postgres-cpu';
 const HTTP_MONITORS = Number(process.env.BENCH_HTTP ?? 1000);
 const TCP_MONITORS = Number(process.env.BENCH_TCP ?? 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
-/** Past the first interval, whose first result per monitor and location goes the full way (alert state created). */
-const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 90);
+const INTERVALS = (process.env.BENCH_INTERVALS ?? '1,2').split(',').map(Number);
+/** Past the longest interval, whose first result per monitor and location goes the full way (alert state created). */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 60 * Math.max(...INTERVALS) + 15);
 const PROFILE = process.env.BENCH_PROFILE;
 /** Monitors made due in the same instant after the measurement. */
 const BURST = Number(process.env.BENCH_BURST ?? 10_000);
@@ -55,14 +57,16 @@ async function main() {
   const service = await startBenchService('engine-process.ts');
   const { pid } = service;
   try {
+    const heap = () => service.request<{ bytes: number }>({ type: 'heap' }).then((r) => r.bytes);
+    const heapBefore = await heap();
     const { ms } = await service.request<{ ms: number }>({
-      type: 'seed', http: HTTP_MONITORS, tcp: TCP_MONITORS, httpUrl: `http://127.0.0.1:${ports.http}/`, tcpPort: ports.tcp,
+      type: 'seed', http: HTTP_MONITORS, tcp: TCP_MONITORS, httpUrl: `http://127.0.0.1:${ports.http}/`, tcpPort: ports.tcp, intervals: INTERVALS,
     });
     const stats = () => service.request<Stats>({ type: 'stats' });
     await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
     // The first result of every monitor goes the full way (its alert state is created): measure only
     // once that backlog is recorded, i.e. what waits for recording is under two seconds' worth.
-    const perSecond = (HTTP_MONITORS + TCP_MONITORS) / 60;
+    const perSecond = ((HTTP_MONITORS + TCP_MONITORS) / INTERVALS.length) * INTERVALS.reduce((sum, m) => sum + 1 / (60 * m), 0);
     let warmup = WARMUP_SECONDS;
     while ((await stats()).unrecorded > 2 * perSecond) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -81,12 +85,13 @@ async function main() {
     const allIn = serviceCpu + (pgCpu ?? 0);
     const mix = (HTTP_MONITORS * bareHttp + TCP_MONITORS * bareTcp) / (HTTP_MONITORS + TCP_MONITORS);
     const lateness = b.lateness.sort((x, y) => x - y);
+    const heapBytesPerMonitor = ((await heap()) - heapBefore) / (HTTP_MONITORS + TCP_MONITORS);
     // Burst: every monitor due at once; how late do they start?
     await service.request({ type: 'burst', count: BURST });
     await new Promise((resolve) => setTimeout(resolve, 10_000));
     const burst = (await stats()).lateness.sort((x, y) => x - y);
     console.log(JSON.stringify({
-      date: new Date().toISOString(), checker: process.env.BENCH_CHECKER ?? 'real', monitors: { http: HTTP_MONITORS, tcp: TCP_MONITORS, intervalSeconds: 60 },
+      date: new Date().toISOString(), checker: process.env.BENCH_CHECKER ?? 'real', monitors: { http: HTTP_MONITORS, tcp: TCP_MONITORS, intervalMinutes: INTERVALS },
       schedulingMsToCreate: Math.round(ms), warmupSeconds: warmup, measuredSeconds: SECONDS,
       checksPerSecond: Number((checks / SECONDS).toFixed(1)), dropped: b.dropped - a.dropped,
       cpuMicrosPerCheck: { service: Math.round(serviceCpu), postgres: pgCpu === null ? null : Math.round(pgCpu), allIn: Math.round(allIn) },
@@ -96,6 +101,7 @@ async function main() {
       burst: { monitorsDue: BURST, checksStarted: burst.length, latenessMs: { p50: pct(burst, 0.5), p99: pct(burst, 0.99), max: burst.at(-1) ?? 0 } },
       agendaJobsPerCheck: 0,
       serviceRssMb: Math.round(b.rss / 1e6),
+      heapBytesPerScheduledMonitor: Math.round(heapBytesPerMonitor),
     }, null, 2));
   } finally {
     await service.stop();

@@ -1,7 +1,9 @@
 /**
  * The service with its check worker, for bench/engine.bench.ts. IPC:
- *   {type: 'seed', http, tcp, httpUrl, tcpPort} -> {ms}   monitors inserted (and planned by the trigger)
+ *   {type: 'seed', http, tcp, httpUrl, tcpPort, intervals} -> {ms}   monitors inserted (planned by the trigger),
+ *     their check intervals (minutes) taken in turn from `intervals`
  *   {type: 'stats'} -> {cpuMicros, rss, started, recorded, dropped, unrecorded, lateness[]}   (lateness drained)
+ *   {type: 'heap'} -> {bytes}   heap in use after a full collection
  *   {type: 'profile-start'} / {type: 'profile-stop', file}   a CPU profile of the measured window only
  */
 import 'reflect-metadata';
@@ -9,6 +11,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Session } from 'node:inspector/promises';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import pino from 'pino';
 import { loadConfig } from '../../src/main/config';
 import { startApplication } from '../../src/main/application';
@@ -19,6 +23,9 @@ import { CLOCK } from '../../src/application/shared/clock';
 import { checkResult, NO_TIMINGS } from '../../src/domain/checks/check-result';
 import { dispatcherOptions } from '../../src/main/modules/scheduling.module';
 import { startCheckWorker } from '../../src/interfaces/jobs/check-worker';
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
 
 async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-engine-bench-'));
@@ -43,6 +50,7 @@ async function main() {
   const profiler = new Session();
   process.on('message', async (m: { type: string; id: number; http?: number; tcp?: number; httpUrl?: string; tcpPort?: number }) => {
     if (m.type === 'seed') {
+      const intervals = (m as { intervals?: number[] }).intervals ?? [1];
       const [org] = await sql.query<{ id: number }>(
         `INSERT INTO organizations (public_id, name, created_at, updated_at) VALUES (gen_random_uuid(), 'bench', now(), now()) RETURNING id`);
       const [customer] = await sql.query<{ id: number }>(
@@ -51,12 +59,14 @@ async function main() {
       const started = process.hrtime.bigint();
       await sql.query(
         `INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, url, timeout_seconds, config)
-         SELECT gen_random_uuid(), ?, ?, 'website', 'http', 'http ' || g, 1, '{bench}', ?, 10, '{"checkSslEnabled": false}'::jsonb
-         FROM generate_series(1, ?) g`, [org!.id, customer!.id, m.httpUrl, m.http]);
+         SELECT gen_random_uuid(), ?, ?, 'website', 'http', 'http ' || g, (?::int[])[1 + g % cardinality(?::int[])], '{bench}', ?, 10,
+           '{"checkSslEnabled": false}'::jsonb
+         FROM generate_series(1, ?) g`, [org!.id, customer!.id, intervals, intervals, m.httpUrl, m.http]);
       await sql.query(
         `INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, hostname, port, timeout_seconds)
-         SELECT gen_random_uuid(), ?, ?, 'tcp', 'tcp', 'tcp ' || g, 1, '{bench}', '127.0.0.1', ?, 10 FROM generate_series(1, ?) g`,
-        [org!.id, customer!.id, m.tcpPort, m.tcp]);
+         SELECT gen_random_uuid(), ?, ?, 'tcp', 'tcp', 'tcp ' || g, (?::int[])[1 + g % cardinality(?::int[])], '{bench}', '127.0.0.1', ?, 10
+         FROM generate_series(1, ?) g`,
+        [org!.id, customer!.id, intervals, intervals, m.tcpPort, m.tcp]);
       process.send!({ id: m.id, ms: Number(process.hrtime.bigint() - started) / 1e6 });
     }
     if (m.type === 'burst') {
@@ -66,6 +76,11 @@ async function main() {
          WHERE (monitor_id, location) IN (SELECT monitor_id, location FROM check_schedule WHERE leased_slot IS NULL LIMIT ?)`,
         [(m as { count?: number }).count ?? 10_000]);
       process.send!({ id: m.id, at: Date.now() });
+    }
+    if (m.type === 'heap') {
+      // Live heap after a full collection: what the process keeps per scheduled monitor.
+      gc();
+      process.send!({ id: m.id, bytes: process.memoryUsage().heapUsed });
     }
     if (m.type === 'stats') {
       const usage = process.cpuUsage();
