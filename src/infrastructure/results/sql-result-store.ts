@@ -39,19 +39,20 @@ export class SqlResultStore implements ResultStore {
 
   async appendMany(results: readonly StoredResult[]): Promise<void> {
     if (results.length === 0) return;
-    const rows = [];
+    const rows: unknown[][] = [];
     for (const result of results) {
       await this.ensurePartition(result.checkedAt);
-      rows.push({
-        monitor_id: result.monitorId, checked_at: result.checkedAt, location_id: await this.locations.idOf(result.location),
-        status: STATUS_CODE[result.status], response_ms: result.responseMs, reason_code: result.reasonCode, detail: result.detail,
-      });
+      rows.push([
+        result.monitorId, result.checkedAt.getTime(), await this.locations.idOf(result.location), STATUS_CODE[result.status],
+        result.responseMs, result.reasonCode, result.detail,
+      ]);
     }
+    // One compact JSON array per result (engine batches are hundreds of rows: every byte crosses the socket).
     await this.sql.query(
       `INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms, reason_code, detail)
-       SELECT monitor_id, checked_at, location_id, status, response_ms, reason_code, detail
-       FROM jsonb_to_recordset(?::jsonb) AS r(monitor_id bigint, checked_at timestamptz, location_id smallint,
-         status smallint, response_ms integer, reason_code text, detail jsonb)`,
+       SELECT (e->>0)::bigint, 'epoch'::timestamptz + (e->>1)::bigint * interval '1 millisecond', (e->>2)::smallint,
+              (e->>3)::smallint, (e->>4)::integer, e->>5, NULLIF(e->6, 'null'::jsonb)
+       FROM jsonb_array_elements(?::jsonb) AS r(e)`,
       [JSON.stringify(rows)],
     );
   }
