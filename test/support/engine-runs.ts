@@ -9,7 +9,9 @@ import { testServer } from './test-server';
  * TEST SUPPORT ONLY: a dispatcher of the real engine (schedule, planner, RunCheck, recorder) that
  * runs only the given monitors' checks, since other tests' monitors share the locations.
  */
-export async function anEngineFor(monitorIds: ReadonlySet<number>, locations: string[], workerId = 'test-worker'): Promise<CheckDispatcher> {
+export async function anEngineFor(
+  monitorIds: ReadonlySet<number>, locations: string[], workerId = 'test-worker', leaseMs = 90_000,
+): Promise<CheckDispatcher> {
   const { container } = await testServer();
   const planner = container.get<CheckPlanner>(CHECK_PLANNER);
   const onlyThese: CheckPlanner = { plan: async (checks) => planner.plan(checks.filter((c) => monitorIds.has(c.monitorId))) };
@@ -17,7 +19,7 @@ export async function anEngineFor(monitorIds: ReadonlySet<number>, locations: st
   return new CheckDispatcher(
     container.get<CheckSchedule>(CHECK_SCHEDULE), onlyThese, (request) => runCheck.execute(request),
     container.get<OutcomeRecorder>(OUTCOME_RECORDER), testClock,
-    { workerId, locations, batchSize: 100, maxInFlight: 100, leaseMs: 90_000 },
+    { workerId, locations, batchSize: 100, maxInFlight: 100, leaseMs },
   );
 }
 

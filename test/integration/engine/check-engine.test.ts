@@ -1,10 +1,7 @@
 import { expect } from 'chai';
+import { RequestContext } from '@mikro-orm/postgresql';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { RequestContext } from '@mikro-orm/postgresql';
-import { CheckDispatcher } from '../../../src/application/scheduling/check-dispatcher';
-import { CHECK_PLANNER, CHECK_SCHEDULE, OUTCOME_RECORDER, type CheckPlanner, type CheckSchedule, type OutcomeRecorder } from '../../../src/application/scheduling/ports';
-import { RunCheck } from '../../../src/application/checks/run-check';
 import { api, expectError } from '../../support/http-client';
 import { anOrganization } from '../../support/builders';
 import { aCustomerRow } from '../../support/identity-fixtures';
@@ -12,6 +9,7 @@ import { aMonitorRow } from '../../support/results-fixtures';
 import { useLoopbackChecks } from '../../support/loopback-checks';
 import { testClock } from '../../support/test-clock';
 import { testServer } from '../../support/test-server';
+import { anEngineFor, runUntilRecorded } from '../../support/engine-runs';
 
 const LOCATION = 'eu-west';
 
@@ -39,34 +37,7 @@ describe('check engine: schedule, checker, results and incidents end to end', ()
   after(() => target.close());
 
   /** A dispatcher of the real engine that runs only this test's monitors (others share the location). */
-  async function aDispatcher(workerId: string, leaseMs = 90_000) {
-    const { container } = await testServer();
-    const planner = container.get<CheckPlanner>(CHECK_PLANNER);
-    const onlyOurs: CheckPlanner = {
-      plan: async (checks) => planner.plan(checks.filter((c) => monitorIds.has(c.monitorId))),
-    };
-    const runCheck = container.get(RunCheck);
-    return new CheckDispatcher(
-      container.get<CheckSchedule>(CHECK_SCHEDULE), onlyOurs, (r) => runCheck.execute(r),
-      container.get<OutcomeRecorder>(OUTCOME_RECORDER), testClock,
-      { workerId, locations: [LOCATION], batchSize: 100, maxInFlight: 100, leaseMs },
-    );
-  }
-
-  /** Runs the worker loop until `count` more outcomes are recorded (or fails after 10 s). */
-  async function runUntilRecorded(dispatcher: CheckDispatcher, count: number) {
-    const { database } = await testServer();
-    const goal = dispatcher.stats.recorded + count;
-    const deadline = Date.now() + 10_000;
-    while (dispatcher.stats.recorded < goal) {
-      if (Date.now() > deadline) throw new Error(`recorded ${dispatcher.stats.recorded}, wanted ${goal}`);
-      await RequestContext.create(database.orm.em, async () => {
-        await dispatcher.pump();
-        await dispatcher.flush();
-      });
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
+  const aDispatcher = (workerId: string, leaseMs?: number) => anEngineFor(monitorIds, [LOCATION], workerId, leaseMs);
 
   async function aWebsite() {
     const org = await anOrganization('engine');

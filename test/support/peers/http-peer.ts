@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Pem } from './certificates';
+import { closeNow, listenOnLoopback } from './loopback-listen';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -27,14 +28,12 @@ export class HttpPeer {
 
   async start(): Promise<this> {
     const handler: Handler = (req, res) => this.handle(req, res);
-    this.server = this.tls ? https.createServer({ key: this.tls.key, cert: this.tls.cert }, handler) : http.createServer(handler);
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.server = await listenOnLoopback(this.tls ? https.createServer({ key: this.tls.key, cert: this.tls.cert }, handler) : http.createServer(handler));
     return this;
   }
 
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  stop(): Promise<void> {
+    return closeNow(this.server);
   }
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeNow, listenOnLoopback } from './loopback-listen';
 
 const LOGIN_PAGE = `<!doctype html><html><head><title>Sign in</title></head><body>
 <h1>Shop</h1>
@@ -40,14 +41,12 @@ export class LoginSite {
   }
 
   async start(): Promise<this> {
-    this.server = http.createServer((req, res) => this.handle(req, res));
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.server = await listenOnLoopback(http.createServer((req, res) => this.handle(req, res)));
     return this;
   }
 
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  stop(): Promise<void> {
+    return closeNow(this.server);
   }
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
