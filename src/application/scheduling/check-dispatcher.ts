@@ -43,6 +43,7 @@ export class CheckDispatcher {
   /** Claimed checks waiting for their slot, earliest first (counted in flight). */
   private waiting: PlannedCheck[] = [];
   private finished: CheckOutcome[] = [];
+  private atCapacity = false;
   readonly stats: DispatcherStats = { started: 0, recorded: 0, dropped: 0, lateness: [] };
 
   constructor(
@@ -64,6 +65,7 @@ export class CheckDispatcher {
    */
   async pump(): Promise<number> {
     let taken = 0;
+    this.atCapacity = false;
     while (this.inFlight < this.options.maxInFlight) {
       const limit = Math.min(this.options.batchSize, this.options.maxInFlight - this.inFlight);
       const now = this.clock.now();
@@ -80,7 +82,16 @@ export class CheckDispatcher {
       taken += planned.length;
       if (claimed.length < limit) break;
     }
+    this.atCapacity = this.inFlight >= this.options.maxInFlight;
     return taken;
+  }
+
+  /**
+   * The last claim stopped at capacity (more may be due: a burst) and a quarter of it is free
+   * again: the host should claim now rather than at its next regular round.
+   */
+  get shouldClaimSoon(): boolean {
+    return this.atCapacity && this.inFlight <= this.options.maxInFlight * 0.75;
   }
 
   /**

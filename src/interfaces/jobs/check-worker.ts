@@ -19,7 +19,7 @@ export interface CheckWorkerOptions {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
-/** Runs `round` every `everyMs` (or sooner when `early` says so) until stopped; one round at a time. */
+/** Runs `round` every `everyMs` (or sooner when `early` says so, checked every POLL_MS) until stopped; one round at a time. */
 function loop(round: () => Promise<void>, everyMs: number, early: () => boolean, logger: Logger, what: string) {
   const POLL_MS = 50;
   let stopped = false;
@@ -50,13 +50,16 @@ function loop(round: () => Promise<void>, everyMs: number, early: () => boolean,
 
 /**
  * Drives the dispatcher on loops of its own, so recording never holds up starting: one claims due
- * checks (with the dispatcher's look-ahead), a timer starts claimed checks as their slots come (those
+ * checks (with the dispatcher's look-ahead; at once when a burst filled its capacity and room came
+ * back), a timer starts claimed checks as their slots come (those
  * of one tick together), and one records finished checks in batches (at least every second, sooner
  * when a chunk is full). Logs progress once a minute (checks started and recorded, start lateness).
  */
 export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, options: CheckWorkerOptions = {}): CheckWorker {
   const around = options.around ?? ((work) => work());
-  const pumping = loop(() => around(async () => { await dispatcher.pump(); }), options.pumpEveryMs ?? 250, () => false, logger, 'claim');
+  const pumping = loop(
+    () => around(async () => { await dispatcher.pump(); }), options.pumpEveryMs ?? 250, () => dispatcher.shouldClaimSoon, logger, 'claim',
+  );
   const flushing = loop(
     () => around(async () => { await dispatcher.flush(); }), options.flushEveryMs ?? 1000,
     () => dispatcher.unrecorded >= RECORD_CHUNK, logger, 'recording',

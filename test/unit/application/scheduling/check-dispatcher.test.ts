@@ -45,6 +45,11 @@ describe('CheckDispatcher', () => {
     expect(dispatcher.running).to.equal(150);
     expect(schedule.due).to.have.length(250);
     expect(dispatcher.stats.lateness.every((ms) => ms === 250)).to.equal(true);
+    expect(dispatcher.shouldClaimSoon, 'full, nothing finished yet').to.equal(false);
+    pending.splice(0, 40).forEach((finish) => finish());
+    await settle();
+    expect(dispatcher.shouldClaimSoon, 'a quarter free again after a claim that stopped at capacity').to.equal(true);
+    expect(await dispatcher.pump()).to.equal(40);
     pending.forEach((finish) => finish());
   });
 
