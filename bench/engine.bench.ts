@@ -13,6 +13,7 @@ import path from 'node:path';
 import net from 'node:net';
 import { startBenchService } from './support/service';
 import { postgresCpuMicros } from './support/postgres-cpu';
+import { latenessBetween, type LatenessCounts } from '../src/domain/scheduling/lateness-histogram';
 
 const HTTP_MONITORS = Number(process.env.BENCH_HTTP ?? 1000);
 const TCP_MONITORS = Number(process.env.BENCH_TCP ?? 1000);
@@ -24,7 +25,7 @@ const PROFILE = process.env.BENCH_PROFILE;
 /** Monitors made due in the same instant after the measurement. */
 const BURST = Number(process.env.BENCH_BURST ?? 10_000);
 
-interface Stats { cpuMicros: number; rss: number; started: number; recorded: number; dropped: number; unrecorded: number; lateness: number[] }
+interface Stats { cpuMicros: number; rss: number; started: number; recorded: number; dropped: number; unrecorded: number; lateness: LatenessCounts }
 
 async function cpuPerCall(fn: () => Promise<void>, n: number): Promise<number> {
   const before = process.cpuUsage();
@@ -41,7 +42,6 @@ async function bareCpuPerCheck(fn: () => Promise<void>, n: number): Promise<numb
   return Math.min(...rounds);
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 async function main() {
   const targets = fork(path.join(__dirname, 'support', 'targets-process.ts'), [], { execArgv: ['--import', 'tsx'] });
@@ -84,12 +84,13 @@ async function main() {
     const pgCpu = pgA === null || pgB === null ? null : (pgB - pgA) / checks;
     const allIn = serviceCpu + (pgCpu ?? 0);
     const mix = (HTTP_MONITORS * bareHttp + TCP_MONITORS * bareTcp) / (HTTP_MONITORS + TCP_MONITORS);
-    const lateness = b.lateness.sort((x, y) => x - y);
+    const lateness = latenessBetween(a.lateness, b.lateness);
     const heapBytesPerMonitor = ((await heap()) - heapBefore) / (HTTP_MONITORS + TCP_MONITORS);
     // Burst: every monitor due at once; how late do they start?
+    const beforeBurst = (await stats()).lateness;
     await service.request({ type: 'burst', count: BURST });
     await new Promise((resolve) => setTimeout(resolve, 10_000));
-    const burst = (await stats()).lateness.sort((x, y) => x - y);
+    const burst = latenessBetween(beforeBurst, (await stats()).lateness);
     console.log(JSON.stringify({
       date: new Date().toISOString(), checker: process.env.BENCH_CHECKER ?? 'real', monitors: { http: HTTP_MONITORS, tcp: TCP_MONITORS, intervalMinutes: INTERVALS },
       schedulingMsToCreate: Math.round(ms), warmupSeconds: warmup, measuredSeconds: SECONDS,
@@ -97,8 +98,11 @@ async function main() {
       cpuMicrosPerCheck: { service: Math.round(serviceCpu), postgres: pgCpu === null ? null : Math.round(pgCpu), allIn: Math.round(allIn) },
       bareMicrosPerCheck: { http: Math.round(bareHttp), tcp: Math.round(bareTcp), mix: Math.round(mix) },
       ratioAllInToBareMix: Number((allIn / mix).toFixed(2)),
-      startLatenessMs: { p50: pct(lateness, 0.5), p99: pct(lateness, 0.99), p999: pct(lateness, 0.999) },
-      burst: { monitorsDue: BURST, checksStarted: burst.length, latenessMs: { p50: pct(burst, 0.5), p99: pct(burst, 0.99), max: burst.at(-1) ?? 0 } },
+      startLatenessMs: { p50: lateness.percentile(0.5), p99: lateness.percentile(0.99), p999: lateness.percentile(0.999) },
+      burst: {
+        monitorsDue: BURST, checksStarted: burst.count,
+        latenessMs: { p50: burst.percentile(0.5), p99: burst.percentile(0.99), max: burst.max() },
+      },
       agendaJobsPerCheck: 0,
       serviceRssMb: Math.round(b.rss / 1e6),
       heapBytesPerScheduledMonitor: Math.round(heapBytesPerMonitor),

@@ -2,7 +2,7 @@
  * The service with its check worker, for bench/engine.bench.ts. IPC:
  *   {type: 'seed', http, tcp, httpUrl, tcpPort, intervals} -> {ms}   monitors inserted (planned by the trigger),
  *     their check intervals (minutes) taken in turn from `intervals`
- *   {type: 'stats'} -> {cpuMicros, rss, started, recorded, dropped, unrecorded, lateness[]}   (lateness drained)
+ *   {type: 'stats'} -> {cpuMicros, rss, started, recorded, dropped, unrecorded, lateness}   (cumulative lateness buckets)
  *   {type: 'heap'} -> {bytes}   heap in use after a full collection
  *   {type: 'profile-start'} / {type: 'profile-stop', file}   a CPU profile of the measured window only
  */
@@ -87,7 +87,7 @@ async function main() {
       const { started, recorded, dropped } = dispatcher.stats;
       process.send!({
         id: m.id, cpuMicros: usage.user + usage.system, rss: process.memoryUsage().rss,
-        started, recorded, dropped, unrecorded: dispatcher.unrecorded, lateness: dispatcher.stats.lateness.splice(0),
+        started, recorded, dropped, unrecorded: dispatcher.unrecorded, lateness: dispatcher.stats.lateness.snapshot(),
       });
     }
     if (m.type === 'profile-start') {

@@ -1,4 +1,5 @@
 import { latenessMs, slotAfterCompletion } from '../../domain/scheduling/check-slot';
+import { LatenessHistogram } from '../../domain/scheduling/lateness-histogram';
 import type { CheckRequest } from '../../domain/checks/check-request';
 import { checkResult, down, NO_TIMINGS, type CheckResult } from '../../domain/checks/check-result';
 import type { Clock } from '../shared/clock';
@@ -29,8 +30,8 @@ export interface DispatcherStats {
   started: number;
   recorded: number;
   dropped: number;
-  /** Start lateness of every started check, in ms (drained by whoever reads it). */
-  lateness: number[];
+  /** Start lateness of every started check (cumulative buckets: compare snapshots). */
+  readonly lateness: LatenessHistogram;
 }
 
 /**
@@ -44,7 +45,7 @@ export class CheckDispatcher {
   private waiting: PlannedCheck[] = [];
   private finished: CheckOutcome[] = [];
   private atCapacity = false;
-  readonly stats: DispatcherStats = { started: 0, recorded: 0, dropped: 0, lateness: [] };
+  readonly stats: DispatcherStats = { started: 0, recorded: 0, dropped: 0, lateness: new LatenessHistogram() };
 
   constructor(
     private readonly schedule: CheckSchedule,
@@ -138,7 +139,7 @@ export class CheckDispatcher {
   private start(planned: PlannedCheck): void {
     this.stats.started++;
     const startedAt = this.clock.now();
-    this.stats.lateness.push(latenessMs(planned.check.slot, startedAt));
+    this.stats.lateness.record(latenessMs(planned.check.slot, startedAt));
     this.run(planned.request)
       .catch((error: unknown) => checkResult({
         kind: planned.request.kind, evidence: {}, checkedAt: startedAt, timings: NO_TIMINGS(0),

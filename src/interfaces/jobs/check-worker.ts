@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { RECORD_CHUNK, type CheckDispatcher } from '../../application/scheduling/check-dispatcher';
+import { latenessBetween } from '../../domain/scheduling/lateness-histogram';
 
 export interface CheckWorker {
   stop(): Promise<void>;
@@ -16,8 +17,6 @@ export interface CheckWorkerOptions {
   around?: <T>(work: () => Promise<T>) => Promise<T>;
   progressEveryMs?: number;
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 /** Runs `round` every `everyMs` (or sooner when `early` says so, checked every POLL_MS) until stopped; one round at a time. */
 function loop(round: () => Promise<void>, everyMs: number, early: () => boolean, logger: Logger, what: string) {
@@ -65,12 +64,15 @@ export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, op
     () => dispatcher.unrecorded >= RECORD_CHUNK, logger, 'recording',
   );
   const starting = setInterval(() => dispatcher.startDue(), options.startEveryMs ?? 50);
+  let previous = dispatcher.stats.lateness.snapshot();
   const progress = setInterval(() => {
     const { stats } = dispatcher;
-    const lateness = stats.lateness.splice(0).sort((a, b) => a - b);
+    const current = stats.lateness.snapshot();
+    const lateness = latenessBetween(previous, current);
+    previous = current;
     logger.info({
       checksStarted: stats.started, checksRecorded: stats.recorded, checksDropped: stats.dropped, running: dispatcher.running,
-      latenessP50Ms: percentile(lateness, 0.5), latenessP99Ms: percentile(lateness, 0.99),
+      latenessP50Ms: lateness.percentile(0.5), latenessP99Ms: lateness.percentile(0.99),
     }, 'check worker progress');
   }, options.progressEveryMs ?? 60_000);
   progress.unref();
