@@ -95,11 +95,6 @@ export class CheckDispatcher {
     return this.atCapacity && this.inFlight <= this.options.maxInFlight * 0.75;
   }
 
-  /** The last claim filled the capacity: more is due than runs (a burst); starting comes first. */
-  get catchingUp(): boolean {
-    return this.atCapacity;
-  }
-
   /**
    * Starts every claimed check whose slot has come. The host calls it on a short timer: checks of
    * the same tick start together, which costs far fewer event-loop wake-ups than one timer each.

@@ -6,9 +6,6 @@ export interface CheckWorker {
   stop(): Promise<void>;
 }
 
-/** Most finished checks left unrecorded while a burst is being started. */
-const BURST_RECORDING_BACKLOG = 8 * RECORD_CHUNK;
-
 export interface CheckWorkerOptions {
   /** How often due checks are claimed (keep it under the dispatcher's look-ahead). */
   pumpEveryMs?: number;
@@ -21,20 +18,15 @@ export interface CheckWorkerOptions {
   progressEveryMs?: number;
 }
 
-/**
- * Runs `round` every `everyMs`, or sooner when `early` says so (checked every POLL_MS), and skips a
- * round while `defer` says so; one round at a time, until stopped.
- */
-function loop(
-  round: () => Promise<void>, everyMs: number, when: { early: () => boolean; defer?: () => boolean }, logger: Logger, what: string,
-) {
+/** Runs `round` every `everyMs` (or sooner when `early` says so, checked every POLL_MS) until stopped; one round at a time. */
+function loop(round: () => Promise<void>, everyMs: number, early: () => boolean, logger: Logger, what: string) {
   const POLL_MS = 50;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let last = 0;
   const tick = () => {
-    if ((Date.now() - last < everyMs && !when.early()) || when.defer?.()) {
+    if (Date.now() - last < everyMs && !early()) {
       timer = setTimeout(tick, POLL_MS);
       return;
     }
@@ -58,24 +50,18 @@ function loop(
 /**
  * Drives the dispatcher on loops of its own, so recording never holds up starting: one claims due
  * checks (with the dispatcher's look-ahead; at once when a burst filled its capacity and room came
- * back), a timer starts claimed checks as their slots come (those of one tick together), and one
- * records finished checks in batches (at least every second, sooner when a chunk is full; held back
- * while a burst is being started). Logs progress once a minute (checks started and recorded, start lateness).
+ * back), a timer starts claimed checks as their slots come (those
+ * of one tick together), and one records finished checks in batches (at least every second, sooner
+ * when a chunk is full). Logs progress once a minute (checks started and recorded, start lateness).
  */
 export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, options: CheckWorkerOptions = {}): CheckWorker {
   const around = options.around ?? ((work) => work());
   const pumping = loop(
-    () => around(async () => { await dispatcher.pump(); }), options.pumpEveryMs ?? 250,
-    { early: () => dispatcher.shouldClaimSoon }, logger, 'claim',
+    () => around(async () => { await dispatcher.pump(); }), options.pumpEveryMs ?? 250, () => dispatcher.shouldClaimSoon, logger, 'claim',
   );
-  // During a burst, recording waits (within the lease) so the CPU goes to starting checks first.
   const flushing = loop(
     () => around(async () => { await dispatcher.flush(); }), options.flushEveryMs ?? 1000,
-    {
-      early: () => dispatcher.unrecorded >= RECORD_CHUNK,
-      defer: () => dispatcher.catchingUp && dispatcher.unrecorded < BURST_RECORDING_BACKLOG,
-    },
-    logger, 'recording',
+    () => dispatcher.unrecorded >= RECORD_CHUNK, logger, 'recording',
   );
   const starting = setInterval(() => dispatcher.startDue(), options.startEveryMs ?? 50);
   let previous = dispatcher.stats.lateness.snapshot();
