@@ -11,7 +11,6 @@ class FakeDispatcher {
   starts = 0;
   drained = false;
   unrecorded = 0;
-  catchingUp = false;
   shouldClaimSoon = false;
   running = 0;
   readonly stats = { started: 0, recorded: 0, dropped: 0, lateness: new LatenessHistogram() };
@@ -37,16 +36,15 @@ describe('check worker loops', () => {
     expect(dispatcher.drained).to.equal(true);
   });
 
-  it('records early once a chunk waits, but holds recording back while a burst is being started', async () => {
+  it('records early once a chunk waits, and claims again at once when a burst left room', async () => {
     const dispatcher = new FakeDispatcher();
     const worker = startCheckWorker(dispatcher as unknown as CheckDispatcher, quiet, { pumpEveryMs: 10_000, flushEveryMs: 10_000 });
     await wait(20);
     const flushesAtStart = dispatcher.flushes;
-    dispatcher.catchingUp = true;
-    dispatcher.unrecorded = RECORD_CHUNK;
+    dispatcher.unrecorded = RECORD_CHUNK - 1;
     await wait(150);
-    expect(dispatcher.flushes, 'held back during the burst').to.equal(flushesAtStart);
-    dispatcher.catchingUp = false;
+    expect(dispatcher.flushes, 'less than a chunk waits for the period').to.equal(flushesAtStart);
+    dispatcher.unrecorded = RECORD_CHUNK;
     await wait(150);
     expect(dispatcher.flushes, 'a full chunk is recorded without waiting for the period').to.equal(flushesAtStart + 1);
     dispatcher.shouldClaimSoon = true;
