@@ -51,8 +51,8 @@ export interface PlannedCheck {
 }
 
 /**
- * Turns claimed slots into runnable checks. Slots of monitors that were deleted or paused since
- * they were planned come back as `dropped` (their schedule rows are released by the planner).
+ * Turns claimed slots into runnable checks. Slots of monitors deleted or paused since they were
+ * claimed come back as `dropped` (the schedule follows the monitors: their rows are gone already).
  */
 export interface CheckPlanner {
   plan(checks: readonly ClaimedCheck[]): Promise<{ planned: PlannedCheck[]; dropped: ClaimedCheck[] }>;
