@@ -11,7 +11,11 @@ export interface CheckWorkerOptions {
   pumpEveryMs?: number;
   /** How often finished checks are recorded, at the latest (sooner once a chunk is waiting). */
   flushEveryMs?: number;
-  /** How often claimed checks whose slot has come are started (the start lateness this adds at most). */
+  /**
+   * How often claimed checks whose slot has come are started (the start lateness this adds at most).
+   * Checks started together share the event loop's wake-ups: 250 ms costs HTTP checks about a quarter
+   * less CPU than 50 ms (bench:engine).
+   */
   startEveryMs?: number;
   /** Wraps each round (a fresh unit of work per round). */
   around?: <T>(work: () => Promise<T>) => Promise<T>;
@@ -63,7 +67,7 @@ export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, op
     () => around(async () => { await dispatcher.flush(); }), options.flushEveryMs ?? 1000,
     () => dispatcher.unrecorded >= RECORD_CHUNK, logger, 'recording',
   );
-  const starting = setInterval(() => dispatcher.startDue(), options.startEveryMs ?? 50);
+  const starting = setInterval(() => dispatcher.startDue(), options.startEveryMs ?? 250);
   let previous = dispatcher.stats.lateness.snapshot();
   const progress = setInterval(() => {
     const { stats } = dispatcher;
