@@ -32,7 +32,7 @@ const LEASE_MS = 90_000;
 /** How this process's dispatcher claims and runs checks. */
 export const dispatcherOptions = (config: AppConfig): DispatcherOptions => ({
   workerId: WORKER_ID, locations: [...config.servedLocations, HEARTBEAT_LOCATION],
-  batchSize: 1_000, maxInFlight: 4_000, leaseMs: LEASE_MS, lookaheadMs: 1_000,
+  batchSize: 1_000, maxInFlight: 4_000, leaseMs: LEASE_MS, lookaheadMs: 1_500,
 });
 
 /** The check engine: the schedule, planning claimed slots into checks, recording outcomes, trigger-check, watches. */
