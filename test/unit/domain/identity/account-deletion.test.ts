@@ -1,19 +1,12 @@
 import { expect } from 'chai';
 import { AccountDeletionRequest, ACCOUNT_DELETION_GRACE_MS } from '../../../../src/domain/identity/account-deletion';
 import { AppError } from '../../../../src/domain/shared/app-error';
+import { codeOf } from '../../../support/expect-app-error';
 
 const t0 = new Date('2026-01-01T00:00:00Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
 const request = (isSoleActiveAdmin = false) =>
   AccountDeletionRequest.request({ id: 'r1', userId: 'u1', organizationId: 7, isSoleActiveAdmin, now: t0 });
-const codeOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    return (error as AppError).code;
-  }
-  return undefined;
-};
 
 describe('AccountDeletionRequest state machine', () => {
   it('(none) -> requested: takes effect 30 days later', () => {

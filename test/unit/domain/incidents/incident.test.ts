@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Incident, type IncidentOrigin } from '../../../../src/domain/incidents/incident';
-import type { AppError } from '../../../../src/domain/shared/app-error';
+import { codeOf } from '../../../support/expect-app-error';
 
 const t0 = new Date('2026-11-22T10:00:00Z');
 const later = new Date('2026-11-22T11:00:00Z');
@@ -8,14 +8,6 @@ const anIncident = (origin: IncidentOrigin) => new Incident({
   publicId: 'p', organizationId: 1, customerId: 2, monitorId: 3, origin, title: 'Down', description: null,
   causeReasonCode: null, causeMessage: null, startedAt: t0, createdByUserId: null, now: t0,
 });
-const codeOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    return (error as AppError).code;
-  }
-  return undefined;
-};
 
 describe('Incident', () => {
   it('open -> acknowledged, once; repeating changes nothing', () => {

@@ -5,18 +5,10 @@ import { emptyCoverage, uptimeFigures } from '../../../../src/domain/results/upt
 import { planSegments } from '../../../../src/domain/results/stats-segments';
 import { keepsDetail } from '../../../../src/domain/results/detail-sampling';
 import { coverageSeconds } from '../../../../src/domain/results/coverage';
-import type { AppError } from '../../../../src/domain/shared/app-error';
+import { codeOf } from '../../../support/expect-app-error';
 
 const now = new Date('2026-11-22T10:30:00Z');
 const HOUR = 3_600_000;
-const codeOf = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    return (error as AppError).code;
-  }
-  return undefined;
-};
 
 describe('date ranges of history queries', () => {
   it('defaults to the span before now', () => {
