@@ -1,27 +1,37 @@
 import { RequestContext } from '@mikro-orm/postgresql';
 import { CheckDispatcher } from '../../src/application/scheduling/check-dispatcher';
-import { CHECK_PLANNER, CHECK_SCHEDULE, OUTCOME_RECORDER, type CheckPlanner, type CheckSchedule, type OutcomeRecorder } from '../../src/application/scheduling/ports';
+import {
+  CHECK_PLANNER, CHECK_SCHEDULE, OUTCOME_RECORDER, type CheckPlanner, type CheckSchedule, type ClaimInput, type OutcomeRecorder,
+} from '../../src/application/scheduling/ports';
 import { RunCheck } from '../../src/application/checks/run-check';
 import { testClock } from './test-clock';
 import { testServer } from './test-server';
 
 /**
  * TEST SUPPORT ONLY: a dispatcher of the real engine (schedule, planner, RunCheck, recorder) that
- * runs only the given monitors' checks, since other tests' monitors share the locations.
+ * holds only the given monitors' rows, since other tests' monitors share the locations: rows of
+ * other monitors it claims are handed straight back, unchanged.
  */
 export async function anEngineFor(
   monitorIds: ReadonlySet<number>, locations: string[], workerId = 'test-worker', leaseMs = 90_000,
 ): Promise<CheckDispatcher> {
   const { container } = await testServer();
-  const planner = container.get<CheckPlanner>(CHECK_PLANNER);
-  const onlyThese: CheckPlanner = { plan: async (checks) => planner.plan(checks.filter((c) => monitorIds.has(c.monitorId))) };
+  const schedule = container.get<CheckSchedule>(CHECK_SCHEDULE);
+  const onlyThese: CheckSchedule = Object.assign(Object.create(schedule) as CheckSchedule, {
+    async claim(input: ClaimInput) {
+      const claimed = await schedule.claim(input);
+      await schedule.release(input.workerId, claimed.filter((c) => !monitorIds.has(c.monitorId)));
+      return claimed.filter((c) => monitorIds.has(c.monitorId));
+    },
+  });
   const runCheck = container.get(RunCheck);
   return new CheckDispatcher(
-    container.get<CheckSchedule>(CHECK_SCHEDULE), onlyThese, (request) => runCheck.execute(request),
+    onlyThese, container.get<CheckPlanner>(CHECK_PLANNER), (request) => runCheck.execute(request),
     container.get<OutcomeRecorder>(OUTCOME_RECORDER), testClock,
-    { workerId, locations, batchSize: 100, maxInFlight: 100, leaseMs },
+    { workerId: `${workerId}-${++engines}-${Math.random().toString(36).slice(2, 8)}`, locations, batchSize: 100, maxInFlight: 100, leaseMs },
   );
 }
+let engines = 0;
 
 /** Runs the worker loop until `count` more outcomes are recorded (fails after `withinMs`). */
 export async function runUntilRecorded(dispatcher: CheckDispatcher, count: number, withinMs = 15_000): Promise<void> {

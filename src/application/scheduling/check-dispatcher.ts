@@ -1,51 +1,101 @@
-import { latenessMs, slotAfterCompletion } from '../../domain/scheduling/check-slot';
+import { latenessMs, nextSlotAfter, slotAfterCompletion } from '../../domain/scheduling/check-slot';
 import { LatenessHistogram } from '../../domain/scheduling/lateness-histogram';
 import type { CheckRequest } from '../../domain/checks/check-request';
 import { checkResult, down, NO_TIMINGS, type CheckResult } from '../../domain/checks/check-result';
 import type { Clock } from '../shared/clock';
-import type { CheckOutcome, CheckPlanner, CheckSchedule, OutcomeRecorder, PlannedCheck } from './ports';
+import type { CheckOutcome, CheckPlanner, CheckSchedule, ClaimedCheck, OutcomeRecorder, PlannedCheck } from './ports';
 
 /** Most outcomes recorded in one transaction. */
 export const RECORD_CHUNK = 500;
+/** Granularity of the timer wheel: a check starts at most this much (plus the host's start tick) after its slot. */
+const TICK_MS = 50;
+/** How long a logged change may take to commit after it is numbered: changes are read again for that long. */
+const CHANGES_SETTLE_MS = 10_000;
+/** Most changes read per round trip. */
+const CHANGES_PAGE = 5_000;
+/** How long changes are kept, and how often old ones are pruned. */
+const KEEP_CHANGES_MS = 600_000;
+const PRUNE_EVERY_MS = 60_000;
 
 export interface DispatcherOptions {
+  /** Names this process's worker; each registration appends a generation (a fenced worker returns as another). */
   readonly workerId: string;
   /** Locations this process checks from (CHECK_LOCATIONS). */
   readonly locations: readonly string[];
-  /** Most checks claimed per round trip. */
+  /** Most rows claimed per round trip. */
   readonly batchSize: number;
   /** Most checks running at once in this process. */
   readonly maxInFlight: number;
-  /** Longer than the slowest check (timeout + grace): a lease outliving it means the worker died. */
-  readonly leaseMs: number;
   /**
-   * Claims checks due up to this far ahead; they wait in the dispatcher until their slot, so a
-   * claim every half window keeps start lateness low while round trips stay few. 0 claims only what
-   * is due.
+   * How long the worker stays alive without renewing (it renews on every claim round and every
+   * recording): after that, another worker may fence it and take its rows over. Longer than the
+   * slowest check (timeout + grace) and than any pause of the process worth surviving.
    */
-  readonly lookaheadMs?: number;
+  readonly leaseMs: number;
 }
 
 export interface DispatcherStats {
   started: number;
   recorded: number;
   dropped: number;
+  /** Rows this worker holds. */
+  held: number;
   /** Start lateness of every started check (cumulative buckets: compare snapshots). */
   readonly lateness: LatenessHistogram;
 }
 
+/** One held row: a monitor's checks from one location, with what they run (null: nothing to run now). */
+interface Held {
+  readonly monitorId: number;
+  readonly location: string;
+  intervalMs: number;
+  phaseMs: number;
+  slotMs: number;
+  plan: Omit<PlannedCheck, 'check'> | null;
+  running: boolean;
+  /** In the timer wheel's bucket `bucket` (a moved row leaves a stale reference behind, skipped). */
+  queued: boolean;
+  bucket: number;
+}
+
+interface Finished {
+  readonly held: Held;
+  readonly outcome: CheckOutcome;
+  readonly generation: number;
+}
+
+const keyOf = (monitorId: number, location: string) => `${monitorId}:${location}`;
+const claimedOf = (h: Held, slotMs = h.slotMs): ClaimedCheck => ({
+  monitorId: h.monitorId, location: h.location, slot: new Date(slotMs), intervalMs: h.intervalMs, phaseMs: h.phaseMs,
+});
+
 /**
- * The check engine's loop body: claim due checks up to capacity, run them concurrently, and hand
- * finished outcomes to the recorder in batches. The host calls `pump` and `flush` on timers of
- * their own (recording never holds up starting); nothing here waits for the slowest check of a batch.
+ * The check engine's loop body. The worker claims schedule rows once and then holds them in
+ * memory, on a timer wheel: running a check reads and writes nothing but its result. `pump`
+ * renews the worker, claims rows no live worker holds and applies monitor changes (and
+ * trigger-check) logged since the last round; `startDue` starts what is due, up to capacity;
+ * `flush` records finished checks in batches, each in one transaction with the worker's renewal.
+ * A worker found fenced (it missed its renewals and another took its rows) forgets everything it
+ * held, drops what it had not recorded, and registers again under a new generation.
  */
 export class CheckDispatcher {
   private inFlight = 0;
-  /** Claimed checks waiting for their slot, earliest first (counted in flight). */
-  private waiting: PlannedCheck[] = [];
-  private finished: CheckOutcome[] = [];
-  private atCapacity = false;
-  readonly stats: DispatcherStats = { started: 0, recorded: 0, dropped: 0, lateness: new LatenessHistogram() };
+  private readonly held = new Map<string, Held>();
+  private readonly wheel = new Map<number, Held[]>();
+  /** Last wheel tick emptied into `ready`. */
+  private cursor: number;
+  /** Due rows waiting for capacity, in slot order. */
+  private ready: Held[] = [];
+  private finished: Finished[] = [];
+  private generation = 0;
+  private registered = false;
+  /** Changes after this sequence number are read each round; `seen` keeps those read since. */
+  private changesFloor = 0;
+  private readonly seen = new Set<number>();
+  /** (round time, highest sequence number read) of recent rounds: the floor moves up once a round has settled. */
+  private readonly rounds: Array<{ at: number; seq: number }> = [];
+  private lastPrune = 0;
+  readonly stats: DispatcherStats = { started: 0, recorded: 0, dropped: 0, held: 0, lateness: new LatenessHistogram() };
 
   constructor(
     private readonly schedule: CheckSchedule,
@@ -54,57 +104,17 @@ export class CheckDispatcher {
     private readonly recorder: OutcomeRecorder,
     private readonly clock: Clock,
     private readonly options: DispatcherOptions,
-  ) {}
+  ) {
+    this.cursor = Math.floor(clock.now().getTime() / TICK_MS) - 1;
+  }
+
+  /** The worker's current name in the schedule. */
+  get workerId(): string {
+    return `${this.options.workerId}:${this.generation}`;
+  }
 
   get running(): number {
     return this.inFlight;
-  }
-
-  /**
-   * Claims checks due now or within the look-ahead while there is capacity, and starts those already
-   * due. Answers how many were taken on.
-   */
-  async pump(): Promise<number> {
-    let taken = 0;
-    this.atCapacity = false;
-    while (this.inFlight < this.options.maxInFlight) {
-      const limit = Math.min(this.options.batchSize, this.options.maxInFlight - this.inFlight);
-      const now = this.clock.now();
-      const claimed = await this.schedule.claimDue({
-        locations: this.options.locations, now, dueBy: new Date(now.getTime() + (this.options.lookaheadMs ?? 0)),
-        limit, leaseMs: this.options.leaseMs, workerId: this.options.workerId,
-      });
-      if (claimed.length === 0) break;
-      const { planned } = await this.planner.plan(claimed);
-      this.inFlight += planned.length;
-      this.waiting.push(...planned);
-      this.waiting.sort((a, b) => a.check.slot.getTime() - b.check.slot.getTime());
-      this.startDue();
-      taken += planned.length;
-      if (claimed.length < limit) break;
-    }
-    this.atCapacity = this.inFlight >= this.options.maxInFlight;
-    return taken;
-  }
-
-  /**
-   * The last claim stopped at capacity (more may be due: a burst) and a quarter of it is free
-   * again: the host should claim now rather than at its next regular round.
-   */
-  get shouldClaimSoon(): boolean {
-    return this.atCapacity && this.inFlight <= this.options.maxInFlight * 0.75;
-  }
-
-  /**
-   * Starts every claimed check whose slot has come. The host calls it on a short timer: checks of
-   * the same tick start together, which costs far fewer event-loop wake-ups than one timer each.
-   */
-  startDue(): number {
-    const now = this.clock.now().getTime();
-    let due = 0;
-    while (due < this.waiting.length && this.waiting[due]!.check.slot.getTime() <= now) due++;
-    for (const check of this.waiting.splice(0, due)) this.start(check);
-    return due;
   }
 
   /** How many finished checks wait to be recorded. */
@@ -113,32 +123,216 @@ export class CheckDispatcher {
   }
 
   /**
+   * Renews the worker (registers it first), claims rows no live worker holds, applies logged
+   * changes to the rows it holds, and starts what is due. Answers how many rows were claimed.
+   */
+  async pump(): Promise<number> {
+    const now = this.clock.now();
+    const aliveUntil = new Date(now.getTime() + this.options.leaseMs);
+    if (!this.registered) {
+      this.changesFloor = await this.schedule.register(this.workerId, this.options.locations, aliveUntil, CHANGES_SETTLE_MS);
+      this.registered = true;
+    } else if (!(await this.schedule.renew(this.workerId, now, aliveUntil))) {
+      this.forget();
+      return 0;
+    }
+    let taken = 0;
+    for (;;) {
+      const claimed = await this.schedule.claim({
+        workerId: this.workerId, locations: this.options.locations, now, limit: this.options.batchSize,
+      });
+      await this.hold(claimed, now.getTime());
+      taken += claimed.length;
+      if (claimed.length < this.options.batchSize) break;
+    }
+    await this.applyChanges(now.getTime());
+    if (now.getTime() - this.lastPrune >= PRUNE_EVERY_MS) {
+      this.lastPrune = now.getTime();
+      await this.schedule.prune(KEEP_CHANGES_MS);
+    }
+    this.startDue();
+    return taken;
+  }
+
+  /**
+   * Starts every held row whose slot has come, up to capacity (the rest start as checks finish,
+   * at the next call). The host calls it on a short timer: checks of one tick start together,
+   * which costs far fewer event-loop wake-ups than a timer each. Answers how many started.
+   */
+  startDue(): number {
+    const now = this.clock.now().getTime();
+    const upTo = Math.floor(now / TICK_MS) - 1;
+    if (upTo > this.cursor) {
+      const ticks = upTo - this.cursor > this.wheel.size
+        ? [...this.wheel.keys()].filter((tick) => tick <= upTo).sort((a, b) => a - b)
+        : Array.from({ length: upTo - this.cursor }, (_, i) => this.cursor + 1 + i);
+      for (const tick of ticks) {
+        const bucket = this.wheel.get(tick);
+        if (!bucket) continue;
+        this.wheel.delete(tick);
+        for (const h of bucket) {
+          if (!h.queued || h.bucket !== tick) continue;
+          h.queued = false;
+          this.ready.push(h);
+        }
+      }
+      this.cursor = upTo;
+    }
+    let started = 0;
+    let next = 0;
+    while (next < this.ready.length && this.inFlight < this.options.maxInFlight) {
+      const h = this.ready[next++]!;
+      if (this.held.get(keyOf(h.monitorId, h.location)) !== h || h.running || !h.plan || h.slotMs > now) continue;
+      this.start(h, now);
+      started++;
+    }
+    this.ready = this.ready.slice(next);
+    return started;
+  }
+
+  /**
    * Records everything finished so far, in transactions of at most RECORD_CHUNK outcomes (short
-   * locks, steady progress). Answers how many outcomes were handed over.
+   * locks, steady progress). Outcomes of rows no longer held (the monitor was paused, deleted or
+   * moved) are dropped. Answers how many outcomes were handed over.
    */
   async flush(): Promise<number> {
     let handed = 0;
     while (this.finished.length > 0) {
       const chunk = this.finished.splice(0, RECORD_CHUNK);
-      const { recorded, dropped } = await this.recorder.record(this.options.workerId, chunk);
+      const current = chunk.filter((f) => f.generation === this.generation && this.held.get(keyOf(f.held.monitorId, f.held.location)) === f.held);
+      this.stats.dropped += chunk.length - current.length;
+      if (current.length === 0) continue;
+      const now = this.clock.now();
+      const { recorded, dropped, fenced } = await this.recorder.record(
+        this.workerId, current.map((f) => f.outcome), now, new Date(now.getTime() + this.options.leaseMs),
+      );
       this.stats.recorded += recorded;
       this.stats.dropped += dropped;
-      handed += chunk.length;
+      handed += current.length;
+      if (fenced) {
+        this.stats.dropped += this.finished.length;
+        this.forget();
+        break;
+      }
     }
     return handed;
   }
 
-  /** Starts what waits, waits for running checks, then records them (graceful stop). */
+  /** A graceful stop: waits for running checks, records them, and hands every held row back at its next slot. */
   async drain(pollMs = 50): Promise<void> {
-    for (const check of this.waiting.splice(0)) this.start(check);
     while (this.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, pollMs));
     await this.flush();
+    if (!this.registered) return;
+    await this.schedule.resign(this.workerId, [...this.held.values()].map((h) => claimedOf(h)));
+    this.forget();
   }
 
-  /** Runs a claimed check (already counted in flight) and queues its outcome for recording. */
-  private start(planned: PlannedCheck): void {
+  /** Adds claimed rows: planned now, due at their slot (at once when it has passed). */
+  private async hold(claimed: readonly ClaimedCheck[], now: number): Promise<void> {
+    if (claimed.length === 0) return;
+    const plans = await this.plansOf(claimed);
+    for (const check of claimed) {
+      const h: Held = {
+        monitorId: check.monitorId, location: check.location, intervalMs: check.intervalMs, phaseMs: check.phaseMs,
+        slotMs: check.slot.getTime(), plan: plans.get(keyOf(check.monitorId, check.location)) ?? null,
+        running: false, queued: false, bucket: 0,
+      };
+      this.held.set(keyOf(h.monitorId, h.location), h);
+      this.enqueue(h, now);
+    }
+    this.stats.held = this.held.size;
+  }
+
+  private async plansOf(checks: readonly ClaimedCheck[]): Promise<Map<string, Omit<PlannedCheck, 'check'>>> {
+    const { planned } = await this.planner.plan(checks);
+    return new Map(planned.map(({ check, request, organizationId, customerId }) =>
+      [keyOf(check.monitorId, check.location), { request, organizationId, customerId }]));
+  }
+
+  /**
+   * Reads the changes logged since the last round and re-reads the held rows of the monitors they
+   * name: rows gone (paused, deleted, location dropped) are forgotten, a new interval moves the row
+   * onto its new grid, a trigger makes it due now, and the plan is refreshed (config, heartbeats).
+   */
+  private async applyChanges(now: number): Promise<void> {
+    const touched = new Map<number, boolean>();
+    let after = this.changesFloor;
+    for (;;) {
+      const changes = await this.schedule.changesAfter(after, CHANGES_PAGE);
+      for (const change of changes) {
+        after = change.seq;
+        if (this.seen.has(change.seq)) continue;
+        this.seen.add(change.seq);
+        if (this.options.locations.some((l) => this.held.has(keyOf(change.monitorId, l)))) {
+          touched.set(change.monitorId, (touched.get(change.monitorId) ?? false) || change.triggered);
+        }
+      }
+      if (changes.length < CHANGES_PAGE) break;
+    }
+    const highest = after;
+    this.settleChanges(now, highest);
+    if (touched.size === 0) return;
+    const rows = await this.schedule.held(this.workerId, [...touched.keys()]);
+    const plans = await this.plansOf(rows);
+    const current = new Map(rows.map((row) => [keyOf(row.monitorId, row.location), row]));
+    for (const [monitorId, triggered] of touched) {
+      for (const location of this.options.locations) {
+        const key = keyOf(monitorId, location);
+        const h = this.held.get(key);
+        const row = current.get(key);
+        if (!h) continue;
+        if (!row) {
+          this.held.delete(key);
+          continue;
+        }
+        h.plan = plans.get(key) ?? null;
+        if (row.intervalMs !== h.intervalMs || row.phaseMs !== h.phaseMs) {
+          h.intervalMs = row.intervalMs;
+          h.phaseMs = row.phaseMs;
+          h.slotMs = nextSlotAfter(new Date(now), h.intervalMs, h.phaseMs).getTime();
+        }
+        if (triggered && !h.running) h.slotMs = Math.min(h.slotMs, now);
+        this.enqueue(h, now);
+      }
+    }
+    this.stats.held = this.held.size;
+  }
+
+  /** Moves the floor up to what was read at least CHANGES_SETTLE_MS ago, and forgets seen numbers under it. */
+  private settleChanges(now: number, highest: number): void {
+    this.rounds.push({ at: now, seq: highest });
+    while (this.rounds.length > 0 && this.rounds[0]!.at <= now - CHANGES_SETTLE_MS) {
+      this.changesFloor = Math.max(this.changesFloor, this.rounds.shift()!.seq);
+    }
+    for (const seq of this.seen) if (seq <= this.changesFloor) this.seen.delete(seq);
+  }
+
+  /** Puts a row in the bucket of its slot (or straight among the ready ones when its tick has passed). */
+  private enqueue(h: Held, now: number): void {
+    if (h.running || !h.plan) return;
+    const tick = Math.floor(h.slotMs / TICK_MS);
+    if (tick <= this.cursor || h.slotMs <= now) {
+      h.queued = false;
+      this.ready.push(h);
+      return;
+    }
+    if (h.queued && h.bucket === tick) return;
+    h.queued = true;
+    h.bucket = tick;
+    const bucket = this.wheel.get(tick);
+    if (bucket) bucket.push(h);
+    else this.wheel.set(tick, [h]);
+  }
+
+  /** Runs a held row's slot and queues its outcome; the row moves to its next slot when the check ends. */
+  private start(h: Held, now: number): void {
+    const plan = h.plan!;
+    const planned: PlannedCheck = { ...plan, check: claimedOf(h) };
+    const generation = this.generation;
+    const startedAt = new Date(now);
+    h.running = true;
+    this.inFlight++;
     this.stats.started++;
-    const startedAt = this.clock.now();
     this.stats.lateness.record(latenessMs(planned.check.slot, startedAt));
     this.run(planned.request)
       .catch((error: unknown) => checkResult({
@@ -146,8 +340,26 @@ export class CheckDispatcher {
         findings: [down('protocolError', error instanceof Error ? error.message : String(error))],
       }))
       .then((result) => {
-        this.finished.push({ planned, result, startedAt, nextSlot: slotAfterCompletion(planned.check, this.clock.now()) });
+        h.running = false;
+        if (generation !== this.generation) return;
+        const completedAt = this.clock.now();
+        this.finished.push({ held: h, generation, outcome: { planned, result, startedAt } });
+        h.slotMs = slotAfterCompletion(planned.check, completedAt).getTime();
+        this.enqueue(h, completedAt.getTime());
       })
       .finally(() => this.inFlight--);
+  }
+
+  /** Forgets every row and unrecorded outcome (the worker was fenced or resigned); the next pump registers anew. */
+  private forget(): void {
+    this.held.clear();
+    this.wheel.clear();
+    this.ready = [];
+    this.finished = [];
+    this.seen.clear();
+    this.rounds.length = 0;
+    this.generation++;
+    this.registered = false;
+    this.stats.held = 0;
   }
 }

@@ -1,7 +1,7 @@
 import type { CheckRequest } from '../../domain/checks/check-request';
 import type { CheckResult } from '../../domain/checks/check-result';
 
-/** One due check of one monitor from one location, claimed by a worker under a lease. */
+/** One monitor's checks from one location, on its interval grid, as a worker holds it. */
 export interface ClaimedCheck {
   readonly monitorId: number;
   readonly location: string;
@@ -12,32 +12,57 @@ export interface ClaimedCheck {
 }
 
 export interface ClaimInput {
+  readonly workerId: string;
   readonly locations: readonly string[];
   readonly now: Date;
-  readonly dueBy?: Date;
   readonly limit: number;
-  readonly leaseMs: number;
-  readonly workerId: string;
 }
 
-export interface CompletedCheck {
-  readonly check: ClaimedCheck;
-  readonly nextSlot: Date;
+/** A change a worker must apply to the rows it holds. */
+export interface ScheduleChange {
+  readonly seq: number;
+  readonly monitorId: number;
+  /** trigger-check: run now (besides re-reading the monitor). */
+  readonly triggered: boolean;
 }
 
 /**
  * The schedule of every monitor's checks, shared by all workers. It follows the monitors on its
- * own (active monitors with locations are planned on their interval grid as they are written). Due checks are claimed in
- * batches; a claim is a lease: no other worker gets the slot until the lease lapses (the worker
- * died), and completing a slot whose lease was lost changes nothing, so no slot runs twice to
- * completion and none is lost.
+ * own (active monitors with locations get one row per location on their interval grid as they are
+ * written). A worker claims rows and then holds them, running their slots from memory: nothing is
+ * written per check. It holds them while it is alive: `renew` is its heartbeat and, inside the
+ * transaction that records results, its fence. A worker that missed its renewals is fenced for
+ * good before anyone takes its rows, which resume after their last recorded result, so no slot
+ * runs twice to completion and none is lost.
  */
 export interface CheckSchedule {
-  /** Claims slots due by `dueBy` (default `now`), earliest first; leases run `leaseMs` from `now`. */
-  claimDue(input: ClaimInput): Promise<ClaimedCheck[]>;
-  /** Advances each completed check to its next slot; answers the ones whose lease was still held. */
-  complete(workerId: string, completed: readonly CompletedCheck[]): Promise<CompletedCheck[]>;
-  /** Makes every location of a monitor due now (trigger-check), except slots already running. Answers how many. */
+  /**
+   * Registers a worker (a new id each time: a fenced worker comes back under another). Answers the
+   * sequence number to read changes after: the last one logged `changesSettledMs` ago or earlier
+   * (a change commits a little after it is numbered, so readers look back that far).
+   */
+  register(workerId: string, locations: readonly string[], aliveUntil: Date, changesSettledMs: number): Promise<number>;
+  /**
+   * Extends the worker's life unless it lapsed or was fenced: false means its rows are no longer
+   * its own (forget them, drop unrecorded results, register again). Joins the caller's transaction.
+   */
+  renew(workerId: string, now: Date, aliveUntil: Date): Promise<boolean>;
+  /**
+   * Takes up to `limit` rows no live worker holds: rows no one held start at their planned slot;
+   * rows of a fenced worker at the first slot after their last recorded result.
+   */
+  claim(input: ClaimInput): Promise<ClaimedCheck[]>;
+  /** The rows of these monitors the worker holds now (after changes), at their planned slot. */
+  held(workerId: string, monitorIds: readonly number[]): Promise<ClaimedCheck[]>;
+  /** Hands rows back, each to start at the given slot under its next holder. */
+  release(workerId: string, rows: readonly ClaimedCheck[]): Promise<void>;
+  /** A graceful stop: hands back these rows at their slots, and any others the worker holds, and ends the worker. */
+  resign(workerId: string, rows: readonly ClaimedCheck[]): Promise<void>;
+  /** Changes logged after `afterSeq`, oldest first. */
+  changesAfter(afterSeq: number, limit: number): Promise<ScheduleChange[]>;
+  /** Forgets changes logged more than `keepChangesMs` ago, and workers fenced and left without rows. */
+  prune(keepChangesMs: number): Promise<void>;
+  /** Makes every location of a monitor due now (trigger-check). Answers how many rows it has. */
   dueNow(monitorId: number, now: Date): Promise<number>;
 }
 export const CHECK_SCHEDULE = Symbol.for('CheckSchedule');
@@ -51,8 +76,8 @@ export interface PlannedCheck {
 }
 
 /**
- * Turns claimed slots into runnable checks. Slots of monitors deleted or paused since they were
- * claimed come back as `dropped` (the schedule follows the monitors: their rows are gone already).
+ * Turns held rows into runnable checks. Rows of monitors deleted or paused since they were read,
+ * or that run nothing on a schedule, come back as `dropped`.
  */
 export interface CheckPlanner {
   plan(checks: readonly ClaimedCheck[]): Promise<{ planned: PlannedCheck[]; dropped: ClaimedCheck[] }>;
@@ -63,14 +88,20 @@ export interface CheckOutcome {
   readonly planned: PlannedCheck;
   readonly result: CheckResult;
   readonly startedAt: Date;
-  readonly nextSlot: Date;
+}
+
+export interface RecordedOutcomes {
+  readonly recorded: number;
+  readonly dropped: number;
+  /** The worker had been fenced: nothing was recorded and none of its rows is its own any more. */
+  readonly fenced: boolean;
 }
 
 /**
- * Completes finished checks: advances their slots (only while this worker's lease holds), stores
- * their results and runs the alert rules. A lost lease drops the outcome, so a slot counts once.
+ * Stores finished checks' results and runs the alert rules, in one transaction with the worker's
+ * renewal: a fenced worker's outcomes are all dropped, so a slot counts once.
  */
 export interface OutcomeRecorder {
-  record(workerId: string, outcomes: readonly CheckOutcome[]): Promise<{ recorded: number; dropped: number }>;
+  record(workerId: string, outcomes: readonly CheckOutcome[], now: Date, aliveUntil: Date): Promise<RecordedOutcomes>;
 }
 export const OUTCOME_RECORDER = Symbol.for('OutcomeRecorder');

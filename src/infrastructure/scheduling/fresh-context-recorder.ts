@@ -9,7 +9,7 @@ import type { CheckOutcome, OutcomeRecorder } from '../../application/scheduling
 export class FreshContextRecorder implements OutcomeRecorder {
   constructor(private readonly orm: MikroORM, private readonly inner: OutcomeRecorder) {}
 
-  record(workerId: string, outcomes: readonly CheckOutcome[]) {
-    return RequestContext.create(this.orm.em, () => this.inner.record(workerId, outcomes));
+  record(workerId: string, outcomes: readonly CheckOutcome[], now: Date, aliveUntil: Date) {
+    return RequestContext.create(this.orm.em, () => this.inner.record(workerId, outcomes, now, aliveUntil));
   }
 }

@@ -1,4 +1,4 @@
-import type { CheckSchedule, ClaimInput, ClaimedCheck, CompletedCheck } from '../../application/scheduling/ports';
+import type { CheckSchedule, ClaimInput, ClaimedCheck, ScheduleChange } from '../../application/scheduling/ports';
 import type { SqlRunner } from '../persistence/database';
 
 /** bigint columns arrive as strings; times travel as epoch milliseconds (no date parsing per row). */
@@ -10,65 +10,125 @@ interface Row {
   phase_ms: string;
 }
 
-const toClaim = (row: Row): ClaimedCheck => ({
+const toCheck = (row: Row): ClaimedCheck => ({
   monitorId: Number(row.monitor_id), location: row.location, slot: new Date(Number(row.slot_ms)),
   intervalMs: Number(row.interval_ms), phaseMs: Number(row.phase_ms),
 });
 
+const EPOCH_MS = (expression: string) => `floor(extract(epoch FROM ${expression}) * 1000)::bigint`;
 /** Epoch milliseconds to timestamptz, exactly (integer arithmetic). */
 const AT_MS = (expression: string) => `('epoch'::timestamptz + (${expression}) * interval '1 millisecond')`;
 
 /**
- * The schedule in PostgreSQL: one statement claims a whole batch, one completes it. A claimed row
- * keeps the slot it runs in leased_slot and its lease's end in next_due_at: should the worker die,
- * the row falls due again at that time and the next claim runs the same slot. Lists travel as one
- * compact JSON parameter, so the statements run on the pool or inside an ORM transaction alike.
+ * The schedule in PostgreSQL. Rows are claimed once and then held by a live worker (leased_by
+ * names it; check_workers says whether it lives), so checks themselves write nothing here. A claim
+ * first fences every lapsed worker (alive_until = -infinity: its renewals, and so its recordings,
+ * fail from then on), then takes rows no one holds and rows of fenced workers. Rows of a fenced
+ * worker resume after their last recorded result: a slot it ran and recorded is not run again, a
+ * slot it lost runs at once. Lists travel as one compact JSON parameter.
  */
 export class PgCheckSchedule implements CheckSchedule {
-  /** `sql` joins the caller's transaction (completion); `pool` runs claims apart, as prepared statements. */
+  /** `sql` joins the caller's transaction (renewal when recording); `pool` runs the rest, prepared. */
   constructor(private readonly sql: SqlRunner, private readonly pool: SqlRunner = sql) {}
 
-  async claimDue(input: ClaimInput) {
-    const rows = await this.pool.query<Row>(
-      `UPDATE check_schedule s
-       SET leased_slot = COALESCE(s.leased_slot, s.next_due_at), next_due_at = ?::timestamptz, leased_by = ?
-       FROM (
-         SELECT monitor_id, location FROM check_schedule
-         WHERE location = ANY(?::text[]) AND next_due_at <= ?::timestamptz
-         ORDER BY next_due_at LIMIT ? FOR UPDATE SKIP LOCKED
-       ) due
-       WHERE s.monitor_id = due.monitor_id AND s.location = due.location
-       RETURNING s.monitor_id, s.location, floor(extract(epoch FROM s.leased_slot) * 1000)::bigint AS slot_ms, s.interval_ms, s.phase_ms`,
-      [new Date(input.now.getTime() + input.leaseMs), input.workerId, input.locations, input.dueBy ?? input.now, input.limit],
-      { prepare: true },
+  async register(workerId: string, locations: readonly string[], aliveUntil: Date, changesSettledMs: number): Promise<number> {
+    const [row] = await this.pool.query<{ seq: string }>(
+      `WITH worker AS (INSERT INTO check_workers (worker_id, locations, alive_until) VALUES (?, ?::text[], ?::timestamptz))
+       SELECT COALESCE(max(seq), 0) AS seq FROM check_changes WHERE changed_at < now() - ? * interval '1 millisecond'`,
+      [workerId, locations, aliveUntil, changesSettledMs],
     );
-    return rows.map(toClaim).sort((a, b) => a.slot.getTime() - b.slot.getTime());
+    return Number(row?.seq ?? 0);
   }
 
-  async complete(workerId: string, completed: readonly CompletedCheck[]): Promise<CompletedCheck[]> {
-    if (completed.length === 0) return [];
-    const rows = await this.sql.query<{ monitor_id: string; location: string }>(
-      `UPDATE check_schedule s SET next_due_at = ${AT_MS('(d.e->>3)::bigint')}, leased_slot = NULL, leased_by = NULL
-       FROM jsonb_array_elements(?::jsonb) AS d(e)
-       WHERE s.monitor_id = (d.e->>0)::bigint AND s.location = d.e->>1 AND s.leased_by = ?
-         AND date_trunc('milliseconds', s.leased_slot) = ${AT_MS('(d.e->>2)::bigint')}
-       RETURNING s.monitor_id, s.location`,
-      [
-        // [monitor id, location, slot, next slot] per check: compact, as every byte crosses the socket.
-        JSON.stringify(completed.map((c) => [c.check.monitorId, c.check.location, c.check.slot.getTime(), c.nextSlot.getTime()])),
-        workerId,
-      ],
+  async renew(workerId: string, now: Date, aliveUntil: Date): Promise<boolean> {
+    const rows = await this.sql.query(
+      `UPDATE check_workers SET alive_until = ?::timestamptz WHERE worker_id = ? AND alive_until >= ?::timestamptz RETURNING 1`,
+      [aliveUntil, workerId, now], { prepare: true },
     );
-    const held = new Set(rows.map((r) => `${r.monitor_id}:${r.location}`));
-    return completed.filter((c) => held.has(`${c.check.monitorId}:${c.check.location}`));
+    return rows.length === 1;
+  }
+
+  async claim(input: ClaimInput): Promise<ClaimedCheck[]> {
+    const rows = await this.pool.query<Row>(
+      `WITH lapsed AS (
+         UPDATE check_workers SET alive_until = '-infinity'
+         WHERE alive_until < ?::timestamptz AND alive_until > '-infinity' RETURNING worker_id
+       ), fenced AS (
+         SELECT worker_id FROM lapsed UNION ALL SELECT worker_id FROM check_workers WHERE alive_until = '-infinity'
+       ), picked AS (
+         SELECT monitor_id, location, leased_by AS previous FROM check_schedule
+         WHERE location = ANY(?::text[]) AND (leased_by IS NULL OR leased_by IN (SELECT worker_id FROM fenced))
+         LIMIT ? FOR UPDATE SKIP LOCKED
+       )
+       UPDATE check_schedule s SET leased_by = ?
+       FROM picked p
+       WHERE s.monitor_id = p.monitor_id AND s.location = p.location
+       RETURNING s.monitor_id, s.location, s.interval_ms, s.phase_ms,
+         CASE WHEN p.previous IS NULL THEN ${EPOCH_MS('s.next_due_at')} ELSE COALESCE((
+           SELECT (floor((${EPOCH_MS('r.checked_at')} - s.phase_ms) / s.interval_ms::numeric) + 1) * s.interval_ms + s.phase_ms
+           FROM check_results r JOIN check_locations l ON l.id = r.location_id
+           WHERE r.monitor_id = s.monitor_id AND l.code = s.location
+           ORDER BY r.checked_at DESC LIMIT 1
+         ), ${EPOCH_MS('s.next_due_at')}) END AS slot_ms`,
+      [input.now, input.locations, input.limit, input.workerId],
+      { prepare: true },
+    );
+    return rows.map(toCheck);
+  }
+
+  async held(workerId: string, monitorIds: readonly number[]): Promise<ClaimedCheck[]> {
+    if (monitorIds.length === 0) return [];
+    const rows = await this.pool.query<Row>(
+      `SELECT monitor_id, location, interval_ms, phase_ms, ${EPOCH_MS('next_due_at')} AS slot_ms FROM check_schedule
+       WHERE leased_by = ? AND monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`,
+      [workerId, JSON.stringify(monitorIds)],
+    );
+    return rows.map(toCheck);
+  }
+
+  async release(workerId: string, rows: readonly ClaimedCheck[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.pool.query(
+      `UPDATE check_schedule s SET leased_by = NULL, next_due_at = ${AT_MS('(d.e->>2)::bigint')}
+       FROM jsonb_array_elements(?::jsonb) AS d(e)
+       WHERE s.monitor_id = (d.e->>0)::bigint AND s.location = d.e->>1 AND s.leased_by = ?`,
+      // [monitor id, location, slot] per row.
+      [JSON.stringify(rows.map((r) => [r.monitorId, r.location, r.slot.getTime()])), workerId],
+    );
+  }
+
+  async resign(workerId: string, rows: readonly ClaimedCheck[]): Promise<void> {
+    await this.release(workerId, rows);
+    await this.pool.query(`UPDATE check_schedule SET leased_by = NULL WHERE leased_by = ?`, [workerId]);
+    await this.pool.query(`DELETE FROM check_workers WHERE worker_id = ?`, [workerId]);
+  }
+
+  async changesAfter(afterSeq: number, limit: number): Promise<ScheduleChange[]> {
+    const rows = await this.pool.query<{ seq: string; monitor_id: string; triggered: boolean }>(
+      `SELECT seq, monitor_id, triggered FROM check_changes WHERE seq > ? ORDER BY seq LIMIT ?`,
+      [afterSeq, limit], { prepare: true },
+    );
+    return rows.map((r) => ({ seq: Number(r.seq), monitorId: Number(r.monitor_id), triggered: r.triggered }));
+  }
+
+  async prune(keepChangesMs: number): Promise<void> {
+    await this.pool.query(`DELETE FROM check_changes WHERE changed_at < now() - ? * interval '1 millisecond'`, [keepChangesMs]);
+    await this.pool.query(
+      `DELETE FROM check_workers w WHERE alive_until = '-infinity'
+       AND NOT EXISTS (SELECT 1 FROM check_schedule s WHERE s.leased_by = w.worker_id)`,
+    );
   }
 
   async dueNow(monitorId: number, now: Date): Promise<number> {
-    const rows = await this.sql.query(
-      `UPDATE check_schedule SET next_due_at = LEAST(next_due_at, ?::timestamptz)
-       WHERE monitor_id = ? AND leased_slot IS NULL RETURNING 1`,
-      [now, monitorId],
+    const [row] = await this.sql.query<{ rows: string }>(
+      `WITH due AS (
+         UPDATE check_schedule SET next_due_at = LEAST(next_due_at, ?::timestamptz) WHERE monitor_id = ? RETURNING 1
+       ), logged AS (
+         INSERT INTO check_changes (monitor_id, triggered) SELECT ?, true WHERE EXISTS (SELECT 1 FROM due)
+       )
+       SELECT count(*) AS rows FROM due`,
+      [now, monitorId, monitorId],
     );
-    return rows.length;
+    return Number(row?.rows ?? 0);
   }
 }

@@ -7,12 +7,15 @@ export interface CheckWorker {
 }
 
 export interface CheckWorkerOptions {
-  /** How often due checks are claimed (keep it under the dispatcher's look-ahead). */
+  /**
+   * How often the worker renews itself, claims rows no live worker holds and applies monitor
+   * changes and trigger-checks (the delay a trigger-check or an edit waits at most).
+   */
   pumpEveryMs?: number;
   /** How often finished checks are recorded, at the latest (sooner once a chunk is waiting). */
   flushEveryMs?: number;
   /**
-   * How often claimed checks whose slot has come are started (the start lateness this adds at most).
+   * How often held checks whose slot has come are started (the start lateness this adds at most).
    * Checks started together share the event loop's wake-ups: 250 ms costs HTTP checks about a quarter
    * less CPU than 50 ms (bench:engine).
    */
@@ -52,17 +55,17 @@ function loop(round: () => Promise<void>, everyMs: number, early: () => boolean,
 }
 
 /**
- * Drives the dispatcher on loops of its own, so recording never holds up starting: one claims due
- * checks (with the dispatcher's look-ahead; at once when a burst filled its capacity and room came
- * back), a timer starts claimed checks as their slots come (those of one tick together), and one
- * records finished checks in batches (at least every 2 s, sooner when a chunk is full). Fewer,
+ * Drives the dispatcher on loops of its own, so recording never holds up starting: one renews the
+ * worker, claims rows and applies changes, a timer starts held checks as their slots come (those
+ * of one tick together), and one records finished checks in batches (at least every 2 s, sooner
+ * when a chunk is full). Fewer,
  * larger rounds cost less per check (bench:engine). Logs progress once a minute (checks started
  * and recorded, start lateness).
  */
 export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, options: CheckWorkerOptions = {}): CheckWorker {
   const around = options.around ?? ((work) => work());
   const pumping = loop(
-    () => around(async () => { await dispatcher.pump(); }), options.pumpEveryMs ?? 500, () => dispatcher.shouldClaimSoon, logger, 'claim',
+    () => around(async () => { await dispatcher.pump(); }), options.pumpEveryMs ?? 500, () => false, logger, 'claim',
   );
   const flushing = loop(
     () => around(async () => { await dispatcher.flush(); }), options.flushEveryMs ?? 2000,
@@ -76,7 +79,7 @@ export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, op
     const lateness = latenessBetween(previous, current);
     previous = current;
     logger.info({
-      checksStarted: stats.started, checksRecorded: stats.recorded, checksDropped: stats.dropped, running: dispatcher.running,
+      checksStarted: stats.started, checksRecorded: stats.recorded, checksDropped: stats.dropped, held: stats.held, running: dispatcher.running,
       latenessP50Ms: lateness.percentile(0.5), latenessP99Ms: lateness.percentile(0.99),
     }, 'check worker progress');
   }, options.progressEveryMs ?? 60_000);

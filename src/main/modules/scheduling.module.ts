@@ -26,16 +26,19 @@ import { CONFIG, CONTEXT_SQL, ORM, SQL } from '../tokens';
 /** Identifies this process's leases (host, pid and a random suffix, so restarts never reuse one). */
 export const WORKER_ID = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 
-/** A check runs at most 60 s (+1 s grace); its lease outlives that before another worker may take the slot. */
+/**
+ * A worker that has not renewed for this long is taken for dead: another fences it and takes its
+ * rows over. It renews every claim round (500 ms) and every recording (2 s at most).
+ */
 const LEASE_MS = 90_000;
 
 /** How this process's dispatcher claims and runs checks. */
 export const dispatcherOptions = (config: AppConfig): DispatcherOptions => ({
   workerId: WORKER_ID, locations: [...config.servedLocations, HEARTBEAT_LOCATION],
-  batchSize: 1_000, maxInFlight: 4_000, leaseMs: LEASE_MS, lookaheadMs: 1_500,
+  batchSize: 1_000, maxInFlight: 4_000, leaseMs: LEASE_MS,
 });
 
-/** The check engine: the schedule, planning claimed slots into checks, recording outcomes, trigger-check, watches. */
+/** The check engine: the schedule, planning held rows into checks, recording outcomes, trigger-check, watches. */
 export const schedulingModule = new ContainerModule(({ bind }) => {
   bind(CHECK_SCHEDULE).toDynamicValue((c) => new PgCheckSchedule(c.get(CONTEXT_SQL), c.get(SQL))).inSingletonScope();
   bind(CHECK_PLANNER).toDynamicValue((c) => new SqlCheckPlanner(c.get(SQL), c.get(CREDENTIAL_CIPHER))).inSingletonScope();
