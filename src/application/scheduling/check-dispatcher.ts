@@ -255,7 +255,8 @@ export class CheckDispatcher {
    * onto its new grid, a trigger makes it due now, and the plan is refreshed (config, heartbeats).
    */
   private async applyChanges(now: number): Promise<void> {
-    const touched = new Map<number, boolean>();
+    /** Monitor id -> when it was triggered (the earliest trigger read), or null when it only changed. */
+    const touched = new Map<number, number | null>();
     let after = this.changesFloor;
     for (;;) {
       const changes = await this.schedule.changesAfter(after, CHANGES_PAGE);
@@ -264,7 +265,9 @@ export class CheckDispatcher {
         if (this.seen.has(change.seq)) continue;
         this.seen.add(change.seq);
         if (this.options.locations.some((l) => this.held.has(keyOf(change.monitorId, l)))) {
-          touched.set(change.monitorId, (touched.get(change.monitorId) ?? false) || change.triggered);
+          const triggeredAt = change.triggered ? change.at.getTime() : null;
+          const before = touched.get(change.monitorId) ?? null;
+          touched.set(change.monitorId, before === null ? triggeredAt : Math.min(before, triggeredAt ?? before));
         }
       }
       if (changes.length < CHANGES_PAGE) break;
@@ -275,7 +278,7 @@ export class CheckDispatcher {
     const rows = await this.schedule.held(this.workerId, [...touched.keys()]);
     const plans = await this.plansOf(rows);
     const current = new Map(rows.map((row) => [keyOf(row.monitorId, row.location), row]));
-    for (const [monitorId, triggered] of touched) {
+    for (const [monitorId, triggeredAt] of touched) {
       for (const location of this.options.locations) {
         const key = keyOf(monitorId, location);
         const h = this.held.get(key);
@@ -291,7 +294,7 @@ export class CheckDispatcher {
           h.phaseMs = row.phaseMs;
           h.slotMs = nextSlotAfter(new Date(now), h.intervalMs, h.phaseMs).getTime();
         }
-        if (triggered && !h.running) h.slotMs = Math.min(h.slotMs, now);
+        if (triggeredAt !== null && !h.running) h.slotMs = Math.min(h.slotMs, triggeredAt, now);
         this.enqueue(h, now);
       }
     }

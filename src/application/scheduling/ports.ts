@@ -24,6 +24,8 @@ export interface ScheduleChange {
   readonly monitorId: number;
   /** trigger-check: run now (besides re-reading the monitor). */
   readonly triggered: boolean;
+  /** When it was logged: a triggered check counts its lateness from here. */
+  readonly at: Date;
 }
 
 /**

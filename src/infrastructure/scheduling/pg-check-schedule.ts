@@ -104,11 +104,11 @@ export class PgCheckSchedule implements CheckSchedule {
   }
 
   async changesAfter(afterSeq: number, limit: number): Promise<ScheduleChange[]> {
-    const rows = await this.pool.query<{ seq: string; monitor_id: string; triggered: boolean }>(
-      `SELECT seq, monitor_id, triggered FROM check_changes WHERE seq > ? ORDER BY seq LIMIT ?`,
+    const rows = await this.pool.query<{ seq: string; monitor_id: string; triggered: boolean; at_ms: string }>(
+      `SELECT seq, monitor_id, triggered, ${EPOCH_MS('changed_at')} AS at_ms FROM check_changes WHERE seq > ? ORDER BY seq LIMIT ?`,
       [afterSeq, limit], { prepare: true },
     );
-    return rows.map((r) => ({ seq: Number(r.seq), monitorId: Number(r.monitor_id), triggered: r.triggered }));
+    return rows.map((r) => ({ seq: Number(r.seq), monitorId: Number(r.monitor_id), triggered: r.triggered, at: new Date(Number(r.at_ms)) }));
   }
 
   async prune(keepChangesMs: number): Promise<void> {

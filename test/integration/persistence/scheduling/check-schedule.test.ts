@@ -1,7 +1,5 @@
 import { expect } from 'chai';
 import { PgCheckSchedule } from '../../../../src/infrastructure/scheduling/pg-check-schedule';
-import { slotAfterCompletion } from '../../../../src/domain/scheduling/check-slot';
-import type { ClaimedCheck } from '../../../../src/application/scheduling/ports';
 import { testServer } from '../../../support/test-server';
 import { anOrganization } from '../../../support/builders';
 import { aCustomerRow } from '../../../support/identity-fixtures';
@@ -27,11 +25,8 @@ const uniqueLocations = () => {
   return [`t${label}-${Date.now() % 100000}-a`, `t${label}-${Date.now() % 100000}-b`];
 };
 
-const makeDue = (sql: { query: (q: string, p?: unknown[]) => Promise<unknown> }, ids: number[]) =>
-  sql.query(`UPDATE check_schedule SET next_due_at = now() - interval '1 minute' WHERE monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`, [JSON.stringify(ids)]);
-
 describe('check schedule (PostgreSQL)', () => {
-  it('plans a new monitor: one row per location, next slot on its grid, nothing due before it', async () => {
+  it('plans a new monitor: one row per location, next slot on its grid, claimed once with that slot', async () => {
     const locations = uniqueLocations();
     const { schedule, sql, ids } = await setup(locations);
     const rows = await sql.query<{ location: string; interval_ms: string; phase_ms: string; next_due_at: Date }>(
@@ -42,9 +37,10 @@ describe('check schedule (PostgreSQL)', () => {
       expect((new Date(row.next_due_at).getTime() - Number(row.phase_ms)) % MIN).to.equal(0);
     }
     const now = new Date();
-    expect(await schedule.claimDue({ locations, now, limit: 10, leaseMs: 30_000, workerId: 'w1' })).to.deep.equal([]);
-    const claimed = await schedule.claimDue({ locations, now: new Date(now.getTime() + MIN), limit: 10, leaseMs: 30_000, workerId: 'w1' });
-    expect(claimed).to.have.length(2);
+    await schedule.register('w1', locations, new Date(now.getTime() + MIN), 0);
+    const claimed = await schedule.claim({ workerId: 'w1', locations, now, limit: 10 });
+    expect(claimed.map((c) => c.slot.getTime()).sort()).to.deep.equal(rows.map((r) => new Date(r.next_due_at).getTime()).sort());
+    expect(await schedule.claim({ workerId: 'w1', locations, now, limit: 10 }), 'held rows are not claimed again').to.deep.equal([]);
   });
 
   it('spreads monitors of one interval over it', async () => {
@@ -56,44 +52,85 @@ describe('check schedule (PostgreSQL)', () => {
     expect(tenSecondBuckets.size).to.equal(6);
   });
 
-  it('never hands one slot to two workers claiming at the same time', async () => {
+  it('never hands one row to two workers claiming at the same time', async () => {
     const locations = uniqueLocations();
-    const { schedule, sql, ids } = await setup(locations, 100);
-    await makeDue(sql, ids);
+    const { schedule, ids } = await setup(locations, 100);
     const now = new Date();
-    const claims = await Promise.all(['w1', 'w2', 'w3', 'w4'].map((workerId) =>
-      schedule.claimDue({ locations, now, limit: 80, leaseMs: 30_000, workerId })));
+    const workers = ['w1', 'w2', 'w3', 'w4'].map((w) => `${w}-${locations[0]}`);
+    for (const workerId of workers) await schedule.register(workerId, locations, new Date(now.getTime() + MIN), 0);
+    const claims = await Promise.all(workers.map((workerId) => schedule.claim({ workerId, locations, now, limit: 80 })));
     const keys = claims.flat().map((c) => `${c.monitorId}:${c.location}`);
-    expect(keys).to.have.length(200);
-    expect(new Set(keys).size).to.equal(200);
+    expect(keys).to.have.length(2 * ids.length);
+    expect(new Set(keys).size).to.equal(2 * ids.length);
   });
 
-  it('gives a dead worker\'s slots to another worker once the lease lapses, and drops the late completion', async () => {
+  it('fences a lapsed worker before taking its rows over: its renewals fail, and its rows resume after their last recorded result', async () => {
     const locations = uniqueLocations().slice(0, 1);
-    const { schedule, sql, ids } = await setup(locations);
-    await makeDue(sql, ids);
+    const { schedule, sql, ids } = await setup(locations, 2);
     const now = new Date();
-    const [dead] = await schedule.claimDue({ locations, now, limit: 10, leaseMs: 5_000, workerId: 'dead' });
-    expect(await schedule.claimDue({ locations, now: new Date(now.getTime() + 4_000), limit: 10, leaseMs: 5_000, workerId: 'w2' })).to.deep.equal([]);
-    const [rescued] = await schedule.claimDue({ locations, now: new Date(now.getTime() + 6_000), limit: 10, leaseMs: 5_000, workerId: 'w2' });
-    expect(rescued!.slot).to.deep.equal(dead!.slot);
+    const [dead, rescuer] = [`dead-${locations[0]}`, `rescuer-${locations[0]}`];
+    await schedule.register(dead, locations, new Date(now.getTime() + 5_000), 0);
+    const first = await schedule.claim({ workerId: dead, locations, now, limit: 10 });
+    expect(first).to.have.length(2);
+    expect(await schedule.renew(dead, new Date(now.getTime() + 1_000), new Date(now.getTime() + 6_000))).to.equal(true);
 
-    const done = (c: ClaimedCheck, at: Date) => ({ check: c, nextSlot: slotAfterCompletion(c, at) });
-    const completedAt = new Date(now.getTime() + 7_000);
-    expect(await schedule.complete('w2', [done(rescued!, completedAt)])).to.have.length(1);
-    expect(await schedule.complete('dead', [done(dead!, completedAt)])).to.have.length(0);
-    const next = await schedule.claimDue({ locations, now: new Date(now.getTime() + 2 * MIN), limit: 10, leaseMs: 5_000, workerId: 'w2' });
-    expect(next).to.have.length(1);
-    expect(next[0]!.slot.getTime()).to.be.greaterThan(rescued!.slot.getTime());
+    // The dead worker recorded one slot of the first monitor before it stopped renewing.
+    const recorded = first.find((c) => c.monitorId === ids[0])!;
+    const checkedAt = new Date(recorded.slot.getTime() + 120);
+    await sql.query(`INSERT INTO check_locations (code) VALUES (?) ON CONFLICT DO NOTHING`, [locations[0]]);
+    await sql.query(`SELECT check_results_ensure_partition((?::timestamptz AT TIME ZONE 'UTC')::date)`, [checkedAt]);
+    await sql.query(
+      `INSERT INTO check_results (monitor_id, checked_at, location_id, status) SELECT ?, ?, id, 1 FROM check_locations WHERE code = ?`,
+      [ids[0], checkedAt, locations[0]]);
+
+    await schedule.register(rescuer, locations, new Date(now.getTime() + MIN), 0);
+    expect(await schedule.claim({ workerId: rescuer, locations, now: new Date(now.getTime() + 4_000), limit: 10 }), 'still alive').to.deep.equal([]);
+    const later = new Date(now.getTime() + 7_000);
+    const taken = await schedule.claim({ workerId: rescuer, locations, now: later, limit: 10 });
+    expect(taken).to.have.length(2);
+    const slotOf = (id: number) => taken.find((c) => c.monitorId === id)!.slot.getTime();
+    expect(slotOf(ids[0]!), 'the slot after the recorded one').to.equal(recorded.slot.getTime() + MIN);
+    expect(slotOf(ids[1]!), 'never recorded: its planned slot').to.equal(first.find((c) => c.monitorId === ids[1])!.slot.getTime());
+    expect(await schedule.renew(dead, later, new Date(later.getTime() + 5_000)), 'fenced for good').to.equal(false);
+    expect(await schedule.renew(dead, new Date(0), new Date(later.getTime() + 5_000)), 'whatever its clock says').to.equal(false);
+    expect(await schedule.renew(rescuer, later, new Date(later.getTime() + MIN))).to.equal(true);
+
+    await schedule.prune(600_000);
+    const workers = await sql.query(`SELECT worker_id FROM check_workers WHERE worker_id IN (?, ?)`, [dead, rescuer]);
+    expect(workers, 'a fenced worker without rows is forgotten').to.deep.equal([{ worker_id: rescuer }]);
   });
 
-  it('makes a monitor due now for trigger-check, but leaves a running slot alone', async () => {
+  it('logs monitor changes and triggers for the holder, which reads its rows again', async () => {
     const locations = uniqueLocations();
-    const { schedule, ids } = await setup(locations, 1, 3600);
+    const { schedule, sql, ids } = await setup(locations, 1, 3600);
+    const worker = `holder-${locations[0]}`;
+    const floor = await schedule.register(worker, locations, new Date(Date.now() + MIN), 0);
+    await schedule.claim({ workerId: worker, locations, now: new Date(), limit: 10 });
+
+    expect(await schedule.dueNow(ids[0]!, new Date())).to.equal(2);
+    await sql.query(`UPDATE monitors SET locations = ?::text[] WHERE id = ?`, [`{${locations[1]}}`, ids[0]]);
+    const changes = (await schedule.changesAfter(floor, 100)).filter((c) => c.monitorId === ids[0]);
+    expect(changes.map((c) => c.triggered)).to.deep.equal([true, false]);
+    expect((await schedule.held(worker, [ids[0]!])).map((c) => c.location)).to.deep.equal([locations[1]]);
+
+    await sql.query(`UPDATE monitors SET status = 'paused' WHERE id = ?`, [ids[0]]);
+    expect(await schedule.dueNow(ids[0]!, new Date()), 'a paused monitor has nothing to trigger').to.equal(0);
+    expect(await schedule.held(worker, [ids[0]!])).to.deep.equal([]);
+  });
+
+  it('takes rows handed back at the slot they were handed back with', async () => {
+    const locations = uniqueLocations().slice(0, 1);
+    const { schedule, sql } = await setup(locations, 1);
     const now = new Date();
-    expect(await schedule.dueNow(ids[0]!, now)).to.equal(2);
-    expect(await schedule.claimDue({ locations, now, limit: 10, leaseMs: 30_000, workerId: 'w1' })).to.have.length(2);
-    expect(await schedule.dueNow(ids[0]!, now)).to.equal(0);
+    const [a, b] = [`a-${locations[0]}`, `b-${locations[0]}`];
+    await schedule.register(a, locations, new Date(now.getTime() + MIN), 0);
+    const [row] = await schedule.claim({ workerId: a, locations, now, limit: 10 });
+    const handedBack = { ...row!, slot: new Date(row!.slot.getTime() + 3 * MIN) };
+    await schedule.resign(a, [handedBack]);
+    expect(await sql.query(`SELECT 1 FROM check_workers WHERE worker_id = ?`, [a])).to.deep.equal([]);
+    await schedule.register(b, locations, new Date(now.getTime() + MIN), 0);
+    const [taken] = await schedule.claim({ workerId: b, locations, now, limit: 10 });
+    expect(taken!.slot).to.deep.equal(handedBack.slot);
   });
 
   it('follows the monitor: interval and location changes, pause and resume, deletion', async () => {

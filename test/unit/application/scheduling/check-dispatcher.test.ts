@@ -1,107 +1,273 @@
 import { expect } from 'chai';
 import { CheckDispatcher, RECORD_CHUNK } from '../../../../src/application/scheduling/check-dispatcher';
 import type {
-  CheckOutcome, CheckPlanner, CheckSchedule, ClaimedCheck, CompletedCheck, OutcomeRecorder,
+  CheckOutcome, CheckPlanner, CheckSchedule, ClaimInput, ClaimedCheck, OutcomeRecorder, ScheduleChange,
 } from '../../../../src/application/scheduling/ports';
 import type { CheckRequest } from '../../../../src/domain/checks/check-request';
 import { checkResult, type CheckResult } from '../../../../src/domain/checks/check-result';
 import { latenessBetween } from '../../../../src/domain/scheduling/lateness-histogram';
 
-const now = new Date('2026-11-22T12:00:00Z');
-const clock = { now: () => now };
+const start = new Date('2026-11-22T12:00:00Z').getTime();
+const MIN = 60_000;
 
-class FakeSchedule implements CheckSchedule {
-  constructor(public due: ClaimedCheck[]) {}
-  async claimDue(input: { limit: number }) { return this.due.splice(0, input.limit); }
-  async complete(_w: string, completed: readonly CompletedCheck[]) { return [...completed]; }
-  async dueNow() { return 0; }
+/** A clock the test moves by hand. */
+class ManualClock {
+  at = start;
+  now() { return new Date(this.at); }
+  advance(ms: number) { this.at += ms; }
 }
+
+/** The schedule as rows in memory, with the PostgreSQL adapter's rules: claim what no live worker holds. */
+class FakeSchedule implements CheckSchedule {
+  readonly rows = new Map<string, { check: ClaimedCheck; holder: string | null }>();
+  readonly workers = new Map<string, number>();
+  readonly changes: ScheduleChange[] = [];
+  claims = 0;
+  resigned: ClaimedCheck[] = [];
+
+  constructor(checks: ClaimedCheck[] = []) {
+    for (const check of checks) this.rows.set(`${check.monitorId}:${check.location}`, { check, holder: null });
+  }
+  async register(workerId: string, _l: readonly string[], aliveUntil: Date) {
+    this.workers.set(workerId, aliveUntil.getTime());
+    return this.changes.at(-1)?.seq ?? 0;
+  }
+  async renew(workerId: string, now: Date, aliveUntil: Date) {
+    const until = this.workers.get(workerId);
+    if (until === undefined || until < now.getTime()) return false;
+    this.workers.set(workerId, aliveUntil.getTime());
+    return true;
+  }
+  async claim(input: ClaimInput) {
+    this.claims++;
+    const taken: ClaimedCheck[] = [];
+    for (const row of this.rows.values()) {
+      if (taken.length === input.limit) break;
+      if (row.holder === null) {
+        row.holder = input.workerId;
+        taken.push(row.check);
+      }
+    }
+    return taken;
+  }
+  async held(workerId: string, monitorIds: readonly number[]) {
+    return [...this.rows.values()].filter((r) => r.holder === workerId && monitorIds.includes(r.check.monitorId)).map((r) => r.check);
+  }
+  async release(workerId: string, rows: readonly ClaimedCheck[]) {
+    for (const check of rows) {
+      const row = this.rows.get(`${check.monitorId}:${check.location}`);
+      if (row?.holder === workerId) Object.assign(row, { holder: null, check });
+    }
+  }
+  async resign(workerId: string, rows: readonly ClaimedCheck[]) {
+    this.resigned = [...rows];
+    await this.release(workerId, rows);
+    this.workers.delete(workerId);
+  }
+  async changesAfter(afterSeq: number) { return this.changes.filter((c) => c.seq > afterSeq); }
+  async prune() {}
+  async dueNow() { return 0; }
+
+  /** What a write to a monitor does: the row changes (or goes), and the change is logged. */
+  change(monitorId: number, update: Partial<ClaimedCheck> | 'gone', triggered = false, at = new Date(start)) {
+    for (const [key, row] of this.rows) {
+      if (row.check.monitorId !== monitorId) continue;
+      if (update === 'gone') this.rows.delete(key);
+      else row.check = { ...row.check, ...update };
+    }
+    this.changes.push({ seq: this.changes.length + 1, monitorId, triggered, at });
+  }
+}
+
 const planner: CheckPlanner = {
   plan: async (checks) => ({
-    planned: checks.map((check) => ({ check, organizationId: 1, customerId: 1, request: { kind: 'tcp', host: 'h', port: 1, timeoutSeconds: 5 } as CheckRequest })),
+    planned: checks.map((check) => ({ check, organizationId: 1, customerId: 1, request: { kind: 'tcp', host: `h${check.monitorId}`, port: 1, timeoutSeconds: 5 } as CheckRequest })),
     dropped: [],
   }),
 };
+
 class RecordingRecorder implements OutcomeRecorder {
   readonly batches: CheckOutcome[][] = [];
+  fenced = false;
   async record(_w: string, outcomes: readonly CheckOutcome[]) {
+    if (this.fenced) return { recorded: 0, dropped: outcomes.length, fenced: true };
     this.batches.push([...outcomes]);
-    return { recorded: outcomes.length, dropped: 0 };
+    return { recorded: outcomes.length, dropped: 0, fenced: false };
   }
 }
-const claims = (n: number): ClaimedCheck[] => Array.from({ length: n }, (_, i) => ({
-  monitorId: i + 1, location: 'eu', slot: new Date(now.getTime() - 250), intervalMs: 60_000, phaseMs: 0,
+
+/** Rows due `offsetMs` from the start (monitor i on a one-minute grid). */
+const rows = (n: number, offsetMs = -250): ClaimedCheck[] => Array.from({ length: n }, (_, i) => ({
+  monitorId: i + 1, location: 'eu', slot: new Date(start + offsetMs), intervalMs: MIN, phaseMs: (start + offsetMs) % MIN,
 }));
-const up: CheckResult = checkResult({ kind: 'tcp', findings: [], timings: { dnsMs: null, connectMs: 1, tlsMs: null, firstByteMs: null, totalMs: 1 }, evidence: {}, checkedAt: now });
+const up = (at: number): CheckResult => checkResult({
+  kind: 'tcp', findings: [], timings: { dnsMs: null, connectMs: 1, tlsMs: null, firstByteMs: null, totalMs: 1 }, evidence: {}, checkedAt: new Date(at),
+});
 const options = { workerId: 'w', locations: ['eu'], batchSize: 100, maxInFlight: 150, leaseMs: 90_000 };
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
+function anEngine(schedule: FakeSchedule, opts: Partial<typeof options> = {}) {
+  const clock = new ManualClock();
+  const recorder = new RecordingRecorder();
+  const ran: Array<{ host: string; at: number }> = [];
+  const pending: Array<() => void> = [];
+  let hold = false;
+  const dispatcher = new CheckDispatcher(schedule, planner, (request) => {
+    ran.push({ host: (request as { host: string }).host, at: clock.at });
+    const at = clock.at;
+    return hold ? new Promise((resolve) => pending.push(() => resolve(up(at)))) : Promise.resolve(up(at));
+  }, recorder, clock, { ...options, ...opts });
+  return { dispatcher, clock, recorder, ran, pending, holdChecks: () => (hold = true) };
+}
+
 describe('CheckDispatcher', () => {
-  it('claims up to its capacity and measures start lateness from the slot', async () => {
-    const schedule = new FakeSchedule(claims(400));
-    const pending: Array<() => void> = [];
-    const dispatcher = new CheckDispatcher(schedule, planner, () => new Promise((resolve) => pending.push(() => resolve(up))),
-      new RecordingRecorder(), clock, options);
-    expect(await dispatcher.pump()).to.equal(150);
+  it('claims rows once and runs every slot of them from memory, each on its grid, never before its slot', async () => {
+    const schedule = new FakeSchedule([
+      { monitorId: 1, location: 'eu', slot: new Date(start + 300), intervalMs: MIN, phaseMs: 300 },
+      { monitorId: 2, location: 'eu', slot: new Date(start + 2_000), intervalMs: 2 * MIN, phaseMs: 2_000 },
+    ]);
+    const { dispatcher, clock, ran } = anEngine(schedule, { leaseMs: 10 * MIN });
+    expect(await dispatcher.pump()).to.equal(2);
+    expect(ran, 'nothing is due yet').to.deep.equal([]);
+    clock.advance(299);
+    expect(dispatcher.startDue()).to.equal(0);
+    for (let t = 0; t < 5 * MIN; t += 250) {
+      clock.advance(250);
+      dispatcher.startDue();
+      await settle();
+    }
+    await dispatcher.pump();
+    expect(schedule.claims, 'one claim per round, none per check').to.equal(2);
+    const slotsOf = (host: string) => ran.filter((r) => r.host === host).map((r) => r.at - start);
+    const h1 = slotsOf('h1');
+    const h2 = slotsOf('h2');
+    expect(h1).to.have.length(5);
+    expect(h2).to.have.length(3);
+    h1.forEach((at, k) => expect(at - (300 + k * MIN)).to.be.within(0, 300));
+    h2.forEach((at, k) => expect(at - (2_000 + k * 2 * MIN)).to.be.within(0, 300));
+    const lateness = latenessBetween([], dispatcher.stats.lateness.snapshot());
+    expect(lateness.count).to.equal(8);
+    expect(lateness.max()).to.be.below(310);
+  });
+
+  it('runs at most maxInFlight checks at once; the rest start as room comes back', async () => {
+    const schedule = new FakeSchedule(rows(400));
+    const { dispatcher, pending, holdChecks } = anEngine(schedule);
+    holdChecks();
+    expect(await dispatcher.pump()).to.equal(400);
     expect(dispatcher.running).to.equal(150);
-    expect(schedule.due).to.have.length(250);
     const lateness = latenessBetween([], dispatcher.stats.lateness.snapshot());
     expect([lateness.count, lateness.percentile(0.01), lateness.max()]).to.deep.equal([150, 259, 259]); // 250 ms, in the 250-259 ms bucket
-    expect(dispatcher.shouldClaimSoon, 'full, nothing finished yet').to.equal(false);
     pending.splice(0, 40).forEach((finish) => finish());
     await settle();
-    expect(dispatcher.shouldClaimSoon, 'a quarter free again after a claim that stopped at capacity').to.equal(true);
-    expect(await dispatcher.pump()).to.equal(40);
+    expect(dispatcher.startDue()).to.equal(40);
+    expect(dispatcher.running).to.equal(150);
     pending.forEach((finish) => finish());
   });
 
-  it('records finished checks in chunks, with their next slot on the grid', async () => {
-    const recorder = new RecordingRecorder();
+  it('records finished checks in chunks of RECORD_CHUNK', async () => {
     const total = 2 * RECORD_CHUNK + 50;
-    const dispatcher = new CheckDispatcher(new FakeSchedule(claims(total)), planner, async () => up, recorder, clock,
-      { ...options, maxInFlight: 5000, batchSize: 5000 });
+    const { dispatcher, recorder } = anEngine(new FakeSchedule(rows(total)), { maxInFlight: 5000, batchSize: 5000 });
     await dispatcher.pump();
     await settle();
     expect(dispatcher.unrecorded).to.equal(total);
     expect(await dispatcher.flush()).to.equal(total);
     expect(recorder.batches.map((b) => b.length)).to.deep.equal([RECORD_CHUNK, RECORD_CHUNK, 50]);
-    expect(recorder.batches[0]![0]!.nextSlot).to.deep.equal(new Date('2026-11-22T12:01:00Z'));
     expect(dispatcher.stats).to.include({ started: total, recorded: total, dropped: 0 });
   });
 
-  it('claims ahead by the look-ahead and starts each check once its slot has come, not before', async () => {
-    const ahead = (ms: number): ClaimedCheck => ({ monitorId: ms, location: 'eu', slot: new Date(now.getTime() + ms), intervalMs: 60_000, phaseMs: 0 });
-    const schedule = new FakeSchedule([ahead(800), ahead(0), ahead(300)]);
-    let dueBy: Date | undefined;
-    const claimDue = schedule.claimDue.bind(schedule);
-    schedule.claimDue = async (input: { limit: number; dueBy?: Date }) => { dueBy = input.dueBy; return claimDue(input); };
-    let at = now.getTime();
-    const ran: Date[] = [];
-    const dispatcher = new CheckDispatcher(schedule, planner, async () => { ran.push(new Date(at)); return up; },
-      new RecordingRecorder(), { now: () => new Date(at) }, { ...options, lookaheadMs: 1000 });
+  it('applies logged changes to held rows: a trigger runs now, a new interval moves the grid, a paused monitor is forgotten with its unrecorded outcome', async () => {
+    const schedule = new FakeSchedule(rows(3, 30_000));
+    const { dispatcher, clock, ran, recorder } = anEngine(schedule, { leaseMs: 10 * MIN });
+    await dispatcher.pump();
+    clock.advance(30_100);
+    dispatcher.startDue();
+    await settle();
+    expect(ran.map((r) => r.host)).to.deep.equal(['h1', 'h2', 'h3']);
 
-    expect(await dispatcher.pump()).to.equal(3);
-    expect(dueBy).to.deep.equal(new Date(now.getTime() + 1000));
-    expect(dispatcher.running).to.equal(3);
-    expect(dispatcher.stats.started).to.equal(1);
-    at += 299;
-    expect(dispatcher.startDue()).to.equal(0);
-    at += 1;
-    expect(dispatcher.startDue()).to.equal(1);
-    at += 600;
-    expect(dispatcher.startDue()).to.equal(1);
-    expect(ran.map((d) => d.getTime() - now.getTime())).to.deep.equal([0, 300, 900]);
-    const lateness = latenessBetween([], dispatcher.stats.lateness.snapshot());
-    expect([lateness.count, lateness.percentile(0.5), lateness.max()]).to.deep.equal([3, 0, 109]); // 100 ms, in the 100-109 ms bucket
+    schedule.change(1, {}, true);
+    schedule.change(2, { intervalMs: 5 * MIN, phaseMs: 7_000 });
+    schedule.change(3, 'gone');
+    await dispatcher.pump();
+    expect(ran.slice(3).map((r) => r.host), 'the trigger starts at once').to.deep.equal(['h1']);
+    await settle();
+    await dispatcher.flush();
+    expect(recorder.batches.flat().map((o) => o.planned.check.monitorId).sort()).to.deep.equal([1, 1, 2]);
+    expect(dispatcher.stats).to.include({ dropped: 1, held: 2 });
+
+    ran.length = 0;
+    for (let t = 0; t < 6 * MIN; t += 250) {
+      clock.advance(250);
+      dispatcher.startDue();
+      await settle();
+    }
+    const h2 = ran.filter((r) => r.host === 'h2').map((r) => r.at);
+    expect(h2).to.have.length(1);
+    expect((h2[0]! - 7_000) % (5 * MIN), 'on the new grid').to.be.within(0, 300);
+    expect(ran.some((r) => r.host === 'h3')).to.equal(false);
+    await dispatcher.pump();
+    expect(schedule.claims, 'changes read the held rows again; nothing is claimed anew').to.be.at.least(2);
+  });
+
+  it('reads each change once, even while it is read again until settled', async () => {
+    const schedule = new FakeSchedule(rows(1, 30_000));
+    const { dispatcher, ran } = anEngine(schedule);
+    await dispatcher.pump();
+    schedule.change(1, {}, true);
+    await dispatcher.pump();
+    await settle();
+    await dispatcher.pump();
+    await settle();
+    expect(ran).to.have.length(1);
+  });
+
+  it('once fenced, drops what it did not record, forgets its rows and registers again under a new generation', async () => {
+    const schedule = new FakeSchedule(rows(2));
+    const { dispatcher, recorder, clock } = anEngine(schedule);
+    await dispatcher.pump();
+    await settle();
+    const first = dispatcher.workerId;
+    recorder.fenced = true;
+    expect(await dispatcher.flush()).to.equal(2);
+    expect(dispatcher.stats).to.include({ recorded: 0, dropped: 2, held: 0 });
+    expect(dispatcher.workerId).to.not.equal(first);
+
+    for (const row of schedule.rows.values()) row.holder = null; // another worker took them over and stopped
+    clock.advance(1_000);
+    expect(await dispatcher.pump()).to.equal(2);
+    expect([...schedule.rows.values()].map((r) => r.holder)).to.deep.equal([dispatcher.workerId, dispatcher.workerId]);
+    expect(schedule.workers.has(dispatcher.workerId)).to.equal(true);
+  });
+
+  it('forgets its rows when a renewal finds it lapsed', async () => {
+    const schedule = new FakeSchedule(rows(1, 30_000));
+    const { dispatcher, clock } = anEngine(schedule, { leaseMs: 1_000 });
+    await dispatcher.pump();
+    const first = dispatcher.workerId;
+    clock.advance(2_000);
+    expect(await dispatcher.pump()).to.equal(0);
+    expect(dispatcher.stats.held).to.equal(0);
+    expect(dispatcher.workerId).to.not.equal(first);
   });
 
   it('turns a check that throws into a down result instead of losing it', async () => {
+    const schedule = new FakeSchedule(rows(1));
     const recorder = new RecordingRecorder();
-    const dispatcher = new CheckDispatcher(new FakeSchedule(claims(1)), planner, async () => { throw new Error('boom'); }, recorder, clock, options);
+    const dispatcher = new CheckDispatcher(schedule, planner, async () => { throw new Error('boom'); }, recorder, new ManualClock(), options);
     await dispatcher.pump();
     await settle();
     await dispatcher.flush();
     expect(recorder.batches[0]![0]!.result).to.deep.include({ status: 'down' });
     expect(recorder.batches[0]![0]!.result.reason).to.deep.include({ code: 'protocolError', message: 'boom' });
+  });
+
+  it('on a graceful stop records what ran and hands every row back at its next slot', async () => {
+    const schedule = new FakeSchedule(rows(2));
+    const { dispatcher, recorder } = anEngine(schedule);
+    await dispatcher.pump();
+    await dispatcher.drain(1);
+    expect(recorder.batches.flat()).to.have.length(2);
+    expect(schedule.resigned.map((r) => r.slot.getTime() - start)).to.deep.equal([MIN - 250, MIN - 250]);
+    expect([...schedule.rows.values()].every((r) => r.holder === null)).to.equal(true);
   });
 });
