@@ -84,8 +84,9 @@ export class CheckDispatcher {
   private readonly wheel = new Map<number, Held[]>();
   /** Last wheel tick emptied into `ready`. */
   private cursor: number;
-  /** Due rows waiting for capacity, in slot order. */
+  /** Due rows waiting for capacity, in slot order, from `readyHead` on. */
   private ready: Held[] = [];
+  private readyHead = 0;
   private finished: Finished[] = [];
   private generation = 0;
   private registered = false;
@@ -178,15 +179,25 @@ export class CheckDispatcher {
       }
       this.cursor = upTo;
     }
+    return this.startReady(now);
+  }
+
+  /** Starts ready rows while there is room, oldest first (also as running checks end, at capacity). */
+  private startReady(now: number): number {
     let started = 0;
-    let next = 0;
-    while (next < this.ready.length && this.inFlight < this.options.maxInFlight) {
-      const h = this.ready[next++]!;
+    while (this.readyHead < this.ready.length && this.inFlight < this.options.maxInFlight) {
+      const h = this.ready[this.readyHead++]!;
       if (this.held.get(keyOf(h.monitorId, h.location)) !== h || h.running || !h.plan || h.slotMs > now) continue;
       this.start(h, now);
       started++;
     }
-    this.ready = this.ready.slice(next);
+    if (this.readyHead === this.ready.length) {
+      this.ready = [];
+      this.readyHead = 0;
+    } else if (this.readyHead > 1024 && this.readyHead * 2 > this.ready.length) {
+      this.ready = this.ready.slice(this.readyHead);
+      this.readyHead = 0;
+    }
     return started;
   }
 
@@ -244,6 +255,7 @@ export class CheckDispatcher {
   }
 
   private async plansOf(checks: readonly ClaimedCheck[]): Promise<Map<string, Omit<PlannedCheck, 'check'>>> {
+    if (checks.length === 0) return new Map();
     const { planned } = await this.planner.plan(checks);
     return new Map(planned.map(({ check, request, organizationId, customerId }) =>
       [keyOf(check.monitorId, check.location), { request, organizationId, customerId }]));
@@ -255,44 +267,45 @@ export class CheckDispatcher {
    * onto its new grid, a trigger makes it due now, and the plan is refreshed (config, heartbeats).
    */
   private async applyChanges(now: number): Promise<void> {
-    /** Monitor id -> when it was triggered (the earliest trigger read), or null when it only changed. */
-    const touched = new Map<number, number | null>();
+    /** Monitor id -> when it was first triggered (null: not triggered), and whether it changed otherwise. */
+    const touched = new Map<number, { triggeredAt: number | null; changed: boolean }>();
     let after = this.changesFloor;
     for (;;) {
       const changes = await this.schedule.changesAfter(after, CHANGES_PAGE);
       for (const change of changes) {
         after = change.seq;
-        if (this.seen.has(change.seq)) continue;
+        if (this.seen.has(change.seq) || !this.options.locations.some((l) => this.held.has(keyOf(change.monitorId, l)))) continue;
         this.seen.add(change.seq);
-        if (this.options.locations.some((l) => this.held.has(keyOf(change.monitorId, l)))) {
-          const triggeredAt = change.triggered ? change.at.getTime() : null;
-          const before = touched.get(change.monitorId) ?? null;
-          touched.set(change.monitorId, before === null ? triggeredAt : Math.min(before, triggeredAt ?? before));
-        }
+        const t = touched.get(change.monitorId) ?? { triggeredAt: null, changed: false };
+        if (change.triggered) t.triggeredAt = Math.min(t.triggeredAt ?? Infinity, change.at.getTime());
+        else t.changed = true;
+        touched.set(change.monitorId, t);
       }
       if (changes.length < CHANGES_PAGE) break;
     }
-    const highest = after;
-    this.settleChanges(now, highest);
-    if (touched.size === 0) return;
-    const rows = await this.schedule.held(this.workerId, [...touched.keys()]);
+    this.settleChanges(now, after);
+    // A trigger alone changes nothing but the slot: only monitors that changed are read again.
+    const changed = [...touched].filter(([, t]) => t.changed).map(([monitorId]) => monitorId);
+    const rows = await this.schedule.held(this.workerId, changed);
     const plans = await this.plansOf(rows);
     const current = new Map(rows.map((row) => [keyOf(row.monitorId, row.location), row]));
-    for (const [monitorId, triggeredAt] of touched) {
+    for (const [monitorId, { triggeredAt, changed: reread }] of touched) {
       for (const location of this.options.locations) {
         const key = keyOf(monitorId, location);
         const h = this.held.get(key);
-        const row = current.get(key);
         if (!h) continue;
-        if (!row) {
-          this.held.delete(key);
-          continue;
-        }
-        h.plan = plans.get(key) ?? null;
-        if (row.intervalMs !== h.intervalMs || row.phaseMs !== h.phaseMs) {
-          h.intervalMs = row.intervalMs;
-          h.phaseMs = row.phaseMs;
-          h.slotMs = nextSlotAfter(new Date(now), h.intervalMs, h.phaseMs).getTime();
+        if (reread) {
+          const row = current.get(key);
+          if (!row) {
+            this.held.delete(key);
+            continue;
+          }
+          h.plan = plans.get(key) ?? null;
+          if (row.intervalMs !== h.intervalMs || row.phaseMs !== h.phaseMs) {
+            h.intervalMs = row.intervalMs;
+            h.phaseMs = row.phaseMs;
+            h.slotMs = nextSlotAfter(new Date(now), h.intervalMs, h.phaseMs).getTime();
+          }
         }
         if (triggeredAt !== null && !h.running) h.slotMs = Math.min(h.slotMs, triggeredAt, now);
         this.enqueue(h, now);
@@ -350,7 +363,11 @@ export class CheckDispatcher {
         h.slotMs = slotAfterCompletion(planned.check, completedAt).getTime();
         this.enqueue(h, completedAt.getTime());
       })
-      .finally(() => this.inFlight--);
+      .finally(() => {
+        this.inFlight--;
+        // At capacity (a burst), the next ready check takes the room at once rather than at the next tick.
+        if (this.readyHead < this.ready.length) this.startReady(this.clock.now().getTime());
+      });
   }
 
   /** Forgets every row and unrecorded outcome (the worker was fenced or resigned); the next pump registers anew. */
@@ -358,6 +375,7 @@ export class CheckDispatcher {
     this.held.clear();
     this.wheel.clear();
     this.ready = [];
+    this.readyHead = 0;
     this.finished = [];
     this.seen.clear();
     this.rounds.length = 0;
