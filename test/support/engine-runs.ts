@@ -10,7 +10,7 @@ import { testServer } from './test-server';
 /**
  * TEST SUPPORT ONLY: a dispatcher of the real engine (schedule, planner, RunCheck, recorder) that
  * holds only the given monitors' rows, since other tests' monitors share the locations: rows of
- * other monitors it claims are handed straight back, unchanged.
+ * other monitors it claims are handed straight back, unchanged, and they count for nothing in its share.
  */
 export async function anEngineFor(
   monitorIds: ReadonlySet<number>, locations: string[], workerId = 'test-worker', leaseMs = 90_000,
@@ -23,6 +23,8 @@ export async function anEngineFor(
       await schedule.release(input.workerId, claimed.filter((c) => !monitorIds.has(c.monitorId)));
       return claimed.filter((c) => monitorIds.has(c.monitorId));
     },
+    // Its share is every row it wants: the others are not its business.
+    async load() { return { rows: Number.MAX_SAFE_INTEGER, workers: 1 }; },
   });
   const runCheck = container.get(RunCheck);
   return new CheckDispatcher(

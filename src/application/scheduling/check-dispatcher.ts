@@ -16,6 +16,10 @@ const CHANGES_PAGE = 5_000;
 /** How long changes are kept, and how often old ones are pruned. */
 const KEEP_CHANGES_MS = 600_000;
 const PRUNE_EVERY_MS = 60_000;
+/** How often a worker compares what it holds with its share of its locations' rows. */
+const REBALANCE_EVERY_MS = 10_000;
+/** Held rows over the share tolerated before handing any back (no churn over a few rows). */
+const SHARE_SLACK = 1.05;
 
 export interface DispatcherOptions {
   /** Names this process's worker; each registration appends a generation (a fenced worker returns as another). */
@@ -72,7 +76,8 @@ const claimedOf = (h: Held, slotMs = h.slotMs): ClaimedCheck => ({
 /**
  * The check engine's loop body. The worker claims schedule rows once and then holds them in
  * memory, on a timer wheel: running a check reads and writes nothing but its result. `pump`
- * renews the worker, claims rows no live worker holds and applies monitor changes (and
+ * renews the worker, claims rows no live worker holds (up to its share: workers of a location
+ * split its rows evenly, handing back any excess) and applies monitor changes (and
  * trigger-check) logged since the last round; `startDue` starts what is due, up to capacity;
  * `flush` records finished checks in batches, each in one transaction with the worker's renewal.
  * A worker found fenced (it missed its renewals and another took its rows) forgets everything it
@@ -96,6 +101,9 @@ export class CheckDispatcher {
   /** (round time, highest sequence number read) of recent rounds: the floor moves up once a round has settled. */
   private readonly rounds: Array<{ at: number; seq: number }> = [];
   private lastPrune = 0;
+  private lastRebalance = 0;
+  /** Most rows this worker should hold (its locations' rows over their live workers). */
+  private share = Infinity;
   readonly stats: DispatcherStats = { started: 0, recorded: 0, dropped: 0, held: 0, lateness: new LatenessHistogram() };
 
   constructor(
@@ -137,14 +145,18 @@ export class CheckDispatcher {
       this.forget();
       return 0;
     }
+    if (now.getTime() - this.lastRebalance >= REBALANCE_EVERY_MS) {
+      this.lastRebalance = now.getTime();
+      await this.rebalance();
+    }
     let taken = 0;
     for (;;) {
-      const claimed = await this.schedule.claim({
-        workerId: this.workerId, locations: this.options.locations, now, limit: this.options.batchSize,
-      });
+      const limit = Math.min(this.options.batchSize, this.share - this.held.size);
+      if (limit <= 0) break;
+      const claimed = await this.schedule.claim({ workerId: this.workerId, locations: this.options.locations, now, limit });
       await this.hold(claimed, now.getTime());
       taken += claimed.length;
-      if (claimed.length < this.options.batchSize) break;
+      if (claimed.length < limit) break;
     }
     await this.applyChanges(now.getTime());
     if (now.getTime() - this.lastPrune >= PRUNE_EVERY_MS) {
@@ -236,6 +248,25 @@ export class CheckDispatcher {
     if (!this.registered) return;
     await this.schedule.resign(this.workerId, [...this.held.values()].map((h) => claimedOf(h)));
     this.forget();
+  }
+
+  /**
+   * Works out this worker's share of its locations' rows and hands back what it holds beyond it
+   * (rows not running, each at its next slot), so a worker joining later gets rows to run.
+   */
+  private async rebalance(): Promise<void> {
+    const { rows, workers } = await this.schedule.load(this.options.locations, this.clock.now());
+    this.share = Math.ceil(rows / Math.max(1, workers));
+    const excess = this.held.size - Math.ceil(this.share * SHARE_SLACK);
+    if (excess <= 0) return;
+    const handed: Held[] = [];
+    for (const h of this.held.values()) {
+      if (handed.length === excess) break;
+      if (!h.running) handed.push(h);
+    }
+    await this.schedule.release(this.workerId, handed.map((h) => claimedOf(h)));
+    for (const h of handed) this.held.delete(keyOf(h.monitorId, h.location));
+    this.stats.held = this.held.size;
   }
 
   /** Adds claimed rows: planned now, due at their slot (at once when it has passed). */
@@ -381,6 +412,8 @@ export class CheckDispatcher {
     this.rounds.length = 0;
     this.generation++;
     this.registered = false;
+    this.lastRebalance = 0;
+    this.share = Infinity;
     this.stats.held = 0;
   }
 }

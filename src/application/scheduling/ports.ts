@@ -60,6 +60,11 @@ export interface CheckSchedule {
   release(workerId: string, rows: readonly ClaimedCheck[]): Promise<void>;
   /** A graceful stop: hands back these rows at their slots, and any others the worker holds, and ends the worker. */
   resign(workerId: string, rows: readonly ClaimedCheck[]): Promise<void>;
+  /**
+   * The rows of these locations and the live workers serving any of them: a worker holding more
+   * than its share hands the rest back, so workers of one location split its rows evenly.
+   */
+  load(locations: readonly string[], now: Date): Promise<{ rows: number; workers: number }>;
   /** Changes logged after `afterSeq`, oldest first. */
   changesAfter(afterSeq: number, limit: number): Promise<ScheduleChange[]>;
   /** Forgets changes logged more than `keepChangesMs` ago, and workers fenced and left without rows. */

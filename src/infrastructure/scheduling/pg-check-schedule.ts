@@ -103,6 +103,15 @@ export class PgCheckSchedule implements CheckSchedule {
     await this.pool.query(`DELETE FROM check_workers WHERE worker_id = ?`, [workerId]);
   }
 
+  async load(locations: readonly string[], now: Date): Promise<{ rows: number; workers: number }> {
+    const [row] = await this.pool.query<{ rows: string; workers: string }>(
+      `SELECT (SELECT count(*) FROM check_schedule WHERE location = ANY(?::text[])) AS rows,
+              (SELECT count(*) FROM check_workers WHERE alive_until >= ?::timestamptz AND locations && ?::text[]) AS workers`,
+      [locations, now, locations], { prepare: true },
+    );
+    return { rows: Number(row?.rows ?? 0), workers: Number(row?.workers ?? 1) };
+  }
+
   async changesAfter(afterSeq: number, limit: number): Promise<ScheduleChange[]> {
     const rows = await this.pool.query<{ seq: string; monitor_id: string; triggered: boolean; at_ms: string }>(
       `SELECT seq, monitor_id, triggered, ${EPOCH_MS('changed_at')} AS at_ms FROM check_changes WHERE seq > ? ORDER BY seq LIMIT ?`,

@@ -118,7 +118,7 @@ describe('check schedule (PostgreSQL)', () => {
     expect(await schedule.held(worker, [ids[0]!])).to.deep.equal([]);
   });
 
-  it('takes rows handed back at the slot they were handed back with', async () => {
+  it('takes rows handed back at the slot they were handed back with, and counts only live workers in the load', async () => {
     const locations = uniqueLocations().slice(0, 1);
     const { schedule, sql } = await setup(locations, 1);
     const now = new Date();
@@ -129,6 +129,7 @@ describe('check schedule (PostgreSQL)', () => {
     await schedule.resign(a, [handedBack]);
     expect(await sql.query(`SELECT 1 FROM check_workers WHERE worker_id = ?`, [a])).to.deep.equal([]);
     await schedule.register(b, locations, new Date(now.getTime() + MIN), 0);
+    expect(await schedule.load(locations, now), 'the resigned worker no longer counts').to.deep.equal({ rows: 1, workers: 1 });
     const [taken] = await schedule.claim({ workerId: b, locations, now, limit: 10 });
     expect(taken!.slot).to.deep.equal(handedBack.slot);
   });

