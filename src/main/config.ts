@@ -44,9 +44,11 @@ const ConfigSchema = z.object({
   RESULTS_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
   /** Hourly rollups (uptime-stats beyond raw retention) are kept this many days. */
   ROLLUP_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(400)),
-  /** Up results keep timings and evidence once per this many minutes and location (failures always). */
   /** Chromium for scripted-browser scenarios (driven headless through Playwright). */
   BROWSER_EXECUTABLE_PATH: z.preprocess(emptyToUndefined, z.string().default('/usr/bin/chromium')),
+  /** Most checks one process runs at once (each holds a socket: keep the open-files limit above it). */
+  CHECK_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(8_000)),
+  /** Up results keep timings and evidence once per this many minutes and location (failures always). */
   RESULTS_DETAIL_SAMPLE_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10080).default(60)),
 });
 
@@ -128,6 +130,8 @@ export interface AppConfig {
   whoisServer: string;
   results: { retentionDays: number; rollupRetentionDays: number; detailSampleMinutes: number };
   browserExecutablePath: string;
+  /** Most checks this process runs at once (CHECK_CONCURRENCY). */
+  checkConcurrency: number;
 }
 
 /** Thrown with one line that says which variable is wrong and why. */
@@ -166,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       detailSampleMinutes: c.RESULTS_DETAIL_SAMPLE_MINUTES,
     },
     browserExecutablePath: c.BROWSER_EXECUTABLE_PATH,
+    checkConcurrency: c.CHECK_CONCURRENCY,
   };
 }
 

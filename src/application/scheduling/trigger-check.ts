@@ -7,7 +7,7 @@ import type { CheckSchedule } from './ports';
 export interface TriggeredCheck {
   readonly websiteId: string;
   readonly locations: readonly string[];
-  /** Locations made due now; fewer than `locations` when a check is already running or the monitor is paused. */
+  /** Locations made due now (none for a paused monitor); a location whose check is running is answered by that check. */
   readonly triggered: number;
 }
 

@@ -35,7 +35,7 @@ const LEASE_MS = 90_000;
 /** How this process's dispatcher claims and runs checks. */
 export const dispatcherOptions = (config: AppConfig): DispatcherOptions => ({
   workerId: WORKER_ID, locations: [...config.servedLocations, HEARTBEAT_LOCATION],
-  batchSize: 1_000, maxInFlight: 8_000, leaseMs: LEASE_MS,
+  batchSize: 1_000, maxInFlight: config.checkConcurrency, leaseMs: LEASE_MS,
 });
 
 /** The check engine: the schedule, planning held rows into checks, recording outcomes, trigger-check, watches. */
