@@ -145,6 +145,8 @@ export class CheckDispatcher {
       this.forget();
       return 0;
     }
+    // Recording runs on a loop of its own: should it find the worker fenced meanwhile, this round stops.
+    const generation = this.generation;
     if (now.getTime() - this.lastRebalance >= REBALANCE_EVERY_MS) {
       this.lastRebalance = now.getTime();
       await this.rebalance();
@@ -152,13 +154,15 @@ export class CheckDispatcher {
     let taken = 0;
     for (;;) {
       const limit = Math.min(this.options.batchSize, this.share - this.held.size);
-      if (limit <= 0) break;
+      if (limit <= 0 || generation !== this.generation) break;
       const claimed = await this.schedule.claim({ workerId: this.workerId, locations: this.options.locations, now, limit });
-      await this.hold(claimed, now.getTime());
+      const plans = await this.plansOf(claimed);
+      if (generation !== this.generation) break;
+      this.hold(claimed, plans, now.getTime());
       taken += claimed.length;
       if (claimed.length < limit) break;
     }
-    await this.applyChanges(now.getTime());
+    if (generation === this.generation) await this.applyChanges(now.getTime());
     if (now.getTime() - this.lastPrune >= PRUNE_EVERY_MS) {
       this.lastPrune = now.getTime();
       await this.schedule.prune(KEEP_CHANGES_MS);
@@ -270,9 +274,7 @@ export class CheckDispatcher {
   }
 
   /** Adds claimed rows: planned now, due at their slot (at once when it has passed). */
-  private async hold(claimed: readonly ClaimedCheck[], now: number): Promise<void> {
-    if (claimed.length === 0) return;
-    const plans = await this.plansOf(claimed);
+  private hold(claimed: readonly ClaimedCheck[], plans: Map<string, Omit<PlannedCheck, 'check'>>, now: number): void {
     for (const check of claimed) {
       const h: Held = {
         monitorId: check.monitorId, location: check.location, intervalMs: check.intervalMs, phaseMs: check.phaseMs,
@@ -298,11 +300,13 @@ export class CheckDispatcher {
    * onto its new grid, a trigger makes it due now, and the plan is refreshed (config, heartbeats).
    */
   private async applyChanges(now: number): Promise<void> {
+    const generation = this.generation;
     /** Monitor id -> when it was first triggered (null: not triggered), and whether it changed otherwise. */
     const touched = new Map<number, { triggeredAt: number | null; changed: boolean }>();
     let after = this.changesFloor;
     for (;;) {
       const changes = await this.schedule.changesAfter(after, CHANGES_PAGE);
+      if (generation !== this.generation) return;
       for (const change of changes) {
         after = change.seq;
         if (this.seen.has(change.seq) || !this.options.locations.some((l) => this.held.has(keyOf(change.monitorId, l)))) continue;
@@ -319,6 +323,7 @@ export class CheckDispatcher {
     const changed = [...touched].filter(([, t]) => t.changed).map(([monitorId]) => monitorId);
     const rows = await this.schedule.held(this.workerId, changed);
     const plans = await this.plansOf(rows);
+    if (generation !== this.generation) return;
     const current = new Map(rows.map((row) => [keyOf(row.monitorId, row.location), row]));
     for (const [monitorId, { triggeredAt, changed: reread }] of touched) {
       for (const location of this.options.locations) {

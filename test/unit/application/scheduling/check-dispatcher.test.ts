@@ -241,6 +241,25 @@ describe('CheckDispatcher', () => {
     expect(schedule.workers.has(dispatcher.workerId)).to.equal(true);
   });
 
+  it('stops a claim round when recording finds the worker fenced meanwhile, holding nothing it claimed under the old name', async () => {
+    const schedule = new FakeSchedule(rows(2));
+    const { dispatcher, recorder, clock } = anEngine(schedule);
+    await dispatcher.pump();
+    await settle();
+    clock.advance(10_000); // its share is counted again: 4 rows
+    for (const check of rows(4).slice(2)) schedule.rows.set(`${check.monitorId}:eu`, { check, holder: null });
+    const claim = schedule.claim.bind(schedule);
+    schedule.claim = async (input) => {
+      const claimed = await claim(input);
+      recorder.fenced = true;
+      await dispatcher.flush();
+      return claimed;
+    };
+    await dispatcher.pump();
+    expect(dispatcher.stats.held).to.equal(0);
+    expect(dispatcher.stats.started).to.equal(2);
+  });
+
   it('forgets its rows when a renewal finds it lapsed', async () => {
     const schedule = new FakeSchedule(rows(1, 30_000));
     const { dispatcher, clock } = anEngine(schedule, { leaseMs: 1_000 });
