@@ -57,6 +57,8 @@ interface Held {
   slotMs: number;
   plan: Omit<PlannedCheck, 'check'> | null;
   running: boolean;
+  /** Its last outcome waits to be recorded (the row is not handed back before). */
+  unrecorded: boolean;
   /** In the timer wheel's bucket `bucket` (a moved row leaves a stale reference behind, skipped). */
   queued: boolean;
   bucket: number;
@@ -226,6 +228,7 @@ export class CheckDispatcher {
     let handed = 0;
     while (this.finished.length > 0) {
       const chunk = this.finished.splice(0, RECORD_CHUNK);
+      for (const f of chunk) f.held.unrecorded = false;
       const current = chunk.filter((f) => f.generation === this.generation && this.held.get(keyOf(f.held.monitorId, f.held.location)) === f.held);
       this.stats.dropped += chunk.length - current.length;
       if (current.length === 0) continue;
@@ -256,7 +259,8 @@ export class CheckDispatcher {
 
   /**
    * Works out this worker's share of its locations' rows and hands back what it holds beyond it
-   * (rows not running, each at its next slot), so a worker joining later gets rows to run.
+   * (rows neither running nor waiting to be recorded, each at its next slot), so a worker joining
+   * later gets rows to run.
    */
   private async rebalance(): Promise<void> {
     const { rows, workers } = await this.schedule.load(this.options.locations, this.clock.now());
@@ -266,7 +270,7 @@ export class CheckDispatcher {
     const handed: Held[] = [];
     for (const h of this.held.values()) {
       if (handed.length === excess) break;
-      if (!h.running) handed.push(h);
+      if (!h.running && !h.unrecorded) handed.push(h);
     }
     await this.schedule.release(this.workerId, handed.map((h) => claimedOf(h)));
     for (const h of handed) this.held.delete(keyOf(h.monitorId, h.location));
@@ -279,7 +283,7 @@ export class CheckDispatcher {
       const h: Held = {
         monitorId: check.monitorId, location: check.location, intervalMs: check.intervalMs, phaseMs: check.phaseMs,
         slotMs: check.slot.getTime(), plan: plans.get(keyOf(check.monitorId, check.location)) ?? null,
-        running: false, queued: false, bucket: 0,
+        running: false, unrecorded: false, queued: false, bucket: 0,
       };
       this.held.set(keyOf(h.monitorId, h.location), h);
       this.enqueue(h, now);
@@ -395,6 +399,7 @@ export class CheckDispatcher {
         h.running = false;
         if (generation !== this.generation) return;
         const completedAt = this.clock.now();
+        h.unrecorded = true;
         this.finished.push({ held: h, generation, outcome: { planned, result, startedAt } });
         h.slotMs = slotAfterCompletion(planned.check, completedAt).getTime();
         this.enqueue(h, completedAt.getTime());

@@ -290,6 +290,23 @@ describe('CheckDispatcher', () => {
     expect(holders.filter((h) => h === second.workerId)).to.have.length(47);
   });
 
+  it('hands back no row whose outcome still waits to be recorded', async () => {
+    const schedule = new FakeSchedule(rows(4));
+    const { dispatcher, clock, recorder } = anEngine(schedule);
+    await dispatcher.pump();
+    await settle();
+    schedule.workers.set('another', Infinity); // a second live worker: a share of 2 each
+    clock.advance(10_000);
+    await dispatcher.pump();
+    expect(dispatcher.stats.held, 'all four wait to be recorded').to.equal(4);
+    await dispatcher.flush();
+    clock.advance(10_000);
+    await dispatcher.pump();
+    expect(dispatcher.stats.held, 'its share of 2, and 5 % over it').to.equal(3);
+    expect(recorder.batches.flat()).to.have.length(4);
+    expect(dispatcher.stats.dropped).to.equal(0);
+  });
+
   it('turns a check that throws into a down result instead of losing it', async () => {
     const schedule = new FakeSchedule(rows(1));
     const recorder = new RecordingRecorder();
