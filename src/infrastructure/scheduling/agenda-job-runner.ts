@@ -29,8 +29,8 @@ export interface JobRunnerOptions {
 }
 
 /**
- * Agenda as the job system. On PostgreSQL it gets its own small pool with an error listener (a
- * server shutdown must not crash the process); the database was already probed by the migrator,
+ * Agenda as the job system. On PostgreSQL it gets its own small pool, and its notification
+ * channel an error listener too (a server shutdown must not crash the process); the database was already probed by the migrator,
  * since Agenda does not report an unreachable store on its own.
  */
 export async function startAgendaJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
@@ -43,6 +43,9 @@ export async function startAgendaJobRunner(options: JobRunnerOptions): Promise<J
     pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
     pool.on('error', (error) => logger.warn({ err: error }, 'job store connection error'));
     backend = new PostgresBackend({ pool, tableName: 'agenda_jobs' });
+    // Its LISTEN connection reports a server going away (a shutdown, a restart) as an 'error' event,
+    // which crashes the process unless someone listens; it reconnects on its own.
+    backend.notificationChannel?.on('error', (error: Error) => logger.warn({ err: error }, 'job notification channel error'));
   }
   const agenda = new Agenda({
     backend, name: 'monitoring', processEvery: options.processEvery ?? '30 seconds',

@@ -31,4 +31,26 @@ describe('job system (Agenda on PostgreSQL)', () => {
       await runner.stop();
     }
   });
+
+  it('survives the server cutting its notification connection (a database shutdown or restart): logged, not a crash', async () => {
+    await testServer();
+    const { url } = await testDatabase();
+    const warnings: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line).msg) });
+    const runner = await startAgendaJobRunner({ databaseUrl: url, logger, processEvery: 100, jobs: [] });
+    try {
+      const { database } = await testServer();
+      const cut = await database.sql.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
+      );
+      expect(cut.length, 'the LISTEN connection was found').to.be.at.least(1);
+      const deadline = Date.now() + 5_000;
+      while (!warnings.includes('job notification channel error') && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(warnings).to.include('job notification channel error');
+    } finally {
+      await runner.stop();
+    }
+  });
 });
