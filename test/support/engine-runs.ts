@@ -24,7 +24,9 @@ export async function anEngineFor(
       return claimed.filter((c) => monitorIds.has(c.monitorId));
     },
     // Its share is every row it wants: the others are not its business.
-    async load() { return { rows: Number.MAX_SAFE_INTEGER, workers: 1 }; },
+    async load(locations: readonly string[]) {
+      return locations.map((location) => ({ location, rows: Number.MAX_SAFE_INTEGER, workers: 1 }));
+    },
   });
   const runCheck = container.get(RunCheck);
   return new CheckDispatcher(

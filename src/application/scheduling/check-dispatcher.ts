@@ -16,9 +16,9 @@ const CHANGES_PAGE = 5_000;
 /** How long changes are kept, and how often old ones are pruned. */
 const KEEP_CHANGES_MS = 600_000;
 const PRUNE_EVERY_MS = 60_000;
-/** How often a worker compares what it holds with its share of its locations' rows. */
+/** How often a worker compares what it holds with its share of each location's rows. */
 const REBALANCE_EVERY_MS = 10_000;
-/** Held rows over the share tolerated before handing any back (no churn over a few rows). */
+/** A worker holds up to this much over its share (new monitors are taken at once; no churn over a few rows). */
 const SHARE_SLACK = 1.05;
 
 export interface DispatcherOptions {
@@ -78,8 +78,8 @@ const claimedOf = (h: Held, slotMs = h.slotMs): ClaimedCheck => ({
 /**
  * The check engine's loop body. The worker claims schedule rows once and then holds them in
  * memory, on a timer wheel: running a check reads and writes nothing but its result. `pump`
- * renews the worker, claims rows no live worker holds (up to its share: workers of a location
- * split its rows evenly, handing back any excess) and applies monitor changes (and
+ * renews the worker, claims rows no live worker holds (up to its share of each location: workers
+ * of a location split its rows evenly, handing back any excess) and applies monitor changes (and
  * trigger-check) logged since the last round; `startDue` starts what is due, up to capacity;
  * `flush` records finished checks in batches, each in one transaction with the worker's renewal.
  * A worker found fenced (it missed its renewals and another took its rows) forgets everything it
@@ -104,8 +104,10 @@ export class CheckDispatcher {
   private readonly rounds: Array<{ at: number; seq: number }> = [];
   private lastPrune = 0;
   private lastRebalance = 0;
-  /** Most rows this worker should hold (its locations' rows over their live workers). */
-  private share = Infinity;
+  /** Per location, the most rows this worker holds: its share (rows over live workers) and the slack. */
+  private readonly most = new Map<string, number>();
+  /** Per location, the rows held. */
+  private readonly heldIn = new Map<string, number>();
   readonly stats: DispatcherStats = { started: 0, recorded: 0, dropped: 0, held: 0, lateness: new LatenessHistogram() };
 
   constructor(
@@ -155,9 +157,12 @@ export class CheckDispatcher {
     }
     let taken = 0;
     for (;;) {
-      const limit = Math.min(this.options.batchSize, this.share - this.held.size);
-      if (limit <= 0 || generation !== this.generation) break;
-      const claimed = await this.schedule.claim({ workerId: this.workerId, locations: this.options.locations, now, limit });
+      // One statement for every location with room (one may overshoot: the next rebalance evens it out).
+      const room = this.options.locations.map((l) => (this.most.get(l) ?? Infinity) - (this.heldIn.get(l) ?? 0));
+      const locations = this.options.locations.filter((_, i) => room[i]! > 0);
+      const limit = Math.min(this.options.batchSize, room.reduce((sum, r) => sum + Math.max(0, r), 0));
+      if (locations.length === 0 || limit <= 0 || generation !== this.generation) break;
+      const claimed = await this.schedule.claim({ workerId: this.workerId, locations, now, limit });
       const plans = await this.plansOf(claimed);
       if (generation !== this.generation) break;
       this.hold(claimed, plans, now.getTime());
@@ -258,22 +263,44 @@ export class CheckDispatcher {
   }
 
   /**
-   * Works out this worker's share of its locations' rows and hands back what it holds beyond it
+   * Works out this worker's share of each location's rows and hands back what it holds beyond it
    * (rows neither running nor waiting to be recorded, each at its next slot), so a worker joining
-   * later gets rows to run.
+   * later gets rows to run. Shares are per location: a worker serving a location alone holds all of
+   * it, whoever else shares its other locations (every worker serves `heartbeat`).
    */
   private async rebalance(): Promise<void> {
-    const { rows, workers } = await this.schedule.load(this.options.locations, this.clock.now());
-    this.share = Math.ceil(rows / Math.max(1, workers));
-    const excess = this.held.size - Math.ceil(this.share * SHARE_SLACK);
-    if (excess <= 0) return;
     const handed: Held[] = [];
-    for (const h of this.held.values()) {
-      if (handed.length === excess) break;
-      if (!h.running && !h.unrecorded) handed.push(h);
+    const excess = new Map<string, number>();
+    for (const { location, rows, workers } of await this.schedule.load(this.options.locations, this.clock.now())) {
+      const most = Math.ceil(Math.ceil(rows / Math.max(1, workers)) * SHARE_SLACK);
+      this.most.set(location, most);
+      const over = (this.heldIn.get(location) ?? 0) - most;
+      if (over > 0) excess.set(location, over);
     }
+    for (const h of this.held.values()) {
+      const over = excess.get(h.location) ?? 0;
+      if (over === 0 || h.running || h.unrecorded) continue;
+      handed.push(h);
+      excess.set(h.location, over - 1);
+    }
+    if (handed.length === 0) return;
     await this.schedule.release(this.workerId, handed.map((h) => claimedOf(h)));
-    for (const h of handed) this.held.delete(keyOf(h.monitorId, h.location));
+    for (const h of handed) this.drop(keyOf(h.monitorId, h.location));
+  }
+
+  /** Holds a row (replacing any held under its key). */
+  private keep(h: Held): void {
+    const key = keyOf(h.monitorId, h.location);
+    if (!this.held.has(key)) this.heldIn.set(h.location, (this.heldIn.get(h.location) ?? 0) + 1);
+    this.held.set(key, h);
+    this.stats.held = this.held.size;
+  }
+
+  private drop(key: string): void {
+    const h = this.held.get(key);
+    if (!h) return;
+    this.held.delete(key);
+    this.heldIn.set(h.location, (this.heldIn.get(h.location) ?? 1) - 1);
     this.stats.held = this.held.size;
   }
 
@@ -285,10 +312,9 @@ export class CheckDispatcher {
         slotMs: check.slot.getTime(), plan: plans.get(keyOf(check.monitorId, check.location)) ?? null,
         running: false, unrecorded: false, queued: false, bucket: 0,
       };
-      this.held.set(keyOf(h.monitorId, h.location), h);
+      this.keep(h);
       this.enqueue(h, now);
     }
-    this.stats.held = this.held.size;
   }
 
   private async plansOf(checks: readonly ClaimedCheck[]): Promise<Map<string, Omit<PlannedCheck, 'check'>>> {
@@ -337,7 +363,7 @@ export class CheckDispatcher {
         if (reread) {
           const row = current.get(key);
           if (!row) {
-            this.held.delete(key);
+            this.drop(key);
             continue;
           }
           h.plan = plans.get(key) ?? null;
@@ -423,7 +449,8 @@ export class CheckDispatcher {
     this.generation++;
     this.registered = false;
     this.lastRebalance = 0;
-    this.share = Infinity;
+    this.most.clear();
+    this.heldIn.clear();
     this.stats.held = 0;
   }
 }

@@ -18,6 +18,12 @@ export interface ClaimInput {
   readonly limit: number;
 }
 
+export interface LocationLoad {
+  readonly location: string;
+  readonly rows: number;
+  readonly workers: number;
+}
+
 /** A change a worker must apply to the rows it holds. */
 export interface ScheduleChange {
   readonly seq: number;
@@ -61,10 +67,10 @@ export interface CheckSchedule {
   /** A graceful stop: hands back these rows at their slots, and any others the worker holds, and ends the worker. */
   resign(workerId: string, rows: readonly ClaimedCheck[]): Promise<void>;
   /**
-   * The rows of these locations and the live workers serving any of them: a worker holding more
-   * than its share hands the rest back, so workers of one location split its rows evenly.
+   * Per location, its rows and the live workers serving it: a worker holding more than its share
+   * of a location hands the rest back, so workers of one location split its rows evenly.
    */
-  load(locations: readonly string[], now: Date): Promise<{ rows: number; workers: number }>;
+  load(locations: readonly string[], now: Date): Promise<LocationLoad[]>;
   /** Changes logged after `afterSeq`, oldest first. */
   changesAfter(afterSeq: number, limit: number): Promise<ScheduleChange[]>;
   /** Forgets changes logged more than `keepChangesMs` ago, and workers fenced and left without rows. */

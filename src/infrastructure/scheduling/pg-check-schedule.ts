@@ -1,4 +1,4 @@
-import type { CheckSchedule, ClaimInput, ClaimedCheck, ScheduleChange } from '../../application/scheduling/ports';
+import type { CheckSchedule, ClaimInput, ClaimedCheck, LocationLoad, ScheduleChange } from '../../application/scheduling/ports';
 import type { SqlRunner } from '../persistence/database';
 
 /** bigint columns arrive as strings; times travel as epoch milliseconds (no date parsing per row). */
@@ -103,13 +103,15 @@ export class PgCheckSchedule implements CheckSchedule {
     await this.pool.query(`DELETE FROM check_workers WHERE worker_id = ?`, [workerId]);
   }
 
-  async load(locations: readonly string[], now: Date): Promise<{ rows: number; workers: number }> {
-    const [row] = await this.pool.query<{ rows: string; workers: string }>(
-      `SELECT (SELECT count(*) FROM check_schedule WHERE location = ANY(?::text[])) AS rows,
-              (SELECT count(*) FROM check_workers WHERE alive_until >= ?::timestamptz AND locations && ?::text[]) AS workers`,
-      [locations, now, locations], { prepare: true },
+  async load(locations: readonly string[], now: Date): Promise<LocationLoad[]> {
+    const rows = await this.pool.query<{ location: string; rows: string; workers: string }>(
+      `SELECT l.location,
+              (SELECT count(*) FROM check_schedule s WHERE s.location = l.location) AS rows,
+              (SELECT count(*) FROM check_workers w WHERE w.alive_until >= ?::timestamptz AND l.location = ANY(w.locations)) AS workers
+       FROM unnest(?::text[]) AS l(location)`,
+      [now, locations], { prepare: true },
     );
-    return { rows: Number(row?.rows ?? 0), workers: Number(row?.workers ?? 1) };
+    return rows.map((r) => ({ location: r.location, rows: Number(r.rows), workers: Number(r.workers) }));
   }
 
   async changesAfter(afterSeq: number, limit: number): Promise<ScheduleChange[]> {

@@ -129,7 +129,8 @@ describe('check schedule (PostgreSQL)', () => {
     await schedule.resign(a, [handedBack]);
     expect(await sql.query(`SELECT 1 FROM check_workers WHERE worker_id = ?`, [a])).to.deep.equal([]);
     await schedule.register(b, locations, new Date(now.getTime() + MIN), 0);
-    expect(await schedule.load(locations, now), 'the resigned worker no longer counts').to.deep.equal({ rows: 1, workers: 1 });
+    expect(await schedule.load(locations, now), 'the resigned worker no longer counts')
+      .to.deep.equal([{ location: locations[0], rows: 1, workers: 1 }]);
     const [taken] = await schedule.claim({ workerId: b, locations, now, limit: 10 });
     expect(taken!.slot).to.deep.equal(handedBack.slot);
   });

@@ -20,7 +20,7 @@ class ManualClock {
 /** The schedule as rows in memory, with the PostgreSQL adapter's rules: claim what no live worker holds. */
 class FakeSchedule implements CheckSchedule {
   readonly rows = new Map<string, { check: ClaimedCheck; holder: string | null }>();
-  readonly workers = new Map<string, number>();
+  readonly workers = new Map<string, { until: number; locations: readonly string[] }>();
   readonly changes: ScheduleChange[] = [];
   claims = 0;
   resigned: ClaimedCheck[] = [];
@@ -28,14 +28,14 @@ class FakeSchedule implements CheckSchedule {
   constructor(checks: ClaimedCheck[] = []) {
     for (const check of checks) this.rows.set(`${check.monitorId}:${check.location}`, { check, holder: null });
   }
-  async register(workerId: string, _l: readonly string[], aliveUntil: Date) {
-    this.workers.set(workerId, aliveUntil.getTime());
+  async register(workerId: string, locations: readonly string[], aliveUntil: Date) {
+    this.workers.set(workerId, { until: aliveUntil.getTime(), locations });
     return this.changes.at(-1)?.seq ?? 0;
   }
   async renew(workerId: string, now: Date, aliveUntil: Date) {
-    const until = this.workers.get(workerId);
-    if (until === undefined || until < now.getTime()) return false;
-    this.workers.set(workerId, aliveUntil.getTime());
+    const worker = this.workers.get(workerId);
+    if (worker === undefined || worker.until < now.getTime()) return false;
+    worker.until = aliveUntil.getTime();
     return true;
   }
   async claim(input: ClaimInput) {
@@ -43,7 +43,7 @@ class FakeSchedule implements CheckSchedule {
     const taken: ClaimedCheck[] = [];
     for (const row of this.rows.values()) {
       if (taken.length === input.limit) break;
-      if (row.holder === null) {
+      if (row.holder === null && input.locations.includes(row.check.location)) {
         row.holder = input.workerId;
         taken.push(row.check);
       }
@@ -64,8 +64,12 @@ class FakeSchedule implements CheckSchedule {
     await this.release(workerId, rows);
     this.workers.delete(workerId);
   }
-  async load(_l: readonly string[], now: Date) {
-    return { rows: this.rows.size, workers: [...this.workers.values()].filter((until) => until >= now.getTime()).length };
+  async load(locations: readonly string[], now: Date) {
+    return locations.map((location) => ({
+      location,
+      rows: [...this.rows.values()].filter((r) => r.check.location === location).length,
+      workers: [...this.workers.values()].filter((w) => w.until >= now.getTime() && w.locations.includes(location)).length,
+    }));
   }
   async changesAfter(afterSeq: number) { return this.changes.filter((c) => c.seq > afterSeq); }
   async prune() {}
@@ -233,7 +237,7 @@ describe('CheckDispatcher', () => {
     expect(dispatcher.stats).to.include({ recorded: 0, dropped: 2, held: 0 });
     expect(dispatcher.workerId).to.not.equal(first);
 
-    schedule.workers.set(first, -Infinity); // fenced
+    schedule.workers.get(first)!.until = -Infinity; // fenced
     for (const row of schedule.rows.values()) row.holder = null; // another worker took them over and stopped
     clock.advance(1_000);
     expect(await dispatcher.pump()).to.equal(2);
@@ -290,12 +294,35 @@ describe('CheckDispatcher', () => {
     expect(holders.filter((h) => h === second.workerId)).to.have.length(47);
   });
 
+  it('counts shares per location: a worker alone in its region holds all of it, and splits only the locations it shares', async () => {
+    const at = (location: string, n: number, from: number): ClaimedCheck[] => Array.from({ length: n }, (_, i) => ({
+      monitorId: from + i, location, slot: new Date(start + 30_000), intervalMs: MIN, phaseMs: 30_000,
+    }));
+    const schedule = new FakeSchedule([...at('eu', 40, 1), ...at('us', 40, 101), ...at('heartbeat', 40, 201)]);
+    const clock = new ManualClock();
+    const engine = (workerId: string, locations: string[]) => new CheckDispatcher(schedule, planner, async () => up(clock.at),
+      new RecordingRecorder(), clock, { ...options, workerId, locations });
+    const europe = engine('europe', ['eu', 'heartbeat']);
+    const america = engine('america', ['us', 'heartbeat']);
+    await europe.pump();
+    await america.pump();
+    clock.advance(10_000);
+    await europe.pump();
+    await america.pump();
+    await europe.pump();
+    const count = (workerId: string, location: string) =>
+      [...schedule.rows.values()].filter((r) => r.holder === workerId && r.check.location === location).length;
+    expect([count(europe.workerId, 'eu'), count(america.workerId, 'us')], 'each region whole').to.deep.equal([40, 40]);
+    expect(count(europe.workerId, 'heartbeat') + count(america.workerId, 'heartbeat')).to.equal(40);
+    expect(count(europe.workerId, 'heartbeat'), 'heartbeats split: 20 and 5 % over').to.be.within(19, 21);
+  });
+
   it('hands back no row whose outcome still waits to be recorded', async () => {
     const schedule = new FakeSchedule(rows(4));
     const { dispatcher, clock, recorder } = anEngine(schedule);
     await dispatcher.pump();
     await settle();
-    schedule.workers.set('another', Infinity); // a second live worker: a share of 2 each
+    schedule.workers.set('another', { until: Infinity, locations: ['eu'] }); // a second live worker: a share of 2 each
     clock.advance(10_000);
     await dispatcher.pump();
     expect(dispatcher.stats.held, 'all four wait to be recorded').to.equal(4);
