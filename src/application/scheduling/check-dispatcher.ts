@@ -32,8 +32,9 @@ export interface DispatcherOptions {
   readonly maxInFlight: number;
   /**
    * How long the worker stays alive without renewing (it renews on every claim round and every
-   * recording): after that, another worker may fence it and take its rows over. Longer than the
-   * slowest check (timeout + grace) and than any pause of the process worth surviving.
+   * recording, whatever its checks are doing): after that, another worker may fence it and take its
+   * rows over. Longer than any pause of the process worth surviving; also how long a crashed
+   * worker's rows wait.
    */
   readonly leaseMs: number;
 }
@@ -71,8 +72,8 @@ interface Finished {
 }
 
 const keyOf = (monitorId: number, location: string) => `${monitorId}:${location}`;
-const claimedOf = (h: Held, slotMs = h.slotMs): ClaimedCheck => ({
-  monitorId: h.monitorId, location: h.location, slot: new Date(slotMs), intervalMs: h.intervalMs, phaseMs: h.phaseMs,
+const claimedOf = (h: Held): ClaimedCheck => ({
+  monitorId: h.monitorId, location: h.location, slot: new Date(h.slotMs), intervalMs: h.intervalMs, phaseMs: h.phaseMs,
 });
 
 /**

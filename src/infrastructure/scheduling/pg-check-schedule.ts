@@ -33,7 +33,11 @@ export class PgCheckSchedule implements CheckSchedule {
 
   async register(workerId: string, locations: readonly string[], aliveUntil: Date, changesSettledMs: number): Promise<number> {
     const [row] = await this.pool.query<{ seq: string }>(
-      `WITH worker AS (INSERT INTO check_workers (worker_id, locations, alive_until) VALUES (?, ?::text[], ?::timestamptz))
+      // Registering again under the same name (an answer lost on the way) renews it, unless fenced meanwhile.
+      `WITH worker AS (
+         INSERT INTO check_workers (worker_id, locations, alive_until) VALUES (?, ?::text[], ?::timestamptz)
+         ON CONFLICT (worker_id) DO UPDATE SET alive_until = EXCLUDED.alive_until WHERE check_workers.alive_until > '-infinity'
+       )
        SELECT COALESCE(max(seq), 0) AS seq FROM check_changes WHERE changed_at < now() - ? * interval '1 millisecond'`,
       [workerId, locations, aliveUntil, changesSettledMs],
     );

@@ -93,6 +93,8 @@ describe('check schedule (PostgreSQL)', () => {
     expect(slotOf(ids[1]!), 'never recorded: its planned slot').to.equal(first.find((c) => c.monitorId === ids[1])!.slot.getTime());
     expect(await schedule.renew(dead, later, new Date(later.getTime() + 5_000)), 'fenced for good').to.equal(false);
     expect(await schedule.renew(dead, new Date(0), new Date(later.getTime() + 5_000)), 'whatever its clock says').to.equal(false);
+    await schedule.register(dead, locations, new Date(later.getTime() + MIN), 0);
+    expect(await schedule.renew(dead, later, new Date(later.getTime() + 5_000)), 'nor by registering again under its name').to.equal(false);
     expect(await schedule.renew(rescuer, later, new Date(later.getTime() + MIN))).to.equal(true);
 
     await schedule.prune(600_000);
