@@ -58,9 +58,8 @@ function loop(round: () => Promise<void>, everyMs: number, early: () => boolean,
  * Drives the dispatcher on loops of its own, so recording never holds up starting: one renews the
  * worker, claims rows and applies changes, a timer starts held checks as their slots come (those
  * of one tick together), and one records finished checks in batches (at least every 2 s, sooner
- * when a chunk is full). Fewer,
- * larger rounds cost less per check (bench:engine). Logs progress once a minute (checks started
- * and recorded, start lateness).
+ * when a chunk is full). Fewer, larger rounds cost less per check (bench:engine). Logs progress
+ * once a minute (checks started and recorded, rows held, start lateness).
  */
 export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, options: CheckWorkerOptions = {}): CheckWorker {
   const around = options.around ?? ((work) => work());
