@@ -1,5 +1,6 @@
 import { latenessMs, nextSlotAfter, slotAfterCompletion } from '../../domain/scheduling/check-slot';
 import { LatenessHistogram } from '../../domain/scheduling/lateness-histogram';
+import { TimerWheel } from '../../domain/scheduling/timer-wheel';
 import type { CheckRequest } from '../../domain/checks/check-request';
 import { checkResult, down, NO_TIMINGS, type CheckResult } from '../../domain/checks/check-result';
 import type { Clock } from '../shared/clock';
@@ -60,9 +61,6 @@ interface Held {
   running: boolean;
   /** Its last outcome waits to be recorded (the row is not handed back before). */
   unrecorded: boolean;
-  /** In the timer wheel's bucket `bucket` (a moved row leaves a stale reference behind, skipped). */
-  queued: boolean;
-  bucket: number;
 }
 
 interface Finished {
@@ -89,9 +87,7 @@ const claimedOf = (h: Held): ClaimedCheck => ({
 export class CheckDispatcher {
   private inFlight = 0;
   private readonly held = new Map<string, Held>();
-  private readonly wheel = new Map<number, Held[]>();
-  /** Last wheel tick emptied into `ready`. */
-  private cursor: number;
+  private readonly wheel: TimerWheel<Held>;
   /** Due rows waiting for capacity, in slot order, from `readyHead` on. */
   private ready: Held[] = [];
   private readyHead = 0;
@@ -119,7 +115,7 @@ export class CheckDispatcher {
     private readonly clock: Clock,
     private readonly options: DispatcherOptions,
   ) {
-    this.cursor = Math.floor(clock.now().getTime() / TICK_MS) - 1;
+    this.wheel = new TimerWheel(TICK_MS, clock.now().getTime());
   }
 
   /** The worker's current name in the schedule. */
@@ -186,23 +182,7 @@ export class CheckDispatcher {
    */
   startDue(): number {
     const now = this.clock.now().getTime();
-    const upTo = Math.floor(now / TICK_MS) - 1;
-    if (upTo > this.cursor) {
-      const ticks = upTo - this.cursor > this.wheel.size
-        ? [...this.wheel.keys()].filter((tick) => tick <= upTo).sort((a, b) => a - b)
-        : Array.from({ length: upTo - this.cursor }, (_, i) => this.cursor + 1 + i);
-      for (const tick of ticks) {
-        const bucket = this.wheel.get(tick);
-        if (!bucket) continue;
-        this.wheel.delete(tick);
-        for (const h of bucket) {
-          if (!h.queued || h.bucket !== tick) continue;
-          h.queued = false;
-          this.ready.push(h);
-        }
-      }
-      this.cursor = upTo;
-    }
+    for (const h of this.wheel.advance(now)) this.ready.push(h);
     return this.startReady(now);
   }
 
@@ -301,6 +281,7 @@ export class CheckDispatcher {
     const h = this.held.get(key);
     if (!h) return;
     this.held.delete(key);
+    this.wheel.cancel(h);
     this.heldIn.set(h.location, (this.heldIn.get(h.location) ?? 1) - 1);
     this.stats.held = this.held.size;
   }
@@ -311,7 +292,7 @@ export class CheckDispatcher {
       const h: Held = {
         monitorId: check.monitorId, location: check.location, intervalMs: check.intervalMs, phaseMs: check.phaseMs,
         slotMs: check.slot.getTime(), plan: plans.get(keyOf(check.monitorId, check.location)) ?? null,
-        running: false, unrecorded: false, queued: false, bucket: 0,
+        running: false, unrecorded: false,
       };
       this.keep(h);
       this.enqueue(h, now);
@@ -390,21 +371,13 @@ export class CheckDispatcher {
     for (const seq of this.seen) if (seq <= this.changesFloor) this.seen.delete(seq);
   }
 
-  /** Puts a row in the bucket of its slot (or straight among the ready ones when its tick has passed). */
+  /** Puts a row on the wheel at its slot, or among the ready ones when its slot has come. */
   private enqueue(h: Held, now: number): void {
     if (h.running || !h.plan) return;
-    const tick = Math.floor(h.slotMs / TICK_MS);
-    if (tick <= this.cursor || h.slotMs <= now) {
-      h.queued = false;
+    if (h.slotMs <= now || !this.wheel.schedule(h, h.slotMs)) {
+      this.wheel.cancel(h);
       this.ready.push(h);
-      return;
     }
-    if (h.queued && h.bucket === tick) return;
-    h.queued = true;
-    h.bucket = tick;
-    const bucket = this.wheel.get(tick);
-    if (bucket) bucket.push(h);
-    else this.wheel.set(tick, [h]);
   }
 
   /** Runs a held row's slot and queues its outcome; the row moves to its next slot when the check ends. */
