@@ -59,13 +59,18 @@ export class PgCheckSchedule implements CheckSchedule {
          WHERE alive_until < ?::timestamptz AND alive_until > '-infinity' RETURNING worker_id
        ), fenced AS (
          SELECT worker_id FROM lapsed UNION ALL SELECT worker_id FROM check_workers WHERE alive_until = '-infinity'
-       ), picked AS (
-         SELECT monitor_id, location, leased_by AS previous FROM check_schedule
-         WHERE location = ANY(?::text[]) AND (leased_by IS NULL OR leased_by IN (SELECT worker_id FROM fenced))
+       ), free AS (
+         -- Two index lookups on (leased_by, location), not one OR that scans every row each round.
+         SELECT monitor_id, location, NULL::text AS previous FROM check_schedule
+         WHERE leased_by IS NULL AND location = ANY(?::text[])
          LIMIT ? FOR UPDATE SKIP LOCKED
+       ), orphaned AS (
+         SELECT monitor_id, location, leased_by AS previous FROM check_schedule
+         WHERE leased_by = ANY(ARRAY(SELECT worker_id FROM fenced)) AND location = ANY(?::text[])
+         LIMIT GREATEST(0, ? - (SELECT count(*) FROM free)) FOR UPDATE SKIP LOCKED
        )
        UPDATE check_schedule s SET leased_by = ?
-       FROM picked p
+       FROM (SELECT * FROM free UNION ALL SELECT * FROM orphaned) p
        WHERE s.monitor_id = p.monitor_id AND s.location = p.location
        RETURNING s.monitor_id, s.location, s.interval_ms, s.phase_ms,
          CASE WHEN p.previous IS NULL THEN ${EPOCH_MS('s.next_due_at')} ELSE COALESCE((
@@ -74,7 +79,7 @@ export class PgCheckSchedule implements CheckSchedule {
            WHERE r.monitor_id = s.monitor_id AND l.code = s.location
            ORDER BY r.checked_at DESC LIMIT 1
          ), ${EPOCH_MS('s.next_due_at')}) END AS slot_ms`,
-      [input.now, input.locations, input.limit, input.workerId],
+      [input.now, input.locations, input.limit, input.locations, input.limit, input.workerId],
       { prepare: true },
     );
     return rows.map(toCheck);
