@@ -1,6 +1,7 @@
 import { latenessMs, nextSlotAfter, slotAfterCompletion } from '../../domain/scheduling/check-slot';
 import { LatenessHistogram } from '../../domain/scheduling/lateness-histogram';
 import { TimerWheel } from '../../domain/scheduling/timer-wheel';
+import { ChangeCursor } from '../../domain/scheduling/change-cursor';
 import type { CheckRequest } from '../../domain/checks/check-request';
 import { checkResult, down, NO_TIMINGS, type CheckResult } from '../../domain/checks/check-result';
 import type { Clock } from '../shared/clock';
@@ -45,7 +46,7 @@ export interface DispatcherStats {
   recorded: number;
   dropped: number;
   /** Rows this worker holds. */
-  held: number;
+  readonly held: number;
   /** Start lateness of every started check (cumulative buckets: compare snapshots). */
   readonly lateness: LatenessHistogram;
 }
@@ -66,7 +67,6 @@ interface Held {
 interface Finished {
   readonly held: Held;
   readonly outcome: CheckOutcome;
-  readonly generation: number;
 }
 
 const keyOf = (monitorId: number, location: string) => `${monitorId}:${location}`;
@@ -94,18 +94,15 @@ export class CheckDispatcher {
   private finished: Finished[] = [];
   private generation = 0;
   private registered = false;
-  /** Changes after this sequence number are read each round; `seen` keeps those read since. */
-  private changesFloor = 0;
-  private readonly seen = new Set<number>();
-  /** (round time, highest sequence number read) of recent rounds: the floor moves up once a round has settled. */
-  private readonly rounds: Array<{ at: number; seq: number }> = [];
+  /** Where this worker stands in the change log. */
+  private readonly changes = new ChangeCursor(CHANGES_SETTLE_MS);
   private lastPrune = 0;
   private lastRebalance = 0;
   /** Per location, the most rows this worker holds: its share (rows over live workers) and the slack. */
   private readonly most = new Map<string, number>();
   /** Per location, the rows held. */
   private readonly heldIn = new Map<string, number>();
-  readonly stats: DispatcherStats = { started: 0, recorded: 0, dropped: 0, held: 0, lateness: new LatenessHistogram() };
+  readonly stats: DispatcherStats;
 
   constructor(
     private readonly schedule: CheckSchedule,
@@ -116,6 +113,11 @@ export class CheckDispatcher {
     private readonly options: DispatcherOptions,
   ) {
     this.wheel = new TimerWheel(TICK_MS, clock.now().getTime());
+    const held = this.held;
+    this.stats = {
+      started: 0, recorded: 0, dropped: 0, lateness: new LatenessHistogram(),
+      get held() { return held.size; },
+    };
   }
 
   /** The worker's current name in the schedule. */
@@ -140,7 +142,7 @@ export class CheckDispatcher {
     const now = this.clock.now();
     const aliveUntil = new Date(now.getTime() + this.options.leaseMs);
     if (!this.registered) {
-      this.changesFloor = await this.schedule.register(this.workerId, this.options.locations, aliveUntil, CHANGES_SETTLE_MS);
+      this.changes.reset(await this.schedule.register(this.workerId, this.options.locations, aliveUntil, CHANGES_SETTLE_MS));
       this.registered = true;
     } else if (!(await this.schedule.renew(this.workerId, now, aliveUntil))) {
       this.forget();
@@ -215,7 +217,7 @@ export class CheckDispatcher {
     while (this.finished.length > 0) {
       const chunk = this.finished.splice(0, RECORD_CHUNK);
       for (const f of chunk) f.held.unrecorded = false;
-      const current = chunk.filter((f) => f.generation === this.generation && this.held.get(keyOf(f.held.monitorId, f.held.location)) === f.held);
+      const current = chunk.filter((f) => this.held.get(keyOf(f.held.monitorId, f.held.location)) === f.held);
       this.stats.dropped += chunk.length - current.length;
       if (current.length === 0) continue;
       const now = this.clock.now();
@@ -274,7 +276,6 @@ export class CheckDispatcher {
     const key = keyOf(h.monitorId, h.location);
     if (!this.held.has(key)) this.heldIn.set(h.location, (this.heldIn.get(h.location) ?? 0) + 1);
     this.held.set(key, h);
-    this.stats.held = this.held.size;
   }
 
   private drop(key: string): void {
@@ -283,7 +284,6 @@ export class CheckDispatcher {
     this.held.delete(key);
     this.wheel.cancel(h);
     this.heldIn.set(h.location, (this.heldIn.get(h.location) ?? 1) - 1);
-    this.stats.held = this.held.size;
   }
 
   /** Adds claimed rows: planned now, due at their slot (at once when it has passed). */
@@ -315,14 +315,14 @@ export class CheckDispatcher {
     const generation = this.generation;
     /** Monitor id -> when it was first triggered (null: not triggered), and whether it changed otherwise. */
     const touched = new Map<number, { triggeredAt: number | null; changed: boolean }>();
-    let after = this.changesFloor;
+    let after = this.changes.from;
     for (;;) {
       const changes = await this.schedule.changesAfter(after, CHANGES_PAGE);
       if (generation !== this.generation) return;
       for (const change of changes) {
         after = change.seq;
-        if (this.seen.has(change.seq) || !this.options.locations.some((l) => this.held.has(keyOf(change.monitorId, l)))) continue;
-        this.seen.add(change.seq);
+        const holds = this.options.locations.some((l) => this.held.has(keyOf(change.monitorId, l)));
+        if (!holds || !this.changes.take(change.seq)) continue;
         const t = touched.get(change.monitorId) ?? { triggeredAt: null, changed: false };
         if (change.triggered) t.triggeredAt = Math.min(t.triggeredAt ?? Infinity, change.at.getTime());
         else t.changed = true;
@@ -330,7 +330,7 @@ export class CheckDispatcher {
       }
       if (changes.length < CHANGES_PAGE) break;
     }
-    this.settleChanges(now, after);
+    this.changes.settle(now, after);
     // A trigger alone changes nothing but the slot: only monitors that changed are read again.
     const changed = [...touched].filter(([, t]) => t.changed).map(([monitorId]) => monitorId);
     const rows = await this.schedule.held(this.workerId, changed);
@@ -359,16 +359,6 @@ export class CheckDispatcher {
         this.enqueue(h, now);
       }
     }
-    this.stats.held = this.held.size;
-  }
-
-  /** Moves the floor up to what was read at least CHANGES_SETTLE_MS ago, and forgets seen numbers under it. */
-  private settleChanges(now: number, highest: number): void {
-    this.rounds.push({ at: now, seq: highest });
-    while (this.rounds.length > 0 && this.rounds[0]!.at <= now - CHANGES_SETTLE_MS) {
-      this.changesFloor = Math.max(this.changesFloor, this.rounds.shift()!.seq);
-    }
-    for (const seq of this.seen) if (seq <= this.changesFloor) this.seen.delete(seq);
   }
 
   /** Puts a row on the wheel at its slot, or among the ready ones when its slot has come. */
@@ -400,7 +390,7 @@ export class CheckDispatcher {
         if (generation !== this.generation) return;
         const completedAt = this.clock.now();
         h.unrecorded = true;
-        this.finished.push({ held: h, generation, outcome: { planned, result, startedAt } });
+        this.finished.push({ held: h, outcome: { planned, result, startedAt } });
         h.slotMs = slotAfterCompletion(planned.check, completedAt).getTime();
         this.enqueue(h, completedAt.getTime());
       })
@@ -418,13 +408,10 @@ export class CheckDispatcher {
     this.ready = [];
     this.readyHead = 0;
     this.finished = [];
-    this.seen.clear();
-    this.rounds.length = 0;
     this.generation++;
     this.registered = false;
     this.lastRebalance = 0;
     this.most.clear();
     this.heldIn.clear();
-    this.stats.held = 0;
   }
 }

@@ -214,6 +214,30 @@ describe('CheckDispatcher', () => {
     expect(ran.some((r) => r.host === 'h3')).to.equal(false);
   });
 
+  it('runs what a changed monitor now asks for (config edits, heartbeat beats): the plan is read again', async () => {
+    const schedule = new FakeSchedule(rows(1, 30_000));
+    let version = 1;
+    const versioned: CheckPlanner = {
+      plan: async (checks) => ({
+        planned: checks.map((check) => ({ check, organizationId: 1, customerId: 1, request: { kind: 'tcp', host: `v${version}`, port: 1, timeoutSeconds: 5 } as CheckRequest })),
+        dropped: [],
+      }),
+    };
+    const clock = new ManualClock();
+    const ran: string[] = [];
+    const dispatcher = new CheckDispatcher(schedule, versioned, async (request) => {
+      ran.push((request as { host: string }).host);
+      return up(clock.at);
+    }, new RecordingRecorder(), clock, options);
+    await dispatcher.pump();
+    version = 2;
+    schedule.change(1, {});
+    await dispatcher.pump();
+    clock.advance(30_100);
+    dispatcher.startDue();
+    expect(ran).to.deep.equal(['v2']);
+  });
+
   it('reads each change once, even while it is read again until settled', async () => {
     const schedule = new FakeSchedule(rows(1, 30_000));
     const { dispatcher, ran } = anEngine(schedule);
