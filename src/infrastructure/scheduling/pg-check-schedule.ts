@@ -1,5 +1,6 @@
 import type { CheckSchedule, ClaimInput, ClaimedCheck, LocationLoad, ScheduleChange } from '../../application/scheduling/ports';
 import type { SqlRunner } from '../persistence/database';
+import { nextSlotAfter } from '../../domain/scheduling/check-slot';
 
 /** bigint columns arrive as strings; times travel as epoch milliseconds (no date parsing per row). */
 interface Row {
@@ -53,7 +54,7 @@ export class PgCheckSchedule implements CheckSchedule {
   }
 
   async claim(input: ClaimInput): Promise<ClaimedCheck[]> {
-    const rows = await this.pool.query<Row>(
+    const rows = await this.pool.query<Row & { last_checked_ms: string | null }>(
       `WITH lapsed AS (
          UPDATE check_workers SET alive_until = '-infinity'
          WHERE alive_until < ?::timestamptz AND alive_until > '-infinity' RETURNING worker_id
@@ -72,17 +73,21 @@ export class PgCheckSchedule implements CheckSchedule {
        UPDATE check_schedule s SET leased_by = ?
        FROM (SELECT * FROM free UNION ALL SELECT * FROM orphaned) p
        WHERE s.monitor_id = p.monitor_id AND s.location = p.location
-       RETURNING s.monitor_id, s.location, s.interval_ms, s.phase_ms,
-         CASE WHEN p.previous IS NULL THEN ${EPOCH_MS('s.next_due_at')} ELSE COALESCE((
-           SELECT (floor((${EPOCH_MS('r.checked_at')} - s.phase_ms) / s.interval_ms::numeric) + 1) * s.interval_ms + s.phase_ms
-           FROM check_results r JOIN check_locations l ON l.id = r.location_id
+       RETURNING s.monitor_id, s.location, s.interval_ms, s.phase_ms, ${EPOCH_MS('s.next_due_at')} AS slot_ms,
+         CASE WHEN p.previous IS NOT NULL THEN (
+           SELECT ${EPOCH_MS('r.checked_at')} FROM check_results r JOIN check_locations l ON l.id = r.location_id
            WHERE r.monitor_id = s.monitor_id AND l.code = s.location
            ORDER BY r.checked_at DESC LIMIT 1
-         ), ${EPOCH_MS('s.next_due_at')}) END AS slot_ms`,
+         ) END AS last_checked_ms`,
       [input.now, input.locations, input.limit, input.locations, input.limit, input.workerId],
       { prepare: true },
     );
-    return rows.map(toCheck);
+    // A row taken from a fenced worker resumes on its grid after its last recorded result.
+    return rows.map((row) => {
+      const check = toCheck(row);
+      return row.last_checked_ms === null ? check
+        : { ...check, slot: nextSlotAfter(new Date(Number(row.last_checked_ms)), check.intervalMs, check.phaseMs) };
+    });
   }
 
   async held(workerId: string, monitorIds: readonly number[]): Promise<ClaimedCheck[]> {
