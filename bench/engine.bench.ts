@@ -23,6 +23,7 @@ const INTERVALS = (process.env.BENCH_INTERVALS ?? '1,2').split(',').map(Number);
 /** Past the longest interval, whose first result per monitor and location goes the full way (alert state created). */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 60 * Math.max(...INTERVALS) + 15);
 const PROFILE = process.env.BENCH_PROFILE;
+const HEAP_PROFILE = process.env.BENCH_HEAP_PROFILE;
 /** Monitors made due in the same instant after the measurement. */
 const BURST = Number(process.env.BENCH_BURST ?? 10_000);
 
@@ -117,8 +118,10 @@ async function main() {
     const a = await stats();
     const pgA = await postgresCpuMicros(pid);
     if (PROFILE) await service.request({ type: 'profile-start' });
+    if (HEAP_PROFILE) await service.request({ type: 'heap-profile-start' });
     await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
     if (PROFILE) await service.request({ type: 'profile-stop', file: path.resolve(PROFILE) });
+    if (HEAP_PROFILE) await service.request({ type: 'heap-profile-stop', file: path.resolve(HEAP_PROFILE) });
     const b = await stats();
     const pgB = await postgresCpuMicros(pid);
     const checks = b.recorded - a.recorded;

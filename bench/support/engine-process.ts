@@ -23,6 +23,7 @@ import { CLOCK } from '../../src/application/shared/clock';
 import { checkResult, NO_TIMINGS } from '../../src/domain/checks/check-result';
 import { dispatcherOptions } from '../../src/main/modules/scheduling.module';
 import { startCheckWorker } from '../../src/interfaces/jobs/check-worker';
+import { tuneGarbageCollection } from '../../src/main/gc-tuning';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -36,6 +37,8 @@ async function main() {
   const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'error' }, pino.destination(2));
   // BENCH_CHECKER=null: every check answers up at once, so the figures are the engine's own overhead.
   const nullChecks = process.env.BENCH_CHECKER === 'null';
+  // As the host does (src/main/server.ts); bench/support/service.ts starts node with its flags.
+  if (process.env.BENCH_GC_DEFAULTS === undefined) tuneGarbageCollection();
   const app = await startApplication(config, { jobs: false, logger, checkWorker: !nullChecks });
   const c = app.container;
   const dispatcher = nullChecks
@@ -94,6 +97,21 @@ async function main() {
       profiler.connect();
       await profiler.post('Profiler.enable');
       await profiler.post('Profiler.start');
+      process.send!({ id: m.id });
+    }
+    if (m.type === 'heap-profile-start') {
+      // Allocations that outlived a scavenge (promoted) and died later: what drives full collections.
+      profiler.connect();
+      await profiler.post('HeapProfiler.enable');
+      await profiler.post('HeapProfiler.startSampling', {
+        samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: false,
+      } as never);
+      process.send!({ id: m.id });
+    }
+    if (m.type === 'heap-profile-stop') {
+      const { profile } = await profiler.post('HeapProfiler.stopSampling');
+      await fs.writeFile(String((m as { file?: string }).file), JSON.stringify(profile));
+      profiler.disconnect();
       process.send!({ id: m.id });
     }
     if (m.type === 'profile-stop') {

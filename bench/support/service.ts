@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { nodeFlagsForChecks } from '../../src/main/gc-tuning';
 
 /** A handle on the service process: its URL, its CPU counter, and IPC requests. */
 export interface BenchService {
@@ -14,7 +15,7 @@ export interface BenchService {
 /** Forks `script` (a file in bench/support; the default answers the auth bench's requests). */
 export async function startBenchService(script = 'service-process.ts'): Promise<BenchService> {
   const child: ChildProcess = fork(path.join(__dirname, script), [], {
-    execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_GC_DEFAULTS === undefined ? nodeFlagsForChecks() : []), ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const url = await new Promise<string>((resolve, reject) => {
     child.once('error', reject);

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config';
 import { startApplication } from './application';
+import { tuneGarbageCollection } from './gc-tuning';
 
 /** `npm start`: read the configuration once, start everything, stop cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  tuneGarbageCollection();
   const app = await startApplication(config);
   let stopping = false;
   const shutdown = (signal: string) => {

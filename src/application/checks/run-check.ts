@@ -26,26 +26,27 @@ export class RunCheck {
     const now = this.clock.now();
     const timeoutMs = 'timeoutSeconds' in effective ? effective.timeoutSeconds * 1000 : 10_000;
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    let backstop: ReturnType<typeof setTimeout> | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const started = Date.now();
     const failed = (code: 'timeout' | 'protocolError', message: string) => checkResult({
       kind: request.kind, findings: [down(code, message)], timings: NO_TIMINGS(Date.now() - started),
       evidence: {}, checkedAt: now,
     });
+    // One timer per check: at the deadline it aborts the probe, then gives it GRACE_MS to answer.
+    const late = new Promise<CheckResult>((resolve) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        timer = setTimeout(() => resolve(failed('timeout', `No answer within ${timeoutMs / 1000} s`)), GRACE_MS);
+      }, timeoutMs);
+    });
     try {
       const checker = this.registry.for(effective.kind);
-      const run = checker.check(effective, { signal: controller.signal, now });
-      const late = new Promise<CheckResult>((resolve) => {
-        backstop = setTimeout(() => resolve(failed('timeout', `No answer within ${timeoutMs / 1000} s`)), timeoutMs + GRACE_MS);
-      });
-      const result = await Promise.race([run, late]);
+      const result = await Promise.race([checker.check(effective, { signal: controller.signal, now }), late]);
       return result.kind === request.kind ? result : { ...result, kind: request.kind };
     } catch (error) {
       return failed('protocolError', error instanceof Error ? error.message : String(error));
     } finally {
       clearTimeout(timer);
-      clearTimeout(backstop);
     }
   }
 }

@@ -380,25 +380,23 @@ export class CheckDispatcher {
     this.inFlight++;
     this.stats.started++;
     this.stats.lateness.record(latenessMs(planned.check.slot, startedAt));
-    this.run(planned.request)
-      .catch((error: unknown) => checkResult({
-        kind: planned.request.kind, evidence: {}, checkedAt: startedAt, timings: NO_TIMINGS(0),
-        findings: [down('protocolError', error instanceof Error ? error.message : String(error))],
-      }))
-      .then((result) => {
-        h.running = false;
-        if (generation !== this.generation) return;
+    const finish = (result: CheckResult) => {
+      h.running = false;
+      this.inFlight--;
+      if (generation === this.generation) {
         const completedAt = this.clock.now();
         h.unrecorded = true;
         this.finished.push({ held: h, outcome: { planned, result, startedAt } });
         h.slotMs = slotAfterCompletion(planned.check, completedAt).getTime();
         this.enqueue(h, completedAt.getTime());
-      })
-      .finally(() => {
-        this.inFlight--;
-        // At capacity (a burst), the next ready check takes the room at once rather than at the next tick.
-        if (this.readyHead < this.ready.length) this.startReady(this.clock.now().getTime());
-      });
+      }
+      // At capacity (a burst), the next ready check takes the room at once rather than at the next tick.
+      if (this.readyHead < this.ready.length) this.startReady(this.clock.now().getTime());
+    };
+    this.run(planned.request).then(finish, (error: unknown) => finish(checkResult({
+      kind: planned.request.kind, evidence: {}, checkedAt: startedAt, timings: NO_TIMINGS(0),
+      findings: [down('protocolError', error instanceof Error ? error.message : String(error))],
+    })));
   }
 
   /** Forgets every row and unrecorded outcome (the worker was fenced or resigned); the next pump registers anew. */
