@@ -4,7 +4,11 @@
  * in a child process (its CPU and its PostgreSQL's are counted); the targets run in another.
  * BENCH_HTTP / BENCH_TCP monitors on a mix of intervals (BENCH_INTERVALS minutes, in turn; default
  * 1,2), BENCH_SECONDS of measurement after a warm-up.
- * BENCH_PROFILE=file.cpuprofile writes a CPU profile of the service over the measured window.
+ * BENCH_PROFILE=file.cpuprofile writes a CPU profile of the service over the measured window;
+ * BENCH_HEAP_PROFILE=file.heapprofile a sampled profile of what it allocated that was promoted and
+ * then collected (what drives full garbage collections). The service runs with the host's garbage
+ * collector settings (src/main/gc-tuning.ts); BENCH_GC_DEFAULTS=1 runs it with V8's defaults,
+ * BENCH_NODE_FLAGS adds node flags (e.g. --trace-gc).
  * BENCH_CHECKER=null answers every check "up" at once: the figures are then the engine's own overhead.
  * Bare checks are measured twice: back to back (16 at a time) and at the engine's own pace.
  */

@@ -5,6 +5,7 @@
  *   {type: 'stats'} -> {cpuMicros, rss, started, recorded, dropped, unrecorded, lateness}   (cumulative lateness buckets)
  *   {type: 'heap'} -> {bytes}   heap in use after a full collection
  *   {type: 'profile-start'} / {type: 'profile-stop', file}   a CPU profile of the measured window only
+ *   {type: 'heap-profile-start'} / {type: 'heap-profile-stop', file}   sampled allocations promoted, then collected
  */
 import 'reflect-metadata';
 import fs from 'node:fs/promises';

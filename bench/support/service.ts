@@ -14,8 +14,13 @@ export interface BenchService {
 
 /** Forks `script` (a file in bench/support; the default answers the auth bench's requests). */
 export async function startBenchService(script = 'service-process.ts'): Promise<BenchService> {
+  // Started as `npm start` starts the host (BENCH_GC_DEFAULTS: V8's defaults; BENCH_NODE_FLAGS: more flags).
+  const nodeFlags = [
+    ...(process.env.BENCH_GC_DEFAULTS === undefined ? nodeFlagsForChecks() : []),
+    ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+  ];
   const child: ChildProcess = fork(path.join(__dirname, script), [], {
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_GC_DEFAULTS === undefined ? nodeFlagsForChecks() : []), ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: ['--import', 'tsx', ...nodeFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const url = await new Promise<string>((resolve, reject) => {
     child.once('error', reject);
