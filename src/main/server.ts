@@ -15,7 +15,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  tuneGarbageCollection();
+  // Sized for a process that runs checks (src/main/gc-tuning.ts); an API-only process keeps V8's defaults.
+  if (config.servedLocations.length > 0) tuneGarbageCollection();
   const app = await startApplication(config);
   let stopping = false;
   const shutdown = (signal: string) => {
