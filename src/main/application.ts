@@ -7,7 +7,7 @@ import { EnsurePlatformAdmin } from '../application/identity/ensure-platform-adm
 import { openDatabase, type Database } from '../infrastructure/persistence/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../infrastructure/persistence/embedded-postgres';
 import { RequestContext } from '@mikro-orm/postgresql';
-import type { AppConfig } from './config';
+import { runsChecks, type AppConfig } from './config';
 import { createContainer } from './container';
 import { createHttpApp } from './http';
 import { startJobs } from './jobs';
@@ -53,7 +53,7 @@ export async function startApplication(config: AppConfig, options: StartOptions 
     await RequestContext.create(database.orm.em, () => container.get(EnsurePlatformAdmin).execute(admin));
   }
   const jobs = options.jobs === false ? undefined : await startJobs(config, databaseUrl, database, container, logger);
-  const checks = options.checkWorker === false || config.servedLocations.length === 0
+  const checks = options.checkWorker === false || !runsChecks(config)
     ? undefined
     : startCheckWorker(container.get(CheckDispatcher), logger, { around: (work) => RequestContext.create(database.orm.em, work) });
   const server = http.createServer(createHttpApp(container));

@@ -137,6 +137,9 @@ export interface AppConfig {
 /** Thrown with one line that says which variable is wrong and why. */
 export class ConfigError extends Error {}
 
+/** Whether this process runs checks: it serves at least one location (CHECK_LOCATIONS is not `none`). */
+export const runsChecks = (config: Pick<AppConfig, 'servedLocations'>): boolean => config.servedLocations.length > 0;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {

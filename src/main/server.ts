@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, runsChecks } from './config';
 import { startApplication } from './application';
 import { tuneGarbageCollection } from './gc-tuning';
 
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     throw error;
   }
   // Sized for a process that runs checks (src/main/gc-tuning.ts); an API-only process keeps V8's defaults.
-  if (config.servedLocations.length > 0) tuneGarbageCollection();
+  if (runsChecks(config)) tuneGarbageCollection();
   const app = await startApplication(config);
   let stopping = false;
   const shutdown = (signal: string) => {

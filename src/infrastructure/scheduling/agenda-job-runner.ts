@@ -29,9 +29,9 @@ export interface JobRunnerOptions {
 }
 
 /**
- * Agenda as the job system. On PostgreSQL it gets its own small pool, and its notification
- * channel an error listener too (a server shutdown must not crash the process); the database was already probed by the migrator,
- * since Agenda does not report an unreachable store on its own.
+ * Agenda as the job system. On PostgreSQL it gets its own small pool, and the pool and its
+ * notification channel error listeners (a server shutdown must not crash the process); the database
+ * was already probed by the migrator, since Agenda does not report an unreachable store on its own.
  */
 export async function startAgendaJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
   const { logger } = options;
