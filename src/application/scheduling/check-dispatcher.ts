@@ -22,6 +22,8 @@ const PRUNE_EVERY_MS = 60_000;
 const REBALANCE_EVERY_MS = 10_000;
 /** A worker holds up to this much over its share (new monitors are taken at once; no churn over a few rows). */
 const SHARE_SLACK = 1.05;
+/** A round renews the worker once this share of its lease has passed since the last renewal (recordings renew too). */
+const RENEW_AFTER_SHARE_OF_LEASE = 0.2;
 
 export interface DispatcherOptions {
   /** Names this process's worker; each registration appends a generation (a fenced worker returns as another). */
@@ -33,8 +35,8 @@ export interface DispatcherOptions {
   /** Most checks running at once in this process. */
   readonly maxInFlight: number;
   /**
-   * How long the worker stays alive without renewing (it renews on every claim round and every
-   * recording, whatever its checks are doing): after that, another worker may fence it and take its
+   * How long the worker stays alive without renewing (it renews with every recording, and in a claim
+   * round once a fifth of this has passed, whatever its checks are doing): after that, another worker may fence it and take its
    * rows over. Longer than any pause of the process worth surviving; also how long a crashed
    * worker's rows wait.
    */
@@ -77,7 +79,7 @@ const claimedOf = (h: Held): ClaimedCheck => ({
 /**
  * The check engine's loop body. The worker claims schedule rows once and then holds them in
  * memory, on a timer wheel: running a check reads and writes nothing but its result. `pump`
- * renews the worker, claims rows no live worker holds (up to its share of each location: workers
+ * renews the worker (when no recording did lately), claims rows no live worker holds (up to its share of each location: workers
  * of a location split its rows evenly, handing back any excess) and applies monitor changes (and
  * trigger-check) logged since the last round; `startDue` starts what is due, up to capacity;
  * `flush` records finished checks in batches, each in one transaction with the worker's renewal.
@@ -94,6 +96,8 @@ export class CheckDispatcher {
   private finished: Finished[] = [];
   private generation = 0;
   private registered = false;
+  /** When the worker last renewed (registering and recording renew too). */
+  private renewedAt = 0;
   /** Where this worker stands in the change log. */
   private readonly changes = new ChangeCursor(CHANGES_SETTLE_MS);
   private lastPrune = 0;
@@ -144,9 +148,13 @@ export class CheckDispatcher {
     if (!this.registered) {
       this.changes.reset(await this.schedule.register(this.workerId, this.options.locations, aliveUntil, CHANGES_SETTLE_MS));
       this.registered = true;
-    } else if (!(await this.schedule.renew(this.workerId, now, aliveUntil))) {
-      this.forget();
-      return 0;
+      this.renewedAt = now.getTime();
+    } else if (now.getTime() - this.renewedAt >= this.options.leaseMs * RENEW_AFTER_SHARE_OF_LEASE) {
+      if (!(await this.schedule.renew(this.workerId, now, aliveUntil))) {
+        this.forget();
+        return 0;
+      }
+      this.renewedAt = now.getTime();
     }
     // Recording runs on a loop of its own: should it find the worker fenced meanwhile, this round stops.
     const generation = this.generation;
@@ -226,6 +234,7 @@ export class CheckDispatcher {
       );
       this.stats.recorded += recorded;
       this.stats.dropped += dropped;
+      if (!fenced) this.renewedAt = now.getTime();
       handed += current.length;
       if (fenced) {
         this.stats.dropped += this.finished.length;

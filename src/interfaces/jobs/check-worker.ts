@@ -12,7 +12,7 @@ export interface CheckWorkerOptions {
    * changes and trigger-checks (the delay a trigger-check or an edit waits at most).
    */
   pumpEveryMs?: number;
-  /** How often finished checks are recorded, at the latest (sooner once a chunk is waiting). */
+  /** How often finished checks are recorded, at the latest (sooner once a chunk waits, seen at the next start tick). */
   flushEveryMs?: number;
   /**
    * How often held checks whose slot has come are started (the start lateness this adds at most).
@@ -25,27 +25,45 @@ export interface CheckWorkerOptions {
   progressEveryMs?: number;
 }
 
-/** Runs `round` every `everyMs` (or sooner when `early` says so, checked every POLL_MS) until stopped; one round at a time. */
-function loop(round: () => Promise<void>, everyMs: number, early: () => boolean, logger: Logger, what: string) {
-  const POLL_MS = 50;
+interface Loop {
+  /** Runs a round as soon as the current one (if any) ends. */
+  poke(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `round` every `everyMs` (start to start), one at a time, until stopped; sooner when poked,
+ * and at once again when `again` says so after a round. A waiting loop sets one timer per period
+ * and nothing more: on the 2-core bench machine every timer wake-up costs about 0.1 ms of CPU, and
+ * the 50-ms polling this replaced cost the idle worker about 4 ms of CPU a second.
+ */
+function loop(round: () => Promise<void>, everyMs: number, again: () => boolean, logger: Logger, what: string): Loop {
   let stopped = false;
+  let poked = false;
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
+  let running: Promise<void> | undefined;
   let last = 0;
-  const tick = () => {
-    if (Date.now() - last < everyMs && !early()) {
-      timer = setTimeout(tick, POLL_MS);
-      return;
-    }
+  const plan = () => {
+    clearTimeout(timer);
+    timer = setTimeout(run, poked || again() ? 0 : Math.max(0, last + everyMs - Date.now()));
+  };
+  const run = () => {
+    poked = false;
     last = Date.now();
     running = round()
       .catch((error) => logger.error({ err: error }, `check worker ${what} failed`))
       .finally(() => {
-        if (!stopped) timer = setTimeout(tick, POLL_MS);
+        running = undefined;
+        if (!stopped) plan();
       });
   };
-  tick();
+  run();
   return {
+    poke() {
+      if (stopped) return;
+      poked = true;
+      if (!running) plan();
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);
@@ -66,11 +84,14 @@ export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, op
   const pumping = loop(
     () => around(async () => { await dispatcher.pump(); }), options.pumpEveryMs ?? 500, () => false, logger, 'claim',
   );
+  const chunkWaits = () => dispatcher.unrecorded >= RECORD_CHUNK;
   const flushing = loop(
-    () => around(async () => { await dispatcher.flush(); }), options.flushEveryMs ?? 2000,
-    () => dispatcher.unrecorded >= RECORD_CHUNK, logger, 'recording',
+    () => around(async () => { await dispatcher.flush(); }), options.flushEveryMs ?? 2000, chunkWaits, logger, 'recording',
   );
-  const starting = setInterval(() => dispatcher.startDue(), options.startEveryMs ?? 250);
+  const starting = setInterval(() => {
+    dispatcher.startDue();
+    if (chunkWaits()) flushing.poke();
+  }, options.startEveryMs ?? 250);
   let previous = dispatcher.stats.lateness.snapshot();
   const progress = setInterval(() => {
     const { stats } = dispatcher;

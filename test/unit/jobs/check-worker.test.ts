@@ -37,7 +37,7 @@ describe('check worker loops', () => {
 
   it('records early once a chunk waits', async () => {
     const dispatcher = new FakeDispatcher();
-    const worker = startCheckWorker(dispatcher as unknown as CheckDispatcher, quiet, { pumpEveryMs: 10_000, flushEveryMs: 10_000 });
+    const worker = startCheckWorker(dispatcher as unknown as CheckDispatcher, quiet, { pumpEveryMs: 10_000, flushEveryMs: 10_000, startEveryMs: 20 });
     await wait(20);
     const flushesAtStart = dispatcher.flushes;
     dispatcher.unrecorded = RECORD_CHUNK - 1;

@@ -23,6 +23,7 @@ class FakeSchedule implements CheckSchedule {
   readonly workers = new Map<string, { until: number; locations: readonly string[] }>();
   readonly changes: ScheduleChange[] = [];
   claims = 0;
+  renewals = 0;
   resigned: ClaimedCheck[] = [];
 
   constructor(checks: ClaimedCheck[] = []) {
@@ -33,6 +34,7 @@ class FakeSchedule implements CheckSchedule {
     return this.changes.at(-1)?.seq ?? 0;
   }
   async renew(workerId: string, now: Date, aliveUntil: Date) {
+    this.renewals++;
     const worker = this.workers.get(workerId);
     if (worker === undefined || worker.until < now.getTime()) return false;
     worker.until = aliveUntil.getTime();
@@ -297,6 +299,25 @@ describe('CheckDispatcher', () => {
     expect(await dispatcher.pump()).to.equal(0);
     expect(dispatcher.stats.held).to.equal(0);
     expect(dispatcher.workerId).to.not.equal(first);
+  });
+
+  it('renews in a claim round only once a fifth of its lease has passed since the last renewal, a recording counting as one', async () => {
+    const schedule = new FakeSchedule(rows(1, 30_000));
+    const { dispatcher, clock } = anEngine(schedule, { leaseMs: 10_000 });
+    await dispatcher.pump();
+    clock.advance(1_999);
+    await dispatcher.pump();
+    expect(schedule.renewals, 'registered 2 s ago at most: no renewal').to.equal(0);
+    clock.advance(1);
+    await dispatcher.pump();
+    expect(schedule.renewals).to.equal(1);
+    clock.advance(30_000);
+    dispatcher.startDue();
+    await settle();
+    await dispatcher.flush();
+    clock.advance(1_000);
+    await dispatcher.pump();
+    expect(schedule.renewals, 'the recording 1 s ago renewed it').to.equal(1);
   });
 
   it('splits a location\'s rows evenly with a worker that joins later: the first hands back its excess', async () => {
