@@ -10,6 +10,9 @@
  * collector settings (src/main/gc-tuning.ts); BENCH_GC_DEFAULTS=1 runs it with V8's defaults,
  * BENCH_NODE_FLAGS adds node flags (e.g. --trace-gc).
  * BENCH_CHECKER=null answers every check "up" at once: the figures are then the engine's own overhead.
+ * BENCH_SEED_STATES=1 gives every monitor an up alert state before it runs (as after its first
+ * result): with long intervals and a short BENCH_WARMUP, cpuMillisPerSecond is then the cost of a
+ * worker holding its monitors with next to nothing to run (e.g. BENCH_INTERVALS=60 BENCH_WARMUP=40).
  * Bare checks are measured twice: back to back (16 at a time) and at the engine's own pace.
  */
 import { fork } from 'node:child_process';
@@ -145,6 +148,8 @@ async function main() {
       schedulingMsToCreate: Math.round(ms), warmupSeconds: warmup, measuredSeconds: SECONDS,
       checksPerSecond: Number((checks / SECONDS).toFixed(1)), dropped: b.dropped - a.dropped,
       cpuMicrosPerCheck: { service: Math.round(serviceCpu), postgres: pgCpu === null ? null : Math.round(pgCpu), allIn: Math.round(allIn) },
+      // CPU per second of the measured window, service and PostgreSQL (the fixed costs, when little runs).
+      cpuMillisPerSecond: Number(((allIn * checks) / SECONDS / 1000).toFixed(1)),
       bareMicrosPerCheck: { http: Math.round(bareHttp), tcp: Math.round(bareTcp), mix: Math.round(mix) },
       ratioAllInToBareMix: Number((allIn / mix).toFixed(2)),
       // The same bare checks at the engine's rate, started in the worker's 250 ms waves.
