@@ -49,12 +49,22 @@ export async function openDatabase(
   if (applied.length > 0) logger?.info({ migrations: applied.map((m) => m.name) }, 'applied migrations');
   const pool = new pg.Pool({ connectionString: url, max: options.sqlPoolMax ?? 10 });
   pool.on('error', (error) => logger?.warn({ err: error }, 'idle database connection failed'));
+  // Prepared statements come from a small fixed set of texts: number and name each once.
+  const statements = new Map<string, { text: string; name: string }>();
+  const statement = (sql: string) => {
+    let known = statements.get(sql);
+    if (!known) {
+      const text = numbered(sql);
+      known = { text, name: `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}` };
+      statements.set(sql, known);
+    }
+    return known;
+  };
   return {
     orm,
     sql: {
       query: async (sql, params = [], options = {}) => {
-        const text = numbered(sql);
-        const name = options.prepare ? `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}` : undefined;
+        const { text, name } = options.prepare ? statement(sql) : { text: numbered(sql), name: undefined };
         return (await pool.query({ text, values: params as unknown[], name })).rows;
       },
     },
