@@ -35,10 +35,10 @@ export interface DispatcherOptions {
   /** Most checks running at once in this process. */
   readonly maxInFlight: number;
   /**
-   * How long the worker stays alive without renewing (it renews with every recording, and in a claim
-   * round once a fifth of this has passed, whatever its checks are doing): after that, another worker may fence it and take its
-   * rows over. Longer than any pause of the process worth surviving; also how long a crashed
-   * worker's rows wait.
+   * How long the worker stays alive without renewing (it renews with every recording, and in a
+   * claim round once a fifth of this has passed, whatever its checks are doing): after that,
+   * another worker may fence it and take its rows over. Longer than any pause of the process worth
+   * surviving; also how long a crashed worker's rows wait.
    */
   readonly leaseMs: number;
 }
@@ -79,10 +79,10 @@ const claimedOf = (h: Held): ClaimedCheck => ({
 /**
  * The check engine's loop body. The worker claims schedule rows once and then holds them in
  * memory, on a timer wheel: running a check reads and writes nothing but its result. `pump`
- * renews the worker (when no recording did lately), claims rows no live worker holds (up to its share of each location: workers
- * of a location split its rows evenly, handing back any excess) and applies monitor changes (and
- * trigger-check) logged since the last round; `startDue` starts what is due, up to capacity;
- * `flush` records finished checks in batches, each in one transaction with the worker's renewal.
+ * renews the worker (when no recording did lately), claims rows no live worker holds (up to its
+ * share of each location: workers of a location split its rows evenly, handing back any excess)
+ * and applies monitor changes (and trigger-check) logged since the last round; `startDue` starts
+ * what is due, up to capacity; `flush` records finished checks in batches, each in one transaction with the worker's renewal.
  * A worker found fenced (it missed its renewals and another took its rows) forgets everything it
  * held, drops what it had not recorded, and registers again under a new generation.
  */

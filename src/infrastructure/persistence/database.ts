@@ -18,6 +18,13 @@ export interface SqlRunner {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: { prepare?: boolean }): Promise<T[]>;
 }
 
+/**
+ * The name of a prepared statement: a hash of its text, so the same text has the same name on
+ * every connection and in every process.
+ */
+export const statementName = (prefix: string, text: string): string =>
+  `${prefix}${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+
 /** `?` placeholders to `$1..$n` (the SQL here never uses `?` as an operator). */
 const numbered = (sql: string) => {
   let n = 0;
@@ -55,7 +62,7 @@ export async function openDatabase(
     let known = statements.get(sql);
     if (!known) {
       const text = numbered(sql);
-      known = { text, name: `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}` };
+      known = { text, name: statementName('q_', text) };
       statements.set(sql, known);
     }
     return known;

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { statementName } from './database';
 
 /** Connections of the read pool: hot reads are short, and a small pool keeps PostgreSQL's backends few. */
 const POOL_SIZE = 4;
@@ -43,7 +43,7 @@ export class PreparedSql {
   private nameOf(text: string): string {
     let name = this.names.get(text);
     if (name === undefined) {
-      name = `ps_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+      name = statementName('ps_', text);
       this.names.set(text, name);
     }
     return name;
