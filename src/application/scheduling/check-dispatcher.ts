@@ -82,9 +82,10 @@ const claimedOf = (h: Held): ClaimedCheck => ({
  * renews the worker (when no recording did lately), claims rows no live worker holds (up to its
  * share of each location: workers of a location split its rows evenly, handing back any excess)
  * and applies monitor changes (and trigger-check) logged since the last round; `startDue` starts
- * what is due, up to capacity; `flush` records finished checks in batches, each in one transaction with the worker's renewal.
- * A worker found fenced (it missed its renewals and another took its rows) forgets everything it
- * held, drops what it had not recorded, and registers again under a new generation.
+ * what is due, up to capacity; `flush` records finished checks in batches, each in one
+ * transaction with the worker's renewal. A worker found fenced (it missed its renewals and another
+ * took its rows) forgets everything it held, drops what it had not recorded, and registers again
+ * under a new generation.
  */
 export class CheckDispatcher {
   private inFlight = 0;
