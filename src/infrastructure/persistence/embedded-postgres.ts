@@ -14,6 +14,9 @@ interface Credentials {
   password: string;
 }
 
+/** Longest socket path the kernel takes (sun_path is 108 bytes with its terminating zero). */
+const MAX_SOCKET_PATH = 107;
+
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = net.createServer();
@@ -28,6 +31,10 @@ const freePort = () =>
  * Starts a real PostgreSQL whose cluster lives under `dataDir/postgres` and survives restarts.
  * PostgreSQL refuses to run as root, so under root the package runs it as the `postgres` user and
  * hands it the data directory. The password is generated once and kept beside the cluster.
+ *
+ * The server listens on 127.0.0.1 and on a Unix socket in `dataDir/socket`; the URL it answers
+ * names the socket (when its path fits), which costs both sides less kernel work per round trip
+ * than loopback TCP. Password authentication applies to both.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
@@ -48,6 +55,12 @@ export async function startEmbeddedPostgres(
   const isRoot = os.userInfo().uid === 0;
   if (isRoot) await fs.chmod(dataDir, 0o777);
   const port = await freePort();
+  const socketDir = path.join(dataDir, 'socket');
+  const useSocket = path.join(socketDir, `.s.PGSQL.${port}`).length <= MAX_SOCKET_PATH;
+  if (useSocket) {
+    await fs.mkdir(socketDir, { recursive: true });
+    if (isRoot) await fs.chmod(socketDir, 0o777);
+  }
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
@@ -56,7 +69,10 @@ export async function startEmbeddedPostgres(
     persistent: options.persistent ?? true,
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200',
+      '-c', `unix_socket_directories=${useSocket ? socketDir : ''}`,
+    ],
     onLog: (line: unknown) => options.log?.(String(line).trim()),
     onError: (line: unknown) => options.log?.(String(line).trim()),
   });
@@ -68,8 +84,9 @@ export async function startEmbeddedPostgres(
   const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
   if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '')}"`);
   await client.end();
+  const host = useSocket ? encodeURIComponent(socketDir) : '127.0.0.1';
   return {
-    url: `postgresql://postgres:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${database}`,
+    url: `postgresql://postgres:${encodeURIComponent(credentials.password)}@${host}:${port}/${database}`,
     stop: () => server.stop(),
   };
 }
