@@ -13,6 +13,7 @@ interface HistoryRow {
 }
 
 const DAY_MS = 24 * 60 * 60_000;
+const dayOf = (at: Date) => Math.floor(at.getTime() / DAY_MS);
 
 /**
  * check_results: daily partitions, created ahead by the maintenance job and on demand for a day
@@ -26,7 +27,7 @@ export class SqlResultStore implements ResultStore {
   constructor(private readonly sql: SqlRunner, private readonly ddl: SqlRunner, private readonly locations: LocationCodes) {}
 
   async append(result: StoredResult): Promise<void> {
-    await this.ensurePartition(result.checkedAt);
+    await this.ensurePartition(dayOf(result.checkedAt));
     await this.sql.query(
       `INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms, reason_code, detail)
        VALUES (?, ?, ?, ?, ?, ?, ?::jsonb)`,
@@ -39,14 +40,16 @@ export class SqlResultStore implements ResultStore {
 
   async appendMany(results: readonly StoredResult[]): Promise<void> {
     if (results.length === 0) return;
-    const rows: unknown[][] = [];
-    for (const result of results) {
-      await this.ensurePartition(result.checkedAt);
-      rows.push([
-        result.monitorId, result.checkedAt.getTime(), await this.locations.idOf(result.location), STATUS_CODE[result.status],
-        result.responseMs, result.reasonCode, result.detail,
-      ]);
+    // A batch spans a day or two and a location or two: look each up once, not once per row.
+    for (const day of new Set(results.map((result) => dayOf(result.checkedAt)))) await this.ensurePartition(day);
+    const locationIds = new Map<string, number>();
+    for (const { location } of results) {
+      if (!locationIds.has(location)) locationIds.set(location, await this.locations.idOf(location));
     }
+    const rows = results.map((result) => [
+      result.monitorId, result.checkedAt.getTime(), locationIds.get(result.location), STATUS_CODE[result.status],
+      result.responseMs, result.reasonCode, result.detail,
+    ]);
     // One compact JSON array per result (engine batches are hundreds of rows: every byte crosses the socket).
     await this.sql.query(
       `INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms, reason_code, detail)
@@ -57,8 +60,8 @@ export class SqlResultStore implements ResultStore {
     );
   }
 
-  private async ensurePartition(checkedAt: Date): Promise<void> {
-    const day = Math.floor(checkedAt.getTime() / DAY_MS);
+  /** `day`: days since the epoch (UTC). */
+  private async ensurePartition(day: number): Promise<void> {
     if (!this.partitionDays.has(day)) {
       const date = new Date(day * DAY_MS).toISOString().slice(0, 10);
       const [found] = await this.sql.query<{ present: boolean }>(
