@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { MaintainResultStorage } from '../../../../src/application/results/maintain-result-storage';
-import { RESULT_MAINTENANCE, type ResultMaintenance } from '../../../../src/application/results/ports';
+import { RESULT_MAINTENANCE, RESULT_STORE, type ResultMaintenance, type ResultStore } from '../../../../src/application/results/ports';
 import { anOrganization } from '../../../support/builders';
 import { api } from '../../../support/http-client';
 import { aCustomerRow } from '../../../support/identity-fixtures';
@@ -66,5 +66,33 @@ describe('Result storage: partitions, rollups, retention', () => {
     const left = await database.sql.query<{ checked_at: Date }>(`SELECT checked_at FROM check_results WHERE checked_at < '2020-02-01'`);
     expect(left.map((r) => new Date(r.checked_at).toISOString())).to.deep.equal(['2020-01-03T00:00:00.000Z']);
     expect(await maintenance.dropPartitionsBefore(new Date('2020-01-04T00:00:00Z'))).to.deep.equal(['check_results_p20200103']);
+  });
+
+  it('stores an engine batch spanning two days without partitions and two new locations, every row in place', async () => {
+    const { container, database } = await testServer();
+    const store = container.get<ResultStore>(RESULT_STORE);
+    const row = (checkedAt: string, location: string, status: 'up' | 'down') => ({
+      monitorId: 7, location, status, reasonCode: status === 'down' ? 'timeout' : null, responseMs: status === 'up' ? 42 : null,
+      detail: null, checkedAt: new Date(checkedAt),
+    });
+    await RequestContext.create(database.orm.em, () => store.appendMany([
+      row('2021-03-04T23:59:59.500Z', 'batch-a', 'up'), row('2021-03-05T00:00:00.250Z', 'batch-b', 'down'),
+      row('2021-03-05T00:00:01.000Z', 'batch-a', 'up'), row('2021-03-04T23:00:00.000Z', 'batch-b', 'up'),
+    ]));
+    const partitions = await database.sql.query<{ name: string }>(
+      `SELECT relname AS name FROM pg_class WHERE relname IN ('check_results_p20210304', 'check_results_p20210305') ORDER BY 1`,
+    );
+    expect(partitions.map((p) => p.name)).to.deep.equal(['check_results_p20210304', 'check_results_p20210305']);
+    const stored = await database.sql.query<{ partition: string; checked_at: Date; code: string; status: number; response_ms: number | null; reason_code: string | null }>(
+      `SELECT c.tableoid::regclass::text AS partition, c.checked_at, l.code, c.status, c.response_ms, c.reason_code
+       FROM check_results c JOIN check_locations l ON l.id = c.location_id
+       WHERE c.monitor_id = 7 AND c.checked_at >= '2021-03-04' AND c.checked_at < '2021-03-06' ORDER BY c.checked_at`,
+    );
+    expect(stored.map((r) => [r.partition, new Date(r.checked_at).toISOString(), r.code, r.status, r.response_ms, r.reason_code])).to.deep.equal([
+      ['check_results_p20210304', '2021-03-04T23:00:00.000Z', 'batch-b', 1, 42, null],
+      ['check_results_p20210304', '2021-03-04T23:59:59.500Z', 'batch-a', 1, 42, null],
+      ['check_results_p20210305', '2021-03-05T00:00:00.250Z', 'batch-b', 3, null, 'timeout'],
+      ['check_results_p20210305', '2021-03-05T00:00:01.000Z', 'batch-a', 1, 42, null],
+    ]);
   });
 });
