@@ -55,7 +55,7 @@ export async function startEmbeddedPostgres(
   const isRoot = os.userInfo().uid === 0;
   if (isRoot) await fs.chmod(dataDir, 0o777);
   const port = await freePort();
-  const socketDir = path.join(dataDir, 'socket');
+  const socketDir = path.resolve(dataDir, 'socket');
   const useSocket = path.join(socketDir, `.s.PGSQL.${port}`).length <= MAX_SOCKET_PATH;
   if (useSocket) {
     await fs.mkdir(socketDir, { recursive: true });

@@ -28,7 +28,8 @@ describe('embedded PostgreSQL', function () {
 
   it('answers a URL naming its Unix socket under DATA_DIR, which a client reaches with the password', async () => {
     const dir = await dataDir('monitoring-embedded-');
-    const server = await startEmbeddedPostgres(dir, { database: 'socket_test', persistent: false });
+    // Given relative (as DATA_DIR may be), the socket's path in the URL is still absolute.
+    const server = await startEmbeddedPostgres(path.relative(process.cwd(), dir), { database: 'socket_test', persistent: false });
     try {
       const url = new URL(server.url);
       expect(decodeURIComponent(url.hostname)).to.equal(path.join(dir, 'socket'));
