@@ -13,6 +13,11 @@ export interface RunnableJob {
 export interface JobRunner {
   /** Queues a job to run as soon as a worker is free. */
   runNow(name: string): Promise<void>;
+  /**
+   * Takes no new job, lets running ones finish (at most `drainMs`) and then closes the job store, so
+   * a job is not cut off by the database closing under it. A job still running at the deadline, and
+   * one locked ahead but not started, keep their locks until the lock lifetime passes, then run again.
+   */
   stop(): Promise<void>;
 }
 
@@ -26,6 +31,8 @@ export interface JobRunnerOptions {
   around?: <T>(work: () => Promise<T>) => Promise<T>;
   processEvery?: string | number;
   lockLifetimeMs?: number;
+  /** How long `stop` waits for running jobs (default 10 s). */
+  drainMs?: number;
 }
 
 /**
@@ -68,7 +75,8 @@ export async function startAgendaJobRunner(options: JobRunnerOptions): Promise<J
   return {
     runNow: async (name) => void (await agenda.now(name)),
     stop: async () => {
-      await agenda.stop();
+      const drained = await agenda.drain({ timeout: options.drainMs ?? 10_000 });
+      if (drained.timedOut) logger.warn({ running: drained.running }, 'jobs still running at shutdown keep their locks until these lapse');
       await pool?.end();
     },
   };

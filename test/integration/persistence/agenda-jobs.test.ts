@@ -53,4 +53,29 @@ describe('job system (Agenda on PostgreSQL)', () => {
       await runner.stop();
     }
   });
+
+  it('stops by letting a running job finish before the job store closes', async () => {
+    await testServer();
+    const { url } = await testDatabase();
+    const errors: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void errors.push(JSON.parse(line).msg) });
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const steps: string[] = [];
+    const runner = await startAgendaJobRunner({
+      databaseUrl: url, logger, processEvery: 100,
+      jobs: [{ name: 'test:slow', run: async () => {
+        steps.push('started');
+        started();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        steps.push('finished');
+      } }],
+    });
+    await runner.runNow('test:slow');
+    await running;
+    await runner.stop();
+    steps.push('stopped');
+    expect(steps).to.deep.equal(['started', 'finished', 'stopped']);
+    expect(errors).to.deep.equal([]);
+  });
 });
