@@ -4,6 +4,9 @@ import { MongoBackend } from '@agendajs/mongo-backend';
 import pg from 'pg';
 import type { Logger } from 'pino';
 
+/** How long stopping waits for running jobs (a supervisor's stop timeout is usually longer). */
+const DRAIN_MS = 10_000;
+
 export interface RunnableJob {
   readonly name: string;
   readonly every?: string;
@@ -14,7 +17,7 @@ export interface JobRunner {
   /** Queues a job to run as soon as a worker is free. */
   runNow(name: string): Promise<void>;
   /**
-   * Takes no new job, lets running ones finish (at most `drainMs`) and then closes the job store, so
+   * Takes no new job, lets running ones finish (at most `DRAIN_MS`) and then closes the job store, so
    * a job is not cut off by the database closing under it. A job still running at the deadline, and
    * one locked ahead but not started, keep their locks until the lock lifetime passes, then run again.
    */
@@ -31,8 +34,6 @@ export interface JobRunnerOptions {
   around?: <T>(work: () => Promise<T>) => Promise<T>;
   processEvery?: string | number;
   lockLifetimeMs?: number;
-  /** How long `stop` waits for running jobs (default 10 s). */
-  drainMs?: number;
 }
 
 /**
@@ -75,7 +76,7 @@ export async function startAgendaJobRunner(options: JobRunnerOptions): Promise<J
   return {
     runNow: async (name) => void (await agenda.now(name)),
     stop: async () => {
-      const drained = await agenda.drain({ timeout: options.drainMs ?? 10_000 });
+      const drained = await agenda.drain({ timeout: DRAIN_MS });
       if (drained.timedOut) logger.warn({ running: drained.running }, 'jobs still running at shutdown keep their locks until these lapse');
       await pool?.end();
     },
