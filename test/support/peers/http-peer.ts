@@ -32,6 +32,11 @@ export class HttpPeer {
     return this;
   }
 
+  /** Serves another certificate from now on (https only), as a renewal or a misconfiguration would. */
+  useCertificate(pem: Pem): void {
+    (this.server as https.Server).setSecureContext({ key: pem.key, cert: pem.cert });
+  }
+
   stop(): Promise<void> {
     return closeNow(this.server);
   }

@@ -1,8 +1,7 @@
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { TLSSocket } from 'node:tls';
 import type { CertificateEvidence } from '../../../domain/checks/check-result';
-import { certificateOf } from '../shared/certificate';
+import { evidenceOf } from '../shared/certificate';
 import type { TargetPolicy } from '../../../application/shared/target-policy';
 import { connectPinned, type ConnectionTimings } from '../shared/pinned-connection';
 import { ProbeError } from '../shared/probe-error';
@@ -51,7 +50,7 @@ export async function exchange(policy: TargetPolicy, tls: SharedTlsContext, requ
     tls: https ? { servername: hostname, context: tls } : undefined,
   });
   const { socket } = connection;
-  const certificate = https && request.certificateAt ? certificateOf(socket as TLSSocket, request.certificateAt, connection.peerCertificate) : null;
+  const certificate = request.certificateAt && connection.certificate ? evidenceOf(connection.certificate, request.certificateAt) : null;
   try {
     return await new Promise<ExchangeResponse>((resolve, reject) => {
       const onAbort = () => req.destroy(new ProbeError('timeout', 'The check timed out'));

@@ -4,7 +4,7 @@ import type { TargetPolicy } from '../../../application/shared/target-policy';
 import type { CheckContext, Checker } from '../../../application/checks/ports';
 import type { Pop3CheckRequest } from '../../../domain/checks/check-request';
 import { down, type CheckResult, type Finding } from '../../../domain/checks/check-result';
-import { certificateOf } from '../shared/certificate';
+import { certificateOf, evidenceOf } from '../shared/certificate';
 import { connectPinned } from '../shared/pinned-connection';
 import { ProbeError } from '../shared/probe-error';
 import { runServiceProbe } from '../shared/service-probe';
@@ -41,7 +41,8 @@ export class Pop3Checker implements Checker<Pop3CheckRequest> {
           connection.timings.tlsMs = performance.now() - t1;
         }
         const secure = request.tls !== 'none';
-        const certificate = secure ? certificateOf(session.current as TLSSocket, context.now, request.tls === 'implicit' ? connection.peerCertificate : null) : null;
+        const certificate = request.tls === 'implicit' ? connection.certificate && evidenceOf(connection.certificate, context.now)
+          : secure ? certificateOf(session.current as TLSSocket, context.now) : null;
         const findings: Finding[] = [];
         let authenticated: boolean | undefined;
         if (request.credentials) {

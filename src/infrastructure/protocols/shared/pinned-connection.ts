@@ -2,6 +2,7 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { performance } from 'node:perf_hooks';
 import type { TargetPolicy } from '../../../application/shared/target-policy';
+import { describeChain, type ChainDescription } from './certificate';
 import { ProbeError } from './probe-error';
 import type { SharedTlsContext } from './tls-context';
 
@@ -14,12 +15,8 @@ export interface ConnectionTimings {
 
 export interface PinnedConnection {
   readonly socket: net.Socket | tls.TLSSocket;
-  /**
-   * The peer chain as Node already decoded it for the host-name check during the handshake (null
-   * when the chain did not verify, so that check did not run): reading it again would double the
-   * most expensive JavaScript step of an HTTPS check.
-   */
-  readonly peerCertificate: tls.DetailedPeerCertificate | null;
+  /** The peer's chain and its verdict (TLS only; null without TLS or when the peer sent no certificate). */
+  readonly certificate: ChainDescription | null;
   /** The vetted address actually connected to. */
   readonly address: string;
   readonly timings: ConnectionTimings;
@@ -65,10 +62,10 @@ export async function connectPinned(policy: TargetPolicy, options: ConnectOption
       const socket = await tcpConnect(address, options.port, options.signal);
       const t2 = performance.now();
       const timings: ConnectionTimings = { dnsMs: isLiteral ? null : t1 - t0, connectMs: t2 - t1, tlsMs: null };
-      if (!options.tls) return { socket, address, timings, peerCertificate: null };
-      const { secure, peerCertificate } = await tlsHandshake(socket, options.tls, options.signal);
+      if (!options.tls) return { socket, address, timings, certificate: null };
+      const { secure, certificate } = await secureChannel(socket, address, options.port, options.tls, options.signal);
       timings.tlsMs = performance.now() - t2;
-      return { socket: secure, address, timings, peerCertificate };
+      return { socket: secure, address, timings, certificate };
     } catch (error) {
       lastError = error;
       if (options.signal.aborted || error instanceof ProbeError) break;
@@ -94,11 +91,40 @@ function tcpConnect(address: string, port: number, signal: AbortSignal): Promise
   });
 }
 
-function tlsHandshake(socket: net.Socket, options: NonNullable<ConnectOptions['tls']>, signal: AbortSignal) {
+/**
+ * TLS over a connected socket, with the peer's chain judged. A chain verified before under the same
+ * name (exactly the certificates the peer sends, while its verdict stands) is not verified and
+ * decoded again: the handshake trusts no root and the verdict is reused. When the peer presents
+ * another chain, a new connection verifies it (the TLS time then includes that connection).
+ */
+async function secureChannel(socket: net.Socket, address: string, port: number, options: TlsOptions, signal: AbortSignal) {
+  const chains = options.context.verifiedChains;
+  const target = `${address}|${port}|${options.servername}`;
+  if (chains.expects(target)) {
+    const { secure } = await tlsHandshake(socket, options, false, signal);
+    const known = chains.lookup(secure, options.servername);
+    if (known) return { secure, certificate: known };
+    secure.destroy();
+    socket = await tcpConnect(address, port, signal);
+  }
+  const { secure, peerCertificate } = await tlsHandshake(socket, options, true, signal);
+  const certificate = describeChain(secure, peerCertificate);
+  if (certificate) chains.remember(target, secure, options.servername, certificate);
+  return { secure, certificate };
+}
+
+type TlsOptions = NonNullable<ConnectOptions['tls']>;
+
+/**
+ * A handshake over `socket`. Verifying, the chain Node decodes for the host-name check is kept
+ * (null when the chain did not verify, so that check did not run): decoding it again would double
+ * the most expensive JavaScript step of an HTTPS check.
+ */
+function tlsHandshake(socket: net.Socket, options: TlsOptions, verify: boolean, signal: AbortSignal) {
   return new Promise<{ secure: tls.TLSSocket; peerCertificate: tls.DetailedPeerCertificate | null }>((resolve, reject) => {
     let peerCertificate: tls.DetailedPeerCertificate | null = null;
     const secure = tls.connect({
-      ...options.context.options(options.servername), socket, host: options.servername,
+      ...options.context.options(options.servername, verify), socket, host: options.servername,
       checkServerIdentity: (host, cert) => {
         peerCertificate = cert as tls.DetailedPeerCertificate;
         return tls.checkServerIdentity(host, cert);

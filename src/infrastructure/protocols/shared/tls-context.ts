@@ -1,4 +1,5 @@
 import tls from 'node:tls';
+import { VerifiedChains, type VerifiedChainsOptions } from './verified-chains';
 
 /**
  * One secure context for every check connection (never one per check): the system roots plus any
@@ -7,15 +8,25 @@ import tls from 'node:tls';
  */
 export class SharedTlsContext {
   readonly context: tls.SecureContext;
+  /**
+   * No trusted roots: OpenSSL's verification stops at once and Node does not decode the chain. For
+   * handshakes whose chain already has a verdict in `verifiedChains`.
+   */
+  private readonly unverifying = tls.createSecureContext({ ca: [] as string[] });
+  readonly verifiedChains: VerifiedChains;
 
-  constructor(extraCa: readonly string[] = []) {
+  constructor(extraCa: readonly string[] = [], chains: VerifiedChainsOptions = {}) {
     this.context = tls.createSecureContext(extraCa.length ? { ca: [...tls.rootCertificates, ...extraCa] } : {});
+    this.verifiedChains = new VerifiedChains(chains);
   }
 
-  /** Options for tls.connect: the shared context, SNI for names (not IP literals), no refusal. */
-  options(servername: string): tls.ConnectionOptions {
+  /**
+   * Options for tls.connect: the shared context, SNI for names (not IP literals), no refusal.
+   * `verify: false` trusts no root, for a handshake whose chain is judged from `verifiedChains`.
+   */
+  options(servername: string, verify = true): tls.ConnectionOptions {
     return {
-      secureContext: this.context,
+      secureContext: verify ? this.context : this.unverifying,
       servername: isIp(servername) ? undefined : servername,
       rejectUnauthorized: false,
       checkServerIdentity: (host, cert) => tls.checkServerIdentity(host, cert),

@@ -1,11 +1,10 @@
 import { performance } from 'node:perf_hooks';
-import type { TLSSocket } from 'node:tls';
 import type { TargetPolicy } from '../../../application/shared/target-policy';
 import type { CheckContext, Checker } from '../../../application/checks/ports';
 import type { TlsCheckRequest } from '../../../domain/checks/check-request';
 import { checkResult, down, type CheckResult } from '../../../domain/checks/check-result';
 import { evaluateCertificate } from '../../../domain/checks/certificate-expiry';
-import { certificateOf } from '../shared/certificate';
+import { evidenceOf } from '../shared/certificate';
 import { connectPinned } from '../shared/pinned-connection';
 import { findingFor } from '../shared/probe-error';
 import type { SharedTlsContext } from '../shared/tls-context';
@@ -20,10 +19,10 @@ export class NodeTlsChecker implements Checker<TlsCheckRequest> {
     const started = performance.now();
     const servername = request.host.replace(/^\[(.*)\]$/, '$1');
     try {
-      const { socket, address, timings, peerCertificate } = await connectPinned(this.policy, {
+      const { socket, address, timings, certificate: chain } = await connectPinned(this.policy, {
         host: request.host, port: request.port, signal: context.signal, tls: { servername, context: this.tls },
       });
-      const certificate = certificateOf(socket as TLSSocket, context.now, peerCertificate);
+      const certificate = chain && evidenceOf(chain, context.now);
       socket.destroy();
       const findings = certificate
         ? evaluateCertificate({ validFrom: new Date(certificate.validFrom), validTo: new Date(certificate.validTo),
