@@ -10,6 +10,7 @@ export interface MonitorRow {
   publicId: string;
   organizationId: number;
   customerId: number;
+  checkIntervalSeconds: number;
 }
 
 /**
@@ -38,7 +39,7 @@ export async function aMonitorRow(
     [publicId, organizationId, customerId, o.name, o.checkIntervalSeconds, `{${o.locations.join(',')}}`, o.consecutiveChecks,
       o.threshold, o.thresholdCount, o.reminderMinutes, o.sslReminderDays, o.dnsblReminderDays, o.createdAt],
   );
-  return { id: Number(row!.id), publicId, organizationId, customerId };
+  return { id: Number(row!.id), publicId, organizationId, customerId, checkIntervalSeconds: o.checkIntervalSeconds };
 }
 
 /** One check result as the check engine reports it. */
@@ -59,6 +60,7 @@ export async function record(
 ): Promise<RecordCheckResultOutcome> {
   const app = await testServer();
   return RequestContext.create(app.database.orm.em, () => app.container.get(RecordCheckResult).execute({
-    monitorId: monitor.id, organizationId: monitor.organizationId, customerId: monitor.customerId, location, result,
+    monitorId: monitor.id, organizationId: monitor.organizationId, customerId: monitor.customerId, location,
+    intervalMs: monitor.checkIntervalSeconds * 1000, result,
   }));
 }

@@ -1,6 +1,6 @@
 import type { AlertDecision } from '../../domain/incidents/alert-decision';
 import type { CheckObservation } from '../../domain/results/check-status';
-import { keepsDetail } from '../../domain/results/detail-sampling';
+import { isDetailSample, keepsDetail } from '../../domain/results/detail-sampling';
 import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
 import type { MonitorLookup, ResultStore } from '../results/ports';
@@ -13,6 +13,8 @@ export interface RecordCheckResultInput {
   readonly customerId: number;
   /** Location code the check ran from. */
   readonly location: string;
+  /** The monitor's check interval (detail sampling keeps one up result per period and location). */
+  readonly intervalMs: number;
   readonly result: CheckObservation;
 }
 
@@ -44,22 +46,21 @@ export class RecordCheckResult {
   ) {}
 
   /**
-   * Many results at once (the check engine's batches): steady up results (see AlertState.isSteady)
-   * are stored in one statement without taking any lock; every other result goes through `execute`,
-   * one at a time, in monitor order. Answers how many took the fast path.
+   * Many results at once (the check engine's batches): steady up results (see AlertState.isSteady),
+   * detail samples among them, are stored in one statement without taking any lock; every other
+   * result goes through `execute`, one at a time, in monitor order. Answers how many took the fast path.
    */
   async executeMany(inputs: readonly RecordCheckResultInput[]): Promise<{ steady: number }> {
     const states = await this.states.peek([...new Set(inputs.map((i) => i.monitorId))]);
     const steady: RecordCheckResultInput[] = [];
     const others: RecordCheckResultInput[] = [];
     for (const input of inputs) {
-      const state = states.get(input.monitorId);
-      const quiet = state?.isSteady(input.location, input.result.status, input.result.checkedAt, this.options.detailSampleMinutes);
-      (quiet ? steady : others).push(input);
+      (states.get(input.monitorId)?.isSteady(input.location, input.result.status) ? steady : others).push(input);
     }
-    await this.results.appendMany(steady.map(({ monitorId, location, result }) => ({
-      monitorId, location, status: result.status, reasonCode: result.reasonCode, detail: null, checkedAt: result.checkedAt,
-      responseMs: result.timings.totalMs === null ? null : Math.round(result.timings.totalMs),
+    await this.results.appendMany(steady.map(({ monitorId, location, intervalMs, result }) => ({
+      monitorId, location, status: result.status, reasonCode: result.reasonCode, checkedAt: result.checkedAt,
+      responseMs: responseMsOf(result),
+      detail: isDetailSample({ monitorId, checkedAt: result.checkedAt, intervalMs }, this.options.detailSampleMinutes) ? detailOf(result) : null,
     })));
     for (const input of others) await this.execute(input);
     return { steady: steady.length };
@@ -76,12 +77,12 @@ export class RecordCheckResult {
         checkIntervalSeconds: profile.monitor.checkIntervalSeconds,
       }, this.clock.now());
       state.checkIntervalSeconds = profile.monitor.checkIntervalSeconds;
-      const keepDetail = keepsDetail(result.status, state.location(location), result.checkedAt, this.options.detailSampleMinutes);
+      const keepDetail = keepsDetail(result.status, state.location(location)?.status, {
+        monitorId: input.monitorId, checkedAt: result.checkedAt, intervalMs: input.intervalMs,
+      }, this.options.detailSampleMinutes);
       await this.results.append({
         monitorId: input.monitorId, location, status: result.status, reasonCode: result.reasonCode,
-        responseMs: result.timings.totalMs === null ? null : Math.round(result.timings.totalMs),
-        detail: keepDetail ? { message: result.message, timings: result.timings, evidence: result.evidence } : null,
-        checkedAt: result.checkedAt,
+        responseMs: responseMsOf(result), detail: keepDetail ? detailOf(result) : null, checkedAt: result.checkedAt,
       });
       let incident = state.openIncidentId === null ? null : await this.incidents.findById(state.openIncidentId);
       if (incident && !incident.isOpen) incident = null;
@@ -91,7 +92,6 @@ export class RecordCheckResult {
         profile.policy,
         { suppressed, remindersMuted: incident?.status === 'acknowledged' },
       );
-      if (keepDetail) state.markDetailKept(location, result.checkedAt);
       for (const decision of decisions) {
         incident = await this.actions.carryOut(decision, { state, incident, monitor: profile.monitor, location, result });
       }
@@ -100,3 +100,6 @@ export class RecordCheckResult {
     });
   }
 }
+
+const responseMsOf = (result: CheckObservation) => (result.timings.totalMs === null ? null : Math.round(result.timings.totalMs));
+const detailOf = (result: CheckObservation) => ({ message: result.message, timings: result.timings, evidence: result.evidence });

@@ -33,7 +33,7 @@ export class RecordOutcomes implements OutcomeRecorder {
       if (!(await this.schedule.renew(workerId, now, aliveUntil))) return { recorded: 0, dropped: outcomes.length, fenced: true };
       await this.recordResult.executeMany(ordered.map(({ planned, result }) => ({
         monitorId: planned.check.monitorId, organizationId: planned.organizationId, customerId: planned.customerId,
-        location: planned.check.location, result: observationOf(result),
+        location: planned.check.location, intervalMs: planned.check.intervalMs, result: observationOf(result),
       })));
       return { recorded: outcomes.length, dropped: 0, fenced: false };
     });

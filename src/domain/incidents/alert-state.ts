@@ -2,7 +2,6 @@ import type { CheckStatus } from '../results/check-status';
 import type { AlertDecision, AlertObservation } from './alert-decision';
 import { requiredLocations, type AlertPolicy } from './alert-policy';
 import { DNSBL_REASON_CODES, SSL_EXPIRY_REASON_CODES } from './reason-codes';
-import { keepsDetail } from '../results/detail-sampling';
 
 /** What the rules remember of one location (stored as JSON, hence ISO strings). */
 export interface LocationAlertState {
@@ -12,8 +11,6 @@ export interface LocationAlertState {
   lastStatus: CheckStatus;
   lastReasonCode: string | null;
   lastCheckedAt: string;
-  /** Last result of this location stored with timings and evidence (detail sampling). */
-  lastDetailAt: string | null;
 }
 
 /** A reminder series (certificate expiry, blocklisting). */
@@ -56,24 +53,20 @@ export class AlertState {
     this.updatedAt = props.now;
   }
 
-  location(code: string): { status: CheckStatus; reasonCode: string | null; lastDetailAt: Date | null; lastCheckedAt: Date } | undefined {
+  location(code: string): { status: CheckStatus; reasonCode: string | null; lastCheckedAt: Date } | undefined {
     const state = this.locations[code];
     if (!state) return undefined;
-    return {
-      status: state.lastStatus, reasonCode: state.lastReasonCode, lastCheckedAt: new Date(state.lastCheckedAt),
-      lastDetailAt: state.lastDetailAt === null ? null : new Date(state.lastDetailAt),
-    };
+    return { status: state.lastStatus, reasonCode: state.lastReasonCode, lastCheckedAt: new Date(state.lastCheckedAt) };
   }
 
   /**
-   * An up result of a location that is already up, while no incident is open, no reminder series
-   * runs and no detail sample is due, changes nothing the rules act on: it may be stored without
-   * taking the monitor's lock (the engine batches these).
+   * An up result of a location that is already up, while no incident is open and no reminder series
+   * runs, changes nothing the rules act on: it may be stored without taking the monitor's lock
+   * (the engine batches these, detail samples included).
    */
-  isSteady(location: string, status: CheckStatus, checkedAt: Date, sampleMinutes: number): boolean {
+  isSteady(location: string, status: CheckStatus): boolean {
     if (status !== 'up' || this.openIncidentId !== null || this.sslExpiry !== null || this.dnsbl !== null) return false;
-    const previous = this.location(location);
-    return previous !== undefined && previous.status === 'up' && !keepsDetail(status, previous, checkedAt, sampleMinutes);
+    return this.locations[location]?.lastStatus === 'up';
   }
 
   observe(observation: AlertObservation, policy: AlertPolicy, context: ObserveContext): AlertDecision[] {
@@ -87,7 +80,6 @@ export class AlertState {
       lastStatus: status,
       lastReasonCode: observation.reasonCode,
       lastCheckedAt: checkedAt.toISOString(),
-      lastDetailAt: previous?.lastDetailAt ?? null,
     };
     this.updatedAt = checkedAt;
     return [
@@ -101,11 +93,6 @@ export class AlertState {
   incidentOpened(incidentId: number, at: Date): void {
     this.openIncidentId = incidentId;
     this.lastReminderAt = at;
-  }
-
-  markDetailKept(location: string, at: Date): void {
-    const state = this.locations[location];
-    if (state) state.lastDetailAt = at.toISOString();
   }
 
   private outageDecisions(

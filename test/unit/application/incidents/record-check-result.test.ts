@@ -21,7 +21,7 @@ function setup(options: { suppressed?: boolean; policy?: Parameters<typeof aPoli
     { run: (work) => work() }, clock, { detailSampleMinutes: 60 },
   );
   const feed = (status: CheckStatus, minute: number) => useCase.execute({
-    monitorId: 7, organizationId: 1, customerId: 2, location: 'eu',
+    monitorId: 7, organizationId: 1, customerId: 2, location: 'eu', intervalMs: 60_000,
     result: {
       status, reasonCode: status === 'up' ? null : 'timeout', message: status === 'up' ? null : 'timed out',
       timings: { dnsMs: 1, connectMs: 2, tlsMs: 3, firstByteMs: 4, totalMs: status === 'down' ? null : 99.6 },
@@ -81,9 +81,11 @@ describe('RecordCheckResult', () => {
 
   it('keeps timings and evidence of up results only as a sample', async () => {
     const { results, feed } = setup();
-    for (let m = 0; m < 3; m += 1) await feed('up', m);
-    await feed('up', 60);
-    expect(results.rows.map((r) => r.detail !== null)).to.deep.equal([true, false, false, true]);
+    for (let m = 0; m <= 120; m += 1) await feed('up', m);
+    const kept = results.rows.filter((r) => r.detail !== null).map((r) => r.checkedAt.getTime());
+    expect(kept, 'the first up, then one an hour').to.have.length(3);
+    expect(kept[0]).to.equal(results.rows[0]!.checkedAt.getTime());
+    expect(kept[2]! - kept[1]!).to.equal(60 * 60_000);
     expect(results.rows[0]).to.deep.include({ responseMs: 100 });
   });
 });

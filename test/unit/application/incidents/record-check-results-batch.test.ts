@@ -21,7 +21,7 @@ function setup() {
     { run: (work) => work() }, clock, { detailSampleMinutes: 60 },
   );
   const input = (status: CheckStatus, minute: number, location = 'eu'): RecordCheckResultInput => ({
-    monitorId: 7, organizationId: 1, customerId: 2, location,
+    monitorId: 7, organizationId: 1, customerId: 2, location, intervalMs: 60_000,
     result: {
       status, reasonCode: status === 'up' ? null : 'timeout', message: null,
       timings: { dnsMs: 1, connectMs: 2, tlsMs: 3, firstByteMs: 4, totalMs: 50 }, evidence: {}, checkedAt: at(minute),
@@ -31,25 +31,28 @@ function setup() {
 }
 
 describe('RecordCheckResult.executeMany (the engine batch path)', () => {
-  it('judges the first result of a location the full way, then stores steady ups without detail', async () => {
+  it('judges the first result of a location the full way, then stores steady ups, one sample per hour with detail', async () => {
     const { results, states, useCase, input } = setup();
     expect(await useCase.executeMany([input('up', 0)])).to.deep.equal({ steady: 0 });
     expect(results.rows[0]!.detail).not.to.equal(null);
-    expect(await useCase.executeMany([input('up', 1), input('up', 2)])).to.deep.equal({ steady: 2 });
-    expect(results.rows.slice(1).map((r) => r.detail)).to.deep.equal([null, null]);
+    const hours = Array.from({ length: 120 }, (_, i) => input('up', 1 + i));
+    expect(await useCase.executeMany(hours)).to.deep.equal({ steady: 120 });
+    const sampled = results.rows.slice(1).filter((r) => r.detail !== null);
+    expect(sampled).to.have.length(2);
+    expect(sampled[0]!.detail).to.deep.include({ timings: { dnsMs: 1, connectMs: 2, tlsMs: 3, firstByteMs: 4, totalMs: 50 } });
+    expect(sampled[1]!.checkedAt.getTime() - sampled[0]!.checkedAt.getTime()).to.equal(60 * 60_000);
     expect(states.rows.get(7)!.location('eu')!.lastCheckedAt).to.deep.equal(at(0));
   });
 
-  it('sends a down, an up after a down, and a due detail sample through the rules', async () => {
+  it('sends a down and an up after a down through the rules', async () => {
     const { results, incidents, useCase, input } = setup();
     await useCase.executeMany([input('up', 0)]);
     expect(await useCase.executeMany([input('down', 1), input('down', 2)])).to.deep.equal({ steady: 0 });
     expect([...incidents.rows.values()].filter((i) => i.status === 'open')).to.have.length(1);
     expect(await useCase.executeMany([input('up', 3)])).to.deep.equal({ steady: 0 });
     expect([...incidents.rows.values()].filter((i) => i.status === 'open')).to.have.length(0);
-    expect(await useCase.executeMany([input('up', 4)])).to.deep.equal({ steady: 1 });
-    expect(await useCase.executeMany([input('up', 3 + 60)])).to.deep.equal({ steady: 0 });
     expect(results.rows.at(-1)!.detail).not.to.equal(null);
+    expect(await useCase.executeMany([input('up', 4)])).to.deep.equal({ steady: 1 });
   });
 });
 
@@ -57,24 +60,23 @@ describe('AlertState.isSteady', () => {
   const state = () => {
     const s = new AlertState({ monitorId: 1, organizationId: 1, customerId: 1, checkIntervalSeconds: 60, now: t0 });
     s.locations.eu = { consecutiveFailures: 0, failingSince: null, lastStatus: 'up', lastReasonCode: null,
-      lastCheckedAt: t0.toISOString(), lastDetailAt: t0.toISOString() };
+      lastCheckedAt: t0.toISOString() };
     return s;
   };
-  it('holds for an up of an up location with nothing open and no sample due', () => expect(state().isSteady('eu', 'up', at(5), 60)).to.equal(true));
-  it('fails for a non-up result', () => expect(state().isSteady('eu', 'degraded', at(5), 60)).to.equal(false));
+  it('holds for an up of an up location with nothing open', () => expect(state().isSteady('eu', 'up')).to.equal(true));
+  it('fails for a non-up result', () => expect(state().isSteady('eu', 'degraded')).to.equal(false));
   it('fails for an unknown or failing location', () => {
-    expect(state().isSteady('us', 'up', at(5), 60)).to.equal(false);
+    expect(state().isSteady('us', 'up')).to.equal(false);
     const failing = state();
     failing.locations.eu!.lastStatus = 'down';
-    expect(failing.isSteady('eu', 'up', at(5), 60)).to.equal(false);
+    expect(failing.isSteady('eu', 'up')).to.equal(false);
   });
   it('fails while an incident is open or a reminder series runs', () => {
     const open = state();
     open.openIncidentId = 3;
-    expect(open.isSteady('eu', 'up', at(5), 60)).to.equal(false);
+    expect(open.isSteady('eu', 'up')).to.equal(false);
     const ssl = state();
     ssl.sslExpiry = { since: t0.toISOString(), lastNotifiedAt: null };
-    expect(ssl.isSteady('eu', 'up', at(5), 60)).to.equal(false);
+    expect(ssl.isSteady('eu', 'up')).to.equal(false);
   });
-  it('fails when the detail sample is due', () => expect(state().isSteady('eu', 'up', at(60), 60)).to.equal(false));
 });

@@ -3,7 +3,7 @@ import { parseDateRange, parseOptionalBounds } from '../../../../src/domain/resu
 import { bucketOf, mergeHistograms, percentile } from '../../../../src/domain/results/response-histogram';
 import { emptyCoverage, uptimeFigures } from '../../../../src/domain/results/uptime-figures';
 import { planSegments } from '../../../../src/domain/results/stats-segments';
-import { keepsDetail } from '../../../../src/domain/results/detail-sampling';
+import { isDetailSample, keepsDetail } from '../../../../src/domain/results/detail-sampling';
 import { coverageSeconds } from '../../../../src/domain/results/coverage';
 import { codeOf } from '../../../support/expect-app-error';
 
@@ -73,12 +73,43 @@ describe('stats segments', () => {
 
 describe('result detail sampling and coverage', () => {
   const at = new Date('2026-11-22T10:00:00Z');
-  it('keeps detail for failures, the first up after anything else, then once per sample period', () => {
-    expect(keepsDetail('down', { status: 'down', lastDetailAt: at }, at, 60)).to.equal(true);
-    expect(keepsDetail('up', undefined, at, 60)).to.equal(true);
-    expect(keepsDetail('up', { status: 'degraded', lastDetailAt: at }, at, 60)).to.equal(true);
-    expect(keepsDetail('up', { status: 'up', lastDetailAt: at }, new Date(at.getTime() + 59 * 60_000), 60)).to.equal(false);
-    expect(keepsDetail('up', { status: 'up', lastDetailAt: at }, new Date(at.getTime() + 60 * 60_000), 60)).to.equal(true);
+  const minute = 60_000;
+  const result = (monitorId: number, checkedAt: Date, intervalMs = minute) => ({ monitorId, checkedAt, intervalMs });
+
+  it('keeps detail for failures and the first up after anything else', () => {
+    expect(keepsDetail('down', 'down', result(7, at), 60)).to.equal(true);
+    expect(keepsDetail('degraded', 'up', result(7, at), 60)).to.equal(true);
+    expect(keepsDetail('up', undefined, result(7, at), 60)).to.equal(true);
+    expect(keepsDetail('up', 'degraded', result(7, at), 60)).to.equal(true);
+  });
+
+  it('keeps one up result per sample period from checks on their interval, a little late or not', () => {
+    for (const monitorId of [1, 7, 4242, 2 ** 31 - 1]) {
+      const samples: number[] = [];
+      for (let i = 0; i < 180; i++) {
+        const checkedAt = new Date(at.getTime() + i * minute + (i % 7) * 40);
+        if (keepsDetail('up', 'up', result(monitorId, checkedAt), 60)) samples.push(i);
+      }
+      expect(samples, `monitor ${monitorId}`).to.have.length(3);
+      expect(samples[1]! - samples[0]!).to.equal(60);
+      expect(samples[2]! - samples[1]!).to.equal(60);
+    }
+  });
+
+  it('spreads the monitors\' samples over the period', () => {
+    const sampleMinutes = new Set<number>();
+    for (let monitorId = 1; monitorId <= 200; monitorId++) {
+      for (let i = 0; i < 60; i++) {
+        if (isDetailSample(result(monitorId, new Date(at.getTime() + i * minute)), 60)) sampleMinutes.add(i);
+      }
+    }
+    expect(sampleMinutes.size).to.be.greaterThan(50);
+  });
+
+  it('keeps every result with a zero period or an interval as long as the period', () => {
+    expect(isDetailSample(result(7, at), 0)).to.equal(true);
+    expect(isDetailSample(result(7, at, 60 * minute), 60)).to.equal(true);
+    expect(isDetailSample(result(7, at, 24 * 60 * minute), 60)).to.equal(true);
   });
 
   it('lets a result stand for its interval plus a grace of at least a minute', () => {
