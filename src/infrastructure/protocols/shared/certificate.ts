@@ -70,8 +70,8 @@ export function evidenceOf(description: ChainDescription, now: Date): Certificat
   };
 }
 
-/** The leaf with its verification outcome and the issuers the peer sent, with days counted from `now`. */
-export function certificateOf(socket: TLSSocket, now: Date, decoded: DetailedPeerCertificate | null = null): CertificateEvidence | null {
-  const description = describeChain(socket, decoded);
+/** The leaf of a socket's peer with its verification outcome and the issuers above it, with days counted from `now`. */
+export function certificateOf(socket: TLSSocket, now: Date): CertificateEvidence | null {
+  const description = describeChain(socket);
   return description && evidenceOf(description, now);
 }
