@@ -9,6 +9,8 @@
  */
 import 'reflect-metadata';
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Session } from 'node:inspector/promises';
@@ -22,6 +24,7 @@ import { CheckDispatcher } from '../../src/application/scheduling/check-dispatch
 import { CHECK_PLANNER, CHECK_SCHEDULE, OUTCOME_RECORDER } from '../../src/application/scheduling/ports';
 import { CLOCK } from '../../src/application/shared/clock';
 import { checkResult, NO_TIMINGS } from '../../src/domain/checks/check-result';
+import type { CheckRequest } from '../../src/domain/checks/check-request';
 import { dispatcherOptions } from '../../src/main/modules/scheduling.module';
 import { startCheckWorker } from '../../src/interfaces/jobs/check-worker';
 import { tuneGarbageCollection } from '../../src/main/gc-tuning';
@@ -37,17 +40,22 @@ async function main() {
   });
   const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'error' }, pino.destination(2));
   // BENCH_CHECKER=null: every check answers up at once, so the figures are the engine's own overhead.
-  const nullChecks = process.env.BENCH_CHECKER === 'null';
+  // BENCH_CHECKER=bare: every check is the bench's bare check (node:http GET, net connect) instead of
+  // the adapters, to tell what the engine's process costs a check from what the adapters add.
+  const substitute = process.env.BENCH_CHECKER === 'null' ? async () => undefined
+    : process.env.BENCH_CHECKER === 'bare' ? bareCheck : null;
   // As the host does (src/main/server.ts); bench/support/service.ts starts node with its flags.
   if (process.env.BENCH_GC_DEFAULTS === undefined) tuneGarbageCollection();
-  const app = await startApplication(config, { jobs: false, logger, checkWorker: !nullChecks });
+  const app = await startApplication(config, { jobs: false, logger, checkWorker: !substitute });
   const c = app.container;
-  const dispatcher = nullChecks
-    ? new CheckDispatcher(c.get(CHECK_SCHEDULE), c.get(CHECK_PLANNER), async (request) => checkResult({
-      kind: request.kind, findings: [], evidence: {}, checkedAt: new Date(), timings: NO_TIMINGS(0),
-    }), c.get(OUTCOME_RECORDER), c.get(CLOCK), dispatcherOptions(config))
+  const dispatcher = substitute
+    ? new CheckDispatcher(c.get(CHECK_SCHEDULE), c.get(CHECK_PLANNER), async (request) => {
+      const checkedAt = new Date();
+      await substitute(request);
+      return checkResult({ kind: request.kind, findings: [], evidence: {}, checkedAt, timings: NO_TIMINGS(0) });
+    }, c.get(OUTCOME_RECORDER), c.get(CLOCK), dispatcherOptions(config))
     : c.get(CheckDispatcher);
-  const nullWorker = nullChecks
+  const substituteWorker = substitute
     ? startCheckWorker(dispatcher, logger, { around: (work) => RequestContext.create(app.database.orm.em, work) })
     : undefined;
   const sql = app.database.sql;
@@ -132,13 +140,27 @@ async function main() {
       process.send!({ id: m.id });
     }
     if (m.type === 'stop') {
-      await nullWorker?.stop();
+      await substituteWorker?.stop();
       await app.stop();
       await fs.rm(dataDir, { recursive: true, force: true });
       process.exit(0);
     }
   });
   process.send!({ type: 'ready', url: app.url });
+}
+
+/** The bench's bare checks (bench/engine.bench.ts): a new-connection GET, a connect and close. */
+function bareCheck(request: CheckRequest): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (request.kind === 'http') {
+      http.get(request.url, { agent: false }, (res) => { res.resume(); res.once('end', resolve); }).once('error', reject);
+    } else if (request.kind === 'tcp') {
+      const socket = net.connect({ host: request.host, port: request.port }, () => { socket.destroy(); resolve(); });
+      socket.once('error', reject);
+    } else {
+      reject(new Error(`no bare check for ${request.kind}`));
+    }
+  });
 }
 
 main().catch((error) => {
