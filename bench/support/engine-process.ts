@@ -80,14 +80,13 @@ async function main() {
          FROM generate_series(1, ?) g`,
         [org!.id, customer!.id, intervals, intervals, m.tcpPort, m.tcp]);
       // BENCH_SEED_STATES: every monitor starts with an up alert state, as after its first result,
-      // so a run on long intervals measures the steady engine rather than first results. Its last
-      // detail sample lies somewhere in the past hour (the default sample period), as in a service
-      // that has run for an hour: samples then come due at their steady rate.
+      // so a run on long intervals measures the steady engine rather than first results (detail
+      // samples come due at their steady rate from the start: they follow a grid, not the state).
       if (process.env.BENCH_SEED_STATES) await sql.query(
         `INSERT INTO monitor_alert_states (monitor_id, organization_id, customer_id, check_interval_seconds, locations, updated_at)
          SELECT id, organization_id, customer_id, check_interval_seconds,
            jsonb_build_object('bench', jsonb_build_object('consecutiveFailures', 0, 'failingSince', null, 'lastStatus', 'up', 'lastReasonCode', null,
-             'lastCheckedAt', now()::text, 'lastDetailAt', (now() - random() * interval '60 minutes')::text)), now()
+             'lastCheckedAt', now()::text)), now()
          FROM monitors ON CONFLICT DO NOTHING`);
       process.send!({ id: m.id, ms: Number(process.hrtime.bigint() - started) / 1e6 });
     }
