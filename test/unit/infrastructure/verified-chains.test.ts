@@ -26,7 +26,7 @@ describe('VerifiedChains', () => {
     expect(verified.expects('a')).to.equal(false);
     verified.remember('a', valid, 'localhost', lasting);
     expect(verified.expects('a')).to.equal(true);
-    expect(verified.lookup(valid, 'localhost')).to.equal(lasting);
+    expect(verified.lookup(valid, 'localhost')).to.deep.equal(lasting);
     expect(verified.lookup(valid, '127.0.0.1')).to.equal(null);
     expect(verified.lookup(presenting(certs.expiring.cert), 'localhost')).to.equal(null);
     expect(verified.stats).to.deep.equal({ hits: 1, misses: 2 });
@@ -36,7 +36,7 @@ describe('VerifiedChains', () => {
     const verified = chains();
     verified.remember('a', valid, 'localhost', lasting);
     now = T0 + HOUR - 1;
-    expect(verified.lookup(valid, 'localhost')).to.equal(lasting);
+    expect(verified.lookup(valid, 'localhost')).to.deep.equal(lasting);
     now = T0 + HOUR;
     expect(verified.lookup(valid, 'localhost')).to.equal(null);
     expect(verified.expects('a')).to.equal(false);
@@ -55,7 +55,7 @@ describe('VerifiedChains', () => {
     const notYetValid = description(T0 + 120_000, T0 + 86_400_000);
     verified.remember('b', valid, 'other', notYetValid);
     now = T0 + 119_999;
-    expect(verified.lookup(valid, 'other')).to.equal(notYetValid);
+    expect(verified.lookup(valid, 'other')).to.deep.equal(notYetValid);
     now = T0 + 120_000;
     expect(verified.lookup(valid, 'other')).to.equal(null);
 
@@ -63,7 +63,7 @@ describe('VerifiedChains', () => {
     const expired = description(T0 - 2 * 86_400_000, T0 - 86_400_000);
     verified.remember('c', valid, 'third', expired);
     now = T0 + HOUR - 1;
-    expect(verified.lookup(valid, 'third')).to.equal(expired);
+    expect(verified.lookup(valid, 'third')).to.deep.equal(expired);
   });
 
   it('keeps at most `capacity` verdicts and targets, dropping the oldest', () => {
@@ -75,6 +75,16 @@ describe('VerifiedChains', () => {
     expect(verified.expects('a')).to.equal(true);
     expect(verified.expects('b')).to.equal(false);
     expect(verified.lookup(valid, 'two')).to.equal(null);
-    expect(verified.lookup(valid, 'three')).to.equal(lasting);
+    expect(verified.lookup(valid, 'three')).to.deep.equal(lasting);
+  });
+
+  it('keeps one copy of an issuer that signs several chains', () => {
+    const verified = chains();
+    const issuer = () => ({ subject: 'Checks Test CA', issuer: 'Checks Test CA', validFrom: new Date(T0).toISOString(), validTo: new Date(T0 + 86_400_000).toISOString(), fingerprint: 'CA' });
+    verified.remember('a', valid, 'one', description(T0 - 1, T0 + 86_400_000, [issuer()]));
+    verified.remember('b', valid, 'two', description(T0 - 1, T0 + 86_400_000, [issuer()]));
+    const [one, two] = [verified.lookup(valid, 'one')!, verified.lookup(valid, 'two')!];
+    expect(one.chain).to.deep.equal([issuer()]);
+    expect(two.chain[0]).to.equal(one.chain[0]);
   });
 });

@@ -1,5 +1,5 @@
 import type { TLSSocket } from 'node:tls';
-import type { ChainDescription } from './certificate';
+import type { CertificateFacts, ChainDescription } from './certificate';
 
 export interface VerifiedChainsOptions {
   /** Chains (and targets) remembered at most; the oldest go first. */
@@ -9,7 +9,8 @@ export interface VerifiedChainsOptions {
   clock?: () => number;
 }
 
-const DEFAULT_CAPACITY = 50_000;
+/** About 1.4 KB each (issuers are shared between the chains they sign). */
+const DEFAULT_CAPACITY = 20_000;
 const DEFAULT_TTL_MS = 60 * 60 * 1000;
 const MAX_DEPTH = 10;
 
@@ -28,6 +29,8 @@ export class VerifiedChains {
   private readonly verdicts = new Map<string, { readonly description: ChainDescription; readonly until: number }>();
   /** The chain each target (address, port and name) presented last. */
   private readonly lastChains = new Map<string, string>();
+  /** Issuers by fingerprint: a few intermediates and roots sign most chains. */
+  private readonly issuers = new Map<string, CertificateFacts>();
   private readonly capacity: number;
   private readonly ttlMs: number;
   private readonly clock: () => number;
@@ -64,7 +67,13 @@ export class VerifiedChains {
         if (boundary > now && boundary < until) until = boundary;
       }
     }
-    bounded(this.verdicts, key, { description, until }, this.capacity);
+    const chain = description.chain.map((issuer) => {
+      const known = this.issuers.get(issuer.fingerprint); // the same SHA-256, the same certificate
+      if (known) return known;
+      bounded(this.issuers, issuer.fingerprint, issuer, this.capacity);
+      return issuer;
+    });
+    bounded(this.verdicts, key, { description: { ...description, chain }, until }, this.capacity);
     bounded(this.lastChains, target, key, this.capacity);
   }
 
