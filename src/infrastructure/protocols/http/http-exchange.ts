@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { CertificateEvidence } from '../../../domain/checks/check-result';
 import { evidenceOf } from '../shared/certificate';
@@ -51,8 +52,9 @@ export async function exchange(policy: TargetPolicy, tls: SharedTlsContext, requ
   });
   const { socket } = connection;
   const certificate = request.certificateAt && connection.certificate ? evidenceOf(connection.certificate, request.certificateAt) : null;
+  let answered = false;
   try {
-    return await new Promise<ExchangeResponse>((resolve, reject) => {
+    const response = await new Promise<ExchangeResponse>((resolve, reject) => {
       const onAbort = () => req.destroy(new ProbeError('timeout', 'The check timed out'));
       const req = http.request({
         createConnection: () => socket, host: hostname, port, defaultPort: https ? 443 : 80,
@@ -87,7 +89,32 @@ export async function exchange(policy: TargetPolicy, tls: SharedTlsContext, requ
       });
       req.end(request.body ?? undefined);
     });
+    answered = true;
+    return response;
   } finally {
-    socket.destroy();
+    if (answered) closeAfterAnswer(socket);
+    else socket.destroy();
   }
+}
+
+/** At most this long for a complete exchange's FIN to go out (a server that answered before reading a large body may never take it). */
+const CLOSE_WAIT_MS = 1_000;
+
+/**
+ * Closes the connection of a complete exchange as Node's own client does: the FIN first (node:http
+ * has sent it already when the request said `Connection: close`), the handle once it is out.
+ * Closing the handle at once, on a connection still open both ways, cost the checker's kernel about
+ * 15 µs more per HTTP check (bench:engine, CPU profiles with and without the adapters).
+ */
+function closeAfterAnswer(socket: Socket): void {
+  if (socket.destroyed) return;
+  if (socket.writableFinished) {
+    socket.destroy();
+    return;
+  }
+  const cut = setTimeout(() => socket.destroy(), CLOSE_WAIT_MS);
+  socket.once('close', () => clearTimeout(cut));
+  socket.on('error', () => socket.destroy()); // a reset now changes nothing: the answer is in
+  socket.once('finish', () => socket.destroy());
+  if (!socket.writableEnded) socket.end();
 }

@@ -1,9 +1,12 @@
 import { expect } from 'chai';
+import { once } from 'node:events';
+import net, { type AddressInfo } from 'node:net';
 import { NodeHttpChecker } from '../../../../src/infrastructure/protocols/http/node-http-checker';
 import { SharedTlsContext } from '../../../../src/infrastructure/protocols/shared/tls-context';
 import { LoopbackTargetPolicy, RejectingTargetPolicy } from '../../../support/loopback-target-policy';
 import { testCertificates } from '../../../support/peers/certificates';
 import { HttpPeer } from '../../../support/peers/http-peer';
+import { listenOnLoopback } from '../../../support/peers/loopback-listen';
 import { anHttpCheck, checkContext } from '../../../support/check-requests';
 
 describe('HTTP(S) checker against loopback peers', () => {
@@ -155,5 +158,30 @@ describe('HTTP(S) checker against loopback peers', () => {
       connectHost: '127.0.0.1', connectPort: selfSigned.port, connectTlsInsecure: true, assertions: { ssl: { noticeDays: 14 } },
     }), checkContext());
     expect(insecure.status).to.equal('up');
+  });
+
+  it('cuts the connection of a complete answer within a second when the server stops reading the rest of the body', async () => {
+    const body = 'x'.repeat(16 * 1024 * 1024);
+    let received = 0;
+    let closed: Promise<unknown> | undefined;
+    const server = await listenOnLoopback(net.createServer((socket) => {
+      closed = once(socket, 'close');
+      socket.on('error', () => undefined);
+      socket.once('data', (chunk: Buffer) => {
+        received += chunk.length;
+        socket.pause(); // reads no more of the body for now
+        socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok');
+        setTimeout(() => { socket.on('data', (more: Buffer) => { received += more.length; }); socket.resume(); }, 1_500);
+      });
+    }));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const result = await checker.check(anHttpCheck(`http://127.0.0.1:${port}/upload`, { method: 'POST', body }), checkContext());
+      expect(result.status).to.equal('up');
+      await closed;
+      expect(received, 'the rest of the body was not pushed once the answer was in').to.be.lessThan(body.length);
+    } finally {
+      server.close();
+    }
   });
 });
