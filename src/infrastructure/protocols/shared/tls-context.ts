@@ -29,7 +29,6 @@ export class SharedTlsContext {
       secureContext: verify ? this.context : this.unverifying,
       servername: isIp(servername) ? undefined : servername,
       rejectUnauthorized: false,
-      checkServerIdentity: (host, cert) => tls.checkServerIdentity(host, cert),
     };
   }
 }
