@@ -81,6 +81,9 @@ async function pacedCpuPerCheck(http: () => Promise<void>, tcp: () => Promise<vo
   return round(seconds * 4);
 }
 
+/** Progress on stderr (the figures go to stdout as JSON), with the service's pid for outside tools. */
+const progress = (message: string) => process.stderr.write(`[bench:engine ${new Date().toISOString()}] ${message}\n`);
+
 async function main() {
   const targets = fork(path.join(__dirname, 'support', 'targets-process.ts'), [], { execArgv: ['--import', 'tsx'] });
   const ports = await new Promise<{ http: number; tcp: number }>((resolve) => targets.once('message', resolve as never));
@@ -104,8 +107,10 @@ async function main() {
     HTTP_MONITORS / Math.max(1, HTTP_MONITORS + TCP_MONITORS), enginePerSecond, 20,
   );
 
+  progress('bare checks measured; starting the service');
   const service = await startBenchService('engine-process.ts');
   const { pid } = service;
+  progress(`service pid ${pid}; seeding ${HTTP_MONITORS + TCP_MONITORS} monitors, then ${WARMUP_SECONDS} s of warm-up`);
   try {
     const heap = () => service.request<{ bytes: number }>({ type: 'heap' }).then((r) => r.bytes);
     const heapBefore = await heap();
@@ -123,6 +128,7 @@ async function main() {
       warmup++;
     }
     const a = await stats();
+    progress(`measuring ${SECONDS} s (warm-up took ${warmup} s)`);
     const pgA = await postgresCpuMicros(pid);
     if (PROFILE) await service.request({ type: 'profile-start' });
     if (HEAP_PROFILE) await service.request({ type: 'heap-profile-start' });
