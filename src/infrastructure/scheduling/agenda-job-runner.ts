@@ -1,8 +1,8 @@
 import { Agenda } from 'agenda';
 import { PostgresBackend } from '@agendajs/postgres-backend';
-import { MongoBackend } from '@agendajs/mongo-backend';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import type { MongoClient } from 'mongodb';
 
 /** How long stopping waits for running jobs (a supervisor's stop timeout is usually longer). */
 const DRAIN_MS = 10_000;
@@ -40,13 +40,29 @@ export interface JobRunnerOptions {
  * Agenda as the job system. On PostgreSQL it gets its own small pool, and the pool and its
  * notification channel error listeners (a server shutdown must not crash the process); the database
  * was already probed by the migrator, since Agenda does not report an unreachable store on its own.
+ * On MongoDB the client is connected here, before Agenda: Agenda connects its store in the
+ * background, where an unreachable server becomes an unhandled rejection that ends the process.
  */
+/** Connects (the driver's server selection timeout applies: 30 s unless the URL sets `serverSelectionTimeoutMS`). */
+async function connectMongo(client: MongoClient): Promise<MongoClient> {
+  try {
+    return await client.connect();
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw new Error(`The job store at MONGODB_URL is unreachable: ${(error as Error).message}`, { cause: error });
+  }
+}
+
 export async function startAgendaJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
   const { logger } = options;
   let pool: pg.Pool | undefined;
+  let mongo: MongoClient | undefined;
   let backend;
   if (options.mongodbUrl) {
-    backend = new MongoBackend({ address: options.mongodbUrl });
+    // Loaded only when configured: the MongoDB driver and backend are about 10 MB of live heap.
+    const [{ MongoClient }, { MongoBackend }] = await Promise.all([import('mongodb'), import('@agendajs/mongo-backend')]);
+    mongo = await connectMongo(new MongoClient(options.mongodbUrl));
+    backend = new MongoBackend({ mongo: mongo.db() });
   } else {
     pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
     pool.on('error', (error) => logger.warn({ err: error }, 'job store connection error'));
@@ -79,6 +95,7 @@ export async function startAgendaJobRunner(options: JobRunnerOptions): Promise<J
       const drained = await agenda.drain({ timeout: DRAIN_MS });
       if (drained.timedOut) logger.warn({ running: drained.running }, 'jobs still running at shutdown keep their locks until these lapse');
       await pool?.end();
+      await mongo?.close();
     },
   };
 }

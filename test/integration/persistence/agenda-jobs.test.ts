@@ -79,3 +79,16 @@ describe('job system (Agenda on PostgreSQL)', () => {
     expect(errors).to.deep.equal([]);
   });
 });
+
+describe('job system (Agenda on MongoDB, when MONGODB_URL is set)', () => {
+  it('fails to start with a clear error when MongoDB is unreachable, rather than ending the process', async () => {
+    // Agenda connects its store in the background: without the runner's own connection first, an
+    // unreachable server is an unhandled rejection (the process ends) and the start never settles.
+    const started = startAgendaJobRunner({
+      databaseUrl: 'postgres://unused@127.0.0.1:1/unused', mongodbUrl: 'mongodb://127.0.0.1:1/jobs?serverSelectionTimeoutMS=300',
+      logger: pino({ level: 'silent' }), jobs: [{ name: 'test:never', run: async () => undefined }],
+    });
+    const error = await started.then(() => null, (e: Error) => e);
+    expect(error?.message).to.match(/^The job store at MONGODB_URL is unreachable: .*ECONNREFUSED/);
+  });
+});

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { TargetPolicy } from '../../../application/shared/target-policy';
 import { ProbeError } from '../shared/probe-error';
 import { ConcurrencyGate } from './concurrency-gate';
@@ -86,6 +86,9 @@ export class ChromiumBrowser {
   private async launch(): Promise<Browser> {
     this.guardUrl ??= this.guard.listen();
     const guardUrl = await this.guardUrl;
+    // Loaded on first use: Playwright's client alone is about 28 MB of live heap, which a process
+    // with no browser scenario would carry (and every full garbage collection would mark) for nothing.
+    const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({
       executablePath: this.settings.executablePath, headless: true, timeout: LAUNCH_TIMEOUT_MS,
       handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false,
