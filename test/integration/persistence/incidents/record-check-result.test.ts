@@ -4,6 +4,7 @@ import { aCustomerRow } from '../../../support/identity-fixtures';
 import { aMonitorRow, aResult, record, type MonitorRow } from '../../../support/results-fixtures';
 import { testServer } from '../../../support/test-server';
 import { testClock } from '../../../support/test-clock';
+import { isDetailSample } from '../../../../src/domain/results/detail-sampling';
 
 const MINUTE = 60_000;
 
@@ -101,7 +102,11 @@ describe('RecordCheckResult on PostgreSQL', () => {
 
   it('stores every result with status and reason; timings and evidence on failures and a sample of ups', async () => {
     const monitor = await aMonitor({ consecutiveChecks: 5 });
-    const t0 = new Date(testClock.now().getTime() - 10 * MINUTE);
+    // Start just after a boundary of the monitor's hourly sample grid, so that neither steady up
+    // that follows is its period's sample (wherever the clock stands).
+    let t0 = new Date(testClock.now().getTime() - 70 * MINUTE);
+    const interval = { monitorId: monitor.id, intervalMs: monitor.checkIntervalSeconds * 1000 };
+    while (!isDetailSample({ ...interval, checkedAt: t0 }, 60)) t0 = new Date(t0.getTime() + MINUTE);
     for (const [i, status] of (['up', 'up', 'up', 'down', 'up'] as const).entries()) {
       await record(monitor, 'eu', aResult(status, new Date(t0.getTime() + i * MINUTE)));
     }
