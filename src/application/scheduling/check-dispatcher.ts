@@ -64,6 +64,11 @@ interface Held {
   running: boolean;
   /** Its last outcome waits to be recorded (the row is not handed back before). */
   unrecorded: boolean;
+  /**
+   * Still held by this worker: false once dropped, replaced or forgotten, so a queued start or a
+   * finished outcome of a row no longer held is recognised without looking the row up.
+   */
+  current: boolean;
 }
 
 interface Finished {
@@ -202,7 +207,7 @@ export class CheckDispatcher {
     let started = 0;
     while (this.readyHead < this.ready.length && this.inFlight < this.options.maxInFlight) {
       const h = this.ready[this.readyHead++]!;
-      if (this.held.get(keyOf(h.monitorId, h.location)) !== h || h.running || !h.plan || h.slotMs > now) continue;
+      if (!h.current || h.running || !h.plan || h.slotMs > now) continue;
       this.start(h, now);
       started++;
     }
@@ -226,7 +231,7 @@ export class CheckDispatcher {
     while (this.finished.length > 0) {
       const chunk = this.finished.splice(0, RECORD_CHUNK);
       for (const f of chunk) f.held.unrecorded = false;
-      const current = chunk.filter((f) => this.held.get(keyOf(f.held.monitorId, f.held.location)) === f.held);
+      const current = chunk.filter((f) => f.held.current);
       this.stats.dropped += chunk.length - current.length;
       if (current.length === 0) continue;
       const now = this.clock.now();
@@ -270,6 +275,8 @@ export class CheckDispatcher {
       const over = (this.heldIn.get(location) ?? 0) - most;
       if (over > 0) excess.set(location, over);
     }
+    // Usually nothing is over its share: then the held rows are not walked at all.
+    if (excess.size === 0) return;
     for (const h of this.held.values()) {
       const over = excess.get(h.location) ?? 0;
       if (over === 0 || h.running || h.unrecorded) continue;
@@ -284,13 +291,16 @@ export class CheckDispatcher {
   /** Holds a row (replacing any held under its key). */
   private keep(h: Held): void {
     const key = keyOf(h.monitorId, h.location);
-    if (!this.held.has(key)) this.heldIn.set(h.location, (this.heldIn.get(h.location) ?? 0) + 1);
+    const previous = this.held.get(key);
+    if (previous) previous.current = false;
+    else this.heldIn.set(h.location, (this.heldIn.get(h.location) ?? 0) + 1);
     this.held.set(key, h);
   }
 
   private drop(key: string): void {
     const h = this.held.get(key);
     if (!h) return;
+    h.current = false;
     this.held.delete(key);
     this.wheel.cancel(h);
     this.heldIn.set(h.location, (this.heldIn.get(h.location) ?? 1) - 1);
@@ -302,7 +312,7 @@ export class CheckDispatcher {
       const h: Held = {
         monitorId: check.monitorId, location: check.location, intervalMs: check.intervalMs, phaseMs: check.phaseMs,
         slotMs: check.slot.getTime(), plan: plans.get(keyOf(check.monitorId, check.location)) ?? null,
-        running: false, unrecorded: false,
+        running: false, unrecorded: false, current: true,
       };
       this.keep(h);
       this.enqueue(h, now);
@@ -398,7 +408,7 @@ export class CheckDispatcher {
         h.unrecorded = true;
         this.finished.push({ held: h, outcome: { planned, result, startedAt } });
         h.slotMs = slotAfterCompletion(planned.check, completedAt).getTime();
-        this.enqueue(h, completedAt.getTime());
+        if (h.current) this.enqueue(h, completedAt.getTime());
       }
       // At capacity (a burst), the next ready check takes the room at once rather than at the next tick.
       if (this.readyHead < this.ready.length) this.startReady(this.clock.now().getTime());
@@ -411,6 +421,7 @@ export class CheckDispatcher {
 
   /** Forgets every row and unrecorded outcome (the worker was fenced or resigned); the next pump registers anew. */
   private forget(): void {
+    for (const h of this.held.values()) h.current = false;
     this.held.clear();
     this.wheel.clear();
     this.ready = [];
