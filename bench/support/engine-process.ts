@@ -56,7 +56,11 @@ async function main() {
     }, c.get(OUTCOME_RECORDER), c.get(CLOCK), dispatcherOptions(config))
     : c.get(CheckDispatcher);
   const substituteWorker = substitute
-    ? startCheckWorker(dispatcher, logger, { around: (work) => RequestContext.create(app.database.orm.em, work) })
+    ? startCheckWorker(dispatcher, logger, {
+      around: (work) => RequestContext.create(app.database.orm.em, work),
+      // BENCH_PUMP_MS: how often the worker claims and reads changes (an experiment; the host's default otherwise).
+      pumpEveryMs: process.env.BENCH_PUMP_MS ? Number(process.env.BENCH_PUMP_MS) : undefined,
+    })
     : undefined;
   const sql = app.database.sql;
   const profiler = new Session();
