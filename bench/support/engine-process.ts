@@ -28,6 +28,7 @@ import type { CheckRequest } from '../../src/domain/checks/check-request';
 import { dispatcherOptions } from '../../src/main/modules/scheduling.module';
 import { startCheckWorker } from '../../src/interfaces/jobs/check-worker';
 import { tuneGarbageCollection } from '../../src/main/gc-tuning';
+import { PgScheduleWakeups } from '../../src/infrastructure/scheduling/pg-schedule-wakeups';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -58,6 +59,7 @@ async function main() {
   const substituteWorker = substitute
     ? startCheckWorker(dispatcher, logger, {
       around: (work) => RequestContext.create(app.database.orm.em, work),
+      wakeups: new PgScheduleWakeups(app.databaseUrl, logger),
       // BENCH_PUMP_MS: how often the worker claims and reads changes (an experiment; the host's default otherwise).
       pumpEveryMs: process.env.BENCH_PUMP_MS ? Number(process.env.BENCH_PUMP_MS) : undefined,
     })

@@ -15,11 +15,14 @@ import { startCheckWorker } from '../interfaces/jobs/check-worker';
 import { CheckDispatcher } from '../application/scheduling/check-dispatcher';
 import { PreparedSql } from '../infrastructure/persistence/prepared-sql';
 import { ChromiumBrowser } from '../infrastructure/protocols/browser/chromium-browser';
+import { PgScheduleWakeups } from '../infrastructure/scheduling/pg-schedule-wakeups';
 
 export interface RunningApplication {
   readonly url: string;
   readonly container: Container;
   readonly database: Database;
+  /** The PostgreSQL it runs on (DATABASE_URL, or the embedded server's). */
+  readonly databaseUrl: string;
   readonly logger: Logger;
   stop(): Promise<void>;
 }
@@ -55,7 +58,9 @@ export async function startApplication(config: AppConfig, options: StartOptions 
   const jobs = options.jobs === false ? undefined : await startJobs(config, databaseUrl, database, container, logger);
   const checks = options.checkWorker === false || !runsChecks(config)
     ? undefined
-    : startCheckWorker(container.get(CheckDispatcher), logger, { around: (work) => RequestContext.create(database.orm.em, work) });
+    : startCheckWorker(container.get(CheckDispatcher), logger, {
+      around: (work) => RequestContext.create(database.orm.em, work), wakeups: new PgScheduleWakeups(databaseUrl, logger),
+    });
   const server = http.createServer(createHttpApp(container));
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
@@ -67,7 +72,7 @@ export async function startApplication(config: AppConfig, options: StartOptions 
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   logger.info({ url, publicBaseUrl: config.publicBaseUrl }, 'listening');
   return {
-    url, container, database, logger,
+    url, container, database, databaseUrl, logger,
     async stop() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

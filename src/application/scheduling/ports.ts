@@ -118,3 +118,13 @@ export interface OutcomeRecorder {
   record(workerId: string, outcomes: readonly CheckOutcome[], now: Date, aliveUntil: Date): Promise<RecordedOutcomes>;
 }
 export const OUTCOME_RECORDER = Symbol.for('OutcomeRecorder');
+
+/**
+ * Tells a worker that the schedule may have work for it (a change logged, rows no one holds), so
+ * it need not ask the schedule every half second. Notices may be merged or, while the channel is
+ * down, missed: the worker still looks on a slow period of its own.
+ */
+export interface ScheduleWakeups {
+  /** Calls `wake` on every notice (and once after the channel comes back) until the answer is called. */
+  listen(wake: () => void): Promise<() => Promise<void>>;
+}

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { RECORD_CHUNK, type CheckDispatcher } from '../../application/scheduling/check-dispatcher';
+import type { ScheduleWakeups } from '../../application/scheduling/ports';
 import { latenessBetween } from '../../domain/scheduling/lateness-histogram';
 
 export interface CheckWorker {
@@ -9,9 +10,13 @@ export interface CheckWorker {
 export interface CheckWorkerOptions {
   /**
    * How often the worker renews itself, claims rows no live worker holds and applies monitor
-   * changes and trigger-checks (the delay a trigger-check or an edit waits at most).
+   * changes and trigger-checks: 500 ms (the delay a trigger-check or an edit waits at most), or
+   * 5 s when woken by `wakeups` (then it is how soon the rows of a dead worker are taken over,
+   * after its lease has lapsed, and the fallback for notices lost while their channel was down).
    */
   pumpEveryMs?: number;
+  /** Notices that the schedule may have work (a change, rows no one holds): each wakes the claim round at once. */
+  wakeups?: ScheduleWakeups;
   /** How often finished checks are recorded, at the latest (sooner once a chunk waits, seen at the next start tick). */
   flushEveryMs?: number;
   /**
@@ -37,7 +42,9 @@ interface Loop {
  * and nothing more: on the 2-core bench machine every timer wake-up costs about 0.1 ms of CPU, and
  * the 50-ms polling this replaced cost the idle worker about 4 ms of CPU a second.
  */
-function loop(round: () => Promise<void>, everyMs: number, again: () => boolean, logger: Logger, what: string): Loop {
+function loop(
+  round: () => Promise<void>, everyMs: () => number, again: () => boolean, logger: Logger, what: string, minGapMs = 0,
+): Loop {
   let stopped = false;
   let poked = false;
   let timer: NodeJS.Timeout | undefined;
@@ -45,7 +52,8 @@ function loop(round: () => Promise<void>, everyMs: number, again: () => boolean,
   let last = 0;
   const plan = () => {
     clearTimeout(timer);
-    timer = setTimeout(run, poked || again() ? 0 : Math.max(0, last + everyMs - Date.now()));
+    const wait = poked || again() ? minGapMs : everyMs();
+    timer = setTimeout(run, Math.max(0, last + wait - Date.now()));
   };
   const run = () => {
     poked = false;
@@ -81,12 +89,24 @@ function loop(round: () => Promise<void>, everyMs: number, again: () => boolean,
  */
 export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, options: CheckWorkerOptions = {}): CheckWorker {
   const around = options.around ?? ((work) => work());
+  // Woken by notices, the claim round runs at once (at most every 100 ms) and otherwise every 5 s;
+  // without them (or while they cannot be had) every 500 ms.
+  let woken = false;
+  const pumpEveryMs = () => options.pumpEveryMs ?? (woken ? 5_000 : 500);
   const pumping = loop(
-    () => around(async () => { await dispatcher.pump(); }), options.pumpEveryMs ?? 500, () => false, logger, 'claim',
+    () => around(async () => { await dispatcher.pump(); }), pumpEveryMs, () => false, logger, 'claim', 100,
+  );
+  const listening = options.wakeups?.listen(() => pumping.poke()).then(
+    (unlisten) => { woken = true; return unlisten; },
+    (error: unknown) => {
+      logger.error({ err: error }, 'schedule wake-ups unavailable; the check worker polls every 500 ms');
+      return async () => undefined;
+    },
   );
   const chunkWaits = () => dispatcher.unrecorded >= RECORD_CHUNK;
+  const flushEveryMs = options.flushEveryMs ?? 2000;
   const flushing = loop(
-    () => around(async () => { await dispatcher.flush(); }), options.flushEveryMs ?? 2000, chunkWaits, logger, 'recording',
+    () => around(async () => { await dispatcher.flush(); }), () => flushEveryMs, chunkWaits, logger, 'recording',
   );
   const starting = setInterval(() => {
     dispatcher.startDue();
@@ -107,6 +127,7 @@ export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, op
   return {
     async stop() {
       clearInterval(progress);
+      await (await listening)?.();
       await pumping.stop();
       clearInterval(starting);
       await flushing.stop();

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { RECORD_CHUNK, type CheckDispatcher } from '../../../src/application/scheduling/check-dispatcher';
 import { LatenessHistogram } from '../../../src/domain/scheduling/lateness-histogram';
 import { startCheckWorker } from '../../../src/interfaces/jobs/check-worker';
+import type { ScheduleWakeups } from '../../../src/application/scheduling/ports';
 
 /** A dispatcher stand-in that counts what the worker asks of it. */
 class FakeDispatcher {
@@ -21,6 +22,18 @@ class FakeDispatcher {
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Wake-ups the test sends by hand (or that cannot be had). */
+class ManualWakeups implements ScheduleWakeups {
+  wake: () => void = () => undefined;
+  stopped = false;
+  constructor(private readonly available = true) {}
+  async listen(wake: () => void) {
+    if (!this.available) throw new Error('no channel');
+    this.wake = wake;
+    return async () => { this.stopped = true; };
+  }
+}
 const quiet = pino({ level: 'silent' });
 
 describe('check worker loops', () => {
@@ -47,5 +60,34 @@ describe('check worker loops', () => {
     await wait(150);
     expect(dispatcher.flushes, 'a full chunk is recorded without waiting for the period').to.equal(flushesAtStart + 1);
     await worker.stop();
+  });
+
+  it('with wake-ups, claims every 5 s and at once when woken, a burst of notices making one round', async () => {
+    const dispatcher = new FakeDispatcher();
+    const wakeups = new ManualWakeups();
+    const worker = startCheckWorker(dispatcher as unknown as CheckDispatcher, quiet, { wakeups, flushEveryMs: 10_000, startEveryMs: 20 });
+    await wait(700);
+    expect(dispatcher.pumps, 'the first round only: no 500-ms polling').to.equal(1);
+    wakeups.wake();
+    await wait(60);
+    expect(dispatcher.pumps, 'woken at once').to.equal(2);
+    for (let i = 0; i < 5; i++) wakeups.wake();
+    await wait(300);
+    expect(dispatcher.pumps, 'a burst of notices makes one more round').to.equal(3);
+    await worker.stop();
+    expect(wakeups.stopped).to.equal(true);
+  });
+
+  it('polls every 500 ms when wake-ups cannot be had', async () => {
+    const dispatcher = new FakeDispatcher();
+    const errors: string[] = [];
+    const logger = pino({ level: 'error' }, { write: (line: string) => void errors.push(JSON.parse(line).msg) });
+    const worker = startCheckWorker(dispatcher as unknown as CheckDispatcher, logger, {
+      wakeups: new ManualWakeups(false), flushEveryMs: 10_000, startEveryMs: 20,
+    });
+    await wait(1_150);
+    await worker.stop();
+    expect(dispatcher.pumps).to.be.within(3, 4);
+    expect(errors).to.include('schedule wake-ups unavailable; the check worker polls every 500 ms');
   });
 });

@@ -9,6 +9,7 @@ import { Migration20261122070000CheckEngine } from './20261122070000-check-engin
 import { Migration20261122071000LeaseInDueTime } from './20261122071000-lease-in-due-time';
 import { Migration20261123090000ScriptedBrowser } from './20261123090000-scripted-browser';
 import { Migration20261124090000HeldSchedule } from './20261124090000-held-schedule';
+import { Migration20261125090000ScheduleWakeups } from './20261125090000-schedule-wakeups';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122071000LeaseInDueTime', class: Migration20261122071000LeaseInDueTime },
   { name: 'Migration20261123090000ScriptedBrowser', class: Migration20261123090000ScriptedBrowser },
   { name: 'Migration20261124090000HeldSchedule', class: Migration20261124090000HeldSchedule },
+  { name: 'Migration20261125090000ScheduleWakeups', class: Migration20261125090000ScheduleWakeups },
 ];

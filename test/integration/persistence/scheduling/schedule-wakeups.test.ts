@@ -1,0 +1,101 @@
+import { expect } from 'chai';
+import pino from 'pino';
+import { PgCheckSchedule } from '../../../../src/infrastructure/scheduling/pg-check-schedule';
+import { PgScheduleWakeups } from '../../../../src/infrastructure/scheduling/pg-schedule-wakeups';
+import { testDatabase, testServer } from '../../../support/test-server';
+import { anOrganization } from '../../../support/builders';
+import { aCustomerRow } from '../../../support/identity-fixtures';
+import { aMonitorRow } from '../../../support/results-fixtures';
+
+const MIN = 60_000;
+
+/** Counts wake-ups; `settle` waits until none came for a while (notices arrive after their commit). */
+async function listening(logger = pino({ level: 'silent' })) {
+  await testServer();
+  const { url } = await testDatabase();
+  let wakes = 0;
+  const stop = await new PgScheduleWakeups(url, logger).listen(() => { wakes++; });
+  const settle = async () => {
+    let seen = -1;
+    while (seen !== wakes) {
+      seen = wakes;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  };
+  return { stop, settle, get wakes() { return wakes; } };
+}
+
+async function aMonitor(location: string) {
+  const org = await anOrganization('wakeups');
+  const customerId = await aCustomerRow(org.user.organizationId);
+  return (await aMonitorRow(org.user.organizationId, customerId, { locations: [location], checkIntervalSeconds: 60 })).id;
+}
+
+describe('schedule wake-ups (LISTEN/NOTIFY on PostgreSQL)', () => {
+  it('wakes a worker for new rows, handed-back rows and logged changes, not for claims', async () => {
+    const location = `wake-${Date.now() % 100000}`;
+    const listener = await listening();
+    try {
+      const { database } = await testServer();
+      const schedule = new PgCheckSchedule(database.sql);
+      await listener.settle();
+
+      let before = listener.wakes;
+      const monitorId = await aMonitor(location);
+      await listener.settle();
+      expect(listener.wakes, 'a new monitor: rows no one holds').to.be.greaterThan(before);
+
+      const now = new Date();
+      await schedule.register('waker', [location], new Date(now.getTime() + MIN), 0);
+      await listener.settle();
+      before = listener.wakes;
+      const claimed = await schedule.claim({ workerId: 'waker', locations: [location], now, limit: 10 });
+      expect(claimed).to.have.length(1);
+      await listener.settle();
+      expect(listener.wakes, 'a claim wakes no one').to.equal(before);
+
+      await schedule.release('waker', claimed);
+      await listener.settle();
+      expect(listener.wakes, 'rows handed back').to.be.greaterThan(before);
+
+      before = listener.wakes;
+      expect(await schedule.dueNow(monitorId, new Date())).to.equal(1);
+      await listener.settle();
+      expect(listener.wakes, 'a trigger-check').to.be.greaterThan(before);
+
+      before = listener.wakes;
+      await database.sql.query(`UPDATE monitors SET name = 'renamed' WHERE id = ?`, [monitorId]);
+      await listener.settle();
+      expect(listener.wakes, 'a monitor edit').to.be.greaterThan(before);
+    } finally {
+      await listener.stop();
+    }
+  });
+
+  it('listens again after its connection is cut, wakes the worker then (notices were lost), and keeps waking it', async () => {
+    const warnings: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line).msg) });
+    const listener = await listening(logger);
+    try {
+      const { database } = await testServer();
+      await listener.settle();
+      const cut = await database.sql.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN check_schedule' AND pid <> pg_backend_pid()`,
+      );
+      expect(cut.length, 'the listening connection was found').to.be.at.least(1);
+      const before = listener.wakes;
+      const deadline = Date.now() + 5_000;
+      while (listener.wakes === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(warnings).to.include('schedule wake-up channel lost; listening again shortly');
+      expect(listener.wakes, 'woken once listening again').to.be.greaterThan(before);
+
+      await listener.settle();
+      const again = listener.wakes;
+      await database.sql.query(`INSERT INTO check_changes (monitor_id) VALUES (0)`);
+      await listener.settle();
+      expect(listener.wakes, 'later notices arrive').to.be.greaterThan(again);
+    } finally {
+      await listener.stop();
+    }
+  });
+});
