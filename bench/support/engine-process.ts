@@ -18,8 +18,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import pino from 'pino';
 import { loadConfig } from '../../src/main/config';
-import { startApplication } from '../../src/main/application';
-import { RequestContext } from '@mikro-orm/postgresql';
+import { checkWorkerOptions, startApplication } from '../../src/main/application';
 import { CheckDispatcher } from '../../src/application/scheduling/check-dispatcher';
 import { CHECK_PLANNER, CHECK_SCHEDULE, OUTCOME_RECORDER } from '../../src/application/scheduling/ports';
 import { CLOCK } from '../../src/application/shared/clock';
@@ -28,7 +27,6 @@ import type { CheckRequest } from '../../src/domain/checks/check-request';
 import { dispatcherOptions } from '../../src/main/modules/scheduling.module';
 import { startCheckWorker } from '../../src/interfaces/jobs/check-worker';
 import { tuneGarbageCollection } from '../../src/main/gc-tuning';
-import { PgScheduleWakeups } from '../../src/infrastructure/scheduling/pg-schedule-wakeups';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -58,8 +56,7 @@ async function main() {
     : c.get(CheckDispatcher);
   const substituteWorker = substitute
     ? startCheckWorker(dispatcher, logger, {
-      around: (work) => RequestContext.create(app.database.orm.em, work),
-      wakeups: new PgScheduleWakeups(app.databaseUrl, logger),
+      ...checkWorkerOptions(app.database, app.databaseUrl, logger),
       // BENCH_PUMP_MS: how often the worker claims and reads changes (an experiment; the host's default otherwise).
       pumpEveryMs: process.env.BENCH_PUMP_MS ? Number(process.env.BENCH_PUMP_MS) : undefined,
     })

@@ -11,7 +11,7 @@ import { runsChecks, type AppConfig } from './config';
 import { createContainer } from './container';
 import { createHttpApp } from './http';
 import { startJobs } from './jobs';
-import { startCheckWorker } from '../interfaces/jobs/check-worker';
+import { startCheckWorker, type CheckWorkerOptions } from '../interfaces/jobs/check-worker';
 import { CheckDispatcher } from '../application/scheduling/check-dispatcher';
 import { PreparedSql } from '../infrastructure/persistence/prepared-sql';
 import { ChromiumBrowser } from '../infrastructure/protocols/browser/chromium-browser';
@@ -40,6 +40,11 @@ export interface StartOptions {
   checkWorker?: boolean;
 }
 
+/** How the host runs its check worker: each round in a fresh ORM context, woken by PostgreSQL. */
+export const checkWorkerOptions = (database: Database, databaseUrl: string, logger: Logger): CheckWorkerOptions => ({
+  around: (work) => RequestContext.create(database.orm.em, work), wakeups: new PgScheduleWakeups(databaseUrl, logger),
+});
+
 export async function startApplication(config: AppConfig, options: StartOptions = {}): Promise<RunningApplication> {
   const logger = options.logger ?? pino({ level: config.logLevel, base: { service: 'monitoring' } });
   let embedded: EmbeddedDatabase | undefined;
@@ -58,9 +63,7 @@ export async function startApplication(config: AppConfig, options: StartOptions 
   const jobs = options.jobs === false ? undefined : await startJobs(config, databaseUrl, database, container, logger);
   const checks = options.checkWorker === false || !runsChecks(config)
     ? undefined
-    : startCheckWorker(container.get(CheckDispatcher), logger, {
-      around: (work) => RequestContext.create(database.orm.em, work), wakeups: new PgScheduleWakeups(databaseUrl, logger),
-    });
+    : startCheckWorker(container.get(CheckDispatcher), logger, checkWorkerOptions(database, databaseUrl, logger));
   const server = http.createServer(createHttpApp(container));
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {

@@ -36,13 +36,6 @@ export interface JobRunnerOptions {
   lockLifetimeMs?: number;
 }
 
-/**
- * Agenda as the job system. On PostgreSQL it gets its own small pool, and the pool and its
- * notification channel error listeners (a server shutdown must not crash the process); the database
- * was already probed by the migrator, since Agenda does not report an unreachable store on its own.
- * On MongoDB the client is connected here, before Agenda: Agenda connects its store in the
- * background, where an unreachable server becomes an unhandled rejection that ends the process.
- */
 /** Connects (the driver's server selection timeout applies: 30 s unless the URL sets `serverSelectionTimeoutMS`). */
 async function connectMongo(client: MongoClient): Promise<MongoClient> {
   try {
@@ -53,6 +46,13 @@ async function connectMongo(client: MongoClient): Promise<MongoClient> {
   }
 }
 
+/**
+ * Agenda as the job system. On PostgreSQL it gets its own small pool, and the pool and its
+ * notification channel error listeners (a server shutdown must not crash the process); the database
+ * was already probed by the migrator, since Agenda does not report an unreachable store on its own.
+ * On MongoDB the client is connected here, before Agenda: Agenda connects its store in the
+ * background, where an unreachable server becomes an unhandled rejection that ends the process.
+ */
 export async function startAgendaJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
   const { logger } = options;
   let pool: pg.Pool | undefined;

@@ -28,6 +28,15 @@ const AT_MS = (expression: string) => `('epoch'::timestamptz + (${expression}) *
  * worker resume after their last recorded result: a slot it ran and recorded is not run again, a
  * slot it lost runs at once. Lists travel as one compact JSON parameter.
  */
+/**
+ * "Held by the worker `?`", for statements driven by a list of rows: checked as an expression, not
+ * through the holder's index. With statistics taken while the worker held few rows, the planner
+ * would otherwise read the holder's rows first and scan the whole list once for each (a graceful
+ * stop handing back 40,000 rows ran for minutes); driven by the list, each row is found by its
+ * primary key.
+ */
+const HELD_BY = (table: string) => `COALESCE(${table}.leased_by, '') = ?`;
+
 export class PgCheckSchedule implements CheckSchedule {
   /** `sql` joins the caller's transaction (renewal when recording); `pool` runs the rest, prepared. */
   constructor(private readonly sql: SqlRunner, private readonly pool: SqlRunner = sql) {}
@@ -94,22 +103,18 @@ export class PgCheckSchedule implements CheckSchedule {
     if (monitorIds.length === 0) return [];
     const rows = await this.pool.query<Row>(
       `SELECT monitor_id, location, interval_ms, phase_ms, ${EPOCH_MS('next_due_at')} AS slot_ms FROM check_schedule
-       WHERE leased_by = ? AND monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`,
-      [workerId, JSON.stringify(monitorIds)],
+       WHERE monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint) AND ${HELD_BY('check_schedule')}`,
+      [JSON.stringify(monitorIds), workerId],
     );
     return rows.map(toCheck);
   }
 
   async release(workerId: string, rows: readonly ClaimedCheck[]): Promise<void> {
     if (rows.length === 0) return;
-    // The holder is checked as an expression, not by its index: with statistics taken while the
-    // worker held few rows, the planner would otherwise read the holder's rows first and scan the
-    // whole list once for each (a graceful stop handing back 40,000 rows ran for minutes). Driven
-    // by the list, each row is found by its primary key.
     await this.pool.query(
       `UPDATE check_schedule s SET leased_by = NULL, next_due_at = ${AT_MS('(d.e->>2)::bigint')}
        FROM jsonb_array_elements(?::jsonb) AS d(e)
-       WHERE s.monitor_id = (d.e->>0)::bigint AND s.location = d.e->>1 AND COALESCE(s.leased_by, '') = ?`,
+       WHERE s.monitor_id = (d.e->>0)::bigint AND s.location = d.e->>1 AND ${HELD_BY('s')}`,
       // [monitor id, location, slot] per row.
       [JSON.stringify(rows.map((r) => [r.monitorId, r.location, r.slot.getTime()])), workerId],
     );
