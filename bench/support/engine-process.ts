@@ -56,7 +56,7 @@ async function main() {
     : c.get(CheckDispatcher);
   const substituteWorker = substitute
     ? startCheckWorker(dispatcher, logger, {
-      ...checkWorkerOptions(app.database, app.databaseUrl, logger),
+      ...checkWorkerOptions(app.container, app.database, app.databaseUrl, logger),
       // BENCH_PUMP_MS: how often the worker claims and reads changes (an experiment; the host's default otherwise).
       pumpEveryMs: process.env.BENCH_PUMP_MS ? Number(process.env.BENCH_PUMP_MS) : undefined,
     })

@@ -16,6 +16,8 @@ import { CheckDispatcher } from '../application/scheduling/check-dispatcher';
 import { PreparedSql } from '../infrastructure/persistence/prepared-sql';
 import { ChromiumBrowser } from '../infrastructure/protocols/browser/chromium-browser';
 import { PgScheduleWakeups } from '../infrastructure/scheduling/pg-schedule-wakeups';
+import { PgAlertStateChanges } from '../infrastructure/incidents/pg-alert-state-changes';
+import { SteadyMemo } from '../application/incidents/steady-memo';
 
 export interface RunningApplication {
   readonly url: string;
@@ -40,9 +42,15 @@ export interface StartOptions {
   checkWorker?: boolean;
 }
 
-/** How the host runs its check worker: each round in a fresh ORM context, woken by PostgreSQL. */
-export const checkWorkerOptions = (database: Database, databaseUrl: string, logger: Logger): CheckWorkerOptions => ({
+/**
+ * How the host runs its check worker: each round in a fresh ORM context, woken by PostgreSQL,
+ * remembering steady monitors while PostgreSQL tells it of alert-state changes.
+ */
+export const checkWorkerOptions = (
+  container: Container, database: Database, databaseUrl: string, logger: Logger,
+): CheckWorkerOptions => ({
   around: (work) => RequestContext.create(database.orm.em, work), wakeups: new PgScheduleWakeups(databaseUrl, logger),
+  steadyResults: { memo: container.get(SteadyMemo), changes: new PgAlertStateChanges(databaseUrl, logger) },
 });
 
 export async function startApplication(config: AppConfig, options: StartOptions = {}): Promise<RunningApplication> {
@@ -63,7 +71,7 @@ export async function startApplication(config: AppConfig, options: StartOptions 
   const jobs = options.jobs === false ? undefined : await startJobs(config, databaseUrl, database, container, logger);
   const checks = options.checkWorker === false || !runsChecks(config)
     ? undefined
-    : startCheckWorker(container.get(CheckDispatcher), logger, checkWorkerOptions(database, databaseUrl, logger));
+    : startCheckWorker(container.get(CheckDispatcher), logger, checkWorkerOptions(container, database, databaseUrl, logger));
   const server = http.createServer(createHttpApp(container));
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {

@@ -42,6 +42,18 @@ export interface AlertStateRepository {
 }
 export const ALERT_STATE_REPOSITORY = Symbol.for('AlertStateRepository');
 
+/**
+ * Notices that monitors' alert states changed, whoever changed them (any process): what lets a
+ * process remember which results are steady without reading the states for every batch.
+ */
+export interface AlertStateChanges {
+  /**
+   * Calls `changed` with the monitor's id after each committed change, `lost` when notices may be
+   * missed from then on and `resumed` when they arrive again, until the answer is called.
+   */
+  listen(handlers: { changed(monitorId: number): void; lost(): void; resumed(): void }): Promise<() => Promise<void>>;
+}
+
 /** Where domain events go; notification channels (a later issue) consume them. */
 export interface IncidentEvents {
   /** Called inside the transaction that changed the incident, so an event exists exactly when its change does. */

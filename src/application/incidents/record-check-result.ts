@@ -6,6 +6,7 @@ import type { TransactionRunner } from '../shared/transaction';
 import type { MonitorLookup, ResultStore } from '../results/ports';
 import type { AlertStateRepository, IncidentRepository, MaintenanceWindows } from './ports';
 import type { AlertActions } from './alert-actions';
+import { SteadyMemo } from './steady-memo';
 
 export interface RecordCheckResultInput {
   readonly monitorId: number;
@@ -43,19 +44,36 @@ export class RecordCheckResult {
     private readonly transactions: TransactionRunner,
     private readonly clock: Clock,
     private readonly options: { detailSampleMinutes: number },
+    /** Remembers steady monitors between batches while it follows their changes (otherwise every batch reads). */
+    private readonly memo: SteadyMemo = new SteadyMemo(),
   ) {}
 
   /**
    * Many results at once (the check engine's batches): steady up results (see AlertState.isSteady),
    * detail samples among them, are stored in one statement without taking any lock; every other
-   * result goes through `execute`, one at a time, in monitor order. Answers how many took the fast path.
+   * result goes through `execute`, one at a time, in monitor order. Only the states of monitors
+   * the memo does not know as steady are read. Answers how many took the fast path.
    */
   async executeMany(inputs: readonly RecordCheckResultInput[]): Promise<{ steady: number }> {
-    const states = await this.states.peek([...new Set(inputs.map((i) => i.monitorId))]);
     const steady: RecordCheckResultInput[] = [];
-    const others: RecordCheckResultInput[] = [];
+    const unknown: RecordCheckResultInput[] = [];
     for (const input of inputs) {
-      (states.get(input.monitorId)?.isSteady(input.location, input.result.status) ? steady : others).push(input);
+      (input.result.status === 'up' && this.memo.knows(input.monitorId, input.location) ? steady : unknown).push(input);
+    }
+    const others: RecordCheckResultInput[] = [];
+    const watch = this.memo.watch();
+    try {
+      const states = unknown.length === 0 ? new Map() : await this.states.peek([...new Set(unknown.map((i) => i.monitorId))]);
+      for (const input of unknown) {
+        if (states.get(input.monitorId)?.isSteady(input.location, input.result.status)) {
+          steady.push(input);
+          watch.remember(input.monitorId, input.location);
+        } else {
+          others.push(input);
+        }
+      }
+    } finally {
+      watch.close();
     }
     await this.results.appendMany(steady.map(({ monitorId, location, intervalMs, result }) => ({
       monitorId, location, status: result.status, reasonCode: result.reasonCode, checkedAt: result.checkedAt,
@@ -67,6 +85,7 @@ export class RecordCheckResult {
   }
 
   async execute(input: RecordCheckResultInput): Promise<RecordCheckResultOutcome> {
+    this.memo.forget(input.monitorId);
     const profile = await this.monitors.alertProfile(input.monitorId);
     if (!profile) return { recorded: false, decisions: [], openIncidentId: null };
     const { result, location } = input;

@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import { RECORD_CHUNK, type CheckDispatcher } from '../../application/scheduling/check-dispatcher';
 import type { ScheduleWakeups } from '../../application/scheduling/ports';
+import type { AlertStateChanges } from '../../application/incidents/ports';
+import type { SteadyMemo } from '../../application/incidents/steady-memo';
 import { latenessBetween } from '../../domain/scheduling/lateness-histogram';
 
 export interface CheckWorker {
@@ -17,6 +19,11 @@ export interface CheckWorkerOptions {
   pumpEveryMs?: number;
   /** Notices that the schedule may have work (a change, rows no one holds): each wakes the claim round at once. */
   wakeups?: ScheduleWakeups;
+  /**
+   * The memo of steady monitors the recording uses and the feed of alert-state changes it follows
+   * while the worker runs: batches then read only the states they do not know.
+   */
+  steadyResults?: { memo: SteadyMemo; changes: AlertStateChanges };
   /** How often finished checks are recorded, at the latest (sooner once a chunk waits, seen at the next start tick). */
   flushEveryMs?: number;
   /**
@@ -103,6 +110,10 @@ export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, op
       return async () => undefined;
     },
   );
+  const following = options.steadyResults?.memo.follow(options.steadyResults.changes).catch((error: unknown) => {
+    logger.error({ err: error }, 'alert-state changes unavailable; every batch of results reads the alert states');
+    return async () => undefined;
+  });
   const chunkWaits = () => dispatcher.unrecorded >= RECORD_CHUNK;
   const flushEveryMs = options.flushEveryMs ?? 2000;
   const flushing = loop(
@@ -132,6 +143,7 @@ export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, op
       clearInterval(starting);
       await flushing.stop();
       await around(() => dispatcher.drain());
+      await (await following)?.();
     },
   };
 }

@@ -15,6 +15,7 @@ import { MaintainResultStorage } from '../../application/results/maintain-result
 import { SCREENSHOT_STORE } from '../../application/checks/ports';
 import { AlertActions } from '../../application/incidents/alert-actions';
 import { RecordCheckResult } from '../../application/incidents/record-check-result';
+import { SteadyMemo } from '../../application/incidents/steady-memo';
 import { ListIncidents } from '../../application/incidents/list-incidents';
 import { GetIncident } from '../../application/incidents/get-incident';
 import { CreateManualIncident } from '../../application/incidents/create-manual-incident';
@@ -65,7 +66,8 @@ export const incidentsModule = new ContainerModule(({ bind }) => {
   bind(RecordCheckResult).toDynamicValue((c) => new RecordCheckResult(
     c.get(MONITOR_LOOKUP), c.get(RESULT_STORE), c.get(ALERT_STATE_REPOSITORY), c.get(INCIDENT_REPOSITORY),
     c.get(MAINTENANCE_WINDOWS), c.get(AlertActions), c.get(TRANSACTION_RUNNER), c.get(CLOCK),
-    { detailSampleMinutes: config(c).results.detailSampleMinutes })).inSingletonScope();
+    { detailSampleMinutes: config(c).results.detailSampleMinutes }, c.get(SteadyMemo))).inSingletonScope();
+  bind(SteadyMemo).toConstantValue(new SteadyMemo());
   bind(ListIncidents).toDynamicValue((c) => new ListIncidents(c.get(INCIDENT_REPOSITORY))).inSingletonScope();
   bind(GetIncident).toDynamicValue((c) => new GetIncident(c.get(INCIDENT_REPOSITORY))).inSingletonScope();
   bind(CreateManualIncident).toDynamicValue((c) => new CreateManualIncident(

@@ -7,7 +7,7 @@ import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
 import type { DateRange } from '../../../src/domain/results/date-range';
 import { emptyCoverage, type CoverageTotals } from '../../../src/domain/results/uptime-figures';
 import type {
-  AlertStateRepository, IncidentEvents, IncidentFilter, IncidentRepository, MaintenanceWindows,
+  AlertStateChanges, AlertStateRepository, IncidentEvents, IncidentFilter, IncidentRepository, MaintenanceWindows,
 } from '../../../src/application/incidents/ports';
 import type {
   CoverageReader, HistoryQuery, MonitorLookup, MonitorRef, ResultStore, StoredResult,
@@ -70,9 +70,24 @@ export class FakeAlertStates implements AlertStateRepository {
     return state;
   }
   async save(state: AlertState) { this.rows.set(state.monitorId, state); }
+  /** The ids of every peek, in order. */
+  readonly peeked: number[][] = [];
   async peek(monitorIds: readonly number[]) {
+    this.peeked.push([...monitorIds]);
     return new Map(monitorIds.flatMap((id) => (this.rows.has(id) ? [[id, this.rows.get(id)!] as const] : [])));
   }
+}
+
+/** A change feed driven by the test: `changed`, `lost` and `resumed` as PostgreSQL's notices would. */
+export class FakeAlertStateChanges implements AlertStateChanges {
+  private handlers: { changed(monitorId: number): void; lost(): void; resumed(): void } | undefined;
+  async listen(handlers: { changed(monitorId: number): void; lost(): void; resumed(): void }) {
+    this.handlers = handlers;
+    return async () => { this.handlers = undefined; };
+  }
+  changed(monitorId: number) { this.handlers?.changed(monitorId); }
+  lost() { this.handlers?.lost(); }
+  resumed() { this.handlers?.resumed(); }
 }
 
 export class FakeIncidents implements IncidentRepository {

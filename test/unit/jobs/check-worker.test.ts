@@ -4,6 +4,8 @@ import { RECORD_CHUNK, type CheckDispatcher } from '../../../src/application/sch
 import { LatenessHistogram } from '../../../src/domain/scheduling/lateness-histogram';
 import { startCheckWorker } from '../../../src/interfaces/jobs/check-worker';
 import type { ScheduleWakeups } from '../../../src/application/scheduling/ports';
+import { SteadyMemo } from '../../../src/application/incidents/steady-memo';
+import { FakeAlertStateChanges } from '../../support/fakes/incidents-fakes';
 
 /** A dispatcher stand-in that counts what the worker asks of it. */
 class FakeDispatcher {
@@ -89,5 +91,41 @@ describe('check worker loops', () => {
     await worker.stop();
     expect(dispatcher.pumps).to.be.within(3, 4);
     expect(errors).to.include('schedule wake-ups unavailable; the check worker polls every 500 ms');
+  });
+
+  it('remembers steady monitors only while it runs, following alert-state changes', async () => {
+    const memo = new SteadyMemo();
+    const remember = () => {
+      const watch = memo.watch();
+      watch.remember(7, 'eu');
+      watch.close();
+    };
+    const worker = startCheckWorker(new FakeDispatcher() as unknown as CheckDispatcher, quiet, {
+      steadyResults: { memo, changes: new FakeAlertStateChanges() }, flushEveryMs: 10_000, startEveryMs: 20,
+    });
+    await wait(20);
+    remember();
+    expect(memo.knows(7, 'eu'), 'while running').to.equal(true);
+    await worker.stop();
+    expect(memo.knows(7, 'eu'), 'after stopping').to.equal(false);
+    remember();
+    expect(memo.knows(7, 'eu'), 'no longer following').to.equal(false);
+  });
+
+  it('reads every batch\'s states when alert-state changes cannot be had', async () => {
+    const errors: string[] = [];
+    const logger = pino({ level: 'error' }, { write: (line: string) => void errors.push(JSON.parse(line).msg) });
+    const memo = new SteadyMemo();
+    const changes = { listen: async () => { throw new Error('no channel'); } };
+    const worker = startCheckWorker(new FakeDispatcher() as unknown as CheckDispatcher, logger, {
+      steadyResults: { memo, changes }, flushEveryMs: 10_000, startEveryMs: 20,
+    });
+    await wait(20);
+    const watch = memo.watch();
+    watch.remember(7, 'eu');
+    watch.close();
+    expect(memo.knows(7, 'eu')).to.equal(false);
+    await worker.stop();
+    expect(errors).to.include('alert-state changes unavailable; every batch of results reads the alert states');
   });
 });

@@ -10,6 +10,7 @@ import { Migration20261122071000LeaseInDueTime } from './20261122071000-lease-in
 import { Migration20261123090000ScriptedBrowser } from './20261123090000-scripted-browser';
 import { Migration20261124090000HeldSchedule } from './20261124090000-held-schedule';
 import { Migration20261125090000ScheduleWakeups } from './20261125090000-schedule-wakeups';
+import { Migration20261126090000AlertStateNotices } from './20261126090000-alert-state-notices';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -24,4 +25,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123090000ScriptedBrowser', class: Migration20261123090000ScriptedBrowser },
   { name: 'Migration20261124090000HeldSchedule', class: Migration20261124090000HeldSchedule },
   { name: 'Migration20261125090000ScheduleWakeups', class: Migration20261125090000ScheduleWakeups },
+  { name: 'Migration20261126090000AlertStateNotices', class: Migration20261126090000AlertStateNotices },
 ];

@@ -2,23 +2,24 @@ import { expect } from 'chai';
 import { RecordCheckResult, type RecordCheckResultInput } from '../../../../src/application/incidents/record-check-result';
 import { AlertActions } from '../../../../src/application/incidents/alert-actions';
 import { AlertState } from '../../../../src/domain/incidents/alert-state';
+import { SteadyMemo } from '../../../../src/application/incidents/steady-memo';
 import type { CheckStatus } from '../../../../src/domain/results/check-status';
 import {
-  FakeAlertStates, FakeEvents, FakeIncidents, FakeMaintenanceWindows, FakeMonitors, FakeResults, aPolicy,
+  FakeAlertStateChanges, FakeAlertStates, FakeEvents, FakeIncidents, FakeMaintenanceWindows, FakeMonitors, FakeResults, aPolicy,
 } from '../../../support/fakes/incidents-fakes';
 
 const t0 = new Date('2026-11-22T10:00:00Z');
 const clock = { now: () => new Date('2026-11-22T12:00:00Z') };
 const at = (minute: number) => new Date(t0.getTime() + minute * 60_000);
 
-function setup() {
+function setup(memo = new SteadyMemo()) {
   const results = new FakeResults();
   const incidents = new FakeIncidents();
   const states = new FakeAlertStates();
   const actions = new AlertActions(incidents, new FakeEvents(), { uuid: () => 'uuid' }, clock);
   const useCase = new RecordCheckResult(
     new FakeMonitors(undefined, aPolicy({})), results, states, incidents, new FakeMaintenanceWindows(false), actions,
-    { run: (work) => work() }, clock, { detailSampleMinutes: 60 },
+    { run: (work) => work() }, clock, { detailSampleMinutes: 60 }, memo,
   );
   const input = (status: CheckStatus, minute: number, location = 'eu'): RecordCheckResultInput => ({
     monitorId: 7, organizationId: 1, customerId: 2, location, intervalMs: 60_000,
@@ -53,6 +54,51 @@ describe('RecordCheckResult.executeMany (the engine batch path)', () => {
     expect([...incidents.rows.values()].filter((i) => i.status === 'open')).to.have.length(0);
     expect(results.rows.at(-1)!.detail).not.to.equal(null);
     expect(await useCase.executeMany([input('up', 4)])).to.deep.equal({ steady: 1 });
+  });
+});
+
+describe('RecordCheckResult.executeMany with a memo of steady monitors', () => {
+  async function remembering() {
+    const memo = new SteadyMemo();
+    const feed = new FakeAlertStateChanges();
+    await memo.follow(feed);
+    return { ...setup(memo), feed };
+  }
+
+  it('reads no state for a monitor it knows is steady, and every state without a feed', async () => {
+    const { states, useCase, input } = await remembering();
+    await useCase.executeMany([input('up', 0)]);
+    await useCase.executeMany([input('up', 1)]);
+    expect(states.peeked).to.deep.equal([[7], [7]]);
+    expect(await useCase.executeMany([input('up', 2), input('up', 3)])).to.deep.equal({ steady: 2 });
+    expect(states.peeked, 'the steady batch read nothing').to.deep.equal([[7], [7]]);
+
+    const unfollowed = setup();
+    await unfollowed.useCase.executeMany([unfollowed.input('up', 0)]);
+    await unfollowed.useCase.executeMany([unfollowed.input('up', 1)]);
+    await unfollowed.useCase.executeMany([unfollowed.input('up', 2)]);
+    expect(unfollowed.states.peeked).to.deep.equal([[7], [7], [7]]);
+  });
+
+  it('judges a down of a remembered monitor by the rules, and reads the state again after it', async () => {
+    const { states, incidents, useCase, input } = await remembering();
+    await useCase.executeMany([input('up', 0)]);
+    await useCase.executeMany([input('up', 1)]);
+    expect(await useCase.executeMany([input('down', 2), input('down', 3)])).to.deep.equal({ steady: 0 });
+    expect([...incidents.rows.values()].filter((i) => i.status === 'open')).to.have.length(1);
+    expect(await useCase.executeMany([input('up', 4)]), 'the recovery').to.deep.equal({ steady: 0 });
+    expect(await useCase.executeMany([input('up', 5)])).to.deep.equal({ steady: 1 });
+    expect(states.peeked.at(-1)).to.deep.equal([7]);
+  });
+
+  it('reads the state again once told it changed elsewhere, and then sees the incident another location opened', async () => {
+    const { states, useCase, input, feed } = await remembering();
+    await useCase.executeMany([input('up', 0)]);
+    await useCase.executeMany([input('up', 1)]);
+    states.rows.get(7)!.openIncidentId = 99; // another worker's location opened an incident
+    feed.changed(7);
+    expect(await useCase.executeMany([input('up', 2)])).to.deep.equal({ steady: 0 });
+    expect(states.peeked.at(-1)).to.deep.equal([7]);
   });
 });
 

@@ -1,0 +1,129 @@
+import { expect } from 'chai';
+import pino from 'pino';
+import { RequestContext } from '@mikro-orm/postgresql';
+import { RecordCheckResult } from '../../../../src/application/incidents/record-check-result';
+import { SteadyMemo } from '../../../../src/application/incidents/steady-memo';
+import { PgAlertStateChanges } from '../../../../src/infrastructure/incidents/pg-alert-state-changes';
+import { anOrganization } from '../../../support/builders';
+import { aCustomerRow } from '../../../support/identity-fixtures';
+import { aMonitorRow, aResult, record, type MonitorRow } from '../../../support/results-fixtures';
+import { testClock } from '../../../support/test-clock';
+import { testDatabase, testServer } from '../../../support/test-server';
+
+const MINUTE = 60_000;
+
+/** Notices arrive after their commit: waits until `done` holds (or 5 s have passed). */
+async function until(done: () => boolean) {
+  const deadline = Date.now() + 5_000;
+  while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+async function aMonitor() {
+  const org = await anOrganization('alert-notices');
+  const customerId = await aCustomerRow(org.user.organizationId);
+  return aMonitorRow(org.user.organizationId, customerId, { locations: ['eu'], consecutiveChecks: 1 });
+}
+
+/** The engine's batch path, in a unit of work of its own. */
+async function recordBatch(monitor: MonitorRow, result: ReturnType<typeof aResult>) {
+  const app = await testServer();
+  return RequestContext.create(app.database.orm.em, () => app.container.get(RecordCheckResult).executeMany([{
+    monitorId: monitor.id, organizationId: monitor.organizationId, customerId: monitor.customerId, location: 'eu',
+    intervalMs: monitor.checkIntervalSeconds * 1000, result,
+  }]));
+}
+
+describe('alert-state change notices (LISTEN/NOTIFY on PostgreSQL)', () => {
+  it('tells of every committed change of a monitor\'s alert state, and of none for steady results', async () => {
+    const { database } = await testServer();
+    const { url } = await testDatabase();
+    const changed: number[] = [];
+    const stop = await new PgAlertStateChanges(url, pino({ level: 'silent' })).listen({
+      changed: (id) => changed.push(id), lost: () => undefined, resumed: () => undefined,
+    });
+    try {
+      const monitor = await aMonitor();
+      const t0 = new Date(testClock.now().getTime() - 30 * MINUTE);
+      await record(monitor, 'eu', aResult('up', t0));
+      await until(() => changed.includes(monitor.id));
+      expect(changed.filter((id) => id === monitor.id), 'the state created by the first result').to.have.length(1);
+
+      expect(await recordBatch(monitor, aResult('up', new Date(t0.getTime() + MINUTE)))).to.deep.equal({ steady: 1 });
+      await record(monitor, 'eu', aResult('down', new Date(t0.getTime() + 2 * MINUTE)));
+      await until(() => changed.filter((id) => id === monitor.id).length === 2);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(changed.filter((id) => id === monitor.id), 'the down, not the steady up').to.have.length(2);
+
+      await database.sql.query(`DELETE FROM monitor_alert_states WHERE monitor_id = ?`, [monitor.id]);
+      await until(() => changed.filter((id) => id === monitor.id).length === 3);
+      expect(changed.filter((id) => id === monitor.id), 'the deleted state').to.have.length(3);
+    } finally {
+      await stop();
+    }
+  });
+
+  it('lets the engine skip reading the states of steady monitors until another process changes one', async () => {
+    const app = await testServer();
+    const { url } = await testDatabase();
+    const memo = app.container.get(SteadyMemo);
+    const unfollow = await memo.follow(new PgAlertStateChanges(url, pino({ level: 'silent' })));
+    try {
+      const monitor = await aMonitor();
+      const t0 = new Date(testClock.now().getTime() - 30 * MINUTE);
+      await recordBatch(monitor, aResult('up', t0));
+      // The state the first result created is announced after its commit: what is read before that
+      // notice arrives is forgotten when it does.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await recordBatch(monitor, aResult('up', new Date(t0.getTime() + MINUTE)));
+      expect(memo.knows(monitor.id, 'eu'), 'remembered as steady').to.equal(true);
+
+      // Another process (a worker of another location, an operator) changes the state.
+      const [incident] = await app.database.sql.query<{ id: number }>(
+        `INSERT INTO incidents (public_id, organization_id, customer_id, monitor_id, origin, status, title, started_at, created_at, updated_at)
+         VALUES (gen_random_uuid(), ?, ?, ?, 'automatic', 'open', 'Down', now(), now(), now()) RETURNING id`,
+        [monitor.organizationId, monitor.customerId, monitor.id],
+      );
+      await app.database.sql.query(`UPDATE monitor_alert_states SET open_incident_id = ? WHERE monitor_id = ?`, [incident!.id, monitor.id]);
+      await until(() => !memo.knows(monitor.id, 'eu'));
+      expect(memo.knows(monitor.id, 'eu'), 'forgotten once told').to.equal(false);
+      expect(await recordBatch(monitor, aResult('up', new Date(t0.getTime() + 2 * MINUTE))), 'judged with the open incident')
+        .to.deep.equal({ steady: 0 });
+    } finally {
+      await unfollow();
+    }
+  });
+
+  it('forgets everything when its connection is cut and remembers again once listening again', async () => {
+    const app = await testServer();
+    const { url } = await testDatabase();
+    const warnings: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line).msg) });
+    const memo = new SteadyMemo();
+    const unfollow = await memo.follow(new PgAlertStateChanges(url, logger));
+    try {
+      const remember = (id: number) => {
+        const watch = memo.watch();
+        watch.remember(id, 'eu');
+        watch.close();
+      };
+      remember(1);
+      expect(memo.knows(1, 'eu')).to.equal(true);
+      const cut = await app.database.sql.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN alert_state' AND pid <> pg_backend_pid()`,
+      );
+      expect(cut.length, 'the listening connection was found').to.be.at.least(1);
+      await until(() => !memo.knows(1, 'eu'));
+      expect(memo.knows(1, 'eu'), 'forgotten when the connection is lost').to.equal(false);
+      expect(warnings).to.include('alert-state change channel lost; listening again shortly');
+      remember(2);
+      expect(memo.knows(2, 'eu'), 'nothing remembered while not listening').to.equal(false);
+      await until(() => {
+        remember(3);
+        return memo.knows(3, 'eu');
+      });
+      expect(memo.knows(3, 'eu'), 'remembering again once listening').to.equal(true);
+    } finally {
+      await unfollow();
+    }
+  });
+});
