@@ -1,8 +1,9 @@
 import type { CheckContext } from '../../src/application/checks/ports';
+import { CheckDeadline } from '../../src/application/checks/check-deadline';
 import type { HttpAssertions, HttpCheckRequest } from '../../src/domain/checks/check-request';
 
 /** A context with a deadline, days counted from now (or `now`). */
-export const checkContext = (timeoutMs = 5_000, now = new Date()): CheckContext => ({ signal: AbortSignal.timeout(timeoutMs), now });
+export const checkContext = (timeoutMs = 5_000, now = new Date()): CheckContext => ({ deadline: CheckDeadline.after(timeoutMs), now });
 
 export const NO_ASSERTIONS: HttpAssertions = {
   expectedStatusCodes: null, keyword: null, minPageSize: null, maxPageSize: null, maxResponseTimeMs: null, ssl: null, httpsRedirect: false,

@@ -4,6 +4,7 @@ import { bareTcpFor, isServiceCheck } from '../../domain/checks/check-mode';
 import { AppError } from '../../domain/shared/app-error';
 import type { Clock } from '../shared/clock';
 import type { CheckerRegistry } from './checker-registry';
+import { CheckDeadline } from './check-deadline';
 
 /** How long past its deadline a checker may take to wind down before the run answers for it. */
 const GRACE_MS = 1_000;
@@ -25,23 +26,23 @@ export class RunCheck {
     }
     const now = this.clock.now();
     const timeoutMs = 'timeoutSeconds' in effective ? effective.timeoutSeconds * 1000 : 10_000;
-    const controller = new AbortController();
+    const deadline = new CheckDeadline();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const started = Date.now();
     const failed = (code: 'timeout' | 'protocolError', message: string) => checkResult({
       kind: request.kind, findings: [down(code, message)], timings: NO_TIMINGS(Date.now() - started),
       evidence: {}, checkedAt: now,
     });
-    // One timer per check: at the deadline it aborts the probe, then gives it GRACE_MS to answer.
+    // One timer per check: at the deadline it passes the probe's Deadline, then gives it GRACE_MS to answer.
     const late = new Promise<CheckResult>((resolve) => {
       timer = setTimeout(() => {
-        controller.abort();
+        deadline.pass();
         timer = setTimeout(() => resolve(failed('timeout', `No answer within ${timeoutMs / 1000} s`)), GRACE_MS);
       }, timeoutMs);
     });
     try {
       const checker = this.registry.for(effective.kind);
-      const result = await Promise.race([checker.check(effective, { signal: controller.signal, now }), late]);
+      const result = await Promise.race([checker.check(effective, { deadline, now }), late]);
       return result.kind === request.kind ? result : { ...result, kind: request.kind };
     } catch (error) {
       return failed('protocolError', error instanceof Error ? error.message : String(error));

@@ -40,10 +40,10 @@ export class PlaywrightBrowserChecker implements Checker<BrowserCheckRequest> {
     let findings: Finding[] = [];
     let evidence: BrowserEvidence | null = null;
     try {
-      evidence = await this.browser.withSession(context.signal, async (session) => {
+      evidence = await this.browser.withSession(context.deadline.signal, async (session) => {
         const outcome = await runScenario(session, request, { deadline, stepWaitMs: this.settings.stepWaitMs });
         if (outcome.failure) findings = [outcome.failure];
-        const keep = outcome.failure && request.screenshotOwner && !context.signal.aborted;
+        const keep = outcome.failure && request.screenshotOwner && !context.deadline.passed;
         return {
           steps: outcome.steps, finalUrl: pageUrl(session.page), title: await bounded(session.page.title(), READ_TIMEOUT_MS),
           screenshotId: keep ? await this.screenshot(session.page, request.screenshotOwner!, new Date(context.now.getTime() + performance.now() - started), hardDeadline) : null,
@@ -51,7 +51,7 @@ export class PlaywrightBrowserChecker implements Checker<BrowserCheckRequest> {
         };
       });
     } catch (error) {
-      findings = [context.signal.aborted && !(error instanceof ProbeError)
+      findings = [context.deadline.passed && !(error instanceof ProbeError)
         ? down('timeout', `The scenario did not finish within ${request.timeoutSeconds} s`)
         : findingFor(error)];
     }

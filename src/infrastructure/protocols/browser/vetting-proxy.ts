@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { CheckDeadline } from '../../../application/checks/check-deadline';
 import type { TargetPolicy } from '../../../application/shared/target-policy';
 import type { CheckReasonCode } from '../../../domain/checks/check-result';
 import { connectPinned } from '../shared/pinned-connection';
@@ -113,16 +114,20 @@ export class VettingProxy {
 
   /** A pinned connection to a vetted address of host:port, or null (remembered) when refused or failed. */
   private async connect(host: string, port: number): Promise<Duplex | null> {
-    const timeout = AbortSignal.timeout(CONNECT_TIMEOUT_MS);
+    // Passes at the connect timeout or when the scenario's own deadline does, whichever comes first.
+    const deadline = CheckDeadline.after(CONNECT_TIMEOUT_MS);
+    const scenarioOver = () => deadline.pass();
+    this.signal?.addEventListener('abort', scenarioOver, { once: true });
+    if (this.signal?.aborted) deadline.pass();
     try {
-      const { socket } = await connectPinned(this.policy, {
-        host: stripBrackets(host), port, signal: this.signal ? AbortSignal.any([this.signal, timeout]) : timeout,
-      });
+      const { socket } = await connectPinned(this.policy, { host: stripBrackets(host), port, deadline });
       this.track(socket);
       return socket;
     } catch (error) {
       this.remember(targetKey(host, port), error);
       return null;
+    } finally {
+      this.signal?.removeEventListener('abort', scenarioOver);
     }
   }
 

@@ -5,7 +5,7 @@ import type { CheckContext, Checker } from '../../../application/checks/ports';
 import type { DnsCheckRequest, DnsRecordType } from '../../../domain/checks/check-request';
 import { checkResult, down, type CheckResult, type Finding } from '../../../domain/checks/check-result';
 import { evaluateDnsAnswers } from '../../../domain/checks/dns-expectations';
-import { cancelOnAbort, type ResolverFactory } from './resolver-factory';
+import { cancelAtDeadline, type ResolverFactory } from './resolver-factory';
 
 const NO_DATA = new Set(['ENODATA', 'ENOTFOUND', 'NOTFOUND']);
 
@@ -29,7 +29,7 @@ export class NodeDnsChecker implements Checker<DnsCheckRequest> {
     const timeoutMs = request.timeoutSeconds * 1000;
     const resolver = this.resolvers.create(timeoutMs, request.resolver ? [request.resolver] : undefined);
     const label = request.resolver ?? this.resolvers.describe();
-    const release = cancelOnAbort(resolver, context.signal);
+    const release = cancelAtDeadline(resolver, context.deadline);
     const t0 = performance.now();
     try {
       const answers = await query(resolver, request.name, request.recordType);
@@ -41,7 +41,7 @@ export class NodeDnsChecker implements Checker<DnsCheckRequest> {
         const what = code === 'ENODATA' ? `no ${request.recordType} records` : 'the name does not exist (NXDOMAIN)';
         return finish([down('dnsNoAnswer', `${request.name}: ${what}`)], [], label, dnsMs);
       }
-      if (context.signal.aborted || code === 'ECANCELLED') return finish([down('timeout', 'The DNS query timed out')], [], label, dnsMs);
+      if (context.deadline.passed || code === 'ECANCELLED') return finish([down('timeout', 'The DNS query timed out')], [], label, dnsMs);
       return finish([down('dnsQueryFailed', `DNS query failed: ${code || (error as Error).message}`)], [], label, dnsMs);
     } finally {
       release();

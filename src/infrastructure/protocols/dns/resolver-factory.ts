@@ -1,4 +1,5 @@
 import { Resolver } from 'node:dns/promises';
+import type { Deadline } from '../../../application/checks/ports';
 
 /**
  * node:dns resolvers: the operator's DNS_SERVERS (ip or ip:port, so a loopback test server on
@@ -20,8 +21,6 @@ export class ResolverFactory {
 }
 
 /** Cancels the resolver's queries when the check's deadline passes. */
-export function cancelOnAbort(resolver: Resolver, signal: AbortSignal): () => void {
-  const cancel = () => resolver.cancel();
-  signal.addEventListener('abort', cancel, { once: true });
-  return () => signal.removeEventListener('abort', cancel);
+export function cancelAtDeadline(resolver: Resolver, deadline: Deadline): () => void {
+  return deadline.onPassed(() => resolver.cancel());
 }

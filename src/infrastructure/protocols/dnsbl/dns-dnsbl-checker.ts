@@ -3,7 +3,7 @@ import type { CheckContext, Checker } from '../../../application/checks/ports';
 import type { DnsblCheckRequest } from '../../../domain/checks/check-request';
 import { checkResult, down, type CheckResult, type DnsblListing } from '../../../domain/checks/check-result';
 import { classifyDnsblAnswer, evaluateDnsbl, reversedIpLabel, type DnsblZone } from '../../../domain/checks/dnsbl';
-import { cancelOnAbort, type ResolverFactory } from '../dns/resolver-factory';
+import { cancelAtDeadline, type ResolverFactory } from '../dns/resolver-factory';
 
 type ZoneOutcome = { kind: 'clean' } | { kind: 'listed'; listing: DnsblListing } | { kind: 'failed' };
 
@@ -21,7 +21,7 @@ export class DnsDnsblChecker implements Checker<DnsblCheckRequest> {
       return checkResult({ kind: 'dnsbl', findings: [down('dnsblLookupFailed', `${request.ip} is not an IP address`)], evidence: {}, timings: timings(), checkedAt: context.now });
     }
     const resolver = this.resolvers.create(request.timeoutSeconds * 1000);
-    const release = cancelOnAbort(resolver, context.signal);
+    const release = cancelAtDeadline(resolver, context.deadline);
     try {
       const outcomes = await Promise.all(this.zones.map((zone) => this.lookup(resolver, label, zone)));
       const listings = outcomes.flatMap((o) => (o.kind === 'listed' ? [o.listing] : []));

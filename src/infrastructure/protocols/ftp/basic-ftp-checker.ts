@@ -26,8 +26,7 @@ export class BasicFtpChecker implements Checker<FtpCheckRequest> {
       const addresses = await vetTarget(this.policy, target.host);
       const dnsMs = performance.now() - started;
       const client = new Client(request.timeoutSeconds * 1000);
-      const onAbort = () => client.close();
-      context.signal.addEventListener('abort', onAbort, { once: true });
+      const unsubscribe = context.deadline.onPassed(() => client.close());
       const tlsOptions = this.tls.options(target.host);
       try {
         const t1 = performance.now();
@@ -55,10 +54,10 @@ export class BasicFtpChecker implements Checker<FtpCheckRequest> {
             ...(authenticated === undefined ? {} : { authenticated }) },
         };
       } catch (error) {
-        if (context.signal.aborted) throw new ProbeError('timeout', 'The check timed out');
+        if (context.deadline.passed) throw new ProbeError('timeout', 'The check timed out');
         throw error;
       } finally {
-        context.signal.removeEventListener('abort', onAbort);
+        unsubscribe();
         client.close();
       }
     });

@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import type { CertificateEvidence } from '../../../domain/checks/check-result';
 import { evidenceOf } from '../shared/certificate';
 import type { TargetPolicy } from '../../../application/shared/target-policy';
+import type { Deadline } from '../../../application/checks/ports';
 import { connectPinned, type ConnectionTimings } from '../shared/pinned-connection';
 import { ProbeError } from '../shared/probe-error';
 import type { SharedTlsContext } from '../shared/tls-context';
@@ -18,7 +19,7 @@ export interface ExchangeRequest {
   /** Keep at most this many body bytes; the rest is only counted, and reading stops past `countLimit`. */
   keepBodyBytes: number;
   countLimit: number;
-  signal: AbortSignal;
+  deadline: Deadline;
   /** Describe the peer certificate (https), with days counted from `now`. */
   certificateAt: Date | null;
 }
@@ -47,7 +48,7 @@ export async function exchange(policy: TargetPolicy, tls: SharedTlsContext, requ
   const connection = await connectPinned(policy, {
     host: request.connectTo?.host ?? hostname,
     port: request.connectTo?.port ?? port,
-    signal: request.signal,
+    deadline: request.deadline,
     tls: https ? { servername: hostname, context: tls } : undefined,
   });
   const { socket } = connection;
@@ -55,23 +56,22 @@ export async function exchange(policy: TargetPolicy, tls: SharedTlsContext, requ
   let answered = false;
   try {
     const response = await new Promise<ExchangeResponse>((resolve, reject) => {
-      const onAbort = () => req.destroy(new ProbeError('timeout', 'The check timed out'));
       const req = http.request({
         createConnection: () => socket, host: hostname, port, defaultPort: https ? 443 : 80,
         method: request.method, path: `${url.pathname}${url.search}`,
         headers: { connection: 'close', ...request.headers },
       });
-      request.signal.addEventListener('abort', onAbort, { once: true });
+      const unsubscribe = request.deadline.onPassed(() => req.destroy(new ProbeError('timeout', 'The check timed out')));
       let sentAt = performance.now();
       req.once('finish', () => { sentAt = performance.now(); });
-      req.once('error', (error) => { request.signal.removeEventListener('abort', onAbort); reject(error); });
+      req.once('error', (error) => { unsubscribe(); reject(error); });
       req.once('response', (res) => {
         const firstByteMs = performance.now() - sentAt;
         const chunks: Buffer[] = [];
         let kept = 0;
         let bodyBytes = 0;
         const done = () => {
-          request.signal.removeEventListener('abort', onAbort);
+          unsubscribe();
           resolve({
             status: res.statusCode ?? 0, headers: res.headers, bodyBytes, address: connection.address,
             body: request.keepBodyBytes > 0 ? Buffer.concat(chunks) : null,
@@ -85,7 +85,7 @@ export async function exchange(policy: TargetPolicy, tls: SharedTlsContext, requ
           if (bodyBytes > request.countLimit) { res.destroy(); done(); }
         });
         res.once('end', done);
-        res.once('error', (error) => { request.signal.removeEventListener('abort', onAbort); reject(error); });
+        res.once('error', (error) => { unsubscribe(); reject(error); });
       });
       req.end(request.body ?? undefined);
     });

@@ -38,7 +38,7 @@ export class NodeHttpChecker implements Checker<HttpCheckRequest> {
         follow: request.followRedirects, maxRedirects: request.maxRedirects,
         connectTo: request.connectHost ? { host: request.connectHost, port: request.connectPort ?? defaultPort(request.url) } : undefined,
         keepBodyBytes: needBody ? KEEP_BODY_BYTES : 0, countLimit: a.maxPageSize !== null ? Math.min(COUNT_LIMIT, a.maxPageSize + 1) : COUNT_LIMIT,
-        signal: context.signal, certificateAt: a.ssl ? context.now : null,
+        deadline: context.deadline, certificateAt: a.ssl ? context.now : null,
       }, trail);
       firstByteMs = final.response.timings.firstByteMs;
       const redirectedToHttps = a.httpsRedirect ? await this.redirectsToHttps(request, trail, context) : null;
@@ -82,7 +82,7 @@ export class NodeHttpChecker implements Checker<HttpCheckRequest> {
     try {
       const final = await followRedirects(this.policy, this.tls, {
         url: new URL(httpsRedirectProbeUrl(request.url)), method: 'GET', headers: request.headers, body: null,
-        follow: true, maxRedirects: request.maxRedirects, keepBodyBytes: 0, countLimit: 0, signal: context.signal, certificateAt: null,
+        follow: true, maxRedirects: request.maxRedirects, keepBodyBytes: 0, countLimit: 0, deadline: context.deadline, certificateAt: null,
       }, probe);
       return final.url.protocol === 'https:' || probe.hops.some((hop) => hop.url.startsWith('https:'));
     } catch {

@@ -38,8 +38,7 @@ export class ImapflowImapChecker implements Checker<ImapCheckRequest> {
         connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs,
       } as ConstructorParameters<typeof ImapFlow>[0]);
       client.on('error', () => undefined);
-      const onAbort = () => client.close();
-      context.signal.addEventListener('abort', onAbort, { once: true });
+      const unsubscribe = context.deadline.onPassed(() => client.close());
       const t1 = performance.now();
       const findings: Finding[] = [];
       let authenticated: boolean | undefined;
@@ -62,10 +61,10 @@ export class ImapflowImapChecker implements Checker<ImapCheckRequest> {
         } else if (err.tlsFailed) {
           throw new ProbeError(request.tls === 'starttls' ? 'starttlsUnavailable' : 'tlsHandshakeFailed', err.message);
         } else {
-          throw context.signal.aborted ? new ProbeError('timeout', 'The check timed out') : err;
+          throw context.deadline.passed ? new ProbeError('timeout', 'The check timed out') : err;
         }
       } finally {
-        context.signal.removeEventListener('abort', onAbort);
+        unsubscribe();
       }
       const socket = (client as unknown as { socket?: TLSSocket }).socket;
       const secure = Boolean((client as unknown as { secureConnection?: boolean }).secureConnection);

@@ -20,13 +20,12 @@ export class Pop3Checker implements Checker<Pop3CheckRequest> {
   check(request: Pop3CheckRequest, context: CheckContext): Promise<CheckResult> {
     return runServiceProbe(request, context, async (target, partial) => {
       const connection = await connectPinned(this.policy, {
-        host: target.host, port: target.port, signal: context.signal,
+        host: target.host, port: target.port, deadline: context.deadline,
         tls: request.tls === 'implicit' ? { servername: target.host, context: this.tls } : undefined,
       });
       partial.timings = connection.timings;
       const session = new Pop3Session(connection.socket);
-      const onAbort = () => session.close();
-      context.signal.addEventListener('abort', onAbort, { once: true });
+      const unsubscribe = context.deadline.onPassed(() => session.close());
       try {
         const t0 = performance.now();
         const banner = await session.readLine();
@@ -57,9 +56,9 @@ export class Pop3Checker implements Checker<Pop3CheckRequest> {
           evidence: { banner, tls: secure, ...(certificate ? { certificate } : {}), ...(authenticated === undefined ? {} : { authenticated }) },
         };
       } catch (error) {
-        throw context.signal.aborted ? new ProbeError('timeout', 'The check timed out') : error;
+        throw context.deadline.passed ? new ProbeError('timeout', 'The check timed out') : error;
       } finally {
-        context.signal.removeEventListener('abort', onAbort);
+        unsubscribe();
         session.close();
       }
     });

@@ -1,4 +1,5 @@
 import type { TargetPolicy } from '../../../application/shared/target-policy';
+import type { Deadline } from '../../../application/checks/ports';
 import type { DomainRegistration } from '../../../domain/checks/domain-expiry';
 import { ProbeError } from '../shared/probe-error';
 import type { SharedTlsContext } from '../shared/tls-context';
@@ -23,11 +24,11 @@ export class RdapClient {
 
   constructor(private readonly policy: TargetPolicy, private readonly tls: SharedTlsContext, private readonly bootstrapUrl: string) {}
 
-  async lookup(domain: string, signal: AbortSignal, now: number): Promise<RdapAnswer> {
-    const base = await this.serviceFor(domain.split('.').pop()!, signal, now);
+  async lookup(domain: string, deadline: Deadline, now: number): Promise<RdapAnswer> {
+    const base = await this.serviceFor(domain.split('.').pop()!, deadline, now);
     if (!base) return null;
     const url = new URL(`domain/${encodeURIComponent(domain)}`, base.endsWith('/') ? base : `${base}/`);
-    const { status, json } = await this.getJson(url, signal);
+    const { status, json } = await this.getJson(url, deadline);
     if (status === 404) return 'notFound';
     if (status !== 200 || !json) throw new ProbeError('domainLookupFailed', `RDAP answered HTTP ${status} for ${domain}`);
     const answer = json as RdapDomain;
@@ -35,9 +36,9 @@ export class RdapClient {
     return { domain, expiresAt: expiry ? new Date(expiry) : null, registrar: registrarOf(answer.entities ?? []), source: 'rdap' };
   }
 
-  private async serviceFor(tld: string, signal: AbortSignal, now: number): Promise<string | null> {
+  private async serviceFor(tld: string, deadline: Deadline, now: number): Promise<string | null> {
     if (!this.bootstrap || now - this.bootstrap.at > BOOTSTRAP_TTL_MS) {
-      const { status, json } = await this.getJson(new URL(this.bootstrapUrl), signal);
+      const { status, json } = await this.getJson(new URL(this.bootstrapUrl), deadline);
       if (status !== 200 || !json || !Array.isArray((json as Bootstrap).services)) {
         throw new ProbeError('domainLookupFailed', `RDAP bootstrap unavailable (HTTP ${status})`);
       }
@@ -48,10 +49,10 @@ export class RdapClient {
     return urls.find((u) => u.startsWith('https:')) ?? urls[0] ?? null;
   }
 
-  private async getJson(url: URL, signal: AbortSignal): Promise<{ status: number; json: unknown }> {
+  private async getJson(url: URL, deadline: Deadline): Promise<{ status: number; json: unknown }> {
     const { response } = await followRedirects(this.policy, this.tls, {
       url, method: 'GET', headers: { accept: 'application/rdap+json, application/json' }, body: null,
-      follow: true, maxRedirects: 5, keepBodyBytes: MAX_JSON_BYTES, countLimit: MAX_JSON_BYTES, signal, certificateAt: null,
+      follow: true, maxRedirects: 5, keepBodyBytes: MAX_JSON_BYTES, countLimit: MAX_JSON_BYTES, deadline, certificateAt: null,
     }, { hops: [], dnsMs: null, connectMs: null, tlsMs: null });
     if (response.status !== 200) return { status: response.status, json: null };
     try {

@@ -45,12 +45,12 @@ export class RdapDomainExpiryChecker implements Checker<DomainExpiryCheckRequest
     for (const candidate of registrableCandidates(host)) {
       let answer;
       try {
-        answer = await this.rdap.lookup(candidate, context.signal, context.now.getTime());
+        answer = await this.rdap.lookup(candidate, context.deadline, context.now.getTime());
       } catch (error) {
-        if (context.signal.aborted) throw error;
+        if (context.deadline.passed) throw error;
         answer = null;
       }
-      if (answer === null) answer = await this.whois.lookup(candidate, context.signal);
+      if (answer === null) answer = await this.whois.lookup(candidate, context.deadline);
       if (answer !== 'notFound') return answer;
     }
     return null;

@@ -1,4 +1,5 @@
 import type { TargetPolicy } from '../../../application/shared/target-policy';
+import type { Deadline } from '../../../application/checks/ports';
 import type { DomainRegistration } from '../../../domain/checks/domain-expiry';
 import { connectPinned } from '../shared/pinned-connection';
 import { ProbeError } from '../shared/probe-error';
@@ -16,17 +17,17 @@ const NOT_FOUND = /no match|not found|no data found|no entries found|status:\s*f
 export class WhoisClient {
   constructor(private readonly policy: TargetPolicy, private readonly rootServer: string) {}
 
-  async lookup(domain: string, signal: AbortSignal): Promise<DomainRegistration | 'notFound'> {
+  async lookup(domain: string, deadline: Deadline): Promise<DomainRegistration | 'notFound'> {
     const tld = domain.split('.').pop()!;
-    const root = await this.ask(this.rootServer, tld, signal);
+    const root = await this.ask(this.rootServer, tld, deadline);
     const refer = /^\s*(?:refer|whois)\s*:\s*(\S+)/im.exec(root)?.[1];
-    const answer = refer ? await this.ask(refer, domain, signal) : await this.ask(this.rootServer, domain, signal);
+    const answer = refer ? await this.ask(refer, domain, deadline) : await this.ask(this.rootServer, domain, deadline);
     return parseWhois(domain, answer);
   }
 
-  private async ask(server: string, query: string, signal: AbortSignal): Promise<string> {
+  private async ask(server: string, query: string, deadline: Deadline): Promise<string> {
     const [host, port] = splitServer(server);
-    const { socket } = await connectPinned(this.policy, { host, port, signal });
+    const { socket } = await connectPinned(this.policy, { host, port, deadline });
     return new Promise<string>((resolve, reject) => {
       let text = '';
       socket.setEncoding('utf8');

@@ -2,6 +2,7 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { performance } from 'node:perf_hooks';
 import type { TargetPolicy } from '../../../application/shared/target-policy';
+import type { Deadline } from '../../../application/checks/ports';
 import { describeChain, type ChainDescription } from './certificate';
 import { ProbeError } from './probe-error';
 import type { SharedTlsContext } from './tls-context';
@@ -26,7 +27,7 @@ export interface ConnectOptions {
   /** The host to connect to (a name is vetted and resolved by the policy; the address is pinned). */
   host: string;
   port: number;
-  signal: AbortSignal;
+  deadline: Deadline;
   /** Wrap in TLS with this SNI / identity name. */
   tls?: { servername: string; context: SharedTlsContext };
 }
@@ -55,37 +56,36 @@ export async function connectPinned(policy: TargetPolicy, options: ConnectOption
   const t0 = performance.now();
   const addresses = await vetTarget(policy, host);
   const t1 = performance.now();
-  if (options.signal.aborted) throw new ProbeError('timeout', 'The check timed out');
+  if (options.deadline.passed) throw new ProbeError('timeout', 'The check timed out');
   let lastError: unknown;
   for (const address of addresses) {
     try {
-      const socket = await tcpConnect(address, options.port, options.signal);
+      const socket = await tcpConnect(address, options.port, options.deadline);
       const t2 = performance.now();
       const timings: ConnectionTimings = { dnsMs: isLiteral ? null : t1 - t0, connectMs: t2 - t1, tlsMs: null };
       if (!options.tls) return { socket, address, timings, certificate: null };
-      const { secure, certificate } = await secureChannel(socket, address, options.port, options.tls, options.signal);
+      const { secure, certificate } = await secureChannel(socket, address, options.port, options.tls, options.deadline);
       timings.tlsMs = performance.now() - t2;
       return { socket: secure, address, timings, certificate };
     } catch (error) {
       lastError = error;
-      if (options.signal.aborted || error instanceof ProbeError) break;
+      if (options.deadline.passed || error instanceof ProbeError) break;
     }
   }
   throw lastError ?? new ProbeError('dnsUnresolvable', `${host} has no address`);
 }
 
-function tcpConnect(address: string, port: number, signal: AbortSignal): Promise<net.Socket> {
+function tcpConnect(address: string, port: number, deadline: Deadline): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: address, port, noDelay: true });
-    const onAbort = () => socket.destroy(new ProbeError('timeout', `No connection to ${address}:${port} in time`));
-    signal.addEventListener('abort', onAbort, { once: true });
+    const unsubscribe = deadline.onPassed(() => socket.destroy(new ProbeError('timeout', `No connection to ${address}:${port} in time`)));
     socket.once('connect', () => {
-      signal.removeEventListener('abort', onAbort);
+      unsubscribe();
       socket.removeListener('error', reject);
       resolve(socket);
     });
     socket.once('error', (error) => {
-      signal.removeEventListener('abort', onAbort);
+      unsubscribe();
       reject(error);
     });
   });
@@ -97,17 +97,17 @@ function tcpConnect(address: string, port: number, signal: AbortSignal): Promise
  * decoded again: the handshake trusts no root and the verdict is reused. When the peer presents
  * another chain, a new connection verifies it (the TLS time then includes that connection).
  */
-async function secureChannel(socket: net.Socket, address: string, port: number, options: TlsOptions, signal: AbortSignal) {
+async function secureChannel(socket: net.Socket, address: string, port: number, options: TlsOptions, deadline: Deadline) {
   const chains = options.context.verifiedChains;
   const target = `${address}|${port}|${options.servername}`;
   if (chains.expects(target)) {
-    const { secure } = await tlsHandshake(socket, options, false, signal);
+    const { secure } = await tlsHandshake(socket, options, false, deadline);
     const known = chains.lookup(secure, options.servername);
     if (known) return { secure, certificate: known };
     secure.destroy();
-    socket = await tcpConnect(address, port, signal);
+    socket = await tcpConnect(address, port, deadline);
   }
-  const { secure, peerCertificate } = await tlsHandshake(socket, options, true, signal);
+  const { secure, peerCertificate } = await tlsHandshake(socket, options, true, deadline);
   const certificate = describeChain(secure, peerCertificate);
   if (certificate) chains.remember(target, secure, options.servername, certificate);
   return { secure, certificate };
@@ -120,7 +120,7 @@ type TlsOptions = NonNullable<ConnectOptions['tls']>;
  * (null when the chain did not verify, so that check did not run): decoding it again would double
  * the most expensive JavaScript step of an HTTPS check.
  */
-function tlsHandshake(socket: net.Socket, options: TlsOptions, verify: boolean, signal: AbortSignal) {
+function tlsHandshake(socket: net.Socket, options: TlsOptions, verify: boolean, deadline: Deadline) {
   return new Promise<{ secure: tls.TLSSocket; peerCertificate: tls.DetailedPeerCertificate | null }>((resolve, reject) => {
     let peerCertificate: tls.DetailedPeerCertificate | null = null;
     const secure = tls.connect({
@@ -130,15 +130,14 @@ function tlsHandshake(socket: net.Socket, options: TlsOptions, verify: boolean, 
         return tls.checkServerIdentity(host, cert);
       },
     });
-    const onAbort = () => secure.destroy(new ProbeError('timeout', 'TLS handshake timed out'));
-    signal.addEventListener('abort', onAbort, { once: true });
+    const unsubscribe = deadline.onPassed(() => secure.destroy(new ProbeError('timeout', 'TLS handshake timed out')));
     secure.once('secureConnect', () => {
-      signal.removeEventListener('abort', onAbort);
+      unsubscribe();
       secure.removeListener('error', fail);
       resolve({ secure, peerCertificate });
     });
     const fail = (error: Error) => {
-      signal.removeEventListener('abort', onAbort);
+      unsubscribe();
       socket.destroy();
       reject(error instanceof ProbeError ? error : new ProbeError('tlsHandshakeFailed', `TLS handshake failed: ${error.message}`));
     };

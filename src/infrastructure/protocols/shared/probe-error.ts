@@ -1,5 +1,6 @@
 import type { CheckReasonCode, Finding } from '../../../domain/checks/check-result';
 import { down } from '../../../domain/checks/check-result';
+import type { Deadline } from '../../../application/checks/ports';
 
 /** A failure a probe understood, carried to the checker as the finding it becomes. */
 export class ProbeError extends Error {
@@ -42,10 +43,10 @@ export function findingFor(error: unknown): Finding {
 const describe = (err: { code?: string; message?: string }): string =>
   err.code && err.message && !err.message.includes(err.code) ? `${err.code}: ${err.message}` : err.message ?? String(err);
 
-/** Rejects with a timeout ProbeError once the signal aborts; never resolves otherwise. */
-export const abortedBy = (signal: AbortSignal): Promise<never> =>
+/** Rejects with a timeout ProbeError once the deadline passes; never resolves otherwise. */
+export const deadlinePassed = (deadline: Deadline): Promise<never> =>
   new Promise((_, reject) => {
     const fail = () => reject(new ProbeError('timeout', 'The check timed out'));
-    if (signal.aborted) fail();
-    else signal.addEventListener('abort', fail, { once: true });
+    if (deadline.passed) fail();
+    else deadline.onPassed(fail);
   });

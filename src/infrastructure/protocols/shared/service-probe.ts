@@ -4,7 +4,7 @@ import type { ServiceCheckRequest } from '../../../domain/checks/check-request';
 import { checkResult, type CheckEvidence, type CheckResult, type Finding } from '../../../domain/checks/check-result';
 import { defaultPort } from '../../../domain/checks/check-mode';
 import type { ConnectionTimings } from './pinned-connection';
-import { abortedBy, findingFor } from './probe-error';
+import { deadlinePassed, findingFor } from './probe-error';
 
 export interface ServiceOutcome {
   findings: Finding[];
@@ -33,7 +33,7 @@ export async function runServiceProbe<R extends ServiceCheckRequest>(
   let outcome: ServiceOutcome;
   try {
     // a client library that misses the deadline (a peer hanging mid-protocol) still ends at it
-    outcome = await Promise.race([probe(target, partial), abortedBy(context.signal)]);
+    outcome = await Promise.race([probe(target, partial), deadlinePassed(context.deadline)]);
   } catch (error) {
     outcome = { findings: [findingFor(error)], evidence: partial.evidence ?? {}, timings: partial.timings ?? null };
   }

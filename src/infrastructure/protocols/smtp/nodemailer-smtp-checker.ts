@@ -24,7 +24,7 @@ export class NodemailerSmtpChecker implements Checker<SmtpCheckRequest> {
     return runServiceProbe(request, context, async (target, partial) => {
       const implicit = request.tls === 'implicit';
       const connection = await connectPinned(this.policy, {
-        host: target.host, port: target.port, signal: context.signal,
+        host: target.host, port: target.port, deadline: context.deadline,
         tls: implicit ? { servername: target.host, context: this.tls } : undefined,
       });
       partial.timings = connection.timings;
@@ -39,12 +39,11 @@ export class NodemailerSmtpChecker implements Checker<SmtpCheckRequest> {
         connectionTimeout: remainingMs, greetingTimeout: remainingMs, socketTimeout: remainingMs,
         debug: true, logger: { debug: log, info: quiet, warn: quiet, error: quiet, trace: quiet, fatal: quiet, level: quiet } as never,
       });
-      const onAbort = () => smtp.close();
-      context.signal.addEventListener('abort', onAbort, { once: true });
+      const unsubscribe = context.deadline.onPassed(() => smtp.close());
       try {
         await new Promise<void>((resolve, reject) => {
           smtp.once('error', reject);
-          smtp.once('end', () => reject(new ProbeError(context.signal.aborted ? 'timeout' : 'protocolError', 'The server closed the connection')));
+          smtp.once('end', () => reject(new ProbeError(context.deadline.passed ? 'timeout' : 'protocolError', 'The server closed the connection')));
           smtp.connect((error) => (error ? reject(error) : resolve()));
         }).catch((error: { code?: string; message?: string }) => { throw smtpProbeError(error, request.tls); });
         const banner = serverLines[0] ?? '';
@@ -65,7 +64,7 @@ export class NodemailerSmtpChecker implements Checker<SmtpCheckRequest> {
         }
         return { findings, timings: connection.timings, evidence: { ...partial.evidence, ...(authenticated === undefined ? {} : { authenticated }) } };
       } finally {
-        context.signal.removeEventListener('abort', onAbort);
+        unsubscribe();
         try { smtp.quit(); } catch { /* already closed */ }
         setTimeout(() => connection.socket.destroy(), 50).unref();
       }

@@ -19,7 +19,7 @@ export class Ssh2SshChecker implements Checker<SshCheckRequest> {
 
   check(request: SshCheckRequest, context: CheckContext): Promise<CheckResult> {
     return runServiceProbe(request, context, async (target, partial) => {
-      const connection = await connectPinned(this.policy, { host: target.host, port: target.port, signal: context.signal });
+      const connection = await connectPinned(this.policy, { host: target.host, port: target.port, deadline: context.deadline });
       partial.timings = connection.timings;
       const client = new Client();
       let banner = '';
@@ -33,17 +33,16 @@ export class Ssh2SshChecker implements Checker<SshCheckRequest> {
           if (ident && !banner) banner = ident[1]!.replace(/\\r\\n$/, '');
         },
       };
-      const onAbort = () => client.destroy();
-      context.signal.addEventListener('abort', onAbort, { once: true });
+      const unsubscribe = context.deadline.onPassed(() => client.destroy());
       try {
         const outcome = await new Promise<'handshake' | 'ready' | 'authFailed'>((resolve, reject) => {
           client.once('handshake', () => { if (!creds) resolve('handshake'); });
           client.once('ready', () => resolve('ready'));
           client.once('error', (error: Error & { level?: string }) => {
             if (error.level === 'client-authentication') resolve('authFailed');
-            else reject(context.signal.aborted ? new ProbeError('timeout', 'The check timed out') : error);
+            else reject(context.deadline.passed ? new ProbeError('timeout', 'The check timed out') : error);
           });
-          client.once('close', () => reject(new ProbeError(context.signal.aborted ? 'timeout' : 'protocolError', 'The server closed the connection')));
+          client.once('close', () => reject(new ProbeError(context.deadline.passed ? 'timeout' : 'protocolError', 'The server closed the connection')));
           client.connect(config);
         });
         const findings: Finding[] = outcome === 'authFailed' ? [down('authenticationFailed', 'The server refused the credentials')] : [];
@@ -52,7 +51,7 @@ export class Ssh2SshChecker implements Checker<SshCheckRequest> {
           evidence: { banner, ...(creds ? { authenticated: outcome === 'ready' } : {}) },
         };
       } finally {
-        context.signal.removeEventListener('abort', onAbort);
+        unsubscribe();
         client.end();
         connection.socket.destroy();
       }

@@ -15,7 +15,7 @@ export class NetTcpChecker implements Checker<TcpCheckRequest> {
   async check(request: TcpCheckRequest, context: CheckContext): Promise<CheckResult> {
     const started = performance.now();
     try {
-      const { socket, address, timings } = await connectPinned(this.policy, { host: request.host, port: request.port, signal: context.signal });
+      const { socket, address, timings } = await connectPinned(this.policy, { host: request.host, port: request.port, deadline: context.deadline });
       socket.destroy();
       return checkResult({
         kind: 'tcp', findings: [], checkedAt: context.now,

@@ -20,7 +20,7 @@ export class NodeTlsChecker implements Checker<TlsCheckRequest> {
     const servername = request.host.replace(/^\[(.*)\]$/, '$1');
     try {
       const { socket, address, timings, certificate: chain } = await connectPinned(this.policy, {
-        host: request.host, port: request.port, signal: context.signal, tls: { servername, context: this.tls },
+        host: request.host, port: request.port, deadline: context.deadline, tls: { servername, context: this.tls },
       });
       const certificate = chain && evidenceOf(chain, context.now);
       socket.destroy();

@@ -184,4 +184,27 @@ describe('HTTP(S) checker against loopback peers', () => {
       server.close();
     }
   });
+
+  it('ends at the deadline with timeout when the server accepts and never answers, over HTTP and during a TLS handshake', async () => {
+    const sockets: net.Socket[] = [];
+    const silent = await listenOnLoopback(net.createServer((socket) => {
+      sockets.push(socket.on('error', () => undefined));
+      socket.resume(); // reads (and ignores) the request, so the checker's close is seen
+    }));
+    try {
+      const { port } = silent.address() as AddressInfo;
+      for (const url of [`http://127.0.0.1:${port}/`, `https://localhost:${port}/`]) {
+        const started = Date.now();
+        const result = await checker.check(anHttpCheck(url), checkContext(300));
+        expect(result.reason?.code, url).to.equal('timeout');
+        expect(Date.now() - started, `${url}: ms to give up`).to.be.within(250, 1_500);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(sockets.every((socket) => socket.destroyed || socket.readableEnded), 'the checker closed its connections').to.equal(true);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
+  });
 });
+

@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { NodemailerSmtpChecker } from '../../../../src/infrastructure/protocols/smtp/nodemailer-smtp-checker';
 import { SharedTlsContext } from '../../../../src/infrastructure/protocols/shared/tls-context';
@@ -6,6 +7,7 @@ import { LoopbackTargetPolicy, RejectingTargetPolicy } from '../../../support/lo
 import { testCertificates } from '../../../support/peers/certificates';
 import { SmtpPeer } from '../../../support/peers/smtp-peer';
 import { checkContext } from '../../../support/check-requests';
+import { listenOnLoopback } from '../../../support/peers/loopback-listen';
 
 describe('SMTP checker against smtp-server with STARTTLS', () => {
   const certs = testCertificates();
@@ -50,4 +52,19 @@ describe('SMTP checker against smtp-server with STARTTLS', () => {
     const result = await new NodemailerSmtpChecker(new RejectingTargetPolicy(), tls, 'monitor.test').check(request(trusted.port), checkContext());
     expect(result.reason?.code).to.equal('targetRejected');
   });
+
+  it('ends at the deadline with timeout when the server accepts and never sends its banner', async () => {
+    const sockets: net.Socket[] = [];
+    const silent = await listenOnLoopback(net.createServer((socket) => void sockets.push(socket)));
+    try {
+      const started = Date.now();
+      const result = await checker.check(request((silent.address() as AddressInfo).port), checkContext(300));
+      expect(result.reason?.code).to.equal('timeout');
+      expect(Date.now() - started, 'ms to give up').to.be.within(250, 1_500);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
+  });
 });
+

@@ -1,0 +1,44 @@
+import { expect } from 'chai';
+import { CheckDeadline } from '../../../../src/application/checks/check-deadline';
+
+describe('CheckDeadline (what probes see of a check\'s deadline)', () => {
+  it('calls each subscribed listener once when it passes, and none unsubscribed', () => {
+    const deadline = new CheckDeadline();
+    const calls: string[] = [];
+    deadline.onPassed(() => calls.push('a'));
+    const unsubscribe = deadline.onPassed(() => calls.push('b'));
+    deadline.onPassed(() => calls.push('c'));
+    unsubscribe();
+    expect(deadline.passed).to.equal(false);
+    deadline.pass();
+    deadline.pass();
+    expect(deadline.passed).to.equal(true);
+    expect(calls).to.deep.equal(['a', 'c']);
+  });
+
+  it('does not call a listener subscribed once it has passed (as AbortSignal does not)', () => {
+    const deadline = new CheckDeadline();
+    deadline.pass();
+    let called = false;
+    deadline.onPassed(() => { called = true; })();
+    expect(called).to.equal(false);
+  });
+
+  it('gives libraries an AbortSignal that aborts with it, made before or after it passed', () => {
+    const early = new CheckDeadline();
+    const signal = early.signal;
+    expect(signal.aborted).to.equal(false);
+    early.pass();
+    expect(signal.aborted).to.equal(true);
+    const late = new CheckDeadline();
+    late.pass();
+    expect(late.signal.aborted).to.equal(true);
+  });
+
+  it('passes after a time of its own', async () => {
+    const deadline = CheckDeadline.after(20);
+    expect(deadline.passed).to.equal(false);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(deadline.passed).to.equal(true);
+  });
+});
