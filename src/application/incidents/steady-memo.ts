@@ -52,11 +52,6 @@ export class SteadyMemo {
     for (const watch of this.watches) watch.changed.add(monitorId);
   }
 
-  /** Remembered monitors (for tests and figures). */
-  get size(): number {
-    return this.steady.size;
-  }
-
   /** Remembers only while the feed runs; the answer stops following (and forgets everything). */
   async follow(changes: AlertStateChanges): Promise<() => Promise<void>> {
     const stop = await changes.listen({
