@@ -47,11 +47,17 @@ export const ALERT_STATE_REPOSITORY = Symbol.for('AlertStateRepository');
  * process remember which results are steady without reading the states for every batch.
  */
 export interface AlertStateChanges {
-  /**
-   * Calls `changed` with the monitor's id after each committed change, `lost` when notices may be
-   * missed from then on and `resumed` when they arrive again, until the answer is called.
-   */
-  listen(handlers: { changed(monitorId: number): void; lost(): void; resumed(): void }): Promise<() => Promise<void>>;
+  /** Calls the handlers until the answer is called. */
+  listen(handlers: AlertStateChangeHandlers): Promise<() => Promise<void>>;
+}
+
+export interface AlertStateChangeHandlers {
+  /** After each committed change of the monitor's alert state. */
+  changed(monitorId: number): void;
+  /** Notices may be missed from now on. */
+  lost(): void;
+  /** Notices arrive again. */
+  resumed(): void;
 }
 
 /** Where domain events go; notification channels (a later issue) consume them. */

@@ -35,7 +35,7 @@ export class SteadyMemo {
 
   /** Take before reading states; what is read is remembered through it. */
   watch(): MemoWatch {
-    const watch = { changed: new Set<number>(), all: !this.following };
+    const watch = { changed: new Set<number>(), all: false };
     this.watches.add(watch);
     return {
       remember: (monitorId, location) => {

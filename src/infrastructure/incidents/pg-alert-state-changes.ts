@@ -1,12 +1,12 @@
 import type { Logger } from 'pino';
-import type { AlertStateChanges } from '../../application/incidents/ports';
+import type { AlertStateChangeHandlers, AlertStateChanges } from '../../application/incidents/ports';
 import { listenToNotices } from '../persistence/pg-notices';
 
 /** `LISTEN alert_state`: the alert-state table's trigger sends each changed monitor's id. */
 export class PgAlertStateChanges implements AlertStateChanges {
   constructor(private readonly databaseUrl: string, private readonly logger: Logger) {}
 
-  listen(handlers: { changed(monitorId: number): void; lost(): void; resumed(): void }): Promise<() => Promise<void>> {
+  listen(handlers: AlertStateChangeHandlers): Promise<() => Promise<void>> {
     return listenToNotices(this.databaseUrl, 'alert_state', 'alert-state change', this.logger, {
       notice: (payload) => handlers.changed(Number(payload)), lost: handlers.lost, resumed: handlers.resumed,
     });

@@ -21,14 +21,6 @@ const EPOCH_MS = (expression: string) => `floor(extract(epoch FROM ${expression}
 const AT_MS = (expression: string) => `('epoch'::timestamptz + (${expression}) * interval '1 millisecond')`;
 
 /**
- * The schedule in PostgreSQL. Rows are claimed once and then held by a live worker (leased_by
- * names it; check_workers says whether it lives), so checks themselves write nothing here. A claim
- * first fences every lapsed worker (alive_until = -infinity: its renewals, and so its recordings,
- * fail from then on), then takes rows no one holds and rows of fenced workers. Rows of a fenced
- * worker resume after their last recorded result: a slot it ran and recorded is not run again, a
- * slot it lost runs at once. Lists travel as one compact JSON parameter.
- */
-/**
  * "Held by the worker `?`", for statements driven by a list of rows: checked as an expression, not
  * through the holder's index. With statistics taken while the worker held few rows, the planner
  * would otherwise read the holder's rows first and scan the whole list once for each (a graceful
@@ -37,6 +29,14 @@ const AT_MS = (expression: string) => `('epoch'::timestamptz + (${expression}) *
  */
 const HELD_BY = (table: string) => `COALESCE(${table}.leased_by, '') = ?`;
 
+/**
+ * The schedule in PostgreSQL. Rows are claimed once and then held by a live worker (leased_by
+ * names it; check_workers says whether it lives), so checks themselves write nothing here. A claim
+ * first fences every lapsed worker (alive_until = -infinity: its renewals, and so its recordings,
+ * fail from then on), then takes rows no one holds and rows of fenced workers. Rows of a fenced
+ * worker resume after their last recorded result: a slot it ran and recorded is not run again, a
+ * slot it lost runs at once. Lists travel as one compact JSON parameter.
+ */
 export class PgCheckSchedule implements CheckSchedule {
   /** `sql` joins the caller's transaction (renewal when recording); `pool` runs the rest, prepared. */
   constructor(private readonly sql: SqlRunner, private readonly pool: SqlRunner = sql) {}

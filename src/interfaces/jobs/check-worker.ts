@@ -87,6 +87,16 @@ function loop(
   };
 }
 
+/** A channel the worker can do without: its stop, or (when it cannot be had) nothing to stop, logged as `without`. */
+function withoutIfUnavailable(
+  started: Promise<() => Promise<void>> | undefined, logger: Logger, without: string,
+): Promise<() => Promise<void>> | undefined {
+  return started?.catch((error: unknown) => {
+    logger.error({ err: error }, without);
+    return async () => undefined;
+  });
+}
+
 /**
  * Drives the dispatcher on loops of its own, so recording never holds up starting: one renews the
  * worker, claims rows and applies changes, a timer starts held checks as their slots come (those
@@ -103,17 +113,14 @@ export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, op
   const pumping = loop(
     () => around(async () => { await dispatcher.pump(); }), pumpEveryMs, () => false, logger, 'claim', 100,
   );
-  const listening = options.wakeups?.listen(() => pumping.poke()).then(
-    (unlisten) => { woken = true; return unlisten; },
-    (error: unknown) => {
-      logger.error({ err: error }, 'schedule wake-ups unavailable; the check worker polls every 500 ms');
-      return async () => undefined;
-    },
+  const listening = withoutIfUnavailable(
+    options.wakeups?.listen(() => pumping.poke()).then((unlisten) => { woken = true; return unlisten; }),
+    logger, 'schedule wake-ups unavailable; the check worker polls every 500 ms',
   );
-  const following = options.steadyResults?.memo.follow(options.steadyResults.changes).catch((error: unknown) => {
-    logger.error({ err: error }, 'alert-state changes unavailable; every batch of results reads the alert states');
-    return async () => undefined;
-  });
+  const following = withoutIfUnavailable(
+    options.steadyResults?.memo.follow(options.steadyResults.changes),
+    logger, 'alert-state changes unavailable; every batch of results reads the alert states',
+  );
   const chunkWaits = () => dispatcher.unrecorded >= RECORD_CHUNK;
   const flushEveryMs = options.flushEveryMs ?? 2000;
   const flushing = loop(

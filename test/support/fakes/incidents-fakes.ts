@@ -7,7 +7,7 @@ import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
 import type { DateRange } from '../../../src/domain/results/date-range';
 import { emptyCoverage, type CoverageTotals } from '../../../src/domain/results/uptime-figures';
 import type {
-  AlertStateChanges, AlertStateRepository, IncidentEvents, IncidentFilter, IncidentRepository, MaintenanceWindows,
+  AlertStateChangeHandlers, AlertStateChanges, AlertStateRepository, IncidentEvents, IncidentFilter, IncidentRepository, MaintenanceWindows,
 } from '../../../src/application/incidents/ports';
 import type {
   CoverageReader, HistoryQuery, MonitorLookup, MonitorRef, ResultStore, StoredResult,
@@ -80,8 +80,8 @@ export class FakeAlertStates implements AlertStateRepository {
 
 /** A change feed driven by the test: `changed`, `lost` and `resumed` as PostgreSQL's notices would. */
 export class FakeAlertStateChanges implements AlertStateChanges {
-  private handlers: { changed(monitorId: number): void; lost(): void; resumed(): void } | undefined;
-  async listen(handlers: { changed(monitorId: number): void; lost(): void; resumed(): void }) {
+  private handlers: AlertStateChangeHandlers | undefined;
+  async listen(handlers: AlertStateChangeHandlers) {
     this.handlers = handlers;
     return async () => { this.handlers = undefined; };
   }
