@@ -1,8 +1,13 @@
 import pg from 'pg';
 import type { Logger } from 'pino';
 
-/** How long to wait before listening again after the connection failed. */
-const RETRY_MS = 1_000;
+/** Waits before listening again: the first after a second, each next twice as long, at most 30 s. */
+export interface RetryDelays {
+  readonly firstMs: number;
+  readonly mostMs: number;
+}
+
+const RETRY: RetryDelays = { firstMs: 1_000, mostMs: 30_000 };
 
 export interface NoticeHandlers {
   /** One notice, with its payload ('' when none). */
@@ -16,28 +21,38 @@ export interface NoticeHandlers {
 /**
  * Listens to one PostgreSQL notification channel on a connection of its own (`LISTEN` needs a
  * session, so not a pooled one). A lost connection (a server restart, a terminated backend) is
- * logged as `<what> channel lost` and opened again a second later; callers hear of both, since
- * notices sent meanwhile were lost. Resolves once listening; the answer stops listening.
+ * logged as `<what> channel lost` and opened again a second later, then after 2, 4... up to 30 s
+ * while PostgreSQL stays out of reach (one warning per attempt); callers hear of the loss and of
+ * the return, since notices sent meanwhile were lost. Resolves once listening; the answer stops
+ * listening.
  */
 export async function listenToNotices(
-  databaseUrl: string, channel: string, what: string, logger: Logger, handlers: NoticeHandlers,
+  databaseUrl: string, channel: string, what: string, logger: Logger, handlers: NoticeHandlers, delays: RetryDelays = RETRY,
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  /** Attempts failed since the channel was last up. */
+  let failures = 0;
   const later = (error?: Error) => {
     if (stopped) return;
-    logger.warn({ err: error }, `${what} channel lost; listening again shortly`);
+    const retryInMs = Math.min(delays.mostMs, delays.firstMs * 2 ** failures);
+    failures++;
+    logger.warn({ err: error, retryInMs, failures }, `${what} channel lost; listening again shortly`);
     clearTimeout(retry);
-    retry = setTimeout(() => void open().then(() => handlers.resumed?.(), later), RETRY_MS);
+    retry = setTimeout(() => void open().then(() => {
+      failures = 0;
+      handlers.resumed?.();
+    }, later), retryInMs);
   };
   const open = async (): Promise<void> => {
     const current = new pg.Client({ connectionString: databaseUrl });
     client = current;
-    let lost = false;
+    // 'listening' once LISTEN succeeded; a failure before that is the attempt's (it rejects), not a loss.
+    let state: 'opening' | 'listening' | 'over' = 'opening';
     const drop = (error?: Error) => {
-      if (lost) return;
-      lost = true;
+      if (state !== 'listening') return;
+      state = 'over';
       current.end().catch(() => undefined);
       handlers.lost?.();
       later(error);
@@ -48,8 +63,9 @@ export async function listenToNotices(
     try {
       await current.connect();
       await current.query(`LISTEN ${channel}`);
+      state = 'listening';
     } catch (error) {
-      lost = true;
+      state = 'over';
       current.end().catch(() => undefined);
       throw error;
     }
