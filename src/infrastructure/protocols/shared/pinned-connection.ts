@@ -75,19 +75,24 @@ export async function connectPinned(policy: TargetPolicy, options: ConnectOption
   throw lastError ?? new ProbeError('dnsUnresolvable', `${host} has no address`);
 }
 
+/** Errors of a connected socket before its user listens (or after it stopped) are dropped; closes over nothing. */
+const ignoreError = () => undefined;
+
 function tcpConnect(address: string, port: number, deadline: Deadline): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: address, port, noDelay: true });
     const unsubscribe = deadline.onPassed(() => socket.destroy(new ProbeError('timeout', `No connection to ${address}:${port} in time`)));
-    socket.once('connect', () => {
-      unsubscribe();
-      socket.removeListener('error', reject);
-      resolve(socket);
-    });
-    socket.once('error', (error) => {
+    const failed = (error: Error) => {
       unsubscribe();
       reject(error);
+    };
+    socket.once('connect', () => {
+      unsubscribe();
+      socket.removeListener('error', failed);
+      socket.on('error', ignoreError);
+      resolve(socket);
     });
+    socket.once('error', failed);
   });
 }
 
