@@ -48,11 +48,11 @@ export async function listenToNotices(
   const open = async (): Promise<void> => {
     const current = new pg.Client({ connectionString: databaseUrl });
     client = current;
-    // 'listening' once LISTEN succeeded; a failure before that is the attempt's (it rejects), not a loss.
-    let state: 'opening' | 'listening' | 'over' = 'opening';
+    // Only a connection that was listening can be lost; a failure before that is the attempt's (it rejects).
+    let listening = false;
     const drop = (error?: Error) => {
-      if (state !== 'listening') return;
-      state = 'over';
+      if (!listening) return;
+      listening = false;
       current.end().catch(() => undefined);
       handlers.lost?.();
       later(error);
@@ -63,9 +63,8 @@ export async function listenToNotices(
     try {
       await current.connect();
       await current.query(`LISTEN ${channel}`);
-      state = 'listening';
+      listening = true;
     } catch (error) {
-      state = 'over';
       current.end().catch(() => undefined);
       throw error;
     }

@@ -65,9 +65,8 @@ const gapsOf = (times: readonly number[]) => times.slice(1).map((t, i) => t - ti
 
 describe('notice channels (LISTEN on PostgreSQL)', () => {
   it('tries again ever later while PostgreSQL is out of reach, and from the first delay once it was back', async () => {
-    await testServer();
-    const { url } = await testDatabase();
     const { database } = await testServer();
+    const { url } = await testDatabase();
     const peer = await relay(url);
     const notices: string[] = [];
     let lost = 0;
