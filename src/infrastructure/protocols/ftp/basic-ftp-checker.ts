@@ -53,9 +53,6 @@ export class BasicFtpChecker implements Checker<FtpCheckRequest> {
           evidence: { banner: welcome.message.trim(), tls: request.tls !== 'none', ...(certificate ? { certificate } : {}),
             ...(authenticated === undefined ? {} : { authenticated }) },
         };
-      } catch (error) {
-        if (context.deadline.passed) throw new ProbeError('timeout', 'The check timed out');
-        throw error;
       } finally {
         unsubscribe();
         client.close();

@@ -61,7 +61,7 @@ export class ImapflowImapChecker implements Checker<ImapCheckRequest> {
         } else if (err.tlsFailed) {
           throw new ProbeError(request.tls === 'starttls' ? 'starttlsUnavailable' : 'tlsHandshakeFailed', err.message);
         } else {
-          throw context.deadline.passed ? new ProbeError('timeout', 'The check timed out') : err;
+          throw err;
         }
       } finally {
         unsubscribe();

@@ -55,8 +55,6 @@ export class Pop3Checker implements Checker<Pop3CheckRequest> {
           findings, timings: connection.timings, firstByteMs,
           evidence: { banner, tls: secure, ...(certificate ? { certificate } : {}), ...(authenticated === undefined ? {} : { authenticated }) },
         };
-      } catch (error) {
-        throw context.deadline.passed ? new ProbeError('timeout', 'The check timed out') : error;
       } finally {
         unsubscribe();
         session.close();

@@ -30,6 +30,11 @@ export interface ConnectOptions {
   deadline: Deadline;
   /** Wrap in TLS with this SNI / identity name. */
   tls?: { servername: string; context: SharedTlsContext };
+  /**
+   * Whether small writes go out at once (TCP_NODELAY, the default: probes exchange short commands).
+   * A bare port check writes nothing: false spares it a system call per check.
+   */
+  noDelay?: boolean;
 }
 
 const stripBrackets = (host: string) => host.replace(/^\[(.*)\]$/, '$1');
@@ -60,7 +65,7 @@ export async function connectPinned(policy: TargetPolicy, options: ConnectOption
   let lastError: unknown;
   for (const address of addresses) {
     try {
-      const socket = await tcpConnect(address, options.port, options.deadline);
+      const socket = await tcpConnect(address, options.port, options.deadline, options.noDelay ?? true);
       const t2 = performance.now();
       const timings: ConnectionTimings = { dnsMs: isLiteral ? null : t1 - t0, connectMs: t2 - t1, tlsMs: null };
       if (!options.tls) return { socket, address, timings, certificate: null };
@@ -78,9 +83,9 @@ export async function connectPinned(policy: TargetPolicy, options: ConnectOption
 /** Errors of a connected socket before its user listens (or after it stopped) are dropped; closes over nothing. */
 const ignoreError = () => undefined;
 
-function tcpConnect(address: string, port: number, deadline: Deadline): Promise<net.Socket> {
+function tcpConnect(address: string, port: number, deadline: Deadline, noDelay = true): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: address, port, noDelay: true });
+    const socket = net.connect({ host: address, port, noDelay });
     const unsubscribe = deadline.onPassed(() => socket.destroy(new ProbeError('timeout', `No connection to ${address}:${port} in time`)));
     const failed = (error: Error) => {
       unsubscribe();

@@ -23,6 +23,8 @@ export interface ServiceTarget {
 /**
  * The frame every protocol-mode service check shares: the effective port, one timing clock, and
  * any error the probe throws turned into a down result (a probe returns findings for what it saw).
+ * At the deadline the frame answers `timeout` at once, whatever the probe throws afterwards: a
+ * probe only closes its session when the deadline passes (and stops listening for it when done).
  */
 export async function runServiceProbe<R extends ServiceCheckRequest>(
   request: R, context: CheckContext, probe: (target: ServiceTarget, partial: Partial<ServiceOutcome>) => Promise<ServiceOutcome>,

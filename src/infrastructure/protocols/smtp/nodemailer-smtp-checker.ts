@@ -43,7 +43,7 @@ export class NodemailerSmtpChecker implements Checker<SmtpCheckRequest> {
       try {
         await new Promise<void>((resolve, reject) => {
           smtp.once('error', reject);
-          smtp.once('end', () => reject(new ProbeError(context.deadline.passed ? 'timeout' : 'protocolError', 'The server closed the connection')));
+          smtp.once('end', () => reject(new ProbeError('protocolError', 'The server closed the connection')));
           smtp.connect((error) => (error ? reject(error) : resolve()));
         }).catch((error: { code?: string; message?: string }) => { throw smtpProbeError(error, request.tls); });
         const banner = serverLines[0] ?? '';

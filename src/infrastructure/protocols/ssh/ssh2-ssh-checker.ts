@@ -40,9 +40,9 @@ export class Ssh2SshChecker implements Checker<SshCheckRequest> {
           client.once('ready', () => resolve('ready'));
           client.once('error', (error: Error & { level?: string }) => {
             if (error.level === 'client-authentication') resolve('authFailed');
-            else reject(context.deadline.passed ? new ProbeError('timeout', 'The check timed out') : error);
+            else reject(error);
           });
-          client.once('close', () => reject(new ProbeError(context.deadline.passed ? 'timeout' : 'protocolError', 'The server closed the connection')));
+          client.once('close', () => reject(new ProbeError('protocolError', 'The server closed the connection')));
           client.connect(config);
         });
         const findings: Finding[] = outcome === 'authFailed' ? [down('authenticationFailed', 'The server refused the credentials')] : [];

@@ -15,7 +15,7 @@ export class NetTcpChecker implements Checker<TcpCheckRequest> {
   async check(request: TcpCheckRequest, context: CheckContext): Promise<CheckResult> {
     const started = performance.now();
     try {
-      const { socket, address, timings } = await connectPinned(this.policy, { host: request.host, port: request.port, deadline: context.deadline });
+      const { socket, address, timings } = await connectPinned(this.policy, { host: request.host, port: request.port, deadline: context.deadline, noDelay: false });
       socket.destroy();
       return checkResult({
         kind: 'tcp', findings: [], checkedAt: context.now,
