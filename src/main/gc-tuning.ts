@@ -26,6 +26,14 @@ import v8 from 'node:v8';
  *   collections a minute) and 13 µs without (11 and 1); the heap keeps its working size. Untraced
  *   runs in the same hour did not show it beyond this machine's noise (TCP 103 against 96 µs
  *   all-in, HTTP 168 against 172).
+ * - `--single-threaded-gc` (at start): V8 collects on the main thread only, without helper threads
+ *   scavenging in parallel, marking concurrently and sweeping behind it. On this 2-core machine the
+ *   helpers' work competes with the checks, PostgreSQL and each other, and costs more CPU in all
+ *   than the same collection done on one thread: interleaved pairs of runs at 500 checks/s cost
+ *   TCP checks 85-90 µs all-in against 93-97, HTTP 142-152 against 147-162, the mix 107 against
+ *   123-125 (bench:engine, ninth session). The price is longer pauses of the main thread
+ *   (incremental marking still runs in steps); on a machine with cores to spare, dropping the flag
+ *   trades CPU for shorter pauses.
  */
 const SEMI_SPACE_MB = 64;
 const OLD_GENERATION_GROWTH_PERCENT = 100;
@@ -37,4 +45,4 @@ export function tuneGarbageCollection(): void {
 }
 
 /** The flags to start a check process with (a forked benchmark service, a supervisor's command line). */
-export const nodeFlagsForChecks = (): string[] => [`--max-semi-space-size=${SEMI_SPACE_MB}`];
+export const nodeFlagsForChecks = (): string[] => [`--max-semi-space-size=${SEMI_SPACE_MB}`, '--single-threaded-gc'];
