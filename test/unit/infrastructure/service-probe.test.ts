@@ -22,6 +22,17 @@ describe('runServiceProbe (the frame of the protocol-mode service checks)', () =
     expect(findings.map((f) => f.code)).to.deep.equal(['timeout']);
   });
 
+  it('counts as the timeout an error the probe throws at once when its session is closed at the deadline', async () => {
+    const deadline = new CheckDeadline();
+    // settles in the deadline's own listener, before the frame hears of the deadline
+    const result = runServiceProbe(request, { deadline, now: new Date() }, () => new Promise<never>((_, reject) => {
+      deadline.onPassed(() => reject(new ProbeError('protocolError', 'User closed client during task')));
+    }));
+    deadline.pass();
+    const { findings } = await result;
+    expect(findings.map((f) => f.code)).to.deep.equal(['timeout']);
+  });
+
   it('answers what the probe threw before the deadline, with the effective target', async () => {
     const result = await runServiceProbe(request, { deadline: new CheckDeadline(), now: new Date() }, async (target) => {
       expect(target).to.deep.equal({ host: '::1', port: 22 });

@@ -4,7 +4,7 @@ import type { ServiceCheckRequest } from '../../../domain/checks/check-request';
 import { checkResult, type CheckEvidence, type CheckResult, type Finding } from '../../../domain/checks/check-result';
 import { defaultPort } from '../../../domain/checks/check-mode';
 import type { ConnectionTimings } from './pinned-connection';
-import { deadlinePassed, findingFor } from './probe-error';
+import { deadlinePassed, findingFor, ProbeError } from './probe-error';
 
 export interface ServiceOutcome {
   findings: Finding[];
@@ -23,8 +23,9 @@ export interface ServiceTarget {
 /**
  * The frame every protocol-mode service check shares: the effective port, one timing clock, and
  * any error the probe throws turned into a down result (a probe returns findings for what it saw).
- * At the deadline the frame answers `timeout` at once, whatever the probe throws afterwards: a
- * probe only closes its session when the deadline passes (and stops listening for it when done).
+ * At the deadline the frame answers `timeout` at once, and whatever the probe throws once it has
+ * passed (its session closed under it) counts as that timeout: a probe only closes its session when
+ * the deadline passes (and stops listening for it when done).
  */
 export async function runServiceProbe<R extends ServiceCheckRequest>(
   request: R, context: CheckContext, probe: (target: ServiceTarget, partial: Partial<ServiceOutcome>) => Promise<ServiceOutcome>,
@@ -37,7 +38,11 @@ export async function runServiceProbe<R extends ServiceCheckRequest>(
     // a client library that misses the deadline (a peer hanging mid-protocol) still ends at it
     outcome = await Promise.race([probe(target, partial), deadlinePassed(context.deadline)]);
   } catch (error) {
-    outcome = { findings: [findingFor(error)], evidence: partial.evidence ?? {}, timings: partial.timings ?? null };
+    const timedOut = context.deadline.passed && !(error instanceof ProbeError && error.code === 'timeout');
+    outcome = {
+      findings: [findingFor(timedOut ? new ProbeError('timeout', 'The check timed out') : error)],
+      evidence: partial.evidence ?? {}, timings: partial.timings ?? null,
+    };
   }
   const t = outcome.timings;
   return checkResult({
