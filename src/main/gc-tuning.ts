@@ -30,7 +30,7 @@ import v8 from 'node:v8';
  *   scavenging in parallel, marking concurrently and sweeping behind it. On this 2-core machine the
  *   helpers' work competes with the checks, PostgreSQL and each other, and costs more CPU in all
  *   than the same collection done on one thread: interleaved pairs of runs at 500 checks/s cost
- *   TCP checks 85-90 µs all-in against 93-97, HTTP 142-152 against 147-162, the mix 107 against
+ *   TCP checks 85-90 µs all-in against 93-97, HTTP 142-152 against 147-162, the mix 107-117 against
  *   123-125 (bench:engine, ninth session). The price is longer pauses of the main thread
  *   (incremental marking still runs in steps); on a machine with cores to spare, dropping the flag
  *   trades CPU for shorter pauses.
