@@ -8,7 +8,7 @@ export class CheckDeadline implements Deadline {
   private listeners: (() => void)[] = [];
   private controller: AbortController | null = null;
 
-  /** A deadline that passes `ms` from now (a timer of its own: for tools and tests, not the engine's runs). */
+  /** A deadline that passes `ms` from now (a timer of its own, never cleared: for tests, not for runs that end early). */
   static after(ms: number): CheckDeadline {
     const deadline = new CheckDeadline();
     setTimeout(() => deadline.pass(), ms).unref();
