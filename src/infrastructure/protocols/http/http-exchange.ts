@@ -6,7 +6,7 @@ import { evidenceOf } from '../shared/certificate';
 import type { TargetPolicy } from '../../../application/shared/target-policy';
 import type { Deadline } from '../../../application/checks/ports';
 import { connectPinned, type ConnectionTimings } from '../shared/pinned-connection';
-import { ProbeError } from '../shared/probe-error';
+import { checkTimedOut } from '../shared/probe-error';
 import type { SharedTlsContext } from '../shared/tls-context';
 
 export interface ExchangeRequest {
@@ -61,7 +61,7 @@ export async function exchange(policy: TargetPolicy, tls: SharedTlsContext, requ
         method: request.method, path: `${url.pathname}${url.search}`,
         headers: { connection: 'close', ...request.headers },
       });
-      const unsubscribe = request.deadline.onPassed(() => req.destroy(new ProbeError('timeout', 'The check timed out')));
+      const unsubscribe = request.deadline.onPassed(() => req.destroy(checkTimedOut()));
       let sentAt = performance.now();
       req.once('finish', () => { sentAt = performance.now(); });
       req.once('error', (error) => { unsubscribe(); reject(error); });

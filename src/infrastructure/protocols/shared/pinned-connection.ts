@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import type { TargetPolicy } from '../../../application/shared/target-policy';
 import type { Deadline } from '../../../application/checks/ports';
 import { describeChain, type ChainDescription } from './certificate';
-import { ProbeError } from './probe-error';
+import { checkTimedOut, ProbeError } from './probe-error';
 import type { SharedTlsContext } from './tls-context';
 
 /** Phase durations of one connection, ms (null when the phase did not happen). */
@@ -61,11 +61,11 @@ export async function connectPinned(policy: TargetPolicy, options: ConnectOption
   const t0 = performance.now();
   const addresses = await vetTarget(policy, host);
   const t1 = performance.now();
-  if (options.deadline.passed) throw new ProbeError('timeout', 'The check timed out');
+  if (options.deadline.passed) throw checkTimedOut();
   let lastError: unknown;
   for (const address of addresses) {
     try {
-      const socket = await tcpConnect(address, options.port, options.deadline, options.noDelay ?? true);
+      const socket = await tcpConnect(address, options.port, options.deadline, options.noDelay);
       const t2 = performance.now();
       const timings: ConnectionTimings = { dnsMs: isLiteral ? null : t1 - t0, connectMs: t2 - t1, tlsMs: null };
       if (!options.tls) return { socket, address, timings, certificate: null };

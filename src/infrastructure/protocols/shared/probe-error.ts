@@ -10,6 +10,9 @@ export class ProbeError extends Error {
   }
 }
 
+/** The error of a check whose deadline passed before it had its answer. */
+export const checkTimedOut = (): ProbeError => new ProbeError('timeout', 'The check timed out');
+
 const BY_ERRNO: Record<string, CheckReasonCode> = {
   ECONNREFUSED: 'connectionRefused',
   ETIMEDOUT: 'connectionTimeout',
@@ -46,7 +49,7 @@ const describe = (err: { code?: string; message?: string }): string =>
 /** Rejects with a timeout ProbeError once the deadline passes; never resolves otherwise. */
 export const deadlinePassed = (deadline: Deadline): Promise<never> =>
   new Promise((_, reject) => {
-    const fail = () => reject(new ProbeError('timeout', 'The check timed out'));
+    const fail = () => reject(checkTimedOut());
     if (deadline.passed) fail();
     else deadline.onPassed(fail);
   });

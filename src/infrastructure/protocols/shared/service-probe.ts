@@ -4,7 +4,7 @@ import type { ServiceCheckRequest } from '../../../domain/checks/check-request';
 import { checkResult, type CheckEvidence, type CheckResult, type Finding } from '../../../domain/checks/check-result';
 import { defaultPort } from '../../../domain/checks/check-mode';
 import type { ConnectionTimings } from './pinned-connection';
-import { deadlinePassed, findingFor, ProbeError } from './probe-error';
+import { checkTimedOut, deadlinePassed, findingFor, ProbeError } from './probe-error';
 
 export interface ServiceOutcome {
   findings: Finding[];
@@ -40,7 +40,7 @@ export async function runServiceProbe<R extends ServiceCheckRequest>(
   } catch (error) {
     const timedOut = context.deadline.passed && !(error instanceof ProbeError && error.code === 'timeout');
     outcome = {
-      findings: [findingFor(timedOut ? new ProbeError('timeout', 'The check timed out') : error)],
+      findings: [findingFor(timedOut ? checkTimedOut() : error)],
       evidence: partial.evidence ?? {}, timings: partial.timings ?? null,
     };
   }
