@@ -135,7 +135,7 @@ async function atFixedRate(
 }
 
 async function main() {
-  const service = await startBenchService('api-service-process.ts');
+  const service = await startBenchService('api-service-process');
   const { bareUrl } = await service.request<{ bareUrl: string }>({ type: 'urls' });
   const results = [];
   try {

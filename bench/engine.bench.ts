@@ -6,8 +6,8 @@
  * 1,2), BENCH_SECONDS of measurement after a warm-up.
  * BENCH_PROFILE=file.cpuprofile writes a CPU profile of the service over the measured window;
  * BENCH_HEAP_PROFILE=file.heapprofile a sampled profile of what it allocated that was promoted and
- * then collected (what drives full garbage collections). The service runs with the host's garbage
- * collector settings (src/main/gc-tuning.ts); BENCH_GC_DEFAULTS=1 runs it with V8's defaults,
+ * then collected (what drives full garbage collections). The service runs as `npm start` runs it:
+ * compiled (the npm script builds first), with the host's garbage collector settings (src/main/gc-tuning.ts); BENCH_GC_DEFAULTS=1 runs it with V8's defaults,
  * BENCH_NODE_FLAGS adds node flags (e.g. --trace-gc).
  * BENCH_PUMP_MS runs the worker's claim-and-changes round this often (with null or bare checks; an experiment).
  * BENCH_CHECKER=null answers every check "up" at once: the figures are then the engine's own overhead.
@@ -21,6 +21,7 @@ import http from 'node:http';
 import path from 'node:path';
 import net from 'node:net';
 import { startBenchService } from './support/service';
+import { loaderFlags, supportScript } from './support/scripts';
 import { postgresCpuMicros } from './support/postgres-cpu';
 import { latenessBetween, type LatenessCounts } from '../src/domain/scheduling/lateness-histogram';
 
@@ -86,7 +87,7 @@ async function pacedCpuPerCheck(http: () => Promise<void>, tcp: () => Promise<vo
 const progress = (message: string) => process.stderr.write(`[bench:engine ${new Date().toISOString()}] ${message}\n`);
 
 async function main() {
-  const targets = fork(path.join(__dirname, 'support', 'targets-process.ts'), [], { execArgv: ['--import', 'tsx'] });
+  const targets = fork(supportScript('targets-process'), [], { execArgv: [...loaderFlags] });
   const ports = await new Promise<{ http: number; tcp: number }>((resolve) => targets.once('message', resolve as never));
   const bareHttp = await bareCpuPerCheck(() => new Promise((resolve, reject) => {
     http.get({ host: '127.0.0.1', port: ports.http, path: '/', agent: false }, (res) => { res.resume(); res.once('end', resolve); }).once('error', reject);
@@ -109,7 +110,7 @@ async function main() {
   );
 
   progress('bare checks measured; starting the service');
-  const service = await startBenchService('engine-process.ts');
+  const service = await startBenchService('engine-process');
   const { pid } = service;
   progress(`service pid ${pid}; seeding ${HTTP_MONITORS + TCP_MONITORS} monitors, then ${WARMUP_SECONDS} s of warm-up`);
   try {

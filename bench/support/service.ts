@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { nodeFlagsForChecks } from '../../src/main/gc-tuning';
+import { loaderFlags, supportScript } from './scripts';
 
 /** A handle on the service process: its URL, its CPU counter, and IPC requests. */
 export interface BenchService {
@@ -12,15 +12,15 @@ export interface BenchService {
   stop(): Promise<void>;
 }
 
-/** Forks `script` (a file in bench/support; the default answers the auth bench's requests). */
-export async function startBenchService(script = 'service-process.ts'): Promise<BenchService> {
+/** Forks `script` (a script of bench/support by name; the default answers the auth bench's requests). */
+export async function startBenchService(script = 'service-process'): Promise<BenchService> {
   // Started as `npm start` starts the host (BENCH_GC_DEFAULTS: V8's defaults; BENCH_NODE_FLAGS: more flags).
   const nodeFlags = [
     ...(process.env.BENCH_GC_DEFAULTS === undefined ? nodeFlagsForChecks() : []),
     ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
   ];
-  const child: ChildProcess = fork(path.join(__dirname, script), [], {
-    execArgv: ['--import', 'tsx', ...nodeFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  const child: ChildProcess = fork(supportScript(script), [], {
+    execArgv: [...loaderFlags, ...nodeFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const url = await new Promise<string>((resolve, reject) => {
     child.once('error', reject);
