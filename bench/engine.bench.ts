@@ -7,8 +7,9 @@
  * BENCH_PROFILE=file.cpuprofile writes a CPU profile of the service over the measured window;
  * BENCH_HEAP_PROFILE=file.heapprofile a sampled profile of what it allocated that was promoted and
  * then collected (what drives full garbage collections). The service runs as `npm start` runs it:
- * compiled (the npm script builds first), with the host's garbage collector settings (src/main/gc-tuning.ts); BENCH_GC_DEFAULTS=1 runs it with V8's defaults,
- * BENCH_NODE_FLAGS adds node flags (e.g. --trace-gc).
+ * compiled (the npm script builds first), with the host's garbage collector settings
+ * (src/main/gc-tuning.ts); BENCH_GC_DEFAULTS=1 runs it with V8's defaults, BENCH_NODE_FLAGS adds
+ * node flags (e.g. --trace-gc).
  * BENCH_PUMP_MS runs the worker's claim-and-changes round this often (with null or bare checks; an experiment).
  * BENCH_CHECKER=null answers every check "up" at once: the figures are then the engine's own overhead.
  * BENCH_SEED_STATES=1 gives every monitor an up alert state before it runs (as after its first
