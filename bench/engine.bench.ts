@@ -15,7 +15,8 @@
  * BENCH_SEED_STATES=1 gives every monitor an up alert state before it runs (as after its first
  * result): with long intervals and a short BENCH_WARMUP, cpuMillisPerSecond is then the cost of a
  * worker holding its monitors with next to nothing to run (e.g. BENCH_INTERVALS=60 BENCH_WARMUP=40).
- * Bare checks are measured twice: back to back (16 at a time) and at the engine's own pace.
+ * Bare checks are measured back to back (16 at a time) and at the engine's own pace before the
+ * service starts, and back to back again after it stopped (the machine's drift during the run).
  */
 import { fork } from 'node:child_process';
 import http from 'node:http';
@@ -90,23 +91,19 @@ const progress = (message: string) => process.stderr.write(`[bench:engine ${new 
 async function main() {
   const targets = fork(supportScript('targets-process'), [], { execArgv: [...loaderFlags] });
   const ports = await new Promise<{ http: number; tcp: number }>((resolve) => targets.once('message', resolve as never));
-  const bareHttp = await bareCpuPerCheck(() => new Promise((resolve, reject) => {
+  const bareHttpCheck = () => new Promise<void>((resolve, reject) => {
     http.get({ host: '127.0.0.1', port: ports.http, path: '/', agent: false }, (res) => { res.resume(); res.once('end', resolve); }).once('error', reject);
-  }), 3000);
-  const bareTcp = await bareCpuPerCheck(() => new Promise((resolve, reject) => {
+  });
+  const bareTcpCheck = () => new Promise<void>((resolve, reject) => {
     const socket = net.connect({ host: '127.0.0.1', port: ports.tcp }, () => { socket.destroy(); resolve(); });
     socket.once('error', reject);
-  }), 3000);
+  });
+  const bareHttp = await bareCpuPerCheck(bareHttpCheck, 3000);
+  const bareTcp = await bareCpuPerCheck(bareTcpCheck, 3000);
 
   const enginePerSecond = ((HTTP_MONITORS + TCP_MONITORS) / INTERVALS.length) * INTERVALS.reduce((sum, m) => sum + 1 / (60 * m), 0);
   const pacedBare = await pacedCpuPerCheck(
-    () => new Promise((resolve, reject) => {
-      http.get({ host: '127.0.0.1', port: ports.http, path: '/', agent: false }, (res) => { res.resume(); res.once('end', resolve); }).once('error', reject);
-    }),
-    () => new Promise((resolve, reject) => {
-      const socket = net.connect({ host: '127.0.0.1', port: ports.tcp }, () => { socket.destroy(); resolve(); });
-      socket.once('error', reject);
-    }),
+    bareHttpCheck, bareTcpCheck,
     HTTP_MONITORS / Math.max(1, HTTP_MONITORS + TCP_MONITORS), enginePerSecond, 20,
   );
 
@@ -114,6 +111,8 @@ async function main() {
   const service = await startBenchService('engine-process');
   const { pid } = service;
   progress(`service pid ${pid}; seeding ${HTTP_MONITORS + TCP_MONITORS} monitors, then ${WARMUP_SECONDS} s of warm-up`);
+  let figures: Record<string, unknown>;
+  let allInPerCheck: number;
   try {
     const heap = () => service.request<{ bytes: number }>({ type: 'heap' }).then((r) => r.bytes);
     const heapBefore = await heap();
@@ -152,7 +151,8 @@ async function main() {
     await service.request({ type: 'burst', count: BURST });
     await new Promise((resolve) => setTimeout(resolve, 10_000));
     const burst = latenessBetween(beforeBurst, (await stats()).lateness);
-    console.log(JSON.stringify({
+    allInPerCheck = allIn;
+    figures = {
       date: new Date().toISOString(), checker: process.env.BENCH_CHECKER ?? 'real', monitors: { http: HTTP_MONITORS, tcp: TCP_MONITORS, intervalMinutes: INTERVALS },
       schedulingMsToCreate: Math.round(ms), warmupSeconds: warmup, measuredSeconds: SECONDS,
       checksPerSecond: Number((checks / SECONDS).toFixed(1)), dropped: b.dropped - a.dropped,
@@ -172,11 +172,25 @@ async function main() {
       agendaJobsPerCheck: 0,
       serviceRssMb: Math.round(b.rss / 1e6),
       heapBytesPerScheduledMonitor: Math.round(heapBytesPerMonitor),
-    }, null, 2));
+    };
+  } catch (error) {
+    targets.kill();
+    throw error;
   } finally {
     await service.stop();
-    targets.kill();
   }
+  // The back-to-back bare checks again, the service stopped: how far the machine drifted during
+  // the run (the ratio above keeps the figure measured before, as the issue states it).
+  progress('measuring the bare checks again');
+  const afterHttp = await bareCpuPerCheck(bareHttpCheck, 3000);
+  const afterTcp = await bareCpuPerCheck(bareTcpCheck, 3000);
+  targets.kill();
+  const mixAfter = (HTTP_MONITORS * afterHttp + TCP_MONITORS * afterTcp) / (HTTP_MONITORS + TCP_MONITORS);
+  console.log(JSON.stringify({
+    ...figures,
+    bareMicrosPerCheckAfter: { http: Math.round(afterHttp), tcp: Math.round(afterTcp), mix: Math.round(mixAfter) },
+    ratioAllInToBareMixAfter: Number((allInPerCheck / mixAfter).toFixed(2)),
+  }, null, 2));
 }
 
 main().catch((error) => {
