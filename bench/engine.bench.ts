@@ -98,8 +98,14 @@ async function main() {
     const socket = net.connect({ host: '127.0.0.1', port: ports.tcp }, () => { socket.destroy(); resolve(); });
     socket.once('error', reject);
   });
-  const bareHttp = await bareCpuPerCheck(bareHttpCheck, 3000);
-  const bareTcp = await bareCpuPerCheck(bareTcpCheck, 3000);
+  /** The back-to-back bare checks, and their mix in the monitors' proportion. */
+  const backToBack = async () => {
+    const httpMicros = await bareCpuPerCheck(bareHttpCheck, 3000);
+    const tcpMicros = await bareCpuPerCheck(bareTcpCheck, 3000);
+    const mix = (HTTP_MONITORS * httpMicros + TCP_MONITORS * tcpMicros) / (HTTP_MONITORS + TCP_MONITORS);
+    return { http: httpMicros, tcp: tcpMicros, mix };
+  };
+  const bare = await backToBack();
 
   const enginePerSecond = ((HTTP_MONITORS + TCP_MONITORS) / INTERVALS.length) * INTERVALS.reduce((sum, m) => sum + 1 / (60 * m), 0);
   const pacedBare = await pacedCpuPerCheck(
@@ -143,7 +149,6 @@ async function main() {
     const serviceCpu = (b.cpuMicros - a.cpuMicros) / checks;
     const pgCpu = pgA === null || pgB === null ? null : (pgB - pgA) / checks;
     const allIn = serviceCpu + (pgCpu ?? 0);
-    const mix = (HTTP_MONITORS * bareHttp + TCP_MONITORS * bareTcp) / (HTTP_MONITORS + TCP_MONITORS);
     const lateness = latenessBetween(a.lateness, b.lateness);
     const heapBytesPerMonitor = ((await heap()) - heapBefore) / (HTTP_MONITORS + TCP_MONITORS);
     // Burst: every monitor due at once; how late do they start?
@@ -159,8 +164,8 @@ async function main() {
       cpuMicrosPerCheck: { service: Math.round(serviceCpu), postgres: pgCpu === null ? null : Math.round(pgCpu), allIn: Math.round(allIn) },
       // CPU per second of the measured window, service and PostgreSQL (the fixed costs, when little runs).
       cpuMillisPerSecond: Number(((allIn * checks) / SECONDS / 1000).toFixed(1)),
-      bareMicrosPerCheck: { http: Math.round(bareHttp), tcp: Math.round(bareTcp), mix: Math.round(mix) },
-      ratioAllInToBareMix: Number((allIn / mix).toFixed(2)),
+      bareMicrosPerCheck: { http: Math.round(bare.http), tcp: Math.round(bare.tcp), mix: Math.round(bare.mix) },
+      ratioAllInToBareMix: Number((allIn / bare.mix).toFixed(2)),
       // The same bare checks at the engine's rate, started in the worker's 250 ms waves.
       pacedBareMicrosPerCheck: Math.round(pacedBare),
       ratioAllInToPacedBare: Number((allIn / pacedBare).toFixed(2)),
@@ -182,14 +187,12 @@ async function main() {
   // The back-to-back bare checks again, the service stopped: how far the machine drifted during
   // the run (the ratio above keeps the figure measured before, as the issue states it).
   progress('measuring the bare checks again');
-  const afterHttp = await bareCpuPerCheck(bareHttpCheck, 3000);
-  const afterTcp = await bareCpuPerCheck(bareTcpCheck, 3000);
+  const after = await backToBack();
   targets.kill();
-  const mixAfter = (HTTP_MONITORS * afterHttp + TCP_MONITORS * afterTcp) / (HTTP_MONITORS + TCP_MONITORS);
   console.log(JSON.stringify({
     ...figures,
-    bareMicrosPerCheckAfter: { http: Math.round(afterHttp), tcp: Math.round(afterTcp), mix: Math.round(mixAfter) },
-    ratioAllInToBareMixAfter: Number((allInPerCheck / mixAfter).toFixed(2)),
+    bareMicrosPerCheckAfter: { http: Math.round(after.http), tcp: Math.round(after.tcp), mix: Math.round(after.mix) },
+    ratioAllInToBareMixAfter: Number((allInPerCheck / after.mix).toFixed(2)),
   }, null, 2));
 }
 
