@@ -18,14 +18,13 @@ import v8 from 'node:v8';
  *   letting the old generation grow to twice what survived the last one makes that every 18 s.
  * Together they cut the service's CPU per check by 17-45 % (bench:engine, the 20,000 + 20,000 mix at
  * 500 and 660 checks/s), for about 300 MB more resident memory at 40,000 monitors.
- * - V8's memory reducer is off (run time too). It shrinks the heap of a process it takes for idle
- *   with a pair of full collections (each marks the whole live heap, about 140 ms of CPU here) and
- *   shrinks the young generation, so young collections then come several times as often until it
- *   grows again. A check process is never idle for long: with `--trace-gc-nvp`, TCP checks alone
- *   at 500/s spent about 32 µs per check collecting garbage with it (27 young and 3 full
- *   collections a minute) and 13 µs without (11 and 1); the heap keeps its working size. Untraced
- *   runs in the same hour did not show it beyond this machine's noise (TCP 103 against 96 µs
- *   all-in, HTTP 168 against 172).
+ * - V8's memory reducer is off (`--no-memory-reducer`, at start: set at run time it still ran, as
+ *   `--trace-gc` showed, V8 having made it when the heap was set up). It shrinks the heap of a
+ *   process it takes for idle with a few full collections (each marks the whole live heap, some
+ *   70-140 ms of CPU here) and shrinks the young generation, so young collections then come
+ *   several times as often until it grows again. A worker holding 40,000 monitors with few checks
+ *   due (bench:engine, `BENCH_INTERVALS=60`) spent 11.5-12.9 ms of CPU a second with it and 7.1-7.8
+ *   without (two runs each, 2026-11-23). The heap keeps its working size.
  * - `--single-threaded-gc` (at start): V8 collects on the main thread only, without helper threads
  *   scavenging in parallel, marking concurrently and sweeping behind it. On this 2-core machine the
  *   helpers' work competes with the checks, PostgreSQL and each other, and costs more CPU in all
@@ -41,8 +40,17 @@ const OLD_GENERATION_GROWTH_PERCENT = 100;
 /** Applies what can be applied at run time (the host calls it once, before starting the engine). */
 export function tuneGarbageCollection(): void {
   v8.setFlagsFromString(`--heap-growing-percent=${OLD_GENERATION_GROWTH_PERCENT}`);
-  v8.setFlagsFromString('--no-memory-reducer');
 }
 
-/** The flags to start a check process with (a forked benchmark service, a supervisor's command line). */
-export const nodeFlagsForChecks = (): string[] => [`--max-semi-space-size=${SEMI_SPACE_MB}`, '--single-threaded-gc'];
+/** The flags to start a check process with (`npm start`, a forked benchmark service, a supervisor's command line). */
+export const nodeFlagsForChecks = (): string[] => [`--max-semi-space-size=${SEMI_SPACE_MB}`, '--single-threaded-gc', '--no-memory-reducer'];
+
+/**
+ * Which of those flags this process was started without (on node's command line or, where node
+ * allows them there, in NODE_OPTIONS): the host warns about them, since they cannot be applied once
+ * it runs.
+ */
+export function missingNodeFlags(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ''): string[] {
+  const given = new Set([...execArgv, ...nodeOptions.split(/\s+/)].map((flag) => flag.replaceAll('_', '-')));
+  return nodeFlagsForChecks().filter((flag) => !given.has(flag));
+}

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig, runsChecks } from './config';
 import { startApplication } from './application';
-import { tuneGarbageCollection } from './gc-tuning';
+import { missingNodeFlags, tuneGarbageCollection } from './gc-tuning';
 
 /** `npm start`: read the configuration once, start everything, stop cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -18,6 +18,10 @@ async function main(): Promise<void> {
   // Sized for a process that runs checks (src/main/gc-tuning.ts); an API-only process keeps V8's defaults.
   if (runsChecks(config)) tuneGarbageCollection();
   const app = await startApplication(config);
+  const missing = runsChecks(config) ? missingNodeFlags() : [];
+  if (missing.length > 0) {
+    app.logger.warn({ missing }, 'node was started without the flags of a check process (npm start gives them): checks cost more CPU');
+  }
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
