@@ -16,9 +16,10 @@ async function main(): Promise<void> {
     throw error;
   }
   // Sized for a process that runs checks (src/main/gc-tuning.ts); an API-only process keeps V8's defaults.
-  if (runsChecks(config)) tuneGarbageCollection();
+  const checks = runsChecks(config);
+  if (checks) tuneGarbageCollection();
   const app = await startApplication(config);
-  const missing = runsChecks(config) ? missingNodeFlags() : [];
+  const missing = checks ? missingNodeFlags() : [];
   if (missing.length > 0) {
     app.logger.warn({ missing }, 'node was started without the flags of a check process (npm start gives them): checks cost more CPU');
   }
