@@ -46,7 +46,8 @@ function lint(file: string): number {
   }
   const { errors, warnings } = report.totals;
   if (errors + warnings > 0 || run.status !== 0) {
-    process.stderr.write(`OpenAPI lint: ${errors} error(s), ${warnings} warning(s) (redocly exit ${run.status})\n${run.stderr}`);
+    // Redocly's own output only matters when it failed for another reason (a redocly.yaml problem, say).
+    process.stderr.write(`OpenAPI lint: ${errors} error(s), ${warnings} warning(s)\n${run.status === 0 ? '' : run.stderr}`);
     return 1;
   }
   process.stdout.write('OpenAPI lint: 0 errors, 0 warnings\n');

@@ -32,11 +32,12 @@ export function accountRouter(deps: RouterDeps) {
     const ids = scope === 'self'
       ? { get: 'getAccountDeletionRequest', request: 'requestAccountDeletion', withdraw: 'withdrawAccountDeletionRequest' }
       : { get: 'getUserDeletionRequest', request: 'requestUserDeletion', withdraw: 'withdrawUserDeletionRequest' };
+    const account = scope === 'self' ? 'your account' : 'a user\'s account (administrators)';
     const userId = (p: unknown) => (p as { id?: string } | undefined)?.id;
     router
       .route({
         operationId: ids.get,
-        method: 'get', path, tags, params, summary: 'The pending deletion request, if any',
+        method: 'get', path, tags, params, summary: `The pending deletion request of ${account}, if any`,
         response: z.object({ request: DeletionSchema.nullable() }), errors: ['accountDeletionUserNotFound'],
         handler: async ({ actor, params: p }) => {
           const request = await deletion().status(actor, userId(p));
@@ -45,13 +46,13 @@ export function accountRouter(deps: RouterDeps) {
       })
       .route({
         operationId: ids.request,
-        method: 'post', path, tags, params, status: 202, summary: 'Request account deletion', description: DESCRIPTION,
+        method: 'post', path, tags, params, status: 202, summary: `Request the deletion of ${account}`, description: DESCRIPTION,
         response: DeletionSchema, errors: ['accountDeletionSoleOwner', 'accountDeletionUserNotFound'],
         handler: async ({ actor, params: p }) => present(await deletion().request(actor, userId(p))),
       })
       .route({
         operationId: ids.withdraw,
-        method: 'delete', path, tags, params, summary: 'Withdraw the deletion request',
+        method: 'delete', path, tags, params, summary: `Withdraw the deletion request of ${account}`,
         response: DeletionSchema,
         errors: ['accountDeletionNotRequested', 'accountDeletionUserNotFound', 'accountDeletionNotRecorded'],
         handler: async ({ actor, params: p }) => present(await deletion().withdraw(actor, userId(p))),
