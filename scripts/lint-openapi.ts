@@ -1,3 +1,8 @@
+/**
+ * `npm run lint:openapi`: writes the document the host serves at /openapi.json (built from the route
+ * declarations, no server or database) and lints it with `redocly lint --extends recommended` and
+ * the rules of redocly.yaml. Redocly exits 0 on warnings; this fails on any warning as well.
+ */
 import 'reflect-metadata';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -5,11 +10,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describeApi } from '../src/main/api-description';
 
-/**
- * `npm run lint:openapi`: writes the document the host serves at /openapi.json (built from the route
- * declarations, no server or database) and lints it with `redocly lint --extends recommended` and
- * the rules of redocly.yaml. Redocly exits 0 on warnings; this fails on any warning as well.
- */
 interface Problem {
   ruleId: string;
   severity: string;
