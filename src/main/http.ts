@@ -41,7 +41,7 @@ import type { AppConfig } from './config';
 import { CONFIG, LOGGER, ORM } from './tokens';
 
 /** Every resource router, in mounting order. */
-const ROUTERS = [
+export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   triggerCheckRouter,
   authRouter, usersRouter, organizationRouter, tokensRouter, accountRouter, platformAdminRouter, healthRouter,
   agentAccessRouter, toolsRouter,
@@ -79,7 +79,7 @@ export function createHttpApp(container: Container): Express {
   app.use((_req, _res, next) => RequestContext.create(orm.em, next));
   app.use('/api', admission(deps.authenticate, deps.gates));
   app.use(AGENT_AUTHENTICATED_PATHS, admission(deps.authenticate, deps.gates));
-  mountOpenApi(app, buildOpenApiDocument(paths, config.publicBaseUrl));
+  mountOpenApi(app, buildOpenApiDocument(paths));
   app.use(deps.routes.handle);
   app.use(notFoundHandler);
   app.use(errorHandler);

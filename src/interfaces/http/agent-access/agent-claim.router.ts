@@ -17,7 +17,7 @@ import { ClaimReferenceShape, RegistrationSchema } from './schemas';
 import { renderConsentPage, type ConsentView } from './consent-page';
 import { documentRaw } from './openapi-extras';
 
-const tags = ['Agent access'];
+const tags = ['Agent access'] as const;
 const ClaimReference = z.object(ClaimReferenceShape).strict();
 const reference = (sent: z.output<typeof ClaimReference>) => ({ userCode: sent.user_code, claimToken: sent.claim_token });
 
@@ -42,6 +42,7 @@ export function agentClaimRouter(deps: RouterDeps) {
 
   const api = new ApiRouter(deps)
     .route({
+      operationId: 'getAgentClaimContext',
       method: 'get', path: '/api/agent-claim/context', tags,
       summary: 'What the signed-in user is asked to approve',
       description: 'Signed-in sessions only. Name the registration by the user_code of its claim_url (or its claim '
@@ -66,6 +67,7 @@ export function agentClaimRouter(deps: RouterDeps) {
       },
     })
     .route({
+      operationId: 'confirmAgentClaim',
       method: 'post', path: '/api/agent-claim/confirm', tags,
       summary: 'Approve the agent: service_auth becomes authorized, an anonymous agent is claimed (api.read)',
       description: 'Signed-in sessions only; the user must be the bound account (login_hint). Access resolves to the '
@@ -86,10 +88,12 @@ export function agentClaimRouter(deps: RouterDeps) {
     res.type('html').send(renderConsentPage(await consentView(req), nonce));
   });
   documentRaw(deps.paths, '/agent/claim', 'get', {
+    operationId: 'getConsentPage',
     summary: 'Consent page at claim_url (HTML)', tags, query: z.object({ user_code: z.string().optional() }),
     description: 'Canonical host only. Shows the signed-in user which agent asks for which scopes in which tenant, '
       + 'and lets them approve (or, for OAuth apps, narrow the scopes or deny). Offers sign-in when needed.',
     success: { status: 200, contentType: 'text/html', description: 'The page' },
+    errors: ['routeNotFound'],
   });
 
   async function consentView(req: Request): Promise<ConsentView> {

@@ -12,7 +12,7 @@ import { presentRegistration } from './presenters';
 import { ClaimInstructionsShape, RegistrationSchema } from './schemas';
 import { documentRaw } from './openapi-extras';
 
-const tags = ['Agent access'];
+const tags = ['Agent access'] as const;
 const readSecurityEvent = express.text({ type: 'application/secevent+jwt', limit: '64kb' });
 
 /** Runs before the JSON and form parsers: anything but a SET body at the intake is invalid_request. */
@@ -26,6 +26,7 @@ export function agentIdentityRouter(deps: RouterDeps) {
   const { container } = deps;
   const api = new ApiRouter(deps)
     .public({
+      operationId: 'registerAgent',
       method: 'post', path: '/agent/identity', tags, status: 201,
       summary: 'Register an agent (anonymous or service_auth)',
       description: 'Canonical host only. anonymous: active with tools.public, answers the identity assertion '
@@ -45,6 +46,7 @@ export function agentIdentityRouter(deps: RouterDeps) {
       handler: ({ body, req }) => container.get(RegisterAgent).execute(body, callerKey(req)),
     })
     .route({
+      operationId: 'claimAgent',
       method: 'post', path: '/agent/identity/claim', tags,
       summary: 'Redeem an anonymous agent\'s claim token: it gets api.read in your organization or single customer',
       description: 'A signed-in user (session or their API token) redeems the single-use claim token. The agent then '
@@ -70,6 +72,7 @@ export function agentIdentityRouter(deps: RouterDeps) {
     });
   });
   documentRaw(deps.paths, '/agent/event/notify', 'post', {
+    operationId: 'receiveSecurityEvent',
     summary: 'Receive a security event token (RFC 8417, pushed as in RFC 8935)', tags,
     description: 'Body: the SET, Content-Type application/secevent+jwt, signed by a trusted issuer with aud = the '
       + 'service. CAEP session-revoked and RISC account-disabled, account-purged, sessions-revoked and '

@@ -7,7 +7,7 @@ import type { RouterDeps } from '../shared/router-deps';
 import { presentConnection, presentConsent } from './presenters';
 import { ConnectionSchema, ConsentSchema } from './schemas';
 
-const tags = ['Connected apps'];
+const tags = ['Connected apps'] as const;
 const Success = z.object({ success: z.literal(true) });
 
 /** Connected OAuth apps: the list, disconnecting one, and the consent step that approves new ones. */
@@ -19,6 +19,7 @@ export function oauthConnectionsRouter(deps: RouterDeps) {
   };
   return new ApiRouter(deps)
     .route({
+      operationId: 'listConnectedApps',
       method: 'get', path: '/api/oauth/connections', tags, summary: 'Connected OAuth apps and agents',
       description: 'Approved agents and OAuth apps in the caller\'s tenant scope, one entry per client. Organization '
         + 'admins see all of the organization; other users see those they approved.',
@@ -26,12 +27,14 @@ export function oauthConnectionsRouter(deps: RouterDeps) {
       handler: async ({ actor }) => (await container.get(ListConnections).execute(actor)).map(presentConnection),
     })
     .route({
+      operationId: 'disconnectAppWithoutClientId',
       method: 'delete', path: '/api/oauth/connections', tags, summary: 'Disconnect: the client id is missing',
       description: 'Always 400 missingClientId: name the client as DELETE /api/oauth/connections/{clientId}.',
       response: Success, errors: ['missingClientId'],
       handler: ({ actor }) => disconnect(actor, undefined),
     })
     .route({
+      operationId: 'disconnectApp',
       method: 'delete', path: '/api/oauth/connections/{clientId}', tags, summary: 'Disconnect an app',
       description: 'Revokes the app\'s registrations visible to the caller and every token they minted. Unknown or '
         + 'not visible: 404 unknownOauthConnection.',
@@ -40,6 +43,7 @@ export function oauthConnectionsRouter(deps: RouterDeps) {
       handler: ({ actor, params }) => disconnect(actor, params.clientId),
     })
     .route({
+      operationId: 'decideAppConsent',
       method: 'post', path: '/api/oauth/consent', tags, summary: 'Decide an OAuth app\'s request for access',
       description: 'Signed-in sessions only. Consent codes come from an identity provider\'s ID-JAG naming an account '
         + 'that has not approved the client: the token endpoint answers interaction_required, and the account owner '

@@ -10,7 +10,7 @@ import { presentToken } from './presenters';
 import { TokenResponseSchema } from './schemas';
 import { documentFormBody } from './openapi-extras';
 
-const tags = ['Agent access'];
+const tags = ['Agent access'] as const;
 const ERRORS_NOTE = 'Errors use the service envelope like every endpoint: the OAuth error code is data.code, '
   + 'with data.error_description where there is more to say (RFC 6749 section 5.2 names, envelope shape).';
 
@@ -43,6 +43,7 @@ export function oauthTokenRouter(deps: RouterDeps) {
   const { container } = deps;
   const api = new ApiRouter(deps)
     .public({
+      operationId: 'createAgentAccessToken',
       method: 'post', path: '/oauth2/token', tags, summary: 'Mint an agent access token',
       description: `grant_type ${JWT_BEARER_GRANT} with assertion=<identity assertion or ID-JAG>, or the claim grant `
         + `${CLAIM_GRANT} with claim_token, polled at most every 5 seconds. Answers an opaque wsma_ token valid 3600 s. `
@@ -60,6 +61,7 @@ export function oauthTokenRouter(deps: RouterDeps) {
       },
     })
     .public({
+      operationId: 'revokeAgentAccessToken',
       method: 'post', path: '/oauth2/revoke', tags, summary: 'Revoke an agent access token (RFC 7009)',
       description: 'Form-encoded token (and optional token_type_hint, access_token). Always 200, also for unknown or '
         + 'already revoked tokens; a revoked token then answers 401. Revoking an identity assertion revokes its whole '

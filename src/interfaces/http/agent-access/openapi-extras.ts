@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi';
 import type { ErrorCode } from '../../../domain/shared/error-codes';
 import { ERROR_STATUS } from '../shared/error-statuses';
-import { errorResponse } from '../shared/openapi-fragments';
+import { addOperation, errorResponse } from '../shared/openapi-fragments';
+import type { ApiTag } from '../shared/api-tags';
 
 type Operation = Record<string, unknown>;
 
@@ -16,7 +17,7 @@ export function documentFormBody(paths: ZodOpenApiPathsObject, path: string, met
 
 /** Routes outside the JSON router: the markdown guide, the consent page, security event intake. */
 export function documentRaw(paths: ZodOpenApiPathsObject, path: string, method: string, spec: {
-  summary: string; description?: string; tags: string[]; success: { status: number; contentType?: string; description: string };
+  operationId: string; summary: string; description?: string; tags: readonly [ApiTag]; success: { status: number; contentType?: string; description: string };
   requestContentType?: string; errors?: ErrorCode[]; query?: z.ZodType;
 }): void {
   const responses: Record<string, unknown> = {
@@ -27,14 +28,12 @@ export function documentRaw(paths: ZodOpenApiPathsObject, path: string, method: 
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of spec.errors ?? []) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
   for (const [status, codes] of byStatus) responses[String(status)] = errorResponse(codes);
-  const op: ZodOpenApiOperationObject = {
-    summary: spec.summary, description: spec.description, tags: spec.tags, security: [],
+  addOperation(paths, path, method, {
+    operationId: spec.operationId, summary: spec.summary, description: spec.description, tags: spec.tags, security: [],
     requestParams: spec.query ? { query: spec.query as never } : undefined,
     requestBody: spec.requestContentType
       ? { content: { [spec.requestContentType]: { schema: { type: 'string' } } } }
       : undefined,
     responses: responses as ZodOpenApiOperationObject['responses'],
-  };
-  const item = (paths[path] ??= {});
-  (item as Record<string, ZodOpenApiOperationObject>)[method] = op;
+  });
 }

@@ -6,7 +6,8 @@ import type { RouterDeps } from '../shared/router-deps';
 /** Platform administration of the identity-assertion signing keys. */
 export function signingKeysRouter(deps: RouterDeps) {
   return new ApiRouter(deps).route({
-    method: 'post', path: '/api/platform-admin/agent-signing-keys/rotate', tags: ['Platform admin'],
+    operationId: 'rotateAgentSigningKey',
+    method: 'post', path: '/api/platform-admin/agent-signing-keys/rotate', tags: ['Platform administration'],
     summary: 'Rotate the agent identity-assertion signing key',
     description: 'Platform admins only. New assertions are signed with a new EdDSA key; retired public keys stay in the '
       + 'JWKS for 25 hours, so assertions already issued verify until they expire.',

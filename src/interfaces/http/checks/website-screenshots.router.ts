@@ -9,6 +9,7 @@ const PATH = '/api/websites/{id}/screenshots/{screenshotId}';
 /** GET /api/websites/{id}/screenshots/{screenshotId}: a scenario's failure screenshot (PNG). */
 export function websiteScreenshotsRouter(deps: RouterDeps) {
   const router = new ApiRouter(deps).route({
+    operationId: 'getWebsiteScreenshot',
     method: 'get', path: PATH, tags: ['Websites'], status: 200,
     summary: 'Failure screenshot of a scripted-browser scenario (PNG)',
     description: 'When a scripted_browser check fails, the page is captured (1280x720 viewport) and the result\'s '

@@ -4,7 +4,7 @@ import type { AccountDeletionRequest } from '../../../domain/identity/account-de
 import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
 
-const tags = ['Account deletion'];
+const tags = ['Account deletion'] as const;
 const DeletionSchema = z.object({
   id: z.string(), userId: z.string(), organizationId: z.number().int(),
   status: z.enum(['requested', 'withdrawn', 'completed']),
@@ -29,10 +29,15 @@ export function accountRouter(deps: RouterDeps) {
   for (const scope of ['self', 'user'] as const) {
     const path = scope === 'self' ? '/api/account/deletion-request' : '/api/users/{id}/deletion-request';
     const params = scope === 'user' ? IdParams : undefined;
+    const ids = scope === 'self'
+      ? { get: 'getAccountDeletionRequest', request: 'requestAccountDeletion', withdraw: 'withdrawAccountDeletionRequest' }
+      : { get: 'getUserDeletionRequest', request: 'requestUserDeletion', withdraw: 'withdrawUserDeletionRequest' };
+    const account = scope === 'self' ? 'your account' : 'a user\'s account (administrators)';
     const userId = (p: unknown) => (p as { id?: string } | undefined)?.id;
     router
       .route({
-        method: 'get', path, tags, params, summary: 'The pending deletion request, if any',
+        operationId: ids.get,
+        method: 'get', path, tags, params, summary: `The pending deletion request of ${account}, if any`,
         response: z.object({ request: DeletionSchema.nullable() }), errors: ['accountDeletionUserNotFound'],
         handler: async ({ actor, params: p }) => {
           const request = await deletion().status(actor, userId(p));
@@ -40,12 +45,14 @@ export function accountRouter(deps: RouterDeps) {
         },
       })
       .route({
-        method: 'post', path, tags, params, status: 202, summary: 'Request account deletion', description: DESCRIPTION,
+        operationId: ids.request,
+        method: 'post', path, tags, params, status: 202, summary: `Request the deletion of ${account}`, description: DESCRIPTION,
         response: DeletionSchema, errors: ['accountDeletionSoleOwner', 'accountDeletionUserNotFound'],
         handler: async ({ actor, params: p }) => present(await deletion().request(actor, userId(p))),
       })
       .route({
-        method: 'delete', path, tags, params, summary: 'Withdraw the deletion request',
+        operationId: ids.withdraw,
+        method: 'delete', path, tags, params, summary: `Withdraw the deletion request of ${account}`,
         response: DeletionSchema,
         errors: ['accountDeletionNotRequested', 'accountDeletionUserNotFound', 'accountDeletionNotRecorded'],
         handler: async ({ actor, params: p }) => present(await deletion().withdraw(actor, userId(p))),

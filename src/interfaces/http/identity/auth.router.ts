@@ -13,7 +13,7 @@ import type { RouterDeps } from '../shared/router-deps';
 import { presentUser } from './presenters';
 import { Email, Password, SessionSchema, SignedInSchema, SuccessSchema } from './schemas';
 
-const tags = ['Authentication'];
+const tags = ['Authentication'] as const;
 
 /** Sign-up, sign-in with an optional second factor, sessions, and two-step verification (better-auth conventions). */
 export function authRouter(deps: RouterDeps) {
@@ -25,6 +25,7 @@ export function authRouter(deps: RouterDeps) {
 
   return new ApiRouter(deps)
     .public({
+      operationId: 'signUpWithEmail',
       method: 'post', path: '/api/auth/sign-up/email', tags,
       summary: 'Create an organization and its first administrator',
       body: z.object({ name: z.string().trim().min(1).max(200), email: Email, password: Password, organizationName: z.string().trim().min(1).max(200) }).strict(),
@@ -37,6 +38,7 @@ export function authRouter(deps: RouterDeps) {
       },
     })
     .public({
+      operationId: 'signInWithEmail',
       method: 'post', path: '/api/auth/sign-in/email', tags,
       summary: 'Sign in with email and password',
       description: 'Answers {token, user} and sets the HttpOnly session cookie. With two-step verification on, answers '
@@ -55,6 +57,7 @@ export function authRouter(deps: RouterDeps) {
       },
     })
     .public({
+      operationId: 'verifyTwoFactorCode',
       method: 'post', path: '/api/auth/two-factor/verify-totp', tags,
       summary: 'Verify a two-step code: completes a sign-in, or steps the current session up for 5 minutes',
       body: z.object({ code: z.string().trim().min(6).max(16), trustDevice: z.boolean().optional() }).strict(),
@@ -74,6 +77,7 @@ export function authRouter(deps: RouterDeps) {
       },
     })
     .route({
+      operationId: 'signOut',
       method: 'post', path: '/api/auth/sign-out', tags, summary: 'End the current session',
       response: SuccessSchema,
       handler: async ({ actor, res }) => {
@@ -83,6 +87,7 @@ export function authRouter(deps: RouterDeps) {
       },
     })
     .route({
+      operationId: 'getSession',
       method: 'get', path: '/api/auth/get-session', tags, summary: 'The caller\'s session and user',
       response: SessionSchema,
       handler: async ({ caller, req }) => ({
@@ -95,6 +100,7 @@ export function authRouter(deps: RouterDeps) {
       }),
     })
     .route({
+      operationId: 'enableTwoFactor',
       method: 'post', path: '/api/auth/two-factor/enable', tags,
       summary: 'Start two-step enrolment; the first verified code turns it on',
       body: z.object({ password: z.string().min(1).max(256) }).strict(),
@@ -103,6 +109,7 @@ export function authRouter(deps: RouterDeps) {
       handler: ({ actor, body }) => container.get(EnableTwoFactor).execute(actor, body),
     })
     .route({
+      operationId: 'disableTwoFactor',
       method: 'post', path: '/api/auth/two-factor/disable', tags, summary: 'Turn two-step verification off',
       body: z.object({ password: z.string().min(1).max(256) }).strict(),
       response: SuccessSchema,

@@ -6,6 +6,7 @@ import type { RouterDeps } from '../shared/router-deps';
 export function healthRouter(deps: RouterDeps) {
   return new ApiRouter(deps)
     .route({
+      operationId: 'getHealth',
       method: 'get', path: '/api/health', tags: ['Health'], summary: 'Service and database health',
       description: 'Answers 200 with status ok when the database is reachable, 503 with status degraded otherwise.',
       response: z.object({

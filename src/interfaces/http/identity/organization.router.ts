@@ -6,18 +6,20 @@ import type { RouterDeps } from '../shared/router-deps';
 import { presentOrganization } from './presenters';
 import { Email, OrganizationSchema } from './schemas';
 
-const tags = ['Organization'];
+const tags = ['Organization'] as const;
 const RefParams = z.object({ id: z.string().min(1).max(64).meta({ description: 'publicId or legacy integer id' }) });
 
 export function organizationRouter(deps: RouterDeps) {
   const organizations = () => deps.container.get(OrganizationSettings);
   return new ApiRouter(deps)
     .route({
+      operationId: 'getCurrentOrganization',
       method: 'get', path: '/api/organization', tags, summary: 'The caller\'s organization',
       response: OrganizationSchema,
       handler: async ({ actor }) => presentOrganization(await organizations().own(actor)),
     })
     .route({
+      operationId: 'updateCurrentOrganization',
       method: 'patch', path: '/api/organization', tags, summary: 'Change the organization (admins only)',
       description: 'The requireMfa* flags can only be set by a signed-in user, never by a token (nonUserSessionForbidden).',
       body: z.object({
@@ -34,6 +36,7 @@ export function organizationRouter(deps: RouterDeps) {
       handler: async ({ actor, body }) => presentOrganization(await organizations().update(actor, body)),
     })
     .route({
+      operationId: 'listOrganizations',
       method: 'get', path: '/api/organizations', tags,
       summary: 'Organizations visible to the caller (all of them for platform staff)',
       query: z.object({ ...PageQuery }).strict(),
@@ -44,11 +47,13 @@ export function organizationRouter(deps: RouterDeps) {
       },
     })
     .route({
+      operationId: 'getOrganization',
       method: 'get', path: '/api/organizations/{id}', tags, summary: 'One organization', params: RefParams,
       response: OrganizationSchema, errors: ['organizationNotFound'],
       handler: async ({ actor, params }) => presentOrganization(await organizations().get(actor, params.id)),
     })
     .route({
+      operationId: 'updateOrganizationBilling',
       method: 'patch', path: '/api/organizations/{id}/billing', tags, summary: 'Change the billing email',
       params: RefParams,
       body: z.object({ billingEmail: Email }).strict(),

@@ -6,7 +6,7 @@ import type { RouterDeps } from '../shared/router-deps';
 import { presentOrganization } from './presenters';
 import { OrganizationSchema } from './schemas';
 
-const tags = ['Platform administration'];
+const tags = ['Platform administration'] as const;
 const SettingsSchema = z.object({
   agentAuthEnabled: z.boolean(), agentWritesEnabled: z.boolean(), serviceAuthEnabled: z.boolean(),
 }).meta({ id: 'PlatformSettings' });
@@ -16,6 +16,7 @@ export function platformAdminRouter(deps: RouterDeps) {
   const platform = () => deps.container.get(PlatformAdministration);
   return new ApiRouter(deps)
     .route({
+      operationId: 'administerOrganization',
       method: 'patch', path: '/api/platform-admin/organizations/{id}', tags,
       summary: 'Suspend, cancel, delete or reactivate an organization; switch incident management',
       description: 'Suspended organizations get 423 without a code outside a small allowlist; deleted ones 423 '
@@ -28,11 +29,13 @@ export function platformAdminRouter(deps: RouterDeps) {
       handler: async ({ actor, params, body }) => presentOrganization(await platform().updateOrganization(actor, params.id, body)),
     })
     .route({
+      operationId: 'getPlatformSettings',
       method: 'get', path: '/api/platform-admin/settings', tags, summary: 'Platform switches',
       response: SettingsSchema, errors: ['platformAdminRequired'],
       handler: ({ actor }) => platform().getSettings(actor),
     })
     .route({
+      operationId: 'updatePlatformSettings',
       method: 'patch', path: '/api/platform-admin/settings', tags, summary: 'Change platform switches',
       body: SettingsSchema.partial().strict(),
       response: SettingsSchema, errors: ['platformAdminRequired'],

@@ -6,7 +6,7 @@ import type { RouterDeps } from '../shared/router-deps';
 import { presentApiToken } from './presenters';
 import { ApiTokenSchema, SuccessSchema } from './schemas';
 
-const tags = ['API tokens'];
+const tags = ['API tokens'] as const;
 const IdParams = z.object({ id: z.string().min(1).max(64) });
 const Name = z.string().trim().min(1).max(100);
 const ExpiresInDays = z.number().int().min(1).max(MAX_TOKEN_LIFETIME_DAYS);
@@ -19,12 +19,14 @@ export function tokensRouter(deps: RouterDeps) {
   const tokens = () => deps.container.get(ApiTokens);
   return new ApiRouter(deps)
     .route({
+      operationId: 'listOrganizationTokens',
       method: 'get', path: '/api/organization/tokens', tags, summary: 'Organization-wide tokens',
       description: 'Administrators see all of them; other users the ones they minted. Secrets are never shown again.',
       response: z.array(ApiTokenSchema),
       handler: async ({ actor }) => (await tokens().list(actor, 'organization')).map(presentApiToken),
     })
     .route({
+      operationId: 'createOrganizationToken',
       method: 'post', path: '/api/organization/tokens', tags, status: 201,
       summary: 'Mint an organization-wide token (signed-in users; step-up when two-step verification is on)',
       body: z.object({ name: Name, expiresInDays: ExpiresInDays.nullable().optional() }).strict(),
@@ -35,12 +37,14 @@ export function tokensRouter(deps: RouterDeps) {
       },
     })
     .route({
+      operationId: 'renameOrganizationToken',
       method: 'patch', path: '/api/organization/tokens/{id}', tags, summary: 'Rename a token', params: IdParams,
       body: z.object({ name: Name }).strict(),
       response: ApiTokenSchema, errors: ['mfa_step_up_required', 'apiTokenNotFound'],
       handler: async ({ actor, params, body }) => presentApiToken(await tokens().rename(actor, 'organization', params.id, body.name)),
     })
     .route({
+      operationId: 'revokeOrganizationToken',
       method: 'delete', path: '/api/organization/tokens/{id}', tags, summary: 'Revoke a token', params: IdParams,
       response: SuccessSchema, errors: ['mfa_step_up_required', 'apiTokenNotFound'],
       handler: async ({ actor, params }) => {
@@ -49,11 +53,13 @@ export function tokensRouter(deps: RouterDeps) {
       },
     })
     .route({
+      operationId: 'listCustomerTokens',
       method: 'get', path: '/api/customer/tokens', tags, summary: 'Customer-scoped tokens',
       response: z.array(ApiTokenSchema),
       handler: async ({ actor }) => (await tokens().list(actor, 'customer')).map(presentApiToken),
     })
     .route({
+      operationId: 'createCustomerToken',
       method: 'post', path: '/api/customer/tokens', tags, status: 201,
       summary: 'Mint a customer-scoped token',
       description: 'customerId names a customer of the organization; customer-bound users may omit it (their own customer).',
@@ -65,6 +71,7 @@ export function tokensRouter(deps: RouterDeps) {
       },
     })
     .route({
+      operationId: 'revokeCustomerToken',
       method: 'delete', path: '/api/customer/tokens/{id}', tags, summary: 'Revoke a customer token', params: IdParams,
       response: SuccessSchema, errors: ['mfa_step_up_required', 'apiTokenNotFound'],
       handler: async ({ actor, params }) => {

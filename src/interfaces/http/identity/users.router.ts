@@ -6,19 +6,21 @@ import type { RouterDeps } from '../shared/router-deps';
 import { presentUser } from './presenters';
 import { Email, Password, SuccessSchema, UserSchema } from './schemas';
 
-const tags = ['Users'];
+const tags = ['Users'] as const;
 const IdParams = z.object({ id: z.string().min(1).max(64) });
 
 export function usersRouter(deps: RouterDeps) {
   const users = () => deps.container.get(UserAdministration);
   return new ApiRouter(deps)
     .route({
+      operationId: 'listUsers',
       method: 'get', path: '/api/users', tags, summary: 'Users of the organization',
       response: z.array(UserSchema),
       errors: ['customerScopedTokenForbidden'],
       handler: async ({ actor }) => (await users().list(actor)).map((u) => presentUser(u)),
     })
     .route({
+      operationId: 'createUser',
       method: 'post', path: '/api/users', tags, status: 201,
       summary: 'Create a user (admins only)',
       description: 'A user with a customerId is customer-bound: confined to that customer like a customer token.',
@@ -31,11 +33,13 @@ export function usersRouter(deps: RouterDeps) {
       handler: async ({ actor, body }) => presentUser(await users().create(actor, body)),
     })
     .route({
+      operationId: 'getUser',
       method: 'get', path: '/api/users/{id}', tags, summary: 'One user', params: IdParams,
       response: UserSchema, errors: ['userNotFound'],
       handler: async ({ actor, params }) => presentUser(await users().get(actor, params.id)),
     })
     .route({
+      operationId: 'updateUser',
       method: 'patch', path: '/api/users/{id}', tags, summary: 'Change a user (admins only)',
       description: 'Deactivating a user or changing their password ends their sessions.',
       params: IdParams,
@@ -48,6 +52,7 @@ export function usersRouter(deps: RouterDeps) {
       handler: async ({ actor, params, body }) => presentUser(await users().update(actor, params.id, body)),
     })
     .route({
+      operationId: 'deleteUser',
       method: 'delete', path: '/api/users/{id}', tags, summary: 'Delete a user (admins only)', params: IdParams,
       response: SuccessSchema,
       errors: ['roleForbidden', 'userNotFound', 'userSelfChangeForbidden', 'lastAdminProtected', 'globalUserProtected'],
@@ -57,6 +62,7 @@ export function usersRouter(deps: RouterDeps) {
       },
     })
     .route({
+      operationId: 'resetUserTwoFactor',
       method: 'post', path: '/api/users/{id}/mfa/reset', tags,
       summary: 'Turn off two-step verification for a user (admins, signed in)', params: IdParams,
       response: UserSchema,

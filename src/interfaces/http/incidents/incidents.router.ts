@@ -12,7 +12,7 @@ import type { RouterDeps } from '../shared/router-deps';
 import { presentIncident, presentTimelineEntry } from './presenters';
 import { DateParam, IncidentDetailSchema, IncidentSchema } from './schemas';
 
-const tags = ['Incidents'];
+const tags = ['Incidents'] as const;
 const IdParams = z.object({ id: z.string().min(1).max(64) });
 const STATUS_NOTE = 'Statuses: `open` (triggered, nobody has taken it), `acknowledged` (someone is on it; reminders stop), '
   + '`resolved`. The spec\'s `merged` belongs to the incident-management area (/api/im/incidents).';
@@ -22,6 +22,7 @@ export function incidentsRouter(deps: RouterDeps) {
   const get = <T>(useCase: abstract new (...args: never[]) => T) => deps.container.get(useCase as never) as T;
   return new ApiRouter(deps)
     .route({
+      operationId: 'listIncidents',
       method: 'get', path: '/api/incidents', tags, summary: 'Incidents, newest first',
       description: `${STATUS_NOTE} Filters combine; from/to select incidents overlapping the range (started before to, `
         + 'not resolved before from). Customer-scoped callers see their customer\'s incidents only.',
@@ -36,6 +37,7 @@ export function incidentsRouter(deps: RouterDeps) {
       },
     })
     .route({
+      operationId: 'getIncident',
       method: 'get', path: '/api/incidents/{id}', tags, summary: 'One incident with its timeline',
       description: 'Timeline kinds: opened, locationReport (a location\'s state when the incident opened and each later '
         + 'change), reminder, acknowledged, resolved. The path takes the publicId or the integer id.',
@@ -46,6 +48,7 @@ export function incidentsRouter(deps: RouterDeps) {
       },
     })
     .route({
+      operationId: 'declareIncident',
       method: 'post', path: '/api/incidents', tags, status: 201, summary: 'Declare a manual incident on a monitor',
       description: 'Admins and editors. monitorId takes the monitor\'s publicId or integer id. Manual incidents are never '
         + 'closed by the alert rules: resolve or delete them.',
@@ -58,12 +61,14 @@ export function incidentsRouter(deps: RouterDeps) {
       handler: async ({ actor, body }) => presentIncident(await get(CreateManualIncident).execute(actor, body)),
     })
     .route({
+      operationId: 'acknowledgeIncident',
       method: 'post', path: '/api/incidents/{id}/acknowledge', tags, summary: 'Acknowledge an open incident',
       description: 'Admins, editors and responders. Reminders stop until the incident resolves. Repeating it changes nothing.',
       params: IdParams, response: IncidentSchema, errors: ['roleForbidden', 'incidentNotFound', 'incidentAlreadyResolved', 'conflict'],
       handler: async ({ actor, params }) => presentIncident(await get(AcknowledgeIncident).execute(actor, params.id)),
     })
     .route({
+      operationId: 'resolveIncident',
       method: 'post', path: '/api/incidents/{id}/resolve', tags, summary: 'Resolve a manual incident',
       description: 'Admins and editors. Monitor-generated incidents resolve when the monitor recovers: notManualIncident.',
       params: IdParams, response: IncidentSchema,
@@ -71,6 +76,7 @@ export function incidentsRouter(deps: RouterDeps) {
       handler: async ({ actor, params }) => presentIncident(await get(ResolveIncident).execute(actor, params.id)),
     })
     .route({
+      operationId: 'deleteIncident',
       method: 'delete', path: '/api/incidents/{id}', tags, summary: 'Delete a manual incident',
       description: 'Admins and editors. Monitor-generated incidents are the monitor\'s history and answer notManualIncident.',
       params: IdParams, response: z.object({ success: z.literal(true) }),

@@ -7,7 +7,7 @@ import type { RouterDeps } from '../shared/router-deps';
 import { presentCheckResult, presentUptimeStats } from './presenters';
 import { CheckResultSchema, DateParam, UptimeStatsSchema } from './schemas';
 
-const tags = ['Websites'];
+const tags = ['Websites'] as const;
 const IdParams = z.object({ id: z.string().min(1).max(64).meta({ description: 'publicId or legacy integer id' }) });
 const PERIODS = Object.keys(UPTIME_PERIODS) as [UptimePeriod, ...UptimePeriod[]];
 
@@ -15,6 +15,7 @@ const PERIODS = Object.keys(UPTIME_PERIODS) as [UptimePeriod, ...UptimePeriod[]]
 export function websiteResultsRouter(deps: RouterDeps) {
   return new ApiRouter(deps)
     .route({
+      operationId: 'getWebsiteCheckHistory',
       method: 'get', path: '/api/websites/{id}/check-history', tags, summary: 'Stored check results, newest first',
       description: 'One item per check and location. from defaults to 24 hours before to, to to now; both are inclusive. '
         + 'invalidDateRange when from or to is not an ISO 8601 date, or from is after to. An unknown location matches '
@@ -29,6 +30,7 @@ export function websiteResultsRouter(deps: RouterDeps) {
       },
     })
     .route({
+      operationId: 'getWebsiteUptimeStats',
       method: 'get', path: '/api/websites/{id}/uptime-stats', tags, summary: 'Uptime and response-time percentiles',
       description: 'period 24h (default), 7d or 30d ending now, or a from/to range (which then wins over period). Time is '
         + 'weighted: a result stands until the next one of its location, at most the check interval plus a grace. Time no '

@@ -8,13 +8,14 @@ import type { RouterDeps } from '../shared/router-deps';
 import { presentChangeRequest } from './presenters';
 import { ChangeRequestSchema } from './response.schemas';
 
-const tags = ['Change requests'];
+const tags = ['Change requests'] as const;
 
 /** Listing and settling change requests. */
 export function changeRequestsRouter(deps: RouterDeps) {
   const { container } = deps;
   return new ApiRouter(deps)
     .route({
+      operationId: 'listChangeRequests',
       method: 'get', path: '/api/change-requests', tags, summary: 'Change requests, newest first',
       description: 'Customer-scoped callers see their customer\'s requests only. Filters: status, customerId.',
       query: z.object({
@@ -31,6 +32,7 @@ export function changeRequestsRouter(deps: RouterDeps) {
       },
     })
     .route({
+      operationId: 'decideChangeRequest',
       method: 'patch', path: '/api/change-requests/{id}', tags, summary: 'Approve, reject or cancel a change request',
       description: 'approved applies the change (or deletes the monitor) with the approver\'s rights, atomically with the decision; '
         + 'if the change no longer validates, the request stays open and the validation code is answered. rejected drops it. '

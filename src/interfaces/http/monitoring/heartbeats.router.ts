@@ -17,11 +17,13 @@ export function heartbeatsRouter(deps: RouterDeps) {
     + 'Unknown tokens answer 404 websiteNotFound.';
   return new ApiRouter(deps)
     .public({
-      method: 'get', path: '/api/heartbeats/{token}', tags: ['Websites'], summary: 'Heartbeat ping', description,
+      operationId: 'pingHeartbeat',
+      method: 'get', path: '/api/heartbeats/{token}', tags: ['Heartbeats'], summary: 'Heartbeat ping', description,
       params: Token, response: Received, errors: ['websiteNotFound'], handler: ({ params }) => ping(params.token),
     })
     .public({
-      method: 'post', path: '/api/heartbeats/{token}', tags: ['Websites'], summary: 'Heartbeat ping', description,
+      operationId: 'postHeartbeat',
+      method: 'post', path: '/api/heartbeats/{token}', tags: ['Heartbeats'], summary: 'Heartbeat ping', description,
       params: Token, response: Received, errors: ['websiteNotFound'], handler: ({ params }) => ping(params.token),
     }).router;
 }

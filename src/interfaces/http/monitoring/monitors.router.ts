@@ -27,6 +27,11 @@ const KIND_NOTES: Record<PerKindType, string> = {
   'imap-pop': 'IMAP/POP: protocol imap or pop3; checkMode protocol (default; default port by protocol and tlsMode: 993/143, 995/110) or tcp, which needs an explicit port (portRequiredForTcp).',
 };
 
+/** The kind in operationIds: `listImapPopMonitors`, `getDnsMonitor`. */
+const KIND_NAMES: Record<PerKindType, string> = {
+  dns: 'Dns', icmp: 'Icmp', tcp: 'Tcp', smtp: 'Smtp', ssh: 'Ssh', ftp: 'Ftp', 'imap-pop': 'ImapPop',
+};
+
 /**
  * Per-kind monitors under /api/monitors/{type}, shaped like websites: list, create, read, partial
  * update, delete, change requests. Credentials a protocol check needs are write-only.
@@ -35,14 +40,16 @@ export function monitorsRouter(deps: RouterDeps) {
   const { container } = deps;
   const router = new ApiRouter(deps);
   for (const type of PER_KIND_TYPES) {
-    const tags = ['Monitors'];
+    const tags = ['Monitors'] as const;
     const base = `/api/monitors/${type}`;
+    const name = `${KIND_NAMES[type]}Monitor`;
     const bodies = monitorBodies(type);
     const targetErrors: ErrorCode[] = ['invalidHostname', ...(type === 'tcp' || type === 'imap-pop' ? ['portRequiredForTcp' as const] : [])];
     const description = `${KIND_NOTES[type]} Credentials (SMTP, SSH, FTP, IMAP/POP) are stored encrypted and never returned; `
       + 'hasCredentials tells whether any are set. tcp checkMode stores none.';
     router
       .route({
+        operationId: `list${name}s`,
         method: 'get', path: base, tags, summary: `A page of ${type} monitors`, query: MonitorQuery,
         description: 'Ordered by id; customer-scoped callers see their customer\'s only.',
         response: pagedSchema(MonitorSchema, `${type}MonitorPage`),
@@ -53,6 +60,7 @@ export function monitorsRouter(deps: RouterDeps) {
         },
       })
       .route({
+        operationId: `create${name}`,
         method: 'post', path: base, tags, status: 201, summary: `Create a ${type} monitor`, description,
         body: bodies.create, response: MonitorSchema,
         errors: ['checkIntervalTooLow', 'invalidCustomer', 'roleForbidden', 'selfServiceNotAllowed', 'selfServiceQuotaReached',
@@ -63,10 +71,12 @@ export function monitorsRouter(deps: RouterDeps) {
         },
       })
       .route({
+        operationId: `get${name}`,
         method: 'get', path: `${base}/{id}`, tags, summary: `One ${type} monitor`, params: Id, response: MonitorSchema, errors: ['monitorNotFound'],
         handler: async ({ actor, params }) => presentMonitor(await container.get(GetMonitor).execute(actor, { kind: type, ref: params.id })),
       })
       .route({
+        operationId: `update${name}`,
         method: 'patch', path: `${base}/{id}`, tags, summary: `Change a ${type} monitor (partial)`, params: Id, description,
         body: bodies.patch, response: MonitorSchema,
         errors: ['monitorNotFound', 'roleForbidden', 'managed_by_organization', 'managementTypeOrgOnly', 'selfServiceQuotaReached',
@@ -77,6 +87,7 @@ export function monitorsRouter(deps: RouterDeps) {
         },
       })
       .route({
+        operationId: `delete${name}`,
         method: 'delete', path: `${base}/{id}`, tags, summary: `Delete a ${type} monitor`, params: Id, response: SuccessSchema,
         errors: ['monitorNotFound', 'readonlyMayNotDelete', 'roleForbidden', 'managed_by_organization'],
         handler: async ({ actor, params }) => {
@@ -85,6 +96,7 @@ export function monitorsRouter(deps: RouterDeps) {
         },
       })
       .route({
+        operationId: `create${name}ChangeRequest`,
         method: 'post', path: `${base}/{id}/change-requests`, tags: ['Change requests'], status: 201,
         summary: `Propose a change to (or the deletion of) a ${type} monitor`, description: CHANGE_REQUEST_DESCRIPTION, params: Id,
         body: changeRequestBody(bodies.patch, `${type}ChangeRequestCreate`), response: ChangeRequestSchema,

@@ -17,7 +17,7 @@ import { presentChangeRequest } from './presenters';
 import { ChangeRequestSchema, CheckConfigSchema, SuccessSchema, WebsiteSchema } from './response.schemas';
 import { CheckConfigPatchBody, WebsiteCreateBody, WebsitePatchBody, WebsiteQuery } from './website.schemas';
 
-const tags = ['Websites'];
+const tags = ['Websites'] as const;
 const Id = z.object({ id: z.string().min(1).max(64) });
 const WebsiteId = z.object({ websiteId: z.string().min(1).max(64) });
 const TARGET_ERRORS: ErrorCode[] = ['invalidUrl', 'connectHostInvalid', 'connectHostNotPublic', 'connectTlsInsecureWithoutHost'];
@@ -35,6 +35,7 @@ export function websitesRouter(deps: RouterDeps) {
   const strip = <T extends { heartbeatToken?: unknown }>({ heartbeatToken: _ignored, ...rest }: T) => rest;
   return new ApiRouter(deps)
     .route({
+      operationId: 'listWebsites',
       method: 'get', path: '/api/websites', tags, summary: 'A page of websites',
       description: 'Ordered by id. Customer-scoped callers see their customer\'s only. Filters: customerId, status, monitoringType, search (name or url), tagId.',
       query: WebsiteQuery, response: pagedSchema(WebsiteSchema, 'WebsitePage'),
@@ -44,6 +45,7 @@ export function websitesRouter(deps: RouterDeps) {
       },
     })
     .route({
+      operationId: 'createWebsite',
       method: 'post', path: '/api/websites', tags, status: 201, summary: 'Create a website monitor',
       description: 'monitoringType http (page checks, url required), heartbeat (the service issues heartbeatToken and heartbeatUrl; '
         + 'a sent token is ignored; checkInterval is the expected ping period, up to 43200 minutes) or scripted_browser (url and script: a step language, see script; failure screenshots at /api/websites/{id}/screenshots/{screenshotId}). '
@@ -59,10 +61,12 @@ export function websitesRouter(deps: RouterDeps) {
       },
     })
     .route({
+      operationId: 'getWebsite',
       method: 'get', path: '/api/websites/{id}', tags, summary: 'One website', params: Id, response: WebsiteSchema, errors: ['websiteNotFound'],
       handler: async ({ actor, params, res }) => send(res, 200, await show(actor, params.id)),
     })
     .route({
+      operationId: 'updateWebsite',
       method: 'patch', path: '/api/websites/{id}', tags, summary: 'Change a website (partial)', params: Id,
       description: 'Only the sent fields change. The interval ceiling follows monitoringType if sent, else the stored type. '
         + 'Customer-scoped callers edit self-service monitors; managed ones need canEditManaged (else use change requests).',
@@ -73,6 +77,7 @@ export function websitesRouter(deps: RouterDeps) {
       },
     })
     .route({
+      operationId: 'deleteWebsite',
       method: 'delete', path: '/api/websites/{id}', tags, summary: 'Delete a website', params: Id, response: SuccessSchema,
       errors: ['websiteNotFound', 'readonlyMayNotDelete', 'roleForbidden', 'managed_by_organization'],
       handler: async ({ actor, params }) => {
@@ -81,6 +86,7 @@ export function websitesRouter(deps: RouterDeps) {
       },
     })
     .route({
+      operationId: 'updateWebsiteCheckConfig',
       method: 'patch', path: '/api/websites/{websiteId}/check-config', tags, summary: 'Change the website check configuration',
       description: 'Any of the check fields; answers the whole configuration. minPageSize >= 0 and <= maxPageSize, sslNoticeDays 1-365 (invalidCheckConfig).',
       params: WebsiteId, body: CheckConfigPatchBody, response: CheckConfigSchema,
@@ -88,6 +94,7 @@ export function websitesRouter(deps: RouterDeps) {
       handler: ({ actor, params, body }) => container.get(UpdateWebsiteCheckConfig).execute(actor, { ref: params.websiteId, input: body }),
     })
     .route({
+      operationId: 'createWebsiteChangeRequest',
       method: 'post', path: '/api/websites/{id}/change-requests', tags: ['Change requests'], status: 201,
       summary: 'Propose a change to (or the deletion of) a website', description: CHANGE_REQUEST_DESCRIPTION, params: Id,
       body: changeRequestBody(WebsitePatchBody, 'WebsiteChangeRequestCreate'), response: ChangeRequestSchema,

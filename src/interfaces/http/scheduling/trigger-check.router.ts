@@ -6,6 +6,7 @@ import type { RouterDeps } from '../shared/router-deps';
 export function triggerCheckRouter(deps: RouterDeps) {
   return new ApiRouter(deps)
     .route({
+      operationId: 'triggerWebsiteCheck',
       method: 'post', path: '/api/websites/{id}/trigger-check', tags: ['Websites'], status: 202,
       summary: 'Check a website now from every one of its locations',
       description: 'Queues an immediate check from each location (publicId or legacy integer id): the worker holding '

@@ -8,7 +8,8 @@ import { AppError } from '../../../domain/shared/app-error';
 import type { AuthenticateCaller, Caller } from '../../../application/identity/authenticate-caller';
 import type { Gate } from './gates';
 import { ERROR_STATUS } from './error-statuses';
-import { errorResponse } from './openapi-fragments';
+import { addOperation, errorResponse } from './openapi-fragments';
+import type { ApiTag } from './api-tags';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type AnySchema = z.ZodType;
@@ -30,9 +31,12 @@ interface RouteBase<BS extends AnySchema | undefined, QS extends AnySchema | und
   method: Method;
   /** OpenAPI form: /api/users/{id}. */
   path: string;
+  /** Unique and camelCase, verb first: the method name in generated clients (`listWebsites`). */
+  operationId: string;
   summary: string;
   description?: string;
-  tags: string[];
+  /** Exactly one, from API_TAGS. */
+  tags: readonly [ApiTag];
   body?: BS;
   query?: QS;
   params?: PS;
@@ -126,7 +130,8 @@ export class ApiRouter {
     const byStatus = new Map<number, ErrorCode[]>();
     for (const code of codes) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
     for (const [status, list] of byStatus) responses[String(status)] = errorResponse(list);
-    const operation: ZodOpenApiOperationObject = {
+    addOperation(this.deps.paths, route.path, route.method, {
+      operationId: route.operationId,
       summary: route.summary,
       description: route.description,
       tags: route.tags,
@@ -137,9 +142,7 @@ export class ApiRouter {
       },
       requestBody: route.body ? { content: { 'application/json': { schema: route.body } } } : undefined,
       responses: responses as ZodOpenApiOperationObject['responses'],
-    };
-    const item = (this.deps.paths[route.path] ??= {});
-    (item as Record<string, ZodOpenApiOperationObject>)[route.method] = operation;
+    });
   }
 }
 

@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import express from 'express';
 import path from 'node:path';
 import { createDocument, type ZodOpenApiPathsObject } from 'zod-openapi';
+import { API_TAGS } from './api-tags';
 
 export const API_VERSION = '1.0.0';
 
@@ -16,11 +17,16 @@ Conventions: paths carry no version; \`{id}\` takes a record's publicId, legacy 
 noted. Query parameters that are sent must not be empty. Paged lists answer \`{items, total, page, perPage}\`.
 A 429 carries \`data.retryAfter\` and a \`Retry-After\` header. Out-of-scope records answer 404.`;
 
-export function buildOpenApiDocument(paths: ZodOpenApiPathsObject, serverUrl: string): object {
+export function buildOpenApiDocument(paths: ZodOpenApiPathsObject): object {
   return createDocument({
     openapi: '3.1.0',
-    info: { title: 'Monitoring Service API', version: API_VERSION, description: DESCRIPTION },
-    servers: [{ url: serverUrl }],
+    info: {
+      title: 'Monitoring Service API', version: API_VERSION, description: DESCRIPTION,
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    // Relative: "Try it out" in /docs calls whichever host served /openapi.json, whatever address it was reached by.
+    servers: [{ url: '/' }],
+    tags: API_TAGS.map((tag) => ({ ...tag })),
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'wsm_ API token, wsma_ agent token or session token' },

@@ -9,7 +9,7 @@ import type { RouterDeps } from '../shared/router-deps';
 import { IdParams, SuccessSchema } from './fields';
 import { CreateCustomFieldBody, CustomFieldSchema, UpdateCustomFieldBody } from './custom-field.schemas';
 
-const tags = ['Custom fields'];
+const tags = ['Custom fields'] as const;
 const ACCESS = 'Reads: every organization-wide caller. Writes: organization admins. Customer-scoped callers get 403 '
   + 'customerScopedTokenForbidden.';
 
@@ -36,12 +36,14 @@ export function customFieldsRouter(deps: RouterDeps) {
   const { container } = deps;
   return new ApiRouter(deps)
     .route({
+      operationId: 'listCustomFields',
       method: 'get', path: '/api/custom-fields', tags, summary: 'List custom fields',
       description: `In display order, inactive ones included. ${ACCESS}`,
       response: z.array(CustomFieldSchema), errors: ['customerScopedTokenForbidden'],
       handler: async ({ actor }) => (await container.get(ListCustomFields).execute(actor)).map(presentCustomField),
     })
     .route({
+      operationId: 'createCustomField',
       method: 'post', path: '/api/custom-fields', tags, summary: 'Create a custom field',
       description: 'Types: text (up to 1,000 characters), textarea (10,000), number, boolean, select (one of options, '
         + 'which it requires), date (YYYY-MM-DD), email, url (http or https). fieldKey is unique in the organization '
@@ -51,6 +53,7 @@ export function customFieldsRouter(deps: RouterDeps) {
       handler: async ({ actor, body }) => presentCustomField(await container.get(CreateCustomField).execute(actor, body)),
     })
     .route({
+      operationId: 'updateCustomField',
       method: 'patch', path: '/api/custom-fields/{id}', tags, summary: 'Change a custom field',
       description: 'Values already stored on customers are kept as they are; the new rules apply to later writes. '
         + 'An inactive field accepts no values and is not required; its stored values stay. Changing the type away '
@@ -61,6 +64,7 @@ export function customFieldsRouter(deps: RouterDeps) {
         presentCustomField(await container.get(UpdateCustomField).execute(actor, { id: params.id, change: body })),
     })
     .route({
+      operationId: 'deleteCustomField',
       method: 'delete', path: '/api/custom-fields/{id}', tags, summary: 'Delete a custom field and its values',
       description: `Removes the field's value from every customer; deactivate the field (isActive: false) to keep them. ${ACCESS}`,
       params: IdParams, response: SuccessSchema,

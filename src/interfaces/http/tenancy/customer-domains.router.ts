@@ -11,7 +11,7 @@ import {
 } from './watch.schemas';
 import { presentDomain, presentExpiry } from './watch.presenters';
 
-const tags = ['Customer domains'];
+const tags = ['Customer domains'] as const;
 const SCOPE = 'Ids: public id or legacy integer id. Records of another organization, or of another customer for a '
   + 'customer-scoped caller, answer 404.';
 
@@ -20,6 +20,7 @@ export function customerDomainsRouter(deps: RouterDeps) {
   const { container } = deps;
   return new ApiRouter(deps)
     .route({
+      operationId: 'createCustomerDomain',
       method: 'post', path: '/api/customers/{id}/domains', tags, summary: 'Watch a domain of a customer',
       description: 'Body: domainName (required; IDNs are stored as punycode), label (defaults to the name), status '
         + '(active or paused), expiryWarningDays (default 30), expiryErrorDays (default 7, at most the warning days), '
@@ -31,6 +32,7 @@ export function customerDomainsRouter(deps: RouterDeps) {
         presentDomain(await container.get(AddCustomerDomain).execute(actor, { customerId: params.id, domain: body })),
     })
     .route({
+      operationId: 'listCustomerDomains',
       method: 'get', path: '/api/customer-domains', tags, summary: 'List customer domains',
       description: 'Ordered by domain name. customerId (public or integer id) narrows to one customer; search matches '
         + 'a substring of the domain name or the label, case-insensitively.',
@@ -43,6 +45,7 @@ export function customerDomainsRouter(deps: RouterDeps) {
       },
     })
     .route({
+      operationId: 'getCustomerDomain',
       method: 'get', path: '/api/customer-domains/{id}', tags, summary: 'Get a customer domain with its expiry',
       description: `expiry holds what the last check found; its fields are null (isExpired false) until checked. ${SCOPE}`,
       params: IdParams, response: CustomerDomainWithExpirySchema, errors: ['customerDomainNotFound'],
@@ -52,6 +55,7 @@ export function customerDomainsRouter(deps: RouterDeps) {
       },
     })
     .route({
+      operationId: 'updateCustomerDomain',
       method: 'patch', path: '/api/customer-domains/{id}', tags, summary: 'Change a customer domain',
       description: `Any field of the create body. A new domainName discards the previous expiry results. ${SCOPE}`,
       params: IdParams, body: UpdateDomainBody, response: CustomerDomainSchema,
@@ -60,6 +64,7 @@ export function customerDomainsRouter(deps: RouterDeps) {
         presentDomain(await container.get(UpdateCustomerDomain).execute(actor, { id: params.id, change: body })),
     })
     .route({
+      operationId: 'deleteCustomerDomain',
       method: 'delete', path: '/api/customer-domains/{id}', tags, summary: 'Stop watching a customer domain',
       description: SCOPE, params: IdParams, response: SuccessSchema, errors: ['customerDomainNotFound', 'roleForbidden'],
       handler: async ({ actor, params }) => {

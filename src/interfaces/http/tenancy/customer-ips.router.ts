@@ -9,7 +9,7 @@ import { IdParams, SuccessSchema } from './fields';
 import { CreateIpBody, CustomerIpSchema, CustomerIpWithDnsblSchema, IpListQuery, IpPageSchema, UpdateIpBody } from './watch.schemas';
 import { presentDnsbl, presentIp } from './watch.presenters';
 
-const tags = ['Customer IPs'];
+const tags = ['Customer IPs'] as const;
 const SCOPE = 'Ids: public id or legacy integer id. Records of another organization, or of another customer for a '
   + 'customer-scoped caller, answer 404.';
 
@@ -18,6 +18,7 @@ export function customerIpsRouter(deps: RouterDeps) {
   const { container } = deps;
   return new ApiRouter(deps)
     .route({
+      operationId: 'createCustomerIp',
       method: 'post', path: '/api/customers/{id}/ips', tags, summary: 'Watch an IP address of a customer',
       description: 'Body: ipAddress (required; IPv4 or IPv6, stored canonical: IPv6 compressed lowercase, '
         + 'IPv4-mapped IPv6 as IPv4), label (defaults to the address), status (active or paused), '
@@ -29,6 +30,7 @@ export function customerIpsRouter(deps: RouterDeps) {
         presentIp(await container.get(AddCustomerIp).execute(actor, { customerId: params.id, ip: body })),
     })
     .route({
+      operationId: 'listCustomerIps',
       method: 'get', path: '/api/customer-ips', tags, summary: 'List customer IPs',
       description: 'Ordered by creation. customerId (public or integer id) narrows to one customer; search matches a '
         + 'substring of the address or the label, case-insensitively; organizationId other than the caller\'s own '
@@ -42,6 +44,7 @@ export function customerIpsRouter(deps: RouterDeps) {
       },
     })
     .route({
+      operationId: 'getCustomerIp',
       method: 'get', path: '/api/customer-ips/{id}', tags, summary: 'Get a customer IP with its blocklist status',
       description: `dnsbl holds what the last check found: not listed, no listings and null times until checked. ${SCOPE}`,
       params: IdParams, response: CustomerIpWithDnsblSchema, errors: ['customerIpNotFound'],
@@ -51,6 +54,7 @@ export function customerIpsRouter(deps: RouterDeps) {
       },
     })
     .route({
+      operationId: 'updateCustomerIp',
       method: 'patch', path: '/api/customer-ips/{id}', tags, summary: 'Change a customer IP',
       description: `label, status, notification fields, or ipAddress (which discards the previous blocklist results). ${SCOPE}`,
       params: IdParams, body: UpdateIpBody, response: CustomerIpSchema,
@@ -59,6 +63,7 @@ export function customerIpsRouter(deps: RouterDeps) {
         presentIp(await container.get(UpdateCustomerIp).execute(actor, { id: params.id, change: body })),
     })
     .route({
+      operationId: 'deleteCustomerIp',
       method: 'delete', path: '/api/customer-ips/{id}', tags, summary: 'Stop watching a customer IP',
       description: SCOPE, params: IdParams, response: SuccessSchema, errors: ['customerIpNotFound', 'roleForbidden'],
       handler: async ({ actor, params }) => {

@@ -14,7 +14,7 @@ import { IdParams } from './fields';
 import { BulkCustomersBody, CreateCustomerBody, CustomerFullSchema, CustomerSchema, SmsUsageSchema, UpdateCustomerBody } from './customer.schemas';
 import { presentCustomer, presentCustomerFull, presentSmsUsage } from './customer.presenters';
 
-const tags = ['Customers'];
+const tags = ['Customers'] as const;
 const SCOPE_NOTE = 'Customer-scoped callers see only their own customer; any other answers 404.';
 
 /** Customers of the organization, their packages and custom field values, and SMS usage. */
@@ -22,6 +22,7 @@ export function customersRouter(deps: RouterDeps) {
   const { container } = deps;
   return new ApiRouter(deps)
     .route({
+      operationId: 'listCustomers',
       method: 'get', path: '/api/customers', tags, summary: 'List customers',
       description: `Ordered by name. ${SCOPE_NOTE} Query \`Response=full\` answers the full records (billing, `
         + 'alert and self-service settings); any other value, or none, the standard records.',
@@ -33,6 +34,7 @@ export function customersRouter(deps: RouterDeps) {
       },
     })
     .route({
+      operationId: 'createCustomer',
       method: 'post', path: '/api/customers', tags, summary: 'Create a customer',
       description: 'Names its package by packageId or packageType (a package key or display name); without either, '
         + 'the organization\'s default package (an organization without packages gets a built-in `standard` one). '
@@ -46,6 +48,7 @@ export function customersRouter(deps: RouterDeps) {
       }),
     })
     .route({
+      operationId: 'createCustomersInBulk',
       method: 'post', path: '/api/customers/bulk', tags, summary: 'Create many customers at once',
       description: 'Up to 500 rows, each a POST /api/customers body, created in one transaction: all or nothing. '
         + 'When any row fails the answer is 400 bulkRowsRejected with data.rows listing every failed row '
@@ -66,6 +69,7 @@ export function customersRouter(deps: RouterDeps) {
       },
     })
     .route({
+      operationId: 'getSmsUsage',
       method: 'get', path: '/api/customers/sms-usage', tags, summary: 'SMS sent this month per customer',
       description: `SMS sent in the current calendar month (UTC) against each customer's package allowance. ${SCOPE_NOTE}`,
       response: SmsUsageSchema,
@@ -75,6 +79,7 @@ export function customersRouter(deps: RouterDeps) {
       },
     })
     .route({
+      operationId: 'getCustomer',
       method: 'get', path: '/api/customers/{id}', tags, summary: 'Get a customer',
       description: `The full record, with packageDisplayName and the billing, alert and self-service settings. ${SCOPE_NOTE}`,
       params: IdParams,
@@ -83,6 +88,7 @@ export function customersRouter(deps: RouterDeps) {
       handler: async ({ actor, params }) => presentCustomerFull(await container.get(GetCustomer).execute(actor, params)),
     })
     .route({
+      operationId: 'updateCustomer',
       method: 'patch', path: '/api/customers/{id}', tags, summary: 'Change a customer (package, details, settings)',
       description: 'A package change names an existing package by packageId or packageType; an unknown one is '
         + 'refused (invalidPackageType) and nothing is stored. A new package starts at its base quota tier. '
@@ -99,6 +105,7 @@ export function customersRouter(deps: RouterDeps) {
         presentCustomerFull(await container.get(UpdateCustomer).execute(actor, { id: params.id, change: body })),
     })
     .route({
+      operationId: 'deleteCustomer',
       method: 'delete', path: '/api/customers/{id}', tags, summary: 'Delete a customer and everything it owns',
       description: 'Deletes the customer with its domains, IPs, SMS usage, customer-bound users and customer '
         + 'tokens. Answers `{success: true, id, publicId, deletedDomains, deletedIps}`. Editors and admins; not '

@@ -10,7 +10,7 @@ import type { RouterDeps } from '../shared/router-deps';
 import { IdParams, SuccessSchema } from './fields';
 import { CreatePackageConfigBody, PackageConfigSchema, UpdatePackageConfigBody } from './package-config.schemas';
 
-const tags = ['Package configs'];
+const tags = ['Package configs'] as const;
 const WRITERS = 'Organization admins only; customer-scoped callers get 403 customerScopedTokenForbidden.';
 
 export const presentPackageConfig = (p: PackageConfig) => ({
@@ -34,17 +34,20 @@ export function packageConfigsRouter(deps: RouterDeps) {
   const { container } = deps;
   return new ApiRouter(deps)
     .route({
+      operationId: 'listPackageConfigs',
       method: 'get', path: '/api/package-configs', tags, summary: 'List package configs',
       description: 'Every caller of the organization may read them, customer-scoped callers included.',
       response: z.array(PackageConfigSchema),
       handler: async ({ actor }) => (await container.get(ListPackageConfigs).execute(actor)).map(presentPackageConfig),
     })
     .route({
+      operationId: 'getPackageConfig',
       method: 'get', path: '/api/package-configs/{id}', tags, summary: 'Get a package config',
       params: IdParams, response: PackageConfigSchema, errors: ['packageConfigNotFound'],
       handler: async ({ actor, params }) => presentPackageConfig(await container.get(GetPackageConfig).execute(actor, params)),
     })
     .route({
+      operationId: 'createPackageConfig',
       method: 'post', path: '/api/package-configs', tags, summary: 'Create a package config',
       description: `Keys and display names are unique in the organization (case-insensitive; 409 packageKeyTaken). `
         + `A package created with isDefault takes the default flag from the previous one. ${WRITERS}`,
@@ -55,6 +58,7 @@ export function packageConfigsRouter(deps: RouterDeps) {
       })),
     })
     .route({
+      operationId: 'updatePackageConfig',
       method: 'patch', path: '/api/package-configs/{id}', tags, summary: 'Change a package config',
       description: 'Customers on the package follow at once; customers on a tier the new quotaTiers no longer have '
         + `move to its top tier. ${WRITERS}`,
@@ -64,6 +68,7 @@ export function packageConfigsRouter(deps: RouterDeps) {
         presentPackageConfig(await container.get(UpdatePackageConfig).execute(actor, { id: params.id, change: body })),
     })
     .route({
+      operationId: 'deletePackageConfig',
       method: 'delete', path: '/api/package-configs/{id}', tags, summary: 'Delete a package config',
       description: `Refused with 409 packageConfigInUse (data.customerCount) while customers are on it. ${WRITERS}`,
       params: IdParams, response: SuccessSchema,

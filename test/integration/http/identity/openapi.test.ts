@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { api } from '../../../support/http-client';
+import { describeApi } from '../../../../src/main/api-description';
 
 describe('OpenAPI description', () => {
   it('is a valid OpenAPI 3.1.0 document, version 1.0.0, describing the routes and the error envelope', async () => {
@@ -14,6 +15,12 @@ describe('OpenAPI description', () => {
     expect(document.paths['/api/auth/get-session'].get.responses['200'].content['application/json'].schema.$ref)
       .to.equal('#/components/schemas/Session');
     expect(document.components.schemas.ErrorEnvelope.required).to.include.members(['error', 'url', 'statusCode', 'statusMessage', 'message']);
+  });
+
+  it('is the document npm run lint:openapi lints, with a server relative to the serving host (not PUBLIC_BASE_URL)', async () => {
+    const served = (await api('GET', '/openapi.json')).body;
+    expect(served.servers).to.deep.equal([{ url: '/' }]);
+    expect(served).to.deep.equal(JSON.parse(JSON.stringify(describeApi())));
   });
 
   it('serves a rendered reference at /docs from local assets', async () => {

@@ -1,0 +1,29 @@
+/**
+ * The OpenAPI tags, in the order the reference lists them. Every operation carries exactly one of
+ * them (`tags: [ApiTag]` on each route), so a generated client groups the API the same way.
+ */
+export const API_TAGS = [
+  { name: 'Health', description: 'Whether the service and its database answer.' },
+  { name: 'Authentication', description: 'Sign-up, sign-in and sign-out, the current session, and two-step verification.' },
+  { name: 'Users', description: 'Users of the organization, managed by its administrators.' },
+  { name: 'Account deletion', description: 'Deleting a user account, 30 days after the request, by the user or an administrator.' },
+  { name: 'Organization', description: 'The caller\'s organization, and the organizations platform staff can see.' },
+  { name: 'API tokens', description: 'Long-lived `wsm_` tokens: organization-wide, or scoped to one customer.' },
+  { name: 'Customers', description: 'Customers of the organization: they own the monitors, domains and IPs.' },
+  { name: 'Customer domains', description: 'Domains of a customer, watched for registration expiry.' },
+  { name: 'Customer IPs', description: 'IP addresses of a customer, watched against DNS blocklists.' },
+  { name: 'Package configs', description: 'Packages a customer can be on: quotas, prices and allowances.' },
+  { name: 'Custom fields', description: 'Definitions of the extra fields customers carry.' },
+  { name: 'Websites', description: 'Website monitors (http, heartbeat, scripted_browser): checks now, results, uptime statistics, screenshots.' },
+  { name: 'Monitors', description: 'Per-protocol monitors under /api/monitors/{type}: DNS, ICMP, TCP, SMTP, SSH, FTP, IMAP/POP.' },
+  { name: 'Heartbeats', description: 'The ping URL of heartbeat monitors: no credentials, the token in the path is the secret.' },
+  { name: 'Tags', description: 'Labels attached to monitors.' },
+  { name: 'Change requests', description: 'Changes to monitors proposed by customer-scoped callers, decided by the organization.' },
+  { name: 'Incidents', description: 'Incidents opened by failing checks or declared by hand; acknowledging and resolving them.' },
+  { name: 'Tools', description: 'One-off diagnostics: DNS, TLS certificate, TCP port, blocklist and domain expiry lookups.' },
+  { name: 'Agent access', description: 'How AI agents register, get claimed by a user and obtain tokens (OAuth discovery, JWKS, token endpoint).' },
+  { name: 'Connected apps', description: 'OAuth apps and agents a user approved: listing, disconnecting, consenting.' },
+  { name: 'Platform administration', description: 'Platform staff only: organizations\' status, platform switches, signing keys.' },
+] as const;
+
+export type ApiTag = (typeof API_TAGS)[number]['name'];

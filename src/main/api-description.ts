@@ -1,0 +1,20 @@
+import { Container } from 'inversify';
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import type { AuthenticateCaller } from '../application/identity/authenticate-caller';
+import { buildOpenApiDocument } from '../interfaces/http/shared/openapi';
+import { RouteTable } from '../interfaces/http/shared/route-table';
+import { ROUTERS } from './http';
+
+/**
+ * The OpenAPI document the host serves at /openapi.json, built from the route declarations alone:
+ * no configuration, database or server is needed, since routers reach their use cases only when a
+ * request arrives. `npm run lint:openapi` lints this document.
+ */
+export function describeApi(): object {
+  const paths: ZodOpenApiPathsObject = {};
+  const neverCalled = {} as AuthenticateCaller;
+  ROUTERS.forEach((build) => build({
+    container: new Container(), authenticate: neverCalled, gates: [], paths, routes: new RouteTable(), secureCookies: false,
+  }));
+  return buildOpenApiDocument(paths);
+}
