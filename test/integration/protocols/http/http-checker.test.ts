@@ -7,12 +7,12 @@ import { LoopbackTargetPolicy, RejectingTargetPolicy } from '../../../support/lo
 import { testCertificates } from '../../../support/peers/certificates';
 import { HttpPeer } from '../../../support/peers/http-peer';
 import { listenOnLoopback } from '../../../support/peers/loopback-listen';
-import { anHttpCheck, checkContext } from '../../../support/check-requests';
+import { anHttpCheck, checkContext, TEST_USER_AGENT } from '../../../support/check-requests';
 
 describe('HTTP(S) checker against loopback peers', () => {
   const certs = testCertificates();
   const tls = new SharedTlsContext([certs.ca.cert]);
-  const checker = new NodeHttpChecker(new LoopbackTargetPolicy(), tls);
+  const checker = new NodeHttpChecker(new LoopbackTargetPolicy(), tls, TEST_USER_AGENT);
   const site = new HttpPeer();
   const secure = new HttpPeer(certs.valid);
   const expiring = new HttpPeer(certs.expiring);
@@ -106,7 +106,7 @@ describe('HTTP(S) checker against loopback peers', () => {
   });
 
   it('refuses to connect when the policy rejects the target', async () => {
-    const refusing = new NodeHttpChecker(new RejectingTargetPolicy(), tls);
+    const refusing = new NodeHttpChecker(new RejectingTargetPolicy(), tls, TEST_USER_AGENT);
     site.requests.length = 0;
     const result = await refusing.check(anHttpCheck(site.url()), checkContext());
     expect(result.reason?.code).to.equal('targetRejected');
@@ -148,14 +148,14 @@ describe('HTTP(S) checker against loopback peers', () => {
   it('connectHost keeps url, Host header and SNI; connectTlsInsecure skips verification', async () => {
     secure.requests.length = 0;
     const viaConnectHost = anHttpCheck('https://localhost/echo', {
-      connectHost: '127.0.0.1', connectPort: secure.port, assertions: { ssl: { noticeDays: 14 } },
+      connectTo: { host: '127.0.0.1', port: secure.port }, assertions: { ssl: { noticeDays: 14 } },
     });
     const result = await checker.check(viaConnectHost, checkContext());
     expect(result.status, JSON.stringify(result.reason)).to.equal('up');
     expect(secure.requests[0]?.host).to.equal('localhost');
     expect(result.evidence.certificate?.authorized).to.equal(true);
     const insecure = await checker.check(anHttpCheck('https://localhost/', {
-      connectHost: '127.0.0.1', connectPort: selfSigned.port, connectTlsInsecure: true, assertions: { ssl: { noticeDays: 14 } },
+      connectTo: { host: '127.0.0.1', port: selfSigned.port }, connectTlsInsecure: true, assertions: { ssl: { noticeDays: 14 } },
     }), checkContext());
     expect(insecure.status).to.equal('up');
   });

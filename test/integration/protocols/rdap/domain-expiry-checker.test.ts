@@ -7,7 +7,7 @@ import { applyDomainExpiryResult, EMPTY_DOMAIN_EXPIRY } from '../../../../src/do
 import type { DomainExpiryCheckRequest } from '../../../../src/domain/checks/check-request';
 import { LoopbackTargetPolicy } from '../../../support/loopback-target-policy';
 import { RdapPeer } from '../../../support/peers/rdap-peer';
-import { checkContext } from '../../../support/check-requests';
+import { checkContext, TEST_USER_AGENT } from '../../../support/check-requests';
 
 describe('Domain expiry checker against loopback RDAP and WHOIS servers', () => {
   const peer = new RdapPeer();
@@ -18,7 +18,7 @@ describe('Domain expiry checker against loopback RDAP and WHOIS servers', () => 
   before(async () => {
     await peer.start();
     const policy = new LoopbackTargetPolicy();
-    checker = new RdapDomainExpiryChecker(new RdapClient(policy, new SharedTlsContext(), peer.bootstrapUrl), new WhoisClient(policy, peer.whoisServer));
+    checker = new RdapDomainExpiryChecker(new RdapClient(policy, new SharedTlsContext(), peer.bootstrapUrl, TEST_USER_AGENT), new WhoisClient(policy, peer.whoisServer));
     peer.rdapDomains.set('example.test', { expiresAt: '2027-06-01T00:00:00Z', registrar: 'Example Registrar' });
     peer.rdapDomains.set('soon.test', { expiresAt: '2026-12-10T00:00:00Z', registrar: 'Example Registrar' });
     peer.rdapDomains.set('urgent.test', { expiresAt: '2026-11-25T00:00:00Z', registrar: 'Example Registrar' });
