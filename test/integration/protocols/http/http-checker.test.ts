@@ -160,6 +160,59 @@ describe('HTTP(S) checker against loopback peers', () => {
     expect(insecure.status).to.equal('up');
   });
 
+  it('connectTo from a host:port connectHost: the request reaches that port under the url\'s Host and SNI, verified for the url\'s name', async () => {
+    secure.requests.length = 0;
+    const result = await checker.check(anHttpCheck('https://localhost/', {
+      connectTo: { host: '127.0.0.1', port: secure.port }, assertions: { ssl: { noticeDays: 14 } },
+    }), checkContext());
+    expect(result.status, JSON.stringify(result.reason)).to.equal('up');
+    expect(secure.requests).to.have.length(1);
+    expect(secure.requests[0]).to.include({ host: 'localhost', servername: 'localhost' });
+    expect(result.evidence.target).to.deep.equal({ host: 'localhost', address: '127.0.0.1', port: secure.port });
+  });
+
+  it('connectTo without a port dials the url\'s own port on the other host', async () => {
+    site.requests.length = 0;
+    const result = await checker.check(anHttpCheck(`http://www.monitor-fixture.com:${site.port}/`, {
+      connectTo: { host: '127.0.0.1', port: null },
+    }), checkContext());
+    expect(result.status, JSON.stringify(result.reason)).to.equal('up');
+    expect(site.requests[0]?.host).to.equal(`www.monitor-fixture.com:${site.port}`);
+  });
+
+  it('identifies itself with its User-Agent on every request, each redirect hop included', async () => {
+    site.requests.length = 0;
+    const result = await checker.check(anHttpCheck(site.url(`/redirect?to=${encodeURIComponent(site.url('/'))}`)), checkContext());
+    expect(result.status).to.equal('up');
+    expect(site.requests.map((r) => r.userAgents)).to.deep.equal([[TEST_USER_AGENT], [TEST_USER_AGENT]]);
+  });
+
+  it('lets a monitor\'s own User-Agent header (any case) replace the service\'s: one User-Agent line, the monitor\'s', async () => {
+    for (const name of ['User-Agent', 'user-agent', 'USER-AGENT']) {
+      site.requests.length = 0;
+      const result = await checker.check(anHttpCheck(site.url(), { headers: { [name]: `Custom/2.0 (${name})`, 'x-custom': 'yes' } }), checkContext());
+      expect(result.status).to.equal('up');
+      expect(site.requests[0]?.userAgents, name).to.deep.equal([`Custom/2.0 (${name})`]);
+    }
+  });
+
+  it('measures phases on one clock from the check start: dns <= connect <= tls <= firstByte <= total, 0.1 ms steps, the server\'s wait after TLS', async () => {
+    const WAIT_MS = 120;
+    // a name (resolved: a DNS phase), over TLS, with the first byte held back by the server
+    const result = await checker.check(anHttpCheck(`https://localhost:${secure.port}/first-byte-after/${WAIT_MS}`, {
+      assertions: { ssl: { noticeDays: 14 } },
+    }), checkContext());
+    expect(result.status, JSON.stringify(result.reason)).to.equal('up');
+    const { dnsMs, connectMs, tlsMs, firstByteMs, totalMs } = result.timings;
+    const phases = [dnsMs, connectMs, tlsMs, firstByteMs, totalMs];
+    expect(phases.every((ms) => typeof ms === 'number'), JSON.stringify(result.timings)).to.equal(true);
+    const values = phases as number[];
+    expect(values, 'ordered').to.deep.equal([...values].sort((a, b) => a - b));
+    expect(values.every((ms) => Number.isInteger(Math.round(ms * 10)) && Math.abs(ms * 10 - Math.round(ms * 10)) < 1e-9), 'to 0.1 ms').to.equal(true);
+    // cumulative: the first byte comes the server's wait after the handshake (not the wait alone)
+    expect(firstByteMs! - tlsMs!, JSON.stringify(result.timings)).to.be.at.least(WAIT_MS - 1);
+  });
+
   it('cuts the connection of a complete answer within a second when the server stops reading the rest of the body', async () => {
     const body = 'x'.repeat(16 * 1024 * 1024);
     let received = 0;

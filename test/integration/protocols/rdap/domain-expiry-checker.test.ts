@@ -36,6 +36,14 @@ describe('Domain expiry checker against loopback RDAP and WHOIS servers', () => 
     });
   });
 
+  it('asks the registry (bootstrap and lookup) with the service\'s User-Agent', async () => {
+    const fresh = new RdapDomainExpiryChecker(
+      new RdapClient(new LoopbackTargetPolicy(), new SharedTlsContext(), peer.bootstrapUrl, TEST_USER_AGENT), new WhoisClient(new LoopbackTargetPolicy(), peer.whoisServer));
+    peer.userAgents.length = 0;
+    expect((await fresh.check(request('example.test'), checkContext(3000, now))).status).to.equal('up');
+    expect(peer.userAgents).to.deep.equal([TEST_USER_AGENT, TEST_USER_AGENT]);
+  });
+
   it('warns at expiryWarningDays, errors at expiryErrorDays, and is down once expired', async () => {
     expect((await checker.check(request('soon.test'), checkContext(3000, now))).status).to.equal('degraded');
     const urgent = await checker.check(request('urgent.test'), checkContext(3000, now));
