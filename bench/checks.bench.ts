@@ -19,7 +19,7 @@ import { NetTcpChecker } from '../src/infrastructure/protocols/tcp/net-tcp-check
 import { SharedTlsContext } from '../src/infrastructure/protocols/shared/tls-context';
 import { LoopbackTargetPolicy } from '../test/support/loopback-target-policy';
 import { testCertificates } from '../test/support/peers/certificates';
-import { anHttpCheck } from '../test/support/check-requests';
+import { anHttpCheck, TEST_USER_AGENT as BENCH_USER_AGENT } from '../test/support/check-requests';
 
 interface Ports { http: number; https: number; tcp: number }
 
@@ -43,15 +43,15 @@ async function main(ports: Ports & { ca: string }): Promise<void> {
   const CONCURRENCY = 16;
   const tlsContext = new SharedTlsContext([ports.ca]);
   const policy = new LoopbackTargetPolicy();
-  const runCheck = new RunCheck(new CheckerRegistry([new NodeHttpChecker(policy, tlsContext), new NetTcpChecker(policy)]), { now: () => new Date() });
+  const runCheck = new RunCheck(new CheckerRegistry([new NodeHttpChecker(policy, tlsContext, BENCH_USER_AGENT), new NetTcpChecker(policy)]), { now: () => new Date() });
   // Remembers no verdict: every check verifies and decodes its chain, as the first check of a chain does.
   const coldTls = new SharedTlsContext([ports.ca], { capacity: 0 });
-  const coldRunCheck = new RunCheck(new CheckerRegistry([new NodeHttpChecker(policy, coldTls)]), { now: () => new Date() });
+  const coldRunCheck = new RunCheck(new CheckerRegistry([new NodeHttpChecker(policy, coldTls, BENCH_USER_AGENT)]), { now: () => new Date() });
   const httpRequest = anHttpCheck(`http://127.0.0.1:${ports.http}/`, { assertions: { expectedStatusCodes: ['2xx'] } });
   // The certificate names localhost; the bare baselines connect to 127.0.0.1 with that SNI, so the
   // check does the same (connectHost) instead of resolving the name on every check.
   const httpsRequest = anHttpCheck(`https://localhost:${ports.https}/`, {
-    connectHost: '127.0.0.1', connectPort: ports.https, assertions: { expectedStatusCodes: ['2xx'], ssl: { noticeDays: 14 } },
+    connectTo: { host: '127.0.0.1', port: ports.https }, assertions: { expectedStatusCodes: ['2xx'], ssl: { noticeDays: 14 } },
   });
   const tcpRequest = { kind: 'tcp' as const, host: '127.0.0.1', port: ports.tcp, timeoutSeconds: 5 };
   const secureContext = tls.createSecureContext({ ca: ports.ca });

@@ -6,6 +6,7 @@ import {
 import { RunCheck } from '../../src/application/checks/run-check';
 import { testClock } from './test-clock';
 import { testServer } from './test-server';
+import type { RunningApplication } from '../../src/main/application';
 
 /**
  * TEST SUPPORT ONLY: a dispatcher of the real engine (schedule, planner, RunCheck, recorder) that
@@ -14,8 +15,9 @@ import { testServer } from './test-server';
  */
 export async function anEngineFor(
   monitorIds: ReadonlySet<number>, locations: string[], workerId = 'test-worker', leaseMs = 90_000,
+  app?: RunningApplication,
 ): Promise<CheckDispatcher> {
-  const { container } = await testServer();
+  const { container } = app ?? await testServer();
   const schedule = container.get<CheckSchedule>(CHECK_SCHEDULE);
   const onlyThese: CheckSchedule = Object.assign(Object.create(schedule) as CheckSchedule, {
     async claim(input: ClaimInput) {
@@ -37,9 +39,9 @@ export async function anEngineFor(
 }
 let engines = 0;
 
-/** Runs the worker loop until `count` more outcomes are recorded (fails after `withinMs`). */
-export async function runUntilRecorded(dispatcher: CheckDispatcher, count: number, withinMs = 15_000): Promise<void> {
-  const { database } = await testServer();
+/** Runs the worker loop until `count` more outcomes are recorded (fails after `withinMs`); `app` is the one the dispatcher came from. */
+export async function runUntilRecorded(dispatcher: CheckDispatcher, count: number, withinMs = 15_000, app?: RunningApplication): Promise<void> {
+  const { database } = app ?? await testServer();
   const goal = dispatcher.stats.recorded + count;
   const deadline = Date.now() + withinMs;
   while (dispatcher.stats.recorded < goal) {

@@ -28,9 +28,9 @@ export class RunCheck {
     const timeoutMs = 'timeoutSeconds' in effective ? effective.timeoutSeconds * 1000 : 10_000;
     const deadline = new CheckDeadline();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const started = Date.now();
+    const started = performance.now(); // the clock the checkers' phases are read from (monotonic)
     const failed = (code: 'timeout' | 'protocolError', message: string) => checkResult({
-      kind: request.kind, findings: [down(code, message)], timings: NO_TIMINGS(Date.now() - started),
+      kind: request.kind, findings: [down(code, message)], timings: NO_TIMINGS(performance.now() - started),
       evidence: {}, checkedAt: now,
     });
     // One timer per check: at the deadline it passes the probe's Deadline, then gives it GRACE_MS to answer.

@@ -3,6 +3,7 @@ import type { MonitorConfig } from '../../domain/monitoring/monitor-config';
 import type { MonitorKind, MonitoringType } from '../../domain/monitoring/monitor-kind';
 import { DEFAULT_CHECK_CONFIG } from '../../domain/monitoring/check-config';
 import { parseScenario } from '../../domain/checks/browser-scenario';
+import { connectTarget } from '../../domain/monitoring/connect-settings';
 
 /** What the engine reads of a monitor to run it (the stored record, credentials decrypted). */
 export interface SchedulableMonitor {
@@ -92,7 +93,7 @@ function httpRequest(m: SchedulableMonitor, url: string): CheckRequest {
   return {
     kind: 'http', url, method: c.method ?? 'GET', headers: c.headers ?? {}, body: c.body ?? null,
     followRedirects: c.followRedirects ?? true, maxRedirects: MAX_REDIRECTS, timeoutSeconds: m.timeoutSeconds,
-    connectHost: m.connectHost, connectPort: m.connectPort, connectTlsInsecure: m.connectTlsInsecure,
+    connectTo: connectTarget(m), connectTlsInsecure: m.connectTlsInsecure,
     assertions: {
       expectedStatusCodes: c.checkStatusEnabled ? (codes.length > 0 ? codes.map(String) : ['2xx']) : null,
       keyword: c.checkKeywordEnabled && c.keyword

@@ -1,4 +1,5 @@
 import type { ScenarioStep } from './browser-scenario';
+import type { ConnectTo } from '../shared/network/connect-host';
 
 /**
  * What one check needs to run, by kind: exactly the fields a probe uses, independent of how
@@ -43,9 +44,11 @@ export interface HttpCheckRequest extends Timed {
   readonly body: string | null;
   readonly followRedirects: boolean;
   readonly maxRedirects: number;
-  /** Connect here instead while url, Host header and TLS SNI stay unchanged. */
-  readonly connectHost: string | null;
-  readonly connectPort: number | null;
+  /**
+   * Connect here instead (the monitor's connectHost, split once into host and port) while url, Host
+   * header and TLS SNI stay unchanged; null connects to the url's host.
+   */
+  readonly connectTo: ConnectTo | null;
   /** Skip chain and name verification (only with connectHost). */
   readonly connectTlsInsecure: boolean;
   readonly assertions: HttpAssertions;

@@ -25,7 +25,13 @@ export interface Finding {
   readonly message: string;
 }
 
-/** Milliseconds per phase; null when the phase did not happen (no DNS for an IP, no TLS over plain TCP). */
+/**
+ * When each phase of a check ended, in milliseconds from the check's start on one monotonic clock
+ * (cumulative, like curl's time_namelookup ... time_total), rounded to 0.1 ms; null when the phase
+ * did not happen (no DNS for an IP, no TLS over plain TCP, no connection made). Always ordered:
+ * dnsMs <= connectMs <= tlsMs <= firstByteMs <= totalMs over the phases present. With redirects the
+ * phases are those of the connection that gave the final answer (earlier hops lie before them).
+ */
 export interface CheckTimings {
   readonly dnsMs: number | null;
   readonly connectMs: number | null;
@@ -110,8 +116,35 @@ const RANK: Record<CheckStatus, number> = { up: 0, degraded: 1, down: 2 };
 export const down = (code: CheckReasonCode, message: string): Finding => ({ status: 'down', code, message });
 export const degraded = (code: CheckReasonCode, message: string): Finding => ({ status: 'degraded', code, message });
 
+/** Milliseconds to the nearest 0.1 ms (finer digits of a check's phases are noise). */
+export const roundMs = (ms: number): number => Math.round(ms * 10) / 10;
+
 export const NO_TIMINGS = (totalMs: number): CheckTimings =>
-  ({ dnsMs: null, connectMs: null, tlsMs: null, firstByteMs: null, totalMs });
+  ({ dnsMs: null, connectMs: null, tlsMs: null, firstByteMs: null, totalMs: roundMs(totalMs) });
+
+/**
+ * The timings of a check from the instants its phases ended, all read from one monotonic clock
+ * (null: the phase did not happen). Each phase is counted from `start` and never before the phase
+ * preceding it, nor after `end`: an instant out of order (a clock read before an earlier phase's
+ * callback ran) is moved up to the phase before it, so the order holds whatever the probe saw.
+ * Rounding to 0.1 ms preserves the order. Positional, so a check allocates nothing more than its result.
+ */
+export function phaseTimings(
+  start: number, dnsAt: number | null, connectAt: number | null, tlsAt: number | null, firstByteAt: number | null, end: number,
+): CheckTimings {
+  const last = end < start ? start : end;
+  const dns = dnsAt === null ? null : within(dnsAt, start, last);
+  const connect = connectAt === null ? null : within(connectAt, dns ?? start, last);
+  const tls = tlsAt === null ? null : within(tlsAt, connect ?? dns ?? start, last);
+  const firstByte = firstByteAt === null ? null : within(firstByteAt, tls ?? connect ?? dns ?? start, last);
+  return {
+    dnsMs: dns === null ? null : roundMs(dns - start), connectMs: connect === null ? null : roundMs(connect - start),
+    tlsMs: tls === null ? null : roundMs(tls - start), firstByteMs: firstByte === null ? null : roundMs(firstByte - start),
+    totalMs: roundMs(last - start),
+  };
+}
+
+const within = (instant: number, floor: number, ceiling: number) => (instant < floor ? floor : instant > ceiling ? ceiling : instant);
 
 /** The result a set of findings adds up to: the worst finding decides the status and the reason. */
 export function checkResult(props: {

@@ -33,7 +33,9 @@ import type { SqlRunner } from '../../infrastructure/persistence/database';
 import { SCREENSHOT_STORE } from '../../application/checks/ports';
 import { GetScreenshot } from '../../application/checks/get-screenshot';
 import { MONITOR_LOOKUP } from '../../application/results/ports';
+import { checkUserAgent } from '../../domain/checks/user-agent';
 import type { AppConfig } from '../config';
+import { PRODUCT } from '../product';
 import { CONFIG, SQL } from '../tokens';
 
 /** What the protocol adapters are configured with (from AppConfig; tests rebind it to loopback peers). */
@@ -47,6 +49,8 @@ export interface ChecksSettings {
   extraCa: string[];
   /** Scripted-browser scenarios: the Chromium to drive, scenarios at once, most a step waits. */
   browser: BrowserSettings & BrowserCheckSettings;
+  /** What checks send as User-Agent (built once: product, version, PUBLIC_BASE_URL). */
+  userAgent: string;
 }
 export const CHECKS_SETTINGS = Symbol.for('ChecksSettings');
 
@@ -62,10 +66,14 @@ export const checksModule = new ContainerModule(({ bind }) => {
       rdapBootstrapUrl: config.rdapBootstrapUrl, whoisServer: config.whoisServer,
       heloName: new URL(config.publicBaseUrl).hostname, extraCa: [],
       browser: { executablePath: config.browserExecutablePath, maxConcurrent: 2, stepWaitMs: 10_000 },
+      userAgent: checkUserAgent(PRODUCT.name, PRODUCT.version, config.publicBaseUrl),
     };
   }).inSingletonScope();
   bind(SCREENSHOT_STORE).toDynamicValue((c) => new SqlScreenshotStore(c.get<SqlRunner>(SQL))).inSingletonScope();
-  bind(ChromiumBrowser).toDynamicValue((c) => new ChromiumBrowser(c.get<ChecksSettings>(CHECKS_SETTINGS).browser, c.get(TARGET_POLICY)))
+  bind(ChromiumBrowser).toDynamicValue((c) => {
+    const settings = c.get<ChecksSettings>(CHECKS_SETTINGS);
+    return new ChromiumBrowser(settings.browser, c.get(TARGET_POLICY), settings.userAgent);
+  })
     // Synchronous, so a module reload (tests) may unload it; the browser closes in the background.
     .inSingletonScope().onDeactivation((browser) => { void browser.close(); });
   bind(CheckerRegistry).toDynamicValue((c) => {
@@ -74,12 +82,12 @@ export const checksModule = new ContainerModule(({ bind }) => {
     const tls = new SharedTlsContext(settings.extraCa);
     const resolvers = new ResolverFactory(settings.dnsServers);
     const checkers: AnyChecker[] = [
-      new NodeHttpChecker(policy, tls), new NodeTlsChecker(policy, tls), new NetTcpChecker(policy), new HeartbeatChecker(),
+      new NodeHttpChecker(policy, tls, settings.userAgent), new NodeTlsChecker(policy, tls), new NetTcpChecker(policy), new HeartbeatChecker(),
       new NodeDnsChecker(policy, resolvers), new DnsDnsblChecker(settings.dnsblZones, resolvers),
       new FpingIcmpChecker(policy, new FpingBatchProber()),
       new NodemailerSmtpChecker(policy, tls, settings.heloName), new Ssh2SshChecker(policy), new BasicFtpChecker(policy, tls),
       new ImapflowImapChecker(policy, tls), new Pop3Checker(policy, tls),
-      new RdapDomainExpiryChecker(new RdapClient(policy, tls, settings.rdapBootstrapUrl), new WhoisClient(policy, settings.whoisServer)),
+      new RdapDomainExpiryChecker(new RdapClient(policy, tls, settings.rdapBootstrapUrl, settings.userAgent), new WhoisClient(policy, settings.whoisServer)),
       new PlaywrightBrowserChecker(c.get(ChromiumBrowser), c.get(SCREENSHOT_STORE), settings.browser),
     ];
     return new CheckerRegistry(checkers);

@@ -31,6 +31,8 @@ const page = (title: string, body: string) => `<!doctype html><html><head><title
 export class LoginSite {
   private server!: http.Server;
   imageUrl = 'http://10.9.9.9/logo.png';
+  /** The User-Agent of every request, in order (null when none was sent). */
+  readonly userAgents: (string | null)[] = [];
 
   get port(): number {
     return (this.server.address() as AddressInfo).port;
@@ -52,6 +54,7 @@ export class LoginSite {
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     const html = (status: number, body: string, headers: http.OutgoingHttpHeaders = {}): void =>
       void res.writeHead(status, { 'content-type': 'text/html', ...headers }).end(body);
+    this.userAgents.push(req.headers['user-agent'] ?? null);
     const path = new URL(req.url ?? '/', 'http://site').pathname;
     if (path === '/') return html(200, LOGIN_PAGE);
     if (path === '/api/login' && req.method === 'POST') {

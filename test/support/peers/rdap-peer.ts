@@ -11,6 +11,8 @@ export interface Registration { expiresAt: string; registrar: string }
  */
 export class RdapPeer {
   failing = false;
+  /** The User-Agent of every HTTP request, in order (null when none was sent). */
+  readonly userAgents: (string | null)[] = [];
   readonly rdapDomains = new Map<string, Registration>();
   readonly whoisDomains = new Map<string, Registration>();
   private http = http.createServer((req, res) => this.handle(req, res));
@@ -37,6 +39,7 @@ export class RdapPeer {
   }
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    this.userAgents.push(req.headers['user-agent'] ?? null);
     const base = `http://127.0.0.1:${(this.http.address() as AddressInfo).port}`;
     if (req.url === '/dns.json') {
       return void res.writeHead(200, { 'content-type': 'application/json' })

@@ -8,6 +8,18 @@ export interface ConnectTarget {
   readonly port: number | null;
 }
 
+/**
+ * Where a check connects instead of its url's host: `host` as the target policy takes it (a name, or
+ * an address without brackets, never a port) and the port to dial (null: the url's own port).
+ */
+export interface ConnectTo {
+  readonly host: string;
+  readonly port: number | null;
+}
+
+/** The host of a parsed connectHost as the target policy takes it: the address text or the name. */
+export const policyHostOf = (host: ParsedHost): string => (host.kind === 'ip' ? host.address.text : host.name);
+
 const SHAPE = /^(?:\[(?<v6>[^\]]+)\]|(?<host>[^:[\]]+))(?::(?<port>\d{1,5}))?$/;
 
 /**

@@ -37,8 +37,15 @@ export class ChromiumBrowser {
   private guardUrl: Promise<string> | null = null;
   private readonly gate: ConcurrencyGate;
   private closed = false;
+  /** What each context sends as User-Agent, learnt from the launched Chromium (undefined: Chromium's own). */
+  private contextUserAgent: string | undefined;
 
-  constructor(private readonly settings: BrowserSettings, private readonly policy: TargetPolicy) {
+  /**
+   * `productToken` (the service's User-Agent) is appended to Chromium's own User-Agent, with
+   * "HeadlessChrome" read as "Chrome": pages render as for a browser, sites see who checks them, and
+   * firewalls that turn away headless browsers by name let the check through. null keeps Chromium's.
+   */
+  constructor(private readonly settings: BrowserSettings, private readonly policy: TargetPolicy, private readonly productToken: string | null = null) {
     this.gate = new ConcurrencyGate(settings.maxConcurrent);
   }
 
@@ -50,7 +57,7 @@ export class ChromiumBrowser {
       const [browser, server] = await Promise.all([this.launched(), proxy.listen()]);
       const context = await browser.newContext({
         proxy: { server, bypass: '<-loopback>' }, acceptDownloads: false, serviceWorkers: 'block',
-        viewport: { width: 1280, height: 720 },
+        viewport: { width: 1280, height: 720 }, userAgent: this.contextUserAgent,
       });
       const closeContext = () => context.close().catch(() => undefined);
       signal.addEventListener('abort', closeContext, { once: true });
@@ -102,6 +109,17 @@ export class ChromiumBrowser {
     browser.once('disconnected', () => {
       if (this.browser && !this.closed) this.browser = null;
     });
+    if (this.productToken !== null) {
+      try {
+        const session = await browser.newBrowserCDPSession();
+        const { userAgent } = await session.send('Browser.getVersion');
+        await session.detach();
+        this.contextUserAgent = `${userAgent.replace('HeadlessChrome/', 'Chrome/')} ${this.productToken}`;
+      } catch (error) {
+        await browser.close().catch(() => undefined);
+        throw error;
+      }
+    }
     return browser;
   }
 }

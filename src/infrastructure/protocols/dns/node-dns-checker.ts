@@ -3,7 +3,7 @@ import type { Resolver } from 'node:dns/promises';
 import type { TargetPolicy } from '../../../application/shared/target-policy';
 import type { CheckContext, Checker } from '../../../application/checks/ports';
 import type { DnsCheckRequest, DnsRecordType } from '../../../domain/checks/check-request';
-import { checkResult, down, type CheckResult, type Finding } from '../../../domain/checks/check-result';
+import { checkResult, down, phaseTimings, type CheckResult, type Finding } from '../../../domain/checks/check-result';
 import { evaluateDnsAnswers } from '../../../domain/checks/dns-expectations';
 import { cancelAtDeadline, type ResolverFactory } from './resolver-factory';
 
@@ -17,10 +17,10 @@ export class NodeDnsChecker implements Checker<DnsCheckRequest> {
 
   async check(request: DnsCheckRequest, context: CheckContext): Promise<CheckResult> {
     const started = performance.now();
-    const finish = (findings: Finding[], answers: string[], resolver: string, dnsMs: number | null) => checkResult({
+    const finish = (findings: Finding[], answers: string[], resolver: string, dnsAt: number | null) => checkResult({
       kind: 'dns', findings, checkedAt: context.now,
       evidence: { dns: { resolver, recordType: request.recordType, answers } },
-      timings: { dnsMs, connectMs: null, tlsMs: null, firstByteMs: null, totalMs: performance.now() - started },
+      timings: phaseTimings(started, dnsAt, null, null, null, performance.now()),
     });
     const chosen = request.resolver ? serverAddress(request.resolver) : null;
     if (request.resolver && (!chosen || !this.policy.isAllowedAddress(chosen))) {
@@ -30,19 +30,18 @@ export class NodeDnsChecker implements Checker<DnsCheckRequest> {
     const resolver = this.resolvers.create(timeoutMs, request.resolver ? [request.resolver] : undefined);
     const label = request.resolver ?? this.resolvers.describe();
     const release = cancelAtDeadline(resolver, context.deadline);
-    const t0 = performance.now();
     try {
       const answers = await query(resolver, request.name, request.recordType);
-      return finish(evaluateDnsAnswers(answers, request.expectedValues), answers, label, performance.now() - t0);
+      return finish(evaluateDnsAnswers(answers, request.expectedValues), answers, label, performance.now());
     } catch (error) {
       const code = (error as { code?: string }).code ?? '';
-      const dnsMs = performance.now() - t0;
+      const answeredAt = performance.now();
       if (NO_DATA.has(code)) {
         const what = code === 'ENODATA' ? `no ${request.recordType} records` : 'the name does not exist (NXDOMAIN)';
-        return finish([down('dnsNoAnswer', `${request.name}: ${what}`)], [], label, dnsMs);
+        return finish([down('dnsNoAnswer', `${request.name}: ${what}`)], [], label, answeredAt);
       }
-      if (context.deadline.passed || code === 'ECANCELLED') return finish([down('timeout', 'The DNS query timed out')], [], label, dnsMs);
-      return finish([down('dnsQueryFailed', `DNS query failed: ${code || (error as Error).message}`)], [], label, dnsMs);
+      if (context.deadline.passed || code === 'ECANCELLED') return finish([down('timeout', 'The DNS query timed out')], [], label, answeredAt);
+      return finish([down('dnsQueryFailed', `DNS query failed: ${code || (error as Error).message}`)], [], label, answeredAt);
     } finally {
       release();
     }

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { CheckContext, Checker } from '../../../application/checks/ports';
 import type { DnsblCheckRequest } from '../../../domain/checks/check-request';
-import { checkResult, down, type CheckResult, type DnsblListing } from '../../../domain/checks/check-result';
+import { checkResult, down, phaseTimings, type CheckResult, type DnsblListing } from '../../../domain/checks/check-result';
 import { classifyDnsblAnswer, evaluateDnsbl, reversedIpLabel, type DnsblZone } from '../../../domain/checks/dnsbl';
 import { cancelAtDeadline, type ResolverFactory } from '../dns/resolver-factory';
 
@@ -16,7 +16,10 @@ export class DnsDnsblChecker implements Checker<DnsblCheckRequest> {
   async check(request: DnsblCheckRequest, context: CheckContext): Promise<CheckResult> {
     const started = performance.now();
     const label = reversedIpLabel(request.ip);
-    const timings = () => ({ dnsMs: performance.now() - started, connectMs: null, tlsMs: null, firstByteMs: null, totalMs: performance.now() - started });
+    const timings = () => {
+      const now = performance.now();
+      return phaseTimings(started, now, null, null, null, now);
+    };
     if (!label) {
       return checkResult({ kind: 'dnsbl', findings: [down('dnsblLookupFailed', `${request.ip} is not an IP address`)], evidence: {}, timings: timings(), checkedAt: context.now });
     }

@@ -1,4 +1,6 @@
 import { Client } from 'basic-ftp';
+import net from 'node:net';
+import { performance } from 'node:perf_hooks';
 import type { TLSSocket } from 'node:tls';
 import type { TargetPolicy } from '../../../application/shared/target-policy';
 import type { CheckContext, Checker } from '../../../application/checks/ports';
@@ -22,23 +24,21 @@ export class BasicFtpChecker implements Checker<FtpCheckRequest> {
 
   check(request: FtpCheckRequest, context: CheckContext): Promise<CheckResult> {
     return runServiceProbe(request, context, async (target) => {
-      const started = performance.now();
       const addresses = await vetTarget(this.policy, target.host);
-      const dnsMs = performance.now() - started;
+      const dnsAt = net.isIP(target.host) ? null : performance.now();
       const client = new Client(request.timeoutSeconds * 1000);
       const unsubscribe = context.deadline.onPassed(() => client.close());
       const tlsOptions = this.tls.options(target.host);
       try {
-        const t1 = performance.now();
+        // basic-ftp answers connect with the welcome: the connection ends with it (and with the handshake, implicit TLS)
         const welcome = request.tls === 'implicit'
           ? await client.connectImplicitTLS(addresses[0], target.port, tlsOptions)
           : await client.connect(addresses[0], target.port);
-        const connectMs = performance.now() - t1;
-        let tlsMs: number | null = request.tls === 'implicit' ? connectMs : null;
+        const connectAt = performance.now();
+        let tlsAt: number | null = request.tls === 'implicit' ? connectAt : null;
         if (request.tls === 'explicit') {
-          const t2 = performance.now();
           await client.useTLS(tlsOptions).catch((error: Error) => { throw new ProbeError('starttlsUnavailable', `AUTH TLS failed: ${error.message}`); });
-          tlsMs = performance.now() - t2;
+          tlsAt = performance.now();
         }
         const socket = client.ftp.socket as TLSSocket;
         const certificate = request.tls !== 'none' && typeof socket.getPeerCertificate === 'function' ? certificateOf(socket, context.now) : null;
@@ -49,7 +49,7 @@ export class BasicFtpChecker implements Checker<FtpCheckRequest> {
           if (!authenticated) findings.push(down('authenticationFailed', 'The server refused the credentials'));
         }
         return {
-          findings, timings: { dnsMs, connectMs, tlsMs },
+          findings, timings: { dnsAt, connectAt, tlsAt },
           evidence: { banner: welcome.message.trim(), tls: request.tls !== 'none', ...(certificate ? { certificate } : {}),
             ...(authenticated === undefined ? {} : { authenticated }) },
         };

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { CertificateEvidence } from '../../../domain/checks/check-result';
+import type { ConnectTo } from '../../../domain/shared/network/connect-host';
 import { evidenceOf } from '../shared/certificate';
 import type { TargetPolicy } from '../../../application/shared/target-policy';
 import type { Deadline } from '../../../application/checks/ports';
@@ -14,8 +15,10 @@ export interface ExchangeRequest {
   method: string;
   headers: Readonly<Record<string, string>>;
   body: string | null;
-  /** Connect here instead of the url's host (Host header and SNI stay the url's). */
-  connectTo?: { host: string; port: number };
+  /** Connect here instead of the url's host (Host header and SNI stay the url's; a null port is the url's). */
+  connectTo?: ConnectTo | null;
+  /** Sent as User-Agent unless `headers` name one (in any case): a header set later under any case replaces it. */
+  userAgent: string;
   /** Keep at most this many body bytes; the rest is only counted, and reading stops past `countLimit`. */
   keepBodyBytes: number;
   countLimit: number;
@@ -29,8 +32,11 @@ export interface ExchangeResponse {
   headers: http.IncomingHttpHeaders;
   body: Buffer | null;
   bodyBytes: number;
+  /** The vetted address and the port dialled (connectTo's when it applied). */
   address: string;
-  timings: ConnectionTimings & { firstByteMs: number };
+  port: number;
+  /** Instants (performance.now()) the connection's phases ended and the answer's first bytes (its head) arrived. */
+  timings: ConnectionTimings & { firstByteAt: number };
   /** The peer certificate, when https and asked for. */
   certificate: CertificateEvidence | null;
 }
@@ -45,9 +51,10 @@ export async function exchange(policy: TargetPolicy, tls: SharedTlsContext, requ
   const https = url.protocol === 'https:';
   const port = Number(url.port) || (https ? 443 : 80);
   const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const dialled = request.connectTo?.port ?? port;
   const connection = await connectPinned(policy, {
     host: request.connectTo?.host ?? hostname,
-    port: request.connectTo?.port ?? port,
+    port: dialled,
     deadline: request.deadline,
     tls: https ? { servername: hostname, context: tls } : undefined,
   });
@@ -59,23 +66,21 @@ export async function exchange(policy: TargetPolicy, tls: SharedTlsContext, requ
       const req = http.request({
         createConnection: () => socket, host: hostname, port, defaultPort: https ? 443 : 80,
         method: request.method, path: `${url.pathname}${url.search}`,
-        headers: { connection: 'close', ...request.headers },
+        headers: { connection: 'close', 'user-agent': request.userAgent, ...request.headers },
       });
       const unsubscribe = request.deadline.onPassed(() => req.destroy(checkTimedOut()));
-      let sentAt = performance.now();
-      req.once('finish', () => { sentAt = performance.now(); });
       req.once('error', (error) => { unsubscribe(); reject(error); });
       req.once('response', (res) => {
-        const firstByteMs = performance.now() - sentAt;
+        const firstByteAt = performance.now();
         const chunks: Buffer[] = [];
         let kept = 0;
         let bodyBytes = 0;
         const done = () => {
           unsubscribe();
           resolve({
-            status: res.statusCode ?? 0, headers: res.headers, bodyBytes, address: connection.address,
+            status: res.statusCode ?? 0, headers: res.headers, bodyBytes, address: connection.address, port: dialled,
             body: request.keepBodyBytes > 0 ? Buffer.concat(chunks) : null,
-            timings: { ...connection.timings, firstByteMs },
+            timings: { ...connection.timings, firstByteAt },
             certificate,
           });
         };

@@ -1,27 +1,30 @@
 import type { TargetPolicy } from '../../../application/shared/target-policy';
+import type { ConnectTo } from '../../../domain/shared/network/connect-host';
 import { ProbeError } from '../shared/probe-error';
 import type { SharedTlsContext } from '../shared/tls-context';
 import { exchange, type ExchangeRequest, type ExchangeResponse } from './http-exchange';
 
-/** The hops taken and the connection phases summed over them. */
+/** The hops taken, and when the phases of the latest connection that answered ended (performance.now() instants). */
 export interface HopTrail {
   hops: { url: string; status: number }[];
-  dnsMs: number | null;
-  connectMs: number | null;
-  tlsMs: number | null;
+  dnsAt: number | null;
+  connectAt: number | null;
+  tlsAt: number | null;
 }
+
+/** A trail before any hop. */
+export const emptyTrail = (): HopTrail => ({ hops: [], dnsAt: null, connectAt: null, tlsAt: null });
 
 export interface FollowRequest extends Omit<ExchangeRequest, 'url' | 'connectTo'> {
   url: URL;
   follow: boolean;
   maxRedirects: number;
   /** Applies to hops on the original origin only. */
-  connectTo?: { host: string; port: number };
+  connectTo?: ConnectTo | null;
 }
 
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
-const add = (a: number | null, b: number | null) => (b === null ? a : (a ?? 0) + b);
 
 /**
  * Follows redirects hop by hop. Every hop is a new exchange, so the target policy vets (and pins)
@@ -38,9 +41,9 @@ export async function followRedirects(policy: TargetPolicy, tls: SharedTlsContex
       ...request, url, method, body, headers,
       connectTo: url.origin === origin ? request.connectTo : undefined,
     });
-    trail.dnsMs = add(trail.dnsMs, response.timings.dnsMs);
-    trail.connectMs = add(trail.connectMs, response.timings.connectMs);
-    trail.tlsMs = add(trail.tlsMs, response.timings.tlsMs);
+    trail.dnsAt = response.timings.dnsAt;
+    trail.connectAt = response.timings.connectAt;
+    trail.tlsAt = response.timings.tlsAt;
     const location = response.headers.location;
     if (!request.follow || !REDIRECT.has(response.status) || !location) return { url, response };
     if (hop >= request.maxRedirects) throw new ProbeError('tooManyRedirects', `More than ${request.maxRedirects} redirects`);

@@ -1,4 +1,6 @@
 import { ImapFlow } from 'imapflow';
+import net from 'node:net';
+import { performance } from 'node:perf_hooks';
 import type { TLSSocket } from 'node:tls';
 import type { TargetPolicy } from '../../../application/shared/target-policy';
 import type { CheckContext, Checker } from '../../../application/checks/ports';
@@ -25,9 +27,8 @@ export class ImapflowImapChecker implements Checker<ImapCheckRequest> {
 
   check(request: ImapCheckRequest, context: CheckContext): Promise<CheckResult> {
     return runServiceProbe(request, context, async (target) => {
-      const started = performance.now();
       const addresses = await vetTarget(this.policy, target.host);
-      const dnsMs = performance.now() - started;
+      const dnsAt = net.isIP(target.host) ? null : performance.now();
       const timeoutMs = request.timeoutSeconds * 1000;
       const creds = request.credentials;
       const client = new ImapFlow({
@@ -39,7 +40,6 @@ export class ImapflowImapChecker implements Checker<ImapCheckRequest> {
       } as ConstructorParameters<typeof ImapFlow>[0]);
       client.on('error', () => undefined);
       const unsubscribe = context.deadline.onPassed(() => client.close());
-      const t1 = performance.now();
       const findings: Finding[] = [];
       let authenticated: boolean | undefined;
       try {
@@ -72,7 +72,8 @@ export class ImapflowImapChecker implements Checker<ImapCheckRequest> {
       const banner = greetingOf(client);
       client.close();
       return {
-        findings, timings: { dnsMs, connectMs: performance.now() - t1, tlsMs: null },
+        // imapflow connects, greets, negotiates and logs in as one step: its end is when the connection was up
+        findings, timings: { dnsAt, connectAt: performance.now(), tlsAt: null },
         evidence: { banner, tls: secure, ...(certificate ? { certificate } : {}), ...(authenticated === undefined ? {} : { authenticated }) },
       };
     });

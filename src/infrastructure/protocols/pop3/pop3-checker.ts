@@ -27,17 +27,16 @@ export class Pop3Checker implements Checker<Pop3CheckRequest> {
       const session = new Pop3Session(connection.socket);
       const unsubscribe = context.deadline.onPassed(() => session.close());
       try {
-        const t0 = performance.now();
         const banner = await session.readLine();
-        const firstByteMs = performance.now() - t0;
+        const firstByteAt = performance.now();
         partial.evidence = { banner };
         if (!banner.startsWith('+OK')) throw new ProbeError('protocolError', `Unexpected greeting: ${banner}`);
         if (request.tls === 'starttls') {
           const answer = await session.command('STLS');
           if (!answer.startsWith('+OK')) throw new ProbeError('starttlsUnavailable', `STLS refused: ${answer}`);
-          const t1 = performance.now();
+          // STLS comes after the greeting (the first byte): its handshake is part of the exchange up to totalMs,
+          // reported as no TLS phase, since the phases are ordered dns <= connect <= tls <= firstByte
           await session.upgrade(this.tls, target.host);
-          connection.timings.tlsMs = performance.now() - t1;
         }
         const secure = request.tls !== 'none';
         const certificate = request.tls === 'implicit' ? connection.certificate && evidenceOf(connection.certificate, context.now)
@@ -52,7 +51,7 @@ export class Pop3Checker implements Checker<Pop3CheckRequest> {
         }
         await session.command('QUIT').catch(() => '');
         return {
-          findings, timings: connection.timings, firstByteMs,
+          findings, timings: connection.timings, firstByteAt,
           evidence: { banner, tls: secure, ...(certificate ? { certificate } : {}), ...(authenticated === undefined ? {} : { authenticated }) },
         };
       } finally {

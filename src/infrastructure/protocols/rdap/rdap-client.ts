@@ -3,10 +3,11 @@ import type { Deadline } from '../../../application/checks/ports';
 import type { DomainRegistration } from '../../../domain/checks/domain-expiry';
 import { ProbeError } from '../shared/probe-error';
 import type { SharedTlsContext } from '../shared/tls-context';
-import { followRedirects } from '../http/redirects';
+import { emptyTrail, followRedirects } from '../http/redirects';
 
 const BOOTSTRAP_TTL_MS = 24 * 3_600_000;
 const MAX_JSON_BYTES = 2 * 1024 * 1024;
+const RDAP_HEADERS = { accept: 'application/rdap+json, application/json' };
 
 interface Bootstrap { services: [string[], string[]][] }
 interface RdapEntity { roles?: string[]; handle?: string; vcardArray?: [string, [string, unknown, string, unknown][]]; entities?: RdapEntity[] }
@@ -22,7 +23,11 @@ export type RdapAnswer = DomainRegistration | 'notFound' | null;
 export class RdapClient {
   private bootstrap: { at: number; data: Bootstrap } | null = null;
 
-  constructor(private readonly policy: TargetPolicy, private readonly tls: SharedTlsContext, private readonly bootstrapUrl: string) {}
+  constructor(
+    private readonly policy: TargetPolicy, private readonly tls: SharedTlsContext, private readonly bootstrapUrl: string,
+    /** Identifies the service to registries (their rate limits and abuse desks look at it). */
+    private readonly userAgent: string,
+  ) {}
 
   async lookup(domain: string, deadline: Deadline, now: number): Promise<RdapAnswer> {
     const base = await this.serviceFor(domain.split('.').pop()!, deadline, now);
@@ -51,9 +56,9 @@ export class RdapClient {
 
   private async getJson(url: URL, deadline: Deadline): Promise<{ status: number; json: unknown }> {
     const { response } = await followRedirects(this.policy, this.tls, {
-      url, method: 'GET', headers: { accept: 'application/rdap+json, application/json' }, body: null,
+      url, method: 'GET', headers: RDAP_HEADERS, body: null, userAgent: this.userAgent,
       follow: true, maxRedirects: 5, keepBodyBytes: MAX_JSON_BYTES, countLimit: MAX_JSON_BYTES, deadline, certificateAt: null,
-    }, { hops: [], dnsMs: null, connectMs: null, tlsMs: null });
+    }, emptyTrail());
     if (response.status !== 200) return { status: response.status, json: null };
     try {
       return { status: 200, json: JSON.parse(response.body?.toString('utf8') ?? '') };

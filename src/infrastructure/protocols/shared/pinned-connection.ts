@@ -7,11 +7,15 @@ import { describeChain, type ChainDescription } from './certificate';
 import { checkTimedOut, ProbeError } from './probe-error';
 import type { SharedTlsContext } from './tls-context';
 
-/** Phase durations of one connection, ms (null when the phase did not happen). */
+/**
+ * When each phase of one connection ended, as `performance.now()` instants (the one monotonic clock
+ * every check's phases are read from; null when the phase did not happen). A check turns them into
+ * its timings with phaseTimings, counted from its own start.
+ */
 export interface ConnectionTimings {
-  dnsMs: number | null;
-  connectMs: number | null;
-  tlsMs: number | null;
+  dnsAt: number | null;
+  connectAt: number | null;
+  tlsAt: number | null;
 }
 
 export interface PinnedConnection {
@@ -58,19 +62,17 @@ export async function vetTarget(policy: TargetPolicy, host: string): Promise<rea
 export async function connectPinned(policy: TargetPolicy, options: ConnectOptions): Promise<PinnedConnection> {
   const host = stripBrackets(options.host);
   const isLiteral = net.isIP(host) !== 0;
-  const t0 = performance.now();
   const addresses = await vetTarget(policy, host);
-  const t1 = performance.now();
+  const resolvedAt = performance.now();
   if (options.deadline.passed) throw checkTimedOut();
   let lastError: unknown;
   for (const address of addresses) {
     try {
       const socket = await tcpConnect(address, options.port, options.deadline, options.noDelay);
-      const t2 = performance.now();
-      const timings: ConnectionTimings = { dnsMs: isLiteral ? null : t1 - t0, connectMs: t2 - t1, tlsMs: null };
+      const timings: ConnectionTimings = { dnsAt: isLiteral ? null : resolvedAt, connectAt: performance.now(), tlsAt: null };
       if (!options.tls) return { socket, address, timings, certificate: null };
       const { secure, certificate } = await secureChannel(socket, address, options.port, options.tls, options.deadline);
-      timings.tlsMs = performance.now() - t2;
+      timings.tlsAt = performance.now();
       return { socket: secure, address, timings, certificate };
     } catch (error) {
       lastError = error;

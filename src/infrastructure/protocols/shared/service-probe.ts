@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { CheckContext } from '../../../application/checks/ports';
 import type { ServiceCheckRequest } from '../../../domain/checks/check-request';
-import { checkResult, type CheckEvidence, type CheckResult, type Finding } from '../../../domain/checks/check-result';
+import { checkResult, phaseTimings, type CheckEvidence, type CheckResult, type Finding } from '../../../domain/checks/check-result';
 import { defaultPort } from '../../../domain/checks/check-mode';
 import type { ConnectionTimings } from './pinned-connection';
 import { checkTimedOut, deadlinePassed, findingFor, ProbeError } from './probe-error';
@@ -9,9 +9,10 @@ import { checkTimedOut, deadlinePassed, findingFor, ProbeError } from './probe-e
 export interface ServiceOutcome {
   findings: Finding[];
   evidence: CheckEvidence;
+  /** When the connection's phases ended (performance.now() instants, like every mark here). */
   timings: ConnectionTimings | null;
-  /** Greeting/banner time after connect. */
-  firstByteMs?: number | null;
+  /** When the greeting/banner arrived. */
+  firstByteAt?: number | null;
 }
 
 /** What each protocol probe works on: the host without brackets and the effective port. */
@@ -21,7 +22,8 @@ export interface ServiceTarget {
 }
 
 /**
- * The frame every protocol-mode service check shares: the effective port, one timing clock, and
+ * The frame every protocol-mode service check shares: the effective port, one timing clock
+ * (performance.now(), phases counted from the frame's start), and
  * any error the probe throws turned into a down result (a probe returns findings for what it saw).
  * At the deadline the frame answers `timeout` at once, and whatever the probe throws once it has
  * passed (its session closed under it) counts as that timeout: a probe only closes its session when
@@ -48,7 +50,6 @@ export async function runServiceProbe<R extends ServiceCheckRequest>(
   return checkResult({
     kind: request.kind, findings: outcome.findings, checkedAt: context.now,
     evidence: { target: { host: target.host, address: null, port: target.port }, ...outcome.evidence },
-    timings: { dnsMs: t?.dnsMs ?? null, connectMs: t?.connectMs ?? null, tlsMs: t?.tlsMs ?? null,
-      firstByteMs: outcome.firstByteMs ?? null, totalMs: performance.now() - started },
+    timings: phaseTimings(started, t?.dnsAt ?? null, t?.connectAt ?? null, t?.tlsAt ?? null, outcome.firstByteAt ?? null, performance.now()),
   });
 }

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { TargetPolicy } from '../../../application/shared/target-policy';
 import type { CheckContext, Checker } from '../../../application/checks/ports';
 import type { TcpCheckRequest } from '../../../domain/checks/check-request';
-import { checkResult, type CheckResult } from '../../../domain/checks/check-result';
+import { checkResult, NO_TIMINGS, phaseTimings, type CheckResult } from '../../../domain/checks/check-result';
 import { connectPinned } from '../shared/pinned-connection';
 import { findingFor } from '../shared/probe-error';
 
@@ -20,13 +20,13 @@ export class NetTcpChecker implements Checker<TcpCheckRequest> {
       return checkResult({
         kind: 'tcp', findings: [], checkedAt: context.now,
         evidence: { target: { host: request.host, address, port: request.port } },
-        timings: { ...timings, firstByteMs: null, totalMs: performance.now() - started },
+        timings: phaseTimings(started, timings.dnsAt, timings.connectAt, null, null, performance.now()),
       });
     } catch (error) {
       return checkResult({
         kind: 'tcp', findings: [findingFor(error)], checkedAt: context.now,
         evidence: { target: { host: request.host, address: null, port: request.port } },
-        timings: { dnsMs: null, connectMs: null, tlsMs: null, firstByteMs: null, totalMs: performance.now() - started },
+        timings: NO_TIMINGS(performance.now() - started),
       });
     }
   }

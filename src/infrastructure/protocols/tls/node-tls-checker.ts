@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { TargetPolicy } from '../../../application/shared/target-policy';
 import type { CheckContext, Checker } from '../../../application/checks/ports';
 import type { TlsCheckRequest } from '../../../domain/checks/check-request';
-import { checkResult, down, type CheckResult } from '../../../domain/checks/check-result';
+import { checkResult, down, NO_TIMINGS, phaseTimings, type CheckResult } from '../../../domain/checks/check-result';
 import { evaluateCertificate } from '../../../domain/checks/certificate-expiry';
 import { evidenceOf } from '../shared/certificate';
 import { connectPinned } from '../shared/pinned-connection';
@@ -31,13 +31,13 @@ export class NodeTlsChecker implements Checker<TlsCheckRequest> {
       return checkResult({
         kind: 'tls', findings, checkedAt: context.now,
         evidence: { target: { host: request.host, address, port: request.port }, ...(certificate ? { certificate } : {}) },
-        timings: { ...timings, firstByteMs: null, totalMs: performance.now() - started },
+        timings: phaseTimings(started, timings.dnsAt, timings.connectAt, timings.tlsAt, null, performance.now()),
       });
     } catch (error) {
       return checkResult({
         kind: 'tls', findings: [findingFor(error)], checkedAt: context.now,
         evidence: { target: { host: request.host, address: null, port: request.port } },
-        timings: { dnsMs: null, connectMs: null, tlsMs: null, firstByteMs: null, totalMs: performance.now() - started },
+        timings: NO_TIMINGS(performance.now() - started),
       });
     }
   }

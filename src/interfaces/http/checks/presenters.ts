@@ -1,8 +1,8 @@
-import type { CheckResult } from '../../../domain/checks/check-result';
+import { roundMs, type CheckResult } from '../../../domain/checks/check-result';
 
-const round = (ms: number | null) => (ms === null ? null : Math.round(ms * 100) / 100);
+const round = (ms: number | null) => (ms === null ? null : roundMs(ms));
 
-/** A check result as JSON: timings rounded to 0.01 ms, dates as ISO strings. */
+/** A check result as JSON: timings to 0.1 ms (as the checks record them), dates as ISO strings. */
 export function presentCheckResult(result: CheckResult) {
   const t = result.timings;
   return {

@@ -29,6 +29,9 @@ export const CheckResultSchema = z.object({
   timings: z.object({
     dnsMs: Nullable(z.number()), connectMs: Nullable(z.number()), tlsMs: Nullable(z.number()),
     firstByteMs: Nullable(z.number()), totalMs: z.number(),
+  }).meta({
+    description: 'Milliseconds from the start of the check to the end of each phase (cumulative, one monotonic clock, '
+      + '0.1 ms): dnsMs <= connectMs <= tlsMs <= firstByteMs <= totalMs; null for a phase that did not happen',
   }),
   evidence: z.object({
     target: z.object({ host: z.string(), address: Nullable(z.string()), port: Nullable(z.number().int()) }).optional(),

@@ -13,7 +13,10 @@ const Headers = z.record(z.string().regex(HEADER_NAME), z.string().max(4096).reg
 
 const httpFields = {
   method: z.enum(HTTP_METHODS).optional(),
-  headers: Headers.optional(),
+  headers: Headers.optional().meta({
+    description: 'Request headers sent with every check. Checks identify themselves with User-Agent '
+      + '`MonitoringService/<version> (+<PUBLIC_BASE_URL>)`; a User-Agent here (any case) replaces it',
+  }),
   body: z.string().max(65536).nullable().optional(),
   expectedStatusCodes: z.array(z.number().int().min(100).max(599)).max(50).optional().meta({ description: 'Empty: any 2xx' }),
   keyword: z.string().min(1).max(500).nullable().optional(),
@@ -32,6 +35,11 @@ const httpFields = {
 };
 
 const connectDoc = 'Accepted without effect on heartbeat and scripted_browser monitors';
+const connectHostDoc = "host[:port] to connect to instead of the url's host (a name or an IPv4 address, IPv6 in brackets: "
+  + '`origin.example.com:8443`, `203.0.113.7`, `[2001:db8::7]:8443`); url, Host header and TLS SNI stay unchanged. The port '
+  + "written here is also stored as connectPort; without one the check dials connectPort, else the url's port. Sending "
+  + 'connectPort together with a host:port that names another port is refused with connectHostInvalid (equal ports are '
+  + 'accepted, so a record sent back whole stays valid); a new connectHost without a port drops the port of the previous host:port';
 
 export const WebsiteCreateBody = z.object({
   ...commonCreateFields,
@@ -40,8 +48,9 @@ export const WebsiteCreateBody = z.object({
   ...httpFields,
   ...checkConfigCreateFields,
   connectHost: z.string().max(300).nullable().optional()
-    .meta({ description: `host[:port] to connect to instead of the url's host; url, Host header and SNI unchanged. ${connectDoc}` }),
-  connectPort: z.number().int().min(1).max(65535).nullable().optional(),
+    .meta({ description: `${connectHostDoc}. ${connectDoc}` }),
+  connectPort: z.number().int().min(1).max(65535).nullable().optional()
+    .meta({ description: 'Port to dial at connectHost when connectHost names none; must equal the port of a host:port (connectHostInvalid)' }),
   connectTlsInsecure: z.boolean().optional().meta({ description: `Skip certificate verification; needs connectHost. ${connectDoc}` }),
   ...alertFields,
 }).strict().meta({ id: 'WebsiteCreate' });
@@ -52,8 +61,9 @@ export const WebsitePatchBody = z.object({
   url: coded({ type: 'string', format: 'uri', description: 'Public http(s) URL (invalidUrl)' }),
   ...httpFields,
   ...checkConfigPatchFields,
-  connectHost: coded({ type: ['string', 'null'], description: 'host[:port] (connectHostInvalid, connectHostNotPublic)' }),
-  connectPort: coded({ type: ['integer', 'null'], minimum: 1, maximum: 65535 }),
+  connectHost: coded({ type: ['string', 'null'], description: `${connectHostDoc} (connectHostInvalid, connectHostNotPublic)` }),
+  connectPort: coded({ type: ['integer', 'null'], minimum: 1, maximum: 65535,
+    description: 'Port to dial at connectHost when connectHost names none; must equal the port of a host:port (connectHostInvalid)' }),
   connectTlsInsecure: coded({ type: 'boolean', description: 'Needs connectHost (connectTlsInsecureWithoutHost)' }),
   ...alertFields,
 }).strict().meta({ id: 'WebsitePatch' });

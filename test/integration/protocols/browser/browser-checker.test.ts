@@ -6,7 +6,7 @@ import type { BrowserCheckRequest } from '../../../../src/domain/checks/check-re
 import { ChromiumBrowser } from '../../../../src/infrastructure/protocols/browser/chromium-browser';
 import { PlaywrightBrowserChecker } from '../../../../src/infrastructure/protocols/browser/playwright-browser-checker';
 import { testConfig } from '../../../support/test-server';
-import { checkContext } from '../../../support/check-requests';
+import { checkContext, TEST_USER_AGENT } from '../../../support/check-requests';
 import { LoopbackTargetPolicy } from '../../../support/loopback-target-policy';
 import { LoginSite } from '../../../support/peers/login-site';
 
@@ -39,7 +39,7 @@ const LOG_IN = 'fill #email "ann@shop.test"\nfill #password "s3cret"\nclick #sub
 describe('browser checker: scenarios in Chromium behind the vetting proxy (loopback)', () => {
   const site = new LoginSite();
   const policy = new NamedLoopbackPolicy();
-  const browser = new ChromiumBrowser({ executablePath: testConfig().browserExecutablePath, maxConcurrent: 2 }, policy);
+  const browser = new ChromiumBrowser({ executablePath: testConfig().browserExecutablePath, maxConcurrent: 2 }, policy, TEST_USER_AGENT);
   const screenshots = new MemoryScreenshots();
   const checker = new PlaywrightBrowserChecker(browser, screenshots, { stepWaitMs: 1_000 });
 
@@ -61,6 +61,17 @@ describe('browser checker: scenarios in Chromium behind the vetting proxy (loopb
     expect(evidence.steps.every((s) => s.durationMs >= 0)).to.equal(true);
     expect(evidence).to.include({ finalUrl: site.url('/dashboard'), title: 'Dashboard', screenshotId: null });
     expect(result.timings.totalMs).to.be.greaterThan(0);
+  });
+
+  it('sends Chromium\'s User-Agent read as Chrome (not HeadlessChrome) with the service\'s product token appended, on every request', async () => {
+    site.userAgents.length = 0;
+    const result = await checker.check(aScenario(site.url(), `${LOG_IN}\nexpectText "Welcome back, Ann"`, { screenshotOwner: null }), checkContext(10_000));
+    expect(result.status, result.reason?.message).to.equal('up');
+    expect(site.userAgents.length).to.be.at.least(2);
+    for (const userAgent of site.userAgents) {
+      expect(userAgent).to.match(/^Mozilla\/5\.0 .* Chrome\/[\d.]+ .*MonitoringService\/1\.0\.0 \(\+http:\/\/checks\.test\.example\)$/);
+      expect(userAgent).not.to.include('HeadlessChrome');
+    }
   });
 
   it('fails on a missing text with keywordMissing naming the line and step, and keeps a PNG screenshot of the page', async () => {

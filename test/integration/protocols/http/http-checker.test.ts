@@ -7,12 +7,21 @@ import { LoopbackTargetPolicy, RejectingTargetPolicy } from '../../../support/lo
 import { testCertificates } from '../../../support/peers/certificates';
 import { HttpPeer } from '../../../support/peers/http-peer';
 import { listenOnLoopback } from '../../../support/peers/loopback-listen';
-import { anHttpCheck, checkContext } from '../../../support/check-requests';
+import { anHttpCheck, checkContext, TEST_USER_AGENT } from '../../../support/check-requests';
+
+/** Loopback, with every name lookup taking `delayMs` (a slow resolver). */
+class SlowResolvingPolicy extends LoopbackTargetPolicy {
+  constructor(private readonly delayMs: number) { super(); }
+  override async vet(host: string) {
+    await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    return super.vet(host);
+  }
+}
 
 describe('HTTP(S) checker against loopback peers', () => {
   const certs = testCertificates();
   const tls = new SharedTlsContext([certs.ca.cert]);
-  const checker = new NodeHttpChecker(new LoopbackTargetPolicy(), tls);
+  const checker = new NodeHttpChecker(new LoopbackTargetPolicy(), tls, TEST_USER_AGENT);
   const site = new HttpPeer();
   const secure = new HttpPeer(certs.valid);
   const expiring = new HttpPeer(certs.expiring);
@@ -106,7 +115,7 @@ describe('HTTP(S) checker against loopback peers', () => {
   });
 
   it('refuses to connect when the policy rejects the target', async () => {
-    const refusing = new NodeHttpChecker(new RejectingTargetPolicy(), tls);
+    const refusing = new NodeHttpChecker(new RejectingTargetPolicy(), tls, TEST_USER_AGENT);
     site.requests.length = 0;
     const result = await refusing.check(anHttpCheck(site.url()), checkContext());
     expect(result.reason?.code).to.equal('targetRejected');
@@ -148,16 +157,72 @@ describe('HTTP(S) checker against loopback peers', () => {
   it('connectHost keeps url, Host header and SNI; connectTlsInsecure skips verification', async () => {
     secure.requests.length = 0;
     const viaConnectHost = anHttpCheck('https://localhost/echo', {
-      connectHost: '127.0.0.1', connectPort: secure.port, assertions: { ssl: { noticeDays: 14 } },
+      connectTo: { host: '127.0.0.1', port: secure.port }, assertions: { ssl: { noticeDays: 14 } },
     });
     const result = await checker.check(viaConnectHost, checkContext());
     expect(result.status, JSON.stringify(result.reason)).to.equal('up');
     expect(secure.requests[0]?.host).to.equal('localhost');
     expect(result.evidence.certificate?.authorized).to.equal(true);
     const insecure = await checker.check(anHttpCheck('https://localhost/', {
-      connectHost: '127.0.0.1', connectPort: selfSigned.port, connectTlsInsecure: true, assertions: { ssl: { noticeDays: 14 } },
+      connectTo: { host: '127.0.0.1', port: selfSigned.port }, connectTlsInsecure: true, assertions: { ssl: { noticeDays: 14 } },
     }), checkContext());
     expect(insecure.status).to.equal('up');
+  });
+
+  it('connectTo from a host:port connectHost: the request reaches that port under the url\'s Host and SNI, verified for the url\'s name', async () => {
+    secure.requests.length = 0;
+    const result = await checker.check(anHttpCheck('https://localhost/', {
+      connectTo: { host: '127.0.0.1', port: secure.port }, assertions: { ssl: { noticeDays: 14 } },
+    }), checkContext());
+    expect(result.status, JSON.stringify(result.reason)).to.equal('up');
+    expect(secure.requests).to.have.length(1);
+    expect(secure.requests[0]).to.include({ host: 'localhost', servername: 'localhost' });
+    expect(result.evidence.target).to.deep.equal({ host: 'localhost', address: '127.0.0.1', port: secure.port });
+  });
+
+  it('connectTo without a port dials the url\'s own port on the other host', async () => {
+    site.requests.length = 0;
+    const result = await checker.check(anHttpCheck(`http://www.monitor-fixture.com:${site.port}/`, {
+      connectTo: { host: '127.0.0.1', port: null },
+    }), checkContext());
+    expect(result.status, JSON.stringify(result.reason)).to.equal('up');
+    expect(site.requests[0]?.host).to.equal(`www.monitor-fixture.com:${site.port}`);
+  });
+
+  it('identifies itself with its User-Agent on every request, each redirect hop included', async () => {
+    site.requests.length = 0;
+    const result = await checker.check(anHttpCheck(site.url(`/redirect?to=${encodeURIComponent(site.url('/'))}`)), checkContext());
+    expect(result.status).to.equal('up');
+    expect(site.requests.map((r) => r.userAgents)).to.deep.equal([[TEST_USER_AGENT], [TEST_USER_AGENT]]);
+  });
+
+  it('lets a monitor\'s own User-Agent header (any case) replace the service\'s: one User-Agent line, the monitor\'s', async () => {
+    for (const name of ['User-Agent', 'user-agent', 'USER-AGENT']) {
+      site.requests.length = 0;
+      const result = await checker.check(anHttpCheck(site.url(), { headers: { [name]: `Custom/2.0 (${name})`, 'x-custom': 'yes' } }), checkContext());
+      expect(result.status).to.equal('up');
+      expect(site.requests[0]?.userAgents, name).to.deep.equal([`Custom/2.0 (${name})`]);
+    }
+  });
+
+  it('measures phases on one clock from the check start: dns <= connect <= tls <= firstByte <= total, 0.1 ms steps', async () => {
+    const RESOLVE_MS = 40;
+    const WAIT_MS = 120;
+    // a slow name lookup first, then TCP and TLS, then a server holding its first byte back: each
+    // phase is counted from the start, so every later phase includes the lookup and the wait comes after TLS
+    const slowLookups = new NodeHttpChecker(new SlowResolvingPolicy(RESOLVE_MS), tls, TEST_USER_AGENT);
+    const result = await slowLookups.check(anHttpCheck(`https://localhost:${secure.port}/first-byte-after/${WAIT_MS}`, {
+      assertions: { ssl: { noticeDays: 14 } },
+    }), checkContext());
+    expect(result.status, JSON.stringify(result.reason)).to.equal('up');
+    const { dnsMs, connectMs, tlsMs, firstByteMs, totalMs } = result.timings;
+    const phases = [dnsMs, connectMs, tlsMs, firstByteMs, totalMs];
+    expect(phases.every((ms) => typeof ms === 'number'), JSON.stringify(result.timings)).to.equal(true);
+    const values = phases as number[];
+    expect(values, 'ordered').to.deep.equal([...values].sort((a, b) => a - b));
+    expect(values.every((ms) => Math.abs(ms * 10 - Math.round(ms * 10)) < 1e-9), 'to 0.1 ms').to.equal(true);
+    expect(dnsMs, JSON.stringify(result.timings)).to.be.at.least(RESOLVE_MS - 1);
+    expect(firstByteMs! - tlsMs!, JSON.stringify(result.timings)).to.be.at.least(WAIT_MS - 1);
   });
 
   it('cuts the connection of a complete answer within a second when the server stops reading the rest of the body', async () => {

@@ -5,7 +5,7 @@ import { SharedTlsContext } from '../../../../src/infrastructure/protocols/share
 import { LoopbackTargetPolicy } from '../../../support/loopback-target-policy';
 import { testCertificates } from '../../../support/peers/certificates';
 import { HttpPeer } from '../../../support/peers/http-peer';
-import { anHttpCheck, checkContext } from '../../../support/check-requests';
+import { anHttpCheck, checkContext, TEST_USER_AGENT } from '../../../support/check-requests';
 
 /** HTTPS checks reuse the verdict on a chain the peer presented before, and only on exactly that chain. */
 describe('HTTPS checks and verified chains', () => {
@@ -20,7 +20,7 @@ describe('HTTPS checks and verified chains', () => {
   beforeEach(async () => {
     peer = await new HttpPeer(certs.valid).start();
     tls = new SharedTlsContext([certs.ca.cert]);
-    checker = new NodeHttpChecker(policy, tls);
+    checker = new NodeHttpChecker(policy, tls, TEST_USER_AGENT);
   });
   afterEach(() => peer.stop());
 
@@ -66,7 +66,7 @@ describe('HTTPS checks and verified chains', () => {
 
   it('judges the same chain under each name it is asked for', async () => {
     expect((await check(`https://localhost:${peer.port}/`)).status).to.equal('up');
-    const otherName = await check('https://elsewhere.test/', { connectHost: '127.0.0.1', connectPort: peer.port });
+    const otherName = await check('https://elsewhere.test/', { connectTo: { host: '127.0.0.1', port: peer.port } });
     expect(otherName.reason?.code).to.equal('sslInvalid');
     expect(otherName.evidence.certificate?.authorizationError).to.match(/ALTNAME|not in the cert/i);
     // The other name's verdict is its own: the first name's chain is still authorized.

@@ -7,7 +7,7 @@ import { applyDomainExpiryResult, EMPTY_DOMAIN_EXPIRY } from '../../../../src/do
 import type { DomainExpiryCheckRequest } from '../../../../src/domain/checks/check-request';
 import { LoopbackTargetPolicy } from '../../../support/loopback-target-policy';
 import { RdapPeer } from '../../../support/peers/rdap-peer';
-import { checkContext } from '../../../support/check-requests';
+import { checkContext, TEST_USER_AGENT } from '../../../support/check-requests';
 
 describe('Domain expiry checker against loopback RDAP and WHOIS servers', () => {
   const peer = new RdapPeer();
@@ -18,7 +18,7 @@ describe('Domain expiry checker against loopback RDAP and WHOIS servers', () => 
   before(async () => {
     await peer.start();
     const policy = new LoopbackTargetPolicy();
-    checker = new RdapDomainExpiryChecker(new RdapClient(policy, new SharedTlsContext(), peer.bootstrapUrl), new WhoisClient(policy, peer.whoisServer));
+    checker = new RdapDomainExpiryChecker(new RdapClient(policy, new SharedTlsContext(), peer.bootstrapUrl, TEST_USER_AGENT), new WhoisClient(policy, peer.whoisServer));
     peer.rdapDomains.set('example.test', { expiresAt: '2027-06-01T00:00:00Z', registrar: 'Example Registrar' });
     peer.rdapDomains.set('soon.test', { expiresAt: '2026-12-10T00:00:00Z', registrar: 'Example Registrar' });
     peer.rdapDomains.set('urgent.test', { expiresAt: '2026-11-25T00:00:00Z', registrar: 'Example Registrar' });
@@ -34,6 +34,14 @@ describe('Domain expiry checker against loopback RDAP and WHOIS servers', () => 
     expect(result.evidence.domain).to.deep.equal({
       domain: 'example.test', expiresAt: '2027-06-01T00:00:00.000Z', registrar: 'Example Registrar', daysRemaining: 191, source: 'rdap',
     });
+  });
+
+  it('asks the registry (bootstrap and lookup) with the service\'s User-Agent', async () => {
+    const fresh = new RdapDomainExpiryChecker(
+      new RdapClient(new LoopbackTargetPolicy(), new SharedTlsContext(), peer.bootstrapUrl, TEST_USER_AGENT), new WhoisClient(new LoopbackTargetPolicy(), peer.whoisServer));
+    peer.userAgents.length = 0;
+    expect((await fresh.check(request('example.test'), checkContext(3000, now))).status).to.equal('up');
+    expect(peer.userAgents).to.deep.equal([TEST_USER_AGENT, TEST_USER_AGENT]);
   });
 
   it('warns at expiryWarningDays, errors at expiryErrorDays, and is down once expired', async () => {

@@ -53,6 +53,9 @@ describe('TCP and TLS checkers against loopback peers', () => {
     expect(result.reason?.code).to.equal('sslExpiringSoon');
     expect(result.evidence.certificate?.daysRemaining).to.be.within(1, 3);
     expect(result.timings.tlsMs).to.be.a('number');
+    // phases from the check's start on one clock: the handshake ends after the connection, which ends after the lookup
+    const { dnsMs, connectMs, tlsMs, totalMs } = result.timings;
+    expect(dnsMs! <= connectMs! && connectMs! <= tlsMs! && tlsMs! <= totalMs, JSON.stringify(result.timings)).to.equal(true);
   });
 
   it('tls: a self-signed certificate is down with sslInvalid', async () => {

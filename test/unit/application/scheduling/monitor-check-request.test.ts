@@ -29,13 +29,27 @@ describe('checkRequestFor (monitor to check)', () => {
       },
       connectHost: 'origin.example', connectPort: 8443, connectTlsInsecure: true,
     }));
-    expect(request).to.deep.include({ connectHost: 'origin.example', connectPort: 8443, connectTlsInsecure: true });
+    expect(request).to.deep.include({ connectTo: { host: 'origin.example', port: 8443 }, connectTlsInsecure: true });
     expect(request!.kind === 'http' && request!.assertions).to.deep.equal({
       expectedStatusCodes: null, keyword: { value: 'Welcome', mode: 'absent', caseSensitive: true },
       minPageSize: 10, maxPageSize: 5000, maxResponseTimeMs: 800, ssl: null, httpsRedirect: true,
     });
     const statuses = checkRequestFor(aMonitor({ config: { expectedStatusCodes: [200, 301] } }));
     expect(statuses!.kind === 'http' && statuses!.assertions.expectedStatusCodes).to.deep.equal(['200', '301']);
+  });
+
+  it('splits a stored connectHost once into the host the target policy vets and the port to dial (host:port form included)', () => {
+    const connectTo = (connectHost: string | null, connectPort: number | null = null) =>
+      (checkRequestFor(aMonitor({ connectHost, connectPort })) as { connectTo: unknown }).connectTo;
+    expect(connectTo('127.0.0.1:8443', 8443)).to.deep.equal({ host: '127.0.0.1', port: 8443 });
+    expect(connectTo('origin.example.com:8443', 8443)).to.deep.equal({ host: 'origin.example.com', port: 8443 });
+    expect(connectTo('[2606:4700::1]:8443', 8443)).to.deep.equal({ host: '2606:4700::1', port: 8443 });
+    expect(connectTo('[2606:4700::1]')).to.deep.equal({ host: '2606:4700::1', port: null });
+    expect(connectTo('origin.example.com', 444)).to.deep.equal({ host: 'origin.example.com', port: 444 });
+    expect(connectTo('origin.example.com')).to.deep.equal({ host: 'origin.example.com', port: null }, 'no port: the url\'s own');
+    expect(connectTo('origin.example.com:8443', 9443)).to.deep.equal({ host: 'origin.example.com', port: 8443 }, 'the port written in connectHost wins');
+    expect(connectTo(null, 8443)).to.equal(null);
+    expect(connectTo('a/b:1', 1)).to.deep.equal({ host: 'a/b:1', port: 1 }, 'a stored value that no longer parses is left for the policy to refuse');
   });
 
   it('judges heartbeats from the last beat, with a grace of 10 % of the interval (1-10 minutes)', () => {
