@@ -18,6 +18,7 @@ import { ChromiumBrowser } from '../infrastructure/protocols/browser/chromium-br
 import { PgScheduleWakeups } from '../infrastructure/scheduling/pg-schedule-wakeups';
 import { PgAlertStateChanges } from '../infrastructure/incidents/pg-alert-state-changes';
 import { SteadyMemo } from '../application/incidents/steady-memo';
+import { startMetricsListener } from './metrics';
 
 export interface RunningApplication {
   readonly url: string;
@@ -26,6 +27,8 @@ export interface RunningApplication {
   /** The PostgreSQL it runs on (DATABASE_URL, or the embedded server's). */
   readonly databaseUrl: string;
   readonly logger: Logger;
+  /** The metrics' own listener (METRICS_PORT), if any. */
+  readonly metricsUrl: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -78,13 +81,15 @@ export async function startApplication(config: AppConfig, options: StartOptions 
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  const metrics = await startMetricsListener(container, logger);
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   logger.info({ url, publicBaseUrl: config.publicBaseUrl }, 'listening');
   return {
-    url, container, database, databaseUrl, logger,
+    url, container, database, databaseUrl, logger, metricsUrl: metrics?.url,
     async stop() {
+      await metrics?.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
