@@ -77,8 +77,10 @@ export class PrometheusMetrics implements Metrics, MetricsExposition {
   constructor(private readonly options: PrometheusMetricsOptions) {
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: EVENT_LOOP_RESOLUTION_MS });
     for (const outcome of ['delivered', 'failed'] as const) this.deliveries.inc({ outcome }, 0);
-    this.outboxGauges();
+    // Pools first: the registry reads metrics in registration order, so they are read before the
+    // outbox query of the same scrape takes a connection.
     this.poolGauges();
+    this.outboxGauges();
   }
 
   /** Reports a connection pool under this name at every scrape (undefined: the pool is gone). */
