@@ -5,8 +5,8 @@
  * (`monitoring-service/http`).
  *
  * Every module of the application layer is re-exported whole, so a use case added there is part of
- * the library (test/unit/main/library-exports.test.ts holds it to that). Names
- * two contexts share are exported once under the first context's name and again with a prefix.
+ * the library (test/unit/main/library-exports.test.ts holds it to that). The few type names two
+ * contexts share are exported under one meaning and again with a prefix (see the end of the list).
  */
 import 'reflect-metadata';
 import pino, { type Logger } from 'pino';
