@@ -1,17 +1,28 @@
 /**
- * The monitoring service as a library: the domain, the use cases and their ports, and a
- * composition that wires them to PostgreSQL without any HTTP framework. The Express host is a
- * separate entry point (`monitoring-service/http`).
+ * The monitoring service as a library: the domain's errors and identity model, every context's use
+ * cases with their ports and tokens, and a composition that wires them to PostgreSQL without any
+ * HTTP framework (Express is never loaded). The Express host is a separate entry point
+ * (`monitoring-service/http`).
+ *
+ * Every module of the application layer is re-exported whole, so a use case added there is part of
+ * the library (test/unit/main/library-exports.test.ts holds it to that). The few type names two
+ * contexts share are exported under one meaning and again with a prefix (see the end of the list).
  */
 import 'reflect-metadata';
 import pino, { type Logger } from 'pino';
 import type { Container } from 'inversify';
-import { loadConfig, type AppConfig } from './main/config';
+import { RequestContext } from '@mikro-orm/postgresql';
+import { loadConfig, runsChecks, type AppConfig } from './main/config';
 import { createContainer } from './main/container';
+import { checkWorkerOptions } from './main/check-worker-options';
 import { openDatabase, type Database } from './infrastructure/persistence/database';
 import { startEmbeddedPostgres } from './infrastructure/persistence/embedded-postgres';
-import { RequestContext } from '@mikro-orm/postgresql';
+import { PreparedSql } from './infrastructure/persistence/prepared-sql';
+import { ChromiumBrowser } from './infrastructure/protocols/browser/chromium-browser';
+import { startCheckWorker, type CheckWorker } from './interfaces/jobs/check-worker';
+import { CheckDispatcher } from './application/scheduling/check-dispatcher';
 
+// The domain: errors, tenant scope, and the identity model.
 export { AppError, isAppError } from './domain/shared/app-error';
 export { ERROR_CODES, type ErrorCode } from './domain/shared/error-codes';
 export type { TenantScope } from './domain/shared/tenant-scope';
@@ -21,27 +32,172 @@ export * from './domain/identity/role';
 export * from './domain/identity/api-token';
 export * from './domain/identity/account-deletion';
 export * from './domain/identity/step-up';
-export type { Actor, CallerKind } from './application/shared/actor';
-export type { Clock } from './application/shared/clock';
+
+// The application layer, context by context: use cases, their ports and the ports' tokens.
+// agent-access
+export * from './application/agent-access/claim-credentials';
+export * from './application/agent-access/claim-lookup';
+export * from './application/agent-access/confirm-claim';
+export * from './application/agent-access/decide-consent';
+export * from './application/agent-access/delete-connection';
+export * from './application/agent-access/exchange-assertion';
+export * from './application/agent-access/exchange-id-jag';
+export * from './application/agent-access/get-claim-context';
+export * from './application/agent-access/grantee';
+export * from './application/agent-access/handle-security-event';
+export * from './application/agent-access/issue-access-token';
+export * from './application/agent-access/list-connections';
+export * from './application/agent-access/mint-access-token';
+export * from './application/agent-access/oauth-connection';
+export * from './application/agent-access/poll-claim';
+export * from './application/agent-access/ports';
+export * from './application/agent-access/purge-stale-agent-records';
+export * from './application/agent-access/rate-limits';
+export * from './application/agent-access/redeem-claim-token';
+export * from './application/agent-access/register-agent';
+export * from './application/agent-access/request-id-jag-approval';
+export * from './application/agent-access/revoke-token';
+export * from './application/agent-access/rotate-signing-key';
+export * from './application/agent-access/save-claim';
+// checks
+export * from './application/checks/check-deadline';
+export * from './application/checks/checker-registry';
+export * from './application/checks/get-screenshot';
+export * from './application/checks/heartbeat-checker';
+export * from './application/checks/ports';
+export * from './application/checks/run-check';
+export * from './application/checks/run-public-tool';
+// identity
+export * from './application/identity/account-deletion';
+export * from './application/identity/api-tokens';
+export * from './application/identity/authenticate-caller';
+export * from './application/identity/check-health';
+export * from './application/identity/ensure-platform-admin';
+export * from './application/identity/organization-settings';
 export * from './application/identity/ports';
-export { AuthenticateCaller, type Caller, type CredentialResolver } from './application/identity/authenticate-caller';
-export { SignUp } from './application/identity/sign-up';
-export { SignIn } from './application/identity/sign-in';
-export { SignOut } from './application/identity/sign-out';
-export { VerifyTotp } from './application/identity/verify-totp';
-export { EnableTwoFactor, DisableTwoFactor } from './application/identity/two-factor';
-export { UserAdministration } from './application/identity/user-administration';
-export { OrganizationSettings, PlatformAdministration } from './application/identity/organization-settings';
-export { ApiTokens } from './application/identity/api-tokens';
-export { AccountDeletion } from './application/identity/account-deletion';
-export { CheckHealth } from './application/identity/check-health';
-export { loadConfig, type AppConfig } from './main/config';
+export * from './application/identity/sessions';
+export * from './application/identity/sign-in';
+export * from './application/identity/sign-out';
+export * from './application/identity/sign-up';
+export * from './application/identity/two-factor';
+export * from './application/identity/user-administration';
+export * from './application/identity/verify-totp';
+// incidents
+export * from './application/incidents/acknowledge-incident';
+export * from './application/incidents/alert-actions';
+export * from './application/incidents/create-manual-incident';
+export * from './application/incidents/delete-incident';
+export * from './application/incidents/get-incident';
+export * from './application/incidents/list-incidents';
+export * from './application/incidents/ports';
+export * from './application/incidents/record-check-result';
+export * from './application/incidents/resolve-incident';
+export * from './application/incidents/steady-memo';
+// monitoring
+export * from './application/monitoring/attach-tag';
+export * from './application/monitoring/create-monitor';
+export * from './application/monitoring/create-tag';
+export * from './application/monitoring/delete-monitor';
+export * from './application/monitoring/delete-tag';
+export * from './application/monitoring/detach-tag';
+export * from './application/monitoring/file-change-request';
+export * from './application/monitoring/get-monitor';
+export * from './application/monitoring/list-change-requests';
+export * from './application/monitoring/list-monitors';
+export * from './application/monitoring/list-tags';
+export * from './application/monitoring/list-websites';
+export * from './application/monitoring/load-monitor';
+export * from './application/monitoring/monitor-editor';
+export * from './application/monitoring/monitor-tagging';
+export * from './application/monitoring/monitor-writer';
+export * from './application/monitoring/plan-context';
+export * from './application/monitoring/ports';
+export * from './application/monitoring/record-heartbeat';
+export * from './application/monitoring/settle-change-request';
+export * from './application/monitoring/show-website';
+export * from './application/monitoring/target-vetting';
+export * from './application/monitoring/update-monitor';
+export * from './application/monitoring/update-tag';
+export * from './application/monitoring/update-website-check-config';
+// observability
+export * from './application/observability/metered-outcome-recorder';
+export * from './application/observability/ports';
+// results
+export * from './application/results/get-check-history';
+export * from './application/results/get-uptime-stats';
+export * from './application/results/maintain-result-storage';
+export * from './application/results/ports';
+// scheduling
+export * from './application/scheduling/check-dispatcher';
+export * from './application/scheduling/monitor-check-request';
+export * from './application/scheduling/ports';
+export * from './application/scheduling/record-outcomes';
+export * from './application/scheduling/trigger-check';
+// shared
+export * from './application/shared/actor';
+export * from './application/shared/clock';
+export * from './application/shared/id-generator';
+export * from './application/shared/rate-limiter';
+export * from './application/shared/target-policy';
+export * from './application/shared/transaction';
+// tenancy
+export * from './application/tenancy/add-customer-domain';
+export * from './application/tenancy/add-customer-ip';
+export * from './application/tenancy/create-custom-field';
+export * from './application/tenancy/create-customer';
+export * from './application/tenancy/create-customers-in-bulk';
+export * from './application/tenancy/create-package-config';
+export * from './application/tenancy/customer-access';
+export * from './application/tenancy/customer-factory';
+export * from './application/tenancy/customer-terms';
+export * from './application/tenancy/customer-views';
+export * from './application/tenancy/delete-custom-field';
+export * from './application/tenancy/delete-customer-domain';
+export * from './application/tenancy/delete-customer-ip';
+export * from './application/tenancy/delete-customer';
+export * from './application/tenancy/delete-package-config';
+export * from './application/tenancy/get-customer-domain';
+export * from './application/tenancy/get-customer-ip';
+export * from './application/tenancy/get-customer';
+export * from './application/tenancy/get-package-config';
+export * from './application/tenancy/get-sms-usage';
+export * from './application/tenancy/ip-input';
+export * from './application/tenancy/list-custom-fields';
+export * from './application/tenancy/list-customer-domains';
+export * from './application/tenancy/list-customer-ips';
+export * from './application/tenancy/list-customers';
+export * from './application/tenancy/list-package-configs';
+export * from './application/tenancy/package-catalog';
+export * from './application/tenancy/ports';
+export * from './application/tenancy/update-custom-field';
+export * from './application/tenancy/update-customer-domain';
+export * from './application/tenancy/update-customer-ip';
+export * from './application/tenancy/update-customer';
+export * from './application/tenancy/update-package-config';
+// watches
+export * from './application/watches/ports';
+export * from './application/watches/run-watches';
+
+// Names two contexts define alike: identity's and tenancy's under their own name, the others prefixed.
+export type { MintedToken } from './application/identity/api-tokens';
+export type { MintedToken as AgentMintedToken } from './application/agent-access/mint-access-token';
+export type { Page, RecordRef } from './application/tenancy/ports';
+export type { Page as MonitorPage, RecordRef as MonitorRecordRef } from './application/monitoring/ports';
+
+// The check worker (the engine's loop) and the configuration.
+export { startCheckWorker, type CheckWorker, type CheckWorkerOptions } from './interfaces/jobs/check-worker';
+export { loadConfig, ConfigError, type AppConfig } from './main/config';
 
 export interface MonitoringLibrary {
   /** Resolve any use case: `library.get(ApiTokens).mint(actor, 'organization', {...})`. */
   get<T>(useCase: abstract new (...args: never[]) => T): T;
   /** Run calls inside one unit of work (one ORM context), as the HTTP host does per request. */
   run<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Starts the check engine in this process, as the host does: it runs the checks of CHECK_LOCATIONS
+   * and records their results (trigger-check makes a website due at once). Stopped by `close`.
+   */
+  startCheckWorker(): CheckWorker;
   readonly container: Container;
   close(): Promise<void>;
 }
@@ -54,13 +210,23 @@ export async function openMonitoringLibrary(
   config: AppConfig = loadConfig(), logger: Logger = pino({ level: config.logLevel }),
 ): Promise<MonitoringLibrary> {
   const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir);
-  const database: Database = await openDatabase(config.databaseUrl ?? embedded!.url, logger);
+  const databaseUrl = config.databaseUrl ?? embedded!.url;
+  const database: Database = await openDatabase(databaseUrl, logger);
   const container = createContainer(config, logger, database);
+  let worker: CheckWorker | undefined;
   return {
     container,
     get: (useCase) => container.get(useCase as never),
     run: (work) => RequestContext.create(database.orm.em, work),
+    startCheckWorker() {
+      if (!runsChecks(config)) throw new Error('CHECK_LOCATIONS is none: this process runs no checks');
+      worker ??= startCheckWorker(container.get(CheckDispatcher), logger, checkWorkerOptions(container, database, databaseUrl, logger));
+      return worker;
+    },
     close: async () => {
+      await worker?.stop();
+      await container.get(ChromiumBrowser).close();
+      await container.get(PreparedSql).close();
       await database.close();
       await embedded?.stop();
     },

@@ -11,13 +11,14 @@ import { runsChecks, type AppConfig } from './config';
 import { createContainer } from './container';
 import { createHttpApp } from './http';
 import { startJobs } from './jobs';
-import { startCheckWorker, type CheckWorkerOptions } from '../interfaces/jobs/check-worker';
+import { startCheckWorker } from '../interfaces/jobs/check-worker';
+import { checkWorkerOptions } from './check-worker-options';
 import { CheckDispatcher } from '../application/scheduling/check-dispatcher';
 import { PreparedSql } from '../infrastructure/persistence/prepared-sql';
 import { ChromiumBrowser } from '../infrastructure/protocols/browser/chromium-browser';
-import { PgScheduleWakeups } from '../infrastructure/scheduling/pg-schedule-wakeups';
-import { PgAlertStateChanges } from '../infrastructure/incidents/pg-alert-state-changes';
-import { SteadyMemo } from '../application/incidents/steady-memo';
+import { startMetricsListener } from './metrics';
+
+export { checkWorkerOptions } from './check-worker-options';
 
 export interface RunningApplication {
   readonly url: string;
@@ -26,6 +27,8 @@ export interface RunningApplication {
   /** The PostgreSQL it runs on (DATABASE_URL, or the embedded server's). */
   readonly databaseUrl: string;
   readonly logger: Logger;
+  /** The metrics' own listener (METRICS_PORT), if any. */
+  readonly metricsUrl: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -41,17 +44,6 @@ export interface StartOptions {
   /** Run checks for CHECK_LOCATIONS in this process (default true when it serves any). */
   checkWorker?: boolean;
 }
-
-/**
- * How the host runs its check worker: each round in a fresh ORM context, woken by PostgreSQL,
- * remembering steady monitors while PostgreSQL tells it of alert-state changes.
- */
-export const checkWorkerOptions = (
-  container: Container, database: Database, databaseUrl: string, logger: Logger,
-): CheckWorkerOptions => ({
-  around: (work) => RequestContext.create(database.orm.em, work), wakeups: new PgScheduleWakeups(databaseUrl, logger),
-  steadyResults: { memo: container.get(SteadyMemo), changes: new PgAlertStateChanges(databaseUrl, logger) },
-});
 
 export async function startApplication(config: AppConfig, options: StartOptions = {}): Promise<RunningApplication> {
   const logger = options.logger ?? pino({ level: config.logLevel, base: { service: 'monitoring' } });
@@ -78,13 +70,15 @@ export async function startApplication(config: AppConfig, options: StartOptions 
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  const metrics = await startMetricsListener(container, logger);
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   logger.info({ url, publicBaseUrl: config.publicBaseUrl }, 'listening');
   return {
-    url, container, database, databaseUrl, logger,
+    url, container, database, databaseUrl, logger, metricsUrl: metrics?.url,
     async stop() {
+      await metrics?.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

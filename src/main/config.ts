@@ -50,6 +50,11 @@ const ConfigSchema = z.object({
   CHECK_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(8_000)),
   /** Up results keep timings and evidence once per this many minutes and location (failures always). */
   RESULTS_DETAIL_SAMPLE_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10080).default(60)),
+  /** Bearer token GET /metrics requires; with neither it nor METRICS_PORT, /metrics answers 404. */
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16).regex(/^[\x21-\x7e]+$/, 'printable ASCII, no spaces').optional()),
+  /** Serve /metrics on a listener of its own (METRICS_HOST:METRICS_PORT) instead of the API's. */
+  METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+  METRICS_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
 });
 
 const DNS_SERVER = /^(?:\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?|[0-9a-fA-F:]+|\[[0-9a-fA-F:]+\](?::\d{1,5})?)$/;
@@ -132,10 +137,16 @@ export interface AppConfig {
   browserExecutablePath: string;
   /** Most checks this process runs at once (CHECK_CONCURRENCY). */
   checkConcurrency: number;
+  /** Prometheus /metrics: collected and served only when a token or a port is set (`metricsExposed`). */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
 }
 
 /** Thrown with one line that says which variable is wrong and why. */
 export class ConfigError extends Error {}
+
+/** Whether /metrics is served (METRICS_TOKEN or METRICS_PORT set); otherwise nothing is collected either. */
+export const metricsExposed = (config: Pick<AppConfig, 'metrics'>): boolean =>
+  config.metrics.token !== undefined || config.metrics.port !== undefined;
 
 /** Whether this process runs checks: it serves at least one location (CHECK_LOCATIONS is not `none`). */
 export const runsChecks = (config: Pick<AppConfig, 'servedLocations'>): boolean => config.servedLocations.length > 0;
@@ -149,6 +160,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const c = parsed.data;
   if (Boolean(c.PLATFORM_ADMIN_EMAIL) !== Boolean(c.PLATFORM_ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration: PLATFORM_ADMIN_EMAIL and PLATFORM_ADMIN_PASSWORD go together');
+  }
+  if (c.METRICS_PORT !== undefined && c.METRICS_PORT !== 0 && c.METRICS_PORT === c.PORT) {
+    throw new ConfigError('Invalid configuration: METRICS_PORT: must differ from PORT (unset it to serve /metrics on PORT)');
   }
   const publicBaseUrl = (c.PUBLIC_BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
   return {
@@ -174,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     browserExecutablePath: c.BROWSER_EXECUTABLE_PATH,
     checkConcurrency: c.CHECK_CONCURRENCY,
+    metrics: { token: c.METRICS_TOKEN, port: c.METRICS_PORT, host: c.METRICS_HOST },
   };
 }
 

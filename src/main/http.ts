@@ -39,6 +39,7 @@ import { heartbeatsRouter } from '../interfaces/http/monitoring/heartbeats.route
 import { triggerCheckRouter } from '../interfaces/http/scheduling/trigger-check.router';
 import type { AppConfig } from './config';
 import { CONFIG, LOGGER, ORM } from './tokens';
+import { metricsHandlers } from './metrics';
 
 /** Every resource router, in mounting order. */
 export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
@@ -71,6 +72,7 @@ export function createHttpApp(container: Container): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(requestLog(logger));
+  for (const handler of metricsHandlers(container)) app.use(handler);
   app.use(pathCheck);
   app.use(agentAccessGuard(deps));
   app.use(express.json({ limit: '1mb' }));

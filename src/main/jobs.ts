@@ -9,6 +9,7 @@ import type { JobDefinition } from '../interfaces/jobs/job-definition';
 import { startAgendaJobRunner, type JobRunner } from '../infrastructure/scheduling/agenda-job-runner';
 import type { Database } from '../infrastructure/persistence/database';
 import type { AppConfig } from './config';
+import { meteredJobs, watchJobPool } from './metrics';
 
 /** Every job of every context. */
 export const jobDefinitions = (container: Container, logger: Logger): JobDefinition[] => [
@@ -19,13 +20,15 @@ export const jobDefinitions = (container: Container, logger: Logger): JobDefinit
 ];
 
 /** Starts Agenda with every job, each run in its own ORM context. */
-export function startJobs(
+export async function startJobs(
   config: AppConfig, databaseUrl: string, database: Database, container: Container, logger: Logger,
   options: { processEvery?: string | number } = {},
 ): Promise<JobRunner> {
-  return startAgendaJobRunner({
-    databaseUrl, mongodbUrl: config.mongodbUrl, logger, jobs: jobDefinitions(container, logger),
+  const runner = await startAgendaJobRunner({
+    databaseUrl, mongodbUrl: config.mongodbUrl, logger, jobs: meteredJobs(container, jobDefinitions(container, logger)),
     around: (work) => RequestContext.create(database.orm.em, work),
     processEvery: options.processEvery,
   });
+  watchJobPool(container, runner);
+  return runner;
 }

@@ -5,6 +5,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import type { Logger } from 'pino';
 import { entitySchemas } from './entities';
 import { migrationsList } from './migrations';
+import { ormPoolUse, pgPoolUse, type PoolUse } from './pool-use';
 
 /**
  * Plain SQL for hot paths and set-based work, beside the ORM's unit of work, on its own pool:
@@ -34,6 +35,8 @@ const numbered = (sql: string) => {
 export interface Database {
   readonly orm: MikroORM;
   readonly sql: SqlRunner;
+  /** The use of its connection pools (the ORM's, and the plain SQL one), for the metrics. */
+  poolUse(): { orm: PoolUse | undefined; sql: PoolUse };
   close(): Promise<void>;
 }
 
@@ -75,6 +78,7 @@ export async function openDatabase(
         return (await pool.query({ text, values: params as unknown[], name })).rows;
       },
     },
+    poolUse: () => ({ orm: ormPoolUse(orm), sql: pgPoolUse(pool) }),
     close: async () => {
       await pool.end();
       await orm.close(true);

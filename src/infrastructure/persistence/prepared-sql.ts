@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { statementName } from './database';
+import { pgPoolUse, type PoolUse } from './pool-use';
 
 /** Connections of the read pool: hot reads are short, and a small pool keeps PostgreSQL's backends few. */
 const POOL_SIZE = 4;
@@ -21,6 +22,11 @@ export class PreparedSql {
   async query<T = Record<string, unknown>>(text: string, values: unknown[]): Promise<T[]> {
     const result = await this.connections().query({ name: this.nameOf(text), text, values });
     return result.rows as T[];
+  }
+
+  /** Its pool's use (none open before the first query). */
+  poolUse(): PoolUse {
+    return this.pool ? pgPoolUse(this.pool) : { total: 0, idle: 0, waiting: 0 };
   }
 
   async close(): Promise<void> {

@@ -3,6 +3,7 @@ import { PostgresBackend } from '@agendajs/postgres-backend';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { MongoClient } from 'mongodb';
+import { pgPoolUse, type PoolUse } from '../persistence/pool-use';
 
 /** How long stopping waits for running jobs (a supervisor's stop timeout is usually longer). */
 const DRAIN_MS = 10_000;
@@ -22,6 +23,8 @@ export interface JobRunner {
    * one locked ahead but not started, keep their locks until the lock lifetime passes, then run again.
    */
   stop(): Promise<void>;
+  /** The use of its PostgreSQL pool (undefined when the jobs live in MongoDB). */
+  poolUse(): PoolUse | undefined;
 }
 
 export interface JobRunnerOptions {
@@ -91,6 +94,7 @@ export async function startAgendaJobRunner(options: JobRunnerOptions): Promise<J
   for (const job of options.jobs) if (job.every) await agenda.every(job.every, job.name);
   return {
     runNow: async (name) => void (await agenda.now(name)),
+    poolUse: () => (pool ? pgPoolUse(pool) : undefined),
     stop: async () => {
       const drained = await agenda.drain({ timeout: DRAIN_MS });
       if (drained.timedOut) logger.warn({ running: drained.running }, 'jobs still running at shutdown keep their locks until these lapse');

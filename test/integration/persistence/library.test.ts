@@ -1,7 +1,14 @@
 import { expect } from 'chai';
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { testDatabase, testConfig } from '../../support/test-server';
+import { aFreshDatabase } from '../../support/fresh-database';
+import { LIBRARY_LOCATION, type LibraryDrive } from '../../support/library-drive';
 import { openMonitoringLibrary, SignUp, UserAdministration } from '../../../src/index';
 
 const root = path.resolve(__dirname, '../../..');
@@ -31,6 +38,42 @@ describe('the library without a host', () => {
       expect(users.map((u) => u.email)).to.deep.equal([email]);
     } finally {
       await library.close();
+    }
+  });
+
+  it('drives a website monitor from sign-up to a recorded check, in a process that never loads Express', async function () {
+    this.timeout(90_000);
+    let hits = 0;
+    const target = http.createServer((_req, res) => {
+      hits++;
+      res.writeHead(200).end('ok');
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    // A database of its own: the library's check worker runs every due check it finds.
+    const database = await aFreshDatabase('library');
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'library-drive-'));
+    try {
+      const stdout = await new Promise<string>((resolve, reject) => {
+        execFile(process.execPath, ['--import', 'tsx', path.join(root, 'test/support/library-drive.ts')], {
+          cwd: root, encoding: 'utf8', timeout: 80_000,
+          env: {
+            ...process.env, LIBRARY_DATABASE_URL: database.url, LIBRARY_DATA_DIR: dataDir,
+            LIBRARY_TARGET_URL: `http://127.0.0.1:${(target.address() as AddressInfo).port}/health`,
+            LIBRARY_CREDENTIALS_KEY: randomBytes(32).toString('hex'),
+          },
+        }, (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)));
+      });
+      const drive = JSON.parse(stdout) as LibraryDrive;
+
+      expect(drive.triggered).to.equal(1);
+      expect(drive.history).to.have.length.at.least(1);
+      expect(drive.history[0]).to.deep.equal({ location: LIBRARY_LOCATION, status: 'up' });
+      expect(hits).to.be.at.least(drive.history.length);
+      expect(drive.hostModules).to.deep.equal([]);
+    } finally {
+      await new Promise<void>((resolve) => target.close(() => resolve()));
+      await database.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -1,0 +1,27 @@
+import type pg from 'pg';
+import type { MikroORM } from '@mikro-orm/postgresql';
+
+/** A connection pool's use at one instant (the metrics' view of a pool). */
+export interface PoolUse {
+  /** Connections open (idle or in use). */
+  readonly total: number;
+  readonly idle: number;
+  /** Requests waiting for a connection. */
+  readonly waiting: number;
+}
+
+export const pgPoolUse = (pool: pg.Pool): PoolUse => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+
+/** The pool of knex's client under MikroORM (tarn), or undefined once the ORM is closed. */
+interface TarnPool {
+  numUsed(): number;
+  numFree(): number;
+  numPendingAcquires(): number;
+}
+
+export function ormPoolUse(orm: MikroORM): PoolUse | undefined {
+  const pool = (orm.em.getConnection().getKnex().client as { pool?: TarnPool | null }).pool;
+  if (!pool) return undefined;
+  const idle = pool.numFree();
+  return { total: pool.numUsed() + idle, idle, waiting: pool.numPendingAcquires() };
+}
