@@ -122,7 +122,7 @@ export interface MonitorReader {
 export const MONITOR_READER = Symbol.for('MonitorReader');
 
 export interface TagRepository {
-  /** A name taken by the customer throws tagNameTaken. */
+  /** A name taken by the customer (or, organization-wide, by the organization) throws tagNameTaken. */
   add(tag: Tag): Promise<Tag>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<Tag | null>;
   /** By name; optionally one customer's (id or public id). */
@@ -132,8 +132,8 @@ export interface TagRepository {
   attachedTagIds(monitorId: number): Promise<number[]>;
   attach(monitorId: number, tagId: number): Promise<void>;
   detach(monitorId: number, tagId: number): Promise<void>;
-  /** The organization's customer when it has exactly one, else null. */
-  soleCustomerId(scope: TenantScope): Promise<number | null>;
+  /** Whether the organization has more than one customer. */
+  severalCustomers(scope: TenantScope): Promise<boolean>;
 }
 export const TAG_REPOSITORY = Symbol.for('TagRepository');
 

@@ -7,7 +7,11 @@ import { OrmRepository } from '../persistence/orm-repository';
 import { refFilter } from './record-ref';
 import { REFRESH_DOCUMENTS } from './website-document';
 
-/** Tags and their attachments; a customer's tag names are unique regardless of case (tagNameTaken). */
+/**
+ * Tags and their attachments. Names are unique regardless of case among a customer's tags, and among
+ * the organization-wide tags of an organization (tagNameTaken). Customer-scoped callers reach their
+ * customer's tags only.
+ */
 export class MikroOrmTagRepository extends OrmRepository implements TagRepository {
   async add(tag: Tag): Promise<Tag> {
     await this.uniquely(() => this.persist(tag));
@@ -65,9 +69,9 @@ export class MikroOrmTagRepository extends OrmRepository implements TagRepositor
     await this.refresh([monitorId]);
   }
 
-  async soleCustomerId(scope: TenantScope): Promise<number | null> {
+  async severalCustomers(scope: TenantScope): Promise<boolean> {
     const rows = await this.em.execute<Array<{ id: number }>>('SELECT id FROM customers WHERE organization_id = ? LIMIT 2', [scope.organizationId]);
-    return rows.length === 1 ? rows[0]!.id : null;
+    return rows.length > 1;
   }
 
   private async taggedMonitorIds(tagId: number): Promise<number[]> {
