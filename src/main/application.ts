@@ -17,6 +17,7 @@ import { PreparedSql } from '../infrastructure/persistence/prepared-sql';
 import { ChromiumBrowser } from '../infrastructure/protocols/browser/chromium-browser';
 import { PgScheduleWakeups } from '../infrastructure/scheduling/pg-schedule-wakeups';
 import { PgAlertStateChanges } from '../infrastructure/incidents/pg-alert-state-changes';
+import { renderStaleWebsiteDocuments } from '../infrastructure/monitoring/website-document';
 import { SteadyMemo } from '../application/incidents/steady-memo';
 
 export interface RunningApplication {
@@ -30,8 +31,8 @@ export interface RunningApplication {
 }
 
 /**
- * Starts the whole service: the database (embedded unless DATABASE_URL), migrations, the platform
- * admin, and the HTTP host. `stop` closes them in reverse order.
+ * Starts the whole service: the database (embedded unless DATABASE_URL), migrations, stale website
+ * records rendered again, the platform admin, and the HTTP host. `stop` closes them in reverse order.
  */
 export interface StartOptions {
   clock?: Clock;
@@ -63,6 +64,8 @@ export async function startApplication(config: AppConfig, options: StartOptions 
     databaseUrl = embedded.url;
   }
   const database = await openDatabase(databaseUrl, logger);
+  const rendered = await renderStaleWebsiteDocuments(database.orm);
+  if (rendered > 0) logger.info({ rendered }, 'rendered stale website records');
   const container = createContainer(config, logger, database, options.clock);
   if (config.platformAdmin) {
     const admin = config.platformAdmin;

@@ -5,7 +5,7 @@ import { Tag } from '../../domain/monitoring/tag';
 import type { TagRepository } from '../../application/monitoring/ports';
 import { OrmRepository } from '../persistence/orm-repository';
 import { refFilter } from './record-ref';
-import { REFRESH_DOCUMENTS } from './website-document';
+import { refreshWebsiteDocuments } from './website-document';
 
 /**
  * Tags and their attachments. Names are unique regardless of case among a customer's tags, and among
@@ -80,7 +80,7 @@ export class MikroOrmTagRepository extends OrmRepository implements TagRepositor
 
   /** Tag changes made these websites' stored documents stale (triggers): render them again. */
   private async refresh(monitorIds: number[]): Promise<void> {
-    if (monitorIds.length > 0) await this.em.execute(REFRESH_DOCUMENTS, [monitorIds.join(',')]);
+    if (monitorIds.length > 0) await this.em.transactional((em) => refreshWebsiteDocuments((sql, params) => em.execute(sql, params), monitorIds));
   }
 
   private async uniquely(write: () => Promise<void>): Promise<void> {
