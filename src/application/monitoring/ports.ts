@@ -112,8 +112,9 @@ export interface MonitorReader {
   list(scope: TenantScope, kind: MonitorKind, filter: MonitorListFilter, page: Page): Promise<PageOf<MonitorListItem>>;
   one(scope: TenantScope, monitor: Monitor): Promise<MonitorListItem>;
   /**
-   * A page of website records as the API's JSON document ({items, total, page, perPage}), rendered
-   * by the read model in one round trip: the dashboards' hot path.
+   * A page of website records (monitor-records.ts) as the API's compact JSON document ({items,
+   * total, page, perPage}), joined from the stored read model in one round trip: the dashboards'
+   * hot path.
    */
   websitePage(scope: TenantScope, filter: MonitorListFilter, page: Page): Promise<string>;
   /** One website record rendered as JSON, or null when not visible. */
