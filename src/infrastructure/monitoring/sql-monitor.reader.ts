@@ -3,10 +3,10 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { Monitor } from '../../domain/monitoring/monitor';
 import type { MonitorKind } from '../../domain/monitoring/monitor-kind';
 import type {
-  MonitorListFilter, MonitorListItem, MonitorReader, MonitorView, Page, PageOf, RecordRef,
+  MonitorListFilter, MonitorListItem, MonitorReader, Page, PageOf, RecordRef,
 } from '../../application/monitoring/ports';
-import type { SqlRunner } from '../persistence/database';
 import { websiteRecord } from '../../application/monitoring/monitor-records';
+import type { SqlRunner } from '../persistence/database';
 import { MONITOR_COLUMNS, toItem, type MonitorRow } from './monitor-rows';
 import { refFilter } from './record-ref';
 import { applyBaseUrl, baseUrlParam, withBaseUrl } from './website-document';
