@@ -1,4 +1,3 @@
-import { REFRESH_DOCUMENTS } from '../../src/infrastructure/monitoring/website-document';
 import type { ApiScenario } from './scenario';
 import { anOrganizationWithToken, call } from './scenario';
 
@@ -52,8 +51,7 @@ export const websitesScenario: ApiScenario = {
        WHERE m.organization_id = ? AND (m.id % 3 = 0 OR t.name = 'production')`,
       [org.organizationId],
     );
-    const { rows } = await sql('SELECT id FROM monitors WHERE organization_id = ?', [org.organizationId]);
-    await sql(REFRESH_DOCUMENTS, [rows.map((r) => r.id).join(',')]);
+    await service.request({ type: 'renderDocuments' });
     for (const table of ['monitors', 'monitor_tags', 'tags', 'monitor_counts']) await sql(`VACUUM ANALYZE ${table}`);
     return {
       path: '/api/websites?page=100&perPage=50',

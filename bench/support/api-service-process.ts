@@ -6,6 +6,7 @@
  *   {type: 'urls'}                -> {url, bareUrl}
  *   {type: 'cpu'}                 -> {serverMicros, userMicros, systemMicros, postgresMicros | null}
  *   {type: 'sql', sql, params}    -> {rows}      (seeding; `?` placeholders)
+ *   {type: 'renderDocuments'}     -> {rendered}  (the stored website records of seeded rows, as writes leave them)
  *   {type: 'bare', body}          -> {}          (the page GET /bare answers)
  *   {type: 'profile', file}       -> {}          (starts a CPU profile; again with file: writes it there)
  *   {type: 'stop'}
@@ -22,6 +23,7 @@ import express from 'express';
 import pino from 'pino';
 import { loadConfig } from '../../src/main/config';
 import { startApplication } from '../../src/main/application';
+import { renderStaleWebsiteDocuments } from '../../src/infrastructure/monitoring/website-document';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/infrastructure/persistence/embedded-postgres';
 import { postgresCpuMicros } from './postgres-cpu';
 
@@ -59,6 +61,7 @@ async function main() {
     }
     if (message.type === 'urls') process.send!({ id: message.id, url: app.url, bareUrl });
     if (message.type === 'sql') process.send!({ id: message.id, rows: await app.database.sql.query(message.sql!, message.params ?? []) });
+    if (message.type === 'renderDocuments') process.send!({ id: message.id, rendered: await renderStaleWebsiteDocuments(app.database.orm) });
     if (message.type === 'bare') {
       barePage = message.body;
       process.send!({ id: message.id });

@@ -17,6 +17,7 @@ import { CheckDispatcher } from '../application/scheduling/check-dispatcher';
 import { PreparedSql } from '../infrastructure/persistence/prepared-sql';
 import { ChromiumBrowser } from '../infrastructure/protocols/browser/chromium-browser';
 import { startMetricsListener } from './metrics';
+import { renderStaleWebsiteDocuments } from '../infrastructure/monitoring/website-document';
 
 export { checkWorkerOptions } from './check-worker-options';
 
@@ -33,8 +34,8 @@ export interface RunningApplication {
 }
 
 /**
- * Starts the whole service: the database (embedded unless DATABASE_URL), migrations, the platform
- * admin, and the HTTP host. `stop` closes them in reverse order.
+ * Starts the whole service: the database (embedded unless DATABASE_URL), migrations, stale website
+ * records rendered again, the platform admin, and the HTTP host. `stop` closes them in reverse order.
  */
 export interface StartOptions {
   clock?: Clock;
@@ -55,6 +56,8 @@ export async function startApplication(config: AppConfig, options: StartOptions 
     databaseUrl = embedded.url;
   }
   const database = await openDatabase(databaseUrl, logger);
+  const rendered = await renderStaleWebsiteDocuments(database.orm);
+  if (rendered > 0) logger.info({ rendered }, 'rendered stale website records');
   const container = createContainer(config, logger, database, options.clock);
   if (config.platformAdmin) {
     const admin = config.platformAdmin;

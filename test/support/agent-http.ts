@@ -71,7 +71,7 @@ export async function agentApi<T = any>(method: string, path: string, options: A
   for (const [name, value] of Object.entries(response.headers)) {
     if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
-  return { status: response.status, body: parsed as T, headers: responseHeaders };
+  return { status: response.status, body: parsed as T, headers: responseHeaders, text: response.text };
 }
 
 /**

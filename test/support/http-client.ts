@@ -5,6 +5,8 @@ export interface ApiResponse<T = any> {
   status: number;
   body: T;
   headers: Headers;
+  /** The body as sent, for assertions on its bytes. */
+  text: string;
 }
 
 export interface RequestOptions {
@@ -38,7 +40,7 @@ export async function api<T = any>(method: string, path: string, options: Reques
   } catch {
     /* non-JSON body: keep the text */
   }
-  return { status: response.status, body: parsed as T, headers: response.headers };
+  return { status: response.status, body: parsed as T, headers: response.headers, text };
 }
 
 /** Asserts the spec's error envelope exactly, with the stable code (or none) in data.code. */

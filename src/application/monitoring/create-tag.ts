@@ -7,7 +7,7 @@ import type { IdGenerator } from '../shared/id-generator';
 import { assertAuthorizingUser, editorOf } from './monitor-editor';
 import type { AuthorizingUsers, MonitorCustomerTermsLookup, TagRepository } from './ports';
 
-/** POST /api/tags: a label in the fixed palette, owned by one customer. */
+/** POST /api/tags: a label in the fixed palette, owned by one customer or by the whole organization. */
 export class CreateTag {
   constructor(
     private readonly tags: TagRepository, private readonly customers: MonitorCustomerTermsLookup,
@@ -23,8 +23,8 @@ export class CreateTag {
       const terms = await this.customers.forCustomer(scope, input.customerId);
       requested = { id: terms?.customerId ?? -1, inOrganization: terms !== null };
     }
-    const sole = requested === null && actor.scope.customerId === null ? await this.tags.soleCustomerId(scope) : null;
-    const customerId = tagCustomer(actor.scope.customerId, requested, sole);
+    const severalCustomers = requested === null && actor.scope.customerId !== null && await this.tags.severalCustomers(scope);
+    const customerId = tagCustomer(actor.scope.customerId, requested, severalCustomers);
     return this.tags.add(new Tag({
       publicId: this.ids.uuid(), organizationId: actor.scope.organizationId, customerId, name: input.name, color: input.color,
       now: this.clock.now(),

@@ -112,8 +112,9 @@ export interface MonitorReader {
   list(scope: TenantScope, kind: MonitorKind, filter: MonitorListFilter, page: Page): Promise<PageOf<MonitorListItem>>;
   one(scope: TenantScope, monitor: Monitor): Promise<MonitorListItem>;
   /**
-   * A page of website records as the API's JSON document ({items, total, page, perPage}), rendered
-   * by the read model in one round trip: the dashboards' hot path.
+   * A page of website records (monitor-records.ts) as the API's compact JSON document ({items,
+   * total, page, perPage}), joined from the stored read model in one round trip: the dashboards'
+   * hot path.
    */
   websitePage(scope: TenantScope, filter: MonitorListFilter, page: Page): Promise<string>;
   /** One website record rendered as JSON, or null when not visible. */
@@ -122,7 +123,7 @@ export interface MonitorReader {
 export const MONITOR_READER = Symbol.for('MonitorReader');
 
 export interface TagRepository {
-  /** A name taken by the customer throws tagNameTaken. */
+  /** A name taken by the customer (or, organization-wide, by the organization) throws tagNameTaken. */
   add(tag: Tag): Promise<Tag>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<Tag | null>;
   /** By name; optionally one customer's (id or public id). */
@@ -132,8 +133,8 @@ export interface TagRepository {
   attachedTagIds(monitorId: number): Promise<number[]>;
   attach(monitorId: number, tagId: number): Promise<void>;
   detach(monitorId: number, tagId: number): Promise<void>;
-  /** The organization's customer when it has exactly one, else null. */
-  soleCustomerId(scope: TenantScope): Promise<number | null>;
+  /** Whether the organization has more than one customer. */
+  severalCustomers(scope: TenantScope): Promise<boolean>;
 }
 export const TAG_REPOSITORY = Symbol.for('TagRepository');
 

@@ -20,44 +20,47 @@ export function assertTagRoom(attachedTagIds: readonly number[], tagId: number):
   return 'attach';
 }
 
-/** A tag labels monitors of its own customer in its own organization. */
+/**
+ * A tag labels monitors of its own organization: an organization-wide tag (customerId null) any of
+ * them, a customer's tag only that customer's.
+ */
 export function assertSameOwner(
-  tag: { organizationId: number; customerId: number }, monitor: { organizationId: number; customerId: number },
+  tag: { organizationId: number; customerId: number | null }, monitor: { organizationId: number; customerId: number },
 ): void {
-  if (tag.organizationId !== monitor.organizationId || tag.customerId !== monitor.customerId) {
+  if (tag.organizationId !== monitor.organizationId || (tag.customerId !== null && tag.customerId !== monitor.customerId)) {
     throw new AppError('tagMonitorOrgMismatch');
   }
 }
 
 /**
- * The customer a new tag belongs to: a customer-scoped caller's own customer (naming another is
- * invalidCustomer); otherwise the one named, which must be of the organization (invalidCustomer),
- * or the organization's only customer; with several customers and none named, tagCustomerRequired.
+ * The customer a new tag belongs to, null for an organization-wide tag. A customer named must be of
+ * the organization (invalidCustomer). A customer-scoped caller's tags are its own customer's (naming
+ * another is invalidCustomer); it may omit the customer only while the organization has a single
+ * one, else tagCustomerRequired. An organization-wide caller that names none makes an
+ * organization-wide tag.
  */
 export function tagCustomer(
-  scopeCustomerId: number | null, requested: { id: number; inOrganization: boolean } | null, soleCustomerId: number | null,
-): number {
+  scopeCustomerId: number | null, requested: { id: number; inOrganization: boolean } | null, severalCustomers: boolean,
+): number | null {
   if (requested !== null && !requested.inOrganization) throw new AppError('invalidCustomer');
-  if (scopeCustomerId !== null) {
-    if (requested !== null && requested.id !== scopeCustomerId) throw new AppError('invalidCustomer');
-    return scopeCustomerId;
-  }
-  if (requested !== null) return requested.id;
-  if (soleCustomerId !== null) return soleCustomerId;
-  throw new AppError('tagCustomerRequired');
+  if (scopeCustomerId === null) return requested?.id ?? null;
+  if (requested !== null && requested.id !== scopeCustomerId) throw new AppError('invalidCustomer');
+  if (requested === null && severalCustomers) throw new AppError('tagCustomerRequired');
+  return scopeCustomerId;
 }
 
 export class Tag {
   id!: number;
   publicId: string;
   organizationId: number;
-  customerId: number;
+  /** null: an organization-wide tag. */
+  customerId: number | null;
   name: string;
   color: string;
   createdAt: Date;
   updatedAt: Date;
 
-  constructor(props: { publicId: string; organizationId: number; customerId: number; name: string; color: string; now: Date }) {
+  constructor(props: { publicId: string; organizationId: number; customerId: number | null; name: string; color: string; now: Date }) {
     this.publicId = props.publicId;
     this.organizationId = props.organizationId;
     this.customerId = props.customerId;

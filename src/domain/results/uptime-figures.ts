@@ -1,3 +1,4 @@
+import { asPercent, hundredthsOfPercent } from './percent-shares';
 import { mergeHistograms, percentile, type ResponseHistogram } from './response-histogram';
 
 /** Location-seconds by state and check counts of one stretch of time (raw results or hourly rollups). */
@@ -35,13 +36,26 @@ export function addCoverage(a: CoverageTotals, b: CoverageTotals): CoverageTotal
   };
 }
 
+/**
+ * Uptime over a window of expected location-time (the period times the locations a monitor checks
+ * from). All shares have ONE denominator, the whole window, and add up to exactly 100:
+ * uptimePercent + downtimePercent + unknownPercent = 100.00, degradedPercent being the part of
+ * uptimePercent during which the target answered degraded. Time no result stands for is unknown and
+ * never counts as up or down. uptimeOfKnownPercent is the other common figure, up of observed time.
+ * Two decimals, apportioned by largest remainder (see hundredthsOfPercent). Every share is null
+ * only for an empty window (a range before the monitor existed).
+ */
 export interface UptimeFigures {
-  /** (up + degraded) / known time; null when nothing is known. Unknown time never counts as up. */
+  /** (up + degraded) / window. */
   uptimePercent: number | null;
+  /** down / window. */
   downtimePercent: number | null;
+  /** degraded / window: included in uptimePercent. */
   degradedPercent: number | null;
-  /** Share of the expected location-time no result stands for (checker not running, monitor paused). */
+  /** unknown / window: expected location-time no result stands for (checker not running, monitor paused). */
   unknownPercent: number | null;
+  /** (up + degraded) / (up + degraded + down): null when nothing is known. */
+  uptimeOfKnownPercent: number | null;
   upSeconds: number;
   degradedSeconds: number;
   downSeconds: number;
@@ -50,22 +64,21 @@ export interface UptimeFigures {
   responseTime: { avgMs: number | null; p50Ms: number | null; p95Ms: number | null; p99Ms: number | null };
 }
 
-const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1_000_000) / 10_000 : null);
-
-/**
- * Uptime = up time / (up time + down time), degraded time counting as up (the target answered).
- * `expectedLocations` locations over `periodSeconds` is the time that should be covered.
- */
+/** `expectedLocations` locations over `periodSeconds` is the time that should be covered. */
 export function uptimeFigures(totals: CoverageTotals, periodSeconds: number, expectedLocations: number): UptimeFigures {
   const locations = Math.max(1, expectedLocations, totals.locations.length);
   const expected = Math.max(0, periodSeconds) * locations;
   const known = totals.upSeconds + totals.degradedSeconds + totals.downSeconds;
   const unknown = Math.max(0, expected - known);
+  // Degraded counts as up (the target answered); it is apportioned apart so that it stays a part of uptime.
+  const window = hundredthsOfPercent([totals.upSeconds, totals.degradedSeconds, totals.downSeconds, unknown]);
+  const ofKnown = hundredthsOfPercent([totals.upSeconds + totals.degradedSeconds, totals.downSeconds]);
   return {
-    uptimePercent: percent(totals.upSeconds + totals.degradedSeconds, known),
-    downtimePercent: percent(totals.downSeconds, known),
-    degradedPercent: percent(totals.degradedSeconds, known),
-    unknownPercent: percent(unknown, expected),
+    uptimePercent: window && asPercent(window[0]! + window[1]!),
+    downtimePercent: window && asPercent(window[2]!),
+    degradedPercent: window && asPercent(window[1]!),
+    unknownPercent: window && asPercent(window[3]!),
+    uptimeOfKnownPercent: ofKnown && asPercent(ofKnown[0]!),
     upSeconds: Math.round(totals.upSeconds),
     degradedSeconds: Math.round(totals.degradedSeconds),
     downSeconds: Math.round(totals.downSeconds),

@@ -4,7 +4,7 @@ import type { MonitorKind } from '../../domain/monitoring/monitor-kind';
 import type { MonitorCounts, MonitorRepository } from '../../application/monitoring/ports';
 import { OrmRepository } from '../persistence/orm-repository';
 import { refFilter } from './record-ref';
-import { REFRESH_DOCUMENTS } from './website-document';
+import { refreshWebsiteDocuments } from './website-document';
 
 const scoped = (scope: TenantScope) => ({
   organizationId: scope.organizationId, ...(scope.customerId !== null ? { customerId: scope.customerId } : {}),
@@ -56,12 +56,13 @@ export class MikroOrmMonitorRepository extends OrmRepository implements MonitorR
       `UPDATE monitors SET last_heartbeat_at = ? WHERE heartbeat_token = ? AND monitoring_type = 'heartbeat' RETURNING id`,
       [at, token],
     );
-    if (rows.length > 0) await this.em.execute(REFRESH_DOCUMENTS, [rows.map((r) => r.id).join(',')]);
+    await this.refreshDocuments(rows.map((r) => Number(r.id)));
     return rows.length > 0;
   }
 
-  /** Website writes re-render the stored document (the update trigger marked it stale). */
-  private async refreshDocuments(monitor: Monitor): Promise<void> {
-    if (monitor.kind === 'website') await this.em.execute(REFRESH_DOCUMENTS, [String(monitor.id)]);
+  /** Website writes render the stored document again (the update trigger marked it stale). */
+  private async refreshDocuments(monitor: Monitor | number[]): Promise<void> {
+    const ids = Array.isArray(monitor) ? monitor : monitor.kind === 'website' ? [monitor.id] : [];
+    if (ids.length > 0) await this.em.transactional((em) => refreshWebsiteDocuments((sql, params) => em.execute(sql, params), ids));
   }
 }

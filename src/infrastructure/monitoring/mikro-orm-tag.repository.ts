@@ -5,9 +5,13 @@ import { Tag } from '../../domain/monitoring/tag';
 import type { TagRepository } from '../../application/monitoring/ports';
 import { OrmRepository } from '../persistence/orm-repository';
 import { refFilter } from './record-ref';
-import { REFRESH_DOCUMENTS } from './website-document';
+import { refreshWebsiteDocuments } from './website-document';
 
-/** Tags and their attachments; a customer's tag names are unique regardless of case (tagNameTaken). */
+/**
+ * Tags and their attachments. Names are unique regardless of case among a customer's tags, and among
+ * the organization-wide tags of an organization (tagNameTaken). Customer-scoped callers reach their
+ * customer's tags only.
+ */
 export class MikroOrmTagRepository extends OrmRepository implements TagRepository {
   async add(tag: Tag): Promise<Tag> {
     await this.uniquely(() => this.persist(tag));
@@ -65,9 +69,9 @@ export class MikroOrmTagRepository extends OrmRepository implements TagRepositor
     await this.refresh([monitorId]);
   }
 
-  async soleCustomerId(scope: TenantScope): Promise<number | null> {
+  async severalCustomers(scope: TenantScope): Promise<boolean> {
     const rows = await this.em.execute<Array<{ id: number }>>('SELECT id FROM customers WHERE organization_id = ? LIMIT 2', [scope.organizationId]);
-    return rows.length === 1 ? rows[0]!.id : null;
+    return rows.length > 1;
   }
 
   private async taggedMonitorIds(tagId: number): Promise<number[]> {
@@ -76,7 +80,7 @@ export class MikroOrmTagRepository extends OrmRepository implements TagRepositor
 
   /** Tag changes made these websites' stored documents stale (triggers): render them again. */
   private async refresh(monitorIds: number[]): Promise<void> {
-    if (monitorIds.length > 0) await this.em.execute(REFRESH_DOCUMENTS, [monitorIds.join(',')]);
+    if (monitorIds.length > 0) await this.em.transactional((em) => refreshWebsiteDocuments((sql, params) => em.execute(sql, params), monitorIds));
   }
 
   private async uniquely(write: () => Promise<void>): Promise<void> {

@@ -55,7 +55,7 @@ export const TagSchema = new EntitySchema<Tag>({
     id: { type: 'integer', primary: true, autoincrement: true },
     publicId: { type: 'uuid', unique: true },
     organizationId: { type: 'integer' },
-    customerId: { type: 'integer' },
+    customerId: { type: 'integer', nullable: true },
     name: { type: 'string' },
     color: { type: 'string' },
     ...timestamps,

@@ -3,37 +3,13 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { Monitor } from '../../domain/monitoring/monitor';
 import type { MonitorKind } from '../../domain/monitoring/monitor-kind';
 import type {
-  MonitorListFilter, MonitorListItem, MonitorReader, MonitorView, Page, PageOf, RecordRef,
+  MonitorListFilter, MonitorListItem, MonitorReader, Page, PageOf, RecordRef,
 } from '../../application/monitoring/ports';
+import { websiteRecord } from '../../application/monitoring/monitor-records';
 import type { SqlRunner } from '../persistence/database';
+import { MONITOR_COLUMNS, toItem, type MonitorRow } from './monitor-rows';
 import { refFilter } from './record-ref';
-import { baseUrlParam, CURRENT_DOCUMENT, withBaseUrl } from './website-document';
-
-const COLUMNS = `m.id, m.public_id, m.organization_id, m.customer_id, m.kind, m.monitoring_type, m.name, m.status,
-  m.management_type, m.check_interval, m.timeout_seconds, m.locations, m.url, m.hostname, m.port, m.check_mode,
-  m.connect_host, m.connect_port, m.connect_tls_insecure, m.config, m.credentials_ciphertext IS NOT NULL AS has_credentials,
-  m.heartbeat_token, m.last_heartbeat_at, m.alert_consecutive_checks, m.alert_location_threshold::text AS alert_location_threshold,
-  m.alert_location_threshold_count, m.alert_reminder_interval, m.ssl_expiry_reminder_interval, m.dnsbl_reminder_interval,
-  m.created_at, m.updated_at, c.public_id AS customer_public_id,
-  COALESCE((SELECT json_agg(json_build_object('id', t.id, 'publicId', t.public_id, 'name', t.name, 'color', t.color) ORDER BY lower(t.name), t.id)
-            FROM monitor_tags mt JOIN tags t ON t.id = mt.tag_id WHERE mt.monitor_id = m.id), '[]') AS tags`;
-
-type Row = Record<string, any>;
-
-const toView = (row: Row): MonitorView => ({
-  id: Number(row.id), publicId: row.public_id, organizationId: row.organization_id, customerId: row.customer_id, kind: row.kind,
-  monitoringType: row.monitoring_type, name: row.name, status: row.status, managementType: row.management_type,
-  checkInterval: row.check_interval, timeoutSeconds: row.timeout_seconds, locations: row.locations, url: row.url,
-  hostname: row.hostname, port: row.port, checkMode: row.check_mode, connectHost: row.connect_host, connectPort: row.connect_port,
-  connectTlsInsecure: row.connect_tls_insecure, config: row.config, hasCredentials: row.has_credentials,
-  heartbeatToken: row.heartbeat_token, lastHeartbeatAt: row.last_heartbeat_at,
-  alertConsecutiveChecks: row.alert_consecutive_checks, alertLocationThreshold: row.alert_location_threshold,
-  alertLocationThresholdCount: row.alert_location_threshold_count, alertReminderInterval: row.alert_reminder_interval,
-  sslExpiryReminderInterval: row.ssl_expiry_reminder_interval, dnsblReminderInterval: row.dnsbl_reminder_interval,
-  createdAt: row.created_at, updatedAt: row.updated_at,
-});
-
-const toItem = (row: Row): MonitorListItem => ({ monitor: toView(row), customerPublicId: row.customer_public_id, tags: row.tags });
+import { applyBaseUrl, baseUrlParam, withBaseUrl } from './website-document';
 
 interface Where {
   readonly clause: string;
@@ -93,8 +69,8 @@ export class SqlMonitorReader implements MonitorReader {
     const where = whereOf(scope, kind, filter);
     if (!where) return { items: [], total: 0 };
     const [rows, [total]] = await Promise.all([
-      this.sql.query<Row>(
-        `SELECT ${COLUMNS} FROM (${pageSql(where)}) page JOIN monitors m ON m.id = page.id JOIN customers c ON c.id = m.customer_id ORDER BY m.id`,
+      this.sql.query<MonitorRow>(
+        `SELECT ${MONITOR_COLUMNS} FROM (${pageSql(where)}) page JOIN monitors m ON m.id = page.id JOIN customers c ON c.id = m.customer_id ORDER BY m.id`,
         [...where.params, page.perPage, (page.page - 1) * page.perPage], { prepare: true },
       ),
       this.sql.query<{ total: string }>(`SELECT ${totalSql(where)} AS total`, where.params, { prepare: true }),
@@ -103,37 +79,48 @@ export class SqlMonitorReader implements MonitorReader {
   }
 
   async one(scope: TenantScope, monitor: Monitor): Promise<MonitorListItem> {
-    const rows = await this.sql.query<Row>(
-      `SELECT ${COLUMNS} FROM monitors m JOIN customers c ON c.id = m.customer_id WHERE m.id = ? AND m.organization_id = ?`,
+    const rows = await this.sql.query<MonitorRow>(
+      `SELECT ${MONITOR_COLUMNS} FROM monitors m JOIN customers c ON c.id = m.customer_id WHERE m.id = ? AND m.organization_id = ?`,
       [monitor.id, scope.organizationId], { prepare: true },
     );
     if (!rows[0]) throw new AppError(monitor.kind === 'website' ? 'websiteNotFound' : 'monitorNotFound');
     return toItem(rows[0]);
   }
 
+  /**
+   * The stored documents of the page joined in PostgreSQL, one round trip; when one of them is
+   * stale, the page is rendered from its rows instead.
+   */
   async websitePage(scope: TenantScope, filter: MonitorListFilter, page: Page): Promise<string> {
     const where = whereOf(scope, 'website', filter) ?? { clause: 'false', params: [], counted: false };
-    const documents = `'[' || COALESCE((SELECT string_agg(${CURRENT_DOCUMENT}, ',' ORDER BY m.id)
-      FROM (${pageSql(where)}) page JOIN monitors m ON m.id = page.id JOIN customers c ON c.id = m.customer_id), '') || ']'`;
-    const [row] = await this.sql.query<{ page: string }>(
-      `SELECT '{"items":' || ${withBaseUrl(documents)} || ',"total":' || ${totalSql(where)}
-         || ',"page":' || CAST(? AS integer) || ',"perPage":' || CAST(? AS integer) || '}' AS page`,
-      [...where.params, page.perPage, (page.page - 1) * page.perPage, this.baseUrl, ...where.params, page.page, page.perPage],
+    const [row] = await this.sql.query<{ page: string; stale: boolean | null }>(
+      `SELECT '{"items":[' || ${withBaseUrl(`COALESCE(p.documents, '')`)} || '],"total":' || ${totalSql(where)}
+         || ',"page":' || CAST(? AS integer) || ',"perPage":' || CAST(? AS integer) || '}' AS page, p.stale
+       FROM (SELECT string_agg(m.document, ',' ORDER BY m.id) AS documents, bool_or(m.document IS NULL) AS stale
+             FROM (${pageSql(where)}) page JOIN monitors m ON m.id = page.id) p`,
+      [this.baseUrl, ...where.params, page.page, page.perPage, ...where.params, page.perPage, (page.page - 1) * page.perPage],
       { prepare: true },
     );
-    return row!.page;
+    if (!row!.stale) return row!.page;
+    const { items, total } = await this.list(scope, 'website', filter, page);
+    return applyBaseUrl(JSON.stringify({ items: items.map(websiteRecord), total, page: page.page, perPage: page.perPage }), this.baseUrl);
   }
 
   async website(scope: TenantScope, ref: RecordRef): Promise<string | null> {
     const filter = refFilter(ref);
     if (!filter) return null;
-    const rows = await this.sql.query<{ document: string }>(
-      `SELECT ${withBaseUrl(CURRENT_DOCUMENT)} AS document FROM monitors m JOIN customers c ON c.id = m.customer_id
+    const rows = await this.sql.query<{ id: string; document: string | null }>(
+      `SELECT m.id, ${withBaseUrl('m.document')} AS document FROM monitors m
        WHERE m.${'id' in filter ? 'id' : 'public_id'} = ? AND m.kind = 'website' AND m.organization_id = ?
          AND (CAST(? AS integer) IS NULL OR m.customer_id = ?)`,
       [this.baseUrl, 'id' in filter ? filter.id : filter.publicId, scope.organizationId, scope.customerId, scope.customerId],
       { prepare: true },
     );
-    return rows[0]?.document ?? null;
+    if (!rows[0]) return null;
+    if (rows[0].document !== null) return rows[0].document;
+    const [stale] = await this.sql.query<MonitorRow>(
+      `SELECT ${MONITOR_COLUMNS} FROM monitors m JOIN customers c ON c.id = m.customer_id WHERE m.id = ?`, [rows[0].id], { prepare: true },
+    );
+    return stale ? applyBaseUrl(JSON.stringify(websiteRecord(toItem(stale))), this.baseUrl) : null;
   }
 }

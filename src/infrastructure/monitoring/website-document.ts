@@ -1,57 +1,64 @@
-import { DEFAULT_CHECK_CONFIG } from '../../domain/monitoring/check-config';
-import { WEBSITE_CONFIG_DEFAULTS } from '../../domain/monitoring/monitor-config';
-
-/** Stored documents carry the ping path; reads prefix the configured public base URL (withBaseUrl). */
-const HEARTBEAT_PATH = '/api/heartbeats/';
-/** How json_build_object writes that field (it separates keys and values with " : "). */
-const HEARTBEAT_MARK = `"heartbeatUrl" : "${HEARTBEAT_PATH}`;
-
-const literal = (value: unknown) => `'${JSON.stringify(value).replace(/'/g, "''")}'::jsonb`;
-const setting = (key: string, fallback: unknown) => `COALESCE(m.config->'${key}', ${literal(fallback)})`;
-const timestamp = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** [field, SQL] in the order of the Website schema; config fields fall back to the domain defaults. */
-const FIELDS: Array<[string, string]> = [
-  ['id', 'm.id'], ['publicId', 'm.public_id'], ['organizationId', 'm.organization_id'], ['customerId', 'm.customer_id'],
-  ['customerPublicId', 'c.public_id'], ['name', 'm.name'], ['monitoringType', 'm.monitoring_type'], ['status', 'm.status'],
-  ['managementType', 'm.management_type'], ['checkInterval', 'm.check_interval'], ['timeoutSeconds', 'm.timeout_seconds'],
-  ['locations', 'to_json(m.locations)'], ['url', 'm.url'],
-  ...Object.entries(WEBSITE_CONFIG_DEFAULTS).map(([key, fallback]): [string, string] => [key, setting(key, fallback)]),
-  ...Object.entries(DEFAULT_CHECK_CONFIG).map(([key, fallback]): [string, string] => [key, setting(key, fallback)]),
-  ['connectHost', 'm.connect_host'], ['connectPort', 'm.connect_port'], ['connectTlsInsecure', 'm.connect_tls_insecure'],
-  ['heartbeatToken', `CASE WHEN m.monitoring_type = 'heartbeat' THEN m.heartbeat_token END`],
-  ['heartbeatUrl', `CASE WHEN m.monitoring_type = 'heartbeat' AND m.heartbeat_token IS NOT NULL THEN '${HEARTBEAT_PATH}' || m.heartbeat_token END`],
-  ['lastHeartbeatAt', `CASE WHEN m.monitoring_type = 'heartbeat' THEN ${timestamp('m.last_heartbeat_at')} END`],
-  ['alertConsecutiveChecks', 'm.alert_consecutive_checks'], ['alertLocationThreshold', 'm.alert_location_threshold::text'],
-  ['alertLocationThresholdCount', 'm.alert_location_threshold_count'], ['alertReminderInterval', 'm.alert_reminder_interval'],
-  ['sslExpiryReminderInterval', 'm.ssl_expiry_reminder_interval'], ['dnsblReminderInterval', 'm.dnsbl_reminder_interval'],
-  ['tags', `COALESCE((SELECT json_agg(json_build_object('id', t.id, 'publicId', t.public_id, 'name', t.name, 'color', t.color) ORDER BY lower(t.name), t.id)
-            FROM monitor_tags mt JOIN tags t ON t.id = mt.tag_id WHERE mt.monitor_id = m.id), '[]'::json)`],
-  ['createdAt', timestamp('m.created_at')], ['updatedAt', timestamp('m.updated_at')],
-];
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { HEARTBEAT_PATH, websiteRecord } from '../../application/monitoring/monitor-records';
+import { MONITOR_COLUMNS, toItem, type MonitorRow } from './monitor-rows';
 
 /**
- * The website record as the API shows it, rendered by PostgreSQL for rows `m` (monitors) and `c`
- * (customers): the one definition of the website response (lists, single reads, create and update
- * answers all use it). Writes store it in monitors.document (a read model; triggers mark it stale
- * on any other change), so a page of 50 is 50 stored texts joined, not 2,400 fields rendered.
+ * The website read model: monitors.document holds each website's record as compact JSON, rendered
+ * by websiteRecord (the one definition of the record) on every write, so a page read is its stored
+ * texts joined. Triggers mark a document stale (NULL) on changes made elsewhere; reads render stale
+ * ones from their rows, and the host renders them again at start. A change to the record's shape
+ * needs a migration marking every document stale (UPDATE monitors SET document = NULL).
  */
-export const WEBSITE_DOCUMENT = (() => {
-  if (FIELDS.length > 50) throw new Error('json_build_object takes at most 100 arguments');
-  return `json_build_object(${FIELDS.map(([k, v]) => `'${k}', ${v}`).join(', ')})::text`;
-})();
 
-/** The stored document, or a fresh rendering when it is stale. */
-export const CURRENT_DOCUMENT = `COALESCE(m.document, ${WEBSITE_DOCUMENT})`;
+/** Runs SQL (`?` placeholders) on one connection: the ORM's, so that a refresh joins the caller's transaction. */
+export type ExecuteSql = (sql: string, params: unknown[]) => Promise<MonitorRow[]>;
 
-/** SQL turning the ping paths of documents in `expression` into absolute URLs; binds the base URL. */
+/** How JSON.stringify writes the start of a stored ping URL (a JSON string cannot hold this unescaped). */
+const HEARTBEAT_MARK = `"heartbeatUrl":"${HEARTBEAT_PATH}`;
+
+/** The stored form of a website's record. */
+export const renderWebsiteDocument = (row: MonitorRow): string => JSON.stringify(websiteRecord(toItem(row)));
+
+/** SQL turning the ping paths of documents in `expression` into absolute URLs; binds baseUrlParam. */
 export const withBaseUrl = (expression: string) => `replace(${expression}, '${HEARTBEAT_MARK}', ?)`;
 
-/** The parameter for withBaseUrl. */
-export const baseUrlParam = (publicBaseUrl: string) => `"heartbeatUrl" : "${JSON.stringify(publicBaseUrl).slice(1, -1)}${HEARTBEAT_PATH}`;
+/** The parameter for withBaseUrl: the mark with the public base URL before the path. */
+export const baseUrlParam = (publicBaseUrl: string) => `"heartbeatUrl":"${JSON.stringify(publicBaseUrl).slice(1, -1)}${HEARTBEAT_PATH}`;
 
-/** Renders the stale documents of the websites listed (ids joined by commas), inside the caller's transaction. */
-export const REFRESH_DOCUMENTS = `UPDATE monitors m SET document = ${WEBSITE_DOCUMENT} FROM customers c
-  WHERE c.id = m.customer_id AND m.id = ANY(string_to_array(?, ',')::bigint[]) AND m.kind = 'website' AND m.document IS NULL`;
+/** withBaseUrl for documents rendered on read. */
+export const applyBaseUrl = (json: string, param: string) => json.replaceAll(HEARTBEAT_MARK, () => param);
 
-export const WEBSITE_FIELD_NAMES = FIELDS.map(([name]) => name);
+const LOCK_AND_READ = `SELECT ${MONITOR_COLUMNS} FROM monitors m JOIN customers c ON c.id = m.customer_id
+  WHERE m.id = ANY(string_to_array(?, ',')::bigint[]) AND m.kind = 'website' ORDER BY m.id FOR UPDATE OF m`;
+const STORE = `UPDATE monitors m SET document = d.document FROM json_to_recordset(?::json) AS d(id bigint, document text) WHERE m.id = d.id`;
+
+/**
+ * Renders and stores the documents of the websites listed (other monitors are skipped). The rows
+ * stay locked from read to store: run it in a transaction (the caller's, or its own).
+ */
+export async function refreshWebsiteDocuments(execute: ExecuteSql, monitorIds: readonly number[]): Promise<void> {
+  if (monitorIds.length === 0) return;
+  const rows = await execute(LOCK_AND_READ, [monitorIds.join(',')]);
+  if (rows.length === 0) return;
+  await execute(STORE, [JSON.stringify(rows.map((row) => ({ id: Number(row.id), document: renderWebsiteDocument(row) })))]);
+}
+
+const STALE = `SELECT id FROM monitors WHERE kind = 'website' AND document IS NULL ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED`;
+
+/**
+ * Renders every stale document, a batch per transaction; rows another process holds are left to
+ * it. Answers how many were rendered.
+ */
+export async function renderStaleWebsiteDocuments(orm: MikroORM, batchSize = 500): Promise<number> {
+  let rendered = 0;
+  for (;;) {
+    const batch = await orm.em.fork().transactional(async (em) => {
+      const execute: ExecuteSql = (sql, params) => em.execute(sql, params);
+      const ids = (await execute(STALE, [batchSize])).map((row) => Number(row.id));
+      await refreshWebsiteDocuments(execute, ids);
+      return ids.length;
+    });
+    rendered += batch;
+    if (batch < batchSize) return rendered;
+  }
+}

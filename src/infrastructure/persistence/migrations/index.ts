@@ -11,6 +11,8 @@ import { Migration20261123090000ScriptedBrowser } from './20261123090000-scripte
 import { Migration20261124090000HeldSchedule } from './20261124090000-held-schedule';
 import { Migration20261125090000ScheduleWakeups } from './20261125090000-schedule-wakeups';
 import { Migration20261126090000AlertStateNotices } from './20261126090000-alert-state-notices';
+import { Migration20261201100000OrganizationWideTags } from './20261201100000-organization-wide-tags';
+import { Migration20261201110000CompactWebsiteDocuments } from './20261201110000-compact-website-documents';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -26,4 +28,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124090000HeldSchedule', class: Migration20261124090000HeldSchedule },
   { name: 'Migration20261125090000ScheduleWakeups', class: Migration20261125090000ScheduleWakeups },
   { name: 'Migration20261126090000AlertStateNotices', class: Migration20261126090000AlertStateNotices },
+  { name: 'Migration20261201100000OrganizationWideTags', class: Migration20261201100000OrganizationWideTags },
+  { name: 'Migration20261201110000CompactWebsiteDocuments', class: Migration20261201110000CompactWebsiteDocuments },
 ];

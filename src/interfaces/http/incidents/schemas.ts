@@ -54,15 +54,17 @@ export const CheckResultSchema = z.object({
   detailKept: z.boolean().meta({ description: 'false for up results outside the sample: timings, message and evidence are null' }),
 }).meta({ id: 'StoredCheckResult' });
 
-const Percent = z.number().nullable();
+/** Two decimals; null only for an empty window. */
+const Percent = z.number().min(0).max(100).nullable();
 export const UptimeStatsSchema = z.object({
   period: z.enum(['24h', '7d', '30d', 'range']),
   from: Timestamp,
   to: Timestamp,
-  uptimePercent: Percent.meta({ description: '(up + degraded) / known time; null when nothing is known' }),
-  downtimePercent: Percent,
-  degradedPercent: Percent,
-  unknownPercent: Percent.meta({ description: 'share of the expected location-time no result stands for' }),
+  uptimePercent: Percent.meta({ description: '(up + degraded) / window; with downtimePercent and unknownPercent it adds up to 100' }),
+  downtimePercent: Percent.meta({ description: 'down / window' }),
+  degradedPercent: Percent.meta({ description: 'degraded / window: the part of uptimePercent the target answered degraded' }),
+  unknownPercent: Percent.meta({ description: 'unknown / window: expected location-time no result stands for' }),
+  uptimeOfKnownPercent: Percent.meta({ description: '(up + degraded) / (up + degraded + down): uptime of the observed time; null when nothing was observed' }),
   upSeconds: z.number().int(),
   degradedSeconds: z.number().int(),
   downSeconds: z.number().int(),

@@ -34,8 +34,14 @@ export function websiteResultsRouter(deps: RouterDeps) {
       method: 'get', path: '/api/websites/{id}/uptime-stats', tags, summary: 'Uptime and response-time percentiles',
       description: 'period 24h (default), 7d or 30d ending now, or a from/to range (which then wins over period). Time is '
         + 'weighted: a result stands until the next one of its location, at most the check interval plus a grace. Time no '
-        + 'result stands for (the checker was not running, the monitor was paused) is unknown and never counts as up: '
-        + 'uptimePercent = (up + degraded) / known time, unknownPercent = unknown / expected location-time. Percentiles '
+        + 'result stands for (the checker was not running, the monitor was paused) is unknown and never counts as up or down. '
+        + 'Every share has one denominator, the window: the expected location-time (the counted span, from the monitor\'s '
+        + 'creation at the earliest to now at the latest, times its locations). uptimePercent = (up + degraded) / window, '
+        + 'downtimePercent = down / window, unknownPercent = unknown / window, so uptimePercent + downtimePercent + '
+        + 'unknownPercent = 100 exactly; degradedPercent = degraded / window is the part of uptimePercent the target answered '
+        + 'degraded. uptimeOfKnownPercent = (up + degraded) / (up + degraded + down) is uptime of the observed time only '
+        + '(null when nothing was observed). Two decimals, apportioned by largest remainder so that the parts still add up to '
+        + '100.00; the shares are null only for an empty window (a range before the monitor existed). Percentiles '
         + 'come from response-time histograms (down results excluded), accurate to a bucket (at most ~25% wide).',
       params: IdParams,
       query: z.object({ period: z.enum(PERIODS).optional(), from: DateParam.optional(), to: DateParam.optional() }).strict(),

@@ -7,7 +7,8 @@ import { CHECK_TOGGLES } from '../../../domain/monitoring/check-config';
 const Timestamp = z.iso.datetime();
 
 export const TagSchema = z.object({
-  id: z.number().int(), publicId: z.uuid(), organizationId: z.number().int(), customerId: z.number().int(),
+  id: z.number().int(), publicId: z.uuid(), organizationId: z.number().int(),
+  customerId: z.number().int().nullable().meta({ description: 'null: an organization-wide tag' }),
   name: z.string(), color: z.string(), createdAt: Timestamp, updatedAt: Timestamp,
 }).meta({ id: 'Tag' });
 

@@ -15,32 +15,42 @@ import { SuccessSchema, TagSchema } from './response.schemas';
 const tags = ['Tags'] as const;
 const Id = z.object({ id: z.string().min(1).max(64) });
 const TagName = z.string().trim().min(1).max(50);
-const Color = z.string().max(16).meta({ description: `One of the palette: ${TAG_COLORS.join(', ')} (invalidTagColor)` });
+/** Any string: the palette decides (invalidTagColor), so a long colour is no shape error. */
+const Color = z.string().meta({ description: `One of the palette: ${TAG_COLORS.join(', ')}, case-insensitive (invalidTagColor)` });
 const MonitorTagBody = z.object({
   tagId: RecordRefSchema, monitorId: RecordRefSchema,
   monitorType: z.string().max(32).meta({ description: 'website, dns, icmp, tcp, smtp, ssh, ftp or imap-pop (invalidMonitorType)' }),
 }).strict().meta({ id: 'MonitorTag' });
 
-/** Tags (per customer, fixed palette) and their attachment to monitors (at most 5 per monitor). */
+/** Tags (per customer or organization-wide, fixed palette) and their attachment to monitors (at most 5 per monitor). */
 export function tagsRouter(deps: RouterDeps) {
   const { container } = deps;
   return new ApiRouter(deps)
     .route({
       operationId: 'listTags',
       method: 'get', path: '/api/tags', tags, summary: 'Tags, by name', query: z.object({ customerId: QueryRef.optional() }).strict(),
+      description: 'Organization-wide callers see every tag of the organization (organization-wide ones have customerId null); '
+        + 'customerId narrows the list to that customer\'s own tags. Customer-scoped callers see their customer\'s tags.',
       response: z.array(TagSchema),
       handler: async ({ actor, query }) => (await container.get(ListTags).execute(actor, query)).map(presentTag),
     })
     .route({
       operationId: 'createTag',
       method: 'post', path: '/api/tags', tags, status: 201, summary: 'Create a tag',
-      description: 'A tag belongs to one customer: a customer-scoped caller\'s own; otherwise customerId, which may be omitted '
-        + 'only when the organization has a single customer (tagCustomerRequired). A customer of another organization answers '
-        + 'invalidCustomer. Names are unique per customer, case-insensitively (tagNameTaken).',
-      body: z.object({ name: TagName, color: Color, customerId: CustomerRefSchema.optional() }).strict(),
+      description: 'A tag belongs to one customer of the organization (customerId) or to the whole organization (customerId '
+        + 'null: it may label any monitor of the organization). An organization-wide caller that omits customerId creates an '
+        + 'organization-wide tag. A customer-scoped caller\'s tags are its own customer\'s: it may omit customerId only while '
+        + 'the organization has a single customer (else tagCustomerRequired), and naming another customer answers '
+        + 'invalidCustomer, as does a customer of another organization. Names are unique per customer, and among the '
+        + 'organization-wide tags, case-insensitively (tagNameTaken).',
+      body: z.object({
+        name: TagName, color: Color,
+        customerId: CustomerRefSchema.nullable().optional().meta({ description: 'Omitted or null: organization-wide' }),
+      }).strict(),
       response: TagSchema,
       errors: ['authorizingUserUnresolved', 'invalidTagColor', 'tagCustomerRequired', 'invalidCustomer', 'tagNameTaken', 'roleForbidden'],
-      handler: async ({ actor, body }) => presentTag(await container.get(CreateTag).execute(actor, body)),
+      handler: async ({ actor, body: { customerId, ...body } }) =>
+        presentTag(await container.get(CreateTag).execute(actor, { ...body, customerId: customerId ?? undefined })),
     })
     .route({
       operationId: 'updateTag',
@@ -62,7 +72,8 @@ export function tagsRouter(deps: RouterDeps) {
       operationId: 'attachTagToMonitor',
       method: 'post', path: '/api/monitor-tags', tags, summary: 'Attach a tag to a monitor',
       description: 'At most 5 tags per monitor (tagLimitReached); attaching an attached tag succeeds (alreadyAttached: true). '
-        + 'Tag and monitor must belong to the same customer of the same organization (tagMonitorOrgMismatch).',
+        + 'A customer\'s tag labels that customer\'s monitors only, an organization-wide tag any monitor of the organization '
+        + '(else tagMonitorOrgMismatch).',
       body: MonitorTagBody, response: z.object({ success: z.literal(true), alreadyAttached: z.boolean() }),
       errors: ['invalidMonitorType', 'tagNotFound', 'monitorNotFound', 'tagMonitorOrgMismatch', 'tagLimitReached', 'roleForbidden'],
       handler: async ({ actor, body }) => ({ success: true as const, ...(await container.get(AttachTag).execute(actor, body)) }),

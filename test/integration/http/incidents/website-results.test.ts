@@ -87,9 +87,10 @@ describe('GET /api/websites/{id}/uptime-stats', () => {
     });
     expect(response.status).to.equal(200);
     // Up: 29 results x 60 s + the last one's 120 s cap; then 15 minutes without results; down 15 x 60 s.
+    // Shares of the window (3,600 s): 51.67 + 25.00 + 23.33 = 100; of the 2,760 s observed, 67.39 % up.
     expect(response.body).to.deep.include({
       period: 'range', upSeconds: 1860, degradedSeconds: 0, downSeconds: 900, unknownSeconds: 840,
-      uptimePercent: 67.3913, downtimePercent: 32.6087, unknownPercent: 23.3333, locations: ['eu'],
+      uptimePercent: 51.67, downtimePercent: 25, degradedPercent: 0, unknownPercent: 23.33, uptimeOfKnownPercent: 67.39, locations: ['eu'],
     });
     expect(response.body.checks).to.deep.equal({ total: 45, up: 30, degraded: 0, down: 15 });
     expect(response.body.responseTime.avgMs).to.equal(115);
@@ -97,11 +98,37 @@ describe('GET /api/websites/{id}/uptime-stats', () => {
     expect(response.body.responseTime.p99Ms).to.be.within(120, 140);
   });
 
+  it('shares one denominator, the window of every location, and apportions rounding so the shares add up to 100.00', async () => {
+    const { org, monitor } = await aWebsite({ locations: ['eu', 'us'], consecutiveChecks: 1000 });
+    const start = new Date(Math.floor((testClock.now().getTime() - 3 * HOUR) / MINUTE) * MINUTE);
+    const at = (minutes: number) => new Date(start.getTime() + minutes * MINUTE);
+    // eu: silent for 20 minutes, up for 20, degraded for 20; us: silent for 20, down for 40. Window: 2 x 3,600 s.
+    for (let m = 20; m < 60; m += 1) {
+      await record(monitor, 'eu', aResult(m < 40 ? 'up' : 'degraded', at(m)));
+      await record(monitor, 'us', aResult('down', at(m)));
+    }
+    const response = await api('GET', `/api/websites/${monitor.publicId}/uptime-stats`, {
+      token: org.token, query: { from: at(0).toISOString(), to: at(60).toISOString() },
+    });
+    expect(response.status).to.equal(200);
+    const { responseTime: _times, from: _from, to: _to, ...figures } = response.body;
+    // Thirds: rounding each share alone would give 33.33 x 3 = 99.99; the largest remainder goes to uptime.
+    expect(figures).to.deep.equal({
+      period: 'range', locations: ['eu', 'us'],
+      uptimePercent: 33.34, degradedPercent: 16.67, downtimePercent: 33.33, unknownPercent: 33.33, uptimeOfKnownPercent: 50,
+      upSeconds: 1200, degradedSeconds: 1200, downSeconds: 2400, unknownSeconds: 2400,
+      checks: { total: 80, up: 20, degraded: 20, down: 40 },
+    });
+    expect(Math.round(figures.uptimePercent * 100) + Math.round(figures.downtimePercent * 100) + Math.round(figures.unknownPercent * 100)).to.equal(10_000);
+  });
+
   it('reports a period with no results as fully unknown, and 24h by default', async () => {
     const { org, monitor } = await aWebsite({ createdAt: new Date(testClock.now().getTime() - 2 * HOUR) });
     const stats = await api('GET', `/api/websites/${monitor.publicId}/uptime-stats`, { token: org.token });
     expect(stats.status).to.equal(200);
-    expect(stats.body).to.deep.include({ period: '24h', uptimePercent: null, unknownPercent: 100, upSeconds: 0 });
+    expect(stats.body).to.deep.include({
+      period: '24h', uptimePercent: 0, downtimePercent: 0, degradedPercent: 0, unknownPercent: 100, uptimeOfKnownPercent: null, upSeconds: 0,
+    });
     // Only the two hours since creation are expected.
     expect(stats.body.unknownSeconds).to.be.within(2 * 3600 - 5, 2 * 3600 + 5);
     const week = await api('GET', `/api/websites/${monitor.publicId}/uptime-stats`, { token: org.token, query: { period: '7d' } });

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { api, expectError } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
 import { aCustomerToken } from '../../../support/identity-fixtures';
+import { TAG_COLORS } from '../../../../src/domain/monitoring/tag';
 import { aMonitor, aMonitoredCustomer, aTag, aWebsite } from '../../../support/monitoring-fixtures';
 
 describe('tags and monitor tags', () => {
@@ -20,22 +21,97 @@ describe('tags and monitor tags', () => {
     expectError(await api('PATCH', `/api/tags/${created.body.publicId}`, { token: org.token, body: { name: 'x' } }), 404, 'tagNotFound');
   });
 
-  it('answers invalidTagColor, tagCustomerRequired and invalidCustomer', async () => {
+  it('makes an organization-wide tag when an organization-wide caller omits the customer, even with several customers', async () => {
+    const org = await anOrganization('org-wide-tags');
+    const first = await aMonitoredCustomer(org.token);
+    await aMonitoredCustomer(org.token);
+    const created = await api('POST', '/api/tags', { token: org.token, body: { name: 'critical', color: '#ef4444' } });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    expect(created.body).to.deep.equal({
+      id: created.body.id, publicId: created.body.publicId, organizationId: org.user.organizationId, customerId: null,
+      name: 'critical', color: '#EF4444', createdAt: created.body.createdAt, updatedAt: created.body.createdAt,
+    });
+    const explicit = await api('POST', '/api/tags', { token: org.token, body: { name: 'eu', color: '#3B82F6', customerId: null } });
+    expect(explicit.body).to.include({ customerId: null, name: 'eu' });
+    // Names are unique among the organization-wide tags; a customer may still have its own "critical".
+    expectError(await api('POST', '/api/tags', { token: org.token, body: { name: 'CRITICAL', color: '#3B82F6' } }), 409, 'tagNameTaken');
+    const customers = await api('POST', '/api/tags', { token: org.token, body: { name: 'critical', color: '#3B82F6', customerId: first.id } });
+    expect(customers.body).to.include({ customerId: first.id });
+    const all = await api('GET', '/api/tags', { token: org.token });
+    expect(all.body.map((t: any) => [t.name, t.customerId])).to.deep.equal([['critical', null], ['critical', first.id], ['eu', null]]);
+    const firsts = await api('GET', '/api/tags', { token: org.token, query: { customerId: String(first.id) } });
+    expect(firsts.body.map((t: any) => t.id)).to.deep.equal([customers.body.id]);
+  });
+
+  it('answers tagCustomerRequired when a customer-scoped caller omits the customer of an organization with several', async () => {
+    const org = await anOrganization('tag-customer');
+    const first = await aMonitoredCustomer(org.token);
+    const firstToken = await aCustomerToken(org.token, first.id);
+    const sole = await api('POST', '/api/tags', { token: firstToken, body: { name: 'only customer', color: '#3B82F6' } });
+    expect(sole.status, JSON.stringify(sole.body)).to.equal(201);
+    expect(sole.body.customerId).to.equal(first.id);
+    await aMonitoredCustomer(org.token);
+    const refused = await api('POST', '/api/tags', { token: firstToken, body: { name: 'which one', color: '#3B82F6' } });
+    expect(refused.body).to.deep.equal({
+      error: true, url: '/api/tags', statusCode: 400, statusMessage: 'Bad Request', message: 'Bad Request',
+      data: { code: 'tagCustomerRequired' },
+    });
+    const named = await api('POST', '/api/tags', { token: firstToken, body: { name: 'which one', color: '#3B82F6', customerId: first.publicId } });
+    expect(named.status).to.equal(201);
+    expect(named.body.customerId).to.equal(first.id);
+    expect((await api('GET', '/api/tags', { token: firstToken })).body.map((t: any) => t.name)).to.deep.equal(['only customer', 'which one']);
+  });
+
+  it('answers invalidTagColor for a colour outside the palette, whatever its length, and invalidCustomer', async () => {
     const org = await anOrganization('tag-codes');
     const first = await aMonitoredCustomer(org.token);
-    expectError(await api('POST', '/api/tags', { token: org.token, body: { name: 'x', color: 'hotpink', customerId: first.id } }), 400, 'invalidTagColor');
-    const sole = await api('POST', '/api/tags', { token: org.token, body: { name: 'only customer', color: '#3B82F6' } });
-    expect(sole.body.customerId).to.equal(first.id);
+    const tag = await aTag(org.token, { customerId: first.id });
+    for (const color of ['hotpink', '', '#3B82F6'.padEnd(40, '6'), 'x'.repeat(5000)]) {
+      for (const [method, path] of [['POST', '/api/tags'], ['PATCH', `/api/tags/${tag.publicId}`]] as const) {
+        const response = await api(method, path, { token: org.token, body: method === 'POST' ? { name: 'x', color } : { color } });
+        expect(response.body, `${method} ${color.length} characters`).to.deep.equal({
+          error: true, url: path, statusCode: 400, statusMessage: 'Bad Request', message: 'Bad Request',
+          data: { code: 'invalidTagColor', palette: [...TAG_COLORS] },
+        });
+      }
+    }
     const second = await aMonitoredCustomer(org.token);
-    expectError(await api('POST', '/api/tags', { token: org.token, body: { name: 'which one', color: '#3B82F6' } }), 400, 'tagCustomerRequired');
     const stranger = await anOrganization('stranger');
     const foreign = await aMonitoredCustomer(stranger.token);
     expectError(await api('POST', '/api/tags', { token: org.token, body: { name: 'x', color: '#3B82F6', customerId: foreign.id } }), 400, 'invalidCustomer');
     const customerToken = await aCustomerToken(org.token, second.id);
-    const own = await api('POST', '/api/tags', { token: customerToken, body: { name: 'mine', color: '#3B82F6' } });
-    expect(own.body.customerId).to.equal(second.id);
     expectError(await api('POST', '/api/tags', { token: customerToken, body: { name: 'x', color: '#3B82F6', customerId: first.id } }), 400, 'invalidCustomer');
-    expectError(await api('PATCH', `/api/tags/${sole.body.publicId}`, { token: customerToken, body: { name: 'x' } }), 404, 'tagNotFound');
+    expectError(await api('PATCH', `/api/tags/${tag.publicId}`, { token: customerToken, body: { name: 'x' } }), 404, 'tagNotFound');
+  });
+
+  it('attaches an organization-wide tag to monitors of several customers; a customer\'s tag stays with its customer', async () => {
+    const org = await anOrganization('org-wide-attach');
+    const first = await aMonitoredCustomer(org.token);
+    const second = await aMonitoredCustomer(org.token);
+    const website = await aWebsite(org.token, { customerId: first.id });
+    const dns = await aMonitor(org.token, 'dns', { customerId: second.id, hostname: 'monitor-fixture.com' });
+    const everywhere = await aTag(org.token, { name: 'everywhere' });
+    expect(everywhere.customerId).to.equal(null);
+    const firsts = await aTag(org.token, { name: 'first only', customerId: first.id });
+    for (const [monitor, monitorType] of [[website, 'website'], [dns, 'dns']] as const) {
+      const attached = await api('POST', '/api/monitor-tags', { token: org.token, body: { tagId: everywhere.publicId, monitorId: monitor.publicId, monitorType } });
+      expect(attached.body).to.deep.equal({ success: true, alreadyAttached: false });
+    }
+    const tagView = { id: everywhere.id, publicId: everywhere.publicId, name: 'everywhere', color: '#3B82F6' };
+    expect((await api('GET', `/api/websites/${website.publicId}`, { token: org.token })).body.tags).to.deep.equal([tagView]);
+    expect((await api('GET', `/api/monitors/dns/${dns.publicId}`, { token: org.token })).body.tags).to.deep.equal([tagView]);
+    const mismatch = await api('POST', '/api/monitor-tags', { token: org.token, body: { tagId: firsts.publicId, monitorId: dns.publicId, monitorType: 'dns' } });
+    expect(mismatch.body).to.deep.equal({
+      error: true, url: '/api/monitor-tags', statusCode: 400, statusMessage: 'Bad Request', message: 'Bad Request',
+      data: { code: 'tagMonitorOrgMismatch' },
+    });
+    // Customer-scoped callers see the organization-wide tag on their monitors, and cannot change it.
+    const secondToken = await aCustomerToken(org.token, second.id);
+    expect((await api('GET', '/api/tags', { token: secondToken })).body).to.deep.equal([]);
+    expectError(await api('PATCH', `/api/tags/${everywhere.publicId}`, { token: secondToken, body: { name: 'mine now' } }), 404, 'tagNotFound');
+    expectError(await api('DELETE', '/api/monitor-tags', { token: secondToken, body: { tagId: everywhere.publicId, monitorId: dns.publicId, monitorType: 'dns' } }), 404, 'tagNotFound');
+    expect((await api('DELETE', '/api/monitor-tags', { token: org.token, body: { tagId: everywhere.publicId, monitorId: dns.publicId, monitorType: 'dns' } })).body).to.deep.equal({ success: true });
+    expect((await api('GET', `/api/monitors/dns/${dns.publicId}`, { token: org.token })).body.tags).to.deep.equal([]);
   });
 
   it('attaches at most 5 tags per monitor; attaching an attached tag succeeds; detaching is idempotent', async () => {

@@ -2,8 +2,12 @@ import { expect } from 'chai';
 import { api, expectError } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
 import { aMonitorPackage, aMonitoredCustomer, aWebsite, PUBLIC_URL, storedMonitor } from '../../../support/monitoring-fixtures';
-import { testServer } from '../../../support/test-server';
+import { testConfig, testServer } from '../../../support/test-server';
 import { WebsiteSchema } from '../../../../src/interfaces/http/monitoring/response.schemas';
+import { websiteRecord } from '../../../../src/application/monitoring/monitor-records';
+import { MONITOR_COLUMNS, toItem } from '../../../../src/infrastructure/monitoring/monitor-rows';
+import { renderStaleWebsiteDocuments } from '../../../../src/infrastructure/monitoring/website-document';
+import type { ApiResponse } from '../../../support/http-client';
 
 async function setup(packageBody: Parameters<typeof aMonitorPackage>[1] = {}) {
   const org = await anOrganization('websites');
@@ -200,5 +204,69 @@ describe('websites: the stored read model stays current', () => {
 
     await api('DELETE', `/api/tags/${tag.body.id}`, { token });
     expect((await api('GET', `/api/websites/${site.publicId}`, { token })).body.tags).to.deep.equal([]);
+  });
+});
+
+describe('websites: compact JSON from the one record definition', () => {
+  const { publicBaseUrl } = testConfig();
+
+  /** The record the presenter makes of the stored row, with the ping URL the host answers. */
+  async function presented(publicId: string) {
+    const { database } = await testServer();
+    const [row] = await database.sql.query(
+      `SELECT ${MONITOR_COLUMNS} FROM monitors m JOIN customers c ON c.id = m.customer_id WHERE m.public_id = ?`, [publicId],
+    );
+    const record = websiteRecord(toItem(row!));
+    return { ...record, heartbeatUrl: record.heartbeatUrl === null ? null : `${publicBaseUrl}${record.heartbeatUrl}` };
+  }
+
+  /** The bytes are JSON.stringify's: no `"id" : 1`, no `[1, 2]`, nothing to compact. */
+  function expectCompact(response: ApiResponse) {
+    expect(response.headers.get('content-type')).to.match(/^application\/json/);
+    expect(response.text).not.to.include('" : ');
+    expect(response.text).to.equal(JSON.stringify(JSON.parse(response.text)));
+  }
+
+  it('answers every website read and write as compact JSON equal to the presented record, stored or rendered on read', async () => {
+    const { token, customer } = await setup();
+    const created = await api('POST', '/api/websites', {
+      token, body: { customerId: customer.id, url: PUBLIC_URL, name: 'Shop, "main"', headers: { 'x-probe': 'a : b', accept: 'text/html' }, expectedStatusCodes: [200, 204] },
+    });
+    expect(created.status, created.text).to.equal(201);
+    const heartbeat = await api('POST', '/api/websites', { token, body: { customerId: customer.id, monitoringType: 'heartbeat', name: 'Nightly' } });
+    const tag = await api('POST', '/api/tags', { token, body: { name: 'edge', color: '#3B82F6', customerId: customer.id } });
+    for (const site of [created, heartbeat]) {
+      await api('POST', '/api/monitor-tags', { token, body: { tagId: tag.body.id, monitorId: site.body.publicId, monitorType: 'website' } });
+    }
+    const patched = await api('PATCH', `/api/websites/${created.body.publicId}`, { token, body: { keyword: 'ok' } });
+    const one = await api('GET', `/api/websites/${heartbeat.body.publicId}`, { token });
+    const list = await api('GET', '/api/websites', { token });
+    for (const response of [created, heartbeat, patched, one, list]) expectCompact(response);
+    expect(JSON.parse(patched.text)).to.deep.equal(await presented(created.body.publicId));
+    expect(JSON.parse(one.text)).to.deep.equal(await presented(heartbeat.body.publicId));
+    expect(one.body.heartbeatUrl).to.equal(`${publicBaseUrl}/api/heartbeats/${heartbeat.body.heartbeatToken}`);
+    expect(JSON.parse(list.text)).to.deep.equal({
+      items: [await presented(created.body.publicId), await presented(heartbeat.body.publicId)], total: 2, page: 1, perPage: list.body.perPage,
+    });
+
+    // A write from elsewhere marks the stored records stale: reads render them from their rows, to the same bytes.
+    const { database } = await testServer();
+    await database.sql.query('UPDATE monitors SET name = name WHERE customer_id = ?', [customer.id]);
+    expect((await storedMonitor(heartbeat.body.publicId)).document).to.equal(null);
+    expect((await api('GET', `/api/websites/${heartbeat.body.publicId}`, { token })).text).to.equal(one.text);
+    expect((await api('GET', '/api/websites', { token })).text).to.equal(list.text);
+    // The host renders stale records again at start, as writes store them.
+    expect(await renderStaleWebsiteDocuments(database.orm, 1)).to.be.at.least(2);
+    expect((await storedMonitor(heartbeat.body.publicId)).document).to.be.a('string');
+    expect((await api('GET', '/api/websites', { token })).text).to.equal(list.text);
+  });
+
+  it('answers per-kind monitors as compact JSON', async () => {
+    const { token, customer } = await setup();
+    const created = await api('POST', '/api/monitors/dns', { token, body: { customerId: customer.id, hostname: 'monitor-fixture.com' } });
+    expect(created.status, created.text).to.equal(201);
+    for (const response of [created, await api('GET', `/api/monitors/dns/${created.body.publicId}`, { token }), await api('GET', '/api/monitors/dns', { token })]) {
+      expectCompact(response);
+    }
   });
 });

@@ -38,6 +38,8 @@ describe('Result storage: partitions, rollups, retention', () => {
     const fromRaw = await stats();
     expect(fromRaw.downSeconds).to.equal(30 * 60);
     expect(fromRaw.unknownSeconds).to.equal(59 * 60);
+    // Shares of one window, 2 locations x 200 minutes, whichever source the hours come from.
+    expect(fromRaw).to.include({ uptimePercent: 77.75, downtimePercent: 7.5, unknownPercent: 14.75, uptimeOfKnownPercent: 91.2 });
 
     const report = await RequestContext.create(database.orm.em, () => container.get(MaintainResultStorage).execute());
     expect(report.hoursRolledUp).to.be.greaterThan(6);

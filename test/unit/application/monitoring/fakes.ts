@@ -11,7 +11,7 @@ import type {
   MonitorCustomerTermsLookup, MonitorListItem, MonitorReader, MonitorRepository, Page, PageOf, TagRepository,
 } from '../../../../src/application/monitoring/ports';
 
-const visible = (scope: TenantScope, record: { organizationId: number; customerId: number }) =>
+const visible = (scope: TenantScope, record: { organizationId: number; customerId: number | null }) =>
   record.organizationId === scope.organizationId && (scope.customerId === null || scope.customerId === record.customerId);
 const matches = (record: { id: number; publicId: string }, ref: string) => String(record.id) === ref || record.publicId === ref;
 const copy = <T extends object>(value: T): T => Object.assign(Object.create(Object.getPrototypeOf(value)), structuredClone({ ...value }));
@@ -123,10 +123,12 @@ export const fakeCipher: CredentialCipher = {
 export class FakeTags implements TagRepository {
   readonly rows = new Map<number, Tag>();
   readonly links = new Set<string>();
-  sole: number | null = null;
+  /** The harness's organization has customers 10 and 11. */
+  several = true;
   private next = 1;
   async add(tag: Tag) {
-    if ([...this.rows.values()].some((t) => t.customerId === tag.customerId && t.name.toLowerCase() === tag.name.toLowerCase())) throw new AppError('tagNameTaken');
+    if ([...this.rows.values()].some((t) => t.organizationId === tag.organizationId && t.customerId === tag.customerId
+      && t.name.toLowerCase() === tag.name.toLowerCase())) throw new AppError('tagNameTaken');
     tag.id = this.next++;
     this.rows.set(tag.id, tag);
     return tag;
@@ -152,8 +154,8 @@ export class FakeTags implements TagRepository {
   async detach(monitorId: number, tagId: number) {
     this.links.delete(`${monitorId}:${tagId}`);
   }
-  async soleCustomerId() {
-    return this.sole;
+  async severalCustomers() {
+    return this.several;
   }
 }
 

@@ -22,13 +22,19 @@ function setup() {
 }
 
 describe('tags', () => {
-  it('creates a tag for the named customer, the caller\'s own, or the only one', async () => {
-    const { h, create } = setup();
+  it('creates a tag for the named customer, or organization-wide when an organization-wide caller names none', async () => {
+    const { create } = setup();
     expect((await create.execute(actor(), { name: 'prod', color: '#3b82f6', customerId: 11 })).customerId).to.equal(11);
+    expect((await create.execute(actor(), { name: 'everywhere', color: '#3B82F6' })).customerId).to.equal(null);
+    await expectAppErrorAsync(() => create.execute(actor(), { name: 'Everywhere', color: '#3B82F6' }), 'tagNameTaken');
+    expect((await create.execute(customerActor(), { name: 'mine', color: '#3B82F6', customerId: 10 })).customerId).to.equal(10);
+  });
+
+  it('makes a customer-scoped caller name its customer while the organization has several', async () => {
+    const { h, create } = setup();
+    await expectAppErrorAsync(() => create.execute(customerActor(), { name: 'mine', color: '#3B82F6' }), 'tagCustomerRequired');
+    h.tags.several = false;
     expect((await create.execute(customerActor(), { name: 'mine', color: '#3B82F6' })).customerId).to.equal(10);
-    await expectAppErrorAsync(() => create.execute(actor(), { name: 'x', color: '#3B82F6' }), 'tagCustomerRequired');
-    h.tags.sole = 10;
-    expect((await create.execute(actor(), { name: 'x', color: '#3B82F6' })).customerId).to.equal(10);
   });
 
   it('answers invalidTagColor, invalidCustomer and authorizingUserUnresolved', async () => {
@@ -75,5 +81,7 @@ describe('tags', () => {
     await expectAppErrorAsync(() => attach.execute(actor(), { tagId: tag.publicId, monitorId: monitor.publicId, monitorType: 'dns' }), 'monitorNotFound');
     await expectAppErrorAsync(() => attach.execute(actor(), { tagId: other.publicId, monitorId: monitor.publicId, monitorType: 'website' }), 'tagMonitorOrgMismatch');
     expect(h.monitors.locks).not.to.include(`monitor:${monitor.id}`);
+    const everywhere = await create.execute(actor(), { name: 'everywhere', color: '#3B82F6' });
+    expect(await attach.execute(actor(), { tagId: everywhere.publicId, monitorId: monitor.publicId, monitorType: 'website' })).to.deep.equal({ alreadyAttached: false });
   });
 });

@@ -6,7 +6,7 @@ import { expectAppError } from '../../../support/expect-app-error';
 describe('tags', () => {
   it('takes colours from the fixed palette only, case-insensitively', () => {
     expect(assertTagColor('#3b82f6')).to.equal('#3B82F6');
-    for (const bad of ['#3B82F7', 'blue', '', '#FFF']) expectAppError(() => assertTagColor(bad), 'invalidTagColor');
+    for (const bad of ['#3B82F7', 'blue', '', '#FFF', `#${'3B82F6'.repeat(7)}`]) expectAppError(() => assertTagColor(bad), 'invalidTagColor');
   });
 
   it('allows five tags per monitor; re-attaching succeeds', () => {
@@ -15,20 +15,23 @@ describe('tags', () => {
     expect(assertTagRoom([1, 2, 3, 4, 5], 3)).to.equal('alreadyAttached');
   });
 
-  it('attaches only to monitors of the same organization and customer', () => {
+  it('attaches a customer\'s tag to that customer\'s monitors, an organization-wide tag to any of the organization', () => {
     expect(() => assertSameOwner({ organizationId: 1, customerId: 7 }, { organizationId: 1, customerId: 7 })).not.to.throw();
     expectAppError(() => assertSameOwner({ organizationId: 1, customerId: 7 }, { organizationId: 2, customerId: 7 }), 'tagMonitorOrgMismatch');
     expectAppError(() => assertSameOwner({ organizationId: 1, customerId: 7 }, { organizationId: 1, customerId: 8 }), 'tagMonitorOrgMismatch');
+    for (const customerId of [7, 8]) expect(() => assertSameOwner({ organizationId: 1, customerId: null }, { organizationId: 1, customerId })).not.to.throw();
+    expectAppError(() => assertSameOwner({ organizationId: 1, customerId: null }, { organizationId: 2, customerId: 7 }), 'tagMonitorOrgMismatch');
   });
 
-  it('picks the tag customer', () => {
-    expect(tagCustomer(7, null, null)).to.equal(7);
-    expect(tagCustomer(7, { id: 7, inOrganization: true }, null)).to.equal(7);
-    expectAppError(() => tagCustomer(7, { id: 8, inOrganization: true }, null), 'invalidCustomer');
-    expect(tagCustomer(null, { id: 8, inOrganization: true }, null)).to.equal(8);
-    expectAppError(() => tagCustomer(null, { id: 9, inOrganization: false }, null), 'invalidCustomer');
-    expect(tagCustomer(null, null, 4)).to.equal(4);
-    expectAppError(() => tagCustomer(null, null, null), 'tagCustomerRequired');
+  it('picks the tag customer: organization-wide callers name one or none, customer-scoped ones their own', () => {
+    expect(tagCustomer(null, { id: 8, inOrganization: true }, true)).to.equal(8);
+    expect(tagCustomer(null, null, true)).to.equal(null);
+    expect(tagCustomer(null, null, false)).to.equal(null);
+    expectAppError(() => tagCustomer(null, { id: 9, inOrganization: false }, true), 'invalidCustomer');
+    expect(tagCustomer(7, null, false)).to.equal(7);
+    expectAppError(() => tagCustomer(7, null, true), 'tagCustomerRequired');
+    expect(tagCustomer(7, { id: 7, inOrganization: true }, true)).to.equal(7);
+    expectAppError(() => tagCustomer(7, { id: 8, inOrganization: true }, true), 'invalidCustomer');
   });
 
   it('updates name and colour, still from the palette', () => {

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { parseDateRange, parseOptionalBounds } from '../../../../src/domain/results/date-range';
 import { bucketOf, mergeHistograms, percentile } from '../../../../src/domain/results/response-histogram';
-import { emptyCoverage, uptimeFigures } from '../../../../src/domain/results/uptime-figures';
 import { planSegments } from '../../../../src/domain/results/stats-segments';
 import { isDetailSample, keepsDetail } from '../../../../src/domain/results/detail-sampling';
 import { coverageSeconds } from '../../../../src/domain/results/coverage';
@@ -23,23 +22,6 @@ describe('date ranges of history queries', () => {
     expect(codeOf(() => parseDateRange({ from: '2026-11-22T10:00:01Z', to: '2026-11-22T10:00:00Z' }, { now, spanMs: HOUR }))).to.equal('invalidDateRange');
     expect(codeOf(() => parseOptionalBounds({ from: '2026-11-23', to: '2026-11-22' }))).to.equal('invalidDateRange');
     expect(parseOptionalBounds({ to: '2026-11-22T10:00:00+02:00' }).to!.toISOString()).to.equal('2026-11-22T08:00:00.000Z');
-  });
-});
-
-describe('uptime figures', () => {
-  it('never counts unknown time as up', () => {
-    const totals = { ...emptyCoverage(), upSeconds: 1800, downSeconds: 600, locations: ['eu'] };
-    const figures = uptimeFigures(totals, 3600, 1);
-    expect(figures).to.include({ uptimePercent: 75, downtimePercent: 25, unknownPercent: 33.3333, unknownSeconds: 1200 });
-  });
-
-  it('counts degraded time as up and expects every configured location', () => {
-    const totals = { ...emptyCoverage(), upSeconds: 3000, degradedSeconds: 600, locations: ['eu'] };
-    expect(uptimeFigures(totals, 3600, 2)).to.include({ uptimePercent: 100, degradedPercent: 16.6667, unknownPercent: 50 });
-  });
-
-  it('has no uptime when nothing is known', () => {
-    expect(uptimeFigures(emptyCoverage(), 3600, 1)).to.include({ uptimePercent: null, unknownPercent: 100 });
   });
 });
 

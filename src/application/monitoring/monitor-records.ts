@@ -1,0 +1,74 @@
+import { DEFAULT_CHECK_CONFIG } from '../../domain/monitoring/check-config';
+import { WEBSITE_CONFIG_DEFAULTS } from '../../domain/monitoring/monitor-config';
+import { protocolDefaultPort } from '../../domain/monitoring/protocol-settings';
+import type { MonitorListItem } from './ports';
+
+/**
+ * The monitor records the API shows, defined once: website records (stored rendered as the read
+ * model, monitors.document) and per-kind monitor records. Only the fields named here leave.
+ */
+
+/** A heartbeat website's ping path; readers prefix the public base URL (it is configuration, not data). */
+export const HEARTBEAT_PATH = '/api/heartbeats/';
+
+const iso = (date: Date | string | null) => (date === null ? null : new Date(date).toISOString());
+
+/** Identity and schedule: the fields every record starts with. */
+const head = ({ monitor, customerPublicId }: MonitorListItem) => ({
+  id: monitor.id, publicId: monitor.publicId, organizationId: monitor.organizationId, customerId: monitor.customerId,
+  customerPublicId, name: monitor.name, monitoringType: monitor.monitoringType, status: monitor.status,
+  managementType: monitor.managementType, checkInterval: monitor.checkInterval, timeoutSeconds: monitor.timeoutSeconds,
+  locations: monitor.locations,
+});
+
+/** Alerting, tags and timestamps: the fields every record ends its common part with. */
+const tail = ({ monitor, tags }: MonitorListItem) => ({
+  alertConsecutiveChecks: monitor.alertConsecutiveChecks, alertLocationThreshold: monitor.alertLocationThreshold,
+  alertLocationThresholdCount: monitor.alertLocationThresholdCount, alertReminderInterval: monitor.alertReminderInterval,
+  sslExpiryReminderInterval: monitor.sslExpiryReminderInterval, dnsblReminderInterval: monitor.dnsblReminderInterval,
+  tags: tags.map((t) => ({ id: t.id, publicId: t.publicId, name: t.name, color: t.color })),
+  createdAt: iso(monitor.createdAt), updatedAt: iso(monitor.updatedAt),
+});
+
+/** Each stored setting, or its default when the monitor has none (a stored null stays null). */
+function settings<T extends object>(config: object, defaults: T): T {
+  const stored = config as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(defaults).map(([key, fallback]) => [key, Object.hasOwn(stored, key) ? stored[key] : fallback])) as T;
+}
+
+/** A website record (the Website schema), heartbeatUrl as a path: see HEARTBEAT_PATH. */
+export function websiteRecord(item: MonitorListItem) {
+  const { monitor } = item;
+  const heartbeat = monitor.monitoringType === 'heartbeat';
+  return {
+    ...head(item),
+    url: monitor.url,
+    ...settings(monitor.config, WEBSITE_CONFIG_DEFAULTS),
+    ...settings(monitor.config, DEFAULT_CHECK_CONFIG),
+    connectHost: monitor.connectHost, connectPort: monitor.connectPort, connectTlsInsecure: monitor.connectTlsInsecure,
+    heartbeatToken: heartbeat ? monitor.heartbeatToken : null,
+    heartbeatUrl: heartbeat && monitor.heartbeatToken !== null ? `${HEARTBEAT_PATH}${monitor.heartbeatToken}` : null,
+    lastHeartbeatAt: heartbeat ? iso(monitor.lastHeartbeatAt) : null,
+    ...tail(item),
+  };
+}
+
+/** A per-kind monitor: its target, protocol settings and whether credentials are stored (never the credentials). */
+export function monitorRecord(item: MonitorListItem) {
+  const { monitor } = item;
+  const { config } = monitor;
+  return {
+    ...head(item),
+    ...tail(item),
+    type: monitor.kind,
+    hostname: monitor.hostname,
+    ...(monitor.kind !== 'dns' && monitor.kind !== 'icmp' ? {
+      port: monitor.port,
+      effectivePort: monitor.port ?? protocolDefaultPort(monitor.kind, config.tlsMode ?? null, config.protocol ?? null),
+    } : {}),
+    ...(monitor.checkMode !== null ? { checkMode: monitor.checkMode, hasCredentials: monitor.hasCredentials } : {}),
+    ...(config.tlsMode ? { tlsMode: config.tlsMode } : {}),
+    ...(config.protocol ? { protocol: config.protocol } : {}),
+    ...(monitor.kind === 'dns' ? { recordType: config.recordType, expectedValues: config.expectedValues, resolver: config.resolver } : {}),
+  };
+}
