@@ -22,6 +22,11 @@ export interface RequestOptions {
 /** A client that never throws on 4xx/5xx, so tests assert the status and the whole envelope. */
 export async function api<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const { url } = await testServer();
+  return apiAt<T>(url, method, path, options);
+}
+
+/** The same client for a service of the test's own, listening at `url`. */
+export async function apiAt<T = any>(url: string, method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cookie) headers.cookie = options.cookie;

@@ -6,27 +6,14 @@ import { startApplication, type RunningApplication } from '../../../../src/main/
 import { METRICS } from '../../../../src/application/observability/ports';
 import { testConfig, testServer } from '../../../support/test-server';
 import { aFreshDatabase, type FreshDatabase } from '../../../support/fresh-database';
-import { expectError, type ApiResponse } from '../../../support/http-client';
+import { apiAt, expectError, type ApiResponse, type RequestOptions } from '../../../support/http-client';
 import { Scrape } from '../../../support/prometheus-text';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 const silent = pino({ level: 'silent' });
 
 /** A client for an app of this test's own (never throws on 4xx/5xx). */
-async function call(base: string, method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<ApiResponse> {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${base}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    /* the metrics text */
-  }
-  return { status: response.status, body, headers: response.headers };
-}
+const call = (base: string, method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> => apiAt(base, method, path, options);
 
 /** A loopback site that answers 200 and counts its hits. */
 async function aTarget() {
