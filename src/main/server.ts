@@ -1,11 +1,13 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig, runsChecks } from './config';
+import { ConfigError, loadConfig, runsChecks, type AppConfig } from './config';
 import { startApplication } from './application';
 import { missingNodeFlags, tuneGarbageCollection } from './gc-tuning';
+import { describeStartFailure } from './start-failure';
+
+let config: AppConfig | undefined;
 
 /** `npm start`: read the configuration once, start everything, stop cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
-  let config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -42,7 +44,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error) => {
-  process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+main().catch((error: unknown) => {
+  process.stderr.write(`Failed to start: ${describeStartFailure(error, config)}\n`);
   process.exit(1);
 });

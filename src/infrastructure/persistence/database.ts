@@ -37,6 +37,25 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Applies pending migrations (all or none), saying which one of how many runs. */
+async function migrate(orm: MikroORM, logger?: Logger): Promise<void> {
+  const migrator = orm.getMigrator();
+  const total = (await migrator.getPendingMigrations()).length;
+  if (total === 0) {
+    logger?.info('database schema is current');
+    return;
+  }
+  const started = Date.now();
+  logger?.info({ pending: total }, `applying ${total} database migration${total === 1 ? '' : 's'}`);
+  let n = 0;
+  migrator.on('migrating', ({ name }) => {
+    n += 1;
+    logger?.info({ migration: name }, `migration ${n} of ${total}`);
+  });
+  await migrator.up();
+  logger?.info({ applied: total, ms: Date.now() - started }, 'migrations done');
+}
+
 /** Connects, applies pending migrations and answers once the schema is current. */
 export async function openDatabase(
   url: string, logger?: Logger, options: { poolMax?: number; sqlPoolMax?: number } = {},
@@ -52,8 +71,7 @@ export async function openDatabase(
     debug: false,
     logger: (message) => logger?.debug({ component: 'orm' }, message),
   });
-  const applied = await orm.getMigrator().up();
-  if (applied.length > 0) logger?.info({ migrations: applied.map((m) => m.name) }, 'applied migrations');
+  await migrate(orm, logger);
   const pool = new pg.Pool({ connectionString: url, max: options.sqlPoolMax ?? 10 });
   pool.on('error', (error) => logger?.warn({ err: error }, 'idle database connection failed'));
   // Prepared statements come from a small fixed set of texts: number and name each once.
