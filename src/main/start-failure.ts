@@ -18,9 +18,12 @@ const PG_REFUSALS: Record<string, string> = {
   '57P03': 'the database is starting up or shutting down',
 };
 
-const oneLine = (text: string) => text.replace(/\s*\n\s*/g, '; ').trim();
+const oneLine = (text: string) => text.trim().replace(/(:?)\s*\n\s*/g, (_, colon: string) => (colon ? ': ' : '; '));
 
-const where = (error: SystemError) => [error.address, error.port].filter((part) => part !== undefined).join(':');
+const where = (error: SystemError) => {
+  const host = error.address?.includes(':') ? `[${error.address}]` : error.address;
+  return [host, error.port].filter((part) => part !== undefined).join(':');
+};
 
 /**
  * Why the service could not start, in one line for `Failed to start: <this>`: the cause an

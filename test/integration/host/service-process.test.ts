@@ -5,7 +5,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { listening, logLines, spawnService, stopService, type ServiceProcess } from '../../support/service-process';
-import { testDatabase } from '../../support/test-server';
 
 const isRunning = async (pid: number) => {
   const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
@@ -19,6 +18,18 @@ const hasParentDeathSignal = () => {
     return false;
   }
 };
+
+/** A first start says what it does on the way up: PostgreSQL, each migration of how many, the job system, listening. */
+function expectStartUpLines(service: ServiceProcess): void {
+  const messages = logLines(service).map((line) => line.msg as string);
+  const order = ['starting embedded PostgreSQL', 'creating the PostgreSQL cluster (first start)', 'PostgreSQL is ready',
+    'migration 1 of', 'migrations done', 'starting the job system', 'listening'];
+  const positions = order.map((prefix) => messages.findIndex((msg) => msg.startsWith(prefix)));
+  expect(positions.every((p) => p >= 0), JSON.stringify(messages)).to.equal(true);
+  expect(positions, 'in this order').to.deep.equal([...positions].sort((x, y) => x - y));
+  const total = Number(/migration 1 of (\d+)/.exec(messages[positions[3]!]!)![1]);
+  expect(messages.filter((msg) => /^migration \d+ of \d+$/.test(msg)), 'one line per migration').to.have.length(total);
+}
 
 /** The service started as `npm start` does, in a process of its own (slow: each start compiles the sources through tsx). */
 describe('the service process', function () {
@@ -35,11 +46,12 @@ describe('the service process', function () {
   });
   after(() => Promise.all(dirs.map((dir) => fs.rm(dir, { recursive: true, force: true }))));
 
-  it('starts again on its own after being killed hard (SIGKILL) and answers /livez; its PostgreSQL does not outlive it', async () => {
+  it('says what it does on the way up, starts again on its own after being killed hard (SIGKILL) and answers /livez; its PostgreSQL does not outlive it', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-host-'));
     dirs.push(dataDir);
     const first = start({ DATA_DIR: dataDir });
     await listening(first);
+    expectStartUpLines(first);
     const postmaster = Number((await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
     first.child.kill('SIGKILL');
     await first.exited;
@@ -60,35 +72,7 @@ describe('the service process', function () {
     expect(second.output.stderr).to.equal('');
   });
 
-  it('says what it is doing on the way up: PostgreSQL, migrations n of m, the job system, listening', async () => {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-host-'));
-    dirs.push(dataDir);
-    const service = start({ DATA_DIR: dataDir, CHECK_LOCATIONS: 'none' });
-    await listening(service);
-    const messages = logLines(service).map((line) => line.msg as string);
-    const order = ['starting embedded PostgreSQL', 'creating the PostgreSQL cluster (first start)', 'PostgreSQL is ready',
-      'migration 1 of', 'migrations done', 'starting the job system', 'listening'];
-    const positions = order.map((prefix) => messages.findIndex((msg) => msg.startsWith(prefix)));
-    expect(positions.every((p) => p >= 0), JSON.stringify(messages)).to.equal(true);
-    expect(positions, 'in this order').to.deep.equal([...positions].sort((a, b) => a - b));
-    const total = Number(/migration 1 of (\d+)/.exec(messages[positions[3]!]!)![1]);
-    expect(messages.filter((msg) => msg.startsWith('migration ') && msg.endsWith(` of ${total}`))).to.have.length(total);
-  });
-
   describe('a failed start prints one line naming its cause and exits 1', () => {
-    it('when its port is taken', async () => {
-      const taken = net.createServer();
-      await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', () => resolve()));
-      const { port } = taken.address() as net.AddressInfo;
-      try {
-        const service = start({ PORT: String(port), DATABASE_URL: (await testDatabase()).url });
-        expect(await service.exited).to.deep.equal({ code: 1, signal: null });
-        expect(service.output.stderr).to.equal(`Failed to start: port ${port} is in use (EADDRINUSE)\n`);
-      } finally {
-        taken.close();
-      }
-    });
-
     it('when the database refuses the connection', async () => {
       const closed = net.createServer();
       await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()));
@@ -99,7 +83,7 @@ describe('the service process', function () {
       expect(service.output.stderr).to.equal(`Failed to start: the database at 127.0.0.1:${port} refused the connection (ECONNREFUSED)\n`);
     });
 
-    it('and stops the embedded PostgreSQL it had started', async () => {
+    it('when its port is taken, after stopping the embedded PostgreSQL it had started', async () => {
       const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-host-'));
       dirs.push(dataDir);
       const taken = net.createServer();
