@@ -77,6 +77,8 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'http://api.test.example',
     PLATFORM_ADMIN_EMAIL: TEST_PLATFORM_ADMIN.email, PLATFORM_ADMIN_PASSWORD: TEST_PLATFORM_ADMIN.password,
     AGENT_TRUSTED_ISSUERS: TEST_TRUSTED_ISSUERS, AGENT_KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
+    // A Chromium installed elsewhere than Debian's /usr/bin/chromium.
+    BROWSER_EXECUTABLE_PATH: process.env.BROWSER_EXECUTABLE_PATH ?? '',
     ...overrides,
   });
 }
