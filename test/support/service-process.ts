@@ -12,13 +12,13 @@ export interface ServiceProcess {
 
 /**
  * The service as `npm start` runs it (src/main/server.ts, through tsx instead of tsc's output), in a
- * process of its own, on port 0 of loopback. `env` adds to or overrides the defaults; DATABASE_URL
- * is not inherited, so it runs the embedded PostgreSQL unless given one.
+ * process of its own, on port 0 of loopback, as `user` if given. `env` adds to or overrides the
+ * defaults; DATABASE_URL is not inherited, so it runs the embedded PostgreSQL unless given one.
  */
-export function spawnService(env: Record<string, string>): ServiceProcess {
+export function spawnService(env: Record<string, string>, user?: { uid: number; gid: number }): ServiceProcess {
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/main/server.ts')], {
-    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...user,
     env: { ...inherited, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
   });
   const output = { stdout: '', stderr: '' };

@@ -36,8 +36,8 @@ describe('the service process', function () {
   this.timeout(180_000);
   const running: ServiceProcess[] = [];
   const dirs: string[] = [];
-  const start = (env: Record<string, string>) => {
-    const service = spawnService(env);
+  const start = (env: Record<string, string>, user?: { uid: number; gid: number }) => {
+    const service = spawnService(env, user);
     running.push(service);
     return service;
   };
@@ -70,6 +70,22 @@ describe('the service process', function () {
     expect((await fetch(`${url}/readyz`)).status).to.equal(200);
     expect(await stopService(second), 'a graceful stop').to.deep.equal({ code: 0, signal: null });
     expect(second.output.stderr).to.equal('');
+  });
+
+  it('run by an ordinary user (as in the container image), keeps DATA_DIR to that user alone (0700)', async function () {
+    if (os.userInfo().uid !== 0) this.skip(); // then every other test here already runs that way
+    const nobody = { uid: Number(execFileSync('id', ['-u', 'nobody'], { encoding: 'utf8' })), gid: Number(execFileSync('id', ['-g', 'nobody'], { encoding: 'utf8' })) };
+    const parent = await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-host-'));
+    dirs.push(parent);
+    await fs.chown(parent, nobody.uid, nobody.gid);
+    const dataDir = path.join(parent, 'data');
+    const service = start({ DATA_DIR: dataDir, CHECK_LOCATIONS: 'none' }, nobody);
+    const url = await listening(service);
+    expect((await fetch(`${url}/readyz`)).status).to.equal(200);
+    for (const file of ['.', 'postgres', 'socket', 'postgres-credentials.json']) {
+      const stat = await fs.stat(path.join(dataDir, file));
+      expect({ uid: stat.uid, mode: stat.mode & 0o7777 }, file).to.deep.equal({ uid: nobody.uid, mode: file.endsWith('.json') ? 0o600 : 0o700 });
+    }
   });
 
   describe('a failed start prints one line naming its cause and exits 1', () => {
