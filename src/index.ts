@@ -35,6 +35,7 @@ export { OrganizationSettings, PlatformAdministration } from './application/iden
 export { ApiTokens } from './application/identity/api-tokens';
 export { AccountDeletion } from './application/identity/account-deletion';
 export { CheckHealth } from './application/identity/check-health';
+export { CheckReadiness } from './application/identity/check-readiness';
 export { loadConfig, type AppConfig } from './main/config';
 
 export interface MonitoringLibrary {
