@@ -72,6 +72,7 @@ export * from './application/identity/account-deletion';
 export * from './application/identity/api-tokens';
 export * from './application/identity/authenticate-caller';
 export * from './application/identity/check-health';
+export * from './application/identity/check-readiness';
 export * from './application/identity/ensure-platform-admin';
 export * from './application/identity/organization-settings';
 export * from './application/identity/ports';

@@ -5,7 +5,7 @@ import pino, { type Logger } from 'pino';
 import type { Clock } from '../application/shared/clock';
 import { EnsurePlatformAdmin } from '../application/identity/ensure-platform-admin';
 import { openDatabase, type Database } from '../infrastructure/persistence/database';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../infrastructure/persistence/embedded-postgres';
+import { startEmbeddedPostgres } from '../infrastructure/persistence/embedded-postgres';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { runsChecks, type AppConfig } from './config';
 import { createContainer } from './container';
@@ -18,6 +18,7 @@ import { PreparedSql } from '../infrastructure/persistence/prepared-sql';
 import { ChromiumBrowser } from '../infrastructure/protocols/browser/chromium-browser';
 import { startMetricsListener } from './metrics';
 import { renderStaleWebsiteDocuments } from '../infrastructure/monitoring/website-document';
+import { installCommand, missingSystemTools, systemTools } from '../infrastructure/protocols/system-tools';
 
 export { checkWorkerOptions } from './check-worker-options';
 
@@ -33,10 +34,6 @@ export interface RunningApplication {
   stop(): Promise<void>;
 }
 
-/**
- * Starts the whole service: the database (embedded unless DATABASE_URL), migrations, stale website
- * records rendered again, the platform admin, and the HTTP host. `stop` closes them in reverse order.
- */
 export interface StartOptions {
   clock?: Clock;
   logger?: Logger;
@@ -46,52 +43,76 @@ export interface StartOptions {
   checkWorker?: boolean;
 }
 
+/**
+ * Starts the whole service: the database (embedded unless DATABASE_URL), migrations, stale website
+ * records rendered again, the platform admin, and the HTTP host. `stop` closes them in reverse order.
+ */
 export async function startApplication(config: AppConfig, options: StartOptions = {}): Promise<RunningApplication> {
   const logger = options.logger ?? pino({ level: config.logLevel, base: { service: 'monitoring' } });
-  let embedded: EmbeddedDatabase | undefined;
-  let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
-    logger.info({ dataDir: config.dataDir }, 'starting embedded PostgreSQL');
-    embedded = await startEmbeddedPostgres(config.dataDir, { log: (line) => logger.debug({ component: 'postgres' }, line) });
-    databaseUrl = embedded.url;
-  }
-  const database = await openDatabase(databaseUrl, logger);
-  const rendered = await renderStaleWebsiteDocuments(database.orm);
-  if (rendered > 0) logger.info({ rendered }, 'rendered stale website records');
-  const container = createContainer(config, logger, database, options.clock);
-  if (config.platformAdmin) {
-    const admin = config.platformAdmin;
-    await RequestContext.create(database.orm.em, () => container.get(EnsurePlatformAdmin).execute(admin));
-  }
-  const jobs = options.jobs === false ? undefined : await startJobs(config, databaseUrl, database, container, logger);
-  const checks = options.checkWorker === false || !runsChecks(config)
-    ? undefined
-    : startCheckWorker(container.get(CheckDispatcher), logger, checkWorkerOptions(container, database, databaseUrl, logger));
-  const server = http.createServer(createHttpApp(container));
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
-  const metrics = await startMetricsListener(container, logger);
-  const { port } = server.address() as AddressInfo;
-  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  logger.info({ url, publicBaseUrl: config.publicBaseUrl }, 'listening');
-  return {
-    url, container, database, databaseUrl, logger, metricsUrl: metrics?.url,
-    async stop() {
-      await metrics?.stop();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      await checks?.stop();
-      await container.get(ChromiumBrowser).close();
-      await jobs?.stop();
-      await container.get(PreparedSql).close();
-      await database.close();
-      await embedded?.stop();
-    },
+  // What has started, stopped in reverse order by `stop`, or at once if a later step fails.
+  const started: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of started.splice(0).reverse()) await stop();
   };
+  try {
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      logger.info({ dataDir: config.dataDir }, 'starting embedded PostgreSQL');
+      const embedded = await startEmbeddedPostgres(config.dataDir, { logger });
+      started.push(() => embedded.stop());
+      databaseUrl = embedded.url;
+    }
+    const database = await openDatabase(databaseUrl, logger);
+    started.push(() => database.close());
+    const rendered = await renderStaleWebsiteDocuments(database.orm);
+    if (rendered > 0) logger.info({ rendered }, 'rendered stale website records');
+    const container = createContainer(config, logger, database, options.clock);
+    started.push(() => container.get(PreparedSql).close());
+    if (config.platformAdmin) {
+      const admin = config.platformAdmin;
+      await RequestContext.create(database.orm.em, () => container.get(EnsurePlatformAdmin).execute(admin));
+    }
+    await warnOfMissingTools(config, logger);
+    if (options.jobs !== false) {
+      logger.info('starting the job system');
+      const jobs = await startJobs(config, databaseUrl, database, container, logger);
+      started.push(() => jobs.stop());
+    }
+    started.push(() => container.get(ChromiumBrowser).close());
+    if (options.checkWorker !== false && runsChecks(config)) {
+      logger.info({ locations: config.servedLocations }, 'starting the check worker');
+      const checks = startCheckWorker(container.get(CheckDispatcher), logger, checkWorkerOptions(container, database, databaseUrl, logger));
+      started.push(() => checks.stop());
+    }
+    const server = http.createServer(createHttpApp(container));
+    server.keepAliveTimeout = 65_000;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => resolve());
+    });
+    started.push(() => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }));
+    const metrics = await startMetricsListener(container, logger);
+    if (metrics) started.push(() => metrics.stop());
+    const { port } = server.address() as AddressInfo;
+    const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    logger.info({ url, publicBaseUrl: config.publicBaseUrl }, 'listening');
+    return { url, container, database, databaseUrl, logger, metricsUrl: metrics?.url, stop: stopAll };
+  } catch (error) {
+    await stopAll().catch((stopError: unknown) => logger.warn({ err: stopError }, 'stopping after a failed start failed too'));
+    throw error;
+  }
+}
+
+/** One warning naming what to install when checks of some kind cannot run here. */
+async function warnOfMissingTools(config: AppConfig, logger: Logger): Promise<void> {
+  const missing = await missingSystemTools(systemTools(config.browserExecutablePath));
+  if (missing.length === 0) return;
+  logger.warn(
+    { missing: missing.map((tool) => ({ program: tool.program, package: tool.debianPackage, neededFor: tool.neededFor })) },
+    `${missing.map((tool) => tool.neededFor).join(' and ')} cannot run here: install ${missing.map((tool) => tool.debianPackage).join(' and ')} (${installCommand(missing)})`,
+  );
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseCidr } from '../domain/shared/network/cidr';
+import { HEARTBEAT_LOCATION } from '../domain/scheduling/check-slot';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -25,9 +26,12 @@ const ConfigSchema = z.object({
   CHECK_PRIVATE_ALLOWLIST: optionalString,
   /** 32-byte key (base64 or hex) for monitor credentials at rest; default: a key file generated under DATA_DIR. */
   CREDENTIALS_KEY: optionalString,
-  /** The location catalogue monitors may choose from (comma-separated codes). */
+  /** The location catalogue monitors may choose from (comma-separated codes); default one location, `local`. */
   MONITOR_LOCATIONS: optionalString,
-  /** Locations this process checks from (a subset of MONITOR_LOCATIONS; `none` = API only). */
+  /**
+   * Locations this process checks from (a subset of MONITOR_LOCATIONS; `none` = API only). Default: the
+   * catalogue's only location; required when the catalogue lists several (one process per region).
+   */
   CHECK_LOCATIONS: optionalString,
   /** JSON list of identity providers whose ID-JAGs and security events are accepted: [{issuer, jwks_uri | jwks}]. */
   AGENT_TRUSTED_ISSUERS: optionalString,
@@ -59,7 +63,8 @@ const ConfigSchema = z.object({
 
 const DNS_SERVER = /^(?:\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?|[0-9a-fA-F:]+|\[[0-9a-fA-F:]+\](?::\d{1,5})?)$/;
 const LOCATION_CODE = /^[a-z][a-z0-9-]{1,31}$/;
-export const DEFAULT_CHECK_LOCATIONS = ['eu-central', 'eu-west', 'us-east', 'us-west', 'ap-southeast'];
+/** The catalogue without MONITOR_LOCATIONS: the one place this node checks from. */
+export const DEFAULT_LOCATION = 'local';
 
 const list = (value: string | undefined) => value?.split(',').map((v) => v.trim()).filter(Boolean) ?? [];
 
@@ -70,9 +75,20 @@ function monitoringConfig(c: z.output<typeof ConfigSchema>) {
   const allowlist = list(c.CHECK_PRIVATE_ALLOWLIST);
   const badCidr = allowlist.find((cidr) => parseCidr(cidr) === null);
   if (badCidr) throw new ConfigError(`Invalid configuration: CHECK_PRIVATE_ALLOWLIST: not a CIDR: ${badCidr}`);
-  const locations = c.MONITOR_LOCATIONS ? list(c.MONITOR_LOCATIONS) : DEFAULT_CHECK_LOCATIONS;
+  const locations = c.MONITOR_LOCATIONS ? list(c.MONITOR_LOCATIONS) : [DEFAULT_LOCATION];
   const badLocation = locations.find((code) => !LOCATION_CODE.test(code));
   if (badLocation || locations.length === 0) throw new ConfigError(`Invalid configuration: MONITOR_LOCATIONS: bad code ${badLocation ?? '(none)'}`);
+  if (locations.includes(HEARTBEAT_LOCATION)) {
+    throw new ConfigError(`Invalid configuration: MONITOR_LOCATIONS: ${HEARTBEAT_LOCATION} is reserved (heartbeat monitors are judged centrally)`);
+  }
+  // One process checking from several regions would send each target one request per region from
+  // one address, and uptime would average copies of one observation: it takes saying so.
+  if (!c.CHECK_LOCATIONS && locations.length > 1) {
+    throw new ConfigError(
+      'Invalid configuration: CHECK_LOCATIONS: required when MONITOR_LOCATIONS lists several locations '
+      + '(the location(s) this process checks from, or none for an API-only process)',
+    );
+  }
   const served = c.CHECK_LOCATIONS === 'none' ? [] : c.CHECK_LOCATIONS ? list(c.CHECK_LOCATIONS) : locations;
   const notInCatalogue = served.find((code) => !locations.includes(code));
   if (notInCatalogue) throw new ConfigError(`Invalid configuration: CHECK_LOCATIONS: ${notInCatalogue} is not in MONITOR_LOCATIONS`);

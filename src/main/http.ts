@@ -25,6 +25,7 @@ import { tokensRouter } from '../interfaces/http/identity/tokens.router';
 import { accountRouter } from '../interfaces/http/identity/account.router';
 import { platformAdminRouter } from '../interfaces/http/identity/platform-admin.router';
 import { healthRouter } from '../interfaces/http/identity/health.router';
+import { PROBE_PATHS, probesRouter } from '../interfaces/http/identity/probes.router';
 import { AGENT_AUTHENTICATED_PATHS, agentAccessGuard, agentAccessRouter } from '../interfaces/http/agent-access';
 import { PLATFORM_SETTINGS_REPOSITORY, type PlatformSettingsRepository } from '../application/identity/ports';
 import { toolsRouter } from '../interfaces/http/checks/tools.router';
@@ -44,7 +45,7 @@ import { metricsHandlers } from './metrics';
 /** Every resource router, in mounting order. */
 export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   triggerCheckRouter,
-  authRouter, usersRouter, organizationRouter, tokensRouter, accountRouter, platformAdminRouter, healthRouter,
+  authRouter, usersRouter, organizationRouter, tokensRouter, accountRouter, platformAdminRouter, healthRouter, probesRouter,
   agentAccessRouter, toolsRouter,
   incidentsRouter, websiteResultsRouter, websiteScreenshotsRouter,
   customersRouter, packageConfigsRouter, customFieldsRouter, customerDomainsRouter, customerIpsRouter,
@@ -71,7 +72,7 @@ export function createHttpApp(container: Container): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  app.use(requestLog(logger));
+  app.use(requestLog(logger, { quietPaths: PROBE_PATHS }));
   for (const handler of metricsHandlers(container)) app.use(handler);
   app.use(pathCheck);
   app.use(agentAccessGuard(deps));

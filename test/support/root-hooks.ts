@@ -1,10 +1,23 @@
 import 'reflect-metadata';
-import { stopTestInfrastructure } from './test-server';
+import { installCommand, missingSystemTools, systemTools } from '../../src/infrastructure/protocols/system-tools';
+import { stopTestInfrastructure, testConfig } from './test-server';
 
-/** Stops the shared server and database after the whole run (started lazily by integration tests). */
-export const mochaHooks = {
-  async afterAll(this: Mocha.Context) {
-    this.timeout(30_000);
-    await stopTestInfrastructure();
-  },
+/**
+ * Before any test: the system programs the checks drive must be installed, or the run stops at
+ * once with one line saying what to install (rather than ICMP and browser tests failing obscurely).
+ * After the whole run: stops the shared server and database (started lazily by integration tests).
+ */
+export const mochaHooks = async () => {
+  const missing = await missingSystemTools(systemTools(testConfig().browserExecutablePath));
+  if (missing.length > 0) {
+    const needs = missing.map((tool) => `${tool.debianPackage} (${tool.neededFor}: ${tool.program})`).join(' and ');
+    process.stderr.write(`The tests need ${needs}, which ${missing.length === 1 ? 'is' : 'are'} not installed. Install with: sudo ${installCommand(missing)}\n`);
+    process.exit(1);
+  }
+  return {
+    async afterAll(this: Mocha.Context) {
+      this.timeout(30_000);
+      await stopTestInfrastructure();
+    },
+  };
 };

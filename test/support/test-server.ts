@@ -65,11 +65,20 @@ export function testDatabase(): Promise<TestDatabase> {
   return database;
 }
 
+/**
+ * The test service's catalogue lists several locations, as a deployment with a process per region
+ * does; the service itself checks from none of them (engine tests run dispatchers of their own).
+ */
+export const TEST_LOCATIONS = ['eu-west', 'us-east', 'ap-southeast'];
+
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
   return loadConfig({
+    MONITOR_LOCATIONS: TEST_LOCATIONS.join(','), CHECK_LOCATIONS: 'none',
     PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'http://api.test.example',
     PLATFORM_ADMIN_EMAIL: TEST_PLATFORM_ADMIN.email, PLATFORM_ADMIN_PASSWORD: TEST_PLATFORM_ADMIN.password,
     AGENT_TRUSTED_ISSUERS: TEST_TRUSTED_ISSUERS, AGENT_KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
+    // A Chromium installed elsewhere than Debian's /usr/bin/chromium.
+    BROWSER_EXECUTABLE_PATH: process.env.BROWSER_EXECUTABLE_PATH ?? '',
     ...overrides,
   });
 }

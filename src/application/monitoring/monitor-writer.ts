@@ -4,6 +4,7 @@ import { Monitor } from '../../domain/monitoring/monitor';
 import type { ManagementType, MonitorKind } from '../../domain/monitoring/monitor-kind';
 import type { CredentialsChange, MonitorInput, MonitorPlan } from '../../domain/monitoring/monitor-plan';
 import { planMonitor } from '../../domain/monitoring/plan-monitor';
+import { defaultLocations } from '../../domain/monitoring/locations';
 import { decideMonitorQuota } from '../../domain/tenancy/monitor-quota';
 import {
   assertMayChangeManagementType, assertMayCreate, assertMayDelete, assertMayEdit, assertMayWrite, assertSelfServiceRoom,
@@ -18,7 +19,7 @@ import type { TransactionRunner } from '../shared/transaction';
 import type { SecretTokens } from '../identity/ports';
 import { editorOf } from './monitor-editor';
 import { planContextOf } from './plan-context';
-import type { CredentialCipher, MonitorCustomerTerms, MonitorCustomerTermsLookup, MonitorRepository } from './ports';
+import type { CredentialCipher, MonitorCustomerTerms, MonitorCustomerTermsLookup, MonitorRepository, ServedLocations } from './ports';
 import { vetTargets } from './target-vetting';
 
 /** Fields of a create body that steer the create rather than describe the monitor. */
@@ -26,6 +27,12 @@ export interface CreateControls {
   customerId?: number | string;
   managementType?: ManagementType;
   allowPaidQuotaUpgrade?: boolean;
+}
+
+/** The catalogue monitors choose from (MONITOR_LOCATIONS), and who serves which of it now. */
+export interface LocationChoice {
+  readonly catalogue: readonly string[];
+  readonly served: ServedLocations;
 }
 
 /**
@@ -38,7 +45,7 @@ export class MonitorWriter {
     private readonly monitors: MonitorRepository, private readonly customers: MonitorCustomerTermsLookup,
     private readonly policy: TargetPolicy, private readonly cipher: CredentialCipher, private readonly secrets: SecretTokens,
     private readonly tx: TransactionRunner, private readonly ids: IdGenerator, private readonly clock: Clock,
-    private readonly locationCatalogue: readonly string[],
+    private readonly locations: LocationChoice,
   ) {}
 
   async create(actor: Actor, kind: MonitorKind, input: MonitorInput & CreateControls): Promise<Monitor> {
@@ -50,7 +57,10 @@ export class MonitorWriter {
     if (!terms) throw new AppError('invalidCustomer');
     const managementType = managementTypeOnCreate(editor, input.managementType);
     assertMayCreate(editor, terms);
-    const plan = planMonitor(planContextOf(kind, terms, this.locationCatalogue), null, input);
+    const catalogue = this.locations.catalogue;
+    // Only a create without locations needs to know which are served.
+    const defaults = input.locations === undefined ? defaultLocations(catalogue, await this.locations.served.live(this.clock.now())) : catalogue;
+    const plan = planMonitor(planContextOf(kind, terms, catalogue, defaults), null, input);
     await vetTargets(this.policy, plan.targets);
     const now = this.clock.now();
     const monitor = new Monitor({
@@ -80,7 +90,7 @@ export class MonitorWriter {
     assertMayEdit(editor, monitor.managementType, terms);
     const nextClass = input.managementType ?? monitor.managementType;
     if (nextClass !== monitor.managementType) assertMayChangeManagementType(editor);
-    const plan = planMonitor(planContextOf(monitor.kind, terms, this.locationCatalogue), monitor.state(), input);
+    const plan = planMonitor(planContextOf(monitor.kind, terms, this.locations.catalogue), monitor.state(), input);
     await vetTargets(this.policy, plan.targets);
     return this.tx.run(async () => {
       const scope = organizationScope(monitor.organizationId);
@@ -103,7 +113,7 @@ export class MonitorWriter {
   /** Checks an update as PATCH would (codes and target vetting) without applying it: for change requests. */
   async validateUpdate(monitor: Monitor, input: MonitorInput): Promise<void> {
     const terms = await this.termsOf(monitor);
-    const plan = planMonitor(planContextOf(monitor.kind, terms, this.locationCatalogue), monitor.state(), input);
+    const plan = planMonitor(planContextOf(monitor.kind, terms, this.locations.catalogue), monitor.state(), input);
     await vetTargets(this.policy, plan.targets);
   }
 

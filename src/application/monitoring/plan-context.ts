@@ -13,6 +13,9 @@ export const alertDefaultsOf = (terms: MonitorCustomerTerms): AlertSettings => (
   dnsblReminderInterval: terms.alerts.dnsblReminderInterval,
 });
 
-export const planContextOf = (kind: MonitorKind, terms: MonitorCustomerTerms, locationCatalogue: readonly string[]): PlanContext => ({
-  kind, packageMinimumInterval: terms.minCheckIntervalMinutes, locationCatalogue, alertDefaults: alertDefaultsOf(terms),
+/** `defaultLocations` matter to creates only; updates keep the stored locations unless sent. */
+export const planContextOf = (
+  kind: MonitorKind, terms: MonitorCustomerTerms, locationCatalogue: readonly string[], defaultLocations: readonly string[] = locationCatalogue,
+): PlanContext => ({
+  kind, packageMinimumInterval: terms.minCheckIntervalMinutes, locationCatalogue, defaultLocations, alertDefaults: alertDefaultsOf(terms),
 });

@@ -11,6 +11,8 @@ export interface PlanContext {
   readonly packageMinimumInterval: number;
   /** The location catalogue (MONITOR_LOCATIONS). */
   readonly locationCatalogue: readonly string[];
+  /** The locations a new monitor gets when none are sent (see defaultLocations). */
+  readonly defaultLocations: readonly string[];
   /** A new monitor's alert settings before the sent ones: the customer's. */
   readonly alertDefaults: AlertSettings;
 }

@@ -12,7 +12,7 @@ function initialState(ctx: PlanContext, type: MonitoringType): MonitorState {
   return {
     ...ctx.alertDefaults, monitoringType: type, name: '', status: 'active',
     checkInterval: defaultCheckInterval(type, ctx.packageMinimumInterval), timeoutSeconds: DEFAULT_TIMEOUT_SECONDS,
-    locations: [...ctx.locationCatalogue], url: null, hostname: null, port: null, checkMode: null, config: {},
+    locations: [...ctx.defaultLocations], url: null, hostname: null, port: null, checkMode: null, config: {},
     connectHost: null, connectPort: null, connectTlsInsecure: false,
   };
 }

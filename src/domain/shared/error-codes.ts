@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   'internalError', 'conflict',
   // codeless answers the spec requires ("423 without code", "503 without code", "404 without code")
   'organizationLocked', 'agentAuthUnavailable', 'routeNotFound',
+  // readiness of the host (design): GET /readyz
+  'databaseUnavailable', 'migrationsPending',
   // identity (design)
   'emailAlreadyRegistered', 'invalidCredentials', 'signupClosed', 'twoFactorAlreadyEnabled',
   'twoFactorNotEnabled', 'invalidTwoFactorCode', 'twoFactorChallengeMissing', 'organizationNotFound',

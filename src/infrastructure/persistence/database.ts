@@ -40,10 +40,55 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Migration progress. MikroORM's migrator rebuilds its event emitter whenever it re-checks the
+ * database (every call after the first), so listeners added through `migrator.on` are lost before
+ * `up` runs; its own listener's lines reach the ORM logger instead, and are read from there.
+ */
+class MigrationProgress {
+  private current: ((name: string) => void) | undefined;
+
+  /** Takes the ORM's log line if it announces a migration; answers whether it did. */
+  read(message: string): boolean {
+    const name = /\[migrator\] Processing '(.+)'$/.exec(message)?.[1];
+    if (name === undefined || !this.current) return false;
+    this.current(name);
+    return true;
+  }
+
+  async during<T>(onMigration: (name: string) => void, work: () => Promise<T>): Promise<T> {
+    this.current = onMigration;
+    try {
+      return await work();
+    } finally {
+      this.current = undefined;
+    }
+  }
+}
+
+/** Applies pending migrations (all or none), saying which one of how many runs. */
+async function migrate(orm: MikroORM, progress: MigrationProgress, logger?: Logger): Promise<void> {
+  const migrator = orm.getMigrator();
+  const total = (await migrator.getPendingMigrations()).length;
+  if (total === 0) {
+    logger?.info('database schema is current');
+    return;
+  }
+  const started = Date.now();
+  logger?.info({ pending: total }, `applying ${total} database migration${total === 1 ? '' : 's'}`);
+  let n = 0;
+  await progress.during((name) => {
+    n += 1;
+    logger?.info({ migration: name }, `migration ${n} of ${total}`);
+  }, () => migrator.up());
+  logger?.info({ applied: total, ms: Date.now() - started }, 'migrations done');
+}
+
 /** Connects, applies pending migrations and answers once the schema is current. */
 export async function openDatabase(
   url: string, logger?: Logger, options: { poolMax?: number; sqlPoolMax?: number } = {},
 ): Promise<Database> {
+  const progress = new MigrationProgress();
   const orm = await MikroORM.init({
     clientUrl: url,
     entities: entitySchemas,
@@ -53,10 +98,12 @@ export async function openDatabase(
     forceUtcTimezone: true,
     discovery: { warnWhenNoEntities: false },
     debug: false,
-    logger: (message) => logger?.debug({ component: 'orm' }, message),
+    colors: false,
+    logger: (message) => {
+      if (!progress.read(message)) logger?.debug({ component: 'orm' }, message);
+    },
   });
-  const applied = await orm.getMigrator().up();
-  if (applied.length > 0) logger?.info({ migrations: applied.map((m) => m.name) }, 'applied migrations');
+  await migrate(orm, progress, logger);
   const pool = new pg.Pool({ connectionString: url, max: options.sqlPoolMax ?? 10 });
   pool.on('error', (error) => logger?.warn({ err: error }, 'idle database connection failed'));
   // Prepared statements come from a small fixed set of texts: number and name each once.

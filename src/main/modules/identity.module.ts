@@ -21,6 +21,8 @@ import { OrganizationSettings, PlatformAdministration } from '../../application/
 import { ApiTokens } from '../../application/identity/api-tokens';
 import { AccountDeletion } from '../../application/identity/account-deletion';
 import { CheckHealth, DATABASE_PROBE, type DatabaseProbe } from '../../application/identity/check-health';
+import { CheckReadiness, SCHEMA_PROBE } from '../../application/identity/check-readiness';
+import { SqlSchemaProbe } from '../../infrastructure/persistence/sql-schema-probe';
 import { SqlCustomerDirectory } from '../../infrastructure/identity/sql-customer-directory';
 import type { SqlRunner } from '../../infrastructure/persistence/database';
 import {
@@ -98,4 +100,6 @@ export const identityModule = new ContainerModule(({ bind }) => {
     c.get(ACCOUNT_DELETION_REPOSITORY), c.get(USER_REPOSITORY), c.get(SESSION_REPOSITORY), c.get(ADMIN_NOTIFIER),
     c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK))).inSingletonScope();
   bind(CheckHealth).toDynamicValue((c) => new CheckHealth(c.get(DATABASE_PROBE))).inSingletonScope();
+  bind(SCHEMA_PROBE).toDynamicValue((c) => new SqlSchemaProbe(c.get<SqlRunner>(SQL))).inSingletonScope();
+  bind(CheckReadiness).toDynamicValue((c) => new CheckReadiness(c.get(SCHEMA_PROBE))).inSingletonScope();
 });

@@ -8,7 +8,7 @@ import { SECRET_TOKENS } from '../../application/identity/ports';
 import { CUSTOMER_TERMS_LOOKUP } from '../../application/tenancy/ports';
 import {
   AUTHORIZING_USERS, CHANGE_REQUEST_REPOSITORY, CREDENTIAL_CIPHER, MONITOR_CUSTOMER_TERMS, MONITOR_READER, MONITOR_REPOSITORY,
-  MONITOR_TARGET_POLICY,
+  MONITOR_TARGET_POLICY, SERVED_LOCATIONS,
   TAG_REPOSITORY,
 } from '../../application/monitoring/ports';
 import { MonitorWriter } from '../../application/monitoring/monitor-writer';
@@ -38,6 +38,7 @@ import { MikroOrmTagRepository } from '../../infrastructure/monitoring/mikro-orm
 import { MikroOrmChangeRequestRepository } from '../../infrastructure/monitoring/mikro-orm-change-request.repository';
 import { SqlMonitorReader } from '../../infrastructure/monitoring/sql-monitor.reader';
 import { SqlAuthorizingUsers } from '../../infrastructure/monitoring/sql-authorizing-users';
+import { SqlServedLocations } from '../../infrastructure/scheduling/sql-served-locations';
 import type { AppConfig } from '../config';
 import { CONFIG, ORM, SQL } from '../tokens';
 
@@ -62,10 +63,12 @@ export const monitoringModule = new ContainerModule(({ bind }) => {
   single(TAG_REPOSITORY, (c) => new MikroOrmTagRepository(orm(c)));
   single(CHANGE_REQUEST_REPOSITORY, (c) => new MikroOrmChangeRequestRepository(orm(c)));
   single(AUTHORIZING_USERS, (c) => new SqlAuthorizingUsers(c.get(SQL)));
+  single(SERVED_LOCATIONS, (c) => new SqlServedLocations(c.get(SQL)));
 
   single(MonitorWriter, (c) => new MonitorWriter(
     c.get(MONITOR_REPOSITORY), c.get(MONITOR_CUSTOMER_TERMS), c.get(MONITOR_TARGET_POLICY), c.get(CREDENTIAL_CIPHER), c.get(SECRET_TOKENS),
-    c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK), config(c).checkLocations));
+    c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK),
+    { catalogue: config(c).checkLocations, served: c.get(SERVED_LOCATIONS) }));
   single(CreateMonitor, (c) => new CreateMonitor(c.get(MonitorWriter)));
   single(GetMonitor, (c) => new GetMonitor(c.get(MONITOR_REPOSITORY), c.get(MONITOR_READER)));
   single(ListMonitors, (c) => new ListMonitors(c.get(MONITOR_READER)));

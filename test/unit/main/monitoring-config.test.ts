@@ -1,13 +1,27 @@
 import { expect } from 'chai';
-import { ConfigError, DEFAULT_CHECK_LOCATIONS, loadConfig } from '../../../src/main/config';
+import { ConfigError, loadConfig } from '../../../src/main/config';
 
 describe('config: monitoring settings', () => {
-  it('defaults to the system resolvers, no allowlist, the location catalogue and a generated key', () => {
+  it('defaults to the system resolvers, no allowlist, one location `local` that this process serves, and a generated key', () => {
     const config = loadConfig({});
     expect(config).to.deep.include({
-      dnsServers: [], checkPrivateAllowlist: [], checkLocations: DEFAULT_CHECK_LOCATIONS,
-      servedLocations: DEFAULT_CHECK_LOCATIONS, credentialsKey: undefined,
+      dnsServers: [], checkPrivateAllowlist: [], checkLocations: ['local'], servedLocations: ['local'], credentialsKey: undefined,
     });
+  });
+
+  it('names the single location by MONITOR_LOCATIONS, and serves it without CHECK_LOCATIONS', () => {
+    expect(loadConfig({ MONITOR_LOCATIONS: 'fra1' })).to.deep.include({ checkLocations: ['fra1'], servedLocations: ['fra1'] });
+  });
+
+  it('takes a catalogue of several locations only with the ones this process serves named (one process per region)', () => {
+    expect(() => loadConfig({ MONITOR_LOCATIONS: 'eu-west,us-east' }))
+      .to.throw(ConfigError, /^Invalid configuration: CHECK_LOCATIONS: required when MONITOR_LOCATIONS lists several locations/);
+    expect(loadConfig({ MONITOR_LOCATIONS: 'eu-west,us-east', CHECK_LOCATIONS: 'eu-west' }).servedLocations).to.deep.equal(['eu-west']);
+    expect(loadConfig({ MONITOR_LOCATIONS: 'eu-west,us-east', CHECK_LOCATIONS: 'none' }).servedLocations).to.deep.equal([]);
+  });
+
+  it('keeps the heartbeat pseudo-location out of the catalogue', () => {
+    expect(() => loadConfig({ MONITOR_LOCATIONS: 'heartbeat' })).to.throw(ConfigError, /MONITOR_LOCATIONS: heartbeat is reserved/);
   });
 
   it('reads DNS_SERVERS, CHECK_PRIVATE_ALLOWLIST, MONITOR_LOCATIONS, CHECK_LOCATIONS and CREDENTIALS_KEY', () => {

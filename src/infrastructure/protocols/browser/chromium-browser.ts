@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import type { TargetPolicy } from '../../../application/shared/target-policy';
 import { ProbeError } from '../shared/probe-error';
+import { chromiumBrowser, isInstalled, notInstalledReason } from '../system-tools';
 import { ConcurrencyGate } from './concurrency-gate';
 import { VettingProxy } from './vetting-proxy';
 
@@ -85,12 +86,16 @@ export class ChromiumBrowser {
     if (this.closed) return Promise.reject(new ProbeError('protocolError', 'The browser is shut down'));
     this.browser ??= this.launch().catch((error: Error) => {
       this.browser = null;
-      throw new ProbeError('protocolError', `The browser could not start: ${error.message.split('\n')[0]}`);
+      throw error instanceof ProbeError ? error : new ProbeError('protocolError', `The browser could not start: ${error.message.split('\n')[0]}`);
     });
     return this.browser;
   }
 
   private async launch(): Promise<Browser> {
+    const { executablePath } = this.settings;
+    if (!(await isInstalled(executablePath))) {
+      throw new ProbeError('protocolError', `${notInstalledReason(chromiumBrowser(executablePath))}, or set BROWSER_EXECUTABLE_PATH`);
+    }
     this.guardUrl ??= this.guard.listen();
     const guardUrl = await this.guardUrl;
     // Loaded on first use: Playwright's client alone is about 28 MB of live heap, which a process

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { fping, notInstalledReason } from '../system-tools';
 
 interface Pending {
   address: string;
@@ -47,7 +48,10 @@ export class FpingBatchProber {
     const child = spawn(this.binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let output = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => { output += chunk; });
-    child.once('error', (error) => batch.items.forEach((i) => i.reject(new Error(`fping could not run: ${error.message}`))));
+    child.once('error', (error: NodeJS.ErrnoException) => {
+      const reason = error.code === 'ENOENT' ? notInstalledReason(fping(this.binary)) : `fping could not run: ${error.message}`;
+      batch.items.forEach((i) => i.reject(new Error(reason)));
+    });
     child.once('close', () => {
       const results = parseFpingCounts(output);
       for (const item of batch.items) {

@@ -5,6 +5,7 @@ export const ERROR_STATUS = {
   invalidRequestBody: 400, validationFailed: 400, unauthorized: 401, forbidden: 403, notFound: 404,
   rateLimited: 429, internalError: 500, conflict: 409,
   organizationLocked: 423, agentAuthUnavailable: 503, routeNotFound: 404,
+  databaseUnavailable: 503, migrationsPending: 503,
   emailAlreadyRegistered: 409, invalidCredentials: 401, signupClosed: 403, twoFactorAlreadyEnabled: 409,
   twoFactorNotEnabled: 400, invalidTwoFactorCode: 400, twoFactorChallengeMissing: 401,
   organizationNotFound: 404, apiTokenNotFound: 404, invalidRole: 400, platformAdminRequired: 403,

@@ -5,6 +5,8 @@ export const MESSAGES: Partial<Record<ErrorCode, string>> = {
   invalidRequestBody: 'Malformed request body',
   validationFailed: 'Validation failed',
   unauthorized: 'Unauthorized',
+  databaseUnavailable: 'The database does not answer',
+  migrationsPending: 'The database schema is older than this build',
   customerScopedTokenForbidden: 'Customer-scoped callers cannot use this endpoint',
   apiTokenCannotMintTokens: 'API tokens cannot create tokens; sign in to create one',
   apiTokenPathAmbiguous: 'Ambiguous request path',

@@ -18,9 +18,11 @@ declare global {
 /**
  * Gives each request an id (the client's X-Request-Id when well-formed, else a UUID), echoes it,
  * and logs one structured line when the response finishes. The per-request child logger is built
- * only if something logs through it.
+ * only if something logs through it. Successful requests to `quietPaths` (probes polled every few
+ * seconds) log at debug level.
  */
-export function requestLog(logger: Logger): RequestHandler {
+export function requestLog(logger: Logger, options: { quietPaths?: readonly string[] } = {}): RequestHandler {
+  const quiet = new Set(options.quietPaths ?? []);
   return (req, res, next) => {
     const sent = req.headers['x-request-id'];
     const id = typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
@@ -30,7 +32,7 @@ export function requestLog(logger: Logger): RequestHandler {
     Object.defineProperty(req, 'log', { get: () => (child ??= logger.child({ reqId: id })), configurable: true });
     const started = process.hrtime.bigint();
     res.once('finish', () => {
-      const level = res.statusCode >= 500 ? 'error' : 'info';
+      const level = res.statusCode >= 500 ? 'error' : res.statusCode < 400 && quiet.has(req.path) ? 'debug' : 'info';
       if (!logger.isLevelEnabled(level)) return;
       logger[level]({
         reqId: id, method: req.method, url: req.originalUrl, statusCode: res.statusCode,

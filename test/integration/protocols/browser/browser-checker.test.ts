@@ -134,7 +134,8 @@ describe('browser checker: scenarios in Chromium behind the vetting proxy (loopb
   });
 
   it('is down with protocolError when the browser cannot start, and tries again on the next check', async () => {
-    const missing = new ChromiumBrowser({ executablePath: '/nonexistent/chromium', maxConcurrent: 1 }, policy);
+    // An executable that is not Chromium: it exits at once.
+    const missing = new ChromiumBrowser({ executablePath: '/bin/false', maxConcurrent: 1 }, policy);
     const failing = new PlaywrightBrowserChecker(missing, screenshots, { stepWaitMs: 1_000 });
     try {
       for (let i = 0; i < 2; i++) {
@@ -161,5 +162,15 @@ describe('browser checker: scenarios in Chromium behind the vetting proxy (loopb
     } finally {
       await single.close();
     }
+  });
+
+  it('without Chromium installed, fails with a reason naming the package to install (or BROWSER_EXECUTABLE_PATH)', async () => {
+    const missing = new ChromiumBrowser({ executablePath: '/nonexistent/chromium', maxConcurrent: 1 }, policy);
+    const result = await new PlaywrightBrowserChecker(missing, screenshots, { stepWaitMs: 1_000 })
+      .check(aScenario(site.url(), 'expectText "Sign in"'), checkContext(10_000));
+    await missing.close();
+    expect(result.status).to.equal('down');
+    expect(result.reason?.message).to.equal('/nonexistent/chromium is not installed (needed for scripted-browser checks): '
+      + 'install the Debian package chromium (apt-get install -y chromium), or set BROWSER_EXECUTABLE_PATH');
   });
 });

@@ -28,4 +28,12 @@ describe('ICMP checker (fping, batched)', () => {
     const result = await new FpingIcmpChecker(new RejectingTargetPolicy(), new FpingBatchProber()).check(request('127.0.0.1'), checkContext());
     expect(result.reason?.code).to.equal('targetRejected');
   });
+
+  it('without fping installed, is down with a reason naming the package to install', async () => {
+    const result = await new FpingIcmpChecker(new LoopbackTargetPolicy(), new FpingBatchProber('fping-not-installed-here')).check(request('127.0.0.1'), checkContext());
+    expect(result.status).to.equal('down');
+    expect(result.reason?.message).to.equal(
+      'fping-not-installed-here is not installed (needed for ICMP (ping) checks): install the Debian package fping (apt-get install -y fping)',
+    );
+  });
 });

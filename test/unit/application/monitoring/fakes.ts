@@ -8,7 +8,7 @@ import type { Actor } from '../../../../src/application/shared/actor';
 import type { TargetPolicy, TargetVetting } from '../../../../src/application/shared/target-policy';
 import type {
   AuthorizingUsers, ChangeRequestFilter, ChangeRequestRepository, CredentialCipher, MonitorCounts, MonitorCustomerTerms,
-  MonitorCustomerTermsLookup, MonitorListItem, MonitorReader, MonitorRepository, Page, PageOf, TagRepository,
+  MonitorCustomerTermsLookup, MonitorListItem, MonitorReader, MonitorRepository, Page, PageOf, ServedLocations, TagRepository,
 } from '../../../../src/application/monitoring/ports';
 
 const visible = (scope: TenantScope, record: { organizationId: number; customerId: number | null }) =>
@@ -198,3 +198,12 @@ export const actor = (over: Partial<Actor> = {}): Actor => ({
   isPlatformSupporter: false, sessionId: null, tokenId: 't', mfaEnabled: false, stepUpVerifiedAt: null, agentScopes: [], ...over,
 });
 export const customerActor = (over: Partial<Actor> = {}): Actor => actor({ scope: { organizationId: 1, customerId: 10 }, ...over });
+
+/** Check processes as the schedule knows them: each serves some locations until its registration lapses. */
+export class FakeServedLocations implements ServedLocations {
+  readonly workers: Array<{ locations: string[]; aliveUntil: Date }> = [];
+
+  async live(now: Date): Promise<string[]> {
+    return [...new Set(this.workers.filter((w) => w.aliveUntil >= now).flatMap((w) => w.locations))];
+  }
+}

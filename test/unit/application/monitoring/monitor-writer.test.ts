@@ -15,6 +15,19 @@ describe('MonitorWriter.create', () => {
     expect(h.monitors.rows.size).to.equal(1);
   });
 
+  it('gives a monitor without locations those some live check process serves, the whole catalogue while none is live', async () => {
+    const h = harness();
+    const now = h.clock.now();
+    expect((await h.writer.create(actor(), 'website', { ...website })).locations).to.deep.equal(['eu-west', 'us-east', 'ap-southeast']);
+    h.served.workers.push(
+      { locations: ['ap-southeast', 'heartbeat'], aliveUntil: new Date(now.getTime() + 15_000) },
+      { locations: ['us-east', 'heartbeat'], aliveUntil: new Date(now.getTime() - 1) },
+    );
+    expect((await h.writer.create(actor(), 'website', { ...website })).locations).to.deep.equal(['ap-southeast']);
+    expect((await h.writer.create(actor(), 'website', { ...website, locations: ['us-east'] })).locations, 'sent locations stand')
+      .to.deep.equal(['us-east']);
+  });
+
   it('answers a validation issue without a customer and invalidCustomer for one outside the organization', async () => {
     const h = harness();
     await expectAppErrorAsync(() => h.writer.create(actor(), 'website', { url: website.url }), 'validationFailed');

@@ -4,7 +4,7 @@ import {
 } from '../../../../src/domain/monitoring/check-interval';
 import { assertTimeout } from '../../../../src/domain/monitoring/timeout';
 import { applyCheckConfig, DEFAULT_CHECK_CONFIG } from '../../../../src/domain/monitoring/check-config';
-import { assertLocations } from '../../../../src/domain/monitoring/locations';
+import { assertLocations, defaultLocations } from '../../../../src/domain/monitoring/locations';
 import { expectAppError } from '../../../support/expect-app-error';
 
 describe('check interval', () => {
@@ -87,5 +87,14 @@ describe('locations', () => {
     expect(assertLocations(['us-east', 'us-east', 'eu-west'], ['eu-west', 'us-east'])).to.deep.equal(['us-east', 'eu-west']);
     expect(assertLocations([], ['eu-west'])).to.deep.equal([]);
     expectAppError(() => assertLocations(['mars-1'], ['eu-west']), 'validationFailed');
+  });
+
+  it('defaults a new monitor to the catalogue locations some live process serves, in catalogue order', () => {
+    expect(defaultLocations(['eu-west', 'us-east', 'ap-southeast'], ['heartbeat', 'ap-southeast', 'eu-west'])).to.deep.equal(['eu-west', 'ap-southeast']);
+  });
+
+  it('defaults to the whole catalogue while no live process serves any of it', () => {
+    expect(defaultLocations(['eu-west', 'us-east'], [])).to.deep.equal(['eu-west', 'us-east']);
+    expect(defaultLocations(['eu-west', 'us-east'], ['heartbeat', 'retired-region'])).to.deep.equal(['eu-west', 'us-east']);
   });
 });

@@ -6,7 +6,8 @@ import { DEFAULT_ALERT_SETTINGS } from '../../../../src/domain/monitoring/alert-
 import { expectAppError } from '../../../support/expect-app-error';
 
 const ctx = (kind: MonitorKind, packageMinimumInterval = 1): PlanContext => ({
-  kind, packageMinimumInterval, locationCatalogue: ['eu-west', 'us-east'], alertDefaults: DEFAULT_ALERT_SETTINGS,
+  kind, packageMinimumInterval, locationCatalogue: ['eu-west', 'us-east'], defaultLocations: ['eu-west', 'us-east'],
+  alertDefaults: DEFAULT_ALERT_SETTINGS,
 });
 
 describe('planning a website', () => {
@@ -17,6 +18,13 @@ describe('planning a website', () => {
     expect(plan.state.config).to.include({ method: 'GET', checkSslEnabled: true, sslNoticeDays: 14 });
     expect(plan.targets).to.deep.equal([{ field: 'url', host: 'example.com' }]);
     expect(plan.needsHeartbeatToken).to.equal(false);
+  });
+
+  it('gives a new monitor the default locations, and checks sent ones against the whole catalogue', () => {
+    const served: PlanContext = { ...ctx('website'), defaultLocations: ['us-east'] };
+    expect(planMonitor(served, null, { url: 'https://example.com/' }).state.locations).to.deep.equal(['us-east']);
+    expect(planMonitor(served, null, { url: 'https://example.com/', locations: ['eu-west'] }).state.locations).to.deep.equal(['eu-west']);
+    expectAppError(() => planMonitor(served, null, { url: 'https://example.com/', locations: ['ap-southeast'] }), 'validationFailed');
   });
 
   it('answers invalidUrl for malformed and reserved hosts, leaves addresses to the target policy, and a missing url is a validation issue', () => {
