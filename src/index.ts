@@ -109,6 +109,7 @@ export * from './application/monitoring/list-tags';
 export * from './application/monitoring/list-websites';
 export * from './application/monitoring/load-monitor';
 export * from './application/monitoring/monitor-editor';
+export * from './application/monitoring/monitor-records';
 export * from './application/monitoring/monitor-tagging';
 export * from './application/monitoring/monitor-writer';
 export * from './application/monitoring/plan-context';
