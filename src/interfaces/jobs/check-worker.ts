@@ -28,8 +28,8 @@ export interface CheckWorkerOptions {
   flushEveryMs?: number;
   /**
    * How often held checks whose slot has come are started (the start lateness this adds at most).
-   * Checks started together share the event loop's wake-ups: 250 ms costs HTTP checks about a quarter
-   * less CPU than 50 ms (bench:engine).
+   * Checks started together share the event loop's wake-ups, so a longer tick costs less CPU per
+   * check, for more start lateness.
    */
   startEveryMs?: number;
   /** Wraps each round (a fresh unit of work per round). */
@@ -46,8 +46,7 @@ interface Loop {
 /**
  * Runs `round` every `everyMs` (start to start), one at a time, until stopped; sooner when poked,
  * and at once again when `again` says so after a round. A waiting loop sets one timer per period
- * and nothing more: on the 2-core bench machine every timer wake-up costs about 0.1 ms of CPU, and
- * the 50-ms polling this replaced cost the idle worker about 4 ms of CPU a second.
+ * and nothing more: every wake-up costs CPU, and polling made an idle worker spend it all the time.
  */
 function loop(
   round: () => Promise<void>, everyMs: () => number, again: () => boolean, logger: Logger, what: string, minGapMs = 0,
@@ -101,7 +100,7 @@ function withoutIfUnavailable(
  * Drives the dispatcher on loops of its own, so recording never holds up starting: one renews the
  * worker, claims rows and applies changes, a timer starts held checks as their slots come (those
  * of one tick together), and one records finished checks in batches (at least every 2 s, sooner
- * when a chunk is full). Fewer, larger rounds cost less per check (bench:engine). Logs progress
+ * when a chunk is full). Fewer, larger rounds cost less per check. Logs progress
  * once a minute (checks started and recorded, rows held, start lateness).
  */
 export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, options: CheckWorkerOptions = {}): CheckWorker {

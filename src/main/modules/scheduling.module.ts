@@ -28,8 +28,8 @@ export const WORKER_ID = `${hostname()}:${process.pid}:${randomBytes(3).toString
 
 /**
  * A worker that has not renewed for this long is taken for dead: another fences it and takes its
- * rows over. It renews every claim round (500 ms) and every recording (2 s at most), whatever its
- * checks are doing, so this only needs to outlast a stalled event loop or a database hiccup; it is
+ * rows over. It renews at least every 3 s (with its recordings, or on its own when none has), whatever
+ * its checks are doing, so this only needs to outlast a stalled event loop or a database hiccup; it is
  * also how long a crashed worker's rows wait before others run them.
  */
 const LEASE_MS = 15_000;
