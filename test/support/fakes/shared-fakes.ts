@@ -23,7 +23,7 @@ export const copyOf = <T extends object>(value: T): T =>
  */
 export class RowVersions<K> {
   private readonly stored = new Map<K, number>();
-  /** Simulates another writer saving the row between the caller's load and its save. */
+  /** The next save loses a race with another writer (who saved the row between the caller's load and its save). */
   concurrentWriteOnNextSave = false;
 
   added(key: K, entity: { version: number }): void {
@@ -32,14 +32,11 @@ export class RowVersions<K> {
 
   /** Checks the version the caller read, then stores the next one (throws `conflict` on a lost race). */
   saved(key: K, entity: { version: number }): void {
-    let version = this.stored.get(key);
-    if (version === undefined) throw new AppError('conflict');
     if (this.concurrentWriteOnNextSave) {
       this.concurrentWriteOnNextSave = false;
-      version += 1;
-      this.stored.set(key, version);
+      throw new AppError('conflict');
     }
-    if (version !== entity.version) throw new AppError('conflict');
+    if (this.stored.get(key) !== entity.version) throw new AppError('conflict');
     entity.version += 1;
     this.stored.set(key, entity.version);
   }

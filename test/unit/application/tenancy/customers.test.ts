@@ -102,6 +102,14 @@ describe('UpdateCustomer', () => {
       .to.equal('customerNotFound');
   });
 
+  it('answers conflict when the customer was changed since it was read', async () => {
+    const s = setup();
+    const { customer } = await s.create.execute(admin, { name: 'Acme', email: 'a@acme.test' });
+    s.customers.versions.concurrentWriteOnNextSave = true;
+    expect(await codeOf(s.update.execute(admin, { id: customer.publicId, change: { name: 'Lost' } }))).to.equal('conflict');
+    expect((await s.update.execute(admin, { id: customer.publicId, change: { name: 'Won' } })).customer).to.include({ name: 'Won', version: 2 });
+  });
+
   it('moves to the named package at its base tier', async () => {
     const s = setup();
     const { customer } = await s.create.execute(admin, { name: 'Acme', email: 'a@acme.test' });
