@@ -47,7 +47,7 @@ export class ChangeFeed {
   /** Applies the changes logged since the last round to the rows held. */
   async apply(now: number): Promise<void> {
     const generation = this.lease.generation;
-    const touched = await this.read(now);
+    const touched = await this.read(now, generation);
     if (touched === null) return;
     // A trigger alone changes nothing but the slot: only monitors that changed are read again.
     const changed = [...touched].filter(([, t]) => t.changed).map(([monitorId]) => monitorId);
@@ -87,8 +87,7 @@ export class ChangeFeed {
   }
 
   /** Reads the changes since the last round that name held monitors, each once (null: the worker was fenced meanwhile). */
-  private async read(now: number): Promise<Map<number, Touched> | null> {
-    const generation = this.lease.generation;
+  private async read(now: number, generation: number): Promise<Map<number, Touched> | null> {
     const touched = new Map<number, Touched>();
     let after = this.cursor.from;
     for (;;) {
