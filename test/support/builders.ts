@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Actor, CallerKind } from '../../src/application/shared/actor';
 import type { Role } from '../../src/domain/identity/role';
+import { User } from '../../src/domain/identity/user';
 import { Customer, type CustomerProfile, type CustomerTermsFields } from '../../src/domain/tenancy/customer';
 import { PackageConfig } from '../../src/domain/tenancy/package-config';
 import {
@@ -87,6 +88,44 @@ export class ActorBuilder {
 }
 
 export const anActor = () => new ActorBuilder();
+
+/** A user of organization 1: an active admin, id `user-<n>`, named after it. */
+export class UserBuilder {
+  private props: ConstructorParameters<typeof User>[0];
+  private readonly after: Partial<User> = {};
+
+  constructor(id = `user-${++users}`) {
+    this.props = { id, organizationId: DEFAULT_ORGANIZATION_ID, name: id, email: `${id}@users.test`, passwordHash: 'h', role: 'admin', now: CLOCK_START };
+  }
+
+  withRole(role: Role): this {
+    this.props = { ...this.props, role };
+    return this;
+  }
+
+  inOrganization(organizationId: number): this {
+    this.props = { ...this.props, organizationId };
+    return this;
+  }
+
+  createdAt(now: Date): this {
+    this.props = { ...this.props, now };
+    return this;
+  }
+
+  /** Any other field, set after construction (two-step verification, platform flags, isActive...). */
+  with(fields: Partial<User>): this {
+    Object.assign(this.after, fields);
+    return this;
+  }
+
+  build(): User {
+    return Object.assign(new User(this.props), this.after);
+  }
+}
+
+let users = 0;
+export const aUser = (id?: string) => new UserBuilder(id);
 
 /** The built-in standard package of organization 1, stored under `id`. */
 export const aStandardPackage = (id = 1, organizationId = DEFAULT_ORGANIZATION_ID, now = CLOCK_START): PackageConfig =>

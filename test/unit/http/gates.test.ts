@@ -6,7 +6,8 @@ import { csrfGate, mfaEnrollmentGate } from '../../../src/interfaces/http/shared
 import type { GateRequest } from '../../../src/interfaces/http/shared/gates';
 import type { Caller } from '../../../src/application/identity/authenticate-caller';
 import { Organization } from '../../../src/domain/identity/organization';
-import { User } from '../../../src/domain/identity/user';
+import type { User } from '../../../src/domain/identity/user';
+import { aUser } from '../../support/builders';
 import { codeOf } from '../../support/expect-app-error';
 
 const now = new Date();
@@ -15,8 +16,7 @@ function aCaller(overrides: { status?: Organization['status']; role?: User['role
   organization.id = 1;
   organization.status = overrides.status ?? 'active';
   organization.requireMfaEditors = overrides.requireEditors ?? false;
-  const user = new User({ id: 'u', organizationId: 1, name: 'n', email: 'e@x.example', passwordHash: 'h', role: overrides.role ?? 'admin', now });
-  user.twoFactorEnabled = overrides.mfa ?? false;
+  const user = aUser('u').withRole(overrides.role ?? 'admin').with({ twoFactorEnabled: overrides.mfa ?? false }).build();
   return {
     user, organization, expiresAt: null,
     actor: {

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { AccountDeletion } from '../../../../src/application/identity/account-deletion';
-import { User } from '../../../../src/domain/identity/user';
+import type { Role } from '../../../../src/domain/identity/role';
 import { FakeDeletions, FakeSessions, FakeUsers, RecordingNotifier } from '../../../support/fakes/identity-fakes';
 import { immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
 import { ManualClock } from '../../../support/manual-clock';
-import { anActor } from '../../../support/builders';
+import { anActor, aUser } from '../../../support/builders';
 import { codeOf } from '../../../support/expect-app-error';
 
 function setup() {
@@ -13,8 +13,7 @@ function setup() {
   const notifier = new RecordingNotifier();
   const clock = new ManualClock();
   const useCase = new AccountDeletion(deletions, users, new FakeSessions(), notifier, immediateTransactions, sequentialIds(), clock);
-  const person = (id: string, role: User['role']) =>
-    users.add(new User({ id, organizationId: 1, name: id, email: `${id}@x.example`, passwordHash: 'h', role, now: clock.now() }));
+  const person = (id: string, role: Role) => users.add(aUser(id).withRole(role).createdAt(clock.now()).build());
   return { users, deletions, notifier, clock, useCase, person };
 }
 
