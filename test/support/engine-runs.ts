@@ -7,6 +7,7 @@ import { RunCheck } from '../../src/application/checks/run-check';
 import { testClock } from './test-clock';
 import { testServer } from './test-server';
 import type { RunningApplication } from '../../src/main/application';
+import { waitFor } from './wait-for';
 
 /**
  * TEST SUPPORT ONLY: a dispatcher of the real engine (schedule, planner, RunCheck, recorder) that
@@ -43,13 +44,11 @@ let engines = 0;
 export async function runUntilRecorded(dispatcher: CheckDispatcher, count: number, withinMs = 15_000, app?: RunningApplication): Promise<void> {
   const { database } = app ?? await testServer();
   const goal = dispatcher.stats.recorded + count;
-  const deadline = Date.now() + withinMs;
-  while (dispatcher.stats.recorded < goal) {
-    if (Date.now() > deadline) throw new Error(`recorded ${dispatcher.stats.recorded}, wanted ${goal}`);
+  await waitFor(async () => {
     await RequestContext.create(database.orm.em, async () => {
       await dispatcher.pump();
       await dispatcher.flush();
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+    return dispatcher.stats.recorded >= goal;
+  }, { timeoutMs: withinMs, what: `${count} more outcomes recorded` });
 }

@@ -1,14 +1,27 @@
 import { expect } from 'chai';
 import { AppError } from '../../src/domain/shared/app-error';
 
-/** The code of the AppError `work` throws, or undefined when it throws nothing. */
-export function codeOf(work: () => unknown): string | undefined {
+/**
+ * The one place tests read AppErrors. `codeOf` answers the code of the AppError that `work` throws
+ * (or its promise rejects with), and undefined when it succeeds; anything thrown that is not an
+ * AppError fails the test, so a crash never passes for "no code".
+ */
+export function codeOf(work: Promise<unknown> | (() => Promise<unknown>)): Promise<string | undefined>;
+export function codeOf(work: () => unknown): string | undefined;
+export function codeOf(work: Promise<unknown> | (() => unknown)): string | undefined | Promise<string | undefined> {
+  let outcome: unknown;
   try {
-    work();
+    outcome = typeof work === 'function' ? work() : work;
   } catch (error) {
-    return (error as AppError).code;
+    return appErrorCode(error);
   }
+  if (outcome instanceof Promise) return outcome.then(() => undefined, appErrorCode);
   return undefined;
+}
+
+function appErrorCode(error: unknown): string {
+  if (!(error instanceof AppError)) throw error;
+  return error.code;
 }
 
 function assertAppError(thrown: unknown, code: string, details?: Record<string, unknown>): AppError {
@@ -30,11 +43,13 @@ export function expectAppError(work: () => unknown, code: string, details?: Reco
   return assertAppError(thrown, code, details);
 }
 
-/** The async twin of expectAppError. */
-export async function expectAppErrorAsync(work: () => Promise<unknown>, code: string, details?: Record<string, unknown>): Promise<AppError> {
+/** The async twin of expectAppError: `work` is a promise or a function answering one. */
+export async function expectAppErrorAsync(
+  work: Promise<unknown> | (() => Promise<unknown>), code: string, details?: Record<string, unknown>,
+): Promise<AppError> {
   let thrown: unknown;
   try {
-    await work();
+    await (typeof work === 'function' ? work() : work);
   } catch (error) {
     thrown = error;
   }

@@ -49,7 +49,7 @@ export async function apiAt<T = any>(url: string, method: string, path: string, 
 }
 
 /** Asserts the spec's error envelope exactly, with the stable code (or none) in data.code. */
-export function expectError(response: ApiResponse, status: number, code?: string): void {
+export function expectError(response: Pick<ApiResponse, 'status' | 'body'>, status: number, code?: string): void {
   expect(response.status, JSON.stringify(response.body)).to.equal(status);
   const body = response.body as Record<string, any>;
   expect(body).to.include({ error: true, statusCode: status });

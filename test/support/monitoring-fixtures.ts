@@ -31,11 +31,64 @@ export async function aMonitoredCustomer(
 
 export const PUBLIC_URL = 'https://www.monitor-fixture.com/health';
 
-/** A website through the API; fails the test setup (not the test) when refused. */
-export async function aWebsite(token: string, body: Record<string, unknown>): Promise<Record<string, any>> {
-  const response = await api('POST', '/api/websites', { token, body: { url: PUBLIC_URL, ...body } });
-  if (response.status !== 201) throw new Error(`website create failed: ${JSON.stringify(response.body)}`);
-  return response.body;
+/**
+ * The body of a valid POST /api/websites: an HTTP check of PUBLIC_URL, with modifiers for what a
+ * test means (`aWebsite().forCustomer(id).heartbeat().build()`); `create(token)` posts it.
+ */
+export class WebsiteBuilder {
+  private body: Record<string, unknown> = { url: PUBLIC_URL };
+
+  forCustomer(customerId: number | string): this {
+    return this.with({ customerId });
+  }
+
+  named(name: string): this {
+    return this.with({ name });
+  }
+
+  /** Checked every `checkInterval` (the API's unit: minutes). */
+  every(checkInterval: number): this {
+    return this.with({ checkInterval });
+  }
+
+  /** A heartbeat monitor: no URL, beats expected every `checkInterval` (minutes). */
+  heartbeat(checkInterval?: number): this {
+    const { url: _url, ...rest } = this.body;
+    this.body = { ...rest, monitoringType: 'heartbeat', ...(checkInterval === undefined ? {} : { checkInterval }) };
+    return this;
+  }
+
+  paused(): this {
+    return this.with({ status: 'paused' });
+  }
+
+  selfService(): this {
+    return this.with({ managementType: 'self_service' });
+  }
+
+  with(fields: Record<string, unknown>): this {
+    this.body = { ...this.body, ...fields };
+    return this;
+  }
+
+  build(): Record<string, unknown> {
+    return { ...this.body };
+  }
+
+  /** Creates it through the API; fails the test setup (not the test) when refused. */
+  async create(token: string): Promise<Record<string, any>> {
+    const response = await api('POST', '/api/websites', { token, body: this.build() });
+    if (response.status !== 201) throw new Error(`website create failed: ${JSON.stringify(response.body)}`);
+    return response.body;
+  }
+}
+
+/** A website builder; `aWebsite(token, body)` creates one at once (PUBLIC_URL unless the body names a URL). */
+export function aWebsite(): WebsiteBuilder;
+export function aWebsite(token: string, body: Record<string, unknown>): Promise<Record<string, any>>;
+export function aWebsite(token?: string, body: Record<string, unknown> = {}): WebsiteBuilder | Promise<Record<string, any>> {
+  const builder = new WebsiteBuilder();
+  return token === undefined ? builder : builder.with(body).create(token);
 }
 
 export async function aMonitor(token: string, type: string, body: Record<string, unknown>): Promise<Record<string, any>> {

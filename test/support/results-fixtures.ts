@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { RecordCheckResult, type RecordCheckResultInput, type RecordCheckResultOutcome } from '../../src/application/incidents/record-check-result';
-import type { CheckStatus } from '../../src/domain/results/check-status';
 import { testServer } from './test-server';
 import { testClock } from './test-clock';
 
@@ -42,17 +41,7 @@ export async function aMonitorRow(
   return { id: Number(row!.id), publicId, organizationId, customerId, checkIntervalSeconds: o.checkIntervalSeconds };
 }
 
-/** One check result as the check engine reports it. */
-export function aResult(status: CheckStatus, checkedAt: Date, overrides: Partial<RecordCheckResultInput['result']> = {}) {
-  return {
-    status, checkedAt,
-    reasonCode: status === 'up' ? null : 'timeout',
-    message: status === 'up' ? null : 'no answer within 30 s',
-    timings: { dnsMs: 3, connectMs: 12, tlsMs: 20, firstByteMs: 80, totalMs: status === 'down' ? null : 120 },
-    evidence: { httpStatus: status === 'up' ? 200 : null, headers: { server: 'nginx' } },
-    ...overrides,
-  };
-}
+export { aResult } from './builders';
 
 /** Feeds one result through the use case, in its own unit of work as the check engine will. */
 export async function record(

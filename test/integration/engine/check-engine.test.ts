@@ -10,6 +10,7 @@ import { useLoopbackChecks } from '../../support/loopback-checks';
 import { testClock } from '../../support/test-clock';
 import { testServer } from '../../support/test-server';
 import { anEngineFor, runUntilRecorded } from '../../support/engine-runs';
+import { waitFor } from '../../support/wait-for';
 
 const LOCATION = 'eu-west';
 
@@ -99,7 +100,7 @@ describe('check engine: schedule, checker, results and incidents end to end', ()
     testClock.advance(1_500);
     const rescuer = await aDispatcher('engine-rescuer');
     await runUntilRecorded(rescuer, 1);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitFor(() => dying.unrecorded === 1, { what: 'the dying worker\'s check to end' });
     await RequestContext.create(database.orm.em, () => dying.flush());
     expect(dying.stats).to.include({ recorded: 0, dropped: 1 });
     const history = await api('GET', `/api/websites/${monitor.publicId}/check-history`, { token: org.token });

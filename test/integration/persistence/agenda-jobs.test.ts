@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import pino from 'pino';
 import { startAgendaJobRunner } from '../../../src/infrastructure/scheduling/agenda-job-runner';
 import { testDatabase, testServer } from '../../support/test-server';
+import { waitFor } from '../../support/wait-for';
 
 describe('job system (Agenda on PostgreSQL)', () => {
   it('runs a queued job once, and schedules recurring ones in the shared store', async () => {
@@ -44,11 +45,7 @@ describe('job system (Agenda on PostgreSQL)', () => {
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
       );
       expect(cut.length, 'the LISTEN connection was found').to.be.at.least(1);
-      const deadline = Date.now() + 5_000;
-      while (!warnings.includes('job notification channel error') && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(warnings).to.include('job notification channel error');
+      await waitFor(() => warnings.includes('job notification channel error'), { what: 'the channel error logged' });
     } finally {
       await runner.stop();
     }

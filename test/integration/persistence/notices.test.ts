@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import pino from 'pino';
 import { listenToNotices } from '../../../src/infrastructure/persistence/pg-notices';
+import { waitFor } from '../../support/wait-for';
 import { testDatabase, testServer } from '../../support/test-server';
 
 /**
@@ -53,13 +54,6 @@ async function relay(databaseUrl: string) {
   };
 }
 
-const until = async (what: string, done: () => boolean, withinMs = 5_000) => {
-  const deadline = Date.now() + withinMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`not within ${withinMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 const gapsOf = (times: readonly number[]) => times.slice(1).map((t, i) => t - times[i]!);
 
@@ -78,11 +72,11 @@ describe('notice channels (LISTEN on PostgreSQL)', () => {
     }, { firstMs: 50, mostMs: 400 });
     try {
       await database.sql.query(`SELECT pg_notify('notices_test', 'first')`);
-      await until('the first notice', () => notices.includes('first'));
+      await waitFor(() => notices.includes('first'), { what: 'the first notice' });
 
       peer.cut();
       const cutAt = Date.now();
-      await until('five attempts', () => peer.attempts.filter((t) => t > cutAt).length >= 5);
+      await waitFor(() => peer.attempts.filter((t) => t > cutAt).length >= 5, { what: 'five attempts' });
       expect(lost, 'the loss was told').to.equal(1);
       const retries = peer.attempts.filter((t) => t > cutAt);
       const gaps = gapsOf(retries);
@@ -92,13 +86,13 @@ describe('notice channels (LISTEN on PostgreSQL)', () => {
       expect(warnings.map((w) => w.retryInMs).slice(0, 5)).to.deep.equal([50, 100, 200, 400, 400]);
 
       peer.reopen();
-      await until('listening again', () => resumed === 1);
+      await waitFor(() => resumed === 1, { what: 'listening again' });
       await database.sql.query(`SELECT pg_notify('notices_test', 'second')`);
-      await until('a notice after the return', () => notices.includes('second'));
+      await waitFor(() => notices.includes('second'), { what: 'a notice after the return' });
 
       const shown = warnings.length;
       peer.cut();
-      await until('lost again', () => lost === 2 && warnings.length > shown);
+      await waitFor(() => lost === 2 && warnings.length > shown, { what: 'lost again' });
       expect(warnings[shown]!.retryInMs, 'the first delay again').to.equal(50);
     } finally {
       await stop();

@@ -1,4 +1,3 @@
-import { AppError } from '../../../src/domain/shared/app-error';
 import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
 import type { AgentRegistration } from '../../../src/domain/agent-access/agent-registration';
 import type { AgentAccessToken } from '../../../src/domain/agent-access/agent-access-token';
@@ -7,15 +6,17 @@ import type {
   AgentAccessTokenRepository, AgentEndpoints, AgentRegistrationRepository, AssertionCheck, ConsentRequestRepository,
   IdentityAssertionClaims, IdentityAssertions, UserCodes,
 } from '../../../src/application/agent-access/ports';
-import type { RateLimitDecision, RateLimitRule, RateLimiter } from '../../../src/application/shared/rate-limiter';
-import type { PlatformSettings, PlatformSettingsRepository } from '../../../src/application/identity/ports';
+import { RowVersions } from './shared-fakes';
 
 /** Versioned like the real table: a save from a stale copy throws `conflict`. */
 export class FakeRegistrations implements AgentRegistrationRepository {
-  readonly rows = new Map<string, { registration: AgentRegistration; version: number }>();
-  concurrentWriteOnNextSave = false;
-  async add(registration: AgentRegistration) { this.rows.set(registration.id, { registration, version: registration.version }); }
-  async findById(id: string) { return this.rows.get(id)?.registration ?? null; }
+  readonly rows = new Map<string, AgentRegistration>();
+  readonly versions = new RowVersions<string>();
+  async add(registration: AgentRegistration) {
+    this.rows.set(registration.id, registration);
+    this.versions.added(registration.id, registration);
+  }
+  async findById(id: string) { return this.rows.get(id) ?? null; }
   async findByClaimTokenHash(hash: string) { return this.all().find((r) => r.claimTokenHash === hash) ?? null; }
   async findByUserCodeHash(hash: string) { return this.all().find((r) => r.userCodeHash === hash) ?? null; }
   async findIdJag(issuer: string, subject: string, clientId: string) {
@@ -30,22 +31,19 @@ export class FakeRegistrations implements AgentRegistrationRepository {
       && (scope.customerId === null || r.customerId === scope.customerId) && (authorizedBy === null || r.userId === authorizedBy));
   }
   async save(registration: AgentRegistration) {
-    const stored = this.rows.get(registration.id)!;
-    if (this.concurrentWriteOnNextSave) {
-      this.concurrentWriteOnNextSave = false;
-      stored.version += 1;
-    }
-    if (stored.version !== registration.version) throw new AppError('conflict');
-    registration.version += 1;
-    this.rows.set(registration.id, { registration, version: registration.version });
+    this.versions.saved(registration.id, registration);
+    this.rows.set(registration.id, registration);
   }
   async purge(closedBefore: Date, revokedBefore: Date) {
     const stale = this.all().filter((r) => (['active', 'pending'].includes(r.status) && r.claimExpiresAt < closedBefore)
       || (r.status === 'revoked' && r.revokedAt! < revokedBefore));
-    for (const r of stale) this.rows.delete(r.id);
+    for (const r of stale) {
+      this.rows.delete(r.id);
+      this.versions.removed(r.id);
+    }
     return stale.length;
   }
-  private all() { return [...this.rows.values()].map((row) => row.registration); }
+  private all() { return [...this.rows.values()]; }
 }
 
 export class FakeAccessTokens implements AgentAccessTokenRepository {
@@ -66,10 +64,17 @@ export class FakeAccessTokens implements AgentAccessTokenRepository {
 
 export class FakeConsents implements ConsentRequestRepository {
   readonly rows = new Map<string, ConsentRequest>();
-  async add(request: ConsentRequest) { this.rows.set(request.id, request); }
+  readonly versions = new RowVersions<string>();
+  async add(request: ConsentRequest) {
+    this.rows.set(request.id, request);
+    this.versions.added(request.id, request);
+  }
   async findByCode(code: string) { return [...this.rows.values()].find((c) => c.code === code) ?? null; }
   async findByRegistration(id: string) { return [...this.rows.values()].find((c) => c.registrationId === id) ?? null; }
-  async save(request: ConsentRequest) { this.rows.set(request.id, request); }
+  async save(request: ConsentRequest) {
+    this.versions.saved(request.id, request);
+    this.rows.set(request.id, request);
+  }
 }
 
 /** Assertions as readable strings: `assertion:<registration id>:<expiry ms>`. */
@@ -92,19 +97,3 @@ export const fakeUserCodes: UserCodes = {
 export const fakeEndpoints: AgentEndpoints = {
   issuer: 'https://api.example', tokenEndpoint: 'https://api.example/oauth2/token', claimPage: 'https://api.example/agent/claim',
 };
-
-/** Counts hits per rule and key in one fixed window. */
-export class CountingRateLimiter implements RateLimiter {
-  private readonly hits = new Map<string, number>();
-  async hit(rule: RateLimitRule, key: string): Promise<RateLimitDecision> {
-    const count = (this.hits.get(`${rule.name}:${key}`) ?? 0) + 1;
-    this.hits.set(`${rule.name}:${key}`, count);
-    return { allowed: count <= rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds: 42 };
-  }
-}
-
-export class FakeSettings implements PlatformSettingsRepository {
-  constructor(public value: PlatformSettings = { agentAuthEnabled: true, agentWritesEnabled: false, serviceAuthEnabled: true }) {}
-  async get() { return { ...this.value }; }
-  async update(change: Partial<PlatformSettings>) { this.value = { ...this.value, ...change }; return this.get(); }
-}

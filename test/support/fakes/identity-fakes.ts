@@ -1,23 +1,23 @@
-import { AppError } from '../../../src/domain/shared/app-error';
+import type { SchemaProbe } from '../../../src/application/identity/check-readiness';
 import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
 import type { User } from '../../../src/domain/identity/user';
 import type { Session } from '../../../src/domain/identity/session';
 import type { ApiToken } from '../../../src/domain/identity/api-token';
 import type { AccountDeletionRequest } from '../../../src/domain/identity/account-deletion';
 import type {
-  AccountDeletionRepository, AdminNotifier, ApiTokenRepository, CustomerDirectory, SecretTokens, SessionRepository, UserRepository,
+  AccountDeletionRepository, AdminNotifier, ApiTokenRepository, CustomerDirectory, PlatformSettings, PlatformSettingsRepository,
+  SecretTokens, SessionRepository, UserRepository,
 } from '../../../src/application/identity/ports';
-import type { TransactionRunner } from '../../../src/application/shared/transaction';
-import type { Clock } from '../../../src/application/shared/clock';
-import type { IdGenerator } from '../../../src/application/shared/id-generator';
-import type { Actor } from '../../../src/application/shared/actor';
+import { copyOf, inScope, RowVersions } from './shared-fakes';
 
-const inScope = (scope: TenantScope, organizationId: number, customerId: number | null) =>
-  organizationId === scope.organizationId && (scope.customerId === null || scope.customerId === customerId);
-
+/** Versioned like the real table: a save from a stale copy throws `conflict`. */
 export class FakeUsers implements UserRepository {
   readonly rows = new Map<string, User>();
-  async add(user: User) { this.rows.set(user.id, user); }
+  readonly versions = new RowVersions<string>();
+  async add(user: User) {
+    this.rows.set(user.id, user);
+    this.versions.added(user.id, user);
+  }
   async findByEmail(email: string) { return [...this.rows.values()].find((u) => u.email === email.toLowerCase()) ?? null; }
   async findById(scope: TenantScope, id: string) {
     const u = this.rows.get(id);
@@ -28,8 +28,14 @@ export class FakeUsers implements UserRepository {
   async countActiveAdmins(organizationId: number) {
     return [...this.rows.values()].filter((u) => u.organizationId === organizationId && u.isActiveAdmin && u.customerId === null).length;
   }
-  async save(user: User) { this.rows.set(user.id, user); }
-  async remove(user: User) { this.rows.delete(user.id); }
+  async save(user: User) {
+    this.versions.saved(user.id, user);
+    this.rows.set(user.id, user);
+  }
+  async remove(user: User) {
+    this.rows.delete(user.id);
+    this.versions.removed(user.id);
+  }
 }
 
 export class FakeSessions implements SessionRepository {
@@ -56,54 +62,46 @@ export class FakeTokens implements ApiTokenRepository {
   async save(t: ApiToken) { this.rows.set(t.id, t); }
 }
 
-/** Versioned like the real table: a save from a stale copy throws `conflict`. */
+/** Versioned like the real table; a pending request is loaded as a copy, as from the database. */
 export class FakeDeletions implements AccountDeletionRepository {
-  readonly rows = new Map<string, { request: AccountDeletionRequest; version: number }>();
-  /** Simulates another writer changing the row between load and save. */
-  concurrentWriteOnNextSave = false;
+  readonly rows = new Map<string, AccountDeletionRequest>();
+  readonly versions = new RowVersions<string>();
   async findPendingForUser(userId: string) {
-    const found = [...this.rows.values()].find((r) => r.request.userId === userId && r.request.status === 'requested');
-    return found ? Object.assign(Object.create(Object.getPrototypeOf(found.request)), found.request) : null;
+    const found = [...this.rows.values()].find((r) => r.userId === userId && r.status === 'requested');
+    return found ? copyOf(found) : null;
   }
-  async findDue(now: Date) { return [...this.rows.values()].map((r) => r.request).filter((r) => r.isDue(now)); }
-  async add(request: AccountDeletionRequest) { this.rows.set(request.id, { request, version: request.version }); }
+  async findDue(now: Date) { return [...this.rows.values()].filter((r) => r.isDue(now)); }
+  async add(request: AccountDeletionRequest) {
+    this.rows.set(request.id, request);
+    this.versions.added(request.id, request);
+  }
   async save(request: AccountDeletionRequest) {
-    const stored = this.rows.get(request.id)!;
-    if (this.concurrentWriteOnNextSave) {
-      this.concurrentWriteOnNextSave = false;
-      stored.version += 1;
-    }
-    if (stored.version !== request.version) throw new AppError('conflict');
-    request.version += 1;
-    this.rows.set(request.id, { request, version: request.version });
+    this.versions.saved(request.id, request);
+    this.rows.set(request.id, request);
   }
 }
 
-export class FakeCustomers implements CustomerDirectory {
+/** The customers of each organization, as tenancy answers identity. */
+export class FakeCustomerDirectory implements CustomerDirectory {
   constructor(private readonly customers: Array<{ id: number; organizationId: number }> = []) {}
   async exists(scope: TenantScope, customerId: number) {
     return this.customers.some((c) => c.id === customerId && inScope(scope, c.organizationId, c.id));
   }
 }
 
-export const immediateTransactions: TransactionRunner = { run: (work) => work() };
-
-export class FixedClock implements Clock {
-  constructor(public current = new Date('2026-06-01T12:00:00Z')) {}
-  now() { return new Date(this.current); }
-  advance(ms: number) { this.current = new Date(this.current.getTime() + ms); }
+export class FakeSettings implements PlatformSettingsRepository {
+  constructor(public value: PlatformSettings = { agentAuthEnabled: true, agentWritesEnabled: false, serviceAuthEnabled: true }) {}
+  async get() { return { ...this.value }; }
+  async update(change: Partial<PlatformSettings>) { this.value = { ...this.value, ...change }; return this.get(); }
 }
 
-export const sequentialIds = (): IdGenerator => {
-  let n = 0;
-  return { uuid: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}` };
-};
-
+/** Secrets with a random tail; the digest is readable: `h(<secret>)`. */
 export const plainSecrets: SecretTokens = {
   generate: (prefix) => `${prefix}${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`,
   hash: (token) => `h(${token})`,
 };
 
+/** The notifier is an outbound port whose call is the outcome: it keeps what was sent. */
 export class RecordingNotifier implements AdminNotifier {
   readonly sent: Array<{ organizationId: number; subject: string }> = [];
   async notifyAdministrators(organizationId: number, message: { subject: string }) {
@@ -111,10 +109,13 @@ export class RecordingNotifier implements AdminNotifier {
   }
 }
 
-export function anActor(overrides: Partial<Actor> = {}): Actor {
-  return {
-    kind: 'session', userId: 'admin-1', role: 'admin', scope: { organizationId: 1, customerId: null },
-    isPlatformAdmin: false, isPlatformSupporter: false, sessionId: 's1', tokenId: null, mfaEnabled: false,
-    stepUpVerifiedAt: null, agentScopes: [], ...overrides,
-  };
+/** A database as readiness sees it: up or down, and how many migrations it lacks. */
+export class FakeSchemaProbe implements SchemaProbe {
+  up = true;
+  pending = 0;
+
+  async pendingMigrations(): Promise<number> {
+    if (!this.up) throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+    return this.pending;
+  }
 }

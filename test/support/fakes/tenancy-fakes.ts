@@ -7,13 +7,13 @@ import type { PackageConfig } from '../../../src/domain/tenancy/package-config';
 import type {
   CustomFieldRepository, CustomerIpRepository, CustomerRepository, PackageConfigRepository, Page, SmsUsageLedger, WatchListFilter,
 } from '../../../src/application/tenancy/ports';
+import { inScope, matches, RowVersions } from './shared-fakes';
 
-const matches = (record: { id: number; publicId: string }, ref: string) => String(record.id) === ref || record.publicId === ref;
-const inScope = (scope: TenantScope, organizationId: number, customerId: number) =>
-  organizationId === scope.organizationId && (scope.customerId === null || scope.customerId === customerId);
+/** Versioned like the real tables (MikroORM's version column): a save from a stale copy throws `conflict`. */
 
 export class FakePackages implements PackageConfigRepository {
   readonly rows: PackageConfig[] = [];
+  readonly versions = new RowVersions<number>();
   private nextId = 1;
   async list(scope: TenantScope) { return this.rows.filter((p) => p.organizationId === scope.organizationId); }
   async findByRef(scope: TenantScope, ref: string) {
@@ -24,21 +24,27 @@ export class FakePackages implements PackageConfigRepository {
     if (taken) throw new AppError('packageKeyTaken');
     config.id = this.nextId++;
     this.rows.push(config);
+    this.versions.added(config.id, config);
     return config;
   }
   async addBuiltInIfNone(config: PackageConfig) {
     if (!this.rows.some((p) => p.organizationId === config.organizationId)) await this.add(config);
   }
-  async save() {}
-  async remove(config: PackageConfig) { this.rows.splice(this.rows.indexOf(config), 1); }
+  async save(config: PackageConfig) { this.versions.saved(config.id, config); }
+  async remove(config: PackageConfig) {
+    this.rows.splice(this.rows.indexOf(config), 1);
+    this.versions.removed(config.id);
+  }
 }
 
 export class FakeCustomers implements CustomerRepository {
   readonly rows: Customer[] = [];
+  readonly versions = new RowVersions<number>();
   private nextId = 1;
   async add(customer: Customer) {
     customer.id = this.nextId++;
     this.rows.push(customer);
+    this.versions.added(customer.id, customer);
     return customer;
   }
   async addMany(customers: Customer[]) {
@@ -49,9 +55,10 @@ export class FakeCustomers implements CustomerRepository {
     return this.rows.find((c) => inScope(scope, c.organizationId, c.id) && matches(c, ref)) ?? null;
   }
   async list(scope: TenantScope) { return this.rows.filter((c) => inScope(scope, c.organizationId, c.id)); }
-  async save() {}
+  async save(customer: Customer) { this.versions.saved(customer.id, customer); }
   async remove(customer: Customer) {
     this.rows.splice(this.rows.indexOf(customer), 1);
+    this.versions.removed(customer.id);
     return { domains: 0, ips: 0 };
   }
   async countByPackage(scope: TenantScope, packageId: number) {
@@ -64,6 +71,7 @@ export class FakeCustomers implements CustomerRepository {
 
 export class FakeCustomFields implements CustomFieldRepository {
   readonly rows: CustomField[] = [];
+  readonly versions = new RowVersions<number>();
   async list(scope: TenantScope) { return this.rows.filter((f) => f.organizationId === scope.organizationId); }
   async findByRef(scope: TenantScope, ref: string) {
     return this.rows.find((f) => f.organizationId === scope.organizationId && matches(f, ref)) ?? null;
@@ -71,19 +79,25 @@ export class FakeCustomFields implements CustomFieldRepository {
   async add(field: CustomField) {
     field.id = this.rows.length + 1;
     this.rows.push(field);
+    this.versions.added(field.id, field);
     return field;
   }
-  async save() {}
-  async remove(field: CustomField) { this.rows.splice(this.rows.indexOf(field), 1); }
+  async save(field: CustomField) { this.versions.saved(field.id, field); }
+  async remove(field: CustomField) {
+    this.rows.splice(this.rows.indexOf(field), 1);
+    this.versions.removed(field.id);
+  }
 }
 
 export class FakeIps implements CustomerIpRepository {
   readonly rows: CustomerIp[] = [];
+  readonly versions = new RowVersions<number>();
   lastList: { filter: WatchListFilter; page: Page } | null = null;
   async add(ip: CustomerIp) {
     if (this.rows.some((r) => r.customerId === ip.customerId && r.ipAddress === ip.ipAddress)) throw new AppError('customerIpExists');
     ip.id = this.rows.length + 1;
     this.rows.push(ip);
+    this.versions.added(ip.id, ip);
     return ip;
   }
   async findByRef(scope: TenantScope, ref: string) {
@@ -94,8 +108,11 @@ export class FakeIps implements CustomerIpRepository {
     const items = this.rows.filter((r) => inScope(scope, r.organizationId, r.customerId));
     return JSON.stringify({ items: items.map((r) => r.ipAddress), total: items.length, page: page.page, perPage: page.perPage });
   }
-  async save() {}
-  async remove(ip: CustomerIp) { this.rows.splice(this.rows.indexOf(ip), 1); }
+  async save(ip: CustomerIp) { this.versions.saved(ip.id, ip); }
+  async remove(ip: CustomerIp) {
+    this.rows.splice(this.rows.indexOf(ip), 1);
+    this.versions.removed(ip.id);
+  }
   async dnsblOf() { return null; }
 }
 

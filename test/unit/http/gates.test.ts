@@ -6,8 +6,9 @@ import { csrfGate, mfaEnrollmentGate } from '../../../src/interfaces/http/shared
 import type { GateRequest } from '../../../src/interfaces/http/shared/gates';
 import type { Caller } from '../../../src/application/identity/authenticate-caller';
 import { Organization } from '../../../src/domain/identity/organization';
-import { User } from '../../../src/domain/identity/user';
-import type { AppError } from '../../../src/domain/shared/app-error';
+import type { User } from '../../../src/domain/identity/user';
+import { aUser } from '../../support/builders';
+import { codeOf } from '../../support/expect-app-error';
 
 const now = new Date();
 function aCaller(overrides: { status?: Organization['status']; role?: User['role']; platform?: boolean; mfa?: boolean; requireEditors?: boolean } = {}): Caller {
@@ -15,8 +16,7 @@ function aCaller(overrides: { status?: Organization['status']; role?: User['role
   organization.id = 1;
   organization.status = overrides.status ?? 'active';
   organization.requireMfaEditors = overrides.requireEditors ?? false;
-  const user = new User({ id: 'u', organizationId: 1, name: 'n', email: 'e@x.example', passwordHash: 'h', role: overrides.role ?? 'admin', now });
-  user.twoFactorEnabled = overrides.mfa ?? false;
+  const user = aUser('u').withRole(overrides.role ?? 'admin').with({ twoFactorEnabled: overrides.mfa ?? false }).build();
   return {
     user, organization, expiresAt: null,
     actor: {
@@ -29,14 +29,6 @@ function aCaller(overrides: { status?: Organization['status']; role?: User['role
 const req = (method: string, path: string, extra: Partial<GateRequest> = {}): GateRequest => ({
   method, path, viaCookie: false, origin: undefined, secFetchSite: undefined, ownOrigin: () => 'https://app.example', ...extra,
 });
-const codeOf = (fn: () => unknown) => {
-  try {
-    fn();
-    return 'pass';
-  } catch (error) {
-    return (error as AppError).code;
-  }
-};
 
 describe('path ambiguity', () => {
   const ambiguous = ['/api//users', '/api/./users', '/api/users/..', '/api/a/../b', '/api/a%2Fb', '/api/a%2fb',
@@ -67,7 +59,7 @@ describe('customer-scoped denylist', () => {
 });
 
 describe('organization status gate', () => {
-  it('lets active organizations through', () => expect(codeOf(() => organizationStatusGate(aCaller(), req('GET', '/api/users')))).to.equal('pass'));
+  it('lets active organizations through', () => expect(codeOf(() => organizationStatusGate(aCaller(), req('GET', '/api/users')))).to.equal(undefined));
   it('locks suspended organizations outside the allowlist, without a code', () => {
     expect(codeOf(() => organizationStatusGate(aCaller({ status: 'suspended' }), req('GET', '/api/users')))).to.equal('organizationLocked');
   });
@@ -84,7 +76,7 @@ describe('organization status gate', () => {
     }
   });
   it('does not apply to platform admins', () => {
-    expect(codeOf(() => organizationStatusGate(aCaller({ status: 'deleted', platform: true }), req('GET', '/api/users')))).to.equal('pass');
+    expect(codeOf(() => organizationStatusGate(aCaller({ status: 'deleted', platform: true }), req('GET', '/api/users')))).to.equal(undefined);
   });
 });
 
@@ -95,22 +87,22 @@ describe('CSRF gate', () => {
   it('refuses a cookie write marked cross-site', () => expect(codeOf(() => gate(aCaller(), cookieWrite({ secFetchSite: 'cross-site' })))).to.equal('csrfOriginRejected'));
   it('refuses the opaque null origin', () => expect(codeOf(() => gate(aCaller(), cookieWrite({ origin: 'null' })))).to.equal('csrfOriginRejected'));
   it('accepts own and trusted origins', () => {
-    expect(codeOf(() => gate(aCaller(), cookieWrite({ origin: 'https://app.example' })))).to.equal('pass');
-    expect(codeOf(() => gate(aCaller(), cookieWrite({ origin: 'https://admin.example' })))).to.equal('pass');
+    expect(codeOf(() => gate(aCaller(), cookieWrite({ origin: 'https://app.example' })))).to.equal(undefined);
+    expect(codeOf(() => gate(aCaller(), cookieWrite({ origin: 'https://admin.example' })))).to.equal(undefined);
   });
   it('ignores bearer credentials and safe methods', () => {
-    expect(codeOf(() => gate(aCaller(), req('POST', '/api/users', { origin: 'https://evil.example' })))).to.equal('pass');
-    expect(codeOf(() => gate(aCaller(), req('GET', '/api/users', { viaCookie: true, origin: 'https://evil.example' })))).to.equal('pass');
+    expect(codeOf(() => gate(aCaller(), req('POST', '/api/users', { origin: 'https://evil.example' })))).to.equal(undefined);
+    expect(codeOf(() => gate(aCaller(), req('GET', '/api/users', { viaCookie: true, origin: 'https://evil.example' })))).to.equal(undefined);
   });
 });
 
 describe('MFA enrolment gate', () => {
   it('refuses unenrolled callers of a required role outside /api/auth', () => {
     expect(codeOf(() => mfaEnrollmentGate(aCaller({ role: 'editor', requireEditors: true }), req('GET', '/api/users')))).to.equal('mfa_enrollment_required');
-    expect(codeOf(() => mfaEnrollmentGate(aCaller({ role: 'editor', requireEditors: true }), req('POST', '/api/auth/two-factor/enable')))).to.equal('pass');
+    expect(codeOf(() => mfaEnrollmentGate(aCaller({ role: 'editor', requireEditors: true }), req('POST', '/api/auth/two-factor/enable')))).to.equal(undefined);
   });
   it('lets enrolled callers and other roles through', () => {
-    expect(codeOf(() => mfaEnrollmentGate(aCaller({ role: 'editor', requireEditors: true, mfa: true }), req('GET', '/api/users')))).to.equal('pass');
-    expect(codeOf(() => mfaEnrollmentGate(aCaller({ role: 'admin', requireEditors: true }), req('GET', '/api/users')))).to.equal('pass');
+    expect(codeOf(() => mfaEnrollmentGate(aCaller({ role: 'editor', requireEditors: true, mfa: true }), req('GET', '/api/users')))).to.equal(undefined);
+    expect(codeOf(() => mfaEnrollmentGate(aCaller({ role: 'admin', requireEditors: true }), req('GET', '/api/users')))).to.equal(undefined);
   });
 });

@@ -1,20 +1,10 @@
 import { expect } from 'chai';
 import { ResolvingTargetPolicy } from '../../../src/infrastructure/network/resolving-target-policy';
-import type { HostResolver } from '../../../src/infrastructure/network/node-dns-resolver';
-
-/** Answers every name with these addresses, counting the questions. */
-class CountingResolver implements HostResolver {
-  asked = 0;
-  constructor(private readonly answers: string[]) {}
-  async resolveAddresses(): Promise<string[]> {
-    this.asked++;
-    return this.answers;
-  }
-}
+import { FakeHostResolver } from '../../support/fakes/network-fakes';
 
 describe('ResolvingTargetPolicy: verdicts on IP literals are kept, names are resolved every time', () => {
   it('judges an IP literal once and answers the same verdict after, allowed or refused', async () => {
-    const policy = new ResolvingTargetPolicy(new CountingResolver([]), ['10.1.0.0/16']);
+    const policy = new ResolvingTargetPolicy(new FakeHostResolver([]), ['10.1.0.0/16']);
     const allowed = await policy.vet('10.1.2.3');
     expect(allowed).to.deep.equal({ ok: true, hostname: '10.1.2.3', addresses: ['10.1.2.3'] });
     expect(await policy.vet('10.1.2.3'), 'the kept verdict').to.equal(allowed);
@@ -25,17 +15,17 @@ describe('ResolvingTargetPolicy: verdicts on IP literals are kept, names are res
   });
 
   it('keeps a verdict per policy: another allowlist judges the same literal anew', async () => {
-    expect((await new ResolvingTargetPolicy(new CountingResolver([]), []).vet('10.1.2.3')).ok).to.equal(false);
-    expect((await new ResolvingTargetPolicy(new CountingResolver([]), ['10.0.0.0/8']).vet('10.1.2.3')).ok).to.equal(true);
+    expect((await new ResolvingTargetPolicy(new FakeHostResolver([]), []).vet('10.1.2.3')).ok).to.equal(false);
+    expect((await new ResolvingTargetPolicy(new FakeHostResolver([]), ['10.0.0.0/8']).vet('10.1.2.3')).ok).to.equal(true);
   });
 
   it('resolves a name on every vetting (its addresses may change) and refuses it once it points inside', async () => {
-    const resolver = new CountingResolver(['93.184.216.34']);
+    const resolver = new FakeHostResolver(['93.184.216.34']);
     const policy = new ResolvingTargetPolicy(resolver, []);
     expect(await policy.vet('example.com')).to.deep.equal({ ok: true, hostname: 'example.com', addresses: ['93.184.216.34'] });
     await policy.vet('example.com');
     expect(resolver.asked).to.equal(2);
-    const rebound = new ResolvingTargetPolicy(new CountingResolver(['127.0.0.1']), []);
+    const rebound = new ResolvingTargetPolicy(new FakeHostResolver(['127.0.0.1']), []);
     expect(await rebound.vet('example.com')).to.deep.equal({ ok: false, reason: 'nonPublicAddress' });
   });
 });

@@ -1,13 +1,14 @@
 import { expect } from 'chai';
+import sinon from 'sinon';
 import pino from 'pino';
 import { RECORD_CHUNK, type CheckDispatcher } from '../../../src/application/scheduling/check-dispatcher';
 import { LatenessHistogram } from '../../../src/domain/scheduling/lateness-histogram';
 import { startCheckWorker } from '../../../src/interfaces/jobs/check-worker';
-import type { ScheduleWakeups } from '../../../src/application/scheduling/ports';
 import { SteadyMemo } from '../../../src/application/incidents/steady-memo';
 import { FakeAlertStateChanges } from '../../support/fakes/incidents-fakes';
+import { FakeScheduleWakeups } from '../../support/fakes/scheduling-fakes';
 
-/** A dispatcher stand-in that counts what the worker asks of it. */
+/** A dispatcher stand-in (the worker's collaborator, not a port) that counts what the worker asks of it. */
 class FakeDispatcher {
   pumps = 0;
   flushes = 0;
@@ -23,31 +24,27 @@ class FakeDispatcher {
   async drain() { this.drained = true; }
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Wake-ups the test sends by hand (or that cannot be had). */
-class ManualWakeups implements ScheduleWakeups {
-  wake: () => void = () => undefined;
-  stopped = false;
-  constructor(private readonly available = true) {}
-  async listen(wake: () => void) {
-    if (!this.available) throw new Error('no channel');
-    this.wake = wake;
-    return async () => { this.stopped = true; };
-  }
-}
 const quiet = pino({ level: 'silent' });
 
 describe('check worker loops', () => {
+  // The loops run on timers: fake ones make every count exact and the tests instant.
+  let timers: sinon.SinonFakeTimers;
+  const wait = (ms: number) => timers.tickAsync(ms);
+  beforeEach(() => { timers = sinon.useFakeTimers(); });
+  afterEach(() => timers.restore());
+
   it('claims on its cadence, starts due checks on a short tick, records at least every flush period, and drains on stop', async () => {
     const dispatcher = new FakeDispatcher();
     const worker = startCheckWorker(dispatcher as unknown as CheckDispatcher, quiet, { pumpEveryMs: 100, flushEveryMs: 200, startEveryMs: 20 });
     await wait(450);
+    expect(dispatcher.pumps, 'at 0, 100, 200, 300 and 400 ms').to.equal(5);
+    expect(dispatcher.flushes, 'at 0, 200 and 400 ms').to.equal(3);
+    expect(dispatcher.starts, 'every 20 ms').to.equal(22);
+    expect(dispatcher.drained).to.equal(false);
     await worker.stop();
-    expect(dispatcher.pumps).to.be.within(3, 6);
-    expect(dispatcher.flushes).to.be.within(2, 4);
-    expect(dispatcher.starts).to.be.at.least(8);
     expect(dispatcher.drained).to.equal(true);
+    await wait(1_000);
+    expect([dispatcher.pumps, dispatcher.flushes, dispatcher.starts], 'nothing runs once stopped').to.deep.equal([5, 3, 22]);
   });
 
   it('records early once a chunk waits', async () => {
@@ -59,23 +56,29 @@ describe('check worker loops', () => {
     await wait(150);
     expect(dispatcher.flushes, 'less than a chunk waits for the period').to.equal(flushesAtStart);
     dispatcher.unrecorded = RECORD_CHUNK;
-    await wait(150);
-    expect(dispatcher.flushes, 'a full chunk is recorded without waiting for the period').to.equal(flushesAtStart + 1);
+    await wait(20);
+    expect(dispatcher.flushes, 'a full chunk is recorded at the next start tick, without waiting for the period').to.equal(flushesAtStart + 1);
     await worker.stop();
   });
 
   it('with wake-ups, claims every 5 s and at once when woken, a burst of notices making one round', async () => {
     const dispatcher = new FakeDispatcher();
-    const wakeups = new ManualWakeups();
+    const wakeups = new FakeScheduleWakeups();
     const worker = startCheckWorker(dispatcher as unknown as CheckDispatcher, quiet, { wakeups, flushEveryMs: 10_000, startEveryMs: 20 });
     await wait(700);
     expect(dispatcher.pumps, 'the first round only: no 500-ms polling').to.equal(1);
     wakeups.wake();
-    await wait(60);
+    await wait(0);
     expect(dispatcher.pumps, 'woken at once').to.equal(2);
     for (let i = 0; i < 5; i++) wakeups.wake();
-    await wait(300);
+    await wait(99);
+    expect(dispatcher.pumps, 'rounds at most every 100 ms').to.equal(2);
+    await wait(1);
     expect(dispatcher.pumps, 'a burst of notices makes one more round').to.equal(3);
+    await wait(4_999);
+    expect(dispatcher.pumps, 'then every 5 s').to.equal(3);
+    await wait(1);
+    expect(dispatcher.pumps).to.equal(4);
     await worker.stop();
     expect(wakeups.stopped).to.equal(true);
   });
@@ -85,11 +88,11 @@ describe('check worker loops', () => {
     const errors: string[] = [];
     const logger = pino({ level: 'error' }, { write: (line: string) => void errors.push(JSON.parse(line).msg) });
     const worker = startCheckWorker(dispatcher as unknown as CheckDispatcher, logger, {
-      wakeups: new ManualWakeups(false), flushEveryMs: 10_000, startEveryMs: 20,
+      wakeups: new FakeScheduleWakeups(false), flushEveryMs: 10_000, startEveryMs: 20,
     });
     await wait(1_150);
     await worker.stop();
-    expect(dispatcher.pumps).to.be.within(3, 4);
+    expect(dispatcher.pumps, 'at 0, 500 and 1000 ms').to.equal(3);
     expect(errors).to.include('schedule wake-ups unavailable; the check worker polls every 500 ms');
   });
 

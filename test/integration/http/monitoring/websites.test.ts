@@ -41,8 +41,8 @@ describe('websites: create, read, list, update, delete', () => {
 
   it('lists a page with total, filters, and hides other organizations\' websites (404)', async () => {
     const { token, customer } = await setup();
-    for (let i = 0; i < 3; i++) await aWebsite(token, { customerId: customer.id, name: `site ${i}` });
-    await aWebsite(token, { customerId: customer.id, name: 'paused one', status: 'paused' });
+    for (let i = 0; i < 3; i++) await aWebsite().forCustomer(customer.id).named(`site ${i}`).create(token);
+    await aWebsite().forCustomer(customer.id).named('paused one').paused().create(token);
     const page = await api('GET', '/api/websites', { token, query: { perPage: '2', page: '2' } });
     expect(page.status).to.equal(200);
     expect(page.body).to.include({ total: 4, page: 2, perPage: 2 });
@@ -64,7 +64,7 @@ describe('websites: create, read, list, update, delete', () => {
 
   it('updates only the sent fields and deletes', async () => {
     const { token, customer } = await setup();
-    const site = await aWebsite(token, { customerId: customer.id });
+    const site = await aWebsite().forCustomer(customer.id).create(token);
     const patched = await api('PATCH', `/api/websites/${site.publicId}`, { token, body: { name: 'Renamed', status: 'paused', checkInterval: 15 } });
     expect(patched.status, JSON.stringify(patched.body)).to.equal(200);
     expect(patched.body).to.include({ name: 'Renamed', status: 'paused', checkInterval: 15, url: PUBLIC_URL });
@@ -75,7 +75,7 @@ describe('websites: create, read, list, update, delete', () => {
 
   it('creates heartbeats with a service-issued token and ping URL, ignoring a sent token', async () => {
     const { token, customer } = await setup();
-    const heartbeat = await aWebsite(token, { customerId: customer.id, monitoringType: 'heartbeat', url: undefined, heartbeatToken: 'mine', checkInterval: 43200 });
+    const heartbeat = await aWebsite().forCustomer(customer.id).heartbeat(43200).with({ heartbeatToken: 'mine' }).create(token);
     expect(heartbeat.heartbeatToken).to.match(/^hb_[\w-]{40,}$/);
     expect(heartbeat.heartbeatUrl).to.equal(`http://api.test.example/api/heartbeats/${heartbeat.heartbeatToken}`);
     expect(heartbeat).to.include({ checkInterval: 43200, url: null, lastHeartbeatAt: null });
@@ -95,15 +95,15 @@ describe('websites: check interval, timeout and check configuration (website rul
     expectError(tooHigh, 400, 'validationFailed');
     expect(tooHigh.body.data.issues.map((i: any) => i.path)).to.deep.equal([['checkInterval']]);
     expectError(await api('POST', '/api/websites', { token, body: { customerId: customer.id, url: PUBLIC_URL, checkInterval: 2 } }), 400, 'checkIntervalTooLow');
-    const heartbeat = await api('POST', '/api/websites', { token, body: { customerId: customer.id, monitoringType: 'heartbeat', checkInterval: 43201 } });
+    const heartbeat = await api('POST', '/api/websites', { token, body: aWebsite().forCustomer(customer.id).heartbeat(43201).build() });
     expectError(heartbeat, 400, 'validationFailed');
-    expect((await api('POST', '/api/websites', { token, body: { customerId: customer.id, url: PUBLIC_URL, checkInterval: 3 } })).status).to.equal(201);
+    expect((await api('POST', '/api/websites', { token, body: aWebsite().forCustomer(customer.id).every(3).build() })).status).to.equal(201);
   });
 
   it('PATCH: checkIntervalTooHigh against the sent type, else the stored one; invalidCheckInterval; invalidTimeout', async () => {
     const { token, customer } = await setup();
-    const heartbeat = await aWebsite(token, { customerId: customer.id, monitoringType: 'heartbeat', checkInterval: 5000 });
-    const http = await aWebsite(token, { customerId: customer.id });
+    const heartbeat = await aWebsite().forCustomer(customer.id).heartbeat(5000).create(token);
+    const http = await aWebsite().forCustomer(customer.id).create(token);
     expect((await api('PATCH', `/api/websites/${heartbeat.publicId}`, { token, body: { checkInterval: 6000 } })).status).to.equal(200);
     expectError(await api('PATCH', `/api/websites/${heartbeat.publicId}`, { token, body: { monitoringType: 'http', url: PUBLIC_URL } }), 400, 'checkIntervalTooHigh');
     expectError(await api('PATCH', `/api/websites/${http.publicId}`, { token, body: { checkInterval: 1441 } }), 400, 'checkIntervalTooHigh');

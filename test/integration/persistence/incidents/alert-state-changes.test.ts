@@ -9,13 +9,19 @@ import { aCustomerRow } from '../../../support/identity-fixtures';
 import { aMonitorRow, aResult, record, type MonitorRow } from '../../../support/results-fixtures';
 import { testClock } from '../../../support/test-clock';
 import { testDatabase, testServer } from '../../../support/test-server';
+import { waitFor } from '../../../support/wait-for';
 
 const MINUTE = 60_000;
 
-/** Notices arrive after their commit: waits until `done` holds (or 5 s have passed). */
-async function until(done: () => boolean) {
-  const deadline = Date.now() + 5_000;
-  while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+/**
+ * Notices come in commit order on the listening connection: once a notice sent after some work has
+ * arrived, every notice of that work has too (none came if none was sent).
+ */
+async function noticesSoFar(changed: readonly number[]) {
+  const { database } = await testServer();
+  const marker = -(changed.length + 1);
+  await database.sql.query(`SELECT pg_notify('alert_state', ?)`, [String(marker)]);
+  await waitFor(() => changed.includes(marker), { what: 'the marker notice' });
 }
 
 async function aMonitor() {
@@ -45,17 +51,18 @@ describe('alert-state change notices (LISTEN/NOTIFY on PostgreSQL)', () => {
       const monitor = await aMonitor();
       const t0 = new Date(testClock.now().getTime() - 30 * MINUTE);
       await record(monitor, 'eu', aResult('up', t0));
-      await until(() => changed.includes(monitor.id));
+      await noticesSoFar(changed);
       expect(changed.filter((id) => id === monitor.id), 'the state created by the first result').to.have.length(1);
 
       expect(await recordBatch(monitor, aResult('up', new Date(t0.getTime() + MINUTE)))).to.deep.equal({ steady: 1 });
+      await noticesSoFar(changed);
+      expect(changed.filter((id) => id === monitor.id), 'none for the steady up').to.have.length(1);
       await record(monitor, 'eu', aResult('down', new Date(t0.getTime() + 2 * MINUTE)));
-      await until(() => changed.filter((id) => id === monitor.id).length === 2);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(changed.filter((id) => id === monitor.id), 'the down, not the steady up').to.have.length(2);
+      await noticesSoFar(changed);
+      expect(changed.filter((id) => id === monitor.id), 'the down').to.have.length(2);
 
       await database.sql.query(`DELETE FROM monitor_alert_states WHERE monitor_id = ?`, [monitor.id]);
-      await until(() => changed.filter((id) => id === monitor.id).length === 3);
+      await noticesSoFar(changed);
       expect(changed.filter((id) => id === monitor.id), 'the deleted state').to.have.length(3);
     } finally {
       await stop();
@@ -73,12 +80,13 @@ describe('alert-state change notices (LISTEN/NOTIFY on PostgreSQL)', () => {
       await recordBatch(monitor, aResult('up', t0));
       // The state the first result created is announced after its commit: what is read before that
       // notice arrives is forgotten when it does. Steady ups follow until one is remembered.
-      let minute = 1;
-      for (; minute <= 20 && !memo.knows(monitor.id, 'eu'); minute++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      let minute = 0;
+      await waitFor(async () => {
+        minute++;
         await recordBatch(monitor, aResult('up', new Date(t0.getTime() + minute * MINUTE)));
-      }
-      expect(memo.knows(monitor.id, 'eu'), 'remembered as steady').to.equal(true);
+        return memo.knows(monitor.id, 'eu');
+      }, { what: 'a steady up remembered', everyMs: 50 });
+      minute++;
 
       // Another process (a worker of another location, an operator) changes the state.
       const [incident] = await app.database.sql.query<{ id: number }>(
@@ -87,8 +95,7 @@ describe('alert-state change notices (LISTEN/NOTIFY on PostgreSQL)', () => {
         [monitor.organizationId, monitor.customerId, monitor.id],
       );
       await app.database.sql.query(`UPDATE monitor_alert_states SET open_incident_id = ? WHERE monitor_id = ?`, [incident!.id, monitor.id]);
-      await until(() => !memo.knows(monitor.id, 'eu'));
-      expect(memo.knows(monitor.id, 'eu'), 'forgotten once told').to.equal(false);
+      await waitFor(() => !memo.knows(monitor.id, 'eu'), { what: 'the monitor forgotten once told' });
       expect(await recordBatch(monitor, aResult('up', new Date(t0.getTime() + minute * MINUTE))), 'judged with the open incident')
         .to.deep.equal({ steady: 0 });
     } finally {
@@ -115,16 +122,14 @@ describe('alert-state change notices (LISTEN/NOTIFY on PostgreSQL)', () => {
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN alert_state' AND pid <> pg_backend_pid()`,
       );
       expect(cut.length, 'the listening connection was found').to.be.at.least(1);
-      await until(() => !memo.knows(1, 'eu'));
-      expect(memo.knows(1, 'eu'), 'forgotten when the connection is lost').to.equal(false);
+      await waitFor(() => !memo.knows(1, 'eu'), { what: 'everything forgotten when the connection is lost' });
       expect(warnings).to.include('alert-state change channel lost; listening again shortly');
       remember(2);
       expect(memo.knows(2, 'eu'), 'nothing remembered while not listening').to.equal(false);
-      await until(() => {
+      await waitFor(() => {
         remember(3);
         return memo.knows(3, 'eu');
-      });
-      expect(memo.knows(3, 'eu'), 'remembering again once listening').to.equal(true);
+      }, { what: 'remembering again once listening' });
     } finally {
       await unfollow();
     }

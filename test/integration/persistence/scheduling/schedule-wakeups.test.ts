@@ -6,10 +6,15 @@ import { testDatabase, testServer } from '../../../support/test-server';
 import { anOrganization } from '../../../support/builders';
 import { aCustomerRow } from '../../../support/identity-fixtures';
 import { aMonitorRow } from '../../../support/results-fixtures';
+import { waitFor } from '../../../support/wait-for';
 
 const MIN = 60_000;
 
-/** Counts wake-ups; `settle` waits until none came for a while (notices arrive after their commit). */
+/**
+ * Counts wake-ups. `wokenSince(n)` waits for one more than `n`; `settle` waits until none came for
+ * 150 ms, for what must not wake anyone (or not more than once): notices carry nothing to tell a
+ * marker from the work's own, so only a quiet spell shows that none is still on its way.
+ */
 async function listening(logger = pino({ level: 'silent' })) {
   await testServer();
   const { url } = await testDatabase();
@@ -22,7 +27,8 @@ async function listening(logger = pino({ level: 'silent' })) {
       await new Promise((resolve) => setTimeout(resolve, 150));
     }
   };
-  return { stop, settle, get wakes() { return wakes; } };
+  const wokenSince = (before: number) => waitFor(() => wakes > before, { what: 'a wake-up' });
+  return { stop, settle, wokenSince, get wakes() { return wakes; } };
 }
 
 async function aMonitor(location: string) {
@@ -42,8 +48,7 @@ describe('schedule wake-ups (LISTEN/NOTIFY on PostgreSQL)', () => {
 
       let before = listener.wakes;
       const monitorId = await aMonitor(location);
-      await listener.settle();
-      expect(listener.wakes, 'a new monitor: rows no one holds').to.be.greaterThan(before);
+      await listener.wokenSince(before); // a new monitor: rows no one holds
 
       const now = new Date();
       await schedule.register('waker', [location], new Date(now.getTime() + MIN), 0);
@@ -55,18 +60,17 @@ describe('schedule wake-ups (LISTEN/NOTIFY on PostgreSQL)', () => {
       expect(listener.wakes, 'a claim wakes no one').to.equal(before);
 
       await schedule.release('waker', claimed);
-      await listener.settle();
-      expect(listener.wakes, 'rows handed back').to.be.greaterThan(before);
+      await listener.wokenSince(before); // rows handed back
 
+      await listener.settle();
       before = listener.wakes;
       expect(await schedule.dueNow(monitorId, new Date())).to.equal(1);
-      await listener.settle();
-      expect(listener.wakes, 'a trigger-check').to.be.greaterThan(before);
+      await listener.wokenSince(before); // a trigger-check
 
+      await listener.settle();
       before = listener.wakes;
       await database.sql.query(`UPDATE monitors SET name = 'renamed' WHERE id = ?`, [monitorId]);
-      await listener.settle();
-      expect(listener.wakes, 'a monitor edit').to.be.greaterThan(before);
+      await listener.wokenSince(before); // a monitor edit
     } finally {
       await listener.stop();
     }
@@ -110,21 +114,18 @@ describe('schedule wake-ups (LISTEN/NOTIFY on PostgreSQL)', () => {
     try {
       const { database } = await testServer();
       await listener.settle();
+      const before = listener.wakes;
       const cut = await database.sql.query(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN check_schedule' AND pid <> pg_backend_pid()`,
       );
       expect(cut.length, 'the listening connection was found').to.be.at.least(1);
-      const before = listener.wakes;
-      const deadline = Date.now() + 5_000;
-      while (listener.wakes === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      await listener.wokenSince(before); // once listening again
       expect(warnings).to.include('schedule wake-up channel lost; listening again shortly');
-      expect(listener.wakes, 'woken once listening again').to.be.greaterThan(before);
 
       await listener.settle();
       const again = listener.wakes;
       await database.sql.query(`INSERT INTO check_changes (monitor_id) VALUES (0)`);
-      await listener.settle();
-      expect(listener.wakes, 'later notices arrive').to.be.greaterThan(again);
+      await listener.wokenSince(again); // later notices arrive
     } finally {
       await listener.stop();
     }

@@ -8,6 +8,7 @@ import { testCertificates } from '../../../support/peers/certificates';
 import { HttpPeer } from '../../../support/peers/http-peer';
 import { listenOnLoopback } from '../../../support/peers/loopback-listen';
 import { anHttpCheck, checkContext, TEST_USER_AGENT } from '../../../support/check-requests';
+import { waitFor } from '../../../support/wait-for';
 
 /** Loopback, with every name lookup taking `delayMs` (a slow resolver). */
 class SlowResolvingPolicy extends LoopbackTargetPolicy {
@@ -264,8 +265,7 @@ describe('HTTP(S) checker against loopback peers', () => {
         expect(result.reason?.code, url).to.equal('timeout');
         expect(Date.now() - started, `${url}: ms to give up`).to.be.within(250, 1_500);
       }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(sockets.every((socket) => socket.destroyed || socket.readableEnded), 'the checker closed its connections').to.equal(true);
+      await waitFor(() => sockets.every((socket) => socket.destroyed || socket.readableEnded), { what: 'the checker to close its connections' });
     } finally {
       for (const socket of sockets) socket.destroy();
       silent.close();

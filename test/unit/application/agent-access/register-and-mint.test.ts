@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import type { AppError } from '../../../../src/domain/shared/app-error';
 import { RegisterAgent } from '../../../../src/application/agent-access/register-agent';
 import { ClaimCredentialIssuer } from '../../../../src/application/agent-access/claim-credentials';
 import { AccessTokenMinter } from '../../../../src/application/agent-access/mint-access-token';
@@ -7,19 +6,18 @@ import { PollClaim } from '../../../../src/application/agent-access/poll-claim';
 import { RevokeToken } from '../../../../src/application/agent-access/revoke-token';
 import { IssueAccessToken } from '../../../../src/application/agent-access/issue-access-token';
 import type { ExchangeAssertion } from '../../../../src/application/agent-access/exchange-assertion';
-import { FixedClock, plainSecrets, sequentialIds } from '../../../support/fakes/identity-fakes';
-import {
-  CountingRateLimiter, FakeAccessTokens, FakeRegistrations, FakeSettings, fakeAssertions, fakeEndpoints, fakeUserCodes,
-} from '../../../support/fakes/agent-access-fakes';
-
-const codeOf = async (promise: Promise<unknown>) => promise.then(() => 'ok', (e: AppError) => e.code);
+import { FakeSettings, plainSecrets } from '../../../support/fakes/identity-fakes';
+import { FakeRateLimiter, sequentialIds } from '../../../support/fakes/shared-fakes';
+import { FakeAccessTokens, FakeRegistrations, fakeAssertions, fakeEndpoints, fakeUserCodes } from '../../../support/fakes/agent-access-fakes';
+import { ManualClock } from '../../../support/manual-clock';
+import { codeOf, expectAppErrorAsync } from '../../../support/expect-app-error';
 
 function setup() {
-  const clock = new FixedClock();
+  const clock = new ManualClock();
   const registrations = new FakeRegistrations();
   const tokens = new FakeAccessTokens();
   const settings = new FakeSettings();
-  const limiter = new CountingRateLimiter();
+  const limiter = new FakeRateLimiter();
   const credentials = new ClaimCredentialIssuer(plainSecrets, fakeUserCodes, fakeEndpoints);
   const minter = new AccessTokenMinter(tokens, fakeAssertions, plainSecrets, sequentialIds());
   const invalidated: number[] = [];
@@ -37,7 +35,7 @@ describe('agent access use cases', () => {
     const { register, registrations, clock } = setup();
     const agent = await register.execute({ type: 'anonymous' }, '10.0.0.1');
     if (agent.type !== 'anonymous') throw new Error('anonymous expected');
-    const stored = registrations.rows.get(agent.registration_id)!.registration;
+    const stored = registrations.rows.get(agent.registration_id)!;
     expect(stored.claimTokenHash).to.equal(`h(${agent.claim_token})`);
     expect(stored.userCodeHash).to.equal(`h(${fakeUserCodes.normalize(agent.user_code)})`);
     expect(agent.identity_assertion).to.equal(`assertion:${agent.registration_id}:${clock.now().getTime() + 86_400_000}`);
@@ -46,10 +44,9 @@ describe('agent access use cases', () => {
   it('RegisterAgent limits each caller to 30 a minute and checks the service_auth switch', async () => {
     const { register, settings } = setup();
     for (let i = 0; i < 30; i++) await register.execute({ type: 'anonymous' }, '10.0.0.2');
-    const limited = await register.execute({ type: 'anonymous' }, '10.0.0.2').catch((e: AppError) => e);
-    expect(limited).to.include({ code: 'rateLimited' });
-    expect((limited as AppError).details).to.deep.equal({ retryAfter: 42 });
-    expect(await codeOf(register.execute({ type: 'anonymous' }, '10.0.0.3'))).to.equal('ok');
+    const limited = await expectAppErrorAsync(register.execute({ type: 'anonymous' }, '10.0.0.2'), 'rateLimited');
+    expect(limited.details).to.deep.equal({ retryAfter: 42 });
+    await register.execute({ type: 'anonymous' }, '10.0.0.3');
     settings.value.serviceAuthEnabled = false;
     expect(await codeOf(register.execute({ type: 'service_auth' }, '10.0.0.3'))).to.equal('service_auth_not_enabled');
     expect(await codeOf(register.execute({ type: 'other' }, '10.0.0.3'))).to.equal('invalid_request');
@@ -58,14 +55,14 @@ describe('agent access use cases', () => {
   it('PollClaim answers slow_down when it loses a race with a concurrent poll', async () => {
     const { register, poll, registrations } = setup();
     const agent = await register.execute({ type: 'service_auth' }, '10.0.0.4');
-    registrations.concurrentWriteOnNextSave = true;
+    registrations.versions.concurrentWriteOnNextSave = true;
     expect(await codeOf(poll.execute(agent.claim_token))).to.equal('slow_down');
   });
 
   it('PollClaim mints one token with the grant once the registration is approved', async () => {
     const { register, poll, registrations, tokens, clock } = setup();
     const agent = await register.execute({ type: 'service_auth' }, '10.0.0.5');
-    registrations.rows.get(agent.registration_id)!.registration.confirm({ userId: 'u1', email: 'a@b.example', scope: { organizationId: 1, customerId: null } }, clock.now());
+    registrations.rows.get(agent.registration_id)!.confirm({ userId: 'u1', email: 'a@b.example', scope: { organizationId: 1, customerId: null } }, clock.now());
     const minted = await poll.execute(agent.claim_token);
     expect(minted.scopes).to.deep.equal(['api.read']);
     expect(minted.identityAssertion).to.match(/^assertion:reg_/);
@@ -89,7 +86,7 @@ describe('agent access use cases', () => {
     await revoke.execute(undefined);
     const agent = await register.execute({ type: 'anonymous' }, '10.0.0.6');
     if (agent.type !== 'anonymous') throw new Error('anonymous expected');
-    const registration = registrations.rows.get(agent.registration_id)!.registration;
+    const registration = registrations.rows.get(agent.registration_id)!;
     await new AccessTokenMinter(tokens, fakeAssertions, plainSecrets, sequentialIds()).mint(registration, ['tools.public'], clock.now());
     await revoke.execute(agent.identity_assertion);
     expect(registration.state(clock.now())).to.equal('revoked');

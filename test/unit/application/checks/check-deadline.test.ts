@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import sinon from 'sinon';
 import { CheckDeadline } from '../../../../src/application/checks/check-deadline';
 
 describe('CheckDeadline (what probes see of a check\'s deadline)', () => {
@@ -35,10 +36,16 @@ describe('CheckDeadline (what probes see of a check\'s deadline)', () => {
     expect(late.signal.aborted).to.equal(true);
   });
 
-  it('passes after a time of its own', async () => {
-    const deadline = CheckDeadline.after(20);
-    expect(deadline.passed).to.equal(false);
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    expect(deadline.passed).to.equal(true);
+  it('passes after a time of its own', () => {
+    const timers = sinon.useFakeTimers();
+    try {
+      const deadline = CheckDeadline.after(20);
+      timers.tick(19);
+      expect(deadline.passed).to.equal(false);
+      timers.tick(1);
+      expect(deadline.passed).to.equal(true);
+    } finally {
+      timers.restore();
+    }
   });
 });

@@ -1,25 +1,21 @@
 import { expect } from 'chai';
 import { GetScreenshot } from '../../../../src/application/checks/get-screenshot';
-import type { Screenshot, ScreenshotStore } from '../../../../src/application/checks/ports';
-import type { Actor } from '../../../../src/application/shared/actor';
-import type { AppError } from '../../../../src/domain/shared/app-error';
-import { FakeMonitors, aMonitorRef } from '../../../support/fakes/incidents-fakes';
+import type { Screenshot } from '../../../../src/application/checks/ports';
+import { FakeMonitorLookup, aMonitorRef } from '../../../support/fakes/results-fakes';
+import { FakeScreenshots } from '../../../support/fakes/checks-fakes';
+import { anActor } from '../../../support/builders';
+import { codeOf } from '../../../support/expect-app-error';
 
 const SHOT_ID = '0b5b9a5e-7d1f-4d7a-9a59-3a8f0f0f0f01';
 
-class FakeScreenshots implements ScreenshotStore {
-  constructor(readonly shots: Screenshot[]) {}
-  async save(shot: Screenshot) { this.shots.push(shot); }
-  async find(monitorId: number, id: string) { return this.shots.find((s) => s.monitorId === monitorId && s.id === id) ?? null; }
-  async purgeBefore() { return 0; }
-}
-
-const actor = (organizationId = 1, customerId: number | null = null) => ({ scope: { organizationId, customerId } } as Actor);
-const codeOf = (promise: Promise<unknown>) => promise.then(() => undefined, (error: AppError) => error.code);
+const actor = (organizationId = 1, customerId: number | null = null) => {
+  const builder = anActor().inOrganization(organizationId);
+  return (customerId === null ? builder : builder.forCustomer(customerId)).build();
+};
 
 describe('GetScreenshot', () => {
   const shot: Screenshot = { id: SHOT_ID, monitorId: 7, organizationId: 1, takenAt: new Date('2026-11-22T10:00:00Z'), png: new Uint8Array([0x89, 0x50]) };
-  const useCase = new GetScreenshot(new FakeMonitors(aMonitorRef({ monitorId: 7, organizationId: 1, customerId: 2 })), new FakeScreenshots([shot]));
+  const useCase = new GetScreenshot(new FakeMonitorLookup(aMonitorRef({ monitorId: 7, organizationId: 1, customerId: 2 })), new FakeScreenshots([shot]));
 
   it('answers the website\'s screenshot by id, in any letter case', async () => {
     expect(await useCase.execute(actor(), { websiteId: '7', screenshotId: SHOT_ID.toUpperCase() })).to.equal(shot);
@@ -34,7 +30,7 @@ describe('GetScreenshot', () => {
   });
 
   it('never answers another website\'s screenshot', async () => {
-    const other = new GetScreenshot(new FakeMonitors(aMonitorRef({ monitorId: 8, organizationId: 1, customerId: 2 })), new FakeScreenshots([shot]));
+    const other = new GetScreenshot(new FakeMonitorLookup(aMonitorRef({ monitorId: 8, organizationId: 1, customerId: 2 })), new FakeScreenshots([shot]));
     expect(await codeOf(other.execute(actor(), { websiteId: '8', screenshotId: SHOT_ID }))).to.equal('screenshotNotFound');
   });
 });

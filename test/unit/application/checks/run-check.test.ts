@@ -1,27 +1,15 @@
 import { expect } from 'chai';
+import sinon from 'sinon';
 import { RunCheck } from '../../../../src/application/checks/run-check';
 import { CheckerRegistry } from '../../../../src/application/checks/checker-registry';
 import { HeartbeatChecker } from '../../../../src/application/checks/heartbeat-checker';
-import type { AnyChecker, CheckContext } from '../../../../src/application/checks/ports';
-import type { CheckRequest, TcpCheckRequest } from '../../../../src/domain/checks/check-request';
-import { checkResult, NO_TIMINGS } from '../../../../src/domain/checks/check-result';
-import { AppError } from '../../../../src/domain/shared/app-error';
+import type { AnyChecker } from '../../../../src/application/checks/ports';
+import type { CheckRequest } from '../../../../src/domain/checks/check-request';
+import { FakeTcpChecker } from '../../../support/fakes/checks-fakes';
+import { ManualClock } from '../../../support/manual-clock';
+import { expectAppErrorAsync } from '../../../support/expect-app-error';
 
-const now = new Date('2026-11-22T00:00:00Z');
-const clock = { now: () => now };
-
-/** An in-memory TCP checker that records what it was asked and answers as told. */
-class FakeTcpChecker {
-  readonly kind = 'tcp' as const;
-  readonly seen: TcpCheckRequest[] = [];
-  constructor(private readonly behaviour: 'up' | 'hang' | 'throw' = 'up') {}
-  async check(request: TcpCheckRequest, context: CheckContext) {
-    this.seen.push(request);
-    if (this.behaviour === 'throw') throw new Error('adapter broke');
-    if (this.behaviour === 'hang') await new Promise(() => undefined);
-    return checkResult({ kind: 'tcp', findings: [], timings: NO_TIMINGS(1), evidence: {}, checkedAt: context.now });
-  }
-}
+const clock = new ManualClock('2026-11-22T00:00:00Z');
 
 const registry = (...checkers: AnyChecker[]) => new CheckerRegistry(checkers);
 
@@ -30,7 +18,7 @@ describe('RunCheck', () => {
     const tcp = new FakeTcpChecker();
     const result = await new RunCheck(registry(tcp), clock).execute({ kind: 'tcp', host: 'h', port: 80, timeoutSeconds: 1 });
     expect(result).to.include({ kind: 'tcp', status: 'up' });
-    expect(result.checkedAt).to.equal(now);
+    expect(result.checkedAt).to.deep.equal(clock.now());
   });
 
   it('turns a tcp-mode service check into a bare port check, labelled with the service kind', async () => {
@@ -43,15 +31,24 @@ describe('RunCheck', () => {
 
   it('answers portRequiredForTcp for IMAP/POP in tcp mode without a port', async () => {
     const request: CheckRequest = { kind: 'pop3', host: 'h', port: null, mode: 'tcp', tls: 'none', credentials: null, timeoutSeconds: 1 };
-    const error = await new RunCheck(registry(new FakeTcpChecker()), clock).execute(request).catch((e) => e);
-    expect(error).to.be.instanceOf(AppError).with.property('code', 'portRequiredForTcp');
+    await expectAppErrorAsync(new RunCheck(registry(new FakeTcpChecker()), clock).execute(request), 'portRequiredForTcp');
   });
 
-  it('is down with timeout when a checker misses its deadline', async function () {
-    this.timeout(5_000);
-    const result = await new RunCheck(registry(new FakeTcpChecker('hang')), clock).execute({ kind: 'tcp', host: 'h', port: 80, timeoutSeconds: 1 });
-    expect(result.status).to.equal('down');
-    expect(result.reason?.code).to.equal('timeout');
+  it('is down with timeout when a checker misses its deadline (and its grace to wind down)', async () => {
+    const timers = sinon.useFakeTimers();
+    try {
+      let answered = false;
+      const running = new RunCheck(registry(new FakeTcpChecker('hang')), clock).execute({ kind: 'tcp', host: 'h', port: 80, timeoutSeconds: 1 })
+        .finally(() => { answered = true; });
+      await timers.tickAsync(1_000);
+      expect(answered, 'at the deadline the checker still has its grace').to.equal(false);
+      await timers.runAllAsync();
+      const result = await running;
+      expect(result.status).to.equal('down');
+      expect(result.reason).to.include({ code: 'timeout', message: 'No answer within 1 s' });
+    } finally {
+      timers.restore();
+    }
   });
 
   it('is down with protocolError when a checker breaks', async () => {

@@ -1,20 +1,23 @@
 import { expect } from 'chai';
 import { ApiTokens } from '../../../../src/application/identity/api-tokens';
-import type { AppError } from '../../../../src/domain/shared/app-error';
-import { FakeCustomers, FakeTokens, FixedClock, anActor, plainSecrets, sequentialIds } from '../../../support/fakes/identity-fakes';
+import { FakeCustomerDirectory, FakeTokens, plainSecrets } from '../../../support/fakes/identity-fakes';
+import { sequentialIds } from '../../../support/fakes/shared-fakes';
+import { ManualClock } from '../../../support/manual-clock';
+import { anActor } from '../../../support/builders';
+import { codeOf } from '../../../support/expect-app-error';
 
-const codeOf = async (promise: Promise<unknown>) => promise.then(() => 'ok', (e: AppError) => e.code);
+const admin = () => anActor().build();
 
 describe('ApiTokens use case', () => {
   const setup = () => {
-    const clock = new FixedClock();
+    const clock = new ManualClock();
     const tokens = new FakeTokens();
-    return { clock, tokens, useCase: new ApiTokens(tokens, new FakeCustomers([{ id: 5, organizationId: 1 }]), plainSecrets, sequentialIds(), clock) };
+    return { clock, tokens, useCase: new ApiTokens(tokens, new FakeCustomerDirectory([{ id: 5, organizationId: 1 }]), plainSecrets, sequentialIds(), clock) };
   };
 
   it('stores only the digest of a wsm_ secret and returns the secret once', async () => {
     const { useCase, tokens } = setup();
-    const { record, token } = await useCase.mint(anActor(), 'organization', { name: 'ci' });
+    const { record, token } = await useCase.mint(admin(), 'organization', { name: 'ci' });
     expect(token.startsWith('wsm_')).to.equal(true);
     expect(tokens.rows.get(record.id)!.tokenHash).to.equal(`h(${token})`);
     expect(JSON.stringify(tokens.rows.get(record.id))).not.to.include(`"${token}"`);
@@ -23,23 +26,23 @@ describe('ApiTokens use case', () => {
   it('needs a step-up within five minutes when the caller has two-step verification', async () => {
     const { useCase, clock } = setup();
     const verifiedAt = clock.now();
-    const actor = anActor({ mfaEnabled: true, stepUpVerifiedAt: verifiedAt });
-    expect(await codeOf(useCase.mint(actor, 'organization', { name: 'a' }))).to.equal('ok');
+    const actor = anActor().withTwoStep(verifiedAt).build();
+    await useCase.mint(actor, 'organization', { name: 'a' });
     clock.advance(5 * 60_000);
     expect(await codeOf(useCase.mint(actor, 'organization', { name: 'b' }))).to.equal('mfa_step_up_required');
-    expect(await codeOf(useCase.mint(anActor({ mfaEnabled: true }), 'organization', { name: 'c' }))).to.equal('mfa_step_up_required');
+    expect(await codeOf(useCase.mint(anActor().withTwoStep().build(), 'organization', { name: 'c' }))).to.equal('mfa_step_up_required');
   });
 
   it('refuses minting by tokens and agents', async () => {
     const { useCase } = setup();
-    expect(await codeOf(useCase.mint(anActor({ kind: 'apiToken', sessionId: null }), 'organization', { name: 'x' }))).to.equal('apiTokenCannotMintTokens');
-    expect(await codeOf(useCase.mint(anActor({ kind: 'agent', sessionId: null }), 'customer', { name: 'x', customerId: 5 }))).to.equal('apiTokenCannotMintTokens');
+    expect(await codeOf(useCase.mint(anActor().viaApiToken().build(), 'organization', { name: 'x' }))).to.equal('apiTokenCannotMintTokens');
+    expect(await codeOf(useCase.mint(anActor().asAgent().build(), 'customer', { name: 'x', customerId: 5 }))).to.equal('apiTokenCannotMintTokens');
   });
 
   it('scopes customer tokens to a customer of the organization', async () => {
     const { useCase } = setup();
-    expect(await codeOf(useCase.mint(anActor(), 'customer', { name: 'x', customerId: 6 }))).to.equal('customerNotFound');
-    const { record } = await useCase.mint(anActor(), 'customer', { name: 'x', customerId: 5 });
+    expect(await codeOf(useCase.mint(admin(), 'customer', { name: 'x', customerId: 6 }))).to.equal('customerNotFound');
+    const { record } = await useCase.mint(admin(), 'customer', { name: 'x', customerId: 5 });
     expect(record.customerId).to.equal(5);
   });
 });

@@ -2,15 +2,17 @@ import { expect } from 'chai';
 import { RecordCheckResult } from '../../../../src/application/incidents/record-check-result';
 import { AlertActions } from '../../../../src/application/incidents/alert-actions';
 import type { CheckStatus } from '../../../../src/domain/results/check-status';
-import {
-  FakeAlertStates, FakeEvents, FakeIncidents, FakeMaintenanceWindows, FakeMonitors, FakeResults, aPolicy,
-} from '../../../support/fakes/incidents-fakes';
+import { FakeAlertStates, FakeEvents, FakeIncidents, FakeMaintenanceWindows, aPolicy } from '../../../support/fakes/incidents-fakes';
+import { FakeMonitorLookup, FakeResults } from '../../../support/fakes/results-fakes';
+import { immediateTransactions } from '../../../support/fakes/shared-fakes';
+import { ManualClock } from '../../../support/manual-clock';
+import { aResult } from '../../../support/builders';
 
 const t0 = new Date('2026-11-22T10:00:00Z');
-const clock = { now: () => new Date('2026-11-22T12:00:00Z') };
+const clock = new ManualClock('2026-11-22T12:00:00Z');
 
 function setup(options: { suppressed?: boolean; policy?: Parameters<typeof aPolicy>[0] } = {}) {
-  const monitors = new FakeMonitors(undefined, aPolicy(options.policy));
+  const monitors = new FakeMonitorLookup(undefined, aPolicy(options.policy));
   const results = new FakeResults();
   const incidents = new FakeIncidents();
   const events = new FakeEvents();
@@ -18,15 +20,13 @@ function setup(options: { suppressed?: boolean; policy?: Parameters<typeof aPoli
   const actions = new AlertActions(incidents, events, { uuid: () => `uuid-${++ids}` }, clock);
   const useCase = new RecordCheckResult(
     monitors, results, new FakeAlertStates(), incidents, new FakeMaintenanceWindows(options.suppressed), actions,
-    { run: (work) => work() }, clock, { detailSampleMinutes: 60 },
+    immediateTransactions, clock, { detailSampleMinutes: 60 },
   );
   const feed = (status: CheckStatus, minute: number) => useCase.execute({
     monitorId: 7, organizationId: 1, customerId: 2, location: 'eu', intervalMs: 60_000,
-    result: {
-      status, reasonCode: status === 'up' ? null : 'timeout', message: status === 'up' ? null : 'timed out',
+    result: aResult(status, new Date(t0.getTime() + minute * 60_000), {
       timings: { dnsMs: 1, connectMs: 2, tlsMs: 3, firstByteMs: 4, totalMs: status === 'down' ? null : 99.6 },
-      evidence: { httpStatus: 200 }, checkedAt: new Date(t0.getTime() + minute * 60_000),
-    },
+    }),
   });
   return { monitors, results, incidents, events, feed };
 }

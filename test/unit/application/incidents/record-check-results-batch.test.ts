@@ -5,11 +5,15 @@ import { AlertState } from '../../../../src/domain/incidents/alert-state';
 import { SteadyMemo } from '../../../../src/application/incidents/steady-memo';
 import type { CheckStatus } from '../../../../src/domain/results/check-status';
 import {
-  FakeAlertStateChanges, FakeAlertStates, FakeEvents, FakeIncidents, FakeMaintenanceWindows, FakeMonitors, FakeResults, aPolicy,
+  FakeAlertStateChanges, FakeAlertStates, FakeEvents, FakeIncidents, FakeMaintenanceWindows, aPolicy,
 } from '../../../support/fakes/incidents-fakes';
+import { FakeMonitorLookup, FakeResults } from '../../../support/fakes/results-fakes';
+import { immediateTransactions } from '../../../support/fakes/shared-fakes';
+import { ManualClock } from '../../../support/manual-clock';
+import { aResult } from '../../../support/builders';
 
 const t0 = new Date('2026-11-22T10:00:00Z');
-const clock = { now: () => new Date('2026-11-22T12:00:00Z') };
+const clock = new ManualClock('2026-11-22T12:00:00Z');
 const at = (minute: number) => new Date(t0.getTime() + minute * 60_000);
 
 function setup(memo = new SteadyMemo()) {
@@ -18,15 +22,12 @@ function setup(memo = new SteadyMemo()) {
   const states = new FakeAlertStates();
   const actions = new AlertActions(incidents, new FakeEvents(), { uuid: () => 'uuid' }, clock);
   const useCase = new RecordCheckResult(
-    new FakeMonitors(undefined, aPolicy({})), results, states, incidents, new FakeMaintenanceWindows(false), actions,
-    { run: (work) => work() }, clock, { detailSampleMinutes: 60 }, memo,
+    new FakeMonitorLookup(undefined, aPolicy({})), results, states, incidents, new FakeMaintenanceWindows(false), actions,
+    immediateTransactions, clock, { detailSampleMinutes: 60 }, memo,
   );
   const input = (status: CheckStatus, minute: number, location = 'eu'): RecordCheckResultInput => ({
     monitorId: 7, organizationId: 1, customerId: 2, location, intervalMs: 60_000,
-    result: {
-      status, reasonCode: status === 'up' ? null : 'timeout', message: null,
-      timings: { dnsMs: 1, connectMs: 2, tlsMs: 3, firstByteMs: 4, totalMs: 50 }, evidence: {}, checkedAt: at(minute),
-    },
+    result: aResult(status, at(minute), { timings: { dnsMs: 1, connectMs: 2, tlsMs: 3, firstByteMs: 4, totalMs: 50 } }),
   });
   return { results, incidents, states, useCase, input };
 }

@@ -1,21 +1,22 @@
 import { MonitorWriter } from '../../../../src/application/monitoring/monitor-writer';
-import type { TransactionRunner } from '../../../../src/application/shared/transaction';
 import {
-  FakeChangeRequests, FakeCustomers, FakeMonitors, FakeServedLocations, FakeTags, FakeTargetPolicy, FakeUsers, fakeCipher,
-} from './fakes';
+  FakeAuthorizingUsers, FakeChangeRequests, FakeCustomerTerms, FakeMonitors, FakeServedLocations, FakeTags, fakeCipher,
+} from '../../../support/fakes/monitoring-fakes';
+import { FakeTargetPolicy, immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
+import { ManualClock } from '../../../support/manual-clock';
 
 /** The monitoring use cases' ports as in-memory fakes, wired like the container wires the real ones. */
 export function harness() {
   const monitors = new FakeMonitors();
-  const customers = new FakeCustomers();
+  const customers = new FakeCustomerTerms();
   const policy = new FakeTargetPolicy();
   const tags = new FakeTags();
   const requests = new FakeChangeRequests();
-  const users = new FakeUsers();
-  const tx: TransactionRunner = { run: (work) => work() };
+  const users = new FakeAuthorizingUsers();
+  const tx = immediateTransactions;
+  const ids = sequentialIds();
+  const clock = new ManualClock('2026-11-22T10:00:00Z');
   let n = 0;
-  const ids = { uuid: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}` };
-  const clock = { now: () => new Date('2026-11-22T10:00:00Z') };
   const secrets = { generate: (prefix: string) => `${prefix}${'x'.repeat(40)}${++n}`, hash: (t: string) => t };
   const served = new FakeServedLocations();
   const writer = new MonitorWriter(

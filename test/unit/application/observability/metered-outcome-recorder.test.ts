@@ -1,30 +1,9 @@
 import { expect } from 'chai';
 import { MeteredOutcomeRecorder } from '../../../../src/application/observability/metered-outcome-recorder';
-import type { EngineMetrics } from '../../../../src/application/observability/ports';
-import type { CheckOutcome, OutcomeRecorder, RecordedOutcomes } from '../../../../src/application/scheduling/ports';
+import type { CheckOutcome } from '../../../../src/application/scheduling/ports';
 import { checkResult, down, NO_TIMINGS } from '../../../../src/domain/checks/check-result';
-
-/** The metrics port as a list of what it was told. */
-class RecordingMetrics implements EngineMetrics {
-  readonly checks: Array<{ kind: string; location: string; status: string; latenessMs: number }> = [];
-  readonly rounds: Array<{ recorded: number; dropped: number }> = [];
-  checkRan(kind: string, location: string, status: string, latenessMs: number): void {
-    this.checks.push({ kind, location, status, latenessMs });
-  }
-  resultsRecorded(recorded: number, dropped: number): void {
-    this.rounds.push({ recorded, dropped });
-  }
-}
-
-/** A recorder that answers as told (or fails), keeping what it was handed. */
-class FakeRecorder implements OutcomeRecorder {
-  readonly handed: CheckOutcome[][] = [];
-  constructor(private readonly answer: (outcomes: readonly CheckOutcome[]) => RecordedOutcomes) {}
-  async record(_workerId: string, outcomes: readonly CheckOutcome[]): Promise<RecordedOutcomes> {
-    this.handed.push([...outcomes]);
-    return this.answer(outcomes);
-  }
-}
+import { FakeEngineMetrics } from '../../../support/fakes/observability-fakes';
+import { FakeOutcomeRecorder } from '../../../support/fakes/scheduling-fakes';
 
 function anOutcome(kind: 'http' | 'tcp', location: string, slot: string, startedAt: string, failed = false): CheckOutcome {
   const request = kind === 'http'
@@ -48,8 +27,8 @@ describe('MeteredOutcomeRecorder', () => {
   const until = new Date('2026-01-01T00:02:00Z');
 
   it('reports every outcome handed over with its kind, location, status and start lateness, then the recorded count', async () => {
-    const metrics = new RecordingMetrics();
-    const inner = new FakeRecorder((outcomes) => ({ recorded: outcomes.length, dropped: 0, fenced: false }));
+    const metrics = new FakeEngineMetrics();
+    const inner = new FakeOutcomeRecorder();
     const outcomes = [
       anOutcome('http', 'eu-west', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.180Z'),
       anOutcome('tcp', 'us-east', '2026-01-01T00:00:10.000Z', '2026-01-01T00:00:12.500Z', true),
@@ -58,7 +37,7 @@ describe('MeteredOutcomeRecorder', () => {
     const answer = await new MeteredOutcomeRecorder(inner, metrics).record('w', outcomes, now, until);
 
     expect(answer).to.deep.equal({ recorded: 2, dropped: 0, fenced: false });
-    expect(inner.handed).to.deep.equal([outcomes]);
+    expect(inner.batches).to.deep.equal([outcomes]);
     expect(metrics.checks).to.deep.equal([
       { kind: 'http', location: 'eu-west', status: 'up', latenessMs: 180 },
       { kind: 'tcp', location: 'us-east', status: 'down', latenessMs: 2_500 },
@@ -67,8 +46,9 @@ describe('MeteredOutcomeRecorder', () => {
   });
 
   it('counts a start before its slot as on time, and a fenced round as dropped results', async () => {
-    const metrics = new RecordingMetrics();
-    const inner = new FakeRecorder((outcomes) => ({ recorded: 0, dropped: outcomes.length, fenced: true }));
+    const metrics = new FakeEngineMetrics();
+    const inner = new FakeOutcomeRecorder();
+    inner.fenced = true;
 
     await new MeteredOutcomeRecorder(inner, metrics).record(
       'w', [anOutcome('http', 'eu-west', '2026-01-01T00:00:05Z', '2026-01-01T00:00:04Z')], now, until,
@@ -79,10 +59,9 @@ describe('MeteredOutcomeRecorder', () => {
   });
 
   it('still counts the checks when recording fails, and lets the failure through', async () => {
-    const metrics = new RecordingMetrics();
-    const inner = new FakeRecorder(() => {
-      throw new Error('database down');
-    });
+    const metrics = new FakeEngineMetrics();
+    const inner = new FakeOutcomeRecorder();
+    inner.failure = new Error('database down');
 
     let failure: unknown;
     try {

@@ -1,129 +1,34 @@
 import { expect } from 'chai';
 import { CheckDispatcher, RECORD_CHUNK } from '../../../../src/application/scheduling/check-dispatcher';
-import type {
-  CheckOutcome, CheckPlanner, CheckSchedule, ClaimInput, ClaimedCheck, OutcomeRecorder, ScheduleChange,
-} from '../../../../src/application/scheduling/ports';
+import type { ClaimedCheck } from '../../../../src/application/scheduling/ports';
 import type { CheckRequest } from '../../../../src/domain/checks/check-request';
-import { checkResult, type CheckResult } from '../../../../src/domain/checks/check-result';
+import type { CheckResult } from '../../../../src/domain/checks/check-result';
 import { latenessBetween } from '../../../../src/domain/scheduling/lateness-histogram';
+import { FakeOutcomeRecorder, FakePlanner, FakeSchedule } from '../../../support/fakes/scheduling-fakes';
+import { CLOCK_START, ManualClock } from '../../../support/manual-clock';
+import { aCheckResult } from '../../../support/builders';
 
-const start = new Date('2026-11-22T12:00:00Z').getTime();
+const start = CLOCK_START.getTime();
 const MIN = 60_000;
-
-/** A clock the test moves by hand. */
-class ManualClock {
-  at = start;
-  now() { return new Date(this.at); }
-  advance(ms: number) { this.at += ms; }
-}
-
-/** The schedule as rows in memory, with the PostgreSQL adapter's rules: claim what no live worker holds. */
-class FakeSchedule implements CheckSchedule {
-  readonly rows = new Map<string, { check: ClaimedCheck; holder: string | null }>();
-  readonly workers = new Map<string, { until: number; locations: readonly string[] }>();
-  readonly changes: ScheduleChange[] = [];
-  claims = 0;
-  renewals = 0;
-  resigned: ClaimedCheck[] = [];
-
-  constructor(checks: ClaimedCheck[] = []) {
-    for (const check of checks) this.rows.set(`${check.monitorId}:${check.location}`, { check, holder: null });
-  }
-  async register(workerId: string, locations: readonly string[], aliveUntil: Date) {
-    this.workers.set(workerId, { until: aliveUntil.getTime(), locations });
-    return this.changes.at(-1)?.seq ?? 0;
-  }
-  async renew(workerId: string, now: Date, aliveUntil: Date) {
-    this.renewals++;
-    const worker = this.workers.get(workerId);
-    if (worker === undefined || worker.until < now.getTime()) return false;
-    worker.until = aliveUntil.getTime();
-    return true;
-  }
-  async claim(input: ClaimInput) {
-    this.claims++;
-    const taken: ClaimedCheck[] = [];
-    for (const row of this.rows.values()) {
-      if (taken.length === input.limit) break;
-      if (row.holder === null && input.locations.includes(row.check.location)) {
-        row.holder = input.workerId;
-        taken.push(row.check);
-      }
-    }
-    return taken;
-  }
-  async held(workerId: string, monitorIds: readonly number[]) {
-    return [...this.rows.values()].filter((r) => r.holder === workerId && monitorIds.includes(r.check.monitorId)).map((r) => r.check);
-  }
-  async release(workerId: string, rows: readonly ClaimedCheck[]) {
-    for (const check of rows) {
-      const row = this.rows.get(`${check.monitorId}:${check.location}`);
-      if (row?.holder === workerId) Object.assign(row, { holder: null, check });
-    }
-  }
-  async resign(workerId: string, rows: readonly ClaimedCheck[]) {
-    this.resigned = [...rows];
-    await this.release(workerId, rows);
-    this.workers.delete(workerId);
-  }
-  async load(locations: readonly string[], now: Date) {
-    return locations.map((location) => ({
-      location,
-      rows: [...this.rows.values()].filter((r) => r.check.location === location).length,
-      workers: [...this.workers.values()].filter((w) => w.until >= now.getTime() && w.locations.includes(location)).length,
-    }));
-  }
-  async changesAfter(afterSeq: number) { return this.changes.filter((c) => c.seq > afterSeq); }
-  async prune() {}
-  async dueNow() { return 0; }
-
-  /** What a write to a monitor does: the row changes (or goes), and the change is logged. */
-  change(monitorId: number, update: Partial<ClaimedCheck> | 'gone', triggered = false, at = new Date(start)) {
-    for (const [key, row] of this.rows) {
-      if (row.check.monitorId !== monitorId) continue;
-      if (update === 'gone') this.rows.delete(key);
-      else row.check = { ...row.check, ...update };
-    }
-    this.changes.push({ seq: this.changes.length + 1, monitorId, triggered, at });
-  }
-}
-
-const planner: CheckPlanner = {
-  plan: async (checks) => ({
-    planned: checks.map((check) => ({ check, organizationId: 1, customerId: 1, request: { kind: 'tcp', host: `h${check.monitorId}`, port: 1, timeoutSeconds: 5 } as CheckRequest })),
-    dropped: [],
-  }),
-};
-
-class RecordingRecorder implements OutcomeRecorder {
-  readonly batches: CheckOutcome[][] = [];
-  fenced = false;
-  async record(_w: string, outcomes: readonly CheckOutcome[]) {
-    if (this.fenced) return { recorded: 0, dropped: outcomes.length, fenced: true };
-    this.batches.push([...outcomes]);
-    return { recorded: outcomes.length, dropped: 0, fenced: false };
-  }
-}
+const planner = new FakePlanner();
 
 /** Rows due `offsetMs` from the start (monitor i on a one-minute grid). */
 const rows = (n: number, offsetMs = -250): ClaimedCheck[] => Array.from({ length: n }, (_, i) => ({
   monitorId: i + 1, location: 'eu', slot: new Date(start + offsetMs), intervalMs: MIN, phaseMs: (start + offsetMs) % MIN,
 }));
-const up = (at: number): CheckResult => checkResult({
-  kind: 'tcp', findings: [], timings: { dnsMs: null, connectMs: 1, tlsMs: null, firstByteMs: null, totalMs: 1 }, evidence: {}, checkedAt: new Date(at),
-});
+const up = (at: number): CheckResult => aCheckResult().at(at).build();
 const options = { workerId: 'w', locations: ['eu'], batchSize: 100, maxInFlight: 150, leaseMs: 90_000 };
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 function anEngine(schedule: FakeSchedule, opts: Partial<typeof options> = {}) {
   const clock = new ManualClock();
-  const recorder = new RecordingRecorder();
+  const recorder = new FakeOutcomeRecorder();
   const ran: Array<{ host: string; at: number }> = [];
   const pending: Array<() => void> = [];
   let hold = false;
   const dispatcher = new CheckDispatcher(schedule, planner, (request) => {
-    ran.push({ host: (request as { host: string }).host, at: clock.at });
-    const at = clock.at;
+    ran.push({ host: (request as { host: string }).host, at: clock.ms });
+    const at = clock.ms;
     return hold ? new Promise((resolve) => pending.push(() => resolve(up(at)))) : Promise.resolve(up(at));
   }, recorder, clock, { ...options, ...opts });
   return { dispatcher, clock, recorder, ran, pending, holdChecks: () => (hold = true) };
@@ -219,18 +124,13 @@ describe('CheckDispatcher', () => {
   it('runs what a changed monitor now asks for (config edits, heartbeat beats): the plan is read again', async () => {
     const schedule = new FakeSchedule(rows(1, 30_000));
     let version = 1;
-    const versioned: CheckPlanner = {
-      plan: async (checks) => ({
-        planned: checks.map((check) => ({ check, organizationId: 1, customerId: 1, request: { kind: 'tcp', host: `v${version}`, port: 1, timeoutSeconds: 5 } as CheckRequest })),
-        dropped: [],
-      }),
-    };
+    const versioned = new FakePlanner((): CheckRequest => ({ kind: 'tcp', host: `v${version}`, port: 1, timeoutSeconds: 5 }));
     const clock = new ManualClock();
     const ran: string[] = [];
     const dispatcher = new CheckDispatcher(schedule, versioned, async (request) => {
       ran.push((request as { host: string }).host);
-      return up(clock.at);
-    }, new RecordingRecorder(), clock, options);
+      return up(clock.ms);
+    }, new FakeOutcomeRecorder(), clock, options);
     await dispatcher.pump();
     version = 2;
     schedule.change(1, {});
@@ -277,7 +177,7 @@ describe('CheckDispatcher', () => {
     await dispatcher.pump();
     await settle();
     clock.advance(10_000); // its share is counted again: 4 rows
-    for (const check of rows(4).slice(2)) schedule.rows.set(`${check.monitorId}:eu`, { check, holder: null });
+    for (const check of rows(4).slice(2)) schedule.add(check);
     const claim = schedule.claim.bind(schedule);
     schedule.claim = async (input) => {
       const claimed = await claim(input);
@@ -323,7 +223,7 @@ describe('CheckDispatcher', () => {
   it('splits a location\'s rows evenly with a worker that joins later: the first hands back its excess', async () => {
     const schedule = new FakeSchedule(rows(100, 30_000));
     const clock = new ManualClock();
-    const engine = (workerId: string) => new CheckDispatcher(schedule, planner, async () => up(clock.at), new RecordingRecorder(), clock,
+    const engine = (workerId: string) => new CheckDispatcher(schedule, planner, async () => up(clock.ms), new FakeOutcomeRecorder(), clock,
       { ...options, workerId });
     const first = engine('first');
     expect(await first.pump()).to.equal(100);
@@ -345,8 +245,8 @@ describe('CheckDispatcher', () => {
     }));
     const schedule = new FakeSchedule([...at('eu', 40, 1), ...at('us', 40, 101), ...at('heartbeat', 40, 201)]);
     const clock = new ManualClock();
-    const engine = (workerId: string, locations: string[]) => new CheckDispatcher(schedule, planner, async () => up(clock.at),
-      new RecordingRecorder(), clock, { ...options, workerId, locations });
+    const engine = (workerId: string, locations: string[]) => new CheckDispatcher(schedule, planner, async () => up(clock.ms),
+      new FakeOutcomeRecorder(), clock, { ...options, workerId, locations });
     const europe = engine('europe', ['eu', 'heartbeat']);
     const america = engine('america', ['us', 'heartbeat']);
     await europe.pump();
@@ -381,7 +281,7 @@ describe('CheckDispatcher', () => {
 
   it('turns a check that throws into a down result instead of losing it', async () => {
     const schedule = new FakeSchedule(rows(1));
-    const recorder = new RecordingRecorder();
+    const recorder = new FakeOutcomeRecorder();
     const dispatcher = new CheckDispatcher(schedule, planner, async () => { throw new Error('boom'); }, recorder, new ManualClock(), options);
     await dispatcher.pump();
     await settle();

@@ -2,24 +2,22 @@ import { expect } from 'chai';
 import { AddCustomerIp } from '../../../../src/application/tenancy/add-customer-ip';
 import { ListCustomerIps } from '../../../../src/application/tenancy/list-customer-ips';
 import { UpdateCustomerIp } from '../../../../src/application/tenancy/update-customer-ip';
-import { Customer } from '../../../../src/domain/tenancy/customer';
-import { PackageConfig } from '../../../../src/domain/tenancy/package-config';
-import { FixedClock, anActor, immediateTransactions, sequentialIds } from '../../../support/fakes/identity-fakes';
 import { FakeCustomers, FakeIps } from '../../../support/fakes/tenancy-fakes';
+import { immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
+import { ManualClock } from '../../../support/manual-clock';
+import { aCustomer, anActor } from '../../../support/builders';
+import { codeOf } from '../../../support/expect-app-error';
 
-const codeOf = async (work: Promise<unknown>) => work.then(() => 'none', (error: { code: string }) => error.code);
+const admin = () => anActor().build();
 
 async function setup() {
-  const clock = new FixedClock();
+  const clock = new ManualClock();
   const customers = new FakeCustomers();
   const ips = new FakeIps();
-  const pack = Object.assign(PackageConfig.builtIn({ publicId: 'p', organizationId: 1, now: clock.now() }), { id: 1 });
-  const [first, second] = [
-    await customers.add(new Customer({ publicId: 'c1', organizationId: 1, package: pack, name: 'One', email: 'o@x.test', now: clock.now() })),
-    await customers.add(new Customer({ publicId: 'c2', organizationId: 1, package: pack, name: 'Two', email: 't@x.test', now: clock.now() })),
-  ];
+  const first = await customers.add(aCustomer().withPublicId('c1').named('One').build());
+  await customers.add(aCustomer().withPublicId('c2').named('Two').build());
   return {
-    first: first!, second: second!, ips,
+    first, ips,
     add: new AddCustomerIp(customers, ips, immediateTransactions, sequentialIds(), clock),
     list: new ListCustomerIps(ips),
     update: new UpdateCustomerIp(ips, immediateTransactions, clock),
@@ -29,35 +27,35 @@ async function setup() {
 describe('customer IP use cases', () => {
   it('stores the canonical address and refuses an invalid one with validationFailed on ipAddress', async () => {
     const s = await setup();
-    const ip = await s.add.execute(anActor(), { customerId: 'c1', ip: { ipAddress: '2001:DB8::0:1' } });
+    const ip = await s.add.execute(admin(), { customerId: 'c1', ip: { ipAddress: '2001:DB8::0:1' } });
     expect(ip).to.include({ ipAddress: '2001:db8::1', ipFamily: 'v6', customerId: s.first.id, organizationId: 1 });
-    const refused = await s.add.execute(anActor(), { customerId: 'c1', ip: { ipAddress: '999.1.1.1' } }).catch((e) => e);
+    const refused = await s.add.execute(admin(), { customerId: 'c1', ip: { ipAddress: '999.1.1.1' } }).catch((e) => e);
     expect(refused.code).to.equal('validationFailed');
     expect(refused.details.issues[0].path).to.deep.equal(['ipAddress']);
   });
 
   it('adds only under a customer in scope, and only for writers', async () => {
     const s = await setup();
-    const scoped = anActor({ kind: 'apiToken', scope: { organizationId: 1, customerId: s.first.id } });
+    const scoped = anActor().viaApiToken().forCustomer(s.first.id).build();
     expect(await codeOf(s.add.execute(scoped, { customerId: 'c2', ip: { ipAddress: '192.0.2.1' } }))).to.equal('customerNotFound');
-    expect(await codeOf(s.add.execute(anActor({ role: 'readonly' }), { customerId: 'c1', ip: { ipAddress: '192.0.2.1' } }))).to.equal('roleForbidden');
+    expect(await codeOf(s.add.execute(anActor().withRole('readonly').build(), { customerId: 'c1', ip: { ipAddress: '192.0.2.1' } }))).to.equal('roleForbidden');
     expect((await s.add.execute(scoped, { customerId: 'c1', ip: { ipAddress: '192.0.2.1' } })).customerId).to.equal(s.first.id);
   });
 
   it('answers an empty page for another organizationId without asking the repository', async () => {
     const s = await setup();
-    await s.add.execute(anActor(), { customerId: 'c1', ip: { ipAddress: '192.0.2.1' } });
-    expect(JSON.parse(await s.list.execute(anActor(), { organizationId: 2, page: 1, perPage: 50 })))
+    await s.add.execute(admin(), { customerId: 'c1', ip: { ipAddress: '192.0.2.1' } });
+    expect(JSON.parse(await s.list.execute(admin(), { organizationId: 2, page: 1, perPage: 50 })))
       .to.deep.equal({ items: [], total: 0, page: 1, perPage: 50 });
     expect(s.ips.lastList).to.equal(null);
-    expect(JSON.parse(await s.list.execute(anActor(), { organizationId: 1, page: 1, perPage: 50 })).total).to.equal(1);
+    expect(JSON.parse(await s.list.execute(admin(), { organizationId: 1, page: 1, perPage: 50 })).total).to.equal(1);
   });
 
   it('reports a changed address so earlier blocklist results are dropped', async () => {
     const s = await setup();
-    const ip = await s.add.execute(anActor(), { customerId: 'c1', ip: { ipAddress: '192.0.2.1' } });
+    const ip = await s.add.execute(admin(), { customerId: 'c1', ip: { ipAddress: '192.0.2.1' } });
     expect(ip.change({ ip: { address: '192.0.2.1', family: 'v4' } }, new Date())).to.deep.equal({ readdressed: false });
-    const updated = await s.update.execute(anActor(), { id: String(ip.id), change: { ipAddress: '::ffff:192.0.2.9', label: 'relay' } });
+    const updated = await s.update.execute(admin(), { id: String(ip.id), change: { ipAddress: '::ffff:192.0.2.9', label: 'relay' } });
     expect(updated).to.include({ ipAddress: '192.0.2.9', ipFamily: 'v4', label: 'relay' });
   });
 });

@@ -8,13 +8,14 @@ import { CustomerViews } from '../../../../src/application/tenancy/customer-view
 import { PackageCatalog } from '../../../../src/application/tenancy/package-catalog';
 import { PackageConfig } from '../../../../src/domain/tenancy/package-config';
 import { CustomField } from '../../../../src/domain/tenancy/custom-field';
-import { FixedClock, anActor, immediateTransactions, sequentialIds } from '../../../support/fakes/identity-fakes';
 import { FakeCustomFields, FakeCustomers, FakePackages, FakeSmsLedger } from '../../../support/fakes/tenancy-fakes';
-
-const codeOf = async (work: Promise<unknown>) => work.then(() => 'none', (error: { code: string }) => error.code);
+import { immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
+import { ManualClock } from '../../../support/manual-clock';
+import { anActor } from '../../../support/builders';
+import { codeOf } from '../../../support/expect-app-error';
 
 function setup() {
-  const clock = new FixedClock();
+  const clock = new ManualClock();
   const ids = sequentialIds();
   const packages = new FakePackages();
   const customers = new FakeCustomers();
@@ -38,8 +39,8 @@ function setup() {
   };
 }
 
-const admin = anActor();
-const customerScoped = (customerId: number) => anActor({ kind: 'apiToken', scope: { organizationId: 1, customerId } });
+const admin = anActor().build();
+const customerScoped = (customerId: number) => anActor().viaApiToken().forCustomer(customerId).build();
 
 describe('CreateCustomer', () => {
   it('gives an organization without packages the built-in standard package', async () => {
@@ -53,8 +54,8 @@ describe('CreateCustomer', () => {
   it('refuses customer-scoped callers and read-only roles before touching anything', async () => {
     const s = setup();
     expect(await codeOf(s.create.execute(customerScoped(1), { name: 'A', email: 'a@a.test' }))).to.equal('customerScopedTokenForbidden');
-    expect(await codeOf(s.create.execute(anActor({ role: 'readonly' }), { name: 'A', email: 'a@a.test' }))).to.equal('roleForbidden');
-    expect(await codeOf(s.create.execute(anActor({ role: 'responder' }), { name: 'A', email: 'a@a.test' }))).to.equal('roleForbidden');
+    expect(await codeOf(s.create.execute(anActor().withRole('readonly').build(), { name: 'A', email: 'a@a.test' }))).to.equal('roleForbidden');
+    expect(await codeOf(s.create.execute(anActor().withRole('responder').build(), { name: 'A', email: 'a@a.test' }))).to.equal('roleForbidden');
     expect(s.customers.rows).to.have.length(0);
   });
 
@@ -97,8 +98,16 @@ describe('UpdateCustomer', () => {
     expect(await codeOf(s.update.execute(admin, { id: String(customer.id), change: { packageType: 'nope', name: 'X' } }))).to.equal('invalidPackageType');
     expect(customer).to.include({ name: 'Acme', packageId: 1 });
     expect(await codeOf(s.update.execute(customerScoped(customer.id + 1), { id: String(customer.id), change: { name: 'X' } }))).to.equal('customerNotFound');
-    expect(await codeOf(s.update.execute(anActor({ scope: { organizationId: 2, customerId: null } }), { id: String(customer.id), change: {} })))
+    expect(await codeOf(s.update.execute(anActor().inOrganization(2).build(), { id: String(customer.id), change: {} })))
       .to.equal('customerNotFound');
+  });
+
+  it('answers conflict when the customer was changed since it was read', async () => {
+    const s = setup();
+    const { customer } = await s.create.execute(admin, { name: 'Acme', email: 'a@acme.test' });
+    s.customers.versions.concurrentWriteOnNextSave = true;
+    expect(await codeOf(s.update.execute(admin, { id: customer.publicId, change: { name: 'Lost' } }))).to.equal('conflict');
+    expect((await s.update.execute(admin, { id: customer.publicId, change: { name: 'Won' } })).customer).to.include({ name: 'Won', version: 2 });
   });
 
   it('moves to the named package at its base tier', async () => {

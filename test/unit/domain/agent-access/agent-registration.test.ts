@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { AgentRegistration, type Grantee } from '../../../../src/domain/agent-access/agent-registration';
-import type { AppError } from '../../../../src/domain/shared/app-error';
+import { codeOf } from '../../../support/expect-app-error';
 
 const T0 = new Date('2026-11-22T10:00:00Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
@@ -16,14 +16,6 @@ const idJag = () => new AgentRegistration({
 const grantee = (overrides: Partial<Grantee> = {}): Grantee => ({
   userId: 'user-1', email: 'ada@example.com', scope: { organizationId: 7, customerId: null }, ...overrides,
 });
-const codeOf = (work: () => unknown): string => {
-  try {
-    work();
-  } catch (error) {
-    return (error as AppError).code;
-  }
-  throw new Error('expected an AppError');
-};
 
 describe('AgentRegistration', () => {
   describe('anonymous', () => {

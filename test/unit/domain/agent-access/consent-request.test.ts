@@ -1,19 +1,11 @@
 import { expect } from 'chai';
 import { ConsentRequest } from '../../../../src/domain/agent-access/consent-request';
-import type { AppError } from '../../../../src/domain/shared/app-error';
+import { codeOf } from '../../../support/expect-app-error';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 const request = () => new ConsentRequest({
   id: 'c1', code: 'cns_x', registrationId: 'reg_1', clientId: 'app', userId: 'owner', requestedScopes: ['api.read', 'api.write.monitors'], now: NOW,
 });
-const codeOf = (work: () => unknown) => {
-  try {
-    work();
-  } catch (error) {
-    return (error as AppError).code;
-  }
-  return 'none';
-};
 
 describe('ConsentRequest', () => {
   it('accepts the whole request when no selection is sent', () => {

@@ -1,17 +1,14 @@
 import { expect } from 'chai';
-import { Customer } from '../../../../src/domain/tenancy/customer';
 import { CustomerDomain } from '../../../../src/domain/tenancy/customer-domain';
-import { PackageConfig } from '../../../../src/domain/tenancy/package-config';
+import { aCustomer, aStandardPackage } from '../../../support/builders';
 
 const t0 = new Date('2026-01-01T00:00:00Z');
 const t1 = new Date('2026-02-01T00:00:00Z');
-const pack = (id: number) => Object.assign(PackageConfig.builtIn({ publicId: `p${id}`, organizationId: 1, now: t0 }), { id });
+const pack = (id: number) => aStandardPackage(id, 1, t0);
 
 describe('Customer', () => {
-  const aCustomer = () => new Customer({ publicId: 'c', organizationId: 1, package: pack(1), name: 'Acme', email: 'a@acme.test', now: t0 });
-
   it('starts active on its package\'s base tier with the default settings', () => {
-    const customer = aCustomer();
+    const customer = aCustomer().build();
     expect(customer).to.include({
       status: 'active', packageId: 1, quotaTierIndex: 0, cancelledAt: null, allowSelfService: false, maxSelfServiceUrls: 10,
       canEditManaged: false, alertLocationThreshold: '0.50', alertConsecutiveChecks: 2,
@@ -19,7 +16,7 @@ describe('Customer', () => {
   });
 
   it('sets cancelledAt when cancelled and clears it when reactivated', () => {
-    const customer = aCustomer();
+    const customer = aCustomer().build();
     customer.change({ status: 'cancelled' }, t1);
     expect(customer.cancelledAt).to.deep.equal(t1);
     customer.change({ status: 'cancelled', name: 'Still cancelled' }, new Date('2026-03-01T00:00:00Z'));
@@ -29,7 +26,7 @@ describe('Customer', () => {
   });
 
   it('restarts at the base tier on a new package, and keeps its tier on the same one', () => {
-    const customer = aCustomer();
+    const customer = aCustomer().build();
     customer.quotaTierIndex = 2;
     customer.changePackage(pack(1), t1);
     expect(customer.quotaTierIndex).to.equal(2);
@@ -38,7 +35,7 @@ describe('Customer', () => {
   });
 
   it('ignores undefined in a change and applies explicit nulls', () => {
-    const customer = aCustomer();
+    const customer = aCustomer().build();
     customer.change({ city: 'Berlin', vatId: undefined }, t1);
     customer.change({ city: null }, t1);
     expect(customer.city).to.equal(null);

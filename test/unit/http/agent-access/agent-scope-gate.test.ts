@@ -1,15 +1,15 @@
 import { expect } from 'chai';
 import { agentScopeDecision } from '../../../../src/interfaces/http/shared/gates/agent-scope.gate';
 import type { PlatformSettings } from '../../../../src/application/identity/ports';
-import { anActor } from '../../../support/fakes/identity-fakes';
+import { anActor } from '../../../support/builders';
 
 const ON: PlatformSettings = { agentAuthEnabled: true, agentWritesEnabled: false, serviceAuthEnabled: true };
-const agent = (agentScopes: string[], userId: string | null = 'u1') => anActor({ kind: 'agent', userId, sessionId: null, agentScopes });
+const agent = (agentScopes: string[], userId: string | null = 'u1') => anActor().asAgent(agentScopes).withUser(userId).build();
 
 describe('agent scope gate', () => {
   it('lets every other caller through untouched', () => {
-    expect(agentScopeDecision(anActor(), 'DELETE', '/api/users/1', { ...ON, agentAuthEnabled: false })).to.equal(null);
-    expect(agentScopeDecision(anActor({ kind: 'apiToken' }), 'GET', '/api/users', ON)).to.equal(null);
+    expect(agentScopeDecision(anActor().build(), 'DELETE', '/api/users/1', { ...ON, agentAuthEnabled: false })).to.equal(null);
+    expect(agentScopeDecision(anActor().viaApiToken().build(), 'GET', '/api/users', ON)).to.equal(null);
   });
 
   it('refuses agent tokens with 503 (no code) while agent auth is off', () => {

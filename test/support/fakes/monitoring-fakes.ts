@@ -1,20 +1,21 @@
-import { AppError } from '../../../../src/domain/shared/app-error';
-import type { TenantScope } from '../../../../src/domain/shared/tenant-scope';
-import type { Monitor } from '../../../../src/domain/monitoring/monitor';
-import type { MonitorKind } from '../../../../src/domain/monitoring/monitor-kind';
-import type { Tag } from '../../../../src/domain/monitoring/tag';
-import type { ChangeRequest } from '../../../../src/domain/monitoring/change-request';
-import type { Actor } from '../../../../src/application/shared/actor';
-import type { TargetPolicy, TargetVetting } from '../../../../src/application/shared/target-policy';
+import { AppError } from '../../../src/domain/shared/app-error';
+import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
+import type { Monitor } from '../../../src/domain/monitoring/monitor';
+import type { MonitorKind } from '../../../src/domain/monitoring/monitor-kind';
+import type { Tag } from '../../../src/domain/monitoring/tag';
+import type { ChangeRequest } from '../../../src/domain/monitoring/change-request';
 import type {
   AuthorizingUsers, ChangeRequestFilter, ChangeRequestRepository, CredentialCipher, MonitorCounts, MonitorCustomerTerms,
   MonitorCustomerTermsLookup, MonitorListItem, MonitorReader, MonitorRepository, Page, PageOf, ServedLocations, TagRepository,
-} from '../../../../src/application/monitoring/ports';
+} from '../../../src/application/monitoring/ports';
+import { copyOf, inScope, matches } from './shared-fakes';
+import { DEFAULT_USER_ID } from '../builders';
 
 const visible = (scope: TenantScope, record: { organizationId: number; customerId: number | null }) =>
-  record.organizationId === scope.organizationId && (scope.customerId === null || scope.customerId === record.customerId);
-const matches = (record: { id: number; publicId: string }, ref: string) => String(record.id) === ref || record.publicId === ref;
-const copy = <T extends object>(value: T): T => Object.assign(Object.create(Object.getPrototypeOf(value)), structuredClone({ ...value }));
+  inScope(scope, record.organizationId, record.customerId);
+const copy = copyOf;
+
+/** Monitors as the database holds them: loads are copies, and a save from a stale copy throws `conflict`. */
 
 export class FakeMonitors implements MonitorRepository, MonitorReader {
   readonly rows = new Map<number, Monitor>();
@@ -74,6 +75,7 @@ export class FakeMonitors implements MonitorRepository, MonitorReader {
   }
 }
 
+/** A customer's terms as monitoring reads them: self-service allowed, 5 URLs, a free tier of 50 monitors. */
 export const terms = (over: Partial<MonitorCustomerTerms> = {}): MonitorCustomerTerms => ({
   customerId: 10, publicId: 'c-10', organizationId: 1, allowSelfService: true, maxSelfServiceUrls: 5, canEditManaged: false,
   minCheckIntervalMinutes: 1, quotaTiers: [{ monitorLimit: 50, priceMonthly: 0 }], currentTierIndex: 0, autoQuotaUpgrade: false,
@@ -81,7 +83,8 @@ export const terms = (over: Partial<MonitorCustomerTerms> = {}): MonitorCustomer
   ...over,
 });
 
-export class FakeCustomers implements MonitorCustomerTermsLookup {
+/** Customers 10 and 11 of organization 1 (change them with `set`); quota upgrades are kept in `upgrades`. */
+export class FakeCustomerTerms implements MonitorCustomerTermsLookup {
   readonly customers = new Map<number, MonitorCustomerTerms>([[10, terms()], [11, terms({ customerId: 11, publicId: 'c-11' })]]);
   readonly upgrades: number[] = [];
 
@@ -97,21 +100,6 @@ export class FakeCustomers implements MonitorCustomerTermsLookup {
   }
   set(customerId: number, over: Partial<MonitorCustomerTerms>) {
     this.customers.set(customerId, { ...this.customers.get(customerId)!, ...over });
-  }
-}
-
-/** Names ending in .public.test-fixture are public; everything else answers as configured (default: nonPublicAddress). */
-export class FakeTargetPolicy implements TargetPolicy {
-  readonly vetted: string[] = [];
-  readonly verdicts = new Map<string, TargetVetting>();
-  async vet(host: string): Promise<TargetVetting> {
-    this.vetted.push(host);
-    return this.verdicts.get(host) ?? (/^(93\.|2606:)|example\.(com|net)$/.test(host)
-      ? { ok: true, hostname: host, addresses: ['93.184.216.34'] }
-      : { ok: false, reason: 'nonPublicAddress' });
-  }
-  isAllowedAddress(): boolean {
-    return false;
   }
 }
 
@@ -186,18 +174,13 @@ export class FakeChangeRequests implements ChangeRequestRepository {
   }
 }
 
-export class FakeUsers implements AuthorizingUsers {
-  readonly active = new Set(['user-1']);
+/** The users who may authorize an agent's write: active ones (by default, the default actor's user). */
+export class FakeAuthorizingUsers implements AuthorizingUsers {
+  readonly active = new Set([DEFAULT_USER_ID]);
   async isActive(_organizationId: number, userId: string) {
     return this.active.has(userId);
   }
 }
-
-export const actor = (over: Partial<Actor> = {}): Actor => ({
-  kind: 'apiToken', userId: 'user-1', role: 'admin', scope: { organizationId: 1, customerId: null }, isPlatformAdmin: false,
-  isPlatformSupporter: false, sessionId: null, tokenId: 't', mfaEnabled: false, stepUpVerifiedAt: null, agentScopes: [], ...over,
-});
-export const customerActor = (over: Partial<Actor> = {}): Actor => actor({ scope: { organizationId: 1, customerId: 10 }, ...over });
 
 /** Check processes as the schedule knows them: each serves some locations until its registration lapses. */
 export class FakeServedLocations implements ServedLocations {

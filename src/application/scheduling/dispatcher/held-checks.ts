@@ -1,0 +1,100 @@
+import type { CheckPlanner, ClaimedCheck, PlannedCheck } from '../ports';
+
+/** What a held row runs: its request and whom it belongs to (null on the row: nothing to run now). */
+export type CheckPlan = Omit<PlannedCheck, 'check'>;
+
+/** One held row: a monitor's checks from one location, with what they run. */
+export interface HeldCheck {
+  readonly monitorId: number;
+  readonly location: string;
+  intervalMs: number;
+  phaseMs: number;
+  slotMs: number;
+  plan: CheckPlan | null;
+  running: boolean;
+  /** Its last outcome waits to be recorded (the row is not handed back before). */
+  unrecorded: boolean;
+  /**
+   * Still held by this worker: false once dropped, replaced or forgotten, so a queued start or a
+   * finished outcome of a row no longer held is recognised without looking the row up.
+   */
+  current: boolean;
+}
+
+export const keyOf = (monitorId: number, location: string) => `${monitorId}:${location}`;
+
+/** The row as the schedule knows it, at its current slot. */
+export const claimedOf = (h: HeldCheck): ClaimedCheck => ({
+  monitorId: h.monitorId, location: h.location, slot: new Date(h.slotMs), intervalMs: h.intervalMs, phaseMs: h.phaseMs,
+});
+
+/** A new held row for a claimed (or re-read) one. */
+export const heldOf = (check: ClaimedCheck, plan: CheckPlan | null): HeldCheck => ({
+  monitorId: check.monitorId, location: check.location, intervalMs: check.intervalMs, phaseMs: check.phaseMs,
+  slotMs: check.slot.getTime(), plan, running: false, unrecorded: false, current: true,
+});
+
+/** Plans rows, keyed as held rows are (rows the planner drops have no entry). */
+export async function plansOf(planner: CheckPlanner, checks: readonly ClaimedCheck[]): Promise<Map<string, CheckPlan>> {
+  if (checks.length === 0) return new Map();
+  const { planned } = await planner.plan(checks);
+  return new Map(planned.map(({ check, request, organizationId, customerId }) =>
+    [keyOf(check.monitorId, check.location), { request, organizationId, customerId }]));
+}
+
+/**
+ * The rows this worker holds, by monitor and location, with a count per location (the rebalancer
+ * compares it with the worker's share). A row dropped or replaced is marked no longer current and
+ * leaves the run queue through `unqueue`.
+ */
+export class HeldChecks {
+  private readonly byKey = new Map<string, HeldCheck>();
+  private readonly perLocation = new Map<string, number>();
+
+  constructor(private readonly unqueue: (h: HeldCheck) => void) {}
+
+  get size(): number {
+    return this.byKey.size;
+  }
+
+  get(key: string): HeldCheck | undefined {
+    return this.byKey.get(key);
+  }
+
+  has(key: string): boolean {
+    return this.byKey.has(key);
+  }
+
+  values(): IterableIterator<HeldCheck> {
+    return this.byKey.values();
+  }
+
+  countIn(location: string): number {
+    return this.perLocation.get(location) ?? 0;
+  }
+
+  /** Holds a row (replacing any held under its key). */
+  keep(h: HeldCheck): void {
+    const key = keyOf(h.monitorId, h.location);
+    const previous = this.byKey.get(key);
+    if (previous) previous.current = false;
+    else this.perLocation.set(h.location, this.countIn(h.location) + 1);
+    this.byKey.set(key, h);
+  }
+
+  drop(key: string): void {
+    const h = this.byKey.get(key);
+    if (!h) return;
+    h.current = false;
+    this.byKey.delete(key);
+    this.unqueue(h);
+    this.perLocation.set(h.location, this.countIn(h.location) - 1);
+  }
+
+  /** Forgets every row (the worker was fenced or resigned). */
+  clear(): void {
+    for (const h of this.byKey.values()) h.current = false;
+    this.byKey.clear();
+    this.perLocation.clear();
+  }
+}

@@ -1,0 +1,78 @@
+import type { CheckSchedule } from '../ports';
+import { claimedOf, keyOf, type HeldCheck, type HeldChecks } from './held-checks';
+import type { WorkerLease } from './worker-lease';
+
+/** How often a worker compares what it holds with its share of each location's rows. */
+const REBALANCE_EVERY_MS = 10_000;
+/** A worker holds up to this much over its share (new monitors are taken at once; no churn over a few rows). */
+const SHARE_SLACK = 1.05;
+
+/** Where a claim round may take rows: the locations with room, and how many rows in all. */
+export interface ClaimRoom {
+  readonly locations: readonly string[];
+  readonly rows: number;
+}
+
+/**
+ * The worker's fair share of each location's rows (its rows over the live workers serving it, and
+ * a little slack), and the hand-back of what it holds beyond it, so a worker joining later gets
+ * rows to run. Shares are per location: a worker serving a location alone holds all of it, whoever
+ * else shares its other locations (every worker serves `heartbeat`).
+ */
+export class Rebalancer {
+  private lastRebalance = 0;
+  /** Per location, the most rows this worker holds (none counted yet: no limit). */
+  private readonly most = new Map<string, number>();
+
+  constructor(
+    private readonly schedule: CheckSchedule,
+    private readonly held: HeldChecks,
+    private readonly lease: WorkerLease,
+    private readonly locations: readonly string[],
+  ) {}
+
+  /** Room for claims under each location's share (one location may overshoot: the next rebalance evens it out). */
+  room(): ClaimRoom {
+    const room = this.locations.map((l) => (this.most.get(l) ?? Infinity) - this.held.countIn(l));
+    return {
+      locations: this.locations.filter((_, i) => room[i]! > 0),
+      rows: room.reduce((sum, r) => sum + Math.max(0, r), 0),
+    };
+  }
+
+  /** Every REBALANCE_EVERY_MS, counts the shares again and hands back the excess. */
+  async rebalanceIfDue(now: Date): Promise<void> {
+    if (now.getTime() - this.lastRebalance < REBALANCE_EVERY_MS) return;
+    this.lastRebalance = now.getTime();
+    await this.rebalance(now);
+  }
+
+  /** Counts the shares anew at the next round (a new generation of the worker). */
+  reset(): void {
+    this.lastRebalance = 0;
+    this.most.clear();
+  }
+
+  /** Hands back rows beyond the share: neither running nor waiting to be recorded, each at its next slot. */
+  private async rebalance(now: Date): Promise<void> {
+    const excess = new Map<string, number>();
+    for (const { location, rows, workers } of await this.schedule.load(this.locations, now)) {
+      const most = Math.ceil(Math.ceil(rows / Math.max(1, workers)) * SHARE_SLACK);
+      this.most.set(location, most);
+      const over = this.held.countIn(location) - most;
+      if (over > 0) excess.set(location, over);
+    }
+    // Usually nothing is over its share: then the held rows are not walked at all.
+    if (excess.size === 0) return;
+    const handed: HeldCheck[] = [];
+    for (const h of this.held.values()) {
+      const over = excess.get(h.location) ?? 0;
+      if (over === 0 || h.running || h.unrecorded) continue;
+      handed.push(h);
+      excess.set(h.location, over - 1);
+    }
+    if (handed.length === 0) return;
+    await this.schedule.release(this.lease.workerId, handed.map((h) => claimedOf(h)));
+    for (const h of handed) this.held.drop(keyOf(h.monitorId, h.location));
+  }
+}

@@ -1,0 +1,86 @@
+import { AppError } from '../../../src/domain/shared/app-error';
+import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
+import type { TransactionRunner } from '../../../src/application/shared/transaction';
+import type { IdGenerator } from '../../../src/application/shared/id-generator';
+import type { RateLimitDecision, RateLimitRule, RateLimiter } from '../../../src/application/shared/rate-limiter';
+import type { TargetPolicy, TargetVetting } from '../../../src/application/shared/target-policy';
+
+/** A row of `organizationId` (and of `customerId`, for customer rows) is visible in `scope`, as the adapters filter. */
+export const inScope = (scope: TenantScope, organizationId: number, customerId: number | null) =>
+  organizationId === scope.organizationId && (scope.customerId === null || scope.customerId === customerId);
+
+/** A reference names a record by its numeric id or its public id, as the adapters accept. */
+export const matches = (record: { id: number; publicId: string }, ref: string) => String(record.id) === ref || record.publicId === ref;
+
+/** A detached copy of a domain object (its class kept), as a fresh load from the database is. */
+export const copyOf = <T extends object>(value: T): T =>
+  Object.assign(Object.create(Object.getPrototypeOf(value)), structuredClone({ ...value }));
+
+/**
+ * Optimistic concurrency as the MikroORM adapters have it (a version column, `conflict` on a stale
+ * flush): the stored version of each row is kept apart from the object, so a save from a stale
+ * copy throws `conflict`, and a successful save moves the version on, on the object too.
+ */
+export class RowVersions<K> {
+  private readonly stored = new Map<K, number>();
+  /** The next save loses a race with another writer (who saved the row between the caller's load and its save). */
+  concurrentWriteOnNextSave = false;
+
+  added(key: K, entity: { version: number }): void {
+    this.stored.set(key, entity.version);
+  }
+
+  /** Checks the version the caller read, then stores the next one (throws `conflict` on a lost race). */
+  saved(key: K, entity: { version: number }): void {
+    if (this.concurrentWriteOnNextSave) {
+      this.concurrentWriteOnNextSave = false;
+      throw new AppError('conflict');
+    }
+    if (this.stored.get(key) !== entity.version) throw new AppError('conflict');
+    entity.version += 1;
+    this.stored.set(key, entity.version);
+  }
+
+  removed(key: K): void {
+    this.stored.delete(key);
+  }
+}
+
+export const immediateTransactions: TransactionRunner = { run: (work) => work() };
+
+/** UUIDs numbered from 1 in the order they are asked for. */
+export const sequentialIds = (): IdGenerator => {
+  let n = 0;
+  return { uuid: () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}` };
+};
+
+/** Counts hits per rule and key in one fixed window, like the PostgreSQL limiter. */
+export class FakeRateLimiter implements RateLimiter {
+  readonly counts = new Map<string, number>();
+  constructor(private readonly retryAfterSeconds = 42) {}
+  async hit(rule: RateLimitRule, key: string): Promise<RateLimitDecision> {
+    const count = (this.counts.get(`${rule.name}:${key}`) ?? 0) + 1;
+    this.counts.set(`${rule.name}:${key}`, count);
+    return { allowed: count <= rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds: this.retryAfterSeconds };
+  }
+}
+
+/**
+ * Names under example.com/example.net and 93.x / 2606: addresses are public; everything else
+ * answers as configured in `verdicts` (default: nonPublicAddress). Addresses are allowed as
+ * `allowedAddress` says (default: none).
+ */
+export class FakeTargetPolicy implements TargetPolicy {
+  readonly vetted: string[] = [];
+  readonly verdicts = new Map<string, TargetVetting>();
+  constructor(private readonly allowedAddress: (address: string) => boolean = () => false) {}
+  async vet(host: string): Promise<TargetVetting> {
+    this.vetted.push(host);
+    return this.verdicts.get(host) ?? (/^(93\.|2606:)|example\.(com|net)$/.test(host)
+      ? { ok: true, hostname: host, addresses: ['93.184.216.34'] }
+      : { ok: false, reason: 'nonPublicAddress' });
+  }
+  isAllowedAddress(address: string): boolean {
+    return this.allowedAddress(address);
+  }
+}

@@ -1,0 +1,77 @@
+import { expect } from 'chai';
+import { HeldChecks, heldOf } from '../../../../../src/application/scheduling/dispatcher/held-checks';
+import { Rebalancer } from '../../../../../src/application/scheduling/dispatcher/rebalancer';
+import { WorkerLease } from '../../../../../src/application/scheduling/dispatcher/worker-lease';
+import type { ClaimedCheck } from '../../../../../src/application/scheduling/ports';
+import { FakeSchedule } from '../../../../support/fakes/scheduling-fakes';
+import { CLOCK_START, ManualClock } from '../../../../support/manual-clock';
+
+const rows = (location: string, n: number, from = 1): ClaimedCheck[] => Array.from({ length: n }, (_, i) => ({
+  monitorId: from + i, location, slot: CLOCK_START, intervalMs: 60_000, phaseMs: 0,
+}));
+
+/** A registered worker holding every row of `checks`, with `others` more live workers per location. */
+async function holding(checks: ClaimedCheck[], others: Record<string, number>, locations = ['eu']) {
+  const schedule = new FakeSchedule(checks);
+  const clock = new ManualClock();
+  const lease = new WorkerLease(schedule, 'w', locations, 90_000, 10_000);
+  await lease.keepAlive(clock.now());
+  for (const [location, n] of Object.entries(others)) {
+    for (let i = 0; i < n; i++) schedule.workers.set(`${location}-${i}`, { until: Infinity, locations: [location] });
+  }
+  const held = new HeldChecks(() => undefined);
+  for (const check of await schedule.claim({ workerId: lease.workerId, locations, now: clock.now(), limit: checks.length })) {
+    held.keep(heldOf(check, null));
+  }
+  return { schedule, clock, lease, held, rebalancer: new Rebalancer(schedule, held, lease, locations) };
+}
+
+describe('Rebalancer (fair share, hand-back)', () => {
+  it('sets no limit on claims before it has counted the shares', async () => {
+    const { rebalancer } = await holding([], {});
+    expect(rebalancer.room()).to.deep.equal({ locations: ['eu'], rows: Infinity });
+  });
+
+  it('hands back what it holds beyond its share (rows over live workers, and 5 % over)', async () => {
+    const { schedule, clock, lease, held, rebalancer } = await holding(rows('eu', 100), { eu: 1 });
+    await rebalancer.rebalanceIfDue(clock.now());
+    expect(held.size, 'a share of 50, and 5 % over it').to.equal(53);
+    expect(schedule.heldBy(lease.workerId)).to.have.length(53);
+    expect([...schedule.rows.values()].filter((r) => r.holder === null)).to.have.length(47);
+    expect(rebalancer.room()).to.deep.equal({ locations: [], rows: 0 });
+  });
+
+  it('hands back no row that is running or whose outcome waits to be recorded', async () => {
+    const { clock, held, rebalancer } = await holding(rows('eu', 4), { eu: 1 });
+    for (const h of held.values()) {
+      if (h.monitorId === 1) h.running = true;
+      else h.unrecorded = true;
+    }
+    await rebalancer.rebalanceIfDue(clock.now());
+    expect(held.size).to.equal(4);
+  });
+
+  it('counts shares per location: alone in a location it keeps all of it', async () => {
+    const { clock, held, rebalancer } = await holding([...rows('eu', 40), ...rows('heartbeat', 40, 101)], { heartbeat: 1 }, ['eu', 'heartbeat']);
+    await rebalancer.rebalanceIfDue(clock.now());
+    expect([held.countIn('eu'), held.countIn('heartbeat')]).to.deep.equal([40, 21]);
+    expect(rebalancer.room()).to.deep.equal({ locations: ['eu'], rows: 2 });
+  });
+
+  it('counts again only every 10 s, or at once after a reset (a new generation of the worker)', async () => {
+    const { schedule, clock, held, rebalancer } = await holding(rows('eu', 10), {});
+    await rebalancer.rebalanceIfDue(clock.now());
+    schedule.workers.set('another', { until: Infinity, locations: ['eu'] });
+    clock.advance(9_999);
+    await rebalancer.rebalanceIfDue(clock.now());
+    expect(held.size, 'not yet').to.equal(10);
+    clock.advance(1);
+    await rebalancer.rebalanceIfDue(clock.now());
+    expect(held.size, 'a share of 5, and 5 % over it').to.equal(6);
+    rebalancer.reset();
+    expect(rebalancer.room().rows, 'no share counted').to.equal(Infinity);
+    schedule.workers.set('a third', { until: Infinity, locations: ['eu'] });
+    await rebalancer.rebalanceIfDue(clock.now());
+    expect(held.size, 'a share of 4, and 5 % over it').to.equal(5);
+  });
+});
