@@ -5,9 +5,14 @@ import * as library from '../../../src/index';
 
 const applicationRoot = path.resolve(__dirname, '../../../src/application');
 
-const modulesUnder = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+/**
+ * The modules of every context: src/application/<context>/*.ts. A folder inside a context holds the
+ * parts of one use case (the dispatcher's collaborators), reached through that use case, not exported.
+ */
+const modulesUnder = (dir: string, depth = 0): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
   const full = path.join(dir, entry.name);
-  return entry.isDirectory() ? modulesUnder(full) : entry.name.endsWith('.ts') ? [full] : [];
+  if (entry.isDirectory()) return depth === 0 ? modulesUnder(full, depth + 1) : [];
+  return entry.name.endsWith('.ts') ? [full] : [];
 });
 
 describe('the library entry (src/index.ts)', () => {
