@@ -57,7 +57,9 @@ export class Rebalancer {
   private async rebalance(now: Date): Promise<void> {
     const excess = new Map<string, number>();
     for (const { location, rows, workers } of await this.schedule.load(this.locations, now)) {
-      const most = Math.ceil(Math.ceil(rows / Math.max(1, workers)) * SHARE_SLACK);
+      // Alone in a location it holds all of it, including rows that appear before the next count
+      // (a fresh install's first monitors would otherwise wait for it, having counted none).
+      const most = workers <= 1 ? Infinity : Math.ceil(Math.ceil(rows / workers) * SHARE_SLACK);
       this.most.set(location, most);
       const over = this.held.countIn(location) - most;
       if (over > 0) excess.set(location, over);

@@ -55,7 +55,18 @@ describe('Rebalancer (fair share, hand-back)', () => {
     const { clock, held, rebalancer } = await holding([...rows('eu', 40), ...rows('heartbeat', 40, 101)], { heartbeat: 1 }, ['eu', 'heartbeat']);
     await rebalancer.rebalanceIfDue(clock.now());
     expect([held.countIn('eu'), held.countIn('heartbeat')]).to.deep.equal([40, 21]);
-    expect(rebalancer.room()).to.deep.equal({ locations: ['eu'], rows: 2 });
+    expect(rebalancer.room()).to.deep.equal({ locations: ['eu'], rows: Infinity });
+  });
+
+  it('alone in a location, leaves room for rows that appear after its count (a fresh install\'s first monitor runs at once)', async () => {
+    const { schedule, clock, lease, held, rebalancer } = await holding([], {});
+    await rebalancer.rebalanceIfDue(clock.now());
+    for (const check of rows('eu', 3)) schedule.add(check);
+    const room = rebalancer.room();
+    expect(room).to.deep.equal({ locations: ['eu'], rows: Infinity });
+    const claimed = await schedule.claim({ workerId: lease.workerId, locations: room.locations, now: clock.now(), limit: 1_000 });
+    expect(claimed).to.have.length(3);
+    expect(held.size, 'claimed, not yet held').to.equal(0);
   });
 
   it('counts again only every 10 s, or at once after a reset (a new generation of the worker)', async () => {
