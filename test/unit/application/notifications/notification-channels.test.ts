@@ -51,7 +51,7 @@ describe('notification channel use cases', () => {
       expect(channel).to.include({ type: 'email', customerId: 10, monitorId: 100, sourceChannelId: source.id });
       expect(channel.config).to.deep.equal(source.config);
       expect(channel.events).to.deep.equal(['incident.opened']);
-      const other = await h.create.execute(admin(), { name: 'o2', websiteId: 200, sourceChannelId: source.id, ...webhook });
+      const other = await h.create.execute(admin(), { ...webhook, name: 'o2', websiteId: 200, sourceChannelId: source.id });
       expect(other.channel.type).to.equal('webhook');
       expect(other.secret).to.match(/^whsec_/);
     });
