@@ -60,3 +60,13 @@ export interface SmtpVerifier {
   verify(probe: SmtpProbe): Promise<{ ok: true } | { ok: false; reason: string }>;
 }
 export const SMTP_VERIFIER = Symbol.for('SmtpVerifier');
+
+/**
+ * Signs a webhook delivery: the headers a receiver checks. X-Webhook-Signature is
+ * `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`; X-Webhook-Id carries the delivery's
+ * idempotency key, so a receiver recognizes a retry after a lost answer.
+ */
+export interface WebhookSigner {
+  sign(secret: string, body: string, at: Date, deliveryId: string): Record<string, string>;
+}
+export const WEBHOOK_SIGNER = Symbol.for('WebhookSigner');

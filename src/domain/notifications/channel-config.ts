@@ -35,7 +35,7 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/i;
 /** Headers the transport owns: a channel may not forge them. Host is the spec's own code. */
 const TRANSPORT_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'content-type']);
 
-const invalid = (field: string, reason: string) => new AppError('invalidRequestBody', { field, reason });
+const invalid = (field: string, reason: string) => new AppError('invalidRequestBody', { field, reason }, `Invalid ${field} (${reason})`);
 
 /**
  * The config as stored, for a channel of `type`: fields of another type refused, URLs judged by

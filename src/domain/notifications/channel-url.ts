@@ -22,6 +22,6 @@ export function judgeChannelUrl(value: string): { ok: true; href: string } | { o
 /** Throws the spec's 400 invalidRequestBody, naming the field and why, for a URL the rule refuses. */
 export function assertChannelUrl(field: string, value: string): string {
   const verdict = judgeChannelUrl(value);
-  if (!verdict.ok) throw new AppError('invalidRequestBody', { field, reason: verdict.reason });
+  if (!verdict.ok) throw new AppError('invalidRequestBody', { field, reason: verdict.reason }, `${field}: not a public http(s) URL (${verdict.reason})`);
   return verdict.href;
 }

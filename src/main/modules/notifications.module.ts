@@ -7,7 +7,7 @@ import { TARGET_POLICY, type TargetPolicy } from '../../application/shared/targe
 import { SECRET_TOKENS, type SecretTokens } from '../../application/identity/ports';
 import { CREDENTIAL_CIPHER, type CredentialCipher } from '../../application/monitoring/ports';
 import {
-  CHANNEL_OWNERS, NOTIFICATION_CHANNEL_REPOSITORY, ORGANIZATION_SMTP_STORE, SMTP_VERIFIER,
+  CHANNEL_OWNERS, NOTIFICATION_CHANNEL_REPOSITORY, ORGANIZATION_SMTP_STORE, SMTP_VERIFIER, WEBHOOK_SIGNER,
   type ChannelOwners, type NotificationChannelRepository, type OrganizationSmtpStore, type SmtpVerifier,
 } from '../../application/notifications/ports';
 import { WebhookSecrets } from '../../application/notifications/webhook-secrets';
@@ -24,6 +24,7 @@ import { MikroOrmNotificationChannelRepository } from '../../infrastructure/noti
 import { SqlChannelOwners } from '../../infrastructure/notifications/sql-channel-owners';
 import { SqlOrganizationSmtpStore } from '../../infrastructure/notifications/sql-organization-smtp.store';
 import { NodemailerSmtpVerifier } from '../../infrastructure/notifications/nodemailer-smtp-verifier';
+import { HmacWebhookSigner } from '../../infrastructure/notifications/hmac-webhook-signer';
 import type { AppConfig } from '../config';
 import { CONFIG, ORM } from '../tokens';
 
@@ -37,6 +38,7 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
   single(NOTIFICATION_CHANNEL_REPOSITORY, (c) => new MikroOrmNotificationChannelRepository(orm(c)));
   single(CHANNEL_OWNERS, (c) => new SqlChannelOwners(orm(c)));
   single(ORGANIZATION_SMTP_STORE, (c) => new SqlOrganizationSmtpStore(orm(c)));
+  single(WEBHOOK_SIGNER, () => new HmacWebhookSigner());
   single(SMTP_VERIFIER, (c) => new NodemailerSmtpVerifier(new URL(c.get<AppConfig>(CONFIG).publicBaseUrl).hostname));
 
   const channels = (c: Ctx) => c.get<NotificationChannelRepository>(NOTIFICATION_CHANNEL_REPOSITORY);
