@@ -70,3 +70,10 @@ export interface WebhookSigner {
   sign(secret: string, body: string, at: Date, deliveryId: string): Record<string, string>;
 }
 export const WEBHOOK_SIGNER = Symbol.for('WebhookSigner');
+
+/**
+ * The target policy every notification connection is vetted with (SMTP servers, webhook and chat
+ * receivers): the one instance of the service (CHECK_PRIVATE_ALLOWLIST applies), under its own
+ * token so that rebinding the checks' TARGET_POLICY (check-engine tests) leaves it unchanged.
+ */
+export const NOTIFICATION_TARGET_POLICY = Symbol.for('NotificationTargetPolicy');

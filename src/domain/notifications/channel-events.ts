@@ -1,7 +1,7 @@
 /**
- * The events a notification channel can receive. A channel lists the ones it wants (`events`);
- * a channel created without a list receives all of them, including kinds added later only when
- * its list is still the full one (a stored list is kept as chosen).
+ * The events a notification channel can receive. A channel lists the ones it wants (`events`); a
+ * channel created without a list stores every kind known then. A stored list is kept as chosen, so
+ * a kind added in a later release reaches a channel only once its list names it.
  */
 export const CHANNEL_EVENTS = [
   'incident.opened', 'incident.acknowledged', 'incident.resolved', 'incident.reminder',

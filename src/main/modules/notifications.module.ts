@@ -3,11 +3,11 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { CLOCK, type Clock } from '../../application/shared/clock';
 import { ID_GENERATOR, type IdGenerator } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER, type TransactionRunner } from '../../application/shared/transaction';
-import { TARGET_POLICY, type TargetPolicy } from '../../application/shared/target-policy';
+import type { TargetPolicy } from '../../application/shared/target-policy';
 import { SECRET_TOKENS, type SecretTokens } from '../../application/identity/ports';
-import { CREDENTIAL_CIPHER, type CredentialCipher } from '../../application/monitoring/ports';
+import { CREDENTIAL_CIPHER, MONITOR_TARGET_POLICY, type CredentialCipher } from '../../application/monitoring/ports';
 import {
-  CHANNEL_OWNERS, NOTIFICATION_CHANNEL_REPOSITORY, ORGANIZATION_SMTP_STORE, SMTP_VERIFIER, WEBHOOK_SIGNER,
+  CHANNEL_OWNERS, NOTIFICATION_CHANNEL_REPOSITORY, NOTIFICATION_TARGET_POLICY, ORGANIZATION_SMTP_STORE, SMTP_VERIFIER, WEBHOOK_SIGNER,
   type ChannelOwners, type NotificationChannelRepository, type OrganizationSmtpStore, type SmtpVerifier,
 } from '../../application/notifications/ports';
 import { WebhookSecrets } from '../../application/notifications/webhook-secrets';
@@ -38,6 +38,7 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
   single(NOTIFICATION_CHANNEL_REPOSITORY, (c) => new MikroOrmNotificationChannelRepository(orm(c)));
   single(CHANNEL_OWNERS, (c) => new SqlChannelOwners(orm(c)));
   single(ORGANIZATION_SMTP_STORE, (c) => new SqlOrganizationSmtpStore(orm(c)));
+  bind(NOTIFICATION_TARGET_POLICY).toService(MONITOR_TARGET_POLICY);
   single(WEBHOOK_SIGNER, () => new HmacWebhookSigner());
   single(SMTP_VERIFIER, (c) => new NodemailerSmtpVerifier(new URL(c.get<AppConfig>(CONFIG).publicBaseUrl).hostname));
 
@@ -58,7 +59,7 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
   single(RouteChannelEvent, (c) => new RouteChannelEvent(channels(c)));
 
   single(UpdateOrganizationSmtp, (c) => new UpdateOrganizationSmtp(
-    smtp(c), c.get<TargetPolicy>(TARGET_POLICY), c.get<SmtpVerifier>(SMTP_VERIFIER), cipher(c), clock(c)));
+    smtp(c), c.get<TargetPolicy>(NOTIFICATION_TARGET_POLICY), c.get<SmtpVerifier>(SMTP_VERIFIER), cipher(c), clock(c)));
   single(GetOrganizationSmtp, (c) => new GetOrganizationSmtp(smtp(c)));
   single(RemoveOrganizationSmtp, (c) => new RemoveOrganizationSmtp(smtp(c)));
 });
