@@ -176,6 +176,23 @@ export * from './application/tenancy/update-customer-domain';
 export * from './application/tenancy/update-customer-ip';
 export * from './application/tenancy/update-customer';
 export * from './application/tenancy/update-package-config';
+// notifications
+export * from './application/notifications/create-notification-channel';
+export * from './application/notifications/delete-notification-channel';
+export * from './application/notifications/get-notification-channel';
+export * from './application/notifications/get-organization-smtp';
+export * from './application/notifications/list-notification-channels';
+export * from './application/notifications/ports';
+export * from './application/notifications/remove-organization-smtp';
+export * from './application/notifications/route-channel-event';
+export * from './application/notifications/update-notification-channel';
+export * from './application/notifications/update-organization-smtp';
+export * from './application/notifications/webhook-secrets';
+export * from './domain/notifications/channel-config';
+export * from './domain/notifications/channel-events';
+export * from './domain/notifications/channel-routing';
+export * from './domain/notifications/notification-channel';
+export * from './domain/notifications/organization-smtp';
 // watches
 export * from './application/watches/ports';
 export * from './application/watches/run-watches';

@@ -41,6 +41,8 @@ import { triggerCheckRouter } from '../interfaces/http/scheduling/trigger-check.
 import type { AppConfig } from './config';
 import { CONFIG, LOGGER, ORM } from './tokens';
 import { metricsHandlers } from './metrics';
+import { notificationChannelsRouter } from '../interfaces/http/notifications/notification-channels.router';
+import { organizationSmtpRouter } from '../interfaces/http/notifications/organization-smtp.router';
 
 /** Every resource router, in mounting order. */
 export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
@@ -50,6 +52,7 @@ export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   incidentsRouter, websiteResultsRouter, websiteScreenshotsRouter,
   customersRouter, packageConfigsRouter, customFieldsRouter, customerDomainsRouter, customerIpsRouter,
   websitesRouter, monitorsRouter, tagsRouter, changeRequestsRouter, heartbeatsRouter,
+  notificationChannelsRouter, organizationSmtpRouter,
 ];
 
 /** The Express host: request ids and logs, the path check, parsers, the routers, and the envelope. */

@@ -72,6 +72,8 @@ export const ERROR_CODES = [
   'tagNameTaken',
   // checks (design)
   'screenshotNotFound',
+  // notifications (design)
+  'smtpVerificationFailed', 'smtpNotConfigured',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

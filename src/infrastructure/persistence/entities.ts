@@ -4,6 +4,7 @@ import { agentAccessSchemas } from '../agent-access/agent-access.schemas';
 import { incidentSchemas } from '../incidents/incidents.schemas';
 import { tenancySchemas } from '../tenancy/tenancy.schemas';
 import { monitoringSchemas } from '../monitoring/monitoring.schemas';
+import { notificationSchemas } from '../notifications/notifications.schemas';
 
 /** The ORM mappings of every context. */
-export const entitySchemas: EntitySchema<any>[] = [...identitySchemas, ...agentAccessSchemas, ...incidentSchemas, ...tenancySchemas, ...monitoringSchemas];
+export const entitySchemas: EntitySchema<any>[] = [...identitySchemas, ...agentAccessSchemas, ...incidentSchemas, ...tenancySchemas, ...monitoringSchemas, ...notificationSchemas];

@@ -19,6 +19,7 @@ export const API_TAGS = [
   { name: 'Heartbeats', description: 'The ping URL of heartbeat monitors: no credentials, the token in the path is the secret.' },
   { name: 'Tags', description: 'Labels attached to monitors.' },
   { name: 'Change requests', description: 'Changes to monitors proposed by customer-scoped callers, decided by the organization.' },
+  { name: 'Notification channels', description: 'Where alerts go: webhooks, email, SMS and chat channels of the organization, of a customer, or overriding one for a monitor, each with the events it receives.' },
   { name: 'Incidents', description: 'Incidents opened by failing checks or declared by hand; acknowledging and resolving them.' },
   { name: 'Tools', description: 'One-off diagnostics: DNS, TLS certificate, TCP port, blocklist and domain expiry lookups.' },
   { name: 'Agent access', description: 'How AI agents register, get claimed by a user and obtain tokens (OAuth discovery, JWKS, token endpoint).' },

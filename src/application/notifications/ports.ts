@@ -1,0 +1,79 @@
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+import type { NotificationChannel } from '../../domain/notifications/notification-channel';
+import type { OrganizationSmtp, SmtpSecurity } from '../../domain/notifications/organization-smtp';
+
+export interface ChannelFilter {
+  /** Channels of this customer (its own and its monitors' overrides). */
+  customerId?: number;
+  /** Overrides of this monitor. */
+  monitorId?: number;
+  /** Organization-wide channels only. */
+  organizationOnly?: boolean;
+}
+
+/**
+ * Notification channels. A customer-scoped scope reaches its customer's channels only (the
+ * organization's are out of scope: null, as for another tenant's). Optimistic concurrency on save
+ * (`conflict`). Removing a channel removes the overrides made of it.
+ */
+export interface NotificationChannelRepository {
+  add(channel: NotificationChannel): Promise<NotificationChannel>;
+  findByRef(scope: TenantScope, ref: string): Promise<NotificationChannel | null>;
+  list(scope: TenantScope, filter: ChannelFilter): Promise<NotificationChannel[]>;
+  /** Every channel of the organization with exactly this customer and monitor (the recipient rule's scope). */
+  sameScope(organizationId: number, customerId: number | null, monitorId: number | null): Promise<NotificationChannel[]>;
+  /** The overrides made of a source channel. */
+  overridesOf(organizationId: number, sourceChannelId: number): Promise<NotificationChannel[]>;
+  /** What routing needs for an event: the organization's, the customer's and the monitor's channels. */
+  forEvent(organizationId: number, customerId: number | null, monitorId: number | null): Promise<NotificationChannel[]>;
+  save(channel: NotificationChannel): Promise<void>;
+  remove(channel: NotificationChannel): Promise<void>;
+}
+export const NOTIFICATION_CHANNEL_REPOSITORY = Symbol.for('NotificationChannelRepository');
+
+/** The customers and monitors a channel can belong to, as the caller sees them (null: not visible). */
+export interface ChannelOwners {
+  customer(scope: TenantScope, ref: string): Promise<{ id: number } | null>;
+  monitor(scope: TenantScope, ref: string): Promise<{ id: number; customerId: number } | null>;
+}
+export const CHANNEL_OWNERS = Symbol.for('ChannelOwners');
+
+export interface OrganizationSmtpStore {
+  get(organizationId: number): Promise<OrganizationSmtp | null>;
+  put(settings: OrganizationSmtp): Promise<void>;
+  remove(organizationId: number): Promise<boolean>;
+}
+export const ORGANIZATION_SMTP_STORE = Symbol.for('OrganizationSmtpStore');
+
+/** One SMTP server to try: the name (for TLS) and the address the target policy vetted (to dial). */
+export interface SmtpProbe {
+  hostname: string;
+  address: string;
+  port: number;
+  security: SmtpSecurity;
+  username: string | null;
+  password: string | null;
+}
+
+/** Connects and authenticates (EHLO, TLS as configured, AUTH), sending nothing. */
+export interface SmtpVerifier {
+  verify(probe: SmtpProbe): Promise<{ ok: true } | { ok: false; reason: string }>;
+}
+export const SMTP_VERIFIER = Symbol.for('SmtpVerifier');
+
+/**
+ * Signs a webhook delivery: the headers a receiver checks. X-Webhook-Signature is
+ * `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`; X-Webhook-Id carries the delivery's
+ * idempotency key, so a receiver recognizes a retry after a lost answer.
+ */
+export interface WebhookSigner {
+  sign(secret: string, body: string, at: Date, deliveryId: string): Record<string, string>;
+}
+export const WEBHOOK_SIGNER = Symbol.for('WebhookSigner');
+
+/**
+ * The target policy every notification connection is vetted with (SMTP servers, webhook and chat
+ * receivers): the one instance of the service (CHECK_PRIVATE_ALLOWLIST applies), under its own
+ * token so that rebinding the checks' TARGET_POLICY (check-engine tests) leaves it unchanged.
+ */
+export const NOTIFICATION_TARGET_POLICY = Symbol.for('NotificationTargetPolicy');

@@ -1,0 +1,13 @@
+import { AppError } from '../../domain/shared/app-error';
+import { type Actor, requireOrgAdmin } from '../shared/actor';
+import type { OrganizationSmtpStore } from './ports';
+
+/** Forgets the organization's SMTP server: its email channels go through the platform's again. */
+export class RemoveOrganizationSmtp {
+  constructor(private readonly store: OrganizationSmtpStore) {}
+
+  async execute(actor: Actor): Promise<void> {
+    requireOrgAdmin(actor);
+    if (!(await this.store.remove(actor.scope.organizationId))) throw new AppError('smtpNotConfigured');
+  }
+}

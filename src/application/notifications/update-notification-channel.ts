@@ -1,0 +1,36 @@
+import { AppError } from '../../domain/shared/app-error';
+import { CHANNEL_ID, channelRef } from '../../domain/notifications/channel-ref';
+import { type ChannelChange, assertRecipientsFree } from '../../domain/notifications/notification-channel';
+import { type Actor, requireWriter } from '../shared/actor';
+import type { Clock } from '../shared/clock';
+import type { TransactionRunner } from '../shared/transaction';
+import type { ChannelWithSecret } from './create-notification-channel';
+import type { NotificationChannelRepository } from './ports';
+import type { WebhookSecrets } from './webhook-secrets';
+
+/**
+ * Changes a channel's name, type and config, events or enabled flag. A type change needs a config
+ * (configRequiredForTypeChange); a channel that becomes a webhook gets a new secret, answered once.
+ * Scope (organization, customer, monitor) is fixed at create.
+ */
+export class UpdateNotificationChannel {
+  constructor(
+    private readonly channels: NotificationChannelRepository, private readonly secrets: WebhookSecrets,
+    private readonly tx: TransactionRunner, private readonly clock: Clock,
+  ) {}
+
+  async execute(actor: Actor, { id, change }: { id: unknown; change: ChannelChange }): Promise<ChannelWithSecret> {
+    const ref = channelRef(id, CHANNEL_ID);
+    requireWriter(actor);
+    return this.tx.run(async () => {
+      const channel = await this.channels.findByRef(actor.scope, ref);
+      if (!channel) throw new AppError('channelNotFound');
+      const wasWebhook = channel.type === 'webhook';
+      channel.update(change, this.clock.now());
+      assertRecipientsFree(channel, await this.channels.sameScope(channel.organizationId, channel.customerId, channel.monitorId));
+      const secret = channel.type === 'webhook' && !wasWebhook ? this.secrets.issue(channel) : null;
+      await this.channels.save(channel);
+      return { channel, secret };
+    });
+  }
+}

@@ -1,0 +1,64 @@
+import type { FilterQuery } from '@mikro-orm/core';
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+import { NotificationChannel } from '../../domain/notifications/notification-channel';
+import type { ChannelFilter, NotificationChannelRepository } from '../../application/notifications/ports';
+import { OrmRepository } from '../persistence/orm-repository';
+import { refFilter } from '../monitoring/record-ref';
+
+const ORDER = { orderBy: { id: 'asc' } } as const;
+
+/** Notification channels; a customer-scoped scope reaches its customer's channels only. */
+export class MikroOrmNotificationChannelRepository extends OrmRepository implements NotificationChannelRepository {
+  async add(channel: NotificationChannel): Promise<NotificationChannel> {
+    await this.persist(channel);
+    return channel;
+  }
+
+  findByRef(scope: TenantScope, ref: string): Promise<NotificationChannel | null> {
+    const filter = refFilter(ref);
+    if (!filter) return Promise.resolve(null);
+    return this.em.findOne(NotificationChannel, { ...filter, ...this.visible(scope) } as FilterQuery<NotificationChannel>);
+  }
+
+  list(scope: TenantScope, filter: ChannelFilter): Promise<NotificationChannel[]> {
+    const where: Record<string, unknown> = this.visible(scope);
+    if (filter.customerId !== undefined) where.customerId = filter.customerId;
+    if (filter.monitorId !== undefined) where.monitorId = filter.monitorId;
+    if (filter.organizationOnly) where.customerId = null;
+    return this.em.find(NotificationChannel, where as FilterQuery<NotificationChannel>, ORDER);
+  }
+
+  sameScope(organizationId: number, customerId: number | null, monitorId: number | null): Promise<NotificationChannel[]> {
+    return this.em.find(NotificationChannel, { organizationId, customerId, monitorId }, ORDER);
+  }
+
+  overridesOf(organizationId: number, sourceChannelId: number): Promise<NotificationChannel[]> {
+    return this.em.find(NotificationChannel, { organizationId, sourceChannelId }, ORDER);
+  }
+
+  forEvent(organizationId: number, customerId: number | null, monitorId: number | null): Promise<NotificationChannel[]> {
+    return this.em.find(NotificationChannel, {
+      organizationId,
+      $or: [
+        { customerId: null },
+        ...(customerId !== null ? [{ customerId, monitorId: null }] : []),
+        ...(monitorId !== null ? [{ monitorId }] : []),
+      ],
+    } as FilterQuery<NotificationChannel>, ORDER);
+  }
+
+  async save(channel: NotificationChannel): Promise<void> {
+    await this.persist(channel);
+  }
+
+  async remove(channel: NotificationChannel): Promise<void> {
+    // the overrides go by the foreign key's cascade; detach the loaded ones so nothing flushes them back
+    for (const override of await this.overridesOf(channel.organizationId, channel.id)) this.em.getUnitOfWork().unsetIdentity(override);
+    this.em.remove(channel);
+    await this.flush();
+  }
+
+  private visible(scope: TenantScope): Record<string, unknown> {
+    return { organizationId: scope.organizationId, ...(scope.customerId !== null ? { customerId: scope.customerId } : {}) };
+  }
+}

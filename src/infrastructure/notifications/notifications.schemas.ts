@@ -1,0 +1,27 @@
+import { BigIntType, EntitySchema } from '@mikro-orm/core';
+import { NotificationChannel } from '../../domain/notifications/notification-channel';
+import { columns } from '../persistence/columns';
+
+export const NotificationChannelSchema = new EntitySchema<NotificationChannel>({
+  class: NotificationChannel,
+  tableName: 'notification_channels',
+  properties: columns<NotificationChannel>({
+    id: { type: 'integer', primary: true, autoincrement: true },
+    publicId: { type: 'uuid', unique: true },
+    organizationId: { type: 'integer' },
+    customerId: { type: 'integer', nullable: true },
+    monitorId: { type: new BigIntType('number'), nullable: true },
+    sourceChannelId: { type: 'integer', nullable: true },
+    name: { type: 'string' },
+    type: { type: 'string' },
+    config: { type: 'json' },
+    events: { type: 'string[]', columnType: 'text[]' },
+    enabled: { type: 'boolean' },
+    secretCiphertext: { type: 'string', nullable: true },
+    createdAt: { type: 'datetime', columnType: 'timestamptz' },
+    updatedAt: { type: 'datetime', columnType: 'timestamptz' },
+    version: { type: 'integer', version: true },
+  }),
+});
+
+export const notificationSchemas = [NotificationChannelSchema];

@@ -1,0 +1,37 @@
+import type { OrganizationSmtp, SmtpSecurity } from '../../domain/notifications/organization-smtp';
+import type { OrganizationSmtpStore } from '../../application/notifications/ports';
+import { OrmRepository } from '../persistence/orm-repository';
+
+interface Row {
+  organization_id: number; host: string; port: number; security: string; username: string | null;
+  password_ciphertext: string | null; from_address: string; verified_at: Date | string; updated_at: Date | string;
+}
+
+/** One row per organization that has its own SMTP server. */
+export class SqlOrganizationSmtpStore extends OrmRepository implements OrganizationSmtpStore {
+  async get(organizationId: number): Promise<OrganizationSmtp | null> {
+    const [row] = await this.em.execute<Row[]>('SELECT * FROM organization_smtp WHERE organization_id = ?', [organizationId]);
+    return row ? {
+      organizationId: row.organization_id, host: row.host, port: row.port, security: row.security as SmtpSecurity,
+      username: row.username, passwordCiphertext: row.password_ciphertext, fromAddress: row.from_address,
+      verifiedAt: new Date(row.verified_at), updatedAt: new Date(row.updated_at),
+    } : null;
+  }
+
+  async put(s: OrganizationSmtp): Promise<void> {
+    await this.em.execute(
+      `INSERT INTO organization_smtp (organization_id, host, port, security, username, password_ciphertext, from_address, verified_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (organization_id) DO UPDATE SET host = EXCLUDED.host, port = EXCLUDED.port, security = EXCLUDED.security,
+         username = EXCLUDED.username, password_ciphertext = EXCLUDED.password_ciphertext, from_address = EXCLUDED.from_address,
+         verified_at = EXCLUDED.verified_at, updated_at = EXCLUDED.updated_at`,
+      [s.organizationId, s.host, s.port, s.security, s.username, s.passwordCiphertext, s.fromAddress, s.verifiedAt, s.updatedAt],
+    );
+  }
+
+  async remove(organizationId: number): Promise<boolean> {
+    const rows = await this.em.execute<Array<{ organization_id: number }>>(
+      'DELETE FROM organization_smtp WHERE organization_id = ? RETURNING organization_id', [organizationId]);
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { CreateNotificationChannel } from '../../../application/notifications/create-notification-channel';
+import { ListNotificationChannels } from '../../../application/notifications/list-notification-channels';
+import { GetNotificationChannel } from '../../../application/notifications/get-notification-channel';
+import { UpdateNotificationChannel } from '../../../application/notifications/update-notification-channel';
+import { DeleteNotificationChannel } from '../../../application/notifications/delete-notification-channel';
+import { ApiRouter } from '../shared/api-router';
+import type { RouterDeps } from '../shared/router-deps';
+import { ChannelIdParams, ChannelListQuery, ChannelSchema, ChannelWithSecretSchema, CreateChannelBody, UpdateChannelBody } from './schemas';
+import { presentChannel, presentChannelWithSecret } from './presenters';
+
+const tags = ['Notification channels'] as const;
+const SCOPE_NOTE = 'Customer-scoped callers see and manage their customer\'s channels only; any other answers 404.';
+const URL_RULE = 'A config URL that is unparseable, not http(s), userinfo-bearing, localhost, a reserved name '
+  + '(.local, .internal, .home.arpa...), a single-label host or an IP literal outside public space answers 400 '
+  + 'invalidRequestBody (data.field, data.reason); messagePrefix is message content and exempt. Names are judged '
+  + 'again at delivery, resolved through the target policy (CHECK_PRIVATE_ALLOWLIST applies there).';
+const RECIPIENT_RULE = 'An enabled channel of the same type and scope that already reaches one of the recipients '
+  + '(URL, address, number) answers 409 notificationChannelRecipientExists with data.channelId.';
+
+/** Where alerts go: channels of the organization, of a customer, and monitor overrides of those. */
+export function notificationChannelsRouter(deps: RouterDeps) {
+  const { container } = deps;
+  return new ApiRouter(deps)
+    .route({
+      operationId: 'listNotificationChannels',
+      method: 'get', path: '/api/notification-channels', tags, summary: 'List notification channels',
+      description: `By id. Filters: customerId (that customer's channels and its monitors' overrides), websiteId `
+        + `(that monitor's overrides). ${SCOPE_NOTE}`,
+      query: ChannelListQuery,
+      response: z.array(ChannelSchema),
+      errors: ['customerNotFound', 'monitorNotFound'],
+      handler: async ({ actor, query }) => (await container.get(ListNotificationChannels).execute(actor, query)).map(presentChannel),
+    })
+    .route({
+      operationId: 'createNotificationChannel',
+      method: 'post', path: '/api/notification-channels', tags, summary: 'Create a notification channel',
+      description: 'Types: webhook (JSON POST signed with HMAC-SHA256: header `X-Webhook-Signature: t=<unix seconds>,'
+        + 'v1=<hex of HMAC-SHA256(secret, "<t>.<body>")>`; the secret is answered once, as signingSecret), email '
+        + '(recipients), sms (E.164 phoneNumbers), slack, teams and discord (their incoming-webhook URL). Scope: the '
+        + 'organization (no customerId), a customer (customerId), or a monitor override (websiteId + sourceChannelId: '
+        + 'replaces that organization or customer channel for the monitor; type and config default to the source\'s; '
+        + 'a disabled override mutes the source for the monitor). events defaults to all. '
+        + `${URL_RULE} ${RECIPIENT_RULE} ${SCOPE_NOTE}`,
+      body: CreateChannelBody,
+      status: 201,
+      response: ChannelWithSecretSchema,
+      errors: [
+        'invalidRequestBody', 'webhookHostHeaderForbidden', 'notificationChannelRecipientExists', 'customerNotFound',
+        'monitorNotFound', 'sourceChannelIdRequired', 'invalidSourceChannelId', 'sourceChannelNotFound',
+        'websiteChannelOverrideExists', 'roleForbidden',
+      ],
+      handler: async ({ actor, body }) => presentChannelWithSecret(await container.get(CreateNotificationChannel).execute(actor, body)),
+    })
+    .route({
+      operationId: 'getNotificationChannel',
+      method: 'get', path: '/api/notification-channels/{id}', tags, summary: 'Get a notification channel',
+      description: `Never shows the webhook signing secret. ${SCOPE_NOTE}`,
+      params: ChannelIdParams,
+      response: ChannelSchema,
+      errors: ['channelIdRequired', 'invalidChannelId', 'channelNotFound'],
+      handler: async ({ actor, params }) => presentChannel(await container.get(GetNotificationChannel).execute(actor, params)),
+    })
+    .route({
+      operationId: 'updateNotificationChannel',
+      method: 'patch', path: '/api/notification-channels/{id}', tags, summary: 'Change a notification channel',
+      description: 'Name, type and config, events, enabled; the scope is fixed. A type change needs a config '
+        + '(configRequiredForTypeChange); a channel that becomes a webhook gets a new signingSecret, answered once. '
+        + `${URL_RULE} ${RECIPIENT_RULE} ${SCOPE_NOTE}`,
+      params: ChannelIdParams,
+      body: UpdateChannelBody,
+      response: ChannelWithSecretSchema,
+      errors: [
+        'channelIdRequired', 'invalidChannelId', 'channelNotFound', 'configRequiredForTypeChange', 'invalidRequestBody',
+        'webhookHostHeaderForbidden', 'notificationChannelRecipientExists', 'roleForbidden', 'conflict',
+      ],
+      handler: async ({ actor, params, body }) =>
+        presentChannelWithSecret(await container.get(UpdateNotificationChannel).execute(actor, { id: params.id, change: body })),
+    })
+    .route({
+      operationId: 'deleteNotificationChannel',
+      method: 'delete', path: '/api/notification-channels/{id}', tags, summary: 'Delete a notification channel',
+      description: `Deletes the channel and the monitor overrides made of it. ${SCOPE_NOTE}`,
+      params: ChannelIdParams,
+      response: z.object({ success: z.literal(true), id: z.number().int(), publicId: z.uuid(), deletedOverrides: z.number().int() }),
+      errors: ['channelIdRequired', 'invalidChannelId', 'channelNotFound', 'roleForbidden'],
+      handler: async ({ actor, params }) => {
+        const { channel, deletedOverrides } = await container.get(DeleteNotificationChannel).execute(actor, params);
+        return { success: true as const, id: channel.id, publicId: channel.publicId, deletedOverrides };
+      },
+    }).router;
+}

@@ -1,0 +1,35 @@
+import type { NotificationChannel } from '../../../domain/notifications/notification-channel';
+import type { OrganizationSmtp } from '../../../domain/notifications/organization-smtp';
+
+/** A channel as the API shows it: never its sealed secret. */
+export function presentChannel(c: NotificationChannel) {
+  return {
+    id: c.id,
+    publicId: c.publicId,
+    organizationId: c.organizationId,
+    customerId: c.customerId,
+    websiteId: c.monitorId,
+    sourceChannelId: c.sourceChannelId,
+    scope: c.monitorId !== null ? 'website' as const : c.customerId !== null ? 'customer' as const : 'organization' as const,
+    name: c.name,
+    type: c.type,
+    config: { ...c.config },
+    events: [...c.events],
+    enabled: c.enabled,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  };
+}
+
+/** The channel, with the signing secret when this answer is the one that shows it. */
+export function presentChannelWithSecret({ channel, secret }: { channel: NotificationChannel; secret: string | null }) {
+  return { ...presentChannel(channel), ...(secret === null ? {} : { signingSecret: secret }) };
+}
+
+/** The organization's SMTP settings: whether a password is set, never the password. */
+export function presentSmtp(s: OrganizationSmtp) {
+  return {
+    host: s.host, port: s.port, security: s.security, username: s.username, passwordSet: s.passwordCiphertext !== null,
+    fromAddress: s.fromAddress, verifiedAt: s.verifiedAt.toISOString(), updatedAt: s.updatedAt.toISOString(),
+  };
+}

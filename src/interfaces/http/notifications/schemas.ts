@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import 'zod-openapi';
+import { CHANNEL_TYPES } from '../../../domain/notifications/channel-config';
+import { CHANNEL_EVENTS } from '../../../domain/notifications/channel-events';
+import { SMTP_SECURITY } from '../../../domain/notifications/organization-smtp';
+
+const Timestamp = z.iso.datetime();
+const Ref = z.string().trim().min(1).max(64).meta({ description: 'Public id (uuid) or integer id' });
+const RefInput = z.union([z.number().int().positive().max(2_147_483_647), Ref]);
+
+/**
+ * URLs are plain strings here on purpose: the channel URL rule (the domain's) answers
+ * 400 invalidRequestBody with data.field and data.reason, as the spec asks, not a shape error.
+ */
+const ChannelConfigInput = z.object({
+  url: z.string().max(2048).optional()
+    .meta({ description: 'webhook, slack, teams, discord: the URL posted to (http or https, a public host)' }),
+  headers: z.record(z.string().min(1).max(100), z.string().max(2000)).optional()
+    .meta({ description: 'webhook: extra request headers (never Host: webhookHostHeaderForbidden; not Content-Type, Content-Length, Connection, Transfer-Encoding or X-Webhook-*)' }),
+  recipients: z.array(z.string().max(254)).min(1).max(50).optional().meta({ description: 'email: recipient addresses' }),
+  phoneNumbers: z.array(z.string().max(16)).min(1).max(20).optional().meta({ description: 'sms: numbers in E.164 (+4930123456)' }),
+  messagePrefix: z.string().max(500).nullable().optional()
+    .meta({ description: 'slack, teams, discord: text put before every message (message content: never judged as a URL)' }),
+}).strict().meta({ id: 'NotificationChannelConfigInput' });
+
+const ChannelConfig = z.object({
+  url: z.string().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  recipients: z.array(z.string()).optional(),
+  phoneNumbers: z.array(z.string()).optional(),
+  messagePrefix: z.string().nullable().optional(),
+}).meta({ id: 'NotificationChannelConfig' });
+
+const Events = z.array(z.enum(CHANNEL_EVENTS)).min(1).max(CHANNEL_EVENTS.length)
+  .meta({ description: 'The events this channel receives; all of them when omitted at create' });
+
+export const CreateChannelBody = z.object({
+  name: z.string().trim().min(1).max(200),
+  type: z.enum(CHANNEL_TYPES).optional().meta({ description: 'Required, except for a monitor override (then the source channel\'s type)' }),
+  config: ChannelConfigInput.optional().meta({ description: 'Required, except for a monitor override of the source\'s type (then the source channel\'s config)' }),
+  events: Events.optional(),
+  enabled: z.boolean().optional(),
+  customerId: RefInput.optional().meta({ description: 'A customer\'s channel; omitted: the organization\'s (a customer-scoped caller\'s own customer)' }),
+  websiteId: RefInput.optional().meta({ description: 'A monitor override: replaces sourceChannelId for this monitor' }),
+  sourceChannelId: z.union([z.number(), z.string().max(64)]).nullable().optional()
+    .meta({ description: 'With websiteId: the organization or customer channel this override replaces for the monitor' }),
+}).strict().meta({ id: 'CreateNotificationChannelBody' });
+
+export const UpdateChannelBody = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  type: z.enum(CHANNEL_TYPES).optional().meta({ description: 'A new type needs a config (configRequiredForTypeChange)' }),
+  config: ChannelConfigInput.optional().meta({ description: 'Replaces the whole config' }),
+  events: Events.optional(),
+  enabled: z.boolean().optional(),
+}).strict().meta({ id: 'UpdateNotificationChannelBody' });
+
+export const ChannelListQuery = z.object({
+  customerId: Ref.optional().meta({ description: 'Only this customer\'s channels and its monitors\' overrides' }),
+  websiteId: Ref.optional().meta({ description: 'Only this monitor\'s overrides' }),
+}).strict();
+
+export const ChannelIdParams = z.object({
+  id: z.string().max(100).meta({ description: 'Integer id or public id (uuid) of the channel' }),
+});
+
+export const ChannelSchema = z.object({
+  id: z.number().int(),
+  publicId: z.uuid(),
+  organizationId: z.number().int(),
+  customerId: z.number().int().nullable(),
+  websiteId: z.number().int().nullable(),
+  sourceChannelId: z.number().int().nullable(),
+  scope: z.enum(['organization', 'customer', 'website']),
+  name: z.string(),
+  type: z.enum(CHANNEL_TYPES),
+  config: ChannelConfig,
+  events: z.array(z.enum(CHANNEL_EVENTS)),
+  enabled: z.boolean(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+}).meta({ id: 'NotificationChannel' });
+
+export const ChannelWithSecretSchema = ChannelSchema.extend({
+  signingSecret: z.string().optional()
+    .meta({ description: 'webhook only, and only in this answer: the HMAC-SHA256 signing secret (whsec_...)' }),
+}).meta({ id: 'NotificationChannelWithSecret' });
+
+export const SmtpBody = z.object({
+  host: z.string().trim().min(1).max(253).optional(),
+  port: z.number().int().min(1).max(65_535).optional().meta({ description: 'Default by security: 465 (tls), 587 (starttls), 25 (none)' }),
+  security: z.enum(SMTP_SECURITY).optional().meta({ description: 'tls (implicit), starttls (required upgrade, the default) or none' }),
+  username: z.string().min(1).max(254).nullable().optional(),
+  password: z.string().min(1).max(1000).nullable().optional().meta({ description: 'Write-only: stored encrypted, never answered' }),
+  fromAddress: z.email().max(254).optional(),
+}).strict().meta({ id: 'OrganizationSmtpBody' });
+
+export const SmtpSchema = z.object({
+  host: z.string(),
+  port: z.number().int(),
+  security: z.enum(SMTP_SECURITY),
+  username: z.string().nullable(),
+  passwordSet: z.boolean(),
+  fromAddress: z.string(),
+  verifiedAt: Timestamp,
+  updatedAt: Timestamp,
+}).meta({ id: 'OrganizationSmtp' });

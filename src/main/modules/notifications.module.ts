@@ -1,0 +1,65 @@
+import { ContainerModule, type ResolutionContext, type ServiceIdentifier } from 'inversify';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { CLOCK, type Clock } from '../../application/shared/clock';
+import { ID_GENERATOR, type IdGenerator } from '../../application/shared/id-generator';
+import { TRANSACTION_RUNNER, type TransactionRunner } from '../../application/shared/transaction';
+import type { TargetPolicy } from '../../application/shared/target-policy';
+import { SECRET_TOKENS, type SecretTokens } from '../../application/identity/ports';
+import { CREDENTIAL_CIPHER, MONITOR_TARGET_POLICY, type CredentialCipher } from '../../application/monitoring/ports';
+import {
+  CHANNEL_OWNERS, NOTIFICATION_CHANNEL_REPOSITORY, NOTIFICATION_TARGET_POLICY, ORGANIZATION_SMTP_STORE, SMTP_VERIFIER, WEBHOOK_SIGNER,
+  type ChannelOwners, type NotificationChannelRepository, type OrganizationSmtpStore, type SmtpVerifier,
+} from '../../application/notifications/ports';
+import { WebhookSecrets } from '../../application/notifications/webhook-secrets';
+import { CreateNotificationChannel } from '../../application/notifications/create-notification-channel';
+import { ListNotificationChannels } from '../../application/notifications/list-notification-channels';
+import { GetNotificationChannel } from '../../application/notifications/get-notification-channel';
+import { UpdateNotificationChannel } from '../../application/notifications/update-notification-channel';
+import { DeleteNotificationChannel } from '../../application/notifications/delete-notification-channel';
+import { RouteChannelEvent } from '../../application/notifications/route-channel-event';
+import { UpdateOrganizationSmtp } from '../../application/notifications/update-organization-smtp';
+import { GetOrganizationSmtp } from '../../application/notifications/get-organization-smtp';
+import { RemoveOrganizationSmtp } from '../../application/notifications/remove-organization-smtp';
+import { MikroOrmNotificationChannelRepository } from '../../infrastructure/notifications/mikro-orm-notification-channel.repository';
+import { SqlChannelOwners } from '../../infrastructure/notifications/sql-channel-owners';
+import { SqlOrganizationSmtpStore } from '../../infrastructure/notifications/sql-organization-smtp.store';
+import { NodemailerSmtpVerifier } from '../../infrastructure/notifications/nodemailer-smtp-verifier';
+import { HmacWebhookSigner } from '../../infrastructure/notifications/hmac-webhook-signer';
+import type { AppConfig } from '../config';
+import { CONFIG, ORM } from '../tokens';
+
+type Ctx = ResolutionContext;
+
+/** Notifications: channels (organization, customer, monitor overrides), their routing, the organization's SMTP server. */
+export const notificationsModule = new ContainerModule(({ bind }) => {
+  const orm = (c: Ctx) => c.get<MikroORM>(ORM);
+  const single = <T>(id: ServiceIdentifier<T>, make: (c: Ctx) => T) => bind(id).toDynamicValue(make).inSingletonScope();
+
+  single(NOTIFICATION_CHANNEL_REPOSITORY, (c) => new MikroOrmNotificationChannelRepository(orm(c)));
+  single(CHANNEL_OWNERS, (c) => new SqlChannelOwners(orm(c)));
+  single(ORGANIZATION_SMTP_STORE, (c) => new SqlOrganizationSmtpStore(orm(c)));
+  bind(NOTIFICATION_TARGET_POLICY).toService(MONITOR_TARGET_POLICY);
+  single(WEBHOOK_SIGNER, () => new HmacWebhookSigner());
+  single(SMTP_VERIFIER, (c) => new NodemailerSmtpVerifier(new URL(c.get<AppConfig>(CONFIG).publicBaseUrl).hostname));
+
+  const channels = (c: Ctx) => c.get<NotificationChannelRepository>(NOTIFICATION_CHANNEL_REPOSITORY);
+  const owners = (c: Ctx) => c.get<ChannelOwners>(CHANNEL_OWNERS);
+  const smtp = (c: Ctx) => c.get<OrganizationSmtpStore>(ORGANIZATION_SMTP_STORE);
+  const tx = (c: Ctx) => c.get<TransactionRunner>(TRANSACTION_RUNNER);
+  const clock = (c: Ctx) => c.get<Clock>(CLOCK);
+  const cipher = (c: Ctx) => c.get<CredentialCipher>(CREDENTIAL_CIPHER);
+
+  single(WebhookSecrets, (c) => new WebhookSecrets(c.get<SecretTokens>(SECRET_TOKENS), cipher(c)));
+  single(CreateNotificationChannel, (c) => new CreateNotificationChannel(
+    channels(c), owners(c), c.get(WebhookSecrets), tx(c), c.get<IdGenerator>(ID_GENERATOR), clock(c)));
+  single(ListNotificationChannels, (c) => new ListNotificationChannels(channels(c), owners(c)));
+  single(GetNotificationChannel, (c) => new GetNotificationChannel(channels(c)));
+  single(UpdateNotificationChannel, (c) => new UpdateNotificationChannel(channels(c), c.get(WebhookSecrets), tx(c), clock(c)));
+  single(DeleteNotificationChannel, (c) => new DeleteNotificationChannel(channels(c), tx(c)));
+  single(RouteChannelEvent, (c) => new RouteChannelEvent(channels(c)));
+
+  single(UpdateOrganizationSmtp, (c) => new UpdateOrganizationSmtp(
+    smtp(c), c.get<TargetPolicy>(NOTIFICATION_TARGET_POLICY), c.get<SmtpVerifier>(SMTP_VERIFIER), cipher(c), clock(c)));
+  single(GetOrganizationSmtp, (c) => new GetOrganizationSmtp(smtp(c)));
+  single(RemoveOrganizationSmtp, (c) => new RemoveOrganizationSmtp(smtp(c)));
+});
