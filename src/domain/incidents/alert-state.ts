@@ -120,9 +120,15 @@ export class AlertState {
     if (previousStatus !== observation.status) {
       decisions.push({ kind: 'locationReport', location: observation.location, status: observation.status });
     }
+    if (context.suppressed) {
+      // The reminder clock runs on silently through maintenance: a monitor that was already down when the
+      // window began is not announced again the moment it ends, only a full interval later (or on a change).
+      this.lastReminderAt = observation.checkedAt;
+      return decisions;
+    }
     const reminderMs = policy.reminderIntervalMinutes * 60_000;
     const last = this.lastReminderAt?.getTime() ?? 0;
-    if (reminderMs > 0 && !context.suppressed && !context.remindersMuted && observation.checkedAt.getTime() - last >= reminderMs) {
+    if (reminderMs > 0 && !context.remindersMuted && observation.checkedAt.getTime() - last >= reminderMs) {
       this.lastReminderAt = observation.checkedAt;
       decisions.push({ kind: 'remind' });
     }
