@@ -1,24 +1,13 @@
 import { expect } from 'chai';
 import { MaintenanceWindow, type MaintenanceWindowProps } from '../../../../src/domain/maintenance/maintenance-window';
-import { nextOccurrence, occurrenceAt, occurrencesBetween, type RecurrenceExpander } from '../../../../src/domain/maintenance/occurrences';
+import { nextOccurrence, occurrenceAt, occurrencesBetween } from '../../../../src/domain/maintenance/occurrences';
 import { excludedSpans, isInMaintenance, suppressesAlerts } from '../../../../src/domain/maintenance/maintenance-status';
 import { codeOf } from '../../../support/expect-app-error';
+import { FakeRecurrence } from '../../../support/fakes/maintenance-fakes';
 
-const HOUR = 60 * 60_000;
-const DAY = 24 * HOUR;
 const at = (iso: string) => new Date(iso);
 
-/** Every `FREQ=DAILY` series repeats each 24 h (enough for the domain's own arithmetic; zones are the adapter's). */
-const daily: RecurrenceExpander = {
-  problem: () => null,
-  starts(series, from, to, limit) {
-    const starts: Date[] = [];
-    const first = series.firstStart.getTime();
-    const skip = Math.max(0, Math.ceil((from.getTime() - first) / DAY));
-    for (let t = first + skip * DAY; t <= to.getTime() && starts.length < limit; t += DAY) starts.push(new Date(t));
-    return starts;
-  },
-};
+const daily = new FakeRecurrence();
 
 const aWindow = (overrides: Partial<MaintenanceWindowProps> = {}) => new MaintenanceWindow({
   id: 1, publicId: '00000000-0000-4000-8000-000000000001', organizationId: 1, customerId: null, title: 'Upgrade', description: null,
