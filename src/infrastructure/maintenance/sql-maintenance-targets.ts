@@ -47,7 +47,8 @@ export class SqlMaintenanceTargets implements MaintenanceTargets {
       const { table, customerColumn } = TABLES[type];
       const rows = await this.sql.query<Row>(
         `SELECT id, public_id, ${customerColumn} AS customer_id FROM ${table} WHERE organization_id = ? AND id = ANY(?::int8[])`,
-        [organizationId, [...new Set(ids)]],
+        // An array literal: the unit of work's connection expands a bound array into a list.
+        [organizationId, `{${[...new Set(ids)].map((id) => Math.trunc(id)).join(',')}}`],
       );
       for (const row of rows) found.set(targetKey({ type, id: Number(row.id) }), toRecord(row));
     }
