@@ -103,6 +103,7 @@ export * from './application/maintenance/delete-maintenance-window';
 export * from './application/maintenance/get-maintenance-window';
 export * from './application/maintenance/list-maintenance-windows';
 export * from './application/maintenance/maintenance-suppression';
+export * from './application/maintenance/maintenance-uptime-exclusions';
 export * from './application/maintenance/ports';
 export * from './application/maintenance/preview-occurrences';
 export * from './application/maintenance/update-maintenance-window';

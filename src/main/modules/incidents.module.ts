@@ -4,7 +4,7 @@ import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import {
-  COVERAGE_READER, MONITOR_LOOKUP, RESULT_MAINTENANCE, RESULT_STORE,
+  COVERAGE_READER, MONITOR_LOOKUP, RESULT_MAINTENANCE, RESULT_STORE, UPTIME_EXCLUSIONS,
 } from '../../application/results/ports';
 import {
   ALERT_STATE_REPOSITORY, INCIDENT_EVENTS, INCIDENT_REPOSITORY, MAINTENANCE_WINDOWS,
@@ -54,7 +54,7 @@ export const incidentsModule = new ContainerModule(({ bind }) => {
   bind(INCIDENT_EVENTS).toDynamicValue((c) => new OutboxIncidentEvents(c.get(CONTEXT_SQL))).inSingletonScope();
 
   bind(GetCheckHistory).toDynamicValue((c) => new GetCheckHistory(c.get(MONITOR_LOOKUP), c.get(RESULT_STORE), c.get(CLOCK))).inSingletonScope();
-  bind(GetUptimeStats).toDynamicValue((c) => new GetUptimeStats(c.get(MONITOR_LOOKUP), c.get(COVERAGE_READER), c.get(CLOCK))).inSingletonScope();
+  bind(GetUptimeStats).toDynamicValue((c) => new GetUptimeStats(c.get(MONITOR_LOOKUP), c.get(COVERAGE_READER), c.get(CLOCK), c.get(UPTIME_EXCLUSIONS))).inSingletonScope();
   bind(MaintainResultStorage).toDynamicValue((c) => new MaintainResultStorage(c.get(RESULT_MAINTENANCE), {
     resultsRetentionDays: config(c).results.retentionDays, rollupRetentionDays: config(c).results.rollupRetentionDays,
     partitionsAheadDays: 3, settleMinutes: 15,

@@ -3,6 +3,7 @@ import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import { MAINTENANCE_WINDOWS } from '../../application/incidents/ports';
+import { UPTIME_EXCLUSIONS } from '../../application/results/ports';
 import {
   MAINTENANCE_ANNOUNCEMENTS, MAINTENANCE_EVENTS, MAINTENANCE_TARGETS, MAINTENANCE_WINDOW_REPOSITORY, RECURRENCE_EXPANDER,
 } from '../../application/maintenance/ports';
@@ -17,6 +18,7 @@ import { CheckMaintenanceBatch } from '../../application/maintenance/check-maint
 import { PreviewOccurrences } from '../../application/maintenance/preview-occurrences';
 import { AnnounceMaintenance } from '../../application/maintenance/announce-maintenance';
 import { MaintenanceSuppression } from '../../application/maintenance/maintenance-suppression';
+import { MaintenanceUptimeExclusions } from '../../application/maintenance/maintenance-uptime-exclusions';
 import { RruleRecurrenceExpander } from '../../infrastructure/maintenance/rrule-recurrence-expander';
 import { SqlMaintenanceWindowRepository } from '../../infrastructure/maintenance/sql-maintenance-window.repository';
 import { SqlMaintenanceTargets } from '../../infrastructure/maintenance/sql-maintenance-targets';
@@ -40,6 +42,7 @@ export const maintenanceModule = new ContainerModule(({ bind }) => {
   single(MAINTENANCE_EVENTS, (c) => new OutboxMaintenanceEvents(c.get(CONTEXT_SQL)));
   single(MAINTENANCE_ANNOUNCEMENTS, (c) => new SqlMaintenanceAnnouncements(c.get(CONTEXT_SQL)));
   single(MAINTENANCE_WINDOWS, (c) => new MaintenanceSuppression(c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(RECURRENCE_EXPANDER)));
+  single(UPTIME_EXCLUSIONS, (c) => new MaintenanceUptimeExclusions(c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(RECURRENCE_EXPANDER)));
 
   single(MaintenanceWindowViews, (c) => new MaintenanceWindowViews(c.get(MAINTENANCE_TARGETS), c.get(RECURRENCE_EXPANDER)));
   single(CreateMaintenanceWindow, (c) => new CreateMaintenanceWindow(

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { api, expectError } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
 import { aCustomerRow, aCustomerToken } from '../../../support/identity-fixtures';
-import { aMonitorRow } from '../../../support/results-fixtures';
+import { aMonitorRow, aResult, record } from '../../../support/results-fixtures';
 import { aDomain, anIp } from '../../../support/tenancy-fixtures';
 import { testClock } from '../../../support/test-clock';
 import { testServer } from '../../../support/test-server';
@@ -168,6 +168,26 @@ describe('Maintenance windows API', () => {
     expect(batch.body.notFound).to.deep.equal(['00000000-0000-4000-8000-000000000000']);
     const stranger = await anOrganization('stranger');
     expectError(await api('GET', `/api/maintenance-windows/check/${monitor.publicId}`, { token: stranger.token }), 404, 'websiteNotFound');
+  });
+
+  it('leaves the time of a window marked excludeFromUptime out of the website\'s uptime', async () => {
+    const org = await anOrganization('maintenance');
+    const monitor = await aMonitorRow(org.user.organizationId, await aCustomerRow(org.user.organizationId), { consecutiveChecks: 100 });
+    const start = new Date(Math.floor((testClock.now().getTime() - 3 * HOUR) / 60_000) * 60_000);
+    const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+    for (let m = 0; m < 60; m += 1) await record(monitor, 'eu', aResult(m < 30 ? 'up' : 'down', at(m)));
+    const window = await api('POST', '/api/maintenance-windows', {
+      token: org.token, body: {
+        title: 'Migration', startTime: at(30).toISOString(), endTime: at(60).toISOString(), excludeFromUptime: true,
+        targets: [{ type: 'website', id: monitor.publicId }],
+      },
+    });
+    const uptime = async () => (await api('GET', `/api/websites/${monitor.publicId}/uptime-stats`, {
+      token: org.token, query: { from: at(0).toISOString(), to: at(60).toISOString() },
+    })).body;
+    expect(await uptime()).to.deep.include({ upSeconds: 1800, downSeconds: 0, unknownSeconds: 0, uptimePercent: 100 });
+    await api('PATCH', `/api/maintenance-windows/${window.body.id}`, { token: org.token, body: { excludeFromUptime: false } });
+    expect(await uptime()).to.deep.include({ upSeconds: 1800, downSeconds: 1800, uptimePercent: 50 });
   });
 
   it('previews a weekly 02:00 Europe/Berlin window at 02:00 local time on both sides of the daylight-saving changes', async () => {
