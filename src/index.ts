@@ -95,6 +95,7 @@ export * from './application/incidents/record-check-result';
 export * from './application/incidents/resolve-incident';
 export * from './application/incidents/steady-memo';
 // maintenance
+export * from './application/maintenance/asset-maintenance';
 export * from './application/maintenance/announce-maintenance';
 export * from './application/maintenance/check-maintenance';
 export * from './application/maintenance/check-maintenance-batch';

@@ -52,3 +52,9 @@ export function excludedSpans(
   }
   return merged;
 }
+
+/** The suppression rule for a watched customer IP or domain (blocklisting, expiry): a suppressing window covering it runs at t. */
+export const suppressesAssetAlerts = (
+  windows: readonly MaintenanceWindow[], asset: { type: 'customerIp' | 'customerDomain'; id: number; customerId: number }, at: Date,
+  expander: RecurrenceExpander,
+): boolean => windows.some((w) => w.suppressAlerts && w.coversAsset(asset) && occurrenceAt(w, at, expander) !== null);

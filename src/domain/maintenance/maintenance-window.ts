@@ -116,6 +116,11 @@ export class MaintenanceWindow implements MaintenanceWindowProps {
       && sameTargets(this.targets, other.targets);
   }
 
+  /** Whether the window covers a watched customer IP or domain (directly, or through its customer). */
+  coversAsset(asset: { type: 'customerIp' | 'customerDomain'; id: number; customerId: number }): boolean {
+    return this.targets.some((t) => (t.type === asset.type && t.id === asset.id) || (t.type === 'customer' && t.id === asset.customerId));
+  }
+
   /** Whether the window covers a monitor of a customer (directly, or through its customer). */
   coversMonitor(monitor: { monitorId: number; customerId: number }): boolean {
     return this.targets.some((t) => ((t.type === 'monitor' || t.type === 'website') && t.id === monitor.monitorId)

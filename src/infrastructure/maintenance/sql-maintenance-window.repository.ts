@@ -102,6 +102,25 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
     };
   }
 
+  async coveringAsset(type: 'customerIp' | 'customerDomain', id: number): Promise<{ customerId: number; windows: MaintenanceWindow[] } | null> {
+    const table = type === 'customerIp' ? 'customer_ips' : 'customer_domains';
+    const rows = await this.sql.query<Partial<WindowRow> & { a_customer_id: number }>(
+      `SELECT a.customer_id AS a_customer_id, ${COLUMNS}
+         FROM ${table} a
+         LEFT JOIN maintenance_windows w ON w.organization_id = a.organization_id AND (
+           w.targets @> jsonb_build_array(jsonb_build_object('type', ?::text, 'id', a.id))
+           OR w.targets @> jsonb_build_array(jsonb_build_object('type', 'customer', 'id', a.customer_id)))
+        WHERE a.id = ?`,
+      [type, id],
+    );
+    const first = rows[0];
+    if (!first) return null;
+    return {
+      customerId: Number(first.a_customer_id),
+      windows: rows.filter((row) => row.id !== null && row.id !== undefined).map((row) => toWindow(row as WindowRow)),
+    };
+  }
+
   async activeSince(since: Date): Promise<MaintenanceWindow[]> {
     const rows = await this.sql.query<WindowRow>(
       `SELECT ${COLUMNS} FROM maintenance_windows w WHERE w.rrule IS NOT NULL OR w.end_time >= ? ORDER BY w.id`, [since],

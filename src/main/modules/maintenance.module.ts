@@ -19,6 +19,7 @@ import { PreviewOccurrences } from '../../application/maintenance/preview-occurr
 import { AnnounceMaintenance } from '../../application/maintenance/announce-maintenance';
 import { MaintenanceSuppression } from '../../application/maintenance/maintenance-suppression';
 import { MaintenanceUptimeExclusions } from '../../application/maintenance/maintenance-uptime-exclusions';
+import { AssetMaintenance } from '../../application/maintenance/asset-maintenance';
 import { RruleRecurrenceExpander } from '../../infrastructure/maintenance/rrule-recurrence-expander';
 import { SqlMaintenanceWindowRepository } from '../../infrastructure/maintenance/sql-maintenance-window.repository';
 import { SqlMaintenanceTargets } from '../../infrastructure/maintenance/sql-maintenance-targets';
@@ -59,6 +60,7 @@ export const maintenanceModule = new ContainerModule(({ bind }) => {
     c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(MAINTENANCE_TARGETS), c.get(RECURRENCE_EXPANDER), c.get(CLOCK)));
   single(CheckMaintenanceBatch, (c) => new CheckMaintenanceBatch(
     c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(MAINTENANCE_TARGETS), c.get(RECURRENCE_EXPANDER), c.get(CLOCK)));
+  single(AssetMaintenance, (c) => new AssetMaintenance(c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(RECURRENCE_EXPANDER)));
   single(PreviewOccurrences, (c) => new PreviewOccurrences(c.get(RECURRENCE_EXPANDER)));
   single(AnnounceMaintenance, (c) => new AnnounceMaintenance(
     c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(MAINTENANCE_TARGETS), c.get(MAINTENANCE_ANNOUNCEMENTS), c.get(MAINTENANCE_EVENTS),

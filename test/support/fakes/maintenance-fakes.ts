@@ -43,6 +43,15 @@ export class FakeMaintenanceWindows implements MaintenanceWindowRepository {
     const windows = [...this.rows.values()].filter((w) => w.organizationId === monitor.organizationId && w.coversMonitor(monitor));
     return { monitor, windows: windows.map(copyOf) };
   }
+  /** Watched IPs and domains the senders may ask about (`type:id` -> its organization and customer). */
+  readonly assets = new Map<string, { organizationId: number; customerId: number }>();
+  async coveringAsset(type: 'customerIp' | 'customerDomain', id: number) {
+    const asset = this.assets.get(`${type}:${id}`);
+    if (!asset) return null;
+    const windows = [...this.rows.values()]
+      .filter((w) => w.organizationId === asset.organizationId && w.coversAsset({ type, id, customerId: asset.customerId }));
+    return { customerId: asset.customerId, windows: windows.map(copyOf) };
+  }
   async activeSince(since: Date) {
     return [...this.rows.values()].filter((w) => w.rrule !== null || w.endTime.getTime() >= since.getTime()).map(copyOf);
   }

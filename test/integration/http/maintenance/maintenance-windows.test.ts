@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { RequestContext } from '@mikro-orm/postgresql';
 import { api, expectError } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
 import { aCustomerRow, aCustomerToken } from '../../../support/identity-fixtures';
@@ -6,6 +7,8 @@ import { aMonitorRow, aResult, record } from '../../../support/results-fixtures'
 import { aDomain, anIp } from '../../../support/tenancy-fixtures';
 import { testClock } from '../../../support/test-clock';
 import { testServer } from '../../../support/test-server';
+import { AssetMaintenance } from '../../../../src/application/maintenance/asset-maintenance';
+import { MAINTENANCE_WINDOWS, type MaintenanceWindows } from '../../../../src/application/incidents/ports';
 
 const HOUR = 3600_000;
 const WINDOW_FIELDS = [
@@ -168,6 +171,31 @@ describe('Maintenance windows API', () => {
     expect(batch.body.notFound).to.deep.equal(['00000000-0000-4000-8000-000000000000']);
     const stranger = await anOrganization('stranger');
     expectError(await api('GET', `/api/maintenance-windows/check/${monitor.publicId}`, { token: stranger.token }), 404, 'websiteNotFound');
+  });
+
+  it('covers a customer\'s monitors, IPs and domains through a customer target, and a single IP or domain through its own', async () => {
+    const { org, customerId, monitor } = await anOrgWithMonitor();
+    const ip = await anIp(org.token, customerId);
+    const domain = await aDomain(org.token, customerId);
+    const otherIp = await anIp(org.token, customerId);
+    const now = testClock.now();
+    const body = (targets: unknown[]) => ({ title: 'Rack move', startTime: new Date(now.getTime() - HOUR).toISOString(), endTime: later(1), targets });
+    expect((await api('POST', '/api/maintenance-windows', { token: org.token, body: body([{ type: 'customerIp', id: ip.publicId }]) })).status).to.equal(200);
+    const { container, database } = await testServer();
+    const inContext = <T>(work: () => Promise<T>) => RequestContext.create(database.orm.em, work);
+    const assetService = container.get(AssetMaintenance);
+    const monitorService = container.get<MaintenanceWindows>(MAINTENANCE_WINDOWS);
+    const assets = { isSuppressed: (a: Parameters<AssetMaintenance['isSuppressed']>[0], t: Date) => inContext(() => assetService.isSuppressed(a, t)) };
+    const monitors = { isSuppressed: (id: number, t: Date) => inContext(() => monitorService.isSuppressed(id, t)) };
+    expect(await assets.isSuppressed({ type: 'customerIp', id: ip.id }, now)).to.equal(true);
+    expect(await assets.isSuppressed({ type: 'customerIp', id: otherIp.id }, now)).to.equal(false);
+    expect(await assets.isSuppressed({ type: 'customerDomain', id: domain.id }, now)).to.equal(false);
+    expect(await monitors.isSuppressed(monitor.id, now)).to.equal(false);
+    const customerWide = await api('POST', '/api/maintenance-windows', { token: org.token, body: body([{ type: 'customer', id: String(customerId) }]) });
+    expect(customerWide.body.targets).to.have.length(1);
+    expect(await assets.isSuppressed({ type: 'customerDomain', id: domain.id }, now)).to.equal(true);
+    expect(await monitors.isSuppressed(monitor.id, now)).to.equal(true);
+    expect(await monitors.isSuppressed(monitor.id, new Date(now.getTime() + 2 * HOUR))).to.equal(false);
   });
 
   it('leaves the time of a window marked excludeFromUptime out of the website\'s uptime', async () => {

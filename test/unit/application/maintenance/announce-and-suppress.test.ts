@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { AnnounceMaintenance } from '../../../../src/application/maintenance/announce-maintenance';
 import { MaintenanceSuppression } from '../../../../src/application/maintenance/maintenance-suppression';
+import { AssetMaintenance } from '../../../../src/application/maintenance/asset-maintenance';
 import { MaintenanceWindow } from '../../../../src/domain/maintenance/maintenance-window';
 import { ManualClock } from '../../../support/manual-clock';
 import { immediateTransactions } from '../../../support/fakes/shared-fakes';
@@ -73,5 +74,20 @@ describe('maintenance suppression (the alert rules\' MaintenanceWindows port)', 
     const { windows, suppression } = setup();
     await windows.add(aWindow({ suppressAlerts: false, targets: [{ type: 'customer', id: 3 }] }));
     expect(await suppression.isSuppressed(7, new Date('2026-06-03T02:30:00Z'))).to.equal(false);
+  });
+});
+
+describe('maintenance of watched customer IPs and domains', () => {
+  it('silences an IP named by a window, or through its customer, only while an occurrence runs', async () => {
+    const { windows } = setup();
+    windows.assets.set('customerIp:5', { organizationId: 1, customerId: 3 });
+    windows.assets.set('customerDomain:5', { organizationId: 1, customerId: 4 });
+    const assets = new AssetMaintenance(windows, new FakeRecurrence());
+    await windows.add(aWindow({ targets: [{ type: 'customerIp', id: 5 }] }));
+    expect(await assets.isSuppressed({ type: 'customerIp', id: 5 }, new Date('2026-06-03T02:30:00Z'))).to.equal(true);
+    expect(await assets.isSuppressed({ type: 'customerIp', id: 5 }, new Date('2026-06-03T04:00:00Z'))).to.equal(false);
+    expect(await assets.isSuppressed({ type: 'customerDomain', id: 5 }, new Date('2026-06-03T02:30:00Z'))).to.equal(false);
+    await windows.add(aWindow({ publicId: '30000000-0000-4000-8000-000000000002', targets: [{ type: 'customer', id: 4 }] }));
+    expect(await assets.isSuppressed({ type: 'customerDomain', id: 5 }, new Date('2026-06-03T02:30:00Z'))).to.equal(true);
   });
 });
