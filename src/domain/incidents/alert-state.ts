@@ -147,8 +147,13 @@ export class AlertState {
     }
     const condition = (this[key] ??= { since: observation.checkedAt.toISOString(), lastNotifiedAt: null });
     const last = condition.lastNotifiedAt === null ? null : new Date(condition.lastNotifiedAt).getTime();
+    if (context.suppressed) {
+      // As with outages: a condition announced before the window is not repeated the moment it ends.
+      if (last !== null) condition.lastNotifiedAt = observation.checkedAt.toISOString();
+      return [];
+    }
     const due = last === null || (reminderDays !== null && reminderDays > 0 && observation.checkedAt.getTime() - last >= reminderDays * DAY_MS);
-    if (!due || context.suppressed) return [];
+    if (!due) return [];
     condition.lastNotifiedAt = observation.checkedAt.toISOString();
     const decision = { since: new Date(condition.since), first: last === null };
     return [which === 'ssl' ? { kind: 'sslExpiryReminder', ...decision } : { kind: 'dnsblReminder', ...decision }];

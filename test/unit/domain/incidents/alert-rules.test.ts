@@ -156,6 +156,20 @@ describe('alert rules: reminders', () => {
     expect(state.sslExpiry).to.equal(null);
   });
 
+  it('does not repeat a certificate reminder the moment a window ends, yet announces a condition that began inside it', () => {
+    const p = policy({ sslExpiryReminderDays: 1, consecutiveChecks: 99 });
+    const day = 24 * 60;
+    const inWindow = { suppressed: true, remindersMuted: false };
+    const known = aState();
+    expect(feed(known, p, [['eu', 'degraded', 0]], normal, 'sslExpiringSoon')).to.deep.equal(['sslExpiryReminder']);
+    expect(feed(known, p, [['eu', 'degraded', day], ['eu', 'degraded', 2 * day]], inWindow, 'sslExpiringSoon')).to.deep.equal([]);
+    expect(feed(known, p, [['eu', 'degraded', 2 * day + 1]], normal, 'sslExpiringSoon')).to.deep.equal([]);
+    expect(feed(known, p, [['eu', 'degraded', 3 * day]], normal, 'sslExpiringSoon')).to.deep.equal(['sslExpiryReminder']);
+    const fresh = aState();
+    expect(feed(fresh, p, [['eu', 'degraded', 0]], inWindow, 'sslExpiringSoon')).to.deep.equal([]);
+    expect(feed(fresh, p, [['eu', 'degraded', 1]], normal, 'sslExpiringSoon')).to.deep.equal(['sslExpiryReminder']);
+  });
+
   it('notifies a blocklisting once when dnsblReminderInterval is unset', () => {
     const state = aState();
     const p = policy({ dnsblReminderDays: null, consecutiveChecks: 99 });
