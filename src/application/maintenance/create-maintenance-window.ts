@@ -31,6 +31,7 @@ export class CreateMaintenanceWindow {
     const resolved = await resolveTargets(this.targets, actor.scope, input.targets);
     const definition: WindowDefinition = { ...input, targets: resolved.targets };
     const { window, created } = await this.tx.run(async () => {
+      await this.windows.lockCreates(actor.scope.organizationId);
       const same = (await this.windows.list(actor.scope)).find((w) => w.sameDefinition(definition));
       if (same) return { window: same, created: false };
       const window = await this.windows.add(MaintenanceWindow.create({

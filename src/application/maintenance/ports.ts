@@ -13,6 +13,11 @@ export interface CoveredMonitor {
 
 /** Maintenance windows, always inside a tenant scope (a customer scope sees its customer's windows only). */
 export interface MaintenanceWindowRepository {
+  /**
+   * Holds the organization's window creations one at a time until the current transaction ends, so two
+   * equal creates racing each other cannot both insert (the second sees the first and answers it).
+   */
+  lockCreates(organizationId: number): Promise<void>;
   /** Stores a new window and answers it with its id. */
   add(window: MaintenanceWindow): Promise<MaintenanceWindow>;
   /** By public id (uuid) or legacy integer id; null when missing or out of scope. */

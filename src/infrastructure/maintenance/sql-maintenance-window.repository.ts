@@ -28,11 +28,18 @@ const scopeSql = (scope: TenantScope) => (scope.customerId === null
   ? { sql: 'w.organization_id = ?', params: [scope.organizationId] }
   : { sql: 'w.organization_id = ? AND w.customer_id = ?', params: [scope.organizationId, scope.customerId] });
 
+/** First key of the transaction-scoped advisory lock that serializes window creation per organization. */
+const CREATE_LOCK_SPACE = 0x6d77; // 'mw'
+
 const targetsJson = (targets: readonly WindowTarget[]) => JSON.stringify(targets.map((t) => ({ type: t.type, id: t.id })));
 
 /** Windows in plain SQL on the current unit of work (inside a TransactionRunner.run it joins the transaction). */
 export class SqlMaintenanceWindowRepository implements MaintenanceWindowRepository {
   constructor(private readonly sql: SqlRunner) {}
+
+  async lockCreates(organizationId: number): Promise<void> {
+    await this.sql.query('SELECT pg_advisory_xact_lock(?, ?)', [CREATE_LOCK_SPACE, organizationId]);
+  }
 
   async add(window: MaintenanceWindow): Promise<MaintenanceWindow> {
     const [row] = await this.sql.query<{ id: number }>(

@@ -15,6 +15,9 @@ export class FakeMaintenanceWindows implements MaintenanceWindowRepository {
   readonly monitors = new Map<number, CoveredMonitor & { organizationId: number }>();
   private next = 1;
 
+  /** Organizations whose creations were serialized (one test call after another is serial already). */
+  readonly lockedFor: number[] = [];
+  async lockCreates(organizationId: number) { this.lockedFor.push(organizationId); }
   async add(window: MaintenanceWindow) {
     window.id = this.next++;
     this.rows.set(window.id, copyOf(window));

@@ -62,6 +62,16 @@ describe('Maintenance windows API', () => {
     expect((await api('GET', '/api/maintenance-windows', { token: org.token, query: { websiteId: other.publicId } })).body).to.deep.equal([]);
   });
 
+  it('creates one window when equal creates race each other', async () => {
+    const { org, monitor } = await anOrgWithMonitor();
+    const body = { title: 'Retry storm', startTime: later(2), endTime: later(3), targets: [{ type: 'website', id: monitor.publicId }] };
+    const answers = await Promise.all([0, 1, 2, 3].map(() => api('POST', '/api/maintenance-windows', { token: org.token, body })));
+    expect(answers.map((a) => a.status)).to.deep.equal([200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body.id)).size).to.equal(1);
+    expect((await api('GET', '/api/maintenance-windows', { token: org.token })).body).to.have.length(1);
+    expect(await outboxKinds(org.user.organizationId)).to.deep.equal(['maintenance.scheduled']);
+  });
+
   it('changes a window with PATCH and deletes it; another organization gets maintenanceWindowNotFound for each', async () => {
     const { org, monitor } = await anOrgWithMonitor();
     const created = await api('POST', '/api/maintenance-windows', {
