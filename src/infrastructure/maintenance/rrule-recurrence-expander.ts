@@ -33,9 +33,24 @@ const ruleOptions = (rrule: string) => {
   if (/DTSTART|TZID/i.test(text) || text.includes('\n')) throw new Error('give the rule only (startTime and timezone are separate fields)');
   const options = RRule.parseString(text);
   if (options.freq === undefined) throw new Error('FREQ is required');
+  if (options.freq === RRule.SECONDLY || options.freq === RRule.MINUTELY) throw new Error('FREQ must be HOURLY or longer');
   new RRule(options); // refuses values parseString lets through
   return options;
 };
+
+/** A series' rule, kept between calls and moved forward (see `ruleFrom`). */
+interface SeriesRule {
+  readonly options: ReturnType<typeof ruleOptions>;
+  readonly first: Date;
+  /** The rule from a later occurrence of the series (or from the first), and that occurrence. */
+  rule: RRule;
+  base: Date;
+}
+
+/** Moving a series' start forward pays off once it lies this far behind the range asked about. */
+const REBASE_AFTER_MS = 7 * DAY_MS;
+/** Series kept in memory (the engine asks about the same few windows over and over). */
+const MEMO_SIZE = 2000;
 
 /**
  * RFC 5545 recurrence through the `rrule` library, evaluated on floating wall-clock time and only then
@@ -54,17 +69,48 @@ export class RruleRecurrenceExpander implements RecurrenceExpander {
     }
   }
 
+  private readonly memo = new Map<string, SeriesRule>();
+
   starts(series: RecurrenceSeries, from: Date, to: Date, limit: number): Date[] {
-    const rule = new RRule({ ...ruleOptions(series.rrule), dtstart: floating(series.firstStart, series.timezone), tzid: null });
     // The zone's offset moves the wall-clock range by at most a day either way; filter exactly afterwards.
     const wallFrom = new Date(floating(from, series.timezone).getTime() - DAY_MS);
     const wallTo = new Date(floating(to, series.timezone).getTime() + DAY_MS);
     const starts: Date[] = [];
-    rule.between(wallFrom, wallTo, true, (wall) => {
+    this.ruleFrom(series, wallFrom).between(wallFrom, wallTo, true, (wall) => {
       const at = instant(wall, series.timezone);
       if (at.getTime() >= from.getTime() && at.getTime() <= to.getTime()) starts.push(at);
       return starts.length < limit;
     });
     return starts;
+  }
+
+  /**
+   * rrule walks every occurrence from DTSTART up to the range asked about, so a daily window set up
+   * years ago would cost thousands of steps on every check. Without COUNT, the series seen from any of
+   * its occurrences is the same series from there on (same period alignment, same derived BYxxx), so the
+   * rule is restarted at the last occurrence before the range and kept: each later call walks only the
+   * few steps since. A range before that point (a preview or report of the past) uses the first start.
+   */
+  private ruleFrom(series: RecurrenceSeries, wallFrom: Date): RRule {
+    const key = `${series.timezone}|${series.firstStart.getTime()}|${series.rrule}`;
+    let memo = this.memo.get(key);
+    if (!memo) {
+      const options = ruleOptions(series.rrule);
+      const first = floating(series.firstStart, series.timezone);
+      memo = { options, first, base: first, rule: new RRule({ ...options, dtstart: first, tzid: null }, true) };
+      if (this.memo.size >= MEMO_SIZE) this.memo.delete(this.memo.keys().next().value!);
+      this.memo.set(key, memo);
+    }
+    if (wallFrom.getTime() < memo.base.getTime()) return new RRule({ ...memo.options, dtstart: memo.first, tzid: null }, true);
+    if (memo.options.count === null || memo.options.count === undefined) {
+      if (wallFrom.getTime() - memo.base.getTime() > REBASE_AFTER_MS) {
+        const last = memo.rule.before(wallFrom, true);
+        if (last && last.getTime() > memo.base.getTime()) {
+          memo.base = last;
+          memo.rule = new RRule({ ...memo.options, dtstart: last, tzid: null }, true);
+        }
+      }
+    }
+    return memo.rule;
   }
 }

@@ -32,7 +32,20 @@ describe('RRULE recurrence in an IANA time zone (rrule + luxon)', () => {
   it('honours COUNT from the first start and stops at the limit', () => {
     const series = { firstStart: new Date('2026-01-05T09:00:00Z'), rrule: 'FREQ=DAILY;COUNT=3', timezone: 'UTC' };
     expect(expander.starts(series, new Date('2026-01-01T00:00:00Z'), new Date('2026-02-01T00:00:00Z'), 10)).to.have.length(3);
-    expect(expander.starts({ ...series, rrule: 'FREQ=MINUTELY' }, new Date('2026-01-05T00:00:00Z'), new Date('2027-01-01T00:00:00Z'), 5)).to.have.length(5);
+    expect(expander.starts({ ...series, rrule: 'FREQ=HOURLY' }, new Date('2026-01-05T00:00:00Z'), new Date('2027-01-01T00:00:00Z'), 5)).to.have.length(5);
+  });
+
+  it('gives the same occurrences of an old series after moving its start forward as a walk from its first start', () => {
+    const series = { firstStart: new Date('2019-01-07T08:00:00Z'), rrule: 'FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,FR', timezone: 'America/New_York' };
+    const walked = new RruleRecurrenceExpander();
+    const year = (y: number) => [new Date(`${y}-01-01T00:00:00Z`), new Date(`${y}-12-31T00:00:00Z`)] as const;
+    const moving = new RruleRecurrenceExpander();
+    moving.starts(series, ...year(2025), 1);
+    const in2026 = moving.starts(series, ...year(2026), 500);
+    const fromFirst = walked.starts(series, new Date('2019-01-01T00:00:00Z'), year(2026)[1], 5000).filter((d) => d >= year(2026)[0]);
+    expect(in2026).to.have.length(52);
+    expect(iso(in2026)).to.deep.equal(iso(fromFirst));
+    expect(iso(moving.starts(series, ...year(2020), 500))).to.deep.equal(iso(walked.starts(series, ...year(2020), 500)));
   });
 
   it('names what is wrong with a rule it cannot use', () => {
@@ -41,5 +54,6 @@ describe('RRULE recurrence in an IANA time zone (rrule + luxon)', () => {
     expect(expander.problem('FREQ=WEEKLY;BYDAY=XX')).to.be.a('string');
     expect(expander.problem('DTSTART:20260101T000000Z\nRRULE:FREQ=DAILY')).to.be.a('string');
     expect(expander.problem('nonsense')).to.be.a('string');
+    expect(expander.problem('FREQ=MINUTELY')).to.match(/HOURLY or longer/);
   });
 });
