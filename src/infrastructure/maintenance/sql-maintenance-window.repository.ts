@@ -33,9 +33,13 @@ const CREATE_LOCK_SPACE = 0x6d77; // 'mw'
 
 const targetsJson = (targets: readonly WindowTarget[]) => JSON.stringify(targets.map((t) => ({ type: t.type, id: t.id })));
 
-/** Windows in plain SQL on the current unit of work (inside a TransactionRunner.run it joins the transaction). */
+/**
+ * Windows in plain SQL on the current unit of work (inside a TransactionRunner.run it joins the
+ * transaction). The check engine's question (`coveringMonitor`) goes to the plain pool as a prepared
+ * statement instead: it is asked outside any transaction for every result that is not a steady up.
+ */
 export class SqlMaintenanceWindowRepository implements MaintenanceWindowRepository {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(private readonly sql: SqlRunner, private readonly pool: SqlRunner = sql) {}
 
   async lockCreates(organizationId: number): Promise<void> {
     await this.sql.query('SELECT pg_advisory_xact_lock(?, ?)', [CREATE_LOCK_SPACE, organizationId]);
@@ -91,7 +95,7 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
 
   async coveringMonitor(monitorId: number): Promise<{ monitor: CoveredMonitor; windows: MaintenanceWindow[] } | null> {
     // One statement: the engine asks this for every result that is not a steady up.
-    const rows = await this.sql.query<Partial<WindowRow> & { m_id: number; m_public_id: string; m_customer_id: number }>(
+    const rows = await this.pool.query<Partial<WindowRow> & { m_id: number; m_public_id: string; m_customer_id: number }>(
       `SELECT m.id AS m_id, m.public_id AS m_public_id, m.customer_id AS m_customer_id, ${COLUMNS}
          FROM monitors m
          LEFT JOIN maintenance_windows w ON w.organization_id = m.organization_id AND (
@@ -99,7 +103,7 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
            OR w.targets @> jsonb_build_array(jsonb_build_object('type', 'website', 'id', m.id))
            OR w.targets @> jsonb_build_array(jsonb_build_object('type', 'customer', 'id', m.customer_id)))
         WHERE m.id = ?`,
-      [monitorId],
+      [monitorId], { prepare: true },
     );
     const first = rows[0];
     if (!first) return null;

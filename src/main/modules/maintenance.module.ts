@@ -25,7 +25,7 @@ import { SqlMaintenanceWindowRepository } from '../../infrastructure/maintenance
 import { SqlMaintenanceTargets } from '../../infrastructure/maintenance/sql-maintenance-targets';
 import { OutboxMaintenanceEvents } from '../../infrastructure/maintenance/outbox-maintenance-events';
 import { SqlMaintenanceAnnouncements } from '../../infrastructure/maintenance/sql-maintenance-announcements';
-import { CONTEXT_SQL } from '../tokens';
+import { CONTEXT_SQL, SQL } from '../tokens';
 
 type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
 
@@ -38,7 +38,7 @@ export const maintenanceModule = new ContainerModule(({ bind }) => {
     bind(id as symbol).toDynamicValue((c) => make(c as unknown as Ctx)).inSingletonScope();
 
   single(RECURRENCE_EXPANDER, () => new RruleRecurrenceExpander());
-  single(MAINTENANCE_WINDOW_REPOSITORY, (c) => new SqlMaintenanceWindowRepository(c.get(CONTEXT_SQL)));
+  single(MAINTENANCE_WINDOW_REPOSITORY, (c) => new SqlMaintenanceWindowRepository(c.get(CONTEXT_SQL), c.get(SQL)));
   single(MAINTENANCE_TARGETS, (c) => new SqlMaintenanceTargets(c.get(CONTEXT_SQL)));
   single(MAINTENANCE_EVENTS, (c) => new OutboxMaintenanceEvents(c.get(CONTEXT_SQL)));
   single(MAINTENANCE_ANNOUNCEMENTS, (c) => new SqlMaintenanceAnnouncements(c.get(CONTEXT_SQL)));
