@@ -42,7 +42,7 @@ export class CreateMaintenanceWindow {
       await this.events.publish({
         kind: 'maintenance.scheduled', organizationId: window.organizationId, customerId: window.customerId,
         windowId: window.publicId, title: window.title, occurrence: first,
-        targets: input.targets.map((t) => ({ type: t.type, id: t.id!.trim() })), occurredAt: now,
+        targets: resolved.publicTargets, occurredAt: now,
       });
       return { window, created: true };
     });

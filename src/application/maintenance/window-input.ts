@@ -21,7 +21,7 @@ const NOT_FOUND = {
  */
 export async function resolveTargets(
   targets: MaintenanceTargets, scope: TenantScope, inputs: readonly TargetInput[],
-): Promise<{ targets: WindowTarget[]; customerId: number | null }> {
+): Promise<{ targets: WindowTarget[]; publicTargets: { type: TargetType; id: string }[]; customerId: number | null }> {
   const records: { type: TargetType; record: TargetRecord }[] = [];
   for (const input of inputs) {
     const ref = input.id?.trim();
@@ -33,6 +33,7 @@ export async function resolveTargets(
   const customers = new Set(records.map((r) => r.record.customerId));
   return {
     targets: records.map((r) => ({ type: r.type, id: r.record.id })),
+    publicTargets: records.map((r) => ({ type: r.type, id: r.record.publicId })),
     customerId: scope.customerId ?? (customers.size === 1 ? [...customers][0]! : null),
   };
 }

@@ -59,6 +59,9 @@ describe('maintenance windows: create', () => {
     expect(view.window.customerId).to.equal(3);
     expect(view.nextOccurrence?.start.toISOString()).to.equal('2026-06-02T02:00:00.000Z');
     expect(events.published.map((e) => [e.kind, e.windowId])).to.deep.equal([['maintenance.scheduled', view.window.publicId]]);
+    const byLegacyId = await create.execute(admin, body({ title: 'By legacy id', targets: [{ type: 'monitor', id: '7' }] }));
+    expect(events.published[1]!.targets).to.deep.equal([{ type: 'monitor', id: MONITOR }]);
+    expect(byLegacyId.view.targets).to.deep.equal([{ type: 'monitor', id: MONITOR }]);
   });
 
   it('answers the existing window for an equal body and announces nothing again', async () => {
