@@ -94,6 +94,22 @@ export * from './application/incidents/ports';
 export * from './application/incidents/record-check-result';
 export * from './application/incidents/resolve-incident';
 export * from './application/incidents/steady-memo';
+// maintenance
+export * from './application/maintenance/asset-maintenance';
+export * from './application/maintenance/announce-maintenance';
+export * from './application/maintenance/check-maintenance';
+export * from './application/maintenance/check-maintenance-batch';
+export * from './application/maintenance/create-maintenance-window';
+export * from './application/maintenance/delete-maintenance-window';
+export * from './application/maintenance/get-maintenance-window';
+export * from './application/maintenance/list-maintenance-windows';
+export * from './application/maintenance/maintenance-suppression';
+export * from './application/maintenance/maintenance-uptime-exclusions';
+export * from './application/maintenance/ports';
+export * from './application/maintenance/preview-occurrences';
+export * from './application/maintenance/update-maintenance-window';
+export * from './application/maintenance/window-input';
+export * from './application/maintenance/window-view';
 // monitoring
 export * from './application/monitoring/attach-tag';
 export * from './application/monitoring/create-monitor';

@@ -38,6 +38,7 @@ import { tagsRouter } from '../interfaces/http/monitoring/tags.router';
 import { changeRequestsRouter } from '../interfaces/http/monitoring/change-requests.router';
 import { heartbeatsRouter } from '../interfaces/http/monitoring/heartbeats.router';
 import { triggerCheckRouter } from '../interfaces/http/scheduling/trigger-check.router';
+import { maintenanceWindowsRouter } from '../interfaces/http/maintenance/maintenance-windows.router';
 import type { AppConfig } from './config';
 import { CONFIG, LOGGER, ORM } from './tokens';
 import { metricsHandlers } from './metrics';
@@ -49,7 +50,7 @@ export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   triggerCheckRouter,
   authRouter, usersRouter, organizationRouter, tokensRouter, accountRouter, platformAdminRouter, healthRouter, probesRouter,
   agentAccessRouter, toolsRouter,
-  incidentsRouter, websiteResultsRouter, websiteScreenshotsRouter,
+  incidentsRouter, websiteResultsRouter, websiteScreenshotsRouter, maintenanceWindowsRouter,
   customersRouter, packageConfigsRouter, customFieldsRouter, customerDomainsRouter, customerIpsRouter,
   websitesRouter, monitorsRouter, tagsRouter, changeRequestsRouter, heartbeatsRouter,
   notificationChannelsRouter, organizationSmtpRouter,

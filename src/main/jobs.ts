@@ -5,6 +5,7 @@ import { accountDeletionsJob } from '../interfaces/jobs/account-deletions.job';
 import { watchesJob } from '../interfaces/jobs/watches.job';
 import { agentAccessPurgeJob } from '../interfaces/jobs/agent-access-purge.job';
 import { resultStorageJob } from '../interfaces/jobs/result-storage.job';
+import { maintenanceAnnouncementsJob } from '../interfaces/jobs/maintenance-announcements.job';
 import type { JobDefinition } from '../interfaces/jobs/job-definition';
 import { startAgendaJobRunner, type JobRunner } from '../infrastructure/scheduling/agenda-job-runner';
 import type { Database } from '../infrastructure/persistence/database';
@@ -17,6 +18,7 @@ export const jobDefinitions = (container: Container, logger: Logger): JobDefinit
   watchesJob(container, logger),
   agentAccessPurgeJob(container, logger),
   resultStorageJob(container, logger),
+  maintenanceAnnouncementsJob(container, logger),
 ];
 
 /** Starts Agenda with every job, each run in its own ORM context. */

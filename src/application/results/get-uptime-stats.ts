@@ -2,10 +2,11 @@ import { AppError } from '../../domain/shared/app-error';
 import { coverageSeconds } from '../../domain/results/coverage';
 import { parseDateRange, type DateRange } from '../../domain/results/date-range';
 import { planSegments } from '../../domain/results/stats-segments';
+import { withoutSpans } from '../../domain/results/excluded-time';
 import { addCoverage, emptyCoverage, uptimeFigures, type UptimeFigures } from '../../domain/results/uptime-figures';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
-import type { CoverageReader, MonitorLookup } from './ports';
+import type { CoverageReader, MonitorLookup, UptimeExclusions } from './ports';
 
 export const UPTIME_PERIODS = { '24h': 24, '7d': 7 * 24, '30d': 30 * 24 } as const;
 export type UptimePeriod = keyof typeof UPTIME_PERIODS;
@@ -30,10 +31,14 @@ const HOUR_MS = 60 * 60_000;
 /**
  * Uptime and response-time percentiles of a website over a period or a range: whole hours from the
  * hourly rollups, the rest (partial hours, the recent tail) from the raw results. The range is
- * clipped to the monitor's creation and to now; time before creation is not counted at all.
+ * clipped to the monitor's creation and to now; time before creation is not counted at all, nor
+ * is maintenance whose window excludes it from uptime.
  */
 export class GetUptimeStats {
-  constructor(private readonly monitors: MonitorLookup, private readonly coverage: CoverageReader, private readonly clock: Clock) {}
+  constructor(
+    private readonly monitors: MonitorLookup, private readonly coverage: CoverageReader, private readonly clock: Clock,
+    private readonly exclusions: UptimeExclusions = { spans: async () => [] },
+  ) {}
 
   async execute(actor: Actor, input: UptimeStatsInput): Promise<UptimeStats> {
     const now = this.clock.now();
@@ -47,16 +52,20 @@ export class GetUptimeStats {
       to: new Date(Math.min(range.to.getTime(), now.getTime())),
     };
     let totals = emptyCoverage();
+    let seconds = 0;
     if (counted.from.getTime() < counted.to.getTime()) {
       const cap = coverageSeconds(monitor.checkIntervalSeconds);
-      for (const segment of planSegments(counted, await this.coverage.rolledUp())) {
-        const part = segment.source === 'raw'
-          ? await this.coverage.rawCoverage(monitor.monitorId, segment, cap)
-          : await this.coverage.rollupCoverage(monitor.monitorId, segment);
-        totals = addCoverage(totals, part);
+      const rolledUp = await this.coverage.rolledUp();
+      for (const piece of withoutSpans(counted, await this.exclusions.spans(monitor.monitorId, counted))) {
+        seconds += (piece.to.getTime() - piece.from.getTime()) / 1000;
+        for (const segment of planSegments(piece, rolledUp)) {
+          const part = segment.source === 'raw'
+            ? await this.coverage.rawCoverage(monitor.monitorId, segment, cap)
+            : await this.coverage.rollupCoverage(monitor.monitorId, segment);
+          totals = addCoverage(totals, part);
+        }
       }
     }
-    const seconds = Math.max(0, (counted.to.getTime() - counted.from.getTime()) / 1000);
     return {
       period: byRange ? 'range' : period, from: range.from, to: range.to,
       locations: [...totals.locations],

@@ -24,6 +24,13 @@ export interface MonitorLookup {
 }
 export const MONITOR_LOOKUP = Symbol.for('MonitorLookup');
 
+/** Time an uptime report leaves out for a monitor (maintenance windows marked excludeFromUptime). */
+export interface UptimeExclusions {
+  /** The spans within the range, in any order; they may overlap. */
+  spans(monitorId: number, range: DateRange): Promise<DateRange[]>;
+}
+export const UPTIME_EXCLUSIONS = Symbol.for('UptimeExclusions');
+
 export interface ResultDetail {
   readonly message: string | null;
   readonly timings: CheckTimings;

@@ -120,9 +120,15 @@ export class AlertState {
     if (previousStatus !== observation.status) {
       decisions.push({ kind: 'locationReport', location: observation.location, status: observation.status });
     }
+    if (context.suppressed) {
+      // The reminder clock runs on silently through maintenance: a monitor that was already down when the
+      // window began is not announced again the moment it ends, only a full interval later (or on a change).
+      this.lastReminderAt = observation.checkedAt;
+      return decisions;
+    }
     const reminderMs = policy.reminderIntervalMinutes * 60_000;
     const last = this.lastReminderAt?.getTime() ?? 0;
-    if (reminderMs > 0 && !context.suppressed && !context.remindersMuted && observation.checkedAt.getTime() - last >= reminderMs) {
+    if (reminderMs > 0 && !context.remindersMuted && observation.checkedAt.getTime() - last >= reminderMs) {
       this.lastReminderAt = observation.checkedAt;
       decisions.push({ kind: 'remind' });
     }
@@ -141,8 +147,13 @@ export class AlertState {
     }
     const condition = (this[key] ??= { since: observation.checkedAt.toISOString(), lastNotifiedAt: null });
     const last = condition.lastNotifiedAt === null ? null : new Date(condition.lastNotifiedAt).getTime();
+    if (context.suppressed) {
+      // As with outages: a condition announced before the window is not repeated the moment it ends.
+      if (last !== null) condition.lastNotifiedAt = observation.checkedAt.toISOString();
+      return [];
+    }
     const due = last === null || (reminderDays !== null && reminderDays > 0 && observation.checkedAt.getTime() - last >= reminderDays * DAY_MS);
-    if (!due || context.suppressed) return [];
+    if (!due) return [];
     condition.lastNotifiedAt = observation.checkedAt.toISOString();
     const decision = { since: new Date(condition.since), first: last === null };
     return [which === 'ssl' ? { kind: 'sslExpiryReminder', ...decision } : { kind: 'dnsblReminder', ...decision }];

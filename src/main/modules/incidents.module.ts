@@ -4,7 +4,7 @@ import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import {
-  COVERAGE_READER, MONITOR_LOOKUP, RESULT_MAINTENANCE, RESULT_STORE,
+  COVERAGE_READER, MONITOR_LOOKUP, RESULT_MAINTENANCE, RESULT_STORE, UPTIME_EXCLUSIONS,
 } from '../../application/results/ports';
 import {
   ALERT_STATE_REPOSITORY, INCIDENT_EVENTS, INCIDENT_REPOSITORY, MAINTENANCE_WINDOWS,
@@ -32,7 +32,6 @@ import { SqlMonitorLookup } from '../../infrastructure/results/sql-monitor-looku
 import { MikroOrmIncidentRepository } from '../../infrastructure/incidents/mikro-orm-incident.repository';
 import { MikroOrmAlertStateRepository } from '../../infrastructure/incidents/mikro-orm-alert-state.repository';
 import { OutboxIncidentEvents } from '../../infrastructure/incidents/outbox-incident-events';
-import { NoMaintenanceWindows } from '../../infrastructure/incidents/no-maintenance-windows';
 import type { AppConfig } from '../config';
 import { CONFIG, CONTEXT_SQL, ORM, SQL } from '../tokens';
 
@@ -53,10 +52,9 @@ export const incidentsModule = new ContainerModule(({ bind }) => {
   bind(INCIDENT_REPOSITORY).toDynamicValue((c) => new MikroOrmIncidentRepository(c.get(ORM))).inSingletonScope();
   bind(ALERT_STATE_REPOSITORY).toDynamicValue((c) => new MikroOrmAlertStateRepository(c.get(ORM), c.get(CONTEXT_SQL), c.get(SQL))).inSingletonScope();
   bind(INCIDENT_EVENTS).toDynamicValue((c) => new OutboxIncidentEvents(c.get(CONTEXT_SQL))).inSingletonScope();
-  bind(MAINTENANCE_WINDOWS).toConstantValue(new NoMaintenanceWindows());
 
   bind(GetCheckHistory).toDynamicValue((c) => new GetCheckHistory(c.get(MONITOR_LOOKUP), c.get(RESULT_STORE), c.get(CLOCK))).inSingletonScope();
-  bind(GetUptimeStats).toDynamicValue((c) => new GetUptimeStats(c.get(MONITOR_LOOKUP), c.get(COVERAGE_READER), c.get(CLOCK))).inSingletonScope();
+  bind(GetUptimeStats).toDynamicValue((c) => new GetUptimeStats(c.get(MONITOR_LOOKUP), c.get(COVERAGE_READER), c.get(CLOCK), c.get(UPTIME_EXCLUSIONS))).inSingletonScope();
   bind(MaintainResultStorage).toDynamicValue((c) => new MaintainResultStorage(c.get(RESULT_MAINTENANCE), {
     resultsRetentionDays: config(c).results.retentionDays, rollupRetentionDays: config(c).results.rollupRetentionDays,
     partitionsAheadDays: 3, settleMinutes: 15,

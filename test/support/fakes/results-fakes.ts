@@ -3,7 +3,7 @@ import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
 import type { DateRange } from '../../../src/domain/results/date-range';
 import { emptyCoverage, type CoverageTotals } from '../../../src/domain/results/uptime-figures';
 import type {
-  CoverageReader, HistoryQuery, MonitorLookup, MonitorRef, ResultMaintenance, ResultStore, StoredResult,
+  CoverageReader, HistoryQuery, MonitorLookup, MonitorRef, ResultMaintenance, ResultStore, StoredResult, UptimeExclusions,
 } from '../../../src/application/results/ports';
 import { inScope } from './shared-fakes';
 import { aPolicy } from './incidents-fakes';
@@ -68,4 +68,12 @@ export class FakeResultMaintenance implements ResultMaintenance {
     this.rolled = isFirst ? { from: hour, to: end } : { from: this.rolled!.from, to: end };
   }
   async purgeRollupsBefore(before: Date) { this.purgeBefore = before; return 0; }
+}
+
+/** Fixed spans to leave out of uptime (as maintenance windows marked excludeFromUptime would give). */
+export class FakeUptimeExclusions implements UptimeExclusions {
+  constructor(private readonly excluded: DateRange[] = []) {}
+  async spans(_monitorId: number, range: DateRange) {
+    return this.excluded.filter((s) => s.from.getTime() < range.to.getTime() && s.to.getTime() > range.from.getTime());
+  }
 }

@@ -3,7 +3,7 @@ import { GetUptimeStats } from '../../../../src/application/results/get-uptime-s
 import { GetCheckHistory } from '../../../../src/application/results/get-check-history';
 import { MaintainResultStorage } from '../../../../src/application/results/maintain-result-storage';
 import type { Screenshot } from '../../../../src/application/checks/ports';
-import { FakeCoverage, FakeMonitorLookup, FakeResultMaintenance, FakeResults, aMonitorRef } from '../../../support/fakes/results-fakes';
+import { FakeCoverage, FakeMonitorLookup, FakeResultMaintenance, FakeResults, FakeUptimeExclusions, aMonitorRef } from '../../../support/fakes/results-fakes';
 import { FakeScreenshots } from '../../../support/fakes/checks-fakes';
 import { ManualClock } from '../../../support/manual-clock';
 import { anActor } from '../../../support/builders';
@@ -37,6 +37,23 @@ describe('GetUptimeStats', () => {
     expect(await codeOf(useCase.execute(actor(99), { websiteId: '7' }))).to.equal('websiteNotFound');
     expect(await codeOf(useCase.execute(actor(1, 5), { websiteId: '7' }))).to.equal('websiteNotFound');
     expect(await codeOf(useCase.execute(actor(), { websiteId: '7', from: 'x' }))).to.equal('invalidDateRange');
+  });
+});
+
+describe('GetUptimeStats with maintenance left out', () => {
+  it('neither reads nor counts the time of windows that exclude it from uptime', async () => {
+    const coverage = new FakeCoverage();
+    const exclusions = new FakeUptimeExclusions([
+      { from: new Date('2026-11-22T08:30:00Z'), to: new Date('2026-11-22T09:00:00Z') },
+      { from: new Date('2026-11-22T08:45:00Z'), to: new Date('2026-11-22T09:10:00Z') },
+    ]);
+    const stats = await new GetUptimeStats(new FakeMonitorLookup(), coverage, clock, exclusions)
+      .execute(actor(), { websiteId: '7', from: '2026-11-22T08:00:00Z', to: '2026-11-22T10:00:00Z' });
+    expect(coverage.calls.map(([source, r]) => [source, r.from.toISOString(), r.to.toISOString()])).to.deep.equal([
+      ['raw', '2026-11-22T08:00:00.000Z', '2026-11-22T08:30:00.000Z'],
+      ['raw', '2026-11-22T09:10:00.000Z', '2026-11-22T10:00:00.000Z'],
+    ]);
+    expect(stats).to.include({ uptimePercent: 100, unknownPercent: 0 });
   });
 });
 

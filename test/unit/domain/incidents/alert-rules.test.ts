@@ -125,6 +125,25 @@ describe('alert rules: reminders', () => {
     expect(feed(acknowledged, p, down(20), { suppressed: true, remindersMuted: false })).to.deep.equal([]);
   });
 
+  it('does not remind the moment a window ends over a monitor that was down before it, only an interval later', () => {
+    const state = aState();
+    const p = policy({ consecutiveChecks: 1, reminderIntervalMinutes: 10 });
+    const down = (from: number, to: number) => Array.from({ length: to - from }, (_, m) => ['eu', 'down', from + m] as [string, CheckStatus, number]);
+    expect(feed(state, p, down(0, 5))).to.deep.equal(['open']);
+    expect(feed(state, p, down(5, 30), { suppressed: true, remindersMuted: false })).to.deep.equal([]);
+    expect(feed(state, p, down(30, 39))).to.deep.equal([]);
+    expect(feed(state, p, down(39, 40))).to.deep.equal(['remind']);
+  });
+
+  it('opens a new incident after a window when the monitor recovered and failed again inside it', () => {
+    const state = aState();
+    const p = policy({ consecutiveChecks: 1 });
+    const inWindow = { suppressed: true, remindersMuted: false };
+    expect(feed(state, p, [['eu', 'down', 0]])).to.deep.equal(['open']);
+    expect(feed(state, p, [['eu', 'up', 1], ['eu', 'down', 2], ['eu', 'down', 3]], inWindow)).to.deep.equal(['resolve']);
+    expect(feed(state, p, [['eu', 'down', 4]])).to.deep.equal(['open']);
+  });
+
   it('repeats certificate-expiry reminders every sslExpiryReminderInterval days until an up result', () => {
     const state = aState();
     const p = policy({ sslExpiryReminderDays: 2, consecutiveChecks: 99 });
@@ -135,6 +154,20 @@ describe('alert rules: reminders', () => {
     expect(state.sslExpiry).not.to.equal(null);
     feed(state, p, [['eu', 'up', 2 * day + 2]]);
     expect(state.sslExpiry).to.equal(null);
+  });
+
+  it('does not repeat a certificate reminder the moment a window ends, yet announces a condition that began inside it', () => {
+    const p = policy({ sslExpiryReminderDays: 1, consecutiveChecks: 99 });
+    const day = 24 * 60;
+    const inWindow = { suppressed: true, remindersMuted: false };
+    const known = aState();
+    expect(feed(known, p, [['eu', 'degraded', 0]], normal, 'sslExpiringSoon')).to.deep.equal(['sslExpiryReminder']);
+    expect(feed(known, p, [['eu', 'degraded', day], ['eu', 'degraded', 2 * day]], inWindow, 'sslExpiringSoon')).to.deep.equal([]);
+    expect(feed(known, p, [['eu', 'degraded', 2 * day + 1]], normal, 'sslExpiringSoon')).to.deep.equal([]);
+    expect(feed(known, p, [['eu', 'degraded', 3 * day]], normal, 'sslExpiringSoon')).to.deep.equal(['sslExpiryReminder']);
+    const fresh = aState();
+    expect(feed(fresh, p, [['eu', 'degraded', 0]], inWindow, 'sslExpiringSoon')).to.deep.equal([]);
+    expect(feed(fresh, p, [['eu', 'degraded', 1]], normal, 'sslExpiringSoon')).to.deep.equal(['sslExpiryReminder']);
   });
 
   it('notifies a blocklisting once when dnsblReminderInterval is unset', () => {

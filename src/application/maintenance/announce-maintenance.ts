@@ -1,0 +1,64 @@
+import type { MaintenanceWindow } from '../../domain/maintenance/maintenance-window';
+import { occurrencesBetween, type Occurrence } from '../../domain/maintenance/occurrences';
+import type { Clock } from '../shared/clock';
+import type { TransactionRunner } from '../shared/transaction';
+import type {
+  MaintenanceAnnouncements, MaintenanceEvents, MaintenanceTargets, MaintenanceWindowRepository, RecurrenceExpander,
+} from './ports';
+import { targetKey } from './ports';
+
+export interface AnnounceOptions {
+  /** How far back a missed transition is still announced (a worker that was down that long skips older ones). */
+  lookbackMs: number;
+}
+
+/**
+ * The maintenance job (every minute): writes maintenance.started when an occurrence has begun and
+ * maintenance.ended when it is over, each once per occurrence. The ledger row and the outbox row
+ * commit together, so concurrent workers, a retried run or a restart never announce a transition
+ * twice, and a crash before the commit leaves it for the next run. Occurrences that ended before
+ * the window was created are history and are not announced.
+ */
+export class AnnounceMaintenance {
+  constructor(
+    private readonly windows: MaintenanceWindowRepository, private readonly targets: MaintenanceTargets,
+    private readonly announcements: MaintenanceAnnouncements, private readonly events: MaintenanceEvents,
+    private readonly expander: RecurrenceExpander, private readonly tx: TransactionRunner, private readonly clock: Clock,
+    private readonly options: AnnounceOptions,
+  ) {}
+
+  async execute(): Promise<{ started: number; ended: number }> {
+    const now = this.clock.now();
+    const since = new Date(now.getTime() - this.options.lookbackMs);
+    let started = 0;
+    let ended = 0;
+    for (const window of await this.windows.activeSince(since)) {
+      for (const occurrence of occurrencesBetween(window, since, now, this.expander)) {
+        if (occurrence.end.getTime() <= window.createdAt.getTime()) continue;
+        if (occurrence.start.getTime() <= now.getTime()) {
+          if (await this.announce(window, 'maintenance.started', occurrence, now)) started += 1;
+        }
+        if (occurrence.end.getTime() <= now.getTime()) {
+          if (await this.announce(window, 'maintenance.ended', occurrence, now)) ended += 1;
+        }
+      }
+    }
+    return { started, ended };
+  }
+
+  private announce(window: MaintenanceWindow, kind: 'maintenance.started' | 'maintenance.ended', occurrence: Occurrence, now: Date) {
+    return this.tx.run(async () => {
+      if (!(await this.announcements.claim(window.id, kind, occurrence.start))) return false;
+      const existing = await this.targets.existing(window.organizationId, window.targets);
+      await this.events.publish({
+        kind, organizationId: window.organizationId, customerId: window.customerId, windowId: window.publicId, title: window.title,
+        occurrence, occurredAt: now,
+        targets: window.targets.flatMap((t) => {
+          const record = existing.get(targetKey(t));
+          return record ? [{ type: t.type, id: record.publicId }] : [];
+        }),
+      });
+      return true;
+    });
+  }
+}

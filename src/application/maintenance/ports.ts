@@ -1,0 +1,89 @@
+import type { MaintenanceWindow, TargetType, WindowTarget } from '../../domain/maintenance/maintenance-window';
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+
+export type { RecurrenceExpander } from '../../domain/maintenance/occurrences';
+export const RECURRENCE_EXPANDER = Symbol.for('RecurrenceExpander');
+
+/** A monitor as the maintenance rules see it. */
+export interface CoveredMonitor {
+  readonly monitorId: number;
+  readonly publicId: string;
+  readonly customerId: number;
+}
+
+/** Maintenance windows, always inside a tenant scope (a customer scope sees its customer's windows only). */
+export interface MaintenanceWindowRepository {
+  /**
+   * Holds the organization's window creations one at a time until the current transaction ends, so two
+   * equal creates racing each other cannot both insert (the second sees the first and answers it).
+   */
+  lockCreates(organizationId: number): Promise<void>;
+  /** Stores a new window and answers it with its id. */
+  add(window: MaintenanceWindow): Promise<MaintenanceWindow>;
+  /** By public id (uuid) or legacy integer id; null when missing or out of scope. */
+  findByRef(scope: TenantScope, ref: string): Promise<MaintenanceWindow | null>;
+  /** Every window of the scope, newest start first. */
+  list(scope: TenantScope): Promise<MaintenanceWindow[]>;
+  /** Optimistic: a window changed since it was read answers AppError('conflict'). */
+  save(window: MaintenanceWindow): Promise<void>;
+  remove(window: MaintenanceWindow): Promise<void>;
+  /** Unscoped, for the check engine: the monitor and the windows naming it or its customer; null when it is gone. */
+  coveringMonitor(monitorId: number): Promise<{ monitor: CoveredMonitor; windows: MaintenanceWindow[] } | null>;
+  /** Unscoped, for watch notifications: the customer IP or domain and the windows naming it or its customer; null when it is gone. */
+  coveringAsset(type: 'customerIp' | 'customerDomain', id: number): Promise<{ customerId: number; windows: MaintenanceWindow[] } | null>;
+  /** Unscoped, for the announcer: windows that may have an occurrence starting or ending at or after `since`. */
+  activeSince(since: Date): Promise<MaintenanceWindow[]>;
+}
+export const MAINTENANCE_WINDOW_REPOSITORY = Symbol.for('MaintenanceWindowRepository');
+
+/** A record a target names, as far as the caller can see it. */
+export interface TargetRecord {
+  readonly id: number;
+  readonly publicId: string;
+  readonly customerId: number;
+}
+
+/** Looks up the records windows point at. */
+export interface MaintenanceTargets {
+  /** The record of a type by public or legacy id inside the scope; null when missing or invisible. */
+  find(scope: TenantScope, type: TargetType, ref: string): Promise<TargetRecord | null>;
+  /** The records that still exist, keyed `type:id` (website and monitor share `monitor:id`). */
+  existing(organizationId: number, targets: readonly WindowTarget[]): Promise<Map<string, TargetRecord>>;
+  /** Monitors by public or legacy ids inside the scope (the check endpoints); missing refs are left out. */
+  monitors(scope: TenantScope, refs: readonly string[]): Promise<Map<string, CoveredMonitor>>;
+}
+export const MAINTENANCE_TARGETS = Symbol.for('MaintenanceTargets');
+
+export const targetKey = (target: { type: TargetType; id: number }): string =>
+  `${target.type === 'website' ? 'monitor' : target.type}:${target.id}`;
+
+export type MaintenanceEventKind = 'maintenance.scheduled' | 'maintenance.started' | 'maintenance.ended';
+
+/** What channels and status page subscribers are told about a window. */
+export interface MaintenanceEvent {
+  readonly kind: MaintenanceEventKind;
+  readonly organizationId: number;
+  readonly customerId: number | null;
+  readonly windowId: string;
+  readonly title: string;
+  /** The occurrence concerned (the first one for maintenance.scheduled). */
+  readonly occurrence: { start: Date; end: Date };
+  readonly targets: readonly { type: TargetType; id: string }[];
+  readonly occurredAt: Date;
+}
+
+/** Writes events into the notification outbox, inside the caller's transaction. */
+export interface MaintenanceEvents {
+  publish(event: MaintenanceEvent): Promise<void>;
+}
+export const MAINTENANCE_EVENTS = Symbol.for('MaintenanceEvents');
+
+/**
+ * The ledger of announced transitions: one row per window, occurrence start and kind. `claim` inserts
+ * it and answers true only for the one caller that did, so several workers, retries and restarts
+ * announce each transition exactly once (the event is written in the same transaction).
+ */
+export interface MaintenanceAnnouncements {
+  claim(windowId: number, kind: 'maintenance.started' | 'maintenance.ended', occurrenceStart: Date): Promise<boolean>;
+}
+export const MAINTENANCE_ANNOUNCEMENTS = Symbol.for('MaintenanceAnnouncements');

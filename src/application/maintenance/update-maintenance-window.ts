@@ -1,0 +1,41 @@
+import { AppError } from '../../domain/shared/app-error';
+import type { WindowDefinition } from '../../domain/maintenance/maintenance-window';
+import type { Actor } from '../shared/actor';
+import { requireWriter } from '../shared/actor';
+import type { Clock } from '../shared/clock';
+import type { TransactionRunner } from '../shared/transaction';
+import type { MaintenanceTargets, MaintenanceWindowRepository, RecurrenceExpander } from './ports';
+import { assertRule, resolveTargets, type TargetInput } from './window-input';
+import type { MaintenanceWindowView, MaintenanceWindowViews } from './window-view';
+
+export type WindowChange = Partial<Omit<WindowDefinition, 'targets'>> & { targets?: TargetInput[] };
+
+/** PATCH /api/maintenance-windows/{id}: any fields; targets, when sent, replace the old ones. */
+export class UpdateMaintenanceWindow {
+  constructor(
+    private readonly windows: MaintenanceWindowRepository, private readonly targets: MaintenanceTargets,
+    private readonly views: MaintenanceWindowViews, private readonly expander: RecurrenceExpander,
+    private readonly tx: TransactionRunner, private readonly clock: Clock,
+  ) {}
+
+  async execute(actor: Actor, input: { id: string; change: WindowChange }): Promise<MaintenanceWindowView> {
+    requireWriter(actor);
+    assertRule(this.expander, input.change.rrule);
+    const now = this.clock.now();
+    const window = await this.tx.run(async () => {
+      const window = await this.windows.findByRef(actor.scope, input.id);
+      if (!window) throw new AppError('maintenanceWindowNotFound');
+      const { targets: targetInputs, ...fields } = input.change;
+      const change: Partial<WindowDefinition> = { ...fields };
+      if (targetInputs !== undefined) {
+        const resolved = await resolveTargets(this.targets, actor.scope, targetInputs);
+        change.targets = resolved.targets;
+        window.customerId = resolved.customerId;
+      }
+      window.change(change, now);
+      await this.windows.save(window);
+      return window;
+    });
+    return this.views.one(window, now);
+  }
+}

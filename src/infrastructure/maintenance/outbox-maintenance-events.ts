@@ -1,0 +1,29 @@
+import type { MaintenanceEvent, MaintenanceEvents } from '../../application/maintenance/ports';
+import type { SqlRunner } from '../persistence/database';
+
+/**
+ * Queues maintenance events in notification_outbox (kind = the event name) inside the caller's
+ * transaction, beside the incident events, for the notification channels and status pages.
+ */
+export class OutboxMaintenanceEvents implements MaintenanceEvents {
+  constructor(private readonly sql: SqlRunner) {}
+
+  async publish(event: MaintenanceEvent): Promise<void> {
+    const payload = {
+      kind: event.kind, organizationId: event.organizationId, customerId: event.customerId, maintenanceWindowId: event.windowId,
+      title: event.title, startTime: event.occurrence.start.toISOString(), endTime: event.occurrence.end.toISOString(),
+      targets: event.targets, occurredAt: event.occurredAt.toISOString(),
+    };
+    const summary = `${SUMMARY[event.kind]}: ${event.title}`;
+    await this.sql.query(
+      `INSERT INTO notification_outbox (organization_id, kind, payload, subject, body) VALUES (?, ?, ?::jsonb, ?, ?)`,
+      [event.organizationId, event.kind, JSON.stringify(payload), summary, summary],
+    );
+  }
+}
+
+const SUMMARY = {
+  'maintenance.scheduled': 'Maintenance scheduled',
+  'maintenance.started': 'Maintenance started',
+  'maintenance.ended': 'Maintenance ended',
+} as const;

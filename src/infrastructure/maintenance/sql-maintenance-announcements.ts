@@ -1,0 +1,16 @@
+import type { MaintenanceAnnouncements } from '../../application/maintenance/ports';
+import type { SqlRunner } from '../persistence/database';
+
+/** The announcement ledger: the primary key (window, occurrence start, kind) lets exactly one claim win. */
+export class SqlMaintenanceAnnouncements implements MaintenanceAnnouncements {
+  constructor(private readonly sql: SqlRunner) {}
+
+  async claim(windowId: number, kind: 'maintenance.started' | 'maintenance.ended', occurrenceStart: Date): Promise<boolean> {
+    const rows = await this.sql.query(
+      `INSERT INTO maintenance_announcements (window_id, kind, occurrence_start) VALUES (?, ?, ?)
+       ON CONFLICT DO NOTHING RETURNING window_id`,
+      [windowId, kind, occurrenceStart],
+    );
+    return rows.length > 0;
+  }
+}

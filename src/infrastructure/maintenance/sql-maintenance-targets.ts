@@ -1,0 +1,66 @@
+import type { TargetType, WindowTarget } from '../../domain/maintenance/maintenance-window';
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+import { targetKey, type CoveredMonitor, type MaintenanceTargets, type TargetRecord } from '../../application/maintenance/ports';
+import type { SqlRunner } from '../persistence/database';
+import { refFilter } from '../monitoring/record-ref';
+
+const TABLES: Record<TargetType, { table: string; customerColumn: string }> = {
+  website: { table: 'monitors', customerColumn: 'customer_id' },
+  monitor: { table: 'monitors', customerColumn: 'customer_id' },
+  customer: { table: 'customers', customerColumn: 'id' },
+  customerIp: { table: 'customer_ips', customerColumn: 'customer_id' },
+  customerDomain: { table: 'customer_domains', customerColumn: 'customer_id' },
+};
+
+type Row = { id: number; public_id: string; customer_id: number };
+const toRecord = (row: Row): TargetRecord => ({ id: Number(row.id), publicId: row.public_id, customerId: Number(row.customer_id) });
+
+/** The records maintenance windows point at, read from their own contexts' tables. */
+export class SqlMaintenanceTargets implements MaintenanceTargets {
+  constructor(private readonly sql: SqlRunner) {}
+
+  async find(scope: TenantScope, type: TargetType, ref: string): Promise<TargetRecord | null> {
+    const filter = refFilter(ref);
+    if (!filter) return null;
+    const { table, customerColumn } = TABLES[type];
+    const [column, value] = 'id' in filter ? ['id', filter.id] : ['public_id', filter.publicId];
+    const params: unknown[] = [scope.organizationId, value];
+    let sql = `SELECT id, public_id, ${customerColumn} AS customer_id FROM ${table} WHERE organization_id = ? AND ${column} = ?`;
+    if (scope.customerId !== null) {
+      sql += ` AND ${customerColumn} = ?`;
+      params.push(scope.customerId);
+    }
+    const [row] = await this.sql.query<Row>(sql, params);
+    return row ? toRecord(row) : null;
+  }
+
+  async existing(organizationId: number, targets: readonly WindowTarget[]): Promise<Map<string, TargetRecord>> {
+    const found = new Map<string, TargetRecord>();
+    const byTable = new Map<string, { type: TargetType; ids: number[] }>();
+    for (const target of targets) {
+      const type = target.type === 'website' ? 'monitor' : target.type;
+      const entry = byTable.get(type) ?? { type, ids: [] };
+      entry.ids.push(target.id);
+      byTable.set(type, entry);
+    }
+    for (const { type, ids } of byTable.values()) {
+      const { table, customerColumn } = TABLES[type];
+      const rows = await this.sql.query<Row>(
+        `SELECT id, public_id, ${customerColumn} AS customer_id FROM ${table} WHERE organization_id = ? AND id = ANY(?::int8[])`,
+        // An array literal: the unit of work's connection expands a bound array into a list.
+        [organizationId, `{${[...new Set(ids)].map((id) => Math.trunc(id)).join(',')}}`],
+      );
+      for (const row of rows) found.set(targetKey({ type, id: Number(row.id) }), toRecord(row));
+    }
+    return found;
+  }
+
+  async monitors(scope: TenantScope, refs: readonly string[]): Promise<Map<string, CoveredMonitor>> {
+    const found = new Map<string, CoveredMonitor>();
+    for (const ref of refs) {
+      const record = await this.find(scope, 'monitor', ref);
+      if (record) found.set(ref, { monitorId: record.id, publicId: record.publicId, customerId: record.customerId });
+    }
+    return found;
+  }
+}
