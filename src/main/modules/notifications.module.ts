@@ -29,6 +29,7 @@ import {
   DELIVERY_LEDGER, NOTIFICATION_SENDERS, type DeliveryLedger, type NotificationSenders, type WebhookSigner,
 } from '../../application/notifications/ports';
 import { RouteOutboxEvents } from '../../application/notifications/route-outbox-events';
+import { ListNotificationDeliveries } from '../../application/notifications/list-notification-deliveries';
 import { DeliverDueNotifications, type DeliverySettings } from '../../application/notifications/deliver-due-notifications';
 import { METRICS, type DeliveryMetrics } from '../../application/observability/ports';
 import { SqlDeliveryLedger } from '../../infrastructure/notifications/sql-delivery-ledger';
@@ -95,6 +96,7 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
     return { webhook: http, slack: http, teams: http, discord: http, email };
   });
   single(RouteOutboxEvents, (c) => new RouteOutboxEvents(c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), clock(c)));
+  single(ListNotificationDeliveries, (c) => new ListNotificationDeliveries(c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c)));
   single(DeliverDueNotifications, (c) => {
     const { notifications } = config(c);
     const settings: DeliverySettings = {

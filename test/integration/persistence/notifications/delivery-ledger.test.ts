@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { createHmac } from 'node:crypto';
 import pino from 'pino';
 import { RequestContext } from '@mikro-orm/postgresql';
-import { api } from '../../../support/http-client';
+import { api, expectError } from '../../../support/http-client';
+import { aCustomerToken } from '../../../support/identity-fixtures';
 import { anOrganization } from '../../../support/builders';
 import { aMonitoredCustomer, aWebsite, storedMonitor } from '../../../support/monitoring-fixtures';
 import { testConfig, testDatabase, testDnsServer } from '../../../support/test-server';
@@ -290,4 +291,42 @@ describe('notification delivery ledger (loopback receivers)', () => {
     expect(new Set(ids).size).to.equal(expected);
   });
 
+
+  it('answers "was I told, when, and how": GET /api/notification-deliveries per channel and per incident, scoped', async () => {
+    const path = uniquePath('read');
+    receiver.answer(path, { status: 502 });
+    const setup = await aSetup('deliver-read', { type: 'webhook', config: { url: receiver.url(path) } });
+    const incidentId = await anIncidentOpened(setup);
+    aWorker('worker-read');
+    await waitFor(async () => (await deliveriesOf(setup.channel.publicId))[0]?.status === 'delivered', { what: 'the delivery' });
+
+    const byChannel = await api('GET', `/api/notification-deliveries?channelId=${setup.channel.id}`, { token: setup.org.token });
+    expect(byChannel.status, JSON.stringify(byChannel.body)).to.equal(200);
+    const [item] = byChannel.body.items;
+    expect(byChannel.body).to.deep.equal({ items: [item], total: 1, page: 1, perPage: 50 });
+    expect(item).to.deep.equal({
+      id: item.id, channelId: setup.channel.publicId, channelType: 'webhook', event: 'incident.opened', incidentId,
+      customerId: setup.customer.id, websiteId: setup.monitorId, status: 'delivered',
+      attempts: [
+        { attempt: 1, at: item.attempts[0].at, statusCode: 502, outcome: 'retry', responseExcerpt: 'failure 502', latencyMs: item.attempts[0].latencyMs, error: null },
+        { attempt: 2, at: item.attempts[1].at, statusCode: 200, outcome: 'delivered', responseExcerpt: 'ok', latencyMs: item.attempts[1].latencyMs, error: null },
+      ],
+      nextAttemptAt: null, createdAt: item.createdAt, deliveredAt: item.attempts[1].at, failedAt: null, lastError: null,
+    });
+    expect(item.id).to.equal(receiver.at(path)[0]!.headers['x-webhook-id']);
+    const byIncident = await api('GET', `/api/notification-deliveries?incidentId=${incidentId}`, { token: setup.org.token });
+    expect(byIncident.body.items.map((d: { id: string }) => d.id)).to.deep.equal([item.id]);
+
+    // the customer sees its own deliveries; another customer's caller sees none
+    const own = await api('GET', `/api/notification-deliveries?incidentId=${incidentId}`, { token: await aCustomerToken(setup.org.token, setup.customer.id) });
+    expect(own.body.total).to.equal(1);
+    const other = await aMonitoredCustomer(setup.org.token);
+    const otherToken = await aCustomerToken(setup.org.token, other.id);
+    expect((await api('GET', `/api/notification-deliveries?incidentId=${incidentId}`, { token: otherToken })).body).to.deep.equal({ items: [], total: 0, page: 1, perPage: 50 });
+    // a channel out of scope is 404, a malformed id 400
+    expectError(await api('GET', `/api/notification-deliveries?channelId=${setup.channel.publicId}`, { token: otherToken }), 404, 'channelNotFound');
+    const stranger = await anOrganization('deliver-read-other');
+    expectError(await api('GET', `/api/notification-deliveries?channelId=${setup.channel.id}`, { token: stranger.token }), 404, 'channelNotFound');
+    expectError(await api('GET', '/api/notification-deliveries?channelId=not-an-id', { token: setup.org.token }), 400, 'invalidChannelId');
+  });
 });
