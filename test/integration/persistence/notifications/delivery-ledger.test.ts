@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createHmac } from 'node:crypto';
 import pino from 'pino';
 import { RequestContext } from '@mikro-orm/postgresql';
-import { api, expectError } from '../../../support/http-client';
+import { api, apiAt, expectError } from '../../../support/http-client';
 import { aCustomerToken } from '../../../support/identity-fixtures';
 import { anOrganization } from '../../../support/builders';
 import { aMonitoredCustomer, aWebsite, storedMonitor } from '../../../support/monitoring-fixtures';
@@ -328,5 +328,32 @@ describe('notification delivery ledger (loopback receivers)', () => {
     const stranger = await anOrganization('deliver-read-other');
     expectError(await api('GET', `/api/notification-deliveries?channelId=${setup.channel.id}`, { token: stranger.token }), 404, 'channelNotFound');
     expectError(await api('GET', '/api/notification-deliveries?channelId=not-an-id', { token: setup.org.token }), 400, 'invalidChannelId');
+  });
+
+  it('e-mails through the organization\'s own SMTP server when it set one', async () => {
+    const setup = await aSetup('deliver-org-mail', { type: 'email', config: { recipients: ['noc@customer.example'] } });
+    const smtpSet = await apiAt(app.url, 'PATCH', '/api/organization/smtp', {
+      token: setup.org.token, body: { host: MAIL_HOST, port: smtp.port, security: 'none', username: 'user', password: 'secret', fromAddress: 'noc@org.example' },
+    });
+    expect(smtpSet.status, JSON.stringify(smtpSet.body)).to.equal(200);
+    await anIncidentOpened(setup);
+    const before = smtp.messages.length;
+    aWorker('worker-org-mail');
+    await waitFor(async () => (await deliveriesOf(setup.channel.publicId))[0]?.status === 'delivered', { what: 'the e-mail delivered' });
+    const mails = smtp.messages.slice(before).filter((m) => m.to.includes('noc@customer.example'));
+    expect(mails).to.have.length(1);
+    expect(mails[0]!.raw).to.include('From: noc@org.example');
+  });
+
+  it('vets the receiver at delivery: a name that resolves to a private address is refused, nothing sent', async () => {
+    const setup = await aSetup('deliver-rebind', { type: 'webhook', config: { url: 'http://rebind.monitor-fixture.com/hook' } });
+    await anIncidentOpened(setup);
+    aWorker('worker-rebind');
+    const failed = await waitFor(async () => {
+      const [row] = await deliveriesOf(setup.channel.publicId);
+      return row?.status === 'failed' ? row : null;
+    }, { what: 'the refused delivery' });
+    expect(failed).to.include({ attempts: 1 });
+    expect(failed!.last_error).to.match(/^rebind\.monitor-fixture\.com is not a public address/);
   });
 });
