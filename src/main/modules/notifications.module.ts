@@ -7,8 +7,9 @@ import type { TargetPolicy } from '../../application/shared/target-policy';
 import { SECRET_TOKENS, type SecretTokens } from '../../application/identity/ports';
 import { CREDENTIAL_CIPHER, MONITOR_TARGET_POLICY, type CredentialCipher } from '../../application/monitoring/ports';
 import {
-  CHANNEL_OWNERS, NOTIFICATION_CHANNEL_REPOSITORY, NOTIFICATION_TARGET_POLICY, ORGANIZATION_SMTP_STORE, SMTP_VERIFIER, WEBHOOK_SIGNER,
-  type ChannelOwners, type NotificationChannelRepository, type OrganizationSmtpStore, type SmtpVerifier,
+  CHANNEL_OWNERS, DELIVERY_LEDGER, NOTIFICATION_CHANNEL_REPOSITORY, NOTIFICATION_SENDERS, NOTIFICATION_TARGET_POLICY,
+  ORGANIZATION_SMTP_STORE, SMTP_VERIFIER, WEBHOOK_SIGNER, type ChannelOwners, type DeliveryLedger, type NotificationChannelRepository,
+  type NotificationSenders, type OrganizationSmtpStore, type SmtpVerifier, type WebhookSigner,
 } from '../../application/notifications/ports';
 import { WebhookSecrets } from '../../application/notifications/webhook-secrets';
 import { CreateNotificationChannel } from '../../application/notifications/create-notification-channel';
@@ -25,9 +26,6 @@ import { SqlChannelOwners } from '../../infrastructure/notifications/sql-channel
 import { SqlOrganizationSmtpStore } from '../../infrastructure/notifications/sql-organization-smtp.store';
 import { NodemailerSmtpVerifier } from '../../infrastructure/notifications/nodemailer-smtp-verifier';
 import { HmacWebhookSigner } from '../../infrastructure/notifications/hmac-webhook-signer';
-import {
-  DELIVERY_LEDGER, NOTIFICATION_SENDERS, type DeliveryLedger, type NotificationSenders, type WebhookSigner,
-} from '../../application/notifications/ports';
 import { RouteOutboxEvents } from '../../application/notifications/route-outbox-events';
 import { ListNotificationDeliveries } from '../../application/notifications/list-notification-deliveries';
 import { DeliverDueNotifications, type DeliverySettings } from '../../application/notifications/deliver-due-notifications';
@@ -49,7 +47,10 @@ const noMetrics: DeliveryMetrics = { notificationDelivery: () => undefined };
 
 type Ctx = ResolutionContext;
 
-/** Notifications: channels (organization, customer, monitor overrides), their routing, the organization's SMTP server. */
+/**
+ * Notifications: channels (organization, customer, monitor overrides), their routing, the organization's SMTP server,
+ * and the delivery ledger with its senders (webhook and chat over HTTP, e-mail over SMTP).
+ */
 export const notificationsModule = new ContainerModule(({ bind }) => {
   const orm = (c: Ctx) => c.get<MikroORM>(ORM);
   const single = <T>(id: ServiceIdentifier<T>, make: (c: Ctx) => T) => bind(id).toDynamicValue(make).inSingletonScope();
