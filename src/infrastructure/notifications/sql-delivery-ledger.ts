@@ -25,6 +25,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The delivery ledger in PostgreSQL. Every write is one statement (a CTE where two tables change),
  * so it is atomic without a transaction spanning round trips: routing marks the outbox row and
  * inserts its deliveries together; settling records the attempt only if the lease is still ours.
+ * Routing also stamps the outbox row's delivered_at: handed to the ledger, so the outbox backlog
+ * gauge counts events not routed yet, and the ledger's own status says what reached the receiver.
  */
 export class SqlDeliveryLedger implements DeliveryLedger {
   constructor(private readonly sql: SqlRunner) {}
@@ -48,7 +50,7 @@ export class SqlDeliveryLedger implements DeliveryLedger {
   ): Promise<boolean> {
     const rows = await this.sql.query<{ id: string }>(
       `WITH marked AS (
-         UPDATE notification_outbox SET routed_at = ?
+         UPDATE notification_outbox SET routed_at = ?, delivered_at = coalesce(delivered_at, ?)
           WHERE id = ? AND routed_at IS NULL RETURNING id, organization_id
        ), inserted AS (
          INSERT INTO notification_deliveries
@@ -59,7 +61,7 @@ export class SqlDeliveryLedger implements DeliveryLedger {
        )
        SELECT id::text FROM marked`,
       [
-        at, event.id, event.customerId, event.monitorId, event.incidentId, message.event, JSON.stringify(message), at, at,
+        at, at, event.id, event.customerId, event.monitorId, event.incidentId, message.event, JSON.stringify(message), at, at,
         channels.map((c) => c.id), channels.map((c) => c.publicId), channels.map((c) => c.type),
       ],
     );

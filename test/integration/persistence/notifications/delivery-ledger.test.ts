@@ -243,11 +243,15 @@ describe('notification delivery ledger (loopback receivers)', () => {
   it('routes an event once, and a delivery whose worker died (its lease lapsed) is sent once after restart', async () => {
     const path = uniquePath('crash');
     const setup = await aSetup('deliver-crash', { type: 'webhook', config: { url: receiver.url(path) } });
-    await anIncidentOpened(setup);
+    const incidentId = await anIncidentOpened(setup);
     // Two routers race over the same events: one set of deliveries.
     const route = app.container.get(RouteOutboxEvents);
     await RequestContext.create(app.database.orm.em, () => Promise.all([route.execute(), route.execute(), route.execute()]));
     expect(await deliveriesOf(setup.channel.publicId)).to.have.length(1);
+    const [outbox] = await app.database.sql.query<Record<string, any>>(
+      `SELECT routed_at, delivered_at FROM notification_outbox WHERE payload->>'incidentId' = ?`, [incidentId]);
+    expect(outbox!.routed_at).to.be.instanceOf(Date);
+    expect(outbox!.delivered_at).to.deep.equal(outbox!.routed_at);
     // A worker claimed the delivery, then died before sending: its lease is in the ledger, nothing was sent.
     const [row] = await deliveriesOf(setup.channel.publicId);
     await app.database.sql.query(`UPDATE notification_deliveries SET lease_owner = 'dead-worker', lease_until = now() + interval '300 ms' WHERE id = ?`, [row!.id]);
