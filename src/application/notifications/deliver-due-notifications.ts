@@ -12,6 +12,15 @@ export interface DeliverySettings extends RetryPolicy {
   readonly batch: number;
 }
 
+/** One delivery a round handled; `settled` false when its lease had lapsed and another worker took it. */
+export interface SettledDelivery {
+  readonly id: string;
+  readonly channelId: string;
+  readonly attempt: number;
+  readonly next: DeliveryNext;
+  readonly settled: boolean;
+}
+
 const failedSend = (error: string): SendOutcome => ({ verdict: 'rejected', statusCode: null, responseExcerpt: null, retryAfterMs: null, error, latencyMs: 0 });
 
 /**
@@ -19,7 +28,7 @@ const failedSend = (error: string): SendOutcome => ({ verdict: 'rejected', statu
  * configured now, and records the attempt with the outcome: delivered; retried later (exponential
  * back-off with jitter, Retry-After honoured) after a 5xx, 408, 429 or no answer; failed after
  * `maxAttempts` tries or at once when the receiver refused (another 4xx) or the channel is gone.
- * Answers how many deliveries it handled.
+ * Answers what it settled: each delivery with its outcome (for the worker's log).
  */
 export class DeliverDueNotifications {
   constructor(
@@ -29,13 +38,12 @@ export class DeliverDueNotifications {
     private readonly random: () => number = Math.random,
   ) {}
 
-  async execute(owner: string): Promise<number> {
+  async execute(owner: string): Promise<SettledDelivery[]> {
     const claimed = await this.ledger.claimDue(owner, this.clock.now(), this.settings.leaseMs, this.settings.batch);
-    await Promise.all(claimed.map((delivery) => this.deliver(owner, delivery)));
-    return claimed.length;
+    return Promise.all(claimed.map((delivery) => this.deliver(owner, delivery)));
   }
 
-  private async deliver(owner: string, delivery: ClaimedDelivery): Promise<void> {
+  private async deliver(owner: string, delivery: ClaimedDelivery): Promise<SettledDelivery> {
     const at = this.clock.now();
     const outcome = await this.send(delivery);
     const attempt = delivery.attempts + 1;
@@ -44,8 +52,9 @@ export class DeliverDueNotifications {
       attempt, at, statusCode: outcome.statusCode, responseExcerpt: outcome.responseExcerpt, latencyMs: outcome.latencyMs, error: outcome.error,
       outcome: next.status === 'pending' ? 'retry' : next.status,
     };
-    if (!(await this.ledger.settle(owner, delivery.id, record, next))) return;
-    if (next.status !== 'pending') this.metrics.notificationDelivery(next.status);
+    const settled = await this.ledger.settle(owner, delivery.id, record, next);
+    if (settled && next.status !== 'pending') this.metrics.notificationDelivery(next.status);
+    return { id: delivery.id, channelId: delivery.channelPublicId, attempt, next, settled };
   }
 
   private async send(delivery: ClaimedDelivery): Promise<SendOutcome> {

@@ -37,7 +37,11 @@ export function startNotificationWorker(
       return await options.around(async () => {
         const routed = await route.execute();
         const handled = await deliver.execute(options.owner);
-        return routed + handled > 0;
+        for (const d of handled) {
+          if (!d.settled) logger.warn({ deliveryId: d.id, channelId: d.channelId }, 'notification delivery lease lapsed before its attempt was recorded');
+          else if (d.next.status === 'failed') logger.warn({ deliveryId: d.id, channelId: d.channelId, attempts: d.attempt, reason: d.next.reason }, 'notification delivery failed');
+        }
+        return routed + handled.length > 0;
       });
     } catch (error) {
       logger.error({ err: error }, 'notification delivery round failed');

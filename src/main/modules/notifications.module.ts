@@ -40,9 +40,12 @@ import { PRODUCT } from '../product';
 import type { AppConfig } from '../config';
 import { CONFIG, ORM, SQL } from '../tokens';
 
-/** How long one webhook or chat POST may take; a delivery's lease is longer (DELIVERY_LEASE_MS). */
+/**
+ * How long one webhook or chat POST may take. A delivery's lease outlasts any send (an SMTP exchange has
+ * three 15 s timeouts of its own), so a live worker never loses a row mid-send; a dead one's rows wait that long.
+ */
 const SEND_TIMEOUT_MS = 10_000;
-const DELIVERY_LEASE_MS = 60_000;
+const DELIVERY_LEASE_MS = 120_000;
 const noMetrics: DeliveryMetrics = { notificationDelivery: () => undefined };
 
 type Ctx = ResolutionContext;

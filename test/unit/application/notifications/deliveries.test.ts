@@ -54,14 +54,14 @@ describe('notification delivery use cases', () => {
     h.sender.scripts.set(channel.publicId, [{ verdict: 'retry', statusCode: 503, responseExcerpt: 'busy' }]);
     h.anEvent();
     await h.routeEvents.execute();
-    expect(await h.deliver.execute('w1')).to.equal(1);
+    expect(await h.deliver.execute('w1')).to.have.length(1);
     const [delivery] = h.ledger.deliveries;
     // attempt 1 with random 0.5: three quarters of the 1 s base
     expect(delivery).to.include({ status: 'pending' });
     expect(delivery!.nextAttemptAt.getTime() - h.clock.now().getTime()).to.equal(750);
-    expect(await h.deliver.execute('w1'), 'not due yet').to.equal(0);
+    expect(await h.deliver.execute('w1'), 'not due yet').to.have.length(0);
     h.clock.advance(750);
-    expect(await h.deliver.execute('w1')).to.equal(1);
+    expect(await h.deliver.execute('w1')).to.have.length(1);
     expect(delivery).to.include({ status: 'delivered' });
     expect(delivery!.attempts.map((a) => [a.attempt, a.statusCode, a.outcome])).to.deep.equal([[1, 503, 'retry'], [2, 200, 'delivered']]);
     expect(new Set(h.sender.sent.map((s) => s.message.id))).to.deep.equal(new Set([delivery!.id]));
@@ -122,9 +122,9 @@ describe('notification delivery use cases', () => {
     await h.routeEvents.execute();
     const claimed = await h.ledger.claimDue('w1', h.clock.now(), SETTINGS.leaseMs, 10);
     expect(claimed).to.have.length(1);
-    expect(await h.deliver.execute('w2')).to.equal(0);
+    expect(await h.deliver.execute('w2')).to.have.length(0);
     h.clock.advance(SETTINGS.leaseMs);
-    expect(await h.deliver.execute('w2')).to.equal(1);
+    expect(await h.deliver.execute('w2')).to.have.length(1);
     expect(h.sender.sent).to.have.length(1);
   });
 
