@@ -194,6 +194,9 @@ export * from './application/tenancy/update-customer';
 export * from './application/tenancy/update-package-config';
 // notifications
 export * from './application/notifications/create-notification-channel';
+export * from './application/notifications/deliver-due-notifications';
+export * from './application/notifications/list-notification-deliveries';
+export * from './application/notifications/route-outbox-events';
 export * from './application/notifications/delete-notification-channel';
 export * from './application/notifications/get-notification-channel';
 export * from './application/notifications/get-organization-smtp';
@@ -207,6 +210,8 @@ export * from './application/notifications/webhook-secrets';
 export * from './domain/notifications/channel-config';
 export * from './domain/notifications/channel-events';
 export * from './domain/notifications/channel-routing';
+export * from './domain/notifications/delivery-schedule';
+export * from './domain/notifications/notification-message';
 export * from './domain/notifications/notification-channel';
 export * from './domain/notifications/organization-smtp';
 // watches

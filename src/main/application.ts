@@ -1,4 +1,6 @@
 import http from 'node:http';
+import os from 'node:os';
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Container } from 'inversify';
 import pino, { type Logger } from 'pino';
@@ -12,6 +14,9 @@ import { createContainer } from './container';
 import { createHttpApp } from './http';
 import { startJobs } from './jobs';
 import { startCheckWorker } from '../interfaces/jobs/check-worker';
+import { startNotificationWorker } from '../interfaces/jobs/notification-worker';
+import { RouteOutboxEvents } from '../application/notifications/route-outbox-events';
+import { DeliverDueNotifications } from '../application/notifications/deliver-due-notifications';
 import { checkWorkerOptions } from './check-worker-options';
 import { CheckDispatcher } from '../application/scheduling/check-dispatcher';
 import { PreparedSql } from '../infrastructure/persistence/prepared-sql';
@@ -41,6 +46,8 @@ export interface StartOptions {
   jobs?: boolean;
   /** Run checks for CHECK_LOCATIONS in this process (default true when it serves any). */
   checkWorker?: boolean;
+  /** Deliver notifications (route outbox events, send due deliveries) in this process (default true). */
+  notificationWorker?: boolean;
 }
 
 /**
@@ -83,6 +90,13 @@ export async function startApplication(config: AppConfig, options: StartOptions 
       logger.info({ locations: config.servedLocations }, 'starting the check worker');
       const checks = startCheckWorker(container.get(CheckDispatcher), logger, checkWorkerOptions(container, database, databaseUrl, logger));
       started.push(() => checks.stop());
+    }
+    if (options.notificationWorker !== false) {
+      const notifier = startNotificationWorker(container.get(RouteOutboxEvents), container.get(DeliverDueNotifications), logger, {
+        owner: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`, pollMs: config.notifications.pollMs,
+        around: (work) => RequestContext.create(database.orm.em, work),
+      });
+      started.push(() => notifier.stop());
     }
     const server = http.createServer(createHttpApp(container));
     server.keepAliveTimeout = 65_000;

@@ -59,6 +59,16 @@ const ConfigSchema = z.object({
   /** Serve /metrics on a listener of its own (METRICS_HOST:METRICS_PORT) instead of the API's. */
   METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
   METRICS_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+  /** The platform's SMTP server for e-mail channels of organizations without their own: smtp[s]://user:pass@host:port. */
+  SMTP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
+  /** The sender address of e-mails sent through SMTP_URL; default alerts@ the PUBLIC_BASE_URL host. */
+  SMTP_FROM: z.preprocess(emptyToUndefined, z.email().optional()),
+  /** Notification retries: first back-off (ms, doubled per attempt, jittered), its cap, and the attempts before a delivery fails. */
+  NOTIFY_RETRY_BASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30_000)),
+  NOTIFY_RETRY_MAX_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(3_600_000)),
+  NOTIFY_MAX_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(8)),
+  /** How often the deliverer looks for new events and due retries when idle (ms). */
+  NOTIFY_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).default(1_000)),
 });
 
 const DNS_SERVER = /^(?:\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?|[0-9a-fA-F:]+|\[[0-9a-fA-F:]+\](?::\d{1,5})?)$/;
@@ -155,6 +165,8 @@ export interface AppConfig {
   checkConcurrency: number;
   /** Prometheus /metrics: collected and served only when a token or a port is set (`metricsExposed`). */
   metrics: { token: string | undefined; port: number | undefined; host: string };
+  /** Notification delivery: the platform's SMTP server and sender, retries, the deliverer's idle poll. */
+  notifications: { smtpUrl: string | undefined; smtpFrom: string; retryBaseMs: number; retryMaxMs: number; maxAttempts: number; pollMs: number };
 }
 
 /** Thrown with one line that says which variable is wrong and why. */
@@ -205,6 +217,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     browserExecutablePath: c.BROWSER_EXECUTABLE_PATH,
     checkConcurrency: c.CHECK_CONCURRENCY,
     metrics: { token: c.METRICS_TOKEN, port: c.METRICS_PORT, host: c.METRICS_HOST },
+    notifications: {
+      smtpUrl: c.SMTP_URL, smtpFrom: c.SMTP_FROM ?? `alerts@${new URL(publicBaseUrl).hostname}`,
+      retryBaseMs: c.NOTIFY_RETRY_BASE_MS, retryMaxMs: Math.max(c.NOTIFY_RETRY_MAX_MS, c.NOTIFY_RETRY_BASE_MS),
+      maxAttempts: c.NOTIFY_MAX_ATTEMPTS, pollMs: c.NOTIFY_POLL_MS,
+    },
   };
 }
 

@@ -43,6 +43,7 @@ import type { AppConfig } from './config';
 import { CONFIG, LOGGER, ORM } from './tokens';
 import { metricsHandlers } from './metrics';
 import { notificationChannelsRouter } from '../interfaces/http/notifications/notification-channels.router';
+import { notificationDeliveriesRouter } from '../interfaces/http/notifications/notification-deliveries.router';
 import { organizationSmtpRouter } from '../interfaces/http/notifications/organization-smtp.router';
 
 /** Every resource router, in mounting order. */
@@ -53,7 +54,7 @@ export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   incidentsRouter, websiteResultsRouter, websiteScreenshotsRouter, maintenanceWindowsRouter,
   customersRouter, packageConfigsRouter, customFieldsRouter, customerDomainsRouter, customerIpsRouter,
   websitesRouter, monitorsRouter, tagsRouter, changeRequestsRouter, heartbeatsRouter,
-  notificationChannelsRouter, organizationSmtpRouter,
+  notificationChannelsRouter, organizationSmtpRouter, notificationDeliveriesRouter,
 ];
 
 /** The Express host: request ids and logs, the path check, parsers, the routers, and the envelope. */

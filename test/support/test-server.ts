@@ -88,7 +88,7 @@ export function testServer(): Promise<RunningApplication> {
   server ??= (async () => {
     const db = await testDatabase();
     const config = { ...testConfig({ DNS_SERVERS: (await testDnsServer()).server }), databaseUrl: db.url };
-    return startApplication(config, { clock: testClock, jobs: false, checkWorker: false, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+    return startApplication(config, { clock: testClock, jobs: false, checkWorker: false, notificationWorker: false, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
   })();
   return server;
 }

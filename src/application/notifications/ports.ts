@@ -1,6 +1,9 @@
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { NotificationChannel } from '../../domain/notifications/notification-channel';
 import type { OrganizationSmtp, SmtpSecurity } from '../../domain/notifications/organization-smtp';
+import type { ChannelType } from '../../domain/notifications/channel-config';
+import type { AttemptVerdict } from '../../domain/notifications/delivery-schedule';
+import type { NotificationMessage } from '../../domain/notifications/notification-message';
 
 export interface ChannelFilter {
   /** Channels of this customer (its own and its monitors' overrides). */
@@ -77,3 +80,99 @@ export const WEBHOOK_SIGNER = Symbol.for('WebhookSigner');
  * token so that rebinding the checks' TARGET_POLICY (check-engine tests) leaves it unchanged.
  */
 export const NOTIFICATION_TARGET_POLICY = Symbol.for('NotificationTargetPolicy');
+
+/** An event of notification_outbox that channels receive, not routed yet. */
+export interface OutboxEvent {
+  readonly id: number;
+  readonly organizationId: number;
+  readonly kind: string;
+  readonly customerId: number | null;
+  readonly monitorId: number | null;
+  readonly incidentId: string | null;
+  readonly occurredAt: string;
+  readonly summary: string;
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+/** A delivery a worker holds under its lease: `attempts` tries were made before this one. */
+export interface ClaimedDelivery {
+  readonly id: string;
+  readonly organizationId: number;
+  readonly channelPublicId: string;
+  readonly attempts: number;
+  readonly message: NotificationMessage;
+}
+
+/** One try, as the ledger keeps it. */
+export interface DeliveryAttempt {
+  readonly attempt: number;
+  readonly at: Date;
+  /** The HTTP status, or the SMTP reply code; null when no answer came. */
+  readonly statusCode: number | null;
+  readonly outcome: 'delivered' | 'retry' | 'failed';
+  readonly responseExcerpt: string | null;
+  readonly latencyMs: number;
+  readonly error: string | null;
+}
+
+/** Where a delivery goes after an attempt. */
+export type DeliveryNext =
+  | { status: 'pending'; nextAttemptAt: Date }
+  | { status: 'delivered' }
+  | { status: 'failed'; reason: string };
+
+export interface DeliveryFilter {
+  channelId?: string;
+  incidentId?: string;
+}
+
+/** A delivery as the read API shows it, with its attempts. */
+export interface DeliveryRecord {
+  readonly id: string;
+  readonly channelId: string;
+  readonly channelType: string;
+  readonly event: string;
+  readonly incidentId: string | null;
+  readonly customerId: number | null;
+  readonly monitorId: number | null;
+  readonly status: 'pending' | 'delivered' | 'failed';
+  readonly attempts: readonly DeliveryAttempt[];
+  readonly nextAttemptAt: Date | null;
+  readonly createdAt: Date;
+  readonly deliveredAt: Date | null;
+  readonly failedAt: Date | null;
+  readonly lastError: string | null;
+}
+
+/**
+ * The delivery ledger. `route` marks an outbox event routed and inserts one delivery per channel in
+ * one statement (so routing never doubles and a crash loses nothing); `claimDue` leases due
+ * deliveries (FOR UPDATE SKIP LOCKED: two workers never hold one row); `settle` records an attempt
+ * and the outcome only while the lease is the caller's (false when it lapsed and was taken).
+ */
+export interface DeliveryLedger {
+  unroutedEvents(kinds: readonly string[], limit: number): Promise<OutboxEvent[]>;
+  route(event: OutboxEvent, channels: readonly { id: number; publicId: string; type: string }[], message: Omit<NotificationMessage, 'id'>, at: Date): Promise<boolean>;
+  claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedDelivery[]>;
+  settle(owner: string, deliveryId: string, attempt: DeliveryAttempt, next: DeliveryNext): Promise<boolean>;
+  list(scope: TenantScope, filter: DeliveryFilter, page: { offset: number; limit: number }): Promise<{ items: DeliveryRecord[]; total: number }>;
+}
+export const DELIVERY_LEDGER = Symbol.for('DeliveryLedger');
+
+/** What one send came to. */
+export interface SendOutcome {
+  readonly verdict: AttemptVerdict;
+  readonly statusCode: number | null;
+  readonly responseExcerpt: string | null;
+  /** The receiver's Retry-After, as milliseconds from now. */
+  readonly retryAfterMs: number | null;
+  readonly error: string | null;
+  readonly latencyMs: number;
+}
+
+/** Sends one message to one channel (webhook, chat, email), every connection through the target policy. */
+export interface NotificationSender {
+  send(channel: NotificationChannel, message: NotificationMessage, secret: string | null): Promise<SendOutcome>;
+}
+export type NotificationSenders = Partial<Record<ChannelType, NotificationSender>>;
+export const NOTIFICATION_SENDERS = Symbol.for('NotificationSenders');

@@ -7,8 +7,9 @@ import type { TargetPolicy } from '../../application/shared/target-policy';
 import { SECRET_TOKENS, type SecretTokens } from '../../application/identity/ports';
 import { CREDENTIAL_CIPHER, MONITOR_TARGET_POLICY, type CredentialCipher } from '../../application/monitoring/ports';
 import {
-  CHANNEL_OWNERS, NOTIFICATION_CHANNEL_REPOSITORY, NOTIFICATION_TARGET_POLICY, ORGANIZATION_SMTP_STORE, SMTP_VERIFIER, WEBHOOK_SIGNER,
-  type ChannelOwners, type NotificationChannelRepository, type OrganizationSmtpStore, type SmtpVerifier,
+  CHANNEL_OWNERS, DELIVERY_LEDGER, NOTIFICATION_CHANNEL_REPOSITORY, NOTIFICATION_SENDERS, NOTIFICATION_TARGET_POLICY,
+  ORGANIZATION_SMTP_STORE, SMTP_VERIFIER, WEBHOOK_SIGNER, type ChannelOwners, type DeliveryLedger, type NotificationChannelRepository,
+  type NotificationSenders, type OrganizationSmtpStore, type SmtpVerifier, type WebhookSigner,
 } from '../../application/notifications/ports';
 import { WebhookSecrets } from '../../application/notifications/webhook-secrets';
 import { CreateNotificationChannel } from '../../application/notifications/create-notification-channel';
@@ -25,12 +26,34 @@ import { SqlChannelOwners } from '../../infrastructure/notifications/sql-channel
 import { SqlOrganizationSmtpStore } from '../../infrastructure/notifications/sql-organization-smtp.store';
 import { NodemailerSmtpVerifier } from '../../infrastructure/notifications/nodemailer-smtp-verifier';
 import { HmacWebhookSigner } from '../../infrastructure/notifications/hmac-webhook-signer';
+import { RouteOutboxEvents } from '../../application/notifications/route-outbox-events';
+import { ListNotificationDeliveries } from '../../application/notifications/list-notification-deliveries';
+import { DeliverDueNotifications, type DeliverySettings } from '../../application/notifications/deliver-due-notifications';
+import { METRICS, type DeliveryMetrics } from '../../application/observability/ports';
+import { SqlDeliveryLedger } from '../../infrastructure/notifications/sql-delivery-ledger';
+import { HttpNotificationSender } from '../../infrastructure/notifications/http-notification-sender';
+import { NodemailerEmailSender, platformSmtp } from '../../infrastructure/notifications/nodemailer-email-sender';
+import { SharedTlsContext } from '../../infrastructure/protocols/shared/tls-context';
+import type { SqlRunner } from '../../infrastructure/persistence/database';
+import { checkUserAgent } from '../../domain/checks/user-agent';
+import { PRODUCT } from '../product';
 import type { AppConfig } from '../config';
-import { CONFIG, ORM } from '../tokens';
+import { CONFIG, ORM, SQL } from '../tokens';
+
+/**
+ * How long one webhook or chat POST may take. A delivery's lease outlasts any send (an SMTP exchange has
+ * three 15 s timeouts of its own), so a live worker never loses a row mid-send; a dead one's rows wait that long.
+ */
+const SEND_TIMEOUT_MS = 10_000;
+const DELIVERY_LEASE_MS = 120_000;
+const noMetrics: DeliveryMetrics = { notificationDelivery: () => undefined };
 
 type Ctx = ResolutionContext;
 
-/** Notifications: channels (organization, customer, monitor overrides), their routing, the organization's SMTP server. */
+/**
+ * Notifications: channels (organization, customer, monitor overrides), their routing, the organization's SMTP server,
+ * and the delivery ledger with its senders (webhook and chat over HTTP, e-mail over SMTP).
+ */
 export const notificationsModule = new ContainerModule(({ bind }) => {
   const orm = (c: Ctx) => c.get<MikroORM>(ORM);
   const single = <T>(id: ServiceIdentifier<T>, make: (c: Ctx) => T) => bind(id).toDynamicValue(make).inSingletonScope();
@@ -62,4 +85,30 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
     smtp(c), c.get<TargetPolicy>(NOTIFICATION_TARGET_POLICY), c.get<SmtpVerifier>(SMTP_VERIFIER), cipher(c), clock(c)));
   single(GetOrganizationSmtp, (c) => new GetOrganizationSmtp(smtp(c)));
   single(RemoveOrganizationSmtp, (c) => new RemoveOrganizationSmtp(smtp(c)));
+
+  // The delivery ledger and its senders.
+  const config = (c: Ctx) => c.get<AppConfig>(CONFIG);
+  single(DELIVERY_LEDGER, (c) => new SqlDeliveryLedger(c.get<SqlRunner>(SQL)));
+  single(NOTIFICATION_SENDERS, (c): NotificationSenders => {
+    const { publicBaseUrl, notifications } = config(c);
+    const policy = c.get<TargetPolicy>(NOTIFICATION_TARGET_POLICY);
+    const now = () => clock(c).now();
+    const http = new HttpNotificationSender(policy, new SharedTlsContext([]), c.get<WebhookSigner>(WEBHOOK_SIGNER),
+      checkUserAgent(PRODUCT.name, PRODUCT.version, publicBaseUrl), SEND_TIMEOUT_MS, now);
+    const email = new NodemailerEmailSender(policy, smtp(c), cipher(c), platformSmtp(notifications.smtpUrl, notifications.smtpFrom),
+      new URL(publicBaseUrl).hostname);
+    return { webhook: http, slack: http, teams: http, discord: http, email };
+  });
+  single(RouteOutboxEvents, (c) => new RouteOutboxEvents(c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), clock(c)));
+  single(ListNotificationDeliveries, (c) => new ListNotificationDeliveries(c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c)));
+  single(DeliverDueNotifications, (c) => {
+    const { notifications } = config(c);
+    const settings: DeliverySettings = {
+      baseMs: notifications.retryBaseMs, maxMs: notifications.retryMaxMs, maxAttempts: notifications.maxAttempts,
+      leaseMs: DELIVERY_LEASE_MS, batch: 50,
+    };
+    const metrics = c.get<DeliveryMetrics>(METRICS, { optional: true }) ?? noMetrics;
+    return new DeliverDueNotifications(c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), c.get<NotificationSenders>(NOTIFICATION_SENDERS),
+      c.get(WebhookSecrets), settings, clock(c), metrics);
+  });
 });

@@ -1,8 +1,10 @@
 import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
 import type { NotificationChannel } from '../../../src/domain/notifications/notification-channel';
 import type { OrganizationSmtp } from '../../../src/domain/notifications/organization-smtp';
+import type { NotificationMessage } from '../../../src/domain/notifications/notification-message';
 import type {
-  ChannelFilter, ChannelOwners, NotificationChannelRepository, OrganizationSmtpStore, SmtpProbe, SmtpVerifier,
+  ChannelFilter, ChannelOwners, ClaimedDelivery, DeliveryAttempt, DeliveryFilter, DeliveryLedger, DeliveryNext, DeliveryRecord,
+  NotificationChannelRepository, NotificationSender, OrganizationSmtpStore, OutboxEvent, SendOutcome, SmtpProbe, SmtpVerifier,
 } from '../../../src/application/notifications/ports';
 import { copyOf, inScope, matches, RowVersions } from './shared-fakes';
 
@@ -88,5 +90,79 @@ export class FakeSmtpVerifier implements SmtpVerifier {
   async verify(probe: SmtpProbe) {
     this.probes.push({ ...probe });
     return this.outcome;
+  }
+}
+
+interface FakeDelivery {
+  id: string; organizationId: number; customerId: number | null; outboxId: number; channelPublicId: string; channelType: string;
+  message: Omit<NotificationMessage, 'id'>; status: 'pending' | 'delivered' | 'failed'; attempts: DeliveryAttempt[];
+  nextAttemptAt: Date; leaseOwner: string | null; leaseUntil: Date | null; createdAt: Date; deliveredAt: Date | null;
+  failedAt: Date | null; lastError: string | null;
+}
+
+/** The ledger as SqlDeliveryLedger keeps it: routing marks the event once, claims are leased, settling needs the lease. */
+export class FakeDeliveryLedger implements DeliveryLedger {
+  readonly events: Array<OutboxEvent & { routedAt: Date | null }> = [];
+  readonly deliveries: FakeDelivery[] = [];
+  private next = 1;
+
+  async unroutedEvents(kinds: readonly string[], limit: number) {
+    return this.events.filter((e) => e.routedAt === null && kinds.includes(e.kind)).slice(0, limit).map(({ routedAt: _r, ...e }) => e);
+  }
+  async route(event: OutboxEvent, channels: readonly { id: number; publicId: string; type: string }[], message: Omit<NotificationMessage, 'id'>, at: Date) {
+    const row = this.events.find((e) => e.id === event.id);
+    if (!row || row.routedAt !== null) return false;
+    row.routedAt = at;
+    for (const c of channels) {
+      if (this.deliveries.some((d) => d.outboxId === event.id && d.channelPublicId === c.publicId)) continue;
+      this.deliveries.push({
+        id: `delivery-${this.next++}`, organizationId: event.organizationId, customerId: event.customerId, outboxId: event.id,
+        channelPublicId: c.publicId, channelType: c.type, message, status: 'pending', attempts: [], nextAttemptAt: at,
+        leaseOwner: null, leaseUntil: null, createdAt: at, deliveredAt: null, failedAt: null, lastError: null,
+      });
+    }
+    return true;
+  }
+  async claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
+    const due = this.deliveries.filter((d) => d.status === 'pending' && d.nextAttemptAt <= now && (d.leaseUntil === null || d.leaseUntil <= now))
+      .sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime()).slice(0, limit);
+    for (const d of due) { d.leaseOwner = owner; d.leaseUntil = new Date(now.getTime() + leaseMs); }
+    return due.map((d) => ({ id: d.id, organizationId: d.organizationId, channelPublicId: d.channelPublicId, attempts: d.attempts.length, message: { ...d.message, id: d.id } }));
+  }
+  async settle(owner: string, deliveryId: string, attempt: DeliveryAttempt, next: DeliveryNext) {
+    const d = this.deliveries.find((x) => x.id === deliveryId);
+    if (!d || d.leaseOwner !== owner || d.status !== 'pending') return false;
+    d.attempts.push(attempt);
+    d.status = next.status;
+    d.leaseOwner = null;
+    d.leaseUntil = null;
+    if (next.status === 'pending') d.nextAttemptAt = next.nextAttemptAt;
+    if (next.status === 'delivered') d.deliveredAt = attempt.at;
+    if (next.status === 'failed') { d.failedAt = attempt.at; d.lastError = next.reason; }
+    return true;
+  }
+  async list(scope: TenantScope, filter: DeliveryFilter, page: { offset: number; limit: number }) {
+    const visible = this.deliveries.filter((d) => inScope(scope, d.organizationId, d.customerId)
+      && (filter.channelId === undefined || d.channelPublicId === filter.channelId)
+      && (filter.incidentId === undefined || d.message.incidentId === filter.incidentId));
+    const items: DeliveryRecord[] = visible.slice(page.offset, page.offset + page.limit).map((d) => ({
+      id: d.id, channelId: d.channelPublicId, channelType: d.channelType, event: d.message.event, incidentId: d.message.incidentId,
+      customerId: d.customerId, monitorId: d.message.monitorId, status: d.status, attempts: [...d.attempts],
+      nextAttemptAt: d.status === 'pending' ? d.nextAttemptAt : null, createdAt: d.createdAt, deliveredAt: d.deliveredAt,
+      failedAt: d.failedAt, lastError: d.lastError,
+    }));
+    return { items, total: visible.length };
+  }
+}
+
+/** A sender answering from a script per channel (then 200), recording what it was asked to send. */
+export class FakeNotificationSender implements NotificationSender {
+  readonly sent: Array<{ channelId: string; message: NotificationMessage; secret: string | null }> = [];
+  readonly scripts = new Map<string, Array<Partial<SendOutcome>>>();
+
+  async send(channel: NotificationChannel, message: NotificationMessage, secret: string | null): Promise<SendOutcome> {
+    this.sent.push({ channelId: channel.publicId, message, secret });
+    const next = this.scripts.get(channel.publicId)?.shift() ?? {};
+    return { verdict: 'delivered', statusCode: 200, responseExcerpt: 'ok', retryAfterMs: null, error: null, latencyMs: 5, ...next };
   }
 }

@@ -5,6 +5,8 @@ import type { Pem } from './certificates';
 /** smtp-server on loopback with STARTTLS (the given certificate) and AUTH PLAIN/LOGIN for user/secret. */
 export class SmtpPeer {
   private server: SMTPServer;
+  /** The messages accepted, raw (headers and body), with their envelope recipients. */
+  readonly messages: Array<{ to: string[]; raw: string }> = [];
 
   constructor(cert: Pem, options: { starttls?: boolean; banner?: string } = {}) {
     this.server = new SMTPServer({
@@ -13,6 +15,14 @@ export class SmtpPeer {
       onAuth: (auth, _session, callback) => (auth.username === 'user' && auth.password === 'secret'
         ? callback(null, { user: 'user' }) : callback(new Error('Invalid username or password'))),
       logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          this.messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+          callback();
+        });
+      },
     });
   }
 

@@ -13,6 +13,7 @@ import { Migration20261125090000ScheduleWakeups } from './20261125090000-schedul
 import { Migration20261126090000AlertStateNotices } from './20261126090000-alert-state-notices';
 import { Migration20261201100000OrganizationWideTags } from './20261201100000-organization-wide-tags';
 import { Migration20261201110000CompactWebsiteDocuments } from './20261201110000-compact-website-documents';
+import { Migration20261203090000NotificationDeliveries } from './20261203090000-notification-deliveries';
 import { Migration20261202090000NotificationChannels } from './20261202090000-notification-channels';
 import { Migration20261210090000MaintenanceWindows } from './20261210090000-maintenance-windows';
 
@@ -33,5 +34,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261201100000OrganizationWideTags', class: Migration20261201100000OrganizationWideTags },
   { name: 'Migration20261201110000CompactWebsiteDocuments', class: Migration20261201110000CompactWebsiteDocuments },
   { name: 'Migration20261202090000NotificationChannels', class: Migration20261202090000NotificationChannels },
+  { name: 'Migration20261203090000NotificationDeliveries', class: Migration20261203090000NotificationDeliveries },
   { name: 'Migration20261210090000MaintenanceWindows', class: Migration20261210090000MaintenanceWindows },
 ];

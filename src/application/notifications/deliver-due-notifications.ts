@@ -1,0 +1,77 @@
+import { organizationScope } from '../../domain/shared/tenant-scope';
+import { retryDelayMs, type RetryPolicy } from '../../domain/notifications/delivery-schedule';
+import type { Clock } from '../shared/clock';
+import type { DeliveryMetrics } from '../observability/ports';
+import type { ClaimedDelivery, DeliveryAttempt, DeliveryLedger, DeliveryNext, NotificationChannelRepository, NotificationSenders, SendOutcome } from './ports';
+import type { WebhookSecrets } from './webhook-secrets';
+
+export interface DeliverySettings extends RetryPolicy {
+  /** How long a claim holds a delivery: longer than one send may take, so a live worker never loses it mid-send. */
+  readonly leaseMs: number;
+  /** Deliveries claimed per round. */
+  readonly batch: number;
+}
+
+/** One delivery a round handled; `settled` false when its lease had lapsed and another worker took it. */
+export interface SettledDelivery {
+  readonly id: string;
+  readonly channelId: string;
+  readonly attempt: number;
+  readonly next: DeliveryNext;
+  readonly settled: boolean;
+}
+
+const failedSend = (error: string): SendOutcome => ({ verdict: 'rejected', statusCode: null, responseExcerpt: null, retryAfterMs: null, error, latencyMs: 0 });
+
+/**
+ * One round of the deliverer: claims the due deliveries under a lease, sends each to its channel as
+ * configured now, and records the attempt with the outcome: delivered; retried later (exponential
+ * back-off with jitter, Retry-After honoured) after a 5xx, 408, 429 or no answer; failed after
+ * `maxAttempts` tries or at once when the receiver refused (another 4xx) or the channel is gone.
+ * Answers what it settled: each delivery with its outcome (for the worker's log).
+ */
+export class DeliverDueNotifications {
+  constructor(
+    private readonly ledger: DeliveryLedger, private readonly channels: NotificationChannelRepository,
+    private readonly senders: NotificationSenders, private readonly secrets: WebhookSecrets,
+    private readonly settings: DeliverySettings, private readonly clock: Clock, private readonly metrics: DeliveryMetrics,
+    private readonly random: () => number = Math.random,
+  ) {}
+
+  async execute(owner: string): Promise<SettledDelivery[]> {
+    const claimed = await this.ledger.claimDue(owner, this.clock.now(), this.settings.leaseMs, this.settings.batch);
+    return Promise.all(claimed.map((delivery) => this.deliver(owner, delivery)));
+  }
+
+  private async deliver(owner: string, delivery: ClaimedDelivery): Promise<SettledDelivery> {
+    const at = this.clock.now();
+    const outcome = await this.send(delivery);
+    const attempt = delivery.attempts + 1;
+    const next = this.nextOf(attempt, outcome);
+    const record: DeliveryAttempt = {
+      attempt, at, statusCode: outcome.statusCode, responseExcerpt: outcome.responseExcerpt, latencyMs: outcome.latencyMs, error: outcome.error,
+      outcome: next.status === 'pending' ? 'retry' : next.status,
+    };
+    const settled = await this.ledger.settle(owner, delivery.id, record, next);
+    if (settled && next.status !== 'pending') this.metrics.notificationDelivery(next.status);
+    return { id: delivery.id, channelId: delivery.channelPublicId, attempt, next, settled };
+  }
+
+  private async send(delivery: ClaimedDelivery): Promise<SendOutcome> {
+    const channel = await this.channels.findByRef(organizationScope(delivery.organizationId), delivery.channelPublicId);
+    if (!channel) return failedSend('The channel was deleted');
+    if (!channel.enabled) return failedSend('The channel is disabled');
+    const sender = this.senders[channel.type];
+    if (!sender) return failedSend(`No sender for ${channel.type} channels is configured`);
+    return sender.send(channel, delivery.message, this.secrets.open(channel));
+  }
+
+  private nextOf(attempt: number, outcome: SendOutcome): DeliveryNext {
+    if (outcome.verdict === 'delivered') return { status: 'delivered' };
+    const reason = outcome.error ?? (outcome.statusCode === null ? 'No answer' : `Answered ${outcome.statusCode}`);
+    if (outcome.verdict === 'rejected') return { status: 'failed', reason };
+    if (attempt >= this.settings.maxAttempts) return { status: 'failed', reason: `${reason} (after ${attempt} attempts)` };
+    const delay = retryDelayMs(attempt, this.settings, this.random(), outcome.retryAfterMs);
+    return { status: 'pending', nextAttemptAt: new Date(this.clock.now().getTime() + delay) };
+  }
+}

@@ -1,0 +1,63 @@
+import { performance } from 'node:perf_hooks';
+import type { NotificationChannel } from '../../domain/notifications/notification-channel';
+import { chatPayload, webhookPayload, type NotificationMessage } from '../../domain/notifications/notification-message';
+import { parseRetryAfter, verdictOf } from '../../domain/notifications/delivery-schedule';
+import type { NotificationSender, SendOutcome, WebhookSigner } from '../../application/notifications/ports';
+import type { TargetPolicy } from '../../application/shared/target-policy';
+import { CheckDeadline } from '../../application/checks/check-deadline';
+import { exchange } from '../protocols/http/http-exchange';
+import { ProbeError } from '../protocols/shared/probe-error';
+import type { SharedTlsContext } from '../protocols/shared/tls-context';
+
+const EXCERPT_BYTES = 512;
+
+/**
+ * Webhook and chat deliveries: one POST of JSON on a connection pinned to the address the target
+ * policy vetted (the checks' HTTP exchange, so DNS cannot rebind a receiver to a private address).
+ * A webhook is signed with its channel's secret (X-Webhook-Signature) and carries X-Webhook-Id, the
+ * delivery's id; chat services get the body their incoming webhooks accept.
+ */
+export class HttpNotificationSender implements NotificationSender {
+  constructor(
+    private readonly policy: TargetPolicy, private readonly tls: SharedTlsContext, private readonly signer: WebhookSigner,
+    private readonly userAgent: string, private readonly timeoutMs: number, private readonly now: () => Date,
+  ) {}
+
+  async send(channel: NotificationChannel, message: NotificationMessage, secret: string | null): Promise<SendOutcome> {
+    const url = channel.config.url;
+    if (!url) return { verdict: 'rejected', statusCode: null, responseExcerpt: null, retryAfterMs: null, error: 'The channel has no URL', latencyMs: 0 };
+    const isWebhook = channel.type === 'webhook';
+    const body = JSON.stringify(isWebhook
+      ? webhookPayload(message)
+      : chatPayload(channel.type as 'slack' | 'teams' | 'discord', message, channel.config.messagePrefix ?? null));
+    const headers: Record<string, string> = {
+      ...(isWebhook ? channel.config.headers ?? {} : {}),
+      'content-type': 'application/json',
+      ...(isWebhook && secret !== null ? this.signer.sign(secret, body, this.now(), message.id) : { 'X-Webhook-Id': message.id }),
+    };
+    const deadline = new CheckDeadline();
+    const timer = setTimeout(() => deadline.pass(), this.timeoutMs);
+    const started = performance.now();
+    try {
+      const response = await exchange(this.policy, this.tls, {
+        url: new URL(url), method: 'POST', headers, body, userAgent: this.userAgent,
+        keepBodyBytes: EXCERPT_BYTES, countLimit: 64 * 1024, deadline, certificateAt: null,
+      });
+      const retryAfter = response.headers['retry-after'];
+      return {
+        verdict: verdictOf(response.status), statusCode: response.status,
+        responseExcerpt: response.body ? response.body.subarray(0, EXCERPT_BYTES).toString('utf8') : null,
+        retryAfterMs: parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, this.now()),
+        error: null, latencyMs: performance.now() - started,
+      };
+    } catch (error) {
+      const refused = error instanceof ProbeError && error.code === 'targetRejected';
+      return {
+        verdict: refused ? 'rejected' : 'retry', statusCode: null, responseExcerpt: null, retryAfterMs: null,
+        error: (error as Error).message, latencyMs: performance.now() - started,
+      };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

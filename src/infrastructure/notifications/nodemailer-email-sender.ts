@@ -1,0 +1,97 @@
+import nodemailer from 'nodemailer';
+import { performance } from 'node:perf_hooks';
+import type { NotificationChannel } from '../../domain/notifications/notification-channel';
+import { emailContent, type NotificationMessage } from '../../domain/notifications/notification-message';
+import type { SmtpSecurity } from '../../domain/notifications/organization-smtp';
+import type { NotificationSender, OrganizationSmtpStore, SendOutcome } from '../../application/notifications/ports';
+import { smtpPasswordContext } from '../../application/notifications/update-organization-smtp';
+import type { CredentialCipher } from '../../application/monitoring/ports';
+import type { TargetPolicy } from '../../application/shared/target-policy';
+import { vetTarget } from '../protocols/shared/pinned-connection';
+
+/** An SMTP server to send through. */
+export interface SmtpServer {
+  host: string;
+  port: number;
+  security: SmtpSecurity;
+  username: string | null;
+  password: string | null;
+  fromAddress: string;
+}
+
+/**
+ * The platform's server from SMTP_URL: smtp://user:pass@host:port (STARTTLS when offered, port 587
+ * by default) or smtps:// (TLS from the first byte, 465); `from` is the sender address.
+ */
+export function platformSmtp(smtpUrl: string | undefined, from: string): SmtpServer | null {
+  if (!smtpUrl) return null;
+  const url = new URL(smtpUrl);
+  const tls = url.protocol === 'smtps:';
+  return {
+    host: url.hostname, port: Number(url.port) || (tls ? 465 : 587), security: tls ? 'tls' : 'starttls',
+    username: url.username ? decodeURIComponent(url.username) : null, password: url.password ? decodeURIComponent(url.password) : null,
+    fromAddress: from,
+  };
+}
+
+const TIMEOUT_MS = 15_000;
+const outcome = (verdict: SendOutcome['verdict'], started: number, fields: Partial<SendOutcome>): SendOutcome => ({
+  verdict, statusCode: null, responseExcerpt: null, retryAfterMs: null, error: null, latencyMs: performance.now() - started, ...fields,
+});
+
+/**
+ * E-mail deliveries through nodemailer: the organization's SMTP server when it set one, else the
+ * platform's (SMTP_URL), dialled at the address the target policy vetted, TLS checked against the
+ * server's name. `starttls` here means "when offered" for the platform's plain smtp:// URL.
+ */
+export class NodemailerEmailSender implements NotificationSender {
+  constructor(
+    private readonly policy: TargetPolicy, private readonly store: OrganizationSmtpStore, private readonly cipher: CredentialCipher,
+    private readonly platform: SmtpServer | null, private readonly heloName: string,
+  ) {}
+
+  async send(channel: NotificationChannel, message: NotificationMessage): Promise<SendOutcome> {
+    const started = performance.now();
+    const server = await this.serverFor(channel.organizationId);
+    if (!server) return outcome('rejected', started, { error: 'No SMTP server: set the organization\'s (PATCH /api/organization/smtp) or SMTP_URL' });
+    let address: string;
+    try {
+      [address] = (await vetTarget(this.policy, server.host)) as [string];
+    } catch (error) {
+      return outcome('rejected', started, { error: (error as Error).message });
+    }
+    const transporter = nodemailer.createTransport({
+      host: address, port: server.port, name: this.heloName,
+      secure: server.security === 'tls', ignoreTLS: server.security === 'none',
+      tls: { servername: server.host },
+      auth: server.username === null ? undefined : { user: server.username, pass: server.password ?? '' },
+      connectionTimeout: TIMEOUT_MS, greetingTimeout: TIMEOUT_MS, socketTimeout: TIMEOUT_MS,
+    });
+    const { subject, text } = emailContent(message);
+    try {
+      const info: { response?: string } = await transporter.sendMail({
+        from: server.fromAddress, to: [...(channel.config.recipients ?? [])], subject, text,
+        headers: { 'X-Notification-Id': message.id },
+      });
+      const code = Number(/^(\d{3})/.exec(info.response ?? '')?.[1] ?? 250);
+      return outcome('delivered', started, { statusCode: code, responseExcerpt: (info.response ?? '').slice(0, 512) });
+    } catch (error) {
+      const failure = error as { responseCode?: number; response?: string; message?: string };
+      const code = failure.responseCode ?? null;
+      return outcome(code !== null && code >= 500 ? 'rejected' : 'retry', started, {
+        statusCode: code, responseExcerpt: failure.response?.slice(0, 512) ?? null, error: failure.message ?? 'SMTP failure',
+      });
+    } finally {
+      transporter.close();
+    }
+  }
+
+  private async serverFor(organizationId: number): Promise<SmtpServer | null> {
+    const own = await this.store.get(organizationId);
+    if (!own) return this.platform;
+    return {
+      host: own.host, port: own.port, security: own.security, username: own.username, fromAddress: own.fromAddress,
+      password: own.passwordCiphertext === null ? null : this.cipher.decrypt(own.passwordCiphertext, smtpPasswordContext(organizationId)),
+    };
+  }
+}

@@ -1,0 +1,136 @@
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+import type { NotificationMessage } from '../../domain/notifications/notification-message';
+import type { ChannelEvent } from '../../domain/notifications/channel-events';
+import type {
+  ClaimedDelivery, DeliveryAttempt, DeliveryFilter, DeliveryLedger, DeliveryNext, DeliveryRecord, OutboxEvent,
+} from '../../application/notifications/ports';
+import type { SqlRunner } from '../persistence/database';
+
+interface OutboxRow { id: string; organization_id: number; kind: string; payload: Record<string, unknown> }
+interface DeliveryRow {
+  id: string; organization_id: number; channel_public_id: string; channel_type: string; event: string; incident_id: string | null;
+  customer_id: number | null; monitor_id: string | null; payload: Omit<NotificationMessage, 'id'>; status: DeliveryRecord['status'];
+  attempts: number; next_attempt_at: Date; created_at: Date; delivered_at: Date | null; failed_at: Date | null; last_error: string | null;
+}
+interface AttemptRow {
+  delivery_id: string; attempt: number; at: Date; status_code: number | null; outcome: DeliveryAttempt['outcome'];
+  response_excerpt: string | null; latency_ms: number; error: string | null;
+}
+
+const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const num = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The delivery ledger in PostgreSQL. Every write is one statement (a CTE where two tables change),
+ * so it is atomic without a transaction spanning round trips: routing marks the outbox row and
+ * inserts its deliveries together; settling records the attempt only if the lease is still ours.
+ * Routing also stamps the outbox row's delivered_at: handed to the ledger, so the outbox backlog
+ * gauge counts events not routed yet, and the ledger's own status says what reached the receiver.
+ */
+export class SqlDeliveryLedger implements DeliveryLedger {
+  constructor(private readonly sql: SqlRunner) {}
+
+  async unroutedEvents(kinds: readonly string[], limit: number): Promise<OutboxEvent[]> {
+    const rows = await this.sql.query<OutboxRow>(
+      `SELECT id, organization_id, kind, payload FROM notification_outbox
+        WHERE routed_at IS NULL AND payload IS NOT NULL AND kind = ANY(?::text[]) ORDER BY id LIMIT ?`,
+      [kinds, limit], { prepare: true },
+    );
+    return rows.map((row) => ({
+      id: Number(row.id), organizationId: row.organization_id, kind: row.kind,
+      customerId: num(row.payload.customerId), monitorId: num(row.payload.monitorId), incidentId: str(row.payload.incidentId),
+      occurredAt: str(row.payload.occurredAt) ?? new Date(0).toISOString(), summary: str(row.payload.summary) ?? row.kind,
+      data: (row.payload.data ?? {}) as Record<string, unknown>,
+    }));
+  }
+
+  async route(
+    event: OutboxEvent, channels: readonly { id: number; publicId: string; type: string }[], message: Omit<NotificationMessage, 'id'>, at: Date,
+  ): Promise<boolean> {
+    const rows = await this.sql.query<{ id: string }>(
+      `WITH marked AS (
+         UPDATE notification_outbox SET routed_at = ?, delivered_at = coalesce(delivered_at, ?)
+          WHERE id = ? AND routed_at IS NULL RETURNING id, organization_id
+       ), inserted AS (
+         INSERT INTO notification_deliveries
+           (organization_id, outbox_id, channel_id, channel_public_id, channel_type, customer_id, monitor_id, incident_id, event, payload, next_attempt_at, created_at)
+         SELECT marked.organization_id, marked.id, ch.id, ch.public_id, ch.type, ?, ?, ?, ?, ?::jsonb, ?, ?
+           FROM marked, unnest(?::int[], ?::uuid[], ?::text[]) AS ch(id, public_id, type)
+         ON CONFLICT (outbox_id, channel_public_id) DO NOTHING
+       )
+       SELECT id::text FROM marked`,
+      [
+        at, at, event.id, event.customerId, event.monitorId, event.incidentId, message.event, JSON.stringify(message), at, at,
+        channels.map((c) => c.id), channels.map((c) => c.publicId), channels.map((c) => c.type),
+      ],
+    );
+    return rows.length > 0;
+  }
+
+  async claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
+    const rows = await this.sql.query<DeliveryRow>(
+      `UPDATE notification_deliveries d SET lease_owner = ?, lease_until = ?
+         FROM (SELECT id FROM notification_deliveries
+                WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
+                ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED) due
+        WHERE d.id = due.id
+        RETURNING d.*`,
+      [owner, new Date(now.getTime() + leaseMs), now, now, limit], { prepare: true },
+    );
+    return rows.map((row) => ({
+      id: row.id, organizationId: row.organization_id, channelPublicId: row.channel_public_id, attempts: row.attempts,
+      message: { ...row.payload, id: row.id },
+    }));
+  }
+
+  async settle(owner: string, deliveryId: string, attempt: DeliveryAttempt, next: DeliveryNext): Promise<boolean> {
+    const rows = await this.sql.query<{ id: string }>(
+      `WITH settled AS (
+         UPDATE notification_deliveries
+            SET status = ?, attempts = ?, next_attempt_at = coalesce(?, next_attempt_at),
+                delivered_at = ?, failed_at = ?, last_error = coalesce(?, last_error), lease_owner = NULL, lease_until = NULL
+          WHERE id = ? AND lease_owner = ? AND status = 'pending'
+          RETURNING id
+       )
+       INSERT INTO notification_delivery_attempts (delivery_id, attempt, at, status_code, outcome, response_excerpt, latency_ms, error)
+       SELECT id, ?, ?, ?, ?, ?, ?, ? FROM settled
+       RETURNING delivery_id`,
+      [
+        next.status, attempt.attempt, next.status === 'pending' ? next.nextAttemptAt : null,
+        next.status === 'delivered' ? attempt.at : null, next.status === 'failed' ? attempt.at : null,
+        next.status === 'failed' ? next.reason : attempt.error, deliveryId, owner,
+        attempt.attempt, attempt.at, attempt.statusCode, attempt.outcome, attempt.responseExcerpt, Math.round(attempt.latencyMs), attempt.error,
+      ],
+    );
+    return rows.length > 0;
+  }
+
+  async list(scope: TenantScope, filter: DeliveryFilter, page: { offset: number; limit: number }): Promise<{ items: DeliveryRecord[]; total: number }> {
+    if (filter.channelId !== undefined && !UUID.test(filter.channelId)) return { items: [], total: 0 };
+    const where = [`organization_id = ?`, `(?::int IS NULL OR customer_id = ?::int)`, `(?::uuid IS NULL OR channel_public_id = ?::uuid)`, `(?::text IS NULL OR incident_id = ?::text)`].join(' AND ');
+    const params = [scope.organizationId, scope.customerId, scope.customerId, filter.channelId ?? null, filter.channelId ?? null, filter.incidentId ?? null, filter.incidentId ?? null];
+    const [count] = await this.sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM notification_deliveries WHERE ${where}`, params);
+    const rows = await this.sql.query<DeliveryRow>(
+      `SELECT * FROM notification_deliveries WHERE ${where} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`, [...params, page.limit, page.offset],
+    );
+    const attempts = rows.length === 0 ? [] : await this.sql.query<AttemptRow>(
+      `SELECT * FROM notification_delivery_attempts WHERE delivery_id = ANY(?::uuid[]) ORDER BY delivery_id, attempt`, [rows.map((r) => r.id)],
+    );
+    const byDelivery = new Map<string, DeliveryAttempt[]>();
+    for (const a of attempts) {
+      const list = byDelivery.get(a.delivery_id) ?? [];
+      list.push({ attempt: a.attempt, at: a.at, statusCode: a.status_code, outcome: a.outcome, responseExcerpt: a.response_excerpt, latencyMs: a.latency_ms, error: a.error });
+      byDelivery.set(a.delivery_id, list);
+    }
+    return {
+      total: count?.total ?? 0,
+      items: rows.map((row) => ({
+        id: row.id, channelId: row.channel_public_id, channelType: row.channel_type, event: row.event as ChannelEvent, incidentId: row.incident_id,
+        customerId: row.customer_id, monitorId: row.monitor_id === null ? null : Number(row.monitor_id), status: row.status,
+        attempts: byDelivery.get(row.id) ?? [], nextAttemptAt: row.status === 'pending' ? row.next_attempt_at : null,
+        createdAt: row.created_at, deliveredAt: row.delivered_at, failedAt: row.failed_at, lastError: row.last_error,
+      })),
+    };
+  }
+}
