@@ -1,0 +1,90 @@
+import { expect } from 'chai';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createHmac } from 'node:crypto';
+import pino from 'pino';
+import { apiAt } from '../../support/http-client';
+import { anOrganization } from '../../support/builders';
+import { aMonitoredCustomer } from '../../support/monitoring-fixtures';
+import { testConfig, testDatabase, testDnsServer } from '../../support/test-server';
+import { waitFor } from '../../support/wait-for';
+import { startApplication, type RunningApplication } from '../../../src/main/application';
+
+const HOOK_HOST = 'hooks.alert-fixture.com';
+
+/**
+ * The whole path a user relies on, in one service as `npm start` runs it (check worker, notification
+ * worker): a failing loopback target, checked by the engine, opens one incident, whose event reaches a
+ * loopback webhook receiver once, signed; recovery sends one resolved message.
+ */
+describe('alerts end to end: a failing target reaches a webhook, once', () => {
+  let app: RunningApplication;
+  let healthy = false;
+  const target = http.createServer((_req, res) => res.writeHead(healthy ? 200 : 503).end(healthy ? 'ok' : 'down'));
+  const received: Array<{ headers: http.IncomingHttpHeaders; body: string }> = [];
+  const receiver = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(200).end('ok');
+    });
+  });
+  const portOf = (server: http.Server) => (server.address() as AddressInfo).port;
+
+  before(async () => {
+    await Promise.all([target, receiver].map((server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))));
+    const dns = await testDnsServer();
+    dns.set(HOOK_HOST, { A: ['127.0.0.1'] });
+    const config = testConfig({
+      DNS_SERVERS: dns.server, CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8', MONITOR_LOCATIONS: 'local', CHECK_LOCATIONS: 'local',
+      NOTIFY_RETRY_BASE_MS: '50',
+    });
+    app = await startApplication({ ...config, databaseUrl: (await testDatabase()).url }, { jobs: false, logger: pino({ level: 'silent' }) });
+  });
+  after(async () => {
+    await app?.stop();
+    await Promise.all([target, receiver].map((server) => new Promise((resolve) => server.close(resolve))));
+  });
+
+  it('opens one incident for a failing target, delivers one signed incident.opened, and one incident.resolved on recovery', async () => {
+    const call = (method: string, path: string, token: string, body?: unknown) => apiAt(app.url, method, path, { token, body });
+    const org = await anOrganization('alert-delivery');
+    const customer = await aMonitoredCustomer(org.token);
+    const channel = await call('POST', '/api/notification-channels', org.token, {
+      name: 'on-call hook', type: 'webhook', config: { url: `http://${HOOK_HOST}:${portOf(receiver)}/alerts` },
+    });
+    expect(channel.status, JSON.stringify(channel.body)).to.equal(201);
+    const site = await call('POST', '/api/websites', org.token, { customerId: customer.id, url: `http://127.0.0.1:${portOf(target)}/` });
+    expect(site.status, JSON.stringify(site.body)).to.equal(201);
+    const websiteId = site.body.publicId as string;
+    const incidents = async (status: string) => (await call('GET', `/api/incidents?status=${status}`, org.token)).body.items as Array<Record<string, any>>;
+    const checksRecorded = async () => (await call('GET', `/api/websites/${websiteId}/check-history`, org.token)).body.items.length as number;
+
+    // Each trigger runs one check; the customer's default needs two failures in a row to open.
+    for (let done = 1; (await incidents('open')).length === 0; done++) {
+      await call('POST', `/api/websites/${websiteId}/trigger-check`, org.token);
+      await waitFor(async () => (await checksRecorded()) >= done, { what: `check ${done} recorded` });
+      expect(done, 'an incident within five failing checks').to.be.at.most(5);
+    }
+    await waitFor(() => received.length >= 1, { what: 'the incident.opened webhook' });
+
+    healthy = true;
+    const before = await checksRecorded();
+    await call('POST', `/api/websites/${websiteId}/trigger-check`, org.token);
+    await waitFor(async () => (await checksRecorded()) > before, { what: 'the recovering check' });
+    await waitFor(async () => (await incidents('resolved')).length === 1, { what: 'the incident resolved' });
+    await waitFor(() => received.length >= 2, { what: 'the incident.resolved webhook' });
+
+    const bodies = received.map((r) => JSON.parse(r.body));
+    expect(bodies.map((b) => b.event)).to.deep.equal(['incident.opened', 'incident.resolved']);
+    expect(bodies[0].customer).to.deep.equal({ id: customer.id });
+    for (const request of received) {
+      const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(request.headers['x-webhook-signature']))!;
+      expect(v1).to.equal(createHmac('sha256', channel.body.signingSecret).update(`${t}.${request.body}`).digest('hex'));
+    }
+    expect(await incidents('open')).to.deep.equal([]);
+    const deliveries = await call('GET', `/api/notification-deliveries?channelId=${channel.body.publicId}`, org.token);
+    expect(deliveries.body.items.map((d: { status: string }) => d.status)).to.deep.equal(['delivered', 'delivered']);
+  });
+});
