@@ -32,12 +32,12 @@ describe('manual notifications (test messages and alerts sent by hand)', () => {
     const message = (severity: 'info' | 'warning' | 'critical', text: string | null = 'Details.') =>
       ({ ...manualAlertMessage({ title: 'Power work', message: text, severity, customerId: null }, NOW), id: 'd1' });
     expect(chatPayload('slack', message('critical'), '[prod]').text).to.equal('[prod] Critical alert: Power work');
-    expect(chatPayload('discord', message('warning'))).to.deep.equal({
+    expect(chatPayload('discord', message('warning'), null)).to.deep.equal({
       content: 'Warning: Power work',
       embeds: [{ title: 'Warning', description: 'Power work\n\nDetails.', color: 0xf9ab00, timestamp: '2026-12-01T10:00:00.000Z' }],
     });
-    expect(chatPayload('teams', message('info'))).to.include({ themeColor: '1a73e8', title: 'Notice' });
-    expect(chatPayload('teams', message('critical'))).to.include({ themeColor: 'd93025' });
+    expect(chatPayload('teams', message('info'), null)).to.include({ themeColor: '1a73e8', title: 'Notice' });
+    expect(chatPayload('teams', message('critical'), null)).to.include({ themeColor: 'd93025' });
     const mail = emailContent(message('critical'));
     expect(mail.subject).to.equal('Critical alert: Power work');
     expect(mail.text).to.match(/^Critical alert\n\nPower work\n\nDetails\.\n\nEvent: alert\.manual\n/);
