@@ -204,6 +204,8 @@ export * from './application/notifications/list-notification-channels';
 export * from './application/notifications/ports';
 export * from './application/notifications/remove-organization-smtp';
 export * from './application/notifications/route-channel-event';
+export * from './application/notifications/send-manual-alert';
+export * from './application/notifications/send-test-notification';
 export * from './application/notifications/update-notification-channel';
 export * from './application/notifications/update-organization-smtp';
 export * from './application/notifications/webhook-secrets';

@@ -45,6 +45,7 @@ import { metricsHandlers } from './metrics';
 import { notificationChannelsRouter } from '../interfaces/http/notifications/notification-channels.router';
 import { notificationDeliveriesRouter } from '../interfaces/http/notifications/notification-deliveries.router';
 import { organizationSmtpRouter } from '../interfaces/http/notifications/organization-smtp.router';
+import { alertsRouter } from '../interfaces/http/notifications/alerts.router';
 
 /** Every resource router, in mounting order. */
 export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
@@ -54,7 +55,7 @@ export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   incidentsRouter, websiteResultsRouter, websiteScreenshotsRouter, maintenanceWindowsRouter,
   customersRouter, packageConfigsRouter, customFieldsRouter, customerDomainsRouter, customerIpsRouter,
   websitesRouter, monitorsRouter, tagsRouter, changeRequestsRouter, heartbeatsRouter,
-  notificationChannelsRouter, organizationSmtpRouter, notificationDeliveriesRouter,
+  notificationChannelsRouter, organizationSmtpRouter, notificationDeliveriesRouter, alertsRouter,
 ];
 
 /** The Express host: request ids and logs, the path check, parsers, the routers, and the envelope. */

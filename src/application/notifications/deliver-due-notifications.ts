@@ -1,4 +1,5 @@
 import { organizationScope } from '../../domain/shared/tenant-scope';
+import { TEST_EVENT } from '../../domain/notifications/channel-events';
 import { retryDelayMs, type RetryPolicy } from '../../domain/notifications/delivery-schedule';
 import type { Clock } from '../shared/clock';
 import type { DeliveryMetrics } from '../observability/ports';
@@ -60,7 +61,8 @@ export class DeliverDueNotifications {
   private async send(delivery: ClaimedDelivery): Promise<SendOutcome> {
     const channel = await this.channels.findByRef(organizationScope(delivery.organizationId), delivery.channelPublicId);
     if (!channel) return failedSend('The channel was deleted');
-    if (!channel.enabled) return failedSend('The channel is disabled');
+    // A test may try a channel before it is switched on; everything else respects the switch.
+    if (!channel.enabled && delivery.message.event !== TEST_EVENT) return failedSend('The channel is disabled');
     const sender = this.senders[channel.type];
     if (!sender) return failedSend(`No sender for ${channel.type} channels is configured`);
     return sender.send(channel, delivery.message, this.secrets.open(channel));

@@ -94,6 +94,13 @@ export interface OutboxEvent {
   readonly data: Readonly<Record<string, unknown>>;
 }
 
+/** An event written to the outbox already routed: its kind there (the message's event) and who asked for it. */
+export interface DispatchedEvent {
+  readonly organizationId: number;
+  readonly kind: string;
+  readonly requestedBy: string | null;
+}
+
 /** A delivery a worker holds under its lease: `attempts` tries were made before this one. */
 export interface ClaimedDelivery {
   readonly id: string;
@@ -153,6 +160,12 @@ export interface DeliveryRecord {
 export interface DeliveryLedger {
   unroutedEvents(kinds: readonly string[], limit: number): Promise<OutboxEvent[]>;
   route(event: OutboxEvent, channels: readonly { id: number; publicId: string; type: string }[], message: Omit<NotificationMessage, 'id'>, at: Date): Promise<boolean>;
+  /**
+   * An event whose channels are already chosen (a channel's test, a manual alert): writes its
+   * outbox row, routed, with one delivery per channel, in one statement. Answers the deliveries'
+   * ids in the channels' order.
+   */
+  dispatch(event: DispatchedEvent, channels: readonly { id: number; publicId: string; type: string }[], message: Omit<NotificationMessage, 'id'>, at: Date): Promise<string[]>;
   claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedDelivery[]>;
   settle(owner: string, deliveryId: string, attempt: DeliveryAttempt, next: DeliveryNext): Promise<boolean>;
   list(scope: TenantScope, filter: DeliveryFilter, page: { offset: number; limit: number }): Promise<{ items: DeliveryRecord[]; total: number }>;

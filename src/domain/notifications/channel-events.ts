@@ -9,8 +9,18 @@ export const CHANNEL_EVENTS = [
   'domain.expiring', 'domain.expired',
   'ip.listed', 'ip.clean',
   'maintenance.started', 'maintenance.ended',
+  'alert.manual',
 ] as const;
 
 export type ChannelEvent = (typeof CHANNEL_EVENTS)[number];
 
 export const isChannelEvent = (value: string): value is ChannelEvent => (CHANNEL_EVENTS as readonly string[]).includes(value);
+
+/**
+ * A channel's test message (the test button): sent to that one channel whatever its list says, so
+ * it is no kind a channel subscribes to.
+ */
+export const TEST_EVENT = 'test';
+
+/** What a delivery can carry: a channel event, or a test. */
+export type NotificationEvent = ChannelEvent | typeof TEST_EVENT;

@@ -1,10 +1,10 @@
-import type { ChannelEvent } from './channel-events';
+import type { NotificationEvent } from './channel-events';
 
 /** What a delivery tells: the event, when, and the incident, monitor and customer it concerns. */
 export interface NotificationMessage {
   /** The delivery's id: the webhook's idempotency key, stable across retries. */
   readonly id: string;
-  readonly event: ChannelEvent;
+  readonly event: NotificationEvent;
   readonly occurredAt: string;
   readonly summary: string;
   readonly incidentId: string | null;
@@ -30,44 +30,62 @@ export function webhookPayload(message: NotificationMessage): Record<string, unk
   };
 }
 
-const COLORS: Partial<Record<ChannelEvent, number>> = { 'incident.opened': 0xd93025, 'incident.resolved': 0x188038, 'incident.acknowledged': 0xf9ab00 };
-const TITLES: Record<ChannelEvent, string> = {
+const COLORS: Partial<Record<NotificationEvent, number>> = {
+  'incident.opened': 0xd93025, 'incident.resolved': 0x188038, 'incident.acknowledged': 0xf9ab00, test: 0x1a73e8,
+};
+const SEVERITY_COLORS: Readonly<Record<string, number>> = { critical: 0xd93025, warning: 0xf9ab00, info: 0x1a73e8 };
+const SEVERITY_TITLES: Readonly<Record<string, string>> = { critical: 'Critical alert', warning: 'Warning', info: 'Notice' };
+const TITLES: Record<NotificationEvent, string> = {
   'incident.opened': 'Incident opened', 'incident.acknowledged': 'Incident acknowledged', 'incident.resolved': 'Incident resolved',
   'incident.reminder': 'Incident still open', 'certificate.expiring': 'Certificate expiring', 'certificate.expired': 'Certificate expired',
   'domain.expiring': 'Domain expiring', 'domain.expired': 'Domain expired', 'ip.listed': 'IP listed', 'ip.clean': 'IP clean',
-  'maintenance.started': 'Maintenance started', 'maintenance.ended': 'Maintenance ended',
+  'maintenance.started': 'Maintenance started', 'maintenance.ended': 'Maintenance ended', 'alert.manual': 'Alert',
+  test: 'Test notification',
+};
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+/** A manual alert's heading says how severe it is. */
+const titleOf = (message: NotificationMessage): string =>
+  (message.event === 'alert.manual' ? SEVERITY_TITLES[String(message.data.severity)] : undefined) ?? TITLES[message.event];
+const colorOf = (message: NotificationMessage): number =>
+  (message.event === 'alert.manual' ? SEVERITY_COLORS[String(message.data.severity)] : undefined) ?? COLORS[message.event] ?? 0x5f6368;
+/** The summary, then a manual alert's own text (its message), for the human-readable bodies. */
+const bodyOf = (message: NotificationMessage): string => {
+  const detail = message.event === 'alert.manual' ? text(message.data.message) : null;
+  return detail === null ? message.summary : `${message.summary}\n\n${detail}`;
 };
 
 /** The body each chat service's incoming webhook accepts: Slack {text, blocks}, Discord {content, embeds}, Teams a MessageCard. */
 export function chatPayload(type: 'slack' | 'teams' | 'discord', message: NotificationMessage, prefix: string | null): Record<string, unknown> {
-  const title = TITLES[message.event];
-  const text = `${prefix ? `${prefix} ` : ''}${title}: ${message.summary}`;
-  const color = COLORS[message.event] ?? 0x5f6368;
+  const title = titleOf(message);
+  const headline = `${prefix ? `${prefix} ` : ''}${title}: ${message.summary}`;
+  const body = bodyOf(message);
+  const color = colorOf(message);
   if (type === 'slack') {
     return {
-      text,
+      text: headline,
       blocks: [
         { type: 'header', text: { type: 'plain_text', text: title } },
-        { type: 'section', text: { type: 'mrkdwn', text: `${prefix ? `${prefix} ` : ''}${message.summary}` } },
+        { type: 'section', text: { type: 'mrkdwn', text: `${prefix ? `${prefix} ` : ''}${body}` } },
         { type: 'context', elements: [{ type: 'mrkdwn', text: `${message.event} at ${message.occurredAt}` }] },
       ],
     };
   }
   if (type === 'discord') {
-    return { content: text, embeds: [{ title, description: message.summary, color, timestamp: message.occurredAt }] };
+    return { content: headline, embeds: [{ title, description: body, color, timestamp: message.occurredAt }] };
   }
   return {
-    '@type': 'MessageCard', '@context': 'https://schema.org/extensions', summary: text,
+    '@type': 'MessageCard', '@context': 'https://schema.org/extensions', summary: headline,
     themeColor: color.toString(16).padStart(6, '0'), title,
-    sections: [{ text: message.summary, facts: [{ name: 'Event', value: message.event }, { name: 'At', value: message.occurredAt }] }],
+    sections: [{ text: body, facts: [{ name: 'Event', value: message.event }, { name: 'At', value: message.occurredAt }] }],
   };
 }
 
 /** An e-mail's subject and plain-text body. */
 export function emailContent(message: NotificationMessage): { subject: string; text: string } {
-  const title = TITLES[message.event];
+  const title = titleOf(message);
   return {
     subject: `${title}: ${message.summary}`,
-    text: `${title}\n\n${message.summary}\n\nEvent: ${message.event}\nAt: ${message.occurredAt}${message.incidentId ? `\nIncident: ${message.incidentId}` : ''}\n`,
+    text: `${title}\n\n${bodyOf(message)}\n\nEvent: ${message.event}\nAt: ${message.occurredAt}${message.incidentId ? `\nIncident: ${message.incidentId}` : ''}\n`,
   };
 }

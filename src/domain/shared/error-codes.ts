@@ -73,7 +73,7 @@ export const ERROR_CODES = [
   // checks (design)
   'screenshotNotFound',
   // notifications (design)
-  'smtpVerificationFailed', 'smtpNotConfigured',
+  'smtpVerificationFailed', 'smtpNotConfigured', 'noChannelsToNotify',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -2,7 +2,7 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { NotificationMessage } from '../../domain/notifications/notification-message';
 import type { ChannelEvent } from '../../domain/notifications/channel-events';
 import type {
-  ClaimedDelivery, DeliveryAttempt, DeliveryFilter, DeliveryLedger, DeliveryNext, DeliveryRecord, OutboxEvent,
+  ClaimedDelivery, DeliveryAttempt, DeliveryFilter, DeliveryLedger, DeliveryNext, DeliveryRecord, DispatchedEvent, OutboxEvent,
 } from '../../application/notifications/ports';
 import type { SqlRunner } from '../persistence/database';
 
@@ -66,6 +66,35 @@ export class SqlDeliveryLedger implements DeliveryLedger {
       ],
     );
     return rows.length > 0;
+  }
+
+  async dispatch(
+    event: DispatchedEvent, channels: readonly { id: number; publicId: string; type: string }[], message: Omit<NotificationMessage, 'id'>, at: Date,
+  ): Promise<string[]> {
+    // The outbox row carries what routed events carry (customerId, occurredAt, summary, data), so
+    // every event a channel received reads alike there; it is routed and handed over at once.
+    const payload = {
+      kind: event.kind, organizationId: event.organizationId, customerId: message.customerId, monitorId: message.monitorId,
+      incidentId: message.incidentId, occurredAt: message.occurredAt, summary: message.summary, data: message.data, requestedBy: event.requestedBy,
+    };
+    const rows = await this.sql.query<{ id: string; channel_public_id: string }>(
+      `WITH event AS (
+         INSERT INTO notification_outbox (organization_id, kind, payload, subject, body, routed_at, delivered_at)
+         VALUES (?, ?, ?::jsonb, ?, ?, ?, ?) RETURNING id, organization_id
+       )
+       INSERT INTO notification_deliveries
+         (organization_id, outbox_id, channel_id, channel_public_id, channel_type, customer_id, monitor_id, incident_id, event, payload, next_attempt_at, created_at)
+       SELECT event.organization_id, event.id, ch.id, ch.public_id, ch.type, ?, ?, ?, ?, ?::jsonb, ?, ?
+         FROM event, unnest(?::int[], ?::uuid[], ?::text[]) AS ch(id, public_id, type)
+       RETURNING id::text, channel_public_id::text`,
+      [
+        event.organizationId, event.kind, JSON.stringify(payload), message.summary, message.summary, at, at,
+        message.customerId, message.monitorId, message.incidentId, message.event, JSON.stringify(message), at, at,
+        channels.map((c) => c.id), channels.map((c) => c.publicId), channels.map((c) => c.type),
+      ],
+    );
+    const byChannel = new Map(rows.map((row) => [row.channel_public_id, row.id]));
+    return channels.map((c) => byChannel.get(c.publicId)!);
   }
 
   async claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {

@@ -28,6 +28,9 @@ import { NodemailerSmtpVerifier } from '../../infrastructure/notifications/nodem
 import { HmacWebhookSigner } from '../../infrastructure/notifications/hmac-webhook-signer';
 import { RouteOutboxEvents } from '../../application/notifications/route-outbox-events';
 import { ListNotificationDeliveries } from '../../application/notifications/list-notification-deliveries';
+import { SendTestNotification } from '../../application/notifications/send-test-notification';
+import { SendManualAlert } from '../../application/notifications/send-manual-alert';
+import { RATE_LIMITER, type RateLimiter } from '../../application/shared/rate-limiter';
 import { DeliverDueNotifications, type DeliverySettings } from '../../application/notifications/deliver-due-notifications';
 import { METRICS, type DeliveryMetrics } from '../../application/observability/ports';
 import { SqlDeliveryLedger } from '../../infrastructure/notifications/sql-delivery-ledger';
@@ -101,6 +104,10 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
   });
   single(RouteOutboxEvents, (c) => new RouteOutboxEvents(c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), clock(c)));
   single(ListNotificationDeliveries, (c) => new ListNotificationDeliveries(c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c)));
+  single(SendTestNotification, (c) => new SendTestNotification(
+    c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), c.get<RateLimiter>(RATE_LIMITER), clock(c)));
+  single(SendManualAlert, (c) => new SendManualAlert(
+    c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), owners(c), c.get<RateLimiter>(RATE_LIMITER), clock(c)));
   single(DeliverDueNotifications, (c) => {
     const { notifications } = config(c);
     const settings: DeliverySettings = {

@@ -3,7 +3,7 @@ import type { NotificationChannel } from '../../../src/domain/notifications/noti
 import type { OrganizationSmtp } from '../../../src/domain/notifications/organization-smtp';
 import type { NotificationMessage } from '../../../src/domain/notifications/notification-message';
 import type {
-  ChannelFilter, ChannelOwners, ClaimedDelivery, DeliveryAttempt, DeliveryFilter, DeliveryLedger, DeliveryNext, DeliveryRecord,
+  ChannelFilter, ChannelOwners, ClaimedDelivery, DeliveryAttempt, DeliveryFilter, DeliveryLedger, DeliveryNext, DeliveryRecord, DispatchedEvent,
   NotificationChannelRepository, NotificationSender, OrganizationSmtpStore, OutboxEvent, SendOutcome, SmtpProbe, SmtpVerifier,
 } from '../../../src/application/notifications/ports';
 import { copyOf, inScope, matches, RowVersions } from './shared-fakes';
@@ -122,6 +122,21 @@ export class FakeDeliveryLedger implements DeliveryLedger {
       });
     }
     return true;
+  }
+  /** Events dispatched with their channels chosen (tests, manual alerts), as their outbox rows keep them. */
+  readonly dispatched: Array<DispatchedEvent & { id: number; routedAt: Date }> = [];
+  async dispatch(event: DispatchedEvent, channels: readonly { id: number; publicId: string; type: string }[], message: Omit<NotificationMessage, 'id'>, at: Date) {
+    const outboxId = 1_000_000 + this.dispatched.length;
+    this.dispatched.push({ ...event, id: outboxId, routedAt: at });
+    return channels.map((c) => {
+      const id = `delivery-${this.next++}`;
+      this.deliveries.push({
+        id, organizationId: event.organizationId, customerId: message.customerId, outboxId, channelPublicId: c.publicId, channelType: c.type,
+        message, status: 'pending', attempts: [], nextAttemptAt: at, leaseOwner: null, leaseUntil: null, createdAt: at, deliveredAt: null,
+        failedAt: null, lastError: null,
+      });
+      return id;
+    });
   }
   async claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
     const due = this.deliveries.filter((d) => d.status === 'pending' && d.nextAttemptAt <= now && (d.leaseUntil === null || d.leaseUntil <= now))

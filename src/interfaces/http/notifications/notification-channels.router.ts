@@ -4,10 +4,14 @@ import { ListNotificationChannels } from '../../../application/notifications/lis
 import { GetNotificationChannel } from '../../../application/notifications/get-notification-channel';
 import { UpdateNotificationChannel } from '../../../application/notifications/update-notification-channel';
 import { DeleteNotificationChannel } from '../../../application/notifications/delete-notification-channel';
+import { CHANNEL_TEST_LIMIT, SendTestNotification } from '../../../application/notifications/send-test-notification';
+import { TEST_EVENT } from '../../../domain/notifications/channel-events';
 import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
-import { ChannelIdParams, ChannelListQuery, ChannelSchema, ChannelWithSecretSchema, CreateChannelBody, UpdateChannelBody } from './schemas';
-import { presentChannel, presentChannelWithSecret } from './presenters';
+import {
+  ChannelIdParams, ChannelListQuery, ChannelSchema, ChannelWithSecretSchema, CreateChannelBody, QueuedDeliverySchema, UpdateChannelBody,
+} from './schemas';
+import { presentChannel, presentChannelWithSecret, presentQueuedDelivery } from './presenters';
 
 const tags = ['Notification channels'] as const;
 const SCOPE_NOTE = 'Customer-scoped callers see and manage their customer\'s channels only; any other answers 404.';
@@ -87,6 +91,23 @@ export function notificationChannelsRouter(deps: RouterDeps) {
       handler: async ({ actor, params }) => {
         const { channel, deletedOverrides } = await container.get(DeleteNotificationChannel).execute(actor, params);
         return { success: true as const, id: channel.id, publicId: channel.publicId, deletedOverrides };
+      },
+    })
+    .route({
+      operationId: 'testNotificationChannel',
+      method: 'post', path: '/api/notification-channels/{id}/test', tags, summary: 'Send a test notification to a channel',
+      description: 'Queues a sample message (event `test`, its summary saying no incident happened, `data.test: true`) for this '
+        + 'channel alone, through the delivery ledger like any alert: signed, retried, every attempt recorded. Answers the '
+        + 'delivery; GET /api/notification-deliveries?channelId= shows how it went. A disabled channel is tried too, so it can be '
+        + `checked before it is switched on. At most ${CHANNEL_TEST_LIMIT.limit} per channel per minute (429 rateLimited with `
+        + `data.retryAfter in seconds). Editors and admins only. ${SCOPE_NOTE}`,
+      params: ChannelIdParams,
+      status: 202,
+      response: QueuedDeliverySchema,
+      errors: ['channelIdRequired', 'invalidChannelId', 'channelNotFound', 'roleForbidden', 'rateLimited'],
+      handler: async ({ actor, params }) => {
+        const { deliveryId, channel } = await container.get(SendTestNotification).execute(actor, params);
+        return presentQueuedDelivery(deliveryId, channel, TEST_EVENT);
       },
     }).router;
 }

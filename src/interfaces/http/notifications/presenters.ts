@@ -33,3 +33,8 @@ export function presentSmtp(s: OrganizationSmtp) {
     fromAddress: s.fromAddress, verifiedAt: s.verifiedAt.toISOString(), updatedAt: s.updatedAt.toISOString(),
   };
 }
+
+/** A delivery just queued in the ledger (the test button, a manual alert). */
+export function presentQueuedDelivery(id: string, channel: NotificationChannel, event: string) {
+  return { id, channelId: channel.publicId, channelType: channel.type, event, status: 'pending' as const };
+}

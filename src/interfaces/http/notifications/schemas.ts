@@ -3,6 +3,7 @@ import 'zod-openapi';
 import { CHANNEL_TYPES } from '../../../domain/notifications/channel-config';
 import { CHANNEL_EVENTS } from '../../../domain/notifications/channel-events';
 import { SMTP_SECURITY } from '../../../domain/notifications/organization-smtp';
+import { ALERT_SEVERITIES } from '../../../domain/notifications/manual-notifications';
 
 const Timestamp = z.iso.datetime();
 const Ref = z.string().trim().min(1).max(64).meta({ description: 'Public id (uuid) or integer id' });
@@ -104,3 +105,25 @@ export const SmtpSchema = z.object({
   verifiedAt: Timestamp,
   updatedAt: Timestamp,
 }).meta({ id: 'OrganizationSmtp' });
+
+export const QueuedDeliverySchema = z.object({
+  id: z.uuid().meta({ description: 'The delivery: GET /api/notification-deliveries shows its attempts; a webhook receiver sees it as X-Webhook-Id' }),
+  channelId: z.uuid().meta({ description: 'Public id of the channel' }),
+  channelType: z.enum(CHANNEL_TYPES),
+  event: z.string().meta({ description: 'test, or alert.manual' }),
+  status: z.literal('pending').meta({ description: 'Queued in the delivery ledger; the worker sends it within moments' }),
+}).meta({ id: 'QueuedNotificationDelivery' });
+
+export const SendAlertBody = z.object({
+  title: z.string().trim().min(1).max(200).meta({ description: 'One line: the summary receivers see first (chat headline, e-mail subject)' }),
+  message: z.string().max(4000).nullable().optional().meta({ description: 'The alert\'s text, after the title' }),
+  severity: z.enum(ALERT_SEVERITIES).optional().meta({ description: 'Heading and colour of chat messages and e-mails; default warning' }),
+  customerId: RefInput.optional().meta({ description: 'The customer the alert is about: without channelIds, that customer\'s channels receive it too' }),
+  channelIds: z.array(RefInput).min(1).max(50).optional()
+    .meta({ description: 'Integer ids or public ids of the channels to send to, whatever events they list; omitted: every enabled channel listing alert.manual (the organization\'s, and the customer\'s with customerId)' }),
+}).strict().meta({ id: 'SendAlertBody' });
+
+export const SentAlertSchema = z.object({
+  event: z.literal('alert.manual'),
+  deliveries: z.array(QueuedDeliverySchema).meta({ description: 'One per channel, in the order named (or routed)' }),
+}).meta({ id: 'SentAlert' });

@@ -72,4 +72,5 @@ export const MESSAGES: Partial<Record<ErrorCode, string>> = {
   smtpHostNotPublic: 'The SMTP host is not a public address',
   smtpVerificationFailed: 'The SMTP server did not accept the connection or the login',
   smtpNotConfigured: 'The organization has no SMTP server of its own',
+  noChannelsToNotify: 'No enabled notification channel receives manual alerts here',
 };

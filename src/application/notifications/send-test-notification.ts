@@ -1,0 +1,38 @@
+import { AppError } from '../../domain/shared/app-error';
+import { TEST_EVENT } from '../../domain/notifications/channel-events';
+import { CHANNEL_ID, channelRef } from '../../domain/notifications/channel-ref';
+import { testMessage } from '../../domain/notifications/manual-notifications';
+import type { NotificationChannel } from '../../domain/notifications/notification-channel';
+import { type Actor, requireWriter } from '../shared/actor';
+import type { Clock } from '../shared/clock';
+import type { RateLimitRule, RateLimiter } from '../shared/rate-limiter';
+import type { DeliveryLedger, NotificationChannelRepository } from './ports';
+
+/** Enough to try a channel out and fix it, too few to turn the button into a way of flooding a receiver. */
+export const CHANNEL_TEST_LIMIT: RateLimitRule = { name: 'channel-test', limit: 10, windowSeconds: 60 };
+
+/**
+ * The test button: a sample message to one channel through the real path, an outbox event and its
+ * one delivery in the ledger, so the worker sends, signs, retries and records it like any alert.
+ * Scoped and role-gated like the channel's other writes; at most CHANNEL_TEST_LIMIT per channel.
+ */
+export class SendTestNotification {
+  constructor(
+    private readonly ledger: DeliveryLedger, private readonly channels: NotificationChannelRepository,
+    private readonly limiter: RateLimiter, private readonly clock: Clock,
+  ) {}
+
+  async execute(actor: Actor, { id }: { id: unknown }): Promise<{ deliveryId: string; channel: NotificationChannel }> {
+    const ref = channelRef(id, CHANNEL_ID);
+    requireWriter(actor);
+    const channel = await this.channels.findByRef(actor.scope, ref);
+    if (!channel) throw new AppError('channelNotFound');
+    const decision = await this.limiter.hit(CHANNEL_TEST_LIMIT, channel.publicId);
+    if (!decision.allowed) throw new AppError('rateLimited', { retryAfter: decision.retryAfterSeconds });
+    const now = this.clock.now();
+    const [deliveryId] = await this.ledger.dispatch(
+      { organizationId: channel.organizationId, kind: TEST_EVENT, requestedBy: actor.userId }, [channel], testMessage(channel, now), now,
+    );
+    return { deliveryId: deliveryId!, channel };
+  }
+}
