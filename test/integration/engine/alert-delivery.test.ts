@@ -8,6 +8,7 @@ import { anOrganization } from '../../support/builders';
 import { aMonitoredCustomer } from '../../support/monitoring-fixtures';
 import { testConfig, testDatabase, testDnsServer } from '../../support/test-server';
 import { waitFor } from '../../support/wait-for';
+import { WebhookReceiver } from '../../support/peers/webhook-receiver';
 import { startApplication, type RunningApplication } from '../../../src/main/application';
 
 const HOOK_HOST = 'hooks.alert-fixture.com';
@@ -21,19 +22,12 @@ describe('alerts end to end: a failing target reaches a webhook, once', () => {
   let app: RunningApplication;
   let healthy = false;
   const target = http.createServer((_req, res) => res.writeHead(healthy ? 200 : 503).end(healthy ? 'ok' : 'down'));
-  const received: Array<{ headers: http.IncomingHttpHeaders; body: string }> = [];
-  const receiver = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(200).end('ok');
-    });
-  });
+  const receiver = new WebhookReceiver(HOOK_HOST);
+  const received = receiver.requests;
   const portOf = (server: http.Server) => (server.address() as AddressInfo).port;
 
   before(async () => {
-    await Promise.all([target, receiver].map((server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))));
+    await Promise.all([new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve)), receiver.start()]);
     const dns = await testDnsServer();
     dns.set(HOOK_HOST, { A: ['127.0.0.1'] });
     const config = testConfig({
@@ -44,7 +38,7 @@ describe('alerts end to end: a failing target reaches a webhook, once', () => {
   });
   after(async () => {
     await app?.stop();
-    await Promise.all([target, receiver].map((server) => new Promise((resolve) => server.close(resolve))));
+    await Promise.all([new Promise((resolve) => target.close(resolve)), receiver.stop()]);
   });
 
   it('opens one incident for a failing target, delivers one signed incident.opened, and one incident.resolved on recovery', async () => {
@@ -52,7 +46,7 @@ describe('alerts end to end: a failing target reaches a webhook, once', () => {
     const org = await anOrganization('alert-delivery');
     const customer = await aMonitoredCustomer(org.token);
     const channel = await call('POST', '/api/notification-channels', org.token, {
-      name: 'on-call hook', type: 'webhook', config: { url: `http://${HOOK_HOST}:${portOf(receiver)}/alerts` },
+      name: 'on-call hook', type: 'webhook', config: { url: receiver.url('/alerts') },
     });
     expect(channel.status, JSON.stringify(channel.body)).to.equal(201);
     const site = await call('POST', '/api/websites', org.token, { customerId: customer.id, url: `http://127.0.0.1:${portOf(target)}/` });

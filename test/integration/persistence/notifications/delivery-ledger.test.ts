@@ -1,6 +1,4 @@
 import { expect } from 'chai';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createHmac } from 'node:crypto';
 import pino from 'pino';
 import { RequestContext } from '@mikro-orm/postgresql';
@@ -12,6 +10,7 @@ import { testConfig, testDatabase, testDnsServer } from '../../../support/test-s
 import { testCertificates } from '../../../support/peers/certificates';
 import { SmtpPeer } from '../../../support/peers/smtp-peer';
 import { waitFor } from '../../../support/wait-for';
+import { WebhookReceiver } from '../../../support/peers/webhook-receiver';
 import { startApplication, type RunningApplication } from '../../../../src/main/application';
 import { startNotificationWorker, type NotificationWorker } from '../../../../src/interfaces/jobs/notification-worker';
 import { RouteOutboxEvents } from '../../../../src/application/notifications/route-outbox-events';
@@ -22,46 +21,6 @@ import { OutboxMaintenanceEvents } from '../../../../src/infrastructure/maintena
 const HOOK_HOST = 'hooks.delivery-fixture.com';
 const MAIL_HOST = 'mail.delivery-fixture.com';
 
-interface Received { path: string; headers: http.IncomingHttpHeaders; body: string }
-
-/** A loopback webhook receiver answering from a script per path (then 200), recording every request. */
-class Receiver {
-  readonly requests: Received[] = [];
-  private readonly scripts = new Map<string, Array<{ status: number; headers?: Record<string, string> }>>();
-  private readonly server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const path = req.url ?? '/';
-      this.requests.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      const next = this.scripts.get(path)?.shift() ?? { status: 200 };
-      res.writeHead(next.status, { 'content-type': 'text/plain', ...next.headers });
-      res.end(next.status === 200 ? 'ok' : `failure ${next.status}`);
-    });
-  });
-
-  answer(path: string, ...script: Array<{ status: number; headers?: Record<string, string> }>): void {
-    this.scripts.set(path, script);
-  }
-
-  at(path: string): Received[] {
-    return this.requests.filter((r) => r.path === path);
-  }
-
-  url(path: string): string {
-    return `http://${HOOK_HOST}:${(this.server.address() as AddressInfo).port}${path}`;
-  }
-
-  start(): Promise<void> {
-    return new Promise((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-  }
-
-  stop(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
-
 let pathCounter = 0;
 const uniquePath = (label: string) => `/${label}-${++pathCounter}-${Date.now()}`;
 
@@ -71,7 +30,7 @@ const uniquePath = (label: string) => `/${label}-${++pathCounter}-${Date.now()}`
  * CHECK_PRIVATE_ALLOWLIST admits loopback, as an operator would for a private network.
  */
 describe('notification delivery ledger (loopback receivers)', () => {
-  const receiver = new Receiver();
+  const receiver = new WebhookReceiver(HOOK_HOST);
   const smtp = new SmtpPeer(testCertificates().selfSigned, { starttls: false });
   let app: RunningApplication;
   const workers: NotificationWorker[] = [];
