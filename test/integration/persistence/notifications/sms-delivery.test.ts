@@ -13,6 +13,8 @@ import { startApplication, type RunningApplication } from '../../../../src/main/
 import { startNotificationWorker, type NotificationWorker } from '../../../../src/interfaces/jobs/notification-worker';
 import { RouteOutboxEvents } from '../../../../src/application/notifications/route-outbox-events';
 import { DeliverDueNotifications } from '../../../../src/application/notifications/deliver-due-notifications';
+import { SMS_QUOTA, type SmsQuota } from '../../../../src/application/notifications/ports';
+import { smsMonthOf } from '../../../../src/domain/tenancy/sms-month';
 import { OutboxIncidentEvents } from '../../../../src/infrastructure/incidents/outbox-incident-events';
 
 const SMS_HOST = 'api.sms-fixture.com';
@@ -232,5 +234,18 @@ describe('SMS delivery (loopback Twilio-shaped server)', () => {
     expect(delivery).to.include({ status: 'delivered' });
     expect(twilio.to(number)).to.have.length(1);
     expect(await usageOf(setup)).to.deep.equal({ smsUsed: 0, smsAllowance: 0, smsRemaining: 0 });
+  });
+
+  it('concurrent reservations never overshoot the allowance; a release gives back', async () => {
+    const setup = await aSetup('sms-race', 4, [aPhoneNumber()]);
+    const quota = app.container.get<SmsQuota>(SMS_QUOTA);
+    const organizationId = setup.org.user.organizationId;
+    const month = smsMonthOf(new Date());
+    const answers = await Promise.all(Array.from({ length: 10 }, () => quota.reserve(organizationId, setup.customer.id, month, 1)));
+    expect(answers.filter((a) => a.granted)).to.have.length(4);
+    expect(answers.find((a) => !a.granted)).to.deep.equal({ granted: false, used: 4, allowance: 4 });
+    await quota.release(organizationId, setup.customer.id, month, 1);
+    expect(await usageOf(setup)).to.deep.equal({ smsUsed: 3, smsAllowance: 4, smsRemaining: 1 });
+    expect(await quota.reserve(organizationId + 1_000_000, setup.customer.id, month, 1)).to.deep.include({ granted: false });
   });
 });
