@@ -204,6 +204,7 @@ export * from './application/notifications/list-notification-channels';
 export * from './application/notifications/ports';
 export * from './application/notifications/remove-organization-smtp';
 export * from './application/notifications/route-channel-event';
+export * from './application/notifications/sms-channel-sender';
 export * from './application/notifications/update-notification-channel';
 export * from './application/notifications/update-organization-smtp';
 export * from './application/notifications/webhook-secrets';
@@ -213,6 +214,7 @@ export * from './domain/notifications/channel-routing';
 export * from './domain/notifications/delivery-schedule';
 export * from './domain/notifications/notification-message';
 export * from './domain/notifications/notification-channel';
+export * from './domain/notifications/sms-text';
 export * from './domain/notifications/organization-smtp';
 // watches
 export * from './application/watches/ports';

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { RequestContext } from '@mikro-orm/postgresql';
-import { api } from '../../../support/http-client';
+import { api, apiAt } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
 import { aPackage } from '../../../support/tenancy-fixtures';
 import { aMonitoredCustomer, aWebsite, storedMonitor } from '../../../support/monitoring-fixtures';
@@ -123,14 +123,15 @@ describe('SMS delivery (loopback Twilio-shaped server)', () => {
     'SELECT * FROM notification_deliveries WHERE channel_public_id = ? ORDER BY created_at', [channelPublicId]);
   const attemptsOf = (deliveryId: string) => app.database.sql.query<Record<string, any>>(
     'SELECT * FROM notification_delivery_attempts WHERE delivery_id = ? ORDER BY attempt', [deliveryId]);
-  const settled = (channelPublicId: string, count = 1) => waitFor(async () => {
+  const settled = async (channelPublicId: string, count = 1) => (await waitFor(async () => {
     const rows = await deliveriesOf(channelPublicId);
     return rows.length >= count && rows.every((r) => r.status !== 'pending') ? rows : null;
-  }, { what: 'the SMS deliveries settled' });
+  }, { what: 'the SMS deliveries settled' }))!;
+  /** Read through this application: its clock (the real one, as the sender's) decides the month, not the shared test server's. */
   async function usageOf(setup: Awaited<ReturnType<typeof aSetup>>) {
-    const usage = await api('GET', '/api/customers/sms-usage', { token: setup.org.token });
+    const usage = await apiAt(app.url, 'GET', '/api/customers/sms-usage', { token: setup.org.token });
     expect(usage.status).to.equal(200);
-    const record = await api('GET', `/api/customers/${setup.customer.id}`, { token: setup.org.token });
+    const record = await apiAt(app.url, 'GET', `/api/customers/${setup.customer.id}`, { token: setup.org.token });
     const [row] = usage.body.customers;
     expect(record.body.smsUsageCurrentMonth).to.equal(row.smsUsed);
     return { smsUsed: row.smsUsed, smsAllowance: row.smsAllowance, smsRemaining: row.smsRemaining };
