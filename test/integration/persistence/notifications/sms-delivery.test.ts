@@ -1,6 +1,4 @@
 import { expect } from 'chai';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { api, apiAt } from '../../../support/http-client';
@@ -9,6 +7,7 @@ import { aPackage } from '../../../support/tenancy-fixtures';
 import { aMonitoredCustomer, aWebsite, storedMonitor } from '../../../support/monitoring-fixtures';
 import { testConfig, testDatabase, testDnsServer } from '../../../support/test-server';
 import { waitFor } from '../../../support/wait-for';
+import { TwilioPeer, twilioError } from '../../../support/peers/twilio-peer';
 import { startApplication, type RunningApplication } from '../../../../src/main/application';
 import { startNotificationWorker, type NotificationWorker } from '../../../../src/interfaces/jobs/notification-worker';
 import { RouteOutboxEvents } from '../../../../src/application/notifications/route-outbox-events';
@@ -22,60 +21,6 @@ const ACCOUNT_SID = 'AC0123456789abcdef0123456789abcdef';
 const AUTH_TOKEN = 'twilio-auth-token';
 const FROM = '+15005550006';
 
-interface Received { path: string; authorization: string | undefined; form: Record<string, string> }
-type Answer = { status: number; body: Record<string, unknown>; headers?: Record<string, string> };
-
-/**
- * A loopback server shaped like Twilio's Messages API: records each POST's path, basic auth and form
- * body, answers a message's JSON (201, `sid`) unless a script for the `To` number says otherwise
- * (Twilio's error JSON, a 429, a 500).
- */
-class TwilioPeer {
-  readonly requests: Received[] = [];
-  private readonly scripts = new Map<string, Answer[]>();
-  private count = 0;
-  private readonly server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
-      this.requests.push({ path: req.url ?? '/', authorization: req.headers.authorization, form });
-      const sid = `SM${String(++this.count).padStart(32, '0')}`;
-      const answer = this.scripts.get(form.To ?? '')?.shift() ?? {
-        status: 201,
-        body: { sid, account_sid: ACCOUNT_SID, to: form.To, from: form.From, body: form.Body, status: 'queued', num_segments: '1', error_code: null },
-      };
-      res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-      res.end(JSON.stringify(answer.body));
-    });
-  });
-
-  answer(to: string, ...script: Answer[]): void {
-    this.scripts.set(to, script);
-  }
-
-  to(number: string): Received[] {
-    return this.requests.filter((r) => r.form.To === number);
-  }
-
-  get baseUrl(): string {
-    return `http://${SMS_HOST}:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  start(): Promise<void> {
-    return new Promise((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-  }
-
-  stop(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
-
-const twilioError = (status: number, code: number, message: string): Answer => ({
-  status, body: { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status },
-});
-
 let numberCounter = 0;
 const aPhoneNumber = () => `+1415555${String(1000 + (++numberCounter % 9000)).padStart(4, '0')}`;
 
@@ -85,7 +30,7 @@ const aPhoneNumber = () => `+1415555${String(1000 + (++numberCounter % 9000)).pa
  * allowlisted), counted in the customer's usage that GET /api/customers/sms-usage reports.
  */
 describe('SMS delivery (loopback Twilio-shaped server)', () => {
-  const twilio = new TwilioPeer();
+  const twilio = new TwilioPeer(SMS_HOST, ACCOUNT_SID);
   let app: RunningApplication;
   const workers: NotificationWorker[] = [];
 
