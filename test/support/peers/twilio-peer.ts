@@ -23,7 +23,7 @@ export class TwilioPeer {
       const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
       this.requests.push({ path: req.url ?? '/', authorization: req.headers.authorization, form });
       const sid = `SM${String(++this.count).padStart(32, '0')}`;
-      const answer = this.scripts.get(form.To ?? '')?.shift() ?? {
+      const answer: Answer = this.scripts.get(form.To ?? '')?.shift() ?? {
         status: 201,
         body: { sid, account_sid: this.accountSid, to: form.To, from: form.From, body: form.Body, status: 'queued', num_segments: '1', error_code: null },
       };
