@@ -206,6 +206,7 @@ export * from './application/notifications/remove-organization-smtp';
 export * from './application/notifications/route-channel-event';
 export * from './application/notifications/send-manual-alert';
 export * from './application/notifications/send-test-notification';
+export * from './application/notifications/sms-channel-sender';
 export * from './application/notifications/update-notification-channel';
 export * from './application/notifications/update-organization-smtp';
 export * from './application/notifications/webhook-secrets';
@@ -215,6 +216,7 @@ export * from './domain/notifications/channel-routing';
 export * from './domain/notifications/delivery-schedule';
 export * from './domain/notifications/notification-message';
 export * from './domain/notifications/notification-channel';
+export * from './domain/notifications/sms-text';
 export * from './domain/notifications/organization-smtp';
 // watches
 export * from './application/watches/ports';

@@ -69,6 +69,12 @@ const ConfigSchema = z.object({
   NOTIFY_MAX_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(8)),
   /** How often the deliverer looks for new events and due retries when idle (ms). */
   NOTIFY_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).default(1_000)),
+  /** SMS channels through Twilio's Messages API at this base URL; SMS is sent only when the account SID, token and sender are all set. */
+  SMS_PROVIDER_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://api.twilio.com')),
+  SMS_ACCOUNT_SID: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9]+$/, 'letters and digits').optional()),
+  SMS_AUTH_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** The sender: an E.164 number, or a messaging service / alphanumeric sender the account allows. */
+  SMS_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
 });
 
 const DNS_SERVER = /^(?:\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?|[0-9a-fA-F:]+|\[[0-9a-fA-F:]+\](?::\d{1,5})?)$/;
@@ -167,6 +173,8 @@ export interface AppConfig {
   metrics: { token: string | undefined; port: number | undefined; host: string };
   /** Notification delivery: the platform's SMTP server and sender, retries, the deliverer's idle poll. */
   notifications: { smtpUrl: string | undefined; smtpFrom: string; retryBaseMs: number; retryMaxMs: number; maxAttempts: number; pollMs: number };
+  /** The SMS provider's account (Twilio's Messages API); null: SMS deliveries fail with a clear reason. */
+  sms: { providerUrl: string; accountSid: string; authToken: string; from: string } | null;
 }
 
 /** Thrown with one line that says which variable is wrong and why. */
@@ -222,7 +230,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryBaseMs: c.NOTIFY_RETRY_BASE_MS, retryMaxMs: Math.max(c.NOTIFY_RETRY_MAX_MS, c.NOTIFY_RETRY_BASE_MS),
       maxAttempts: c.NOTIFY_MAX_ATTEMPTS, pollMs: c.NOTIFY_POLL_MS,
     },
+    sms: smsConfig(c),
   };
+}
+
+function smsConfig(c: z.output<typeof ConfigSchema>): AppConfig['sms'] {
+  const { SMS_ACCOUNT_SID: accountSid, SMS_AUTH_TOKEN: authToken, SMS_FROM: from } = c;
+  if (!accountSid && !authToken && !from) return null;
+  if (!accountSid || !authToken || !from) throw new ConfigError('Invalid configuration: SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM are set together');
+  return { providerUrl: c.SMS_PROVIDER_URL, accountSid, authToken, from };
 }
 
 function parseDnsblZones(raw: string): AppConfig['dnsblZones'] {

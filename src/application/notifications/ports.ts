@@ -189,3 +189,26 @@ export interface NotificationSender {
 }
 export type NotificationSenders = Partial<Record<ChannelType, NotificationSender>>;
 export const NOTIFICATION_SENDERS = Symbol.for('NotificationSenders');
+
+/** One SMS sent or not: the provider's message id when it took it (`verdict` delivered). */
+export interface SmsSendOutcome extends SendOutcome {
+  readonly messageId: string | null;
+}
+
+/** An SMS gateway: sends one text to one E.164 number (delivered, worth another try, or refused for good). */
+export interface SmsProvider {
+  send(to: string, text: string): Promise<SmsSendOutcome>;
+}
+export const SMS_PROVIDER = Symbol.for('SmsProvider');
+
+/**
+ * A customer's monthly SMS allowance (its package's smsMonthlyAllowance) and usage (the counts of
+ * GET /api/customers/sms-usage). `reserve` counts `count` messages only if they fit the allowance,
+ * atomically, so concurrent senders never overshoot it; `release` gives back what was reserved and not sent.
+ */
+export interface SmsQuota {
+  reserve(organizationId: number, customerId: number, month: string, count: number): Promise<SmsReservation>;
+  release(organizationId: number, customerId: number, month: string, count: number): Promise<void>;
+}
+export type SmsReservation = { granted: true } | { granted: false; used: number; allowance: number };
+export const SMS_QUOTA = Symbol.for('SmsQuota');

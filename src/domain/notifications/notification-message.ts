@@ -1,4 +1,5 @@
 import type { NotificationEvent } from './channel-events';
+import { fitSms } from './sms-text';
 
 /** What a delivery tells: the event, when, and the incident, monitor and customer it concerns. */
 export interface NotificationMessage {
@@ -88,4 +89,9 @@ export function emailContent(message: NotificationMessage): { subject: string; t
     subject: `${title}: ${message.summary}`,
     text: `${title}\n\n${bodyOf(message)}\n\nEvent: ${message.event}\nAt: ${message.occurredAt}${message.incidentId ? `\nIncident: ${message.incidentId}` : ''}\n`,
   };
+}
+
+/** An SMS's text: the event's title and summary, made to fit one GSM-7 segment (see fitSms). */
+export function smsContent(message: NotificationMessage): string {
+  return fitSms(`${titleOf(message)}: ${message.summary}`);
 }

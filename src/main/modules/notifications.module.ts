@@ -8,7 +8,7 @@ import { SECRET_TOKENS, type SecretTokens } from '../../application/identity/por
 import { CREDENTIAL_CIPHER, MONITOR_TARGET_POLICY, type CredentialCipher } from '../../application/monitoring/ports';
 import {
   CHANNEL_OWNERS, DELIVERY_LEDGER, NOTIFICATION_CHANNEL_REPOSITORY, NOTIFICATION_SENDERS, NOTIFICATION_TARGET_POLICY,
-  ORGANIZATION_SMTP_STORE, SMTP_VERIFIER, WEBHOOK_SIGNER, type ChannelOwners, type DeliveryLedger, type NotificationChannelRepository,
+  ORGANIZATION_SMTP_STORE, SMS_QUOTA, SMTP_VERIFIER, WEBHOOK_SIGNER, type SmsQuota, type ChannelOwners, type DeliveryLedger, type NotificationChannelRepository,
   type NotificationSenders, type OrganizationSmtpStore, type SmtpVerifier, type WebhookSigner,
 } from '../../application/notifications/ports';
 import { WebhookSecrets } from '../../application/notifications/webhook-secrets';
@@ -36,6 +36,9 @@ import { METRICS, type DeliveryMetrics } from '../../application/observability/p
 import { SqlDeliveryLedger } from '../../infrastructure/notifications/sql-delivery-ledger';
 import { HttpNotificationSender } from '../../infrastructure/notifications/http-notification-sender';
 import { NodemailerEmailSender, platformSmtp } from '../../infrastructure/notifications/nodemailer-email-sender';
+import { SmsChannelSender } from '../../application/notifications/sms-channel-sender';
+import { TwilioSmsProvider } from '../../infrastructure/notifications/twilio-sms-provider';
+import { SqlSmsQuota } from '../../infrastructure/notifications/sql-sms-quota';
 import { SharedTlsContext } from '../../infrastructure/protocols/shared/tls-context';
 import type { SqlRunner } from '../../infrastructure/persistence/database';
 import { checkUserAgent } from '../../domain/checks/user-agent';
@@ -92,15 +95,21 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
   // The delivery ledger and its senders.
   const config = (c: Ctx) => c.get<AppConfig>(CONFIG);
   single(DELIVERY_LEDGER, (c) => new SqlDeliveryLedger(c.get<SqlRunner>(SQL)));
+  single(SMS_QUOTA, (c) => new SqlSmsQuota(c.get<SqlRunner>(SQL)));
   single(NOTIFICATION_SENDERS, (c): NotificationSenders => {
-    const { publicBaseUrl, notifications } = config(c);
+    const { publicBaseUrl, notifications, sms } = config(c);
     const policy = c.get<TargetPolicy>(NOTIFICATION_TARGET_POLICY);
     const now = () => clock(c).now();
-    const http = new HttpNotificationSender(policy, new SharedTlsContext([]), c.get<WebhookSigner>(WEBHOOK_SIGNER),
-      checkUserAgent(PRODUCT.name, PRODUCT.version, publicBaseUrl), SEND_TIMEOUT_MS, now);
+    const userAgent = checkUserAgent(PRODUCT.name, PRODUCT.version, publicBaseUrl);
+    const tls = new SharedTlsContext([]);
+    const http = new HttpNotificationSender(policy, tls, c.get<WebhookSigner>(WEBHOOK_SIGNER), userAgent, SEND_TIMEOUT_MS, now);
     const email = new NodemailerEmailSender(policy, smtp(c), cipher(c), platformSmtp(notifications.smtpUrl, notifications.smtpFrom),
       new URL(publicBaseUrl).hostname);
-    return { webhook: http, slack: http, teams: http, discord: http, email };
+    // Without an SMS account there is no sms sender: such deliveries fail at once saying so.
+    const smsSender = sms && new SmsChannelSender(new TwilioSmsProvider(policy, tls, {
+      baseUrl: sms.providerUrl, accountSid: sms.accountSid, authToken: sms.authToken, from: sms.from,
+    }, userAgent, SEND_TIMEOUT_MS, now), c.get<SmsQuota>(SMS_QUOTA), clock(c));
+    return { webhook: http, slack: http, teams: http, discord: http, email, ...(smsSender ? { sms: smsSender } : {}) };
   });
   single(RouteOutboxEvents, (c) => new RouteOutboxEvents(c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), clock(c)));
   single(ListNotificationDeliveries, (c) => new ListNotificationDeliveries(c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c)));

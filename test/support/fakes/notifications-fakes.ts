@@ -5,6 +5,7 @@ import type { NotificationMessage } from '../../../src/domain/notifications/noti
 import type {
   ChannelFilter, ChannelOwners, ClaimedDelivery, DeliveryAttempt, DeliveryFilter, DeliveryLedger, DeliveryNext, DeliveryRecord, DispatchedEvent,
   NotificationChannelRepository, NotificationSender, OrganizationSmtpStore, OutboxEvent, SendOutcome, SmtpProbe, SmtpVerifier,
+  SmsProvider, SmsQuota, SmsReservation, SmsSendOutcome,
 } from '../../../src/application/notifications/ports';
 import { copyOf, inScope, matches, RowVersions } from './shared-fakes';
 
@@ -179,5 +180,45 @@ export class FakeNotificationSender implements NotificationSender {
     this.sent.push({ channelId: channel.publicId, message, secret });
     const next = this.scripts.get(channel.publicId)?.shift() ?? {};
     return { verdict: 'delivered', statusCode: 200, responseExcerpt: 'ok', retryAfterMs: null, error: null, latencyMs: 5, ...next };
+  }
+}
+
+/** An SMS gateway answering from a script per phone number (then delivered), recording what it was given. */
+export class FakeSmsProvider implements SmsProvider {
+  readonly sent: Array<{ to: string; text: string }> = [];
+  readonly scripts = new Map<string, Array<Partial<SmsSendOutcome>>>();
+  private nextId = 1;
+
+  async send(to: string, text: string): Promise<SmsSendOutcome> {
+    const scripted = this.scripts.get(to)?.shift();
+    if (!scripted || scripted.verdict === 'delivered') this.sent.push({ to, text });
+    return {
+      verdict: 'delivered', statusCode: 201, responseExcerpt: null, retryAfterMs: null, error: null, latencyMs: 1,
+      messageId: scripted && scripted.verdict !== 'delivered' ? null : `SM${this.nextId++}`, ...scripted,
+    };
+  }
+}
+
+/** Monthly SMS counters per customer against an allowance per customer (the package's), reserved all or none. */
+export class FakeSmsQuota implements SmsQuota {
+  readonly allowances = new Map<number, number>();
+  readonly used = new Map<string, number>();
+
+  async reserve(organizationId: number, customerId: number, month: string, count: number): Promise<SmsReservation> {
+    const key = `${organizationId}/${customerId}/${month}`;
+    const used = this.used.get(key) ?? 0;
+    const allowance = this.allowances.get(customerId) ?? 0;
+    if (used + count > allowance) return { granted: false, used, allowance };
+    this.used.set(key, used + count);
+    return { granted: true };
+  }
+
+  async release(organizationId: number, customerId: number, month: string, count: number): Promise<void> {
+    const key = `${organizationId}/${customerId}/${month}`;
+    this.used.set(key, Math.max(0, (this.used.get(key) ?? 0) - count));
+  }
+
+  usedIn(customerId: number, month: string, organizationId = 1): number {
+    return this.used.get(`${organizationId}/${customerId}/${month}`) ?? 0;
   }
 }

@@ -1,0 +1,87 @@
+import { performance } from 'node:perf_hooks';
+import { parseRetryAfter, verdictOf } from '../../domain/notifications/delivery-schedule';
+import type { SmsProvider, SmsSendOutcome } from '../../application/notifications/ports';
+import type { TargetPolicy } from '../../application/shared/target-policy';
+import { CheckDeadline } from '../../application/checks/check-deadline';
+import { exchange } from '../protocols/http/http-exchange';
+import { ProbeError } from '../protocols/shared/probe-error';
+import type { SharedTlsContext } from '../protocols/shared/tls-context';
+
+const EXCERPT_BYTES = 512;
+
+/** A Twilio account to send from (SMS_PROVIDER_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM). */
+export interface TwilioAccount {
+  baseUrl: string;
+  accountSid: string;
+  authToken: string;
+  from: string;
+}
+
+/**
+ * Twilio's Messages API: POST {base}/2010-04-01/Accounts/{AccountSid}/Messages.json, form-encoded
+ * To, From and Body, HTTP basic auth (the account SID and auth token). A 201 answers the message's
+ * JSON (`sid`); an error answers `{code, message, more_info, status}`. The connection goes through
+ * the target policy, pinned to the vetted address (the checks' HTTP exchange, as the webhook sender).
+ */
+export class TwilioSmsProvider implements SmsProvider {
+  constructor(
+    private readonly policy: TargetPolicy, private readonly tls: SharedTlsContext, private readonly account: TwilioAccount,
+    private readonly userAgent: string, private readonly timeoutMs: number, private readonly now: () => Date,
+  ) {}
+
+  async send(to: string, text: string): Promise<SmsSendOutcome> {
+    const { baseUrl, accountSid, authToken, from } = this.account;
+    const url = new URL(`2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+    const body = new URLSearchParams({ To: to, From: from, Body: text }).toString();
+    const headers = {
+      'content-type': 'application/x-www-form-urlencoded', accept: 'application/json',
+      authorization: `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`,
+    };
+    const deadline = new CheckDeadline();
+    const timer = setTimeout(() => deadline.pass(), this.timeoutMs);
+    const started = performance.now();
+    try {
+      const response = await exchange(this.policy, this.tls, {
+        url, method: 'POST', headers, body, userAgent: this.userAgent,
+        keepBodyBytes: 16 * 1024, countLimit: 64 * 1024, deadline, certificateAt: null,
+      });
+      const answer = parseJson(response.body);
+      const verdict = verdictOf(response.status);
+      const retryAfter = response.headers['retry-after'];
+      return {
+        verdict, statusCode: response.status,
+        responseExcerpt: response.body ? response.body.subarray(0, EXCERPT_BYTES).toString('utf8') : null,
+        retryAfterMs: parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, this.now()),
+        error: verdict === 'delivered' ? null : twilioError(response.status, answer),
+        latencyMs: performance.now() - started,
+        messageId: verdict === 'delivered' && typeof answer?.sid === 'string' ? answer.sid : null,
+      };
+    } catch (error) {
+      const refused = error instanceof ProbeError && error.code === 'targetRejected';
+      return {
+        verdict: refused ? 'rejected' : 'retry', statusCode: null, responseExcerpt: null, retryAfterMs: null,
+        error: (error as Error).message, latencyMs: performance.now() - started, messageId: null,
+      };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+function parseJson(body: Buffer | null): Record<string, unknown> | null {
+  if (!body) return null;
+  try {
+    const value: unknown = JSON.parse(body.toString('utf8'));
+    return value !== null && typeof value === 'object' ? value as Record<string, unknown> : null;
+  } catch {
+    return null; // a proxy's HTML error page: the status alone decides
+  }
+}
+
+/** Twilio's error code and message (`Twilio 21211: The 'To' number … is not a valid phone number.`), else the status. */
+function twilioError(status: number, answer: Record<string, unknown> | null): string {
+  const code = answer?.code;
+  const message = answer?.message;
+  if (typeof code === 'number' || typeof message === 'string') return `Twilio ${String(code ?? status)}: ${String(message ?? '')}`.trim();
+  return `Answered ${status}`;
+}

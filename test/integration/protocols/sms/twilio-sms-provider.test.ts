@@ -1,0 +1,54 @@
+import { expect } from 'chai';
+import { TwilioPeer, twilioError } from '../../../support/peers/twilio-peer';
+import { FakeTargetPolicy } from '../../../support/fakes/shared-fakes';
+import { TwilioSmsProvider } from '../../../../src/infrastructure/notifications/twilio-sms-provider';
+import { SharedTlsContext } from '../../../../src/infrastructure/protocols/shared/tls-context';
+
+const HOST = 'api.twilio-peer.com';
+const SID = 'ACfeedfacefeedfacefeedfacefeedface';
+
+/**
+ * The Twilio adapter against a loopback Twilio-shaped server. The target policy answers the vetted
+ * address (127.0.0.1) for the peer's name, which resolves nowhere here: reaching the peer proves the
+ * vetted address is the one dialled.
+ */
+describe('Twilio SMS provider (TwilioSmsProvider)', () => {
+  const peer = new TwilioPeer(HOST, SID);
+  const policy = new FakeTargetPolicy();
+  const provider = (baseUrl = peer.baseUrl) => new TwilioSmsProvider(
+    policy, new SharedTlsContext([]), { baseUrl, accountSid: SID, authToken: 'tok', from: '+15005550006' }, 'monitor-test', 5_000, () => new Date());
+
+  before(async () => {
+    await peer.start();
+    policy.verdicts.set(HOST, { ok: true, hostname: HOST, addresses: ['127.0.0.1'] });
+  });
+  after(() => peer.stop());
+
+  it('posts To/From/Body with basic auth to the vetted address and answers the message sid', async () => {
+    const outcome = await provider().send('+14155550100', 'Incident opened: shop is down');
+    expect(outcome).to.include({ verdict: 'delivered', statusCode: 201, error: null, messageId: 'SM00000000000000000000000000000001' });
+    expect(peer.to('+14155550100')).to.deep.equal([{
+      path: `/2010-04-01/Accounts/${SID}/Messages.json`, authorization: `Basic ${Buffer.from(`${SID}:tok`).toString('base64')}`,
+      form: { To: '+14155550100', From: '+15005550006', Body: 'Incident opened: shop is down' },
+    }]);
+  });
+
+  it('a 429 with Retry-After is worth another try, a 400 error code is final, a non-JSON 502 is retried by its status', async () => {
+    peer.answer('+14155550101', { ...twilioError(429, 20429, 'Too Many Requests'), headers: { 'retry-after': '7' } });
+    expect(await provider().send('+14155550101', 'x')).to.include({
+      verdict: 'retry', statusCode: 429, retryAfterMs: 7_000, error: 'Twilio 20429: Too Many Requests', messageId: null,
+    });
+    peer.answer('+14155550102', twilioError(400, 21610, 'Attempt to send to unsubscribed recipient'));
+    expect(await provider().send('+14155550102', 'x')).to.include({ verdict: 'rejected', statusCode: 400, error: 'Twilio 21610: Attempt to send to unsubscribed recipient' });
+    peer.answer('+14155550103', { status: 502, body: '<html>Bad Gateway</html>' });
+    expect(await provider().send('+14155550103', 'x')).to.include({ verdict: 'retry', statusCode: 502, error: 'Answered 502', responseExcerpt: '<html>Bad Gateway</html>' });
+  });
+
+  it('a provider URL the target policy refuses fails for good, connecting nowhere', async () => {
+    const before = peer.requests.length;
+    const outcome = await provider('http://sms.internal.lan:8080').send('+14155550104', 'x');
+    expect(outcome.verdict).to.equal('rejected');
+    expect(outcome.error).to.equal('sms.internal.lan is not a public address (nonPublicAddress)');
+    expect(peer.requests.length).to.equal(before);
+  });
+});
