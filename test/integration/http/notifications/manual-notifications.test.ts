@@ -1,19 +1,14 @@
 import { expect } from 'chai';
 import { createHmac } from 'node:crypto';
-import pino from 'pino';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { api, apiAt, expectError } from '../../../support/http-client';
 import { aCustomerToken, aMember } from '../../../support/identity-fixtures';
 import { anOrganization } from '../../../support/builders';
 import { aMonitoredCustomer } from '../../../support/monitoring-fixtures';
-import { testConfig, testDatabase, testDnsServer } from '../../../support/test-server';
 import { ManualClock } from '../../../support/manual-clock';
 import { WebhookReceiver } from '../../../support/peers/webhook-receiver';
+import { aDeliveryService, type DeliveryService } from '../../../support/delivery-service';
 import { waitFor } from '../../../support/wait-for';
-import { startApplication, type RunningApplication } from '../../../../src/main/application';
-import { startNotificationWorker, type NotificationWorker } from '../../../../src/interfaces/jobs/notification-worker';
-import { RouteOutboxEvents } from '../../../../src/application/notifications/route-outbox-events';
-import { DeliverDueNotifications } from '../../../../src/application/notifications/deliver-due-notifications';
+import type { RunningApplication } from '../../../../src/main/application';
 
 const HOOK_HOST = 'hooks.manual-alert-fixture.com';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -30,17 +25,11 @@ const uniquePath = (label: string) => `/${label}-${++pathCounter}-${Date.now()}`
 describe('the channel test button and send-alert', () => {
   const receiver = new WebhookReceiver(HOOK_HOST);
   const clock = ManualClock.followingRealTime();
+  let service: DeliveryService;
   let app: RunningApplication;
-  const workers: NotificationWorker[] = [];
 
   const call = (method: string, path: string, options: Parameters<typeof apiAt>[3] = {}) => apiAt(app.url, method, path, options);
-  const aWorker = (owner: string): NotificationWorker => {
-    const worker = startNotificationWorker(app.container.get(RouteOutboxEvents), app.container.get(DeliverDueNotifications), pino({ level: 'silent' }), {
-      owner, pollMs: 20, around: (work) => RequestContext.create(app.database.orm.em, work),
-    });
-    workers.push(worker);
-    return worker;
-  };
+  const aWorker = (owner: string) => service.worker(owner);
   async function aChannel(token: string, body: Record<string, unknown>): Promise<Record<string, any>> {
     const created = await api('POST', '/api/notification-channels', { token, body: { name: 'On call', ...body } });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
@@ -51,20 +40,12 @@ describe('the channel test button and send-alert', () => {
 
   before(async () => {
     await receiver.start();
-    const dns = await testDnsServer();
-    dns.set(HOOK_HOST, { A: ['127.0.0.1'] });
-    const config = testConfig({
-      DNS_SERVERS: dns.server, CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8', NOTIFY_RETRY_BASE_MS: '20', NOTIFY_RETRY_MAX_MS: '200',
-    });
-    app = await startApplication({ ...config, databaseUrl: (await testDatabase()).url }, {
-      clock, jobs: false, checkWorker: false, notificationWorker: false, logger: pino({ level: 'silent' }),
-    });
+    service = await aDeliveryService([HOOK_HOST], { NOTIFY_RETRY_MAX_MS: '200' }, { clock });
+    app = service.app;
   });
-  afterEach(async () => {
-    await Promise.all(workers.splice(0).map((w) => w.stop()));
-  });
+  afterEach(() => service.stopWorkers());
   after(async () => {
-    await app?.stop();
+    await service?.stop();
     await receiver.stop();
   });
 

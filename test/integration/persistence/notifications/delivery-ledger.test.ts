@@ -1,20 +1,17 @@
 import { expect } from 'chai';
 import { createHmac } from 'node:crypto';
-import pino from 'pino';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { api, apiAt, expectError } from '../../../support/http-client';
 import { aCustomerToken } from '../../../support/identity-fixtures';
 import { anOrganization } from '../../../support/builders';
 import { aMonitoredCustomer, aWebsite, storedMonitor } from '../../../support/monitoring-fixtures';
-import { testConfig, testDatabase, testDnsServer } from '../../../support/test-server';
 import { testCertificates } from '../../../support/peers/certificates';
 import { SmtpPeer } from '../../../support/peers/smtp-peer';
+import { aDeliveryService, type DeliveryService } from '../../../support/delivery-service';
 import { waitFor } from '../../../support/wait-for';
 import { WebhookReceiver } from '../../../support/peers/webhook-receiver';
-import { startApplication, type RunningApplication } from '../../../../src/main/application';
-import { startNotificationWorker, type NotificationWorker } from '../../../../src/interfaces/jobs/notification-worker';
+import type { RunningApplication } from '../../../../src/main/application';
 import { RouteOutboxEvents } from '../../../../src/application/notifications/route-outbox-events';
-import { DeliverDueNotifications } from '../../../../src/application/notifications/deliver-due-notifications';
 import { OutboxIncidentEvents } from '../../../../src/infrastructure/incidents/outbox-incident-events';
 import { OutboxMaintenanceEvents } from '../../../../src/infrastructure/maintenance/outbox-maintenance-events';
 
@@ -32,16 +29,9 @@ const uniquePath = (label: string) => `/${label}-${++pathCounter}-${Date.now()}`
 describe('notification delivery ledger (loopback receivers)', () => {
   const receiver = new WebhookReceiver(HOOK_HOST);
   const smtp = new SmtpPeer(testCertificates().selfSigned, { starttls: false });
+  let service: DeliveryService;
   let app: RunningApplication;
-  const workers: NotificationWorker[] = [];
-
-  const aWorker = (owner: string, autoStart = true): NotificationWorker => {
-    const worker = startNotificationWorker(app.container.get(RouteOutboxEvents), app.container.get(DeliverDueNotifications), pino({ level: 'silent' }), {
-      owner, pollMs: 20, autoStart, around: (work) => RequestContext.create(app.database.orm.em, work),
-    });
-    workers.push(worker);
-    return worker;
-  };
+  const aWorker = (owner: string, autoStart = true) => service.worker(owner, autoStart);
 
   /** An organization with a customer and a monitor, and a channel of the organization. */
   async function aSetup(label: string, channel: Record<string, unknown>) {
@@ -70,23 +60,14 @@ describe('notification delivery ledger (loopback receivers)', () => {
 
   before(async () => {
     await Promise.all([receiver.start(), smtp.start()]);
-    const dns = await testDnsServer();
-    dns.set(HOOK_HOST, { A: ['127.0.0.1'] });
-    dns.set(MAIL_HOST, { A: ['127.0.0.1'] });
-    const config = testConfig({
-      DNS_SERVERS: dns.server, CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
-      NOTIFY_RETRY_BASE_MS: '20', NOTIFY_RETRY_MAX_MS: '2000', NOTIFY_MAX_ATTEMPTS: '4',
-      SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`, SMTP_FROM: 'alerts@platform.example',
+    service = await aDeliveryService([HOOK_HOST, MAIL_HOST], {
+      NOTIFY_MAX_ATTEMPTS: '4', SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`, SMTP_FROM: 'alerts@platform.example',
     });
-    app = await startApplication({ ...config, databaseUrl: (await testDatabase()).url }, {
-      jobs: false, checkWorker: false, notificationWorker: false, logger: pino({ level: 'silent' }),
-    });
+    app = service.app;
   });
-  afterEach(async () => {
-    await Promise.all(workers.splice(0).map((w) => w.stop()));
-  });
+  afterEach(() => service.stopWorkers());
   after(async () => {
-    await app?.stop();
+    await service?.stop();
     await Promise.all([receiver.stop(), smtp.stop()]);
   });
 

@@ -1,17 +1,12 @@
 import { expect } from 'chai';
-import pino from 'pino';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { api, apiAt } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
 import { aPackage } from '../../../support/tenancy-fixtures';
 import { aMonitoredCustomer, aWebsite, storedMonitor } from '../../../support/monitoring-fixtures';
-import { testConfig, testDatabase, testDnsServer } from '../../../support/test-server';
+import { aDeliveryService, type DeliveryService } from '../../../support/delivery-service';
 import { waitFor } from '../../../support/wait-for';
 import { TwilioPeer, twilioError } from '../../../support/peers/twilio-peer';
-import { startApplication, type RunningApplication } from '../../../../src/main/application';
-import { startNotificationWorker, type NotificationWorker } from '../../../../src/interfaces/jobs/notification-worker';
-import { RouteOutboxEvents } from '../../../../src/application/notifications/route-outbox-events';
-import { DeliverDueNotifications } from '../../../../src/application/notifications/deliver-due-notifications';
+import type { RunningApplication } from '../../../../src/main/application';
 import { SMS_QUOTA, type SmsQuota } from '../../../../src/application/notifications/ports';
 import { smsMonthOf } from '../../../../src/domain/tenancy/sms-month';
 import { OutboxIncidentEvents } from '../../../../src/infrastructure/incidents/outbox-incident-events';
@@ -31,16 +26,9 @@ const aPhoneNumber = () => `+1415555${String(1000 + (++numberCounter % 9000)).pa
  */
 describe('SMS delivery (loopback Twilio-shaped server)', () => {
   const twilio = new TwilioPeer(SMS_HOST, ACCOUNT_SID);
+  let service: DeliveryService;
   let app: RunningApplication;
-  const workers: NotificationWorker[] = [];
-
-  const aWorker = (owner: string): NotificationWorker => {
-    const worker = startNotificationWorker(app.container.get(RouteOutboxEvents), app.container.get(DeliverDueNotifications), pino({ level: 'silent' }), {
-      owner, pollMs: 20, autoStart: true, around: (work) => RequestContext.create(app.database.orm.em, work),
-    });
-    workers.push(worker);
-    return worker;
-  };
+  const aWorker = (owner: string) => service.worker(owner);
 
   /** An organization with a customer on a package of `allowance` SMS a month, a monitor of it, and an SMS channel of the customer (or of the organization). */
   async function aSetup(label: string, allowance: number, phoneNumbers: string[], { organizationChannel = false } = {}) {
@@ -84,22 +72,14 @@ describe('SMS delivery (loopback Twilio-shaped server)', () => {
 
   before(async () => {
     await twilio.start();
-    const dns = await testDnsServer();
-    dns.set(SMS_HOST, { A: ['127.0.0.1'] });
-    const config = testConfig({
-      DNS_SERVERS: dns.server, CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
-      NOTIFY_RETRY_BASE_MS: '20', NOTIFY_RETRY_MAX_MS: '2000', NOTIFY_MAX_ATTEMPTS: '4',
-      SMS_PROVIDER_URL: twilio.baseUrl, SMS_ACCOUNT_SID: ACCOUNT_SID, SMS_AUTH_TOKEN: AUTH_TOKEN, SMS_FROM: FROM,
+    service = await aDeliveryService([SMS_HOST], {
+      NOTIFY_MAX_ATTEMPTS: '4', SMS_PROVIDER_URL: twilio.baseUrl, SMS_ACCOUNT_SID: ACCOUNT_SID, SMS_AUTH_TOKEN: AUTH_TOKEN, SMS_FROM: FROM,
     });
-    app = await startApplication({ ...config, databaseUrl: (await testDatabase()).url }, {
-      jobs: false, checkWorker: false, notificationWorker: false, logger: pino({ level: 'silent' }),
-    });
+    app = service.app;
   });
-  afterEach(async () => {
-    await Promise.all(workers.splice(0).map((w) => w.stop()));
-  });
+  afterEach(() => service.stopWorkers());
   after(async () => {
-    await app?.stop();
+    await service?.stop();
     await twilio.stop();
   });
 
