@@ -69,6 +69,12 @@ const ConfigSchema = z.object({
   NOTIFY_MAX_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(8)),
   /** How often the deliverer looks for new events and due retries when idle (ms). */
   NOTIFY_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).default(1_000)),
+  /**
+   * How long a worker's claim holds a delivery (ms): also how long a killed worker's deliveries wait
+   * before another takes them. Keep it above the longest send (webhooks 10 s, SMTP up to 45 s), or a
+   * slow send may be tried twice (still at least once).
+   */
+  NOTIFY_LEASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1_000).default(120_000)),
   /** SMS channels through Twilio's Messages API at this base URL; SMS is sent only when the account SID, token and sender are all set. */
   SMS_PROVIDER_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://api.twilio.com')),
   SMS_ACCOUNT_SID: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9]+$/, 'letters and digits').optional()),
@@ -172,7 +178,10 @@ export interface AppConfig {
   /** Prometheus /metrics: collected and served only when a token or a port is set (`metricsExposed`). */
   metrics: { token: string | undefined; port: number | undefined; host: string };
   /** Notification delivery: the platform's SMTP server and sender, retries, the deliverer's idle poll. */
-  notifications: { smtpUrl: string | undefined; smtpFrom: string; retryBaseMs: number; retryMaxMs: number; maxAttempts: number; pollMs: number };
+  notifications: {
+    smtpUrl: string | undefined; smtpFrom: string; retryBaseMs: number; retryMaxMs: number; maxAttempts: number; pollMs: number;
+    leaseMs: number;
+  };
   /** The SMS provider's account (Twilio's Messages API); null: SMS deliveries fail with a clear reason. */
   sms: { providerUrl: string; accountSid: string; authToken: string; from: string } | null;
 }
@@ -229,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       smtpUrl: c.SMTP_URL, smtpFrom: c.SMTP_FROM ?? `alerts@${new URL(publicBaseUrl).hostname}`,
       retryBaseMs: c.NOTIFY_RETRY_BASE_MS, retryMaxMs: Math.max(c.NOTIFY_RETRY_MAX_MS, c.NOTIFY_RETRY_BASE_MS),
       maxAttempts: c.NOTIFY_MAX_ATTEMPTS, pollMs: c.NOTIFY_POLL_MS,
+      leaseMs: c.NOTIFY_LEASE_MS,
     },
     sms: smsConfig(c),
   };

@@ -47,11 +47,10 @@ import type { AppConfig } from '../config';
 import { CONFIG, ORM, SQL } from '../tokens';
 
 /**
- * How long one webhook or chat POST may take. A delivery's lease outlasts any send (an SMTP exchange has
- * three 15 s timeouts of its own), so a live worker never loses a row mid-send; a dead one's rows wait that long.
+ * How long one webhook or chat POST may take. A delivery's lease (NOTIFY_LEASE_MS) outlasts any send (an SMTP
+ * exchange has three 15 s timeouts of its own), so a live worker never loses a row mid-send; a dead one's rows wait that long.
  */
 const SEND_TIMEOUT_MS = 10_000;
-const DELIVERY_LEASE_MS = 120_000;
 const noMetrics: DeliveryMetrics = { notificationDelivery: () => undefined };
 
 type Ctx = ResolutionContext;
@@ -121,7 +120,7 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
     const { notifications } = config(c);
     const settings: DeliverySettings = {
       baseMs: notifications.retryBaseMs, maxMs: notifications.retryMaxMs, maxAttempts: notifications.maxAttempts,
-      leaseMs: DELIVERY_LEASE_MS, batch: 50,
+      leaseMs: notifications.leaseMs, batch: 50,
     };
     const metrics = c.get<DeliveryMetrics>(METRICS, { optional: true }) ?? noMetrics;
     return new DeliverDueNotifications(c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), c.get<NotificationSenders>(NOTIFICATION_SENDERS),
