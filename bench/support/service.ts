@@ -7,32 +7,50 @@ export interface BenchService {
   url: string;
   /** The service process (PostgreSQL's embedded server runs under it). */
   pid: number;
+  /** Everything the process said when it was ready. */
+  ready: Record<string, unknown>;
   request<T>(message: Record<string, unknown>): Promise<T>;
   cpuMicros(): Promise<number>;
   stop(): Promise<void>;
 }
 
-/** Forks `script` (a script of bench/support by name; the default answers the auth bench's requests). */
-export async function startBenchService(script = 'service-process'): Promise<BenchService> {
+/**
+ * Forks `script` (a script of bench/support by name; the default answers the auth bench's requests),
+ * with `env` added to this process's environment and `args` on its command line.
+ */
+export async function startBenchService(
+  script = 'service-process', options: { env?: Record<string, string>; args?: string[] } = {},
+): Promise<BenchService> {
   // Started as `npm start` starts the host (BENCH_GC_DEFAULTS: V8's defaults; BENCH_NODE_FLAGS: more flags).
   const nodeFlags = [
     ...(process.env.BENCH_GC_DEFAULTS === undefined ? nodeFlagsForChecks() : []),
     ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
   ];
-  const child: ChildProcess = fork(supportScript(script), [], {
-    execArgv: [...loaderFlags, ...nodeFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  const child: ChildProcess = fork(supportScript(script), options.args ?? [], {
+    execArgv: [...loaderFlags, ...nodeFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...options.env },
   });
-  const url = await new Promise<string>((resolve, reject) => {
+  const ready = await new Promise<Record<string, unknown>>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`service exited with ${code}`)));
-    child.on('message', (m: { type?: string; url?: string }) => m.type === 'ready' && resolve(m.url!));
+    child.on('message', (m: { type?: string }) => m.type === 'ready' && resolve(m));
   });
+  const url = String(ready.url);
   let next = 0;
-  const request = <T>(message: Record<string, unknown>) => new Promise<T>((resolve) => {
+  // A request to a process that died is never answered: fail it rather than wait forever.
+  let exited: Error | undefined;
+  const failures = new Set<(error: Error) => void>();
+  child.on('exit', (code, signal) => {
+    exited = new Error(`${script} exited (${signal ?? code})`);
+    for (const fail of failures) fail(exited);
+  });
+  const request = <T>(message: Record<string, unknown>) => new Promise<T>((resolve, reject) => {
+    if (exited) return reject(exited);
+    failures.add(reject);
     const id = ++next;
     const listener = (reply: { id?: number }) => {
       if (reply.id !== id) return;
       child.off('message', listener);
+      failures.delete(reject);
       resolve(reply as T);
     };
     child.on('message', listener);
@@ -40,6 +58,7 @@ export async function startBenchService(script = 'service-process'): Promise<Ben
   });
   return {
     url,
+    ready,
     pid: child.pid!,
     request,
     cpuMicros: async () => (await request<{ cpuMicros: number }>({ type: 'cpu' })).cpuMicros,

@@ -1,0 +1,224 @@
+/**
+ * `npm run bench:notify`: an alert storm through the delivery ledger, on loopback. BENCH_MONITORS
+ * monitors (default 10,000) of BENCH_CUSTOMERS customers (default 100), each customer with a webhook
+ * channel to one of BENCH_RECEIVERS loopback receivers (default one per customer, in a process of
+ * their own), fail at once: one failed result each enters the results/alert pipeline (RecordCheckResult,
+ * in chunks of BENCH_CHUNK, default the check engine's), which opens the incidents and queues their events;
+ * a delivering worker in a child process (the service with its notification worker only, on the same
+ * embedded PostgreSQL) routes and sends them.
+ *
+ * Figures: time from the failing results to the last webhook received, per incident (p50, p99),
+ * messages received (and the goal: one per incident, or one digest per customer), deliveries per
+ * second, the worker's CPU per delivery (process.cpuUsage) as a ratio to a bare node:http POST of the
+ * same body on a new connection (as the sender makes), measured in this process in the same run,
+ * before the service starts and again after it stopped; PostgreSQL's CPU beside it.
+ * Then the ledger alone and the kill test: with the worker stopped every monitor recovers (the
+ * resolved events wait in the outbox); a new worker drains that backlog (deliveries per second and
+ * CPU per delivery with nothing else running) and is killed (SIGKILL) once BENCH_KILL_AFTER (default
+ * 0.3) of the messages arrived; another starts, and the bench checks that every delivery arrived
+ * (lost, and duplicates by X-Webhook-Id). BENCH_LEASE_MS: the workers' NOTIFY_LEASE_MS
+ * (default 10,000: how long the killed worker's claims wait). BENCH_PROFILE=file.cpuprofile writes
+ * a CPU profile of the worker over the storm.
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { startBenchService, type BenchService } from './support/service';
+import { postgresCpuMicros } from './support/postgres-cpu';
+import { webhookPayload } from '../src/domain/notifications/notification-message';
+import { RECORD_CHUNK } from '../src/application/scheduling/check-dispatcher';
+
+const MONITORS = Number(process.env.BENCH_MONITORS ?? 10_000);
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100);
+const RECEIVERS = Number(process.env.BENCH_RECEIVERS ?? CUSTOMERS);
+const CHUNK = Number(process.env.BENCH_CHUNK ?? RECORD_CHUNK);
+const KILL_AFTER = Number(process.env.BENCH_KILL_AFTER ?? 0.3);
+const PROFILE = process.env.BENCH_PROFILE;
+const DEADLINE_MS = Number(process.env.BENCH_DEADLINE_MS ?? 180_000);
+
+type Arrival = [webhookId: string, event: string, incidentId: string | null, atMs: number];
+interface Ledger { unrouted: number; pending: number; delivered: number; failed: number; incidentsOpen: number }
+
+const progress = (message: string) => process.stderr.write(`[bench:notify ${new Date().toISOString()}] ${message}\n`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A webhook body as the sender writes it, and headers of the same sizes. */
+function sampleRequest(): { body: string; headers: Record<string, string> } {
+  const id = randomUUID();
+  const body = JSON.stringify(webhookPayload({
+    id, event: 'incident.opened', occurredAt: new Date().toISOString(), summary: 'site 1234 is down', incidentId: randomUUID(),
+    monitorId: 1234, customerId: 56, data: { location: 'bench', reasonCode: 'httpStatus', message: 'Answered 503', statusCode: 503 },
+  }));
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json', 'x-webhook-id': id, 'x-webhook-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
+      'user-agent': 'monitoring-service/1.0 (+http://localhost)', connection: 'close',
+    },
+  };
+}
+
+/** The bare baseline's CPU per POST: warmed up, then the best of three rounds, 16 at a time, a new connection each. */
+async function barePostMicros(ports: number[], n: number): Promise<number> {
+  const { body, headers } = sampleRequest();
+  let port = 0;
+  const post = () => new Promise<void>((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: ports[port++ % ports.length], path: '/bare', method: 'POST', agent: false, headers }, (res) => {
+      res.resume();
+      res.once('end', resolve);
+    });
+    req.once('error', reject);
+    req.end(body);
+  });
+  const round = async () => {
+    const before = process.cpuUsage();
+    let next = 0;
+    await Promise.all(Array.from({ length: 16 }, async () => { while (next++ < n) await post(); }));
+    const used = process.cpuUsage(before);
+    return (used.user + used.system) / n;
+  };
+  await round();
+  return Math.min(await round(), await round(), await round());
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? null;
+
+/** Waits until the ledger has nothing left to route or send (and `also` holds), or fails after the deadline. */
+async function drained(service: BenchService, what: string, also: () => Promise<boolean> = async () => true): Promise<Ledger> {
+  const deadline = Date.now() + DEADLINE_MS;
+  for (;;) {
+    const ledger = await service.request<Ledger>({ type: 'ledger' });
+    if (ledger.unrouted === 0 && ledger.pending === 0 && (await also())) return ledger;
+    if (Date.now() > deadline) throw new Error(`${what}: not drained within ${DEADLINE_MS} ms: ${JSON.stringify(ledger)}`);
+    await sleep(100);
+  }
+}
+
+async function main() {
+  const receivers = await startBenchService('notify-receivers-process', { args: [String(RECEIVERS)] });
+  const ports = receivers.ready.ports as number[];
+  const hosts = receivers.ready.hosts as string[];
+  const arrivals = async () => (await receivers.request<{ arrivals: Arrival[] }>({ type: 'arrivals' })).arrivals;
+  const bareBefore = await barePostMicros(ports, 3000);
+  await receivers.request({ type: 'reset' });
+  progress(`bare POST ${bareBefore.toFixed(1)} µs of CPU; starting the service`);
+
+  const key = randomBytes(32).toString('hex');
+  const service = await startBenchService('notify-service-process', { env: { BENCH_CREDENTIALS_KEY: key } });
+  const workerEnv = {
+    BENCH_CREDENTIALS_KEY: key, BENCH_DATABASE_URL: String(service.ready.databaseUrl), BENCH_DNS_SERVER: String(receivers.ready.dnsServer),
+  };
+  let worker: BenchService | undefined;
+  try {
+    const seeded = await service.request<{ ms: number }>({
+      type: 'seed', customers: CUSTOMERS, monitors: MONITORS, receivers: ports.map((port, i) => `http://${hosts[i]}:${port}`),
+    });
+    progress(`seeded ${MONITORS} monitors of ${CUSTOMERS} customers in ${seeded.ms} ms; recording an up result for each`);
+    const primed = await service.request<{ ms: number }>({ type: 'record', status: 'up', chunk: CHUNK });
+    worker = await startBenchService('notify-worker-process', { env: workerEnv });
+    await sleep(2_000);
+
+    // The storm: every monitor fails at once.
+    progress(`states primed in ${primed.ms} ms; the storm`);
+    const cpuA = await worker.request<{ cpuMicros: number }>({ type: 'cpu' });
+    const pgA = await postgresCpuMicros(service.pid);
+    if (PROFILE) await worker.request({ type: 'profile-start' });
+    const storm = await service.request<{ startedAt: number; ms: number }>({ type: 'record', status: 'down', chunk: CHUNK });
+    progress(`${MONITORS} failing results recorded in ${storm.ms} ms`);
+    const stormLedger = await drained(service, 'the storm');
+    if (PROFILE) await worker.request({ type: 'profile-stop', file: path.resolve(PROFILE) });
+    const cpuB = await worker.request<{ cpuMicros: number }>({ type: 'cpu' });
+    const pgB = await postgresCpuMicros(service.pid);
+    const opened = await arrivals();
+    const stormFigures = figuresOf(opened, storm.startedAt, stormLedger.delivered);
+    const delivered = stormLedger.delivered;
+    const workerMicros = (cpuB.cpuMicros - cpuA.cpuMicros) / delivered;
+    const pgMicros = pgA === null || pgB === null ? null : (pgB - pgA) / delivered;
+
+    // The ledger's own throughput, and the kill test: the worker stops, every monitor recovers (the
+    // resolved events wait in the outbox), then a new worker routes and delivers that backlog and is
+    // killed (SIGKILL) part way; another takes over and the receivers must get every delivery.
+    await worker.stop();
+    worker = undefined;
+    await receivers.request({ type: 'reset' });
+    progress('the recovery recorded with no worker running');
+    const recovery = await service.request<{ startedAt: number; ms: number }>({ type: 'record', status: 'up', chunk: CHUNK });
+    let drainer: BenchService | undefined = await startBenchService('notify-worker-process', { env: workerEnv });
+    worker = drainer;
+    const drainStart = { at: Date.now(), cpu: (await drainer.request<{ cpuMicros: number }>({ type: 'cpu' })).cpuMicros };
+    const killAt = Math.ceil(KILL_AFTER * MONITORS);
+    const killDeadline = Date.now() + DEADLINE_MS;
+    let beforeKill: Arrival[] = [];
+    while ((beforeKill = await arrivals()).length < killAt) {
+      if (Date.now() > killDeadline) throw new Error('the backlog did not get under way');
+      await sleep(20);
+    }
+    const drainEnd = { at: Date.now(), cpu: (await drainer.request<{ cpuMicros: number }>({ type: 'cpu' })).cpuMicros };
+    const drained1 = (await arrivals()).length;
+    worker = undefined;
+    process.kill(drainer.pid, 'SIGKILL');
+    drainer = undefined;
+    const killedAt = Date.now();
+    const firstDrained = Math.min(...beforeKill.map((a) => a[3]));
+    progress(`killed the worker after ${drained1} resolved messages; starting another`);
+    worker = await startBenchService('notify-worker-process', { env: workerEnv });
+    const afterKill = await drained(service, 'the recovery');
+    const resolved = await arrivals();
+    const resolvedIds = new Set(resolved.filter((a) => a[1] === 'incident.resolved').map((a) => a[0]));
+    const lastArrival = Math.max(...resolved.map((a) => a[3]));
+    const expectedResolved = afterKill.delivered - delivered;
+    const drainMicros = (drainEnd.cpu - drainStart.cpu) / drained1;
+
+    const bareAfter = await barePostMicros(ports, 3000);
+    console.log(JSON.stringify({
+      date: new Date().toISOString(), monitors: MONITORS, customers: CUSTOMERS, receivers: RECEIVERS, recordChunk: CHUNK,
+      storm: {
+        msToRecordFailingResults: storm.ms,
+        ...stormFigures,
+        messagesGoal: `one per incident (${MONITORS}) or one digest per customer (${CUSTOMERS})`,
+        deliveriesPerSecond: Math.round(delivered / ((stormFigures.msToLastWebhook ?? 1) / 1000)),
+        cpuMicrosPerDelivery: { worker: Math.round(workerMicros), postgres: pgMicros === null ? null : Math.round(pgMicros) },
+        failed: stormLedger.failed,
+      },
+      barePostMicros: { before: Math.round(bareBefore), after: Math.round(bareAfter) },
+      ratioStormWorkerToBarePost: Number((workerMicros / bareBefore).toFixed(2)),
+      backlog: {
+        msToRecordResults: recovery.ms, deliveredBeforeKill: drained1,
+        deliveriesPerSecond: Math.round(drained1 / ((drainEnd.at - firstDrained) / 1000)),
+        workerCpuMicrosPerDelivery: Math.round(drainMicros),
+        ratioToBarePost: Number((drainMicros / bareBefore).toFixed(2)),
+        ratioToBarePostAfter: Number((drainMicros / bareAfter).toFixed(2)),
+      },
+      killTest: {
+        resolvedExpected: expectedResolved, arrivedBeforeKill: drained1, received: resolved.length, distinct: resolvedIds.size,
+        lost: expectedResolved - resolvedIds.size, duplicates: resolved.length - new Set(resolved.map((a) => a[0])).size,
+        failed: afterKill.failed - stormLedger.failed,
+        msFromKillToLastWebhook: lastArrival - killedAt,
+      },
+    }, null, 2));
+  } finally {
+    await worker?.stop();
+    await service.stop();
+    process.kill(receivers.pid);
+  }
+}
+
+/** Latency from the results to each incident's first webhook; messages and repeats. */
+function figuresOf(received: Arrival[], startedAt: number, ledgerDelivered: number) {
+  const firstByIncident = new Map<string, number>();
+  for (const [, , incident, at] of received) {
+    if (incident !== null && (firstByIncident.get(incident) ?? Infinity) > at) firstByIncident.set(incident, at);
+  }
+  const latencies = [...firstByIncident.values()].map((at) => at - startedAt).sort((a, b) => a - b);
+  return {
+    incidentsNotified: firstByIncident.size, messagesReceived: received.length, ledgerDelivered,
+    duplicates: received.length - new Set(received.map((a) => a[0])).size,
+    msToLastWebhook: latencies.at(-1) ?? null,
+    perIncidentMs: { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), max: latencies.at(-1) ?? null },
+  };
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
