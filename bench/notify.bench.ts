@@ -18,7 +18,7 @@
  * 0.3) of the messages arrived; another starts, and the bench checks that every delivery arrived
  * (lost, and duplicates by X-Webhook-Id). BENCH_LEASE_MS: the workers' NOTIFY_LEASE_MS
  * (default 10,000: how long the killed worker's claims wait). BENCH_PROFILE=file.cpuprofile writes
- * a CPU profile of the worker over the storm.
+ * a CPU profile of the worker draining the backlog (until the kill).
  */
 import http from 'node:http';
 import path from 'node:path';
@@ -122,11 +122,9 @@ async function main() {
     progress(`states primed in ${primed.ms} ms; the storm`);
     const cpuA = await worker.request<{ cpuMicros: number }>({ type: 'cpu' });
     const pgA = await postgresCpuMicros(service.pid);
-    if (PROFILE) await worker.request({ type: 'profile-start' });
     const storm = await service.request<{ startedAt: number; ms: number }>({ type: 'record', status: 'down', chunk: CHUNK });
     progress(`${MONITORS} failing results recorded in ${storm.ms} ms`);
     const stormLedger = await drained(service, 'the storm');
-    if (PROFILE) await worker.request({ type: 'profile-stop', file: path.resolve(PROFILE) });
     const cpuB = await worker.request<{ cpuMicros: number }>({ type: 'cpu' });
     const pgB = await postgresCpuMicros(service.pid);
     const opened = await arrivals();
@@ -145,6 +143,7 @@ async function main() {
     const recovery = await service.request<{ startedAt: number; ms: number }>({ type: 'record', status: 'up', chunk: CHUNK });
     let drainer: BenchService | undefined = await startBenchService('notify-worker-process', { env: workerEnv });
     worker = drainer;
+    if (PROFILE) await drainer.request({ type: 'profile-start' });
     const drainStart = { at: Date.now(), cpu: (await drainer.request<{ cpuMicros: number }>({ type: 'cpu' })).cpuMicros };
     const killAt = Math.ceil(KILL_AFTER * MONITORS);
     const killDeadline = Date.now() + DEADLINE_MS;
@@ -155,6 +154,7 @@ async function main() {
     }
     const drainEnd = { at: Date.now(), cpu: (await drainer.request<{ cpuMicros: number }>({ type: 'cpu' })).cpuMicros };
     const drained1 = (await arrivals()).length;
+    if (PROFILE) await drainer.request({ type: 'profile-stop', file: path.resolve(PROFILE) });
     worker = undefined;
     process.kill(drainer.pid, 'SIGKILL');
     drainer = undefined;

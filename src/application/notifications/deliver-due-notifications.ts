@@ -1,5 +1,6 @@
 import { organizationScope } from '../../domain/shared/tenant-scope';
 import { TEST_EVENT } from '../../domain/notifications/channel-events';
+import type { NotificationChannel } from '../../domain/notifications/notification-channel';
 import { retryDelayMs, type RetryPolicy } from '../../domain/notifications/delivery-schedule';
 import type { Clock } from '../shared/clock';
 import type { DeliveryMetrics } from '../observability/ports';
@@ -41,12 +42,23 @@ export class DeliverDueNotifications {
 
   async execute(owner: string): Promise<SettledDelivery[]> {
     const claimed = await this.ledger.claimDue(owner, this.clock.now(), this.settings.leaseMs, this.settings.batch);
-    return Promise.all(claimed.map((delivery) => this.deliver(owner, delivery)));
+    // A round's deliveries mostly go to a few channels (a storm of one customer): each is read once.
+    const channels = new Map<string, Promise<NotificationChannel | null>>();
+    const channelOf = (delivery: ClaimedDelivery) => {
+      const key = `${delivery.organizationId}:${delivery.channelPublicId}`;
+      let channel = channels.get(key);
+      if (!channel) {
+        channel = this.channels.findByRef(organizationScope(delivery.organizationId), delivery.channelPublicId);
+        channels.set(key, channel);
+      }
+      return channel;
+    };
+    return Promise.all(claimed.map((delivery) => this.deliver(owner, delivery, channelOf(delivery))));
   }
 
-  private async deliver(owner: string, delivery: ClaimedDelivery): Promise<SettledDelivery> {
+  private async deliver(owner: string, delivery: ClaimedDelivery, channel: Promise<NotificationChannel | null>): Promise<SettledDelivery> {
     const at = this.clock.now();
-    const outcome = await this.send(delivery);
+    const outcome = await this.send(delivery, await channel);
     const attempt = delivery.attempts + 1;
     const next = this.nextOf(attempt, outcome);
     const record: DeliveryAttempt = {
@@ -58,8 +70,7 @@ export class DeliverDueNotifications {
     return { id: delivery.id, channelId: delivery.channelPublicId, attempt, next, settled };
   }
 
-  private async send(delivery: ClaimedDelivery): Promise<SendOutcome> {
-    const channel = await this.channels.findByRef(organizationScope(delivery.organizationId), delivery.channelPublicId);
+  private async send(delivery: ClaimedDelivery, channel: NotificationChannel | null): Promise<SendOutcome> {
     if (!channel) return failedSend('The channel was deleted');
     // A test may try a channel before it is switched on; everything else respects the switch.
     if (!channel.enabled && delivery.message.event !== TEST_EVENT) return failedSend('The channel is disabled');

@@ -101,6 +101,13 @@ export interface DispatchedEvent {
   readonly requestedBy: string | null;
 }
 
+/** An event and the channels it goes to, with the message they get. */
+export interface EventRoute {
+  readonly event: OutboxEvent;
+  readonly channels: readonly { id: number; publicId: string; type: string }[];
+  readonly message: Omit<NotificationMessage, 'id'>;
+}
+
 /** A delivery a worker holds under its lease: `attempts` tries were made before this one. */
 export interface ClaimedDelivery {
   readonly id: string;
@@ -152,14 +159,15 @@ export interface DeliveryRecord {
 }
 
 /**
- * The delivery ledger. `route` marks an outbox event routed and inserts one delivery per channel in
- * one statement (so routing never doubles and a crash loses nothing); `claimDue` leases due
+ * The delivery ledger. `route` marks outbox events routed and inserts one delivery per channel in
+ * one statement (so routing never doubles and a crash loses nothing; an event another worker routed
+ * first gets nothing from this one); answers how many events this call routed. `claimDue` leases due
  * deliveries (FOR UPDATE SKIP LOCKED: two workers never hold one row); `settle` records an attempt
  * and the outcome only while the lease is the caller's (false when it lapsed and was taken).
  */
 export interface DeliveryLedger {
   unroutedEvents(kinds: readonly string[], limit: number): Promise<OutboxEvent[]>;
-  route(event: OutboxEvent, channels: readonly { id: number; publicId: string; type: string }[], message: Omit<NotificationMessage, 'id'>, at: Date): Promise<boolean>;
+  route(routes: readonly EventRoute[], at: Date): Promise<number>;
   /**
    * An event whose channels are already chosen (a channel's test, a manual alert): writes its
    * outbox row, routed, with one delivery per channel, in one statement. Answers the deliveries'

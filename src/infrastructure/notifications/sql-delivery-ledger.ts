@@ -2,7 +2,7 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { NotificationMessage } from '../../domain/notifications/notification-message';
 import type { ChannelEvent } from '../../domain/notifications/channel-events';
 import type {
-  ClaimedDelivery, DeliveryAttempt, DeliveryFilter, DeliveryLedger, DeliveryNext, DeliveryRecord, DispatchedEvent, OutboxEvent,
+  ClaimedDelivery, DeliveryAttempt, DeliveryFilter, DeliveryLedger, DeliveryNext, DeliveryRecord, DispatchedEvent, EventRoute, OutboxEvent,
 } from '../../application/notifications/ports';
 import type { SqlRunner } from '../persistence/database';
 
@@ -23,8 +23,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The delivery ledger in PostgreSQL. Every write is one statement (a CTE where two tables change),
- * so it is atomic without a transaction spanning round trips: routing marks the outbox row and
- * inserts its deliveries together; settling records the attempt only if the lease is still ours.
+ * so it is atomic without a transaction spanning round trips: routing marks the outbox rows and
+ * inserts their deliveries together; settling records the attempt only if the lease is still ours.
  * Routing also stamps the outbox row's delivered_at: handed to the ledger, so the outbox backlog
  * gauge counts events not routed yet, and the ledger's own status says what reached the receiver.
  */
@@ -45,27 +45,37 @@ export class SqlDeliveryLedger implements DeliveryLedger {
     }));
   }
 
-  async route(
-    event: OutboxEvent, channels: readonly { id: number; publicId: string; type: string }[], message: Omit<NotificationMessage, 'id'>, at: Date,
-  ): Promise<boolean> {
-    const rows = await this.sql.query<{ id: string }>(
-      `WITH marked AS (
-         UPDATE notification_outbox SET routed_at = ?, delivered_at = coalesce(delivered_at, ?)
-          WHERE id = ? AND routed_at IS NULL RETURNING id, organization_id
+  async route(routes: readonly EventRoute[], at: Date): Promise<number> {
+    if (routes.length === 0) return 0;
+    // One statement, so one commit, for a round's events: per-event statements each waited for their own commit.
+    const channels = routes.flatMap((r) => r.channels.map((c) => ({ outboxId: r.event.id, ...c })));
+    const [row] = await this.sql.query<{ routed: number }>(
+      `WITH input AS (
+         SELECT * FROM unnest(?::bigint[], ?::int[], ?::bigint[], ?::text[], ?::text[], ?::text[])
+           AS e(outbox_id, customer_id, monitor_id, incident_id, event, payload)
+       ), marked AS (
+         UPDATE notification_outbox o SET routed_at = ?, delivered_at = coalesce(o.delivered_at, ?)
+           FROM input WHERE o.id = input.outbox_id AND o.routed_at IS NULL
+         RETURNING o.id, o.organization_id
        ), inserted AS (
          INSERT INTO notification_deliveries
            (organization_id, outbox_id, channel_id, channel_public_id, channel_type, customer_id, monitor_id, incident_id, event, payload, next_attempt_at, created_at)
-         SELECT marked.organization_id, marked.id, ch.id, ch.public_id, ch.type, ?, ?, ?, ?, ?::jsonb, ?, ?
-           FROM marked, unnest(?::int[], ?::uuid[], ?::text[]) AS ch(id, public_id, type)
+         SELECT marked.organization_id, marked.id, ch.id, ch.public_id, ch.type, input.customer_id, input.monitor_id, input.incident_id,
+                input.event, input.payload::jsonb, ?, ?
+           FROM unnest(?::bigint[], ?::int[], ?::uuid[], ?::text[]) AS ch(outbox_id, id, public_id, type)
+           JOIN marked ON marked.id = ch.outbox_id
+           JOIN input ON input.outbox_id = ch.outbox_id
          ON CONFLICT (outbox_id, channel_public_id) DO NOTHING
        )
-       SELECT id::text FROM marked`,
+       SELECT count(*)::int AS routed FROM marked`,
       [
-        at, at, event.id, event.customerId, event.monitorId, event.incidentId, message.event, JSON.stringify(message), at, at,
-        channels.map((c) => c.id), channels.map((c) => c.publicId), channels.map((c) => c.type),
+        routes.map((r) => r.event.id), routes.map((r) => r.event.customerId), routes.map((r) => r.event.monitorId),
+        routes.map((r) => r.event.incidentId), routes.map((r) => r.message.event), routes.map((r) => JSON.stringify(r.message)),
+        at, at, at, at,
+        channels.map((c) => c.outboxId), channels.map((c) => c.id), channels.map((c) => c.publicId), channels.map((c) => c.type),
       ],
     );
-    return rows.length > 0;
+    return row?.routed ?? 0;
   }
 
   async dispatch(

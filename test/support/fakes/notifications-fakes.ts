@@ -3,7 +3,7 @@ import type { NotificationChannel } from '../../../src/domain/notifications/noti
 import type { OrganizationSmtp } from '../../../src/domain/notifications/organization-smtp';
 import type { NotificationMessage } from '../../../src/domain/notifications/notification-message';
 import type {
-  ChannelFilter, ChannelOwners, ClaimedDelivery, DeliveryAttempt, DeliveryFilter, DeliveryLedger, DeliveryNext, DeliveryRecord, DispatchedEvent,
+  ChannelFilter, ChannelOwners, ClaimedDelivery, DeliveryAttempt, DeliveryFilter, DeliveryLedger, DeliveryNext, DeliveryRecord, DispatchedEvent, EventRoute,
   NotificationChannelRepository, NotificationSender, OrganizationSmtpStore, OutboxEvent, SendOutcome, SmtpProbe, SmtpVerifier,
   SmsProvider, SmsQuota, SmsReservation, SmsSendOutcome,
 } from '../../../src/application/notifications/ports';
@@ -110,19 +110,23 @@ export class FakeDeliveryLedger implements DeliveryLedger {
   async unroutedEvents(kinds: readonly string[], limit: number) {
     return this.events.filter((e) => e.routedAt === null && kinds.includes(e.kind)).slice(0, limit).map(({ routedAt: _r, ...e }) => e);
   }
-  async route(event: OutboxEvent, channels: readonly { id: number; publicId: string; type: string }[], message: Omit<NotificationMessage, 'id'>, at: Date) {
-    const row = this.events.find((e) => e.id === event.id);
-    if (!row || row.routedAt !== null) return false;
-    row.routedAt = at;
-    for (const c of channels) {
-      if (this.deliveries.some((d) => d.outboxId === event.id && d.channelPublicId === c.publicId)) continue;
-      this.deliveries.push({
-        id: `delivery-${this.next++}`, organizationId: event.organizationId, customerId: event.customerId, outboxId: event.id,
-        channelPublicId: c.publicId, channelType: c.type, message, status: 'pending', attempts: [], nextAttemptAt: at,
-        leaseOwner: null, leaseUntil: null, createdAt: at, deliveredAt: null, failedAt: null, lastError: null,
-      });
+  async route(routes: readonly EventRoute[], at: Date) {
+    let routed = 0;
+    for (const { event, channels, message } of routes) {
+      const row = this.events.find((e) => e.id === event.id);
+      if (!row || row.routedAt !== null) continue;
+      row.routedAt = at;
+      routed += 1;
+      for (const c of channels) {
+        if (this.deliveries.some((d) => d.outboxId === event.id && d.channelPublicId === c.publicId)) continue;
+        this.deliveries.push({
+          id: `delivery-${this.next++}`, organizationId: event.organizationId, customerId: event.customerId, outboxId: event.id,
+          channelPublicId: c.publicId, channelType: c.type, message, status: 'pending', attempts: [], nextAttemptAt: at,
+          leaseOwner: null, leaseUntil: null, createdAt: at, deliveredAt: null, failedAt: null, lastError: null,
+        });
+      }
     }
-    return true;
+    return routed;
   }
   /** Events dispatched with their channels chosen (tests, manual alerts), as their outbox rows keep them. */
   readonly dispatched: Array<DispatchedEvent & { id: number; routedAt: Date }> = [];

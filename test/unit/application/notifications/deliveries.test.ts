@@ -48,6 +48,28 @@ describe('notification delivery use cases', () => {
     expect(h.ledger.deliveries[0]!.message).to.deep.include({ event: 'incident.opened', incidentId: 'inc-1', customerId: 10, monitorId: 100 });
   });
 
+  it('routes a round of events at once: each customer gets its own channels, a monitor\'s override stands in for its monitor only', async () => {
+    const h = deliveryHarness();
+    h.owners.monitors.push({ id: 101, organizationId: 1, customerId: 10 });
+    const org = (await h.create.execute(admin(), { name: 'hook', type: 'webhook', config: { url: 'https://hooks.example.com/a' } })).channel;
+    const ten = (await h.create.execute(admin(), { name: 'mail 10', type: 'email', config: { recipients: ['a@example.com'] }, customerId: 10 })).channel;
+    const eleven = (await h.create.execute(admin(), { name: 'mail 11', type: 'email', config: { recipients: ['b@example.com'] }, customerId: 11 })).channel;
+    const override = (await h.create.execute(admin(), {
+      name: 'hook of 100', websiteId: 100, sourceChannelId: org.publicId, config: { url: 'https://hooks.example.com/monitor-100' },
+    })).channel;
+    h.anEvent({ customerId: 10, monitorId: 100, incidentId: 'inc-100' });
+    h.anEvent({ customerId: 10, monitorId: 101, incidentId: 'inc-101' });
+    h.anEvent({ customerId: 11, monitorId: 200, incidentId: 'inc-200' });
+    h.anEvent({ customerId: 10, monitorId: 100, incidentId: 'inc-100b' });
+
+    expect(await h.routeEvents.execute()).to.equal(4);
+    const byIncident = (id: string) => h.ledger.deliveries.filter((d) => d.message.incidentId === id).map((d) => d.channelPublicId);
+    expect(byIncident('inc-100')).to.deep.equal([override.publicId, ten.publicId]);
+    expect(byIncident('inc-101')).to.deep.equal([org.publicId, ten.publicId]);
+    expect(byIncident('inc-200')).to.deep.equal([org.publicId, eleven.publicId]);
+    expect(byIncident('inc-100b')).to.deep.equal([override.publicId, ten.publicId]);
+  });
+
   it('retries with back-off after a failure, then delivers with the same id, counting one outcome', async () => {
     const h = deliveryHarness();
     const { channel, secret } = await h.create.execute(admin(), { name: 'hook', type: 'webhook', config: { url: 'https://hooks.example.com/a' } });
