@@ -17,6 +17,13 @@ interface AttemptRow {
   response_excerpt: string | null; latency_ms: number; error: string | null;
 }
 
+interface PendingSettle {
+  owner: string; deliveryId: string; attempt: DeliveryAttempt; next: DeliveryNext;
+  resolve(settled: boolean): void; reject(error: unknown): void;
+}
+/** Settles in one statement at most (a worker's round claims fewer). */
+const SETTLE_BATCH = 500;
+
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const num = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -123,26 +130,75 @@ export class SqlDeliveryLedger implements DeliveryLedger {
     }));
   }
 
-  async settle(owner: string, deliveryId: string, attempt: DeliveryAttempt, next: DeliveryNext): Promise<boolean> {
+  /**
+   * Settles wait for one statement with the settles that finish at the same time: a round's sends to
+   * loopback or a fast receiver finish together, and one statement commits them all instead of one
+   * commit each. The first waits for the next turn of the event loop; while a statement runs, the
+   * next batch gathers.
+   */
+  settle(owner: string, deliveryId: string, attempt: DeliveryAttempt, next: DeliveryNext): Promise<boolean> {
+    return new Promise<boolean>((resolve, reject) => {
+      this.settles.push({ owner, deliveryId, attempt, next, resolve, reject });
+      if (!this.settling) {
+        this.settling = true;
+        setImmediate(() => void this.settleQueued());
+      }
+    });
+  }
+
+  private readonly settles: PendingSettle[] = [];
+  private settling = false;
+
+  private async settleQueued(): Promise<void> {
+    while (this.settles.length > 0) {
+      // One settle per delivery in a statement (a delivery's second settle waits for the next).
+      const batch: PendingSettle[] = [];
+      const ids = new Set<string>();
+      for (let i = 0; i < this.settles.length && batch.length < SETTLE_BATCH;) {
+        const pending = this.settles[i]!;
+        if (ids.has(pending.deliveryId)) { i++; continue; }
+        ids.add(pending.deliveryId);
+        batch.push(pending);
+        this.settles.splice(i, 1);
+      }
+      try {
+        const settled = new Set(await this.settleMany(batch));
+        for (const s of batch) s.resolve(settled.has(s.deliveryId));
+      } catch (error) {
+        for (const s of batch) s.reject(error);
+      }
+    }
+    this.settling = false;
+  }
+
+  private async settleMany(batch: readonly PendingSettle[]): Promise<string[]> {
+    const col = <T>(f: (s: PendingSettle) => T) => batch.map(f);
     const rows = await this.sql.query<{ id: string }>(
-      `WITH settled AS (
-         UPDATE notification_deliveries
-            SET status = ?, attempts = ?, next_attempt_at = coalesce(?, next_attempt_at),
-                delivered_at = ?, failed_at = ?, last_error = coalesce(?, last_error), lease_owner = NULL, lease_until = NULL
-          WHERE id = ? AND lease_owner = ? AND status = 'pending'
-          RETURNING id
+      `WITH input AS (
+         SELECT * FROM unnest(?::uuid[], ?::text[], ?::text[], ?::int[], ?::timestamptz[], ?::timestamptz[], ?::timestamptz[], ?::text[],
+                              ?::timestamptz[], ?::int[], ?::text[], ?::text[], ?::int[], ?::text[])
+           AS i(id, owner, status, attempt, next_attempt_at, delivered_at, failed_at, last_error, at, status_code, outcome, response_excerpt, latency_ms, error)
+       ), settled AS (
+         UPDATE notification_deliveries d
+            SET status = i.status, attempts = i.attempt, next_attempt_at = coalesce(i.next_attempt_at, d.next_attempt_at),
+                delivered_at = i.delivered_at, failed_at = i.failed_at, last_error = coalesce(i.last_error, d.last_error), lease_owner = NULL, lease_until = NULL
+           FROM input i
+          WHERE d.id = i.id AND d.lease_owner = i.owner AND d.status = 'pending'
+          RETURNING d.id
        )
        INSERT INTO notification_delivery_attempts (delivery_id, attempt, at, status_code, outcome, response_excerpt, latency_ms, error)
-       SELECT id, ?, ?, ?, ?, ?, ?, ? FROM settled
-       RETURNING delivery_id`,
+       SELECT i.id, i.attempt, i.at, i.status_code, i.outcome, i.response_excerpt, i.latency_ms, i.error FROM settled JOIN input i ON i.id = settled.id
+       RETURNING delivery_id::text AS id`,
       [
-        next.status, attempt.attempt, next.status === 'pending' ? next.nextAttemptAt : null,
-        next.status === 'delivered' ? attempt.at : null, next.status === 'failed' ? attempt.at : null,
-        next.status === 'failed' ? next.reason : attempt.error, deliveryId, owner,
-        attempt.attempt, attempt.at, attempt.statusCode, attempt.outcome, attempt.responseExcerpt, Math.round(attempt.latencyMs), attempt.error,
+        col((s) => s.deliveryId), col((s) => s.owner), col((s) => s.next.status), col((s) => s.attempt.attempt),
+        col((s) => (s.next.status === 'pending' ? s.next.nextAttemptAt : null)),
+        col((s) => (s.next.status === 'delivered' ? s.attempt.at : null)), col((s) => (s.next.status === 'failed' ? s.attempt.at : null)),
+        col((s) => (s.next.status === 'failed' ? s.next.reason : s.attempt.error)),
+        col((s) => s.attempt.at), col((s) => s.attempt.statusCode), col((s) => s.attempt.outcome), col((s) => s.attempt.responseExcerpt),
+        col((s) => Math.round(s.attempt.latencyMs)), col((s) => s.attempt.error),
       ],
     );
-    return rows.length > 0;
+    return rows.map((row) => row.id);
   }
 
   async list(scope: TenantScope, filter: DeliveryFilter, page: { offset: number; limit: number }): Promise<{ items: DeliveryRecord[]; total: number }> {

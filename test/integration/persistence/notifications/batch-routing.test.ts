@@ -13,8 +13,11 @@ async function aChannel(token: string, body: Record<string, unknown>): Promise<R
   return response.body;
 }
 
-/** The ledger routes a worker's round of events in one statement (one commit), each event at most once. */
-describe('routing a round of outbox events into the ledger at once (SqlDeliveryLedger on PostgreSQL)', () => {
+/**
+ * The ledger routes a worker's round of events in one statement (one commit), each event at most
+ * once, and settles the attempts that finish together in one statement, each only under its lease.
+ */
+describe('a round of events and attempts in one statement (SqlDeliveryLedger on PostgreSQL)', () => {
   it('writes each event\'s deliveries, marks every event routed (one without channels too), and never routes an event twice, even racing', async () => {
     const { database } = await testServer();
     const ledger = new SqlDeliveryLedger(database.sql);
@@ -71,5 +74,44 @@ describe('routing a round of outbox events into the ledger at once (SqlDeliveryL
       { outbox: Number(outbox[3]!.id), channel: hook.publicId, channel_type: 'webhook', incident_id: 'inc-d', summary: 'inc-d is down', ...base },
     ]);
     expect(await ledger.route([], at)).to.equal(0);
+  });
+
+  it('settles attempts finishing together in one statement, each for itself: one whose lease another worker took is refused', async () => {
+    const { database } = await testServer();
+    const ledger = new SqlDeliveryLedger(database.sql);
+    const org = await anOrganization('batch-settle');
+    const organizationId = org.user.organizationId;
+    const hooks = await Promise.all(['a', 'b', 'c', 'd'].map((name) => aChannel(org.token, { type: 'webhook', config: { url: `https://hooks.batch-fixture.com/${name}` } })));
+    const sent = await api('POST', '/api/notifications/send-alert', { token: org.token, body: { title: 'Power', message: 'Generators on.', severity: 'info' } });
+    expect(sent.status, JSON.stringify(sent.body)).to.equal(202);
+    const deliveryTo = new Map((sent.body.deliveries as Array<{ id: string; channelId: string }>).map((x) => [x.channelId, x.id]));
+    const [a, b, c, d] = hooks.map((hook) => deliveryTo.get(hook.publicId));
+    await database.sql.query(`UPDATE notification_deliveries SET lease_owner = 'w1', lease_until = now() + interval '1 minute' WHERE organization_id = ?`, [organizationId]);
+    await database.sql.query(`UPDATE notification_deliveries SET lease_owner = 'w2' WHERE id = ?`, [b]);
+    const at = new Date('2026-12-14T10:00:00Z');
+    const attempt = (outcome: 'delivered' | 'retry' | 'failed', statusCode: number | null) =>
+      ({ attempt: 1, at, statusCode, outcome, responseExcerpt: statusCode === null ? null : `answer ${statusCode}`, latencyMs: 12.4, error: statusCode === null ? 'No answer' : null });
+
+    const answers = await Promise.all([
+      ledger.settle('w1', a!, attempt('delivered', 200), { status: 'delivered' }),
+      ledger.settle('w1', b!, attempt('delivered', 200), { status: 'delivered' }),
+      ledger.settle('w1', c!, attempt('retry', null), { status: 'pending', nextAttemptAt: new Date('2026-12-14T10:01:00Z') }),
+      ledger.settle('w1', d!, attempt('failed', 410), { status: 'failed', reason: 'Answered 410' }),
+    ]);
+    expect(answers).to.deep.equal([true, false, true, true]);
+    const rows = await database.sql.query<Record<string, any>>(
+      `SELECT d.id::text, d.status, d.attempts, d.lease_owner, d.next_attempt_at, d.delivered_at, d.failed_at, d.last_error,
+              (SELECT json_agg(json_build_object('status', a.status_code, 'outcome', a.outcome, 'excerpt', a.response_excerpt, 'latency', a.latency_ms))
+                 FROM notification_delivery_attempts a WHERE a.delivery_id = d.id) AS tries
+         FROM notification_deliveries d WHERE organization_id = ?`, [organizationId]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(a)).to.deep.include({ status: 'delivered', attempts: 1, lease_owner: null, delivered_at: at, failed_at: null });
+    expect(byId.get(a)!.tries).to.deep.equal([{ status: 200, outcome: 'delivered', excerpt: 'answer 200', latency: 12 }]);
+    expect(byId.get(b), 'another worker holds it: untouched').to.deep.include({ status: 'pending', attempts: 0, lease_owner: 'w2', tries: null });
+    expect(byId.get(c)).to.deep.include({ status: 'pending', attempts: 1, lease_owner: null, last_error: 'No answer' });
+    expect(byId.get(c)!.next_attempt_at).to.deep.equal(new Date('2026-12-14T10:01:00Z'));
+    expect(byId.get(c)!.tries).to.deep.equal([{ status: null, outcome: 'retry', excerpt: null, latency: 12 }]);
+    expect(byId.get(d)).to.deep.include({ status: 'failed', attempts: 1, failed_at: at, last_error: 'Answered 410' });
+    expect(await ledger.settle('w1', a!, attempt('delivered', 200), { status: 'delivered' }), 'settled once').to.equal(false);
   });
 });
