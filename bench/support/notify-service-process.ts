@@ -4,7 +4,7 @@
  * engine's recorder calls it). It runs no notification worker: bench/support/notify-worker-process.ts
  * delivers, in a process of its own that the bench can kill. IPC:
  *   -> {type: 'ready', url, databaseUrl}
- *   {type: 'seed', customers, monitors, receivers: [url]} -> {ms}   customer i's webhook channel posts to receivers[i % n]/customers/<id>
+ *   {type: 'seed', customers, monitors, receivers: [url]} -> {ms}   monitors up; customer i's webhook channel posts to receivers[i % n]/customers/<id>
  *   {type: 'record', status: 'up' | 'down', chunk} -> {startedAt, ms}   one result per monitor, through the pipeline
  *   {type: 'ledger'} -> {unrouted, pending, delivered, failed, incidentsOpen}
  */
@@ -55,6 +55,14 @@ async function main() {
          FROM generate_series(1, ?) g RETURNING id, customer_id`,
         [org!.id, customerIds, customerIds, m.monitors],
       )).map((row) => ({ id: Number(row.id), organizationId: org!.id, customerId: Number(row.customer_id) })).sort((a, b) => a.id - b.id);
+      // Every monitor up, as after its first results (a state per monitor and location), without
+      // going through the pipeline 10,000 times before the measurement.
+      await sql.query(
+        `INSERT INTO monitor_alert_states (monitor_id, organization_id, customer_id, check_interval_seconds, locations, updated_at)
+         SELECT id, organization_id, customer_id, check_interval_seconds,
+           jsonb_build_object(?::text, jsonb_build_object('consecutiveFailures', 0, 'failingSince', null, 'lastStatus', 'up', 'lastReasonCode', null,
+             'lastCheckedAt', (now() - interval '1 minute')::text)), now()
+         FROM monitors WHERE organization_id = ? ON CONFLICT DO NOTHING`, [BENCH_LOCATION, org!.id]);
       const actor: Actor = {
         kind: 'session', userId: null, role: 'admin', scope: { organizationId: org!.id, customerId: null }, isPlatformAdmin: false,
         isPlatformSupporter: false, sessionId: null, tokenId: null, mfaEnabled: false, stepUpVerifiedAt: null, agentScopes: [],
