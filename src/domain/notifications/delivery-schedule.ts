@@ -51,6 +51,10 @@ const OUTBOX_EVENTS: Readonly<Record<string, ChannelEvent>> = {
   dnsblReminder: 'ip.listed',
   'maintenance.started': 'maintenance.started',
   'maintenance.ended': 'maintenance.ended',
+  'domain.expiring': 'domain.expiring',
+  'domain.expired': 'domain.expired',
+  'ip.listed': 'ip.listed',
+  'ip.clean': 'ip.clean',
 };
 
 export const channelEventOf = (outboxKind: string): ChannelEvent | null => OUTBOX_EVENTS[outboxKind] ?? null;

@@ -85,7 +85,7 @@ export function decideDomainEvents(
   };
   const event: WatchEvent = band === 'expired'
     ? { kind: 'domain.expired', mark: 'expired', occurredAt: context.now, summary: `${domain.domainName} expired on ${expiresAt.toISOString().slice(0, 10)}`, data }
-    : { kind: 'domain.expiring', mark: band, occurredAt: context.now, summary: `${domain.domainName} expires in ${daysLeft} day${daysLeft === 1 ? '' : 's'}`, data };
+    : { kind: 'domain.expiring', mark: band as 'warning' | 'error', occurredAt: context.now, summary: `${domain.domainName} expires in ${daysLeft} day${daysLeft === 1 ? '' : 's'}`, data };
   return { notice: next, events: [event] };
 }
 

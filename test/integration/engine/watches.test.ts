@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { RunWatches } from '../../../src/application/watches/run-watches';
-import { WATCH_TARGETS, type WatchTargets } from '../../../src/application/watches/ports';
+import { WATCH_MAINTENANCE, WATCH_TARGETS, type WatchMaintenance, type WatchTargets } from '../../../src/application/watches/ports';
 import { WATCH_RESULT_STORE, type WatchResultStore } from '../../../src/application/tenancy/ports';
 import { RunCheck } from '../../../src/application/checks/run-check';
 import { api } from '../../support/http-client';
@@ -33,7 +33,7 @@ describe('watches: customer domains and IPs are looked up and their expiry / dns
     const runCheck = container.get(RunCheck);
     const watches = new RunWatches(
       container.get<WatchTargets>(WATCH_TARGETS), container.get<WatchResultStore>(WATCH_RESULT_STORE),
-      (request) => runCheck.execute(request), testClock,
+      (request) => runCheck.execute(request), testClock, container.get<WatchMaintenance>(WATCH_MAINTENANCE),
     );
     // One unit of work per run, as the job runner gives every job.
     return RequestContext.create(database.orm.em, () => watches.execute());
