@@ -48,6 +48,7 @@ const OUTBOX_EVENTS: Readonly<Record<string, ChannelEvent>> = {
   incidentResolved: 'incident.resolved',
   reminderDue: 'incident.reminder',
   sslExpiryReminder: 'certificate.expiring',
+  sslExpired: 'certificate.expired',
   dnsblReminder: 'ip.listed',
   'maintenance.started': 'maintenance.started',
   'maintenance.ended': 'maintenance.ended',
