@@ -2,6 +2,12 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { DomainExpiry, IpDnsbl } from '../../domain/tenancy/watch-results';
 import type { DomainNotice, IpNotice } from '../../domain/tenancy/watch-events';
 
+/** Who a domain or IP tells directly, beside the channels (its notificationEmail and notificationPhoneNumber). */
+export interface WatchRecipients {
+  readonly email: string | null;
+  readonly phone: string | null;
+}
+
 export interface DueDomain {
   readonly scope: TenantScope;
   readonly domainId: number;
@@ -14,6 +20,7 @@ export interface DueDomain {
   readonly previous: DomainExpiry;
   /** What was last announced about it. */
   readonly notice: DomainNotice;
+  readonly recipients: WatchRecipients;
 }
 
 export interface DueIp {
@@ -28,6 +35,7 @@ export interface DueIp {
   readonly previous: IpDnsbl;
   /** What was last announced about it. */
   readonly notice: IpNotice;
+  readonly recipients: WatchRecipients;
 }
 
 /** Active customer domains and IPs whose last check is older than a point in time (never checked first). */

@@ -121,7 +121,7 @@ export class SqlDeliveryLedger implements DeliveryLedger {
             SET status = ?, attempts = ?, next_attempt_at = coalesce(?, next_attempt_at),
                 delivered_at = ?, failed_at = ?, last_error = coalesce(?, last_error), lease_owner = NULL, lease_until = NULL
           WHERE id = ? AND lease_owner = ? AND status = 'pending'
-          RETURNING id, outbox_id, event, status, delivered_at
+          RETURNING id, outbox_id, event, status, delivered_at, dedup_key
        ), ${WATCH_NOTIFIED_CTES}
        INSERT INTO notification_delivery_attempts (delivery_id, attempt, at, status_code, outcome, response_excerpt, latency_ms, error)
        SELECT id, ?, ?, ?, ?, ?, ?, ? FROM settled

@@ -11,7 +11,8 @@ export class SqlWatchTargets implements WatchTargets {
 
   async dueDomains(checkedBefore: Date, limit: number): Promise<DueDomain[]> {
     const rows = await this.sql.query<Record<string, any>>(
-      `SELECT e.*, d.id, d.public_id, d.label, d.organization_id, d.customer_id, d.domain_name, d.expiry_warning_days, d.expiry_error_days
+      `SELECT e.*, d.id, d.public_id, d.label, d.organization_id, d.customer_id, d.domain_name, d.expiry_warning_days, d.expiry_error_days,
+         d.notification_email, d.notification_phone_number
        FROM customer_domains d LEFT JOIN customer_domain_expiry e ON e.domain_id = d.id
        WHERE d.status = 'active' AND (e.last_checked_at IS NULL OR e.last_checked_at < ?)
        ORDER BY e.last_checked_at NULLS FIRST, d.id LIMIT ?`,
@@ -27,12 +28,14 @@ export class SqlWatchTargets implements WatchTargets {
         lastNotifiedExpiredAt: date(r.last_notified_expired_at ?? null),
       } satisfies DomainExpiry,
       notice: { band: r.announced_band ?? null, at: date(r.announced_at ?? null) } satisfies DomainNotice,
+      recipients: { email: r.notification_email ?? null, phone: r.notification_phone_number ?? null },
     }));
   }
 
   async dueIps(checkedBefore: Date, limit: number): Promise<DueIp[]> {
     const rows = await this.sql.query<Record<string, any>>(
-      `SELECT b.*, i.id, i.public_id, i.label, i.organization_id, i.customer_id, i.ip_address, c.dnsbl_reminder_interval
+      `SELECT b.*, i.id, i.public_id, i.label, i.organization_id, i.customer_id, i.ip_address, c.dnsbl_reminder_interval,
+         i.notification_email, i.notification_phone_number
        FROM customer_ips i JOIN customers c ON c.id = i.customer_id LEFT JOIN customer_ip_dnsbl b ON b.ip_id = i.id
        WHERE i.status = 'active' AND (b.last_checked_at IS NULL OR b.last_checked_at < ?)
        ORDER BY b.last_checked_at NULLS FIRST, i.id LIMIT ?`,
@@ -48,6 +51,7 @@ export class SqlWatchTargets implements WatchTargets {
         lastNotifiedListedAt: date(r.last_notified_listed_at ?? null), lastNotifiedCleanAt: date(r.last_notified_clean_at ?? null),
       } satisfies IpDnsbl,
       notice: { listed: r.announced_listed ?? null, at: date(r.announced_at ?? null) } satisfies IpNotice,
+      recipients: { email: r.notification_email ?? null, phone: r.notification_phone_number ?? null },
     }));
   }
 }

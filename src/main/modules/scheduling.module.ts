@@ -13,6 +13,7 @@ import { TriggerCheck } from '../../application/scheduling/trigger-check';
 import { RunWatches } from '../../application/watches/run-watches';
 import { WATCH_MAINTENANCE, WATCH_TARGETS, type WatchMaintenance } from '../../application/watches/ports';
 import { AssetMaintenance } from '../../application/maintenance/asset-maintenance';
+import { DIRECT_DELIVERIES } from '../../application/notifications/ports';
 import { WATCH_RESULT_STORE } from '../../application/tenancy/ports';
 import { SqlWatchTargets } from '../../infrastructure/watches/sql-watch-targets';
 import { CheckDispatcher, type DispatcherOptions } from '../../application/scheduling/check-dispatcher';
@@ -63,7 +64,8 @@ export const schedulingModule = new ContainerModule(({ bind }) => {
   bind(RunWatches).toDynamicValue((c) => {
     const runCheck = c.get(RunCheck);
     return new RunWatches(
-      c.get(WATCH_TARGETS), c.get(WATCH_RESULT_STORE), (request) => runCheck.execute(request), c.get<Clock>(CLOCK), c.get(WATCH_MAINTENANCE),
+      c.get(WATCH_TARGETS), c.get(WATCH_RESULT_STORE), (request) => runCheck.execute(request), c.get<Clock>(CLOCK),
+      { maintenance: c.get(WATCH_MAINTENANCE), directs: c.get(DIRECT_DELIVERIES), transactions: c.get(TRANSACTION_RUNNER) },
     );
   }).inSingletonScope();
 });

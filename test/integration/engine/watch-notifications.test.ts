@@ -3,6 +3,8 @@ import { RequestContext } from '@mikro-orm/postgresql';
 import { RunWatches } from '../../../src/application/watches/run-watches';
 import { WATCH_MAINTENANCE, WATCH_TARGETS, type WatchMaintenance, type WatchTargets } from '../../../src/application/watches/ports';
 import { WATCH_RESULT_STORE, type WatchResultStore } from '../../../src/application/tenancy/ports';
+import { DIRECT_DELIVERIES, type DirectDeliveries } from '../../../src/application/notifications/ports';
+import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../src/application/shared/transaction';
 import { RunCheck } from '../../../src/application/checks/run-check';
 import { api } from '../../support/http-client';
 import { anOrganization } from '../../support/builders';
@@ -11,11 +13,14 @@ import { useLoopbackChecks } from '../../support/loopback-checks';
 import { ManualClock } from '../../support/manual-clock';
 import { DnsPeer } from '../../support/peers/dns-peer';
 import { RdapPeer } from '../../support/peers/rdap-peer';
+import { SmtpPeer } from '../../support/peers/smtp-peer';
+import { testCertificates } from '../../support/peers/certificates';
 import { WebhookReceiver } from '../../support/peers/webhook-receiver';
 import { testServer } from '../../support/test-server';
 import { waitFor } from '../../support/wait-for';
 
 const HOOK_HOST = 'hooks.watch-fixture.com';
+const MAIL_HOST = 'mail.watch-fixture.com';
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
@@ -29,22 +34,29 @@ describe('watch events reach channels, and lastNotified* follows successful deli
   const dns = new DnsPeer({});
   const rdap = new RdapPeer();
   const receiver = new WebhookReceiver(HOOK_HOST);
-  // The sweep's own clock, so a test can move to the IP's next turn without moving the shared server's.
-  const clock = ManualClock.followingRealTime();
+  const smtp = new SmtpPeer(testCertificates().selfSigned, { starttls: false });
+  // The sweep's own clock, so a test can move to a record's next turn without moving the shared
+  // server's; a fresh one per test, as direct messages are due at the sweep's time.
+  let clock = ManualClock.followingRealTime();
+  beforeEach(() => {
+    clock = ManualClock.followingRealTime();
+  });
   let service: DeliveryService;
 
   before(async () => {
-    await Promise.all([dns.start(), rdap.start(), receiver.start()]);
+    await Promise.all([dns.start(), rdap.start(), receiver.start(), smtp.start()]);
     await useLoopbackChecks({
       dnsServers: [dns.address], dnsblZones: [{ zone: 'bl.test', name: 'Test BL', delistUrl: 'https://bl.test/delist' }],
       rdapBootstrapUrl: rdap.bootstrapUrl, whoisServer: rdap.whoisServer,
     });
-    service = await aDeliveryService([HOOK_HOST], { NOTIFY_MAX_ATTEMPTS: '3', NOTIFY_RETRY_MAX_MS: '100' });
+    service = await aDeliveryService([HOOK_HOST, MAIL_HOST], {
+      NOTIFY_MAX_ATTEMPTS: '3', NOTIFY_RETRY_MAX_MS: '100', SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`, SMTP_FROM: 'alerts@platform.example',
+    });
     service.worker('watch-events');
   });
   after(async () => {
     await service?.stop();
-    await Promise.all([dns.stop(), rdap.stop(), receiver.stop()]);
+    await Promise.all([dns.stop(), rdap.stop(), receiver.stop(), smtp.stop()]);
   });
 
   async function sweep() {
@@ -52,7 +64,10 @@ describe('watch events reach channels, and lastNotified* follows successful deli
     const runCheck = container.get(RunCheck);
     const watches = new RunWatches(
       container.get<WatchTargets>(WATCH_TARGETS), container.get<WatchResultStore>(WATCH_RESULT_STORE),
-      (request) => runCheck.execute(request), clock, container.get<WatchMaintenance>(WATCH_MAINTENANCE),
+      (request) => runCheck.execute(request), clock, {
+        maintenance: container.get<WatchMaintenance>(WATCH_MAINTENANCE), directs: container.get<DirectDeliveries>(DIRECT_DELIVERIES),
+        transactions: container.get<TransactionRunner>(TRANSACTION_RUNNER),
+      },
     );
     return RequestContext.create(database.orm.em, () => watches.execute());
   }
@@ -67,10 +82,10 @@ describe('watch events reach channels, and lastNotified* follows successful deli
     return { org, customerId: customer.body.customer.publicId as string, channel: channel.body };
   }
 
-  async function aDomainExpiringIn(setup: Awaited<ReturnType<typeof aSetup>>, name: string, days: number) {
+  async function aDomainExpiringIn(setup: Awaited<ReturnType<typeof aSetup>>, name: string, days: number, extra: Record<string, unknown> = {}) {
     rdap.rdapDomains.set(name, { expiresAt: new Date(clock.now().getTime() + days * DAY + HOUR).toISOString(), registrar: 'Example Registrar' });
     const created = await api('POST', `/api/customers/${setup.customerId}/domains`, {
-      token: setup.org.token, body: { label: name, domainName: name, expiryWarningDays: 30, expiryErrorDays: 3 },
+      token: setup.org.token, body: { label: name, domainName: name, expiryWarningDays: 30, expiryErrorDays: 3, ...extra },
     });
     expect(created.status, JSON.stringify(created.body)).to.be.oneOf([200, 201]);
     return created.body.publicId as string;
@@ -145,5 +160,23 @@ describe('watch events reach channels, and lastNotified* follows successful deli
     await waitFor(async () => (await deliveriesOf(setup.channel.publicId))[0]?.status === 'failed', { what: 'the delivery given up' });
     expect(receiver.at(path)).to.have.length(3);
     expect(await expiryOf(setup.org.token, domainId)).to.include({ lastNotifiedWarningAt: null, lastNotifiedErrorAt: null, lastNotifiedExpiredAt: null });
+  });
+
+  it('a domain\'s own notificationEmail is mailed the event directly, and that delivery sets lastNotifiedErrorAt', async () => {
+    const org = await anOrganization('watch-direct');
+    const customer = await api('POST', '/api/customers', { token: org.token, body: { name: 'Direct', email: 'ops@direct.example' } });
+    const setup = { org, customerId: customer.body.customer.publicId as string, channel: null };
+    const address = `owner-${suffix}@customer-fixture.com`;
+    const name = `urgent-${suffix}.test`;
+    const domainId = await aDomainExpiringIn(setup, name, 2, { notificationEmail: address });
+
+    await sweep();
+    const mail = await waitFor(() => smtp.messages.find((m) => m.to.includes(address)), { what: 'the mail to the domain\'s address' });
+    expect(mail!.raw).to.match(new RegExp(`^Subject: ${name.replace(/\./g, '\\.')} expires in 2 days$`, 'm'));
+    const expiry = await waitFor(async () => {
+      const current = await expiryOf(org.token, domainId);
+      return current.lastNotifiedErrorAt ? current : null;
+    }, { what: 'lastNotifiedErrorAt' });
+    expect(expiry).to.include({ lastNotifiedWarningAt: null, lastNotifiedExpiredAt: null });
   });
 });
