@@ -18,6 +18,7 @@ import { Migration20261202090000NotificationChannels } from './20261202090000-no
 import { Migration20261210090000MaintenanceWindows } from './20261210090000-maintenance-windows';
 import { Migration20261211090000WatchNotices } from './20261211090000-watch-notices';
 import { Migration20261213090000DirectDeliveries } from './20261213090000-direct-deliveries';
+import { Migration20261213100000DataExports } from './20261213100000-data-exports';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -40,4 +41,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261210090000MaintenanceWindows', class: Migration20261210090000MaintenanceWindows },
   { name: 'Migration20261211090000WatchNotices', class: Migration20261211090000WatchNotices },
   { name: 'Migration20261213090000DirectDeliveries', class: Migration20261213090000DirectDeliveries },
+  { name: 'Migration20261213100000DataExports', class: Migration20261213100000DataExports },
 ];
