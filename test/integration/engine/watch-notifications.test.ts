@@ -179,4 +179,29 @@ describe('watch events reach channels, and lastNotified* follows successful deli
     }, { what: 'lastNotifiedErrorAt' });
     expect(expiry).to.include({ lastNotifiedWarningAt: null, lastNotifiedExpiredAt: null });
   });
+
+  it('a maintenance window over the domain holds domain.expiring back; the sweep after it ends announces it', async () => {
+    const path = `/maintenance-${suffix}`;
+    const setup = await aSetup('watch-maintenance', path);
+    const domainId = await aDomainExpiringIn(setup, `in-maintenance-${suffix}.test`, 5);
+    const window = await api('POST', '/api/maintenance-windows', {
+      token: setup.org.token,
+      body: {
+        title: 'Registrar transfer', startTime: new Date(clock.now().getTime() - HOUR).toISOString(),
+        endTime: new Date(clock.now().getTime() + 2 * HOUR).toISOString(), targets: [{ type: 'customerDomain', id: domainId }],
+      },
+    });
+    expect(window.status, JSON.stringify(window.body)).to.equal(200);
+
+    await sweep();
+    const queued = () => service.app.database.sql.query<{ kind: string }>(
+      `SELECT kind FROM notification_outbox WHERE organization_id = ? AND kind LIKE 'domain.%'`, [setup.org.user.organizationId]);
+    expect(await queued()).to.deep.equal([]);
+    expect((await expiryOf(setup.org.token, domainId)).lastCheckedAt).to.be.a('string');
+
+    clock.advance(DAY + HOUR);
+    await sweep();
+    await waitFor(async () => (await deliveriesOf(setup.channel.publicId))[0]?.status === 'delivered', { what: 'the held-back domain.expiring' });
+    expect(receiver.at(path).map((r) => JSON.parse(r.body).event)).to.deep.equal(['domain.expiring']);
+  });
 });
