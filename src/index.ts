@@ -94,6 +94,17 @@ export * from './application/incidents/ports';
 export * from './application/incidents/record-check-result';
 export * from './application/incidents/resolve-incident';
 export * from './application/incidents/steady-memo';
+// custom domains
+export * from './application/custom-domains/activate-custom-domain';
+export * from './application/custom-domains/active-hosts';
+export * from './application/custom-domains/add-custom-domain';
+export * from './application/custom-domains/custom-domain-access';
+export * from './application/custom-domains/domain-ownership';
+export * from './application/custom-domains/get-custom-domain';
+export * from './application/custom-domains/list-custom-domains';
+export * from './application/custom-domains/ports';
+export * from './application/custom-domains/remove-custom-domain';
+export * from './application/custom-domains/verify-custom-domain';
 // maintenance
 export * from './application/maintenance/asset-maintenance';
 export * from './application/maintenance/announce-maintenance';

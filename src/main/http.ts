@@ -46,6 +46,9 @@ import { notificationChannelsRouter } from '../interfaces/http/notifications/not
 import { notificationDeliveriesRouter } from '../interfaces/http/notifications/notification-deliveries.router';
 import { organizationSmtpRouter } from '../interfaces/http/notifications/organization-smtp.router';
 import { alertsRouter } from '../interfaces/http/notifications/alerts.router';
+import { customDomainsRouter } from '../interfaces/http/custom-domains/custom-domains.router';
+import { customDomainRouting, STATUS_PAGE_HOST, type StatusPageHost } from '../interfaces/http/custom-domains/host-routing';
+import { ActiveHosts } from '../application/custom-domains/active-hosts';
 
 /** Every resource router, in mounting order. */
 export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
@@ -56,6 +59,7 @@ export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   customersRouter, packageConfigsRouter, customFieldsRouter, customerDomainsRouter, customerIpsRouter,
   websitesRouter, monitorsRouter, tagsRouter, changeRequestsRouter, heartbeatsRouter,
   notificationChannelsRouter, organizationSmtpRouter, notificationDeliveriesRouter, alertsRouter,
+  customDomainsRouter,
 ];
 
 /** The Express host: request ids and logs, the path check, parsers, the routers, and the envelope. */
@@ -81,6 +85,12 @@ export function createHttpApp(container: Container): Express {
   app.use(requestLog(logger, { quietPaths: PROBE_PATHS }));
   for (const handler of metricsHandlers(container)) app.use(handler);
   app.use(pathCheck);
+  const activeHosts = container.get(ActiveHosts);
+  app.use(customDomainRouting({
+    canonicalHostname: new URL(config.publicBaseUrl).hostname.toLowerCase(), trustProxy: config.trustProxy,
+    find: (hostname) => activeHosts.find(hostname), bypassPaths: PROBE_PATHS,
+    statusPageHost: () => (container.isBound(STATUS_PAGE_HOST) ? container.get<StatusPageHost>(STATUS_PAGE_HOST) : null),
+  }));
   app.use(agentAccessGuard(deps));
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '64kb' }));

@@ -74,6 +74,8 @@ export const ERROR_CODES = [
   'screenshotNotFound',
   // notifications (design)
   'smtpVerificationFailed', 'smtpNotConfigured', 'noChannelsToNotify',
+  // custom domains (design)
+  'customDomainNotFound', 'customDomainExists', 'customDomainVerificationFailed',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
