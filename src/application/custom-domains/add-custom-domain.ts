@@ -1,6 +1,7 @@
 import { AppError } from '../../domain/shared/app-error';
 import { CustomDomain, type CustomDomainKind } from '../../domain/custom-domains/custom-domain';
 import { isPlatformHostname, normalizeClaimHostname } from '../../domain/custom-domains/hostname';
+import { normalizeDomainName } from '../../domain/tenancy/domain-name';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
@@ -32,9 +33,11 @@ export class AddCustomDomain {
 
   async execute(actor: Actor, input: AddCustomDomainInput): Promise<CustomDomain> {
     requireDomainManager(actor, input.kind);
+    // The platform's names first: a platform on a private-use name (`.internal`) still answers hostnameReserved for them.
+    const name = normalizeDomainName(input.hostname);
+    if (name !== null && isPlatformHostname(name, this.platformHost)) throw new AppError('hostnameReserved', { hostname: name });
     const hostname = normalizeClaimHostname(input.hostname);
     if (hostname === null) throw new AppError('invalidHostname', { hostname: input.hostname });
-    if (isPlatformHostname(hostname, this.platformHost)) throw new AppError('hostnameReserved', { hostname });
     const page = await this.pageOf(actor, input);
     if (await this.domains.claimedElsewhere(hostname, actor.scope.organizationId)) throw new AppError('domainAlreadyClaimed', { hostname });
     const now = this.clock.now();

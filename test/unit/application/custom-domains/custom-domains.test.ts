@@ -63,6 +63,13 @@ describe('custom domains (use cases)', () => {
       expect(await t.list(admin())).to.deep.equal([]);
     });
 
+    it('answers hostnameReserved, not invalidHostname, when the platform itself runs on a private-use name', async () => {
+      const t = setup();
+      const onPrivateName = new AddCustomDomain(t.domains, t.pages, sequentialIds(), t.clock, 'monitor.internal');
+      await expectAppErrorAsync(onPrivateName.execute(admin(), whiteLabel('acme.monitor.internal')), 'hostnameReserved');
+      await expectAppErrorAsync(onPrivateName.execute(admin(), whiteLabel('other.internal')), 'invalidHostname');
+    });
+
     it('lets another organization add a pending entry for the same hostname (pending never blocks)', async () => {
       const t = setup();
       await t.add(admin(1), whiteLabel('status.acme.com'));
