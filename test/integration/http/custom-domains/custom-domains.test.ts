@@ -3,7 +3,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { api, expectError } from '../../../support/http-client';
 import { agentApi } from '../../../support/agent-http';
 import { anOrganization } from '../../../support/builders';
-import { aMember } from '../../../support/identity-fixtures';
+import { aCustomerToken, aMember } from '../../../support/identity-fixtures';
+import { aCustomer } from '../../../support/callers';
 import { testDnsServer } from '../../../support/test-server';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -92,12 +93,16 @@ describe('custom domains (HTTP)', () => {
     expectError(await api('POST', '/api/custom-domains', { token: org.token, body: { hostname, kind: 'mirror' } }), 400, 'validationFailed');
   });
 
-  it('white-label entries are for organization admins (403 roleForbidden for an editor)', async () => {
+  it('white-label entries are for organization admins (403 roleForbidden for an editor or a customer-scoped caller)', async () => {
     const org = await anOrganization();
     const editor = await aMember(org, 'editor');
+    const customerToken = await aCustomerToken(org.token, (await aCustomer(org.token)).id);
     expectError(await api('POST', '/api/custom-domains', { token: editor.token, body: { hostname: aHostname(), kind: 'whiteLabel' } }), 403, 'roleForbidden');
+    expectError(await api('POST', '/api/custom-domains', { token: customerToken, body: { hostname: aHostname(), kind: 'whiteLabel' } }), 403, 'roleForbidden');
     const domain = await aDomain(org.token);
     expectError(await api('DELETE', `/api/custom-domains/${domain.id}`, { token: editor.token }), 403, 'roleForbidden');
+    expectError(await api('GET', `/api/custom-domains/${domain.id}`, { token: customerToken }), 404, 'customDomainNotFound');
+    expect((await api('GET', '/api/custom-domains', { token: customerToken })).body).to.deep.equal([]);
   });
 
   it('answers 404 customDomainNotFound for an unknown id and for another organization\'s entry', async () => {

@@ -9,6 +9,8 @@ import type { ActiveHost } from '../../../../src/application/custom-domains/port
 import { STATUS_PAGE_HOST, type StatusPageHost } from '../../../../src/interfaces/http/custom-domains/host-routing';
 import { apiAt, expectError } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
+import { aCustomer } from '../../../support/callers';
+import { aCustomerToken } from '../../../support/identity-fixtures';
 import { testConfig, testDatabase, testDnsServer } from '../../../support/test-server';
 import { FakeStatusPages } from '../../../support/fakes/custom-domains-fakes';
 
@@ -66,6 +68,24 @@ describe('custom domains: routing by Host', () => {
     expect(activated.status, JSON.stringify(activated.body)).to.equal(200);
     return { org, pageId, hostname, id: created.body.id as string };
   }
+
+  it('a customer-scoped caller manages the domain of its own customer\'s page, and sees only that', async () => {
+    const org = await anOrganization();
+    const customer = await aCustomer(org.token);
+    const token = await aCustomerToken(org.token, customer.id);
+    const ownPage = `page-${randomBytes(3).toString('hex')}`;
+    const orgPage = `page-${randomBytes(3).toString('hex')}`;
+    pages.pages.set(ownPage, { id: ownPage, organizationId: org.user.organizationId, customerId: customer.id });
+    pages.pages.set(orgPage, { id: orgPage, organizationId: org.user.organizationId, customerId: null });
+    const hostname = `status-${randomBytes(4).toString('hex')}.customer-brand.com`;
+    const own = await apiAt(app.url, 'POST', '/api/custom-domains', { token, body: { hostname, kind: 'statusPage', statusPageId: ownPage } });
+    expect(own.status, JSON.stringify(own.body)).to.equal(201);
+    expect(own.body).to.include({ customerId: customer.id, statusPageId: ownPage, kind: 'statusPage' });
+    expectError(await apiAt(app.url, 'POST', '/api/custom-domains', { token, body: { hostname: `x.${hostname}`, kind: 'statusPage', statusPageId: orgPage } }), 404, 'statusPageNotFound');
+    await apiAt(app.url, 'POST', '/api/custom-domains', { token: org.token, body: { hostname: `org-${hostname}`, kind: 'statusPage', statusPageId: orgPage } });
+    expect((await apiAt(app.url, 'GET', '/api/custom-domains', { token })).body.map((d: { hostname: string }) => d.hostname)).to.deep.equal([hostname]);
+    expect((await apiAt(app.url, 'GET', '/api/custom-domains', { token: org.token })).body).to.have.length(2);
+  });
 
   it('without a status page host bound, a status page domain answers 404 without a code', async () => {
     const { hostname } = await anActiveStatusPageDomain();
