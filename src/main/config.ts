@@ -75,6 +75,8 @@ const ConfigSchema = z.object({
   SMS_AUTH_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
   /** The sender: an E.164 number, or a messaging service / alphanumeric sender the account allows. */
   SMS_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** How long a built status page is served (and may be cached, max-age) before the service asks whether anything changed (ms). */
+  STATUS_PAGE_REFRESH_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600_000).default(5_000)),
 });
 
 const DNS_SERVER = /^(?:\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?|[0-9a-fA-F:]+|\[[0-9a-fA-F:]+\](?::\d{1,5})?)$/;
@@ -175,6 +177,8 @@ export interface AppConfig {
   notifications: { smtpUrl: string | undefined; smtpFrom: string; retryBaseMs: number; retryMaxMs: number; maxAttempts: number; pollMs: number };
   /** The SMS provider's account (Twilio's Messages API); null: SMS deliveries fail with a clear reason. */
   sms: { providerUrl: string; accountSid: string; authToken: string; from: string } | null;
+  /** Public status pages: how long a built page is served before the service checks for changes. */
+  statusPages: { refreshMs: number };
 }
 
 /** Thrown with one line that says which variable is wrong and why. */
@@ -231,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxAttempts: c.NOTIFY_MAX_ATTEMPTS, pollMs: c.NOTIFY_POLL_MS,
     },
     sms: smsConfig(c),
+    statusPages: { refreshMs: c.STATUS_PAGE_REFRESH_MS },
   };
 }
 

@@ -74,6 +74,8 @@ export const ERROR_CODES = [
   'screenshotNotFound',
   // notifications (design)
   'smtpVerificationFailed', 'smtpNotConfigured', 'noChannelsToNotify',
+  // status pages (design)
+  'statusPageSlugTaken', 'pageIncidentNotFound', 'statusPagePasswordInvalid',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
