@@ -121,6 +121,25 @@ export * from './application/maintenance/preview-occurrences';
 export * from './application/maintenance/update-maintenance-window';
 export * from './application/maintenance/window-input';
 export * from './application/maintenance/window-view';
+// status pages
+export * from './application/status-pages/build-public-status-page';
+export * from './application/status-pages/create-page-incident';
+export * from './application/status-pages/create-status-page';
+export * from './application/status-pages/delete-status-page';
+export * from './application/status-pages/get-public-status-page';
+export * from './application/status-pages/get-status-page';
+export * from './application/status-pages/list-page-incidents';
+export * from './application/status-pages/list-status-pages';
+export * from './application/status-pages/page-incident-notices';
+export * from './application/status-pages/page-incident-views';
+export * from './application/status-pages/page-input';
+export * from './application/status-pages/page-lookup';
+export * from './application/status-pages/page-view';
+export * from './application/status-pages/ports';
+export * from './application/status-pages/post-page-incident-update';
+export * from './application/status-pages/public-status-page';
+export * from './application/status-pages/sign-in-to-status-page';
+export * from './application/status-pages/update-status-page';
 // monitoring
 export * from './application/monitoring/attach-tag';
 export * from './application/monitoring/create-monitor';

@@ -77,6 +77,8 @@ const ConfigSchema = z.object({
   SMS_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Comma-separated addresses/CIDRs of reverse proxies whose X-Forwarded-Host names the host a request was for; none by default. */
   TRUST_PROXY: optionalString,
+  /** How long a built status page is served (and may be cached, max-age) before the service asks whether anything changed (ms). */
+  STATUS_PAGE_REFRESH_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600_000).default(5_000)),
 });
 
 const DNS_SERVER = /^(?:\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?|[0-9a-fA-F:]+|\[[0-9a-fA-F:]+\](?::\d{1,5})?)$/;
@@ -179,6 +181,8 @@ export interface AppConfig {
   sms: { providerUrl: string; accountSid: string; authToken: string; from: string } | null;
   /** Proxies (CIDRs, TRUST_PROXY) whose X-Forwarded-Host custom-domain routing believes; empty: the Host header only. */
   trustProxy: string[];
+  /** Public status pages: how long a built page is served before the service checks for changes. */
+  statusPages: { refreshMs: number };
 }
 
 /** Thrown with one line that says which variable is wrong and why. */
@@ -236,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     sms: smsConfig(c),
     trustProxy: trustProxyConfig(c.TRUST_PROXY),
+    statusPages: { refreshMs: c.STATUS_PAGE_REFRESH_MS },
   };
 }
 

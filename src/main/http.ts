@@ -49,6 +49,8 @@ import { alertsRouter } from '../interfaces/http/notifications/alerts.router';
 import { customDomainsRouter } from '../interfaces/http/custom-domains/custom-domains.router';
 import { customDomainRouting, STATUS_PAGE_HOST, type StatusPageHost } from '../interfaces/http/custom-domains/host-routing';
 import { ActiveHosts } from '../application/custom-domains/active-hosts';
+import { statusPagesRouter } from '../interfaces/http/status-pages/status-pages.router';
+import { publicStatusPagesRouter } from '../interfaces/http/status-pages/public-status-pages.router';
 
 /** Every resource router, in mounting order. */
 export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
@@ -60,6 +62,7 @@ export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   websitesRouter, monitorsRouter, tagsRouter, changeRequestsRouter, heartbeatsRouter,
   notificationChannelsRouter, organizationSmtpRouter, notificationDeliveriesRouter, alertsRouter,
   customDomainsRouter,
+  statusPagesRouter, publicStatusPagesRouter,
 ];
 
 /** The Express host: request ids and logs, the path check, parsers, the routers, and the envelope. */

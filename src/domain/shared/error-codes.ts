@@ -76,6 +76,8 @@ export const ERROR_CODES = [
   'smtpVerificationFailed', 'smtpNotConfigured', 'noChannelsToNotify',
   // custom domains (design)
   'customDomainNotFound', 'customDomainExists', 'customDomainVerificationFailed',
+  // status pages (design)
+  'statusPageSlugTaken', 'pageIncidentNotFound', 'statusPagePasswordInvalid',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -78,4 +78,10 @@ export const MESSAGES: Partial<Record<ErrorCode, string>> = {
   smtpVerificationFailed: 'The SMTP server did not accept the connection or the login',
   smtpNotConfigured: 'The organization has no SMTP server of its own',
   noChannelsToNotify: 'No enabled notification channel receives manual alerts here',
+  statusPageNotFound: 'Status page not found',
+  statusPageSlugTaken: 'Another status page already uses this slug',
+  pageIncidentNotFound: 'No such incident on this status page',
+  statusPagePasswordInvalid: 'Wrong password for this status page',
+  invalidSubscriberId: 'The subscriber id must be a positive integer',
+  subscriberNotFound: 'No such subscriber on this status page',
 };
