@@ -47,7 +47,8 @@ import { notificationDeliveriesRouter } from '../interfaces/http/notifications/n
 import { organizationSmtpRouter } from '../interfaces/http/notifications/organization-smtp.router';
 import { alertsRouter } from '../interfaces/http/notifications/alerts.router';
 import { customDomainsRouter } from '../interfaces/http/custom-domains/custom-domains.router';
-import { customDomainRouting, STATUS_PAGE_HOST, type StatusPageHost } from '../interfaces/http/custom-domains/host-routing';
+import { customDomainRouting } from '../interfaces/http/custom-domains/host-routing';
+import { publicStatusPageHost } from '../interfaces/http/custom-domains/status-page-host';
 import { ActiveHosts } from '../application/custom-domains/active-hosts';
 import { statusPagesRouter } from '../interfaces/http/status-pages/status-pages.router';
 import { publicStatusPagesRouter } from '../interfaces/http/status-pages/public-status-pages.router';
@@ -89,16 +90,18 @@ export function createHttpApp(container: Container): Express {
   for (const handler of metricsHandlers(container)) app.use(handler);
   app.use(pathCheck);
   const activeHosts = container.get(ActiveHosts);
-  app.use(customDomainRouting({
+  const hostRouting = customDomainRouting({
     canonicalHostname: new URL(config.publicBaseUrl).hostname.toLowerCase(), trustProxy: config.trustProxy,
     find: (hostname) => activeHosts.find(hostname), bypassPaths: PROBE_PATHS,
-    statusPageHost: () => (container.isBound(STATUS_PAGE_HOST) ? container.get<StatusPageHost>(STATUS_PAGE_HOST) : null),
-  }));
+    statusPageHost: publicStatusPageHost(container),
+  });
+  app.use(hostRouting.resolve);
   app.use(agentAccessGuard(deps));
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '64kb' }));
   app.use(cookieParser());
   app.use((_req, _res, next) => RequestContext.create(orm.em, next));
+  app.use(hostRouting.serveStatusPages);
   app.use('/api', admission(deps.authenticate, deps.gates));
   app.use(AGENT_AUTHENTICATED_PATHS, admission(deps.authenticate, deps.gates));
   mountOpenApi(app, buildOpenApiDocument(paths));

@@ -27,7 +27,8 @@ export interface ActiveHost {
   readonly organizationId: number;
   readonly customerId: number | null;
   readonly kind: CustomDomainKind;
-  readonly statusPageId: string | null;
+  /** The page a `statusPage` host serves: its public id, and its row id (what the public page is found by). */
+  readonly statusPage: { readonly publicId: string; readonly rowId: number } | null;
 }
 
 /** Host routing's question: which tenant, if any, answers under this hostname (active entries only). */
@@ -43,7 +44,7 @@ export interface TxtRecords {
 }
 export const TXT_RECORDS = Symbol.for('TxtRecords');
 
-/** A status page a `statusPage` domain may serve: its public id and owning customer (null: the organization's). */
+/** A status page a `statusPage` domain may serve: its public id (uuid) and owning customer (null: the organization's). */
 export interface StatusPageRef {
   readonly id: string;
   readonly customerId: number | null;
@@ -51,6 +52,7 @@ export interface StatusPageRef {
 
 /** The status pages context, as custom domains need it: a page by id within the caller's scope. */
 export interface StatusPageDirectory {
+  /** null when missing; may throw statusPageNotFound itself with data.reason (malformed id, another scope: the spec's 400). */
   find(scope: TenantScope, ref: string): Promise<StatusPageRef | null>;
 }
 export const STATUS_PAGE_DIRECTORY = Symbol.for('StatusPageDirectory');

@@ -10,8 +10,10 @@ interface DomainRow {
   updated_at: Date | string; verified_at: Date | string | null; activated_at: Date | string | null; version: number;
 }
 
-const COLUMNS = `d.id, d.public_id, d.organization_id, d.customer_id, d.hostname, d.kind, d.status_page_id, d.status,
+/** The page is named by its public id (the row id stays inside). */
+const COLUMNS = `d.id, d.public_id, d.organization_id, d.customer_id, d.hostname, d.kind, p.public_id AS status_page_id, d.status,
   d.verification_token, d.created_at, d.updated_at, d.verified_at, d.activated_at, d.version`;
+const FROM = 'custom_domains d LEFT JOIN status_pages p ON p.id = d.status_page_id';
 
 const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
 
@@ -55,7 +57,7 @@ export class SqlCustomDomainRepository implements CustomDomainRepository {
       const [row] = await this.sql.query<{ id: number }>(
         `INSERT INTO custom_domains (public_id, organization_id, customer_id, hostname, kind, status_page_id, status, verification_token,
            created_at, updated_at, verified_at, activated_at, version)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) RETURNING id`,
+         VALUES (?, ?, ?, ?, ?, (SELECT id FROM status_pages WHERE public_id = ?::uuid), ?, ?, ?, ?, ?, ?, 1) RETURNING id`,
         [domain.publicId, domain.organizationId, domain.customerId, domain.hostname, domain.kind, domain.statusPageId, domain.status,
           domain.verificationToken, domain.createdAt, domain.updatedAt, domain.verifiedAt, domain.activatedAt],
       );
@@ -72,7 +74,7 @@ export class SqlCustomDomainRepository implements CustomDomainRepository {
     if (!UUID.test(ref)) return null;
     const where = scopeSql(scope);
     const rows = await this.sql.query<DomainRow>(
-      `SELECT ${COLUMNS} FROM custom_domains d WHERE ${where.sql} AND d.public_id = ? AND ${LIVE}`, [...where.params, ref, liveSince(now)],
+      `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where.sql} AND d.public_id = ? AND ${LIVE}`, [...where.params, ref, liveSince(now)],
     );
     return rows[0] ? toDomain(rows[0]) : null;
   }
@@ -80,7 +82,7 @@ export class SqlCustomDomainRepository implements CustomDomainRepository {
   async list(scope: TenantScope, now: Date): Promise<CustomDomain[]> {
     const where = scopeSql(scope);
     const rows = await this.sql.query<DomainRow>(
-      `SELECT ${COLUMNS} FROM custom_domains d WHERE ${where.sql} AND ${LIVE} ORDER BY d.hostname, d.id`, [...where.params, liveSince(now)],
+      `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where.sql} AND ${LIVE} ORDER BY d.hostname, d.id`, [...where.params, liveSince(now)],
     );
     return rows.map(toDomain);
   }

@@ -15,7 +15,8 @@ import { ActivateCustomDomain } from '../../application/custom-domains/activate-
 import { SqlCustomDomainRepository } from '../../infrastructure/custom-domains/sql-custom-domain.repository';
 import { SqlActiveHostDirectory } from '../../infrastructure/custom-domains/sql-active-host-directory';
 import { DnsTxtRecords } from '../../infrastructure/custom-domains/dns-txt-records';
-import { NoStatusPages } from '../../infrastructure/custom-domains/no-status-pages';
+import { StatusPagesDirectory } from '../../infrastructure/custom-domains/status-pages-directory';
+import { STATUS_PAGE_REPOSITORY } from '../../application/status-pages/ports';
 import { ResolverFactory } from '../../infrastructure/protocols/dns/resolver-factory';
 import type { AppConfig } from '../config';
 import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
@@ -24,7 +25,7 @@ type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
 
 /**
  * Custom domains: entries proved by DNS TXT through DNS_SERVERS, and the cached active-host lookup
- * host routing asks. STATUS_PAGE_DIRECTORY answers no pages until the status pages context rebinds it.
+ * host routing asks; status page hosts name pages of the status pages context.
  */
 export const customDomainsModule = new ContainerModule(({ bind }) => {
   const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
@@ -34,7 +35,7 @@ export const customDomainsModule = new ContainerModule(({ bind }) => {
   single(CUSTOM_DOMAIN_REPOSITORY, (c) => new SqlCustomDomainRepository(c.get(CONTEXT_SQL)));
   single(ACTIVE_HOST_DIRECTORY, (c) => new SqlActiveHostDirectory(c.get(SQL)));
   single(TXT_RECORDS, (c) => new DnsTxtRecords(new ResolverFactory(config(c).dnsServers)));
-  single(STATUS_PAGE_DIRECTORY, () => new NoStatusPages());
+  single(STATUS_PAGE_DIRECTORY, (c) => new StatusPagesDirectory(c.get(STATUS_PAGE_REPOSITORY)));
 
   single(ActiveHosts, (c) => new ActiveHosts(c.get(ACTIVE_HOST_DIRECTORY), c.get(CLOCK)));
   single(DomainOwnership, (c) => new DomainOwnership(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(TXT_RECORDS)));

@@ -14,6 +14,8 @@ import { copyOf, inScope, RowVersions } from './shared-fakes';
 export class FakeCustomDomains implements CustomDomainRepository, ActiveHostDirectory {
   readonly rows = new Map<number, CustomDomain>();
   readonly versions = new RowVersions<number>();
+  /** Row ids of status pages by public id, as the status pages table would give them. */
+  readonly pageRowIds = new Map<string, number>();
   private next = 1;
 
   async add(domain: CustomDomain, now: Date) {
@@ -50,7 +52,9 @@ export class FakeCustomDomains implements CustomDomainRepository, ActiveHostDire
   /** ActiveHostDirectory: the active entry of a hostname. */
   async find(hostname: string): Promise<ActiveHost | null> {
     const row = [...this.rows.values()].find((r) => r.hostname === hostname && r.status === 'active');
-    return row ? { hostname, organizationId: row.organizationId, customerId: row.customerId, kind: row.kind, statusPageId: row.statusPageId } : null;
+    if (!row) return null;
+    const statusPage = row.statusPageId === null ? null : { publicId: row.statusPageId, rowId: this.pageRowIds.get(row.statusPageId) ?? 0 };
+    return { hostname, organizationId: row.organizationId, customerId: row.customerId, kind: row.kind, statusPage };
   }
 }
 

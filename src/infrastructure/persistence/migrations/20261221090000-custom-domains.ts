@@ -5,7 +5,8 @@ import { Migration } from '@mikro-orm/migrations';
  * (custom_domains_claimed_hostname): two organizations verifying the same name at once cannot both
  * win, whatever the application checked before. Pending entries of several organizations may share
  * a hostname; one organization has one entry per hostname. Pending entries older than 7 days count
- * as gone (reads skip them, adding the hostname again deletes them).
+ * as gone (reads skip them, adding the hostname again deletes them). A status page host goes with
+ * its page.
  */
 export class Migration20261221090000CustomDomains extends Migration {
   override async up(): Promise<void> {
@@ -17,7 +18,7 @@ export class Migration20261221090000CustomDomains extends Migration {
         customer_id integer REFERENCES customers(id) ON DELETE CASCADE,
         hostname text NOT NULL,
         kind text NOT NULL CHECK (kind IN ('whiteLabel', 'statusPage')),
-        status_page_id text,
+        status_page_id integer REFERENCES status_pages(id) ON DELETE CASCADE,
         status text NOT NULL CHECK (status IN ('pending', 'verified', 'active')),
         verification_token text NOT NULL,
         created_at timestamptz NOT NULL,

@@ -12,6 +12,7 @@ import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
 import { CreateCustomDomainBody, CustomDomainSchema, IdParams, TlsAskQuery } from './schemas';
 import { presentCustomDomain } from './presenters';
+import { withPageStatus } from '../status-pages/page-not-found';
 
 const tags = ['Custom domains'] as const;
 const SCOPE = 'Entries of another organization, of another customer for a customer-scoped caller, and pending entries '
@@ -41,12 +42,15 @@ export function customDomainsRouter(deps: RouterDeps) {
       description: 'Adds a pending entry and answers the TXT record to publish. Point the hostname at the service too (a '
         + 'CNAME to the platform host, or your proxy), then verify and activate. A pending entry blocks nobody and is dropped '
         + 'after 7 days; an organization has one entry per hostname (409 customDomainExists). A hostname another organization '
-        + `holds answers 409 domainAlreadyClaimed. ${ROLES}`,
+        + `holds answers 409 domainAlreadyClaimed. statusPageId takes the page's id (uuid or legacy integer); a malformed id or a `
+        + `page outside the caller's scope answers 400 statusPageNotFound (data.reason), a missing page 404. ${ROLES}`,
       body: CreateCustomDomainBody,
       response: CustomDomainSchema,
       status: 201,
       errors: ['invalidHostname', 'hostnameReserved', 'domainAlreadyClaimed', 'customDomainExists', 'statusPageNotFound', 'roleForbidden'],
-      handler: async ({ actor, body }) => presentCustomDomain(await container.get(AddCustomDomain).execute(actor, body)),
+      // statusPageNotFound is the status pages' "400 or 404" (data.reason says why it is the caller's mistake).
+      handler: async ({ actor, body, req, res }) =>
+        withPageStatus(req, res, async () => presentCustomDomain(await container.get(AddCustomDomain).execute(actor, body))),
     })
     .route({
       operationId: 'getCustomDomain',

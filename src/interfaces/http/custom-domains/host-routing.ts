@@ -6,15 +6,10 @@ import { hostnameOfHostHeader, normalizeClaimHostname } from '../../../domain/cu
 import type { ActiveHost } from '../../../application/custom-domains/ports';
 import { isCanonicalOnlyPath } from '../agent-access/canonical-host';
 
-/**
- * Serves a `statusPage` host: the status pages context binds one (STATUS_PAGE_HOST) and answers the
- * page at `/` (and its feeds and badge under it) for `host.statusPageId`, or calls next(error).
- * Until one is bound, every path of a status page host answers 404.
- */
+/** Serves a `statusPage` host: the page of `host.statusPage` at `/` (and what goes with it), or next(error). */
 export interface StatusPageHost {
   serve(host: ActiveHost, req: Request, res: Response, next: NextFunction): void;
 }
-export const STATUS_PAGE_HOST = Symbol.for('StatusPageHost');
 
 /** The active custom domain a request came in under (set by customDomainRouting), if any. */
 export const customDomainOf = (res: Response): ActiveHost | undefined => res.locals.customDomain as ActiveHost | undefined;
@@ -25,8 +20,7 @@ export interface HostRoutingOptions {
   /** TRUST_PROXY: peers whose X-Forwarded-Host is believed. */
   trustProxy: readonly string[];
   find(hostname: string): Promise<ActiveHost | null>;
-  /** Looked up per request, so the status pages context can bind it after the app is built. */
-  statusPageHost(): StatusPageHost | null;
+  statusPageHost: StatusPageHost;
   /** Paths never routed by host (liveness and readiness probes answer whatever the database does). */
   bypassPaths: readonly string[];
 }
@@ -52,15 +46,16 @@ export function requestHostname(req: Request, trusted: readonly Cidr[]): string 
 }
 
 /**
- * Early in the pipeline: a request whose host is an active custom domain is served as that tenant's
- * host. Agent endpoints and discovery documents answer 404 without a code there (the spec serves
- * them on the canonical host only); a status page host hands every other path to the status page;
- * a white-label host goes on to the API as usual. Any other host goes on as before.
+ * Routing by host, in two steps. `resolve`, early (before body parsing and authentication): a request
+ * whose host is an active custom domain is marked as that tenant's, and agent endpoints and discovery
+ * documents answer 404 without a code there (the spec serves them on the canonical host only); any
+ * other host goes on as before. `serveStatusPages`, once cookies and bodies are parsed: a status page
+ * host answers every path with its page (a white-label host goes on to the API as usual).
  */
-export function customDomainRouting(options: HostRoutingOptions): RequestHandler {
+export function customDomainRouting(options: HostRoutingOptions): { resolve: RequestHandler; serveStatusPages: RequestHandler } {
   const trusted = options.trustProxy.map((entry) => parseCidr(entry)).filter((cidr): cidr is Cidr => cidr !== null);
   const bypass = new Set(options.bypassPaths);
-  return async (req, res, next) => {
+  const resolve: RequestHandler = async (req, res, next) => {
     try {
       if (bypass.has(req.path)) return next();
       const hostname = requestHostname(req, trusted);
@@ -70,12 +65,15 @@ export function customDomainRouting(options: HostRoutingOptions): RequestHandler
       res.locals.customDomain = host;
       const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
       if (isCanonicalOnlyPath(path) || AGENT_CLAIM.test(path)) throw new AppError('routeNotFound');
-      if (host.kind === 'whiteLabel') return next();
-      const pages = options.statusPageHost();
-      if (!pages) throw new AppError('routeNotFound');
-      pages.serve(host, req, res, next);
+      next();
     } catch (error) {
       next(error);
     }
   };
+  const serveStatusPages: RequestHandler = (req, res, next) => {
+    const host = customDomainOf(res);
+    if (host?.kind !== 'statusPage') return next();
+    options.statusPageHost.serve(host, req, res, next);
+  };
+  return { resolve, serveStatusPages };
 }

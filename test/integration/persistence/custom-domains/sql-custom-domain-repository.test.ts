@@ -80,7 +80,7 @@ describe('SqlCustomDomainRepository (custom_domains)', () => {
     expect(await directory.find(hostname)).to.equal(null);
     stored.activate(T0);
     await repo.save(stored);
-    expect(await directory.find(hostname)).to.deep.equal({ hostname, organizationId: a, customerId: null, kind: 'whiteLabel', statusPageId: null });
+    expect(await directory.find(hostname)).to.deep.equal({ hostname, organizationId: a, customerId: null, kind: 'whiteLabel', statusPage: null });
     await repo.remove(stored);
     expect(await directory.find(hostname)).to.equal(null);
   });

@@ -181,7 +181,7 @@ describe('custom domains (use cases)', () => {
       expect(active.status).to.equal('active');
       expect(active.verifiedAt).to.not.equal(null);
       expect(await t.hosts.find('status.acme.com')).to.deep.equal({
-        hostname: 'status.acme.com', organizationId: 1, customerId: null, kind: 'whiteLabel', statusPageId: null,
+        hostname: 'status.acme.com', organizationId: 1, customerId: null, kind: 'whiteLabel', statusPage: null,
       });
     });
 
