@@ -17,6 +17,7 @@ import { Migration20261203090000NotificationDeliveries } from './20261203090000-
 import { Migration20261202090000NotificationChannels } from './20261202090000-notification-channels';
 import { Migration20261210090000MaintenanceWindows } from './20261210090000-maintenance-windows';
 import { Migration20261213090000DirectDeliveries } from './20261213090000-direct-deliveries';
+import { Migration20261213100000DataExports } from './20261213100000-data-exports';
 import { Migration20261220090000StatusPages } from './20261220090000-status-pages';
 import { Migration20261221090000CustomDomains } from './20261221090000-custom-domains';
 
@@ -40,6 +41,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203090000NotificationDeliveries', class: Migration20261203090000NotificationDeliveries },
   { name: 'Migration20261210090000MaintenanceWindows', class: Migration20261210090000MaintenanceWindows },
   { name: 'Migration20261213090000DirectDeliveries', class: Migration20261213090000DirectDeliveries },
+  { name: 'Migration20261213100000DataExports', class: Migration20261213100000DataExports },
   { name: 'Migration20261220090000StatusPages', class: Migration20261220090000StatusPages },
   { name: 'Migration20261221090000CustomDomains', class: Migration20261221090000CustomDomains },
 ];
