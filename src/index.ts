@@ -103,6 +103,7 @@ export * from './application/custom-domains/domain-ownership';
 export * from './application/custom-domains/get-custom-domain';
 export * from './application/custom-domains/list-custom-domains';
 export * from './application/custom-domains/ports';
+export * from './application/custom-domains/purge-expired-custom-domains';
 export * from './application/custom-domains/remove-custom-domain';
 export * from './application/custom-domains/verify-custom-domain';
 // maintenance

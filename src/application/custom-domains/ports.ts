@@ -18,6 +18,8 @@ export interface CustomDomainRepository {
   /** Saves a state change; domainAlreadyClaimed when another organization holds the hostname, conflict on a stale version. */
   save(domain: CustomDomain): Promise<void>;
   remove(domain: CustomDomain): Promise<void>;
+  /** Deletes pending entries 7 days old (every organization's); answers how many. */
+  purgeExpired(now: Date): Promise<number>;
 }
 export const CUSTOM_DOMAIN_REPOSITORY = Symbol.for('CustomDomainRepository');
 

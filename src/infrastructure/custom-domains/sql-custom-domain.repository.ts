@@ -113,4 +113,9 @@ export class SqlCustomDomainRepository implements CustomDomainRepository {
   async remove(domain: CustomDomain): Promise<void> {
     await this.sql.query('DELETE FROM custom_domains WHERE id = ?', [domain.id]);
   }
+
+  async purgeExpired(now: Date): Promise<number> {
+    const rows = await this.sql.query(`DELETE FROM custom_domains d WHERE NOT ${LIVE} RETURNING 1`, [liveSince(now)]);
+    return rows.length;
+  }
 }

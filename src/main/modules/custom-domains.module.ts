@@ -12,6 +12,7 @@ import { GetCustomDomain } from '../../application/custom-domains/get-custom-dom
 import { RemoveCustomDomain } from '../../application/custom-domains/remove-custom-domain';
 import { VerifyCustomDomain } from '../../application/custom-domains/verify-custom-domain';
 import { ActivateCustomDomain } from '../../application/custom-domains/activate-custom-domain';
+import { PurgeExpiredCustomDomains } from '../../application/custom-domains/purge-expired-custom-domains';
 import { SqlCustomDomainRepository } from '../../infrastructure/custom-domains/sql-custom-domain.repository';
 import { SqlActiveHostDirectory } from '../../infrastructure/custom-domains/sql-active-host-directory';
 import { DnsTxtRecords } from '../../infrastructure/custom-domains/dns-txt-records';
@@ -48,4 +49,5 @@ export const customDomainsModule = new ContainerModule(({ bind }) => {
   single(VerifyCustomDomain, (c) => new VerifyCustomDomain(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(DomainOwnership), c.get(ActiveHosts), c.get(CLOCK)));
   single(ActivateCustomDomain, (c) => new ActivateCustomDomain(
     c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(DomainOwnership), c.get(ActiveHosts), c.get(CLOCK)));
+  single(PurgeExpiredCustomDomains, (c) => new PurgeExpiredCustomDomains(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(CLOCK)));
 });

@@ -49,6 +49,11 @@ export class FakeCustomDomains implements CustomDomainRepository, ActiveHostDire
     this.rows.delete(domain.id);
     this.versions.removed(domain.id);
   }
+  async purgeExpired(now: Date) {
+    const expired = [...this.rows.values()].filter((row) => row.isExpired(now));
+    for (const row of expired) this.rows.delete(row.id);
+    return expired.length;
+  }
   /** ActiveHostDirectory: the active entry of a hostname. */
   async find(hostname: string): Promise<ActiveHost | null> {
     const row = [...this.rows.values()].find((r) => r.hostname === hostname && r.status === 'active');

@@ -84,4 +84,19 @@ describe('SqlCustomDomainRepository (custom_domains)', () => {
     await repo.remove(stored);
     expect(await directory.find(hostname)).to.equal(null);
   });
+
+  it('purgeExpired deletes pending entries 7 days old and keeps the rest', async () => {
+    const { a, b, claim, repo } = await setup();
+    const expired = await repo.add(claim(a), T0);
+    const held = await repo.add(claim(b), T0);
+    held.verify(T0);
+    await repo.save(held);
+    const fresh = await repo.add(claim(a, at(1)), at(1)).catch(() => null); // one entry per organization: a's is taken
+    expect(fresh).to.equal(null);
+    const purged = await repo.purgeExpired(at(PENDING_LIFETIME_MS));
+    expect(purged).to.be.at.least(1);
+    const { database } = await testServer();
+    const left = await database.sql.query<{ public_id: string }>('SELECT public_id FROM custom_domains WHERE public_id IN (?, ?)', [expired.publicId, held.publicId]);
+    expect(left.map((row) => row.public_id)).to.deep.equal([held.publicId]);
+  });
 });

@@ -7,6 +7,7 @@ import { GetCustomDomain } from '../../../../src/application/custom-domains/get-
 import { ListCustomDomains } from '../../../../src/application/custom-domains/list-custom-domains';
 import { ActiveHosts, ACTIVE_HOST_TTL_MS } from '../../../../src/application/custom-domains/active-hosts';
 import { DomainOwnership } from '../../../../src/application/custom-domains/domain-ownership';
+import { PurgeExpiredCustomDomains } from '../../../../src/application/custom-domains/purge-expired-custom-domains';
 import { PENDING_LIFETIME_MS } from '../../../../src/domain/custom-domains/custom-domain';
 import type { Actor } from '../../../../src/application/shared/actor';
 import { anActor } from '../../../support/builders';
@@ -161,6 +162,21 @@ describe('custom domains (use cases)', () => {
       t.clock.advance(PENDING_LIFETIME_MS);
       await expectAppErrorAsync(t.verify(admin(), domain.publicId), 'customDomainNotFound');
       expect(await t.list(admin())).to.deep.equal([]);
+    });
+
+    it('the hourly purge deletes pending entries 7 days old, never verified ones', async () => {
+      const t = setup();
+      const pending = await t.add(admin(), whiteLabel('old.acme.com'));
+      const verified = await t.add(admin(), whiteLabel('kept.acme.com'));
+      t.txt.records.set(verified.verificationRecordName, [verified.verificationToken]);
+      await t.verify(admin(), verified.publicId);
+      const purge = new PurgeExpiredCustomDomains(t.domains, t.clock);
+      t.clock.advance(PENDING_LIFETIME_MS - 1);
+      expect(await purge.execute()).to.equal(0);
+      t.clock.advance(1);
+      expect(await purge.execute()).to.equal(1);
+      expect([...t.domains.rows.values()].map((d) => d.publicId)).to.deep.equal([verified.publicId]);
+      expect(pending.status).to.equal('pending');
     });
 
     it('out of scope answers customDomainNotFound', async () => {
