@@ -96,6 +96,18 @@ export * from './application/incidents/ports';
 export * from './application/incidents/record-check-result';
 export * from './application/incidents/resolve-incident';
 export * from './application/incidents/steady-memo';
+// custom domains
+export * from './application/custom-domains/activate-custom-domain';
+export * from './application/custom-domains/active-hosts';
+export * from './application/custom-domains/add-custom-domain';
+export * from './application/custom-domains/custom-domain-access';
+export * from './application/custom-domains/domain-ownership';
+export * from './application/custom-domains/get-custom-domain';
+export * from './application/custom-domains/list-custom-domains';
+export * from './application/custom-domains/ports';
+export * from './application/custom-domains/purge-expired-custom-domains';
+export * from './application/custom-domains/remove-custom-domain';
+export * from './application/custom-domains/verify-custom-domain';
 // maintenance
 export * from './application/maintenance/asset-maintenance';
 export * from './application/maintenance/announce-maintenance';
@@ -112,6 +124,25 @@ export * from './application/maintenance/preview-occurrences';
 export * from './application/maintenance/update-maintenance-window';
 export * from './application/maintenance/window-input';
 export * from './application/maintenance/window-view';
+// status pages
+export * from './application/status-pages/build-public-status-page';
+export * from './application/status-pages/create-page-incident';
+export * from './application/status-pages/create-status-page';
+export * from './application/status-pages/delete-status-page';
+export * from './application/status-pages/get-public-status-page';
+export * from './application/status-pages/get-status-page';
+export * from './application/status-pages/list-page-incidents';
+export * from './application/status-pages/list-status-pages';
+export * from './application/status-pages/page-incident-notices';
+export * from './application/status-pages/page-incident-views';
+export * from './application/status-pages/page-input';
+export * from './application/status-pages/page-lookup';
+export * from './application/status-pages/page-view';
+export * from './application/status-pages/ports';
+export * from './application/status-pages/post-page-incident-update';
+export * from './application/status-pages/public-status-page';
+export * from './application/status-pages/sign-in-to-status-page';
+export * from './application/status-pages/update-status-page';
 // monitoring
 export * from './application/monitoring/attach-tag';
 export * from './application/monitoring/create-monitor';

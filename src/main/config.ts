@@ -79,6 +79,10 @@ const ConfigSchema = z.object({
   SMS_AUTH_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
   /** The sender: an E.164 number, or a messaging service / alphanumeric sender the account allows. */
   SMS_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Comma-separated addresses/CIDRs of reverse proxies whose X-Forwarded-Host names the host a request was for; none by default. */
+  TRUST_PROXY: optionalString,
+  /** How long a built status page is served (and may be cached, max-age) before the service asks whether anything changed (ms). */
+  STATUS_PAGE_REFRESH_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600_000).default(5_000)),
 });
 
 const DNS_SERVER = /^(?:\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?|[0-9a-fA-F:]+|\[[0-9a-fA-F:]+\](?::\d{1,5})?)$/;
@@ -182,6 +186,10 @@ export interface AppConfig {
   notifications: { smtpUrl: string | undefined; smtpFrom: string; retryBaseMs: number; retryMaxMs: number; maxAttempts: number; pollMs: number };
   /** The SMS provider's account (Twilio's Messages API); null: SMS deliveries fail with a clear reason. */
   sms: { providerUrl: string; accountSid: string; authToken: string; from: string } | null;
+  /** Proxies (CIDRs, TRUST_PROXY) whose X-Forwarded-Host custom-domain routing believes; empty: the Host header only. */
+  trustProxy: string[];
+  /** Public status pages: how long a built page is served before the service checks for changes. */
+  statusPages: { refreshMs: number };
 }
 
 /** Thrown with one line that says which variable is wrong and why. */
@@ -240,7 +248,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxAttempts: c.NOTIFY_MAX_ATTEMPTS, pollMs: c.NOTIFY_POLL_MS,
     },
     sms: smsConfig(c),
+    trustProxy: trustProxyConfig(c.TRUST_PROXY),
+    statusPages: { refreshMs: c.STATUS_PAGE_REFRESH_MS },
   };
+}
+
+function trustProxyConfig(raw: string | undefined): string[] {
+  const entries = list(raw);
+  const bad = entries.find((entry) => parseCidr(entry) === null);
+  if (bad) throw new ConfigError(`Invalid configuration: TRUST_PROXY: not an address or CIDR: ${bad}`);
+  return entries.map((entry) => parseCidr(entry)!.text);
 }
 
 function smsConfig(c: z.output<typeof ConfigSchema>): AppConfig['sms'] {

@@ -47,6 +47,12 @@ import { notificationChannelsRouter } from '../interfaces/http/notifications/not
 import { notificationDeliveriesRouter } from '../interfaces/http/notifications/notification-deliveries.router';
 import { organizationSmtpRouter } from '../interfaces/http/notifications/organization-smtp.router';
 import { alertsRouter } from '../interfaces/http/notifications/alerts.router';
+import { customDomainsRouter } from '../interfaces/http/custom-domains/custom-domains.router';
+import { customDomainRouting } from '../interfaces/http/custom-domains/host-routing';
+import { publicStatusPageHost } from '../interfaces/http/custom-domains/status-page-host';
+import { ActiveHosts } from '../application/custom-domains/active-hosts';
+import { statusPagesRouter } from '../interfaces/http/status-pages/status-pages.router';
+import { publicStatusPagesRouter } from '../interfaces/http/status-pages/public-status-pages.router';
 
 /** Every resource router, in mounting order. */
 export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
@@ -57,6 +63,8 @@ export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   customersRouter, packageConfigsRouter, customFieldsRouter, customerDomainsRouter, customerIpsRouter,
   websitesRouter, monitorsRouter, tagsRouter, changeRequestsRouter, heartbeatsRouter,
   notificationChannelsRouter, organizationSmtpRouter, notificationDeliveriesRouter, alertsRouter,
+  customDomainsRouter,
+  statusPagesRouter, publicStatusPagesRouter,
   dataExportRouter,
 ];
 
@@ -83,11 +91,19 @@ export function createHttpApp(container: Container): Express {
   app.use(requestLog(logger, { quietPaths: PROBE_PATHS }));
   for (const handler of metricsHandlers(container)) app.use(handler);
   app.use(pathCheck);
+  const activeHosts = container.get(ActiveHosts);
+  const hostRouting = customDomainRouting({
+    canonicalHostname: new URL(config.publicBaseUrl).hostname.toLowerCase(), trustProxy: config.trustProxy,
+    find: (hostname) => activeHosts.find(hostname), bypassPaths: PROBE_PATHS,
+    statusPageHost: publicStatusPageHost(container),
+  });
+  app.use(hostRouting.resolve);
   app.use(agentAccessGuard(deps));
   app.use(express.json({ limit: '1mb' }));
   app.use(express.urlencoded({ extended: false, limit: '64kb' }));
   app.use(cookieParser());
   app.use((_req, _res, next) => RequestContext.create(orm.em, next));
+  app.use(hostRouting.serveStatusPages);
   app.use('/api', admission(deps.authenticate, deps.gates));
   app.use(AGENT_AUTHENTICATED_PATHS, admission(deps.authenticate, deps.gates));
   mountOpenApi(app, buildOpenApiDocument(paths));

@@ -20,6 +20,8 @@ import { Migration20261211090000WatchNotices } from './20261211090000-watch-noti
 import { Migration20261213090000DirectDeliveries } from './20261213090000-direct-deliveries';
 import { Migration20261213100000DataExports } from './20261213100000-data-exports';
 import { Migration20261213110000VatValidation } from './20261213110000-vat-validation';
+import { Migration20261220090000StatusPages } from './20261220090000-status-pages';
+import { Migration20261221090000CustomDomains } from './20261221090000-custom-domains';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -44,4 +46,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261213090000DirectDeliveries', class: Migration20261213090000DirectDeliveries },
   { name: 'Migration20261213100000DataExports', class: Migration20261213100000DataExports },
   { name: 'Migration20261213110000VatValidation', class: Migration20261213110000VatValidation },
+  { name: 'Migration20261220090000StatusPages', class: Migration20261220090000StatusPages },
+  { name: 'Migration20261221090000CustomDomains', class: Migration20261221090000CustomDomains },
 ];
