@@ -67,6 +67,9 @@ const ConfigSchema = z.object({
   NOTIFY_RETRY_BASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30_000)),
   NOTIFY_RETRY_MAX_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(3_600_000)),
   NOTIFY_MAX_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(8)),
+  /** Storm digests: per customer and kind of incident transition, the first NOTIFY_DIGEST_AFTER events of a window go out alone, later ones as one digest when the window ends (0 seconds: no grouping). */
+  NOTIFY_DIGEST_AFTER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000).default(3)),
+  NOTIFY_DIGEST_WINDOW_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(3_600).default(60)),
   /** How often the deliverer looks for new events and due retries when idle (ms). */
   NOTIFY_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).default(1_000)),
   /** SMS channels through Twilio's Messages API at this base URL; SMS is sent only when the account SID, token and sender are all set. */
@@ -172,7 +175,11 @@ export interface AppConfig {
   /** Prometheus /metrics: collected and served only when a token or a port is set (`metricsExposed`). */
   metrics: { token: string | undefined; port: number | undefined; host: string };
   /** Notification delivery: the platform's SMTP server and sender, retries, the deliverer's idle poll. */
-  notifications: { smtpUrl: string | undefined; smtpFrom: string; retryBaseMs: number; retryMaxMs: number; maxAttempts: number; pollMs: number };
+  notifications: {
+    smtpUrl: string | undefined; smtpFrom: string; retryBaseMs: number; retryMaxMs: number; maxAttempts: number; pollMs: number;
+    /** Storm digests: events sent alone per window, and the window (ms; 0: no grouping). */
+    storm: { alone: number; windowMs: number };
+  };
   /** The SMS provider's account (Twilio's Messages API); null: SMS deliveries fail with a clear reason. */
   sms: { providerUrl: string; accountSid: string; authToken: string; from: string } | null;
 }
@@ -229,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       smtpUrl: c.SMTP_URL, smtpFrom: c.SMTP_FROM ?? `alerts@${new URL(publicBaseUrl).hostname}`,
       retryBaseMs: c.NOTIFY_RETRY_BASE_MS, retryMaxMs: Math.max(c.NOTIFY_RETRY_MAX_MS, c.NOTIFY_RETRY_BASE_MS),
       maxAttempts: c.NOTIFY_MAX_ATTEMPTS, pollMs: c.NOTIFY_POLL_MS,
+      storm: { alone: c.NOTIFY_DIGEST_AFTER, windowMs: Math.round(c.NOTIFY_DIGEST_WINDOW_SECONDS * 1000) },
     },
     sms: smsConfig(c),
   };

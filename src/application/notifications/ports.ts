@@ -4,6 +4,7 @@ import type { OrganizationSmtp, SmtpSecurity } from '../../domain/notifications/
 import type { ChannelType } from '../../domain/notifications/channel-config';
 import type { AttemptVerdict } from '../../domain/notifications/delivery-schedule';
 import type { NotificationMessage } from '../../domain/notifications/notification-message';
+import type { StormPolicy } from '../../domain/notifications/storm-digest';
 
 export interface ChannelFilter {
   /** Channels of this customer (its own and its monitors' overrides). */
@@ -212,3 +213,36 @@ export interface SmsQuota {
 }
 export type SmsReservation = { granted: true } | { granted: false; used: number; allowance: number };
 export const SMS_QUOTA = Symbol.for('SmsQuota');
+
+/** A channel a delivery goes to, as the ledger writes it. */
+export interface DeliveryTarget { readonly id: number; readonly publicId: string; readonly type: string }
+
+/** One customer's storm window that ended, with the events it held (oldest first). */
+export interface HeldWindow {
+  readonly organizationId: number;
+  readonly customerId: number;
+  /** The channel event the window counted (incident.opened, incident.resolved, incident.reminder). */
+  readonly kind: string;
+  readonly endedAt: Date;
+  readonly events: readonly OutboxEvent[];
+}
+
+/**
+ * Storm windows in the ledger: durable, so a crash during a storm loses nothing. `routeGrouped`
+ * counts the event in its customer's window (one row per organization, customer and kind, updated
+ * under its row lock) and, in the same statement that marks the event routed, either inserts its
+ * deliveries (one of the window's first `policy.alone`) or holds it until the window ends.
+ * `digest` writes a window's digest (an outbox event, routed, and one delivery per channel) and
+ * marks its held events digested in one statement, only if none of them was digested yet, so
+ * several workers never double a digest.
+ */
+export interface StormLedger {
+  /** 'sent' or 'held'; null when another worker routed the event first. */
+  routeGrouped(
+    event: OutboxEvent, kind: string, channels: readonly DeliveryTarget[], message: Omit<NotificationMessage, 'id'>, at: Date, policy: StormPolicy,
+  ): Promise<'sent' | 'held' | null>;
+  /** Windows ended by `now` whose held events are not digested yet (at most `limit` windows). */
+  endedWindows(now: Date, limit: number): Promise<HeldWindow[]>;
+  digest(window: HeldWindow, deliveries: readonly { channel: DeliveryTarget; message: Omit<NotificationMessage, 'id'> }[], at: Date): Promise<boolean>;
+}
+export const STORM_LEDGER = Symbol.for('StormLedger');

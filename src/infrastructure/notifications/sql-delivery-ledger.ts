@@ -6,7 +6,7 @@ import type {
 } from '../../application/notifications/ports';
 import type { SqlRunner } from '../persistence/database';
 
-interface OutboxRow { id: string; organization_id: number; kind: string; payload: Record<string, unknown> }
+export interface OutboxRow { id: string; organization_id: number; kind: string; payload: Record<string, unknown> }
 interface DeliveryRow {
   id: string; organization_id: number; channel_public_id: string; channel_type: string; event: string; incident_id: string | null;
   customer_id: number | null; monitor_id: string | null; payload: Omit<NotificationMessage, 'id'>; status: DeliveryRecord['status'];
@@ -19,6 +19,13 @@ interface AttemptRow {
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const num = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+/** An outbox row as routing reads it. */
+export const outboxEventOf = (row: OutboxRow): OutboxEvent => ({
+  id: Number(row.id), organizationId: row.organization_id, kind: row.kind,
+  customerId: num(row.payload.customerId), monitorId: num(row.payload.monitorId), incidentId: str(row.payload.incidentId),
+  occurredAt: str(row.payload.occurredAt) ?? new Date(0).toISOString(), summary: str(row.payload.summary) ?? row.kind,
+  data: (row.payload.data ?? {}) as Record<string, unknown>,
+});
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -37,12 +44,7 @@ export class SqlDeliveryLedger implements DeliveryLedger {
         WHERE routed_at IS NULL AND payload IS NOT NULL AND kind = ANY(?::text[]) ORDER BY id LIMIT ?`,
       [kinds, limit], { prepare: true },
     );
-    return rows.map((row) => ({
-      id: Number(row.id), organizationId: row.organization_id, kind: row.kind,
-      customerId: num(row.payload.customerId), monitorId: num(row.payload.monitorId), incidentId: str(row.payload.incidentId),
-      occurredAt: str(row.payload.occurredAt) ?? new Date(0).toISOString(), summary: str(row.payload.summary) ?? row.kind,
-      data: (row.payload.data ?? {}) as Record<string, unknown>,
-    }));
+    return rows.map(outboxEventOf);
   }
 
   async route(

@@ -8,7 +8,7 @@ import { SECRET_TOKENS, type SecretTokens } from '../../application/identity/por
 import { CREDENTIAL_CIPHER, MONITOR_TARGET_POLICY, type CredentialCipher } from '../../application/monitoring/ports';
 import {
   CHANNEL_OWNERS, DELIVERY_LEDGER, NOTIFICATION_CHANNEL_REPOSITORY, NOTIFICATION_SENDERS, NOTIFICATION_TARGET_POLICY,
-  ORGANIZATION_SMTP_STORE, SMS_QUOTA, SMTP_VERIFIER, WEBHOOK_SIGNER, type SmsQuota, type ChannelOwners, type DeliveryLedger, type NotificationChannelRepository,
+  ORGANIZATION_SMTP_STORE, SMS_QUOTA, SMTP_VERIFIER, STORM_LEDGER, WEBHOOK_SIGNER, type SmsQuota, type StormLedger, type ChannelOwners, type DeliveryLedger, type NotificationChannelRepository,
   type NotificationSenders, type OrganizationSmtpStore, type SmtpVerifier, type WebhookSigner,
 } from '../../application/notifications/ports';
 import { WebhookSecrets } from '../../application/notifications/webhook-secrets';
@@ -34,6 +34,7 @@ import { RATE_LIMITER, type RateLimiter } from '../../application/shared/rate-li
 import { DeliverDueNotifications, type DeliverySettings } from '../../application/notifications/deliver-due-notifications';
 import { METRICS, type DeliveryMetrics } from '../../application/observability/ports';
 import { SqlDeliveryLedger } from '../../infrastructure/notifications/sql-delivery-ledger';
+import { SqlStormLedger } from '../../infrastructure/notifications/sql-storm-ledger';
 import { HttpNotificationSender } from '../../infrastructure/notifications/http-notification-sender';
 import { NodemailerEmailSender, platformSmtp } from '../../infrastructure/notifications/nodemailer-email-sender';
 import { SmsChannelSender } from '../../application/notifications/sms-channel-sender';
@@ -111,7 +112,9 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
     }, userAgent, SEND_TIMEOUT_MS, now), c.get<SmsQuota>(SMS_QUOTA), clock(c));
     return { webhook: http, slack: http, teams: http, discord: http, email, ...(smsSender ? { sms: smsSender } : {}) };
   });
-  single(RouteOutboxEvents, (c) => new RouteOutboxEvents(c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), clock(c)));
+  single(STORM_LEDGER, (c) => new SqlStormLedger(c.get<SqlRunner>(SQL)));
+  single(RouteOutboxEvents, (c) => new RouteOutboxEvents(
+    c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), clock(c), c.get<StormLedger>(STORM_LEDGER), config(c).notifications.storm));
   single(ListNotificationDeliveries, (c) => new ListNotificationDeliveries(c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c)));
   single(SendTestNotification, (c) => new SendTestNotification(
     c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), c.get<RateLimiter>(RATE_LIMITER), clock(c)));

@@ -5,8 +5,9 @@ import type { NotificationMessage } from '../../../src/domain/notifications/noti
 import type {
   ChannelFilter, ChannelOwners, ClaimedDelivery, DeliveryAttempt, DeliveryFilter, DeliveryLedger, DeliveryNext, DeliveryRecord, DispatchedEvent,
   NotificationChannelRepository, NotificationSender, OrganizationSmtpStore, OutboxEvent, SendOutcome, SmtpProbe, SmtpVerifier,
-  SmsProvider, SmsQuota, SmsReservation, SmsSendOutcome,
+  SmsProvider, SmsQuota, SmsReservation, SmsSendOutcome, DeliveryTarget, HeldWindow, StormLedger,
 } from '../../../src/application/notifications/ports';
+import { countInWindow, type StormPolicy, type StormWindow } from '../../../src/domain/notifications/storm-digest';
 import { copyOf, inScope, matches, RowVersions } from './shared-fakes';
 
 /**
@@ -139,6 +140,16 @@ export class FakeDeliveryLedger implements DeliveryLedger {
       return id;
     });
   }
+  /** A delivery written by another part of the ledger (a digest, a fallback): answers its id. */
+  addDelivery(organizationId: number, outboxId: number, channel: DeliveryTarget, message: Omit<NotificationMessage, 'id'>, at: Date): string {
+    const id = `delivery-${this.next++}`;
+    this.deliveries.push({
+      id, organizationId, customerId: message.customerId, outboxId, channelPublicId: channel.publicId, channelType: channel.type,
+      message, status: 'pending', attempts: [], nextAttemptAt: at, leaseOwner: null, leaseUntil: null, createdAt: at, deliveredAt: null,
+      failedAt: null, lastError: null,
+    });
+    return id;
+  }
   async claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
     const due = this.deliveries.filter((d) => d.status === 'pending' && d.nextAttemptAt <= now && (d.leaseUntil === null || d.leaseUntil <= now))
       .sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime()).slice(0, limit);
@@ -168,6 +179,54 @@ export class FakeDeliveryLedger implements DeliveryLedger {
       failedAt: d.failedAt, lastError: d.lastError,
     }));
     return { items, total: visible.length };
+  }
+}
+
+/**
+ * Storm windows over a FakeDeliveryLedger's events and deliveries, as SqlStormLedger keeps them:
+ * an event is counted once (routing marks it), a window's rule is the domain's, and a window's
+ * held events are digested at most once.
+ */
+export class FakeStormLedger implements StormLedger {
+  readonly windows = new Map<string, StormWindow>();
+  readonly held = new Map<number, { until: Date; kind: string; digested: boolean }>();
+  readonly digests: Array<{ window: HeldWindow; at: Date }> = [];
+
+  constructor(private readonly ledger: FakeDeliveryLedger) {}
+
+  async routeGrouped(
+    event: OutboxEvent, kind: string, channels: readonly DeliveryTarget[], message: Omit<NotificationMessage, 'id'>, at: Date, policy: StormPolicy,
+  ) {
+    const row = this.ledger.events.find((e) => e.id === event.id);
+    if (!row || row.routedAt !== null) return null;
+    const key = `${event.organizationId}/${event.customerId}/${kind}`;
+    const { window, held } = countInWindow(this.windows.get(key) ?? null, at, policy);
+    this.windows.set(key, window);
+    if (!held) return (await this.ledger.route(event, channels, message, at)) ? 'sent' as const : null;
+    row.routedAt = at;
+    this.held.set(event.id, { until: window.endsAt, kind, digested: false });
+    return 'held' as const;
+  }
+
+  async endedWindows(now: Date, limit: number) {
+    const windows = new Map<string, HeldWindow & { events: OutboxEvent[] }>();
+    for (const { routedAt: _r, ...event } of this.ledger.events) {
+      const h = this.held.get(event.id);
+      if (!h || h.digested || h.until > now) continue;
+      const key = `${event.organizationId}/${event.customerId}/${h.kind}/${h.until.toISOString()}`;
+      const window = windows.get(key) ?? { organizationId: event.organizationId, customerId: event.customerId!, kind: h.kind, endedAt: h.until, events: [] };
+      window.events.push(event);
+      windows.set(key, window);
+    }
+    return [...windows.values()].slice(0, limit);
+  }
+
+  async digest(window: HeldWindow, deliveries: readonly { channel: DeliveryTarget; message: Omit<NotificationMessage, 'id'> }[], at: Date) {
+    if (window.events.some((e) => this.held.get(e.id)?.digested !== false)) return false;
+    for (const e of window.events) this.held.get(e.id)!.digested = true;
+    this.digests.push({ window, at });
+    for (const { channel, message } of deliveries) this.ledger.addDelivery(window.organizationId, 2_000_000 + this.digests.length, channel, message, at);
+    return true;
   }
 }
 
