@@ -70,6 +70,8 @@ const ConfigSchema = z.object({
   /** Storm digests: per customer and kind of incident transition, the first NOTIFY_DIGEST_AFTER events of a window go out alone, later ones as one digest when the window ends (0 seconds: no grouping). */
   NOTIFY_DIGEST_AFTER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000).default(3)),
   NOTIFY_DIGEST_WINDOW_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(3_600).default(60)),
+  /** A channel is failing (shown in the API, announced once to the default channel) after this many deliveries in a row failed for good. */
+  NOTIFY_CHANNEL_FAILING_AFTER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000).default(3)),
   /** How often the deliverer looks for new events and due retries when idle (ms). */
   NOTIFY_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).default(1_000)),
   /** SMS channels through Twilio's Messages API at this base URL; SMS is sent only when the account SID, token and sender are all set. */
@@ -179,6 +181,8 @@ export interface AppConfig {
     smtpUrl: string | undefined; smtpFrom: string; retryBaseMs: number; retryMaxMs: number; maxAttempts: number; pollMs: number;
     /** Storm digests: events sent alone per window, and the window (ms; 0: no grouping). */
     storm: { alone: number; windowMs: number };
+    /** Deliveries in a row failed for good that make a channel failing. */
+    failingAfter: number;
   };
   /** The SMS provider's account (Twilio's Messages API); null: SMS deliveries fail with a clear reason. */
   sms: { providerUrl: string; accountSid: string; authToken: string; from: string } | null;
@@ -237,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryBaseMs: c.NOTIFY_RETRY_BASE_MS, retryMaxMs: Math.max(c.NOTIFY_RETRY_MAX_MS, c.NOTIFY_RETRY_BASE_MS),
       maxAttempts: c.NOTIFY_MAX_ATTEMPTS, pollMs: c.NOTIFY_POLL_MS,
       storm: { alone: c.NOTIFY_DIGEST_AFTER, windowMs: Math.round(c.NOTIFY_DIGEST_WINDOW_SECONDS * 1000) },
+      failingAfter: c.NOTIFY_CHANNEL_FAILING_AFTER,
     },
     sms: smsConfig(c),
   };

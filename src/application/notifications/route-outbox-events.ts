@@ -6,6 +6,7 @@ import type { NotificationChannel } from '../../domain/notifications/notificatio
 import type { NotificationMessage } from '../../domain/notifications/notification-message';
 import { digestMessage, groupsInStorms, type StormPolicy } from '../../domain/notifications/storm-digest';
 import type { Clock } from '../shared/clock';
+import type { FallBackFromFailingChannels } from './fall-back-from-failing-channels';
 import type { DeliveryLedger, HeldWindow, NotificationChannelRepository, OutboxEvent, StormLedger } from './ports';
 
 const messageOf = (kind: ChannelEvent, event: OutboxEvent): Omit<NotificationMessage, 'id'> => ({
@@ -22,13 +23,14 @@ const messageOf = (kind: ChannelEvent, event: OutboxEvent): Omit<NotificationMes
  * its kind (see StormPolicy); past the window's first few it is held, and once the window ended
  * its held events go out as one digest per channel, each channel listing the incidents it would
  * have received one by one (monitor overrides included). A channel listing `incident.opened`
- * therefore gets the digest of openings, whatever else it lists. Answers how many events it
- * routed and windows it digested.
+ * therefore gets the digest of openings, whatever else it lists. Then failed deliveries go to the
+ * fallback channel (FallBackFromFailingChannels). Answers how many events it routed, windows it
+ * digested and fallbacks it wrote.
  */
 export class RouteOutboxEvents {
   constructor(
     private readonly ledger: DeliveryLedger, private readonly channels: NotificationChannelRepository, private readonly clock: Clock,
-    private readonly storms: StormLedger, private readonly policy: StormPolicy,
+    private readonly storms: StormLedger, private readonly policy: StormPolicy, private readonly fallbacks: FallBackFromFailingChannels,
   ) {}
 
   async execute(limit = 100): Promise<number> {
@@ -45,7 +47,7 @@ export class RouteOutboxEvents {
         : await this.ledger.route(event, targets, messageOf(kind, event), now);
       if (done) routed += 1;
     }
-    return routed + (await this.digestEndedWindows(limit));
+    return routed + (await this.digestEndedWindows(limit)) + (await this.fallbacks.execute(limit));
   }
 
   private async digestEndedWindows(limit: number): Promise<number> {

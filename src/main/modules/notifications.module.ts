@@ -7,7 +7,7 @@ import type { TargetPolicy } from '../../application/shared/target-policy';
 import { SECRET_TOKENS, type SecretTokens } from '../../application/identity/ports';
 import { CREDENTIAL_CIPHER, MONITOR_TARGET_POLICY, type CredentialCipher } from '../../application/monitoring/ports';
 import {
-  CHANNEL_OWNERS, DELIVERY_LEDGER, NOTIFICATION_CHANNEL_REPOSITORY, NOTIFICATION_SENDERS, NOTIFICATION_TARGET_POLICY,
+  CHANNEL_HEALTH_LEDGER, CHANNEL_OWNERS, DELIVERY_LEDGER, type ChannelHealthLedger, NOTIFICATION_CHANNEL_REPOSITORY, NOTIFICATION_SENDERS, NOTIFICATION_TARGET_POLICY,
   ORGANIZATION_SMTP_STORE, SMS_QUOTA, SMTP_VERIFIER, STORM_LEDGER, WEBHOOK_SIGNER, type SmsQuota, type StormLedger, type ChannelOwners, type DeliveryLedger, type NotificationChannelRepository,
   type NotificationSenders, type OrganizationSmtpStore, type SmtpVerifier, type WebhookSigner,
 } from '../../application/notifications/ports';
@@ -35,6 +35,8 @@ import { DeliverDueNotifications, type DeliverySettings } from '../../applicatio
 import { METRICS, type DeliveryMetrics } from '../../application/observability/ports';
 import { SqlDeliveryLedger } from '../../infrastructure/notifications/sql-delivery-ledger';
 import { SqlStormLedger } from '../../infrastructure/notifications/sql-storm-ledger';
+import { SqlChannelHealthLedger } from '../../infrastructure/notifications/sql-channel-health-ledger';
+import { FallBackFromFailingChannels } from '../../application/notifications/fall-back-from-failing-channels';
 import { HttpNotificationSender } from '../../infrastructure/notifications/http-notification-sender';
 import { NodemailerEmailSender, platformSmtp } from '../../infrastructure/notifications/nodemailer-email-sender';
 import { SmsChannelSender } from '../../application/notifications/sms-channel-sender';
@@ -113,8 +115,12 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
     return { webhook: http, slack: http, teams: http, discord: http, email, ...(smsSender ? { sms: smsSender } : {}) };
   });
   single(STORM_LEDGER, (c) => new SqlStormLedger(c.get<SqlRunner>(SQL)));
+  single(CHANNEL_HEALTH_LEDGER, (c) => new SqlChannelHealthLedger(c.get<SqlRunner>(SQL)));
+  single(FallBackFromFailingChannels, (c) => new FallBackFromFailingChannels(
+    c.get<ChannelHealthLedger>(CHANNEL_HEALTH_LEDGER), channels(c), { failingAfter: config(c).notifications.failingAfter }, clock(c)));
   single(RouteOutboxEvents, (c) => new RouteOutboxEvents(
-    c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), clock(c), c.get<StormLedger>(STORM_LEDGER), config(c).notifications.storm));
+    c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), clock(c), c.get<StormLedger>(STORM_LEDGER), config(c).notifications.storm,
+    c.get(FallBackFromFailingChannels)));
   single(ListNotificationDeliveries, (c) => new ListNotificationDeliveries(c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c)));
   single(SendTestNotification, (c) => new SendTestNotification(
     c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), c.get<RateLimiter>(RATE_LIMITER), clock(c)));

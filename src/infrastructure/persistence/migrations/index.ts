@@ -17,6 +17,7 @@ import { Migration20261203090000NotificationDeliveries } from './20261203090000-
 import { Migration20261202090000NotificationChannels } from './20261202090000-notification-channels';
 import { Migration20261210090000MaintenanceWindows } from './20261210090000-maintenance-windows';
 import { Migration20261212090000StormWindows } from './20261212090000-storm-windows';
+import { Migration20261212100000ChannelHealth } from './20261212100000-channel-health';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -38,4 +39,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203090000NotificationDeliveries', class: Migration20261203090000NotificationDeliveries },
   { name: 'Migration20261210090000MaintenanceWindows', class: Migration20261210090000MaintenanceWindows },
   { name: 'Migration20261212090000StormWindows', class: Migration20261212090000StormWindows },
+  { name: 'Migration20261212100000ChannelHealth', class: Migration20261212100000ChannelHealth },
 ];

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { anActor } from '../../../support/builders';
-import { FakeDeliveryLedger, FakeStormLedger } from '../../../support/fakes/notifications-fakes';
+import { FakeChannelHealthLedger, FakeDeliveryLedger, FakeStormLedger } from '../../../support/fakes/notifications-fakes';
+import { FallBackFromFailingChannels } from '../../../../src/application/notifications/fall-back-from-failing-channels';
 import { RouteOutboxEvents } from '../../../../src/application/notifications/route-outbox-events';
 import { harness } from './harness';
 
@@ -9,8 +10,9 @@ const admin = () => anActor().build();
 /** Routing with storm windows of 60 s where the first 3 events of a customer's window go out alone. */
 function stormHarness() {
   const h = harness();
-  const ledger = new FakeDeliveryLedger();
+  const ledger = new FakeDeliveryLedger(h.channels);
   const storms = new FakeStormLedger(ledger);
+  const fallbacks = new FallBackFromFailingChannels(new FakeChannelHealthLedger(ledger, h.channels), h.channels, { failingAfter: 3 }, h.clock);
   let nextEvent = 1;
   const anEvent = (over: { kind?: string; customerId?: number; monitorId?: number } = {}) => {
     const id = nextEvent++;
@@ -20,7 +22,7 @@ function stormHarness() {
     });
   };
   const sentTo = (publicId: string) => ledger.deliveries.filter((d) => d.channelPublicId === publicId).map((d) => d.message);
-  return { ...h, ledger, storms, anEvent, sentTo, route: new RouteOutboxEvents(ledger, h.channels, h.clock, storms, { alone: 3, windowMs: 60_000 }) };
+  return { ...h, ledger, storms, anEvent, sentTo, route: new RouteOutboxEvents(ledger, h.channels, h.clock, storms, { alone: 3, windowMs: 60_000 }, fallbacks) };
 }
 
 describe('storm digests (routing)', () => {
