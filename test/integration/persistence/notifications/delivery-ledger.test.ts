@@ -282,6 +282,7 @@ describe('notification delivery ledger (loopback receivers)', () => {
         { attempt: 2, at: item.attempts[1].at, statusCode: 200, outcome: 'delivered', responseExcerpt: 'ok', latencyMs: item.attempts[1].latencyMs, error: null },
       ],
       nextAttemptAt: null, createdAt: item.createdAt, deliveredAt: item.attempts[1].at, failedAt: null, lastError: null,
+      fallbackOf: null, fallbackId: null,
     });
     expect(item.id).to.equal(receiver.at(path)[0]!.headers['x-webhook-id']);
     const byIncident = await api('GET', `/api/notification-deliveries?incidentId=${incidentId}`, { token: setup.org.token });
