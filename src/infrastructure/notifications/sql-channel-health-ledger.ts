@@ -22,6 +22,7 @@ export class SqlChannelHealthLedger implements ChannelHealthLedger {
 
   async fallBack(delivery: FailedDelivery, target: DeliveryTarget | null, at: Date): Promise<boolean> {
     // The copy keeps the event's outbox row: a default channel that already received the event gets no second one.
+    // It is the organization's delivery (customer_id null): its default channel is no customer's business.
     const rows = await this.sql.query<{ id: string }>(
       `WITH due AS (
          UPDATE notification_deliveries SET fallback_due = false WHERE id = ? AND fallback_due
@@ -30,7 +31,7 @@ export class SqlChannelHealthLedger implements ChannelHealthLedger {
          INSERT INTO notification_deliveries
            (organization_id, outbox_id, channel_id, channel_public_id, channel_type, customer_id, monitor_id, incident_id, event, payload,
             next_attempt_at, created_at, fallback_of)
-         SELECT due.organization_id, due.outbox_id, ch.id, ch.public_id, ch.type, due.customer_id, due.monitor_id, due.incident_id, due.event,
+         SELECT due.organization_id, due.outbox_id, ch.id, ch.public_id, ch.type, NULL, due.monitor_id, due.incident_id, due.event,
                 due.payload, ?, ?, due.id
            FROM due, unnest(?::int[], ?::uuid[], ?::text[]) AS ch(id, public_id, type)
          ON CONFLICT (outbox_id, channel_public_id) DO NOTHING

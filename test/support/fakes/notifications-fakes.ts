@@ -265,7 +265,7 @@ export class FakeChannelHealthLedger implements ChannelHealthLedger {
     d.fallbackDue = false;
     if (target && !this.ledger.deliveries.some((x) => x.outboxId === d.outboxId && x.channelPublicId === target.publicId)) {
       const id = this.ledger.addDelivery(d.organizationId, d.outboxId, target, d.message, at);
-      this.ledger.deliveries.find((x) => x.id === id)!.fallbackOf = d.id;
+      Object.assign(this.ledger.deliveries.find((x) => x.id === id)!, { fallbackOf: d.id, customerId: null });
     }
     return true;
   }

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { api, expectError } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
+import { aCustomerToken } from '../../../support/identity-fixtures';
 import { aMonitoredCustomer } from '../../../support/monitoring-fixtures';
 import { aDeliveryService, type DeliveryService } from '../../../support/delivery-service';
 import { waitFor } from '../../../support/wait-for';
@@ -90,6 +91,9 @@ describe('the fallback channel (ledger, workers, loopback receivers)', () => {
       const copy = copies.find((c) => c.id === d.fallbackId);
       expect(copy, `the fallback of ${d.id}`).to.deep.include({ fallbackOf: d.id, event: 'incident.opened', status: 'delivered', incidentId: d.incidentId });
     }
+    // The customer sees its channel's failed deliveries, not the organization's default channel.
+    const theirs = await api('GET', `/api/notification-deliveries?incidentId=${failed[0]!.incidentId}`, { token: await aCustomerToken(setup.org.token, setup.customer.id) });
+    expect(theirs.body.items.map((d: { id: string }) => d.id)).to.deep.equal([failed[0]!.id]);
     const ids = receiver.at(setup.paths.fallback).map((r) => r.headers['x-webhook-id']);
     expect(ids).to.include.members(failed.map((d) => d.fallbackId));
 

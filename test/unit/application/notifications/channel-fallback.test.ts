@@ -50,7 +50,7 @@ describe('the fallback channel (use cases)', () => {
     expect((await h.channel(primary.publicId)).consecutiveFailures).to.equal(1);
     expect((await h.channel(primary.publicId)).failingSince, 'one failure is not a failing channel yet').to.equal(null);
     const [copy] = h.to(fallback.publicId);
-    expect(copy).to.deep.include({ status: 'delivered', fallbackOf: h.to(primary.publicId)[0]!.id });
+    expect(copy).to.deep.include({ status: 'delivered', fallbackOf: h.to(primary.publicId)[0]!.id, customerId: null });
     expect(copy!.message).to.deep.include({ event: 'incident.opened', incidentId: 'inc-1', summary: 'shop 1 is down' });
 
     await h.anIncident();

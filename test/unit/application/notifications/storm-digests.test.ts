@@ -89,6 +89,19 @@ describe('storm digests (routing)', () => {
     expect((digest.data.incidents as Array<{ monitorId: number }>).map((i) => i.monitorId)).to.deep.equal([100]);
   });
 
+  it('reminders of many incidents due together stay bounded too: three alone, then one "still down" digest', async () => {
+    const h = stormHarness();
+    const { channel } = await h.create.execute(admin(), { name: 'hook', type: 'webhook', config: { url: 'https://hooks.example.com/a' } });
+    for (let i = 0; i < 12; i += 1) h.anEvent({ kind: 'reminderDue' });
+    await h.route.execute();
+    h.clock.advance(60_000);
+    await h.route.execute();
+    const messages = h.sentTo(channel.publicId);
+    expect(messages.map((m) => m.event)).to.deep.equal(['incident.reminder', 'incident.reminder', 'incident.reminder', 'incident.digest']);
+    expect(messages[3]!.data).to.deep.include({ digestOf: 'incident.reminder', count: 9 });
+    expect(messages[3]!.summary).to.match(/^9 more monitors are still down: /);
+  });
+
   it('a new window after the last one ended sends its first events alone again', async () => {
     const h = stormHarness();
     const { channel } = await h.create.execute(admin(), { name: 'hook', type: 'webhook', config: { url: 'https://hooks.example.com/a' } });
