@@ -193,8 +193,15 @@ export * from './application/tenancy/update-customer-ip';
 export * from './application/tenancy/update-customer';
 export * from './application/tenancy/update-package-config';
 // notifications
+export * from './application/data-export/ports';
+export * from './application/data-export/request-data-export';
+export * from './application/data-export/list-data-exports';
+export * from './application/data-export/download-data-export';
+export * from './application/data-export/generate-data-exports';
+export * from './domain/data-export/data-export';
 export * from './application/notifications/create-notification-channel';
 export * from './application/notifications/deliver-due-notifications';
+export * from './application/notifications/deliver-due-direct-messages';
 export * from './application/notifications/list-notification-deliveries';
 export * from './application/notifications/route-outbox-events';
 export * from './application/notifications/delete-notification-channel';

@@ -72,6 +72,8 @@ const ConfigSchema = z.object({
   NOTIFY_DIGEST_WINDOW_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(3_600).default(60)),
   /** A channel is failing (shown in the API, announced once to the default channel) after this many deliveries in a row failed for good. */
   NOTIFY_CHANNEL_FAILING_AFTER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000).default(3)),
+  /** Hours between two data exports of an organization (a failed one does not count). */
+  EXPORT_COOLDOWN_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(720).default(6)),
   /** How often the deliverer looks for new events and due retries when idle (ms). */
   NOTIFY_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).default(1_000)),
   /** SMS channels through Twilio's Messages API at this base URL; SMS is sent only when the account SID, token and sender are all set. */
@@ -155,6 +157,8 @@ export interface AppConfig {
   signupOpen: boolean;
   logLevel: string;
   mongodbUrl: string | undefined;
+  /** Hours between two data exports of an organization (EXPORT_COOLDOWN_HOURS). */
+  exportCooldownHours: number;
   trustedOrigins: string[];
   /** Resolvers for target vetting; empty = the system's. */
   dnsServers: string[];
@@ -222,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     signupOpen: c.SIGNUP === 'open',
     logLevel: c.LOG_LEVEL,
     mongodbUrl: c.MONGODB_URL,
+    exportCooldownHours: c.EXPORT_COOLDOWN_HOURS,
     trustedOrigins: [publicBaseUrl, ...(c.TRUSTED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [])],
     ...monitoringConfig(c),
     agentTrustedIssuers: parseTrustedIssuers(c.AGENT_TRUSTED_ISSUERS),

@@ -104,7 +104,7 @@ export class SqlDeliveryLedger implements DeliveryLedger {
     const rows = await this.sql.query<DeliveryRow>(
       `UPDATE notification_deliveries d SET lease_owner = ?, lease_until = ?
          FROM (SELECT id FROM notification_deliveries
-                WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
+                WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?) AND recipient IS NULL
                 ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED) due
         WHERE d.id = due.id
         RETURNING d.*`,
@@ -155,7 +155,7 @@ export class SqlDeliveryLedger implements DeliveryLedger {
     if (filter.channelId !== undefined && !UUID.test(filter.channelId)) return { items: [], total: 0 };
     // an incident's deliveries include the storm digests that listed it
     const where = [
-      `organization_id = ?`, `(?::int IS NULL OR customer_id = ?::int)`, `(?::uuid IS NULL OR channel_public_id = ?::uuid)`,
+      `organization_id = ?`, `recipient IS NULL`, `(?::int IS NULL OR customer_id = ?::int)`, `(?::uuid IS NULL OR channel_public_id = ?::uuid)`,
       `(?::text IS NULL OR incident_id = ?::text OR (event = '${DIGEST_EVENT}' AND payload->'data'->'incidents' @> jsonb_build_array(jsonb_build_object('incidentId', ?::text))))`,
     ].join(' AND ');
     const params = [
