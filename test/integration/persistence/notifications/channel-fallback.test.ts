@@ -2,6 +2,11 @@ import { expect } from 'chai';
 import { api, expectError } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
 import { aCustomerToken } from '../../../support/identity-fixtures';
+import { randomUUID } from 'node:crypto';
+import { inJobContext } from '../../../support/tenancy-server';
+import { codeOf } from '../../../support/expect-app-error';
+import { NotificationChannel } from '../../../../src/domain/notifications/notification-channel';
+import { NOTIFICATION_CHANNEL_REPOSITORY, type NotificationChannelRepository } from '../../../../src/application/notifications/ports';
 import { aMonitoredCustomer } from '../../../support/monitoring-fixtures';
 import { aDeliveryService, type DeliveryService } from '../../../support/delivery-service';
 import { waitFor } from '../../../support/wait-for';
@@ -118,6 +123,26 @@ describe('the fallback channel (ledger, workers, loopback receivers)', () => {
       `SELECT count(*)::int AS n FROM notification_deliveries WHERE organization_id = ? AND channel_public_id <> ?`, [setup.org.user.organizationId, setup.primary.publicId]);
     expect(outbox!.n).to.equal(0);
     expect(receiver.at(setup.paths.fallback)).to.deep.equal([]);
+  });
+
+  it('a default made by another caller in the meantime: the index keeps one, and the loser is told conflict (409), not a 500', async () => {
+    const org = await anOrganization('default-race');
+    const first = await api('POST', '/api/notification-channels', {
+      token: org.token, body: { name: 'noc', type: 'email', config: { recipients: ['noc@example.com'] }, isDefault: true },
+    });
+    expect(first.status).to.equal(201);
+    // What a concurrent caller's transaction writes after this one read "no default": a second default, without releasing the first.
+    const code = await inJobContext(async (get) => {
+      const channels = get<NotificationChannelRepository>(NOTIFICATION_CHANNEL_REPOSITORY);
+      const rival = new NotificationChannel({
+        publicId: randomUUID(), organizationId: org.user.organizationId, scope: { customerId: null, monitorId: null, sourceChannelId: null },
+        name: 'rival', type: 'email', config: { recipients: ['rival@example.com'] }, isDefault: true, now: new Date(),
+      });
+      return codeOf(channels.add(rival));
+    });
+    expect(code).to.equal('conflict');
+    const listed = await api('GET', '/api/notification-channels', { token: org.token });
+    expect(listed.body.map((c: { name: string; isDefault: boolean }) => [c.name, c.isDefault])).to.deep.equal([['noc', true]]);
   });
 
   it('one default channel per organization, moved by making another the default; only organization channels can be it', async () => {
