@@ -72,6 +72,8 @@ const ConfigSchema = z.object({
   NOTIFY_DIGEST_WINDOW_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(3_600).default(60)),
   /** A channel is failing (shown in the API, announced once to the default channel) after this many deliveries in a row failed for good. */
   NOTIFY_CHANNEL_FAILING_AFTER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000).default(3)),
+  /** The EU's VIES REST API (VAT number validation). */
+  VIES_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://ec.europa.eu/taxation_customs/vies/rest-api')),
   /** Hours between two data exports of an organization (a failed one does not count). */
   EXPORT_COOLDOWN_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(720).default(6)),
   /** How often the deliverer looks for new events and due retries when idle (ms). */
@@ -159,6 +161,7 @@ export interface AppConfig {
   mongodbUrl: string | undefined;
   /** Hours between two data exports of an organization (EXPORT_COOLDOWN_HOURS). */
   exportCooldownHours: number;
+  viesUrl: string;
   trustedOrigins: string[];
   /** Resolvers for target vetting; empty = the system's. */
   dnsServers: string[];
@@ -227,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: c.LOG_LEVEL,
     mongodbUrl: c.MONGODB_URL,
     exportCooldownHours: c.EXPORT_COOLDOWN_HOURS,
+    viesUrl: c.VIES_URL,
     trustedOrigins: [publicBaseUrl, ...(c.TRUSTED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [])],
     ...monitoringConfig(c),
     agentTrustedIssuers: parseTrustedIssuers(c.AGENT_TRUSTED_ISSUERS),

@@ -8,7 +8,8 @@ import type { ExportArchiveWriter, ExportProgressListener } from '../../applicat
 import type { SqlRunner } from '../persistence/database';
 import { STATUS_OF } from '../results/status-codes';
 
-const BATCH = 5_000;
+/** Rows per page: large enough that round trips do not dominate, small enough that a page is a few hundred kilobytes. */
+const PAGE_ROWS = 2_000;
 const MONITORS_PER_CHUNK = 50;
 type Cursor = unknown;
 
@@ -17,7 +18,7 @@ type Cursor = unknown;
  * order (keyset pagination: each page starts after the previous one's last key, so memory stays one
  * page whatever the size and no row is read twice).
  */
-interface ExportResource {
+export interface ExportResource {
   readonly name: string;
   readonly description: string;
   count(sql: SqlRunner, organizationId: number): Promise<number>;
@@ -83,10 +84,10 @@ const checkResults: ExportResource = {
     if (rows.length === limit && last) {
       return { rows: shaped, next: { chunk: from.chunk, monitorId: last.monitor_id, checkedAt: last.checked_at, locationId: last.location_id } };
     }
-    const [nextChunk] = await sql.query<{ id: string }>(
-      `SELECT id::text FROM monitors WHERE organization_id = ? AND id >= ?::bigint ORDER BY id OFFSET ${MONITORS_PER_CHUNK} LIMIT 1`,
+    const [nextChunk] = await sql.query<{ first: string }>(
+      `SELECT m.id::text AS first FROM monitors m WHERE m.organization_id = ? AND m.id >= ?::bigint ORDER BY m.id OFFSET ${MONITORS_PER_CHUNK} LIMIT 1`,
       [organizationId, from.chunk]);
-    return { rows: shaped, next: nextChunk ? { chunk: nextChunk.id, monitorId: '0', checkedAt: '-infinity', locationId: -1 } : null };
+    return { rows: shaped, next: nextChunk ? { chunk: nextChunk.first, monitorId: '0', checkedAt: '-infinity', locationId: -1 } : null };
   },
 };
 
@@ -116,7 +117,9 @@ export const EXPORT_RESOURCES: readonly ExportResource[] = [
  * a half-written archive is never taken for a finished one.
  */
 export class ZipExportArchiveWriter implements ExportArchiveWriter {
-  constructor(private readonly sql: SqlRunner, private readonly resources: readonly ExportResource[] = EXPORT_RESOURCES) {}
+  constructor(
+    private readonly sql: SqlRunner, private readonly resources: readonly ExportResource[] = EXPORT_RESOURCES, private readonly pageSize = PAGE_ROWS,
+  ) {}
 
   async write(organizationId: number, path: string, onProgress: ExportProgressListener): Promise<{ bytes: number }> {
     const counts = new Map<string, number>();
@@ -137,11 +140,11 @@ export class ZipExportArchiveWriter implements ExportArchiveWriter {
         resources: this.resources.map((r) => ({ name: r.name, file: `${r.name}.jsonl`, description: r.description, rows: counts.get(r.name) })),
       }, null, 2)), 'manifest.json');
       for (const resource of this.resources) {
-        const sql = this.sql;
+        const { sql, pageSize } = this;
         const lines = async function* (): AsyncGenerator<string> {
           let after: Cursor | null = null;
           do {
-            const page = await resource.page(sql, organizationId, after, BATCH);
+            const page = await resource.page(sql, organizationId, after, pageSize);
             if (page.rows.length > 0) yield page.rows.map((row) => `${JSON.stringify(row)}\n`).join('');
             rowsDone += page.rows.length;
             await onProgress(rowsDone, Math.max(rowsTotal, rowsDone));

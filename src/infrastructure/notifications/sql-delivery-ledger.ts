@@ -5,6 +5,7 @@ import type {
   ClaimedDelivery, DeliveryAttempt, DeliveryFilter, DeliveryLedger, DeliveryNext, DeliveryRecord, DispatchedEvent, OutboxEvent,
 } from '../../application/notifications/ports';
 import type { SqlRunner } from '../persistence/database';
+import { WATCH_NOTIFIED_CTES } from '../watches/watch-notified.sql';
 
 export interface OutboxRow { id: string; organization_id: number; kind: string; payload: Record<string, unknown> }
 interface DeliveryRow {
@@ -127,7 +128,7 @@ export class SqlDeliveryLedger implements DeliveryLedger {
                 delivered_at = ?, failed_at = ?, last_error = coalesce(?, last_error), lease_owner = NULL, lease_until = NULL,
                 fallback_due = ?
           WHERE id = ? AND lease_owner = ? AND status = 'pending'
-          RETURNING id, channel_id
+          RETURNING id, channel_id, outbox_id, event, status, delivered_at, dedup_key
        ), health AS (
          UPDATE notification_channels c
             SET consecutive_failures = CASE WHEN ?::text = 'delivered' THEN 0 ELSE c.consecutive_failures + 1 END,
@@ -136,7 +137,7 @@ export class SqlDeliveryLedger implements DeliveryLedger {
                 last_failure_reason = CASE WHEN ?::text = 'failed' THEN ?::text ELSE c.last_failure_reason END,
                 failing_since = CASE WHEN ?::text = 'delivered' THEN NULL ELSE c.failing_since END
            FROM settled WHERE c.id = settled.channel_id AND ?::text IS NOT NULL
-       )
+       ), ${WATCH_NOTIFIED_CTES}
        INSERT INTO notification_delivery_attempts (delivery_id, attempt, at, status_code, outcome, response_excerpt, latency_ms, error)
        SELECT id, ?, ?, ?, ?, ?, ?, ? FROM settled
        RETURNING delivery_id`,
@@ -147,6 +148,8 @@ export class SqlDeliveryLedger implements DeliveryLedger {
         health, health, attempt.at, health, attempt.at, health, next.status === 'failed' ? next.reason : null, health, health,
         attempt.attempt, attempt.at, attempt.statusCode, attempt.outcome, attempt.responseExcerpt, Math.round(attempt.latencyMs), attempt.error,
       ],
+      // Prepared: planned once per connection, so the watch CTEs cost a delivery of another event next to nothing.
+      { prepare: true },
     );
     return rows.length > 0;
   }
