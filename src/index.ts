@@ -250,6 +250,8 @@ export * from './application/notifications/sms-channel-sender';
 export * from './application/notifications/update-notification-channel';
 export * from './application/notifications/update-organization-smtp';
 export * from './application/notifications/webhook-secrets';
+export * from './application/notifications/default-channel';
+export * from './application/notifications/fall-back-from-failing-channels';
 export * from './domain/notifications/channel-config';
 export * from './domain/notifications/channel-events';
 export * from './domain/notifications/channel-routing';
@@ -258,6 +260,8 @@ export * from './domain/notifications/notification-message';
 export * from './domain/notifications/notification-channel';
 export * from './domain/notifications/sms-text';
 export * from './domain/notifications/organization-smtp';
+export * from './domain/notifications/storm-digest';
+export * from './domain/notifications/channel-health';
 // watches
 export * from './application/watches/ports';
 export * from './application/watches/run-watches';

@@ -17,6 +17,8 @@ import { Migration20261203090000NotificationDeliveries } from './20261203090000-
 import { Migration20261202090000NotificationChannels } from './20261202090000-notification-channels';
 import { Migration20261210090000MaintenanceWindows } from './20261210090000-maintenance-windows';
 import { Migration20261211090000WatchNotices } from './20261211090000-watch-notices';
+import { Migration20261212090000StormWindows } from './20261212090000-storm-windows';
+import { Migration20261212100000ChannelHealth } from './20261212100000-channel-health';
 import { Migration20261213090000DirectDeliveries } from './20261213090000-direct-deliveries';
 import { Migration20261213100000DataExports } from './20261213100000-data-exports';
 import { Migration20261213110000VatValidation } from './20261213110000-vat-validation';
@@ -43,6 +45,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203090000NotificationDeliveries', class: Migration20261203090000NotificationDeliveries },
   { name: 'Migration20261210090000MaintenanceWindows', class: Migration20261210090000MaintenanceWindows },
   { name: 'Migration20261211090000WatchNotices', class: Migration20261211090000WatchNotices },
+  { name: 'Migration20261212090000StormWindows', class: Migration20261212090000StormWindows },
+  { name: 'Migration20261212100000ChannelHealth', class: Migration20261212100000ChannelHealth },
   { name: 'Migration20261213090000DirectDeliveries', class: Migration20261213090000DirectDeliveries },
   { name: 'Migration20261213100000DataExports', class: Migration20261213100000DataExports },
   { name: 'Migration20261213110000VatValidation', class: Migration20261213110000VatValidation },
