@@ -69,7 +69,7 @@ const ConfigSchema = z.object({
   NOTIFY_MAX_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(8)),
   /** Storm digests: per customer and kind of incident transition, the first NOTIFY_DIGEST_AFTER events of a window go out alone, later ones as one digest when the window ends (0 seconds: no grouping). */
   NOTIFY_DIGEST_AFTER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000).default(3)),
-  NOTIFY_DIGEST_WINDOW_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(3_600).default(60)),
+  NOTIFY_DIGEST_WINDOW_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(3_600).default(5)),
   /** A channel is failing (shown in the API, announced once to the default channel) after this many deliveries in a row failed for good. */
   NOTIFY_CHANNEL_FAILING_AFTER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000).default(3)),
   /** The EU's VIES REST API (VAT number validation). */
