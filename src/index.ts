@@ -94,6 +94,18 @@ export * from './application/incidents/ports';
 export * from './application/incidents/record-check-result';
 export * from './application/incidents/resolve-incident';
 export * from './application/incidents/steady-memo';
+export * from './application/incident-management/acknowledge-im-incident';
+export * from './application/incident-management/bulk-im-incident-action';
+export * from './application/incident-management/change-im-incident-status';
+export * from './application/incident-management/create-im-incident';
+export * from './application/incident-management/find-im-incident';
+export * from './application/incident-management/get-im-incident';
+export * from './application/incident-management/list-im-incidents';
+export * from './application/incident-management/merge-im-incidents';
+export * from './application/incident-management/ports';
+export * from './application/incident-management/resolve-im-incident';
+export * from './application/incident-management/snooze-im-incident';
+export * from './application/incident-management/team-membership';
 // maintenance
 export * from './application/maintenance/asset-maintenance';
 export * from './application/maintenance/announce-maintenance';

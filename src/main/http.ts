@@ -47,6 +47,7 @@ import { notificationDeliveriesRouter } from '../interfaces/http/notifications/n
 import { organizationSmtpRouter } from '../interfaces/http/notifications/organization-smtp.router';
 import { alertsRouter } from '../interfaces/http/notifications/alerts.router';
 import { IM_AREAS, imAccessGate } from '../interfaces/http/incident-management/im-access.gate';
+import { imIncidentsRouter } from '../interfaces/http/incident-management/im-incidents.router';
 
 /** Every resource router, in mounting order. */
 export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
@@ -57,6 +58,7 @@ export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   customersRouter, packageConfigsRouter, customFieldsRouter, customerDomainsRouter, customerIpsRouter,
   websitesRouter, monitorsRouter, tagsRouter, changeRequestsRouter, heartbeatsRouter,
   notificationChannelsRouter, organizationSmtpRouter, notificationDeliveriesRouter, alertsRouter,
+  imIncidentsRouter,
 ];
 
 /** The Express host: request ids and logs, the path check, parsers, the routers, and the envelope. */
