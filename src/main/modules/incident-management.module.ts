@@ -18,6 +18,9 @@ import { SqlImIncidentRepository } from '../../infrastructure/incident-managemen
 import {
   SqlEscalationPolicyDirectory, SqlImCustomerDirectory, SqlImTeamDirectory,
 } from '../../infrastructure/incident-management/sql-im-directories';
+import { AdmitImEvent } from '../../application/incident-management/admit-im-event';
+import { ProcessImEvent } from '../../application/incident-management/process-im-event';
+import { RATE_LIMITER } from '../../application/shared/rate-limiter';
 import { CONTEXT_SQL } from '../tokens';
 
 type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
@@ -45,4 +48,7 @@ export const incidentManagementModule = new ContainerModule(({ bind }) => {
   single(SnoozeImIncident, membersOnly(SnoozeImIncident));
   single(MergeImIncidents, membersOnly(MergeImIncidents));
   single(BulkImIncidentAction, membersOnly(BulkImIncidentAction));
+
+  single(AdmitImEvent, (c) => new AdmitImEvent(c.get(RATE_LIMITER), c.get(CLOCK)));
+  single(ProcessImEvent, (c) => new ProcessImEvent(c.get(IM_INCIDENT_REPOSITORY), c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK)));
 });
