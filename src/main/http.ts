@@ -49,7 +49,8 @@ import { alertsRouter } from '../interfaces/http/notifications/alerts.router';
 import { IM_AREAS, imAccessGate } from '../interfaces/http/incident-management/im-access.gate';
 import { imIncidentsRouter } from '../interfaces/http/incident-management/im-incidents.router';
 import { IM_EVENTS_PATH, imEventIntake, imEventsRouter } from '../interfaces/http/incident-management/im-events.router';
-import { streamsItsBody } from '../interfaces/http/incident-management/streamed-bodies';
+import { streamsItsBody, withoutIngestToken } from '../interfaces/http/incident-management/streamed-bodies';
+import { ALERT_INGEST_PATH, alertIngestIntake, alertSourcesRouter } from '../interfaces/http/incident-management/alert-sources.router';
 
 /** Every resource router, in mounting order. */
 export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
@@ -60,7 +61,7 @@ export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   customersRouter, packageConfigsRouter, customFieldsRouter, customerDomainsRouter, customerIpsRouter,
   websitesRouter, monitorsRouter, tagsRouter, changeRequestsRouter, heartbeatsRouter,
   notificationChannelsRouter, organizationSmtpRouter, notificationDeliveriesRouter, alertsRouter,
-  imIncidentsRouter, imEventsRouter,
+  imIncidentsRouter, imEventsRouter, alertSourcesRouter,
 ];
 
 /** The Express host: request ids and logs, the path check, parsers, the routers, and the envelope. */
@@ -83,7 +84,7 @@ export function createHttpApp(container: Container): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  app.use(requestLog(logger, { quietPaths: PROBE_PATHS }));
+  app.use(requestLog(logger, { quietPaths: PROBE_PATHS, redactUrl: withoutIngestToken }));
   for (const handler of metricsHandlers(container)) app.use(handler);
   app.use(pathCheck);
   app.use(agentAccessGuard(deps));
@@ -98,6 +99,7 @@ export function createHttpApp(container: Container): Express {
   app.use(AGENT_AUTHENTICATED_PATHS, admission(deps.authenticate, deps.gates));
   app.use([...IM_AREAS], imAccessGate);
   app.post(IM_EVENTS_PATH, imEventIntake(container));
+  app.post(ALERT_INGEST_PATH, alertIngestIntake(container));
   mountOpenApi(app, buildOpenApiDocument(paths));
   app.use(deps.routes.handle);
   app.use(notFoundHandler);

@@ -18,6 +18,7 @@ import { Migration20261202090000NotificationChannels } from './20261202090000-no
 import { Migration20261210090000MaintenanceWindows } from './20261210090000-maintenance-windows';
 import { Migration20261222000000ImDirectoryStubs } from './20261222000000-im-directory-stubs';
 import { Migration20261222090000ImIncidents } from './20261222090000-im-incidents';
+import { Migration20261222100000ImAlertSources } from './20261222100000-im-alert-sources';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -40,4 +41,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261210090000MaintenanceWindows', class: Migration20261210090000MaintenanceWindows },
   { name: 'Migration20261222000000ImDirectoryStubs', class: Migration20261222000000ImDirectoryStubs },
   { name: 'Migration20261222090000ImIncidents', class: Migration20261222090000ImIncidents },
+  { name: 'Migration20261222100000ImAlertSources', class: Migration20261222100000ImAlertSources },
 ];
