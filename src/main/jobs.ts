@@ -6,6 +6,8 @@ import { watchesJob } from '../interfaces/jobs/watches.job';
 import { agentAccessPurgeJob } from '../interfaces/jobs/agent-access-purge.job';
 import { resultStorageJob } from '../interfaces/jobs/result-storage.job';
 import { maintenanceAnnouncementsJob } from '../interfaces/jobs/maintenance-announcements.job';
+import { dataExportJob } from '../interfaces/jobs/data-export.job';
+import { JobTrigger } from '../infrastructure/scheduling/job-trigger';
 import type { JobDefinition } from '../interfaces/jobs/job-definition';
 import { startAgendaJobRunner, type JobRunner } from '../infrastructure/scheduling/agenda-job-runner';
 import type { Database } from '../infrastructure/persistence/database';
@@ -19,6 +21,7 @@ export const jobDefinitions = (container: Container, logger: Logger): JobDefinit
   agentAccessPurgeJob(container, logger),
   resultStorageJob(container, logger),
   maintenanceAnnouncementsJob(container, logger),
+  dataExportJob(container, logger),
 ];
 
 /** Starts Agenda with every job, each run in its own ORM context. */
@@ -32,5 +35,7 @@ export async function startJobs(
     processEvery: options.processEvery,
   });
   watchJobPool(container, runner);
-  return runner;
+  const trigger = container.get(JobTrigger);
+  trigger.attach(runner);
+  return { ...runner, stop: async () => { trigger.detach(); await runner.stop(); } };
 }
