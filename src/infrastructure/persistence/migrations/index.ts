@@ -24,6 +24,9 @@ import { Migration20261213100000DataExports } from './20261213100000-data-export
 import { Migration20261213110000VatValidation } from './20261213110000-vat-validation';
 import { Migration20261220090000StatusPages } from './20261220090000-status-pages';
 import { Migration20261221090000CustomDomains } from './20261221090000-custom-domains';
+import { Migration20261222000000ImDirectoryStubs } from './20261222000000-im-directory-stubs';
+import { Migration20261222090000ImIncidents } from './20261222090000-im-incidents';
+import { Migration20261222100000ImAlertSources } from './20261222100000-im-alert-sources';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -52,4 +55,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261213110000VatValidation', class: Migration20261213110000VatValidation },
   { name: 'Migration20261220090000StatusPages', class: Migration20261220090000StatusPages },
   { name: 'Migration20261221090000CustomDomains', class: Migration20261221090000CustomDomains },
+  { name: 'Migration20261222000000ImDirectoryStubs', class: Migration20261222000000ImDirectoryStubs },
+  { name: 'Migration20261222090000ImIncidents', class: Migration20261222090000ImIncidents },
+  { name: 'Migration20261222100000ImAlertSources', class: Migration20261222100000ImAlertSources },
 ];
