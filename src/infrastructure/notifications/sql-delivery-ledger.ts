@@ -1,32 +1,33 @@
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { NotificationMessage } from '../../domain/notifications/notification-message';
-import type { ChannelEvent } from '../../domain/notifications/channel-events';
+import { DIGEST_EVENT, type ChannelEvent } from '../../domain/notifications/channel-events';
 import type {
   ClaimedDelivery, DeliveryAttempt, DeliveryFilter, DeliveryLedger, DeliveryNext, DeliveryRecord, DispatchedEvent, EventRoute, OutboxEvent,
 } from '../../application/notifications/ports';
 import type { SqlRunner } from '../persistence/database';
 import { WATCH_NOTIFIED_CTES } from '../watches/watch-notified.sql';
 
-interface OutboxRow { id: string; organization_id: number; kind: string; payload: Record<string, unknown> }
+export interface OutboxRow { id: string; organization_id: number; kind: string; payload: Record<string, unknown> }
 interface DeliveryRow {
   id: string; organization_id: number; channel_public_id: string; channel_type: string; event: string; incident_id: string | null;
   customer_id: number | null; monitor_id: string | null; payload: Omit<NotificationMessage, 'id'>; status: DeliveryRecord['status'];
   attempts: number; next_attempt_at: Date; created_at: Date; delivered_at: Date | null; failed_at: Date | null; last_error: string | null;
+  fallback_of: string | null; fallback_id?: string | null;
 }
 interface AttemptRow {
   delivery_id: string; attempt: number; at: Date; status_code: number | null; outcome: DeliveryAttempt['outcome'];
   response_excerpt: string | null; latency_ms: number; error: string | null;
 }
 
-interface PendingSettle {
-  owner: string; deliveryId: string; attempt: DeliveryAttempt; next: DeliveryNext;
-  resolve(settled: boolean): void; reject(error: unknown): void;
-}
-/** Settles in one statement at most (a worker's round claims fewer). */
-const SETTLE_BATCH = 500;
-
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const num = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+/** An outbox row as routing reads it. */
+export const outboxEventOf = (row: OutboxRow): OutboxEvent => ({
+  id: Number(row.id), organizationId: row.organization_id, kind: row.kind,
+  customerId: num(row.payload.customerId), monitorId: num(row.payload.monitorId), incidentId: str(row.payload.incidentId),
+  occurredAt: str(row.payload.occurredAt) ?? new Date(0).toISOString(), summary: str(row.payload.summary) ?? row.kind,
+  data: (row.payload.data ?? {}) as Record<string, unknown>,
+});
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -45,15 +46,16 @@ export class SqlDeliveryLedger implements DeliveryLedger {
         WHERE routed_at IS NULL AND payload IS NOT NULL AND kind = ANY(?::text[]) ORDER BY id LIMIT ?`,
       [kinds, limit], { prepare: true },
     );
-    return rows.map((row) => ({
-      id: Number(row.id), organizationId: row.organization_id, kind: row.kind,
-      customerId: num(row.payload.customerId), monitorId: num(row.payload.monitorId), incidentId: str(row.payload.incidentId),
-      occurredAt: str(row.payload.occurredAt) ?? new Date(0).toISOString(), summary: str(row.payload.summary) ?? row.kind,
-      data: (row.payload.data ?? {}) as Record<string, unknown>,
-    }));
+    return rows.map(outboxEventOf);
   }
 
-  async route(routes: readonly EventRoute[], at: Date): Promise<number> {
+  async route(
+    event: OutboxEvent, channels: readonly { id: number; publicId: string; type: string }[], message: Omit<NotificationMessage, 'id'>, at: Date,
+  ): Promise<boolean> {
+    return (await this.routeMany([{ event, channels, message }], at)) > 0;
+  }
+
+  async routeMany(routes: readonly EventRoute[], at: Date): Promise<number> {
     if (routes.length === 0) return 0;
     // One statement, so one commit, for a round's events: per-event statements each waited for their own commit.
     const channels = routes.flatMap((r) => r.channels.map((c) => ({ outboxId: r.event.id, ...c })));
@@ -127,90 +129,62 @@ export class SqlDeliveryLedger implements DeliveryLedger {
     );
     return rows.map((row) => ({
       id: row.id, organizationId: row.organization_id, channelPublicId: row.channel_public_id, attempts: row.attempts,
-      message: { ...row.payload, id: row.id },
+      message: { ...row.payload, id: row.id }, fallbackOf: row.fallback_of,
     }));
   }
 
-  /**
-   * Settles wait for one statement with the settles that finish at the same time: a round's sends to
-   * loopback or a fast receiver finish together, and one statement commits them all instead of one
-   * commit each. The first waits for the next turn of the event loop; while a statement runs, the
-   * next batch gathers.
-   */
-  settle(owner: string, deliveryId: string, attempt: DeliveryAttempt, next: DeliveryNext): Promise<boolean> {
-    return new Promise<boolean>((resolve, reject) => {
-      this.settles.push({ owner, deliveryId, attempt, next, resolve, reject });
-      if (!this.settling) {
-        this.settling = true;
-        setImmediate(() => void this.settleQueued());
-      }
-    });
-  }
-
-  private readonly settles: PendingSettle[] = [];
-  private settling = false;
-
-  private async settleQueued(): Promise<void> {
-    while (this.settles.length > 0) {
-      // One settle per delivery in a statement (a delivery's second settle waits for the next).
-      const batch: PendingSettle[] = [];
-      const ids = new Set<string>();
-      for (let i = 0; i < this.settles.length && batch.length < SETTLE_BATCH;) {
-        const pending = this.settles[i]!;
-        if (ids.has(pending.deliveryId)) { i++; continue; }
-        ids.add(pending.deliveryId);
-        batch.push(pending);
-        this.settles.splice(i, 1);
-      }
-      try {
-        const settled = new Set(await this.settleMany(batch));
-        for (const s of batch) s.resolve(settled.has(s.deliveryId));
-      } catch (error) {
-        for (const s of batch) s.reject(error);
-      }
-    }
-    this.settling = false;
-  }
-
-  private async settleMany(batch: readonly PendingSettle[]): Promise<string[]> {
-    const col = <T>(f: (s: PendingSettle) => T) => batch.map(f);
+  async settle(owner: string, deliveryId: string, attempt: DeliveryAttempt, next: DeliveryNext): Promise<boolean> {
+    // The channel's health moves with the outcome, in this statement: delivered resets the streak
+    // (and the failing mark), a failure of the channel's own counts; retries and the service's own give-ups leave it.
+    const health = next.status === 'delivered' ? 'delivered' : next.status === 'failed' && next.channelFault ? 'failed' : null;
     const rows = await this.sql.query<{ id: string }>(
-      `WITH input AS (
-         SELECT * FROM unnest(?::uuid[], ?::text[], ?::text[], ?::int[], ?::timestamptz[], ?::timestamptz[], ?::timestamptz[], ?::text[],
-                              ?::timestamptz[], ?::int[], ?::text[], ?::text[], ?::int[], ?::text[])
-           AS i(id, owner, status, attempt, next_attempt_at, delivered_at, failed_at, last_error, at, status_code, outcome, response_excerpt, latency_ms, error)
-       ), settled AS (
-         UPDATE notification_deliveries d
-            SET status = i.status, attempts = i.attempt, next_attempt_at = coalesce(i.next_attempt_at, d.next_attempt_at),
-                delivered_at = i.delivered_at, failed_at = i.failed_at, last_error = coalesce(i.last_error, d.last_error), lease_owner = NULL, lease_until = NULL
-           FROM input i
-          WHERE d.id = i.id AND d.lease_owner = i.owner AND d.status = 'pending'
-          RETURNING d.id, d.outbox_id, d.event, d.status, d.delivered_at, d.dedup_key
+      `WITH settled AS (
+         UPDATE notification_deliveries
+            SET status = ?, attempts = ?, next_attempt_at = coalesce(?, next_attempt_at),
+                delivered_at = ?, failed_at = ?, last_error = coalesce(?, last_error), lease_owner = NULL, lease_until = NULL,
+                fallback_due = ?
+          WHERE id = ? AND lease_owner = ? AND status = 'pending'
+          RETURNING id, channel_id, outbox_id, event, status, delivered_at, dedup_key
+       ), health AS (
+         UPDATE notification_channels c
+            SET consecutive_failures = CASE WHEN ?::text = 'delivered' THEN 0 ELSE c.consecutive_failures + 1 END,
+                last_success_at = CASE WHEN ?::text = 'delivered' THEN ?::timestamptz ELSE c.last_success_at END,
+                last_failure_at = CASE WHEN ?::text = 'failed' THEN ?::timestamptz ELSE c.last_failure_at END,
+                last_failure_reason = CASE WHEN ?::text = 'failed' THEN ?::text ELSE c.last_failure_reason END,
+                failing_since = CASE WHEN ?::text = 'delivered' THEN NULL ELSE c.failing_since END
+           FROM settled WHERE c.id = settled.channel_id AND ?::text IS NOT NULL
        ), ${WATCH_NOTIFIED_CTES}
        INSERT INTO notification_delivery_attempts (delivery_id, attempt, at, status_code, outcome, response_excerpt, latency_ms, error)
-       SELECT i.id, i.attempt, i.at, i.status_code, i.outcome, i.response_excerpt, i.latency_ms, i.error FROM settled JOIN input i ON i.id = settled.id
-       RETURNING delivery_id::text AS id`,
+       SELECT id, ?, ?, ?, ?, ?, ?, ? FROM settled
+       RETURNING delivery_id`,
       [
-        col((s) => s.deliveryId), col((s) => s.owner), col((s) => s.next.status), col((s) => s.attempt.attempt),
-        col((s) => (s.next.status === 'pending' ? s.next.nextAttemptAt : null)),
-        col((s) => (s.next.status === 'delivered' ? s.attempt.at : null)), col((s) => (s.next.status === 'failed' ? s.attempt.at : null)),
-        col((s) => (s.next.status === 'failed' ? s.next.reason : s.attempt.error)),
-        col((s) => s.attempt.at), col((s) => s.attempt.statusCode), col((s) => s.attempt.outcome), col((s) => s.attempt.responseExcerpt),
-        col((s) => Math.round(s.attempt.latencyMs)), col((s) => s.attempt.error),
+        next.status, attempt.attempt, next.status === 'pending' ? next.nextAttemptAt : null,
+        next.status === 'delivered' ? attempt.at : null, next.status === 'failed' ? attempt.at : null,
+        next.status === 'failed' ? next.reason : attempt.error, next.status === 'failed' && next.fallBack === true, deliveryId, owner,
+        health, health, attempt.at, health, attempt.at, health, next.status === 'failed' ? next.reason : null, health, health,
+        attempt.attempt, attempt.at, attempt.statusCode, attempt.outcome, attempt.responseExcerpt, Math.round(attempt.latencyMs), attempt.error,
       ],
-      // Prepared: planned once per connection, so the watch CTEs cost a batch of other events next to nothing.
+      // Prepared: planned once per connection, so the watch CTEs cost a delivery of another event next to nothing.
       { prepare: true },
     );
-    return rows.map((row) => row.id);
+    return rows.length > 0;
   }
 
   async list(scope: TenantScope, filter: DeliveryFilter, page: { offset: number; limit: number }): Promise<{ items: DeliveryRecord[]; total: number }> {
     if (filter.channelId !== undefined && !UUID.test(filter.channelId)) return { items: [], total: 0 };
-    const where = [`organization_id = ?`, `recipient IS NULL`, `(?::int IS NULL OR customer_id = ?::int)`, `(?::uuid IS NULL OR channel_public_id = ?::uuid)`, `(?::text IS NULL OR incident_id = ?::text)`].join(' AND ');
-    const params = [scope.organizationId, scope.customerId, scope.customerId, filter.channelId ?? null, filter.channelId ?? null, filter.incidentId ?? null, filter.incidentId ?? null];
+    // an incident's deliveries include the storm digests that listed it
+    const where = [
+      `organization_id = ?`, `recipient IS NULL`, `(?::int IS NULL OR customer_id = ?::int)`, `(?::uuid IS NULL OR channel_public_id = ?::uuid)`,
+      `(?::text IS NULL OR incident_id = ?::text OR (event = '${DIGEST_EVENT}' AND payload->'data'->'incidents' @> jsonb_build_array(jsonb_build_object('incidentId', ?::text))))`,
+    ].join(' AND ');
+    const params = [
+      scope.organizationId, scope.customerId, scope.customerId, filter.channelId ?? null, filter.channelId ?? null,
+      filter.incidentId ?? null, filter.incidentId ?? null, filter.incidentId ?? null,
+    ];
     const [count] = await this.sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM notification_deliveries WHERE ${where}`, params);
     const rows = await this.sql.query<DeliveryRow>(
-      `SELECT * FROM notification_deliveries WHERE ${where} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`, [...params, page.limit, page.offset],
+      `SELECT d.*, (SELECT f.id FROM notification_deliveries f WHERE f.fallback_of = d.id LIMIT 1) AS fallback_id
+         FROM notification_deliveries d WHERE ${where} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`, [...params, page.limit, page.offset],
     );
     const attempts = rows.length === 0 ? [] : await this.sql.query<AttemptRow>(
       `SELECT * FROM notification_delivery_attempts WHERE delivery_id = ANY(?::uuid[]) ORDER BY delivery_id, attempt`, [rows.map((r) => r.id)],
@@ -228,6 +202,7 @@ export class SqlDeliveryLedger implements DeliveryLedger {
         customerId: row.customer_id, monitorId: row.monitor_id === null ? null : Number(row.monitor_id), status: row.status,
         attempts: byDelivery.get(row.id) ?? [], nextAttemptAt: row.status === 'pending' ? row.next_attempt_at : null,
         createdAt: row.created_at, deliveredAt: row.delivered_at, failedAt: row.failed_at, lastError: row.last_error,
+        fallbackOf: row.fallback_of, fallbackId: row.fallback_id ?? null,
       })),
     };
   }

@@ -15,9 +15,9 @@ async function aChannel(token: string, body: Record<string, unknown>): Promise<R
 
 /**
  * The ledger routes a worker's round of events in one statement (one commit), each event at most
- * once, and settles the attempts that finish together in one statement, each only under its lease.
+ * once; attempts that finish together are each settled only under their own lease.
  */
-describe('a round of events and attempts in one statement (SqlDeliveryLedger on PostgreSQL)', () => {
+describe('a round of events routed at once, and attempts settled together (SqlDeliveryLedger on PostgreSQL)', () => {
   it('writes each event\'s deliveries, marks every event routed (one without channels too), and never routes an event twice, even racing', async () => {
     const { database } = await testServer();
     const ledger = new SqlDeliveryLedger(database.sql);
@@ -49,7 +49,7 @@ describe('a round of events and attempts in one statement (SqlDeliveryLedger on 
     };
     const at = new Date('2026-12-14T10:00:01Z');
 
-    expect(await ledger.route([routeOf(0, [hook, mail]), routeOf(1, []), routeOf(2, [mail])], at)).to.equal(3);
+    expect(await ledger.routeMany([routeOf(0, [hook, mail]), routeOf(1, []), routeOf(2, [mail])], at)).to.equal(3);
     const deliveries = async () => database.sql.query<Record<string, any>>(
       `SELECT outbox_id::int AS outbox, channel_public_id::text AS channel, channel_type, customer_id, monitor_id::int AS monitor, incident_id, event,
               payload->>'summary' AS summary, status
@@ -67,16 +67,16 @@ describe('a round of events and attempts in one statement (SqlDeliveryLedger on 
 
     // Routed again (a second worker that read the same events), and the last event raced by two workers.
     const again = [routeOf(0, [hook, mail]), routeOf(1, [hook]), routeOf(2, [mail]), routeOf(3, [hook])];
-    const raced = await Promise.all([ledger.route(again, at), ledger.route(again, at)]);
+    const raced = await Promise.all([ledger.routeMany(again, at), ledger.routeMany(again, at)]);
     expect(raced.sort()).to.deep.equal([0, 1]);
     expect(await deliveries()).to.deep.equal([
       ...expected,
       { outbox: Number(outbox[3]!.id), channel: hook.publicId, channel_type: 'webhook', incident_id: 'inc-d', summary: 'inc-d is down', ...base },
     ]);
-    expect(await ledger.route([], at)).to.equal(0);
+    expect(await ledger.routeMany([], at)).to.equal(0);
   });
 
-  it('settles attempts finishing together in one statement, each for itself: one whose lease another worker took is refused', async () => {
+  it('settles attempts finishing together, each for itself: one whose lease another worker took is refused', async () => {
     const { database } = await testServer();
     const ledger = new SqlDeliveryLedger(database.sql);
     const org = await anOrganization('batch-settle');
@@ -96,7 +96,7 @@ describe('a round of events and attempts in one statement (SqlDeliveryLedger on 
       ledger.settle('w1', a!, attempt('delivered', 200), { status: 'delivered' }),
       ledger.settle('w1', b!, attempt('delivered', 200), { status: 'delivered' }),
       ledger.settle('w1', c!, attempt('retry', null), { status: 'pending', nextAttemptAt: new Date('2026-12-14T10:01:00Z') }),
-      ledger.settle('w1', d!, attempt('failed', 410), { status: 'failed', reason: 'Answered 410' }),
+      ledger.settle('w1', d!, attempt('failed', 410), { status: 'failed', reason: 'Answered 410', channelFault: true, fallBack: false }),
     ]);
     expect(answers).to.deep.equal([true, false, true, true]);
     const rows = await database.sql.query<Record<string, any>>(
