@@ -5,7 +5,7 @@
  * receiver i is `hooks-<i>.notify-bench.com` (A 127.0.0.1), so channels name public-looking hosts
  * that the real target policy resolves and admits (CHECK_PRIVATE_ALLOWLIST=127.0.0.0/8). IPC:
  *   -> {ports, hosts, dnsServer}
- *   {type: 'arrivals'} -> {arrivals: [[webhookId, event, incidentId, atMs]]}   everything since the last reset
+ *   {type: 'arrivals'} -> {arrivals: [[webhookId, event, incidentIds, atMs]]}   everything since the last reset (a digest lists several incidents)
  *   {type: 'reset'}
  */
 import http from 'node:http';
@@ -14,15 +14,19 @@ import { startTestDns } from '../../test/support/test-dns';
 
 const BACKLOG = 4096;
 const count = Number(process.argv[2] ?? 100);
-let arrivals: Array<[string, string, string | null, number]> = [];
+let arrivals: Array<[string, string, string[], number]> = [];
 
 const server = () => http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
   req.on('end', () => {
     const at = Date.now();
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { event: string; incident: { id: string } | null };
-    arrivals.push([String(req.headers['x-webhook-id']), body.event, body.incident?.id ?? null, at]);
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+      event: string; incident: { id: string } | null; data?: { incidents?: Array<{ incidentId?: string }> };
+    };
+    // A digest lists the incidents it tells of.
+    const incidents = body.incident ? [body.incident.id] : (body.data?.incidents ?? []).map((i) => i.incidentId).filter((id): id is string => Boolean(id));
+    arrivals.push([String(req.headers['x-webhook-id']), body.event, incidents, at]);
     res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
   });
 });
