@@ -125,7 +125,9 @@ async function main() {
     const pgA = await postgresCpuMicros(service.pid);
     const storm = await service.request<{ startedAt: number; ms: number }>({ type: 'record', status: 'down', chunk: CHUNK });
     progress(`${MONITORS} failing results recorded in ${storm.ms} ms`);
-    const stormLedger = await drained(service, 'the storm');
+    // Digests wait for their window to end: drained once every incident was told of.
+    const allTold = async () => new Set((await arrivals()).flatMap((a) => a[2])).size >= MONITORS;
+    const stormLedger = await drained(service, 'the storm', allTold);
     const cpuB = await worker.request<{ cpuMicros: number }>({ type: 'cpu' });
     const pgB = await postgresCpuMicros(service.pid);
     const opened = await arrivals();
@@ -167,7 +169,7 @@ async function main() {
     const firstDrained = Math.min(...beforeKill.map((a) => a[3]));
     progress(`killed the worker after ${drained1} resolved messages; starting another`);
     worker = await startBenchService('notify-worker-process', { env: workerEnv });
-    const afterKill = await drained(service, 'the recovery');
+    const afterKill = await drained(service, 'the recovery', allTold);
     const resolved = await arrivals();
     const resolvedIds = new Set(resolved.map((a) => a[0]));
     const lastArrival = Math.max(...resolved.map((a) => a[3]));
