@@ -76,3 +76,9 @@ export function isoWeekday(wall: Pick<WallTime, 'year' | 'month' | 'day'>): numb
   const day = new Date(Date.UTC(wall.year, wall.month - 1, wall.day)).getUTCDay();
   return day === 0 ? 7 : day;
 }
+
+/** The calendar date an instant falls on in the zone, as YYYY-MM-DD. */
+export function localDate(zone: string, instant: Date): string {
+  const wall = wallTimeOf(zone, instant);
+  return `${wall.year}-${String(wall.month).padStart(2, '0')}-${String(wall.day).padStart(2, '0')}`;
+}

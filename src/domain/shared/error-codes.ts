@@ -74,6 +74,8 @@ export const ERROR_CODES = [
   'screenshotNotFound',
   // notifications (design)
   'smtpVerificationFailed', 'smtpNotConfigured', 'noChannelsToNotify',
+  // reports (design)
+  'reportNotFound',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -73,4 +73,10 @@ export const MESSAGES: Partial<Record<ErrorCode, string>> = {
   smtpVerificationFailed: 'The SMTP server did not accept the connection or the login',
   smtpNotConfigured: 'The organization has no SMTP server of its own',
   noChannelsToNotify: 'No enabled notification channel receives manual alerts here',
+  invalidReportSchedule: 'A weekly report needs a weekday (1-7), a monthly report a dayOfMonth (1-28)',
+  invalidReportScope: 'The report scope names records of another organization, or threshold mode lacks a threshold',
+  reportNotFound: 'Report not found',
+  reportRunNotFound: 'Report run not found',
+  reportRunNoPdf: 'This report run has no archived PDF',
+  reportPdfNotFound: 'The archived PDF of this run cannot be read',
 };
