@@ -140,6 +140,22 @@ export * from './application/monitoring/update-website-check-config';
 // observability
 export * from './application/observability/metered-outcome-recorder';
 export * from './application/observability/ports';
+// reports
+export * from './application/reports/create-report';
+export * from './application/reports/delete-report';
+export * from './application/reports/direct-deliveries';
+export * from './application/reports/get-report';
+export * from './application/reports/get-report-pdf';
+export * from './application/reports/get-report-run';
+export * from './application/reports/list-report-runs';
+export * from './application/reports/list-reports';
+export * from './application/reports/ports';
+export * from './application/reports/report-input';
+export * from './application/reports/report-runner';
+export * from './application/reports/report-view';
+export * from './application/reports/run-due-reports';
+export * from './application/reports/run-report-now';
+export * from './application/reports/update-report';
 // results
 export * from './application/results/get-check-history';
 export * from './application/results/get-uptime-stats';

@@ -46,6 +46,8 @@ import { notificationChannelsRouter } from '../interfaces/http/notifications/not
 import { notificationDeliveriesRouter } from '../interfaces/http/notifications/notification-deliveries.router';
 import { organizationSmtpRouter } from '../interfaces/http/notifications/organization-smtp.router';
 import { alertsRouter } from '../interfaces/http/notifications/alerts.router';
+import { reportsRouter } from '../interfaces/http/reports/reports.router';
+import { reportRunsRouter } from '../interfaces/http/reports/report-runs.router';
 
 /** Every resource router, in mounting order. */
 export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
@@ -56,6 +58,7 @@ export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   customersRouter, packageConfigsRouter, customFieldsRouter, customerDomainsRouter, customerIpsRouter,
   websitesRouter, monitorsRouter, tagsRouter, changeRequestsRouter, heartbeatsRouter,
   notificationChannelsRouter, organizationSmtpRouter, notificationDeliveriesRouter, alertsRouter,
+  reportsRouter, reportRunsRouter,
 ];
 
 /** The Express host: request ids and logs, the path check, parsers, the routers, and the envelope. */

@@ -2,9 +2,12 @@ import { AppError } from '../../domain/shared/app-error';
 import type { ReportDefinition } from '../../domain/reports/report-definition';
 import { requireWriter, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
-import type { ReportRepository, ReportScopeRefs } from './ports';
+import type { ReportRepository, ReportScopeRefs, ScopeRefs } from './ports';
 import { settingsFrom, type ReportInput } from './report-input';
 import { viewOf, type ReportView } from './report-view';
+
+/** Any fields of a report; each scope list sent replaces that list. */
+export type ReportChange = Partial<Omit<ReportInput, 'scope'>> & { scope?: Partial<ScopeRefs> };
 
 /** The definition as an input, so a partial change is judged as the whole it makes. */
 async function inputOf(report: ReportDefinition, refs: ReportScopeRefs): Promise<ReportInput> {
@@ -22,7 +25,7 @@ async function inputOf(report: ReportDefinition, refs: ReportScopeRefs): Promise
 export class UpdateReport {
   constructor(private readonly reports: ReportRepository, private readonly refs: ReportScopeRefs, private readonly clock: Clock) {}
 
-  async execute(actor: Actor, { id, change }: { id: string; change: Partial<ReportInput> }): Promise<ReportView> {
+  async execute(actor: Actor, { id, change }: { id: string; change: ReportChange }): Promise<ReportView> {
     requireWriter(actor);
     const report = await this.reports.findByRef(actor.scope, id);
     if (!report) throw new AppError('reportNotFound');
@@ -31,10 +34,10 @@ export class UpdateReport {
     const merged: ReportInput = {
       ...current,
       ...(switching ? { weekday: undefined, dayOfMonth: undefined } : {}),
-      ...Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)),
+      ...Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) as Partial<ReportInput>,
       ...('weekday' in change ? { weekday: change.weekday } : {}),
       ...('dayOfMonth' in change ? { dayOfMonth: change.dayOfMonth } : {}),
-      scope: { ...current.scope, ...change.scope },
+      scope: { ...current.scope, ...Object.fromEntries(Object.entries(change.scope ?? {}).filter(([, v]) => v !== undefined)) },
     };
     const now = this.clock.now();
     report.change(await settingsFrom(merged, report.organizationId, this.refs), now);
