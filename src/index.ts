@@ -143,7 +143,6 @@ export * from './application/observability/ports';
 // reports
 export * from './application/reports/create-report';
 export * from './application/reports/delete-report';
-export * from './application/reports/direct-deliveries';
 export * from './application/reports/get-report';
 export * from './application/reports/get-report-pdf';
 export * from './application/reports/get-report-run';
@@ -211,6 +210,7 @@ export * from './application/tenancy/update-package-config';
 // notifications
 export * from './application/notifications/create-notification-channel';
 export * from './application/notifications/deliver-due-notifications';
+export * from './application/notifications/deliver-due-direct-messages';
 export * from './application/notifications/list-notification-deliveries';
 export * from './application/notifications/route-outbox-events';
 export * from './application/notifications/delete-notification-channel';

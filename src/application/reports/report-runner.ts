@@ -6,7 +6,7 @@ import type { GetUptimeStats } from '../results/get-uptime-stats';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { TransactionRunner } from '../shared/transaction';
-import type { DirectDeliveries, DirectMessage } from './direct-deliveries';
+import type { DirectDeliveries, DirectMessage } from '../notifications/ports';
 import type {
   MonthlyReportCustomer, ReportArchive, ReportedMonitor, ReportRenderer, ReportRun, ReportRuns, ReportSources,
 } from './ports';
@@ -36,7 +36,7 @@ const zoneOf = (subject: RunSubject) => (subject.kind === 'report' ? subject.rep
 export class ReportRunner {
   constructor(
     private readonly sources: ReportSources, private readonly runs: ReportRuns, private readonly renderer: ReportRenderer,
-    private readonly archive: ReportArchive, private readonly deliveries: () => DirectDeliveries, private readonly uptime: GetUptimeStats,
+    private readonly archive: ReportArchive, private readonly deliveries: DirectDeliveries, private readonly uptime: GetUptimeStats,
     private readonly tx: TransactionRunner, private readonly ids: IdGenerator, private readonly clock: Clock,
   ) {}
 
@@ -79,7 +79,7 @@ export class ReportRunner {
     const pdf = await this.renderer.render(model, { logo: organization.logo });
     run.pdfPath = await this.archive.store(run.organizationId, `${run.publicId}.pdf`, pdf);
     const recipients = subject.kind === 'report' ? subject.report.recipients : [subject.customer.email];
-    if (recipients.length > 0) await this.deliveries().enqueue(recipients.map((to) => this.email(subject, run, model, to)), this.clock.now());
+    if (recipients.length > 0) await this.deliveries.enqueue(recipients.map((to) => this.email(subject, run, model, to)), this.clock.now());
     run.recipients = recipients;
     run.status = 'completed';
   }

@@ -3,7 +3,7 @@ import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import { GetUptimeStats } from '../../application/results/get-uptime-stats';
-import { DIRECT_DELIVERIES, type DirectDeliveries } from '../../application/reports/direct-deliveries';
+import { DIRECT_DELIVERIES } from '../../application/notifications/ports';
 import {
   REPORT_ARCHIVE, REPORT_RENDERER, REPORT_REPOSITORY, REPORT_RUNS, REPORT_SCOPE_REFS, REPORT_SOURCES,
 } from '../../application/reports/ports';
@@ -27,7 +27,7 @@ import { FileReportArchive } from '../../infrastructure/reports/file-report-arch
 import type { AppConfig } from '../config';
 import { CONFIG, CONTEXT_SQL } from '../tokens';
 
-type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T), options?: { optional?: boolean }): T };
+type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
 
 /** A slot is still made this long after its time (a worker down longer skips it; the next slot comes anyway). */
 const REPORT_LOOKBACK_MS = 72 * 60 * 60_000;
@@ -53,13 +53,7 @@ export const reportsModule = new ContainerModule(({ bind }) => {
   single(DeleteReport, (c) => new DeleteReport(c.get(REPORT_REPOSITORY)));
   single(ReportRunner, (c) => new ReportRunner(
     c.get(REPORT_SOURCES), c.get(REPORT_RUNS), c.get(REPORT_RENDERER), c.get(REPORT_ARCHIVE),
-    // The delivery ledger belongs to the notifications context; looked up when a run sends, so this
-    // context loads whatever the module order.
-    () => {
-      const deliveries = c.get<DirectDeliveries | undefined>(DIRECT_DELIVERIES, { optional: true });
-      if (!deliveries) throw new Error('no delivery ledger for direct messages (DIRECT_DELIVERIES) is bound');
-      return deliveries;
-    },
+    c.get(DIRECT_DELIVERIES),
     c.get(GetUptimeStats), c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK)));
   single(RunDueReports, (c) => new RunDueReports(
     c.get(REPORT_REPOSITORY), c.get(REPORT_SOURCES), c.get(REPORT_RUNS), c.get(ReportRunner), c.get(CLOCK),
