@@ -154,6 +154,7 @@ export * from './application/reports/report-runner';
 export * from './application/reports/report-view';
 export * from './application/reports/run-due-reports';
 export * from './application/reports/run-report-now';
+export * from './application/reports/set-report-logo';
 export * from './application/reports/update-report';
 // results
 export * from './application/results/get-check-history';

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { RESULT_STORE, type ResultStore, type StoredResult } from '../../src/application/results/ports';
 import type { RunningApplication } from '../../src/main/application';
@@ -78,4 +79,27 @@ export function pixelsNear(image: { rgb: Buffer }, hex: string): number {
     if (Math.abs(image.rgb[i]! - r!) <= 24 && Math.abs(image.rgb[i + 1]! - g!) <= 24 && Math.abs(image.rgb[i + 2]! - b!) <= 24) n += 1;
   }
   return n;
+}
+
+/** A solid-colour PNG (8-bit RGB), made by hand so tests need no image library. */
+export function aSolidPng(width: number, height: number, hex: string): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, 'latin1'), data])));
+    return Buffer.concat([length, Buffer.from(type, 'latin1'), data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const pixel = Buffer.from(hex.slice(1), 'hex');
+  const row = Buffer.concat([Buffer.from([0]), ...Array.from({ length: width }, () => pixel)]);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -139,3 +139,16 @@ export interface ReportRuns {
   list(scope: TenantScope, filter: ReportRunFilter, page: { page: number; perPage: number }): Promise<{ items: ReportRun[]; total: number }>;
 }
 export const REPORT_RUNS = Symbol.for('ReportRuns');
+
+/** The organization's logo on its reports: PNG or JPEG bytes. */
+export interface ReportLogo {
+  readonly contentType: 'image/png' | 'image/jpeg';
+  readonly bytes: Uint8Array;
+}
+
+/** How an organization brands its reports (its name comes from the organization itself). */
+export interface ReportBranding {
+  /** Sets the logo, or removes it with null. */
+  setLogo(organizationId: number, logo: ReportLogo | null, at: Date): Promise<void>;
+}
+export const REPORT_BRANDING = Symbol.for('ReportBranding');

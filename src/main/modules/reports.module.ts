@@ -5,7 +5,7 @@ import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import { GetUptimeStats } from '../../application/results/get-uptime-stats';
 import { DIRECT_DELIVERIES } from '../../application/notifications/ports';
 import {
-  REPORT_ARCHIVE, REPORT_RENDERER, REPORT_REPOSITORY, REPORT_RUNS, REPORT_SCOPE_REFS, REPORT_SOURCES,
+  REPORT_ARCHIVE, REPORT_BRANDING, REPORT_RENDERER, REPORT_REPOSITORY, REPORT_RUNS, REPORT_SCOPE_REFS, REPORT_SOURCES,
 } from '../../application/reports/ports';
 import { CreateReport } from '../../application/reports/create-report';
 import { ListReports } from '../../application/reports/list-reports';
@@ -18,12 +18,14 @@ import { RunReportNow } from '../../application/reports/run-report-now';
 import { ListReportRuns } from '../../application/reports/list-report-runs';
 import { GetReportRun } from '../../application/reports/get-report-run';
 import { GetReportPdf } from '../../application/reports/get-report-pdf';
+import { SetReportLogo } from '../../application/reports/set-report-logo';
 import { SqlReportRepository } from '../../infrastructure/reports/sql-report.repository';
 import { SqlReportScopeRefs } from '../../infrastructure/reports/sql-report-scope-refs';
 import { SqlReportSources } from '../../infrastructure/reports/sql-report-sources';
 import { SqlReportRuns } from '../../infrastructure/reports/sql-report-runs';
 import { PdfkitReportRenderer } from '../../infrastructure/reports/pdfkit-report-renderer';
 import { FileReportArchive } from '../../infrastructure/reports/file-report-archive';
+import { SqlReportBranding } from '../../infrastructure/reports/sql-report-branding';
 import type { AppConfig } from '../config';
 import { CONFIG, CONTEXT_SQL } from '../tokens';
 
@@ -44,6 +46,7 @@ export const reportsModule = new ContainerModule(({ bind }) => {
   single(REPORT_SOURCES, (c) => new SqlReportSources(c.get(CONTEXT_SQL)));
   single(REPORT_RUNS, (c) => new SqlReportRuns(c.get(CONTEXT_SQL)));
   single(REPORT_RENDERER, () => new PdfkitReportRenderer());
+  single(REPORT_BRANDING, (c) => new SqlReportBranding(c.get(CONTEXT_SQL)));
   single(REPORT_ARCHIVE, (c) => new FileReportArchive(c.get<AppConfig>(CONFIG).dataDir));
 
   single(CreateReport, (c) => new CreateReport(c.get(REPORT_REPOSITORY), c.get(REPORT_SCOPE_REFS), c.get(ID_GENERATOR), c.get(CLOCK)));
@@ -61,5 +64,6 @@ export const reportsModule = new ContainerModule(({ bind }) => {
   single(RunReportNow, (c) => new RunReportNow(c.get(REPORT_REPOSITORY), c.get(ReportRunner), c.get(CLOCK)));
   single(ListReportRuns, (c) => new ListReportRuns(c.get(REPORT_RUNS), c.get(REPORT_REPOSITORY)));
   single(GetReportRun, (c) => new GetReportRun(c.get(REPORT_RUNS)));
+  single(SetReportLogo, (c) => new SetReportLogo(c.get(REPORT_BRANDING), c.get(CLOCK)));
   single(GetReportPdf, (c) => new GetReportPdf(c.get(REPORT_RUNS), c.get(REPORT_ARCHIVE)));
 });

@@ -5,9 +5,10 @@ import { GetReport } from '../../../application/reports/get-report';
 import { UpdateReport } from '../../../application/reports/update-report';
 import { DeleteReport } from '../../../application/reports/delete-report';
 import { RunReportNow } from '../../../application/reports/run-report-now';
+import { SetReportLogo } from '../../../application/reports/set-report-logo';
 import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
-import { CreateReportBody, IdParams, ReportRunSchema, ReportSchema, UpdateReportBody } from './schemas';
+import { CreateReportBody, IdParams, LogoBody, ReportRunSchema, ReportSchema, UpdateReportBody } from './schemas';
 import { presentReport, presentRun } from './presenters';
 
 const tags = ['Reports'] as const;
@@ -81,5 +82,16 @@ export function reportsRouter(deps: RouterDeps) {
       response: ReportRunSchema,
       errors: ['reportNotFound', 'roleForbidden'],
       handler: async ({ actor, params }) => presentRun(await container.get(RunReportNow).execute(actor, params)),
+    })
+    .route({
+      operationId: 'setReportLogo',
+      method: 'put', path: '/api/organization/report-logo', tags, summary: 'Set the logo of the organization\'s reports',
+      description: 'The logo on the first page of every report of the organization, beside its name: a PNG or JPEG image '
+        + `(told by its bytes) of at most 512 KB, base64-encoded; null removes it. ${ACCESS}`,
+      body: LogoBody,
+      errors: ['roleForbidden'],
+      handler: async ({ actor, body }) => {
+        await container.get(SetReportLogo).execute(actor, { image: body.image === null ? null : new Uint8Array(Buffer.from(body.image, 'base64')) });
+      },
     }).router;
 }

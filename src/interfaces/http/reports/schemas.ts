@@ -122,3 +122,7 @@ export const RunsQuery = z.object({
 }).strict();
 
 export const RunsPage = pagedSchema(ReportRunSchema, 'ReportRunPage');
+
+export const LogoBody = z.object({
+  image: z.base64().max(700_000).nullable().meta({ description: 'PNG or JPEG bytes, base64 (at most 512 KB decoded); null removes the logo' }),
+}).strict().meta({ id: 'ReportLogo' });

@@ -6,7 +6,7 @@ import { anOrganization } from '../../../support/builders';
 import { aCustomer } from '../../../support/callers';
 import { aCustomerToken, aMember } from '../../../support/identity-fixtures';
 import { aMonitorRow } from '../../../support/results-fixtures';
-import { aWeekOfResults, firstPagePixels, firstPagePng, pdfText, pixelsNear } from '../../../support/reports-fixtures';
+import { aSolidPng, aWeekOfResults, firstPagePixels, firstPagePng, pdfText, pixelsNear } from '../../../support/reports-fixtures';
 import { testClock } from '../../../support/test-clock';
 import { testServer } from '../../../support/test-server';
 import { RunDueReports } from '../../../../src/application/reports/run-due-reports';
@@ -222,5 +222,32 @@ describe('Reports API', () => {
     const runs = await api('GET', '/api/organization/report-runs', { token: org.token, query: { reportId: created.body.id } });
     expect(runs.body.total).to.equal(1);
     expect(runs.body.items[0]).to.include({ trigger: 'schedule', slot: todayMidnight().toISOString(), status: 'completed', hasPdf: true });
+  });
+
+  it('brands the first page with the organization\'s logo once set, and without it once removed; only PNG or JPEG is taken', async () => {
+    const app = await testServer();
+    const { org } = await anAgency();
+    const MAGENTA = '#ff00ff';
+    const report = await api('POST', '/api/organization/reports', { token: org.token, body: weekly() });
+    const firstPage = async () => {
+      const run = await api('POST', `/api/organization/reports/${report.body.id}/run`, { token: org.token });
+      const pdf = await fetch(`${app.url}/api/organization/report-runs/${run.body.id}/pdf`, { headers: { authorization: `Bearer ${org.token}` } });
+      return firstPagePixels(new Uint8Array(await pdf.arrayBuffer()));
+    };
+    expect(pixelsNear(await firstPage(), MAGENTA)).to.equal(0);
+
+    const set = await api('PUT', '/api/organization/report-logo', { token: org.token, body: { image: aSolidPng(110, 50, MAGENTA).toString('base64') } });
+    expect(set.status, JSON.stringify(set.body)).to.equal(204);
+    // Fitted into 110 x 50 points at the top left: thousands of magenta pixels at 72 dpi.
+    expect(pixelsNear(await firstPage(), MAGENTA)).to.be.greaterThan(4000);
+
+    const gif = await api('PUT', '/api/organization/report-logo', { token: org.token, body: { image: Buffer.from('GIF89a-not-a-logo').toString('base64') } });
+    expectError(gif, 400, 'validationFailed');
+    expect(gif.body.data.issues[0].path).to.deep.equal(['image']);
+    const readonly = await aMember(org, 'readonly');
+    expectError(await api('PUT', '/api/organization/report-logo', { token: readonly.token, body: { image: null } }), 403, 'roleForbidden');
+
+    expect((await api('PUT', '/api/organization/report-logo', { token: org.token, body: { image: null } })).status).to.equal(204);
+    expect(pixelsNear(await firstPage(), MAGENTA)).to.equal(0);
   });
 });
