@@ -15,7 +15,7 @@ export interface ReportRepository {
   /** Optimistic: a definition changed since it was read answers AppError('conflict'). */
   save(report: ReportDefinition): Promise<void>;
   remove(report: ReportDefinition): Promise<void>;
-  /** Unscoped, for the scheduler: every enabled definition. */
+  /** Unscoped, for the scheduler: every enabled definition of an active organization. */
   enabled(): Promise<ReportDefinition[]>;
 }
 export const REPORT_REPOSITORY = Symbol.for('ReportRepository');

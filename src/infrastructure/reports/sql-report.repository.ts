@@ -77,7 +77,10 @@ export class SqlReportRepository implements ReportRepository {
   }
 
   async enabled(): Promise<ReportDefinition[]> {
-    const rows = await this.sql.query<ReportRow>(`SELECT ${COLUMNS} FROM report_definitions r WHERE r.enabled ORDER BY r.id`);
+    // A suspended or cancelled organization's reports wait: they resume with the organization.
+    const rows = await this.sql.query<ReportRow>(
+      `SELECT ${COLUMNS} FROM report_definitions r JOIN organizations o ON o.id = r.organization_id
+        WHERE r.enabled AND o.status = 'active' ORDER BY r.id`);
     return rows.map(toReport);
   }
 }

@@ -224,6 +224,21 @@ describe('Reports API', () => {
     expect(runs.body.items[0]).to.include({ trigger: 'schedule', slot: todayMidnight().toISOString(), status: 'completed', hasPdf: true });
   });
 
+  it('leaves a suspended organization\'s slot until the organization is active again', async () => {
+    const app = await testServer();
+    const { org } = await anAgency();
+    const created = await api('POST', '/api/organization/reports', { token: org.token, body: weekly({ name: 'Paused' }) });
+    await app.database.sql.query(`UPDATE report_definitions SET created_at = created_at - interval '2 days' WHERE public_id = ?`, [created.body.id]);
+    const slotRuns = () => app.database.sql.query('SELECT 1 FROM report_runs WHERE report_public_id = ?', [created.body.id]);
+    const due = () => RequestContext.create(app.database.orm.em, () => app.container.get(RunDueReports).execute());
+    await app.database.sql.query(`UPDATE organizations SET status = 'suspended' WHERE id = ?`, [org.user.organizationId]);
+    await due();
+    expect(await slotRuns()).to.have.length(0);
+    await app.database.sql.query(`UPDATE organizations SET status = 'active' WHERE id = ?`, [org.user.organizationId]);
+    await due();
+    expect(await slotRuns()).to.have.length(1);
+  });
+
   it('brands the first page with the organization\'s logo once set, and without it once removed; only PNG or JPEG is taken', async () => {
     const app = await testServer();
     const { org } = await anAgency();
