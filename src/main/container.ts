@@ -15,13 +15,13 @@ import { monitoringModule } from './modules/monitoring.module';
 import { metricsModule } from './modules/metrics.module';
 import { notificationsModule } from './modules/notifications.module';
 import { maintenanceModule } from './modules/maintenance.module';
+import { dataExportModule } from './modules/data-export.module';
 import { reportsModule } from './modules/reports.module';
 
 /** The one composition root: every context's module, bound over the shared platform adapters. */
 export function createContainer(config: AppConfig, logger: Logger, database: Database, clock?: Clock): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(platformModule(config, logger, database, clock), identityModule, tenancyModule, agentAccessModule, checksModule, incidentsModule, monitoringModule, maintenanceModule, schedulingModule, notificationsModule);
-  container.load(reportsModule);
+  container.load(platformModule(config, logger, database, clock), identityModule, tenancyModule, agentAccessModule, checksModule, incidentsModule, monitoringModule, maintenanceModule, schedulingModule, notificationsModule, dataExportModule, reportsModule);
   container.load(metricsModule(config, database));
   return container;
 }
