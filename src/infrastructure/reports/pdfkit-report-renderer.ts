@@ -120,7 +120,7 @@ export class PdfkitReportRenderer implements ReportRenderer {
   }
 
   private uptimeChart(doc: Doc, monitors: readonly ReportMonitor[]): void {
-    heading(doc, 'Uptime by monitor');
+    heading(doc, 'Uptime by monitor, share of the whole period');
     this.legend(doc, [[COLORS.up, 'up'], [COLORS.degraded, 'degraded'], [COLORS.down, 'down'], [COLORS.unknown, 'unknown']]);
     const barWidth = WIDTH - LABEL_WIDTH - 60;
     for (const monitor of monitors) {
