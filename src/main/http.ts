@@ -47,6 +47,17 @@ import { notificationChannelsRouter } from '../interfaces/http/notifications/not
 import { notificationDeliveriesRouter } from '../interfaces/http/notifications/notification-deliveries.router';
 import { organizationSmtpRouter } from '../interfaces/http/notifications/organization-smtp.router';
 import { alertsRouter } from '../interfaces/http/notifications/alerts.router';
+import { customDomainsRouter } from '../interfaces/http/custom-domains/custom-domains.router';
+import { customDomainRouting } from '../interfaces/http/custom-domains/host-routing';
+import { publicStatusPageHost } from '../interfaces/http/custom-domains/status-page-host';
+import { ActiveHosts } from '../application/custom-domains/active-hosts';
+import { statusPagesRouter } from '../interfaces/http/status-pages/status-pages.router';
+import { publicStatusPagesRouter } from '../interfaces/http/status-pages/public-status-pages.router';
+import { IM_AREAS, imAccessGate } from '../interfaces/http/incident-management/im-access.gate';
+import { imIncidentsRouter } from '../interfaces/http/incident-management/im-incidents.router';
+import { IM_EVENTS_PATH, imEventIntake, imEventsRouter } from '../interfaces/http/incident-management/im-events.router';
+import { streamsItsBody, withoutIngestToken } from '../interfaces/http/incident-management/streamed-bodies';
+import { ALERT_INGEST_PATH, alertIngestIntake, alertSourcesRouter } from '../interfaces/http/incident-management/alert-sources.router';
 import { reportsRouter } from '../interfaces/http/reports/reports.router';
 import { reportRunsRouter } from '../interfaces/http/reports/report-runs.router';
 
@@ -59,7 +70,10 @@ export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   customersRouter, packageConfigsRouter, customFieldsRouter, customerDomainsRouter, customerIpsRouter,
   websitesRouter, monitorsRouter, tagsRouter, changeRequestsRouter, heartbeatsRouter,
   notificationChannelsRouter, organizationSmtpRouter, notificationDeliveriesRouter, alertsRouter,
+  customDomainsRouter,
+  statusPagesRouter, publicStatusPagesRouter,
   dataExportRouter,
+  imIncidentsRouter, imEventsRouter, alertSourcesRouter,
   reportsRouter, reportRunsRouter,
 ];
 
@@ -83,16 +97,30 @@ export function createHttpApp(container: Container): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  app.use(requestLog(logger, { quietPaths: PROBE_PATHS }));
+  app.use(requestLog(logger, { quietPaths: PROBE_PATHS, redactUrl: withoutIngestToken }));
   for (const handler of metricsHandlers(container)) app.use(handler);
   app.use(pathCheck);
+  const activeHosts = container.get(ActiveHosts);
+  const hostRouting = customDomainRouting({
+    canonicalHostname: new URL(config.publicBaseUrl).hostname.toLowerCase(), trustProxy: config.trustProxy,
+    find: (hostname) => activeHosts.find(hostname), bypassPaths: PROBE_PATHS,
+    statusPageHost: publicStatusPageHost(container),
+  });
+  app.use(hostRouting.resolve);
   app.use(agentAccessGuard(deps));
-  app.use(express.json({ limit: '1mb' }));
-  app.use(express.urlencoded({ extended: false, limit: '64kb' }));
+  const json = express.json({ limit: '1mb' });
+  const urlencoded = express.urlencoded({ extended: false, limit: '64kb' });
+  // Event ingest reads its own body, streamed against its limits, after its rate is decided.
+  app.use((req, res, next) => (streamsItsBody(req.path) ? next() : json(req, res, next)));
+  app.use((req, res, next) => (streamsItsBody(req.path) ? next() : urlencoded(req, res, next)));
   app.use(cookieParser());
   app.use((_req, _res, next) => RequestContext.create(orm.em, next));
+  app.use(hostRouting.serveStatusPages);
   app.use('/api', admission(deps.authenticate, deps.gates));
   app.use(AGENT_AUTHENTICATED_PATHS, admission(deps.authenticate, deps.gates));
+  app.use([...IM_AREAS], imAccessGate);
+  app.post(IM_EVENTS_PATH, imEventIntake(container));
+  app.post(ALERT_INGEST_PATH, alertIngestIntake(container));
   mountOpenApi(app, buildOpenApiDocument(paths));
   app.use(deps.routes.handle);
   app.use(notFoundHandler);

@@ -7,6 +7,7 @@ import { agentAccessPurgeJob } from '../interfaces/jobs/agent-access-purge.job';
 import { resultStorageJob } from '../interfaces/jobs/result-storage.job';
 import { maintenanceAnnouncementsJob } from '../interfaces/jobs/maintenance-announcements.job';
 import { dataExportJob } from '../interfaces/jobs/data-export.job';
+import { customDomainsPurgeJob } from '../interfaces/jobs/custom-domains-purge.job';
 import { JobTrigger } from '../infrastructure/scheduling/job-trigger';
 import { reportsJob } from '../interfaces/jobs/reports.job';
 import type { JobDefinition } from '../interfaces/jobs/job-definition';
@@ -23,6 +24,7 @@ export const jobDefinitions = (container: Container, logger: Logger): JobDefinit
   resultStorageJob(container, logger),
   maintenanceAnnouncementsJob(container, logger),
   dataExportJob(container, logger),
+  customDomainsPurgeJob(container, logger),
   reportsJob(container, logger),
 ];
 

@@ -53,6 +53,8 @@ export const ERROR_CODES = [
   'imSnoozeRangeInvalid', 'imTeamNotFound', 'imScheduleNotFound', 'invalidTeamId', 'invalidCustomerId',
   'imRoutingInvalidPolicyId', 'imIngestRateLimited', 'imIngestByteBudgetExceeded',
   'imOutboundRetryRateLimited', 'unavailable',
+  // incident management (design): the event-ingest 429, which the spec gives retryAfter and no code
+  'imEventRateLimited',
   // tags, change requests, notification channels, custom domains, consent
   'authorizingUserUnresolved', 'invalidTagColor', 'tagCustomerRequired', 'invalidCustomer', 'tagNotFound',
   'monitorNotFound', 'invalidMonitorType', 'tagMonitorOrgMismatch', 'tagLimitReached',
@@ -74,6 +76,10 @@ export const ERROR_CODES = [
   'screenshotNotFound',
   // notifications (design)
   'smtpVerificationFailed', 'smtpNotConfigured', 'noChannelsToNotify',
+  // custom domains (design)
+  'customDomainNotFound', 'customDomainExists', 'customDomainVerificationFailed',
+  // status pages (design)
+  'statusPageSlugTaken', 'pageIncidentNotFound', 'statusPagePasswordInvalid',
   // reports (design)
   'reportNotFound',
 ] as const;

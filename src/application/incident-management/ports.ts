@@ -1,0 +1,95 @@
+import type { ImIncident, ImIncidentStatus, ImTimelineEntry } from '../../domain/incident-management/im-incident';
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+import type { AlertSource } from '../../domain/incident-management/alert-source';
+
+export interface ImIncidentFilter {
+  readonly statuses?: readonly ImIncidentStatus[];
+  readonly teamId?: string;
+  readonly customerId?: number;
+  /** Created at or after. */
+  readonly since?: Date;
+  /** Created before. */
+  readonly until?: Date;
+}
+
+export interface ImPage {
+  readonly page: number;
+  readonly perPage: number;
+}
+
+/** A timeline entry as stored (with its position in the incident's history). */
+export interface StoredImTimelineEntry extends ImTimelineEntry {
+  readonly id: number;
+}
+
+/**
+ * IM incidents of one organization. Out of scope reads answer null (the use case turns it into
+ * imIncidentNotFound). `save` is optimistic: a version that moved meanwhile throws
+ * imIncidentStatusConflict; it writes the incident's pending timeline entries with the change.
+ */
+export interface ImIncidentRepository {
+  add(scope: TenantScope, incident: ImIncident): Promise<ImIncident>;
+  findByRef(scope: TenantScope, ref: string): Promise<ImIncident | null>;
+  findOpenByDedupKey(scope: TenantScope, dedupKey: string): Promise<ImIncident | null>;
+  list(scope: TenantScope, filter: ImIncidentFilter, page: ImPage): Promise<{ items: ImIncident[]; total: number }>;
+  save(scope: TenantScope, incident: ImIncident): Promise<void>;
+  timeline(scope: TenantScope, incident: ImIncident): Promise<StoredImTimelineEntry[]>;
+  /**
+   * The one statement of a trigger event: opens `candidate`, or, when an open incident of the
+   * organization already has its dedup key, adds an occurrence to that one. Never two open incidents
+   * for one key, however many triggers race. Writes the timeline entry of whichever happened.
+   */
+  triggerOrOccur(scope: TenantScope, candidate: ImIncident, occurrence: Record<string, unknown>): Promise<{ incident: ImIncident; created: boolean }>;
+}
+export const IM_INCIDENT_REPOSITORY = Symbol.for('ImIncidentRepository');
+
+/**
+ * Teams of incident management (owned by the teams and on-call context): whether a team of the
+ * organization exists, and whether a user is one of its members.
+ */
+export interface ImTeamDirectory {
+  exists(organizationId: number, teamId: string): Promise<boolean>;
+  isMember(organizationId: number, teamId: string, userId: string): Promise<boolean>;
+}
+export const IM_TEAM_DIRECTORY = Symbol.for('ImTeamDirectory');
+
+/** Escalation policies (owned by the escalation context): whether one of the organization exists. */
+export interface EscalationPolicyDirectory {
+  exists(organizationId: number, policyId: string): Promise<boolean>;
+}
+export const ESCALATION_POLICY_DIRECTORY = Symbol.for('EscalationPolicyDirectory');
+
+/** Customers as IM names them: by integer id or public id; null when not one of the organization's. */
+export interface ImCustomerDirectory {
+  resolve(organizationId: number, ref: number | string): Promise<number | null>;
+}
+export const IM_CUSTOMER_DIRECTORY = Symbol.for('ImCustomerDirectory');
+
+/** Alert sources of an organization; the ingest endpoint finds one by the digest of its token. */
+export interface AlertSourceRepository {
+  add(scope: TenantScope, source: AlertSource): Promise<AlertSource>;
+  findByRef(scope: TenantScope, ref: string): Promise<AlertSource | null>;
+  /** The source whose token has this digest, and whether its organization has IM switched on. */
+  findByTokenHash(tokenHash: string): Promise<{ source: AlertSource; imEnabled: boolean } | null>;
+  list(scope: TenantScope): Promise<AlertSource[]>;
+  /** Optimistic: a version that moved meanwhile throws `conflict`. */
+  save(scope: TenantScope, source: AlertSource): Promise<void>;
+  remove(scope: TenantScope, source: AlertSource): Promise<void>;
+}
+export const ALERT_SOURCE_REPOSITORY = Symbol.for('AlertSourceRepository');
+
+export interface ByteBudgetDecision {
+  readonly allowed: boolean;
+  /** Seconds until the budget's window ends. */
+  readonly retryAfterSeconds: number;
+}
+
+/**
+ * Bytes of ingest bodies per organization and hour, counted in a store every instance shares.
+ * `consume` adds only while the total stays within the budget (concurrent requests never overshoot).
+ */
+export interface IngestByteBudget {
+  remaining(organizationId: number, now: Date): Promise<{ bytes: number; retryAfterSeconds: number }>;
+  consume(organizationId: number, bytes: number, now: Date): Promise<ByteBudgetDecision>;
+}
+export const INGEST_BYTE_BUDGET = Symbol.for('IngestByteBudget');
