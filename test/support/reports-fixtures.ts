@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { RequestContext } from '@mikro-orm/postgresql';
-import { RESULT_STORE, type ResultStore, type StoredResult } from '../../src/application/results/ports';
+import {
+  RESULT_MAINTENANCE, RESULT_STORE, type ResultMaintenance, type ResultStore, type StoredResult,
+} from '../../src/application/results/ports';
 import type { RunningApplication } from '../../src/main/application';
 import { aResult, record, type MonitorRow } from './results-fixtures';
 
@@ -30,6 +32,25 @@ export async function aWeekOfResults(
   await RequestContext.create(app.database.orm.em, () => app.container.get<ResultStore>(RESULT_STORE).appendMany(plain));
   for (let k = down.at; k < down.at + down.count; k += 1) await record(monitor, location, aResult('down', at(k)));
   await record(monitor, location, aResult('up', at(down.at + down.count)));
+  await rollUpAgain(app, period);
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * Hours inside the rolled-up stretch are read from the rollups only. Other tests on the shared
+ * database may have rolled hours up already (their "now" moves forward), so results written into
+ * the past afterwards are rolled up again here, as the hourly job would have had they come in time.
+ */
+async function rollUpAgain(app: RunningApplication, period: { from: Date; to: Date }): Promise<void> {
+  const maintenance = app.container.get<ResultMaintenance>(RESULT_MAINTENANCE);
+  await RequestContext.create(app.database.orm.em, async () => {
+    const rolled = await maintenance.rolledUp();
+    if (!rolled) return;
+    const first = Math.floor(Math.max(period.from.getTime(), rolled.from.getTime()) / HOUR) * HOUR;
+    const end = Math.min(period.to.getTime() + HOUR, rolled.to.getTime());
+    for (let hour = first; hour < end; hour += HOUR) await maintenance.rollUpHour(new Date(hour), false);
+  });
 }
 
 /** The text of a PDF's pages (first to last, default all), as poppler's pdftotext reads it. */
