@@ -46,6 +46,7 @@ import { notificationChannelsRouter } from '../interfaces/http/notifications/not
 import { notificationDeliveriesRouter } from '../interfaces/http/notifications/notification-deliveries.router';
 import { organizationSmtpRouter } from '../interfaces/http/notifications/organization-smtp.router';
 import { alertsRouter } from '../interfaces/http/notifications/alerts.router';
+import { IM_AREAS, imAccessGate } from '../interfaces/http/incident-management/im-access.gate';
 
 /** Every resource router, in mounting order. */
 export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
@@ -88,6 +89,7 @@ export function createHttpApp(container: Container): Express {
   app.use((_req, _res, next) => RequestContext.create(orm.em, next));
   app.use('/api', admission(deps.authenticate, deps.gates));
   app.use(AGENT_AUTHENTICATED_PATHS, admission(deps.authenticate, deps.gates));
+  app.use([...IM_AREAS], imAccessGate);
   mountOpenApi(app, buildOpenApiDocument(paths));
   app.use(deps.routes.handle);
   app.use(notFoundHandler);

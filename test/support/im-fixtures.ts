@@ -1,0 +1,23 @@
+import { api } from './http-client';
+import { signIn } from './identity-fixtures';
+import { TEST_PLATFORM_ADMIN, testServer } from './test-server';
+import type { SignedUp } from './builders';
+import { aMember } from './identity-fixtures';
+
+/**
+ * Switches incident management on or off for an organization, as a platform admin does. Signs the
+ * platform admin in afresh: other tests move the shared clock past session lifetimes.
+ */
+export async function setIncidentManagement(organizationId: number, incidentManagementEnabled: boolean): Promise<void> {
+  const { token } = await signIn(TEST_PLATFORM_ADMIN.email, TEST_PLATFORM_ADMIN.password);
+  const response = await api('PATCH', `/api/platform-admin/organizations/${organizationId}`, { token, body: { incidentManagementEnabled } });
+  if (response.status !== 200) throw new Error(`IM switch failed: ${JSON.stringify(response.body)}`);
+}
+
+/** A signed-in admin of the organization who is also a global supporter (flag set in the database). */
+export async function aGlobalSupporter(org: SignedUp): Promise<string> {
+  const member = await aMember(org, 'admin');
+  const { database } = await testServer();
+  await database.sql.query('UPDATE users SET is_global_supporter = true WHERE id = ?', [member.id]);
+  return (await signIn(member.email)).token;
+}
