@@ -52,7 +52,7 @@ export const ERROR_CODES = [
   'imTeamWriteDenied', 'imTeamMembershipRequired', 'imTeamAdminRequired', 'imUserNotEligible',
   'imSnoozeRangeInvalid', 'imTeamNotFound', 'imScheduleNotFound', 'invalidTeamId', 'invalidCustomerId',
   'imRoutingInvalidPolicyId', 'imIngestRateLimited', 'imIngestByteBudgetExceeded',
-  'imOutboundRetryRateLimited', 'unavailable',
+  'imOutboundRetryRateLimited', 'unavailable', 'escalationPolicyNotFound', 'calendarFeedNotFound',
   // tags, change requests, notification channels, custom domains, consent
   'authorizingUserUnresolved', 'invalidTagColor', 'tagCustomerRequired', 'invalidCustomer', 'tagNotFound',
   'monitorNotFound', 'invalidMonitorType', 'tagMonitorOrgMismatch', 'tagLimitReached',
