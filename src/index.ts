@@ -140,6 +140,34 @@ export * from './application/monitoring/update-website-check-config';
 // observability
 export * from './application/observability/metered-outcome-recorder';
 export * from './application/observability/ports';
+// on-call
+export * from './application/on-call/add-schedule-override';
+export * from './application/on-call/create-escalation-policy';
+export * from './application/on-call/create-im-team';
+export * from './application/on-call/create-schedule';
+export * from './application/on-call/delete-escalation-policy';
+export * from './application/on-call/delete-im-team';
+export * from './application/on-call/delete-schedule';
+export * from './application/on-call/escalation-targets';
+export * from './application/on-call/get-escalation-policy';
+export * from './application/on-call/get-im-team';
+export * from './application/on-call/get-schedule';
+export * from './application/on-call/get-schedule-timeline';
+export * from './application/on-call/im-access';
+export * from './application/on-call/issue-calendar-feed';
+export * from './application/on-call/list-escalation-policies';
+export * from './application/on-call/list-im-teams';
+export * from './application/on-call/list-schedules';
+export * from './application/on-call/ports';
+export * from './application/on-call/read-calendar-feed';
+export * from './application/on-call/remove-im-team-member';
+export * from './application/on-call/remove-schedule-override';
+export * from './application/on-call/schedule-access';
+export * from './application/on-call/set-im-team-member';
+export * from './application/on-call/update-escalation-policy';
+export * from './application/on-call/update-im-team';
+export * from './application/on-call/update-schedule';
+export * from './application/on-call/who-is-on-call';
 // results
 export * from './application/results/get-check-history';
 export * from './application/results/get-uptime-stats';

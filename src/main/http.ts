@@ -47,6 +47,11 @@ import { notificationDeliveriesRouter } from '../interfaces/http/notifications/n
 import { organizationSmtpRouter } from '../interfaces/http/notifications/organization-smtp.router';
 import { alertsRouter } from '../interfaces/http/notifications/alerts.router';
 import { IM_AREAS, imAccessGate } from '../interfaces/http/incident-management/im-access.gate';
+import { imTeamsRouter } from '../interfaces/http/on-call/teams.router';
+import { imSchedulesRouter } from '../interfaces/http/on-call/schedules.router';
+import { imOnCallRouter } from '../interfaces/http/on-call/on-call.router';
+import { imCalendarFeedRouter } from '../interfaces/http/on-call/calendar-feed.router';
+import { escalationConfigRouter } from '../interfaces/http/on-call/escalation-config.router';
 
 /** Every resource router, in mounting order. */
 export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
@@ -57,6 +62,7 @@ export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   customersRouter, packageConfigsRouter, customFieldsRouter, customerDomainsRouter, customerIpsRouter,
   websitesRouter, monitorsRouter, tagsRouter, changeRequestsRouter, heartbeatsRouter,
   notificationChannelsRouter, organizationSmtpRouter, notificationDeliveriesRouter, alertsRouter,
+  imTeamsRouter, imSchedulesRouter, imOnCallRouter, imCalendarFeedRouter, escalationConfigRouter,
 ];
 
 /** The Express host: request ids and logs, the path check, parsers, the routers, and the envelope. */

@@ -22,6 +22,8 @@ export const API_TAGS = [
   { name: 'Notification channels', description: 'Where alerts go: webhooks, email, SMS and chat channels of the organization, of a customer, or overriding one for a monitor, each with the events it receives.' },
   { name: 'Incidents', description: 'Incidents opened by failing checks or declared by hand; acknowledging and resolving them.' },
   { name: 'Maintenance windows', description: 'Planned maintenance, once or recurring (RFC 5545 RRULE in an IANA time zone): checks go on, alerts of the covered monitors are silenced, uptime may leave the time out.' },
+  { name: 'On-call', description: 'Incident management: teams with their members\' imRole, on-call schedules (rotation layers in a time zone, restrictions, overrides), who is on call at any instant, and iCalendar feeds.' },
+  { name: 'Escalation policies', description: 'Incident management: who is paged, level after level, until someone acknowledges.' },
   { name: 'Tools', description: 'One-off diagnostics: DNS, TLS certificate, TCP port, blocklist and domain expiry lookups.' },
   { name: 'Agent access', description: 'How AI agents register, get claimed by a user and obtain tokens (OAuth discovery, JWKS, token endpoint).' },
   { name: 'Connected apps', description: 'OAuth apps and agents a user approved: listing, disconnecting, consenting.' },
