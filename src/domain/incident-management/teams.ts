@@ -74,7 +74,7 @@ export class Team {
 
   /** Adds the user or changes their imRole. */
   setMember(member: TeamMember, now: Date): void {
-    this.members = [...this.members.filter((m) => m.userId !== member.userId), member];
+    this.members = dedupe([...this.members, member]);
     this.updatedAt = now;
   }
 
@@ -92,8 +92,9 @@ export function assertCanCreateTeam(writer: TeamWriter): void {
   if (!writer.isOrgAdmin) throw new AppError('imTeamWriteDenied');
 }
 
+/** One membership per user (the last given wins), in user id order as stored. */
 function dedupe(members: readonly TeamMember[]): TeamMember[] {
   const byUser = new Map<string, TeamMember>();
   for (const m of members) byUser.set(m.userId, m);
-  return [...byUser.values()];
+  return [...byUser.values()].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
 }
