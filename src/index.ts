@@ -223,6 +223,7 @@ export * from './application/tenancy/update-package-config';
 // notifications
 export * from './application/notifications/create-notification-channel';
 export * from './application/notifications/deliver-due-notifications';
+export * from './application/notifications/deliver-due-direct-messages';
 export * from './application/notifications/list-notification-deliveries';
 export * from './application/notifications/route-outbox-events';
 export * from './application/notifications/delete-notification-channel';

@@ -17,6 +17,7 @@ import { startCheckWorker } from '../interfaces/jobs/check-worker';
 import { startNotificationWorker } from '../interfaces/jobs/notification-worker';
 import { RouteOutboxEvents } from '../application/notifications/route-outbox-events';
 import { DeliverDueNotifications } from '../application/notifications/deliver-due-notifications';
+import { DeliverDueDirectMessages } from '../application/notifications/deliver-due-direct-messages';
 import { checkWorkerOptions } from './check-worker-options';
 import { CheckDispatcher } from '../application/scheduling/check-dispatcher';
 import { PreparedSql } from '../infrastructure/persistence/prepared-sql';
@@ -92,7 +93,7 @@ export async function startApplication(config: AppConfig, options: StartOptions 
       started.push(() => checks.stop());
     }
     if (options.notificationWorker !== false) {
-      const notifier = startNotificationWorker(container.get(RouteOutboxEvents), container.get(DeliverDueNotifications), logger, {
+      const notifier = startNotificationWorker(container.get(RouteOutboxEvents), [container.get(DeliverDueNotifications), container.get(DeliverDueDirectMessages)], logger, {
         owner: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`, pollMs: config.notifications.pollMs,
         around: (work) => RequestContext.create(database.orm.em, work),
       });

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { RequestContext } from '@mikro-orm/postgresql';
 import type { Clock } from '../../src/application/shared/clock';
 import { DeliverDueNotifications } from '../../src/application/notifications/deliver-due-notifications';
+import { DeliverDueDirectMessages } from '../../src/application/notifications/deliver-due-direct-messages';
 import { RouteOutboxEvents } from '../../src/application/notifications/route-outbox-events';
 import { startNotificationWorker, type NotificationWorker } from '../../src/interfaces/jobs/notification-worker';
 import { startApplication, type RunningApplication } from '../../src/main/application';
@@ -37,7 +38,7 @@ export async function aDeliveryService(
   return {
     app,
     worker(owner, autoStart = true) {
-      const worker = startNotificationWorker(app.container.get(RouteOutboxEvents), app.container.get(DeliverDueNotifications), pino({ level: 'silent' }), {
+      const worker = startNotificationWorker(app.container.get(RouteOutboxEvents), [app.container.get(DeliverDueNotifications), app.container.get(DeliverDueDirectMessages)], pino({ level: 'silent' }), {
         owner, pollMs: 20, autoStart, around: (work) => RequestContext.create(app.database.orm.em, work),
       });
       workers.push(worker);

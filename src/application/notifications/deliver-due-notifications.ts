@@ -49,11 +49,7 @@ export class DeliverDueNotifications {
     const outcome = await this.send(delivery);
     const attempt = delivery.attempts + 1;
     const next = this.nextOf(attempt, outcome);
-    const record: DeliveryAttempt = {
-      attempt, at, statusCode: outcome.statusCode, responseExcerpt: outcome.responseExcerpt, latencyMs: outcome.latencyMs, error: outcome.error,
-      outcome: next.status === 'pending' ? 'retry' : next.status,
-    };
-    const settled = await this.ledger.settle(owner, delivery.id, record, next);
+    const settled = await this.ledger.settle(owner, delivery.id, attemptRecord(attempt, at, outcome, next), next);
     if (settled && next.status !== 'pending') this.metrics.notificationDelivery(next.status);
     return { id: delivery.id, channelId: delivery.channelPublicId, attempt, next, settled };
   }
@@ -69,11 +65,27 @@ export class DeliverDueNotifications {
   }
 
   private nextOf(attempt: number, outcome: SendOutcome): DeliveryNext {
-    if (outcome.verdict === 'delivered') return { status: 'delivered' };
-    const reason = outcome.error ?? (outcome.statusCode === null ? 'No answer' : `Answered ${outcome.statusCode}`);
-    if (outcome.verdict === 'rejected') return { status: 'failed', reason };
-    if (attempt >= this.settings.maxAttempts) return { status: 'failed', reason: `${reason} (after ${attempt} attempts)` };
-    const delay = retryDelayMs(attempt, this.settings, this.random(), outcome.retryAfterMs);
-    return { status: 'pending', nextAttemptAt: new Date(this.clock.now().getTime() + delay) };
+    return nextAfter(attempt, outcome, this.settings, this.clock.now(), this.random);
   }
+}
+
+/**
+ * Where a delivery goes after its `attempt`-th try: delivered; failed at once when refused, or after
+ * `maxAttempts` tries; else pending until the back-off (with jitter, Retry-After honoured) has passed.
+ */
+export function nextAfter(attempt: number, outcome: SendOutcome, policy: RetryPolicy, now: Date, random: () => number): DeliveryNext {
+  if (outcome.verdict === 'delivered') return { status: 'delivered' };
+  const reason = outcome.error ?? (outcome.statusCode === null ? 'No answer' : `Answered ${outcome.statusCode}`);
+  if (outcome.verdict === 'rejected') return { status: 'failed', reason };
+  if (attempt >= policy.maxAttempts) return { status: 'failed', reason: `${reason} (after ${attempt} attempts)` };
+  const delay = retryDelayMs(attempt, policy, random(), outcome.retryAfterMs);
+  return { status: 'pending', nextAttemptAt: new Date(now.getTime() + delay) };
+}
+
+/** One attempt as the ledger keeps it. */
+export function attemptRecord(attempt: number, at: Date, outcome: SendOutcome, next: DeliveryNext): DeliveryAttempt {
+  return {
+    attempt, at, statusCode: outcome.statusCode, responseExcerpt: outcome.responseExcerpt, latencyMs: outcome.latencyMs, error: outcome.error,
+    outcome: next.status === 'pending' ? 'retry' : next.status,
+  };
 }

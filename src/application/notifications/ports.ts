@@ -172,6 +172,74 @@ export interface DeliveryLedger {
 }
 export const DELIVERY_LEDGER = Symbol.for('DeliveryLedger');
 
+/**
+ * An address that is not a notification channel: a status page's subscriber, a report's reader, a
+ * person paged, an export's requester. Messages to it go through the same ledger (retries, attempts).
+ */
+export type DirectRecipient =
+  | { readonly type: 'email'; readonly address: string }
+  | { readonly type: 'webhook'; readonly url: string; readonly secret: string | null }
+  | { readonly type: 'sms'; readonly phone: string };
+
+/** What a direct message says, as the ledger keeps it until it is delivered. */
+export interface DirectContent {
+  readonly event: string;
+  readonly occurredAt: string;
+  readonly subject: string;
+  /** Plain text: the e-mail's text part, the SMS, the webhook's `summary`. */
+  readonly text: string;
+  /** The e-mail's HTML part. */
+  readonly html?: string;
+  /** Extra e-mail headers, e.g. List-Unsubscribe and List-Unsubscribe-Post. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** The webhook body's `data`. */
+  readonly data?: Readonly<Record<string, unknown>>;
+  /** E-mail attachments by file path, read when the message is sent. */
+  readonly attachments?: readonly { readonly filename: string; readonly path: string; readonly contentType: string }[];
+}
+
+export interface DirectMessage extends Omit<DirectContent, 'occurredAt'> {
+  readonly organizationId: number;
+  readonly customerId: number | null;
+  readonly recipient: DirectRecipient;
+  /** Once per key and organization: a second enqueue with the key answers the first delivery's id and adds nothing. */
+  readonly dedupKey: string;
+  readonly incidentId?: string | null;
+}
+
+/**
+ * Writes direct messages into the delivery ledger, in the caller's transaction when there is one
+ * (TransactionRunner.run), so a message exists exactly when the change that causes it does.
+ * Answers the deliveries' ids in the messages' order.
+ */
+export interface DirectDeliveries {
+  enqueue(messages: readonly DirectMessage[], at: Date): Promise<string[]>;
+}
+export const DIRECT_DELIVERIES = Symbol.for('DirectDeliveries');
+
+/** A direct delivery a worker holds under its lease. */
+export interface ClaimedDirectDelivery {
+  readonly id: string;
+  readonly organizationId: number;
+  readonly customerId: number | null;
+  readonly recipient: DirectRecipient;
+  readonly attempts: number;
+  readonly content: DirectContent;
+}
+
+/** The due direct deliveries, leased as channel deliveries are (settled through DeliveryLedger.settle). */
+export interface DirectDeliveryQueue {
+  claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedDirectDelivery[]>;
+}
+export const DIRECT_DELIVERY_QUEUE = Symbol.for('DirectDeliveryQueue');
+
+/** Sends one direct message of its recipient's kind; `deliveryId` is the idempotency key. */
+export interface DirectSender {
+  sendDirect(delivery: ClaimedDirectDelivery): Promise<SendOutcome>;
+}
+export type DirectSenders = Partial<Record<DirectRecipient['type'], DirectSender>>;
+export const DIRECT_SENDERS = Symbol.for('DirectSenders');
+
 /** What one send came to. */
 export interface SendOutcome {
   readonly verdict: AttemptVerdict;

@@ -1,8 +1,9 @@
 import { smsContent, type NotificationMessage } from '../../domain/notifications/notification-message';
+import { fitSms } from '../../domain/notifications/sms-text';
 import type { NotificationChannel } from '../../domain/notifications/notification-channel';
 import { smsMonthOf } from '../../domain/tenancy/sms-month';
 import type { Clock } from '../shared/clock';
-import type { NotificationSender, SendOutcome, SmsProvider, SmsQuota, SmsSendOutcome } from './ports';
+import type { ClaimedDirectDelivery, DirectSender, NotificationSender, SendOutcome, SmsProvider, SmsQuota, SmsSendOutcome } from './ports';
 
 const EXCERPT_CHARS = 512;
 
@@ -15,7 +16,7 @@ const EXCERPT_CHARS = 512;
  *
  * Retries resend to every number of the channel (at least once, as webhooks), each resend counted.
  */
-export class SmsChannelSender implements NotificationSender {
+export class SmsChannelSender implements NotificationSender, DirectSender {
   constructor(private readonly provider: SmsProvider, private readonly quota: SmsQuota, private readonly clock: Clock) {}
 
   async send(channel: NotificationChannel, message: NotificationMessage): Promise<SendOutcome> {
@@ -29,11 +30,26 @@ export class SmsChannelSender implements NotificationSender {
         return refused(`smsAllowanceExhausted: ${reservation.used} of ${reservation.allowance} SMS this month used, ${numbers.length} needed`);
       }
     }
-    const text = smsContent(message);
+    return this.sendCounted(channel.organizationId, customerId, month, numbers, smsContent(message));
+  }
+
+  /** A direct text (a person paged), counted against its customer's allowance as a channel's would be. */
+  async sendDirect(delivery: ClaimedDirectDelivery): Promise<SendOutcome> {
+    if (delivery.recipient.type !== 'sms') return refused('Not an SMS recipient');
+    const month = smsMonthOf(this.clock.now());
+    const numbers = [delivery.recipient.phone];
+    if (delivery.customerId !== null) {
+      const reservation = await this.quota.reserve(delivery.organizationId, delivery.customerId, month, 1);
+      if (!reservation.granted) return refused(`smsAllowanceExhausted: ${reservation.used} of ${reservation.allowance} SMS this month used`);
+    }
+    return this.sendCounted(delivery.organizationId, delivery.customerId, month, numbers, fitSms(delivery.content.text));
+  }
+
+  private async sendCounted(organizationId: number, customerId: number | null, month: string, numbers: readonly string[], text: string): Promise<SendOutcome> {
     const outcomes: SmsSendOutcome[] = [];
     for (const to of numbers) outcomes.push(await this.provider.send(to, text));
     const unsent = outcomes.filter((o) => o.verdict !== 'delivered').length;
-    if (customerId !== null && unsent > 0) await this.quota.release(channel.organizationId, customerId, month, unsent);
+    if (customerId !== null && unsent > 0) await this.quota.release(organizationId, customerId, month, unsent);
     return combined(numbers, outcomes);
   }
 }

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { NotificationChannel } from '../../domain/notifications/notification-channel';
 import { chatPayload, webhookPayload, type NotificationMessage } from '../../domain/notifications/notification-message';
 import { parseRetryAfter, verdictOf } from '../../domain/notifications/delivery-schedule';
-import type { NotificationSender, SendOutcome, WebhookSigner } from '../../application/notifications/ports';
+import type { ClaimedDirectDelivery, DirectSender, NotificationSender, SendOutcome, WebhookSigner } from '../../application/notifications/ports';
 import type { TargetPolicy } from '../../application/shared/target-policy';
 import { CheckDeadline } from '../../application/checks/check-deadline';
 import { exchange } from '../protocols/http/http-exchange';
@@ -17,7 +17,7 @@ const EXCERPT_BYTES = 512;
  * A webhook is signed with its channel's secret (X-Webhook-Signature) and carries X-Webhook-Id, the
  * delivery's id; chat services get the body their incoming webhooks accept.
  */
-export class HttpNotificationSender implements NotificationSender {
+export class HttpNotificationSender implements NotificationSender, DirectSender {
   constructor(
     private readonly policy: TargetPolicy, private readonly tls: SharedTlsContext, private readonly signer: WebhookSigner,
     private readonly userAgent: string, private readonly timeoutMs: number, private readonly now: () => Date,
@@ -35,6 +35,27 @@ export class HttpNotificationSender implements NotificationSender {
       'content-type': 'application/json',
       ...(isWebhook && secret !== null ? this.signer.sign(secret, body, this.now(), message.id) : { 'X-Webhook-Id': message.id }),
     };
+    return this.post(url, headers, body);
+  }
+
+  /**
+   * A direct message to a webhook (a status page's webhook subscriber, a page to an on-call
+   * integration): `{id, event, occurredAt, subject, text, data}`, signed when the recipient has a secret.
+   */
+  async sendDirect(delivery: ClaimedDirectDelivery): Promise<SendOutcome> {
+    const { recipient, content } = delivery;
+    if (recipient.type !== 'webhook') return { verdict: 'rejected', statusCode: null, responseExcerpt: null, retryAfterMs: null, error: 'Not a webhook recipient', latencyMs: 0 };
+    const body = JSON.stringify({
+      id: delivery.id, event: content.event, occurredAt: content.occurredAt, subject: content.subject, text: content.text, data: content.data ?? {},
+    });
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      ...(recipient.secret !== null ? this.signer.sign(recipient.secret, body, this.now(), delivery.id) : { 'X-Webhook-Id': delivery.id }),
+    };
+    return this.post(recipient.url, headers, body);
+  }
+
+  private async post(url: string, headers: Record<string, string>, body: string): Promise<SendOutcome> {
     const deadline = new CheckDeadline();
     const timer = setTimeout(() => deadline.pass(), this.timeoutMs);
     const started = performance.now();

@@ -1,9 +1,9 @@
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { performance } from 'node:perf_hooks';
 import type { NotificationChannel } from '../../domain/notifications/notification-channel';
 import { emailContent, type NotificationMessage } from '../../domain/notifications/notification-message';
 import type { SmtpSecurity } from '../../domain/notifications/organization-smtp';
-import type { NotificationSender, OrganizationSmtpStore, SendOutcome } from '../../application/notifications/ports';
+import type { ClaimedDirectDelivery, DirectSender, NotificationSender, OrganizationSmtpStore, SendOutcome } from '../../application/notifications/ports';
 import { smtpPasswordContext } from '../../application/notifications/update-organization-smtp';
 import type { CredentialCipher } from '../../application/monitoring/ports';
 import type { TargetPolicy } from '../../application/shared/target-policy';
@@ -42,17 +42,35 @@ const outcome = (verdict: SendOutcome['verdict'], started: number, fields: Parti
 /**
  * E-mail deliveries through nodemailer: the organization's SMTP server when it set one, else the
  * platform's (SMTP_URL), dialled at the address the target policy vetted, TLS checked against the
- * server's name. `starttls` here means "when offered" for the platform's plain smtp:// URL.
+ * server's name; direct messages (to one address, with HTML, headers, attachments) go the same way. `starttls` here means "when offered" for the platform's plain smtp:// URL.
  */
-export class NodemailerEmailSender implements NotificationSender {
+export class NodemailerEmailSender implements NotificationSender, DirectSender {
   constructor(
     private readonly policy: TargetPolicy, private readonly store: OrganizationSmtpStore, private readonly cipher: CredentialCipher,
     private readonly platform: SmtpServer | null, private readonly heloName: string,
   ) {}
 
   async send(channel: NotificationChannel, message: NotificationMessage): Promise<SendOutcome> {
+    const { subject, text } = emailContent(message);
+    return this.mail(channel.organizationId, {
+      to: [...(channel.config.recipients ?? [])], subject, text, headers: { 'X-Notification-Id': message.id },
+    });
+  }
+
+  /** A message to one address (a subscriber, a report's reader), through the organization's server as channel mail is. */
+  async sendDirect(delivery: ClaimedDirectDelivery): Promise<SendOutcome> {
+    if (delivery.recipient.type !== 'email') return outcome('rejected', performance.now(), { error: 'Not an e-mail recipient' });
+    const { subject, text, html, headers, attachments } = delivery.content;
+    return this.mail(delivery.organizationId, {
+      to: [delivery.recipient.address], subject, text, html,
+      headers: { ...headers, 'X-Notification-Id': delivery.id },
+      attachments: attachments?.map((a) => ({ filename: a.filename, path: a.path, contentType: a.contentType })),
+    });
+  }
+
+  private async mail(organizationId: number, mail: Omit<SendMailOptions, 'from'>): Promise<SendOutcome> {
     const started = performance.now();
-    const server = await this.serverFor(channel.organizationId);
+    const server = await this.serverFor(organizationId);
     if (!server) return outcome('rejected', started, { error: 'No SMTP server: set the organization\'s (PATCH /api/organization/smtp) or SMTP_URL' });
     let address: string;
     try {
@@ -67,18 +85,16 @@ export class NodemailerEmailSender implements NotificationSender {
       auth: server.username === null ? undefined : { user: server.username, pass: server.password ?? '' },
       connectionTimeout: TIMEOUT_MS, greetingTimeout: TIMEOUT_MS, socketTimeout: TIMEOUT_MS,
     });
-    const { subject, text } = emailContent(message);
     try {
-      const info: { response?: string } = await transporter.sendMail({
-        from: server.fromAddress, to: [...(channel.config.recipients ?? [])], subject, text,
-        headers: { 'X-Notification-Id': message.id },
-      });
+      const info: { response?: string } = await transporter.sendMail({ ...mail, from: server.fromAddress });
       const code = Number(/^(\d{3})/.exec(info.response ?? '')?.[1] ?? 250);
       return outcome('delivered', started, { statusCode: code, responseExcerpt: (info.response ?? '').slice(0, 512) });
     } catch (error) {
-      const failure = error as { responseCode?: number; response?: string; message?: string };
+      const failure = error as { responseCode?: number; response?: string; message?: string; code?: string };
       const code = failure.responseCode ?? null;
-      return outcome(code !== null && code >= 500 ? 'rejected' : 'retry', started, {
+      // A file that cannot be read (an attachment gone) will not come back: no point in retrying.
+      const gone = failure.code === 'ENOENT' || failure.code === 'EACCES';
+      return outcome(gone || (code !== null && code >= 500) ? 'rejected' : 'retry', started, {
         statusCode: code, responseExcerpt: failure.response?.slice(0, 512) ?? null, error: failure.message ?? 'SMTP failure',
       });
     } finally {

@@ -101,7 +101,7 @@ export class SqlDeliveryLedger implements DeliveryLedger {
     const rows = await this.sql.query<DeliveryRow>(
       `UPDATE notification_deliveries d SET lease_owner = ?, lease_until = ?
          FROM (SELECT id FROM notification_deliveries
-                WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?)
+                WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?) AND recipient IS NULL
                 ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED) due
         WHERE d.id = due.id
         RETURNING d.*`,
@@ -137,7 +137,7 @@ export class SqlDeliveryLedger implements DeliveryLedger {
 
   async list(scope: TenantScope, filter: DeliveryFilter, page: { offset: number; limit: number }): Promise<{ items: DeliveryRecord[]; total: number }> {
     if (filter.channelId !== undefined && !UUID.test(filter.channelId)) return { items: [], total: 0 };
-    const where = [`organization_id = ?`, `(?::int IS NULL OR customer_id = ?::int)`, `(?::uuid IS NULL OR channel_public_id = ?::uuid)`, `(?::text IS NULL OR incident_id = ?::text)`].join(' AND ');
+    const where = [`organization_id = ?`, `recipient IS NULL`, `(?::int IS NULL OR customer_id = ?::int)`, `(?::uuid IS NULL OR channel_public_id = ?::uuid)`, `(?::text IS NULL OR incident_id = ?::text)`].join(' AND ');
     const params = [scope.organizationId, scope.customerId, scope.customerId, filter.channelId ?? null, filter.channelId ?? null, filter.incidentId ?? null, filter.incidentId ?? null];
     const [count] = await this.sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM notification_deliveries WHERE ${where}`, params);
     const rows = await this.sql.query<DeliveryRow>(

@@ -1,15 +1,21 @@
+import { createRequire } from 'node:module';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { SqlRunner } from './database';
 
+/** node-postgres' own serializer: an array becomes a PostgreSQL array literal, elements escaped as pg does. */
+const { prepareValue } = createRequire(__filename)('pg/lib/utils') as { prepareValue: (value: unknown) => unknown };
+
 /**
  * Raw SQL (`?` placeholders) on the current unit of work: inside a TransactionRunner.run it joins
- * the transaction, so rows locked or written there are seen and commit together.
+ * the transaction, so rows locked or written there are seen and commit together. Arrays are bound
+ * as PostgreSQL arrays, as on the plain SQL pool (the query builder would spread them into lists).
  */
 export class ContextSql implements SqlRunner {
   constructor(private readonly orm: MikroORM) {}
 
   query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
     const em = this.orm.em.getContext() as EntityManager;
-    return em.getConnection().execute(sql, params, 'all', em.getTransactionContext()) as Promise<T[]>;
+    const bound = params.map((value) => (Array.isArray(value) ? prepareValue(value) : value));
+    return em.getConnection().execute(sql, bound, 'all', em.getTransactionContext()) as Promise<T[]>;
   }
 }

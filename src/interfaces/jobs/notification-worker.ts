@@ -1,6 +1,11 @@
 import type { Logger } from 'pino';
 import type { RouteOutboxEvents } from '../../application/notifications/route-outbox-events';
-import type { DeliverDueNotifications } from '../../application/notifications/deliver-due-notifications';
+import type { SettledDelivery } from '../../application/notifications/deliver-due-notifications';
+
+/** A deliverer's round: channel deliveries, or direct messages (subscribers, readers, people paged). */
+export interface Deliverer {
+  execute(owner: string): Promise<SettledDelivery[]>;
+}
 
 export interface NotificationWorker {
   /** Runs a round now (after the current one, if any) and resolves when it ended. */
@@ -21,12 +26,12 @@ export interface NotificationWorkerOptions {
 
 /**
  * The deliverer's loop: route the outbox's new events into the ledger, then deliver the due
- * deliveries; again at once while a round found work, else after `pollMs`. A timer, not PostgreSQL
+ * deliveries (to channels, and direct messages); again at once while a round found work, else after `pollMs`. A timer, not PostgreSQL
  * LISTEN: retries become due by time anyway, and a missed notice cannot strand a row. Several
  * workers may run: claims are leased rows, never held by two.
  */
 export function startNotificationWorker(
-  route: RouteOutboxEvents, deliver: DeliverDueNotifications, logger: Logger, options: NotificationWorkerOptions,
+  route: RouteOutboxEvents, deliverers: readonly Deliverer[], logger: Logger, options: NotificationWorkerOptions,
 ): NotificationWorker {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -36,7 +41,7 @@ export function startNotificationWorker(
     try {
       return await options.around(async () => {
         const routed = await route.execute();
-        const handled = await deliver.execute(options.owner);
+        const handled = (await Promise.all(deliverers.map((d) => d.execute(options.owner)))).flat();
         for (const d of handled) {
           if (!d.settled) logger.warn({ deliveryId: d.id, channelId: d.channelId }, 'notification delivery lease lapsed before its attempt was recorded');
           else if (d.next.status === 'failed') logger.warn({ deliveryId: d.id, channelId: d.channelId, attempts: d.attempt, reason: d.next.reason }, 'notification delivery failed');

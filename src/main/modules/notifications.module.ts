@@ -7,7 +7,7 @@ import type { TargetPolicy } from '../../application/shared/target-policy';
 import { SECRET_TOKENS, type SecretTokens } from '../../application/identity/ports';
 import { CREDENTIAL_CIPHER, MONITOR_TARGET_POLICY, type CredentialCipher } from '../../application/monitoring/ports';
 import {
-  CHANNEL_OWNERS, DELIVERY_LEDGER, NOTIFICATION_CHANNEL_REPOSITORY, NOTIFICATION_SENDERS, NOTIFICATION_TARGET_POLICY,
+  CHANNEL_OWNERS, DELIVERY_LEDGER, DIRECT_DELIVERIES, DIRECT_DELIVERY_QUEUE, DIRECT_SENDERS, type DirectDeliveryQueue, type DirectSenders, NOTIFICATION_CHANNEL_REPOSITORY, NOTIFICATION_SENDERS, NOTIFICATION_TARGET_POLICY,
   ORGANIZATION_SMTP_STORE, SMS_QUOTA, SMTP_VERIFIER, WEBHOOK_SIGNER, type SmsQuota, type ChannelOwners, type DeliveryLedger, type NotificationChannelRepository,
   type NotificationSenders, type OrganizationSmtpStore, type SmtpVerifier, type WebhookSigner,
 } from '../../application/notifications/ports';
@@ -32,6 +32,8 @@ import { SendTestNotification } from '../../application/notifications/send-test-
 import { SendManualAlert } from '../../application/notifications/send-manual-alert';
 import { RATE_LIMITER, type RateLimiter } from '../../application/shared/rate-limiter';
 import { DeliverDueNotifications, type DeliverySettings } from '../../application/notifications/deliver-due-notifications';
+import { DeliverDueDirectMessages } from '../../application/notifications/deliver-due-direct-messages';
+import { SqlDirectDeliveries } from '../../infrastructure/notifications/sql-direct-deliveries';
 import { METRICS, type DeliveryMetrics } from '../../application/observability/ports';
 import { SqlDeliveryLedger } from '../../infrastructure/notifications/sql-delivery-ledger';
 import { HttpNotificationSender } from '../../infrastructure/notifications/http-notification-sender';
@@ -44,7 +46,7 @@ import type { SqlRunner } from '../../infrastructure/persistence/database';
 import { checkUserAgent } from '../../domain/checks/user-agent';
 import { PRODUCT } from '../product';
 import type { AppConfig } from '../config';
-import { CONFIG, ORM, SQL } from '../tokens';
+import { CONFIG, CONTEXT_SQL, ORM, SQL } from '../tokens';
 
 /**
  * How long one webhook or chat POST may take. A delivery's lease outlasts any send (an SMTP exchange has
@@ -96,35 +98,56 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
   const config = (c: Ctx) => c.get<AppConfig>(CONFIG);
   single(DELIVERY_LEDGER, (c) => new SqlDeliveryLedger(c.get<SqlRunner>(SQL)));
   single(SMS_QUOTA, (c) => new SqlSmsQuota(c.get<SqlRunner>(SQL)));
-  single(NOTIFICATION_SENDERS, (c): NotificationSenders => {
-    const { publicBaseUrl, notifications, sms } = config(c);
-    const policy = c.get<TargetPolicy>(NOTIFICATION_TARGET_POLICY);
-    const now = () => clock(c).now();
-    const userAgent = checkUserAgent(PRODUCT.name, PRODUCT.version, publicBaseUrl);
-    const tls = new SharedTlsContext([]);
-    const http = new HttpNotificationSender(policy, tls, c.get<WebhookSigner>(WEBHOOK_SIGNER), userAgent, SEND_TIMEOUT_MS, now);
-    const email = new NodemailerEmailSender(policy, smtp(c), cipher(c), platformSmtp(notifications.smtpUrl, notifications.smtpFrom),
+  const userAgent = (c: Ctx) => checkUserAgent(PRODUCT.name, PRODUCT.version, config(c).publicBaseUrl);
+  const policy = (c: Ctx) => c.get<TargetPolicy>(NOTIFICATION_TARGET_POLICY);
+  const tls = new SharedTlsContext([]);
+  single(HttpNotificationSender, (c) => new HttpNotificationSender(
+    policy(c), tls, c.get<WebhookSigner>(WEBHOOK_SIGNER), userAgent(c), SEND_TIMEOUT_MS, () => clock(c).now()));
+  single(NodemailerEmailSender, (c) => {
+    const { publicBaseUrl, notifications } = config(c);
+    return new NodemailerEmailSender(policy(c), smtp(c), cipher(c), platformSmtp(notifications.smtpUrl, notifications.smtpFrom),
       new URL(publicBaseUrl).hostname);
-    // Without an SMS account there is no sms sender: such deliveries fail at once saying so.
-    const smsSender = sms && new SmsChannelSender(new TwilioSmsProvider(policy, tls, {
-      baseUrl: sms.providerUrl, accountSid: sms.accountSid, authToken: sms.authToken, from: sms.from,
-    }, userAgent, SEND_TIMEOUT_MS, now), c.get<SmsQuota>(SMS_QUOTA), clock(c));
-    return { webhook: http, slack: http, teams: http, discord: http, email, ...(smsSender ? { sms: smsSender } : {}) };
   });
+  // Without an SMS account there is no sms sender: such deliveries fail at once saying so.
+  const smsSender = (c: Ctx): SmsChannelSender | null => {
+    const { sms } = config(c);
+    return sms ? c.get(SmsChannelSender) : null;
+  };
+  single(SmsChannelSender, (c) => {
+    const { sms } = config(c);
+    if (!sms) throw new Error('SMS_* settings are missing');
+    return new SmsChannelSender(new TwilioSmsProvider(policy(c), tls, {
+      baseUrl: sms.providerUrl, accountSid: sms.accountSid, authToken: sms.authToken, from: sms.from,
+    }, userAgent(c), SEND_TIMEOUT_MS, () => clock(c).now()), c.get<SmsQuota>(SMS_QUOTA), clock(c));
+  });
+  single(NOTIFICATION_SENDERS, (c): NotificationSenders => {
+    const http = c.get(HttpNotificationSender);
+    const sms = smsSender(c);
+    return { webhook: http, slack: http, teams: http, discord: http, email: c.get(NodemailerEmailSender), ...(sms ? { sms } : {}) };
+  });
+  single(DIRECT_SENDERS, (c): DirectSenders => {
+    const sms = smsSender(c);
+    return { webhook: c.get(HttpNotificationSender), email: c.get(NodemailerEmailSender), ...(sms ? { sms } : {}) };
+  });
+  single(SqlDirectDeliveries, (c) => new SqlDirectDeliveries(c.get<SqlRunner>(CONTEXT_SQL), c.get<SqlRunner>(SQL)));
+  bind(DIRECT_DELIVERIES).toService(SqlDirectDeliveries);
+  bind(DIRECT_DELIVERY_QUEUE).toService(SqlDirectDeliveries);
   single(RouteOutboxEvents, (c) => new RouteOutboxEvents(c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), clock(c)));
   single(ListNotificationDeliveries, (c) => new ListNotificationDeliveries(c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c)));
   single(SendTestNotification, (c) => new SendTestNotification(
     c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), c.get<RateLimiter>(RATE_LIMITER), clock(c)));
   single(SendManualAlert, (c) => new SendManualAlert(
     c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), owners(c), c.get<RateLimiter>(RATE_LIMITER), clock(c)));
-  single(DeliverDueNotifications, (c) => {
+  const deliverySettings = (c: Ctx): DeliverySettings => {
     const { notifications } = config(c);
-    const settings: DeliverySettings = {
+    return {
       baseMs: notifications.retryBaseMs, maxMs: notifications.retryMaxMs, maxAttempts: notifications.maxAttempts,
       leaseMs: DELIVERY_LEASE_MS, batch: 50,
     };
-    const metrics = c.get<DeliveryMetrics>(METRICS, { optional: true }) ?? noMetrics;
-    return new DeliverDueNotifications(c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), c.get<NotificationSenders>(NOTIFICATION_SENDERS),
-      c.get(WebhookSecrets), settings, clock(c), metrics);
-  });
+  };
+  const metrics = (c: Ctx) => c.get<DeliveryMetrics>(METRICS, { optional: true }) ?? noMetrics;
+  single(DeliverDueNotifications, (c) => new DeliverDueNotifications(c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c),
+    c.get<NotificationSenders>(NOTIFICATION_SENDERS), c.get(WebhookSecrets), deliverySettings(c), clock(c), metrics(c)));
+  single(DeliverDueDirectMessages, (c) => new DeliverDueDirectMessages(c.get<DirectDeliveryQueue>(DIRECT_DELIVERY_QUEUE),
+    c.get<DeliveryLedger>(DELIVERY_LEDGER), c.get<DirectSenders>(DIRECT_SENDERS), deliverySettings(c), clock(c), metrics(c)));
 });

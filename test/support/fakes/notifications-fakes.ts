@@ -3,7 +3,7 @@ import type { NotificationChannel } from '../../../src/domain/notifications/noti
 import type { OrganizationSmtp } from '../../../src/domain/notifications/organization-smtp';
 import type { NotificationMessage } from '../../../src/domain/notifications/notification-message';
 import type {
-  ChannelFilter, ChannelOwners, ClaimedDelivery, DeliveryAttempt, DeliveryFilter, DeliveryLedger, DeliveryNext, DeliveryRecord, DispatchedEvent,
+  ChannelFilter, ChannelOwners, ClaimedDelivery, ClaimedDirectDelivery, DirectDeliveries, DirectDeliveryQueue, DirectMessage, DirectSender, DeliveryAttempt, DeliveryFilter, DeliveryLedger, DeliveryNext, DeliveryRecord, DispatchedEvent,
   NotificationChannelRepository, NotificationSender, OrganizationSmtpStore, OutboxEvent, SendOutcome, SmtpProbe, SmtpVerifier,
   SmsProvider, SmsQuota, SmsReservation, SmsSendOutcome,
 } from '../../../src/application/notifications/ports';
@@ -220,5 +220,60 @@ export class FakeSmsQuota implements SmsQuota {
 
   usedIn(customerId: number, month: string, organizationId = 1): number {
     return this.used.get(`${organizationId}/${customerId}/${month}`) ?? 0;
+  }
+}
+
+/**
+ * Direct messages as SqlDirectDeliveries keeps them: one row per dedup key and organization, leased
+ * claims, settled only under the caller's lease (it stands in for the ledger's `settle` too).
+ */
+export class FakeDirectDeliveries implements DirectDeliveries, DirectDeliveryQueue {
+  readonly rows: Array<{
+    id: string; message: DirectMessage; at: Date; status: 'pending' | 'delivered' | 'failed'; attempts: DeliveryAttempt[];
+    nextAttemptAt: Date; leaseOwner: string | null; leaseUntil: Date | null; lastError: string | null;
+  }> = [];
+  private next = 1;
+
+  async enqueue(messages: readonly DirectMessage[], at: Date): Promise<string[]> {
+    return messages.map((message) => {
+      const existing = this.rows.find((r) => r.message.organizationId === message.organizationId && r.message.dedupKey === message.dedupKey);
+      if (existing) return existing.id;
+      const id = `direct-${this.next++}`;
+      this.rows.push({ id, message, at, status: 'pending', attempts: [], nextAttemptAt: at, leaseOwner: null, leaseUntil: null, lastError: null });
+      return id;
+    });
+  }
+
+  async claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedDirectDelivery[]> {
+    const due = this.rows.filter((r) => r.status === 'pending' && r.nextAttemptAt <= now && (r.leaseUntil === null || r.leaseUntil <= now)).slice(0, limit);
+    return due.map((r) => {
+      r.leaseOwner = owner;
+      r.leaseUntil = new Date(now.getTime() + leaseMs);
+      const { organizationId, customerId, recipient, dedupKey: _key, incidentId: _incident, ...content } = r.message;
+      return { id: r.id, organizationId, customerId, recipient, attempts: r.attempts.length, content: { ...content, occurredAt: r.at.toISOString() } };
+    });
+  }
+
+  async settle(owner: string, deliveryId: string, attempt: DeliveryAttempt, next: DeliveryNext): Promise<boolean> {
+    const row = this.rows.find((r) => r.id === deliveryId);
+    if (!row || row.leaseOwner !== owner || row.status !== 'pending') return false;
+    row.attempts.push(attempt);
+    row.status = next.status;
+    row.leaseOwner = null;
+    row.leaseUntil = null;
+    if (next.status === 'pending') row.nextAttemptAt = next.nextAttemptAt;
+    if (next.status === 'failed') row.lastError = next.reason;
+    return true;
+  }
+}
+
+/** A direct sender answering from a script (then delivered), recording what it was asked to send. */
+export class FakeDirectSender implements DirectSender {
+  readonly sent: ClaimedDirectDelivery[] = [];
+  readonly script: Array<Partial<SendOutcome>> = [];
+
+  async sendDirect(delivery: ClaimedDirectDelivery): Promise<SendOutcome> {
+    this.sent.push(delivery);
+    return { verdict: 'delivered', statusCode: 250, responseExcerpt: null, retryAfterMs: null, error: null, latencyMs: 2, ...this.script.shift() };
   }
 }

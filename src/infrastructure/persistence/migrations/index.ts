@@ -16,6 +16,7 @@ import { Migration20261201110000CompactWebsiteDocuments } from './20261201110000
 import { Migration20261203090000NotificationDeliveries } from './20261203090000-notification-deliveries';
 import { Migration20261202090000NotificationChannels } from './20261202090000-notification-channels';
 import { Migration20261210090000MaintenanceWindows } from './20261210090000-maintenance-windows';
+import { Migration20261213090000DirectDeliveries } from './20261213090000-direct-deliveries';
 import { Migration20261223090000OnCall } from './20261223090000-on-call';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
@@ -37,5 +38,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202090000NotificationChannels', class: Migration20261202090000NotificationChannels },
   { name: 'Migration20261203090000NotificationDeliveries', class: Migration20261203090000NotificationDeliveries },
   { name: 'Migration20261210090000MaintenanceWindows', class: Migration20261210090000MaintenanceWindows },
+  { name: 'Migration20261213090000DirectDeliveries', class: Migration20261213090000DirectDeliveries },
   { name: 'Migration20261223090000OnCall', class: Migration20261223090000OnCall },
 ];

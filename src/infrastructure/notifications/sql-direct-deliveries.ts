@@ -1,0 +1,68 @@
+import type {
+  ClaimedDirectDelivery, DirectContent, DirectDeliveries, DirectDeliveryQueue, DirectMessage, DirectRecipient,
+} from '../../application/notifications/ports';
+import type { SqlRunner } from '../persistence/database';
+
+interface ClaimedRow {
+  id: string; organization_id: number; customer_id: number | null; recipient: DirectRecipient; attempts: number; payload: DirectContent;
+}
+
+/**
+ * Direct messages in the delivery ledger (notification_deliveries rows with a recipient instead of a
+ * channel). `enqueue` runs on the caller's unit of work (ContextSql), so inside a transaction the
+ * messages commit with the change that causes them; one statement inserts them all, a repeated
+ * dedup key keeps the first row. `claimDue` leases due rows as channel deliveries are leased.
+ */
+export class SqlDirectDeliveries implements DirectDeliveries, DirectDeliveryQueue {
+  /** `context`: the caller's unit of work (joins its transaction); `sql`: the pool, for the worker's claims. */
+  constructor(private readonly context: SqlRunner, private readonly sql: SqlRunner) {}
+
+  async enqueue(messages: readonly DirectMessage[], at: Date): Promise<string[]> {
+    if (messages.length === 0) return [];
+    const content = (m: DirectMessage): DirectContent => ({
+      event: m.event, occurredAt: at.toISOString(), subject: m.subject, text: m.text,
+      ...(m.html === undefined ? {} : { html: m.html }), ...(m.headers === undefined ? {} : { headers: m.headers }),
+      ...(m.data === undefined ? {} : { data: m.data }), ...(m.attachments === undefined ? {} : { attachments: m.attachments }),
+    });
+    const rows = await this.context.query<{ id: string; organization_id: number; dedup_key: string }>(
+      `WITH input AS (
+         SELECT * FROM unnest(?::int[], ?::int[], ?::text[], ?::text[], ?::text[], ?::jsonb[], ?::jsonb[], ?::text[])
+           AS m(organization_id, customer_id, channel_type, incident_id, event, payload, recipient, dedup_key)
+       ), inserted AS (
+         INSERT INTO notification_deliveries
+           (organization_id, customer_id, channel_type, incident_id, event, payload, recipient, dedup_key, next_attempt_at, created_at)
+         SELECT organization_id, customer_id, channel_type, incident_id, event, payload, recipient, dedup_key, ?, ? FROM input
+         ON CONFLICT (organization_id, dedup_key) WHERE dedup_key IS NOT NULL DO NOTHING
+         RETURNING id, organization_id, dedup_key
+       )
+       SELECT id::text, organization_id, dedup_key FROM inserted
+       UNION ALL
+       SELECT d.id::text, d.organization_id, d.dedup_key FROM notification_deliveries d
+         JOIN input USING (organization_id, dedup_key)
+        WHERE NOT EXISTS (SELECT 1 FROM inserted i WHERE i.organization_id = d.organization_id AND i.dedup_key = d.dedup_key)`,
+      [
+        messages.map((m) => m.organizationId), messages.map((m) => m.customerId), messages.map((m) => m.recipient.type),
+        messages.map((m) => m.incidentId ?? null), messages.map((m) => m.event), messages.map((m) => JSON.stringify(content(m))),
+        messages.map((m) => JSON.stringify(m.recipient)), messages.map((m) => m.dedupKey), at, at,
+      ],
+    );
+    const ids = new Map(rows.map((row) => [`${row.organization_id}\u0000${row.dedup_key}`, row.id]));
+    return messages.map((m) => ids.get(`${m.organizationId}\u0000${m.dedupKey}`)!);
+  }
+
+  async claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedDirectDelivery[]> {
+    const rows = await this.sql.query<ClaimedRow>(
+      `UPDATE notification_deliveries d SET lease_owner = ?, lease_until = ?
+         FROM (SELECT id FROM notification_deliveries
+                WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?) AND recipient IS NOT NULL
+                ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED) due
+        WHERE d.id = due.id
+        RETURNING d.id::text, d.organization_id, d.customer_id, d.recipient, d.attempts, d.payload`,
+      [owner, new Date(now.getTime() + leaseMs), now, now, limit], { prepare: true },
+    );
+    return rows.map((row) => ({
+      id: row.id, organizationId: row.organization_id, customerId: row.customer_id, recipient: row.recipient,
+      attempts: row.attempts, content: row.payload,
+    }));
+  }
+}
