@@ -52,6 +52,9 @@ import { imSchedulesRouter } from '../interfaces/http/on-call/schedules.router';
 import { imOnCallRouter } from '../interfaces/http/on-call/on-call.router';
 import { imCalendarFeedRouter } from '../interfaces/http/on-call/calendar-feed.router';
 import { escalationConfigRouter } from '../interfaces/http/on-call/escalation-config.router';
+import { imIncidentsRouter } from '../interfaces/http/incident-management/im-incidents.router';
+import { IM_EVENTS_PATH, imEventIntake, imEventsRouter } from '../interfaces/http/incident-management/im-events.router';
+import { streamsItsBody } from '../interfaces/http/incident-management/streamed-bodies';
 
 /** Every resource router, in mounting order. */
 export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
@@ -63,6 +66,7 @@ export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   websitesRouter, monitorsRouter, tagsRouter, changeRequestsRouter, heartbeatsRouter,
   notificationChannelsRouter, organizationSmtpRouter, notificationDeliveriesRouter, alertsRouter,
   imTeamsRouter, imSchedulesRouter, imOnCallRouter, imCalendarFeedRouter, escalationConfigRouter,
+  imIncidentsRouter, imEventsRouter,
 ];
 
 /** The Express host: request ids and logs, the path check, parsers, the routers, and the envelope. */
@@ -89,13 +93,17 @@ export function createHttpApp(container: Container): Express {
   for (const handler of metricsHandlers(container)) app.use(handler);
   app.use(pathCheck);
   app.use(agentAccessGuard(deps));
-  app.use(express.json({ limit: '1mb' }));
-  app.use(express.urlencoded({ extended: false, limit: '64kb' }));
+  const json = express.json({ limit: '1mb' });
+  const urlencoded = express.urlencoded({ extended: false, limit: '64kb' });
+  // Event ingest reads its own body, streamed against its limits, after its rate is decided.
+  app.use((req, res, next) => (streamsItsBody(req.path) ? next() : json(req, res, next)));
+  app.use((req, res, next) => (streamsItsBody(req.path) ? next() : urlencoded(req, res, next)));
   app.use(cookieParser());
   app.use((_req, _res, next) => RequestContext.create(orm.em, next));
   app.use('/api', admission(deps.authenticate, deps.gates));
   app.use(AGENT_AUTHENTICATED_PATHS, admission(deps.authenticate, deps.gates));
   app.use([...IM_AREAS], imAccessGate);
+  app.post(IM_EVENTS_PATH, imEventIntake(container));
   mountOpenApi(app, buildOpenApiDocument(paths));
   app.use(deps.routes.handle);
   app.use(notFoundHandler);

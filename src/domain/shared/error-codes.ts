@@ -52,7 +52,11 @@ export const ERROR_CODES = [
   'imTeamWriteDenied', 'imTeamMembershipRequired', 'imTeamAdminRequired', 'imUserNotEligible',
   'imSnoozeRangeInvalid', 'imTeamNotFound', 'imScheduleNotFound', 'invalidTeamId', 'invalidCustomerId',
   'imRoutingInvalidPolicyId', 'imIngestRateLimited', 'imIngestByteBudgetExceeded',
-  'imOutboundRetryRateLimited', 'unavailable', 'escalationPolicyNotFound', 'calendarFeedNotFound',
+  'imOutboundRetryRateLimited', 'unavailable',
+  // incident management (design): the event-ingest 429, which the spec gives retryAfter and no code
+  'imEventRateLimited',
+  // incident management (design): on-call and escalation policies
+  'escalationPolicyNotFound', 'calendarFeedNotFound',
   // tags, change requests, notification channels, custom domains, consent
   'authorizingUserUnresolved', 'invalidTagColor', 'tagCustomerRequired', 'invalidCustomer', 'tagNotFound',
   'monitorNotFound', 'invalidMonitorType', 'tagMonitorOrgMismatch', 'tagLimitReached',

@@ -17,6 +17,8 @@ import { Migration20261203090000NotificationDeliveries } from './20261203090000-
 import { Migration20261202090000NotificationChannels } from './20261202090000-notification-channels';
 import { Migration20261210090000MaintenanceWindows } from './20261210090000-maintenance-windows';
 import { Migration20261213090000DirectDeliveries } from './20261213090000-direct-deliveries';
+import { Migration20261222000000ImDirectoryStubs } from './20261222000000-im-directory-stubs';
+import { Migration20261222090000ImIncidents } from './20261222090000-im-incidents';
 import { Migration20261223090000OnCall } from './20261223090000-on-call';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
@@ -39,5 +41,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203090000NotificationDeliveries', class: Migration20261203090000NotificationDeliveries },
   { name: 'Migration20261210090000MaintenanceWindows', class: Migration20261210090000MaintenanceWindows },
   { name: 'Migration20261213090000DirectDeliveries', class: Migration20261213090000DirectDeliveries },
+  { name: 'Migration20261222000000ImDirectoryStubs', class: Migration20261222000000ImDirectoryStubs },
+  { name: 'Migration20261222090000ImIncidents', class: Migration20261222090000ImIncidents },
   { name: 'Migration20261223090000OnCall', class: Migration20261223090000OnCall },
 ];

@@ -42,7 +42,7 @@ export const ERROR_STATUS = {
   imTeamAdminRequired: 403, imUserNotEligible: 400, imSnoozeRangeInvalid: 400, imTeamNotFound: 404, escalationPolicyNotFound: 404, calendarFeedNotFound: 404,
   imScheduleNotFound: 404, invalidTeamId: 422, invalidCustomerId: 422, imRoutingInvalidPolicyId: 422,
   imIngestRateLimited: 429, imIngestByteBudgetExceeded: 429, imOutboundRetryRateLimited: 429,
-  unavailable: 503,
+  unavailable: 503, imEventRateLimited: 429,
   authorizingUserUnresolved: 403, invalidTagColor: 400, tagCustomerRequired: 400, invalidCustomer: 400,
   tagNotFound: 404, monitorNotFound: 404, invalidMonitorType: 400, tagMonitorOrgMismatch: 400,
   tagLimitReached: 422, configRequiredForTypeChange: 400, notificationChannelRecipientExists: 409,
@@ -63,5 +63,5 @@ export const ERROR_STATUS = {
 
 /** Answers the spec requires without a `data.code` ("423 without code", "503 without code", "404 without code"). */
 export const CODELESS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
-  'organizationLocked', 'agentAuthUnavailable', 'routeNotFound', 'internalError',
+  'organizationLocked', 'agentAuthUnavailable', 'routeNotFound', 'internalError', 'imEventRateLimited',
 ]);

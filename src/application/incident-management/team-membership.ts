@@ -1,0 +1,29 @@
+import { AppError } from '../../domain/shared/app-error';
+import type { ImIncident } from '../../domain/incident-management/im-incident';
+import { isOrgAdmin, type Actor } from '../shared/actor';
+import type { ImTeamDirectory } from './ports';
+
+/**
+ * Who may act on an incident beyond acknowledging it (resolve, merge, snooze, status change, bulk):
+ * organization and platform admins, and members of the incident's team. An incident routed to no
+ * team is everyone's. Answers the incidents the actor may not act on.
+ */
+export async function incidentsDeniedTo(actor: Actor, incidents: readonly ImIncident[], teams: ImTeamDirectory): Promise<ImIncident[]> {
+  if (isOrgAdmin(actor) || actor.isPlatformAdmin) return [];
+  const verdicts = new Map<string, boolean>();
+  const denied: ImIncident[] = [];
+  for (const incident of incidents) {
+    if (incident.teamId === null) continue;
+    let member = verdicts.get(incident.teamId);
+    if (member === undefined) {
+      member = actor.userId !== null && (await teams.isMember(actor.scope.organizationId, incident.teamId, actor.userId));
+      verdicts.set(incident.teamId, member);
+    }
+    if (!member) denied.push(incident);
+  }
+  return denied;
+}
+
+export async function requireTeamMembership(actor: Actor, incident: ImIncident, teams: ImTeamDirectory): Promise<void> {
+  if ((await incidentsDeniedTo(actor, [incident], teams)).length > 0) throw new AppError('imTeamMembershipRequired');
+}

@@ -1,0 +1,52 @@
+import type { EscalationPolicyDirectory, ImCustomerDirectory, ImTeamDirectory } from '../../application/incident-management/ports';
+import type { SqlRunner } from '../persistence/database';
+import { refFilter } from '../monitoring/record-ref';
+
+/**
+ * Teams as the teams context stores them (`im_teams (organization_id, id)`). Ids are compared as
+ * text, so the reference holds whatever key type that context chose. Membership is read from
+ * `im_team_members (team_id, user_id)` when that table exists; until the teams context creates it,
+ * nobody is a member of anything (and only admins act on team incidents).
+ */
+export class SqlImTeamDirectory implements ImTeamDirectory {
+  constructor(private readonly sql: SqlRunner) {}
+
+  async exists(organizationId: number, teamId: string): Promise<boolean> {
+    const rows = await this.sql.query('SELECT 1 FROM im_teams WHERE organization_id = ? AND id::text = ?', [organizationId, teamId]);
+    return rows.length > 0;
+  }
+
+  async isMember(organizationId: number, teamId: string, userId: string): Promise<boolean> {
+    const [probe] = await this.sql.query<{ present: boolean }>(`SELECT to_regclass('im_team_members') IS NOT NULL AS present`);
+    if (!probe?.present) return false;
+    const rows = await this.sql.query(
+      `SELECT 1 FROM im_team_members m JOIN im_teams t ON t.id::text = m.team_id::text
+        WHERE t.organization_id = ? AND t.id::text = ? AND m.user_id::text = ?`,
+      [organizationId, teamId, userId],
+    );
+    return rows.length > 0;
+  }
+}
+
+/** Escalation policies as the escalation context stores them (`escalation_policies (organization_id, id)`). */
+export class SqlEscalationPolicyDirectory implements EscalationPolicyDirectory {
+  constructor(private readonly sql: SqlRunner) {}
+
+  async exists(organizationId: number, policyId: string): Promise<boolean> {
+    const rows = await this.sql.query('SELECT 1 FROM escalation_policies WHERE organization_id = ? AND id::text = ?', [organizationId, policyId]);
+    return rows.length > 0;
+  }
+}
+
+/** Customers of the organization by integer id or public id. */
+export class SqlImCustomerDirectory implements ImCustomerDirectory {
+  constructor(private readonly sql: SqlRunner) {}
+
+  async resolve(organizationId: number, ref: number | string): Promise<number | null> {
+    const filter = refFilter(ref);
+    if (!filter) return null;
+    const [column, value] = 'id' in filter ? ['id', filter.id] : ['public_id', filter.publicId];
+    const rows = await this.sql.query<{ id: number }>(`SELECT id FROM customers WHERE organization_id = ? AND ${column} = ?`, [organizationId, value]);
+    return rows[0] ? Number(rows[0].id) : null;
+  }
+}

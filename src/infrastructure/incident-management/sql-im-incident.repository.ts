@@ -1,0 +1,173 @@
+import { AppError } from '../../domain/shared/app-error';
+import { ImIncident, type ImIncidentStatus, type ImSeverity, type ImTimelineEntry, type ImTimelineKind } from '../../domain/incident-management/im-incident';
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+import type { ImIncidentFilter, ImIncidentRepository, ImPage, StoredImTimelineEntry } from '../../application/incident-management/ports';
+import type { SqlRunner } from '../persistence/database';
+
+type Time = Date | string;
+interface IncidentRow {
+  id: number; public_id: string; organization_id: number; title: string; description: string | null; severity: ImSeverity;
+  source: string | null; status: ImIncidentStatus; team_id: string | null; customer_id: number | null;
+  escalation_policy_id: string | null; dedup_key: string; snoozed_until: Time | null; occurrence_count: number;
+  last_occurrence_at: Time; acknowledged_at: Time | null; acknowledged_by_user_id: string | null; resolved_at: Time | null;
+  resolved_by_user_id: string | null; merged_into_id: string | null; created_by_user_id: string | null;
+  created_at: Time; updated_at: Time; version: number;
+}
+
+const COLUMNS = `id, public_id, organization_id, title, description, severity, source, status, team_id, customer_id,
+  escalation_policy_id, dedup_key, snoozed_until, occurrence_count, last_occurrence_at, acknowledged_at, acknowledged_by_user_id,
+  resolved_at, resolved_by_user_id, merged_into_id, created_by_user_id, created_at, updated_at, version`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const date = (value: Time | null) => (value === null ? null : new Date(value));
+
+function toIncident(row: IncidentRow): ImIncident {
+  const incident = new ImIncident({
+    publicId: row.public_id, organizationId: Number(row.organization_id), title: row.title, description: row.description,
+    severity: row.severity, source: row.source, teamId: row.team_id,
+    customerId: row.customer_id === null ? null : Number(row.customer_id), escalationPolicyId: row.escalation_policy_id,
+    dedupKey: row.dedup_key, createdByUserId: row.created_by_user_id, now: new Date(row.created_at),
+  });
+  Object.assign(incident, {
+    id: Number(row.id), status: row.status, snoozedUntil: date(row.snoozed_until), occurrenceCount: Number(row.occurrence_count),
+    lastOccurrenceAt: new Date(row.last_occurrence_at), acknowledgedAt: date(row.acknowledged_at),
+    acknowledgedByUserId: row.acknowledged_by_user_id, resolvedAt: date(row.resolved_at), resolvedByUserId: row.resolved_by_user_id,
+    mergedIntoId: row.merged_into_id, updatedAt: new Date(row.updated_at), version: Number(row.version),
+  });
+  return incident;
+}
+
+/**
+ * IM incidents in plain SQL on the current unit of work (inside a TransactionRunner.run the
+ * timeline rows commit with the change). Every statement names the organization.
+ */
+export class SqlImIncidentRepository implements ImIncidentRepository {
+  constructor(private readonly sql: SqlRunner) {}
+
+  async add(scope: TenantScope, incident: ImIncident): Promise<ImIncident> {
+    const [row] = await this.sql.query<{ id: number }>(
+      `INSERT INTO im_incidents (public_id, organization_id, title, description, severity, source, status, team_id, customer_id,
+         escalation_policy_id, dedup_key, snoozed_until, occurrence_count, last_occurrence_at, created_by_user_id, created_at,
+         updated_at, version)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) RETURNING id`,
+      [...this.insertValues(scope, incident)],
+    );
+    incident.id = Number(row!.id);
+    await this.writeTimeline(incident);
+    return incident;
+  }
+
+  async findByRef(scope: TenantScope, ref: string): Promise<ImIncident | null> {
+    if (!UUID.test(ref)) return null;
+    const rows = await this.sql.query<IncidentRow>(
+      `SELECT ${COLUMNS} FROM im_incidents WHERE organization_id = ? AND public_id = ?`, [scope.organizationId, ref.toLowerCase()],
+    );
+    return rows[0] ? toIncident(rows[0]) : null;
+  }
+
+  async findOpenByDedupKey(scope: TenantScope, dedupKey: string): Promise<ImIncident | null> {
+    const rows = await this.sql.query<IncidentRow>(
+      `SELECT ${COLUMNS} FROM im_incidents
+        WHERE organization_id = ? AND dedup_key = ? AND status IN ('triggered', 'acknowledged')`,
+      [scope.organizationId, dedupKey],
+    );
+    return rows[0] ? toIncident(rows[0]) : null;
+  }
+
+  async list(scope: TenantScope, filter: ImIncidentFilter, page: ImPage): Promise<{ items: ImIncident[]; total: number }> {
+    const where = ['organization_id = ?'];
+    const params: unknown[] = [scope.organizationId];
+    if (filter.statuses?.length) {
+      where.push(`status IN (${filter.statuses.map(() => '?').join(', ')})`);
+      params.push(...filter.statuses);
+    }
+    if (filter.teamId !== undefined) { where.push('team_id = ?'); params.push(filter.teamId); }
+    if (filter.customerId !== undefined) { where.push('customer_id = ?'); params.push(filter.customerId); }
+    if (filter.since) { where.push('created_at >= ?'); params.push(filter.since); }
+    if (filter.until) { where.push('created_at < ?'); params.push(filter.until); }
+    const rows = await this.sql.query<IncidentRow & { total: string }>(
+      `SELECT ${COLUMNS}, count(*) OVER () AS total FROM im_incidents WHERE ${where.join(' AND ')}
+        ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+      [...params, page.perPage, (page.page - 1) * page.perPage],
+    );
+    let total = rows[0] ? Number(rows[0].total) : 0;
+    if (rows.length === 0 && page.page > 1) {
+      const [count] = await this.sql.query<{ n: string }>(`SELECT count(*) AS n FROM im_incidents WHERE ${where.join(' AND ')}`, params);
+      total = Number(count?.n ?? 0);
+    }
+    return { items: rows.map(toIncident), total };
+  }
+
+  async save(scope: TenantScope, incident: ImIncident): Promise<void> {
+    const rows = await this.sql.query(
+      `UPDATE im_incidents SET status = ?, snoozed_until = ?, occurrence_count = occurrence_count + ?, acknowledged_at = ?,
+         acknowledged_by_user_id = ?, resolved_at = ?, resolved_by_user_id = ?, merged_into_id = ?, updated_at = ?, version = version + 1
+       WHERE id = ? AND organization_id = ? AND version = ? RETURNING version`,
+      [incident.status, incident.snoozedUntil, this.mergedOccurrences(incident), incident.acknowledgedAt, incident.acknowledgedByUserId,
+        incident.resolvedAt, incident.resolvedByUserId, incident.mergedIntoId, incident.updatedAt, incident.id, scope.organizationId,
+        incident.version],
+    );
+    if (rows.length === 0) throw new AppError('imIncidentStatusConflict');
+    incident.version += 1;
+    await this.writeTimeline(incident);
+  }
+
+  async timeline(scope: TenantScope, incident: ImIncident): Promise<StoredImTimelineEntry[]> {
+    const rows = await this.sql.query<{ id: string; kind: ImTimelineKind; at: Time; actor_user_id: string | null; details: unknown }>(
+      `SELECT t.id, t.kind, t.at, t.actor_user_id, t.details FROM im_incident_timeline t
+         JOIN im_incidents i ON i.id = t.incident_id
+        WHERE i.organization_id = ? AND t.incident_id = ? ORDER BY t.id`,
+      [scope.organizationId, incident.id],
+    );
+    return rows.map((row) => ({
+      id: Number(row.id), kind: row.kind, at: new Date(row.at), actorUserId: row.actor_user_id,
+      details: (typeof row.details === 'string' ? JSON.parse(row.details) : row.details) as Record<string, unknown>,
+    }));
+  }
+
+  async triggerOrOccur(scope: TenantScope, candidate: ImIncident, occurrence: Record<string, unknown>) {
+    // One statement decides, under the partial unique index: a new incident, or one more
+    // occurrence of the open one (occurrences move neither its status nor its version).
+    const [row] = await this.sql.query<IncidentRow & { inserted: boolean }>(
+      `INSERT INTO im_incidents (public_id, organization_id, title, description, severity, source, status, team_id, customer_id,
+         escalation_policy_id, dedup_key, snoozed_until, occurrence_count, last_occurrence_at, created_by_user_id, created_at,
+         updated_at, version)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+       ON CONFLICT (organization_id, dedup_key) WHERE status IN ('triggered', 'acknowledged')
+       DO UPDATE SET occurrence_count = im_incidents.occurrence_count + 1,
+         last_occurrence_at = GREATEST(im_incidents.last_occurrence_at, EXCLUDED.last_occurrence_at)
+       RETURNING ${COLUMNS}, (xmax = 0) AS inserted`,
+      [...this.insertValues(scope, candidate)],
+    );
+    const incident = toIncident(row!);
+    if (row!.inserted) {
+      incident.pending.push(...candidate.pending);
+    } else {
+      incident.pending.push({ kind: 'occurrence', at: candidate.createdAt, actorUserId: null, details: occurrence });
+    }
+    await this.writeTimeline(incident);
+    return { incident, created: Boolean(row!.inserted) };
+  }
+
+  private insertValues(scope: TenantScope, incident: ImIncident): unknown[] {
+    return [incident.publicId, scope.organizationId, incident.title, incident.description, incident.severity, incident.source,
+      incident.status, incident.teamId, incident.customerId, incident.escalationPolicyId, incident.dedupKey, incident.snoozedUntil,
+      incident.occurrenceCount, incident.lastOccurrenceAt, incident.createdByUserId, incident.createdAt, incident.updatedAt];
+  }
+
+  /** Occurrences taken over by a merge are added to the stored count (which occurrences may have moved meanwhile). */
+  private mergedOccurrences(incident: ImIncident): number {
+    return incident.pending.filter((e) => e.kind === 'merged').reduce((sum, e) => sum + Number(e.details.occurrences ?? 0), 0);
+  }
+
+  private async writeTimeline(incident: ImIncident): Promise<void> {
+    const entries: ImTimelineEntry[] = incident.pending.splice(0);
+    if (entries.length === 0) return;
+    await this.sql.query(
+      `INSERT INTO im_incident_timeline (incident_id, kind, at, actor_user_id, details)
+       SELECT ?, e.kind, e.at, e.actor_user_id, e.details
+         FROM jsonb_to_recordset(?::jsonb) AS e(kind text, at timestamptz, actor_user_id uuid, details jsonb)`,
+      [incident.id, JSON.stringify(entries.map((e) => ({ kind: e.kind, at: e.at.toISOString(), actor_user_id: e.actorUserId, details: e.details })))],
+    );
+  }
+}

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import type { ErrorCode } from '../../../domain/shared/error-codes';
+import { CreateImIncident } from '../../../application/incident-management/create-im-incident';
+import { ListImIncidents } from '../../../application/incident-management/list-im-incidents';
+import { GetImIncident } from '../../../application/incident-management/get-im-incident';
+import { AcknowledgeImIncident } from '../../../application/incident-management/acknowledge-im-incident';
+import { ChangeImIncidentStatus } from '../../../application/incident-management/change-im-incident-status';
+import { ResolveImIncident } from '../../../application/incident-management/resolve-im-incident';
+import { SnoozeImIncident } from '../../../application/incident-management/snooze-im-incident';
+import { MergeImIncidents } from '../../../application/incident-management/merge-im-incidents';
+import { BulkImIncidentAction } from '../../../application/incident-management/bulk-im-incident-action';
+import { ApiRouter } from '../shared/api-router';
+import type { RouterDeps } from '../shared/router-deps';
+import { paged, pagedSchema } from '../shared/paging';
+import {
+  BulkBody, CreateIncidentBody, ImIncidentSchema, ImIncidentWithTimelineSchema, IncidentParams, ListIncidentsQuery, MergeBody,
+  SnoozeBody, StatusBody,
+} from './schemas';
+import { presentImIncident, presentTimelineEntry } from './presenters';
+
+const tags = ['IM incidents'] as const;
+/** Every IM route answers these (the access gate). */
+export const IM_GATE_ERRORS: ErrorCode[] = ['imAccessDenied', 'imNotEnabled', 'customerScopedTokenForbidden'];
+const CHANGE_ERRORS: ErrorCode[] = [...IM_GATE_ERRORS, 'imIncidentNotFound', 'imIncidentAlreadyClosed', 'imIncidentStatusConflict'];
+const MEMBERS_NOTE = 'Members of the incident\'s team, organization admins and platform admins only (imTeamMembershipRequired); '
+  + 'an incident routed to no team is open to every IM user.';
+const CONFLICT_NOTE = 'A concurrent change answers 409 imIncidentStatusConflict: read the incident again and retry.';
+
+/** Incidents of incident management: list, read with the timeline, declare, and move through their statuses. */
+export function imIncidentsRouter(deps: RouterDeps) {
+  const { container } = deps;
+  const one = z.object({ ...ImIncidentSchema.shape });
+  return new ApiRouter(deps)
+    .route({
+      operationId: 'listImIncidents',
+      method: 'get', path: '/api/im/incidents', tags, summary: 'List IM incidents',
+      description: 'Newest first. Filters: status (comma-separated), teamId, customerId, since/until (creation time); paged.',
+      query: ListIncidentsQuery,
+      response: pagedSchema(ImIncidentSchema, 'ImIncidentPage'),
+      errors: IM_GATE_ERRORS,
+      handler: async ({ actor, query }) => {
+        const { page, perPage, status, ...rest } = query;
+        const result = await container.get(ListImIncidents).execute(actor, { ...rest, statuses: status }, { page, perPage });
+        return paged(result.items.map(presentImIncident), result.total, { page, perPage });
+      },
+    })
+    .route({
+      operationId: 'createImIncident',
+      method: 'post', path: '/api/im/incidents', tags, summary: 'Declare an IM incident',
+      description: 'Opens a triggered incident. teamId, customerId and escalationPolicyId must name records of the caller\'s '
+        + 'organization: another organization\'s (or an unknown) id answers 422 invalidTeamId, invalidCustomerId or '
+        + 'imRoutingInvalidPolicyId.',
+      body: CreateIncidentBody,
+      status: 201,
+      response: one,
+      errors: [...IM_GATE_ERRORS, 'invalidTeamId', 'invalidCustomerId', 'imRoutingInvalidPolicyId'],
+      handler: async ({ actor, body }) => presentImIncident(await container.get(CreateImIncident).execute(actor, body)),
+    })
+    .route({
+      operationId: 'bulkImIncidentAction',
+      method: 'post', path: '/api/im/incidents/bulk', tags, summary: 'Acknowledge or resolve many IM incidents',
+      description: 'All or none. Resolving needs membership of every incident\'s team: otherwise 403 imTeamMembershipRequired '
+        + 'refuses the whole bulk and lists data.deniedIncidentIds. Acknowledging stays open to every IM user. Any other '
+        + 'refusal (closed incident, unreachable status, lost race) also refuses the whole bulk and names data.incidentId.',
+      body: BulkBody,
+      response: z.object({ items: z.array(ImIncidentSchema) }),
+      errors: [...CHANGE_ERRORS, 'imTeamMembershipRequired', 'imIncidentInvalidStatusTransition'],
+      handler: async ({ actor, body }) =>
+        ({ items: (await container.get(BulkImIncidentAction).execute(actor, body.action, body.incidentIds)).map(presentImIncident) }),
+    })
+    .route({
+      operationId: 'getImIncident',
+      method: 'get', path: '/api/im/incidents/{id}', tags, summary: 'Get an IM incident with its timeline',
+      description: 'Another organization\'s incident answers 404 imIncidentNotFound, as a missing one does.',
+      params: IncidentParams,
+      response: ImIncidentWithTimelineSchema,
+      errors: [...IM_GATE_ERRORS, 'imIncidentNotFound'],
+      handler: async ({ actor, params }) => {
+        const { incident, timeline } = await container.get(GetImIncident).execute(actor, params.id);
+        return { ...presentImIncident(incident), timeline: timeline.map(presentTimelineEntry) };
+      },
+    })
+    .route({
+      operationId: 'acknowledgeImIncident',
+      method: 'post', path: '/api/im/incidents/{id}/acknowledge', tags, summary: 'Acknowledge an IM incident',
+      description: `Open to every IM user. Escalation stops. An acknowledged incident answers imIncidentInvalidStatusTransition. ${CONFLICT_NOTE}`,
+      params: IncidentParams,
+      response: one,
+      errors: [...CHANGE_ERRORS, 'imIncidentInvalidStatusTransition'],
+      handler: async ({ actor, params }) => presentImIncident(await container.get(AcknowledgeImIncident).execute(actor, params.id)),
+    })
+    .route({
+      operationId: 'changeImIncidentStatus',
+      method: 'post', path: '/api/im/incidents/{id}/status', tags, summary: 'Change the status of an IM incident',
+      description: 'Between open statuses: triggered -> acknowledged, acknowledged -> triggered (re-triggers). A target of '
+        + `resolved or merged, or the current status, answers 422 imIncidentInvalidStatusTransition. ${MEMBERS_NOTE} ${CONFLICT_NOTE}`,
+      params: IncidentParams,
+      body: StatusBody,
+      response: one,
+      errors: [...CHANGE_ERRORS, 'imIncidentInvalidStatusTransition', 'imTeamMembershipRequired'],
+      handler: async ({ actor, params, body }) =>
+        presentImIncident(await container.get(ChangeImIncidentStatus).execute(actor, params.id, body.status)),
+    })
+    .route({
+      operationId: 'resolveImIncident',
+      method: 'post', path: '/api/im/incidents/{id}/resolve', tags, summary: 'Resolve an IM incident',
+      description: `A resolved or merged incident answers 422 imIncidentAlreadyClosed. ${MEMBERS_NOTE} ${CONFLICT_NOTE}`,
+      params: IncidentParams,
+      response: one,
+      errors: [...CHANGE_ERRORS, 'imTeamMembershipRequired'],
+      handler: async ({ actor, params }) => presentImIncident(await container.get(ResolveImIncident).execute(actor, params.id)),
+    })
+    .route({
+      operationId: 'snoozeImIncident',
+      method: 'post', path: '/api/im/incidents/{id}/snooze', tags, summary: 'Snooze an IM incident',
+      description: 'Pauses paging until snoozedUntil (in the future, at most 7 days ahead: 400 imSnoozeRangeInvalid); the status '
+        + `is unchanged. ${MEMBERS_NOTE} ${CONFLICT_NOTE}`,
+      params: IncidentParams,
+      body: SnoozeBody,
+      response: one,
+      errors: [...CHANGE_ERRORS, 'imSnoozeRangeInvalid', 'imTeamMembershipRequired'],
+      handler: async ({ actor, params, body }) =>
+        presentImIncident(await container.get(SnoozeImIncident).execute(actor, params.id, body.snoozedUntil)),
+    })
+    .route({
+      operationId: 'mergeImIncidents',
+      method: 'post', path: '/api/im/incidents/{id}/merge', tags, summary: 'Merge IM incidents into this one',
+      description: 'The sources become merged (closed, mergedIntoId set) and their occurrences count here; all or none. Every '
+        + 'incident involved must be open (imIncidentAlreadyClosed); merging an incident into itself is '
+        + `imIncidentInvalidStatusTransition. ${MEMBERS_NOTE} A refusal for membership lists data.deniedIncidentIds. ${CONFLICT_NOTE}`,
+      params: IncidentParams,
+      body: MergeBody,
+      response: one,
+      errors: [...CHANGE_ERRORS, 'imIncidentInvalidStatusTransition', 'imTeamMembershipRequired'],
+      handler: async ({ actor, params, body }) =>
+        presentImIncident(await container.get(MergeImIncidents).execute(actor, params.id, body.sourceIncidentIds)),
+    }).router;
+}

@@ -1,0 +1,7 @@
+/**
+ * Paths whose handlers read the body themselves (streamed, with their own limits, after their rate
+ * limits are decided), so the host's body parsers must leave it unread.
+ */
+export function streamsItsBody(path: string): boolean {
+  return path === '/api/im/events' || path.startsWith('/api/im/ingest/');
+}

@@ -1,0 +1,54 @@
+import { ContainerModule } from 'inversify';
+import { CLOCK } from '../../application/shared/clock';
+import { ID_GENERATOR } from '../../application/shared/id-generator';
+import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
+import {
+  ESCALATION_POLICY_DIRECTORY, IM_CUSTOMER_DIRECTORY, IM_INCIDENT_REPOSITORY, IM_TEAM_DIRECTORY,
+} from '../../application/incident-management/ports';
+import { CreateImIncident } from '../../application/incident-management/create-im-incident';
+import { ListImIncidents } from '../../application/incident-management/list-im-incidents';
+import { GetImIncident } from '../../application/incident-management/get-im-incident';
+import { AcknowledgeImIncident } from '../../application/incident-management/acknowledge-im-incident';
+import { ChangeImIncidentStatus } from '../../application/incident-management/change-im-incident-status';
+import { ResolveImIncident } from '../../application/incident-management/resolve-im-incident';
+import { SnoozeImIncident } from '../../application/incident-management/snooze-im-incident';
+import { MergeImIncidents } from '../../application/incident-management/merge-im-incidents';
+import { BulkImIncidentAction } from '../../application/incident-management/bulk-im-incident-action';
+import { SqlImIncidentRepository } from '../../infrastructure/incident-management/sql-im-incident.repository';
+import {
+  SqlEscalationPolicyDirectory, SqlImCustomerDirectory, SqlImTeamDirectory,
+} from '../../infrastructure/incident-management/sql-im-directories';
+import { AdmitImEvent } from '../../application/incident-management/admit-im-event';
+import { ProcessImEvent } from '../../application/incident-management/process-im-event';
+import { RATE_LIMITER } from '../../application/shared/rate-limiter';
+import { CONTEXT_SQL } from '../tokens';
+
+type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
+
+/** Incident management: IM incidents, events ingest and alert sources (teams and escalation live in their own module). */
+export const incidentManagementModule = new ContainerModule(({ bind }) => {
+  const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
+    bind(id as symbol).toDynamicValue((c) => make(c as unknown as Ctx)).inSingletonScope();
+
+  single(IM_INCIDENT_REPOSITORY, (c) => new SqlImIncidentRepository(c.get(CONTEXT_SQL)));
+  single(IM_TEAM_DIRECTORY, (c) => new SqlImTeamDirectory(c.get(CONTEXT_SQL)));
+  single(ESCALATION_POLICY_DIRECTORY, (c) => new SqlEscalationPolicyDirectory(c.get(CONTEXT_SQL)));
+  single(IM_CUSTOMER_DIRECTORY, (c) => new SqlImCustomerDirectory(c.get(CONTEXT_SQL)));
+
+  single(CreateImIncident, (c) => new CreateImIncident(
+    c.get(IM_INCIDENT_REPOSITORY), c.get(IM_TEAM_DIRECTORY), c.get(ESCALATION_POLICY_DIRECTORY), c.get(IM_CUSTOMER_DIRECTORY),
+    c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(ListImIncidents, (c) => new ListImIncidents(c.get(IM_INCIDENT_REPOSITORY)));
+  single(GetImIncident, (c) => new GetImIncident(c.get(IM_INCIDENT_REPOSITORY)));
+  single(AcknowledgeImIncident, (c) => new AcknowledgeImIncident(c.get(IM_INCIDENT_REPOSITORY), c.get(TRANSACTION_RUNNER), c.get(CLOCK)));
+  const membersOnly = <T>(make: new (...args: any[]) => T) => (c: Ctx) =>
+    new make(c.get(IM_INCIDENT_REPOSITORY), c.get(IM_TEAM_DIRECTORY), c.get(TRANSACTION_RUNNER), c.get(CLOCK));
+  single(ChangeImIncidentStatus, membersOnly(ChangeImIncidentStatus));
+  single(ResolveImIncident, membersOnly(ResolveImIncident));
+  single(SnoozeImIncident, membersOnly(SnoozeImIncident));
+  single(MergeImIncidents, membersOnly(MergeImIncidents));
+  single(BulkImIncidentAction, membersOnly(BulkImIncidentAction));
+
+  single(AdmitImEvent, (c) => new AdmitImEvent(c.get(RATE_LIMITER), c.get(CLOCK)));
+  single(ProcessImEvent, (c) => new ProcessImEvent(c.get(IM_INCIDENT_REPOSITORY), c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK)));
+});

@@ -1,0 +1,107 @@
+import { AppError } from '../../../src/domain/shared/app-error';
+import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
+import { IM_OPEN_STATUSES, type ImIncident } from '../../../src/domain/incident-management/im-incident';
+import type {
+  EscalationPolicyDirectory, ImCustomerDirectory, ImIncidentFilter, ImIncidentRepository, ImPage, ImTeamDirectory,
+  StoredImTimelineEntry,
+} from '../../../src/application/incident-management/ports';
+import { copyOf } from './shared-fakes';
+
+/**
+ * IM incidents as the SQL adapter keeps them: scoped by organization, versioned (a save from a stale
+ * copy throws imIncidentStatusConflict), detached copies out, one open incident per dedup key.
+ */
+export class FakeImIncidents implements ImIncidentRepository {
+  readonly rows = new Map<number, ImIncident>();
+  readonly timelines = new Map<number, StoredImTimelineEntry[]>();
+  /** The next save loses a race with another writer. */
+  concurrentWriteOnNextSave = false;
+  private next = 1;
+  private nextEntry = 1;
+
+  async add(scope: TenantScope, incident: ImIncident) {
+    incident.id = this.next++;
+    incident.organizationId = scope.organizationId;
+    this.flush(incident);
+    this.rows.set(incident.id, copyOf(incident));
+    return incident;
+  }
+  async findByRef(scope: TenantScope, ref: string) {
+    const found = [...this.rows.values()].find((i) => i.publicId === ref && i.organizationId === scope.organizationId);
+    return found ? copyOf(found) : null;
+  }
+  async findOpenByDedupKey(scope: TenantScope, dedupKey: string) {
+    const found = [...this.rows.values()].find((i) => i.organizationId === scope.organizationId && i.dedupKey === dedupKey && i.isOpen);
+    return found ? copyOf(found) : null;
+  }
+  async list(scope: TenantScope, filter: ImIncidentFilter, page: ImPage) {
+    const all = [...this.rows.values()].filter((i) => i.organizationId === scope.organizationId
+      && (!filter.statuses || filter.statuses.includes(i.status))
+      && (filter.teamId === undefined || i.teamId === filter.teamId)
+      && (filter.customerId === undefined || i.customerId === filter.customerId)
+      && (!filter.since || i.createdAt >= filter.since) && (!filter.until || i.createdAt < filter.until))
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
+    return { items: all.slice((page.page - 1) * page.perPage, page.page * page.perPage).map(copyOf), total: all.length };
+  }
+  async save(scope: TenantScope, incident: ImIncident) {
+    const stored = this.rows.get(incident.id);
+    if (!stored || stored.organizationId !== scope.organizationId) throw new Error('saving an unknown incident');
+    if (this.concurrentWriteOnNextSave || stored.version !== incident.version) {
+      this.concurrentWriteOnNextSave = false;
+      throw new AppError('imIncidentStatusConflict');
+    }
+    incident.version += 1;
+    this.flush(incident);
+    this.rows.set(incident.id, copyOf(incident));
+  }
+  async timeline(_scope: TenantScope, incident: ImIncident) {
+    return [...(this.timelines.get(incident.id) ?? [])];
+  }
+  async triggerOrOccur(scope: TenantScope, candidate: ImIncident, occurrence: Record<string, unknown>) {
+    const open = [...this.rows.values()].find((i) => i.organizationId === scope.organizationId
+      && i.dedupKey === candidate.dedupKey && IM_OPEN_STATUSES.includes(i.status));
+    if (!open) return { incident: await this.add(scope, candidate), created: true };
+    open.occurrenceCount += 1;
+    open.lastOccurrenceAt = candidate.createdAt;
+    this.timelines.get(open.id)!.push({ id: this.nextEntry++, kind: 'occurrence', at: candidate.createdAt, actorUserId: null, details: occurrence });
+    return { incident: copyOf(open), created: false };
+  }
+  private flush(incident: ImIncident) {
+    const entries = this.timelines.get(incident.id) ?? [];
+    for (const entry of incident.pending) entries.push({ ...entry, id: this.nextEntry++ });
+    this.timelines.set(incident.id, entries);
+    incident.pending.length = 0;
+  }
+}
+
+/** Teams by organization, with their members. */
+export class FakeImTeams implements ImTeamDirectory {
+  readonly teams = new Map<string, { organizationId: number; members: Set<string> }>();
+  team(organizationId: number, teamId: string, members: string[] = []) {
+    this.teams.set(teamId, { organizationId, members: new Set(members) });
+    return this;
+  }
+  async exists(organizationId: number, teamId: string) {
+    return this.teams.get(teamId)?.organizationId === organizationId;
+  }
+  async isMember(organizationId: number, teamId: string, userId: string) {
+    const team = this.teams.get(teamId);
+    return team?.organizationId === organizationId && team.members.has(userId);
+  }
+}
+
+export class FakeEscalationPolicies implements EscalationPolicyDirectory {
+  readonly policies = new Map<string, number>();
+  async exists(organizationId: number, policyId: string) {
+    return this.policies.get(policyId) === organizationId;
+  }
+}
+
+/** Customers by integer id, each with its organization. */
+export class FakeImCustomers implements ImCustomerDirectory {
+  readonly customers = new Map<number, number>();
+  async resolve(organizationId: number, ref: number | string) {
+    const id = Number(ref);
+    return this.customers.get(id) === organizationId ? id : null;
+  }
+}
