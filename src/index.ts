@@ -176,6 +176,7 @@ export * from './application/on-call/ports';
 export * from './application/on-call/read-calendar-feed';
 export * from './application/on-call/remove-im-team-member';
 export * from './application/on-call/remove-schedule-override';
+export * from './application/on-call/run-due-escalations';
 export * from './application/on-call/schedule-access';
 export * from './application/on-call/set-im-team-member';
 export * from './application/on-call/update-escalation-policy';

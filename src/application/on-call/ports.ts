@@ -61,3 +61,51 @@ export interface CalendarFeeds {
   findByTokenHash(tokenHash: string): Promise<CalendarFeed | null>;
 }
 export const CALENDAR_FEEDS = Symbol.for('ImCalendarFeeds');
+
+/** An IM incident as escalation needs it (owned by the IM incidents context; read, never written here). */
+export interface EscalatingIncident {
+  /** Public id (uuid). */
+  readonly id: string;
+  readonly organizationId: number;
+  readonly customerId: number | null;
+  readonly title: string;
+  readonly escalationPolicyId: string | null;
+  readonly openedAt: Date;
+  readonly acknowledgedAt: Date | null;
+  /** Resolved, or merged into another (either closes it). */
+  readonly resolvedAt: Date | null;
+}
+
+/** An incident's escalation as stored: the next step of its policy's chain and when it is due (null: done). */
+export interface DueEscalation {
+  readonly incident: EscalatingIncident;
+  readonly nextStep: number;
+  readonly nextDueAt: Date;
+}
+
+/**
+ * The durable escalation ledger: one row per escalating incident. Steps are claimed row by row
+ * (locked until the transaction ends, skipped by other workers), so across workers and restarts a
+ * step is paged by one run, and a step due while no worker ran is paged by the next one.
+ */
+export interface EscalationLedger {
+  /** Starts escalating open, unacknowledged incidents with a policy that have no row yet (step 0, due when they opened). */
+  adoptNew(now: Date): Promise<number>;
+  /** Due rows with their incidents, locked for the current transaction. */
+  claimDue(now: Date, limit: number): Promise<DueEscalation[]>;
+  /** Moves the incident's row to its next step, or marks it done (null). */
+  advance(incidentId: string, next: { step: number; dueAt: Date } | null, now: Date): Promise<void>;
+}
+export const ESCALATION_LEDGER = Symbol.for('EscalationLedger');
+
+/** How to reach a person paged. */
+export interface PagingContact {
+  readonly name: string;
+  readonly email: string;
+}
+
+export interface PagingContacts {
+  /** Active users of the organization among `userIds`, with their e-mail addresses. */
+  contacts(organizationId: number, userIds: readonly string[]): Promise<Map<string, PagingContact>>;
+}
+export const PAGING_CONTACTS = Symbol.for('PagingContacts');

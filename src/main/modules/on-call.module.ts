@@ -4,7 +4,7 @@ import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import { SECRET_TOKENS } from '../../application/identity/ports';
 import {
-  CALENDAR_FEEDS, ESCALATION_POLICY_REPOSITORY, IM_PEOPLE, SCHEDULE_REPOSITORY, TEAM_REPOSITORY,
+  CALENDAR_FEEDS, ESCALATION_LEDGER, ESCALATION_POLICY_REPOSITORY, IM_PEOPLE, PAGING_CONTACTS, SCHEDULE_REPOSITORY, TEAM_REPOSITORY,
   type ImPeople, type ScheduleRepository, type TeamRepository,
 } from '../../application/on-call/ports';
 import { ListImTeams } from '../../application/on-call/list-im-teams';
@@ -30,16 +30,19 @@ import { GetEscalationPolicy } from '../../application/on-call/get-escalation-po
 import { CreateEscalationPolicy } from '../../application/on-call/create-escalation-policy';
 import { UpdateEscalationPolicy } from '../../application/on-call/update-escalation-policy';
 import { DeleteEscalationPolicy } from '../../application/on-call/delete-escalation-policy';
+import { RunDueEscalations } from '../../application/on-call/run-due-escalations';
+import { DIRECT_DELIVERIES } from '../../application/notifications/ports';
 import { SqlTeamRepository } from '../../infrastructure/on-call/sql-team.repository';
 import { SqlScheduleRepository } from '../../infrastructure/on-call/sql-schedule.repository';
 import { SqlEscalationPolicyRepository } from '../../infrastructure/on-call/sql-escalation-policy.repository';
 import { SqlImPeople } from '../../infrastructure/on-call/sql-im-people';
 import { SqlCalendarFeeds } from '../../infrastructure/on-call/sql-calendar-feeds';
+import { SqlEscalationLedger } from '../../infrastructure/on-call/sql-escalation-ledger';
 import { CONTEXT_SQL } from '../tokens';
 
 type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
 
-/** Incident-management teams, on-call schedules, calendar feeds and escalation policies. */
+/** Incident-management teams, on-call schedules, calendar feeds, escalation policies and the escalation runner. */
 export const onCallModule = new ContainerModule(({ bind }) => {
   const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
     bind(id as symbol).toDynamicValue((c) => make(c as unknown as Ctx)).inSingletonScope();
@@ -48,6 +51,8 @@ export const onCallModule = new ContainerModule(({ bind }) => {
   single(SCHEDULE_REPOSITORY, (c) => new SqlScheduleRepository(c.get(CONTEXT_SQL), c.get(TRANSACTION_RUNNER)));
   single(ESCALATION_POLICY_REPOSITORY, (c) => new SqlEscalationPolicyRepository(c.get(CONTEXT_SQL), c.get(TRANSACTION_RUNNER)));
   single(IM_PEOPLE, (c) => new SqlImPeople(c.get(CONTEXT_SQL)));
+  single(PAGING_CONTACTS, (c) => c.get(IM_PEOPLE));
+  single(ESCALATION_LEDGER, (c) => new SqlEscalationLedger(c.get(CONTEXT_SQL)));
   single(CALENDAR_FEEDS, (c) => new SqlCalendarFeeds(c.get(CONTEXT_SQL)));
   const directory = (c: Ctx) => ({
     people: c.get<ImPeople>(IM_PEOPLE), schedules: c.get<ScheduleRepository>(SCHEDULE_REPOSITORY), teams: c.get<TeamRepository>(TEAM_REPOSITORY),
@@ -81,4 +86,7 @@ export const onCallModule = new ContainerModule(({ bind }) => {
   single(CreateEscalationPolicy, (c) => new CreateEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY), directory(c), c.get(ID_GENERATOR), c.get(CLOCK)));
   single(UpdateEscalationPolicy, (c) => new UpdateEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY), directory(c), c.get(CLOCK)));
   single(DeleteEscalationPolicy, (c) => new DeleteEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY)));
+  single(RunDueEscalations, (c) => new RunDueEscalations(
+    c.get(ESCALATION_LEDGER), c.get(ESCALATION_POLICY_REPOSITORY), c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY),
+    c.get(PAGING_CONTACTS), c.get(DIRECT_DELIVERIES), c.get(TRANSACTION_RUNNER), c.get(CLOCK)));
 });
