@@ -50,11 +50,15 @@ import { IM_AREAS, imAccessGate } from '../interfaces/http/incident-management/i
 import { imTeamsRouter } from '../interfaces/http/on-call/teams.router';
 import { imSchedulesRouter } from '../interfaces/http/on-call/schedules.router';
 import { imOnCallRouter } from '../interfaces/http/on-call/on-call.router';
-import { imCalendarFeedRouter } from '../interfaces/http/on-call/calendar-feed.router';
+import { imCalendarFeedRouter, withoutCalendarToken } from '../interfaces/http/on-call/calendar-feed.router';
 import { escalationConfigRouter } from '../interfaces/http/on-call/escalation-config.router';
 import { imIncidentsRouter } from '../interfaces/http/incident-management/im-incidents.router';
 import { IM_EVENTS_PATH, imEventIntake, imEventsRouter } from '../interfaces/http/incident-management/im-events.router';
-import { streamsItsBody } from '../interfaces/http/incident-management/streamed-bodies';
+import { streamsItsBody, withoutIngestToken } from '../interfaces/http/incident-management/streamed-bodies';
+import { ALERT_INGEST_PATH, alertIngestIntake, alertSourcesRouter } from '../interfaces/http/incident-management/alert-sources.router';
+
+/** Request URLs as logged: the secrets some paths carry (alert-source and calendar feed tokens) cut out. */
+export const withoutPathSecrets = (url: string): string => withoutCalendarToken(withoutIngestToken(url));
 
 /** Every resource router, in mounting order. */
 export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
@@ -66,7 +70,7 @@ export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   websitesRouter, monitorsRouter, tagsRouter, changeRequestsRouter, heartbeatsRouter,
   notificationChannelsRouter, organizationSmtpRouter, notificationDeliveriesRouter, alertsRouter,
   imTeamsRouter, imSchedulesRouter, imOnCallRouter, imCalendarFeedRouter, escalationConfigRouter,
-  imIncidentsRouter, imEventsRouter,
+  imIncidentsRouter, imEventsRouter, alertSourcesRouter,
 ];
 
 /** The Express host: request ids and logs, the path check, parsers, the routers, and the envelope. */
@@ -89,7 +93,7 @@ export function createHttpApp(container: Container): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  app.use(requestLog(logger, { quietPaths: PROBE_PATHS }));
+  app.use(requestLog(logger, { quietPaths: PROBE_PATHS, redactUrl: withoutPathSecrets }));
   for (const handler of metricsHandlers(container)) app.use(handler);
   app.use(pathCheck);
   app.use(agentAccessGuard(deps));
@@ -104,6 +108,7 @@ export function createHttpApp(container: Container): Express {
   app.use(AGENT_AUTHENTICATED_PATHS, admission(deps.authenticate, deps.gates));
   app.use([...IM_AREAS], imAccessGate);
   app.post(IM_EVENTS_PATH, imEventIntake(container));
+  app.post(ALERT_INGEST_PATH, alertIngestIntake(container));
   mountOpenApi(app, buildOpenApiDocument(paths));
   app.use(deps.routes.handle);
   app.use(notFoundHandler);

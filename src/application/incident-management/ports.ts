@@ -1,5 +1,6 @@
 import type { ImIncident, ImIncidentStatus, ImTimelineEntry } from '../../domain/incident-management/im-incident';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
+import type { AlertSource } from '../../domain/incident-management/alert-source';
 
 export interface ImIncidentFilter {
   readonly statuses?: readonly ImIncidentStatus[];
@@ -63,3 +64,32 @@ export interface ImCustomerDirectory {
   resolve(organizationId: number, ref: number | string): Promise<number | null>;
 }
 export const IM_CUSTOMER_DIRECTORY = Symbol.for('ImCustomerDirectory');
+
+/** Alert sources of an organization; the ingest endpoint finds one by the digest of its token. */
+export interface AlertSourceRepository {
+  add(scope: TenantScope, source: AlertSource): Promise<AlertSource>;
+  findByRef(scope: TenantScope, ref: string): Promise<AlertSource | null>;
+  /** The source whose token has this digest, and whether its organization has IM switched on. */
+  findByTokenHash(tokenHash: string): Promise<{ source: AlertSource; imEnabled: boolean } | null>;
+  list(scope: TenantScope): Promise<AlertSource[]>;
+  /** Optimistic: a version that moved meanwhile throws `conflict`. */
+  save(scope: TenantScope, source: AlertSource): Promise<void>;
+  remove(scope: TenantScope, source: AlertSource): Promise<void>;
+}
+export const ALERT_SOURCE_REPOSITORY = Symbol.for('AlertSourceRepository');
+
+export interface ByteBudgetDecision {
+  readonly allowed: boolean;
+  /** Seconds until the budget's window ends. */
+  readonly retryAfterSeconds: number;
+}
+
+/**
+ * Bytes of ingest bodies per organization and hour, counted in a store every instance shares.
+ * `consume` adds only while the total stays within the budget (concurrent requests never overshoot).
+ */
+export interface IngestByteBudget {
+  remaining(organizationId: number, now: Date): Promise<{ bytes: number; retryAfterSeconds: number }>;
+  consume(organizationId: number, bytes: number, now: Date): Promise<ByteBudgetDecision>;
+}
+export const INGEST_BYTE_BUDGET = Symbol.for('IngestByteBudget');

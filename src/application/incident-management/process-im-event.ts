@@ -5,6 +5,7 @@ import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { TransactionRunner } from '../shared/transaction';
 import type { ImIncidentRepository } from './ports';
+import type { AlertRouting } from '../../domain/incident-management/alert-source';
 
 /** An event from an integration, in the PagerDuty Events v2 sense, already validated. */
 export interface ImEvent {
@@ -14,6 +15,8 @@ export interface ImEvent {
   readonly summary?: string;
   readonly severity?: ImSeverity;
   readonly source?: string;
+  /** Where a new incident goes (alert sources route theirs); none by default. */
+  readonly routing?: AlertRouting;
   /** What the timeline keeps of the event (its payload and envelope fields). */
   readonly details: Readonly<Record<string, unknown>>;
 }
@@ -56,8 +59,8 @@ export class ProcessImEvent {
     const dedupKey = event.dedupKey ?? this.ids.uuid();
     const candidate = ImIncident.trigger({
       publicId: this.ids.uuid(), organizationId: scope.organizationId, title: event.summary ?? dedupKey, description: null,
-      severity: event.severity ?? 'critical', source: event.source ?? null, teamId: null, customerId: null,
-      escalationPolicyId: null, dedupKey, createdByUserId: null, now: this.clock.now(),
+      severity: event.severity ?? 'critical', source: event.source ?? null, teamId: event.routing?.teamId ?? null,
+      customerId: event.routing?.customerId ?? null, escalationPolicyId: event.routing?.escalationPolicyId ?? null, dedupKey, createdByUserId: null, now: this.clock.now(),
     }, { event: event.details });
     const { incident, created } = await this.transactions.run(() => this.incidents.triggerOrOccur(scope, candidate, { event: event.details }));
     return { dedupKey, outcome: created ? 'created' : 'occurrence', incidentId: incident.publicId };

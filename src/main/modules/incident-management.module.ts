@@ -4,6 +4,7 @@ import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import {
   ESCALATION_POLICY_DIRECTORY, IM_CUSTOMER_DIRECTORY, IM_INCIDENT_REPOSITORY, IM_TEAM_DIRECTORY,
+  type EscalationPolicyDirectory, type ImCustomerDirectory, type ImTeamDirectory,
 } from '../../application/incident-management/ports';
 import { CreateImIncident } from '../../application/incident-management/create-im-incident';
 import { ListImIncidents } from '../../application/incident-management/list-im-incidents';
@@ -21,7 +22,17 @@ import {
 import { AdmitImEvent } from '../../application/incident-management/admit-im-event';
 import { ProcessImEvent } from '../../application/incident-management/process-im-event';
 import { RATE_LIMITER } from '../../application/shared/rate-limiter';
-import { CONTEXT_SQL } from '../tokens';
+import { ALERT_SOURCE_REPOSITORY, INGEST_BYTE_BUDGET } from '../../application/incident-management/ports';
+import { CreateAlertSource } from '../../application/incident-management/create-alert-source';
+import {
+  DeleteAlertSource, GetAlertSource, ListAlertSources, UpdateAlertSource,
+} from '../../application/incident-management/manage-alert-sources';
+import { IngestAlertPayload } from '../../application/incident-management/ingest-alert-payload';
+import { SendTestAlert } from '../../application/incident-management/send-test-alert';
+import { SECRET_TOKENS } from '../../application/identity/ports';
+import { SqlAlertSourceRepository } from '../../infrastructure/incident-management/sql-alert-source.repository';
+import { PostgresIngestByteBudget } from '../../infrastructure/incident-management/postgres-ingest-byte-budget';
+import { CONTEXT_SQL, SQL } from '../tokens';
 
 type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
 
@@ -50,5 +61,19 @@ export const incidentManagementModule = new ContainerModule(({ bind }) => {
   single(BulkImIncidentAction, membersOnly(BulkImIncidentAction));
 
   single(AdmitImEvent, (c) => new AdmitImEvent(c.get(RATE_LIMITER), c.get(CLOCK)));
+  single(ALERT_SOURCE_REPOSITORY, (c) => new SqlAlertSourceRepository(c.get(CONTEXT_SQL), c.get(SQL)));
+  single(INGEST_BYTE_BUDGET, (c) => new PostgresIngestByteBudget(c.get(SQL)));
+  const routingDirectories = (c: Ctx) => [
+    c.get<ImTeamDirectory>(IM_TEAM_DIRECTORY), c.get<EscalationPolicyDirectory>(ESCALATION_POLICY_DIRECTORY), c.get<ImCustomerDirectory>(IM_CUSTOMER_DIRECTORY),
+  ] as const;
+  single(CreateAlertSource, (c) => new CreateAlertSource(
+    c.get(ALERT_SOURCE_REPOSITORY), ...routingDirectories(c), c.get(SECRET_TOKENS), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(ListAlertSources, (c) => new ListAlertSources(c.get(ALERT_SOURCE_REPOSITORY)));
+  single(GetAlertSource, (c) => new GetAlertSource(c.get(ALERT_SOURCE_REPOSITORY)));
+  single(UpdateAlertSource, (c) => new UpdateAlertSource(c.get(ALERT_SOURCE_REPOSITORY), ...routingDirectories(c), c.get(CLOCK)));
+  single(DeleteAlertSource, (c) => new DeleteAlertSource(c.get(ALERT_SOURCE_REPOSITORY)));
+  single(IngestAlertPayload, (c) => new IngestAlertPayload(
+    c.get(ALERT_SOURCE_REPOSITORY), c.get(INGEST_BYTE_BUDGET), c.get(RATE_LIMITER), c.get(SECRET_TOKENS), c.get(ProcessImEvent), c.get(CLOCK)));
+  single(SendTestAlert, (c) => new SendTestAlert(c.get(ALERT_SOURCE_REPOSITORY), c.get(IngestAlertPayload), c.get(CLOCK)));
   single(ProcessImEvent, (c) => new ProcessImEvent(c.get(IM_INCIDENT_REPOSITORY), c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK)));
 });

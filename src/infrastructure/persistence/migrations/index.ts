@@ -19,6 +19,7 @@ import { Migration20261210090000MaintenanceWindows } from './20261210090000-main
 import { Migration20261213090000DirectDeliveries } from './20261213090000-direct-deliveries';
 import { Migration20261222000000ImDirectoryStubs } from './20261222000000-im-directory-stubs';
 import { Migration20261222090000ImIncidents } from './20261222090000-im-incidents';
+import { Migration20261222100000ImAlertSources } from './20261222100000-im-alert-sources';
 import { Migration20261223090000OnCall } from './20261223090000-on-call';
 import { Migration20261223100000Escalations } from './20261223100000-escalations';
 
@@ -44,6 +45,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261213090000DirectDeliveries', class: Migration20261213090000DirectDeliveries },
   { name: 'Migration20261222000000ImDirectoryStubs', class: Migration20261222000000ImDirectoryStubs },
   { name: 'Migration20261222090000ImIncidents', class: Migration20261222090000ImIncidents },
+  { name: 'Migration20261222100000ImAlertSources', class: Migration20261222100000ImAlertSources },
   { name: 'Migration20261223090000OnCall', class: Migration20261223090000OnCall },
   { name: 'Migration20261223100000Escalations', class: Migration20261223100000Escalations },
 ];

@@ -5,3 +5,8 @@
 export function streamsItsBody(path: string): boolean {
   return path === '/api/im/events' || path.startsWith('/api/im/ingest/');
 }
+
+const INGEST_TOKEN = /^(\/api\/im\/ingest\/)[^/?#]+/;
+
+/** Alert-source tokens are secrets in the path: logs get the URL without them. */
+export const withoutIngestToken = (url: string): string => url.replace(INGEST_TOKEN, '$1[redacted]');

@@ -8,6 +8,11 @@ import { renderCalendar } from './icalendar';
 
 export const CALENDAR_PATH = '/api/im/calendar/{token}';
 
+const CALENDAR_TOKEN = /^(\/api\/im\/calendar\/)[^/?#]+/;
+
+/** Request logs never carry a feed token: it is the feed's only credential. */
+export const withoutCalendarToken = (url: string): string => url.replace(CALENDAR_TOKEN, '$1[redacted]');
+
 /** The answer to a feed request: the token once, and the URL a calendar app subscribes to. */
 export const feedAnswer = (req: Request, { token }: { token: string }) =>
   ({ token, url: `${req.protocol}://${req.get('host')}${CALENDAR_PATH.replace('{token}', token)}` });

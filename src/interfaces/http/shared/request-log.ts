@@ -21,7 +21,9 @@ declare global {
  * only if something logs through it. Successful requests to `quietPaths` (probes polled every few
  * seconds) log at debug level.
  */
-export function requestLog(logger: Logger, options: { quietPaths?: readonly string[] } = {}): RequestHandler {
+export function requestLog(
+  logger: Logger, options: { quietPaths?: readonly string[]; /** Removes secrets carried in paths before logging. */ redactUrl?: (url: string) => string } = {},
+): RequestHandler {
   const quiet = new Set(options.quietPaths ?? []);
   return (req, res, next) => {
     const sent = req.headers['x-request-id'];
@@ -35,7 +37,7 @@ export function requestLog(logger: Logger, options: { quietPaths?: readonly stri
       const level = res.statusCode >= 500 ? 'error' : res.statusCode < 400 && quiet.has(req.path) ? 'debug' : 'info';
       if (!logger.isLevelEnabled(level)) return;
       logger[level]({
-        reqId: id, method: req.method, url: req.originalUrl, statusCode: res.statusCode,
+        reqId: id, method: req.method, url: options.redactUrl ? options.redactUrl(req.originalUrl) : req.originalUrl, statusCode: res.statusCode,
         responseTimeMs: Number(process.hrtime.bigint() - started) / 1e6,
       }, 'request completed');
     });
