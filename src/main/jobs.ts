@@ -7,6 +7,8 @@ import { agentAccessPurgeJob } from '../interfaces/jobs/agent-access-purge.job';
 import { resultStorageJob } from '../interfaces/jobs/result-storage.job';
 import { maintenanceAnnouncementsJob } from '../interfaces/jobs/maintenance-announcements.job';
 import { escalationsJob } from '../interfaces/jobs/escalations.job';
+import { dataExportJob } from '../interfaces/jobs/data-export.job';
+import { JobTrigger } from '../infrastructure/scheduling/job-trigger';
 import type { JobDefinition } from '../interfaces/jobs/job-definition';
 import { startAgendaJobRunner, type JobRunner } from '../infrastructure/scheduling/agenda-job-runner';
 import type { Database } from '../infrastructure/persistence/database';
@@ -21,6 +23,7 @@ export const jobDefinitions = (container: Container, logger: Logger): JobDefinit
   resultStorageJob(container, logger),
   maintenanceAnnouncementsJob(container, logger),
   escalationsJob(container, logger),
+  dataExportJob(container, logger),
 ];
 
 /** Starts Agenda with every job, each run in its own ORM context. */
@@ -34,5 +37,7 @@ export async function startJobs(
     processEvery: options.processEvery,
   });
   watchJobPool(container, runner);
-  return runner;
+  const trigger = container.get(JobTrigger);
+  trigger.attach(runner);
+  return { ...runner, stop: async () => { trigger.detach(); await runner.stop(); } };
 }

@@ -4,16 +4,16 @@ import { TEST_PLATFORM_ADMIN, testServer } from './test-server';
 import type { SignedUp } from './builders';
 import { aMember } from './identity-fixtures';
 
-/** The platform admin's session, reused: sign-ins are limited to 10 per account per minute. */
-let platformAdminToken: string | null = null;
+let platformAdminToken: string | undefined;
 
 /**
- * Switches incident management on or off for an organization, as a platform admin does. Signs the
- * platform admin in again when the kept session answers 401 (other tests move the shared clock past
- * session lifetimes).
+ * Switches incident management on or off for an organization, as a platform admin does. The
+ * platform admin's session is kept (sign-ins are throttled per account) and renewed when other
+ * tests moved the shared clock past its lifetime.
  */
 export async function setIncidentManagement(organizationId: number, incidentManagementEnabled: boolean): Promise<void> {
-  const patch = (token: string) => api('PATCH', `/api/platform-admin/organizations/${organizationId}`, { token, body: { incidentManagementEnabled } });
+  const patch = (token: string) =>
+    api('PATCH', `/api/platform-admin/organizations/${organizationId}`, { token, body: { incidentManagementEnabled } });
   platformAdminToken ??= (await signIn(TEST_PLATFORM_ADMIN.email, TEST_PLATFORM_ADMIN.password)).token;
   let response = await patch(platformAdminToken);
   if (response.status === 401) {
