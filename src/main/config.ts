@@ -67,6 +67,11 @@ const ConfigSchema = z.object({
   NOTIFY_RETRY_BASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30_000)),
   NOTIFY_RETRY_MAX_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(3_600_000)),
   NOTIFY_MAX_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(8)),
+  /** Storm digests: per customer and kind of incident transition, the first NOTIFY_DIGEST_AFTER events of a window go out alone, later ones as one digest when the window ends (0 seconds: no grouping). */
+  NOTIFY_DIGEST_AFTER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000).default(3)),
+  NOTIFY_DIGEST_WINDOW_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(3_600).default(60)),
+  /** A channel is failing (shown in the API, announced once to the default channel) after this many deliveries in a row failed for good. */
+  NOTIFY_CHANNEL_FAILING_AFTER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000).default(3)),
   /** The EU's VIES REST API (VAT number validation). */
   VIES_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://ec.europa.eu/taxation_customs/vies/rest-api')),
   /** Hours between two data exports of an organization (a failed one does not count). */
@@ -79,6 +84,10 @@ const ConfigSchema = z.object({
   SMS_AUTH_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
   /** The sender: an E.164 number, or a messaging service / alphanumeric sender the account allows. */
   SMS_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Comma-separated addresses/CIDRs of reverse proxies whose X-Forwarded-Host names the host a request was for; none by default. */
+  TRUST_PROXY: optionalString,
+  /** How long a built status page is served (and may be cached, max-age) before the service asks whether anything changed (ms). */
+  STATUS_PAGE_REFRESH_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600_000).default(5_000)),
 });
 
 const DNS_SERVER = /^(?:\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?|[0-9a-fA-F:]+|\[[0-9a-fA-F:]+\](?::\d{1,5})?)$/;
@@ -179,9 +188,19 @@ export interface AppConfig {
   /** Prometheus /metrics: collected and served only when a token or a port is set (`metricsExposed`). */
   metrics: { token: string | undefined; port: number | undefined; host: string };
   /** Notification delivery: the platform's SMTP server and sender, retries, the deliverer's idle poll. */
-  notifications: { smtpUrl: string | undefined; smtpFrom: string; retryBaseMs: number; retryMaxMs: number; maxAttempts: number; pollMs: number };
+  notifications: {
+    smtpUrl: string | undefined; smtpFrom: string; retryBaseMs: number; retryMaxMs: number; maxAttempts: number; pollMs: number;
+    /** Storm digests: events sent alone per window, and the window (ms; 0: no grouping). */
+    storm: { alone: number; windowMs: number };
+    /** Deliveries in a row failed for good that make a channel failing. */
+    failingAfter: number;
+  };
   /** The SMS provider's account (Twilio's Messages API); null: SMS deliveries fail with a clear reason. */
   sms: { providerUrl: string; accountSid: string; authToken: string; from: string } | null;
+  /** Proxies (CIDRs, TRUST_PROXY) whose X-Forwarded-Host custom-domain routing believes; empty: the Host header only. */
+  trustProxy: string[];
+  /** Public status pages: how long a built page is served before the service checks for changes. */
+  statusPages: { refreshMs: number };
 }
 
 /** Thrown with one line that says which variable is wrong and why. */
@@ -238,9 +257,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       smtpUrl: c.SMTP_URL, smtpFrom: c.SMTP_FROM ?? `alerts@${new URL(publicBaseUrl).hostname}`,
       retryBaseMs: c.NOTIFY_RETRY_BASE_MS, retryMaxMs: Math.max(c.NOTIFY_RETRY_MAX_MS, c.NOTIFY_RETRY_BASE_MS),
       maxAttempts: c.NOTIFY_MAX_ATTEMPTS, pollMs: c.NOTIFY_POLL_MS,
+      storm: { alone: c.NOTIFY_DIGEST_AFTER, windowMs: Math.round(c.NOTIFY_DIGEST_WINDOW_SECONDS * 1000) },
+      failingAfter: c.NOTIFY_CHANNEL_FAILING_AFTER,
     },
     sms: smsConfig(c),
+    trustProxy: trustProxyConfig(c.TRUST_PROXY),
+    statusPages: { refreshMs: c.STATUS_PAGE_REFRESH_MS },
   };
+}
+
+function trustProxyConfig(raw: string | undefined): string[] {
+  const entries = list(raw);
+  const bad = entries.find((entry) => parseCidr(entry) === null);
+  if (bad) throw new ConfigError(`Invalid configuration: TRUST_PROXY: not an address or CIDR: ${bad}`);
+  return entries.map((entry) => parseCidr(entry)!.text);
 }
 
 function smsConfig(c: z.output<typeof ConfigSchema>): AppConfig['sms'] {

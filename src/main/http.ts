@@ -60,6 +60,12 @@ import { ALERT_INGEST_PATH, alertIngestIntake, alertSourcesRouter } from '../int
 
 /** Request URLs as logged: the secrets some paths carry (alert-source and calendar feed tokens) cut out. */
 export const withoutPathSecrets = (url: string): string => withoutCalendarToken(withoutIngestToken(url));
+import { customDomainsRouter } from '../interfaces/http/custom-domains/custom-domains.router';
+import { customDomainRouting } from '../interfaces/http/custom-domains/host-routing';
+import { publicStatusPageHost } from '../interfaces/http/custom-domains/status-page-host';
+import { ActiveHosts } from '../application/custom-domains/active-hosts';
+import { statusPagesRouter } from '../interfaces/http/status-pages/status-pages.router';
+import { publicStatusPagesRouter } from '../interfaces/http/status-pages/public-status-pages.router';
 
 /** Every resource router, in mounting order. */
 export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
@@ -71,6 +77,8 @@ export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   websitesRouter, monitorsRouter, tagsRouter, changeRequestsRouter, heartbeatsRouter,
   notificationChannelsRouter, organizationSmtpRouter, notificationDeliveriesRouter, alertsRouter,
   imTeamsRouter, imSchedulesRouter, imOnCallRouter, imCalendarFeedRouter, escalationConfigRouter,
+  customDomainsRouter,
+  statusPagesRouter, publicStatusPagesRouter,
   dataExportRouter,
   imIncidentsRouter, imEventsRouter, alertSourcesRouter,
 ];
@@ -98,6 +106,13 @@ export function createHttpApp(container: Container): Express {
   app.use(requestLog(logger, { quietPaths: PROBE_PATHS, redactUrl: withoutPathSecrets }));
   for (const handler of metricsHandlers(container)) app.use(handler);
   app.use(pathCheck);
+  const activeHosts = container.get(ActiveHosts);
+  const hostRouting = customDomainRouting({
+    canonicalHostname: new URL(config.publicBaseUrl).hostname.toLowerCase(), trustProxy: config.trustProxy,
+    find: (hostname) => activeHosts.find(hostname), bypassPaths: PROBE_PATHS,
+    statusPageHost: publicStatusPageHost(container),
+  });
+  app.use(hostRouting.resolve);
   app.use(agentAccessGuard(deps));
   const json = express.json({ limit: '1mb' });
   const urlencoded = express.urlencoded({ extended: false, limit: '64kb' });
@@ -106,6 +121,7 @@ export function createHttpApp(container: Container): Express {
   app.use((req, res, next) => (streamsItsBody(req.path) ? next() : urlencoded(req, res, next)));
   app.use(cookieParser());
   app.use((_req, _res, next) => RequestContext.create(orm.em, next));
+  app.use(hostRouting.serveStatusPages);
   app.use('/api', admission(deps.authenticate, deps.gates));
   app.use(AGENT_AUTHENTICATED_PATHS, admission(deps.authenticate, deps.gates));
   app.use([...IM_AREAS], imAccessGate);

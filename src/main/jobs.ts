@@ -8,6 +8,7 @@ import { resultStorageJob } from '../interfaces/jobs/result-storage.job';
 import { maintenanceAnnouncementsJob } from '../interfaces/jobs/maintenance-announcements.job';
 import { escalationsJob } from '../interfaces/jobs/escalations.job';
 import { dataExportJob } from '../interfaces/jobs/data-export.job';
+import { customDomainsPurgeJob } from '../interfaces/jobs/custom-domains-purge.job';
 import { JobTrigger } from '../infrastructure/scheduling/job-trigger';
 import type { JobDefinition } from '../interfaces/jobs/job-definition';
 import { startAgendaJobRunner, type JobRunner } from '../infrastructure/scheduling/agenda-job-runner';
@@ -24,6 +25,7 @@ export const jobDefinitions = (container: Container, logger: Logger): JobDefinit
   maintenanceAnnouncementsJob(container, logger),
   escalationsJob(container, logger),
   dataExportJob(container, logger),
+  customDomainsPurgeJob(container, logger),
 ];
 
 /** Starts Agenda with every job, each run in its own ORM context. */

@@ -9,6 +9,7 @@ import type { IdGenerator } from '../shared/id-generator';
 import type { TransactionRunner } from '../shared/transaction';
 import type { ChannelOwners, NotificationChannelRepository } from './ports';
 import type { WebhookSecrets } from './webhook-secrets';
+import { releaseDefault } from './default-channel';
 
 export interface NewChannelInput {
   name: string;
@@ -17,6 +18,8 @@ export interface NewChannelInput {
   config?: ChannelConfig;
   events?: readonly ChannelEvent[];
   enabled?: boolean;
+  /** The organization's default channel (organization channels only); replaces the current default. */
+  isDefault?: boolean;
   customerId?: number | string;
   websiteId?: number | string;
   sourceChannelId?: unknown;
@@ -46,9 +49,10 @@ export class CreateNotificationChannel {
       if (config === undefined) throw new AppError('invalidRequestBody', { field: 'config', reason: 'required' });
       const channel = new NotificationChannel({
         publicId: this.ids.uuid(), organizationId: actor.scope.organizationId, scope, name: input.name,
-        type, config, events: input.events ?? source?.events, enabled: input.enabled, now: this.clock.now(),
+        type, config, events: input.events ?? source?.events, enabled: input.enabled, isDefault: input.isDefault, now: this.clock.now(),
       });
       assertRecipientsFree(channel, await this.channels.sameScope(channel.organizationId, scope.customerId, scope.monitorId));
+      if (channel.isDefault) await releaseDefault(this.channels, channel.organizationId, null);
       const secret = type === 'webhook' ? this.secrets.issue(channel) : null;
       return { channel: await this.channels.add(channel), secret };
     });

@@ -1,6 +1,7 @@
 import { organizationScope } from '../../domain/shared/tenant-scope';
 import { TEST_EVENT } from '../../domain/notifications/channel-events';
 import { retryDelayMs, type RetryPolicy } from '../../domain/notifications/delivery-schedule';
+import { fallsBack } from '../../domain/notifications/channel-health';
 import type { Clock } from '../shared/clock';
 import type { DeliveryMetrics } from '../observability/ports';
 import type { ClaimedDelivery, DeliveryAttempt, DeliveryLedger, DeliveryNext, NotificationChannelRepository, NotificationSenders, SendOutcome } from './ports';
@@ -22,13 +23,16 @@ export interface SettledDelivery {
   readonly settled: boolean;
 }
 
-const failedSend = (error: string): SendOutcome => ({ verdict: 'rejected', statusCode: null, responseExcerpt: null, retryAfterMs: null, error, latencyMs: 0 });
+/** An outcome, and whether the service gave up by itself (channel disabled or deleted, no sender): then it is not the channel's failure. */
+type Sent = SendOutcome & { readonly local?: true };
+const failedSend = (error: string): Sent => ({ verdict: 'rejected', statusCode: null, responseExcerpt: null, retryAfterMs: null, error, latencyMs: 0, local: true });
 
 /**
  * One round of the deliverer: claims the due deliveries under a lease, sends each to its channel as
  * configured now, and records the attempt with the outcome: delivered; retried later (exponential
  * back-off with jitter, Retry-After honoured) after a 5xx, 408, 429 or no answer; failed after
  * `maxAttempts` tries or at once when the receiver refused (another 4xx) or the channel is gone.
+ * A failure of the channel's own counts in its health and marks the message for the fallback channel.
  * Answers what it settled: each delivery with its outcome (for the worker's log).
  */
 export class DeliverDueNotifications {
@@ -48,13 +52,13 @@ export class DeliverDueNotifications {
     const at = this.clock.now();
     const outcome = await this.send(delivery);
     const attempt = delivery.attempts + 1;
-    const next = this.nextOf(attempt, outcome);
+    const next = this.nextOf(attempt, outcome, delivery);
     const settled = await this.ledger.settle(owner, delivery.id, attemptRecord(attempt, at, outcome, next), next);
     if (settled && next.status !== 'pending') this.metrics.notificationDelivery(next.status);
     return { id: delivery.id, channelId: delivery.channelPublicId, attempt, next, settled };
   }
 
-  private async send(delivery: ClaimedDelivery): Promise<SendOutcome> {
+  private async send(delivery: ClaimedDelivery): Promise<Sent> {
     const channel = await this.channels.findByRef(organizationScope(delivery.organizationId), delivery.channelPublicId);
     if (!channel) return failedSend('The channel was deleted');
     // A test may try a channel before it is switched on; everything else respects the switch.
@@ -64,8 +68,12 @@ export class DeliverDueNotifications {
     return sender.send(channel, delivery.message, this.secrets.open(channel));
   }
 
-  private nextOf(attempt: number, outcome: SendOutcome): DeliveryNext {
-    return nextAfter(attempt, outcome, this.settings, this.clock.now(), this.random);
+  private nextOf(attempt: number, outcome: Sent, delivery: ClaimedDelivery): DeliveryNext {
+    const next = nextAfter(attempt, outcome, this.settings, this.clock.now(), this.random);
+    if (next.status !== 'failed') return next;
+    // A failure of the channel's own counts in its health and is sent again to the default channel.
+    const channelFault = outcome.local !== true;
+    return { ...next, channelFault, fallBack: channelFault && fallsBack(delivery.message.event, (delivery.fallbackOf ?? null) !== null) };
   }
 }
 

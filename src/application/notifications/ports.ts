@@ -4,6 +4,7 @@ import type { OrganizationSmtp, SmtpSecurity } from '../../domain/notifications/
 import type { ChannelType } from '../../domain/notifications/channel-config';
 import type { AttemptVerdict } from '../../domain/notifications/delivery-schedule';
 import type { NotificationMessage } from '../../domain/notifications/notification-message';
+import type { StormPolicy } from '../../domain/notifications/storm-digest';
 
 export interface ChannelFilter {
   /** Channels of this customer (its own and its monitors' overrides). */
@@ -108,6 +109,8 @@ export interface ClaimedDelivery {
   readonly channelPublicId: string;
   readonly attempts: number;
   readonly message: NotificationMessage;
+  /** Set when this delivery is another channel's failed delivery sent again to the default channel. */
+  readonly fallbackOf?: string | null;
 }
 
 /** One try, as the ledger keeps it. */
@@ -126,7 +129,13 @@ export interface DeliveryAttempt {
 export type DeliveryNext =
   | { status: 'pending'; nextAttemptAt: Date }
   | { status: 'delivered' }
-  | { status: 'failed'; reason: string };
+  | {
+    status: 'failed'; reason: string;
+    /** The channel's receiver refused or never answered: counts in the channel's health (not when the service gave up: channel disabled or deleted, no sender). */
+    channelFault?: boolean;
+    /** The message is due to be sent again to the organization's default channel. */
+    fallBack?: boolean;
+  };
 
 export interface DeliveryFilter {
   channelId?: string;
@@ -149,6 +158,10 @@ export interface DeliveryRecord {
   readonly deliveredAt: Date | null;
   readonly failedAt: Date | null;
   readonly lastError: string | null;
+  /** On a fallback: the failed delivery it sends again. */
+  readonly fallbackOf: string | null;
+  /** On a failed delivery: its fallback to the default channel, once written. */
+  readonly fallbackId: string | null;
 }
 
 /**
@@ -280,3 +293,71 @@ export interface SmsQuota {
 }
 export type SmsReservation = { granted: true } | { granted: false; used: number; allowance: number };
 export const SMS_QUOTA = Symbol.for('SmsQuota');
+
+/** A channel a delivery goes to, as the ledger writes it. */
+export interface DeliveryTarget { readonly id: number; readonly publicId: string; readonly type: string }
+
+/** One customer's storm window that ended, with the events it held (oldest first). */
+export interface HeldWindow {
+  readonly organizationId: number;
+  readonly customerId: number;
+  /** The channel event the window counted (incident.opened, incident.resolved, incident.reminder). */
+  readonly kind: string;
+  readonly endedAt: Date;
+  readonly events: readonly OutboxEvent[];
+}
+
+/**
+ * Storm windows in the ledger: durable, so a crash during a storm loses nothing. `routeGrouped`
+ * counts the event in its customer's window (one row per organization, customer and kind, updated
+ * under its row lock) and, in the same statement that marks the event routed, either inserts its
+ * deliveries (one of the window's first `policy.alone`) or holds it until the window ends.
+ * `digest` writes a window's digest (an outbox event, routed, and one delivery per channel) and
+ * marks its held events digested in one statement, only if none of them was digested yet, so
+ * several workers never double a digest.
+ */
+export interface StormLedger {
+  /** 'sent' or 'held'; null when another worker routed the event first. */
+  routeGrouped(
+    event: OutboxEvent, kind: string, channels: readonly DeliveryTarget[], message: Omit<NotificationMessage, 'id'>, at: Date, policy: StormPolicy,
+  ): Promise<'sent' | 'held' | null>;
+  /** Windows ended by `now` whose held events are not digested yet (at most `limit` windows). */
+  endedWindows(now: Date, limit: number): Promise<HeldWindow[]>;
+  digest(window: HeldWindow, deliveries: readonly { channel: DeliveryTarget; message: Omit<NotificationMessage, 'id'> }[], at: Date): Promise<boolean>;
+}
+export const STORM_LEDGER = Symbol.for('StormLedger');
+
+/** A delivery that failed for good and is due to be sent again to the default channel. */
+export interface FailedDelivery {
+  readonly id: string;
+  readonly organizationId: number;
+  readonly channelId: number | null;
+}
+
+/** A channel whose streak of failed deliveries reached the threshold and is not announced yet. */
+export interface FailingChannel {
+  readonly id: number;
+  readonly publicId: string;
+  readonly organizationId: number;
+  readonly customerId: number | null;
+  readonly name: string;
+  readonly type: string;
+  readonly consecutiveFailures: number;
+  readonly lastFailureReason: string | null;
+}
+
+/**
+ * The fallback channel's side of the ledger. The streak itself is kept by `settle` (in its
+ * statement: a failed delivery counts, a delivered one resets), so these only act on what is
+ * durably recorded, each write one statement guarded so that two workers never double it:
+ * `fallBack` clears the delivery's due mark and writes its copy to the target (none when the
+ * target already has that event); `announceFailing` marks the channel failing and writes the
+ * channel.failing event to the target, only while it is not marked.
+ */
+export interface ChannelHealthLedger {
+  fallbacksDue(limit: number): Promise<FailedDelivery[]>;
+  fallBack(delivery: FailedDelivery, target: DeliveryTarget | null, at: Date): Promise<boolean>;
+  failingUnannounced(failingAfter: number, limit: number): Promise<FailingChannel[]>;
+  announceFailing(channel: FailingChannel, failingAfter: number, target: DeliveryTarget | null, message: Omit<NotificationMessage, 'id'>, at: Date): Promise<boolean>;
+}
+export const CHANNEL_HEALTH_LEDGER = Symbol.for('ChannelHealthLedger');

@@ -7,9 +7,11 @@ import type { TransactionRunner } from '../shared/transaction';
 import type { ChannelWithSecret } from './create-notification-channel';
 import type { NotificationChannelRepository } from './ports';
 import type { WebhookSecrets } from './webhook-secrets';
+import { releaseDefault } from './default-channel';
 
 /**
- * Changes a channel's name, type and config, events or enabled flag. A type change needs a config
+ * Changes a channel's name, type and config, events, enabled flag, or whether it is the
+ * organization's default (the previous default stops being it). A type change needs a config
  * (configRequiredForTypeChange); a channel that becomes a webhook gets a new secret, answered once.
  * Scope (organization, customer, monitor) is fixed at create.
  */
@@ -26,6 +28,7 @@ export class UpdateNotificationChannel {
       const channel = await this.channels.findByRef(actor.scope, ref);
       if (!channel) throw new AppError('channelNotFound');
       const wasWebhook = channel.type === 'webhook';
+      if (change.isDefault === true) await releaseDefault(this.channels, channel.organizationId, channel.publicId);
       channel.update(change, this.clock.now());
       assertRecipientsFree(channel, await this.channels.sameScope(channel.organizationId, channel.customerId, channel.monitorId));
       const secret = channel.type === 'webhook' && !wasWebhook ? this.secrets.issue(channel) : null;

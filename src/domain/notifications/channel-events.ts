@@ -22,5 +22,17 @@ export const isChannelEvent = (value: string): value is ChannelEvent => (CHANNEL
  */
 export const TEST_EVENT = 'test';
 
-/** What a delivery can carry: a channel event, or a test. */
-export type NotificationEvent = ChannelEvent | typeof TEST_EVENT;
+/**
+ * A storm's digest: the held incident transitions of one customer's window, in one message. A
+ * channel receives the digest of a kind it lists (`data.digestOf`), so it is no kind of its own.
+ */
+export const DIGEST_EVENT = 'incident.digest';
+
+/**
+ * A channel whose deliveries keep failing, announced once per failing streak to the organization's
+ * default channel whatever that channel lists: it is about the notification system itself.
+ */
+export const CHANNEL_FAILING_EVENT = 'channel.failing';
+
+/** What a delivery can carry: a channel event, a test, a digest, or a failing channel's announcement. */
+export type NotificationEvent = ChannelEvent | typeof TEST_EVENT | typeof DIGEST_EVENT | typeof CHANNEL_FAILING_EVENT;

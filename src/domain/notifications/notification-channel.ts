@@ -1,6 +1,7 @@
 import { AppError } from '../shared/app-error';
 import { CHANNEL_EVENTS, type ChannelEvent } from './channel-events';
 import { type ChannelConfig, type ChannelType, normalizeChannelConfig, recipientsOf } from './channel-config';
+import type { ChannelHealth } from './channel-health';
 
 /** Where a channel applies: the organization, one customer, or one monitor (an override of a source channel). */
 export interface ChannelScope {
@@ -19,6 +20,8 @@ export interface NewChannel {
   config: ChannelConfig;
   events?: readonly ChannelEvent[];
   enabled?: boolean;
+  /** The organization's default channel (organization channels only): failed deliveries fall back to it. */
+  isDefault?: boolean;
   now: Date;
 }
 
@@ -28,13 +31,14 @@ export interface ChannelChange {
   config?: ChannelConfig;
   events?: readonly ChannelEvent[];
   enabled?: boolean;
+  isDefault?: boolean;
 }
 
 /**
  * A notification channel: where alerts of its scope go, for the events it lists. The webhook
  * signing secret is kept sealed (secretCiphertext); the domain never sees it in the clear.
  */
-export class NotificationChannel {
+export class NotificationChannel implements ChannelHealth {
   id!: number;
   publicId: string;
   organizationId: number;
@@ -47,6 +51,13 @@ export class NotificationChannel {
   events: ChannelEvent[];
   enabled: boolean;
   secretCiphertext: string | null = null;
+  isDefault: boolean;
+  /** Health, kept by the delivery ledger (never written through the channel's own changes). */
+  consecutiveFailures = 0;
+  lastFailureAt: Date | null = null;
+  lastFailureReason: string | null = null;
+  lastSuccessAt: Date | null = null;
+  failingSince: Date | null = null;
   createdAt: Date;
   updatedAt: Date;
   version = 1;
@@ -62,6 +73,8 @@ export class NotificationChannel {
     this.config = normalizeChannelConfig(props.type, props.config);
     this.events = eventList(props.events);
     this.enabled = props.enabled ?? true;
+    this.isDefault = false;
+    if (props.isDefault) this.makeDefault(true);
     this.createdAt = props.now;
     this.updatedAt = props.now;
   }
@@ -81,7 +94,16 @@ export class NotificationChannel {
     if (change.name !== undefined) this.name = change.name;
     if (change.events !== undefined) this.events = eventList(change.events);
     if (change.enabled !== undefined) this.enabled = change.enabled;
+    if (change.isDefault !== undefined) this.makeDefault(change.isDefault);
     this.updatedAt = now;
+  }
+
+  /** Only an organization channel can be the organization's default (the caller unsets the previous one). */
+  makeDefault(isDefault: boolean): void {
+    if (isDefault && (this.customerId !== null || this.monitorId !== null)) {
+      throw new AppError('invalidRequestBody', { field: 'isDefault', reason: 'organizationChannelsOnly' });
+    }
+    this.isDefault = isDefault;
   }
 
   /** Same organization, customer and monitor. */

@@ -1,5 +1,6 @@
 import type { NotificationEvent } from './channel-events';
 import { fitSms } from './sms-text';
+import { digestLines } from './storm-digest';
 
 /** What a delivery tells: the event, when, and the incident, monitor and customer it concerns. */
 export interface NotificationMessage {
@@ -33,6 +34,11 @@ export function webhookPayload(message: NotificationMessage): Record<string, unk
 
 const COLORS: Partial<Record<NotificationEvent, number>> = {
   'incident.opened': 0xd93025, 'incident.resolved': 0x188038, 'incident.acknowledged': 0xf9ab00, test: 0x1a73e8,
+  'channel.failing': 0xf9ab00,
+};
+/** A digest reads as the transition it gathers. */
+const DIGEST_TITLES: Readonly<Record<string, string>> = {
+  'incident.opened': 'Monitors down', 'incident.resolved': 'Monitors recovered', 'incident.reminder': 'Monitors still down',
 };
 const SEVERITY_COLORS: Readonly<Record<string, number>> = { critical: 0xd93025, warning: 0xf9ab00, info: 0x1a73e8 };
 const SEVERITY_TITLES: Readonly<Record<string, string>> = { critical: 'Critical alert', warning: 'Warning', info: 'Notice' };
@@ -41,18 +47,21 @@ const TITLES: Record<NotificationEvent, string> = {
   'incident.reminder': 'Incident still open', 'certificate.expiring': 'Certificate expiring', 'certificate.expired': 'Certificate expired',
   'domain.expiring': 'Domain expiring', 'domain.expired': 'Domain expired', 'ip.listed': 'IP listed', 'ip.clean': 'IP clean',
   'maintenance.started': 'Maintenance started', 'maintenance.ended': 'Maintenance ended', 'alert.manual': 'Alert',
-  test: 'Test notification',
+  test: 'Test notification', 'incident.digest': 'Incident digest', 'channel.failing': 'Notification channel failing',
 };
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
-/** A manual alert's heading says how severe it is. */
+/** A manual alert's heading says how severe it is; a digest's, what it gathers. */
 const titleOf = (message: NotificationMessage): string =>
-  (message.event === 'alert.manual' ? SEVERITY_TITLES[String(message.data.severity)] : undefined) ?? TITLES[message.event];
+  (message.event === 'alert.manual' ? SEVERITY_TITLES[String(message.data.severity)] : undefined)
+  ?? (message.event === 'incident.digest' ? DIGEST_TITLES[String(message.data.digestOf)] : undefined) ?? TITLES[message.event];
 const colorOf = (message: NotificationMessage): number =>
-  (message.event === 'alert.manual' ? SEVERITY_COLORS[String(message.data.severity)] : undefined) ?? COLORS[message.event] ?? 0x5f6368;
-/** The summary, then a manual alert's own text (its message), for the human-readable bodies. */
+  (message.event === 'alert.manual' ? SEVERITY_COLORS[String(message.data.severity)] : undefined)
+  ?? (message.event === 'incident.digest' ? COLORS[String(message.data.digestOf) as NotificationEvent] : undefined) ?? COLORS[message.event] ?? 0x5f6368;
+/** The summary, then a manual alert's own text (its message) or a digest's list of incidents, for the human-readable bodies. */
 const bodyOf = (message: NotificationMessage): string => {
-  const detail = message.event === 'alert.manual' ? text(message.data.message) : null;
+  const lines = digestLines(message);
+  const detail = message.event === 'alert.manual' ? text(message.data.message) : lines.length > 0 ? lines.join('\n') : null;
   return detail === null ? message.summary : `${message.summary}\n\n${detail}`;
 };
 

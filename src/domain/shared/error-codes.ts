@@ -78,6 +78,10 @@ export const ERROR_CODES = [
   'screenshotNotFound',
   // notifications (design)
   'smtpVerificationFailed', 'smtpNotConfigured', 'noChannelsToNotify',
+  // custom domains (design)
+  'customDomainNotFound', 'customDomainExists', 'customDomainVerificationFailed',
+  // status pages (design)
+  'statusPageSlugTaken', 'pageIncidentNotFound', 'statusPagePasswordInvalid',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

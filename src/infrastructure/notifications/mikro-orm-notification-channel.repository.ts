@@ -1,4 +1,5 @@
-import type { FilterQuery } from '@mikro-orm/core';
+import { UniqueConstraintViolationException, type FilterQuery } from '@mikro-orm/core';
+import { AppError } from '../../domain/shared/app-error';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import { NotificationChannel } from '../../domain/notifications/notification-channel';
 import type { ChannelFilter, NotificationChannelRepository } from '../../application/notifications/ports';
@@ -10,7 +11,7 @@ const ORDER = { orderBy: { id: 'asc' } } as const;
 /** Notification channels; a customer-scoped scope reaches its customer's channels only. */
 export class MikroOrmNotificationChannelRepository extends OrmRepository implements NotificationChannelRepository {
   async add(channel: NotificationChannel): Promise<NotificationChannel> {
-    await this.persist(channel);
+    await this.oneDefault(() => this.persist(channel));
     return channel;
   }
 
@@ -48,7 +49,19 @@ export class MikroOrmNotificationChannelRepository extends OrmRepository impleme
   }
 
   async save(channel: NotificationChannel): Promise<void> {
-    await this.persist(channel);
+    await this.oneDefault(() => this.persist(channel));
+  }
+
+  /** Two callers making a default at once: the index keeps one, the other answers `conflict` (try again), not a 500. */
+  private async oneDefault(write: () => Promise<void>): Promise<void> {
+    try {
+      await write();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException && error.message.includes('notification_channels_default_uq')) {
+        throw new AppError('conflict', { field: 'isDefault' });
+      }
+      throw error;
+    }
   }
 
   async remove(channel: NotificationChannel): Promise<void> {

@@ -18,6 +18,13 @@ export const NotificationChannelSchema = new EntitySchema<NotificationChannel>({
     events: { type: 'string[]', columnType: 'text[]' },
     enabled: { type: 'boolean' },
     secretCiphertext: { type: 'string', nullable: true },
+    isDefault: { type: 'boolean' },
+    // health: written by the delivery ledger's statements; the domain never changes them, so a flush never writes them back
+    consecutiveFailures: { type: 'integer' },
+    lastFailureAt: { type: 'datetime', columnType: 'timestamptz', nullable: true },
+    lastFailureReason: { type: 'string', nullable: true },
+    lastSuccessAt: { type: 'datetime', columnType: 'timestamptz', nullable: true },
+    failingSince: { type: 'datetime', columnType: 'timestamptz', nullable: true },
     createdAt: { type: 'datetime', columnType: 'timestamptz' },
     updatedAt: { type: 'datetime', columnType: 'timestamptz' },
     version: { type: 'integer', version: true },

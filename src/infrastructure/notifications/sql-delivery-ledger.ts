@@ -1,17 +1,18 @@
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { NotificationMessage } from '../../domain/notifications/notification-message';
-import type { ChannelEvent } from '../../domain/notifications/channel-events';
+import { DIGEST_EVENT, type ChannelEvent } from '../../domain/notifications/channel-events';
 import type {
   ClaimedDelivery, DeliveryAttempt, DeliveryFilter, DeliveryLedger, DeliveryNext, DeliveryRecord, DispatchedEvent, OutboxEvent,
 } from '../../application/notifications/ports';
 import type { SqlRunner } from '../persistence/database';
 import { WATCH_NOTIFIED_CTES } from '../watches/watch-notified.sql';
 
-interface OutboxRow { id: string; organization_id: number; kind: string; payload: Record<string, unknown> }
+export interface OutboxRow { id: string; organization_id: number; kind: string; payload: Record<string, unknown> }
 interface DeliveryRow {
   id: string; organization_id: number; channel_public_id: string; channel_type: string; event: string; incident_id: string | null;
   customer_id: number | null; monitor_id: string | null; payload: Omit<NotificationMessage, 'id'>; status: DeliveryRecord['status'];
   attempts: number; next_attempt_at: Date; created_at: Date; delivered_at: Date | null; failed_at: Date | null; last_error: string | null;
+  fallback_of: string | null; fallback_id?: string | null;
 }
 interface AttemptRow {
   delivery_id: string; attempt: number; at: Date; status_code: number | null; outcome: DeliveryAttempt['outcome'];
@@ -20,6 +21,13 @@ interface AttemptRow {
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const num = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+/** An outbox row as routing reads it. */
+export const outboxEventOf = (row: OutboxRow): OutboxEvent => ({
+  id: Number(row.id), organizationId: row.organization_id, kind: row.kind,
+  customerId: num(row.payload.customerId), monitorId: num(row.payload.monitorId), incidentId: str(row.payload.incidentId),
+  occurredAt: str(row.payload.occurredAt) ?? new Date(0).toISOString(), summary: str(row.payload.summary) ?? row.kind,
+  data: (row.payload.data ?? {}) as Record<string, unknown>,
+});
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -38,12 +46,7 @@ export class SqlDeliveryLedger implements DeliveryLedger {
         WHERE routed_at IS NULL AND payload IS NOT NULL AND kind = ANY(?::text[]) ORDER BY id LIMIT ?`,
       [kinds, limit], { prepare: true },
     );
-    return rows.map((row) => ({
-      id: Number(row.id), organizationId: row.organization_id, kind: row.kind,
-      customerId: num(row.payload.customerId), monitorId: num(row.payload.monitorId), incidentId: str(row.payload.incidentId),
-      occurredAt: str(row.payload.occurredAt) ?? new Date(0).toISOString(), summary: str(row.payload.summary) ?? row.kind,
-      data: (row.payload.data ?? {}) as Record<string, unknown>,
-    }));
+    return rows.map(outboxEventOf);
   }
 
   async route(
@@ -110,18 +113,30 @@ export class SqlDeliveryLedger implements DeliveryLedger {
     );
     return rows.map((row) => ({
       id: row.id, organizationId: row.organization_id, channelPublicId: row.channel_public_id, attempts: row.attempts,
-      message: { ...row.payload, id: row.id },
+      message: { ...row.payload, id: row.id }, fallbackOf: row.fallback_of,
     }));
   }
 
   async settle(owner: string, deliveryId: string, attempt: DeliveryAttempt, next: DeliveryNext): Promise<boolean> {
+    // The channel's health moves with the outcome, in this statement: delivered resets the streak
+    // (and the failing mark), a failure of the channel's own counts; retries and the service's own give-ups leave it.
+    const health = next.status === 'delivered' ? 'delivered' : next.status === 'failed' && next.channelFault ? 'failed' : null;
     const rows = await this.sql.query<{ id: string }>(
       `WITH settled AS (
          UPDATE notification_deliveries
             SET status = ?, attempts = ?, next_attempt_at = coalesce(?, next_attempt_at),
-                delivered_at = ?, failed_at = ?, last_error = coalesce(?, last_error), lease_owner = NULL, lease_until = NULL
+                delivered_at = ?, failed_at = ?, last_error = coalesce(?, last_error), lease_owner = NULL, lease_until = NULL,
+                fallback_due = ?
           WHERE id = ? AND lease_owner = ? AND status = 'pending'
-          RETURNING id, outbox_id, event, status, delivered_at, dedup_key
+          RETURNING id, channel_id, outbox_id, event, status, delivered_at, dedup_key
+       ), health AS (
+         UPDATE notification_channels c
+            SET consecutive_failures = CASE WHEN ?::text = 'delivered' THEN 0 ELSE c.consecutive_failures + 1 END,
+                last_success_at = CASE WHEN ?::text = 'delivered' THEN ?::timestamptz ELSE c.last_success_at END,
+                last_failure_at = CASE WHEN ?::text = 'failed' THEN ?::timestamptz ELSE c.last_failure_at END,
+                last_failure_reason = CASE WHEN ?::text = 'failed' THEN ?::text ELSE c.last_failure_reason END,
+                failing_since = CASE WHEN ?::text = 'delivered' THEN NULL ELSE c.failing_since END
+           FROM settled WHERE c.id = settled.channel_id AND ?::text IS NOT NULL
        ), ${WATCH_NOTIFIED_CTES}
        INSERT INTO notification_delivery_attempts (delivery_id, attempt, at, status_code, outcome, response_excerpt, latency_ms, error)
        SELECT id, ?, ?, ?, ?, ?, ?, ? FROM settled
@@ -129,7 +144,8 @@ export class SqlDeliveryLedger implements DeliveryLedger {
       [
         next.status, attempt.attempt, next.status === 'pending' ? next.nextAttemptAt : null,
         next.status === 'delivered' ? attempt.at : null, next.status === 'failed' ? attempt.at : null,
-        next.status === 'failed' ? next.reason : attempt.error, deliveryId, owner,
+        next.status === 'failed' ? next.reason : attempt.error, next.status === 'failed' && next.fallBack === true, deliveryId, owner,
+        health, health, attempt.at, health, attempt.at, health, next.status === 'failed' ? next.reason : null, health, health,
         attempt.attempt, attempt.at, attempt.statusCode, attempt.outcome, attempt.responseExcerpt, Math.round(attempt.latencyMs), attempt.error,
       ],
       // Prepared: planned once per connection, so the watch CTEs cost a delivery of another event next to nothing.
@@ -140,11 +156,19 @@ export class SqlDeliveryLedger implements DeliveryLedger {
 
   async list(scope: TenantScope, filter: DeliveryFilter, page: { offset: number; limit: number }): Promise<{ items: DeliveryRecord[]; total: number }> {
     if (filter.channelId !== undefined && !UUID.test(filter.channelId)) return { items: [], total: 0 };
-    const where = [`organization_id = ?`, `recipient IS NULL`, `(?::int IS NULL OR customer_id = ?::int)`, `(?::uuid IS NULL OR channel_public_id = ?::uuid)`, `(?::text IS NULL OR incident_id = ?::text)`].join(' AND ');
-    const params = [scope.organizationId, scope.customerId, scope.customerId, filter.channelId ?? null, filter.channelId ?? null, filter.incidentId ?? null, filter.incidentId ?? null];
+    // an incident's deliveries include the storm digests that listed it
+    const where = [
+      `organization_id = ?`, `recipient IS NULL`, `(?::int IS NULL OR customer_id = ?::int)`, `(?::uuid IS NULL OR channel_public_id = ?::uuid)`,
+      `(?::text IS NULL OR incident_id = ?::text OR (event = '${DIGEST_EVENT}' AND payload->'data'->'incidents' @> jsonb_build_array(jsonb_build_object('incidentId', ?::text))))`,
+    ].join(' AND ');
+    const params = [
+      scope.organizationId, scope.customerId, scope.customerId, filter.channelId ?? null, filter.channelId ?? null,
+      filter.incidentId ?? null, filter.incidentId ?? null, filter.incidentId ?? null,
+    ];
     const [count] = await this.sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM notification_deliveries WHERE ${where}`, params);
     const rows = await this.sql.query<DeliveryRow>(
-      `SELECT * FROM notification_deliveries WHERE ${where} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`, [...params, page.limit, page.offset],
+      `SELECT d.*, (SELECT f.id FROM notification_deliveries f WHERE f.fallback_of = d.id LIMIT 1) AS fallback_id
+         FROM notification_deliveries d WHERE ${where} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`, [...params, page.limit, page.offset],
     );
     const attempts = rows.length === 0 ? [] : await this.sql.query<AttemptRow>(
       `SELECT * FROM notification_delivery_attempts WHERE delivery_id = ANY(?::uuid[]) ORDER BY delivery_id, attempt`, [rows.map((r) => r.id)],
@@ -162,6 +186,7 @@ export class SqlDeliveryLedger implements DeliveryLedger {
         customerId: row.customer_id, monitorId: row.monitor_id === null ? null : Number(row.monitor_id), status: row.status,
         attempts: byDelivery.get(row.id) ?? [], nextAttemptAt: row.status === 'pending' ? row.next_attempt_at : null,
         createdAt: row.created_at, deliveredAt: row.delivered_at, failedAt: row.failed_at, lastError: row.last_error,
+        fallbackOf: row.fallback_of, fallbackId: row.fallback_id ?? null,
       })),
     };
   }

@@ -9,6 +9,7 @@ import { CREDENTIAL_CIPHER, MONITOR_TARGET_POLICY, type CredentialCipher } from 
 import {
   CHANNEL_OWNERS, DELIVERY_LEDGER, DIRECT_DELIVERIES, DIRECT_DELIVERY_QUEUE, DIRECT_SENDERS, type DirectDeliveryQueue, type DirectSenders, NOTIFICATION_CHANNEL_REPOSITORY, NOTIFICATION_SENDERS, NOTIFICATION_TARGET_POLICY,
   ORGANIZATION_SMTP_STORE, SMS_QUOTA, SMTP_VERIFIER, WEBHOOK_SIGNER, type SmsQuota, type ChannelOwners, type DeliveryLedger, type NotificationChannelRepository,
+  CHANNEL_HEALTH_LEDGER, STORM_LEDGER, type ChannelHealthLedger, type StormLedger,
   type NotificationSenders, type OrganizationSmtpStore, type SmtpVerifier, type WebhookSigner,
 } from '../../application/notifications/ports';
 import { WebhookSecrets } from '../../application/notifications/webhook-secrets';
@@ -36,6 +37,9 @@ import { DeliverDueDirectMessages } from '../../application/notifications/delive
 import { SqlDirectDeliveries } from '../../infrastructure/notifications/sql-direct-deliveries';
 import { METRICS, type DeliveryMetrics } from '../../application/observability/ports';
 import { SqlDeliveryLedger } from '../../infrastructure/notifications/sql-delivery-ledger';
+import { SqlStormLedger } from '../../infrastructure/notifications/sql-storm-ledger';
+import { SqlChannelHealthLedger } from '../../infrastructure/notifications/sql-channel-health-ledger';
+import { FallBackFromFailingChannels } from '../../application/notifications/fall-back-from-failing-channels';
 import { HttpNotificationSender } from '../../infrastructure/notifications/http-notification-sender';
 import { NodemailerEmailSender, platformSmtp } from '../../infrastructure/notifications/nodemailer-email-sender';
 import { SmsChannelSender } from '../../application/notifications/sms-channel-sender';
@@ -132,7 +136,13 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
   single(SqlDirectDeliveries, (c) => new SqlDirectDeliveries(c.get<SqlRunner>(CONTEXT_SQL), c.get<SqlRunner>(SQL)));
   bind(DIRECT_DELIVERIES).toService(SqlDirectDeliveries);
   bind(DIRECT_DELIVERY_QUEUE).toService(SqlDirectDeliveries);
-  single(RouteOutboxEvents, (c) => new RouteOutboxEvents(c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), clock(c)));
+  single(STORM_LEDGER, (c) => new SqlStormLedger(c.get<SqlRunner>(SQL)));
+  single(CHANNEL_HEALTH_LEDGER, (c) => new SqlChannelHealthLedger(c.get<SqlRunner>(SQL)));
+  single(FallBackFromFailingChannels, (c) => new FallBackFromFailingChannels(
+    c.get<ChannelHealthLedger>(CHANNEL_HEALTH_LEDGER), channels(c), { failingAfter: config(c).notifications.failingAfter }, clock(c)));
+  single(RouteOutboxEvents, (c) => new RouteOutboxEvents(
+    c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), clock(c), c.get<StormLedger>(STORM_LEDGER), config(c).notifications.storm,
+    c.get(FallBackFromFailingChannels)));
   single(ListNotificationDeliveries, (c) => new ListNotificationDeliveries(c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c)));
   single(SendTestNotification, (c) => new SendTestNotification(
     c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), c.get<RateLimiter>(RATE_LIMITER), clock(c)));

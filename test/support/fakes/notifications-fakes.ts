@@ -5,8 +5,10 @@ import type { NotificationMessage } from '../../../src/domain/notifications/noti
 import type {
   ChannelFilter, ChannelOwners, ClaimedDelivery, ClaimedDirectDelivery, DirectDeliveries, DirectDeliveryQueue, DirectMessage, DirectSender, DeliveryAttempt, DeliveryFilter, DeliveryLedger, DeliveryNext, DeliveryRecord, DispatchedEvent,
   NotificationChannelRepository, NotificationSender, OrganizationSmtpStore, OutboxEvent, SendOutcome, SmtpProbe, SmtpVerifier,
-  SmsProvider, SmsQuota, SmsReservation, SmsSendOutcome,
+  SmsProvider, SmsQuota, SmsReservation, SmsSendOutcome, DeliveryTarget, HeldWindow, StormLedger,
+  ChannelHealthLedger, FailedDelivery, FailingChannel,
 } from '../../../src/application/notifications/ports';
+import { countInWindow, type StormPolicy, type StormWindow } from '../../../src/domain/notifications/storm-digest';
 import { copyOf, inScope, matches, RowVersions } from './shared-fakes';
 
 /**
@@ -98,7 +100,7 @@ interface FakeDelivery {
   id: string; organizationId: number; customerId: number | null; outboxId: number; channelPublicId: string; channelType: string;
   message: Omit<NotificationMessage, 'id'>; status: 'pending' | 'delivered' | 'failed'; attempts: DeliveryAttempt[];
   nextAttemptAt: Date; leaseOwner: string | null; leaseUntil: Date | null; createdAt: Date; deliveredAt: Date | null;
-  failedAt: Date | null; lastError: string | null;
+  failedAt: Date | null; lastError: string | null; fallbackDue?: boolean; fallbackOf?: string | null;
 }
 
 /** The ledger as SqlDeliveryLedger keeps it: routing marks the event once, claims are leased, settling needs the lease. */
@@ -106,6 +108,9 @@ export class FakeDeliveryLedger implements DeliveryLedger {
   readonly events: Array<OutboxEvent & { routedAt: Date | null }> = [];
   readonly deliveries: FakeDelivery[] = [];
   private next = 1;
+
+  /** With the channels' rows, settling keeps their health as SqlDeliveryLedger's statement does. */
+  constructor(private readonly channels?: FakeNotificationChannels) {}
 
   async unroutedEvents(kinds: readonly string[], limit: number) {
     return this.events.filter((e) => e.routedAt === null && kinds.includes(e.kind)).slice(0, limit).map(({ routedAt: _r, ...e }) => e);
@@ -139,11 +144,24 @@ export class FakeDeliveryLedger implements DeliveryLedger {
       return id;
     });
   }
+  /** A delivery written by another part of the ledger (a digest, a fallback): answers its id. */
+  addDelivery(organizationId: number, outboxId: number, channel: DeliveryTarget, message: Omit<NotificationMessage, 'id'>, at: Date): string {
+    const id = `delivery-${this.next++}`;
+    this.deliveries.push({
+      id, organizationId, customerId: message.customerId, outboxId, channelPublicId: channel.publicId, channelType: channel.type,
+      message, status: 'pending', attempts: [], nextAttemptAt: at, leaseOwner: null, leaseUntil: null, createdAt: at, deliveredAt: null,
+      failedAt: null, lastError: null,
+    });
+    return id;
+  }
   async claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
     const due = this.deliveries.filter((d) => d.status === 'pending' && d.nextAttemptAt <= now && (d.leaseUntil === null || d.leaseUntil <= now))
       .sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime()).slice(0, limit);
     for (const d of due) { d.leaseOwner = owner; d.leaseUntil = new Date(now.getTime() + leaseMs); }
-    return due.map((d) => ({ id: d.id, organizationId: d.organizationId, channelPublicId: d.channelPublicId, attempts: d.attempts.length, message: { ...d.message, id: d.id } }));
+    return due.map((d) => ({
+      id: d.id, organizationId: d.organizationId, channelPublicId: d.channelPublicId, attempts: d.attempts.length,
+      message: { ...d.message, id: d.id }, fallbackOf: d.fallbackOf ?? null,
+    }));
   }
   async settle(owner: string, deliveryId: string, attempt: DeliveryAttempt, next: DeliveryNext) {
     const d = this.deliveries.find((x) => x.id === deliveryId);
@@ -154,7 +172,13 @@ export class FakeDeliveryLedger implements DeliveryLedger {
     d.leaseUntil = null;
     if (next.status === 'pending') d.nextAttemptAt = next.nextAttemptAt;
     if (next.status === 'delivered') d.deliveredAt = attempt.at;
-    if (next.status === 'failed') { d.failedAt = attempt.at; d.lastError = next.reason; }
+    if (next.status === 'failed') { d.failedAt = attempt.at; d.lastError = next.reason; d.fallbackDue = next.fallBack === true; }
+    const channel = [...(this.channels?.rows.values() ?? [])].find((c) => c.publicId === d.channelPublicId);
+    if (channel && next.status === 'delivered') {
+      Object.assign(channel, { consecutiveFailures: 0, lastSuccessAt: attempt.at, failingSince: null });
+    } else if (channel && next.status === 'failed' && next.channelFault) {
+      Object.assign(channel, { consecutiveFailures: channel.consecutiveFailures + 1, lastFailureAt: attempt.at, lastFailureReason: next.reason });
+    }
     return true;
   }
   async list(scope: TenantScope, filter: DeliveryFilter, page: { offset: number; limit: number }) {
@@ -165,9 +189,102 @@ export class FakeDeliveryLedger implements DeliveryLedger {
       id: d.id, channelId: d.channelPublicId, channelType: d.channelType, event: d.message.event, incidentId: d.message.incidentId,
       customerId: d.customerId, monitorId: d.message.monitorId, status: d.status, attempts: [...d.attempts],
       nextAttemptAt: d.status === 'pending' ? d.nextAttemptAt : null, createdAt: d.createdAt, deliveredAt: d.deliveredAt,
-      failedAt: d.failedAt, lastError: d.lastError,
+      failedAt: d.failedAt, lastError: d.lastError, fallbackOf: d.fallbackOf ?? null,
+      fallbackId: this.deliveries.find((f) => f.fallbackOf === d.id)?.id ?? null,
     }));
     return { items, total: visible.length };
+  }
+}
+
+/**
+ * Storm windows over a FakeDeliveryLedger's events and deliveries, as SqlStormLedger keeps them:
+ * an event is counted once (routing marks it), a window's rule is the domain's, and a window's
+ * held events are digested at most once.
+ */
+export class FakeStormLedger implements StormLedger {
+  readonly windows = new Map<string, StormWindow>();
+  readonly held = new Map<number, { until: Date; kind: string; digested: boolean }>();
+  readonly digests: Array<{ window: HeldWindow; at: Date }> = [];
+
+  constructor(private readonly ledger: FakeDeliveryLedger) {}
+
+  async routeGrouped(
+    event: OutboxEvent, kind: string, channels: readonly DeliveryTarget[], message: Omit<NotificationMessage, 'id'>, at: Date, policy: StormPolicy,
+  ) {
+    const row = this.ledger.events.find((e) => e.id === event.id);
+    if (!row || row.routedAt !== null) return null;
+    const key = `${event.organizationId}/${event.customerId}/${kind}`;
+    const { window, held } = countInWindow(this.windows.get(key) ?? null, at, policy);
+    this.windows.set(key, window);
+    if (!held) return (await this.ledger.route(event, channels, message, at)) ? 'sent' as const : null;
+    row.routedAt = at;
+    this.held.set(event.id, { until: window.endsAt, kind, digested: false });
+    return 'held' as const;
+  }
+
+  async endedWindows(now: Date, limit: number) {
+    const windows = new Map<string, HeldWindow & { events: OutboxEvent[] }>();
+    for (const { routedAt: _r, ...event } of this.ledger.events) {
+      const h = this.held.get(event.id);
+      if (!h || h.digested || h.until > now) continue;
+      const key = `${event.organizationId}/${event.customerId}/${h.kind}/${h.until.toISOString()}`;
+      const window = windows.get(key) ?? { organizationId: event.organizationId, customerId: event.customerId!, kind: h.kind, endedAt: h.until, events: [] };
+      window.events.push(event);
+      windows.set(key, window);
+    }
+    return [...windows.values()].slice(0, limit);
+  }
+
+  async digest(window: HeldWindow, deliveries: readonly { channel: DeliveryTarget; message: Omit<NotificationMessage, 'id'> }[], at: Date) {
+    if (window.events.some((e) => this.held.get(e.id)?.digested !== false)) return false;
+    for (const e of window.events) this.held.get(e.id)!.digested = true;
+    this.digests.push({ window, at });
+    for (const { channel, message } of deliveries) this.ledger.addDelivery(window.organizationId, 2_000_000 + this.digests.length, channel, message, at);
+    return true;
+  }
+}
+
+/**
+ * Fallbacks and announcements over a FakeDeliveryLedger and the channels' rows, as
+ * SqlChannelHealthLedger writes them: guarded by the delivery's due mark and the channel's failing mark.
+ */
+export class FakeChannelHealthLedger implements ChannelHealthLedger {
+  readonly announcements: Array<{ channelId: number; target: DeliveryTarget | null; message: Omit<NotificationMessage, 'id'> }> = [];
+
+  constructor(private readonly ledger: FakeDeliveryLedger, private readonly channels: FakeNotificationChannels) {}
+
+  async fallbacksDue(limit: number): Promise<FailedDelivery[]> {
+    return this.ledger.deliveries.filter((d) => d.fallbackDue).slice(0, limit).map((d) => ({
+      id: d.id, organizationId: d.organizationId, channelId: [...this.channels.rows.values()].find((c) => c.publicId === d.channelPublicId)?.id ?? null,
+    }));
+  }
+
+  async fallBack(delivery: FailedDelivery, target: DeliveryTarget | null, at: Date) {
+    const d = this.ledger.deliveries.find((x) => x.id === delivery.id);
+    if (!d?.fallbackDue) return false;
+    d.fallbackDue = false;
+    if (target && !this.ledger.deliveries.some((x) => x.outboxId === d.outboxId && x.channelPublicId === target.publicId)) {
+      const id = this.ledger.addDelivery(d.organizationId, d.outboxId, target, d.message, at);
+      Object.assign(this.ledger.deliveries.find((x) => x.id === id)!, { fallbackOf: d.id, customerId: null });
+    }
+    return true;
+  }
+
+  async failingUnannounced(failingAfter: number, limit: number): Promise<FailingChannel[]> {
+    return [...this.channels.rows.values()].filter((c) => c.consecutiveFailures >= failingAfter && c.consecutiveFailures > 0 && c.failingSince === null)
+      .slice(0, limit).map((c) => ({
+        id: c.id, publicId: c.publicId, organizationId: c.organizationId, customerId: c.customerId, name: c.name, type: c.type,
+        consecutiveFailures: c.consecutiveFailures, lastFailureReason: c.lastFailureReason,
+      }));
+  }
+
+  async announceFailing(channel: FailingChannel, failingAfter: number, target: DeliveryTarget | null, message: Omit<NotificationMessage, 'id'>, at: Date) {
+    const row = this.channels.rows.get(channel.id);
+    if (!row || row.failingSince !== null || row.consecutiveFailures < failingAfter) return false;
+    row.failingSince = at;
+    this.announcements.push({ channelId: channel.id, target, message });
+    if (target) this.ledger.addDelivery(channel.organizationId, 3_000_000 + this.announcements.length, target, message, at);
+    return true;
   }
 }
 

@@ -2,19 +2,21 @@ import { expect } from 'chai';
 import { ConfigError, loadConfig } from '../../../src/main/config';
 
 describe('configuration: notification delivery', () => {
-  it('defaults: no platform SMTP server, sender alerts@ the public host, 30 s back-off doubling to an hour, 8 attempts', () => {
+  it('defaults: no platform SMTP server, sender alerts@ the public host, 30 s back-off doubling to an hour, 8 attempts, storms of 3 a minute, failing after 3', () => {
     expect(loadConfig({ PUBLIC_BASE_URL: 'https://status.example.com' }).notifications).to.deep.equal({
       smtpUrl: undefined, smtpFrom: 'alerts@status.example.com', retryBaseMs: 30_000, retryMaxMs: 3_600_000, maxAttempts: 8, pollMs: 1_000,
+      storm: { alone: 3, windowMs: 60_000 }, failingAfter: 3,
     });
   });
 
   it('takes SMTP_URL, SMTP_FROM and the retry settings; the cap is never below the base', () => {
     const config = loadConfig({
       SMTP_URL: 'smtps://u:p@mail.example.com:465', SMTP_FROM: 'noc@example.com', NOTIFY_RETRY_BASE_MS: '5000', NOTIFY_RETRY_MAX_MS: '100',
-      NOTIFY_MAX_ATTEMPTS: '3', NOTIFY_POLL_MS: '250',
+      NOTIFY_MAX_ATTEMPTS: '3', NOTIFY_POLL_MS: '250', NOTIFY_DIGEST_AFTER: '5', NOTIFY_DIGEST_WINDOW_SECONDS: '1.5', NOTIFY_CHANNEL_FAILING_AFTER: '10',
     });
     expect(config.notifications).to.deep.equal({
       smtpUrl: 'smtps://u:p@mail.example.com:465', smtpFrom: 'noc@example.com', retryBaseMs: 5_000, retryMaxMs: 5_000, maxAttempts: 3, pollMs: 250,
+      storm: { alone: 5, windowMs: 1_500 }, failingAfter: 10,
     });
   });
 
@@ -22,5 +24,7 @@ describe('configuration: notification delivery', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).to.throw(ConfigError, /^Invalid configuration: SMTP_URL: /);
     expect(() => loadConfig({ SMTP_FROM: 'alerts' })).to.throw(ConfigError, /^Invalid configuration: SMTP_FROM: /);
     expect(() => loadConfig({ NOTIFY_MAX_ATTEMPTS: '0' })).to.throw(ConfigError, /^Invalid configuration: NOTIFY_MAX_ATTEMPTS: /);
+    expect(() => loadConfig({ NOTIFY_DIGEST_WINDOW_SECONDS: '-1' })).to.throw(ConfigError, /^Invalid configuration: NOTIFY_DIGEST_WINDOW_SECONDS: /);
+    expect(() => loadConfig({ NOTIFY_CHANNEL_FAILING_AFTER: '0' })).to.throw(ConfigError, /^Invalid configuration: NOTIFY_CHANNEL_FAILING_AFTER: /);
   });
 });

@@ -17,9 +17,13 @@ import { Migration20261203090000NotificationDeliveries } from './20261203090000-
 import { Migration20261202090000NotificationChannels } from './20261202090000-notification-channels';
 import { Migration20261210090000MaintenanceWindows } from './20261210090000-maintenance-windows';
 import { Migration20261211090000WatchNotices } from './20261211090000-watch-notices';
+import { Migration20261212090000StormWindows } from './20261212090000-storm-windows';
+import { Migration20261212100000ChannelHealth } from './20261212100000-channel-health';
 import { Migration20261213090000DirectDeliveries } from './20261213090000-direct-deliveries';
 import { Migration20261213100000DataExports } from './20261213100000-data-exports';
 import { Migration20261213110000VatValidation } from './20261213110000-vat-validation';
+import { Migration20261220090000StatusPages } from './20261220090000-status-pages';
+import { Migration20261221090000CustomDomains } from './20261221090000-custom-domains';
 import { Migration20261222000000ImDirectoryStubs } from './20261222000000-im-directory-stubs';
 import { Migration20261222090000ImIncidents } from './20261222090000-im-incidents';
 import { Migration20261222100000ImAlertSources } from './20261222100000-im-alert-sources';
@@ -46,9 +50,13 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261203090000NotificationDeliveries', class: Migration20261203090000NotificationDeliveries },
   { name: 'Migration20261210090000MaintenanceWindows', class: Migration20261210090000MaintenanceWindows },
   { name: 'Migration20261211090000WatchNotices', class: Migration20261211090000WatchNotices },
+  { name: 'Migration20261212090000StormWindows', class: Migration20261212090000StormWindows },
+  { name: 'Migration20261212100000ChannelHealth', class: Migration20261212100000ChannelHealth },
   { name: 'Migration20261213090000DirectDeliveries', class: Migration20261213090000DirectDeliveries },
   { name: 'Migration20261213100000DataExports', class: Migration20261213100000DataExports },
   { name: 'Migration20261213110000VatValidation', class: Migration20261213110000VatValidation },
+  { name: 'Migration20261220090000StatusPages', class: Migration20261220090000StatusPages },
+  { name: 'Migration20261221090000CustomDomains', class: Migration20261221090000CustomDomains },
   { name: 'Migration20261222000000ImDirectoryStubs', class: Migration20261222000000ImDirectoryStubs },
   { name: 'Migration20261222090000ImIncidents', class: Migration20261222090000ImIncidents },
   { name: 'Migration20261222100000ImAlertSources', class: Migration20261222100000ImAlertSources },

@@ -10,6 +10,9 @@ const SWITCHED = [/^\/agent\/identity(\/.*)?$/, /^\/oauth2\/token$/];
 /** Served on the canonical host whatever the switch says (revocation and security events must keep working). */
 const ALWAYS = [/^\/agent(\/.*)?$/, /^\/oauth2(\/.*)?$/];
 
+/** Agent endpoints and discovery documents: served on the canonical host only. */
+export const isCanonicalOnlyPath = (path: string): boolean => DISCOVERY.has(path) || ALWAYS.some((pattern) => pattern.test(path));
+
 /** Express 5's host, port included; the first X-Forwarded-Host behind a trusted proxy. */
 const hostOf = (req: Request): string => (req.host ?? '').toLowerCase();
 

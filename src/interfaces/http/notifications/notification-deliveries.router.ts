@@ -9,7 +9,7 @@ const tags = ['Notification channels'] as const;
 
 const DeliveryListQuery = z.object({
   channelId: z.string().max(100).optional().meta({ description: 'Integer id or public id of a channel: only its deliveries' }),
-  incidentId: z.string().min(1).max(100).optional().meta({ description: 'Only the deliveries of this incident' }),
+  incidentId: z.string().min(1).max(100).optional().meta({ description: 'Only the deliveries of this incident, and the storm digests listing it' }),
   ...PageQuery,
 }).strict();
 
@@ -38,6 +38,9 @@ const DeliverySchema = z.object({
   deliveredAt: z.iso.datetime().nullable(),
   failedAt: z.iso.datetime().nullable(),
   lastError: z.string().nullable(),
+  fallbackOf: z.uuid().nullable()
+    .meta({ description: 'On a delivery to the organization\'s default channel: the failed delivery (of another channel) it sends again' }),
+  fallbackId: z.uuid().nullable().meta({ description: 'On a delivery that failed for good: its fallback to the default channel, once written' }),
 }).meta({ id: 'NotificationDelivery' });
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
@@ -51,7 +54,7 @@ function presentDelivery(d: DeliveryRecord) {
       responseExcerpt: a.responseExcerpt, latencyMs: a.latencyMs, error: a.error,
     })),
     nextAttemptAt: iso(d.nextAttemptAt), createdAt: d.createdAt.toISOString(), deliveredAt: iso(d.deliveredAt),
-    failedAt: iso(d.failedAt), lastError: d.lastError,
+    failedAt: iso(d.failedAt), lastError: d.lastError, fallbackOf: d.fallbackOf, fallbackId: d.fallbackId,
   };
 }
 

@@ -1,5 +1,8 @@
 import type { NotificationChannel } from '../../../domain/notifications/notification-channel';
+import { channelProblems, healthStatusOf } from '../../../domain/notifications/channel-health';
 import type { OrganizationSmtp } from '../../../domain/notifications/organization-smtp';
+
+const iso = (d: Date | null) => (d === null ? null : d.toISOString());
 
 /** A channel as the API shows it: never its sealed secret. */
 export function presentChannel(c: NotificationChannel) {
@@ -16,6 +19,12 @@ export function presentChannel(c: NotificationChannel) {
     config: { ...c.config },
     events: [...c.events],
     enabled: c.enabled,
+    isDefault: c.isDefault,
+    health: {
+      status: healthStatusOf(c), consecutiveFailures: c.consecutiveFailures, failingSince: iso(c.failingSince),
+      lastFailureAt: iso(c.lastFailureAt), lastFailureReason: c.lastFailureReason, lastSuccessAt: iso(c.lastSuccessAt),
+    },
+    problems: channelProblems(c).map((p) => ({ code: p.code, message: p.message, since: iso(p.since) })),
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
   };

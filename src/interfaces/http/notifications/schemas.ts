@@ -33,7 +33,7 @@ const ChannelConfig = z.object({
 }).meta({ id: 'NotificationChannelConfig' });
 
 const Events = z.array(z.enum(CHANNEL_EVENTS)).min(1).max(CHANNEL_EVENTS.length)
-  .meta({ description: 'The events this channel receives; all of them when omitted at create' });
+  .meta({ description: 'The events this channel receives; all of them when omitted at create. A storm\'s digest (event incident.digest, data.digestOf) reaches the channels listing the transition it gathers (NOTIFY_DIGEST_AFTER alone per customer and NOTIFY_DIGEST_WINDOW_SECONDS window, then one digest); channel.failing goes to the organization\'s default channel whatever it lists' });
 
 export const CreateChannelBody = z.object({
   name: z.string().trim().min(1).max(200),
@@ -41,6 +41,8 @@ export const CreateChannelBody = z.object({
   config: ChannelConfigInput.optional().meta({ description: 'Required, except for a monitor override of the source\'s type (then the source channel\'s config)' }),
   events: Events.optional(),
   enabled: z.boolean().optional(),
+  isDefault: z.boolean().optional()
+    .meta({ description: 'The organization\'s default channel (organization channels only, one per organization; making one default unsets the previous): deliveries that fail for good on another channel are sent here again, with a channel.failing event when a channel starts failing' }),
   customerId: RefInput.optional().meta({ description: 'A customer\'s channel; omitted: the organization\'s (a customer-scoped caller\'s own customer)' }),
   websiteId: RefInput.optional().meta({ description: 'A monitor override: replaces sourceChannelId for this monitor' }),
   sourceChannelId: z.union([z.number(), z.string().max(64)]).nullable().optional()
@@ -53,6 +55,8 @@ export const UpdateChannelBody = z.object({
   config: ChannelConfigInput.optional().meta({ description: 'Replaces the whole config' }),
   events: Events.optional(),
   enabled: z.boolean().optional(),
+  isDefault: z.boolean().optional()
+    .meta({ description: 'The organization\'s default channel (organization channels only, one per organization; making one default unsets the previous): deliveries that fail for good on another channel are sent here again, with a channel.failing event when a channel starts failing' }),
 }).strict().meta({ id: 'UpdateNotificationChannelBody' });
 
 export const ChannelListQuery = z.object({
@@ -63,6 +67,22 @@ export const ChannelListQuery = z.object({
 export const ChannelIdParams = z.object({
   id: z.string().max(100).meta({ description: 'Integer id or public id (uuid) of the channel' }),
 });
+
+const ChannelHealthSchema = z.object({
+  status: z.enum(['healthy', 'failing'])
+    .meta({ description: 'failing after NOTIFY_CHANNEL_FAILING_AFTER deliveries in a row failed for good (default 3); one delivered makes it healthy again' }),
+  consecutiveFailures: z.number().int().meta({ description: 'Deliveries in a row that failed for good because of this channel' }),
+  failingSince: Timestamp.nullable(),
+  lastFailureAt: Timestamp.nullable(),
+  lastFailureReason: z.string().nullable(),
+  lastSuccessAt: Timestamp.nullable(),
+}).meta({ id: 'NotificationChannelHealth' });
+
+const ChannelProblemSchema = z.object({
+  code: z.enum(['channelFailing']),
+  message: z.string(),
+  since: Timestamp.nullable(),
+}).meta({ id: 'NotificationChannelProblem' });
 
 export const ChannelSchema = z.object({
   id: z.number().int(),
@@ -77,6 +97,9 @@ export const ChannelSchema = z.object({
   config: ChannelConfig,
   events: z.array(z.enum(CHANNEL_EVENTS)),
   enabled: z.boolean(),
+  isDefault: z.boolean().meta({ description: 'The organization\'s default channel, where failed deliveries fall back' }),
+  health: ChannelHealthSchema,
+  problems: z.array(ChannelProblemSchema).meta({ description: 'What needs attention; empty when the channel is healthy' }),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 }).meta({ id: 'NotificationChannel' });

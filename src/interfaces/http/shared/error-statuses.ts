@@ -59,6 +59,8 @@ export const ERROR_STATUS = {
   tagNameTaken: 409,
   screenshotNotFound: 404,
   smtpVerificationFailed: 422, smtpNotConfigured: 404, noChannelsToNotify: 422,
+  customDomainNotFound: 404, customDomainExists: 409, customDomainVerificationFailed: 422,
+  statusPageSlugTaken: 409, pageIncidentNotFound: 404, statusPagePasswordInvalid: 401,
 } as const satisfies Record<ErrorCode, number>;
 
 /** Answers the spec requires without a `data.code` ("423 without code", "503 without code", "404 without code"). */

@@ -1,8 +1,12 @@
 import express, { type RequestHandler, type Router } from 'express';
 
-/** `/api/users/{id}` and `/api/users` share the section `/api/users`. */
+/**
+ * `/api/users/{id}` and `/api/users` share the section `/api/users`. A route whose second segment is
+ * a parameter (`/status/{slug}`) belongs to its first segment's section (`/status`).
+ */
 const sectionOf = (path: string) => {
   const parts = path.split('/', 4);
+  if (parts.length >= 3 && /^[:{]/.test(parts[2]!)) return `/${parts[1]}`;
   return parts.length >= 3 ? `/${parts[1]}/${parts[2]}` : path;
 };
 
@@ -25,7 +29,7 @@ export class RouteTable {
   }
 
   readonly handle: RequestHandler = (req, res, next) => {
-    const router = this.sections.get(sectionOf(req.path));
+    const router = this.sections.get(sectionOf(req.path)) ?? this.sections.get(`/${req.path.split('/', 2)[1]}`);
     if (router) router(req, res, next);
     else next();
   };

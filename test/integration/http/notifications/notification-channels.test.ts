@@ -34,8 +34,9 @@ describe('notification channels', () => {
     expect(channel).to.deep.equal({
       id: channel.id, publicId: channel.publicId, organizationId: org.user.organizationId, customerId: null, websiteId: null,
       sourceChannelId: null, scope: 'organization', name: 'Ops webhook', type: 'webhook',
-      config: { url: HOOK, headers: { Authorization: 'Bearer abc' } }, events: [...CHANNEL_EVENTS], enabled: true,
-      createdAt: channel.createdAt, updatedAt: channel.createdAt, signingSecret: channel.signingSecret,
+      config: { url: HOOK, headers: { Authorization: 'Bearer abc' } }, events: [...CHANNEL_EVENTS], enabled: true, isDefault: false,
+      health: { status: 'healthy', consecutiveFailures: 0, failingSince: null, lastFailureAt: null, lastFailureReason: null, lastSuccessAt: null },
+      problems: [], createdAt: channel.createdAt, updatedAt: channel.createdAt, signingSecret: channel.signingSecret,
     });
     expect(channel.publicId).to.match(UUID);
     expect(channel.createdAt).to.match(ISO);

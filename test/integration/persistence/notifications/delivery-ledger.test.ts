@@ -61,7 +61,8 @@ describe('notification delivery ledger (loopback receivers)', () => {
   before(async () => {
     await Promise.all([receiver.start(), smtp.start()]);
     service = await aDeliveryService([HOOK_HOST, MAIL_HOST], {
-      NOTIFY_MAX_ATTEMPTS: '4', SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`, SMTP_FROM: 'alerts@platform.example',
+      // no storm grouping here: these tests count one message per event (storm-digests.test.ts covers grouping)
+      NOTIFY_MAX_ATTEMPTS: '4', NOTIFY_DIGEST_WINDOW_SECONDS: '0', SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`, SMTP_FROM: 'alerts@platform.example',
     });
     app = service.app;
   });
@@ -281,6 +282,7 @@ describe('notification delivery ledger (loopback receivers)', () => {
         { attempt: 2, at: item.attempts[1].at, statusCode: 200, outcome: 'delivered', responseExcerpt: 'ok', latencyMs: item.attempts[1].latencyMs, error: null },
       ],
       nextAttemptAt: null, createdAt: item.createdAt, deliveredAt: item.attempts[1].at, failedAt: null, lastError: null,
+      fallbackOf: null, fallbackId: null,
     });
     expect(item.id).to.equal(receiver.at(path)[0]!.headers['x-webhook-id']);
     const byIncident = await api('GET', `/api/notification-deliveries?incidentId=${incidentId}`, { token: setup.org.token });

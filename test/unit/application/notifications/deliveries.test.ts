@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import { anActor } from '../../../support/builders';
 import { expectAppErrorAsync } from '../../../support/expect-app-error';
-import { FakeDeliveryLedger, FakeNotificationSender } from '../../../support/fakes/notifications-fakes';
+import { FakeChannelHealthLedger, FakeDeliveryLedger, FakeNotificationSender, FakeStormLedger } from '../../../support/fakes/notifications-fakes';
+import { FallBackFromFailingChannels } from '../../../../src/application/notifications/fall-back-from-failing-channels';
+import type { StormPolicy } from '../../../../src/domain/notifications/storm-digest';
 import { RouteOutboxEvents } from '../../../../src/application/notifications/route-outbox-events';
 import { DeliverDueNotifications, type DeliverySettings } from '../../../../src/application/notifications/deliver-due-notifications';
 import { ListNotificationDeliveries } from '../../../../src/application/notifications/list-notification-deliveries';
@@ -11,9 +13,11 @@ import { harness } from './harness';
 const SETTINGS: DeliverySettings = { baseMs: 1_000, maxMs: 60_000, maxAttempts: 3, leaseMs: 30_000, batch: 10 };
 const admin = () => anActor().build();
 
-function deliveryHarness() {
+function deliveryHarness(storm: StormPolicy = { alone: 3, windowMs: 60_000 }) {
   const h = harness();
-  const ledger = new FakeDeliveryLedger();
+  const ledger = new FakeDeliveryLedger(h.channels);
+  const storms = new FakeStormLedger(ledger);
+  const fallbacks = new FallBackFromFailingChannels(new FakeChannelHealthLedger(ledger, h.channels), h.channels, { failingAfter: 3 }, h.clock);
   const sender = new FakeNotificationSender();
   const outcomes: DeliveryOutcome[] = [];
   const metrics = { notificationDelivery: (outcome: DeliveryOutcome) => { outcomes.push(outcome); } };
@@ -26,8 +30,8 @@ function deliveryHarness() {
     });
   };
   return {
-    ...h, ledger, sender, outcomes, anEvent,
-    routeEvents: new RouteOutboxEvents(ledger, h.channels, h.clock),
+    ...h, ledger, storms, sender, outcomes, anEvent,
+    routeEvents: new RouteOutboxEvents(ledger, h.channels, h.clock, storms, storm, fallbacks),
     deliver: new DeliverDueNotifications(ledger, h.channels, { webhook: sender, email: sender, slack: sender }, h.secrets, SETTINGS, h.clock, metrics, () => 0.5),
     listDeliveries: new ListNotificationDeliveries(ledger, h.channels),
   };

@@ -1,0 +1,40 @@
+import { AppError } from '../../domain/shared/app-error';
+import { StatusPage, type StatusPageDefinition } from '../../domain/status-pages/status-page';
+import type { Actor } from '../shared/actor';
+import { requireWriter } from '../shared/actor';
+import type { Clock } from '../shared/clock';
+import type { IdGenerator } from '../shared/id-generator';
+import type { PasswordHasher } from '../identity/ports';
+import type { ComponentCatalog, StatusPageRepository } from './ports';
+import { resolveGroups, type GroupInput } from './page-input';
+
+export type NewStatusPageInput = Omit<StatusPageDefinition, 'groups'> & {
+  groups: GroupInput[];
+  /** The customer owning the page by public or legacy id (organization callers; a customer-scoped caller's pages are its customer's). */
+  customerId: string | null;
+  password: string | null;
+};
+
+/** POST /api/status-pages: a page of the organization, or of one customer (always so for customer-scoped callers). */
+export class CreateStatusPage {
+  constructor(
+    private readonly pages: StatusPageRepository, private readonly catalog: ComponentCatalog,
+    private readonly hasher: PasswordHasher, private readonly ids: IdGenerator, private readonly clock: Clock,
+  ) {}
+
+  async execute(actor: Actor, input: NewStatusPageInput): Promise<StatusPage> {
+    requireWriter(actor);
+    let customerId = actor.scope.customerId;
+    if (customerId === null && input.customerId !== null) {
+      customerId = await this.catalog.customer(actor.scope, input.customerId);
+      if (customerId === null) throw new AppError('customerNotFound');
+    }
+    const groups = await resolveGroups(this.catalog, actor.scope, customerId, input.groups);
+    const { password, customerId: _ignored, ...definition } = input;
+    const page = StatusPage.create({
+      ...definition, groups, publicId: this.ids.uuid(), organizationId: actor.scope.organizationId, customerId,
+      passwordHash: password ? await this.hasher.hash(password) : null, accessSecret: this.ids.uuid(),
+    }, this.clock.now());
+    return this.pages.add(page);
+  }
+}

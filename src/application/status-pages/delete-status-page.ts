@@ -1,0 +1,17 @@
+import type { StatusPage } from '../../domain/status-pages/status-page';
+import type { Actor } from '../shared/actor';
+import { requireWriter } from '../shared/actor';
+import type { StatusPageRepository } from './ports';
+import { findPageInScope } from './page-lookup';
+
+/** DELETE /api/status-pages/{id}: the page, its incidents' updates and its subscribers go with it. */
+export class DeleteStatusPage {
+  constructor(private readonly pages: StatusPageRepository) {}
+
+  async execute(actor: Actor, input: { id: string }): Promise<StatusPage> {
+    requireWriter(actor);
+    const page = await findPageInScope(this.pages, actor.scope, input.id);
+    await this.pages.remove(page);
+    return page;
+  }
+}

@@ -1,0 +1,40 @@
+import { componentKey, type ComponentType, type StatusPage } from '../../domain/status-pages/status-page';
+import type { ComponentCatalog } from './ports';
+
+export interface ComponentView {
+  readonly type: ComponentType;
+  readonly id: string;
+  /** The name the page gives it, or null to show the record's own name. */
+  readonly name: string | null;
+  /** The record's own name (monitor name, domain name, IP label). */
+  readonly recordName: string;
+}
+
+/** A page with its components by public id; components whose record was deleted are left out. */
+export interface StatusPageView {
+  readonly page: StatusPage;
+  readonly groups: readonly { name: string; components: readonly ComponentView[] }[];
+}
+
+export class StatusPageViews {
+  constructor(private readonly catalog: ComponentCatalog) {}
+
+  async one(page: StatusPage): Promise<StatusPageView> {
+    return (await this.many([page]))[0]!;
+  }
+
+  async many(pages: readonly StatusPage[]): Promise<StatusPageView[]> {
+    if (pages.length === 0) return [];
+    const existing = await this.catalog.existing(pages[0]!.organizationId, pages.flatMap((p) => p.components));
+    return pages.map((page) => ({
+      page,
+      groups: page.groups.map((group) => ({
+        name: group.name,
+        components: group.components.flatMap((c) => {
+          const record = existing.get(componentKey(c));
+          return record ? [{ type: c.type, id: record.publicId, name: c.name, recordName: record.name }] : [];
+        }),
+      })),
+    }));
+  }
+}

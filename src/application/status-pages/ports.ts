@@ -1,0 +1,101 @@
+import type { StatusPage, ComponentType, PageComponent } from '../../domain/status-pages/status-page';
+import type { PageIncident } from '../../domain/status-pages/page-incident';
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+
+/** Status pages. Scoped methods see a customer's own pages only (a customer scope), or all of the organization's. */
+export interface StatusPageRepository {
+  /** Stores a new page and answers it with its id; a slug in use answers AppError('statusPageSlugTaken'). */
+  add(page: StatusPage): Promise<StatusPage>;
+  /** By public id (uuid) or legacy integer id; null when missing or out of scope. */
+  findByRef(scope: TenantScope, ref: string): Promise<StatusPage | null>;
+  /** Whether a page with this reference exists anywhere (the 400-or-404 rule of statusPageNotFound). */
+  exists(ref: string): Promise<boolean>;
+  list(scope: TenantScope): Promise<StatusPage[]>;
+  /** Optimistic: a page changed since it was read answers AppError('conflict'); a taken slug statusPageSlugTaken. */
+  save(page: StatusPage): Promise<void>;
+  remove(page: StatusPage): Promise<void>;
+  /** Unscoped, for visitors: by slug, or by internal id (a custom domain's page). */
+  findBySlug(slug: string): Promise<StatusPage | null>;
+  findById(id: number): Promise<StatusPage | null>;
+}
+export const STATUS_PAGE_REPOSITORY = Symbol.for('StatusPageRepository');
+
+/** A record a component names. */
+export interface ComponentRecord {
+  readonly type: ComponentType;
+  readonly id: number;
+  readonly publicId: string;
+  readonly customerId: number;
+  /** The monitor's name, the domain name or the IP address's label. */
+  readonly name: string;
+}
+
+/** The monitors, customer domains and IPs pages show, read from their own contexts. */
+export interface ComponentCatalog {
+  /** By public or legacy id inside the scope; null when missing or invisible. */
+  find(scope: TenantScope, type: ComponentType, ref: string): Promise<ComponentRecord | null>;
+  /** A customer of the organization by public or legacy id inside the scope: its internal id, or null. */
+  customer(scope: TenantScope, ref: string): Promise<number | null>;
+  /** The records that still exist, keyed componentKey. */
+  existing(organizationId: number, components: readonly PageComponent[]): Promise<Map<string, ComponentRecord>>;
+}
+export const COMPONENT_CATALOG = Symbol.for('ComponentCatalog');
+
+/** What the checks say about a component now. */
+export interface ComponentReading {
+  /** The last result of each location (monitors), or the watch's verdict (domains: expired = down; IPs: listed = down). */
+  readonly lastStatuses: readonly ('up' | 'degraded' | 'down')[];
+  readonly lastResponseMs: number | null;
+  /** Monitors: when it was created (days before are not part of its history). */
+  readonly createdAt: Date;
+}
+
+/** A service incident (automatic or manual) of a monitor on a page. */
+export interface ServiceIncident {
+  readonly id: number;
+  readonly publicId: string;
+  readonly monitorId: number;
+  readonly origin: 'automatic' | 'manual';
+  readonly title: string;
+  readonly open: boolean;
+  readonly startedAt: Date;
+  readonly resolvedAt: Date | null;
+}
+
+/** Per-day coverage of a monitor: location-seconds up, degraded and down of each UTC day, keyed `YYYY-MM-DD`. */
+export type DailyCoverage = Map<string, { up: number; degraded: number; down: number }>;
+
+/** The read side of a public page: what it shows of its components, incidents and history. */
+export interface StatusPageReadings {
+  readings(organizationId: number, components: readonly PageComponent[]): Promise<Map<string, ComponentReading>>;
+  /** Incidents of these monitors open now or started since `since`, newest first. */
+  incidents(organizationId: number, monitorIds: readonly number[], since: Date): Promise<ServiceIncident[]>;
+  /** One service incident of the organization by public or legacy id, null when not visible in the scope. */
+  incident(scope: TenantScope, ref: string): Promise<ServiceIncident | null>;
+  dailyCoverage(monitorIds: readonly number[], from: Date, to: Date): Promise<Map<number, DailyCoverage>>;
+  /**
+   * A cheap token that changes whenever what the page shows may have changed: the page itself, its
+   * components' last statuses, incidents, page updates, maintenance windows, subscribers aside.
+   */
+  fingerprint(page: StatusPage): Promise<string>;
+}
+export const STATUS_PAGE_READINGS = Symbol.for('StatusPageReadings');
+
+export interface PageIncidentRepository {
+  /** Stores the incident and its updates; answers it with ids. */
+  add(incident: PageIncident): Promise<PageIncident>;
+  /** Stores the incident's status and its updates not stored yet (id 0). */
+  save(incident: PageIncident): Promise<void>;
+  findByRef(pageId: number, ref: string): Promise<PageIncident | null>;
+  findByServiceIncident(pageId: number, incidentId: number): Promise<PageIncident | null>;
+  /** Open ones and those updated since `since`, newest first. */
+  list(pageId: number, since: Date): Promise<PageIncident[]>;
+}
+export const PAGE_INCIDENT_REPOSITORY = Symbol.for('PageIncidentRepository');
+
+/** Signs and checks the cookie that lets a visitor who gave the password read a private page. */
+export interface PageAccessTokens {
+  issue(page: StatusPage, now: Date): string;
+  verify(page: StatusPage, token: string | undefined, now: Date): boolean;
+}
+export const PAGE_ACCESS_TOKENS = Symbol.for('PageAccessTokens');

@@ -1,0 +1,30 @@
+import type { StatusPage, StatusPageDefinition } from '../../domain/status-pages/status-page';
+import type { Actor } from '../shared/actor';
+import { requireWriter } from '../shared/actor';
+import type { Clock } from '../shared/clock';
+import type { IdGenerator } from '../shared/id-generator';
+import type { PasswordHasher } from '../identity/ports';
+import type { ComponentCatalog, StatusPageRepository } from './ports';
+import { findPageInScope } from './page-lookup';
+import { resolveGroups, type GroupInput } from './page-input';
+
+export type StatusPageChange = Partial<Omit<StatusPageDefinition, 'groups'>> & { groups?: GroupInput[]; password?: string | null };
+
+/** PATCH /api/status-pages/{id}: any field; groups, when sent, replace all groups; password null makes it open again. */
+export class UpdateStatusPage {
+  constructor(
+    private readonly pages: StatusPageRepository, private readonly catalog: ComponentCatalog, private readonly hasher: PasswordHasher,
+    private readonly ids: IdGenerator, private readonly clock: Clock,
+  ) {}
+
+  async execute(actor: Actor, input: { id: string; change: StatusPageChange }): Promise<StatusPage> {
+    requireWriter(actor);
+    const page = await findPageInScope(this.pages, actor.scope, input.id);
+    const now = this.clock.now();
+    const { groups, password, ...rest } = input.change;
+    page.change({ ...rest, ...(groups ? { groups: await resolveGroups(this.catalog, actor.scope, page.customerId, groups) } : {}) }, now);
+    if (password !== undefined) page.setPassword(password ? await this.hasher.hash(password) : null, this.ids.uuid(), now);
+    await this.pages.save(page);
+    return page;
+  }
+}

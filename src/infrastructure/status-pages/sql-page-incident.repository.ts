@@ -1,0 +1,87 @@
+import { PageIncident, type PageIncidentUpdate, type UpdateStatus } from '../../domain/status-pages/page-incident';
+import type { PageIncidentRepository } from '../../application/status-pages/ports';
+import type { SqlRunner } from '../persistence/database';
+import { refFilter } from '../monitoring/record-ref';
+
+interface Row {
+  id: number; public_id: string; page_id: number; incident_id: number | null; incident_public_id: string | null; title: string;
+  status: UpdateStatus; component_keys: string[] | string; created_at: Date | string; updated_at: Date | string; resolved_at: Date | string | null;
+}
+
+const SELECT = `SELECT pi.id, pi.public_id, pi.page_id, pi.incident_id, i.public_id AS incident_public_id, pi.title, pi.status, pi.component_keys,
+  pi.created_at, pi.updated_at, pi.resolved_at
+  FROM status_page_incidents pi LEFT JOIN incidents i ON i.id = pi.incident_id`;
+
+/** Page incidents and their updates in plain SQL on the current unit of work. */
+export class SqlPageIncidentRepository implements PageIncidentRepository {
+  constructor(private readonly sql: SqlRunner) {}
+
+  async add(incident: PageIncident): Promise<PageIncident> {
+    const [row] = await this.sql.query<{ id: number }>(
+      `INSERT INTO status_page_incidents (public_id, page_id, incident_id, title, status, component_keys, created_at, updated_at, resolved_at)
+       VALUES (?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?) RETURNING id`,
+      [incident.publicId, incident.pageId, incident.incidentId, incident.title, incident.status, JSON.stringify(incident.componentKeys),
+        incident.createdAt, incident.updatedAt, incident.resolvedAt],
+    );
+    incident.id = Number(row!.id);
+    await this.addUpdates(incident);
+    return incident;
+  }
+
+  async save(incident: PageIncident): Promise<void> {
+    await this.sql.query(
+      'UPDATE status_page_incidents SET title = ?, status = ?, component_keys = ?::jsonb, updated_at = ?, resolved_at = ? WHERE id = ?',
+      [incident.title, incident.status, JSON.stringify(incident.componentKeys), incident.updatedAt, incident.resolvedAt, incident.id],
+    );
+    await this.addUpdates(incident);
+  }
+
+  async findByRef(pageId: number, ref: string): Promise<PageIncident | null> {
+    const filter = refFilter(ref);
+    if (!filter) return null;
+    const [column, value] = 'id' in filter ? ['pi.id', filter.id] : ['pi.public_id', filter.publicId];
+    return (await this.load(`${SELECT} WHERE pi.page_id = ? AND ${column} = ?`, [pageId, value]))[0] ?? null;
+  }
+
+  async findByServiceIncident(pageId: number, incidentId: number): Promise<PageIncident | null> {
+    return (await this.load(`${SELECT} WHERE pi.page_id = ? AND pi.incident_id = ?`, [pageId, incidentId]))[0] ?? null;
+  }
+
+  list(pageId: number, since: Date): Promise<PageIncident[]> {
+    return this.load(`${SELECT} WHERE pi.page_id = ? AND (pi.resolved_at IS NULL OR pi.updated_at >= ?) ORDER BY pi.created_at DESC, pi.id DESC`,
+      [pageId, since]);
+  }
+
+  private async addUpdates(incident: PageIncident): Promise<void> {
+    const stored: PageIncidentUpdate[] = [];
+    for (const update of incident.updates) {
+      if (update.id !== 0) {
+        stored.push(update);
+        continue;
+      }
+      const [row] = await this.sql.query<{ id: number }>(
+        'INSERT INTO status_page_updates (page_incident_id, status, message, created_at) VALUES (?, ?, ?, ?) RETURNING id',
+        [incident.id, update.status, update.message, update.createdAt],
+      );
+      stored.push({ ...update, id: Number(row!.id) });
+    }
+    incident.updates = stored;
+  }
+
+  private async load(sql: string, params: unknown[]): Promise<PageIncident[]> {
+    const rows = await this.sql.query<Row>(sql, params);
+    if (rows.length === 0) return [];
+    const updates = await this.sql.query<{ id: number; page_incident_id: number; status: UpdateStatus; message: string; created_at: Date | string }>(
+      'SELECT id, page_incident_id, status, message, created_at FROM status_page_updates WHERE page_incident_id = ANY(?::int4[]) ORDER BY id',
+      [`{${rows.map((r) => Number(r.id)).join(',')}}`],
+    );
+    return rows.map((row) => new PageIncident({
+      id: Number(row.id), publicId: row.public_id, pageId: Number(row.page_id), incidentId: row.incident_id === null ? null : Number(row.incident_id),
+      incidentPublicId: row.incident_public_id, title: row.title, status: row.status,
+      componentKeys: typeof row.component_keys === 'string' ? JSON.parse(row.component_keys) : row.component_keys,
+      updates: updates.filter((u) => Number(u.page_incident_id) === Number(row.id))
+        .map((u) => ({ id: Number(u.id), status: u.status, message: u.message, createdAt: new Date(u.created_at) })),
+      createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at), resolvedAt: row.resolved_at === null ? null : new Date(row.resolved_at),
+    }));
+  }
+}

@@ -1,0 +1,113 @@
+import { AppError } from '../../domain/shared/app-error';
+import { StatusPage, type ComponentGroup } from '../../domain/status-pages/status-page';
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+import type { StatusPageRepository } from '../../application/status-pages/ports';
+import type { SqlRunner } from '../persistence/database';
+import { refFilter } from '../monitoring/record-ref';
+
+interface PageRow {
+  id: number; public_id: string; organization_id: number; customer_id: number | null; title: string; slug: string;
+  description: string | null; logo: string | null; brand_color: string; groups: ComponentGroup[] | string; show_response_times: boolean;
+  footer: string | null; ip_allowlist: string[] | string; password_hash: string | null; access_secret: string;
+  created_at: Date | string; updated_at: Date | string; version: number;
+}
+
+const COLUMNS = `p.id, p.public_id, p.organization_id, p.customer_id, p.title, p.slug, p.description, p.logo, p.brand_color, p.groups,
+  p.show_response_times, p.footer, p.ip_allowlist, p.password_hash, p.access_secret, p.created_at, p.updated_at, p.version`;
+
+const json = <T>(value: T | string): T => (typeof value === 'string' ? JSON.parse(value) : value);
+
+const toPage = (row: PageRow) => new StatusPage({
+  id: Number(row.id), publicId: row.public_id, organizationId: Number(row.organization_id),
+  customerId: row.customer_id === null ? null : Number(row.customer_id), title: row.title, slug: row.slug, description: row.description,
+  logo: row.logo, brandColor: row.brand_color, groups: json(row.groups), showResponseTimes: row.show_response_times, footer: row.footer,
+  ipAllowlist: json(row.ip_allowlist), passwordHash: row.password_hash, accessSecret: row.access_secret,
+  createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at), version: Number(row.version),
+});
+
+const scopeSql = (scope: TenantScope) => (scope.customerId === null
+  ? { sql: 'p.organization_id = ?', params: [scope.organizationId] }
+  : { sql: 'p.organization_id = ? AND p.customer_id = ?', params: [scope.organizationId, scope.customerId] });
+
+const refSql = (ref: string) => {
+  const filter = refFilter(ref);
+  if (!filter) return null;
+  return 'id' in filter ? { sql: 'p.id = ?', value: filter.id } : { sql: 'p.public_id = ?', value: filter.publicId };
+};
+
+const groupsJson = (groups: readonly ComponentGroup[]) =>
+  JSON.stringify(groups.map((g) => ({ name: g.name, components: g.components.map((c) => ({ type: c.type, id: c.id, name: c.name })) })));
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string })?.code === '23505' || /duplicate key|unique constraint/i.test(String((error as Error)?.message));
+
+/** Status pages in plain SQL on the current unit of work. */
+export class SqlStatusPageRepository implements StatusPageRepository {
+  constructor(private readonly sql: SqlRunner) {}
+
+  async add(page: StatusPage): Promise<StatusPage> {
+    const rows = await this.sql.query<{ id: number }>(
+      `INSERT INTO status_pages (public_id, organization_id, customer_id, title, slug, description, logo, brand_color, groups,
+         show_response_times, footer, ip_allowlist, password_hash, access_secret, created_at, updated_at, version)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?::jsonb, ?, ?, ?, ?, 1)
+       ON CONFLICT (slug) DO NOTHING RETURNING id`,
+      [page.publicId, page.organizationId, page.customerId, page.title, page.slug, page.description, page.logo, page.brandColor,
+        groupsJson(page.groups), page.showResponseTimes, page.footer, JSON.stringify(page.ipAllowlist), page.passwordHash,
+        page.accessSecret, page.createdAt, page.updatedAt],
+    );
+    if (!rows[0]) throw new AppError('statusPageSlugTaken', { slug: page.slug });
+    page.id = Number(rows[0].id);
+    return page;
+  }
+
+  async findByRef(scope: TenantScope, ref: string): Promise<StatusPage | null> {
+    const by = refSql(ref);
+    if (!by) return null;
+    const where = scopeSql(scope);
+    const rows = await this.sql.query<PageRow>(`SELECT ${COLUMNS} FROM status_pages p WHERE ${where.sql} AND ${by.sql}`, [...where.params, by.value]);
+    return rows[0] ? toPage(rows[0]) : null;
+  }
+
+  async exists(ref: string): Promise<boolean> {
+    const by = refSql(ref);
+    if (!by) return false;
+    return (await this.sql.query(`SELECT 1 FROM status_pages p WHERE ${by.sql}`, [by.value])).length > 0;
+  }
+
+  async list(scope: TenantScope): Promise<StatusPage[]> {
+    const where = scopeSql(scope);
+    return (await this.sql.query<PageRow>(`SELECT ${COLUMNS} FROM status_pages p WHERE ${where.sql} ORDER BY p.id`, where.params)).map(toPage);
+  }
+
+  async save(page: StatusPage): Promise<void> {
+    let rows: unknown[];
+    try {
+      rows = await this.sql.query(
+        `UPDATE status_pages SET title = ?, slug = ?, description = ?, logo = ?, brand_color = ?, groups = ?::jsonb, show_response_times = ?,
+           footer = ?, ip_allowlist = ?::jsonb, password_hash = ?, access_secret = ?, updated_at = ?, version = version + 1
+         WHERE id = ? AND version = ? RETURNING version`,
+        [page.title, page.slug, page.description, page.logo, page.brandColor, groupsJson(page.groups), page.showResponseTimes, page.footer,
+          JSON.stringify(page.ipAllowlist), page.passwordHash, page.accessSecret, page.updatedAt, page.id, page.version],
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('statusPageSlugTaken', { slug: page.slug });
+      throw error;
+    }
+    if (rows.length === 0) throw new AppError('conflict', {}, 'The status page changed meanwhile; read it again');
+    page.version += 1;
+  }
+
+  async remove(page: StatusPage): Promise<void> {
+    await this.sql.query('DELETE FROM status_pages WHERE id = ?', [page.id]);
+  }
+
+  async findBySlug(slug: string): Promise<StatusPage | null> {
+    const rows = await this.sql.query<PageRow>(`SELECT ${COLUMNS} FROM status_pages p WHERE p.slug = ?`, [slug]);
+    return rows[0] ? toPage(rows[0]) : null;
+  }
+
+  async findById(id: number): Promise<StatusPage | null> {
+    const rows = await this.sql.query<PageRow>(`SELECT ${COLUMNS} FROM status_pages p WHERE p.id = ?`, [id]);
+    return rows[0] ? toPage(rows[0]) : null;
+  }
+}

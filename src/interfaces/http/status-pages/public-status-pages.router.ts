@@ -1,0 +1,102 @@
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import { isAppError } from '../../../domain/shared/app-error';
+import { SignInToStatusPage } from '../../../application/status-pages/sign-in-to-status-page';
+import { ApiRouter } from '../shared/api-router';
+import type { RouterDeps } from '../shared/router-deps';
+import { ACCESS_COOKIE, servePublicStatusPage } from './public-page';
+import { STATUS_PAGE_HTTP_SETTINGS, type StatusPageHttpSettings } from './settings';
+
+const tags = ['Status pages'] as const;
+const SlugParams = z.object({ slug: z.string().max(64).meta({ description: 'The page\'s slug' }) });
+const ACCESS_LIFETIME_MS = 7 * 86_400_000;
+
+export const PublicPageSchema = z.object({
+  page: z.object({ id: z.uuid(), title: z.string(), slug: z.string(), description: z.string().nullable(), footer: z.string().nullable(), brandColor: z.string() }),
+  status: z.object({ state: z.string(), description: z.string() }),
+  groups: z.array(z.object({
+    name: z.string(), state: z.string(),
+    components: z.array(z.object({
+      id: z.uuid(), type: z.string(), name: z.string(), state: z.string().meta({ description: 'operational, degraded, down, maintenance or unknown' }),
+      responseMs: z.number().nullable(), uptimePercent: z.number().nullable(),
+      days: z.array(z.object({ date: z.string(), state: z.string(), uptimePercent: z.number().nullable() })).nullable()
+        .meta({ description: '90 UTC days, oldest first: up, degraded, down, maintenance or unknown (never counted as up)' }),
+    })),
+  })),
+  incidents: z.object({ active: z.array(z.unknown()), past: z.array(z.unknown()) }),
+  maintenance: z.object({ active: z.array(z.unknown()), scheduled: z.array(z.unknown()) }),
+  generatedAt: z.iso.datetime(),
+}).meta({ id: 'PublicStatusPage' });
+
+const PAGE_NOTE = 'No authentication. A page with an IP allowlist answers 403 to other addresses; a page with a password answers 401 '
+  + 'until the visitor has signed in (POST /status/{slug}/login sets a cookie). Public pages carry an ETag and Cache-Control public; '
+  + 'the page is built once per change (a component\'s state, an incident or update, maintenance), not per view.';
+
+/** What visitors read: the page (HTML), the same as JSON, an Atom feed and an SVG badge; and the password form's target. */
+export function publicStatusPagesRouter(deps: RouterDeps) {
+  const { container } = deps;
+  const settings = () => container.get<StatusPageHttpSettings>(STATUS_PAGE_HTTP_SETTINGS);
+  const page = (format: 'html' | 'json' | 'atom' | 'badge') =>
+    async ({ params, req, res }: { params: { slug: string }; req: Request; res: Response }) => {
+      await servePublicStatusPage(container, req, res, { slug: params.slug }, `/status/${params.slug}`, format);
+      return undefined;
+    };
+  return new ApiRouter(deps)
+    .public({
+      operationId: 'getPublicStatusPageJson',
+      method: 'get', path: '/api/public/status-pages/{slug}', tags, summary: 'A status page as JSON (public)',
+      description: `Also at /status/{slug}/index.json. ${PAGE_NOTE}`,
+      params: SlugParams, response: PublicPageSchema, errors: ['statusPageNotFound', 'forbidden'],
+      handler: async ({ params, req, res }) => {
+        await servePublicStatusPage(container, req, res, { slug: params.slug }, `/status/${params.slug}`, 'json');
+        return undefined;
+      },
+    })
+    .public({
+      operationId: 'getPublicStatusPage',
+      method: 'get', path: '/status/{slug}', tags, summary: 'A status page (HTML, public)',
+      description: `Server-rendered, no JavaScript and no external assets. ${PAGE_NOTE}`,
+      params: SlugParams, errors: ['statusPageNotFound', 'forbidden'], handler: page('html'),
+    })
+    .public({
+      operationId: 'getPublicStatusPageIndexJson',
+      method: 'get', path: '/status/{slug}/index.json', tags, summary: 'A status page as JSON (public)',
+      description: PAGE_NOTE, params: SlugParams, errors: ['statusPageNotFound', 'forbidden'], handler: page('json'),
+    })
+    .public({
+      operationId: 'getPublicStatusPageFeed',
+      method: 'get', path: '/status/{slug}/feed.atom', tags, summary: 'Incidents and maintenance of a status page (Atom feed)',
+      description: PAGE_NOTE, params: SlugParams, errors: ['statusPageNotFound', 'forbidden'], handler: page('atom'),
+    })
+    .public({
+      operationId: 'getPublicStatusPageBadge',
+      method: 'get', path: '/status/{slug}/badge.svg', tags, summary: 'Status badge of a status page (SVG)',
+      description: `An embeddable image of the page's overall state. ${PAGE_NOTE}`,
+      params: SlugParams, errors: ['statusPageNotFound', 'forbidden'], handler: page('badge'),
+    })
+    .public({
+      operationId: 'signInToStatusPage',
+      method: 'post', path: '/status/{slug}/login', tags, summary: 'Give a private status page\'s password',
+      description: 'A form post (application/x-www-form-urlencoded, field `password`): sets the page\'s access cookie for 7 days and '
+        + 'redirects (303) to the page; a wrong password redirects back to the form with an error. A JSON body ({password}) gets '
+        + '204 with the cookie, or 401 statusPagePasswordInvalid.',
+      params: SlugParams, errors: ['statusPageNotFound', 'forbidden', 'statusPagePasswordInvalid'],
+      handler: async ({ params, req, res }) => {
+        const password = typeof req.body?.password === 'string' ? req.body.password : '';
+        const base = `/status/${params.slug}`;
+        const form = req.is('application/x-www-form-urlencoded') !== false;
+        try {
+          const { token } = await container.get(SignInToStatusPage).execute({ slug: params.slug }, { password, ip: req.ip });
+          res.cookie(ACCESS_COOKIE, token, {
+            httpOnly: true, sameSite: 'lax', secure: settings().secureCookies, path: base, maxAge: ACCESS_LIFETIME_MS,
+          });
+          if (form) res.redirect(303, base);
+          else res.status(204).end();
+        } catch (error) {
+          if (!form || !isAppError(error) || error.code !== 'statusPagePasswordInvalid') throw error;
+          res.redirect(303, `${base}?wrong=1`);
+        }
+        return undefined;
+      },
+    }).router;
+}

@@ -1,0 +1,53 @@
+import { ContainerModule } from 'inversify';
+import { CLOCK } from '../../application/shared/clock';
+import { ID_GENERATOR } from '../../application/shared/id-generator';
+import {
+  ACTIVE_HOST_DIRECTORY, CUSTOM_DOMAIN_REPOSITORY, STATUS_PAGE_DIRECTORY, TXT_RECORDS,
+} from '../../application/custom-domains/ports';
+import { ActiveHosts } from '../../application/custom-domains/active-hosts';
+import { DomainOwnership } from '../../application/custom-domains/domain-ownership';
+import { AddCustomDomain } from '../../application/custom-domains/add-custom-domain';
+import { ListCustomDomains } from '../../application/custom-domains/list-custom-domains';
+import { GetCustomDomain } from '../../application/custom-domains/get-custom-domain';
+import { RemoveCustomDomain } from '../../application/custom-domains/remove-custom-domain';
+import { VerifyCustomDomain } from '../../application/custom-domains/verify-custom-domain';
+import { ActivateCustomDomain } from '../../application/custom-domains/activate-custom-domain';
+import { PurgeExpiredCustomDomains } from '../../application/custom-domains/purge-expired-custom-domains';
+import { SqlCustomDomainRepository } from '../../infrastructure/custom-domains/sql-custom-domain.repository';
+import { SqlActiveHostDirectory } from '../../infrastructure/custom-domains/sql-active-host-directory';
+import { DnsTxtRecords } from '../../infrastructure/custom-domains/dns-txt-records';
+import { StatusPagesDirectory } from '../../infrastructure/custom-domains/status-pages-directory';
+import { STATUS_PAGE_REPOSITORY } from '../../application/status-pages/ports';
+import { ResolverFactory } from '../../infrastructure/protocols/dns/resolver-factory';
+import type { AppConfig } from '../config';
+import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
+
+type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
+
+/**
+ * Custom domains: entries proved by DNS TXT through DNS_SERVERS, and the cached active-host lookup
+ * host routing asks; status page hosts name pages of the status pages context.
+ */
+export const customDomainsModule = new ContainerModule(({ bind }) => {
+  const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
+    bind(id as symbol).toDynamicValue((c) => make(c as unknown as Ctx)).inSingletonScope();
+  const config = (c: Ctx) => c.get<AppConfig>(CONFIG);
+
+  single(CUSTOM_DOMAIN_REPOSITORY, (c) => new SqlCustomDomainRepository(c.get(CONTEXT_SQL)));
+  single(ACTIVE_HOST_DIRECTORY, (c) => new SqlActiveHostDirectory(c.get(SQL)));
+  single(TXT_RECORDS, (c) => new DnsTxtRecords(new ResolverFactory(config(c).dnsServers)));
+  single(STATUS_PAGE_DIRECTORY, (c) => new StatusPagesDirectory(c.get(STATUS_PAGE_REPOSITORY)));
+
+  single(ActiveHosts, (c) => new ActiveHosts(c.get(ACTIVE_HOST_DIRECTORY), c.get(CLOCK)));
+  single(DomainOwnership, (c) => new DomainOwnership(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(TXT_RECORDS)));
+  single(AddCustomDomain, (c) => new AddCustomDomain(
+    c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(STATUS_PAGE_DIRECTORY), c.get(ID_GENERATOR), c.get(CLOCK),
+    new URL(config(c).publicBaseUrl).hostname.toLowerCase()));
+  single(ListCustomDomains, (c) => new ListCustomDomains(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(CLOCK)));
+  single(GetCustomDomain, (c) => new GetCustomDomain(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(CLOCK)));
+  single(RemoveCustomDomain, (c) => new RemoveCustomDomain(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(ActiveHosts), c.get(CLOCK)));
+  single(VerifyCustomDomain, (c) => new VerifyCustomDomain(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(DomainOwnership), c.get(ActiveHosts), c.get(CLOCK)));
+  single(ActivateCustomDomain, (c) => new ActivateCustomDomain(
+    c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(DomainOwnership), c.get(ActiveHosts), c.get(CLOCK)));
+  single(PurgeExpiredCustomDomains, (c) => new PurgeExpiredCustomDomains(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(CLOCK)));
+});

@@ -1,0 +1,81 @@
+import { ContainerModule } from 'inversify';
+import { CLOCK } from '../../application/shared/clock';
+import { ID_GENERATOR } from '../../application/shared/id-generator';
+import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
+import { PASSWORD_HASHER } from '../../application/identity/ports';
+import { MAINTENANCE_WINDOW_REPOSITORY, RECURRENCE_EXPANDER } from '../../application/maintenance/ports';
+import {
+  COMPONENT_CATALOG, PAGE_ACCESS_TOKENS, PAGE_INCIDENT_REPOSITORY, STATUS_PAGE_READINGS, STATUS_PAGE_REPOSITORY,
+} from '../../application/status-pages/ports';
+import { PAGE_INCIDENT_NOTICES, type PageIncidentNotices } from '../../application/status-pages/page-incident-notices';
+import { StatusPageViews } from '../../application/status-pages/page-view';
+import { CreateStatusPage } from '../../application/status-pages/create-status-page';
+import { ListStatusPages } from '../../application/status-pages/list-status-pages';
+import { GetStatusPage } from '../../application/status-pages/get-status-page';
+import { UpdateStatusPage } from '../../application/status-pages/update-status-page';
+import { DeleteStatusPage } from '../../application/status-pages/delete-status-page';
+import { CreatePageIncident } from '../../application/status-pages/create-page-incident';
+import { PostPageIncidentUpdate } from '../../application/status-pages/post-page-incident-update';
+import { ListPageIncidents } from '../../application/status-pages/list-page-incidents';
+import { BuildPublicStatusPage } from '../../application/status-pages/build-public-status-page';
+import { GetPublicStatusPage } from '../../application/status-pages/get-public-status-page';
+import { SignInToStatusPage } from '../../application/status-pages/sign-in-to-status-page';
+import { SqlStatusPageRepository } from '../../infrastructure/status-pages/sql-status-page.repository';
+import { SqlComponentCatalog } from '../../infrastructure/status-pages/sql-component-catalog';
+import { SqlStatusPageReadings } from '../../infrastructure/status-pages/sql-status-page-readings';
+import { SqlPageIncidentRepository } from '../../infrastructure/status-pages/sql-page-incident.repository';
+import { HmacPageAccessTokens } from '../../infrastructure/status-pages/hmac-page-access-tokens';
+import { STATUS_PAGE_HTTP_SETTINGS, type StatusPageHttpSettings } from '../../interfaces/http/status-pages/settings';
+import type { AppConfig } from '../config';
+import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
+
+type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
+
+/** A visitor who gave a private page's password reads it this long without giving it again. */
+const ACCESS_LIFETIME_MS = 7 * 86_400_000;
+
+/** Status pages: their API, the public pages (built once per change), and incident communication. */
+export const statusPagesModule = new ContainerModule(({ bind }) => {
+  const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
+    bind(id as symbol).toDynamicValue((c) => make(c as unknown as Ctx)).inSingletonScope();
+
+  single(STATUS_PAGE_HTTP_SETTINGS, (c): StatusPageHttpSettings => {
+    const config = c.get<AppConfig>(CONFIG);
+    return {
+      publicBaseUrl: config.publicBaseUrl, secureCookies: config.publicBaseUrl.startsWith('https://'),
+      maxAgeSeconds: Math.max(1, Math.round(config.statusPages.refreshMs / 1000)),
+    };
+  });
+  single(STATUS_PAGE_REPOSITORY, (c) => new SqlStatusPageRepository(c.get(CONTEXT_SQL)));
+  single(COMPONENT_CATALOG, (c) => new SqlComponentCatalog(c.get(CONTEXT_SQL)));
+  single(STATUS_PAGE_READINGS, (c) => new SqlStatusPageReadings(c.get(SQL)));
+  single(PAGE_INCIDENT_REPOSITORY, (c) => new SqlPageIncidentRepository(c.get(CONTEXT_SQL)));
+  single(PAGE_ACCESS_TOKENS, () => new HmacPageAccessTokens(ACCESS_LIFETIME_MS));
+  // Until subscribers exist nobody else hears of a page update: the page itself shows it.
+  single(PAGE_INCIDENT_NOTICES, (): PageIncidentNotices => ({ updated: async () => undefined }));
+
+  single(StatusPageViews, (c) => new StatusPageViews(c.get(COMPONENT_CATALOG)));
+  single(CreateStatusPage, (c) => new CreateStatusPage(
+    c.get(STATUS_PAGE_REPOSITORY), c.get(COMPONENT_CATALOG), c.get(PASSWORD_HASHER), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(ListStatusPages, (c) => new ListStatusPages(c.get(STATUS_PAGE_REPOSITORY)));
+  single(GetStatusPage, (c) => new GetStatusPage(c.get(STATUS_PAGE_REPOSITORY)));
+  single(UpdateStatusPage, (c) => new UpdateStatusPage(
+    c.get(STATUS_PAGE_REPOSITORY), c.get(COMPONENT_CATALOG), c.get(PASSWORD_HASHER), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(DeleteStatusPage, (c) => new DeleteStatusPage(c.get(STATUS_PAGE_REPOSITORY)));
+  single(CreatePageIncident, (c) => new CreatePageIncident(
+    c.get(STATUS_PAGE_REPOSITORY), c.get(PAGE_INCIDENT_REPOSITORY), c.get(STATUS_PAGE_READINGS), c.get(COMPONENT_CATALOG),
+    c.get(PAGE_INCIDENT_NOTICES), c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(PostPageIncidentUpdate, (c) => new PostPageIncidentUpdate(
+    c.get(STATUS_PAGE_REPOSITORY), c.get(PAGE_INCIDENT_REPOSITORY), c.get(COMPONENT_CATALOG), c.get(PAGE_INCIDENT_NOTICES),
+    c.get(TRANSACTION_RUNNER), c.get(CLOCK)));
+  single(ListPageIncidents, (c) => new ListPageIncidents(
+    c.get(STATUS_PAGE_REPOSITORY), c.get(PAGE_INCIDENT_REPOSITORY), c.get(COMPONENT_CATALOG), c.get(CLOCK)));
+  single(BuildPublicStatusPage, (c) => new BuildPublicStatusPage(
+    c.get(COMPONENT_CATALOG), c.get(STATUS_PAGE_READINGS), c.get(PAGE_INCIDENT_REPOSITORY), c.get(MAINTENANCE_WINDOW_REPOSITORY),
+    c.get(RECURRENCE_EXPANDER)));
+  single(GetPublicStatusPage, (c) => new GetPublicStatusPage(
+    c.get(STATUS_PAGE_REPOSITORY), c.get(STATUS_PAGE_READINGS), c.get(BuildPublicStatusPage), c.get(PAGE_ACCESS_TOKENS), c.get(CLOCK),
+    { refreshMs: c.get<AppConfig>(CONFIG).statusPages.refreshMs, maxEntries: 1000 }));
+  single(SignInToStatusPage, (c) => new SignInToStatusPage(
+    c.get(STATUS_PAGE_REPOSITORY), c.get(PASSWORD_HASHER), c.get(PAGE_ACCESS_TOKENS), c.get(CLOCK)));
+});

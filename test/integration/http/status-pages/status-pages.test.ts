@@ -1,0 +1,223 @@
+import { expect } from 'chai';
+import { api, expectError } from '../../../support/http-client';
+import { anOrganization } from '../../../support/builders';
+import { aCustomerRow, aCustomerToken } from '../../../support/identity-fixtures';
+import { aMonitorRow, aResult, record } from '../../../support/results-fixtures';
+import { testClock } from '../../../support/test-clock';
+
+const PAGE_FIELDS = [
+  'id', 'customerId', 'title', 'slug', 'url', 'description', 'logo', 'brandColor', 'groups', 'showResponseTimes', 'footer',
+  'ipAllowlist', 'passwordProtected', 'isPrivate', 'createdAt', 'updatedAt',
+];
+const slug = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}`;
+/** The public page is rebuilt when the service next looks for changes (STATUS_PAGE_REFRESH_MS, 5 s by default). */
+const pastRefresh = () => testClock.advance(6_000);
+
+async function anOrgWithMonitor(label = 'pages') {
+  const org = await anOrganization(label);
+  const customerId = await aCustomerRow(org.user.organizationId);
+  const monitor = await aMonitorRow(org.user.organizationId, customerId, { name: 'Shop website', locations: ['eu-west'] });
+  return { org, customerId, monitor };
+}
+
+describe('Status pages API', () => {
+  it('creates a page with grouped components, reads it back, lists it, changes it with PATCH and deletes it', async () => {
+    const { org, monitor } = await anOrgWithMonitor();
+    const body = {
+      title: 'Acme status', slug: slug('acme'), brandColor: '#1f6feb', showResponseTimes: true, footer: 'Questions? support@acme.test',
+      groups: [{ name: 'Web', components: [{ type: 'monitor', id: monitor.publicId, name: 'Shop' }] }],
+    };
+    const created = await api('POST', '/api/status-pages', { token: org.token, body });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    expect(created.body).to.have.all.keys(PAGE_FIELDS);
+    expect(created.body).to.deep.include({
+      customerId: null, title: 'Acme status', slug: body.slug, url: `http://api.test.example/status/${body.slug}`, description: null,
+      logo: null, brandColor: '#1f6feb', showResponseTimes: true, footer: 'Questions? support@acme.test', ipAllowlist: [],
+      passwordProtected: false, isPrivate: false,
+      groups: [{ name: 'Web', components: [{ type: 'monitor', id: monitor.publicId, name: 'Shop', recordName: 'Shop website' }] }],
+    });
+    const read = await api('GET', `/api/status-pages/${created.body.id}`, { token: org.token });
+    expect(read.body).to.deep.equal(created.body);
+    expect((await api('GET', '/api/status-pages', { token: org.token })).body.map((p: { id: string }) => p.id)).to.deep.equal([created.body.id]);
+
+    const changed = await api('PATCH', `/api/status-pages/${created.body.id}`, { token: org.token, body: { title: 'Acme', password: 'letmein-please' } });
+    expect(changed.status, JSON.stringify(changed.body)).to.equal(200);
+    expect(changed.body).to.deep.include({ title: 'Acme', passwordProtected: true, isPrivate: true });
+    expect((await api('GET', `/api/status-pages/${created.body.id}`, { token: org.token })).body.title).to.equal('Acme');
+
+    const deleted = await api('DELETE', `/api/status-pages/${created.body.id}`, { token: org.token });
+    expect(deleted.body).to.deep.equal({ success: true, id: created.body.id });
+    expectError(await api('GET', `/api/status-pages/${created.body.id}`, { token: org.token }), 404, 'statusPageNotFound');
+  });
+
+  it('answers statusPageNotFound 400 for a malformed id or a page of another scope, and 404 for a missing page', async () => {
+    const { org, monitor } = await anOrgWithMonitor();
+    const page = await api('POST', '/api/status-pages', {
+      token: org.token, body: { title: 'Mine', slug: slug('mine'), groups: [{ name: 'All', components: [{ type: 'monitor', id: monitor.publicId }] }] },
+    });
+    const other = await anOrganization('pages-other');
+
+    const malformed = await api('GET', '/api/status-pages/not-an-id', { token: org.token });
+    expectError(malformed, 400, 'statusPageNotFound');
+    expect(malformed.body.data.reason).to.equal('malformedId');
+    const foreign = await api('GET', `/api/status-pages/${page.body.id}`, { token: other.token });
+    expectError(foreign, 400, 'statusPageNotFound');
+    expect(foreign.body.data.reason).to.equal('outOfScope');
+    expectError(await api('PATCH', `/api/status-pages/${page.body.id}`, { token: other.token, body: { title: 'x' } }), 400, 'statusPageNotFound');
+    expectError(await api('DELETE', `/api/status-pages/${page.body.id}`, { token: other.token }), 400, 'statusPageNotFound');
+    const missing = await api('GET', '/api/status-pages/9b2f4c7e-0000-4000-8000-000000000000', { token: org.token });
+    expectError(missing, 404, 'statusPageNotFound');
+    expect(missing.body.data.reason).to.equal(undefined);
+    // The page is untouched by the refused calls.
+    expect((await api('GET', `/api/status-pages/${page.body.id}`, { token: org.token })).body.title).to.equal('Mine');
+  });
+
+  it('refuses a slug in use (statusPageSlugTaken) and a component the page may not show (monitorNotFound)', async () => {
+    const { org, customerId, monitor } = await anOrgWithMonitor();
+    const taken = slug('taken');
+    expect((await api('POST', '/api/status-pages', { token: org.token, body: { title: 'One', slug: taken } })).status).to.equal(201);
+    expectError(await api('POST', '/api/status-pages', { token: org.token, body: { title: 'Two', slug: taken } }), 409, 'statusPageSlugTaken');
+
+    const otherCustomer = await aCustomerRow(org.user.organizationId, 'Other');
+    const customerToken = await aCustomerToken(org.token, otherCustomer);
+    const refused = await api('POST', '/api/status-pages', {
+      token: customerToken, body: { title: 'Theirs', slug: slug('theirs'), groups: [{ name: 'x', components: [{ type: 'monitor', id: monitor.publicId }] }] },
+    });
+    expectError(refused, 404, 'monitorNotFound');
+    // The owning customer's caller may show it, and its page is its customer's.
+    const own = await api('POST', '/api/status-pages', {
+      token: await aCustomerToken(org.token, customerId),
+      body: { title: 'Ours', slug: slug('ours'), groups: [{ name: 'x', components: [{ type: 'monitor', id: monitor.publicId }] }] },
+    });
+    expect(own.status, JSON.stringify(own.body)).to.equal(201);
+    expect(own.body.customerId).to.equal(customerId);
+    expect((await api('GET', '/api/status-pages', { token: customerToken })).body).to.deep.equal([]);
+  });
+
+  it('rejects a logo that is not an image data URL or is too large', async () => {
+    const { org } = await anOrgWithMonitor();
+    const bad = await api('POST', '/api/status-pages', { token: org.token, body: { title: 'L', slug: slug('logo'), logo: 'https://cdn.example/logo.png' } });
+    expectError(bad, 400, 'validationFailed');
+    const huge = `data:image/png;base64,${Buffer.alloc(40 * 1024, 1).toString('base64')}`;
+    expectError(await api('POST', '/api/status-pages', { token: org.token, body: { title: 'L', slug: slug('logo'), logo: huge } }), 400, 'validationFailed');
+    const small = `data:image/png;base64,${Buffer.alloc(100, 1).toString('base64')}`;
+    expect((await api('POST', '/api/status-pages', { token: org.token, body: { title: 'L', slug: slug('logo'), logo: small } })).status).to.equal(201);
+  });
+});
+
+describe('Public status pages', () => {
+  async function aPublicPage(extra: Record<string, unknown> = {}) {
+    const setup = await anOrgWithMonitor('public');
+    const created = await api('POST', '/api/status-pages', {
+      token: setup.org.token,
+      body: { title: 'Acme', slug: slug('acme'), groups: [{ name: 'Web', components: [{ type: 'monitor', id: setup.monitor.publicId }] }], ...extra },
+    });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    return { ...setup, page: created.body };
+  }
+
+  it('serves the page as HTML, JSON, Atom and SVG without credentials, with an ETag that answers 304', async () => {
+    const { page, monitor } = await aPublicPage();
+    await record(monitor, 'eu-west', aResult('up', testClock.now()));
+    pastRefresh();
+    const html = await api('GET', `/status/${page.slug}`);
+    expect(html.status).to.equal(200);
+    expect(html.headers.get('content-type')).to.match(/^text\/html/);
+    expect(html.headers.get('cache-control')).to.match(/^public, max-age=5/);
+    expect(html.text).to.include('<h1>Acme</h1>').and.include(`data-component="${monitor.publicId}" data-state="operational"`);
+    expect(html.text).to.not.match(/<script|src="http/);
+    const etag = html.headers.get('etag')!;
+    // fetch() adds `Cache-Control: no-cache` to a conditional request unless told otherwise, which forbids a 304.
+    const conditional = { 'if-none-match': etag, 'cache-control': 'max-age=0' };
+    expect((await api('GET', `/status/${page.slug}`, { headers: conditional })).status).to.equal(304);
+
+    const json = await api('GET', `/api/public/status-pages/${page.slug}`);
+    expect(json.status).to.equal(200);
+    expect(json.body.status).to.deep.equal({ state: 'operational', description: 'All systems operational' });
+    expect(json.body.groups[0].components[0]).to.include({ id: monitor.publicId, name: 'Shop website', state: 'operational' });
+    expect(json.body.groups[0].components[0].days).to.have.length(90);
+    expect((await api('GET', `/status/${page.slug}/index.json`)).body).to.deep.equal(json.body);
+    const feed = await api('GET', `/status/${page.slug}/feed.atom`);
+    expect(feed.headers.get('content-type')).to.match(/^application\/atom\+xml/);
+    expect(feed.text).to.include('<feed xmlns="http://www.w3.org/2005/Atom">');
+    const badge = await api('GET', `/status/${page.slug}/badge.svg`);
+    expect(badge.headers.get('content-type')).to.match(/^image\/svg\+xml/);
+    expect(badge.text).to.include('operational');
+
+    const missing = await api('GET', '/status/no-such-page-here');
+    expect(missing.status).to.equal(404);
+    expectError(await api('GET', '/api/public/status-pages/no-such-page-here'), 404, 'statusPageNotFound');
+  });
+
+  it('shows a component down after a failing check and the incident with the updates posted to it', async () => {
+    const { org, page, monitor } = await aPublicPage();
+    await record(monitor, 'eu-west', aResult('up', testClock.now()));
+    pastRefresh();
+    expect((await api('GET', `/status/${page.slug}`)).text).to.include('data-state="operational"');
+    await record(monitor, 'eu-west', aResult('down', testClock.now()));
+    pastRefresh();
+    const down = await api('GET', `/status/${page.slug}`);
+    expect(down.text).to.include(`data-component="${monitor.publicId}" data-state="down"`).and.include('Major outage');
+
+    const told = await api('POST', `/api/status-pages/${page.id}/incidents`, {
+      token: org.token, body: { title: 'Checkout errors', message: 'We are looking into failed payments.', componentIds: [monitor.publicId] },
+    });
+    expect(told.status, JSON.stringify(told.body)).to.equal(201);
+    expect(told.body).to.deep.include({ title: 'Checkout errors', status: 'investigating', incidentId: null, componentIds: [monitor.publicId], resolvedAt: null });
+    const update = await api('POST', `/api/status-pages/${page.id}/incidents/${told.body.id}/updates`, {
+      token: org.token, body: { status: 'identified', message: 'A certificate expired at the payment provider.' },
+    });
+    expect(update.status, JSON.stringify(update.body)).to.equal(201);
+    expect(update.body.updates.map((u: { status: string }) => u.status)).to.deep.equal(['investigating', 'identified']);
+    pastRefresh();
+    const shown = await api('GET', `/status/${page.slug}`);
+    expect(shown.text).to.include('Active incidents').and.include('Checkout errors').and.include('A certificate expired at the payment provider.');
+
+    await api('POST', `/api/status-pages/${page.id}/incidents/${told.body.id}/updates`, { token: org.token, body: { status: 'resolved', message: 'Fixed.' } });
+    pastRefresh();
+    const json = await api('GET', `/api/public/status-pages/${page.slug}`);
+    expect(json.body.incidents.active).to.deep.equal([]);
+    expect(json.body.incidents.past[0]).to.deep.include({ id: told.body.id, status: 'resolved', origin: 'page' });
+    const listed = await api('GET', `/api/status-pages/${page.id}/incidents`, { token: org.token });
+    expect(listed.body.map((i: { id: string }) => i.id)).to.deep.equal([told.body.id]);
+    expectError(await api('POST', `/api/status-pages/${page.id}/incidents/9b2f4c7e-0000-4000-8000-000000000000/updates`, {
+      token: org.token, body: { status: 'monitoring', message: 'x' },
+    }), 404, 'pageIncidentNotFound');
+  });
+
+  it('asks for the password of a private page, then shows it to the visitor who gave it', async () => {
+    const { page } = await aPublicPage({ password: 'open sesame 42' });
+    const form = await api('GET', `/status/${page.slug}`);
+    expect(form.status).to.equal(401);
+    expect(form.text).to.include('<form method="post"').and.not.include('data-component');
+    expect(form.headers.get('cache-control')).to.equal('no-store');
+    expect((await api('GET', `/api/public/status-pages/${page.slug}`)).status).to.equal(401);
+
+    const wrong = await api('POST', `/status/${page.slug}/login`, { body: { password: 'guess' } });
+    expectError(wrong, 401, 'statusPagePasswordInvalid');
+    const wrongForm = await api('POST', `/status/${page.slug}/login`, {
+      rawBody: 'password=guess', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(wrongForm.status).to.equal(303);
+    expect(wrongForm.headers.get('location')).to.equal(`/status/${page.slug}?wrong=1`);
+
+    const right = await api('POST', `/status/${page.slug}/login`, {
+      rawBody: 'password=open+sesame+42', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(right.status).to.equal(303);
+    const cookie = right.headers.get('set-cookie')!.split(';')[0]!;
+    expect(right.headers.get('set-cookie')).to.include('HttpOnly').and.include(`Path=/status/${page.slug}`);
+    const shown = await api('GET', `/status/${page.slug}`, { cookie });
+    expect(shown.status).to.equal(200);
+    expect(shown.text).to.include('data-component');
+    expect(shown.headers.get('cache-control')).to.equal('private, no-cache');
+  });
+
+  it('shows a page with an IP allowlist only to those addresses', async () => {
+    const { page: closed } = await aPublicPage({ ipAllowlist: ['203.0.113.0/24'] });
+    expect((await api('GET', `/status/${closed.slug}`)).status).to.equal(403);
+    expectError(await api('GET', `/api/public/status-pages/${closed.slug}`), 403, 'forbidden');
+    const { page: open } = await aPublicPage({ ipAllowlist: ['127.0.0.1'] });
+    expect((await api('GET', `/status/${open.slug}`)).status).to.equal(200);
+  });
+});
