@@ -6,6 +6,7 @@ import { watchesJob } from '../interfaces/jobs/watches.job';
 import { agentAccessPurgeJob } from '../interfaces/jobs/agent-access-purge.job';
 import { resultStorageJob } from '../interfaces/jobs/result-storage.job';
 import { maintenanceAnnouncementsJob } from '../interfaces/jobs/maintenance-announcements.job';
+import { escalationsJob } from '../interfaces/jobs/escalations.job';
 import { dataExportJob } from '../interfaces/jobs/data-export.job';
 import { customDomainsPurgeJob } from '../interfaces/jobs/custom-domains-purge.job';
 import { JobTrigger } from '../infrastructure/scheduling/job-trigger';
@@ -22,6 +23,7 @@ export const jobDefinitions = (container: Container, logger: Logger): JobDefinit
   agentAccessPurgeJob(container, logger),
   resultStorageJob(container, logger),
   maintenanceAnnouncementsJob(container, logger),
+  escalationsJob(container, logger),
   dataExportJob(container, logger),
   customDomainsPurgeJob(container, logger),
 ];

@@ -27,6 +27,8 @@ import { Migration20261221090000CustomDomains } from './20261221090000-custom-do
 import { Migration20261222000000ImDirectoryStubs } from './20261222000000-im-directory-stubs';
 import { Migration20261222090000ImIncidents } from './20261222090000-im-incidents';
 import { Migration20261222100000ImAlertSources } from './20261222100000-im-alert-sources';
+import { Migration20261223090000OnCall } from './20261223090000-on-call';
+import { Migration20261223100000Escalations } from './20261223100000-escalations';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -58,4 +60,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261222000000ImDirectoryStubs', class: Migration20261222000000ImDirectoryStubs },
   { name: 'Migration20261222090000ImIncidents', class: Migration20261222090000ImIncidents },
   { name: 'Migration20261222100000ImAlertSources', class: Migration20261222100000ImAlertSources },
+  { name: 'Migration20261223090000OnCall', class: Migration20261223090000OnCall },
+  { name: 'Migration20261223100000Escalations', class: Migration20261223100000Escalations },
 ];
