@@ -48,6 +48,7 @@ import { organizationSmtpRouter } from '../interfaces/http/notifications/organiz
 import { alertsRouter } from '../interfaces/http/notifications/alerts.router';
 import { statusPagesRouter } from '../interfaces/http/status-pages/status-pages.router';
 import { publicStatusPagesRouter } from '../interfaces/http/status-pages/public-status-pages.router';
+import { statusPageSubscribersRouter } from '../interfaces/http/status-pages/status-page-subscribers.router';
 
 /** Every resource router, in mounting order. */
 export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
@@ -58,7 +59,7 @@ export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   customersRouter, packageConfigsRouter, customFieldsRouter, customerDomainsRouter, customerIpsRouter,
   websitesRouter, monitorsRouter, tagsRouter, changeRequestsRouter, heartbeatsRouter,
   notificationChannelsRouter, organizationSmtpRouter, notificationDeliveriesRouter, alertsRouter,
-  statusPagesRouter, publicStatusPagesRouter,
+  statusPagesRouter, statusPageSubscribersRouter, publicStatusPagesRouter,
 ];
 
 /** The Express host: request ids and logs, the path check, parsers, the routers, and the envelope. */

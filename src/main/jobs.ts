@@ -6,6 +6,7 @@ import { watchesJob } from '../interfaces/jobs/watches.job';
 import { agentAccessPurgeJob } from '../interfaces/jobs/agent-access-purge.job';
 import { resultStorageJob } from '../interfaces/jobs/result-storage.job';
 import { maintenanceAnnouncementsJob } from '../interfaces/jobs/maintenance-announcements.job';
+import { statusPageSubscribersJob } from '../interfaces/jobs/status-page-subscribers.job';
 import type { JobDefinition } from '../interfaces/jobs/job-definition';
 import { startAgendaJobRunner, type JobRunner } from '../infrastructure/scheduling/agenda-job-runner';
 import type { Database } from '../infrastructure/persistence/database';
@@ -19,6 +20,7 @@ export const jobDefinitions = (container: Container, logger: Logger): JobDefinit
   agentAccessPurgeJob(container, logger),
   resultStorageJob(container, logger),
   maintenanceAnnouncementsJob(container, logger),
+  statusPageSubscribersJob(container, logger),
 ];
 
 /** Starts Agenda with every job, each run in its own ORM context. */

@@ -18,6 +18,7 @@ import { Migration20261202090000NotificationChannels } from './20261202090000-no
 import { Migration20261210090000MaintenanceWindows } from './20261210090000-maintenance-windows';
 import { Migration20261213090000DirectDeliveries } from './20261213090000-direct-deliveries';
 import { Migration20261220090000StatusPages } from './20261220090000-status-pages';
+import { Migration20261220100000StatusPageSubscribers } from './20261220100000-status-page-subscribers';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -40,4 +41,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261210090000MaintenanceWindows', class: Migration20261210090000MaintenanceWindows },
   { name: 'Migration20261213090000DirectDeliveries', class: Migration20261213090000DirectDeliveries },
   { name: 'Migration20261220090000StatusPages', class: Migration20261220090000StatusPages },
+  { name: 'Migration20261220100000StatusPageSubscribers', class: Migration20261220100000StatusPageSubscribers },
 ];
