@@ -59,29 +59,29 @@ export function publicStatusPagesRouter(deps: RouterDeps) {
     })
     .public({
       operationId: 'getPublicStatusPage',
-      method: 'get', path: '/status/{slug}', tags, summary: 'A status page (HTML, public)',
+      status: 200, method: 'get', path: '/status/{slug}', tags, summary: 'A status page (HTML, public)',
       description: `Server-rendered, no JavaScript and no external assets. ${PAGE_NOTE}`,
       params: SlugParams, errors: ['statusPageNotFound', 'forbidden'], handler: page('html'),
     })
     .public({
       operationId: 'getPublicStatusPageIndexJson',
-      method: 'get', path: '/status/{slug}/index.json', tags, summary: 'A status page as JSON (public)',
+      status: 200, method: 'get', path: '/status/{slug}/index.json', tags, summary: 'A status page as JSON (public)',
       description: PAGE_NOTE, params: SlugParams, errors: ['statusPageNotFound', 'forbidden'], handler: page('json'),
     })
     .public({
       operationId: 'getPublicStatusPageFeed',
-      method: 'get', path: '/status/{slug}/feed.atom', tags, summary: 'Incidents and maintenance of a status page (Atom feed)',
+      status: 200, method: 'get', path: '/status/{slug}/feed.atom', tags, summary: 'Incidents and maintenance of a status page (Atom feed)',
       description: PAGE_NOTE, params: SlugParams, errors: ['statusPageNotFound', 'forbidden'], handler: page('atom'),
     })
     .public({
       operationId: 'getPublicStatusPageBadge',
-      method: 'get', path: '/status/{slug}/badge.svg', tags, summary: 'Status badge of a status page (SVG)',
+      status: 200, method: 'get', path: '/status/{slug}/badge.svg', tags, summary: 'Status badge of a status page (SVG)',
       description: `An embeddable image of the page's overall state. ${PAGE_NOTE}`,
       params: SlugParams, errors: ['statusPageNotFound', 'forbidden'], handler: page('badge'),
     })
     .public({
       operationId: 'signInToStatusPage',
-      method: 'post', path: '/status/{slug}/login', tags, summary: 'Give a private status page\'s password',
+      status: 204, method: 'post', path: '/status/{slug}/login', tags, summary: 'Give a private status page\'s password',
       description: 'A form post (application/x-www-form-urlencoded, field `password`): sets the page\'s access cookie for 7 days and '
         + 'redirects (303) to the page; a wrong password redirects back to the form with an error. A JSON body ({password}) gets '
         + '204 with the cookie, or 401 statusPagePasswordInvalid.',
@@ -125,7 +125,7 @@ export function publicStatusPagesRouter(deps: RouterDeps) {
     })
     .public({
       operationId: 'confirmStatusPageSubscription',
-      method: 'get', path: '/status/{slug}/confirm', tags, summary: 'Confirm an e-mail subscription (the link in the confirmation)',
+      status: 200, method: 'get', path: '/status/{slug}/confirm', tags, summary: 'Confirm an e-mail subscription (the link in the confirmation)',
       description: 'Following it again changes nothing. An unknown token answers 404 subscriberNotFound.',
       params: SlugParams, query: TokenQuery, errors: ['statusPageNotFound', 'subscriberNotFound'],
       handler: async ({ params, query, res }) => {
@@ -136,7 +136,7 @@ export function publicStatusPagesRouter(deps: RouterDeps) {
     })
     .public({
       operationId: 'showStatusPageUnsubscribe',
-      method: 'get', path: '/status/{slug}/unsubscribe', tags, summary: 'The unsubscribe link of a message',
+      status: 200, method: 'get', path: '/status/{slug}/unsubscribe', tags, summary: 'The unsubscribe link of a message',
       description: 'Shows a button that unsubscribes (a GET alone changes nothing, so link scanners cannot unsubscribe anyone).',
       params: SlugParams, query: TokenQuery,
       handler: async ({ params, query, res }) => {
@@ -148,7 +148,7 @@ export function publicStatusPagesRouter(deps: RouterDeps) {
     })
     .public({
       operationId: 'unsubscribeFromStatusPage',
-      method: 'post', path: '/status/{slug}/unsubscribe', tags, summary: 'Unsubscribe (one click, RFC 8058)',
+      status: 200, method: 'post', path: '/status/{slug}/unsubscribe', tags, summary: 'Unsubscribe (one click, RFC 8058)',
       description: 'The target of List-Unsubscribe with List-Unsubscribe-Post: List-Unsubscribe=One-Click, and of the button. An '
         + 'unknown token answers 404 subscriberNotFound.',
       params: SlugParams, query: TokenQuery, errors: ['statusPageNotFound', 'subscriberNotFound'],
