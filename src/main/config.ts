@@ -67,6 +67,10 @@ const ConfigSchema = z.object({
   NOTIFY_RETRY_BASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30_000)),
   NOTIFY_RETRY_MAX_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(3_600_000)),
   NOTIFY_MAX_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(8)),
+  /** The EU's VIES REST API (VAT number validation). */
+  VIES_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://ec.europa.eu/taxation_customs/vies/rest-api')),
+  /** Hours between two data exports of an organization (a failed one does not count). */
+  EXPORT_COOLDOWN_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(720).default(6)),
   /** How often the deliverer looks for new events and due retries when idle (ms). */
   NOTIFY_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).default(1_000)),
   /** SMS channels through Twilio's Messages API at this base URL; SMS is sent only when the account SID, token and sender are all set. */
@@ -152,6 +156,9 @@ export interface AppConfig {
   signupOpen: boolean;
   logLevel: string;
   mongodbUrl: string | undefined;
+  /** Hours between two data exports of an organization (EXPORT_COOLDOWN_HOURS). */
+  exportCooldownHours: number;
+  viesUrl: string;
   trustedOrigins: string[];
   /** Resolvers for target vetting; empty = the system's. */
   dnsServers: string[];
@@ -215,6 +222,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     signupOpen: c.SIGNUP === 'open',
     logLevel: c.LOG_LEVEL,
     mongodbUrl: c.MONGODB_URL,
+    exportCooldownHours: c.EXPORT_COOLDOWN_HOURS,
+    viesUrl: c.VIES_URL,
     trustedOrigins: [publicBaseUrl, ...(c.TRUSTED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [])],
     ...monitoringConfig(c),
     agentTrustedIssuers: parseTrustedIssuers(c.AGENT_TRUSTED_ISSUERS),

@@ -15,12 +15,13 @@ import { monitoringModule } from './modules/monitoring.module';
 import { metricsModule } from './modules/metrics.module';
 import { notificationsModule } from './modules/notifications.module';
 import { maintenanceModule } from './modules/maintenance.module';
+import { dataExportModule } from './modules/data-export.module';
 import { statusPagesModule } from './modules/status-pages.module';
 
 /** The one composition root: every context's module, bound over the shared platform adapters. */
 export function createContainer(config: AppConfig, logger: Logger, database: Database, clock?: Clock): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(platformModule(config, logger, database, clock), identityModule, tenancyModule, agentAccessModule, checksModule, incidentsModule, monitoringModule, maintenanceModule, schedulingModule, notificationsModule, statusPagesModule);
+  container.load(platformModule(config, logger, database, clock), identityModule, tenancyModule, agentAccessModule, checksModule, incidentsModule, monitoringModule, maintenanceModule, schedulingModule, notificationsModule, dataExportModule, statusPagesModule);
   container.load(metricsModule(config, database));
   return container;
 }

@@ -1,3 +1,4 @@
+import { dataExportRouter } from '../interfaces/http/data-export/data-export.router';
 import express, { type Express, type RequestHandler } from 'express';
 import { requestLog } from '../interfaces/http/shared/request-log';
 import { RouteTable } from '../interfaces/http/shared/route-table';
@@ -59,6 +60,7 @@ export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   customersRouter, packageConfigsRouter, customFieldsRouter, customerDomainsRouter, customerIpsRouter,
   websitesRouter, monitorsRouter, tagsRouter, changeRequestsRouter, heartbeatsRouter,
   notificationChannelsRouter, organizationSmtpRouter, notificationDeliveriesRouter, alertsRouter,
+  dataExportRouter,
   statusPagesRouter, statusPageSubscribersRouter, publicStatusPagesRouter,
 ];
 

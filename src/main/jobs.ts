@@ -6,6 +6,8 @@ import { watchesJob } from '../interfaces/jobs/watches.job';
 import { agentAccessPurgeJob } from '../interfaces/jobs/agent-access-purge.job';
 import { resultStorageJob } from '../interfaces/jobs/result-storage.job';
 import { maintenanceAnnouncementsJob } from '../interfaces/jobs/maintenance-announcements.job';
+import { dataExportJob } from '../interfaces/jobs/data-export.job';
+import { JobTrigger } from '../infrastructure/scheduling/job-trigger';
 import { statusPageSubscribersJob } from '../interfaces/jobs/status-page-subscribers.job';
 import type { JobDefinition } from '../interfaces/jobs/job-definition';
 import { startAgendaJobRunner, type JobRunner } from '../infrastructure/scheduling/agenda-job-runner';
@@ -20,6 +22,7 @@ export const jobDefinitions = (container: Container, logger: Logger): JobDefinit
   agentAccessPurgeJob(container, logger),
   resultStorageJob(container, logger),
   maintenanceAnnouncementsJob(container, logger),
+  dataExportJob(container, logger),
   statusPageSubscribersJob(container, logger),
 ];
 
@@ -34,5 +37,7 @@ export async function startJobs(
     processEvery: options.processEvery,
   });
   watchJobPool(container, runner);
-  return runner;
+  const trigger = container.get(JobTrigger);
+  trigger.attach(runner);
+  return { ...runner, stop: async () => { trigger.detach(); await runner.stop(); } };
 }

@@ -1,3 +1,4 @@
+import type { VatNumber, VatValidation } from '../../domain/identity/vat-id';
 import type { Organization } from '../../domain/identity/organization';
 import type { User } from '../../domain/identity/user';
 import type { Session } from '../../domain/identity/session';
@@ -103,3 +104,19 @@ export interface CustomerDirectory {
   exists(scope: TenantScope, customerId: number): Promise<boolean>;
 }
 export const CUSTOMER_DIRECTORY = Symbol.for('CustomerDirectory');
+
+/** The EU's VAT registry (VIES): whether a number is valid, with the registered name and address. */
+export interface VatRegistry {
+  /** `unavailable` when the member state's service or VIES cannot answer now (worth a retry later). */
+  check(number: VatNumber): Promise<{ ok: true; valid: boolean; name: string | null; address: string | null } | { ok: false; reason: 'unavailable' | 'invalidInput'; detail: string }>;
+}
+export const VAT_REGISTRY = Symbol.for('VatRegistry');
+
+/**
+ * The organization's last VAT validation, stored only while its vatId and countryCode are still the
+ * ones that were looked up (false when they changed during the lookup).
+ */
+export interface VatValidationStore {
+  record(organizationId: number, lookedUp: { vatId: string; countryCode: string | null }, validation: VatValidation): Promise<boolean>;
+}
+export const VAT_VALIDATION_STORE = Symbol.for('VatValidationStore');

@@ -9,6 +9,10 @@ import type { IdGenerator } from '../shared/id-generator';
 import type { MonitorRef } from '../results/ports';
 import type { IncidentEvents, IncidentRepository } from './ports';
 
+const CONDITION_SUMMARY = {
+  sslExpiryReminder: 'certificate expires soon', sslExpired: 'certificate expired', dnsblReminder: 'address is on a blocklist',
+} as const;
+
 export interface DecisionContext {
   readonly state: AlertState;
   readonly incident: Incident | null;
@@ -53,8 +57,9 @@ export class AlertActions {
         });
         return null;
       case 'sslExpiryReminder':
+      case 'sslExpired':
       case 'dnsblReminder': {
-        const what = decision.kind === 'sslExpiryReminder' ? 'certificate expires soon' : 'address is on a blocklist';
+        const what = CONDITION_SUMMARY[decision.kind];
         await this.publish(decision.kind, ctx, null, `${ctx.monitor.name}: ${what}`, {
           since: decision.since, first: decision.first, reasonCode: ctx.result.reasonCode, message: ctx.result.message,
           evidence: ctx.result.evidence,

@@ -5,6 +5,7 @@ import type { CustomerDomain } from '../../domain/tenancy/customer-domain';
 import type { CustomerIp } from '../../domain/tenancy/customer-ip';
 import type { PackageConfig } from '../../domain/tenancy/package-config';
 import type { DomainExpiry, IpDnsbl } from '../../domain/tenancy/watch-results';
+import type { DomainNotice, IpNotice, WatchEvent } from '../../domain/tenancy/watch-events';
 
 export type { CustomerTerms, CustomerTermsLookup } from './customer-terms';
 export { CUSTOMER_TERMS_LOOKUP } from './customer-terms';
@@ -102,10 +103,27 @@ export interface CustomerIpRepository {
 }
 export const CUSTOMER_IP_REPOSITORY = Symbol.for('CustomerIpRepository');
 
-/** Where the check engine stores what it found, beside the records (no version bump, no updatedAt). */
+/**
+ * What a watch sweep decided beside the result: the notice to keep and its events, written to the
+ * notification outbox with the result. `checkedAt` is the lastCheckedAt the sweep read: the result
+ * is recorded only if it is still the stored one, so two sweeps never announce one change twice.
+ */
+export interface WatchAnnouncement<N> {
+  readonly customerId: number;
+  readonly checkedAt: Date | null;
+  readonly notice: N;
+  readonly events: readonly WatchEvent[];
+}
+
+/**
+ * Where the check engine stores what it found, beside the records (no version bump, no updatedAt),
+ * atomically with the announcement when there is one. The lastNotified* timestamps are written on
+ * insert only: afterwards the delivery ledger owns them. Answers false when nothing was recorded
+ * (the record is gone or out of scope, or another sweep recorded it first).
+ */
 export interface WatchResultStore {
-  recordDomainExpiry(scope: TenantScope, domainId: number, expiry: DomainExpiry): Promise<void>;
-  recordIpDnsbl(scope: TenantScope, ipId: number, dnsbl: IpDnsbl): Promise<void>;
+  recordDomainExpiry(scope: TenantScope, domainId: number, expiry: DomainExpiry, announcement?: WatchAnnouncement<DomainNotice>): Promise<boolean>;
+  recordIpDnsbl(scope: TenantScope, ipId: number, dnsbl: IpDnsbl, announcement?: WatchAnnouncement<IpNotice>): Promise<boolean>;
 }
 export const WATCH_RESULT_STORE = Symbol.for('WatchResultStore');
 

@@ -10,7 +10,10 @@ export type AlertDecision =
   | { readonly kind: 'remind' }
   /** Fewer locations than required still fail: the incident is over. */
   | { readonly kind: 'resolve' }
+  /** A certificate close to expiry (sslExpiringSoon): first notice, then every sslExpiryReminderInterval days. */
   | { readonly kind: 'sslExpiryReminder'; readonly since: Date; readonly first: boolean }
+  /** The certificate expired (sslExpired): announced when seen, then reminded as above. */
+  | { readonly kind: 'sslExpired'; readonly since: Date; readonly first: boolean }
   | { readonly kind: 'dnsblReminder'; readonly since: Date; readonly first: boolean };
 
 /** One result, as the alert rules see it. */

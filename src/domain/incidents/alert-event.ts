@@ -3,7 +3,7 @@
  * them; names and payloads are ours, the spec shows none.
  */
 export const ALERT_EVENT_KINDS = [
-  'incidentOpened', 'incidentAcknowledged', 'incidentResolved', 'reminderDue', 'sslExpiryReminder', 'dnsblReminder',
+  'incidentOpened', 'incidentAcknowledged', 'incidentResolved', 'reminderDue', 'sslExpiryReminder', 'sslExpired', 'dnsblReminder',
 ] as const;
 export type AlertEventKind = (typeof ALERT_EVENT_KINDS)[number];
 

@@ -17,6 +17,8 @@ export interface LocationAlertState {
 export interface ConditionState {
   since: string;
   lastNotifiedAt: string | null;
+  /** Certificates: the expiry (sslExpired) was announced, not only its approach. Absent in states stored before. */
+  expiredNotified?: boolean;
 }
 
 export interface ObserveContext {
@@ -147,14 +149,25 @@ export class AlertState {
     }
     const condition = (this[key] ??= { since: observation.checkedAt.toISOString(), lastNotifiedAt: null });
     const last = condition.lastNotifiedAt === null ? null : new Date(condition.lastNotifiedAt).getTime();
+    // A certificate that expires is a change of its own (certificate.expired), announced at once,
+    // not at the next reminder of its approach; a renewal to another expiring certificate re-arms it.
+    const expired = which === 'ssl' && observation.reasonCode === 'sslExpired';
+    if (which === 'ssl' && !expired) condition.expiredNotified = false;
+    const newlyExpired = expired && condition.expiredNotified !== true;
     if (context.suppressed) {
-      // As with outages: a condition announced before the window is not repeated the moment it ends.
+      // As with outages: a condition announced before the window is not repeated the moment it ends
+      // (an expiry first seen inside the window is still announced after it).
       if (last !== null) condition.lastNotifiedAt = observation.checkedAt.toISOString();
       return [];
     }
-    const due = last === null || (reminderDays !== null && reminderDays > 0 && observation.checkedAt.getTime() - last >= reminderDays * DAY_MS);
+    const due = last === null || newlyExpired
+      || (reminderDays !== null && reminderDays > 0 && observation.checkedAt.getTime() - last >= reminderDays * DAY_MS);
     if (!due) return [];
     condition.lastNotifiedAt = observation.checkedAt.toISOString();
+    if (expired) {
+      condition.expiredNotified = true;
+      return [{ kind: 'sslExpired', since: new Date(condition.since), first: newlyExpired }];
+    }
     const decision = { since: new Date(condition.since), first: last === null };
     return [which === 'ssl' ? { kind: 'sslExpiryReminder', ...decision } : { kind: 'dnsblReminder', ...decision }];
   }

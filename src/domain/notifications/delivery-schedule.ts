@@ -48,9 +48,14 @@ const OUTBOX_EVENTS: Readonly<Record<string, ChannelEvent>> = {
   incidentResolved: 'incident.resolved',
   reminderDue: 'incident.reminder',
   sslExpiryReminder: 'certificate.expiring',
+  sslExpired: 'certificate.expired',
   dnsblReminder: 'ip.listed',
   'maintenance.started': 'maintenance.started',
   'maintenance.ended': 'maintenance.ended',
+  'domain.expiring': 'domain.expiring',
+  'domain.expired': 'domain.expired',
+  'ip.listed': 'ip.listed',
+  'ip.clean': 'ip.clean',
 };
 
 export const channelEventOf = (outboxKind: string): ChannelEvent | null => OUTBOX_EVENTS[outboxKind] ?? null;

@@ -5,6 +5,7 @@ import type {
   ClaimedDelivery, DeliveryAttempt, DeliveryFilter, DeliveryLedger, DeliveryNext, DeliveryRecord, DispatchedEvent, OutboxEvent,
 } from '../../application/notifications/ports';
 import type { SqlRunner } from '../persistence/database';
+import { WATCH_NOTIFIED_CTES } from '../watches/watch-notified.sql';
 
 interface OutboxRow { id: string; organization_id: number; kind: string; payload: Record<string, unknown> }
 interface DeliveryRow {
@@ -120,8 +121,8 @@ export class SqlDeliveryLedger implements DeliveryLedger {
             SET status = ?, attempts = ?, next_attempt_at = coalesce(?, next_attempt_at),
                 delivered_at = ?, failed_at = ?, last_error = coalesce(?, last_error), lease_owner = NULL, lease_until = NULL
           WHERE id = ? AND lease_owner = ? AND status = 'pending'
-          RETURNING id
-       )
+          RETURNING id, outbox_id, event, status, delivered_at, dedup_key
+       ), ${WATCH_NOTIFIED_CTES}
        INSERT INTO notification_delivery_attempts (delivery_id, attempt, at, status_code, outcome, response_excerpt, latency_ms, error)
        SELECT id, ?, ?, ?, ?, ?, ?, ? FROM settled
        RETURNING delivery_id`,
@@ -131,6 +132,8 @@ export class SqlDeliveryLedger implements DeliveryLedger {
         next.status === 'failed' ? next.reason : attempt.error, deliveryId, owner,
         attempt.attempt, attempt.at, attempt.statusCode, attempt.outcome, attempt.responseExcerpt, Math.round(attempt.latencyMs), attempt.error,
       ],
+      // Prepared: planned once per connection, so the watch CTEs cost a delivery of another event next to nothing.
+      { prepare: true },
     );
     return rows.length > 0;
   }

@@ -1,38 +1,82 @@
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { DomainExpiry, IpDnsbl } from '../../domain/tenancy/watch-results';
-import type { WatchResultStore } from '../../application/tenancy/ports';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { DomainNotice, IpNotice, WatchEvent } from '../../domain/tenancy/watch-events';
+import type { WatchAnnouncement, WatchResultStore } from '../../application/tenancy/ports';
 import { TenancyRepository } from './tenancy-repository';
 
-/** In the caller's transaction when there is one. Upserts check results beside their record; a record outside the scope (or gone) is left alone. */
+/**
+ * The outbox rows of an announcement. Beside what the delivery ledger reads (customerId,
+ * occurredAt, summary, data), `watch` names the record and the lastNotified* timestamp a
+ * successful delivery sets; it stays in the outbox row and is never sent.
+ */
+function outboxRows(organizationId: number, announcement: WatchAnnouncement<unknown> | undefined, type: 'domain' | 'ip', id: number) {
+  return (announcement?.events ?? []).map((e: WatchEvent) => ({
+    kind: e.kind, summary: e.summary,
+    payload: {
+      kind: e.kind, organizationId, customerId: announcement!.customerId, monitorId: null, incidentId: null,
+      occurredAt: e.occurredAt.toISOString(), summary: e.summary, data: e.data, watch: { type, id, mark: e.mark },
+    },
+  }));
+}
+
+/**
+ * In the caller's transaction when there is one. Upserts check results beside their record; a
+ * record outside the scope (or gone) is left alone. One statement writes the result, the notice
+ * and the outbox events, so they commit together or not at all; with an announcement the upsert
+ * only proceeds while the stored lastCheckedAt is the one the sweep read.
+ */
 export class SqlWatchResultStore extends TenancyRepository implements WatchResultStore {
-  async recordDomainExpiry(scope: TenantScope, domainId: number, e: DomainExpiry): Promise<void> {
-    await this.sql(
-      `INSERT INTO customer_domain_expiry AS x (domain_id, domain_expires_at, domain_registrar, is_expired, last_error,
-         last_checked_at, last_changed_at, last_notified_warning_at, last_notified_error_at, last_notified_expired_at)
-       SELECT id, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM customer_domains WHERE id = ? AND organization_id = ?
-       ON CONFLICT (domain_id) DO UPDATE SET domain_expires_at = EXCLUDED.domain_expires_at,
-         domain_registrar = EXCLUDED.domain_registrar, is_expired = EXCLUDED.is_expired, last_error = EXCLUDED.last_error,
-         last_checked_at = EXCLUDED.last_checked_at, last_changed_at = EXCLUDED.last_changed_at,
-         last_notified_warning_at = EXCLUDED.last_notified_warning_at, last_notified_error_at = EXCLUDED.last_notified_error_at,
-         last_notified_expired_at = EXCLUDED.last_notified_expired_at`,
+  async recordDomainExpiry(scope: TenantScope, domainId: number, e: DomainExpiry, announcement?: WatchAnnouncement<DomainNotice>): Promise<boolean> {
+    const rows = await this.sql<{ id: number }>(
+      `WITH recorded AS (
+         INSERT INTO customer_domain_expiry AS x (domain_id, domain_expires_at, domain_registrar, is_expired, last_error,
+           last_checked_at, last_changed_at, last_notified_warning_at, last_notified_error_at, last_notified_expired_at, announced_band, announced_at)
+         SELECT id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM customer_domains WHERE id = ? AND organization_id = ?
+         ON CONFLICT (domain_id) DO UPDATE SET domain_expires_at = EXCLUDED.domain_expires_at,
+           domain_registrar = EXCLUDED.domain_registrar, is_expired = EXCLUDED.is_expired, last_error = EXCLUDED.last_error,
+           last_checked_at = EXCLUDED.last_checked_at, last_changed_at = EXCLUDED.last_changed_at,
+           announced_band = CASE WHEN ?::boolean THEN EXCLUDED.announced_band ELSE x.announced_band END,
+           announced_at = CASE WHEN ?::boolean THEN EXCLUDED.announced_at ELSE x.announced_at END
+         WHERE NOT ?::boolean OR x.last_checked_at IS NOT DISTINCT FROM ?::timestamptz
+         RETURNING domain_id AS id
+       ), queued AS (
+         INSERT INTO notification_outbox (organization_id, kind, payload, subject, body)
+         SELECT ?, ev.kind, ev.payload, ev.summary, ev.summary
+           FROM recorded, jsonb_to_recordset(?::jsonb) AS ev(kind text, payload jsonb, summary text)
+       )
+       SELECT id FROM recorded`,
       [e.domainExpiresAt, e.domainRegistrar, e.isExpired, e.lastError, e.lastCheckedAt, e.lastChangedAt,
-        e.lastNotifiedWarningAt, e.lastNotifiedErrorAt, e.lastNotifiedExpiredAt, domainId, scope.organizationId],
+        e.lastNotifiedWarningAt, e.lastNotifiedErrorAt, e.lastNotifiedExpiredAt, announcement?.notice.band ?? null, announcement?.notice.at ?? null,
+        domainId, scope.organizationId, !!announcement, !!announcement, !!announcement, announcement?.checkedAt ?? null,
+        scope.organizationId, JSON.stringify(outboxRows(scope.organizationId, announcement, 'domain', domainId))],
     );
+    return rows.length > 0;
   }
 
-  async recordIpDnsbl(scope: TenantScope, ipId: number, d: IpDnsbl): Promise<void> {
-    await this.sql(
-      `INSERT INTO customer_ip_dnsbl AS x (ip_id, is_listed, listed_count, listings, last_error, last_checked_at,
-         last_changed_at, last_listed_at, last_clean_at, last_notified_listed_at, last_notified_clean_at)
-       SELECT id, ?, ?, CAST(? AS jsonb), ?, ?, ?, ?, ?, ?, ? FROM customer_ips WHERE id = ? AND organization_id = ?
-       ON CONFLICT (ip_id) DO UPDATE SET is_listed = EXCLUDED.is_listed, listed_count = EXCLUDED.listed_count,
-         listings = EXCLUDED.listings, last_error = EXCLUDED.last_error, last_checked_at = EXCLUDED.last_checked_at,
-         last_changed_at = EXCLUDED.last_changed_at, last_listed_at = EXCLUDED.last_listed_at,
-         last_clean_at = EXCLUDED.last_clean_at, last_notified_listed_at = EXCLUDED.last_notified_listed_at,
-         last_notified_clean_at = EXCLUDED.last_notified_clean_at`,
+  async recordIpDnsbl(scope: TenantScope, ipId: number, d: IpDnsbl, announcement?: WatchAnnouncement<IpNotice>): Promise<boolean> {
+    const rows = await this.sql<{ id: number }>(
+      `WITH recorded AS (
+         INSERT INTO customer_ip_dnsbl AS x (ip_id, is_listed, listed_count, listings, last_error, last_checked_at,
+           last_changed_at, last_listed_at, last_clean_at, last_notified_listed_at, last_notified_clean_at, announced_listed, announced_at)
+         SELECT id, ?, ?, CAST(? AS jsonb), ?, ?, ?, ?, ?, ?, ?, ?, ? FROM customer_ips WHERE id = ? AND organization_id = ?
+         ON CONFLICT (ip_id) DO UPDATE SET is_listed = EXCLUDED.is_listed, listed_count = EXCLUDED.listed_count,
+           listings = EXCLUDED.listings, last_error = EXCLUDED.last_error, last_checked_at = EXCLUDED.last_checked_at,
+           last_changed_at = EXCLUDED.last_changed_at, last_listed_at = EXCLUDED.last_listed_at, last_clean_at = EXCLUDED.last_clean_at,
+           announced_listed = CASE WHEN ?::boolean THEN EXCLUDED.announced_listed ELSE x.announced_listed END,
+           announced_at = CASE WHEN ?::boolean THEN EXCLUDED.announced_at ELSE x.announced_at END
+         WHERE NOT ?::boolean OR x.last_checked_at IS NOT DISTINCT FROM ?::timestamptz
+         RETURNING ip_id AS id
+       ), queued AS (
+         INSERT INTO notification_outbox (organization_id, kind, payload, subject, body)
+         SELECT ?, ev.kind, ev.payload, ev.summary, ev.summary
+           FROM recorded, jsonb_to_recordset(?::jsonb) AS ev(kind text, payload jsonb, summary text)
+       )
+       SELECT id FROM recorded`,
       [d.isListed, d.listedCount, JSON.stringify(d.listings), d.lastError, d.lastCheckedAt, d.lastChangedAt,
-        d.lastListedAt, d.lastCleanAt, d.lastNotifiedListedAt, d.lastNotifiedCleanAt, ipId, scope.organizationId],
+        d.lastListedAt, d.lastCleanAt, d.lastNotifiedListedAt, d.lastNotifiedCleanAt, announcement?.notice.listed ?? null, announcement?.notice.at ?? null,
+        ipId, scope.organizationId, !!announcement, !!announcement, !!announcement, announcement?.checkedAt ?? null,
+        scope.organizationId, JSON.stringify(outboxRows(scope.organizationId, announcement, 'ip', ipId))],
     );
+    return rows.length > 0;
   }
 }

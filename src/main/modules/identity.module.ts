@@ -37,6 +37,16 @@ import { NodeSecretTokens } from '../../infrastructure/security/node-secret-toke
 import { Argon2PasswordHasher } from '../../infrastructure/security/argon2-password-hasher';
 import { OtpauthTotp } from '../../infrastructure/security/otpauth-totp';
 import type { AppConfig } from '../config';
+import { ValidateVatId } from '../../application/identity/validate-vat-id';
+import { VAT_REGISTRY, VAT_VALIDATION_STORE, type VatRegistry, type VatValidationStore } from '../../application/identity/ports';
+import type { RateLimiter } from '../../application/shared/rate-limiter';
+import type { TargetPolicy } from '../../application/shared/target-policy';
+import { MONITOR_TARGET_POLICY } from '../../application/monitoring/ports';
+import { ViesVatRegistry } from '../../infrastructure/identity/vies-vat-registry';
+import { SqlVatValidationStore } from '../../infrastructure/identity/sql-vat-validation.store';
+import { SharedTlsContext } from '../../infrastructure/protocols/shared/tls-context';
+import { checkUserAgent } from '../../domain/checks/user-agent';
+import { PRODUCT } from '../product';
 import { CALLER_CACHE, CONFIG, ORM, SQL } from '../tokens';
 
 /** Identity: organizations, users, sessions, two-step verification, API tokens, account deletion. */
@@ -102,4 +112,15 @@ export const identityModule = new ContainerModule(({ bind }) => {
   bind(CheckHealth).toDynamicValue((c) => new CheckHealth(c.get(DATABASE_PROBE))).inSingletonScope();
   bind(SCHEMA_PROBE).toDynamicValue((c) => new SqlSchemaProbe(c.get<SqlRunner>(SQL))).inSingletonScope();
   bind(CheckReadiness).toDynamicValue((c) => new CheckReadiness(c.get(SCHEMA_PROBE))).inSingletonScope();
+
+  // VAT validation against VIES, reached through the target policy like every outbound call.
+  bind(VAT_REGISTRY).toDynamicValue((c) => {
+    const config = c.get<AppConfig>(CONFIG);
+    return new ViesVatRegistry(config.viesUrl, c.get<TargetPolicy>(MONITOR_TARGET_POLICY), new SharedTlsContext([]),
+      checkUserAgent(PRODUCT.name, PRODUCT.version, config.publicBaseUrl));
+  }).inSingletonScope();
+  bind(VAT_VALIDATION_STORE).toDynamicValue((c) => new SqlVatValidationStore(c.get<SqlRunner>(SQL))).inSingletonScope();
+  bind(ValidateVatId).toDynamicValue((c) => new ValidateVatId(
+    c.get(OrganizationSettings), c.get<VatRegistry>(VAT_REGISTRY), c.get<VatValidationStore>(VAT_VALIDATION_STORE),
+    c.get<RateLimiter>(RATE_LIMITER), c.get(CLOCK))).inSingletonScope();
 });

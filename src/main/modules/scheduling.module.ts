@@ -11,7 +11,9 @@ import { CHECK_PLANNER, CHECK_SCHEDULE, OUTCOME_RECORDER } from '../../applicati
 import { RecordOutcomes } from '../../application/scheduling/record-outcomes';
 import { TriggerCheck } from '../../application/scheduling/trigger-check';
 import { RunWatches } from '../../application/watches/run-watches';
-import { WATCH_TARGETS } from '../../application/watches/ports';
+import { WATCH_MAINTENANCE, WATCH_TARGETS, type WatchMaintenance } from '../../application/watches/ports';
+import { AssetMaintenance } from '../../application/maintenance/asset-maintenance';
+import { DIRECT_DELIVERIES } from '../../application/notifications/ports';
 import { WATCH_RESULT_STORE } from '../../application/tenancy/ports';
 import { SqlWatchTargets } from '../../infrastructure/watches/sql-watch-targets';
 import { CheckDispatcher, type DispatcherOptions } from '../../application/scheduling/check-dispatcher';
@@ -58,8 +60,12 @@ export const schedulingModule = new ContainerModule(({ bind }) => {
     );
   }).inSingletonScope();
   bind(WATCH_TARGETS).toDynamicValue((c) => new SqlWatchTargets(c.get(SQL))).inSingletonScope();
+  bind(WATCH_MAINTENANCE).toDynamicValue((c) => c.get<WatchMaintenance>(AssetMaintenance)).inSingletonScope();
   bind(RunWatches).toDynamicValue((c) => {
     const runCheck = c.get(RunCheck);
-    return new RunWatches(c.get(WATCH_TARGETS), c.get(WATCH_RESULT_STORE), (request) => runCheck.execute(request), c.get<Clock>(CLOCK));
+    return new RunWatches(
+      c.get(WATCH_TARGETS), c.get(WATCH_RESULT_STORE), (request) => runCheck.execute(request), c.get<Clock>(CLOCK),
+      { maintenance: c.get(WATCH_MAINTENANCE), directs: c.get(DIRECT_DELIVERIES), transactions: c.get(TRANSACTION_RUNNER) },
+    );
   }).inSingletonScope();
 });

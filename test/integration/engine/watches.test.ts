@@ -1,8 +1,10 @@
 import { expect } from 'chai';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { RunWatches } from '../../../src/application/watches/run-watches';
-import { WATCH_TARGETS, type WatchTargets } from '../../../src/application/watches/ports';
+import { WATCH_MAINTENANCE, WATCH_TARGETS, type WatchMaintenance, type WatchTargets } from '../../../src/application/watches/ports';
 import { WATCH_RESULT_STORE, type WatchResultStore } from '../../../src/application/tenancy/ports';
+import { DIRECT_DELIVERIES, type DirectDeliveries } from '../../../src/application/notifications/ports';
+import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../src/application/shared/transaction';
 import { RunCheck } from '../../../src/application/checks/run-check';
 import { api } from '../../support/http-client';
 import { anOrganization } from '../../support/builders';
@@ -33,7 +35,10 @@ describe('watches: customer domains and IPs are looked up and their expiry / dns
     const runCheck = container.get(RunCheck);
     const watches = new RunWatches(
       container.get<WatchTargets>(WATCH_TARGETS), container.get<WatchResultStore>(WATCH_RESULT_STORE),
-      (request) => runCheck.execute(request), testClock,
+      (request) => runCheck.execute(request), testClock, {
+        maintenance: container.get<WatchMaintenance>(WATCH_MAINTENANCE), directs: container.get<DirectDeliveries>(DIRECT_DELIVERIES),
+        transactions: container.get<TransactionRunner>(TRANSACTION_RUNNER),
+      },
     );
     // One unit of work per run, as the job runner gives every job.
     return RequestContext.create(database.orm.em, () => watches.execute());

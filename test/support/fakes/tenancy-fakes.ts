@@ -5,8 +5,11 @@ import type { CustomField } from '../../../src/domain/tenancy/custom-field';
 import type { CustomerIp } from '../../../src/domain/tenancy/customer-ip';
 import type { PackageConfig } from '../../../src/domain/tenancy/package-config';
 import type {
-  CustomFieldRepository, CustomerIpRepository, CustomerRepository, PackageConfigRepository, Page, SmsUsageLedger, WatchListFilter,
+  CustomFieldRepository, CustomerIpRepository, CustomerRepository, PackageConfigRepository, Page, SmsUsageLedger, WatchAnnouncement,
+  WatchListFilter, WatchResultStore,
 } from '../../../src/application/tenancy/ports';
+import type { DomainExpiry, IpDnsbl } from '../../../src/domain/tenancy/watch-results';
+import type { DomainNotice, IpNotice, WatchEvent } from '../../../src/domain/tenancy/watch-events';
 import { inScope, matches, RowVersions } from './shared-fakes';
 
 /** Versioned like the real tables (MikroORM's version column): a save from a stale copy throws `conflict`. */
@@ -123,5 +126,50 @@ export class FakeSmsLedger implements SmsUsageLedger {
   }
   async record(_scope: TenantScope, customerId: number, month: string, count: number) {
     this.counts.set(`${customerId}:${month}`, (this.counts.get(`${customerId}:${month}`) ?? 0) + count);
+  }
+}
+
+/**
+ * Watch results as SqlWatchResultStore keeps them: the result, the notice and the outbox events of
+ * an announcement together, only for records of the scope's organization (`own`) and only while
+ * the stored lastCheckedAt is the one the sweep read; lastNotified* kept from the first write.
+ */
+export class FakeWatchResults implements WatchResultStore {
+  readonly domains = new Map<number, { expiry: DomainExpiry; notice: DomainNotice | null }>();
+  readonly ips = new Map<number, { dnsbl: IpDnsbl; notice: IpNotice | null }>();
+  readonly outbox: Array<{ organizationId: number; customerId: number; record: string; event: WatchEvent }> = [];
+  /** `domain:1` / `ip:1` -> organization owning it. */
+  readonly owners = new Map<string, number>();
+
+  own(record: string, organizationId: number): this {
+    this.owners.set(record, organizationId);
+    return this;
+  }
+
+  async recordDomainExpiry(scope: TenantScope, domainId: number, expiry: DomainExpiry, announcement?: WatchAnnouncement<DomainNotice>) {
+    const stored = this.domains.get(domainId);
+    if (!this.accepts(scope, `domain:${domainId}`, stored?.expiry.lastCheckedAt ?? null, announcement)) return false;
+    const kept = stored ? { lastNotifiedWarningAt: stored.expiry.lastNotifiedWarningAt, lastNotifiedErrorAt: stored.expiry.lastNotifiedErrorAt, lastNotifiedExpiredAt: stored.expiry.lastNotifiedExpiredAt } : {};
+    this.domains.set(domainId, { expiry: { ...expiry, ...kept }, notice: announcement?.notice ?? stored?.notice ?? null });
+    this.queue(scope, `domain:${domainId}`, announcement);
+    return true;
+  }
+
+  async recordIpDnsbl(scope: TenantScope, ipId: number, dnsbl: IpDnsbl, announcement?: WatchAnnouncement<IpNotice>) {
+    const stored = this.ips.get(ipId);
+    if (!this.accepts(scope, `ip:${ipId}`, stored?.dnsbl.lastCheckedAt ?? null, announcement)) return false;
+    const kept = stored ? { lastNotifiedListedAt: stored.dnsbl.lastNotifiedListedAt, lastNotifiedCleanAt: stored.dnsbl.lastNotifiedCleanAt } : {};
+    this.ips.set(ipId, { dnsbl: { ...dnsbl, ...kept }, notice: announcement?.notice ?? stored?.notice ?? null });
+    this.queue(scope, `ip:${ipId}`, announcement);
+    return true;
+  }
+
+  private accepts(scope: TenantScope, record: string, storedCheckedAt: Date | null, announcement?: WatchAnnouncement<unknown>): boolean {
+    if (this.owners.get(record) !== scope.organizationId) return false;
+    return !announcement || (announcement.checkedAt?.getTime() ?? null) === (storedCheckedAt?.getTime() ?? null);
+  }
+
+  private queue(scope: TenantScope, record: string, announcement?: WatchAnnouncement<unknown>): void {
+    for (const event of announcement?.events ?? []) this.outbox.push({ organizationId: scope.organizationId, customerId: announcement!.customerId, record, event });
   }
 }

@@ -16,7 +16,10 @@ import { Migration20261201110000CompactWebsiteDocuments } from './20261201110000
 import { Migration20261203090000NotificationDeliveries } from './20261203090000-notification-deliveries';
 import { Migration20261202090000NotificationChannels } from './20261202090000-notification-channels';
 import { Migration20261210090000MaintenanceWindows } from './20261210090000-maintenance-windows';
+import { Migration20261211090000WatchNotices } from './20261211090000-watch-notices';
 import { Migration20261213090000DirectDeliveries } from './20261213090000-direct-deliveries';
+import { Migration20261213100000DataExports } from './20261213100000-data-exports';
+import { Migration20261213110000VatValidation } from './20261213110000-vat-validation';
 import { Migration20261220090000StatusPages } from './20261220090000-status-pages';
 import { Migration20261220100000StatusPageSubscribers } from './20261220100000-status-page-subscribers';
 
@@ -39,7 +42,10 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261202090000NotificationChannels', class: Migration20261202090000NotificationChannels },
   { name: 'Migration20261203090000NotificationDeliveries', class: Migration20261203090000NotificationDeliveries },
   { name: 'Migration20261210090000MaintenanceWindows', class: Migration20261210090000MaintenanceWindows },
+  { name: 'Migration20261211090000WatchNotices', class: Migration20261211090000WatchNotices },
   { name: 'Migration20261213090000DirectDeliveries', class: Migration20261213090000DirectDeliveries },
+  { name: 'Migration20261213100000DataExports', class: Migration20261213100000DataExports },
+  { name: 'Migration20261213110000VatValidation', class: Migration20261213110000VatValidation },
   { name: 'Migration20261220090000StatusPages', class: Migration20261220090000StatusPages },
   { name: 'Migration20261220100000StatusPageSubscribers', class: Migration20261220100000StatusPageSubscribers },
 ];

@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import { ValidateVatId } from '../../../application/identity/validate-vat-id';
+
+const VatValidationSchema = z.object({
+  valid: z.boolean(),
+  countryCode: z.string().meta({ description: 'The member state as VIES names it (EL for Greece)' }),
+  number: z.string().meta({ description: 'The number without its country prefix' }),
+  name: z.string().nullable().meta({ description: 'The registered name, where disclosed' }),
+  address: z.string().nullable().meta({ description: 'The registered address, where disclosed' }),
+  checkedAt: z.iso.datetime(),
+}).meta({ id: 'VatValidation' });
 import { OrganizationSettings } from '../../../application/identity/organization-settings';
 import { ApiRouter } from '../shared/api-router';
 import { PageQuery, paged, pagedSchema } from '../shared/paging';
@@ -62,6 +72,24 @@ export function organizationRouter(deps: RouterDeps) {
       handler: async ({ actor, params, body }) => {
         const organization = await organizations().updateBilling(actor, params.id, body.billingEmail);
         return { id: organization.id, publicId: organization.publicId, billingEmail: organization.billingEmail };
+      },
+    })
+    .route({
+      operationId: 'validateOrganizationVatId',
+      method: 'post', path: '/api/organizations/{id}/vat-id/validate', tags, summary: 'Validate the VAT id against VIES',
+      description: 'Looks the organization\'s vatId up in the EU\'s VIES service (VIES_URL) and keeps the answer on the '
+        + 'organization: valid or not, with the registered name and address where the member state discloses them. The '
+        + 'member state comes from the vatId\'s prefix (DE123456789; GR is EL there) or else from countryCode. '
+        + 'Administrators of the organization and platform administrators; 10 lookups an hour per organization (429 '
+        + 'rateLimited, data.retryAfter). 422 vatIdMissing without a vatId; 503 unavailable when VIES or the member '
+        + 'state cannot answer now (retry later); 409 vatIdChangedDuringValidation when vatId or countryCode were edited '
+        + 'during the lookup (nothing stored; retry).',
+      params: RefParams,
+      response: VatValidationSchema,
+      errors: ['organizationNotFound', 'roleForbidden', 'rateLimited', 'vatIdMissing', 'invalidRequestBody', 'unavailable', 'vatIdChangedDuringValidation'],
+      handler: async ({ actor, params }) => {
+        const v = await deps.container.get(ValidateVatId).execute(actor, params.id);
+        return { ...v, checkedAt: v.checkedAt.toISOString() };
       },
     }).router;
 }

@@ -62,4 +62,18 @@ describe('Alert reminders through the outbox', () => {
     ]);
     expect(events[0]!.payload.incidentId).to.equal(null);
   });
+
+  it('announces a certificate that expires as sslExpired (certificate.expired) at once, beside the reminders of its approach', async () => {
+    const org = await anOrganization();
+    const customerId = await aCustomerRow(org.user.organizationId);
+    const monitor = await aMonitorRow(org.user.organizationId, customerId, { sslReminderDays: 30, dnsblReminderDays: null });
+    const t0 = new Date(testClock.now().getTime() - 3 * HOUR);
+    await record(monitor, 'eu', aResult('degraded', t0, { reasonCode: 'sslExpiringSoon', message: 'expires in 1 day' }));
+    const expired = (at: number) => aResult('down', new Date(t0.getTime() + at), { reasonCode: 'sslExpired', message: 'Certificate expired' });
+    await record(monitor, 'eu', expired(HOUR));
+    await record(monitor, 'eu', expired(2 * HOUR));
+    const events = (await eventsOf(monitor)).filter((e) => e.kind !== 'incidentOpened');
+    expect(events.map((e) => [e.kind, e.payload.data.first])).to.deep.equal([['sslExpiryReminder', true], ['sslExpired', true]]);
+    expect(events[1]!.subject).to.match(/certificate expired$/);
+  });
 });

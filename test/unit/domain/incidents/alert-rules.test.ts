@@ -170,6 +170,34 @@ describe('alert rules: reminders', () => {
     expect(feed(fresh, p, [['eu', 'degraded', 1]], normal, 'sslExpiringSoon')).to.deep.equal(['sslExpiryReminder']);
   });
 
+  it('announces a certificate expiring, then its expiry at once (certificate.expired), then reminds of the expiry', () => {
+    const state = aState();
+    const p = policy({ sslExpiryReminderDays: 2, consecutiveChecks: 99 });
+    const day = 24 * 60;
+    expect(feed(state, p, [['eu', 'degraded', 0]], normal, 'sslExpiringSoon')).to.deep.equal(['sslExpiryReminder']);
+    expect(feed(state, p, [['eu', 'down', 1], ['eu', 'down', 2], ['eu', 'down', day]], normal, 'sslExpired')).to.deep.equal(['sslExpired']);
+    expect(feed(state, p, [['eu', 'down', 2 * day + 1]], normal, 'sslExpired')).to.deep.equal(['sslExpired']);
+  });
+
+  it('announces an expired certificate seen first as expired once, and again only after a renewal that expires anew', () => {
+    const state = aState();
+    const p = policy({ sslExpiryReminderDays: null, consecutiveChecks: 99 });
+    const first = state.observe({ location: 'eu', status: 'down', reasonCode: 'sslExpired', checkedAt: t0 }, p, normal);
+    expect(first).to.deep.equal([{ kind: 'sslExpired', since: t0, first: true }]);
+    expect(feed(state, p, [['eu', 'down', 1], ['eu', 'down', 60]], normal, 'sslExpired')).to.deep.equal([]);
+    expect(feed(state, p, [['eu', 'degraded', 61]], normal, 'sslExpiringSoon')).to.deep.equal([]);
+    expect(feed(state, p, [['eu', 'down', 62]], normal, 'sslExpired')).to.deep.equal(['sslExpired']);
+  });
+
+  it('holds back a certificate expiry seen inside a maintenance window until the window ends', () => {
+    const state = aState();
+    const p = policy({ sslExpiryReminderDays: null, consecutiveChecks: 99 });
+    const inWindow = { suppressed: true, remindersMuted: false };
+    expect(feed(state, p, [['eu', 'degraded', 0]], normal, 'sslExpiringSoon')).to.deep.equal(['sslExpiryReminder']);
+    expect(feed(state, p, [['eu', 'down', 1], ['eu', 'down', 2]], inWindow, 'sslExpired')).to.deep.equal([]);
+    expect(feed(state, p, [['eu', 'down', 3]], normal, 'sslExpired')).to.deep.equal(['sslExpired']);
+  });
+
   it('notifies a blocklisting once when dnsblReminderInterval is unset', () => {
     const state = aState();
     const p = policy({ dnsblReminderDays: null, consecutiveChecks: 99 });

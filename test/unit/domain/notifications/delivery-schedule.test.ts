@@ -57,6 +57,11 @@ describe('delivery schedule', () => {
     expect(channelEventOf('reminderDue')).to.equal('incident.reminder');
     expect(channelEventOf('sslExpiryReminder')).to.equal('certificate.expiring');
     expect(channelEventOf('dnsblReminder')).to.equal('ip.listed');
+    expect(channelEventOf('sslExpired')).to.equal('certificate.expired');
+    expect(channelEventOf('domain.expiring')).to.equal('domain.expiring');
+    expect(channelEventOf('domain.expired')).to.equal('domain.expired');
+    expect(channelEventOf('ip.listed')).to.equal('ip.listed');
+    expect(channelEventOf('ip.clean')).to.equal('ip.clean');
     expect(channelEventOf('maintenance.started')).to.equal('maintenance.started');
     expect(channelEventOf('maintenance.ended')).to.equal('maintenance.ended');
     expect(channelEventOf('maintenance.scheduled'), 'announced to status pages only, for now').to.equal(null);

@@ -1,0 +1,46 @@
+import { AppError } from '../../domain/shared/app-error';
+import { assertDownloadable, type DataExport } from '../../domain/data-export/data-export';
+import { type Actor, requireOrgAdmin } from '../shared/actor';
+import type { Clock } from '../shared/clock';
+import type { SecretTokens } from '../identity/ports';
+import { findExport } from './list-data-exports';
+import type { DataExportRepository, ExportFiles } from './ports';
+
+/** An archive to stream to the caller. */
+export interface ExportDownload {
+  readonly path: string;
+  readonly filename: string;
+  readonly bytes: number;
+}
+
+/**
+ * The archive of a ready export, for an administrator of its organization or for whoever holds the
+ * link that was e-mailed (its secret token, compared by digest). exportNotReady (data.status) before
+ * it is ready or after it failed, exportExpired once the seven days passed (the file is gone then).
+ */
+export class DownloadDataExport {
+  constructor(
+    private readonly exports: DataExportRepository, private readonly files: ExportFiles,
+    private readonly tokens: SecretTokens, private readonly clock: Clock,
+  ) {}
+
+  async byCaller(actor: Actor, id: string | undefined): Promise<ExportDownload> {
+    requireOrgAdmin(actor);
+    return this.open(await findExport(this.exports, actor.scope.organizationId, id));
+  }
+
+  /** Through the e-mailed link: a wrong or missing token is as good as no export. */
+  async byLink(id: string | undefined, token: string | undefined): Promise<ExportDownload> {
+    if (id === undefined || id.trim() === '') throw new AppError('missingExportId');
+    const file = /^[0-9a-f-]{36}$/i.test(id) ? await this.exports.fileOf(id) : null;
+    if (!file || token === undefined || this.tokens.hash(token) !== file.downloadTokenHash) throw new AppError('notFound', { resource: 'dataExport' });
+    return this.open(await findExport(this.exports, file.organizationId, id));
+  }
+
+  private async open(e: DataExport): Promise<ExportDownload> {
+    assertDownloadable(e, this.clock.now());
+    const file = await this.exports.fileOf(e.id);
+    if (!file || !(await this.files.readable(file.path))) throw new AppError('exportExpired');
+    return { path: file.path, filename: `export-${e.createdAt.toISOString().slice(0, 10)}-${e.id.slice(0, 8)}.zip`, bytes: e.fileBytes ?? 0 };
+  }
+}

@@ -1,0 +1,172 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { ZipFile } from 'yazl';
+import type { ExportArchiveWriter, ExportProgressListener } from '../../application/data-export/ports';
+import type { SqlRunner } from '../persistence/database';
+import { STATUS_OF } from '../results/status-codes';
+
+/** Rows per page: large enough that round trips do not dominate, small enough that a page is a few hundred kilobytes. */
+const PAGE_ROWS = 2_000;
+const MONITORS_PER_CHUNK = 50;
+type Cursor = unknown;
+
+/**
+ * One resource of the archive: how many rows it will hold and its rows page by page in a stable
+ * order (keyset pagination: each page starts after the previous one's last key, so memory stays one
+ * page whatever the size and no row is read twice).
+ */
+export interface ExportResource {
+  readonly name: string;
+  readonly description: string;
+  count(sql: SqlRunner, organizationId: number): Promise<number>;
+  /** Rows after `after` (null: from the start), at most `limit`, with the key to continue from. */
+  page(sql: SqlRunner, organizationId: number, after: Cursor | null, limit: number): Promise<{ rows: unknown[]; next: Cursor | null }>;
+}
+
+/**
+ * A table of the organization, keyed by its id: every column but the secrets (password and code
+ * digests, sealed credentials, signing secrets, heartbeat tokens).
+ */
+function table(name: string, tableName: string, description: string, secrets: readonly string[] = [], idType: 'int' | 'uuid' = 'int'): ExportResource {
+  const start = idType === 'int' ? -1 : '00000000-0000-0000-0000-000000000000';
+  return {
+    name, description,
+    async count(sql, organizationId) {
+      const [row] = await sql.query<{ n: string }>(`SELECT count(*) AS n FROM ${tableName} WHERE organization_id = ?`, [organizationId]);
+      return Number(row?.n ?? 0);
+    },
+    async page(sql, organizationId, after, limit) {
+      const rows = await sql.query<{ key: string; row: unknown }>(
+        `SELECT id::text AS key, to_jsonb(t) - ?::text[] AS row FROM ${tableName} t
+          WHERE organization_id = ? AND id > ?::${idType === 'int' ? 'bigint' : 'uuid'} ORDER BY id LIMIT ?`,
+        [[...secrets], organizationId, after ?? start, limit],
+      );
+      return { rows: rows.map((r) => r.row), next: rows.length === limit ? rows[rows.length - 1]!.key : null };
+    },
+  };
+}
+
+/** Check results, monitor by monitor in time order (the results table is keyed by monitor and time, not by id). */
+const checkResults: ExportResource = {
+  name: 'check-results',
+  description: 'Every stored check result: monitorId (public id), checkedAt, location, status (up, degraded, down), responseMs, reasonCode, detail',
+  async count(sql, organizationId) {
+    const [row] = await sql.query<{ n: string }>(
+      `SELECT count(*) AS n FROM check_results r JOIN monitors m ON m.id = r.monitor_id WHERE m.organization_id = ?`, [organizationId]);
+    return Number(row?.n ?? 0);
+  },
+  async page(sql, organizationId, after, limit) {
+    // Fifty monitors at a time (a chunk from `chunk`, the first monitor's id): each page sorts the
+    // results of a few monitors only, whatever the organization's size, in (monitor, time, location) order.
+    type Key = { chunk: string; monitorId: string; checkedAt: string; locationId: number };
+    const from = (after as Key | null) ?? { chunk: '0', monitorId: '0', checkedAt: '-infinity', locationId: -1 };
+    const rows = await sql.query<{
+      monitor_id: string; public_id: string; checked_at: string; location_id: number; code: string; status: number;
+      response_ms: number | null; reason_code: string | null; detail: unknown;
+    }>(
+      `WITH ms AS (SELECT id, public_id FROM monitors WHERE organization_id = ? AND id >= ?::bigint ORDER BY id LIMIT ${MONITORS_PER_CHUNK})
+       SELECT r.monitor_id::text, ms.public_id::text,
+              to_char(r.checked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS checked_at,
+              r.location_id, l.code, r.status, r.response_ms, r.reason_code, r.detail
+         FROM ms JOIN check_results r ON r.monitor_id = ms.id JOIN check_locations l ON l.id = r.location_id
+        WHERE (r.monitor_id, r.checked_at, r.location_id) > (?::bigint, ?::timestamptz, ?::int)
+        ORDER BY r.monitor_id, r.checked_at, r.location_id LIMIT ?`,
+      [organizationId, from.chunk, from.monitorId, from.checkedAt, from.locationId, limit],
+    );
+    const shaped = rows.map((r) => ({
+      monitorId: r.public_id, checkedAt: r.checked_at, location: r.code, status: STATUS_OF[r.status] ?? 'unknown',
+      responseMs: r.response_ms, reasonCode: r.reason_code, detail: r.detail,
+    }));
+    const last = rows[rows.length - 1];
+    if (rows.length === limit && last) {
+      return { rows: shaped, next: { chunk: from.chunk, monitorId: last.monitor_id, checkedAt: last.checked_at, locationId: last.location_id } };
+    }
+    const [nextChunk] = await sql.query<{ first: string }>(
+      `SELECT m.id::text AS first FROM monitors m WHERE m.organization_id = ? AND m.id >= ?::bigint ORDER BY m.id OFFSET ${MONITORS_PER_CHUNK} LIMIT 1`,
+      [organizationId, from.chunk]);
+    return { rows: shaped, next: nextChunk ? { chunk: nextChunk.first, monitorId: '0', checkedAt: '-infinity', locationId: -1 } : null };
+  },
+};
+
+/** What an export holds, in the archive's order. */
+export const EXPORT_RESOURCES: readonly ExportResource[] = [
+  table('customers', 'customers', 'Customers with their settings and custom field values'),
+  table('monitors', 'monitors', 'Monitors of every kind with their configuration (credentials and heartbeat tokens left out)',
+    ['credentials_ciphertext', 'heartbeat_token']),
+  table('customer-domains', 'customer_domains', 'Watched customer domains'),
+  table('customer-ips', 'customer_ips', 'Watched customer IP addresses'),
+  table('tags', 'tags', 'Tags'),
+  table('custom-fields', 'custom_fields', 'Custom field definitions'),
+  table('incidents', 'incidents', 'Incidents of the check engine'),
+  table('maintenance-windows', 'maintenance_windows', 'Maintenance windows'),
+  table('notification-channels', 'notification_channels', 'Notification channels (signing secrets left out)', ['secret_ciphertext']),
+  table('change-requests', 'change_requests', 'Change requests'),
+  table('users', 'users', 'Members (password digests, two-step secrets and backup codes left out)',
+    ['password_hash', 'totp_secret', 'backup_code_hashes'], 'uuid'),
+  checkResults,
+];
+
+/**
+ * The export archive: a zip (yazl, streamed) of one JSON Lines file per resource and a manifest
+ * (format, organization, time, per resource its file, description and row count). Rows are read a
+ * page at a time and written through the zip stream with back-pressure, so memory is bounded by a
+ * page whatever the organization's size. Written to a temporary name and renamed when complete, so
+ * a half-written archive is never taken for a finished one.
+ */
+export class ZipExportArchiveWriter implements ExportArchiveWriter {
+  constructor(
+    private readonly sql: SqlRunner, private readonly resources: readonly ExportResource[] = EXPORT_RESOURCES, private readonly pageSize = PAGE_ROWS,
+  ) {}
+
+  async write(organizationId: number, path: string, onProgress: ExportProgressListener): Promise<{ bytes: number }> {
+    const counts = new Map<string, number>();
+    for (const resource of this.resources) counts.set(resource.name, await resource.count(this.sql, organizationId));
+    const rowsTotal = [...counts.values()].reduce((a, b) => a + b, 0);
+    let rowsDone = 0;
+    await onProgress(0, rowsTotal);
+
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    const partial = `${path}.partial`;
+    const zip = new ZipFile();
+    const out = createWriteStream(partial, { mode: 0o600 });
+    const written = pipeline(zip.outputStream, out);
+    written.catch(() => undefined); // awaited below; a failure mid-way is handled there
+    try {
+      zip.addBuffer(Buffer.from(JSON.stringify({
+        format: 'monitoring-export/1', organizationId, createdAt: new Date().toISOString(),
+        resources: this.resources.map((r) => ({ name: r.name, file: `${r.name}.jsonl`, description: r.description, rows: counts.get(r.name) })),
+      }, null, 2)), 'manifest.json');
+      for (const resource of this.resources) {
+        const { sql, pageSize } = this;
+        const lines = async function* (): AsyncGenerator<string> {
+          let after: Cursor | null = null;
+          do {
+            const page = await resource.page(sql, organizationId, after, pageSize);
+            if (page.rows.length > 0) yield page.rows.map((row) => `${JSON.stringify(row)}\n`).join('');
+            rowsDone += page.rows.length;
+            await onProgress(rowsDone, Math.max(rowsTotal, rowsDone));
+            after = page.next;
+          } while (after !== null);
+        };
+        const entry = Readable.from(lines(), { objectMode: false });
+        const ended = new Promise<void>((resolve, reject) => {
+          entry.once('end', resolve);
+          entry.once('error', reject);
+        });
+        zip.addReadStream(entry, `${resource.name}.jsonl`);
+        await ended;
+      }
+      zip.end();
+      await written;
+      await rename(partial, path);
+      return { bytes: out.bytesWritten };
+    } catch (error) {
+      out.destroy();
+      await rm(partial, { force: true });
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import type { Container } from 'inversify';
+import type { Logger } from 'pino';
+import { hostname } from 'node:os';
+import { GenerateDataExports } from '../../application/data-export/generate-data-exports';
+import type { JobDefinition } from './job-definition';
+
+export const DATA_EXPORT_JOB = 'data-export:run';
+
+/**
+ * Every minute, and at once when an export is requested: generates queued exports, takes over those
+ * of a worker that stopped (its lease lapsed), and deletes archives past their seven days. Two
+ * processes running it at once never generate one export twice: claims are leased rows.
+ */
+export function dataExportJob(container: Container, logger: Logger): JobDefinition {
+  const owner = `${hostname()}:${process.pid}`;
+  return {
+    name: DATA_EXPORT_JOB,
+    every: '1 minute',
+    async run() {
+      const round = await container.get(GenerateDataExports).execute(owner, (e, rowsDone, rowsTotal) => {
+        logger.debug({ job: DATA_EXPORT_JOB, exportId: e.id, rowsDone, rowsTotal }, 'data export progress');
+      });
+      for (const e of round.released) logger.warn({ job: DATA_EXPORT_JOB, exportId: e.id, status: e.status }, 'data export taken over after its worker stopped');
+      for (const id of round.generated) logger.info({ job: DATA_EXPORT_JOB, exportId: id }, 'data export ready');
+      for (const f of round.failed) logger.error({ job: DATA_EXPORT_JOB, exportId: f.id, error: f.error }, 'data export failed');
+      if (round.expired > 0) logger.info({ job: DATA_EXPORT_JOB, expired: round.expired }, 'data exports expired');
+    },
+  };
+}
