@@ -2,6 +2,7 @@ import { ContainerModule } from 'inversify';
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
+import { RATE_LIMITER } from '../../application/shared/rate-limiter';
 import { PASSWORD_HASHER } from '../../application/identity/ports';
 import { MAINTENANCE_WINDOW_REPOSITORY, RECURRENCE_EXPANDER } from '../../application/maintenance/ports';
 import {
@@ -68,7 +69,7 @@ export const statusPagesModule = new ContainerModule(({ bind }) => {
     c.get(SUBSCRIBER_REPOSITORY), c.get(DIRECT_DELIVERIES), links(c), c.get(CLOCK)));
   single(SubscribeToStatusPage, (c) => new SubscribeToStatusPage(
     c.get(STATUS_PAGE_REPOSITORY), c.get(SUBSCRIBER_REPOSITORY), c.get(COMPONENT_CATALOG), c.get(PAGE_ACCESS_TOKENS), c.get(DIRECT_DELIVERIES),
-    c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), links(c), c.get(CLOCK)));
+    c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), links(c), c.get(CLOCK), c.get(RATE_LIMITER)));
   single(ManageSubscription, (c) => new ManageSubscription(c.get(STATUS_PAGE_REPOSITORY), c.get(SUBSCRIBER_REPOSITORY), c.get(CLOCK)));
   single(PageSubscribers, (c) => new PageSubscribers(
     c.get(STATUS_PAGE_REPOSITORY), c.get(SUBSCRIBER_REPOSITORY), c.get(COMPONENT_CATALOG), c.get(DIRECT_DELIVERIES), c.get(TRANSACTION_RUNNER),

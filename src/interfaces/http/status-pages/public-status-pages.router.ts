@@ -109,8 +109,8 @@ export function publicStatusPagesRouter(deps: RouterDeps) {
       method: 'post', path: '/status/{slug}/subscribe', tags, summary: 'Subscribe to a status page by e-mail', status: 202,
       description: 'A form post or JSON ({email, componentIds}). The address is sent a confirmation link (double opt-in); nothing else '
         + 'is sent before it is followed. Subscribing again while unconfirmed sends nothing more. A private page must be readable '
-        + '(allowlisted address, password given) first.',
-      params: SlugParams, errors: ['statusPageNotFound', 'forbidden'],
+        + '(allowlisted address, password given) first. One address may start 10 subscriptions per page and hour (429 rateLimited).',
+      params: SlugParams, errors: ['statusPageNotFound', 'forbidden', 'rateLimited'],
       handler: async ({ params, req, res }) => {
         const form = req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
         const body = PublicSubscribeBody.parse(req.body ?? {});

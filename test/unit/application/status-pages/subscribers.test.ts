@@ -9,7 +9,7 @@ import { Subscriber } from '../../../../src/domain/status-pages/subscriber';
 import { anActor } from '../../../support/builders';
 import { ManualClock } from '../../../support/manual-clock';
 import { codeOf } from '../../../support/expect-app-error';
-import { immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
+import { FakeRateLimiter, immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
 import { FakeMaintenanceWindows } from '../../../support/fakes/maintenance-fakes';
 import { FakeDirectDeliveries } from '../../../support/fakes/notifications-fakes';
 import {
@@ -36,7 +36,7 @@ async function setup() {
     title: 'Acme', slug: 'acme', description: null, logo: null, brandColor: '#000000', showResponseTimes: false, footer: null, ipAllowlist: [],
     customerId: null, password: null, groups: [{ name: 'All', components: [{ type: 'monitor', id: 'm-7' }, { type: 'monitor', id: 'm-8' }] }],
   });
-  const subscribe = new SubscribeToStatusPage(pages, subscribers, catalog, fakeAccessTokens, deliveries, immediateTransactions, ids, links, clock);
+  const subscribe = new SubscribeToStatusPage(pages, subscribers, catalog, fakeAccessTokens, deliveries, immediateTransactions, ids, links, clock, new FakeRateLimiter());
   const manage = new ManageSubscription(pages, subscribers, clock);
   const announce = new AnnounceToSubscribers(feed, pages, catalog, windows, subscribers, deliveries, immediateTransactions, links, clock);
   return { clock, page, pages, subscribers, deliveries, feed, windows, subscribe, manage, announce };
@@ -99,6 +99,15 @@ describe('Status page subscribers (use cases)', () => {
     page.change({ ipAllowlist: ['203.0.113.0/24'] }, clock.now());
     await pages.save(page);
     expect(await codeOf(subscribe.execute({ slug: 'acme' }, visitor, { email: 'x@example.com', componentIds: [] }))).to.equal('forbidden');
+  });
+
+  it('lets one visitor address start only 10 subscriptions per page and hour', async () => {
+    const { subscribe, deliveries } = await setup();
+    for (let i = 0; i < 10; i += 1) await subscribe.execute({ slug: 'acme' }, visitor, { email: `a${i}@example.com`, componentIds: [] });
+    expect(await codeOf(subscribe.execute({ slug: 'acme' }, visitor, { email: 'a10@example.com', componentIds: [] }))).to.equal('rateLimited');
+    expect(deliveries.rows).to.have.length(10);
+    await subscribe.execute({ slug: 'acme' }, { ...visitor, ip: '198.51.100.8' }, { email: 'a10@example.com', componentIds: [] });
+    expect(deliveries.rows).to.have.length(11);
   });
 
   it('reads a subscriber id as a positive integer only', () => {
