@@ -66,6 +66,7 @@ import { publicStatusPageHost } from '../interfaces/http/custom-domains/status-p
 import { ActiveHosts } from '../application/custom-domains/active-hosts';
 import { statusPagesRouter } from '../interfaces/http/status-pages/status-pages.router';
 import { publicStatusPagesRouter } from '../interfaces/http/status-pages/public-status-pages.router';
+import { statusPageSubscribersRouter } from '../interfaces/http/status-pages/status-page-subscribers.router';
 
 /** Every resource router, in mounting order. */
 export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
@@ -78,7 +79,7 @@ export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   notificationChannelsRouter, organizationSmtpRouter, notificationDeliveriesRouter, alertsRouter,
   imTeamsRouter, imSchedulesRouter, imOnCallRouter, imCalendarFeedRouter, escalationConfigRouter,
   customDomainsRouter,
-  statusPagesRouter, publicStatusPagesRouter,
+  statusPagesRouter, statusPageSubscribersRouter, publicStatusPagesRouter,
   dataExportRouter,
   imIncidentsRouter, imEventsRouter, alertSourcesRouter,
 ];

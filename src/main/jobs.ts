@@ -10,6 +10,7 @@ import { escalationsJob } from '../interfaces/jobs/escalations.job';
 import { dataExportJob } from '../interfaces/jobs/data-export.job';
 import { customDomainsPurgeJob } from '../interfaces/jobs/custom-domains-purge.job';
 import { JobTrigger } from '../infrastructure/scheduling/job-trigger';
+import { statusPageSubscribersJob } from '../interfaces/jobs/status-page-subscribers.job';
 import type { JobDefinition } from '../interfaces/jobs/job-definition';
 import { startAgendaJobRunner, type JobRunner } from '../infrastructure/scheduling/agenda-job-runner';
 import type { Database } from '../infrastructure/persistence/database';
@@ -26,6 +27,7 @@ export const jobDefinitions = (container: Container, logger: Logger): JobDefinit
   escalationsJob(container, logger),
   dataExportJob(container, logger),
   customDomainsPurgeJob(container, logger),
+  statusPageSubscribersJob(container, logger),
 ];
 
 /** Starts Agenda with every job, each run in its own ORM context. */
