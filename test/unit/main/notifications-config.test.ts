@@ -2,10 +2,10 @@ import { expect } from 'chai';
 import { ConfigError, loadConfig } from '../../../src/main/config';
 
 describe('configuration: notification delivery', () => {
-  it('defaults: no platform SMTP server, sender alerts@ the public host, 30 s back-off doubling to an hour, 8 attempts, storms of 3 a minute, failing after 3', () => {
+  it('defaults: no platform SMTP server, sender alerts@ the public host, 30 s back-off doubling to an hour, 8 attempts, storms of 3 in 5 seconds, failing after 3', () => {
     expect(loadConfig({ PUBLIC_BASE_URL: 'https://status.example.com' }).notifications).to.deep.equal({
       smtpUrl: undefined, smtpFrom: 'alerts@status.example.com', retryBaseMs: 30_000, retryMaxMs: 3_600_000, maxAttempts: 8, pollMs: 1_000,
-      storm: { alone: 3, windowMs: 60_000 }, failingAfter: 3,
+      storm: { alone: 3, windowMs: 5_000 }, failingAfter: 3,
     });
   });
 

@@ -24,6 +24,8 @@ export const API_TAGS = [
   { name: 'IM incidents', description: 'Incident management: incidents routed to teams and paged through escalation policies; acknowledging, resolving, merging, snoozing, with a timeline. Needs IM switched on for the organization and an admin, editor or responder caller.' },
   { name: 'IM ingest', description: 'Incident management: events in (PagerDuty Events API v2 shape) and alert sources (generic JSON, Prometheus Alertmanager, Grafana alerting), deduplicated into incidents.' },
   { name: 'Maintenance windows', description: 'Planned maintenance, once or recurring (RFC 5545 RRULE in an IANA time zone): checks go on, alerts of the covered monitors are silenced, uptime may leave the time out.' },
+  { name: 'On-call', description: 'Incident management: teams with their members\' imRole, on-call schedules (rotation layers in a time zone, restrictions, overrides), who is on call at any instant, and iCalendar feeds.' },
+  { name: 'Escalation policies', description: 'Incident management: who is paged, level after level, until someone acknowledges.' },
   { name: 'Custom domains', description: 'Hostnames of the organization: white-label hosts for its API and pages, and status page hosts. Proved by a DNS TXT record, then routed by Host; certificates are the operator\'s proxy\'s (see askCustomDomainTls).' },
   { name: 'Status pages', description: 'Public status pages of the organization or of a customer: components in groups, incident updates, subscribers; and the pages themselves (HTML, JSON, Atom feed, SVG badge).' },
   { name: 'Reports', description: 'Scheduled PDF reports of uptime, incidents, response times and SLA, e-mailed to their recipients; their runs and the archived PDFs.' },

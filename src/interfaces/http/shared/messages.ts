@@ -4,6 +4,8 @@ import type { ErrorCode } from '../../../domain/shared/error-codes';
 export const MESSAGES: Partial<Record<ErrorCode, string>> = {
   invalidRequestBody: 'Malformed request body',
   validationFailed: 'Validation failed',
+  escalationPolicyNotFound: 'Escalation policy not found',
+  calendarFeedNotFound: 'Calendar feed not found or replaced',
   unauthorized: 'Unauthorized',
   databaseUnavailable: 'The database does not answer',
   migrationsPending: 'The database schema is older than this build',
