@@ -15,16 +15,20 @@ import { monitoringModule } from './modules/monitoring.module';
 import { metricsModule } from './modules/metrics.module';
 import { notificationsModule } from './modules/notifications.module';
 import { maintenanceModule } from './modules/maintenance.module';
+import { onCallModule } from './modules/on-call.module';
+import { incidentManagementModule } from './modules/incident-management.module';
 import { statusPagesModule } from './modules/status-pages.module';
 import { customDomainsModule } from './modules/custom-domains.module';
-import { incidentManagementModule } from './modules/incident-management.module';
 import { dataExportModule } from './modules/data-export.module';
+import { reportsModule } from './modules/reports.module';
 
 /** The one composition root: every context's module, bound over the shared platform adapters. */
 export function createContainer(config: AppConfig, logger: Logger, database: Database, clock?: Clock): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(platformModule(config, logger, database, clock), identityModule, tenancyModule, agentAccessModule, checksModule, incidentsModule, monitoringModule, maintenanceModule, schedulingModule, notificationsModule, statusPagesModule, dataExportModule);
-  container.load(customDomainsModule, incidentManagementModule);
+  container.load(platformModule(config, logger, database, clock), identityModule, tenancyModule, agentAccessModule, checksModule, incidentsModule, monitoringModule, maintenanceModule, schedulingModule, notificationsModule, statusPagesModule, dataExportModule, reportsModule);
+  container.load(customDomainsModule);
+  container.load(onCallModule);
+  container.load(incidentManagementModule);
   container.load(metricsModule(config, database));
   return container;
 }

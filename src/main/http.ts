@@ -47,17 +47,28 @@ import { notificationChannelsRouter } from '../interfaces/http/notifications/not
 import { notificationDeliveriesRouter } from '../interfaces/http/notifications/notification-deliveries.router';
 import { organizationSmtpRouter } from '../interfaces/http/notifications/organization-smtp.router';
 import { alertsRouter } from '../interfaces/http/notifications/alerts.router';
+import { IM_AREAS, imAccessGate } from '../interfaces/http/incident-management/im-access.gate';
+import { imTeamsRouter } from '../interfaces/http/on-call/teams.router';
+import { imSchedulesRouter } from '../interfaces/http/on-call/schedules.router';
+import { imOnCallRouter } from '../interfaces/http/on-call/on-call.router';
+import { imCalendarFeedRouter, withoutCalendarToken } from '../interfaces/http/on-call/calendar-feed.router';
+import { escalationConfigRouter } from '../interfaces/http/on-call/escalation-config.router';
+import { imIncidentsRouter } from '../interfaces/http/incident-management/im-incidents.router';
+import { IM_EVENTS_PATH, imEventIntake, imEventsRouter } from '../interfaces/http/incident-management/im-events.router';
+import { streamsItsBody, withoutIngestToken } from '../interfaces/http/incident-management/streamed-bodies';
+import { ALERT_INGEST_PATH, alertIngestIntake, alertSourcesRouter } from '../interfaces/http/incident-management/alert-sources.router';
+
+/** Request URLs as logged: the secrets some paths carry (alert-source and calendar feed tokens) cut out. */
+export const withoutPathSecrets = (url: string): string => withoutCalendarToken(withoutIngestToken(url));
 import { customDomainsRouter } from '../interfaces/http/custom-domains/custom-domains.router';
 import { customDomainRouting } from '../interfaces/http/custom-domains/host-routing';
 import { publicStatusPageHost } from '../interfaces/http/custom-domains/status-page-host';
 import { ActiveHosts } from '../application/custom-domains/active-hosts';
 import { statusPagesRouter } from '../interfaces/http/status-pages/status-pages.router';
 import { publicStatusPagesRouter } from '../interfaces/http/status-pages/public-status-pages.router';
-import { IM_AREAS, imAccessGate } from '../interfaces/http/incident-management/im-access.gate';
-import { imIncidentsRouter } from '../interfaces/http/incident-management/im-incidents.router';
-import { IM_EVENTS_PATH, imEventIntake, imEventsRouter } from '../interfaces/http/incident-management/im-events.router';
-import { streamsItsBody, withoutIngestToken } from '../interfaces/http/incident-management/streamed-bodies';
-import { ALERT_INGEST_PATH, alertIngestIntake, alertSourcesRouter } from '../interfaces/http/incident-management/alert-sources.router';
+import { statusPageSubscribersRouter } from '../interfaces/http/status-pages/status-page-subscribers.router';
+import { reportsRouter } from '../interfaces/http/reports/reports.router';
+import { reportRunsRouter } from '../interfaces/http/reports/report-runs.router';
 
 /** Every resource router, in mounting order. */
 export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
@@ -68,10 +79,12 @@ export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   customersRouter, packageConfigsRouter, customFieldsRouter, customerDomainsRouter, customerIpsRouter,
   websitesRouter, monitorsRouter, tagsRouter, changeRequestsRouter, heartbeatsRouter,
   notificationChannelsRouter, organizationSmtpRouter, notificationDeliveriesRouter, alertsRouter,
+  imTeamsRouter, imSchedulesRouter, imOnCallRouter, imCalendarFeedRouter, escalationConfigRouter,
   customDomainsRouter,
-  statusPagesRouter, publicStatusPagesRouter,
+  statusPagesRouter, statusPageSubscribersRouter, publicStatusPagesRouter,
   dataExportRouter,
   imIncidentsRouter, imEventsRouter, alertSourcesRouter,
+  reportsRouter, reportRunsRouter,
 ];
 
 /** The Express host: request ids and logs, the path check, parsers, the routers, and the envelope. */
@@ -94,7 +107,7 @@ export function createHttpApp(container: Container): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  app.use(requestLog(logger, { quietPaths: PROBE_PATHS, redactUrl: withoutIngestToken }));
+  app.use(requestLog(logger, { quietPaths: PROBE_PATHS, redactUrl: withoutPathSecrets }));
   for (const handler of metricsHandlers(container)) app.use(handler);
   app.use(pathCheck);
   const activeHosts = container.get(ActiveHosts);

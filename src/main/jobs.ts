@@ -6,9 +6,12 @@ import { watchesJob } from '../interfaces/jobs/watches.job';
 import { agentAccessPurgeJob } from '../interfaces/jobs/agent-access-purge.job';
 import { resultStorageJob } from '../interfaces/jobs/result-storage.job';
 import { maintenanceAnnouncementsJob } from '../interfaces/jobs/maintenance-announcements.job';
+import { escalationsJob } from '../interfaces/jobs/escalations.job';
 import { dataExportJob } from '../interfaces/jobs/data-export.job';
 import { customDomainsPurgeJob } from '../interfaces/jobs/custom-domains-purge.job';
 import { JobTrigger } from '../infrastructure/scheduling/job-trigger';
+import { statusPageSubscribersJob } from '../interfaces/jobs/status-page-subscribers.job';
+import { reportsJob } from '../interfaces/jobs/reports.job';
 import type { JobDefinition } from '../interfaces/jobs/job-definition';
 import { startAgendaJobRunner, type JobRunner } from '../infrastructure/scheduling/agenda-job-runner';
 import type { Database } from '../infrastructure/persistence/database';
@@ -22,8 +25,11 @@ export const jobDefinitions = (container: Container, logger: Logger): JobDefinit
   agentAccessPurgeJob(container, logger),
   resultStorageJob(container, logger),
   maintenanceAnnouncementsJob(container, logger),
+  escalationsJob(container, logger),
   dataExportJob(container, logger),
   customDomainsPurgeJob(container, logger),
+  statusPageSubscribersJob(container, logger),
+  reportsJob(container, logger),
 ];
 
 /** Starts Agenda with every job, each run in its own ORM context. */

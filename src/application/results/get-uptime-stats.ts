@@ -6,7 +6,7 @@ import { withoutSpans } from '../../domain/results/excluded-time';
 import { addCoverage, emptyCoverage, uptimeFigures, type UptimeFigures } from '../../domain/results/uptime-figures';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
-import type { CoverageReader, MonitorLookup, UptimeExclusions } from './ports';
+import type { CoverageReader, MonitorLookup, MonitorRef, UptimeExclusions } from './ports';
 
 export const UPTIME_PERIODS = { '24h': 24, '7d': 7 * 24, '30d': 30 * 24 } as const;
 export type UptimePeriod = keyof typeof UPTIME_PERIODS;
@@ -47,6 +47,18 @@ export class GetUptimeStats {
     const range = parseDateRange(byRange ? input : {}, { now, spanMs: UPTIME_PERIODS[period] * HOUR_MS });
     const monitor = await this.monitors.resolve(actor.scope, input.websiteId);
     if (!monitor) throw new AppError('websiteNotFound');
+    const { figures, locations } = await this.figuresFor(monitor, range, now);
+    return {
+      period: byRange ? 'range' : period, from: range.from, to: range.to,
+      locations, ...figures,
+    };
+  }
+
+  /**
+   * The figures of a monitor over a range already resolved (reports use it for each monitor they
+   * cover): clipped to the monitor's creation and to now, maintenance excluded as its windows say.
+   */
+  async figuresFor(monitor: MonitorRef, range: DateRange, now: Date): Promise<{ figures: UptimeFigures; locations: string[] }> {
     const counted: DateRange = {
       from: new Date(Math.max(range.from.getTime(), monitor.createdAt.getTime())),
       to: new Date(Math.min(range.to.getTime(), now.getTime())),
@@ -66,10 +78,6 @@ export class GetUptimeStats {
         }
       }
     }
-    return {
-      period: byRange ? 'range' : period, from: range.from, to: range.to,
-      locations: [...totals.locations],
-      ...uptimeFigures(totals, seconds, monitor.locations.length),
-    };
+    return { figures: uptimeFigures(totals, seconds, monitor.locations.length), locations: [...totals.locations] };
   }
 }

@@ -1,5 +1,6 @@
 import type { StatusPage, ComponentType, PageComponent } from '../../domain/status-pages/status-page';
 import type { PageIncident } from '../../domain/status-pages/page-incident';
+import type { Subscriber } from '../../domain/status-pages/subscriber';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 
 /** Status pages. Scoped methods see a customer's own pages only (a customer scope), or all of the organization's. */
@@ -99,3 +100,40 @@ export interface PageAccessTokens {
   verify(page: StatusPage, token: string | undefined, now: Date): boolean;
 }
 export const PAGE_ACCESS_TOKENS = Symbol.for('PageAccessTokens');
+
+/** A page's subscribers. */
+export interface SubscriberRepository {
+  /** Stores a new subscriber; one per page, channel and address: an existing one is answered instead (created false). */
+  add(subscriber: Subscriber): Promise<{ subscriber: Subscriber; created: boolean }>;
+  findById(pageId: number, id: number): Promise<Subscriber | null>;
+  findByToken(pageId: number, token: string): Promise<Subscriber | null>;
+  list(pageId: number): Promise<Subscriber[]>;
+  save(subscriber: Subscriber): Promise<void>;
+  remove(subscriber: Subscriber): Promise<void>;
+}
+export const SUBSCRIBER_REPOSITORY = Symbol.for('SubscriberRepository');
+
+/** An incident or maintenance event of the notification outbox that subscribers hear of. */
+export interface PageEvent {
+  readonly id: number;
+  readonly organizationId: number;
+  readonly kind: 'incidentOpened' | 'incidentResolved' | 'maintenance.scheduled' | 'maintenance.started' | 'maintenance.ended';
+  /** The monitor of an incident event. */
+  readonly monitorId: number | null;
+  /** The incident's or the maintenance window's public id. */
+  readonly subjectId: string | null;
+  readonly summary: string;
+  readonly occurredAt: Date;
+  /** Maintenance events: the occurrence. */
+  readonly occurrence: { start: Date; end: Date } | null;
+}
+
+/**
+ * The outbox events not yet told to subscribers, oldest first. `next` locks the rows it answers until
+ * the surrounding transaction ends and skips rows another reader holds; `markTold` marks them.
+ */
+export interface PageEventFeed {
+  next(limit: number): Promise<PageEvent[]>;
+  markTold(ids: readonly number[], at: Date): Promise<void>;
+}
+export const PAGE_EVENT_FEED = Symbol.for('PageEventFeed');

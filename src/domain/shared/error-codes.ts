@@ -55,6 +55,8 @@ export const ERROR_CODES = [
   'imOutboundRetryRateLimited', 'unavailable',
   // incident management (design): the event-ingest 429, which the spec gives retryAfter and no code
   'imEventRateLimited',
+  // incident management (design): on-call and escalation policies
+  'escalationPolicyNotFound', 'calendarFeedNotFound',
   // tags, change requests, notification channels, custom domains, consent
   'authorizingUserUnresolved', 'invalidTagColor', 'tagCustomerRequired', 'invalidCustomer', 'tagNotFound',
   'monitorNotFound', 'invalidMonitorType', 'tagMonitorOrgMismatch', 'tagLimitReached',
@@ -80,6 +82,8 @@ export const ERROR_CODES = [
   'customDomainNotFound', 'customDomainExists', 'customDomainVerificationFailed',
   // status pages (design)
   'statusPageSlugTaken', 'pageIncidentNotFound', 'statusPagePasswordInvalid',
+  // reports (design)
+  'reportNotFound',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

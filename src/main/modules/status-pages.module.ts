@@ -2,11 +2,22 @@ import { ContainerModule } from 'inversify';
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
+import { RATE_LIMITER } from '../../application/shared/rate-limiter';
 import { PASSWORD_HASHER } from '../../application/identity/ports';
 import { MAINTENANCE_WINDOW_REPOSITORY, RECURRENCE_EXPANDER } from '../../application/maintenance/ports';
 import {
-  COMPONENT_CATALOG, PAGE_ACCESS_TOKENS, PAGE_INCIDENT_REPOSITORY, STATUS_PAGE_READINGS, STATUS_PAGE_REPOSITORY,
+  COMPONENT_CATALOG, PAGE_ACCESS_TOKENS, PAGE_EVENT_FEED, PAGE_INCIDENT_REPOSITORY, STATUS_PAGE_READINGS, STATUS_PAGE_REPOSITORY,
+  SUBSCRIBER_REPOSITORY,
 } from '../../application/status-pages/ports';
+import { DIRECT_DELIVERIES } from '../../application/notifications/ports';
+import { SubscriberNotices } from '../../application/status-pages/subscriber-notices';
+import type { SubscriberLinks } from '../../application/status-pages/subscriber-messages';
+import { SubscribeToStatusPage } from '../../application/status-pages/subscribe-to-status-page';
+import { ManageSubscription } from '../../application/status-pages/manage-subscription';
+import { PageSubscribers } from '../../application/status-pages/page-subscribers';
+import { AnnounceToSubscribers } from '../../application/status-pages/announce-to-subscribers';
+import { SqlSubscriberRepository } from '../../infrastructure/status-pages/sql-subscriber.repository';
+import { SqlPageEventFeed } from '../../infrastructure/status-pages/sql-page-event-feed';
 import { PAGE_INCIDENT_NOTICES, type PageIncidentNotices } from '../../application/status-pages/page-incident-notices';
 import { StatusPageViews } from '../../application/status-pages/page-view';
 import { CreateStatusPage } from '../../application/status-pages/create-status-page';
@@ -34,7 +45,7 @@ type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
 /** A visitor who gave a private page's password reads it this long without giving it again. */
 const ACCESS_LIFETIME_MS = 7 * 86_400_000;
 
-/** Status pages: their API, the public pages (built once per change), and incident communication. */
+/** Status pages: their API, the public pages (built once per change), incident communication and subscribers. */
 export const statusPagesModule = new ContainerModule(({ bind }) => {
   const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
     bind(id as symbol).toDynamicValue((c) => make(c as unknown as Ctx)).inSingletonScope();
@@ -51,8 +62,21 @@ export const statusPagesModule = new ContainerModule(({ bind }) => {
   single(STATUS_PAGE_READINGS, (c) => new SqlStatusPageReadings(c.get(SQL)));
   single(PAGE_INCIDENT_REPOSITORY, (c) => new SqlPageIncidentRepository(c.get(CONTEXT_SQL)));
   single(PAGE_ACCESS_TOKENS, () => new HmacPageAccessTokens(ACCESS_LIFETIME_MS));
-  // Until subscribers exist nobody else hears of a page update: the page itself shows it.
-  single(PAGE_INCIDENT_NOTICES, (): PageIncidentNotices => ({ updated: async () => undefined }));
+  single(SUBSCRIBER_REPOSITORY, (c) => new SqlSubscriberRepository(c.get(CONTEXT_SQL)));
+  single(PAGE_EVENT_FEED, (c) => new SqlPageEventFeed(c.get(CONTEXT_SQL)));
+  const links = (c: Ctx): SubscriberLinks => ({ publicBaseUrl: c.get<AppConfig>(CONFIG).publicBaseUrl });
+  single(PAGE_INCIDENT_NOTICES, (c): PageIncidentNotices => new SubscriberNotices(
+    c.get(SUBSCRIBER_REPOSITORY), c.get(DIRECT_DELIVERIES), links(c), c.get(CLOCK)));
+  single(SubscribeToStatusPage, (c) => new SubscribeToStatusPage(
+    c.get(STATUS_PAGE_REPOSITORY), c.get(SUBSCRIBER_REPOSITORY), c.get(COMPONENT_CATALOG), c.get(PAGE_ACCESS_TOKENS), c.get(DIRECT_DELIVERIES),
+    c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), links(c), c.get(CLOCK), c.get(RATE_LIMITER)));
+  single(ManageSubscription, (c) => new ManageSubscription(c.get(STATUS_PAGE_REPOSITORY), c.get(SUBSCRIBER_REPOSITORY), c.get(CLOCK)));
+  single(PageSubscribers, (c) => new PageSubscribers(
+    c.get(STATUS_PAGE_REPOSITORY), c.get(SUBSCRIBER_REPOSITORY), c.get(COMPONENT_CATALOG), c.get(DIRECT_DELIVERIES), c.get(TRANSACTION_RUNNER),
+    c.get(ID_GENERATOR), links(c), c.get(CLOCK)));
+  single(AnnounceToSubscribers, (c) => new AnnounceToSubscribers(
+    c.get(PAGE_EVENT_FEED), c.get(STATUS_PAGE_REPOSITORY), c.get(COMPONENT_CATALOG), c.get(MAINTENANCE_WINDOW_REPOSITORY),
+    c.get(SUBSCRIBER_REPOSITORY), c.get(DIRECT_DELIVERIES), c.get(TRANSACTION_RUNNER), links(c), c.get(CLOCK)));
 
   single(StatusPageViews, (c) => new StatusPageViews(c.get(COMPONENT_CATALOG)));
   single(CreateStatusPage, (c) => new CreateStatusPage(

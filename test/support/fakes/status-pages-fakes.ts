@@ -3,9 +3,10 @@ import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
 import { componentKey, type ComponentType, type PageComponent, type StatusPage } from '../../../src/domain/status-pages/status-page';
 import type { PageIncident } from '../../../src/domain/status-pages/page-incident';
 import type {
-  ComponentCatalog, ComponentReading, ComponentRecord, DailyCoverage, PageAccessTokens, PageIncidentRepository, ServiceIncident,
-  StatusPageReadings, StatusPageRepository,
+  ComponentCatalog, ComponentReading, ComponentRecord, DailyCoverage, PageAccessTokens, PageEvent, PageEventFeed, PageIncidentRepository,
+  ServiceIncident, StatusPageReadings, StatusPageRepository, SubscriberRepository,
 } from '../../../src/application/status-pages/ports';
+import type { Subscriber } from '../../../src/domain/status-pages/subscriber';
 import type { PageIncidentNotices } from '../../../src/application/status-pages/page-incident-notices';
 import { copyOf, inScope, matches, RowVersions } from './shared-fakes';
 
@@ -152,5 +153,49 @@ export class FakePageIncidentNotices implements PageIncidentNotices {
   readonly told: { pageId: number; incident: string; status: string }[] = [];
   async updated(page: StatusPage, incident: PageIncident, update: { status: string }) {
     this.told.push({ pageId: page.id, incident: incident.publicId, status: update.status });
+  }
+}
+
+/** Subscribers, one per page, channel and address. */
+export class FakeSubscribers implements SubscriberRepository {
+  readonly rows = new Map<number, Subscriber>();
+  private next = 1;
+
+  async add(subscriber: Subscriber) {
+    const existing = [...this.rows.values()].find((s) => s.pageId === subscriber.pageId && s.channel === subscriber.channel && s.address === subscriber.address);
+    if (existing) return { subscriber: copyOf(existing), created: false };
+    subscriber.id = this.next++;
+    this.rows.set(subscriber.id, copyOf(subscriber));
+    return { subscriber, created: true };
+  }
+  async findById(pageId: number, id: number) {
+    const found = this.rows.get(id);
+    return found && found.pageId === pageId ? copyOf(found) : null;
+  }
+  async findByToken(pageId: number, token: string) {
+    const found = [...this.rows.values()].find((s) => s.pageId === pageId && s.token === token);
+    return found ? copyOf(found) : null;
+  }
+  async list(pageId: number) {
+    return [...this.rows.values()].filter((s) => s.pageId === pageId).map(copyOf);
+  }
+  async save(subscriber: Subscriber) {
+    this.rows.set(subscriber.id, copyOf(subscriber));
+  }
+  async remove(subscriber: Subscriber) {
+    this.rows.delete(subscriber.id);
+  }
+}
+
+/** Outbox events the test adds; `next` answers those not marked told. */
+export class FakePageEventFeed implements PageEventFeed {
+  readonly events: PageEvent[] = [];
+  readonly told = new Set<number>();
+
+  async next(limit: number) {
+    return this.events.filter((e) => !this.told.has(e.id)).slice(0, limit);
+  }
+  async markTold(ids: readonly number[]) {
+    for (const id of ids) this.told.add(id);
   }
 }

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { ConfigError, loadConfig } from '../../../src/main/config';
 
 describe('configuration: notification delivery', () => {
-  it('defaults: no platform SMTP server, sender alerts@ the public host, 30 s back-off doubling to an hour, 8 attempts, storms of 3 per 5-second window, failing after 3, 2-minute leases', () => {
+  it('defaults: no platform SMTP server, sender alerts@ the public host, 30 s back-off doubling to an hour, 8 attempts, storms of 3 in 5 seconds, failing after 3, 2-minute leases', () => {
     expect(loadConfig({ PUBLIC_BASE_URL: 'https://status.example.com' }).notifications).to.deep.equal({
       smtpUrl: undefined, smtpFrom: 'alerts@status.example.com', retryBaseMs: 30_000, retryMaxMs: 3_600_000, maxAttempts: 8, pollMs: 1_000,
       storm: { alone: 3, windowMs: 5_000 }, failingAfter: 3,

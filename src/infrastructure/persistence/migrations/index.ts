@@ -2,9 +2,9 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000Identity } from './20261122000000-identity';
 import { Migration20261122010000Tenancy } from './20261122010000-tenancy';
 import { Migration20261122020000AgentAccess } from './20261122020000-agent-access';
-import { Migration20261122060000Scheduling } from './20261122060000-scheduling';
 import { Migration20261122030000Monitoring } from './20261122030000-monitoring';
 import { Migration20261122050000ResultsIncidents } from './20261122050000-results-incidents';
+import { Migration20261122060000Scheduling } from './20261122060000-scheduling';
 import { Migration20261122070000CheckEngine } from './20261122070000-check-engine';
 import { Migration20261122071000LeaseInDueTime } from './20261122071000-lease-in-due-time';
 import { Migration20261123090000ScriptedBrowser } from './20261123090000-scripted-browser';
@@ -13,8 +13,8 @@ import { Migration20261125090000ScheduleWakeups } from './20261125090000-schedul
 import { Migration20261126090000AlertStateNotices } from './20261126090000-alert-state-notices';
 import { Migration20261201100000OrganizationWideTags } from './20261201100000-organization-wide-tags';
 import { Migration20261201110000CompactWebsiteDocuments } from './20261201110000-compact-website-documents';
-import { Migration20261203090000NotificationDeliveries } from './20261203090000-notification-deliveries';
 import { Migration20261202090000NotificationChannels } from './20261202090000-notification-channels';
+import { Migration20261203090000NotificationDeliveries } from './20261203090000-notification-deliveries';
 import { Migration20261210090000MaintenanceWindows } from './20261210090000-maintenance-windows';
 import { Migration20261211090000WatchNotices } from './20261211090000-watch-notices';
 import { Migration20261212090000StormWindows } from './20261212090000-storm-windows';
@@ -23,10 +23,14 @@ import { Migration20261213090000DirectDeliveries } from './20261213090000-direct
 import { Migration20261213100000DataExports } from './20261213100000-data-exports';
 import { Migration20261213110000VatValidation } from './20261213110000-vat-validation';
 import { Migration20261220090000StatusPages } from './20261220090000-status-pages';
+import { Migration20261220100000StatusPageSubscribers } from './20261220100000-status-page-subscribers';
 import { Migration20261221090000CustomDomains } from './20261221090000-custom-domains';
 import { Migration20261222000000ImDirectoryStubs } from './20261222000000-im-directory-stubs';
 import { Migration20261222090000ImIncidents } from './20261222090000-im-incidents';
 import { Migration20261222100000ImAlertSources } from './20261222100000-im-alert-sources';
+import { Migration20261223090000OnCall } from './20261223090000-on-call';
+import { Migration20261223100000Escalations } from './20261223100000-escalations';
+import { Migration20261224090000Reports } from './20261224090000-reports';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -54,8 +58,12 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261213100000DataExports', class: Migration20261213100000DataExports },
   { name: 'Migration20261213110000VatValidation', class: Migration20261213110000VatValidation },
   { name: 'Migration20261220090000StatusPages', class: Migration20261220090000StatusPages },
+  { name: 'Migration20261220100000StatusPageSubscribers', class: Migration20261220100000StatusPageSubscribers },
   { name: 'Migration20261221090000CustomDomains', class: Migration20261221090000CustomDomains },
   { name: 'Migration20261222000000ImDirectoryStubs', class: Migration20261222000000ImDirectoryStubs },
   { name: 'Migration20261222090000ImIncidents', class: Migration20261222090000ImIncidents },
   { name: 'Migration20261222100000ImAlertSources', class: Migration20261222100000ImAlertSources },
+  { name: 'Migration20261223090000OnCall', class: Migration20261223090000OnCall },
+  { name: 'Migration20261223100000Escalations', class: Migration20261223100000Escalations },
+  { name: 'Migration20261224090000Reports', class: Migration20261224090000Reports },
 ];

@@ -10,9 +10,10 @@ export const IM_AREAS = ['/api/im', '/api/escalation-config'] as const;
 
 /**
  * Alert-source ingest authenticates by the source token in its path (a monitoring tool holds no
- * session), so it is not a caller's route; its use case checks that the organization has IM on.
+ * session), so it is not a caller's route; its use case checks that the organization has IM on. On-call
+ * calendar feeds likewise: calendar apps send the feed token in the URL and nothing else.
  */
-const SOURCE_TOKEN_PATHS = ['/api/im/ingest'];
+const SOURCE_TOKEN_PATHS = ['/api/im/ingest', '/api/im/calendar'];
 
 const IM_ROLES = new Set(['admin', 'editor', 'responder']);
 

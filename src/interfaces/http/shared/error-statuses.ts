@@ -39,7 +39,7 @@ export const ERROR_STATUS = {
   imAccessDenied: 403, imNotEnabled: 403, payloadTooLarge: 413, invalidJson: 422, payloadTooDeep: 422,
   imIncidentNotFound: 404, imIncidentInvalidStatusTransition: 422, imIncidentAlreadyClosed: 422,
   imIncidentStatusConflict: 409, imTeamWriteDenied: 403, imTeamMembershipRequired: 403,
-  imTeamAdminRequired: 403, imUserNotEligible: 400, imSnoozeRangeInvalid: 400, imTeamNotFound: 404,
+  imTeamAdminRequired: 403, imUserNotEligible: 400, imSnoozeRangeInvalid: 400, imTeamNotFound: 404, escalationPolicyNotFound: 404, calendarFeedNotFound: 404,
   imScheduleNotFound: 404, invalidTeamId: 422, invalidCustomerId: 422, imRoutingInvalidPolicyId: 422,
   imIngestRateLimited: 429, imIngestByteBudgetExceeded: 429, imOutboundRetryRateLimited: 429,
   unavailable: 503, imEventRateLimited: 429,
@@ -61,6 +61,7 @@ export const ERROR_STATUS = {
   smtpVerificationFailed: 422, smtpNotConfigured: 404, noChannelsToNotify: 422,
   customDomainNotFound: 404, customDomainExists: 409, customDomainVerificationFailed: 422,
   statusPageSlugTaken: 409, pageIncidentNotFound: 404, statusPagePasswordInvalid: 401,
+  reportNotFound: 404,
 } as const satisfies Record<ErrorCode, number>;
 
 /** Answers the spec requires without a `data.code` ("423 without code", "503 without code", "404 without code"). */

@@ -4,6 +4,8 @@ import type { ErrorCode } from '../../../domain/shared/error-codes';
 export const MESSAGES: Partial<Record<ErrorCode, string>> = {
   invalidRequestBody: 'Malformed request body',
   validationFailed: 'Validation failed',
+  escalationPolicyNotFound: 'Escalation policy not found',
+  calendarFeedNotFound: 'Calendar feed not found or replaced',
   unauthorized: 'Unauthorized',
   databaseUnavailable: 'The database does not answer',
   migrationsPending: 'The database schema is older than this build',
@@ -103,4 +105,10 @@ export const MESSAGES: Partial<Record<ErrorCode, string>> = {
   statusPagePasswordInvalid: 'Wrong password for this status page',
   invalidSubscriberId: 'The subscriber id must be a positive integer',
   subscriberNotFound: 'No such subscriber on this status page',
+  invalidReportSchedule: 'A weekly report needs a weekday (1-7), a monthly report a dayOfMonth (1-28)',
+  invalidReportScope: 'The report scope names records of another organization, or threshold mode lacks a threshold',
+  reportNotFound: 'Report not found',
+  reportRunNotFound: 'Report run not found',
+  reportRunNoPdf: 'This report run has no archived PDF',
+  reportPdfNotFound: 'The archived PDF of this run cannot be read',
 };

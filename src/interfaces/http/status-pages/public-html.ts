@@ -90,6 +90,9 @@ export function renderPublicHtml(m: PublicStatusPage, base: string): string {
   if (upcoming.length > 0) sections.push(`<section aria-labelledby="sm"><h2 id="sm">Scheduled maintenance</h2>${upcoming.map(maintenance).join('')}</section>`);
   sections.push(`<section aria-labelledby="pi"><h2 id="pi">Past incidents</h2>${m.pastIncidents.length > 0
     ? m.pastIncidents.map(incident).join('') : '<p>No incidents in the last 90 days.</p>'}</section>`);
+  sections.push(`<section aria-labelledby="sub"><h2 id="sub">Get notified</h2><form method="post" action="${base}/subscribe">`
+    + '<label for="email">E-mail address for incident and maintenance updates</label>'
+    + '<input id="email" name="email" type="email" required autocomplete="email"> <button type="submit">Subscribe</button></form></section>');
   return shell(m.page, base, sections.join(''));
 }
 

@@ -52,6 +52,17 @@ const SECURITY_HEADERS = {
 const sendText = (res: Response, status: number, type: PublicFormat, text: string) =>
   res.status(status).set({ ...SECURITY_HEADERS, 'content-type': CONTENT_TYPES[type], 'cache-control': 'no-store' }).send(text);
 
+/** The container's use case and settings, resolved once: a page view should cost little more than sending bytes. */
+const resolved = new WeakMap<Container, { visit: GetPublicStatusPage; settings: StatusPageHttpSettings }>();
+function dependencies(container: Container) {
+  let found = resolved.get(container);
+  if (!found) {
+    found = { visit: container.get(GetPublicStatusPage), settings: container.get<StatusPageHttpSettings>(STATUS_PAGE_HTTP_SETTINGS) };
+    resolved.set(container, found);
+  }
+  return found;
+}
+
 /**
  * Serves a status page to a visitor: `ref` picks the page (by slug, or by id on its custom domain),
  * `base` is the path it answers under ('/status/{slug}', or '' on its own domain). Public pages are
@@ -60,10 +71,10 @@ const sendText = (res: Response, status: number, type: PublicFormat, text: strin
 export async function servePublicStatusPage(
   container: Container, req: Request, res: Response, ref: PublicPageRef, base: string, format: PublicFormat,
 ): Promise<void> {
-  const settings = container.get<StatusPageHttpSettings>(STATUS_PAGE_HTTP_SETTINGS);
+  const { visit, settings } = dependencies(container);
   let answer;
   try {
-    answer = await container.get(GetPublicStatusPage).execute(ref, { ip: req.ip, accessToken: req.cookies?.[ACCESS_COOKIE] });
+    answer = await visit.execute(ref, { ip: req.ip, accessToken: req.cookies?.[ACCESS_COOKIE] });
   } catch (error) {
     if (format === 'html' && isAppError(error) && (error.code === 'statusPageNotFound' || error.code === 'forbidden')) {
       const missing = error.code === 'statusPageNotFound';

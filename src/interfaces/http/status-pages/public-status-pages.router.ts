@@ -2,6 +2,10 @@ import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { isAppError } from '../../../domain/shared/app-error';
 import { SignInToStatusPage } from '../../../application/status-pages/sign-in-to-status-page';
+import { SubscribeToStatusPage } from '../../../application/status-pages/subscribe-to-status-page';
+import { ManageSubscription } from '../../../application/status-pages/manage-subscription';
+import { PublicSubscribeBody } from './schemas';
+import { esc, renderMessage } from './public-html';
 import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
 import { ACCESS_COOKIE, servePublicStatusPage } from './public-page';
@@ -10,6 +14,7 @@ import { STATUS_PAGE_HTTP_SETTINGS, type StatusPageHttpSettings } from './settin
 const tags = ['Status pages'] as const;
 const SlugParams = z.object({ slug: z.string().max(64).meta({ description: 'The page\'s slug' }) });
 const ACCESS_LIFETIME_MS = 7 * 86_400_000;
+const TokenQuery = z.object({ token: z.string().min(1).max(200) }).strip();
 
 export const PublicPageSchema = z.object({
   page: z.object({ id: z.uuid(), title: z.string(), slug: z.string(), description: z.string().nullable(), footer: z.string().nullable(), brandColor: z.string() }),
@@ -54,29 +59,29 @@ export function publicStatusPagesRouter(deps: RouterDeps) {
     })
     .public({
       operationId: 'getPublicStatusPage',
-      method: 'get', path: '/status/{slug}', tags, summary: 'A status page (HTML, public)',
+      status: 200, method: 'get', path: '/status/{slug}', tags, summary: 'A status page (HTML, public)',
       description: `Server-rendered, no JavaScript and no external assets. ${PAGE_NOTE}`,
       params: SlugParams, errors: ['statusPageNotFound', 'forbidden'], handler: page('html'),
     })
     .public({
       operationId: 'getPublicStatusPageIndexJson',
-      method: 'get', path: '/status/{slug}/index.json', tags, summary: 'A status page as JSON (public)',
+      status: 200, method: 'get', path: '/status/{slug}/index.json', tags, summary: 'A status page as JSON (public)',
       description: PAGE_NOTE, params: SlugParams, errors: ['statusPageNotFound', 'forbidden'], handler: page('json'),
     })
     .public({
       operationId: 'getPublicStatusPageFeed',
-      method: 'get', path: '/status/{slug}/feed.atom', tags, summary: 'Incidents and maintenance of a status page (Atom feed)',
+      status: 200, method: 'get', path: '/status/{slug}/feed.atom', tags, summary: 'Incidents and maintenance of a status page (Atom feed)',
       description: PAGE_NOTE, params: SlugParams, errors: ['statusPageNotFound', 'forbidden'], handler: page('atom'),
     })
     .public({
       operationId: 'getPublicStatusPageBadge',
-      method: 'get', path: '/status/{slug}/badge.svg', tags, summary: 'Status badge of a status page (SVG)',
+      status: 200, method: 'get', path: '/status/{slug}/badge.svg', tags, summary: 'Status badge of a status page (SVG)',
       description: `An embeddable image of the page's overall state. ${PAGE_NOTE}`,
       params: SlugParams, errors: ['statusPageNotFound', 'forbidden'], handler: page('badge'),
     })
     .public({
       operationId: 'signInToStatusPage',
-      method: 'post', path: '/status/{slug}/login', tags, summary: 'Give a private status page\'s password',
+      status: 204, method: 'post', path: '/status/{slug}/login', tags, summary: 'Give a private status page\'s password',
       description: 'A form post (application/x-www-form-urlencoded, field `password`): sets the page\'s access cookie for 7 days and '
         + 'redirects (303) to the page; a wrong password redirects back to the form with an error. A JSON body ({password}) gets '
         + '204 with the cookie, or 401 statusPagePasswordInvalid.',
@@ -96,6 +101,60 @@ export function publicStatusPagesRouter(deps: RouterDeps) {
           if (!form || !isAppError(error) || error.code !== 'statusPagePasswordInvalid') throw error;
           res.redirect(303, `${base}?wrong=1`);
         }
+        return undefined;
+      },
+    })
+    .public({
+      operationId: 'subscribeToStatusPage',
+      method: 'post', path: '/status/{slug}/subscribe', tags, summary: 'Subscribe to a status page by e-mail', status: 202,
+      description: 'A form post or JSON ({email, componentIds}). The address is sent a confirmation link (double opt-in); nothing else '
+        + 'is sent before it is followed. Subscribing again while unconfirmed sends nothing more. A private page must be readable '
+        + '(allowlisted address, password given) first. One address may start 10 subscriptions per page and hour (429 rateLimited).',
+      params: SlugParams, errors: ['statusPageNotFound', 'forbidden', 'rateLimited'],
+      handler: async ({ params, req, res }) => {
+        const form = req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
+        const body = PublicSubscribeBody.parse(req.body ?? {});
+        const answer = await container.get(SubscribeToStatusPage).execute({ slug: params.slug },
+          { ip: req.ip, accessToken: req.cookies?.[ACCESS_COOKIE] }, body);
+        if (form) {
+          res.status(202).type('html').send(renderMessage('Check your inbox', answer.confirmed
+            ? 'This address is already subscribed.' : `We sent a confirmation link to ${body.email}. Follow it to start receiving updates.`));
+        } else res.status(202).json({ confirmed: answer.confirmed });
+        return undefined;
+      },
+    })
+    .public({
+      operationId: 'confirmStatusPageSubscription',
+      status: 200, method: 'get', path: '/status/{slug}/confirm', tags, summary: 'Confirm an e-mail subscription (the link in the confirmation)',
+      description: 'Following it again changes nothing. An unknown token answers 404 subscriberNotFound.',
+      params: SlugParams, query: TokenQuery, errors: ['statusPageNotFound', 'subscriberNotFound'],
+      handler: async ({ params, query, res }) => {
+        const { title } = await container.get(ManageSubscription).confirm({ slug: params.slug }, query.token);
+        res.status(200).type('html').send(renderMessage('Subscribed', `You will be told of incidents and maintenance on ${title}.`));
+        return undefined;
+      },
+    })
+    .public({
+      operationId: 'showStatusPageUnsubscribe',
+      status: 200, method: 'get', path: '/status/{slug}/unsubscribe', tags, summary: 'The unsubscribe link of a message',
+      description: 'Shows a button that unsubscribes (a GET alone changes nothing, so link scanners cannot unsubscribe anyone).',
+      params: SlugParams, query: TokenQuery,
+      handler: async ({ params, query, res }) => {
+        res.status(200).type('html').send(renderMessage('Unsubscribe', 'Stop receiving updates from this status page?')
+          .replace('</main>', `<form method="post" action="/status/${esc(params.slug)}/unsubscribe?token=${encodeURIComponent(query.token)}">`
+            + '<button type="submit">Unsubscribe</button></form></main>'));
+        return undefined;
+      },
+    })
+    .public({
+      operationId: 'unsubscribeFromStatusPage',
+      status: 200, method: 'post', path: '/status/{slug}/unsubscribe', tags, summary: 'Unsubscribe (one click, RFC 8058)',
+      description: 'The target of List-Unsubscribe with List-Unsubscribe-Post: List-Unsubscribe=One-Click, and of the button. An '
+        + 'unknown token answers 404 subscriberNotFound.',
+      params: SlugParams, query: TokenQuery, errors: ['statusPageNotFound', 'subscriberNotFound'],
+      handler: async ({ params, query, res }) => {
+        const { title } = await container.get(ManageSubscription).unsubscribe({ slug: params.slug }, query.token);
+        res.status(200).type('html').send(renderMessage('Unsubscribed', `You will no longer receive updates from ${title}.`));
         return undefined;
       },
     }).router;

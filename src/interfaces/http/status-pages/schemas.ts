@@ -121,3 +121,30 @@ export const PageIncidentSchema = z.object({
   updatedAt: Instant,
   resolvedAt: Instant.nullable(),
 }).meta({ id: 'StatusPageIncident' });
+
+export const SubscriberParams = z.object({ id: z.string().max(64), subscriberId: z.string().max(64).meta({ description: 'A positive integer (invalidSubscriberId otherwise)' }) });
+
+const FollowedComponents = z.array(Ref).max(200).default([])
+  .meta({ description: 'Components of the page to follow, by their record\'s id; empty = the whole page' });
+const WebhookUrl = z.url({ protocol: /^https?$/ }).max(2000)
+  .meta({ description: 'Receives JSON POSTs signed like channel webhooks (X-Webhook-Signature); reached through the target policy' });
+
+export const CreateSubscriberBody = z.discriminatedUnion('channel', [
+  z.object({ channel: z.literal('email'), email: z.email().max(320), componentIds: FollowedComponents }).strict(),
+  z.object({ channel: z.literal('webhook'), url: WebhookUrl, componentIds: FollowedComponents }).strict(),
+]).meta({ id: 'StatusPageSubscriberCreate' });
+
+export const SubscriberSchema = z.object({
+  id: z.number().int(),
+  channel: z.enum(['email', 'webhook']),
+  address: z.string().meta({ description: 'The e-mail address or the webhook URL' }),
+  componentIds: z.array(z.uuid()),
+  confirmed: z.boolean().meta({ description: 'E-mail subscribers confirm through the link sent to them (double opt-in)' }),
+  createdAt: Instant,
+  confirmedAt: Instant.nullable(),
+}).meta({ id: 'StatusPageSubscriber' });
+
+export const PublicSubscribeBody = z.object({
+  email: z.email().max(320),
+  componentIds: z.union([z.array(Ref).max(200), Ref.transform((v) => [v])]).default([]),
+}).strict().meta({ id: 'StatusPageSubscribe' });

@@ -11,14 +11,17 @@ import { waitFor } from '../../../support/wait-for';
 async function aTeamRow(organizationId: number): Promise<string> {
   const { database } = await testServer();
   const id = randomUUID();
-  await database.sql.query('INSERT INTO im_teams (id, organization_id) VALUES (?, ?)', [id, organizationId]);
+  await database.sql.query(
+    "INSERT INTO im_teams (id, organization_id, name, created_at, updated_at) VALUES (?, ?, 'Team', now(), now())", [id, organizationId]);
   return id;
 }
 
 async function aPolicyRow(organizationId: number): Promise<string> {
   const { database } = await testServer();
   const id = randomUUID();
-  await database.sql.query('INSERT INTO escalation_policies (id, organization_id) VALUES (?, ?)', [id, organizationId]);
+  await database.sql.query(
+    "INSERT INTO escalation_policies (id, organization_id, name, repeat_count, created_at, updated_at) VALUES (?, ?, 'Policy', 0, now(), now())",
+    [id, organizationId]);
   return id;
 }
 

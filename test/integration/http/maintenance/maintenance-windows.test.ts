@@ -35,8 +35,9 @@ async function outboxKinds(organizationId: number): Promise<string[]> {
 describe('Maintenance windows API', () => {
   it('creates a window, reads it back, lists it by website, and answers an equal create with the same window, announced once', async () => {
     const { org, monitor } = await anOrgWithMonitor();
+    const start = later(2); // one reading of the clock, so the window is exactly two hours long
     const body = {
-      title: 'Database upgrade', description: 'Primary failover', startTime: later(2), endTime: later(4), timezone: 'Europe/Berlin',
+      title: 'Database upgrade', description: 'Primary failover', startTime: start, endTime: new Date(Date.parse(start) + 2 * HOUR).toISOString(), timezone: 'Europe/Berlin',
       targets: [{ type: 'website', id: monitor.publicId }],
     };
     const created = await api('POST', '/api/maintenance-windows', { token: org.token, body });

@@ -185,8 +185,8 @@ describe('Public status pages', () => {
     }), 404, 'pageIncidentNotFound');
   });
 
-  it('asks for the password of a private page, then shows it to the visitor who gave it', async () => {
-    const { page } = await aPublicPage({ password: 'open sesame 42' });
+  it('asks for the password of a private page, then shows it to the visitor who gave it, until the password changes', async () => {
+    const { page, org } = await aPublicPage({ password: 'open sesame 42' });
     const form = await api('GET', `/status/${page.slug}`);
     expect(form.status).to.equal(401);
     expect(form.text).to.include('<form method="post"').and.not.include('data-component');
@@ -211,6 +211,11 @@ describe('Public status pages', () => {
     expect(shown.status).to.equal(200);
     expect(shown.text).to.include('data-component');
     expect(shown.headers.get('cache-control')).to.equal('private, no-cache');
+
+    // A new password signs every visitor out.
+    await api('PATCH', `/api/status-pages/${page.id}`, { token: org.token, body: { password: 'another secret 43' } });
+    pastRefresh();
+    expect((await api('GET', `/status/${page.slug}`, { cookie })).status).to.equal(401);
   });
 
   it('shows a page with an IP allowlist only to those addresses', async () => {

@@ -1,0 +1,12 @@
+import type { EscalationPolicy } from '../../domain/incident-management/escalation-policy';
+import type { Actor } from '../shared/actor';
+import type { EscalationPolicyRepository } from './ports';
+
+/** GET /api/escalation-config: the organization's policies, by name. */
+export class ListEscalationPolicies {
+  constructor(private readonly policies: EscalationPolicyRepository) {}
+
+  execute(actor: Actor): Promise<EscalationPolicy[]> {
+    return this.policies.list(actor.scope.organizationId);
+  }
+}

@@ -1,0 +1,111 @@
+import type { Team } from '../../domain/incident-management/teams';
+import type { Schedule } from '../../domain/incident-management/schedule';
+import type { EscalationPolicy } from '../../domain/incident-management/escalation-policy';
+
+/**
+ * Incident-management teams of an organization. Every method takes the organization: an id of
+ * another organization reads as missing. `save` is optimistic: a team changed since it was read
+ * answers AppError('conflict').
+ */
+export interface TeamRepository {
+  add(team: Team): Promise<void>;
+  find(organizationId: number, id: string): Promise<Team | null>;
+  list(organizationId: number): Promise<Team[]>;
+  save(team: Team): Promise<void>;
+  remove(team: Team): Promise<void>;
+}
+export const TEAM_REPOSITORY = Symbol.for('ImTeamRepository');
+
+/** On-call schedules with their layers and overrides, per organization; optimistic `save` like teams. */
+export interface ScheduleRepository {
+  add(schedule: Schedule): Promise<void>;
+  find(organizationId: number, id: string): Promise<Schedule | null>;
+  /** Name order; only the team's when teamId is given. */
+  list(organizationId: number, filter?: { teamId?: string }): Promise<Schedule[]>;
+  save(schedule: Schedule): Promise<void>;
+  remove(schedule: Schedule): Promise<void>;
+}
+export const SCHEDULE_REPOSITORY = Symbol.for('ImScheduleRepository');
+
+export interface EscalationPolicyRepository {
+  add(policy: EscalationPolicy): Promise<void>;
+  find(organizationId: number, id: string): Promise<EscalationPolicy | null>;
+  list(organizationId: number): Promise<EscalationPolicy[]>;
+  save(policy: EscalationPolicy): Promise<void>;
+  remove(policy: EscalationPolicy): Promise<void>;
+}
+export const ESCALATION_POLICY_REPOSITORY = Symbol.for('EscalationPolicyRepository');
+
+/** The people IM rules name: users of the organization. */
+export interface ImPeople {
+  /** The users among `userIds` that belong to the organization, with their display names. */
+  named(organizationId: number, userIds: readonly string[]): Promise<Map<string, string>>;
+  /** Whether the organization has incident management switched on (callers without a session, such as calendar apps). */
+  imEnabled(organizationId: number): Promise<boolean>;
+}
+export const IM_PEOPLE = Symbol.for('ImPeople');
+
+/** What a calendar feed shows: one schedule, or one user across every schedule of the organization. */
+export type CalendarSubject = { readonly scheduleId: string; readonly userId: null } | { readonly scheduleId: null; readonly userId: string };
+
+export interface CalendarFeed {
+  readonly organizationId: number;
+  readonly subject: CalendarSubject;
+  readonly tokenHash: string;
+  readonly createdAt: Date;
+}
+
+/** Feed tokens, kept as digests. One feed per schedule and per user: issuing a new one retires the old URL. */
+export interface CalendarFeeds {
+  replace(feed: CalendarFeed): Promise<void>;
+  findByTokenHash(tokenHash: string): Promise<CalendarFeed | null>;
+}
+export const CALENDAR_FEEDS = Symbol.for('ImCalendarFeeds');
+
+/** An IM incident as escalation needs it (owned by the IM incidents context; read, never written here). */
+export interface EscalatingIncident {
+  /** Public id (uuid). */
+  readonly id: string;
+  readonly organizationId: number;
+  readonly customerId: number | null;
+  readonly title: string;
+  readonly escalationPolicyId: string | null;
+  readonly openedAt: Date;
+  readonly acknowledgedAt: Date | null;
+  /** Resolved, or merged into another (either closes it). */
+  readonly resolvedAt: Date | null;
+}
+
+/** An incident's escalation as stored: the next step of its policy's chain and when it is due (null: done). */
+export interface DueEscalation {
+  readonly incident: EscalatingIncident;
+  readonly nextStep: number;
+  readonly nextDueAt: Date;
+}
+
+/**
+ * The durable escalation ledger: one row per escalating incident. Steps are claimed row by row
+ * (locked until the transaction ends, skipped by other workers), so across workers and restarts a
+ * step is paged by one run, and a step due while no worker ran is paged by the next one.
+ */
+export interface EscalationLedger {
+  /** Starts escalating open, unacknowledged incidents with a policy that have no row yet (step 0, due when they opened). */
+  adoptNew(now: Date): Promise<number>;
+  /** Due rows with their incidents, locked for the current transaction. */
+  claimDue(now: Date, limit: number): Promise<DueEscalation[]>;
+  /** Moves the incident's row to its next step, or marks it done (null). */
+  advance(incidentId: string, next: { step: number; dueAt: Date } | null, now: Date): Promise<void>;
+}
+export const ESCALATION_LEDGER = Symbol.for('EscalationLedger');
+
+/** How to reach a person paged. */
+export interface PagingContact {
+  readonly name: string;
+  readonly email: string;
+}
+
+export interface PagingContacts {
+  /** Active users of the organization among `userIds`, with their e-mail addresses. */
+  contacts(organizationId: number, userIds: readonly string[]): Promise<Map<string, PagingContact>>;
+}
+export const PAGING_CONTACTS = Symbol.for('PagingContacts');

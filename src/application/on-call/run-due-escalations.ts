@@ -1,0 +1,102 @@
+import { escalationProgress, whomToPage, type EscalationDirectory, type EscalationStep } from '../../domain/incident-management/escalation';
+import type { DirectDeliveries, DirectMessage } from '../notifications/ports';
+import type { Clock } from '../shared/clock';
+import type { TransactionRunner } from '../shared/transaction';
+import type {
+  DueEscalation, EscalationLedger, EscalationPolicyRepository, PagingContacts, ScheduleRepository, TeamRepository,
+} from './ports';
+
+/** Rows handled per transaction: a batch's pages commit together with the ledger's advance. */
+const BATCH = 20;
+
+export interface EscalationRunReport {
+  readonly adopted: number;
+  readonly stepsPaged: number;
+  readonly pages: number;
+}
+
+/**
+ * The escalation job's work: starts escalating new incidents, then pages every step that has come
+ * due, each in the transaction that moves the incident's ledger row on, through the delivery
+ * ledger (so a page is sent at least once, with retries, exactly when the step is recorded as
+ * paged). Whether a step fires is the domain's decision at run time from the incident's own
+ * state: an acknowledged or resolved incident pages no one and its row is closed. Steps missed
+ * while no worker ran are paged together by the next run. Dedup keys make a repeated run harmless.
+ */
+export class RunDueEscalations {
+  constructor(
+    private readonly ledger: EscalationLedger, private readonly policies: EscalationPolicyRepository,
+    private readonly schedules: ScheduleRepository, private readonly teams: TeamRepository,
+    private readonly contacts: PagingContacts, private readonly deliveries: DirectDeliveries,
+    private readonly tx: TransactionRunner, private readonly clock: Clock,
+  ) {}
+
+  async execute(): Promise<EscalationRunReport> {
+    const now = this.clock.now();
+    const adopted = await this.ledger.adoptNew(now);
+    let stepsPaged = 0;
+    let pages = 0;
+    for (;;) {
+      const handled = await this.tx.run(async () => {
+        const due = await this.ledger.claimDue(now, BATCH);
+        for (const escalation of due) {
+          const outcome = await this.escalate(escalation, now);
+          stepsPaged += outcome.steps;
+          pages += outcome.pages;
+        }
+        return due.length;
+      });
+      if (handled < BATCH) break;
+    }
+    return { adopted, stepsPaged, pages };
+  }
+
+  private async escalate({ incident, nextStep }: DueEscalation, now: Date): Promise<{ steps: number; pages: number }> {
+    const policy = incident.escalationPolicyId ? await this.policies.find(incident.organizationId, incident.escalationPolicyId) : null;
+    if (!policy) {
+      await this.ledger.advance(incident.id, null, now);
+      return { steps: 0, pages: 0 };
+    }
+    const progress = escalationProgress(policy, incident, now);
+    const steps = progress.fired.filter((s) => s.step >= nextStep);
+    let pages = 0;
+    if (steps.length) pages = await this.page(incident, steps, now);
+    await this.ledger.advance(incident.id, progress.next ? { step: progress.next.step, dueAt: progress.next.dueAt } : null, now);
+    return { steps: steps.length, pages };
+  }
+
+  private async page(incident: DueEscalation['incident'], steps: EscalationStep[], now: Date): Promise<number> {
+    const directory = await this.directory(incident.organizationId);
+    const messages: DirectMessage[] = [];
+    for (const step of steps) {
+      const userIds = whomToPage(step.targets, directory, now);
+      const contacts = await this.contacts.contacts(incident.organizationId, userIds);
+      for (const userId of userIds) {
+        const contact = contacts.get(userId);
+        if (!contact) continue;
+        const level = step.level + 1;
+        messages.push({
+          organizationId: incident.organizationId, customerId: incident.customerId, incidentId: incident.id,
+          recipient: { type: 'email', address: contact.email }, event: 'im.incident.escalated',
+          subject: `[Level ${level}] ${incident.title}`,
+          text: `${contact.name}, you are paged for an unacknowledged incident (escalation level ${level}): ${incident.title}. `
+            + `Opened ${incident.openedAt.toISOString()}. Incident ${incident.id}.`,
+          data: { incidentId: incident.id, level, cycle: step.cycle, step: step.step },
+          dedupKey: `im-escalation:${incident.id}:${step.step}:${userId}`,
+        });
+      }
+    }
+    if (messages.length) await this.deliveries.enqueue(messages, now);
+    return messages.length;
+  }
+
+  private async directory(organizationId: number): Promise<EscalationDirectory> {
+    const [schedules, teams] = await Promise.all([this.schedules.list(organizationId), this.teams.list(organizationId)]);
+    return {
+      schedules: new Map(schedules.map((s) => [s.id, s])),
+      teams: new Map(teams.map((t) => [t.id, {
+        memberIds: t.members.map((m) => m.userId), scheduleIds: schedules.filter((s) => s.teamId === t.id).map((s) => s.id),
+      }])),
+    };
+  }
+}

@@ -1,0 +1,19 @@
+import type { ImRole, Team } from '../../domain/incident-management/teams';
+import type { Actor } from '../shared/actor';
+import type { Clock } from '../shared/clock';
+import { assertUsersExist, loadTeam, teamWriter } from './im-access';
+import type { ImPeople, TeamRepository } from './ports';
+
+/** PUT /api/im/teams/{id}/members/{userId}: adds the user or changes their imRole. */
+export class SetImTeamMember {
+  constructor(private readonly teams: TeamRepository, private readonly people: ImPeople, private readonly clock: Clock) {}
+
+  async execute(actor: Actor, input: { id: string; userId: string; imRole: ImRole }): Promise<Team> {
+    const team = await loadTeam(this.teams, actor, input.id);
+    team.assertWritableBy(teamWriter(actor));
+    await assertUsersExist(this.people, team.organizationId, [input.userId]);
+    team.setMember({ userId: input.userId, imRole: input.imRole }, this.clock.now());
+    await this.teams.save(team);
+    return team;
+  }
+}

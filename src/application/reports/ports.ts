@@ -1,0 +1,154 @@
+import type { ReportDefinition, ReportScope } from '../../domain/reports/report-definition';
+import type { ReportIncidentInput, ReportModel } from '../../domain/reports/report-model';
+import type { ReportPeriod } from '../../domain/reports/report-schedule';
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+import type { MonitorRef } from '../results/ports';
+
+/** Report definitions of organizations. Customer-bound scopes see none (the area is organization-wide). */
+export interface ReportRepository {
+  /** Stores a new definition and answers it with its id. */
+  add(report: ReportDefinition): Promise<ReportDefinition>;
+  /** By public id (uuid) or legacy integer id; null when missing or out of scope. */
+  findByRef(scope: TenantScope, ref: string): Promise<ReportDefinition | null>;
+  /** Oldest first. */
+  list(scope: TenantScope): Promise<ReportDefinition[]>;
+  /** Optimistic: a definition changed since it was read answers AppError('conflict'). */
+  save(report: ReportDefinition): Promise<void>;
+  remove(report: ReportDefinition): Promise<void>;
+  /** Unscoped, for the scheduler: every enabled definition of an active organization. */
+  enabled(): Promise<ReportDefinition[]>;
+}
+export const REPORT_REPOSITORY = Symbol.for('ReportRepository');
+
+/** Scope references as a caller writes them (public ids or legacy integer ids). */
+export interface ScopeRefs {
+  readonly customers: readonly string[];
+  readonly monitors: readonly string[];
+  readonly tags: readonly string[];
+}
+
+/** Translates scope references within an organization, both ways. */
+export interface ReportScopeRefs {
+  /** The ids of the refs the organization owns, and the refs it does not (foreign or missing). */
+  resolve(organizationId: number, refs: ScopeRefs): Promise<{ scope: ReportScope; unknown: ScopeRefs }>;
+  /** The public ids of a stored scope (records deleted since are left out). */
+  present(organizationId: number, scope: ReportScope): Promise<ScopeRefs>;
+}
+export const REPORT_SCOPE_REFS = Symbol.for('ReportScopeRefs');
+
+/** A monitor a report covers. */
+export interface ReportedMonitor extends MonitorRef {
+  readonly customerName: string;
+}
+
+/** A customer that asked for its own monthly report (monthlyReportsEnabled). */
+export interface MonthlyReportCustomer {
+  readonly organizationId: number;
+  readonly customerId: number;
+  readonly name: string;
+  /** notificationEmail, else the contact email. */
+  readonly email: string;
+}
+
+/** What a report is made of, read from the other contexts' tables. */
+export interface ReportSources {
+  /** The organization's name and its report logo (PNG or JPEG bytes), null when the organization is gone. */
+  organization(organizationId: number): Promise<{ name: string; logo: Uint8Array | null } | null>;
+  /** Monitors of the organization in the scope (any of its customers, monitors or tags; all when empty). */
+  monitors(organizationId: number, scope: ReportScope): Promise<ReportedMonitor[]>;
+  /** Monitors of one customer. */
+  customerMonitors(organizationId: number, customerId: number): Promise<ReportedMonitor[]>;
+  /** Incidents of these monitors that overlapped the period, by monitor id. */
+  incidents(organizationId: number, monitorIds: readonly number[], period: ReportPeriod): Promise<Map<number, ReportIncidentInput[]>>;
+  /** Customers with monthlyReportsEnabled, of every organization. */
+  monthlyCustomers(): Promise<MonthlyReportCustomer[]>;
+}
+export const REPORT_SOURCES = Symbol.for('ReportSources');
+
+/** Turns what a report says into a document. */
+export interface ReportRenderer {
+  /** A PDF of the model, branded with the logo when there is one. */
+  render(model: ReportModel, branding: { logo: Uint8Array | null }): Promise<Uint8Array>;
+}
+export const REPORT_RENDERER = Symbol.for('ReportRenderer');
+
+/** Where archived PDFs are kept. */
+export interface ReportArchive {
+  /** Stores the bytes; answers the path recorded on the run. */
+  store(organizationId: number, name: string, bytes: Uint8Array): Promise<string>;
+  /** The bytes at a recorded path; null when they cannot be read. */
+  read(path: string): Promise<Uint8Array | null>;
+}
+export const REPORT_ARCHIVE = Symbol.for('ReportArchive');
+
+export const REPORT_RUN_STATUSES = ['running', 'completed', 'skipped', 'failed'] as const;
+export type ReportRunStatus = (typeof REPORT_RUN_STATUSES)[number];
+
+export interface ReportRunSummary {
+  readonly monitors: number;
+  readonly uptimeOfKnownPercent: number | null;
+  readonly unknownPercent: number | null;
+  readonly lowestUptime: number | null;
+  readonly incidents: number;
+  readonly slaMissed: number;
+}
+
+/** One run of a report (or of a customer's monthly report): what it covered and what came of it. */
+export interface ReportRun {
+  readonly id: number;
+  readonly publicId: string;
+  readonly organizationId: number;
+  /** The definition run (null for a customer's monthly report, or once the definition is deleted). */
+  readonly reportId: number | null;
+  readonly reportPublicId: string | null;
+  /** The customer of a monthly customer report. */
+  readonly customerId: number | null;
+  readonly trigger: 'schedule' | 'manual';
+  /** The scheduled instant a scheduled run stands for; null for a manual run. */
+  readonly slot: Date | null;
+  readonly period: ReportPeriod;
+  status: ReportRunStatus;
+  pdfPath: string | null;
+  summary: ReportRunSummary | null;
+  recipients: string[];
+  error: string | null;
+  readonly startedAt: Date;
+  finishedAt: Date | null;
+}
+
+export type NewReportRun = Omit<ReportRun, 'id' | 'status' | 'pdfPath' | 'summary' | 'recipients' | 'error' | 'finishedAt'>;
+
+export interface ReportRunFilter {
+  readonly reportId?: number;
+  readonly status?: ReportRunStatus;
+}
+
+/**
+ * Runs. A scheduled run is claimed by inserting its row under a unique (report, slot) or (customer,
+ * slot) key inside the transaction that makes the run: the one caller that inserted it makes the
+ * run; any other waits for that transaction and then finds the slot taken.
+ */
+export interface ReportRuns {
+  /** Inserts the run (status running); null when its slot is already taken. */
+  claim(run: NewReportRun): Promise<ReportRun | null>;
+  /** Whether a scheduled run of the slot exists (a cheap look before claiming). */
+  slotTaken(key: { reportId: number } | { customerId: number }, slot: Date): Promise<boolean>;
+  finish(run: ReportRun): Promise<void>;
+  findByRef(scope: TenantScope, ref: string): Promise<ReportRun | null>;
+  /** Newest first. */
+  list(scope: TenantScope, filter: ReportRunFilter, page: { page: number; perPage: number }): Promise<{ items: ReportRun[]; total: number }>;
+}
+export const REPORT_RUNS = Symbol.for('ReportRuns');
+
+/** The organization's logo on its reports: PNG or JPEG bytes. */
+export interface ReportLogo {
+  readonly contentType: 'image/png' | 'image/jpeg';
+  readonly bytes: Uint8Array;
+}
+
+/** How an organization brands its reports (its name comes from the organization itself). */
+export interface ReportBranding {
+  /** Sets the logo, or removes it with null. */
+  setLogo(organizationId: number, logo: ReportLogo | null, at: Date): Promise<void>;
+}
+export const REPORT_BRANDING = Symbol.for('ReportBranding');

@@ -1,0 +1,77 @@
+import { componentKey, type StatusPage } from '../../domain/status-pages/status-page';
+import type { DirectDeliveries, DirectMessage } from '../notifications/ports';
+import type { MaintenanceWindowRepository } from '../maintenance/ports';
+import type { Clock } from '../shared/clock';
+import type { TransactionRunner } from '../shared/transaction';
+import type { ComponentCatalog, PageEvent, PageEventFeed, StatusPageRepository, SubscriberRepository } from './ports';
+import { addressed, type SubscriberLinks } from './subscriber-messages';
+
+const TITLES: Record<PageEvent['kind'], string> = {
+  incidentOpened: 'Incident', incidentResolved: 'Resolved', 'maintenance.scheduled': 'Maintenance scheduled',
+  'maintenance.started': 'Maintenance started', 'maintenance.ended': 'Maintenance completed',
+};
+
+/**
+ * The subscribers' job: reads the incident and maintenance events of the notification outbox not
+ * told yet and writes, in the transaction that marks them told, one message per event to each
+ * confirmed subscriber of each page showing an affected component. Concurrent runs take different
+ * rows; the messages' dedup keys make a retried batch send nothing twice.
+ */
+export class AnnounceToSubscribers {
+  constructor(
+    private readonly feed: PageEventFeed, private readonly pages: StatusPageRepository, private readonly catalog: ComponentCatalog,
+    private readonly windows: MaintenanceWindowRepository, private readonly subscribers: SubscriberRepository,
+    private readonly deliveries: DirectDeliveries, private readonly tx: TransactionRunner, private readonly links: SubscriberLinks,
+    private readonly clock: Clock,
+  ) {}
+
+  /** One batch of at most `limit` events; answers how many events it read and messages it wrote. */
+  async execute(limit = 200): Promise<{ events: number; messages: number }> {
+    return this.tx.run(async () => {
+      const events = await this.feed.next(limit);
+      let written = 0;
+      for (const event of events) {
+        const messages: DirectMessage[] = [];
+        for (const { page, affected } of await this.pagesFor(event)) {
+          const news = {
+            event: `statusPage.${event.kind}`, subject: `[${page.title}] ${TITLES[event.kind]}: ${event.summary.replace(/^[^:]*:\s*/, '')}`,
+            text: event.occurrence
+              ? `${event.summary}\n${event.occurrence.start.toISOString()} – ${event.occurrence.end.toISOString()}`
+              : `${event.summary}\n${event.occurredAt.toISOString()}`,
+            data: { event: event.kind, summary: event.summary, id: event.subjectId, occurredAt: event.occurredAt.toISOString() },
+            incidentId: event.kind.startsWith('incident') ? event.subjectId : null,
+          };
+          for (const subscriber of await this.subscribers.list(page.id)) {
+            if (subscriber.follows(affected)) messages.push(addressed(this.links, page, subscriber, news, `statusPage:${page.id}:outbox:${event.id}`));
+          }
+        }
+        if (messages.length > 0) await this.deliveries.enqueue(messages, this.clock.now());
+        written += messages.length;
+      }
+      if (events.length > 0) await this.feed.markTold(events.map((e) => e.id), this.clock.now());
+      return { events: events.length, messages: written };
+    });
+  }
+
+  /** The organization's pages that show a component the event is about, with those components' keys. */
+  private async pagesFor(event: PageEvent): Promise<{ page: StatusPage; affected: string[] }[]> {
+    const pages = await this.pages.list({ organizationId: event.organizationId, customerId: null });
+    if (pages.length === 0) return [];
+    const window = event.kind.startsWith('maintenance') && event.subjectId
+      ? await this.windows.findByRef({ organizationId: event.organizationId, customerId: null }, event.subjectId) : null;
+    const records = await this.catalog.existing(event.organizationId, pages.flatMap((p) => p.components));
+    const found: { page: StatusPage; affected: string[] }[] = [];
+    for (const page of pages) {
+      const affected = page.components.filter((c) => {
+        if (event.monitorId !== null) return c.type === 'monitor' && c.id === event.monitorId;
+        const record = records.get(componentKey(c));
+        if (!window || !record) return false;
+        return c.type === 'monitor'
+          ? window.coversMonitor({ monitorId: c.id, customerId: record.customerId })
+          : window.coversAsset({ type: c.type, id: c.id, customerId: record.customerId });
+      }).map(componentKey);
+      if (affected.length > 0) found.push({ page, affected });
+    }
+    return found;
+  }
+}

@@ -1,0 +1,64 @@
+import type { DueEscalation, EscalationLedger } from '../../application/on-call/ports';
+import type { SqlRunner } from '../persistence/database';
+
+type Time = Date | string;
+interface DueRow {
+  incident_id: string; organization_id: number; next_step: number; next_due_at: Time; title: string; customer_id: number | null;
+  escalation_policy_id: string | null; created_at: Time; acknowledged_at: Time | null; closed_at: Time | null;
+}
+
+/** Incidents older than this when first seen are not escalated any more (a ledger started on old data pages no one for them). */
+const ADOPT_LOOKBACK_MS = 24 * 3_600_000;
+
+const date = (t: Time | null) => (t === null ? null : new Date(t));
+
+/**
+ * The escalation ledger in `im_escalations`, reading the IM incidents context's `im_incidents`
+ * (public_id, status, acknowledged_at, resolved_at) without writing it.
+ */
+export class SqlEscalationLedger implements EscalationLedger {
+  constructor(private readonly sql: SqlRunner) {}
+
+  async adoptNew(now: Date): Promise<number> {
+    const rows = await this.sql.query(
+      `INSERT INTO im_escalations (incident_id, organization_id, next_step, next_due_at, started_at, updated_at)
+       SELECT i.public_id, i.organization_id, 0, i.created_at, ?, ?
+         FROM im_incidents i
+        WHERE i.status = 'triggered' AND i.escalation_policy_id IS NOT NULL AND i.created_at >= ?
+       ON CONFLICT (incident_id) DO NOTHING
+       RETURNING incident_id`,
+      [now, now, new Date(now.getTime() - ADOPT_LOOKBACK_MS)],
+    );
+    return rows.length;
+  }
+
+  async claimDue(now: Date, limit: number): Promise<DueEscalation[]> {
+    const rows = await this.sql.query<DueRow>(
+      `SELECT e.incident_id, e.organization_id, e.next_step, e.next_due_at, i.title, i.customer_id, i.escalation_policy_id,
+              i.created_at, i.acknowledged_at,
+              COALESCE(i.resolved_at, CASE WHEN i.status = 'merged' THEN i.updated_at END) AS closed_at
+         FROM im_escalations e
+         JOIN im_incidents i ON i.public_id = e.incident_id
+        WHERE e.next_due_at <= ?
+        ORDER BY e.next_due_at
+        LIMIT ?
+        FOR UPDATE OF e SKIP LOCKED`,
+      [now, limit],
+    );
+    return rows.map((row) => ({
+      nextStep: Number(row.next_step), nextDueAt: new Date(row.next_due_at),
+      incident: {
+        id: row.incident_id, organizationId: Number(row.organization_id), customerId: row.customer_id === null ? null : Number(row.customer_id),
+        title: row.title, escalationPolicyId: row.escalation_policy_id, openedAt: new Date(row.created_at),
+        acknowledgedAt: date(row.acknowledged_at), resolvedAt: date(row.closed_at),
+      },
+    }));
+  }
+
+  async advance(incidentId: string, next: { step: number; dueAt: Date } | null, now: Date): Promise<void> {
+    await this.sql.query(
+      'UPDATE im_escalations SET next_step = ?, next_due_at = ?, updated_at = ? WHERE incident_id = ?',
+      [next?.step ?? null, next?.dueAt ?? null, now, incidentId],
+    );
+  }
+}

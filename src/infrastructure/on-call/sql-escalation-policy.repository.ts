@@ -1,0 +1,77 @@
+import { AppError } from '../../domain/shared/app-error';
+import { EscalationPolicy, type EscalationLevel } from '../../domain/incident-management/escalation-policy';
+import type { EscalationPolicyRepository } from '../../application/on-call/ports';
+import type { TransactionRunner } from '../../application/shared/transaction';
+import type { SqlRunner } from '../persistence/database';
+import { isUuid } from './uuid';
+
+interface PolicyRow {
+  id: string; organization_id: number; name: string; description: string | null; repeat_count: number;
+  created_at: Date | string; updated_at: Date | string; version: number; levels: EscalationLevel[] | string;
+}
+
+const SELECT = `SELECT p.id, p.organization_id, p.name, p.description, p.repeat_count, p.created_at, p.updated_at, p.version,
+    COALESCE((SELECT json_agg(json_build_object('delayMinutes', l.delay_minutes, 'targets', l.targets) ORDER BY l.position)
+                FROM escalation_policy_levels l WHERE l.policy_id = p.id), '[]') AS levels
+  FROM escalation_policies p`;
+
+const toPolicy = (row: PolicyRow) => new EscalationPolicy({
+  id: row.id, organizationId: Number(row.organization_id), name: row.name, description: row.description,
+  repeatCount: Number(row.repeat_count), levels: typeof row.levels === 'string' ? JSON.parse(row.levels) : row.levels,
+  createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at), version: Number(row.version),
+});
+
+/** Escalation policies and their levels, written together in one transaction. */
+export class SqlEscalationPolicyRepository implements EscalationPolicyRepository {
+  constructor(private readonly sql: SqlRunner, private readonly tx: TransactionRunner) {}
+
+  async add(policy: EscalationPolicy): Promise<void> {
+    await this.tx.run(async () => {
+      await this.sql.query(
+        `INSERT INTO escalation_policies (id, organization_id, name, description, repeat_count, created_at, updated_at, version)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 1)`,
+        [policy.id, policy.organizationId, policy.name, policy.description, policy.repeatCount, policy.createdAt, policy.updatedAt],
+      );
+      await this.writeLevels(policy);
+    });
+  }
+
+  async find(organizationId: number, id: string): Promise<EscalationPolicy | null> {
+    if (!isUuid(id)) return null;
+    const rows = await this.sql.query<PolicyRow>(`${SELECT} WHERE p.organization_id = ? AND p.id = ?`, [organizationId, id]);
+    return rows[0] ? toPolicy(rows[0]) : null;
+  }
+
+  async list(organizationId: number): Promise<EscalationPolicy[]> {
+    const rows = await this.sql.query<PolicyRow>(`${SELECT} WHERE p.organization_id = ? ORDER BY p.name, p.id`, [organizationId]);
+    return rows.map(toPolicy);
+  }
+
+  async save(policy: EscalationPolicy): Promise<void> {
+    await this.tx.run(async () => {
+      const rows = await this.sql.query(
+        `UPDATE escalation_policies SET name = ?, description = ?, repeat_count = ?, updated_at = ?, version = version + 1
+          WHERE id = ? AND organization_id = ? AND version = ? RETURNING version`,
+        [policy.name, policy.description, policy.repeatCount, policy.updatedAt, policy.id, policy.organizationId, policy.version],
+      );
+      if (rows.length === 0) throw new AppError('conflict', {}, 'The escalation policy changed meanwhile; read it again');
+      await this.sql.query('DELETE FROM escalation_policy_levels WHERE policy_id = ?', [policy.id]);
+      await this.writeLevels(policy);
+    });
+    policy.version += 1;
+  }
+
+  async remove(policy: EscalationPolicy): Promise<void> {
+    await this.sql.query('DELETE FROM escalation_policies WHERE id = ? AND organization_id = ?', [policy.id, policy.organizationId]);
+  }
+
+  private async writeLevels(policy: EscalationPolicy): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO escalation_policy_levels (policy_id, position, delay_minutes, targets)
+       SELECT ?, x.position, x.delay_minutes, x.targets FROM jsonb_to_recordset(?::jsonb) AS x(position int, delay_minutes int, targets jsonb)`,
+      [policy.id, JSON.stringify(policy.levels.map((l, position) => ({
+        position, delay_minutes: l.delayMinutes, targets: l.targets.map((t) => ({ type: t.type, id: t.id })),
+      })))],
+    );
+  }
+}

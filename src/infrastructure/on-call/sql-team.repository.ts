@@ -1,0 +1,75 @@
+import { AppError } from '../../domain/shared/app-error';
+import { Team, type TeamMember } from '../../domain/incident-management/teams';
+import type { TeamRepository } from '../../application/on-call/ports';
+import type { TransactionRunner } from '../../application/shared/transaction';
+import type { SqlRunner } from '../persistence/database';
+import { isUuid } from './uuid';
+
+interface TeamRow {
+  id: string; organization_id: number; name: string; description: string | null; members: TeamMember[] | string;
+  created_at: Date | string; updated_at: Date | string; version: number;
+}
+
+const SELECT = `SELECT t.id, t.organization_id, t.name, t.description, t.created_at, t.updated_at, t.version,
+    COALESCE((SELECT json_agg(json_build_object('userId', m.user_id, 'imRole', m.im_role) ORDER BY m.user_id)
+                FROM im_team_members m WHERE m.team_id = t.id), '[]') AS members
+  FROM im_teams t`;
+
+const toTeam = (row: TeamRow) => new Team({
+  id: row.id, organizationId: Number(row.organization_id), name: row.name, description: row.description,
+  members: typeof row.members === 'string' ? JSON.parse(row.members) : row.members,
+  createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at), version: Number(row.version),
+});
+
+/** Teams and their memberships; a team and its members are written in one transaction. */
+export class SqlTeamRepository implements TeamRepository {
+  constructor(private readonly sql: SqlRunner, private readonly tx: TransactionRunner) {}
+
+  async add(team: Team): Promise<void> {
+    await this.tx.run(async () => {
+      await this.sql.query(
+        'INSERT INTO im_teams (id, organization_id, name, description, created_at, updated_at, version) VALUES (?, ?, ?, ?, ?, ?, 1)',
+        [team.id, team.organizationId, team.name, team.description, team.createdAt, team.updatedAt],
+      );
+      await this.writeMembers(team);
+    });
+  }
+
+  async find(organizationId: number, id: string): Promise<Team | null> {
+    if (!isUuid(id)) return null;
+    const rows = await this.sql.query<TeamRow>(`${SELECT} WHERE t.organization_id = ? AND t.id = ?`, [organizationId, id]);
+    return rows[0] ? toTeam(rows[0]) : null;
+  }
+
+  async list(organizationId: number): Promise<Team[]> {
+    const rows = await this.sql.query<TeamRow>(`${SELECT} WHERE t.organization_id = ? ORDER BY t.name, t.id`, [organizationId]);
+    return rows.map(toTeam);
+  }
+
+  async save(team: Team): Promise<void> {
+    await this.tx.run(async () => {
+      const rows = await this.sql.query(
+        `UPDATE im_teams SET name = ?, description = ?, updated_at = ?, version = version + 1
+          WHERE id = ? AND organization_id = ? AND version = ? RETURNING version`,
+        [team.name, team.description, team.updatedAt, team.id, team.organizationId, team.version],
+      );
+      if (rows.length === 0) throw new AppError('conflict', {}, 'The team changed meanwhile; read it again');
+      await this.sql.query('DELETE FROM im_team_members WHERE team_id = ?', [team.id]);
+      await this.writeMembers(team);
+    });
+    team.version += 1;
+  }
+
+  async remove(team: Team): Promise<void> {
+    await this.sql.query('DELETE FROM im_teams WHERE id = ? AND organization_id = ?', [team.id, team.organizationId]);
+  }
+
+  private async writeMembers(team: Team): Promise<void> {
+    if (team.members.length === 0) return;
+    await this.sql.query(
+      `INSERT INTO im_team_members (team_id, user_id, im_role)
+       SELECT ?, x.user_id, x.im_role FROM jsonb_to_recordset(?::jsonb) AS x(user_id uuid, im_role text)`,
+      [team.id, JSON.stringify(team.members.map((m) => ({ user_id: m.userId, im_role: m.imRole })))],
+    );
+  }
+}

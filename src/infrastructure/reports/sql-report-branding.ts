@@ -1,0 +1,19 @@
+import type { ReportBranding, ReportLogo } from '../../application/reports/ports';
+import type { SqlRunner } from '../persistence/database';
+
+/** The logo in report_logos, one row per organization. */
+export class SqlReportBranding implements ReportBranding {
+  constructor(private readonly sql: SqlRunner) {}
+
+  async setLogo(organizationId: number, logo: ReportLogo | null, at: Date): Promise<void> {
+    if (!logo) {
+      await this.sql.query('DELETE FROM report_logos WHERE organization_id = ?', [organizationId]);
+      return;
+    }
+    await this.sql.query(
+      `INSERT INTO report_logos (organization_id, content_type, bytes, updated_at) VALUES (?, ?, decode(?, 'base64'), ?)
+       ON CONFLICT (organization_id) DO UPDATE SET content_type = EXCLUDED.content_type, bytes = EXCLUDED.bytes, updated_at = EXCLUDED.updated_at`,
+      [organizationId, logo.contentType, Buffer.from(logo.bytes).toString('base64'), at],
+    );
+  }
+}

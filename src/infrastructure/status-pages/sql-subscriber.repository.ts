@@ -1,0 +1,55 @@
+import { Subscriber, type SubscriberChannel } from '../../domain/status-pages/subscriber';
+import type { SubscriberRepository } from '../../application/status-pages/ports';
+import type { SqlRunner } from '../persistence/database';
+
+interface Row {
+  id: number; page_id: number; organization_id: number; channel: SubscriberChannel; address: string; webhook_secret: string | null;
+  component_keys: string[] | string; confirmed: boolean; token: string; created_at: Date | string; confirmed_at: Date | string | null;
+}
+const COLUMNS = 'id, page_id, organization_id, channel, address, webhook_secret, component_keys, confirmed, token, created_at, confirmed_at';
+
+const toSubscriber = (r: Row) => new Subscriber({
+  id: Number(r.id), pageId: Number(r.page_id), organizationId: Number(r.organization_id), channel: r.channel, address: r.address,
+  webhookSecret: r.webhook_secret, componentKeys: typeof r.component_keys === 'string' ? JSON.parse(r.component_keys) : r.component_keys,
+  confirmed: r.confirmed, token: r.token, createdAt: new Date(r.created_at), confirmedAt: r.confirmed_at === null ? null : new Date(r.confirmed_at),
+});
+
+/** Subscribers in plain SQL on the current unit of work. */
+export class SqlSubscriberRepository implements SubscriberRepository {
+  constructor(private readonly sql: SqlRunner) {}
+
+  async add(s: Subscriber): Promise<{ subscriber: Subscriber; created: boolean }> {
+    const [row] = await this.sql.query<Row>(
+      `INSERT INTO status_page_subscribers (page_id, organization_id, channel, address, webhook_secret, component_keys, confirmed, token, created_at, confirmed_at)
+       VALUES (?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?) ON CONFLICT (page_id, channel, address) DO NOTHING RETURNING ${COLUMNS}`,
+      [s.pageId, s.organizationId, s.channel, s.address, s.webhookSecret, JSON.stringify(s.componentKeys), s.confirmed, s.token, s.createdAt, s.confirmedAt],
+    );
+    if (row) return { subscriber: toSubscriber(row), created: true };
+    const [existing] = await this.sql.query<Row>(
+      `SELECT ${COLUMNS} FROM status_page_subscribers WHERE page_id = ? AND channel = ? AND address = ?`, [s.pageId, s.channel, s.address]);
+    return { subscriber: toSubscriber(existing!), created: false };
+  }
+
+  async findById(pageId: number, id: number): Promise<Subscriber | null> {
+    const [row] = await this.sql.query<Row>(`SELECT ${COLUMNS} FROM status_page_subscribers WHERE page_id = ? AND id = ?`, [pageId, id]);
+    return row ? toSubscriber(row) : null;
+  }
+
+  async findByToken(pageId: number, token: string): Promise<Subscriber | null> {
+    const [row] = await this.sql.query<Row>(`SELECT ${COLUMNS} FROM status_page_subscribers WHERE page_id = ? AND token = ?`, [pageId, token]);
+    return row ? toSubscriber(row) : null;
+  }
+
+  async list(pageId: number): Promise<Subscriber[]> {
+    return (await this.sql.query<Row>(`SELECT ${COLUMNS} FROM status_page_subscribers WHERE page_id = ? ORDER BY id`, [pageId])).map(toSubscriber);
+  }
+
+  async save(s: Subscriber): Promise<void> {
+    await this.sql.query('UPDATE status_page_subscribers SET confirmed = ?, confirmed_at = ?, component_keys = ?::jsonb WHERE id = ?',
+      [s.confirmed, s.confirmedAt, JSON.stringify(s.componentKeys), s.id]);
+  }
+
+  async remove(s: Subscriber): Promise<void> {
+    await this.sql.query('DELETE FROM status_page_subscribers WHERE id = ?', [s.id]);
+  }
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { PageSubscribers, type SubscriberView } from '../../../application/status-pages/page-subscribers';
+import { ApiRouter } from '../shared/api-router';
+import type { RouterDeps } from '../shared/router-deps';
+import { CreateSubscriberBody, IdParams, SubscriberParams, SubscriberSchema } from './schemas';
+import { withPageStatus } from './page-not-found';
+
+const tags = ['Status pages'] as const;
+
+const present = ({ subscriber, componentIds }: SubscriberView) => ({
+  id: subscriber.id, channel: subscriber.channel, address: subscriber.address, componentIds: [...componentIds], confirmed: subscriber.confirmed,
+  createdAt: subscriber.createdAt.toISOString(), confirmedAt: subscriber.confirmedAt?.toISOString() ?? null,
+});
+
+/** The subscribers of a status page, as its editors manage them. */
+export function statusPageSubscribersRouter(deps: RouterDeps) {
+  const { container } = deps;
+  return new ApiRouter(deps)
+    .route({
+      operationId: 'listStatusPageSubscribers',
+      method: 'get', path: '/api/status-pages/{id}/subscribers', tags, summary: 'List a status page\'s subscribers',
+      description: 'E-mail subscribers (confirmed or waiting for their confirmation) and webhooks. statusPageNotFound is 400 for a '
+        + 'malformed id or a page outside the caller\'s scope, 404 for a missing page.',
+      params: IdParams, response: z.array(SubscriberSchema), errors: ['statusPageNotFound'],
+      handler: async ({ actor, params, req, res }) => withPageStatus(req, res, async () =>
+        (await container.get(PageSubscribers).list(actor, params)).map(present)),
+    })
+    .route({
+      operationId: 'addStatusPageSubscriber',
+      method: 'post', path: '/api/status-pages/{id}/subscribers', tags, summary: 'Add a subscriber', status: 201,
+      description: 'An e-mail address is sent the confirmation link, as a visitor subscribing on the page is (double opt-in); a webhook '
+        + 'is confirmed at once and answered with webhookSecret, shown this once. Adding an existing subscriber answers it unchanged. '
+        + 'Subscribers hear of incidents, incident updates and announced maintenance of the components they follow.',
+      params: IdParams, body: CreateSubscriberBody,
+      response: SubscriberSchema.extend({ webhookSecret: z.string().nullable() }),
+      errors: ['statusPageNotFound', 'roleForbidden'],
+      handler: async ({ actor, params, body, req, res }) => withPageStatus(req, res, async () => {
+        const added = await container.get(PageSubscribers).add(actor, { id: params.id, subscriber: body });
+        return { ...present(added), webhookSecret: added.secret };
+      }),
+    })
+    .route({
+      operationId: 'removeStatusPageSubscriber',
+      method: 'delete', path: '/api/status-pages/{id}/subscribers/{subscriberId}', tags, summary: 'Remove a subscriber',
+      description: 'invalidSubscriberId when the id is not a positive integer; subscriberNotFound when it is missing or on another page.',
+      params: SubscriberParams,
+      response: z.object({ success: z.literal(true), id: z.number().int() }),
+      errors: ['invalidSubscriberId', 'subscriberNotFound', 'statusPageNotFound', 'roleForbidden'],
+      handler: async ({ actor, params, req, res }) => withPageStatus(req, res, async () =>
+        ({ success: true as const, id: (await container.get(PageSubscribers).remove(actor, params)).id })),
+    }).router;
+}

@@ -1,0 +1,92 @@
+import { ContainerModule } from 'inversify';
+import { CLOCK } from '../../application/shared/clock';
+import { ID_GENERATOR } from '../../application/shared/id-generator';
+import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
+import { SECRET_TOKENS } from '../../application/identity/ports';
+import {
+  CALENDAR_FEEDS, ESCALATION_LEDGER, ESCALATION_POLICY_REPOSITORY, IM_PEOPLE, PAGING_CONTACTS, SCHEDULE_REPOSITORY, TEAM_REPOSITORY,
+  type ImPeople, type ScheduleRepository, type TeamRepository,
+} from '../../application/on-call/ports';
+import { ListImTeams } from '../../application/on-call/list-im-teams';
+import { GetImTeam } from '../../application/on-call/get-im-team';
+import { CreateImTeam } from '../../application/on-call/create-im-team';
+import { UpdateImTeam } from '../../application/on-call/update-im-team';
+import { DeleteImTeam } from '../../application/on-call/delete-im-team';
+import { SetImTeamMember } from '../../application/on-call/set-im-team-member';
+import { RemoveImTeamMember } from '../../application/on-call/remove-im-team-member';
+import { ListSchedules } from '../../application/on-call/list-schedules';
+import { GetSchedule } from '../../application/on-call/get-schedule';
+import { CreateSchedule } from '../../application/on-call/create-schedule';
+import { UpdateSchedule } from '../../application/on-call/update-schedule';
+import { DeleteSchedule } from '../../application/on-call/delete-schedule';
+import { AddScheduleOverride } from '../../application/on-call/add-schedule-override';
+import { RemoveScheduleOverride } from '../../application/on-call/remove-schedule-override';
+import { GetScheduleTimeline } from '../../application/on-call/get-schedule-timeline';
+import { WhoIsOnCall } from '../../application/on-call/who-is-on-call';
+import { IssueCalendarFeed } from '../../application/on-call/issue-calendar-feed';
+import { ReadCalendarFeed } from '../../application/on-call/read-calendar-feed';
+import { ListEscalationPolicies } from '../../application/on-call/list-escalation-policies';
+import { GetEscalationPolicy } from '../../application/on-call/get-escalation-policy';
+import { CreateEscalationPolicy } from '../../application/on-call/create-escalation-policy';
+import { UpdateEscalationPolicy } from '../../application/on-call/update-escalation-policy';
+import { DeleteEscalationPolicy } from '../../application/on-call/delete-escalation-policy';
+import { RunDueEscalations } from '../../application/on-call/run-due-escalations';
+import { DIRECT_DELIVERIES } from '../../application/notifications/ports';
+import { SqlTeamRepository } from '../../infrastructure/on-call/sql-team.repository';
+import { SqlScheduleRepository } from '../../infrastructure/on-call/sql-schedule.repository';
+import { SqlEscalationPolicyRepository } from '../../infrastructure/on-call/sql-escalation-policy.repository';
+import { SqlImPeople } from '../../infrastructure/on-call/sql-im-people';
+import { SqlCalendarFeeds } from '../../infrastructure/on-call/sql-calendar-feeds';
+import { SqlEscalationLedger } from '../../infrastructure/on-call/sql-escalation-ledger';
+import { CONTEXT_SQL } from '../tokens';
+
+type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
+
+/** Incident-management teams, on-call schedules, calendar feeds, escalation policies and the escalation runner. */
+export const onCallModule = new ContainerModule(({ bind }) => {
+  const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
+    bind(id as symbol).toDynamicValue((c) => make(c as unknown as Ctx)).inSingletonScope();
+
+  single(TEAM_REPOSITORY, (c) => new SqlTeamRepository(c.get(CONTEXT_SQL), c.get(TRANSACTION_RUNNER)));
+  single(SCHEDULE_REPOSITORY, (c) => new SqlScheduleRepository(c.get(CONTEXT_SQL), c.get(TRANSACTION_RUNNER)));
+  single(ESCALATION_POLICY_REPOSITORY, (c) => new SqlEscalationPolicyRepository(c.get(CONTEXT_SQL), c.get(TRANSACTION_RUNNER)));
+  single(IM_PEOPLE, (c) => new SqlImPeople(c.get(CONTEXT_SQL)));
+  single(PAGING_CONTACTS, (c) => c.get(IM_PEOPLE));
+  single(ESCALATION_LEDGER, (c) => new SqlEscalationLedger(c.get(CONTEXT_SQL)));
+  single(CALENDAR_FEEDS, (c) => new SqlCalendarFeeds(c.get(CONTEXT_SQL)));
+  const directory = (c: Ctx) => ({
+    people: c.get<ImPeople>(IM_PEOPLE), schedules: c.get<ScheduleRepository>(SCHEDULE_REPOSITORY), teams: c.get<TeamRepository>(TEAM_REPOSITORY),
+  });
+
+  single(ListImTeams, (c) => new ListImTeams(c.get(TEAM_REPOSITORY)));
+  single(GetImTeam, (c) => new GetImTeam(c.get(TEAM_REPOSITORY)));
+  single(CreateImTeam, (c) => new CreateImTeam(c.get(TEAM_REPOSITORY), c.get(IM_PEOPLE), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(UpdateImTeam, (c) => new UpdateImTeam(c.get(TEAM_REPOSITORY), c.get(CLOCK)));
+  single(DeleteImTeam, (c) => new DeleteImTeam(c.get(TEAM_REPOSITORY)));
+  single(SetImTeamMember, (c) => new SetImTeamMember(c.get(TEAM_REPOSITORY), c.get(IM_PEOPLE), c.get(CLOCK)));
+  single(RemoveImTeamMember, (c) => new RemoveImTeamMember(c.get(TEAM_REPOSITORY), c.get(CLOCK)));
+
+  single(ListSchedules, (c) => new ListSchedules(c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY)));
+  single(GetSchedule, (c) => new GetSchedule(c.get(SCHEDULE_REPOSITORY)));
+  single(CreateSchedule, (c) => new CreateSchedule(
+    c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY), c.get(IM_PEOPLE), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(UpdateSchedule, (c) => new UpdateSchedule(c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY), c.get(IM_PEOPLE), c.get(CLOCK)));
+  single(DeleteSchedule, (c) => new DeleteSchedule(c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY)));
+  single(AddScheduleOverride, (c) => new AddScheduleOverride(
+    c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY), c.get(IM_PEOPLE), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(RemoveScheduleOverride, (c) => new RemoveScheduleOverride(c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY)));
+  single(GetScheduleTimeline, (c) => new GetScheduleTimeline(c.get(SCHEDULE_REPOSITORY), c.get(CLOCK)));
+  single(WhoIsOnCall, (c) => new WhoIsOnCall(c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY), c.get(CLOCK)));
+  single(IssueCalendarFeed, (c) => new IssueCalendarFeed(c.get(SCHEDULE_REPOSITORY), c.get(CALENDAR_FEEDS), c.get(SECRET_TOKENS), c.get(CLOCK)));
+  single(ReadCalendarFeed, (c) => new ReadCalendarFeed(
+    c.get(CALENDAR_FEEDS), c.get(SCHEDULE_REPOSITORY), c.get(IM_PEOPLE), c.get(SECRET_TOKENS), c.get(CLOCK)));
+
+  single(ListEscalationPolicies, (c) => new ListEscalationPolicies(c.get(ESCALATION_POLICY_REPOSITORY)));
+  single(GetEscalationPolicy, (c) => new GetEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY)));
+  single(CreateEscalationPolicy, (c) => new CreateEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY), directory(c), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(UpdateEscalationPolicy, (c) => new UpdateEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY), directory(c), c.get(CLOCK)));
+  single(DeleteEscalationPolicy, (c) => new DeleteEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY)));
+  single(RunDueEscalations, (c) => new RunDueEscalations(
+    c.get(ESCALATION_LEDGER), c.get(ESCALATION_POLICY_REPOSITORY), c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY),
+    c.get(PAGING_CONTACTS), c.get(DIRECT_DELIVERIES), c.get(TRANSACTION_RUNNER), c.get(CLOCK)));
+});

@@ -1,0 +1,110 @@
+import { AppError } from '../../../src/domain/shared/app-error';
+import type { Team } from '../../../src/domain/incident-management/teams';
+import type { Schedule } from '../../../src/domain/incident-management/schedule';
+import type { EscalationPolicy } from '../../../src/domain/incident-management/escalation-policy';
+import type {
+  DueEscalation, EscalatingIncident, EscalationLedger, EscalationPolicyRepository, PagingContact, PagingContacts,
+  ScheduleRepository, TeamRepository,
+} from '../../../src/application/on-call/ports';
+import { copyOf } from './shared-fakes';
+
+/** Records with a uuid id, an organization and a version, kept per organization as the SQL adapters do. */
+class VersionedStore<T extends { id: string; organizationId: number; version: number }> {
+  protected readonly rows = new Map<string, T>();
+
+  async add(record: T): Promise<void> {
+    this.rows.set(record.id, copyOf(record));
+  }
+
+  async find(organizationId: number, id: string): Promise<T | null> {
+    const row = this.rows.get(id);
+    return row && row.organizationId === organizationId ? copyOf(row) : null;
+  }
+
+  async save(record: T): Promise<void> {
+    const stored = this.rows.get(record.id);
+    if (!stored || stored.version !== record.version) throw new AppError('conflict');
+    record.version += 1;
+    this.rows.set(record.id, copyOf(record));
+  }
+
+  async remove(record: T): Promise<void> {
+    this.rows.delete(record.id);
+  }
+
+  protected of(organizationId: number): T[] {
+    return [...this.rows.values()].filter((r) => r.organizationId === organizationId).map(copyOf);
+  }
+}
+
+export class FakeTeams extends VersionedStore<Team> implements TeamRepository {
+  async list(organizationId: number): Promise<Team[]> {
+    return this.of(organizationId);
+  }
+}
+
+export class FakeSchedules extends VersionedStore<Schedule> implements ScheduleRepository {
+  async list(organizationId: number, filter: { teamId?: string } = {}): Promise<Schedule[]> {
+    return this.of(organizationId).filter((s) => filter.teamId === undefined || s.teamId === filter.teamId);
+  }
+}
+
+export class FakeEscalationPolicies extends VersionedStore<EscalationPolicy> implements EscalationPolicyRepository {
+  async list(organizationId: number): Promise<EscalationPolicy[]> {
+    return this.of(organizationId);
+  }
+}
+
+/** People with e-mail addresses, per organization. */
+export class FakePagingContacts implements PagingContacts {
+  readonly people = new Map<string, PagingContact & { organizationId: number }>();
+
+  add(organizationId: number, userId: string, name: string): this {
+    this.people.set(userId, { organizationId, name, email: `${userId}@people.example` });
+    return this;
+  }
+
+  async contacts(organizationId: number, userIds: readonly string[]): Promise<Map<string, PagingContact>> {
+    const out = new Map<string, PagingContact>();
+    for (const id of userIds) {
+      const person = this.people.get(id);
+      if (person && person.organizationId === organizationId) out.set(id, { name: person.name, email: person.email });
+    }
+    return out;
+  }
+}
+
+/** The escalation ledger over incidents the test opens, acknowledges and resolves by hand. */
+export class FakeEscalationLedger implements EscalationLedger {
+  readonly incidents = new Map<string, EscalatingIncident>();
+  readonly rows = new Map<string, { nextStep: number | null; nextDueAt: Date | null }>();
+
+  open(incident: EscalatingIncident): void {
+    this.incidents.set(incident.id, incident);
+  }
+
+  update(id: string, change: Partial<EscalatingIncident>): void {
+    this.incidents.set(id, { ...this.incidents.get(id)!, ...change });
+  }
+
+  async adoptNew(_now: Date): Promise<number> {
+    let adopted = 0;
+    for (const incident of this.incidents.values()) {
+      if (this.rows.has(incident.id) || !incident.escalationPolicyId || incident.acknowledgedAt || incident.resolvedAt) continue;
+      this.rows.set(incident.id, { nextStep: 0, nextDueAt: incident.openedAt });
+      adopted += 1;
+    }
+    return adopted;
+  }
+
+  async claimDue(now: Date, limit: number): Promise<DueEscalation[]> {
+    return [...this.rows.entries()]
+      .filter(([, row]) => row.nextDueAt !== null && row.nextDueAt <= now)
+      .slice(0, limit)
+      .map(([id, row]) => ({ incident: this.incidents.get(id)!, nextStep: row.nextStep!, nextDueAt: row.nextDueAt! }));
+  }
+
+  async advance(incidentId: string, next: { step: number; dueAt: Date } | null): Promise<void> {
+    this.rows.set(incidentId, { nextStep: next?.step ?? null, nextDueAt: next?.dueAt ?? null });
+  }
+}
