@@ -146,7 +146,6 @@ async function anOrganization(service: BenchService, n: number): Promise<{ token
     method: 'POST', headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'Bench', email: `ingest-${stamp}@bench.example`, password: 'bench password', organizationName: `Ingest ${n}` }),
   }));
-  await service.request({ type: 'sql', sql: 'UPDATE organizations SET incident_management_enabled = true WHERE id = ?', params: [signUp.user.organizationId] });
   const minted = await json<{ token: string }>(await fetch(`${service.url}/api/organization/tokens`, {
     method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${signUp.token}` },
     body: JSON.stringify({ name: 'ingest bench' }),
@@ -184,6 +183,8 @@ async function main() {
     // One more organization whose windows (this one and the next ten) are used up, as if it had sent 600 events in each.
     const over = await anOrganization(service, ORGANIZATIONS);
     const exhaustedToken = over.token;
+    // Incident management on for every organization of the bench, before any of them sends an event.
+    await service.request({ type: 'sql', sql: 'UPDATE organizations SET incident_management_enabled = true', params: [] });
     const thisWindow = Math.floor(Date.now() / 60_000);
     for (let w = 0; w <= 10; w++) {
       await service.request({
