@@ -1,7 +1,8 @@
 /**
  * The service under the API benchmark, in its own process so its CPU is measured apart from the
  * load generator's. Besides the service it serves a bare Express route, GET /bare, answering from
- * memory whatever page it was last given: the baseline a list endpoint is compared with.
+ * memory whatever page it was last given: the baseline a list endpoint is compared with (and POST
+ * /bare, parsing a JSON body and answering 202: the ingest bench's baseline).
  * IPC requests (each answered with the same id):
  *   {type: 'urls'}                -> {url, bareUrl}
  *   {type: 'cpu'}                 -> {serverMicros, userMicros, systemMicros, postgresMicros | null}
@@ -47,6 +48,10 @@ async function main() {
   bare.disable('x-powered-by');
   bare.get('/bare', (_req, res) => {
     res.json(barePage);
+  });
+  // The ingest bench's baseline: a bare route taking the same JSON body and answering 202.
+  bare.post('/bare', express.json({ limit: '256kb' }), (req, res) => {
+    res.status(202).json({ status: 'success', message: 'Event processed', dedup_key: (req.body as { dedup_key?: string }).dedup_key });
   });
   const bareServer = http.createServer(bare);
   bareServer.keepAliveTimeout = 65_000;

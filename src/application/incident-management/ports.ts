@@ -37,7 +37,8 @@ export interface ImIncidentRepository {
   /**
    * The one statement of a trigger event: opens `candidate`, or, when an open incident of the
    * organization already has its dedup key, adds an occurrence to that one. Never two open incidents
-   * for one key, however many triggers race. Writes the timeline entry of whichever happened.
+   * for one key, however many triggers race. Writes the timeline entry of whichever happened, in
+   * the same atomic step: callers need no transaction around it.
    */
   triggerOrOccur(scope: TenantScope, candidate: ImIncident, occurrence: Record<string, unknown>): Promise<{ incident: ImIncident; created: boolean }>;
 }

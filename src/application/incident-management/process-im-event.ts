@@ -62,7 +62,8 @@ export class ProcessImEvent {
       severity: event.severity ?? 'critical', source: event.source ?? null, teamId: event.routing?.teamId ?? null,
       customerId: event.routing?.customerId ?? null, escalationPolicyId: event.routing?.escalationPolicyId ?? null, dedupKey, createdByUserId: null, now: this.clock.now(),
     }, { event: event.details });
-    const { incident, created } = await this.transactions.run(() => this.incidents.triggerOrOccur(scope, candidate, { event: event.details }));
+    // One atomic statement: a transaction around it would only add its BEGIN and COMMIT round trips.
+    const { incident, created } = await this.incidents.triggerOrOccur(scope, candidate, { event: event.details });
     return { dedupKey, outcome: created ? 'created' : 'occurrence', incidentId: incident.publicId };
   }
 

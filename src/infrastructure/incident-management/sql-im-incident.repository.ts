@@ -127,26 +127,35 @@ export class SqlImIncidentRepository implements ImIncidentRepository {
 
   async triggerOrOccur(scope: TenantScope, candidate: ImIncident, occurrence: Record<string, unknown>) {
     // One statement decides, under the partial unique index: a new incident, or one more
-    // occurrence of the open one (occurrences move neither its status nor its version).
+    // occurrence of the open one (occurrences move neither its status nor its version). The same
+    // statement writes the timeline entries of whichever happened, so an event is one round trip
+    // and atomic without a transaction of its own.
+    const entries = (list: readonly ImTimelineEntry[]) => JSON.stringify(list.map((e) => ({
+      kind: e.kind, at: e.at.toISOString(), actor_user_id: e.actorUserId, details: e.details,
+    })));
+    const created = candidate.pending.splice(0);
+    const occurred: ImTimelineEntry[] = [{ kind: 'occurrence', at: candidate.createdAt, actorUserId: null, details: occurrence }];
     const [row] = await this.sql.query<IncidentRow & { inserted: boolean }>(
-      `INSERT INTO im_incidents (public_id, organization_id, title, description, severity, source, status, team_id, customer_id,
-         escalation_policy_id, dedup_key, snoozed_until, occurrence_count, last_occurrence_at, created_by_user_id, created_at,
-         updated_at, version)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
-       ON CONFLICT (organization_id, dedup_key) WHERE status IN ('triggered', 'acknowledged')
-       DO UPDATE SET occurrence_count = im_incidents.occurrence_count + 1,
-         last_occurrence_at = GREATEST(im_incidents.last_occurrence_at, EXCLUDED.last_occurrence_at)
-       RETURNING ${COLUMNS}, (xmax = 0) AS inserted`,
-      [...this.insertValues(scope, candidate)],
+      `WITH upserted AS (
+         INSERT INTO im_incidents (public_id, organization_id, title, description, severity, source, status, team_id, customer_id,
+           escalation_policy_id, dedup_key, snoozed_until, occurrence_count, last_occurrence_at, created_by_user_id, created_at,
+           updated_at, version)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+         ON CONFLICT (organization_id, dedup_key) WHERE status IN ('triggered', 'acknowledged')
+         DO UPDATE SET occurrence_count = im_incidents.occurrence_count + 1,
+           last_occurrence_at = GREATEST(im_incidents.last_occurrence_at, EXCLUDED.last_occurrence_at)
+         RETURNING ${COLUMNS}, (xmax = 0) AS inserted
+       ), timeline AS (
+         INSERT INTO im_incident_timeline (incident_id, kind, at, actor_user_id, details)
+         SELECT u.id, e.kind, e.at, e.actor_user_id, e.details
+           FROM upserted u,
+                jsonb_to_recordset(CASE WHEN u.inserted THEN ?::jsonb ELSE ?::jsonb END)
+                  AS e(kind text, at timestamptz, actor_user_id uuid, details jsonb)
+       )
+       SELECT * FROM upserted`,
+      [...this.insertValues(scope, candidate), entries(created), entries(occurred)],
     );
-    const incident = toIncident(row!);
-    if (row!.inserted) {
-      incident.pending.push(...candidate.pending);
-    } else {
-      incident.pending.push({ kind: 'occurrence', at: candidate.createdAt, actorUserId: null, details: occurrence });
-    }
-    await this.writeTimeline(incident);
-    return { incident, created: Boolean(row!.inserted) };
+    return { incident: toIncident(row!), created: Boolean(row!.inserted) };
   }
 
   private insertValues(scope: TenantScope, incident: ImIncident): unknown[] {
