@@ -9,6 +9,7 @@ import { ResolveImIncident } from '../../../application/incident-management/reso
 import { SnoozeImIncident } from '../../../application/incident-management/snooze-im-incident';
 import { MergeImIncidents } from '../../../application/incident-management/merge-im-incidents';
 import { BulkImIncidentAction } from '../../../application/incident-management/bulk-im-incident-action';
+import { EscalateImIncidentNow } from '../../../application/on-call/escalate-im-incident-now';
 import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
 import { paged, pagedSchema } from '../shared/paging';
@@ -121,6 +122,19 @@ export function imIncidentsRouter(deps: RouterDeps) {
       errors: [...CHANGE_ERRORS, 'imSnoozeRangeInvalid', 'imTeamMembershipRequired'],
       handler: async ({ actor, params, body }) =>
         presentImIncident(await container.get(SnoozeImIncident).execute(actor, params.id, body.snoozedUntil)),
+    })
+    .route({
+      operationId: 'escalateImIncident',
+      method: 'post', path: '/api/im/incidents/{id}/escalate', tags, summary: 'Escalate an IM incident now',
+      description: 'Pages the next level of the incident\'s escalation policy at once, as the escalation job would when its delay '
+        + 'ends (the job does not page that level again; later levels keep their times). Past the end of the chain, or once an '
+        + 'acknowledgement stopped it, the last level is paged again. An incident without a policy pages no one. The timeline '
+        + 'records an `escalated` entry (details.level: the level paged or null; details.pages: messages sent). A resolved or '
+        + `merged incident answers 422 imIncidentAlreadyClosed. ${MEMBERS_NOTE} ${CONFLICT_NOTE}`,
+      params: IncidentParams,
+      response: one,
+      errors: [...CHANGE_ERRORS, 'imTeamMembershipRequired'],
+      handler: async ({ actor, params }) => presentImIncident(await container.get(EscalateImIncidentNow).execute(actor, params.id)),
     })
     .route({
       operationId: 'mergeImIncidents',

@@ -64,7 +64,7 @@ export const BulkBody = z.object({
 
 export const TimelineEntrySchema = z.object({
   id: z.number().int(),
-  kind: z.string().meta({ description: 'triggered, occurrence, acknowledged, statusChanged, resolved, merged, mergedInto or snoozed' }),
+  kind: z.string().meta({ description: 'triggered, occurrence, acknowledged, statusChanged, resolved, merged, mergedInto, snoozed, escalated (details: level, pages) or responderAdded (details: userId, notified)' }),
   at: z.string(),
   actorUserId: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),

@@ -1,0 +1,54 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { api, expectError } from '../../../support/http-client';
+import { aCallerSet, type CallerSet } from '../../../support/callers';
+import { setIncidentManagement } from '../../../support/im-fixtures';
+import { testServer } from '../../../support/test-server';
+
+/** The IM incident actions beyond status moves: escalate now, add a responder, retry an outbound page. */
+describe('IM incident actions over HTTP', () => {
+  let callers: CallerSet;
+  let other: CallerSet;
+
+  before(async () => {
+    [callers, other] = await Promise.all([aCallerSet(), aCallerSet()]);
+    await Promise.all([setIncidentManagement(callers.organizationId, true), setIncidentManagement(other.organizationId, true)]);
+  });
+
+  const pagesOf = async (incidentId: string) => {
+    const { database } = await testServer();
+    return database.sql.query<{ subject: string | null }>(
+      'SELECT * FROM notification_deliveries WHERE incident_id = ? ORDER BY id', [incidentId]);
+  };
+
+  describe('POST /api/im/incidents/{id}/escalate', () => {
+    it('pages the next level at once and records it on the timeline; a closed incident answers imIncidentAlreadyClosed', async () => {
+      const policy = await api('POST', '/api/escalation-config', {
+        token: callers.admin,
+        body: { name: 'Now', repeatCount: 0, levels: [{ delayMinutes: 30, targets: [{ type: 'user', id: callers.org.user.id }] }] },
+      });
+      expect(policy.status, JSON.stringify(policy.body)).to.equal(200);
+      const incident = await api('POST', '/api/im/incidents', { token: callers.admin, body: { title: 'Cart broken', escalationPolicyId: policy.body.id } });
+      expect(incident.status, JSON.stringify(incident.body)).to.equal(201);
+      const path = `/api/im/incidents/${incident.body.id}`;
+
+      const escalated = await api('POST', `${path}/escalate`, { token: callers.admin });
+      expect(escalated.status, JSON.stringify(escalated.body)).to.equal(200);
+      expect(escalated.body).to.include({ id: incident.body.id, status: 'triggered' });
+      expect(await pagesOf(incident.body.id)).to.have.length(1);
+      const read = await api('GET', path, { token: callers.admin });
+      const entry = read.body.timeline.find((e: { kind: string }) => e.kind === 'escalated');
+      expect(entry.details).to.deep.equal({ level: 1, pages: 1 });
+
+      expect((await api('POST', `${path}/resolve`, { token: callers.admin })).status).to.equal(200);
+      expectError(await api('POST', `${path}/escalate`, { token: callers.admin }), 422, 'imIncidentAlreadyClosed');
+    });
+
+    it('answers imIncidentNotFound for a missing incident and for another organization\'s', async () => {
+      const foreign = await api('POST', '/api/im/incidents', { token: other.admin, body: { title: 'Theirs' } });
+      expect(foreign.status).to.equal(201);
+      expectError(await api('POST', `/api/im/incidents/${foreign.body.id}/escalate`, { token: callers.admin }), 404, 'imIncidentNotFound');
+      expectError(await api('POST', `/api/im/incidents/${randomUUID()}/escalate`, { token: callers.admin }), 404, 'imIncidentNotFound');
+    });
+  });
+});
