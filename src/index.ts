@@ -96,6 +96,7 @@ export * from './application/incidents/ports';
 export * from './application/incidents/record-check-result';
 export * from './application/incidents/resolve-incident';
 export * from './application/incidents/steady-memo';
+export * from './application/incident-management/add-im-incident-responder';
 export * from './application/incident-management/acknowledge-im-incident';
 export * from './application/incident-management/admit-im-event';
 export * from './application/incident-management/alert-source-routing';

@@ -50,8 +50,27 @@ export const IM_INCIDENT_REPOSITORY = Symbol.for('ImIncidentRepository');
 export interface ImTeamDirectory {
   exists(organizationId: number, teamId: string): Promise<boolean>;
   isMember(organizationId: number, teamId: string, userId: string): Promise<boolean>;
+  /** Whether the user is a member of the team with imRole admin. */
+  isTeamAdmin(organizationId: number, teamId: string, userId: string): Promise<boolean>;
 }
 export const IM_TEAM_DIRECTORY = Symbol.for('ImTeamDirectory');
+
+/** A user who may respond to incidents, with the address a page goes to. */
+export interface ImResponder {
+  readonly name: string;
+  readonly email: string;
+}
+
+/** Users of the organization as responders (owned by identity; read here). */
+export interface ImResponderDirectory {
+  /**
+   * The user when they are an IM user of the organization: active, not bound to a customer, not a
+   * global supporter, with an IM role (admin, editor, responder); null otherwise (including another
+   * organization's user or an unknown id).
+   */
+  eligible(organizationId: number, userId: string): Promise<ImResponder | null>;
+}
+export const IM_RESPONDER_DIRECTORY = Symbol.for('ImResponderDirectory');
 
 /** Escalation policies (owned by the escalation context): whether one of the organization exists. */
 export interface EscalationPolicyDirectory {

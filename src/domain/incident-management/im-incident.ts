@@ -13,6 +13,9 @@ export const IM_CLOSED_STATUSES: readonly ImIncidentStatus[] = ['resolved', 'mer
 export const IM_OPEN_STATUSES: readonly ImIncidentStatus[] = ['triggered', 'acknowledged'];
 export const isClosedStatus = (status: ImIncidentStatus) => IM_CLOSED_STATUSES.includes(status);
 
+/** Organization roles that may use incident management (and be added as responders). */
+export const IM_USER_ROLES = ['admin', 'editor', 'responder'] as const;
+
 /** PagerDuty Events v2 severities. */
 export const IM_SEVERITIES = ['critical', 'error', 'warning', 'info'] as const;
 export type ImSeverity = (typeof IM_SEVERITIES)[number];

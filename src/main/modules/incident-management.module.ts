@@ -33,6 +33,10 @@ import { SECRET_TOKENS } from '../../application/identity/ports';
 import { SqlAlertSourceRepository } from '../../infrastructure/incident-management/sql-alert-source.repository';
 import { PostgresIngestByteBudget } from '../../infrastructure/incident-management/postgres-ingest-byte-budget';
 import { CONTEXT_SQL, SQL } from '../tokens';
+import { AddImIncidentResponder } from '../../application/incident-management/add-im-incident-responder';
+import { IM_RESPONDER_DIRECTORY } from '../../application/incident-management/ports';
+import { SqlImResponderDirectory } from '../../infrastructure/incident-management/sql-im-directories';
+import { DIRECT_DELIVERIES } from '../../application/notifications/ports';
 
 type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
 
@@ -58,6 +62,10 @@ export const incidentManagementModule = new ContainerModule(({ bind }) => {
   single(ResolveImIncident, membersOnly(ResolveImIncident));
   single(SnoozeImIncident, membersOnly(SnoozeImIncident));
   single(MergeImIncidents, membersOnly(MergeImIncidents));
+  single(IM_RESPONDER_DIRECTORY, (c) => new SqlImResponderDirectory(c.get(CONTEXT_SQL)));
+  single(AddImIncidentResponder, (c) => new AddImIncidentResponder(
+    c.get(IM_INCIDENT_REPOSITORY), c.get(IM_TEAM_DIRECTORY), c.get(IM_RESPONDER_DIRECTORY), c.get(DIRECT_DELIVERIES),
+    c.get(TRANSACTION_RUNNER), c.get(CLOCK)));
   single(BulkImIncidentAction, membersOnly(BulkImIncidentAction));
 
   single(AdmitImEvent, (c) => new AdmitImEvent(c.get(RATE_LIMITER), c.get(CLOCK)));

@@ -9,13 +9,14 @@ import { ResolveImIncident } from '../../../application/incident-management/reso
 import { SnoozeImIncident } from '../../../application/incident-management/snooze-im-incident';
 import { MergeImIncidents } from '../../../application/incident-management/merge-im-incidents';
 import { BulkImIncidentAction } from '../../../application/incident-management/bulk-im-incident-action';
+import { AddImIncidentResponder } from '../../../application/incident-management/add-im-incident-responder';
 import { EscalateImIncidentNow } from '../../../application/on-call/escalate-im-incident-now';
 import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
 import { paged, pagedSchema } from '../shared/paging';
 import {
   BulkBody, CreateIncidentBody, ImIncidentSchema, ImIncidentWithTimelineSchema, IncidentParams, ListIncidentsQuery, MergeBody,
-  SnoozeBody, StatusBody,
+  ResponderBody, SnoozeBody, StatusBody,
 } from './schemas';
 import { presentImIncident, presentTimelineEntry } from './presenters';
 
@@ -135,6 +136,22 @@ export function imIncidentsRouter(deps: RouterDeps) {
       response: one,
       errors: [...CHANGE_ERRORS, 'imTeamMembershipRequired'],
       handler: async ({ actor, params }) => presentImIncident(await container.get(EscalateImIncidentNow).execute(actor, params.id)),
+    })
+    .route({
+      operationId: 'addImIncidentResponder',
+      method: 'post', path: '/api/im/incidents/{id}/responders', tags, summary: 'Add a responder to an IM incident',
+      description: 'Records a `responderAdded` timeline entry (details.userId, details.notified). The user must be an IM user of the '
+        + 'organization: active, not customer-bound, role admin, editor or responder (400 imUserNotEligible otherwise, also for '
+        + 'another organization\'s user). With notify true the responder is paged by e-mail through the delivery ledger, which '
+        + 'needs an admin of the incident\'s team, an organization admin or a platform admin (403 imTeamAdminRequired for a plain '
+        + `member; an incident routed to no team may be paged by any IM user). ${MEMBERS_NOTE} A resolved or merged incident answers `
+        + `422 imIncidentAlreadyClosed. ${CONFLICT_NOTE}`,
+      params: IncidentParams,
+      body: ResponderBody,
+      response: one,
+      errors: [...CHANGE_ERRORS, 'imTeamMembershipRequired', 'imTeamAdminRequired', 'imUserNotEligible'],
+      handler: async ({ actor, params, body }) =>
+        presentImIncident(await container.get(AddImIncidentResponder).execute(actor, params.id, body)),
     })
     .route({
       operationId: 'mergeImIncidents',

@@ -52,6 +52,11 @@ export const SnoozeBody = z.object({
   snoozedUntil: Instant.meta({ description: 'In the future, at most 7 days ahead (imSnoozeRangeInvalid)' }),
 }).strict().meta({ id: 'ImIncidentSnooze' });
 
+export const ResponderBody = z.object({
+  userId: z.string().min(1).max(100).meta({ description: 'A user of the organization with an IM role (admin, editor, responder), active and not customer-bound (imUserNotEligible otherwise)' }),
+  notify: z.boolean().default(false).meta({ description: 'Page the responder by e-mail through the delivery ledger; needs an admin of the incident\'s team (imTeamAdminRequired)' }),
+}).strict().meta({ id: 'ImIncidentResponder' });
+
 export const MergeBody = z.object({
   sourceIncidentIds: z.array(IncidentRef).min(1).max(100)
     .meta({ description: 'Open incidents to fold into this one: they become merged and their occurrences move here' }),

@@ -4,6 +4,7 @@ import { api, expectError } from '../../../support/http-client';
 import { aCallerSet, type CallerSet } from '../../../support/callers';
 import { setIncidentManagement } from '../../../support/im-fixtures';
 import { testServer } from '../../../support/test-server';
+import { aMember } from '../../../support/identity-fixtures';
 
 /** The IM incident actions beyond status moves: escalate now, add a responder, retry an outbound page. */
 describe('IM incident actions over HTTP', () => {
@@ -49,6 +50,45 @@ describe('IM incident actions over HTTP', () => {
       expect(foreign.status).to.equal(201);
       expectError(await api('POST', `/api/im/incidents/${foreign.body.id}/escalate`, { token: callers.admin }), 404, 'imIncidentNotFound');
       expectError(await api('POST', `/api/im/incidents/${randomUUID()}/escalate`, { token: callers.admin }), 404, 'imIncidentNotFound');
+    });
+  });
+
+  describe('POST /api/im/incidents/{id}/responders', () => {
+    it('adds a responder (timeline), pages them when a team admin asks; plain members, ineligible users and closed incidents are refused', async () => {
+      const [lead, plain, dana, reader, gone] = await Promise.all([
+        aMember(callers.org, 'responder'), aMember(callers.org, 'responder'), aMember(callers.org, 'editor'),
+        aMember(callers.org, 'readonly'), aMember(callers.org, 'responder'),
+      ]);
+      const { database } = await testServer();
+      await database.sql.query('UPDATE users SET is_active = false WHERE id = ?', [gone.id]);
+      const team = await api('POST', '/api/im/teams', {
+        token: callers.admin, body: { name: `Responders ${randomUUID()}`, members: [{ userId: lead.id, imRole: 'admin' }, { userId: plain.id, imRole: 'member' }] },
+      });
+      expect(team.status, JSON.stringify(team.body)).to.be.oneOf([200, 201]);
+      const incident = await api('POST', '/api/im/incidents', { token: callers.admin, body: { title: 'Payments slow', teamId: team.body.id } });
+      expect(incident.status, JSON.stringify(incident.body)).to.equal(201);
+      const path = `/api/im/incidents/${incident.body.id}`;
+      const addAs = (token: string, body: Record<string, unknown>) => api('POST', `${path}/responders`, { token, body });
+
+      const quiet = await addAs(plain.token, { userId: dana.id, notify: false });
+      expect(quiet.status, JSON.stringify(quiet.body)).to.equal(200);
+      expectError(await addAs(plain.token, { userId: dana.id, notify: true }), 403, 'imTeamAdminRequired');
+      expect(await pagesOf(incident.body.id)).to.have.length(0);
+
+      const paged = await addAs(lead.token, { userId: dana.id, notify: true });
+      expect(paged.status, JSON.stringify(paged.body)).to.equal(200);
+      expect(await pagesOf(incident.body.id)).to.have.length(1);
+      const read = await api('GET', path, { token: callers.admin });
+      const entries = read.body.timeline.filter((e: { kind: string }) => e.kind === 'responderAdded').map((e: { details: unknown }) => e.details);
+      expect(entries).to.deep.equal([{ userId: dana.id, notified: false }, { userId: dana.id, notified: true }]);
+
+      expectError(await addAs(callers.admin, { userId: reader.id, notify: false }), 400, 'imUserNotEligible');
+      expectError(await addAs(callers.admin, { userId: gone.id, notify: false }), 400, 'imUserNotEligible');
+      expectError(await addAs(callers.admin, { userId: other.org.user.id, notify: false }), 400, 'imUserNotEligible');
+      expectError(await addAs(callers.responder, { userId: dana.id, notify: false }), 403, 'imTeamMembershipRequired');
+
+      expect((await api('POST', `${path}/resolve`, { token: callers.admin })).status).to.equal(200);
+      expectError(await addAs(callers.admin, { userId: dana.id, notify: false }), 422, 'imIncidentAlreadyClosed');
     });
   });
 });
