@@ -113,6 +113,7 @@ export * from './application/incident-management/merge-im-incidents';
 export * from './application/incident-management/ports';
 export * from './application/incident-management/process-im-event';
 export * from './application/incident-management/resolve-im-incident';
+export * from './application/incident-management/retry-im-outbound';
 export * from './application/incident-management/send-test-alert';
 export * from './application/incident-management/snooze-im-incident';
 export * from './application/incident-management/team-membership';

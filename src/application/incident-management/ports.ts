@@ -112,3 +112,23 @@ export interface IngestByteBudget {
   consume(organizationId: number, bytes: number, now: Date): Promise<ByteBudgetDecision>;
 }
 export const INGEST_BYTE_BUDGET = Symbol.for('IngestByteBudget');
+
+/** An outbound IM page as a manual retry sees it. */
+export interface ImOutboundDelivery {
+  readonly id: string;
+  readonly status: 'pending' | 'delivered' | 'failed';
+  /** The recipient's kind (email, sms, webhook): the outbound integration that carries it. */
+  readonly integration: string;
+}
+
+/**
+ * IM pages in the delivery ledger: direct deliveries whose event starts with `im.` (owned by the
+ * notifications context; read and re-queued here).
+ */
+export interface ImOutboundDeliveries {
+  /** The organization's IM page with this id; null when missing, another organization's or not an IM page. */
+  find(organizationId: number, id: string): Promise<ImOutboundDelivery | null>;
+  /** Puts a failed page back in the queue, due at `now` (one more attempt; its history is kept). False when it is not failed any more. */
+  requeue(organizationId: number, id: string, now: Date): Promise<boolean>;
+}
+export const IM_OUTBOUND_DELIVERIES = Symbol.for('ImOutboundDeliveries');

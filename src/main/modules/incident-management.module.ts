@@ -34,7 +34,9 @@ import { SqlAlertSourceRepository } from '../../infrastructure/incident-manageme
 import { PostgresIngestByteBudget } from '../../infrastructure/incident-management/postgres-ingest-byte-budget';
 import { CONTEXT_SQL, SQL } from '../tokens';
 import { AddImIncidentResponder } from '../../application/incident-management/add-im-incident-responder';
-import { IM_RESPONDER_DIRECTORY } from '../../application/incident-management/ports';
+import { IM_OUTBOUND_DELIVERIES, IM_RESPONDER_DIRECTORY } from '../../application/incident-management/ports';
+import { RetryImOutbound } from '../../application/incident-management/retry-im-outbound';
+import { SqlImOutboundDeliveries } from '../../infrastructure/incident-management/sql-im-outbound-deliveries';
 import { SqlImResponderDirectory } from '../../infrastructure/incident-management/sql-im-directories';
 import { DIRECT_DELIVERIES } from '../../application/notifications/ports';
 
@@ -68,6 +70,8 @@ export const incidentManagementModule = new ContainerModule(({ bind }) => {
     c.get(TRANSACTION_RUNNER), c.get(CLOCK)));
   single(BulkImIncidentAction, membersOnly(BulkImIncidentAction));
 
+  single(IM_OUTBOUND_DELIVERIES, (c) => new SqlImOutboundDeliveries(c.get(CONTEXT_SQL)));
+  single(RetryImOutbound, (c) => new RetryImOutbound(c.get(IM_OUTBOUND_DELIVERIES), c.get(RATE_LIMITER), c.get(CLOCK)));
   single(AdmitImEvent, (c) => new AdmitImEvent(c.get(RATE_LIMITER), c.get(CLOCK)));
   single(ALERT_SOURCE_REPOSITORY, (c) => new SqlAlertSourceRepository(c.get(CONTEXT_SQL), c.get(SQL)));
   single(INGEST_BYTE_BUDGET, (c) => new PostgresIngestByteBudget(c.get(SQL)));

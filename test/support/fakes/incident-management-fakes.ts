@@ -2,7 +2,7 @@ import { AppError } from '../../../src/domain/shared/app-error';
 import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
 import { IM_OPEN_STATUSES, type ImIncident } from '../../../src/domain/incident-management/im-incident';
 import type {
-  EscalationPolicyDirectory, ImCustomerDirectory, ImIncidentFilter, ImIncidentRepository, ImPage, ImResponderDirectory, ImTeamDirectory,
+  EscalationPolicyDirectory, ImCustomerDirectory, ImIncidentFilter, ImIncidentRepository, ImOutboundDeliveries, ImOutboundDelivery, ImPage, ImResponderDirectory, ImTeamDirectory,
   StoredImTimelineEntry,
 } from '../../../src/application/incident-management/ports';
 import { copyOf } from './shared-fakes';
@@ -126,5 +126,25 @@ export class FakeImCustomers implements ImCustomerDirectory {
   async resolve(organizationId: number, ref: number | string) {
     const id = Number(ref);
     return this.customers.get(id) === organizationId ? id : null;
+  }
+}
+
+/** IM pages of the delivery ledger, by id (any other delivery is simply absent, as the SQL adapter filters it out). */
+export class FakeImOutbound implements ImOutboundDeliveries {
+  readonly rows = new Map<string, { organizationId: number; status: ImOutboundDelivery['status']; integration: string; dueAt: Date | null }>();
+  page(organizationId: number, id: string, status: ImOutboundDelivery['status'], integration = 'email') {
+    this.rows.set(id, { organizationId, status, integration, dueAt: null });
+    return this;
+  }
+  async find(organizationId: number, id: string) {
+    const row = this.rows.get(id);
+    return row && row.organizationId === organizationId ? { id, status: row.status, integration: row.integration } : null;
+  }
+  async requeue(organizationId: number, id: string, now: Date) {
+    const row = this.rows.get(id);
+    if (!row || row.organizationId !== organizationId || row.status !== 'failed') return false;
+    row.status = 'pending';
+    row.dueAt = now;
+    return true;
   }
 }

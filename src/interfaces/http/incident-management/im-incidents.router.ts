@@ -10,13 +10,14 @@ import { SnoozeImIncident } from '../../../application/incident-management/snooz
 import { MergeImIncidents } from '../../../application/incident-management/merge-im-incidents';
 import { BulkImIncidentAction } from '../../../application/incident-management/bulk-im-incident-action';
 import { AddImIncidentResponder } from '../../../application/incident-management/add-im-incident-responder';
+import { RetryImOutbound } from '../../../application/incident-management/retry-im-outbound';
 import { EscalateImIncidentNow } from '../../../application/on-call/escalate-im-incident-now';
 import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
 import { paged, pagedSchema } from '../shared/paging';
 import {
   BulkBody, CreateIncidentBody, ImIncidentSchema, ImIncidentWithTimelineSchema, IncidentParams, ListIncidentsQuery, MergeBody,
-  ResponderBody, SnoozeBody, StatusBody,
+  OutboundDeliverySchema, OutboundParams, ResponderBody, SnoozeBody, StatusBody,
 } from './schemas';
 import { presentImIncident, presentTimelineEntry } from './presenters';
 
@@ -165,5 +166,19 @@ export function imIncidentsRouter(deps: RouterDeps) {
       errors: [...CHANGE_ERRORS, 'imIncidentInvalidStatusTransition', 'imTeamMembershipRequired'],
       handler: async ({ actor, params, body }) =>
         presentImIncident(await container.get(MergeImIncidents).execute(actor, params.id, body.sourceIncidentIds)),
+    })
+    .route({
+      operationId: 'retryImOutboundDelivery',
+      method: 'post', path: '/api/im/outbound/{id}/retry', tags, summary: 'Retry a failed outbound IM page',
+      description: 'Puts a failed page (a delivery of the delivery ledger whose event starts with `im.`, such as an escalation or '
+        + 'responder page; its id is the delivery id) back in the queue: the worker sends it once more at once, the earlier '
+        + 'attempts stay in its history. A missing page, another organization\'s or a delivery that is no IM page answers 404 '
+        + 'imOutboundNotFound; a pending or delivered one 409 imOutboundNotFailed (data.status). At most 10 retries per minute per '
+        + 'integration, an integration being the organization\'s outbound kind (email, sms, webhook): 429 '
+        + 'imOutboundRetryRateLimited with data.retryAfter in seconds.',
+      params: OutboundParams,
+      response: OutboundDeliverySchema,
+      errors: [...IM_GATE_ERRORS, 'imOutboundNotFound', 'imOutboundNotFailed', 'imOutboundRetryRateLimited'],
+      handler: async ({ actor, params }) => container.get(RetryImOutbound).execute(actor, params.id),
     }).router;
 }

@@ -101,3 +101,13 @@ export const ImIncidentSchema = z.object({
 
 export const ImIncidentWithTimelineSchema = ImIncidentSchema.extend({ timeline: z.array(TimelineEntrySchema) })
   .meta({ id: 'ImIncidentWithTimeline' });
+
+export const OutboundParams = z.object({
+  id: z.string().min(1).max(100).meta({ description: 'Delivery id of the page (uuid)' }),
+});
+
+export const OutboundDeliverySchema = z.object({
+  id: z.string().meta({ description: 'Delivery id' }),
+  status: z.enum(['pending', 'delivered', 'failed']).meta({ description: 'pending once re-queued' }),
+  integration: z.string().meta({ description: 'The outbound kind it travels by: email, sms or webhook' }),
+}).meta({ id: 'ImOutboundDelivery' });

@@ -91,4 +91,47 @@ describe('IM incident actions over HTTP', () => {
       expectError(await addAs(callers.admin, { userId: dana.id, notify: false }), 422, 'imIncidentAlreadyClosed');
     });
   });
+
+  describe('POST /api/im/outbound/{id}/retry', () => {
+    it('re-queues a failed IM page; not found, not failed, not an IM page, another organization, and 10 per minute per integration', async () => {
+      const { database } = await testServer();
+      const policy = await api('POST', '/api/escalation-config', {
+        token: callers.admin,
+        body: { name: 'Retry', repeatCount: 0, levels: [{ delayMinutes: 30, targets: [{ type: 'user', id: callers.org.user.id }] }] },
+      });
+      const incident = await api('POST', '/api/im/incidents', { token: callers.admin, body: { title: 'Queue stuck', escalationPolicyId: policy.body.id } });
+      expect((await api('POST', `/api/im/incidents/${incident.body.id}/escalate`, { token: callers.admin })).status).to.equal(200);
+      const [page] = await database.sql.query<{ id: string }>('SELECT id::text FROM notification_deliveries WHERE incident_id = ?', [incident.body.id]);
+      const fail = () => database.sql.query(
+        "UPDATE notification_deliveries SET status = 'failed', failed_at = now(), next_attempt_at = now() + interval '1 day' WHERE id = ?::uuid", [page!.id]);
+      const retry = (id: string, token = callers.admin) => api('POST', `/api/im/outbound/${id}/retry`, { token });
+
+      expectError(await retry(page!.id), 409, 'imOutboundNotFailed');
+      await fail();
+      expectError(await retry(page!.id, other.admin), 404, 'imOutboundNotFound');
+      expectError(await retry(randomUUID()), 404, 'imOutboundNotFound');
+      expectError(await retry('not-a-uuid'), 404, 'imOutboundNotFound');
+      const [report] = await database.sql.query<{ id: string }>(
+        `INSERT INTO notification_deliveries (organization_id, channel_type, event, payload, recipient, dedup_key, status, next_attempt_at, created_at)
+         VALUES (?, 'email', 'report.ready', '{}'::jsonb, '{"type":"email","address":"r@example.com"}'::jsonb, ?, 'failed', now(), now())
+         RETURNING id::text`, [callers.organizationId, randomUUID()]);
+      expectError(await retry(report!.id), 404, 'imOutboundNotFound');
+
+      const first = await retry(page!.id);
+      expect(first.status, JSON.stringify(first.body)).to.equal(200);
+      expect(first.body).to.deep.equal({ id: page!.id, status: 'pending', integration: 'email' });
+      const [row] = await database.sql.query<{ status: string; due: boolean }>(
+        'SELECT status, next_attempt_at <= now() AS due FROM notification_deliveries WHERE id = ?::uuid', [page!.id]);
+      expect(row).to.deep.equal({ status: 'pending', due: true });
+
+      for (let i = 1; i < 10; i += 1) {
+        await fail();
+        expect((await retry(page!.id)).status).to.equal(200);
+      }
+      await fail();
+      const limited = await retry(page!.id);
+      expectError(limited, 429, 'imOutboundRetryRateLimited');
+      expect(limited.body.data.retryAfter).to.be.a('number').greaterThan(0);
+    });
+  });
 });
