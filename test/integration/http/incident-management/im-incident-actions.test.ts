@@ -5,6 +5,7 @@ import { aCallerSet, type CallerSet } from '../../../support/callers';
 import { setIncidentManagement } from '../../../support/im-fixtures';
 import { testServer } from '../../../support/test-server';
 import { aMember } from '../../../support/identity-fixtures';
+import { testClock } from '../../../support/test-clock';
 
 /** The IM incident actions beyond status moves: escalate now, add a responder, retry an outbound page. */
 describe('IM incident actions over HTTP', () => {
@@ -103,7 +104,8 @@ describe('IM incident actions over HTTP', () => {
       expect((await api('POST', `/api/im/incidents/${incident.body.id}/escalate`, { token: callers.admin })).status).to.equal(200);
       const [page] = await database.sql.query<{ id: string }>('SELECT id::text FROM notification_deliveries WHERE incident_id = ?', [incident.body.id]);
       const fail = () => database.sql.query(
-        "UPDATE notification_deliveries SET status = 'failed', failed_at = now(), next_attempt_at = now() + interval '1 day' WHERE id = ?::uuid", [page!.id]);
+        "UPDATE notification_deliveries SET status = 'failed', failed_at = ?, next_attempt_at = ? WHERE id = ?::uuid",
+        [testClock.now(), new Date(testClock.now().getTime() + 86_400_000), page!.id]);
       const retry = (id: string, token = callers.admin) => api('POST', `/api/im/outbound/${id}/retry`, { token });
 
       expectError(await retry(page!.id), 409, 'imOutboundNotFailed');
@@ -121,7 +123,7 @@ describe('IM incident actions over HTTP', () => {
       expect(first.status, JSON.stringify(first.body)).to.equal(200);
       expect(first.body).to.deep.equal({ id: page!.id, status: 'pending', integration: 'email' });
       const [row] = await database.sql.query<{ status: string; due: boolean }>(
-        'SELECT status, next_attempt_at <= now() AS due FROM notification_deliveries WHERE id = ?::uuid', [page!.id]);
+        'SELECT status, next_attempt_at <= ? AS due FROM notification_deliveries WHERE id = ?::uuid', [testClock.now(), page!.id]);
       expect(row).to.deep.equal({ status: 'pending', due: true });
 
       for (let i = 1; i < 10; i += 1) {
