@@ -1,7 +1,7 @@
 import type { ReportDefinition } from '../../domain/reports/report-definition';
 import { buildReportModel, type ReportModel } from '../../domain/reports/report-model';
 import type { ReportPeriod } from '../../domain/reports/report-schedule';
-import { localDate } from '../../domain/reports/zoned-time';
+import { localDate } from '../../domain/shared/zoned-time';
 import type { GetUptimeStats } from '../results/get-uptime-stats';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';

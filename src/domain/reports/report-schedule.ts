@@ -1,5 +1,5 @@
 import { AppError } from '../shared/app-error';
-import { instantOf, isoWeekday, wallTimeOf, type WallTime } from './zoned-time';
+import { instantOf, isoWeekday, wallTimeOf, type WallTime } from '../shared/zoned-time';
 
 export const REPORT_FREQUENCIES = ['weekly', 'monthly'] as const;
 export type ReportFrequency = (typeof REPORT_FREQUENCIES)[number];

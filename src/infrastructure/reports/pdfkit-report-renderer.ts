@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { ReportModel, ReportMonitor } from '../../domain/reports/report-model';
-import { localDate } from '../../domain/reports/zoned-time';
+import { localDate } from '../../domain/shared/zoned-time';
 import type { ReportRenderer } from '../../application/reports/ports';
 
 const MARGIN = 50;

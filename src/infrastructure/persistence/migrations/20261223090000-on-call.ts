@@ -5,18 +5,11 @@ import { Migration } from '@mikro-orm/migrations';
  * ids); `im_teams` and `escalation_policies` (id, organization_id) are also read by the IM incident
  * adapters to validate references. A layer keeps its users as an ordered JSON list (the list is the
  * turn order); memberships and overrides go with their user. Calendar feed tokens are stored as
- * SHA-256 digests only. The IM incidents branch may have created stand-ins of im_teams and
- * escalation_policies (text id and organization_id only, never written); they are replaced here.
+ * SHA-256 digests only.
  */
 export class Migration20261223090000OnCall extends Migration {
   override async up(): Promise<void> {
     this.addSql(`
-      DO $$ BEGIN
-        IF EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()
-                     AND table_name = 'im_teams' AND column_name = 'id' AND data_type = 'text') THEN DROP TABLE im_teams; END IF;
-        IF EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema()
-                     AND table_name = 'escalation_policies' AND column_name = 'id' AND data_type = 'text') THEN DROP TABLE escalation_policies; END IF;
-      END $$;
       CREATE TABLE im_teams (
         id uuid PRIMARY KEY,
         organization_id integer NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,

@@ -25,7 +25,6 @@ import { Migration20261213110000VatValidation } from './20261213110000-vat-valid
 import { Migration20261220090000StatusPages } from './20261220090000-status-pages';
 import { Migration20261220100000StatusPageSubscribers } from './20261220100000-status-page-subscribers';
 import { Migration20261221090000CustomDomains } from './20261221090000-custom-domains';
-import { Migration20261222000000ImDirectoryStubs } from './20261222000000-im-directory-stubs';
 import { Migration20261222090000ImIncidents } from './20261222090000-im-incidents';
 import { Migration20261222100000ImAlertSources } from './20261222100000-im-alert-sources';
 import { Migration20261223090000OnCall } from './20261223090000-on-call';
@@ -60,7 +59,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261220090000StatusPages', class: Migration20261220090000StatusPages },
   { name: 'Migration20261220100000StatusPageSubscribers', class: Migration20261220100000StatusPageSubscribers },
   { name: 'Migration20261221090000CustomDomains', class: Migration20261221090000CustomDomains },
-  { name: 'Migration20261222000000ImDirectoryStubs', class: Migration20261222000000ImDirectoryStubs },
   { name: 'Migration20261222090000ImIncidents', class: Migration20261222090000ImIncidents },
   { name: 'Migration20261222100000ImAlertSources', class: Migration20261222100000ImAlertSources },
   { name: 'Migration20261223090000OnCall', class: Migration20261223090000OnCall },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import 'zod-openapi';
 import { REPORT_MODES } from '../../../domain/reports/report-definition';
 import { REPORT_FREQUENCIES } from '../../../domain/reports/report-schedule';
-import { isTimeZone } from '../../../domain/reports/zoned-time';
+import { isTimeZone } from '../../../domain/shared/zoned-time';
 import { REPORT_RUN_STATUSES } from '../../../application/reports/ports';
 import { coded, QueryRef } from '../monitoring/fields';
 import { PageQuery, pagedSchema } from '../shared/paging';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { latestSlot, nextSlot, reportPeriod, reportSchedule, type ReportSchedule } from '../../../../src/domain/reports/report-schedule';
-import { instantOf } from '../../../../src/domain/reports/zoned-time';
+import { instantOf } from '../../../../src/domain/shared/zoned-time';
 import { codeOf } from '../../../support/expect-app-error';
 
 const at = (iso: string) => new Date(iso);

@@ -2,7 +2,8 @@
  * Wall-clock time in an IANA zone, with the runtime's own time-zone database (Intl), so the domain
  * needs no library for it. A wall time that does not exist (the hour skipped when clocks go forward)
  * is moved forward by the gap, and one that exists twice (the hour repeated when they go back) is the
- * earlier instant: RFC 5545's reading, the one maintenance windows use too.
+ * earlier instant: RFC 5545's reading, the one maintenance windows use too. Shared by the report
+ * schedules and the on-call rotations.
  */
 export interface WallTime {
   readonly year: number;
@@ -41,7 +42,8 @@ export function wallTimeOf(zone: string, instant: Date): WallTime {
   for (const part of formatter(zone).formatToParts(instant)) {
     if (part.type !== 'literal') fields[part.type] = Number(part.value);
   }
-  return { year: fields.year!, month: fields.month!, day: fields.day!, hour: fields.hour!, minute: fields.minute! };
+  // Some runtimes write midnight as hour 24 even with h23.
+  return { year: fields.year!, month: fields.month!, day: fields.day!, hour: fields.hour! % 24, minute: fields.minute! };
 }
 
 const asUtcMs = (wall: WallTime) => Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
