@@ -51,8 +51,27 @@ export const IM_INCIDENT_REPOSITORY = Symbol.for('ImIncidentRepository');
 export interface ImTeamDirectory {
   exists(organizationId: number, teamId: string): Promise<boolean>;
   isMember(organizationId: number, teamId: string, userId: string): Promise<boolean>;
+  /** Whether the user is a member of the team with imRole admin. */
+  isTeamAdmin(organizationId: number, teamId: string, userId: string): Promise<boolean>;
 }
 export const IM_TEAM_DIRECTORY = Symbol.for('ImTeamDirectory');
+
+/** A user who may respond to incidents, with the address a page goes to. */
+export interface ImResponder {
+  readonly name: string;
+  readonly email: string;
+}
+
+/** Users of the organization as responders (owned by identity; read here). */
+export interface ImResponderDirectory {
+  /**
+   * The user when they are an IM user of the organization: active, not bound to a customer, not a
+   * global supporter, with an IM role (admin, editor, responder); null otherwise (including another
+   * organization's user or an unknown id).
+   */
+  eligible(organizationId: number, userId: string): Promise<ImResponder | null>;
+}
+export const IM_RESPONDER_DIRECTORY = Symbol.for('ImResponderDirectory');
 
 /** Escalation policies (owned by the escalation context): whether one of the organization exists. */
 export interface EscalationPolicyDirectory {
@@ -94,3 +113,23 @@ export interface IngestByteBudget {
   consume(organizationId: number, bytes: number, now: Date): Promise<ByteBudgetDecision>;
 }
 export const INGEST_BYTE_BUDGET = Symbol.for('IngestByteBudget');
+
+/** An outbound IM page as a manual retry sees it. */
+export interface ImOutboundDelivery {
+  readonly id: string;
+  readonly status: 'pending' | 'delivered' | 'failed';
+  /** The recipient's kind (email, sms, webhook): the outbound integration that carries it. */
+  readonly integration: string;
+}
+
+/**
+ * IM pages in the delivery ledger: direct deliveries whose event starts with `im.` (owned by the
+ * notifications context; read and re-queued here).
+ */
+export interface ImOutboundDeliveries {
+  /** The organization's IM page with this id; null when missing, another organization's or not an IM page. */
+  find(organizationId: number, id: string): Promise<ImOutboundDelivery | null>;
+  /** Puts a failed page back in the queue, due at `now` (one more attempt; its history is kept). False when it is not failed any more. */
+  requeue(organizationId: number, id: string, now: Date): Promise<boolean>;
+}
+export const IM_OUTBOUND_DELIVERIES = Symbol.for('ImOutboundDeliveries');

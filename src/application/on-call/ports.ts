@@ -95,6 +95,11 @@ export interface EscalationLedger {
   claimDue(now: Date, limit: number): Promise<DueEscalation[]>;
   /** Moves the incident's row to its next step, or marks it done (null). */
   advance(incidentId: string, next: { step: number; dueAt: Date } | null, now: Date): Promise<void>;
+  /**
+   * The incident's row for a manual escalation, locked for the current transaction; created (step 0,
+   * due when it opened) if the job has not adopted the incident yet. nextStep null: the chain is done.
+   */
+  claimIncident(organizationId: number, incidentId: string, now: Date): Promise<{ incident: EscalatingIncident; nextStep: number | null } | null>;
 }
 export const ESCALATION_LEDGER = Symbol.for('EscalationLedger');
 

@@ -1,7 +1,8 @@
-import { escalationProgress, whomToPage, type EscalationDirectory, type EscalationStep } from '../../domain/incident-management/escalation';
-import type { DirectDeliveries, DirectMessage } from '../notifications/ports';
+import { escalationProgress } from '../../domain/incident-management/escalation';
+import type { DirectDeliveries } from '../notifications/ports';
 import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
+import { EscalationPager } from './escalation-pager';
 import type {
   DueEscalation, EscalationLedger, EscalationPolicyRepository, PagingContacts, ScheduleRepository, TeamRepository,
 } from './ports';
@@ -24,12 +25,15 @@ export interface EscalationRunReport {
  * while no worker ran are paged together by the next run. Dedup keys make a repeated run harmless.
  */
 export class RunDueEscalations {
+  private readonly pager: EscalationPager;
+
   constructor(
     private readonly ledger: EscalationLedger, private readonly policies: EscalationPolicyRepository,
-    private readonly schedules: ScheduleRepository, private readonly teams: TeamRepository,
-    private readonly contacts: PagingContacts, private readonly deliveries: DirectDeliveries,
+    schedules: ScheduleRepository, teams: TeamRepository, contacts: PagingContacts, deliveries: DirectDeliveries,
     private readonly tx: TransactionRunner, private readonly clock: Clock,
-  ) {}
+  ) {
+    this.pager = new EscalationPager(schedules, teams, contacts, deliveries);
+  }
 
   async execute(): Promise<EscalationRunReport> {
     const now = this.clock.now();
@@ -60,43 +64,8 @@ export class RunDueEscalations {
     const progress = escalationProgress(policy, incident, now);
     const steps = progress.fired.filter((s) => s.step >= nextStep);
     let pages = 0;
-    if (steps.length) pages = await this.page(incident, steps, now);
+    if (steps.length) pages = await this.pager.page(incident, steps, now);
     await this.ledger.advance(incident.id, progress.next ? { step: progress.next.step, dueAt: progress.next.dueAt } : null, now);
     return { steps: steps.length, pages };
-  }
-
-  private async page(incident: DueEscalation['incident'], steps: EscalationStep[], now: Date): Promise<number> {
-    const directory = await this.directory(incident.organizationId);
-    const messages: DirectMessage[] = [];
-    for (const step of steps) {
-      const userIds = whomToPage(step.targets, directory, now);
-      const contacts = await this.contacts.contacts(incident.organizationId, userIds);
-      for (const userId of userIds) {
-        const contact = contacts.get(userId);
-        if (!contact) continue;
-        const level = step.level + 1;
-        messages.push({
-          organizationId: incident.organizationId, customerId: incident.customerId, incidentId: incident.id,
-          recipient: { type: 'email', address: contact.email }, event: 'im.incident.escalated',
-          subject: `[Level ${level}] ${incident.title}`,
-          text: `${contact.name}, you are paged for an unacknowledged incident (escalation level ${level}): ${incident.title}. `
-            + `Opened ${incident.openedAt.toISOString()}. Incident ${incident.id}.`,
-          data: { incidentId: incident.id, level, cycle: step.cycle, step: step.step },
-          dedupKey: `im-escalation:${incident.id}:${step.step}:${userId}`,
-        });
-      }
-    }
-    if (messages.length) await this.deliveries.enqueue(messages, now);
-    return messages.length;
-  }
-
-  private async directory(organizationId: number): Promise<EscalationDirectory> {
-    const [schedules, teams] = await Promise.all([this.schedules.list(organizationId), this.teams.list(organizationId)]);
-    return {
-      schedules: new Map(schedules.map((s) => [s.id, s])),
-      teams: new Map(teams.map((t) => [t.id, {
-        memberIds: t.members.map((m) => m.userId), scheduleIds: schedules.filter((s) => s.teamId === t.id).map((s) => s.id),
-      }])),
-    };
   }
 }

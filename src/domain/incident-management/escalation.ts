@@ -92,3 +92,14 @@ export function whomToPage(targets: readonly EscalationTarget[], directory: Esca
   }
   return [...users];
 }
+
+/**
+ * The step "escalate now" pages: the chain's next step (`nextStep`, the first one not paged yet),
+ * or, once the chain is exhausted or stopped (null), its last level again, so asking for more help
+ * always reaches someone. Null for a policy without levels.
+ */
+export function stepToEscalateNow(plan: EscalationPlan, openedAt: Date, nextStep: number | null): EscalationStep | null {
+  const steps = escalationSteps(plan, openedAt);
+  if (steps.length === 0) return null;
+  return (nextStep === null ? undefined : steps[nextStep]) ?? steps[steps.length - 1]!;
+}

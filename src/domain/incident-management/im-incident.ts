@@ -13,6 +13,9 @@ export const IM_CLOSED_STATUSES: readonly ImIncidentStatus[] = ['resolved', 'mer
 export const IM_OPEN_STATUSES: readonly ImIncidentStatus[] = ['triggered', 'acknowledged'];
 export const isClosedStatus = (status: ImIncidentStatus) => IM_CLOSED_STATUSES.includes(status);
 
+/** Organization roles that may use incident management (and be added as responders). */
+export const IM_USER_ROLES = ['admin', 'editor', 'responder'] as const;
+
 /** PagerDuty Events v2 severities. */
 export const IM_SEVERITIES = ['critical', 'error', 'warning', 'info'] as const;
 export type ImSeverity = (typeof IM_SEVERITIES)[number];
@@ -48,7 +51,8 @@ export function assertTransition(action: ImIncidentAction, from: ImIncidentStatu
 export const MAX_SNOOZE_MS = 7 * 24 * 60 * 60_000;
 
 export type ImTimelineKind =
-  | 'triggered' | 'occurrence' | 'acknowledged' | 'statusChanged' | 'resolved' | 'merged' | 'mergedInto' | 'snoozed';
+  | 'triggered' | 'occurrence' | 'acknowledged' | 'statusChanged' | 'resolved' | 'merged' | 'mergedInto' | 'snoozed'
+  | 'escalated' | 'responderAdded';
 
 /** One line of an incident's history, written with the change that caused it. */
 export interface ImTimelineEntry {
@@ -184,6 +188,18 @@ export class ImIncident {
     if (!(ahead > 0) || ahead > MAX_SNOOZE_MS) throw new AppError('imSnoozeRangeInvalid');
     this.snoozedUntil = until;
     this.touch('snoozed', userId, now, { until: until.toISOString() });
+  }
+
+  /** Someone asked to page the next escalation level now (details: the level paged and how many pages went out). */
+  recordEscalation(userId: string | null, now: Date, details: { level: number | null; pages: number }): void {
+    if (!this.isOpen) throw new AppError('imIncidentAlreadyClosed', { status: this.status });
+    this.touch('escalated', userId, now, details);
+  }
+
+  /** A user was added as a responder (notified: whether they were paged). */
+  addResponder(responderUserId: string, notified: boolean, userId: string | null, now: Date): void {
+    if (!this.isOpen) throw new AppError('imIncidentAlreadyClosed', { status: this.status });
+    this.touch('responderAdded', userId, now, { userId: responderUserId, notified });
   }
 
   /** Whether paging is paused at `now`. */

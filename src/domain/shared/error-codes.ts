@@ -57,6 +57,8 @@ export const ERROR_CODES = [
   'imEventRateLimited',
   // incident management (design): on-call and escalation policies
   'escalationPolicyNotFound', 'calendarFeedNotFound',
+  // incident management (design): manual retries of outbound pages
+  'imOutboundNotFound', 'imOutboundNotFailed',
   // tags, change requests, notification channels, custom domains, consent
   'authorizingUserUnresolved', 'invalidTagColor', 'tagCustomerRequired', 'invalidCustomer', 'tagNotFound',
   'monitorNotFound', 'invalidMonitorType', 'tagMonitorOrgMismatch', 'tagLimitReached',

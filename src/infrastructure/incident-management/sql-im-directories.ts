@@ -1,4 +1,7 @@
-import type { EscalationPolicyDirectory, ImCustomerDirectory, ImTeamDirectory } from '../../application/incident-management/ports';
+import type {
+  EscalationPolicyDirectory, ImCustomerDirectory, ImResponder, ImResponderDirectory, ImTeamDirectory,
+} from '../../application/incident-management/ports';
+import { IM_USER_ROLES } from '../../domain/incident-management/im-incident';
 import type { SqlRunner } from '../persistence/database';
 import { refFilter } from '../monitoring/record-ref';
 
@@ -25,6 +28,30 @@ export class SqlImTeamDirectory implements ImTeamDirectory {
       [organizationId, teamId, userId],
     );
     return rows.length > 0;
+  }
+
+  async isTeamAdmin(organizationId: number, teamId: string, userId: string): Promise<boolean> {
+    const rows = await this.sql.query(
+      `SELECT 1 FROM im_team_members m JOIN im_teams t ON t.id::text = m.team_id::text
+        WHERE t.organization_id = ? AND t.id::text = ? AND m.user_id::text = ? AND m.im_role = 'admin'`,
+      [organizationId, teamId, userId],
+    );
+    return rows.length > 0;
+  }
+}
+
+/** Users as the identity context stores them, seen as IM responders. */
+export class SqlImResponderDirectory implements ImResponderDirectory {
+  constructor(private readonly sql: SqlRunner) {}
+
+  async eligible(organizationId: number, userId: string): Promise<ImResponder | null> {
+    const rows = await this.sql.query<{ name: string; email: string }>(
+      `SELECT name, email FROM users
+        WHERE organization_id = ? AND id::text = ? AND is_active AND customer_id IS NULL AND NOT is_global_supporter
+          AND role = ANY(?::text[])`,
+      [organizationId, userId, [...IM_USER_ROLES]],
+    );
+    return rows[0] ? { name: rows[0].name, email: rows[0].email } : null;
   }
 }
 

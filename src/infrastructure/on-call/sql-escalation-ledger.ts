@@ -1,4 +1,4 @@
-import type { DueEscalation, EscalationLedger } from '../../application/on-call/ports';
+import type { DueEscalation, EscalatingIncident, EscalationLedger } from '../../application/on-call/ports';
 import type { SqlRunner } from '../persistence/database';
 
 type Time = Date | string;
@@ -11,6 +11,12 @@ interface DueRow {
 const ADOPT_LOOKBACK_MS = 24 * 3_600_000;
 
 const date = (t: Time | null) => (t === null ? null : new Date(t));
+
+const toIncident = (row: Omit<DueRow, 'next_step' | 'next_due_at'>): EscalatingIncident => ({
+  id: row.incident_id, organizationId: Number(row.organization_id), customerId: row.customer_id === null ? null : Number(row.customer_id),
+  title: row.title, escalationPolicyId: row.escalation_policy_id, openedAt: new Date(row.created_at),
+  acknowledgedAt: date(row.acknowledged_at), resolvedAt: date(row.closed_at),
+});
 
 /**
  * The escalation ledger in `im_escalations`, reading the IM incidents context's `im_incidents`
@@ -47,12 +53,31 @@ export class SqlEscalationLedger implements EscalationLedger {
     );
     return rows.map((row) => ({
       nextStep: Number(row.next_step), nextDueAt: new Date(row.next_due_at),
-      incident: {
-        id: row.incident_id, organizationId: Number(row.organization_id), customerId: row.customer_id === null ? null : Number(row.customer_id),
-        title: row.title, escalationPolicyId: row.escalation_policy_id, openedAt: new Date(row.created_at),
-        acknowledgedAt: date(row.acknowledged_at), resolvedAt: date(row.closed_at),
-      },
+      incident: toIncident(row),
     }));
+  }
+
+  async claimIncident(organizationId: number, incidentId: string, now: Date): Promise<{ incident: EscalatingIncident; nextStep: number | null } | null> {
+    await this.sql.query(
+      `INSERT INTO im_escalations (incident_id, organization_id, next_step, next_due_at, started_at, updated_at)
+       SELECT i.public_id, i.organization_id, 0, i.created_at, ?, ?
+         FROM im_incidents i
+        WHERE i.public_id = ? AND i.organization_id = ?
+       ON CONFLICT (incident_id) DO NOTHING`,
+      [now, now, incidentId, organizationId],
+    );
+    const rows = await this.sql.query<Omit<DueRow, 'next_due_at'> & { next_step: number | null }>(
+      `SELECT e.incident_id, e.organization_id, e.next_step, i.title, i.customer_id, i.escalation_policy_id,
+              i.created_at, i.acknowledged_at,
+              COALESCE(i.resolved_at, CASE WHEN i.status = 'merged' THEN i.updated_at END) AS closed_at
+         FROM im_escalations e
+         JOIN im_incidents i ON i.public_id = e.incident_id
+        WHERE e.incident_id = ? AND e.organization_id = ?
+        FOR UPDATE OF e`,
+      [incidentId, organizationId],
+    );
+    const row = rows[0];
+    return row ? { incident: toIncident(row), nextStep: row.next_step === null ? null : Number(row.next_step) } : null;
   }
 
   async advance(incidentId: string, next: { step: number; dueAt: Date } | null, now: Date): Promise<void> {

@@ -33,6 +33,12 @@ import { SECRET_TOKENS } from '../../application/identity/ports';
 import { SqlAlertSourceRepository } from '../../infrastructure/incident-management/sql-alert-source.repository';
 import { PostgresIngestByteBudget } from '../../infrastructure/incident-management/postgres-ingest-byte-budget';
 import { CONTEXT_SQL, SQL } from '../tokens';
+import { AddImIncidentResponder } from '../../application/incident-management/add-im-incident-responder';
+import { IM_OUTBOUND_DELIVERIES, IM_RESPONDER_DIRECTORY } from '../../application/incident-management/ports';
+import { RetryImOutbound } from '../../application/incident-management/retry-im-outbound';
+import { SqlImOutboundDeliveries } from '../../infrastructure/incident-management/sql-im-outbound-deliveries';
+import { SqlImResponderDirectory } from '../../infrastructure/incident-management/sql-im-directories';
+import { DIRECT_DELIVERIES } from '../../application/notifications/ports';
 
 type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
 
@@ -58,8 +64,14 @@ export const incidentManagementModule = new ContainerModule(({ bind }) => {
   single(ResolveImIncident, membersOnly(ResolveImIncident));
   single(SnoozeImIncident, membersOnly(SnoozeImIncident));
   single(MergeImIncidents, membersOnly(MergeImIncidents));
+  single(IM_RESPONDER_DIRECTORY, (c) => new SqlImResponderDirectory(c.get(CONTEXT_SQL)));
+  single(AddImIncidentResponder, (c) => new AddImIncidentResponder(
+    c.get(IM_INCIDENT_REPOSITORY), c.get(IM_TEAM_DIRECTORY), c.get(IM_RESPONDER_DIRECTORY), c.get(DIRECT_DELIVERIES),
+    c.get(TRANSACTION_RUNNER), c.get(CLOCK)));
   single(BulkImIncidentAction, membersOnly(BulkImIncidentAction));
 
+  single(IM_OUTBOUND_DELIVERIES, (c) => new SqlImOutboundDeliveries(c.get(CONTEXT_SQL)));
+  single(RetryImOutbound, (c) => new RetryImOutbound(c.get(IM_OUTBOUND_DELIVERIES), c.get(RATE_LIMITER), c.get(CLOCK)));
   single(AdmitImEvent, (c) => new AdmitImEvent(c.get(RATE_LIMITER), c.get(CLOCK)));
   single(ALERT_SOURCE_REPOSITORY, (c) => new SqlAlertSourceRepository(c.get(CONTEXT_SQL), c.get(SQL)));
   single(INGEST_BYTE_BUDGET, (c) => new PostgresIngestByteBudget(c.get(SQL)));

@@ -31,6 +31,9 @@ import { CreateEscalationPolicy } from '../../application/on-call/create-escalat
 import { UpdateEscalationPolicy } from '../../application/on-call/update-escalation-policy';
 import { DeleteEscalationPolicy } from '../../application/on-call/delete-escalation-policy';
 import { RunDueEscalations } from '../../application/on-call/run-due-escalations';
+import { EscalationPager } from '../../application/on-call/escalation-pager';
+import { EscalateImIncidentNow } from '../../application/on-call/escalate-im-incident-now';
+import { IM_INCIDENT_REPOSITORY, IM_TEAM_DIRECTORY } from '../../application/incident-management/ports';
 import { DIRECT_DELIVERIES } from '../../application/notifications/ports';
 import { SqlTeamRepository } from '../../infrastructure/on-call/sql-team.repository';
 import { SqlScheduleRepository } from '../../infrastructure/on-call/sql-schedule.repository';
@@ -86,6 +89,10 @@ export const onCallModule = new ContainerModule(({ bind }) => {
   single(CreateEscalationPolicy, (c) => new CreateEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY), directory(c), c.get(ID_GENERATOR), c.get(CLOCK)));
   single(UpdateEscalationPolicy, (c) => new UpdateEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY), directory(c), c.get(CLOCK)));
   single(DeleteEscalationPolicy, (c) => new DeleteEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY)));
+  single(EscalationPager, (c) => new EscalationPager(c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY), c.get(PAGING_CONTACTS), c.get(DIRECT_DELIVERIES)));
+  single(EscalateImIncidentNow, (c) => new EscalateImIncidentNow(
+    c.get(IM_INCIDENT_REPOSITORY), c.get(IM_TEAM_DIRECTORY), c.get(ESCALATION_LEDGER), c.get(ESCALATION_POLICY_REPOSITORY),
+    c.get(EscalationPager), c.get(TRANSACTION_RUNNER), c.get(CLOCK)));
   single(RunDueEscalations, (c) => new RunDueEscalations(
     c.get(ESCALATION_LEDGER), c.get(ESCALATION_POLICY_REPOSITORY), c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY),
     c.get(PAGING_CONTACTS), c.get(DIRECT_DELIVERIES), c.get(TRANSACTION_RUNNER), c.get(CLOCK)));

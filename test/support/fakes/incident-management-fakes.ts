@@ -2,7 +2,7 @@ import { AppError } from '../../../src/domain/shared/app-error';
 import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
 import { IM_OPEN_STATUSES, type ImIncident } from '../../../src/domain/incident-management/im-incident';
 import type {
-  EscalationPolicyDirectory, ImCustomerDirectory, ImIncidentFilter, ImIncidentRepository, ImPage, ImTeamDirectory,
+  EscalationPolicyDirectory, ImCustomerDirectory, ImIncidentFilter, ImIncidentRepository, ImOutboundDeliveries, ImOutboundDelivery, ImPage, ImResponderDirectory, ImTeamDirectory,
   StoredImTimelineEntry,
 } from '../../../src/application/incident-management/ports';
 import { copyOf } from './shared-fakes';
@@ -88,6 +88,29 @@ export class FakeImTeams implements ImTeamDirectory {
     const team = this.teams.get(teamId);
     return team?.organizationId === organizationId && team.members.has(userId);
   }
+  /** Team admins (imRole admin), by team. */
+  readonly admins = new Map<string, Set<string>>();
+  teamAdmin(teamId: string, userId: string) {
+    this.teams.get(teamId)!.members.add(userId);
+    this.admins.set(teamId, (this.admins.get(teamId) ?? new Set()).add(userId));
+    return this;
+  }
+  async isTeamAdmin(organizationId: number, teamId: string, userId: string) {
+    return (await this.isMember(organizationId, teamId, userId)) && (this.admins.get(teamId)?.has(userId) ?? false);
+  }
+}
+
+/** IM users by organization: the ones `eligible` answers. */
+export class FakeImResponders implements ImResponderDirectory {
+  readonly users = new Map<string, { organizationId: number; name: string; email: string }>();
+  user(organizationId: number, userId: string, name = userId) {
+    this.users.set(userId, { organizationId, name, email: `${userId}@people.example` });
+    return this;
+  }
+  async eligible(organizationId: number, userId: string) {
+    const user = this.users.get(userId);
+    return user && user.organizationId === organizationId ? { name: user.name, email: user.email } : null;
+  }
 }
 
 export class FakeEscalationPolicies implements EscalationPolicyDirectory {
@@ -103,5 +126,25 @@ export class FakeImCustomers implements ImCustomerDirectory {
   async resolve(organizationId: number, ref: number | string) {
     const id = Number(ref);
     return this.customers.get(id) === organizationId ? id : null;
+  }
+}
+
+/** IM pages of the delivery ledger, by id (any other delivery is simply absent, as the SQL adapter filters it out). */
+export class FakeImOutbound implements ImOutboundDeliveries {
+  readonly rows = new Map<string, { organizationId: number; status: ImOutboundDelivery['status']; integration: string; dueAt: Date | null }>();
+  page(organizationId: number, id: string, status: ImOutboundDelivery['status'], integration = 'email') {
+    this.rows.set(id, { organizationId, status, integration, dueAt: null });
+    return this;
+  }
+  async find(organizationId: number, id: string) {
+    const row = this.rows.get(id);
+    return row && row.organizationId === organizationId ? { id, status: row.status, integration: row.integration } : null;
+  }
+  async requeue(organizationId: number, id: string, now: Date) {
+    const row = this.rows.get(id);
+    if (!row || row.organizationId !== organizationId || row.status !== 'failed') return false;
+    row.status = 'pending';
+    row.dueAt = now;
+    return true;
   }
 }

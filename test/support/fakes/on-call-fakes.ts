@@ -104,6 +104,13 @@ export class FakeEscalationLedger implements EscalationLedger {
       .map(([id, row]) => ({ incident: this.incidents.get(id)!, nextStep: row.nextStep!, nextDueAt: row.nextDueAt! }));
   }
 
+  async claimIncident(organizationId: number, incidentId: string): Promise<{ incident: EscalatingIncident; nextStep: number | null } | null> {
+    const incident = this.incidents.get(incidentId);
+    if (!incident || incident.organizationId !== organizationId) return null;
+    if (!this.rows.has(incidentId)) this.rows.set(incidentId, { nextStep: 0, nextDueAt: incident.openedAt });
+    return { incident, nextStep: this.rows.get(incidentId)!.nextStep };
+  }
+
   async advance(incidentId: string, next: { step: number; dueAt: Date } | null): Promise<void> {
     this.rows.set(incidentId, { nextStep: next?.step ?? null, nextDueAt: next?.dueAt ?? null });
   }

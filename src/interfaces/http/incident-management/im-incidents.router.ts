@@ -9,12 +9,15 @@ import { ResolveImIncident } from '../../../application/incident-management/reso
 import { SnoozeImIncident } from '../../../application/incident-management/snooze-im-incident';
 import { MergeImIncidents } from '../../../application/incident-management/merge-im-incidents';
 import { BulkImIncidentAction } from '../../../application/incident-management/bulk-im-incident-action';
+import { AddImIncidentResponder } from '../../../application/incident-management/add-im-incident-responder';
+import { RetryImOutbound } from '../../../application/incident-management/retry-im-outbound';
+import { EscalateImIncidentNow } from '../../../application/on-call/escalate-im-incident-now';
 import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
 import { paged, pagedSchema } from '../shared/paging';
 import {
   BulkBody, CreateIncidentBody, ImIncidentSchema, ImIncidentWithTimelineSchema, IncidentParams, ListIncidentsQuery, MergeBody,
-  SnoozeBody, StatusBody,
+  OutboundDeliverySchema, OutboundParams, ResponderBody, SnoozeBody, StatusBody,
 } from './schemas';
 import { presentImIncident, presentTimelineEntry } from './presenters';
 
@@ -123,6 +126,35 @@ export function imIncidentsRouter(deps: RouterDeps) {
         presentImIncident(await container.get(SnoozeImIncident).execute(actor, params.id, body.snoozedUntil)),
     })
     .route({
+      operationId: 'escalateImIncident',
+      method: 'post', path: '/api/im/incidents/{id}/escalate', tags, summary: 'Escalate an IM incident now',
+      description: 'Pages the next level of the incident\'s escalation policy at once, as the escalation job would when its delay '
+        + 'ends (the job does not page that level again; later levels keep their times). Past the end of the chain, or once an '
+        + 'acknowledgement stopped it, the last level is paged again. An incident without a policy pages no one. The timeline '
+        + 'records an `escalated` entry (details.level: the level paged or null; details.pages: messages sent). A resolved or '
+        + `merged incident answers 422 imIncidentAlreadyClosed. ${MEMBERS_NOTE} ${CONFLICT_NOTE}`,
+      params: IncidentParams,
+      response: one,
+      errors: [...CHANGE_ERRORS, 'imTeamMembershipRequired'],
+      handler: async ({ actor, params }) => presentImIncident(await container.get(EscalateImIncidentNow).execute(actor, params.id)),
+    })
+    .route({
+      operationId: 'addImIncidentResponder',
+      method: 'post', path: '/api/im/incidents/{id}/responders', tags, summary: 'Add a responder to an IM incident',
+      description: 'Records a `responderAdded` timeline entry (details.userId, details.notified). The user must be an IM user of the '
+        + 'organization: active, not customer-bound, role admin, editor or responder (400 imUserNotEligible otherwise, also for '
+        + 'another organization\'s user). With notify true the responder is paged by e-mail through the delivery ledger, which '
+        + 'needs an admin of the incident\'s team, an organization admin or a platform admin (403 imTeamAdminRequired for a plain '
+        + `member; an incident routed to no team may be paged by any IM user). ${MEMBERS_NOTE} A resolved or merged incident answers `
+        + `422 imIncidentAlreadyClosed. ${CONFLICT_NOTE}`,
+      params: IncidentParams,
+      body: ResponderBody,
+      response: one,
+      errors: [...CHANGE_ERRORS, 'imTeamMembershipRequired', 'imTeamAdminRequired', 'imUserNotEligible'],
+      handler: async ({ actor, params, body }) =>
+        presentImIncident(await container.get(AddImIncidentResponder).execute(actor, params.id, body)),
+    })
+    .route({
       operationId: 'mergeImIncidents',
       method: 'post', path: '/api/im/incidents/{id}/merge', tags, summary: 'Merge IM incidents into this one',
       description: 'The sources become merged (closed, mergedIntoId set) and their occurrences count here; all or none. Every '
@@ -134,5 +166,19 @@ export function imIncidentsRouter(deps: RouterDeps) {
       errors: [...CHANGE_ERRORS, 'imIncidentInvalidStatusTransition', 'imTeamMembershipRequired'],
       handler: async ({ actor, params, body }) =>
         presentImIncident(await container.get(MergeImIncidents).execute(actor, params.id, body.sourceIncidentIds)),
+    })
+    .route({
+      operationId: 'retryImOutboundDelivery',
+      method: 'post', path: '/api/im/outbound/{id}/retry', tags, summary: 'Retry a failed outbound IM page',
+      description: 'Puts a failed page (a delivery of the delivery ledger whose event starts with `im.`, such as an escalation or '
+        + 'responder page; its id is the delivery id) back in the queue: the worker sends it once more at once, the earlier '
+        + 'attempts stay in its history. A missing page, another organization\'s or a delivery that is no IM page answers 404 '
+        + 'imOutboundNotFound; a pending or delivered one 409 imOutboundNotFailed (data.status). At most 10 retries per minute per '
+        + 'integration, an integration being the organization\'s outbound kind (email, sms, webhook): 429 '
+        + 'imOutboundRetryRateLimited with data.retryAfter in seconds.',
+      params: OutboundParams,
+      response: OutboundDeliverySchema,
+      errors: [...IM_GATE_ERRORS, 'imOutboundNotFound', 'imOutboundNotFailed', 'imOutboundRetryRateLimited'],
+      handler: async ({ actor, params }) => container.get(RetryImOutbound).execute(actor, params.id),
     }).router;
 }

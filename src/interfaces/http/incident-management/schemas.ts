@@ -52,6 +52,11 @@ export const SnoozeBody = z.object({
   snoozedUntil: Instant.meta({ description: 'In the future, at most 7 days ahead (imSnoozeRangeInvalid)' }),
 }).strict().meta({ id: 'ImIncidentSnooze' });
 
+export const ResponderBody = z.object({
+  userId: z.string().min(1).max(100).meta({ description: 'A user of the organization with an IM role (admin, editor, responder), active and not customer-bound (imUserNotEligible otherwise)' }),
+  notify: z.boolean().default(false).meta({ description: 'Page the responder by e-mail through the delivery ledger; needs an admin of the incident\'s team (imTeamAdminRequired)' }),
+}).strict().meta({ id: 'ImIncidentResponder' });
+
 export const MergeBody = z.object({
   sourceIncidentIds: z.array(IncidentRef).min(1).max(100)
     .meta({ description: 'Open incidents to fold into this one: they become merged and their occurrences move here' }),
@@ -64,7 +69,7 @@ export const BulkBody = z.object({
 
 export const TimelineEntrySchema = z.object({
   id: z.number().int(),
-  kind: z.string().meta({ description: 'triggered, occurrence, acknowledged, statusChanged, resolved, merged, mergedInto or snoozed' }),
+  kind: z.string().meta({ description: 'triggered, occurrence, acknowledged, statusChanged, resolved, merged, mergedInto, snoozed, escalated (details: level, pages) or responderAdded (details: userId, notified)' }),
   at: z.string(),
   actorUserId: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
@@ -96,3 +101,13 @@ export const ImIncidentSchema = z.object({
 
 export const ImIncidentWithTimelineSchema = ImIncidentSchema.extend({ timeline: z.array(TimelineEntrySchema) })
   .meta({ id: 'ImIncidentWithTimeline' });
+
+export const OutboundParams = z.object({
+  id: z.string().min(1).max(100).meta({ description: 'Delivery id of the page (uuid)' }),
+});
+
+export const OutboundDeliverySchema = z.object({
+  id: z.string().meta({ description: 'Delivery id' }),
+  status: z.enum(['pending', 'delivered', 'failed']).meta({ description: 'pending once re-queued' }),
+  integration: z.string().meta({ description: 'The outbound kind it travels by: email, sms or webhook' }),
+}).meta({ id: 'ImOutboundDelivery' });

@@ -42,7 +42,7 @@ export const ERROR_STATUS = {
   imTeamAdminRequired: 403, imUserNotEligible: 400, imSnoozeRangeInvalid: 400, imTeamNotFound: 404, escalationPolicyNotFound: 404, calendarFeedNotFound: 404,
   imScheduleNotFound: 404, invalidTeamId: 422, invalidCustomerId: 422, imRoutingInvalidPolicyId: 422,
   imIngestRateLimited: 429, imIngestByteBudgetExceeded: 429, imOutboundRetryRateLimited: 429,
-  unavailable: 503, imEventRateLimited: 429,
+  unavailable: 503, imEventRateLimited: 429, imOutboundNotFound: 404, imOutboundNotFailed: 409,
   authorizingUserUnresolved: 403, invalidTagColor: 400, tagCustomerRequired: 400, invalidCustomer: 400,
   tagNotFound: 404, monitorNotFound: 404, invalidMonitorType: 400, tagMonitorOrgMismatch: 400,
   tagLimitReached: 422, configRequiredForTypeChange: 400, notificationChannelRecipientExists: 409,

@@ -52,6 +52,11 @@ export const MESSAGES: Partial<Record<ErrorCode, string>> = {
   imIngestRateLimited: 'Too many requests for this alert source',
   imIngestByteBudgetExceeded: 'The organization\'s hourly ingest budget is used up',
   imEventRateLimited: 'Too many events for this organization',
+  imTeamAdminRequired: 'Only an admin of the incident\'s team can page a responder',
+  imUserNotEligible: 'The user is not an active incident-management user of this organization',
+  imOutboundNotFound: 'Outbound delivery not found',
+  imOutboundNotFailed: 'Only a failed outbound delivery can be retried',
+  imOutboundRetryRateLimited: 'Too many manual retries for this integration',
   unavailable: 'The event could not be queued; retry',
   conflict: 'The record changed concurrently; retry',
   // agent access (invalid_request stays a bare 'Bad Request': the notify endpoint must say no more)

@@ -1,0 +1,62 @@
+import { AppError } from '../../domain/shared/app-error';
+import type { ImIncident } from '../../domain/incident-management/im-incident';
+import type { DirectDeliveries } from '../notifications/ports';
+import { isOrgAdmin, type Actor } from '../shared/actor';
+import type { Clock } from '../shared/clock';
+import type { TransactionRunner } from '../shared/transaction';
+import { findImIncident } from './find-im-incident';
+import type { ImIncidentRepository, ImResponderDirectory, ImTeamDirectory } from './ports';
+import { requireTeamMembership } from './team-membership';
+
+export interface AddResponderInput {
+  readonly userId: string;
+  readonly notify: boolean;
+}
+
+/**
+ * Adds a responder to an open incident (a `responderAdded` timeline entry). Acting on the incident
+ * needs membership of its team (as every change but acknowledging); paging the responder (notify)
+ * needs more: an admin of the incident's team, or an organization or platform admin. The responder
+ * must be an IM user of the organization (imUserNotEligible). The page is an e-mail through the
+ * delivery ledger, enqueued in the transaction that records the responder.
+ */
+export class AddImIncidentResponder {
+  constructor(
+    private readonly incidents: ImIncidentRepository, private readonly teams: ImTeamDirectory,
+    private readonly responders: ImResponderDirectory, private readonly deliveries: DirectDeliveries,
+    private readonly transactions: TransactionRunner, private readonly clock: Clock,
+  ) {}
+
+  async execute(actor: Actor, ref: string, input: AddResponderInput): Promise<ImIncident> {
+    return this.transactions.run(async () => {
+      const now = this.clock.now();
+      const incident = await findImIncident(this.incidents, actor.scope, ref);
+      await requireTeamMembership(actor, incident, this.teams);
+      if (!incident.isOpen) throw new AppError('imIncidentAlreadyClosed', { status: incident.status });
+      if (input.notify && !(await this.mayPage(actor, incident))) throw new AppError('imTeamAdminRequired');
+      const responder = await this.responders.eligible(incident.organizationId, input.userId);
+      if (!responder) throw new AppError('imUserNotEligible', { userId: input.userId });
+      incident.addResponder(input.userId, input.notify, actor.userId, now);
+      await this.incidents.save(actor.scope, incident);
+      if (input.notify) {
+        await this.deliveries.enqueue([{
+          organizationId: incident.organizationId, customerId: incident.customerId, incidentId: incident.publicId,
+          recipient: { type: 'email', address: responder.email }, event: 'im.incident.responderAdded',
+          subject: `[Responder] ${incident.title}`,
+          text: `${responder.name}, you were added as a responder to an incident: ${incident.title}. `
+            + `Status ${incident.status}, opened ${incident.createdAt.toISOString()}. Incident ${incident.publicId}.`,
+          data: { incidentId: incident.publicId, userId: input.userId, addedByUserId: actor.userId },
+          // Each request pages once (a retried delivery never pages twice; adding the responder again pages again).
+          dedupKey: `im-responder:${incident.publicId}:${input.userId}:${incident.version}`,
+        }], now);
+      }
+      return incident;
+    });
+  }
+
+  /** Organization and platform admins page anyone; otherwise an admin of the incident's team (an incident of no team: any IM user). */
+  private async mayPage(actor: Actor, incident: ImIncident): Promise<boolean> {
+    if (isOrgAdmin(actor) || actor.isPlatformAdmin || incident.teamId === null) return true;
+    return actor.userId !== null && this.teams.isTeamAdmin(actor.scope.organizationId, incident.teamId, actor.userId);
+  }
+}

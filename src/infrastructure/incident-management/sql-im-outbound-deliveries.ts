@@ -1,0 +1,32 @@
+import type { ImOutboundDeliveries, ImOutboundDelivery } from '../../application/incident-management/ports';
+import type { SqlRunner } from '../persistence/database';
+import { isUuid } from '../on-call/uuid';
+
+/** IM pages are the direct deliveries (a recipient, no channel) whose event starts with `im.`. */
+const IM_PAGE = `recipient IS NOT NULL AND event LIKE 'im.%'`;
+
+/** IM pages in `notification_deliveries`, the delivery ledger's table. */
+export class SqlImOutboundDeliveries implements ImOutboundDeliveries {
+  constructor(private readonly sql: SqlRunner) {}
+
+  async find(organizationId: number, id: string): Promise<ImOutboundDelivery | null> {
+    if (!isUuid(id)) return null;
+    const rows = await this.sql.query<{ id: string; status: ImOutboundDelivery['status']; channel_type: string }>(
+      `SELECT id::text, status, channel_type FROM notification_deliveries WHERE organization_id = ? AND id = ?::uuid AND ${IM_PAGE}`,
+      [organizationId, id],
+    );
+    const row = rows[0];
+    return row ? { id: row.id, status: row.status, integration: row.channel_type } : null;
+  }
+
+  async requeue(organizationId: number, id: string, now: Date): Promise<boolean> {
+    const rows = await this.sql.query(
+      `UPDATE notification_deliveries
+          SET status = 'pending', next_attempt_at = ?, failed_at = NULL, lease_owner = NULL, lease_until = NULL
+        WHERE organization_id = ? AND id = ?::uuid AND status = 'failed' AND ${IM_PAGE}
+        RETURNING id`,
+      [now, organizationId, id],
+    );
+    return rows.length > 0;
+  }
+}
