@@ -9,6 +9,7 @@
  *   {type: 'sql', sql, params}    -> {rows}      (seeding; `?` placeholders)
  *   {type: 'renderDocuments'}     -> {rendered}  (the stored website records of seeded rows, as writes leave them)
  *   {type: 'bare', body}          -> {}          (the page GET /bare answers)
+ *   {type: 'bare', text, headers} -> {}          (GET /bare answers these bytes with these headers instead: an HTML page)
  *   {type: 'profile', file}       -> {}          (starts a CPU profile; again with file: writes it there)
  *   {type: 'stop'}
  * BENCH_UNIX_SOCKET=1 connects to the embedded server over its Unix socket instead of loopback TCP.
@@ -44,10 +45,12 @@ async function main() {
 
   let profiler: inspector.Session | undefined;
   let barePage: unknown = { items: [], total: 0, page: 1, perPage: 50 };
+  let bareText: { body: Buffer; headers: Record<string, string> } | undefined;
   const bare = express();
   bare.disable('x-powered-by');
   bare.get('/bare', (_req, res) => {
-    res.json(barePage);
+    if (bareText) res.set(bareText.headers).send(bareText.body);
+    else res.json(barePage);
   });
   // The ingest bench's baseline: a bare route taking the same JSON body and answering 202.
   bare.post('/bare', express.json({ limit: '256kb' }), (req, res) => {
@@ -69,6 +72,8 @@ async function main() {
     if (message.type === 'renderDocuments') process.send!({ id: message.id, rendered: await renderStaleWebsiteDocuments(app.database.orm) });
     if (message.type === 'bare') {
       barePage = message.body;
+      const { text, headers } = message as { text?: string; headers?: Record<string, string> };
+      bareText = text === undefined ? undefined : { body: Buffer.from(text), headers: headers ?? {} };
       process.send!({ id: message.id });
     }
     if (message.type === 'profile') {

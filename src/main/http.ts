@@ -66,6 +66,7 @@ import { publicStatusPageHost } from '../interfaces/http/custom-domains/status-p
 import { ActiveHosts } from '../application/custom-domains/active-hosts';
 import { statusPagesRouter } from '../interfaces/http/status-pages/status-pages.router';
 import { publicStatusPagesRouter } from '../interfaces/http/status-pages/public-status-pages.router';
+import { publicStatusPageViews } from '../interfaces/http/status-pages/public-views';
 import { statusPageSubscribersRouter } from '../interfaces/http/status-pages/status-page-subscribers.router';
 import { reportsRouter } from '../interfaces/http/reports/reports.router';
 import { reportRunsRouter } from '../interfaces/http/reports/report-runs.router';
@@ -117,6 +118,8 @@ export function createHttpApp(container: Container): Express {
     statusPageHost: publicStatusPageHost(container),
   });
   app.use(hostRouting.resolve);
+  // Status page views skip what follows up to the routes (body and cookie parsers, gates, route table).
+  app.use(publicStatusPageViews(container, orm, hostRouting.serveStatusPages));
   app.use(agentAccessGuard(deps));
   const json = express.json({ limit: '1mb' });
   const urlencoded = express.urlencoded({ extended: false, limit: '64kb' });

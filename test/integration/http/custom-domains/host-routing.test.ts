@@ -135,6 +135,25 @@ describe('custom domains: routing by Host', () => {
     expect((await raw(app.url, 'GET', '/livez', { host: 'unknown-host.example.org' })).status).to.equal(200);
   });
 
+  it('answers page views before the body parsers, keeping request ids and the error envelope', async () => {
+    const org = await anOrganization();
+    const page = await aStatusPage(org);
+    const { hostname } = await activate(org.token, page.id);
+    // A malformed JSON body on a view is never parsed (the parsers would answer 400 invalidRequestBody).
+    const malformed = { 'content-type': 'application/json', 'content-length': '9', 'x-request-id': 'view-1' };
+    for (const [host, path] of [[CANONICAL, `/status/${page.slug}`], [CANONICAL, `/status/${page.slug}/index.json`], [hostname, '/']]) {
+      const view = await raw(app.url, 'GET', path!, { host: host!, ...malformed }, '{not json');
+      expect(view.status, `${host}${path} ${view.text.slice(0, 200)}`).to.equal(200);
+      expect(view.headers['x-request-id']).to.equal('view-1');
+    }
+    const missing = await raw(app.url, 'GET', '/status/no-such-page-here/index.json', { host: CANONICAL, 'x-request-id': 'view-2' });
+    expectError(missing, 404, 'statusPageNotFound');
+    expect(missing.headers['x-request-id']).to.equal('view-2');
+    // Posts still take the usual way (their bodies are parsed).
+    const post = await raw(app.url, 'POST', `/status/${page.slug}/subscribe`, { host: CANONICAL, 'content-type': 'application/json', 'content-length': '9' }, '{not json');
+    expectError(post, 400, 'invalidRequestBody');
+  });
+
   it('stops serving the page at once when the domain is removed, and the domain goes with its page', async () => {
     const org = await anOrganization();
     const { hostname, id } = await activate(org.token, (await aStatusPage(org)).id);
