@@ -1,5 +1,7 @@
-import type { CustomDomainKind } from '../../domain/custom-domains/custom-domain';
+import { AppError } from '../../domain/shared/app-error';
+import type { CustomDomain, CustomDomainKind } from '../../domain/custom-domains/custom-domain';
 import { requireOrgAdmin, requireWriter, type Actor } from '../shared/actor';
+import type { CustomDomainRepository } from './ports';
 
 /**
  * Who changes custom domains: a white-label host speaks for the whole organization, so only its
@@ -9,4 +11,12 @@ import { requireOrgAdmin, requireWriter, type Actor } from '../shared/actor';
 export function requireDomainManager(actor: Actor, kind: CustomDomainKind): void {
   if (kind === 'whiteLabel') requireOrgAdmin(actor);
   else requireWriter(actor);
+}
+
+/** The entry the caller may change (customDomainNotFound when it is not theirs to see; the kind's managers only). */
+export async function managedDomain(domains: CustomDomainRepository, actor: Actor, id: string, now: Date): Promise<CustomDomain> {
+  const domain = await domains.findByRef(actor.scope, id, now);
+  if (!domain) throw new AppError('customDomainNotFound');
+  requireDomainManager(actor, domain.kind);
+  return domain;
 }

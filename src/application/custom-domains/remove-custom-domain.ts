@@ -1,9 +1,8 @@
-import { AppError } from '../../domain/shared/app-error';
 import type { CustomDomain } from '../../domain/custom-domains/custom-domain';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { ActiveHosts } from './active-hosts';
-import { requireDomainManager } from './custom-domain-access';
+import { managedDomain } from './custom-domain-access';
 import type { CustomDomainRepository } from './ports';
 
 /** Removes an entry in any state: the host stops being routed at once in this process (within seconds elsewhere) and is free to claim. */
@@ -11,9 +10,7 @@ export class RemoveCustomDomain {
   constructor(private readonly domains: CustomDomainRepository, private readonly hosts: ActiveHosts, private readonly clock: Clock) {}
 
   async execute(actor: Actor, input: { id: string }): Promise<CustomDomain> {
-    const domain = await this.domains.findByRef(actor.scope, input.id, this.clock.now());
-    if (!domain) throw new AppError('customDomainNotFound');
-    requireDomainManager(actor, domain.kind);
+    const domain = await managedDomain(this.domains, actor, input.id, this.clock.now());
     await this.domains.remove(domain);
     this.hosts.forget(domain.hostname);
     return domain;

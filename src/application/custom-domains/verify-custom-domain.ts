@@ -1,9 +1,8 @@
-import { AppError } from '../../domain/shared/app-error';
 import type { CustomDomain } from '../../domain/custom-domains/custom-domain';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { ActiveHosts } from './active-hosts';
-import { requireDomainManager } from './custom-domain-access';
+import { managedDomain } from './custom-domain-access';
 import type { DomainOwnership } from './domain-ownership';
 import type { CustomDomainRepository } from './ports';
 
@@ -17,9 +16,7 @@ export class VerifyCustomDomain {
   ) {}
 
   async execute(actor: Actor, input: { id: string }): Promise<CustomDomain> {
-    const domain = await this.domains.findByRef(actor.scope, input.id, this.clock.now());
-    if (!domain) throw new AppError('customDomainNotFound');
-    requireDomainManager(actor, domain.kind);
+    const domain = await managedDomain(this.domains, actor, input.id, this.clock.now());
     if (domain.status !== 'pending') return domain;
     await this.ownership.prove(domain);
     domain.verify(this.clock.now());

@@ -17,7 +17,7 @@ const FROM = 'custom_domains d LEFT JOIN status_pages p ON p.id = d.status_page_
 
 const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
 
-const toDomain = (row: DomainRow) => new CustomDomain({
+const domainOf = (row: DomainRow) => new CustomDomain({
   id: Number(row.id), publicId: row.public_id, organizationId: Number(row.organization_id),
   customerId: row.customer_id === null ? null : Number(row.customer_id), hostname: row.hostname, kind: row.kind,
   statusPageId: row.status_page_id, status: row.status, verificationToken: row.verification_token,
@@ -76,7 +76,7 @@ export class SqlCustomDomainRepository implements CustomDomainRepository {
     const rows = await this.sql.query<DomainRow>(
       `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where.sql} AND d.public_id = ? AND ${LIVE}`, [...where.params, ref, liveSince(now)],
     );
-    return rows[0] ? toDomain(rows[0]) : null;
+    return rows[0] ? domainOf(rows[0]) : null;
   }
 
   async list(scope: TenantScope, now: Date): Promise<CustomDomain[]> {
@@ -84,7 +84,7 @@ export class SqlCustomDomainRepository implements CustomDomainRepository {
     const rows = await this.sql.query<DomainRow>(
       `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where.sql} AND ${LIVE} ORDER BY d.hostname, d.id`, [...where.params, liveSince(now)],
     );
-    return rows.map(toDomain);
+    return rows.map(domainOf);
   }
 
   async claimedElsewhere(hostname: string, organizationId: number): Promise<boolean> {
