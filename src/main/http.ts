@@ -70,6 +70,9 @@ import { publicStatusPageViews } from '../interfaces/http/status-pages/public-vi
 import { statusPageSubscribersRouter } from '../interfaces/http/status-pages/status-page-subscribers.router';
 import { reportsRouter } from '../interfaces/http/reports/reports.router';
 import { reportRunsRouter } from '../interfaces/http/reports/report-runs.router';
+import { adminOrganizationsRouter } from '../interfaces/http/platform-admin/admin-organizations.router';
+import { adminUsersRouter } from '../interfaces/http/platform-admin/admin-users.router';
+import { adminUsageRouter } from '../interfaces/http/platform-admin/admin-usage.router';
 
 /** Every resource router, in mounting order. */
 export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
@@ -86,6 +89,7 @@ export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   dataExportRouter,
   imIncidentsRouter, imEventsRouter, alertSourcesRouter,
   reportsRouter, reportRunsRouter,
+  adminOrganizationsRouter, adminUsersRouter, adminUsageRouter,
 ];
 
 /** The Express host: request ids and logs, the path check, parsers, the routers, and the envelope. */

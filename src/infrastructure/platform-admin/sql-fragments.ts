@@ -1,0 +1,37 @@
+import { resultCountingSpans } from '../../domain/platform-admin/usage-windows';
+import type { SqlRunner } from '../persistence/database';
+
+/** A case-insensitive "contains" pattern for ILIKE, with the caller's % and _ taken literally. */
+export const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const LEGACY_ID = /^\d{1,9}$/;
+
+/** The end of the rolled-up hours (check_rollup_progress), or null before the first rollup. */
+export async function rolledTo(sql: SqlRunner): Promise<Date | null> {
+  const [row] = await sql.query<{ rolled_to: Date }>('SELECT rolled_to FROM check_rollup_progress');
+  return row ? new Date(row.rolled_to) : null;
+}
+
+/**
+ * Check results since `since`, per organization, as one statement: whole rolled-up hours summed
+ * from check_result_rollups, the partial first hour and the hours not rolled up yet counted raw
+ * (the index on check_results (monitor_id, checked_at) serves both). `organizationFilter` narrows
+ * to one organization (`= ?`) or none (empty), `params` are its values.
+ */
+export function checkCountsSql(since: Date, rolled: Date | null, organizationFilter: string, filterParams: unknown[]) {
+  const { rollupFrom, rollupTo } = resultCountingSpans(since, rolled);
+  const where = organizationFilter ? `AND m.organization_id ${organizationFilter}` : '';
+  return {
+    text: `SELECT organization_id, sum(n)::bigint AS n FROM (
+        SELECT m.organization_id, sum(r.up_count + r.degraded_count + r.down_count) AS n
+        FROM check_result_rollups r JOIN monitors m ON m.id = r.monitor_id
+        WHERE r.hour >= ? AND r.hour < ? ${where} GROUP BY m.organization_id
+        UNION ALL
+        SELECT m.organization_id, count(*) AS n
+        FROM check_results c JOIN monitors m ON m.id = c.monitor_id
+        WHERE c.checked_at >= ? AND (c.checked_at < ? OR c.checked_at >= ?) ${where} GROUP BY m.organization_id
+      ) counted GROUP BY organization_id`,
+    params: [rollupFrom, rollupTo, ...filterParams, since, rollupFrom, rollupTo, ...filterParams],
+  };
+}
