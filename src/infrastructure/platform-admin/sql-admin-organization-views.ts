@@ -50,8 +50,9 @@ export class SqlAdminOrganizationViews implements AdminOrganizationViews {
     }
     if (query.search) {
       const pattern = containsPattern(query.search);
-      conditions.push(`((o.name || E'\\n' || COALESCE(o.billing_email, '')) ILIKE ?
-        OR EXISTS (SELECT 1 FROM custom_domains d WHERE d.organization_id = o.id AND d.hostname ILIKE ?))`);
+      // A union of two trigram index scans; an OR with a correlated EXISTS would scan every organization.
+      conditions.push(`o.id IN (SELECT id FROM organizations WHERE (name || E'\\n' || COALESCE(billing_email, '')) ILIKE ?
+        UNION SELECT organization_id FROM custom_domains WHERE hostname ILIKE ?)`);
       params.push(pattern, pattern);
     }
     const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
