@@ -168,7 +168,10 @@ describe('platform staff read models (SQL)', function () {
     const views = new SqlAdminUserViews(database.sql);
     const emails = async (query: Partial<Parameters<typeof views.list>[0]>) =>
       (await views.list({ sort: 'email', page: 1, perPage: 50, ...query })).items.map((u) => u.email.split('@')[0]);
-    expect(await emails({ sort: '-lastSignInAt' })).to.deep.equal(['ada', 'alan', 'bea', 'cyd']);
+    const bySignIn = await emails({ sort: '-lastSignInAt' });
+    expect(bySignIn.slice(0, 2)).to.deep.equal(['ada', 'alan']);
+    expect(bySignIn.slice(2)).to.have.members(['bea', 'cyd']);
+    expect((await emails({ sort: 'lastSignInAt' })).slice(0, 2)).to.deep.equal(['alan', 'ada']);
     expect(await emails({ search: 'lovelace' })).to.deep.equal(['ada']);
     expect(await emails({ organizationId: ids.a })).to.deep.equal(['ada', 'alan']);
     expect(await emails({ isActive: false })).to.deep.equal(['alan']);
