@@ -185,6 +185,15 @@ describe('platform administration views (/api/admin/**)', () => {
     }
     for (const [method, path] of ACTIONS(target.id)) expectError(await api(method, path, { token: supporter }), 403, 'platformAdminRequired');
     expect((await api('GET', `/api/admin/users/${target.id}`, { token: supporter })).body.isActive).to.equal(true);
+    // Platform staff pass the organization status gate: their own organization suspended, the views still answer.
+    const admin = await platformAdmin();
+    await api('PATCH', `/api/platform-admin/organizations/${org.user.organizationId}`, { token: admin, body: { status: 'suspended' } });
+    try {
+      expectError(await api('GET', '/api/customers', { token: org.token }), 423);
+      expect((await api('GET', '/api/admin/usage', { token: supporter })).status).to.equal(200);
+    } finally {
+      await api('PATCH', `/api/platform-admin/organizations/${org.user.organizationId}`, { token: admin, body: { status: 'active' } });
+    }
   });
 
   it('refuses every organization user, organization admins included, and every token with platformAdminRequired', async () => {
