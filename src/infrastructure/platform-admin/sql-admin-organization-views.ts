@@ -4,7 +4,7 @@ import type {
   AdminOrganizationQuery, AdminOrganizationSort, AdminOrganizationSummary, AdminOrganizationViews, OrganizationUsage,
 } from '../../application/platform-admin/ports';
 import type { SqlRunner } from '../persistence/database';
-import { LEGACY_ID, UUID, checkCountsSql, containsPattern, rolledTo } from './sql-fragments';
+import { LEGACY_ID, UUID, checkCountsSql, containsPattern, rollupProgress } from './sql-fragments';
 
 const MONITORS = '(SELECT COALESCE(sum(mc.n), 0) FROM monitor_counts mc WHERE mc.organization_id = o.id)';
 
@@ -80,7 +80,7 @@ export class SqlAdminOrganizationViews implements AdminOrganizationViews {
     return row ? summaryOf(row) : null;
   }
 
-  /** The figures of one organization: one statement for the small counts, one for checks and storage. */
+  /** The figures of one organization: one statement for the small counts, one per window of check counts. */
   async usage(organizationId: number, windows: UsageWindows): Promise<OrganizationUsage> {
     const [row] = await this.sql.query<{
       monitors_by_kind: Record<string, number> | null; active_members: number; sms: string;
@@ -100,14 +100,15 @@ export class SqlAdminOrganizationViews implements AdminOrganizationViews {
              FROM notification_deliveries WHERE organization_id = ? AND created_at >= ?) d`,
       [organizationId, organizationId, organizationId, windows.month, organizationId, organizationId, windows.weekAgo],
     );
-    const rolled = await rolledTo(this.sql);
+    const progress = await rollupProgress(this.sql);
     const count = async (since: Date) => {
-      const { text, params } = checkCountsSql(since, rolled, '= ?', [organizationId]);
+      const { text, params } = checkCountsSql(since, progress?.to ?? null, '= ?', [organizationId]);
       const [counted] = await this.sql.query<{ n: string }>(text, params);
       return Number(counted?.n ?? 0);
     };
+    // Raw rows held: everything from raw retention on (all of them before the first rollup).
     const [last24h, last30d, resultRows] = await Promise.all([
-      count(windows.dayAgo), count(windows.thirtyDaysAgo), count(await this.oldestRawResult()),
+      count(windows.dayAgo), count(windows.thirtyDaysAgo), count(progress?.from ?? new Date(0)),
     ]);
     return {
       monitorsByKind: row?.monitors_by_kind ?? {},
@@ -118,11 +119,5 @@ export class SqlAdminOrganizationViews implements AdminOrganizationViews {
       resultRows,
       customDomains: row?.custom_domains ?? [],
     };
-  }
-
-  /** Raw results are kept from rolled_from on (older partitions were dropped once rolled up). */
-  private async oldestRawResult(): Promise<Date> {
-    const [row] = await this.sql.query<{ rolled_from: Date }>('SELECT rolled_from FROM check_rollup_progress');
-    return row ? new Date(row.rolled_from) : new Date(0);
   }
 }

@@ -7,10 +7,13 @@ export const containsPattern = (term: string): string => `%${term.replace(/[\\%_
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const LEGACY_ID = /^\d{1,9}$/;
 
-/** The end of the rolled-up hours (check_rollup_progress), or null before the first rollup. */
-export async function rolledTo(sql: SqlRunner): Promise<Date | null> {
-  const [row] = await sql.query<{ rolled_to: Date }>('SELECT rolled_to FROM check_rollup_progress');
-  return row ? new Date(row.rolled_to) : null;
+/**
+ * How far the hourly rollups reach (check_rollup_progress): raw rows are held from `from` on (older
+ * partitions were dropped once rolled up), hours before `to` are in the rollups. Null before the first.
+ */
+export async function rollupProgress(sql: SqlRunner): Promise<{ from: Date; to: Date } | null> {
+  const [row] = await sql.query<{ rolled_from: Date; rolled_to: Date }>('SELECT rolled_from, rolled_to FROM check_rollup_progress');
+  return row ? { from: new Date(row.rolled_from), to: new Date(row.rolled_to) } : null;
 }
 
 /**

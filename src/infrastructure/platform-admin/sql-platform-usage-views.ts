@@ -1,7 +1,7 @@
 import type { UsageWindows } from '../../domain/platform-admin/usage-windows';
 import type { OrganizationFigure, PlatformUsage, PlatformUsageViews } from '../../application/platform-admin/ports';
 import type { SqlRunner } from '../persistence/database';
-import { checkCountsSql, rolledTo } from './sql-fragments';
+import { checkCountsSql, rollupProgress } from './sql-fragments';
 
 interface FigureRow { organization_id: number; public_id: string; name: string; value: string }
 
@@ -59,7 +59,7 @@ export class SqlPlatformUsageViews implements PlatformUsageViews {
 
   /** Checks of the last 24 hours grouped by organization: the platform total and the top ones. */
   private async checksPerOrganization(since: Date, top: number): Promise<{ total: number; top: OrganizationFigure[] }> {
-    const { text, params } = checkCountsSql(since, await rolledTo(this.sql), '', []);
+    const { text, params } = checkCountsSql(since, (await rollupProgress(this.sql))?.to ?? null, '', []);
     const rows = await this.sql.query<FigureRow & { total: string }>(
       `SELECT o.id AS organization_id, o.public_id, o.name, t.n AS value, t.total FROM (
          SELECT organization_id, n, sum(n) OVER () AS total FROM (${text}) per_organization

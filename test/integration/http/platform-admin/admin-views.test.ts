@@ -5,7 +5,7 @@ import { anOrganization, type SignedUp } from '../../../support/builders';
 import { aCustomerRow, aMember, aCustomerToken, anOrgToken, signIn } from '../../../support/identity-fixtures';
 import { aGlobalSupporter } from '../../../support/im-fixtures';
 import { aMonitorRow } from '../../../support/results-fixtures';
-import { anAccessToken, anAnonymousAgent, withPlatformSwitches } from '../../../support/agent-fixtures';
+import { anAccessToken, anAnonymousAgent } from '../../../support/agent-fixtures';
 import { agentApi } from '../../../support/agent-http';
 import { TEST_PLATFORM_ADMIN, testServer } from '../../../support/test-server';
 import { testClock } from '../../../support/test-clock';
@@ -14,9 +14,23 @@ let platformAdminToken: string | undefined;
 
 /** The configured platform admin's session, kept (sign-ins are throttled) and renewed once expired. */
 async function platformAdmin(): Promise<string> {
-  if (platformAdminToken && (await api('GET', '/api/admin/usage', { token: platformAdminToken })).status === 200) return platformAdminToken;
+  if (platformAdminToken && (await api('GET', '/api/organization', { token: platformAdminToken })).status === 200) return platformAdminToken;
   platformAdminToken = (await signIn(TEST_PLATFORM_ADMIN.email, TEST_PLATFORM_ADMIN.password)).token;
   return platformAdminToken;
+}
+
+/** Agent writes switched on for `work`, then off again (the default), through this file's renewing session. */
+async function withAgentWrites(work: () => Promise<void>): Promise<void> {
+  const flip = async (agentWritesEnabled: boolean) => {
+    const response = await api('PATCH', '/api/platform-admin/settings', { token: await platformAdmin(), body: { agentWritesEnabled } });
+    expect(response.status, JSON.stringify(response.body)).to.equal(200);
+  };
+  await flip(true);
+  try {
+    await work();
+  } finally {
+    await flip(false);
+  }
 }
 
 const unique = (label: string) => `${label}-${randomBytes(4).toString('hex')}`;
@@ -229,7 +243,7 @@ describe('platform administration views (/api/admin/**)', () => {
     for (const [method, path] of [...READS(org.user.organizationId, org.user.id), ...ACTIONS(org.user.id)]) {
       expectError(await api(method, path, { token }), 403, 'agentTokenReadOnly');
     }
-    await withPlatformSwitches({ agentWritesEnabled: true }, async () => {
+    await withAgentWrites(async () => {
       for (const [method, path] of ACTIONS(org.user.id)) expectError(await api(method, path, { token }), 403, 'agentTokenScopeForbidden');
     });
   });
