@@ -24,17 +24,17 @@ export async function rollupProgress(sql: SqlRunner): Promise<{ from: Date; to: 
  */
 export function checkCountsSql(since: Date, rolled: Date | null, organizationFilter: string, filterParams: unknown[]) {
   const { rollupFrom, rollupTo } = resultCountingSpans(since, rolled);
-  const where = organizationFilter ? `AND m.organization_id ${organizationFilter}` : '';
+  // Counted per monitor first (index-only over check_results), then summed per organization; one
+  // organization's monitors are picked inside each part, so its counts read only their index ranges.
+  const mine = organizationFilter ? `AND monitor_id IN (SELECT id FROM monitors WHERE organization_id ${organizationFilter})` : '';
   return {
-    text: `SELECT organization_id, sum(n)::bigint AS n FROM (
-        SELECT m.organization_id, sum(r.up_count + r.degraded_count + r.down_count) AS n
-        FROM check_result_rollups r JOIN monitors m ON m.id = r.monitor_id
-        WHERE r.hour >= ? AND r.hour < ? ${where} GROUP BY m.organization_id
+    text: `SELECT m.organization_id, sum(counted.n)::bigint AS n FROM (
+        SELECT monitor_id, sum(up_count + degraded_count + down_count) AS n FROM check_result_rollups
+        WHERE hour >= ? AND hour < ? ${mine} GROUP BY monitor_id
         UNION ALL
-        SELECT m.organization_id, count(*) AS n
-        FROM check_results c JOIN monitors m ON m.id = c.monitor_id
-        WHERE c.checked_at >= ? AND (c.checked_at < ? OR c.checked_at >= ?) ${where} GROUP BY m.organization_id
-      ) counted GROUP BY organization_id`,
+        SELECT monitor_id, count(*) AS n FROM check_results
+        WHERE checked_at >= ? AND (checked_at < ? OR checked_at >= ?) ${mine} GROUP BY monitor_id
+      ) counted JOIN monitors m ON m.id = counted.monitor_id GROUP BY m.organization_id`,
     params: [rollupFrom, rollupTo, ...filterParams, since, rollupFrom, rollupTo, ...filterParams],
   };
 }
