@@ -141,6 +141,8 @@ describe('platform administration views (/api/admin/**)', () => {
     expect(all.status, JSON.stringify(all.body)).to.equal(200);
     expect(all.body.total).to.equal(3);
     expect(all.body.items.map((u: any) => u.email)).to.deep.equal([org.email, editor.email, readonly.email]);
+    // aMember signed the editor in: that sign-in is recorded (the readonly user's too).
+    expect(all.body.items[1].lastSignInAt).to.be.a('string');
     const signedUpAt = Date.parse(all.body.items[1].lastSignInAt);
     expect(all.body.items[1]).to.deep.equal({
       id: editor.id, organizationId, organizationPublicId: all.body.items[1].organizationPublicId,
