@@ -107,7 +107,10 @@ export function createHttpApp(container: Container): Express {
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Forwarded headers (X-Forwarded-For/-Proto/-Host: req.ip, req.protocol, req.host) are believed only
+  // from the proxies the operator names; otherwise any local process or pass-through proxy could pick
+  // the client address that per-caller limits count.
+  app.set('trust proxy', config.trustProxy.length > 0 ? [...config.trustProxy] : false);
   app.use(requestLog(logger, { quietPaths: PROBE_PATHS, redactUrl: withoutPathSecrets }));
   for (const handler of metricsHandlers(container)) app.use(handler);
   app.use(pathCheck);
