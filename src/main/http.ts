@@ -11,6 +11,7 @@ import { AuthenticateCaller } from '../application/identity/authenticate-caller'
 import { accessGates } from '../interfaces/http/shared/gates';
 import { admission } from '../interfaces/http/shared/admission';
 import { assertUnambiguousPath } from '../interfaces/http/shared/gates/path-ambiguity';
+import { storableBodyText, storableUrlText } from '../interfaces/http/shared/storable-text';
 import { errorHandler, notFoundHandler } from '../interfaces/http/shared/error-handler';
 import { buildOpenApiDocument, mountOpenApi } from '../interfaces/http/shared/openapi';
 import type { RouterDeps } from '../interfaces/http/shared/router-deps';
@@ -114,6 +115,9 @@ export function createHttpApp(container: Container): Express {
   app.use(requestLog(logger, { quietPaths: PROBE_PATHS, redactUrl: withoutPathSecrets }));
   for (const handler of metricsHandlers(container)) app.use(handler);
   app.use(pathCheck);
+  // Text PostgreSQL cannot keep (NUL, lone surrogates) is refused here for every route: the URL now,
+  // parsed bodies right after the parsers, and streamed bodies by their reader (readJsonBody).
+  app.use(storableUrlText);
   const activeHosts = container.get(ActiveHosts);
   const hostRouting = customDomainRouting({
     canonicalHostname: new URL(config.publicBaseUrl).hostname.toLowerCase(), trustProxy: config.trustProxy,
@@ -129,6 +133,7 @@ export function createHttpApp(container: Container): Express {
   // Event ingest reads its own body, streamed against its limits, after its rate is decided.
   app.use((req, res, next) => (streamsItsBody(req.path) ? next() : json(req, res, next)));
   app.use((req, res, next) => (streamsItsBody(req.path) ? next() : urlencoded(req, res, next)));
+  app.use(storableBodyText);
   app.use(cookieParser());
   app.use((_req, _res, next) => RequestContext.create(orm.em, next));
   app.use(hostRouting.serveStatusPages);
