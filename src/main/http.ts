@@ -1,5 +1,7 @@
 import { dataExportRouter } from '../interfaces/http/data-export/data-export.router';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import { AppError } from '../domain/shared/app-error';
+import { isDatabaseOutage } from '../infrastructure/persistence/database-outage';
 import { requestLog } from '../interfaces/http/shared/request-log';
 import { RouteTable } from '../interfaces/http/shared/route-table';
 import cookieParser from 'cookie-parser';
@@ -145,9 +147,23 @@ export function createHttpApp(container: Container): Express {
   mountOpenApi(app, buildOpenApiDocument(paths));
   app.use(deps.routes.handle);
   app.use(notFoundHandler);
+  app.use(databaseOutages);
   app.use(errorHandler);
   return app;
 }
+
+/** Seconds a client is asked to wait before retrying a request refused while the database was unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * A request that failed because PostgreSQL was unreachable or going away (a restart, a failover)
+ * committed nothing: 503 databaseUnavailable with Retry-After, so clients retry it, not a 500.
+ */
+const databaseOutages: ErrorRequestHandler = (error, req, _res, next) => {
+  if (!isDatabaseOutage(error)) return next(error);
+  req.log?.warn({ err: error }, 'database unreachable: answered 503 databaseUnavailable');
+  next(new AppError('databaseUnavailable', { retryAfter: DATABASE_RETRY_AFTER_SECONDS }));
+};
 
 /** Ambiguous paths are refused before routing, on the path exactly as sent. */
 const pathCheck: RequestHandler = (req, _res, next) => {
