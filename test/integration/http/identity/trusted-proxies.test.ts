@@ -29,6 +29,19 @@ function register(url: string, from: string, forwardedFor: string) {
 }
 
 /** A forwarded client address (one of 16 million: two draws in one run practically never meet). */
+/** GET of the agent discovery document (served on the canonical host only) from `from`, with `headers`. */
+function discovery(url: string, from: string, headers: Record<string, string>) {
+  const target = new URL(url);
+  return new Promise<number>((resolve, reject) => {
+    const request = http.request({ host: target.hostname, port: target.port, path: '/.well-known/oauth-authorization-server', headers, localAddress: from }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode!));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
 const aForwardedClient = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
 /** Thirty registrations from `from`, each through `forwardedFor()`, all 201; then what the thirty-first answers. */
@@ -45,6 +58,12 @@ describe('trusted proxies (TRUST_PROXY) and the client address per-caller limits
     const { url } = await testServer();
     const limited = await thirtyFirst(url, aClientIp(), aForwardedClient);
     expectError(limited, 429, 'rateLimited');
+  });
+
+  it('without TRUST_PROXY, X-Forwarded-Host does not decide which host a request was for (agent endpoints: canonical host only)', async () => {
+    const { url } = await testServer();
+    expect(await discovery(url, aClientIp(), { host: CANONICAL_HOST, 'x-forwarded-host': 'unknown-host.example.org' })).to.equal(200);
+    expect(await discovery(url, aClientIp(), { host: 'unknown-host.example.org', 'x-forwarded-host': CANONICAL_HOST })).to.equal(404);
   });
 
   describe('with TRUST_PROXY=127.0.0.1/32', () => {
@@ -67,6 +86,13 @@ describe('trusted proxies (TRUST_PROXY) and the client address per-caller limits
       let other = aForwardedClient();
       while (other === client) other = aForwardedClient();
       expect((await register(app.url, '127.0.0.1', other)).status).to.equal(201);
+    });
+
+    it('the host is the X-Forwarded-Host value the named proxy wrote (the last), as custom-domain routing reads it', async () => {
+      const host = 'proxy.internal.example';
+      expect(await discovery(app.url, '127.0.0.1', { host, 'x-forwarded-host': `unknown-host.example.org, ${CANONICAL_HOST}` })).to.equal(200);
+      expect(await discovery(app.url, '127.0.0.1', { host, 'x-forwarded-host': `${CANONICAL_HOST}, unknown-host.example.org` })).to.equal(404);
+      expect(await discovery(app.url, '127.0.0.2', { host: CANONICAL_HOST, 'x-forwarded-host': 'unknown-host.example.org' }), 'a peer outside the list').to.equal(200);
     });
 
     it('a peer outside the list is not believed: rotating X-Forwarded-For from 127.0.0.2 is still one caller', async () => {
