@@ -92,12 +92,13 @@ describe('security: identical writes racing each other', () => {
     try {
       // The other transaction waits longer before checking for a deadlock, so the service's is the one refused.
       await other.query(`SET deadlock_timeout = '20s'`);
+      const otherPid = Number((await other.query('SELECT pg_backend_pid() AS pid')).rows[0].pid);
       await other.query('BEGIN');
       await other.query('UPDATE check_schedule SET interval_ms = interval_ms WHERE monitor_id = (SELECT id FROM monitors WHERE public_id = $1)', [website.publicId]);
       // Pausing locks the monitor's row, then its trigger waits for the schedule rows held above...
       const paused = api('PATCH', `/api/websites/${website.publicId}`, { token: org.token, body: { status: 'paused' } });
       await waitFor(async () => (await watcher.query(
-        `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> $1`, [other.processID],
+        `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> $1`, [otherPid],
       )).rowCount, { what: 'the service waiting for the schedule rows' });
       // ...and this waits for the monitor's row: a cycle.
       const blocked = other.query('UPDATE monitors SET name = name WHERE public_id = $1', [website.publicId]).catch((error: Error) => error);
