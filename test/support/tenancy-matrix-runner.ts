@@ -1,4 +1,5 @@
-import { api, type ApiResponse } from './http-client';
+import type { ApiResponse } from './http-client';
+import { agentApi } from './agent-http';
 import type { CallerClass, MatrixWorld } from './tenancy-matrix-world';
 
 /** What a caller class gets from an operation, as the matrix table states it. */
@@ -66,26 +67,33 @@ export function fillPath(path: string, values: Record<string, string>): string {
 }
 
 /**
- * A response as an outcome class: 401, 403 and 404 are the access answers; 2xx and every other
+ * A response as an outcome class: 401, 403 and 404 are the access answers, and so is any not-found
+ * code (the spec lets statusPageNotFound answer 400 for another tenant's page); 2xx and every other
  * 4xx (validation, conflict, rate limit) mean the caller got past the access decisions; 5xx is an error.
  */
-export function classify(status: number): Outcome | 'error' {
+export function classify(status: number, code?: string): Outcome | 'error' {
   if (status >= 500) return 'error';
   if (status === 401) return 'unauthenticated';
   if (status === 403) return 'denied';
-  if (status === 404) return 'hidden';
+  if (status === 404 || (code !== undefined && /NotFound$/.test(code))) return 'hidden';
   return 'allowed';
 }
 
+/**
+ * One request as `caller`, on the canonical host (agent endpoints answer only there) and from a
+ * client address of its own (so per-address rate limits of one caller do not spill onto the next).
+ */
 export async function observe(
   world: MatrixWorld, op: Operation, caller: CallerClass, params: Record<string, string> = world.ids,
 ): Promise<Observation> {
   const sample = world.samples[op.key] ?? {};
-  const response: ApiResponse = await api(op.method, fillPath(op.path, params), {
-    token: world.tokens[caller], body: sample.body ?? (op.method === 'GET' || op.method === 'DELETE' ? undefined : {}), query: sample.query,
+  const query = sample.query ? `?${new URLSearchParams(sample.query)}` : '';
+  const json = sample.body ?? (sample.form || sample.raw || op.method === 'GET' || op.method === 'DELETE' ? undefined : {});
+  const response: ApiResponse = await agentApi(op.method, `${fillPath(op.path, params)}${query}`, {
+    token: world.tokens[caller], json, form: sample.form, raw: sample.raw?.text, contentType: sample.raw?.contentType,
   });
   const code = typeof response.body === 'object' && response.body ? response.body.data?.code : undefined;
-  return { op, caller, status: response.status, code, outcome: classify(response.status) };
+  return { op, caller, status: response.status, code, outcome: classify(response.status, code) };
 }
 
 /** Runs `work` over `items` with at most `limit` in flight. */

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { api, type ApiResponse } from './http-client';
 import { anOrganization } from './builders';
 import { aCallerSet, aCustomer, type CallerSet } from './callers';
-import { aMember, anOrgToken, aCustomerToken, PASSWORD } from './identity-fixtures';
+import { aMember, anOrgToken, PASSWORD } from './identity-fixtures';
 import { aDomain, anIp, aCustomField, aPackage } from './tenancy-fixtures';
-import { aMonitor, aTag, aWebsite } from './monitoring-fixtures';
+import { aMonitor, aMonitorPackage, aTag, aWebsite } from './monitoring-fixtures';
 import { aGlobalSupporter, setIncidentManagement } from './im-fixtures';
 import { anAccessToken, anAnonymousAgent, approvedClient } from './agent-fixtures';
 import { testClock } from './test-clock';
+import { aSolidPng } from './reports-fixtures';
 
 /**
  * The world the tenancy matrix runs in, built through the API: organization A with a caller of every
@@ -34,6 +35,13 @@ export async function must(method: string, path: string, token: string | undefin
   return response.body;
 }
 
+export interface Sample {
+  body?: unknown;
+  query?: Record<string, string>;
+  form?: Record<string, string>;
+  raw?: { text: string; contentType: string };
+}
+
 export interface MatrixWorld {
   set: CallerSet;
   tokens: Record<CallerClass, string | undefined>;
@@ -42,7 +50,7 @@ export interface MatrixWorld {
   /** Makes a new record for a destructive operation and answers its path parameters (keyed like `ids`). */
   fresh: Record<string, () => Promise<Record<string, string>>>;
   /** Request bodies and queries that are valid for organization A's records. */
-  samples: Record<string, { body?: unknown; query?: Record<string, string> }>;
+  samples: Record<string, Sample>;
 }
 
 export async function buildWorld(): Promise<MatrixWorld> {
@@ -63,10 +71,15 @@ export async function buildWorld(): Promise<MatrixWorld> {
   };
 
   // Organization B: records of its own, so its admin sees a populated tenant rather than an empty one.
+  const strangerOrganization = (await must('GET', '/api/organization', set.stranger)).id as number;
+  await setIncidentManagement(strangerOrganization, true);
   const strangerCustomer = await aCustomer(set.stranger, { name: 'Stranger customer' });
   await aWebsite(set.stranger, { customerId: strangerCustomer.id });
   await aTag(set.stranger, {});
 
+  // Room for the fresh monitors the destructive operations need (the default package stops at 50).
+  const roomy = await aMonitorPackage(admin, { quotaTiers: [{ monitorLimit: 1000, priceMonthly: 0 }] });
+  await must('PATCH', `/api/customers/${set.customer.publicId}`, admin, { packageId: roomy.id });
   const website = await aWebsite(admin, { customerId });
   const monitorOf = (type: string, body: Record<string, unknown>) => aMonitor(admin, type, { customerId, ...body });
   const monitors = {
@@ -105,6 +118,7 @@ export async function buildWorld(): Promise<MatrixWorld> {
   const customDomain = await must('POST', '/api/custom-domains', admin, { hostname: `status-${suffix()}.example.com`, kind: 'whiteLabel' });
   const report = await must('POST', '/api/organization/reports', admin, { name: `Report ${suffix()}`, frequency: 'weekly', weekday: 1, timeOfDay: '06:00' });
   const exportJob = await must('POST', '/api/organization/data-export', admin, {});
+  const reportRun = await must('POST', `/api/organization/reports/${report.id}/run`, admin);
 
   const ids: Record<string, string> = {
     users: target.id, organizations: String(set.organizationId), 'platform-admin/organizations': String(set.organizationId),
@@ -115,17 +129,17 @@ export async function buildWorld(): Promise<MatrixWorld> {
     'customer-domains': String(domain.id), 'customer-ips': String(ip.id), tags: String(tag.id ?? tag.publicId),
     'change-requests': String(changeRequest.id), heartbeats: String(heartbeat.heartbeatToken ?? heartbeat.token ?? ''),
     'notification-channels': String(channel.publicId ?? channel.id), 'im/teams': String(team.id), userId: responderId,
-    'im/schedules': String(schedule.id), overrideId: String(override.id), 'im/calendar': calendarToken(calendar),
+    'im/schedules': String(schedule.id), overrideId: String(override.override.id), 'im/calendar': calendarToken(calendar),
     'escalation-config': String(policy.id), 'custom-domains': String(customDomain.id), 'status-pages': String(page.id),
     incidentId: String(pageIncident.id), subscriberId: String(subscriber.id), slug: page.slug,
     'public/status-pages': page.slug, status: page.slug, 'organization/data-export': String(exportJob.id),
     'im/incidents': String(imIncident.id), 'im/outbound': '00000000-0000-4000-8000-000000000002', 'im/sources': String(source.id),
-    'im/ingest': String(source.token), 'organization/reports': String(report.id), 'organization/report-runs': '1',
+    'im/ingest': String(source.token), 'organization/reports': String(report.id), 'organization/report-runs': String(reportRun.id),
     clientId: 'matrix-unknown-client',
   };
   for (const [kind, monitor] of Object.entries(monitors)) ids[`monitors/${kind}`] = String(monitor.publicId ?? monitor.id);
 
-  return { set, tokens, ids, fresh: freshFactories(set), samples: samplesFor(set, ids, { website, tag, team, target }) };
+  return { set, tokens, ids, fresh: freshFactories(set, { team, page, schedule, website, tagId: ids.tags!, responderId, target }), samples: samplesFor(set, ids, { website, tag, team, target }) };
 }
 
 function calendarToken(issued: Record<string, any>): string {
@@ -138,7 +152,7 @@ const maintenanceBody = (customerId: number) => ({
   title: 'Matrix window', startTime: soon(60), endTime: soon(120), targets: [{ type: 'customer', id: String(customerId) }],
 });
 const channelBody = (customerId: number) => ({
-  name: `Channel ${suffix()}`, type: 'webhook', config: { url: 'https://hooks.example.com/matrix' }, customerId,
+  name: `Channel ${suffix()}`, type: 'webhook', config: { url: `https://hooks.example.com/matrix-${suffix()}` }, customerId,
 });
 const scheduleBody = (teamId: string, userId: string) => ({
   teamId, name: `Schedule ${suffix()}`, timezone: 'Europe/Berlin',
@@ -146,21 +160,27 @@ const scheduleBody = (teamId: string, userId: string) => ({
 });
 
 /** New records for the destructive operations, keyed by operation (`DELETE /api/tags/{id}`). */
-function freshFactories(set: CallerSet): Record<string, () => Promise<Record<string, string>>> {
+function freshFactories(
+  set: CallerSet,
+  records: { team: any; page: any; schedule: any; website: Record<string, any>; tagId: string; responderId: string; target: { id: string } },
+): Record<string, () => Promise<Record<string, string>>> {
   const admin = set.admin;
+  const { team, page, schedule } = records;
   const customerId = set.customer.id;
   const one = (key: string, make: () => Promise<string | number>) => async () => ({ [key]: String(await make()) });
   const factories: Record<string, () => Promise<Record<string, string>>> = {
     'DELETE /api/users/{id}': one('users', async () => (await aMember(set.org, 'editor')).id),
     'DELETE /api/organization/tokens/{id}': async () => {
-      await anOrgToken(admin, { name: `fresh ${suffix()}` });
+      const name = `fresh ${suffix()}`;
+      await anOrgToken(admin, { name });
       const rows = (await must('GET', '/api/organization/tokens', admin)) as Array<{ id: string; name: string }>;
-      return { 'organization/tokens': String(rows.find((row) => row.name.startsWith('fresh'))?.id ?? rows[0]!.id) };
+      return { 'organization/tokens': String(rows.find((row) => row.name === name)!.id) };
     },
     'DELETE /api/customer/tokens/{id}': async () => {
-      await aCustomerToken(admin, customerId);
-      const rows = (await must('GET', '/api/customer/tokens', admin)) as Array<{ id: string }>;
-      return { 'customer/tokens': String(rows[rows.length - 1]!.id) };
+      const name = `fresh ${suffix()}`;
+      await must('POST', '/api/customer/tokens', admin, { name, expiresInDays: 30, customerId });
+      const rows = (await must('GET', '/api/customer/tokens', admin)) as Array<{ id: string; name: string }>;
+      return { 'customer/tokens': String(rows.find((row) => row.name === name)!.id) };
     },
     'DELETE /api/incidents/{id}': one('incidents', async () => {
       const site = await aWebsite(admin, { customerId });
@@ -182,6 +202,34 @@ function freshFactories(set: CallerSet): Record<string, () => Promise<Record<str
     'DELETE /api/custom-domains/{id}': one('custom-domains', async () => (await must('POST', '/api/custom-domains', admin, { hostname: `fresh-${suffix()}.example.com`, kind: 'whiteLabel' })).id),
     'DELETE /api/organization/reports/{id}': one('organization/reports', async () => (await must('POST', '/api/organization/reports', admin, { name: `Fresh ${suffix()}`, frequency: 'weekly', weekday: 2, timeOfDay: '06:00' })).id),
   };
+  Object.assign(factories, {
+    'DELETE /api/im/teams/{id}': one('im/teams', async () => (await must('POST', '/api/im/teams', admin, { name: `Fresh ${suffix()}` })).id),
+    'DELETE /api/im/teams/{id}/members/{userId}': async () => {
+      await must('PUT', `/api/im/teams/${team.id}/members/${records.responderId}`, admin, { imRole: 'member' });
+      return { 'im/teams': String(team.id), userId: records.responderId };
+    },
+    'DELETE /api/im/schedules/{id}': one('im/schedules', async () => (await must('POST', '/api/im/schedules', admin, scheduleBody(team.id, set.org.user.id))).id),
+    'DELETE /api/im/schedules/{id}/overrides/{overrideId}': async () => {
+      const override = await must('POST', `/api/im/schedules/${schedule.id}/overrides`, admin, { userId: set.org.user.id, start: soon(300), end: soon(360) });
+      return { 'im/schedules': String(schedule.id), overrideId: String(override.override.id) };
+    },
+    'DELETE /api/escalation-config/{id}': one('escalation-config', async () => (await must('POST', '/api/escalation-config', admin, {
+      name: `Fresh ${suffix()}`, levels: [{ delayMinutes: 5, targets: [{ type: 'team', id: team.id }] }],
+    })).id),
+    'DELETE /api/status-pages/{id}/subscribers/{subscriberId}': async () => {
+      const subscriber = await must('POST', `/api/status-pages/${page.id}/subscribers`, admin, { channel: 'email', email: `fresh-${suffix()}@example.com` });
+      return { 'status-pages': String(page.id), subscriberId: String(subscriber.id) };
+    },
+    'DELETE /api/im/sources/{id}': one('im/sources', async () => (await must('POST', '/api/im/sources', admin, { name: `Fresh ${suffix()}`, kind: 'generic' })).id),
+    'DELETE /api/monitor-tags': async () => {
+      await must('POST', '/api/monitor-tags', admin, { tagId: records.tagId, monitorId: records.website.publicId, monitorType: 'website' });
+      return {};
+    },
+    'DELETE /api/users/{id}/deletion-request': async () => {
+      await must('POST', `/api/users/${records.target.id}/deletion-request`, admin);
+      return { users: records.target.id };
+    },
+  });
   const monitorHosts: Record<string, Record<string, unknown>> = {
     dns: { hostname: 'monitor-fixture.com' }, icmp: { hostname: 'www.monitor-fixture.com' }, tcp: { hostname: 'www.monitor-fixture.com', port: 443 },
     smtp: { hostname: 'mail.monitor-fixture.com' }, ssh: { hostname: 'www.monitor-fixture.com' }, ftp: { hostname: 'www.monitor-fixture.com' },
@@ -205,7 +253,7 @@ function samplesFor(
   const monitorPatch = { name: 'Matrix renamed' };
   const samples: MatrixWorld['samples'] = {
     'POST /api/auth/sign-up/email': { body: { name: 'Matrix', email: `matrix-${suffix()}@test.example`, password: PASSWORD, organizationName: `Matrix ${suffix()}` } },
-    'POST /api/auth/sign-in/email': { body: { email: records.target.email, password: 'not the password' } },
+    'POST /api/auth/sign-in/email': { body: { email: records.target.email, password: PASSWORD } },
     'POST /api/auth/two-factor/verify-totp': { body: { code: '000000' } },
     'POST /api/auth/two-factor/enable': { body: { password: 'not the password' } },
     'POST /api/auth/two-factor/disable': { body: { password: 'not the password' } },
@@ -275,9 +323,25 @@ function samplesFor(
     'PATCH /api/organization/reports/{id}': { body: { name: 'Matrix renamed' } },
     'GET /api/maintenance-windows': { query: { websiteId: records.website.publicId } },
     'GET /api/tools/dns-lookup': { query: { domain: 'monitor-fixture.com' } },
-    'GET /api/tools/ssl-certificate': { query: { domain: 'monitor-fixture.com' } },
+    'GET /api/tools/ssl-certificate': { query: { host: 'www.monitor-fixture.com' } },
     'GET /api/tools/port-check': { query: { host: 'monitor-fixture.com', port: '443' } },
-    'GET /api/tools/dnsbl-lookup': { query: { ip: '198.18.0.1' } },
+    'GET /api/tools/dnsbl-lookup': { query: { ip: '93.184.216.34' } },
+    'GET /internal/tls-ask': { query: { domain: 'status.matrix.example' } },
+    'POST /status/{slug}/subscribe': { body: { email: `matrix-${suffix()}@example.com` } },
+    'GET /status/{slug}/confirm': { query: { token: 'not-a-token' } },
+    'GET /status/{slug}/unsubscribe': { query: { token: 'not-a-token' } },
+    'POST /status/{slug}/unsubscribe': { query: { token: 'not-a-token' } },
+    'GET /api/organization/data-export/download': { query: { exportId: ids['organization/data-export']!, token: 'wsx_not-the-token' } },
+    'POST /api/im/ingest/{token}': { body: { title: 'Matrix alert', status: 'firing' } },
+    'PUT /api/organization/report-logo': { body: { image: aSolidPng(110, 50, '#0a3069').toString('base64') } },
+    'POST /agent/identity': { body: { type: 'anonymous' } },
+    'POST /agent/identity/claim': { body: { claim_token: 'clm_not-a-claim' } },
+    'POST /agent/event/notify': { raw: { text: 'not-a-jwt', contentType: 'application/secevent+jwt' } },
+    'POST /oauth2/token': { form: { grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: 'not-a-jwt' } },
+    'POST /oauth2/revoke': { form: { token: 'wsma_not-a-token', token_type_hint: 'access_token' } },
+    'GET /api/agent-claim/context': { query: { user_code: 'NOTACODE' } },
+    'POST /api/agent-claim/confirm': { body: { user_code: 'NOTACODE' } },
+    'POST /api/oauth/consent': { body: { consent_code: 'not-a-code', accept: false } },
     'GET /api/tools/domain-expiry': { query: { domain: 'monitor-fixture.com' } },
   };
   for (const kind of ['dns', 'icmp', 'tcp', 'smtp', 'ssh', 'ftp', 'imap-pop']) {

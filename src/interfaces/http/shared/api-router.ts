@@ -94,6 +94,9 @@ export class ApiRouter {
     const expressPath = route.path.replace(/\{(\w+)\}/g, ':$1');
     this.document(route);
     this.deps.routes.routerFor(expressPath)[route.method](expressPath, async (req: Request, res: Response) => {
+      // A caller's route answers 401 to a request without a valid credential whatever its input: the
+      // schema's verdict is for callers (Authentication, rule 1).
+      if (route.auth !== 'public' && !req.auth?.caller) throw req.auth?.failure ?? new AppError('unauthorized');
       const ctx: RouteContext<unknown, unknown, unknown> = {
         body: route.body ? route.body.parse(req.body ?? {}) : undefined,
         query: route.query ? route.query.parse(req.query) : undefined,
