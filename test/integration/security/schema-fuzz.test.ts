@@ -16,7 +16,7 @@ import { carriesNul, envelopeProblem, requestsFor, SchemaArbitraries, type FuzzR
  * a failure prints the seed and the shrunk request.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 28_2026);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 /** Growth of the process's resident memory over the whole fuzz (the service runs in this process). */
 const RSS_BOUND_BYTES = 384 * 1024 * 1024;
 
