@@ -27,8 +27,9 @@ const RSS_BOUND_BYTES = 384 * 1024 * 1024;
 const KNOWN_FINDINGS: Array<{ id: string; why: string; covers: (request: FuzzRequest, status: number) => boolean }> = [
   {
     id: 'issue-28-nul-in-text',
-    why: 'a NUL (\\u0000) in a string reaching PostgreSQL answers 500: text columns refuse it (fix: one refusal for every route, on the NUL branch)',
-    covers: (request, status) => status === 500 && carriesNul(request),
+    why: 'a NUL (\\u0000) in a string reaching PostgreSQL answers 500 (text and jsonb refuse it; POST /api/im/events even answers '
+      + '503 unavailable, "retry"); fix: one refusal for every route, on the NUL branch',
+    covers: (request, status) => status >= 500 && carriesNul(request),
   },
 ];
 
