@@ -143,7 +143,7 @@ export const MATRIX: Record<string, string> = {
   'DELETE /api/oauth/connections': READ,
   // The client id names no connection (unknownOauthConnection).
   'DELETE /api/oauth/connections/{clientId}': 'U HHHHH HH DDD HH',
-  // Session-only consent: token callers answer 401 (not 403 nonUserSessionForbidden as elsewhere; reported).
+  // Session-only consent: token callers answer 401 unauthorized, the first of the spec's consent checks.
   'POST /api/oauth/consent': 'U AAAAU UA DDD AA',
   'POST /api/platform-admin/agent-signing-keys/rotate': PLATFORM_ADMIN,
   'GET /api/tools/dns-lookup': TOOLS,
