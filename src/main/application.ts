@@ -12,6 +12,7 @@ import { RequestContext } from '@mikro-orm/postgresql';
 import { runsChecks, type AppConfig } from './config';
 import { createContainer } from './container';
 import { createHttpApp } from './http';
+import { answerClientError } from '../interfaces/http/shared/client-errors';
 import { startJobs } from './jobs';
 import { startCheckWorker } from '../interfaces/jobs/check-worker';
 import { startNotificationWorker } from '../interfaces/jobs/notification-worker';
@@ -101,6 +102,7 @@ export async function startApplication(config: AppConfig, options: StartOptions 
     }
     const server = http.createServer(createHttpApp(container));
     server.keepAliveTimeout = 65_000;
+    server.on('clientError', answerClientError);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.port, config.host, () => resolve());

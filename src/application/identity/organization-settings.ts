@@ -43,9 +43,20 @@ export class OrganizationSettings {
     return organization;
   }
 
-  async updateBilling(actor: Actor, ref: string, billingEmail: string): Promise<Organization> {
+  /**
+   * An organization the actor may change: their own as its admin, any as a platform admin. Platform
+   * supporters see every organization (get) but change only their own: roleForbidden elsewhere.
+   */
+  async administered(actor: Actor, ref: string): Promise<Organization> {
     const organization = await this.get(actor, ref);
-    if (!actor.isPlatformAdmin) requireOrgAdmin(actor);
+    if (actor.isPlatformAdmin) return organization;
+    requireOrgAdmin(actor);
+    if (organization.id !== actor.scope.organizationId) throw new AppError('roleForbidden');
+    return organization;
+  }
+
+  async updateBilling(actor: Actor, ref: string, billingEmail: string): Promise<Organization> {
+    const organization = await this.administered(actor, ref);
     organization.updateProfile({ billingEmail }, this.clock.now());
     await this.organizations.save(organization);
     return organization;

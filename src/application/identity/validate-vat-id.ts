@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
 import { vatNumberOf, type VatValidation } from '../../domain/identity/vat-id';
-import { requireOrgAdmin, type Actor } from '../shared/actor';
+import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { RateLimitRule, RateLimiter } from '../shared/rate-limiter';
 import type { OrganizationSettings } from './organization-settings';
@@ -23,8 +23,7 @@ export class ValidateVatId {
   ) {}
 
   async execute(actor: Actor, ref: string): Promise<VatValidation> {
-    const organization = await this.settings.get(actor, ref);
-    if (!actor.isPlatformAdmin) requireOrgAdmin(actor);
+    const organization = await this.settings.administered(actor, ref);
     const decision = await this.limiter.hit(VAT_VALIDATION_LIMIT, String(organization.id));
     if (!decision.allowed) throw new AppError('rateLimited', { retryAfter: decision.retryAfterSeconds });
     if (organization.vatId === null || organization.vatId.trim() === '') throw new AppError('vatIdMissing');

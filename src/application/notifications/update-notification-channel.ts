@@ -29,8 +29,11 @@ export class UpdateNotificationChannel {
       if (!channel) throw new AppError('channelNotFound');
       const wasWebhook = channel.type === 'webhook';
       if (change.isDefault === true) await releaseDefault(this.channels, channel.organizationId, channel.publicId);
+      // Read before the change: a query after it would flush the changed channel on its own, outside
+      // the save that turns a concurrent edit into `conflict`.
+      const siblings = await this.channels.sameScope(channel.organizationId, channel.customerId, channel.monitorId);
       channel.update(change, this.clock.now());
-      assertRecipientsFree(channel, await this.channels.sameScope(channel.organizationId, channel.customerId, channel.monitorId));
+      assertRecipientsFree(channel, siblings);
       const secret = channel.type === 'webhook' && !wasWebhook ? this.secrets.issue(channel) : null;
       await this.channels.save(channel);
       return { channel, secret };

@@ -1,4 +1,5 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException, type MikroORM } from '@mikro-orm/postgresql';
+import { AppError } from '../../domain/shared/app-error';
 import { Organization } from '../../domain/identity/organization';
 import { User } from '../../domain/identity/user';
 import { Session } from '../../domain/identity/session';
@@ -55,9 +56,19 @@ export class MikroOrmOrganizationRepository extends AuthStateRepository implemen
   }
 }
 
+/** A unique index refusing an insert: which one, or null for any other failure. */
+const violatedIndex = (error: unknown): string | null =>
+  error instanceof UniqueConstraintViolationException ? (/unique constraint "([^"]+)"/.exec(error.message)?.[1] ?? '') : null;
+
 export class MikroOrmUserRepository extends AuthStateRepository implements UserRepository {
-  add(user: User): Promise<void> {
-    return this.persist(user);
+  /** Two sign-ups (or user creations) with one address at once: the index keeps one, the other is told so. */
+  async add(user: User): Promise<void> {
+    try {
+      await this.persist(user);
+    } catch (error) {
+      if (violatedIndex(error) === 'users_email_key') throw new AppError('emailAlreadyRegistered');
+      throw error;
+    }
   }
 
   findByEmail(email: string): Promise<User | null> {
@@ -172,8 +183,14 @@ export class MikroOrmAccountDeletionRepository extends OrmRepository implements 
     return this.em.find(AccountDeletionRequest, { status: 'requested', effectiveAt: { $lte: now } }, { limit });
   }
 
-  add(request: AccountDeletionRequest): Promise<void> {
-    return this.persist(request);
+  /** A second pending request for the user, made at the same moment: the loser may retry (and gets the pending one). */
+  async add(request: AccountDeletionRequest): Promise<void> {
+    try {
+      await this.persist(request);
+    } catch (error) {
+      if (violatedIndex(error) === 'account_deletion_one_pending') throw new AppError('conflict');
+      throw error;
+    }
   }
 
   save(request: AccountDeletionRequest): Promise<void> {

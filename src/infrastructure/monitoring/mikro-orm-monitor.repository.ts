@@ -63,6 +63,8 @@ export class MikroOrmMonitorRepository extends OrmRepository implements MonitorR
   /** Website writes render the stored document again (the update trigger marked it stale). */
   private async refreshDocuments(monitor: Monitor | number[]): Promise<void> {
     const ids = Array.isArray(monitor) ? monitor : monitor.kind === 'website' ? [monitor.id] : [];
-    if (ids.length > 0) await this.em.transactional((em) => refreshWebsiteDocuments((sql, params) => em.execute(sql, params), ids));
+    if (ids.length > 0) {
+      await this.racing(() => this.em.transactional((em) => refreshWebsiteDocuments((sql, params) => em.execute(sql, params), ids)));
+    }
   }
 }

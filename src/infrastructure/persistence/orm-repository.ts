@@ -1,10 +1,11 @@
-import { OptimisticLockError, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
+import { DeadlockException, OptimisticLockError, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
 import { AppError } from '../../domain/shared/app-error';
 
 /**
  * Base of the MikroORM repositories: the entity manager of the current request or job (MikroORM's
- * RequestContext, or the transaction in progress), and flushes that turn a lost optimistic race
- * into the `conflict` code.
+ * RequestContext, or the transaction in progress), and flushes that turn a lost race into the
+ * `conflict` code: a stale version, or a deadlock PostgreSQL resolved by aborting this transaction
+ * (nothing of it was written; the same request may simply be sent again).
  */
 export abstract class OrmRepository {
   constructor(protected readonly orm: MikroORM) {}
@@ -18,11 +19,16 @@ export abstract class OrmRepository {
     await this.flush();
   }
 
-  protected async flush(): Promise<void> {
+  protected flush(): Promise<void> {
+    return this.racing(() => this.em.flush());
+  }
+
+  /** Runs a write, answering `conflict` when it lost a race to another transaction. */
+  protected async racing<T>(write: () => Promise<T>): Promise<T> {
     try {
-      await this.em.flush();
+      return await write();
     } catch (error) {
-      if (error instanceof OptimisticLockError) throw new AppError('conflict');
+      if (error instanceof OptimisticLockError || error instanceof DeadlockException) throw new AppError('conflict');
       throw error;
     }
   }

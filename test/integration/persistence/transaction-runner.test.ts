@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import pg from 'pg';
+import { isAppError } from '../../../src/domain/shared/app-error';
 import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
 import { api } from '../../support/http-client';
 import { anOrganization } from '../../support/builders';
@@ -43,5 +45,40 @@ describe('the MikroORM transaction runner, nested', () => {
       'SELECT public_id::text, name FROM notification_channels WHERE public_id = ANY(?::uuid[])', [created.map((c) => c.publicId)]);
     const names = new Map(rows.map((row) => [row.public_id, row.name]));
     expect(created.map((c) => names.get(c.publicId))).to.deep.equal(['renamed in the outer transaction', 'renamed in the nested transaction']);
+  });
+});
+
+/**
+ * A transaction PostgreSQL aborts to break a deadlock wrote nothing; whatever statement inside it
+ * was refused (a raw lock or count as well as a flush), the caller is told `conflict` (409, send it
+ * again), not a 500. Found by the tenancy matrix (concurrent monitor writes).
+ */
+describe('the MikroORM transaction runner, deadlocked', () => {
+  it('answers AppError conflict when PostgreSQL picks its transaction as a deadlock\'s victim', async () => {
+    const app = await testServer();
+    const orm = app.container.get<MikroORM>(ORM);
+    const tx = app.container.get<TransactionRunner>(TRANSACTION_RUNNER);
+    await app.database.sql.query('CREATE TABLE IF NOT EXISTS deadlock_probe (id int PRIMARY KEY, n int NOT NULL)');
+    await app.database.sql.query('INSERT INTO deadlock_probe (id, n) VALUES (1, 0), (2, 0) ON CONFLICT (id) DO NOTHING');
+    const other = new pg.Client({ connectionString: app.databaseUrl });
+    await other.connect();
+    try {
+      // The other session checks for deadlocks late, so the runner's transaction is the one refused.
+      await other.query(`SET deadlock_timeout = '20s'`);
+      await other.query('BEGIN');
+      await other.query('UPDATE deadlock_probe SET n = n + 1 WHERE id = 2');
+      let otherBlocked: Promise<unknown> | undefined;
+      const outcome = await RequestContext.create(orm.em, () => tx.run(async () => {
+        const em = orm.em.getContext();
+        await em.execute('UPDATE deadlock_probe SET n = n + 1 WHERE id = 1');
+        otherBlocked = other.query('UPDATE deadlock_probe SET n = n + 1 WHERE id = 1');
+        await em.execute('UPDATE deadlock_probe SET n = n + 1 WHERE id = 2');
+      })).then(() => 'committed', (error: unknown) => error);
+      await otherBlocked;
+      expect(isAppError(outcome) && outcome.code, String(outcome)).to.equal('conflict');
+    } finally {
+      await other.query('ROLLBACK').catch(() => undefined);
+      await other.end();
+    }
   });
 });

@@ -8,6 +8,7 @@ import { AppError } from '../../../domain/shared/app-error';
 import type { AuthenticateCaller, Caller } from '../../../application/identity/authenticate-caller';
 import type { Gate } from './gates';
 import { ERROR_STATUS } from './error-statuses';
+import { assertWellFormedText } from './well-formed-text';
 import { addOperation, errorResponse } from './openapi-fragments';
 import type { ApiTag } from './api-tags';
 
@@ -94,6 +95,10 @@ export class ApiRouter {
     const expressPath = route.path.replace(/\{(\w+)\}/g, ':$1');
     this.document(route);
     this.deps.routes.routerFor(expressPath)[route.method](expressPath, async (req: Request, res: Response) => {
+      // A caller's route answers 401 to a request without a valid credential whatever its input: the
+      // schema's verdict is for callers (Authentication, rule 1).
+      if (route.auth !== 'public' && !req.auth?.caller) throw req.auth?.failure ?? new AppError('unauthorized');
+      if (route.body) assertWellFormedText(req.body);
       const ctx: RouteContext<unknown, unknown, unknown> = {
         body: route.body ? route.body.parse(req.body ?? {}) : undefined,
         query: route.query ? route.query.parse(req.query) : undefined,

@@ -1,0 +1,118 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { api } from '../../support/http-client';
+import { testServer } from '../../support/test-server';
+import { buildWorld, type MatrixWorld } from '../../support/tenancy-matrix-world';
+import { paramKeys } from '../../support/tenancy-matrix-runner';
+import { carriesNul, envelopeProblem, requestsFor, SchemaArbitraries, type FuzzRequest, type OpenApiDocument } from '../../support/schema-fuzz';
+
+/**
+ * Property-based fuzzing of every operation in /openapi.json against the running service (the
+ * embedded PostgreSQL, real HTTP): requests shaped by the operation's own schemas with hostile
+ * values at any level, as organization A's admin and sometimes anonymously. Properties: no 5xx,
+ * every non-2xx answer exactly the error envelope, and the process's memory bounded.
+ *
+ * Seeded: FUZZ_SEED (default below) and FUZZ_RUNS (runs per operation) reproduce or widen a run;
+ * a failure prints the seed and the shrunk request.
+ */
+const SEED = Number(process.env.FUZZ_SEED ?? 28_2026);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
+/** Growth of the process's resident memory over the whole fuzz (the service runs in this process). */
+const RSS_BOUND_BYTES = 384 * 1024 * 1024;
+
+/**
+ * Known findings of issue 28, fixed on other branches: a 5xx they describe is tolerated (and counted)
+ * until the fix is merged; the lead removes the entry then, and the fuzz holds the fix to it.
+ */
+const KNOWN_FINDINGS: Array<{ id: string; why: string; covers: (request: FuzzRequest, status: number) => boolean }> = [
+  {
+    id: 'issue-28-nul-in-text',
+    why: 'a NUL (\\u0000) in a string reaching PostgreSQL answers 500 (text and jsonb refuse it; POST /api/im/events even answers '
+      + '503 unavailable, "retry"); fix: one refusal for every route, on the NUL branch',
+    covers: (request, status) => status >= 500 && carriesNul(request),
+  },
+];
+
+/**
+ * Pages for people, not API clients: their refusals are HTML pages (a browser shows them), so the
+ * envelope is not asked of them; they must still be 4xx and HTML. (The OpenAPI document lists the
+ * envelope for them: reported, for the lead to settle.)
+ */
+const HTML_PAGES = new Set(['GET /status/{slug}']);
+
+/** Operations that would end the session the fuzz runs with, or its organization's access: left to their own tests. */
+const NOT_FUZZED = new Set([
+  'POST /api/auth/sign-out', 'POST /api/account/deletion-request', 'DELETE /api/oauth/connections', 'DELETE /api/oauth/connections/{clientId}',
+  'PATCH /api/organization', 'POST /api/auth/two-factor/enable', 'PATCH /api/platform-admin/organizations/{id}', 'PATCH /api/platform-admin/settings',
+]);
+
+describe('security: schema fuzzing of every operation in /openapi.json', function () {
+  this.timeout(300_000);
+  let world: MatrixWorld;
+  let document: OpenApiDocument;
+
+  before(async function () {
+    this.timeout(120_000);
+    world = await buildWorld();
+    document = (await api('GET', '/openapi.json')).body;
+  });
+
+  it('answers no 5xx and only the error envelope, with memory bounded', async () => {
+    const { url } = await testServer();
+    const schemas = new SchemaArbitraries(document);
+    const tolerated = new Map<string, number>();
+    const failures: string[] = [];
+    const rssBefore = process.memoryUsage().rss;
+    let requests = 0;
+
+    const operations = Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item)
+      .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+      .map(([method, operation]) => ({ method: method.toUpperCase(), path, operation: operation as Record<string, any> })))
+      .filter((op) => !NOT_FUZZED.has(`${op.method} ${op.path}`))
+      // Writes that remove or rename records last, so they do not starve the rest of real ids.
+      .sort((a, b) => rank(a.method) - rank(b.method));
+
+    for (const { method, path, operation } of operations) {
+      const keys = new Map(paramKeys(path).map(({ name, key }) => [name, key]));
+      const arbitrary = requestsFor(schemas, method, path, operation, (name) => world.ids[keys.get(name) ?? name]);
+      const property = fc.asyncProperty(arbitrary, async (request) => {
+        requests++;
+        const headers: Record<string, string> = {};
+        if (!request.anonymous) headers.authorization = `Bearer ${world.tokens.admin}`;
+        if (request.body !== undefined) headers['content-type'] = 'application/json';
+        const response = await fetch(`${url}${request.path}${request.query ? `?${request.query}` : ''}`, {
+          method: request.method, headers, body: request.body, redirect: 'manual',
+        });
+        const text = await response.text();
+        if (response.status >= 500) {
+          const finding = KNOWN_FINDINGS.find((known) => known.covers(request, response.status));
+          if (finding) {
+            tolerated.set(finding.id, (tolerated.get(finding.id) ?? 0) + 1);
+            return;
+          }
+          throw new Error(`${response.status} ${text.slice(0, 200)}`);
+        }
+        if (response.status >= 400 && HTML_PAGES.has(`${method} ${path}`) && (response.headers.get('content-type') ?? '').startsWith('text/html')) return;
+        if (response.status >= 400) {
+          const problem = envelopeProblem(response.status, text);
+          if (problem) throw new Error(`${response.status} is not the error envelope (${problem})`);
+        }
+      });
+      const outcome = await fc.check(property, { seed: SEED, numRuns: RUNS, endOnFailure: true });
+      if (outcome.failed) {
+        const shown = JSON.stringify(outcome.counterexample?.[0], (_k, v) => (typeof v === 'string' && v.length > 300 ? `${v.slice(0, 300)}...(${v.length})` : v));
+        failures.push(`${method} ${path}: ${String((outcome.errorInstance as Error | undefined)?.message ?? outcome.errorInstance)} ; seed ${outcome.seed}, path "${outcome.counterexamplePath}" ; ${shown}`);
+      }
+    }
+
+    const growth = process.memoryUsage().rss - rssBefore;
+    process.stdout.write(`      fuzz: ${operations.length} operations, ${requests} requests, seed ${SEED}, ${RUNS} runs each; `
+      + `RSS ${Math.round(rssBefore / 2 ** 20)} -> ${Math.round((rssBefore + growth) / 2 ** 20)} MiB; `
+      + `known findings tolerated: ${JSON.stringify(Object.fromEntries(tolerated))}\n`);
+    for (const failure of failures) process.stdout.write(`      ${failure}\n`);
+    expect(failures.length, `${failures.length} operation(s) failed (listed above); FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} reproduces`).to.equal(0);
+    expect(growth, 'resident memory growth over the fuzz').to.be.below(RSS_BOUND_BYTES);
+  });
+});
+
+const rank = (method: string) => ({ GET: 0, POST: 1, PUT: 1, PATCH: 2, DELETE: 3 } as Record<string, number>)[method] ?? 1;

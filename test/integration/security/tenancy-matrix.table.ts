@@ -1,0 +1,388 @@
+import { CALLERS, type CallerClass } from '../../support/tenancy-matrix-world';
+import type { Outcome } from '../../support/tenancy-matrix-runner';
+
+/**
+ * The tenancy matrix: for every operation of /openapi.json, what each caller class gets when the
+ * path names organization A's records (tenancy-matrix.test.ts runs it). Derived from the spec
+ * (Authentication: API tokens rules 1-9, the customer-scoped denylist, agent reach; Errors >
+ * Incident Management: imAccessDenied for callers without credentials) and the gates in
+ * src/interfaces/http/shared/gates. A new route fails the build until it has a row.
+ *
+ * One letter per caller, in groups:
+ *   anonymous | admin editor readonly responder orgToken | customerToken customerUser |
+ *   agentPublic (tools.public) agentRead (api.read) agentWrite (api.read + api.write.*, switch on) |
+ *   stranger (organization B's admin) supporter (platform supporter, admin of a third organization)
+ * A allowed (2xx, or a 4xx about the request's content: validation, conflict, rate limit)
+ * D denied (403)   H hidden (404, or a not-found code)   U unauthenticated (401)   - not applicable
+ */
+export const COLUMNS: CallerClass[][] = [
+  ['anonymous'],
+  ['admin', 'editor', 'readonly', 'responder', 'orgToken'],
+  ['customerToken', 'customerUser'],
+  ['agentPublic', 'agentRead', 'agentWrite'],
+  ['stranger', 'supporter'],
+];
+
+const LETTERS: Record<string, Outcome> = { A: 'allowed', D: 'denied', H: 'hidden', U: 'unauthenticated', '-': 'n/a' };
+
+/** Operations that change the callers themselves; the matrix runs them last, one caller at a time, in this order. */
+export const FINAL_OPERATIONS = [
+  'POST /api/im/schedules/{id}/calendar-feed', 'POST /api/im/on-call/calendar-feed',
+  'POST /api/account/deletion-request', 'DELETE /api/account/deletion-request',
+  'DELETE /api/oauth/connections/{clientId}', 'DELETE /api/oauth/connections', 'POST /api/auth/sign-out',
+];
+
+// The common rows, by rule.
+/** Public: no credentials needed, and any credential passes (outside /api no gate runs). */
+const ANYONE = 'A AAAAA AA AAA AA';
+/** Public under /api: agent tokens are refused by the agent gate (not on their allowlist). */
+const PUBLIC_API = 'A AAAAA AA DDD AA';
+/** Tools: every caller with a credential, agents of any scope included (tools.public). */
+const TOOLS = 'U AAAAA AA AAA AA';
+/** A list of the caller's own tenant (customer-bound callers see their customer's part; B sees B's). */
+const READ = 'U AAAAA AA DDD AA';
+/** One of A's records, owned by the customer the customer-bound callers are bound to. */
+const READ_ONE = 'U AAAAA AA DDD HH';
+/** Reads api.read reaches (GET /api/websites*, /api/incidents*, /api/health). */
+const AGENT_READ = 'U AAAAA AA DAA AA';
+const AGENT_READ_ONE = 'U AAAAA AA DAA HH';
+/** A write to one of A's customer-owned records: writers (not read-only users, not responders), customer-bound included. */
+const WRITE_ONE = 'U AADDA AA DDD HH';
+/** The same, on a path one of the agent write scopes opens (api.write.monitors or api.write.incidents). */
+const AGENT_WRITE_ONE = 'U AADDA AA DDA HH';
+/** Creating a monitor: the customer does not allow self-service (selfServiceNotAllowed); B's admin names A's customer (400 invalidCustomer). */
+const MONITOR_CREATE = 'U AADDA DD DDA AA';
+/** A managed monitor: customer-bound callers must use change requests (managed_by_organization). */
+const MANAGED_MONITOR_WRITE = 'U AADDA DD DDA HH';
+/** Organization-wide areas closed to customer-bound callers (customerScopedTokenForbidden). */
+const ORG_READ = 'U AAAAA DD DDD AA';
+const ORG_READ_ONE = 'U AAAAA DD DDD HH';
+const ORG_WRITE = 'U AADDA DD DDD AA';
+const ORG_WRITE_ONE = 'U AADDA DD DDD HH';
+/** Organization administrators only (roleForbidden for editors, read-only users and responders). */
+const ORG_ADMIN = 'U ADDDA DD DDD AA';
+const ORG_ADMIN_ONE = 'U ADDDA DD DDD HH';
+/** A caller's own records (API tokens, deletion requests): other non-admins do not see them. */
+const OWN_ONE = 'U AHHHA DD DDD HH';
+/** Platform administrators only: nobody here (platformAdminRequired). */
+const PLATFORM_ADMIN = 'U DDDDD DD DDD DD';
+/** Incident management: admins, editors and responders of an organization with IM on (imAccessDenied, also without credentials). */
+const IM_USE = 'D AADAA DD DDD AD';
+const IM_READ_ONE = 'D AADAA DD DDD HD';
+/** IM actions reserved to team members or organization admins (the editor is in no team: imTeamMembershipRequired). */
+const IM_TEAM_MEMBER_ONE = 'D ADDAA DD DDD HD';
+/** Team and schedule changes: organization admins or the team's admins (imTeamWriteDenied). */
+const IM_TEAM_ADMIN_ONE = 'D ADDDA DD DDD HD';
+
+export const MATRIX: Record<string, string> = {
+  // No role gate: a check run changes no configuration (open question for the spec: read-only users may trigger).
+  'POST /api/websites/{id}/trigger-check': 'U AAAAA AA DDA HH',
+  'POST /api/auth/sign-up/email': PUBLIC_API,
+  'POST /api/auth/sign-in/email': PUBLIC_API,
+  // Sessions without a pending challenge: 400 twoFactorNotEnabled; tokens and the anonymous have no challenge (401).
+  'POST /api/auth/two-factor/verify-totp': 'U AAAAU UA DDD AA',
+  'POST /api/auth/sign-out': READ,
+  'GET /api/auth/get-session': READ,
+  // The sample's password is wrong: 401 invalidCredentials for sessions; token callers 403 nonUserSessionForbidden.
+  'POST /api/auth/two-factor/enable': 'U UUUUD DU DDD UU',
+  // As enable.
+  'POST /api/auth/two-factor/disable': 'U UUUUD DU DDD UU',
+  'GET /api/users': ORG_READ,
+  'POST /api/users': ORG_ADMIN,
+  'GET /api/users/{id}': ORG_READ_ONE,
+  'PATCH /api/users/{id}': ORG_ADMIN_ONE,
+  'DELETE /api/users/{id}': ORG_ADMIN_ONE,
+  // Sessions only (rule 7): an organization token gets nonUserSessionForbidden.
+  'POST /api/users/{id}/mfa/reset': 'U ADDDD DD DDD HH',
+  'GET /api/organization': READ,
+  'PATCH /api/organization': ORG_ADMIN,
+  'GET /api/organizations': ORG_READ,
+  // Platform supporters read every organization.
+  'GET /api/organizations/{id}': 'U AAAAA DD DDD HA',
+  // ...and change only their own (roleForbidden here).
+  'PATCH /api/organizations/{id}/billing': 'U ADDDA DD DDD HD',
+  'POST /api/organizations/{id}/vat-id/validate': 'U ADDDA DD DDD HD',
+  'GET /api/organization/tokens': ORG_READ,
+  // Tokens are minted by signed-in users only (apiTokenCannotMintTokens), any role.
+  'POST /api/organization/tokens': 'U AAAAD DD DDD AA',
+  'PATCH /api/organization/tokens/{id}': OWN_ONE,
+  'DELETE /api/organization/tokens/{id}': OWN_ONE,
+  'GET /api/customer/tokens': READ,
+  // A customer-bound user mints tokens for their customer; the body names A's customer (B: customerNotFound).
+  'POST /api/customer/tokens': 'U AAAAD DA DDD HH',
+  // Visible to the organization's admins and to their maker; the customer token may revoke itself.
+  'DELETE /api/customer/tokens/{id}': 'U AHHHA AH DDD HH',
+  // One's own account: a customer token has no user behind it (accountDeletionUserNotFound).
+  'GET /api/account/deletion-request': 'U AAAAA HA DDD AA',
+  'POST /api/account/deletion-request': 'U AAAAA HA DDD AA',
+  // Runs after POST: admins were refused as sole owners (nothing to withdraw: accountDeletionNotRequested).
+  'DELETE /api/account/deletion-request': 'U HAAAH HA DDD HA',
+  'GET /api/users/{id}/deletion-request': OWN_ONE,
+  'POST /api/users/{id}/deletion-request': OWN_ONE,
+  'DELETE /api/users/{id}/deletion-request': OWN_ONE,
+  'PATCH /api/platform-admin/organizations/{id}': PLATFORM_ADMIN,
+  'GET /api/platform-admin/settings': PLATFORM_ADMIN,
+  'PATCH /api/platform-admin/settings': PLATFORM_ADMIN,
+  'GET /api/health': AGENT_READ,
+  'GET /livez': ANYONE,
+  'GET /readyz': ANYONE,
+  'GET /.well-known/oauth-authorization-server': ANYONE,
+  'GET /.well-known/oauth-protected-resource': ANYONE,
+  'GET /.well-known/jwks.json': ANYONE,
+  'GET /auth.md': ANYONE,
+  'POST /agent/identity': ANYONE,
+  'POST /agent/identity/claim': READ,
+  'POST /agent/event/notify': ANYONE,
+  'POST /oauth2/token': ANYONE,
+  'POST /oauth2/revoke': ANYONE,
+  // Sessions only; the sample's user code is unknown (404 invalid_claim_token).
+  'GET /api/agent-claim/context': 'U HHHHD DH DDD HH',
+  'POST /api/agent-claim/confirm': 'U AAAAD DA DDD AA',
+  'GET /agent/claim': ANYONE,
+  'GET /api/oauth/connections': READ,
+  'DELETE /api/oauth/connections': READ,
+  // The client id names no connection (unknownOauthConnection).
+  'DELETE /api/oauth/connections/{clientId}': 'U HHHHH HH DDD HH',
+  // Session-only consent: token callers answer 401 unauthorized, the first of the spec's consent checks.
+  'POST /api/oauth/consent': 'U AAAAU UA DDD AA',
+  'POST /api/platform-admin/agent-signing-keys/rotate': PLATFORM_ADMIN,
+  'GET /api/tools/dns-lookup': TOOLS,
+  'GET /api/tools/ssl-certificate': TOOLS,
+  'GET /api/tools/port-check': TOOLS,
+  'GET /api/tools/dnsbl-lookup': TOOLS,
+  'GET /api/tools/domain-expiry': TOOLS,
+  'GET /api/incidents': AGENT_READ,
+  'POST /api/incidents': AGENT_WRITE_ONE,
+  'GET /api/incidents/{id}': AGENT_READ_ONE,
+  'DELETE /api/incidents/{id}': AGENT_WRITE_ONE,
+  // Responders acknowledge; resolving needs a writer.
+  'POST /api/incidents/{id}/acknowledge': 'U AADAA AA DDA HH',
+  'POST /api/incidents/{id}/resolve': AGENT_WRITE_ONE,
+  'GET /api/websites/{id}/check-history': AGENT_READ_ONE,
+  'GET /api/websites/{id}/uptime-stats': AGENT_READ_ONE,
+  // No screenshot exists (screenshotNotFound); api.read reaches /api/websites/*.
+  'GET /api/websites/{id}/screenshots/{screenshotId}': 'U HHHHH HH DHH HH',
+  'GET /api/maintenance-windows': READ_ONE,
+  'POST /api/maintenance-windows': AGENT_WRITE_ONE,
+  'POST /api/maintenance-windows/preview-occurrences': READ,
+  'POST /api/maintenance-windows/check/batch': READ,
+  'GET /api/maintenance-windows/check/{websiteId}': READ_ONE,
+  'GET /api/maintenance-windows/{id}': READ_ONE,
+  'PATCH /api/maintenance-windows/{id}': AGENT_WRITE_ONE,
+  'DELETE /api/maintenance-windows/{id}': AGENT_WRITE_ONE,
+  'GET /api/customers': READ,
+  'POST /api/customers': ORG_WRITE,
+  'POST /api/customers/bulk': ORG_WRITE,
+  'GET /api/customers/sms-usage': READ,
+  'GET /api/customers/{id}': READ_ONE,
+  'PATCH /api/customers/{id}': WRITE_ONE,
+  'DELETE /api/customers/{id}': ORG_WRITE_ONE,
+  'GET /api/package-configs': READ,
+  'POST /api/package-configs': ORG_ADMIN,
+  'GET /api/package-configs/{id}': READ_ONE,
+  'PATCH /api/package-configs/{id}': ORG_ADMIN_ONE,
+  'DELETE /api/package-configs/{id}': ORG_ADMIN_ONE,
+  'GET /api/custom-fields': ORG_READ,
+  'POST /api/custom-fields': ORG_ADMIN,
+  'PATCH /api/custom-fields/{id}': ORG_ADMIN_ONE,
+  'DELETE /api/custom-fields/{id}': ORG_ADMIN_ONE,
+  'POST /api/customers/{id}/domains': WRITE_ONE,
+  'GET /api/customer-domains': READ,
+  'GET /api/customer-domains/{id}': READ_ONE,
+  'PATCH /api/customer-domains/{id}': WRITE_ONE,
+  'DELETE /api/customer-domains/{id}': WRITE_ONE,
+  'POST /api/customers/{id}/ips': WRITE_ONE,
+  'GET /api/customer-ips': READ,
+  'GET /api/customer-ips/{id}': READ_ONE,
+  'PATCH /api/customer-ips/{id}': WRITE_ONE,
+  'DELETE /api/customer-ips/{id}': WRITE_ONE,
+  'GET /api/websites': AGENT_READ,
+  'POST /api/websites': MONITOR_CREATE,
+  'GET /api/websites/{id}': AGENT_READ_ONE,
+  'PATCH /api/websites/{id}': MANAGED_MONITOR_WRITE,
+  'DELETE /api/websites/{id}': MANAGED_MONITOR_WRITE,
+  'PATCH /api/websites/{websiteId}/check-config': MANAGED_MONITOR_WRITE,
+  'POST /api/websites/{id}/change-requests': AGENT_WRITE_ONE,
+  'GET /api/monitors/dns': READ,
+  'POST /api/monitors/dns': MONITOR_CREATE,
+  'GET /api/monitors/dns/{id}': READ_ONE,
+  'PATCH /api/monitors/dns/{id}': MANAGED_MONITOR_WRITE,
+  'DELETE /api/monitors/dns/{id}': MANAGED_MONITOR_WRITE,
+  'POST /api/monitors/dns/{id}/change-requests': AGENT_WRITE_ONE,
+  'GET /api/monitors/icmp': READ,
+  'POST /api/monitors/icmp': MONITOR_CREATE,
+  'GET /api/monitors/icmp/{id}': READ_ONE,
+  'PATCH /api/monitors/icmp/{id}': MANAGED_MONITOR_WRITE,
+  'DELETE /api/monitors/icmp/{id}': MANAGED_MONITOR_WRITE,
+  'POST /api/monitors/icmp/{id}/change-requests': AGENT_WRITE_ONE,
+  'GET /api/monitors/tcp': READ,
+  'POST /api/monitors/tcp': MONITOR_CREATE,
+  'GET /api/monitors/tcp/{id}': READ_ONE,
+  'PATCH /api/monitors/tcp/{id}': MANAGED_MONITOR_WRITE,
+  'DELETE /api/monitors/tcp/{id}': MANAGED_MONITOR_WRITE,
+  'POST /api/monitors/tcp/{id}/change-requests': AGENT_WRITE_ONE,
+  'GET /api/monitors/smtp': READ,
+  'POST /api/monitors/smtp': MONITOR_CREATE,
+  'GET /api/monitors/smtp/{id}': READ_ONE,
+  'PATCH /api/monitors/smtp/{id}': MANAGED_MONITOR_WRITE,
+  'DELETE /api/monitors/smtp/{id}': MANAGED_MONITOR_WRITE,
+  'POST /api/monitors/smtp/{id}/change-requests': AGENT_WRITE_ONE,
+  'GET /api/monitors/ssh': READ,
+  'POST /api/monitors/ssh': MONITOR_CREATE,
+  'GET /api/monitors/ssh/{id}': READ_ONE,
+  'PATCH /api/monitors/ssh/{id}': MANAGED_MONITOR_WRITE,
+  'DELETE /api/monitors/ssh/{id}': MANAGED_MONITOR_WRITE,
+  'POST /api/monitors/ssh/{id}/change-requests': AGENT_WRITE_ONE,
+  'GET /api/monitors/ftp': READ,
+  'POST /api/monitors/ftp': MONITOR_CREATE,
+  'GET /api/monitors/ftp/{id}': READ_ONE,
+  'PATCH /api/monitors/ftp/{id}': MANAGED_MONITOR_WRITE,
+  'DELETE /api/monitors/ftp/{id}': MANAGED_MONITOR_WRITE,
+  'POST /api/monitors/ftp/{id}/change-requests': AGENT_WRITE_ONE,
+  'GET /api/monitors/imap-pop': READ,
+  'POST /api/monitors/imap-pop': MONITOR_CREATE,
+  'GET /api/monitors/imap-pop/{id}': READ_ONE,
+  'PATCH /api/monitors/imap-pop/{id}': MANAGED_MONITOR_WRITE,
+  'DELETE /api/monitors/imap-pop/{id}': MANAGED_MONITOR_WRITE,
+  'POST /api/monitors/imap-pop/{id}/change-requests': AGENT_WRITE_ONE,
+  'GET /api/tags': READ,
+  // The body names A's customer: B answers 400 invalidCustomer (not a 2xx).
+  'POST /api/tags': 'U AADDA AA DDA AA',
+  'PATCH /api/tags/{id}': AGENT_WRITE_ONE,
+  'DELETE /api/tags/{id}': AGENT_WRITE_ONE,
+  'POST /api/monitor-tags': AGENT_WRITE_ONE,
+  'DELETE /api/monitor-tags': AGENT_WRITE_ONE,
+  'GET /api/change-requests': READ,
+  'PATCH /api/change-requests/{id}': ORG_WRITE_ONE,
+  'GET /api/heartbeats/{token}': PUBLIC_API,
+  'POST /api/heartbeats/{token}': PUBLIC_API,
+  'GET /api/notification-channels': READ,
+  'POST /api/notification-channels': WRITE_ONE,
+  'GET /api/notification-channels/{id}': READ_ONE,
+  'PATCH /api/notification-channels/{id}': WRITE_ONE,
+  'DELETE /api/notification-channels/{id}': WRITE_ONE,
+  'POST /api/notification-channels/{id}/test': WRITE_ONE,
+  // No SMTP configured in the world (smtpNotConfigured); organization admins only.
+  'GET /api/organization/smtp': 'U HDDDH DD DDD HH',
+  'PATCH /api/organization/smtp': ORG_ADMIN,
+  'DELETE /api/organization/smtp': 'U HDDDH DD DDD HH',
+  'GET /api/notification-deliveries': READ,
+  'POST /api/notifications/send-alert': ORG_WRITE_ONE,
+  'GET /api/im/teams': IM_USE,
+  // Teams are created by organization admins (imTeamWriteDenied).
+  'POST /api/im/teams': 'D ADDDA DD DDD AD',
+  'GET /api/im/teams/{id}': IM_READ_ONE,
+  'PATCH /api/im/teams/{id}': IM_TEAM_ADMIN_ONE,
+  'DELETE /api/im/teams/{id}': IM_TEAM_ADMIN_ONE,
+  'PUT /api/im/teams/{id}/members/{userId}': IM_TEAM_ADMIN_ONE,
+  'DELETE /api/im/teams/{id}/members/{userId}': IM_TEAM_ADMIN_ONE,
+  'GET /api/im/schedules': IM_USE,
+  'POST /api/im/schedules': IM_TEAM_ADMIN_ONE,
+  'GET /api/im/schedules/{id}': IM_READ_ONE,
+  'PATCH /api/im/schedules/{id}': IM_TEAM_ADMIN_ONE,
+  'DELETE /api/im/schedules/{id}': IM_TEAM_ADMIN_ONE,
+  'POST /api/im/schedules/{id}/overrides': IM_TEAM_ADMIN_ONE,
+  'DELETE /api/im/schedules/{id}/overrides/{overrideId}': IM_TEAM_ADMIN_ONE,
+  'GET /api/im/schedules/{id}/on-call': IM_READ_ONE,
+  'POST /api/im/schedules/{id}/calendar-feed': IM_READ_ONE,
+  'GET /api/im/on-call': IM_USE,
+  'POST /api/im/on-call/calendar-feed': IM_USE,
+  // The feed token is the credential; customer-bound and agent credentials are refused by the gates first.
+  'GET /api/im/calendar/{token}': 'A AAAAA DD DDD AA',
+  'GET /api/escalation-config': IM_USE,
+  // Escalation policies: admins and editors (roleForbidden for responders); the body names A's team.
+  'POST /api/escalation-config': 'D AADDA DD DDD HD',
+  'GET /api/escalation-config/{id}': IM_READ_ONE,
+  'PATCH /api/escalation-config/{id}': 'D AADDA DD DDD HD',
+  'DELETE /api/escalation-config/{id}': 'D AADDA DD DDD HD',
+  'GET /api/custom-domains': READ,
+  'POST /api/custom-domains': ORG_ADMIN,
+  // Custom domains belong to the organization: hidden from customer-bound callers.
+  'GET /api/custom-domains/{id}': 'U AAAAA HH DDD HH',
+  'DELETE /api/custom-domains/{id}': 'U ADDDA HH DDD HH',
+  'POST /api/custom-domains/{id}/verify': 'U ADDDA HH DDD HH',
+  'POST /api/custom-domains/{id}/activate': 'U ADDDA HH DDD HH',
+  // The TLS on-demand ask for a host nobody claimed.
+  'GET /internal/tls-ask': 'H HHHHH HH HHH HH',
+  'GET /api/status-pages': READ,
+  'POST /api/status-pages': WRITE_ONE,
+  'GET /api/status-pages/{id}': READ_ONE,
+  'PATCH /api/status-pages/{id}': WRITE_ONE,
+  'DELETE /api/status-pages/{id}': WRITE_ONE,
+  'GET /api/status-pages/{id}/incidents': READ_ONE,
+  'POST /api/status-pages/{id}/incidents': WRITE_ONE,
+  'POST /api/status-pages/{id}/incidents/{incidentId}/updates': WRITE_ONE,
+  'GET /api/status-pages/{id}/subscribers': READ_ONE,
+  'POST /api/status-pages/{id}/subscribers': WRITE_ONE,
+  'DELETE /api/status-pages/{id}/subscribers/{subscriberId}': WRITE_ONE,
+  'GET /api/public/status-pages/{slug}': PUBLIC_API,
+  'GET /status/{slug}': ANYONE,
+  'GET /status/{slug}/index.json': ANYONE,
+  'GET /status/{slug}/feed.atom': ANYONE,
+  'GET /status/{slug}/badge.svg': ANYONE,
+  'POST /status/{slug}/login': ANYONE,
+  'POST /status/{slug}/subscribe': ANYONE,
+  // The sample's token is unknown (subscriberNotFound).
+  'GET /status/{slug}/confirm': 'H HHHHH HH HHH HH',
+  'GET /status/{slug}/unsubscribe': ANYONE,
+  'POST /status/{slug}/unsubscribe': 'H HHHHH HH HHH HH',
+  'POST /api/organization/data-export': ORG_ADMIN,
+  'GET /api/organization/data-export': ORG_ADMIN,
+  // The signed download link's token is wrong (404 for everyone who gets past the gates).
+  'GET /api/organization/data-export/download': 'H HHHHH DD DDD HH',
+  'GET /api/organization/data-export/{id}': ORG_ADMIN_ONE,
+  'GET /api/im/incidents': IM_USE,
+  'POST /api/im/incidents': IM_USE,
+  'POST /api/im/incidents/bulk': IM_READ_ONE,
+  'GET /api/im/incidents/{id}': IM_READ_ONE,
+  'POST /api/im/incidents/{id}/acknowledge': IM_READ_ONE,
+  'POST /api/im/incidents/{id}/status': IM_TEAM_MEMBER_ONE,
+  'POST /api/im/incidents/{id}/resolve': IM_TEAM_MEMBER_ONE,
+  'POST /api/im/incidents/{id}/snooze': IM_TEAM_MEMBER_ONE,
+  'POST /api/im/incidents/{id}/escalate': IM_TEAM_MEMBER_ONE,
+  'POST /api/im/incidents/{id}/responders': IM_TEAM_MEMBER_ONE,
+  'POST /api/im/incidents/{id}/merge': IM_TEAM_MEMBER_ONE,
+  // No outbound delivery exists (imOutboundNotFound).
+  'POST /api/im/outbound/{id}/retry': 'D HHDHH DD DDD HD',
+  'POST /api/im/events': IM_USE,
+  'GET /api/im/sources': IM_USE,
+  'POST /api/im/sources': IM_USE,
+  'GET /api/im/sources/{id}': IM_READ_ONE,
+  'PATCH /api/im/sources/{id}': IM_READ_ONE,
+  'DELETE /api/im/sources/{id}': IM_READ_ONE,
+  'POST /api/im/sources/{id}/test-alert': IM_READ_ONE,
+  // The source token is the credential (the sample's body fails the schema); customer-bound and agent credentials are refused first.
+  'POST /api/im/ingest/{token}': 'A AAAAA DD DDD AA',
+  'GET /api/organization/reports': ORG_READ,
+  'POST /api/organization/reports': ORG_WRITE,
+  'GET /api/organization/reports/{id}': ORG_READ_ONE,
+  'PATCH /api/organization/reports/{id}': ORG_WRITE_ONE,
+  'DELETE /api/organization/reports/{id}': ORG_WRITE_ONE,
+  'POST /api/organization/reports/{id}/run': ORG_WRITE_ONE,
+  'PUT /api/organization/report-logo': ORG_WRITE,
+  'GET /api/organization/report-runs': ORG_READ,
+  'GET /api/organization/report-runs/{id}': ORG_READ_ONE,
+  'GET /api/organization/report-runs/{id}/pdf': ORG_READ_ONE,
+};
+
+/** A row, checked for shape. */
+export function rowOf(key: string): string {
+  const row = MATRIX[key];
+  if (row === undefined) throw new Error(`no row for ${key}`);
+  const groups = row.split(' ');
+  if (groups.length !== COLUMNS.length || groups.some((g, i) => g.length !== COLUMNS[i]!.length || [...g].some((l) => !LETTERS[l]))) {
+    throw new Error(`${key}: malformed row "${row}"`);
+  }
+  return row;
+}
+
+/** Each caller class's expected outcome for an operation; all n/a when it has no row (the coverage test fails then). */
+export function expectedOutcomes(key: string): Record<CallerClass, Outcome> {
+  if (MATRIX[key] === undefined) return Object.fromEntries(CALLERS.map((c) => [c, 'n/a'])) as Record<CallerClass, Outcome>;
+  const groups = rowOf(key).split(' ');
+  const outcomes = {} as Record<CallerClass, Outcome>;
+  COLUMNS.forEach((group, i) => group.forEach((caller, j) => {
+    outcomes[caller] = LETTERS[groups[i]![j]!]!;
+  }));
+  return outcomes;
+}
