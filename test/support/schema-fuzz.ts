@@ -201,6 +201,3 @@ export function envelopeProblem(status: number, text: string): string | null {
   return null;
 }
 
-/** Whether any part of a request carried a NUL (raw or percent-encoded). */
-export const carriesNul = (request: FuzzRequest): boolean =>
-  [request.path, request.query, request.body ?? ''].some((part) => part.includes('\u0000') || part.includes('\\u0000') || /%00/i.test(part));

@@ -4,7 +4,7 @@ import { api } from '../../support/http-client';
 import { testServer } from '../../support/test-server';
 import { buildWorld, type MatrixWorld } from '../../support/tenancy-matrix-world';
 import { paramKeys } from '../../support/tenancy-matrix-runner';
-import { carriesNul, envelopeProblem, requestsFor, SchemaArbitraries, type FuzzRequest, type OpenApiDocument } from '../../support/schema-fuzz';
+import { envelopeProblem, requestsFor, SchemaArbitraries, type FuzzRequest, type OpenApiDocument } from '../../support/schema-fuzz';
 
 /**
  * Property-based fuzzing of every operation in /openapi.json against the running service (the
@@ -19,19 +19,6 @@ const SEED = Number(process.env.FUZZ_SEED ?? 28_2026);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 /** Growth of the process's resident memory over the whole fuzz (the service runs in this process). */
 const RSS_BOUND_BYTES = 384 * 1024 * 1024;
-
-/**
- * Known findings of issue 28, fixed on other branches: a 5xx they describe is tolerated (and counted)
- * until the fix is merged; the lead removes the entry then, and the fuzz holds the fix to it.
- */
-const KNOWN_FINDINGS: Array<{ id: string; why: string; covers: (request: FuzzRequest, status: number) => boolean }> = [
-  {
-    id: 'issue-28-nul-in-text',
-    why: 'a NUL (\\u0000) in a string reaching PostgreSQL answers 500 (text and jsonb refuse it; POST /api/im/events even answers '
-      + '503 unavailable, "retry"); fix: one refusal for every route, on the NUL branch',
-    covers: (request, status) => status >= 500 && carriesNul(request),
-  },
-];
 
 /**
  * Pages for people, not API clients: their refusals are HTML pages (a browser shows them), so the
@@ -60,7 +47,6 @@ describe('security: schema fuzzing of every operation in /openapi.json', functio
   it('answers no 5xx and only the error envelope, with memory bounded', async () => {
     const { url } = await testServer();
     const schemas = new SchemaArbitraries(document);
-    const tolerated = new Map<string, number>();
     const failures: string[] = [];
     const rssBefore = process.memoryUsage().rss;
     let requests = 0;
@@ -84,14 +70,7 @@ describe('security: schema fuzzing of every operation in /openapi.json', functio
           method: request.method, headers, body: request.body, redirect: 'manual',
         });
         const text = await response.text();
-        if (response.status >= 500) {
-          const finding = KNOWN_FINDINGS.find((known) => known.covers(request, response.status));
-          if (finding) {
-            tolerated.set(finding.id, (tolerated.get(finding.id) ?? 0) + 1);
-            return;
-          }
-          throw new Error(`${response.status} ${text.slice(0, 200)}`);
-        }
+        if (response.status >= 500) throw new Error(`${response.status} ${text.slice(0, 200)}`);
         if (response.status >= 400 && HTML_PAGES.has(`${method} ${path}`) && (response.headers.get('content-type') ?? '').startsWith('text/html')) return;
         if (response.status >= 400) {
           const problem = envelopeProblem(response.status, text);
@@ -107,8 +86,7 @@ describe('security: schema fuzzing of every operation in /openapi.json', functio
 
     const growth = process.memoryUsage().rss - rssBefore;
     process.stdout.write(`      fuzz: ${operations.length} operations, ${requests} requests, seed ${SEED}, ${RUNS} runs each; `
-      + `RSS ${Math.round(rssBefore / 2 ** 20)} -> ${Math.round((rssBefore + growth) / 2 ** 20)} MiB; `
-      + `known findings tolerated: ${JSON.stringify(Object.fromEntries(tolerated))}\n`);
+      + `RSS ${Math.round(rssBefore / 2 ** 20)} -> ${Math.round((rssBefore + growth) / 2 ** 20)} MiB\n`);
     for (const failure of failures) process.stdout.write(`      ${failure}\n`);
     expect(failures.length, `${failures.length} operation(s) failed (listed above); FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} reproduces`).to.equal(0);
     expect(growth, 'resident memory growth over the fuzz').to.be.below(RSS_BOUND_BYTES);

@@ -23,7 +23,7 @@ describe('security: lone surrogates in JSON bodies', () => {
     const event = (details: string) => `{"routing_key":"k","event_action":"trigger","payload":{"summary":"s","source":"x","severity":"info","custom_details":${details}}}`;
     const refused = await api('POST', '/api/im/events', { token: c.admin, ...json(event('{"note":"a\\ud800b"}')) });
     expectError(refused, 400, 'validationFailed');
-    expect(refused.body.data.issues).to.deep.equal([{ path: ['payload', 'custom_details', 'note'], message: 'Text must be well-formed Unicode (a lone surrogate)', code: 'invalid_format' }]);
+    expect(refused.body.data.issues).to.deep.equal([{ path: ['payload', 'custom_details', 'note'], message: 'Text must be well-formed Unicode (no lone surrogate) in the request body', code: 'custom' }]);
     expect((await api('POST', '/api/im/events', { token: c.admin, ...json(event('{"note":"ab"}')) })).status).to.equal(202);
   });
 

@@ -8,7 +8,6 @@ import { AppError } from '../../../domain/shared/app-error';
 import type { AuthenticateCaller, Caller } from '../../../application/identity/authenticate-caller';
 import type { Gate } from './gates';
 import { ERROR_STATUS } from './error-statuses';
-import { assertWellFormedText } from './well-formed-text';
 import { addOperation, errorResponse } from './openapi-fragments';
 import type { ApiTag } from './api-tags';
 
@@ -98,7 +97,6 @@ export class ApiRouter {
       // A caller's route answers 401 to a request without a valid credential whatever its input: the
       // schema's verdict is for callers (Authentication, rule 1).
       if (route.auth !== 'public' && !req.auth?.caller) throw req.auth?.failure ?? new AppError('unauthorized');
-      if (route.body) assertWellFormedText(req.body);
       const ctx: RouteContext<unknown, unknown, unknown> = {
         body: route.body ? route.body.parse(req.body ?? {}) : undefined,
         query: route.query ? route.query.parse(req.query) : undefined,
