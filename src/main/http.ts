@@ -70,6 +70,9 @@ import { publicStatusPageViews } from '../interfaces/http/status-pages/public-vi
 import { statusPageSubscribersRouter } from '../interfaces/http/status-pages/status-page-subscribers.router';
 import { reportsRouter } from '../interfaces/http/reports/reports.router';
 import { reportRunsRouter } from '../interfaces/http/reports/report-runs.router';
+import { quotaTierRouter } from '../interfaces/http/billing/quota-tier.router';
+import { billingRouter } from '../interfaces/http/billing/billing.router';
+import { customPricingRouter } from '../interfaces/http/billing/custom-pricing.router';
 
 /** Every resource router, in mounting order. */
 export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
@@ -86,6 +89,7 @@ export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   dataExportRouter,
   imIncidentsRouter, imEventsRouter, alertSourcesRouter,
   reportsRouter, reportRunsRouter,
+  quotaTierRouter, billingRouter, customPricingRouter,
 ];
 
 /** The Express host: request ids and logs, the path check, parsers, the routers, and the envelope. */
