@@ -43,6 +43,7 @@ export interface BillingAccount {
 }
 
 export interface BillingAccounts {
+  exists(organizationId: number): Promise<boolean>;
   get(organizationId: number): Promise<BillingAccount>;
   setMandate(organizationId: number, mandateId: string, status: MandateStatus, at: Date): Promise<void>;
   setDiscount(organizationId: number, discount: Discount | null): Promise<void>;

@@ -8,6 +8,11 @@ import { CHARGE_SELECT, chargeOf, type ChargeRow } from './offline-payment-provi
 export class SqlBillingAccounts implements BillingAccounts {
   constructor(private readonly sql: SqlRunner) {}
 
+  async exists(organizationId: number): Promise<boolean> {
+    const rows = await this.sql.query('SELECT 1 FROM organizations WHERE id = ? AND status <> \'deleted\'', [organizationId]);
+    return rows.length > 0;
+  }
+
   async get(organizationId: number): Promise<BillingAccount> {
     const [row] = await this.sql.query<Record<string, any>>(
       `SELECT o.id, o.auto_quota_upgrade, b.mandate_id, b.mandate_status, b.discount_percent, b.discount_code, b.discount_applied_at

@@ -7,7 +7,7 @@ import { requireBillingAdmin } from '../../../application/billing/billing-access
 import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
 import { presentCharge, presentDiscount } from './presenters';
-import { ChargeSchema, DiscountBody, DiscountSchema, MandateReturnQuery, MandateStartSchema, MandateStateSchema } from './schemas';
+import { BillingAccountSchema, ChargeSchema, DiscountBody, DiscountSchema, MandateReturnQuery, MandateStartSchema, MandateStateSchema } from './schemas';
 
 const tags = ['Billing'] as const;
 const ACCESS = 'Administrators of the organization and platform administrators (roleForbidden for other roles).';
@@ -17,6 +17,21 @@ const OPEN = 'Open while the organization is suspended.';
 export function billingRouter(deps: RouterDeps) {
   const { container } = deps;
   return new ApiRouter(deps)
+    .route({
+      operationId: 'getBillingAccount',
+      method: 'get', path: '/api/billing', tags, summary: 'The organization\'s billing record',
+      description: `Its payment mandate as last read from the provider, its discount and the automatic quota upgrade switch. ${ACCESS}`,
+      response: BillingAccountSchema,
+      errors: ['roleForbidden'],
+      handler: async ({ actor }) => {
+        requireBillingAdmin(actor);
+        const account = await container.get<BillingAccounts>(BILLING_ACCOUNTS).get(actor.scope.organizationId);
+        return {
+          mandateId: account.mandateId, mandateStatus: account.mandateStatus, autoQuotaUpgrade: account.autoQuotaUpgrade,
+          ...presentDiscount(account.discount),
+        };
+      },
+    })
     .route({
       operationId: 'startPaymentMandate',
       method: 'post', path: '/api/billing/mandate', tags, summary: 'Start a payment mandate',
@@ -50,9 +65,9 @@ export function billingRouter(deps: RouterDeps) {
       method: 'post', path: '/api/billing/discount', tags, summary: 'Apply a discount to the organization',
       description: 'A discount code (BILLING_DISCOUNT_CODES; unknown: 422 invalidDiscountCode) sets the organization\'s '
         + 'discount on future charges, unless it would lower the one it has (400 invalidDiscount). A bare percentage is for '
-        + `platform administrators only (roleForbidden otherwise); 0 clears it. Redeeming the current code again changes nothing. ${ACCESS} ${OPEN}`,
+        + `platform administrators only (roleForbidden otherwise), to any organization (organizationId; organizationNotFound); 0 clears it. Redeeming the current code again changes nothing. ${ACCESS} ${OPEN}`,
       body: DiscountBody, response: DiscountSchema,
-      errors: ['roleForbidden', 'invalidDiscountCode', 'invalidDiscount'],
+      errors: ['roleForbidden', 'invalidDiscountCode', 'invalidDiscount', 'organizationNotFound'],
       handler: async ({ actor, body }) => presentDiscount(await container.get(ApplyDiscount).execute(actor, body)),
     })
     .route({

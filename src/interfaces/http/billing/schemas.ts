@@ -68,16 +68,28 @@ export const MandateReturnQuery = z.object({
 
 export const DiscountBody = z.union([
   z.object({ code: z.string().trim().min(1).max(64).meta({ description: 'A discount code (case-insensitive)' }) }).strict(),
-  z.object({ percent: z.number().int().min(0).max(100).meta({ description: 'Platform administrators only; 0 clears the discount' }) }).strict(),
+  z.object({
+    percent: z.number().int().min(0).max(100).meta({ description: 'Platform administrators only; 0 clears the discount' }),
+    organizationId: z.number().int().positive().max(2_147_483_647).optional().meta({ description: 'The organization it is granted to (default: the caller\'s)' }),
+  }).strict(),
 ]).meta({ id: 'DiscountRequest' });
 
-export const DiscountSchema = z.object({
+const DiscountFields = {
   discount: z.object({
-    percent: z.number().int(),
-    code: z.string().nullable(),
+    percent: z.number().int().meta({ description: 'Percent off every future charge' }),
+    code: z.string().nullable().meta({ description: 'The code redeemed; null when platform staff granted it' }),
     appliedAt: z.iso.datetime(),
   }).nullable(),
-}).meta({ id: 'Discount' });
+};
+
+export const DiscountSchema = z.object(DiscountFields).meta({ id: 'Discount' });
+
+export const BillingAccountSchema = z.object({
+  mandateId: z.string().nullable(),
+  mandateStatus: z.enum(MANDATE_STATUSES).nullable().meta({ description: 'As last read from the provider (return or reconcile)' }),
+  autoQuotaUpgrade: z.boolean(),
+  ...DiscountFields,
+}).meta({ id: 'BillingAccount' });
 
 export const CustomPriceSchema = z.object({
   customerId: z.number().int(),
