@@ -74,6 +74,8 @@ const ConfigSchema = z.object({
   NOTIFY_CHANNEL_FAILING_AFTER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000).default(3)),
   /** Discount codes organizations may apply to their billing: CODE=percent, comma-separated (WELCOME10=10). */
   BILLING_DISCOUNT_CODES: optionalString,
+  /** Where the mandate return route sends a browser afterwards (303, ?mandateStatus=...); unset: it answers JSON. */
+  BILLING_RETURN_PAGE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   /** The EU's VIES REST API (VAT number validation). */
   VIES_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://ec.europa.eu/taxation_customs/vies/rest-api')),
   /** Hours between two data exports of an organization (a failed one does not count). */
@@ -176,6 +178,8 @@ export interface AppConfig {
   viesUrl: string;
   /** Upper-case discount code to percent (BILLING_DISCOUNT_CODES). */
   billingDiscountCodes: Readonly<Record<string, number>>;
+  /** BILLING_RETURN_PAGE_URL. */
+  billingReturnPageUrl: string | undefined;
   trustedOrigins: string[];
   /** Resolvers for target vetting; empty = the system's. */
   dnsServers: string[];
@@ -263,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     exportCooldownHours: c.EXPORT_COOLDOWN_HOURS,
     viesUrl: c.VIES_URL,
     billingDiscountCodes: parseDiscountCodes(c.BILLING_DISCOUNT_CODES),
+    billingReturnPageUrl: c.BILLING_RETURN_PAGE_URL,
     trustedOrigins: [publicBaseUrl, ...(c.TRUSTED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [])],
     ...monitoringConfig(c),
     agentTrustedIssuers: parseTrustedIssuers(c.AGENT_TRUSTED_ISSUERS),

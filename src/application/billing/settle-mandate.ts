@@ -21,7 +21,19 @@ export interface MandateState {
  * A mandate the provider does not know, or one of another organization, answers mandateNotFound.
  */
 export class SettleMandate {
-  constructor(private readonly provider: PaymentProvider, private readonly accounts: BillingAccounts, private readonly clock: Clock) {}
+  constructor(
+    private readonly provider: PaymentProvider, private readonly accounts: BillingAccounts, private readonly clock: Clock,
+    /** The operator's page a browser goes to after a return (BILLING_RETURN_PAGE_URL); null: none. */
+    private readonly returnPageUrl: string | null = null,
+  ) {}
+
+  /** Where to send a browser after a return, with the outcome in ?mandateStatus=; null when no page is configured. */
+  returnPage(state: MandateState): string | null {
+    if (!this.returnPageUrl) return null;
+    const page = new URL(this.returnPageUrl);
+    page.searchParams.set('mandateStatus', state.status);
+    return page.toString();
+  }
 
   async afterReturn(actor: Actor, mandateId: string): Promise<MandateState> {
     requireBillingAdmin(actor);

@@ -45,7 +45,8 @@ export const billingModule = new ContainerModule(({ bind }) => {
     c.get(QUOTA_TIER_STORE), c.get(BILLING_ACCOUNTS), c.get(TierCharges), c.get(TRANSACTION_RUNNER), c.get(CLOCK)));
   single(StartMandate, (c) => new StartMandate(
     c.get(PAYMENT_PROVIDER), c.get(BILLING_ACCOUNTS), c.get(CLOCK), new URL('/api/billing/mandate/return', c.get<AppConfig>(CONFIG).publicBaseUrl).toString()));
-  single(SettleMandate, (c) => new SettleMandate(c.get(PAYMENT_PROVIDER), c.get(BILLING_ACCOUNTS), c.get(CLOCK)));
+  single(SettleMandate, (c) => new SettleMandate(
+    c.get(PAYMENT_PROVIDER), c.get(BILLING_ACCOUNTS), c.get(CLOCK), c.get<AppConfig>(CONFIG).billingReturnPageUrl ?? null));
   single(ApplyDiscount, (c) => new ApplyDiscount(c.get(BILLING_ACCOUNTS), c.get(DISCOUNT_CODES), c.get(CLOCK)));
   single(CustomPricing, (c) => new CustomPricing(c.get(CUSTOM_PRICING_STORE), c.get(CLOCK)));
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ZodOpenApiOperationObject } from 'zod-openapi';
 import { StartMandate } from '../../../application/billing/start-mandate';
 import { SettleMandate } from '../../../application/billing/settle-mandate';
 import { ApplyDiscount } from '../../../application/billing/apply-discount';
@@ -10,13 +11,14 @@ import { presentCharge, presentDiscount } from './presenters';
 import { BillingAccountSchema, ChargeSchema, DiscountBody, DiscountSchema, MandateReturnQuery, MandateStartSchema, MandateStateSchema } from './schemas';
 
 const tags = ['Billing'] as const;
+const RETURN_PATH = '/api/billing/mandate/return';
 const ACCESS = 'Administrators of the organization and platform administrators (roleForbidden for other roles).';
 const OPEN = 'Open while the organization is suspended.';
 
 /** /api/billing: the payment mandate, discounts and the charges recorded. */
 export function billingRouter(deps: RouterDeps) {
   const { container } = deps;
-  return new ApiRouter(deps)
+  const router = new ApiRouter(deps)
     .route({
       operationId: 'getBillingAccount',
       method: 'get', path: '/api/billing', tags, summary: 'The organization\'s billing record',
@@ -44,12 +46,21 @@ export function billingRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'returnFromPaymentMandate',
-      method: 'get', path: '/api/billing/mandate/return', tags, summary: 'Where the browser lands after the provider\'s page',
+      method: 'get', path: RETURN_PATH, tags, summary: 'Where the browser lands after the provider\'s page',
       description: 'Reads the mandate\'s state from the provider (not from the query string) and records it on the organization: '
-        + `active or failed (pending while the provider has not decided). mandateNotFound for a mandate the provider does not know or of another organization. ${ACCESS} ${OPEN}`,
+        + 'active or failed (pending while the provider has not decided). Answers the state as JSON; with BILLING_RETURN_PAGE_URL '
+        + 'configured, a browser (Accept: text/html) is sent there instead (303, ?mandateStatus=active|pending|failed). '
+        + `mandateNotFound for a mandate the provider does not know or of another organization. ${ACCESS} ${OPEN}`,
       query: MandateReturnQuery, response: MandateStateSchema,
       errors: ['roleForbidden', 'mandateNotFound'],
-      handler: async ({ actor, query }) => container.get(SettleMandate).afterReturn(actor, query.mandateId),
+      handler: async ({ actor, query, req, res }) => {
+        const settle = container.get(SettleMandate);
+        const state = await settle.afterReturn(actor, query.mandateId);
+        const page = settle.returnPage(state);
+        if (!page || req.accepts(['json', 'html']) !== 'html') return state;
+        res.redirect(303, page);
+        return undefined;
+      },
     })
     .route({
       operationId: 'reconcilePaymentMandate',
@@ -81,5 +92,11 @@ export function billingRouter(deps: RouterDeps) {
         const charges = await container.get<BillingAccounts>(BILLING_ACCOUNTS).charges(actor.scope.organizationId, 100);
         return { items: charges.map(presentCharge) };
       },
-    }).router;
+    });
+  const returned = (deps.paths[RETURN_PATH] as Record<string, ZodOpenApiOperationObject>).get!;
+  returned.responses = {
+    ...returned.responses,
+    303: { description: 'A browser, with BILLING_RETURN_PAGE_URL configured: sent on to that page with ?mandateStatus=' },
+  };
+  return router.router;
 }

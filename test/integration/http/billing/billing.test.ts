@@ -40,6 +40,15 @@ describe('billing (/api/billing)', () => {
     expect((await api('GET', '/api/billing', { token: org.token })).body).to.include({ mandateStatus: 'active' });
   });
 
+  it('sends a browser landing on the return route on to the operator\'s page (BILLING_RETURN_PAGE_URL) with the outcome', async () => {
+    const org = await anOrganization('mandate-browser');
+    const mandateId = await aMandate(org);
+    const landed = await api('GET', '/api/billing/mandate/return', { token: org.token, query: { mandateId }, headers: { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(landed.status).to.equal(303);
+    expect(landed.headers.get('location')).to.equal('http://app.test.example/settings/billing?mandateStatus=active');
+    expect((await api('GET', '/api/billing', { token: org.token })).body).to.include({ mandateStatus: 'active' });
+  });
+
   it('reconciles the organization\'s record with the provider, idempotently', async () => {
     const org = await anOrganization('reconcile');
     const mandateId = await aMandate(org);
