@@ -43,6 +43,7 @@ export const QuotaTierChangeBody = z.object({
   autoQuotaUpgrade: z.boolean().optional(),
   allowPaidQuotaUpgrade: z.boolean().optional().meta({ description: 'Agent connections must send true to buy a dearer tier (paidQuotaUpgradeNotAuthorized)' }),
 }).strict().refine((b) => b.tierIndex !== undefined || b.autoQuotaUpgrade !== undefined, 'Send tierIndex (with customerId) or autoQuotaUpgrade')
+  .refine((b) => b.tierIndex === undefined || b.customerId !== undefined, { message: 'Required with tierIndex', path: ['customerId'] })
   .meta({ id: 'QuotaTierChange' });
 
 export const QuotaTierChangeSchema = z.object({

@@ -71,6 +71,13 @@ describe('quota tier (/api/organization/quota-tier)', () => {
     expect((await charges(stranger.token))).to.deep.equal([]);
   });
 
+  it('answers 400 validationFailed for a body that changes nothing or a tierIndex without customerId', async () => {
+    const { org } = await anOrganizationWithTiers('tiers-shape');
+    expectError(await api('PATCH', '/api/organization/quota-tier', { token: org.token, body: {} }), 400, 'validationFailed');
+    expectError(await api('PATCH', '/api/organization/quota-tier', { token: org.token, body: { tierIndex: 1 } }), 400, 'validationFailed');
+    expectError(await api('PATCH', '/api/organization/quota-tier', { token: org.token, body: { autoQuotaUpgrade: true, extra: 1 } }), 400, 'validationFailed');
+  });
+
   it('switches automatic upgrades, and an automatic upgrade on monitor create records its charge', async () => {
     const { org, customer } = await anOrganizationWithTiers('tiers-auto');
     await aWebsite(org.token, { customerId: customer.id });
