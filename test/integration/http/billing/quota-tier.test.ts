@@ -46,6 +46,15 @@ describe('quota tier (/api/organization/quota-tier)', () => {
     expect(read.body.customers.find((c: any) => c.customerId === customer.id).currentTierIndex).to.equal(2);
   });
 
+  it('charges once when two requests race to move the same customer up', async () => {
+    const { org, customer } = await anOrganizationWithTiers('tiers-race');
+    const move = () => api('PATCH', '/api/organization/quota-tier', { token: org.token, body: { customerId: customer.id, tierIndex: 1 } });
+    const answers = await Promise.all([move(), move(), move()]);
+    expect(answers.map((a) => a.status)).to.deep.equal([200, 200, 200]);
+    expect(answers.filter((a) => a.body.charge !== null)).to.have.length(1);
+    expect(await charges(org.token)).to.have.length(1);
+  });
+
   it('moves down freely while the monitors fit, and refuses 409 quotaTierBelowUsage when they do not', async () => {
     const { org, customer } = await anOrganizationWithTiers('tiers-down');
     await api('PATCH', '/api/organization/quota-tier', { token: org.token, body: { customerId: customer.id, tierIndex: 2 } });
