@@ -26,8 +26,9 @@ export class ApplyDiscount {
       assertDiscountPercent(request.percent);
       const organizationId = request.organizationId ?? actor.scope.organizationId;
       if (!(await this.accounts.exists(organizationId))) throw new AppError('organizationNotFound');
-      const discount = request.percent === 0 ? null : { percent: request.percent, code: null, appliedAt: this.clock.now() };
-      await this.accounts.setDiscount(organizationId, discount);
+      const now = this.clock.now();
+      const discount = request.percent === 0 ? null : { percent: request.percent, code: null, appliedAt: now };
+      await this.accounts.setDiscount(organizationId, discount, now);
       return discount;
     }
     const organizationId = actor.scope.organizationId;
@@ -38,7 +39,7 @@ export class ApplyDiscount {
     if (account.discount?.code === code) return account.discount;
     assertCodeImproves(account.discount, percent);
     const discount = { percent, code, appliedAt: this.clock.now() };
-    await this.accounts.setDiscount(organizationId, discount);
+    await this.accounts.setDiscount(organizationId, discount, discount.appliedAt);
     return discount;
   }
 }

@@ -46,7 +46,7 @@ export interface BillingAccounts {
   exists(organizationId: number): Promise<boolean>;
   get(organizationId: number): Promise<BillingAccount>;
   setMandate(organizationId: number, mandateId: string, status: MandateStatus, at: Date): Promise<void>;
-  setDiscount(organizationId: number, discount: Discount | null): Promise<void>;
+  setDiscount(organizationId: number, discount: Discount | null, at: Date): Promise<void>;
   setAutoQuotaUpgrade(organizationId: number, on: boolean, at: Date): Promise<void>;
   /** Charges recorded for the organization, newest first. */
   charges(organizationId: number, limit: number): Promise<Charge[]>;

@@ -36,8 +36,7 @@ export class SqlBillingAccounts implements BillingAccounts {
     );
   }
 
-  async setDiscount(organizationId: number, discount: Discount | null): Promise<void> {
-    const at = discount?.appliedAt ?? new Date();
+  async setDiscount(organizationId: number, discount: Discount | null, at: Date): Promise<void> {
     await this.sql.query(
       `INSERT INTO billing_accounts (organization_id, discount_percent, discount_code, discount_applied_at, updated_at) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (organization_id) DO UPDATE SET discount_percent = EXCLUDED.discount_percent, discount_code = EXCLUDED.discount_code,

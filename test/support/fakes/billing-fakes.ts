@@ -49,7 +49,7 @@ export class FakeBillingAccounts implements BillingAccounts {
     this.accounts.set(organizationId, { ...(await this.get(organizationId)), mandateId, mandateStatus });
   }
 
-  async setDiscount(organizationId: number, discount: Discount | null): Promise<void> {
+  async setDiscount(organizationId: number, discount: Discount | null, _at: Date): Promise<void> {
     this.accounts.set(organizationId, { ...(await this.get(organizationId)), discount });
   }
 

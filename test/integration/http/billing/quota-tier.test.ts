@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { api, expectError } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
-import { aMember } from '../../../support/identity-fixtures';
+import { aCustomerToken, aMember } from '../../../support/identity-fixtures';
 import { platformAdmin } from '../../../support/agent-fixtures';
 import { aMonitorPackage, aMonitoredCustomer, aWebsite, PUBLIC_URL } from '../../../support/monitoring-fixtures';
 
@@ -100,13 +100,15 @@ describe('quota tier (/api/organization/quota-tier)', () => {
     expect(charge!.description).to.contain('automatic quota upgrade');
   });
 
-  it('is for administrators: editors and read-only users answer 403 roleForbidden', async () => {
+  it('is for administrators: editors and read-only users answer 403 roleForbidden, customer-scoped tokens customerScopedTokenForbidden', async () => {
     const { org, customer } = await anOrganizationWithTiers('tiers-roles');
     for (const role of ['editor', 'readonly'] as const) {
       const member = await aMember(org, role);
       expectError(await api('GET', '/api/organization/quota-tier', { token: member.token }), 403, 'roleForbidden');
       expectError(await api('PATCH', '/api/organization/quota-tier', { token: member.token, body: { customerId: customer.id, tierIndex: 1 } }), 403, 'roleForbidden');
     }
+    const customerToken = await aCustomerToken(org.token, customer.id);
+    expectError(await api('PATCH', '/api/organization/quota-tier', { token: customerToken, body: { customerId: customer.id, tierIndex: 1 } }), 403, 'customerScopedTokenForbidden');
   });
 
   it('stays open while the organization is suspended (200 here, 423 elsewhere)', async () => {

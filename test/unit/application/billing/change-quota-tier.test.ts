@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { ChangeQuotaTier } from '../../../../src/application/billing/change-quota-tier';
 import { TierCharges } from '../../../../src/application/billing/tier-charges';
 import { anActor } from '../../../support/builders';
-import { ManualClock } from '../../../support/manual-clock';
+import { CLOCK_START, ManualClock } from '../../../support/manual-clock';
 import { expectAppErrorAsync } from '../../../support/expect-app-error';
 import { immediateTransactions } from '../../../support/fakes/shared-fakes';
 import { FakeBillingAccounts, FakePaymentProvider, FakeQuotaTierStore } from '../../../support/fakes/billing-fakes';
@@ -36,7 +36,7 @@ describe('ChangeQuotaTier', () => {
 
   it('applies the organization\'s discount to the charge', async () => {
     const { tiers, accounts, provider, useCase } = harness();
-    await accounts.setDiscount(1, { percent: 10, code: 'WELCOME10', appliedAt: new Date() });
+    await accounts.setDiscount(1, { percent: 10, code: 'WELCOME10', appliedAt: CLOCK_START }, CLOCK_START);
     await useCase.execute(anActor().build(), { customerId: tiers.add().customerId, tierIndex: 2 });
     expect(provider.charges[0]!.amountCents).to.equal(2610);
   });
