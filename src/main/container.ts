@@ -22,6 +22,7 @@ import { customDomainsModule } from './modules/custom-domains.module';
 import { dataExportModule } from './modules/data-export.module';
 import { reportsModule } from './modules/reports.module';
 import { billingModule } from './modules/billing.module';
+import { platformAdminModule } from './modules/platform-admin.module';
 
 /** The one composition root: every context's module, bound over the shared platform adapters. */
 export function createContainer(config: AppConfig, logger: Logger, database: Database, clock?: Clock): Container {
@@ -31,6 +32,7 @@ export function createContainer(config: AppConfig, logger: Logger, database: Dat
   container.load(onCallModule);
   container.load(billingModule);
   container.load(incidentManagementModule);
+  container.load(platformAdminModule);
   container.load(metricsModule(config, database));
   return container;
 }
