@@ -257,6 +257,17 @@ export * from './application/reports/run-due-reports';
 export * from './application/reports/run-report-now';
 export * from './application/reports/set-report-logo';
 export * from './application/reports/update-report';
+// billing
+export * from './application/billing/apply-discount';
+export * from './application/billing/billing-access';
+export * from './application/billing/change-quota-tier';
+export * from './application/billing/charging-tier-upgrades';
+export * from './application/billing/custom-pricing';
+export * from './application/billing/get-quota-tiers';
+export * from './application/billing/ports';
+export * from './application/billing/settle-mandate';
+export * from './application/billing/start-mandate';
+export * from './application/billing/tier-charges';
 // results
 export * from './application/results/get-check-history';
 export * from './application/results/get-uptime-stats';

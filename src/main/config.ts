@@ -72,6 +72,10 @@ const ConfigSchema = z.object({
   NOTIFY_DIGEST_WINDOW_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(3_600).default(5)),
   /** A channel is failing (shown in the API, announced once to the default channel) after this many deliveries in a row failed for good. */
   NOTIFY_CHANNEL_FAILING_AFTER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000).default(3)),
+  /** Discount codes organizations may apply to their billing: CODE=percent, comma-separated (WELCOME10=10). */
+  BILLING_DISCOUNT_CODES: optionalString,
+  /** Where the mandate return route sends a browser afterwards (303, ?mandateStatus=...); unset: it answers JSON. */
+  BILLING_RETURN_PAGE_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
   /** The EU's VIES REST API (VAT number validation). */
   VIES_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://ec.europa.eu/taxation_customs/vies/rest-api')),
   /** Hours between two data exports of an organization (a failed one does not count). */
@@ -172,6 +176,10 @@ export interface AppConfig {
   /** Hours between two data exports of an organization (EXPORT_COOLDOWN_HOURS). */
   exportCooldownHours: number;
   viesUrl: string;
+  /** Upper-case discount code to percent (BILLING_DISCOUNT_CODES). */
+  billingDiscountCodes: Readonly<Record<string, number>>;
+  /** BILLING_RETURN_PAGE_URL. */
+  billingReturnPageUrl: string | undefined;
   trustedOrigins: string[];
   /** Resolvers for target vetting; empty = the system's. */
   dnsServers: string[];
@@ -220,6 +228,18 @@ export const metricsExposed = (config: Pick<AppConfig, 'metrics'>): boolean =>
 /** Whether this process runs checks: it serves at least one location (CHECK_LOCATIONS is not `none`). */
 export const runsChecks = (config: Pick<AppConfig, 'servedLocations'>): boolean => config.servedLocations.length > 0;
 
+function parseDiscountCodes(value: string | undefined): Record<string, number> {
+  const codes: Record<string, number> = {};
+  for (const entry of list(value)) {
+    const match = /^([A-Za-z0-9][A-Za-z0-9-]{2,31})=(\d{1,3})$/.exec(entry);
+    if (!match || Number(match[2]) < 1 || Number(match[2]) > 100) {
+      throw new ConfigError(`Invalid configuration: BILLING_DISCOUNT_CODES: expected CODE=percent (1-100), got ${entry}`);
+    }
+    codes[match[1]!.toUpperCase()] = Number(match[2]);
+  }
+  return codes;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
@@ -246,6 +266,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mongodbUrl: c.MONGODB_URL,
     exportCooldownHours: c.EXPORT_COOLDOWN_HOURS,
     viesUrl: c.VIES_URL,
+    billingDiscountCodes: parseDiscountCodes(c.BILLING_DISCOUNT_CODES),
+    billingReturnPageUrl: c.BILLING_RETURN_PAGE_URL,
     trustedOrigins: [publicBaseUrl, ...(c.TRUSTED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [])],
     ...monitoringConfig(c),
     agentTrustedIssuers: parseTrustedIssuers(c.AGENT_TRUSTED_ISSUERS),

@@ -21,6 +21,7 @@ import { statusPagesModule } from './modules/status-pages.module';
 import { customDomainsModule } from './modules/custom-domains.module';
 import { dataExportModule } from './modules/data-export.module';
 import { reportsModule } from './modules/reports.module';
+import { billingModule } from './modules/billing.module';
 import { platformAdminModule } from './modules/platform-admin.module';
 
 /** The one composition root: every context's module, bound over the shared platform adapters. */
@@ -29,6 +30,7 @@ export function createContainer(config: AppConfig, logger: Logger, database: Dat
   container.load(platformModule(config, logger, database, clock), identityModule, tenancyModule, agentAccessModule, checksModule, incidentsModule, monitoringModule, maintenanceModule, schedulingModule, notificationsModule, statusPagesModule, dataExportModule, reportsModule);
   container.load(customDomainsModule);
   container.load(onCallModule);
+  container.load(billingModule);
   container.load(incidentManagementModule);
   container.load(platformAdminModule);
   container.load(metricsModule(config, database));

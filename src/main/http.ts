@@ -73,6 +73,9 @@ import { publicStatusPageViews } from '../interfaces/http/status-pages/public-vi
 import { statusPageSubscribersRouter } from '../interfaces/http/status-pages/status-page-subscribers.router';
 import { reportsRouter } from '../interfaces/http/reports/reports.router';
 import { reportRunsRouter } from '../interfaces/http/reports/report-runs.router';
+import { quotaTierRouter } from '../interfaces/http/billing/quota-tier.router';
+import { billingRouter } from '../interfaces/http/billing/billing.router';
+import { customPricingRouter } from '../interfaces/http/billing/custom-pricing.router';
 import { adminOrganizationsRouter } from '../interfaces/http/platform-admin/admin-organizations.router';
 import { adminUsersRouter } from '../interfaces/http/platform-admin/admin-users.router';
 import { adminUsageRouter } from '../interfaces/http/platform-admin/admin-usage.router';
@@ -92,6 +95,7 @@ export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   dataExportRouter,
   imIncidentsRouter, imEventsRouter, alertSourcesRouter,
   reportsRouter, reportRunsRouter,
+  quotaTierRouter, billingRouter, customPricingRouter,
   adminOrganizationsRouter, adminUsersRouter, adminUsageRouter,
 ];
 

@@ -103,7 +103,7 @@ export async function aTag(token: string, body: Record<string, unknown>): Promis
   return response.body;
 }
 
-/** organizations.auto_quota_upgrade has no API of its own yet: set it in the database. */
+/** Sets organizations.auto_quota_upgrade in the database (the API is PATCH /api/organization/quota-tier, admins only). */
 export async function setAutoQuotaUpgrade(organizationId: number, enabled: boolean): Promise<void> {
   const { database } = await testServer();
   await database.sql.query('UPDATE organizations SET auto_quota_upgrade = ? WHERE id = ?', [enabled, organizationId]);

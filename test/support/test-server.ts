@@ -79,6 +79,7 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     AGENT_TRUSTED_ISSUERS: TEST_TRUSTED_ISSUERS, AGENT_KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
     // A Chromium installed elsewhere than Debian's /usr/bin/chromium.
     BROWSER_EXECUTABLE_PATH: process.env.BROWSER_EXECUTABLE_PATH ?? '',
+    BILLING_DISCOUNT_CODES: 'WELCOME10=10,PARTNER25=25', BILLING_RETURN_PAGE_URL: 'http://app.test.example/settings/billing',
     ...overrides,
   });
 }

@@ -86,6 +86,8 @@ export const ERROR_CODES = [
   'statusPageSlugTaken', 'pageIncidentNotFound', 'statusPagePasswordInvalid',
   // reports (design)
   'reportNotFound',
+  // billing (design)
+  'invalidQuotaTier', 'quotaTierBelowUsage', 'invalidDiscount', 'invalidDiscountCode', 'mandateNotFound', 'invalidCustomPrice',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

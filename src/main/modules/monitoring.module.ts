@@ -1,11 +1,11 @@
 import { ContainerModule } from 'inversify';
+import { ChargingTierUpgrades } from '../../application/billing/charging-tier-upgrades';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TARGET_POLICY } from '../../application/shared/target-policy';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import { SECRET_TOKENS } from '../../application/identity/ports';
-import { CUSTOMER_TERMS_LOOKUP } from '../../application/tenancy/ports';
 import {
   AUTHORIZING_USERS, CHANGE_REQUEST_REPOSITORY, CREDENTIAL_CIPHER, MONITOR_CUSTOMER_TERMS, MONITOR_READER, MONITOR_REPOSITORY,
   MONITOR_TARGET_POLICY, SERVED_LOCATIONS,
@@ -57,7 +57,8 @@ export const monitoringModule = new ContainerModule(({ bind }) => {
   single(MONITOR_TARGET_POLICY, (c) => new ResolvingTargetPolicy(new NodeDnsResolver(config(c).dnsServers), config(c).checkPrivateAllowlist));
   bind(TARGET_POLICY).toService(MONITOR_TARGET_POLICY);
   single(CREDENTIAL_CIPHER, (c) => AesGcmCredentialCipher.fromConfig(config(c).credentialsKey, config(c).dataDir));
-  bind(MONITOR_CUSTOMER_TERMS).toService(CUSTOMER_TERMS_LOOKUP);
+  // Automatic quota upgrades on monitor create go through billing, which records their charge.
+  bind(MONITOR_CUSTOMER_TERMS).toService(ChargingTierUpgrades);
   single(MONITOR_REPOSITORY, (c) => new MikroOrmMonitorRepository(orm(c)));
   single(MONITOR_READER, (c) => new SqlMonitorReader(c.get(SQL), config(c).publicBaseUrl));
   single(TAG_REPOSITORY, (c) => new MikroOrmTagRepository(orm(c)));

@@ -62,6 +62,8 @@ export const ERROR_STATUS = {
   customDomainNotFound: 404, customDomainExists: 409, customDomainVerificationFailed: 422,
   statusPageSlugTaken: 409, pageIncidentNotFound: 404, statusPagePasswordInvalid: 401,
   reportNotFound: 404,
+  invalidQuotaTier: 400, quotaTierBelowUsage: 409, invalidDiscount: 400, invalidDiscountCode: 422, mandateNotFound: 404,
+  invalidCustomPrice: 400,
 } as const satisfies Record<ErrorCode, number>;
 
 /** Answers the spec requires without a `data.code` ("423 without code", "503 without code", "404 without code"). */

@@ -116,4 +116,10 @@ export const MESSAGES: Partial<Record<ErrorCode, string>> = {
   reportRunNotFound: 'Report run not found',
   reportRunNoPdf: 'This report run has no archived PDF',
   reportPdfNotFound: 'The archived PDF of this run cannot be read',
+  invalidQuotaTier: 'The package has no such quota tier',
+  quotaTierBelowUsage: 'The customer has more monitors than this quota tier allows',
+  invalidDiscount: 'This discount cannot be applied',
+  invalidDiscountCode: 'Unknown discount code',
+  mandateNotFound: 'Payment mandate not found',
+  invalidCustomPrice: 'Invalid custom price',
 };

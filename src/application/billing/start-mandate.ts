@@ -1,0 +1,22 @@
+import type { Actor } from '../shared/actor';
+import type { Clock } from '../shared/clock';
+import { requireBillingAdmin } from './billing-access';
+import type { BillingAccounts, PaymentProvider } from './ports';
+
+/**
+ * POST /api/billing/mandate: starts a mandate with the payment provider and answers where to send
+ * the browser; the provider sends it back to /api/billing/mandate/return.
+ */
+export class StartMandate {
+  constructor(
+    private readonly provider: PaymentProvider, private readonly accounts: BillingAccounts, private readonly clock: Clock,
+    private readonly returnUrl: string,
+  ) {}
+
+  async execute(actor: Actor): Promise<{ mandateId: string; redirectUrl: string }> {
+    requireBillingAdmin(actor);
+    const started = await this.provider.startMandate(actor.scope.organizationId, this.returnUrl);
+    await this.accounts.setMandate(actor.scope.organizationId, started.mandateId, 'pending', this.clock.now());
+    return started;
+  }
+}

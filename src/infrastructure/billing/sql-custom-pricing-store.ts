@@ -1,0 +1,45 @@
+import type { CustomPriceRow, CustomPricingStore } from '../../application/billing/ports';
+import { storedCustomPrice, type CustomPrice } from '../../domain/billing/custom-price';
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+import type { QuotaTier } from '../../domain/tenancy/package-config';
+import type { SqlRunner } from '../persistence/database';
+import { refCondition } from '../tenancy/record-ref';
+
+const SELECT = `
+  SELECT c.id, c.public_id, c.name, c.quota_tier_index, c.custom_pricing, p.key AS package_key, p.quota_tiers
+  FROM customers c JOIN package_configs p ON p.id = c.package_id`;
+
+/** The customers' customPricing column (the customer record shows the same value). */
+export class SqlCustomPricingStore implements CustomPricingStore {
+  constructor(private readonly sql: SqlRunner) {}
+
+  async list(scope: TenantScope): Promise<CustomPriceRow[]> {
+    const rows = await this.sql.query<Record<string, any>>(
+      `${SELECT} WHERE c.organization_id = ? AND (CAST(? AS int) IS NULL OR c.id = ?) ORDER BY c.name, c.id`,
+      [scope.organizationId, scope.customerId, scope.customerId],
+    );
+    return rows.map(rowOf);
+  }
+
+  async set(scope: TenantScope, customer: number | string, price: CustomPrice | null, at: Date): Promise<CustomPriceRow | null> {
+    const ref = refCondition(customer, 'c');
+    if (!ref) return null;
+    const [updated] = await this.sql.query<{ id: number }>(
+      `UPDATE customers c SET custom_pricing = CAST(? AS jsonb), version = c.version + 1, updated_at = ?
+       WHERE c.organization_id = ? AND ${ref.sql} AND (CAST(? AS int) IS NULL OR c.id = ?) RETURNING c.id`,
+      [price === null ? null : JSON.stringify(price), at, scope.organizationId, ref.param, scope.customerId, scope.customerId],
+    );
+    if (!updated) return null;
+    const [row] = await this.sql.query<Record<string, any>>(`${SELECT} WHERE c.id = ?`, [updated.id]);
+    return rowOf(row!);
+  }
+}
+
+function rowOf(row: Record<string, any>): CustomPriceRow {
+  const tiers = row.quota_tiers as QuotaTier[];
+  const tier = tiers[Math.max(0, Math.min(row.quota_tier_index as number, tiers.length - 1))]!;
+  return {
+    customerId: row.id, publicId: row.public_id, name: row.name, packageKey: row.package_key,
+    packagePriceMonthly: tier.priceMonthly, customPrice: storedCustomPrice(row.custom_pricing),
+  };
+}

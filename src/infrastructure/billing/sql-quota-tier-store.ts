@@ -1,0 +1,56 @@
+import type { CustomerTier, QuotaTierStore } from '../../application/billing/ports';
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+import type { QuotaTier } from '../../domain/tenancy/package-config';
+import type { SqlRunner } from '../persistence/database';
+import { refCondition } from '../tenancy/record-ref';
+
+const SELECT = `
+  SELECT c.id, c.public_id, c.name, c.quota_tier_index, c.version, p.id AS package_id, p.key AS package_key,
+    p.display_name AS package_display_name, p.quota_tiers,
+    (SELECT count(*) FROM monitors m WHERE m.customer_id = c.id AND m.organization_id = c.organization_id)::int AS monitor_count
+  FROM customers c JOIN package_configs p ON p.id = c.package_id`;
+
+/** Customers' quota tiers with their monitor counts; moves as a compare-and-set that bumps the row's version. */
+export class SqlQuotaTierStore implements QuotaTierStore {
+  constructor(private readonly sql: SqlRunner) {}
+
+  async list(scope: TenantScope): Promise<CustomerTier[]> {
+    const rows = await this.sql.query<Record<string, any>>(
+      `${SELECT} WHERE c.organization_id = ? AND (CAST(? AS int) IS NULL OR c.id = ?) ORDER BY c.name, c.id`,
+      [scope.organizationId, scope.customerId, scope.customerId],
+    );
+    return rows.map(tierOf);
+  }
+
+  async lock(scope: TenantScope, customer: number | string): Promise<CustomerTier | null> {
+    const ref = refCondition(customer, 'c');
+    if (!ref) return null;
+    const [row] = await this.sql.query<Record<string, any>>(
+      `${SELECT} WHERE c.organization_id = ? AND ${ref.sql} AND (CAST(? AS int) IS NULL OR c.id = ?) FOR UPDATE OF c`,
+      [scope.organizationId, ref.param, scope.customerId, scope.customerId],
+    );
+    return row ? tierOf(row) : null;
+  }
+
+  async move(scope: TenantScope, customerId: number, fromTierIndex: number, toTierIndex: number, at: Date): Promise<number | null> {
+    const [row] = await this.sql.query<{ version: number }>(
+      `UPDATE customers c SET quota_tier_index = ?, version = c.version + 1, updated_at = ?
+       FROM package_configs p
+       WHERE p.id = c.package_id AND c.id = ? AND c.organization_id = ? AND (CAST(? AS int) IS NULL OR c.id = ?)
+         AND LEAST(GREATEST(c.quota_tier_index, 0), jsonb_array_length(p.quota_tiers) - 1) = ?
+       RETURNING c.version`,
+      [toTierIndex, at, customerId, scope.organizationId, scope.customerId, scope.customerId, fromTierIndex],
+    );
+    return row ? row.version : null;
+  }
+}
+
+function tierOf(row: Record<string, any>): CustomerTier {
+  const tiers = row.quota_tiers as QuotaTier[];
+  return {
+    customerId: row.id, publicId: row.public_id, name: row.name, packageId: row.package_id, packageKey: row.package_key,
+    packageDisplayName: row.package_display_name, tiers,
+    currentTierIndex: Math.max(0, Math.min(row.quota_tier_index as number, tiers.length - 1)),
+    monitorCount: row.monitor_count, version: row.version,
+  };
+}
