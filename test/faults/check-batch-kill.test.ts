@@ -59,9 +59,9 @@ describe('SIGKILL during a check batch', function () {
       return monitors.every((id, i) => byMonitor.get(id)?.has(slot(i))) ? results : null;
     };
     await waitFor(everyMonitorHas((i) => firstSlot.getTime() + i * SPACING_MS), { timeoutMs: 60_000, what: 'every first slot recorded after the take-over' });
-    const results = await waitFor(everyMonitorHas((i) => secondWave + i * SPACING_MS), {
+    const results = (await waitFor(everyMonitorHas((i) => secondWave + i * SPACING_MS), {
       timeoutMs: lastSecondWaveSlot - Date.now() + 30_000, what: 'the second wave recorded',
-    });
+    }))!;
 
     expect(slotsRunTwice(results), 'a (monitor, location, slot) with two results').to.deep.equal([]);
     expect(slotsMissing(results, INTERVAL_MS, lastSecondWaveSlot), 'slots lost').to.deep.equal([]);
