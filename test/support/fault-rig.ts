@@ -72,12 +72,13 @@ export class FaultRig {
 }
 
 /** An organization signed up through a process of the rig: its admin's token. */
-export async function signUpAt(url: string, label: string): Promise<{ token: string; organizationId: number }> {
+export async function signUpAt(url: string, label: string): Promise<{ token: string; organizationId: number; userId: string; email: string }> {
+  const email = uniqueEmail(label);
   const response = await apiAt(url, 'POST', '/api/auth/sign-up/email', {
-    body: { name: 'Ada Lovelace', email: uniqueEmail(label), password: 'correct horse battery', organizationName: `${label} ${randomBytes(3).toString('hex')}` },
+    body: { name: 'Ada Lovelace', email, password: 'correct horse battery', organizationName: `${label} ${randomBytes(3).toString('hex')}` },
   });
   expect(response.status, JSON.stringify(response.body)).to.equal(200);
-  return { token: response.body.token as string, organizationId: response.body.user.organizationId as number };
+  return { token: response.body.token as string, organizationId: response.body.user.organizationId as number, userId: response.body.user.id as string, email };
 }
 
 /** A call that must succeed with `status`: answers the body. */
