@@ -28,7 +28,7 @@ export class FaultRig {
   private readonly running: RunningService[] = [];
   private readonly pool: pg.Pool;
 
-  private constructor(readonly database: FreshDatabase, private readonly dataDir: string, private readonly env: Record<string, string>) {
+  private constructor(readonly database: FreshDatabase, readonly dataDir: string, private readonly env: Record<string, string>) {
     this.pool = new pg.Pool({ connectionString: database.url, max: 2 });
     this.pool.on('error', () => undefined);
   }
