@@ -26,6 +26,7 @@ export interface RunningService {
  */
 export class FaultRig {
   private readonly running: RunningService[] = [];
+  private readonly spawned: ServiceProcess[] = [];
   private readonly pool: pg.Pool;
 
   private constructor(readonly database: FreshDatabase, readonly dataDir: string, private readonly env: Record<string, string>) {
@@ -45,17 +46,25 @@ export class FaultRig {
 
   /** Starts a service process (`env` adds to the rig's) and waits until it listens. */
   async start(name: string, env: Record<string, string> = {}): Promise<RunningService> {
-    const service = spawnService({ ...this.env, ...env });
+    const service = this.spawn(env);
     const url = await listening(service);
     const started = { name, service, url, pid: service.child.pid! };
     this.running.push(started);
     return started;
   }
 
+  /** Starts a service process without waiting for it (its jobs may run before it listens). */
+  spawn(env: Record<string, string> = {}): ServiceProcess {
+    const service = spawnService({ ...this.env, ...env });
+    this.spawned.push(service);
+    return service;
+  }
+
   /** SIGKILL: the process dies at once, in whatever it was doing. */
-  async kill(running: RunningService): Promise<void> {
-    running.service.child.kill('SIGKILL');
-    expect(await running.service.exited, `${running.name} killed`).to.deep.equal({ code: null, signal: 'SIGKILL' });
+  async kill(running: RunningService | ServiceProcess): Promise<void> {
+    const service = 'service' in running ? running.service : running;
+    service.child.kill('SIGKILL');
+    expect(await service.exited, 'killed').to.deep.equal({ code: null, signal: 'SIGKILL' });
   }
 
   /** One statement on the rig's database (for what the test observes; the processes do the work). */
@@ -64,7 +73,8 @@ export class FaultRig {
   }
 
   async close(): Promise<void> {
-    for (const running of this.running.splice(0)) await stopService(running.service);
+    for (const service of this.spawned.splice(0)) await stopService(service);
+    this.running.splice(0);
     await this.pool.end();
     await this.database.drop().catch(() => undefined);
     await fs.rm(this.dataDir, { recursive: true, force: true });
