@@ -93,8 +93,9 @@ export async function startAgendaJobRunner(options: JobRunnerOptions): Promise<J
   for (const job of options.jobs) {
     agenda.define(job.name, async (running) => {
       // The lock lives while this process does: renewed while the job runs, lapsing soon after a crash.
+      let renewal: Promise<void> = Promise.resolve();
       const renewing = setInterval(() => {
-        running.touch().catch((error: unknown) => logger.warn({ err: error, job: job.name }, 'job lock renewal failed'));
+        renewal = running.touch().catch((error: unknown) => logger.warn({ err: error, job: job.name }, 'job lock renewal failed'));
       }, lockLifetimeMs / 4);
       try {
         await around(() => job.run());
@@ -103,6 +104,8 @@ export async function startAgendaJobRunner(options: JobRunnerOptions): Promise<J
         throw error;
       } finally {
         clearInterval(renewing);
+        // A renewal landing after Agenda records the end would lock the finished job again.
+        await renewal;
       }
     });
   }

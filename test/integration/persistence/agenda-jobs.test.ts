@@ -69,6 +69,10 @@ describe('job system (Agenda on PostgreSQL)', () => {
       await runner.runNow('test:long');
       await waitFor(() => finished === 1, { timeoutMs: 10_000, what: 'the long job to finish' });
       const { database } = await testServer();
+      // Its renewals end with it: no renewal lands after the end and locks the finished job again.
+      await waitFor(async () => (await database.sql.query<{ locked_at: Date | null }>(
+        `SELECT locked_at FROM agenda_jobs WHERE name = 'test:long'`,
+      ))[0]?.locked_at === null, { what: 'the lock released' });
       const [row] = await database.sql.query<{ fail_reason: string | null; fail_count: number | null }>(
         `SELECT fail_reason, fail_count FROM agenda_jobs WHERE name = 'test:long'`,
       );
