@@ -66,7 +66,10 @@ describe('two workers and an API-only process on one PostgreSQL', function () {
     const killedAt = Date.now();
     await waitFor(async () => !(await heldBy()).has(idOne!), { timeoutMs: 60_000, everyMs: 100, what: 'worker one\'s rows taken over' });
     const takenOverAfter = Date.now() - killedAt;
-    expect(takenOverAfter, 'taken over within the lease and a round').to.be.at.most(LEASE_MS + ROUND_MS + 1_000);
+    // The dead worker's lease ends at most 15 s after the kill (it renewed before dying), the next
+    // round of the survivor fences it and takes its rows; the slack covers that round's statements
+    // on a busy machine and this test's polling.
+    expect(takenOverAfter, 'taken over within the lease and a round').to.be.at.most(LEASE_MS + ROUND_MS + 2_500);
     expect((await heldBy()).get(idTwo!)).to.equal(MONITORS);
 
     // Every slot up to a minute after the kill, recorded once.
