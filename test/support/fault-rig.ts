@@ -25,7 +25,6 @@ export interface RunningService {
  * Every process checks loopback targets (CHECK_PRIVATE_ALLOWLIST 127.0.0.0/8).
  */
 export class FaultRig {
-  private readonly running: RunningService[] = [];
   private readonly spawned: ServiceProcess[] = [];
   private readonly pool: pg.Pool;
 
@@ -48,9 +47,7 @@ export class FaultRig {
   async start(name: string, env: Record<string, string> = {}): Promise<RunningService> {
     const service = this.spawn(env);
     const url = await listening(service);
-    const started = { name, service, url, pid: service.child.pid! };
-    this.running.push(started);
-    return started;
+    return { name, service, url, pid: service.child.pid! };
   }
 
   /** Starts a service process without waiting for it (its jobs may run before it listens). */
@@ -74,14 +71,13 @@ export class FaultRig {
 
   async close(): Promise<void> {
     for (const service of this.spawned.splice(0)) await stopService(service);
-    this.running.splice(0);
     await this.pool.end();
     await this.database.drop().catch(() => undefined);
     await fs.rm(this.dataDir, { recursive: true, force: true });
   }
 }
 
-/** An organization signed up through a process of the rig: its admin's token. */
+/** An organization signed up through a process of the rig: its first admin (token, id, e-mail) and its id. */
 export async function signUpAt(url: string, label: string): Promise<{ token: string; organizationId: number; userId: string; email: string }> {
   const email = uniqueEmail(label);
   const response = await apiAt(url, 'POST', '/api/auth/sign-up/email', {
