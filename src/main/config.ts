@@ -80,6 +80,8 @@ const ConfigSchema = z.object({
   VIES_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://ec.europa.eu/taxation_customs/vies/rest-api')),
   /** Hours between two data exports of an organization (a failed one does not count). */
   EXPORT_COOLDOWN_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(720).default(6)),
+  /** How long a generating export holds without progress (every page renews it): a killed worker's export is taken up again after this. */
+  EXPORT_LEASE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(3_600).default(120)),
   /** How often the deliverer looks for new events and due retries when idle (ms). */
   NOTIFY_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).default(1_000)),
   /**
@@ -175,6 +177,8 @@ export interface AppConfig {
   mongodbUrl: string | undefined;
   /** Hours between two data exports of an organization (EXPORT_COOLDOWN_HOURS). */
   exportCooldownHours: number;
+  /** How long a generating export's claim holds without progress (EXPORT_LEASE_SECONDS, in ms). */
+  exportLeaseMs: number;
   viesUrl: string;
   /** Upper-case discount code to percent (BILLING_DISCOUNT_CODES). */
   billingDiscountCodes: Readonly<Record<string, number>>;
@@ -265,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: c.LOG_LEVEL,
     mongodbUrl: c.MONGODB_URL,
     exportCooldownHours: c.EXPORT_COOLDOWN_HOURS,
+    exportLeaseMs: c.EXPORT_LEASE_SECONDS * 1000,
     viesUrl: c.VIES_URL,
     billingDiscountCodes: parseDiscountCodes(c.BILLING_DISCOUNT_CODES),
     billingReturnPageUrl: c.BILLING_RETURN_PAGE_URL,

@@ -32,6 +32,8 @@ export class GenerateDataExports {
 
   async execute(owner: string, onProgress?: (e: DataExport, rowsDone: number, rowsTotal: number) => void): Promise<ExportRound> {
     const released = await this.exports.releaseLapsed(this.clock.now(), afterLapsedLease);
+    // A worker killed mid-way leaves its half-written archive; one generated again overwrites it.
+    for (const e of released) if (e.status === 'failed') await this.files.remove(this.files.pathFor(e.id));
     const generated: string[] = [];
     const failed: Array<{ id: string; error: string }> = [];
     for (let next = await this.claim(owner); next; next = await this.claim(owner)) {

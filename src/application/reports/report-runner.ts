@@ -21,6 +21,17 @@ export type RunTrigger = { readonly kind: 'schedule'; readonly slot: Date } | { 
 /** The SLA a customer's monthly report judges against (it has no definition to say otherwise). */
 export const CUSTOMER_REPORT_SLA_TARGET = 99.9;
 
+/**
+ * The PDF's name in the archive. A scheduled slot's is named by what it is of and the slot, so a
+ * slot made again after a worker died midway (its row and mails rolled back, its file written)
+ * replaces that file instead of leaving it beside the new one; a manual run's by its own id.
+ */
+const archiveName = (subject: RunSubject, run: ReportRun): string => {
+  if (run.slot === null) return `${run.publicId}.pdf`;
+  const of = subject.kind === 'report' ? `report-${subject.report.publicId}` : `customer-${subject.customer.customerId}`;
+  return `${of}-${run.slot.getTime()}.pdf`;
+};
+
 const titleOf = (subject: RunSubject) => (subject.kind === 'report' ? subject.report.name : `Monthly report: ${subject.customer.name}`);
 const zoneOf = (subject: RunSubject) => (subject.kind === 'report' ? subject.report.schedule.timezone : 'UTC');
 
@@ -77,7 +88,7 @@ export class ReportRunner {
       return;
     }
     const pdf = await this.renderer.render(model, { logo: organization.logo });
-    run.pdfPath = await this.archive.store(run.organizationId, `${run.publicId}.pdf`, pdf);
+    run.pdfPath = await this.archive.store(run.organizationId, archiveName(subject, run), pdf);
     const recipients = subject.kind === 'report' ? subject.report.recipients : [subject.customer.email];
     if (recipients.length > 0) await this.deliveries.enqueue(recipients.map((to) => this.email(subject, run, model, to)), this.clock.now());
     run.recipients = recipients;

@@ -132,19 +132,28 @@ export class CheckDispatcher {
     this.forget();
   }
 
-  /** Claims rows, a batch per round trip, while there is room under the shares; each is due at its slot. */
+  /**
+   * Claims rows, a batch per round trip, while there is room under the shares, and every row of a
+   * dead (fenced) worker whatever the shares: those must run now, and the next count of the shares
+   * hands any excess back at its next slot. A worker at its share still claims, or a dead peer's
+   * rows would wait for that count (up to 10 s past the lease). Each row is due at its slot.
+   */
   private async claim(now: Date, generation: number): Promise<number> {
     let taken = 0;
+    const { batchSize, locations } = this.options;
     for (;;) {
       const room = this.rebalancer.room();
-      const limit = Math.min(this.options.batchSize, room.rows);
-      if (room.locations.length === 0 || limit <= 0 || !this.lease.isCurrent(generation)) break;
-      const claimed = await this.schedule.claim({ workerId: this.workerId, locations: room.locations, now, limit });
+      const limit = Math.max(0, Math.min(batchSize, room.rows));
+      if (!this.lease.isCurrent(generation)) break;
+      const claimed = await this.schedule.claim({
+        workerId: this.workerId, locations: room.locations, now, limit, adopt: { locations, limit: batchSize },
+      });
       const plans = await plansOf(this.planner, claimed);
       if (!this.lease.isCurrent(generation)) break;
       this.hold(claimed, plans, now.getTime());
       taken += claimed.length;
-      if (claimed.length < limit) break;
+      // Another round trip only while a batch came back full (free rows or a dead worker's).
+      if (claimed.length < Math.max(limit, 1)) break;
     }
     return taken;
   }

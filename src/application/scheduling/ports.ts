@@ -13,9 +13,17 @@ export interface ClaimedCheck {
 
 export interface ClaimInput {
   readonly workerId: string;
+  /** Where to take rows no one holds. */
   readonly locations: readonly string[];
   readonly now: Date;
+  /** Most rows no one holds to take (the worker's room under its shares). */
   readonly limit: number;
+  /**
+   * Rows of fenced workers, taken apart from `limit`: a dead worker's rows must run now, whoever's
+   * share they exceed (the next count of the shares evens them out, handing each back at its next
+   * slot). Without it, they count within `limit` and come from `locations`.
+   */
+  readonly adopt?: { readonly locations: readonly string[]; readonly limit: number };
 }
 
 export interface LocationLoad {
@@ -56,8 +64,9 @@ export interface CheckSchedule {
    */
   renew(workerId: string, now: Date, aliveUntil: Date): Promise<boolean>;
   /**
-   * Takes up to `limit` rows no live worker holds: rows no one held start at their planned slot;
-   * rows of a fenced worker at the first slot after their last recorded result.
+   * Fences workers whose lease lapsed and takes rows no live worker holds: up to `limit` that no
+   * one held, which start at their planned slot, and rows of fenced workers (up to `adopt.limit`,
+   * or within `limit`), which start at the first slot after their last recorded result.
    */
   claim(input: ClaimInput): Promise<ClaimedCheck[]>;
   /** The rows of these monitors the worker holds now (after changes), at their planned slot. */

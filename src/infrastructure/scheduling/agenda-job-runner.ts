@@ -7,6 +7,14 @@ import { pgPoolUse, type PoolUse } from '../persistence/pool-use';
 
 /** How long stopping waits for running jobs (a supervisor's stop timeout is usually longer). */
 const DRAIN_MS = 10_000;
+/**
+ * How long a job's lock outlives the last sign of life of the process that holds it. A process
+ * killed (SIGKILL, OOM, a lost machine) while a job ran or was locked ahead leaves the lock behind:
+ * nobody runs that job until the lock lapses, so a long lifetime (Agenda's default is 10 minutes)
+ * stalled escalations, reports and exports for that long after a crash. A running job renews
+ * its lock every quarter of this, so a run may last as long as it needs.
+ */
+const LOCK_LIFETIME_MS = 20_000;
 
 export interface RunnableJob {
   readonly name: string;
@@ -36,6 +44,7 @@ export interface JobRunnerOptions {
   /** Wraps every run (a fresh ORM context per job run). */
   around?: <T>(work: () => Promise<T>) => Promise<T>;
   processEvery?: string | number;
+  /** How long a lock outlives its holder's last renewal (default LOCK_LIFETIME_MS); running jobs renew theirs. */
   lockLifetimeMs?: number;
 }
 
@@ -74,19 +83,29 @@ export async function startAgendaJobRunner(options: JobRunnerOptions): Promise<J
     // which crashes the process unless someone listens; it reconnects on its own.
     backend.notificationChannel?.on('error', (error: Error) => logger.warn({ err: error }, 'job notification channel error'));
   }
+  const lockLifetimeMs = options.lockLifetimeMs ?? LOCK_LIFETIME_MS;
   const agenda = new Agenda({
     backend, name: 'monitoring', processEvery: options.processEvery ?? '30 seconds',
-    defaultLockLifetime: options.lockLifetimeMs ?? 10 * 60_000, maxConcurrency: 20,
+    defaultLockLifetime: lockLifetimeMs, maxConcurrency: 20,
   });
   agenda.on('error', (error) => logger.error({ err: error }, 'job system error'));
   const around = options.around ?? ((work) => work());
   for (const job of options.jobs) {
-    agenda.define(job.name, async () => {
+    agenda.define(job.name, async (running) => {
+      // The lock lives while this process does: renewed while the job runs, lapsing soon after a crash.
+      let renewal: Promise<void> = Promise.resolve();
+      const renewing = setInterval(() => {
+        renewal = running.touch().catch((error: unknown) => logger.warn({ err: error, job: job.name }, 'job lock renewal failed'));
+      }, lockLifetimeMs / 4);
       try {
         await around(() => job.run());
       } catch (error) {
         logger.error({ err: error, job: job.name }, 'job failed');
         throw error;
+      } finally {
+        clearInterval(renewing);
+        // A renewal landing after Agenda records the end would lock the finished job again.
+        await renewal;
       }
     });
   }

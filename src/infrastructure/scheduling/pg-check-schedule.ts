@@ -77,7 +77,7 @@ export class PgCheckSchedule implements CheckSchedule {
        ), orphaned AS (
          SELECT monitor_id, location, leased_by AS previous FROM check_schedule
          WHERE leased_by = ANY(ARRAY(SELECT worker_id FROM fenced)) AND location = ANY(?::text[])
-         LIMIT GREATEST(0, ? - (SELECT count(*) FROM free)) FOR UPDATE SKIP LOCKED
+         LIMIT GREATEST(0, ? - CASE WHEN ? THEN 0 ELSE (SELECT count(*) FROM free) END) FOR UPDATE SKIP LOCKED
        )
        UPDATE check_schedule s SET leased_by = ?
        FROM (SELECT * FROM free UNION ALL SELECT * FROM orphaned) p
@@ -88,7 +88,9 @@ export class PgCheckSchedule implements CheckSchedule {
            WHERE r.monitor_id = s.monitor_id AND l.code = s.location
            ORDER BY r.checked_at DESC LIMIT 1
          ) END AS last_checked_ms`,
-      [input.now, input.locations, input.limit, input.locations, input.limit, input.workerId],
+      // Rows of fenced workers: apart from the limit when the caller says how many (adopt), else within it.
+      [input.now, input.locations, input.limit, input.adopt?.locations ?? input.locations, input.adopt?.limit ?? input.limit,
+        input.adopt !== undefined, input.workerId],
       { prepare: true },
     );
     // A row taken from a fenced worker resumes on its grid after its last recorded result.

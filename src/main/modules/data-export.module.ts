@@ -22,9 +22,6 @@ import { DATA_EXPORT_JOB } from '../../interfaces/jobs/data-export.job';
 import type { AppConfig } from '../config';
 import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
 
-/** A worker's claim on an export holds this long without progress (progress renews it every page). */
-const EXPORT_LEASE_MS = 120_000;
-
 type Ctx = ResolutionContext;
 
 /** Data export: requests, the leased generator writing zip archives under DATA_DIR, downloads, expiry. */
@@ -42,7 +39,7 @@ export const dataExportModule = new ContainerModule(({ bind }) => {
   single(JobTrigger, () => new JobTrigger());
   single<ExportJobTrigger>(EXPORT_JOB_TRIGGER, (c) => ({ generateSoon: () => c.get(JobTrigger).runNow(DATA_EXPORT_JOB) }));
   single<DataExportSettings>(DATA_EXPORT_SETTINGS, (c) => ({
-    cooldownHours: config(c).exportCooldownHours, publicBaseUrl: config(c).publicBaseUrl, leaseMs: EXPORT_LEASE_MS,
+    cooldownHours: config(c).exportCooldownHours, publicBaseUrl: config(c).publicBaseUrl, leaseMs: config(c).exportLeaseMs,
   }));
 
   single(RequestDataExport, (c) => new RequestDataExport(exports(c), c.get<OrganizationMembers>(ORGANIZATION_MEMBERS),

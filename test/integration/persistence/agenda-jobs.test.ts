@@ -51,6 +51,39 @@ describe('job system (Agenda on PostgreSQL)', () => {
     }
   });
 
+  it('keeps the lock of a job that runs longer than the lock lifetime, so a short lifetime (which frees a killed process\'s jobs soon) never cancels a long run', async () => {
+    await testServer();
+    const { url } = await testDatabase();
+    const problems: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void problems.push(JSON.parse(line).msg) });
+    let finished = 0;
+    const runner = await startAgendaJobRunner({
+      databaseUrl: url, logger, processEvery: 100, lockLifetimeMs: 400,
+      jobs: [{ name: 'test:long', run: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        finished++;
+      } }],
+    });
+    const failures: string[] = [];
+    try {
+      await runner.runNow('test:long');
+      await waitFor(() => finished === 1, { timeoutMs: 10_000, what: 'the long job to finish' });
+      const { database } = await testServer();
+      // Its renewals end with it: no renewal lands after the end and locks the finished job again.
+      await waitFor(async () => (await database.sql.query<{ locked_at: Date | null }>(
+        `SELECT locked_at FROM agenda_jobs WHERE name = 'test:long'`,
+      ))[0]?.locked_at === null, { what: 'the lock released' });
+      const [row] = await database.sql.query<{ fail_reason: string | null; fail_count: number | null }>(
+        `SELECT fail_reason, fail_count FROM agenda_jobs WHERE name = 'test:long'`,
+      );
+      if (row?.fail_reason) failures.push(row.fail_reason);
+      expect(failures, 'not cancelled as expired').to.deep.equal([]);
+      expect(problems).to.deep.equal([]);
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it('stops by letting a running job finish before the job store closes', async () => {
     await testServer();
     const { url } = await testDatabase();

@@ -36,12 +36,25 @@ export class FakeSchedule implements CheckSchedule {
   }
   async claim(input: ClaimInput) {
     this.claims++;
+    // Workers lapsed at `now` are fenced for good; their rows are adopted (within `adopt`'s limit when given).
+    for (const worker of this.workers.values()) if (worker.until < input.now.getTime()) worker.until = -Infinity;
+    const fenced = (holder: string | null) => holder !== null && this.workers.get(holder)?.until === -Infinity;
     const taken: ClaimedCheck[] = [];
     for (const row of this.rows.values()) {
       if (taken.length === input.limit) break;
       if (row.holder === null && input.locations.includes(row.check.location)) {
         row.holder = input.workerId;
         taken.push(row.check);
+      }
+    }
+    const adopt = input.adopt ?? { locations: input.locations, limit: input.limit - taken.length };
+    let adopted = 0;
+    for (const row of this.rows.values()) {
+      if (adopted >= adopt.limit) break;
+      if (fenced(row.holder) && adopt.locations.includes(row.check.location)) {
+        row.holder = input.workerId;
+        taken.push(row.check);
+        adopted++;
       }
     }
     return taken;

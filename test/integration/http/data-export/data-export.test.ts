@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { apiAt, expectError } from '../../../support/http-client';
 import { anOrganization, type SignedUp } from '../../../support/builders';
@@ -15,7 +15,7 @@ import { aDeliveryService, type DeliveryService } from '../../../support/deliver
 import { ManualClock } from '../../../support/manual-clock';
 import { waitFor } from '../../../support/wait-for';
 import { GenerateDataExports } from '../../../../src/application/data-export/generate-data-exports';
-import { DATA_EXPORT_REPOSITORY, type DataExportRepository } from '../../../../src/application/data-export/ports';
+import { DATA_EXPORT_REPOSITORY, EXPORT_FILES, type DataExportRepository, type ExportFiles } from '../../../../src/application/data-export/ports';
 import { afterLapsedLease } from '../../../../src/domain/data-export/data-export';
 
 const MAIL_HOST = 'mail.export-fixture.com';
@@ -202,8 +202,13 @@ describe('data export (/api/organization/data-export)', () => {
         expect(released.map((e) => [e.id, e.status])).to.deep.equal([[again.body.id, 'queued']]);
       }
     }
+    // The killed worker left its half-written archive behind.
+    const partial = `${service.app.container.get<ExportFiles>(EXPORT_FILES).pathFor(again.body.id)}.partial`;
+    mkdirSync(dirname(partial), { recursive: true });
+    writeFileSync(partial, 'half an archive');
     const last = await round('recovering-worker');
     expect(last.released).to.deep.equal([{ id: again.body.id, status: 'failed' }]);
+    expect(existsSync(partial), 'a failed export leaves no file of the organization\'s data').to.equal(false);
     const failed = await api('GET', `/api/organization/data-export/${again.body.id}`, { token: org.token });
     expect(failed.body).to.include({ status: 'failed', attempts: 3 });
     expect(failed.body.error).to.match(/stopped 3 times/);

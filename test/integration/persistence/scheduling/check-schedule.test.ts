@@ -64,6 +64,21 @@ describe('check schedule (PostgreSQL)', () => {
     expect(new Set(keys).size).to.equal(2 * ids.length);
   });
 
+  it('takes a fenced worker\'s rows apart from the limit when told to adopt them (a worker at its share), and only from the locations named for them', async () => {
+    const locations = uniqueLocations();
+    const { schedule } = await setup(locations, 3);
+    const now = new Date();
+    const [dead, rescuer] = [`dead-${locations[0]}`, `rescuer-${locations[0]}`];
+    await schedule.register(dead, locations, new Date(now.getTime() + 5_000), 0);
+    expect(await schedule.claim({ workerId: dead, locations, now, limit: 10 })).to.have.length(6);
+    await schedule.register(rescuer, locations, new Date(now.getTime() + MIN), 0);
+    const later = new Date(now.getTime() + 6_000);
+    const taken = await schedule.claim({ workerId: rescuer, locations: [], now: later, limit: 0, adopt: { locations: [locations[0]!], limit: 10 } });
+    expect(taken.map((c) => c.location)).to.deep.equal([locations[0], locations[0], locations[0]]);
+    const rest = await schedule.claim({ workerId: rescuer, locations: [], now: later, limit: 0, adopt: { locations, limit: 2 } });
+    expect(rest.map((c) => c.location), 'up to the adopt limit').to.deep.equal([locations[1], locations[1]]);
+  });
+
   it('fences a lapsed worker before taking its rows over: its renewals fail, and its rows resume after their last recorded result', async () => {
     const locations = uniqueLocations().slice(0, 1);
     const { schedule, sql, ids } = await setup(locations, 2);

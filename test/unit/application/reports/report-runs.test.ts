@@ -71,6 +71,21 @@ describe('report runs', () => {
     expect(new TextDecoder().decode(s.archive.files.get(run!.pdfPath!))).to.equal('%PDF Weekly SLA: Shop');
   });
 
+  it('names a scheduled slot\'s PDF by report and slot: a slot made again after a worker died midway replaces the dead attempt\'s file', async () => {
+    const s = aReportService();
+    s.clock.set('2026-05-20T00:00:00Z');
+    await s.create.execute(anActor().build(), s.input());
+    s.clock.set('2026-06-01T12:00:00Z');
+    await s.due.execute();
+    const dead = s.runs.runs[0]!.pdfPath;
+    // The worker died before its transaction committed: the row and the mails are gone, the file stays.
+    s.runs.runs.length = 0;
+    s.deliveries.rows.length = 0;
+    expect(await s.due.execute()).to.deep.equal({ made: 1 });
+    expect(s.runs.runs[0]!.pdfPath).to.equal(dead);
+    expect([...s.archive.files.keys()], 'one PDF for the slot').to.deep.equal([dead]);
+  });
+
   it('does not make a slot that came before the report existed, or one older than the lookback', async () => {
     const s = aReportService();
     s.clock.set('2026-06-01T09:00:00Z');

@@ -239,6 +239,35 @@ describe('CheckDispatcher', () => {
     expect(holders.filter((h) => h === second.workerId)).to.have.length(47);
   });
 
+  it('takes a dead peer\'s rows over in its first round after the peer\'s lease lapsed, though that puts it over its share', async () => {
+    const schedule = new FakeSchedule(rows(100, 30_000));
+    const clock = new ManualClock();
+    const engine = (workerId: string) => new CheckDispatcher(schedule, planner, async () => up(clock.ms), new FakeOutcomeRecorder(), clock,
+      { ...options, workerId, leaseMs: 15_000 });
+    const survivor = engine('survivor');
+    const dying = engine('dying');
+    await survivor.pump();
+    await dying.pump();
+    clock.advance(10_000);
+    await survivor.pump();
+    await dying.pump();
+    expect([survivor.stats.held, dying.stats.held], 'split: a share of 50, and 5 % over it').to.deep.equal([53, 47]);
+    // The dying worker renewed last now (its lease runs 15 s more), and dies. The survivor counts
+    // the shares 10 s later (two workers: the dead one is still within its lease) and next 10 s
+    // after that; its round in between, once the lease has lapsed, must take the dead one's rows
+    // whatever the survivor's share was.
+    clock.advance(10_000);
+    await survivor.pump();
+    expect(survivor.stats.held, 'the dead worker still within its lease').to.equal(53);
+    clock.advance(5_500);
+    await survivor.pump();
+    expect(survivor.stats.held, 'every row, at the first round after the lease').to.equal(100);
+    expect(schedule.heldBy(dying.workerId)).to.deep.equal([]);
+    clock.advance(10_000);
+    await survivor.pump();
+    expect(survivor.stats.held, 'alone now: it keeps them').to.equal(100);
+  });
+
   it('counts shares per location: a worker alone in its region holds all of it, and splits only the locations it shares', async () => {
     const at = (location: string, n: number, from: number): ClaimedCheck[] => Array.from({ length: n }, (_, i) => ({
       monitorId: from + i, location, slot: new Date(start + 30_000), intervalMs: MIN, phaseMs: 30_000,
