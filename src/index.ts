@@ -101,6 +101,8 @@ export * from './application/incident-management/acknowledge-im-incident';
 export * from './application/incident-management/admit-im-event';
 export * from './application/incident-management/alert-source-routing';
 export * from './application/incident-management/bulk-im-incident-action';
+export * from './application/incident-management/manage-im-routing';
+export * from './application/incident-management/route-monitor-incident';
 export * from './application/incident-management/change-im-incident-status';
 export * from './application/incident-management/create-alert-source';
 export * from './application/incident-management/create-im-incident';

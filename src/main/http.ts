@@ -54,6 +54,7 @@ import { imOnCallRouter } from '../interfaces/http/on-call/on-call.router';
 import { imCalendarFeedRouter, withoutCalendarToken } from '../interfaces/http/on-call/calendar-feed.router';
 import { escalationConfigRouter } from '../interfaces/http/on-call/escalation-config.router';
 import { imIncidentsRouter } from '../interfaces/http/incident-management/im-incidents.router';
+import { imRoutingRouter } from '../interfaces/http/incident-management/im-routing.router';
 import { IM_EVENTS_PATH, imEventIntake, imEventsRouter } from '../interfaces/http/incident-management/im-events.router';
 import { streamsItsBody, withoutIngestToken } from '../interfaces/http/incident-management/streamed-bodies';
 import { ALERT_INGEST_PATH, alertIngestIntake, alertSourcesRouter } from '../interfaces/http/incident-management/alert-sources.router';
@@ -84,7 +85,7 @@ export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   customDomainsRouter,
   statusPagesRouter, statusPageSubscribersRouter, publicStatusPagesRouter,
   dataExportRouter,
-  imIncidentsRouter, imEventsRouter, alertSourcesRouter,
+  imIncidentsRouter, imEventsRouter, alertSourcesRouter, imRoutingRouter,
   reportsRouter, reportRunsRouter,
 ];
 
