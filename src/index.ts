@@ -207,6 +207,7 @@ export * from './application/observability/ports';
 export * from './application/on-call/add-schedule-override';
 export * from './application/on-call/create-escalation-policy';
 export * from './application/on-call/create-im-team';
+export * from './application/on-call/manage-contact-methods';
 export * from './application/on-call/escalate-im-incident-now';
 export * from './application/on-call/escalation-pager';
 export * from './application/on-call/create-schedule';

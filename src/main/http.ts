@@ -55,6 +55,7 @@ import { imCalendarFeedRouter, withoutCalendarToken } from '../interfaces/http/o
 import { escalationConfigRouter } from '../interfaces/http/on-call/escalation-config.router';
 import { imIncidentsRouter } from '../interfaces/http/incident-management/im-incidents.router';
 import { imRoutingRouter } from '../interfaces/http/incident-management/im-routing.router';
+import { contactMethodsRouter } from '../interfaces/http/on-call/contact-methods.router';
 import { IM_EVENTS_PATH, imEventIntake, imEventsRouter } from '../interfaces/http/incident-management/im-events.router';
 import { streamsItsBody, withoutIngestToken } from '../interfaces/http/incident-management/streamed-bodies';
 import { ALERT_INGEST_PATH, alertIngestIntake, alertSourcesRouter } from '../interfaces/http/incident-management/alert-sources.router';
@@ -85,7 +86,7 @@ export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   customDomainsRouter,
   statusPagesRouter, statusPageSubscribersRouter, publicStatusPagesRouter,
   dataExportRouter,
-  imIncidentsRouter, imEventsRouter, alertSourcesRouter, imRoutingRouter,
+  imIncidentsRouter, imEventsRouter, alertSourcesRouter, imRoutingRouter, contactMethodsRouter,
   reportsRouter, reportRunsRouter,
 ];
 
