@@ -42,7 +42,7 @@ export class EscalationPager {
         for (const route of pageRoutes(contact.email, methods.get(userId) ?? [])) {
           messages.push({
             organizationId: incident.organizationId, customerId: incident.customerId, incidentId: incident.id,
-            recipient: route.recipient.type === 'webhook' ? { ...route.recipient, secret: null } : route.recipient,
+            recipient: route.recipient,
             event: 'im.incident.escalated',
             subject: `[Level ${level}] ${incident.title}`,
             text: `${contact.name}, you are paged for an unacknowledged incident (escalation level ${level}): ${incident.title}. `

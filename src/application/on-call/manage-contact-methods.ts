@@ -5,6 +5,7 @@ import {
 import { isOrgAdmin, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
+import type { SecretTokens } from '../identity/ports';
 import type { TargetPolicy } from '../shared/target-policy';
 import type { ContactMethodRepository, ImPeople, PagingContacts } from './ports';
 
@@ -15,6 +16,7 @@ export interface ContactMethodDeps {
   /** The notification target policy: a webhook method must name a host the service may deliver to. */
   readonly policy: TargetPolicy;
   readonly ids: IdGenerator;
+  readonly tokens: SecretTokens;
   readonly clock: Clock;
 }
 
@@ -52,7 +54,7 @@ async function loadMethod(deps: ContactMethodDeps, actor: Actor, id: string, use
     const now = deps.clock.now();
     const email = (await accountEmailOf(deps, organizationId, owner)) ?? '';
     return stored ? { ...stored, address: email } : {
-      id: ACCOUNT_EMAIL_METHOD, organizationId, userId: owner, type: 'email', address: email, enabled: true, createdAt: now, updatedAt: now,
+      id: ACCOUNT_EMAIL_METHOD, organizationId, userId: owner, type: 'email', address: email, enabled: true, secret: null, createdAt: now, updatedAt: now,
     };
   }
   const method = await deps.methods.find(organizationId, id);
@@ -80,7 +82,10 @@ export interface AddContactMethodInput {
   enabled?: boolean;
 }
 
-/** Adds an e-mail address, an E.164 number or a webhook URL (vetted by the target policy) to a user's methods. */
+/**
+ * Adds an e-mail address, an E.164 number or a webhook URL (vetted by the target policy) to a
+ * user's methods. A webhook gets a new `whsec_` signing secret, which the caller shows once.
+ */
 export class AddContactMethod {
   constructor(private readonly deps: ContactMethodDeps) {}
 
@@ -90,7 +95,7 @@ export class AddContactMethod {
     const now = this.deps.clock.now();
     const method: ContactMethod = {
       id: this.deps.ids.uuid(), organizationId: actor.scope.organizationId, userId: owner, type: input.type, address: input.address,
-      enabled: input.enabled ?? true, createdAt: now, updatedAt: now,
+      enabled: input.enabled ?? true, secret: input.type === 'webhook' ? this.deps.tokens.generate('whsec_') : null, createdAt: now, updatedAt: now,
     };
     await this.deps.methods.put(method);
     return method;

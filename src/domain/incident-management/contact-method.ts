@@ -23,6 +23,8 @@ export interface ContactMethod {
   /** E-mail address, E.164 number or https/http URL; for the account e-mail, the account's address. */
   address: string;
   enabled: boolean;
+  /** A webhook's signing secret (pages carry X-Webhook-Signature); null for other types. */
+  readonly secret: string | null;
   readonly createdAt: Date;
   updatedAt: Date;
 }
@@ -51,7 +53,7 @@ export interface PageRoute {
   readonly recipient:
     | { readonly type: 'email'; readonly address: string }
     | { readonly type: 'sms'; readonly phone: string }
-    | { readonly type: 'webhook'; readonly url: string };
+    | { readonly type: 'webhook'; readonly url: string; readonly secret: string | null };
 }
 
 /**
@@ -75,7 +77,7 @@ export function pageRoutes(accountEmail: string, methods: readonly ContactMethod
     if (method.id === ACCOUNT_EMAIL_METHOD || !method.enabled) continue;
     if (method.type === 'email') add({ methodId: method.id, recipient: { type: 'email', address: method.address } });
     else if (method.type === 'sms') add({ methodId: method.id, recipient: { type: 'sms', phone: method.address } });
-    else add({ methodId: method.id, recipient: { type: 'webhook', url: method.address } });
+    else add({ methodId: method.id, recipient: { type: 'webhook', url: method.address, secret: method.secret } });
   }
   if (routes.length === 0) routes.push({ methodId: ACCOUNT_EMAIL_METHOD, recipient: { type: 'email', address: accountEmail } });
   return routes;

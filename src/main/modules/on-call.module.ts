@@ -53,6 +53,8 @@ import {
   AddContactMethod, ListContactMethods, RemoveContactMethod, UpdateContactMethod,
 } from '../../application/on-call/manage-contact-methods';
 import { SqlContactMethods } from '../../infrastructure/on-call/sql-contact-methods';
+import { CREDENTIAL_CIPHER } from '../../application/monitoring/ports';
+import type { SecretTokens } from '../../application/identity/ports';
 
 type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
 
@@ -100,10 +102,11 @@ export const onCallModule = new ContainerModule(({ bind }) => {
   single(CreateEscalationPolicy, (c) => new CreateEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY), directory(c), c.get(ID_GENERATOR), c.get(CLOCK)));
   single(UpdateEscalationPolicy, (c) => new UpdateEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY), directory(c), c.get(CLOCK)));
   single(DeleteEscalationPolicy, (c) => new DeleteEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY)));
-  single(CONTACT_METHOD_REPOSITORY, (c) => new SqlContactMethods(c.get(CONTEXT_SQL)));
+  single(CONTACT_METHOD_REPOSITORY, (c) => new SqlContactMethods(c.get(CONTEXT_SQL), c.get(CREDENTIAL_CIPHER)));
   const contactMethodDeps = (c: Ctx) => ({
     methods: c.get<ContactMethodRepository>(CONTACT_METHOD_REPOSITORY), people: c.get<ImPeople>(IM_PEOPLE), contacts: c.get<PagingContacts>(PAGING_CONTACTS),
-    policy: c.get<TargetPolicy>(NOTIFICATION_TARGET_POLICY), ids: c.get<IdGenerator>(ID_GENERATOR), clock: c.get<Clock>(CLOCK),
+    policy: c.get<TargetPolicy>(NOTIFICATION_TARGET_POLICY), ids: c.get<IdGenerator>(ID_GENERATOR),
+    tokens: c.get<SecretTokens>(SECRET_TOKENS), clock: c.get<Clock>(CLOCK),
   });
   single(ListContactMethods, (c) => new ListContactMethods(contactMethodDeps(c)));
   single(AddContactMethod, (c) => new AddContactMethod(contactMethodDeps(c)));

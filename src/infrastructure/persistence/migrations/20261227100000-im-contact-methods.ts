@@ -3,7 +3,8 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * Contact methods of IM users: how a page reaches them. The account e-mail is implicit (on); a row
  * with id 'account-email' (and no address: it is always the account's) records that its user
- * switched it off or on. Other rows have a uuid id and their address.
+ * switched it off or on. Other rows have a uuid id and their address; webhooks their signing
+ * secret, sealed with the credential cipher.
  */
 export class Migration20261227100000ImContactMethods extends Migration {
   override async up(): Promise<void> {
@@ -15,6 +16,7 @@ export class Migration20261227100000ImContactMethods extends Migration {
         type text NOT NULL CHECK (type IN ('email', 'sms', 'webhook')),
         address text,
         enabled boolean NOT NULL,
+        secret_ciphertext text,
         created_at timestamptz NOT NULL,
         updated_at timestamptz NOT NULL,
         PRIMARY KEY (user_id, id),

@@ -60,8 +60,15 @@ export function contactMethodsRouter(deps: RouterDeps) {
       operationId: 'addContactMethod',
       method: 'post', path: '/api/im/contact-methods', tags, summary: 'Add a contact method',
       description: `SMS numbers in E.164; webhook URLs are vetted by the target policy (imContactMethodTargetRefused with data.reason). ${PAGING_NOTE}`,
-      body: CreateBody, status: 201, response: MethodSchema, errors: [...WHOSE, 'imContactMethodTargetRefused'],
-      handler: async ({ actor, body }) => present(await container.get(AddContactMethod).execute(actor, body)),
+      body: CreateBody, status: 201,
+      response: MethodSchema.extend({
+        signingSecret: z.string().nullable().meta({ description: 'A webhook\'s whsec_ secret, shown this once: pages carry X-Webhook-Signature t=<unix>,v1=HMAC-SHA256(secret, "<t>.<body>")' }),
+      }).meta({ id: 'ContactMethodCreated' }),
+      errors: [...WHOSE, 'imContactMethodTargetRefused'],
+      handler: async ({ actor, body }) => {
+        const method = await container.get(AddContactMethod).execute(actor, body);
+        return { ...present(method), signingSecret: method.secret };
+      },
     })
     .route({
       operationId: 'updateContactMethod',

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { api, expectError } from '../../../support/http-client';
 import { aCallerSet, type CallerSet } from '../../../support/callers';
 import { setIncidentManagement } from '../../../support/im-fixtures';
-import { testDnsServer } from '../../../support/test-server';
+import { testDnsServer, testServer } from '../../../support/test-server';
 
 const HOOK_HOST = 'hooks.contact-methods-fixture.com';
 
@@ -28,6 +28,12 @@ describe('IM contact methods', () => {
     expect(sms.body).to.include({ userId: responderId, type: 'sms', address: '+14155550100', enabled: true, accountEmail: false });
     const hook = await api('POST', '/api/im/contact-methods', { token: set.responder, body: { type: 'webhook', address: `https://${HOOK_HOST}/page` } });
     expect(hook.status, JSON.stringify(hook.body)).to.equal(201);
+    expect(hook.body.signingSecret).to.match(/^whsec_/);
+    const { database } = await testServer();
+    const [row] = await database.sql.query<Record<string, unknown>>('SELECT * FROM im_contact_methods WHERE id = ?', [hook.body.id]);
+    expect(row!.secret_ciphertext).to.be.a('string');
+    expect(JSON.stringify(row)).to.not.include(hook.body.signingSecret.slice(6));
+    expect((await api('GET', '/api/im/contact-methods', { token: set.responder })).body[2]).to.not.have.property('signingSecret');
 
     const off = await api('PATCH', '/api/im/contact-methods/account-email', { token: set.responder, body: { enabled: false } });
     expect(off.status, JSON.stringify(off.body)).to.equal(200);

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { createHmac } from 'node:crypto';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { apiAt } from '../../../support/http-client';
 import { aCallerSet } from '../../../support/callers';
@@ -40,10 +41,11 @@ describe('paging through contact methods (loopback webhook and SMS provider)', (
     const set = await aCallerSet();
     await setIncidentManagement(set.organizationId, true);
     const at = (method: string, path: string, token: string, body?: unknown) => apiAt(service.app.url, method, path, { token, body });
-    for (const body of [{ type: 'webhook', address: receiver.url('/page') }, { type: 'sms', address: PHONE }]) {
-      const added = await at('POST', '/api/im/contact-methods', set.admin, body);
-      expect(added.status, JSON.stringify(added.body)).to.equal(201);
-    }
+    const hookMethod = await at('POST', '/api/im/contact-methods', set.admin, { type: 'webhook', address: receiver.url('/page') });
+    expect(hookMethod.status, JSON.stringify(hookMethod.body)).to.equal(201);
+    expect(hookMethod.body.signingSecret).to.match(/^whsec_/);
+    const smsMethod = await at('POST', '/api/im/contact-methods', set.admin, { type: 'sms', address: PHONE });
+    expect(smsMethod.body.signingSecret).to.equal(null);
     expect((await at('PATCH', '/api/im/contact-methods/account-email', set.admin, { enabled: false })).status).to.equal(200);
     const policy = await at('POST', '/api/escalation-config', set.admin, {
       name: 'Checkout', repeatCount: 0, levels: [{ delayMinutes: 5, targets: [{ type: 'user', id: set.org.user.id }] }],
@@ -59,6 +61,8 @@ describe('paging through contact methods (loopback webhook and SMS provider)', (
     const body = JSON.parse(hook!.body);
     expect(body).to.include({ event: 'im.incident.escalated', subject: '[Level 1] Checkout is down' });
     expect(body.data).to.include({ incidentId: incident.body.id, level: 1 });
+    const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(hook!.headers['x-webhook-signature']))!;
+    expect(v1).to.equal(createHmac('sha256', hookMethod.body.signingSecret).update(`${t}.${hook!.body}`).digest('hex'));
     const text = await waitFor(() => twilio.to(PHONE)[0], { what: 'the SMS page' });
     expect(text!.form.Body).to.include('Checkout is down');
 

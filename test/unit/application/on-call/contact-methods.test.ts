@@ -24,7 +24,7 @@ describe('escalation pages fan out to contact methods', () => {
   let run: RunDueEscalations;
   const t0 = new Date('2026-12-27T10:00:00Z');
   const method = (id: string, type: 'sms' | 'webhook' | 'email', address: string, enabled = true) =>
-    methods.put({ id, organizationId: ORG, userId: 'ann', type, address, enabled, createdAt: t0, updatedAt: t0 });
+    methods.put({ id, organizationId: ORG, userId: 'ann', type, address, enabled, secret: type === 'webhook' ? 'whsec_ann' : null, createdAt: t0, updatedAt: t0 });
   const pages = () => deliveries.rows.map((r) => [r.message.recipient, r.message.dedupKey, r.message.data?.level]);
 
   beforeEach(async () => {
@@ -50,7 +50,7 @@ describe('escalation pages fan out to contact methods', () => {
     await run.execute();
     expect(pages()).to.deep.equal([
       [{ type: 'email', address: 'ann@people.example' }, 'im-escalation:inc-1:0:ann', 1],
-      [{ type: 'webhook', url: 'https://hooks.example.com/ann', secret: null }, 'im-escalation:inc-1:0:ann:w1', 1],
+      [{ type: 'webhook', url: 'https://hooks.example.com/ann', secret: 'whsec_ann' }, 'im-escalation:inc-1:0:ann:w1', 1],
       [{ type: 'sms', phone: '+14155550100' }, 'im-escalation:inc-1:0:ann:s1', 1],
     ]);
   });
@@ -77,7 +77,8 @@ describe('managing contact methods', () => {
     policy = new FakeTargetPolicy();
     deps = {
       methods, people: new FakeImPeople().add(ORG, 'ann').add(ORG, 'bob').add(2, 'zed'),
-      contacts: new FakePagingContacts().add(ORG, 'ann', 'Ann').add(ORG, 'bob', 'Bob'), policy, ids: sequentialIds(), clock: new ManualClock(),
+      contacts: new FakePagingContacts().add(ORG, 'ann', 'Ann').add(ORG, 'bob', 'Bob'), policy, ids: sequentialIds(),
+      tokens: { generate: (prefix: string) => `${prefix}generated`, hash: (token: string) => `hash:${token}` }, clock: new ManualClock(),
     };
   });
 
@@ -101,6 +102,7 @@ describe('managing contact methods', () => {
     await expectAppErrorAsync(new AddContactMethod(deps).execute(responder, { type: 'webhook', address: 'http://10.0.0.5/hook' }),
       'imContactMethodTargetRefused', { reason: 'nonPublicAddress' });
     const added = await new AddContactMethod(deps).execute(responder, { type: 'webhook', address: 'https://hooks.example.com/bob' });
+    expect(added.secret).to.equal('whsec_generated');
     expect(policy.vetted).to.deep.equal(['10.0.0.5', 'hooks.example.com']);
     await expectAppErrorAsync(new UpdateContactMethod(deps).execute(responder, added.id, { address: 'https://intranet.corp/x' }), 'imContactMethodTargetRefused');
   });

@@ -4,7 +4,7 @@ import { codeOf } from '../../../support/expect-app-error';
 
 const t = new Date('2026-12-27T10:00:00Z');
 const method = (id: string, type: ContactMethod['type'], address: string, enabled = true): ContactMethod =>
-  ({ id, organizationId: 1, userId: 'ann', type, address, enabled, createdAt: t, updatedAt: t });
+  ({ id, organizationId: 1, userId: 'ann', type, address, enabled, secret: type === 'webhook' ? 'whsec_1' : null, createdAt: t, updatedAt: t });
 const routes = (methods: ContactMethod[]) => pageRoutes('ann@corp.example', methods).map((r) => [r.methodId, r.recipient]);
 
 describe('page fan-out over contact methods', () => {
@@ -16,7 +16,7 @@ describe('page fan-out over contact methods', () => {
     expect(routes([method('w1', 'webhook', 'https://hooks.example.com/ann'), method('s1', 'sms', '+14155550100'), method('s2', 'sms', '+14155550199', false)]))
       .to.deep.equal([
         ['account-email', { type: 'email', address: 'ann@corp.example' }],
-        ['w1', { type: 'webhook', url: 'https://hooks.example.com/ann' }],
+        ['w1', { type: 'webhook', url: 'https://hooks.example.com/ann', secret: 'whsec_1' }],
         ['s1', { type: 'sms', phone: '+14155550100' }],
       ]);
   });
