@@ -42,6 +42,7 @@ import { DIRECT_DELIVERIES } from '../../application/notifications/ports';
 
 import { IM_ROUTING_SETTINGS } from '../../application/incident-management/ports';
 import { INCIDENT_ROUTING } from '../../application/incidents/ports';
+import { CONTACT_METHOD_REPOSITORY } from '../../application/on-call/ports';
 import { RouteMonitorIncident } from '../../application/incident-management/route-monitor-incident';
 import {
   GetCustomerImRouting, GetMonitorImRouting, SetCustomerImRouting, SetMonitorImRouting,
@@ -75,7 +76,7 @@ export const incidentManagementModule = new ContainerModule(({ bind }) => {
   single(IM_RESPONDER_DIRECTORY, (c) => new SqlImResponderDirectory(c.get(CONTEXT_SQL)));
   single(AddImIncidentResponder, (c) => new AddImIncidentResponder(
     c.get(IM_INCIDENT_REPOSITORY), c.get(IM_TEAM_DIRECTORY), c.get(IM_RESPONDER_DIRECTORY), c.get(DIRECT_DELIVERIES),
-    c.get(TRANSACTION_RUNNER), c.get(CLOCK)));
+    c.get(TRANSACTION_RUNNER), c.get(CLOCK), c.get(CONTACT_METHOD_REPOSITORY)));
   single(BulkImIncidentAction, membersOnly(BulkImIncidentAction));
 
   single(IM_OUTBOUND_DELIVERIES, (c) => new SqlImOutboundDeliveries(c.get(CONTEXT_SQL)));
