@@ -57,6 +57,8 @@ import { imOnCallRouter } from '../interfaces/http/on-call/on-call.router';
 import { imCalendarFeedRouter, withoutCalendarToken } from '../interfaces/http/on-call/calendar-feed.router';
 import { escalationConfigRouter } from '../interfaces/http/on-call/escalation-config.router';
 import { imIncidentsRouter } from '../interfaces/http/incident-management/im-incidents.router';
+import { imRoutingRouter } from '../interfaces/http/incident-management/im-routing.router';
+import { contactMethodsRouter } from '../interfaces/http/on-call/contact-methods.router';
 import { IM_EVENTS_PATH, imEventIntake, imEventsRouter } from '../interfaces/http/incident-management/im-events.router';
 import { streamsItsBody, withoutIngestToken } from '../interfaces/http/incident-management/streamed-bodies';
 import { ALERT_INGEST_PATH, alertIngestIntake, alertSourcesRouter } from '../interfaces/http/incident-management/alert-sources.router';
@@ -93,7 +95,7 @@ export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   customDomainsRouter,
   statusPagesRouter, statusPageSubscribersRouter, publicStatusPagesRouter,
   dataExportRouter,
-  imIncidentsRouter, imEventsRouter, alertSourcesRouter,
+  imIncidentsRouter, imEventsRouter, alertSourcesRouter, imRoutingRouter, contactMethodsRouter,
   reportsRouter, reportRunsRouter,
   quotaTierRouter, billingRouter, customPricingRouter,
   adminOrganizationsRouter, adminUsersRouter, adminUsageRouter,

@@ -1,4 +1,5 @@
 import type { ImIncident, ImIncidentStatus, ImTimelineEntry } from '../../domain/incident-management/im-incident';
+import type { ImRoutingSetting } from '../../domain/incident-management/monitor-routing';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { AlertSource } from '../../domain/incident-management/alert-source';
 
@@ -133,3 +134,35 @@ export interface ImOutboundDeliveries {
   requeue(organizationId: number, id: string, now: Date): Promise<boolean>;
 }
 export const IM_OUTBOUND_DELIVERIES = Symbol.for('ImOutboundDeliveries');
+
+/** A monitor as IM routing names it. */
+export interface RoutedMonitor {
+  readonly monitorId: number;
+  readonly publicId: string;
+  readonly customerId: number;
+}
+
+/** What decides a monitor's route when its incident opens. */
+export interface MonitorRoutingContext {
+  /** Whether the monitor's organization has incident management switched on now. */
+  readonly imEnabled: boolean;
+  readonly customer: ImRoutingSetting | null;
+  readonly monitor: ImRoutingSetting | null;
+}
+
+/**
+ * Routing settings of the check engine's incidents into IM: one per customer (its monitors'
+ * default), one optional override per monitor. Every method names the organization, except
+ * `forMonitor`, which the alert engine calls (inside its transaction) with a monitor it holds.
+ */
+export interface ImRoutingSettings {
+  /** The organization's monitor by integer id or publicId; null otherwise. */
+  findMonitor(organizationId: number, ref: string): Promise<RoutedMonitor | null>;
+  customer(organizationId: number, customerId: number): Promise<ImRoutingSetting | null>;
+  monitor(organizationId: number, monitorId: number): Promise<ImRoutingSetting | null>;
+  setCustomer(organizationId: number, customerId: number, setting: ImRoutingSetting, now: Date): Promise<void>;
+  /** null removes the override (the monitor inherits its customer's setting). */
+  setMonitor(organizationId: number, monitorId: number, setting: ImRoutingSetting | null, now: Date): Promise<void>;
+  forMonitor(monitorId: number): Promise<MonitorRoutingContext>;
+}
+export const IM_ROUTING_SETTINGS = Symbol.for('ImRoutingSettings');

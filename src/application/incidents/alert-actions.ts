@@ -7,7 +7,7 @@ import type { CheckObservation } from '../../domain/results/check-status';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { MonitorRef } from '../results/ports';
-import type { IncidentEvents, IncidentRepository } from './ports';
+import { NO_INCIDENT_ROUTING, type IncidentEvents, type IncidentRepository, type IncidentRouting } from './ports';
 
 const CONDITION_SUMMARY = {
   sslExpiryReminder: 'certificate expires soon', sslExpired: 'certificate expired', dnsblReminder: 'address is on a blocklist',
@@ -28,6 +28,7 @@ export class AlertActions {
     private readonly events: IncidentEvents,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly routing: IncidentRouting = NO_INCIDENT_ROUTING,
   ) {}
 
   /** Answers the monitor's open incident after the decision. */
@@ -55,6 +56,7 @@ export class AlertActions {
           startedAt: ctx.incident.startedAt, resolvedAt: at,
           durationSeconds: Math.round((at.getTime() - ctx.incident.startedAt.getTime()) / 1000),
         });
+        await this.routing.resolved(ctx.incident, ctx.monitor);
         return null;
       case 'sslExpiryReminder':
       case 'sslExpired':
@@ -84,6 +86,7 @@ export class AlertActions {
     await this.publish('incidentOpened', ctx, incident, `${monitor.name} is down`, {
       startedAt, failingLocations, reasonCode: result.reasonCode, message: result.message,
     });
+    await this.routing.opened(incident, monitor);
     return incident;
   }
 

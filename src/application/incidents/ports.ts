@@ -72,3 +72,16 @@ export interface MaintenanceWindows {
   isSuppressed(monitorId: number, at: Date): Promise<boolean>;
 }
 export const MAINTENANCE_WINDOWS = Symbol.for('MaintenanceWindows');
+
+/**
+ * Where automatic incidents go beyond the engine's own (incident management routes them). Called
+ * inside the transaction that opens or resolves the incident, so the routed copy commits with it.
+ */
+export interface IncidentRouting {
+  opened(incident: Incident, monitor: { readonly publicId: string; readonly monitorId: number; readonly name: string }): Promise<void>;
+  resolved(incident: Incident, monitor: { readonly publicId: string; readonly monitorId: number; readonly name: string }): Promise<void>;
+}
+export const INCIDENT_ROUTING = Symbol.for('IncidentRouting');
+
+/** No routing (the engine alone, as in unit tests of the alert rules). */
+export const NO_INCIDENT_ROUTING: IncidentRouting = { opened: async () => {}, resolved: async () => {} };

@@ -1,3 +1,4 @@
+import { ACCOUNT_EMAIL_METHOD } from '../../domain/incident-management/contact-method';
 import { stepToEscalateNow } from '../../domain/incident-management/escalation';
 import { AppError } from '../../domain/shared/app-error';
 import type { ImIncident } from '../../domain/incident-management/im-incident';
@@ -45,9 +46,9 @@ export class EscalateImIncidentNow {
     const step = stepToEscalateNow(policy, row.incident.openedAt, row.nextStep);
     if (!step) return { level: null, pages: 0 };
     const inChain = row.nextStep !== null && row.nextStep === step.step;
-    const pages = await this.pager.page(row.incident, [step], now, (s, userId) => (inChain
-      ? stepPageKey(incident.publicId, s, userId)
-      : `im-escalation:${incident.publicId}:now:${now.getTime()}:${userId}`));
+    const pages = await this.pager.page(row.incident, [step], now, (s, userId, methodId) => (inChain
+      ? stepPageKey(incident.publicId, s, userId, methodId)
+      : `im-escalation:${incident.publicId}:now:${now.getTime()}:${userId}${methodId === ACCOUNT_EMAIL_METHOD ? '' : `:${methodId}`}`));
     if (inChain) {
       const following = stepToEscalateNow(policy, row.incident.openedAt, step.step + 1);
       const hasNext = following !== null && following.step === step.step + 1;

@@ -1,43 +1,56 @@
 import { whomToPage, type EscalationDirectory, type EscalationStep } from '../../domain/incident-management/escalation';
 import type { DirectDeliveries, DirectMessage } from '../notifications/ports';
-import type { EscalatingIncident, PagingContacts, ScheduleRepository, TeamRepository } from './ports';
-
-/** The dedup key of a step's page to one user: a step is paged once per user, however often it is asked for. */
-export const stepPageKey = (incidentId: string, step: EscalationStep, userId: string) => `im-escalation:${incidentId}:${step.step}:${userId}`;
+import { ACCOUNT_EMAIL_METHOD, pageRoutes } from '../../domain/incident-management/contact-method';
+import type { ContactMethodRepository, EscalatingIncident, PagingContacts, ScheduleRepository, TeamRepository } from './ports';
 
 /**
- * Pages the users escalation steps target (e-mail through the delivery ledger, in the caller's
- * transaction). Shared by the escalation job and "escalate now", so both page alike.
+ * The dedup key of a step's page to one user through one contact method: a step is paged once per
+ * user and method, however often it is asked for (the account e-mail keeps the key it always had).
+ */
+export const stepPageKey = (incidentId: string, step: EscalationStep, userId: string, methodId: string = ACCOUNT_EMAIL_METHOD) =>
+  `im-escalation:${incidentId}:${step.step}:${userId}${methodId === ACCOUNT_EMAIL_METHOD ? '' : `:${methodId}`}`;
+
+/**
+ * Pages the users escalation steps target, through every enabled contact method of each (the
+ * account e-mail by default; SMS, webhooks and other addresses they added), through the delivery
+ * ledger in the caller's transaction. Shared by the escalation job and "escalate now", so both
+ * page alike.
  */
 export class EscalationPager {
   constructor(
     private readonly schedules: ScheduleRepository, private readonly teams: TeamRepository,
     private readonly contacts: PagingContacts, private readonly deliveries: DirectDeliveries,
+    /** Without it, pages go to account e-mails only. */
+    private readonly methods: ContactMethodRepository | null = null,
   ) {}
 
   /** Enqueues the pages of `steps`; answers how many messages were enqueued. */
   async page(
     incident: EscalatingIncident, steps: readonly EscalationStep[], now: Date,
-    keyOf: (step: EscalationStep, userId: string) => string = (step, userId) => stepPageKey(incident.id, step, userId),
+    keyOf: (step: EscalationStep, userId: string, methodId: string) => string = (step, userId, methodId) => stepPageKey(incident.id, step, userId, methodId),
   ): Promise<number> {
     const directory = await this.directory(incident.organizationId);
     const messages: DirectMessage[] = [];
     for (const step of steps) {
       const userIds = whomToPage(step.targets, directory, now);
       const contacts = await this.contacts.contacts(incident.organizationId, userIds);
+      const methods = this.methods ? await this.methods.ofUsers(incident.organizationId, userIds) : new Map();
       for (const userId of userIds) {
         const contact = contacts.get(userId);
         if (!contact) continue;
         const level = step.level + 1;
-        messages.push({
-          organizationId: incident.organizationId, customerId: incident.customerId, incidentId: incident.id,
-          recipient: { type: 'email', address: contact.email }, event: 'im.incident.escalated',
-          subject: `[Level ${level}] ${incident.title}`,
-          text: `${contact.name}, you are paged for an unacknowledged incident (escalation level ${level}): ${incident.title}. `
-            + `Opened ${incident.openedAt.toISOString()}. Incident ${incident.id}.`,
-          data: { incidentId: incident.id, level, cycle: step.cycle, step: step.step },
-          dedupKey: keyOf(step, userId),
-        });
+        for (const route of pageRoutes(contact.email, methods.get(userId) ?? [])) {
+          messages.push({
+            organizationId: incident.organizationId, customerId: incident.customerId, incidentId: incident.id,
+            recipient: route.recipient,
+            event: 'im.incident.escalated',
+            subject: `[Level ${level}] ${incident.title}`,
+            text: `${contact.name}, you are paged for an unacknowledged incident (escalation level ${level}): ${incident.title}. `
+              + `Opened ${incident.openedAt.toISOString()}. Incident ${incident.id}.`,
+            data: { incidentId: incident.id, level, cycle: step.cycle, step: step.step, userId, contactMethodId: route.methodId },
+            dedupKey: keyOf(step, userId, route.methodId),
+          });
+        }
       }
     }
     if (messages.length) await this.deliveries.enqueue(messages, now);

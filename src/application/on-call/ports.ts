@@ -1,4 +1,5 @@
 import type { Team } from '../../domain/incident-management/teams';
+import type { ContactMethod } from '../../domain/incident-management/contact-method';
 import type { Schedule } from '../../domain/incident-management/schedule';
 import type { EscalationPolicy } from '../../domain/incident-management/escalation-policy';
 
@@ -114,3 +115,19 @@ export interface PagingContacts {
   contacts(organizationId: number, userIds: readonly string[]): Promise<Map<string, PagingContact>>;
 }
 export const PAGING_CONTACTS = Symbol.for('PagingContacts');
+
+/**
+ * Users' contact methods (the account e-mail appears only when its user switched it off or on
+ * explicitly: a stored row with id ACCOUNT_EMAIL_METHOD). Every method names the organization.
+ */
+export interface ContactMethodRepository {
+  list(organizationId: number, userId: string): Promise<ContactMethod[]>;
+  /** A stored method by its uuid; null when missing or another organization's. */
+  find(organizationId: number, id: string): Promise<ContactMethod | null>;
+  /** Adds or replaces (by id and user; the account e-mail's row is one per user). */
+  put(method: ContactMethod): Promise<void>;
+  remove(organizationId: number, userId: string, id: string): Promise<void>;
+  /** The stored methods of these users, by user (what a page fans out to). */
+  ofUsers(organizationId: number, userIds: readonly string[]): Promise<Map<string, ContactMethod[]>>;
+}
+export const CONTACT_METHOD_REPOSITORY = Symbol.for('ContactMethodRepository');

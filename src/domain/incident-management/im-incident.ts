@@ -63,6 +63,12 @@ export interface ImTimelineEntry {
   readonly details: Readonly<Record<string, unknown>>;
 }
 
+/** Where a routed check-engine incident came from: the monitor and the engine incident (public ids). */
+export interface ImMonitorOrigin {
+  readonly monitorId: string;
+  readonly incidentId: string;
+}
+
 export interface ImIncidentProps {
   publicId: string;
   organizationId: number;
@@ -101,6 +107,8 @@ export class ImIncident {
   resolvedAt: Date | null = null;
   resolvedByUserId: string | null = null;
   mergedIntoId: string | null = null;
+  /** The monitor and check-engine incident this incident was routed from (public ids); null for others. */
+  monitorOrigin: ImMonitorOrigin | null = null;
   createdByUserId: string | null;
   createdAt: Date;
   updatedAt: Date;

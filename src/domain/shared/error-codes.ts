@@ -59,6 +59,8 @@ export const ERROR_CODES = [
   'escalationPolicyNotFound', 'calendarFeedNotFound',
   // incident management (design): manual retries of outbound pages
   'imOutboundNotFound', 'imOutboundNotFailed',
+  // incident management (design): per-user contact methods for pages
+  'imContactMethodNotFound', 'imContactMethodForbidden', 'imContactMethodTargetRefused',
   // tags, change requests, notification channels, custom domains, consent
   'authorizingUserUnresolved', 'invalidTagColor', 'tagCustomerRequired', 'invalidCustomer', 'tagNotFound',
   'monitorNotFound', 'invalidMonitorType', 'tagMonitorOrgMismatch', 'tagLimitReached',

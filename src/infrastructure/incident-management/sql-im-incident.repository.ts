@@ -11,12 +11,12 @@ interface IncidentRow {
   escalation_policy_id: string | null; dedup_key: string; snoozed_until: Time | null; occurrence_count: number;
   last_occurrence_at: Time; acknowledged_at: Time | null; acknowledged_by_user_id: string | null; resolved_at: Time | null;
   resolved_by_user_id: string | null; merged_into_id: string | null; created_by_user_id: string | null;
-  created_at: Time; updated_at: Time; version: number;
+  created_at: Time; updated_at: Time; version: number; origin_monitor_id: string | null; origin_incident_id: string | null;
 }
 
 const COLUMNS = `id, public_id, organization_id, title, description, severity, source, status, team_id, customer_id,
   escalation_policy_id, dedup_key, snoozed_until, occurrence_count, last_occurrence_at, acknowledged_at, acknowledged_by_user_id,
-  resolved_at, resolved_by_user_id, merged_into_id, created_by_user_id, created_at, updated_at, version`;
+  resolved_at, resolved_by_user_id, merged_into_id, created_by_user_id, created_at, updated_at, version, origin_monitor_id, origin_incident_id`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const date = (value: Time | null) => (value === null ? null : new Date(value));
@@ -33,6 +33,7 @@ function toIncident(row: IncidentRow): ImIncident {
     lastOccurrenceAt: new Date(row.last_occurrence_at), acknowledgedAt: date(row.acknowledged_at),
     acknowledgedByUserId: row.acknowledged_by_user_id, resolvedAt: date(row.resolved_at), resolvedByUserId: row.resolved_by_user_id,
     mergedIntoId: row.merged_into_id, updatedAt: new Date(row.updated_at), version: Number(row.version),
+    monitorOrigin: row.origin_monitor_id && row.origin_incident_id ? { monitorId: row.origin_monitor_id, incidentId: row.origin_incident_id } : null,
   });
   return incident;
 }
@@ -48,8 +49,8 @@ export class SqlImIncidentRepository implements ImIncidentRepository {
     const [row] = await this.sql.query<{ id: number }>(
       `INSERT INTO im_incidents (public_id, organization_id, title, description, severity, source, status, team_id, customer_id,
          escalation_policy_id, dedup_key, snoozed_until, occurrence_count, last_occurrence_at, created_by_user_id, created_at,
-         updated_at, version)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) RETURNING id`,
+         updated_at, origin_monitor_id, origin_incident_id, version)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) RETURNING id`,
       [...this.insertValues(scope, incident)],
     );
     incident.id = Number(row!.id);
@@ -139,8 +140,8 @@ export class SqlImIncidentRepository implements ImIncidentRepository {
       `WITH upserted AS (
          INSERT INTO im_incidents (public_id, organization_id, title, description, severity, source, status, team_id, customer_id,
            escalation_policy_id, dedup_key, snoozed_until, occurrence_count, last_occurrence_at, created_by_user_id, created_at,
-           updated_at, version)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+           updated_at, origin_monitor_id, origin_incident_id, version)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
          ON CONFLICT (organization_id, dedup_key) WHERE status IN ('triggered', 'acknowledged')
          DO UPDATE SET occurrence_count = im_incidents.occurrence_count + 1,
            last_occurrence_at = GREATEST(im_incidents.last_occurrence_at, EXCLUDED.last_occurrence_at)
@@ -161,7 +162,8 @@ export class SqlImIncidentRepository implements ImIncidentRepository {
   private insertValues(scope: TenantScope, incident: ImIncident): unknown[] {
     return [incident.publicId, scope.organizationId, incident.title, incident.description, incident.severity, incident.source,
       incident.status, incident.teamId, incident.customerId, incident.escalationPolicyId, incident.dedupKey, incident.snoozedUntil,
-      incident.occurrenceCount, incident.lastOccurrenceAt, incident.createdByUserId, incident.createdAt, incident.updatedAt];
+      incident.occurrenceCount, incident.lastOccurrenceAt, incident.createdByUserId, incident.createdAt, incident.updatedAt,
+      incident.monitorOrigin?.monitorId ?? null, incident.monitorOrigin?.incidentId ?? null];
   }
 
   /** Occurrences taken over by a merge are added to the stored count (which occurrences may have moved meanwhile). */

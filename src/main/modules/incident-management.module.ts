@@ -40,6 +40,15 @@ import { SqlImOutboundDeliveries } from '../../infrastructure/incident-managemen
 import { SqlImResponderDirectory } from '../../infrastructure/incident-management/sql-im-directories';
 import { DIRECT_DELIVERIES } from '../../application/notifications/ports';
 
+import { IM_ROUTING_SETTINGS } from '../../application/incident-management/ports';
+import { INCIDENT_ROUTING } from '../../application/incidents/ports';
+import { CONTACT_METHOD_REPOSITORY } from '../../application/on-call/ports';
+import { RouteMonitorIncident } from '../../application/incident-management/route-monitor-incident';
+import {
+  GetCustomerImRouting, GetMonitorImRouting, SetCustomerImRouting, SetMonitorImRouting,
+} from '../../application/incident-management/manage-im-routing';
+import { SqlImRoutingSettings } from '../../infrastructure/incident-management/sql-im-routing-settings';
+
 type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
 
 /** Incident management: IM incidents, events ingest and alert sources (teams and escalation live in their own module). */
@@ -67,7 +76,7 @@ export const incidentManagementModule = new ContainerModule(({ bind }) => {
   single(IM_RESPONDER_DIRECTORY, (c) => new SqlImResponderDirectory(c.get(CONTEXT_SQL)));
   single(AddImIncidentResponder, (c) => new AddImIncidentResponder(
     c.get(IM_INCIDENT_REPOSITORY), c.get(IM_TEAM_DIRECTORY), c.get(IM_RESPONDER_DIRECTORY), c.get(DIRECT_DELIVERIES),
-    c.get(TRANSACTION_RUNNER), c.get(CLOCK)));
+    c.get(TRANSACTION_RUNNER), c.get(CLOCK), c.get(CONTACT_METHOD_REPOSITORY)));
   single(BulkImIncidentAction, membersOnly(BulkImIncidentAction));
 
   single(IM_OUTBOUND_DELIVERIES, (c) => new SqlImOutboundDeliveries(c.get(CONTEXT_SQL)));
@@ -88,4 +97,16 @@ export const incidentManagementModule = new ContainerModule(({ bind }) => {
     c.get(ALERT_SOURCE_REPOSITORY), c.get(INGEST_BYTE_BUDGET), c.get(RATE_LIMITER), c.get(SECRET_TOKENS), c.get(ProcessImEvent), c.get(CLOCK)));
   single(SendTestAlert, (c) => new SendTestAlert(c.get(ALERT_SOURCE_REPOSITORY), c.get(IngestAlertPayload), c.get(CLOCK)));
   single(ProcessImEvent, (c) => new ProcessImEvent(c.get(IM_INCIDENT_REPOSITORY), c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK)));
+
+  // Check-engine incidents routed into IM (the alert engine calls INCIDENT_ROUTING inside its transaction).
+  single(IM_ROUTING_SETTINGS, (c) => new SqlImRoutingSettings(c.get(CONTEXT_SQL)));
+  single(INCIDENT_ROUTING, (c) => new RouteMonitorIncident(c.get(IM_ROUTING_SETTINGS), c.get(IM_INCIDENT_REPOSITORY), c.get(ID_GENERATOR), c.get(CLOCK)));
+  const routingDeps = (c: Ctx) => ({
+    teams: c.get<ImTeamDirectory>(IM_TEAM_DIRECTORY), policies: c.get<EscalationPolicyDirectory>(ESCALATION_POLICY_DIRECTORY),
+    customers: c.get<ImCustomerDirectory>(IM_CUSTOMER_DIRECTORY),
+  });
+  single(GetCustomerImRouting, (c) => new GetCustomerImRouting(c.get(IM_ROUTING_SETTINGS), c.get(IM_CUSTOMER_DIRECTORY)));
+  single(SetCustomerImRouting, (c) => new SetCustomerImRouting(c.get(IM_ROUTING_SETTINGS), routingDeps(c), c.get(CLOCK)));
+  single(GetMonitorImRouting, (c) => new GetMonitorImRouting(c.get(IM_ROUTING_SETTINGS)));
+  single(SetMonitorImRouting, (c) => new SetMonitorImRouting(c.get(IM_ROUTING_SETTINGS), routingDeps(c), c.get(CLOCK)));
 });

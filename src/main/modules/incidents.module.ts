@@ -7,7 +7,7 @@ import {
   COVERAGE_READER, MONITOR_LOOKUP, RESULT_MAINTENANCE, RESULT_STORE, UPTIME_EXCLUSIONS,
 } from '../../application/results/ports';
 import {
-  ALERT_STATE_REPOSITORY, INCIDENT_EVENTS, INCIDENT_REPOSITORY, MAINTENANCE_WINDOWS,
+  ALERT_STATE_REPOSITORY, INCIDENT_EVENTS, INCIDENT_REPOSITORY, INCIDENT_ROUTING, MAINTENANCE_WINDOWS,
 } from '../../application/incidents/ports';
 import { GetCheckHistory } from '../../application/results/get-check-history';
 import { GetUptimeStats } from '../../application/results/get-uptime-stats';
@@ -60,7 +60,7 @@ export const incidentsModule = new ContainerModule(({ bind }) => {
     partitionsAheadDays: 3, settleMinutes: 15,
   }, c.get(CLOCK), c.get(SCREENSHOT_STORE))).inSingletonScope();
   bind(AlertActions).toDynamicValue((c) => new AlertActions(
-    c.get(INCIDENT_REPOSITORY), c.get(INCIDENT_EVENTS), c.get(ID_GENERATOR), c.get(CLOCK))).inSingletonScope();
+    c.get(INCIDENT_REPOSITORY), c.get(INCIDENT_EVENTS), c.get(ID_GENERATOR), c.get(CLOCK), c.get(INCIDENT_ROUTING))).inSingletonScope();
   bind(RecordCheckResult).toDynamicValue((c) => new RecordCheckResult(
     c.get(MONITOR_LOOKUP), c.get(RESULT_STORE), c.get(ALERT_STATE_REPOSITORY), c.get(INCIDENT_REPOSITORY),
     c.get(MAINTENANCE_WINDOWS), c.get(AlertActions), c.get(TRANSACTION_RUNNER), c.get(CLOCK),

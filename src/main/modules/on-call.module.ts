@@ -42,6 +42,19 @@ import { SqlImPeople } from '../../infrastructure/on-call/sql-im-people';
 import { SqlCalendarFeeds } from '../../infrastructure/on-call/sql-calendar-feeds';
 import { SqlEscalationLedger } from '../../infrastructure/on-call/sql-escalation-ledger';
 import { CONTEXT_SQL } from '../tokens';
+import type { Clock } from '../../application/shared/clock';
+import type { IdGenerator } from '../../application/shared/id-generator';
+import type { TargetPolicy } from '../../application/shared/target-policy';
+import { NOTIFICATION_TARGET_POLICY } from '../../application/notifications/ports';
+import {
+  CONTACT_METHOD_REPOSITORY, type ContactMethodRepository, type PagingContacts,
+} from '../../application/on-call/ports';
+import {
+  AddContactMethod, ListContactMethods, RemoveContactMethod, UpdateContactMethod,
+} from '../../application/on-call/manage-contact-methods';
+import { SqlContactMethods } from '../../infrastructure/on-call/sql-contact-methods';
+import { CREDENTIAL_CIPHER } from '../../application/monitoring/ports';
+import type { SecretTokens } from '../../application/identity/ports';
 
 type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
 
@@ -89,11 +102,22 @@ export const onCallModule = new ContainerModule(({ bind }) => {
   single(CreateEscalationPolicy, (c) => new CreateEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY), directory(c), c.get(ID_GENERATOR), c.get(CLOCK)));
   single(UpdateEscalationPolicy, (c) => new UpdateEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY), directory(c), c.get(CLOCK)));
   single(DeleteEscalationPolicy, (c) => new DeleteEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY)));
-  single(EscalationPager, (c) => new EscalationPager(c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY), c.get(PAGING_CONTACTS), c.get(DIRECT_DELIVERIES)));
+  single(CONTACT_METHOD_REPOSITORY, (c) => new SqlContactMethods(c.get(CONTEXT_SQL), c.get(CREDENTIAL_CIPHER)));
+  const contactMethodDeps = (c: Ctx) => ({
+    methods: c.get<ContactMethodRepository>(CONTACT_METHOD_REPOSITORY), people: c.get<ImPeople>(IM_PEOPLE), contacts: c.get<PagingContacts>(PAGING_CONTACTS),
+    policy: c.get<TargetPolicy>(NOTIFICATION_TARGET_POLICY), ids: c.get<IdGenerator>(ID_GENERATOR),
+    tokens: c.get<SecretTokens>(SECRET_TOKENS), clock: c.get<Clock>(CLOCK),
+  });
+  single(ListContactMethods, (c) => new ListContactMethods(contactMethodDeps(c)));
+  single(AddContactMethod, (c) => new AddContactMethod(contactMethodDeps(c)));
+  single(UpdateContactMethod, (c) => new UpdateContactMethod(contactMethodDeps(c)));
+  single(RemoveContactMethod, (c) => new RemoveContactMethod(contactMethodDeps(c)));
+  single(EscalationPager, (c) => new EscalationPager(
+    c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY), c.get(PAGING_CONTACTS), c.get(DIRECT_DELIVERIES), c.get(CONTACT_METHOD_REPOSITORY)));
   single(EscalateImIncidentNow, (c) => new EscalateImIncidentNow(
     c.get(IM_INCIDENT_REPOSITORY), c.get(IM_TEAM_DIRECTORY), c.get(ESCALATION_LEDGER), c.get(ESCALATION_POLICY_REPOSITORY),
     c.get(EscalationPager), c.get(TRANSACTION_RUNNER), c.get(CLOCK)));
   single(RunDueEscalations, (c) => new RunDueEscalations(
     c.get(ESCALATION_LEDGER), c.get(ESCALATION_POLICY_REPOSITORY), c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY),
-    c.get(PAGING_CONTACTS), c.get(DIRECT_DELIVERIES), c.get(TRANSACTION_RUNNER), c.get(CLOCK)));
+    c.get(PAGING_CONTACTS), c.get(DIRECT_DELIVERIES), c.get(TRANSACTION_RUNNER), c.get(CLOCK), c.get(CONTACT_METHOD_REPOSITORY)));
 });

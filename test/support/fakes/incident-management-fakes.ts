@@ -2,9 +2,10 @@ import { AppError } from '../../../src/domain/shared/app-error';
 import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
 import { IM_OPEN_STATUSES, type ImIncident } from '../../../src/domain/incident-management/im-incident';
 import type {
-  EscalationPolicyDirectory, ImCustomerDirectory, ImIncidentFilter, ImIncidentRepository, ImOutboundDeliveries, ImOutboundDelivery, ImPage, ImResponderDirectory, ImTeamDirectory,
+  EscalationPolicyDirectory, ImCustomerDirectory, ImIncidentFilter, ImRoutingSettings, MonitorRoutingContext, RoutedMonitor, ImIncidentRepository, ImOutboundDeliveries, ImOutboundDelivery, ImPage, ImResponderDirectory, ImTeamDirectory,
   StoredImTimelineEntry,
 } from '../../../src/application/incident-management/ports';
+import type { ImRoutingSetting } from '../../../src/domain/incident-management/monitor-routing';
 import { copyOf } from './shared-fakes';
 
 /**
@@ -146,5 +147,44 @@ export class FakeImOutbound implements ImOutboundDeliveries {
     row.status = 'pending';
     row.dueAt = now;
     return true;
+  }
+}
+
+/** IM routing settings and the monitors they name, each with its organization; IM on or off per organization. */
+export class FakeImRoutingSettings implements ImRoutingSettings {
+  readonly monitors = new Map<number, RoutedMonitor & { organizationId: number }>();
+  readonly customers = new Map<number, ImRoutingSetting>();
+  readonly overrides = new Map<number, ImRoutingSetting>();
+  readonly imEnabled = new Set<number>();
+
+  aMonitor(organizationId: number, monitorId: number, customerId: number, publicId = `00000000-0000-4000-8000-${String(monitorId).padStart(12, '0')}`) {
+    this.monitors.set(monitorId, { organizationId, monitorId, publicId, customerId });
+    return this.monitors.get(monitorId)!;
+  }
+  async findMonitor(organizationId: number, ref: string) {
+    const found = [...this.monitors.values()].find((m) => m.organizationId === organizationId && (m.publicId === ref || String(m.monitorId) === ref));
+    return found ? { monitorId: found.monitorId, publicId: found.publicId, customerId: found.customerId } : null;
+  }
+  async customer(_organizationId: number, customerId: number) {
+    return this.customers.get(customerId) ?? null;
+  }
+  async monitor(organizationId: number, monitorId: number) {
+    return this.monitors.get(monitorId)?.organizationId === organizationId ? this.overrides.get(monitorId) ?? null : null;
+  }
+  async setCustomer(_organizationId: number, customerId: number, setting: ImRoutingSetting) {
+    this.customers.set(customerId, { ...setting });
+  }
+  async setMonitor(organizationId: number, monitorId: number, setting: ImRoutingSetting | null) {
+    if (this.monitors.get(monitorId)?.organizationId !== organizationId) return;
+    if (setting === null) this.overrides.delete(monitorId);
+    else this.overrides.set(monitorId, { ...setting });
+  }
+  async forMonitor(monitorId: number): Promise<MonitorRoutingContext> {
+    const monitor = this.monitors.get(monitorId);
+    if (!monitor) return { imEnabled: false, customer: null, monitor: null };
+    return {
+      imEnabled: this.imEnabled.has(monitor.organizationId),
+      customer: this.customers.get(monitor.customerId) ?? null, monitor: this.overrides.get(monitorId) ?? null,
+    };
   }
 }

@@ -2,8 +2,9 @@ import { AppError } from '../../../src/domain/shared/app-error';
 import type { Team } from '../../../src/domain/incident-management/teams';
 import type { Schedule } from '../../../src/domain/incident-management/schedule';
 import type { EscalationPolicy } from '../../../src/domain/incident-management/escalation-policy';
+import type { ContactMethod } from '../../../src/domain/incident-management/contact-method';
 import type {
-  DueEscalation, EscalatingIncident, EscalationLedger, EscalationPolicyRepository, PagingContact, PagingContacts,
+  ContactMethodRepository, ImPeople, DueEscalation, EscalatingIncident, EscalationLedger, EscalationPolicyRepository, PagingContact, PagingContacts,
   ScheduleRepository, TeamRepository,
 } from '../../../src/application/on-call/ports';
 import { copyOf } from './shared-fakes';
@@ -113,5 +114,56 @@ export class FakeEscalationLedger implements EscalationLedger {
 
   async advance(incidentId: string, next: { step: number; dueAt: Date } | null): Promise<void> {
     this.rows.set(incidentId, { nextStep: next?.step ?? null, nextDueAt: next?.dueAt ?? null });
+  }
+}
+
+/** Contact methods by user, each with its organization (the account e-mail's setting is a row with id account-email). */
+export class FakeContactMethods implements ContactMethodRepository {
+  readonly rows: ContactMethod[] = [];
+
+  async list(organizationId: number, userId: string) {
+    return this.rows.filter((m) => m.organizationId === organizationId && m.userId === userId).map((m) => ({ ...m }));
+  }
+  async find(organizationId: number, id: string) {
+    const found = this.rows.find((m) => m.organizationId === organizationId && m.id === id && m.id !== 'account-email');
+    return found ? { ...found } : null;
+  }
+  async put(method: ContactMethod) {
+    const index = this.rows.findIndex((m) => m.userId === method.userId && m.id === method.id);
+    if (index >= 0) this.rows[index] = { ...method };
+    else this.rows.push({ ...method });
+  }
+  async remove(organizationId: number, userId: string, id: string) {
+    const index = this.rows.findIndex((m) => m.organizationId === organizationId && m.userId === userId && m.id === id);
+    if (index >= 0) this.rows.splice(index, 1);
+  }
+  async ofUsers(organizationId: number, userIds: readonly string[]) {
+    const out = new Map<string, ContactMethod[]>();
+    for (const userId of userIds) {
+      const list = await this.list(organizationId, userId);
+      if (list.length) out.set(userId, list);
+    }
+    return out;
+  }
+}
+
+/** The organization's users by id with their names, for ImPeople; IM on or off per organization. */
+export class FakeImPeople implements ImPeople {
+  readonly users = new Map<string, { organizationId: number; name: string }>();
+  readonly enabled = new Set<number>();
+  add(organizationId: number, userId: string, name = userId): this {
+    this.users.set(userId, { organizationId, name });
+    return this;
+  }
+  async named(organizationId: number, userIds: readonly string[]) {
+    const out = new Map<string, string>();
+    for (const id of userIds) {
+      const user = this.users.get(id);
+      if (user?.organizationId === organizationId) out.set(id, user.name);
+    }
+    return out;
+  }
+  async imEnabled(organizationId: number) {
+    return this.enabled.has(organizationId);
   }
 }

@@ -32,6 +32,8 @@ import { Migration20261223100000Escalations } from './20261223100000-escalations
 import { Migration20261224090000Reports } from './20261224090000-reports';
 import { Migration20261225090000Billing } from './20261225090000-billing';
 import { Migration20261226090000PlatformAdminViews } from './20261226090000-platform-admin-views';
+import { Migration20261227090000ImMonitorRouting } from './20261227090000-im-monitor-routing';
+import { Migration20261227100000ImContactMethods } from './20261227100000-im-contact-methods';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -68,4 +70,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261224090000Reports', class: Migration20261224090000Reports },
   { name: 'Migration20261225090000Billing', class: Migration20261225090000Billing },
   { name: 'Migration20261226090000PlatformAdminViews', class: Migration20261226090000PlatformAdminViews },
+  { name: 'Migration20261227090000ImMonitorRouting', class: Migration20261227090000ImMonitorRouting },
+  { name: 'Migration20261227100000ImContactMethods', class: Migration20261227100000ImContactMethods },
 ];

@@ -22,6 +22,7 @@ export const presentImIncident = (incident: ImIncident) => ({
   resolvedAt: iso(incident.resolvedAt),
   resolvedByUserId: incident.resolvedByUserId,
   mergedIntoId: incident.mergedIntoId,
+  monitorOrigin: incident.monitorOrigin ? { ...incident.monitorOrigin } : null,
   createdAt: incident.createdAt.toISOString(),
   updatedAt: incident.updatedAt.toISOString(),
   version: incident.version,

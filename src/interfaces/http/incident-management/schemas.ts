@@ -94,6 +94,10 @@ export const ImIncidentSchema = z.object({
   resolvedAt: z.string().nullable(),
   resolvedByUserId: z.string().nullable(),
   mergedIntoId: z.string().nullable(),
+  monitorOrigin: z.object({
+    monitorId: z.string().meta({ description: 'publicId of the monitor' }),
+    incidentId: z.string().meta({ description: 'publicId of the check-engine incident (GET /api/incidents/{id})' }),
+  }).nullable().meta({ description: 'The monitor and automatic incident this incident was routed from; null for other incidents' }),
   createdAt: z.string(),
   updatedAt: z.string(),
   version: z.number().int(),

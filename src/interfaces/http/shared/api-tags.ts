@@ -23,6 +23,8 @@ export const API_TAGS = [
   { name: 'Incidents', description: 'Incidents opened by failing checks or declared by hand; acknowledging and resolving them.' },
   { name: 'IM incidents', description: 'Incident management: incidents routed to teams and paged through escalation policies; acknowledging, resolving, merging, snoozing, with a timeline. Needs IM switched on for the organization and an admin, editor or responder caller.' },
   { name: 'IM ingest', description: 'Incident management: events in (PagerDuty Events API v2 shape) and alert sources (generic JSON, Prometheus Alertmanager, Grafana alerting), deduplicated into incidents.' },
+  { name: 'IM routing', description: 'Incident management: whether the automatic incidents of a customer\'s monitors open IM incidents (to a team, paged through an escalation policy), with an override per monitor.' },
+  { name: 'IM contact methods', description: 'Incident management: how a person is paged (e-mail, SMS, webhook); every enabled method of a paged person gets the page.' },
   { name: 'Maintenance windows', description: 'Planned maintenance, once or recurring (RFC 5545 RRULE in an IANA time zone): checks go on, alerts of the covered monitors are silenced, uptime may leave the time out.' },
   { name: 'On-call', description: 'Incident management: teams with their members\' imRole, on-call schedules (rotation layers in a time zone, restrictions, overrides), who is on call at any instant, and iCalendar feeds.' },
   { name: 'Escalation policies', description: 'Incident management: who is paged, level after level, until someone acknowledges.' },

@@ -43,6 +43,7 @@ export const ERROR_STATUS = {
   imScheduleNotFound: 404, invalidTeamId: 422, invalidCustomerId: 422, imRoutingInvalidPolicyId: 422,
   imIngestRateLimited: 429, imIngestByteBudgetExceeded: 429, imOutboundRetryRateLimited: 429,
   unavailable: 503, imEventRateLimited: 429, imOutboundNotFound: 404, imOutboundNotFailed: 409,
+  imContactMethodNotFound: 404, imContactMethodForbidden: 403, imContactMethodTargetRefused: 422,
   authorizingUserUnresolved: 403, invalidTagColor: 400, tagCustomerRequired: 400, invalidCustomer: 400,
   tagNotFound: 404, monitorNotFound: 404, invalidMonitorType: 400, tagMonitorOrgMismatch: 400,
   tagLimitReached: 422, configRequiredForTypeChange: 400, notificationChannelRecipientExists: 409,

@@ -7,6 +7,7 @@ import { ManualClock } from '../../../support/manual-clock';
 import { immediateTransactions } from '../../../support/fakes/shared-fakes';
 import { FakeDirectDeliveries } from '../../../support/fakes/notifications-fakes';
 import { FakeImIncidents, FakeImResponders, FakeImTeams } from '../../../support/fakes/incident-management-fakes';
+import { FakeContactMethods } from '../../../support/fakes/on-call-fakes';
 
 const ORG = 1;
 const INCIDENT = '00000000-0000-4000-8000-000000000001';
@@ -16,6 +17,7 @@ describe('AddImIncidentResponder', () => {
   let incidents: FakeImIncidents;
   let deliveries: FakeDirectDeliveries;
   let add: AddImIncidentResponder;
+  let methods: FakeContactMethods;
   const admin = anActor().build();
   const teamAdmin = anActor().with({ role: 'responder', userId: 'lead' }).build();
   const member = anActor().with({ role: 'responder', userId: 'member-1' }).build();
@@ -28,7 +30,8 @@ describe('AddImIncidentResponder', () => {
     deliveries = new FakeDirectDeliveries();
     const teams = new FakeImTeams().team(ORG, 'team-a', ['member-1']).teamAdmin('team-a', 'lead');
     const responders = new FakeImResponders().user(ORG, 'dana', 'Dana').user(2, 'foreigner');
-    add = new AddImIncidentResponder(incidents, teams, responders, deliveries, immediateTransactions, clock);
+    methods = new FakeContactMethods();
+    add = new AddImIncidentResponder(incidents, teams, responders, deliveries, immediateTransactions, clock, methods);
     await incidents.add(admin.scope, ImIncident.trigger({
       publicId: INCIDENT, organizationId: ORG, title: 'Checkout down', description: null, severity: 'critical', source: null,
       teamId: 'team-a', customerId: null, escalationPolicyId: null, dedupKey: 'k', createdByUserId: null, now: clock.now(),
@@ -54,6 +57,18 @@ describe('AddImIncidentResponder', () => {
     });
     expect(new Set(deliveries.rows.map((r) => r.message.dedupKey)).size).to.equal(2);
     expect(await responderEntries()).to.have.length(2);
+  });
+
+  it('pages every enabled contact method of the responder, each once per request', async () => {
+    const t = clock.now();
+    await methods.put({ id: 'account-email', organizationId: ORG, userId: 'dana', type: 'email', address: '', enabled: false, secret: null, createdAt: t, updatedAt: t });
+    await methods.put({ id: 's1', organizationId: ORG, userId: 'dana', type: 'sms', address: '+14155550100', enabled: true, secret: null, createdAt: t, updatedAt: t });
+    await methods.put({ id: 'w1', organizationId: ORG, userId: 'dana', type: 'webhook', address: 'https://hooks.example.com/d', enabled: true, secret: 'whsec_d', createdAt: t, updatedAt: t });
+    await add.execute(admin, INCIDENT, { userId: 'dana', notify: true });
+    expect(deliveries.rows.map((r) => r.message.recipient)).to.deep.equal([
+      { type: 'sms', phone: '+14155550100' }, { type: 'webhook', url: 'https://hooks.example.com/d', secret: 'whsec_d' },
+    ]);
+    expect(new Set(deliveries.rows.map((r) => r.message.dedupKey)).size).to.equal(2);
   });
 
   it('refuses notify by a plain member (imTeamAdminRequired) and records nothing', async () => {

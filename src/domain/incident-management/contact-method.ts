@@ -1,0 +1,84 @@
+import { AppError } from '../shared/app-error';
+
+/**
+ * How a person is paged, as PagerDuty's and Opsgenie's contact methods: every user has their account
+ * e-mail (on by default, can be switched off), and may add e-mail addresses, SMS numbers and webhooks.
+ * A page goes to every enabled method of the person paged.
+ */
+export const CONTACT_METHOD_TYPES = ['email', 'sms', 'webhook'] as const;
+export type ContactMethodType = (typeof CONTACT_METHOD_TYPES)[number];
+
+/** The id under which the account e-mail appears among a user's methods. */
+export const ACCOUNT_EMAIL_METHOD = 'account-email';
+
+/** E.164: a plus, a country code that does not start with 0, at most 15 digits in all. */
+export const E164 = /^\+[1-9]\d{6,14}$/;
+
+export interface ContactMethod {
+  /** A uuid, or ACCOUNT_EMAIL_METHOD for the account e-mail. */
+  readonly id: string;
+  readonly organizationId: number;
+  readonly userId: string;
+  readonly type: ContactMethodType;
+  /** E-mail address, E.164 number or https/http URL; for the account e-mail, the account's address. */
+  address: string;
+  enabled: boolean;
+  /** A webhook's signing secret (pages carry X-Webhook-Signature); null for other types. */
+  readonly secret: string | null;
+  readonly createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Throws validationFailed (field address) unless the address fits the method's type. */
+export function assertContactAddress(type: ContactMethodType, address: string): void {
+  const ok = type === 'sms' ? E164.test(address)
+    : type === 'email' ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) && address.length <= 254
+      : webhookUrlOk(address);
+  if (!ok) throw new AppError('validationFailed', { field: 'address', reason: type === 'sms' ? 'notE164' : type === 'email' ? 'notAnEmail' : 'notAUrl' });
+}
+
+function webhookUrlOk(address: string): boolean {
+  if (address.length > 2048) return false;
+  try {
+    const url = new URL(address);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/** Where one page to a person goes: each enabled method once (by its id, which the page's dedup key carries). */
+export interface PageRoute {
+  readonly methodId: string;
+  readonly recipient:
+    | { readonly type: 'email'; readonly address: string }
+    | { readonly type: 'sms'; readonly phone: string }
+    | { readonly type: 'webhook'; readonly url: string; readonly secret: string | null };
+}
+
+/**
+ * The fan-out of one page: the account e-mail unless its user switched it off, then every other
+ * enabled method; one route per distinct destination (an added e-mail equal to the account address
+ * is not paged twice). Someone with every method off still gets the account e-mail: a page that
+ * reaches nobody would stall the escalation silently.
+ */
+export function pageRoutes(accountEmail: string, methods: readonly ContactMethod[]): PageRoute[] {
+  const account = methods.find((m) => m.id === ACCOUNT_EMAIL_METHOD);
+  const routes: PageRoute[] = [];
+  const seen = new Set<string>();
+  const add = (route: PageRoute) => {
+    const key = `${route.recipient.type}:${'address' in route.recipient ? route.recipient.address.toLowerCase() : 'phone' in route.recipient ? route.recipient.phone : route.recipient.url}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    routes.push(route);
+  };
+  if (account?.enabled ?? true) add({ methodId: ACCOUNT_EMAIL_METHOD, recipient: { type: 'email', address: accountEmail } });
+  for (const method of methods) {
+    if (method.id === ACCOUNT_EMAIL_METHOD || !method.enabled) continue;
+    if (method.type === 'email') add({ methodId: method.id, recipient: { type: 'email', address: method.address } });
+    else if (method.type === 'sms') add({ methodId: method.id, recipient: { type: 'sms', phone: method.address } });
+    else add({ methodId: method.id, recipient: { type: 'webhook', url: method.address, secret: method.secret } });
+  }
+  if (routes.length === 0) routes.push({ methodId: ACCOUNT_EMAIL_METHOD, recipient: { type: 'email', address: accountEmail } });
+  return routes;
+}

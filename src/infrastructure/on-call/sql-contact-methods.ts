@@ -1,0 +1,73 @@
+import type { ContactMethodRepository } from '../../application/on-call/ports';
+import { ACCOUNT_EMAIL_METHOD, type ContactMethod, type ContactMethodType } from '../../domain/incident-management/contact-method';
+import type { CredentialCipher } from '../../application/monitoring/ports';
+import type { SqlRunner } from '../persistence/database';
+
+interface Row {
+  user_id: string; id: string; organization_id: number; type: ContactMethodType; address: string | null; enabled: boolean;
+  secret_ciphertext: string | null; created_at: Date | string; updated_at: Date | string;
+}
+const COLUMNS = 'user_id, id, organization_id, type, address, enabled, secret_ciphertext, created_at, updated_at';
+
+/** The sealing context of a method's secret: a ciphertext copied onto another method does not open. */
+const secretContext = (id: string) => `im-contact-method:${id}:secret`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Contact methods in im_contact_methods, on the current unit of work; every statement names the
+ * organization. Webhook secrets are sealed with the credential cipher at rest.
+ */
+export class SqlContactMethods implements ContactMethodRepository {
+  constructor(private readonly sql: SqlRunner, private readonly cipher: CredentialCipher) {}
+
+  private readonly methodOf = (row: Row): ContactMethod => ({
+    id: row.id, organizationId: Number(row.organization_id), userId: row.user_id, type: row.type, address: row.address ?? '',
+    enabled: row.enabled, secret: row.secret_ciphertext === null ? null : this.cipher.decrypt(row.secret_ciphertext, secretContext(row.id)),
+    createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at),
+  });
+
+  async list(organizationId: number, userId: string): Promise<ContactMethod[]> {
+    if (!UUID.test(userId)) return [];
+    const rows = await this.sql.query<Row>(
+      `SELECT ${COLUMNS} FROM im_contact_methods WHERE organization_id = ? AND user_id = ? ORDER BY created_at, id`, [organizationId, userId],
+    );
+    return rows.map(this.methodOf);
+  }
+
+  async find(organizationId: number, id: string): Promise<ContactMethod | null> {
+    if (!UUID.test(id)) return null;
+    const rows = await this.sql.query<Row>(`SELECT ${COLUMNS} FROM im_contact_methods WHERE organization_id = ? AND id = ?`, [organizationId, id.toLowerCase()]);
+    return rows[0] ? this.methodOf(rows[0]) : null;
+  }
+
+  async put(method: ContactMethod): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO im_contact_methods (${COLUMNS})
+       SELECT u.id, ?, u.organization_id, ?, ?, ?, ?, ?, ? FROM users u WHERE u.id = ? AND u.organization_id = ?
+       ON CONFLICT (user_id, id) DO UPDATE SET address = EXCLUDED.address, enabled = EXCLUDED.enabled, updated_at = EXCLUDED.updated_at`,
+      [method.id, method.type, method.id === ACCOUNT_EMAIL_METHOD ? null : method.address, method.enabled,
+        method.secret === null ? null : this.cipher.encrypt(method.secret, secretContext(method.id)), method.createdAt, method.updatedAt,
+        method.userId, method.organizationId],
+    );
+  }
+
+  async remove(organizationId: number, userId: string, id: string): Promise<void> {
+    await this.sql.query('DELETE FROM im_contact_methods WHERE organization_id = ? AND user_id = ? AND id = ?', [organizationId, userId, id]);
+  }
+
+  async ofUsers(organizationId: number, userIds: readonly string[]): Promise<Map<string, ContactMethod[]>> {
+    const ids = userIds.filter((id) => UUID.test(id));
+    const byUser = new Map<string, ContactMethod[]>();
+    if (ids.length === 0) return byUser;
+    const rows = await this.sql.query<Row>(
+      `SELECT ${COLUMNS} FROM im_contact_methods WHERE organization_id = ? AND user_id = ANY(?::uuid[]) ORDER BY created_at, id`, [organizationId, ids],
+    );
+    for (const row of rows) {
+      const list = byUser.get(row.user_id) ?? [];
+      list.push(this.methodOf(row));
+      byUser.set(row.user_id, list);
+    }
+    return byUser;
+  }
+}

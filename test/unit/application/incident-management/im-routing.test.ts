@@ -1,0 +1,175 @@
+import { expect } from 'chai';
+import { ManualClock } from '../../../support/manual-clock';
+import { expectAppErrorAsync } from '../../../support/expect-app-error';
+import { anActor } from '../../../support/builders';
+import { sequentialIds } from '../../../support/fakes/shared-fakes';
+import {
+  FakeEscalationPolicies, FakeImCustomers, FakeImIncidents, FakeImRoutingSettings, FakeImTeams,
+} from '../../../support/fakes/incident-management-fakes';
+import { Incident } from '../../../../src/domain/incidents/incident';
+import { RouteMonitorIncident } from '../../../../src/application/incident-management/route-monitor-incident';
+import {
+  GetMonitorImRouting, SetCustomerImRouting, SetMonitorImRouting,
+} from '../../../../src/application/incident-management/manage-im-routing';
+
+const ORG = 1;
+const scope = { organizationId: ORG, customerId: null };
+const t0 = new Date('2026-12-27T10:00:00Z');
+
+const anEngineIncident = (publicId = '11111111-1111-4111-8111-111111111111', monitorId = 7) => {
+  const incident = new Incident({
+    publicId, organizationId: ORG, customerId: 3, monitorId, origin: 'automatic', title: 'Shop is down', description: null,
+    causeReasonCode: 'httpStatus', causeMessage: 'HTTP 503', startedAt: t0, createdByUserId: null, now: t0,
+  });
+  incident.id = 42;
+  return incident;
+};
+
+describe('routing check-engine incidents into IM', () => {
+  let settings: FakeImRoutingSettings;
+  let incidents: FakeImIncidents;
+  let clock: ManualClock;
+  let route: RouteMonitorIncident;
+  let monitor: { publicId: string; monitorId: number; name: string };
+
+  beforeEach(() => {
+    settings = new FakeImRoutingSettings();
+    incidents = new FakeImIncidents();
+    clock = new ManualClock(t0);
+    route = new RouteMonitorIncident(settings, incidents, sequentialIds(), clock);
+    const m = settings.aMonitor(ORG, 7, 3);
+    monitor = { publicId: m.publicId, monitorId: 7, name: 'Shop' };
+    settings.imEnabled.add(ORG);
+  });
+  const imIncidents = () => [...incidents.rows.values()];
+
+  it('opens an IM incident for a monitor of a routed customer, with its team, policy, origin and dedup key', async () => {
+    await settings.setCustomer(ORG, 3, { enabled: true, teamId: 'ops', escalationPolicyId: 'p1' });
+    const engine = anEngineIncident();
+    await route.opened(engine, monitor);
+    const [im] = imIncidents();
+    expect(im).to.include({
+      title: 'Shop is down', status: 'triggered', teamId: 'ops', escalationPolicyId: 'p1', customerId: 3, source: 'monitor',
+      dedupKey: `monitor:${monitor.publicId}:${engine.publicId}`,
+    });
+    expect(im!.monitorOrigin).to.deep.equal({ monitorId: monitor.publicId, incidentId: engine.publicId });
+    expect(incidents.timelines.get(im!.id)![0]!.details).to.include({ origin: 'monitor', incidentId: engine.publicId, monitorName: 'Shop' });
+  });
+
+  it('opens nothing when routing is off, not set, overridden off, or IM is switched off for the organization', async () => {
+    await route.opened(anEngineIncident(), monitor);
+    await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
+    await settings.setMonitor(ORG, 7, { enabled: false, teamId: null, escalationPolicyId: null });
+    await route.opened(anEngineIncident(), monitor);
+    await settings.setMonitor(ORG, 7, null);
+    settings.imEnabled.delete(ORG);
+    await route.opened(anEngineIncident(), monitor);
+    expect(imIncidents()).to.deep.equal([]);
+  });
+
+  it('uses the monitor\'s own team and policy when it overrides a customer that is off', async () => {
+    await settings.setCustomer(ORG, 3, { enabled: false, teamId: null, escalationPolicyId: null });
+    await settings.setMonitor(ORG, 7, { enabled: true, teamId: 'db', escalationPolicyId: 'p2' });
+    await route.opened(anEngineIncident(), monitor);
+    expect(imIncidents().map((i) => [i.teamId, i.escalationPolicyId])).to.deep.equal([['db', 'p2']]);
+  });
+
+  it('reporting the same engine incident twice adds an occurrence to the one IM incident', async () => {
+    await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
+    const engine = anEngineIncident();
+    await route.opened(engine, monitor);
+    await route.opened(engine, monitor);
+    expect(imIncidents()).to.have.length(1);
+    expect(imIncidents()[0]!.occurrenceCount).to.equal(2);
+  });
+
+  it('a new engine incident of the same monitor opens a new IM incident', async () => {
+    await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
+    await route.opened(anEngineIncident('11111111-1111-4111-8111-111111111111'), monitor);
+    await route.opened(anEngineIncident('22222222-2222-4222-8222-222222222222'), monitor);
+    expect(imIncidents()).to.have.length(2);
+  });
+
+  it('resolves the open IM incident when the engine incident resolves, with a timeline entry; a repeat is harmless', async () => {
+    await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
+    const engine = anEngineIncident();
+    await route.opened(engine, monitor);
+    clock.advance(60_000);
+    await route.resolved(engine, monitor);
+    await route.resolved(engine, monitor);
+    const [im] = imIncidents();
+    expect(im).to.include({ status: 'resolved', resolvedByUserId: null });
+    expect(im!.resolvedAt).to.deep.equal(new Date(t0.getTime() + 60_000));
+    const resolvedEntries = incidents.timelines.get(im!.id)!.filter((e) => e.kind === 'resolved');
+    expect(resolvedEntries.map((e) => e.details)).to.deep.equal([
+      { origin: 'monitor', monitorId: monitor.publicId, incidentId: engine.publicId, reason: 'monitorRecovered' },
+    ]);
+  });
+
+  it('reads the IM incident again when a person changed it at the same moment, then resolves it', async () => {
+    await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
+    const engine = anEngineIncident();
+    await route.opened(engine, monitor);
+    incidents.concurrentWriteOnNextSave = true;
+    await route.resolved(engine, monitor);
+    expect(imIncidents()[0]!.status).to.equal('resolved');
+  });
+
+  it('leaves an IM incident a person already resolved as it is', async () => {
+    await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
+    const engine = anEngineIncident();
+    await route.opened(engine, monitor);
+    const [im] = imIncidents();
+    const copy = await incidents.findByRef(scope, im!.publicId);
+    copy!.resolve('someone', t0);
+    await incidents.save(scope, copy!);
+    await route.resolved(engine, monitor);
+    expect(imIncidents()[0]!.resolvedByUserId).to.equal('someone');
+  });
+});
+
+describe('IM routing settings', () => {
+  let settings: FakeImRoutingSettings;
+  let teams: FakeImTeams;
+  let policies: FakeEscalationPolicies;
+  let customers: FakeImCustomers;
+  const actor = anActor().build();
+
+  beforeEach(() => {
+    settings = new FakeImRoutingSettings();
+    teams = new FakeImTeams();
+    policies = new FakeEscalationPolicies();
+    customers = new FakeImCustomers();
+    customers.customers.set(3, ORG);
+    customers.customers.set(4, 2);
+    teams.team(ORG, 'ops');
+    teams.team(2, 'theirs');
+    policies.policies.set('p1', ORG);
+    policies.policies.set('p-other', 2);
+    settings.aMonitor(ORG, 7, 3);
+    settings.aMonitor(2, 8, 4);
+  });
+  const deps = () => ({ teams, policies, customers });
+  const setCustomer = () => new SetCustomerImRouting(settings, deps(), new ManualClock(t0));
+  const setMonitor = () => new SetMonitorImRouting(settings, deps(), new ManualClock(t0));
+
+  it('refuses another organization\'s team, policy, customer and monitor', async () => {
+    await expectAppErrorAsync(setCustomer().execute(actor, '3', { enabled: true, teamId: 'theirs' }), 'invalidTeamId');
+    await expectAppErrorAsync(setCustomer().execute(actor, '3', { enabled: true, escalationPolicyId: 'p-other' }), 'imRoutingInvalidPolicyId');
+    await expectAppErrorAsync(setCustomer().execute(actor, '4', { enabled: true }), 'customerNotFound');
+    await expectAppErrorAsync(setMonitor().execute(actor, '8', { enabled: true }), 'monitorNotFound');
+    await expectAppErrorAsync(setMonitor().execute(actor, '7', { enabled: true, teamId: 'theirs' }), 'invalidTeamId');
+    expect(settings.customers.size + settings.overrides.size).to.equal(0);
+  });
+
+  it('shows the override, the customer default and the effective route; null goes back to inheriting', async () => {
+    await setCustomer().execute(actor, '3', { enabled: true, teamId: 'ops', escalationPolicyId: 'p1' });
+    const overridden = await setMonitor().execute(actor, '7', { enabled: false });
+    expect(overridden.override).to.deep.equal({ enabled: false, teamId: null, escalationPolicyId: null });
+    expect(overridden.effective).to.equal(null);
+    const inherited = await setMonitor().execute(actor, '7', null);
+    expect(inherited.override).to.equal(null);
+    expect(inherited.effective).to.deep.equal({ teamId: 'ops', escalationPolicyId: 'p1' });
+    expect((await new GetMonitorImRouting(settings).execute(actor, '7')).customer).to.deep.equal({ enabled: true, teamId: 'ops', escalationPolicyId: 'p1' });
+  });
+});
