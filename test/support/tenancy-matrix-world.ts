@@ -119,6 +119,7 @@ export async function buildWorld(): Promise<MatrixWorld> {
   const report = await must('POST', '/api/organization/reports', admin, { name: `Report ${suffix()}`, frequency: 'weekly', weekday: 1, timeOfDay: '06:00' });
   const exportJob = await must('POST', '/api/organization/data-export', admin, {});
   const reportRun = await must('POST', `/api/organization/reports/${report.id}/run`, admin);
+  const contactMethod = await must('POST', '/api/im/contact-methods', admin, contactMethodBody());
 
   const ids: Record<string, string> = {
     users: target.id, organizations: String(set.organizationId), 'platform-admin/organizations': String(set.organizationId),
@@ -135,7 +136,8 @@ export async function buildWorld(): Promise<MatrixWorld> {
     'public/status-pages': page.slug, status: page.slug, 'organization/data-export': String(exportJob.id),
     'im/incidents': String(imIncident.id), 'im/outbound': '00000000-0000-4000-8000-000000000002', 'im/sources': String(source.id),
     'im/ingest': String(source.token), 'organization/reports': String(report.id), 'organization/report-runs': String(reportRun.id),
-    clientId: 'matrix-unknown-client',
+    clientId: 'matrix-unknown-client', customerId: set.customer.publicId, monitorId: website.publicId,
+    'im/contact-methods': String(contactMethod.id), 'admin/organizations': String(set.organizationId), 'admin/users': target.id,
   };
   for (const [kind, monitor] of Object.entries(monitors)) ids[`monitors/${kind}`] = String(monitor.publicId ?? monitor.id);
 
@@ -148,6 +150,7 @@ function calendarToken(issued: Record<string, any>): string {
   return url.split('/').pop() ?? '';
 }
 
+const contactMethodBody = () => ({ type: 'sms', address: `+1555${String(Date.now() % 10_000_000).padStart(7, '0')}` });
 const maintenanceBody = (customerId: number) => ({
   title: 'Matrix window', startTime: soon(60), endTime: soon(120), targets: [{ type: 'customer', id: String(customerId) }],
 });
@@ -193,6 +196,7 @@ function freshFactories(
     'DELETE /api/customer-domains/{id}': one('customer-domains', async () => (await aDomain(admin, customerId)).id),
     'DELETE /api/customer-ips/{id}': one('customer-ips', async () => (await anIp(admin, customerId)).id),
     'DELETE /api/websites/{id}': one('websites', async () => (await aWebsite(admin, { customerId })).publicId),
+    'DELETE /api/im/contact-methods/{id}': one('im/contact-methods', async () => (await must('POST', '/api/im/contact-methods', admin, contactMethodBody())).id),
     'DELETE /api/tags/{id}': one('tags', async () => (await aTag(admin, { customerId })).id),
     'DELETE /api/notification-channels/{id}': one('notification-channels', async () => {
       const channel = await must('POST', '/api/notification-channels', admin, channelBody(customerId));
@@ -310,6 +314,15 @@ function samplesFor(
     'POST /api/status-pages/{id}/incidents/{incidentId}/updates': { body: { status: 'monitoring', message: 'Matrix' } },
     'POST /api/status-pages/{id}/subscribers': { body: { channel: 'email', email: `matrix-${suffix()}@example.com` } },
     'POST /api/organization/data-export': { body: {} },
+    'PUT /api/im/routing/customers/{customerId}': { body: { enabled: false } },
+    'PUT /api/im/routing/monitors/{monitorId}': { body: { override: null } },
+    'POST /api/im/contact-methods': { body: contactMethodBody() },
+    'PATCH /api/im/contact-methods/{id}': { body: { enabled: true } },
+    'PATCH /api/organization/quota-tier': { body: { autoQuotaUpgrade: false } },
+    'POST /api/organization/quota-tier': { body: { autoQuotaUpgrade: false } },
+    'GET /api/billing/mandate/return': { query: { mandateId: 'matrix-unknown-mandate' } },
+    'POST /api/billing/discount': { body: { code: 'MATRIX-UNKNOWN' } },
+    'PUT /api/custom-pricing/{customerId}': { body: { priceMonthly: 49, currency: 'EUR' } },
     'POST /api/im/incidents': { body: { title: 'Matrix', teamId: records.team.id } },
     'POST /api/im/incidents/bulk': { body: { action: 'acknowledge', incidentIds: [ids['im/incidents']] } },
     'POST /api/im/incidents/{id}/status': { body: { status: 'acknowledged' } },

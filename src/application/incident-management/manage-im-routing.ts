@@ -2,7 +2,7 @@ import { AppError } from '../../domain/shared/app-error';
 import {
   effectiveImRoute, IM_ROUTING_OFF, type ImRouteTarget, type ImRoutingSetting,
 } from '../../domain/incident-management/monitor-routing';
-import type { Actor } from '../shared/actor';
+import { requireWriter, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type {
   EscalationPolicyDirectory, ImCustomerDirectory, ImRoutingSettings, ImTeamDirectory, RoutedMonitor,
@@ -76,11 +76,12 @@ export class GetCustomerImRouting {
   }
 }
 
-/** Sets the default of a customer's monitors: routed into IM (to a team and policy) or not. */
+/** Sets the default of a customer's monitors: routed into IM (to a team and policy) or not. Admins and editors (roleForbidden). */
 export class SetCustomerImRouting {
   constructor(private readonly settings: ImRoutingSettings, private readonly directories: Directories, private readonly clock: Clock) {}
 
   async execute(actor: Actor, customerRef: string, input: ImRoutingInput): Promise<CustomerImRouting> {
+    requireWriter(actor);
     const organizationId = actor.scope.organizationId;
     const customerId = await customerOf(this.directories.customers, organizationId, customerRef);
     const setting = await validSetting(this.directories, organizationId, input);
@@ -99,11 +100,12 @@ export class GetMonitorImRouting {
   }
 }
 
-/** Overrides a monitor's routing (explicitly on with its own team and policy, or explicitly off), or, with null, inherits again. */
+/** Overrides a monitor's routing (explicitly on with its own team and policy, or explicitly off), or, with null, inherits again. Admins and editors. */
 export class SetMonitorImRouting {
   constructor(private readonly settings: ImRoutingSettings, private readonly directories: Directories, private readonly clock: Clock) {}
 
   async execute(actor: Actor, monitorRef: string, input: ImRoutingInput | null): Promise<MonitorImRouting> {
+    requireWriter(actor);
     const organizationId = actor.scope.organizationId;
     const monitor = await monitorOf(this.settings, organizationId, monitorRef);
     const setting = input === null ? null : await validSetting(this.directories, organizationId, input);

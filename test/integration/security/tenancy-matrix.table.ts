@@ -363,6 +363,42 @@ export const MATRIX: Record<string, string> = {
   'GET /api/organization/report-runs': ORG_READ,
   'GET /api/organization/report-runs/{id}': ORG_READ_ONE,
   'GET /api/organization/report-runs/{id}/pdf': ORG_READ_ONE,
+
+  // Routing monitor incidents into IM: read by IM users, changed by admins and editors (roleForbidden for responders).
+  'GET /api/im/routing/customers/{customerId}': IM_READ_ONE,
+  'PUT /api/im/routing/customers/{customerId}': 'D AADDA DD DDD HD',
+  'GET /api/im/routing/monitors/{monitorId}': IM_READ_ONE,
+  'PUT /api/im/routing/monitors/{monitorId}': 'D AADDA DD DDD HD',
+  // Contact methods: each IM user's own list (B's admin sees B's); another user's method needs an organization admin.
+  'GET /api/im/contact-methods': IM_USE,
+  'POST /api/im/contact-methods': IM_USE,
+  'PATCH /api/im/contact-methods/{id}': 'D ADDDA DD DDD HD',
+  'DELETE /api/im/contact-methods/{id}': 'D ADDDA DD DDD HD',
+
+  // Billing: the caller's own organization (no id in the path), its administrators only.
+  'GET /api/organization/quota-tier': ORG_ADMIN,
+  'PATCH /api/organization/quota-tier': ORG_ADMIN,
+  'POST /api/organization/quota-tier': ORG_ADMIN,
+  'GET /api/billing': ORG_ADMIN,
+  'POST /api/billing/mandate': ORG_ADMIN,
+  // The world's mandate id is unknown: the organization's admins get mandateNotFound, the rest are refused first.
+  'GET /api/billing/mandate/return': 'U HDDDH DD DDD HH',
+  'POST /api/billing/mandate/reconcile': ORG_ADMIN,
+  // An unknown code: invalidDiscountCode (422) for those who pass.
+  'POST /api/billing/discount': ORG_ADMIN,
+  'GET /api/billing/charges': ORG_ADMIN,
+  'GET /api/custom-pricing': ORG_ADMIN,
+  'PUT /api/custom-pricing/{customerId}': ORG_ADMIN_ONE,
+  'DELETE /api/custom-pricing/{customerId}': ORG_ADMIN_ONE,
+
+  // Platform staff views: signed-in platform admins and supporters; the actions are platform admins' only.
+  'GET /api/admin/organizations': 'U DDDDD DD DDD DA',
+  'GET /api/admin/organizations/{id}': 'U DDDDD DD DDD DA',
+  'GET /api/admin/users': 'U DDDDD DD DDD DA',
+  'GET /api/admin/users/{id}': 'U DDDDD DD DDD DA',
+  'POST /api/admin/users/{id}/deactivate': PLATFORM_ADMIN,
+  'POST /api/admin/users/{id}/reactivate': PLATFORM_ADMIN,
+  'GET /api/admin/usage': 'U DDDDD DD DDD DA',
 };
 
 /** A row, checked for shape. */

@@ -60,9 +60,9 @@ export function imRoutingRouter(deps: RouterDeps) {
     .route({
       operationId: 'setCustomerImRouting',
       method: 'put', path: '/api/im/routing/customers/{customerId}', tags, summary: 'Set a customer\'s IM routing',
-      description: `${ROUTING_NOTE} Team and policy must be the organization's.`,
+      description: `${ROUTING_NOTE} Team and policy must be the organization's. Admins and editors (responders: roleForbidden).`,
       params: CustomerParams, body: SettingBody, response: CustomerRoutingSchema,
-      errors: [...IM_GATE_ERRORS, 'customerNotFound', ...VALIDATION],
+      errors: [...IM_GATE_ERRORS, 'customerNotFound', 'roleForbidden', ...VALIDATION],
       handler: async ({ actor, params, body }) =>
         presentCustomer(await container.get(SetCustomerImRouting).execute(actor, params.customerId, body)),
     })
@@ -77,9 +77,9 @@ export function imRoutingRouter(deps: RouterDeps) {
       operationId: 'setMonitorImRouting',
       method: 'put', path: '/api/im/routing/monitors/{monitorId}', tags, summary: 'Override a monitor\'s IM routing',
       description: `An override is explicitly off, or explicitly on with its own team and policy (taken whole, nothing borrowed `
-        + `from the customer); null inherits the customer's setting again. ${ROUTING_NOTE}`,
+        + `from the customer); null inherits the customer's setting again. Admins and editors (responders: roleForbidden). ${ROUTING_NOTE}`,
       params: MonitorParams, body: MonitorBody, response: MonitorRoutingSchema,
-      errors: [...IM_GATE_ERRORS, 'monitorNotFound', ...VALIDATION],
+      errors: [...IM_GATE_ERRORS, 'monitorNotFound', 'roleForbidden', ...VALIDATION],
       handler: async ({ actor, params, body }) =>
         presentMonitor(await container.get(SetMonitorImRouting).execute(actor, params.monitorId, body.override)),
     });

@@ -68,4 +68,11 @@ describe('IM routing of monitor incidents (settings)', () => {
     expectError(await api('PUT', `/api/im/routing/customers/${off.customer.id}`, { token: off.admin, body: { enabled: true } }), 403, 'imNotEnabled');
     expectError(await api('GET', `/api/im/routing/customers/${customerId}`, { token: set.readonly }), 403, 'imAccessDenied');
   });
+
+  it('lets responders read the routing but not change it (roleForbidden): it is configuration, as escalation policies are', async () => {
+    expect((await api('GET', `/api/im/routing/monitors/${monitorId}`, { token: set.responder })).status).to.equal(200);
+    expectError(await api('PUT', `/api/im/routing/customers/${customerId}`, { token: set.responder, body: { enabled: false } }), 403, 'roleForbidden');
+    expectError(await api('PUT', `/api/im/routing/monitors/${monitorId}`, { token: set.responder, body: { override: null } }), 403, 'roleForbidden');
+    expect((await api('PUT', `/api/im/routing/monitors/${monitorId}`, { token: set.editor, body: { override: null } })).status).to.equal(200);
+  });
 });
