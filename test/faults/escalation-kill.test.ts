@@ -1,8 +1,6 @@
 import { expect } from 'chai';
-import { FaultRig, mustCall, signUpAt } from '../support/fault-rig';
-import { testCertificates } from '../support/peers/certificates';
-import { SmtpPeer } from '../support/peers/smtp-peer';
-import { testDnsServer } from '../support/test-server';
+import { aMailingRig, mustCall, signUpAt, type FaultRig } from '../support/fault-rig';
+import type { SmtpPeer } from '../support/peers/smtp-peer';
 import { uniqueEmail } from '../support/builders';
 import { waitFor } from '../support/wait-for';
 
@@ -21,21 +19,14 @@ const INCIDENTS = 50;
  */
 describe('SIGKILL during an escalation', function () {
   this.timeout(240_000);
-  const smtp = new SmtpPeer(testCertificates().selfSigned, { starttls: false });
   let rig: FaultRig;
+  let smtp: SmtpPeer;
+  let close: () => Promise<void>;
 
   before(async () => {
-    await smtp.start();
-    (await testDnsServer()).set(MAIL_HOST, { A: ['127.0.0.1'] });
-    rig = await FaultRig.create('escalation', {
-      SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`, SMTP_FROM: 'pager@platform.example',
-      NOTIFY_POLL_MS: '100', NOTIFY_LEASE_MS: '2000', NOTIFY_RETRY_BASE_MS: '50', CHECK_LOCATIONS: 'none',
-    });
+    ({ rig, smtp, close } = await aMailingRig('escalation', MAIL_HOST, { NOTIFY_LEASE_MS: '2000' }));
   });
-  after(async () => {
-    await rig?.close();
-    await smtp.stop();
-  });
+  after(() => close?.());
 
   it('pages level 1 once after the restart, and level 2 on time and once', async () => {
     // A deliverer that does not come round before the process dies: the page is committed, not sent.

@@ -1,10 +1,8 @@
 import { expect } from 'chai';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { FaultRig, mustCall, signUpAt } from '../support/fault-rig';
-import { testCertificates } from '../support/peers/certificates';
-import { SmtpPeer } from '../support/peers/smtp-peer';
-import { testDnsServer } from '../support/test-server';
+import { aMailingRig, mustCall, signUpAt, type FaultRig } from '../support/fault-rig';
+import type { SmtpPeer } from '../support/peers/smtp-peer';
 import { waitFor } from '../support/wait-for';
 
 const MAIL_HOST = 'mail.export-kill-fixture.com';
@@ -19,21 +17,14 @@ const RESULTS = 40_000;
  */
 describe('SIGKILL during an export', function () {
   this.timeout(240_000);
-  const smtp = new SmtpPeer(testCertificates().selfSigned, { starttls: false });
   let rig: FaultRig;
+  let smtp: SmtpPeer;
+  let close: () => Promise<void>;
 
   before(async () => {
-    await smtp.start();
-    (await testDnsServer()).set(MAIL_HOST, { A: ['127.0.0.1'] });
-    rig = await FaultRig.create('export', {
-      SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`, SMTP_FROM: 'exports@platform.example',
-      NOTIFY_POLL_MS: '100', NOTIFY_RETRY_BASE_MS: '50', EXPORT_LEASE_SECONDS: '5', CHECK_LOCATIONS: 'none',
-    });
+    ({ rig, smtp, close } = await aMailingRig('export', MAIL_HOST, { EXPORT_LEASE_SECONDS: '5' }));
   });
-  after(async () => {
-    await rig?.close();
-    await smtp.stop();
-  });
+  after(() => close?.());
 
   it('is generated again after the restart: ready, one archive, one link e-mailed', async () => {
     const first = await rig.start('first');

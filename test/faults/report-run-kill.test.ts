@@ -2,10 +2,8 @@ import { expect } from 'chai';
 import { watch } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { FaultRig, mustCall, signUpAt } from '../support/fault-rig';
-import { testCertificates } from '../support/peers/certificates';
-import { SmtpPeer } from '../support/peers/smtp-peer';
-import { testDnsServer } from '../support/test-server';
+import { aMailingRig, mustCall, signUpAt, type FaultRig } from '../support/fault-rig';
+import type { SmtpPeer } from '../support/peers/smtp-peer';
 import { stopService, type ServiceProcess } from '../support/service-process';
 import { waitFor } from '../support/wait-for';
 
@@ -20,21 +18,14 @@ const MONITORS = 40;
  */
 describe('SIGKILL during a report run', function () {
   this.timeout(240_000);
-  const smtp = new SmtpPeer(testCertificates().selfSigned, { starttls: false });
   let rig: FaultRig;
+  let smtp: SmtpPeer;
+  let close: () => Promise<void>;
 
   before(async () => {
-    await smtp.start();
-    (await testDnsServer()).set(MAIL_HOST, { A: ['127.0.0.1'] });
-    rig = await FaultRig.create('report', {
-      SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`, SMTP_FROM: 'reports@platform.example',
-      NOTIFY_POLL_MS: '100', NOTIFY_RETRY_BASE_MS: '50', CHECK_LOCATIONS: 'none',
-    });
+    ({ rig, smtp, close } = await aMailingRig('report', MAIL_HOST));
   });
-  after(async () => {
-    await rig?.close();
-    await smtp.stop();
-  });
+  after(() => close?.());
 
   it('makes the slot once after the restart: one run, one PDF, one e-mail per recipient', async () => {
     // Set up on a process stopped gracefully afterwards (its job system lets go of its locks).

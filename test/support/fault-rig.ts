@@ -8,6 +8,8 @@ import { aFreshDatabase, type FreshDatabase } from './fresh-database';
 import { apiAt, type ApiResponse, type RequestOptions } from './http-client';
 import { uniqueEmail } from './builders';
 import { testDnsServer } from './test-server';
+import { testCertificates } from './peers/certificates';
+import { SmtpPeer } from './peers/smtp-peer';
 import { listening, logLines, spawnService, stopService, type ServiceProcess } from './service-process';
 
 /** A service process of a fault test: its process, URL and the name its check worker registers under. */
@@ -96,3 +98,25 @@ export async function mustCall(url: string, method: string, route: string, statu
 
 /** Whether a process logged a line with this message. */
 export const logged = (running: RunningService, msg: string): boolean => logLines(running.service).some((line) => line.msg === msg);
+
+/**
+ * A fault rig whose processes mail through a loopback SMTP server reachable as `mailHost` (set in
+ * the test DNS), delivering promptly (`NOTIFY_POLL_MS` 100, retries from 50 ms), and running no
+ * checks (`CHECK_LOCATIONS` none) unless `env` says otherwise.
+ */
+export async function aMailingRig(name: string, mailHost: string, env: Record<string, string> = {}) {
+  const smtp = new SmtpPeer(testCertificates().selfSigned, { starttls: false });
+  await smtp.start();
+  (await testDnsServer()).set(mailHost, { A: ['127.0.0.1'] });
+  const rig = await FaultRig.create(name, {
+    SMTP_URL: `smtp://user:secret@${mailHost}:${smtp.port}`, SMTP_FROM: `${name}@platform.example`,
+    NOTIFY_POLL_MS: '100', NOTIFY_RETRY_BASE_MS: '50', CHECK_LOCATIONS: 'none', ...env,
+  });
+  return {
+    rig, smtp,
+    async close(): Promise<void> {
+      await rig.close();
+      await smtp.stop();
+    },
+  };
+}
