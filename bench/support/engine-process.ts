@@ -3,7 +3,13 @@
  *   {type: 'seed', http, tcp, httpUrl, tcpPort, intervals} -> {ms}   monitors inserted (planned by the trigger),
  *     their check intervals (minutes) taken in turn from `intervals`
  *   {type: 'stats'} -> {cpuMicros, rss, started, recorded, dropped, unrecorded, lateness}   (cumulative lateness buckets)
- *   {type: 'heap'} -> {bytes}   heap in use after a full collection
+ *   {type: 'heap'} -> {bytes, rss}   heap in use after a full collection, and the resident set then
+ *   {type: 'storage'} -> {resultRows, resultBytes, databaseBytes}   check_results (every partition, with
+ *     indexes and TOAST) and the whole database, in bytes
+ *   The API benches' requests too, for benches that load the service's HTTP API while the engine runs
+ *   (bench/status-page.bench.ts with BENCH_MONITORS, bench/soak.bench.ts): {type: 'urls'} -> {url, bareUrl},
+ *   {type: 'cpu'} -> {serverMicros, postgresMicros}, {type: 'sql', sql, params} -> {rows},
+ *   {type: 'renderDocuments'}, {type: 'bare', text, headers} (see api-service-process.ts)
  *   {type: 'profile-start'} / {type: 'profile-stop', file}   a CPU profile of the measured window only
  *   {type: 'heap-profile-start'} / {type: 'heap-profile-stop', file}   sampled allocations promoted, then collected
  */
@@ -27,6 +33,9 @@ import type { CheckRequest } from '../../src/domain/checks/check-request';
 import { dispatcherOptions } from '../../src/main/modules/scheduling.module';
 import { startCheckWorker } from '../../src/interfaces/jobs/check-worker';
 import { tuneGarbageCollection } from '../../src/main/gc-tuning';
+import { renderStaleWebsiteDocuments } from '../../src/infrastructure/monitoring/website-document';
+import { postgresCpuMicros } from './postgres-cpu';
+import { startBareRoute } from './bare-route';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -63,7 +72,27 @@ async function main() {
     : undefined;
   const sql = app.database.sql;
   const profiler = new Session();
-  process.on('message', async (m: { type: string; id: number; http?: number; tcp?: number; httpUrl?: string; tcpPort?: number }) => {
+  const bareRoute = await startBareRoute();
+  process.on('message', async (m: { type: string; id: number; http?: number; tcp?: number; httpUrl?: string; tcpPort?: number; sql?: string; params?: unknown[] }) => {
+    if (m.type === 'urls') process.send!({ id: m.id, url: app.url, bareUrl: bareRoute.url });
+    if (m.type === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send!({ id: m.id, serverMicros: user + system, postgresMicros: await postgresCpuMicros(process.pid) });
+    }
+    if (m.type === 'sql') process.send!({ id: m.id, rows: await sql.query(m.sql!, m.params ?? []) });
+    if (m.type === 'renderDocuments') process.send!({ id: m.id, rendered: await renderStaleWebsiteDocuments(app.database.orm) });
+    if (m.type === 'bare') {
+      bareRoute.answer(m as never);
+      process.send!({ id: m.id });
+    }
+    if (m.type === 'storage') {
+      // Every partition of check_results with its indexes and TOAST: what a day of results costs on disk.
+      const [row] = await sql.query<{ rows: string; results: string; database: string }>(
+        `SELECT (SELECT count(*) FROM check_results)::text AS rows,
+           (SELECT coalesce(sum(pg_total_relation_size(relid)), 0) FROM pg_partition_tree('check_results'))::text AS results,
+           pg_database_size(current_database())::text AS database`);
+      process.send!({ id: m.id, resultRows: Number(row!.rows), resultBytes: Number(row!.results), databaseBytes: Number(row!.database) });
+    }
     if (m.type === 'seed') {
       const intervals = (m as { intervals?: number[] }).intervals ?? [1];
       const [org] = await sql.query<{ id: number }>(
@@ -104,7 +133,8 @@ async function main() {
     if (m.type === 'heap') {
       // Live heap after a full collection: what the process keeps per scheduled monitor.
       gc();
-      process.send!({ id: m.id, bytes: process.memoryUsage().heapUsed });
+      const memory = process.memoryUsage();
+      process.send!({ id: m.id, bytes: memory.heapUsed, rss: memory.rss });
     }
     if (m.type === 'stats') {
       const usage = process.cpuUsage();
@@ -142,6 +172,7 @@ async function main() {
       process.send!({ id: m.id });
     }
     if (m.type === 'stop') {
+      bareRoute.close();
       await substituteWorker?.stop();
       await app.stop();
       await fs.rm(dataDir, { recursive: true, force: true });
