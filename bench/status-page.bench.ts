@@ -42,11 +42,11 @@ const TARGET_LATENESS_P99_MS = 1000;
 
 interface Cpu { serverMicros: number; postgresMicros: number | null }
 
-async function measure(service: BenchService, label: string, url: string) {
-  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S });
+async function measure(service: BenchService, label: string, url: string, headers: Record<string, string> = {}) {
+  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S, headers });
   if (PROFILE_DIR) await service.request({ type: 'profile' });
   const before = await service.request<Cpu>({ type: 'cpu' });
-  const load = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  const load = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
   const after = await service.request<Cpu>({ type: 'cpu' });
   if (PROFILE_DIR) await service.request({ type: 'profile', file: `${PROFILE_DIR}/${label}.cpuprofile` });
   const n = Math.max(1, load.requests.total);
@@ -55,7 +55,9 @@ async function measure(service: BenchService, label: string, url: string) {
     serverCpuMicrosPerView: (after.serverMicros - before.serverMicros) / n,
     postgresCpuMicrosPerView: after.postgresMicros === null || before.postgresMicros === null ? null
       : (after.postgresMicros - before.postgresMicros) / n,
-    non2xx: load.non2xx + load.errors,
+    non2xx: load.non2xx - load['3xx'] + load.errors,
+    notModified: load['3xx'],
+    views: load.requests.total,
   };
 }
 
@@ -80,9 +82,13 @@ async function main() {
 
     const bare: Awaited<ReturnType<typeof measure>>[] = [];
     const page: Awaited<ReturnType<typeof measure>>[] = [];
+    // Views of a browser or CDN holding the page: If-None-Match with its ETag, answered 304.
+    const conditional: Awaited<ReturnType<typeof measure>>[] = [];
+    const etag = response.headers.get('etag') ?? '';
     for (let round = 0; round < ROUNDS; round++) {
       bare.push(await measure(service, `bare-${round}`, `${bareUrl}/bare`));
       page.push(await measure(service, `page-${round}`, url));
+      conditional.push(await measure(service, `conditional-${round}`, url, { 'if-none-match': etag }));
     }
     const ratios = page.map((p, i) => p.serverCpuMicrosPerView / bare[i]!.serverCpuMicrosPerView);
     const rpsRatios = page.map((p, i) => bare[i]!.requestsPerSecond / p.requestsPerSecond);
@@ -97,7 +103,7 @@ async function main() {
     const complete = pageOpen.every((run) => run.requests >= RATE * options.durationSeconds * 0.99 && run.non2xx === 0 && run.errors === 0);
     const p99 = median(pageOpen.map((run) => run.latencyMs.p99));
     const ratio = median(ratios);
-    const failed = [...bare, ...page].some((m) => m.non2xx > 0);
+    const failed = [...bare, ...page, ...conditional].some((m) => m.non2xx > 0);
     const result = {
       date: new Date().toISOString(), connections: CONNECTIONS, durationSeconds: DURATION_S, rounds: ROUNDS,
       page: { path, components: COMPONENTS, bytes: Buffer.byteLength(text) },
@@ -114,6 +120,12 @@ async function main() {
           : round2(median(page.map((m) => m.postgresCpuMicrosPerView!))),
       },
       cpuRatio: round2(ratio), cpuRatiosPerRound: ratios.map(round2),
+      notModified: {
+        route: `GET ${path} with If-None-Match (304)`,
+        share: round2(conditional.reduce((n, m) => n + m.notModified, 0) / Math.max(1, conditional.reduce((n, m) => n + m.views, 0))),
+        serverCpuMicrosPerView: Math.round(median(conditional.map((m) => m.serverCpuMicrosPerView))),
+        cpuRatioToBare: round2(median(conditional.map((m, i) => m.serverCpuMicrosPerView / bare[i]!.serverCpuMicrosPerView))),
+      },
       throughputRatio: round2(median(rpsRatios)),
       openLoop: {
         viewsPerSecond: RATE, secondsPerRound: options.durationSeconds,
