@@ -174,6 +174,8 @@ async function main() {
     await service.request({ type: 'burst', count: BURST });
     await new Promise((resolve) => setTimeout(resolve, 10_000));
     const burst = latenessBetween(beforeBurst, (await stats()).lateness);
+    // Rollups: what one monitor-hour adds to check_result_rollups (kept ROLLUP_RETENTION_DAYS).
+    const rollups = await service.request<{ rows: number; bytes: number; hoursRolledUp: number }>({ type: 'rollups' });
     allInPerCheck = allIn;
     figures = {
       date: new Date().toISOString(), checker: process.env.BENCH_CHECKER ?? 'real', monitors: { http: HTTP_MONITORS, tcp: TCP_MONITORS, intervalMinutes: INTERVALS },
@@ -205,6 +207,9 @@ async function main() {
         resultGbPerDay: Number(((resultBytes * checksPerDay) / 1e9).toFixed(2)),
         databaseBytesPerResult: Math.round((storageB.databaseBytes - storageA.databaseBytes) / Math.max(1, storageB.resultRows - storageA.resultRows)),
         databaseMbAfter: Math.round(storageB.databaseBytes / 1e6),
+        rollupRows: rollups.rows, bytesPerRollupRow: Math.round(rollups.bytes / Math.max(1, rollups.rows)),
+        // One row per monitor, location and hour.
+        rollupGbPerDay: Number(((rollups.bytes / Math.max(1, rollups.rows)) * monitors * 24 / 1e9).toFixed(2)),
       },
       ...(REFERENCE_MICROS === undefined ? {} : { referenceAllInMicrosPerCheck: REFERENCE_MICROS, ratioAllInToReference: Number((allIn / REFERENCE_MICROS).toFixed(2)) }),
     };

@@ -4,6 +4,8 @@
  *     their check intervals (minutes) taken in turn from `intervals`
  *   {type: 'stats'} -> {cpuMicros, rss, started, recorded, dropped, unrecorded, lateness}   (cumulative lateness buckets)
  *   {type: 'heap'} -> {bytes, rss}   heap in use after a full collection, and the resident set then
+ *   {type: 'rollups'} -> {rows, bytes, hoursRolledUp}   three results of every scheduled monitor in a completed
+ *     hour, rolled up as the hourly job does: check_result_rollups' rows and bytes (with its index)
  *   {type: 'storage'} -> {resultRows, resultBytes, databaseBytes}   check_results (every partition, with
  *     indexes and TOAST) and the whole database, in bytes
  *   The API benches' requests too, for benches that load the service's HTTP API while the engine runs
@@ -34,6 +36,8 @@ import { dispatcherOptions } from '../../src/main/modules/scheduling.module';
 import { startCheckWorker } from '../../src/interfaces/jobs/check-worker';
 import { tuneGarbageCollection } from '../../src/main/gc-tuning';
 import { renderStaleWebsiteDocuments } from '../../src/infrastructure/monitoring/website-document';
+import { RequestContext } from '@mikro-orm/postgresql';
+import { MaintainResultStorage } from '../../src/application/results/maintain-result-storage';
 import { postgresCpuMicros } from './postgres-cpu';
 import { startBareRoute } from './bare-route';
 
@@ -84,6 +88,19 @@ async function main() {
     if (m.type === 'bare') {
       bareRoute.answer(m as never);
       process.send!({ id: m.id });
+    }
+    if (m.type === 'rollups') {
+      // A past hour (two ago) with three results per scheduled monitor (varied response times, so the
+      // histogram has several buckets), then the hourly upkeep: the rollup bytes one monitor-hour costs.
+      const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 2 * 3_600_000);
+      await sql.query(
+        `INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms)
+         SELECT s.monitor_id, ?::timestamptz + ((s.monitor_id * 7 + k * 1200) % 3600) * interval '1 second', l.id, 1, 20 + (random() * 900)::int
+         FROM check_schedule s JOIN check_locations l ON l.code = s.location CROSS JOIN generate_series(0, 2) k`, [hour]);
+      const report = await RequestContext.create(app.database.orm.em, () => app.container.get(MaintainResultStorage).execute());
+      const [row] = await sql.query<{ rows: string; bytes: string }>(
+        `SELECT count(*)::text AS rows, pg_total_relation_size('check_result_rollups')::text AS bytes FROM check_result_rollups`);
+      process.send!({ id: m.id, rows: Number(row!.rows), bytes: Number(row!.bytes), hoursRolledUp: report.hoursRolledUp });
     }
     if (m.type === 'storage') {
       // Every partition of check_results with its indexes and TOAST: what a day of results costs on disk.
