@@ -232,6 +232,15 @@ export * from './application/on-call/update-escalation-policy';
 export * from './application/on-call/update-im-team';
 export * from './application/on-call/update-schedule';
 export * from './application/on-call/who-is-on-call';
+// platform-admin
+export * from './application/platform-admin/change-user-activation';
+export * from './application/platform-admin/get-admin-organization';
+export * from './application/platform-admin/get-admin-user';
+export * from './application/platform-admin/get-platform-usage';
+export * from './application/platform-admin/list-admin-organizations';
+export * from './application/platform-admin/list-admin-users';
+export * from './application/platform-admin/platform-staff';
+export * from './application/platform-admin/ports';
 // reports
 export * from './application/reports/create-report';
 export * from './application/reports/delete-report';

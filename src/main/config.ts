@@ -90,7 +90,7 @@ const ConfigSchema = z.object({
   SMS_AUTH_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
   /** The sender: an E.164 number, or a messaging service / alphanumeric sender the account allows. */
   SMS_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
-  /** Comma-separated addresses/CIDRs of reverse proxies whose X-Forwarded-Host names the host a request was for; none by default. */
+  /** Comma-separated addresses/CIDRs of reverse proxies whose X-Forwarded-For/-Proto/-Host are believed (client address, scheme, host); none by default. */
   TRUST_PROXY: optionalString,
   /** How long a built status page is served (and may be cached, max-age) before the service asks whether anything changed (ms). */
   STATUS_PAGE_REFRESH_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600_000).default(5_000)),
@@ -204,7 +204,7 @@ export interface AppConfig {
   };
   /** The SMS provider's account (Twilio's Messages API); null: SMS deliveries fail with a clear reason. */
   sms: { providerUrl: string; accountSid: string; authToken: string; from: string } | null;
-  /** Proxies (CIDRs, TRUST_PROXY) whose X-Forwarded-Host custom-domain routing believes; empty: the Host header only. */
+  /** Proxies (CIDRs, TRUST_PROXY) whose forwarded headers are believed (Express's trust proxy, custom-domain routing); empty: none. */
   trustProxy: string[];
   /** Public status pages: how long a built page is served before the service checks for changes. */
   statusPages: { refreshMs: number };

@@ -21,6 +21,7 @@ import { statusPagesModule } from './modules/status-pages.module';
 import { customDomainsModule } from './modules/custom-domains.module';
 import { dataExportModule } from './modules/data-export.module';
 import { reportsModule } from './modules/reports.module';
+import { platformAdminModule } from './modules/platform-admin.module';
 
 /** The one composition root: every context's module, bound over the shared platform adapters. */
 export function createContainer(config: AppConfig, logger: Logger, database: Database, clock?: Clock): Container {
@@ -29,6 +30,7 @@ export function createContainer(config: AppConfig, logger: Logger, database: Dat
   container.load(customDomainsModule);
   container.load(onCallModule);
   container.load(incidentManagementModule);
+  container.load(platformAdminModule);
   container.load(metricsModule(config, database));
   return container;
 }

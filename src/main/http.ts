@@ -1,5 +1,7 @@
 import { dataExportRouter } from '../interfaces/http/data-export/data-export.router';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import { AppError } from '../domain/shared/app-error';
+import { isDatabaseOutage } from '../infrastructure/persistence/database-outage';
 import { requestLog } from '../interfaces/http/shared/request-log';
 import { RouteTable } from '../interfaces/http/shared/route-table';
 import cookieParser from 'cookie-parser';
@@ -11,6 +13,7 @@ import { AuthenticateCaller } from '../application/identity/authenticate-caller'
 import { accessGates } from '../interfaces/http/shared/gates';
 import { admission } from '../interfaces/http/shared/admission';
 import { assertUnambiguousPath } from '../interfaces/http/shared/gates/path-ambiguity';
+import { storableBodyText, storableUrlText } from '../interfaces/http/shared/storable-text';
 import { errorHandler, notFoundHandler } from '../interfaces/http/shared/error-handler';
 import { buildOpenApiDocument, mountOpenApi } from '../interfaces/http/shared/openapi';
 import type { RouterDeps } from '../interfaces/http/shared/router-deps';
@@ -70,6 +73,9 @@ import { publicStatusPageViews } from '../interfaces/http/status-pages/public-vi
 import { statusPageSubscribersRouter } from '../interfaces/http/status-pages/status-page-subscribers.router';
 import { reportsRouter } from '../interfaces/http/reports/reports.router';
 import { reportRunsRouter } from '../interfaces/http/reports/report-runs.router';
+import { adminOrganizationsRouter } from '../interfaces/http/platform-admin/admin-organizations.router';
+import { adminUsersRouter } from '../interfaces/http/platform-admin/admin-users.router';
+import { adminUsageRouter } from '../interfaces/http/platform-admin/admin-usage.router';
 
 /** Every resource router, in mounting order. */
 export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
@@ -86,6 +92,7 @@ export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   dataExportRouter,
   imIncidentsRouter, imEventsRouter, alertSourcesRouter,
   reportsRouter, reportRunsRouter,
+  adminOrganizationsRouter, adminUsersRouter, adminUsageRouter,
 ];
 
 /** The Express host: request ids and logs, the path check, parsers, the routers, and the envelope. */
@@ -107,10 +114,16 @@ export function createHttpApp(container: Container): Express {
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Forwarded headers (X-Forwarded-For/-Proto/-Host: req.ip, req.protocol, req.host) are believed only
+  // from the proxies the operator names; otherwise any local process or pass-through proxy could pick
+  // the client address that per-caller limits count.
+  app.set('trust proxy', config.trustProxy.length > 0 ? [...config.trustProxy] : false);
   app.use(requestLog(logger, { quietPaths: PROBE_PATHS, redactUrl: withoutPathSecrets }));
   for (const handler of metricsHandlers(container)) app.use(handler);
   app.use(pathCheck);
+  // Text PostgreSQL cannot keep (NUL, lone surrogates) is refused here for every route: the URL now,
+  // parsed bodies right after the parsers, and streamed bodies by their reader (readJsonBody).
+  app.use(storableUrlText);
   const activeHosts = container.get(ActiveHosts);
   const hostRouting = customDomainRouting({
     canonicalHostname: new URL(config.publicBaseUrl).hostname.toLowerCase(), trustProxy: config.trustProxy,
@@ -126,6 +139,7 @@ export function createHttpApp(container: Container): Express {
   // Event ingest reads its own body, streamed against its limits, after its rate is decided.
   app.use((req, res, next) => (streamsItsBody(req.path) ? next() : json(req, res, next)));
   app.use((req, res, next) => (streamsItsBody(req.path) ? next() : urlencoded(req, res, next)));
+  app.use(storableBodyText);
   app.use(cookieParser());
   app.use((_req, _res, next) => RequestContext.create(orm.em, next));
   app.use(hostRouting.serveStatusPages);
@@ -137,9 +151,23 @@ export function createHttpApp(container: Container): Express {
   mountOpenApi(app, buildOpenApiDocument(paths));
   app.use(deps.routes.handle);
   app.use(notFoundHandler);
+  app.use(databaseOutages);
   app.use(errorHandler);
   return app;
 }
+
+/** Seconds a client is asked to wait before retrying a request refused while the database was unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * A request that failed because PostgreSQL was unreachable or going away (a restart, a failover)
+ * committed nothing: 503 databaseUnavailable with Retry-After, so clients retry it, not a 500.
+ */
+const databaseOutages: ErrorRequestHandler = (error, req, _res, next) => {
+  if (!isDatabaseOutage(error)) return next(error);
+  req.log?.warn({ err: error }, 'database unreachable: answered 503 databaseUnavailable');
+  next(new AppError('databaseUnavailable', { retryAfter: DATABASE_RETRY_AFTER_SECONDS }));
+};
 
 /** Ambiguous paths are refused before routing, on the path exactly as sent. */
 const pathCheck: RequestHandler = (req, _res, next) => {

@@ -18,19 +18,26 @@ export interface AgentRequestOptions {
   cookie?: string;
   /** Host header; the canonical host unless stated. */
   host?: string;
-  /** Client address seen by the service (X-Forwarded-For from loopback); a fresh one per call unless stated. */
+  /**
+   * Client address seen by the service: the loopback address (127/8) the request is sent from, so
+   * per-caller limits see distinct callers without any proxy header; a fresh one per call unless stated.
+   */
   clientIp?: string;
   headers?: Record<string, string>;
 }
 
-export const aClientIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+/** A loopback source address other than 127.0.0.1 (every 127/8 address is local on Linux). */
+export const aClientIp = () => `127.${randomInt(1, 256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
-/** Raw request to the test server with any Host header (fetch cannot set Host). Never throws on 4xx/5xx. */
-export async function sendRaw(method: string, path: string, headers: Record<string, string>, body?: string | Buffer) {
+/**
+ * Raw request to the test server with any Host header (fetch cannot set Host), sent from `localAddress`
+ * when given. Never throws on 4xx/5xx.
+ */
+export async function sendRaw(method: string, path: string, headers: Record<string, string>, body?: string | Buffer, localAddress?: string) {
   const { url } = await testServer();
   const target = new URL(url);
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
-    const request = http.request({ host: target.hostname, port: target.port, method, path, headers }, (response) => {
+    const request = http.request({ host: target.hostname, port: target.port, method, path, headers, localAddress }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
@@ -44,7 +51,7 @@ export async function sendRaw(method: string, path: string, headers: Record<stri
 /** A client for the agent endpoints: canonical Host header, form or JSON bodies, one client address per call. */
 export async function agentApi<T = any>(method: string, path: string, options: AgentRequestOptions = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = {
-    host: options.host ?? CANONICAL_HOST, 'x-forwarded-for': options.clientIp ?? aClientIp(), ...options.headers,
+    host: options.host ?? CANONICAL_HOST, ...options.headers,
   };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cookie) headers.cookie = options.cookie;
@@ -60,7 +67,7 @@ export async function agentApi<T = any>(method: string, path: string, options: A
     if (options.contentType) headers['content-type'] = options.contentType;
   }
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-  const response = await sendRaw(method, path, headers, body);
+  const response = await sendRaw(method, path, headers, body, options.clientIp ?? aClientIp());
   let parsed: unknown = response.text;
   try {
     parsed = response.text ? JSON.parse(response.text) : undefined;
@@ -80,13 +87,13 @@ export async function agentApi<T = any>(method: string, path: string, options: A
  */
 export async function canonicalFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
   const url = new URL(input instanceof Request ? input.url : input.toString());
-  const headers: Record<string, string> = { host: url.host, 'x-forwarded-for': aClientIp() };
+  const headers: Record<string, string> = { host: url.host };
   new Headers(init.headers).forEach((value, name) => {
     headers[name] = value;
   });
   const body = init.body === undefined || init.body === null ? undefined : String(init.body);
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-  const response = await sendRaw(init.method ?? 'GET', `${url.pathname}${url.search}`, headers, body);
+  const response = await sendRaw(init.method ?? 'GET', `${url.pathname}${url.search}`, headers, body, aClientIp());
   const responseHeaders = new Headers();
   for (const [name, value] of Object.entries(response.headers)) {
     if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);

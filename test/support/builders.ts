@@ -72,6 +72,10 @@ export class ActorBuilder {
     return this.with({ isPlatformAdmin: true });
   }
 
+  platformSupporter(): this {
+    return this.with({ isPlatformSupporter: true });
+  }
+
   /** Any other field, as is. */
   with(overrides: Partial<Actor>): this {
     this.actor = { ...this.actor, ...overrides };

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { expect } from 'chai';
 import { testServer } from './test-server';
 
@@ -58,4 +59,24 @@ export function expectError(response: Pick<ApiResponse, 'status' | 'body'>, stat
   expect(body.message).to.equal(body.statusMessage);
   if (code === undefined) expect(body.data?.code).to.equal(undefined);
   else expect(body.data?.code).to.equal(code);
+}
+
+/** A request with any Host and headers (fetch cannot set Host). */
+export function rawAt(url: string, method: string, path: string, headers: Record<string, string>, body?: string) {
+  const target = new URL(url);
+  return new Promise<{ status: number; text: string; body: any; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+    const request = http.request({ host: target.hostname, port: target.port, method, path, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let parsed: unknown = text;
+        try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+        resolve({ status: response.statusCode!, text, body: parsed, headers: response.headers });
+      });
+    });
+    request.on('error', reject);
+    if (body !== undefined) request.write(body);
+    request.end();
+  });
 }

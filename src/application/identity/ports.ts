@@ -40,6 +40,8 @@ export interface SessionRepository {
   save(session: Session): Promise<void>;
   remove(session: Session): Promise<void>;
   removeAllOfUser(userId: string): Promise<void>;
+  /** Notes a completed sign-in (a full session opened) on the user, for the platform staff's views. */
+  recordSignIn(userId: string, at: Date): Promise<void>;
 }
 export const SESSION_REPOSITORY = Symbol.for('SessionRepository');
 

@@ -24,6 +24,7 @@ export class SessionIssuer {
     const session = new Session({ id: this.ids.uuid(), userId, tokenHash: this.secrets.hash(token), kind, now });
     if (steppedUp) session.markSteppedUp(now);
     await this.sessions.add(session);
+    if (kind === 'session') await this.sessions.recordSignIn(userId, now);
     return { session, token };
   }
 }

@@ -7,7 +7,12 @@ export interface SubscriberLinks {
   readonly publicBaseUrl: string;
 }
 
-export const pageUrl = (links: SubscriberLinks, page: StatusPage) => `${links.publicBaseUrl}/status/${page.slug}`;
+/**
+ * The page's address in messages: the root of its active custom domain (over HTTPS, which the
+ * operator's proxy terminates), else /status/{slug} on the platform's host.
+ */
+export const pageUrl = (links: SubscriberLinks, page: StatusPage) =>
+  (page.customDomain ? `https://${page.customDomain}` : `${links.publicBaseUrl}/status/${page.slug}`);
 export const unsubscribeUrl = (links: SubscriberLinks, page: StatusPage, subscriber: Subscriber) =>
   `${pageUrl(links, page)}/unsubscribe?token=${encodeURIComponent(subscriber.token)}`;
 

@@ -7,14 +7,18 @@ import { validationIssue } from './validation-issue';
 
 const DEFAULT_TLS: Partial<Record<MonitorKind, TlsMode>> = { smtp: 'starttls', ftp: 'none', 'imap-pop': 'implicit' };
 
-/** A host field: any spelling parsed, reserved names refused (invalidHostname); names only for DNS subjects. */
-function hostField(value: unknown, field: string, namesOnly: boolean): string {
+/**
+ * A host field: any spelling parsed, reserved names refused (invalidHostname); names only for DNS
+ * subjects, addresses only for a DNS monitor's resolver (a nameserver is asked at its address).
+ */
+function hostField(value: unknown, field: string, accepts: 'names' | 'addresses' | 'both'): string {
   const parsed = typeof value === 'string' ? parseHost(value) : ({ ok: false, reason: 'malformed' } as const);
   if (!parsed.ok) throw new AppError('invalidHostname', { field, reason: parsed.reason });
   if (parsed.host.kind === 'ip') {
-    if (namesOnly) throw new AppError('invalidHostname', { field, reason: 'notAName' });
+    if (accepts === 'names') throw new AppError('invalidHostname', { field, reason: 'notAName' });
     return parsed.host.address.text;
   }
+  if (accepts === 'addresses') throw new AppError('invalidHostname', { field, reason: 'notAnAddress' });
   return parsed.host.name;
 }
 
@@ -26,7 +30,7 @@ function hostField(value: unknown, field: string, namesOnly: boolean): string {
 export function planEndpoint(kind: MonitorKind, step: PlanStep): { credentials: CredentialsChange } {
   const { state, input, creating, targets } = step;
   if (input.hostname !== undefined) {
-    state.hostname = hostField(input.hostname, 'hostname', kind === 'dns');
+    state.hostname = hostField(input.hostname, 'hostname', kind === 'dns' ? 'names' : 'both');
     if (kind !== 'dns') targets.push({ field: 'hostname', host: state.hostname });
   }
   if (!state.hostname) throw validationIssue('hostname', 'Required', 'invalid_type');
@@ -46,7 +50,7 @@ export function planEndpoint(kind: MonitorKind, step: PlanStep): { credentials: 
     if (input.expectedValues !== undefined) config.expectedValues = input.expectedValues as string[];
     config.expectedValues ??= [];
     if (input.resolver !== undefined) {
-      config.resolver = input.resolver === null ? null : hostField(input.resolver, 'resolver', false);
+      config.resolver = input.resolver === null ? null : hostField(input.resolver, 'resolver', 'addresses');
       if (config.resolver) targets.push({ field: 'resolver', host: config.resolver });
     }
     config.resolver ??= null;

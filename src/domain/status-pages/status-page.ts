@@ -50,6 +50,11 @@ export interface StatusPageProps extends StatusPageDefinition {
   createdAt: Date;
   updatedAt: Date;
   version: number;
+  /**
+   * The hostname of the active custom domain that serves the page at its root, if any (set by the
+   * custom domains, read here): links sent to subscribers point there.
+   */
+  customDomain?: string | null;
 }
 
 export const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
@@ -78,6 +83,7 @@ export class StatusPage implements StatusPageProps {
   createdAt!: Date;
   updatedAt!: Date;
   version!: number;
+  customDomain: string | null = null;
 
   constructor(props: StatusPageProps) {
     Object.assign(this, props);

@@ -130,6 +130,11 @@ export class MikroOrmSessionRepository extends AuthStateRepository implements Se
     await this.em.nativeDelete(Session, { userId });
     this.callers.clear();
   }
+
+  /** A column the User entity does not map: no version bump, and credentials resolve as before. */
+  async recordSignIn(userId: string, at: Date): Promise<void> {
+    await this.em.execute('UPDATE users SET last_sign_in_at = ? WHERE id = ?', [at, userId]);
+  }
 }
 
 export class MikroOrmApiTokenRepository extends AuthStateRepository implements ApiTokenRepository {

@@ -95,6 +95,15 @@ export async function openDatabase(
     extensions: [Migrator],
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
     pool: { min: 0, max: options.poolMax ?? 20 },
+    // knex's own notes (a pooled connection the server ended, say) go to the service's log, not the console.
+    driverOptions: {
+      log: {
+        warn: (message: unknown) => logger?.warn({ component: 'knex' }, String(message)),
+        error: (message: unknown) => logger?.error({ component: 'knex' }, String(message)),
+        deprecate: (message: unknown) => logger?.debug({ component: 'knex' }, String(message)),
+        debug: (message: unknown) => logger?.debug({ component: 'knex' }, String(message)),
+      },
+    },
     forceUtcTimezone: true,
     discovery: { warnWhenNoEntities: false },
     debug: false,

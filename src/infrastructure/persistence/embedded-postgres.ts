@@ -66,7 +66,7 @@ async function secure(dataDir: string, clusterDir: string, socketDir: string, cr
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
-  options: { database?: string; logger?: Logger; persistent?: boolean } = {},
+  options: { database?: string; logger?: Logger; persistent?: boolean; /** Listen here (a restart on the same address); default: a free port. */ port?: number } = {},
 ): Promise<EmbeddedDatabase> {
   const { logger } = options;
   dataDir = path.resolve(dataDir);
@@ -85,7 +85,7 @@ export async function startEmbeddedPostgres(
     credentials = { password: randomBytes(18).toString('base64url') };
     await fs.writeFile(credentialsFile, JSON.stringify(credentials), { mode: 0o600 });
   }
-  const port = await freePort();
+  const port = options.port ?? await freePort();
   const useSocket = path.join(socketDir, `.s.PGSQL.${port}`).length <= MAX_SOCKET_PATH;
   await fs.mkdir(socketDir, { recursive: true, mode: 0o700 });
   await fs.mkdir(clusterDir, { recursive: true, mode: 0o700 });

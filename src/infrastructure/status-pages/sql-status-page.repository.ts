@@ -9,11 +9,13 @@ interface PageRow {
   id: number; public_id: string; organization_id: number; customer_id: number | null; title: string; slug: string;
   description: string | null; logo: string | null; brand_color: string; groups: ComponentGroup[] | string; show_response_times: boolean;
   footer: string | null; ip_allowlist: string[] | string; password_hash: string | null; access_secret: string;
-  created_at: Date | string; updated_at: Date | string; version: number;
+  created_at: Date | string; updated_at: Date | string; version: number; custom_domain: string | null;
 }
 
 const COLUMNS = `p.id, p.public_id, p.organization_id, p.customer_id, p.title, p.slug, p.description, p.logo, p.brand_color, p.groups,
-  p.show_response_times, p.footer, p.ip_allowlist, p.password_hash, p.access_secret, p.created_at, p.updated_at, p.version`;
+  p.show_response_times, p.footer, p.ip_allowlist, p.password_hash, p.access_secret, p.created_at, p.updated_at, p.version,
+  (SELECT d.hostname FROM custom_domains d WHERE d.status_page_id = p.id AND d.kind = 'statusPage' AND d.status = 'active'
+    ORDER BY d.id LIMIT 1) AS custom_domain`;
 
 const json = <T>(value: T | string): T => (typeof value === 'string' ? JSON.parse(value) : value);
 
@@ -23,6 +25,7 @@ const toPage = (row: PageRow) => new StatusPage({
   logo: row.logo, brandColor: row.brand_color, groups: json(row.groups), showResponseTimes: row.show_response_times, footer: row.footer,
   ipAllowlist: json(row.ip_allowlist), passwordHash: row.password_hash, accessSecret: row.access_secret,
   createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at), version: Number(row.version),
+  customDomain: row.custom_domain ?? null,
 });
 
 const scopeSql = (scope: TenantScope) => (scope.customerId === null

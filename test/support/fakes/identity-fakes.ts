@@ -46,6 +46,8 @@ export class FakeSessions implements SessionRepository {
   async save(s: Session) { this.rows.set(s.id, s); }
   async remove(s: Session) { this.rows.delete(s.id); }
   async removeAllOfUser(userId: string) { for (const [id, s] of this.rows) if (s.userId === userId) this.rows.delete(id); }
+  readonly signIns = new Map<string, Date>();
+  async recordSignIn(userId: string, at: Date) { this.signIns.set(userId, at); }
 }
 
 export class FakeTokens implements ApiTokenRepository {

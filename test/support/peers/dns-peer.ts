@@ -16,10 +16,11 @@ export class DnsPeer {
   private server: ReturnType<typeof dns2.createServer> | undefined;
   port = 0;
 
-  constructor(readonly zone: Zone) {}
+  /** `listen`: where to answer; a loopback address and a free port unless stated (port 53 for a resolver a monitor names). */
+  constructor(readonly zone: Zone, private readonly listen: { address: string; port: number } = { address: '127.0.0.1', port: 0 }) {}
 
   get address(): string {
-    return `127.0.0.1:${this.port}`;
+    return `${this.listen.address}:${this.port}`;
   }
 
   async start(): Promise<this> {
@@ -49,7 +50,7 @@ export class DnsPeer {
         send(response);
       },
     } as any);
-    const listening = await this.server.listen({ udp: { port: 0, address: '127.0.0.1' } } as any);
+    const listening = await this.server.listen({ udp: { port: this.listen.port, address: this.listen.address } } as any);
     this.port = (listening as any).udp.port;
     return this;
   }

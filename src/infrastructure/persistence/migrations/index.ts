@@ -30,6 +30,7 @@ import { Migration20261222100000ImAlertSources } from './20261222100000-im-alert
 import { Migration20261223090000OnCall } from './20261223090000-on-call';
 import { Migration20261223100000Escalations } from './20261223100000-escalations';
 import { Migration20261224090000Reports } from './20261224090000-reports';
+import { Migration20261226090000PlatformAdminViews } from './20261226090000-platform-admin-views';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -64,4 +65,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261223090000OnCall', class: Migration20261223090000OnCall },
   { name: 'Migration20261223100000Escalations', class: Migration20261223100000Escalations },
   { name: 'Migration20261224090000Reports', class: Migration20261224090000Reports },
+  { name: 'Migration20261226090000PlatformAdminViews', class: Migration20261226090000PlatformAdminViews },
 ];

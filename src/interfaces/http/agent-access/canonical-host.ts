@@ -13,8 +13,17 @@ const ALWAYS = [/^\/agent(\/.*)?$/, /^\/oauth2(\/.*)?$/];
 /** Agent endpoints and discovery documents: served on the canonical host only. */
 export const isCanonicalOnlyPath = (path: string): boolean => DISCOVERY.has(path) || ALWAYS.some((pattern) => pattern.test(path));
 
-/** Express 5's host, port included; the first X-Forwarded-Host behind a trusted proxy. */
-const hostOf = (req: Request): string => (req.host ?? '').toLowerCase();
+/**
+ * The host a request was for, port included: the Host header, or, when the peer is a proxy named in
+ * TRUST_PROXY (Express's trust proxy), the last X-Forwarded-Host value, the one that proxy wrote
+ * (earlier ones came from its client; custom-domain routing reads the header the same way).
+ */
+const hostOf = (req: Request): string => {
+  const forwarded = req.get('x-forwarded-host');
+  const trusts = req.app.get('trust proxy fn') as ((address: string, hop: number) => boolean) | undefined;
+  const viaProxy = forwarded !== undefined && trusts?.(req.socket.remoteAddress ?? '', 0) === true;
+  return ((viaProxy ? forwarded.split(',').at(-1)!.trim() : req.get('host')) ?? '').toLowerCase();
+};
 
 /**
  * Agent endpoints and discovery documents exist only on the canonical host (PUBLIC_BASE_URL's):

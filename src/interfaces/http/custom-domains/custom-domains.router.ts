@@ -85,7 +85,9 @@ export function customDomainsRouter(deps: RouterDeps) {
       operationId: 'activateCustomDomain',
       method: 'post', path: '/api/custom-domains/{id}/activate', tags, summary: 'Activate a custom domain',
       description: 'verified -> active: requests whose Host is the hostname are served as the organization\'s (white-label) or '
-        + 'as the status page at `/`; agent and discovery endpoints answer 404 there. A pending entry is verified on the way. '
+        + 'as the status page at `/` (with `/index.json`, `/feed.atom`, `/badge.svg`, `/login`, `/subscribe`, `/confirm` and '
+        + '`/unsubscribe` beside it, and links in messages to the page\'s subscribers pointing at `https://<hostname>`); agent and '
+        + 'discovery endpoints answer 404 there. A pending entry is verified on the way. '
         + `Active entries answer as they are. ${PROOF} ${ROLES} ${SCOPE}`,
       params: IdParams,
       response: CustomDomainSchema,

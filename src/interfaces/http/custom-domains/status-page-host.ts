@@ -4,6 +4,7 @@ import { AppError, isAppError } from '../../../domain/shared/app-error';
 import { SignInToStatusPage } from '../../../application/status-pages/sign-in-to-status-page';
 import type { ActiveHost } from '../../../application/custom-domains/ports';
 import { ACCESS_COOKIE, servePublicStatusPage, type PublicFormat } from '../status-pages/public-page';
+import { publicSubscriptions } from '../status-pages/public-subscriptions';
 import { STATUS_PAGE_HTTP_SETTINGS, type StatusPageHttpSettings } from '../status-pages/settings';
 import type { StatusPageHost } from './host-routing';
 
@@ -12,11 +13,13 @@ const FORMATS: Record<string, PublicFormat> = { '/': 'html', '/index.json': 'jso
 const ACCESS_LIFETIME_MS = 7 * 86_400_000;
 
 /**
- * A status page on its own domain: the page at `/` with its JSON, feed and badge beside it, and the
- * private page's password form posting to `/login`, as /status/{slug} has them (links are relative
- * to the domain's root). Anything else there is 404.
+ * A status page on its own domain: the page at `/` with its JSON, feed and badge beside it, the
+ * private page's password form posting to `/login`, and subscribing, confirming and unsubscribing
+ * at `/subscribe`, `/confirm` and `/unsubscribe`, as /status/{slug} has them (links are relative to
+ * the domain's root, and messages to subscribers link here). Anything else there is 404.
  */
 export function publicStatusPageHost(container: Container): StatusPageHost {
+  const subscriptions = publicSubscriptions(container);
   return {
     serve(host: ActiveHost, req: Request, res: Response, next: NextFunction) {
       const page = host.statusPage;
@@ -24,9 +27,14 @@ export function publicStatusPageHost(container: Container): StatusPageHost {
       const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
       const ref = { pageId: page.rowId };
       const format = FORMATS[path];
+      const reading = req.method === 'GET' || req.method === 'HEAD';
       let work: Promise<void>;
-      if (format && (req.method === 'GET' || req.method === 'HEAD')) work = servePublicStatusPage(container, req, res, ref, '', format);
+      if (format && reading) work = servePublicStatusPage(container, req, res, ref, '', format);
       else if (path === '/login' && req.method === 'POST') work = signIn(container, req, res, ref);
+      else if (path === '/subscribe' && req.method === 'POST') work = subscriptions.subscribe(req, res, ref);
+      else if (path === '/confirm' && reading) work = subscriptions.confirm(req, res, ref);
+      else if (path === '/unsubscribe' && reading) work = Promise.resolve(subscriptions.showUnsubscribe(req, res, ''));
+      else if (path === '/unsubscribe' && req.method === 'POST') work = subscriptions.unsubscribe(req, res, ref);
       else return next(new AppError('routeNotFound'));
       work.catch(next);
     },

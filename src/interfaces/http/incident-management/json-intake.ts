@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { Tokenizer, TokenParser, TokenType } from '@streamparser/json';
 import { AppError } from '../../../domain/shared/app-error';
+import { findUnstorableText, unstorableTextError } from '../shared/storable-text';
 
 export interface JsonLimits {
   /** Bytes of body (after any transfer encoding; content encodings are refused). */
@@ -73,7 +74,10 @@ export function readJsonBody(req: Request, limits: JsonLimits): Promise<JsonBody
       if (!complete) return fail(new AppError('invalidJson'));
       settled = true;
       cleanup();
-      resolve({ value, bytes });
+      // The same refusal as bodies the host parses: text PostgreSQL cannot keep (storable-text.ts).
+      const unstorable = findUnstorableText(value);
+      if (unstorable) reject(unstorableTextError(unstorable, 'request body'));
+      else resolve({ value, bytes });
     };
     const onError = (error: unknown) => fail(error);
     const cleanup = () => {

@@ -23,10 +23,20 @@ function kindFields(type: PerKindType): [Record<string, z.ZodType>, Record<strin
   };
   switch (type) {
     case 'dns': {
+      // A DNS monitor asks a resolver and never connects to the answer: the name may answer private
+      // addresses; the resolver a monitor names is a connection and goes through the target policy.
       const dns = {
-        ...host, recordType: z.enum(DNS_RECORD_TYPES).optional(),
+        hostname: Hostname.meta({
+          description: 'The DNS name whose records are asked for: a name, not an address; reserved names (localhost, .local, '
+            + '.internal, single labels) are refused (invalidHostname). The service only asks the resolver and never connects '
+            + 'to the answers, so a name answering private addresses is accepted and checked.',
+        }),
+        recordType: z.enum(DNS_RECORD_TYPES).optional(),
         expectedValues: z.array(z.string().min(1).max(1000)).max(20).optional().meta({ description: 'Answers that must be present; empty: any answer' }),
-        resolver: z.string().max(255).nullable().optional().meta({ description: 'Nameserver to ask (public); null: the location resolvers' }),
+        resolver: z.string().max(255).nullable().optional().meta({
+          description: 'Nameserver to ask, an IP address (port 53): public, or in the operator\'s CHECK_PRIVATE_ALLOWLIST '
+            + '(invalidHostname); null: the service\'s resolvers (DNS_SERVERS)',
+        }),
       };
       return [dns, dns];
     }

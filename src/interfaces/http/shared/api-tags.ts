@@ -32,7 +32,7 @@ export const API_TAGS = [
   { name: 'Tools', description: 'One-off diagnostics: DNS, TLS certificate, TCP port, blocklist and domain expiry lookups.' },
   { name: 'Agent access', description: 'How AI agents register, get claimed by a user and obtain tokens (OAuth discovery, JWKS, token endpoint).' },
   { name: 'Connected apps', description: 'OAuth apps and agents a user approved: listing, disconnecting, consenting.' },
-  { name: 'Platform administration', description: 'Platform staff only: organizations\' status, platform switches, signing keys.' },
+  { name: 'Platform administration', description: 'Platform staff only: organizations\' status, platform switches, signing keys; the admins\' and supporters\' views of organizations, users and usage (/api/admin/**).' },
 ] as const;
 
 export type ApiTag = (typeof API_TAGS)[number]['name'];

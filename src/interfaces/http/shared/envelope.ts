@@ -18,6 +18,6 @@ export function sendError(
   const body: ErrorEnvelope = { error: true, url: req.originalUrl, statusCode, statusMessage, message: statusMessage };
   if (data && Object.keys(data).length > 0) body.data = data;
   const retryAfter = data?.retryAfter;
-  if (statusCode === 429 && typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
+  if ((statusCode === 429 || statusCode === 503) && typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
   res.status(statusCode).json(body);
 }

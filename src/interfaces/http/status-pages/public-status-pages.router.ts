@@ -2,10 +2,7 @@ import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { isAppError } from '../../../domain/shared/app-error';
 import { SignInToStatusPage } from '../../../application/status-pages/sign-in-to-status-page';
-import { SubscribeToStatusPage } from '../../../application/status-pages/subscribe-to-status-page';
-import { ManageSubscription } from '../../../application/status-pages/manage-subscription';
-import { PublicSubscribeBody } from './schemas';
-import { esc, renderMessage } from './public-html';
+import { publicSubscriptions, TokenQuery } from './public-subscriptions';
 import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
 import { ACCESS_COOKIE, servePublicStatusPage } from './public-page';
@@ -14,7 +11,6 @@ import { STATUS_PAGE_HTTP_SETTINGS, type StatusPageHttpSettings } from './settin
 const tags = ['Status pages'] as const;
 const SlugParams = z.object({ slug: z.string().max(64).meta({ description: 'The page\'s slug' }) });
 const ACCESS_LIFETIME_MS = 7 * 86_400_000;
-const TokenQuery = z.object({ token: z.string().min(1).max(200) }).strip();
 
 export const PublicPageSchema = z.object({
   page: z.object({ id: z.uuid(), title: z.string(), slug: z.string(), description: z.string().nullable(), footer: z.string().nullable(), brandColor: z.string() }),
@@ -41,6 +37,7 @@ const PAGE_NOTE = 'No authentication. A page with an IP allowlist answers 403 to
 export function publicStatusPagesRouter(deps: RouterDeps) {
   const { container } = deps;
   const settings = () => container.get<StatusPageHttpSettings>(STATUS_PAGE_HTTP_SETTINGS);
+  const subscriptions = publicSubscriptions(container);
   const page = (format: 'html' | 'json' | 'atom' | 'badge') =>
     async ({ params, req, res }: { params: { slug: string }; req: Request; res: Response }) => {
       await servePublicStatusPage(container, req, res, { slug: params.slug }, `/status/${params.slug}`, format);
@@ -112,14 +109,7 @@ export function publicStatusPagesRouter(deps: RouterDeps) {
         + '(allowlisted address, password given) first. One address may start 10 subscriptions per page and hour (429 rateLimited).',
       params: SlugParams, errors: ['statusPageNotFound', 'forbidden', 'rateLimited'],
       handler: async ({ params, req, res }) => {
-        const form = req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
-        const body = PublicSubscribeBody.parse(req.body ?? {});
-        const answer = await container.get(SubscribeToStatusPage).execute({ slug: params.slug },
-          { ip: req.ip, accessToken: req.cookies?.[ACCESS_COOKIE] }, body);
-        if (form) {
-          res.status(202).type('html').send(renderMessage('Check your inbox', answer.confirmed
-            ? 'This address is already subscribed.' : `We sent a confirmation link to ${body.email}. Follow it to start receiving updates.`));
-        } else res.status(202).json({ confirmed: answer.confirmed });
+        await subscriptions.subscribe(req, res, { slug: params.slug });
         return undefined;
       },
     })
@@ -128,9 +118,8 @@ export function publicStatusPagesRouter(deps: RouterDeps) {
       status: 200, method: 'get', path: '/status/{slug}/confirm', tags, summary: 'Confirm an e-mail subscription (the link in the confirmation)',
       description: 'Following it again changes nothing. An unknown token answers 404 subscriberNotFound.',
       params: SlugParams, query: TokenQuery, errors: ['statusPageNotFound', 'subscriberNotFound'],
-      handler: async ({ params, query, res }) => {
-        const { title } = await container.get(ManageSubscription).confirm({ slug: params.slug }, query.token);
-        res.status(200).type('html').send(renderMessage('Subscribed', `You will be told of incidents and maintenance on ${title}.`));
+      handler: async ({ params, req, res }) => {
+        await subscriptions.confirm(req, res, { slug: params.slug });
         return undefined;
       },
     })
@@ -139,10 +128,8 @@ export function publicStatusPagesRouter(deps: RouterDeps) {
       status: 200, method: 'get', path: '/status/{slug}/unsubscribe', tags, summary: 'The unsubscribe link of a message',
       description: 'Shows a button that unsubscribes (a GET alone changes nothing, so link scanners cannot unsubscribe anyone).',
       params: SlugParams, query: TokenQuery,
-      handler: async ({ params, query, res }) => {
-        res.status(200).type('html').send(renderMessage('Unsubscribe', 'Stop receiving updates from this status page?')
-          .replace('</main>', `<form method="post" action="/status/${esc(params.slug)}/unsubscribe?token=${encodeURIComponent(query.token)}">`
-            + '<button type="submit">Unsubscribe</button></form></main>'));
+      handler: async ({ params, req, res }) => {
+        subscriptions.showUnsubscribe(req, res, `/status/${params.slug}`);
         return undefined;
       },
     })
@@ -152,9 +139,8 @@ export function publicStatusPagesRouter(deps: RouterDeps) {
       description: 'The target of List-Unsubscribe with List-Unsubscribe-Post: List-Unsubscribe=One-Click, and of the button. An '
         + 'unknown token answers 404 subscriberNotFound.',
       params: SlugParams, query: TokenQuery, errors: ['statusPageNotFound', 'subscriberNotFound'],
-      handler: async ({ params, query, res }) => {
-        const { title } = await container.get(ManageSubscription).unsubscribe({ slug: params.slug }, query.token);
-        res.status(200).type('html').send(renderMessage('Unsubscribed', `You will no longer receive updates from ${title}.`));
+      handler: async ({ params, req, res }) => {
+        await subscriptions.unsubscribe(req, res, { slug: params.slug });
         return undefined;
       },
     }).router;

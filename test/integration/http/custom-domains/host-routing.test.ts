@@ -1,35 +1,14 @@
 import { expect } from 'chai';
-import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { startApplication, type RunningApplication } from '../../../../src/main/application';
-import { apiAt, expectError } from '../../../support/http-client';
+import { apiAt, expectError, rawAt as raw } from '../../../support/http-client';
 import { anOrganization, type SignedUp } from '../../../support/builders';
 import { aCustomerRow, aCustomerToken } from '../../../support/identity-fixtures';
 import { aMonitorRow } from '../../../support/results-fixtures';
 import { testConfig, testDatabase, testDnsServer } from '../../../support/test-server';
 
 const CANONICAL = 'api.test.example';
-
-/** A request with any Host and headers (fetch cannot set Host). */
-function raw(url: string, method: string, path: string, headers: Record<string, string>, body?: string) {
-  const target = new URL(url);
-  return new Promise<{ status: number; text: string; body: any; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
-    const request = http.request({ host: target.hostname, port: target.port, method, path, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: unknown = text;
-        try { parsed = JSON.parse(text); } catch { /* not JSON */ }
-        resolve({ status: response.statusCode!, text, body: parsed, headers: response.headers });
-      });
-    });
-    request.on('error', reject);
-    if (body !== undefined) request.write(body);
-    request.end();
-  });
-}
 
 const aHostname = () => `status-${randomBytes(4).toString('hex')}.customer-brand.com`;
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { AnnounceToSubscribers } from '../../../../src/application/status-pages/announce-to-subscribers';
 import { anOrganization } from '../../../support/builders';
-import { api, apiAt, expectError } from '../../../support/http-client';
+import { api, apiAt, expectError, rawAt } from '../../../support/http-client';
 import { aCustomerRow } from '../../../support/identity-fixtures';
 import { aMonitorRow, aResult, record } from '../../../support/results-fixtures';
 import { testCertificates } from '../../../support/peers/certificates';
@@ -10,6 +10,7 @@ import { SmtpPeer } from '../../../support/peers/smtp-peer';
 import { WebhookReceiver } from '../../../support/peers/webhook-receiver';
 import { aDeliveryService, type DeliveryService } from '../../../support/delivery-service';
 import { testClock } from '../../../support/test-clock';
+import { testDnsServer } from '../../../support/test-server';
 import { waitFor } from '../../../support/wait-for';
 
 const MAIL_HOST = 'mail.pages-fixture.com';
@@ -126,6 +127,47 @@ describe('Status page subscribers (loopback SMTP and webhook)', function () {
     expect((await api('GET', `/api/status-pages/${page.id}/subscribers`, { token: org.token })).body.map((s: { address: string }) => s.address))
       .to.deep.equal([lazy]);
     expectError(await apiAt(service.app.url, 'POST', unsubscribe), 404, 'subscriberNotFound');
+  });
+
+  it('on the page\'s custom domain: subscribes, confirms and unsubscribes there, and messages link to that domain', async () => {
+    const { org, monitor, page } = await aPageWithMonitor();
+    const hostname = `${unique('status')}.acme-brand.com`;
+    const claimed = await api('POST', '/api/custom-domains', { token: org.token, body: { hostname, kind: 'statusPage', statusPageId: page.id } });
+    expect(claimed.status, JSON.stringify(claimed.body)).to.equal(201);
+    (await testDnsServer()).set(claimed.body.verification.recordName, { TXT: [claimed.body.verification.recordValue] });
+    expect((await api('POST', `/api/custom-domains/${claimed.body.id}/activate`, { token: org.token })).status).to.equal(200);
+    const at = (method: string, path: string, headers: Record<string, string> = {}, body?: string) =>
+      rawAt(service.app.url, method, path, { host: hostname, ...headers }, body);
+
+    const form = `email=${encodeURIComponent(`${unique('visitor')}@example.com`)}`;
+    const address = decodeURIComponent(form.slice('email='.length));
+    const home = await at('GET', '/');
+    expect(home.text).to.include('action="/subscribe"');
+    const subscribed = await at('POST', '/subscribe', { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(form.length) }, form);
+    expect(subscribed.status).to.equal(202);
+    expect(subscribed.text).to.include('Check your inbox');
+    const confirmationMail = await waitFor(() => mailsTo(address)[0], { what: 'the confirmation mail', timeoutMs: 10_000 });
+    const confirm = new RegExp(`https://${hostname.replace(/\./g, '\\.')}(/confirm\\?token=[0-9a-f]+)\\s`).exec(plain(confirmationMail.raw))?.[1];
+    expect(confirm, plain(confirmationMail.raw)).to.be.a('string');
+    const confirmed = await at('GET', confirm!);
+    expect(confirmed.status).to.equal(200);
+    expect(confirmed.text).to.include('Subscribed');
+
+    await record(monitor, LOCATION, aResult('down', testClock.now()));
+    await announce();
+    const incidentMail = await waitFor(() => mailsTo(address)[1], { what: 'the incident mail', timeoutMs: 10_000 });
+    expect(plain(incidentMail.raw)).to.include(`Current status: https://${hostname}\r\n`);
+    const unsubscribe = new RegExp(`^List-Unsubscribe: <https://${hostname.replace(/\./g, '\\.')}(/unsubscribe\\?token=[0-9a-f]+)>$`, 'm')
+      .exec(unfold(incidentMail.raw))?.[1];
+    expect(unsubscribe, unfold(incidentMail.raw)).to.be.a('string');
+    const button = await at('GET', unsubscribe!);
+    expect(button.text).to.include(`action="${unsubscribe!}"`);
+    const oneClick = 'List-Unsubscribe=One-Click';
+    const gone = await at('POST', unsubscribe!, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(oneClick.length) }, oneClick);
+    expect(gone.status).to.equal(200);
+    expect(gone.text).to.include('Unsubscribed');
+    expect((await api('GET', `/api/status-pages/${page.id}/subscribers`, { token: org.token })).body).to.deep.equal([]);
+    expectError(await at('POST', unsubscribe!), 404, 'subscriberNotFound');
   });
 
   it('tells a webhook subscriber of the components it follows only, and of incident updates posted on the page', async () => {

@@ -130,5 +130,7 @@ describe('planning per-kind monitors', () => {
     expect(dns.targets).to.deep.equal([{ field: 'resolver', host: '9.9.9.9' }]);
     expectAppError(() => planMonitor(ctx('dns'), null, { hostname: '8.8.8.8' }), 'invalidHostname', { reason: 'notAName' });
     expectAppError(() => planMonitor(ctx('dns'), null, { hostname: 'example.com', resolver: 'localhost' }), 'invalidHostname', { field: 'resolver' });
+    // The checker asks a nameserver at its address: a name here would pass vetting and fail every check.
+    expectAppError(() => planMonitor(ctx('dns'), null, { hostname: 'example.com', resolver: 'dns.example.net' }), 'invalidHostname', { field: 'resolver', reason: 'notAnAddress' });
   });
 });
