@@ -6,7 +6,8 @@ export const COMPONENTS = 50;
 /**
  * An organization's public page of 50 website monitors of one customer in 5 groups (monitors in SQL:
  * the page, not the setup, is measured). `checked`: the monitors are checked by the running engine
- * (its location, a loopback target), and an incident is told on the page, affecting 5 components.
+ * (its location, a loopback target), an incident is told on the page, affecting 5 components, and
+ * it returns once every component's first result is recorded.
  */
 export async function aPageOf50(service: BenchService, checked?: { location: string; url: string }) {
   const org = await anOrganizationWithToken(service, 'status-page');
@@ -38,6 +39,15 @@ export async function aPageOf50(service: BenchService, checked?: { location: str
     await call(service, 'POST', `/api/status-pages/${page.id}/incidents`, {
       title: 'Elevated error rates', message: 'We are looking into elevated error rates on five services.', componentIds: ids.slice(0, 5),
     }, org.token);
+    // Until every component's first result is recorded the page changes with each (a new alert state): wait for them.
+    const deadline = Date.now() + 3 * 60_000;
+    for (;;) {
+      const { rows: [row] } = await sql(
+        'SELECT count(*)::int AS n FROM monitor_alert_states s JOIN monitors m ON m.id = s.monitor_id WHERE m.public_id = ANY(?::uuid[])', [ids]);
+      if (Number(row!.n) >= ids.length) break;
+      if (Date.now() > deadline) throw new Error(`the page's monitors have ${row!.n} alert states of ${ids.length} after 3 minutes`);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
   }
   return { path: '/status/bench', pageId: page.id, organization: org, customerId: customer.id, packageId: pkg.id, monitorIds: ids };
 }
