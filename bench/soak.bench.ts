@@ -121,10 +121,11 @@ async function main() {
     let errors = 0;
     let inFlightCreate = false;
     const rss: Array<{ minute: number; mb: number }> = [];
-    const intervals: Array<{ minute: number; requests: number; errors: number; p99Ms: number; checks: ReturnType<typeof engineWindow>; rssMb: number }> = [];
+    const intervals: Array<{ minute: number; requests: number; errors: number; p99Ms: number; checks: ReturnType<typeof engineWindow>; rssMb: number; eventLoopDelayP99Ms: number }> = [];
 
     const heapAtStart = await service.request<{ bytes: number; rss: number }>({ type: 'heap' });
     const statsAtStart = await engine.stats();
+    await service.request({ type: 'loop-delay' });
     const started = performance.now();
     const end = started + MINUTES * 60_000;
     const interval = 1000 / RATE;
@@ -151,14 +152,15 @@ async function main() {
         lastProgress = now;
         const s = await engine.stats();
         const checks = engineWindow(lastStats, s);
+        const loop = await service.request<{ p99: number; max: number }>({ type: 'loop-delay' });
         lastStats = s;
         windowLatencies.sort((a, b) => a - b);
         const entry = {
           minute: Number(((now - started) / 60_000).toFixed(1)), requests: windowRequests, errors: windowErrors,
-          p99Ms: percentile(windowLatencies, 0.99), checks, rssMb: Math.round(s.rss / 1e6),
+          p99Ms: percentile(windowLatencies, 0.99), checks, rssMb: Math.round(s.rss / 1e6), eventLoopDelayP99Ms: loop.p99,
         };
         intervals.push(entry);
-        progress(`${entry.minute} min: ${windowRequests} answers (${windowErrors} errors), p99 ${entry.p99Ms} ms; checks ${checks.checksStarted}, start lateness p99 ${checks.latenessMs.p99} ms; RSS ${entry.rssMb} MB`);
+        progress(`${entry.minute} min: ${windowRequests} answers (${windowErrors} errors), p99 ${entry.p99Ms} ms; checks ${checks.checksStarted}, start lateness p99 ${checks.latenessMs.p99} ms; event loop delay p99 ${loop.p99} ms; RSS ${entry.rssMb} MB`);
         windowLatencies = [];
         windowErrors = 0;
         windowRequests = 0;

@@ -6,6 +6,7 @@
  *   {type: 'heap'} -> {bytes, rss}   heap in use after a full collection, and the resident set then
  *   {type: 'rollups'} -> {rows, bytes, hoursRolledUp}   three results of every scheduled monitor in a completed
  *     hour, rolled up as the hourly job does: check_result_rollups' rows and bytes (with its index)
+ *   {type: 'loop-delay'} -> {p50, p99, max}   the event loop's delay (ms) since the previous such request
  *   {type: 'storage'} -> {resultRows, resultBytes, databaseBytes}   check_results (every partition, with
  *     indexes and TOAST) and the whole database, in bytes
  *   The API benches' requests too, for benches that load the service's HTTP API while the engine runs
@@ -22,6 +23,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Session } from 'node:inspector/promises';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import pino from 'pino';
@@ -77,6 +79,9 @@ async function main() {
   const sql = app.database.sql;
   const profiler = new Session();
   const bareRoute = await startBareRoute();
+  // How long the service's one thread keeps a ready callback (a view, a check's socket) waiting.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   process.on('message', async (m: { type: string; id: number; http?: number; tcp?: number; httpUrl?: string; tcpPort?: number; sql?: string; params?: unknown[] }) => {
     if (m.type === 'urls') process.send!({ id: m.id, url: app.url, bareUrl: bareRoute.url });
     if (m.type === 'cpu') {
@@ -88,6 +93,11 @@ async function main() {
     if (m.type === 'bare') {
       bareRoute.answer(m as never);
       process.send!({ id: m.id });
+    }
+    if (m.type === 'loop-delay') {
+      const ms = (ns: number) => Number((ns / 1e6).toFixed(1));
+      process.send!({ id: m.id, p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) });
+      loopDelay.reset();
     }
     if (m.type === 'rollups') {
       // A past hour (two ago) with three results per scheduled monitor (varied response times, so the
