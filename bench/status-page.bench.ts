@@ -42,6 +42,11 @@ const TARGET_LATENESS_P99_MS = 1000;
 
 interface Cpu { serverMicros: number; postgresMicros: number | null }
 interface LoopDelay { p50: number; p99: number; max: number }
+/** The service's event loop delay since the previous call (ms). */
+async function loopDelay(service: BenchService): Promise<LoopDelay> {
+  const { p50, p99, max } = await service.request<LoopDelay>({ type: 'loop-delay' });
+  return { p50, p99, max };
+}
 
 async function measure(service: BenchService, label: string, url: string, headers: Record<string, string> = {}) {
   await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S, headers });
@@ -196,7 +201,7 @@ async function mainUnderEngine() {
     await new Promise((resolve) => setTimeout(resolve, QUIET_S * 1000));
     const quietAfter = await engine.stats();
     const quietCpuAfter = await service.request<Cpu>({ type: 'cpu' });
-    const quiet = { ...engineWindow(quietStats, quietAfter), eventLoopDelayMs: await service.request<LoopDelay>({ type: 'loop-delay' }) };
+    const quiet = { ...engineWindow(quietStats, quietAfter), eventLoopDelayMs: await loopDelay(service) };
     const engineMicrosPerSecond = (quietCpuAfter.serverMicros - quietCpu.serverMicros) / QUIET_S;
 
     const rounds = [];
@@ -210,7 +215,7 @@ async function mainUnderEngine() {
       const before = await engine.stats();
       await service.request({ type: 'loop-delay' });
       const open = await openLoop(url, {}, { connections: CONNECTIONS, rate: RATE, durationSeconds: Math.max(DURATION_S, 8) });
-      const eventLoopDelayMs = await service.request<LoopDelay>({ type: 'loop-delay' });
+      const eventLoopDelayMs = await loopDelay(service);
       const openChecks = engineWindow(before, await engine.stats());
       rounds.push({ bare, page, conditional, open: { ...open, checks: openChecks, eventLoopDelayMs } });
     }
