@@ -3,7 +3,14 @@
  * rules) on loopback, against bare checks measured in the same run. The service and its worker run
  * in a child process (its CPU and its PostgreSQL's are counted); the targets run in another.
  * BENCH_HTTP / BENCH_TCP monitors on a mix of intervals (BENCH_INTERVALS minutes, in turn; default
- * 1,2), BENCH_SECONDS of measurement after a warm-up.
+ * 1,2), BENCH_SECONDS of measurement after a warm-up. BENCH_MONITORS=n is half HTTP, half TCP.
+ * The 200,000-monitor scenario (bench/README.md): BENCH_MONITORS=200000 BENCH_INTERVALS=1,5,15,60
+ * BENCH_SEED_STATES=1 BENCH_WARMUP=90, with BENCH_REFERENCE_MICROS set to the all-in CPU per check of
+ * a 40,000-monitor run of the same hour (the ratio to it is then printed).
+ * Memory per scheduled monitor: live heap (after a full collection) and resident set, after the
+ * measured window minus before seeding, over the monitors. PostgreSQL growth: check_results'
+ * bytes (partitions, indexes, TOAST) added over the measured window per recorded result, and that
+ * times the run's checks per day.
  * BENCH_PROFILE=file.cpuprofile writes a CPU profile of the service over the measured window;
  * BENCH_HEAP_PROFILE=file.heapprofile a sampled profile of what it allocated that was promoted and
  * then collected (what drives full garbage collections). The service runs as `npm start` runs it:
@@ -27,8 +34,11 @@ import { loaderFlags, supportScript } from './support/scripts';
 import { postgresCpuMicros } from './support/postgres-cpu';
 import { latenessBetween, type LatenessCounts } from '../src/domain/scheduling/lateness-histogram';
 
-const HTTP_MONITORS = Number(process.env.BENCH_HTTP ?? 1000);
-const TCP_MONITORS = Number(process.env.BENCH_TCP ?? 1000);
+const MONITORS = process.env.BENCH_MONITORS === undefined ? undefined : Number(process.env.BENCH_MONITORS);
+const HTTP_MONITORS = Number(process.env.BENCH_HTTP ?? (MONITORS === undefined ? 1000 : Math.ceil(MONITORS / 2)));
+const TCP_MONITORS = Number(process.env.BENCH_TCP ?? (MONITORS === undefined ? 1000 : Math.floor(MONITORS / 2)));
+/** All-in µs per check of a reference run (the 40,000-monitor mix of the same hour), to compare with. */
+const REFERENCE_MICROS = process.env.BENCH_REFERENCE_MICROS === undefined ? undefined : Number(process.env.BENCH_REFERENCE_MICROS);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const INTERVALS = (process.env.BENCH_INTERVALS ?? '1,2').split(',').map(Number);
 /** Past the longest interval, whose first result per monitor and location goes the full way (alert state created). */
@@ -120,8 +130,9 @@ async function main() {
   let figures: Record<string, unknown>;
   let allInPerCheck: number;
   try {
-    const heap = () => service.request<{ bytes: number }>({ type: 'heap' }).then((r) => r.bytes);
-    const heapBefore = await heap();
+    const memory = () => service.request<{ bytes: number; rss: number }>({ type: 'heap' });
+    const memoryBefore = await memory();
+    const storage = () => service.request<{ resultRows: number; resultBytes: number; databaseBytes: number }>({ type: 'storage' });
     const { ms } = await service.request<{ ms: number }>({
       type: 'seed', http: HTTP_MONITORS, tcp: TCP_MONITORS, httpUrl: `http://127.0.0.1:${ports.http}/`, tcpPort: ports.tcp, intervals: INTERVALS,
     });
@@ -135,6 +146,7 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       warmup++;
     }
+    const storageA = await storage();
     const a = await stats();
     progress(`measuring ${SECONDS} s (warm-up took ${warmup} s)`);
     const pgA = await postgresCpuMicros(pid);
@@ -145,17 +157,25 @@ async function main() {
     if (HEAP_PROFILE) await service.request({ type: 'heap-profile-stop', file: path.resolve(HEAP_PROFILE) });
     const b = await stats();
     const pgB = await postgresCpuMicros(pid);
+    const storageB = await storage();
     const checks = b.recorded - a.recorded;
     const serviceCpu = (b.cpuMicros - a.cpuMicros) / checks;
     const pgCpu = pgA === null || pgB === null ? null : (pgB - pgA) / checks;
     const allIn = serviceCpu + (pgCpu ?? 0);
     const lateness = latenessBetween(a.lateness, b.lateness);
-    const heapBytesPerMonitor = ((await heap()) - heapBefore) / (HTTP_MONITORS + TCP_MONITORS);
+    const memoryAfter = await memory();
+    const monitors = HTTP_MONITORS + TCP_MONITORS;
+    const heapBytesPerMonitor = (memoryAfter.bytes - memoryBefore.bytes) / monitors;
+    const rssBytesPerMonitor = (memoryAfter.rss - memoryBefore.rss) / monitors;
+    const resultBytes = (storageB.resultBytes - storageA.resultBytes) / Math.max(1, storageB.resultRows - storageA.resultRows);
+    const checksPerDay = (checks / SECONDS) * 86_400;
     // Burst: every monitor due at once; how late do they start?
     const beforeBurst = (await stats()).lateness;
     await service.request({ type: 'burst', count: BURST });
     await new Promise((resolve) => setTimeout(resolve, 10_000));
     const burst = latenessBetween(beforeBurst, (await stats()).lateness);
+    // Rollups: what one monitor-hour adds to check_result_rollups (kept ROLLUP_RETENTION_DAYS).
+    const rollups = await service.request<{ rows: number; bytes: number; hoursRolledUp: number }>({ type: 'rollups' });
     allInPerCheck = allIn;
     figures = {
       date: new Date().toISOString(), checker: process.env.BENCH_CHECKER ?? 'real', monitors: { http: HTTP_MONITORS, tcp: TCP_MONITORS, intervalMinutes: INTERVALS },
@@ -177,6 +197,21 @@ async function main() {
       agendaJobsPerCheck: 0,
       serviceRssMb: Math.round(b.rss / 1e6),
       heapBytesPerScheduledMonitor: Math.round(heapBytesPerMonitor),
+      rssBytesPerScheduledMonitor: Math.round(rssBytesPerMonitor),
+      serviceRssBeforeSeedMb: Math.round(memoryBefore.rss / 1e6),
+      // check_results only (every partition with its indexes and TOAST); the database's own growth beside it.
+      postgres: {
+        resultRowsAdded: storageB.resultRows - storageA.resultRows,
+        bytesPerResult: Math.round(resultBytes),
+        resultsPerDay: Math.round(checksPerDay),
+        resultGbPerDay: Number(((resultBytes * checksPerDay) / 1e9).toFixed(2)),
+        databaseBytesPerResult: Math.round((storageB.databaseBytes - storageA.databaseBytes) / Math.max(1, storageB.resultRows - storageA.resultRows)),
+        databaseMbAfter: Math.round(storageB.databaseBytes / 1e6),
+        rollupRows: rollups.rows, bytesPerRollupRow: Math.round(rollups.bytes / Math.max(1, rollups.rows)),
+        // One row per monitor, location and hour.
+        rollupGbPerDay: Number(((rollups.bytes / Math.max(1, rollups.rows)) * monitors * 24 / 1e9).toFixed(2)),
+      },
+      ...(REFERENCE_MICROS === undefined ? {} : { referenceAllInMicrosPerCheck: REFERENCE_MICROS, ratioAllInToReference: Number((allIn / REFERENCE_MICROS).toFixed(2)) }),
     };
   } catch (error) {
     targets.kill();

@@ -16,18 +16,16 @@
  */
 import 'reflect-metadata';
 import fs from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import inspector from 'node:inspector/promises';
-import type { AddressInfo } from 'node:net';
-import express from 'express';
 import pino from 'pino';
 import { loadConfig } from '../../src/main/config';
 import { startApplication } from '../../src/main/application';
 import { renderStaleWebsiteDocuments } from '../../src/infrastructure/monitoring/website-document';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/infrastructure/persistence/embedded-postgres';
 import { postgresCpuMicros } from './postgres-cpu';
+import { startBareRoute } from './bare-route';
 
 type Message = { type: string; id: number; sql?: string; params?: unknown[]; body?: unknown };
 
@@ -44,22 +42,8 @@ async function main() {
   const app = await startApplication(config, { jobs: false, logger: pino({ level: 'silent' }) });
 
   let profiler: inspector.Session | undefined;
-  let barePage: unknown = { items: [], total: 0, page: 1, perPage: 50 };
-  let bareText: { body: Buffer; headers: Record<string, string> } | undefined;
-  const bare = express();
-  bare.disable('x-powered-by');
-  bare.get('/bare', (_req, res) => {
-    if (bareText) res.set(bareText.headers).send(bareText.body);
-    else res.json(barePage);
-  });
-  // The ingest bench's baseline: a bare route taking the same JSON body and answering 202.
-  bare.post('/bare', express.json({ limit: '256kb' }), (req, res) => {
-    res.status(202).json({ status: 'success', message: 'Event processed', dedup_key: (req.body as { dedup_key?: string }).dedup_key });
-  });
-  const bareServer = http.createServer(bare);
-  bareServer.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
-  const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`;
+  const bareRoute = await startBareRoute();
+  const bareUrl = bareRoute.url;
 
   process.on('message', async (message: Message) => {
     if (message.type === 'cpu') {
@@ -71,9 +55,7 @@ async function main() {
     if (message.type === 'sql') process.send!({ id: message.id, rows: await app.database.sql.query(message.sql!, message.params ?? []) });
     if (message.type === 'renderDocuments') process.send!({ id: message.id, rendered: await renderStaleWebsiteDocuments(app.database.orm) });
     if (message.type === 'bare') {
-      barePage = message.body;
-      const { text, headers } = message as { text?: string; headers?: Record<string, string> };
-      bareText = text === undefined ? undefined : { body: Buffer.from(text), headers: headers ?? {} };
+      bareRoute.answer(message as never);
       process.send!({ id: message.id });
     }
     if (message.type === 'profile') {
@@ -91,8 +73,7 @@ async function main() {
       process.send!({ id: message.id });
     }
     if (message.type === 'stop') {
-      bareServer.closeAllConnections();
-      bareServer.close();
+      bareRoute.close();
       await app.stop();
       await embedded?.stop();
       if (!process.env.BENCH_DATA_DIR) await fs.rm(dataDir, { recursive: true, force: true });

@@ -3,7 +3,16 @@
  *   {type: 'seed', http, tcp, httpUrl, tcpPort, intervals} -> {ms}   monitors inserted (planned by the trigger),
  *     their check intervals (minutes) taken in turn from `intervals`
  *   {type: 'stats'} -> {cpuMicros, rss, started, recorded, dropped, unrecorded, lateness}   (cumulative lateness buckets)
- *   {type: 'heap'} -> {bytes}   heap in use after a full collection
+ *   {type: 'heap'} -> {bytes, rss}   heap in use after a full collection, and the resident set then
+ *   {type: 'rollups'} -> {rows, bytes, hoursRolledUp}   three results of every scheduled monitor in a completed
+ *     hour, rolled up as the hourly job does: check_result_rollups' rows and bytes (with its index)
+ *   {type: 'loop-delay'} -> {p50, p99, max}   the event loop's delay (ms) since the previous such request
+ *   {type: 'storage'} -> {resultRows, resultBytes, databaseBytes}   check_results (every partition, with
+ *     indexes and TOAST) and the whole database, in bytes
+ *   The API benches' requests too, for benches that load the service's HTTP API while the engine runs
+ *   (bench/status-page.bench.ts with BENCH_MONITORS, bench/soak.bench.ts): {type: 'urls'} -> {url, bareUrl},
+ *   {type: 'cpu'} -> {serverMicros, postgresMicros}, {type: 'sql', sql, params} -> {rows},
+ *   {type: 'renderDocuments'}, {type: 'bare', text, headers} (see api-service-process.ts)
  *   {type: 'profile-start'} / {type: 'profile-stop', file}   a CPU profile of the measured window only
  *   {type: 'heap-profile-start'} / {type: 'heap-profile-stop', file}   sampled allocations promoted, then collected
  */
@@ -14,6 +23,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Session } from 'node:inspector/promises';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import pino from 'pino';
@@ -27,6 +37,11 @@ import type { CheckRequest } from '../../src/domain/checks/check-request';
 import { dispatcherOptions } from '../../src/main/modules/scheduling.module';
 import { startCheckWorker } from '../../src/interfaces/jobs/check-worker';
 import { tuneGarbageCollection } from '../../src/main/gc-tuning';
+import { renderStaleWebsiteDocuments } from '../../src/infrastructure/monitoring/website-document';
+import { RequestContext } from '@mikro-orm/postgresql';
+import { MaintainResultStorage } from '../../src/application/results/maintain-result-storage';
+import { postgresCpuMicros } from './postgres-cpu';
+import { startBareRoute } from './bare-route';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -63,7 +78,48 @@ async function main() {
     : undefined;
   const sql = app.database.sql;
   const profiler = new Session();
-  process.on('message', async (m: { type: string; id: number; http?: number; tcp?: number; httpUrl?: string; tcpPort?: number }) => {
+  const bareRoute = await startBareRoute();
+  // How long the service's one thread keeps a ready callback (a view, a check's socket) waiting.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  process.on('message', async (m: { type: string; id: number; http?: number; tcp?: number; httpUrl?: string; tcpPort?: number; sql?: string; params?: unknown[] }) => {
+    if (m.type === 'urls') process.send!({ id: m.id, url: app.url, bareUrl: bareRoute.url });
+    if (m.type === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send!({ id: m.id, serverMicros: user + system, postgresMicros: await postgresCpuMicros(process.pid) });
+    }
+    if (m.type === 'sql') process.send!({ id: m.id, rows: await sql.query(m.sql!, m.params ?? []) });
+    if (m.type === 'renderDocuments') process.send!({ id: m.id, rendered: await renderStaleWebsiteDocuments(app.database.orm) });
+    if (m.type === 'bare') {
+      bareRoute.answer(m as never);
+      process.send!({ id: m.id });
+    }
+    if (m.type === 'loop-delay') {
+      const ms = (ns: number) => Number((ns / 1e6).toFixed(1));
+      process.send!({ id: m.id, p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) });
+      loopDelay.reset();
+    }
+    if (m.type === 'rollups') {
+      // A past hour (two ago) with three results per scheduled monitor (varied response times, so the
+      // histogram has several buckets), then the hourly upkeep: the rollup bytes one monitor-hour costs.
+      const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 2 * 3_600_000);
+      await sql.query(
+        `INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms)
+         SELECT s.monitor_id, ?::timestamptz + ((s.monitor_id * 7 + k * 1200) % 3600) * interval '1 second', l.id, 1, 20 + (random() * 900)::int
+         FROM check_schedule s JOIN check_locations l ON l.code = s.location CROSS JOIN generate_series(0, 2) k`, [hour]);
+      const report = await RequestContext.create(app.database.orm.em, () => app.container.get(MaintainResultStorage).execute());
+      const [row] = await sql.query<{ rows: string; bytes: string }>(
+        `SELECT count(*)::text AS rows, pg_total_relation_size('check_result_rollups')::text AS bytes FROM check_result_rollups`);
+      process.send!({ id: m.id, rows: Number(row!.rows), bytes: Number(row!.bytes), hoursRolledUp: report.hoursRolledUp });
+    }
+    if (m.type === 'storage') {
+      // Every partition of check_results with its indexes and TOAST: what a day of results costs on disk.
+      const [row] = await sql.query<{ rows: string; results: string; database: string }>(
+        `SELECT (SELECT count(*) FROM check_results)::text AS rows,
+           (SELECT coalesce(sum(pg_total_relation_size(relid)), 0) FROM pg_partition_tree('check_results'))::text AS results,
+           pg_database_size(current_database())::text AS database`);
+      process.send!({ id: m.id, resultRows: Number(row!.rows), resultBytes: Number(row!.results), databaseBytes: Number(row!.database) });
+    }
     if (m.type === 'seed') {
       const intervals = (m as { intervals?: number[] }).intervals ?? [1];
       const [org] = await sql.query<{ id: number }>(
@@ -104,7 +160,8 @@ async function main() {
     if (m.type === 'heap') {
       // Live heap after a full collection: what the process keeps per scheduled monitor.
       gc();
-      process.send!({ id: m.id, bytes: process.memoryUsage().heapUsed });
+      const memory = process.memoryUsage();
+      process.send!({ id: m.id, bytes: memory.heapUsed, rss: memory.rss });
     }
     if (m.type === 'stats') {
       const usage = process.cpuUsage();
@@ -142,6 +199,7 @@ async function main() {
       process.send!({ id: m.id });
     }
     if (m.type === 'stop') {
+      bareRoute.close();
       await substituteWorker?.stop();
       await app.stop();
       await fs.rm(dataDir, { recursive: true, force: true });

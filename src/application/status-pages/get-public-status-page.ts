@@ -26,6 +26,8 @@ export interface PublicPageOptions {
   maxEntries: number;
 }
 
+const keyOf = (ref: PublicPageRef): string => ('slug' in ref ? `slug:${ref.slug}` : `id:${ref.pageId}`);
+
 interface Entry {
   fingerprint: string;
   checkedAt: number;
@@ -51,11 +53,29 @@ export class GetPublicStatusPage {
   ) {}
 
   async execute(ref: PublicPageRef, visitor: Visitor): Promise<PublicPageAnswer> {
-    const entry = await this.current(ref);
+    return this.answer(await this.current(ref), visitor);
+  }
+
+  /**
+   * The answer from the page kept in memory, when it is fresh and the visitor's address is admitted;
+   * otherwise undefined (ask `execute`). It reaches no port, so a view answered this way needs no
+   * database context: most views of a busy page.
+   */
+  fromMemory(ref: PublicPageRef, visitor: Visitor): PublicPageAnswer | undefined {
+    const entry = this.entries.get(keyOf(ref));
+    if (!entry || !this.isFresh(entry, this.clock.now().getTime()) || !entry.model.page.admitsAddress(visitor.ip)) return undefined;
+    return this.answer(entry, visitor);
+  }
+
+  private answer(entry: Entry, visitor: Visitor): PublicPageAnswer {
     const page = entry.model.page;
     if (!page.admitsAddress(visitor.ip)) throw new AppError('forbidden', {}, 'This status page is not shown to your network');
     if (page.passwordHash !== null && !this.tokens.verify(page, visitor.accessToken, this.clock.now())) return { kind: 'passwordRequired', page };
     return { kind: 'page', model: entry.model };
+  }
+
+  private isFresh(entry: Entry, now: number): boolean {
+    return now - entry.checkedAt < this.options.refreshMs && now < entry.model.validUntil.getTime();
   }
 
   /** The page itself, for its password form (no model built). */
@@ -66,10 +86,9 @@ export class GetPublicStatusPage {
   }
 
   private async current(ref: PublicPageRef): Promise<Entry> {
-    const key = 'slug' in ref ? `slug:${ref.slug}` : `id:${ref.pageId}`;
-    const now = this.clock.now().getTime();
+    const key = keyOf(ref);
     const entry = this.entries.get(key);
-    if (entry && now - entry.checkedAt < this.options.refreshMs && now < entry.model.validUntil.getTime()) return entry;
+    if (entry && this.isFresh(entry, this.clock.now().getTime())) return entry;
     let pending = this.inFlight.get(key);
     if (!pending) {
       pending = this.refresh(key, ref, entry).finally(() => this.inFlight.delete(key));

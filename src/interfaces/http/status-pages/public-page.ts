@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Container } from 'inversify';
 import { isAppError } from '../../../domain/shared/app-error';
-import { GetPublicStatusPage, type PublicPageRef } from '../../../application/status-pages/get-public-status-page';
+import { GetPublicStatusPage, type PublicPageAnswer, type PublicPageRef } from '../../../application/status-pages/get-public-status-page';
 import type { PublicStatusPage } from '../../../application/status-pages/public-status-page';
 import { renderMessage, renderPasswordForm, renderPublicHtml } from './public-html';
 import { presentPublicPage } from './public-json';
@@ -84,6 +84,24 @@ export async function servePublicStatusPage(
     }
     throw error;
   }
+  send(settings, req, res, answer, base, format);
+}
+
+/**
+ * A view answered from the page kept in memory (`GetPublicStatusPage.fromMemory`), without a database
+ * context; false when the page must be read or rebuilt first (then `servePublicStatusPage`).
+ */
+export function servePublicStatusPageFromMemory(
+  container: Container, req: Request, res: Response, ref: PublicPageRef, base: string, format: PublicFormat,
+): boolean {
+  const { visit, settings } = dependencies(container);
+  const answer = visit.fromMemory(ref, { ip: req.ip, accessToken: req.cookies?.[ACCESS_COOKIE] });
+  if (!answer) return false;
+  send(settings, req, res, answer, base, format);
+  return true;
+}
+
+function send(settings: StatusPageHttpSettings, req: Request, res: Response, answer: PublicPageAnswer, base: string, format: PublicFormat): void {
   if (answer.kind === 'passwordRequired') {
     if (format !== 'html') {
       sendText(res, 401, format === 'badge' ? 'badge' : 'json', format === 'badge' ? '' : JSON.stringify({ passwordRequired: true }));

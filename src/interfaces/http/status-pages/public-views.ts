@@ -3,7 +3,7 @@ import type { Container } from 'inversify';
 import type { RequestHandler } from 'express';
 import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
 import { customDomainOf } from '../custom-domains/host-routing';
-import { servePublicStatusPage, type PublicFormat } from './public-page';
+import { servePublicStatusPage, servePublicStatusPageFromMemory, type PublicFormat } from './public-page';
 
 /** /status/{slug} and its JSON, feed and badge, with a slug as pages can have one (anything else takes the usual way). */
 const VIEW = /^\/status\/([a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?)(?:\/(index\.json|feed\.atom|badge\.svg))?$/;
@@ -13,7 +13,8 @@ const FORMATS: Record<string, PublicFormat> = { 'index.json': 'json', 'feed.atom
  * Page views (GET and HEAD) answered before the body parsers, the cookie parser and the route table:
  * a view reads no body (the page is built once per change and kept), so these would be most of its
  * cost. Mounted after the request log (request ids) and the host resolution;
- * errors go on to the error handler (the envelope). Cookies are parsed only when some are sent (a
+ * errors go on to the error handler (the envelope). A view of a page kept built and fresh creates no
+ * database context (`servePublicStatusPageFromMemory`). Cookies are parsed only when some are sent (a
  * private page's access cookie). Form posts (password, subscribe) and the routes' OpenAPI
  * declarations stay in the route table, which also answers anything this does not match.
  * `serveHost` answers the views of a status page on its own domain (`/`, `/index.json`...).
@@ -25,12 +26,17 @@ export function publicStatusPageViews(container: Container, orm: MikroORM, serve
     const onHost = customDomainOf(res)?.kind === 'statusPage';
     const match = onHost ? null : VIEW.exec(req.path);
     if (!onHost && !match) return next();
-    // A view that rebuilds the page reads through the request's unit of work (ContextSql), hence a context.
-    const serve = () => RequestContext.create(orm.em, () => {
-      if (onHost) return serveHost(req, res, next);
-      const [, slug, file] = match!;
-      servePublicStatusPage(container, req, res, { slug: slug! }, `/status/${slug}`, file ? FORMATS[file]! : 'html').catch(next);
-    });
+    const serve = () => {
+      const [, slug, file] = match ?? [];
+      const format = file ? FORMATS[file]! : 'html';
+      // Most views find the page built and fresh in memory: answered at once, without a database context.
+      if (!onHost && servePublicStatusPageFromMemory(container, req, res, { slug: slug! }, `/status/${slug}`, format)) return;
+      // A view that reads or rebuilds the page goes through the request's unit of work (ContextSql), hence a context.
+      RequestContext.create(orm.em, () => {
+        if (onHost) return serveHost(req, res, next);
+        servePublicStatusPage(container, req, res, { slug: slug! }, `/status/${slug}`, format).catch(next);
+      });
+    };
     if (req.headers.cookie) cookies(req, res, serve);
     else serve();
   };

@@ -99,6 +99,20 @@ describe('Status pages (use cases)', () => {
     expect(after.model.version).to.not.equal(first.model.version);
   });
 
+  it('answers a view from memory only while the built page is fresh and the visitor admitted, reaching no port', async () => {
+    const { aPage, visit, readings, pages, clock } = setup();
+    await aPage({ ipAllowlist: ['198.51.100.0/24'] });
+    expect(visit.fromMemory({ slug: 'acme' }, visitor), 'nothing built yet').to.equal(undefined);
+    const built = modelOf(await visit.execute({ slug: 'acme' }, visitor));
+    const answer = visit.fromMemory({ slug: 'acme' }, visitor);
+    expect(answer && modelOf(answer)).to.equal(built);
+    expect(visit.fromMemory({ slug: 'acme' }, { ip: '203.0.113.5', accessToken: undefined }), 'outside the allowlist: execute refuses it').to.equal(undefined);
+    expect(visit.fromMemory({ slug: 'other' }, visitor)).to.equal(undefined);
+    expect([pages.visitorLookups, readings.fingerprints]).to.deep.equal([1, 1]);
+    clock.advance(6_000);
+    expect(visit.fromMemory({ slug: 'acme' }, visitor), 'past the refresh window: the page must be checked').to.equal(undefined);
+  });
+
   it('shares one rebuild between concurrent views of a stale page', async () => {
     const { aPage, visit, readings } = setup();
     await aPage();
