@@ -152,9 +152,14 @@ export class SqlStatusPageReadings implements StatusPageReadings {
          (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM status_page_incidents WHERE page_id = ?),
          (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM maintenance_windows WHERE organization_id = ?),
          (SELECT string_agg(domain_id || ':' || is_expired || ':' || (last_checked_at IS NOT NULL), ';' ORDER BY domain_id) FROM customer_domain_expiry WHERE domain_id = ANY(?::int4[])),
-         (SELECT string_agg(ip_id || ':' || is_listed || ':' || (last_checked_at IS NOT NULL), ';' ORDER BY ip_id) FROM customer_ip_dnsbl WHERE ip_id = ANY(?::int4[]))
+         (SELECT string_agg(ip_id || ':' || is_listed || ':' || (last_checked_at IS NOT NULL), ';' ORDER BY ip_id) FROM customer_ip_dnsbl WHERE ip_id = ANY(?::int4[])),
+         -- The records' own names (a component without a name of its own shows its record's), and whether they still exist.
+         (SELECT string_agg(id || ':' || name, ';' ORDER BY id) FROM monitors WHERE id = ANY(?::int8[])),
+         (SELECT string_agg(id || ':' || domain_name, ';' ORDER BY id) FROM customer_domains WHERE id = ANY(?::int4[])),
+         (SELECT string_agg(id || ':' || label, ';' ORDER BY id) FROM customer_ips WHERE id = ANY(?::int4[]))
        )) AS f`,
-      [page.id, intArray(monitors), page.organizationId, intArray(monitors), page.id, page.organizationId, intArray(domains), intArray(ips)],
+      [page.id, intArray(monitors), page.organizationId, intArray(monitors), page.id, page.organizationId, intArray(domains), intArray(ips),
+        intArray(monitors), intArray(domains), intArray(ips)],
     );
     return row!.f;
   }

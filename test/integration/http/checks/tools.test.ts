@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { api, expectError } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
+import { testClock } from '../../../support/test-clock';
 import { useLoopbackChecks } from '../../../support/loopback-checks';
 import { testCertificates } from '../../../support/peers/certificates';
 import { DnsPeer } from '../../../support/peers/dns-peer';
@@ -93,6 +94,8 @@ describe('GET /api/tools/*', () => {
 
   it('rate-limits to 30 tool calls per minute per caller: 429 rateLimited with data.retryAfter', async () => {
     const { token: own } = await anOrganization('tools-rate');
+    // The limiter counts in fixed one-minute windows of the server's clock: start the calls at a window's start.
+    testClock.advance(60_000 - (testClock.now().getTime() % 60_000) + 1);
     for (let i = 0; i < 30; i++) {
       const res = await api('GET', '/api/tools/dns-lookup', { token: own, query: { domain: 'example.test' } });
       expect(res.status, `call ${i + 1}`).to.equal(200);

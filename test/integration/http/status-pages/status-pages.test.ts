@@ -4,6 +4,7 @@ import { anOrganization } from '../../../support/builders';
 import { aCustomerRow, aCustomerToken } from '../../../support/identity-fixtures';
 import { aMonitorRow, aResult, record } from '../../../support/results-fixtures';
 import { testClock } from '../../../support/test-clock';
+import { testServer } from '../../../support/test-server';
 
 const PAGE_FIELDS = [
   'id', 'customerId', 'title', 'slug', 'url', 'description', 'logo', 'brandColor', 'groups', 'showResponseTimes', 'footer',
@@ -183,6 +184,18 @@ describe('Public status pages', () => {
     expectError(await api('POST', `/api/status-pages/${page.id}/incidents/9b2f4c7e-0000-4000-8000-000000000000/updates`, {
       token: org.token, body: { status: 'monitoring', message: 'x' },
     }), 404, 'pageIncidentNotFound');
+  });
+
+  it('shows a monitor\'s new name once it is renamed (a component without a name of its own shows its record\'s)', async () => {
+    const { page, monitor } = await aPublicPage();
+    await record(monitor, 'eu-west', aResult('up', testClock.now()));
+    pastRefresh();
+    expect((await api('GET', `/status/${page.slug}`)).text).to.include('Shop website');
+    // The fixture's monitor row has no URL for a PATCH to validate: renamed as the monitors' context stores it.
+    await (await testServer()).database.sql.query('UPDATE monitors SET name = ? WHERE id = ?', ['Online shop', monitor.id]);
+    pastRefresh();
+    const shown = (await api('GET', `/status/${page.slug}`)).text;
+    expect(shown).to.include('Online shop').and.not.include('Shop website');
   });
 
   it('asks for the password of a private page, then shows it to the visitor who gave it, until the password changes', async () => {
