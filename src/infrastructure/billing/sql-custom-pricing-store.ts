@@ -3,7 +3,7 @@ import { storedCustomPrice, type CustomPrice } from '../../domain/billing/custom
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { QuotaTier } from '../../domain/tenancy/package-config';
 import type { SqlRunner } from '../persistence/database';
-import { refCondition } from '../tenancy/record-ref';
+import { customerScopeSql, refCondition } from '../tenancy/record-ref';
 
 const SELECT = `
   SELECT c.id, c.public_id, c.name, c.quota_tier_index, c.custom_pricing, p.key AS package_key, p.quota_tiers
@@ -14,20 +14,19 @@ export class SqlCustomPricingStore implements CustomPricingStore {
   constructor(private readonly sql: SqlRunner) {}
 
   async list(scope: TenantScope): Promise<CustomPriceRow[]> {
-    const rows = await this.sql.query<Record<string, any>>(
-      `${SELECT} WHERE c.organization_id = ? AND (CAST(? AS int) IS NULL OR c.id = ?) ORDER BY c.name, c.id`,
-      [scope.organizationId, scope.customerId, scope.customerId],
-    );
+    const within = customerScopeSql(scope, 'c');
+    const rows = await this.sql.query<Record<string, any>>(`${SELECT} WHERE ${within.sql} ORDER BY c.name, c.id`, [...within.params]);
     return rows.map(rowOf);
   }
 
   async set(scope: TenantScope, customer: number | string, price: CustomPrice | null, at: Date): Promise<CustomPriceRow | null> {
     const ref = refCondition(customer, 'c');
     if (!ref) return null;
+    const within = customerScopeSql(scope, 'c');
     const [updated] = await this.sql.query<{ id: number }>(
       `UPDATE customers c SET custom_pricing = CAST(? AS jsonb), version = c.version + 1, updated_at = ?
-       WHERE c.organization_id = ? AND ${ref.sql} AND (CAST(? AS int) IS NULL OR c.id = ?) RETURNING c.id`,
-      [price === null ? null : JSON.stringify(price), at, scope.organizationId, ref.param, scope.customerId, scope.customerId],
+       WHERE ${within.sql} AND ${ref.sql} RETURNING c.id`,
+      [price === null ? null : JSON.stringify(price), at, ...within.params, ref.param],
     );
     if (!updated) return null;
     const [row] = await this.sql.query<Record<string, any>>(`${SELECT} WHERE c.id = ?`, [updated.id]);

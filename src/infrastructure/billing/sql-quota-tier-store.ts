@@ -2,7 +2,7 @@ import type { CustomerTier, QuotaTierStore } from '../../application/billing/por
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { QuotaTier } from '../../domain/tenancy/package-config';
 import type { SqlRunner } from '../persistence/database';
-import { refCondition } from '../tenancy/record-ref';
+import { customerScopeSql, refCondition } from '../tenancy/record-ref';
 
 const SELECT = `
   SELECT c.id, c.public_id, c.name, c.quota_tier_index, c.version, p.id AS package_id, p.key AS package_key,
@@ -15,31 +15,30 @@ export class SqlQuotaTierStore implements QuotaTierStore {
   constructor(private readonly sql: SqlRunner) {}
 
   async list(scope: TenantScope): Promise<CustomerTier[]> {
-    const rows = await this.sql.query<Record<string, any>>(
-      `${SELECT} WHERE c.organization_id = ? AND (CAST(? AS int) IS NULL OR c.id = ?) ORDER BY c.name, c.id`,
-      [scope.organizationId, scope.customerId, scope.customerId],
-    );
+    const within = customerScopeSql(scope, 'c');
+    const rows = await this.sql.query<Record<string, any>>(`${SELECT} WHERE ${within.sql} ORDER BY c.name, c.id`, [...within.params]);
     return rows.map(tierOf);
   }
 
   async lock(scope: TenantScope, customer: number | string): Promise<CustomerTier | null> {
     const ref = refCondition(customer, 'c');
     if (!ref) return null;
+    const within = customerScopeSql(scope, 'c');
     const [row] = await this.sql.query<Record<string, any>>(
-      `${SELECT} WHERE c.organization_id = ? AND ${ref.sql} AND (CAST(? AS int) IS NULL OR c.id = ?) FOR UPDATE OF c`,
-      [scope.organizationId, ref.param, scope.customerId, scope.customerId],
+      `${SELECT} WHERE ${within.sql} AND ${ref.sql} FOR UPDATE OF c`, [...within.params, ref.param],
     );
     return row ? tierOf(row) : null;
   }
 
   async move(scope: TenantScope, customerId: number, fromTierIndex: number, toTierIndex: number, at: Date): Promise<number | null> {
+    const within = customerScopeSql(scope, 'c');
     const [row] = await this.sql.query<{ version: number }>(
       `UPDATE customers c SET quota_tier_index = ?, version = c.version + 1, updated_at = ?
        FROM package_configs p
-       WHERE p.id = c.package_id AND c.id = ? AND c.organization_id = ? AND (CAST(? AS int) IS NULL OR c.id = ?)
+       WHERE p.id = c.package_id AND c.id = ? AND ${within.sql}
          AND LEAST(GREATEST(c.quota_tier_index, 0), jsonb_array_length(p.quota_tiers) - 1) = ?
        RETURNING c.version`,
-      [toTierIndex, at, customerId, scope.organizationId, scope.customerId, scope.customerId, fromTierIndex],
+      [toTierIndex, at, customerId, ...within.params, fromTierIndex],
     );
     return row ? row.version : null;
   }

@@ -22,5 +22,16 @@ export function scopeFilter(scope: { organizationId: number; customerId: number 
   return { organizationId: scope.organizationId, ...(scope.customerId !== null ? { [customerKey]: scope.customerId } : {}) };
 }
 
+/**
+ * A tenant scope on the customers table (`alias` names it) as SQL: the organization's customers, or
+ * the one customer a customer-scoped caller is bound to.
+ */
+export function customerScopeSql(scope: { organizationId: number; customerId: number | null }, alias: string) {
+  return {
+    sql: `${alias}.organization_id = ? AND (CAST(? AS int) IS NULL OR ${alias}.id = ?)`,
+    params: [scope.organizationId, scope.customerId, scope.customerId] as const,
+  };
+}
+
 /** `%term%` for ILIKE, with the pattern characters of the term escaped. */
 export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

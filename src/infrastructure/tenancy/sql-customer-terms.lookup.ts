@@ -5,7 +5,7 @@ import type { CustomerTerms, CustomerTermsLookup } from '../../application/tenan
 import type { Clock } from '../../application/shared/clock';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { TenancyRepository } from './tenancy-repository';
-import { refCondition } from './record-ref';
+import { customerScopeSql, refCondition } from './record-ref';
 
 const SELECT = `
   SELECT c.id, c.public_id, c.organization_id, c.status, c.allow_self_service, c.max_self_service_urls,
@@ -27,24 +27,20 @@ export class SqlCustomerTermsLookup extends TenancyRepository implements Custome
   async forCustomer(scope: TenantScope, customer: number | string): Promise<CustomerTerms | null> {
     const ref = refCondition(customer, 'c');
     if (!ref) return null;
-    const params: unknown[] = [scope.organizationId, ref.param];
-    let where = `WHERE c.organization_id = ? AND ${ref.sql}`;
-    if (scope.customerId !== null) {
-      where += ' AND c.id = ?';
-      params.push(scope.customerId);
-    }
-    const [row] = await this.sql<Record<string, any>>(`${SELECT} ${where}`, params);
+    const within = customerScopeSql(scope, 'c');
+    const [row] = await this.sql<Record<string, any>>(`${SELECT} WHERE ${within.sql} AND ${ref.sql}`, [...within.params, ref.param]);
     return row ? toTerms(row) : null;
   }
 
   async upgradeQuotaTier(scope: TenantScope, customerId: number, fromTierIndex: number): Promise<CustomerTerms> {
+    const within = customerScopeSql(scope, 'c');
     const moved = await this.sql(
       `UPDATE customers c SET quota_tier_index = c.quota_tier_index + 1, version = c.version + 1, updated_at = ?
        FROM package_configs p
-       WHERE p.id = c.package_id AND c.id = ? AND c.organization_id = ? AND (CAST(? AS int) IS NULL OR c.id = ?)
+       WHERE p.id = c.package_id AND c.id = ? AND ${within.sql}
          AND c.quota_tier_index = ? AND jsonb_array_length(p.quota_tiers) > ?
        RETURNING c.id`,
-      [this.clock.now(), customerId, scope.organizationId, scope.customerId, scope.customerId, fromTierIndex, fromTierIndex + 1],
+      [this.clock.now(), customerId, ...within.params, fromTierIndex, fromTierIndex + 1],
     );
     const terms = await this.forCustomer(scope, customerId);
     if (!terms) throw new AppError('customerNotFound');
