@@ -20,6 +20,17 @@ function outboxRows(organizationId: number, announcement: WatchAnnouncement<unkn
 }
 
 /**
+ * The tail of a recording statement: the announcements (organization id, then a JSON array of
+ * {kind, payload, summary}) go to the outbox only when the `recorded` step wrote the result.
+ */
+const QUEUE_ANNOUNCEMENTS = `queued AS (
+         INSERT INTO notification_outbox (organization_id, kind, payload, subject, body)
+         SELECT ?, ev.kind, ev.payload, ev.summary, ev.summary
+           FROM recorded, jsonb_to_recordset(?::jsonb) AS ev(kind text, payload jsonb, summary text)
+       )
+       SELECT id FROM recorded`;
+
+/**
  * In the caller's transaction when there is one. Upserts check results beside their record; a
  * record outside the scope (or gone) is left alone. One statement writes the result, the notice
  * and the outbox events, so they commit together or not at all; with an announcement the upsert
@@ -39,12 +50,7 @@ export class SqlWatchResultStore extends TenancyRepository implements WatchResul
            announced_at = CASE WHEN ?::boolean THEN EXCLUDED.announced_at ELSE x.announced_at END
          WHERE NOT ?::boolean OR x.last_checked_at IS NOT DISTINCT FROM ?::timestamptz
          RETURNING domain_id AS id
-       ), queued AS (
-         INSERT INTO notification_outbox (organization_id, kind, payload, subject, body)
-         SELECT ?, ev.kind, ev.payload, ev.summary, ev.summary
-           FROM recorded, jsonb_to_recordset(?::jsonb) AS ev(kind text, payload jsonb, summary text)
-       )
-       SELECT id FROM recorded`,
+       ), ${QUEUE_ANNOUNCEMENTS}`,
       [e.domainExpiresAt, e.domainRegistrar, e.isExpired, e.lastError, e.lastCheckedAt, e.lastChangedAt,
         e.lastNotifiedWarningAt, e.lastNotifiedErrorAt, e.lastNotifiedExpiredAt, announcement?.notice.band ?? null, announcement?.notice.at ?? null,
         domainId, scope.organizationId, !!announcement, !!announcement, !!announcement, announcement?.checkedAt ?? null,
@@ -66,12 +72,7 @@ export class SqlWatchResultStore extends TenancyRepository implements WatchResul
            announced_at = CASE WHEN ?::boolean THEN EXCLUDED.announced_at ELSE x.announced_at END
          WHERE NOT ?::boolean OR x.last_checked_at IS NOT DISTINCT FROM ?::timestamptz
          RETURNING ip_id AS id
-       ), queued AS (
-         INSERT INTO notification_outbox (organization_id, kind, payload, subject, body)
-         SELECT ?, ev.kind, ev.payload, ev.summary, ev.summary
-           FROM recorded, jsonb_to_recordset(?::jsonb) AS ev(kind text, payload jsonb, summary text)
-       )
-       SELECT id FROM recorded`,
+       ), ${QUEUE_ANNOUNCEMENTS}`,
       [d.isListed, d.listedCount, JSON.stringify(d.listings), d.lastError, d.lastCheckedAt, d.lastChangedAt,
         d.lastListedAt, d.lastCleanAt, d.lastNotifiedListedAt, d.lastNotifiedCleanAt, announcement?.notice.listed ?? null, announcement?.notice.at ?? null,
         ipId, scope.organizationId, !!announcement, !!announcement, !!announcement, announcement?.checkedAt ?? null,
