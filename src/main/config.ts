@@ -48,6 +48,8 @@ const ConfigSchema = z.object({
   RESULTS_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
   /** Hourly rollups (uptime-stats beyond raw retention) are kept this many days. */
   ROLLUP_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(400)),
+  /** Audit log entries are kept this many days. */
+  AUDIT_LOG_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(365)),
   /** Chromium for scripted-browser scenarios (driven headless through Playwright). */
   BROWSER_EXECUTABLE_PATH: z.preprocess(emptyToUndefined, z.string().default('/usr/bin/chromium')),
   /** Most checks one process runs at once (each holds a socket: keep the open-files limit above it). */
@@ -201,6 +203,8 @@ export interface AppConfig {
   whoisServer: string;
   results: { retentionDays: number; rollupRetentionDays: number; detailSampleMinutes: number };
   browserExecutablePath: string;
+  /** Days an audit log entry is kept (AUDIT_LOG_RETENTION_DAYS). */
+  auditLogRetentionDays: number;
   /** Most checks this process runs at once (CHECK_CONCURRENCY). */
   checkConcurrency: number;
   /** Prometheus /metrics: collected and served only when a token or a port is set (`metricsExposed`). */
@@ -285,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       detailSampleMinutes: c.RESULTS_DETAIL_SAMPLE_MINUTES,
     },
     browserExecutablePath: c.BROWSER_EXECUTABLE_PATH,
+    auditLogRetentionDays: c.AUDIT_LOG_RETENTION_DAYS,
     checkConcurrency: c.CHECK_CONCURRENCY,
     metrics: { token: c.METRICS_TOKEN, port: c.METRICS_PORT, host: c.METRICS_HOST },
     notifications: {

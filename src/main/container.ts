@@ -23,6 +23,7 @@ import { dataExportModule } from './modules/data-export.module';
 import { reportsModule } from './modules/reports.module';
 import { billingModule } from './modules/billing.module';
 import { platformAdminModule } from './modules/platform-admin.module';
+import { auditModule } from './modules/audit.module';
 
 /** The one composition root: every context's module, bound over the shared platform adapters. */
 export function createContainer(config: AppConfig, logger: Logger, database: Database, clock?: Clock): Container {
@@ -33,6 +34,7 @@ export function createContainer(config: AppConfig, logger: Logger, database: Dat
   container.load(billingModule);
   container.load(incidentManagementModule);
   container.load(platformAdminModule);
+  container.load(auditModule);
   container.load(metricsModule(config, database));
   return container;
 }

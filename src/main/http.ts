@@ -81,6 +81,8 @@ import { customPricingRouter } from '../interfaces/http/billing/custom-pricing.r
 import { adminOrganizationsRouter } from '../interfaces/http/platform-admin/admin-organizations.router';
 import { adminUsersRouter } from '../interfaces/http/platform-admin/admin-users.router';
 import { adminUsageRouter } from '../interfaces/http/platform-admin/admin-usage.router';
+import { auditLogRouter } from '../interfaces/http/audit/audit-log.router';
+import { auditRequests } from './audit-requests';
 
 /** Every resource router, in mounting order. */
 export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
@@ -99,6 +101,7 @@ export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   reportsRouter, reportRunsRouter,
   quotaTierRouter, billingRouter, customPricingRouter,
   adminOrganizationsRouter, adminUsersRouter, adminUsageRouter,
+  auditLogRouter,
 ];
 
 /** The Express host: request ids and logs, the path check, parsers, the routers, and the envelope. */
@@ -151,6 +154,7 @@ export function createHttpApp(container: Container): Express {
   app.use(hostRouting.serveStatusPages);
   app.use('/api', admission(deps.authenticate, deps.gates));
   app.use(AGENT_AUTHENTICATED_PATHS, admission(deps.authenticate, deps.gates));
+  app.use(['/api', ...AGENT_AUTHENTICATED_PATHS], auditRequests);
   app.use([...IM_AREAS], imAccessGate);
   app.post(IM_EVENTS_PATH, imEventIntake(container));
   app.post(ALERT_INGEST_PATH, alertIngestIntake(container));

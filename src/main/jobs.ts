@@ -12,6 +12,7 @@ import { customDomainsPurgeJob } from '../interfaces/jobs/custom-domains-purge.j
 import { JobTrigger } from '../infrastructure/scheduling/job-trigger';
 import { statusPageSubscribersJob } from '../interfaces/jobs/status-page-subscribers.job';
 import { reportsJob } from '../interfaces/jobs/reports.job';
+import { auditLogPurgeJob } from '../interfaces/jobs/audit-log-purge.job';
 import type { JobDefinition } from '../interfaces/jobs/job-definition';
 import { startAgendaJobRunner, type JobRunner } from '../infrastructure/scheduling/agenda-job-runner';
 import type { Database } from '../infrastructure/persistence/database';
@@ -30,6 +31,7 @@ export const jobDefinitions = (container: Container, logger: Logger): JobDefinit
   customDomainsPurgeJob(container, logger),
   statusPageSubscribersJob(container, logger),
   reportsJob(container, logger),
+  auditLogPurgeJob(container, logger),
 ];
 
 /** Starts Agenda with every job, each run in its own ORM context. */

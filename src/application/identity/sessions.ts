@@ -1,5 +1,8 @@
 import { Session, type SessionKind } from '../../domain/identity/session';
+import type { User } from '../../domain/identity/user';
+import type { AuditTrail } from '../audit/ports';
 import type { Clock } from '../shared/clock';
+import type { TransactionRunner } from '../shared/transaction';
 import type { IdGenerator } from '../shared/id-generator';
 import type { SecretTokens, SessionRepository } from './ports';
 
@@ -16,7 +19,25 @@ export class SessionIssuer {
     private readonly secrets: SecretTokens,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly audit?: { trail: AuditTrail; tx: TransactionRunner },
   ) {}
+
+  /**
+   * Opens a full session for a user who proved who they are, with its audit entry (`signedIn`) in
+   * the same transaction.
+   */
+  async signIn(user: User, steppedUp = false): Promise<IssuedSession> {
+    if (!this.audit) return this.issue(user.id, 'session', steppedUp);
+    const { trail, tx } = this.audit;
+    return tx.run(async () => {
+      const issued = await this.issue(user.id, 'session', steppedUp);
+      await trail.append({
+        organizationId: user.organizationId, customerId: user.customerId ?? null, actorType: 'user', userId: user.id,
+        actorLabel: user.email, credentialType: 'session', resourceType: 'user', resourceId: user.id, action: 'signedIn',
+      });
+      return issued;
+    });
+  }
 
   async issue(userId: string, kind: SessionKind, steppedUp = false): Promise<IssuedSession> {
     const now = this.clock.now();

@@ -1,6 +1,7 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { User } from '../../domain/identity/user';
 import type { RateLimitRule, RateLimiter } from '../shared/rate-limiter';
+import type { AuditTrail } from '../audit/ports';
 import type { OrganizationRepository, PasswordHasher, UserRepository } from './ports';
 import type { SessionIssuer } from './sessions';
 
@@ -22,6 +23,7 @@ export class SignIn {
     private readonly passwords: PasswordHasher,
     private readonly sessions: SessionIssuer,
     private readonly limiter: RateLimiter,
+    private readonly audit?: AuditTrail,
   ) {}
 
   async execute(input: { email: string; password: string }): Promise<SignInResult> {
@@ -29,7 +31,17 @@ export class SignIn {
     if (!attempt.allowed) throw new AppError('rateLimited', { retryAfter: attempt.retryAfterSeconds });
     const user = await this.users.findByEmail(input.email);
     const valid = await this.passwords.verify(user?.passwordHash ?? DECOY_HASH, input.password);
-    if (!user || !valid) throw new AppError('invalidCredentials');
+    if (!user || !valid) {
+      // A wrong password for a known account is an entry of its organization's log; an unknown
+      // address belongs to no organization.
+      if (user) {
+        await this.audit?.append({
+          organizationId: user.organizationId, customerId: user.customerId ?? null, actorType: 'anonymous', userId: null,
+          actorLabel: user.email, credentialType: null, resourceType: 'user', resourceId: user.id, action: 'signInFailed',
+        });
+      }
+      throw new AppError('invalidCredentials');
+    }
     if (!user.isActive) throw new AppError('accountDeactivated');
     const organization = await this.organizations.findById(user.organizationId);
     if (organization?.status === 'deleted' && !user.hasPlatformFlag) throw new AppError('organizationSuspended');
@@ -37,7 +49,7 @@ export class SignIn {
       const { token } = await this.sessions.issue(user.id, 'twoFactorChallenge');
       return { kind: 'twoFactorRequired', challengeToken: token };
     }
-    const { token } = await this.sessions.issue(user.id, 'session');
+    const { token } = await this.sessions.signIn(user);
     return { kind: 'signedIn', token, user };
   }
 }

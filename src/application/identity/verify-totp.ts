@@ -46,7 +46,7 @@ export class VerifyTotp {
     if (!user || !user.isActive) throw new AppError('twoFactorChallengeMissing');
     await this.verifier.verify(user, input.code);
     await this.sessions.remove(challenge);
-    const { token } = await this.issuer.issue(user.id, 'session', true);
+    const { token } = await this.issuer.signIn(user, true);
     return { kind: 'signedIn', token, user };
   }
 }

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { entitySchemas } from './entities';
 import { migrationsList } from './migrations';
 import { ormPoolUse, pgPoolUse, type PoolUse } from './pool-use';
+import { applyAuditContext, auditOrmConnections } from '../audit/audit-connection';
 
 /**
  * Plain SQL for hot paths and set-based work, beside the ORM's unit of work, on its own pool:
@@ -113,6 +114,7 @@ export async function openDatabase(
     },
   });
   await migrate(orm, progress, logger);
+  auditOrmConnections(orm);
   const pool = new pg.Pool({ connectionString: url, max: options.sqlPoolMax ?? 10 });
   pool.on('error', (error) => logger?.warn({ err: error }, 'idle database connection failed'));
   // Prepared statements come from a small fixed set of texts: number and name each once.
@@ -131,7 +133,17 @@ export async function openDatabase(
     sql: {
       query: async (sql, params = [], options = {}) => {
         const { text, name } = options.prepare ? statement(sql) : { text: numbered(sql), name: undefined };
-        return (await pool.query({ text, values: params as unknown[], name })).rows;
+        // pool.query's own steps, with the audit context put on the connection between them
+        const client = await pool.connect();
+        try {
+          await applyAuditContext(client);
+          const result = await client.query({ text, values: params as unknown[], name });
+          client.release();
+          return result.rows;
+        } catch (error) {
+          client.release(error instanceof Error && !('code' in error) ? error : undefined);
+          throw error;
+        }
       },
     },
     poolUse: () => ({ orm: ormPoolUse(orm), sql: pgPoolUse(pool) }),

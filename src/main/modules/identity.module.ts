@@ -12,6 +12,7 @@ import { AuthenticateCaller, CREDENTIAL_RESOLVER, type CredentialResolver } from
 import { SessionIssuer } from '../../application/identity/sessions';
 import { SignUp } from '../../application/identity/sign-up';
 import { SignIn } from '../../application/identity/sign-in';
+import { AUDIT_TRAIL } from '../../application/audit/ports';
 import { SignOut } from '../../application/identity/sign-out';
 import { VerifyTotp } from '../../application/identity/verify-totp';
 import { DisableTwoFactor, EnableTwoFactor, SecondFactorVerifier } from '../../application/identity/two-factor';
@@ -76,7 +77,8 @@ export const identityModule = new ContainerModule(({ bind }) => {
   bind(AuthenticateCaller).toDynamicValue((c) =>
     new AuthenticateCaller(c.getAll(CREDENTIAL_RESOLVER), c.get(SECRET_TOKENS), c.get(CLOCK))).inSingletonScope();
   bind(SessionIssuer).toDynamicValue((c) =>
-    new SessionIssuer(c.get(SESSION_REPOSITORY), c.get(SECRET_TOKENS), c.get(ID_GENERATOR), c.get(CLOCK))).inSingletonScope();
+    new SessionIssuer(c.get(SESSION_REPOSITORY), c.get(SECRET_TOKENS), c.get(ID_GENERATOR), c.get(CLOCK),
+      { trail: c.get(AUDIT_TRAIL), tx: c.get(TRANSACTION_RUNNER) })).inSingletonScope();
   bind(SecondFactorVerifier).toDynamicValue((c) =>
     new SecondFactorVerifier(c.get(USER_REPOSITORY), c.get(TOTP_SERVICE), c.get(SECRET_TOKENS), c.get(CLOCK))).inSingletonScope();
   bind(SignUp).toDynamicValue((c) => new SignUp(
@@ -84,7 +86,7 @@ export const identityModule = new ContainerModule(({ bind }) => {
     c.get(SessionIssuer), c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK))).inSingletonScope();
   bind(SignIn).toDynamicValue((c) => new SignIn(
     c.get(USER_REPOSITORY), c.get(ORGANIZATION_REPOSITORY), c.get(PASSWORD_HASHER), c.get(SessionIssuer),
-    c.get(RATE_LIMITER))).inSingletonScope();
+    c.get(RATE_LIMITER), c.get(AUDIT_TRAIL))).inSingletonScope();
   bind(SignOut).toDynamicValue((c) => new SignOut(c.get(SESSION_REPOSITORY))).inSingletonScope();
   bind(VerifyTotp).toDynamicValue((c) => new VerifyTotp(
     c.get(USER_REPOSITORY), c.get(SESSION_REPOSITORY), c.get(SessionIssuer), c.get(SecondFactorVerifier),

@@ -32,6 +32,7 @@ export const API_TAGS = [
   { name: 'Status pages', description: 'Public status pages of the organization or of a customer: components in groups, incident updates, subscribers; and the pages themselves (HTML, JSON, Atom feed, SVG badge).' },
   { name: 'Reports', description: 'Scheduled PDF reports of uptime, incidents, response times and SLA, e-mailed to their recipients; their runs and the archived PDFs.' },
   { name: 'Billing', description: 'What the organization pays: customers\' monitor quota tiers and automatic upgrades, the payment mandate, discounts, and customers\' custom prices. Administrators only; quota tier, mandate and discount stay open while the organization is suspended.' },
+  { name: 'Audit log', description: 'Every change made by a user, an API token or an agent, and every sign-in: who, through which credential, what changed (secrets redacted), when, from where.' },
   { name: 'Tools', description: 'One-off diagnostics: DNS, TLS certificate, TCP port, blocklist and domain expiry lookups.' },
   { name: 'Agent access', description: 'How AI agents register, get claimed by a user and obtain tokens (OAuth discovery, JWKS, token endpoint).' },
   { name: 'Connected apps', description: 'OAuth apps and agents a user approved: listing, disconnecting, consenting.' },

@@ -1,0 +1,49 @@
+import type { AuditActorType, AuditEntry } from '../../domain/audit/audit-entry';
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+
+/** An entry a use case appends itself (changes the database trigger cannot see: sign-ins). */
+export interface ExplicitAuditEntry {
+  readonly organizationId: number;
+  readonly customerId: number | null;
+  readonly actorType: AuditActorType;
+  readonly userId: string | null;
+  readonly actorLabel: string | null;
+  readonly credentialType: string | null;
+  readonly resourceType: string;
+  readonly resourceId: string;
+  readonly action: 'signedIn' | 'signInFailed';
+}
+
+/**
+ * Appends entries inside the current transaction (so an entry commits with its change). Changes
+ * to audited tables are recorded by the database itself; this is for events that change no
+ * audited row. The request's address and id are added by the adapter.
+ */
+export interface AuditTrail {
+  append(entry: ExplicitAuditEntry): Promise<void>;
+}
+export const AUDIT_TRAIL = Symbol.for('AuditTrail');
+
+export interface AuditLogFilter {
+  readonly actor?: string;
+  readonly resourceType?: string;
+  readonly resourceId?: string;
+  readonly action?: string;
+  readonly from?: Date;
+  readonly to?: Date;
+}
+
+export interface AuditLogPage {
+  readonly items: AuditEntry[];
+  readonly total: number;
+}
+
+/** Reads the log within a tenant scope (customer-bound scopes see their customer's entries only). */
+export interface AuditLogReader {
+  list(scope: TenantScope, filter: AuditLogFilter, page: { page: number; perPage: number }): Promise<AuditLogPage>;
+  /** Every entry of an organization, oldest first, a batch at a time (the data export). */
+  forEach(organizationId: number, batch: (entries: AuditEntry[]) => Promise<void>): Promise<void>;
+  /** Deletes entries older than the cutoff; answers how many. */
+  purgeBefore(cutoff: Date): Promise<number>;
+}
+export const AUDIT_LOG_READER = Symbol.for('AuditLogReader');

@@ -1,0 +1,128 @@
+import type { AuditEntry } from '../../domain/audit/audit-entry';
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+import type { AuditLogFilter, AuditLogPage, AuditLogReader, AuditTrail, ExplicitAuditEntry } from '../../application/audit/ports';
+import type { SqlRunner } from '../persistence/database';
+import { auditContext } from './audit-context';
+
+interface EntryRow {
+  public_id: string;
+  occurred_at: Date;
+  organization_id: number | null;
+  customer_id: number | null;
+  actor_type: string;
+  actor_user_id: string | null;
+  actor_label: string | null;
+  credential_type: string | null;
+  credential_id: string | null;
+  ip: string | null;
+  request_id: string | null;
+  resource_type: string;
+  resource_id: string;
+  action: string;
+  changes: Record<string, { before: unknown; after: unknown }>;
+  total?: string;
+}
+
+const COLUMNS = `public_id, occurred_at, organization_id, customer_id, actor_type, actor_user_id, actor_label,
+  credential_type, credential_id, ip, request_id, resource_type, resource_id, action, changes`;
+
+const toEntry = (row: EntryRow): AuditEntry => ({
+  id: row.public_id,
+  occurredAt: row.occurred_at,
+  organizationId: row.organization_id,
+  customerId: row.customer_id,
+  actor: {
+    type: row.actor_type as AuditEntry['actor']['type'], userId: row.actor_user_id, label: row.actor_label,
+    credentialType: row.credential_type, credentialId: row.credential_id,
+  },
+  ip: row.ip,
+  requestId: row.request_id,
+  resourceType: row.resource_type,
+  resourceId: row.resource_id,
+  action: row.action,
+  changes: row.changes,
+});
+
+/**
+ * The audit log table. Entries of changes are written by the database trigger (see the audit-log
+ * migration); `append` adds the entries of events that change no audited row, on the current
+ * transaction's connection (`tx`), so they commit or roll back with the rest of the work.
+ */
+export class SqlAuditLog implements AuditTrail, AuditLogReader {
+  constructor(private readonly tx: SqlRunner, private readonly sql: SqlRunner) {}
+
+  async append(entry: ExplicitAuditEntry): Promise<void> {
+    const request = auditContext.current();
+    await this.tx.query(
+      `INSERT INTO audit_log (organization_id, customer_id, actor_type, actor_user_id, actor_label, credential_type,
+         ip, request_id, resource_type, resource_id, action)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [entry.organizationId, entry.customerId, entry.actorType, entry.userId, entry.actorLabel, entry.credentialType,
+        request?.ip ?? null, request?.requestId ?? null, entry.resourceType, entry.resourceId, entry.action],
+    );
+  }
+
+  async list(scope: TenantScope, filter: AuditLogFilter, page: { page: number; perPage: number }): Promise<AuditLogPage> {
+    const where = ['organization_id = ?'];
+    const params: unknown[] = [scope.organizationId];
+    if (scope.customerId !== null) {
+      where.push('customer_id = ?');
+      params.push(scope.customerId);
+    }
+    if (filter.actor !== undefined) {
+      where.push('(actor_user_id::text = ? OR credential_id = ? OR lower(actor_label) = lower(?))');
+      params.push(filter.actor, filter.actor, filter.actor);
+    }
+    if (filter.resourceType !== undefined) {
+      where.push('resource_type = ?');
+      params.push(filter.resourceType);
+    }
+    if (filter.resourceId !== undefined) {
+      where.push('resource_id = ?');
+      params.push(filter.resourceId);
+    }
+    if (filter.action !== undefined) {
+      where.push('action = ?');
+      params.push(filter.action);
+    }
+    if (filter.from !== undefined) {
+      where.push('occurred_at >= ?');
+      params.push(filter.from);
+    }
+    if (filter.to !== undefined) {
+      where.push('occurred_at <= ?');
+      params.push(filter.to);
+    }
+    const rows = await this.sql.query<EntryRow>(
+      `SELECT ${COLUMNS}, count(*) OVER () AS total FROM audit_log WHERE ${where.join(' AND ')}
+        ORDER BY occurred_at DESC, id DESC LIMIT ? OFFSET ?`,
+      [...params, page.perPage, (page.page - 1) * page.perPage],
+    );
+    let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
+    if (rows.length === 0 && page.page > 1) {
+      const [count] = await this.sql.query<{ n: string }>(`SELECT count(*) AS n FROM audit_log WHERE ${where.join(' AND ')}`, params);
+      total = Number(count?.n ?? 0);
+    }
+    return { items: rows.map(toEntry), total };
+  }
+
+  async forEach(organizationId: number, batch: (entries: AuditEntry[]) => Promise<void>): Promise<void> {
+    let after = 0;
+    for (;;) {
+      const rows = await this.sql.query<EntryRow & { id: string }>(
+        `SELECT id, ${COLUMNS} FROM audit_log WHERE organization_id = ? AND id > ? ORDER BY id LIMIT 1000`,
+        [organizationId, after],
+      );
+      if (rows.length === 0) return;
+      await batch(rows.map(toEntry));
+      after = Number(rows[rows.length - 1]!.id);
+    }
+  }
+
+  async purgeBefore(cutoff: Date): Promise<number> {
+    const rows = await this.sql.query<{ n: string }>(
+      'WITH gone AS (DELETE FROM audit_log WHERE occurred_at < ? RETURNING 1) SELECT count(*) AS n FROM gone', [cutoff],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+}
