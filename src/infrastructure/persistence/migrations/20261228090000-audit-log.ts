@@ -73,7 +73,7 @@ export class Migration20261228090000AuditLog extends Migration {
               THEN '"[redacted, changed]"'::jsonb
             ELSE audit_redact(k, new_row->k, secrets) END)), '{}'::jsonb)
         FROM jsonb_object_keys(coalesce(new_row, old_row)) AS k
-        WHERE NOT (k = ANY(ignored)) AND (old_row->k) IS DISTINCT FROM (new_row->k)
+        WHERE NOT (k = ANY(ignored)) AND coalesce(old_row->k, 'null') IS DISTINCT FROM coalesce(new_row->k, 'null')
       $$;
 
       -- two sets of changes of one entry: the first before, the last after; no-ops dropped
