@@ -267,6 +267,8 @@ export const MATRIX: Record<string, string> = {
   'PATCH /api/organization/smtp': ORG_ADMIN,
   'DELETE /api/organization/smtp': 'U HDDDH DD DDD HH',
   'GET /api/notification-deliveries': READ,
+  // Admins; the customer token (minted by an admin) reads its customer's entries, the bound editor may not.
+  'GET /api/audit-log': 'U ADDDA AD DDD AA',
   'POST /api/notifications/send-alert': ORG_WRITE_ONE,
   'GET /api/im/teams': IM_USE,
   // Teams are created by organization admins (imTeamWriteDenied).

@@ -135,7 +135,7 @@ export class Migration20261228090000AuditLog extends Migration {
           customer_column := coalesce(nullif(TG_ARGV[10], ''), 'customer_id');
           v_action := 'updated';
         END IF;
-        v_id := coalesce(subject->>coalesce(id_column, 'public_id'), subject->>'id');
+        v_id := coalesce(subject->>coalesce(id_column, 'public_id'), subject->>'id', '-');
         INSERT INTO audit_log AS entry (
           organization_id, customer_id, actor_type, actor_user_id, actor_label, credential_type, credential_id,
           ip, request_id, resource_type, resource_id, action, changes, tx_id)
@@ -233,7 +233,7 @@ export const AUDITED_TABLES: readonly AuditedTable[] = [
   { table: 'escalation_policy_levels', resourceType: 'escalationPolicyLevel', idColumn: 'position',
     partOf: { table: 'escalation_policies', column: 'policy_id', resourceType: 'escalationPolicy', key: 'levels', idColumn: 'id', customerColumn: '-' } },
   { table: 'im_alert_sources', resourceType: 'imAlertSource', secrets: ['token_hash'] },
-  { table: 'im_calendar_feeds', resourceType: 'imCalendarFeed', idColumn: 'schedule_id', customerColumn: '-', secrets: ['token_hash'] },
+  { table: 'im_calendar_feeds', resourceType: 'imCalendarFeed', idColumn: 'user_id', customerColumn: '-', secrets: ['token_hash'] },
   { table: 'im_contact_methods', resourceType: 'imContactMethod', idColumn: 'id', customerColumn: '-', secrets: ['secret_ciphertext'] },
   { table: 'im_customer_routing', resourceType: 'imCustomerRouting', idColumn: 'customer_id' },
   { table: 'im_monitor_routing', resourceType: 'imMonitorRouting', idColumn: 'monitor_id', customerColumn: '-' },
