@@ -133,16 +133,21 @@ export async function openDatabase(
     sql: {
       query: async (sql, params = [], options = {}) => {
         const { text, name } = options.prepare ? statement(sql) : { text: numbered(sql), name: undefined };
-        // pool.query's own steps, with the audit context put on the connection between them
+        // pool.query's own steps (an error listener while the client is out, released with the
+        // error so a broken connection is dropped), with the audit context put on the connection first
         const client = await pool.connect();
+        let failure: Error | undefined;
+        const onError = (error: Error) => { failure = error; };
+        client.once('error', onError);
         try {
           await applyAuditContext(client);
-          const result = await client.query({ text, values: params as unknown[], name });
-          client.release();
-          return result.rows;
+          return (await client.query({ text, values: params as unknown[], name })).rows;
         } catch (error) {
-          client.release(error instanceof Error && !('code' in error) ? error : undefined);
+          failure ??= error as Error;
           throw error;
+        } finally {
+          client.removeListener('error', onError);
+          client.release(failure);
         }
       },
     },
