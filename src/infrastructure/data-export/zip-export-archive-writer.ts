@@ -107,6 +107,7 @@ export const EXPORT_RESOURCES: readonly ExportResource[] = [
   table('users', 'users', 'Members (password digests, two-step secrets and backup codes left out)',
     ['password_hash', 'totp_secret', 'backup_code_hashes'], 'uuid'),
   checkResults,
+  table('audit-log', 'audit_log', 'The audit log: who changed what and when, and sign-ins (secrets were redacted when recorded)', ['tx_id']),
 ];
 
 /**

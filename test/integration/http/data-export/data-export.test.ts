@@ -111,6 +111,9 @@ describe('data export (/api/organization/data-export)', () => {
     const users = unzipEntry(zip, 'users.jsonl');
     expect(users).to.include(org.email);
     expect(users).not.to.match(/password_hash|totp_secret|backup_code_hashes/);
+    const audit = unzipEntry(zip, 'audit-log.jsonl').trim().split('\n').map((l) => JSON.parse(l));
+    expect(audit.some((e) => e.resource_type === 'customer' && e.resource_id === customer.publicId && e.action === 'created')).to.equal(true);
+    expect(audit.some((e) => e.resource_type === 'dataExport' && e.action === 'created')).to.equal(true);
 
     expectError(await api('GET', '/api/organization/data-export/download', { query: { exportId: requested.body.id, token: 'wsx_wrong' } }), 404, 'notFound');
     expectError(await api('GET', '/api/organization/data-export/download', { query: { exportId: requested.body.id } }), 401, 'unauthorized');
