@@ -10,6 +10,7 @@ import { escalationsJob } from '../interfaces/jobs/escalations.job';
 import { dataExportJob } from '../interfaces/jobs/data-export.job';
 import { customDomainsPurgeJob } from '../interfaces/jobs/custom-domains-purge.job';
 import { JobTrigger } from '../infrastructure/scheduling/job-trigger';
+import { auditContext } from '../infrastructure/audit/audit-context';
 import { statusPageSubscribersJob } from '../interfaces/jobs/status-page-subscribers.job';
 import { reportsJob } from '../interfaces/jobs/reports.job';
 import { auditLogPurgeJob } from '../interfaces/jobs/audit-log-purge.job';
@@ -41,7 +42,8 @@ export async function startJobs(
 ): Promise<JobRunner> {
   const runner = await startAgendaJobRunner({
     databaseUrl, mongodbUrl: config.mongodbUrl, logger, jobs: meteredJobs(container, jobDefinitions(container, logger)),
-    around: (work) => RequestContext.create(database.orm.em, work),
+    // A job run is the service's own work, even one a request started (runNow): no caller is audited.
+    around: (work) => RequestContext.create(database.orm.em, () => auditContext.run({ actor: null, ip: null, requestId: null }, work)),
     processEvery: options.processEvery,
   });
   watchJobPool(container, runner);

@@ -114,6 +114,9 @@ describe('data export (/api/organization/data-export)', () => {
     const audit = unzipEntry(zip, 'audit-log.jsonl').trim().split('\n').map((l) => JSON.parse(l));
     expect(audit.some((e) => e.resource_type === 'customer' && e.resource_id === customer.publicId && e.action === 'created')).to.equal(true);
     expect(audit.some((e) => e.resource_type === 'dataExport' && e.action === 'created')).to.equal(true);
+    // The job that made the archive is the service's work, not the requester's: one entry, the request.
+    const exportEntries = await api('GET', '/api/audit-log', { token: org.token, query: { resourceType: 'dataExport' } });
+    expect(exportEntries.body.items.map((e: { action: string }) => e.action)).to.deep.equal(['created']);
 
     expectError(await api('GET', '/api/organization/data-export/download', { query: { exportId: requested.body.id, token: 'wsx_wrong' } }), 404, 'notFound');
     expectError(await api('GET', '/api/organization/data-export/download', { query: { exportId: requested.body.id } }), 401, 'unauthorized');
