@@ -10,14 +10,14 @@ const POSITIVE_INT = /^[1-9]\d{0,9}$/;
 export const isPageRef = (ref: string): boolean => UUID.test(ref) || (POSITIVE_INT.test(ref) && Number(ref) <= 2_147_483_647);
 
 /**
- * The spec's statusPageNotFound is "400 or 404": a malformed id, or one that resolves to a page the
- * caller's scope does not reach, is the caller's mistake (400, data.reason says which); a page that
- * does not exist at all is 404.
+ * The spec's statusPageNotFound is "400 or 404": a malformed id is the request's mistake (400,
+ * data.reason `malformedId`); a page outside the caller's scope answers exactly as one that does not
+ * exist (404, same body), after the same single scoped lookup, so neither the answer nor its timing
+ * tells whether another organization has a page with that id.
  */
 export async function findPageInScope(pages: StatusPageRepository, scope: TenantScope, ref: string): Promise<StatusPage> {
   if (!isPageRef(ref)) throw new AppError('statusPageNotFound', { reason: 'malformedId' }, 'The status page id is neither a UUID nor a positive integer');
   const page = await pages.findByRef(scope, ref);
   if (page) return page;
-  if (await pages.exists(ref)) throw new AppError('statusPageNotFound', { reason: 'outOfScope' }, 'The status page is outside the caller\'s scope');
   throw new AppError('statusPageNotFound');
 }

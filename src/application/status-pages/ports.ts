@@ -9,8 +9,6 @@ export interface StatusPageRepository {
   add(page: StatusPage): Promise<StatusPage>;
   /** By public id (uuid) or legacy integer id; null when missing or out of scope. */
   findByRef(scope: TenantScope, ref: string): Promise<StatusPage | null>;
-  /** Whether a page with this reference exists anywhere (the 400-or-404 rule of statusPageNotFound). */
-  exists(ref: string): Promise<boolean>;
   list(scope: TenantScope): Promise<StatusPage[]>;
   /** Optimistic: a page changed since it was read answers AppError('conflict'); a taken slug statusPageSlugTaken. */
   save(page: StatusPage): Promise<void>;

@@ -71,12 +71,6 @@ export class SqlStatusPageRepository implements StatusPageRepository {
     return rows[0] ? toPage(rows[0]) : null;
   }
 
-  async exists(ref: string): Promise<boolean> {
-    const by = refSql(ref);
-    if (!by) return false;
-    return (await this.sql.query(`SELECT 1 FROM status_pages p WHERE ${by.sql}`, [by.value])).length > 0;
-  }
-
   async list(scope: TenantScope): Promise<StatusPage[]> {
     const where = scopeSql(scope);
     return (await this.sql.query<PageRow>(`SELECT ${COLUMNS} FROM status_pages p WHERE ${where.sql} ORDER BY p.id`, where.params)).map(toPage);

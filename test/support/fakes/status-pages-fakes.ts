@@ -30,9 +30,6 @@ export class FakeStatusPages implements StatusPageRepository {
     const visible = found && (scope.customerId === null || found.customerId === scope.customerId);
     return visible ? copyOf(found) : null;
   }
-  async exists(ref: string) {
-    return [...this.rows.values()].some((p) => matches(p, ref));
-  }
   async list(scope: TenantScope) {
     return [...this.rows.values()].filter((p) => p.organizationId === scope.organizationId
       && (scope.customerId === null || p.customerId === scope.customerId)).map(copyOf);

@@ -42,8 +42,9 @@ export function customDomainsRouter(deps: RouterDeps) {
       description: 'Adds a pending entry and answers the TXT record to publish. Point the hostname at the service too (a '
         + 'CNAME to the platform host, or your proxy), then verify and activate. A pending entry blocks nobody and is dropped '
         + 'after 7 days; an organization has one entry per hostname (409 customDomainExists). A hostname another organization '
-        + `holds answers 409 domainAlreadyClaimed. statusPageId takes the page's id (uuid or legacy integer); a malformed id or a `
-        + `page outside the caller's scope answers 400 statusPageNotFound (data.reason), a missing page 404. ${ROLES}`,
+        + `holds answers 409 domainAlreadyClaimed. statusPageId takes the page's id (uuid or legacy integer); an id that names no page in `
+        + `the caller's scope (malformed, missing, or another organization's) answers 400 statusPageNotFound, `
+        + `data.reason \`unknownStatusPageId\`, the same answer whichever it is. ${ROLES}`,
       body: CreateCustomDomainBody,
       response: CustomDomainSchema,
       status: 201,

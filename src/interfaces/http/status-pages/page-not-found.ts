@@ -4,8 +4,9 @@ import { sendError } from '../shared/envelope';
 import { MESSAGES } from '../shared/messages';
 
 /**
- * The spec's statusPageNotFound is "400 or 404": the status table has it as 404 (a missing page);
- * a malformed id or a page outside the caller's scope (the use case sets data.reason) is 400.
+ * The spec's statusPageNotFound is "400 or 404": the status table has it as 404 (a page that is
+ * missing or outside the caller's scope, answered alike); a malformed id (the use case sets
+ * data.reason `malformedId`) is 400.
  */
 export async function withPageStatus<T>(req: Request, res: Response, work: () => Promise<T>): Promise<T | undefined> {
   try {

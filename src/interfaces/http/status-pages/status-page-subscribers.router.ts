@@ -20,7 +20,7 @@ export function statusPageSubscribersRouter(deps: RouterDeps) {
       operationId: 'listStatusPageSubscribers',
       method: 'get', path: '/api/status-pages/{id}/subscribers', tags, summary: 'List a status page\'s subscribers',
       description: 'E-mail subscribers (confirmed or waiting for their confirmation) and webhooks. statusPageNotFound is 400 for a '
-        + 'malformed id or a page outside the caller\'s scope, 404 for a missing page.',
+        + 'malformed id, 404 for a page that is missing or outside the caller\'s scope (answered alike).',
       params: IdParams, response: z.array(SubscriberSchema), errors: ['statusPageNotFound'],
       handler: async ({ actor, params, req, res }) => withPageStatus(req, res, async () =>
         (await container.get(PageSubscribers).list(actor, params)).map(present)),

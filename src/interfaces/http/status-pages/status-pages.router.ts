@@ -19,8 +19,8 @@ import { STATUS_PAGE_HTTP_SETTINGS, type StatusPageHttpSettings } from './settin
 
 const tags = ['Status pages'] as const;
 const SCOPE_NOTE = 'Customer-scoped callers see and manage only their customer\'s pages. statusPageNotFound answers 400 when the id '
-  + 'is neither a UUID nor a positive integer, or names a page outside the caller\'s scope (data.reason `malformedId` or `outOfScope`), '
-  + 'and 404 when no such page exists.';
+  + 'is neither a UUID nor a positive integer (data.reason `malformedId`), and 404 when no page with that id is in the caller\'s '
+  + 'scope: a page of another organization or customer answers exactly as one that does not exist.';
 const COMPONENT_ERRORS = ['monitorNotFound', 'customerDomainNotFound', 'customerIpNotFound'] as const;
 
 /** Status pages (the settings; visitors read them under /status/{slug}) and the incident updates told on them. */

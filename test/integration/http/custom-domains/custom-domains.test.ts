@@ -84,12 +84,12 @@ describe('custom domains (HTTP)', () => {
     expectError(await api('POST', '/api/custom-domains', { token: org.token, body: { hostname: domain.hostname, kind: 'whiteLabel' } }), 409, 'customDomainExists');
   });
 
-  it('answers 400 validationFailed for a status page entry without a page, and 404 statusPageNotFound for an unknown page', async () => {
+  it('answers 400 validationFailed for a status page entry without a page, and 400 statusPageNotFound for an unknown page', async () => {
     const org = await anOrganization();
     const hostname = aHostname();
     expectError(await api('POST', '/api/custom-domains', { token: org.token, body: { hostname, kind: 'statusPage' } }), 400, 'validationFailed');
     expectError(await api('POST', '/api/custom-domains', { token: org.token, body: { hostname, kind: 'whiteLabel', statusPageId: 'x' } }), 400, 'validationFailed');
-    expectError(await api('POST', '/api/custom-domains', { token: org.token, body: { hostname, kind: 'statusPage', statusPageId: randomUUID() } }), 404, 'statusPageNotFound');
+    expectError(await api('POST', '/api/custom-domains', { token: org.token, body: { hostname, kind: 'statusPage', statusPageId: randomUUID() } }), 400, 'statusPageNotFound');
     expectError(await api('POST', '/api/custom-domains', { token: org.token, body: { hostname, kind: 'mirror' } }), 400, 'validationFailed');
   });
 

@@ -69,8 +69,9 @@ describe('Status pages (use cases)', () => {
     const reasonOf = async (actor: ReturnType<typeof anActor>, ref: string) =>
       get.execute(actor.build(), { id: ref }).then(() => 'found', (e) => `${e.code}:${e.details.reason ?? '-'}`);
     expect(await reasonOf(anActor(), 'x/y')).to.equal('statusPageNotFound:malformedId');
-    expect(await reasonOf(anActor().forCustomer(4), page.publicId)).to.equal('statusPageNotFound:outOfScope');
-    expect(await reasonOf(anActor().with({ scope: { organizationId: 2, customerId: null } }), String(page.id))).to.equal('statusPageNotFound:outOfScope');
+    // Out of scope is indistinguishable from missing (no reason).
+    expect(await reasonOf(anActor().forCustomer(4), page.publicId)).to.equal('statusPageNotFound:-');
+    expect(await reasonOf(anActor().with({ scope: { organizationId: 2, customerId: null } }), String(page.id))).to.equal('statusPageNotFound:-');
     expect(await reasonOf(anActor(), '99')).to.equal('statusPageNotFound:-');
     expect(await reasonOf(anActor(), page.publicId)).to.equal('found');
   });
