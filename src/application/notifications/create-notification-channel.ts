@@ -7,6 +7,7 @@ import { type Actor, requireWriter } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { TransactionRunner } from '../shared/transaction';
+import type { TargetPolicy } from '../shared/target-policy';
 import type { ChannelOwners, NotificationChannelRepository } from './ports';
 import type { WebhookSecrets } from './webhook-secrets';
 import { releaseDefault } from './default-channel';
@@ -37,6 +38,7 @@ export class CreateNotificationChannel {
     private readonly channels: NotificationChannelRepository, private readonly owners: ChannelOwners,
     private readonly secrets: WebhookSecrets, private readonly tx: TransactionRunner,
     private readonly ids: IdGenerator, private readonly clock: Clock,
+    private readonly targets?: Pick<TargetPolicy, 'isAllowedAddress'>,
   ) {}
 
   async execute(actor: Actor, input: NewChannelInput): Promise<ChannelWithSecret> {
@@ -50,7 +52,7 @@ export class CreateNotificationChannel {
       const channel = new NotificationChannel({
         publicId: this.ids.uuid(), organizationId: actor.scope.organizationId, scope, name: input.name,
         type, config, events: input.events ?? source?.events, enabled: input.enabled, isDefault: input.isDefault, now: this.clock.now(),
-      });
+      }, this.targets && ((address) => this.targets!.isAllowedAddress(address)));
       assertRecipientsFree(channel, await this.channels.sameScope(channel.organizationId, scope.customerId, scope.monitorId));
       if (channel.isDefault) await releaseDefault(this.channels, channel.organizationId, null);
       const secret = type === 'webhook' ? this.secrets.issue(channel) : null;

@@ -4,6 +4,7 @@ import { type ChannelChange, assertRecipientsFree } from '../../domain/notificat
 import { type Actor, requireWriter } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
+import type { TargetPolicy } from '../shared/target-policy';
 import type { ChannelWithSecret } from './create-notification-channel';
 import type { NotificationChannelRepository } from './ports';
 import type { WebhookSecrets } from './webhook-secrets';
@@ -19,6 +20,7 @@ export class UpdateNotificationChannel {
   constructor(
     private readonly channels: NotificationChannelRepository, private readonly secrets: WebhookSecrets,
     private readonly tx: TransactionRunner, private readonly clock: Clock,
+    private readonly targets?: Pick<TargetPolicy, 'isAllowedAddress'>,
   ) {}
 
   async execute(actor: Actor, { id, change }: { id: unknown; change: ChannelChange }): Promise<ChannelWithSecret> {
@@ -32,7 +34,7 @@ export class UpdateNotificationChannel {
       // Read before the change: a query after it would flush the changed channel on its own, outside
       // the save that turns a concurrent edit into `conflict`.
       const siblings = await this.channels.sameScope(channel.organizationId, channel.customerId, channel.monitorId);
-      channel.update(change, this.clock.now());
+      channel.update(change, this.clock.now(), this.targets && ((address) => this.targets!.isAllowedAddress(address)));
       assertRecipientsFree(channel, siblings);
       const secret = channel.type === 'webhook' && !wasWebhook ? this.secrets.issue(channel) : null;
       await this.channels.save(channel);

@@ -7,6 +7,8 @@ import { requireWriter } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { TransactionRunner } from '../shared/transaction';
+import type { TargetPolicy } from '../shared/target-policy';
+import { assertChannelUrl } from '../../domain/notifications/channel-url';
 import type { ComponentCatalog, StatusPageRepository, SubscriberRepository } from './ports';
 import { findPageInScope } from './page-lookup';
 import { componentKeysOf } from './page-components';
@@ -38,6 +40,7 @@ export class PageSubscribers {
     private readonly pages: StatusPageRepository, private readonly subscribers: SubscriberRepository, private readonly catalog: ComponentCatalog,
     private readonly deliveries: DirectDeliveries, private readonly tx: TransactionRunner, private readonly ids: IdGenerator,
     private readonly links: SubscriberLinks, private readonly clock: Clock,
+    private readonly targets?: Pick<TargetPolicy, 'isAllowedAddress'>,
   ) {}
 
   async list(actor: Actor, input: { id: string }): Promise<SubscriberView[]> {
@@ -48,13 +51,17 @@ export class PageSubscribers {
   async add(actor: Actor, input: { id: string; subscriber: NewSubscriberInput }): Promise<SubscriberView & { secret: string | null }> {
     requireWriter(actor);
     const page = await findPageInScope(this.pages, actor.scope, input.id);
+    // A webhook is judged at creation by the rule notification channels follow (delivery judges it again).
+    const url = input.subscriber.channel === 'webhook'
+      ? assertChannelUrl('url', input.subscriber.url, this.targets && ((address) => this.targets!.isAllowedAddress(address)))
+      : null;
     const componentKeys = await componentKeysOf(this.catalog, page, input.subscriber.componentIds);
     const now = this.clock.now();
     const token = `${this.ids.uuid()}${this.ids.uuid()}`.replace(/-/g, '');
     const fresh = input.subscriber.channel === 'email'
       ? Subscriber.email({ pageId: page.id, organizationId: page.organizationId, address: input.subscriber.email, componentKeys, token }, now)
       : Subscriber.webhook({
-        pageId: page.id, organizationId: page.organizationId, address: input.subscriber.url, componentKeys, token,
+        pageId: page.id, organizationId: page.organizationId, address: url!, componentKeys, token,
         secret: `whsec_${this.ids.uuid().replace(/-/g, '')}`,
       }, now);
     const { subscriber, created } = await this.tx.run(async () => {

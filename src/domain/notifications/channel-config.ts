@@ -1,5 +1,5 @@
 import { AppError } from '../shared/app-error';
-import { assertChannelUrl } from './channel-url';
+import { assertChannelUrl, type AddressAllowance } from './channel-url';
 
 export const CHANNEL_TYPES = ['webhook', 'email', 'sms', 'slack', 'teams', 'discord'] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
@@ -41,7 +41,7 @@ const invalid = (field: string, reason: string) => new AppError('invalidRequestB
  * The config as stored, for a channel of `type`: fields of another type refused, URLs judged by
  * the channel URL rule, headers without Host, addresses and numbers well formed and de-duplicated.
  */
-export function normalizeChannelConfig(type: ChannelType, config: ChannelConfig): ChannelConfig {
+export function normalizeChannelConfig(type: ChannelType, config: ChannelConfig, allowsPrivate?: AddressAllowance): ChannelConfig {
   const allowed = FIELDS_OF[type];
   for (const key of Object.keys(config) as (keyof ChannelConfig)[]) {
     if (config[key] !== undefined && !allowed.includes(key)) throw invalid(`config.${key}`, `notAllowedFor:${type}`);
@@ -49,7 +49,7 @@ export function normalizeChannelConfig(type: ChannelType, config: ChannelConfig)
   if (type === 'email') return { recipients: addresses(config.recipients) };
   if (type === 'sms') return { phoneNumbers: phoneNumbers(config.phoneNumbers) };
   if (config.url === undefined) throw invalid('config.url', 'required');
-  const url = assertChannelUrl('config.url', config.url);
+  const url = assertChannelUrl('config.url', config.url, allowsPrivate);
   if (type === 'webhook') return { url, headers: headers(config.headers ?? {}) };
   return { url, messagePrefix: config.messagePrefix ?? null };
 }

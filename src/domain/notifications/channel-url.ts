@@ -5,23 +5,45 @@ import { parseTargetUrl } from '../shared/network/target-url';
 export type ChannelUrlRejection = 'malformed' | 'reservedName' | 'nonPublicAddress';
 
 /**
- * The static rule for a URL a channel posts to (webhooks, chat incoming webhooks), judged on the
- * text alone: http or https, parsed as the HTTP client will (WHATWG URL), no userinfo, a host that
- * is neither localhost, a reserved or single-label name nor an IP literal outside public space.
- * Names are not resolved here: what a name points to is judged at delivery time by the target
- * policy, which pins the vetted address (no rebinding) and is where CHECK_PRIVATE_ALLOWLIST applies.
+ * Whether the service may connect to an address: public space, or a range the operator allowlisted
+ * (CHECK_PRIVATE_ALLOWLIST), as the target policy answers. The default admits public space only.
  */
-export function judgeChannelUrl(value: string): { ok: true; href: string } | { ok: false; reason: ChannelUrlRejection } {
+export type AddressAllowance = (address: string) => boolean;
+
+const PUBLIC_ONLY: AddressAllowance = () => false;
+
+/**
+ * The write-time rule for a URL the service posts to (channel webhooks and chat incoming webhooks,
+ * status-page webhook subscribers), judged on the text: http or https, parsed as the HTTP client
+ * will (WHATWG URL), no userinfo, a host that is neither localhost, a reserved or single-label name
+ * nor an IP literal outside public space, unless the operator allowlisted its range (the same
+ * CHECK_PRIVATE_ALLOWLIST as every other connection). Names are judged again at delivery by the
+ * target policy, which resolves them and pins the vetted address (no rebinding).
+ */
+export function judgeChannelUrl(
+  value: string, allowsPrivate: AddressAllowance = PUBLIC_ONLY,
+): { ok: true; href: string } | { ok: false; reason: ChannelUrlRejection; host?: string } {
   const parsed = parseTargetUrl(value);
   if (!parsed.ok) return parsed;
   const host = parsed.parsed.host;
-  if (host.kind === 'ip' && classifyAddress(host.address) !== 'public') return { ok: false, reason: 'nonPublicAddress' };
+  if (host.kind === 'ip' && classifyAddress(host.address) !== 'public' && !allowsPrivate(host.address.text)) {
+    return { ok: false, reason: 'nonPublicAddress', host: host.address.text };
+  }
   return { ok: true, href: parsed.href };
 }
 
-/** Throws the spec's 400 invalidRequestBody, naming the field and why, for a URL the rule refuses. */
-export function assertChannelUrl(field: string, value: string): string {
-  const verdict = judgeChannelUrl(value);
-  if (!verdict.ok) throw new AppError('invalidRequestBody', { field, reason: verdict.reason }, `${field}: not a public http(s) URL (${verdict.reason})`);
+const EXPLAINED: Record<ChannelUrlRejection, string> = {
+  malformed: 'is not an http(s) URL without credentials',
+  reservedName: 'names localhost or a reserved or single-label host; use a public name, or the receiver\'s IP address',
+  nonPublicAddress: 'points at a private, loopback, link-local or metadata address; the operator can allow its range with CHECK_PRIVATE_ALLOWLIST',
+};
+
+/** Throws the spec's 400 invalidRequestBody, naming the field, why, and how to fix it, for a URL the rule refuses. */
+export function assertChannelUrl(field: string, value: string, allowsPrivate: AddressAllowance = PUBLIC_ONLY): string {
+  const verdict = judgeChannelUrl(value, allowsPrivate);
+  if (!verdict.ok) {
+    throw new AppError('invalidRequestBody', { field, reason: verdict.reason, ...(verdict.host ? { host: verdict.host } : {}) },
+      `${field} ${EXPLAINED[verdict.reason]}`);
+  }
   return verdict.href;
 }

@@ -1,6 +1,7 @@
 import { AppError } from '../shared/app-error';
 import { CHANNEL_EVENTS, type ChannelEvent } from './channel-events';
 import { type ChannelConfig, type ChannelType, normalizeChannelConfig, recipientsOf } from './channel-config';
+import type { AddressAllowance } from './channel-url';
 import type { ChannelHealth } from './channel-health';
 
 /** Where a channel applies: the organization, one customer, or one monitor (an override of a source channel). */
@@ -62,7 +63,7 @@ export class NotificationChannel implements ChannelHealth {
   updatedAt: Date;
   version = 1;
 
-  constructor(props: NewChannel) {
+  constructor(props: NewChannel, allowsPrivate?: AddressAllowance) {
     this.publicId = props.publicId;
     this.organizationId = props.organizationId;
     this.customerId = props.scope.customerId;
@@ -70,7 +71,7 @@ export class NotificationChannel implements ChannelHealth {
     this.sourceChannelId = props.scope.sourceChannelId;
     this.name = props.name;
     this.type = props.type;
-    this.config = normalizeChannelConfig(props.type, props.config);
+    this.config = normalizeChannelConfig(props.type, props.config, allowsPrivate);
     this.events = eventList(props.events);
     this.enabled = props.enabled ?? true;
     this.isDefault = false;
@@ -84,11 +85,11 @@ export class NotificationChannel implements ChannelHealth {
   }
 
   /** Whether the change switches the type (the caller then seals a new secret for a webhook). */
-  update(change: ChannelChange, now: Date): void {
+  update(change: ChannelChange, now: Date, allowsPrivate?: AddressAllowance): void {
     const typeChanges = change.type !== undefined && change.type !== this.type;
     if (typeChanges && change.config === undefined) throw new AppError('configRequiredForTypeChange', { from: this.type, to: change.type });
     const type = change.type ?? this.type;
-    if (change.config !== undefined) this.config = normalizeChannelConfig(type, change.config);
+    if (change.config !== undefined) this.config = normalizeChannelConfig(type, change.config, allowsPrivate);
     this.type = type;
     if (type !== 'webhook') this.secretCiphertext = null;
     if (change.name !== undefined) this.name = change.name;

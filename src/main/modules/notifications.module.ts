@@ -85,10 +85,12 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
 
   single(WebhookSecrets, (c) => new WebhookSecrets(c.get<SecretTokens>(SECRET_TOKENS), cipher(c)));
   single(CreateNotificationChannel, (c) => new CreateNotificationChannel(
-    channels(c), owners(c), c.get(WebhookSecrets), tx(c), c.get<IdGenerator>(ID_GENERATOR), clock(c)));
+    channels(c), owners(c), c.get(WebhookSecrets), tx(c), c.get<IdGenerator>(ID_GENERATOR), clock(c),
+    c.get<TargetPolicy>(NOTIFICATION_TARGET_POLICY)));
   single(ListNotificationChannels, (c) => new ListNotificationChannels(channels(c), owners(c)));
   single(GetNotificationChannel, (c) => new GetNotificationChannel(channels(c)));
-  single(UpdateNotificationChannel, (c) => new UpdateNotificationChannel(channels(c), c.get(WebhookSecrets), tx(c), clock(c)));
+  single(UpdateNotificationChannel, (c) => new UpdateNotificationChannel(channels(c), c.get(WebhookSecrets), tx(c), clock(c),
+    c.get<TargetPolicy>(NOTIFICATION_TARGET_POLICY)));
   single(DeleteNotificationChannel, (c) => new DeleteNotificationChannel(channels(c), tx(c)));
   single(RouteChannelEvent, (c) => new RouteChannelEvent(channels(c)));
 

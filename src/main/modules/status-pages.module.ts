@@ -1,3 +1,4 @@
+import { NOTIFICATION_TARGET_POLICY } from '../../application/notifications/ports';
 import { ContainerModule } from 'inversify';
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
@@ -73,7 +74,7 @@ export const statusPagesModule = new ContainerModule(({ bind }) => {
   single(ManageSubscription, (c) => new ManageSubscription(c.get(STATUS_PAGE_REPOSITORY), c.get(SUBSCRIBER_REPOSITORY), c.get(CLOCK)));
   single(PageSubscribers, (c) => new PageSubscribers(
     c.get(STATUS_PAGE_REPOSITORY), c.get(SUBSCRIBER_REPOSITORY), c.get(COMPONENT_CATALOG), c.get(DIRECT_DELIVERIES), c.get(TRANSACTION_RUNNER),
-    c.get(ID_GENERATOR), links(c), c.get(CLOCK)));
+    c.get(ID_GENERATOR), links(c), c.get(CLOCK), c.get(NOTIFICATION_TARGET_POLICY)));
   single(AnnounceToSubscribers, (c) => new AnnounceToSubscribers(
     c.get(PAGE_EVENT_FEED), c.get(STATUS_PAGE_REPOSITORY), c.get(COMPONENT_CATALOG), c.get(MAINTENANCE_WINDOW_REPOSITORY),
     c.get(SUBSCRIBER_REPOSITORY), c.get(DIRECT_DELIVERIES), c.get(TRANSACTION_RUNNER), links(c), c.get(CLOCK)));

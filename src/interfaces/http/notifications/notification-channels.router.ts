@@ -16,9 +16,10 @@ import { presentChannel, presentChannelWithSecret, presentQueuedDelivery } from 
 const tags = ['Notification channels'] as const;
 const SCOPE_NOTE = 'Customer-scoped callers see and manage their customer\'s channels only; any other answers 404.';
 const URL_RULE = 'A config URL that is unparseable, not http(s), userinfo-bearing, localhost, a reserved name '
-  + '(.local, .internal, .home.arpa...), a single-label host or an IP literal outside public space answers 400 '
-  + 'invalidRequestBody (data.field, data.reason); messagePrefix is message content and exempt. Names are judged '
-  + 'again at delivery, resolved through the target policy (CHECK_PRIVATE_ALLOWLIST applies there).';
+  + '(.local, .internal, .home.arpa...), a single-label host or an IP literal outside public space (unless the operator '
+  + 'allowlisted its range with CHECK_PRIVATE_ALLOWLIST) answers 400 invalidRequestBody (data.field, data.reason, data.host; '
+  + 'the message says how to fix it); messagePrefix is message content and exempt. Names are judged again at delivery, '
+  + 'resolved through the target policy, with the same allowlist.';
 const RECIPIENT_RULE = 'An enabled channel of the same type and scope that already reaches one of the recipients '
   + '(URL, address, number) answers 409 notificationChannelRecipientExists with data.channelId.';
 

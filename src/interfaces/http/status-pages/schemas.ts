@@ -127,7 +127,9 @@ export const SubscriberParams = z.object({ id: z.string().max(64), subscriberId:
 const FollowedComponents = z.array(Ref).max(200).default([])
   .meta({ description: 'Components of the page to follow, by their record\'s id; empty = the whole page' });
 const WebhookUrl = z.url({ protocol: /^https?$/ }).max(2000)
-  .meta({ description: 'Receives JSON POSTs signed like channel webhooks (X-Webhook-Signature); reached through the target policy' });
+  .meta({ description: 'Receives JSON POSTs signed like channel webhooks (X-Webhook-Signature). Judged at creation by the '
+    + 'notification channels\' URL rule (a private, loopback, link-local or metadata address, or a reserved name, answers 400 '
+    + 'invalidRequestBody unless CHECK_PRIVATE_ALLOWLIST admits it) and again at delivery through the target policy' });
 
 export const CreateSubscriberBody = z.discriminatedUnion('channel', [
   z.object({ channel: z.literal('email'), email: z.email().max(320), componentIds: FollowedComponents }).strict(),

@@ -85,7 +85,7 @@ describe('notification channels', () => {
       for (const type of ['webhook', 'slack']) {
         const response = await api('POST', '/api/notification-channels', { token: org.token, body: { name: 'x', type, config: { url } } });
         expectError(response, 400, 'invalidRequestBody');
-        expect(response.body.data, url).to.deep.equal({ code: 'invalidRequestBody', field: 'config.url', reason });
+        expect(response.body.data, url).to.deep.include({ code: 'invalidRequestBody', field: 'config.url', reason });
       }
     }
     expect((await api('GET', '/api/notification-channels', { token: org.token })).body).to.deep.equal([]);

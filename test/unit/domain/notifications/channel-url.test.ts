@@ -32,7 +32,7 @@ describe('the channel URL rule', () => {
   ];
   for (const [what, url, reason] of refused) {
     it(`refuses ${what} (${reason})`, () => {
-      expect(judgeChannelUrl(url)).to.deep.equal({ ok: false, reason });
+      expect(judgeChannelUrl(url)).to.deep.include({ ok: false, reason });
     });
   }
 
@@ -40,6 +40,18 @@ describe('the channel URL rule', () => {
     expect(judgeChannelUrl('https://hooks.slack.com/services/T0/B0/x')).to.deep.equal({ ok: true, href: 'https://hooks.slack.com/services/T0/B0/x' });
     expect(judgeChannelUrl('HTTP://Hooks.Example.COM:8443/a?b=1')).to.deep.equal({ ok: true, href: 'http://hooks.example.com:8443/a?b=1' });
     expect(judgeChannelUrl('http://93.184.216.34/hook')).to.deep.equal({ ok: true, href: 'http://93.184.216.34/hook' });
+  });
+
+  it('admits a private literal the operator allowlisted, and only that; reserved names stay refused', () => {
+    const loopbackOnly = (address: string) => address.startsWith('127.');
+    expect(judgeChannelUrl('http://127.0.0.1:9000/alerts', loopbackOnly)).to.deep.equal({ ok: true, href: 'http://127.0.0.1:9000/alerts' });
+    expect(judgeChannelUrl('http://10.0.0.1/alerts', loopbackOnly)).to.deep.equal({ ok: false, reason: 'nonPublicAddress', host: '10.0.0.1' });
+    expect(judgeChannelUrl('http://localhost:9000/alerts', () => true)).to.deep.equal({ ok: false, reason: 'reservedName' });
+  });
+
+  it('says how to fix a refusal: the allowlist for a private address, an IP address for a reserved name', () => {
+    expect(() => assertChannelUrl('config.url', 'http://10.0.0.1/')).to.throw(/CHECK_PRIVATE_ALLOWLIST/);
+    expect(() => assertChannelUrl('config.url', 'http://localhost/')).to.throw(/IP address/);
   });
 
   it('throws 400 invalidRequestBody naming the field and the reason', () => {
