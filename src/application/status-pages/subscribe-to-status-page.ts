@@ -7,7 +7,7 @@ import type { IdGenerator } from '../shared/id-generator';
 import type { TransactionRunner } from '../shared/transaction';
 import type { ComponentCatalog, PageAccessTokens, StatusPageRepository, SubscriberRepository } from './ports';
 import type { PublicPageRef, Visitor } from './get-public-status-page';
-import { confirmation, type SubscriberLinks } from './subscriber-messages';
+import { alreadySubscribed, confirmation, type SubscriberLinks } from './subscriber-messages';
 import { componentKeysOf } from './page-components';
 
 /**
@@ -19,8 +19,11 @@ export const SUBSCRIBE_LIMIT: RateLimitRule = { name: 'status-page-subscribe', l
 /**
  * A visitor subscribes by e-mail (POST /status/{slug}/subscribe): the subscription waits for the
  * link sent to the address (double opt-in), written to the delivery ledger with the subscription.
- * Subscribing again while unconfirmed sends nothing more; a private page must be readable first;
- * each visitor's address may start SUBSCRIBE_LIMIT subscriptions per page and hour (rateLimited).
+ * The answer is the same whatever the address's state (new, waiting for confirmation, confirmed,
+ * unsubscribed), so it tells a visitor nothing about who subscribes; the mail does the rest: a new
+ * or waiting address gets the confirmation link (once), a confirmed one a note that it is already
+ * subscribed with the link to stop. A private page must be readable first; each visitor's address
+ * may start SUBSCRIBE_LIMIT subscriptions per page and hour (rateLimited).
  */
 export class SubscribeToStatusPage {
   constructor(
@@ -30,7 +33,7 @@ export class SubscribeToStatusPage {
     private readonly limiter: RateLimiter,
   ) {}
 
-  async execute(ref: PublicPageRef, visitor: Visitor, input: { email: string; componentIds: string[] }): Promise<{ slug: string; confirmed: boolean }> {
+  async execute(ref: PublicPageRef, visitor: Visitor, input: { email: string; componentIds: string[] }): Promise<{ slug: string }> {
     const page = 'slug' in ref ? await this.pages.findBySlug(ref.slug) : await this.pages.findById(ref.pageId);
     if (!page) throw new AppError('statusPageNotFound');
     const now = this.clock.now();
@@ -44,9 +47,10 @@ export class SubscribeToStatusPage {
       pageId: page.id, organizationId: page.organizationId, address: input.email, componentKeys, token: `${this.ids.uuid()}${this.ids.uuid()}`.replace(/-/g, ''),
     }, now);
     return this.tx.run(async () => {
-      const { subscriber, created } = await this.subscribers.add(fresh);
-      if (created) await this.deliveries.enqueue([confirmation(this.links, page, subscriber)], now);
-      return { slug: page.slug, confirmed: subscriber.confirmed };
+      const { subscriber } = await this.subscribers.add(fresh);
+      const message = subscriber.confirmed ? alreadySubscribed(this.links, page, subscriber, now) : confirmation(this.links, page, subscriber);
+      await this.deliveries.enqueue([message], now);
+      return { slug: page.slug };
     });
   }
 }

@@ -60,3 +60,19 @@ export function confirmation(links: SubscriberLinks, page: StatusPage, subscribe
     dedupKey: `statusPage:${page.id}:confirm:${subscriber.id}`,
   };
 }
+
+/**
+ * To an address that subscribes again once confirmed: it is already subscribed, with the link to
+ * stop. The subscribe answer is the same whatever the address's state, so only the mailbox's owner
+ * learns it; one such message an hour at most (the dedup key carries the hour).
+ */
+export function alreadySubscribed(links: SubscriberLinks, page: StatusPage, subscriber: Subscriber, now: Date): DirectMessage {
+  const hour = Math.floor(now.getTime() / 3_600_000);
+  return {
+    organizationId: page.organizationId, customerId: page.customerId, recipient: { type: 'email', address: subscriber.address },
+    event: 'statusPage.alreadySubscribed', subject: `You are subscribed to ${page.title}`,
+    text: `Someone (hopefully you) asked again to be told of incidents and maintenance on ${page.title}. `
+      + `This address is already subscribed: nothing changes.\n\nTo stop receiving updates: ${unsubscribeUrl(links, page, subscriber)}\n`,
+    dedupKey: `statusPage:${page.id}:already:${subscriber.id}:${hour}`,
+  };
+}

@@ -104,9 +104,12 @@ export function publicStatusPagesRouter(deps: RouterDeps) {
     .public({
       operationId: 'subscribeToStatusPage',
       method: 'post', path: '/status/{slug}/subscribe', tags, summary: 'Subscribe to a status page by e-mail', status: 202,
-      description: 'A form post or JSON ({email, componentIds}). The address is sent a confirmation link (double opt-in); nothing else '
-        + 'is sent before it is followed. Subscribing again while unconfirmed sends nothing more. A private page must be readable '
-        + '(allowlisted address, password given) first. One address may start 10 subscriptions per page and hour (429 rateLimited).',
+      description: 'A form post or JSON ({email, componentIds}). The answer is the same whatever the address\'s state (202, JSON '
+        + '`{status: "checkYourInbox"}`), so it tells nobody whether an address subscribes; the mail does the rest: a new or '
+        + 'unconfirmed address gets the confirmation link (double opt-in, sent once; nothing else is sent before it is followed), '
+        + 'a confirmed one a note that it is already subscribed with the link to stop (at most hourly). A private page must be '
+        + 'readable (allowlisted address, password given) first. One client address may start 10 subscriptions per page and hour '
+        + '(429 rateLimited).',
       params: SlugParams, errors: ['statusPageNotFound', 'forbidden', 'rateLimited'],
       handler: async ({ params, req, res }) => {
         await subscriptions.subscribe(req, res, { slug: params.slug });

@@ -20,11 +20,12 @@ export const publicSubscriptions = (container: Container) => ({
   async subscribe(req: Request, res: Response, ref: PublicPageRef): Promise<void> {
     const form = req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
     const body = PublicSubscribeBody.parse(req.body ?? {});
-    const answer = await container.get(SubscribeToStatusPage).execute(ref, { ip: req.ip, accessToken: req.cookies?.[ACCESS_COOKIE] }, body);
+    await container.get(SubscribeToStatusPage).execute(ref, { ip: req.ip, accessToken: req.cookies?.[ACCESS_COOKIE] }, body);
+    // One answer whatever the address's state: the mail tells its owner the rest.
     if (form) {
-      res.status(202).type('html').send(renderMessage('Check your inbox', answer.confirmed
-        ? 'This address is already subscribed.' : `We sent a confirmation link to ${body.email}. Follow it to start receiving updates.`));
-    } else res.status(202).json({ confirmed: answer.confirmed });
+      res.status(202).type('html').send(renderMessage('Check your inbox',
+        `If ${body.email} can receive mail, a message is on its way: follow its link to start receiving updates.`));
+    } else res.status(202).json({ status: 'checkYourInbox' });
   },
 
   /** The link of the confirmation message. */

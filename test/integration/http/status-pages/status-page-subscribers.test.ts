@@ -75,6 +75,31 @@ describe('Status page subscribers (loopback SMTP and webhook)', function () {
     return { org, monitor, other, page: page.body };
   }
 
+  it('answers a subscribe identically whatever the address\'s state (new, pending, confirmed, unsubscribed); the mail tells the rest', async () => {
+    const { page } = await aPageWithMonitor();
+    const address = `${unique('state')}@customer-fixture.com`;
+    const subscribe = async () => {
+      const json = await apiAt(service.app.url, 'POST', `/status/${page.slug}/subscribe`, { body: { email: address } });
+      const form = await apiAt(service.app.url, 'POST', `/status/${page.slug}/subscribe`, {
+        rawBody: `email=${encodeURIComponent(address)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      return { json: [json.status, json.body], form: [form.status, form.text] };
+    };
+    const asNew = await subscribe();
+    const confirmationMail = await waitFor(() => mailsTo(address)[0], { what: 'the confirmation mail', timeoutMs: 10_000 });
+    const asPending = await subscribe();
+    const link = /http:\/\/api\.test\.example(\/status\/[^\s]+\/confirm\?token=[0-9a-f]+)/.exec(plain(confirmationMail.raw))![1]!;
+    expect((await apiAt(service.app.url, 'GET', link)).status).to.equal(200);
+    const asConfirmed = await subscribe();
+    const already = await waitFor(() => mailsTo(address).find((m) => subjectOf(m.raw) === 'You are subscribed to Acme status'),
+      { what: 'the already-subscribed mail', timeoutMs: 10_000 });
+    const stop = /http:\/\/api\.test\.example(\/status\/[^\s]+\/unsubscribe\?token=[0-9a-f]+)/.exec(plain(already.raw))![1]!;
+    expect((await apiAt(service.app.url, 'POST', stop)).status).to.equal(200);
+    const asUnsubscribed = await subscribe();
+    expect(asNew.json).to.deep.equal([202, { status: 'checkYourInbox' }]);
+    for (const answer of [asPending, asConfirmed, asUnsubscribed]) expect(answer).to.deep.equal(asNew);
+  });
+
   it('confirms an e-mail subscriber (double opt-in) who then receives exactly one message about an incident and one on recovery', async () => {
     const { org, monitor, page } = await aPageWithMonitor();
     const address = `${unique('visitor')}@customer-fixture.com`;
@@ -84,7 +109,7 @@ describe('Status page subscribers (loopback SMTP and webhook)', function () {
     });
     expect(subscribed.status).to.equal(202);
     expect(subscribed.text).to.include('Check your inbox');
-    expect((await apiAt(service.app.url, 'POST', `/status/${page.slug}/subscribe`, { body: { email: lazy } })).body).to.deep.equal({ confirmed: false });
+    expect((await apiAt(service.app.url, 'POST', `/status/${page.slug}/subscribe`, { body: { email: lazy } })).body).to.deep.equal({ status: 'checkYourInbox' });
 
     const confirmationMail = await waitFor(() => mailsTo(address)[0], { what: 'the confirmation mail', timeoutMs: 10_000 });
     expect(subjectOf(confirmationMail.raw)).to.equal('Confirm your subscription to Acme status');
