@@ -102,5 +102,5 @@ export const statusPagesModule = new ContainerModule(({ bind }) => {
     c.get(STATUS_PAGE_REPOSITORY), c.get(STATUS_PAGE_READINGS), c.get(BuildPublicStatusPage), c.get(PAGE_ACCESS_TOKENS), c.get(CLOCK),
     { refreshMs: c.get<AppConfig>(CONFIG).statusPages.refreshMs, maxEntries: 1000 }));
   single(SignInToStatusPage, (c) => new SignInToStatusPage(
-    c.get(STATUS_PAGE_REPOSITORY), c.get(PASSWORD_HASHER), c.get(PAGE_ACCESS_TOKENS), c.get(CLOCK)));
+    c.get(STATUS_PAGE_REPOSITORY), c.get(PASSWORD_HASHER), c.get(PAGE_ACCESS_TOKENS), c.get(CLOCK), c.get(RATE_LIMITER)));
 });

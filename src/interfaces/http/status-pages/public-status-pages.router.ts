@@ -81,14 +81,17 @@ export function publicStatusPagesRouter(deps: RouterDeps) {
       status: 204, method: 'post', path: '/status/{slug}/login', tags, summary: 'Give a private status page\'s password',
       description: 'A form post (application/x-www-form-urlencoded, field `password`): sets the page\'s access cookie for 7 days and '
         + 'redirects (303) to the page; a wrong password redirects back to the form with an error. A JSON body ({password}) gets '
-        + '204 with the cookie, or 401 statusPagePasswordInvalid.',
-      params: SlugParams, errors: ['statusPageNotFound', 'forbidden', 'statusPagePasswordInvalid'],
+        + '204 with the cookie, or 401 statusPagePasswordInvalid. Attempts are limited per client address (5 a minute, 20 an '
+        + 'hour, 50 a day) and per page (60 a minute, 2,000 a day): past a limit, 429 rateLimited with Retry-After until the '
+        + 'window ends, so each lock-out lasts longer than the last; lock-outs are logged.',
+      params: SlugParams, errors: ['statusPageNotFound', 'forbidden', 'statusPagePasswordInvalid', 'rateLimited'],
       handler: async ({ params, req, res }) => {
         const password = typeof req.body?.password === 'string' ? req.body.password : '';
         const base = `/status/${params.slug}`;
         const form = req.is('application/x-www-form-urlencoded') !== false;
         try {
-          const { token } = await container.get(SignInToStatusPage).execute({ slug: params.slug }, { password, ip: req.ip });
+          const { token } = await container.get(SignInToStatusPage).execute({ slug: params.slug }, { password, ip: req.ip },
+            (lockout) => req.log?.warn({ statusPageLockout: lockout }, 'status page password attempts locked out'));
           res.cookie(ACCESS_COOKIE, token, {
             httpOnly: true, sameSite: 'lax', secure: settings().secureCookies, path: base, maxAge: ACCESS_LIFETIME_MS,
           });

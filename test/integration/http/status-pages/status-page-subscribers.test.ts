@@ -93,7 +93,7 @@ describe('Status page subscribers (loopback SMTP and webhook)', function () {
     const asConfirmed = await subscribe();
     const already = await waitFor(() => mailsTo(address).find((m) => subjectOf(m.raw) === 'You are subscribed to Acme status'),
       { what: 'the already-subscribed mail', timeoutMs: 10_000 });
-    const stop = /http:\/\/api\.test\.example(\/status\/[^\s]+\/unsubscribe\?token=[0-9a-f]+)/.exec(plain(already.raw))![1]!;
+    const stop = /http:\/\/api\.test\.example(\/status\/[^\s]+\/unsubscribe\?token=[0-9a-f]+)/.exec(plain(already!.raw))![1]!;
     expect((await apiAt(service.app.url, 'POST', stop)).status).to.equal(200);
     const asUnsubscribed = await subscribe();
     expect(asNew.json).to.deep.equal([202, { status: 'checkYourInbox' }]);

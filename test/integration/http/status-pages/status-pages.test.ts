@@ -230,6 +230,38 @@ describe('Public status pages', () => {
     expect(shown).to.include('Online shop').and.not.include('Shop website');
   });
 
+  it('locks password guessing out: 429 with Retry-After past 5 attempts a minute, longer past 20 an hour, right password included', async () => {
+    const { page } = await aPublicPage({ password: 'open sesame 42' });
+    // Start just after an hour's boundary, so the hour's count is not cut by a window change mid-test.
+    testClock.advance(3_600_000 - (testClock.now().getTime() % 3_600_000) + 1_000);
+    const attempt = (password: string) => api('POST', `/status/${page.slug}/login`, { body: { password } });
+    for (let i = 0; i < 5; i++) expectError(await attempt(`guess ${i}`), 401, 'statusPagePasswordInvalid');
+    const locked = await attempt('guess 5');
+    expectError(locked, 429, 'rateLimited');
+    const retryAfter = Number(locked.headers.get('retry-after'));
+    expect(retryAfter).to.be.within(1, 60);
+    expect(locked.body.data.retryAfter).to.equal(retryAfter);
+    expectError(await attempt('open sesame 42'), 429, 'rateLimited');
+
+    // Each minute allows five more, until the hour's twenty: then the lock lasts until the hour ends.
+    let longest = retryAfter;
+    for (let minute = 0; minute < 4 && longest <= 60; minute++) {
+      testClock.advance(61_000);
+      for (let i = 0; i < 5; i++) {
+        const answer = await attempt(`guess ${minute}-${i}`);
+        if (answer.status === 429) {
+          longest = Math.max(longest, Number(answer.headers.get('retry-after')));
+          break;
+        }
+        expectError(answer, 401, 'statusPagePasswordInvalid');
+      }
+    }
+    expect(longest).to.be.greaterThan(60);
+    // Another page is not locked by this one's guesses.
+    const { page: other } = await aPublicPage({ password: 'other page 44' });
+    expect((await api('POST', `/status/${other.slug}/login`, { body: { password: 'other page 44' } })).status).to.equal(204);
+  });
+
   it('asks for the password of a private page, then shows it to the visitor who gave it, until the password changes', async () => {
     const { page, org } = await aPublicPage({ password: 'open sesame 42' });
     const form = await api('GET', `/status/${page.slug}`);
