@@ -32,13 +32,14 @@ export class AnnounceToSubscribers {
       let written = 0;
       for (const event of events) {
         const messages: DirectMessage[] = [];
-        for (const { page, affected } of await this.pagesFor(event)) {
+        for (const { page, affected, shownAs } of await this.pagesFor(event)) {
+          const summary = publicSummary(event, shownAs);
           const news = {
-            event: `statusPage.${event.kind}`, subject: `[${page.title}] ${TITLES[event.kind]}: ${event.summary.replace(/^[^:]*:\s*/, '')}`,
+            event: `statusPage.${event.kind}`, subject: `[${page.title}] ${TITLES[event.kind]}: ${summary.replace(/^[^:]*:\s*/, '')}`,
             text: event.occurrence
-              ? `${event.summary}\n${event.occurrence.start.toISOString()} – ${event.occurrence.end.toISOString()}`
-              : `${event.summary}\n${event.occurredAt.toISOString()}`,
-            data: { event: event.kind, summary: event.summary, id: event.subjectId, occurredAt: event.occurredAt.toISOString() },
+              ? `${summary}\n${event.occurrence.start.toISOString()} – ${event.occurrence.end.toISOString()}`
+              : `${summary}\n${event.occurredAt.toISOString()}`,
+            data: { event: event.kind, summary, id: event.subjectId, occurredAt: event.occurredAt.toISOString() },
             incidentId: event.kind.startsWith('incident') ? event.subjectId : null,
           };
           for (const subscriber of await this.subscribers.list(page.id)) {
@@ -54,13 +55,13 @@ export class AnnounceToSubscribers {
   }
 
   /** The organization's pages that show a component the event is about, with those components' keys. */
-  private async pagesFor(event: PageEvent): Promise<{ page: StatusPage; affected: string[] }[]> {
+  private async pagesFor(event: PageEvent): Promise<{ page: StatusPage; affected: string[]; shownAs: string | null }[]> {
     const pages = await this.pages.list({ organizationId: event.organizationId, customerId: null });
     if (pages.length === 0) return [];
     const window = event.kind.startsWith('maintenance') && event.subjectId
       ? await this.windows.findByRef({ organizationId: event.organizationId, customerId: null }, event.subjectId) : null;
     const records = await this.catalog.existing(event.organizationId, pages.flatMap((p) => p.components));
-    const found: { page: StatusPage; affected: string[] }[] = [];
+    const found: { page: StatusPage; affected: string[]; shownAs: string | null }[] = [];
     for (const page of pages) {
       const affected = page.components.filter((c) => {
         if (event.monitorId !== null) return c.type === 'monitor' && c.id === event.monitorId;
@@ -69,9 +70,25 @@ export class AnnounceToSubscribers {
         return c.type === 'monitor'
           ? window.coversMonitor({ monitorId: c.id, customerId: record.customerId })
           : window.coversAsset({ type: c.type, id: c.id, customerId: record.customerId });
-      }).map(componentKey);
-      if (affected.length > 0) found.push({ page, affected });
+      });
+      if (affected.length === 0) continue;
+      // The monitor as this page names it now (its component's name, else its public name).
+      const monitorComponent = event.monitorId === null ? undefined : affected.find((c) => c.type === 'monitor');
+      const record = monitorComponent ? records.get(componentKey(monitorComponent)) : undefined;
+      const shownAs = monitorComponent ? monitorComponent.name ?? record?.publicName ?? record?.name ?? null : null;
+      found.push({ page, affected: affected.map(componentKey), shownAs });
     }
     return found;
   }
+}
+
+/**
+ * What subscribers are told an incident event is: about the monitor as the page names it, never
+ * the stored text (which names the monitor as it was when the incident opened, maybe by its target).
+ */
+function publicSummary(event: PageEvent, shownAs: string | null): string {
+  if (shownAs === null || event.origin !== 'automatic') return event.summary;
+  if (event.kind === 'incidentOpened') return `${shownAs} is down`;
+  if (event.kind === 'incidentResolved') return `${shownAs} recovered`;
+  return event.summary;
 }

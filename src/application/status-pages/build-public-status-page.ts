@@ -71,7 +71,7 @@ export class BuildPublicStatusPage {
           uptimePercent = known > 0 ? Math.floor((upKnown / known) * 10_000) / 100 : null;
         }
         return [{
-          id: record.publicId, type: c.type, name: c.name ?? record.name,
+          id: record.publicId, type: c.type, name: c.name ?? record.publicName ?? record.name,
           state: monitorState(reading?.lastStatuses ?? [], inMaintenance),
           responseMs: page.showResponseTimes && c.type === 'monitor' ? reading?.lastResponseMs ?? null : null,
           days, uptimePercent,
@@ -81,7 +81,12 @@ export class BuildPublicStatusPage {
     });
 
     const publicIdOf = (key: string) => records.get(key)?.publicId;
-    const incidents = this.incidentsShown(service, told, records, publicIdOf);
+    // The name each monitor goes by on this page, as of now: incident texts follow renames.
+    const shownNames = new Map(page.groups.flatMap((g) => g.components).flatMap((c) => {
+      const record = records.get(componentKey(c));
+      return record ? [[componentKey(c), c.name ?? record.publicName ?? record.name] as const] : [];
+    }));
+    const incidents = this.incidentsShown(service, told, records, publicIdOf, shownNames);
     const maintenance = this.maintenanceShown(page, windows, records, now);
     for (const m of [...maintenance.active, ...maintenance.scheduled]) {
       const boundary = m.start.getTime() > now.getTime() ? m.start : m.end;
@@ -97,10 +102,20 @@ export class BuildPublicStatusPage {
     };
   }
 
+  /**
+   * Incidents as the public reads them. An automatic incident is named by its monitor's name on
+   * this page at the time of reading ("Shop is down"), never by the text stored when it opened
+   * (which names the monitor as it was then, possibly by its target).
+   */
   private incidentsShown(
     service: readonly ServiceIncident[], told: readonly PageIncident[], records: Map<string, ComponentRecord>,
-    publicIdOf: (key: string) => string | undefined,
+    publicIdOf: (key: string) => string | undefined, shownNames: ReadonlyMap<string, string>,
   ): PublicIncident[] {
+    const nameOf = (s: ServiceIncident) => {
+      const key = componentKey({ type: 'monitor', id: s.monitorId });
+      return shownNames.get(key) ?? records.get(key)?.publicName ?? 'a component';
+    };
+    const titleOf = (s: ServiceIncident) => (s.origin === 'automatic' ? `${nameOf(s)} is down` : s.title);
     const byService = new Map(told.filter((t) => t.incidentId !== null).map((t) => [t.incidentId!, t]));
     const shown: PublicIncident[] = [];
     for (const t of told) {
@@ -110,7 +125,9 @@ export class BuildPublicStatusPage {
       const closedBySystem = svc !== undefined && !svc.open && t.isOpen;
       if (closedBySystem) updates.unshift({ status: 'resolved', message: 'This incident has been resolved.', at: svc.resolvedAt! });
       shown.push({
-        id: t.publicId, title: t.title, status: closedBySystem ? 'resolved' : t.status, origin: svc ? svc.origin : t.incidentId === null ? 'page' : 'automatic',
+        // A page story opened on an automatic incident with its default title reads as the incident does now.
+        id: t.publicId, title: svc && svc.origin === 'automatic' && t.title === svc.title ? titleOf(svc) : t.title,
+        status: closedBySystem ? 'resolved' : t.status, origin: svc ? svc.origin : t.incidentId === null ? 'page' : 'automatic',
         componentIds: t.componentKeys.flatMap((k) => publicIdOf(k) ?? []),
         startedAt: svc?.startedAt ?? t.createdAt, resolvedAt: closedBySystem ? svc.resolvedAt : t.resolvedAt, updates,
       });
@@ -118,13 +135,13 @@ export class BuildPublicStatusPage {
     for (const s of service) {
       if (byService.has(s.id)) continue;
       const key = componentKey({ type: 'monitor', id: s.monitorId });
-      const name = records.get(key)?.name ?? 'a component';
+      const name = nameOf(s);
       const updates: PublicIncident['updates'][number][] = [
         { status: 'investigating', message: `We are investigating a problem with ${name}.`, at: s.startedAt },
       ];
       if (s.resolvedAt) updates.unshift({ status: 'resolved', message: 'This incident has been resolved.', at: s.resolvedAt });
       shown.push({
-        id: s.publicId, title: s.title, status: s.open ? 'investigating' : 'resolved', origin: s.origin,
+        id: s.publicId, title: titleOf(s), status: s.open ? 'investigating' : 'resolved', origin: s.origin,
         componentIds: publicIdOf(key) ? [publicIdOf(key)!] : [], startedAt: s.startedAt, resolvedAt: s.open ? null : s.resolvedAt, updates,
       });
     }

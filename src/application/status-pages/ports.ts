@@ -27,6 +27,11 @@ export interface ComponentRecord {
   readonly customerId: number;
   /** The monitor's name, the domain name or the IP address's label. */
   readonly name: string;
+  /**
+   * What the public is told it is called: the name, except for a monitor still named after its
+   * target (its default name), which is called by what it is ("Website"). Defaults to `name`.
+   */
+  readonly publicName?: string;
 }
 
 /** The monitors, customer domains and IPs pages show, read from their own contexts. */
@@ -118,6 +123,8 @@ export interface PageEvent {
   readonly kind: 'incidentOpened' | 'incidentResolved' | 'maintenance.scheduled' | 'maintenance.started' | 'maintenance.ended';
   /** The monitor of an incident event. */
   readonly monitorId: number | null;
+  /** Incident events: whether the check engine opened it (its summary is then the monitor's state) or a person did. */
+  readonly origin?: 'automatic' | 'manual';
   /** The incident's or the maintenance window's public id. */
   readonly subjectId: string | null;
   readonly summary: string;

@@ -4,13 +4,22 @@ import type { ComponentCatalog, ComponentRecord } from '../../application/status
 import type { SqlRunner } from '../persistence/database';
 import { refFilter } from '../monitoring/record-ref';
 
-const TABLES: Record<ComponentType, { table: string; name: string }> = {
-  monitor: { table: 'monitors', name: 'name' },
-  customerDomain: { table: 'customer_domains', name: 'domain_name' },
-  customerIp: { table: 'customer_ips', name: 'label' },
+/**
+ * A monitor still named after its target (the default name: its URL's host, or its hostname) is
+ * shown to the public by what it is, never by the address it checks. (No '?' in the text: the SQL
+ * runner numbers every '?' as a placeholder; chr(63) is the query's '?'.)
+ */
+const URL_HOST = `split_part(split_part(split_part(split_part(split_part(url, '://', 2), '/', 1), chr(63), 1), chr(35), 1), '@', -1)`;
+const MONITOR_PUBLIC_NAME = `CASE WHEN lower(name) = lower(coalesce(${URL_HOST}, hostname, ''))
+  THEN CASE WHEN url IS NOT NULL THEN 'Website' ELSE 'Service' END ELSE name END`;
+
+const TABLES: Record<ComponentType, { table: string; name: string; publicName: string }> = {
+  monitor: { table: 'monitors', name: 'name', publicName: MONITOR_PUBLIC_NAME },
+  customerDomain: { table: 'customer_domains', name: 'domain_name', publicName: 'domain_name' },
+  customerIp: { table: 'customer_ips', name: 'label', publicName: 'label' },
 };
 
-type Row = { id: number; public_id: string; customer_id: number; name: string };
+type Row = { id: number; public_id: string; customer_id: number; name: string; public_name: string };
 
 /** The records pages show, read from their own contexts' tables. */
 export class SqlComponentCatalog implements ComponentCatalog {
@@ -19,16 +28,16 @@ export class SqlComponentCatalog implements ComponentCatalog {
   async find(scope: TenantScope, type: ComponentType, ref: string): Promise<ComponentRecord | null> {
     const filter = refFilter(ref);
     if (!filter) return null;
-    const { table, name } = TABLES[type];
+    const { table, name, publicName } = TABLES[type];
     const [column, value] = 'id' in filter ? ['id', filter.id] : ['public_id', filter.publicId];
     const params: unknown[] = [scope.organizationId, value];
-    let sql = `SELECT id, public_id, customer_id, ${name} AS name FROM ${table} WHERE organization_id = ? AND ${column} = ?`;
+    let sql = `SELECT id, public_id, customer_id, ${name} AS name, ${publicName} AS public_name FROM ${table} WHERE organization_id = ? AND ${column} = ?`;
     if (scope.customerId !== null) {
       sql += ' AND customer_id = ?';
       params.push(scope.customerId);
     }
     const [row] = await this.sql.query<Row>(sql, params);
-    return row ? { type, id: Number(row.id), publicId: row.public_id, customerId: Number(row.customer_id), name: row.name } : null;
+    return row ? { type, id: Number(row.id), publicId: row.public_id, customerId: Number(row.customer_id), name: row.name, publicName: row.public_name } : null;
   }
 
   async customer(scope: TenantScope, ref: string): Promise<number | null> {
@@ -48,13 +57,13 @@ export class SqlComponentCatalog implements ComponentCatalog {
     for (const type of Object.keys(TABLES) as ComponentType[]) {
       const ids = [...new Set(components.filter((c) => c.type === type).map((c) => Math.trunc(c.id)))];
       if (ids.length === 0) continue;
-      const { table, name } = TABLES[type];
+      const { table, name, publicName } = TABLES[type];
       const rows = await this.sql.query<Row>(
-        `SELECT id, public_id, customer_id, ${name} AS name FROM ${table} WHERE organization_id = ? AND id = ANY(?::int8[])`,
+        `SELECT id, public_id, customer_id, ${name} AS name, ${publicName} AS public_name FROM ${table} WHERE organization_id = ? AND id = ANY(?::int8[])`,
         [organizationId, `{${ids.join(',')}}`],
       );
       for (const row of rows) {
-        const record = { type, id: Number(row.id), publicId: row.public_id, customerId: Number(row.customer_id), name: row.name };
+        const record = { type, id: Number(row.id), publicId: row.public_id, customerId: Number(row.customer_id), name: row.name, publicName: row.public_name };
         found.set(componentKey(record), record);
       }
     }

@@ -22,6 +22,7 @@ export class SqlPageEventFeed implements PageEventFeed {
     return rows.map((r) => ({
       id: Number(r.id), organizationId: Number(r.organization_id), kind: r.kind,
       monitorId: r.kind.startsWith('incident') ? num(r.payload.monitorId) : null,
+      origin: r.kind.startsWith('incident') ? (str((r.payload.data as Record<string, unknown> | undefined)?.origin) === 'manual' ? 'manual' : 'automatic') : undefined,
       subjectId: str(r.payload.incidentId) ?? str(r.payload.maintenanceWindowId),
       summary: str(r.payload.summary) ?? r.kind, occurredAt: new Date(str(r.payload.occurredAt) ?? 0),
       occurrence: str(r.payload.startTime) && str(r.payload.endTime)

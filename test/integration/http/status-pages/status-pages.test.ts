@@ -182,6 +182,34 @@ describe('Public status pages', () => {
     expectError(await api('GET', '/api/public/status-pages/no-such-page-here'), 404, 'statusPageNotFound');
   });
 
+  it('names a monitor in public text by its name on the page, never its target, and follows a rename', async () => {
+    const org = await anOrganization('public-names');
+    const customerId = await aCustomerRow(org.user.organizationId);
+    // A monitor still called by its default name: the host it checks.
+    const monitor = await aMonitorRow(org.user.organizationId, customerId, { name: '127.0.0.1:8081', locations: ['eu-west'] });
+    const { database } = await testServer();
+    await database.sql.query('UPDATE monitors SET url = ? WHERE id = ?', ['http://127.0.0.1:8081/', monitor.id]);
+    const created = await api('POST', '/api/status-pages', {
+      token: org.token, body: { title: 'Acme', slug: slug('names'), groups: [{ name: 'Web', components: [{ type: 'monitor', id: monitor.publicId }] }] },
+    });
+    const page = created.body;
+    await record(monitor, 'eu-west', aResult('down', testClock.now()));
+    await record(monitor, 'eu-west', aResult('down', new Date(testClock.now().getTime() + 1000)));
+    pastRefresh();
+    const json = await api('GET', `/api/public/status-pages/${page.slug}`);
+    expect(json.body.incidents.active.map((i: { title: string }) => i.title)).to.deep.equal(['Website is down']);
+    const html = (await api('GET', `/status/${page.slug}`)).text;
+    for (const text of [html, JSON.stringify(json.body), (await api('GET', `/status/${page.slug}/feed.atom`)).text]) {
+      expect(text).not.to.include('127.0.0.1');
+    }
+
+    await database.sql.query('UPDATE monitors SET name = ? WHERE id = ?', ['Checkout', monitor.id]);
+    pastRefresh();
+    const renamed = await api('GET', `/api/public/status-pages/${page.slug}`);
+    expect(renamed.body.incidents.active.map((i: { title: string }) => i.title)).to.deep.equal(['Checkout is down']);
+    expect((await api('GET', `/status/${page.slug}`)).text).to.include('Checkout is down');
+  });
+
   it('shows a component down after a failing check and the incident with the updates posted to it', async () => {
     const { org, page, monitor } = await aPublicPage();
     await record(monitor, 'eu-west', aResult('up', testClock.now()));
