@@ -85,7 +85,7 @@ export const ERROR_CODES = [
   // custom domains (design)
   'customDomainNotFound', 'customDomainExists', 'customDomainVerificationFailed',
   // status pages (design)
-  'statusPageSlugTaken', 'pageIncidentNotFound', 'statusPagePasswordInvalid',
+  'statusPageSlugTaken', 'pageIncidentNotFound', 'statusPagePasswordInvalid', 'statusPagePasswordRequired',
   // reports (design)
   'reportNotFound',
   // billing (design)

@@ -156,3 +156,11 @@ export function readableTextOn(hex: string): '#000000' | '#ffffff' {
   // Contrast against white is (1.05)/(L+0.05), against black (L+0.05)/0.05: pick the larger.
   return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 ? '#ffffff' : '#000000';
 }
+
+/**
+ * The heading a page goes by in titles and feeds: its title, with " status" added only when the
+ * title does not already say it ("Acme" -> "Acme status"; "Acme Status" stays as it is).
+ */
+export function pageHeading(title: string): string {
+  return /\bstatus\s*$/i.test(title.trim()) ? title.trim() : `${title.trim()} status`;
+}

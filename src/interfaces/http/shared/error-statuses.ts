@@ -61,7 +61,7 @@ export const ERROR_STATUS = {
   screenshotNotFound: 404,
   smtpVerificationFailed: 422, smtpNotConfigured: 404, noChannelsToNotify: 422,
   customDomainNotFound: 404, customDomainExists: 409, customDomainVerificationFailed: 422,
-  statusPageSlugTaken: 409, pageIncidentNotFound: 404, statusPagePasswordInvalid: 401,
+  statusPageSlugTaken: 409, pageIncidentNotFound: 404, statusPagePasswordInvalid: 401, statusPagePasswordRequired: 401,
   reportNotFound: 404,
   invalidQuotaTier: 400, quotaTierBelowUsage: 409, invalidDiscount: 400, invalidDiscountCode: 422, mandateNotFound: 404,
   invalidCustomPrice: 400,

@@ -111,6 +111,7 @@ export const MESSAGES: Partial<Record<ErrorCode, string>> = {
   statusPageSlugTaken: 'Another status page already uses this slug',
   pageIncidentNotFound: 'No such incident on this status page',
   statusPagePasswordInvalid: 'Wrong password for this status page',
+  statusPagePasswordRequired: 'This status page is private: give its password first (POST /status/{slug}/login)',
   invalidSubscriberId: 'The subscriber id must be a positive integer',
   subscriberNotFound: 'No such subscriber on this status page',
   invalidReportSchedule: 'A weekly report needs a weekday (1-7), a monthly report a dayOfMonth (1-28)',

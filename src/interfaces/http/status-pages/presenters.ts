@@ -4,6 +4,7 @@ import type { PageIncidentView } from '../../../application/status-pages/page-in
 /** The admin view of a page: its settings, never the password (only whether there is one). */
 export const presentPage = ({ page, groups }: StatusPageView, publicBaseUrl: string) => ({
   id: page.publicId,
+  publicId: page.publicId,
   customerId: page.customerId,
   title: page.title,
   slug: page.slug,

@@ -1,3 +1,4 @@
+import { pageHeading } from '../../../domain/status-pages/status-page';
 import type { ComponentState } from '../../../domain/status-pages/component-status';
 import type { PublicStatusPage } from '../../../application/status-pages/public-status-page';
 import { esc } from './public-html';
@@ -16,7 +17,7 @@ export function renderAtom(m: PublicStatusPage, self: string, pageUrl: string): 
   ].sort((a, b) => b.updated.getTime() - a.updated.getTime()).slice(0, 50);
   const updated = entries[0]?.updated ?? m.page.updatedAt;
   return `<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom">`
-    + `<id>urn:uuid:${m.page.publicId}</id><title>${esc(m.page.title)} status</title><updated>${updated.toISOString()}</updated>`
+    + `<id>urn:uuid:${m.page.publicId}</id><title>${esc(pageHeading(m.page.title))}</title><updated>${updated.toISOString()}</updated>`
     + `<link rel="self" href="${esc(self)}"/><link rel="alternate" href="${esc(pageUrl)}"/>`
     + entries.map((e) => `<entry><id>urn:uuid:${e.id}:${e.updated.getTime()}</id><title>${esc(e.title)}</title>`
       + `<updated>${e.updated.toISOString()}</updated><link href="${esc(pageUrl)}"/><author><name>${esc(m.page.title)}</name></author>`

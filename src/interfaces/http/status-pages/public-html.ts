@@ -1,3 +1,4 @@
+import { pageHeading } from '../../../domain/status-pages/status-page';
 import { readableTextOn, type StatusPage } from '../../../domain/status-pages/status-page';
 import type { ComponentState, DayBar } from '../../../domain/status-pages/component-status';
 import type { PublicComponent, PublicIncident, PublicMaintenance, PublicStatusPage } from '../../../application/status-pages/public-status-page';
@@ -70,7 +71,7 @@ function shell(page: StatusPage, base: string, body: string): string {
   const fg = readableTextOn(page.brandColor);
   const logo = page.logo ? `<img src="${esc(page.logo)}" alt="${esc(page.title)} logo">` : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`
-    + `<title>${esc(page.title)} status</title><style>${STYLE}</style>`
+    + `<title>${esc(pageHeading(page.title))}</title><style>${STYLE}</style>`
     + `<link rel="alternate" type="application/atom+xml" title="${esc(page.title)} incidents" href="${base}/feed.atom"></head><body>`
     + `<header style="background:${page.brandColor};color:${fg}">${logo}<h1>${esc(page.title)}</h1></header><main>${body}</main>`
     + `<footer>${page.footer ? `<p>${esc(page.footer)}</p>` : ''}<p><a href="${base}/feed.atom">Atom feed</a> · <a href="${base}/index.json">JSON</a></p></footer></body></html>`;

@@ -8,6 +8,15 @@ import { renderMessage, renderPasswordForm, renderPublicHtml } from './public-ht
 import { presentPublicPage } from './public-json';
 import { renderAtom, renderBadge } from './public-feed';
 import { STATUS_PAGE_HTTP_SETTINGS, type StatusPageHttpSettings } from './settings';
+import { sendError } from '../shared/envelope';
+import { MESSAGES } from '../shared/messages';
+
+/**
+ * A client that reads JSON gets every refusal in the error envelope: the JSON formats, and the
+ * page's address asked with `Accept: application/json` rather than HTML.
+ */
+const wantsJson = (req: Request, format: PublicFormat) =>
+  format === 'json' || (format === 'html' && req.accepts(['html', 'json']) === 'json');
 
 export type PublicFormat = 'html' | 'json' | 'atom' | 'badge';
 
@@ -76,7 +85,7 @@ export async function servePublicStatusPage(
   try {
     answer = await visit.execute(ref, { ip: req.ip, accessToken: req.cookies?.[ACCESS_COOKIE] });
   } catch (error) {
-    if (format === 'html' && isAppError(error) && (error.code === 'statusPageNotFound' || error.code === 'forbidden')) {
+    if (format === 'html' && !wantsJson(req, format) && isAppError(error) && (error.code === 'statusPageNotFound' || error.code === 'forbidden')) {
       const missing = error.code === 'statusPageNotFound';
       sendText(res, missing ? 404 : 403, 'html', renderMessage(missing ? 'Status page not found' : 'Not available',
         missing ? 'There is no status page at this address.' : 'This status page is not shown to your network.'));
@@ -103,8 +112,13 @@ export function servePublicStatusPageFromMemory(
 
 function send(settings: StatusPageHttpSettings, req: Request, res: Response, answer: PublicPageAnswer, base: string, format: PublicFormat): void {
   if (answer.kind === 'passwordRequired') {
-    if (format !== 'html') {
-      sendText(res, 401, format === 'badge' ? 'badge' : 'json', format === 'badge' ? '' : JSON.stringify({ passwordRequired: true }));
+    if (wantsJson(req, format)) {
+      res.set(SECURITY_HEADERS);
+      sendError(req, res, 401, { code: 'statusPagePasswordRequired', passwordRequired: true }, MESSAGES.statusPagePasswordRequired);
+      return;
+    }
+    if (format === 'badge') {
+      sendText(res, 401, 'badge', '');
       return;
     }
     sendText(res, 401, 'html', renderPasswordForm(answer.page, base, req.query.wrong === '1'));

@@ -72,7 +72,8 @@ export const IncidentParams = z.object({ id: z.string().max(64), incidentId: z.s
 const Instant = z.iso.datetime();
 
 export const StatusPageSchema = z.object({
-  id: z.uuid(),
+  id: z.uuid().meta({ description: 'The page\'s public id, the id paths take' }),
+  publicId: z.uuid().meta({ description: 'The same public id, under the name every other resource uses' }),
   customerId: z.number().int().nullable(),
   title: z.string(),
   slug: z.string(),

@@ -8,7 +8,7 @@ import { testClock } from '../../../support/test-clock';
 import { testServer } from '../../../support/test-server';
 
 const PAGE_FIELDS = [
-  'id', 'customerId', 'title', 'slug', 'url', 'description', 'logo', 'brandColor', 'groups', 'showResponseTimes', 'footer',
+  'id', 'publicId', 'customerId', 'title', 'slug', 'url', 'description', 'logo', 'brandColor', 'groups', 'showResponseTimes', 'footer',
   'ipAllowlist', 'passwordProtected', 'isPrivate', 'createdAt', 'updatedAt',
 ];
 const slug = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}`;
@@ -256,6 +256,28 @@ describe('Public status pages', () => {
     pastRefresh();
     const shown = (await api('GET', `/status/${page.slug}`)).text;
     expect(shown).to.include('Online shop').and.not.include('Shop website');
+  });
+
+  it('answers a JSON client in the error envelope: an unknown page 404, a private page 401; a browser still gets HTML', async () => {
+    const json = { accept: 'application/json' };
+    const unknown = await api('GET', `/status/${slug('nowhere')}`, { headers: json });
+    expectError(unknown, 404, 'statusPageNotFound');
+    const index = await api('GET', `/status/${slug('nowhere')}/index.json`);
+    expectError(index, 404, 'statusPageNotFound');
+    expect((await api('GET', `/status/${slug('nowhere')}`, { headers: { accept: 'text/html' } })).headers.get('content-type')).to.match(/^text\/html/);
+    const { page } = await aPublicPage({ password: 'open sesame 42' });
+    const locked = await api('GET', `/status/${page.slug}`, { headers: json });
+    expectError(locked, 401, 'statusPagePasswordRequired');
+    expectError(await api('GET', `/api/public/status-pages/${page.slug}`), 401, 'statusPagePasswordRequired');
+    expect((await api('GET', `/status/${page.slug}`)).text).to.include('<form method="post"');
+  });
+
+  it('titles a page "Acme Status", not "Acme Status status", and "Acme" as "Acme status"', async () => {
+    const { page: statusTitled } = await aPublicPage({ title: 'Acme Status' });
+    const { page: plain } = await aPublicPage({ title: 'Acme' });
+    expect((await api('GET', `/status/${statusTitled.slug}`)).text).to.include('<title>Acme Status</title>');
+    expect((await api('GET', `/status/${statusTitled.slug}/feed.atom`)).text).to.include('<title>Acme Status</title>');
+    expect((await api('GET', `/status/${plain.slug}`)).text).to.include('<title>Acme status</title>');
   });
 
   it('locks password guessing out: 429 with Retry-After past 5 attempts a minute, longer past 20 an hour, right password included', async () => {
