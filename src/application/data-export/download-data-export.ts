@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
 import { assertDownloadable, type DataExport } from '../../domain/data-export/data-export';
-import { type Actor, requireOrgAdmin } from '../shared/actor';
+import { type Actor, isOrgAdmin, requireOrgAdmin } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { SecretTokens } from '../identity/ports';
 import { findExport } from './list-data-exports';
@@ -14,9 +14,11 @@ export interface ExportDownload {
 }
 
 /**
- * The archive of a ready export, for an administrator of its organization or for whoever holds the
- * link that was e-mailed (its secret token, compared by digest). exportNotReady (data.status) before
- * it is ready or after it failed, exportExpired once the seven days passed (the file is gone then).
+ * The archive of a ready export, for a signed-in caller only: an administrator of its organization,
+ * or a recipient who follows the e-mailed link (its secret token, compared by digest) signed in as
+ * the member it was sent to. A link alone opens nothing: a forwarded or leaked mail is not the data.
+ * exportNotReady (data.status) before it is ready or after it failed, exportExpired once the seven
+ * days passed (the file is gone then).
  */
 export class DownloadDataExport {
   constructor(
@@ -29,12 +31,21 @@ export class DownloadDataExport {
     return this.open(await findExport(this.exports, actor.scope.organizationId, id));
   }
 
-  /** Through the e-mailed link: a wrong or missing token is as good as no export. */
-  async byLink(id: string | undefined, token: string | undefined): Promise<ExportDownload> {
+  /**
+   * Through the e-mailed link, signed in: an administrator as by `byCaller`; another member only
+   * with the link's token and as one of the export's recipients. Anything else is as good as no export.
+   */
+  async byLink(actor: Actor, email: string, id: string | undefined, token: string | undefined): Promise<ExportDownload> {
     if (id === undefined || id.trim() === '') throw new AppError('missingExportId');
+    if (isOrgAdmin(actor)) return this.byCaller(actor, id);
     const file = /^[0-9a-f-]{36}$/i.test(id) ? await this.exports.fileOf(id) : null;
-    if (!file || token === undefined || this.tokens.hash(token) !== file.downloadTokenHash) throw new AppError('notFound', { resource: 'dataExport' });
-    return this.open(await findExport(this.exports, file.organizationId, id));
+    if (!file || file.organizationId !== actor.scope.organizationId || actor.scope.customerId !== null
+      || token === undefined || this.tokens.hash(token) !== file.downloadTokenHash) {
+      throw new AppError('notFound', { resource: 'dataExport' });
+    }
+    const found = await findExport(this.exports, file.organizationId, id);
+    if (!found.recipientEmails.some((r) => r.toLowerCase() === email.toLowerCase())) throw new AppError('notFound', { resource: 'dataExport' });
+    return this.open(found);
   }
 
   private async open(e: DataExport): Promise<ExportDownload> {

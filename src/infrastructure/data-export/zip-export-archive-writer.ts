@@ -21,28 +21,54 @@ type Cursor = unknown;
 export interface ExportResource {
   readonly name: string;
   readonly description: string;
+  /** Secret fields this file leaves out or writes redacted, as the manifest lists them. */
+  readonly leftOut?: ReadonlyArray<{ field: string; how: string }>;
   count(sql: SqlRunner, organizationId: number): Promise<number>;
   /** Rows after `after` (null: from the start), at most `limit`, with the key to continue from. */
   page(sql: SqlRunner, organizationId: number, after: Cursor | null, limit: number): Promise<{ rows: unknown[]; next: Cursor | null }>;
 }
 
 /**
- * A table of the organization, keyed by its id: every column but the secrets (password and code
- * digests, sealed credentials, signing secrets, heartbeat tokens).
+ * What an export leaves out of a table: columns dropped whole (`drop`) and columns written
+ * redacted (`redact`: column -> SQL expression over the row `t`). The manifest lists both.
  */
-function table(name: string, tableName: string, description: string, secrets: readonly string[] = [], idType: 'int' | 'uuid' = 'int'): ExportResource {
+export interface SecretHandling {
+  readonly drop?: readonly string[];
+  readonly redact?: Readonly<Record<string, { sql: string; how: string }>>;
+}
+
+/** (No '?' operators here: the SQL runner numbers every '?' as a placeholder.) A URL that is a credential itself (chat incoming webhooks, webhook URLs with tokens): its scheme and host only. */
+const urlRedacted = (json: string) =>
+  `CASE WHEN ${json}->>'url' IS NOT NULL THEN jsonb_set(${json}, '{url}', to_jsonb(split_part(${json}->>'url', '/', 1) || '//' || split_part(${json}->>'url', '/', 3) || '/[redacted]')) ELSE ${json} END`;
+/** Header values (Authorization, API keys) replaced, names kept. */
+const headersRedacted = (json: string) =>
+  `CASE WHEN jsonb_typeof(${json}->'headers') = 'object' THEN jsonb_set(${json}, '{headers}', coalesce((SELECT jsonb_object_agg(k, '[redacted]') FROM jsonb_object_keys(${json}->'headers') AS k), '{}'::jsonb)) ELSE ${json} END`;
+
+/**
+ * A table of the organization, keyed by its id: every column but the secrets, which are dropped or
+ * written redacted as `secrets` says.
+ */
+function table(name: string, tableName: string, description: string, secrets: SecretHandling = {}, idType: 'int' | 'uuid' = 'int'): ExportResource {
   const start = idType === 'int' ? -1 : '00000000-0000-0000-0000-000000000000';
+  const redacted = Object.entries(secrets.redact ?? {});
+  const row = redacted.length === 0
+    ? 'to_jsonb(t) - ?::text[]'
+    : `(to_jsonb(t) - ?::text[]) || jsonb_build_object(${redacted.map(([column, { sql }]) => `'${column}', ${sql}`).join(', ')})`;
   return {
     name, description,
+    leftOut: [
+      ...(secrets.drop ?? []).map((column) => ({ field: column, how: 'left out' })),
+      ...redacted.map(([column, { how }]) => ({ field: column, how })),
+    ],
     async count(sql, organizationId) {
-      const [row] = await sql.query<{ n: string }>(`SELECT count(*) AS n FROM ${tableName} WHERE organization_id = ?`, [organizationId]);
-      return Number(row?.n ?? 0);
+      const [count] = await sql.query<{ n: string }>(`SELECT count(*) AS n FROM ${tableName} WHERE organization_id = ?`, [organizationId]);
+      return Number(count?.n ?? 0);
     },
     async page(sql, organizationId, after, limit) {
       const rows = await sql.query<{ key: string; row: unknown }>(
-        `SELECT id::text AS key, to_jsonb(t) - ?::text[] AS row FROM ${tableName} t
+        `SELECT id::text AS key, ${row} AS row FROM ${tableName} t
           WHERE organization_id = ? AND id > ?::${idType === 'int' ? 'bigint' : 'uuid'} ORDER BY id LIMIT ?`,
-        [[...secrets], organizationId, after ?? start, limit],
+        [[...(secrets.drop ?? [])], organizationId, after ?? start, limit],
       );
       return { rows: rows.map((r) => r.row), next: rows.length === limit ? rows[rows.length - 1]!.key : null };
     },
@@ -94,20 +120,25 @@ const checkResults: ExportResource = {
 /** What an export holds, in the archive's order. */
 export const EXPORT_RESOURCES: readonly ExportResource[] = [
   table('customers', 'customers', 'Customers with their settings and custom field values'),
-  table('monitors', 'monitors', 'Monitors of every kind with their configuration (credentials and heartbeat tokens left out)',
-    ['credentials_ciphertext', 'heartbeat_token']),
+  table('monitors', 'monitors', 'Monitors of every kind with their configuration (credentials, heartbeat tokens and URLs, request header values left out)', {
+    drop: ['credentials_ciphertext', 'heartbeat_token', 'document'],
+    redact: { config: { sql: headersRedacted('t.config'), how: 'header values replaced by [redacted]' } },
+  }),
   table('customer-domains', 'customer_domains', 'Watched customer domains'),
   table('customer-ips', 'customer_ips', 'Watched customer IP addresses'),
   table('tags', 'tags', 'Tags'),
   table('custom-fields', 'custom_fields', 'Custom field definitions'),
   table('incidents', 'incidents', 'Incidents of the check engine'),
   table('maintenance-windows', 'maintenance_windows', 'Maintenance windows'),
-  table('notification-channels', 'notification_channels', 'Notification channels (signing secrets left out)', ['secret_ciphertext']),
+  table('notification-channels', 'notification_channels', 'Notification channels (signing secrets left out; URLs, which are credentials for chat webhooks, and header values redacted)', {
+    drop: ['secret_ciphertext'],
+    redact: { config: { sql: headersRedacted(urlRedacted('t.config')), how: 'url cut to its scheme and host, header values replaced by [redacted]' } },
+  }),
   table('change-requests', 'change_requests', 'Change requests'),
   table('users', 'users', 'Members (password digests, two-step secrets and backup codes left out)',
-    ['password_hash', 'totp_secret', 'backup_code_hashes'], 'uuid'),
+    { drop: ['password_hash', 'totp_secret', 'backup_code_hashes'] }, 'uuid'),
   checkResults,
-  table('audit-log', 'audit_log', 'The audit log: who changed what and when, and sign-ins (secrets were redacted when recorded)', ['tx_id']),
+  table('audit-log', 'audit_log', 'The audit log: who changed what and when, and sign-ins (secrets were redacted when recorded)', { drop: ['tx_id'] }),
 ];
 
 /**
@@ -138,7 +169,12 @@ export class ZipExportArchiveWriter implements ExportArchiveWriter {
     try {
       zip.addBuffer(Buffer.from(JSON.stringify({
         format: 'monitoring-export/1', organizationId, createdAt: new Date().toISOString(),
-        resources: this.resources.map((r) => ({ name: r.name, file: `${r.name}.jsonl`, description: r.description, rows: counts.get(r.name) })),
+        secretsLeftOut: 'Every secret the organization holds is left out or redacted, file by file as each resource\'s '
+          + '`leftOut` lists; records the archive does not hold (API tokens, status pages, organization SMTP, incident-'
+          + 'management sources and contact methods) carry secrets and are not exported at all.',
+        resources: this.resources.map((r) => ({
+          name: r.name, file: `${r.name}.jsonl`, description: r.description, rows: counts.get(r.name), leftOut: r.leftOut ?? [],
+        })),
       }, null, 2)), 'manifest.json');
       for (const resource of this.resources) {
         const { sql, pageSize } = this;

@@ -91,7 +91,10 @@ describe('data export (/api/organization/data-export)', () => {
     const decoded = mail!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='); // quoted-printable
     const link = /https?:\/\/\S+\/api\/organization\/data-export\/download\?exportId=[0-9a-f-]+&token=[\w-]+/.exec(decoded)![0];
     const linkUrl = new URL(link);
-    const downloaded = await fetch(`${url}${linkUrl.pathname}${linkUrl.search}`);
+    // The link alone opens nothing: the recipient signs in first (a browser sends its session cookie).
+    const anonymous = await fetch(`${url}${linkUrl.pathname}${linkUrl.search}`);
+    expect(anonymous.status).to.equal(401);
+    const downloaded = await fetch(`${url}${linkUrl.pathname}${linkUrl.search}`, { headers: { authorization: `Bearer ${org.token}` } });
     expect(downloaded.status).to.equal(200);
     expect(downloaded.headers.get('content-type')).to.equal('application/zip');
     expect(downloaded.headers.get('content-disposition')).to.match(/^attachment; filename="export-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.zip"$/);
@@ -118,11 +121,92 @@ describe('data export (/api/organization/data-export)', () => {
     const exportEntries = await api('GET', '/api/audit-log', { token: org.token, query: { resourceType: 'dataExport' } });
     expect(exportEntries.body.items.map((e: { action: string }) => e.action)).to.deep.equal(['created']);
 
-    expectError(await api('GET', '/api/organization/data-export/download', { query: { exportId: requested.body.id, token: 'wsx_wrong' } }), 404, 'notFound');
+    expectError(await api('GET', '/api/organization/data-export/download', { query: { exportId: requested.body.id, token: 'wsx_wrong' } }), 401, 'unauthorized');
+    expectError(await api('GET', '/api/organization/data-export/download', { query: { exportId: requested.body.id, token: linkUrl.searchParams.get('token')! } }), 401, 'unauthorized');
     expectError(await api('GET', '/api/organization/data-export/download', { query: { exportId: requested.body.id } }), 401, 'unauthorized');
     expectError(await api('GET', '/api/organization/data-export/download', { token: org.token }), 400, 'missingExportId');
     const byAdmin = await api('GET', '/api/organization/data-export/download', { token: org.token, query: { exportId: requested.body.id } });
     expect(byAdmin.status).to.equal(200);
+  });
+
+  it('holds none of the organization\'s secrets: one of every kind is made, then every file of the archive is scanned for each', async () => {
+    const { org, customer } = await anOrganizationWithData('export-secrets');
+    const sql = service.app.database.sql;
+    const secrets: Record<string, string> = {};
+    const heartbeat = await aWebsite().forCustomer(customer.id).heartbeat(5).create(org.token);
+    secrets.heartbeatToken = heartbeat.heartbeatToken;
+    secrets.heartbeatUrl = heartbeat.heartbeatUrl;
+    const webhook = await api('POST', '/api/notification-channels', { token: org.token, body: {
+      name: 'hook', type: 'webhook', config: { url: 'https://hooks.export-fixture.com/in/webhookpathsecret42', headers: { Authorization: 'Bearer headersecret42' } },
+    } });
+    expect(webhook.status, JSON.stringify(webhook.body)).to.equal(201);
+    secrets.signingSecret = webhook.body.signingSecret;
+    secrets.webhookPath = 'webhookpathsecret42';
+    secrets.webhookHeader = 'headersecret42';
+    for (const [type, url] of [['slack', 'https://hooks.slack.com/services/T0AAA/B0BBB/slacksecret42'],
+      ['teams', 'https://acme.webhook.office.com/webhookb2/teamssecret42'], ['discord', 'https://discord.com/api/webhooks/1/discordsecret42']]) {
+      const chat = await api('POST', '/api/notification-channels', { token: org.token, body: { name: type, type, config: { url } } });
+      expect(chat.status, JSON.stringify(chat.body)).to.equal(201);
+      secrets[`${type}Url`] = `${type}secret42`;
+    }
+    secrets.apiToken = await anOrgToken(org.token, { name: 'exported?' });
+    const page = await api('POST', '/api/status-pages', { token: org.token, body: { title: 'Private', slug: `private-${Date.now()}`, password: 'pagepassphrase42' } });
+    expect(page.status, JSON.stringify(page.body)).to.equal(201);
+    secrets.pagePassword = 'pagepassphrase42';
+    const subscriber = await api('POST', `/api/status-pages/${page.body.id}/subscribers`, { token: org.token, body: { channel: 'webhook', url: 'https://subscriber.export-fixture.com/in' } });
+    expect(subscriber.status, JSON.stringify(subscriber.body)).to.equal(201);
+    secrets.subscriberSecret = subscriber.body.webhookSecret;
+    secrets.userPassword = org.password;
+    // What the database keeps of them: digests and ciphertexts must not leave either.
+    const stored = [
+      ...(await sql.query<{ v: string }>('SELECT token_hash AS v FROM api_tokens WHERE organization_id = ?', [org.user.organizationId])),
+      ...(await sql.query<{ v: string }>('SELECT password_hash AS v FROM users WHERE organization_id = ?', [org.user.organizationId])),
+      ...(await sql.query<{ v: string }>('SELECT password_hash AS v FROM status_pages WHERE organization_id = ? AND password_hash IS NOT NULL', [org.user.organizationId])),
+      ...(await sql.query<{ v: string }>('SELECT secret_ciphertext AS v FROM notification_channels WHERE organization_id = ? AND secret_ciphertext IS NOT NULL', [org.user.organizationId])),
+    ];
+    stored.forEach((row, i) => { secrets[`stored${i}`] = row.v; });
+    expect(Object.values(secrets).every((v) => typeof v === 'string' && v.length >= 8), JSON.stringify(secrets)).to.equal(true);
+
+    const ready = await aReadyExport(org);
+    const downloaded = await fetch(`${url}/api/organization/data-export/download?exportId=${ready.id}`, { headers: { authorization: `Bearer ${org.token}` } });
+    expect(downloaded.status).to.equal(200);
+    const zip = join(mkdtempSync(join(tmpdir(), 'export-')), 'export.zip');
+    writeFileSync(zip, Buffer.from(await downloaded.arrayBuffer()));
+    const files = execFileSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).trim().split('\n');
+    expect(files).to.include.members(['manifest.json', 'monitors.jsonl', 'notification-channels.jsonl', 'users.jsonl', 'audit-log.jsonl']);
+    for (const file of files) {
+      const text = unzipEntry(zip, file);
+      for (const [kind, secret] of Object.entries(secrets)) {
+        expect(text.includes(secret), `${file} holds the ${kind}`).to.equal(false);
+        expect(text.includes(encodeURIComponent(secret)), `${file} holds the ${kind}, URL-encoded`).to.equal(false);
+      }
+    }
+    const manifest = JSON.parse(unzipEntry(zip, 'manifest.json'));
+    const leftOut = Object.fromEntries(manifest.resources.map((r: { name: string; leftOut: Array<{ field: string }> }) => [r.name, r.leftOut.map((f) => f.field)]));
+    expect(leftOut.monitors).to.include.members(['heartbeat_token', 'credentials_ciphertext', 'document', 'config']);
+    expect(leftOut['notification-channels']).to.include.members(['secret_ciphertext', 'config']);
+    expect(leftOut.users).to.include.members(['password_hash', 'totp_secret', 'backup_code_hashes']);
+    // What is left of a credential URL: its host, so the channel is still recognisable.
+    const channels = unzipEntry(zip, 'notification-channels.jsonl').trim().split('\n').map((l) => JSON.parse(l));
+    expect(channels.map((c) => c.config.url).filter(Boolean)).to.include('https://hooks.slack.com/[redacted]');
+  });
+
+  it('downloads through the link for a member it was sent to, signed in; not for another member, nor with a wrong token', async () => {
+    const { org } = await anOrganizationWithData('export-recipient');
+    const member = await aMember(org, 'editor');
+    const other = await aMember(org, 'readonly');
+    const requested = await aReadyExport(org, { recipientEmails: [member.email] });
+    service.worker('export-mailer');
+    const mail = await waitFor(() => smtp.messages.find((m) => m.to.includes(member.email)), { what: 'the link e-mailed' });
+    const decoded = mail!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const token = /&token=([\w-]+)/.exec(decoded)![1]!;
+    const download = (caller: string, withToken: string | undefined) => api('GET', '/api/organization/data-export/download', {
+      token: caller, query: { exportId: requested.id, ...(withToken === undefined ? {} : { token: withToken }) },
+    });
+    expect((await download(member.token, token)).status).to.equal(200);
+    expectError(await download(member.token, 'wsx_wrong'), 404, 'notFound');
+    expectError(await download(other.token, token), 404, 'notFound');
+    expectError(await download(member.token, undefined), 403, 'roleForbidden');
   });
 
   it('refuses a second export while one runs (exportAlreadyRunning, data.export) and within the cooldown (exportCooldown)', async () => {
