@@ -21,6 +21,11 @@ export interface PlanContext {
 export interface TargetToVet {
   readonly field: 'url' | 'hostname' | 'connectHost' | 'resolver';
   readonly host: string;
+  /**
+   * A DNS monitor's name: what it resolves to must be public (or allowlisted), as for every other
+   * target, but a name without addresses is fine (it may have MX or TXT records only).
+   */
+  readonly mayBeUnresolvable?: boolean;
 }
 
 /** Login details a protocol check uses; stored encrypted, never returned. */

@@ -23,13 +23,14 @@ function kindFields(type: PerKindType): [Record<string, z.ZodType>, Record<strin
   };
   switch (type) {
     case 'dns': {
-      // A DNS monitor asks a resolver and never connects to the answer: the name may answer private
-      // addresses; the resolver a monitor names is a connection and goes through the target policy.
+      // A DNS monitor's name is vetted like every target: if it has addresses they must be public or
+      // allowlisted; the resolver a monitor names is a connection and goes through the target policy.
       const dns = {
         hostname: Hostname.meta({
           description: 'The DNS name whose records are asked for: a name, not an address; reserved names (localhost, .local, '
-            + '.internal, single labels) are refused (invalidHostname). The service only asks the resolver and never connects '
-            + 'to the answers, so a name answering private addresses is accepted and checked.',
+            + '.internal, single labels) are refused (invalidHostname), and so is a name whose addresses are private, loopback '
+            + 'or link-local unless the operator allowlisted them (CHECK_PRIVATE_ALLOWLIST), as for every other monitor. A name '
+            + 'without address records (MX or TXT only) is accepted.',
         }),
         recordType: z.enum(DNS_RECORD_TYPES).optional(),
         expectedValues: z.array(z.string().min(1).max(1000)).max(20).optional().meta({ description: 'Answers that must be present; empty: any answer' }),

@@ -19,7 +19,8 @@ const Id = z.object({ id: z.string().min(1).max(64) });
 
 const KIND_NOTES: Record<PerKindType, string> = {
   dns: 'DNS: hostname is the name whose records are checked (a name, not an address); recordType (default A), expectedValues, and an optional resolver '
-    + '(public or allowlisted). A DNS check asks the resolver and never connects to the answers, so names answering private addresses are accepted.',
+    + '(public or allowlisted). A name whose addresses are private (not allowlisted) is refused at create and update (invalidHostname, '
+    + 'the message says which name and why); a name without address records is accepted.',
   icmp: 'ICMP: pings hostname.',
   tcp: 'TCP: connects to hostname:port (port required).',
   smtp: 'SMTP: checkMode protocol (default; EHLO, optional STARTTLS/implicit TLS and AUTH with credentials) or tcp. Default port 25 (465 implicit TLS).',

@@ -58,8 +58,19 @@ describe('DNS monitors: the resolver is policed, the answers are not', () => {
     return history.body.items[0] as Record<string, any>;
   }
 
-  it('accepts a name whose answer is a private address and checks it: the answer is compared, nothing connects to it', async () => {
-    const created = await create({ hostname: 'private-answer.monitor-fixture.com', expectedValues: ['10.0.0.5'] });
+  it('refuses a name that resolves to a private address at creation and on update, saying why (invalidHostname)', async () => {
+    const refused = await create({ hostname: 'private-answer.monitor-fixture.com', expectedValues: ['10.0.0.5'] });
+    expectError(refused, 400, 'invalidHostname');
+    expect(refused.body.data).to.include({ field: 'hostname', reason: 'nonPublicAddress', host: 'private-answer.monitor-fixture.com' });
+    expect(refused.body.message).to.include('CHECK_PRIVATE_ALLOWLIST');
+    const created = await create({ hostname: 'www.monitor-fixture.com' });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    const patched = await apiAt(app.url, 'PATCH', `/api/monitors/dns/${created.body.publicId}`, { token, body: { hostname: 'private-answer.monitor-fixture.com' } });
+    expectError(patched, 400, 'invalidHostname');
+  });
+
+  it('accepts a name without address records (MX or TXT only) and checks it through the monitor\'s resolver', async () => {
+    const created = await create({ hostname: 'internal-only.monitor-fixture.com', resolver: ALLOWLISTED_RESOLVER, expectedValues: ['10.20.30.40'] });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     const result = await checkNow(created.body);
     expect(result, JSON.stringify(result)).to.include({ status: 'up' });
@@ -87,11 +98,11 @@ describe('DNS monitors: the resolver is policed, the answers are not', () => {
     expect(result, JSON.stringify(result)).to.include({ status: 'up' });
   });
 
-  it('says so in /openapi.json: the name may answer private addresses, the resolver is public or allowlisted', async () => {
+  it('says so in /openapi.json: the name\'s addresses and the resolver are public or allowlisted', async () => {
     const schemas = (await apiAt(app.url, 'GET', '/openapi.json')).body.components.schemas;
     for (const id of ['DnsMonitorCreate', 'DnsMonitorPatch']) {
       const { hostname, resolver } = schemas[id].properties;
-      expect(hostname.description, id).to.match(/never connects to the answers/).and.not.match(/public host name/);
+      expect(hostname.description, id).to.include('CHECK_PRIVATE_ALLOWLIST').and.include('without address records');
       expect(resolver.description, id).to.include('CHECK_PRIVATE_ALLOWLIST').and.include('invalidHostname');
     }
   });

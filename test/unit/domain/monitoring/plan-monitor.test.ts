@@ -124,10 +124,12 @@ describe('planning per-kind monitors', () => {
     expectAppError(() => planMonitor(ctx('imap-pop'), null, { hostname: 'imap.example.com' }), 'validationFailed');
   });
 
-  it('treats a DNS hostname as a subject (a name, not vetted) and vets its resolver', () => {
+  it('vets a DNS hostname\'s addresses (a name without any is fine) and its resolver', () => {
     const dns = planMonitor(ctx('dns'), null, { hostname: '_dmarc.example.com', recordType: 'TXT', resolver: '9.9.9.9' });
     expect(dns.state.config).to.deep.include({ recordType: 'TXT', expectedValues: [], resolver: '9.9.9.9' });
-    expect(dns.targets).to.deep.equal([{ field: 'resolver', host: '9.9.9.9' }]);
+    expect(dns.targets).to.deep.equal([
+      { field: 'hostname', host: '_dmarc.example.com', mayBeUnresolvable: true }, { field: 'resolver', host: '9.9.9.9' },
+    ]);
     expectAppError(() => planMonitor(ctx('dns'), null, { hostname: '8.8.8.8' }), 'invalidHostname', { reason: 'notAName' });
     expectAppError(() => planMonitor(ctx('dns'), null, { hostname: 'example.com', resolver: 'localhost' }), 'invalidHostname', { field: 'resolver' });
     // The checker asks a nameserver at its address: a name here would pass vetting and fail every check.
