@@ -83,6 +83,7 @@ import { adminUsersRouter } from '../interfaces/http/platform-admin/admin-users.
 import { adminUsageRouter } from '../interfaces/http/platform-admin/admin-usage.router';
 import { auditLogRouter } from '../interfaces/http/audit/audit-log.router';
 import { auditRequests } from './audit-requests';
+import { jsonDepthLimit } from '../interfaces/http/shared/json-depth';
 
 /** Every resource router, in mounting order. */
 export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
@@ -149,6 +150,7 @@ export function createHttpApp(container: Container): Express {
   app.use((req, res, next) => (streamsItsBody(req.path) ? next() : json(req, res, next)));
   app.use((req, res, next) => (streamsItsBody(req.path) ? next() : urlencoded(req, res, next)));
   app.use(storableBodyText);
+  app.use(jsonDepthLimit);
   app.use(cookieParser());
   app.use((_req, _res, next) => RequestContext.create(orm.em, next));
   app.use(hostRouting.serveStatusPages);

@@ -1,3 +1,4 @@
+import { MAX_JSON_DEPTH } from '../shared/json-depth';
 import { z } from 'zod';
 import type { Container } from 'inversify';
 import type { RequestHandler } from 'express';
@@ -16,7 +17,7 @@ import { readJsonBody, type JsonLimits } from './json-intake';
 import { IM_GATE_ERRORS } from './im-incidents.router';
 
 /** One request's body at most (the hourly budget of the organization is 50 MiB). */
-export const ALERT_INGEST_LIMITS: JsonLimits = { maxBytes: 1024 * 1024, maxDepth: 32 };
+export const ALERT_INGEST_LIMITS: JsonLimits = { maxBytes: 1024 * 1024, maxDepth: MAX_JSON_DEPTH };
 export const ALERT_INGEST_PATH = '/api/im/ingest/:token';
 
 const tags = ['IM ingest'] as const;

@@ -1,3 +1,4 @@
+import { MAX_JSON_DEPTH } from '../shared/json-depth';
 import { z } from 'zod';
 import type { Container } from 'inversify';
 import type { RequestHandler } from 'express';
@@ -12,7 +13,7 @@ import { IM_GATE_ERRORS } from './im-incidents.router';
 
 export const IM_EVENTS_PATH = '/api/im/events';
 /** Limits: Event ingest body (256 KB, nesting 20 levels). */
-export const IM_EVENT_LIMITS: JsonLimits = { maxBytes: 256 * 1024, maxDepth: 20 };
+export const IM_EVENT_LIMITS: JsonLimits = { maxBytes: 256 * 1024, maxDepth: MAX_JSON_DEPTH };
 /**
  * Events being committed at once in this process. Past it an event is refused with 503 unavailable
  * (safe to retry) instead of queueing behind the database without bound.
