@@ -161,6 +161,7 @@ export function createHttpApp(container: Container): Express {
   app.post(IM_EVENTS_PATH, imEventIntake(container));
   app.post(ALERT_INGEST_PATH, alertIngestIntake(container));
   mountOpenApi(app, buildOpenApiDocument(paths));
+  app.get('/', rootPointer);
   app.use(deps.routes.handle);
   app.use(notFoundHandler);
   app.use(databaseOutages);
@@ -179,6 +180,18 @@ const databaseOutages: ErrorRequestHandler = (error, req, _res, next) => {
   if (!isDatabaseOutage(error)) return next(error);
   req.log?.warn({ err: error }, 'database unreachable: answered 503 databaseUnavailable');
   next(new AppError('databaseUnavailable', { retryAfter: DATABASE_RETRY_AFTER_SECONDS }));
+};
+
+/**
+ * The service's root points to where to go: a browser is sent to the API reference (302 /docs), any
+ * other client gets the addresses as JSON.
+ */
+const rootPointer: RequestHandler = (req, res) => {
+  if (req.accepts(['json', 'html']) === 'html') {
+    res.redirect(302, '/docs');
+    return;
+  }
+  res.json({ name: 'Monitoring Service API', docs: '/docs', openapi: '/openapi.json', health: { live: '/livez', ready: '/readyz' } });
 };
 
 /** Ambiguous paths are refused before routing, on the path exactly as sent. */

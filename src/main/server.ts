@@ -30,7 +30,12 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.logger.info({ signal }, 'shutting down');
-    app.stop().then(() => process.exit(0), (error) => {
+    const started = Date.now();
+    app.stop().then(() => {
+      app.logger.info({ signal, ms: Date.now() - started }, 'shutdown complete');
+      app.logger.flush();
+      process.exit(0);
+    }, (error) => {
       app.logger.error({ err: error }, 'shutdown failed');
       process.exit(1);
     });

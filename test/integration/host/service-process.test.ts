@@ -70,6 +70,9 @@ describe('the service process', function () {
     expect((await fetch(`${url}/readyz`)).status).to.equal(200);
     expect(await stopService(second), 'a graceful stop').to.deep.equal({ code: 0, signal: null });
     expect(second.output.stderr).to.equal('');
+    const done = logLines(second).find((line) => line.msg === 'shutdown complete');
+    expect(done, 'the last line says the shutdown completed').to.include({ signal: 'SIGTERM' });
+    expect(done!.ms).to.be.a('number');
   });
 
   it('run by an ordinary user (as in the container image), keeps DATA_DIR to that user alone (0700)', async function () {

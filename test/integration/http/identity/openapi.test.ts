@@ -31,3 +31,14 @@ describe('OpenAPI description', () => {
     expect((await api('GET', '/docs/assets/swagger-ui-bundle.js')).status).to.equal(200);
   });
 });
+
+describe('the root address', () => {
+  it('points a browser to /docs (302) and answers any other client where the reference, the description and health are', async () => {
+    const browser = await api('GET', '/', { headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect(browser.status).to.equal(302);
+    expect(browser.headers.get('location')).to.equal('/docs');
+    const client = await api('GET', '/', { headers: { accept: '*/*' } });
+    expect(client.status).to.equal(200);
+    expect(client.body).to.deep.include({ docs: '/docs', openapi: '/openapi.json', health: { live: '/livez', ready: '/readyz' } });
+  });
+});
