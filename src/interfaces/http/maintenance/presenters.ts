@@ -12,7 +12,7 @@ export const presentWindow = ({ window, targets, currentOccurrence, nextOccurren
   endTime: window.endTime.toISOString(),
   timezone: window.timezone,
   rrule: window.rrule,
-  durationMinutes: window.durationMs / 60_000,
+  durationMinutes: Math.round(window.durationMs / 60_000),
   targets: targets.map((t) => ({ type: t.type, id: t.id })),
   suppressAlerts: window.suppressAlerts,
   excludeFromUptime: window.excludeFromUptime,

@@ -79,7 +79,7 @@ export const MaintenanceWindowSchema = z.object({
   endTime: z.iso.datetime(),
   timezone: z.string(),
   rrule: z.string().nullable(),
-  durationMinutes: z.number(),
+  durationMinutes: z.number().int().meta({ description: 'Length of each occurrence in whole minutes, rounded to the nearest (endTime - startTime gives the exact length)' }),
   targets: z.array(z.object({ type: z.enum(TARGET_TYPES as [string, ...string[]]), id: z.uuid() })),
   suppressAlerts: z.boolean(),
   excludeFromUptime: z.boolean(),

@@ -33,6 +33,19 @@ async function outboxKinds(organizationId: number): Promise<string[]> {
 }
 
 describe('Maintenance windows API', () => {
+  it('answers durationMinutes in whole minutes (a window of 9 min 40 s lasts 10), the exact length in its times', async () => {
+    const { org, monitor } = await anOrgWithMonitor();
+    const start = later(3);
+    const body = {
+      title: 'Short', startTime: start, endTime: new Date(Date.parse(start) + 9 * 60_000 + 40_000).toISOString(),
+      targets: [{ type: 'website', id: monitor.publicId }],
+    };
+    const created = await api('POST', '/api/maintenance-windows', { token: org.token, body });
+    expect(created.status, JSON.stringify(created.body)).to.be.oneOf([200, 201]);
+    expect(created.body.durationMinutes).to.equal(10);
+    expect(Date.parse(created.body.endTime) - Date.parse(created.body.startTime)).to.equal(580_000);
+  });
+
   it('creates a window, reads it back, lists it by website, and answers an equal create with the same window, announced once', async () => {
     const { org, monitor } = await anOrgWithMonitor();
     const start = later(2); // one reading of the clock, so the window is exactly two hours long
