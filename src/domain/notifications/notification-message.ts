@@ -17,7 +17,8 @@ export interface NotificationMessage {
 
 /**
  * A generic webhook's JSON, shaped like PagerDuty's and Better Stack's: the event's type and time at
- * the top, then what it concerns. `id` equals X-Webhook-Id.
+ * the top, then what it concerns. `id` equals X-Webhook-Id. A monitor is named by its public id (the
+ * id the API's paths take), never by its internal number.
  */
 export function webhookPayload(message: NotificationMessage): Record<string, unknown> {
   return {
@@ -26,7 +27,7 @@ export function webhookPayload(message: NotificationMessage): Record<string, unk
     occurredAt: message.occurredAt,
     summary: message.summary,
     incident: message.incidentId === null ? null : { id: message.incidentId },
-    monitor: message.monitorId === null ? null : { id: message.monitorId },
+    monitor: message.monitorId === null || typeof message.data.monitorPublicId !== 'string' ? null : { id: message.data.monitorPublicId },
     customer: message.customerId === null ? null : { id: message.customerId },
     data: message.data,
   };

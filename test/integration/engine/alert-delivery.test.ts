@@ -73,6 +73,8 @@ describe('alerts end to end: a failing target reaches a webhook, once', () => {
     const bodies = received.map((r) => JSON.parse(r.body));
     expect(bodies.map((b) => b.event)).to.deep.equal(['incident.opened', 'incident.resolved']);
     expect(bodies[0].customer).to.deep.equal({ id: customer.id });
+    // The monitor by its public id (the id the API's paths take), never its internal number.
+    for (const body of bodies) expect(body.monitor).to.deep.equal({ id: websiteId });
     for (const request of received) {
       const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(request.headers['x-webhook-signature']))!;
       expect(v1).to.equal(createHmac('sha256', channel.body.signingSecret).update(`${t}.${request.body}`).digest('hex'));
