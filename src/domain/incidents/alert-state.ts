@@ -78,7 +78,11 @@ export class AlertState {
     const failures = status === 'down' ? (previous?.consecutiveFailures ?? 0) + 1 : 0;
     this.locations[location] = {
       consecutiveFailures: failures,
-      failingSince: failures === 0 ? null : (failures === 1 ? checkedAt.toISOString() : previous!.failingSince),
+      // Failures inside a maintenance window count toward the streak, but an outage starts with the
+      // first failure outside it: the incident opened after the window starts there.
+      failingSince: failures === 0 || context.suppressed
+        ? null
+        : (failures === 1 ? checkedAt.toISOString() : (previous!.failingSince ?? checkedAt.toISOString())),
       lastStatus: status,
       lastReasonCode: observation.reasonCode,
       lastCheckedAt: checkedAt.toISOString(),
@@ -107,9 +111,12 @@ export class AlertState {
     if (this.openIncidentId === null) {
       const failing = considered.filter((code) => failuresOf(code) >= Math.max(1, policy.consecutiveChecks));
       if (failing.length < required || context.suppressed) return [];
+      // A location whose last failures all fell inside a maintenance window has no start yet: the
+      // outage started at the earliest failure seen outside it (this result's, at the latest).
       const startedAt = failing
-        .map((code) => new Date(this.locations[code]!.failingSince!))
-        .reduce((earliest, at) => (at.getTime() < earliest.getTime() ? at : earliest));
+        .map((code) => this.locations[code]!.failingSince)
+        .map((since) => (since === null ? observation.checkedAt : new Date(since)))
+        .reduce((earliest, at) => (at.getTime() < earliest.getTime() ? at : earliest), observation.checkedAt);
       return [{ kind: 'open', startedAt, failingLocations: failing }];
     }
     const stillDown = considered.filter((code) => failuresOf(code) >= 1);

@@ -65,11 +65,15 @@ describe('maintenance windows end to end: checks go on, alerts do not', () => {
       token: org.token, body: { endTime: testClock.now().toISOString() },
     });
     expect(ended.status).to.equal(200);
+    const windowEnd = Date.parse(ended.body.endTime);
     for (let i = 0; i < 2; i++) {
       await api('POST', `/api/websites/${monitor.publicId}/trigger-check`, { token: org.token });
       await runUntilRecorded(dispatcher, 1);
     }
+    const [incident] = await openIncidents();
     expect(await openIncidents()).to.have.length(1);
+    // The outage starts at the first failure after the window, not at the failures inside it.
+    expect(Date.parse(incident.startedAt), `${incident.startedAt} vs window end ${ended.body.endTime}`).to.be.at.least(windowEnd);
     const kinds = await database.sql.query<{ kind: string }>(
       `SELECT kind FROM notification_outbox WHERE organization_id = ? ORDER BY id`, [org.user.organizationId]);
     expect(kinds.map((k) => k.kind).filter((k) => !k.startsWith('maintenance.'))).to.deep.equal(['incidentOpened']);

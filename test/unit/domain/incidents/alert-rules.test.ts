@@ -98,6 +98,18 @@ describe('alert rules: opening and resolving', () => {
     expect(feed(state, policy({ locations: [], consecutiveChecks: 1 }), [['heartbeat', 'down', 0]])).to.deep.equal(['open']);
   });
 
+  it('starts an outage opened after a window at the first failure outside it, not at failures inside it', () => {
+    const state = aState();
+    const p = policy({ consecutiveChecks: 2, locations: ['eu', 'us'], locationThreshold: '1.0' });
+    const inWindow = { suppressed: true, remindersMuted: false };
+    for (const [location, minute] of [['eu', 0], ['us', 0], ['eu', 1], ['us', 1]] as const) {
+      expect(state.observe({ location, status: 'down', reasonCode: null, checkedAt: new Date(t0.getTime() + minute * MINUTE) }, p, inWindow)).to.deep.equal([]);
+    }
+    // The failures inside count toward the streak: the first failing check after the window opens it, starting then.
+    const [opened] = state.observe({ location: 'eu', status: 'down', reasonCode: null, checkedAt: new Date(t0.getTime() + 5 * MINUTE) }, p, normal);
+    expect(opened).to.deep.include({ kind: 'open', startedAt: new Date(t0.getTime() + 5 * MINUTE) });
+  });
+
   it('opens nothing during maintenance, yet lets a recovery resolve', () => {
     const state = aState();
     const p = policy({ consecutiveChecks: 1 });
