@@ -330,8 +330,9 @@ export const MATRIX: Record<string, string> = {
   'POST /status/{slug}/unsubscribe': 'H HHHHH HH HHH HH',
   'POST /api/organization/data-export': ORG_ADMIN,
   'GET /api/organization/data-export': ORG_ADMIN,
-  // The signed download link's token is wrong (404 for everyone who gets past the gates).
-  'GET /api/organization/data-export/download': 'H HHHHH DD DDD HH',
+  // A signed-in caller only; the sample export is not ready for its own admins (409, a content answer), the
+  // link's token is wrong for everyone else who gets past the gates (404).
+  'GET /api/organization/data-export/download': 'U AHHHA DD DDD HH',
   'GET /api/organization/data-export/{id}': ORG_ADMIN_ONE,
   'GET /api/im/incidents': IM_USE,
   'POST /api/im/incidents': IM_USE,

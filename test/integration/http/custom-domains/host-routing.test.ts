@@ -104,12 +104,16 @@ describe('custom domains: routing by Host', () => {
     expect(proxied.text).to.include(page.title);
   });
 
-  it('the canonical host and unknown hosts behave as before', async () => {
+  it('the canonical host and unknown hosts serve the API: their root points to the reference, not to a page', async () => {
     const org = await anOrganization();
     const page = await aStatusPage(org);
     await activate(org.token, page.id);
-    expectError(await raw(app.url, 'GET', '/', { host: CANONICAL }), 404);
-    expectError(await raw(app.url, 'GET', '/', { host: 'unknown-host.example.org' }), 404);
+    for (const host of [CANONICAL, 'unknown-host.example.org']) {
+      const root = await raw(app.url, 'GET', '/', { host, accept: 'application/json' });
+      expect(root.status, host).to.equal(200);
+      expect(JSON.parse(root.text)).to.include({ docs: '/docs' });
+      expect(root.text).not.to.include(page.title);
+    }
     expect((await raw(app.url, 'GET', `/status/${page.slug}`, { host: CANONICAL })).status).to.equal(200);
     expect((await raw(app.url, 'GET', '/livez', { host: 'unknown-host.example.org' })).status).to.equal(200);
   });
@@ -135,10 +139,16 @@ describe('custom domains: routing by Host', () => {
 
   it('stops serving the page at once when the domain is removed, and the domain goes with its page', async () => {
     const org = await anOrganization();
-    const { hostname, id } = await activate(org.token, (await aStatusPage(org)).id);
-    expect((await raw(app.url, 'GET', '/', { host: hostname })).status).to.equal(200);
+    const served = await aStatusPage(org);
+    const { hostname, id } = await activate(org.token, served.id);
+    const before = await raw(app.url, 'GET', '/', { host: hostname, accept: 'application/json' });
+    expect(before.status).to.equal(200);
+    expect(before.text).to.include(served.title);
     expect((await apiAt(app.url, 'DELETE', `/api/custom-domains/${id}`, { token: org.token })).status).to.equal(200);
-    expectError(await raw(app.url, 'GET', '/', { host: hostname }), 404);
+    // The host is unknown again: its root is the API's pointer, no page.
+    const after = await raw(app.url, 'GET', '/', { host: hostname, accept: 'application/json' });
+    expect(JSON.parse(after.text)).to.include({ docs: '/docs' });
+    expect(after.text).not.to.include(served.title);
 
     const page = await aStatusPage(org);
     const second = await activate(org.token, page.id);

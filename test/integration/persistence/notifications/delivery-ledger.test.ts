@@ -48,7 +48,9 @@ describe('notification delivery ledger (loopback receivers)', () => {
   async function anIncidentOpened(setup: Awaited<ReturnType<typeof aSetup>>, incidentId = `inc-${Date.now()}-${++pathCounter}`) {
     await new OutboxIncidentEvents(app.database.sql).publish({
       kind: 'incidentOpened', organizationId: setup.org.user.organizationId, customerId: setup.customer.id, monitorId: setup.monitorId,
-      incidentPublicId: incidentId, occurredAt: new Date('2026-11-23T10:00:00Z'), summary: 'www.monitor-fixture.com is down', data: { statusCode: 503 },
+      incidentPublicId: incidentId, occurredAt: new Date('2026-11-23T10:00:00Z'), summary: 'www.monitor-fixture.com is down',
+      // As the alert rules publish it: the monitor's public id in the data.
+      data: { statusCode: 503, monitorPublicId: setup.website.publicId },
     });
     return incidentId;
   }
@@ -93,7 +95,8 @@ describe('notification delivery ledger (loopback receivers)', () => {
     }
     expect(JSON.parse(requests[2]!.body)).to.deep.equal({
       id: delivery!.id, event: 'incident.opened', occurredAt: '2026-11-23T10:00:00.000Z', summary: 'www.monitor-fixture.com is down',
-      incident: { id: incidentId }, monitor: { id: setup.monitorId }, customer: { id: setup.customer.id }, data: { statusCode: 503 },
+      incident: { id: incidentId }, monitor: { id: setup.website.publicId }, customer: { id: setup.customer.id },
+      data: { statusCode: 503, monitorPublicId: setup.website.publicId },
     });
     const attempts = await attemptsOf(delivery!.id);
     expect(attempts.map((a) => [a.attempt, a.status_code, a.outcome, a.response_excerpt])).to.deep.equal([
