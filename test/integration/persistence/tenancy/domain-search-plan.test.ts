@@ -61,8 +61,14 @@ describe('customer domain lists with 10,000 domains', () => {
     });
 
     it(`reads an unfiltered page from the ordered index and counts from an index (${mode})`, async () => {
-      const plan = await planOf(organizationId, {}, mode);
-      expect(plan).to.include('customer_domains_org_name_idx').and.not.include('"Seq Scan"');
+      // The count's index-only scan needs the visibility map VACUUM sets; with other tests' transactions
+      // open at that moment it may not be set yet, so the table is vacuumed again before deciding.
+      let plan = await planOf(organizationId, {}, mode);
+      for (let tries = 0; tries < 5 && plan.includes('"Seq Scan"'); tries++) {
+        await (await testServer()).database.sql.query('VACUUM ANALYZE customer_domains');
+        plan = await planOf(organizationId, {}, mode);
+      }
+      expect(plan, plan).to.include('customer_domains_org_name_idx').and.not.include('"Seq Scan"');
     });
   }
 
