@@ -13,6 +13,8 @@ export interface DeliverySettings extends RetryPolicy {
   readonly leaseMs: number;
   /** Deliveries claimed per round. */
   readonly batch: number;
+  /** Failed attempts in a row that make a channel failing (NOTIFY_CHANNEL_FAILING_AFTER); absent: 3. */
+  readonly failingAfter?: number;
 }
 
 /** One delivery a round handled; `settled` false when its lease had lapsed and another worker took it. */
@@ -33,7 +35,9 @@ const failedSend = (error: string): Sent => ({ verdict: 'rejected', statusCode: 
  * configured now, and records the attempt with the outcome: delivered; retried later (exponential
  * back-off with jitter, Retry-After honoured) after a 5xx, 408, 429 or no answer; failed after
  * `maxAttempts` tries or at once when the receiver refused (another 4xx) or the channel is gone.
- * A failure of the channel's own counts in its health and marks the message for the fallback channel.
+ * Every attempt moves the channel's health at once: a failure of the channel's own (a retry included)
+ * lengthens its streak (degraded), a delivery ends it (healthy). A message whose channel is failing
+ * (the streak reached `failingAfter`), or that failed for good, is marked for the fallback channel.
  * Answers what it settled: each delivery with its outcome (for the worker's log).
  */
 export class DeliverDueNotifications {
@@ -60,14 +64,25 @@ export class DeliverDueNotifications {
     return Promise.all(claimed.map((delivery) => this.deliver(owner, delivery, channelOf(delivery))));
   }
 
-  private async deliver(owner: string, delivery: ClaimedDelivery, channel: Promise<NotificationChannel | null>): Promise<SettledDelivery> {
+  /**
+   * One delivery's next attempt now, by its id (the test button: the receiver's answer is shown to
+   * whoever pressed it); null when it is not pending or another worker holds it.
+   */
+  async deliverNow(owner: string, deliveryId: string): Promise<(SettledDelivery & { attemptRecord: DeliveryAttempt }) | null> {
+    const delivery = await this.ledger.claimOne(owner, deliveryId, this.clock.now(), this.settings.leaseMs);
+    if (!delivery) return null;
+    return this.deliver(owner, delivery, this.channels.findByRef(organizationScope(delivery.organizationId), delivery.channelPublicId));
+  }
+
+  private async deliver(owner: string, delivery: ClaimedDelivery, channel: Promise<NotificationChannel | null>): Promise<SettledDelivery & { attemptRecord: DeliveryAttempt }> {
     const at = this.clock.now();
     const outcome = await this.send(delivery, await channel);
     const attempt = delivery.attempts + 1;
-    const next = this.nextOf(attempt, outcome, delivery);
-    const settled = await this.ledger.settle(owner, delivery.id, attemptRecord(attempt, at, outcome, next), next);
+    const next = this.nextOf(attempt, outcome, delivery, await channel);
+    const record = attemptRecord(attempt, at, outcome, next);
+    const settled = await this.ledger.settle(owner, delivery.id, record, next);
     if (settled && next.status !== 'pending') this.metrics.notificationDelivery(next.status);
-    return { id: delivery.id, channelId: delivery.channelPublicId, attempt, next, settled };
+    return { id: delivery.id, channelId: delivery.channelPublicId, attempt, next, settled, attemptRecord: record };
   }
 
   private async send(delivery: ClaimedDelivery, channel: NotificationChannel | null): Promise<Sent> {
@@ -79,12 +94,16 @@ export class DeliverDueNotifications {
     return sender.send(channel, delivery.message, this.secrets.open(channel));
   }
 
-  private nextOf(attempt: number, outcome: Sent, delivery: ClaimedDelivery): DeliveryNext {
+  private nextOf(attempt: number, outcome: Sent, delivery: ClaimedDelivery, channel: NotificationChannel | null): DeliveryNext {
     const next = nextAfter(attempt, outcome, this.settings, this.clock.now(), this.random);
-    if (next.status !== 'failed') return next;
-    // A failure of the channel's own counts in its health and is sent again to the default channel.
+    if (next.status === 'delivered') return next;
+    // A failure of the channel's own counts in its health at once, retries included; the message goes
+    // to the default channel when it failed for good, or as soon as its channel is failing.
     const channelFault = outcome.local !== true;
-    return { ...next, channelFault, fallBack: channelFault && fallsBack(delivery.message.event, (delivery.fallbackOf ?? null) !== null) };
+    const eligible = channelFault && fallsBack(delivery.message.event, (delivery.fallbackOf ?? null) !== null);
+    const streak = (channel?.consecutiveFailures ?? 0) + 1;
+    const channelFailing = channel?.failingSince != null || streak >= (this.settings.failingAfter ?? 3);
+    return { ...next, channelFault, fallBack: eligible && (next.status === 'failed' || channelFailing) };
   }
 }
 

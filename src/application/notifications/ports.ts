@@ -136,7 +136,13 @@ export interface DeliveryAttempt {
 
 /** Where a delivery goes after an attempt. */
 export type DeliveryNext =
-  | { status: 'pending'; nextAttemptAt: Date }
+  | {
+    status: 'pending'; nextAttemptAt: Date;
+    /** This attempt failed because of the channel's receiver: counts in the channel's health at once. */
+    channelFault?: boolean;
+    /** The channel is failing: a copy goes to the organization's default channel now, while retries go on. */
+    fallBack?: boolean;
+  }
   | { status: 'delivered' }
   | {
     status: 'failed'; reason: string;
@@ -192,6 +198,8 @@ export interface DeliveryLedger {
    */
   dispatch(event: DispatchedEvent, channels: readonly { id: number; publicId: string; type: string }[], message: Omit<NotificationMessage, 'id'>, at: Date): Promise<string[]>;
   claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedDelivery[]>;
+  /** One pending delivery no worker holds, claimed under a lease (the test button's own first attempt); null otherwise. */
+  claimOne(owner: string, id: string, now: Date, leaseMs: number): Promise<ClaimedDelivery | null>;
   settle(owner: string, deliveryId: string, attempt: DeliveryAttempt, next: DeliveryNext): Promise<boolean>;
   list(scope: TenantScope, filter: DeliveryFilter, page: { offset: number; limit: number }): Promise<{ items: DeliveryRecord[]; total: number }>;
 }

@@ -6,7 +6,8 @@ import type { NotificationChannel } from '../../domain/notifications/notificatio
 import { type Actor, requireWriter } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { RateLimitRule, RateLimiter } from '../shared/rate-limiter';
-import type { DeliveryLedger, NotificationChannelRepository } from './ports';
+import type { DeliveryAttempt, DeliveryLedger, NotificationChannelRepository } from './ports';
+import type { DeliverDueNotifications } from './deliver-due-notifications';
 
 /** Enough to try a channel out and fix it, too few to turn the button into a way of flooding a receiver. */
 export const CHANNEL_TEST_LIMIT: RateLimitRule = { name: 'channel-test', limit: 10, windowSeconds: 60 };
@@ -20,7 +21,18 @@ export class SendTestNotification {
   constructor(
     private readonly ledger: DeliveryLedger, private readonly channels: NotificationChannelRepository,
     private readonly limiter: RateLimiter, private readonly clock: Clock,
+    private readonly deliverer?: Pick<DeliverDueNotifications, 'deliverNow'>,
   ) {}
+
+  /**
+   * The test's first attempt, made at once through the deliverer (the real sender, signature and
+   * ledger; later retries are the worker's): what the receiver answered, or why it failed. Null
+   * when the delivery could not be tried here (a worker already holds it).
+   */
+  async firstAttempt(deliveryId: string): Promise<DeliveryAttempt | null> {
+    const done = await this.deliverer?.deliverNow(`test-button:${deliveryId}`, deliveryId);
+    return done?.attemptRecord ?? null;
+  }
 
   async execute(actor: Actor, { id }: { id: unknown }): Promise<{ deliveryId: string; channel: NotificationChannel }> {
     const ref = channelRef(id, CHANNEL_ID);

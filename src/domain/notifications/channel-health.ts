@@ -2,9 +2,10 @@ import { CHANNEL_FAILING_EVENT, TEST_EVENT, type NotificationEvent } from './cha
 import type { NotificationMessage } from './notification-message';
 
 /**
- * A channel's health, kept by the delivery ledger: the streak of deliveries that failed for good
- * because of the channel (its receiver refused or never answered through every retry), reset by
- * one delivered; `failingSince` is set once the streak reached `failingAfter`, and announced then.
+ * A channel's health, kept by the delivery ledger attempt by attempt: the streak of failed attempts
+ * of the channel's own (its receiver refused, answered an error or never answered; retries count),
+ * reset by one delivered; `failingSince` is set once the streak reached `failingAfter`, and
+ * announced then.
  */
 export interface ChannelHealth {
   readonly consecutiveFailures: number;
@@ -15,13 +16,15 @@ export interface ChannelHealth {
 }
 
 export interface ChannelHealthPolicy {
-  /** Consecutive failed deliveries that make a channel failing. */
+  /** Consecutive failed attempts that make a channel failing. */
   readonly failingAfter: number;
 }
 
-export type ChannelHealthStatus = 'healthy' | 'failing';
+/** healthy: the last attempt was delivered (or none failed); degraded: failing attempts, fewer than failingAfter; failing. */
+export type ChannelHealthStatus = 'healthy' | 'degraded' | 'failing';
 
-export const healthStatusOf = (health: ChannelHealth): ChannelHealthStatus => (health.failingSince !== null ? 'failing' : 'healthy');
+export const healthStatusOf = (health: ChannelHealth): ChannelHealthStatus =>
+  (health.failingSince !== null ? 'failing' : health.consecutiveFailures > 0 ? 'degraded' : 'healthy');
 
 /** What needs attention about a channel, for the API's problem list. */
 export interface ChannelProblem {
@@ -35,7 +38,7 @@ export function channelProblems(health: ChannelHealth & { isDefault: boolean }):
   const reason = health.lastFailureReason ? `; last: ${health.lastFailureReason}` : '';
   const where = health.isDefault ? 'this is the default channel, so they are not sent anywhere else'
     : 'they are sent to the organization\'s default channel, if it has one';
-  return [{ code: 'channelFailing', message: `${health.consecutiveFailures} deliveries in a row failed (${where})${reason}`, since: health.failingSince }];
+  return [{ code: 'channelFailing', message: `${health.consecutiveFailures} attempts in a row failed (${where})${reason}`, since: health.failingSince }];
 }
 
 /** Whether a streak makes the channel failing (announced once: when it is not marked failing yet). */
@@ -64,7 +67,7 @@ export function channelFailingMessage(
   const reason = health.lastFailureReason ? ` (last: ${health.lastFailureReason})` : '';
   return {
     event: CHANNEL_FAILING_EVENT, occurredAt: at.toISOString(),
-    summary: `Notification channel "${channel.name}" is failing: ${health.consecutiveFailures} deliveries in a row failed${reason}`,
+    summary: `Notification channel "${channel.name}" is failing: ${health.consecutiveFailures} attempts in a row failed${reason}`,
     incidentId: null, monitorId: null, customerId: null,
     data: {
       channelId: channel.publicId, channelName: channel.name, channelType: channel.type, channelCustomerId: channel.customerId,

@@ -133,10 +133,26 @@ export class SqlDeliveryLedger implements DeliveryLedger {
     }));
   }
 
+  async claimOne(owner: string, id: string, now: Date, leaseMs: number): Promise<ClaimedDelivery | null> {
+    const [row] = await this.sql.query<DeliveryRow>(
+      `UPDATE notification_deliveries SET lease_owner = ?, lease_until = ?
+        WHERE id = ?::uuid AND status = 'pending' AND (lease_until IS NULL OR lease_until <= ?) AND recipient IS NULL
+        RETURNING *`,
+      [owner, new Date(now.getTime() + leaseMs), id, now],
+    );
+    return row ? {
+      id: row.id, organizationId: row.organization_id, channelPublicId: row.channel_public_id, attempts: row.attempts,
+      message: { ...row.payload, id: row.id }, fallbackOf: row.fallback_of,
+    } : null;
+  }
+
   async settle(owner: string, deliveryId: string, attempt: DeliveryAttempt, next: DeliveryNext): Promise<boolean> {
-    // The channel's health moves with the outcome, in this statement: delivered resets the streak
-    // (and the failing mark), a failure of the channel's own counts; retries and the service's own give-ups leave it.
-    const health = next.status === 'delivered' ? 'delivered' : next.status === 'failed' && next.channelFault ? 'failed' : null;
+    // The channel's health moves with every attempt, in this statement: delivered resets the streak
+    // (and the failing mark); a failed attempt of the channel's own (a retry included) lengthens it;
+    // the service's own give-ups (channel disabled or deleted) leave it.
+    const health = next.status === 'delivered' ? 'delivered' : next.channelFault ? 'failed' : null;
+    const failureReason = next.status === 'failed' ? next.reason
+      : attempt.error ?? (attempt.statusCode === null ? 'No answer' : `Answered ${attempt.statusCode}`);
     const rows = await this.sql.query<{ id: string }>(
       `WITH settled AS (
          UPDATE notification_deliveries
@@ -160,8 +176,8 @@ export class SqlDeliveryLedger implements DeliveryLedger {
       [
         next.status, attempt.attempt, next.status === 'pending' ? next.nextAttemptAt : null,
         next.status === 'delivered' ? attempt.at : null, next.status === 'failed' ? attempt.at : null,
-        next.status === 'failed' ? next.reason : attempt.error, next.status === 'failed' && next.fallBack === true, deliveryId, owner,
-        health, health, attempt.at, health, attempt.at, health, next.status === 'failed' ? next.reason : null, health, health,
+        next.status === 'failed' ? next.reason : attempt.error, next.status !== 'delivered' && next.fallBack === true, deliveryId, owner,
+        health, health, attempt.at, health, attempt.at, health, failureReason, health, health,
         attempt.attempt, attempt.at, attempt.statusCode, attempt.outcome, attempt.responseExcerpt, Math.round(attempt.latencyMs), attempt.error,
       ],
       // Prepared: planned once per connection, so the watch CTEs cost a delivery of another event next to nothing.

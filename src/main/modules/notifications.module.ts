@@ -146,14 +146,14 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
     c.get(FallBackFromFailingChannels)));
   single(ListNotificationDeliveries, (c) => new ListNotificationDeliveries(c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c)));
   single(SendTestNotification, (c) => new SendTestNotification(
-    c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), c.get<RateLimiter>(RATE_LIMITER), clock(c)));
+    c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), c.get<RateLimiter>(RATE_LIMITER), clock(c), c.get(DeliverDueNotifications)));
   single(SendManualAlert, (c) => new SendManualAlert(
     c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), owners(c), c.get<RateLimiter>(RATE_LIMITER), clock(c)));
   const deliverySettings = (c: Ctx): DeliverySettings => {
     const { notifications } = config(c);
     return {
       baseMs: notifications.retryBaseMs, maxMs: notifications.retryMaxMs, maxAttempts: notifications.maxAttempts,
-      leaseMs: notifications.leaseMs, batch: 50,
+      leaseMs: notifications.leaseMs, batch: 50, failingAfter: notifications.failingAfter,
     };
   };
   const metrics = (c: Ctx) => c.get<DeliveryMetrics>(METRICS, { optional: true }) ?? noMetrics;

@@ -173,6 +173,13 @@ export class FakeDeliveryLedger implements DeliveryLedger {
       message: { ...d.message, id: d.id }, fallbackOf: d.fallbackOf ?? null,
     }));
   }
+  async claimOne(owner: string, id: string, now: Date, leaseMs: number): Promise<ClaimedDelivery | null> {
+    const d = this.deliveries.find((x) => x.id === id && x.status === 'pending' && (x.leaseUntil === null || x.leaseUntil <= now));
+    if (!d) return null;
+    d.leaseOwner = owner;
+    d.leaseUntil = new Date(now.getTime() + leaseMs);
+    return { id: d.id, organizationId: d.organizationId, channelPublicId: d.channelPublicId, attempts: d.attempts.length, message: { ...d.message, id: d.id }, fallbackOf: d.fallbackOf ?? null };
+  }
   async settle(owner: string, deliveryId: string, attempt: DeliveryAttempt, next: DeliveryNext) {
     const d = this.deliveries.find((x) => x.id === deliveryId);
     if (!d || d.leaseOwner !== owner || d.status !== 'pending') return false;
@@ -180,14 +187,16 @@ export class FakeDeliveryLedger implements DeliveryLedger {
     d.status = next.status;
     d.leaseOwner = null;
     d.leaseUntil = null;
-    if (next.status === 'pending') d.nextAttemptAt = next.nextAttemptAt;
+    if (next.status === 'pending') { d.nextAttemptAt = next.nextAttemptAt; d.fallbackDue = d.fallbackDue || next.fallBack === true; }
     if (next.status === 'delivered') d.deliveredAt = attempt.at;
     if (next.status === 'failed') { d.failedAt = attempt.at; d.lastError = next.reason; d.fallbackDue = next.fallBack === true; }
+    // As the SQL ledger: every attempt moves the channel's health.
     const channel = [...(this.channels?.rows.values() ?? [])].find((c) => c.publicId === d.channelPublicId);
     if (channel && next.status === 'delivered') {
       Object.assign(channel, { consecutiveFailures: 0, lastSuccessAt: attempt.at, failingSince: null });
-    } else if (channel && next.status === 'failed' && next.channelFault) {
-      Object.assign(channel, { consecutiveFailures: channel.consecutiveFailures + 1, lastFailureAt: attempt.at, lastFailureReason: next.reason });
+    } else if (channel && next.status !== 'delivered' && next.channelFault) {
+      const reason = next.status === 'failed' ? next.reason : attempt.error ?? (attempt.statusCode === null ? 'No answer' : `Answered ${attempt.statusCode}`);
+      Object.assign(channel, { consecutiveFailures: channel.consecutiveFailures + 1, lastFailureAt: attempt.at, lastFailureReason: reason });
     }
     return true;
   }

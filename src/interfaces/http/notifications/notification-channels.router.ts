@@ -9,7 +9,7 @@ import { TEST_EVENT } from '../../../domain/notifications/channel-events';
 import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
 import {
-  ChannelIdParams, ChannelListQuery, ChannelSchema, ChannelWithSecretSchema, CreateChannelBody, QueuedDeliverySchema, UpdateChannelBody,
+  ChannelIdParams, ChannelListQuery, ChannelSchema, ChannelWithSecretSchema, CreateChannelBody, TestDeliverySchema, UpdateChannelBody,
 } from './schemas';
 import { presentChannel, presentChannelWithSecret, presentQueuedDelivery } from './presenters';
 
@@ -98,17 +98,28 @@ export function notificationChannelsRouter(deps: RouterDeps) {
       operationId: 'testNotificationChannel',
       method: 'post', path: '/api/notification-channels/{id}/test', tags, summary: 'Send a test notification to a channel',
       description: 'Queues a sample message (event `test`, its summary saying no incident happened, `data.test: true`) for this '
-        + 'channel alone, through the delivery ledger like any alert: signed, retried, every attempt recorded. Answers the '
-        + 'delivery; GET /api/notification-deliveries?channelId= shows how it went. A disabled channel is tried too, so it can be '
+        + 'channel alone, through the delivery ledger like any alert: signed, retried, every attempt recorded. The first '
+        + 'attempt is made at once and answered with the delivery: what the receiver answered (status code, the start of its '
+        + 'answer) or the error, and the status it left (delivered, retry, failed); retries are the worker\'s, and GET '
+        + '/api/notification-deliveries?channelId= shows them (202 with attempt null if a worker took it first). A disabled channel is tried too, so it can be '
         + `checked before it is switched on. At most ${CHANNEL_TEST_LIMIT.limit} per channel per minute (429 rateLimited with `
         + `data.retryAfter in seconds). Editors and admins only. ${SCOPE_NOTE}`,
       params: ChannelIdParams,
-      status: 202,
-      response: QueuedDeliverySchema,
+      status: 200,
+      response: TestDeliverySchema,
       errors: ['channelIdRequired', 'invalidChannelId', 'channelNotFound', 'roleForbidden', 'rateLimited'],
-      handler: async ({ actor, params }) => {
-        const { deliveryId, channel } = await container.get(SendTestNotification).execute(actor, params);
-        return presentQueuedDelivery(deliveryId, channel, TEST_EVENT);
+      handler: async ({ actor, params, res }) => {
+        const test = container.get(SendTestNotification);
+        const { deliveryId, channel } = await test.execute(actor, params);
+        const attempt = await test.firstAttempt(deliveryId);
+        if (!attempt) res.status(202);
+        return {
+          ...presentQueuedDelivery(deliveryId, channel, TEST_EVENT), status: attempt ? attempt.outcome : 'pending',
+          attempt: attempt && {
+            at: attempt.at.toISOString(), statusCode: attempt.statusCode, responseExcerpt: attempt.responseExcerpt,
+            error: attempt.error, latencyMs: Math.round(attempt.latencyMs),
+          },
+        };
       },
     }).router;
 }

@@ -69,9 +69,11 @@ export const ChannelIdParams = z.object({
 });
 
 const ChannelHealthSchema = z.object({
-  status: z.enum(['healthy', 'failing'])
-    .meta({ description: 'failing after NOTIFY_CHANNEL_FAILING_AFTER deliveries in a row failed for good (default 3); one delivered makes it healthy again' }),
-  consecutiveFailures: z.number().int().meta({ description: 'Deliveries in a row that failed for good because of this channel' }),
+  status: z.enum(['healthy', 'degraded', 'failing'])
+    .meta({ description: 'Follows every attempt: degraded after one failed attempt (retries included), failing after '
+      + 'NOTIFY_CHANNEL_FAILING_AFTER failed attempts in a row (default 3; messages then also go to the organization\'s default '
+      + 'channel, and channel.failing is announced there once), healthy again after one delivered' }),
+  consecutiveFailures: z.number().int().meta({ description: 'Attempts in a row that failed because of this channel\'s receiver' }),
   failingSince: Timestamp.nullable(),
   lastFailureAt: Timestamp.nullable(),
   lastFailureReason: z.string().nullable(),
@@ -136,6 +138,17 @@ export const QueuedDeliverySchema = z.object({
   event: z.string().meta({ description: 'test, or alert.manual' }),
   status: z.literal('pending').meta({ description: 'Queued in the delivery ledger; the worker sends it within moments' }),
 }).meta({ id: 'QueuedNotificationDelivery' });
+
+export const TestDeliverySchema = QueuedDeliverySchema.extend({
+  status: z.enum(['pending', 'delivered', 'retry', 'failed']).meta({ description: 'How the first attempt went (pending: not tried yet)' }),
+  attempt: z.object({
+    at: Timestamp,
+    statusCode: z.number().int().nullable().meta({ description: 'What the receiver answered (HTTP status, SMTP reply code); null: no answer' }),
+    responseExcerpt: z.string().nullable().meta({ description: 'The start of the receiver\'s answer' }),
+    error: z.string().nullable().meta({ description: 'Why it failed, when it did (connection refused, timeout, refused target...)' }),
+    latencyMs: z.number().int(),
+  }).nullable().meta({ description: 'The first attempt, when it was made within a few seconds; null otherwise' }),
+}).meta({ id: 'TestNotificationDelivery' });
 
 export const SendAlertBody = z.object({
   title: z.string().trim().min(1).max(200).meta({ description: 'One line: the summary receivers see first (chat headline, e-mail subject)' }),

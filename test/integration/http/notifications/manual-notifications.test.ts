@@ -56,11 +56,16 @@ describe('the channel test button and send-alert', () => {
     const channel = await aChannel(org.token, { type: 'webhook', config: { url: receiver.url(path) }, events: ['incident.opened'] });
 
     const queued = await call('POST', `/api/notification-channels/${channel.id}/test`, { token: org.token });
-    expect(queued.status, JSON.stringify(queued.body)).to.equal(202);
-    expect(queued.body).to.deep.equal({ id: queued.body.id, channelId: channel.publicId, channelType: 'webhook', event: 'test', status: 'pending' });
+    expect(queued.status, JSON.stringify(queued.body)).to.equal(200);
+    // The first attempt is made at once: the button shows what the receiver answered.
+    expect(queued.body).to.deep.include({ id: queued.body.id, channelId: channel.publicId, channelType: 'webhook', event: 'test', status: 'retry' });
+    expect(queued.body.attempt).to.include({ statusCode: 500 });
     expect(queued.body.id).to.match(UUID);
     const listed = await call('GET', `/api/notification-deliveries?channelId=${channel.publicId}`, { token: org.token });
     expect(listed.body.items.map((d: Record<string, unknown>) => [d.id, d.event, d.status])).to.deep.equal([[queued.body.id, 'test', 'pending']]);
+    // Health follows the attempts: one failed attempt leaves the channel degraded.
+    expect((await call('GET', `/api/notification-channels/${channel.id}`, { token: org.token })).body.health)
+      .to.include({ status: 'degraded', consecutiveFailures: 1, lastFailureReason: 'Answered 500' });
 
     aWorker('test-button-worker');
     await waitFor(async () => (await deliveryOf(queued.body.id))?.status === 'delivered', { what: 'the test delivered' });
@@ -97,7 +102,7 @@ describe('the channel test button and send-alert', () => {
     const customerToken = await aCustomerToken(org.token, customer.id);
 
     const own = await call('POST', `/api/notification-channels/${mine.publicId}/test`, { token: customerToken });
-    expect(own.status, JSON.stringify(own.body)).to.equal(202);
+    expect(own.status, JSON.stringify(own.body)).to.equal(200);
     const seen = await call('GET', `/api/notification-deliveries?channelId=${mine.id}`, { token: customerToken });
     expect(seen.body.items.map((d: { id: string }) => d.id)).to.deep.equal([own.body.id]);
 
@@ -120,17 +125,17 @@ describe('the channel test button and send-alert', () => {
     // start at the beginning of a fixed window, so all eleven calls fall into it
     clock.advance(60_000 - (clock.ms % 60_000) + 1);
     for (let i = 0; i < 10; i += 1) {
-      expect((await call('POST', `/api/notification-channels/${busy.id}/test`, { token: org.token })).status).to.equal(202);
+      expect((await call('POST', `/api/notification-channels/${busy.id}/test`, { token: org.token })).status).to.equal(200);
     }
     const refused = await call('POST', `/api/notification-channels/${busy.id}/test`, { token: org.token });
     expectError(refused, 429, 'rateLimited');
     expect(refused.body.data.retryAfter).to.be.a('number').within(1, 60);
-    expect((await call('POST', `/api/notification-channels/${quiet.id}/test`, { token: org.token })).status).to.equal(202);
+    expect((await call('POST', `/api/notification-channels/${quiet.id}/test`, { token: org.token })).status).to.equal(200);
     const ledger = await call('GET', `/api/notification-deliveries?channelId=${busy.id}`, { token: org.token });
     expect(ledger.body.total).to.equal(10);
 
     clock.advance(60_000);
-    expect((await call('POST', `/api/notification-channels/${busy.id}/test`, { token: org.token })).status).to.equal(202);
+    expect((await call('POST', `/api/notification-channels/${busy.id}/test`, { token: org.token })).status).to.equal(200);
   });
 
   it('send-alert reaches the channels routing picks for alert.manual (the organization\'s and the customer\'s), or the ones named', async () => {

@@ -62,8 +62,40 @@ describe('the fallback channel (use cases)', () => {
     expect(received.filter((e) => e === 'incident.opened'), 'every failed alert reached the default channel').to.have.length(3);
     expect(received.filter((e) => e === 'channel.failing'), 'announced once per streak').to.have.length(1);
     const announcement = h.to(fallback.publicId).find((d) => d.message.event === 'channel.failing')!;
-    expect(announcement.message.summary).to.equal('Notification channel "primary" is failing: 2 deliveries in a row failed (last: Answered 410)');
+    expect(announcement.message.summary).to.equal('Notification channel "primary" is failing: 2 attempts in a row failed (last: Answered 410)');
     expect(announcement.message.data).to.include({ channelId: primary.publicId, consecutiveFailures: 2 });
+  });
+
+  it('health follows the attempts: degraded after one failed try, failing at the threshold with the copy to the default sent then, while retries go on', async () => {
+    const h = fallbackHarness();
+    const deliver = new DeliverDueNotifications(h.ledger, h.channels, { webhook: h.sender, email: h.sender }, h.secrets,
+      { baseMs: 1_000, maxMs: 1_000, maxAttempts: 8, leaseMs: 30_000, batch: 50, failingAfter: 2 }, h.clock, { notificationDelivery: () => undefined }, () => 0.5);
+    const primary = (await h.create.execute(admin(), { name: 'primary', ...HOOK, events: ['incident.opened'] })).channel;
+    const fallback = (await h.create.execute(admin(), { name: 'noc', ...MAIL, events: ['incident.resolved'], isDefault: true })).channel;
+    h.sender.scripts.set(primary.publicId, Array.from({ length: 3 }, () => ({ verdict: 'retry' as const, statusCode: 503 })));
+    h.ledger.events.push({
+      id: 1, organizationId: 1, kind: 'incidentOpened', customerId: 10, monitorId: 100, incidentId: 'inc-1',
+      occurredAt: h.clock.now().toISOString(), summary: 'shop is down', data: {}, routedAt: null,
+    });
+    await h.route.execute();
+    await deliver.execute('w1');
+    const once = await h.channel(primary.publicId);
+    expect([once.consecutiveFailures, once.failingSince], 'one failed try: degraded').to.deep.equal([1, null]);
+    expect(h.to(fallback.publicId), 'no copy yet').to.deep.equal([]);
+
+    h.clock.advance(2_000);
+    await deliver.execute('w1');
+    await h.route.execute();
+    expect((await h.channel(primary.publicId)).failingSince, 'failing at the second failed try').to.be.instanceOf(Date);
+    expect(h.to(primary.publicId)[0]!.status, 'the original still retries').to.equal('pending');
+    expect(h.to(fallback.publicId).map((d) => d.message.event)).to.include.members(['incident.opened', 'channel.failing']);
+
+    h.clock.advance(2_000);
+    await deliver.execute('w1');
+    h.clock.advance(2_000);
+    await deliver.execute('w1');
+    const healed = await h.channel(primary.publicId);
+    expect([healed.consecutiveFailures, healed.failingSince], 'a delivered try makes it healthy').to.deep.equal([0, null]);
   });
 
   it('a delivered message ends the streak; the next streak is announced again', async () => {

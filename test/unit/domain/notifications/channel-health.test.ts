@@ -10,7 +10,9 @@ describe('channel health (domain)', () => {
   it('a channel is failing from the streak that reaches the threshold, and only once marked', () => {
     expect(isFailingStreak(2, { failingAfter: 3 })).to.equal(false);
     expect(isFailingStreak(3, { failingAfter: 3 })).to.equal(true);
-    expect(healthStatusOf({ ...healthy, consecutiveFailures: 5 })).to.equal('healthy');
+    expect(healthStatusOf(healthy)).to.equal('healthy');
+    expect(healthStatusOf({ ...healthy, consecutiveFailures: 1 }), 'one failed attempt').to.equal('degraded');
+    expect(healthStatusOf({ ...healthy, consecutiveFailures: 5 }), 'not marked failing yet').to.equal('degraded');
     expect(healthStatusOf({ ...healthy, consecutiveFailures: 3, failingSince: since })).to.equal('failing');
   });
 
@@ -36,7 +38,7 @@ describe('channel health (domain)', () => {
     const failing = { ...healthy, consecutiveFailures: 4, failingSince: since, lastFailureReason: 'Answered 500 (after 8 attempts)' };
     expect(channelProblems(failing)).to.deep.equal([{
       code: 'channelFailing', since,
-      message: '4 deliveries in a row failed (they are sent to the organization\'s default channel, if it has one); last: Answered 500 (after 8 attempts)',
+      message: '4 attempts in a row failed (they are sent to the organization\'s default channel, if it has one); last: Answered 500 (after 8 attempts)',
     }]);
     expect(channelProblems({ ...failing, isDefault: true })[0]!.message).to.include('this is the default channel');
   });
@@ -46,7 +48,7 @@ describe('channel health (domain)', () => {
       { consecutiveFailures: 3, lastFailureReason: 'Answered 410' }, since);
     expect(message).to.deep.equal({
       event: 'channel.failing', occurredAt: since.toISOString(), incidentId: null, monitorId: null, customerId: null,
-      summary: 'Notification channel "on-call hook" is failing: 3 deliveries in a row failed (last: Answered 410)',
+      summary: 'Notification channel "on-call hook" is failing: 3 attempts in a row failed (last: Answered 410)',
       data: { channelId: 'c-1', channelName: 'on-call hook', channelType: 'webhook', channelCustomerId: 10, consecutiveFailures: 3,
         lastFailureReason: 'Answered 410', failingSince: since.toISOString() },
     });
