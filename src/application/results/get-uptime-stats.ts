@@ -23,6 +23,8 @@ export interface UptimeStats extends UptimeFigures {
   period: UptimePeriod | 'range';
   from: Date;
   to: Date;
+  /** Where the figures start: the later of `from` and the monitor's first result; null when nothing is known. */
+  monitoredSince: Date | null;
   locations: string[];
 }
 
@@ -31,8 +33,10 @@ const HOUR_MS = 60 * 60_000;
 /**
  * Uptime and response-time percentiles of a website over a period or a range: whole hours from the
  * hourly rollups, the rest (partial hours, the recent tail) from the raw results. The range is
- * clipped to the monitor's creation and to now; time before creation is not counted at all, nor
- * is maintenance whose window excludes it from uptime.
+ * clipped to the time actually monitored, from the monitor's first result (not its creation: the
+ * minutes before its first check are not "unknown" against it) to now, and answers since when
+ * (`monitoredSince`); with nothing known yet every share is null. Maintenance whose window excludes
+ * it from uptime is left out.
  */
 export class GetUptimeStats {
   constructor(
@@ -47,9 +51,9 @@ export class GetUptimeStats {
     const range = parseDateRange(byRange ? input : {}, { now, spanMs: UPTIME_PERIODS[period] * HOUR_MS });
     const monitor = await this.monitors.resolve(actor.scope, input.websiteId);
     if (!monitor) throw new AppError('websiteNotFound');
-    const { figures, locations } = await this.figuresFor(monitor, range, now);
+    const { figures, locations, monitoredSince } = await this.figuresFor(monitor, range, now);
     return {
-      period: byRange ? 'range' : period, from: range.from, to: range.to,
+      period: byRange ? 'range' : period, from: range.from, to: range.to, monitoredSince,
       locations, ...figures,
     };
   }
@@ -58,11 +62,14 @@ export class GetUptimeStats {
    * The figures of a monitor over a range already resolved (reports use it for each monitor they
    * cover): clipped to the monitor's creation and to now, maintenance excluded as its windows say.
    */
-  async figuresFor(monitor: MonitorRef, range: DateRange, now: Date): Promise<{ figures: UptimeFigures; locations: string[] }> {
+  async figuresFor(monitor: MonitorRef, range: DateRange, now: Date): Promise<{ figures: UptimeFigures; locations: string[]; monitoredSince: Date | null }> {
+    const first = await this.coverage.firstResultAt(monitor.monitorId);
+    if (first === null) return { figures: uptimeFigures(emptyCoverage(), 0, monitor.locations.length), locations: [], monitoredSince: null };
     const counted: DateRange = {
-      from: new Date(Math.max(range.from.getTime(), monitor.createdAt.getTime())),
+      from: new Date(Math.max(range.from.getTime(), monitor.createdAt.getTime(), first.getTime())),
       to: new Date(Math.min(range.to.getTime(), now.getTime())),
     };
+    const monitoredSince = counted.from.getTime() < counted.to.getTime() ? counted.from : null;
     let totals = emptyCoverage();
     let seconds = 0;
     if (counted.from.getTime() < counted.to.getTime()) {
@@ -78,6 +85,6 @@ export class GetUptimeStats {
         }
       }
     }
-    return { figures: uptimeFigures(totals, seconds, monitor.locations.length), locations: [...totals.locations] };
+    return { figures: uptimeFigures(totals, seconds, monitor.locations.length), locations: [...totals.locations], monitoredSince };
   }
 }

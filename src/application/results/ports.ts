@@ -71,6 +71,8 @@ export interface CoverageReader {
   rawCoverage(monitorId: number, range: DateRange, coverageSeconds: number): Promise<CoverageTotals>;
   /** The same from hourly rollups, for whole hours. */
   rollupCoverage(monitorId: number, range: DateRange): Promise<CoverageTotals>;
+  /** When the monitor's first kept result (raw or rolled up) was taken: monitoring started then; null before any. */
+  firstResultAt(monitorId: number): Promise<Date | null>;
 }
 export const COVERAGE_READER = Symbol.for('CoverageReader');
 

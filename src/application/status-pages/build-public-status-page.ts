@@ -49,6 +49,7 @@ export class BuildPublicStatusPage {
         const inMaintenance = covering.some((w) => occurrenceAt(w, now, this.expander) !== null);
         let days: DayBar[] | null = null;
         let uptimePercent: number | null = null;
+        let uptimeSince: Date | null = null;
         if (c.type === 'monitor') {
           const created = reading?.createdAt.getTime() ?? now.getTime();
           const perDay = coverage.get(c.id);
@@ -69,12 +70,14 @@ export class BuildPublicStatusPage {
             upKnown += seen.up + seen.degraded;
           }
           uptimePercent = known > 0 ? Math.floor((upKnown / known) * 10_000) / 100 : null;
+          // A monitor younger than the bars says since when its figure counts, not "over 90 days".
+          uptimeSince = known > 0 && created > from.getTime() ? new Date(created) : null;
         }
         return [{
           id: record.publicId, type: c.type, name: c.name ?? record.publicName ?? record.name,
           state: monitorState(reading?.lastStatuses ?? [], inMaintenance),
           responseMs: page.showResponseTimes && c.type === 'monitor' ? reading?.lastResponseMs ?? null : null,
-          days, uptimePercent,
+          days, uptimePercent, uptimeSince,
         }];
       });
       return { name: group.name, state: worstState(components.map((c) => c.state)), components };

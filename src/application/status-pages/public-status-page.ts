@@ -13,6 +13,8 @@ export interface PublicComponent {
   readonly days: readonly DayBar[] | null;
   /** Up of the known time over the 90 days; null when nothing is known. */
   readonly uptimePercent: number | null;
+  /** When the figure starts, if the monitor is younger than the 90 days shown (else null: the whole 90 days). */
+  readonly uptimeSince: Date | null;
 }
 
 export interface PublicIncident {

@@ -36,6 +36,15 @@ export class SqlCoverageReader implements CoverageReader {
     return row ? { from: new Date(row.rolled_from), to: new Date(row.rolled_to) } : null;
   }
 
+  async firstResultAt(monitorId: number): Promise<Date | null> {
+    const [row] = await this.sql.query<{ first: Date | null }>(
+      `SELECT least((SELECT min(hour) FROM check_result_rollups WHERE monitor_id = ?),
+                    (SELECT min(checked_at) FROM check_results WHERE monitor_id = ?)) AS first`,
+      [monitorId, monitorId],
+    );
+    return row?.first ? new Date(row.first) : null;
+  }
+
   async rawCoverage(monitorId: number, range: DateRange, coverageSeconds: number): Promise<CoverageTotals> {
     const lookback = new Date(range.from.getTime() - coverageSeconds * 1000);
     const rows = await this.sql.query<TotalsRow>(

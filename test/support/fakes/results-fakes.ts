@@ -41,7 +41,10 @@ export class FakeResults implements ResultStore {
 export class FakeCoverage implements CoverageReader {
   readonly calls: [string, DateRange][] = [];
   constructor(public rolled: { from: Date; to: Date } | null = null, public perSecond = { up: 1, down: 0 }) {}
+  /** The first result's time: by default results reach back before any range a test asks about. */
+  first: Date | null = new Date(0);
   async rolledUp() { return this.rolled; }
+  async firstResultAt() { return this.first; }
   async rawCoverage(_m: number, range: DateRange) { return this.part('raw', range); }
   async rollupCoverage(_m: number, range: DateRange) { return this.part('rollup', range); }
   private part(source: string, range: DateRange): CoverageTotals {

@@ -50,5 +50,5 @@ export const presentCheckResult = (result: StoredResult) => ({
 });
 
 export const presentUptimeStats = (stats: UptimeStats) => ({
-  ...stats, from: stats.from.toISOString(), to: stats.to.toISOString(),
+  ...stats, from: stats.from.toISOString(), to: stats.to.toISOString(), monitoredSince: stats.monitoredSince?.toISOString() ?? null,
 });

@@ -54,12 +54,16 @@ export const CheckResultSchema = z.object({
   detailKept: z.boolean().meta({ description: 'false for up results outside the sample: timings, message and evidence are null' }),
 }).meta({ id: 'StoredCheckResult' });
 
-/** Two decimals; null only for an empty window. */
+/** Two decimals; null when nothing is known (no result yet in the period). */
 const Percent = z.number().min(0).max(100).nullable();
 export const UptimeStatsSchema = z.object({
   period: z.enum(['24h', '7d', '30d', 'range']),
   from: Timestamp,
   to: Timestamp,
+  monitoredSince: Timestamp.nullable().meta({
+    description: 'Where the figures start: the later of from and the monitor\'s first result (a monitor younger than the '
+      + 'period is measured since its first check); null when no result is known yet, and then every share is null',
+  }),
   uptimePercent: Percent.meta({ description: '(up + degraded) / window; with downtimePercent and unknownPercent it adds up to 100' }),
   downtimePercent: Percent.meta({ description: 'down / window' }),
   degradedPercent: Percent.meta({ description: 'degraded / window: the part of uptimePercent the target answered degraded' }),

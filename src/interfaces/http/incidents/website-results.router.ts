@@ -36,7 +36,7 @@ export function websiteResultsRouter(deps: RouterDeps) {
         + 'weighted: a result stands until the next one of its location, at most the check interval plus a grace. Time no '
         + 'result stands for (the checker was not running, the monitor was paused) is unknown and never counts as up or down. '
         + 'Every share has one denominator, the window: the expected location-time (the counted span, from the monitor\'s '
-        + 'creation at the earliest to now at the latest, times its locations). uptimePercent = (up + degraded) / window, '
+        + 'first result at the earliest (monitoredSince) to now at the latest, times its locations). uptimePercent = (up + degraded) / window, '
         + 'downtimePercent = down / window, unknownPercent = unknown / window, so uptimePercent + downtimePercent + '
         + 'unknownPercent = 100 exactly; degradedPercent = degraded / window is the part of uptimePercent the target answered '
         + 'degraded. uptimeOfKnownPercent = (up + degraded) / (up + degraded + down) is uptime of the observed time only '

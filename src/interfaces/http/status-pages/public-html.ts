@@ -53,7 +53,8 @@ function component(c: PublicComponent): string {
   return `<li class="c" data-component="${c.id}" data-state="${c.state}"><span class="n">${esc(c.name)}</span>`
     + `<span class="st s-${c.state}">${STATE_TEXT[c.state]}</span>`
     + (c.responseMs !== null ? ` <span class="rt">${c.responseMs} ms</span>` : '')
-    + (c.days ? bars(c.days) + `<span class="up">${c.uptimePercent === null ? 'No data yet' : `${c.uptimePercent}% uptime`} over 90 days</span>` : '')
+    + (c.days ? bars(c.days) + `<span class="up">${c.uptimePercent === null ? 'No data yet'
+      : `${c.uptimePercent}% uptime ${c.uptimeSince ? `since ${c.uptimeSince.toISOString().slice(0, 10)}` : 'over 90 days'}`}</span>` : '')
     + '</li>';
 }
 

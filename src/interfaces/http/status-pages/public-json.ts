@@ -21,6 +21,7 @@ export const presentPublicPage = (m: PublicStatusPage) => ({
     name: g.name, state: g.state,
     components: g.components.map((c) => ({
       id: c.id, type: c.type, name: c.name, state: c.state, responseMs: c.responseMs, uptimePercent: c.uptimePercent,
+      uptimeSince: c.uptimeSince?.toISOString() ?? null,
       days: c.days?.map((d) => ({ date: d.date, state: d.state, uptimePercent: d.uptimePercent })) ?? null,
     })),
   })),

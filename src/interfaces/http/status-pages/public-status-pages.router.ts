@@ -20,6 +20,7 @@ export const PublicPageSchema = z.object({
     components: z.array(z.object({
       id: z.uuid(), type: z.string(), name: z.string(), state: z.string().meta({ description: 'operational, degraded, down, maintenance or unknown' }),
       responseMs: z.number().nullable(), uptimePercent: z.number().nullable(),
+      uptimeSince: z.string().nullable().meta({ description: 'When uptimePercent starts, for a monitor younger than the 90 days shown; null: over the 90 days' }),
       days: z.array(z.object({ date: z.string(), state: z.string(), uptimePercent: z.number().nullable() })).nullable()
         .meta({ description: '90 UTC days, oldest first: up, degraded, down, maintenance or unknown (never counted as up)' }),
     })),

@@ -182,6 +182,23 @@ describe('Public status pages', () => {
     expectError(await api('GET', '/api/public/status-pages/no-such-page-here'), 404, 'statusPageNotFound');
   });
 
+  it('says since when a monitor younger than the 90 days is measured, not "over 90 days"', async () => {
+    const org = await anOrganization('young-monitor');
+    const customerId = await aCustomerRow(org.user.organizationId);
+    const young = await aMonitorRow(org.user.organizationId, customerId, { name: 'New shop', locations: ['eu-west'], createdAt: new Date(testClock.now().getTime() - 7 * 60_000) });
+    const page = (await api('POST', '/api/status-pages', {
+      token: org.token, body: { title: 'Young', slug: slug('young'), groups: [{ name: 'Web', components: [{ type: 'monitor', id: young.publicId }] }] },
+    })).body;
+    await record(young, 'eu-west', aResult('up', new Date(testClock.now().getTime() - 6 * 60_000)));
+    pastRefresh();
+    const json = await api('GET', `/api/public/status-pages/${page.slug}`);
+    const component = json.body.groups[0].components[0];
+    expect(component.uptimeSince).to.be.a('string');
+    const day = component.uptimeSince.slice(0, 10);
+    const html = (await api('GET', `/status/${page.slug}`)).text;
+    expect(html).to.include(`uptime since ${day}`).and.not.include('over 90 days');
+  });
+
   it('names a monitor in public text by its name on the page, never its target, and follows a rename', async () => {
     const org = await anOrganization('public-names');
     const customerId = await aCustomerRow(org.user.organizationId);
