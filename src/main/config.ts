@@ -112,32 +112,35 @@ export const DEFAULT_LOCATION = 'local';
 const list = (value: string | undefined) => value?.split(',').map((v) => v.trim()).filter(Boolean) ?? [];
 
 function monitoringConfig(c: z.output<typeof ConfigSchema>) {
+  // Every problem of this part, not the first only.
+  const problems: string[] = [];
   const dnsServers = list(c.DNS_SERVERS);
   const bad = dnsServers.find((server) => !DNS_SERVER.test(server));
-  if (bad) throw new ConfigError(`Invalid configuration: DNS_SERVERS: not an address[:port]: ${bad}`);
+  if (bad) problems.push(`Invalid configuration: DNS_SERVERS: not an address[:port]: ${bad}`);
   const allowlist = list(c.CHECK_PRIVATE_ALLOWLIST);
   const badCidr = allowlist.find((cidr) => parseCidr(cidr) === null);
-  if (badCidr) throw new ConfigError(`Invalid configuration: CHECK_PRIVATE_ALLOWLIST: not a CIDR: ${badCidr}`);
+  if (badCidr) problems.push(`Invalid configuration: CHECK_PRIVATE_ALLOWLIST: not a CIDR: ${badCidr}`);
   const locations = c.MONITOR_LOCATIONS ? list(c.MONITOR_LOCATIONS) : [DEFAULT_LOCATION];
   const badLocation = locations.find((code) => !LOCATION_CODE.test(code));
-  if (badLocation || locations.length === 0) throw new ConfigError(`Invalid configuration: MONITOR_LOCATIONS: bad code ${badLocation ?? '(none)'}`);
+  if (badLocation || locations.length === 0) problems.push(`Invalid configuration: MONITOR_LOCATIONS: bad code ${badLocation ?? '(none)'}`);
   if (locations.includes(HEARTBEAT_LOCATION)) {
-    throw new ConfigError(`Invalid configuration: MONITOR_LOCATIONS: ${HEARTBEAT_LOCATION} is reserved (heartbeat monitors are judged centrally)`);
+    problems.push(`Invalid configuration: MONITOR_LOCATIONS: ${HEARTBEAT_LOCATION} is reserved (heartbeat monitors are judged centrally)`);
   }
   // One process checking from several regions would send each target one request per region from
   // one address, and uptime would average copies of one observation: it takes saying so.
   if (!c.CHECK_LOCATIONS && locations.length > 1) {
-    throw new ConfigError(
+    problems.push(
       'Invalid configuration: CHECK_LOCATIONS: required when MONITOR_LOCATIONS lists several locations '
       + '(the location(s) this process checks from, or none for an API-only process)',
     );
   }
   const served = c.CHECK_LOCATIONS === 'none' ? [] : c.CHECK_LOCATIONS ? list(c.CHECK_LOCATIONS) : locations;
   const notInCatalogue = served.find((code) => !locations.includes(code));
-  if (notInCatalogue) throw new ConfigError(`Invalid configuration: CHECK_LOCATIONS: ${notInCatalogue} is not in MONITOR_LOCATIONS`);
+  if (notInCatalogue) problems.push(`Invalid configuration: CHECK_LOCATIONS: ${notInCatalogue} is not in MONITOR_LOCATIONS`);
   const key = c.CREDENTIALS_KEY;
   const keyBytes = key === undefined ? undefined : /^[0-9a-f]{64}$/i.test(key) ? Buffer.from(key, 'hex') : Buffer.from(key, 'base64');
-  if (keyBytes && keyBytes.length !== 32) throw new ConfigError('Invalid configuration: CREDENTIALS_KEY: 32 bytes, base64 or hex');
+  if (keyBytes && keyBytes.length !== 32) problems.push('Invalid configuration: CREDENTIALS_KEY: 32 bytes, base64 or hex');
+  if (problems.length > 0) throw new ConfigError(problems.join('\n'));
   return {
     dnsServers, checkPrivateAllowlist: allowlist, checkLocations: locations, servedLocations: served, credentialsKey: keyBytes,
   };
@@ -226,7 +229,7 @@ export interface AppConfig {
   statusPages: { refreshMs: number };
 }
 
-/** Thrown with one line that says which variable is wrong and why. */
+/** Thrown with one line per problem, each saying which variable is wrong and why: all of them at once. */
 export class ConfigError extends Error {}
 
 /** Whether /metrics is served (METRICS_TOKEN or METRICS_PORT set); otherwise nothing is collected either. */
@@ -249,18 +252,44 @@ function parseDiscountCodes(value: string | undefined): Record<string, number> {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = ConfigSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')}: ${issue.message}`);
+  // Every variable is judged, and every problem reported together: one start shows them all.
+  const problems: string[] = [];
+  const values: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(ConfigSchema.shape) as Array<[string, z.ZodType]>) {
+    const parsed = schema.safeParse(env[key]);
+    if (parsed.success) values[key] = parsed.data;
+    else problems.push(...parsed.error.issues.map((issue) => `Invalid configuration: ${key}: ${issue.message}`));
   }
-  const c = parsed.data;
-  if (Boolean(c.PLATFORM_ADMIN_EMAIL) !== Boolean(c.PLATFORM_ADMIN_PASSWORD)) {
-    throw new ConfigError('Invalid configuration: PLATFORM_ADMIN_EMAIL and PLATFORM_ADMIN_PASSWORD go together');
-  }
-  if (c.METRICS_PORT !== undefined && c.METRICS_PORT !== 0 && c.METRICS_PORT === c.PORT) {
-    throw new ConfigError('Invalid configuration: METRICS_PORT: must differ from PORT (unset it to serve /metrics on PORT)');
-  }
+  const c = values as z.output<typeof ConfigSchema>;
+  const check = <T>(work: () => T): T => {
+    try {
+      return work();
+    } catch (error) {
+      // A rule on a variable that was already refused may trip over its missing value: that one is reported.
+      if (error instanceof ConfigError) problems.push(...error.message.split('\n'));
+      else if (problems.length === 0) throw error;
+      return undefined as T;
+    }
+  };
+  check(() => {
+    if (Boolean(c.PLATFORM_ADMIN_EMAIL) !== Boolean(c.PLATFORM_ADMIN_PASSWORD)) {
+      throw new ConfigError('Invalid configuration: PLATFORM_ADMIN_EMAIL and PLATFORM_ADMIN_PASSWORD go together');
+    }
+  });
+  check(() => {
+    if (c.METRICS_PORT !== undefined && c.METRICS_PORT !== 0 && c.METRICS_PORT === c.PORT) {
+      throw new ConfigError('Invalid configuration: METRICS_PORT: must differ from PORT (unset it to serve /metrics on PORT)');
+    }
+  });
+  const parts = {
+    billingDiscountCodes: check(() => parseDiscountCodes(c.BILLING_DISCOUNT_CODES)),
+    monitoring: check(() => monitoringConfig(c)),
+    agentTrustedIssuers: check(() => parseTrustedIssuers(c.AGENT_TRUSTED_ISSUERS)),
+    dnsblZones: check(() => (c.DNSBL_ZONES ? parseDnsblZones(c.DNSBL_ZONES) : null)),
+    sms: check(() => smsConfig(c)),
+    trustProxy: check(() => trustProxyConfig(c.TRUST_PROXY)),
+  };
+  if (problems.length > 0) throw new ConfigError(problems.join('\n'));
   const publicBaseUrl = (c.PUBLIC_BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
   return {
     port: c.PORT,
@@ -275,13 +304,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     exportCooldownHours: c.EXPORT_COOLDOWN_HOURS,
     exportLeaseMs: c.EXPORT_LEASE_SECONDS * 1000,
     viesUrl: c.VIES_URL,
-    billingDiscountCodes: parseDiscountCodes(c.BILLING_DISCOUNT_CODES),
+    billingDiscountCodes: parts.billingDiscountCodes,
     billingReturnPageUrl: c.BILLING_RETURN_PAGE_URL,
     trustedOrigins: [publicBaseUrl, ...(c.TRUSTED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [])],
-    ...monitoringConfig(c),
-    agentTrustedIssuers: parseTrustedIssuers(c.AGENT_TRUSTED_ISSUERS),
+    ...parts.monitoring,
+    agentTrustedIssuers: parts.agentTrustedIssuers,
     agentKeyEncryptionKey: c.AGENT_KEY_ENCRYPTION_KEY,
-    dnsblZones: c.DNSBL_ZONES ? parseDnsblZones(c.DNSBL_ZONES) : null,
+    dnsblZones: parts.dnsblZones,
     rdapBootstrapUrl: c.RDAP_BOOTSTRAP_URL,
     whoisServer: c.WHOIS_SERVER,
     results: {
@@ -300,8 +329,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       storm: { alone: c.NOTIFY_DIGEST_AFTER, windowMs: Math.round(c.NOTIFY_DIGEST_WINDOW_SECONDS * 1000) },
       failingAfter: c.NOTIFY_CHANNEL_FAILING_AFTER,
     },
-    sms: smsConfig(c),
-    trustProxy: trustProxyConfig(c.TRUST_PROXY),
+    sms: parts.sms,
+    trustProxy: parts.trustProxy,
     statusPages: { refreshMs: c.STATUS_PAGE_REFRESH_MS },
   };
 }
