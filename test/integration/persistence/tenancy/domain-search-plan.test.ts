@@ -51,6 +51,10 @@ describe('customer domain lists with 10,000 domains', () => {
     const org = await anOrganization('search');
     organizationId = org.user.organizationId;
     token = org.token;
+    // Another organization's domains beside them, as in any real table: the plan for one
+    // organization must not depend on whether other tests of the run happened to add rows first.
+    const neighbour = await anOrganization('search-neighbour');
+    await seedDomains(neighbour.user.organizationId, (await aCustomer(neighbour.token)).id, 20_000);
     await seedDomains(organizationId, (await aCustomer(token)).id, 10_000);
   });
 
@@ -61,13 +65,7 @@ describe('customer domain lists with 10,000 domains', () => {
     });
 
     it(`reads an unfiltered page from the ordered index and counts from an index (${mode})`, async () => {
-      // The count's index-only scan needs the visibility map VACUUM sets; with other tests' transactions
-      // open at that moment it may not be set yet, so the table is vacuumed again before deciding.
-      let plan = await planOf(organizationId, {}, mode);
-      for (let tries = 0; tries < 5 && plan.includes('"Seq Scan"'); tries++) {
-        await (await testServer()).database.sql.query('VACUUM ANALYZE customer_domains');
-        plan = await planOf(organizationId, {}, mode);
-      }
+      const plan = await planOf(organizationId, {}, mode);
       expect(plan, plan).to.include('customer_domains_org_name_idx').and.not.include('"Seq Scan"');
     });
   }
