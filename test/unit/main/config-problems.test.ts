@@ -32,6 +32,13 @@ describe('configuration: every problem at once', () => {
     expect(problems.filter((line) => /MONITOR_LOCATIONS|CHECK_LOCATIONS|DNS_SERVERS|CREDENTIALS_KEY/.test(line))).to.have.length.at.least(4);
   });
 
+  it('refuses the sample database password of compose.yaml', () => {
+    const problems = problemsOf({ DATABASE_URL: 'postgresql://monitoring:change-me@postgres:5432/monitoring' });
+    expect(problems).to.have.length(1);
+    expect(problems[0]).to.match(/^Invalid configuration: DATABASE_URL: uses the sample password "change-me"/);
+    expect(problemsOf({ DATABASE_URL: 'postgresql://monitoring:a-secret-of-mine@postgres:5432/monitoring' })).to.deep.equal([]);
+  });
+
   it('starts on a clean environment', () => {
     expect(problemsOf({})).to.deep.equal([]);
   });
