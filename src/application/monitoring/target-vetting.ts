@@ -1,19 +1,13 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { ErrorCode } from '../../domain/shared/error-codes';
 import type { TargetToVet } from '../../domain/monitoring/monitor-plan';
-import type { TargetPolicy, TargetRejection } from '../shared/target-policy';
+import type { TargetPolicy } from '../shared/target-policy';
+import { targetRefusal } from '../../domain/shared/network/refusal-text';
 
 const CODE_BY_FIELD: Record<TargetToVet['field'], ErrorCode> = {
   url: 'invalidUrl', hostname: 'invalidHostname', resolver: 'invalidHostname', connectHost: 'connectHostNotPublic',
 };
 
-const WHY: Record<TargetRejection, string> = {
-  malformed: 'is not a valid host',
-  reservedName: 'is localhost or a reserved or single-label name; use a public name, or the address itself',
-  nonPublicAddress: 'is or resolves to a private, loopback, link-local or metadata address; the operator can allow its '
-    + 'range with CHECK_PRIVATE_ALLOWLIST',
-  unresolvable: 'does not resolve to an address',
-};
 
 /**
  * Every host a create or update newly points a check at must be a public target (or allowlisted):
@@ -26,6 +20,6 @@ export async function vetTargets(policy: TargetPolicy, targets: readonly TargetT
   for (const { target, vetting } of verdicts) {
     if (vetting.ok || (vetting.reason === 'unresolvable' && target.mayBeUnresolvable)) continue;
     throw new AppError(CODE_BY_FIELD[target.field], { field: target.field, reason: vetting.reason, host: target.host },
-      `${target.field} ${target.host} ${WHY[vetting.reason]}`);
+      targetRefusal(target.field, vetting.reason, target.host));
   }
 }

@@ -53,8 +53,8 @@ describe('tags and monitor tags', () => {
     await aMonitoredCustomer(org.token);
     const refused = await api('POST', '/api/tags', { token: firstToken, body: { name: 'which one', color: '#3B82F6' } });
     expect(refused.body).to.deep.equal({
-      error: true, url: '/api/tags', statusCode: 400, statusMessage: 'Bad Request', message: 'Bad Request',
-      data: { code: 'tagCustomerRequired' },
+      error: true, url: '/api/tags', statusCode: 400, statusMessage: 'Name the customer: this caller serves several',
+      message: 'Name the customer: this caller serves several', data: { code: 'tagCustomerRequired' },
     });
     const named = await api('POST', '/api/tags', { token: firstToken, body: { name: 'which one', color: '#3B82F6', customerId: first.publicId } });
     expect(named.status).to.equal(201);
@@ -70,8 +70,8 @@ describe('tags and monitor tags', () => {
       for (const [method, path] of [['POST', '/api/tags'], ['PATCH', `/api/tags/${tag.publicId}`]] as const) {
         const response = await api(method, path, { token: org.token, body: method === 'POST' ? { name: 'x', color } : { color } });
         expect(response.body, `${method} ${color.length} characters`).to.deep.equal({
-          error: true, url: path, statusCode: 400, statusMessage: 'Bad Request', message: 'Bad Request',
-          data: { code: 'invalidTagColor', palette: [...TAG_COLORS] },
+          error: true, url: path, statusCode: 400, statusMessage: 'The colour is not in the tag palette (see data.palette)',
+          message: 'The colour is not in the tag palette (see data.palette)', data: { code: 'invalidTagColor', palette: [...TAG_COLORS] },
         });
       }
     }
@@ -102,8 +102,8 @@ describe('tags and monitor tags', () => {
     expect((await api('GET', `/api/monitors/dns/${dns.publicId}`, { token: org.token })).body.tags).to.deep.equal([tagView]);
     const mismatch = await api('POST', '/api/monitor-tags', { token: org.token, body: { tagId: firsts.publicId, monitorId: dns.publicId, monitorType: 'dns' } });
     expect(mismatch.body).to.deep.equal({
-      error: true, url: '/api/monitor-tags', statusCode: 400, statusMessage: 'Bad Request', message: 'Bad Request',
-      data: { code: 'tagMonitorOrgMismatch' },
+      error: true, url: '/api/monitor-tags', statusCode: 400, statusMessage: 'The tag and the monitor belong to different organizations',
+      message: 'The tag and the monitor belong to different organizations', data: { code: 'tagMonitorOrgMismatch' },
     });
     // Customer-scoped callers see the organization-wide tag on their monitors, and cannot change it.
     const secondToken = await aCustomerToken(org.token, second.id);
