@@ -156,7 +156,8 @@ export function createHttpApp(container: Container): Express {
   app.use(hostRouting.serveStatusPages);
   app.use('/api', admission(deps.authenticate, deps.gates));
   app.use(AGENT_AUTHENTICATED_PATHS, admission(deps.authenticate, deps.gates));
-  app.use(['/api', ...AGENT_AUTHENTICATED_PATHS], auditRequests);
+  // Event ingest is the data plane (its incidents keep their own timeline), not a change of configuration.
+  app.use(['/api', ...AGENT_AUTHENTICATED_PATHS], (req, res, next) => (streamsItsBody(req.originalUrl.split('?')[0]!) ? next() : auditRequests(req, res, next)));
   app.use([...IM_AREAS], imAccessGate);
   app.post(IM_EVENTS_PATH, imEventIntake(container));
   app.post(ALERT_INGEST_PATH, alertIngestIntake(container));
