@@ -3,7 +3,8 @@ import { api, expectError } from '../../../support/http-client';
 import { anOrganization, type SignedUp } from '../../../support/builders';
 import { aCustomer } from '../../../support/callers';
 import { aCustomerToken, aMember, anOrgToken, PASSWORD } from '../../../support/identity-fixtures';
-import { aMonitoredCustomer, aWebsite } from '../../../support/monitoring-fixtures';
+import { aMonitoredCustomer, aWebsite, PUBLIC_URL, withAgentWrites } from '../../../support/monitoring-fixtures';
+import { approvedClient } from '../../../support/agent-fixtures';
 import { testServer } from '../../../support/test-server';
 
 type Entry = Record<string, any>;
@@ -75,6 +76,23 @@ describe('audit log', () => {
       type: 'apiToken', userId: org.user.id, label: org.email, credential: { type: 'apiToken', id: String(tokenId) },
     });
     expect(added[0]!.customerId).to.be.a('number');
+  });
+
+  it('records a change through an agent as the agent\'s, on behalf of the user who approved it', async () => {
+    const org = await anOrganization('audit-agent');
+    const customer = await aMonitoredCustomer(org.token);
+    await aWebsite(org.token, { customerId: customer.id });
+    const { token } = await approvedClient(org, 'audit-agent', 'api.read api.write.monitors');
+    let site: Entry = {};
+    const added = await entriesOf(org, () => withAgentWrites(async () => {
+      site = await ok(api('POST', '/api/websites', { token, body: { customerId: customer.id, url: PUBLIC_URL } }));
+    }));
+    const monitorEntries = added.filter((e) => e.resourceType === 'monitor');
+    expect(monitorEntries).to.have.length(1);
+    expect(monitorEntries[0]).to.deep.include({ resourceId: site.publicId, action: 'created' });
+    expect(monitorEntries[0]!.actor).to.deep.include({ type: 'agent', userId: org.user.id });
+    expect(monitorEntries[0]!.actor.credential.type).to.equal('agent');
+    expect(monitorEntries[0]!.actor.credential.id).to.be.a('string');
   });
 
   it('writes secrets redacted: a heartbeat token, a channel signing secret and URL, a token hash', async () => {
