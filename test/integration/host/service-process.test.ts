@@ -91,6 +91,19 @@ describe('the service process', function () {
     }
   });
 
+  it('refuses a bad configuration naming every bad variable of that start, one line each, and exits 2', async () => {
+    const service = start({
+      PORT: '70000', METRICS_TOKEN: 'short', NOTIFY_MAX_ATTEMPTS: '0',
+      DATABASE_URL: 'postgresql://monitoring:change-me@127.0.0.1:5432/monitoring',
+    });
+    expect(await service.exited).to.deep.equal({ code: 2, signal: null });
+    const lines = service.output.stderr.trim().split('\n');
+    const named = lines.map((line) => /^Invalid configuration: ([A-Z_]+):/.exec(line)?.[1]);
+    expect(named).to.have.members(['PORT', 'METRICS_TOKEN', 'NOTIFY_MAX_ATTEMPTS', 'DATABASE_URL']);
+    expect(lines.find((line) => line.startsWith('Invalid configuration: METRICS_TOKEN:'))).to.include('16');
+    expect(service.output.stdout, 'nothing started').to.equal('');
+  });
+
   describe('a failed start prints one line naming its cause and exits 1', () => {
     it('when the database refuses the connection', async () => {
       const closed = net.createServer();
