@@ -39,8 +39,9 @@ EXPOSE 3000
 # Healthy once the database answers and migrations are done (/readyz), not merely while node runs.
 HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# SIGTERM starts the graceful stop: running checks finish (at most their 60 s timeout), results are
-# recorded, rows handed back, then PostgreSQL stops. Give it longer than that (compose: stop_grace_period).
+# SIGTERM starts the graceful stop: a notification send in flight finishes (at most 45 s), running
+# checks finish (at most their 60 s timeout) and are recorded, rows handed back, jobs get 10 s, then
+# PostgreSQL stops: up to about two minutes. Give it longer (`docker stop -t 150`; compose: stop_grace_period 150s).
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # The flags `npm start` gives node for a process that runs checks (src/main/gc-tuning.ts).

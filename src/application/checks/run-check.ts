@@ -7,7 +7,7 @@ import type { CheckerRegistry } from './checker-registry';
 import { CheckDeadline } from './check-deadline';
 
 /** How long past its deadline a checker may take to wind down before the run answers for it. */
-const GRACE_MS = 1_000;
+export const GRACE_MS = 1_000;
 
 /**
  * Runs one check: tcp-mode service checks become bare port checks, the request's timeout becomes

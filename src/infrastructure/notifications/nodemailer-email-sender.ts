@@ -34,7 +34,7 @@ export function platformSmtp(smtpUrl: string | undefined, from: string): SmtpSer
   };
 }
 
-const TIMEOUT_MS = 15_000;
+export const TIMEOUT_MS = 15_000;
 const outcome = (verdict: SendOutcome['verdict'], started: number, fields: Partial<SendOutcome>): SendOutcome => ({
   verdict, statusCode: null, responseExcerpt: null, retryAfterMs: null, error: null, latencyMs: performance.now() - started, ...fields,
 });

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { reclaimCluster } from './orphaned-postmaster';
-import { initialiseCluster, postgresAccount, startPostmaster, type ServerAccount } from './postgres-server';
+import { initialiseCluster, postgresAccount, postgresBinaries, startPostmaster, type ServerAccount } from './postgres-server';
 
 export interface EmbeddedDatabase {
   readonly url: string;
@@ -69,6 +69,8 @@ export async function startEmbeddedPostgres(
   options: { database?: string; logger?: Logger; persistent?: boolean; /** Listen here (a restart on the same address); default: a free port. */ port?: number } = {},
 ): Promise<EmbeddedDatabase> {
   const { logger } = options;
+  // An installation without the binaries (the image for an external database) says so before it writes anything.
+  postgresBinaries();
   dataDir = path.resolve(dataDir);
   await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
   const clusterDir = path.join(dataDir, 'postgres');

@@ -6,7 +6,7 @@ import type { MongoClient } from 'mongodb';
 import { pgPoolUse, type PoolUse } from '../persistence/pool-use';
 
 /** How long stopping waits for running jobs (a supervisor's stop timeout is usually longer). */
-const DRAIN_MS = 10_000;
+export const DRAIN_MS = 10_000;
 /**
  * How long a job's lock outlives the last sign of life of the process that holds it. A process
  * killed (SIGKILL, OOM, a lost machine) while a job ran or was locked ahead leaves the lock behind:

