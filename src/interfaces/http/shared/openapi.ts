@@ -11,7 +11,7 @@ domains and IPs.
 
 Authentication: \`Authorization: Bearer <token>\` with an API token (\`wsm_\`), an agent token (\`wsma_\`) or a
 session token from sign-in; browsers may use the \`wsm_session\` cookie instead. Every non-2xx response uses the
-error envelope \`{error, url, statusCode, statusMessage, message, data: {code, ...}}\`; \`data.code\` is stable.
+error envelope \`{error, url, statusCode, statusMessage, message, data: {code, ...}}\`; \`data.code\` is stable. \`message\` says what was wrong; \`data.hint\`, where present, says how to fix it.
 
 Conventions: paths carry no version; \`{id}\` takes a record's publicId, legacy integer ids are accepted where
 noted. Query parameters that are sent must not be empty. Lists answer the paged shape \`{items, total, page, perPage}\`
