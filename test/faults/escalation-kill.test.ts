@@ -38,7 +38,7 @@ describe('SIGKILL during an escalation', function () {
       token: admin.token, body: { name: 'Level two', email: secondEmail, password: 'correct horse battery', role: 'responder' },
     });
     const { email: adminEmail, userId: adminId } = admin;
-    const policy = await mustCall(first.url, 'POST', '/api/escalation-config', 200, {
+    const policy = await mustCall(first.url, 'POST', '/api/escalation-config', 201, {
       token: admin.token,
       body: {
         name: 'Checkout', repeatCount: 0,

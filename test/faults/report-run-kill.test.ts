@@ -42,7 +42,7 @@ describe('SIGKILL during a report run', function () {
     // A weekly slot two minutes ago; the definition dated a day back, so that slot is its to make.
     const slot = new Date(Math.floor((Date.now() - 120_000) / 60_000) * 60_000);
     const recipients = [admin.email, 'ops@report-kill-fixture.com'];
-    const report = await mustCall(setup.url, 'POST', '/api/organization/reports', 200, {
+    const report = await mustCall(setup.url, 'POST', '/api/organization/reports', 201, {
       token: admin.token,
       body: {
         name: 'Weekly uptime', frequency: 'weekly', weekday: slot.getUTCDay() === 0 ? 7 : slot.getUTCDay(), dayOfMonth: null,

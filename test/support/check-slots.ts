@@ -24,7 +24,7 @@ export async function aSlowTarget(delayMs: number) {
 /** `count` one-minute website monitors of one customer, created through the API at `url`. Answers their ids. */
 export async function oneMinuteWebsites(url: string, token: string, targetUrl: string, count: number): Promise<number[]> {
   // A package that allows one-minute checks (the default minimum is five) and enough monitors.
-  const pack = await mustCall(url, 'POST', '/api/package-configs', 200, {
+  const pack = await mustCall(url, 'POST', '/api/package-configs', 201, {
     token, body: { key: 'faults', displayName: 'Faults', minCheckIntervalMinutes: 1, quotaTiers: [{ monitorLimit: count, priceMonthly: 0 }] },
   });
   const customer = await mustCall(url, 'POST', '/api/customers', 200, {

@@ -7,7 +7,7 @@ export async function aPackage(token: string, body: Record<string, unknown> = {}
     token,
     body: { key, displayName: `Package ${key}`, minCheckIntervalMinutes: 5, ...(body.quotaTiers ? {} : { monitorLimit: 10 }), ...body },
   });
-  if (response.status !== 200) throw new Error(`package create failed: ${JSON.stringify(response.body)}`);
+  if (response.status !== 201) throw new Error(`package create failed: ${JSON.stringify(response.body)}`);
   return response.body;
 }
 
@@ -35,6 +35,6 @@ export async function anIp(token: string, customerId: number | string, body: Rec
   const response = await api('POST', `/api/customers/${customerId}/ips`, {
     token, body: { ipAddress: `198.18.${(ipCounter >> 8) & 255}.${ipCounter & 255}`, ...body },
   });
-  if (response.status !== 200) throw new Error(`ip create failed: ${JSON.stringify(response.body)}`);
+  if (response.status !== 201) throw new Error(`ip create failed: ${JSON.stringify(response.body)}`);
   return response.body;
 }

@@ -102,8 +102,8 @@ export async function buildWorld(): Promise<MatrixWorld> {
   const domain = await aDomain(admin, customerId);
   const ip = await anIp(admin, customerId);
   const target = await aMember(set.org, 'editor');
-  const orgTokenRow = (await must('GET', '/api/organization/tokens', admin)) as Array<{ id: string | number }>;
-  const customerTokens = (await must('GET', '/api/customer/tokens', admin)) as Array<{ id: string | number }>;
+  const orgTokenRow = (await must('GET', '/api/organization/tokens', admin)).items as Array<{ id: string | number }>;
+  const customerTokens = (await must('GET', '/api/customer/tokens', admin)).items as Array<{ id: string | number }>;
   const incident = await must('POST', '/api/incidents', admin, { monitorId: website.publicId, title: 'Matrix incident' });
   const window = await must('POST', '/api/maintenance-windows', admin, maintenanceBody(customerId));
   const changeRequest = await must('POST', `/api/websites/${website.publicId}/change-requests`, set.customerUser, { changes: { name: 'Renamed' } });
@@ -180,13 +180,13 @@ function freshFactories(
     'DELETE /api/organization/tokens/{id}': async () => {
       const name = `fresh ${suffix()}`;
       await anOrgToken(admin, { name });
-      const rows = (await must('GET', '/api/organization/tokens', admin)) as Array<{ id: string; name: string }>;
+      const rows = (await must('GET', '/api/organization/tokens', admin)).items as Array<{ id: string; name: string }>;
       return { 'organization/tokens': String(rows.find((row) => row.name === name)!.id) };
     },
     'DELETE /api/customer/tokens/{id}': async () => {
       const name = `fresh ${suffix()}`;
       await must('POST', '/api/customer/tokens', admin, { name, expiresInDays: 30, customerId });
-      const rows = (await must('GET', '/api/customer/tokens', admin)) as Array<{ id: string; name: string }>;
+      const rows = (await must('GET', '/api/customer/tokens', admin)).items as Array<{ id: string; name: string }>;
       return { 'customer/tokens': String(rows.find((row) => row.name === name)!.id) };
     },
     'DELETE /api/incidents/{id}': one('incidents', async () => {

@@ -2,7 +2,7 @@ import { AppError } from '../../domain/shared/app-error';
 import type { ErrorCode } from '../../domain/shared/error-codes';
 import type { TargetToVet } from '../../domain/monitoring/monitor-plan';
 import type { TargetPolicy } from '../shared/target-policy';
-import { targetRefusal } from '../../domain/shared/network/refusal-text';
+import { refusalDetails, targetRefusal } from '../../domain/shared/network/refusal-text';
 
 const CODE_BY_FIELD: Record<TargetToVet['field'], ErrorCode> = {
   url: 'invalidUrl', hostname: 'invalidHostname', resolver: 'invalidHostname', connectHost: 'connectHostNotPublic',
@@ -19,7 +19,7 @@ export async function vetTargets(policy: TargetPolicy, targets: readonly TargetT
   const verdicts = await Promise.all(targets.map(async (target) => ({ target, vetting: await policy.vet(target.host) })));
   for (const { target, vetting } of verdicts) {
     if (vetting.ok || (vetting.reason === 'unresolvable' && target.mayBeUnresolvable)) continue;
-    throw new AppError(CODE_BY_FIELD[target.field], { field: target.field, reason: vetting.reason, host: target.host },
+    throw new AppError(CODE_BY_FIELD[target.field], refusalDetails(target.field, vetting.reason, target.host),
       targetRefusal(target.field, vetting.reason, target.host));
   }
 }

@@ -1,4 +1,4 @@
-import { targetRefusal } from '../shared/network/refusal-text';
+import { refusalDetails, targetRefusal } from '../shared/network/refusal-text';
 import { AppError } from '../shared/app-error';
 import { parseHost } from '../shared/network/host';
 import { CHECK_MODE_KINDS, type MonitorKind } from './monitor-kind';
@@ -14,7 +14,7 @@ const DEFAULT_TLS: Partial<Record<MonitorKind, TlsMode>> = { smtp: 'starttls', f
  */
 function hostField(value: unknown, field: string, accepts: 'names' | 'addresses' | 'both'): string {
   const parsed = typeof value === 'string' ? parseHost(value) : ({ ok: false, reason: 'malformed' } as const);
-  if (!parsed.ok) throw new AppError('invalidHostname', { field, reason: parsed.reason }, targetRefusal(field, parsed.reason));
+  if (!parsed.ok) throw new AppError('invalidHostname', refusalDetails(field, parsed.reason), targetRefusal(field, parsed.reason));
   if (parsed.host.kind === 'ip') {
     if (accepts === 'names') throw new AppError('invalidHostname', { field, reason: 'notAName' });
     return parsed.host.address.text;

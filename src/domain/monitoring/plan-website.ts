@@ -1,4 +1,4 @@
-import { targetRefusal } from '../shared/network/refusal-text';
+import { refusalDetails, targetRefusal } from '../shared/network/refusal-text';
 import { AppError } from '../shared/app-error';
 import { applyCheckConfig, DEFAULT_CHECK_CONFIG, pickCheckConfig, type CheckConfig } from './check-config';
 import { applyConnectSettings, connectHostName } from './connect-settings';
@@ -27,7 +27,7 @@ export function planWebsite(step: PlanStep): { needsHeartbeatToken: boolean } {
   const type = state.monitoringType;
   if (type !== 'heartbeat' && input.url !== undefined) {
     const parsed = parseTargetUrl(input.url);
-    if (!parsed.ok) throw new AppError('invalidUrl', { reason: parsed.reason }, targetRefusal('url', parsed.reason));
+    if (!parsed.ok) throw new AppError('invalidUrl', refusalDetails('url', parsed.reason), targetRefusal('url', parsed.reason));
     state.url = parsed.href;
     targets.push({ field: 'url', host: parsed.host });
   }

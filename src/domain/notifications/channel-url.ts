@@ -34,16 +34,28 @@ export function judgeChannelUrl(
 
 const EXPLAINED: Record<ChannelUrlRejection, string> = {
   malformed: 'is not an http(s) URL without credentials',
-  reservedName: 'names localhost or a reserved or single-label host; use a public name, or the receiver\'s IP address',
-  nonPublicAddress: 'points at a private, loopback, link-local or metadata address; the operator can allow its range with CHECK_PRIVATE_ALLOWLIST',
+  reservedName: 'is not a public address: localhost and reserved or single-label names are refused',
+  nonPublicAddress: 'is not a public address: it points at a private, loopback, link-local or metadata address',
 };
 
-/** Throws the spec's 400 invalidRequestBody, naming the field, why, and how to fix it, for a URL the rule refuses. */
+const HOW: Record<ChannelUrlRejection, string> = {
+  malformed: 'Send an absolute http(s) URL without user name or password, such as https://hooks.example.com/alerts.',
+  reservedName: 'Use the receiver\'s public name, or its IP address (127.0.0.1 for this machine); private and loopback '
+    + 'ranges are refused unless the operator allows them with CHECK_PRIVATE_ALLOWLIST.',
+  nonPublicAddress: 'Use a public receiver, or have the operator allow the range with CHECK_PRIVATE_ALLOWLIST '
+    + '(for example CHECK_PRIVATE_ALLOWLIST=127.0.0.0/8 for this machine).',
+};
+
+/**
+ * Throws the spec's 400 invalidRequestBody for a URL the rule refuses: the message names the field
+ * and why, `data.hint` says how to fix it.
+ */
 export function assertChannelUrl(field: string, value: string, allowsPrivate: AddressAllowance = PUBLIC_ONLY): string {
   const verdict = judgeChannelUrl(value, allowsPrivate);
   if (!verdict.ok) {
-    throw new AppError('invalidRequestBody', { field, reason: verdict.reason, ...(verdict.host ? { host: verdict.host } : {}) },
-      `${field} ${EXPLAINED[verdict.reason]}`);
+    throw new AppError('invalidRequestBody',
+      { field, reason: verdict.reason, ...(verdict.host ? { host: verdict.host } : {}), hint: HOW[verdict.reason] },
+      `${field}${verdict.host ? ` ${verdict.host}` : ''} ${EXPLAINED[verdict.reason]}`);
   }
   return verdict.href;
 }

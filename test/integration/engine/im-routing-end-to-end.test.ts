@@ -52,7 +52,7 @@ describe('monitor incidents routed into IM end to end (loopback target, loopback
     const policy = await call('POST', '/api/escalation-config', org.token, {
       name: 'Shop', repeatCount: 0, levels: [{ delayMinutes: 5, targets: [{ type: 'user', id: org.user.id }] }],
     });
-    expect(policy.status, JSON.stringify(policy.body)).to.equal(200);
+    expect(policy.status, JSON.stringify(policy.body)).to.equal(201);
     const routing = await call('PUT', `/api/im/routing/customers/${customer.id}`, org.token, { enabled: true, escalationPolicyId: policy.body.id });
     expect(routing.status, JSON.stringify(routing.body)).to.equal(200);
     const site = await call('POST', '/api/websites', org.token, { customerId: customer.id, url: `http://127.0.0.1:${portOf(target)}/` });

@@ -87,7 +87,7 @@ describe('maintenance windows end to end: checks go on, alerts do not', () => {
         endTime: new Date(testClock.now().getTime() + 60 * MINUTE).toISOString(), targets: [{ type: 'website', id: monitor.publicId }],
       },
     });
-    expect(created.status).to.equal(200);
+    expect(created.status).to.equal(201);
     const { container } = await testServer();
     const announcer = container.get(AnnounceMaintenance);
     await RequestContext.create(database.orm.em, () => announcer.execute());

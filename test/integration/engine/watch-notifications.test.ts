@@ -191,7 +191,7 @@ describe('watch events reach channels, and lastNotified* follows successful deli
         endTime: new Date(clock.now().getTime() + 2 * HOUR).toISOString(), targets: [{ type: 'customerDomain', id: domainId }],
       },
     });
-    expect(window.status, JSON.stringify(window.body)).to.equal(200);
+    expect(window.status, JSON.stringify(window.body)).to.equal(201);
 
     await sweep();
     const queued = () => service.app.database.sql.query<{ kind: string }>(

@@ -134,9 +134,9 @@ describe('PostgreSQL restarted under 100 in-flight writes', function () {
     await waitFor(async () => (await apiAt(app.url, 'GET', '/readyz')).status === 200, { timeoutMs: 20_000, everyMs: 100, what: '/readyz 200' });
     await waitFor(async () => (await call('GET', '/api/health')).status === 200, { timeoutMs: 20_000, everyMs: 100, what: '/api/health 200' });
 
-    const listed = await call('GET', '/api/organization/tokens');
+    const listed = await call('GET', '/api/organization/tokens?perPage=200');
     expect(listed.status).to.equal(200);
-    const stored = new Set((listed.body as Array<{ name: string }>).map((t) => t.name));
+    const stored = new Set((listed.body.items as Array<{ name: string }>).map((t) => t.name));
     const committed = statuses.flatMap((status, i) => (status === 201 ? [`write-${i}`] : []));
     const notCommitted = statuses.flatMap((status, i) => (status === 503 ? [`write-${i}`] : []));
     expect(committed.filter((name) => !stored.has(name)), 'answered 201 but not stored').to.deep.equal([]);

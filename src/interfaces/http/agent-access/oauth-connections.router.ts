@@ -6,6 +6,7 @@ import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
 import { presentConnection, presentConsent } from './presenters';
 import { ConnectionSchema, ConsentSchema } from './schemas';
+import { PageOnlyQuery, pageOf, pagedSchema } from '../shared/paging';
 
 const tags = ['Connected apps'] as const;
 const Success = z.object({ success: z.literal(true) });
@@ -23,8 +24,8 @@ export function oauthConnectionsRouter(deps: RouterDeps) {
       method: 'get', path: '/api/oauth/connections', tags, summary: 'Connected OAuth apps and agents',
       description: 'Approved agents and OAuth apps in the caller\'s tenant scope, one entry per client. Organization '
         + 'admins see all of the organization; other users see those they approved.',
-      response: z.array(ConnectionSchema),
-      handler: async ({ actor }) => (await container.get(ListConnections).execute(actor)).map(presentConnection),
+      query: PageOnlyQuery, response: pagedSchema(ConnectionSchema, 'ConnectionPage'),
+      handler: async ({ actor, query }) => pageOf((await container.get(ListConnections).execute(actor)).map(presentConnection), query),
     })
     .route({
       operationId: 'disconnectAppWithoutClientId',

@@ -9,6 +9,7 @@ import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
 import { presentCharge, presentDiscount } from './presenters';
 import { BillingAccountSchema, ChargeSchema, DiscountBody, DiscountSchema, MandateReturnQuery, MandateStartSchema, MandateStateSchema } from './schemas';
+import { PageOnlyQuery, pageOf, pagedSchema } from '../shared/paging';
 
 const tags = ['Billing'] as const;
 const RETURN_PATH = '/api/billing/mandate/return';
@@ -85,12 +86,12 @@ export function billingRouter(deps: RouterDeps) {
       operationId: 'listBillingCharges',
       method: 'get', path: '/api/billing/charges', tags, summary: 'Charges recorded for the organization',
       description: `Newest first, at most 100: quota tier moves to dearer tiers, manual or automatic. ${ACCESS}`,
-      response: z.object({ items: z.array(ChargeSchema) }).meta({ id: 'BillingChargeList' }),
+      query: PageOnlyQuery, response: pagedSchema(ChargeSchema, 'BillingChargePage'),
       errors: ['roleForbidden'],
-      handler: async ({ actor }) => {
+      handler: async ({ actor, query }) => {
         requireBillingAdmin(actor);
         const charges = await container.get<BillingAccounts>(BILLING_ACCOUNTS).charges(actor.scope.organizationId, 100);
-        return { items: charges.map(presentCharge) };
+        return pageOf(charges.map(presentCharge), query);
       },
     });
   const returned = (deps.paths[RETURN_PATH] as Record<string, ZodOpenApiOperationObject>).get!;

@@ -4,6 +4,7 @@ import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
 import { presentCustomPrice } from './presenters';
 import { CustomerParams, CustomPriceBody, CustomPriceSchema } from './schemas';
+import { PageOnlyQuery, pageOf, pagedSchema } from '../shared/paging';
 
 const tags = ['Billing'] as const;
 const ACCESS = 'Administrators of the organization and platform administrators (roleForbidden for other roles); '
@@ -17,9 +18,9 @@ export function customPricingRouter(deps: RouterDeps) {
       operationId: 'listCustomPrices',
       method: 'get', path: '/api/custom-pricing', tags, summary: 'Every customer\'s package price and custom price',
       description: `The price the organization charges each customer: its custom price when set, else its package tier's. ${ACCESS}`,
-      response: z.object({ items: z.array(CustomPriceSchema) }).meta({ id: 'CustomPriceList' }),
+      query: PageOnlyQuery, response: pagedSchema(CustomPriceSchema, 'CustomPricePage'),
       errors: ['roleForbidden', 'customerScopedTokenForbidden'],
-      handler: async ({ actor }) => ({ items: (await pricing().list(actor)).map(presentCustomPrice) }),
+      handler: async ({ actor, query }) => pageOf((await pricing().list(actor)).map(presentCustomPrice), query),
     })
     .route({
       operationId: 'setCustomPrice',

@@ -13,6 +13,7 @@ import type { RouterDeps } from '../shared/router-deps';
 import { CreateCustomDomainBody, CustomDomainSchema, IdParams, TlsAskQuery } from './schemas';
 import { presentCustomDomain } from './presenters';
 import { withPageStatus } from '../status-pages/page-not-found';
+import { PageOnlyQuery, pageOf, pagedSchema } from '../shared/paging';
 
 const tags = ['Custom domains'] as const;
 const SCOPE = 'Entries of another organization, of another customer for a customer-scoped caller, and pending entries '
@@ -33,8 +34,8 @@ export function customDomainsRouter(deps: RouterDeps) {
       method: 'get', path: '/api/custom-domains', tags, summary: 'List custom domains',
       description: 'Ordered by hostname. Pending entries older than 7 days are gone. Customer-scoped callers see the entries '
         + 'of their customer\'s status pages.',
-      response: z.array(CustomDomainSchema),
-      handler: async ({ actor }) => (await container.get(ListCustomDomains).execute(actor)).map(presentCustomDomain),
+      query: PageOnlyQuery, response: pagedSchema(CustomDomainSchema, 'CustomDomainPage'),
+      handler: async ({ actor, query }) => pageOf((await container.get(ListCustomDomains).execute(actor)).map(presentCustomDomain), query),
     })
     .route({
       operationId: 'createCustomDomain',

@@ -5,6 +5,7 @@ import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
 import { presentApiToken } from './presenters';
 import { ApiTokenSchema, SuccessSchema } from './schemas';
+import { PageOnlyQuery, pageOf, pagedSchema } from '../shared/paging';
 
 const tags = ['API tokens'] as const;
 const IdParams = z.object({ id: z.string().min(1).max(64) });
@@ -22,8 +23,8 @@ export function tokensRouter(deps: RouterDeps) {
       operationId: 'listOrganizationTokens',
       method: 'get', path: '/api/organization/tokens', tags, summary: 'Organization-wide tokens',
       description: 'Administrators see all of them; other users the ones they minted. Secrets are never shown again.',
-      response: z.array(ApiTokenSchema),
-      handler: async ({ actor }) => (await tokens().list(actor, 'organization')).map(presentApiToken),
+      query: PageOnlyQuery, response: pagedSchema(ApiTokenSchema, 'OrganizationTokenPage'),
+      handler: async ({ actor, query }) => pageOf((await tokens().list(actor, 'organization')).map(presentApiToken), query),
     })
     .route({
       operationId: 'createOrganizationToken',
@@ -55,8 +56,8 @@ export function tokensRouter(deps: RouterDeps) {
     .route({
       operationId: 'listCustomerTokens',
       method: 'get', path: '/api/customer/tokens', tags, summary: 'Customer-scoped tokens',
-      response: z.array(ApiTokenSchema),
-      handler: async ({ actor }) => (await tokens().list(actor, 'customer')).map(presentApiToken),
+      query: PageOnlyQuery, response: pagedSchema(ApiTokenSchema, 'CustomerTokenPage'),
+      handler: async ({ actor, query }) => pageOf((await tokens().list(actor, 'customer')).map(presentApiToken), query),
     })
     .route({
       operationId: 'createCustomerToken',

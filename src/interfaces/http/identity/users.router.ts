@@ -5,6 +5,7 @@ import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
 import { presentUser } from './presenters';
 import { Email, Password, SuccessSchema, UserSchema } from './schemas';
+import { PageOnlyQuery, pageOf, pagedSchema } from '../shared/paging';
 
 const tags = ['Users'] as const;
 const IdParams = z.object({ id: z.string().min(1).max(64) });
@@ -15,9 +16,9 @@ export function usersRouter(deps: RouterDeps) {
     .route({
       operationId: 'listUsers',
       method: 'get', path: '/api/users', tags, summary: 'Users of the organization',
-      response: z.array(UserSchema),
+      query: PageOnlyQuery, response: pagedSchema(UserSchema, 'UserPage'),
       errors: ['customerScopedTokenForbidden'],
-      handler: async ({ actor }) => (await users().list(actor)).map((u) => presentUser(u)),
+      handler: async ({ actor, query }) => pageOf((await users().list(actor)).map((u) => presentUser(u)), query),
     })
     .route({
       operationId: 'createUser',

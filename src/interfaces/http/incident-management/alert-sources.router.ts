@@ -15,6 +15,7 @@ import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
 import { readJsonBody, type JsonLimits } from './json-intake';
 import { IM_GATE_ERRORS } from './im-incidents.router';
+import { PageOnlyQuery, pageOf, pagedSchema } from '../shared/paging';
 
 /** One request's body at most (the hourly budget of the organization is 50 MiB). */
 export const ALERT_INGEST_LIMITS: JsonLimits = { maxBytes: 1024 * 1024, maxDepth: MAX_JSON_DEPTH };
@@ -88,8 +89,8 @@ export function alertSourcesRouter(deps: RouterDeps) {
     .route({
       operationId: 'listAlertSources',
       method: 'get', path: '/api/im/sources', tags, summary: 'List alert sources',
-      response: z.array(SourceSchema), errors: IM_GATE_ERRORS,
-      handler: async ({ actor }) => (await container.get(ListAlertSources).execute(actor)).map(presentSource),
+      query: PageOnlyQuery, response: pagedSchema(SourceSchema, 'AlertSourcePage'), errors: IM_GATE_ERRORS,
+      handler: async ({ actor, query }) => pageOf((await container.get(ListAlertSources).execute(actor)).map(presentSource), query),
     })
     .route({
       operationId: 'createAlertSource',

@@ -14,6 +14,7 @@ import {
   OccurrenceSchema, PreviewBody, UpdateWindowBody, WebsiteParams,
 } from './schemas';
 import { presentCheck, presentOccurrence, presentWindow } from './presenters';
+import { PageQuery, pageOf, pagedSchema } from '../shared/paging';
 
 const tags = ['Maintenance windows'] as const;
 const SCOPE_NOTE = 'Customer-scoped callers see and manage only their customer\'s windows (those whose targets all belong '
@@ -27,14 +28,15 @@ export function maintenanceWindowsRouter(deps: RouterDeps) {
       operationId: 'listMaintenanceWindows',
       method: 'get', path: '/api/maintenance-windows', tags, summary: 'List maintenance windows',
       description: `Newest start first. websiteId narrows the list to windows covering that website, directly or through its customer. ${SCOPE_NOTE}`,
-      query: ListQuery,
-      response: z.array(MaintenanceWindowSchema),
+      query: ListQuery.extend(PageQuery),
+      response: pagedSchema(MaintenanceWindowSchema, 'MaintenanceWindowPage'),
       errors: ['websiteNotFound'],
-      handler: async ({ actor, query }) => (await container.get(ListMaintenanceWindows).execute(actor, query)).map(presentWindow),
+      handler: async ({ actor, query: { page, perPage, ...query } }) =>
+        pageOf((await container.get(ListMaintenanceWindows).execute(actor, query)).map(presentWindow), { page, perPage }),
     })
     .route({
       operationId: 'createMaintenanceWindow',
-      method: 'post', path: '/api/maintenance-windows', tags, summary: 'Schedule a maintenance window',
+      method: 'post', path: '/api/maintenance-windows', tags, status: 201, summary: 'Schedule a maintenance window',
       description: 'One span (startTime to endTime), or a series when rrule is set: an RFC 5545 RRULE evaluated in timezone '
         + '(IANA), whose first start is startTime; every occurrence lasts endTime - startTime, and a weekly 02:00 stays at 02:00 '
         + 'local time across daylight-saving changes. Targets name monitors (`website`/`monitor`), whole customers (every '

@@ -11,6 +11,7 @@ import type { RouterDeps } from '../shared/router-deps';
 import { CustomerRefSchema, QueryRef, RecordRefSchema } from './fields';
 import { presentTag } from './presenters';
 import { SuccessSchema, TagSchema } from './response.schemas';
+import { PageQuery, pageOf, pagedSchema } from '../shared/paging';
 
 const tags = ['Tags'] as const;
 const Id = z.object({ id: z.string().min(1).max(64) });
@@ -28,11 +29,12 @@ export function tagsRouter(deps: RouterDeps) {
   return new ApiRouter(deps)
     .route({
       operationId: 'listTags',
-      method: 'get', path: '/api/tags', tags, summary: 'Tags, by name', query: z.object({ customerId: QueryRef.optional() }).strict(),
+      method: 'get', path: '/api/tags', tags, summary: 'Tags, by name', query: z.object({ customerId: QueryRef.optional(), ...PageQuery }).strict(),
       description: 'Organization-wide callers see every tag of the organization (organization-wide ones have customerId null); '
         + 'customerId narrows the list to that customer\'s own tags. Customer-scoped callers see their customer\'s tags.',
-      response: z.array(TagSchema),
-      handler: async ({ actor, query }) => (await container.get(ListTags).execute(actor, query)).map(presentTag),
+      response: pagedSchema(TagSchema, 'TagPage'),
+      handler: async ({ actor, query: { page, perPage, ...query } }) =>
+        pageOf((await container.get(ListTags).execute(actor, query)).map(presentTag), { page, perPage }),
     })
     .route({
       operationId: 'createTag',

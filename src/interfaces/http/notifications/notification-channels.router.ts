@@ -12,6 +12,7 @@ import {
   ChannelIdParams, ChannelListQuery, ChannelSchema, ChannelWithSecretSchema, CreateChannelBody, TestDeliverySchema, UpdateChannelBody,
 } from './schemas';
 import { presentChannel, presentChannelWithSecret, presentQueuedDelivery } from './presenters';
+import { PageQuery, pageOf, pagedSchema } from '../shared/paging';
 
 const tags = ['Notification channels'] as const;
 const SCOPE_NOTE = 'Customer-scoped callers see and manage their customer\'s channels only; any other answers 404.';
@@ -32,10 +33,11 @@ export function notificationChannelsRouter(deps: RouterDeps) {
       method: 'get', path: '/api/notification-channels', tags, summary: 'List notification channels',
       description: `By id. Filters: customerId (that customer's channels and its monitors' overrides), websiteId `
         + `(that monitor's overrides). ${SCOPE_NOTE}`,
-      query: ChannelListQuery,
-      response: z.array(ChannelSchema),
+      query: ChannelListQuery.extend(PageQuery),
+      response: pagedSchema(ChannelSchema, 'NotificationChannelPage'),
       errors: ['customerNotFound', 'monitorNotFound'],
-      handler: async ({ actor, query }) => (await container.get(ListNotificationChannels).execute(actor, query)).map(presentChannel),
+      handler: async ({ actor, query: { page, perPage, ...query } }) =>
+        pageOf((await container.get(ListNotificationChannels).execute(actor, query)).map(presentChannel), { page, perPage }),
     })
     .route({
       operationId: 'createNotificationChannel',

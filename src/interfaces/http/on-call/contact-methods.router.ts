@@ -7,6 +7,7 @@ import {
 import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
 import { IM_GATE_ERRORS } from '../incident-management/im-incidents.router';
+import { PageQuery, pageOf, pagedSchema } from '../shared/paging';
 
 const tags = ['IM contact methods'] as const;
 const WHOSE: ErrorCode[] = [...IM_GATE_ERRORS, 'imContactMethodForbidden', 'userNotFound'];
@@ -53,8 +54,8 @@ export function contactMethodsRouter(deps: RouterDeps) {
       operationId: 'listContactMethods',
       method: 'get', path: '/api/im/contact-methods', tags, summary: 'List a user\'s contact methods',
       description: `The account e-mail first. ${PAGING_NOTE}`,
-      query: UserQuery, response: z.array(MethodSchema), errors: WHOSE,
-      handler: async ({ actor, query }) => (await container.get(ListContactMethods).execute(actor, query.userId)).map(present),
+      query: UserQuery.extend(PageQuery), response: pagedSchema(MethodSchema, 'ContactMethodPage'), errors: WHOSE,
+      handler: async ({ actor, query }) => pageOf((await container.get(ListContactMethods).execute(actor, query.userId)).map(present), query),
     })
     .route({
       operationId: 'addContactMethod',

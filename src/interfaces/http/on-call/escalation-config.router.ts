@@ -8,6 +8,7 @@ import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
 import { CreatePolicyBody, IdParams, PolicySchema, UpdatePolicyBody } from './schemas';
 import { presentPolicy } from './presenters';
+import { PageOnlyQuery, pageOf, pagedSchema } from '../shared/paging';
 
 const tags = ['Escalation policies'] as const;
 const TARGETS_NOTE = 'Targets must be the organization\'s: userNotFound, imScheduleNotFound or imTeamNotFound otherwise. '
@@ -20,12 +21,12 @@ export function escalationConfigRouter(deps: RouterDeps) {
     .route({
       operationId: 'listEscalationPolicies',
       method: 'get', path: '/api/escalation-config', tags, summary: 'List escalation policies',
-      response: z.array(PolicySchema),
-      handler: async ({ actor }) => (await container.get(ListEscalationPolicies).execute(actor)).map(presentPolicy),
+      query: PageOnlyQuery, response: pagedSchema(PolicySchema, 'EscalationPolicyPage'),
+      handler: async ({ actor, query }) => pageOf((await container.get(ListEscalationPolicies).execute(actor)).map(presentPolicy), query),
     })
     .route({
       operationId: 'createEscalationPolicy',
-      method: 'post', path: '/api/escalation-config', tags, summary: 'Create an escalation policy',
+      method: 'post', path: '/api/escalation-config', tags, status: 201, summary: 'Create an escalation policy',
       description: 'Levels are paged in order until someone acknowledges: level 1 when the incident opens, each next level '
         + 'when the previous one\'s delayMinutes pass unacknowledged; after the last level the chain runs again repeatCount '
         + `times. ${TARGETS_NOTE}`,

@@ -16,6 +16,7 @@ import {
 } from './schemas';
 import { presentOverride, presentSchedule, presentSegment } from './presenters';
 import { feedAnswer } from './calendar-feed.router';
+import { PageQuery, pageOf, pagedSchema } from '../shared/paging';
 
 const tags = ['On-call'] as const;
 const WRITE_NOTE = 'Organization admins and admins of the schedule\'s team; anyone else answers imTeamWriteDenied.';
@@ -27,14 +28,15 @@ export function imSchedulesRouter(deps: RouterDeps) {
     .route({
       operationId: 'listImSchedules',
       method: 'get', path: '/api/im/schedules', tags, summary: 'List schedules',
-      query: ListSchedulesQuery,
-      response: z.array(ScheduleSchema),
+      query: ListSchedulesQuery.extend(PageQuery),
+      response: pagedSchema(ScheduleSchema, 'SchedulePage'),
       errors: ['imTeamNotFound'],
-      handler: async ({ actor, query }) => (await container.get(ListSchedules).execute(actor, query)).map(presentSchedule),
+      handler: async ({ actor, query: { page, perPage, ...query } }) =>
+        pageOf((await container.get(ListSchedules).execute(actor, query)).map(presentSchedule), { page, perPage }),
     })
     .route({
       operationId: 'createImSchedule',
-      method: 'post', path: '/api/im/schedules', tags, summary: 'Create a schedule',
+      method: 'post', path: '/api/im/schedules', tags, status: 201, summary: 'Create a schedule',
       description: 'A schedule of a team: rotation layers read in timezone. Each layer rotates its users daily, weekly or by a '
         + 'custom shift length from startsAt, whose local time is the hand-off time (a 09:00 hand-off stays 09:00 across '
         + 'daylight-saving changes; a time the change skips moves forward by the gap), optionally restricted to hours of the day '

@@ -10,6 +10,7 @@ import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
 import { CreateTeamBody, IdParams, MemberParams, SetMemberBody, TeamSchema, UpdateTeamBody } from './schemas';
 import { presentTeam } from './presenters';
+import { PageOnlyQuery, pageOf, pagedSchema } from '../shared/paging';
 
 const tags = ['On-call'] as const;
 const WRITE_NOTE = 'Organization admins and admins of the team (imRole admin); anyone else answers imTeamWriteDenied.';
@@ -22,12 +23,12 @@ export function imTeamsRouter(deps: RouterDeps) {
       operationId: 'listImTeams',
       method: 'get', path: '/api/im/teams', tags, summary: 'List teams',
       description: 'Every team of the organization with its members, by name.',
-      response: z.array(TeamSchema),
-      handler: async ({ actor }) => (await container.get(ListImTeams).execute(actor)).map(presentTeam),
+      query: PageOnlyQuery, response: pagedSchema(TeamSchema, 'TeamPage'),
+      handler: async ({ actor, query }) => pageOf((await container.get(ListImTeams).execute(actor)).map(presentTeam), query),
     })
     .route({
       operationId: 'createImTeam',
-      method: 'post', path: '/api/im/teams', tags, summary: 'Create a team',
+      method: 'post', path: '/api/im/teams', tags, status: 201, summary: 'Create a team',
       description: 'Organization admins only (imTeamWriteDenied). Members are users of the organization (userNotFound with '
         + 'data.userIds otherwise), each with an imRole (default member).',
       body: CreateTeamBody,

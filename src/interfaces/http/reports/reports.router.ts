@@ -10,6 +10,7 @@ import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
 import { CreateReportBody, IdParams, LogoBody, ReportRunSchema, ReportSchema, UpdateReportBody } from './schemas';
 import { presentReport, presentRun } from './presenters';
+import { PageOnlyQuery, pageOf, pagedSchema } from '../shared/paging';
 
 const tags = ['Reports'] as const;
 const ACCESS = 'Organization-wide callers only (customer-scoped callers answer 403 customerScopedTokenForbidden); '
@@ -23,12 +24,12 @@ export function reportsRouter(deps: RouterDeps) {
       operationId: 'listReports',
       method: 'get', path: '/api/organization/reports', tags, summary: 'List report definitions',
       description: `Oldest first. ${ACCESS}`,
-      response: z.array(ReportSchema),
-      handler: async ({ actor }) => (await container.get(ListReports).execute(actor)).map(presentReport),
+      query: PageOnlyQuery, response: pagedSchema(ReportSchema, 'ReportPage'),
+      handler: async ({ actor, query }) => pageOf((await container.get(ListReports).execute(actor)).map(presentReport), query),
     })
     .route({
       operationId: 'createReport',
-      method: 'post', path: '/api/organization/reports', tags, summary: 'Define a report',
+      method: 'post', path: '/api/organization/reports', tags, status: 201, summary: 'Define a report',
       description: 'A PDF report of uptime, downtime with incidents and their causes, response-time percentiles and SLA per '
         + 'monitor, sent by e-mail to the recipients and archived (see /api/organization/report-runs). weekly: every week on '
         + 'weekday (1 = Monday ... 7 = Sunday) at timeOfDay in timezone, covering the seven days before; monthly: every month on '

@@ -11,10 +11,13 @@ domains and IPs.
 
 Authentication: \`Authorization: Bearer <token>\` with an API token (\`wsm_\`), an agent token (\`wsma_\`) or a
 session token from sign-in; browsers may use the \`wsm_session\` cookie instead. Every non-2xx response uses the
-error envelope \`{error, url, statusCode, statusMessage, message, data: {code, ...}}\`; \`data.code\` is stable.
+error envelope \`{error, url, statusCode, statusMessage, message, data: {code, ...}}\`; \`data.code\` is stable. \`message\` says what was wrong; \`data.hint\`, where present, says how to fix it.
 
 Conventions: paths carry no version; \`{id}\` takes a record's publicId, legacy integer ids are accepted where
-noted. Query parameters that are sent must not be empty. Paged lists answer \`{items, total, page, perPage}\`.
+noted. Query parameters that are sent must not be empty. Lists answer the paged shape \`{items, total, page, perPage}\`
+(query \`page\`, default 1, and \`perPage\`, default 50, at most 200), except \`GET /api/customers\` (an array, as
+the spec fixes it). Creates answer 201 with the created record at the top level, except where the spec fixes
+another answer (\`POST /api/customers\`: 200 \`{success, customer}\`; customer domains and custom fields: 200).
 A 429 carries \`data.retryAfter\` and a \`Retry-After\` header. Out-of-scope records answer 404.`;
 
 export function buildOpenApiDocument(paths: ZodOpenApiPathsObject): object {

@@ -18,3 +18,13 @@ export const pagedSchema = <T extends z.ZodType>(item: T, id: string) =>
 export const paged = <T>(items: T[], total: number, page: { page: number; perPage: number }) => ({
   items, total, page: page.page, perPage: page.perPage,
 });
+
+/** Query of a paged list that takes no other parameter. */
+export const PageOnlyQuery = z.object(PageQuery).strict();
+
+/**
+ * One page of a list read whole (the small per-organization collections: tokens, tags, channels,
+ * teams...): `total` counts the whole list, `items` is the requested slice.
+ */
+export const pageOf = <T>(all: T[], page: { page: number; perPage: number }) =>
+  paged(all.slice((page.page - 1) * page.perPage, page.page * page.perPage), all.length, page);

@@ -8,6 +8,7 @@ import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
 import { IdParams, SuccessSchema } from './fields';
 import { CreateCustomFieldBody, CustomFieldSchema, UpdateCustomFieldBody } from './custom-field.schemas';
+import { PageOnlyQuery, pageOf, pagedSchema } from '../shared/paging';
 
 const tags = ['Custom fields'] as const;
 const ACCESS = 'Reads: every organization-wide caller. Writes: organization admins. Customer-scoped callers get 403 '
@@ -39,8 +40,8 @@ export function customFieldsRouter(deps: RouterDeps) {
       operationId: 'listCustomFields',
       method: 'get', path: '/api/custom-fields', tags, summary: 'List custom fields',
       description: `In display order, inactive ones included. ${ACCESS}`,
-      response: z.array(CustomFieldSchema), errors: ['customerScopedTokenForbidden'],
-      handler: async ({ actor }) => (await container.get(ListCustomFields).execute(actor)).map(presentCustomField),
+      query: PageOnlyQuery, response: pagedSchema(CustomFieldSchema, 'CustomFieldPage'), errors: ['customerScopedTokenForbidden'],
+      handler: async ({ actor, query }) => pageOf((await container.get(ListCustomFields).execute(actor)).map(presentCustomField), query),
     })
     .route({
       operationId: 'createCustomField',

@@ -19,7 +19,7 @@ export function customerIpsRouter(deps: RouterDeps) {
   return new ApiRouter(deps)
     .route({
       operationId: 'createCustomerIp',
-      method: 'post', path: '/api/customers/{id}/ips', tags, summary: 'Watch an IP address of a customer',
+      method: 'post', path: '/api/customers/{id}/ips', tags, status: 201, summary: 'Watch an IP address of a customer',
       description: 'Body: ipAddress (required; IPv4 or IPv6, stored canonical: IPv6 compressed lowercase, '
         + 'IPv4-mapped IPv6 as IPv4), label (defaults to the address), status (active or paused), '
         + 'notificationPhoneNumber, notificationEmail. The same address twice for a customer answers 409 '

@@ -9,6 +9,7 @@ import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
 import { IdParams, SuccessSchema } from './fields';
 import { CreatePackageConfigBody, PackageConfigSchema, UpdatePackageConfigBody } from './package-config.schemas';
+import { PageOnlyQuery, pageOf, pagedSchema } from '../shared/paging';
 
 const tags = ['Package configs'] as const;
 const WRITERS = 'Organization admins only; customer-scoped callers get 403 customerScopedTokenForbidden.';
@@ -37,8 +38,8 @@ export function packageConfigsRouter(deps: RouterDeps) {
       operationId: 'listPackageConfigs',
       method: 'get', path: '/api/package-configs', tags, summary: 'List package configs',
       description: 'Every caller of the organization may read them, customer-scoped callers included.',
-      response: z.array(PackageConfigSchema),
-      handler: async ({ actor }) => (await container.get(ListPackageConfigs).execute(actor)).map(presentPackageConfig),
+      query: PageOnlyQuery, response: pagedSchema(PackageConfigSchema, 'PackageConfigPage'),
+      handler: async ({ actor, query }) => pageOf((await container.get(ListPackageConfigs).execute(actor)).map(presentPackageConfig), query),
     })
     .route({
       operationId: 'getPackageConfig',
@@ -48,7 +49,7 @@ export function packageConfigsRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'createPackageConfig',
-      method: 'post', path: '/api/package-configs', tags, summary: 'Create a package config',
+      method: 'post', path: '/api/package-configs', tags, status: 201, summary: 'Create a package config',
       description: `Keys and display names are unique in the organization (case-insensitive; 409 packageKeyTaken). `
         + `A package created with isDefault takes the default flag from the previous one. ${WRITERS}`,
       body: CreatePackageConfigBody, response: PackageConfigSchema,

@@ -68,12 +68,12 @@ describe('agent access: connected apps', () => {
 
     const list = await api('GET', '/api/oauth/connections', { token: org.token });
     expect(list.status).to.equal(200);
-    const byClient = Object.fromEntries(list.body.map((c: { clientId: string }) => [c.clientId, c]));
+    const byClient = Object.fromEntries(list.body.items.map((c: { clientId: string }) => [c.clientId, c]));
     expect(byClient['connected-app']).to.deep.include({ type: 'service_auth', scopes: ['api.read'], authorizedByUserIds: [org.user.id] });
     expect(byClient['connected-app'].lastTokenIssuedAt).to.be.a('string');
     expect(byClient[agent.registration_id]).to.deep.include({ type: 'anonymous', issuer: null });
     expect((await anOrganization()).token).to.be.a('string');
-    expect((await api('GET', '/api/oauth/connections', { token: (await anOrganization()).token })).body).to.deep.equal([]);
+    expect((await api('GET', '/api/oauth/connections', { token: (await anOrganization()).token })).body.items).to.deep.equal([]);
 
     expect((await api('DELETE', '/api/oauth/connections/connected-app', { token: org.token })).body).to.deep.equal({ success: true });
     expectError(await api('GET', '/api/health', { token }), 401, 'unauthorized');
@@ -86,7 +86,7 @@ describe('agent access: connected apps', () => {
     const org = await anOrganization();
     await approvedClient(org, 'admins-app');
     const member = await aMember(org, 'editor');
-    expect((await api('GET', '/api/oauth/connections', { token: member.token })).body).to.deep.equal([]);
+    expect((await api('GET', '/api/oauth/connections', { token: member.token })).body.items).to.deep.equal([]);
     expectError(await api('DELETE', '/api/oauth/connections/admins-app', { token: member.token }), 404, 'unknownOauthConnection');
     expectError(await api('DELETE', '/api/oauth/connections/never-connected', { token: org.token }), 404, 'unknownOauthConnection');
     expectError(await api('DELETE', '/api/oauth/connections', { token: org.token }), 400, 'missingClientId');

@@ -51,7 +51,7 @@ describe('custom domains (HTTP)', () => {
     expect(new Date(domain.expiresAt).getTime() - new Date(domain.createdAt).getTime()).to.equal(7 * 24 * 3600_000);
     for (const field of ['createdAt', 'updatedAt', 'expiresAt']) expect(domain[field]).to.match(ISO);
     expect((await api('GET', `/api/custom-domains/${domain.id}`, { token: org.token })).body).to.deep.equal(domain);
-    expect((await api('GET', '/api/custom-domains', { token: org.token })).body).to.deep.equal([domain]);
+    expect((await api('GET', '/api/custom-domains', { token: org.token })).body.items).to.deep.equal([domain]);
   });
 
   it('stores an international name as punycode', async () => {
@@ -75,7 +75,7 @@ describe('custom domains (HTTP)', () => {
     for (const hostname of ['api.test.example', 'acme.api.test.example', 'API.TEST.EXAMPLE.']) {
       expectError(await api('POST', '/api/custom-domains', { token: org.token, body: { hostname, kind: 'whiteLabel' } }), 400, 'hostnameReserved');
     }
-    expect((await api('GET', '/api/custom-domains', { token: org.token })).body).to.deep.equal([]);
+    expect((await api('GET', '/api/custom-domains', { token: org.token })).body.items).to.deep.equal([]);
   });
 
   it('answers 409 customDomainExists for the same hostname twice in one organization', async () => {
@@ -102,7 +102,7 @@ describe('custom domains (HTTP)', () => {
     const domain = await aDomain(org.token);
     expectError(await api('DELETE', `/api/custom-domains/${domain.id}`, { token: editor.token }), 403, 'roleForbidden');
     expectError(await api('GET', `/api/custom-domains/${domain.id}`, { token: customerToken }), 404, 'customDomainNotFound');
-    expect((await api('GET', '/api/custom-domains', { token: customerToken })).body).to.deep.equal([]);
+    expect((await api('GET', '/api/custom-domains', { token: customerToken })).body.items).to.deep.equal([]);
   });
 
   it('answers 404 customDomainNotFound for an unknown id and for another organization\'s entry', async () => {

@@ -180,7 +180,7 @@ describe('custom domains: routing by Host', () => {
     expect(created.body).to.include({ customerId, statusPageId: own.id, kind: 'statusPage' });
     expectError(await apiAt(app.url, 'POST', '/api/custom-domains', { token, body: { hostname: `x.${hostname}`, kind: 'statusPage', statusPageId: orgPage.id } }), 400, 'statusPageNotFound');
     await activate(org.token, orgPage.id);
-    expect((await apiAt(app.url, 'GET', '/api/custom-domains', { token })).body.map((d: { hostname: string }) => d.hostname)).to.deep.equal([hostname]);
-    expect((await apiAt(app.url, 'GET', '/api/custom-domains', { token: org.token })).body).to.have.length(2);
+    expect((await apiAt(app.url, 'GET', '/api/custom-domains', { token })).body.items.map((d: { hostname: string }) => d.hostname)).to.deep.equal([hostname]);
+    expect((await apiAt(app.url, 'GET', '/api/custom-domains', { token: org.token })).body.items).to.have.length(2);
   });
 });

@@ -11,10 +11,12 @@ describe('refusals that explain themselves', () => {
     const local = await api('POST', '/api/websites', { token: org.token, body: { customerId: customer.id, url: 'http://localhost:8081/' } });
     expectError(local, 400, 'invalidUrl');
     expect(local.body.message).to.not.equal('Bad Request');
-    expect(local.body.message).to.match(/localhost|reserved/).and.match(/address/);
+    expect(local.body.message).to.include('not a public address').and.include('localhost');
+    expect(local.body.data.hint).to.include('IP address').and.include('CHECK_PRIVATE_ALLOWLIST');
     const loopback = await api('POST', '/api/websites', { token: org.token, body: { customerId: customer.id, url: 'http://127.0.0.1:8081/' } });
     expectError(loopback, 400, 'invalidUrl');
-    expect(loopback.body.message).to.include('CHECK_PRIVATE_ALLOWLIST');
+    expect(loopback.body.message).to.include('127.0.0.1 is not a public address');
+    expect(loopback.body.data.hint).to.include('CHECK_PRIVATE_ALLOWLIST');
     expect(loopback.body.data).to.include({ reason: 'nonPublicAddress', host: '127.0.0.1' });
   });
 
@@ -22,9 +24,12 @@ describe('refusals that explain themselves', () => {
     const org = await anOrganization('explained-channel');
     const local = await api('POST', '/api/notification-channels', { token: org.token, body: { name: 'x', type: 'webhook', config: { url: 'http://localhost:9000/' } } });
     expectError(local, 400, 'invalidRequestBody');
-    expect(local.body.message).to.include('config.url').and.include('IP address');
+    expect(local.body.message).to.include('config.url').and.include('not a public address').and.include('localhost');
+    expect(local.body.data.hint).to.include('IP address').and.include('CHECK_PRIVATE_ALLOWLIST');
     const lan = await api('POST', '/api/notification-channels', { token: org.token, body: { name: 'x', type: 'webhook', config: { url: 'http://10.1.2.3/' } } });
-    expect(lan.body.message).to.include('CHECK_PRIVATE_ALLOWLIST');
+    expectError(lan, 400, 'invalidRequestBody');
+    expect(lan.body.message).to.include('10.1.2.3 is not a public address');
+    expect(lan.body.data.hint).to.include('CHECK_PRIVATE_ALLOWLIST');
   });
 
   it('a code without a message of its own still says what it is about (a missing customer)', async () => {

@@ -23,12 +23,12 @@ describe('text PostgreSQL cannot store (NUL, lone surrogates) is refused with 40
   it('POST and PATCH /api/organization/tokens: a NUL in the name, nothing minted or renamed', async () => {
     const org = await anOrganization();
     expectRefused(await api('POST', '/api/organization/tokens', { token: org.token, body: { name: NUL } }), ['name']);
-    expect((await api('GET', '/api/organization/tokens', { token: org.token })).body).to.deep.equal([]);
+    expect((await api('GET', '/api/organization/tokens', { token: org.token })).body.items).to.deep.equal([]);
     const minted = await api('POST', '/api/organization/tokens', { token: org.token, body: { name: 'deploy' } });
     expect(minted.status).to.equal(201);
     expectRefused(await api('PATCH', `/api/organization/tokens/${minted.body.id}`, { token: org.token, body: { name: NUL } }), ['name']);
     const listed = await api('GET', '/api/organization/tokens', { token: org.token });
-    expect(listed.body.map((t: { name: string }) => t.name)).to.deep.equal(['deploy']);
+    expect(listed.body.items.map((t: { name: string }) => t.name)).to.deep.equal(['deploy']);
   });
 
   it('lone surrogates, high or low, in a body string', async () => {

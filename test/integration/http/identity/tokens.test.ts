@@ -15,9 +15,9 @@ describe('API tokens', () => {
     expect(session.status).to.equal(200);
     expect(session.body.session).to.include({ userId: org.user.id, token: '' });
     const list = await api('GET', '/api/organization/tokens', { token: org.token });
-    expect(list.body).to.have.length(1);
-    expect(list.body[0]).not.to.have.property('token');
-    expect(JSON.stringify(list.body)).not.to.include(minted.body.token);
+    expect(list.body.items).to.have.length(1);
+    expect(list.body.items[0]).not.to.have.property('token');
+    expect(JSON.stringify(list.body.items)).not.to.include(minted.body.token);
   });
 
   it('refuses tokens minted by tokens, for both families (apiTokenCannotMintTokens)', async () => {
@@ -63,7 +63,7 @@ describe('API tokens', () => {
     const own = await api('GET', '/api/organization', { token });
     expect(own.status).to.equal(200);
     const tokens = await api('GET', '/api/customer/tokens', { token: org.token });
-    expect(tokens.body.map((t: { customerId: number }) => t.customerId)).to.deep.equal([customerId]);
+    expect(tokens.body.items.map((t: { customerId: number }) => t.customerId)).to.deep.equal([customerId]);
   });
 
   it('requires a customer of the organization for customer tokens', async () => {

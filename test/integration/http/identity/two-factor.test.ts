@@ -41,7 +41,7 @@ describe('two-step verification', () => {
     const stale = await api('POST', '/api/organization/tokens', { token: org.token, body: { name: 'stale' } });
     expectError(stale, 403, 'mfa_step_up_required');
     const list = await api('GET', '/api/organization/tokens', { token: org.token });
-    expectError(await api('DELETE', `/api/organization/tokens/${list.body[0].id}`, { token: org.token }), 403, 'mfa_step_up_required');
+    expectError(await api('DELETE', `/api/organization/tokens/${list.body.items[0].id}`, { token: org.token }), 403, 'mfa_step_up_required');
 
     const stepUp = await api('POST', '/api/auth/two-factor/verify-totp', { token: org.token, body: { code: totpCode(totpURI) } });
     expect(stepUp.status).to.equal(200);

@@ -11,9 +11,9 @@ describe('users', () => {
     const other = await anOrganization('other');
     const list = await api('GET', '/api/users', { token: org.token });
     expect(list.status).to.equal(200);
-    expect(list.body.map((u: { id: string }) => u.id)).to.have.members([org.user.id, editor.id]);
-    expect(list.body.map((u: { id: string }) => u.id)).not.to.include(other.user.id);
-    expect(list.body[0]).not.to.have.property('passwordHash');
+    expect(list.body.items.map((u: { id: string }) => u.id)).to.have.members([org.user.id, editor.id]);
+    expect(list.body.items.map((u: { id: string }) => u.id)).not.to.include(other.user.id);
+    expect(list.body.items[0]).not.to.have.property('passwordHash');
   });
 
   it('refuses user creation to non-admins (roleForbidden)', async () => {
@@ -57,7 +57,7 @@ describe('users', () => {
     // row lock) or was authenticated after it as an editor (roleForbidden): never both succeed.
     expect(failed.body.data.code).to.be.oneOf(['lastAdminProtected', 'roleForbidden']);
     const users = await api('GET', '/api/users', { token: a.status === 200 ? org.token : second.token });
-    expect(users.body.filter((u: { role: string; isActive: boolean }) => u.role === 'admin' && u.isActive)).to.have.length(1);
+    expect(users.body.items.filter((u: { role: string; isActive: boolean }) => u.role === 'admin' && u.isActive)).to.have.length(1);
   });
 
   it('deactivation ends the user\'s sessions and refuses their tokens (accountDeactivated)', async () => {

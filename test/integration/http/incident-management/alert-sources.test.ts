@@ -35,7 +35,7 @@ describe('IM alert sources', () => {
     expect(read.body).to.not.have.property('token');
     expect(read.body).to.include({ name: 'Prometheus', kind: 'alertmanager' });
     const listed = await api('GET', '/api/im/sources', { token: callers.responder });
-    expect(listed.body.map((s: { id: string }) => s.id)).to.include(source.id);
+    expect(listed.body.items.map((s: { id: string }) => s.id)).to.include(source.id);
     const { database } = await testServer();
     const [row] = await database.sql.query<Record<string, unknown>>('SELECT * FROM im_alert_sources WHERE public_id = ?', [source.id]);
     expect(JSON.stringify(row)).to.not.include(source.token.slice(5));

@@ -29,7 +29,7 @@ describe('IM incident actions over HTTP', () => {
         token: callers.admin,
         body: { name: 'Now', repeatCount: 0, levels: [{ delayMinutes: 30, targets: [{ type: 'user', id: callers.org.user.id }] }] },
       });
-      expect(policy.status, JSON.stringify(policy.body)).to.equal(200);
+      expect(policy.status, JSON.stringify(policy.body)).to.equal(201);
       const incident = await api('POST', '/api/im/incidents', { token: callers.admin, body: { title: 'Cart broken', escalationPolicyId: policy.body.id } });
       expect(incident.status, JSON.stringify(incident.body)).to.equal(201);
       const path = `/api/im/incidents/${incident.body.id}`;

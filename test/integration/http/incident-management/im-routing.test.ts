@@ -21,7 +21,7 @@ describe('IM routing of monitor incidents (settings)', () => {
     const policy = await api('POST', '/api/escalation-config', {
       token: set.admin, body: { name: 'Web', repeatCount: 0, levels: [{ delayMinutes: 5, targets: [{ type: 'user', id: set.org.user.id }] }] },
     });
-    expect(policy.status, JSON.stringify(policy.body)).to.equal(200);
+    expect(policy.status, JSON.stringify(policy.body)).to.equal(201);
     policyId = policy.body.id;
   });
 

@@ -54,7 +54,7 @@ describe('Maintenance windows API', () => {
       targets: [{ type: 'website', id: monitor.publicId }],
     };
     const created = await api('POST', '/api/maintenance-windows', { token: org.token, body });
-    expect(created.status, JSON.stringify(created.body)).to.equal(200);
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
     expect(created.body).to.have.all.keys(WINDOW_FIELDS);
     expect(created.body).to.deep.include({
       title: 'Database upgrade', description: 'Primary failover', startTime: body.startTime, endTime: body.endTime,
@@ -64,25 +64,25 @@ describe('Maintenance windows API', () => {
     });
 
     const again = await api('POST', '/api/maintenance-windows', { token: org.token, body });
-    expect(again.status).to.equal(200);
+    expect(again.status).to.equal(201);
     expect(again.body.id).to.equal(created.body.id);
     expect(await outboxKinds(org.user.organizationId)).to.deep.equal(['maintenance.scheduled']);
 
     const read = await api('GET', `/api/maintenance-windows/${created.body.id}`, { token: org.token });
     expect(read.body).to.deep.equal(created.body);
     const byWebsite = await api('GET', '/api/maintenance-windows', { token: org.token, query: { websiteId: monitor.publicId } });
-    expect(byWebsite.body.map((w: { id: string }) => w.id)).to.deep.equal([created.body.id]);
+    expect(byWebsite.body.items.map((w: { id: string }) => w.id)).to.deep.equal([created.body.id]);
     const other = await aMonitorRow(org.user.organizationId, monitor.customerId);
-    expect((await api('GET', '/api/maintenance-windows', { token: org.token, query: { websiteId: other.publicId } })).body).to.deep.equal([]);
+    expect((await api('GET', '/api/maintenance-windows', { token: org.token, query: { websiteId: other.publicId } })).body.items).to.deep.equal([]);
   });
 
   it('creates one window when equal creates race each other', async () => {
     const { org, monitor } = await anOrgWithMonitor();
     const body = { title: 'Retry storm', startTime: later(2), endTime: later(3), targets: [{ type: 'website', id: monitor.publicId }] };
     const answers = await Promise.all([0, 1, 2, 3].map(() => api('POST', '/api/maintenance-windows', { token: org.token, body })));
-    expect(answers.map((a) => a.status)).to.deep.equal([200, 200, 200, 200]);
+    expect(answers.map((a) => a.status)).to.deep.equal([201, 201, 201, 201]);
     expect(new Set(answers.map((a) => a.body.id)).size).to.equal(1);
-    expect((await api('GET', '/api/maintenance-windows', { token: org.token })).body).to.have.length(1);
+    expect((await api('GET', '/api/maintenance-windows', { token: org.token })).body.items).to.have.length(1);
     expect(await outboxKinds(org.user.organizationId)).to.deep.equal(['maintenance.scheduled']);
   });
 
@@ -135,8 +135,8 @@ describe('Maintenance windows API', () => {
       token: org.token, body: { startTime: later(2), endTime: later(1) },
     }), 400, 'invalidWindow');
     const own = await window([{ type: 'customer', id: String(customerId) }]);
-    expect(own.status).to.equal(200);
-    expect((await api('GET', '/api/maintenance-windows', { token: org.token })).body).to.have.length(1);
+    expect(own.status).to.equal(201);
+    expect((await api('GET', '/api/maintenance-windows', { token: org.token })).body.items).to.have.length(1);
   });
 
   it('answers 500 maintenanceWindowTargetMissing once the window\'s monitor is deleted, and lets the window be deleted', async () => {
@@ -164,10 +164,10 @@ describe('Maintenance windows API', () => {
     const own = await api('POST', '/api/maintenance-windows', {
       token, body: { title: 'Mine', startTime: later(1), endTime: later(2), targets: [{ type: 'website', id: monitor.publicId }] },
     });
-    expect(own.status).to.equal(200);
-    expect((await api('GET', '/api/maintenance-windows', { token })).body.map((w: { id: string }) => w.id)).to.deep.equal([own.body.id]);
+    expect(own.status).to.equal(201);
+    expect((await api('GET', '/api/maintenance-windows', { token })).body.items.map((w: { id: string }) => w.id)).to.deep.equal([own.body.id]);
     expectError(await api('DELETE', `/api/maintenance-windows/${foreign.body.id}`, { token }), 404, 'maintenanceWindowNotFound');
-    expect((await api('GET', '/api/maintenance-windows', { token: org.token })).body).to.have.length(2);
+    expect((await api('GET', '/api/maintenance-windows', { token: org.token })).body.items).to.have.length(2);
   });
 
   it('checks one website or many against running occurrences', async () => {
@@ -204,7 +204,7 @@ describe('Maintenance windows API', () => {
     const otherIp = await anIp(org.token, customerId);
     const now = testClock.now();
     const body = (targets: unknown[]) => ({ title: 'Rack move', startTime: new Date(now.getTime() - HOUR).toISOString(), endTime: later(1), targets });
-    expect((await api('POST', '/api/maintenance-windows', { token: org.token, body: body([{ type: 'customerIp', id: ip.publicId }]) })).status).to.equal(200);
+    expect((await api('POST', '/api/maintenance-windows', { token: org.token, body: body([{ type: 'customerIp', id: ip.publicId }]) })).status).to.equal(201);
     const { container, database } = await testServer();
     const inContext = <T>(work: () => Promise<T>) => RequestContext.create(database.orm.em, work);
     const assetService = container.get(AssetMaintenance);

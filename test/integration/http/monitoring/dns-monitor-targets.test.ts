@@ -62,7 +62,8 @@ describe('DNS monitors: the resolver is policed, the answers are not', () => {
     const refused = await create({ hostname: 'private-answer.monitor-fixture.com', expectedValues: ['10.0.0.5'] });
     expectError(refused, 400, 'invalidHostname');
     expect(refused.body.data).to.include({ field: 'hostname', reason: 'nonPublicAddress', host: 'private-answer.monitor-fixture.com' });
-    expect(refused.body.message).to.include('CHECK_PRIVATE_ALLOWLIST');
+    expect(refused.body.message).to.include('not a public address');
+    expect(refused.body.data.hint).to.include('CHECK_PRIVATE_ALLOWLIST');
     const created = await create({ hostname: 'www.monitor-fixture.com' });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     const patched = await apiAt(app.url, 'PATCH', `/api/monitors/dns/${created.body.publicId}`, { token, body: { hostname: 'private-answer.monitor-fixture.com' } });

@@ -15,7 +15,7 @@ describe('tags and monitor tags', () => {
     expectError(await api('POST', '/api/tags', { token: org.token, body: { name: 'Production', color: '#10B981', customerId: customer.id } }), 409, 'tagNameTaken');
     const patched = await api('PATCH', `/api/tags/${created.body.publicId}`, { token: org.token, body: { name: 'prod', color: '#EF4444' } });
     expect(patched.body).to.include({ name: 'prod', color: '#EF4444' });
-    expect((await api('GET', '/api/tags', { token: org.token })).body.map((t: any) => t.name)).to.deep.equal(['prod']);
+    expect((await api('GET', '/api/tags', { token: org.token })).body.items.map((t: any) => t.name)).to.deep.equal(['prod']);
     expect((await api('DELETE', `/api/tags/${created.body.id}`, { token: org.token })).body).to.deep.equal({ success: true });
     expectError(await api('DELETE', `/api/tags/${created.body.id}`, { token: org.token }), 404, 'tagNotFound');
     expectError(await api('PATCH', `/api/tags/${created.body.publicId}`, { token: org.token, body: { name: 'x' } }), 404, 'tagNotFound');
@@ -38,9 +38,9 @@ describe('tags and monitor tags', () => {
     const customers = await api('POST', '/api/tags', { token: org.token, body: { name: 'critical', color: '#3B82F6', customerId: first.id } });
     expect(customers.body).to.include({ customerId: first.id });
     const all = await api('GET', '/api/tags', { token: org.token });
-    expect(all.body.map((t: any) => [t.name, t.customerId])).to.deep.equal([['critical', null], ['critical', first.id], ['eu', null]]);
+    expect(all.body.items.map((t: any) => [t.name, t.customerId])).to.deep.equal([['critical', null], ['critical', first.id], ['eu', null]]);
     const firsts = await api('GET', '/api/tags', { token: org.token, query: { customerId: String(first.id) } });
-    expect(firsts.body.map((t: any) => t.id)).to.deep.equal([customers.body.id]);
+    expect(firsts.body.items.map((t: any) => t.id)).to.deep.equal([customers.body.id]);
   });
 
   it('answers tagCustomerRequired when a customer-scoped caller omits the customer of an organization with several', async () => {
@@ -59,7 +59,7 @@ describe('tags and monitor tags', () => {
     const named = await api('POST', '/api/tags', { token: firstToken, body: { name: 'which one', color: '#3B82F6', customerId: first.publicId } });
     expect(named.status).to.equal(201);
     expect(named.body.customerId).to.equal(first.id);
-    expect((await api('GET', '/api/tags', { token: firstToken })).body.map((t: any) => t.name)).to.deep.equal(['only customer', 'which one']);
+    expect((await api('GET', '/api/tags', { token: firstToken })).body.items.map((t: any) => t.name)).to.deep.equal(['only customer', 'which one']);
   });
 
   it('answers invalidTagColor for a colour outside the palette, whatever its length, and invalidCustomer', async () => {
@@ -107,7 +107,7 @@ describe('tags and monitor tags', () => {
     });
     // Customer-scoped callers see the organization-wide tag on their monitors, and cannot change it.
     const secondToken = await aCustomerToken(org.token, second.id);
-    expect((await api('GET', '/api/tags', { token: secondToken })).body).to.deep.equal([]);
+    expect((await api('GET', '/api/tags', { token: secondToken })).body.items).to.deep.equal([]);
     expectError(await api('PATCH', `/api/tags/${everywhere.publicId}`, { token: secondToken, body: { name: 'mine now' } }), 404, 'tagNotFound');
     expectError(await api('DELETE', '/api/monitor-tags', { token: secondToken, body: { tagId: everywhere.publicId, monitorId: dns.publicId, monitorType: 'dns' } }), 404, 'tagNotFound');
     expect((await api('DELETE', '/api/monitor-tags', { token: org.token, body: { tagId: everywhere.publicId, monitorId: dns.publicId, monitorType: 'dns' } })).body).to.deep.equal({ success: true });

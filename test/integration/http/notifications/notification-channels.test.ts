@@ -47,7 +47,7 @@ describe('notification channels', () => {
     expect(read.body).to.deep.equal(stored);
     expect(JSON.stringify(read.body)).not.to.include(signingSecret);
     const listed = await api('GET', '/api/notification-channels', { token: org.token });
-    expect(listed.body).to.deep.equal([stored]);
+    expect(listed.body.items).to.deep.equal([stored]);
     const patched = await api('PATCH', `/api/notification-channels/${channel.id}`, { token: org.token, body: { name: 'Renamed' } });
     expect(patched.status).to.equal(200);
     expect(patched.body).not.to.have.property('signingSecret');
@@ -68,7 +68,7 @@ describe('notification channels', () => {
       expect(chat.config).to.deep.equal({ url: `https://${type}.chat-fixture.com/hook/1`, messagePrefix: 'see http://localhost/runbook' });
     }
     const all = await api('GET', '/api/notification-channels', { token: org.token });
-    expect(all.body.map((c: any) => c.type)).to.deep.equal(['email', 'sms', 'slack', 'teams', 'discord']);
+    expect(all.body.items.map((c: any) => c.type)).to.deep.equal(['email', 'sms', 'slack', 'teams', 'discord']);
   });
 
   it('answers 400 invalidRequestBody for every kind of URL the rule refuses, storing nothing', async () => {
@@ -88,7 +88,7 @@ describe('notification channels', () => {
         expect(response.body.data, url).to.deep.include({ code: 'invalidRequestBody', field: 'config.url', reason });
       }
     }
-    expect((await api('GET', '/api/notification-channels', { token: org.token })).body).to.deep.equal([]);
+    expect((await api('GET', '/api/notification-channels', { token: org.token })).body.items).to.deep.equal([]);
   });
 
   it('refuses a Host header on webhooks (webhookHostHeaderForbidden), on create and on update', async () => {
@@ -174,9 +174,9 @@ describe('notification channels', () => {
       expect(override.config).to.deep.equal({ recipients: ['ops@example.com'] });
       expect(override.events).to.deep.equal(['incident.opened']);
       const byWebsite = await api('GET', '/api/notification-channels', { token, query: { websiteId: String(website.id) } });
-      expect(byWebsite.body.map((c: any) => c.id)).to.deep.equal([override.id]);
+      expect(byWebsite.body.items.map((c: any) => c.id)).to.deep.equal([override.id]);
       const byCustomer = await api('GET', '/api/notification-channels', { token, query: { customerId: customer.publicId } });
-      expect(byCustomer.body.map((c: any) => c.id)).to.deep.equal([override.id]);
+      expect(byCustomer.body.items.map((c: any) => c.id)).to.deep.equal([override.id]);
     });
 
     it('answers sourceChannelIdRequired, invalidSourceChannelId, sourceChannelNotFound and websiteChannelOverrideExists', async () => {
@@ -201,7 +201,7 @@ describe('notification channels', () => {
       // an override is never a source
       expectError(await post({ sourceChannelId: first.body.id }), 400, 'invalidSourceChannelId');
       const listed = await api('GET', '/api/notification-channels', { token });
-      expect(listed.body.map((c: any) => c.id)).to.deep.equal([source.id, first.body.id]);
+      expect(listed.body.items.map((c: any) => c.id)).to.deep.equal([source.id, first.body.id]);
     });
 
     it('answers monitorNotFound for a monitor of another organization', async () => {
@@ -235,7 +235,7 @@ describe('notification channels', () => {
       }), 404, 'customerNotFound');
       expectError(await api('GET', '/api/notification-channels', { token: customerToken, query: { customerId: String(otherCustomer.id) } }), 404, 'customerNotFound');
       const listed = await api('GET', '/api/notification-channels', { token: customerToken });
-      expect(listed.body.map((c: any) => c.id)).to.deep.equal([own.id]);
+      expect(listed.body.items.map((c: any) => c.id)).to.deep.equal([own.id]);
       // the organization's channels are unchanged
       expect((await api('GET', `/api/notification-channels/${neighbour.id}`, { token })).body.enabled).to.equal(true);
     });

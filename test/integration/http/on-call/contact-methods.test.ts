@@ -14,14 +14,14 @@ describe('IM contact methods', () => {
     await setIncidentManagement(set.organizationId, true);
     (await testDnsServer()).set(HOOK_HOST, { A: ['93.184.216.34'] });
     const users = await api('GET', '/api/users', { token: set.admin });
-    responderId = users.body.find((u: { role: string }) => u.role === 'responder').id;
+    responderId = users.body.items.find((u: { role: string }) => u.role === 'responder').id;
   });
 
   it('lists the account e-mail, adds SMS and webhook methods, switches and removes them', async () => {
     const initial = await api('GET', '/api/im/contact-methods', { token: set.responder });
-    expect(initial.status, JSON.stringify(initial.body)).to.equal(200);
-    expect(initial.body).to.have.length(1);
-    expect(initial.body[0]).to.include({ id: 'account-email', userId: responderId, type: 'email', enabled: true, accountEmail: true });
+    expect(initial.status, JSON.stringify(initial.body.items)).to.equal(200);
+    expect(initial.body.items).to.have.length(1);
+    expect(initial.body.items[0]).to.include({ id: 'account-email', userId: responderId, type: 'email', enabled: true, accountEmail: true });
 
     const sms = await api('POST', '/api/im/contact-methods', { token: set.responder, body: { type: 'sms', address: '+14155550100' } });
     expect(sms.status, JSON.stringify(sms.body)).to.equal(201);
@@ -33,7 +33,7 @@ describe('IM contact methods', () => {
     const [row] = await database.sql.query<Record<string, unknown>>('SELECT * FROM im_contact_methods WHERE id = ?', [hook.body.id]);
     expect(row!.secret_ciphertext).to.be.a('string');
     expect(JSON.stringify(row)).to.not.include(hook.body.signingSecret.slice(6));
-    expect((await api('GET', '/api/im/contact-methods', { token: set.responder })).body[2]).to.not.have.property('signingSecret');
+    expect((await api('GET', '/api/im/contact-methods', { token: set.responder })).body.items[2]).to.not.have.property('signingSecret');
 
     const off = await api('PATCH', '/api/im/contact-methods/account-email', { token: set.responder, body: { enabled: false } });
     expect(off.status, JSON.stringify(off.body)).to.equal(200);
@@ -41,7 +41,7 @@ describe('IM contact methods', () => {
     const paused = await api('PATCH', `/api/im/contact-methods/${sms.body.id}`, { token: set.responder, body: { enabled: false } });
     expect(paused.body).to.include({ enabled: false });
     const listed = await api('GET', '/api/im/contact-methods', { token: set.responder });
-    expect(listed.body.map((m: { id: string; enabled: boolean }) => [m.id, m.enabled])).to.deep.equal([
+    expect(listed.body.items.map((m: { id: string; enabled: boolean }) => [m.id, m.enabled])).to.deep.equal([
       ['account-email', false], [sms.body.id, false], [hook.body.id, true],
     ]);
 
@@ -53,7 +53,7 @@ describe('IM contact methods', () => {
     const added = await api('POST', '/api/im/contact-methods', { token: set.admin, body: { userId: responderId, type: 'sms', address: '+14155550123' } });
     expect(added.status, JSON.stringify(added.body)).to.equal(201);
     const theirs = await api('GET', `/api/im/contact-methods?userId=${responderId}`, { token: set.admin });
-    expect(theirs.body.map((m: { id: string }) => m.id)).to.include(added.body.id);
+    expect(theirs.body.items.map((m: { id: string }) => m.id)).to.include(added.body.id);
     expectError(await api('GET', `/api/im/contact-methods?userId=${set.org.user.id}`, { token: set.responder }), 403, 'imContactMethodForbidden');
     const adminsOwn = await api('POST', '/api/im/contact-methods', { token: set.admin, body: { type: 'sms', address: '+14155550124' } });
     expectError(await api('DELETE', `/api/im/contact-methods/${adminsOwn.body.id}`, { token: set.editor }), 403, 'imContactMethodForbidden');

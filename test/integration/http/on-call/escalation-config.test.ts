@@ -27,11 +27,11 @@ describe('Escalation policies API (/api/escalation-config)', () => {
 
   it('creates a policy, reads it back, lists it, changes its levels and deletes it', async () => {
     const created = await api('POST', '/api/escalation-config', { token: set.editor, body: policy() });
-    expect(created.status, JSON.stringify(created.body)).to.equal(200);
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
     expect(created.body).to.have.all.keys(POLICY_FIELDS);
     expect(created.body).to.deep.include({ name: 'Default', description: null, repeatCount: 2, levels: policy().levels });
     expect((await api('GET', `/api/escalation-config/${created.body.id}`, { token: set.responder })).body).to.deep.equal(created.body);
-    expect((await api('GET', '/api/escalation-config', { token: set.orgToken })).body.map((p: { id: string }) => p.id)).to.include(created.body.id);
+    expect((await api('GET', '/api/escalation-config', { token: set.orgToken })).body.items.map((p: { id: string }) => p.id)).to.include(created.body.id);
 
     const changed = await api('PATCH', `/api/escalation-config/${created.body.id}`, {
       token: set.admin, body: { levels: [{ delayMinutes: 1, targets: [{ type: 'team', id: team.id }] }], repeatCount: 0 },

@@ -29,14 +29,14 @@ describe('IM schedules and on-call API (/api/im/schedules, /api/im/on-call)', ()
 
   it('creates a schedule with a layer, reads it back, and lists it by team', async () => {
     const created = await api('POST', '/api/im/schedules', { token: set.admin, body: berlinRotation() });
-    expect(created.status, JSON.stringify(created.body)).to.equal(200);
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
     expect(created.body).to.have.all.keys(SCHEDULE_FIELDS);
     expect(created.body.layers).to.deep.equal([{
       name: 'Days', rotationType: 'daily', shiftLength: null, startsAt: '2026-03-20T08:00:00.000Z', endsAt: null, users: [ann, bob], restrictions: [],
     }]);
     expect((await api('GET', `/api/im/schedules/${created.body.id}`, { token: set.responder })).body).to.deep.equal(created.body);
     const listed = await api('GET', '/api/im/schedules', { token: set.admin, query: { teamId: team.id } });
-    expect(listed.body.map((s: { id: string }) => s.id)).to.include(created.body.id);
+    expect(listed.body.items.map((s: { id: string }) => s.id)).to.include(created.body.id);
   });
 
   it('answers who is on call at any instant, handing over at 09:00 local on both sides of the spring change', async () => {
@@ -167,7 +167,7 @@ describe('IM schedules and on-call API (/api/im/schedules, /api/im/on-call)', ()
     const events = new ICAL.Component(ICAL.parse(feed.text)).getAllSubcomponents('vevent').map((e) => new ICAL.Event(e));
     expect(events.length).to.be.greaterThan(0);
     expect(new Set(events.map((e) => /\((\w+)\)$/.exec(e.summary)![1]))).to.deep.equal(new Set(['One', 'Two']));
-    const users = (await api('GET', '/api/users', { token: own.admin })).body as { id: string; name: string }[];
+    const users = (await api('GET', '/api/users', { token: own.admin })).body.items as { id: string; name: string }[];
     const myName = users.find((u) => u.id === me)!.name;
     const otherName = users.find((u) => u.id === other)!.name;
     expect(myName).to.not.equal(otherName);

@@ -13,14 +13,14 @@ describe('IM teams API (/api/im/teams)', () => {
     set = await aCallerSet();
     await setIncidentManagement(set.organizationId, true);
     const users = await api('GET', '/api/users', { token: set.admin });
-    responderId = users.body.find((u: { role: string }) => u.role === 'responder').id;
+    responderId = users.body.items.find((u: { role: string }) => u.role === 'responder').id;
   });
 
   it('creates a team with members and imRoles, lists it and reads it back', async () => {
     const created = await api('POST', '/api/im/teams', {
       token: set.admin, body: { name: 'Platform', members: [{ userId: set.org.user.id, imRole: 'admin' }, { userId: responderId }] },
     });
-    expect(created.status, JSON.stringify(created.body)).to.equal(200);
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
     expect(created.body).to.have.all.keys(TEAM_FIELDS);
     expect(created.body.members).to.have.deep.members([
       { userId: set.org.user.id, imRole: 'admin' }, { userId: responderId, imRole: 'member' },
@@ -28,7 +28,7 @@ describe('IM teams API (/api/im/teams)', () => {
     const read = await api('GET', `/api/im/teams/${created.body.id}`, { token: set.responder });
     expect(read.body).to.deep.equal(created.body);
     const list = await api('GET', '/api/im/teams', { token: set.editor });
-    expect(list.body.map((t: { id: string }) => t.id)).to.include(created.body.id);
+    expect(list.body.items.map((t: { id: string }) => t.id)).to.include(created.body.id);
   });
 
   it('answers imTeamWriteDenied to a plain member, and lets a team admin who is not an org admin manage membership', async () => {

@@ -49,7 +49,7 @@ describe('Reports API', () => {
         mode: 'threshold', threshold: 99.5, slaTarget: 99.9,
       },
     });
-    expect(created.status, JSON.stringify(created.body)).to.equal(200);
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
     expect(created.body).to.have.all.keys(REPORT_FIELDS);
     expect(created.body).to.deep.include({
       name: 'Monthly SLA', frequency: 'monthly', weekday: null, dayOfMonth: 3, timeOfDay: '07:30', timezone: 'Europe/Berlin',
@@ -62,7 +62,7 @@ describe('Reports API', () => {
 
     const id = created.body.id;
     expect((await api('GET', `/api/organization/reports/${id}`, { token: org.token })).body).to.deep.equal(created.body);
-    expect((await api('GET', '/api/organization/reports', { token: org.token })).body).to.deep.equal([created.body]);
+    expect((await api('GET', '/api/organization/reports', { token: org.token })).body.items).to.deep.equal([created.body]);
 
     const patched = await api('PATCH', `/api/organization/reports/${id}`, { token: org.token, body: { frequency: 'weekly', weekday: 5, mode: 'always' } });
     expect(patched.status, JSON.stringify(patched.body)).to.equal(200);
@@ -128,7 +128,7 @@ describe('Reports API', () => {
     expectError(await api('POST', '/api/organization/reports', { token: readonly.token, body: weekly() }), 403, 'roleForbidden');
     expect((await api('GET', '/api/organization/reports', { token: readonly.token })).status).to.equal(200);
     const editor = await aMember(org, 'editor');
-    expect((await api('POST', '/api/organization/reports', { token: editor.token, body: weekly() })).status).to.equal(200);
+    expect((await api('POST', '/api/organization/reports', { token: editor.token, body: weekly() })).status).to.equal(201);
   });
 
   it('runs a report now: archives a PDF whose first page shows the organization, each monitor and the seeded uptime, drawn as an image', async function () {

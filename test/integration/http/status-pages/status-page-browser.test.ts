@@ -111,7 +111,7 @@ describe('A status page in headless Chromium', function () {
         endTime: new Date(testClock.now().getTime() + 60 * MINUTE).toISOString(), targets: [{ type: 'customer', id: String(customerId) }],
       },
     });
-    expect(window.status, JSON.stringify(window.body)).to.equal(200);
+    expect(window.status, JSON.stringify(window.body)).to.equal(201);
     testClock.advance(6_000);
     await page.reload();
     visible = await seen(page, monitor.publicId);

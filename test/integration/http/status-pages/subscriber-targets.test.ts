@@ -30,7 +30,8 @@ describe('status-page webhook subscribers: the channels\' target rule at creatio
       expectError(channel, 400, 'invalidRequestBody');
       expect(subscriber.body.data, url).to.include({ reason });
       expect(channel.body.data, url).to.include({ reason });
-      expect(subscriber.body.message, url).to.match(/CHECK_PRIVATE_ALLOWLIST|IP address/);
+      expect(subscriber.body.message, url).to.include('not a public address');
+      expect(subscriber.body.data.hint, url).to.match(/CHECK_PRIVATE_ALLOWLIST|IP address/);
     }
     const listed = await api('GET', `/api/status-pages/${page.body.id}/subscribers`, { token: org.token });
     expect(listed.body.items ?? listed.body).to.deep.equal([]);

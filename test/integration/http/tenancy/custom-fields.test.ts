@@ -23,7 +23,7 @@ describe('custom fields', () => {
     expect(created.body.options).to.deep.equal(['eu', 'us']);
     await aCustomField(org.token, { name: 'Notes', fieldKey: 'notes', fieldType: 'textarea', displayOrder: 1 });
     const list = await api('GET', '/api/custom-fields', { token: org.token });
-    expect(list.body.map((f: { fieldKey: string }) => f.fieldKey)).to.deep.equal(['notes', 'region']);
+    expect(list.body.items.map((f: { fieldKey: string }) => f.fieldKey)).to.deep.equal(['notes', 'region']);
 
     const changed = await api('PATCH', `/api/custom-fields/${created.body.publicId}`, {
       token: org.token, body: { name: 'Data region', options: ['eu', 'us', 'apac'], isActive: false },
@@ -77,7 +77,7 @@ describe('custom fields', () => {
     const field = await aCustomField(org.token);
     for (const role of ['editor', 'readonly', 'responder'] as const) {
       const { token } = await aMember(org, role);
-      expect((await api('GET', '/api/custom-fields', { token })).body).to.have.length(1);
+      expect((await api('GET', '/api/custom-fields', { token })).body.items).to.have.length(1);
       expectError(await api('POST', '/api/custom-fields', { token, body: { name: 'N', fieldKey: 'n', fieldType: 'text' } }), 403, 'roleForbidden');
       expectError(await api('PATCH', `/api/custom-fields/${field.id}`, { token, body: { name: 'x' } }), 403, 'roleForbidden');
       expectError(await api('DELETE', `/api/custom-fields/${field.id}`, { token }), 403, 'roleForbidden');
@@ -88,7 +88,7 @@ describe('custom fields', () => {
     const org = await anOrganization();
     const other = await anOrganization('other');
     const field = await aCustomField(other.token);
-    expect((await api('GET', '/api/custom-fields', { token: org.token })).body).to.deep.equal([]);
+    expect((await api('GET', '/api/custom-fields', { token: org.token })).body.items).to.deep.equal([]);
     expectError(await api('PATCH', `/api/custom-fields/${field.publicId}`, { token: org.token, body: { name: 'x' } }), 404, 'customFieldNotFound');
     expectError(await api('DELETE', `/api/custom-fields/${field.id}`, { token: org.token }), 404, 'customFieldNotFound');
   });

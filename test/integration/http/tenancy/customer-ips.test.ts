@@ -20,7 +20,7 @@ describe('customer IPs', () => {
     const customer = await aCustomer(org.token);
     const post = (ipAddress: string) => api('POST', `/api/customers/${customer.publicId}/ips`, { token: org.token, body: { ipAddress } });
     const v4 = await post(' 203.0.113.7 ');
-    expect(v4.status).to.equal(200);
+    expect(v4.status).to.equal(201);
     expect(v4.body).to.have.all.keys(IP_FIELDS);
     expect(v4.body).to.include({ ipAddress: '203.0.113.7', ipFamily: 'v4', label: '203.0.113.7', status: 'active', customerId: customer.id });
     expect((await post('2001:0DB8:0000:0000:0000:0000:0000:0001')).body).to.include({ ipAddress: '2001:db8::1', ipFamily: 'v6' });

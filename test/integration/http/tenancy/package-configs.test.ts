@@ -14,7 +14,7 @@ describe('package configs', () => {
       token: org.token,
       body: { key: 'Business', displayName: 'Business', minCheckIntervalMinutes: 2, quotaTiers: tiers, smsMonthlyAllowance: 50 },
     });
-    expect(created.status).to.equal(200);
+    expect(created.status).to.equal(201);
     expect(created.body).to.include({
       key: 'business', displayName: 'Business', minCheckIntervalMinutes: 2, monitorLimit: 10, smsMonthlyAllowance: 50,
       isDefault: false, description: null, organizationId: org.user.organizationId,
@@ -29,7 +29,7 @@ describe('package configs', () => {
     });
     expect(changed.body).to.include({ monitorLimit: 5, description: 'Small teams' });
     expect(changed.body.quotaTiers).to.deep.equal([{ monitorLimit: 5, priceMonthly: 0 }]);
-    expect((await api('GET', '/api/package-configs', { token: org.token })).body.map((p: { key: string }) => p.key)).to.deep.equal(['business']);
+    expect((await api('GET', '/api/package-configs', { token: org.token })).body.items.map((p: { key: string }) => p.key)).to.deep.equal(['business']);
 
     expect((await api('DELETE', `/api/package-configs/${created.body.id}`, { token: org.token })).body).to.deep.equal({ success: true });
     expectError(await api('GET', `/api/package-configs/${created.body.id}`, { token: org.token }), 404, 'packageConfigNotFound');
@@ -61,7 +61,7 @@ describe('package configs', () => {
     const org = await anOrganization();
     const first = await aPackage(org.token, { isDefault: true });
     const second = await aPackage(org.token, { isDefault: true });
-    const list = (await api('GET', '/api/package-configs', { token: org.token })).body;
+    const list = (await api('GET', '/api/package-configs', { token: org.token })).body.items;
     expect(list.map((p: { id: number; isDefault: boolean }) => [p.id, p.isDefault])).to.deep.equal([[first.id, false], [second.id, true]]);
     expect((await aCustomer(org.token)).packageId).to.equal(second.id);
   });
@@ -93,7 +93,7 @@ describe('package configs', () => {
     expectError(await api('POST', '/api/package-configs', { token: customerToken, body }), 403, 'customerScopedTokenForbidden');
     expectError(await api('PATCH', `/api/package-configs/${pack.id}`, { token: customerToken, body: { displayName: 'Y' } }), 403, 'customerScopedTokenForbidden');
     expectError(await api('DELETE', `/api/package-configs/${pack.id}`, { token: customerToken }), 403, 'customerScopedTokenForbidden');
-    expect((await api('GET', '/api/package-configs', { token: customerToken })).body.map((p: { id: number }) => p.id)).to.include(pack.id);
+    expect((await api('GET', '/api/package-configs', { token: customerToken })).body.items.map((p: { id: number }) => p.id)).to.include(pack.id);
   });
 
   it('hides other organizations\' packages (404)', async () => {

@@ -143,7 +143,7 @@ describe('the fallback channel (ledger, workers, loopback receivers)', () => {
     });
     expect(code).to.equal('conflict');
     const listed = await api('GET', '/api/notification-channels', { token: org.token });
-    expect(listed.body.map((c: { name: string; isDefault: boolean }) => [c.name, c.isDefault])).to.deep.equal([['noc', true]]);
+    expect(listed.body.items.map((c: { name: string; isDefault: boolean }) => [c.name, c.isDefault])).to.deep.equal([['noc', true]]);
   });
 
   it('one default channel per organization, moved by making another the default; only organization channels can be it', async () => {

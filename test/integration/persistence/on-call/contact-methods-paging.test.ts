@@ -50,7 +50,7 @@ describe('paging through contact methods (loopback webhook and SMS provider)', (
     const policy = await at('POST', '/api/escalation-config', set.admin, {
       name: 'Checkout', repeatCount: 0, levels: [{ delayMinutes: 5, targets: [{ type: 'user', id: set.org.user.id }] }],
     });
-    expect(policy.status, JSON.stringify(policy.body)).to.equal(200);
+    expect(policy.status, JSON.stringify(policy.body)).to.equal(201);
     const incident = await at('POST', '/api/im/incidents', set.admin, { title: 'Checkout is down', escalationPolicyId: policy.body.id });
     expect(incident.status, JSON.stringify(incident.body)).to.equal(201);
 

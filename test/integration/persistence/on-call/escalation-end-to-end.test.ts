@@ -42,7 +42,7 @@ describe('escalation end to end (loopback SMTP, controlled clock)', () => {
       name: 'Checkout', repeatCount: 1,
       levels: [{ delayMinutes: 5, targets: [{ type: 'user', id: set.org.user.id }] }, { delayMinutes: 10, targets: [{ type: 'user', id: second.id }] }],
     });
-    expect(policy.status, JSON.stringify(policy.body)).to.equal(200);
+    expect(policy.status, JSON.stringify(policy.body)).to.equal(201);
     const incident = await at('POST', '/api/im/incidents', set.admin, { title: 'Checkout is down', escalationPolicyId: policy.body.id });
     expect(incident.status, JSON.stringify(incident.body)).to.equal(201);
     const incidentId: string = incident.body.id;

@@ -50,8 +50,13 @@ describe('the channel URL rule', () => {
   });
 
   it('says how to fix a refusal: the allowlist for a private address, an IP address for a reserved name', () => {
-    expect(() => assertChannelUrl('config.url', 'http://10.0.0.1/')).to.throw(/CHECK_PRIVATE_ALLOWLIST/);
-    expect(() => assertChannelUrl('config.url', 'http://localhost/')).to.throw(/IP address/);
+    const hintOf = (url: string) => {
+      try { assertChannelUrl('config.url', url); } catch (error) { return (error as { details: { hint?: string } }).details.hint; }
+      return undefined;
+    };
+    expect(() => assertChannelUrl('config.url', 'http://10.0.0.1/')).to.throw(/not a public address/);
+    expect(hintOf('http://10.0.0.1/')).to.include('CHECK_PRIVATE_ALLOWLIST');
+    expect(hintOf('http://localhost/')).to.include('IP address').and.include('CHECK_PRIVATE_ALLOWLIST');
   });
 
   it('throws 400 invalidRequestBody naming the field and the reason', () => {
