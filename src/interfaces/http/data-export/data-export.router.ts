@@ -1,3 +1,4 @@
+import { PageOnlyQuery, pageOf, pagedSchema } from '../shared/paging';
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../../domain/shared/app-error';
@@ -6,7 +7,7 @@ import { ListDataExports } from '../../../application/data-export/list-data-expo
 import { DownloadDataExport, type ExportDownload } from '../../../application/data-export/download-data-export';
 import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
-import { DataExportListSchema, DataExportSchema, DownloadQuery, ExportIdParams, RequestExportBody } from './schemas';
+import { DataExportSchema, DownloadQuery, ExportIdParams, RequestExportBody } from './schemas';
 import { presentExport } from './presenters';
 
 const tags = ['Organization'] as const;
@@ -40,9 +41,10 @@ export function dataExportRouter(deps: RouterDeps) {
       operationId: 'listDataExports',
       method: 'get', path: '/api/organization/data-export', tags, summary: 'The organization\'s recent exports',
       description: 'The last 20, newest first, each with its status and progress.',
-      response: DataExportListSchema,
+      query: PageOnlyQuery,
+      response: pagedSchema(DataExportSchema, 'DataExportPage'),
       errors: ['roleForbidden', 'customerScopedTokenForbidden'],
-      handler: async ({ actor }) => ({ items: (await container.get(ListDataExports).execute(actor)).map(presentExport) }),
+      handler: async ({ actor, query }) => pageOf((await container.get(ListDataExports).execute(actor)).map(presentExport), query),
     })
     .route({
       operationId: 'downloadDataExport',

@@ -34,4 +34,3 @@ export const DataExportSchema = z.object({
   expiresAt: Timestamp.nullable().meta({ description: 'The download window closes then (7 days after it was ready)' }),
 }).meta({ id: 'DataExport' });
 
-export const DataExportListSchema = z.object({ items: z.array(DataExportSchema) }).meta({ id: 'DataExportList' });

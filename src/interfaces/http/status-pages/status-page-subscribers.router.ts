@@ -1,3 +1,4 @@
+import { PageOnlyQuery, pageOf, pagedSchema } from '../shared/paging';
 import { z } from 'zod';
 import { PageSubscribers, type SubscriberView } from '../../../application/status-pages/page-subscribers';
 import { ApiRouter } from '../shared/api-router';
@@ -21,9 +22,9 @@ export function statusPageSubscribersRouter(deps: RouterDeps) {
       method: 'get', path: '/api/status-pages/{id}/subscribers', tags, summary: 'List a status page\'s subscribers',
       description: 'E-mail subscribers (confirmed or waiting for their confirmation) and webhooks. statusPageNotFound is 400 for a '
         + 'malformed id, 404 for a page that is missing or outside the caller\'s scope (answered alike).',
-      params: IdParams, response: z.array(SubscriberSchema), errors: ['statusPageNotFound'],
-      handler: async ({ actor, params, req, res }) => withPageStatus(req, res, async () =>
-        (await container.get(PageSubscribers).list(actor, params)).map(present)),
+      params: IdParams, query: PageOnlyQuery, response: pagedSchema(SubscriberSchema, 'StatusPageSubscriberPage'), errors: ['statusPageNotFound'],
+      handler: async ({ actor, params, query, req, res }) => withPageStatus(req, res, async () =>
+        pageOf((await container.get(PageSubscribers).list(actor, params)).map(present), query)),
     })
     .route({
       operationId: 'addStatusPageSubscriber',

@@ -1,3 +1,4 @@
+import { PageOnlyQuery, pageOf, pagedSchema } from '../shared/paging';
 import { z } from 'zod';
 import { CreateStatusPage } from '../../../application/status-pages/create-status-page';
 import { ListStatusPages } from '../../../application/status-pages/list-status-pages';
@@ -33,8 +34,10 @@ export function statusPagesRouter(deps: RouterDeps) {
       operationId: 'listStatusPages',
       method: 'get', path: '/api/status-pages', tags, summary: 'List status pages',
       description: 'The organization\'s pages (its own and its customers\'), or a customer-scoped caller\'s own.',
-      response: z.array(StatusPageSchema),
-      handler: async ({ actor }) => (await views().many(await container.get(ListStatusPages).execute(actor))).map((v) => presentPage(v, base())),
+      query: PageOnlyQuery,
+      response: pagedSchema(StatusPageSchema, 'StatusPagePage'),
+      handler: async ({ actor, query }) =>
+        pageOf((await views().many(await container.get(ListStatusPages).execute(actor))).map((v) => presentPage(v, base())), query),
     })
     .route({
       operationId: 'createStatusPage',
@@ -81,11 +84,11 @@ export function statusPagesRouter(deps: RouterDeps) {
       operationId: 'listStatusPageIncidents',
       method: 'get', path: '/api/status-pages/{id}/incidents', tags, summary: 'Incidents told on a status page',
       description: `Open ones and those of the last 90 days, newest first, with their updates. ${SCOPE_NOTE}`,
-      params: IdParams,
-      response: z.array(PageIncidentSchema),
+      params: IdParams, query: PageOnlyQuery,
+      response: pagedSchema(PageIncidentSchema, 'StatusPageIncidentPage'),
       errors: ['statusPageNotFound'],
-      handler: async ({ actor, params, req, res }) => withPageStatus(req, res, async () =>
-        (await container.get(ListPageIncidents).execute(actor, params)).map(presentPageIncident)),
+      handler: async ({ actor, params, query, req, res }) => withPageStatus(req, res, async () =>
+        pageOf((await container.get(ListPageIncidents).execute(actor, params)).map(presentPageIncident), query)),
     })
     .route({
       operationId: 'createStatusPageIncident',

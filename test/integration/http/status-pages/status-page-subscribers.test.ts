@@ -121,7 +121,7 @@ describe('Status page subscribers (loopback SMTP and webhook)', function () {
     expect(confirmed.status).to.equal(200);
     expect(confirmed.text).to.include('Subscribed');
     const listed = await api('GET', `/api/status-pages/${page.id}/subscribers`, { token: org.token });
-    expect(listed.body.map((s: { address: string; confirmed: boolean }) => [s.address, s.confirmed])).to.deep.equal([[address, true], [lazy, false]]);
+    expect(listed.body.items.map((s: { address: string; confirmed: boolean }) => [s.address, s.confirmed])).to.deep.equal([[address, true], [lazy, false]]);
 
     await record(monitor, LOCATION, aResult('down', testClock.now()));
     await announce();
@@ -149,7 +149,7 @@ describe('Status page subscribers (loopback SMTP and webhook)', function () {
       rawBody: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(gone.status).to.equal(200);
-    expect((await api('GET', `/api/status-pages/${page.id}/subscribers`, { token: org.token })).body.map((s: { address: string }) => s.address))
+    expect((await api('GET', `/api/status-pages/${page.id}/subscribers`, { token: org.token })).body.items.map((s: { address: string }) => s.address))
       .to.deep.equal([lazy]);
     expectError(await apiAt(service.app.url, 'POST', unsubscribe), 404, 'subscriberNotFound');
   });
@@ -191,7 +191,7 @@ describe('Status page subscribers (loopback SMTP and webhook)', function () {
     const gone = await at('POST', unsubscribe!, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(oneClick.length) }, oneClick);
     expect(gone.status).to.equal(200);
     expect(gone.text).to.include('Unsubscribed');
-    expect((await api('GET', `/api/status-pages/${page.id}/subscribers`, { token: org.token })).body).to.deep.equal([]);
+    expect((await api('GET', `/api/status-pages/${page.id}/subscribers`, { token: org.token })).body.items).to.deep.equal([]);
     expectError(await at('POST', unsubscribe!), 404, 'subscriberNotFound');
   });
 

@@ -40,7 +40,7 @@ describe('Status pages API', () => {
     });
     const read = await api('GET', `/api/status-pages/${created.body.id}`, { token: org.token });
     expect(read.body).to.deep.equal(created.body);
-    expect((await api('GET', '/api/status-pages', { token: org.token })).body.map((p: { id: string }) => p.id)).to.deep.equal([created.body.id]);
+    expect((await api('GET', '/api/status-pages', { token: org.token })).body.items.map((p: { id: string }) => p.id)).to.deep.equal([created.body.id]);
 
     const changed = await api('PATCH', `/api/status-pages/${created.body.id}`, { token: org.token, body: { title: 'Acme', password: 'letmein-please' } });
     expect(changed.status, JSON.stringify(changed.body)).to.equal(200);
@@ -124,7 +124,7 @@ describe('Status pages API', () => {
     });
     expect(own.status, JSON.stringify(own.body)).to.equal(201);
     expect(own.body.customerId).to.equal(customerId);
-    expect((await api('GET', '/api/status-pages', { token: customerToken })).body).to.deep.equal([]);
+    expect((await api('GET', '/api/status-pages', { token: customerToken })).body).to.deep.include({ items: [], total: 0 });
   });
 
   it('rejects a logo that is not an image data URL or is too large', async () => {
@@ -257,7 +257,7 @@ describe('Public status pages', () => {
     expect(json.body.incidents.active).to.deep.equal([]);
     expect(json.body.incidents.past[0]).to.deep.include({ id: told.body.id, status: 'resolved', origin: 'page' });
     const listed = await api('GET', `/api/status-pages/${page.id}/incidents`, { token: org.token });
-    expect(listed.body.map((i: { id: string }) => i.id)).to.deep.equal([told.body.id]);
+    expect(listed.body.items.map((i: { id: string }) => i.id)).to.deep.equal([told.body.id]);
     expectError(await api('POST', `/api/status-pages/${page.id}/incidents/9b2f4c7e-0000-4000-8000-000000000000/updates`, {
       token: org.token, body: { status: 'monitoring', message: 'x' },
     }), 404, 'pageIncidentNotFound');
