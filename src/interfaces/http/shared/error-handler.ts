@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { ZodError } from 'zod';
-import { isAppError } from '../../../domain/shared/app-error';
+import { type AppError, isAppError } from '../../../domain/shared/app-error';
 import { CODELESS, ERROR_STATUS } from './error-statuses';
 import { MESSAGES } from './messages';
 import { sendError } from './envelope';
@@ -24,11 +24,12 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (isAppError(error)) {
     const status = ERROR_STATUS[error.code];
     const data = CODELESS.has(error.code) ? { ...error.details } : { code: error.code, ...error.details };
-    sendError(req, res, status, data, error.message !== error.code ? error.message : MESSAGES[error.code]);
+    sendError(req, res, status, data, messageOf(error.code, error.details, error.message !== error.code ? error.message : undefined));
     return;
   }
   if (error instanceof ZodError) {
-    sendError(req, res, 400, { code: 'validationFailed', issues: presentIssues(error) }, MESSAGES.validationFailed);
+    const issues = presentIssues(error);
+    sendError(req, res, 400, { code: 'validationFailed', issues }, describeIssues(issues));
     return;
   }
   const parserError = error as BodyParserError;
@@ -47,6 +48,32 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   req.log?.error({ err: error }, 'unhandled error');
   sendError(req, res, 500);
 };
+
+type Issue = { path: string[]; message: string };
+
+/** A validation failure says which field and what is wrong with it: the first issue, and how many more. */
+export function describeIssues(issues: readonly Issue[]): string {
+  const [first] = issues;
+  if (!first) return MESSAGES.validationFailed!;
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more in data.issues)` : '';
+  return `Invalid ${first.path.length > 0 ? first.path.join('.') : 'body'}: ${first.message}${more}`;
+}
+
+/**
+ * The short reason of an AppError: its own message; else, for the generic codes, what the details
+ * say (which field, which issue); else the code's message.
+ */
+function messageOf(code: AppError['code'], details: Record<string, unknown>, own: string | undefined): string | undefined {
+  const issues = Array.isArray(details.issues) ? (details.issues as Issue[]) : null;
+  if (code === 'validationFailed' && issues && issues.length > 0 && (own === undefined || own === MESSAGES.validationFailed)) {
+    return describeIssues(issues);
+  }
+  if (own !== undefined) return own;
+  if (code === 'invalidRequestBody' && typeof details.field === 'string') {
+    return `Invalid ${details.field}${typeof details.reason === 'string' ? ` (${details.reason})` : ''}`;
+  }
+  return MESSAGES[code];
+}
 
 /** Unknown routes: 404 without a code, the same answer as a record that is not visible. */
 export const notFoundHandler: RequestHandler = (req, res) => sendError(req, res, 404);

@@ -39,3 +39,20 @@ describe('refusals that explain themselves', () => {
     expect(missing.body.message).to.equal('Customer not found');
   });
 });
+
+describe('validation failures that name what is wrong', () => {
+  it('a schema failure names the field and the issue, and counts the rest', async () => {
+    const org = await anOrganization('explained-validation');
+    const bad = await api('POST', '/api/tags', { token: org.token, body: { name: '', color: 42 } });
+    expectError(bad, 400, 'validationFailed');
+    expect(bad.body.message).to.match(/^Invalid (name|color): /).and.include('more in data.issues');
+    expect(bad.body.data.issues).to.have.length.at.least(2);
+  });
+
+  it('a refusal that names a field without a message of its own says which field and why', async () => {
+    const org = await anOrganization('explained-field');
+    const missing = await api('POST', '/api/notification-channels', { token: org.token, body: { name: 'x', type: 'webhook' } });
+    expectError(missing, 400, 'invalidRequestBody');
+    expect(missing.body.message).to.equal('Invalid config (required)');
+  });
+});
