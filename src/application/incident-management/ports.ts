@@ -32,6 +32,8 @@ export interface ImIncidentRepository {
   add(scope: TenantScope, incident: ImIncident): Promise<ImIncident>;
   findByRef(scope: TenantScope, ref: string): Promise<ImIncident | null>;
   findOpenByDedupKey(scope: TenantScope, dedupKey: string): Promise<ImIncident | null>;
+  /** The open incident routed from this check-engine incident (its public id), if any. */
+  findOpenByOrigin(scope: TenantScope, monitorIncidentId: string): Promise<ImIncident | null>;
   list(scope: TenantScope, filter: ImIncidentFilter, page: ImPage): Promise<{ items: ImIncident[]; total: number }>;
   save(scope: TenantScope, incident: ImIncident): Promise<void>;
   timeline(scope: TenantScope, incident: ImIncident): Promise<StoredImTimelineEntry[]>;
@@ -44,6 +46,16 @@ export interface ImIncidentRepository {
   triggerOrOccur(scope: TenantScope, candidate: ImIncident, occurrence: Record<string, unknown>): Promise<{ incident: ImIncident; created: boolean }>;
 }
 export const IM_INCIDENT_REPOSITORY = Symbol.for('ImIncidentRepository');
+
+/**
+ * The check engine's side of an IM incident routed from one of its automatic incidents: what a
+ * person does to the routed copy in incident management happens to the automatic incident too.
+ */
+export interface MonitorIncidentSync {
+  acknowledged(origin: { organizationId: number; incidentId: string }, userId: string | null, at: Date): Promise<void>;
+  resolved(origin: { organizationId: number; incidentId: string }, userId: string | null, at: Date): Promise<void>;
+}
+export const MONITOR_INCIDENT_SYNC = Symbol.for('MonitorIncidentSync');
 
 /**
  * Teams of incident management (owned by the teams and on-call context): whether a team of the

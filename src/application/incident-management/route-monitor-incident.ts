@@ -44,6 +44,22 @@ export class RouteMonitorIncident implements IncidentRouting {
     await this.incidents.triggerOrOccur(organizationScope(incident.organizationId), candidate, details);
   }
 
+  /** A person acknowledged the automatic incident: its open, still triggered IM copy is acknowledged by them too. */
+  async acknowledged(incident: Incident, userId: string | null): Promise<void> {
+    const scope = organizationScope(incident.organizationId);
+    for (let attempt = 1; ; attempt++) {
+      const routed = await this.incidents.findOpenByOrigin(scope, incident.publicId);
+      if (!routed || routed.status !== 'triggered') return;
+      routed.acknowledge(userId, incident.acknowledgedAt ?? this.clock.now());
+      try {
+        await this.incidents.save(scope, routed);
+        return;
+      } catch (error) {
+        if (!(isAppError(error) && error.code === 'imIncidentStatusConflict') || attempt >= ATTEMPTS) throw error;
+      }
+    }
+  }
+
   async resolved(incident: Incident, monitor: MonitorNamed): Promise<void> {
     const scope = organizationScope(incident.organizationId);
     const dedupKey = monitorIncidentDedupKey(monitor.publicId, incident.publicId);

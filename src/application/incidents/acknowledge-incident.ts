@@ -4,13 +4,16 @@ import { TimelineEntry } from '../../domain/incidents/timeline-entry';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
-import type { IncidentEvents, IncidentRepository } from './ports';
+import { NO_INCIDENT_ROUTING, type IncidentEvents, type IncidentRepository, type IncidentRouting } from './ports';
 
 const ACKNOWLEDGING_ROLES = new Set(['admin', 'editor', 'responder']);
 
 /**
  * Someone is on it: reminders stop until the incident resolves. Repeating it changes nothing; a
  * resolved incident answers incidentAlreadyResolved. Admins, editors and responders may do it.
+ * An automatic incident routed into incident management is acknowledged there too, in the same
+ * transaction (and an acknowledgement made there arrives here through ApplyRoutedIncidentChange):
+ * one act, shown and notified once, wherever it happens.
  */
 export class AcknowledgeIncident {
   constructor(
@@ -18,6 +21,7 @@ export class AcknowledgeIncident {
     private readonly events: IncidentEvents,
     private readonly transactions: TransactionRunner,
     private readonly clock: Clock,
+    private readonly routing: IncidentRouting = NO_INCIDENT_ROUTING,
   ) {}
 
   async execute(actor: Actor, id: string): Promise<Incident> {
@@ -27,14 +31,25 @@ export class AcknowledgeIncident {
     const now = this.clock.now();
     if (!incident.acknowledge(actor.userId, now)) return incident;
     return this.transactions.run(async () => {
-      await this.incidents.save(incident);
-      await this.incidents.addTimeline([new TimelineEntry({ incidentId: incident.id, kind: 'acknowledged', at: now, userId: actor.userId })]);
-      await this.events.publish({
-        kind: 'incidentAcknowledged', organizationId: incident.organizationId, customerId: incident.customerId,
-        monitorId: incident.monitorId, incidentPublicId: incident.publicId, occurredAt: now,
-        summary: `${incident.title}: acknowledged`, data: { acknowledgedByUserId: actor.userId },
-      });
+      await recordAcknowledgement(this.incidents, this.events, incident, actor.userId, now, 'monitorIncident');
+      if (incident.origin === 'automatic') await this.routing.acknowledged(incident, actor.userId);
       return incident;
     });
   }
+}
+
+/** Where an acknowledgement was made: the monitor incident API or incident management. */
+export type AcknowledgedVia = 'monitorIncident' | 'incidentManagement';
+
+/** Writes an acknowledgement the incident has just taken: the incident, its timeline entry and the event channels get. */
+export async function recordAcknowledgement(
+  incidents: IncidentRepository, events: IncidentEvents, incident: Incident, userId: string | null, now: Date, via: AcknowledgedVia,
+): Promise<void> {
+  await incidents.save(incident);
+  await incidents.addTimeline([new TimelineEntry({ incidentId: incident.id, kind: 'acknowledged', at: now, userId })]);
+  await events.publish({
+    kind: 'incidentAcknowledged', organizationId: incident.organizationId, customerId: incident.customerId,
+    monitorId: incident.monitorId, incidentPublicId: incident.publicId, occurredAt: now,
+    summary: `${incident.title}: acknowledged`, data: { acknowledgedByUserId: userId, via },
+  });
 }

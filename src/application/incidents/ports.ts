@@ -80,8 +80,13 @@ export const MAINTENANCE_WINDOWS = Symbol.for('MaintenanceWindows');
 export interface IncidentRouting {
   opened(incident: Incident, monitor: { readonly publicId: string; readonly monitorId: number; readonly name: string }): Promise<void>;
   resolved(incident: Incident, monitor: { readonly publicId: string; readonly monitorId: number; readonly name: string }): Promise<void>;
+  /**
+   * A person acknowledged the automatic incident through the monitor incident API: its routed copy,
+   * if open and not yet acknowledged, is acknowledged in the same transaction by the same person.
+   */
+  acknowledged(incident: Incident, userId: string | null): Promise<void>;
 }
 export const INCIDENT_ROUTING = Symbol.for('IncidentRouting');
 
 /** No routing (the engine alone, as in unit tests of the alert rules). */
-export const NO_INCIDENT_ROUTING: IncidentRouting = { opened: async () => {}, resolved: async () => {} };
+export const NO_INCIDENT_ROUTING: IncidentRouting = { opened: async () => {}, resolved: async () => {}, acknowledged: async () => {} };

@@ -87,6 +87,20 @@ export class Incident {
     this.updatedAt = now;
   }
 
+  /**
+   * A responder resolved the incident in incident management (its routed copy): one act wherever it
+   * happens, so the automatic incident closes too. If the monitor is still down, its next failing
+   * check opens a new incident, as PagerDuty re-triggers after a resolve.
+   */
+  resolveByResponder(userId: string | null, now: Date): boolean {
+    if (this.status === 'resolved') return false;
+    this.status = 'resolved';
+    this.resolvedAt = now;
+    this.resolvedByUserId = userId;
+    this.updatedAt = now;
+    return true;
+  }
+
   /** Only manual incidents may be deleted; monitor-generated ones are the monitor's history. */
   assertDeletable(): void {
     if (this.origin !== 'manual') throw new AppError('notManualIncident');

@@ -75,6 +75,16 @@ export class SqlImIncidentRepository implements ImIncidentRepository {
     return rows[0] ? toIncident(rows[0]) : null;
   }
 
+  async findOpenByOrigin(scope: TenantScope, monitorIncidentId: string): Promise<ImIncident | null> {
+    if (!UUID.test(monitorIncidentId)) return null;
+    const rows = await this.sql.query<IncidentRow>(
+      `SELECT ${COLUMNS} FROM im_incidents
+        WHERE organization_id = ? AND origin_incident_id = ? AND status IN ('triggered', 'acknowledged')`,
+      [scope.organizationId, monitorIncidentId.toLowerCase()],
+    );
+    return rows[0] ? toIncident(rows[0]) : null;
+  }
+
   async list(scope: TenantScope, filter: ImIncidentFilter, page: ImPage): Promise<{ items: ImIncident[]; total: number }> {
     const where = ['organization_id = ?'];
     const params: unknown[] = [scope.organizationId];

@@ -48,6 +48,9 @@ import {
   GetCustomerImRouting, GetMonitorImRouting, SetCustomerImRouting, SetMonitorImRouting,
 } from '../../application/incident-management/manage-im-routing';
 import { SqlImRoutingSettings } from '../../infrastructure/incident-management/sql-im-routing-settings';
+import { MONITOR_INCIDENT_SYNC, type MonitorIncidentSync } from '../../application/incident-management/ports';
+import { MonitorSyncedImIncidents } from '../../application/incident-management/monitor-incident-sync';
+import { ApplyRoutedIncidentChange } from '../../application/incidents/apply-routed-incident-change';
 
 type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
 
@@ -56,7 +59,15 @@ export const incidentManagementModule = new ContainerModule(({ bind }) => {
   const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
     bind(id as symbol).toDynamicValue((c) => make(c as unknown as Ctx)).inSingletonScope();
 
-  single(IM_INCIDENT_REPOSITORY, (c) => new SqlImIncidentRepository(c.get(CONTEXT_SQL)));
+  // Every IM use case writes through the synced repository: acknowledging or resolving an incident
+  // routed from the check engine does the same to the automatic incident (one act wherever it happens).
+  // The engine's own routing (below) writes the plain one, so nothing echoes back.
+  const plainIncidents = (c: Ctx) => new SqlImIncidentRepository(c.get(CONTEXT_SQL));
+  single(MONITOR_INCIDENT_SYNC, (c): MonitorIncidentSync => {
+    const apply = c.get(ApplyRoutedIncidentChange);
+    return { acknowledged: (o, u, at) => apply.acknowledged(o, u, at), resolved: (o, u, at) => apply.resolved(o, u, at) };
+  });
+  single(IM_INCIDENT_REPOSITORY, (c) => new MonitorSyncedImIncidents(plainIncidents(c), c.get(MONITOR_INCIDENT_SYNC)));
   single(IM_TEAM_DIRECTORY, (c) => new SqlImTeamDirectory(c.get(CONTEXT_SQL)));
   single(ESCALATION_POLICY_DIRECTORY, (c) => new SqlEscalationPolicyDirectory(c.get(CONTEXT_SQL)));
   single(IM_CUSTOMER_DIRECTORY, (c) => new SqlImCustomerDirectory(c.get(CONTEXT_SQL)));
@@ -100,7 +111,7 @@ export const incidentManagementModule = new ContainerModule(({ bind }) => {
 
   // Check-engine incidents routed into IM (the alert engine calls INCIDENT_ROUTING inside its transaction).
   single(IM_ROUTING_SETTINGS, (c) => new SqlImRoutingSettings(c.get(CONTEXT_SQL)));
-  single(INCIDENT_ROUTING, (c) => new RouteMonitorIncident(c.get(IM_ROUTING_SETTINGS), c.get(IM_INCIDENT_REPOSITORY), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(INCIDENT_ROUTING, (c) => new RouteMonitorIncident(c.get(IM_ROUTING_SETTINGS), plainIncidents(c), c.get(ID_GENERATOR), c.get(CLOCK)));
   const routingDeps = (c: Ctx) => ({
     teams: c.get<ImTeamDirectory>(IM_TEAM_DIRECTORY), policies: c.get<EscalationPolicyDirectory>(ESCALATION_POLICY_DIRECTORY),
     customers: c.get<ImCustomerDirectory>(IM_CUSTOMER_DIRECTORY),

@@ -21,6 +21,7 @@ import { GetIncident } from '../../application/incidents/get-incident';
 import { CreateManualIncident } from '../../application/incidents/create-manual-incident';
 import { DeleteIncident } from '../../application/incidents/delete-incident';
 import { AcknowledgeIncident } from '../../application/incidents/acknowledge-incident';
+import { ApplyRoutedIncidentChange } from '../../application/incidents/apply-routed-incident-change';
 import { ResolveIncident } from '../../application/incidents/resolve-incident';
 import type { SqlRunner } from '../../infrastructure/persistence/database';
 import { ContextSql } from '../../infrastructure/persistence/context-sql';
@@ -73,7 +74,9 @@ export const incidentsModule = new ContainerModule(({ bind }) => {
     c.get(ID_GENERATOR), c.get(CLOCK))).inSingletonScope();
   bind(DeleteIncident).toDynamicValue((c) => new DeleteIncident(c.get(INCIDENT_REPOSITORY))).inSingletonScope();
   bind(AcknowledgeIncident).toDynamicValue((c) => new AcknowledgeIncident(
-    c.get(INCIDENT_REPOSITORY), c.get(INCIDENT_EVENTS), c.get(TRANSACTION_RUNNER), c.get(CLOCK))).inSingletonScope();
+    c.get(INCIDENT_REPOSITORY), c.get(INCIDENT_EVENTS), c.get(TRANSACTION_RUNNER), c.get(CLOCK), c.get(INCIDENT_ROUTING))).inSingletonScope();
+  bind(ApplyRoutedIncidentChange).toDynamicValue((c) => new ApplyRoutedIncidentChange(
+    c.get(INCIDENT_REPOSITORY), c.get(INCIDENT_EVENTS))).inSingletonScope();
   bind(ResolveIncident).toDynamicValue((c) => new ResolveIncident(
     c.get(INCIDENT_REPOSITORY), c.get(INCIDENT_EVENTS), c.get(TRANSACTION_RUNNER), c.get(CLOCK))).inSingletonScope();
 });

@@ -35,6 +35,11 @@ export class FakeImIncidents implements ImIncidentRepository {
     const found = [...this.rows.values()].find((i) => i.organizationId === scope.organizationId && i.dedupKey === dedupKey && i.isOpen);
     return found ? copyOf(found) : null;
   }
+  async findOpenByOrigin(scope: TenantScope, monitorIncidentId: string) {
+    const found = [...this.rows.values()].find((i) => i.organizationId === scope.organizationId
+      && i.monitorOrigin?.incidentId === monitorIncidentId && i.isOpen);
+    return found ? copyOf(found) : null;
+  }
   async list(scope: TenantScope, filter: ImIncidentFilter, page: ImPage) {
     const all = [...this.rows.values()].filter((i) => i.organizationId === scope.organizationId
       && (!filter.statuses || filter.statuses.includes(i.status))

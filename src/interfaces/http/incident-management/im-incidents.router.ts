@@ -86,7 +86,7 @@ export function imIncidentsRouter(deps: RouterDeps) {
     .route({
       operationId: 'acknowledgeImIncident',
       method: 'post', path: '/api/im/incidents/{id}/acknowledge', tags, summary: 'Acknowledge an IM incident',
-      description: `Open to every IM user. Escalation stops. An acknowledged incident answers imIncidentInvalidStatusTransition. ${CONFLICT_NOTE}`,
+      description: `Open to every IM user. Escalation stops. An acknowledged incident answers imIncidentInvalidStatusTransition. An incident routed from a monitor (monitorOrigin) acknowledges the monitor's incident too, and resolving it resolves that incident. ${CONFLICT_NOTE}`,
       params: IncidentParams,
       response: one,
       errors: [...CHANGE_ERRORS, 'imIncidentInvalidStatusTransition'],

@@ -63,7 +63,9 @@ export function incidentsRouter(deps: RouterDeps) {
     .route({
       operationId: 'acknowledgeIncident',
       method: 'post', path: '/api/incidents/{id}/acknowledge', tags, summary: 'Acknowledge an open incident',
-      description: 'Admins, editors and responders. Reminders stop until the incident resolves. Repeating it changes nothing.',
+      description: 'Admins, editors and responders. Reminders stop until the incident resolves. Repeating it changes nothing. '
+        + 'An automatic incident routed into incident management is acknowledged there too, by the same person at the same moment '
+        + '(and an acknowledgement or resolution made there shows here): one act, notified once, wherever it happens.',
       params: IdParams, response: IncidentSchema, errors: ['roleForbidden', 'incidentNotFound', 'incidentAlreadyResolved', 'conflict'],
       handler: async ({ actor, params }) => presentIncident(await get(AcknowledgeIncident).execute(actor, params.id)),
     })

@@ -1,0 +1,60 @@
+import { expect } from 'chai';
+import { ImIncident } from '../../../../src/domain/incident-management/im-incident';
+import { organizationScope } from '../../../../src/domain/shared/tenant-scope';
+import { MonitorSyncedImIncidents, monitorSideOf } from '../../../../src/application/incident-management/monitor-incident-sync';
+import type { MonitorIncidentSync } from '../../../../src/application/incident-management/ports';
+import { FakeImIncidents } from '../../../support/fakes/incident-management-fakes';
+
+const NOW = new Date('2026-11-24T10:00:00Z');
+const scope = organizationScope(7);
+
+function anImIncident(monitorOrigin: ImIncident['monitorOrigin']): ImIncident {
+  const incident = ImIncident.trigger({
+    publicId: `im-${Math.random()}`, organizationId: 7, title: 'Shop is down', description: null, severity: 'critical', source: 'monitor',
+    teamId: null, customerId: 3, escalationPolicyId: null, dedupKey: `k-${Math.random()}`, createdByUserId: null, now: NOW,
+  });
+  incident.monitorOrigin = monitorOrigin;
+  return incident;
+}
+
+class RecordingSync implements MonitorIncidentSync {
+  readonly calls: Array<[string, string, string | null, string]> = [];
+  async acknowledged(o: { incidentId: string }, userId: string | null, at: Date) { this.calls.push(['acknowledged', o.incidentId, userId, at.toISOString()]); }
+  async resolved(o: { incidentId: string }, userId: string | null, at: Date) { this.calls.push(['resolved', o.incidentId, userId, at.toISOString()]); }
+}
+
+describe('MonitorSyncedImIncidents (acknowledgement and resolution parity, IM side)', () => {
+  it('carries an acknowledgement, a status change to acknowledged and a resolution over to the automatic incident, with the person and time', async () => {
+    const sync = new RecordingSync();
+    const repository = new MonitorSyncedImIncidents(new FakeImIncidents(), sync);
+    const incident = await repository.add(scope, anImIncident({ monitorId: 'm-1', incidentId: 'inc-1' }));
+    incident.acknowledge('u-1', NOW);
+    await repository.save(scope, incident);
+    const later = new Date(NOW.getTime() + 60_000);
+    const reread = (await repository.findByRef(scope, incident.publicId))!;
+    reread.resolve('u-2', later);
+    await repository.save(scope, reread);
+    expect(sync.calls).to.deep.equal([
+      ['acknowledged', 'inc-1', 'u-1', NOW.toISOString()],
+      ['resolved', 'inc-1', 'u-2', later.toISOString()],
+    ]);
+  });
+
+  it('leaves incidents not routed from a monitor, and the engine\'s own resolution, alone', async () => {
+    const sync = new RecordingSync();
+    const repository = new MonitorSyncedImIncidents(new FakeImIncidents(), sync);
+    const plain = await repository.add(scope, anImIncident(null));
+    plain.acknowledge('u-1', NOW);
+    await repository.save(scope, plain);
+    const routed = await repository.add(scope, anImIncident({ monitorId: 'm-1', incidentId: 'inc-2' }));
+    routed.resolve(null, NOW, { origin: 'monitor', reason: 'monitorRecovered' });
+    await repository.save(scope, routed);
+    expect(sync.calls).to.deep.equal([]);
+  });
+
+  it('reads a status change back to triggered as nothing for the engine (its incidents cannot be un-acknowledged)', () => {
+    expect(monitorSideOf({ kind: 'statusChanged', at: NOW, actorUserId: 'u', details: { from: 'acknowledged', to: 'triggered' } })).to.equal(null);
+    expect(monitorSideOf({ kind: 'statusChanged', at: NOW, actorUserId: 'u', details: { from: 'triggered', to: 'acknowledged' } })).to.equal('acknowledged');
+    expect(monitorSideOf({ kind: 'snoozed', at: NOW, actorUserId: 'u', details: {} })).to.equal(null);
+  });
+});
