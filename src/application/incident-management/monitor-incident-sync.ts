@@ -1,6 +1,6 @@
 import type { ImIncident, ImTimelineEntry } from '../../domain/incident-management/im-incident';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
-import type { ImIncidentRepository, MonitorIncidentSync } from './ports';
+import type { ImIncidentRepository, ImMonitorOrigins, MonitorIncidentSync } from './ports';
 
 /** What an IM change means for the automatic incident it was routed from, if anything. */
 export function monitorSideOf(entry: ImTimelineEntry): 'acknowledged' | 'resolved' | null {
@@ -19,7 +19,7 @@ export function monitorSideOf(entry: ImTimelineEntry): 'acknowledged' | 'resolve
  * many IM paths made them. The engine's own routing writes through the plain repository.
  */
 export class MonitorSyncedImIncidents implements ImIncidentRepository {
-  constructor(private readonly inner: ImIncidentRepository, private readonly sync: MonitorIncidentSync) {}
+  constructor(private readonly inner: ImIncidentRepository, private readonly origins: ImMonitorOrigins, private readonly sync: MonitorIncidentSync) {}
 
   add(scope: TenantScope, incident: ImIncident) { return this.inner.add(scope, incident); }
   findByRef(scope: TenantScope, ref: string) { return this.inner.findByRef(scope, ref); }
@@ -34,9 +34,13 @@ export class MonitorSyncedImIncidents implements ImIncidentRepository {
       .map((entry) => ({ side: monitorSideOf(entry), entry }))
       .filter((c): c is { side: 'acknowledged' | 'resolved'; entry: ImTimelineEntry } => c.side !== null);
     await this.inner.save(scope, incident);
+    if (changes.length === 0) return;
+    // Every engine incident it stands for and that is still down: one, or each of a customer's storm.
+    const origins = await this.origins.unrecovered(scope, incident);
     for (const { side, entry } of changes) {
-      const origin = { organizationId: incident.organizationId, incidentId: incident.monitorOrigin!.incidentId };
-      await this.sync[side](origin, entry.actorUserId, entry.at);
+      for (const origin of origins) {
+        await this.sync[side]({ organizationId: incident.organizationId, incidentId: origin.incidentId }, entry.actorUserId, entry.at);
+      }
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { ImIncident, ImIncidentStatus, ImTimelineEntry } from '../../domain/incident-management/im-incident';
+import type { ImIncident, ImIncidentStatus, ImMonitorOrigin, ImTimelineEntry } from '../../domain/incident-management/im-incident';
 import type { ImRoutingSetting } from '../../domain/incident-management/monitor-routing';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { AlertSource } from '../../domain/incident-management/alert-source';
@@ -46,6 +46,34 @@ export interface ImIncidentRepository {
   triggerOrOccur(scope: TenantScope, candidate: ImIncident, occurrence: Record<string, unknown>): Promise<{ incident: ImIncident; created: boolean }>;
 }
 export const IM_INCIDENT_REPOSITORY = Symbol.for('ImIncidentRepository');
+
+/**
+ * Which check-engine incidents an IM incident stands for: one, or every engine incident of a
+ * customer's monitor storm (see monitorStormDedupKey). The IM incident resolves by itself when the
+ * last of them recovered.
+ */
+export interface ImMonitorOrigins {
+  /**
+   * Ends grouping into the open storm incident with this key when nothing joined it since
+   * `quietSince` (its key is retired, so the next trigger opens a new incident). Race-safe.
+   */
+  retireQuietStorm(scope: TenantScope, dedupKey: string, quietSince: Date): Promise<void>;
+  /** Records that the IM incident stands for this engine incident (once, however often reported). */
+  link(scope: TenantScope, imIncidentId: number, origin: ImMonitorOrigin): Promise<void>;
+  /**
+   * The engine incident recovered: marks it so, and answers the open IM incident that stands for it
+   * with how many of its engine incidents are still unrecovered (null: none open stands for it).
+   */
+  recovered(scope: TenantScope, monitorIncidentId: string, at: Date): Promise<{ incident: ImIncident; stillDown: number } | null>;
+  /** The engine incidents, not yet recovered, that the IM incident stands for. */
+  unrecovered(scope: TenantScope, imIncident: ImIncident): Promise<ImMonitorOrigin[]>;
+  /**
+   * Open IM incidents routed from monitors whose engine incidents have all recovered (a recovery
+   * that raced another one's): the sweep resolves them.
+   */
+  allRecovered(limit: number): Promise<Array<{ scope: TenantScope; incident: ImIncident }>>;
+}
+export const IM_MONITOR_ORIGINS = Symbol.for('ImMonitorOrigins');
 
 /**
  * The check engine's side of an IM incident routed from one of its automatic incidents: what a

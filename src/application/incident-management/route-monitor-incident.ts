@@ -1,12 +1,12 @@
 import { isAppError } from '../../domain/shared/app-error';
 import { ImIncident } from '../../domain/incident-management/im-incident';
-import { effectiveImRoute, monitorIncidentDedupKey } from '../../domain/incident-management/monitor-routing';
+import { effectiveImRoute, MONITOR_STORM_GAP_MS, monitorStormDedupKey } from '../../domain/incident-management/monitor-routing';
 import type { Incident } from '../../domain/incidents/incident';
-import { organizationScope } from '../../domain/shared/tenant-scope';
+import { organizationScope, type TenantScope } from '../../domain/shared/tenant-scope';
 import type { IncidentRouting } from '../incidents/ports';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
-import type { ImIncidentRepository, ImRoutingSettings } from './ports';
+import type { ImIncidentRepository, ImMonitorOrigins, ImRoutingSettings } from './ports';
 
 type MonitorNamed = { readonly publicId: string; readonly monitorId: number; readonly name: string };
 
@@ -16,15 +16,18 @@ const ATTEMPTS = 3;
 /**
  * Routes the check engine's automatic incidents into incident management. Runs inside the engine's
  * transaction (under the monitor's alert-state lock), so the IM incident commits exactly when the
- * engine incident does; its dedup key names the engine incident, so a repeated or racing report
- * adds an occurrence to the one IM incident instead of opening a second. The escalation job adopts
- * the new incident like any other (its policy starts paging). On recovery the IM incident resolves,
- * if it is still open, with a timeline entry naming the monitor.
+ * engine incident does. Engine incidents of one customer and route group into one IM incident while
+ * it is open and the storm goes on (monitorStormDedupKey, MONITOR_STORM_GAP_MS): the first opens it
+ * and escalates, the next are occurrences (timeline entries naming each monitor), so a responder is
+ * paged once per storm; a repeated or racing report of one engine incident is one more occurrence,
+ * never a second IM incident. When the last engine incident of the IM incident recovers, the IM
+ * incident resolves, if it is still open, with a timeline entry naming the monitor.
  */
 export class RouteMonitorIncident implements IncidentRouting {
   constructor(
     private readonly settings: ImRoutingSettings, private readonly incidents: ImIncidentRepository,
-    private readonly ids: IdGenerator, private readonly clock: Clock,
+    private readonly origins: ImMonitorOrigins, private readonly ids: IdGenerator, private readonly clock: Clock,
+    private readonly stormGapMs: number = MONITOR_STORM_GAP_MS,
   ) {}
 
   async opened(incident: Incident, monitor: MonitorNamed): Promise<void> {
@@ -32,19 +35,23 @@ export class RouteMonitorIncident implements IncidentRouting {
     if (!context.imEnabled) return;
     const route = effectiveImRoute(context.customer, context.monitor);
     if (!route) return;
+    const scope = organizationScope(incident.organizationId);
+    const now = this.clock.now();
     const origin = { monitorId: monitor.publicId, incidentId: incident.publicId };
     const details = { origin: 'monitor', ...origin, monitorName: monitor.name, reasonCode: incident.causeReasonCode, message: incident.causeMessage };
+    const dedupKey = monitorStormDedupKey(incident.customerId, route);
+    await this.origins.retireQuietStorm(scope, dedupKey, new Date(now.getTime() - this.stormGapMs));
     const candidate = ImIncident.trigger({
       publicId: this.ids.uuid(), organizationId: incident.organizationId, title: incident.title, description: incident.causeMessage,
       severity: 'critical', source: 'monitor', teamId: route.teamId, customerId: incident.customerId,
-      escalationPolicyId: route.escalationPolicyId, dedupKey: monitorIncidentDedupKey(monitor.publicId, incident.publicId),
-      createdByUserId: null, now: this.clock.now(),
+      escalationPolicyId: route.escalationPolicyId, dedupKey, createdByUserId: null, now,
     }, details);
     candidate.monitorOrigin = origin;
-    await this.incidents.triggerOrOccur(organizationScope(incident.organizationId), candidate, details);
+    const { incident: routed } = await this.incidents.triggerOrOccur(scope, candidate, details);
+    await this.origins.link(scope, routed.id, origin);
   }
 
-  /** A person acknowledged the automatic incident: its open, still triggered IM copy is acknowledged by them too. */
+  /** A person acknowledged the automatic incident: the open, still triggered IM incident standing for it is acknowledged by them too. */
   async acknowledged(incident: Incident, userId: string | null): Promise<void> {
     const scope = organizationScope(incident.organizationId);
     for (let attempt = 1; ; attempt++) {
@@ -62,16 +69,34 @@ export class RouteMonitorIncident implements IncidentRouting {
 
   async resolved(incident: Incident, monitor: MonitorNamed): Promise<void> {
     const scope = organizationScope(incident.organizationId);
-    const dedupKey = monitorIncidentDedupKey(monitor.publicId, incident.publicId);
+    const recovery = await this.origins.recovered(scope, incident.publicId, this.clock.now());
+    // Others of its storm are still down: the IM incident stays open (a racing last recovery is swept up by resolveAllRecovered).
+    if (!recovery || recovery.stillDown > 0) return;
+    await this.resolveOpen(scope, recovery.incident.publicId, {
+      origin: 'monitor', monitorId: monitor.publicId, incidentId: incident.publicId, reason: 'monitorRecovered',
+    });
+  }
+
+  /**
+   * Resolves open IM incidents whose engine incidents have all recovered though none resolved it:
+   * two last recoveries that committed at once each saw the other still down. Answers how many.
+   */
+  async resolveAllRecovered(limit = 100): Promise<number> {
+    let resolved = 0;
+    for (const { scope, incident } of await this.origins.allRecovered(limit)) {
+      if (await this.resolveOpen(scope, incident.publicId, { origin: 'monitor', reason: 'monitorRecovered' })) resolved += 1;
+    }
+    return resolved;
+  }
+
+  private async resolveOpen(scope: TenantScope, publicId: string, details: Record<string, unknown>): Promise<boolean> {
     for (let attempt = 1; ; attempt++) {
-      const routed = await this.incidents.findOpenByDedupKey(scope, dedupKey);
-      if (!routed) return;
-      routed.resolve(null, this.clock.now(), {
-        origin: 'monitor', monitorId: monitor.publicId, incidentId: incident.publicId, reason: 'monitorRecovered',
-      });
+      const routed = await this.incidents.findByRef(scope, publicId);
+      if (!routed || !routed.isOpen) return false;
+      routed.resolve(null, this.clock.now(), details);
       try {
         await this.incidents.save(scope, routed);
-        return;
+        return true;
       } catch (error) {
         // A stale version changes no row, so the transaction stays usable for the re-read.
         if (!(isAppError(error) && error.code === 'imIncidentStatusConflict') || attempt >= ATTEMPTS) throw error;

@@ -29,8 +29,18 @@ export function effectiveImRoute(customer: ImRoutingSetting | null, monitor: ImR
 }
 
 /**
- * The dedup key of the IM incident of one engine incident: one IM incident per engine incident,
- * whatever retries or racing workers report it again.
+ * The dedup key of a customer's monitor storm: the engine incidents of one customer that go to one
+ * route (team and policy) while its IM incident is open are occurrences of that one IM incident, as
+ * PagerDuty's alert grouping folds alerts into an open incident. So escalation pages a responder once
+ * per storm, not once per failing monitor, and one engine incident reported twice (a retried batch,
+ * racing workers) is one occurrence more, never a second IM incident.
  */
-export const monitorIncidentDedupKey = (monitorPublicId: string, incidentPublicId: string) =>
-  `monitor:${monitorPublicId}:${incidentPublicId}`;
+export const monitorStormDedupKey = (customerId: number, route: ImRouteTarget) =>
+  `monitor-storm:${customerId}:${route.teamId ?? '-'}:${route.escalationPolicyId ?? '-'}`;
+
+/**
+ * A storm is over for grouping once no engine incident joined it for this long: the next one opens a
+ * new IM incident (and pages), even if the old one is still open (a long outage someone acknowledged
+ * must not swallow a new failure of the same customer hours later).
+ */
+export const MONITOR_STORM_GAP_MS = 30 * 60_000;

@@ -5,7 +5,7 @@ import type { ImIncidentFilter, ImIncidentRepository, ImPage, StoredImTimelineEn
 import type { SqlRunner } from '../persistence/database';
 
 type Time = Date | string;
-interface IncidentRow {
+export interface IncidentRow {
   id: number; public_id: string; organization_id: number; title: string; description: string | null; severity: ImSeverity;
   source: string | null; status: ImIncidentStatus; team_id: string | null; customer_id: number | null;
   escalation_policy_id: string | null; dedup_key: string; snoozed_until: Time | null; occurrence_count: number;
@@ -14,14 +14,14 @@ interface IncidentRow {
   created_at: Time; updated_at: Time; version: number; origin_monitor_id: string | null; origin_incident_id: string | null;
 }
 
-const COLUMNS = `id, public_id, organization_id, title, description, severity, source, status, team_id, customer_id,
+export const COLUMNS = `id, public_id, organization_id, title, description, severity, source, status, team_id, customer_id,
   escalation_policy_id, dedup_key, snoozed_until, occurrence_count, last_occurrence_at, acknowledged_at, acknowledged_by_user_id,
   resolved_at, resolved_by_user_id, merged_into_id, created_by_user_id, created_at, updated_at, version, origin_monitor_id, origin_incident_id`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const date = (value: Time | null) => (value === null ? null : new Date(value));
 
-function toIncident(row: IncidentRow): ImIncident {
+export function toIncident(row: IncidentRow): ImIncident {
   const incident = new ImIncident({
     publicId: row.public_id, organizationId: Number(row.organization_id), title: row.title, description: row.description,
     severity: row.severity, source: row.source, teamId: row.team_id,
@@ -79,8 +79,9 @@ export class SqlImIncidentRepository implements ImIncidentRepository {
     if (!UUID.test(monitorIncidentId)) return null;
     const rows = await this.sql.query<IncidentRow>(
       `SELECT ${COLUMNS} FROM im_incidents
-        WHERE organization_id = ? AND origin_incident_id = ? AND status IN ('triggered', 'acknowledged')`,
-      [scope.organizationId, monitorIncidentId.toLowerCase()],
+        WHERE organization_id = ? AND status IN ('triggered', 'acknowledged')
+          AND id IN (SELECT im_incident_id FROM im_incident_monitor_origins WHERE organization_id = ? AND incident_public_id = ?)`,
+      [scope.organizationId, scope.organizationId, monitorIncidentId.toLowerCase()],
     );
     return rows[0] ? toIncident(rows[0]) : null;
   }

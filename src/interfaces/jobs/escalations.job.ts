@@ -1,6 +1,8 @@
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { RunDueEscalations } from '../../application/on-call/run-due-escalations';
+import { RouteMonitorIncident } from '../../application/incident-management/route-monitor-incident';
+import { TRANSACTION_RUNNER, type TransactionRunner } from '../../application/shared/transaction';
 import type { JobDefinition } from './job-definition';
 
 export const ESCALATIONS_JOB = 'im:escalations';
@@ -9,6 +11,7 @@ export const ESCALATIONS_JOB = 'im:escalations';
  * Every 15 seconds: pages the escalation steps that came due. Durability and once-per-step come from
  * the escalation ledger's rows (claimed with SKIP LOCKED, moved on in the transaction that writes
  * the pages), not from Agenda's lock, so a restart or a second worker neither loses nor repeats a step.
+ * Then it resolves monitor storms whose last two recoveries raced (each saw the other still down).
  */
 export function escalationsJob(container: Container, logger: Logger): JobDefinition {
   return {
@@ -16,7 +19,11 @@ export function escalationsJob(container: Container, logger: Logger): JobDefinit
     every: '15 seconds',
     async run() {
       const report = await container.get(RunDueEscalations).execute();
-      if (report.stepsPaged > 0 || report.adopted > 0) logger.info({ job: ESCALATIONS_JOB, ...report }, 'escalations run');
+      const route = container.get(RouteMonitorIncident);
+      const stormsResolved = await container.get<TransactionRunner>(TRANSACTION_RUNNER).run(() => route.resolveAllRecovered());
+      if (report.stepsPaged > 0 || report.adopted > 0 || stormsResolved > 0) {
+        logger.info({ job: ESCALATIONS_JOB, ...report, stormsResolved }, 'escalations run');
+      }
     },
   };
 }

@@ -48,7 +48,8 @@ import {
   GetCustomerImRouting, GetMonitorImRouting, SetCustomerImRouting, SetMonitorImRouting,
 } from '../../application/incident-management/manage-im-routing';
 import { SqlImRoutingSettings } from '../../infrastructure/incident-management/sql-im-routing-settings';
-import { MONITOR_INCIDENT_SYNC, type MonitorIncidentSync } from '../../application/incident-management/ports';
+import { IM_MONITOR_ORIGINS, MONITOR_INCIDENT_SYNC, type MonitorIncidentSync } from '../../application/incident-management/ports';
+import { SqlImMonitorOrigins } from '../../infrastructure/incident-management/sql-im-monitor-origins';
 import { MonitorSyncedImIncidents } from '../../application/incident-management/monitor-incident-sync';
 import { ApplyRoutedIncidentChange } from '../../application/incidents/apply-routed-incident-change';
 
@@ -67,7 +68,8 @@ export const incidentManagementModule = new ContainerModule(({ bind }) => {
     const apply = c.get(ApplyRoutedIncidentChange);
     return { acknowledged: (o, u, at) => apply.acknowledged(o, u, at), resolved: (o, u, at) => apply.resolved(o, u, at) };
   });
-  single(IM_INCIDENT_REPOSITORY, (c) => new MonitorSyncedImIncidents(plainIncidents(c), c.get(MONITOR_INCIDENT_SYNC)));
+  single(IM_MONITOR_ORIGINS, (c) => new SqlImMonitorOrigins(c.get(CONTEXT_SQL)));
+  single(IM_INCIDENT_REPOSITORY, (c) => new MonitorSyncedImIncidents(plainIncidents(c), c.get(IM_MONITOR_ORIGINS), c.get(MONITOR_INCIDENT_SYNC)));
   single(IM_TEAM_DIRECTORY, (c) => new SqlImTeamDirectory(c.get(CONTEXT_SQL)));
   single(ESCALATION_POLICY_DIRECTORY, (c) => new SqlEscalationPolicyDirectory(c.get(CONTEXT_SQL)));
   single(IM_CUSTOMER_DIRECTORY, (c) => new SqlImCustomerDirectory(c.get(CONTEXT_SQL)));
@@ -111,7 +113,9 @@ export const incidentManagementModule = new ContainerModule(({ bind }) => {
 
   // Check-engine incidents routed into IM (the alert engine calls INCIDENT_ROUTING inside its transaction).
   single(IM_ROUTING_SETTINGS, (c) => new SqlImRoutingSettings(c.get(CONTEXT_SQL)));
-  single(INCIDENT_ROUTING, (c) => new RouteMonitorIncident(c.get(IM_ROUTING_SETTINGS), plainIncidents(c), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(RouteMonitorIncident, (c) => new RouteMonitorIncident(
+    c.get(IM_ROUTING_SETTINGS), plainIncidents(c), c.get(IM_MONITOR_ORIGINS), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(INCIDENT_ROUTING, (c) => c.get(RouteMonitorIncident));
   const routingDeps = (c: Ctx) => ({
     teams: c.get<ImTeamDirectory>(IM_TEAM_DIRECTORY), policies: c.get<EscalationPolicyDirectory>(ESCALATION_POLICY_DIRECTORY),
     customers: c.get<ImCustomerDirectory>(IM_CUSTOMER_DIRECTORY),

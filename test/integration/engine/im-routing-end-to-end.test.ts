@@ -71,7 +71,7 @@ describe('monitor incidents routed into IM end to end (loopback target, loopback
     const [im] = await imIncidents();
     expect(im).to.include({
       status: 'triggered', source: 'monitor', escalationPolicyId: policy.body.id, customerId: customer.id,
-      dedupKey: `monitor:${websiteId}:${engine!.publicId}`,
+      dedupKey: `monitor-storm:${customer.id}:-:${policy.body.id}`,
     });
     expect(im!.monitorOrigin).to.deep.equal({ monitorId: websiteId, incidentId: engine!.publicId });
 

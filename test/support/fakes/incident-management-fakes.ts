@@ -1,9 +1,9 @@
 import { AppError } from '../../../src/domain/shared/app-error';
 import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
-import { IM_OPEN_STATUSES, type ImIncident } from '../../../src/domain/incident-management/im-incident';
+import { IM_OPEN_STATUSES, type ImIncident, type ImMonitorOrigin } from '../../../src/domain/incident-management/im-incident';
 import type {
   EscalationPolicyDirectory, ImCustomerDirectory, ImIncidentFilter, ImRoutingSettings, MonitorRoutingContext, RoutedMonitor, ImIncidentRepository, ImOutboundDeliveries, ImOutboundDelivery, ImPage, ImResponderDirectory, ImTeamDirectory,
-  StoredImTimelineEntry,
+  StoredImTimelineEntry, ImMonitorOrigins,
 } from '../../../src/application/incident-management/ports';
 import type { ImRoutingSetting } from '../../../src/domain/incident-management/monitor-routing';
 import { copyOf } from './shared-fakes';
@@ -35,9 +35,11 @@ export class FakeImIncidents implements ImIncidentRepository {
     const found = [...this.rows.values()].find((i) => i.organizationId === scope.organizationId && i.dedupKey === dedupKey && i.isOpen);
     return found ? copyOf(found) : null;
   }
+  /** Engine incidents each IM incident stands for (what FakeImMonitorOrigins links). */
+  readonly origins = new Map<number, Array<{ origin: ImMonitorOrigin; recoveredAt: Date | null }>>();
   async findOpenByOrigin(scope: TenantScope, monitorIncidentId: string) {
-    const found = [...this.rows.values()].find((i) => i.organizationId === scope.organizationId
-      && i.monitorOrigin?.incidentId === monitorIncidentId && i.isOpen);
+    const found = [...this.rows.values()].find((i) => i.organizationId === scope.organizationId && i.isOpen
+      && (this.origins.get(i.id) ?? []).some((o) => o.origin.incidentId === monitorIncidentId));
     return found ? copyOf(found) : null;
   }
   async list(scope: TenantScope, filter: ImIncidentFilter, page: ImPage) {
@@ -77,6 +79,43 @@ export class FakeImIncidents implements ImIncidentRepository {
     for (const entry of incident.pending) entries.push({ ...entry, id: this.nextEntry++ });
     this.timelines.set(incident.id, entries);
     incident.pending.length = 0;
+  }
+}
+
+/** The engine incidents of IM incidents, over FakeImIncidents' rows (as the SQL adapter's table beside im_incidents). */
+export class FakeImMonitorOrigins implements ImMonitorOrigins {
+  constructor(private readonly incidents: FakeImIncidents) {}
+  async retireQuietStorm(scope: TenantScope, dedupKey: string, quietSince: Date) {
+    for (const i of this.incidents.rows.values()) {
+      if (i.organizationId === scope.organizationId && i.dedupKey === dedupKey && i.isOpen && i.lastOccurrenceAt < quietSince) {
+        i.dedupKey = `${i.dedupKey}:${i.publicId}`;
+      }
+    }
+  }
+  async link(_scope: TenantScope, imIncidentId: number, origin: ImMonitorOrigin) {
+    const list = this.incidents.origins.get(imIncidentId) ?? [];
+    if (!list.some((o) => o.origin.incidentId === origin.incidentId)) list.push({ origin, recoveredAt: null });
+    this.incidents.origins.set(imIncidentId, list);
+  }
+  async recovered(scope: TenantScope, monitorIncidentId: string, at: Date) {
+    for (const i of this.incidents.rows.values()) {
+      if (i.organizationId !== scope.organizationId || !i.isOpen) continue;
+      const list = this.incidents.origins.get(i.id) ?? [];
+      const mine = list.find((o) => o.origin.incidentId === monitorIncidentId && o.recoveredAt === null);
+      if (!mine) continue;
+      mine.recoveredAt = at;
+      return { incident: copyOf(i), stillDown: list.filter((o) => o.recoveredAt === null).length };
+    }
+    return null;
+  }
+  async unrecovered(_scope: TenantScope, imIncident: ImIncident) {
+    return (this.incidents.origins.get(imIncident.id) ?? []).filter((o) => o.recoveredAt === null).map((o) => o.origin);
+  }
+  async allRecovered(limit: number) {
+    return [...this.incidents.rows.values()]
+      .filter((i) => i.isOpen && (this.incidents.origins.get(i.id) ?? []).length > 0
+        && (this.incidents.origins.get(i.id) ?? []).every((o) => o.recoveredAt !== null))
+      .slice(0, limit).map((i) => ({ scope: { organizationId: i.organizationId, customerId: null }, incident: copyOf(i) }));
   }
 }
 

@@ -8,11 +8,13 @@ import { testClock } from '../../../support/test-clock';
 import { INCIDENT_REPOSITORY, INCIDENT_ROUTING, type IncidentRepository, type IncidentRouting } from '../../../../src/application/incidents/ports';
 import { Incident } from '../../../../src/domain/incidents/incident';
 import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../../src/application/shared/transaction';
+import { RouteMonitorIncident } from '../../../../src/application/incident-management/route-monitor-incident';
 
 const MINUTE = 60_000;
 
 /** A monitor of an organization with IM on, whose customer routes its incidents into IM. */
-async function aRoutedMonitor(): Promise<MonitorRow> {
+async function aRoutedMonitor(of?: { organizationId: number; customerId: number }): Promise<MonitorRow> {
+  if (of) return aMonitorRow(of.organizationId, of.customerId, { consecutiveChecks: 1 });
   const org = await anOrganization();
   const organizationId = org.user.organizationId;
   const customerId = await aCustomerRow(organizationId);
@@ -40,7 +42,7 @@ describe('check-engine incidents routed into IM, on PostgreSQL', () => {
     const [engine] = await app.database.sql.query<{ id: number; public_id: string }>('SELECT id, public_id FROM incidents WHERE monitor_id = ?', [monitor.id]);
     let routed = await imIncidentsOf(monitor);
     expect(routed).to.have.length(1);
-    expect(routed[0]!.dedup_key).to.equal(`monitor:${monitor.publicId}:${engine!.public_id}`);
+    expect(routed[0]!.dedup_key).to.equal(`monitor-storm:${monitor.customerId}:-:-`);
 
     // Two workers that both believe they opened it (a redelivered batch) report it again, concurrently.
     const again = () => RequestContext.create(app.database.orm.em, () => app.container.get<TransactionRunner>(TRANSACTION_RUNNER).run(async () => {
@@ -77,5 +79,30 @@ describe('check-engine incidents routed into IM, on PostgreSQL', () => {
     })).catch((error: Error) => error);
     expect((failure as Error).message).to.equal('the engine transaction fails after routing');
     expect(await imIncidentsOf(monitor)).to.deep.equal([]);
+  });
+
+  it('a storm of one customer is one IM incident standing for each engine incident; it resolves with the last recovery, or by the sweep when two raced', async () => {
+    const first = await aRoutedMonitor();
+    const others = [await aRoutedMonitor(first), await aRoutedMonitor(first)];
+    const app = await testServer();
+    const downAt = new Date(testClock.now().getTime() - 10 * MINUTE);
+    await Promise.all([first, ...others].map((m) => record(m, 'eu', aResult('down', downAt))));
+    const storm = await app.database.sql.query<{ id: number; status: string; occurrence_count: number }>(
+      `SELECT id, status, occurrence_count FROM im_incidents WHERE customer_id = ?`, [first.customerId]);
+    expect(storm.map((r) => [r.status, Number(r.occurrence_count)])).to.deep.equal([['triggered', 3]]);
+    const origins = await app.database.sql.query<{ incident_public_id: string }>(
+      'SELECT incident_public_id FROM im_incident_monitor_origins WHERE im_incident_id = ?', [storm[0]!.id]);
+    expect(origins).to.have.length(3);
+
+    const upAt = new Date(downAt.getTime() + MINUTE);
+    await record(first, 'eu', aResult('up', upAt));
+    const statusOf = async () => (await app.database.sql.query<{ status: string }>('SELECT status FROM im_incidents WHERE id = ?', [storm[0]!.id]))[0]!.status;
+    expect(await statusOf()).to.equal('triggered');
+    // The last two recover at once: whichever commits second may have seen the other still down.
+    await Promise.all(others.map((m) => record(m, 'eu', aResult('up', upAt))));
+    const route = app.container.get(RouteMonitorIncident);
+    const tx = app.container.get<TransactionRunner>(TRANSACTION_RUNNER);
+    await RequestContext.create(app.database.orm.em, () => tx.run(() => route.resolveAllRecovered()));
+    expect(await statusOf()).to.equal('resolved');
   });
 });

@@ -4,7 +4,7 @@ import { expectAppErrorAsync } from '../../../support/expect-app-error';
 import { anActor } from '../../../support/builders';
 import { sequentialIds } from '../../../support/fakes/shared-fakes';
 import {
-  FakeEscalationPolicies, FakeImCustomers, FakeImIncidents, FakeImRoutingSettings, FakeImTeams,
+  FakeEscalationPolicies, FakeImCustomers, FakeImIncidents, FakeImMonitorOrigins, FakeImRoutingSettings, FakeImTeams,
 } from '../../../support/fakes/incident-management-fakes';
 import { Incident } from '../../../../src/domain/incidents/incident';
 import { RouteMonitorIncident } from '../../../../src/application/incident-management/route-monitor-incident';
@@ -36,7 +36,7 @@ describe('routing check-engine incidents into IM', () => {
     settings = new FakeImRoutingSettings();
     incidents = new FakeImIncidents();
     clock = new ManualClock(t0);
-    route = new RouteMonitorIncident(settings, incidents, sequentialIds(), clock);
+    route = new RouteMonitorIncident(settings, incidents, new FakeImMonitorOrigins(incidents), sequentialIds(), clock);
     const m = settings.aMonitor(ORG, 7, 3);
     monitor = { publicId: m.publicId, monitorId: 7, name: 'Shop' };
     settings.imEnabled.add(ORG);
@@ -50,7 +50,7 @@ describe('routing check-engine incidents into IM', () => {
     const [im] = imIncidents();
     expect(im).to.include({
       title: 'Shop is down', status: 'triggered', teamId: 'ops', escalationPolicyId: 'p1', customerId: 3, source: 'monitor',
-      dedupKey: `monitor:${monitor.publicId}:${engine.publicId}`,
+      dedupKey: 'monitor-storm:3:ops:p1',
     });
     expect(im!.monitorOrigin).to.deep.equal({ monitorId: monitor.publicId, incidentId: engine.publicId });
     expect(incidents.timelines.get(im!.id)![0]!.details).to.include({ origin: 'monitor', incidentId: engine.publicId, monitorName: 'Shop' });
@@ -83,11 +83,82 @@ describe('routing check-engine incidents into IM', () => {
     expect(imIncidents()[0]!.occurrenceCount).to.equal(2);
   });
 
-  it('a new engine incident of the same monitor opens a new IM incident', async () => {
+  it('a new engine incident of the same monitor after the first resolved opens a new IM incident', async () => {
     await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
-    await route.opened(anEngineIncident('11111111-1111-4111-8111-111111111111'), monitor);
+    const first = anEngineIncident('11111111-1111-4111-8111-111111111111');
+    await route.opened(first, monitor);
+    await route.resolved(first, monitor);
     await route.opened(anEngineIncident('22222222-2222-4222-8222-222222222222'), monitor);
-    expect(imIncidents()).to.have.length(2);
+    expect(imIncidents().map((i) => i.status)).to.deep.equal(['resolved', 'triggered']);
+  });
+
+  describe('a storm: many monitors of one customer down at once', () => {
+    const other = { publicId: 'm-other', monitorId: 8, name: 'API' };
+    const third = { publicId: 'm-third', monitorId: 9, name: 'Blog' };
+    const a = anEngineIncident('11111111-1111-4111-8111-111111111111', 7);
+    const b = anEngineIncident('22222222-2222-4222-8222-222222222222', 8);
+    const c = anEngineIncident('33333333-3333-4333-8333-333333333333', 9);
+    beforeEach(() => {
+      settings.aMonitor(ORG, 8, 3, other.publicId);
+      settings.aMonitor(ORG, 9, 3, third.publicId);
+    });
+
+    it('is one IM incident (one escalation, one page per responder), its occurrences naming each monitor', async () => {
+      await settings.setCustomer(ORG, 3, { enabled: true, teamId: 'ops', escalationPolicyId: 'p1' });
+      await route.opened(a, monitor);
+      clock.advance(5_000);
+      await route.opened(b, other);
+      await route.opened(c, third);
+      const [im, ...rest] = imIncidents();
+      expect(rest).to.deep.equal([]);
+      expect(im!.occurrenceCount).to.equal(3);
+      const occurrences = incidents.timelines.get(im!.id)!.filter((e) => e.kind === 'occurrence').map((e) => e.details.monitorName);
+      expect(occurrences).to.deep.equal(['API', 'Blog']);
+    });
+
+    it('resolves when the last of its monitors recovers, not before', async () => {
+      await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
+      await route.opened(a, monitor);
+      await route.opened(b, other);
+      await route.resolved(a, monitor);
+      expect(imIncidents()[0]!.status).to.equal('triggered');
+      await route.resolved(b, other);
+      expect(imIncidents()[0]!.status).to.equal('resolved');
+    });
+
+    it('a monitor of another route, or of another customer, is not part of it', async () => {
+      await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
+      await settings.setMonitor(ORG, 8, { enabled: true, teamId: 'db', escalationPolicyId: 'p1' });
+      settings.aMonitor(ORG, 9, 4, third.publicId);
+      await settings.setCustomer(ORG, 4, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
+      await route.opened(a, monitor);
+      await route.opened(b, other);
+      const ofOtherCustomer = anEngineIncident('33333333-3333-4333-8333-333333333333', 9);
+      ofOtherCustomer.customerId = 4;
+      await route.opened(ofOtherCustomer, third);
+      expect(imIncidents()).to.have.length(3);
+    });
+
+    it('ends for grouping after a quiet gap: a failure long after opens its own IM incident, and pages again', async () => {
+      await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
+      await route.opened(a, monitor);
+      clock.advance(31 * 60_000);
+      await route.opened(b, other);
+      expect(imIncidents().map((i) => i.status)).to.deep.equal(['triggered', 'triggered']);
+      await route.resolved(b, other);
+      expect(imIncidents().map((i) => i.status)).to.deep.equal(['triggered', 'resolved']);
+    });
+
+    it('a sweep resolves a storm whose last two recoveries raced (each saw the other still down)', async () => {
+      await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
+      await route.opened(a, monitor);
+      await route.opened(b, other);
+      const [im] = imIncidents();
+      for (const entry of incidents.origins.get(im!.id)!) entry.recoveredAt = t0; // both recoveries marked, neither resolved
+      expect(await route.resolveAllRecovered()).to.equal(1);
+      expect(imIncidents()[0]!.status).to.equal('resolved');
+      expect(await route.resolveAllRecovered()).to.equal(0);
+    });
   });
 
   it('resolves the open IM incident when the engine incident resolves, with a timeline entry; a repeat is harmless', async () => {

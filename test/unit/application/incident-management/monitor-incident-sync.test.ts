@@ -3,7 +3,7 @@ import { ImIncident } from '../../../../src/domain/incident-management/im-incide
 import { organizationScope } from '../../../../src/domain/shared/tenant-scope';
 import { MonitorSyncedImIncidents, monitorSideOf } from '../../../../src/application/incident-management/monitor-incident-sync';
 import type { MonitorIncidentSync } from '../../../../src/application/incident-management/ports';
-import { FakeImIncidents } from '../../../support/fakes/incident-management-fakes';
+import { FakeImIncidents, FakeImMonitorOrigins } from '../../../support/fakes/incident-management-fakes';
 
 const NOW = new Date('2026-11-24T10:00:00Z');
 const scope = organizationScope(7);
@@ -17,6 +17,20 @@ function anImIncident(monitorOrigin: ImIncident['monitorOrigin']): ImIncident {
   return incident;
 }
 
+/** A synced repository whose added incidents stand for the engine incident of their monitorOrigin. */
+function withOrigins(sync: MonitorIncidentSync) {
+  const incidents = new FakeImIncidents();
+  const origins = new FakeImMonitorOrigins(incidents);
+  const repository = new MonitorSyncedImIncidents(incidents, origins, sync);
+  const add = repository.add.bind(repository);
+  repository.add = async (scope, incident) => {
+    const added = await add(scope, incident);
+    if (incident.monitorOrigin) await origins.link(scope, added.id, incident.monitorOrigin);
+    return added;
+  };
+  return repository;
+}
+
 class RecordingSync implements MonitorIncidentSync {
   readonly calls: Array<[string, string, string | null, string]> = [];
   async acknowledged(o: { incidentId: string }, userId: string | null, at: Date) { this.calls.push(['acknowledged', o.incidentId, userId, at.toISOString()]); }
@@ -26,7 +40,7 @@ class RecordingSync implements MonitorIncidentSync {
 describe('MonitorSyncedImIncidents (acknowledgement and resolution parity, IM side)', () => {
   it('carries an acknowledgement, a status change to acknowledged and a resolution over to the automatic incident, with the person and time', async () => {
     const sync = new RecordingSync();
-    const repository = new MonitorSyncedImIncidents(new FakeImIncidents(), sync);
+    const repository = withOrigins(sync);
     const incident = await repository.add(scope, anImIncident({ monitorId: 'm-1', incidentId: 'inc-1' }));
     incident.acknowledge('u-1', NOW);
     await repository.save(scope, incident);
@@ -40,9 +54,22 @@ describe('MonitorSyncedImIncidents (acknowledgement and resolution parity, IM si
     ]);
   });
 
+  it('carries an acknowledgement of a storm\'s IM incident over to each of its engine incidents still down', async () => {
+    const sync = new RecordingSync();
+    const incidents = new FakeImIncidents();
+    const origins = new FakeImMonitorOrigins(incidents);
+    const repository = new MonitorSyncedImIncidents(incidents, origins, sync);
+    const storm = await repository.add(scope, anImIncident({ monitorId: 'm-1', incidentId: 'inc-1' }));
+    for (const id of ['inc-1', 'inc-2', 'inc-3']) await origins.link(scope, storm.id, { monitorId: `m-${id}`, incidentId: id });
+    await origins.recovered(scope, 'inc-2', NOW);
+    storm.acknowledge('u-1', NOW);
+    await repository.save(scope, storm);
+    expect(sync.calls.map((c) => c[1])).to.deep.equal(['inc-1', 'inc-3']);
+  });
+
   it('leaves incidents not routed from a monitor, and the engine\'s own resolution, alone', async () => {
     const sync = new RecordingSync();
-    const repository = new MonitorSyncedImIncidents(new FakeImIncidents(), sync);
+    const repository = withOrigins(sync);
     const plain = await repository.add(scope, anImIncident(null));
     plain.acknowledge('u-1', NOW);
     await repository.save(scope, plain);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { effectiveImRoute, monitorIncidentDedupKey, type ImRoutingSetting } from '../../../../src/domain/incident-management/monitor-routing';
+import { effectiveImRoute, monitorStormDedupKey, type ImRoutingSetting } from '../../../../src/domain/incident-management/monitor-routing';
 
 const on = (teamId: string | null, escalationPolicyId: string | null): ImRoutingSetting => ({ enabled: true, teamId, escalationPolicyId });
 const off: ImRoutingSetting = { enabled: false, teamId: 'ignored', escalationPolicyId: 'ignored' };
@@ -30,8 +30,10 @@ describe('routing of monitor incidents into IM (customer default, monitor overri
     expect(effectiveImRoute(on('ops', 'p1'), on(null, null))).to.deep.equal({ teamId: null, escalationPolicyId: null });
   });
 
-  it('keys an IM incident by the monitor and the engine incident', () => {
-    expect(monitorIncidentDedupKey('m-1', 'i-1')).to.equal('monitor:m-1:i-1');
-    expect(monitorIncidentDedupKey('m-1', 'i-2')).to.not.equal(monitorIncidentDedupKey('m-1', 'i-1'));
+  it('keys a monitor storm by the customer and the route (team and policy)', () => {
+    expect(monitorStormDedupKey(3, { teamId: 'ops', escalationPolicyId: 'p1' })).to.equal('monitor-storm:3:ops:p1');
+    expect(monitorStormDedupKey(3, { teamId: null, escalationPolicyId: null })).to.equal('monitor-storm:3:-:-');
+    expect(monitorStormDedupKey(4, { teamId: 'ops', escalationPolicyId: 'p1' })).to.not.equal(monitorStormDedupKey(3, { teamId: 'ops', escalationPolicyId: 'p1' }));
+    expect(monitorStormDedupKey(3, { teamId: 'db', escalationPolicyId: 'p1' })).to.not.equal(monitorStormDedupKey(3, { teamId: 'ops', escalationPolicyId: 'p1' }));
   });
 });

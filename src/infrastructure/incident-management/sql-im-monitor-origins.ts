@@ -1,0 +1,68 @@
+import type { ImIncident, ImMonitorOrigin } from '../../domain/incident-management/im-incident';
+import { organizationScope, type TenantScope } from '../../domain/shared/tenant-scope';
+import type { ImMonitorOrigins } from '../../application/incident-management/ports';
+import type { SqlRunner } from '../persistence/database';
+import { COLUMNS, toIncident, type IncidentRow } from './sql-im-incident.repository';
+
+const OPEN = `status IN ('triggered', 'acknowledged')`;
+
+/** im_incident_monitor_origins: the engine incidents each routed IM incident stands for. */
+export class SqlImMonitorOrigins implements ImMonitorOrigins {
+  constructor(private readonly sql: SqlRunner) {}
+
+  async retireQuietStorm(scope: TenantScope, dedupKey: string, quietSince: Date): Promise<void> {
+    // A concurrent retirement re-reads the row after the first one's update and no longer matches the key.
+    await this.sql.query(
+      `UPDATE im_incidents SET dedup_key = dedup_key || ':' || public_id
+        WHERE organization_id = ? AND dedup_key = ? AND ${OPEN} AND last_occurrence_at < ?`,
+      [scope.organizationId, dedupKey, quietSince],
+    );
+  }
+
+  async link(scope: TenantScope, imIncidentId: number, origin: ImMonitorOrigin): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO im_incident_monitor_origins (im_incident_id, organization_id, monitor_public_id, incident_public_id)
+       VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+      [imIncidentId, scope.organizationId, origin.monitorId, origin.incidentId],
+    );
+  }
+
+  async recovered(scope: TenantScope, monitorIncidentId: string, at: Date): Promise<{ incident: ImIncident; stillDown: number } | null> {
+    const rows = await this.sql.query<IncidentRow & { still_down: string }>(
+      `WITH marked AS (
+         UPDATE im_incident_monitor_origins SET recovered_at = ?
+          WHERE organization_id = ? AND incident_public_id = ? AND recovered_at IS NULL
+            AND im_incident_id IN (SELECT id FROM im_incidents WHERE organization_id = ? AND ${OPEN})
+         RETURNING im_incident_id
+       )
+       SELECT ${COLUMNS.split(',').map((c) => `i.${c.trim()}`).join(', ')},
+              (SELECT count(*) FROM im_incident_monitor_origins o
+                WHERE o.im_incident_id = i.id AND o.recovered_at IS NULL AND o.incident_public_id <> ?) AS still_down
+         FROM im_incidents i JOIN marked m ON m.im_incident_id = i.id`,
+      [at, scope.organizationId, monitorIncidentId, scope.organizationId, monitorIncidentId],
+    );
+    const row = rows[0];
+    return row ? { incident: toIncident(row), stillDown: Number(row.still_down) } : null;
+  }
+
+  async unrecovered(scope: TenantScope, imIncident: ImIncident): Promise<ImMonitorOrigin[]> {
+    const rows = await this.sql.query<{ monitor_public_id: string; incident_public_id: string }>(
+      `SELECT monitor_public_id, incident_public_id FROM im_incident_monitor_origins
+        WHERE organization_id = ? AND im_incident_id = ? AND recovered_at IS NULL ORDER BY incident_public_id`,
+      [scope.organizationId, imIncident.id],
+    );
+    return rows.map((r) => ({ monitorId: r.monitor_public_id, incidentId: r.incident_public_id }));
+  }
+
+  async allRecovered(limit: number): Promise<Array<{ scope: TenantScope; incident: ImIncident }>> {
+    const rows = await this.sql.query<IncidentRow>(
+      `SELECT ${COLUMNS} FROM im_incidents i
+        WHERE ${OPEN} AND origin_incident_id IS NOT NULL
+          AND EXISTS (SELECT 1 FROM im_incident_monitor_origins o WHERE o.im_incident_id = i.id)
+          AND NOT EXISTS (SELECT 1 FROM im_incident_monitor_origins o WHERE o.im_incident_id = i.id AND o.recovered_at IS NULL)
+        ORDER BY id LIMIT ?`,
+      [limit],
+    );
+    return rows.map((row) => ({ scope: organizationScope(row.organization_id), incident: toIncident(row) }));
+  }
+}
