@@ -88,6 +88,7 @@ export * from './application/identity/verify-totp';
 // incidents
 export * from './application/incidents/acknowledge-incident';
 export * from './application/incidents/alert-actions';
+export * from './application/incidents/apply-routed-incident-change';
 export * from './application/incidents/create-manual-incident';
 export * from './application/incidents/delete-incident';
 export * from './application/incidents/get-incident';
@@ -112,6 +113,7 @@ export * from './application/incident-management/ingest-alert-payload';
 export * from './application/incident-management/list-im-incidents';
 export * from './application/incident-management/manage-alert-sources';
 export * from './application/incident-management/merge-im-incidents';
+export * from './application/incident-management/monitor-incident-sync';
 export * from './application/incident-management/ports';
 export * from './application/incident-management/process-im-event';
 export * from './application/incident-management/resolve-im-incident';
