@@ -6,7 +6,7 @@ import type {
   ChannelFilter, ChannelOwners, ClaimedDelivery, ClaimedDirectDelivery, DirectDeliveries, DirectDeliveryQueue, DirectMessage, DirectSender, DeliveryAttempt, DeliveryFilter, DeliveryLedger, DeliveryNext, DeliveryRecord, DispatchedEvent, EventRoute,
   NotificationChannelRepository, NotificationSender, OrganizationSmtpStore, OutboxEvent, SendOutcome, SmtpProbe, SmtpVerifier,
   SmsProvider, SmsQuota, SmsReservation, SmsSendOutcome, DeliveryTarget, HeldWindow, StormLedger,
-  ChannelHealthLedger, FailedDelivery, FailingChannel,
+  ChannelHealthLedger, FailedDelivery, FailingChannel, Settlement,
 } from '../../../src/application/notifications/ports';
 import { countInWindow, type StormPolicy, type StormWindow } from '../../../src/domain/notifications/storm-digest';
 import { copyOf, inScope, matches, RowVersions } from './shared-fakes';
@@ -199,6 +199,14 @@ export class FakeDeliveryLedger implements DeliveryLedger {
       Object.assign(channel, { consecutiveFailures: channel.consecutiveFailures + 1, lastFailureAt: attempt.at, lastFailureReason: reason });
     }
     return true;
+  }
+  /** Statements the ledger was asked for (settleMany calls) and the settlements in each. */
+  readonly settleBatches: string[][] = [];
+  async settleMany(owner: string, settlements: readonly Settlement[]) {
+    this.settleBatches.push(settlements.map((s) => s.deliveryId));
+    const settled = new Set<string>();
+    for (const s of settlements) if (await this.settle(owner, s.deliveryId, s.attempt, s.next)) settled.add(s.deliveryId);
+    return settled;
   }
   async list(scope: TenantScope, filter: DeliveryFilter, page: { offset: number; limit: number }) {
     const visible = this.deliveries.filter((d) => inScope(scope, d.organizationId, d.customerId)
@@ -400,6 +408,12 @@ export class FakeDirectDeliveries implements DirectDeliveries, DirectDeliveryQue
     if (next.status === 'pending') row.nextAttemptAt = next.nextAttemptAt;
     if (next.status === 'failed') row.lastError = next.reason;
     return true;
+  }
+
+  async settleMany(owner: string, settlements: readonly Settlement[]): Promise<Set<string>> {
+    const settled = new Set<string>();
+    for (const s of settlements) if (await this.settle(owner, s.deliveryId, s.attempt, s.next)) settled.add(s.deliveryId);
+    return settled;
   }
 }
 
