@@ -7,6 +7,8 @@ export class SmtpPeer {
   private server: SMTPServer;
   /** The messages accepted, raw (headers and body), with their envelope recipients. */
   readonly messages: Array<{ to: string[]; raw: string }> = [];
+  /** Connections accepted. */
+  connections = 0;
 
   constructor(cert: Pem, options: { starttls?: boolean; banner?: string } = {}) {
     this.server = new SMTPServer({
@@ -15,6 +17,10 @@ export class SmtpPeer {
       onAuth: (auth, _session, callback) => (auth.username === 'user' && auth.password === 'secret'
         ? callback(null, { user: 'user' }) : callback(new Error('Invalid username or password'))),
       logger: false,
+      onConnect: (_session, callback) => {
+        this.connections++;
+        callback();
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
