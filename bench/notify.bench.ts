@@ -9,9 +9,11 @@
  *
  * Figures: time from the failing results to the last webhook received, per incident (p50, p99),
  * messages received (and the goal: one per incident, or one digest per customer), deliveries per
- * second, the worker's CPU per delivery (process.cpuUsage) as a ratio to a bare node:http POST of the
- * same body on a new connection (as the sender makes), measured in this process in the same run,
- * before the service starts and again after it stopped; PostgreSQL's CPU beside it.
+ * second, the worker's CPU per delivery (process.cpuUsage) as ratios to a bare node:http POST of the
+ * same body over a kept-alive connection (`deliveryCpuRatioKeepAlive`: the sender keeps its
+ * connections per receiver) and on a new connection each (`deliveryCpuRatioNewConnection`), both
+ * measured in this process in the same run, before the service starts and again after it stopped;
+ * PostgreSQL's CPU beside it.
  * Then the ledger alone and the kill test: with the worker stopped every monitor recovers (the
  * resolved events wait in the outbox); a new worker drains that backlog (deliveries per second and
  * CPU per delivery with nothing else running) and is killed (SIGKILL) once it routed BENCH_KILL_AFTER
@@ -44,8 +46,8 @@ interface Ledger { unrouted: number; pending: number; delivered: number; failed:
 const progress = (message: string) => process.stderr.write(`[bench:notify ${new Date().toISOString()}] ${message}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A webhook body as the sender writes it, and headers of the same sizes. */
-function sampleRequest(): { body: string; headers: Record<string, string> } {
+/** A webhook body as the sender writes it, and headers of the same sizes (`connection: close` on a new connection each). */
+function sampleRequest(keepAlive: boolean): { body: string; headers: Record<string, string> } {
   const id = randomUUID();
   const body = JSON.stringify(webhookPayload({
     id, event: 'incident.opened', occurredAt: new Date().toISOString(), summary: 'site 1234 is down', incidentId: randomUUID(),
@@ -55,17 +57,22 @@ function sampleRequest(): { body: string; headers: Record<string, string> } {
     body,
     headers: {
       'content-type': 'application/json', 'x-webhook-id': id, 'x-webhook-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
-      'user-agent': 'monitoring-service/1.0 (+http://localhost)', connection: 'close',
+      'user-agent': 'monitoring-service/1.0 (+http://localhost)', ...(keepAlive ? {} : { connection: 'close' }),
     },
   };
 }
 
-/** The bare baseline's CPU per POST: warmed up, then the best of three rounds, 16 at a time, a new connection each. */
-async function barePostMicros(ports: number[], n: number): Promise<number> {
-  const { body, headers } = sampleRequest();
+/**
+ * The bare baseline's CPU per POST: warmed up, then the best of three rounds, 16 at a time, to the
+ * receivers in turn; a new connection each, or (`keepAlive`) over node:http's keep-alive agent, its
+ * connections per receiver kept from the warm-up on, as the sender keeps them.
+ */
+async function barePostMicros(ports: number[], n: number, keepAlive = false): Promise<number> {
+  const { body, headers } = sampleRequest(keepAlive);
+  const agent = keepAlive ? new http.Agent({ keepAlive: true, maxSockets: 16 }) : false;
   let port = 0;
   const post = () => new Promise<void>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: ports[port++ % ports.length], path: '/bare', method: 'POST', agent: false, headers }, (res) => {
+    const req = http.request({ host: '127.0.0.1', port: ports[port++ % ports.length], path: '/bare', method: 'POST', agent, headers }, (res) => {
       res.resume();
       res.once('end', resolve);
     });
@@ -80,8 +87,18 @@ async function barePostMicros(ports: number[], n: number): Promise<number> {
     return (used.user + used.system) / n;
   };
   await round();
-  return Math.min(await round(), await round(), await round());
+  const best = Math.min(await round(), await round(), await round());
+  if (agent) agent.destroy();
+  return best;
 }
+
+/** Both bare baselines, the kept-alive one first (its warm-up opens its connections). */
+async function barePosts(ports: number[], n: number): Promise<{ keepAlive: number; newConnection: number }> {
+  const keepAlive = await barePostMicros(ports, n, true);
+  return { keepAlive, newConnection: await barePostMicros(ports, n) };
+}
+
+const ratio = (micros: number, bare: number) => Number((micros / bare).toFixed(2));
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? null;
 
@@ -101,9 +118,9 @@ async function main() {
   const ports = receivers.ready.ports as number[];
   const hosts = receivers.ready.hosts as string[];
   const arrivals = async () => (await receivers.request<{ arrivals: Arrival[] }>({ type: 'arrivals' })).arrivals;
-  const bareBefore = await barePostMicros(ports, 3000);
+  const bareBefore = await barePosts(ports, 3000);
   await receivers.request({ type: 'reset' });
-  progress(`bare POST ${bareBefore.toFixed(1)} µs of CPU; starting the service`);
+  progress(`bare POST ${bareBefore.keepAlive.toFixed(1)} µs of CPU kept alive, ${bareBefore.newConnection.toFixed(1)} µs on a new connection; starting the service`);
 
   const key = randomBytes(32).toString('hex');
   const service = await startBenchService('notify-service-process', { env: { BENCH_CREDENTIALS_KEY: key } });
@@ -176,7 +193,7 @@ async function main() {
     const expectedResolved = afterKill.delivered - delivered;
     const drainMicros = (drainEnd.cpu - drainStart.cpu) / drained1;
 
-    const bareAfter = await barePostMicros(ports, 3000);
+    const bareAfter = await barePosts(ports, 3000);
     console.log(JSON.stringify({
       date: new Date().toISOString(), monitors: MONITORS, customers: CUSTOMERS, receivers: RECEIVERS, recordChunk: CHUNK,
       storm: {
@@ -189,14 +206,21 @@ async function main() {
         workerCpuMicrosPerIncident: Math.round((cpuB.cpuMicros - cpuA.cpuMicros) / Math.max(1, stormFigures.incidentsNotified)),
         failed: stormLedger.failed,
       },
-      barePostMicros: { before: Math.round(bareBefore), after: Math.round(bareAfter) },
-      ratioStormWorkerToBarePost: Number((workerMicros / bareBefore).toFixed(2)),
+      barePostMicros: {
+        keepAlive: { before: Math.round(bareBefore.keepAlive), after: Math.round(bareAfter.keepAlive) },
+        newConnection: { before: Math.round(bareBefore.newConnection), after: Math.round(bareAfter.newConnection) },
+      },
+      // The delivering worker's CPU per message in the storm (routing, claim, send, settle) over a bare POST.
+      deliveryCpuRatioKeepAlive: ratio(workerMicros, bareBefore.keepAlive),
+      deliveryCpuRatioNewConnection: ratio(workerMicros, bareBefore.newConnection),
       backlog: {
         msToRecordResults: recovery.ms, deliveredBeforeKill: drained1,
         deliveriesPerSecond: Math.round(drained1 / ((drainEnd.at - firstDrained) / 1000)),
         workerCpuMicrosPerDelivery: Math.round(drainMicros),
-        ratioToBarePost: Number((drainMicros / bareBefore).toFixed(2)),
-        ratioToBarePostAfter: Number((drainMicros / bareAfter).toFixed(2)),
+        deliveryCpuRatioKeepAlive: ratio(drainMicros, bareBefore.keepAlive),
+        deliveryCpuRatioKeepAliveAfter: ratio(drainMicros, bareAfter.keepAlive),
+        deliveryCpuRatioNewConnection: ratio(drainMicros, bareBefore.newConnection),
+        deliveryCpuRatioNewConnectionAfter: ratio(drainMicros, bareAfter.newConnection),
       },
       killTest: {
         ledgerDelivered: expectedResolved, arrivedBeforeKill: drained1, received: resolved.length, distinct: resolvedIds.size,

@@ -54,17 +54,14 @@ export class DeliverDueNotifications {
 
   async execute(owner: string): Promise<SettledDelivery[]> {
     const claimed = await this.ledger.claimDue(owner, this.clock.now(), this.settings.leaseMs, this.settings.batch);
-    // A round's deliveries mostly go to a few channels (a storm of one customer): each is read once.
+    // A round's channels are read in one question per organization, each channel once.
     const channels = new Map<string, Promise<NotificationChannel | null>>();
-    const channelOf = (delivery: ClaimedDelivery) => {
-      const key = `${delivery.organizationId}:${delivery.channelPublicId}`;
-      let channel = channels.get(key);
-      if (!channel) {
-        channel = this.channels.findByRef(organizationScope(delivery.organizationId), delivery.channelPublicId);
-        channels.set(key, channel);
-      }
-      return channel;
-    };
+    for (const [organizationId, publicIds] of groupBy(claimed, (d) => d.organizationId, (d) => d.channelPublicId)) {
+      const found = this.channels.findByPublicIds(organizationScope(organizationId), [...publicIds])
+        .then((list) => new Map(list.map((channel) => [channel.publicId, channel])));
+      for (const publicId of publicIds) channels.set(`${organizationId}:${publicId}`, found.then((byId) => byId.get(publicId) ?? null));
+    }
+    const channelOf = (delivery: ClaimedDelivery) => channels.get(`${delivery.organizationId}:${delivery.channelPublicId}`)!;
     // Sent at once, each receiver at its own pace (the senders bound how many at once per receiver);
     // recorded in batches as they finish, so a slow receiver holds up none of the others' records.
     const batches = new SettleBatches(this.ledger, owner, claimed.length);
@@ -142,4 +139,15 @@ export function attemptRecord(attempt: number, at: Date, outcome: SendOutcome, n
     attempt, at, statusCode: outcome.statusCode, responseExcerpt: outcome.responseExcerpt, latencyMs: outcome.latencyMs, error: outcome.error,
     outcome: next.status === 'pending' ? 'retry' : next.status,
   };
+}
+
+/** The distinct `value`s of `items` per `key`. */
+function groupBy<T, K, V>(items: readonly T[], key: (item: T) => K, value: (item: T) => V): Map<K, Set<V>> {
+  const groups = new Map<K, Set<V>>();
+  for (const item of items) {
+    const group = groups.get(key(item)) ?? new Set<V>();
+    group.add(value(item));
+    groups.set(key(item), group);
+  }
+  return groups;
 }

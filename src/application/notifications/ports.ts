@@ -23,6 +23,8 @@ export interface ChannelFilter {
 export interface NotificationChannelRepository {
   add(channel: NotificationChannel): Promise<NotificationChannel>;
   findByRef(scope: TenantScope, ref: string): Promise<NotificationChannel | null>;
+  /** The channels in scope among these public ids, in one question (a delivery round's channels); the others are not found. */
+  findByPublicIds(scope: TenantScope, publicIds: readonly string[]): Promise<NotificationChannel[]>;
   list(scope: TenantScope, filter: ChannelFilter): Promise<NotificationChannel[]>;
   /** Every channel of the organization with exactly this customer and monitor (the recipient rule's scope). */
   sameScope(organizationId: number, customerId: number | null, monitorId: number | null): Promise<NotificationChannel[]>;

@@ -7,6 +7,7 @@ import { OrmRepository } from '../persistence/orm-repository';
 import { refFilter } from '../monitoring/record-ref';
 
 const ORDER = { orderBy: { id: 'asc' } } as const;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Notification channels; a customer-scoped scope reaches its customer's channels only. */
 export class MikroOrmNotificationChannelRepository extends OrmRepository implements NotificationChannelRepository {
@@ -19,6 +20,12 @@ export class MikroOrmNotificationChannelRepository extends OrmRepository impleme
     const filter = refFilter(ref);
     if (!filter) return Promise.resolve(null);
     return this.em.findOne(NotificationChannel, { ...filter, ...this.visible(scope) } as FilterQuery<NotificationChannel>);
+  }
+
+  findByPublicIds(scope: TenantScope, publicIds: readonly string[]): Promise<NotificationChannel[]> {
+    const wanted = publicIds.filter((id) => UUID.test(id)).map((id) => id.toLowerCase());
+    if (wanted.length === 0) return Promise.resolve([]);
+    return this.em.find(NotificationChannel, { publicId: { $in: wanted }, ...this.visible(scope) } as FilterQuery<NotificationChannel>);
   }
 
   list(scope: TenantScope, filter: ChannelFilter): Promise<NotificationChannel[]> {

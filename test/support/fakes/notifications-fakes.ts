@@ -30,6 +30,12 @@ export class FakeNotificationChannels implements NotificationChannelRepository {
     const row = this.all().find((c) => inScope(scope, c.organizationId, c.customerId) && matches(c, ref));
     return row ? copyOf(row) : null;
   }
+  /** Questions asked of the repository by public ids (one per call). */
+  publicIdQueries = 0;
+  async findByPublicIds(scope: TenantScope, publicIds: readonly string[]) {
+    this.publicIdQueries++;
+    return this.all().filter((c) => inScope(scope, c.organizationId, c.customerId) && publicIds.includes(c.publicId)).map(copyOf);
+  }
   async list(scope: TenantScope, filter: ChannelFilter) {
     return this.all().filter((c) => inScope(scope, c.organizationId, c.customerId)
       && (filter.customerId === undefined || c.customerId === filter.customerId)

@@ -70,13 +70,14 @@ describe('a delivery round: all sent at once, recorded in batches as they finish
     expect(settled.map((s) => [s.id, s.settled])).to.deep.equal([...fastIds, ...slowIds].map((id) => [id, true]));
   });
 
-  it('records a round whose receivers all answered in one statement, retries and failures with it', async () => {
+  it('records a round whose receivers all answered in one statement, retries and failures with it, its channels read once', async () => {
     const h = roundHarness();
     const hook = await h.channel('webhook', 'all');
     h.fast.scripts.set(hook.publicId, [{}, { verdict: 'retry', statusCode: 503 }, {}, { verdict: 'rejected', statusCode: 410 }]);
     const ids = h.deliveriesTo(hook, 10);
     const settled = await h.deliver.execute('w1');
     expect(h.ledger.settleBatches).to.deep.equal([ids]);
+    expect(h.channels.publicIdQueries, 'the round\'s channels read in one question').to.equal(1);
     expect(settled.map((s) => s.next.status)).to.deep.equal(['delivered', 'pending', 'delivered', 'failed', ...Array(6).fill('delivered')]);
     expect(h.channels.rows.get(hook.id!)!.consecutiveFailures, 'the channel\'s streak after the last failure: delivered ones came after it').to.equal(0);
   });
