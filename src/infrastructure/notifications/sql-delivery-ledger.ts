@@ -127,7 +127,7 @@ export class SqlDeliveryLedger implements DeliveryLedger {
                 WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?) AND recipient IS NULL
                 ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED) due
         WHERE d.id = due.id
-        RETURNING d.*`,
+        RETURNING d.id, d.organization_id, d.channel_public_id, d.attempts, d.payload, d.fallback_of`,
       [owner, new Date(now.getTime() + leaseMs), now, now, limit], { prepare: true },
     );
     return rows.map((row) => ({
