@@ -18,12 +18,16 @@
  * resolved events wait in the outbox); a new worker drains that backlog (deliveries per second and
  * CPU per delivery with nothing else running) and is killed (SIGKILL) once it routed BENCH_KILL_AFTER
  * (default 0.3) of the events; another starts, and the bench checks that every delivery the ledger
- * says delivered arrived (lost, and duplicates by X-Webhook-Id). BENCH_LEASE_MS: the workers' NOTIFY_LEASE_MS
+ * says delivered arrived (lost, and duplicates by X-Webhook-Id). Last, delivery alone: BENCH_DELIVERIES
+ * (default 3,000) deliveries written routed into the ledger at once (one statement, round-robin over
+ * the customers' webhook channels), delivered by that worker with nothing to route, twice (the first
+ * warms it up): its CPU per delivery of the second (claim, send, settle) over the bare POSTs. BENCH_LEASE_MS: the workers' NOTIFY_LEASE_MS
  * (default 10,000: how long the killed worker's claims wait). BENCH_PROFILE=file.cpuprofile writes
  * a CPU profile of the worker draining the backlog (until the kill).
  */
 import http from 'node:http';
 import path from 'node:path';
+import pg from 'pg';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { startBenchService, type BenchService } from './support/service';
 import { postgresCpuMicros } from './support/postgres-cpu';
@@ -39,6 +43,7 @@ const RECOVERY_CHUNK = Number(process.env.BENCH_RECOVERY_CHUNK ?? 50);
 const KILL_AFTER = Number(process.env.BENCH_KILL_AFTER ?? 0.3);
 const PROFILE = process.env.BENCH_PROFILE;
 const DEADLINE_MS = Number(process.env.BENCH_DEADLINE_MS ?? 180_000);
+const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 3_000);
 
 type Arrival = [webhookId: string, event: string, incidentIds: string[], atMs: number];
 interface Ledger { unrouted: number; pending: number; delivered: number; failed: number; incidentsOpen: number }
@@ -193,6 +198,19 @@ async function main() {
     const expectedResolved = afterKill.delivered - delivered;
     const drainMicros = (drainEnd.cpu - drainStart.cpu) / drained1;
 
+    // Delivery alone: routed deliveries written at once, the worker claims, sends and settles them;
+    // a first batch warms it up (its connections, its compiled code), the second is measured.
+    await receivers.request({ type: 'reset' });
+    await writeRoutedDeliveries(String(service.ready.databaseUrl), DELIVERIES);
+    await drained(service, 'delivery alone (warm-up)', async () => (await arrivals()).length >= DELIVERIES);
+    await receivers.request({ type: 'reset' });
+    const aloneStart = { at: Date.now(), cpu: (await worker.request<{ cpuMicros: number }>({ type: 'cpu' })).cpuMicros };
+    await writeRoutedDeliveries(String(service.ready.databaseUrl), DELIVERIES);
+    await drained(service, 'delivery alone', async () => (await arrivals()).length >= DELIVERIES);
+    const aloneEnd = { at: Date.now(), cpu: (await worker.request<{ cpuMicros: number }>({ type: 'cpu' })).cpuMicros };
+    const aloneMicros = (aloneEnd.cpu - aloneStart.cpu) / DELIVERIES;
+    progress(`${DELIVERIES} routed deliveries delivered alone in ${aloneEnd.at - aloneStart.at} ms`);
+
     const bareAfter = await barePosts(ports, 3000);
     console.log(JSON.stringify({
       date: new Date().toISOString(), monitors: MONITORS, customers: CUSTOMERS, receivers: RECEIVERS, recordChunk: CHUNK,
@@ -222,6 +240,12 @@ async function main() {
         deliveryCpuRatioNewConnection: ratio(drainMicros, bareBefore.newConnection),
         deliveryCpuRatioNewConnectionAfter: ratio(drainMicros, bareAfter.newConnection),
       },
+      deliveryAlone: {
+        deliveries: DELIVERIES, deliveriesPerSecond: Math.round(DELIVERIES / ((aloneEnd.at - aloneStart.at) / 1000)),
+        workerCpuMicrosPerDelivery: Math.round(aloneMicros),
+        deliveryCpuRatioKeepAlive: ratio(aloneMicros, bareAfter.keepAlive),
+        deliveryCpuRatioNewConnection: ratio(aloneMicros, bareAfter.newConnection),
+      },
       killTest: {
         ledgerDelivered: expectedResolved, arrivedBeforeKill: drained1, received: resolved.length, distinct: resolvedIds.size,
         lost: expectedResolved - resolvedIds.size, duplicates: resolved.length - resolvedIds.size,
@@ -233,6 +257,42 @@ async function main() {
     await worker?.stop();
     await service.stop();
     process.kill(receivers.pid);
+  }
+}
+
+/**
+ * `count` deliveries of a manual alert, routed (an outbox row each, marked routed, and its delivery),
+ * round-robin over the customers' webhook channels, written in one statement so the worker finds
+ * them all due at once.
+ */
+async function writeRoutedDeliveries(databaseUrl: string, count: number): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `WITH ch AS (
+         SELECT id, public_id, type, organization_id, customer_id, row_number() OVER (ORDER BY id) - 1 AS k, count(*) OVER () AS total
+           FROM notification_channels WHERE type = 'webhook' AND monitor_id IS NULL
+       ), events AS (
+         INSERT INTO notification_outbox (organization_id, kind, payload, subject, body, routed_at, delivered_at)
+         SELECT ch.organization_id, 'alert.manual',
+                jsonb_build_object('kind', 'alert.manual', 'organizationId', ch.organization_id, 'customerId', ch.customer_id, 'occurredAt', $2::text,
+                                   'summary', 'Generators on', 'data', jsonb_build_object('severity', 'info'), 'benchChannel', ch.id),
+                'Generators on', 'Generators on', now(), now()
+           FROM generate_series(0, $1::int - 1) g JOIN ch ON ch.k = g % ch.total
+         RETURNING id, organization_id, (payload->>'benchChannel')::int AS channel_id
+       )
+       INSERT INTO notification_deliveries
+         (organization_id, outbox_id, channel_id, channel_public_id, channel_type, customer_id, event, payload, next_attempt_at, created_at)
+       SELECT events.organization_id, events.id, ch.id, ch.public_id, ch.type, ch.customer_id, 'alert.manual',
+              jsonb_build_object('event', 'alert.manual', 'occurredAt', $2::text, 'summary', 'Generators on', 'incidentId', NULL,
+                                 'monitorId', NULL, 'customerId', ch.customer_id, 'data', jsonb_build_object('severity', 'info')),
+              now(), now()
+         FROM events JOIN ch ON ch.id = events.channel_id`,
+      [count, new Date().toISOString()],
+    );
+  } finally {
+    await client.end();
   }
 }
 
