@@ -23,7 +23,8 @@
  * the customers' webhook channels), delivered by that worker with nothing to route, twice (the first
  * warms it up): its CPU per delivery of the second (claim, send, settle) over the bare POSTs. BENCH_LEASE_MS: the workers' NOTIFY_LEASE_MS
  * (default 10,000: how long the killed worker's claims wait). BENCH_PROFILE=file.cpuprofile writes
- * a CPU profile of the worker draining the backlog (until the kill).
+ * a CPU profile of the worker draining the backlog (until the kill); BENCH_PROFILE_ALONE=file one of
+ * the measured delivery alone.
  */
 import http from 'node:http';
 import path from 'node:path';
@@ -42,6 +43,7 @@ const CHUNK = Number(process.env.BENCH_CHUNK ?? RECORD_CHUNK);
 const RECOVERY_CHUNK = Number(process.env.BENCH_RECOVERY_CHUNK ?? 50);
 const KILL_AFTER = Number(process.env.BENCH_KILL_AFTER ?? 0.3);
 const PROFILE = process.env.BENCH_PROFILE;
+const PROFILE_ALONE = process.env.BENCH_PROFILE_ALONE;
 const DEADLINE_MS = Number(process.env.BENCH_DEADLINE_MS ?? 180_000);
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 3_000);
 
@@ -204,11 +206,13 @@ async function main() {
     await writeRoutedDeliveries(String(service.ready.databaseUrl), DELIVERIES);
     await drained(service, 'delivery alone (warm-up)', async () => (await arrivals()).length >= DELIVERIES);
     await receivers.request({ type: 'reset' });
+    if (PROFILE_ALONE) await worker.request({ type: 'profile-start' });
     const aloneStart = { at: Date.now(), cpu: (await worker.request<{ cpuMicros: number }>({ type: 'cpu' })).cpuMicros };
     await writeRoutedDeliveries(String(service.ready.databaseUrl), DELIVERIES);
     await drained(service, 'delivery alone', async () => (await arrivals()).length >= DELIVERIES);
     const aloneEnd = { at: Date.now(), cpu: (await worker.request<{ cpuMicros: number }>({ type: 'cpu' })).cpuMicros };
     const aloneMicros = (aloneEnd.cpu - aloneStart.cpu) / DELIVERIES;
+    if (PROFILE_ALONE) await worker.request({ type: 'profile-stop', file: path.resolve(PROFILE_ALONE) });
     progress(`${DELIVERIES} routed deliveries delivered alone in ${aloneEnd.at - aloneStart.at} ms`);
 
     const bareAfter = await barePosts(ports, 3000);

@@ -63,6 +63,11 @@ import { CONFIG, CONTEXT_SQL, ORM, SQL } from '../tokens';
  * exchange has three 15 s timeouts of its own), so a live worker never loses a row mid-send; a dead one's rows wait that long.
  */
 const SEND_TIMEOUT_MS = 10_000;
+/**
+ * Deliveries a round claims: sent at once (at most NOTIFY_HTTP_SOCKETS_PER_ORIGIN at a time to one
+ * receiver, the others waiting their turn within their send's time), recorded as they finish.
+ */
+const DELIVERY_BATCH = 100;
 const noMetrics: DeliveryMetrics = { notificationDelivery: () => undefined };
 
 type Ctx = ResolutionContext;
@@ -130,8 +135,11 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
       timeoutMs: SMTP_TIMEOUT_MS, heloName: new URL(publicBaseUrl).hostname,
     });
   });
-  single(HttpNotificationSender, (c) => new HttpNotificationSender(
-    c.get(PinnedHttpPool), c.get<WebhookSigner>(WEBHOOK_SIGNER), userAgent(c), SEND_TIMEOUT_MS, () => clock(c).now()));
+  // The clock resolved once, not per message.
+  single(HttpNotificationSender, (c) => {
+    const now = clock(c);
+    return new HttpNotificationSender(c.get(PinnedHttpPool), c.get<WebhookSigner>(WEBHOOK_SIGNER), userAgent(c), SEND_TIMEOUT_MS, () => now.now());
+  });
   single(NodemailerEmailSender, (c) => {
     const { notifications } = config(c);
     return new NodemailerEmailSender(policy(c), smtp(c), cipher(c), platformSmtp(notifications.smtpUrl, notifications.smtpFrom),
@@ -145,9 +153,10 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
   single(SmsChannelSender, (c) => {
     const { sms } = config(c);
     if (!sms) throw new Error('SMS_* settings are missing');
+    const now = clock(c);
     return new SmsChannelSender(new TwilioSmsProvider(c.get(PinnedHttpPool), {
       baseUrl: sms.providerUrl, accountSid: sms.accountSid, authToken: sms.authToken, from: sms.from,
-    }, userAgent(c), SEND_TIMEOUT_MS, () => clock(c).now()), c.get<SmsQuota>(SMS_QUOTA), clock(c));
+    }, userAgent(c), SEND_TIMEOUT_MS, () => now.now()), c.get<SmsQuota>(SMS_QUOTA), now);
   });
   single(NOTIFICATION_SENDERS, (c): NotificationSenders => {
     const http = c.get(HttpNotificationSender);
@@ -177,7 +186,7 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
     const { notifications } = config(c);
     return {
       baseMs: notifications.retryBaseMs, maxMs: notifications.retryMaxMs, maxAttempts: notifications.maxAttempts,
-      leaseMs: notifications.leaseMs, batch: 50, failingAfter: notifications.failingAfter,
+      leaseMs: notifications.leaseMs, batch: DELIVERY_BATCH, failingAfter: notifications.failingAfter,
     };
   };
   const metrics = (c: Ctx) => c.get<DeliveryMetrics>(METRICS, { optional: true }) ?? noMetrics;
