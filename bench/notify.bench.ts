@@ -9,19 +9,26 @@
  *
  * Figures: time from the failing results to the last webhook received, per incident (p50, p99),
  * messages received (and the goal: one per incident, or one digest per customer), deliveries per
- * second, the worker's CPU per delivery (process.cpuUsage) as a ratio to a bare node:http POST of the
- * same body on a new connection (as the sender makes), measured in this process in the same run,
- * before the service starts and again after it stopped; PostgreSQL's CPU beside it.
+ * second, the worker's CPU per delivery (process.cpuUsage) as ratios to a bare node:http POST of the
+ * same body over a kept-alive connection (`deliveryCpuRatioKeepAlive`: the sender keeps its
+ * connections per receiver) and on a new connection each (`deliveryCpuRatioNewConnection`), both
+ * measured in this process in the same run, before the service starts and again after it stopped;
+ * PostgreSQL's CPU beside it.
  * Then the ledger alone and the kill test: with the worker stopped every monitor recovers (the
  * resolved events wait in the outbox); a new worker drains that backlog (deliveries per second and
  * CPU per delivery with nothing else running) and is killed (SIGKILL) once it routed BENCH_KILL_AFTER
  * (default 0.3) of the events; another starts, and the bench checks that every delivery the ledger
- * says delivered arrived (lost, and duplicates by X-Webhook-Id). BENCH_LEASE_MS: the workers' NOTIFY_LEASE_MS
+ * says delivered arrived (lost, and duplicates by X-Webhook-Id). Last, delivery alone: BENCH_DELIVERIES
+ * (default 3,000) deliveries written routed into the ledger at once (one statement, round-robin over
+ * the customers' webhook channels), delivered by that worker with nothing to route, twice (the first
+ * warms it up): its CPU per delivery of the second (claim, send, settle) over the bare POSTs. BENCH_LEASE_MS: the workers' NOTIFY_LEASE_MS
  * (default 10,000: how long the killed worker's claims wait). BENCH_PROFILE=file.cpuprofile writes
- * a CPU profile of the worker draining the backlog (until the kill).
+ * a CPU profile of the worker draining the backlog (until the kill); BENCH_PROFILE_ALONE=file one of
+ * the measured delivery alone.
  */
 import http from 'node:http';
 import path from 'node:path';
+import pg from 'pg';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { startBenchService, type BenchService } from './support/service';
 import { postgresCpuMicros } from './support/postgres-cpu';
@@ -36,7 +43,9 @@ const CHUNK = Number(process.env.BENCH_CHUNK ?? RECORD_CHUNK);
 const RECOVERY_CHUNK = Number(process.env.BENCH_RECOVERY_CHUNK ?? 50);
 const KILL_AFTER = Number(process.env.BENCH_KILL_AFTER ?? 0.3);
 const PROFILE = process.env.BENCH_PROFILE;
+const PROFILE_ALONE = process.env.BENCH_PROFILE_ALONE;
 const DEADLINE_MS = Number(process.env.BENCH_DEADLINE_MS ?? 180_000);
+const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 3_000);
 
 type Arrival = [webhookId: string, event: string, incidentIds: string[], atMs: number];
 interface Ledger { unrouted: number; pending: number; delivered: number; failed: number; incidentsOpen: number }
@@ -44,8 +53,8 @@ interface Ledger { unrouted: number; pending: number; delivered: number; failed:
 const progress = (message: string) => process.stderr.write(`[bench:notify ${new Date().toISOString()}] ${message}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A webhook body as the sender writes it, and headers of the same sizes. */
-function sampleRequest(): { body: string; headers: Record<string, string> } {
+/** A webhook body as the sender writes it, and headers of the same sizes (`connection: close` on a new connection each). */
+function sampleRequest(keepAlive: boolean): { body: string; headers: Record<string, string> } {
   const id = randomUUID();
   const body = JSON.stringify(webhookPayload({
     id, event: 'incident.opened', occurredAt: new Date().toISOString(), summary: 'site 1234 is down', incidentId: randomUUID(),
@@ -55,17 +64,22 @@ function sampleRequest(): { body: string; headers: Record<string, string> } {
     body,
     headers: {
       'content-type': 'application/json', 'x-webhook-id': id, 'x-webhook-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
-      'user-agent': 'monitoring-service/1.0 (+http://localhost)', connection: 'close',
+      'user-agent': 'monitoring-service/1.0 (+http://localhost)', ...(keepAlive ? {} : { connection: 'close' }),
     },
   };
 }
 
-/** The bare baseline's CPU per POST: warmed up, then the best of three rounds, 16 at a time, a new connection each. */
-async function barePostMicros(ports: number[], n: number): Promise<number> {
-  const { body, headers } = sampleRequest();
+/**
+ * The bare baseline's CPU per POST: warmed up, then the best of three rounds, 16 at a time, to the
+ * receivers in turn; a new connection each, or (`keepAlive`) over node:http's keep-alive agent, its
+ * connections per receiver kept from the warm-up on, as the sender keeps them.
+ */
+async function barePostMicros(ports: number[], n: number, keepAlive = false): Promise<number> {
+  const { body, headers } = sampleRequest(keepAlive);
+  const agent = keepAlive ? new http.Agent({ keepAlive: true, maxSockets: 16 }) : false;
   let port = 0;
   const post = () => new Promise<void>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: ports[port++ % ports.length], path: '/bare', method: 'POST', agent: false, headers }, (res) => {
+    const req = http.request({ host: '127.0.0.1', port: ports[port++ % ports.length], path: '/bare', method: 'POST', agent, headers }, (res) => {
       res.resume();
       res.once('end', resolve);
     });
@@ -80,8 +94,18 @@ async function barePostMicros(ports: number[], n: number): Promise<number> {
     return (used.user + used.system) / n;
   };
   await round();
-  return Math.min(await round(), await round(), await round());
+  const best = Math.min(await round(), await round(), await round());
+  if (agent) agent.destroy();
+  return best;
 }
+
+/** Both bare baselines, the kept-alive one first (its warm-up opens its connections). */
+async function barePosts(ports: number[], n: number): Promise<{ keepAlive: number; newConnection: number }> {
+  const keepAlive = await barePostMicros(ports, n, true);
+  return { keepAlive, newConnection: await barePostMicros(ports, n) };
+}
+
+const ratio = (micros: number, bare: number) => Number((micros / bare).toFixed(2));
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? null;
 
@@ -101,9 +125,9 @@ async function main() {
   const ports = receivers.ready.ports as number[];
   const hosts = receivers.ready.hosts as string[];
   const arrivals = async () => (await receivers.request<{ arrivals: Arrival[] }>({ type: 'arrivals' })).arrivals;
-  const bareBefore = await barePostMicros(ports, 3000);
+  const bareBefore = await barePosts(ports, 3000);
   await receivers.request({ type: 'reset' });
-  progress(`bare POST ${bareBefore.toFixed(1)} µs of CPU; starting the service`);
+  progress(`bare POST ${bareBefore.keepAlive.toFixed(1)} µs of CPU kept alive, ${bareBefore.newConnection.toFixed(1)} µs on a new connection; starting the service`);
 
   const key = randomBytes(32).toString('hex');
   const service = await startBenchService('notify-service-process', { env: { BENCH_CREDENTIALS_KEY: key } });
@@ -176,7 +200,22 @@ async function main() {
     const expectedResolved = afterKill.delivered - delivered;
     const drainMicros = (drainEnd.cpu - drainStart.cpu) / drained1;
 
-    const bareAfter = await barePostMicros(ports, 3000);
+    // Delivery alone: routed deliveries written at once, the worker claims, sends and settles them;
+    // a first batch warms it up (its connections, its compiled code), the second is measured.
+    await receivers.request({ type: 'reset' });
+    await writeRoutedDeliveries(String(service.ready.databaseUrl), DELIVERIES);
+    await drained(service, 'delivery alone (warm-up)', async () => (await arrivals()).length >= DELIVERIES);
+    await receivers.request({ type: 'reset' });
+    if (PROFILE_ALONE) await worker.request({ type: 'profile-start' });
+    const aloneStart = { at: Date.now(), cpu: (await worker.request<{ cpuMicros: number }>({ type: 'cpu' })).cpuMicros };
+    await writeRoutedDeliveries(String(service.ready.databaseUrl), DELIVERIES);
+    await drained(service, 'delivery alone', async () => (await arrivals()).length >= DELIVERIES);
+    const aloneEnd = { at: Date.now(), cpu: (await worker.request<{ cpuMicros: number }>({ type: 'cpu' })).cpuMicros };
+    const aloneMicros = (aloneEnd.cpu - aloneStart.cpu) / DELIVERIES;
+    if (PROFILE_ALONE) await worker.request({ type: 'profile-stop', file: path.resolve(PROFILE_ALONE) });
+    progress(`${DELIVERIES} routed deliveries delivered alone in ${aloneEnd.at - aloneStart.at} ms`);
+
+    const bareAfter = await barePosts(ports, 3000);
     console.log(JSON.stringify({
       date: new Date().toISOString(), monitors: MONITORS, customers: CUSTOMERS, receivers: RECEIVERS, recordChunk: CHUNK,
       storm: {
@@ -189,14 +228,27 @@ async function main() {
         workerCpuMicrosPerIncident: Math.round((cpuB.cpuMicros - cpuA.cpuMicros) / Math.max(1, stormFigures.incidentsNotified)),
         failed: stormLedger.failed,
       },
-      barePostMicros: { before: Math.round(bareBefore), after: Math.round(bareAfter) },
-      ratioStormWorkerToBarePost: Number((workerMicros / bareBefore).toFixed(2)),
+      barePostMicros: {
+        keepAlive: { before: Math.round(bareBefore.keepAlive), after: Math.round(bareAfter.keepAlive) },
+        newConnection: { before: Math.round(bareBefore.newConnection), after: Math.round(bareAfter.newConnection) },
+      },
+      // The delivering worker's CPU per message in the storm (routing, claim, send, settle) over a bare POST.
+      deliveryCpuRatioKeepAlive: ratio(workerMicros, bareBefore.keepAlive),
+      deliveryCpuRatioNewConnection: ratio(workerMicros, bareBefore.newConnection),
       backlog: {
         msToRecordResults: recovery.ms, deliveredBeforeKill: drained1,
         deliveriesPerSecond: Math.round(drained1 / ((drainEnd.at - firstDrained) / 1000)),
         workerCpuMicrosPerDelivery: Math.round(drainMicros),
-        ratioToBarePost: Number((drainMicros / bareBefore).toFixed(2)),
-        ratioToBarePostAfter: Number((drainMicros / bareAfter).toFixed(2)),
+        deliveryCpuRatioKeepAlive: ratio(drainMicros, bareBefore.keepAlive),
+        deliveryCpuRatioKeepAliveAfter: ratio(drainMicros, bareAfter.keepAlive),
+        deliveryCpuRatioNewConnection: ratio(drainMicros, bareBefore.newConnection),
+        deliveryCpuRatioNewConnectionAfter: ratio(drainMicros, bareAfter.newConnection),
+      },
+      deliveryAlone: {
+        deliveries: DELIVERIES, deliveriesPerSecond: Math.round(DELIVERIES / ((aloneEnd.at - aloneStart.at) / 1000)),
+        workerCpuMicrosPerDelivery: Math.round(aloneMicros),
+        deliveryCpuRatioKeepAlive: ratio(aloneMicros, bareAfter.keepAlive),
+        deliveryCpuRatioNewConnection: ratio(aloneMicros, bareAfter.newConnection),
       },
       killTest: {
         ledgerDelivered: expectedResolved, arrivedBeforeKill: drained1, received: resolved.length, distinct: resolvedIds.size,
@@ -209,6 +261,42 @@ async function main() {
     await worker?.stop();
     await service.stop();
     process.kill(receivers.pid);
+  }
+}
+
+/**
+ * `count` deliveries of a manual alert, routed (an outbox row each, marked routed, and its delivery),
+ * round-robin over the customers' webhook channels, written in one statement so the worker finds
+ * them all due at once.
+ */
+async function writeRoutedDeliveries(databaseUrl: string, count: number): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `WITH ch AS (
+         SELECT id, public_id, type, organization_id, customer_id, row_number() OVER (ORDER BY id) - 1 AS k, count(*) OVER () AS total
+           FROM notification_channels WHERE type = 'webhook' AND monitor_id IS NULL
+       ), events AS (
+         INSERT INTO notification_outbox (organization_id, kind, payload, subject, body, routed_at, delivered_at)
+         SELECT ch.organization_id, 'alert.manual',
+                jsonb_build_object('kind', 'alert.manual', 'organizationId', ch.organization_id, 'customerId', ch.customer_id, 'occurredAt', $2::text,
+                                   'summary', 'Generators on', 'data', jsonb_build_object('severity', 'info'), 'benchChannel', ch.id),
+                'Generators on', 'Generators on', now(), now()
+           FROM generate_series(0, $1::int - 1) g JOIN ch ON ch.k = g % ch.total
+         RETURNING id, organization_id, (payload->>'benchChannel')::int AS channel_id
+       )
+       INSERT INTO notification_deliveries
+         (organization_id, outbox_id, channel_id, channel_public_id, channel_type, customer_id, event, payload, next_attempt_at, created_at)
+       SELECT events.organization_id, events.id, ch.id, ch.public_id, ch.type, ch.customer_id, 'alert.manual',
+              jsonb_build_object('event', 'alert.manual', 'occurredAt', $2::text, 'summary', 'Generators on', 'incidentId', NULL,
+                                 'monitorId', NULL, 'customerId', ch.customer_id, 'data', jsonb_build_object('severity', 'info')),
+              now(), now()
+         FROM events JOIN ch ON ch.id = events.channel_id`,
+      [count, new Date().toISOString()],
+    );
+  } finally {
+    await client.end();
   }
 }
 

@@ -356,6 +356,7 @@ export * from './application/notifications/update-organization-smtp';
 export * from './application/notifications/webhook-secrets';
 export * from './application/notifications/default-channel';
 export * from './application/notifications/fall-back-from-failing-channels';
+export * from './application/notifications/settle-batches';
 export * from './domain/notifications/channel-config';
 export * from './domain/notifications/channel-events';
 export * from './domain/notifications/channel-routing';

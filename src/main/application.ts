@@ -26,6 +26,7 @@ import { ChromiumBrowser } from '../infrastructure/protocols/browser/chromium-br
 import { startMetricsListener } from './metrics';
 import { renderStaleWebsiteDocuments } from '../infrastructure/monitoring/website-document';
 import { installCommand, missingSystemTools, systemTools } from '../infrastructure/protocols/system-tools';
+import { closeNotificationConnections } from './modules/notifications.module';
 
 export { checkWorkerOptions } from './check-worker-options';
 
@@ -77,6 +78,7 @@ export async function startApplication(config: AppConfig, options: StartOptions 
     if (rendered > 0) logger.info({ rendered }, 'rendered stale website records');
     const container = createContainer(config, logger, database, options.clock);
     started.push(() => container.get(PreparedSql).close());
+    started.push(async () => closeNotificationConnections(container));
     if (config.platformAdmin) {
       const admin = config.platformAdmin;
       await RequestContext.create(database.orm.em, () => container.get(EnsurePlatformAdmin).execute(admin));

@@ -92,6 +92,16 @@ const ConfigSchema = z.object({
    * slow send may be tried twice (still at least once).
    */
   NOTIFY_LEASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1_000).default(120_000)),
+  /** Names (receivers, SMTP servers, the SMS provider) whose DNS answers the notification target policy keeps for their TTL; 0 keeps none. */
+  NOTIFY_DNS_CACHE_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000).default(10_000)),
+  /** Most connections (so requests at once) to one webhook, chat or SMS receiver; its other deliveries wait their turn. */
+  NOTIFY_HTTP_SOCKETS_PER_ORIGIN: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000).default(8)),
+  /** Most receivers whose kept-alive connections are kept (least recently used idle ones closed first). */
+  NOTIFY_HTTP_ORIGINS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100_000).default(1_000)),
+  /** Most connections of one pooled SMTP transport (one server, address and login). */
+  NOTIFY_SMTP_CONNECTIONS_PER_SERVER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(3)),
+  /** Most pooled SMTP transports kept (least recently used idle ones closed first). */
+  NOTIFY_SMTP_SERVERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(100)),
   /** SMS channels through Twilio's Messages API at this base URL; SMS is sent only when the account SID, token and sender are all set. */
   SMS_PROVIDER_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://api.twilio.com')),
   SMS_ACCOUNT_SID: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9]+$/, 'letters and digits').optional()),
@@ -221,6 +231,13 @@ export interface AppConfig {
     /** Deliveries in a row failed for good that make a channel failing. */
     failingAfter: number;
   };
+  /**
+   * Notification connections: DNS answers kept (names), kept-alive HTTP connections per receiver and
+   * receivers kept, pooled SMTP connections per server and servers kept.
+   */
+  notificationConnections: {
+    dnsCacheSize: number; httpSocketsPerOrigin: number; httpOrigins: number; smtpConnectionsPerServer: number; smtpServers: number;
+  };
   /** The SMS provider's account (Twilio's Messages API); null: SMS deliveries fail with a clear reason. */
   sms: { providerUrl: string; accountSid: string; authToken: string; from: string } | null;
   /** Proxies (CIDRs, TRUST_PROXY) whose forwarded headers are believed (Express's trust proxy, custom-domain routing); empty: none. */
@@ -345,6 +362,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       leaseMs: c.NOTIFY_LEASE_MS,
       storm: { alone: c.NOTIFY_DIGEST_AFTER, windowMs: Math.round(c.NOTIFY_DIGEST_WINDOW_SECONDS * 1000) },
       failingAfter: c.NOTIFY_CHANNEL_FAILING_AFTER,
+    },
+    notificationConnections: {
+      dnsCacheSize: c.NOTIFY_DNS_CACHE_SIZE, httpSocketsPerOrigin: c.NOTIFY_HTTP_SOCKETS_PER_ORIGIN, httpOrigins: c.NOTIFY_HTTP_ORIGINS,
+      smtpConnectionsPerServer: c.NOTIFY_SMTP_CONNECTIONS_PER_SERVER, smtpServers: c.NOTIFY_SMTP_SERVERS,
     },
     sms: parts.sms,
     trustProxy: parts.trustProxy,

@@ -2,30 +2,38 @@ import type { Clock } from '../shared/clock';
 import type { DeliveryMetrics } from '../observability/ports';
 import { attemptRecord, nextAfter, type DeliverySettings, type SettledDelivery } from './deliver-due-notifications';
 import type { ClaimedDirectDelivery, DeliveryLedger, DirectDeliveryQueue, DirectSenders, SendOutcome } from './ports';
+import { SettleBatches } from './settle-batches';
 
 /**
  * One round of the direct deliverer: claims the due messages to subscribers, readers and people
- * paged under a lease, sends each by its recipient's kind, and records the attempt with the outcome
- * exactly as channel deliveries are (same back-off, same attempts table, same lease rule).
+ * paged under a lease, sends each by its recipient's kind, and records the attempts in batches as
+ * they finish, exactly as channel deliveries are (same back-off, same attempts table, same lease rule).
  */
 export class DeliverDueDirectMessages {
   constructor(
-    private readonly queue: DirectDeliveryQueue, private readonly ledger: Pick<DeliveryLedger, 'settle'>, private readonly senders: DirectSenders,
+    private readonly queue: DirectDeliveryQueue, private readonly ledger: Pick<DeliveryLedger, 'settleMany'>, private readonly senders: DirectSenders,
     private readonly settings: DeliverySettings, private readonly clock: Clock, private readonly metrics: DeliveryMetrics,
     private readonly random: () => number = Math.random,
   ) {}
 
   async execute(owner: string): Promise<SettledDelivery[]> {
     const claimed = await this.queue.claimDue(owner, this.clock.now(), this.settings.leaseMs, this.settings.batch);
-    return Promise.all(claimed.map((delivery) => this.deliver(owner, delivery)));
+    const batches = new SettleBatches(this.ledger, owner, claimed.length);
+    return Promise.all(claimed.map((delivery) => this.deliver(delivery, batches)));
   }
 
-  private async deliver(owner: string, delivery: ClaimedDirectDelivery): Promise<SettledDelivery> {
+  private async deliver(delivery: ClaimedDirectDelivery, batches: SettleBatches): Promise<SettledDelivery> {
     const at = this.clock.now();
-    const outcome = await this.send(delivery);
     const attempt = delivery.attempts + 1;
+    let outcome: SendOutcome;
+    try {
+      outcome = await this.send(delivery);
+    } catch (error) {
+      batches.skip();
+      throw error;
+    }
     const next = nextAfter(attempt, outcome, this.settings, this.clock.now(), this.random);
-    const settled = await this.ledger.settle(owner, delivery.id, attemptRecord(attempt, at, outcome, next), next);
+    const settled = await batches.settle({ deliveryId: delivery.id, attempt: attemptRecord(attempt, at, outcome, next), next });
     if (settled && next.status !== 'pending') this.metrics.notificationDelivery(next.status);
     return { id: delivery.id, channelId: `${delivery.recipient.type}:direct`, attempt, next, settled };
   }

@@ -5,7 +5,10 @@ import { retryDelayMs, type RetryPolicy } from '../../domain/notifications/deliv
 import { fallsBack } from '../../domain/notifications/channel-health';
 import type { Clock } from '../shared/clock';
 import type { DeliveryMetrics } from '../observability/ports';
-import type { ClaimedDelivery, DeliveryAttempt, DeliveryLedger, DeliveryNext, NotificationChannelRepository, NotificationSenders, SendOutcome } from './ports';
+import type {
+  ClaimedDelivery, DeliveryAttempt, DeliveryLedger, DeliveryNext, NotificationChannelRepository, NotificationSenders, SendOutcome, Settlement,
+} from './ports';
+import { SettleBatches } from './settle-batches';
 import type { WebhookSecrets } from './webhook-secrets';
 
 export interface DeliverySettings extends RetryPolicy {
@@ -31,8 +34,9 @@ type Sent = SendOutcome & { readonly local?: true };
 const failedSend = (error: string): Sent => ({ verdict: 'rejected', statusCode: null, responseExcerpt: null, retryAfterMs: null, error, latencyMs: 0, local: true });
 
 /**
- * One round of the deliverer: claims the due deliveries under a lease, sends each to its channel as
- * configured now, and records the attempt with the outcome: delivered; retried later (exponential
+ * One round of the deliverer: claims the due deliveries under a lease (one statement), sends each to
+ * its channel as configured now, all at once, and records the attempts in batches as they finish
+ * (one statement per batch, SettleBatches), each with its outcome: delivered; retried later (exponential
  * back-off with jitter, Retry-After honoured) after a 5xx, 408, 429 or no answer; failed after
  * `maxAttempts` tries or at once when the receiver refused (another 4xx) or the channel is gone.
  * Every attempt moves the channel's health at once: a failure of the channel's own (a retry included)
@@ -50,18 +54,18 @@ export class DeliverDueNotifications {
 
   async execute(owner: string): Promise<SettledDelivery[]> {
     const claimed = await this.ledger.claimDue(owner, this.clock.now(), this.settings.leaseMs, this.settings.batch);
-    // A round's deliveries mostly go to a few channels (a storm of one customer): each is read once.
+    // A round's channels are read in one question per organization, each channel once.
     const channels = new Map<string, Promise<NotificationChannel | null>>();
-    const channelOf = (delivery: ClaimedDelivery) => {
-      const key = `${delivery.organizationId}:${delivery.channelPublicId}`;
-      let channel = channels.get(key);
-      if (!channel) {
-        channel = this.channels.findByRef(organizationScope(delivery.organizationId), delivery.channelPublicId);
-        channels.set(key, channel);
-      }
-      return channel;
-    };
-    return Promise.all(claimed.map((delivery) => this.deliver(owner, delivery, channelOf(delivery))));
+    for (const [organizationId, publicIds] of groupBy(claimed, (d) => d.organizationId, (d) => d.channelPublicId)) {
+      const found = this.channels.findByPublicIds(organizationScope(organizationId), [...publicIds])
+        .then((list) => new Map(list.map((channel) => [channel.publicId, channel])));
+      for (const publicId of publicIds) channels.set(`${organizationId}:${publicId}`, found.then((byId) => byId.get(publicId) ?? null));
+    }
+    const channelOf = (delivery: ClaimedDelivery) => channels.get(`${delivery.organizationId}:${delivery.channelPublicId}`)!;
+    // Sent at once, each receiver at its own pace (the senders bound how many at once per receiver);
+    // recorded in batches as they finish, so a slow receiver holds up none of the others' records.
+    const batches = new SettleBatches(this.ledger, owner, claimed.length);
+    return Promise.all(claimed.map((delivery) => this.deliver(delivery, channelOf(delivery), batches)));
   }
 
   /**
@@ -71,18 +75,27 @@ export class DeliverDueNotifications {
   async deliverNow(owner: string, deliveryId: string): Promise<(SettledDelivery & { attemptRecord: DeliveryAttempt }) | null> {
     const delivery = await this.ledger.claimOne(owner, deliveryId, this.clock.now(), this.settings.leaseMs);
     if (!delivery) return null;
-    return this.deliver(owner, delivery, this.channels.findByRef(organizationScope(delivery.organizationId), delivery.channelPublicId));
+    const single = { settle: (s: Settlement) => this.ledger.settle(owner, s.deliveryId, s.attempt, s.next), skip: () => undefined };
+    return this.deliver(delivery, this.channels.findByRef(organizationScope(delivery.organizationId), delivery.channelPublicId), single);
   }
 
-  private async deliver(owner: string, delivery: ClaimedDelivery, channel: Promise<NotificationChannel | null>): Promise<SettledDelivery & { attemptRecord: DeliveryAttempt }> {
-    const at = this.clock.now();
-    const outcome = await this.send(delivery, await channel);
-    const attempt = delivery.attempts + 1;
-    const next = this.nextOf(attempt, outcome, delivery, await channel);
-    const record = attemptRecord(attempt, at, outcome, next);
-    const settled = await this.ledger.settle(owner, delivery.id, record, next);
+  private async deliver(
+    delivery: ClaimedDelivery, channel: Promise<NotificationChannel | null>, ledger: Pick<SettleBatches, 'settle' | 'skip'>,
+  ): Promise<SettledDelivery & { attemptRecord: DeliveryAttempt }> {
+    let next: DeliveryNext;
+    let record: DeliveryAttempt;
+    try {
+      const at = this.clock.now();
+      const outcome = await this.send(delivery, await channel);
+      next = this.nextOf(delivery.attempts + 1, outcome, delivery, await channel);
+      record = attemptRecord(delivery.attempts + 1, at, outcome, next);
+    } catch (error) {
+      ledger.skip();
+      throw error;
+    }
+    const settled = await ledger.settle({ deliveryId: delivery.id, attempt: record, next });
     if (settled && next.status !== 'pending') this.metrics.notificationDelivery(next.status);
-    return { id: delivery.id, channelId: delivery.channelPublicId, attempt, next, settled, attemptRecord: record };
+    return { id: delivery.id, channelId: delivery.channelPublicId, attempt: record.attempt, next, settled, attemptRecord: record };
   }
 
   private async send(delivery: ClaimedDelivery, channel: NotificationChannel | null): Promise<Sent> {
@@ -126,4 +139,15 @@ export function attemptRecord(attempt: number, at: Date, outcome: SendOutcome, n
     attempt, at, statusCode: outcome.statusCode, responseExcerpt: outcome.responseExcerpt, latencyMs: outcome.latencyMs, error: outcome.error,
     outcome: next.status === 'pending' ? 'retry' : next.status,
   };
+}
+
+/** The distinct `value`s of `items` per `key`. */
+function groupBy<T, K, V>(items: readonly T[], key: (item: T) => K, value: (item: T) => V): Map<K, Set<V>> {
+  const groups = new Map<K, Set<V>>();
+  for (const item of items) {
+    const group = groups.get(key(item)) ?? new Set<V>();
+    group.add(value(item));
+    groups.set(key(item), group);
+  }
+  return groups;
 }

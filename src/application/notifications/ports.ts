@@ -23,6 +23,8 @@ export interface ChannelFilter {
 export interface NotificationChannelRepository {
   add(channel: NotificationChannel): Promise<NotificationChannel>;
   findByRef(scope: TenantScope, ref: string): Promise<NotificationChannel | null>;
+  /** The channels in scope among these public ids, in one question (a delivery round's channels); the others are not found. */
+  findByPublicIds(scope: TenantScope, publicIds: readonly string[]): Promise<NotificationChannel[]>;
   list(scope: TenantScope, filter: ChannelFilter): Promise<NotificationChannel[]>;
   /** Every channel of the organization with exactly this customer and monitor (the recipient rule's scope). */
   sameScope(organizationId: number, customerId: number | null, monitorId: number | null): Promise<NotificationChannel[]>;
@@ -152,6 +154,13 @@ export type DeliveryNext =
     fallBack?: boolean;
   };
 
+/** One delivery's attempt and where it goes next, to be recorded under the caller's lease. */
+export interface Settlement {
+  readonly deliveryId: string;
+  readonly attempt: DeliveryAttempt;
+  readonly next: DeliveryNext;
+}
+
 export interface DeliveryFilter {
   channelId?: string;
   incidentId?: string;
@@ -201,6 +210,12 @@ export interface DeliveryLedger {
   /** One pending delivery no worker holds, claimed under a lease (the test button's own first attempt); null otherwise. */
   claimOne(owner: string, id: string, now: Date, leaseMs: number): Promise<ClaimedDelivery | null>;
   settle(owner: string, deliveryId: string, attempt: DeliveryAttempt, next: DeliveryNext): Promise<boolean>;
+  /**
+   * `settle` for several deliveries in one statement, each exactly as `settle` would (the lease
+   * fence per row; the channels' health moved by the attempts in the order given). Answers the ids
+   * it settled; the others' leases had lapsed and were taken.
+   */
+  settleMany(owner: string, settlements: readonly Settlement[]): Promise<Set<string>>;
   list(scope: TenantScope, filter: DeliveryFilter, page: { offset: number; limit: number }): Promise<{ items: DeliveryRecord[]; total: number }>;
 }
 export const DELIVERY_LEDGER = Symbol.for('DeliveryLedger');

@@ -2,6 +2,9 @@ import type { NotificationChannel } from '../../domain/notifications/notificatio
 import type { SecretTokens } from '../identity/ports';
 import type { CredentialCipher } from '../monitoring/ports';
 
+/** Opened secrets kept in memory (oldest forgotten first). */
+const OPENED_KEPT = 1_000;
+
 /** The sealing context of a channel's secret: a ciphertext copied onto another channel does not open. */
 export const webhookSecretContext = (channel: { publicId: string }) => `notification-channel:${channel.publicId}:secret`;
 
@@ -10,7 +13,10 @@ export const webhookSecretContext = (channel: { publicId: string }) => `notifica
  * with the credential cipher (the deliverer opens it to sign) and answered once in the clear.
  */
 export class WebhookSecrets {
-  constructor(private readonly tokens: SecretTokens, private readonly cipher: CredentialCipher) {}
+  /** Secrets opened lately, by sealed value and context (a new secret is a new sealed value): a storm signs many messages per channel. */
+  private readonly opened = new Map<string, string>();
+
+  constructor(private readonly tokens: SecretTokens, private readonly cipher: CredentialCipher, private readonly keep = OPENED_KEPT) {}
 
   issue(channel: NotificationChannel): string {
     const secret = this.tokens.generate('whsec_');
@@ -20,6 +26,14 @@ export class WebhookSecrets {
 
   /** The secret of a webhook channel, for signing; null for other types. */
   open(channel: NotificationChannel): string | null {
-    return channel.secretCiphertext === null ? null : this.cipher.decrypt(channel.secretCiphertext, webhookSecretContext(channel));
+    if (channel.secretCiphertext === null) return null;
+    const context = webhookSecretContext(channel);
+    const key = `${context}\u0000${channel.secretCiphertext}`;
+    const known = this.opened.get(key);
+    if (known !== undefined) return known;
+    const secret = this.cipher.decrypt(channel.secretCiphertext, context);
+    if (this.opened.size >= this.keep) this.opened.delete(this.opened.keys().next().value!);
+    this.opened.set(key, secret);
+    return secret;
   }
 }

@@ -13,7 +13,9 @@ const MAX_LITERAL_VERDICTS = 10_000;
  * through the configured resolvers and allows only public addresses (or the operator's allowlist).
  * A verdict on an IP literal depends on nothing but the literal and the allowlist, so it is kept: a
  * monitor of an address vets the same host on every check, and parsing and classifying it again is
- * a visible share of a bare connect's CPU. Names are resolved on every check.
+ * a visible share of a bare connect's CPU. Names are asked of the resolver on every vetting (the
+ * notification policy's resolver keeps answers for their TTL, the checks' asks the servers every
+ * time) and their addresses judged every time, so a cached answer never bypasses the allowlist.
  */
 export class ResolvingTargetPolicy implements TargetPolicy {
   private readonly allowlist: Cidr[];

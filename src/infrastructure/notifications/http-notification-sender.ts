@@ -3,23 +3,22 @@ import type { NotificationChannel } from '../../domain/notifications/notificatio
 import { chatPayload, webhookPayload, type NotificationMessage } from '../../domain/notifications/notification-message';
 import { parseRetryAfter, verdictOf } from '../../domain/notifications/delivery-schedule';
 import type { ClaimedDirectDelivery, DirectSender, NotificationSender, SendOutcome, WebhookSigner } from '../../application/notifications/ports';
-import type { TargetPolicy } from '../../application/shared/target-policy';
 import { CheckDeadline } from '../../application/checks/check-deadline';
-import { exchange } from '../protocols/http/http-exchange';
+import type { PinnedHttpPool } from '../protocols/http/pinned-http-pool';
 import { ProbeError } from '../protocols/shared/probe-error';
-import type { SharedTlsContext } from '../protocols/shared/tls-context';
 
 const EXCERPT_BYTES = 512;
 
 /**
- * Webhook and chat deliveries: one POST of JSON on a connection pinned to the address the target
- * policy vetted (the checks' HTTP exchange, so DNS cannot rebind a receiver to a private address).
+ * Webhook and chat deliveries: one POST of JSON on a kept-alive connection of the receiver's pool,
+ * pinned to the addresses the target policy vetted (so DNS cannot rebind a receiver to a private
+ * address), at most a few at once per receiver.
  * A webhook is signed with its channel's secret (X-Webhook-Signature) and carries X-Webhook-Id, the
  * delivery's id; chat services get the body their incoming webhooks accept.
  */
 export class HttpNotificationSender implements NotificationSender, DirectSender {
   constructor(
-    private readonly policy: TargetPolicy, private readonly tls: SharedTlsContext, private readonly signer: WebhookSigner,
+    private readonly pool: PinnedHttpPool, private readonly signer: WebhookSigner,
     private readonly userAgent: string, private readonly timeoutMs: number, private readonly now: () => Date,
   ) {}
 
@@ -60,9 +59,8 @@ export class HttpNotificationSender implements NotificationSender, DirectSender 
     const timer = setTimeout(() => deadline.pass(), this.timeoutMs);
     const started = performance.now();
     try {
-      const response = await exchange(this.policy, this.tls, {
-        url: new URL(url), method: 'POST', headers, body, userAgent: this.userAgent,
-        keepBodyBytes: EXCERPT_BYTES, countLimit: 64 * 1024, deadline, certificateAt: null,
+      const response = await this.pool.request({
+        url: new URL(url), method: 'POST', headers, body, userAgent: this.userAgent, keepBodyBytes: EXCERPT_BYTES, countLimit: 64 * 1024, deadline,
       });
       const retryAfter = response.headers['retry-after'];
       return {

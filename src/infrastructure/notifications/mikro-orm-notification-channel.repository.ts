@@ -5,8 +5,10 @@ import { NotificationChannel } from '../../domain/notifications/notification-cha
 import type { ChannelFilter, NotificationChannelRepository } from '../../application/notifications/ports';
 import { OrmRepository } from '../persistence/orm-repository';
 import { refFilter } from '../monitoring/record-ref';
+import { ContextSql } from '../persistence/context-sql';
 
 const ORDER = { orderBy: { id: 'asc' } } as const;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Notification channels; a customer-scoped scope reaches its customer's channels only. */
 export class MikroOrmNotificationChannelRepository extends OrmRepository implements NotificationChannelRepository {
@@ -19,6 +21,23 @@ export class MikroOrmNotificationChannelRepository extends OrmRepository impleme
     const filter = refFilter(ref);
     if (!filter) return Promise.resolve(null);
     return this.em.findOne(NotificationChannel, { ...filter, ...this.visible(scope) } as FilterQuery<NotificationChannel>);
+  }
+
+  /**
+   * Read as the deliverer reads them, once per round and never saved: straight from the rows (no
+   * unit of work, no identity map), which spares hydrating a round's channels into the request's
+   * entity manager.
+   */
+  async findByPublicIds(scope: TenantScope, publicIds: readonly string[]): Promise<NotificationChannel[]> {
+    const wanted = publicIds.filter((id) => UUID.test(id)).map((id) => id.toLowerCase());
+    if (wanted.length === 0) return [];
+    const rows = await new ContextSql(this.orm).query<ChannelRow>(
+      `SELECT id, public_id, organization_id, customer_id, monitor_id, source_channel_id, name, type, config, events, enabled, secret_ciphertext,
+              is_default, consecutive_failures, last_failure_at, last_failure_reason, last_success_at, failing_since, created_at, updated_at, version
+         FROM notification_channels WHERE public_id = ANY(?::uuid[]) AND organization_id = ? AND (?::int IS NULL OR customer_id = ?::int)`,
+      [wanted, scope.organizationId, scope.customerId, scope.customerId],
+    );
+    return rows.map(channelOfRow);
   }
 
   list(scope: TenantScope, filter: ChannelFilter): Promise<NotificationChannel[]> {
@@ -80,4 +99,23 @@ export class MikroOrmNotificationChannelRepository extends OrmRepository impleme
   private visible(scope: TenantScope): Record<string, unknown> {
     return { organizationId: scope.organizationId, ...(scope.customerId !== null ? { customerId: scope.customerId } : {}) };
   }
+}
+
+interface ChannelRow {
+  id: number; public_id: string; organization_id: number; customer_id: number | null; monitor_id: string | number | null;
+  source_channel_id: number | null; name: string; type: NotificationChannel['type']; config: NotificationChannel['config'];
+  events: NotificationChannel['events']; enabled: boolean; secret_ciphertext: string | null; is_default: boolean; consecutive_failures: number;
+  last_failure_at: Date | null; last_failure_reason: string | null; last_success_at: Date | null; failing_since: Date | null;
+  created_at: Date; updated_at: Date; version: number;
+}
+
+/** A stored channel as MikroORM hydrates it (no constructor: the row was valid when written). */
+function channelOfRow(row: ChannelRow): NotificationChannel {
+  return Object.assign(Object.create(NotificationChannel.prototype) as NotificationChannel, {
+    id: row.id, publicId: row.public_id, organizationId: row.organization_id, customerId: row.customer_id,
+    monitorId: row.monitor_id === null ? null : Number(row.monitor_id), sourceChannelId: row.source_channel_id, name: row.name, type: row.type,
+    config: row.config, events: row.events, enabled: row.enabled, secretCiphertext: row.secret_ciphertext, isDefault: row.is_default,
+    consecutiveFailures: row.consecutive_failures, lastFailureAt: row.last_failure_at, lastFailureReason: row.last_failure_reason,
+    lastSuccessAt: row.last_success_at, failingSince: row.failing_since, createdAt: row.created_at, updatedAt: row.updated_at, version: row.version,
+  });
 }

@@ -1,4 +1,4 @@
-import nodemailer, { type SendMailOptions } from 'nodemailer';
+import type { SendMailOptions } from 'nodemailer';
 import { performance } from 'node:perf_hooks';
 import type { NotificationChannel } from '../../domain/notifications/notification-channel';
 import { emailContent, type NotificationMessage } from '../../domain/notifications/notification-message';
@@ -8,6 +8,7 @@ import { smtpPasswordContext } from '../../application/notifications/update-orga
 import type { CredentialCipher } from '../../application/monitoring/ports';
 import type { TargetPolicy } from '../../application/shared/target-policy';
 import { vetTarget } from '../protocols/shared/pinned-connection';
+import type { SmtpTransportPool } from './smtp-transport-pool';
 
 /** An SMTP server to send through. */
 export interface SmtpServer {
@@ -35,19 +36,21 @@ export function platformSmtp(smtpUrl: string | undefined, from: string): SmtpSer
 }
 
 export const TIMEOUT_MS = 15_000;
+/** A message's whole send, its wait for one of the server's pooled connections included: it gives up (and is retried) after this. */
+export const SEND_LIMIT_MS = 3 * TIMEOUT_MS;
 const outcome = (verdict: SendOutcome['verdict'], started: number, fields: Partial<SendOutcome>): SendOutcome => ({
   verdict, statusCode: null, responseExcerpt: null, retryAfterMs: null, error: null, latencyMs: performance.now() - started, ...fields,
 });
 
 /**
  * E-mail deliveries through nodemailer: the organization's SMTP server when it set one, else the
- * platform's (SMTP_URL), dialled at the address the target policy vetted, TLS checked against the
- * server's name; direct messages (to one address, with HTML, headers, attachments) go the same way. `starttls` here means "when offered" for the platform's plain smtp:// URL.
+ * platform's (SMTP_URL), dialled at the address the target policy vetted for this send (a pooled
+ * transport per server, address and login), TLS checked against the server's name; direct messages (to one address, with HTML, headers, attachments) go the same way. `starttls` here means "when offered" for the platform's plain smtp:// URL.
  */
 export class NodemailerEmailSender implements NotificationSender, DirectSender {
   constructor(
     private readonly policy: TargetPolicy, private readonly store: OrganizationSmtpStore, private readonly cipher: CredentialCipher,
-    private readonly platform: SmtpServer | null, private readonly heloName: string,
+    private readonly platform: SmtpServer | null, private readonly transports: SmtpTransportPool,
   ) {}
 
   async send(channel: NotificationChannel, message: NotificationMessage): Promise<SendOutcome> {
@@ -78,15 +81,11 @@ export class NodemailerEmailSender implements NotificationSender, DirectSender {
     } catch (error) {
       return outcome('rejected', started, { error: (error as Error).message });
     }
-    const transporter = nodemailer.createTransport({
-      host: address, port: server.port, name: this.heloName,
-      secure: server.security === 'tls', ignoreTLS: server.security === 'none',
-      tls: { servername: server.host },
-      auth: server.username === null ? undefined : { user: server.username, pass: server.password ?? '' },
-      connectionTimeout: TIMEOUT_MS, greetingTimeout: TIMEOUT_MS, socketTimeout: TIMEOUT_MS,
-    });
     try {
-      const info: { response?: string } = await transporter.sendMail({ ...mail, from: server.fromAddress });
+      const info = await this.transports.send(
+        { host: server.host, address, port: server.port, security: server.security, username: server.username, password: server.password },
+        { ...mail, from: server.fromAddress }, AbortSignal.timeout(SEND_LIMIT_MS),
+      );
       const code = Number(/^(\d{3})/.exec(info.response ?? '')?.[1] ?? 250);
       return outcome('delivered', started, { statusCode: code, responseExcerpt: (info.response ?? '').slice(0, 512) });
     } catch (error) {
@@ -97,8 +96,6 @@ export class NodemailerEmailSender implements NotificationSender, DirectSender {
       return outcome(gone || (code !== null && code >= 500) ? 'rejected' : 'retry', started, {
         statusCode: code, responseExcerpt: failure.response?.slice(0, 512) ?? null, error: failure.message ?? 'SMTP failure',
       });
-    } finally {
-      transporter.close();
     }
   }
 

@@ -2,7 +2,7 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { NotificationMessage } from '../../domain/notifications/notification-message';
 import { DIGEST_EVENT, type ChannelEvent } from '../../domain/notifications/channel-events';
 import type {
-  ClaimedDelivery, DeliveryAttempt, DeliveryFilter, DeliveryLedger, DeliveryNext, DeliveryRecord, DispatchedEvent, EventRoute, OutboxEvent,
+  ClaimedDelivery, DeliveryAttempt, DeliveryFilter, DeliveryLedger, DeliveryNext, DeliveryRecord, DispatchedEvent, EventRoute, OutboxEvent, Settlement,
 } from '../../application/notifications/ports';
 import type { SqlRunner } from '../persistence/database';
 import { WATCH_NOTIFIED_CTES } from '../watches/watch-notified.sql';
@@ -28,6 +28,9 @@ export const outboxEventOf = (row: OutboxRow): OutboxEvent => ({
   occurredAt: str(row.payload.occurredAt) ?? new Date(0).toISOString(), summary: str(row.payload.summary) ?? row.kind,
   data: (row.payload.data ?? {}) as Record<string, unknown>,
 });
+/** What a failed attempt says in the channel's health (`lastFailureReason`). */
+const failureReason = ({ attempt, next }: Settlement): string => (next.status === 'failed' ? next.reason
+  : attempt.error ?? (attempt.statusCode === null ? 'No answer' : `Answered ${attempt.statusCode}`));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -124,7 +127,7 @@ export class SqlDeliveryLedger implements DeliveryLedger {
                 WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?) AND recipient IS NULL
                 ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED) due
         WHERE d.id = due.id
-        RETURNING d.*`,
+        RETURNING d.id, d.organization_id, d.channel_public_id, d.attempts, d.payload, d.fallback_of`,
       [owner, new Date(now.getTime() + leaseMs), now, now, limit], { prepare: true },
     );
     return rows.map((row) => ({
@@ -147,43 +150,71 @@ export class SqlDeliveryLedger implements DeliveryLedger {
   }
 
   async settle(owner: string, deliveryId: string, attempt: DeliveryAttempt, next: DeliveryNext): Promise<boolean> {
-    // The channel's health moves with every attempt, in this statement: delivered resets the streak
-    // (and the failing mark); a failed attempt of the channel's own (a retry included) lengthens it;
-    // the service's own give-ups (channel disabled or deleted) leave it.
-    const health = next.status === 'delivered' ? 'delivered' : next.channelFault ? 'failed' : null;
-    const failureReason = next.status === 'failed' ? next.reason
-      : attempt.error ?? (attempt.statusCode === null ? 'No answer' : `Answered ${attempt.statusCode}`);
-    const rows = await this.sql.query<{ id: string }>(
-      `WITH settled AS (
-         UPDATE notification_deliveries
-            SET status = ?, attempts = ?, next_attempt_at = coalesce(?, next_attempt_at),
-                delivered_at = ?, failed_at = ?, last_error = coalesce(?, last_error), lease_owner = NULL, lease_until = NULL,
-                fallback_due = ?
-          WHERE id = ? AND lease_owner = ? AND status = 'pending'
-          RETURNING id, channel_id, outbox_id, event, status, delivered_at, dedup_key
+    return (await this.settleMany(owner, [{ deliveryId, attempt, next }])).has(deliveryId);
+  }
+
+  async settleMany(owner: string, settlements: readonly Settlement[]): Promise<Set<string>> {
+    if (settlements.length === 0) return new Set();
+    // Per row as one settle would: the attempt and the outcome recorded only while the lease is the
+    // caller's. The channel's health moves with every attempt: delivered resets the streak (and the
+    // failing mark); a failed attempt of the channel's own (a retry included) lengthens it; the
+    // service's own give-ups (channel disabled or deleted) leave it. A channel with several attempts
+    // here ends as if they were settled one after another in the order given.
+    const column = <T>(pick: (s: Settlement) => T) => settlements.map(pick);
+    const health = (s: Settlement) => (s.next.status === 'delivered' ? 'delivered' : s.next.channelFault ? 'failed' : null);
+    const rows = await this.sql.query<{ delivery_id: string }>(
+      `WITH input AS (
+         SELECT * FROM unnest(?::uuid[], ?::text[], ?::int[], ?::timestamptz[], ?::timestamptz[], ?::timestamptz[], ?::text[], ?::boolean[],
+                              ?::text[], ?::text[], ?::timestamptz[], ?::int[], ?::text[], ?::text[], ?::int[], ?::text[])
+           WITH ORDINALITY AS i(id, status, attempt, next_attempt_at, delivered_at, failed_at, last_error, fallback_due,
+                                health, failure_reason, at, status_code, outcome, response_excerpt, latency_ms, error, ord)
+       ), settled AS (
+         UPDATE notification_deliveries d
+            SET status = i.status, attempts = i.attempt, next_attempt_at = coalesce(i.next_attempt_at, d.next_attempt_at),
+                delivered_at = i.delivered_at, failed_at = i.failed_at, last_error = coalesce(i.last_error, d.last_error),
+                lease_owner = NULL, lease_until = NULL, fallback_due = i.fallback_due
+           FROM input i
+          WHERE d.id = i.id AND d.lease_owner = ? AND d.status = 'pending'
+          RETURNING d.id, d.channel_id, d.outbox_id, d.event, d.status, d.delivered_at, d.dedup_key
+       ), moves AS (
+         SELECT s.channel_id, i.ord, i.health, i.at, i.failure_reason,
+                max(i.ord) FILTER (WHERE i.health = 'delivered') OVER (PARTITION BY s.channel_id) AS last_delivered
+           FROM settled s JOIN input i ON i.id = s.id
+          WHERE s.channel_id IS NOT NULL AND i.health IS NOT NULL
+       ), streaks AS (
+         SELECT channel_id, max(last_delivered) AS last_delivered,
+                count(*) FILTER (WHERE health = 'failed' AND ord > coalesce(last_delivered, 0))::int AS failed_since,
+                (array_agg(at ORDER BY ord DESC) FILTER (WHERE health = 'delivered'))[1] AS success_at,
+                (array_agg(at ORDER BY ord DESC) FILTER (WHERE health = 'failed'))[1] AS failure_at,
+                (array_agg(failure_reason ORDER BY ord DESC) FILTER (WHERE health = 'failed'))[1] AS failure_reason
+           FROM moves GROUP BY channel_id
        ), health AS (
          UPDATE notification_channels c
-            SET consecutive_failures = CASE WHEN ?::text = 'delivered' THEN 0 ELSE c.consecutive_failures + 1 END,
-                last_success_at = CASE WHEN ?::text = 'delivered' THEN ?::timestamptz ELSE c.last_success_at END,
-                last_failure_at = CASE WHEN ?::text = 'failed' THEN ?::timestamptz ELSE c.last_failure_at END,
-                last_failure_reason = CASE WHEN ?::text = 'failed' THEN ?::text ELSE c.last_failure_reason END,
-                failing_since = CASE WHEN ?::text = 'delivered' THEN NULL ELSE c.failing_since END
-           FROM settled WHERE c.id = settled.channel_id AND ?::text IS NOT NULL
+            SET consecutive_failures = CASE WHEN s.last_delivered IS NULL THEN c.consecutive_failures ELSE 0 END + s.failed_since,
+                last_success_at = coalesce(s.success_at, c.last_success_at),
+                last_failure_at = coalesce(s.failure_at, c.last_failure_at),
+                last_failure_reason = CASE WHEN s.failure_at IS NULL THEN c.last_failure_reason ELSE s.failure_reason END,
+                failing_since = CASE WHEN s.last_delivered IS NULL THEN c.failing_since ELSE NULL END
+           FROM streaks s WHERE c.id = s.channel_id
        ), ${WATCH_NOTIFIED_CTES}
        INSERT INTO notification_delivery_attempts (delivery_id, attempt, at, status_code, outcome, response_excerpt, latency_ms, error)
-       SELECT id, ?, ?, ?, ?, ?, ?, ? FROM settled
-       RETURNING delivery_id`,
+       SELECT i.id, i.attempt, i.at, i.status_code, i.outcome, i.response_excerpt, i.latency_ms, i.error
+         FROM settled s JOIN input i ON i.id = s.id
+       RETURNING delivery_id::text`,
       [
-        next.status, attempt.attempt, next.status === 'pending' ? next.nextAttemptAt : null,
-        next.status === 'delivered' ? attempt.at : null, next.status === 'failed' ? attempt.at : null,
-        next.status === 'failed' ? next.reason : attempt.error, next.status !== 'delivered' && next.fallBack === true, deliveryId, owner,
-        health, health, attempt.at, health, attempt.at, health, failureReason, health, health,
-        attempt.attempt, attempt.at, attempt.statusCode, attempt.outcome, attempt.responseExcerpt, Math.round(attempt.latencyMs), attempt.error,
+        column((s) => s.deliveryId), column((s) => s.next.status), column((s) => s.attempt.attempt),
+        column((s) => (s.next.status === 'pending' ? s.next.nextAttemptAt : null)),
+        column((s) => (s.next.status === 'delivered' ? s.attempt.at : null)), column((s) => (s.next.status === 'failed' ? s.attempt.at : null)),
+        column((s) => (s.next.status === 'failed' ? s.next.reason : s.attempt.error)),
+        column((s) => s.next.status !== 'delivered' && s.next.fallBack === true),
+        column(health), column(failureReason), column((s) => s.attempt.at), column((s) => s.attempt.statusCode), column((s) => s.attempt.outcome),
+        column((s) => s.attempt.responseExcerpt), column((s) => Math.round(s.attempt.latencyMs)), column((s) => s.attempt.error),
+        owner,
       ],
       // Prepared: planned once per connection, so the watch CTEs cost a delivery of another event next to nothing.
       { prepare: true },
     );
-    return rows.length > 0;
+    return new Set(rows.map((row) => row.delivery_id));
   }
 
   async list(scope: TenantScope, filter: DeliveryFilter, page: { offset: number; limit: number }): Promise<{ items: DeliveryRecord[]; total: number }> {

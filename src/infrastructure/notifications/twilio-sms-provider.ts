@@ -1,11 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { parseRetryAfter, verdictOf } from '../../domain/notifications/delivery-schedule';
 import type { SmsProvider, SmsSendOutcome } from '../../application/notifications/ports';
-import type { TargetPolicy } from '../../application/shared/target-policy';
 import { CheckDeadline } from '../../application/checks/check-deadline';
-import { exchange } from '../protocols/http/http-exchange';
+import type { PinnedHttpPool } from '../protocols/http/pinned-http-pool';
 import { ProbeError } from '../protocols/shared/probe-error';
-import type { SharedTlsContext } from '../protocols/shared/tls-context';
 
 const EXCERPT_BYTES = 512;
 
@@ -21,11 +19,11 @@ export interface TwilioAccount {
  * Twilio's Messages API: POST {base}/2010-04-01/Accounts/{AccountSid}/Messages.json, form-encoded
  * To, From and Body, HTTP basic auth (the account SID and auth token). A 201 answers the message's
  * JSON (`sid`); an error answers `{code, message, more_info, status}`. The connection goes through
- * the target policy, pinned to the vetted address (the checks' HTTP exchange, as the webhook sender).
+ * the target policy, pinned to the vetted address, kept alive in the notification pool (as the webhook sender's).
  */
 export class TwilioSmsProvider implements SmsProvider {
   constructor(
-    private readonly policy: TargetPolicy, private readonly tls: SharedTlsContext, private readonly account: TwilioAccount,
+    private readonly pool: PinnedHttpPool, private readonly account: TwilioAccount,
     private readonly userAgent: string, private readonly timeoutMs: number, private readonly now: () => Date,
   ) {}
 
@@ -41,9 +39,8 @@ export class TwilioSmsProvider implements SmsProvider {
     const timer = setTimeout(() => deadline.pass(), this.timeoutMs);
     const started = performance.now();
     try {
-      const response = await exchange(this.policy, this.tls, {
-        url, method: 'POST', headers, body, userAgent: this.userAgent,
-        keepBodyBytes: 16 * 1024, countLimit: 64 * 1024, deadline, certificateAt: null,
+      const response = await this.pool.request({
+        url, method: 'POST', headers, body, userAgent: this.userAgent, keepBodyBytes: 16 * 1024, countLimit: 64 * 1024, deadline,
       });
       const answer = parseJson(response.body);
       const verdict = verdictOf(response.status);

@@ -14,7 +14,7 @@ export interface NotificationWorker {
 }
 
 export interface NotificationWorkerOptions {
-  /** This worker's name in the leases it takes (unique per process). */
+  /** This worker's name in the leases it takes (unique per process); each round leases as `<owner>#<round>`. */
   owner: string;
   /** How often a waiting worker looks for new events and due retries. */
   pollMs: number;
@@ -22,26 +22,39 @@ export interface NotificationWorkerOptions {
   around: <T>(work: () => Promise<T>) => Promise<T>;
   /** Start the timer (false: rounds only through runOnce, for tests). */
   autoStart?: boolean;
+  /** A round still running after this long (its sends wait on slow receivers) lets the next round start beside it; default 1 s. */
+  stallMs?: number;
+  /** Most rounds running at once; default 4. */
+  maxRounds?: number;
 }
+
+const STALL_MS = 1_000;
+const MAX_ROUNDS = 4;
 
 /**
  * The deliverer's loop: route the outbox's new events into the ledger, then deliver the due
  * deliveries (to channels, and direct messages); again at once while a round found work, else after `pollMs`. A timer, not PostgreSQL
  * LISTEN: retries become due by time anyway, and a missed notice cannot strand a row. Several
- * workers may run: claims are leased rows, never held by two.
+ * workers may run: claims are leased rows, never held by two. A round whose sends wait on slow
+ * receivers (longer than `stallMs`) does not hold back the next: up to `maxRounds` run at once,
+ * each claiming its own deliveries under a lease of its own name (so the lease fence holds between
+ * them as between workers).
  */
 export function startNotificationWorker(
   route: RouteOutboxEvents, deliverers: readonly Deliverer[], logger: Logger, options: NotificationWorkerOptions,
 ): NotificationWorker {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<boolean> | undefined;
+  let rounds = 0;
+  const running = new Set<Promise<boolean>>();
+  const stallMs = options.stallMs ?? STALL_MS;
+  const maxRounds = options.maxRounds ?? MAX_ROUNDS;
 
-  const round = async (): Promise<boolean> => {
+  const round = async (owner: string): Promise<boolean> => {
     try {
       return await options.around(async () => {
         const routed = await route.execute();
-        const handled = (await Promise.all(deliverers.map((d) => d.execute(options.owner)))).flat();
+        const handled = (await Promise.all(deliverers.map((d) => d.execute(owner)))).flat();
         for (const d of handled) {
           if (!d.settled) logger.warn({ deliveryId: d.id, channelId: d.channelId }, 'notification delivery lease lapsed before its attempt was recorded');
           else if (d.next.status === 'failed') logger.warn({ deliveryId: d.id, channelId: d.channelId, attempts: d.attempt, reason: d.next.reason }, 'notification delivery failed');
@@ -53,15 +66,24 @@ export function startNotificationWorker(
       return false;
     }
   };
+  const start = (): Promise<boolean> => {
+    const current = round(`${options.owner}#${++rounds}`);
+    running.add(current);
+    void current.then(() => running.delete(current));
+    return current;
+  };
   const schedule = (busy: boolean) => {
     if (stopped || options.autoStart === false) return;
     clearTimeout(timer);
     timer = setTimeout(tick, busy ? 0 : options.pollMs);
   };
   const tick = () => {
-    running = round();
-    void running.then((busy) => {
-      running = undefined;
+    timer = undefined;
+    if (running.size >= maxRounds) return; // a round ending schedules the next
+    const current = start();
+    const stalled = setTimeout(() => schedule(true), stallMs);
+    void current.then((busy) => {
+      clearTimeout(stalled);
       schedule(busy);
     });
   };
@@ -69,17 +91,15 @@ export function startNotificationWorker(
 
   return {
     async runOnce() {
-      while (running) await running;
+      while (running.size > 0) await Promise.all(running);
       clearTimeout(timer);
-      running = round();
-      const busy = await running;
-      running = undefined;
+      const busy = await start();
       schedule(busy);
     },
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      if (running) await running;
+      while (running.size > 0) await Promise.all(running);
     },
   };
 }

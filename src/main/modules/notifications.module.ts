@@ -1,11 +1,11 @@
-import { ContainerModule, type ResolutionContext, type ServiceIdentifier } from 'inversify';
+import { ContainerModule, type Container, type ResolutionContext, type ServiceIdentifier } from 'inversify';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { CLOCK, type Clock } from '../../application/shared/clock';
 import { ID_GENERATOR, type IdGenerator } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER, type TransactionRunner } from '../../application/shared/transaction';
 import type { TargetPolicy } from '../../application/shared/target-policy';
 import { SECRET_TOKENS, type SecretTokens } from '../../application/identity/ports';
-import { CREDENTIAL_CIPHER, MONITOR_TARGET_POLICY, type CredentialCipher } from '../../application/monitoring/ports';
+import { CREDENTIAL_CIPHER, type CredentialCipher } from '../../application/monitoring/ports';
 import {
   CHANNEL_OWNERS, DELIVERY_LEDGER, DIRECT_DELIVERIES, DIRECT_DELIVERY_QUEUE, DIRECT_SENDERS, type DirectDeliveryQueue, type DirectSenders, NOTIFICATION_CHANNEL_REPOSITORY, NOTIFICATION_SENDERS, NOTIFICATION_TARGET_POLICY,
   ORGANIZATION_SMTP_STORE, SMS_QUOTA, SMTP_VERIFIER, WEBHOOK_SIGNER, type SmsQuota, type ChannelOwners, type DeliveryLedger, type NotificationChannelRepository,
@@ -46,6 +46,12 @@ import { SmsChannelSender } from '../../application/notifications/sms-channel-se
 import { TwilioSmsProvider } from '../../infrastructure/notifications/twilio-sms-provider';
 import { SqlSmsQuota } from '../../infrastructure/notifications/sql-sms-quota';
 import { SharedTlsContext } from '../../infrastructure/protocols/shared/tls-context';
+import { PinnedHttpPool } from '../../infrastructure/protocols/http/pinned-http-pool';
+import { SmtpTransportPool } from '../../infrastructure/notifications/smtp-transport-pool';
+import { TIMEOUT_MS as SMTP_TIMEOUT_MS } from '../../infrastructure/notifications/nodemailer-email-sender';
+import { ResolvingTargetPolicy } from '../../infrastructure/network/resolving-target-policy';
+import { CachingHostResolver } from '../../infrastructure/network/caching-host-resolver';
+import { NodeDnsResolver } from '../../infrastructure/network/node-dns-resolver';
 import type { SqlRunner } from '../../infrastructure/persistence/database';
 import { checkUserAgent } from '../../domain/checks/user-agent';
 import { PRODUCT } from '../product';
@@ -57,6 +63,11 @@ import { CONFIG, CONTEXT_SQL, ORM, SQL } from '../tokens';
  * exchange has three 15 s timeouts of its own), so a live worker never loses a row mid-send; a dead one's rows wait that long.
  */
 const SEND_TIMEOUT_MS = 10_000;
+/**
+ * Deliveries a round claims: sent at once (at most NOTIFY_HTTP_SOCKETS_PER_ORIGIN at a time to one
+ * receiver, the others waiting their turn within their send's time), recorded as they finish.
+ */
+const DELIVERY_BATCH = 100;
 const noMetrics: DeliveryMetrics = { notificationDelivery: () => undefined };
 
 type Ctx = ResolutionContext;
@@ -72,7 +83,13 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
   single(NOTIFICATION_CHANNEL_REPOSITORY, (c) => new MikroOrmNotificationChannelRepository(orm(c)));
   single(CHANNEL_OWNERS, (c) => new SqlChannelOwners(orm(c)));
   single(ORGANIZATION_SMTP_STORE, (c) => new SqlOrganizationSmtpStore(orm(c)));
-  bind(NOTIFICATION_TARGET_POLICY).toService(MONITOR_TARGET_POLICY);
+  // The checks' rule (CHECK_PRIVATE_ALLOWLIST, DNS_SERVERS) with a resolver of its own that keeps answers for their TTL:
+  // a storm sends many messages to few receivers. Checks keep resolving every time (a check measures and sees DNS).
+  single(NOTIFICATION_TARGET_POLICY, (c) => {
+    const { dnsServers, checkPrivateAllowlist, notificationConnections } = c.get<AppConfig>(CONFIG);
+    return new ResolvingTargetPolicy(
+      new CachingHostResolver(new NodeDnsResolver(dnsServers), { maxEntries: notificationConnections.dnsCacheSize }), checkPrivateAllowlist);
+  });
   single(WEBHOOK_SIGNER, () => new HmacWebhookSigner());
   single(SMTP_VERIFIER, (c) => new NodemailerSmtpVerifier(new URL(c.get<AppConfig>(CONFIG).publicBaseUrl).hostname));
 
@@ -106,12 +123,27 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
   const userAgent = (c: Ctx) => checkUserAgent(PRODUCT.name, PRODUCT.version, config(c).publicBaseUrl);
   const policy = (c: Ctx) => c.get<TargetPolicy>(NOTIFICATION_TARGET_POLICY);
   const tls = new SharedTlsContext([]);
-  single(HttpNotificationSender, (c) => new HttpNotificationSender(
-    policy(c), tls, c.get<WebhookSigner>(WEBHOOK_SIGNER), userAgent(c), SEND_TIMEOUT_MS, () => clock(c).now()));
+  // Kept-alive connections per receiver and pooled SMTP transports per server, closed on shutdown (closeNotificationConnections).
+  single(PinnedHttpPool, (c) => {
+    const { httpSocketsPerOrigin, httpOrigins } = config(c).notificationConnections;
+    return new PinnedHttpPool(policy(c), tls, { socketsPerOrigin: httpSocketsPerOrigin, origins: httpOrigins });
+  });
+  single(SmtpTransportPool, (c) => {
+    const { publicBaseUrl, notificationConnections } = config(c);
+    return new SmtpTransportPool({
+      servers: notificationConnections.smtpServers, connectionsPerServer: notificationConnections.smtpConnectionsPerServer,
+      timeoutMs: SMTP_TIMEOUT_MS, heloName: new URL(publicBaseUrl).hostname,
+    });
+  });
+  // The clock resolved once, not per message.
+  single(HttpNotificationSender, (c) => {
+    const now = clock(c);
+    return new HttpNotificationSender(c.get(PinnedHttpPool), c.get<WebhookSigner>(WEBHOOK_SIGNER), userAgent(c), SEND_TIMEOUT_MS, () => now.now());
+  });
   single(NodemailerEmailSender, (c) => {
-    const { publicBaseUrl, notifications } = config(c);
+    const { notifications } = config(c);
     return new NodemailerEmailSender(policy(c), smtp(c), cipher(c), platformSmtp(notifications.smtpUrl, notifications.smtpFrom),
-      new URL(publicBaseUrl).hostname);
+      c.get(SmtpTransportPool));
   });
   // Without an SMS account there is no sms sender: such deliveries fail at once saying so.
   const smsSender = (c: Ctx): SmsChannelSender | null => {
@@ -121,9 +153,10 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
   single(SmsChannelSender, (c) => {
     const { sms } = config(c);
     if (!sms) throw new Error('SMS_* settings are missing');
-    return new SmsChannelSender(new TwilioSmsProvider(policy(c), tls, {
+    const now = clock(c);
+    return new SmsChannelSender(new TwilioSmsProvider(c.get(PinnedHttpPool), {
       baseUrl: sms.providerUrl, accountSid: sms.accountSid, authToken: sms.authToken, from: sms.from,
-    }, userAgent(c), SEND_TIMEOUT_MS, () => clock(c).now()), c.get<SmsQuota>(SMS_QUOTA), clock(c));
+    }, userAgent(c), SEND_TIMEOUT_MS, () => now.now()), c.get<SmsQuota>(SMS_QUOTA), now);
   });
   single(NOTIFICATION_SENDERS, (c): NotificationSenders => {
     const http = c.get(HttpNotificationSender);
@@ -153,7 +186,7 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
     const { notifications } = config(c);
     return {
       baseMs: notifications.retryBaseMs, maxMs: notifications.retryMaxMs, maxAttempts: notifications.maxAttempts,
-      leaseMs: notifications.leaseMs, batch: 50, failingAfter: notifications.failingAfter,
+      leaseMs: notifications.leaseMs, batch: DELIVERY_BATCH, failingAfter: notifications.failingAfter,
     };
   };
   const metrics = (c: Ctx) => c.get<DeliveryMetrics>(METRICS, { optional: true }) ?? noMetrics;
@@ -162,3 +195,9 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
   single(DeliverDueDirectMessages, (c) => new DeliverDueDirectMessages(c.get<DirectDeliveryQueue>(DIRECT_DELIVERY_QUEUE),
     c.get<DeliveryLedger>(DELIVERY_LEDGER), c.get<DirectSenders>(DIRECT_SENDERS), deliverySettings(c), clock(c), metrics(c)));
 });
+
+/** Closes the deliverer's kept connections (HTTP receivers, SMTP servers): after the notification worker stopped. */
+export function closeNotificationConnections(container: Container): void {
+  container.get(PinnedHttpPool).close();
+  container.get(SmtpTransportPool).close();
+}

@@ -6,7 +6,7 @@ import type {
   ChannelFilter, ChannelOwners, ClaimedDelivery, ClaimedDirectDelivery, DirectDeliveries, DirectDeliveryQueue, DirectMessage, DirectSender, DeliveryAttempt, DeliveryFilter, DeliveryLedger, DeliveryNext, DeliveryRecord, DispatchedEvent, EventRoute,
   NotificationChannelRepository, NotificationSender, OrganizationSmtpStore, OutboxEvent, SendOutcome, SmtpProbe, SmtpVerifier,
   SmsProvider, SmsQuota, SmsReservation, SmsSendOutcome, DeliveryTarget, HeldWindow, StormLedger,
-  ChannelHealthLedger, FailedDelivery, FailingChannel,
+  ChannelHealthLedger, FailedDelivery, FailingChannel, Settlement,
 } from '../../../src/application/notifications/ports';
 import { countInWindow, type StormPolicy, type StormWindow } from '../../../src/domain/notifications/storm-digest';
 import { copyOf, inScope, matches, RowVersions } from './shared-fakes';
@@ -29,6 +29,12 @@ export class FakeNotificationChannels implements NotificationChannelRepository {
   async findByRef(scope: TenantScope, ref: string) {
     const row = this.all().find((c) => inScope(scope, c.organizationId, c.customerId) && matches(c, ref));
     return row ? copyOf(row) : null;
+  }
+  /** Questions asked of the repository by public ids (one per call). */
+  publicIdQueries = 0;
+  async findByPublicIds(scope: TenantScope, publicIds: readonly string[]) {
+    this.publicIdQueries++;
+    return this.all().filter((c) => inScope(scope, c.organizationId, c.customerId) && publicIds.includes(c.publicId)).map(copyOf);
   }
   async list(scope: TenantScope, filter: ChannelFilter) {
     return this.all().filter((c) => inScope(scope, c.organizationId, c.customerId)
@@ -199,6 +205,14 @@ export class FakeDeliveryLedger implements DeliveryLedger {
       Object.assign(channel, { consecutiveFailures: channel.consecutiveFailures + 1, lastFailureAt: attempt.at, lastFailureReason: reason });
     }
     return true;
+  }
+  /** Statements the ledger was asked for (settleMany calls) and the settlements in each. */
+  readonly settleBatches: string[][] = [];
+  async settleMany(owner: string, settlements: readonly Settlement[]) {
+    this.settleBatches.push(settlements.map((s) => s.deliveryId));
+    const settled = new Set<string>();
+    for (const s of settlements) if (await this.settle(owner, s.deliveryId, s.attempt, s.next)) settled.add(s.deliveryId);
+    return settled;
   }
   async list(scope: TenantScope, filter: DeliveryFilter, page: { offset: number; limit: number }) {
     const visible = this.deliveries.filter((d) => inScope(scope, d.organizationId, d.customerId)
@@ -400,6 +414,12 @@ export class FakeDirectDeliveries implements DirectDeliveries, DirectDeliveryQue
     if (next.status === 'pending') row.nextAttemptAt = next.nextAttemptAt;
     if (next.status === 'failed') row.lastError = next.reason;
     return true;
+  }
+
+  async settleMany(owner: string, settlements: readonly Settlement[]): Promise<Set<string>> {
+    const settled = new Set<string>();
+    for (const s of settlements) if (await this.settle(owner, s.deliveryId, s.attempt, s.next)) settled.add(s.deliveryId);
+    return settled;
   }
 }
 

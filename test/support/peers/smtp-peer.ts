@@ -5,8 +5,8 @@ import type { Pem } from './certificates';
 /** smtp-server on loopback with STARTTLS (the given certificate) and AUTH PLAIN/LOGIN for user/secret. */
 export class SmtpPeer {
   private server: SMTPServer;
-  /** The messages accepted, raw (headers and body), with their envelope recipients. */
-  readonly messages: Array<{ to: string[]; raw: string }> = [];
+  /** The messages accepted, raw (headers and body), with their envelope recipients and the id of the connection (session) that carried them. */
+  readonly messages: Array<{ to: string[]; raw: string; connection: string }> = [];
 
   constructor(cert: Pem, options: { starttls?: boolean; banner?: string } = {}) {
     this.server = new SMTPServer({
@@ -19,7 +19,7 @@ export class SmtpPeer {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
-          this.messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+          this.messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8'), connection: session.id });
           callback();
         });
       },

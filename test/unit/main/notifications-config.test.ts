@@ -31,4 +31,17 @@ describe('configuration: notification delivery', () => {
     expect(() => loadConfig({ NOTIFY_DIGEST_WINDOW_SECONDS: '-1' })).to.throw(ConfigError, /^Invalid configuration: NOTIFY_DIGEST_WINDOW_SECONDS: /);
     expect(() => loadConfig({ NOTIFY_CHANNEL_FAILING_AFTER: '0' })).to.throw(ConfigError, /^Invalid configuration: NOTIFY_CHANNEL_FAILING_AFTER: /);
   });
+
+  it('bounds the deliverer\'s connections: 10,000 names of DNS kept, 8 connections per receiver of 1,000 kept, 3 per SMTP server of 100 kept', () => {
+    expect(loadConfig({}).notificationConnections).to.deep.equal({
+      dnsCacheSize: 10_000, httpSocketsPerOrigin: 8, httpOrigins: 1_000, smtpConnectionsPerServer: 3, smtpServers: 100,
+    });
+    expect(loadConfig({
+      NOTIFY_DNS_CACHE_SIZE: '0', NOTIFY_HTTP_SOCKETS_PER_ORIGIN: '2', NOTIFY_HTTP_ORIGINS: '50', NOTIFY_SMTP_CONNECTIONS_PER_SERVER: '1', NOTIFY_SMTP_SERVERS: '5',
+    }).notificationConnections).to.deep.equal({ dnsCacheSize: 0, httpSocketsPerOrigin: 2, httpOrigins: 50, smtpConnectionsPerServer: 1, smtpServers: 5 });
+    for (const [name, value] of [['NOTIFY_DNS_CACHE_SIZE', '-1'], ['NOTIFY_HTTP_SOCKETS_PER_ORIGIN', '0'], ['NOTIFY_HTTP_ORIGINS', '0'],
+      ['NOTIFY_SMTP_CONNECTIONS_PER_SERVER', '101'], ['NOTIFY_SMTP_SERVERS', '0']] as const) {
+      expect(() => loadConfig({ [name]: value }), name).to.throw(ConfigError, new RegExp(`^Invalid configuration: ${name}: `));
+    }
+  });
 });

@@ -64,12 +64,34 @@ export async function connectPinned(policy: TargetPolicy, options: ConnectOption
   const isLiteral = net.isIP(host) !== 0;
   const addresses = await vetTarget(policy, host);
   const resolvedAt = performance.now();
+  return dial(addresses, isLiteral ? null : resolvedAt, host, options);
+}
+
+/**
+ * Connects to addresses the target policy vetted earlier (a connection pool's pinned addresses, kept
+ * with the answer they came from): each is judged by the policy again as it is dialled, so a
+ * connection never reaches an address the policy refuses now. Tries them in order.
+ */
+export async function connectVetted(
+  policy: TargetPolicy, addresses: readonly string[], options: Omit<ConnectOptions, 'host'>,
+): Promise<PinnedConnection> {
+  return dial(addresses, null, addresses.join(', '), options, (address) => policy.isAllowedAddress(address));
+}
+
+/** connectPinned's addresses come straight from the policy's vetting. */
+const vettedJustNow = () => true;
+
+async function dial(
+  addresses: readonly string[], resolvedAt: number | null, host: string, options: Omit<ConnectOptions, 'host'>,
+  allowed: (address: string) => boolean = vettedJustNow,
+): Promise<PinnedConnection> {
   if (options.deadline.passed) throw checkTimedOut();
   let lastError: unknown;
   for (const address of addresses) {
+    if (!allowed(address)) throw new ProbeError('targetRejected', `${address} is not a public address (nonPublicAddress)`);
     try {
       const socket = await tcpConnect(address, options.port, options.deadline, options.noDelay);
-      const timings: ConnectionTimings = { dnsAt: isLiteral ? null : resolvedAt, connectAt: performance.now(), tlsAt: null };
+      const timings: ConnectionTimings = { dnsAt: resolvedAt, connectAt: performance.now(), tlsAt: null };
       if (!options.tls) return { socket, address, timings, certificate: null };
       const { secure, certificate } = await secureChannel(socket, address, options.port, options.tls, options.deadline);
       timings.tlsAt = performance.now();

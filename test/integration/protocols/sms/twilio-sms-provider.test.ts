@@ -3,6 +3,7 @@ import { TwilioPeer, twilioError } from '../../../support/peers/twilio-peer';
 import { FakeTargetPolicy } from '../../../support/fakes/shared-fakes';
 import { TwilioSmsProvider } from '../../../../src/infrastructure/notifications/twilio-sms-provider';
 import { SharedTlsContext } from '../../../../src/infrastructure/protocols/shared/tls-context';
+import { PinnedHttpPool } from '../../../../src/infrastructure/protocols/http/pinned-http-pool';
 
 const HOST = 'api.twilio-peer.com';
 const SID = 'ACfeedfacefeedfacefeedfacefeedface';
@@ -14,15 +15,20 @@ const SID = 'ACfeedfacefeedfacefeedfacefeedface';
  */
 describe('Twilio SMS provider (TwilioSmsProvider)', () => {
   const peer = new TwilioPeer(HOST, SID);
-  const policy = new FakeTargetPolicy();
+  // the vetted address is judged again as it is dialled
+  const policy = new FakeTargetPolicy((address) => address === '127.0.0.1');
+  const pool = new PinnedHttpPool(policy, new SharedTlsContext([]), { socketsPerOrigin: 4, origins: 10 });
   const provider = (baseUrl = peer.baseUrl) => new TwilioSmsProvider(
-    policy, new SharedTlsContext([]), { baseUrl, accountSid: SID, authToken: 'tok', from: '+15005550006' }, 'monitor-test', 5_000, () => new Date());
+    pool, { baseUrl, accountSid: SID, authToken: 'tok', from: '+15005550006' }, 'monitor-test', 5_000, () => new Date());
 
   before(async () => {
     await peer.start();
     policy.verdicts.set(HOST, { ok: true, hostname: HOST, addresses: ['127.0.0.1'] });
   });
-  after(() => peer.stop());
+  after(async () => {
+    pool.close();
+    await peer.stop();
+  });
 
   it('posts To/From/Body with basic auth to the vetted address and answers the message sid', async () => {
     const outcome = await provider().send('+14155550100', 'Incident opened: shop is down');

@@ -1,0 +1,96 @@
+import { expect } from 'chai';
+import sinon from 'sinon';
+import pino from 'pino';
+import { startNotificationWorker, type Deliverer } from '../../../src/interfaces/jobs/notification-worker';
+import type { RouteOutboxEvents } from '../../../src/application/notifications/route-outbox-events';
+import type { SettledDelivery } from '../../../src/application/notifications/deliver-due-notifications';
+
+const nothingToRoute = { execute: async () => 0 } as unknown as RouteOutboxEvents;
+const handled = (id: string): SettledDelivery => ({ id, channelId: 'c', attempt: 1, next: { status: 'delivered' }, settled: true });
+
+/** A deliverer whose rounds the test scripts: each round answers one delivery, a `held` round only when the test lets it. */
+class ScriptedDeliverer implements Deliverer {
+  readonly owners: string[] = [];
+  held = false;
+  private readonly waiting: Array<() => void> = [];
+
+  async execute(owner: string): Promise<SettledDelivery[]> {
+    this.owners.push(owner);
+    if (this.held) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    return [handled(`d-${this.owners.length}`)];
+  }
+
+  release(): void {
+    this.held = false;
+    for (const go of this.waiting.splice(0)) go();
+  }
+}
+
+describe('notification worker loop: a stalled round does not hold back the next', () => {
+  let timers: sinon.SinonFakeTimers;
+  beforeEach(() => { timers = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }); });
+  afterEach(() => timers.restore());
+
+  it('starts the next round beside a round still waiting on its sends after stallMs, each round leasing under its own name', async () => {
+    const deliverer = new ScriptedDeliverer();
+    deliverer.held = true;
+    const worker = startNotificationWorker(nothingToRoute, [deliverer], pino({ level: 'silent' }), {
+      owner: 'w', pollMs: 50, around: (work) => work(), stallMs: 1_000, maxRounds: 3,
+    });
+    await timers.tickAsync(50);
+    expect(deliverer.owners, 'the first round, waiting').to.deep.equal(['w#1']);
+    await timers.tickAsync(999);
+    expect(deliverer.owners).to.have.length(1);
+    await timers.tickAsync(2);
+    expect(deliverer.owners, 'stalled: a second round beside it').to.deep.equal(['w#1', 'w#2']);
+    await timers.tickAsync(5_000);
+    expect(deliverer.owners, 'at most maxRounds at once').to.deep.equal(['w#1', 'w#2', 'w#3']);
+    deliverer.release();
+    const stopping = worker.stop();
+    await timers.tickAsync(0);
+    await stopping;
+    expect(deliverer.owners, 'the three ended; none started once stopping').to.have.length(3);
+  });
+
+  it('runs one round at a time while rounds end within stallMs', async () => {
+    const deliverer = new ScriptedDeliverer();
+    const worker = startNotificationWorker(nothingToRoute, [deliverer], pino({ level: 'silent' }), {
+      owner: 'w', pollMs: 50, around: (work) => work(), stallMs: 1_000,
+    });
+    let concurrent = 0;
+    let most = 0;
+    const execute = deliverer.execute.bind(deliverer);
+    deliverer.execute = async (owner) => {
+      most = Math.max(most, ++concurrent);
+      try {
+        await new Promise<void>((resolve) => setTimeout(resolve, 300));
+        return await execute(owner);
+      } finally {
+        concurrent--;
+      }
+    };
+    await timers.tickAsync(5_000);
+    expect(deliverer.owners.length).to.be.greaterThan(5);
+    expect(most).to.equal(1);
+    const stopping = worker.stop();
+    await timers.tickAsync(300);
+    await stopping;
+  });
+
+  it('stops only once every running round has ended', async () => {
+    const deliverer = new ScriptedDeliverer();
+    deliverer.held = true;
+    const worker = startNotificationWorker(nothingToRoute, [deliverer], pino({ level: 'silent' }), {
+      owner: 'w', pollMs: 50, around: (work) => work(), stallMs: 100,
+    });
+    await timers.tickAsync(260);
+    expect(deliverer.owners).to.have.length(3);
+    let stopped = false;
+    const stopping = worker.stop().then(() => { stopped = true; });
+    await timers.tickAsync(1_000);
+    expect(stopped, 'rounds still waiting').to.equal(false);
+    deliverer.release();
+    await stopping;
+    expect(deliverer.owners, 'none started after stop').to.have.length(3);
+  });
+});
