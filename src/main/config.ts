@@ -69,9 +69,15 @@ const ConfigSchema = z.object({
   NOTIFY_RETRY_BASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(30_000)),
   NOTIFY_RETRY_MAX_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(3_600_000)),
   NOTIFY_MAX_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(8)),
-  /** Storm digests: per customer and kind of incident transition, the first NOTIFY_DIGEST_AFTER events of a window go out alone, later ones as one digest when the window ends (0 seconds: no grouping). */
+  /**
+   * Storms: per customer, the first NOTIFY_DIGEST_AFTER incidents opening within NOTIFY_DIGEST_WINDOW_SECONDS go out alone, one more
+   * starts a storm told as one digest (after that window), at most one follow-up per NOTIFY_STORM_FOLLOW_UP_SECONDS, and one recovery
+   * digest (all recovered, or NOTIFY_STORM_QUIET_SECONDS without a new failure) (0 seconds window: no storms).
+   */
   NOTIFY_DIGEST_AFTER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000).default(3)),
   NOTIFY_DIGEST_WINDOW_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(3_600).default(5)),
+  NOTIFY_STORM_FOLLOW_UP_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(1).max(86_400).default(60)),
+  NOTIFY_STORM_QUIET_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(1).max(604_800).default(1_800)),
   /** A channel is failing (shown in the API, announced once to the default channel) after this many deliveries in a row failed for good. */
   NOTIFY_CHANNEL_FAILING_AFTER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000).default(3)),
   /** Discount codes organizations may apply to their billing: CODE=percent, comma-separated (WELCOME10=10). */
@@ -226,8 +232,8 @@ export interface AppConfig {
   notifications: {
     smtpUrl: string | undefined; smtpFrom: string; retryBaseMs: number; retryMaxMs: number; maxAttempts: number; pollMs: number;
     leaseMs: number;
-    /** Storm digests: events sent alone per window, and the window (ms; 0: no grouping). */
-    storm: { alone: number; windowMs: number };
+    /** Storms: openings sent alone per window, the window (ms; 0: no storms), the follow-up period and the quiet end (ms). */
+    storm: { alone: number; windowMs: number; followUpMs: number; quietMs: number };
     /** Deliveries in a row failed for good that make a channel failing. */
     failingAfter: number;
   };
@@ -360,7 +366,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryBaseMs: c.NOTIFY_RETRY_BASE_MS, retryMaxMs: Math.max(c.NOTIFY_RETRY_MAX_MS, c.NOTIFY_RETRY_BASE_MS),
       maxAttempts: c.NOTIFY_MAX_ATTEMPTS, pollMs: c.NOTIFY_POLL_MS,
       leaseMs: c.NOTIFY_LEASE_MS,
-      storm: { alone: c.NOTIFY_DIGEST_AFTER, windowMs: Math.round(c.NOTIFY_DIGEST_WINDOW_SECONDS * 1000) },
+      storm: {
+        alone: c.NOTIFY_DIGEST_AFTER, windowMs: Math.round(c.NOTIFY_DIGEST_WINDOW_SECONDS * 1000),
+        followUpMs: Math.round(c.NOTIFY_STORM_FOLLOW_UP_SECONDS * 1000), quietMs: Math.round(c.NOTIFY_STORM_QUIET_SECONDS * 1000),
+      },
       failingAfter: c.NOTIFY_CHANNEL_FAILING_AFTER,
     },
     notificationConnections: {

@@ -4,7 +4,7 @@ import type { OrganizationSmtp, SmtpSecurity } from '../../domain/notifications/
 import type { ChannelType } from '../../domain/notifications/channel-config';
 import type { AttemptVerdict } from '../../domain/notifications/delivery-schedule';
 import type { NotificationMessage } from '../../domain/notifications/notification-message';
-import type { StormPolicy } from '../../domain/notifications/storm-digest';
+import type { CustomerStorm, StormDecision } from '../../domain/notifications/storm-digest';
 
 export interface ChannelFilter {
   /** Channels of this customer (its own and its monitors' overrides). */
@@ -332,33 +332,49 @@ export const SMS_QUOTA = Symbol.for('SmsQuota');
 /** A channel a delivery goes to, as the ledger writes it. */
 export interface DeliveryTarget { readonly id: number; readonly publicId: string; readonly type: string }
 
-/** One customer's storm window that ended, with the events it held (oldest first). */
-export interface HeldWindow {
+/** A customer's storm as stored: its state and the version a write must still find. */
+export interface StoredStorm {
+  readonly state: CustomerStorm;
+  /** 0: no row yet. */
+  readonly version: number;
+}
+
+/** A customer's event routed through its storm: the decision, and (sent alone) its channels and message. */
+export interface StormRoute extends EventRoute {
+  readonly decision: StormDecision;
+}
+
+/** A storm whose next message is due, with the events it holds (oldest first). */
+export interface DueStorm extends StoredStorm {
   readonly organizationId: number;
   readonly customerId: number;
-  /** The channel event the window counted (incident.opened, incident.resolved, incident.reminder). */
-  readonly kind: string;
-  readonly endedAt: Date;
-  readonly events: readonly OutboxEvent[];
+  readonly customerName: string;
+  readonly held: readonly (OutboxEvent & { readonly heldKind: string })[];
 }
 
 /**
- * Storm windows in the ledger: durable, so a crash during a storm loses nothing. `routeGrouped`
- * counts the event in its customer's window (one row per organization, customer and kind, updated
- * under its row lock) and, in the same statement that marks the event routed, either inserts its
- * deliveries (one of the window's first `policy.alone`) or holds it until the window ends.
- * `digest` writes a window's digest (an outbox event, routed, and one delivery per channel) and
- * marks its held events digested in one statement, only if none of them was digested yet, so
- * several workers never double a digest.
+ * Customers' storms in the ledger: durable, so a crash during a storm loses nothing. One row per
+ * organization and customer holds the state (CustomerStorm) with a version; every write is one
+ * statement that goes ahead only if the row is still at the version read and every event it routes
+ * is still unrouted (every event it tells is still untold), so two workers never route an event
+ * twice nor double a message: the loser writes nothing and its events wait for the next round.
  */
 export interface StormLedger {
-  /** 'sent' or 'held'; null when another worker routed the event first. */
-  routeGrouped(
-    event: OutboxEvent, kind: string, channels: readonly DeliveryTarget[], message: Omit<NotificationMessage, 'id'>, at: Date, policy: StormPolicy,
-  ): Promise<'sent' | 'held' | null>;
-  /** Windows ended by `now` whose held events are not digested yet (at most `limit` windows). */
-  endedWindows(now: Date, limit: number): Promise<HeldWindow[]>;
-  digest(window: HeldWindow, deliveries: readonly { channel: DeliveryTarget; message: Omit<NotificationMessage, 'id'> }[], at: Date): Promise<boolean>;
+  /** The customer's storm (CALM at version 0 when it has no row). */
+  storm(organizationId: number, customerId: number): Promise<StoredStorm>;
+  /**
+   * Routes a customer's events at once: the alone ones with their deliveries, the held ones held for
+   * the storm's next message, the absorbed ones marked routed; and the storm's new state (due at
+   * `dueAt`). False, and nothing written, on a lost race.
+   */
+  route(organizationId: number, customerId: number, version: number, next: CustomerStorm, dueAt: Date | null, routes: readonly StormRoute[], at: Date): Promise<boolean>;
+  /** Storms whose next message is due by `now` (at most `limit`). */
+  dueStorms(now: Date, limit: number): Promise<DueStorm[]>;
+  /**
+   * A storm's message: one outbox event (routed) and a delivery per channel, its held events marked
+   * told by it, and the storm's new state; false, and nothing written, on a lost race.
+   */
+  tell(storm: DueStorm, next: CustomerStorm, dueAt: Date | null, deliveries: readonly { channel: DeliveryTarget; message: Omit<NotificationMessage, 'id'> }[], at: Date): Promise<boolean>;
 }
 export const STORM_LEDGER = Symbol.for('StormLedger');
 

@@ -4,10 +4,12 @@ import { channelsToNotify } from '../../domain/notifications/channel-routing';
 import { channelEventOf, OUTBOX_EVENT_KINDS } from '../../domain/notifications/delivery-schedule';
 import type { NotificationChannel } from '../../domain/notifications/notification-channel';
 import type { NotificationMessage } from '../../domain/notifications/notification-message';
-import { digestMessage, groupsInStorms, type StormPolicy } from '../../domain/notifications/storm-digest';
+import {
+  groupsInStorms, routeInStorm, stormDueAt, stormMessage, tellStorm, type Storm, type StormChange, type StormPolicy, type StormStage,
+} from '../../domain/notifications/storm-digest';
 import type { Clock } from '../shared/clock';
 import type { FallBackFromFailingChannels } from './fall-back-from-failing-channels';
-import type { DeliveryLedger, EventRoute, HeldWindow, NotificationChannelRepository, OutboxEvent, StormLedger } from './ports';
+import type { DeliveryLedger, DueStorm, EventRoute, NotificationChannelRepository, OutboxEvent, StormLedger, StormRoute } from './ports';
 
 const messageOf = (kind: ChannelEvent, event: OutboxEvent): Omit<NotificationMessage, 'id'> => ({
   event: kind, occurredAt: event.occurredAt, summary: event.summary, incidentId: event.incidentId,
@@ -22,13 +24,13 @@ const messageOf = (kind: ChannelEvent, event: OutboxEvent): Omit<NotificationMes
  * organization and round (its channels and all of the round's customers', overrides included, which
  * routing narrows to each event's customer and monitor).
  *
- * Storms stay bounded: an incident transition of a customer counts in that customer's window for
- * its kind (see StormPolicy); past the window's first few it is held, and once the window ended
- * its held events go out as one digest per channel, each channel listing the incidents it would
- * have received one by one (monitor overrides included). A channel listing `incident.opened`
- * therefore gets the digest of openings, whatever else it lists. Then failed deliveries go to the
- * fallback channel (FallBackFromFailingChannels). Answers how many events it routed, windows it
- * digested and fallbacks it wrote.
+ * Storms are told once (see StormPolicy): a customer's incident transitions of the round go through
+ * its storm state together (read, decided by the domain, written in one statement that a concurrent
+ * writer makes a no-op); then the storms whose next message is due tell each channel what it would
+ * have received one by one (monitor overrides included): a channel listing `incident.opened` gets
+ * the failures, one listing `incident.resolved` the recoveries and the storm's end. Then failed
+ * deliveries go to the fallback channel (FallBackFromFailingChannels). Answers how many events it
+ * routed, storm messages it wrote and fallbacks it wrote.
  */
 export class RouteOutboxEvents {
   constructor(
@@ -46,49 +48,75 @@ export class RouteOutboxEvents {
     const candidatesOf = async (event: OutboxEvent) => (event.customerId === null
       ? this.channels.forEvent(event.organizationId, null, event.monitorId)
       : byOrganization.get(event.organizationId)!);
-    let routed = 0;
     const alone: EventRoute[] = [];
+    const inStorms = new Map<string, { organizationId: number; customerId: number; routes: EventRoute[] }>();
     for (const event of events) {
       const kind = channelEventOf(event.kind);
       if (kind === null) continue;
       const targets = channelsToNotify({ kind, organizationId: event.organizationId, customerId: event.customerId, monitorId: event.monitorId }, await candidatesOf(event));
+      const route = { event, channels: targets, message: messageOf(kind, event) };
       if (!groupsInStorms(kind, event.customerId, this.policy)) {
-        alone.push({ event, channels: targets, message: messageOf(kind, event) });
+        alone.push(route);
         continue;
       }
-      // In the outbox's order: the events before this one are written first.
-      routed += await this.ledger.routeMany(alone.splice(0), this.clock.now());
-      if ((await this.storms.routeGrouped(event, kind, targets, messageOf(kind, event), this.clock.now(), this.policy)) !== null) routed += 1;
+      const key = `${event.organizationId}/${event.customerId}`;
+      const customer = inStorms.get(key) ?? { organizationId: event.organizationId, customerId: event.customerId!, routes: [] };
+      customer.routes.push(route);
+      inStorms.set(key, customer);
     }
-    routed += await this.ledger.routeMany(alone, this.clock.now());
-    return routed + (await this.digestEndedWindows(limit)) + (await this.fallbacks.execute(limit));
+    let routed = await this.ledger.routeMany(alone, this.clock.now());
+    for (const customer of inStorms.values()) routed += await this.routeInStorm(customer);
+    return routed + (await this.tellDueStorms(limit)) + (await this.fallbacks.execute(limit));
   }
 
-  private async digestEndedWindows(limit: number): Promise<number> {
-    const windows = await this.storms.endedWindows(this.clock.now(), limit);
-    let digested = 0;
-    for (const window of windows) {
-      // Every channel of the organization, once per window: routing picks per event (its monitor's overrides) among them.
-      const all = await this.channels.list(organizationScope(window.organizationId), {});
-      if (await this.storms.digest(window, this.digestsOf(window, all), this.clock.now())) digested += 1;
-    }
-    return digested;
+  /** A customer's events of the round through its storm, in the outbox's order; on a lost race they wait for the next round. */
+  private async routeInStorm({ organizationId, customerId, routes }: { organizationId: number; customerId: number; routes: EventRoute[] }): Promise<number> {
+    const stored = await this.storms.storm(organizationId, customerId);
+    const now = this.clock.now();
+    let state = stored.state;
+    const decided: StormRoute[] = routes.map((route) => {
+      const step = routeInStorm(state, { kind: route.message.event as ChannelEvent, incidentId: route.event.incidentId, at: now.getTime() }, this.policy);
+      state = step.state;
+      return { ...route, decision: step.decision };
+    });
+    const due = stormDueAt(state, this.policy);
+    const written = await this.storms.route(organizationId, customerId, stored.version, state, due === null ? null : new Date(due), decided, now);
+    return written ? routes.length : 0;
   }
 
-  private digestsOf(window: HeldWindow, all: readonly NotificationChannel[]) {
-    const kind = window.kind as ChannelEvent;
-    const perChannel = new Map<number, { channel: NotificationChannel; events: OutboxEvent[] }>();
-    for (const event of window.events) {
-      const occurrence = { kind, organizationId: window.organizationId, customerId: window.customerId, monitorId: event.monitorId };
-      for (const channel of channelsToNotify(occurrence, all)) {
-        const entry = perChannel.get(channel.id) ?? { channel, events: [] };
-        entry.events.push(event);
-        perChannel.set(channel.id, entry);
-      }
+  private async tellDueStorms(limit: number): Promise<number> {
+    let told = 0;
+    for (const storm of await this.storms.dueStorms(this.clock.now(), limit)) {
+      const now = this.clock.now();
+      const { state, stage } = tellStorm(storm.state, now.getTime(), this.policy);
+      if (stage === null || storm.state.storm === null) continue;
+      // Every channel of the organization, once per storm: routing picks per event (its monitor's overrides) among them.
+      const all = await this.channels.list(organizationScope(storm.organizationId), {});
+      const due = stormDueAt(state, this.policy);
+      const deliveries = this.messagesOf(storm, stage, storm.state.storm, all, now);
+      if (await this.storms.tell(storm, state, due === null ? null : new Date(due), deliveries, now)) told += 1;
     }
-    const startedAt = new Date(window.endedAt.getTime() - this.policy.windowMs);
-    return [...perChannel.values()].map(({ channel, events }) => ({
-      channel, message: digestMessage(kind, window.customerId, events, { startedAt, endedAt: window.endedAt }),
-    }));
+    return told;
+  }
+
+  /** Per channel, the changes it would have received one by one; the storm's end also to every channel of the customer's recoveries. */
+  private messagesOf(storm: DueStorm, stage: StormStage, figures: Storm, all: readonly NotificationChannel[], at: Date) {
+    const perChannel = new Map<number, { channel: NotificationChannel; changes: StormChange[] }>();
+    const add = (channel: NotificationChannel, change: StormChange | null) => {
+      const entry = perChannel.get(channel.id) ?? { channel, changes: [] };
+      if (change) entry.changes.push(change);
+      perChannel.set(channel.id, entry);
+    };
+    for (const event of storm.held) {
+      const kind = event.heldKind as ChannelEvent;
+      const occurrence = { kind, organizationId: storm.organizationId, customerId: storm.customerId, monitorId: event.monitorId };
+      for (const channel of channelsToNotify(occurrence, all)) add(channel, { ...event, kind });
+    }
+    if (stage === 'over') {
+      const occurrence = { kind: 'incident.resolved' as const, organizationId: storm.organizationId, customerId: storm.customerId, monitorId: null };
+      for (const channel of channelsToNotify(occurrence, all)) add(channel, null);
+    }
+    const customer = { id: storm.customerId, name: storm.customerName };
+    return [...perChannel.values()].map(({ channel, changes }) => ({ channel, message: stormMessage(stage, customer, figures, changes, at) }));
   }
 }

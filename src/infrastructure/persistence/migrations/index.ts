@@ -36,6 +36,7 @@ import { Migration20261227090000ImMonitorRouting } from './20261227090000-im-mon
 import { Migration20261227100000ImContactMethods } from './20261227100000-im-contact-methods';
 import { Migration20261228090000AuditLog } from './20261228090000-audit-log';
 import { Migration20261230090000ImMonitorStorms } from './20261230090000-im-monitor-storms';
+import { Migration20261231120000NotificationStorms } from './20261231120000-notification-storms';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -76,4 +77,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261227100000ImContactMethods', class: Migration20261227100000ImContactMethods },
   { name: 'Migration20261228090000AuditLog', class: Migration20261228090000AuditLog },
   { name: 'Migration20261230090000ImMonitorStorms', class: Migration20261230090000ImMonitorStorms },
+  { name: 'Migration20261231120000NotificationStorms', class: Migration20261231120000NotificationStorms },
 ];
