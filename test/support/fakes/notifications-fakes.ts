@@ -5,10 +5,10 @@ import type { NotificationMessage } from '../../../src/domain/notifications/noti
 import type {
   ChannelFilter, ChannelOwners, ClaimedDelivery, ClaimedDirectDelivery, DirectDeliveries, DirectDeliveryQueue, DirectMessage, DirectSender, DeliveryAttempt, DeliveryFilter, DeliveryLedger, DeliveryNext, DeliveryRecord, DispatchedEvent, EventRoute,
   NotificationChannelRepository, NotificationSender, OrganizationSmtpStore, OutboxEvent, SendOutcome, SmtpProbe, SmtpVerifier,
-  SmsProvider, SmsQuota, SmsReservation, SmsSendOutcome, DeliveryTarget, HeldWindow, StormLedger,
+  SmsProvider, SmsQuota, SmsReservation, SmsSendOutcome, DeliveryTarget, DueStorm, StoredStorm, StormLedger, StormRoute,
   ChannelHealthLedger, FailedDelivery, FailingChannel, Settlement,
 } from '../../../src/application/notifications/ports';
-import { countInWindow, type StormPolicy, type StormWindow } from '../../../src/domain/notifications/storm-digest';
+import { CALM, type CustomerStorm } from '../../../src/domain/notifications/storm-digest';
 import { copyOf, inScope, matches, RowVersions } from './shared-fakes';
 
 /**
@@ -235,44 +235,50 @@ export class FakeDeliveryLedger implements DeliveryLedger {
  * held events are digested at most once.
  */
 export class FakeStormLedger implements StormLedger {
-  readonly windows = new Map<string, StormWindow>();
-  readonly held = new Map<number, { until: Date; kind: string; digested: boolean }>();
-  readonly digests: Array<{ window: HeldWindow; at: Date }> = [];
+  readonly storms = new Map<string, { state: CustomerStorm; version: number; dueAt: Date | null }>();
+  readonly held = new Map<number, { kind: string; digested: boolean }>();
+  readonly told: Array<{ customerId: number; at: Date; heldIds: number[] }> = [];
+  /** Customer names as the SQL adapter reads them from customers. */
+  readonly customerNames = new Map<number, string>();
 
   constructor(private readonly ledger: FakeDeliveryLedger) {}
 
-  async routeGrouped(
-    event: OutboxEvent, kind: string, channels: readonly DeliveryTarget[], message: Omit<NotificationMessage, 'id'>, at: Date, policy: StormPolicy,
-  ) {
-    const row = this.ledger.events.find((e) => e.id === event.id);
-    if (!row || row.routedAt !== null) return null;
-    const key = `${event.organizationId}/${event.customerId}/${kind}`;
-    const { window, held } = countInWindow(this.windows.get(key) ?? null, at, policy);
-    this.windows.set(key, window);
-    if (!held) return (await this.ledger.route(event, channels, message, at)) ? 'sent' as const : null;
-    row.routedAt = at;
-    this.held.set(event.id, { until: window.endsAt, kind, digested: false });
-    return 'held' as const;
+  async storm(organizationId: number, customerId: number): Promise<StoredStorm> {
+    const row = this.storms.get(`${organizationId}/${customerId}`);
+    return row ? { state: row.state, version: row.version } : { state: CALM, version: 0 };
   }
 
-  async endedWindows(now: Date, limit: number) {
-    const windows = new Map<string, HeldWindow & { events: OutboxEvent[] }>();
-    for (const { routedAt: _r, ...event } of this.ledger.events) {
-      const h = this.held.get(event.id);
-      if (!h || h.digested || h.until > now) continue;
-      const key = `${event.organizationId}/${event.customerId}/${h.kind}/${h.until.toISOString()}`;
-      const window = windows.get(key) ?? { organizationId: event.organizationId, customerId: event.customerId!, kind: h.kind, endedAt: h.until, events: [] };
-      window.events.push(event);
-      windows.set(key, window);
+  async route(organizationId: number, customerId: number, version: number, next: CustomerStorm, dueAt: Date | null, routes: readonly StormRoute[], at: Date) {
+    const key = `${organizationId}/${customerId}`;
+    const rows = routes.map((r) => this.ledger.events.find((e) => e.id === r.event.id));
+    if (rows.some((row) => !row || row.routedAt !== null) || (this.storms.get(key)?.version ?? 0) !== version) return false;
+    this.storms.set(key, { state: next, version: version + 1, dueAt });
+    for (const route of routes) {
+      if (route.decision === 'alone') await this.ledger.route(route.event, route.channels, route.message, at);
+      else this.ledger.events.find((e) => e.id === route.event.id)!.routedAt = at;
+      if (route.decision === 'held') this.held.set(route.event.id, { kind: route.message.event, digested: false });
     }
-    return [...windows.values()].slice(0, limit);
+    return true;
   }
 
-  async digest(window: HeldWindow, deliveries: readonly { channel: DeliveryTarget; message: Omit<NotificationMessage, 'id'> }[], at: Date) {
-    if (window.events.some((e) => this.held.get(e.id)?.digested !== false)) return false;
-    for (const e of window.events) this.held.get(e.id)!.digested = true;
-    this.digests.push({ window, at });
-    for (const { channel, message } of deliveries) this.ledger.addDelivery(window.organizationId, 2_000_000 + this.digests.length, channel, message, at);
+  async dueStorms(now: Date, limit: number): Promise<DueStorm[]> {
+    const due = [...this.storms.entries()].filter(([, row]) => row.dueAt !== null && row.dueAt <= now).slice(0, limit);
+    return due.map(([key, row]) => {
+      const [organizationId, customerId] = key.split('/').map(Number) as [number, number];
+      const held = this.ledger.events
+        .filter((e) => e.organizationId === organizationId && e.customerId === customerId && this.held.get(e.id)?.digested === false)
+        .map(({ routedAt: _r, ...e }) => ({ ...e, heldKind: this.held.get(e.id)!.kind }));
+      return { organizationId, customerId, customerName: this.customerNames.get(customerId) ?? `customer ${customerId}`, state: row.state, version: row.version, held };
+    });
+  }
+
+  async tell(storm: DueStorm, next: CustomerStorm, dueAt: Date | null, deliveries: readonly { channel: DeliveryTarget; message: Omit<NotificationMessage, 'id'> }[], at: Date) {
+    const key = `${storm.organizationId}/${storm.customerId}`;
+    if (this.storms.get(key)?.version !== storm.version || storm.held.some((e) => this.held.get(e.id)?.digested !== false)) return false;
+    this.storms.set(key, { state: next, version: storm.version + 1, dueAt });
+    for (const e of storm.held) this.held.get(e.id)!.digested = true;
+    this.told.push({ customerId: storm.customerId, at, heldIds: storm.held.map((e) => e.id) });
+    for (const { channel, message } of deliveries) this.ledger.addDelivery(storm.organizationId, 2_000_000 + this.told.length, channel, message, at);
     return true;
   }
 }
