@@ -7,109 +7,172 @@ import { harness } from './harness';
 
 const admin = () => anActor().build();
 
-/** Routing with storm windows of 60 s where the first 3 events of a customer's window go out alone. */
+/** Routing where three openings of a customer within 5 s go out alone and a fourth starts a storm; follow-ups at most each 60 s. */
 function stormHarness() {
   const h = harness();
   const ledger = new FakeDeliveryLedger(h.channels);
   const storms = new FakeStormLedger(ledger);
+  storms.customerNames.set(10, 'Acme');
   const fallbacks = new FallBackFromFailingChannels(new FakeChannelHealthLedger(ledger, h.channels), h.channels, { failingAfter: 3 }, h.clock);
   let nextEvent = 1;
-  const anEvent = (over: { kind?: string; customerId?: number; monitorId?: number } = {}) => {
+  /** An event of incident `inc-<incident>` (default: a new incident). */
+  const anEvent = (over: { kind?: string; customerId?: number; monitorId?: number; incident?: number } = {}) => {
     const id = nextEvent++;
+    const incident = over.incident ?? id;
+    const kind = over.kind ?? 'incidentOpened';
     ledger.events.push({
-      id, organizationId: 1, kind: over.kind ?? 'incidentOpened', customerId: over.customerId ?? 10, monitorId: over.monitorId ?? 100,
-      incidentId: `inc-${id}`, occurredAt: h.clock.now().toISOString(), summary: `site ${id} is down`, data: {}, routedAt: null,
+      id, organizationId: 1, kind, customerId: over.customerId ?? 10, monitorId: over.monitorId ?? 100 + incident,
+      incidentId: `inc-${incident}`, occurredAt: h.clock.now().toISOString(), summary: `site ${incident} is ${kind === 'incidentResolved' ? 'up' : 'down'}`,
+      data: {}, routedAt: null,
     });
   };
   const sentTo = (publicId: string) => ledger.deliveries.filter((d) => d.channelPublicId === publicId).map((d) => d.message);
-  return { ...h, ledger, storms, anEvent, sentTo, route: new RouteOutboxEvents(ledger, h.channels, h.clock, storms, { alone: 3, windowMs: 60_000 }, fallbacks) };
+  const listed = (message: { data: Record<string, unknown> }) => (message.data.incidents as Array<{ incidentId: string; change: string }>)
+    .map((i) => `${i.change} ${i.incidentId}`);
+  const policy = { alone: 3, windowMs: 5_000, followUpMs: 60_000, quietMs: 1_800_000 };
+  return { ...h, ledger, storms, anEvent, sentTo, listed, route: new RouteOutboxEvents(ledger, h.channels, h.clock, storms, policy, fallbacks) };
 }
 
-describe('storm digests (routing)', () => {
-  it('sends the first three openings of a customer alone and the other seventeen as one digest when the window ends', async () => {
-    const h = stormHarness();
-    const { channel } = await h.create.execute(admin(), { name: 'hook', type: 'webhook', config: { url: 'https://hooks.example.com/a' } });
-    for (let i = 0; i < 20; i += 1) h.anEvent();
-    expect(await h.route.execute()).to.equal(20);
-    expect(h.sentTo(channel.publicId).map((m) => m.event)).to.deep.equal(['incident.opened', 'incident.opened', 'incident.opened']);
+const hook = (name = 'hook', events?: string[]) => ({ name, type: 'webhook' as const, config: { url: `https://hooks.example.com/${name}` }, ...(events ? { events } : {}) });
 
-    h.clock.advance(59_999);
-    expect(await h.route.execute(), 'the window has not ended').to.equal(0);
+describe('storms (routing)', () => {
+  it('below the threshold every incident and recovery is its own message, at once', async () => {
+    const h = stormHarness();
+    const { channel } = await h.create.execute(admin(), hook());
+    for (let i = 1; i <= 3; i += 1) h.anEvent();
+    await h.route.execute();
+    for (let i = 1; i <= 3; i += 1) h.anEvent({ kind: 'incidentResolved', incident: i });
+    await h.route.execute();
+    h.clock.advance(3_600_000);
+    expect(await h.route.execute(), 'nothing held').to.equal(0);
+    expect(h.sentTo(channel.publicId).map((m) => `${m.event} ${m.incidentId}`)).to.deep.equal([
+      'incident.opened inc-1', 'incident.opened inc-2', 'incident.opened inc-3', 'incident.resolved inc-1', 'incident.resolved inc-2', 'incident.resolved inc-3',
+    ]);
+  });
+
+  it('a storm: three alone, one digest for the rest, one follow-up with new failures and recoveries, one recovery digest', async () => {
+    const h = stormHarness();
+    const { channel } = await h.create.execute(admin(), hook());
+    for (let i = 1; i <= 37; i += 1) h.anEvent();
+    expect(await h.route.execute()).to.equal(37);
+    expect(h.sentTo(channel.publicId)).to.have.length(3);
+
+    h.clock.advance(4_999);
+    expect(await h.route.execute(), 'the digest gathers for the window').to.equal(0);
     h.clock.advance(1);
     expect(await h.route.execute()).to.equal(1);
-    const messages = h.sentTo(channel.publicId);
-    expect(messages.map((m) => m.event)).to.deep.equal(['incident.opened', 'incident.opened', 'incident.opened', 'incident.digest']);
-    expect(messages[3]!.data).to.deep.include({ digestOf: 'incident.opened', count: 17 });
-    expect((messages[3]!.data.incidents as Array<{ incidentId: string }>).map((i) => i.incidentId))
-      .to.deep.equal(Array.from({ length: 17 }, (_, i) => `inc-${i + 4}`));
-    expect(await h.route.execute(), 'a digest goes once').to.equal(0);
-    expect(h.sentTo(channel.publicId)).to.have.length(4);
-  });
-
-  it('counts each customer and each kind in its own window, and sends organization-wide events alone', async () => {
-    const h = stormHarness();
-    const { channel } = await h.create.execute(admin(), { name: 'hook', type: 'webhook', config: { url: 'https://hooks.example.com/a' } });
-    for (let i = 0; i < 3; i += 1) h.anEvent({ customerId: 10 });
-    for (let i = 0; i < 3; i += 1) h.anEvent({ customerId: 11, monitorId: 200 });
-    for (let i = 0; i < 3; i += 1) h.anEvent({ kind: 'incidentResolved' });
-    await h.route.execute();
-    expect(h.sentTo(channel.publicId)).to.have.length(9);
-    h.anEvent({ kind: 'incidentAcknowledged' });
-    h.anEvent({ kind: 'reminderDue' });
-    await h.route.execute();
-    expect(h.sentTo(channel.publicId).map((m) => m.event).slice(9)).to.deep.equal(['incident.acknowledged', 'incident.reminder']);
-  });
-
-  it('a channel listing only incident.resolved gets the digest of resolutions, not of openings', async () => {
-    const h = stormHarness();
-    const { channel } = await h.create.execute(admin(), { name: 'recoveries', type: 'webhook', config: { url: 'https://hooks.example.com/r' }, events: ['incident.resolved'] });
-    for (let i = 0; i < 5; i += 1) h.anEvent();
-    for (let i = 0; i < 5; i += 1) h.anEvent({ kind: 'incidentResolved' });
-    await h.route.execute();
-    h.clock.advance(60_000);
-    await h.route.execute();
-    const messages = h.sentTo(channel.publicId);
-    expect(messages.map((m) => m.event)).to.deep.equal(['incident.resolved', 'incident.resolved', 'incident.resolved', 'incident.digest']);
-    expect(messages[3]!.data).to.deep.include({ digestOf: 'incident.resolved', count: 2 });
-  });
-
-  it('each channel\'s digest lists the incidents it would have received: a monitor\'s override mutes its monitor there', async () => {
-    const h = stormHarness();
-    const { channel } = await h.create.execute(admin(), { name: 'hook', type: 'webhook', config: { url: 'https://hooks.example.com/a' } });
-    h.owners.monitors.push({ id: 101, organizationId: 1, customerId: 10 });
-    await h.create.execute(admin(), { name: 'muted', websiteId: 101, sourceChannelId: channel.id, enabled: false });
-    for (let i = 0; i < 3; i += 1) h.anEvent();
-    h.anEvent({ monitorId: 101 });
-    h.anEvent({ monitorId: 100 });
-    await h.route.execute();
-    h.clock.advance(60_000);
-    await h.route.execute();
     const digest = h.sentTo(channel.publicId)[3]!;
-    expect(digest.data).to.deep.include({ count: 1 });
-    expect((digest.data.incidents as Array<{ monitorId: number }>).map((i) => i.monitorId)).to.deep.equal([100]);
-  });
+    expect(digest.event).to.equal('incident.digest');
+    expect(digest.summary).to.match(/^37 monitors of Acme are down: site 4 is down; site 5 is down; site 6 is down; and 31 more$/);
+    expect(digest.data).to.deep.include({ stage: 'started', count: 34, down: 37, total: 37 });
 
-  it('reminders of many incidents due together stay bounded too: three alone, then one "still down" digest', async () => {
-    const h = stormHarness();
-    const { channel } = await h.create.execute(admin(), { name: 'hook', type: 'webhook', config: { url: 'https://hooks.example.com/a' } });
-    for (let i = 0; i < 12; i += 1) h.anEvent({ kind: 'reminderDue' });
+    // Two more fail, five recover, over the next minute: one follow-up, a period after the digest.
+    h.clock.advance(10_000);
+    h.anEvent();
+    h.anEvent();
+    for (let i = 1; i <= 5; i += 1) h.anEvent({ kind: 'incidentResolved', incident: i });
     await h.route.execute();
-    h.clock.advance(60_000);
+    h.clock.advance(49_999);
+    await h.route.execute();
+    expect(h.sentTo(channel.publicId), 'not before the period').to.have.length(4);
+    h.clock.advance(1);
+    await h.route.execute();
+    const followUp = h.sentTo(channel.publicId)[4]!;
+    expect(followUp.summary).to.match(/^Acme: 2 more down, 5 recovered; 34 still down: /);
+    expect(h.listed(followUp)).to.deep.equal([
+      'opened inc-38', 'opened inc-39', 'resolved inc-1', 'resolved inc-2', 'resolved inc-3', 'resolved inc-4', 'resolved inc-5',
+    ]);
+
+    h.clock.advance(600_000);
+    await h.route.execute();
+    expect(h.sentTo(channel.publicId), 'nothing changed: no follow-up').to.have.length(5);
+
+    // Everything else recovers, over two rounds: the storm is over with the last, told at once.
+    for (let i = 6; i <= 20; i += 1) h.anEvent({ kind: 'incidentResolved', incident: i });
+    await h.route.execute();
+    for (let i = 21; i <= 39; i += 1) h.anEvent({ kind: 'incidentResolved', incident: i });
     await h.route.execute();
     const messages = h.sentTo(channel.publicId);
-    expect(messages.map((m) => m.event)).to.deep.equal(['incident.reminder', 'incident.reminder', 'incident.reminder', 'incident.digest']);
-    expect(messages[3]!.data).to.deep.include({ digestOf: 'incident.reminder', count: 9 });
-    expect(messages[3]!.summary).to.match(/^9 more monitors are still down: /);
+    expect(messages).to.have.length(6);
+    expect(messages[5]!.summary).to.match(/^Acme: storm over, all 39 monitors recovered: site 6 is up; /);
+    expect(messages[5]!.data).to.deep.include({ stage: 'over', count: 34, resolved: 34, down: 0 });
+    h.clock.advance(3_600_000);
+    expect(await h.route.execute(), 'calm again').to.equal(0);
   });
 
-  it('a new window after the last one ended sends its first events alone again', async () => {
+  it('a second storm later starts over: alone openings, then its own digest', async () => {
     const h = stormHarness();
-    const { channel } = await h.create.execute(admin(), { name: 'hook', type: 'webhook', config: { url: 'https://hooks.example.com/a' } });
-    for (let i = 0; i < 4; i += 1) h.anEvent();
+    const { channel } = await h.create.execute(admin(), hook());
+    for (let i = 1; i <= 5; i += 1) h.anEvent();
+    await h.route.execute();
+    h.clock.advance(5_000);
+    await h.route.execute();
+    for (let i = 1; i <= 5; i += 1) h.anEvent({ kind: 'incidentResolved', incident: i });
+    await h.route.execute();
+    expect(h.sentTo(channel.publicId).map((m) => m.data.stage ?? m.event)).to.deep.equal([
+      'incident.opened', 'incident.opened', 'incident.opened', 'started', 'over',
+    ]);
+    h.clock.advance(7_200_000);
+    for (let i = 1; i <= 5; i += 1) h.anEvent();
+    await h.route.execute();
+    h.clock.advance(5_000);
+    await h.route.execute();
+    expect(h.sentTo(channel.publicId).slice(5).map((m) => m.data.stage ?? m.event)).to.deep.equal([
+      'incident.opened', 'incident.opened', 'incident.opened', 'started',
+    ]);
+    expect(h.sentTo(channel.publicId)[8]!.summary).to.match(/^5 monitors of Acme are down/);
+  });
+
+  it('a storm quiet for the quiet period is over, naming how many are still down; their reminders were absorbed meanwhile', async () => {
+    const h = stormHarness();
+    const { channel } = await h.create.execute(admin(), hook());
+    for (let i = 1; i <= 5; i += 1) h.anEvent();
+    await h.route.execute();
+    h.clock.advance(5_000);
+    await h.route.execute();
+    h.clock.advance(600_000);
+    h.anEvent({ kind: 'reminderDue', incident: 4 });
+    h.anEvent({ kind: 'incidentResolved', incident: 5 });
     await h.route.execute();
     h.clock.advance(60_000);
-    h.anEvent();
     await h.route.execute();
-    expect(h.sentTo(channel.publicId).map((m) => m.event)).to.deep.equal(['incident.opened', 'incident.opened', 'incident.opened', 'incident.opened', 'incident.digest']);
+    h.clock.advance(1_800_000);
+    await h.route.execute();
+    const messages = h.sentTo(channel.publicId);
+    expect(messages.map((m) => m.data.stage ?? m.event)).to.deep.equal(['incident.opened', 'incident.opened', 'incident.opened', 'started', 'update', 'over']);
+    expect(messages[5]!.summary).to.equal('Acme: storm over (quiet), 1 of 5 recovered, 4 still down');
+    // Afterwards the incidents still down tell of themselves again.
+    h.anEvent({ kind: 'incidentResolved', incident: 1 });
+    await h.route.execute();
+    expect(h.sentTo(channel.publicId).at(-1)).to.deep.include({ event: 'incident.resolved', incidentId: 'inc-1' });
+  });
+
+  it('counts each customer in its own storm, and sends other transitions and organization-wide events alone', async () => {
+    const h = stormHarness();
+    const { channel } = await h.create.execute(admin(), hook());
+    for (let i = 0; i < 3; i += 1) h.anEvent({ customerId: 10 });
+    for (let i = 0; i < 3; i += 1) h.anEvent({ customerId: 11 });
+    h.anEvent({ kind: 'incidentAcknowledged', incident: 1 });
+    await h.route.execute();
+    expect(h.sentTo(channel.publicId)).to.have.length(7);
+  });
+
+  it('each channel hears what it listens to: a recoveries-only channel gets the recoveries and the end, an override mutes its monitor', async () => {
+    const h = stormHarness();
+    const { channel } = await h.create.execute(admin(), hook());
+    const { channel: recoveries } = await h.create.execute(admin(), hook('recoveries', ['incident.resolved']));
+    h.owners.monitors.push({ id: 105, organizationId: 1, customerId: 10 });
+    await h.create.execute(admin(), { name: 'muted', websiteId: 105, sourceChannelId: channel.id, enabled: false });
+    for (let i = 1; i <= 6; i += 1) h.anEvent();
+    await h.route.execute();
+    h.clock.advance(5_000);
+    await h.route.execute();
+    expect(h.listed(h.sentTo(channel.publicId)[3]!), 'monitor 105 muted there').to.deep.equal(['opened inc-4', 'opened inc-6']);
+    expect(h.sentTo(recoveries.publicId)).to.deep.equal([]);
+    for (let i = 1; i <= 6; i += 1) h.anEvent({ kind: 'incidentResolved', incident: i });
+    await h.route.execute();
+    const over = h.sentTo(recoveries.publicId);
+    expect(over.map((m) => m.data.stage)).to.deep.equal(['over']);
+    expect(h.listed(over[0]!)).to.have.length(6);
   });
 });
