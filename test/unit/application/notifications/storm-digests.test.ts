@@ -4,6 +4,7 @@ import { FakeChannelHealthLedger, FakeDeliveryLedger, FakeStormLedger } from '..
 import { FallBackFromFailingChannels } from '../../../../src/application/notifications/fall-back-from-failing-channels';
 import { RouteOutboxEvents } from '../../../../src/application/notifications/route-outbox-events';
 import { harness } from './harness';
+import type { ChannelEvent } from '../../../../src/domain/notifications/channel-events';
 
 const admin = () => anActor().build();
 
@@ -33,7 +34,7 @@ function stormHarness() {
   return { ...h, ledger, storms, anEvent, sentTo, listed, route: new RouteOutboxEvents(ledger, h.channels, h.clock, storms, policy, fallbacks) };
 }
 
-const hook = (name = 'hook', events?: string[]) => ({ name, type: 'webhook' as const, config: { url: `https://hooks.example.com/${name}` }, ...(events ? { events } : {}) });
+const hook = (name = 'hook', events?: ChannelEvent[]) => ({ name, type: 'webhook' as const, config: { url: `https://hooks.example.com/${name}` }, ...(events ? { events } : {}) });
 
 describe('storms (routing)', () => {
   it('below the threshold every incident and recovery is its own message, at once', async () => {
