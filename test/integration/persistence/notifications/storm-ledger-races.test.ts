@@ -8,14 +8,16 @@ import { SqlDeliveryLedger } from '../../../../src/infrastructure/notifications/
 import { SqlChannelHealthLedger } from '../../../../src/infrastructure/notifications/sql-channel-health-ledger';
 import { OutboxIncidentEvents } from '../../../../src/infrastructure/incidents/outbox-incident-events';
 import { channelFailingMessage } from '../../../../src/domain/notifications/channel-health';
+import { CALM, routeInStorm, stormDueAt, tellStorm, type CustomerStorm } from '../../../../src/domain/notifications/storm-digest';
+import type { OutboxEvent, StormRoute } from '../../../../src/application/notifications/ports';
 
-const POLICY = { alone: 2, windowMs: 60_000 };
+const POLICY = { alone: 2, windowMs: 60_000, followUpMs: 60_000, quietMs: 1_800_000 };
 
 /**
  * The storm and fallback statements raced on the real tables, as several workers would run them:
  * each write is guarded in its own statement, so racing copies write it once.
  */
-describe('storm windows and fallbacks under racing workers (PostgreSQL)', () => {
+describe('storms and fallbacks under racing workers (PostgreSQL)', () => {
   async function aSetup(label: string) {
     const { database } = await testServer();
     const org = await anOrganization(label);
@@ -40,50 +42,63 @@ describe('storm windows and fallbacks under racing workers (PostgreSQL)', () => 
     return { sql: database.sql, org, customer, channel, publish, deliveries };
   }
 
-  it('three routers on each event: every event counted once, two sent, the rest held; three digesters: one digest', async () => {
+  /** The routes of a customer's events through its storm from `state`, at `at`, as RouteOutboxEvents decides them. */
+  function decide(state: CustomerStorm, events: OutboxEvent[], channel: { id: number; publicId: string; type: string }, at: Date) {
+    const routes: StormRoute[] = events.map((event) => {
+      const step = routeInStorm(state, { kind: 'incident.opened', incidentId: event.incidentId, at: at.getTime() }, POLICY);
+      state = step.state;
+      return {
+        event, channels: [channel], decision: step.decision,
+        message: { event: 'incident.opened', occurredAt: event.occurredAt, summary: event.summary, incidentId: event.incidentId, monitorId: event.monitorId, customerId: event.customerId, data: {} },
+      };
+    });
+    const due = stormDueAt(state, POLICY);
+    return { state, routes, dueAt: due === null ? null : new Date(due) };
+  }
+
+  it('three routers of one customer\'s events from one read: one writes (two alone, four held), the others nothing', async () => {
     const setup = await aSetup('storm-race');
     const storms = new SqlStormLedger(setup.sql);
     const events = await setup.publish(6);
     const at = new Date();
-    const route = (event: (typeof events)[number]) => storms.routeGrouped(event, 'incident.opened', [setup.channel], {
-      event: 'incident.opened', occurredAt: event.occurredAt, summary: event.summary, incidentId: event.incidentId, monitorId: event.monitorId,
-      customerId: event.customerId, data: {},
-    }, at, POLICY);
-    const verdicts = await Promise.all(events.flatMap((e) => [route(e), route(e), route(e)]));
-    expect(verdicts.filter((v) => v === 'sent')).to.have.length(2);
-    expect(verdicts.filter((v) => v === 'held')).to.have.length(4);
-    expect(verdicts.filter((v) => v === null)).to.have.length(12);
-    const [window] = await setup.sql.query<{ events: number }>('SELECT events FROM notification_storm_windows WHERE organization_id = ?', [setup.org.user.organizationId]);
-    expect(window!.events).to.equal(6);
-
-    expect(await storms.endedWindows(at, 10).then((ws) => ws.filter((w) => w.organizationId === setup.org.user.organizationId))).to.deep.equal([]);
-    const later = new Date(at.getTime() + POLICY.windowMs);
-    const [ended] = (await storms.endedWindows(later, 100)).filter((w) => w.organizationId === setup.org.user.organizationId);
-    expect(ended!.events).to.have.length(4);
-    const message = { event: 'incident.digest' as const, occurredAt: later.toISOString(), summary: '4 more', incidentId: null, monitorId: null, customerId: setup.customer.id, data: {} };
-    const digested = await Promise.all([1, 2, 3].map(() => storms.digest(ended!, [{ channel: setup.channel, message }], later)));
-    expect(digested.filter(Boolean)).to.have.length(1);
-    expect((await setup.deliveries()).map((d) => d.event)).to.deep.equal(['incident.opened', 'incident.opened', 'incident.digest']);
-    expect((await storms.endedWindows(later, 100)).filter((w) => w.organizationId === setup.org.user.organizationId)).to.deep.equal([]);
+    const read = await storms.storm(setup.org.user.organizationId, setup.customer.id);
+    expect(read).to.deep.equal({ state: CALM, version: 0 });
+    const { state, routes, dueAt } = decide(read.state, events, setup.channel, at);
+    const written = await Promise.all([1, 2, 3].map(() => storms.route(setup.org.user.organizationId, setup.customer.id, 0, state, dueAt, routes, at)));
+    expect(written.filter(Boolean)).to.have.length(1);
+    expect((await setup.deliveries()).map((d) => d.event)).to.deep.equal(['incident.opened', 'incident.opened']);
+    const stored = await storms.storm(setup.org.user.organizationId, setup.customer.id);
+    expect(stored.version).to.equal(1);
+    expect(stored.state.storm).to.deep.include({ total: 6, toldAt: null });
+    const [held] = await setup.sql.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM notification_outbox WHERE organization_id = ? AND held_until IS NOT NULL AND digest_id IS NULL', [setup.org.user.organizationId]);
+    expect(held!.n).to.equal(4);
+    // A router that read the old version, or routes an event already routed, writes nothing, not even the state.
+    expect(await storms.route(setup.org.user.organizationId, setup.customer.id, 1, CALM, null, routes.slice(0, 1), at)).to.equal(false);
+    expect((await storms.storm(setup.org.user.organizationId, setup.customer.id)).version).to.equal(1);
   });
 
-  it('a digest of a window partly digested by another worker writes nothing (its list would be wrong)', async () => {
-    const setup = await aSetup('storm-partial');
+  it('three tellers of a due storm: one message, its held events told once; a teller of a stale read writes nothing', async () => {
+    const setup = await aSetup('storm-tell');
     const storms = new SqlStormLedger(setup.sql);
     const at = new Date();
-    for (const event of await setup.publish(4)) {
-      await storms.routeGrouped(event, 'incident.opened', [setup.channel], {
-        event: 'incident.opened', occurredAt: event.occurredAt, summary: event.summary, incidentId: event.incidentId, monitorId: event.monitorId,
-        customerId: event.customerId, data: {},
-      }, at, { alone: 0, windowMs: 1_000 });
-    }
-    const later = new Date(at.getTime() + 1_000);
-    const [window] = (await storms.endedWindows(later, 100)).filter((w) => w.organizationId === setup.org.user.organizationId);
-    const message = { event: 'incident.digest' as const, occurredAt: later.toISOString(), summary: 's', incidentId: null, monitorId: null, customerId: setup.customer.id, data: {} };
-    expect(await storms.digest({ ...window!, events: window!.events.slice(0, 1) }, [{ channel: setup.channel, message }], later)).to.equal(true);
-    expect(await storms.digest(window!, [{ channel: setup.channel, message }], later)).to.equal(false);
-    const [rest] = (await storms.endedWindows(later, 100)).filter((w) => w.organizationId === setup.org.user.organizationId);
-    expect(rest!.events).to.have.length(3);
+    const { state, routes, dueAt } = decide(CALM, await setup.publish(5), setup.channel, at);
+    expect(await storms.route(setup.org.user.organizationId, setup.customer.id, 0, state, dueAt, routes, at)).to.equal(true);
+    const mine = (list: Awaited<ReturnType<SqlStormLedger['dueStorms']>>) => list.filter((d) => d.organizationId === setup.org.user.organizationId);
+    expect(mine(await storms.dueStorms(at, 1000)), 'gathering for the window').to.deep.equal([]);
+    const later = new Date(at.getTime() + POLICY.windowMs);
+    const [due] = mine(await storms.dueStorms(later, 1000));
+    expect(due!.held.map((e) => e.heldKind)).to.deep.equal(['incident.opened', 'incident.opened', 'incident.opened']);
+    expect(due!.customerName).to.be.a('string').and.not.match(/^customer \d+$/);
+    const next = tellStorm(due!.state, later.getTime(), POLICY);
+    expect(next.stage).to.equal('started');
+    const message = { event: 'incident.digest' as const, occurredAt: later.toISOString(), summary: '5 down', incidentId: null, monitorId: null, customerId: setup.customer.id, data: { stage: 'started' } };
+    const nextDue = stormDueAt(next.state, POLICY);
+    const told = await Promise.all([1, 2, 3].map(() => storms.tell(due!, next.state, nextDue === null ? null : new Date(nextDue), [{ channel: setup.channel, message }], later)));
+    expect(told.filter(Boolean)).to.have.length(1);
+    expect((await setup.deliveries()).map((d) => d.event)).to.deep.equal(['incident.opened', 'incident.opened', 'incident.digest']);
+    expect(mine(await storms.dueStorms(later, 1000)), 'next due: the quiet end').to.deep.equal([]);
+    expect(await storms.tell(due!, next.state, null, [{ channel: setup.channel, message }], later)).to.equal(false);
   });
 
   it('racing fallbacks and announcements write one copy and one channel.failing', async () => {
