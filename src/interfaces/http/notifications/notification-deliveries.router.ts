@@ -27,7 +27,10 @@ const DeliverySchema = z.object({
   id: z.uuid().meta({ description: 'Also the X-Webhook-Id a receiver sees on every try (the idempotency key)' }),
   channelId: z.uuid(),
   channelType: z.string(),
-  event: z.string(),
+  event: z.string().meta({
+    description: 'A channel event (incident.opened, ...), test, alert.manual, channel.failing, or incident.digest: a customer\'s storm told once '
+      + '(its payload\'s data.stage: started, update or over; the incidents it lists are found by ?incidentId=)',
+  }),
   incidentId: z.string().nullable(),
   customerId: z.number().int().nullable(),
   websiteId: z.number().int().nullable(),
