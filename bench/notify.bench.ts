@@ -8,7 +8,10 @@
  * embedded PostgreSQL) routes and sends them.
  *
  * Figures: time from the failing results to the last webhook received, per incident (p50, p99),
- * messages received (and the goal: one per incident, or one digest per customer), deliveries per
+ * messages received, and per customer's channel (`perChannel`: the messages sent alone, storm
+ * digests, follow-ups and recovery digests, most and fewest per channel) with the goal "at most one
+ * digest plus one follow-up per customer's channel" beside the first NOTIFY_DIGEST_AFTER sent alone
+ * (`goalMet`), and for the recovery one recovery digest per channel (plus at most one follow-up); deliveries per
  * second, the worker's CPU per delivery (process.cpuUsage) as ratios to a bare node:http POST of the
  * same body over a kept-alive connection (`deliveryCpuRatioKeepAlive`: the sender keeps its
  * connections per receiver) and on a new connection each (`deliveryCpuRatioNewConnection`), both
@@ -47,7 +50,7 @@ const PROFILE_ALONE = process.env.BENCH_PROFILE_ALONE;
 const DEADLINE_MS = Number(process.env.BENCH_DEADLINE_MS ?? 180_000);
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 3_000);
 
-type Arrival = [webhookId: string, event: string, incidentIds: string[], atMs: number];
+type Arrival = [webhookId: string, event: string, incidentIds: string[], atMs: number, stage: string | null, path: string];
 interface Ledger { unrouted: number; pending: number; delivered: number; failed: number; incidentsOpen: number }
 
 const progress = (message: string) => process.stderr.write(`[bench:notify ${new Date().toISOString()}] ${message}\n`);
@@ -156,6 +159,7 @@ async function main() {
     const pgB = await postgresCpuMicros(service.pid);
     const opened = await arrivals();
     const stormFigures = figuresOf(opened, storm.startedAt, stormLedger.delivered);
+    const stormPerChannel = perChannelOf(opened);
     const delivered = stormLedger.delivered;
     const workerMicros = (cpuB.cpuMicros - cpuA.cpuMicros) / delivered;
     const pgMicros = pgA === null || pgB === null ? null : (pgB - pgA) / delivered;
@@ -199,6 +203,7 @@ async function main() {
     const lastArrival = Math.max(...resolved.map((a) => a[3]));
     const expectedResolved = afterKill.delivered - delivered;
     const drainMicros = (drainEnd.cpu - drainStart.cpu) / drained1;
+    const recoveryPerChannel = perChannelOf(resolved);
 
     // Delivery alone: routed deliveries written at once, the worker claims, sends and settles them;
     // a first batch warms it up (its connections, its compiled code), the second is measured.
@@ -221,7 +226,10 @@ async function main() {
       storm: {
         msToRecordFailingResults: storm.ms,
         ...stormFigures,
-        messagesGoal: `one per incident (${MONITORS}) or one digest per customer (${CUSTOMERS})`,
+        perChannel: stormPerChannel,
+        messagesGoal: 'at most one digest plus one follow-up per customer\'s channel, beside the first NOTIFY_DIGEST_AFTER incidents sent alone',
+        goalMet: stormPerChannel.channels === CUSTOMERS && stormPerChannel.max.digests === 1 && stormPerChannel.min.digests === 1
+          && stormPerChannel.max.followUps <= 1 && stormPerChannel.max.over === 0,
         deliveriesPerSecond: Math.round(delivered / ((stormFigures.msToLastWebhook ?? 1) / 1000)),
         cpuMicrosPerDelivery: { worker: Math.round(workerMicros), postgres: pgMicros === null ? null : Math.round(pgMicros) },
         // With digests a message tells of many incidents: the worker's CPU per incident routed and told.
@@ -235,6 +243,12 @@ async function main() {
       // The delivering worker's CPU per message in the storm (routing, claim, send, settle) over a bare POST.
       deliveryCpuRatioKeepAlive: ratio(workerMicros, bareBefore.keepAlive),
       deliveryCpuRatioNewConnection: ratio(workerMicros, bareBefore.newConnection),
+      recovery: {
+        perChannel: recoveryPerChannel,
+        messagesGoal: 'one recovery digest per customer\'s channel, plus at most one follow-up',
+        goalMet: recoveryPerChannel.channels === CUSTOMERS && recoveryPerChannel.min.over === 1 && recoveryPerChannel.max.over === 1
+          && recoveryPerChannel.max.followUps <= 1 && recoveryPerChannel.max.alone === 0 && recoveryPerChannel.max.digests === 0,
+      },
       backlog: {
         msToRecordResults: recovery.ms, deliveredBeforeKill: drained1,
         deliveriesPerSecond: Math.round(drained1 / ((drainEnd.at - firstDrained) / 1000)),
@@ -308,10 +322,40 @@ function figuresOf(received: Arrival[], startedAt: number, ledgerDelivered: numb
   }
   const latencies = [...firstByIncident.values()].map((at) => at - startedAt).sort((a, b) => a - b);
   return {
-    incidentsNotified: firstByIncident.size, messagesReceived: received.length, digests: received.filter((a) => a[2].length > 1).length, ledgerDelivered,
+    incidentsNotified: firstByIncident.size, messagesReceived: received.length, digests: received.filter((a) => a[1] === 'incident.digest').length, ledgerDelivered,
     duplicates: received.length - new Set(received.map((a) => a[0])).size,
     msToLastWebhook: latencies.at(-1) ?? null,
     perIncidentMs: { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), max: latencies.at(-1) ?? null },
+  };
+}
+
+/**
+ * Distinct messages (by X-Webhook-Id) per customer's channel (its receiver path), by kind: sent alone (one incident each), storm
+ * digests (`started`), follow-ups (`update`), recovery digests (`over`); the most and fewest over the
+ * channels, and the total of each kind.
+ */
+function perChannelOf(received: Arrival[]) {
+  type Counts = { alone: number; digests: number; followUps: number; over: number; total: number };
+  const zero = (): Counts => ({ alone: 0, digests: 0, followUps: 0, over: 0, total: 0 });
+  const byChannel = new Map<string, Counts>();
+  const seen = new Set<string>();
+  for (const [webhookId, event, , , stage, channel] of received) {
+    if (seen.has(webhookId)) continue; // a repeat after the kill is one message
+    seen.add(webhookId);
+    const counts = byChannel.get(channel) ?? zero();
+    if (event !== 'incident.digest') counts.alone += 1;
+    else if (stage === 'started') counts.digests += 1;
+    else if (stage === 'update') counts.followUps += 1;
+    else counts.over += 1;
+    counts.total += 1;
+    byChannel.set(channel, counts);
+  }
+  const all = [...byChannel.values()];
+  const keys = Object.keys(zero()) as Array<keyof Counts>;
+  const fold = (pick: (values: number[]) => number) => Object.fromEntries(keys.map((k) => [k, all.length === 0 ? 0 : pick(all.map((c) => c[k]))])) as Counts;
+  return {
+    channels: all.length, max: fold((v) => Math.max(...v)), min: fold((v) => Math.min(...v)),
+    sum: fold((v) => v.reduce((a, b) => a + b, 0)),
   };
 }
 

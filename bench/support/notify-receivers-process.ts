@@ -5,7 +5,8 @@
  * receiver i is `hooks-<i>.notify-bench.com` (A 127.0.0.1), so channels name public-looking hosts
  * that the real target policy resolves and admits (CHECK_PRIVATE_ALLOWLIST=127.0.0.0/8). IPC:
  *   -> {ports, hosts, dnsServer}
- *   {type: 'arrivals'} -> {arrivals: [[webhookId, event, incidentIds, atMs]]}   everything since the last reset (a digest lists several incidents)
+ *   {type: 'arrivals'} -> {arrivals: [[webhookId, event, incidentIds, atMs, stage, path]]}   everything since the last reset (a digest lists
+ *   several incidents; `stage` is a storm message's data.stage, else null; `path` names the channel: /customers/<id>)
  *   {type: 'reset'}
  */
 import http from 'node:http';
@@ -14,7 +15,7 @@ import { startTestDns } from '../../test/support/test-dns';
 
 const BACKLOG = 4096;
 const count = Number(process.argv[2] ?? 100);
-let arrivals: Array<[string, string, string[], number]> = [];
+let arrivals: Array<[string, string, string[], number, string | null, string]> = [];
 
 const server = () => http.createServer((req, res) => {
   const chunks: Buffer[] = [];
@@ -22,11 +23,11 @@ const server = () => http.createServer((req, res) => {
   req.on('end', () => {
     const at = Date.now();
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-      event: string; incident: { id: string } | null; data?: { incidents?: Array<{ incidentId?: string }> };
+      event: string; incident: { id: string } | null; data?: { incidents?: Array<{ incidentId?: string }>; stage?: string };
     };
     // A digest lists the incidents it tells of.
     const incidents = body.incident ? [body.incident.id] : (body.data?.incidents ?? []).map((i) => i.incidentId).filter((id): id is string => Boolean(id));
-    arrivals.push([String(req.headers['x-webhook-id']), body.event, incidents, at]);
+    arrivals.push([String(req.headers['x-webhook-id']), body.event, incidents, at, body.data?.stage ?? null, String(req.url)]);
     res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
   });
 });
