@@ -21,7 +21,10 @@ describe('channel health, attempt by attempt (worker, ledger, loopback receiver)
 
   before(async () => {
     await receiver.start();
-    service = await aDeliveryService([HOOK_HOST], { NOTIFY_MAX_ATTEMPTS: '6', NOTIFY_CHANNEL_FAILING_AFTER: '3', NOTIFY_RETRY_MAX_MS: '200' });
+    // Retries wait 200-400 ms: the round right after an attempt never makes the next one.
+    service = await aDeliveryService([HOOK_HOST], {
+      NOTIFY_MAX_ATTEMPTS: '6', NOTIFY_CHANNEL_FAILING_AFTER: '3', NOTIFY_RETRY_BASE_MS: '400', NOTIFY_RETRY_MAX_MS: '400',
+    });
   });
   after(async () => {
     await service?.stop();
@@ -42,7 +45,7 @@ describe('channel health, attempt by attempt (worker, ledger, loopback receiver)
       occurredAt: new Date(), summary: 'shop is down', data: {},
     });
     const worker = service.worker('health', false);
-    /** Rounds until the primary receiver got one more attempt (retries wait their back-off, at most 200 ms here). */
+    /** Rounds until the primary receiver got one more attempt (retries wait their back-off, at most 400 ms here). */
     const nextAttempt = async () => {
       const before = receiver.at('/primary').length;
       for (let round = 0; receiver.at('/primary').length === before; round++) {
