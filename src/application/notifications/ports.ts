@@ -365,7 +365,7 @@ export interface StormLedger {
   /**
    * Routes a customer's events at once: the alone ones with their deliveries, the held ones held for
    * the storm's next message, the absorbed ones marked routed; and the storm's new state (due at
-   * `dueAt`). False, and nothing written, on a lost race.
+   * `dueAt`; with no events, the state and its due time alone). False, and nothing written, on a lost race.
    */
   route(organizationId: number, customerId: number, version: number, next: CustomerStorm, dueAt: Date | null, routes: readonly StormRoute[], at: Date): Promise<boolean>;
   /** Storms whose next message is due by `now` (at most `limit`). */

@@ -89,7 +89,12 @@ export class RouteOutboxEvents {
     for (const storm of await this.storms.dueStorms(this.clock.now(), limit)) {
       const now = this.clock.now();
       const { state, stage } = tellStorm(storm.state, now.getTime(), this.policy);
-      if (stage === null || storm.state.storm === null) continue;
+      if (stage === null || storm.state.storm === null) {
+        // Due by a policy of before (a restart with other settings): due again when this policy says.
+        const due = stormDueAt(storm.state, this.policy);
+        await this.storms.route(storm.organizationId, storm.customerId, storm.version, storm.state, due === null ? null : new Date(due), [], now);
+        continue;
+      }
       // Every channel of the organization, once per storm: routing picks per event (its monitor's overrides) among them.
       const all = await this.channels.list(organizationScope(storm.organizationId), {});
       const due = stormDueAt(state, this.policy);

@@ -28,7 +28,6 @@ export class SqlStormLedger implements StormLedger {
   async route(
     organizationId: number, customerId: number, version: number, next: CustomerStorm, dueAt: Date | null, routes: readonly StormRoute[], at: Date,
   ): Promise<boolean> {
-    if (routes.length === 0) return true;
     const channels = routes.filter((r) => r.decision === 'alone').flatMap((r) => r.channels.map((c) => ({ outboxId: r.event.id, ...c })));
     const [row] = await this.sql.query<{ written: number }>(
       `WITH input AS (

@@ -31,7 +31,8 @@ function stormHarness() {
   const listed = (message: { data: Record<string, unknown> }) => (message.data.incidents as Array<{ incidentId: string; change: string }>)
     .map((i) => `${i.change} ${i.incidentId}`);
   const policy = { alone: 3, windowMs: 5_000, followUpMs: 60_000, quietMs: 1_800_000 };
-  return { ...h, ledger, storms, anEvent, sentTo, listed, route: new RouteOutboxEvents(ledger, h.channels, h.clock, storms, policy, fallbacks) };
+  const routeWith = (over: Partial<typeof policy>) => new RouteOutboxEvents(ledger, h.channels, h.clock, storms, { ...policy, ...over }, fallbacks);
+  return { ...h, ledger, storms, anEvent, sentTo, listed, routeWith, route: routeWith({}) };
 }
 
 const hook = (name = 'hook', events?: ChannelEvent[]) => ({ name, type: 'webhook' as const, config: { url: `https://hooks.example.com/${name}` }, ...(events ? { events } : {}) });
@@ -175,5 +176,26 @@ describe('storms (routing)', () => {
     const over = h.sentTo(recoveries.publicId);
     expect(over.map((m) => m.data.stage)).to.deep.equal(['over']);
     expect(h.listed(over[0]!)).to.have.length(6);
+  });
+
+  it('a storm stored due by other settings (a restart with a longer follow-up period) sends nothing early and is due again when the new period says', async () => {
+    const h = stormHarness();
+    const { channel } = await h.create.execute(admin(), hook());
+    for (let i = 1; i <= 5; i += 1) h.anEvent();
+    await h.route.execute();
+    h.clock.advance(5_000);
+    await h.route.execute();
+    h.anEvent();
+    await h.route.execute();
+    const dueBefore = h.storms.storms.get('1/10')!.dueAt!;
+    h.clock.advance(60_000);
+    expect(dueBefore.getTime()).to.equal(h.clock.now().getTime());
+    const slower = h.routeWith({ followUpMs: 300_000 });
+    await slower.execute();
+    expect(h.sentTo(channel.publicId), 'no follow-up before the new period').to.have.length(4);
+    expect(h.storms.storms.get('1/10')!.dueAt!.getTime()).to.equal(dueBefore.getTime() + 240_000);
+    h.clock.advance(240_000);
+    await slower.execute();
+    expect(h.sentTo(channel.publicId).map((m) => m.data.stage ?? m.event).slice(3)).to.deep.equal(['started', 'update']);
   });
 });
