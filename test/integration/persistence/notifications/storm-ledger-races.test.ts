@@ -99,6 +99,11 @@ describe('storms and fallbacks under racing workers (PostgreSQL)', () => {
     expect((await setup.deliveries()).map((d) => d.event)).to.deep.equal(['incident.opened', 'incident.opened', 'incident.digest']);
     expect(mine(await storms.dueStorms(later, 1000)), 'next due: the quiet end').to.deep.equal([]);
     expect(await storms.tell(due!, next.state, null, [{ channel: setup.channel, message }], later)).to.equal(false);
+    // Rescheduled with no events (settings changed): the state and its due time alone, at the version read.
+    const { version } = await storms.storm(setup.org.user.organizationId, setup.customer.id);
+    expect(await storms.route(setup.org.user.organizationId, setup.customer.id, version, next.state, later, [], later)).to.equal(true);
+    expect(await storms.route(setup.org.user.organizationId, setup.customer.id, version, next.state, later, [], later)).to.equal(false);
+    expect(mine(await storms.dueStorms(later, 1000)).map((d) => d.version)).to.deep.equal([version + 1]);
   });
 
   it('racing fallbacks and announcements write one copy and one channel.failing', async () => {
