@@ -11,7 +11,7 @@ import { WebhookReceiver } from '../../support/peers/webhook-receiver';
 import { startApplication, type RunningApplication } from '../../../src/main/application';
 
 const HOOK_HOST = 'hooks.storm-alert-fixture.com';
-const WINDOW_SECONDS = 5;
+const WINDOW_SECONDS = 10;
 
 /**
  * A storm end to end, in one service as `npm start` runs it: three monitors of one customer behind
