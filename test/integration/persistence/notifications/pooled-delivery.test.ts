@@ -6,6 +6,7 @@ import { SmtpPeer } from '../../../support/peers/smtp-peer';
 import { CountingReceiver } from '../../../support/peers/counting-receiver';
 import { aDeliveryService, type DeliveryService } from '../../../support/delivery-service';
 import { waitFor } from '../../../support/wait-for';
+import { testClock } from '../../../support/test-clock';
 
 const FAST_HOST = 'fast.pooled-fixture.com';
 const SLOW_HOST = 'slow.pooled-fixture.com';
@@ -40,9 +41,11 @@ describe('pooled delivery (worker rounds, loopback receivers)', () => {
 
   before(async () => {
     await Promise.all([fast.start(), slow.start(), smtp.start()]);
+    // The alerts are written through the shared test server, whose clock runs ahead of real time
+    // once a test advanced it: the deliverer reads "due" on that same clock.
     service = await aDeliveryService([FAST_HOST, SLOW_HOST, MAIL_HOST], {
       NOTIFY_HTTP_SOCKETS_PER_ORIGIN: '2', SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`, SMTP_FROM: 'alerts@platform.example',
-    });
+    }, { clock: testClock });
   });
   afterEach(() => service.stopWorkers());
   after(async () => {
