@@ -28,6 +28,13 @@ module.exports = {
       from: { path: '^src/interfaces' },
       to: { path: '^src/(infrastructure|main)' },
     },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No file reaches itself through its imports (type-only imports included).',
+      from: {},
+      to: { circular: true },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -4,12 +4,9 @@ import type { Clock } from '../shared/clock';
 import type { AgentRegistrationRepository, IdentityAssertions } from './ports';
 import type { AccessTokenMinter, MintedToken } from './mint-access-token';
 import type { ExchangeIdJag } from './exchange-id-jag';
+import type { JwtBearerRequest } from './jwt-bearer-request';
 
-export interface JwtBearerRequest {
-  readonly assertion: string;
-  readonly clientId?: string | undefined;
-  readonly scope?: string | undefined;
-}
+export type { JwtBearerRequest } from './jwt-bearer-request';
 
 const invalidGrant = (description: string) => new AppError('invalid_grant', { error_description: description });
 

@@ -6,7 +6,7 @@ import type { UserRepository } from '../identity/ports';
 import type { AgentRegistrationRepository, ReplayGuard, TrustedIssuers } from './ports';
 import type { AccessTokenMinter, MintedToken } from './mint-access-token';
 import type { RequestIdJagApproval } from './request-id-jag-approval';
-import type { JwtBearerRequest } from './exchange-assertion';
+import type { JwtBearerRequest } from './jwt-bearer-request';
 
 const invalidGrant = (description: string) => new AppError('invalid_grant', { error_description: description });
 

@@ -1,6 +1,5 @@
-import type { NotificationEvent } from './channel-events';
+import { DIGEST_EVENT, type NotificationEvent } from './channel-events';
 import { fitSms } from './sms-text';
-import { digestLines } from './storm-digest';
 
 /** What a delivery tells: the event, when, and the incident, monitor and customer it concerns. */
 export interface NotificationMessage {
@@ -104,4 +103,13 @@ export function emailContent(message: NotificationMessage): { subject: string; t
 /** An SMS's text: the event's title and summary, made to fit one GSM-7 segment (see fitSms). */
 export function smsContent(message: NotificationMessage): string {
   return fitSms(`${titleOf(message)}: ${message.summary}`);
+}
+
+/** A digest's incidents as a message renders them (chat, e-mail); empty for any other message. */
+export function digestLines(message: Pick<NotificationMessage, 'event' | 'data'>, max = 20): string[] {
+  if (message.event !== DIGEST_EVENT || !Array.isArray(message.data.incidents)) return [];
+  const incidents = message.data.incidents as ReadonlyArray<{ summary?: unknown; occurredAt?: unknown }>;
+  const total = typeof message.data.count === 'number' ? message.data.count : incidents.length;
+  const lines = incidents.slice(0, max).map((i) => `- ${String(i.summary)} (${String(i.occurredAt)})`);
+  return total > lines.length ? [...lines, `- and ${total - lines.length} more`] : lines;
 }

@@ -191,12 +191,3 @@ export function stormMessage(
     },
   };
 }
-
-/** A digest's incidents as a message renders them (chat, e-mail); empty for any other message. */
-export function digestLines(message: Pick<NotificationMessage, 'event' | 'data'>, max = 20): string[] {
-  if (message.event !== DIGEST_EVENT || !Array.isArray(message.data.incidents)) return [];
-  const incidents = message.data.incidents as ReadonlyArray<{ summary?: unknown; occurredAt?: unknown }>;
-  const total = typeof message.data.count === 'number' ? message.data.count : incidents.length;
-  const lines = incidents.slice(0, max).map((i) => `- ${String(i.summary)} (${String(i.occurredAt)})`);
-  return total > lines.length ? [...lines, `- and ${total - lines.length} more`] : lines;
-}

@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import {
-  CALM, digestLines, groupsInStorms, routeInStorm, stormDueAt, stormMessage, tellStorm,
+  CALM, groupsInStorms, routeInStorm, stormDueAt, stormMessage, tellStorm,
   type CustomerStorm, type StormChange, type StormDecision, type StormEvent,
 } from '../../../../src/domain/notifications/storm-digest';
 import type { ChannelEvent } from '../../../../src/domain/notifications/channel-events';
+import { digestLines } from '../../../../src/domain/notifications/notification-message';
 import { chatPayload, emailContent, smsContent, webhookPayload } from '../../../../src/domain/notifications/notification-message';
 
 /** Three openings within 5 s go out alone, a fourth starts a storm; follow-ups at most each 60 s; 30 quiet minutes end it. */
