@@ -1,4 +1,6 @@
 import type { AlertDecision } from '../../domain/incidents/alert-decision';
+import type { AlertPolicy } from '../../domain/incidents/alert-policy';
+import type { AlertState } from '../../domain/incidents/alert-state';
 import type { CheckObservation } from '../../domain/results/check-status';
 import { isDetailSample, keepsDetail } from '../../domain/results/detail-sampling';
 import type { Clock } from '../shared/clock';
@@ -17,6 +19,21 @@ export interface RecordCheckResultInput {
   /** The monitor's check interval (detail sampling keeps one up result per period and location). */
   readonly intervalMs: number;
   readonly result: CheckObservation;
+}
+
+/** A result the alert rules judged (not a steady one): the monitor's state after its batch, and its policy. */
+export interface JudgedResult {
+  readonly monitorId: number;
+  readonly location: string;
+  readonly state: AlertState;
+  readonly policy: AlertPolicy;
+}
+
+export interface RecordedBatch {
+  /** Results stored on the fast path (steady up results). */
+  readonly steady: number;
+  /** One per result judged by the rules, in input order (results of deleted monitors left out). */
+  readonly judged: readonly JudgedResult[];
 }
 
 export interface RecordCheckResultOutcome {
@@ -54,7 +71,7 @@ export class RecordCheckResult {
    * result goes through `execute`, one at a time, in monitor order. Only the states of monitors
    * the memo does not know as steady are read. Answers how many took the fast path.
    */
-  async executeMany(inputs: readonly RecordCheckResultInput[]): Promise<{ steady: number }> {
+  async executeMany(inputs: readonly RecordCheckResultInput[]): Promise<RecordedBatch> {
     const steady: RecordCheckResultInput[] = [];
     const unknown: RecordCheckResultInput[] = [];
     for (const input of inputs) {
@@ -80,14 +97,23 @@ export class RecordCheckResult {
       responseMs: responseMsOf(result),
       detail: isDetailSample({ monitorId, checkedAt: result.checkedAt, intervalMs }, this.options.detailSampleMinutes) ? detailOf(result) : null,
     })));
-    for (const input of others) await this.execute(input);
-    return { steady: steady.length };
+    const judged: JudgedResult[] = [];
+    for (const input of others) {
+      const outcome = await this.judge(input);
+      if (outcome.judged) judged.push(outcome.judged);
+    }
+    return { steady: steady.length, judged };
   }
 
   async execute(input: RecordCheckResultInput): Promise<RecordCheckResultOutcome> {
+    const { judged: _judged, ...outcome } = await this.judge(input);
+    return outcome;
+  }
+
+  private async judge(input: RecordCheckResultInput): Promise<RecordCheckResultOutcome & { judged: JudgedResult | null }> {
     this.memo.forget(input.monitorId);
     const profile = await this.monitors.alertProfile(input.monitorId);
-    if (!profile) return { recorded: false, decisions: [], openIncidentId: null };
+    if (!profile) return { recorded: false, decisions: [], openIncidentId: null, judged: null };
     const { result, location } = input;
     const suppressed = await this.maintenance.isSuppressed(input.monitorId, result.checkedAt);
     return this.transactions.run(async () => {
@@ -115,7 +141,10 @@ export class RecordCheckResult {
         incident = await this.actions.carryOut(decision, { state, incident, monitor: profile.monitor, location, result });
       }
       await this.states.save(state);
-      return { recorded: true, decisions: decisions.map((d) => d.kind), openIncidentId: state.openIncidentId };
+      return {
+        recorded: true, decisions: decisions.map((d) => d.kind), openIncidentId: state.openIncidentId,
+        judged: { monitorId: input.monitorId, location, state, policy: profile.policy },
+      };
     });
   }
 }
