@@ -65,6 +65,8 @@ export interface ImMonitorOrigins {
    * with how many of its engine incidents are still unrecovered (null: none open stands for it).
    */
   recovered(scope: TenantScope, monitorIncidentId: string, at: Date): Promise<{ incident: ImIncident; stillDown: number } | null>;
+  /** Of these engine incidents (public ids), those an IM incident stands for and that have not recovered (one read; unscoped, for the engine). */
+  unrecoveredAmong(monitorIncidentIds: readonly string[]): Promise<Set<string>>;
   /** The engine incidents, not yet recovered, that the IM incident stands for. */
   unrecovered(scope: TenantScope, imIncident: ImIncident): Promise<ImMonitorOrigin[]>;
   /**
@@ -193,7 +195,7 @@ export interface MonitorRoutingContext {
 /**
  * Routing settings of the check engine's incidents into IM: one per customer (its monitors'
  * default), one optional override per monitor. Every method names the organization, except
- * `forMonitor`, which the alert engine calls (inside its transaction) with a monitor it holds.
+ * `forMonitors`, which the alert engine calls (inside its transaction) with a monitor it holds.
  */
 export interface ImRoutingSettings {
   /** The organization's monitor by integer id or publicId; null otherwise. */
@@ -203,6 +205,7 @@ export interface ImRoutingSettings {
   setCustomer(organizationId: number, customerId: number, setting: ImRoutingSetting, now: Date): Promise<void>;
   /** null removes the override (the monitor inherits its customer's setting). */
   setMonitor(organizationId: number, monitorId: number, setting: ImRoutingSetting | null, now: Date): Promise<void>;
-  forMonitor(monitorId: number): Promise<MonitorRoutingContext>;
+  /** For the engine, one read for a batch: the routing of each monitor (monitors that are gone are left out). */
+  forMonitors(monitorIds: readonly number[]): Promise<Map<number, MonitorRoutingContext>>;
 }
 export const IM_ROUTING_SETTINGS = Symbol.for('ImRoutingSettings');

@@ -3,7 +3,7 @@ import { ImIncident } from '../../domain/incident-management/im-incident';
 import { effectiveImRoute, MONITOR_STORM_GAP_MS, monitorStormDedupKey } from '../../domain/incident-management/monitor-routing';
 import type { Incident } from '../../domain/incidents/incident';
 import { organizationScope, type TenantScope } from '../../domain/shared/tenant-scope';
-import type { IncidentRouting } from '../incidents/ports';
+import type { IncidentRouting, RoutedIncident } from '../incidents/ports';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { ImIncidentRepository, ImMonitorOrigins, ImRoutingSettings } from './ports';
@@ -30,11 +30,19 @@ export class RouteMonitorIncident implements IncidentRouting {
     private readonly stormGapMs: number = MONITOR_STORM_GAP_MS,
   ) {}
 
-  async opened(incident: Incident, monitor: MonitorNamed): Promise<void> {
-    const context = await this.settings.forMonitor(monitor.monitorId);
-    if (!context.imEnabled) return;
-    const route = effectiveImRoute(context.customer, context.monitor);
-    if (!route) return;
+  /** One read for the batch's routing; only incidents of routed monitors cost more. */
+  async opened(items: readonly RoutedIncident[]): Promise<void> {
+    if (items.length === 0) return;
+    const contexts = await this.settings.forMonitors(items.map((item) => item.monitor.monitorId));
+    for (const { incident, monitor } of items) {
+      const context = contexts.get(monitor.monitorId);
+      if (!context?.imEnabled) continue;
+      const route = effectiveImRoute(context.customer, context.monitor);
+      if (route) await this.route(incident, monitor, route);
+    }
+  }
+
+  private async route(incident: Incident, monitor: MonitorNamed, route: NonNullable<ReturnType<typeof effectiveImRoute>>): Promise<void> {
     const scope = organizationScope(incident.organizationId);
     const now = this.clock.now();
     const origin = { monitorId: monitor.publicId, incidentId: incident.publicId };
@@ -67,7 +75,16 @@ export class RouteMonitorIncident implements IncidentRouting {
     }
   }
 
-  async resolved(incident: Incident, monitor: MonitorNamed): Promise<void> {
+  /** One read finds the incidents an IM incident stands for; only those cost more. In order, so the last recovery of a storm resolves it. */
+  async resolved(items: readonly RoutedIncident[]): Promise<void> {
+    if (items.length === 0) return;
+    const routed = await this.origins.unrecoveredAmong(items.map((item) => item.incident.publicId));
+    for (const { incident, monitor } of items) {
+      if (routed.has(incident.publicId)) await this.recover(incident, monitor);
+    }
+  }
+
+  private async recover(incident: Incident, monitor: MonitorNamed): Promise<void> {
     const scope = organizationScope(incident.organizationId);
     const recovery = await this.origins.recovered(scope, incident.publicId, this.clock.now());
     // Others of its storm are still down: the IM incident stays open (a racing last recovery is swept up by resolveAllRecovered).

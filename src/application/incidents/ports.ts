@@ -25,18 +25,41 @@ export interface IncidentRepository {
   findByRef(scope: TenantScope, ref: string): Promise<Incident | null>;
   /** Newest first. */
   list(scope: TenantScope, filter: IncidentFilter, page: { page: number; perPage: number }): Promise<{ items: Incident[]; total: number }>;
-  addTimeline(entries: TimelineEntry[]): Promise<void>;
+  /** One statement, whatever the number of entries (joins the caller's transaction). */
+  addTimeline(entries: readonly TimelineEntry[]): Promise<void>;
   timeline(incidentId: number): Promise<TimelineEntry[]>;
+
+  // The alert engine's batch path: each is one statement and joins the caller's transaction.
+  /** These incidents as they are now (unscoped; missing ids are left out). */
+  findManyById(ids: readonly number[]): Promise<Map<number, Incident>>;
+  /** Takes `count` fresh incident ids, for incidents the engine opens before it writes them with `addMany`. */
+  reserveIds(count: number): Promise<number[]>;
+  /** Inserts incidents whose ids were reserved. */
+  addMany(incidents: readonly Incident[]): Promise<void>;
+  /**
+   * Writes the engine's automatic resolutions (status, resolvedAt, resolvedByUserId, updatedAt; the
+   * version moves on). Only these fields: an acknowledgement committed meanwhile stays.
+   */
+  saveResolutions(incidents: readonly Incident[]): Promise<void>;
 }
 export const INCIDENT_REPOSITORY = Symbol.for('IncidentRepository');
 
+export interface AlertStateSeed {
+  readonly monitorId: number;
+  readonly organizationId: number;
+  readonly customerId: number;
+  readonly checkIntervalSeconds: number;
+}
+
 export interface AlertStateRepository {
   /**
-   * The monitor's alert state, created if missing, locked until the surrounding transaction ends:
-   * results of one monitor are judged one at a time, whichever location sent them.
+   * The monitors' alert states, created if missing, locked until the surrounding transaction ends
+   * (in monitor order, so concurrent batches lock alike): results of one monitor are judged one at a
+   * time, whichever location sent them. Two statements, whatever the number of monitors.
    */
-  lock(seed: { monitorId: number; organizationId: number; customerId: number; checkIntervalSeconds: number }, now: Date): Promise<AlertState>;
-  save(state: AlertState): Promise<void>;
+  lockMany(seeds: readonly AlertStateSeed[], now: Date): Promise<Map<number, AlertState>>;
+  /** One statement, whatever the number of states. */
+  saveMany(states: readonly AlertState[]): Promise<void>;
   /** The states of these monitors as they are now, without locking (for the steady-result fast path). */
   peek(monitorIds: readonly number[]): Promise<Map<number, AlertState>>;
 }
@@ -60,16 +83,20 @@ export interface AlertStateChangeHandlers {
   resumed(): void;
 }
 
-/** Where domain events go; notification channels (a later issue) consume them. */
+/** Where domain events go; the notifications context consumes them. */
 export interface IncidentEvents {
   /** Called inside the transaction that changed the incident, so an event exists exactly when its change does. */
   publish(event: AlertEvent): Promise<void>;
+  /** Many events in one statement, kept in their order. */
+  publishMany(events: readonly AlertEvent[]): Promise<void>;
 }
 export const INCIDENT_EVENTS = Symbol.for('IncidentEvents');
 
-/** Maintenance windows (a later issue) suppress alerts for the monitors they cover. */
+/** Maintenance windows suppress alerts for the monitors they cover. */
 export interface MaintenanceWindows {
   isSuppressed(monitorId: number, at: Date): Promise<boolean>;
+  /** For each query, in order: whether a window suppresses the monitor's alerts at that moment (one read for all). */
+  suppressedMany(queries: readonly { monitorId: number; at: Date }[]): Promise<boolean[]>;
 }
 export const MAINTENANCE_WINDOWS = Symbol.for('MaintenanceWindows');
 
@@ -78,8 +105,10 @@ export const MAINTENANCE_WINDOWS = Symbol.for('MaintenanceWindows');
  * inside the transaction that opens or resolves the incident, so the routed copy commits with it.
  */
 export interface IncidentRouting {
-  opened(incident: Incident, monitor: { readonly publicId: string; readonly monitorId: number; readonly name: string }): Promise<void>;
-  resolved(incident: Incident, monitor: { readonly publicId: string; readonly monitorId: number; readonly name: string }): Promise<void>;
+  /** Incidents the engine opened in one batch, in order. */
+  opened(items: readonly RoutedIncident[]): Promise<void>;
+  /** Incidents the engine resolved in one batch, in order. */
+  resolved(items: readonly RoutedIncident[]): Promise<void>;
   /**
    * A person acknowledged the automatic incident through the monitor incident API: its routed copy,
    * if open and not yet acknowledged, is acknowledged in the same transaction by the same person.
@@ -87,6 +116,12 @@ export interface IncidentRouting {
   acknowledged(incident: Incident, userId: string | null): Promise<void>;
 }
 export const INCIDENT_ROUTING = Symbol.for('IncidentRouting');
+
+/** An automatic incident with the monitor it is about. */
+export interface RoutedIncident {
+  readonly incident: Incident;
+  readonly monitor: { readonly publicId: string; readonly monitorId: number; readonly name: string };
+}
 
 /** No routing (the engine alone, as in unit tests of the alert rules). */
 export const NO_INCIDENT_ROUTING: IncidentRouting = { opened: async () => {}, resolved: async () => {}, acknowledged: async () => {} };

@@ -5,9 +5,10 @@ import type { CheckObservation } from '../../domain/results/check-status';
 import { isDetailSample, keepsDetail } from '../../domain/results/detail-sampling';
 import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
-import type { MonitorLookup, ResultStore } from '../results/ports';
+import type { Incident } from '../../domain/incidents/incident';
+import type { MonitorLookup, ResultStore, StoredResult } from '../results/ports';
 import type { AlertStateRepository, IncidentRepository, MaintenanceWindows } from './ports';
-import type { AlertActions } from './alert-actions';
+import { AlertEffects, type AlertActions } from './alert-actions';
 import { SteadyMemo } from './steady-memo';
 
 export interface RecordCheckResultInput {
@@ -45,10 +46,12 @@ export interface RecordCheckResultOutcome {
 }
 
 /**
- * The check engine's entry point: stores one result of one location and runs the alert rules.
- * Everything happens in one transaction holding the monitor's alert-state row lock, so results that
- * several locations report at the same moment are judged one after the other and cannot open two
- * incidents; the incident, its timeline and its events commit together.
+ * The check engine's entry point: stores results and runs the alert rules, a whole batch at a time
+ * with a fixed number of set-based statements whatever its share of failures. The judged results'
+ * monitors are locked together (their alert-state rows, in monitor order) in one transaction, so
+ * results that several locations report at the same moment are judged one after the other and
+ * cannot open two incidents; the rules decide in memory (AlertState), and the results, incidents,
+ * timeline, events and states then commit together.
  */
 export class RecordCheckResult {
   constructor(
@@ -66,10 +69,10 @@ export class RecordCheckResult {
   ) {}
 
   /**
-   * Many results at once (the check engine's batches): steady up results (see AlertState.isSteady),
-   * detail samples among them, are stored in one statement without taking any lock; every other
-   * result goes through `execute`, one at a time, in monitor order. Only the states of monitors
-   * the memo does not know as steady are read. Answers how many took the fast path.
+   * Many results at once (the check engine's batches). Steady up results (see AlertState.isSteady),
+   * known from the memo or from one read of the states, need no rules and no lock; every other
+   * result is judged by the rules in one transaction (`judgeAll`). Both kinds are stored by one
+   * statement. Answers how many were steady, and the judged ones with their monitors' states.
    */
   async executeMany(inputs: readonly RecordCheckResultInput[]): Promise<RecordedBatch> {
     const steady: RecordCheckResultInput[] = [];
@@ -92,62 +95,92 @@ export class RecordCheckResult {
     } finally {
       watch.close();
     }
-    await this.results.appendMany(steady.map(({ monitorId, location, intervalMs, result }) => ({
-      monitorId, location, status: result.status, reasonCode: result.reasonCode, checkedAt: result.checkedAt,
-      responseMs: responseMsOf(result),
+    const steadyRows = steady.map(({ monitorId, location, intervalMs, result }): StoredResult => ({
+      ...storedOf(monitorId, location, result),
       detail: isDetailSample({ monitorId, checkedAt: result.checkedAt, intervalMs }, this.options.detailSampleMinutes) ? detailOf(result) : null,
-    })));
-    const judged: JudgedResult[] = [];
-    for (const input of others) {
-      const outcome = await this.judge(input);
-      if (outcome.judged) judged.push(outcome.judged);
+    }));
+    if (others.length === 0) {
+      await this.results.appendMany(steadyRows);
+      return { steady: steady.length, judged: [] };
     }
-    return { steady: steady.length, judged };
+    const outcomes = await this.judgeAll(others, steadyRows);
+    return { steady: steady.length, judged: outcomes.flatMap((outcome) => (outcome.judged ? [outcome.judged] : [])) };
   }
 
+  /** One result (the same path as a batch of one). */
   async execute(input: RecordCheckResultInput): Promise<RecordCheckResultOutcome> {
-    const { judged: _judged, ...outcome } = await this.judge(input);
+    const [{ judged: _judged, ...outcome }] = (await this.judgeAll([input], [])) as [Judgement];
     return outcome;
   }
 
-  private async judge(input: RecordCheckResultInput): Promise<RecordCheckResultOutcome & { judged: JudgedResult | null }> {
-    this.memo.forget(input.monitorId);
-    const profile = await this.monitors.alertProfile(input.monitorId);
-    if (!profile) return { recorded: false, decisions: [], openIncidentId: null, judged: null };
-    const { result, location } = input;
-    const suppressed = await this.maintenance.isSuppressed(input.monitorId, result.checkedAt);
+  /**
+   * Judges results in input order (a monitor's results one after the other, each location's older
+   * results ignored by the rules), in one transaction: the profiles and maintenance of every monitor
+   * are read first (one statement each), then the states are locked and the open incidents read
+   * (three), the rules decide in memory, and the results (with `alsoStore`), incidents, timeline,
+   * events and states are written (one statement each, only those with something to write).
+   */
+  private async judgeAll(inputs: readonly RecordCheckResultInput[], alsoStore: readonly StoredResult[]): Promise<Judgement[]> {
+    for (const input of inputs) this.memo.forget(input.monitorId);
+    const profiles = await this.monitors.alertProfiles([...new Set(inputs.map((i) => i.monitorId))]);
+    const known = inputs.filter((input) => profiles.has(input.monitorId));
+    const suppressed = await this.maintenance.suppressedMany(known.map((i) => ({ monitorId: i.monitorId, at: i.result.checkedAt })));
+    const suppressedOf = new Map(known.map((input, k) => [input, suppressed[k]!]));
     return this.transactions.run(async () => {
-      const state = await this.states.lock({
+      const seeds = [...new Map(known.map((input) => [input.monitorId, {
         monitorId: input.monitorId, organizationId: input.organizationId, customerId: input.customerId,
-        checkIntervalSeconds: profile.monitor.checkIntervalSeconds,
-      }, this.clock.now());
-      state.checkIntervalSeconds = profile.monitor.checkIntervalSeconds;
-      const keepDetail = keepsDetail(result.status, state.location(location)?.status, {
-        monitorId: input.monitorId, checkedAt: result.checkedAt, intervalMs: input.intervalMs,
-      }, this.options.detailSampleMinutes);
-      await this.results.append({
-        monitorId: input.monitorId, location, status: result.status, reasonCode: result.reasonCode,
-        responseMs: responseMsOf(result), detail: keepDetail ? detailOf(result) : null, checkedAt: result.checkedAt,
-      });
-      let incident = state.openIncidentId === null ? null : await this.incidents.findById(state.openIncidentId);
-      if (incident && !incident.isOpen) incident = null;
-      if (!incident) state.openIncidentId = null;
-      const decisions = state.observe(
-        { location, status: result.status, reasonCode: result.reasonCode, checkedAt: result.checkedAt },
-        profile.policy,
-        { suppressed, remindersMuted: incident?.status === 'acknowledged' },
+        checkIntervalSeconds: profiles.get(input.monitorId)!.monitor.checkIntervalSeconds,
+      }])).values()];
+      const states = await this.states.lockMany(seeds, this.clock.now());
+      const incidents = await this.incidents.findManyById(
+        [...states.values()].flatMap((state) => (state.openIncidentId === null ? [] : [state.openIncidentId])),
       );
-      for (const decision of decisions) {
-        incident = await this.actions.carryOut(decision, { state, incident, monitor: profile.monitor, location, result });
+      let downsLeft = known.filter((input) => input.result.status === 'down').length;
+      const effects = new AlertEffects((count) => this.incidents.reserveIds(count), () => downsLeft);
+      const stored: StoredResult[] = [...alsoStore];
+      const outcomes = new Map<RecordCheckResultInput, Judgement>();
+      for (const input of known) {
+        const { monitor, policy } = profiles.get(input.monitorId)!;
+        const state = states.get(input.monitorId)!;
+        const { result, location } = input;
+        state.checkIntervalSeconds = monitor.checkIntervalSeconds;
+        const keepDetail = keepsDetail(result.status, state.location(location)?.status, {
+          monitorId: input.monitorId, checkedAt: result.checkedAt, intervalMs: input.intervalMs,
+        }, this.options.detailSampleMinutes);
+        stored.push({ ...storedOf(input.monitorId, location, result), detail: keepDetail ? detailOf(result) : null });
+        let incident: Incident | null = state.openIncidentId === null ? null : (incidents.get(state.openIncidentId) ?? null);
+        if (incident && !incident.isOpen) incident = null;
+        if (!incident) state.openIncidentId = null;
+        const decisions = state.observe(
+          { location, status: result.status, reasonCode: result.reasonCode, checkedAt: result.checkedAt },
+          policy,
+          { suppressed: suppressedOf.get(input)!, remindersMuted: incident?.status === 'acknowledged' },
+        );
+        for (const decision of decisions) {
+          incident = await this.actions.carryOut(decision, { state, incident, monitor, location, result }, effects);
+        }
+        if (incident) incidents.set(incident.id, incident);
+        if (result.status === 'down') downsLeft -= 1;
+        outcomes.set(input, {
+          recorded: true, decisions: decisions.map((d) => d.kind), openIncidentId: state.openIncidentId,
+          judged: { monitorId: input.monitorId, location, state, policy },
+        });
       }
-      await this.states.save(state);
-      return {
-        recorded: true, decisions: decisions.map((d) => d.kind), openIncidentId: state.openIncidentId,
-        judged: { monitorId: input.monitorId, location, state, policy: profile.policy },
-      };
+      await this.results.appendMany(stored);
+      await this.actions.persist(effects);
+      await this.states.saveMany([...states.values()]);
+      return inputs.map((input) => outcomes.get(input) ?? NOT_RECORDED);
     });
   }
 }
 
+type Judgement = RecordCheckResultOutcome & { readonly judged: JudgedResult | null };
+
+/** The monitor is gone: its result is dropped. */
+const NOT_RECORDED: Judgement = { recorded: false, decisions: [], openIncidentId: null, judged: null };
+
+const storedOf = (monitorId: number, location: string, result: CheckObservation): Omit<StoredResult, 'detail'> => ({
+  monitorId, location, status: result.status, reasonCode: result.reasonCode, checkedAt: result.checkedAt, responseMs: responseMsOf(result),
+});
 const responseMsOf = (result: CheckObservation) => (result.timings.totalMs === null ? null : Math.round(result.timings.totalMs));
 const detailOf = (result: CheckObservation) => ({ message: result.message, timings: result.timings, evidence: result.evidence });

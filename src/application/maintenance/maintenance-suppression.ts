@@ -11,8 +11,16 @@ export class MaintenanceSuppression implements MaintenanceWindows {
   constructor(private readonly windows: MaintenanceWindowRepository, private readonly expander: RecurrenceExpander) {}
 
   async isSuppressed(monitorId: number, at: Date): Promise<boolean> {
-    const covering = await this.windows.coveringMonitor(monitorId);
-    if (!covering || covering.windows.length === 0) return false;
-    return suppressesAlerts(covering.windows, covering.monitor, at, this.expander);
+    const [suppressed] = await this.suppressedMany([{ monitorId, at }]);
+    return suppressed!;
+  }
+
+  async suppressedMany(queries: readonly { monitorId: number; at: Date }[]): Promise<boolean[]> {
+    if (queries.length === 0) return [];
+    const covering = await this.windows.coveringMonitors(queries.map((q) => q.monitorId));
+    return queries.map(({ monitorId, at }) => {
+      const found = covering.get(monitorId);
+      return found !== undefined && found.windows.length > 0 && suppressesAlerts(found.windows, found.monitor, at, this.expander);
+    });
   }
 }

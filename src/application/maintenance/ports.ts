@@ -29,6 +29,8 @@ export interface MaintenanceWindowRepository {
   remove(window: MaintenanceWindow): Promise<void>;
   /** Unscoped, for the check engine: the monitor and the windows naming it or its customer; null when it is gone. */
   coveringMonitor(monitorId: number): Promise<{ monitor: CoveredMonitor; windows: MaintenanceWindow[] } | null>;
+  /** The same for many monitors in one read; monitors that are gone are left out. */
+  coveringMonitors(monitorIds: readonly number[]): Promise<Map<number, { monitor: CoveredMonitor; windows: MaintenanceWindow[] }>>;
   /** Unscoped, for watch notifications: the customer IP or domain and the windows naming it or its customer; null when it is gone. */
   coveringAsset(type: 'customerIp' | 'customerDomain', id: number): Promise<{ customerId: number; windows: MaintenanceWindow[] } | null>;
   /** Unscoped, for the announcer: windows that may have an occurrence starting or ending at or after `since`. */

@@ -20,7 +20,14 @@ export interface MonitorLookup {
   /** By legacy integer id or publicId, inside the caller's scope; null when not visible. */
   resolve(scope: TenantScope, ref: string): Promise<MonitorRef | null>;
   /** The check engine's view: the monitor and its alert settings, unscoped; null when it is gone. */
-  alertProfile(monitorId: number): Promise<{ monitor: MonitorRef; policy: AlertPolicy } | null>;
+  alertProfile(monitorId: number): Promise<AlertProfile | null>;
+  /** The same for many monitors in one read; monitors that are gone are left out. */
+  alertProfiles(monitorIds: readonly number[]): Promise<Map<number, AlertProfile>>;
+}
+
+export interface AlertProfile {
+  readonly monitor: MonitorRef;
+  readonly policy: AlertPolicy;
 }
 export const MONITOR_LOOKUP = Symbol.for('MonitorLookup');
 

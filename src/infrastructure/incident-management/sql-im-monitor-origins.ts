@@ -45,6 +45,16 @@ export class SqlImMonitorOrigins implements ImMonitorOrigins {
     return row ? { incident: toIncident(row), stillDown: Number(row.still_down) } : null;
   }
 
+  async unrecoveredAmong(monitorIncidentIds: readonly string[]): Promise<Set<string>> {
+    if (monitorIncidentIds.length === 0) return new Set();
+    const rows = await this.sql.query<{ incident_public_id: string }>(
+      `SELECT DISTINCT incident_public_id FROM im_incident_monitor_origins
+        WHERE recovered_at IS NULL AND incident_public_id IN (SELECT jsonb_array_elements_text(?::jsonb)::uuid)`,
+      [JSON.stringify([...new Set(monitorIncidentIds)])],
+    );
+    return new Set(rows.map((row) => row.incident_public_id));
+  }
+
   async unrecovered(scope: TenantScope, imIncident: ImIncident): Promise<ImMonitorOrigin[]> {
     const rows = await this.sql.query<{ monitor_public_id: string; incident_public_id: string }>(
       `SELECT monitor_public_id, incident_public_id FROM im_incident_monitor_origins

@@ -63,27 +63,26 @@ export class SqlImRoutingSettings implements ImRoutingSettings {
     );
   }
 
-  async forMonitor(monitorId: number): Promise<MonitorRoutingContext> {
+  async forMonitors(monitorIds: readonly number[]): Promise<Map<number, MonitorRoutingContext>> {
+    if (monitorIds.length === 0) return new Map();
     const rows = await this.sql.query<{
-      im_enabled: boolean; c_enabled: boolean | null; c_team: string | null; c_policy: string | null;
+      monitor_id: string; im_enabled: boolean; c_enabled: boolean | null; c_team: string | null; c_policy: string | null;
       m_enabled: boolean | null; m_team: string | null; m_policy: string | null;
     }>(
-      `SELECT o.incident_management_enabled AS im_enabled,
+      `SELECT m.id AS monitor_id, o.incident_management_enabled AS im_enabled,
               c.enabled AS c_enabled, c.team_id AS c_team, c.escalation_policy_id AS c_policy,
               r.enabled AS m_enabled, r.team_id AS m_team, r.escalation_policy_id AS m_policy
          FROM monitors m
          JOIN organizations o ON o.id = m.organization_id
          LEFT JOIN im_customer_routing c ON c.customer_id = m.customer_id
          LEFT JOIN im_monitor_routing r ON r.monitor_id = m.id
-        WHERE m.id = ?`,
-      [monitorId],
+        WHERE m.id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`,
+      [JSON.stringify([...new Set(monitorIds)])],
     );
-    const row = rows[0];
-    if (!row) return { imEnabled: false, customer: null, monitor: null };
-    return {
+    return new Map(rows.map((row) => [Number(row.monitor_id), {
       imEnabled: row.im_enabled,
       customer: row.c_enabled === null ? null : { enabled: row.c_enabled, teamId: row.c_team, escalationPolicyId: row.c_policy },
       monitor: row.m_enabled === null ? null : { enabled: row.m_enabled, teamId: row.m_team, escalationPolicyId: row.m_policy },
-    };
+    }]));
   }
 }

@@ -10,14 +10,22 @@ import type { SqlRunner } from '../persistence/database';
 export class OutboxIncidentEvents implements IncidentEvents {
   constructor(private readonly sql: SqlRunner) {}
 
-  async publish(event: AlertEvent): Promise<void> {
-    const payload = {
+  publish(event: AlertEvent): Promise<void> {
+    return this.publishMany([event]);
+  }
+
+  /** One statement; rows are numbered in the events' order (the router reads them by id). */
+  async publishMany(events: readonly AlertEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const rows = events.map((event) => ({
       kind: event.kind, organizationId: event.organizationId, customerId: event.customerId, monitorId: event.monitorId,
       incidentId: event.incidentPublicId, occurredAt: event.occurredAt.toISOString(), summary: event.summary, data: event.data,
-    };
+    }));
     await this.sql.query(
-      `INSERT INTO notification_outbox (organization_id, kind, payload, subject, body) VALUES (?, ?, ?::jsonb, ?, ?)`,
-      [event.organizationId, event.kind, JSON.stringify(payload), event.summary, event.summary],
+      `INSERT INTO notification_outbox (organization_id, kind, payload, subject, body)
+       SELECT (e->>'organizationId')::integer, e->>'kind', e, e->>'summary', e->>'summary'
+         FROM jsonb_array_elements(?::jsonb) WITH ORDINALITY AS r(e, n) ORDER BY n`,
+      [JSON.stringify(rows)],
     );
   }
 }

@@ -94,7 +94,12 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
   }
 
   async coveringMonitor(monitorId: number): Promise<{ monitor: CoveredMonitor; windows: MaintenanceWindow[] } | null> {
-    // One statement: the engine asks this for every result that is not a steady up.
+    return (await this.coveringMonitors([monitorId])).get(monitorId) ?? null;
+  }
+
+  async coveringMonitors(monitorIds: readonly number[]): Promise<Map<number, { monitor: CoveredMonitor; windows: MaintenanceWindow[] }>> {
+    if (monitorIds.length === 0) return new Map();
+    // One statement for a whole batch of the engine's results.
     const rows = await this.pool.query<Partial<WindowRow> & { m_id: number; m_public_id: string; m_customer_id: number }>(
       `SELECT m.id AS m_id, m.public_id AS m_public_id, m.customer_id AS m_customer_id, ${COLUMNS}
          FROM monitors m
@@ -102,15 +107,20 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
            w.targets @> jsonb_build_array(jsonb_build_object('type', 'monitor', 'id', m.id))
            OR w.targets @> jsonb_build_array(jsonb_build_object('type', 'website', 'id', m.id))
            OR w.targets @> jsonb_build_array(jsonb_build_object('type', 'customer', 'id', m.customer_id)))
-        WHERE m.id = ?`,
-      [monitorId], { prepare: true },
+        WHERE m.id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`,
+      [JSON.stringify([...new Set(monitorIds)])], { prepare: true },
     );
-    const first = rows[0];
-    if (!first) return null;
-    return {
-      monitor: { monitorId: Number(first.m_id), publicId: first.m_public_id, customerId: Number(first.m_customer_id) },
-      windows: rows.filter((row) => row.id !== null && row.id !== undefined).map((row) => toWindow(row as WindowRow)),
-    };
+    const covering = new Map<number, { monitor: CoveredMonitor; windows: MaintenanceWindow[] }>();
+    for (const row of rows) {
+      const monitorId = Number(row.m_id);
+      let entry = covering.get(monitorId);
+      if (!entry) {
+        entry = { monitor: { monitorId, publicId: row.m_public_id, customerId: Number(row.m_customer_id) }, windows: [] };
+        covering.set(monitorId, entry);
+      }
+      if (row.id !== null && row.id !== undefined) entry.windows.push(toWindow(row as WindowRow));
+    }
+    return covering;
   }
 
   async coveringAsset(type: 'customerIp' | 'customerDomain', id: number): Promise<{ customerId: number; windows: MaintenanceWindow[] } | null> {

@@ -1,4 +1,4 @@
-import type { MonitorLookup, MonitorRef } from '../../application/results/ports';
+import type { AlertProfile, MonitorLookup, MonitorRef } from '../../application/results/ports';
 import type { AlertPolicy } from '../../domain/incidents/alert-policy';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { SqlRunner } from '../persistence/database';
@@ -23,6 +23,16 @@ const toRef = (row: MonitorRow): MonitorRef => ({
   createdAt: new Date(row.created_at),
 });
 
+const profileOf = (row: MonitorRow): AlertProfile => ({
+  monitor: toRef(row),
+  policy: {
+    consecutiveChecks: row.alert_consecutive_checks, locationThreshold: row.alert_location_threshold,
+    locationThresholdCount: row.alert_location_threshold_count, reminderIntervalMinutes: row.alert_reminder_interval,
+    sslExpiryReminderDays: row.ssl_expiry_reminder_interval, dnsblReminderDays: row.dnsbl_reminder_interval,
+    locations: row.locations ?? [],
+  } satisfies AlertPolicy,
+});
+
 /**
  * Reads the monitors table: id, public_id, organization_id, customer_id, name,
  * check_interval_seconds, locations (text[]), created_at and the alert_* / *_reminder_interval
@@ -42,17 +52,16 @@ export class SqlMonitorLookup implements MonitorLookup {
     return row ? toRef(row) : null;
   }
 
-  async alertProfile(monitorId: number): Promise<{ monitor: MonitorRef; policy: AlertPolicy } | null> {
-    const [row] = await this.sql.query<MonitorRow>(`SELECT ${COLUMNS} FROM monitors WHERE id = ?`, [monitorId]);
-    if (!row) return null;
-    return {
-      monitor: toRef(row),
-      policy: {
-        consecutiveChecks: row.alert_consecutive_checks, locationThreshold: row.alert_location_threshold,
-        locationThresholdCount: row.alert_location_threshold_count, reminderIntervalMinutes: row.alert_reminder_interval,
-        sslExpiryReminderDays: row.ssl_expiry_reminder_interval, dnsblReminderDays: row.dnsbl_reminder_interval,
-        locations: row.locations ?? [],
-      },
-    };
+  async alertProfile(monitorId: number): Promise<AlertProfile | null> {
+    return (await this.alertProfiles([monitorId])).get(monitorId) ?? null;
+  }
+
+  async alertProfiles(monitorIds: readonly number[]): Promise<Map<number, AlertProfile>> {
+    if (monitorIds.length === 0) return new Map();
+    const rows = await this.sql.query<MonitorRow>(
+      `SELECT ${COLUMNS} FROM monitors WHERE id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`,
+      [JSON.stringify([...new Set(monitorIds)])],
+    );
+    return new Map(rows.map((row) => [Number(row.id), profileOf(row)]));
   }
 }

@@ -31,7 +31,7 @@ import { SqlCoverageReader } from '../../infrastructure/results/sql-coverage-rea
 import { SqlResultMaintenance } from '../../infrastructure/results/sql-result-maintenance';
 import { SqlMonitorLookup } from '../../infrastructure/results/sql-monitor-lookup';
 import { MikroOrmIncidentRepository } from '../../infrastructure/incidents/mikro-orm-incident.repository';
-import { MikroOrmAlertStateRepository } from '../../infrastructure/incidents/mikro-orm-alert-state.repository';
+import { SqlAlertStateRepository } from '../../infrastructure/incidents/sql-alert-state.repository';
 import { OutboxIncidentEvents } from '../../infrastructure/incidents/outbox-incident-events';
 import type { AppConfig } from '../config';
 import { CONFIG, CONTEXT_SQL, ORM, SQL } from '../tokens';
@@ -50,8 +50,8 @@ export const incidentsModule = new ContainerModule(({ bind }) => {
     return new SqlResultMaintenance(c.get(SQL), () => store.forgetPartitions());
   }).inSingletonScope();
   bind(MONITOR_LOOKUP).toDynamicValue((c) => new SqlMonitorLookup(c.get(CONTEXT_SQL))).inSingletonScope();
-  bind(INCIDENT_REPOSITORY).toDynamicValue((c) => new MikroOrmIncidentRepository(c.get(ORM))).inSingletonScope();
-  bind(ALERT_STATE_REPOSITORY).toDynamicValue((c) => new MikroOrmAlertStateRepository(c.get(ORM), c.get(CONTEXT_SQL), c.get(SQL))).inSingletonScope();
+  bind(INCIDENT_REPOSITORY).toDynamicValue((c) => new MikroOrmIncidentRepository(c.get(ORM), c.get(CONTEXT_SQL))).inSingletonScope();
+  bind(ALERT_STATE_REPOSITORY).toDynamicValue((c) => new SqlAlertStateRepository(c.get(CONTEXT_SQL), c.get(SQL))).inSingletonScope();
   bind(INCIDENT_EVENTS).toDynamicValue((c) => new OutboxIncidentEvents(c.get(CONTEXT_SQL))).inSingletonScope();
 
   bind(GetCheckHistory).toDynamicValue((c) => new GetCheckHistory(c.get(MONITOR_LOOKUP), c.get(RESULT_STORE), c.get(CLOCK))).inSingletonScope();

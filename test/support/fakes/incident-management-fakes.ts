@@ -108,6 +108,10 @@ export class FakeImMonitorOrigins implements ImMonitorOrigins {
     }
     return null;
   }
+  async unrecoveredAmong(monitorIncidentIds: readonly string[]) {
+    const open = [...this.incidents.origins.values()].flat().filter((o) => o.recoveredAt === null).map((o) => o.origin.incidentId);
+    return new Set(monitorIncidentIds.filter((id) => open.includes(id)));
+  }
   async unrecovered(_scope: TenantScope, imIncident: ImIncident) {
     return (this.incidents.origins.get(imIncident.id) ?? []).filter((o) => o.recoveredAt === null).map((o) => o.origin);
   }
@@ -223,7 +227,10 @@ export class FakeImRoutingSettings implements ImRoutingSettings {
     if (setting === null) this.overrides.delete(monitorId);
     else this.overrides.set(monitorId, { ...setting });
   }
-  async forMonitor(monitorId: number): Promise<MonitorRoutingContext> {
+  async forMonitors(monitorIds: readonly number[]) {
+    return new Map(await Promise.all(monitorIds.map(async (id) => [id, await this.forMonitor(id)] as const)));
+  }
+  private async forMonitor(monitorId: number): Promise<MonitorRoutingContext> {
     const monitor = this.monitors.get(monitorId);
     if (!monitor) return { imEnabled: false, customer: null, monitor: null };
     return {

@@ -5,7 +5,8 @@ import type { Incident } from '../../../src/domain/incidents/incident';
 import type { TimelineEntry } from '../../../src/domain/incidents/timeline-entry';
 import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
 import type {
-  AlertStateChangeHandlers, AlertStateChanges, AlertStateRepository, IncidentEvents, IncidentFilter, IncidentRepository, MaintenanceWindows,
+  AlertStateChangeHandlers, AlertStateChanges, AlertStateRepository, AlertStateSeed, IncidentEvents, IncidentFilter, IncidentRepository,
+  MaintenanceWindows,
 } from '../../../src/application/incidents/ports';
 import { inScope, RowVersions } from './shared-fakes';
 
@@ -17,12 +18,17 @@ export const aPolicy = (overrides: Partial<AlertPolicy> = {}): AlertPolicy => ({
 
 export class FakeAlertStates implements AlertStateRepository {
   readonly rows = new Map<number, AlertState>();
-  async lock(seed: { monitorId: number; organizationId: number; customerId: number; checkIntervalSeconds: number }, now: Date) {
-    let state = this.rows.get(seed.monitorId);
-    if (!state) this.rows.set(seed.monitorId, (state = new AlertState({ ...seed, now })));
-    return state;
+  /** The monitor ids of every lock, in order. */
+  readonly locked: number[][] = [];
+  async lockMany(seeds: readonly AlertStateSeed[], now: Date) {
+    this.locked.push(seeds.map((seed) => seed.monitorId));
+    return new Map(seeds.map((seed) => {
+      let state = this.rows.get(seed.monitorId);
+      if (!state) this.rows.set(seed.monitorId, (state = new AlertState({ ...seed, now })));
+      return [seed.monitorId, state] as const;
+    }));
   }
-  async save(state: AlertState) { this.rows.set(state.monitorId, state); }
+  async saveMany(states: readonly AlertState[]) { for (const state of states) this.rows.set(state.monitorId, state); }
   /** The ids of every peek, in order. */
   readonly peeked: number[][] = [];
   async peek(monitorIds: readonly number[]) {
@@ -73,16 +79,31 @@ export class FakeIncidents implements IncidentRepository {
       && (!filter.status || i.status === filter.status) && (filter.monitorId === undefined || i.monitorId === filter.monitorId));
     return { items: items.slice((page.page - 1) * page.perPage, page.page * page.perPage), total: items.length };
   }
-  async addTimeline(entries: TimelineEntry[]) { this.entries.push(...entries); }
+  async addTimeline(entries: readonly TimelineEntry[]) { this.entries.push(...entries); }
   async timeline(incidentId: number) { return this.entries.filter((e) => e.incidentId === incidentId); }
+  async findManyById(ids: readonly number[]) {
+    return new Map(ids.flatMap((id) => (this.rows.has(id) ? [[id, this.rows.get(id)!] as const] : [])));
+  }
+  async reserveIds(count: number) { return Array.from({ length: count }, () => this.next++); }
+  async addMany(incidents: readonly Incident[]) {
+    for (const incident of incidents) {
+      this.rows.set(incident.id, incident);
+      this.versions.added(incident.id, incident);
+    }
+  }
+  async saveResolutions(incidents: readonly Incident[]) {
+    for (const incident of incidents) await this.save(incident);
+  }
 }
 
 export class FakeEvents implements IncidentEvents {
   readonly published: AlertEvent[] = [];
   async publish(event: AlertEvent) { this.published.push(event); }
+  async publishMany(events: readonly AlertEvent[]) { this.published.push(...events); }
 }
 
 export class FakeMaintenanceWindows implements MaintenanceWindows {
   constructor(public suppressed = false) {}
   async isSuppressed() { return this.suppressed; }
+  async suppressedMany(queries: readonly unknown[]) { return queries.map(() => this.suppressed); }
 }

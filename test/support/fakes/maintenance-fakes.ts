@@ -46,6 +46,10 @@ export class FakeMaintenanceWindows implements MaintenanceWindowRepository {
     const windows = [...this.rows.values()].filter((w) => w.organizationId === monitor.organizationId && w.coversMonitor(monitor));
     return { monitor, windows: windows.map(copyOf) };
   }
+  async coveringMonitors(monitorIds: readonly number[]) {
+    const found = await Promise.all(monitorIds.map(async (id) => [id, await this.coveringMonitor(id)] as const));
+    return new Map(found.flatMap(([id, covering]) => (covering ? [[id, covering] as const] : [])));
+  }
   /** Watched IPs and domains the senders may ask about (`type:id` -> its organization and customer). */
   readonly assets = new Map<string, { organizationId: number; customerId: number }>();
   async coveringAsset(type: 'customerIp' | 'customerDomain', id: number) {

@@ -25,6 +25,13 @@ export class FakeMonitorLookup implements MonitorLookup {
   async alertProfile(monitorId: number) {
     return this.monitor && this.monitor.monitorId === monitorId ? { monitor: this.monitor, policy: this.policy } : null;
   }
+  /** The ids of every batch read, in order. */
+  readonly profileReads: number[][] = [];
+  async alertProfiles(monitorIds: readonly number[]) {
+    this.profileReads.push([...monitorIds]);
+    const m = this.monitor;
+    return new Map(m && monitorIds.includes(m.monitorId) ? [[m.monitorId, { monitor: m, policy: this.policy }]] : []);
+  }
 }
 
 export class FakeResults implements ResultStore {

@@ -33,10 +33,11 @@ async function aMonitor() {
 /** The engine's batch path, in a unit of work of its own. */
 async function recordBatch(monitor: MonitorRow, result: ReturnType<typeof aResult>) {
   const app = await testServer();
-  return RequestContext.create(app.database.orm.em, () => app.container.get(RecordCheckResult).executeMany([{
+  const batch = await RequestContext.create(app.database.orm.em, () => app.container.get(RecordCheckResult).executeMany([{
     monitorId: monitor.id, organizationId: monitor.organizationId, customerId: monitor.customerId, location: 'eu',
     intervalMs: monitor.checkIntervalSeconds * 1000, result,
   }]));
+  return { steady: batch.steady, judged: batch.judged.length };
 }
 
 describe('alert-state change notices (LISTEN/NOTIFY on PostgreSQL)', () => {
@@ -54,7 +55,7 @@ describe('alert-state change notices (LISTEN/NOTIFY on PostgreSQL)', () => {
       await noticesSoFar(changed);
       expect(changed.filter((id) => id === monitor.id), 'the state created by the first result').to.have.length(1);
 
-      expect(await recordBatch(monitor, aResult('up', new Date(t0.getTime() + MINUTE)))).to.deep.equal({ steady: 1 });
+      expect(await recordBatch(monitor, aResult('up', new Date(t0.getTime() + MINUTE)))).to.deep.equal({ steady: 1, judged: 0 });
       await noticesSoFar(changed);
       expect(changed.filter((id) => id === monitor.id), 'none for the steady up').to.have.length(1);
       await record(monitor, 'eu', aResult('down', new Date(t0.getTime() + 2 * MINUTE)));
@@ -97,7 +98,7 @@ describe('alert-state change notices (LISTEN/NOTIFY on PostgreSQL)', () => {
       await app.database.sql.query(`UPDATE monitor_alert_states SET open_incident_id = ? WHERE monitor_id = ?`, [incident!.id, monitor.id]);
       await waitFor(() => !memo.knows(monitor.id, 'eu'), { what: 'the monitor forgotten once told' });
       expect(await recordBatch(monitor, aResult('up', new Date(t0.getTime() + minute * MINUTE))), 'judged with the open incident')
-        .to.deep.equal({ steady: 0 });
+        .to.deep.equal({ steady: 0, judged: 1 });
     } finally {
       await unfollow();
     }

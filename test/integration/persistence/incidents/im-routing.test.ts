@@ -47,7 +47,7 @@ describe('check-engine incidents routed into IM, on PostgreSQL', () => {
     // Two workers that both believe they opened it (a redelivered batch) report it again, concurrently.
     const again = () => RequestContext.create(app.database.orm.em, () => app.container.get<TransactionRunner>(TRANSACTION_RUNNER).run(async () => {
       const incident = await app.container.get<IncidentRepository>(INCIDENT_REPOSITORY).findById(engine!.id);
-      await app.container.get<IncidentRouting>(INCIDENT_ROUTING).opened(incident!, { publicId: monitor.publicId, monitorId: monitor.id, name: 'm' });
+      await app.container.get<IncidentRouting>(INCIDENT_ROUTING).opened([{ incident: incident!, monitor: { publicId: monitor.publicId, monitorId: monitor.id, name: 'm' } }]);
     }));
     await Promise.all([again(), again()]);
     routed = await imIncidentsOf(monitor);
@@ -73,7 +73,7 @@ describe('check-engine incidents routed into IM, on PostgreSQL', () => {
         monitorId: monitor.id, origin: 'automatic', title: 'm is down', description: null, causeReasonCode: null, causeMessage: null,
         startedAt: now, createdByUserId: null, now,
       }));
-      await app.container.get<IncidentRouting>(INCIDENT_ROUTING).opened(incident, { publicId: monitor.publicId, monitorId: monitor.id, name: 'm' });
+      await app.container.get<IncidentRouting>(INCIDENT_ROUTING).opened([{ incident: incident, monitor: { publicId: monitor.publicId, monitorId: monitor.id, name: 'm' } }]);
       expect(await imIncidentsOf(monitor)).to.have.length(0); // another connection: nothing committed yet
       throw new Error('the engine transaction fails after routing');
     })).catch((error: Error) => error);

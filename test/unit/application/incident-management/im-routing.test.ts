@@ -46,7 +46,7 @@ describe('routing check-engine incidents into IM', () => {
   it('opens an IM incident for a monitor of a routed customer, with its team, policy, origin and dedup key', async () => {
     await settings.setCustomer(ORG, 3, { enabled: true, teamId: 'ops', escalationPolicyId: 'p1' });
     const engine = anEngineIncident();
-    await route.opened(engine, monitor);
+    await route.opened([{ incident: engine, monitor: monitor }]);
     const [im] = imIncidents();
     expect(im).to.include({
       title: 'Shop is down', status: 'triggered', teamId: 'ops', escalationPolicyId: 'p1', customerId: 3, source: 'monitor',
@@ -57,28 +57,28 @@ describe('routing check-engine incidents into IM', () => {
   });
 
   it('opens nothing when routing is off, not set, overridden off, or IM is switched off for the organization', async () => {
-    await route.opened(anEngineIncident(), monitor);
+    await route.opened([{ incident: anEngineIncident(), monitor: monitor }]);
     await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
     await settings.setMonitor(ORG, 7, { enabled: false, teamId: null, escalationPolicyId: null });
-    await route.opened(anEngineIncident(), monitor);
+    await route.opened([{ incident: anEngineIncident(), monitor: monitor }]);
     await settings.setMonitor(ORG, 7, null);
     settings.imEnabled.delete(ORG);
-    await route.opened(anEngineIncident(), monitor);
+    await route.opened([{ incident: anEngineIncident(), monitor: monitor }]);
     expect(imIncidents()).to.deep.equal([]);
   });
 
   it('uses the monitor\'s own team and policy when it overrides a customer that is off', async () => {
     await settings.setCustomer(ORG, 3, { enabled: false, teamId: null, escalationPolicyId: null });
     await settings.setMonitor(ORG, 7, { enabled: true, teamId: 'db', escalationPolicyId: 'p2' });
-    await route.opened(anEngineIncident(), monitor);
+    await route.opened([{ incident: anEngineIncident(), monitor: monitor }]);
     expect(imIncidents().map((i) => [i.teamId, i.escalationPolicyId])).to.deep.equal([['db', 'p2']]);
   });
 
   it('reporting the same engine incident twice adds an occurrence to the one IM incident', async () => {
     await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
     const engine = anEngineIncident();
-    await route.opened(engine, monitor);
-    await route.opened(engine, monitor);
+    await route.opened([{ incident: engine, monitor: monitor }]);
+    await route.opened([{ incident: engine, monitor: monitor }]);
     expect(imIncidents()).to.have.length(1);
     expect(imIncidents()[0]!.occurrenceCount).to.equal(2);
   });
@@ -86,9 +86,9 @@ describe('routing check-engine incidents into IM', () => {
   it('a new engine incident of the same monitor after the first resolved opens a new IM incident', async () => {
     await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
     const first = anEngineIncident('11111111-1111-4111-8111-111111111111');
-    await route.opened(first, monitor);
-    await route.resolved(first, monitor);
-    await route.opened(anEngineIncident('22222222-2222-4222-8222-222222222222'), monitor);
+    await route.opened([{ incident: first, monitor: monitor }]);
+    await route.resolved([{ incident: first, monitor: monitor }]);
+    await route.opened([{ incident: anEngineIncident('22222222-2222-4222-8222-222222222222'), monitor: monitor }]);
     expect(imIncidents().map((i) => i.status)).to.deep.equal(['resolved', 'triggered']);
   });
 
@@ -105,10 +105,10 @@ describe('routing check-engine incidents into IM', () => {
 
     it('is one IM incident (one escalation, one page per responder), its occurrences naming each monitor', async () => {
       await settings.setCustomer(ORG, 3, { enabled: true, teamId: 'ops', escalationPolicyId: 'p1' });
-      await route.opened(a, monitor);
+      await route.opened([{ incident: a, monitor: monitor }]);
       clock.advance(5_000);
-      await route.opened(b, other);
-      await route.opened(c, third);
+      await route.opened([{ incident: b, monitor: other }]);
+      await route.opened([{ incident: c, monitor: third }]);
       const [im, ...rest] = imIncidents();
       expect(rest).to.deep.equal([]);
       expect(im!.occurrenceCount).to.equal(3);
@@ -118,11 +118,11 @@ describe('routing check-engine incidents into IM', () => {
 
     it('resolves when the last of its monitors recovers, not before', async () => {
       await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
-      await route.opened(a, monitor);
-      await route.opened(b, other);
-      await route.resolved(a, monitor);
+      await route.opened([{ incident: a, monitor: monitor }]);
+      await route.opened([{ incident: b, monitor: other }]);
+      await route.resolved([{ incident: a, monitor: monitor }]);
       expect(imIncidents()[0]!.status).to.equal('triggered');
-      await route.resolved(b, other);
+      await route.resolved([{ incident: b, monitor: other }]);
       expect(imIncidents()[0]!.status).to.equal('resolved');
     });
 
@@ -131,28 +131,28 @@ describe('routing check-engine incidents into IM', () => {
       await settings.setMonitor(ORG, 8, { enabled: true, teamId: 'db', escalationPolicyId: 'p1' });
       settings.aMonitor(ORG, 9, 4, third.publicId);
       await settings.setCustomer(ORG, 4, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
-      await route.opened(a, monitor);
-      await route.opened(b, other);
+      await route.opened([{ incident: a, monitor: monitor }]);
+      await route.opened([{ incident: b, monitor: other }]);
       const ofOtherCustomer = anEngineIncident('33333333-3333-4333-8333-333333333333', 9);
       ofOtherCustomer.customerId = 4;
-      await route.opened(ofOtherCustomer, third);
+      await route.opened([{ incident: ofOtherCustomer, monitor: third }]);
       expect(imIncidents()).to.have.length(3);
     });
 
     it('ends for grouping after a quiet gap: a failure long after opens its own IM incident, and pages again', async () => {
       await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
-      await route.opened(a, monitor);
+      await route.opened([{ incident: a, monitor: monitor }]);
       clock.advance(31 * 60_000);
-      await route.opened(b, other);
+      await route.opened([{ incident: b, monitor: other }]);
       expect(imIncidents().map((i) => i.status)).to.deep.equal(['triggered', 'triggered']);
-      await route.resolved(b, other);
+      await route.resolved([{ incident: b, monitor: other }]);
       expect(imIncidents().map((i) => i.status)).to.deep.equal(['triggered', 'resolved']);
     });
 
     it('a sweep resolves a storm whose last two recoveries raced (each saw the other still down)', async () => {
       await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
-      await route.opened(a, monitor);
-      await route.opened(b, other);
+      await route.opened([{ incident: a, monitor: monitor }]);
+      await route.opened([{ incident: b, monitor: other }]);
       const [im] = imIncidents();
       for (const entry of incidents.origins.get(im!.id)!) entry.recoveredAt = t0; // both recoveries marked, neither resolved
       expect(await route.resolveAllRecovered()).to.equal(1);
@@ -164,10 +164,10 @@ describe('routing check-engine incidents into IM', () => {
   it('resolves the open IM incident when the engine incident resolves, with a timeline entry; a repeat is harmless', async () => {
     await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
     const engine = anEngineIncident();
-    await route.opened(engine, monitor);
+    await route.opened([{ incident: engine, monitor: monitor }]);
     clock.advance(60_000);
-    await route.resolved(engine, monitor);
-    await route.resolved(engine, monitor);
+    await route.resolved([{ incident: engine, monitor: monitor }]);
+    await route.resolved([{ incident: engine, monitor: monitor }]);
     const [im] = imIncidents();
     expect(im).to.include({ status: 'resolved', resolvedByUserId: null });
     expect(im!.resolvedAt).to.deep.equal(new Date(t0.getTime() + 60_000));
@@ -180,21 +180,21 @@ describe('routing check-engine incidents into IM', () => {
   it('reads the IM incident again when a person changed it at the same moment, then resolves it', async () => {
     await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
     const engine = anEngineIncident();
-    await route.opened(engine, monitor);
+    await route.opened([{ incident: engine, monitor: monitor }]);
     incidents.concurrentWriteOnNextSave = true;
-    await route.resolved(engine, monitor);
+    await route.resolved([{ incident: engine, monitor: monitor }]);
     expect(imIncidents()[0]!.status).to.equal('resolved');
   });
 
   it('leaves an IM incident a person already resolved as it is', async () => {
     await settings.setCustomer(ORG, 3, { enabled: true, teamId: null, escalationPolicyId: 'p1' });
     const engine = anEngineIncident();
-    await route.opened(engine, monitor);
+    await route.opened([{ incident: engine, monitor: monitor }]);
     const [im] = imIncidents();
     const copy = await incidents.findByRef(scope, im!.publicId);
     copy!.resolve('someone', t0);
     await incidents.save(scope, copy!);
-    await route.resolved(engine, monitor);
+    await route.resolved([{ incident: engine, monitor: monitor }]);
     expect(imIncidents()[0]!.resolvedByUserId).to.equal('someone');
   });
 });

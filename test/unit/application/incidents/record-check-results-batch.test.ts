@@ -127,3 +127,30 @@ describe('AlertState.isSteady', () => {
     expect(ssl.isSteady('eu', 'up')).to.equal(false);
   });
 });
+
+describe('RecordCheckResult.executeMany: one read and one write of each kind per batch', () => {
+  it('judges a batch with one profile read, one lock and one state save, and opens, resolves and reopens within it', async () => {
+    const { useCase, input, incidents, states, results } = setup();
+    const lookup = (useCase as unknown as { monitors: FakeMonitorLookup }).monitors;
+    const reserved: number[] = [];
+    const reserve = incidents.reserveIds.bind(incidents);
+    incidents.reserveIds = async (count) => { reserved.push(count); return reserve(count); };
+    const batch = await useCase.executeMany([input('down', 1), input('up', 2), input('down', 3), input('down', 4, 'us')]);
+    expect(batch.judged.map((j) => j.location)).to.deep.equal(['eu', 'eu', 'eu', 'us']);
+    expect(lookup.profileReads, 'one read of the profiles').to.deep.equal([[7]]);
+    expect(states.locked, 'one lock').to.deep.equal([[7]]);
+    expect(reserved, 'ids taken once, for the downs still to judge').to.deep.equal([3]);
+    expect([...incidents.rows.values()].map((i) => i.status)).to.deep.equal(['resolved', 'open']);
+    expect(states.rows.get(7)!.openIncidentId).to.equal([...incidents.rows.keys()][1]);
+    expect(results.rows).to.have.length(4);
+  });
+
+  it('takes no incident id while nothing opens', async () => {
+    const { useCase, input, incidents } = setup();
+    let reservations = 0;
+    const reserve = incidents.reserveIds.bind(incidents);
+    incidents.reserveIds = async (count) => { reservations += 1; return reserve(count); };
+    await useCase.executeMany([input('up', 1), input('up', 2)]);
+    expect(reservations).to.equal(0);
+  });
+});

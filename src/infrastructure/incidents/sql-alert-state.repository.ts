@@ -1,0 +1,75 @@
+import type { AlertStateRepository, AlertStateSeed } from '../../application/incidents/ports';
+import { AlertState } from '../../domain/incidents/alert-state';
+import type { SqlRunner } from '../persistence/database';
+
+interface StateRow {
+  monitor_id: string; organization_id: number; customer_id: number; check_interval_seconds: number;
+  open_incident_id: number | null; locations: AlertState['locations']; last_reminder_at: Date | string | null;
+  ssl_expiry: AlertState['sslExpiry']; dnsbl: AlertState['dnsbl']; updated_at: Date | string;
+}
+
+const stateOf = (row: StateRow): AlertState => Object.assign(new AlertState({
+  monitorId: Number(row.monitor_id), organizationId: row.organization_id, customerId: row.customer_id,
+  checkIntervalSeconds: row.check_interval_seconds, now: new Date(row.updated_at),
+}), {
+  openIncidentId: row.open_incident_id, locations: row.locations, lastReminderAt: row.last_reminder_at === null ? null : new Date(row.last_reminder_at),
+  sslExpiry: row.ssl_expiry, dnsbl: row.dnsbl,
+});
+
+const COLUMNS = `monitor_id, organization_id, customer_id, check_interval_seconds, open_incident_id, locations,
+  last_reminder_at, ssl_expiry, dnsbl, updated_at`;
+
+/**
+ * monitor_alert_states in plain set-based SQL: the engine locks, reads and writes the states of a
+ * whole batch with three statements, and the states never enter a unit of work. `lockMany` and
+ * `saveMany` must run inside a transaction (the rows stay locked, SELECT ... FOR UPDATE, until it ends).
+ */
+export class SqlAlertStateRepository implements AlertStateRepository {
+  /** `sql` joins the caller's transaction (lockMany, saveMany); `pool` runs apart, as prepared statements (peek). */
+  constructor(private readonly sql: SqlRunner, private readonly pool: SqlRunner) {}
+
+  async lockMany(seeds: readonly AlertStateSeed[], now: Date): Promise<Map<number, AlertState>> {
+    if (seeds.length === 0) return new Map();
+    const ordered = [...seeds].sort((a, b) => a.monitorId - b.monitorId);
+    await this.sql.query(
+      `INSERT INTO monitor_alert_states (monitor_id, organization_id, customer_id, check_interval_seconds, updated_at)
+       SELECT (e->>0)::bigint, (e->>1)::integer, (e->>2)::integer, (e->>3)::integer, ?
+         FROM jsonb_array_elements(?::jsonb) WITH ORDINALITY AS r(e, n) ORDER BY n
+       ON CONFLICT (monitor_id) DO NOTHING`,
+      [now, JSON.stringify(ordered.map((s) => [s.monitorId, s.organizationId, s.customerId, s.checkIntervalSeconds]))],
+    );
+    const rows = await this.sql.query<StateRow>(
+      `SELECT ${COLUMNS} FROM monitor_alert_states
+        WHERE monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)
+        ORDER BY monitor_id FOR UPDATE`,
+      [JSON.stringify(ordered.map((s) => s.monitorId))],
+    );
+    return new Map(rows.map((row) => [Number(row.monitor_id), stateOf(row)]));
+  }
+
+  async saveMany(states: readonly AlertState[]): Promise<void> {
+    if (states.length === 0) return;
+    const rows = states.map((s) => [
+      s.monitorId, s.checkIntervalSeconds, s.openIncidentId, s.locations, s.lastReminderAt?.toISOString() ?? null,
+      s.sslExpiry, s.dnsbl, s.updatedAt.toISOString(),
+    ]);
+    await this.sql.query(
+      `UPDATE monitor_alert_states a SET check_interval_seconds = (e->>1)::integer, open_incident_id = (e->>2)::integer,
+              locations = e->3, last_reminder_at = (e->>4)::timestamptz, ssl_expiry = NULLIF(e->5, 'null'::jsonb),
+              dnsbl = NULLIF(e->6, 'null'::jsonb), updated_at = (e->>7)::timestamptz
+         FROM jsonb_array_elements(?::jsonb) AS r(e)
+        WHERE a.monitor_id = (e->>0)::bigint`,
+      [JSON.stringify(rows)],
+    );
+  }
+
+  /** The states of these monitors as they are now, without locking, as a prepared statement. */
+  async peek(monitorIds: readonly number[]): Promise<Map<number, AlertState>> {
+    if (monitorIds.length === 0) return new Map();
+    const rows = await this.pool.query<StateRow>(
+      `SELECT ${COLUMNS} FROM monitor_alert_states WHERE monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`,
+      [JSON.stringify(monitorIds)], { prepare: true },
+    );
+    return new Map(rows.map((row) => [Number(row.monitor_id), stateOf(row)]));
+  }
+}
