@@ -22,6 +22,10 @@
  * BENCH_SEED_STATES=1 gives every monitor an up alert state before it runs (as after its first
  * result): with long intervals and a short BENCH_WARMUP, cpuMillisPerSecond is then the cost of a
  * worker holding its monitors with next to nothing to run (e.g. BENCH_INTERVALS=60 BENCH_WARMUP=40).
+ * BENCH_STORM=n (default 0: none): n of the HTTP monitors, on a 1-minute interval in 100 customers
+ * of their own, fail together after the burst (their target answers 503) for BENCH_STORM_SECONDS
+ * (default 150), then recover for as long: the start lateness of every check during the storm and
+ * its recovery (the goal: p99 within 1 s), and the incidents it opened and resolved.
  * Bare checks are measured back to back (16 at a time) and at the engine's own pace before the
  * service starts, and back to back again after it stopped (the machine's drift during the run).
  */
@@ -47,6 +51,8 @@ const PROFILE = process.env.BENCH_PROFILE;
 const HEAP_PROFILE = process.env.BENCH_HEAP_PROFILE;
 /** Monitors made due in the same instant after the measurement. */
 const BURST = Number(process.env.BENCH_BURST ?? 10_000);
+const STORM = Number(process.env.BENCH_STORM ?? 0);
+const STORM_SECONDS = Number(process.env.BENCH_STORM_SECONDS ?? 150);
 
 interface Stats { cpuMicros: number; rss: number; started: number; recorded: number; dropped: number; unrecorded: number; lateness: LatenessCounts }
 
@@ -134,7 +140,7 @@ async function main() {
     const memoryBefore = await memory();
     const storage = () => service.request<{ resultRows: number; resultBytes: number; databaseBytes: number }>({ type: 'storage' });
     const { ms } = await service.request<{ ms: number }>({
-      type: 'seed', http: HTTP_MONITORS, tcp: TCP_MONITORS, httpUrl: `http://127.0.0.1:${ports.http}/`, tcpPort: ports.tcp, intervals: INTERVALS,
+      type: 'seed', http: HTTP_MONITORS, tcp: TCP_MONITORS, httpUrl: `http://127.0.0.1:${ports.http}/`, tcpPort: ports.tcp, intervals: INTERVALS, storm: STORM,
     });
     const stats = () => service.request<Stats>({ type: 'stats' });
     await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
@@ -174,9 +180,33 @@ async function main() {
     await service.request({ type: 'burst', count: BURST });
     await new Promise((resolve) => setTimeout(resolve, 10_000));
     const burst = latenessBetween(beforeBurst, (await stats()).lateness);
+    const storm = STORM > 0 ? await stormPhase() : undefined;
     // Rollups: what one monitor-hour adds to check_result_rollups (kept ROLLUP_RETENTION_DAYS).
     const rollups = await service.request<{ rows: number; bytes: number; hoursRolledUp: number }>({ type: 'rollups' });
     allInPerCheck = allIn;
+
+    /** The storm: STORM monitors' target fails, then recovers; lateness of every check started meanwhile. */
+    async function stormPhase() {
+      const incidents = async () => (await service.request<{ rows: Array<{ opened: number; resolved: number }> }>({
+        type: 'sql', sql: `SELECT count(*)::int AS opened, count(*) FILTER (WHERE status = 'resolved')::int AS resolved FROM incidents`,
+      })).rows[0]!;
+      const phase = async (failing: boolean) => {
+        const before = (await stats()).lateness;
+        targets.send({ storm: failing });
+        progress(failing ? `storm: ${STORM} monitors fail for ${STORM_SECONDS} s` : `storm over: they recover for ${STORM_SECONDS} s`);
+        await new Promise((resolve) => setTimeout(resolve, STORM_SECONDS * 1000));
+        const lateness = latenessBetween(before, (await stats()).lateness);
+        return { checksStarted: lateness.count, latenessMs: { p50: lateness.percentile(0.5), p99: lateness.percentile(0.99), max: lateness.max() } };
+      };
+      const failing = await phase(true);
+      const afterFailing = await incidents();
+      const recovering = await phase(false);
+      const afterRecovery = await incidents();
+      return {
+        monitors: STORM, customers: 100, seconds: STORM_SECONDS, failing, recovering,
+        incidentsOpened: afterFailing.opened, incidentsResolvedAfterRecovery: afterRecovery.resolved,
+      };
+    }
     figures = {
       date: new Date().toISOString(), checker: process.env.BENCH_CHECKER ?? 'real', monitors: { http: HTTP_MONITORS, tcp: TCP_MONITORS, intervalMinutes: INTERVALS },
       schedulingMsToCreate: Math.round(ms), warmupSeconds: warmup, measuredSeconds: SECONDS,
@@ -194,6 +224,7 @@ async function main() {
         monitorsDue: BURST, checksStarted: burst.count,
         latenessMs: { p50: burst.percentile(0.5), p99: burst.percentile(0.99), max: burst.max() },
       },
+      ...(storm ? { storm } : {}),
       agendaJobsPerCheck: 0,
       serviceRssMb: Math.round(b.rss / 1e6),
       heapBytesPerScheduledMonitor: Math.round(heapBytesPerMonitor),

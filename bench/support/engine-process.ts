@@ -1,7 +1,8 @@
 /**
  * The service with its check worker, for bench/engine.bench.ts. IPC:
- *   {type: 'seed', http, tcp, httpUrl, tcpPort, intervals} -> {ms}   monitors inserted (planned by the trigger),
- *     their check intervals (minutes) taken in turn from `intervals`
+ *   {type: 'seed', http, tcp, httpUrl, tcpPort, intervals, storm} -> {ms}   monitors inserted (planned by the trigger),
+ *     their check intervals (minutes) taken in turn from `intervals`; the first `storm` HTTP monitors
+ *     (1-minute interval) check `httpUrl`storm/<n> instead, in 100 customers of their own
  *   {type: 'stats'} -> {cpuMicros, rss, started, recorded, dropped, unrecorded, lateness}   (cumulative lateness buckets)
  *   {type: 'heap'} -> {bytes, rss}   heap in use after a full collection, and the resident set then
  *   {type: 'rollups'} -> {rows, bytes, hoursRolledUp}   three results of every scheduled monitor in a completed
@@ -127,12 +128,18 @@ async function main() {
       const [customer] = await sql.query<{ id: number }>(
         `INSERT INTO customers (public_id, organization_id, name, created_at, updated_at) VALUES (gen_random_uuid(), ?, 'bench', now(), now()) RETURNING id`,
         [org!.id]);
+      const storm = Math.min(Number((m as { storm?: number }).storm ?? 0), m.http ?? 0);
+      const stormCustomers = await sql.query<{ id: number }>(
+        `INSERT INTO customers (public_id, organization_id, name, created_at, updated_at)
+         SELECT gen_random_uuid(), ?, 'storm ' || g, now(), now() FROM generate_series(1, ?) g RETURNING id`, [org!.id, storm > 0 ? 100 : 0]);
       const started = process.hrtime.bigint();
       await sql.query(
         `INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, url, timeout_seconds, config)
-         SELECT gen_random_uuid(), ?, ?, 'website', 'http', 'http ' || g, (?::int[])[1 + g % cardinality(?::int[])], '{bench}', ?, 10,
-           '{"checkSslEnabled": false}'::jsonb
-         FROM generate_series(1, ?) g`, [org!.id, customer!.id, intervals, intervals, m.httpUrl, m.http]);
+         SELECT gen_random_uuid(), ?, CASE WHEN g <= ? THEN (?::int[])[1 + g % 100] ELSE ? END, 'website', 'http', 'http ' || g,
+           CASE WHEN g <= ? THEN 1 ELSE (?::int[])[1 + g % cardinality(?::int[])] END, '{bench}',
+           CASE WHEN g <= ? THEN ? || 'storm/' || g ELSE ? END, 10, '{"checkSslEnabled": false}'::jsonb
+         FROM generate_series(1, ?) g`,
+        [org!.id, storm, stormCustomers.map((c) => c.id), customer!.id, storm, intervals, intervals, storm, m.httpUrl, m.httpUrl, m.http]);
       await sql.query(
         `INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, hostname, port, timeout_seconds)
          SELECT gen_random_uuid(), ?, ?, 'tcp', 'tcp', 'tcp ' || g, (?::int[])[1 + g % cardinality(?::int[])], '{bench}', '127.0.0.1', ?, 10

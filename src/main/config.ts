@@ -71,11 +71,13 @@ const ConfigSchema = z.object({
   NOTIFY_MAX_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(8)),
   /**
    * Storms: per customer, the first NOTIFY_DIGEST_AFTER incidents opening within NOTIFY_DIGEST_WINDOW_SECONDS go out alone, one more
-   * starts a storm told as one digest (after that window), at most one follow-up per NOTIFY_STORM_FOLLOW_UP_SECONDS, and one recovery
+   * starts a storm told as one digest (once no new failure joined for NOTIFY_STORM_SETTLE_SECONDS, at most that window after it
+   * started), at most one follow-up per NOTIFY_STORM_FOLLOW_UP_SECONDS, and one recovery
    * digest (all recovered, or NOTIFY_STORM_QUIET_SECONDS without a new failure) (0 seconds window: no storms).
    */
   NOTIFY_DIGEST_AFTER: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000).default(3)),
   NOTIFY_DIGEST_WINDOW_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(3_600).default(5)),
+  NOTIFY_STORM_SETTLE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.1).max(3_600).default(1)),
   NOTIFY_STORM_FOLLOW_UP_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(1).max(86_400).default(60)),
   NOTIFY_STORM_QUIET_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().min(1).max(604_800).default(1_800)),
   /** A channel is failing (shown in the API, announced once to the default channel) after this many deliveries in a row failed for good. */
@@ -233,7 +235,7 @@ export interface AppConfig {
     smtpUrl: string | undefined; smtpFrom: string; retryBaseMs: number; retryMaxMs: number; maxAttempts: number; pollMs: number;
     leaseMs: number;
     /** Storms: openings sent alone per window, the window (ms; 0: no storms), the follow-up period and the quiet end (ms). */
-    storm: { alone: number; windowMs: number; followUpMs: number; quietMs: number };
+    storm: { alone: number; windowMs: number; settleMs: number; followUpMs: number; quietMs: number };
     /** Deliveries in a row failed for good that make a channel failing. */
     failingAfter: number;
   };
@@ -368,6 +370,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       leaseMs: c.NOTIFY_LEASE_MS,
       storm: {
         alone: c.NOTIFY_DIGEST_AFTER, windowMs: Math.round(c.NOTIFY_DIGEST_WINDOW_SECONDS * 1000),
+        settleMs: Math.round(c.NOTIFY_STORM_SETTLE_SECONDS * 1000),
         followUpMs: Math.round(c.NOTIFY_STORM_FOLLOW_UP_SECONDS * 1000), quietMs: Math.round(c.NOTIFY_STORM_QUIET_SECONDS * 1000),
       },
       failingAfter: c.NOTIFY_CHANNEL_FAILING_AFTER,

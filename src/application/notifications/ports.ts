@@ -362,6 +362,8 @@ export interface DueStorm extends StoredStorm {
 export interface StormLedger {
   /** The customer's storm (CALM at version 0 when it has no row). */
   storm(organizationId: number, customerId: number): Promise<StoredStorm>;
+  /** The storms of these customers in one read, in order (a routing round's customers). */
+  stormsOf(customers: readonly { organizationId: number; customerId: number }[]): Promise<StoredStorm[]>;
   /**
    * Routes a customer's events at once: the alone ones with their deliveries, the held ones held for
    * the storm's next message, the absorbed ones marked routed; and the storm's new state (due at

@@ -9,7 +9,12 @@ import {
 } from '../../domain/notifications/storm-digest';
 import type { Clock } from '../shared/clock';
 import type { FallBackFromFailingChannels } from './fall-back-from-failing-channels';
-import type { DeliveryLedger, DueStorm, EventRoute, NotificationChannelRepository, OutboxEvent, StormLedger, StormRoute } from './ports';
+import type {
+  DeliveryLedger, DueStorm, EventRoute, NotificationChannelRepository, OutboxEvent, StoredStorm, StormLedger, StormRoute,
+} from './ports';
+
+/** Events routed per round. */
+export const ROUTE_BATCH = 1000;
 
 const messageOf = (kind: ChannelEvent, event: OutboxEvent): Omit<NotificationMessage, 'id'> => ({
   event: kind, occurredAt: event.occurredAt, summary: event.summary, incidentId: event.incidentId,
@@ -38,7 +43,8 @@ export class RouteOutboxEvents {
     private readonly storms: StormLedger, private readonly policy: StormPolicy, private readonly fallbacks: FallBackFromFailingChannels,
   ) {}
 
-  async execute(limit = 100): Promise<number> {
+  /** `limit`: most events a round routes (a storm's backlog goes in few rounds: the statements per round grow with its customers, not its events). */
+  async execute(limit = ROUTE_BATCH): Promise<number> {
     const events = await this.ledger.unroutedEvents(OUTBOX_EVENT_KINDS, limit);
     const byOrganization = new Map<number, NotificationChannel[]>();
     for (const organizationId of new Set(events.filter((e) => e.customerId !== null).map((e) => e.organizationId))) {
@@ -65,13 +71,16 @@ export class RouteOutboxEvents {
       inStorms.set(key, customer);
     }
     let routed = await this.ledger.routeMany(alone, this.clock.now());
-    for (const customer of inStorms.values()) routed += await this.routeInStorm(customer);
+    const customers = [...inStorms.values()];
+    const stored = await this.storms.stormsOf(customers);
+    for (const [i, customer] of customers.entries()) routed += await this.routeInStorm(customer, stored[i]!);
     return routed + (await this.tellDueStorms(limit)) + (await this.fallbacks.execute(limit));
   }
 
   /** A customer's events of the round through its storm, in the outbox's order; on a lost race they wait for the next round. */
-  private async routeInStorm({ organizationId, customerId, routes }: { organizationId: number; customerId: number; routes: EventRoute[] }): Promise<number> {
-    const stored = await this.storms.storm(organizationId, customerId);
+  private async routeInStorm(
+    { organizationId, customerId, routes }: { organizationId: number; customerId: number; routes: EventRoute[] }, stored: StoredStorm,
+  ): Promise<number> {
     const now = this.clock.now();
     let state = stored.state;
     const decided: StormRoute[] = routes.map((route) => {

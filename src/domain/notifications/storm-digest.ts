@@ -6,8 +6,10 @@ import type { NotificationMessage } from './notification-message';
  * incidents opening within `windowMs` of the window's first are counted; the first `alone` go out
  * at once, one message each (the first alerts are never delayed). One more starts the customer's
  * storm: from then on its incident transitions are held, and each channel gets
- *   1. one digest for the storm (`stage: started`) once it gathered for `windowMs`: how many of
- *      the customer's monitors are down, listing the held ones;
+ *   1. one digest for the storm (`stage: started`) once it settled: no new failure joined for
+ *      `settleMs`, or it gathered for `windowMs`, whichever comes first (a burst of failures is
+ *      told together as soon as it stops, a long one after the window): how many of the
+ *      customer's monitors are down, listing the held ones;
  *   2. at most one follow-up (`stage: update`) per `followUpMs` with what changed since (new
  *      failures, recoveries), and none when nothing changed;
  *   3. one recovery digest (`stage: over`) when the storm is over: its last incident recovered
@@ -18,8 +20,10 @@ import type { NotificationMessage } from './notification-message';
 export interface StormPolicy {
   /** Openings of a customer within a window sent alone; one more starts a storm. */
   readonly alone: number;
-  /** The window that detects a storm, and how long its first digest gathers (ms); 0 turns storms off. */
+  /** The window that detects a storm, and how long its first digest gathers at most (ms); 0 turns storms off. */
   readonly windowMs: number;
+  /** The first digest goes out once no new failure joined for this long (ms), if before the window ends. */
+  readonly settleMs: number;
   /** At most one follow-up per channel per this long (ms). */
   readonly followUpMs: number;
   /** A storm no new failure joined for this long is over (ms). */
@@ -111,7 +115,7 @@ export function stormDueAt(state: CustomerStorm, policy: StormPolicy): number | 
   if (storm.pendingSince === null) return quietEnd;
   if (storm.down.length === 0) return storm.pendingSince;
   const changes = storm.toldAt === null
-    ? storm.startedAt + policy.windowMs
+    ? Math.min(storm.startedAt + policy.windowMs, storm.lastFailureAt + policy.settleMs)
     : Math.max(storm.toldAt + policy.followUpMs, storm.pendingSince + policy.windowMs);
   return Math.min(changes, quietEnd);
 }

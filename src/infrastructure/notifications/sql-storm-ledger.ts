@@ -19,10 +19,20 @@ export class SqlStormLedger implements StormLedger {
   constructor(private readonly sql: SqlRunner) {}
 
   async storm(organizationId: number, customerId: number): Promise<StoredStorm> {
-    const [row] = await this.sql.query<StormRow>(
-      `SELECT state, version FROM notification_storms WHERE organization_id = ? AND customer_id = ?`, [organizationId, customerId],
+    const [stored] = await this.stormsOf([{ organizationId, customerId }]);
+    return stored!;
+  }
+
+  async stormsOf(customers: readonly { organizationId: number; customerId: number }[]): Promise<StoredStorm[]> {
+    if (customers.length === 0) return [];
+    const rows = await this.sql.query<StormRow>(
+      `SELECT s.organization_id, s.customer_id, s.state, s.version
+         FROM unnest(?::int[], ?::int[]) AS k(organization_id, customer_id)
+         JOIN notification_storms s ON s.organization_id = k.organization_id AND s.customer_id = k.customer_id`,
+      [customers.map((c) => c.organizationId), customers.map((c) => c.customerId)],
     );
-    return row ? { state: row.state, version: row.version } : { state: CALM, version: 0 };
+    const found = new Map(rows.map((row) => [`${row.organization_id}/${row.customer_id}`, { state: row.state, version: row.version }]));
+    return customers.map((c) => found.get(`${c.organizationId}/${c.customerId}`) ?? { state: CALM, version: 0 });
   }
 
   async route(

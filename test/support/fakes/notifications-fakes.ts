@@ -248,6 +248,10 @@ export class FakeStormLedger implements StormLedger {
     return row ? { state: row.state, version: row.version } : { state: CALM, version: 0 };
   }
 
+  async stormsOf(customers: readonly { organizationId: number; customerId: number }[]) {
+    return Promise.all(customers.map((c) => this.storm(c.organizationId, c.customerId)));
+  }
+
   async route(organizationId: number, customerId: number, version: number, next: CustomerStorm, dueAt: Date | null, routes: readonly StormRoute[], at: Date) {
     const key = `${organizationId}/${customerId}`;
     const rows = routes.map((r) => this.ledger.events.find((e) => e.id === r.event.id));

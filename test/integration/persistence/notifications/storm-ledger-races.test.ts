@@ -11,7 +11,7 @@ import { channelFailingMessage } from '../../../../src/domain/notifications/chan
 import { CALM, routeInStorm, stormDueAt, tellStorm, type CustomerStorm } from '../../../../src/domain/notifications/storm-digest';
 import type { OutboxEvent, StormRoute } from '../../../../src/application/notifications/ports';
 
-const POLICY = { alone: 2, windowMs: 60_000, followUpMs: 60_000, quietMs: 1_800_000 };
+const POLICY = { alone: 2, windowMs: 60_000, settleMs: 60_000, followUpMs: 60_000, quietMs: 1_800_000 };
 
 /**
  * The storm and fallback statements raced on the real tables, as several workers would run them:

@@ -17,7 +17,7 @@ function fallbackHarness() {
   const ledger = new FakeDeliveryLedger(h.channels);
   const health = new FakeChannelHealthLedger(ledger, h.channels);
   const sender = new FakeNotificationSender();
-  const route = new RouteOutboxEvents(ledger, h.channels, h.clock, new FakeStormLedger(ledger), { alone: 3, windowMs: 0, followUpMs: 60_000, quietMs: 1_800_000 },
+  const route = new RouteOutboxEvents(ledger, h.channels, h.clock, new FakeStormLedger(ledger), { alone: 3, windowMs: 0, settleMs: 0, followUpMs: 60_000, quietMs: 1_800_000 },
     new FallBackFromFailingChannels(health, h.channels, { failingAfter: 2 }, h.clock));
   const deliver = new DeliverDueNotifications(ledger, h.channels, { webhook: sender, email: sender }, h.secrets,
     { baseMs: 1_000, maxMs: 60_000, maxAttempts: 1, leaseMs: 30_000, batch: 50 }, h.clock, { notificationDelivery: () => undefined }, () => 0.5);

@@ -13,7 +13,7 @@ import { harness } from './harness';
 const SETTINGS: DeliverySettings = { baseMs: 1_000, maxMs: 60_000, maxAttempts: 3, leaseMs: 30_000, batch: 10 };
 const admin = () => anActor().build();
 
-function deliveryHarness(storm: StormPolicy = { alone: 3, windowMs: 60_000, followUpMs: 60_000, quietMs: 1_800_000 }) {
+function deliveryHarness(storm: StormPolicy = { alone: 3, windowMs: 60_000, settleMs: 60_000, followUpMs: 60_000, quietMs: 1_800_000 }) {
   const h = harness();
   const ledger = new FakeDeliveryLedger(h.channels);
   const storms = new FakeStormLedger(ledger);

@@ -30,7 +30,7 @@ function stormHarness() {
   const sentTo = (publicId: string) => ledger.deliveries.filter((d) => d.channelPublicId === publicId).map((d) => d.message);
   const listed = (message: { data: Record<string, unknown> }) => (message.data.incidents as Array<{ incidentId: string; change: string }>)
     .map((i) => `${i.change} ${i.incidentId}`);
-  const policy = { alone: 3, windowMs: 5_000, followUpMs: 60_000, quietMs: 1_800_000 };
+  const policy = { alone: 3, windowMs: 5_000, settleMs: 5_000, followUpMs: 60_000, quietMs: 1_800_000 };
   const routeWith = (over: Partial<typeof policy>) => new RouteOutboxEvents(ledger, h.channels, h.clock, storms, { ...policy, ...over }, fallbacks);
   return { ...h, ledger, storms, anEvent, sentTo, listed, routeWith, route: routeWith({}) };
 }

@@ -8,7 +8,7 @@ import { digestLines } from '../../../../src/domain/notifications/notification-m
 import { chatPayload, emailContent, smsContent, webhookPayload } from '../../../../src/domain/notifications/notification-message';
 
 /** Three openings within 5 s go out alone, a fourth starts a storm; follow-ups at most each 60 s; 30 quiet minutes end it. */
-const POLICY = { alone: 3, windowMs: 5_000, followUpMs: 60_000, quietMs: 1_800_000 };
+const POLICY = { alone: 3, windowMs: 5_000, settleMs: 5_000, followUpMs: 60_000, quietMs: 1_800_000 };
 const s = (seconds: number) => seconds * 1000;
 const opened = (n: number, seconds: number): StormEvent => ({ kind: 'incident.opened', incidentId: `inc-${n}`, at: s(seconds) });
 const resolved = (n: number, seconds: number): StormEvent => ({ kind: 'incident.resolved', incidentId: `inc-${n}`, at: s(seconds) });
@@ -69,6 +69,23 @@ describe('storms (domain)', () => {
     const told = tellStorm(state, s(8), POLICY);
     expect(told.stage).to.equal('started');
     expect(told.state.storm).to.deep.include({ toldAt: s(8), pendingSince: null });
+  });
+
+  it('tells the first digest once the storm settled: no new failure for settleMs, and at most the window after it started', () => {
+    const settling = { ...POLICY, settleMs: 1_000 };
+    const route = (events: StormEvent[]) => events.reduce((state, event) => routeInStorm(state, event, settling).state, CALM);
+    // A burst over 2 s: told a second after its last failure, long before the window ends.
+    const burst = route([opened(1, 0), opened(2, 0.5), opened(3, 1), opened(4, 1.5), opened(5, 2)]);
+    expect(stormDueAt(burst, settling)).to.equal(s(3));
+    expect(tellStorm(burst, s(2.999), settling).stage, 'the burst may go on').to.equal(null);
+    expect(tellStorm(burst, s(3), settling).stage).to.equal('started');
+    // Failures that keep coming: told when the window after the storm's start ends.
+    const steady = route(Array.from({ length: 20 }, (_, i) => opened(i + 1, i * 0.5)));
+    expect(steady.storm!.startedAt).to.equal(s(1.5));
+    expect(stormDueAt(steady, settling)).to.equal(s(6.5));
+    // After the first digest the follow-ups keep their own period.
+    const told = tellStorm(burst, s(3), settling).state;
+    expect(stormDueAt(routeInStorm(told, opened(9, 4), settling).state, settling)).to.equal(s(63));
   });
 
   it('holds every opening past zero alone (the first alert then waits for the digest)', () => {
