@@ -15,6 +15,8 @@ import type {
 
 /** Events routed per round. */
 export const ROUTE_BATCH = 1000;
+/** Customers' storm writes of a round in flight at once (each one statement on its own connection). */
+const STORM_WRITERS = 4;
 
 const messageOf = (kind: ChannelEvent, event: OutboxEvent): Omit<NotificationMessage, 'id'> => ({
   event: kind, occurredAt: event.occurredAt, summary: event.summary, incidentId: event.incidentId,
@@ -73,7 +75,15 @@ export class RouteOutboxEvents {
     let routed = await this.ledger.routeMany(alone, this.clock.now());
     const customers = [...inStorms.values()];
     const stored = await this.storms.stormsOf(customers);
-    for (const [i, customer] of customers.entries()) routed += await this.routeInStorm(customer, stored[i]!);
+    // Customers' storms are independent rows: their writes run side by side, a few at a time.
+    let next = 0;
+    await Promise.all(Array.from({ length: Math.min(STORM_WRITERS, customers.length) }, async () => {
+      while (next < customers.length) {
+        const i = next++;
+        const written = await this.routeInStorm(customers[i]!, stored[i]!);
+        routed += written;
+      }
+    }));
     return routed + (await this.tellDueStorms(limit)) + (await this.fallbacks.execute(limit));
   }
 
