@@ -1,6 +1,7 @@
 import type { AlertDecision } from '../../domain/incidents/alert-decision';
 import type { AlertPolicy } from '../../domain/incidents/alert-policy';
 import type { AlertState } from '../../domain/incidents/alert-state';
+import { confirmationAt } from '../../domain/incidents/confirmation';
 import type { CheckObservation } from '../../domain/results/check-status';
 import { isDetailSample, keepsDetail } from '../../domain/results/detail-sampling';
 import type { Clock } from '../shared/clock';
@@ -22,12 +23,14 @@ export interface RecordCheckResultInput {
   readonly result: CheckObservation;
 }
 
-/** A result the alert rules judged (not a steady one): the monitor's state after its batch, and its policy. */
+/** A result the alert rules judged (not a steady one): the monitor's state after its batch, its policy, and when to confirm it. */
 export interface JudgedResult {
   readonly monitorId: number;
   readonly location: string;
   readonly state: AlertState;
   readonly policy: AlertPolicy;
+  /** When the monitor should be checked again from every location to confirm this result (see confirmation.ts); null: at its interval. */
+  readonly confirmAt: Date | null;
 }
 
 export interface RecordedBatch {
@@ -151,10 +154,12 @@ export class RecordCheckResult {
         let incident: Incident | null = state.openIncidentId === null ? null : (incidents.get(state.openIncidentId) ?? null);
         if (incident && !incident.isOpen) incident = null;
         if (!incident) state.openIncidentId = null;
+        const previousStatus = state.location(location)?.status ?? null;
+        const suppressedNow = suppressedOf.get(input)!;
         const decisions = state.observe(
           { location, status: result.status, reasonCode: result.reasonCode, checkedAt: result.checkedAt },
           policy,
-          { suppressed: suppressedOf.get(input)!, remindersMuted: incident?.status === 'acknowledged' },
+          { suppressed: suppressedNow, remindersMuted: incident?.status === 'acknowledged' },
         );
         for (const decision of decisions) {
           incident = await this.actions.carryOut(decision, { state, incident, monitor, location, result }, effects);
@@ -163,7 +168,10 @@ export class RecordCheckResult {
         if (result.status === 'down') downsLeft -= 1;
         outcomes.set(input, {
           recorded: true, decisions: decisions.map((d) => d.kind), openIncidentId: state.openIncidentId,
-          judged: { monitorId: input.monitorId, location, state, policy },
+          judged: {
+            monitorId: input.monitorId, location, state, policy,
+            confirmAt: confirmationAt({ state, policy, location, status: result.status, checkedAt: result.checkedAt, previousStatus, suppressed: suppressedNow }),
+          },
         });
       }
       await this.results.appendMany(stored);

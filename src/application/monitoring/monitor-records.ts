@@ -23,7 +23,7 @@ const head = ({ monitor, customerPublicId }: MonitorListItem) => ({
 
 /** Alerting, tags and timestamps: the fields every record ends its common part with. */
 const tail = ({ monitor, tags }: MonitorListItem) => ({
-  alertConsecutiveChecks: monitor.alertConsecutiveChecks, alertLocationThreshold: monitor.alertLocationThreshold,
+  alertConsecutiveChecks: monitor.alertConsecutiveChecks, alertRetryInterval: monitor.alertRetryInterval, alertLocationThreshold: monitor.alertLocationThreshold,
   alertLocationThresholdCount: monitor.alertLocationThresholdCount, alertReminderInterval: monitor.alertReminderInterval,
   sslExpiryReminderInterval: monitor.sslExpiryReminderInterval, dnsblReminderInterval: monitor.dnsblReminderInterval,
   tags: tags.map((t) => ({ id: t.id, publicId: t.publicId, name: t.name, color: t.color })),

@@ -6,6 +6,7 @@ import type { MonitorCustomerTerms } from './ports';
 /** A customer's alert settings, the starting point of each new monitor's. */
 export const alertDefaultsOf = (terms: MonitorCustomerTerms): AlertSettings => ({
   alertConsecutiveChecks: terms.alerts.consecutiveChecks,
+  alertRetryInterval: terms.alerts.retryInterval,
   alertLocationThreshold: Number(terms.alerts.locationThreshold).toFixed(2),
   alertLocationThresholdCount: terms.alerts.locationThresholdCount,
   alertReminderInterval: terms.alerts.reminderInterval,

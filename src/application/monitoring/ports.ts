@@ -33,6 +33,8 @@ export interface MonitorCustomerTerms {
   readonly autoQuotaUpgrade: boolean;
   readonly alerts: {
     readonly consecutiveChecks: number;
+    /** Seconds before a confirmation check. */
+    readonly retryInterval: number;
     readonly locationThreshold: string;
     readonly locationThresholdCount: number;
     readonly reminderInterval: number;

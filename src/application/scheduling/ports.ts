@@ -86,6 +86,12 @@ export interface CheckSchedule {
   prune(keepChangesMs: number): Promise<void>;
   /** Makes every location of a monitor due now (trigger-check). Answers how many rows it has. */
   dueNow(monitorId: number, now: Date): Promise<number>;
+  /**
+   * Confirmation checks: each monitor runs once more at its time from every location, wherever its
+   * rows are held, off its interval grid (the next regular slot stays where it was). Logged as
+   * triggered changes due then, in one statement; joins the caller's transaction.
+   */
+  confirmAt(confirmations: readonly { monitorId: number; at: Date }[]): Promise<void>;
 }
 export const CHECK_SCHEDULE = Symbol.for('CheckSchedule');
 

@@ -1,5 +1,6 @@
 import type { CheckResult } from '../../domain/checks/check-result';
 import type { CheckObservation } from '../../domain/results/check-status';
+import { confirmationsOf } from '../../domain/incidents/confirmation';
 import type { TransactionRunner } from '../shared/transaction';
 import type { RecordCheckResult } from '../incidents/record-check-result';
 import type { CheckOutcome, CheckSchedule, OutcomeRecorder, RecordedOutcomes } from './ports';
@@ -14,7 +15,9 @@ export const observationOf = (result: CheckResult): CheckObservation => ({
 });
 
 /**
- * Records a batch of finished checks in one transaction with the worker's renewal: results are
+ * Records a batch of finished checks in one transaction with the worker's renewal, and logs the
+ * confirmation checks its results ask for (confirmation.ts: one per monitor, run from every
+ * location at once) in the same transaction: results are
  * stored and judged by the alert rules only while the worker is alive and unfenced, so once
  * another worker has taken its rows over, its late outcomes count for nothing (each slot counts
  * once). Monitors are handled in id order so concurrent batches lock alike.
@@ -31,10 +34,11 @@ export class RecordOutcomes implements OutcomeRecorder {
     const ordered = [...outcomes].sort((a, b) => a.planned.check.monitorId - b.planned.check.monitorId);
     return this.tx.run(async () => {
       if (!(await this.schedule.renew(workerId, now, aliveUntil))) return { recorded: 0, dropped: outcomes.length, fenced: true };
-      await this.recordResult.executeMany(ordered.map(({ planned, result }) => ({
+      const { judged } = await this.recordResult.executeMany(ordered.map(({ planned, result }) => ({
         monitorId: planned.check.monitorId, organizationId: planned.organizationId, customerId: planned.customerId,
         location: planned.check.location, intervalMs: planned.check.intervalMs, result: observationOf(result),
       })));
+      await this.schedule.confirmAt(confirmationsOf(judged));
       return { recorded: outcomes.length, dropped: 0, fenced: false };
     });
   }

@@ -29,6 +29,8 @@ export interface CustomerTerms {
   readonly allowedCheckCountryCodes: readonly string[] | null;
   readonly alerts: {
     readonly consecutiveChecks: number;
+    /** Seconds before a confirmation check. */
+    readonly retryInterval: number;
     readonly locationThreshold: string;
     readonly locationThresholdCount: number;
     readonly reminderInterval: number;

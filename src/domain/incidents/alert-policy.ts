@@ -2,6 +2,8 @@
 export interface AlertPolicy {
   /** alertConsecutiveChecks: failed checks in a row before a location counts as failing (at least 1). */
   readonly consecutiveChecks: number;
+  /** alertRetryInterval: seconds before a confirmation check (see confirmation.ts). */
+  readonly retryIntervalSeconds: number;
   /** alertLocationThreshold: share of the locations (decimal string, "0.50") that must agree. */
   readonly locationThreshold: string;
   /** alertLocationThresholdCount: at least this many locations must agree. */

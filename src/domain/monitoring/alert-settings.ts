@@ -2,6 +2,8 @@
 export interface AlertSettings {
   /** Failed checks in a row before an alert. */
   alertConsecutiveChecks: number;
+  /** Seconds before a confirmation check after a failure (or a recovery) that does not decide yet (floor 10). */
+  alertRetryInterval: number;
   /** Share of locations (a decimal string, "0.50") that must fail. */
   alertLocationThreshold: string;
   /** Or: this many locations must fail. */
@@ -15,12 +17,12 @@ export interface AlertSettings {
 }
 
 export const ALERT_FIELDS = [
-  'alertConsecutiveChecks', 'alertLocationThreshold', 'alertLocationThresholdCount', 'alertReminderInterval',
+  'alertConsecutiveChecks', 'alertRetryInterval', 'alertLocationThreshold', 'alertLocationThresholdCount', 'alertReminderInterval',
   'sslExpiryReminderInterval', 'dnsblReminderInterval',
 ] as const;
 
 export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
-  alertConsecutiveChecks: 2, alertLocationThreshold: '0.50', alertLocationThresholdCount: 1, alertReminderInterval: 60,
+  alertConsecutiveChecks: 2, alertRetryInterval: 20, alertLocationThreshold: '0.50', alertLocationThresholdCount: 1, alertReminderInterval: 60,
   sslExpiryReminderInterval: null, dnsblReminderInterval: null,
 };
 

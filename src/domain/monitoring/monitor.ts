@@ -30,6 +30,7 @@ export class Monitor implements MonitorState {
   connectPort!: number | null;
   connectTlsInsecure!: boolean;
   alertConsecutiveChecks!: number;
+  alertRetryInterval!: number;
   alertLocationThreshold!: string;
   alertLocationThresholdCount!: number;
   alertReminderInterval!: number;

@@ -21,6 +21,8 @@ export interface CustomerProfile {
   country: string | null;
   vatId: string | null;
   alertConsecutiveChecks: number;
+  /** Seconds before a confirmation check (floor 10). */
+  alertRetryInterval: number;
   /** A decimal in 0..1 kept as text ("0.50"): the share of locations that must fail. */
   alertLocationThreshold: string;
   alertLocationThresholdCount: number;
@@ -53,7 +55,7 @@ const PROFILE_DEFAULTS: Omit<CustomerProfile, 'name' | 'email'> = {
   notificationPhoneNumber: null, notificationEmail: null, monthlyReportsEnabled: false,
   notificationChannels: null, notificationTargets: null, notificationRules: null,
   companyName: null, street: null, postalCode: null, city: null, country: null, vatId: null,
-  alertConsecutiveChecks: 2, alertLocationThreshold: '0.50', alertLocationThresholdCount: 1, alertReminderInterval: 0,
+  alertConsecutiveChecks: 2, alertRetryInterval: 20, alertLocationThreshold: '0.50', alertLocationThresholdCount: 1, alertReminderInterval: 0,
   dnsblReminderInterval: null, sslExpiryReminderInterval: null,
 };
 
@@ -91,6 +93,7 @@ export class Customer implements CustomerProfile, CustomerTermsFields {
   declare country: string | null;
   declare vatId: string | null;
   declare alertConsecutiveChecks: number;
+  declare alertRetryInterval: number;
   declare alertLocationThreshold: string;
   declare alertLocationThresholdCount: number;
   declare alertReminderInterval: number;

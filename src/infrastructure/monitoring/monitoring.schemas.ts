@@ -37,6 +37,7 @@ export const MonitorSchema = new EntitySchema<Monitor>({
     heartbeatToken: { type: 'string', nullable: true, unique: true },
     lastHeartbeatAt: { type: 'datetime', columnType: 'timestamptz', nullable: true },
     alertConsecutiveChecks: { type: 'integer' },
+    alertRetryInterval: { type: 'integer' },
     alertLocationThreshold: { type: 'decimal', columnType: 'numeric(3,2)' },
     alertLocationThresholdCount: { type: 'integer' },
     alertReminderInterval: { type: 'integer' },

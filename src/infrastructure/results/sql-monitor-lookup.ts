@@ -9,12 +9,12 @@ const INT = /^\d{1,15}$/;
 interface MonitorRow {
   id: string; public_id: string; organization_id: number; customer_id: number; name: string;
   check_interval_seconds: number; locations: string[]; created_at: Date;
-  alert_consecutive_checks: number; alert_location_threshold: string; alert_location_threshold_count: number;
+  alert_consecutive_checks: number; alert_retry_interval: number; alert_location_threshold: string; alert_location_threshold_count: number;
   alert_reminder_interval: number; ssl_expiry_reminder_interval: number | null; dnsbl_reminder_interval: number | null;
 }
 
 const COLUMNS = `id, public_id, organization_id, customer_id, name, check_interval_seconds, locations, created_at,
-  alert_consecutive_checks, alert_location_threshold::text AS alert_location_threshold, alert_location_threshold_count,
+  alert_consecutive_checks, alert_retry_interval, alert_location_threshold::text AS alert_location_threshold, alert_location_threshold_count,
   alert_reminder_interval, ssl_expiry_reminder_interval, dnsbl_reminder_interval`;
 
 const toRef = (row: MonitorRow): MonitorRef => ({
@@ -26,7 +26,7 @@ const toRef = (row: MonitorRow): MonitorRef => ({
 const profileOf = (row: MonitorRow): AlertProfile => ({
   monitor: toRef(row),
   policy: {
-    consecutiveChecks: row.alert_consecutive_checks, locationThreshold: row.alert_location_threshold,
+    consecutiveChecks: row.alert_consecutive_checks, retryIntervalSeconds: row.alert_retry_interval, locationThreshold: row.alert_location_threshold,
     locationThresholdCount: row.alert_location_threshold_count, reminderIntervalMinutes: row.alert_reminder_interval,
     sslExpiryReminderDays: row.ssl_expiry_reminder_interval, dnsblReminderDays: row.dnsbl_reminder_interval,
     locations: row.locations ?? [],

@@ -155,6 +155,16 @@ export class PgCheckSchedule implements CheckSchedule {
     );
   }
 
+  async confirmAt(confirmations: readonly { monitorId: number; at: Date }[]): Promise<void> {
+    if (confirmations.length === 0) return;
+    await this.sql.query(
+      `INSERT INTO check_changes (monitor_id, triggered, changed_at)
+       SELECT (e->>0)::bigint, true, 'epoch'::timestamptz + (e->>1)::bigint * interval '1 millisecond'
+         FROM jsonb_array_elements(?::jsonb) AS r(e)`,
+      [JSON.stringify(confirmations.map((c) => [c.monitorId, c.at.getTime()]))],
+    );
+  }
+
   async dueNow(monitorId: number, now: Date): Promise<number> {
     const [row] = await this.sql.query<{ rows: string }>(
       `WITH due AS (

@@ -9,7 +9,7 @@ import { customerScopeSql, refCondition } from './record-ref';
 
 const SELECT = `
   SELECT c.id, c.public_id, c.organization_id, c.status, c.allow_self_service, c.max_self_service_urls,
-    c.can_edit_managed, c.quota_tier_index, c.allowed_check_country_codes, c.alert_consecutive_checks,
+    c.can_edit_managed, c.quota_tier_index, c.allowed_check_country_codes, c.alert_consecutive_checks, c.alert_retry_interval,
     c.alert_location_threshold, c.alert_location_threshold_count, c.alert_reminder_interval,
     c.dnsbl_reminder_interval, c.ssl_expiry_reminder_interval,
     p.id AS package_id, p.key AS package_key, p.min_check_interval_minutes, p.quota_tiers, p.sms_monthly_allowance,
@@ -61,7 +61,7 @@ function toTerms(row: Record<string, any>): CustomerTerms {
     quotaTiers: tiers, currentTierIndex: index, autoQuotaUpgrade: row.auto_quota_upgrade,
     smsMonthlyAllowance: row.sms_monthly_allowance, allowedCheckCountryCodes: row.allowed_check_country_codes,
     alerts: {
-      consecutiveChecks: row.alert_consecutive_checks, locationThreshold: row.alert_location_threshold,
+      consecutiveChecks: row.alert_consecutive_checks, retryInterval: row.alert_retry_interval, locationThreshold: row.alert_location_threshold,
       locationThresholdCount: row.alert_location_threshold_count, reminderInterval: row.alert_reminder_interval,
       dnsblReminderInterval: row.dnsbl_reminder_interval, sslExpiryReminderInterval: row.ssl_expiry_reminder_interval,
     },

@@ -55,6 +55,7 @@ export const CustomerSchema = new EntitySchema<Customer>({
     paymentProviderCustomerId: nullableText, paymentProviderSubscriptionId: nullableText,
     customPricing: nullableJson,
     alertConsecutiveChecks: { type: 'integer' },
+    alertRetryInterval: { type: 'integer' },
     alertLocationThreshold: { type: 'decimal', columnType: 'numeric(3,2)' },
     alertLocationThresholdCount: { type: 'integer' },
     alertReminderInterval: { type: 'integer' },

@@ -12,7 +12,7 @@ import { inScope, RowVersions } from './shared-fakes';
 
 /** The alert policy of a monitor: alert on the first failure of half the locations, no reminders. */
 export const aPolicy = (overrides: Partial<AlertPolicy> = {}): AlertPolicy => ({
-  consecutiveChecks: 1, locationThreshold: '0.50', locationThresholdCount: 1, reminderIntervalMinutes: 0,
+  consecutiveChecks: 1, retryIntervalSeconds: 20, locationThreshold: '0.50', locationThresholdCount: 1, reminderIntervalMinutes: 0,
   sslExpiryReminderDays: null, dnsblReminderDays: null, locations: ['eu'], ...overrides,
 });
 

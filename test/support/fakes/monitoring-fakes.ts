@@ -79,7 +79,7 @@ export class FakeMonitors implements MonitorRepository, MonitorReader {
 export const terms = (over: Partial<MonitorCustomerTerms> = {}): MonitorCustomerTerms => ({
   customerId: 10, publicId: 'c-10', organizationId: 1, allowSelfService: true, maxSelfServiceUrls: 5, canEditManaged: false,
   minCheckIntervalMinutes: 1, quotaTiers: [{ monitorLimit: 50, priceMonthly: 0 }], currentTierIndex: 0, autoQuotaUpgrade: false,
-  alerts: { consecutiveChecks: 3, locationThreshold: '0.5', locationThresholdCount: 2, reminderInterval: 30, dnsblReminderInterval: null, sslExpiryReminderInterval: 7 },
+  alerts: { consecutiveChecks: 3, retryInterval: 30, locationThreshold: '0.5', locationThresholdCount: 2, reminderInterval: 30, dnsblReminderInterval: null, sslExpiryReminderInterval: 7 },
   ...over,
 });
 

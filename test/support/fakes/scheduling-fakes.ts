@@ -83,6 +83,9 @@ export class FakeSchedule implements CheckSchedule {
   async changesAfter(afterSeq: number, limit: number) { return this.changes.filter((c) => c.seq > afterSeq).slice(0, limit); }
   async prune() { this.prunes++; }
   async dueNow() { return 0; }
+  async confirmAt(confirmations: readonly { monitorId: number; at: Date }[]) {
+    for (const { monitorId, at } of confirmations) this.changes.push({ seq: this.changes.length + 1, monitorId, triggered: true, at });
+  }
 
   /** Rows `workerId` holds. */
   heldBy(workerId: string): ClaimedCheck[] {

@@ -23,7 +23,7 @@ interface Touched {
  * The worker's reading of the schedule's change log (monitor writes and trigger-check): each round
  * reads what was logged since the last, and re-reads the held rows of the monitors named. Rows gone
  * (paused, deleted, location dropped) are forgotten, a new interval moves the row onto its new
- * grid, a trigger makes it due now, and the plan is refreshed (config, heartbeats). Old entries of
+ * grid, a trigger makes it due now (a confirmation check: due at its time), and the plan is refreshed (config, heartbeats). Old entries of
  * the log are pruned now and then.
  */
 export class ChangeFeed {
@@ -73,7 +73,9 @@ export class ChangeFeed {
             h.slotMs = nextSlotAfter(new Date(now), h.intervalMs, h.phaseMs).getTime();
           }
         }
-        if (triggeredAt !== null && !h.running) h.slotMs = Math.min(h.slotMs, triggeredAt, now);
+        // A trigger-check runs now (its time is past: lateness counts from it); a confirmation at its
+        // time, unless the row's own slot comes first. Either way the next slot is back on the grid.
+        if (triggeredAt !== null && !h.running) h.slotMs = Math.min(h.slotMs, triggeredAt);
         this.queue.enqueue(h, now);
       }
     }

@@ -37,6 +37,7 @@ import { Migration20261227100000ImContactMethods } from './20261227100000-im-con
 import { Migration20261228090000AuditLog } from './20261228090000-audit-log';
 import { Migration20261230090000ImMonitorStorms } from './20261230090000-im-monitor-storms';
 import { Migration20261231120000NotificationStorms } from './20261231120000-notification-storms';
+import { Migration20261231130000AlertRetryInterval } from './20261231130000-alert-retry-interval';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -78,4 +79,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261228090000AuditLog', class: Migration20261228090000AuditLog },
   { name: 'Migration20261230090000ImMonitorStorms', class: Migration20261230090000ImMonitorStorms },
   { name: 'Migration20261231120000NotificationStorms', class: Migration20261231120000NotificationStorms },
+  { name: 'Migration20261231130000AlertRetryInterval', class: Migration20261231130000AlertRetryInterval },
 ];

@@ -53,6 +53,7 @@ export const commonPatchFields = {
 
 export const alertFields = {
   alertConsecutiveChecks: z.number().int().min(1).max(100).optional(),
+  alertRetryInterval: z.number().int().min(10).max(3_600).optional().meta({ description: 'Seconds before a confirmation check, run from every location of the monitor at once, after a failure that has not yet reached alertConsecutiveChecks (or a recovery the location threshold has not decided yet); 10-3600, default the customer\'s (20)' }),
   alertLocationThreshold: z.string().regex(LOCATION_THRESHOLD).optional().meta({ description: 'Decimal 0-1 as a string, e.g. "0.50"' }),
   alertLocationThresholdCount: z.number().int().min(1).max(100).optional(),
   alertReminderInterval: z.number().int().min(0).max(43200).optional().meta({ description: 'Minutes; 0 = no reminders' }),

@@ -22,7 +22,7 @@ const commonSchema = {
   customerPublicId: z.uuid(), name: z.string(), monitoringType: z.string(), status: z.enum(MONITOR_STATUSES),
   managementType: z.enum(MANAGEMENT_TYPES), checkInterval: z.number().int(), timeoutSeconds: z.number().int(),
   locations: z.array(z.string()),
-  alertConsecutiveChecks: z.number().int(), alertLocationThreshold: z.string(), alertLocationThresholdCount: z.number().int(),
+  alertConsecutiveChecks: z.number().int(), alertRetryInterval: z.number().int(), alertLocationThreshold: z.string(), alertLocationThresholdCount: z.number().int(),
   alertReminderInterval: z.number().int(), sslExpiryReminderInterval: z.number().int().nullable(),
   dnsblReminderInterval: z.number().int().nullable(),
   tags: z.array(z.object({ id: z.number().int(), publicId: z.uuid(), name: z.string(), color: z.string() })),

@@ -54,6 +54,7 @@ export function presentCustomerFull(view: CustomerView) {
     paymentProviderSubscriptionId: c.paymentProviderSubscriptionId,
     customPricing: c.customPricing,
     alertConsecutiveChecks: c.alertConsecutiveChecks,
+    alertRetryInterval: c.alertRetryInterval,
     alertLocationThreshold: c.alertLocationThreshold,
     alertLocationThresholdCount: c.alertLocationThresholdCount,
     alertReminderInterval: c.alertReminderInterval,

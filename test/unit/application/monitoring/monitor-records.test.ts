@@ -10,7 +10,7 @@ const view = (over: Partial<MonitorView> = {}): MonitorView => ({
   monitoringType: 'http', name: 'Shop', status: 'active', managementType: 'managed', checkInterval: 5, timeoutSeconds: 30,
   locations: ['eu-west'], url: 'https://www.example.com/', hostname: null, port: null, checkMode: null, config: {},
   connectHost: null, connectPort: null, connectTlsInsecure: false, hasCredentials: false, heartbeatToken: null, lastHeartbeatAt: null,
-  alertConsecutiveChecks: 2, alertLocationThreshold: '0.50', alertLocationThresholdCount: 1, alertReminderInterval: 60,
+  alertConsecutiveChecks: 2, alertRetryInterval: 20, alertLocationThreshold: '0.50', alertLocationThresholdCount: 1, alertReminderInterval: 60,
   sslExpiryReminderInterval: null, dnsblReminderInterval: null,
   createdAt: new Date('2026-11-22T10:00:00.123Z'), updatedAt: new Date('2026-11-22T11:00:00Z'),
   ...over,

@@ -7,7 +7,7 @@ import type { CheckStatus } from '../../../../src/domain/results/check-status';
 const t0 = new Date('2026-11-22T10:00:00Z');
 const MINUTE = 60_000;
 const policy = (overrides: Partial<AlertPolicy> = {}): AlertPolicy => ({
-  consecutiveChecks: 2, locationThreshold: '0.50', locationThresholdCount: 1, reminderIntervalMinutes: 0,
+  consecutiveChecks: 2, retryIntervalSeconds: 20, locationThreshold: '0.50', locationThresholdCount: 1, reminderIntervalMinutes: 0,
   sslExpiryReminderDays: null, dnsblReminderDays: null, locations: ['eu'], ...overrides,
 });
 const normal: ObserveContext = { suppressed: false, remindersMuted: false };
