@@ -88,6 +88,34 @@ describe('websites: create, read, list, update, delete', () => {
   });
 });
 
+describe('websites: alertRetryInterval (confirmation checks)', () => {
+  it('inherits the customer\'s (default 20 s), takes its own, refuses under 10 s on both with the field named', async () => {
+    const { token, customer } = await setup();
+    const inherited = await aWebsite().forCustomer(customer.id).create(token);
+    expect((await api('GET', `/api/websites/${inherited.publicId}`, { token })).body.alertRetryInterval).to.equal(20);
+
+    const low = await api('PATCH', `/api/customers/${customer.id}`, { token, body: { alertRetryInterval: 9 } });
+    expectError(low, 400, 'validationFailed');
+    expect(low.body.data.issues.map((i: any) => i.path)).to.deep.equal([['alertRetryInterval']]);
+    const patched = await api('PATCH', `/api/customers/${customer.id}`, { token, body: { alertRetryInterval: 45 } });
+    expect(patched.status).to.equal(200);
+    expect(patched.body.alertRetryInterval).to.equal(45);
+    const created = await aWebsite().forCustomer(customer.id).create(token);
+    expect((await api('GET', `/api/websites/${created.publicId}`, { token })).body.alertRetryInterval, 'a new monitor takes the customer\'s').to.equal(45);
+
+    const own = await api('PATCH', `/api/websites/${created.publicId}`, { token, body: { alertRetryInterval: 10 } });
+    expect(own.status, JSON.stringify(own.body)).to.equal(200);
+    expect(own.body.alertRetryInterval).to.equal(10);
+    const tooLow = await api('PATCH', `/api/websites/${created.publicId}`, { token, body: { alertRetryInterval: 5 } });
+    expectError(tooLow, 400, 'validationFailed');
+    expect(tooLow.body.data.issues.map((i: any) => i.path)).to.deep.equal([['alertRetryInterval']]);
+    expect((await api('GET', `/api/websites/${created.publicId}`, { token })).body.alertRetryInterval, 'the refused change lost nothing').to.equal(10);
+    const [row] = await (await testServer()).database.sql.query<{ alert_retry_interval: number }>(
+      `SELECT alert_retry_interval FROM monitors WHERE public_id = ?`, [created.publicId]);
+    expect(row!.alert_retry_interval, 'what the engine reads').to.equal(10);
+  });
+});
+
 describe('websites: check interval, timeout and check configuration (website rules 1-3)', () => {
   it('POST: a too-high interval is a validation issue on checkInterval; below the package minimum, checkIntervalTooLow', async () => {
     const { token, customer } = await setup({ minCheckIntervalMinutes: 3 });

@@ -16,7 +16,7 @@ const CUSTOMER_FIELDS = [
 ];
 const FULL_EXTRA_FIELDS = [
   'companyName', 'street', 'postalCode', 'city', 'country', 'vatId', 'paymentProviderCustomerId',
-  'paymentProviderSubscriptionId', 'customPricing', 'alertConsecutiveChecks', 'alertLocationThreshold',
+  'paymentProviderSubscriptionId', 'customPricing', 'alertConsecutiveChecks', 'alertRetryInterval', 'alertLocationThreshold',
   'alertLocationThresholdCount', 'alertReminderInterval', 'dnsblReminderInterval', 'sslExpiryReminderInterval',
   'allowSelfService', 'maxSelfServiceUrls', 'canEditManaged', 'quotaTierIndex',
 ];
@@ -86,7 +86,7 @@ describe('customers', () => {
     expect(response.body).to.have.all.keys([...CUSTOMER_FIELDS, ...FULL_EXTRA_FIELDS]);
     expect(response.body).to.include({
       packageId: pro.id, packageType: 'pro', packageDisplayName: 'Pro', companyName: 'Acme GmbH', vatId: 'DE123456789',
-      alertLocationThreshold: '0.75', alertConsecutiveChecks: 3, alertLocationThresholdCount: 1, alertReminderInterval: 0,
+      alertLocationThreshold: '0.75', alertConsecutiveChecks: 3, alertRetryInterval: 20, alertLocationThresholdCount: 1, alertReminderInterval: 0,
       dnsblReminderInterval: null, sslExpiryReminderInterval: null, paymentProviderCustomerId: null,
       paymentProviderSubscriptionId: null, customPricing: null, street: null,
     });

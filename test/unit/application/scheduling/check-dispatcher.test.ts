@@ -121,6 +121,32 @@ describe('CheckDispatcher', () => {
     expect(ran.some((r) => r.host === 'h3')).to.equal(false);
   });
 
+  it('runs a confirmation check at its time, off the grid, and the next regular check on the grid', async () => {
+    const schedule = new FakeSchedule(rows(2, 1_000));
+    const { dispatcher, clock, ran } = anEngine(schedule, { leaseMs: 10 * MIN });
+    await dispatcher.pump();
+    clock.advance(1_100);
+    dispatcher.startDue();
+    await settle();
+    expect(ran.map((r) => r.host)).to.deep.equal(['h1', 'h2']);
+    // Monitor 1's result asked for a confirmation 20 s after its check.
+    await schedule.confirmAt([{ monitorId: 1, at: new Date(start + 21_000) }]);
+    await dispatcher.pump();
+    expect(ran, 'not before its time').to.have.length(2);
+    ran.length = 0;
+    for (let t = 0; t < 2 * MIN; t += 250) {
+      clock.advance(250);
+      dispatcher.startDue();
+      await settle();
+    }
+    const h1 = ran.filter((r) => r.host === 'h1').map((r) => r.at - start);
+    expect(h1).to.have.length(3);
+    expect(h1[0]! - 21_000, 'the confirmation at its time').to.be.within(0, 300);
+    expect(h1.slice(1).map((at) => at - 1_000), 'then back on the grid').to.satisfy((offsets: number[]) =>
+      offsets.every((offset, k) => offset - (k + 1) * MIN >= 0 && offset - (k + 1) * MIN <= 300));
+    expect(ran.filter((r) => r.host === 'h2'), 'the other monitor is not touched').to.have.length(2);
+  });
+
   it('runs what a changed monitor now asks for (config edits, heartbeat beats): the plan is read again', async () => {
     const schedule = new FakeSchedule(rows(1, 30_000));
     let version = 1;

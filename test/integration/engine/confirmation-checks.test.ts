@@ -1,0 +1,110 @@
+import { expect } from 'chai';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { api } from '../../support/http-client';
+import { anOrganization } from '../../support/builders';
+import { aCustomerRow } from '../../support/identity-fixtures';
+import { aMonitorRow } from '../../support/results-fixtures';
+import { useLoopbackChecks } from '../../support/loopback-checks';
+import { testClock } from '../../support/test-clock';
+import { testServer } from '../../support/test-server';
+import { anEngineFor, runUntilRecorded } from '../../support/engine-runs';
+
+const LOCATION = 'eu-west';
+
+describe('confirmation re-checks through the real engine (loopback target, PostgreSQL)', () => {
+  let status = 200;
+  let server: http.Server;
+  let url: string;
+  const monitorIds = new Set<number>();
+
+  before(async () => {
+    await useLoopbackChecks({});
+    server = http.createServer((_req, res) => res.writeHead(status).end('ok'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  });
+  after(() => new Promise((resolve) => server.close(resolve)));
+
+  it('a 5-minute monitor needing 2 failures alerts one retry interval after the first failure, not an interval later', async () => {
+    const org = await anOrganization('confirm');
+    const customerId = await aCustomerRow(org.user.organizationId);
+    const monitor = await aMonitorRow(org.user.organizationId, customerId, {
+      locations: [LOCATION], consecutiveChecks: 2, checkIntervalSeconds: 300,
+    });
+    const { database } = await testServer();
+    await database.sql.query(
+      `UPDATE monitors SET kind = 'website', monitoring_type = 'http', url = ?, timeout_seconds = 5, check_interval = 5, alert_retry_interval = 10
+        WHERE id = ?`, [url, monitor.id],
+    );
+    // The regular slot is an hour away on the test clock: every check below is a trigger or a confirmation.
+    await database.sql.query(`UPDATE check_schedule SET next_due_at = ? WHERE monitor_id = ?`, [new Date(testClock.now().getTime() + 3_600_000), monitor.id]);
+    monitorIds.add(monitor.id);
+    const dispatcher = await anEngineFor(monitorIds, [LOCATION], 'confirming');
+    const incidents = async () => (await api('GET', '/api/incidents', { token: org.token, query: { monitorId: String(monitor.id) } })).body.items as Array<{
+      status: string; startedAt: string;
+    }>;
+
+    status = 503;
+    await api('POST', `/api/websites/${monitor.publicId}/trigger-check`, { token: org.token });
+    await runUntilRecorded(dispatcher, 1);
+    expect(await incidents(), 'one failure of two: nothing yet').to.have.length(0);
+    const [change] = await database.sql.query<{ due: Date }>(
+      `SELECT changed_at AS due FROM check_changes WHERE monitor_id = ? AND triggered ORDER BY seq DESC LIMIT 1`, [monitor.id],
+    );
+    const history = await api('GET', `/api/websites/${monitor.publicId}/check-history`, { token: org.token });
+    const firstFailure = new Date(history.body.items[0].checkedAt).getTime();
+    expect(new Date(change!.due).getTime() - firstFailure, 'confirmation logged for the retry interval later').to.equal(10_000);
+
+    // Not before its time: a round now runs nothing.
+    const started = dispatcher.stats.started;
+    await dispatcher.pump();
+    expect(dispatcher.stats.started).to.equal(started);
+
+    testClock.advance(10_500);
+    await runUntilRecorded(dispatcher, 1);
+    const open = await incidents();
+    expect(open, 'the confirmation failed too: the incident opens').to.have.length(1);
+    expect(open[0]!.status).to.equal('open');
+    expect(new Date(open[0]!.startedAt).getTime(), 'the outage started at the first failure').to.equal(firstFailure);
+    const after = await api('GET', `/api/websites/${monitor.publicId}/check-history`, { token: org.token });
+    const times = after.body.items.map((r: { checkedAt: string }) => new Date(r.checkedAt).getTime()).reverse();
+    expect(times).to.have.length(2);
+    expect(times[1] - times[0], 'about the retry interval apart, not 5 minutes').to.be.within(10_000, 15_000);
+
+    // Recovery: one up result of the only location resolves at once (nothing left to confirm).
+    status = 200;
+    await api('POST', `/api/websites/${monitor.publicId}/trigger-check`, { token: org.token });
+    await runUntilRecorded(dispatcher, 1);
+    expect((await incidents()).map((i) => i.status)).to.deep.equal(['resolved']);
+  });
+
+  it('a failure that recovers at its confirmation opens nothing, and the monitor goes back to its interval', async () => {
+    const org = await anOrganization('confirm-recover');
+    const customerId = await aCustomerRow(org.user.organizationId);
+    const monitor = await aMonitorRow(org.user.organizationId, customerId, { locations: [LOCATION], consecutiveChecks: 2, checkIntervalSeconds: 300 });
+    const { database } = await testServer();
+    await database.sql.query(
+      `UPDATE monitors SET kind = 'website', monitoring_type = 'http', url = ?, timeout_seconds = 5, check_interval = 5, alert_retry_interval = 10
+        WHERE id = ?`, [url, monitor.id],
+    );
+    await database.sql.query(`UPDATE check_schedule SET next_due_at = ? WHERE monitor_id = ?`, [new Date(testClock.now().getTime() + 3_600_000), monitor.id]);
+    monitorIds.add(monitor.id);
+    const dispatcher = await anEngineFor(monitorIds, [LOCATION], 'confirming-recover');
+
+    status = 503;
+    await api('POST', `/api/websites/${monitor.publicId}/trigger-check`, { token: org.token });
+    await runUntilRecorded(dispatcher, 1);
+    status = 200;
+    testClock.advance(10_500);
+    await runUntilRecorded(dispatcher, 1);
+    const list = await api('GET', '/api/incidents', { token: org.token, query: { monitorId: String(monitor.id) } });
+    expect(list.body.items).to.have.length(0);
+    const [{ n }] = await database.sql.query<{ n: string }>(
+      `SELECT count(*) AS n FROM check_changes WHERE monitor_id = ? AND triggered AND changed_at > ?`, [monitor.id, testClock.now()],
+    ) as [{ n: string }];
+    expect(Number(n), 'no further confirmation asked').to.equal(0);
+    const history = await api('GET', `/api/websites/${monitor.publicId}/check-history`, { token: org.token });
+    expect(history.body.items.map((r: { status: string }) => r.status)).to.deep.equal(['up', 'down']);
+  });
+});
