@@ -26,7 +26,7 @@ describe('customer terms lookup (port for the monitors context)', () => {
       allowedCheckCountryCodes: null, quotaTiers: tiers,
     });
     expect(terms!.alerts).to.deep.equal({
-      consecutiveChecks: 2, locationThreshold: '0.50', locationThresholdCount: 1, reminderInterval: 0,
+      consecutiveChecks: 2, retryInterval: 20, locationThreshold: '0.50', locationThresholdCount: 1, reminderInterval: 0,
       dnsblReminderInterval: null, sslExpiryReminderInterval: null,
     });
     expect((await lookup((l) => l.forCustomer(scope, customer.publicId)))?.customerId).to.equal(customer.id);
