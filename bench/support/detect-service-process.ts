@@ -6,6 +6,8 @@
  *   {type: 'seed', settings: [{name, intervalMinutes, consecutive, locations, monitors: [{kind, url?, port?}]}], receiver}
  *     -> {monitors: [{setting, index, publicId, rows: [{intervalMs, phaseMs}]}]}   one customer and webhook channel
  *     (to receiver/<setting>) per setting; every monitor starts with an up alert state at each location
+ *   {type: 'phases', phases: [{publicId, phaseMs}]} -> {}   the monitor's slots moved onto that phase (a change the workers apply)
+ *   {type: 'incidents'} -> {rows: [{publicId, createdMs}]}   when each monitor's first incident was opened
  */
 import 'reflect-metadata';
 import fs from 'node:fs/promises';
@@ -41,6 +43,25 @@ async function main() {
       await app.stop();
       await fs.rm(dataDir, { recursive: true, force: true });
       process.exit(0);
+    }
+    if (m.type === 'phases') {
+      // Each monitor's slots (every location) moved onto the phase given: the workers holding them read the change.
+      const phases = (m as unknown as { phases: Array<{ publicId: string; phaseMs: number }> }).phases;
+      await sql.query(
+        `WITH p AS (SELECT (e->>0)::uuid AS public_id, (e->>1)::bigint AS phase_ms FROM jsonb_array_elements(?::jsonb) AS r(e)),
+              moved AS (
+                UPDATE check_schedule s SET phase_ms = p.phase_ms,
+                       next_due_at = 'epoch'::timestamptz + ((floor((extract(epoch FROM now()) * 1000 - p.phase_ms) / s.interval_ms) + 1) * s.interval_ms + p.phase_ms) * interval '1 millisecond'
+                  FROM p JOIN monitors mo ON mo.public_id = p.public_id WHERE s.monitor_id = mo.id RETURNING s.monitor_id)
+         INSERT INTO check_changes (monitor_id) SELECT DISTINCT monitor_id FROM moved`,
+        [JSON.stringify(phases.map((p) => [p.publicId, p.phaseMs]))]);
+      process.send!({ id: m.id });
+    }
+    if (m.type === 'incidents') {
+      const rows = await sql.query<{ public_id: string; created_ms: string }>(
+        `SELECT mo.public_id, (extract(epoch FROM min(i.created_at)) * 1000)::bigint::text AS created_ms
+           FROM incidents i JOIN monitors mo ON mo.id = i.monitor_id GROUP BY mo.public_id`);
+      process.send!({ id: m.id, rows: rows.map((r) => ({ publicId: r.public_id, createdMs: Number(r.created_ms) })) });
     }
     if (m.type !== 'seed') return;
     const [org] = await sql.query<{ id: number }>(
