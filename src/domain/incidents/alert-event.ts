@@ -1,6 +1,6 @@
 /**
- * Domain events of the alert rules and incidents. Notification channels (a later issue) deliver
- * them; names and payloads are ours, the spec shows none.
+ * Domain events of the alert rules and incidents, queued in the outbox with the change that caused
+ * them; the notifications context routes them to channels (as `incident.opened`, ...).
  */
 export const ALERT_EVENT_KINDS = [
   'incidentOpened', 'incidentAcknowledged', 'incidentResolved', 'reminderDue', 'sslExpiryReminder', 'sslExpired', 'dnsblReminder',

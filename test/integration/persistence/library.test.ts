@@ -2,13 +2,11 @@ import { expect } from 'chai';
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { testDatabase, testConfig } from '../../support/test-server';
 import { aFreshDatabase } from '../../support/fresh-database';
-import { LIBRARY_LOCATION, type LibraryDrive } from '../../support/library-drive';
+import { EMBED_LOCATION, type EmbedRun } from '../../../examples/embed/host';
 import { openMonitoringLibrary, SignUp, UserAdministration } from '../../../src/index';
 
 const root = path.resolve(__dirname, '../../..');
@@ -41,37 +39,26 @@ describe('the library without a host', () => {
     }
   });
 
-  it('drives a website monitor from sign-up to a recorded check, in a process that never loads Express', async function () {
+  it('examples/embed: a host without Express signs up, creates a monitor, runs its check and reads the incident it opened', async function () {
     this.timeout(90_000);
-    let hits = 0;
-    const target = http.createServer((_req, res) => {
-      hits++;
-      res.writeHead(200).end('ok');
-    });
-    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-    // A database of its own: the library's check worker runs every due check it finds.
+    // A database of its own: the example's check worker runs every due check it finds.
     const database = await aFreshDatabase('library');
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'library-drive-'));
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'embed-example-'));
     try {
       const stdout = await new Promise<string>((resolve, reject) => {
-        execFile(process.execPath, ['--import', 'tsx', path.join(root, 'test/support/library-drive.ts')], {
+        execFile(process.execPath, ['--import', 'tsx', path.join(root, 'examples/embed/host.ts')], {
           cwd: root, encoding: 'utf8', timeout: 80_000,
-          env: {
-            ...process.env, LIBRARY_DATABASE_URL: database.url, LIBRARY_DATA_DIR: dataDir,
-            LIBRARY_TARGET_URL: `http://127.0.0.1:${(target.address() as AddressInfo).port}/health`,
-            LIBRARY_CREDENTIALS_KEY: randomBytes(32).toString('hex'),
-          },
+          env: { ...process.env, DATABASE_URL: database.url, EMBED_DATA_DIR: dataDir, CREDENTIALS_KEY: randomBytes(32).toString('hex') },
         }, (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)));
       });
-      const drive = JSON.parse(stdout) as LibraryDrive;
+      const run = JSON.parse(stdout) as EmbedRun;
 
-      expect(drive.triggered).to.equal(1);
-      expect(drive.history).to.have.length.at.least(1);
-      expect(drive.history[0]).to.deep.equal({ location: LIBRARY_LOCATION, status: 'up' });
-      expect(hits).to.be.at.least(drive.history.length);
-      expect(drive.hostModules).to.deep.equal([]);
+      expect(run.triggered).to.equal(1);
+      expect(run.history[0]).to.deep.equal({ location: EMBED_LOCATION, status: 'down' });
+      expect(run.incidents).to.deep.equal([{ title: run.incidents[0]!.title, status: 'open', origin: 'automatic' }]);
+      expect(run.incidents[0]!.title).to.match(/ is down$/);
+      expect(run.hostModules, 'no HTTP framework loaded').to.deep.equal([]);
     } finally {
-      await new Promise<void>((resolve) => target.close(() => resolve()));
       await database.drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     }
