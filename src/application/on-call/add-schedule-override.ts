@@ -1,4 +1,4 @@
-import type { Schedule, ScheduleOverride } from '../../domain/incident-management/schedule';
+import type { Schedule, ScheduleOverride } from '../../domain/on-call/schedule';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';

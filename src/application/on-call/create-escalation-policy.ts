@@ -1,4 +1,4 @@
-import { EscalationPolicy, type EscalationLevel } from '../../domain/incident-management/escalation-policy';
+import { EscalationPolicy, type EscalationLevel } from '../../domain/on-call/escalation-policy';
 import { requireWriter, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';

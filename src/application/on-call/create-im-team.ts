@@ -1,4 +1,4 @@
-import { Team, assertCanCreateTeam, type TeamMember } from '../../domain/incident-management/teams';
+import { Team, assertCanCreateTeam, type TeamMember } from '../../domain/on-call/teams';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';

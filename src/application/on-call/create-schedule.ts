@@ -1,5 +1,5 @@
-import { Schedule } from '../../domain/incident-management/schedule';
-import type { RotationLayer } from '../../domain/incident-management/rotation';
+import { Schedule } from '../../domain/on-call/schedule';
+import type { RotationLayer } from '../../domain/on-call/rotation';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';

@@ -1,5 +1,5 @@
 import { AppError } from '../../domain/shared/app-error';
-import type { EscalationLevel } from '../../domain/incident-management/escalation-policy';
+import type { EscalationLevel } from '../../domain/on-call/escalation-policy';
 import { assertUsersExist } from './im-access';
 import type { ImPeople, ScheduleRepository, TeamRepository } from './ports';
 

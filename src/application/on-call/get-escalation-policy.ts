@@ -1,5 +1,5 @@
 import { AppError } from '../../domain/shared/app-error';
-import type { EscalationPolicy } from '../../domain/incident-management/escalation-policy';
+import type { EscalationPolicy } from '../../domain/on-call/escalation-policy';
 import type { Actor } from '../shared/actor';
 import type { EscalationPolicyRepository } from './ports';
 

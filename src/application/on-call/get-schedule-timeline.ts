@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
-import { onCallTimeline, type OnCallSegment } from '../../domain/incident-management/on-call';
-import type { Schedule } from '../../domain/incident-management/schedule';
+import { onCallTimeline, type OnCallSegment } from '../../domain/on-call/on-call';
+import type { Schedule } from '../../domain/on-call/schedule';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { ScheduleRepository } from './ports';

@@ -1,4 +1,4 @@
-import type { Schedule } from '../../domain/incident-management/schedule';
+import type { Schedule } from '../../domain/on-call/schedule';
 import type { Actor } from '../shared/actor';
 import type { ScheduleRepository } from './ports';
 import { loadSchedule } from './schedule-access';

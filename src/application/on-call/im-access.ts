@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
-import type { TeamWriter } from '../../domain/incident-management/teams';
-import type { Team } from '../../domain/incident-management/teams';
+import type { TeamWriter } from '../../domain/on-call/teams';
+import type { Team } from '../../domain/on-call/teams';
 import { isOrgAdmin, type Actor } from '../shared/actor';
 import type { ImPeople, TeamRepository } from './ports';
 

@@ -1,4 +1,4 @@
-import type { Team } from '../../domain/incident-management/teams';
+import type { Team } from '../../domain/on-call/teams';
 import type { Actor } from '../shared/actor';
 import type { TeamRepository } from './ports';
 

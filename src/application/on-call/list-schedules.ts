@@ -1,4 +1,4 @@
-import type { Schedule } from '../../domain/incident-management/schedule';
+import type { Schedule } from '../../domain/on-call/schedule';
 import type { Actor } from '../shared/actor';
 import { loadTeam } from './im-access';
 import type { ScheduleRepository, TeamRepository } from './ports';

@@ -1,7 +1,7 @@
 import { AppError } from '../../domain/shared/app-error';
 import {
   ACCOUNT_EMAIL_METHOD, assertContactAddress, type ContactMethod, type ContactMethodType,
-} from '../../domain/incident-management/contact-method';
+} from '../../domain/on-call/contact-method';
 import { isOrgAdmin, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';

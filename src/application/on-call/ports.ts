@@ -1,7 +1,7 @@
-import type { Team } from '../../domain/incident-management/teams';
-import type { ContactMethod } from '../../domain/incident-management/contact-method';
-import type { Schedule } from '../../domain/incident-management/schedule';
-import type { EscalationPolicy } from '../../domain/incident-management/escalation-policy';
+import type { Team } from '../../domain/on-call/teams';
+import type { ContactMethod } from '../../domain/on-call/contact-method';
+import type { Schedule } from '../../domain/on-call/schedule';
+import type { EscalationPolicy } from '../../domain/on-call/escalation-policy';
 
 /**
  * Incident-management teams of an organization. Every method takes the organization: an id of

@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
-import { onCallTimeline } from '../../domain/incident-management/on-call';
-import type { Schedule } from '../../domain/incident-management/schedule';
+import { onCallTimeline } from '../../domain/on-call/on-call';
+import type { Schedule } from '../../domain/on-call/schedule';
 import type { SecretTokens } from '../identity/ports';
 import type { Clock } from '../shared/clock';
 import type { CalendarFeeds, ImPeople, ScheduleRepository } from './ports';

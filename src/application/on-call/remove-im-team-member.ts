@@ -1,5 +1,5 @@
 import { AppError } from '../../domain/shared/app-error';
-import type { Team } from '../../domain/incident-management/teams';
+import type { Team } from '../../domain/on-call/teams';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import { loadTeam, teamWriter } from './im-access';

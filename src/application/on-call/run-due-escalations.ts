@@ -1,4 +1,4 @@
-import { escalationProgress } from '../../domain/incident-management/escalation';
+import { escalationProgress } from '../../domain/on-call/escalation';
 import type { DirectDeliveries } from '../notifications/ports';
 import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';

@@ -1,5 +1,5 @@
 import { AppError } from '../../domain/shared/app-error';
-import type { Schedule } from '../../domain/incident-management/schedule';
+import type { Schedule } from '../../domain/on-call/schedule';
 import type { Actor } from '../shared/actor';
 import { loadTeam, teamWriter } from './im-access';
 import type { ScheduleRepository, TeamRepository } from './ports';

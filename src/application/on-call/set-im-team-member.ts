@@ -1,4 +1,4 @@
-import type { ImRole, Team } from '../../domain/incident-management/teams';
+import type { ImRole, Team } from '../../domain/on-call/teams';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import { assertUsersExist, loadTeam, teamWriter } from './im-access';

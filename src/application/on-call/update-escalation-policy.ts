@@ -1,4 +1,4 @@
-import type { EscalationPolicy, EscalationPolicyChange } from '../../domain/incident-management/escalation-policy';
+import type { EscalationPolicy, EscalationPolicyChange } from '../../domain/on-call/escalation-policy';
 import { requireWriter, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import { assertTargetsExist } from './escalation-targets';

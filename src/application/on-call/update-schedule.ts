@@ -1,4 +1,4 @@
-import type { Schedule, ScheduleChange } from '../../domain/incident-management/schedule';
+import type { Schedule, ScheduleChange } from '../../domain/on-call/schedule';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import { assertUsersExist } from './im-access';

@@ -1,5 +1,5 @@
-import { onCallAt, onCallTimeline, type OnCall } from '../../domain/incident-management/on-call';
-import type { Schedule } from '../../domain/incident-management/schedule';
+import { onCallAt, onCallTimeline, type OnCall } from '../../domain/on-call/on-call';
+import type { Schedule } from '../../domain/on-call/schedule';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import { loadTeam } from './im-access';

@@ -1,4 +1,4 @@
-import type { DnsblListing } from '../tenancy/watch-results';
+import type { DnsblListing } from '../watches/watch-results';
 import type { CheckKind } from './check-request';
 
 /** `degraded` is the warning level: the target answers but an assertion warns (slow, cert expiring...). */
@@ -59,7 +59,7 @@ export interface CertificateEvidence extends CertificateSummary {
   readonly chain: readonly CertificateSummary[];
 }
 
-export type { DnsblListing } from '../tenancy/watch-results';
+export type { DnsblListing } from '../watches/watch-results';
 
 /** What was seen, kept with the result: only the sections the kind produced are present. */
 export interface CheckEvidence {

@@ -1,4 +1,4 @@
-import type { IpDnsbl } from '../tenancy/watch-results';
+import type { IpDnsbl } from '../watches/watch-results';
 import { down, type CheckResult, type DnsblListing, type Finding } from './check-result';
 
 /** A blocklist zone the service queries, with where a listed address asks to be removed. */

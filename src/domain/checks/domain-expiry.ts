@@ -1,4 +1,4 @@
-import type { DomainExpiry } from '../tenancy/watch-results';
+import type { DomainExpiry } from '../watches/watch-results';
 import { degraded, down, type CheckResult, type Finding } from './check-result';
 import { daysUntil } from './certificate-expiry';
 

@@ -1,5 +1,5 @@
 import type { ContactMethodRepository } from '../../application/on-call/ports';
-import { ACCOUNT_EMAIL_METHOD, type ContactMethod, type ContactMethodType } from '../../domain/incident-management/contact-method';
+import { ACCOUNT_EMAIL_METHOD, type ContactMethod, type ContactMethodType } from '../../domain/on-call/contact-method';
 import type { CredentialCipher } from '../../application/monitoring/ports';
 import type { SqlRunner } from '../persistence/database';
 

@@ -1,5 +1,5 @@
 import { AppError } from '../../domain/shared/app-error';
-import { EscalationPolicy, type EscalationLevel } from '../../domain/incident-management/escalation-policy';
+import { EscalationPolicy, type EscalationLevel } from '../../domain/on-call/escalation-policy';
 import type { EscalationPolicyRepository } from '../../application/on-call/ports';
 import type { TransactionRunner } from '../../application/shared/transaction';
 import type { SqlRunner } from '../persistence/database';

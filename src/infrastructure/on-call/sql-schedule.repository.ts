@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
-import { Schedule, type ScheduleOverride } from '../../domain/incident-management/schedule';
-import type { Restriction, RotationLayer, RotationType, ShiftUnit } from '../../domain/incident-management/rotation';
+import { Schedule, type ScheduleOverride } from '../../domain/on-call/schedule';
+import type { Restriction, RotationLayer, RotationType, ShiftUnit } from '../../domain/on-call/rotation';
 import type { ScheduleRepository } from '../../application/on-call/ports';
 import type { TransactionRunner } from '../../application/shared/transaction';
 import type { SqlRunner } from '../persistence/database';

@@ -1,5 +1,5 @@
 import { AppError } from '../../domain/shared/app-error';
-import { Team, type TeamMember } from '../../domain/incident-management/teams';
+import { Team, type TeamMember } from '../../domain/on-call/teams';
 import type { TeamRepository } from '../../application/on-call/ports';
 import type { TransactionRunner } from '../../application/shared/transaction';
 import type { SqlRunner } from '../persistence/database';

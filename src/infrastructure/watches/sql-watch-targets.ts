@@ -1,5 +1,5 @@
-import type { DomainExpiry, DnsblListing, IpDnsbl } from '../../domain/tenancy/watch-results';
-import type { DomainNotice, IpNotice } from '../../domain/tenancy/watch-events';
+import type { DomainExpiry, DnsblListing, IpDnsbl } from '../../domain/watches/watch-results';
+import type { DomainNotice, IpNotice } from '../../domain/watches/watch-events';
 import type { DueDomain, DueIp, WatchTargets } from '../../application/watches/ports';
 import type { SqlRunner } from '../persistence/database';
 

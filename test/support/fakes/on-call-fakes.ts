@@ -1,8 +1,8 @@
 import { AppError } from '../../../src/domain/shared/app-error';
-import type { Team } from '../../../src/domain/incident-management/teams';
-import type { Schedule } from '../../../src/domain/incident-management/schedule';
-import type { EscalationPolicy } from '../../../src/domain/incident-management/escalation-policy';
-import type { ContactMethod } from '../../../src/domain/incident-management/contact-method';
+import type { Team } from '../../../src/domain/on-call/teams';
+import type { Schedule } from '../../../src/domain/on-call/schedule';
+import type { EscalationPolicy } from '../../../src/domain/on-call/escalation-policy';
+import type { ContactMethod } from '../../../src/domain/on-call/contact-method';
 import type {
   ContactMethodRepository, ImPeople, DueEscalation, EscalatingIncident, EscalationLedger, EscalationPolicyRepository, PagingContact, PagingContacts,
   ScheduleRepository, TeamRepository,

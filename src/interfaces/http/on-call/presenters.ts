@@ -1,7 +1,7 @@
-import type { Team } from '../../../domain/incident-management/teams';
-import type { Schedule, ScheduleOverride } from '../../../domain/incident-management/schedule';
-import type { EscalationPolicy } from '../../../domain/incident-management/escalation-policy';
-import type { OnCallSegment, OnCallSource } from '../../../domain/incident-management/on-call';
+import type { Team } from '../../../domain/on-call/teams';
+import type { Schedule, ScheduleOverride } from '../../../domain/on-call/schedule';
+import type { EscalationPolicy } from '../../../domain/on-call/escalation-policy';
+import type { OnCallSegment, OnCallSource } from '../../../domain/on-call/on-call';
 import type { ScheduleOnCall } from '../../../application/on-call/who-is-on-call';
 
 const iso = (d: Date) => d.toISOString();

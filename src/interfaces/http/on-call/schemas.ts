@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import 'zod-openapi';
-import { IM_ROLES } from '../../../domain/incident-management/teams';
-import { ROTATION_TYPES, SHIFT_UNITS } from '../../../domain/incident-management/rotation';
-import { ESCALATION_TARGET_TYPES, MAX_REPEATS } from '../../../domain/incident-management/escalation-policy';
-import { isTimeZone } from '../../../domain/incident-management/wall-clock';
+import { IM_ROLES } from '../../../domain/on-call/teams';
+import { ROTATION_TYPES, SHIFT_UNITS } from '../../../domain/on-call/rotation';
+import { ESCALATION_TARGET_TYPES, MAX_REPEATS } from '../../../domain/on-call/escalation-policy';
+import { isTimeZone } from '../../../domain/on-call/wall-clock';
 
 const Instant = z.iso.datetime({ offset: true }).transform((value) => new Date(value))
   .meta({ description: 'ISO 8601 date-time with Z or an offset' });

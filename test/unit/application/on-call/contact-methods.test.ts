@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { EscalationPolicy } from '../../../../src/domain/incident-management/escalation-policy';
+import { EscalationPolicy } from '../../../../src/domain/on-call/escalation-policy';
 import { RunDueEscalations } from '../../../../src/application/on-call/run-due-escalations';
 import {
   AddContactMethod, ListContactMethods, RemoveContactMethod, UpdateContactMethod, type ContactMethodDeps,

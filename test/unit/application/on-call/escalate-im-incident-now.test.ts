@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { EscalationPolicy } from '../../../../src/domain/incident-management/escalation-policy';
+import { EscalationPolicy } from '../../../../src/domain/on-call/escalation-policy';
 import { ImIncident } from '../../../../src/domain/incident-management/im-incident';
 import { EscalateImIncidentNow } from '../../../../src/application/on-call/escalate-im-incident-now';
 import { EscalationPager } from '../../../../src/application/on-call/escalation-pager';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { EscalationPolicy } from '../../../../src/domain/incident-management/escalation-policy';
-import { Schedule } from '../../../../src/domain/incident-management/schedule';
-import { Team } from '../../../../src/domain/incident-management/teams';
+import { EscalationPolicy } from '../../../../src/domain/on-call/escalation-policy';
+import { Schedule } from '../../../../src/domain/on-call/schedule';
+import { Team } from '../../../../src/domain/on-call/teams';
 import { RunDueEscalations } from '../../../../src/application/on-call/run-due-escalations';
 import { ManualClock } from '../../../support/manual-clock';
 import { immediateTransactions } from '../../../support/fakes/shared-fakes';

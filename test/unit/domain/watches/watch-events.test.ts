@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import {
   decideDomainEvents, decideIpEvents, expiryBand, NO_DOMAIN_NOTICE, NO_IP_NOTICE, type DomainNotice, type IpNotice,
-} from '../../../../src/domain/tenancy/watch-events';
-import { UNCHECKED_DNSBL, UNCHECKED_EXPIRY, type DnsblListing, type IpDnsbl } from '../../../../src/domain/tenancy/watch-results';
+} from '../../../../src/domain/watches/watch-events';
+import { UNCHECKED_DNSBL, UNCHECKED_EXPIRY, type DnsblListing, type IpDnsbl } from '../../../../src/domain/watches/watch-results';
 
 const DAY = 86_400_000;
 const t0 = new Date('2026-12-01T00:00:00Z');

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import type { RotationLayer } from '../../../../src/domain/incident-management/rotation';
-import { shiftAt } from '../../../../src/domain/incident-management/rotation';
-import { onCallAt, onCallTimeline } from '../../../../src/domain/incident-management/on-call';
-import type { ScheduleDefinition, ScheduleOverride } from '../../../../src/domain/incident-management/schedule';
-import { instantOf, wallTimeAt } from '../../../../src/domain/incident-management/wall-clock';
+import type { RotationLayer } from '../../../../src/domain/on-call/rotation';
+import { shiftAt } from '../../../../src/domain/on-call/rotation';
+import { onCallAt, onCallTimeline } from '../../../../src/domain/on-call/on-call';
+import type { ScheduleDefinition, ScheduleOverride } from '../../../../src/domain/on-call/schedule';
+import { instantOf, wallTimeAt } from '../../../../src/domain/on-call/wall-clock';
 
 const at = (iso: string) => new Date(iso);
 const BERLIN = 'Europe/Berlin';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { assertContactAddress, pageRoutes, type ContactMethod } from '../../../../src/domain/incident-management/contact-method';
+import { assertContactAddress, pageRoutes, type ContactMethod } from '../../../../src/domain/on-call/contact-method';
 import { codeOf } from '../../../support/expect-app-error';
 
 const t = new Date('2026-12-27T10:00:00Z');

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { Team, assertCanCreateTeam } from '../../../../src/domain/incident-management/teams';
-import { Schedule } from '../../../../src/domain/incident-management/schedule';
-import type { RotationLayer } from '../../../../src/domain/incident-management/rotation';
+import { Team, assertCanCreateTeam } from '../../../../src/domain/on-call/teams';
+import { Schedule } from '../../../../src/domain/on-call/schedule';
+import type { RotationLayer } from '../../../../src/domain/on-call/rotation';
 import { codeOf } from '../../../support/expect-app-error';
 
 const now = new Date('2026-06-01T00:00:00Z');

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { EscalationPolicy, type EscalationLevel } from '../../../../src/domain/incident-management/escalation-policy';
-import { escalationProgress, escalationSteps, whomToPage, type EscalationDirectory } from '../../../../src/domain/incident-management/escalation';
-import type { ScheduleDefinition } from '../../../../src/domain/incident-management/schedule';
+import { EscalationPolicy, type EscalationLevel } from '../../../../src/domain/on-call/escalation-policy';
+import { escalationProgress, escalationSteps, whomToPage, type EscalationDirectory } from '../../../../src/domain/on-call/escalation';
+import type { ScheduleDefinition } from '../../../../src/domain/on-call/schedule';
 import { codeOf } from '../../../support/expect-app-error';
 
 const at = (iso: string) => new Date(iso);
