@@ -1,9 +1,9 @@
-import { createRequire } from 'node:module';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import pg from 'pg';
 import type { SqlRunner } from './database';
 
-/** node-postgres' own serializer: an array becomes a PostgreSQL array literal, elements escaped as pg does. */
-const { prepareValue } = createRequire(__filename)('pg/lib/utils') as { prepareValue: (value: unknown) => unknown };
+/** node-postgres' own serializer (its public `utils`): an array becomes a PostgreSQL array literal, elements escaped as pg does. */
+const prepareValue = (pg as unknown as { utils: { prepareValue: (value: unknown) => unknown } }).utils.prepareValue;
 
 /**
  * Raw SQL (`?` placeholders) on the current unit of work: inside a TransactionRunner.run it joins
