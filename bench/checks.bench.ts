@@ -30,7 +30,7 @@ if (process.argv[2] === 'peers') {
   const s = https.createServer({ key: certs.valid.key, cert: certs.valid.cert }, (_req, res) => res.end(body));
   const t = net.createServer((socket) => socket.end());
   const port = (server: net.Server) => (server.address() as AddressInfo).port;
-  Promise.all([h, s, t].map((server) => new Promise<void>((r) => server.listen(0, '127.0.0.1', 1024, r)))).then(() => {
+  void Promise.all([h, s, t].map((server) => new Promise<void>((r) => server.listen(0, '127.0.0.1', 1024, r)))).then(() => {
     process.send!({ http: port(h), https: port(s), tcp: port(t), ca: certs.ca.cert });
   });
 } else {

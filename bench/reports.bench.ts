@@ -12,7 +12,6 @@ import 'reflect-metadata';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { loadConfig } from '../src/main/config';

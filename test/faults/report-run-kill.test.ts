@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { aMailingRig, mustCall, signUpAt, type FaultRig } from '../support/fault-rig';
 import type { SmtpPeer } from '../support/peers/smtp-peer';
-import { stopService, type ServiceProcess } from '../support/service-process';
+import { stopService } from '../support/service-process';
 import { waitFor } from '../support/wait-for';
 
 const MAIL_HOST = 'mail.report-kill-fixture.com';
@@ -61,11 +61,11 @@ describe('SIGKILL during a report run', function () {
        WHERE d.public_id = $1 AND r.slot = $2`, [report.id, slot],
     );
     let killing: Promise<void> | undefined;
-    let doomed: ServiceProcess | undefined;
+    const doomed = rig.spawn();
+    // Watched in the same tick as the spawn: the child cannot have written its PDF yet.
     const watcher = watch(archive, () => {
-      if (!killing && doomed) killing = rig.kill(doomed);
+      if (!killing) killing = rig.kill(doomed);
     });
-    doomed = rig.spawn();
     await waitFor(() => killing !== undefined, { timeoutMs: 90_000, everyMs: 5, what: 'the run writing its PDF' });
     await killing;
     watcher.close();

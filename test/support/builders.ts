@@ -250,6 +250,7 @@ export const uniqueEmail = (label = 'user') => `${label}-${randomBytes(5).toStri
 /** A new organization with its first admin, signed in, through the API. Each integration test makes its own. */
 export async function anOrganization(label = 'org'): Promise<SignedUp> {
   // Loaded on use, so unit tests import this module without loading the application and its test server.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load, see above
   const { api } = require('./http-client') as typeof import('./http-client');
   const email = uniqueEmail(label);
   const password = 'correct horse battery';

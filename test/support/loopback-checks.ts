@@ -11,8 +11,8 @@ import { LoopbackTargetPolicy } from './loopback-target-policy';
  */
 export async function useLoopbackChecks(settings: Partial<ChecksSettings>): Promise<void> {
   const { container } = await testServer();
-  if (container.isBound(CHECKS_SETTINGS)) await container.unbind(CHECKS_SETTINGS);
-  await container.unload(checksModule);
+  if (container.isBound(CHECKS_SETTINGS)) container.unbind(CHECKS_SETTINGS);
+  container.unload(checksModule);
   container.load(checksModule);
   const base = container.get<ChecksSettings>(CHECKS_SETTINGS);
   container.rebind(TARGET_POLICY).toConstantValue(new LoopbackTargetPolicy());

@@ -1,7 +1,7 @@
 import type { BillingAccount, BillingAccounts, Charge } from '../../application/billing/ports';
 import type { Discount } from '../../domain/billing/discount';
 import type { MandateStatus } from '../../domain/billing/mandate';
-import type { SqlRunner } from '../persistence/database';
+import type { SqlRunner, SqlRow } from '../persistence/database';
 import { CHARGE_SELECT, chargeOf, type ChargeRow } from './offline-payment-provider';
 
 /** billing_accounts (one row per organization, made on first write) and the organization's autoQuotaUpgrade. */
@@ -14,7 +14,7 @@ export class SqlBillingAccounts implements BillingAccounts {
   }
 
   async get(organizationId: number): Promise<BillingAccount> {
-    const [row] = await this.sql.query<Record<string, any>>(
+    const [row] = await this.sql.query<SqlRow>(
       `SELECT o.id, o.auto_quota_upgrade, b.mandate_id, b.mandate_status, b.discount_percent, b.discount_code, b.discount_applied_at
        FROM organizations o LEFT JOIN billing_accounts b ON b.organization_id = o.id WHERE o.id = ?`,
       [organizationId],

@@ -2,7 +2,7 @@ import type { CustomPriceRow, CustomPricingStore } from '../../application/billi
 import { storedCustomPrice, type CustomPrice } from '../../domain/billing/custom-price';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { QuotaTier } from '../../domain/tenancy/package-config';
-import type { SqlRunner } from '../persistence/database';
+import type { SqlRunner, SqlRow } from '../persistence/database';
 import { customerScopeSql, refCondition } from '../tenancy/record-ref';
 
 const SELECT = `
@@ -15,7 +15,7 @@ export class SqlCustomPricingStore implements CustomPricingStore {
 
   async list(scope: TenantScope): Promise<CustomPriceRow[]> {
     const within = customerScopeSql(scope, 'c');
-    const rows = await this.sql.query<Record<string, any>>(`${SELECT} WHERE ${within.sql} ORDER BY c.name, c.id`, [...within.params]);
+    const rows = await this.sql.query<SqlRow>(`${SELECT} WHERE ${within.sql} ORDER BY c.name, c.id`, [...within.params]);
     return rows.map(rowOf);
   }
 
@@ -29,12 +29,12 @@ export class SqlCustomPricingStore implements CustomPricingStore {
       [price === null ? null : JSON.stringify(price), at, ...within.params, ref.param],
     );
     if (!updated) return null;
-    const [row] = await this.sql.query<Record<string, any>>(`${SELECT} WHERE c.id = ?`, [updated.id]);
+    const [row] = await this.sql.query<SqlRow>(`${SELECT} WHERE c.id = ?`, [updated.id]);
     return rowOf(row!);
   }
 }
 
-function rowOf(row: Record<string, any>): CustomPriceRow {
+function rowOf(row: SqlRow): CustomPriceRow {
   const tiers = row.quota_tiers as QuotaTier[];
   const tier = tiers[Math.max(0, Math.min(row.quota_tier_index as number, tiers.length - 1))]!;
   return {

@@ -1,7 +1,7 @@
 import type { CustomerTier, QuotaTierStore } from '../../application/billing/ports';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { QuotaTier } from '../../domain/tenancy/package-config';
-import type { SqlRunner } from '../persistence/database';
+import type { SqlRunner, SqlRow } from '../persistence/database';
 import { customerScopeSql, refCondition } from '../tenancy/record-ref';
 
 const SELECT = `
@@ -16,7 +16,7 @@ export class SqlQuotaTierStore implements QuotaTierStore {
 
   async list(scope: TenantScope): Promise<CustomerTier[]> {
     const within = customerScopeSql(scope, 'c');
-    const rows = await this.sql.query<Record<string, any>>(`${SELECT} WHERE ${within.sql} ORDER BY c.name, c.id`, [...within.params]);
+    const rows = await this.sql.query<SqlRow>(`${SELECT} WHERE ${within.sql} ORDER BY c.name, c.id`, [...within.params]);
     return rows.map(tierOf);
   }
 
@@ -24,7 +24,7 @@ export class SqlQuotaTierStore implements QuotaTierStore {
     const ref = refCondition(customer, 'c');
     if (!ref) return null;
     const within = customerScopeSql(scope, 'c');
-    const [row] = await this.sql.query<Record<string, any>>(
+    const [row] = await this.sql.query<SqlRow>(
       `${SELECT} WHERE ${within.sql} AND ${ref.sql} FOR UPDATE OF c`, [...within.params, ref.param],
     );
     return row ? tierOf(row) : null;
@@ -44,7 +44,7 @@ export class SqlQuotaTierStore implements QuotaTierStore {
   }
 }
 
-function tierOf(row: Record<string, any>): CustomerTier {
+function tierOf(row: SqlRow): CustomerTier {
   const tiers = row.quota_tiers as QuotaTier[];
   return {
     customerId: row.id, publicId: row.public_id, name: row.name, packageId: row.package_id, packageKey: row.package_key,

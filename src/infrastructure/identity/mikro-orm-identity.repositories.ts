@@ -1,4 +1,4 @@
-import { UniqueConstraintViolationException, type MikroORM } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException, type FilterQuery, type MikroORM } from '@mikro-orm/postgresql';
 import { AppError } from '../../domain/shared/app-error';
 import { Organization } from '../../domain/identity/organization';
 import { User } from '../../domain/identity/user';
@@ -162,9 +162,10 @@ export class MikroOrmApiTokenRepository extends AuthStateRepository implements A
 
   list(scope: TenantScope, customerTokens: boolean): Promise<ApiToken[]> {
     const customer = scope.customerId !== null ? scope.customerId : customerTokens ? { $ne: null } : null;
+    const where: FilterQuery<ApiToken> = { organizationId: scope.organizationId, customerId: customer, revokedAt: null };
     return this.em.find(
       ApiToken,
-      { organizationId: scope.organizationId, customerId: customer as any, revokedAt: null },
+      where,
       { orderBy: { createdAt: 'desc' } },
     );
   }

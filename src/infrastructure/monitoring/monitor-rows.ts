@@ -1,4 +1,5 @@
 import type { MonitorListItem, MonitorView } from '../../application/monitoring/ports';
+import type { SqlRow } from '../persistence/database';
 
 /** ISO 8601 UTC with milliseconds, as text: the same value whichever driver reads it (the ORM's keeps timestamps as text). */
 const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -14,7 +15,7 @@ export const MONITOR_COLUMNS = `m.id, m.public_id, m.organization_id, m.customer
   COALESCE((SELECT json_agg(json_build_object('id', t.id, 'publicId', t.public_id, 'name', t.name, 'color', t.color) ORDER BY lower(t.name), t.id)
             FROM monitor_tags mt JOIN tags t ON t.id = mt.tag_id WHERE mt.monitor_id = m.id), '[]') AS tags`;
 
-export type MonitorRow = Record<string, any>;
+export type MonitorRow = SqlRow;
 
 const date = (value: string | null) => (value === null ? null : new Date(value));
 

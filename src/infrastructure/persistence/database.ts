@@ -21,6 +21,13 @@ export interface SqlRunner {
 }
 
 /**
+ * A row as the driver returns it, for adapters that map its columns one by one to a domain type
+ * (`String(row.name)`, `Number(row.count)`): the mapping function is where its shape is checked.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns are typed by the mapping that reads them
+export type SqlRow = Record<string, any>;
+
+/**
  * The name of a prepared statement: a hash of its text, so the same text has the same name on
  * every connection and in every process.
  */

@@ -7,7 +7,6 @@ import type { SqlRunner } from '../persistence/database';
 import { refFilter } from '../monitoring/record-ref';
 import { coverageSecondsSql, coveredSecondsSql } from '../results/coverage-sql';
 
-const STATUS = { 1: 'up', 2: 'degraded', 3: 'down' } as const;
 type Status = 'up' | 'degraded' | 'down';
 
 const intArray = (ids: readonly number[]) => `{${[...new Set(ids.map((id) => Math.trunc(id)))].join(',')}}`;

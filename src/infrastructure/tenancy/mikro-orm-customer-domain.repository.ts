@@ -8,6 +8,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { PreparedSql } from '../persistence/prepared-sql';
 import { TenancyRepository } from './tenancy-repository';
 import { isoTimestamp, listPageJson, type WatchListSpec } from './watch-list.query';
+import type { SqlRow } from '../persistence/database';
 
 export const DOMAIN_LIST: WatchListSpec = {
   table: 'customer_domains',
@@ -51,7 +52,7 @@ export class MikroOrmCustomerDomainRepository extends TenancyRepository implemen
   }
 
   async expiryOf(domain: CustomerDomain): Promise<DomainExpiry | null> {
-    const [row] = await this.sql<Record<string, any>>('SELECT * FROM customer_domain_expiry WHERE domain_id = ?', [domain.id]);
+    const [row] = await this.sql<SqlRow>('SELECT * FROM customer_domain_expiry WHERE domain_id = ?', [domain.id]);
     if (!row) return null;
     return {
       domainExpiresAt: sqlDate(row.domain_expires_at), domainRegistrar: row.domain_registrar, isExpired: row.is_expired,

@@ -8,6 +8,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { PreparedSql } from '../persistence/prepared-sql';
 import { TenancyRepository } from './tenancy-repository';
 import { isoTimestamp, listPageJson, type WatchListSpec } from './watch-list.query';
+import type { SqlRow } from '../persistence/database';
 
 const LIST: WatchListSpec = {
   table: 'customer_ips',
@@ -50,7 +51,7 @@ export class MikroOrmCustomerIpRepository extends TenancyRepository implements C
   }
 
   async dnsblOf(ip: CustomerIp): Promise<IpDnsbl | null> {
-    const [row] = await this.sql<Record<string, any>>('SELECT * FROM customer_ip_dnsbl WHERE ip_id = ?', [ip.id]);
+    const [row] = await this.sql<SqlRow>('SELECT * FROM customer_ip_dnsbl WHERE ip_id = ?', [ip.id]);
     if (!row) return null;
     return {
       isListed: row.is_listed, listedCount: row.listed_count, listings: row.listings, lastError: row.last_error,

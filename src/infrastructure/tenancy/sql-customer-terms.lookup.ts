@@ -6,6 +6,7 @@ import type { Clock } from '../../application/shared/clock';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { TenancyRepository } from './tenancy-repository';
 import { customerScopeSql, refCondition } from './record-ref';
+import type { SqlRow } from '../persistence/database';
 
 const SELECT = `
   SELECT c.id, c.public_id, c.organization_id, c.status, c.allow_self_service, c.max_self_service_urls,
@@ -28,7 +29,7 @@ export class SqlCustomerTermsLookup extends TenancyRepository implements Custome
     const ref = refCondition(customer, 'c');
     if (!ref) return null;
     const within = customerScopeSql(scope, 'c');
-    const [row] = await this.sql<Record<string, any>>(`${SELECT} WHERE ${within.sql} AND ${ref.sql}`, [...within.params, ref.param]);
+    const [row] = await this.sql<SqlRow>(`${SELECT} WHERE ${within.sql} AND ${ref.sql}`, [...within.params, ref.param]);
     return row ? toTerms(row) : null;
   }
 
@@ -50,7 +51,7 @@ export class SqlCustomerTermsLookup extends TenancyRepository implements Custome
   }
 }
 
-function toTerms(row: Record<string, any>): CustomerTerms {
+function toTerms(row: SqlRow): CustomerTerms {
   const tiers = row.quota_tiers as QuotaTier[];
   const index = Math.max(0, Math.min(row.quota_tier_index as number, tiers.length - 1));
   return {

@@ -1,6 +1,5 @@
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { SmsUsageLedger } from '../../application/tenancy/ports';
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { TenancyRepository } from './tenancy-repository';
 
 /** Monthly SMS counters per customer; recording adds atomically, so concurrent senders never lose a count. */

@@ -15,6 +15,6 @@ export abstract class TenancyRepository extends OrmRepository {
   }
 
   protected sql<T = Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> {
-    return this.em.execute(query, params as any[], 'all') as Promise<T[]>;
+    return this.em.execute(query, params, 'all') as Promise<T[]>;
   }
 }

@@ -1,7 +1,7 @@
 import type { DomainExpiry, DnsblListing, IpDnsbl } from '../../domain/watches/watch-results';
 import type { DomainNotice, IpNotice } from '../../domain/watches/watch-events';
 import type { DueDomain, DueIp, WatchTargets } from '../../application/watches/ports';
-import type { SqlRunner } from '../persistence/database';
+import type { SqlRunner, SqlRow } from '../persistence/database';
 
 const date = (value: Date | string | null) => (value === null ? null : new Date(value));
 
@@ -10,7 +10,7 @@ export class SqlWatchTargets implements WatchTargets {
   constructor(private readonly sql: SqlRunner) {}
 
   async dueDomains(checkedBefore: Date, limit: number): Promise<DueDomain[]> {
-    const rows = await this.sql.query<Record<string, any>>(
+    const rows = await this.sql.query<SqlRow>(
       `SELECT e.*, d.id, d.public_id, d.label, d.organization_id, d.customer_id, d.domain_name, d.expiry_warning_days, d.expiry_error_days,
          d.notification_email, d.notification_phone_number
        FROM customer_domains d LEFT JOIN customer_domain_expiry e ON e.domain_id = d.id
@@ -33,7 +33,7 @@ export class SqlWatchTargets implements WatchTargets {
   }
 
   async dueIps(checkedBefore: Date, limit: number): Promise<DueIp[]> {
-    const rows = await this.sql.query<Record<string, any>>(
+    const rows = await this.sql.query<SqlRow>(
       `SELECT b.*, i.id, i.public_id, i.label, i.organization_id, i.customer_id, i.ip_address, c.dnsbl_reminder_interval,
          i.notification_email, i.notification_phone_number
        FROM customer_ips i JOIN customers c ON c.id = i.customer_id LEFT JOIN customer_ip_dnsbl b ON b.ip_id = i.id

@@ -80,7 +80,7 @@ export const incidentManagementModule = new ContainerModule(({ bind }) => {
   single(ListImIncidents, (c) => new ListImIncidents(c.get(IM_INCIDENT_REPOSITORY)));
   single(GetImIncident, (c) => new GetImIncident(c.get(IM_INCIDENT_REPOSITORY)));
   single(AcknowledgeImIncident, (c) => new AcknowledgeImIncident(c.get(IM_INCIDENT_REPOSITORY), c.get(TRANSACTION_RUNNER), c.get(CLOCK)));
-  const membersOnly = <T>(make: new (...args: any[]) => T) => (c: Ctx) =>
+  const membersOnly = <T>(make: new (...args: ConstructorParameters<typeof ChangeImIncidentStatus>) => T) => (c: Ctx) =>
     new make(c.get(IM_INCIDENT_REPOSITORY), c.get(IM_TEAM_DIRECTORY), c.get(TRANSACTION_RUNNER), c.get(CLOCK));
   single(ChangeImIncidentStatus, membersOnly(ChangeImIncidentStatus));
   single(ResolveImIncident, membersOnly(ResolveImIncident));

@@ -4,7 +4,7 @@ import { api } from '../../support/http-client';
 import { testServer } from '../../support/test-server';
 import { buildWorld, type MatrixWorld } from '../../support/tenancy-matrix-world';
 import { paramKeys } from '../../support/tenancy-matrix-runner';
-import { envelopeProblem, requestsFor, SchemaArbitraries, type FuzzRequest, type OpenApiDocument } from '../../support/schema-fuzz';
+import { envelopeProblem, requestsFor, SchemaArbitraries, type OpenApiDocument } from '../../support/schema-fuzz';
 
 /**
  * Property-based fuzzing of every operation in /openapi.json against the running service (the

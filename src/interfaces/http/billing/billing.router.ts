@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { ZodOpenApiOperationObject } from 'zod-openapi';
 import { StartMandate } from '../../../application/billing/start-mandate';
 import { SettleMandate } from '../../../application/billing/settle-mandate';

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { CustomPricing } from '../../../application/billing/custom-pricing';
 import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';

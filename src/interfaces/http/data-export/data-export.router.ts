@@ -1,7 +1,6 @@
 import { PageOnlyQuery, pageOf, pagedSchema } from '../shared/paging';
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import { AppError } from '../../../domain/shared/app-error';
 import { RequestDataExport } from '../../../application/data-export/request-data-export';
 import { ListDataExports } from '../../../application/data-export/list-data-exports';
 import { DownloadDataExport, type ExportDownload } from '../../../application/data-export/download-data-export';

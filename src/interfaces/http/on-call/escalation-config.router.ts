@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ListEscalationPolicies } from '../../../application/on-call/list-escalation-policies';
 import { GetEscalationPolicy } from '../../../application/on-call/get-escalation-policy';
 import { CreateEscalationPolicy } from '../../../application/on-call/create-escalation-policy';

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ListSchedules } from '../../../application/on-call/list-schedules';
 import { GetSchedule } from '../../../application/on-call/get-schedule';
 import { CreateSchedule } from '../../../application/on-call/create-schedule';

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ListImTeams } from '../../../application/on-call/list-im-teams';
 import { GetImTeam } from '../../../application/on-call/get-im-team';
 import { CreateImTeam } from '../../../application/on-call/create-im-team';

@@ -55,6 +55,16 @@ export type PublicRoute<BS extends AnySchema | undefined, QS extends AnySchema |
 export type CallerRoute<BS extends AnySchema | undefined, QS extends AnySchema | undefined, PS extends AnySchema | undefined> =
   RouteBase<BS, QS, PS> & { auth?: 'caller'; handler: (ctx: AuthedContext<Infer<BS>, Infer<QS>, Infer<PS>>) => Promise<unknown> };
 
+/**
+ * A route as `register` holds it, its schemas' output types erased: `register` parses the request
+ * with the route's own schemas before its handler sees it, which is what the typed forms promise.
+ */
+type RegisteredRoute = RouteBase<AnySchema | undefined, AnySchema | undefined, AnySchema | undefined> &
+  (
+    | { auth: 'public'; handler: (ctx: RouteContext<unknown, unknown, unknown>) => Promise<unknown> }
+    | { auth: 'caller'; handler: (ctx: AuthedContext<unknown, unknown, unknown>) => Promise<unknown> }
+  );
+
 export interface ApiRouterDeps {
   authenticate: AuthenticateCaller;
   gates: Gate[];
@@ -79,18 +89,18 @@ export class ApiRouter {
   public<BS extends AnySchema | undefined = undefined, QS extends AnySchema | undefined = undefined, PS extends AnySchema | undefined = undefined>(
     route: Omit<PublicRoute<BS, QS, PS>, 'auth'>,
   ): this {
-    this.register({ ...route, auth: 'public' } as PublicRoute<BS, QS, PS>);
+    this.register({ ...route, auth: 'public' } as RegisteredRoute);
     return this;
   }
 
   route<BS extends AnySchema | undefined = undefined, QS extends AnySchema | undefined = undefined, PS extends AnySchema | undefined = undefined>(
     route: CallerRoute<BS, QS, PS>,
   ): this {
-    this.register({ ...route, auth: 'caller' });
+    this.register({ ...route, auth: 'caller' } as RegisteredRoute);
     return this;
   }
 
-  private register(route: PublicRoute<any, any, any> | CallerRoute<any, any, any>): void {
+  private register(route: RegisteredRoute): void {
     const expressPath = route.path.replace(/\{(\w+)\}/g, ':$1');
     this.document(route);
     this.deps.routes.routerFor(expressPath)[route.method](expressPath, async (req: Request, res: Response) => {
@@ -106,11 +116,11 @@ export class ApiRouter {
       };
       let result: unknown;
       if (route.auth === 'public') {
-        result = await route.handler(ctx as RouteContext<any, any, any>);
+        result = await route.handler(ctx);
       } else {
         const caller = req.auth?.caller;
         if (!caller) throw req.auth?.failure ?? new AppError('unauthorized');
-        result = await route.handler({ ...(ctx as RouteContext<any, any, any>), caller, actor: caller.actor });
+        result = await route.handler({ ...ctx, caller, actor: caller.actor });
       }
       if (!res.headersSent) {
         if (result === undefined) res.status(route.status ?? 204).end();
@@ -119,7 +129,7 @@ export class ApiRouter {
     });
   }
 
-  private document(route: PublicRoute<any, any, any> | CallerRoute<any, any, any>): void {
+  private document(route: RegisteredRoute): void {
     const codes: ErrorCode[] = [
       ...(route.body || route.query || route.params ? (['validationFailed'] as ErrorCode[]) : []),
       ...(route.auth === 'public' ? [] : (['unauthorized'] as ErrorCode[])),

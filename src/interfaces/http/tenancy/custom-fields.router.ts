@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { CustomField } from '../../../domain/tenancy/custom-field';
 import { ListCustomFields } from '../../../application/tenancy/list-custom-fields';
 import { CreateCustomField } from '../../../application/tenancy/create-custom-field';

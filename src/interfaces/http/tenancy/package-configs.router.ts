@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { PackageConfig } from '../../../domain/tenancy/package-config';
 import { ListPackageConfigs } from '../../../application/tenancy/list-package-configs';
 import { GetPackageConfig } from '../../../application/tenancy/get-package-config';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { generateKeyPair } from 'jose';
 import { api, expectError } from '../../../support/http-client';
-import { anOrganization, type SignedUp } from '../../../support/builders';
+import { anOrganization } from '../../../support/builders';
 import { aMember } from '../../../support/identity-fixtures';
 import { approvedClient, exchange, pollClaim } from '../../../support/agent-fixtures';
 import { TEST_ISSUER, anIdJag, signAsTestIssuer } from '../../../support/agent-test-issuer';

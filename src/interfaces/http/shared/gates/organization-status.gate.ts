@@ -1,5 +1,5 @@
 import { AppError } from '../../../../domain/shared/app-error';
-import { type Gate, under } from './gate-request';
+import type { Gate } from './gate-request';
 
 /**
  * What a suspended organization may still do: read itself and the session, sign out, look the
