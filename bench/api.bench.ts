@@ -30,8 +30,9 @@ const PROFILE_DIR = process.env.BENCH_PROFILE;
 const TARGET_RATIO = 3;
 
 /** BENCH_SCENARIO=<name prefix> runs only the matching scenarios. */
-const SCENARIOS: ApiScenario[] = [customerDomainsScenario, websitesScenario]
-  .filter((scenario) => !process.env.BENCH_SCENARIO || scenario.name.startsWith(process.env.BENCH_SCENARIO));
+const SCENARIOS: ApiScenario[] = [customerDomainsScenario, websitesScenario].filter(
+  (scenario) => !process.env.BENCH_SCENARIO || scenario.name.startsWith(process.env.BENCH_SCENARIO),
+);
 
 interface Cpu {
   serverMicros: number;
@@ -58,9 +59,11 @@ async function measure(service: BenchService, label: string, url: string, header
   return {
     requestsPerSecond: Math.round(load.requests.average),
     serverCpuMicrosPerRequest: (after.serverMicros - before.serverMicros) / n,
-    postgresCpuMicrosPerRequest: after.postgresMicros === null || before.postgresMicros === null ? null
-      : (after.postgresMicros - before.postgresMicros) / n,
-    latencyP50Ms: load.latency.p50, latencyP99Ms: load.latency.p99, non2xx: load.non2xx,
+    postgresCpuMicrosPerRequest:
+      after.postgresMicros === null || before.postgresMicros === null ? null : (after.postgresMicros - before.postgresMicros) / n,
+    latencyP50Ms: load.latency.p50,
+    latencyP99Ms: load.latency.p99,
+    non2xx: load.non2xx,
   };
 }
 
@@ -103,10 +106,12 @@ async function runScenario(service: BenchService, bareUrl: string, scenario: Api
   const latency = target.latency ? await atFixedRate(bareUrl, url, target.headers, target.latency) : undefined;
   const failed = [...bare, ...api].some((m) => m.non2xx > 0) || (latency !== undefined && !latency.ok);
   return {
-    scenario: scenario.name, data: target.description,
+    scenario: scenario.name,
+    data: target.description,
     baseline: summarize('GET /bare (the same page from memory)', bare),
     api: summarize(`GET ${target.path}`, api),
-    ratio: round1(ratio), ratiosPerRound: ratios.map(round1),
+    ratio: round1(ratio),
+    ratiosPerRound: ratios.map(round1),
     ratioWithPostgres: round1(median(totalRatios)),
     ...(latency ? { latencyAtFixedRate: latency } : {}),
     target: `ratio <= ${TARGET_RATIO}${target.latency ? `, p99 < ${target.latency.p99TargetMs} ms at ${target.latency.rate} requests/s` : ''}`,
@@ -115,9 +120,7 @@ async function runScenario(service: BenchService, bareUrl: string, scenario: Api
 }
 
 /** Both routes under the same open-loop load, ROUNDS times (the median p99 is judged: the machine is shared). */
-async function atFixedRate(
-  bareUrl: string, url: string, headers: Record<string, string>, latency: { rate: number; p99TargetMs: number },
-) {
+async function atFixedRate(bareUrl: string, url: string, headers: Record<string, string>, latency: { rate: number; p99TargetMs: number }) {
   const options = { connections: CONNECTIONS, rate: latency.rate, durationSeconds: Math.max(DURATION_S, 8) };
   const bare = [];
   const api = [];
@@ -125,12 +128,19 @@ async function atFixedRate(
     bare.push(await openLoop(`${bareUrl}/bare`, {}, options));
     api.push(await openLoop(url, headers, options));
   }
-  const complete = api.every((run) => run.requests >= latency.rate * options.durationSeconds * 0.99 && run.non2xx === 0 && run.errors === 0);
+  const complete = api.every(
+    (run) => run.requests >= latency.rate * options.durationSeconds * 0.99 && run.non2xx === 0 && run.errors === 0,
+  );
   const p99 = median(api.map((run) => run.latencyMs.p99));
   return {
-    requestsPerSecond: latency.rate, connections: CONNECTIONS, secondsPerRound: options.durationSeconds,
-    baselineP99MsPerRound: bare.map((run) => run.latencyMs.p99), apiP99MsPerRound: api.map((run) => run.latencyMs.p99),
-    apiP50Ms: median(api.map((run) => run.latencyMs.p50)), apiP99Ms: p99, ok: complete && p99 < latency.p99TargetMs,
+    requestsPerSecond: latency.rate,
+    connections: CONNECTIONS,
+    secondsPerRound: options.durationSeconds,
+    baselineP99MsPerRound: bare.map((run) => run.latencyMs.p99),
+    apiP99MsPerRound: api.map((run) => run.latencyMs.p99),
+    apiP50Ms: median(api.map((run) => run.latencyMs.p50)),
+    apiP99Ms: p99,
+    ok: complete && p99 < latency.p99TargetMs,
   };
 }
 
@@ -143,9 +153,19 @@ async function main() {
   } finally {
     await service.stop();
   }
-  console.log(JSON.stringify({
-    date: new Date().toISOString(), connections: CONNECTIONS, durationSeconds: DURATION_S, rounds: ROUNDS, results,
-  }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        connections: CONNECTIONS,
+        durationSeconds: DURATION_S,
+        rounds: ROUNDS,
+        results,
+      },
+      null,
+      2,
+    ),
+  );
   if (results.some((r) => !r.ok)) process.exitCode = 1;
 }
 

@@ -62,7 +62,12 @@ function floorOf(downAt: number, rows: ReadonlyArray<{ intervalMs: number; phase
   return events.at(-1)!;
 }
 
-interface Target { kind: 'http' | 'tcp'; url?: string; port?: number; down: () => void }
+interface Target {
+  kind: 'http' | 'tcp';
+  url?: string;
+  port?: number;
+  down: () => void;
+}
 
 async function main() {
   // HTTP targets: one server, a path per monitor; TCP targets: a listener per monitor.
@@ -92,7 +97,9 @@ async function main() {
       try {
         const body = JSON.parse(Buffer.concat(chunks).toString()) as { event: string; monitor: { id: string } | null };
         if (body.event === 'incident.opened' && body.monitor && !firstMessage.has(body.monitor.id)) firstMessage.set(body.monitor.id, at);
-      } catch { /* not ours */ }
+      } catch {
+        /* not ours */
+      }
       res.writeHead(204).end();
     });
   });
@@ -114,8 +121,11 @@ async function main() {
   progress('starting the service');
   const service = await startBenchService('detect-service-process');
   try {
-    const { monitors } = await service.request<{ monitors: Array<{ setting: string; index: number; publicId: string; rows: Array<{ intervalMs: number; phaseMs: number }> }> }>({
-      type: 'seed', receiver: receiverUrl,
+    const { monitors } = await service.request<{
+      monitors: Array<{ setting: string; index: number; publicId: string; rows: Array<{ intervalMs: number; phaseMs: number }> }>;
+    }>({
+      type: 'seed',
+      receiver: receiverUrl,
       settings: settings.map((s) => ({ ...s, monitors: s.targets.map((t) => ({ kind: t.kind, url: t.url, port: t.port })) })),
     });
     progress(`${monitors.length} monitors in ${settings.length} settings; each target goes down at a random moment within its interval`);
@@ -130,7 +140,10 @@ async function main() {
       const phaseMs = ((lastSlot % intervalMs) + intervalMs) % intervalMs;
       return { monitor, setting, rows: monitor.rows.map((row) => ({ ...row, phaseMs })), phaseMs };
     });
-    await service.request({ type: 'phases', phases: placed.map((p) => ({ publicId: p.monitor.publicId, phaseMs: Math.round(p.phaseMs) })) });
+    await service.request({
+      type: 'phases',
+      phases: placed.map((p) => ({ publicId: p.monitor.publicId, phaseMs: Math.round(p.phaseMs) })),
+    });
     const downs = placed.map(({ monitor, setting, rows }) => {
       const floorMs = floorOf(downAt, rows, setting.consecutive) - downAt;
       setTimeout(() => setting.targets[monitor.index]!.down(), downAt - Date.now());
@@ -141,33 +154,60 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, 5_000));
       progress(`${firstMessage.size} of ${monitors.length} told`);
     }
-    const opened = new Map((await service.request<{ rows: Array<{ publicId: string; createdMs: number }> }>({ type: 'incidents' })).rows
-      .map((row) => [row.publicId, row.createdMs]));
+    const opened = new Map(
+      (await service.request<{ rows: Array<{ publicId: string; createdMs: number }> }>({ type: 'incidents' })).rows.map((row) => [
+        row.publicId,
+        row.createdMs,
+      ]),
+    );
     const figures = settings.map((setting) => {
       const mine = downs.filter((d) => d.setting === setting);
       const told = mine.filter((d) => firstMessage.has(d.monitor.publicId));
       const detect = told.map((d) => firstMessage.get(d.monitor.publicId)! - d.downAt);
       const over = told.map((d) => firstMessage.get(d.monitor.publicId)! - d.downAt - d.floorMs);
       return {
-        setting: setting.name, intervalMinutes: setting.intervalMinutes, consecutiveChecks: setting.consecutive, locations: setting.locations,
-        monitors: mine.length, told: told.length,
-        p50Ms: Math.round(percentile(detect, 0.5)), p99Ms: Math.round(percentile(detect, 0.99)), maxMs: Math.round(Math.max(0, ...detect)),
+        setting: setting.name,
+        intervalMinutes: setting.intervalMinutes,
+        consecutiveChecks: setting.consecutive,
+        locations: setting.locations,
+        monitors: mine.length,
+        told: told.length,
+        p50Ms: Math.round(percentile(detect, 0.5)),
+        p99Ms: Math.round(percentile(detect, 0.99)),
+        maxMs: Math.round(Math.max(0, ...detect)),
         // The setting's worst case: down just after a slot, so the interval, then the confirmations.
         floorMs: setting.intervalMinutes * 60_000 + (setting.locations > 1 ? setting.consecutive : setting.consecutive - 1) * RETRY_MS,
-        overFloorMs: { p50: Math.round(percentile(over, 0.5)), p99: Math.round(percentile(over, 0.99)), max: Math.round(Math.max(0, ...over)) },
+        overFloorMs: {
+          p50: Math.round(percentile(over, 0.5)),
+          p99: Math.round(percentile(over, 0.99)),
+          max: Math.round(Math.max(0, ...over)),
+        },
         // Of the time beyond the floor: until the incident opened (checks, recording), and from then to the message (routing, delivery).
-        openedOverFloorMs: { max: Math.round(Math.max(0, ...told.map((d) => (opened.get(d.monitor.publicId) ?? NaN) - d.downAt - d.floorMs))) },
-        toldAfterOpenedMs: { max: Math.round(Math.max(0, ...told.map((d) => firstMessage.get(d.monitor.publicId)! - (opened.get(d.monitor.publicId) ?? NaN)))) },
+        openedOverFloorMs: {
+          max: Math.round(Math.max(0, ...told.map((d) => (opened.get(d.monitor.publicId) ?? NaN) - d.downAt - d.floorMs))),
+        },
+        toldAfterOpenedMs: {
+          max: Math.round(Math.max(0, ...told.map((d) => firstMessage.get(d.monitor.publicId)! - (opened.get(d.monitor.publicId) ?? NaN)))),
+        },
         goalMet: told.length === mine.length && percentile(over, 0.99) <= 5_000,
       };
     });
     const fiveMinuteDefault = figures.find((f) => f.intervalMinutes === 5 && f.consecutiveChecks === 2 && f.locations === 1);
-    console.log(JSON.stringify({
-      date: new Date().toISOString(), retryIntervalMs: RETRY_MS, perSetting: PER_SETTING, settings: figures,
-      goal: 'p99 beyond each monitor\'s floor <= 5 s; the 5-minute default within 5.5 minutes worst case',
-      fiveMinuteDefaultWorstMs: fiveMinuteDefault?.maxMs ?? null,
-      goalMet: figures.every((f) => f.goalMet) && (fiveMinuteDefault === undefined || fiveMinuteDefault.maxMs <= 330_000),
-    }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          retryIntervalMs: RETRY_MS,
+          perSetting: PER_SETTING,
+          settings: figures,
+          goal: "p99 beyond each monitor's floor <= 5 s; the 5-minute default within 5.5 minutes worst case",
+          fiveMinuteDefaultWorstMs: fiveMinuteDefault?.maxMs ?? null,
+          goalMet: figures.every((f) => f.goalMet) && (fiveMinuteDefault === undefined || fiveMinuteDefault.maxMs <= 330_000),
+        },
+        null,
+        2,
+      ),
+    );
   } finally {
     await service.stop();
     web.close();

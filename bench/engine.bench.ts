@@ -54,12 +54,24 @@ const BURST = Number(process.env.BENCH_BURST ?? 10_000);
 const STORM = Number(process.env.BENCH_STORM ?? 0);
 const STORM_SECONDS = Number(process.env.BENCH_STORM_SECONDS ?? 150);
 
-interface Stats { cpuMicros: number; rss: number; started: number; recorded: number; dropped: number; unrecorded: number; lateness: LatenessCounts }
+interface Stats {
+  cpuMicros: number;
+  rss: number;
+  started: number;
+  recorded: number;
+  dropped: number;
+  unrecorded: number;
+  lateness: LatenessCounts;
+}
 
 async function cpuPerCall(fn: () => Promise<void>, n: number): Promise<number> {
   const before = process.cpuUsage();
   let next = 0;
-  await Promise.all(Array.from({ length: 16 }, async () => { while (next++ < n) await fn(); }));
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next++ < n) await fn();
+    }),
+  );
   const used = process.cpuUsage(before);
   return (used.user + used.system) / n;
 }
@@ -78,7 +90,13 @@ async function bareCpuPerCheck(fn: () => Promise<void>, n: number): Promise<numb
  * calls of its own) than in a tight loop, so this is the bare cost of the same work at the same
  * rhythm. A warm-up round first; answers CPU per check.
  */
-async function pacedCpuPerCheck(http: () => Promise<void>, tcp: () => Promise<void>, httpShare: number, perSecond: number, seconds: number) {
+async function pacedCpuPerCheck(
+  http: () => Promise<void>,
+  tcp: () => Promise<void>,
+  httpShare: number,
+  perSecond: number,
+  seconds: number,
+) {
   const round = async (waves: number) => {
     const pending: Promise<void>[] = [];
     const start = Date.now();
@@ -107,13 +125,23 @@ const progress = (message: string) => process.stderr.write(`[bench:engine ${new 
 async function main() {
   const targets = fork(supportScript('targets-process'), [], { execArgv: [...loaderFlags] });
   const ports = await new Promise<{ http: number; tcp: number }>((resolve) => targets.once('message', resolve as never));
-  const bareHttpCheck = () => new Promise<void>((resolve, reject) => {
-    http.get({ host: '127.0.0.1', port: ports.http, path: '/', agent: false }, (res) => { res.resume(); res.once('end', resolve); }).once('error', reject);
-  });
-  const bareTcpCheck = () => new Promise<void>((resolve, reject) => {
-    const socket = net.connect({ host: '127.0.0.1', port: ports.tcp }, () => { socket.destroy(); resolve(); });
-    socket.once('error', reject);
-  });
+  const bareHttpCheck = () =>
+    new Promise<void>((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port: ports.http, path: '/', agent: false }, (res) => {
+          res.resume();
+          res.once('end', resolve);
+        })
+        .once('error', reject);
+    });
+  const bareTcpCheck = () =>
+    new Promise<void>((resolve, reject) => {
+      const socket = net.connect({ host: '127.0.0.1', port: ports.tcp }, () => {
+        socket.destroy();
+        resolve();
+      });
+      socket.once('error', reject);
+    });
   /** The back-to-back bare checks, and their mix in the monitors' proportion. */
   const backToBack = async () => {
     const httpMicros = await bareCpuPerCheck(bareHttpCheck, 3000);
@@ -125,8 +153,11 @@ async function main() {
 
   const enginePerSecond = ((HTTP_MONITORS + TCP_MONITORS) / INTERVALS.length) * INTERVALS.reduce((sum, m) => sum + 1 / (60 * m), 0);
   const pacedBare = await pacedCpuPerCheck(
-    bareHttpCheck, bareTcpCheck,
-    HTTP_MONITORS / Math.max(1, HTTP_MONITORS + TCP_MONITORS), enginePerSecond, 20,
+    bareHttpCheck,
+    bareTcpCheck,
+    HTTP_MONITORS / Math.max(1, HTTP_MONITORS + TCP_MONITORS),
+    enginePerSecond,
+    20,
   );
 
   progress('bare checks measured; starting the service');
@@ -140,7 +171,13 @@ async function main() {
     const memoryBefore = await memory();
     const storage = () => service.request<{ resultRows: number; resultBytes: number; databaseBytes: number }>({ type: 'storage' });
     const { ms } = await service.request<{ ms: number }>({
-      type: 'seed', http: HTTP_MONITORS, tcp: TCP_MONITORS, httpUrl: `http://127.0.0.1:${ports.http}/`, tcpPort: ports.tcp, intervals: INTERVALS, storm: STORM,
+      type: 'seed',
+      http: HTTP_MONITORS,
+      tcp: TCP_MONITORS,
+      httpUrl: `http://127.0.0.1:${ports.http}/`,
+      tcpPort: ports.tcp,
+      intervals: INTERVALS,
+      storm: STORM,
     });
     const stats = () => service.request<Stats>({ type: 'stats' });
     await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
@@ -187,30 +224,47 @@ async function main() {
 
     /** The storm: STORM monitors' target fails, then recovers; lateness of every check started meanwhile. */
     async function stormPhase() {
-      const incidents = async () => (await service.request<{ rows: Array<{ opened: number; resolved: number }> }>({
-        type: 'sql', sql: `SELECT count(*)::int AS opened, count(*) FILTER (WHERE status = 'resolved')::int AS resolved FROM incidents`,
-      })).rows[0]!;
+      const incidents = async () =>
+        (
+          await service.request<{ rows: Array<{ opened: number; resolved: number }> }>({
+            type: 'sql',
+            sql: `SELECT count(*)::int AS opened, count(*) FILTER (WHERE status = 'resolved')::int AS resolved FROM incidents`,
+          })
+        ).rows[0]!;
       const phase = async (failing: boolean) => {
         const before = (await stats()).lateness;
         targets.send({ storm: failing });
         progress(failing ? `storm: ${STORM} monitors fail for ${STORM_SECONDS} s` : `storm over: they recover for ${STORM_SECONDS} s`);
         await new Promise((resolve) => setTimeout(resolve, STORM_SECONDS * 1000));
         const lateness = latenessBetween(before, (await stats()).lateness);
-        return { checksStarted: lateness.count, latenessMs: { p50: lateness.percentile(0.5), p99: lateness.percentile(0.99), max: lateness.max() } };
+        return {
+          checksStarted: lateness.count,
+          latenessMs: { p50: lateness.percentile(0.5), p99: lateness.percentile(0.99), max: lateness.max() },
+        };
       };
       const failing = await phase(true);
       const afterFailing = await incidents();
       const recovering = await phase(false);
       const afterRecovery = await incidents();
       return {
-        monitors: STORM, customers: 100, seconds: STORM_SECONDS, failing, recovering,
-        incidentsOpened: afterFailing.opened, incidentsResolvedAfterRecovery: afterRecovery.resolved,
+        monitors: STORM,
+        customers: 100,
+        seconds: STORM_SECONDS,
+        failing,
+        recovering,
+        incidentsOpened: afterFailing.opened,
+        incidentsResolvedAfterRecovery: afterRecovery.resolved,
       };
     }
     figures = {
-      date: new Date().toISOString(), checker: process.env.BENCH_CHECKER ?? 'real', monitors: { http: HTTP_MONITORS, tcp: TCP_MONITORS, intervalMinutes: INTERVALS },
-      schedulingMsToCreate: Math.round(ms), warmupSeconds: warmup, measuredSeconds: SECONDS,
-      checksPerSecond: Number((checks / SECONDS).toFixed(1)), dropped: b.dropped - a.dropped,
+      date: new Date().toISOString(),
+      checker: process.env.BENCH_CHECKER ?? 'real',
+      monitors: { http: HTTP_MONITORS, tcp: TCP_MONITORS, intervalMinutes: INTERVALS },
+      schedulingMsToCreate: Math.round(ms),
+      warmupSeconds: warmup,
+      measuredSeconds: SECONDS,
+      checksPerSecond: Number((checks / SECONDS).toFixed(1)),
+      dropped: b.dropped - a.dropped,
       cpuMicrosPerCheck: { service: Math.round(serviceCpu), postgres: pgCpu === null ? null : Math.round(pgCpu), allIn: Math.round(allIn) },
       // CPU per second of the measured window, service and PostgreSQL (the fixed costs, when little runs).
       cpuMillisPerSecond: Number(((allIn * checks) / SECONDS / 1000).toFixed(1)),
@@ -221,7 +275,8 @@ async function main() {
       ratioAllInToPacedBare: Number((allIn / pacedBare).toFixed(2)),
       startLatenessMs: { p50: lateness.percentile(0.5), p99: lateness.percentile(0.99), p999: lateness.percentile(0.999) },
       burst: {
-        monitorsDue: BURST, checksStarted: burst.count,
+        monitorsDue: BURST,
+        checksStarted: burst.count,
         latenessMs: { p50: burst.percentile(0.5), p99: burst.percentile(0.99), max: burst.max() },
       },
       ...(storm ? { storm } : {}),
@@ -236,13 +291,18 @@ async function main() {
         bytesPerResult: Math.round(resultBytes),
         resultsPerDay: Math.round(checksPerDay),
         resultGbPerDay: Number(((resultBytes * checksPerDay) / 1e9).toFixed(2)),
-        databaseBytesPerResult: Math.round((storageB.databaseBytes - storageA.databaseBytes) / Math.max(1, storageB.resultRows - storageA.resultRows)),
+        databaseBytesPerResult: Math.round(
+          (storageB.databaseBytes - storageA.databaseBytes) / Math.max(1, storageB.resultRows - storageA.resultRows),
+        ),
         databaseMbAfter: Math.round(storageB.databaseBytes / 1e6),
-        rollupRows: rollups.rows, bytesPerRollupRow: Math.round(rollups.bytes / Math.max(1, rollups.rows)),
+        rollupRows: rollups.rows,
+        bytesPerRollupRow: Math.round(rollups.bytes / Math.max(1, rollups.rows)),
         // One row per monitor, location and hour.
-        rollupGbPerDay: Number(((rollups.bytes / Math.max(1, rollups.rows)) * monitors * 24 / 1e9).toFixed(2)),
+        rollupGbPerDay: Number((((rollups.bytes / Math.max(1, rollups.rows)) * monitors * 24) / 1e9).toFixed(2)),
       },
-      ...(REFERENCE_MICROS === undefined ? {} : { referenceAllInMicrosPerCheck: REFERENCE_MICROS, ratioAllInToReference: Number((allIn / REFERENCE_MICROS).toFixed(2)) }),
+      ...(REFERENCE_MICROS === undefined
+        ? {}
+        : { referenceAllInMicrosPerCheck: REFERENCE_MICROS, ratioAllInToReference: Number((allIn / REFERENCE_MICROS).toFixed(2)) }),
     };
   } catch (error) {
     targets.kill();
@@ -255,11 +315,17 @@ async function main() {
   progress('measuring the bare checks again');
   const after = await backToBack();
   targets.kill();
-  console.log(JSON.stringify({
-    ...figures,
-    bareMicrosPerCheckAfter: { http: Math.round(after.http), tcp: Math.round(after.tcp), mix: Math.round(after.mix) },
-    ratioAllInToBareMixAfter: Number((allInPerCheck / after.mix).toFixed(2)),
-  }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        ...figures,
+        bareMicrosPerCheckAfter: { http: Math.round(after.http), tcp: Math.round(after.tcp), mix: Math.round(after.mix) },
+        ratioAllInToBareMixAfter: Number((allInPerCheck / after.mix).toFixed(2)),
+      },
+      null,
+      2,
+    ),
+  );
 }
 
 main().catch((error) => {

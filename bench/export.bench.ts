@@ -46,7 +46,9 @@ async function load(app: RunningApplication, organizationId: number, customerId:
   );
   await sql.query(`VACUUM (ANALYZE) check_results`);
   const [count] = await sql.query<{ n: string }>(
-    `SELECT count(*) AS n FROM check_results r JOIN monitors m ON m.id = r.monitor_id WHERE m.organization_id = ?`, [organizationId]);
+    `SELECT count(*) AS n FROM check_results r JOIN monitors m ON m.id = r.monitor_id WHERE m.organization_id = ?`,
+    [organizationId],
+  );
   return Number(count!.n);
 }
 
@@ -59,7 +61,8 @@ async function bare(app: RunningApplication, organizationId: number, file: strin
   do {
     const page = await resource.page(app.database.sql, organizationId, after, 5_000);
     rows += page.rows.length;
-    if (!out.write(page.rows.map((r) => `${JSON.stringify(r)}\n`).join(''))) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    if (!out.write(page.rows.map((r) => `${JSON.stringify(r)}\n`).join('')))
+      await new Promise<void>((resolve) => out.once('drain', () => resolve()));
     after = page.next;
   } while (after !== null);
   await new Promise<void>((resolve) => out.end(() => resolve()));
@@ -68,12 +71,26 @@ async function bare(app: RunningApplication, organizationId: number, file: strin
 
 async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-export-bench-'));
-  const config = { ...loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), databaseUrl: process.env.DATABASE_URL };
-  const app = await startApplication(config, { jobs: false, checkWorker: false, notificationWorker: false, logger: pino({ level: 'silent' }) });
+  const config = {
+    ...loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
+    databaseUrl: process.env.DATABASE_URL,
+  };
+  const app = await startApplication(config, {
+    jobs: false,
+    checkWorker: false,
+    notificationWorker: false,
+    logger: pino({ level: 'silent' }),
+  });
   try {
     const signUp = await fetch(`${app.url}/api/auth/sign-up/email`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Bench', email: `bench-${Date.now()}@bench.example`, password: 'bench password', organizationName: 'Bench' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Bench',
+        email: `bench-${Date.now()}@bench.example`,
+        password: 'bench password',
+        organizationName: 'Bench',
+      }),
     }).then((r) => r.json() as Promise<{ user: { organizationId: number } }>);
     const organizationId = signUp.user.organizationId;
     const [customer] = await app.database.sql.query<{ id: number }>(
@@ -102,24 +119,42 @@ async function main() {
     let progressCalls = 0;
     const exportStart = performance.now();
     const archive = path.join(dataDir, 'exports', 'bench.zip');
-    const { bytes } = await new ZipExportArchiveWriter(app.database.sql, EXPORT_RESOURCES, PAGE).write(organizationId, archive, async () => { progressCalls += 1; });
+    const { bytes } = await new ZipExportArchiveWriter(app.database.sql, EXPORT_RESOURCES, PAGE).write(
+      organizationId,
+      archive,
+      async () => {
+        progressCalls += 1;
+      },
+    );
     const exportSeconds = seconds(exportStart);
     clearInterval(sampler);
     rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
 
-    console.log(JSON.stringify({
-      date: new Date().toISOString(),
-      data: { monitors: MONITORS, checkResults: results, loadSeconds },
-      bare: { rows: bareRows, seconds: bareSeconds, rowsPerSecond: Math.round(bareRows / bareSeconds) },
-      export: {
-        seconds: exportSeconds, rowsPerSecond: Math.round((results + MONITORS) / exportSeconds), archiveMB: Number((bytes / 1e6).toFixed(1)),
-        progressUpdates: progressCalls, ratioToBare: Number((exportSeconds / bareSeconds).toFixed(2)),
-      },
-      memory: {
-        rssBeforeMB: Math.round(rssBefore / 1e6), rssPeakMB: Math.round(rssPeak / 1e6),
-        rssGrowthMB: Math.round((rssPeak - rssBefore) / 1e6), heapUsedPeakGrowthMB: Math.round((heapPeak - heapBefore) / 1e6), goalPeakMB: 200,
-      },
-    }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          data: { monitors: MONITORS, checkResults: results, loadSeconds },
+          bare: { rows: bareRows, seconds: bareSeconds, rowsPerSecond: Math.round(bareRows / bareSeconds) },
+          export: {
+            seconds: exportSeconds,
+            rowsPerSecond: Math.round((results + MONITORS) / exportSeconds),
+            archiveMB: Number((bytes / 1e6).toFixed(1)),
+            progressUpdates: progressCalls,
+            ratioToBare: Number((exportSeconds / bareSeconds).toFixed(2)),
+          },
+          memory: {
+            rssBeforeMB: Math.round(rssBefore / 1e6),
+            rssPeakMB: Math.round(rssPeak / 1e6),
+            rssGrowthMB: Math.round((rssPeak - rssBefore) / 1e6),
+            heapUsedPeakGrowthMB: Math.round((heapPeak - heapBefore) / 1e6),
+            goalPeakMB: 200,
+          },
+        },
+        null,
+        2,
+      ),
+    );
   } finally {
     await app.stop();
     await fs.rm(dataDir, { recursive: true, force: true });

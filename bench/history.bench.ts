@@ -52,10 +52,14 @@ async function load(app: RunningApplication, organizationId: number, customerId:
      SELECT gen_random_uuid(), ?, ?, 'bench ' || g, 60, ?::text[], ? FROM generate_series(1, ?) AS g`,
     [organizationId, customerId, `{${codes.join(',')}}`, created, MONITORS],
   );
-  const [range] = await sql.query<{ lo: string; hi: string }>(`SELECT min(id) AS lo, max(id) AS hi FROM monitors WHERE organization_id = ?`, [organizationId]);
+  const [range] = await sql.query<{ lo: string; hi: string }>(
+    `SELECT min(id) AS lo, max(id) AS hi FROM monitors WHERE organization_id = ?`,
+    [organizationId],
+  );
   await sql.query(
     `INSERT INTO monitor_alert_states (monitor_id, organization_id, customer_id, check_interval_seconds, updated_at)
-     SELECT id, organization_id, customer_id, 60, now() FROM monitors WHERE organization_id = ?`, [organizationId],
+     SELECT id, organization_id, customer_id, 60, now() FROM monitors WHERE organization_id = ?`,
+    [organizationId],
   );
   const start = now - DAYS * DAY;
   for (let day = 0; day <= DAYS; day += 1) {
@@ -98,12 +102,21 @@ async function explain(app: RunningApplication, query: string): Promise<string[]
 
 async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-history-bench-'));
-  const config = { ...loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), databaseUrl: process.env.DATABASE_URL };
+  const config = {
+    ...loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
+    databaseUrl: process.env.DATABASE_URL,
+  };
   const app = await startApplication(config, { jobs: false, logger: pino({ level: 'silent' }) });
   try {
     const signUp = await fetch(`${app.url}/api/auth/sign-up/email`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Bench', email: `bench-${Date.now()}@bench.example`, password: 'bench password', organizationName: 'Bench' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Bench',
+        email: `bench-${Date.now()}@bench.example`,
+        password: 'bench password',
+        organizationName: 'Bench',
+      }),
     }).then((r) => r.json() as Promise<{ token: string; user: { organizationId: number } }>);
     const organizationId = signUp.user.organizationId;
     const [customer] = await app.database.sql.query<{ id: number }>(
@@ -138,39 +151,66 @@ async function main() {
       const report = await RequestContext.create(app.database.orm.em, () => app.container.get(MaintainResultStorage).execute());
       const took = seconds(start);
       rollup = {
-        hoursRolledUp: report.hoursRolledUp, seconds: took,
+        hoursRolledUp: report.hoursRolledUp,
+        seconds: took,
         msPerHourOfAllMonitors: Math.round((took * 1000) / Math.max(1, report.hoursRolledUp)),
         uptime: {
           '24h': await timed(app, signUp.token, `${base}/uptime-stats?period=24h`),
           '7d': await timed(app, signUp.token, `${base}/uptime-stats?period=7d`),
           '30d': await timed(app, signUp.token, `${base}/uptime-stats?period=30d`),
         },
-        sample: await fetch(`${app.url}${base}/uptime-stats?period=7d`, { headers: { authorization: `Bearer ${signUp.token}` } }).then((r) => r.json()),
+        sample: await fetch(`${app.url}${base}/uptime-stats?period=7d`, { headers: { authorization: `Bearer ${signUp.token}` } }).then(
+          (r) => r.json(),
+        ),
       };
     }
-    const historyPlan = await explain(app,
+    const historyPlan = await explain(
+      app,
       `SELECT c.checked_at, l.code, c.status, c.response_ms, c.reason_code, c.detail FROM check_results c
        JOIN check_locations l ON l.id = c.location_id WHERE c.monitor_id = ${monitorId}
        AND c.checked_at >= '${day(1)}' AND c.checked_at <= '${new Date(now).toISOString()}'
-       ORDER BY c.checked_at DESC, c.location_id LIMIT 50 OFFSET 0`);
-    const coveragePlan = await explain(app,
+       ORDER BY c.checked_at DESC, c.location_id LIMIT 50 OFFSET 0`,
+    );
+    const coveragePlan = await explain(
+      app,
       `SELECT location_id, status, response_ms, lead(checked_at) OVER (PARTITION BY location_id ORDER BY checked_at)
-       FROM check_results WHERE monitor_id = ${monitorId} AND checked_at >= '${day(1)}' AND checked_at < '${new Date(now).toISOString()}'`);
+       FROM check_results WHERE monitor_id = ${monitorId} AND checked_at >= '${day(1)}' AND checked_at < '${new Date(now).toISOString()}'`,
+    );
     const hour = new Date(Math.floor((now - DAY) / 3_600_000) * 3_600_000);
-    const rollupScanPlan = await explain(app,
+    const rollupScanPlan = await explain(
+      app,
       `SELECT monitor_id, location_id, checked_at, status, response_ms FROM check_results
-       WHERE checked_at >= '${hour.toISOString()}' AND checked_at < '${new Date(hour.getTime() + 3_600_000).toISOString()}'`);
-    console.log(JSON.stringify({
-      date: new Date().toISOString(),
-      data: {
-        monitors: MONITORS, locations: LOCATIONS, days: DAYS, rows, loadSeconds: loaded.loadSeconds,
-        rowsPerSecond: Math.round(rows / loaded.loadSeconds), vacuumAnalyzeSeconds: loaded.vacuumSeconds,
-        heapMB: Math.round(Number(size!.heap) / 1e6), indexesMB: Math.round(Number(size!.indexes) / 1e6),
-        bytesPerRowWithIndexes: Math.round(bytesPerRow),
-        extrapolated100M: { gigabytes: Number(((bytesPerRow * 1e8) / 1e9).toFixed(1)), loadMinutesAtThisRate: Math.round(1e8 / (rows / loaded.loadSeconds) / 60) },
-      },
-      monitorId, historyViaHttp: history, uptimeViaHttpRawOnly: uptimeRaw, rollup,
-    }, null, 2));
+       WHERE checked_at >= '${hour.toISOString()}' AND checked_at < '${new Date(hour.getTime() + 3_600_000).toISOString()}'`,
+    );
+    console.log(
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          data: {
+            monitors: MONITORS,
+            locations: LOCATIONS,
+            days: DAYS,
+            rows,
+            loadSeconds: loaded.loadSeconds,
+            rowsPerSecond: Math.round(rows / loaded.loadSeconds),
+            vacuumAnalyzeSeconds: loaded.vacuumSeconds,
+            heapMB: Math.round(Number(size!.heap) / 1e6),
+            indexesMB: Math.round(Number(size!.indexes) / 1e6),
+            bytesPerRowWithIndexes: Math.round(bytesPerRow),
+            extrapolated100M: {
+              gigabytes: Number(((bytesPerRow * 1e8) / 1e9).toFixed(1)),
+              loadMinutesAtThisRate: Math.round(1e8 / (rows / loaded.loadSeconds) / 60),
+            },
+          },
+          monitorId,
+          historyViaHttp: history,
+          uptimeViaHttpRawOnly: uptimeRaw,
+          rollup,
+        },
+        null,
+        2,
+      ),
+    );
     console.log('\nEXPLAIN ANALYZE, history page (24 h):\n' + historyPlan.join('\n'));
     console.log('\nEXPLAIN ANALYZE, coverage scan (24 h):\n' + coveragePlan.join('\n'));
     console.log('\nEXPLAIN ANALYZE, rollup scan (one hour, all monitors):\n' + rollupScanPlan.join('\n'));

@@ -34,27 +34,48 @@ const GOALS = { eventsPerSecond: 2000, p99Ms: 50, cpuRatio: 3, rejectRatio: 1.2 
 /** Distinct dedup keys per organization: the first event of each opens an incident, the others add occurrences. */
 const KEYS_PER_ORGANIZATION = 50;
 
-interface Cpu { serverMicros: number; postgresMicros: number | null }
+interface Cpu {
+  serverMicros: number;
+  postgresMicros: number | null;
+}
 
 /** A 1 KB PagerDuty Events v2 trigger (custom_details padded to the size). */
 function eventBody(organization: number, n: number): string {
   const event = {
-    routing_key: 'benchroutingkey0123456789abcdef0', event_action: 'trigger', dedup_key: `bench-${organization}-${n % KEYS_PER_ORGANIZATION}`,
+    routing_key: 'benchroutingkey0123456789abcdef0',
+    event_action: 'trigger',
+    dedup_key: `bench-${organization}-${n % KEYS_PER_ORGANIZATION}`,
     payload: {
-      summary: `Disk almost full on db-${n % KEYS_PER_ORGANIZATION}.bench.example`, source: 'monitoringtool:bench:eu-central-1',
-      severity: 'warning', timestamp: '2026-11-23T12:00:00.000+0000', component: 'postgres', group: 'prod', class: 'disk',
+      summary: `Disk almost full on db-${n % KEYS_PER_ORGANIZATION}.bench.example`,
+      source: 'monitoringtool:bench:eu-central-1',
+      severity: 'warning',
+      timestamp: '2026-11-23T12:00:00.000+0000',
+      component: 'postgres',
+      group: 'prod',
+      class: 'disk',
       custom_details: { free: '3%', mount: '/var/lib/postgresql', padding: '' },
     },
-    client: 'Bench Monitoring', client_url: 'https://monitoring.bench.example',
+    client: 'Bench Monitoring',
+    client_url: 'https://monitoring.bench.example',
   };
   const bare = JSON.stringify(event).length;
   event.payload.custom_details.padding = 'x'.repeat(Math.max(0, 1024 - bare));
   return JSON.stringify(event);
 }
 
-interface Target { path: string; headers(i: number): Record<string, string>; body(i: number): string }
+interface Target {
+  path: string;
+  headers(i: number): Record<string, string>;
+  body(i: number): string;
+}
 
-interface LoadResult { requests: number; status: Map<number, number>; errors: number; seconds: number; latencies: number[] }
+interface LoadResult {
+  requests: number;
+  status: Map<number, number>;
+  errors: number;
+  seconds: number;
+  latencies: number[];
+}
 
 function percentile(sorted: number[], q: number): number {
   return Number((sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0).toFixed(1));
@@ -102,12 +123,18 @@ async function openLoop(origin: string, target: Target, rate: number, seconds: n
     const due = started + (i * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 1) await sleep(wait);
-    pending.push(pool.request({ path: target.path, method: 'POST', headers: target.headers(i), body: target.body(i) })
-      .then(async (response) => {
-        await response.body.arrayBuffer();
-        status.set(response.statusCode, (status.get(response.statusCode) ?? 0) + 1);
-        latencies.push(performance.now() - due);
-      }, () => { errors++; }));
+    pending.push(
+      pool.request({ path: target.path, method: 'POST', headers: target.headers(i), body: target.body(i) }).then(
+        async (response) => {
+          await response.body.arrayBuffer();
+          status.set(response.statusCode, (status.get(response.statusCode) ?? 0) + 1);
+          latencies.push(performance.now() - due);
+        },
+        () => {
+          errors++;
+        },
+      ),
+    );
   }
   await Promise.all(pending);
   const elapsed = (performance.now() - started) / 1000;
@@ -130,7 +157,8 @@ async function withCpu(service: BenchService, label: string, load: () => Promise
   return {
     result,
     serverMicros: (after.serverMicros - before.serverMicros) / n,
-    postgresMicros: after.postgresMicros === null || before.postgresMicros === null ? null : (after.postgresMicros - before.postgresMicros) / n,
+    postgresMicros:
+      after.postgresMicros === null || before.postgresMicros === null ? null : (after.postgresMicros - before.postgresMicros) / n,
   };
 }
 
@@ -142,14 +170,25 @@ async function json<T>(response: Response): Promise<T> {
 /** An organization (signed up through the API), with incident management on, and an organization-wide token. */
 async function anOrganization(service: BenchService, n: number): Promise<{ token: string; organizationId: number }> {
   const stamp = `${Date.now()}-${n}`;
-  const signUp = await json<{ token: string; user: { organizationId: number } }>(await fetch(`${service.url}/api/auth/sign-up/email`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench', email: `ingest-${stamp}@bench.example`, password: 'bench password', organizationName: `Ingest ${n}` }),
-  }));
-  const minted = await json<{ token: string }>(await fetch(`${service.url}/api/organization/tokens`, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${signUp.token}` },
-    body: JSON.stringify({ name: 'ingest bench' }),
-  }));
+  const signUp = await json<{ token: string; user: { organizationId: number } }>(
+    await fetch(`${service.url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Bench',
+        email: `ingest-${stamp}@bench.example`,
+        password: 'bench password',
+        organizationName: `Ingest ${n}`,
+      }),
+    }),
+  );
+  const minted = await json<{ token: string }>(
+    await fetch(`${service.url}/api/organization/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${signUp.token}` },
+      body: JSON.stringify({ name: 'ingest bench' }),
+    }),
+  );
   return { token: minted.token, organizationId: signUp.user.organizationId };
 }
 
@@ -162,7 +201,10 @@ class Budget {
   private used = 0;
   async reserve(count: number): Promise<void> {
     const current = Math.floor(Date.now() / 60_000);
-    if (current !== this.window) { this.window = current; this.used = 0; }
+    if (current !== this.window) {
+      this.window = current;
+      this.used = 0;
+    }
     if (this.used + count > LIMIT_PER_MINUTE) {
       await sleep((current + 1) * 60_000 - Date.now() + 200);
       this.window = current + 1;
@@ -178,7 +220,11 @@ async function main() {
   try {
     const tokens: string[] = [];
     for (let n = 0; n < ORGANIZATIONS; n += 10) {
-      tokens.push(...await Promise.all(Array.from({ length: Math.min(10, ORGANIZATIONS - n) }, (_, k) => anOrganization(service, n + k).then((o) => o.token))));
+      tokens.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(10, ORGANIZATIONS - n) }, (_, k) => anOrganization(service, n + k).then((o) => o.token)),
+        )),
+      );
     }
     // One more organization whose windows (this one and the next ten) are used up, as if it had sent 600 events in each.
     const over = await anOrganization(service, ORGANIZATIONS);
@@ -188,7 +234,8 @@ async function main() {
     const thisWindow = Math.floor(Date.now() / 60_000);
     for (let w = 0; w <= 10; w++) {
       await service.request({
-        type: 'sql', sql: 'INSERT INTO rate_limit_counters (bucket, window_start, hits) VALUES (?, ?, ?)',
+        type: 'sql',
+        sql: 'INSERT INTO rate_limit_counters (bucket, window_start, hits) VALUES (?, ?, ?)',
         params: [`im-events:${over.organizationId}`, new Date((thisWindow + w) * 60_000), LIMIT_PER_MINUTE],
       });
     }
@@ -228,11 +275,18 @@ async function main() {
       await budget.reserve(Math.ceil(perRound / ORGANIZATIONS));
       const a = await withCpu(service, `ingest-${round}`, () => ingestRun(() => closedLoop(service.url, ingest, DURATION_S), 0));
       rounds.push({
-        bareRequestsPerSecond: Math.round(b.result.requests / b.result.seconds), bareCpuMicros: Math.round(b.serverMicros),
-        eventsPerSecond: Math.round((a.result.status.get(202) ?? 0) / a.result.seconds), cpuMicrosPerEvent: Math.round(a.serverMicros),
+        bareRequestsPerSecond: Math.round(b.result.requests / b.result.seconds),
+        bareCpuMicros: Math.round(b.serverMicros),
+        eventsPerSecond: Math.round((a.result.status.get(202) ?? 0) / a.result.seconds),
+        cpuMicrosPerEvent: Math.round(a.serverMicros),
         postgresCpuMicrosPerEvent: a.postgresMicros === null ? null : Math.round(a.postgresMicros),
-        ratio: round1(a.serverMicros / b.serverMicros), closedLoopP99Ms: percentile([...a.result.latencies].sort((x, y) => x - y), 0.99),
-        status: statusOf(a.result), errors: a.result.errors,
+        ratio: round1(a.serverMicros / b.serverMicros),
+        closedLoopP99Ms: percentile(
+          [...a.result.latencies].sort((x, y) => x - y),
+          0.99,
+        ),
+        status: statusOf(a.result),
+        errors: a.result.errors,
       });
     }
 
@@ -240,7 +294,13 @@ async function main() {
     for (let round = 0; round < ROUNDS; round++) {
       const run = await ingestRun(() => openLoop(service.url, ingest, RATE, LATENCY_S), RATE * LATENCY_S);
       const sorted = [...run.latencies].sort((x, y) => x - y);
-      latencyRuns.push({ p50Ms: percentile(sorted, 0.5), p99Ms: percentile(sorted, 0.99), maxMs: percentile(sorted, 1), status: statusOf(run), errors: run.errors });
+      latencyRuns.push({
+        p50Ms: percentile(sorted, 0.5),
+        p99Ms: percentile(sorted, 0.99),
+        maxMs: percentile(sorted, 1),
+        status: statusOf(run),
+        errors: run.errors,
+      });
     }
 
     // The 429: one organization over its window, refused before its body is read, beside the bare route.
@@ -251,14 +311,21 @@ async function main() {
       const b = await withCpu(service, `bare-reject-${round}`, () => closedLoop(bareUrl, bare, DURATION_S));
       const r = await withCpu(service, `reject-${round}`, () => closedLoop(service.url, exhausted, DURATION_S));
       rejects.push({
-        bareCpuMicros: Math.round(b.serverMicros), rejectCpuMicros: Math.round(r.serverMicros), ratio: round1(r.serverMicros / b.serverMicros),
-        postgresCpuMicrosPerReject: r.postgresMicros === null ? null : round1(r.postgresMicros), status: statusOf(r.result),
+        bareCpuMicros: Math.round(b.serverMicros),
+        rejectCpuMicros: Math.round(r.serverMicros),
+        ratio: round1(r.serverMicros / b.serverMicros),
+        postgresCpuMicrosPerReject: r.postgresMicros === null ? null : round1(r.postgresMicros),
+        status: statusOf(r.result),
       });
     }
 
-    const [stored] = await service.request<{ rows: Array<{ events: string }> }>({
-      type: 'sql', sql: 'SELECT COALESCE(SUM(occurrence_count), 0) AS events FROM im_incidents', params: [],
-    }).then((r) => r.rows);
+    const [stored] = await service
+      .request<{ rows: Array<{ events: string }> }>({
+        type: 'sql',
+        sql: 'SELECT COALESCE(SUM(occurrence_count), 0) AS events FROM im_incidents',
+        params: [],
+      })
+      .then((r) => r.rows);
     const durable = Number(stored?.events ?? 0);
 
     const eventsPerSecond = median(rounds.map((r) => r.eventsPerSecond));
@@ -267,18 +334,30 @@ async function main() {
     const rejectRatio = median(rejects.map((r) => r.ratio));
     const rejectsAll429 = rejects.every((r) => Object.keys(r.status).every((s) => s === '429'));
     const result = {
-      date: new Date().toISOString(), organizations: ORGANIZATIONS, bodyBytes: bytes, concurrency: CONCURRENCY,
-      durationSeconds: DURATION_S, rounds: ROUNDS,
+      date: new Date().toISOString(),
+      organizations: ORGANIZATIONS,
+      bodyBytes: bytes,
+      concurrency: CONCURRENCY,
+      durationSeconds: DURATION_S,
+      rounds: ROUNDS,
       throughput: { eventsPerSecond, rounds },
       acknowledgement: { offeredPerSecond: RATE, secondsPerRound: LATENCY_S, p99Ms, runs: latencyRuns },
-      cpu: { ratio, ratiosPerRound: rounds.map((r) => r.ratio), cpuMicrosPerEvent: median(rounds.map((r) => r.cpuMicrosPerEvent)),
-        bareCpuMicros: median(rounds.map((r) => r.bareCpuMicros)), postgresCpuMicrosPerEvent: median(rounds.map((r) => r.postgresCpuMicrosPerEvent ?? 0)) },
+      cpu: {
+        ratio,
+        ratiosPerRound: rounds.map((r) => r.ratio),
+        cpuMicrosPerEvent: median(rounds.map((r) => r.cpuMicrosPerEvent)),
+        bareCpuMicros: median(rounds.map((r) => r.bareCpuMicros)),
+        postgresCpuMicrosPerEvent: median(rounds.map((r) => r.postgresCpuMicrosPerEvent ?? 0)),
+      },
       rejectBeforeBody: { ratio: rejectRatio, rounds: rejects },
       durability: { sent, accepted, throttledWithinLimits: throttled, storedEvents: durable, lost: accepted - durable },
       goals: GOALS,
       met: {
-        eventsPerSecond: eventsPerSecond >= GOALS.eventsPerSecond, p99: p99Ms <= GOALS.p99Ms, cpuRatio: ratio <= GOALS.cpuRatio,
-        rejectRatio: rejectRatio <= GOALS.rejectRatio && rejectsAll429, durable: durable === accepted && throttled === 0,
+        eventsPerSecond: eventsPerSecond >= GOALS.eventsPerSecond,
+        p99: p99Ms <= GOALS.p99Ms,
+        cpuRatio: ratio <= GOALS.cpuRatio,
+        rejectRatio: rejectRatio <= GOALS.rejectRatio && rejectsAll429,
+        durable: durable === accepted && throttled === 0,
       },
     };
     console.log(JSON.stringify(result, null, 2));

@@ -52,7 +52,13 @@ const DEADLINE_MS = Number(process.env.BENCH_DEADLINE_MS ?? 180_000);
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 3_000);
 
 type Arrival = [webhookId: string, event: string, incidentIds: string[], atMs: number, stage: string | null, path: string];
-interface Ledger { unrouted: number; pending: number; delivered: number; failed: number; incidentsOpen: number }
+interface Ledger {
+  unrouted: number;
+  pending: number;
+  delivered: number;
+  failed: number;
+  incidentsOpen: number;
+}
 
 const progress = (message: string) => process.stderr.write(`[bench:notify ${new Date().toISOString()}] ${message}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -60,15 +66,26 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A webhook body as the sender writes it, and headers of the same sizes (`connection: close` on a new connection each). */
 function sampleRequest(keepAlive: boolean): { body: string; headers: Record<string, string> } {
   const id = randomUUID();
-  const body = JSON.stringify(webhookPayload({
-    id, event: 'incident.opened', occurredAt: new Date().toISOString(), summary: 'site 1234 is down', incidentId: randomUUID(),
-    monitorId: 1234, customerId: 56, data: { location: 'bench', reasonCode: 'httpStatus', message: 'Answered 503', statusCode: 503 },
-  }));
+  const body = JSON.stringify(
+    webhookPayload({
+      id,
+      event: 'incident.opened',
+      occurredAt: new Date().toISOString(),
+      summary: 'site 1234 is down',
+      incidentId: randomUUID(),
+      monitorId: 1234,
+      customerId: 56,
+      data: { location: 'bench', reasonCode: 'httpStatus', message: 'Answered 503', statusCode: 503 },
+    }),
+  );
   return {
     body,
     headers: {
-      'content-type': 'application/json', 'x-webhook-id': id, 'x-webhook-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
-      'user-agent': 'monitoring-service/1.0 (+http://localhost)', ...(keepAlive ? {} : { connection: 'close' }),
+      'content-type': 'application/json',
+      'x-webhook-id': id,
+      'x-webhook-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
+      'user-agent': 'monitoring-service/1.0 (+http://localhost)',
+      ...(keepAlive ? {} : { connection: 'close' }),
     },
   };
 }
@@ -82,18 +99,26 @@ async function barePostMicros(ports: number[], n: number, keepAlive = false): Pr
   const { body, headers } = sampleRequest(keepAlive);
   const agent = keepAlive ? new http.Agent({ keepAlive: true, maxSockets: 16 }) : false;
   let port = 0;
-  const post = () => new Promise<void>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: ports[port++ % ports.length], path: '/bare', method: 'POST', agent, headers }, (res) => {
-      res.resume();
-      res.once('end', resolve);
+  const post = () =>
+    new Promise<void>((resolve, reject) => {
+      const req = http.request(
+        { host: '127.0.0.1', port: ports[port++ % ports.length], path: '/bare', method: 'POST', agent, headers },
+        (res) => {
+          res.resume();
+          res.once('end', resolve);
+        },
+      );
+      req.once('error', reject);
+      req.end(body);
     });
-    req.once('error', reject);
-    req.end(body);
-  });
   const round = async () => {
     const before = process.cpuUsage();
     let next = 0;
-    await Promise.all(Array.from({ length: 16 }, async () => { while (next++ < n) await post(); }));
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next++ < n) await post();
+      }),
+    );
     const used = process.cpuUsage(before);
     return (used.user + used.system) / n;
   };
@@ -131,17 +156,24 @@ async function main() {
   const arrivals = async () => (await receivers.request<{ arrivals: Arrival[] }>({ type: 'arrivals' })).arrivals;
   const bareBefore = await barePosts(ports, 3000);
   await receivers.request({ type: 'reset' });
-  progress(`bare POST ${bareBefore.keepAlive.toFixed(1)} µs of CPU kept alive, ${bareBefore.newConnection.toFixed(1)} µs on a new connection; starting the service`);
+  progress(
+    `bare POST ${bareBefore.keepAlive.toFixed(1)} µs of CPU kept alive, ${bareBefore.newConnection.toFixed(1)} µs on a new connection; starting the service`,
+  );
 
   const key = randomBytes(32).toString('hex');
   const service = await startBenchService('notify-service-process', { env: { BENCH_CREDENTIALS_KEY: key } });
   const workerEnv = {
-    BENCH_CREDENTIALS_KEY: key, BENCH_DATABASE_URL: String(service.ready.databaseUrl), BENCH_DNS_SERVER: String(receivers.ready.dnsServer),
+    BENCH_CREDENTIALS_KEY: key,
+    BENCH_DATABASE_URL: String(service.ready.databaseUrl),
+    BENCH_DNS_SERVER: String(receivers.ready.dnsServer),
   };
   let worker: BenchService | undefined;
   try {
     const seeded = await service.request<{ ms: number }>({
-      type: 'seed', customers: CUSTOMERS, monitors: MONITORS, receivers: ports.map((port, i) => `http://${hosts[i]}:${port}`),
+      type: 'seed',
+      customers: CUSTOMERS,
+      monitors: MONITORS,
+      receivers: ports.map((port, i) => `http://${hosts[i]}:${port}`),
     });
     progress(`seeded ${MONITORS} monitors of ${CUSTOMERS} customers, up, in ${seeded.ms} ms`);
     worker = await startBenchService('notify-worker-process', { env: workerEnv });
@@ -226,58 +258,86 @@ async function main() {
     progress(`${DELIVERIES} routed deliveries delivered alone in ${aloneEnd.at - aloneStart.at} ms`);
 
     const bareAfter = await barePosts(ports, 3000);
-    console.log(JSON.stringify({
-      date: new Date().toISOString(), monitors: MONITORS, customers: CUSTOMERS, receivers: RECEIVERS, recordChunk: CHUNK,
-      storm: {
-        msToRecordFailingResults: storm.ms,
-        ...stormFigures,
-        perChannel: stormPerChannel,
-        messagesGoal: 'at most one digest plus one follow-up per customer\'s channel, beside the first NOTIFY_DIGEST_AFTER incidents sent alone',
-        goalMet: stormPerChannel.channels === CUSTOMERS && stormPerChannel.max.digests === 1 && stormPerChannel.min.digests === 1
-          && stormPerChannel.max.followUps <= 1 && stormPerChannel.max.over === 0,
-        deliveriesPerSecond: Math.round(delivered / ((stormFigures.msToLastWebhook ?? 1) / 1000)),
-        cpuMicrosPerDelivery: { worker: Math.round(workerMicros), postgres: pgMicros === null ? null : Math.round(pgMicros) },
-        // With digests a message tells of many incidents: the worker's CPU per incident routed and told.
-        workerCpuMicrosPerIncident: Math.round((cpuB.cpuMicros - cpuA.cpuMicros) / Math.max(1, stormFigures.incidentsNotified)),
-        failed: stormLedger.failed,
-      },
-      barePostMicros: {
-        keepAlive: { before: Math.round(bareBefore.keepAlive), after: Math.round(bareAfter.keepAlive) },
-        newConnection: { before: Math.round(bareBefore.newConnection), after: Math.round(bareAfter.newConnection) },
-      },
-      // The delivering worker's CPU per message in the storm (routing, claim, send, settle) over a bare POST.
-      deliveryCpuRatioKeepAlive: ratio(workerMicros, bareBefore.keepAlive),
-      deliveryCpuRatioNewConnection: ratio(workerMicros, bareBefore.newConnection),
-      recovery: {
-        perChannel: recoveryPerChannel,
-        messagesGoal: 'one recovery digest per customer\'s channel, plus at most one follow-up',
-        goalMet: recoveryPerChannel.channels === CUSTOMERS && recoveryPerChannel.min.over === 1 && recoveryPerChannel.max.over === 1
-          && recoveryPerChannel.max.followUps <= 1 && recoveryPerChannel.max.alone === 0 && recoveryPerChannel.max.digests === 0,
-      },
-      backlog: {
-        msToRecordResults: recovery.ms, events: backlog, routedBeforeKill, deliveredBeforeKill: drained1,
-        // With storms most of the backlog is held for the recovery digests: the worker's CPU per event routed says more.
-        workerCpuMicrosPerEventRouted: Math.round((drainEnd.cpu - drainStart.cpu) / Math.max(1, routedBeforeKill)),
-        deliveriesPerSecond: firstDrained === null ? null : Math.round(drained1 / ((drainEnd.at - firstDrained) / 1000)),
-        workerCpuMicrosPerDelivery: drained1 === 0 ? null : Math.round(drainMicros),
-        deliveryCpuRatioKeepAlive: drainRatio(bareBefore.keepAlive),
-        deliveryCpuRatioKeepAliveAfter: drainRatio(bareAfter.keepAlive),
-        deliveryCpuRatioNewConnection: drainRatio(bareBefore.newConnection),
-        deliveryCpuRatioNewConnectionAfter: drainRatio(bareAfter.newConnection),
-      },
-      deliveryAlone: {
-        deliveries: DELIVERIES, deliveriesPerSecond: Math.round(DELIVERIES / ((aloneEnd.at - aloneStart.at) / 1000)),
-        workerCpuMicrosPerDelivery: Math.round(aloneMicros),
-        deliveryCpuRatioKeepAlive: ratio(aloneMicros, bareAfter.keepAlive),
-        deliveryCpuRatioNewConnection: ratio(aloneMicros, bareAfter.newConnection),
-      },
-      killTest: {
-        ledgerDelivered: expectedResolved, arrivedBeforeKill: drained1, received: resolved.length, distinct: resolvedIds.size,
-        lost: expectedResolved - resolvedIds.size, duplicates: resolved.length - resolvedIds.size,
-        failed: afterKill.failed - stormLedger.failed,
-        msFromKillToLastWebhook: lastArrival - killedAt,
-      },
-    }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          monitors: MONITORS,
+          customers: CUSTOMERS,
+          receivers: RECEIVERS,
+          recordChunk: CHUNK,
+          storm: {
+            msToRecordFailingResults: storm.ms,
+            ...stormFigures,
+            perChannel: stormPerChannel,
+            messagesGoal:
+              "at most one digest plus one follow-up per customer's channel, beside the first NOTIFY_DIGEST_AFTER incidents sent alone",
+            goalMet:
+              stormPerChannel.channels === CUSTOMERS &&
+              stormPerChannel.max.digests === 1 &&
+              stormPerChannel.min.digests === 1 &&
+              stormPerChannel.max.followUps <= 1 &&
+              stormPerChannel.max.over === 0,
+            deliveriesPerSecond: Math.round(delivered / ((stormFigures.msToLastWebhook ?? 1) / 1000)),
+            cpuMicrosPerDelivery: { worker: Math.round(workerMicros), postgres: pgMicros === null ? null : Math.round(pgMicros) },
+            // With digests a message tells of many incidents: the worker's CPU per incident routed and told.
+            workerCpuMicrosPerIncident: Math.round((cpuB.cpuMicros - cpuA.cpuMicros) / Math.max(1, stormFigures.incidentsNotified)),
+            failed: stormLedger.failed,
+          },
+          barePostMicros: {
+            keepAlive: { before: Math.round(bareBefore.keepAlive), after: Math.round(bareAfter.keepAlive) },
+            newConnection: { before: Math.round(bareBefore.newConnection), after: Math.round(bareAfter.newConnection) },
+          },
+          // The delivering worker's CPU per message in the storm (routing, claim, send, settle) over a bare POST.
+          deliveryCpuRatioKeepAlive: ratio(workerMicros, bareBefore.keepAlive),
+          deliveryCpuRatioNewConnection: ratio(workerMicros, bareBefore.newConnection),
+          recovery: {
+            perChannel: recoveryPerChannel,
+            messagesGoal: "one recovery digest per customer's channel, plus at most one follow-up",
+            goalMet:
+              recoveryPerChannel.channels === CUSTOMERS &&
+              recoveryPerChannel.min.over === 1 &&
+              recoveryPerChannel.max.over === 1 &&
+              recoveryPerChannel.max.followUps <= 1 &&
+              recoveryPerChannel.max.alone === 0 &&
+              recoveryPerChannel.max.digests === 0,
+          },
+          backlog: {
+            msToRecordResults: recovery.ms,
+            events: backlog,
+            routedBeforeKill,
+            deliveredBeforeKill: drained1,
+            // With storms most of the backlog is held for the recovery digests: the worker's CPU per event routed says more.
+            workerCpuMicrosPerEventRouted: Math.round((drainEnd.cpu - drainStart.cpu) / Math.max(1, routedBeforeKill)),
+            deliveriesPerSecond: firstDrained === null ? null : Math.round(drained1 / ((drainEnd.at - firstDrained) / 1000)),
+            workerCpuMicrosPerDelivery: drained1 === 0 ? null : Math.round(drainMicros),
+            deliveryCpuRatioKeepAlive: drainRatio(bareBefore.keepAlive),
+            deliveryCpuRatioKeepAliveAfter: drainRatio(bareAfter.keepAlive),
+            deliveryCpuRatioNewConnection: drainRatio(bareBefore.newConnection),
+            deliveryCpuRatioNewConnectionAfter: drainRatio(bareAfter.newConnection),
+          },
+          deliveryAlone: {
+            deliveries: DELIVERIES,
+            deliveriesPerSecond: Math.round(DELIVERIES / ((aloneEnd.at - aloneStart.at) / 1000)),
+            workerCpuMicrosPerDelivery: Math.round(aloneMicros),
+            deliveryCpuRatioKeepAlive: ratio(aloneMicros, bareAfter.keepAlive),
+            deliveryCpuRatioNewConnection: ratio(aloneMicros, bareAfter.newConnection),
+          },
+          killTest: {
+            ledgerDelivered: expectedResolved,
+            arrivedBeforeKill: drained1,
+            received: resolved.length,
+            distinct: resolvedIds.size,
+            lost: expectedResolved - resolvedIds.size,
+            duplicates: resolved.length - resolvedIds.size,
+            failed: afterKill.failed - stormLedger.failed,
+            msFromKillToLastWebhook: lastArrival - killedAt,
+          },
+        },
+        null,
+        2,
+      ),
+    );
   } finally {
     await worker?.stop();
     await service.stop();
@@ -329,7 +389,10 @@ function figuresOf(received: Arrival[], startedAt: number, ledgerDelivered: numb
   }
   const latencies = [...firstByIncident.values()].map((at) => at - startedAt).sort((a, b) => a - b);
   return {
-    incidentsNotified: firstByIncident.size, messagesReceived: received.length, digests: received.filter((a) => a[1] === 'incident.digest').length, ledgerDelivered,
+    incidentsNotified: firstByIncident.size,
+    messagesReceived: received.length,
+    digests: received.filter((a) => a[1] === 'incident.digest').length,
+    ledgerDelivered,
     duplicates: received.length - new Set(received.map((a) => a[0])).size,
     msToLastWebhook: latencies.at(-1) ?? null,
     perIncidentMs: { p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), max: latencies.at(-1) ?? null },
@@ -359,9 +422,12 @@ function perChannelOf(received: Arrival[]) {
   }
   const all = [...byChannel.values()];
   const keys = Object.keys(zero()) as Array<keyof Counts>;
-  const fold = (pick: (values: number[]) => number) => Object.fromEntries(keys.map((k) => [k, all.length === 0 ? 0 : pick(all.map((c) => c[k]))])) as Counts;
+  const fold = (pick: (values: number[]) => number) =>
+    Object.fromEntries(keys.map((k) => [k, all.length === 0 ? 0 : pick(all.map((c) => c[k]))])) as Counts;
   return {
-    channels: all.length, max: fold((v) => Math.max(...v)), min: fold((v) => Math.min(...v)),
+    channels: all.length,
+    max: fold((v) => Math.max(...v)),
+    min: fold((v) => Math.min(...v)),
     sum: fold((v) => v.reduce((a, b) => a + b, 0)),
   };
 }

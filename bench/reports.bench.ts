@@ -38,13 +38,23 @@ async function main() {
     databaseUrl: undefined,
   };
   const app = await startApplication(config, {
-    jobs: false, checkWorker: false, notificationWorker: false, logger: pino({ level: 'silent' }), clock: { now: () => new Date(clockAt) },
+    jobs: false,
+    checkWorker: false,
+    notificationWorker: false,
+    logger: pino({ level: 'silent' }),
+    clock: { now: () => new Date(clockAt) },
   });
   const sql = app.database.sql;
   try {
     const signUp = await fetch(`${app.url}/api/auth/sign-up/email`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Bench', email: `bench-${Date.now()}@bench.example`, password: 'bench password', organizationName: 'Bench Agency' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Bench',
+        email: `bench-${Date.now()}@bench.example`,
+        password: 'bench password',
+        organizationName: 'Bench Agency',
+      }),
     }).then((r) => r.json() as Promise<{ user: { organizationId: number } }>);
     const organizationId = signUp.user.organizationId;
     const loadStart = performance.now();
@@ -60,7 +70,10 @@ async function main() {
        FROM customers c CROSS JOIN generate_series(1, ?) AS g WHERE c.organization_id = ?`,
       [organizationId, INTERVAL_MINUTES * 60, new Date(monthStart.getTime() - 30 * DAY), MONITORS, organizationId],
     );
-    const [range] = await sql.query<{ lo: string; hi: string }>(`SELECT min(id) AS lo, max(id) AS hi FROM monitors WHERE organization_id = ?`, [organizationId]);
+    const [range] = await sql.query<{ lo: string; hi: string }>(
+      `SELECT min(id) AS lo, max(id) AS hi FROM monitors WHERE organization_id = ?`,
+      [organizationId],
+    );
     for (let day = monthStart.getTime(); day <= clockAt.getTime(); day += DAY) {
       await sql.query(`SELECT check_results_ensure_partition(?::date)`, [new Date(day).toISOString().slice(0, 10)]);
     }
@@ -107,19 +120,35 @@ async function main() {
     const files = await fs.readdir(path.join(dataDir, 'reports', String(organizationId)));
     const sizes = await Promise.all(files.map(async (f) => (await fs.stat(path.join(dataDir, 'reports', String(organizationId), f))).size));
     const pdfs = made.made;
-    console.log(JSON.stringify({
-      date: new Date().toISOString(),
-      data: { customers: CUSTOMERS, monitorsPerCustomer: MONITORS, intervalMinutes: INTERVAL_MINUTES, results: Number(rows!.n), loadSeconds, rollupSeconds },
-      period: { from: monthStart.toISOString(), to: new Date(Date.UTC(clockAt.getUTCFullYear(), clockAt.getUTCMonth(), 1)).toISOString() },
-      runs: Object.fromEntries(runs.map((r) => [r.status, Number(r.n)])),
-      wallSeconds: Number((wallMs / 1000).toFixed(1)),
-      perPdf: {
-        wallMs: Math.round(wallMs / pdfs),
-        serviceCpuMs: Math.round((cpu.user + cpu.system) / 1000 / pdfs),
-        postgresCpuMs: pg0 !== null && pg1 !== null ? Math.round((pg1 - pg0) / 1000 / pdfs) : null,
-        averageKB: Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length / 1024),
-      },
-    }, null, 2));
+    console.log(
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          data: {
+            customers: CUSTOMERS,
+            monitorsPerCustomer: MONITORS,
+            intervalMinutes: INTERVAL_MINUTES,
+            results: Number(rows!.n),
+            loadSeconds,
+            rollupSeconds,
+          },
+          period: {
+            from: monthStart.toISOString(),
+            to: new Date(Date.UTC(clockAt.getUTCFullYear(), clockAt.getUTCMonth(), 1)).toISOString(),
+          },
+          runs: Object.fromEntries(runs.map((r) => [r.status, Number(r.n)])),
+          wallSeconds: Number((wallMs / 1000).toFixed(1)),
+          perPdf: {
+            wallMs: Math.round(wallMs / pdfs),
+            serviceCpuMs: Math.round((cpu.user + cpu.system) / 1000 / pdfs),
+            postgresCpuMs: pg0 !== null && pg1 !== null ? Math.round((pg1 - pg0) / 1000 / pdfs) : null,
+            averageKB: Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length / 1024),
+          },
+        },
+        null,
+        2,
+      ),
+    );
   } finally {
     await app.stop();
     await fs.rm(dataDir, { recursive: true, force: true });

@@ -68,7 +68,8 @@ async function main() {
   const engine = await startEngineUnderLoad(MONITORS, [1, 2], progress);
   const { service } = engine;
   try {
-    const sql = (text: string, params: unknown[] = []) => service.request<{ rows: Array<Record<string, any>> }>({ type: 'sql', sql: text, params });
+    const sql = (text: string, params: unknown[] = []) =>
+      service.request<{ rows: Array<Record<string, any>> }>({ type: 'sql', sql: text, params });
     const page = await aPageOf50(service, { location: 'bench', url: engine.targets.http });
     const { organization: org, customerId } = page;
     await sql(
@@ -83,7 +84,9 @@ async function main() {
     // Events go to an organization of their own: its setting changed before its token is first used (callers are cached).
     const ingestOrg = await anOrganizationWithToken(service, 'soak-ingest');
     await sql('UPDATE organizations SET incident_management_enabled = true WHERE id = ?', [ingestOrg.organizationId]);
-    const websites = (await sql('SELECT public_id FROM monitors WHERE organization_id = ?', [org.organizationId])).rows.map((r) => String(r.public_id));
+    const websites = (await sql('SELECT public_id FROM monitors WHERE organization_id = ?', [org.organizationId])).rows.map((r) =>
+      String(r.public_id),
+    );
     // A first event, so the ingest route is warm and the organization known to it.
     await call(service, 'POST', '/api/im/events', eventBody(0), ingestOrg.token);
 
@@ -92,18 +95,45 @@ async function main() {
     const ingestJson = { authorization: `Bearer ${ingestOrg.token}`, 'content-type': 'application/json' };
     let created: string | undefined;
     let renames = 0;
-    const requestOf = (route: Route, i: number): { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string; headers: Record<string, string>; body?: string } => {
+    const requestOf = (
+      route: Route,
+      i: number,
+    ): { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string; headers: Record<string, string>; body?: string } => {
       const website = websites[(i * 7919) % websites.length]!;
       switch (route) {
-        case 'list': return { method: 'GET', path: `/api/websites?page=${1 + (i % 21)}&perPage=50`, headers: auth };
-        case 'read': return { method: 'GET', path: `/api/websites/${website}`, headers: auth };
-        case 'history': return { method: 'GET', path: `/api/websites/${website}/check-history`, headers: auth };
-        case 'rename': return { method: 'PATCH', path: `/api/websites/${website}`, headers: json, body: JSON.stringify({ name: `Website renamed ${++renames}` }) };
-        case 'create': return created
-          ? { method: 'DELETE', path: `/api/websites/${created}`, headers: auth }
-          : { method: 'POST', path: '/api/websites', headers: json, body: JSON.stringify({ customerId, name: `Created ${i}`, url: engine.targets.http, checkInterval: 5, locations: ['bench'], checkSslEnabled: false }) };
-        case 'statusPage': return { method: 'GET', path: page.path, headers: {} };
-        case 'ingest': return { method: 'POST', path: '/api/im/events', headers: ingestJson, body: JSON.stringify(eventBody(i)) };
+        case 'list':
+          return { method: 'GET', path: `/api/websites?page=${1 + (i % 21)}&perPage=50`, headers: auth };
+        case 'read':
+          return { method: 'GET', path: `/api/websites/${website}`, headers: auth };
+        case 'history':
+          return { method: 'GET', path: `/api/websites/${website}/check-history`, headers: auth };
+        case 'rename':
+          return {
+            method: 'PATCH',
+            path: `/api/websites/${website}`,
+            headers: json,
+            body: JSON.stringify({ name: `Website renamed ${++renames}` }),
+          };
+        case 'create':
+          return created
+            ? { method: 'DELETE', path: `/api/websites/${created}`, headers: auth }
+            : {
+                method: 'POST',
+                path: '/api/websites',
+                headers: json,
+                body: JSON.stringify({
+                  customerId,
+                  name: `Created ${i}`,
+                  url: engine.targets.http,
+                  checkInterval: 5,
+                  locations: ['bench'],
+                  checkSslEnabled: false,
+                }),
+              };
+        case 'statusPage':
+          return { method: 'GET', path: page.path, headers: {} };
+        case 'ingest':
+          return { method: 'POST', path: '/api/im/events', headers: ingestJson, body: JSON.stringify(eventBody(i)) };
       }
     };
 
@@ -122,7 +152,15 @@ async function main() {
     let errors = 0;
     let inFlightCreate = false;
     const rss: Array<{ minute: number; mb: number }> = [];
-    const intervals: Array<{ minute: number; requests: number; errors: number; p99Ms: number; checks: ReturnType<typeof engineWindow>; rssMb: number; eventLoopDelayP99Ms: number }> = [];
+    const intervals: Array<{
+      minute: number;
+      requests: number;
+      errors: number;
+      p99Ms: number;
+      checks: ReturnType<typeof engineWindow>;
+      rssMb: number;
+      eventLoopDelayP99Ms: number;
+    }> = [];
 
     const heapAtStart = await service.request<{ bytes: number; rss: number }>({ type: 'heap' });
     const statsAtStart = await engine.stats();
@@ -137,7 +175,11 @@ async function main() {
     let windowLatencies: number[] = [];
     let windowErrors = 0;
     let windowRequests = 0;
-    progress(`soak: ${MINUTES} min at ${RATE} requests/s (${Object.entries(MIX).map(([r, s]) => `${r} ${s} %`).join(', ')})`);
+    progress(
+      `soak: ${MINUTES} min at ${RATE} requests/s (${Object.entries(MIX)
+        .map(([r, s]) => `${r} ${s} %`)
+        .join(', ')})`,
+    );
     for (let i = 0; ; i++) {
       const due = started + i * interval;
       if (due >= end) break;
@@ -157,11 +199,18 @@ async function main() {
         lastStats = s;
         windowLatencies.sort((a, b) => a - b);
         const entry = {
-          minute: Number(((now - started) / 60_000).toFixed(1)), requests: windowRequests, errors: windowErrors,
-          p99Ms: percentile(windowLatencies, 0.99), checks, rssMb: Math.round(s.rss / 1e6), eventLoopDelayP99Ms: loop.p99,
+          minute: Number(((now - started) / 60_000).toFixed(1)),
+          requests: windowRequests,
+          errors: windowErrors,
+          p99Ms: percentile(windowLatencies, 0.99),
+          checks,
+          rssMb: Math.round(s.rss / 1e6),
+          eventLoopDelayP99Ms: loop.p99,
         };
         intervals.push(entry);
-        progress(`${entry.minute} min: ${windowRequests} answers (${windowErrors} errors), p99 ${entry.p99Ms} ms; checks ${checks.checksStarted}, start lateness p99 ${checks.latenessMs.p99} ms; event loop delay p99 ${loop.p99} ms; RSS ${entry.rssMb} MB`);
+        progress(
+          `${entry.minute} min: ${windowRequests} answers (${windowErrors} errors), p99 ${entry.p99Ms} ms; checks ${checks.checksStarted}, start lateness p99 ${checks.latenessMs.p99} ms; event loop delay p99 ${loop.p99} ms; RSS ${entry.rssMb} MB`,
+        );
         windowLatencies = [];
         windowErrors = 0;
         windowRequests = 0;
@@ -173,28 +222,32 @@ async function main() {
       const key = routeKey(route, request.method);
       if (route === 'create') inFlightCreate = true;
       sent++;
-      const promise = pool.request({ path: request.path, method: request.method, headers: request.headers, body: request.body })
-        .then(async (response) => {
-          const text = await response.body.text();
-          const latency = performance.now() - due;
-          answered++;
-          windowRequests++;
-          if (response.statusCode < 200 || response.statusCode >= 300) {
+      const promise = pool
+        .request({ path: request.path, method: request.method, headers: request.headers, body: request.body })
+        .then(
+          async (response) => {
+            const text = await response.body.text();
+            const latency = performance.now() - due;
+            answered++;
+            windowRequests++;
+            if (response.statusCode < 200 || response.statusCode >= 300) {
+              errors++;
+              windowErrors++;
+              fail(key, `${response.statusCode} ${text.slice(0, 200)}`);
+            }
+            if (key === 'create' && response.statusCode === 201) created = String((JSON.parse(text) as { id: string }).id);
+            if (key === 'delete' && response.statusCode < 300) created = undefined;
+            const list = latencies.get(key) ?? [];
+            list.push(latency);
+            latencies.set(key, list);
+            windowLatencies.push(latency);
+          },
+          (error: Error) => {
             errors++;
             windowErrors++;
-            fail(key, `${response.statusCode} ${text.slice(0, 200)}`);
-          }
-          if (key === 'create' && response.statusCode === 201) created = String((JSON.parse(text) as { id: string }).id);
-          if (key === 'delete' && response.statusCode < 300) created = undefined;
-          const list = latencies.get(key) ?? [];
-          list.push(latency);
-          latencies.set(key, list);
-          windowLatencies.push(latency);
-        }, (error: Error) => {
-          errors++;
-          windowErrors++;
-          fail(key, error.message);
-        })
+            fail(key, error.message);
+          },
+        )
         .finally(() => {
           if (route === 'create') inFlightCreate = false;
           pending.delete(promise);
@@ -213,21 +266,42 @@ async function main() {
     const troughs = new Map<number, number>();
     for (const s of afterWarmup) troughs.set(Math.floor(s.minute), Math.min(troughs.get(Math.floor(s.minute)) ?? Infinity, s.mb));
     const troughSlope = slope([...troughs.entries()].map(([minute, mb]) => ({ minute, mb })));
-    const routes = Object.fromEntries([...latencies.entries()].sort().map(([key, list]) => {
-      list.sort((a, b) => a - b);
-      return [key, { requests: list.length, p50Ms: percentile(list, 0.5), p99Ms: percentile(list, 0.99), maxMs: percentile(list, 1) }];
-    }));
+    const routes = Object.fromEntries(
+      [...latencies.entries()].sort().map(([key, list]) => {
+        list.sort((a, b) => a - b);
+        return [key, { requests: list.length, p50Ms: percentile(list, 0.5), p99Ms: percentile(list, 0.99), maxMs: percentile(list, 1) }];
+      }),
+    );
     const worstIntervalLateness = Math.max(0, ...intervals.map((w) => w.checks.latenessMs.p99));
     const result = {
-      date: new Date().toISOString(), minutes: MINUTES, monitors: MONITORS, websitesOfTheOrganization: websites.length,
-      requestsPerSecondOffered: RATE, requestsPerSecondAnswered: Number((answered / seconds).toFixed(1)), mixPercent: MIX,
-      requests: sent, errors, errorRate: sent === 0 ? 0 : Number((errors / sent).toFixed(6)),
+      date: new Date().toISOString(),
+      minutes: MINUTES,
+      monitors: MONITORS,
+      websitesOfTheOrganization: websites.length,
+      requestsPerSecondOffered: RATE,
+      requestsPerSecondAnswered: Number((answered / seconds).toFixed(1)),
+      mixPercent: MIX,
+      requests: sent,
+      errors,
+      errorRate: sent === 0 ? 0 : Number((errors / sent).toFixed(6)),
       failures: Object.fromEntries([...failures.entries()].map(([key, counts]) => [key, Object.fromEntries(counts)])),
       routes,
-      checks: { started: checks.checksStarted, perSecond: Number((checks.checksStarted / seconds).toFixed(1)), dropped: checks.dropped, startLatenessMs: checks.latenessMs, worstIntervalP99Ms: worstIntervalLateness },
+      checks: {
+        started: checks.checksStarted,
+        perSecond: Number((checks.checksStarted / seconds).toFixed(1)),
+        dropped: checks.dropped,
+        startLatenessMs: checks.latenessMs,
+        worstIntervalP99Ms: worstIntervalLateness,
+      },
       memory: {
-        rssMb: { first: Math.round(rss[0]?.mb ?? 0), atWarmupEnd: Math.round(afterWarmup[0]?.mb ?? 0), last: Math.round(rss.at(-1)?.mb ?? 0), max: Math.round(Math.max(0, ...rss.map((s) => s.mb))) },
-        rssSlopeAfterWarmupMbPerMinute: Number(rssSlope.toFixed(2)), warmupMinutes: WARMUP_MINUTES,
+        rssMb: {
+          first: Math.round(rss[0]?.mb ?? 0),
+          atWarmupEnd: Math.round(afterWarmup[0]?.mb ?? 0),
+          last: Math.round(rss.at(-1)?.mb ?? 0),
+          max: Math.round(Math.max(0, ...rss.map((s) => s.mb))),
+        },
+        rssSlopeAfterWarmupMbPerMinute: Number(rssSlope.toFixed(2)),
+        warmupMinutes: WARMUP_MINUTES,
         // The slope of each minute's lowest RSS after warm-up: the goal's figure (all samples' slope beside it).
         rssTroughSlopeMbPerMinute: Number(troughSlope.toFixed(2)),
         liveHeapMb: { start: Math.round(heapAtStart.bytes / 1e6), end: Math.round(heapAtEnd.bytes / 1e6) },
@@ -248,7 +322,9 @@ async function main() {
 /** A PagerDuty Events v2 trigger (50 dedup keys: the first of each opens an incident, the others add occurrences). */
 function eventBody(i: number) {
   return {
-    routing_key: 'benchroutingkey0123456789abcdef0', event_action: 'trigger', dedup_key: `soak-${i % 50}`,
+    routing_key: 'benchroutingkey0123456789abcdef0',
+    event_action: 'trigger',
+    dedup_key: `soak-${i % 50}`,
     payload: { summary: `Queue depth high on worker-${i % 50}`, source: 'soak', severity: 'warning', custom_details: { depth: i } },
   };
 }

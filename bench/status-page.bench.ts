@@ -40,8 +40,15 @@ const BURST = Number(process.env.BENCH_BURST ?? 20_000);
 const QUIET_S = Number(process.env.BENCH_QUIET ?? 20);
 const TARGET_LATENESS_P99_MS = 1000;
 
-interface Cpu { serverMicros: number; postgresMicros: number | null }
-interface LoopDelay { p50: number; p99: number; max: number }
+interface Cpu {
+  serverMicros: number;
+  postgresMicros: number | null;
+}
+interface LoopDelay {
+  p50: number;
+  p99: number;
+  max: number;
+}
 /** The service's event loop delay since the previous call (ms). */
 async function loopDelay(service: BenchService): Promise<LoopDelay> {
   const { p50, p99, max } = await service.request<LoopDelay>({ type: 'loop-delay' });
@@ -59,8 +66,8 @@ async function measure(service: BenchService, label: string, url: string, header
   return {
     requestsPerSecond: Math.round(load.requests.average),
     serverCpuMicrosPerView: (after.serverMicros - before.serverMicros) / n,
-    postgresCpuMicrosPerView: after.postgresMicros === null || before.postgresMicros === null ? null
-      : (after.postgresMicros - before.postgresMicros) / n,
+    postgresCpuMicrosPerView:
+      after.postgresMicros === null || before.postgresMicros === null ? null : (after.postgresMicros - before.postgresMicros) / n,
     non2xx: load.non2xx - load['3xx'] + load.errors,
     notModified: load['3xx'],
     views: load.requests.total,
@@ -83,7 +90,9 @@ async function main() {
     const text = await response.text();
     if (response.status !== 200) throw new Error(`${path}: ${response.status} ${text}`);
     const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => { if (!PER_RESPONSE.has(name)) headers[name] = value; });
+    response.headers.forEach((value, name) => {
+      if (!PER_RESPONSE.has(name)) headers[name] = value;
+    });
     await service.request({ type: 'bare', text, headers });
 
     const bare: Awaited<ReturnType<typeof measure>>[] = [];
@@ -111,7 +120,10 @@ async function main() {
     const ratio = median(ratios);
     const failed = [...bare, ...page, ...conditional].some((m) => m.non2xx > 0);
     const result = {
-      date: new Date().toISOString(), connections: CONNECTIONS, durationSeconds: DURATION_S, rounds: ROUNDS,
+      date: new Date().toISOString(),
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_S,
+      rounds: ROUNDS,
       page: { path, components: COMPONENTS, bytes: Buffer.byteLength(text) },
       baseline: {
         route: 'GET /bare (the same bytes and headers from memory)',
@@ -122,21 +134,33 @@ async function main() {
         route: `GET ${path}`,
         requestsPerSecond: median(page.map((m) => m.requestsPerSecond)),
         serverCpuMicrosPerView: Math.round(median(page.map((m) => m.serverCpuMicrosPerView))),
-        postgresCpuMicrosPerView: page.some((m) => m.postgresCpuMicrosPerView === null) ? null
+        postgresCpuMicrosPerView: page.some((m) => m.postgresCpuMicrosPerView === null)
+          ? null
           : round2(median(page.map((m) => m.postgresCpuMicrosPerView!))),
       },
-      cpuRatio: round2(ratio), cpuRatiosPerRound: ratios.map(round2),
+      cpuRatio: round2(ratio),
+      cpuRatiosPerRound: ratios.map(round2),
       notModified: {
         route: `GET ${path} with If-None-Match (304)`,
-        share: round2(conditional.reduce((n, m) => n + m.notModified, 0) / Math.max(1, conditional.reduce((n, m) => n + m.views, 0))),
+        share: round2(
+          conditional.reduce((n, m) => n + m.notModified, 0) /
+            Math.max(
+              1,
+              conditional.reduce((n, m) => n + m.views, 0),
+            ),
+        ),
         serverCpuMicrosPerView: Math.round(median(conditional.map((m) => m.serverCpuMicrosPerView))),
         cpuRatioToBare: round2(median(conditional.map((m, i) => m.serverCpuMicrosPerView / bare[i]!.serverCpuMicrosPerView))),
       },
       throughputRatio: round2(median(rpsRatios)),
       openLoop: {
-        viewsPerSecond: RATE, secondsPerRound: options.durationSeconds,
-        baselineP99MsPerRound: bareOpen.map((run) => run.latencyMs.p99), pageP99MsPerRound: pageOpen.map((run) => run.latencyMs.p99),
-        pageP50Ms: median(pageOpen.map((run) => run.latencyMs.p50)), pageP99Ms: p99, complete,
+        viewsPerSecond: RATE,
+        secondsPerRound: options.durationSeconds,
+        baselineP99MsPerRound: bareOpen.map((run) => run.latencyMs.p99),
+        pageP99MsPerRound: pageOpen.map((run) => run.latencyMs.p99),
+        pageP50Ms: median(pageOpen.map((run) => run.latencyMs.p50)),
+        pageP99Ms: p99,
+        complete,
       },
       target: `CPU ratio <= ${TARGET_RATIO}, p99 <= ${TARGET_P99_MS} ms at ${RATE} views/s`,
       ok: ratio <= TARGET_RATIO && complete && p99 <= TARGET_P99_MS && !failed,
@@ -165,14 +189,16 @@ async function burstOf(engine: EngineUnderLoad, url: string, headers: Record<str
   const n = Math.max(1, load.requests.total);
   const serverMicros = after.serverMicros - before.serverMicros;
   return {
-    views: load.requests.total, seconds: round2(seconds), viewsPerSecond: Math.round(load.requests.total / seconds),
+    views: load.requests.total,
+    seconds: round2(seconds),
+    viewsPerSecond: Math.round(load.requests.total / seconds),
     statuses: { '2xx': load['2xx'], '3xx': load['3xx'], other: load.non2xx - load['3xx'] + load.errors },
     latencyMs: { p50: load.latency.p50, p99: load.latency.p99 },
     serverCpuMicrosPerView: Math.round(serverMicros / n),
     // What the views added to the engine's own CPU in the same time.
     viewCpuMicrosPerView: Math.round((serverMicros - engineMicrosPerSecond * seconds) / n),
-    postgresCpuMicrosPerView: after.postgresMicros === null || before.postgresMicros === null ? null
-      : round2((after.postgresMicros - before.postgresMicros) / n),
+    postgresCpuMicrosPerView:
+      after.postgresMicros === null || before.postgresMicros === null ? null : round2((after.postgresMicros - before.postgresMicros) / n),
     checks,
   };
 }
@@ -188,7 +214,9 @@ async function mainUnderEngine() {
     const text = await response.text();
     if (response.status !== 200) throw new Error(`${path}: ${response.status} ${text}`);
     const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => { if (!PER_RESPONSE.has(name)) headers[name] = value; });
+    response.headers.forEach((value, name) => {
+      if (!PER_RESPONSE.has(name)) headers[name] = value;
+    });
     await service.request({ type: 'bare', text, headers });
     // One warm-up burst of each (JIT), outside the figures.
     await autocannon({ url: `${bareUrl}/bare`, connections: CONNECTIONS, amount: 2000 });
@@ -206,7 +234,9 @@ async function mainUnderEngine() {
 
     const rounds = [];
     for (let round = 0; round < ROUNDS; round++) {
-      progress(`round ${round + 1} of ${ROUNDS}: bursts of ${BURST} views (bare, page, page with If-None-Match), then ${RATE} views/s open-loop`);
+      progress(
+        `round ${round + 1} of ${ROUNDS}: bursts of ${BURST} views (bare, page, page with If-None-Match), then ${RATE} views/s open-loop`,
+      );
       const bare = await burstOf(engine, `${bareUrl}/bare`, {}, engineMicrosPerSecond);
       // The page may have been rebuilt since (a result changed it): ask for the current ETag.
       const page = await burstOf(engine, url, {}, engineMicrosPerSecond);
@@ -225,15 +255,27 @@ async function mainUnderEngine() {
     const ratio304 = median(rounds.map((r) => r.conditional.viewCpuMicrosPerView / r.bare.viewCpuMicrosPerView));
     const openP99 = median(rounds.map((r) => r.open.latencyMs.p99));
     // A conditional view answers 200 once the page changed (a component's state): not a failure, but counted.
-    const failed = rounds.some((r) => r.bare.statuses.other > 0 || r.page.statuses.other > 0 || r.conditional.statuses.other > 0
-      || r.open.non2xx > 0 || r.open.errors > 0);
+    const failed = rounds.some(
+      (r) =>
+        r.bare.statuses.other > 0 ||
+        r.page.statuses.other > 0 ||
+        r.conditional.statuses.other > 0 ||
+        r.open.non2xx > 0 ||
+        r.open.errors > 0,
+    );
     const result = {
-      date: new Date().toISOString(), monitors: MONITORS, checksPerSecond: Math.round(engine.checksPerSecond), burstViews: BURST,
+      date: new Date().toISOString(),
+      monitors: MONITORS,
+      checksPerSecond: Math.round(engine.checksPerSecond),
+      burstViews: BURST,
       page: { path, components: COMPONENTS, bytes: Buffer.byteLength(text), incident: 'one open, 5 components affected' },
       quiet: { seconds: QUIET_S, engineServiceCpuMillisPerSecond: round2(engineMicrosPerSecond / 1000), checks: quiet },
       checkStartLatenessP99Ms: { quiet: quiet.latenessMs.p99, duringPageBursts: pageP99, worstPageBurst: worstBurstP99 },
-      viewCpuRatioToBare: round2(ratio), notModifiedCpuRatioToBare: round2(ratio304),
-      notModifiedShare: round2(rounds.reduce((n, r) => n + r.conditional.statuses['3xx'], 0) / rounds.reduce((n, r) => n + r.conditional.views, 0)),
+      viewCpuRatioToBare: round2(ratio),
+      notModifiedCpuRatioToBare: round2(ratio304),
+      notModifiedShare: round2(
+        rounds.reduce((n, r) => n + r.conditional.statuses['3xx'], 0) / rounds.reduce((n, r) => n + r.conditional.views, 0),
+      ),
       openLoopP99Ms: openP99,
       // The service's event loop delay: how long a ready view waited behind checks, recording, collection.
       eventLoopDelayP99Ms: { quiet: quiet.eventLoopDelayMs.p99, openLoop: median(rounds.map((r) => r.open.eventLoopDelayMs.p99)) },

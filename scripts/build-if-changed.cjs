@@ -50,7 +50,11 @@ function readdirSafe(absolute) {
 function fingerprint(root) {
   const hash = createHash('sha256');
   for (const file of inputFiles(root)) {
-    hash.update(file).update('\0').update(readFileSync(path.join(root, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(root, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }
@@ -69,9 +73,11 @@ function buildIfChanged(root, log = (line) => process.stdout.write(`${line}\n`))
     return 0;
   }
   const first = !existsSync(path.join(root, ENTRY));
-  log(first
-    ? 'Compiling TypeScript (tsc -p tsconfig.build.json): the first build takes about a minute...'
-    : 'Sources changed since the last build: compiling TypeScript (tsc -p tsconfig.build.json)...');
+  log(
+    first
+      ? 'Compiling TypeScript (tsc -p tsconfig.build.json): the first build takes about a minute...'
+      : 'Sources changed since the last build: compiling TypeScript (tsc -p tsconfig.build.json)...',
+  );
   const digest = fingerprint(root);
   const tsc = require.resolve('typescript/bin/tsc', { paths: [root] });
   const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });

@@ -24,15 +24,30 @@ const root = path.resolve(__dirname, '..');
 
 /** Exit status: 0 when redocly reports no error and no warning. */
 function lint(file: string): number {
-  const run = spawnSync(process.execPath, [
-    path.join(root, 'node_modules/@redocly/cli/bin/cli.js'),
-    'lint', '--extends', 'recommended', '--config', path.join(root, 'redocly.yaml'), '--lint-config', 'error',
-    '--format', 'json', '--max-problems', '1000', file,
-  ], {
-    cwd: root, encoding: 'utf8',
-    // Offline: no usage reports, no check for a newer version.
-    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-  });
+  const run = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/@redocly/cli/bin/cli.js'),
+      'lint',
+      '--extends',
+      'recommended',
+      '--config',
+      path.join(root, 'redocly.yaml'),
+      '--lint-config',
+      'error',
+      '--format',
+      'json',
+      '--max-problems',
+      '1000',
+      file,
+    ],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      // Offline: no usage reports, no check for a newer version.
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    },
+  );
   const json = run.stdout?.slice(run.stdout.indexOf('{'), run.stdout.lastIndexOf('}') + 1);
   if (run.error || !json) {
     process.stderr.write(`redocly lint did not report (exit ${run.status}):\n${run.error?.message ?? ''}${run.stdout}${run.stderr}\n`);
@@ -40,7 +55,10 @@ function lint(file: string): number {
   }
   const report = JSON.parse(json) as Report;
   for (const problem of report.problems) {
-    const where = problem.location.map((l) => l.pointer).filter(Boolean).join(', ');
+    const where = problem.location
+      .map((l) => l.pointer)
+      .filter(Boolean)
+      .join(', ');
     process.stderr.write(`${problem.severity} ${problem.ruleId}: ${problem.message} at ${where}\n`);
   }
   const { errors, warnings } = report.totals;

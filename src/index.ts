@@ -400,7 +400,8 @@ export interface MonitoringLibrary {
  * migrations and wires every use case. No HTTP server is started and Express is never loaded.
  */
 export async function openMonitoringLibrary(
-  config: AppConfig = loadConfig(), logger: Logger = pino({ level: config.logLevel }),
+  config: AppConfig = loadConfig(),
+  logger: Logger = pino({ level: config.logLevel }),
 ): Promise<MonitoringLibrary> {
   const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir);
   const databaseUrl = config.databaseUrl ?? embedded!.url;

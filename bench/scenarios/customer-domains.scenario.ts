@@ -8,8 +8,17 @@ export const customerDomainsScenario: ApiScenario = {
   name: 'customer domains: filtered page',
   async prepare(service) {
     const org = await anOrganizationWithToken(service, 'domains');
-    const customers = await Promise.all([1, 2, 3, 4].map((n) =>
-      call<{ customer: { id: number } }>(service, 'POST', '/api/customers', { name: `Customer ${n}`, email: `c${n}@bench.example` }, org.token)));
+    const customers = await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        call<{ customer: { id: number } }>(
+          service,
+          'POST',
+          '/api/customers',
+          { name: `Customer ${n}`, email: `c${n}@bench.example` },
+          org.token,
+        ),
+      ),
+    );
     await service.request({
       type: 'sql',
       sql: `INSERT INTO customer_domains (public_id, organization_id, customer_id, label, domain_name, created_at, updated_at)

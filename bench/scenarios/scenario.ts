@@ -33,7 +33,10 @@ export async function call<T>(service: BenchService, method: string, path: strin
 /** A fresh organization with an organization-wide wsm_ token. */
 export async function anOrganizationWithToken(service: BenchService, label: string) {
   const signUp = await call<{ token: string; user: { organizationId: number } }>(service, 'POST', '/api/auth/sign-up/email', {
-    name: 'Bench', email: `${label}-${Date.now()}@bench.example`, password: 'bench password', organizationName: label,
+    name: 'Bench',
+    email: `${label}-${Date.now()}@bench.example`,
+    password: 'bench password',
+    organizationName: label,
   });
   const minted = await call<{ token: string }>(service, 'POST', '/api/organization/tokens', { name: 'bench' }, signUp.token);
   return { organizationId: signUp.user.organizationId, sessionToken: signUp.token, token: minted.token };

@@ -11,39 +11,87 @@ export const COMPONENTS = 50;
  */
 export async function aPageOf50(service: BenchService, checked?: { location: string; url: string }) {
   const org = await anOrganizationWithToken(service, 'status-page');
-  const pkg = await call<{ id: number }>(service, 'POST', '/api/package-configs', {
-    key: 'bench', displayName: 'Bench', minCheckIntervalMinutes: 1, quotaTiers: [{ monitorLimit: 50_000, priceMonthly: 0 }],
-  }, org.token);
-  const { customer } = await call<{ customer: { id: number } }>(service, 'POST', '/api/customers', {
-    name: 'Customer', email: 'customer@bench.example', packageId: pkg.id,
-  }, org.token);
-  const sql = (text: string, params: unknown[] = []) => service.request<{ rows: Array<Record<string, any>> }>({ type: 'sql', sql: text, params });
+  const pkg = await call<{ id: number }>(
+    service,
+    'POST',
+    '/api/package-configs',
+    {
+      key: 'bench',
+      displayName: 'Bench',
+      minCheckIntervalMinutes: 1,
+      quotaTiers: [{ monitorLimit: 50_000, priceMonthly: 0 }],
+    },
+    org.token,
+  );
+  const { customer } = await call<{ customer: { id: number } }>(
+    service,
+    'POST',
+    '/api/customers',
+    {
+      name: 'Customer',
+      email: 'customer@bench.example',
+      packageId: pkg.id,
+    },
+    org.token,
+  );
+  const sql = (text: string, params: unknown[] = []) =>
+    service.request<{ rows: Array<Record<string, any>> }>({ type: 'sql', sql: text, params });
   const { rows } = await sql(
     `INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, status, management_type,
        check_interval, timeout_seconds, locations, url, config, created_at, updated_at)
      SELECT gen_random_uuid(), ?, ?, 'website', 'http', 'Service ' || g, 'active', 'managed', 1, 30, ARRAY[?],
        coalesce(?, 'https://service-' || g || '.example.com/health'), ?::jsonb, now(), now()
      FROM generate_series(1, ?) g RETURNING public_id`,
-    [org.organizationId, customer.id, checked?.location ?? 'eu-central', checked?.url ?? null,
-      checked ? '{"checkSslEnabled": false}' : '{}', COMPONENTS],
+    [
+      org.organizationId,
+      customer.id,
+      checked?.location ?? 'eu-central',
+      checked?.url ?? null,
+      checked ? '{"checkSslEnabled": false}' : '{}',
+      COMPONENTS,
+    ],
   );
   await service.request({ type: 'renderDocuments' });
   const ids = rows.map((row) => String(row.public_id));
   const groups = Array.from({ length: 5 }, (_, g) => ({
-    name: `Group ${g + 1}`, components: ids.slice(g * 10, g * 10 + 10).map((id) => ({ type: 'monitor', id })),
+    name: `Group ${g + 1}`,
+    components: ids.slice(g * 10, g * 10 + 10).map((id) => ({ type: 'monitor', id })),
   }));
-  const page = await call<{ id: string }>(service, 'POST', '/api/status-pages', {
-    title: 'Bench status', slug: 'bench', description: 'Fifty components', groups, showResponseTimes: true, footer: 'Bench footer',
-  }, org.token);
+  const page = await call<{ id: string }>(
+    service,
+    'POST',
+    '/api/status-pages',
+    {
+      title: 'Bench status',
+      slug: 'bench',
+      description: 'Fifty components',
+      groups,
+      showResponseTimes: true,
+      footer: 'Bench footer',
+    },
+    org.token,
+  );
   if (checked) {
-    await call(service, 'POST', `/api/status-pages/${page.id}/incidents`, {
-      title: 'Elevated error rates', message: 'We are looking into elevated error rates on five services.', componentIds: ids.slice(0, 5),
-    }, org.token);
+    await call(
+      service,
+      'POST',
+      `/api/status-pages/${page.id}/incidents`,
+      {
+        title: 'Elevated error rates',
+        message: 'We are looking into elevated error rates on five services.',
+        componentIds: ids.slice(0, 5),
+      },
+      org.token,
+    );
     // Until every component's first result is recorded the page changes with each (a new alert state): wait for them.
     const deadline = Date.now() + 3 * 60_000;
     for (;;) {
-      const { rows: [row] } = await sql(
-        'SELECT count(*)::int AS n FROM monitor_alert_states s JOIN monitors m ON m.id = s.monitor_id WHERE m.public_id = ANY(?::uuid[])', [ids]);
+      const {
+        rows: [row],
+      } = await sql(
+        'SELECT count(*)::int AS n FROM monitor_alert_states s JOIN monitors m ON m.id = s.monitor_id WHERE m.public_id = ANY(?::uuid[])',
+        [ids],
+      );
       if (Number(row!.n) >= ids.length) break;
       if (Date.now() > deadline) throw new Error(`the page's monitors have ${row!.n} alert states of ${ids.length} after 3 minutes`);
       await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -51,4 +99,3 @@ export async function aPageOf50(service: BenchService, checked?: { location: str
   }
   return { path: '/status/bench', pageId: page.id, organization: org, customerId: customer.id, packageId: pkg.id, monitorIds: ids };
 }
-

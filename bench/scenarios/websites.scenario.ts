@@ -5,10 +5,26 @@ const MONITORS = 10_000;
 const CUSTOMERS = 20;
 
 const WEBSITE_CONFIG = JSON.stringify({
-  method: 'GET', headers: { 'user-agent': 'monitor' }, body: null, expectedStatusCodes: [200], keyword: 'ok', keywordMode: 'present',
-  keywordCaseSensitive: false, responseTimeThreshold: 2000, followRedirects: true, script: null, checkSslEnabled: true,
-  checkHttpsRedirectEnabled: true, checkStatusEnabled: true, checkSizeEnabled: false, checkResponseTimeEnabled: true,
-  checkKeywordEnabled: true, checkDomainExpiryEnabled: false, minPageSize: null, maxPageSize: null, sslNoticeDays: 14,
+  method: 'GET',
+  headers: { 'user-agent': 'monitor' },
+  body: null,
+  expectedStatusCodes: [200],
+  keyword: 'ok',
+  keywordMode: 'present',
+  keywordCaseSensitive: false,
+  responseTimeThreshold: 2000,
+  followRedirects: true,
+  script: null,
+  checkSslEnabled: true,
+  checkHttpsRedirectEnabled: true,
+  checkStatusEnabled: true,
+  checkSizeEnabled: false,
+  checkResponseTimeEnabled: true,
+  checkKeywordEnabled: true,
+  checkDomainExpiryEnabled: false,
+  minPageSize: null,
+  maxPageSize: null,
+  sslNoticeDays: 14,
 });
 
 /**
@@ -21,17 +37,35 @@ export const websitesScenario: ApiScenario = {
   name: 'websites: a middle page',
   async prepare(service) {
     const org = await anOrganizationWithToken(service, 'websites');
-    const pkg = await call<{ id: number }>(service, 'POST', '/api/package-configs', {
-      key: 'bench', displayName: 'Bench', minCheckIntervalMinutes: 1, quotaTiers: [{ monitorLimit: 50_000, priceMonthly: 0 }],
-    }, org.token);
+    const pkg = await call<{ id: number }>(
+      service,
+      'POST',
+      '/api/package-configs',
+      {
+        key: 'bench',
+        displayName: 'Bench',
+        minCheckIntervalMinutes: 1,
+        quotaTiers: [{ monitorLimit: 50_000, priceMonthly: 0 }],
+      },
+      org.token,
+    );
     const customerIds: number[] = [];
     for (let n = 0; n < CUSTOMERS; n++) {
-      const { customer } = await call<{ customer: { id: number } }>(service, 'POST', '/api/customers', {
-        name: `Customer ${n}`, email: `c${n}@bench.example`, packageId: pkg.id,
-      }, org.token);
+      const { customer } = await call<{ customer: { id: number } }>(
+        service,
+        'POST',
+        '/api/customers',
+        {
+          name: `Customer ${n}`,
+          email: `c${n}@bench.example`,
+          packageId: pkg.id,
+        },
+        org.token,
+      );
       customerIds.push(customer.id);
     }
-    const sql = (text: string, params: unknown[] = []) => service.request<{ rows: Array<Record<string, any>> }>({ type: 'sql', sql: text, params });
+    const sql = (text: string, params: unknown[] = []) =>
+      service.request<{ rows: Array<Record<string, any>> }>({ type: 'sql', sql: text, params });
     await sql(
       `INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, status, management_type,
          check_interval, timeout_seconds, locations, url, config, created_at, updated_at)

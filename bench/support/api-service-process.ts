@@ -53,7 +53,8 @@ async function main() {
     }
     if (message.type === 'urls') process.send!({ id: message.id, url: app.url, bareUrl });
     if (message.type === 'sql') process.send!({ id: message.id, rows: await app.database.sql.query(message.sql!, message.params ?? []) });
-    if (message.type === 'renderDocuments') process.send!({ id: message.id, rendered: await renderStaleWebsiteDocuments(app.database.orm) });
+    if (message.type === 'renderDocuments')
+      process.send!({ id: message.id, rendered: await renderStaleWebsiteDocuments(app.database.orm) });
     if (message.type === 'bare') {
       bareRoute.answer(message as never);
       process.send!({ id: message.id });

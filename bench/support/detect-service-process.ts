@@ -23,15 +23,23 @@ import type { Actor } from '../../src/application/shared/actor';
 export const DETECT_LOCATIONS = ['bench-1', 'bench-2', 'bench-3'];
 
 interface SeedSetting {
-  name: string; intervalMinutes: number; consecutive: number; locations: number;
+  name: string;
+  intervalMinutes: number;
+  consecutive: number;
+  locations: number;
   monitors: Array<{ kind: 'http' | 'tcp'; url?: string; port?: number }>;
 }
 
 async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-detect-bench-'));
   const config = loadConfig({
-    PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir,
-    MONITOR_LOCATIONS: DETECT_LOCATIONS.join(','), CHECK_LOCATIONS: DETECT_LOCATIONS.join(','), CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    MONITOR_LOCATIONS: DETECT_LOCATIONS.join(','),
+    CHECK_LOCATIONS: DETECT_LOCATIONS.join(','),
+    CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
     NOTIFY_DIGEST_WINDOW_SECONDS: '0',
   });
   const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'error' }, pino.destination(2));
@@ -54,28 +62,41 @@ async function main() {
                        next_due_at = 'epoch'::timestamptz + ((floor((extract(epoch FROM now()) * 1000 - p.phase_ms) / s.interval_ms) + 1) * s.interval_ms + p.phase_ms) * interval '1 millisecond'
                   FROM p JOIN monitors mo ON mo.public_id = p.public_id WHERE s.monitor_id = mo.id RETURNING s.monitor_id)
          INSERT INTO check_changes (monitor_id) SELECT DISTINCT monitor_id FROM moved`,
-        [JSON.stringify(phases.map((p) => [p.publicId, p.phaseMs]))]);
+        [JSON.stringify(phases.map((p) => [p.publicId, p.phaseMs]))],
+      );
       process.send!({ id: m.id });
     }
     if (m.type === 'incidents') {
       const rows = await sql.query<{ public_id: string; created_ms: string }>(
         `SELECT mo.public_id, (extract(epoch FROM min(i.created_at)) * 1000)::bigint::text AS created_ms
-           FROM incidents i JOIN monitors mo ON mo.id = i.monitor_id GROUP BY mo.public_id`);
+           FROM incidents i JOIN monitors mo ON mo.id = i.monitor_id GROUP BY mo.public_id`,
+      );
       process.send!({ id: m.id, rows: rows.map((r) => ({ publicId: r.public_id, createdMs: Number(r.created_ms) })) });
     }
     if (m.type !== 'seed') return;
     const [org] = await sql.query<{ id: number }>(
-      `INSERT INTO organizations (public_id, name, created_at, updated_at) VALUES (gen_random_uuid(), 'detect', now(), now()) RETURNING id`);
+      `INSERT INTO organizations (public_id, name, created_at, updated_at) VALUES (gen_random_uuid(), 'detect', now(), now()) RETURNING id`,
+    );
     const actor: Actor = {
-      kind: 'session', userId: null, role: 'admin', scope: { organizationId: org!.id, customerId: null }, isPlatformAdmin: false,
-      isPlatformSupporter: false, sessionId: null, tokenId: null, mfaEnabled: false, stepUpVerifiedAt: null, agentScopes: [],
+      kind: 'session',
+      userId: null,
+      role: 'admin',
+      scope: { organizationId: org!.id, customerId: null },
+      isPlatformAdmin: false,
+      isPlatformSupporter: false,
+      sessionId: null,
+      tokenId: null,
+      mfaEnabled: false,
+      stepUpVerifiedAt: null,
+      agentScopes: [],
     };
     const create = app.container.get(CreateNotificationChannel);
     const seeded: Array<{ setting: string; index: number; publicId: string; rows: Array<{ intervalMs: number; phaseMs: number }> }> = [];
     for (const setting of m.settings!) {
       const [customer] = await sql.query<{ id: number }>(
         `INSERT INTO customers (public_id, organization_id, name, created_at, updated_at) VALUES (gen_random_uuid(), ?, ?, now(), now()) RETURNING id`,
-        [org!.id, setting.name]);
+        [org!.id, setting.name],
+      );
       const locations = `{${DETECT_LOCATIONS.slice(0, setting.locations).join(',')}}`;
       for (const [index, target] of setting.monitors.entries()) {
         const [row] = await sql.query<{ id: string; public_id: string }>(
@@ -88,8 +109,15 @@ async function main() {
                  timeout_seconds, alert_consecutive_checks, alert_location_threshold)
                VALUES (gen_random_uuid(), ?, ?, 'tcp', 'tcp', ?, ?, ?::text[], '127.0.0.1', ?, 5, ?, 0.50)
                RETURNING id, public_id`,
-          [org!.id, customer!.id, `${setting.name} ${index}`, setting.intervalMinutes, locations, target.kind === 'http' ? target.url : target.port,
-            setting.consecutive],
+          [
+            org!.id,
+            customer!.id,
+            `${setting.name} ${index}`,
+            setting.intervalMinutes,
+            locations,
+            target.kind === 'http' ? target.url : target.port,
+            setting.consecutive,
+          ],
         );
         // Up at every location, as after its first results: the first failure counts at once.
         await sql.query(
@@ -97,17 +125,27 @@ async function main() {
            SELECT ?, ?, ?, ? * 60, jsonb_object_agg(l, jsonb_build_object('consecutiveFailures', 0, 'failingSince', null, 'lastStatus', 'up',
              'lastReasonCode', null, 'lastCheckedAt', (now() - interval '1 second')::text)), now()
            FROM unnest(?::text[]) AS l`,
-          [row!.id, org!.id, customer!.id, setting.intervalMinutes, locations]);
+          [row!.id, org!.id, customer!.id, setting.intervalMinutes, locations],
+        );
         const rows = await sql.query<{ interval_ms: string; phase_ms: string }>(
-          `SELECT interval_ms, phase_ms FROM check_schedule WHERE monitor_id = ?`, [row!.id]);
+          `SELECT interval_ms, phase_ms FROM check_schedule WHERE monitor_id = ?`,
+          [row!.id],
+        );
         seeded.push({
-          setting: setting.name, index, publicId: row!.public_id,
+          setting: setting.name,
+          index,
+          publicId: row!.public_id,
           rows: rows.map((r) => ({ intervalMs: Number(r.interval_ms), phaseMs: Number(r.phase_ms) })),
         });
       }
-      await RequestContext.create(orm.em, () => create.execute(actor, {
-        name: `hook ${setting.name}`, type: 'webhook', customerId: customer!.id, config: { url: `${m.receiver}/${setting.name}` },
-      }));
+      await RequestContext.create(orm.em, () =>
+        create.execute(actor, {
+          name: `hook ${setting.name}`,
+          type: 'webhook',
+          customerId: customer!.id,
+          config: { url: `${m.receiver}/${setting.name}` },
+        }),
+      );
     }
     process.send!({ id: m.id, monitors: seeded });
   });

@@ -50,32 +50,43 @@ const gc = vm.runInNewContext('gc') as () => void;
 async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-engine-bench-'));
   const config = loadConfig({
-    PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir,
-    MONITOR_LOCATIONS: 'bench', CHECK_LOCATIONS: 'bench', CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    MONITOR_LOCATIONS: 'bench',
+    CHECK_LOCATIONS: 'bench',
+    CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
   });
   const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'error' }, pino.destination(2));
   // BENCH_CHECKER=null: every check answers up at once, so the figures are the engine's own overhead.
   // BENCH_CHECKER=bare: every check is the bench's bare check (node:http GET, net connect) instead of
   // the adapters, to tell what the engine's process costs a check from what the adapters add.
-  const substitute = process.env.BENCH_CHECKER === 'null' ? async () => undefined
-    : process.env.BENCH_CHECKER === 'bare' ? bareCheck : null;
+  const substitute = process.env.BENCH_CHECKER === 'null' ? async () => undefined : process.env.BENCH_CHECKER === 'bare' ? bareCheck : null;
   // As the host does (src/main/server.ts); bench/support/service.ts starts node with its flags.
   if (process.env.BENCH_GC_DEFAULTS === undefined) tuneGarbageCollection();
   const app = await startApplication(config, { jobs: false, logger, checkWorker: !substitute });
   const c = app.container;
   const dispatcher = substitute
-    ? new CheckDispatcher(c.get(CHECK_SCHEDULE), c.get(CHECK_PLANNER), async (request) => {
-      const checkedAt = new Date();
-      await substitute(request);
-      return checkResult({ kind: request.kind, findings: [], evidence: {}, checkedAt, timings: NO_TIMINGS(0) });
-    }, c.get(OUTCOME_RECORDER), c.get(CLOCK), dispatcherOptions(config))
+    ? new CheckDispatcher(
+        c.get(CHECK_SCHEDULE),
+        c.get(CHECK_PLANNER),
+        async (request) => {
+          const checkedAt = new Date();
+          await substitute(request);
+          return checkResult({ kind: request.kind, findings: [], evidence: {}, checkedAt, timings: NO_TIMINGS(0) });
+        },
+        c.get(OUTCOME_RECORDER),
+        c.get(CLOCK),
+        dispatcherOptions(config),
+      )
     : c.get(CheckDispatcher);
   const substituteWorker = substitute
     ? startCheckWorker(dispatcher, logger, {
-      ...checkWorkerOptions(app.container, app.database, app.databaseUrl, logger),
-      // BENCH_PUMP_MS: how often the worker claims and reads changes (an experiment; the host's default otherwise).
-      pumpEveryMs: process.env.BENCH_PUMP_MS ? Number(process.env.BENCH_PUMP_MS) : undefined,
-    })
+        ...checkWorkerOptions(app.container, app.database, app.databaseUrl, logger),
+        // BENCH_PUMP_MS: how often the worker claims and reads changes (an experiment; the host's default otherwise).
+        pumpEveryMs: process.env.BENCH_PUMP_MS ? Number(process.env.BENCH_PUMP_MS) : undefined,
+      })
     : undefined;
   const sql = app.database.sql;
   const profiler = new Session();
@@ -83,136 +94,169 @@ async function main() {
   // How long the service's one thread keeps a ready callback (a view, a check's socket) waiting.
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
-  process.on('message', async (m: { type: string; id: number; http?: number; tcp?: number; httpUrl?: string; tcpPort?: number; sql?: string; params?: unknown[] }) => {
-    if (m.type === 'urls') process.send!({ id: m.id, url: app.url, bareUrl: bareRoute.url });
-    if (m.type === 'cpu') {
-      const { user, system } = process.cpuUsage();
-      process.send!({ id: m.id, serverMicros: user + system, postgresMicros: await postgresCpuMicros(process.pid) });
-    }
-    if (m.type === 'sql') process.send!({ id: m.id, rows: await sql.query(m.sql!, m.params ?? []) });
-    if (m.type === 'renderDocuments') process.send!({ id: m.id, rendered: await renderStaleWebsiteDocuments(app.database.orm) });
-    if (m.type === 'bare') {
-      bareRoute.answer(m as never);
-      process.send!({ id: m.id });
-    }
-    if (m.type === 'loop-delay') {
-      const ms = (ns: number) => Number((ns / 1e6).toFixed(1));
-      process.send!({ id: m.id, p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) });
-      loopDelay.reset();
-    }
-    if (m.type === 'rollups') {
-      // A past hour (two ago) with three results per scheduled monitor (varied response times, so the
-      // histogram has several buckets), then the hourly upkeep: the rollup bytes one monitor-hour costs.
-      const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 2 * 3_600_000);
-      await sql.query(
-        `INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms)
+  process.on(
+    'message',
+    async (m: {
+      type: string;
+      id: number;
+      http?: number;
+      tcp?: number;
+      httpUrl?: string;
+      tcpPort?: number;
+      sql?: string;
+      params?: unknown[];
+    }) => {
+      if (m.type === 'urls') process.send!({ id: m.id, url: app.url, bareUrl: bareRoute.url });
+      if (m.type === 'cpu') {
+        const { user, system } = process.cpuUsage();
+        process.send!({ id: m.id, serverMicros: user + system, postgresMicros: await postgresCpuMicros(process.pid) });
+      }
+      if (m.type === 'sql') process.send!({ id: m.id, rows: await sql.query(m.sql!, m.params ?? []) });
+      if (m.type === 'renderDocuments') process.send!({ id: m.id, rendered: await renderStaleWebsiteDocuments(app.database.orm) });
+      if (m.type === 'bare') {
+        bareRoute.answer(m as never);
+        process.send!({ id: m.id });
+      }
+      if (m.type === 'loop-delay') {
+        const ms = (ns: number) => Number((ns / 1e6).toFixed(1));
+        process.send!({ id: m.id, p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) });
+        loopDelay.reset();
+      }
+      if (m.type === 'rollups') {
+        // A past hour (two ago) with three results per scheduled monitor (varied response times, so the
+        // histogram has several buckets), then the hourly upkeep: the rollup bytes one monitor-hour costs.
+        const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 2 * 3_600_000);
+        await sql.query(
+          `INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms)
          SELECT s.monitor_id, ?::timestamptz + ((s.monitor_id * 7 + k * 1200) % 3600) * interval '1 second', l.id, 1, 20 + (random() * 900)::int
-         FROM check_schedule s JOIN check_locations l ON l.code = s.location CROSS JOIN generate_series(0, 2) k`, [hour]);
-      const report = await RequestContext.create(app.database.orm.em, () => app.container.get(MaintainResultStorage).execute());
-      const [row] = await sql.query<{ rows: string; bytes: string }>(
-        `SELECT count(*)::text AS rows, pg_total_relation_size('check_result_rollups')::text AS bytes FROM check_result_rollups`);
-      process.send!({ id: m.id, rows: Number(row!.rows), bytes: Number(row!.bytes), hoursRolledUp: report.hoursRolledUp });
-    }
-    if (m.type === 'storage') {
-      // Every partition of check_results with its indexes and TOAST: what a day of results costs on disk.
-      const [row] = await sql.query<{ rows: string; results: string; database: string }>(
-        `SELECT (SELECT count(*) FROM check_results)::text AS rows,
+         FROM check_schedule s JOIN check_locations l ON l.code = s.location CROSS JOIN generate_series(0, 2) k`,
+          [hour],
+        );
+        const report = await RequestContext.create(app.database.orm.em, () => app.container.get(MaintainResultStorage).execute());
+        const [row] = await sql.query<{ rows: string; bytes: string }>(
+          `SELECT count(*)::text AS rows, pg_total_relation_size('check_result_rollups')::text AS bytes FROM check_result_rollups`,
+        );
+        process.send!({ id: m.id, rows: Number(row!.rows), bytes: Number(row!.bytes), hoursRolledUp: report.hoursRolledUp });
+      }
+      if (m.type === 'storage') {
+        // Every partition of check_results with its indexes and TOAST: what a day of results costs on disk.
+        const [row] = await sql.query<{ rows: string; results: string; database: string }>(
+          `SELECT (SELECT count(*) FROM check_results)::text AS rows,
            (SELECT coalesce(sum(pg_total_relation_size(relid)), 0) FROM pg_partition_tree('check_results'))::text AS results,
-           pg_database_size(current_database())::text AS database`);
-      process.send!({ id: m.id, resultRows: Number(row!.rows), resultBytes: Number(row!.results), databaseBytes: Number(row!.database) });
-    }
-    if (m.type === 'seed') {
-      const intervals = (m as { intervals?: number[] }).intervals ?? [1];
-      const [org] = await sql.query<{ id: number }>(
-        `INSERT INTO organizations (public_id, name, created_at, updated_at) VALUES (gen_random_uuid(), 'bench', now(), now()) RETURNING id`);
-      const [customer] = await sql.query<{ id: number }>(
-        `INSERT INTO customers (public_id, organization_id, name, created_at, updated_at) VALUES (gen_random_uuid(), ?, 'bench', now(), now()) RETURNING id`,
-        [org!.id]);
-      const storm = Math.min(Number((m as { storm?: number }).storm ?? 0), m.http ?? 0);
-      const stormCustomers = await sql.query<{ id: number }>(
-        `INSERT INTO customers (public_id, organization_id, name, created_at, updated_at)
-         SELECT gen_random_uuid(), ?, 'storm ' || g, now(), now() FROM generate_series(1, ?) g RETURNING id`, [org!.id, storm > 0 ? 100 : 0]);
-      const started = process.hrtime.bigint();
-      await sql.query(
-        `INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, url, timeout_seconds, config)
+           pg_database_size(current_database())::text AS database`,
+        );
+        process.send!({ id: m.id, resultRows: Number(row!.rows), resultBytes: Number(row!.results), databaseBytes: Number(row!.database) });
+      }
+      if (m.type === 'seed') {
+        const intervals = (m as { intervals?: number[] }).intervals ?? [1];
+        const [org] = await sql.query<{ id: number }>(
+          `INSERT INTO organizations (public_id, name, created_at, updated_at) VALUES (gen_random_uuid(), 'bench', now(), now()) RETURNING id`,
+        );
+        const [customer] = await sql.query<{ id: number }>(
+          `INSERT INTO customers (public_id, organization_id, name, created_at, updated_at) VALUES (gen_random_uuid(), ?, 'bench', now(), now()) RETURNING id`,
+          [org!.id],
+        );
+        const storm = Math.min(Number((m as { storm?: number }).storm ?? 0), m.http ?? 0);
+        const stormCustomers = await sql.query<{ id: number }>(
+          `INSERT INTO customers (public_id, organization_id, name, created_at, updated_at)
+         SELECT gen_random_uuid(), ?, 'storm ' || g, now(), now() FROM generate_series(1, ?) g RETURNING id`,
+          [org!.id, storm > 0 ? 100 : 0],
+        );
+        const started = process.hrtime.bigint();
+        await sql.query(
+          `INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, url, timeout_seconds, config)
          SELECT gen_random_uuid(), ?, CASE WHEN g <= ? THEN (?::int[])[1 + g % 100] ELSE ? END, 'website', 'http', 'http ' || g,
            CASE WHEN g <= ? THEN 1 ELSE (?::int[])[1 + g % cardinality(?::int[])] END, '{bench}',
            CASE WHEN g <= ? THEN ? || 'storm/' || g ELSE ? END, 10, '{"checkSslEnabled": false}'::jsonb
          FROM generate_series(1, ?) g`,
-        [org!.id, storm, stormCustomers.map((c) => c.id), customer!.id, storm, intervals, intervals, storm, m.httpUrl, m.httpUrl, m.http]);
-      await sql.query(
-        `INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, hostname, port, timeout_seconds)
+          [org!.id, storm, stormCustomers.map((c) => c.id), customer!.id, storm, intervals, intervals, storm, m.httpUrl, m.httpUrl, m.http],
+        );
+        await sql.query(
+          `INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, hostname, port, timeout_seconds)
          SELECT gen_random_uuid(), ?, ?, 'tcp', 'tcp', 'tcp ' || g, (?::int[])[1 + g % cardinality(?::int[])], '{bench}', '127.0.0.1', ?, 10
          FROM generate_series(1, ?) g`,
-        [org!.id, customer!.id, intervals, intervals, m.tcpPort, m.tcp]);
-      // BENCH_SEED_STATES: every monitor starts with an up alert state, as after its first result,
-      // so a run on long intervals measures the steady engine rather than first results (detail
-      // samples come due at their steady rate from the start: they follow a grid, not the state).
-      if (process.env.BENCH_SEED_STATES) await sql.query(
-        `INSERT INTO monitor_alert_states (monitor_id, organization_id, customer_id, check_interval_seconds, locations, updated_at)
+          [org!.id, customer!.id, intervals, intervals, m.tcpPort, m.tcp],
+        );
+        // BENCH_SEED_STATES: every monitor starts with an up alert state, as after its first result,
+        // so a run on long intervals measures the steady engine rather than first results (detail
+        // samples come due at their steady rate from the start: they follow a grid, not the state).
+        if (process.env.BENCH_SEED_STATES)
+          await sql.query(
+            `INSERT INTO monitor_alert_states (monitor_id, organization_id, customer_id, check_interval_seconds, locations, updated_at)
          SELECT id, organization_id, customer_id, check_interval_seconds,
            jsonb_build_object('bench', jsonb_build_object('consecutiveFailures', 0, 'failingSince', null, 'lastStatus', 'up', 'lastReasonCode', null,
              'lastCheckedAt', now()::text)), now()
-         FROM monitors ON CONFLICT DO NOTHING`);
-      process.send!({ id: m.id, ms: Number(process.hrtime.bigint() - started) / 1e6 });
-    }
-    if (m.type === 'burst') {
-      // `count` held monitors due in the same instant (the issue's burst of 10,000): triggered at
-      // once, as trigger-check does for each, so their holder re-reads and runs them all.
-      await sql.query(
-        `INSERT INTO check_changes (monitor_id, triggered) SELECT monitor_id, true FROM check_schedule WHERE location = 'bench' LIMIT ?`,
-        [(m as { count?: number }).count ?? 10_000]);
-      process.send!({ id: m.id, at: Date.now() });
-    }
-    if (m.type === 'heap') {
-      // Live heap after a full collection: what the process keeps per scheduled monitor.
-      gc();
-      const memory = process.memoryUsage();
-      process.send!({ id: m.id, bytes: memory.heapUsed, rss: memory.rss });
-    }
-    if (m.type === 'stats') {
-      const usage = process.cpuUsage();
-      const { started, recorded, dropped } = dispatcher.stats;
-      process.send!({
-        id: m.id, cpuMicros: usage.user + usage.system, rss: process.memoryUsage().rss,
-        started, recorded, dropped, unrecorded: dispatcher.unrecorded, lateness: dispatcher.stats.lateness.snapshot(),
-      });
-    }
-    if (m.type === 'profile-start') {
-      profiler.connect();
-      await profiler.post('Profiler.enable');
-      await profiler.post('Profiler.start');
-      process.send!({ id: m.id });
-    }
-    if (m.type === 'heap-profile-start') {
-      // Allocations that outlived a scavenge (promoted) and died later: what drives full collections.
-      profiler.connect();
-      await profiler.post('HeapProfiler.enable');
-      await profiler.post('HeapProfiler.startSampling', {
-        samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: false,
-      } as never);
-      process.send!({ id: m.id });
-    }
-    if (m.type === 'heap-profile-stop') {
-      const { profile } = await profiler.post('HeapProfiler.stopSampling');
-      await fs.writeFile(String((m as { file?: string }).file), JSON.stringify(profile));
-      profiler.disconnect();
-      process.send!({ id: m.id });
-    }
-    if (m.type === 'profile-stop') {
-      const { profile } = await profiler.post('Profiler.stop');
-      await fs.writeFile(String((m as { file?: string }).file), JSON.stringify(profile));
-      profiler.disconnect();
-      process.send!({ id: m.id });
-    }
-    if (m.type === 'stop') {
-      bareRoute.close();
-      await substituteWorker?.stop();
-      await app.stop();
-      await fs.rm(dataDir, { recursive: true, force: true });
-      process.exit(0);
-    }
-  });
+         FROM monitors ON CONFLICT DO NOTHING`,
+          );
+        process.send!({ id: m.id, ms: Number(process.hrtime.bigint() - started) / 1e6 });
+      }
+      if (m.type === 'burst') {
+        // `count` held monitors due in the same instant (the issue's burst of 10,000): triggered at
+        // once, as trigger-check does for each, so their holder re-reads and runs them all.
+        await sql.query(
+          `INSERT INTO check_changes (monitor_id, triggered) SELECT monitor_id, true FROM check_schedule WHERE location = 'bench' LIMIT ?`,
+          [(m as { count?: number }).count ?? 10_000],
+        );
+        process.send!({ id: m.id, at: Date.now() });
+      }
+      if (m.type === 'heap') {
+        // Live heap after a full collection: what the process keeps per scheduled monitor.
+        gc();
+        const memory = process.memoryUsage();
+        process.send!({ id: m.id, bytes: memory.heapUsed, rss: memory.rss });
+      }
+      if (m.type === 'stats') {
+        const usage = process.cpuUsage();
+        const { started, recorded, dropped } = dispatcher.stats;
+        process.send!({
+          id: m.id,
+          cpuMicros: usage.user + usage.system,
+          rss: process.memoryUsage().rss,
+          started,
+          recorded,
+          dropped,
+          unrecorded: dispatcher.unrecorded,
+          lateness: dispatcher.stats.lateness.snapshot(),
+        });
+      }
+      if (m.type === 'profile-start') {
+        profiler.connect();
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.start');
+        process.send!({ id: m.id });
+      }
+      if (m.type === 'heap-profile-start') {
+        // Allocations that outlived a scavenge (promoted) and died later: what drives full collections.
+        profiler.connect();
+        await profiler.post('HeapProfiler.enable');
+        await profiler.post('HeapProfiler.startSampling', {
+          samplingInterval: 4096,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: false,
+        } as never);
+        process.send!({ id: m.id });
+      }
+      if (m.type === 'heap-profile-stop') {
+        const { profile } = await profiler.post('HeapProfiler.stopSampling');
+        await fs.writeFile(String((m as { file?: string }).file), JSON.stringify(profile));
+        profiler.disconnect();
+        process.send!({ id: m.id });
+      }
+      if (m.type === 'profile-stop') {
+        const { profile } = await profiler.post('Profiler.stop');
+        await fs.writeFile(String((m as { file?: string }).file), JSON.stringify(profile));
+        profiler.disconnect();
+        process.send!({ id: m.id });
+      }
+      if (m.type === 'stop') {
+        bareRoute.close();
+        await substituteWorker?.stop();
+        await app.stop();
+        await fs.rm(dataDir, { recursive: true, force: true });
+        process.exit(0);
+      }
+    },
+  );
   process.send!({ type: 'ready', url: app.url });
 }
 
@@ -220,9 +264,17 @@ async function main() {
 function bareCheck(request: CheckRequest): Promise<void> {
   return new Promise((resolve, reject) => {
     if (request.kind === 'http') {
-      http.get(request.url, { agent: false }, (res) => { res.resume(); res.once('end', resolve); }).once('error', reject);
+      http
+        .get(request.url, { agent: false }, (res) => {
+          res.resume();
+          res.once('end', resolve);
+        })
+        .once('error', reject);
     } else if (request.kind === 'tcp') {
-      const socket = net.connect({ host: request.host, port: request.port }, () => { socket.destroy(); resolve(); });
+      const socket = net.connect({ host: request.host, port: request.port }, () => {
+        socket.destroy();
+        resolve();
+      });
       socket.once('error', reject);
     } else {
       reject(new Error(`no bare check for ${request.kind}`));

@@ -4,7 +4,15 @@ import { startBenchService, type BenchService } from './service';
 import { loaderFlags, supportScript } from './scripts';
 import { latenessBetween, type LatenessCounts } from '../../src/domain/scheduling/lateness-histogram';
 
-export interface EngineStats { cpuMicros: number; rss: number; started: number; recorded: number; dropped: number; unrecorded: number; lateness: LatenessCounts }
+export interface EngineStats {
+  cpuMicros: number;
+  rss: number;
+  started: number;
+  recorded: number;
+  dropped: number;
+  unrecorded: number;
+  lateness: LatenessCounts;
+}
 
 export interface EngineUnderLoad {
   /** The service (HTTP API on `service.url`) with its check worker, as bench:engine runs it. */
@@ -25,7 +33,9 @@ export interface EngineUnderLoad {
  * BENCH_ENGINE_WARMUP (seconds) shortens the warm-up for trial runs.
  */
 export async function startEngineUnderLoad(
-  monitors: number, intervals: number[], progress: (message: string) => void,
+  monitors: number,
+  intervals: number[],
+  progress: (message: string) => void,
 ): Promise<EngineUnderLoad> {
   const targetsProcess: ChildProcess = fork(supportScript('targets-process'), [], { execArgv: [...loaderFlags] });
   const ports = await new Promise<{ http: number; tcp: number }>((resolve) => targetsProcess.once('message', resolve as never));

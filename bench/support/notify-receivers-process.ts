@@ -17,25 +17,36 @@ const BACKLOG = 4096;
 const count = Number(process.argv[2] ?? 100);
 let arrivals: Array<[string, string, string[], number, string | null, string]> = [];
 
-const server = () => http.createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('end', () => {
-    const at = Date.now();
-    const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-      event: string; incident: { id: string } | null; data?: { incidents?: Array<{ incidentId?: string }>; stage?: string };
-    };
-    // A digest lists the incidents it tells of.
-    const incidents = body.incident ? [body.incident.id] : (body.data?.incidents ?? []).map((i) => i.incidentId).filter((id): id is string => Boolean(id));
-    arrivals.push([String(req.headers['x-webhook-id']), body.event, incidents, at, body.data?.stage ?? null, String(req.url)]);
-    res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+const server = () =>
+  http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const at = Date.now();
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        event: string;
+        incident: { id: string } | null;
+        data?: { incidents?: Array<{ incidentId?: string }>; stage?: string };
+      };
+      // A digest lists the incidents it tells of.
+      const incidents = body.incident
+        ? [body.incident.id]
+        : (body.data?.incidents ?? []).map((i) => i.incidentId).filter((id): id is string => Boolean(id));
+      arrivals.push([String(req.headers['x-webhook-id']), body.event, incidents, at, body.data?.stage ?? null, String(req.url)]);
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    });
   });
-});
 
 async function main() {
-  const ports = await Promise.all(Array.from({ length: count }, () => new Promise<number>((resolve) => {
-    const s = server().listen(0, '127.0.0.1', BACKLOG, () => resolve((s.address() as AddressInfo).port));
-  })));
+  const ports = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<number>((resolve) => {
+          const s = server().listen(0, '127.0.0.1', BACKLOG, () => resolve((s.address() as AddressInfo).port));
+        }),
+    ),
+  );
   const hosts = ports.map((_port, i) => `hooks-${i}.notify-bench.com`);
   const dns = await startTestDns({});
   for (const host of hosts) dns.set(host, { A: ['127.0.0.1'] });

@@ -27,8 +27,14 @@ export const BENCH_LOCATION = 'bench';
 async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-notify-bench-'));
   const config = loadConfig({
-    PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir, CREDENTIALS_KEY: process.env.BENCH_CREDENTIALS_KEY,
-    MONITOR_LOCATIONS: BENCH_LOCATION, CHECK_LOCATIONS: 'none', CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    CREDENTIALS_KEY: process.env.BENCH_CREDENTIALS_KEY,
+    MONITOR_LOCATIONS: BENCH_LOCATION,
+    CHECK_LOCATIONS: 'none',
+    CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
   });
   const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'error' }, pino.destination(2));
   const app = await startApplication(config, { jobs: false, checkWorker: false, notificationWorker: false, logger });
@@ -41,20 +47,27 @@ async function main() {
     if (m.type === 'seed') {
       const started = Date.now();
       const [org] = await sql.query<{ id: number }>(
-        `INSERT INTO organizations (public_id, name, created_at, updated_at) VALUES (gen_random_uuid(), 'bench', now(), now()) RETURNING id`);
+        `INSERT INTO organizations (public_id, name, created_at, updated_at) VALUES (gen_random_uuid(), 'bench', now(), now()) RETURNING id`,
+      );
       const customers = await sql.query<{ id: number }>(
         `INSERT INTO customers (public_id, organization_id, name, created_at, updated_at)
-         SELECT gen_random_uuid(), ?, 'customer ' || g, now(), now() FROM generate_series(1, ?) g RETURNING id`, [org!.id, m.customers]);
+         SELECT gen_random_uuid(), ?, 'customer ' || g, now(), now() FROM generate_series(1, ?) g RETURNING id`,
+        [org!.id, m.customers],
+      );
       const customerIds = customers.map((c) => Number(c.id)).sort((a, b) => a - b);
       // One failed check opens an incident (alert_consecutive_checks 1), so one round of results is the storm.
-      monitors = (await sql.query<{ id: string; customer_id: number }>(
-        `INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, url,
+      monitors = (
+        await sql.query<{ id: string; customer_id: number }>(
+          `INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, url,
                                timeout_seconds, alert_consecutive_checks, config)
          SELECT gen_random_uuid(), ?, (?::int[])[1 + g % cardinality(?::int[])], 'website', 'http', 'site ' || g, 1, '{bench}', 'https://www.monitor-fixture.com/', 10, 1,
            '{"checkSslEnabled": false}'::jsonb
          FROM generate_series(1, ?) g RETURNING id, customer_id`,
-        [org!.id, customerIds, customerIds, m.monitors],
-      )).map((row) => ({ id: Number(row.id), organizationId: org!.id, customerId: Number(row.customer_id) })).sort((a, b) => a.id - b.id);
+          [org!.id, customerIds, customerIds, m.monitors],
+        )
+      )
+        .map((row) => ({ id: Number(row.id), organizationId: org!.id, customerId: Number(row.customer_id) }))
+        .sort((a, b) => a.id - b.id);
       // Every monitor up, as after its first results (a state per monitor and location), without
       // going through the pipeline 10,000 times before the measurement.
       await sql.query(
@@ -62,17 +75,33 @@ async function main() {
          SELECT id, organization_id, customer_id, check_interval_seconds,
            jsonb_build_object(?::text, jsonb_build_object('consecutiveFailures', 0, 'failingSince', null, 'lastStatus', 'up', 'lastReasonCode', null,
              'lastCheckedAt', (now() - interval '1 minute')::text)), now()
-         FROM monitors WHERE organization_id = ? ON CONFLICT DO NOTHING`, [BENCH_LOCATION, org!.id]);
+         FROM monitors WHERE organization_id = ? ON CONFLICT DO NOTHING`,
+        [BENCH_LOCATION, org!.id],
+      );
       const actor: Actor = {
-        kind: 'session', userId: null, role: 'admin', scope: { organizationId: org!.id, customerId: null }, isPlatformAdmin: false,
-        isPlatformSupporter: false, sessionId: null, tokenId: null, mfaEnabled: false, stepUpVerifiedAt: null, agentScopes: [],
+        kind: 'session',
+        userId: null,
+        role: 'admin',
+        scope: { organizationId: org!.id, customerId: null },
+        isPlatformAdmin: false,
+        isPlatformSupporter: false,
+        sessionId: null,
+        tokenId: null,
+        mfaEnabled: false,
+        stepUpVerifiedAt: null,
+        agentScopes: [],
       };
       const receivers = m.receivers as string[];
       const create = app.container.get(CreateNotificationChannel);
       for (const [i, customerId] of customerIds.entries()) {
-        await RequestContext.create(orm.em, () => create.execute(actor, {
-          name: `hook ${i}`, type: 'webhook', customerId, config: { url: `${receivers[i % receivers.length]}/customers/${customerId}` },
-        }));
+        await RequestContext.create(orm.em, () =>
+          create.execute(actor, {
+            name: `hook ${i}`,
+            type: 'webhook',
+            customerId,
+            config: { url: `${receivers[i % receivers.length]}/customers/${customerId}` },
+          }),
+        );
       }
       process.send!({ id: m.id, ms: Date.now() - started });
     }
@@ -83,10 +112,18 @@ async function main() {
       const checkedAt = new Date(startedAt);
       const down = m.status === 'down';
       const inputs: RecordCheckResultInput[] = monitors.map((monitor) => ({
-        monitorId: monitor.id, organizationId: monitor.organizationId, customerId: monitor.customerId, location: BENCH_LOCATION, intervalMs: 60_000,
+        monitorId: monitor.id,
+        organizationId: monitor.organizationId,
+        customerId: monitor.customerId,
+        location: BENCH_LOCATION,
+        intervalMs: 60_000,
         result: {
-          status: down ? 'down' : 'up', reasonCode: down ? 'httpStatus' : null, message: down ? 'Answered 503' : null,
-          timings: NO_TIMINGS(12), evidence: down ? { statusCode: 503 } : {}, checkedAt,
+          status: down ? 'down' : 'up',
+          reasonCode: down ? 'httpStatus' : null,
+          message: down ? 'Answered 503' : null,
+          timings: NO_TIMINGS(12),
+          evidence: down ? { statusCode: 503 } : {},
+          checkedAt,
         },
       }));
       const chunk = Number(m.chunk);
@@ -102,7 +139,8 @@ async function main() {
                 count(*) FILTER (WHERE status = 'delivered')::int AS delivered,
                 count(*) FILTER (WHERE status = 'failed')::int AS failed,
                 (SELECT count(*)::int FROM incidents WHERE status = 'open') AS "incidentsOpen"
-           FROM notification_deliveries`);
+           FROM notification_deliveries`,
+      );
       process.send!({ id: m.id, ...row });
     }
     if (m.type === 'stop') {

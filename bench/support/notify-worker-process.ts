@@ -18,12 +18,22 @@ import { startApplication } from '../../src/main/application';
 async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-notify-worker-'));
   const config = loadConfig({
-    PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir, CREDENTIALS_KEY: process.env.BENCH_CREDENTIALS_KEY,
-    MONITOR_LOCATIONS: 'bench', CHECK_LOCATIONS: 'none', CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8', DNS_SERVERS: process.env.BENCH_DNS_SERVER,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    CREDENTIALS_KEY: process.env.BENCH_CREDENTIALS_KEY,
+    MONITOR_LOCATIONS: 'bench',
+    CHECK_LOCATIONS: 'none',
+    CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
+    DNS_SERVERS: process.env.BENCH_DNS_SERVER,
     NOTIFY_LEASE_MS: process.env.BENCH_LEASE_MS ?? '10000',
   });
   const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'error' }, pino.destination(2));
-  const app = await startApplication({ ...config, databaseUrl: process.env.BENCH_DATABASE_URL }, { jobs: false, checkWorker: false, logger });
+  const app = await startApplication(
+    { ...config, databaseUrl: process.env.BENCH_DATABASE_URL },
+    { jobs: false, checkWorker: false, logger },
+  );
   const profiler = new Session();
   process.on('message', async (m: { type: string; id: number; file?: string }) => {
     if (m.type === 'cpu') {

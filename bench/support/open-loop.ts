@@ -16,7 +16,9 @@ export interface OpenLoopResult {
  * (no coordinated omission).
  */
 export async function openLoop(
-  url: string, headers: Record<string, string>, options: { connections: number; rate: number; durationSeconds: number },
+  url: string,
+  headers: Record<string, string>,
+  options: { connections: number; rate: number; durationSeconds: number },
 ): Promise<OpenLoopResult> {
   const target = new URL(url);
   const pool = new Pool(target.origin, { connections: options.connections, pipelining: 1 });
@@ -31,12 +33,18 @@ export async function openLoop(
     const due = started + i * interval;
     const wait = due - performance.now();
     if (wait > 1) await sleep(wait);
-    pending.push(pool.request({ origin: target.origin, path: `${target.pathname}${target.search}`, method: 'GET', headers })
-      .then(async (response) => {
-        await response.body.arrayBuffer();
-        if (response.statusCode < 200 || response.statusCode >= 300) non2xx++;
-        latencies.push(performance.now() - due);
-      }, () => { errors++; }));
+    pending.push(
+      pool.request({ origin: target.origin, path: `${target.pathname}${target.search}`, method: 'GET', headers }).then(
+        async (response) => {
+          await response.body.arrayBuffer();
+          if (response.statusCode < 200 || response.statusCode >= 300) non2xx++;
+          latencies.push(performance.now() - due);
+        },
+        () => {
+          errors++;
+        },
+      ),
+    );
   }
   await Promise.all(pending);
   const elapsed = (performance.now() - started) / 1000;
@@ -44,7 +52,10 @@ export async function openLoop(
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Number((latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)] ?? 0).toFixed(1));
   return {
-    requestsPerSecond: Math.round(latencies.length / elapsed), requests: latencies.length, non2xx, errors,
+    requestsPerSecond: Math.round(latencies.length / elapsed),
+    requests: latencies.length,
+    non2xx,
+    errors,
     latencyMs: { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1) },
   };
 }

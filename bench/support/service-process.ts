@@ -21,14 +21,24 @@ const cpuMicros = () => {
 
 async function main() {
   const dataDir = process.env.BENCH_DATA_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-bench-')));
-  const config = { ...loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), databaseUrl: process.env.DATABASE_URL };
+  const config = {
+    ...loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
+    databaseUrl: process.env.DATABASE_URL,
+  };
   const app = await startApplication(config, { jobs: false, logger: pino({ level: 'silent' }) });
   const authenticate = app.container.get(AuthenticateCaller);
   const gates = accessGates({ trustedOrigins: config.trustedOrigins });
   process.on('message', async (message: { type: string; token?: string; n?: number; id: number }) => {
     if (message.type === 'cpu') process.send!({ id: message.id, cpuMicros: cpuMicros() });
     if (message.type === 'auth') {
-      const request = { method: 'GET', path: '/api/auth/get-session', viaCookie: false, origin: undefined, secFetchSite: undefined, ownOrigin: () => '' };
+      const request = {
+        method: 'GET',
+        path: '/api/auth/get-session',
+        viaCookie: false,
+        origin: undefined,
+        secFetchSite: undefined,
+        ownOrigin: () => '',
+      };
       await authenticate.execute(message.token);
       const start = cpuMicros();
       for (let i = 0; i < message.n!; i++) {

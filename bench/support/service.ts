@@ -19,7 +19,8 @@ export interface BenchService {
  * with `env` added to this process's environment and `args` on its command line.
  */
 export async function startBenchService(
-  script = 'service-process', options: { env?: Record<string, string>; args?: string[] } = {},
+  script = 'service-process',
+  options: { env?: Record<string, string>; args?: string[] } = {},
 ): Promise<BenchService> {
   // Started as `npm start` starts the host (BENCH_GC_DEFAULTS: V8's defaults; BENCH_NODE_FLAGS: more flags).
   const nodeFlags = [
@@ -27,7 +28,9 @@ export async function startBenchService(
     ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
   ];
   const child: ChildProcess = fork(supportScript(script), options.args ?? [], {
-    execArgv: [...loaderFlags, ...nodeFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...options.env },
+    execArgv: [...loaderFlags, ...nodeFlags],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, ...options.env },
   });
   const ready = await new Promise<Record<string, unknown>>((resolve, reject) => {
     child.once('error', reject);
@@ -43,19 +46,20 @@ export async function startBenchService(
     exited = new Error(`${script} exited (${signal ?? code})`);
     for (const fail of failures) fail(exited);
   });
-  const request = <T>(message: Record<string, unknown>) => new Promise<T>((resolve, reject) => {
-    if (exited) return reject(exited);
-    failures.add(reject);
-    const id = ++next;
-    const listener = (reply: { id?: number }) => {
-      if (reply.id !== id) return;
-      child.off('message', listener);
-      failures.delete(reject);
-      resolve(reply as T);
-    };
-    child.on('message', listener);
-    child.send({ ...message, id });
-  });
+  const request = <T>(message: Record<string, unknown>) =>
+    new Promise<T>((resolve, reject) => {
+      if (exited) return reject(exited);
+      failures.add(reject);
+      const id = ++next;
+      const listener = (reply: { id?: number }) => {
+        if (reply.id !== id) return;
+        child.off('message', listener);
+        failures.delete(reject);
+        resolve(reply as T);
+      };
+      child.on('message', listener);
+      child.send({ ...message, id });
+    });
   return {
     url,
     ready,

@@ -14,10 +14,15 @@ process.on('message', (m: { storm?: boolean }) => {
   if (typeof m.storm === 'boolean') storm = m.storm;
 });
 
-const web = http.createServer((req, res) => {
-  if (storm && req.url?.startsWith('/storm/')) res.statusCode = 503;
-  res.end('ok');
-}).listen(0, '127.0.0.1', BACKLOG, () => {
-  const tcp = net.createServer((socket) => socket.end()).listen(0, '127.0.0.1', BACKLOG, () =>
-    process.send!({ http: (web.address() as AddressInfo).port, tcp: (tcp.address() as AddressInfo).port }));
-});
+const web = http
+  .createServer((req, res) => {
+    if (storm && req.url?.startsWith('/storm/')) res.statusCode = 503;
+    res.end('ok');
+  })
+  .listen(0, '127.0.0.1', BACKLOG, () => {
+    const tcp = net
+      .createServer((socket) => socket.end())
+      .listen(0, '127.0.0.1', BACKLOG, () =>
+        process.send!({ http: (web.address() as AddressInfo).port, tcp: (tcp.address() as AddressInfo).port }),
+      );
+  });

@@ -13,8 +13,15 @@ import { ROUTERS } from './http';
 export function describeApi(): object {
   const paths: ZodOpenApiPathsObject = {};
   const neverCalled = {} as AuthenticateCaller;
-  ROUTERS.forEach((build) => build({
-    container: new Container(), authenticate: neverCalled, gates: [], paths, routes: new RouteTable(), secureCookies: false,
-  }));
+  ROUTERS.forEach((build) =>
+    build({
+      container: new Container(),
+      authenticate: neverCalled,
+      gates: [],
+      paths,
+      routes: new RouteTable(),
+      secureCookies: false,
+    }),
+  );
   return buildOpenApiDocument(paths);
 }

@@ -96,10 +96,16 @@ export async function startApplication(config: AppConfig, options: StartOptions 
       started.push(() => checks.stop());
     }
     if (options.notificationWorker !== false) {
-      const notifier = startNotificationWorker(container.get(RouteOutboxEvents), [container.get(DeliverDueNotifications), container.get(DeliverDueDirectMessages)], logger, {
-        owner: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`, pollMs: config.notifications.pollMs,
-        around: (work) => RequestContext.create(database.orm.em, work),
-      });
+      const notifier = startNotificationWorker(
+        container.get(RouteOutboxEvents),
+        [container.get(DeliverDueNotifications), container.get(DeliverDueDirectMessages)],
+        logger,
+        {
+          owner: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+          pollMs: config.notifications.pollMs,
+          around: (work) => RequestContext.create(database.orm.em, work),
+        },
+      );
       started.push(() => notifier.stop());
     }
     const server = http.createServer(createHttpApp(container));
@@ -109,10 +115,13 @@ export async function startApplication(config: AppConfig, options: StartOptions 
       server.once('error', reject);
       server.listen(config.port, config.host, () => resolve());
     });
-    started.push(() => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }));
+    started.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    );
     const metrics = await startMetricsListener(container, logger);
     if (metrics) started.push(() => metrics.stop());
     const { port } = server.address() as AddressInfo;

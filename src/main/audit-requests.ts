@@ -20,9 +20,12 @@ const actorOf = (caller: Caller): AuditActorContext => ({
  */
 export const auditRequests: RequestHandler = (req, _res, next) => {
   const caller = req.auth?.caller;
-  auditContext.run({
-    actor: caller && !READS.has(req.method) ? actorOf(caller) : null,
-    ip: req.ip ?? null,
-    requestId: typeof req.id === 'string' ? req.id : req.id === undefined ? null : String(req.id),
-  }, next);
+  auditContext.run(
+    {
+      actor: caller && !READS.has(req.method) ? actorOf(caller) : null,
+      ip: req.ip ?? null,
+      requestId: typeof req.id === 'string' ? req.id : req.id === undefined ? null : String(req.id),
+    },
+    next,
+  );
 };

@@ -12,9 +12,8 @@ import { SteadyMemo } from '../application/incidents/steady-memo';
  * by PostgreSQL, remembering steady monitors while PostgreSQL tells it of alert-state changes.
  * Apart from the host's module, so the library can start a worker without loading Express.
  */
-export const checkWorkerOptions = (
-  container: Container, database: Database, databaseUrl: string, logger: Logger,
-): CheckWorkerOptions => ({
-  around: (work) => RequestContext.create(database.orm.em, work), wakeups: new PgScheduleWakeups(databaseUrl, logger),
+export const checkWorkerOptions = (container: Container, database: Database, databaseUrl: string, logger: Logger): CheckWorkerOptions => ({
+  around: (work) => RequestContext.create(database.orm.em, work),
+  wakeups: new PgScheduleWakeups(databaseUrl, logger),
   steadyResults: { memo: container.get(SteadyMemo), changes: new PgAlertStateChanges(databaseUrl, logger) },
 });

@@ -15,10 +15,7 @@ const ConfigSchema = z.object({
   PLATFORM_ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   PLATFORM_ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(12).optional()),
   SIGNUP: z.preprocess(emptyToUndefined, z.enum(['open', 'closed']).default('open')),
-  LOG_LEVEL: z.preprocess(
-    emptyToUndefined,
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   MONGODB_URL: optionalString,
   /** Comma-separated origins allowed to make cookie-authenticated writes besides PUBLIC_BASE_URL. */
   TRUSTED_ORIGINS: optionalString,
@@ -57,7 +54,14 @@ const ConfigSchema = z.object({
   /** Up results keep timings and evidence once per this many minutes and location (failures always). */
   RESULTS_DETAIL_SAMPLE_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(10080).default(60)),
   /** Bearer token GET /metrics requires; with neither it nor METRICS_PORT, /metrics answers 404. */
-  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16).regex(/^[\x21-\x7e]+$/, 'printable ASCII, no spaces').optional()),
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .min(16)
+      .regex(/^[\x21-\x7e]+$/, 'printable ASCII, no spaces')
+      .optional(),
+  ),
   /** Serve /metrics on a listener of its own (METRICS_HOST:METRICS_PORT) instead of the API's. */
   METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
   METRICS_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
@@ -112,7 +116,13 @@ const ConfigSchema = z.object({
   NOTIFY_SMTP_SERVERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(100)),
   /** SMS channels through Twilio's Messages API at this base URL; SMS is sent only when the account SID, token and sender are all set. */
   SMS_PROVIDER_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).default('https://api.twilio.com')),
-  SMS_ACCOUNT_SID: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9]+$/, 'letters and digits').optional()),
+  SMS_ACCOUNT_SID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9]+$/, 'letters and digits')
+      .optional(),
+  ),
   SMS_AUTH_TOKEN: z.preprocess(emptyToUndefined, z.string().optional()),
   /** The sender: an E.164 number, or a messaging service / alphanumeric sender the account allows. */
   SMS_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -127,7 +137,11 @@ const LOCATION_CODE = /^[a-z][a-z0-9-]{1,31}$/;
 /** The catalogue without MONITOR_LOCATIONS: the one place this node checks from. */
 export const DEFAULT_LOCATION = 'local';
 
-const list = (value: string | undefined) => value?.split(',').map((v) => v.trim()).filter(Boolean) ?? [];
+const list = (value: string | undefined) =>
+  value
+    ?.split(',')
+    .map((v) => v.trim())
+    .filter(Boolean) ?? [];
 
 function monitoringConfig(c: z.output<typeof ConfigSchema>) {
   // Every problem of this part, not the first only.
@@ -148,8 +162,8 @@ function monitoringConfig(c: z.output<typeof ConfigSchema>) {
   // one address, and uptime would average copies of one observation: it takes saying so.
   if (!c.CHECK_LOCATIONS && locations.length > 1) {
     problems.push(
-      'Invalid configuration: CHECK_LOCATIONS: required when MONITOR_LOCATIONS lists several locations '
-      + '(the location(s) this process checks from, or none for an API-only process)',
+      'Invalid configuration: CHECK_LOCATIONS: required when MONITOR_LOCATIONS lists several locations ' +
+        '(the location(s) this process checks from, or none for an API-only process)',
     );
   }
   const served = c.CHECK_LOCATIONS === 'none' ? [] : c.CHECK_LOCATIONS ? list(c.CHECK_LOCATIONS) : locations;
@@ -160,15 +174,24 @@ function monitoringConfig(c: z.output<typeof ConfigSchema>) {
   if (keyBytes && keyBytes.length !== 32) problems.push('Invalid configuration: CREDENTIALS_KEY: 32 bytes, base64 or hex');
   if (problems.length > 0) throw new ConfigError(problems.join('\n'));
   return {
-    dnsServers, checkPrivateAllowlist: allowlist, checkLocations: locations, servedLocations: served, credentialsKey: keyBytes,
+    dnsServers,
+    checkPrivateAllowlist: allowlist,
+    checkLocations: locations,
+    servedLocations: served,
+    credentialsKey: keyBytes,
   };
 }
 
-const TrustedIssuersSchema = z.array(z.object({
-  issuer: z.url(),
-  jwks_uri: z.url({ protocol: /^https?$/ }).optional(),
-  jwks: z.object({ keys: z.array(z.record(z.string(), z.unknown())).min(1) }).optional(),
-}).strict().refine((entry) => Boolean(entry.jwks_uri) !== Boolean(entry.jwks), { message: 'give exactly one of jwks_uri or jwks' }));
+const TrustedIssuersSchema = z.array(
+  z
+    .object({
+      issuer: z.url(),
+      jwks_uri: z.url({ protocol: /^https?$/ }).optional(),
+      jwks: z.object({ keys: z.array(z.record(z.string(), z.unknown())).min(1) }).optional(),
+    })
+    .strict()
+    .refine((entry) => Boolean(entry.jwks_uri) !== Boolean(entry.jwks), { message: 'give exactly one of jwks_uri or jwks' }),
+);
 
 function parseTrustedIssuers(text: string | undefined): AppConfig['agentTrustedIssuers'] {
   if (!text) return [];
@@ -232,7 +255,12 @@ export interface AppConfig {
   metrics: { token: string | undefined; port: number | undefined; host: string };
   /** Notification delivery: the platform's SMTP server and sender, retries, the deliverer's idle poll. */
   notifications: {
-    smtpUrl: string | undefined; smtpFrom: string; retryBaseMs: number; retryMaxMs: number; maxAttempts: number; pollMs: number;
+    smtpUrl: string | undefined;
+    smtpFrom: string;
+    retryBaseMs: number;
+    retryMaxMs: number;
+    maxAttempts: number;
+    pollMs: number;
     leaseMs: number;
     /** Storms: openings sent alone per window, the window (ms; 0: no storms), the follow-up period and the quiet end (ms). */
     storm: { alone: number; windowMs: number; settleMs: number; followUpMs: number; quietMs: number };
@@ -244,7 +272,11 @@ export interface AppConfig {
    * receivers kept, pooled SMTP connections per server and servers kept.
    */
   notificationConnections: {
-    dnsCacheSize: number; httpSocketsPerOrigin: number; httpOrigins: number; smtpConnectionsPerServer: number; smtpServers: number;
+    dnsCacheSize: number;
+    httpSocketsPerOrigin: number;
+    httpOrigins: number;
+    smtpConnectionsPerServer: number;
+    smtpServers: number;
   };
   /** The SMS provider's account (Twilio's Messages API); null: SMS deliveries fail with a clear reason. */
   sms: { providerUrl: string; accountSid: string; authToken: string; from: string } | null;
@@ -314,8 +346,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   });
   check(() => {
     if (c.DATABASE_URL !== undefined && usesSamplePassword(c.DATABASE_URL)) {
-      throw new ConfigError(`Invalid configuration: DATABASE_URL: uses the sample password "${SAMPLE_DATABASE_PASSWORD}" of `
-        + 'compose.yaml; set POSTGRES_PASSWORD (or the URL\'s password) to a secret of your own');
+      throw new ConfigError(
+        `Invalid configuration: DATABASE_URL: uses the sample password "${SAMPLE_DATABASE_PASSWORD}" of ` +
+          "compose.yaml; set POSTGRES_PASSWORD (or the URL's password) to a secret of your own",
+      );
     }
   });
   check(() => {
@@ -348,7 +382,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     viesUrl: c.VIES_URL,
     billingDiscountCodes: parts.billingDiscountCodes,
     billingReturnPageUrl: c.BILLING_RETURN_PAGE_URL,
-    trustedOrigins: [publicBaseUrl, ...(c.TRUSTED_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? [])],
+    trustedOrigins: [
+      publicBaseUrl,
+      ...(c.TRUSTED_ORIGINS?.split(',')
+        .map((o) => o.trim())
+        .filter(Boolean) ?? []),
+    ],
     ...parts.monitoring,
     agentTrustedIssuers: parts.agentTrustedIssuers,
     agentKeyEncryptionKey: c.AGENT_KEY_ENCRYPTION_KEY,
@@ -356,7 +395,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rdapBootstrapUrl: c.RDAP_BOOTSTRAP_URL,
     whoisServer: c.WHOIS_SERVER,
     results: {
-      retentionDays: c.RESULTS_RETENTION_DAYS, rollupRetentionDays: c.ROLLUP_RETENTION_DAYS,
+      retentionDays: c.RESULTS_RETENTION_DAYS,
+      rollupRetentionDays: c.ROLLUP_RETENTION_DAYS,
       detailSampleMinutes: c.RESULTS_DETAIL_SAMPLE_MINUTES,
     },
     browserExecutablePath: c.BROWSER_EXECUTABLE_PATH,
@@ -364,20 +404,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     checkConcurrency: c.CHECK_CONCURRENCY,
     metrics: { token: c.METRICS_TOKEN, port: c.METRICS_PORT, host: c.METRICS_HOST },
     notifications: {
-      smtpUrl: c.SMTP_URL, smtpFrom: c.SMTP_FROM ?? `alerts@${new URL(publicBaseUrl).hostname}`,
-      retryBaseMs: c.NOTIFY_RETRY_BASE_MS, retryMaxMs: Math.max(c.NOTIFY_RETRY_MAX_MS, c.NOTIFY_RETRY_BASE_MS),
-      maxAttempts: c.NOTIFY_MAX_ATTEMPTS, pollMs: c.NOTIFY_POLL_MS,
+      smtpUrl: c.SMTP_URL,
+      smtpFrom: c.SMTP_FROM ?? `alerts@${new URL(publicBaseUrl).hostname}`,
+      retryBaseMs: c.NOTIFY_RETRY_BASE_MS,
+      retryMaxMs: Math.max(c.NOTIFY_RETRY_MAX_MS, c.NOTIFY_RETRY_BASE_MS),
+      maxAttempts: c.NOTIFY_MAX_ATTEMPTS,
+      pollMs: c.NOTIFY_POLL_MS,
       leaseMs: c.NOTIFY_LEASE_MS,
       storm: {
-        alone: c.NOTIFY_DIGEST_AFTER, windowMs: Math.round(c.NOTIFY_DIGEST_WINDOW_SECONDS * 1000),
+        alone: c.NOTIFY_DIGEST_AFTER,
+        windowMs: Math.round(c.NOTIFY_DIGEST_WINDOW_SECONDS * 1000),
         settleMs: Math.round(c.NOTIFY_STORM_SETTLE_SECONDS * 1000),
-        followUpMs: Math.round(c.NOTIFY_STORM_FOLLOW_UP_SECONDS * 1000), quietMs: Math.round(c.NOTIFY_STORM_QUIET_SECONDS * 1000),
+        followUpMs: Math.round(c.NOTIFY_STORM_FOLLOW_UP_SECONDS * 1000),
+        quietMs: Math.round(c.NOTIFY_STORM_QUIET_SECONDS * 1000),
       },
       failingAfter: c.NOTIFY_CHANNEL_FAILING_AFTER,
     },
     notificationConnections: {
-      dnsCacheSize: c.NOTIFY_DNS_CACHE_SIZE, httpSocketsPerOrigin: c.NOTIFY_HTTP_SOCKETS_PER_ORIGIN, httpOrigins: c.NOTIFY_HTTP_ORIGINS,
-      smtpConnectionsPerServer: c.NOTIFY_SMTP_CONNECTIONS_PER_SERVER, smtpServers: c.NOTIFY_SMTP_SERVERS,
+      dnsCacheSize: c.NOTIFY_DNS_CACHE_SIZE,
+      httpSocketsPerOrigin: c.NOTIFY_HTTP_SOCKETS_PER_ORIGIN,
+      httpOrigins: c.NOTIFY_HTTP_ORIGINS,
+      smtpConnectionsPerServer: c.NOTIFY_SMTP_CONNECTIONS_PER_SERVER,
+      smtpServers: c.NOTIFY_SMTP_SERVERS,
     },
     sms: parts.sms,
     trustProxy: parts.trustProxy,
@@ -395,7 +443,8 @@ function trustProxyConfig(raw: string | undefined): string[] {
 function smsConfig(c: z.output<typeof ConfigSchema>): AppConfig['sms'] {
   const { SMS_ACCOUNT_SID: accountSid, SMS_AUTH_TOKEN: authToken, SMS_FROM: from } = c;
   if (!accountSid && !authToken && !from) return null;
-  if (!accountSid || !authToken || !from) throw new ConfigError('Invalid configuration: SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM are set together');
+  if (!accountSid || !authToken || !from)
+    throw new ConfigError('Invalid configuration: SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM are set together');
   return { providerUrl: c.SMS_PROVIDER_URL, accountSid, authToken, from };
 }
 

@@ -28,7 +28,21 @@ import { auditModule } from './modules/audit.module';
 /** The one composition root: every context's module, bound over the shared platform adapters. */
 export function createContainer(config: AppConfig, logger: Logger, database: Database, clock?: Clock): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(platformModule(config, logger, database, clock), identityModule, tenancyModule, agentAccessModule, checksModule, incidentsModule, monitoringModule, maintenanceModule, schedulingModule, notificationsModule, statusPagesModule, dataExportModule, reportsModule);
+  container.load(
+    platformModule(config, logger, database, clock),
+    identityModule,
+    tenancyModule,
+    agentAccessModule,
+    checksModule,
+    incidentsModule,
+    monitoringModule,
+    maintenanceModule,
+    schedulingModule,
+    notificationsModule,
+    statusPagesModule,
+    dataExportModule,
+    reportsModule,
+  );
   container.load(customDomainsModule);
   container.load(onCallModule);
   container.load(billingModule);

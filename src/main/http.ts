@@ -88,20 +88,57 @@ import { jsonDepthLimit } from '../interfaces/http/shared/json-depth';
 /** Every resource router, in mounting order. */
 export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
   triggerCheckRouter,
-  authRouter, usersRouter, organizationRouter, tokensRouter, accountRouter, platformAdminRouter, healthRouter, probesRouter,
-  agentAccessRouter, toolsRouter,
-  incidentsRouter, websiteResultsRouter, websiteScreenshotsRouter, maintenanceWindowsRouter,
-  customersRouter, packageConfigsRouter, customFieldsRouter, customerDomainsRouter, customerIpsRouter,
-  websitesRouter, monitorsRouter, tagsRouter, changeRequestsRouter, heartbeatsRouter,
-  notificationChannelsRouter, organizationSmtpRouter, notificationDeliveriesRouter, alertsRouter,
-  imTeamsRouter, imSchedulesRouter, imOnCallRouter, imCalendarFeedRouter, escalationConfigRouter,
+  authRouter,
+  usersRouter,
+  organizationRouter,
+  tokensRouter,
+  accountRouter,
+  platformAdminRouter,
+  healthRouter,
+  probesRouter,
+  agentAccessRouter,
+  toolsRouter,
+  incidentsRouter,
+  websiteResultsRouter,
+  websiteScreenshotsRouter,
+  maintenanceWindowsRouter,
+  customersRouter,
+  packageConfigsRouter,
+  customFieldsRouter,
+  customerDomainsRouter,
+  customerIpsRouter,
+  websitesRouter,
+  monitorsRouter,
+  tagsRouter,
+  changeRequestsRouter,
+  heartbeatsRouter,
+  notificationChannelsRouter,
+  organizationSmtpRouter,
+  notificationDeliveriesRouter,
+  alertsRouter,
+  imTeamsRouter,
+  imSchedulesRouter,
+  imOnCallRouter,
+  imCalendarFeedRouter,
+  escalationConfigRouter,
   customDomainsRouter,
-  statusPagesRouter, statusPageSubscribersRouter, publicStatusPagesRouter,
+  statusPagesRouter,
+  statusPageSubscribersRouter,
+  publicStatusPagesRouter,
   dataExportRouter,
-  imIncidentsRouter, imEventsRouter, alertSourcesRouter, imRoutingRouter, contactMethodsRouter,
-  reportsRouter, reportRunsRouter,
-  quotaTierRouter, billingRouter, customPricingRouter,
-  adminOrganizationsRouter, adminUsersRouter, adminUsageRouter,
+  imIncidentsRouter,
+  imEventsRouter,
+  alertSourcesRouter,
+  imRoutingRouter,
+  contactMethodsRouter,
+  reportsRouter,
+  reportRunsRouter,
+  quotaTierRouter,
+  billingRouter,
+  customPricingRouter,
+  adminOrganizationsRouter,
+  adminUsersRouter,
+  adminUsageRouter,
   auditLogRouter,
 ];
 
@@ -136,8 +173,10 @@ export function createHttpApp(container: Container): Express {
   app.use(storableUrlText);
   const activeHosts = container.get(ActiveHosts);
   const hostRouting = customDomainRouting({
-    canonicalHostname: new URL(config.publicBaseUrl).hostname.toLowerCase(), trustProxy: config.trustProxy,
-    find: (hostname) => activeHosts.find(hostname), bypassPaths: PROBE_PATHS,
+    canonicalHostname: new URL(config.publicBaseUrl).hostname.toLowerCase(),
+    trustProxy: config.trustProxy,
+    find: (hostname) => activeHosts.find(hostname),
+    bypassPaths: PROBE_PATHS,
     statusPageHost: publicStatusPageHost(container),
   });
   app.use(hostRouting.resolve);
@@ -157,7 +196,9 @@ export function createHttpApp(container: Container): Express {
   app.use('/api', admission(deps.authenticate, deps.gates));
   app.use(AGENT_AUTHENTICATED_PATHS, admission(deps.authenticate, deps.gates));
   // Event ingest is the data plane (its incidents keep their own timeline), not a change of configuration.
-  app.use(['/api', ...AGENT_AUTHENTICATED_PATHS], (req, res, next) => (streamsItsBody(req.originalUrl.split('?')[0]!) ? next() : auditRequests(req, res, next)));
+  app.use(['/api', ...AGENT_AUTHENTICATED_PATHS], (req, res, next) =>
+    streamsItsBody(req.originalUrl.split('?')[0]!) ? next() : auditRequests(req, res, next),
+  );
   app.use([...IM_AREAS], imAccessGate);
   app.post(IM_EVENTS_PATH, imEventIntake(container));
   app.post(ALERT_INGEST_PATH, alertIngestIntake(container));

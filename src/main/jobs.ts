@@ -37,11 +37,18 @@ export const jobDefinitions = (container: Container, logger: Logger): JobDefinit
 
 /** Starts Agenda with every job, each run in its own ORM context. */
 export async function startJobs(
-  config: AppConfig, databaseUrl: string, database: Database, container: Container, logger: Logger,
+  config: AppConfig,
+  databaseUrl: string,
+  database: Database,
+  container: Container,
+  logger: Logger,
   options: { processEvery?: string | number } = {},
 ): Promise<JobRunner> {
   const runner = await startAgendaJobRunner({
-    databaseUrl, mongodbUrl: config.mongodbUrl, logger, jobs: meteredJobs(container, jobDefinitions(container, logger)),
+    databaseUrl,
+    mongodbUrl: config.mongodbUrl,
+    logger,
+    jobs: meteredJobs(container, jobDefinitions(container, logger)),
     // A job run is the service's own work, even one a request started (runNow): no caller is audited.
     around: (work) => RequestContext.create(database.orm.em, () => auditContext.run({ actor: null, ip: null, requestId: null }, work)),
     processEvery: options.processEvery,
@@ -49,5 +56,11 @@ export async function startJobs(
   watchJobPool(container, runner);
   const trigger = container.get(JobTrigger);
   trigger.attach(runner);
-  return { ...runner, stop: async () => { trigger.detach(); await runner.stop(); } };
+  return {
+    ...runner,
+    stop: async () => {
+      trigger.detach();
+      await runner.stop();
+    },
+  };
 }

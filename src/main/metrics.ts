@@ -55,16 +55,17 @@ export async function startMetricsListener(container: Container, logger: Logger)
   logger.info({ url: `${url}/metrics` }, 'metrics listening');
   return {
     url,
-    stop: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
 /** Every job, metered when metrics are on. */
 export const meteredJobs = (container: Container, jobs: JobDefinition[]): JobDefinition[] =>
-  (collecting(container) ? jobs.map((job) => meteredJob(job, container.get<Metrics>(METRICS))) : jobs);
+  collecting(container) ? jobs.map((job) => meteredJob(job, container.get<Metrics>(METRICS))) : jobs;
 
 /** Adds the job system's PostgreSQL pool to the pools the metrics watch. */
 export function watchJobPool(container: Container, runner: JobRunner): void {

@@ -5,6 +5,9 @@ import { readFileSync } from 'node:fs';
  * "./package.json" export, so the same line works from src/ under tsx and from dist/ once built).
  */
 export const PRODUCT: { readonly name: string; readonly version: string } = (() => {
-  const manifest = JSON.parse(readFileSync(require.resolve('monitoring-service/package.json'), 'utf8')) as { name: string; version: string };
+  const manifest = JSON.parse(readFileSync(require.resolve('monitoring-service/package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+  };
   return { name: manifest.name, version: manifest.version };
 })();

@@ -31,14 +31,17 @@ async function main(): Promise<void> {
     stopping = true;
     app.logger.info({ signal }, 'shutting down');
     const started = Date.now();
-    app.stop().then(() => {
-      app.logger.info({ signal, ms: Date.now() - started }, 'shutdown complete');
-      app.logger.flush();
-      process.exit(0);
-    }, (error) => {
-      app.logger.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    });
+    app.stop().then(
+      () => {
+        app.logger.info({ signal, ms: Date.now() - started }, 'shutdown complete');
+        app.logger.flush();
+        process.exit(0);
+      },
+      (error) => {
+        app.logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
   // A library hooking these signals to stop its own part at once would pull it from under the
   // graceful stop (the check worker records what ran and hands its rows back first). This process

@@ -44,7 +44,8 @@ export function describeStartFailure(error: unknown, config?: Pick<AppConfig, 'p
   }
   if (e.syscall === 'connect' && e.code === 'ECONNREFUSED') return `the database at ${where(e)} refused the connection (ECONNREFUSED)`;
   if (e.syscall === 'connect' && e.code === 'ETIMEDOUT') return `the database at ${where(e)} did not answer (ETIMEDOUT)`;
-  if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') return `the database host ${e.message.split(' ').pop()} does not resolve (${e.code})`;
+  if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN')
+    return `the database host ${e.message.split(' ').pop()} does not resolve (${e.code})`;
   if (e.code && PG_REFUSALS[e.code]) return `${PG_REFUSALS[e.code]}: ${oneLine(e.message)} (${e.code})`;
   const message = oneLine(e.message) || e.name;
   return e.code && !message.includes(e.code) ? `${message} (${e.code})` : message;

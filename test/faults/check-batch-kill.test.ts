@@ -42,7 +42,11 @@ describe('SIGKILL during a check batch', function () {
     const first = await rig.start('first worker');
     const count = async () => Number((await rig.sql(`SELECT count(*) AS n FROM check_results`))[0]!.n);
     // Mid-batch: some of the wave recorded, more of it still to come.
-    await waitFor(async () => (await count()) >= MONITORS / 4, { timeoutMs: 60_000, everyMs: 10, what: 'a quarter of the first wave recorded' });
+    await waitFor(async () => (await count()) >= MONITORS / 4, {
+      timeoutMs: 60_000,
+      everyMs: 10,
+      what: 'a quarter of the first wave recorded',
+    });
     await rig.kill(first);
     const killedAt = Date.now();
     const recordedByTheDead = await slotResults(rig);
@@ -58,10 +62,17 @@ describe('SIGKILL during a check batch', function () {
       for (const r of results) byMonitor.set(r.monitorId, (byMonitor.get(r.monitorId) ?? new Set()).add(r.slot));
       return monitors.every((id, i) => byMonitor.get(id)?.has(slot(i))) ? results : null;
     };
-    await waitFor(everyMonitorHas((i) => firstSlot.getTime() + i * SPACING_MS), { timeoutMs: 60_000, what: 'every first slot recorded after the take-over' });
-    const results = (await waitFor(everyMonitorHas((i) => secondWave + i * SPACING_MS), {
-      timeoutMs: lastSecondWaveSlot - Date.now() + 30_000, what: 'the second wave recorded',
-    }))!;
+    await waitFor(
+      everyMonitorHas((i) => firstSlot.getTime() + i * SPACING_MS),
+      { timeoutMs: 60_000, what: 'every first slot recorded after the take-over' },
+    );
+    const results = (await waitFor(
+      everyMonitorHas((i) => secondWave + i * SPACING_MS),
+      {
+        timeoutMs: lastSecondWaveSlot - Date.now() + 30_000,
+        what: 'the second wave recorded',
+      },
+    ))!;
 
     expect(slotsRunTwice(results), 'a (monitor, location, slot) with two results').to.deep.equal([]);
     expect(slotsMissing(results, INTERVAL_MS, lastSecondWaveSlot), 'slots lost').to.deep.equal([]);
@@ -73,7 +84,8 @@ describe('SIGKILL during a check batch', function () {
     expect(late.length).to.equal(MONITORS - recordedByTheDead.length);
     // Taken over once the dead worker's lease (15 s from its last renewal) lapsed, at the new worker's next round (5 s).
     const takeOverBound = Math.max(secondUpAt, killedAt + 15_000) + 5_000 + 2_000;
-    for (const r of late) expect(r.checkedAt, 'a lost slot runs after the kill, within the lease and a round').to.be.within(killedAt, takeOverBound);
+    for (const r of late)
+      expect(r.checkedAt, 'a lost slot runs after the kill, within the lease and a round').to.be.within(killedAt, takeOverBound);
     expect(results.filter((r) => r.slot >= secondWave)).to.have.length(MONITORS);
     await rig.kill(second);
   });

@@ -35,28 +35,35 @@ describe('SIGKILL during an escalation', function () {
     await rig.sql(`UPDATE organizations SET incident_management_enabled = true WHERE id = $1`, [admin.organizationId]);
     const secondEmail = uniqueEmail('level-two');
     const second = await mustCall(first.url, 'POST', '/api/users', 201, {
-      token: admin.token, body: { name: 'Level two', email: secondEmail, password: 'correct horse battery', role: 'responder' },
+      token: admin.token,
+      body: { name: 'Level two', email: secondEmail, password: 'correct horse battery', role: 'responder' },
     });
     const { email: adminEmail, userId: adminId } = admin;
     const policy = await mustCall(first.url, 'POST', '/api/escalation-config', 201, {
       token: admin.token,
       body: {
-        name: 'Checkout', repeatCount: 0,
-        levels: [{ delayMinutes: 1, targets: [{ type: 'user', id: adminId }] }, { delayMinutes: 1, targets: [{ type: 'user', id: second.id }] }],
+        name: 'Checkout',
+        repeatCount: 0,
+        levels: [
+          { delayMinutes: 1, targets: [{ type: 'user', id: adminId }] },
+          { delayMinutes: 1, targets: [{ type: 'user', id: second.id }] },
+        ],
       },
     });
     const incidentIds: string[] = [];
     for (let i = 0; i < INCIDENTS; i++) {
       const incident = await mustCall(first.url, 'POST', '/api/im/incidents', 201, {
-        token: admin.token, body: { title: `Checkout ${i} is down`, escalationPolicyId: policy.id },
+        token: admin.token,
+        body: { title: `Checkout ${i} is down`, escalationPolicyId: policy.id },
       });
       incidentIds.push(incident.id as string);
     }
-    const pages = () => rig.sql<{ incident_id: string; dedup_key: string; created_ms: string; status: string }>(
-      `SELECT incident_id, dedup_key, status, floor(extract(epoch FROM created_at) * 1000)::bigint AS created_ms
+    const pages = () =>
+      rig.sql<{ incident_id: string; dedup_key: string; created_ms: string; status: string }>(
+        `SELECT incident_id, dedup_key, status, floor(extract(epoch FROM created_at) * 1000)::bigint AS created_ms
        FROM notification_deliveries WHERE incident_id::text = ANY($1::text[])`,
-      [incidentIds],
-    );
+        [incidentIds],
+      );
 
     // The job pages 20 incidents per transaction: killed once the first batch committed, mid-run.
     await waitFor(async () => (await pages()).length > 0, { timeoutMs: 60_000, everyMs: 5, what: 'the first level-1 pages committed' });
@@ -65,10 +72,15 @@ describe('SIGKILL during an escalation', function () {
     expect(beforeKill.length, 'killed during the escalation run').to.be.within(1, INCIDENTS - 1);
     expect(smtp.messages, 'nothing sent before the kill').to.deep.equal([]);
     // The next step of each incident paged before the kill: level 2, due a minute after level 1.
-    const levelTwoDue = new Map((await rig.sql<{ incident_id: string; next_due_ms: string }>(
-      `SELECT incident_id::text, floor(extract(epoch FROM next_due_at) * 1000)::bigint AS next_due_ms FROM im_escalations
-       WHERE incident_id::text = ANY($1::text[])`, [beforeKill.map((p) => p.incident_id)],
-    )).map((r) => [r.incident_id, Number(r.next_due_ms)]));
+    const levelTwoDue = new Map(
+      (
+        await rig.sql<{ incident_id: string; next_due_ms: string }>(
+          `SELECT incident_id::text, floor(extract(epoch FROM next_due_at) * 1000)::bigint AS next_due_ms FROM im_escalations
+       WHERE incident_id::text = ANY($1::text[])`,
+          [beforeKill.map((p) => p.incident_id)],
+        )
+      ).map((r) => [r.incident_id, Number(r.next_due_ms)]),
+    );
     expect(levelTwoDue.size, 'level 2 planned for the incidents paged before the kill').to.equal(beforeKill.length);
     const latestDue = Math.max(...levelTwoDue.values());
 
@@ -76,7 +88,8 @@ describe('SIGKILL during an escalation', function () {
     const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address));
     await waitFor(() => mailsTo(adminEmail).length >= INCIDENTS, { timeoutMs: 60_000, what: 'every level-1 page sent after the restart' });
     await waitFor(() => mailsTo(secondEmail).length >= INCIDENTS, {
-      timeoutMs: latestDue - Date.now() + 90_000, what: 'every level-2 page',
+      timeoutMs: latestDue - Date.now() + 90_000,
+      what: 'every level-2 page',
     });
     const paged = await pages();
     const perKey = new Map<string, number>();
@@ -85,13 +98,19 @@ describe('SIGKILL during an escalation', function () {
     expect([...perKey.values()].every((n) => n === 1)).to.equal(true);
     for (const [incidentId, due] of levelTwoDue) {
       const levelTwo = paged.find((p) => p.incident_id === incidentId && p.dedup_key.includes(second.id))!;
-      expect(Number(levelTwo.created_ms) - due, 'level 2 paged within the job\'s period of its due time').to.be.within(0, JOB_PERIOD_MS + 5_000);
+      expect(Number(levelTwo.created_ms) - due, "level 2 paged within the job's period of its due time").to.be.within(
+        0,
+        JOB_PERIOD_MS + 5_000,
+      );
     }
     expect(new Set(mailsTo(adminEmail).map((m) => /^Subject: (.*)$/m.exec(m.raw)![1])).size, 'each level-1 page once').to.equal(INCIDENTS);
     expect(new Set(mailsTo(secondEmail).map((m) => /^Subject: (.*)$/m.exec(m.raw)![1])).size, 'each level-2 page once').to.equal(INCIDENTS);
     for (const m of mailsTo(secondEmail)) expect(m.raw).to.match(/^Subject: \[Level 2\] Checkout \d+ is down$/m);
     // Delivered and recorded: no retry will send any again.
-    await waitFor(async () => (await pages()).every((p) => p.status === 'delivered'), { timeoutMs: 10_000, what: 'every page recorded as delivered' });
+    await waitFor(async () => (await pages()).every((p) => p.status === 'delivered'), {
+      timeoutMs: 10_000,
+      what: 'every page recorded as delivered',
+    });
     expect(smtp.messages).to.have.length(2 * INCIDENTS);
   });
 });

@@ -30,10 +30,12 @@ describe('SIGKILL during an export', function () {
     const first = await rig.start('first');
     const admin = await signUpAt(first.url, 'export');
     const { customer } = await mustCall(first.url, 'POST', '/api/customers', 200, {
-      token: admin.token, body: { name: 'Export customer', email: 'export-customer@test.example' },
+      token: admin.token,
+      body: { name: 'Export customer', email: 'export-customer@test.example' },
     });
     const site = await mustCall(first.url, 'POST', '/api/websites', 201, {
-      token: admin.token, body: { customerId: customer.id, url: 'http://127.0.0.1:9/', status: 'paused' },
+      token: admin.token,
+      body: { customerId: customer.id, url: 'http://127.0.0.1:9/', status: 'paused' },
     });
     await rig.sql(`INSERT INTO check_locations (code) VALUES ('local') ON CONFLICT (code) DO NOTHING`);
     // Within the partitions made at migration (yesterday to three days ahead).
@@ -46,23 +48,37 @@ describe('SIGKILL during an export', function () {
 
     const requested = await mustCall(first.url, 'POST', '/api/organization/data-export', 202, { token: admin.token, body: {} });
     const exportId = requested.id as string;
-    const state = async () => (await rig.sql<{ status: string; rows_done: string; rows_total: string | null; attempts: number; file_path: string | null; file_bytes: string | null }>(
-      `SELECT status, rows_done, rows_total, attempts, file_path, file_bytes FROM data_exports WHERE id = $1`, [exportId],
-    ))[0]!;
-    await waitFor(async () => {
-      const e = await state();
-      return e.status === 'generating' && Number(e.rows_done) > 0;
-    }, { timeoutMs: 90_000, everyMs: 10, what: 'the export generating, a page of results written' });
+    const state = async () =>
+      (
+        await rig.sql<{
+          status: string;
+          rows_done: string;
+          rows_total: string | null;
+          attempts: number;
+          file_path: string | null;
+          file_bytes: string | null;
+        }>(`SELECT status, rows_done, rows_total, attempts, file_path, file_bytes FROM data_exports WHERE id = $1`, [exportId])
+      )[0]!;
+    await waitFor(
+      async () => {
+        const e = await state();
+        return e.status === 'generating' && Number(e.rows_done) > 0;
+      },
+      { timeoutMs: 90_000, everyMs: 10, what: 'the export generating, a page of results written' },
+    );
     await rig.kill(first);
     const killed = await state();
     expect(killed.status, 'killed mid-generation').to.equal('generating');
     expect(Number(killed.rows_done)).to.be.below(Number(killed.rows_total));
 
     const second = await rig.start('second');
-    const done = await waitFor(async () => {
-      const e = await state();
-      return e.status === 'ready' || e.status === 'failed' ? e : null;
-    }, { timeoutMs: 120_000, everyMs: 200, what: 'the export no longer queued or generating' });
+    const done = await waitFor(
+      async () => {
+        const e = await state();
+        return e.status === 'ready' || e.status === 'failed' ? e : null;
+      },
+      { timeoutMs: 120_000, everyMs: 200, what: 'the export no longer queued or generating' },
+    );
     expect(done!.status, 'generated again').to.equal('ready');
     expect(done!.attempts, 'the killed try counts').to.equal(2);
     expect(Number(done!.rows_done)).to.equal(Number(done!.rows_total));

@@ -32,11 +32,13 @@ describe('SIGKILL during a report run', function () {
     const setup = await rig.start('setup');
     const admin = await signUpAt(setup.url, 'report');
     const { customer } = await mustCall(setup.url, 'POST', '/api/customers', 200, {
-      token: admin.token, body: { name: 'Report customer', email: 'report-customer@test.example' },
+      token: admin.token,
+      body: { name: 'Report customer', email: 'report-customer@test.example' },
     });
     for (let i = 0; i < MONITORS; i++) {
       await mustCall(setup.url, 'POST', '/api/websites', 201, {
-        token: admin.token, body: { customerId: customer.id, url: `http://127.0.0.1:9/${i}`, status: 'paused' },
+        token: admin.token,
+        body: { customerId: customer.id, url: `http://127.0.0.1:9/${i}`, status: 'paused' },
       });
     }
     // A weekly slot two minutes ago; the definition dated a day back, so that slot is its to make.
@@ -45,8 +47,14 @@ describe('SIGKILL during a report run', function () {
     const report = await mustCall(setup.url, 'POST', '/api/organization/reports', 201, {
       token: admin.token,
       body: {
-        name: 'Weekly uptime', frequency: 'weekly', weekday: slot.getUTCDay() === 0 ? 7 : slot.getUTCDay(), dayOfMonth: null,
-        timeOfDay: slot.toISOString().slice(11, 16), timezone: 'UTC', scope: { customers: [customer.id], monitors: [], tags: [] }, recipients,
+        name: 'Weekly uptime',
+        frequency: 'weekly',
+        weekday: slot.getUTCDay() === 0 ? 7 : slot.getUTCDay(),
+        dayOfMonth: null,
+        timeOfDay: slot.toISOString().slice(11, 16),
+        timezone: 'UTC',
+        scope: { customers: [customer.id], monitors: [], tags: [] },
+        recipients,
       },
     });
     await rig.sql(`UPDATE report_definitions SET created_at = now() - interval '1 day' WHERE public_id = $1`, [report.id]);
@@ -56,10 +64,12 @@ describe('SIGKILL during a report run', function () {
     // The next process runs the reports job as it starts; it dies as the run's PDF is being written.
     const archive = path.join(rig.dataDir, 'reports', String(admin.organizationId));
     await fs.mkdir(archive, { recursive: true });
-    const runs = () => rig.sql<{ status: string; pdf_path: string | null; recipients: string[] }>(
-      `SELECT r.status, r.pdf_path, r.recipients FROM report_runs r JOIN report_definitions d ON d.id = r.report_id
-       WHERE d.public_id = $1 AND r.slot = $2`, [report.id, slot],
-    );
+    const runs = () =>
+      rig.sql<{ status: string; pdf_path: string | null; recipients: string[] }>(
+        `SELECT r.status, r.pdf_path, r.recipients FROM report_runs r JOIN report_definitions d ON d.id = r.report_id
+       WHERE d.public_id = $1 AND r.slot = $2`,
+        [report.id, slot],
+      );
     let killing: Promise<void> | undefined;
     const doomed = rig.spawn();
     // Watched in the same tick as the spawn: the child cannot have written its PDF yet.
@@ -72,16 +82,23 @@ describe('SIGKILL during a report run', function () {
     expect(await runs(), 'killed before the run committed').to.deep.equal([]);
 
     await rig.start('restarted');
-    const [made] = (await waitFor(async () => {
-      const rows = await runs();
-      return rows.length > 0 ? rows : null;
-    }, { timeoutMs: 90_000, everyMs: 200, what: 'the slot made after the restart' }))!;
+    const [made] = (await waitFor(
+      async () => {
+        const rows = await runs();
+        return rows.length > 0 ? rows : null;
+      },
+      { timeoutMs: 90_000, everyMs: 200, what: 'the slot made after the restart' },
+    ))!;
     expect(made!.status).to.equal('completed');
     expect(made!.recipients).to.deep.equal(recipients);
     await waitFor(() => smtp.messages.length >= recipients.length, { timeoutMs: 30_000, what: 'the e-mails' });
     const deliveries = await rig.sql(`SELECT dedup_key FROM notification_deliveries WHERE dedup_key LIKE 'report-run:%'`);
     expect(deliveries, 'one e-mail per recipient in the ledger').to.have.length(recipients.length);
-    for (const to of recipients) expect(smtp.messages.filter((m) => m.to.includes(to)), `e-mails to ${to}`).to.have.length(1);
+    for (const to of recipients)
+      expect(
+        smtp.messages.filter((m) => m.to.includes(to)),
+        `e-mails to ${to}`,
+      ).to.have.length(1);
     expect(await fs.readdir(archive), 'one PDF for the slot, nothing half-written left').to.deep.equal([path.basename(made!.pdf_path!)]);
   });
 });

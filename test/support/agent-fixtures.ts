@@ -13,7 +13,11 @@ export const CLAIM_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 let platformAdminToken: string | undefined;
 
 /** Flips platform switches through the platform-admin API (which also resets the settings cache). */
-export async function setPlatformSwitches(change: { agentAuthEnabled?: boolean; agentWritesEnabled?: boolean; serviceAuthEnabled?: boolean }) {
+export async function setPlatformSwitches(change: {
+  agentAuthEnabled?: boolean;
+  agentWritesEnabled?: boolean;
+  serviceAuthEnabled?: boolean;
+}) {
   platformAdminToken ??= (await signIn(TEST_PLATFORM_ADMIN.email, TEST_PLATFORM_ADMIN.password)).token;
   const response = await api('PATCH', '/api/platform-admin/settings', { token: platformAdminToken, body: change });
   expect(response.status, JSON.stringify(response.body)).to.equal(200);
@@ -42,7 +46,9 @@ export async function anAnonymousAgent(): Promise<Record<string, any>> {
 }
 
 export async function aServiceAuthAgent(loginHint?: string): Promise<Record<string, any>> {
-  const response = await agentApi('POST', '/agent/identity', { json: { type: 'service_auth', ...(loginHint ? { login_hint: loginHint } : {}) } });
+  const response = await agentApi('POST', '/agent/identity', {
+    json: { type: 'service_auth', ...(loginHint ? { login_hint: loginHint } : {}) },
+  });
   expect(response.status, JSON.stringify(response.body)).to.equal(201);
   return response.body;
 }
@@ -68,7 +74,8 @@ export async function approvedClient(org: SignedUp, clientId: string, scope = 'a
   const claim = first.body.data.claim;
   const context = await api('GET', '/api/agent-claim/context', { token: org.token, query: { user_code: claim.user_code } });
   const decided = await api('POST', '/api/oauth/consent', {
-    token: org.token, body: { consent_code: context.body.consent_code, accept: true, ...(selection ? { scopes: selection } : {}) },
+    token: org.token,
+    body: { consent_code: context.body.consent_code, accept: true, ...(selection ? { scopes: selection } : {}) },
   });
   expect(decided.status, JSON.stringify(decided.body)).to.equal(200);
   testClock.advance(5_000);

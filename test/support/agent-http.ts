@@ -33,14 +33,22 @@ export const aClientIp = () => `127.${randomInt(1, 256)}.${randomInt(256)}.${ran
  * Raw request to the test server with any Host header (fetch cannot set Host), sent from `localAddress`
  * when given. Never throws on 4xx/5xx.
  */
-export async function sendRaw(method: string, path: string, headers: Record<string, string>, body?: string | Buffer, localAddress?: string) {
+export async function sendRaw(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string | Buffer,
+  localAddress?: string,
+) {
   const { url } = await testServer();
   const target = new URL(url);
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
     const request = http.request({ host: target.hostname, port: target.port, method, path, headers, localAddress }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode!, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }),
+      );
     });
     request.on('error', reject);
     if (body !== undefined) request.write(body);
@@ -51,7 +59,8 @@ export async function sendRaw(method: string, path: string, headers: Record<stri
 /** A client for the agent endpoints: canonical Host header, form or JSON bodies, one client address per call. */
 export async function agentApi<T = any>(method: string, path: string, options: AgentRequestOptions = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = {
-    host: options.host ?? CANONICAL_HOST, ...options.headers,
+    host: options.host ?? CANONICAL_HOST,
+    ...options.headers,
   };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cookie) headers.cookie = options.cookie;

@@ -9,7 +9,10 @@ import { testClock } from './test-clock';
 export const TEST_ISSUER = 'https://idp.test.example';
 export const TEST_ISSUER_KID = 'test-idp-1';
 const PRIVATE_JWK: JWK = {
-  kty: 'OKP', crv: 'Ed25519', x: 'DEzpqwiJKxHLKPfrxb6AkCMo1ALQkaIwBdjtN_i4S40', d: 'miq_muedXaJkcEzq5MCNCxfdYKlFMpoWSw9MP3St1MA',
+  kty: 'OKP',
+  crv: 'Ed25519',
+  x: 'DEzpqwiJKxHLKPfrxb6AkCMo1ALQkaIwBdjtN_i4S40',
+  d: 'miq_muedXaJkcEzq5MCNCxfdYKlFMpoWSw9MP3St1MA',
 };
 const PUBLIC_JWK: JWK = { kty: 'OKP', crv: 'Ed25519', x: PRIVATE_JWK.x!, kid: TEST_ISSUER_KID, alg: 'EdDSA', use: 'sig' };
 
@@ -26,7 +29,9 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** Signs any claims as a JWT of the test issuer; `header` overrides alg/kid/typ. */
 export async function signAsTestIssuer(
-  claims: Record<string, unknown>, header: Record<string, unknown> = {}, key?: CryptoKey,
+  claims: Record<string, unknown>,
+  header: Record<string, unknown> = {},
+  key?: CryptoKey,
 ): Promise<string> {
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'EdDSA', kid: TEST_ISSUER_KID, ...header } as never)
@@ -34,21 +39,47 @@ export async function signAsTestIssuer(
 }
 
 /** An ID-JAG for an account (by email) and a client, valid at the test server's time; `extra` overrides claims. */
-export async function anIdJag(options: { email: string; clientId?: string; subject?: string; scope?: string; extra?: Record<string, unknown> }): Promise<string> {
+export async function anIdJag(options: {
+  email: string;
+  clientId?: string;
+  subject?: string;
+  scope?: string;
+  extra?: Record<string, unknown>;
+}): Promise<string> {
   const now = testClock.now();
-  return signAsTestIssuer({
-    iss: TEST_ISSUER, sub: options.subject ?? `sub-${options.email}`, aud: TEST_BASE_URL,
-    client_id: options.clientId ?? 'test-client', jti: randomUUID(), iat: seconds(now), exp: seconds(now) + 300,
-    auth_time: seconds(now) - 60, email: options.email,
-    ...(options.scope ? { scope: options.scope } : {}),
-    ...options.extra,
-  }, { typ: 'oauth-id-jag+jwt' });
+  return signAsTestIssuer(
+    {
+      iss: TEST_ISSUER,
+      sub: options.subject ?? `sub-${options.email}`,
+      aud: TEST_BASE_URL,
+      client_id: options.clientId ?? 'test-client',
+      jti: randomUUID(),
+      iat: seconds(now),
+      exp: seconds(now) + 300,
+      auth_time: seconds(now) - 60,
+      email: options.email,
+      ...(options.scope ? { scope: options.scope } : {}),
+      ...options.extra,
+    },
+    { typ: 'oauth-id-jag+jwt' },
+  );
 }
 
 /** A security event token (RFC 8417) of the test issuer carrying one event for a subject. */
-export async function aSecurityEvent(event: string, subject: Record<string, unknown>, extra: Record<string, unknown> = {}): Promise<string> {
-  return signAsTestIssuer({
-    iss: TEST_ISSUER, aud: TEST_BASE_URL, iat: seconds(testClock.now()), jti: randomUUID(),
-    events: { [event]: { subject } }, ...extra,
-  }, { typ: 'secevent+jwt' });
+export async function aSecurityEvent(
+  event: string,
+  subject: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  return signAsTestIssuer(
+    {
+      iss: TEST_ISSUER,
+      aud: TEST_BASE_URL,
+      iat: seconds(testClock.now()),
+      jti: randomUUID(),
+      events: { [event]: { subject } },
+      ...extra,
+    },
+    { typ: 'secevent+jwt' },
+  );
 }

@@ -5,7 +5,13 @@ import { User } from '../../src/domain/identity/user';
 import { Customer, type CustomerProfile, type CustomerTermsFields } from '../../src/domain/tenancy/customer';
 import { PackageConfig } from '../../src/domain/tenancy/package-config';
 import {
-  checkResult, down, NO_TIMINGS, type CheckEvidence, type CheckResult, type CheckTimings, type Finding,
+  checkResult,
+  down,
+  NO_TIMINGS,
+  type CheckEvidence,
+  type CheckResult,
+  type CheckTimings,
+  type Finding,
 } from '../../src/domain/checks/check-result';
 import type { CheckKind } from '../../src/domain/checks/check-request';
 import type { RecordCheckResultInput } from '../../src/application/incidents/record-check-result';
@@ -26,9 +32,17 @@ export const DEFAULT_ORGANIZATION_ID = 1;
 /** A caller of use cases: by default an organization admin signed in with a session, in organization 1. */
 export class ActorBuilder {
   private actor: Actor = {
-    kind: 'session', userId: DEFAULT_USER_ID, role: 'admin', scope: { organizationId: DEFAULT_ORGANIZATION_ID, customerId: null },
-    isPlatformAdmin: false, isPlatformSupporter: false, sessionId: 's1', tokenId: null, mfaEnabled: false,
-    stepUpVerifiedAt: null, agentScopes: [],
+    kind: 'session',
+    userId: DEFAULT_USER_ID,
+    role: 'admin',
+    scope: { organizationId: DEFAULT_ORGANIZATION_ID, customerId: null },
+    isPlatformAdmin: false,
+    isPlatformSupporter: false,
+    sessionId: 's1',
+    tokenId: null,
+    mfaEnabled: false,
+    stepUpVerifiedAt: null,
+    agentScopes: [],
   };
 
   inOrganization(organizationId: number): this {
@@ -99,7 +113,15 @@ export class UserBuilder {
   private readonly after: Partial<User> = {};
 
   constructor(id = `user-${++users}`) {
-    this.props = { id, organizationId: DEFAULT_ORGANIZATION_ID, name: id, email: `${id}@users.test`, passwordHash: 'h', role: 'admin', now: CLOCK_START };
+    this.props = {
+      id,
+      organizationId: DEFAULT_ORGANIZATION_ID,
+      name: id,
+      email: `${id}@users.test`,
+      passwordHash: 'h',
+      role: 'admin',
+      now: CLOCK_START,
+    };
   }
 
   withRole(role: Role): this {
@@ -140,8 +162,12 @@ let customers = 0;
 /** A customer of organization 1 on the standard package, active, with a unique public id. */
 export class CustomerBuilder {
   private props: ConstructorParameters<typeof Customer>[0] = {
-    publicId: `c${++customers}`, organizationId: DEFAULT_ORGANIZATION_ID, package: aStandardPackage(), name: 'Acme',
-    email: 'billing@acme.test', now: CLOCK_START,
+    publicId: `c${++customers}`,
+    organizationId: DEFAULT_ORGANIZATION_ID,
+    package: aStandardPackage(),
+    name: 'Acme',
+    email: 'billing@acme.test',
+    now: CLOCK_START,
   };
 
   withPublicId(publicId: string): this {
@@ -220,16 +246,27 @@ export class CheckResultBuilder {
   }
 
   build(): CheckResult {
-    return checkResult({ kind: this.kind, findings: this.findings, timings: this.timings, evidence: this.evidence, checkedAt: this.checkedAt });
+    return checkResult({
+      kind: this.kind,
+      findings: this.findings,
+      timings: this.timings,
+      evidence: this.evidence,
+      checkedAt: this.checkedAt,
+    });
   }
 }
 
 export const aCheckResult = () => new CheckResultBuilder();
 
 /** A check result as the check engine reports it to the alert rules: an HTTP check, down meaning a timeout. */
-export function aResult(status: CheckStatus, checkedAt: Date, overrides: Partial<RecordCheckResultInput['result']> = {}): RecordCheckResultInput['result'] {
+export function aResult(
+  status: CheckStatus,
+  checkedAt: Date,
+  overrides: Partial<RecordCheckResultInput['result']> = {},
+): RecordCheckResultInput['result'] {
   return {
-    status, checkedAt,
+    status,
+    checkedAt,
     reasonCode: status === 'up' ? null : 'timeout',
     message: status === 'up' ? null : 'no answer within 30 s',
     timings: { dnsMs: 3, connectMs: 12, tlsMs: 20, firstByteMs: 80, totalMs: status === 'down' ? null : 120 },

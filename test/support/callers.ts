@@ -35,7 +35,8 @@ export interface CallerSet {
 /** A customer created through the API as `token`. */
 export async function aCustomer(token: string, body: Record<string, unknown> = {}): Promise<CustomerRef & Record<string, any>> {
   const response = await api('POST', '/api/customers', {
-    token, body: { name: `Customer ${Math.random().toString(36).slice(2, 8)}`, email: 'ops@customer.test', ...body },
+    token,
+    body: { name: `Customer ${Math.random().toString(36).slice(2, 8)}`, email: 'ops@customer.test', ...body },
   });
   if (response.status !== 200) throw new Error(`customer create failed: ${JSON.stringify(response.body)}`);
   return response.body.customer;
@@ -46,18 +47,30 @@ export async function aCallerSet(): Promise<CallerSet> {
   const customer = await aCustomer(org.token, { name: 'Bound Customer' });
   const otherCustomer = await aCustomer(org.token, { name: 'Other Customer' });
   const [editor, readonly, responder, customerUser, customerReadonly] = await Promise.all([
-    aMember(org, 'editor'), aMember(org, 'readonly'), aMember(org, 'responder'),
-    aMember(org, 'editor', customer.id), aMember(org, 'readonly', customer.id),
+    aMember(org, 'editor'),
+    aMember(org, 'readonly'),
+    aMember(org, 'responder'),
+    aMember(org, 'editor', customer.id),
+    aMember(org, 'readonly', customer.id),
   ]);
   const [orgToken, customerToken, stranger] = await Promise.all([
-    anOrgToken(org.token), aCustomerToken(org.token, customer.id), anOrganization('stranger'),
+    anOrgToken(org.token),
+    aCustomerToken(org.token, customer.id),
+    anOrganization('stranger'),
   ]);
   return {
-    org, organizationId: org.user.organizationId,
+    org,
+    organizationId: org.user.organizationId,
     customer: { id: customer.id, publicId: customer.publicId },
     otherCustomer: { id: otherCustomer.id, publicId: otherCustomer.publicId },
-    admin: org.token, editor: editor.token, readonly: readonly.token, responder: responder.token,
-    orgToken, customerToken, customerUser: customerUser.token, customerReadonly: customerReadonly.token,
+    admin: org.token,
+    editor: editor.token,
+    readonly: readonly.token,
+    responder: responder.token,
+    orgToken,
+    customerToken,
+    customerUser: customerUser.token,
+    customerReadonly: customerReadonly.token,
     stranger: stranger.token,
   };
 }

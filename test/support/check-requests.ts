@@ -9,15 +9,32 @@ export const TEST_USER_AGENT = 'MonitoringService/1.0.0 (+http://checks.test.exa
 export const checkContext = (timeoutMs = 5_000, now = new Date()): CheckContext => ({ deadline: CheckDeadline.after(timeoutMs), now });
 
 export const NO_ASSERTIONS: HttpAssertions = {
-  expectedStatusCodes: null, keyword: null, minPageSize: null, maxPageSize: null, maxResponseTimeMs: null, ssl: null, httpsRedirect: false,
+  expectedStatusCodes: null,
+  keyword: null,
+  minPageSize: null,
+  maxPageSize: null,
+  maxResponseTimeMs: null,
+  ssl: null,
+  httpsRedirect: false,
 };
 
 /** A GET website check with default assertions (2xx/3xx expected); override anything. */
-export function anHttpCheck(url: string, overrides: Partial<Omit<HttpCheckRequest, 'assertions'>> & { assertions?: Partial<HttpAssertions> } = {}): HttpCheckRequest {
+export function anHttpCheck(
+  url: string,
+  overrides: Partial<Omit<HttpCheckRequest, 'assertions'>> & { assertions?: Partial<HttpAssertions> } = {},
+): HttpCheckRequest {
   const { assertions, ...rest } = overrides;
   return {
-    kind: 'http', url, method: 'GET', headers: {}, body: null, timeoutSeconds: 5, followRedirects: true, maxRedirects: 5,
-    connectTo: null, connectTlsInsecure: false,
+    kind: 'http',
+    url,
+    method: 'GET',
+    headers: {},
+    body: null,
+    timeoutSeconds: 5,
+    followRedirects: true,
+    maxRedirects: 5,
+    connectTo: null,
+    connectTlsInsecure: false,
     ...rest,
     assertions: { ...NO_ASSERTIONS, expectedStatusCodes: ['2xx', '3xx'], ...assertions },
   };

@@ -16,8 +16,14 @@ export async function aSlowTarget(delayMs: number) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    get requests() { return requests; },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    get requests() {
+      return requests;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -25,15 +31,18 @@ export async function aSlowTarget(delayMs: number) {
 export async function oneMinuteWebsites(url: string, token: string, targetUrl: string, count: number): Promise<number[]> {
   // A package that allows one-minute checks (the default minimum is five) and enough monitors.
   const pack = await mustCall(url, 'POST', '/api/package-configs', 201, {
-    token, body: { key: 'faults', displayName: 'Faults', minCheckIntervalMinutes: 1, quotaTiers: [{ monitorLimit: count, priceMonthly: 0 }] },
+    token,
+    body: { key: 'faults', displayName: 'Faults', minCheckIntervalMinutes: 1, quotaTiers: [{ monitorLimit: count, priceMonthly: 0 }] },
   });
   const customer = await mustCall(url, 'POST', '/api/customers', 200, {
-    token, body: { name: 'Fault customer', email: 'fault-customer@test.example', packageId: pack.id },
+    token,
+    body: { name: 'Fault customer', email: 'fault-customer@test.example', packageId: pack.id },
   });
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
     const site = await mustCall(url, 'POST', '/api/websites', 201, {
-      token, body: { customerId: customer.customer.id, url: `${targetUrl}?m=${i}`, checkInterval: 1, timeoutSeconds: 10 },
+      token,
+      body: { customerId: customer.customer.id, url: `${targetUrl}?m=${i}`, checkInterval: 1, timeoutSeconds: 10 },
     });
     ids.push(site.id as number);
   }
@@ -73,7 +82,12 @@ export async function slotResults(rig: FaultRig): Promise<SlotResult[]> {
      JOIN check_schedule s ON s.monitor_id = r.monitor_id AND s.location = l.code
      ORDER BY r.monitor_id, r.checked_at`,
   );
-  return rows.map((r) => ({ monitorId: Number(r.monitor_id), location: r.location, checkedAt: Number(r.checked_ms), slot: Number(r.slot_ms) }));
+  return rows.map((r) => ({
+    monitorId: Number(r.monitor_id),
+    location: r.location,
+    checkedAt: Number(r.checked_ms),
+    slot: Number(r.slot_ms),
+  }));
 }
 
 /** Results per (monitor, location, slot): the keys seen more than once. */

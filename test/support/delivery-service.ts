@@ -24,23 +24,44 @@ export interface DeliveryService {
  * Retries are fast (20 ms back-off, at most 2 s) unless `env` says otherwise.
  */
 export async function aDeliveryService(
-  hosts: readonly string[], env: Record<string, string> = {}, options: { clock?: Clock } = {},
+  hosts: readonly string[],
+  env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
 ): Promise<DeliveryService> {
   const dns = await testDnsServer();
   for (const host of hosts) dns.set(host, { A: ['127.0.0.1'] });
   const config = testConfig({
-    DNS_SERVERS: dns.server, CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8', NOTIFY_RETRY_BASE_MS: '20', NOTIFY_RETRY_MAX_MS: '2000', ...env,
+    DNS_SERVERS: dns.server,
+    CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
+    NOTIFY_RETRY_BASE_MS: '20',
+    NOTIFY_RETRY_MAX_MS: '2000',
+    ...env,
   });
-  const app = await startApplication({ ...config, databaseUrl: (await testDatabase()).url }, {
-    clock: options.clock, jobs: false, checkWorker: false, notificationWorker: false, logger: pino({ level: 'silent' }),
-  });
+  const app = await startApplication(
+    { ...config, databaseUrl: (await testDatabase()).url },
+    {
+      clock: options.clock,
+      jobs: false,
+      checkWorker: false,
+      notificationWorker: false,
+      logger: pino({ level: 'silent' }),
+    },
+  );
   const workers: NotificationWorker[] = [];
   return {
     app,
     worker(owner, autoStart = true) {
-      const worker = startNotificationWorker(app.container.get(RouteOutboxEvents), [app.container.get(DeliverDueNotifications), app.container.get(DeliverDueDirectMessages)], pino({ level: 'silent' }), {
-        owner, pollMs: 20, autoStart, around: (work) => RequestContext.create(app.database.orm.em, work),
-      });
+      const worker = startNotificationWorker(
+        app.container.get(RouteOutboxEvents),
+        [app.container.get(DeliverDueNotifications), app.container.get(DeliverDueDirectMessages)],
+        pino({ level: 'silent' }),
+        {
+          owner,
+          pollMs: 20,
+          autoStart,
+          around: (work) => RequestContext.create(app.database.orm.em, work),
+        },
+      );
       workers.push(worker);
       return worker;
     },

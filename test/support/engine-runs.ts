@@ -1,7 +1,13 @@
 import { RequestContext } from '@mikro-orm/postgresql';
 import { CheckDispatcher } from '../../src/application/scheduling/check-dispatcher';
 import {
-  CHECK_PLANNER, CHECK_SCHEDULE, OUTCOME_RECORDER, type CheckPlanner, type CheckSchedule, type ClaimInput, type OutcomeRecorder,
+  CHECK_PLANNER,
+  CHECK_SCHEDULE,
+  OUTCOME_RECORDER,
+  type CheckPlanner,
+  type CheckSchedule,
+  type ClaimInput,
+  type OutcomeRecorder,
 } from '../../src/application/scheduling/ports';
 import { RunCheck } from '../../src/application/checks/run-check';
 import { testClock } from './test-clock';
@@ -15,15 +21,21 @@ import { waitFor } from './wait-for';
  * other monitors it claims are handed straight back, unchanged, and they count for nothing in its share.
  */
 export async function anEngineFor(
-  monitorIds: ReadonlySet<number>, locations: string[], workerId = 'test-worker', leaseMs = 90_000,
+  monitorIds: ReadonlySet<number>,
+  locations: string[],
+  workerId = 'test-worker',
+  leaseMs = 90_000,
   app?: RunningApplication,
 ): Promise<CheckDispatcher> {
-  const { container } = app ?? await testServer();
+  const { container } = app ?? (await testServer());
   const schedule = container.get<CheckSchedule>(CHECK_SCHEDULE);
   const onlyThese: CheckSchedule = Object.assign(Object.create(schedule) as CheckSchedule, {
     async claim(input: ClaimInput) {
       const claimed = await schedule.claim(input);
-      await schedule.release(input.workerId, claimed.filter((c) => !monitorIds.has(c.monitorId)));
+      await schedule.release(
+        input.workerId,
+        claimed.filter((c) => !monitorIds.has(c.monitorId)),
+      );
       return claimed.filter((c) => monitorIds.has(c.monitorId));
     },
     // Its share is every row it wants: the others are not its business.
@@ -33,22 +45,39 @@ export async function anEngineFor(
   });
   const runCheck = container.get(RunCheck);
   return new CheckDispatcher(
-    onlyThese, container.get<CheckPlanner>(CHECK_PLANNER), (request) => runCheck.execute(request),
-    container.get<OutcomeRecorder>(OUTCOME_RECORDER), testClock,
-    { workerId: `${workerId}-${++engines}-${Math.random().toString(36).slice(2, 8)}`, locations, batchSize: 100, maxInFlight: 100, leaseMs },
+    onlyThese,
+    container.get<CheckPlanner>(CHECK_PLANNER),
+    (request) => runCheck.execute(request),
+    container.get<OutcomeRecorder>(OUTCOME_RECORDER),
+    testClock,
+    {
+      workerId: `${workerId}-${++engines}-${Math.random().toString(36).slice(2, 8)}`,
+      locations,
+      batchSize: 100,
+      maxInFlight: 100,
+      leaseMs,
+    },
   );
 }
 let engines = 0;
 
 /** Runs the worker loop until `count` more outcomes are recorded (fails after `withinMs`); `app` is the one the dispatcher came from. */
-export async function runUntilRecorded(dispatcher: CheckDispatcher, count: number, withinMs = 15_000, app?: RunningApplication): Promise<void> {
-  const { database } = app ?? await testServer();
+export async function runUntilRecorded(
+  dispatcher: CheckDispatcher,
+  count: number,
+  withinMs = 15_000,
+  app?: RunningApplication,
+): Promise<void> {
+  const { database } = app ?? (await testServer());
   const goal = dispatcher.stats.recorded + count;
-  await waitFor(async () => {
-    await RequestContext.create(database.orm.em, async () => {
-      await dispatcher.pump();
-      await dispatcher.flush();
-    });
-    return dispatcher.stats.recorded >= goal;
-  }, { timeoutMs: withinMs, what: `${count} more outcomes recorded` });
+  await waitFor(
+    async () => {
+      await RequestContext.create(database.orm.em, async () => {
+        await dispatcher.pump();
+        await dispatcher.flush();
+      });
+      return dispatcher.stats.recorded >= goal;
+    },
+    { timeoutMs: withinMs, what: `${count} more outcomes recorded` },
+  );
 }

@@ -45,7 +45,9 @@ export function expectAppError(work: () => unknown, code: string, details?: Reco
 
 /** The async twin of expectAppError: `work` is a promise or a function answering one. */
 export async function expectAppErrorAsync(
-  work: Promise<unknown> | (() => Promise<unknown>), code: string, details?: Record<string, unknown>,
+  work: Promise<unknown> | (() => Promise<unknown>),
+  code: string,
+  details?: Record<string, unknown>,
 ): Promise<AppError> {
   let thrown: unknown;
   try {

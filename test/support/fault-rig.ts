@@ -30,7 +30,11 @@ export class FaultRig {
   private readonly spawned: ServiceProcess[] = [];
   private readonly pool: pg.Pool;
 
-  private constructor(readonly database: FreshDatabase, readonly dataDir: string, private readonly env: Record<string, string>) {
+  private constructor(
+    readonly database: FreshDatabase,
+    readonly dataDir: string,
+    private readonly env: Record<string, string>,
+  ) {
     this.pool = new pg.Pool({ connectionString: database.url, max: 2 });
     this.pool.on('error', () => undefined);
   }
@@ -40,8 +44,12 @@ export class FaultRig {
     const dns = await testDnsServer();
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `fault-${label}-`));
     return new FaultRig(database, dataDir, {
-      DATABASE_URL: database.url, DATA_DIR: dataDir, DNS_SERVERS: dns.server, CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
-      LOG_LEVEL: 'info', ...env,
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      DNS_SERVERS: dns.server,
+      CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
+      LOG_LEVEL: 'info',
+      ...env,
     });
   }
 
@@ -80,13 +88,26 @@ export class FaultRig {
 }
 
 /** An organization signed up through a process of the rig: its first admin (token, id, e-mail) and its id. */
-export async function signUpAt(url: string, label: string): Promise<{ token: string; organizationId: number; userId: string; email: string }> {
+export async function signUpAt(
+  url: string,
+  label: string,
+): Promise<{ token: string; organizationId: number; userId: string; email: string }> {
   const email = uniqueEmail(label);
   const response = await apiAt(url, 'POST', '/api/auth/sign-up/email', {
-    body: { name: 'Ada Lovelace', email, password: 'correct horse battery', organizationName: `${label} ${randomBytes(3).toString('hex')}` },
+    body: {
+      name: 'Ada Lovelace',
+      email,
+      password: 'correct horse battery',
+      organizationName: `${label} ${randomBytes(3).toString('hex')}`,
+    },
   });
   expect(response.status, JSON.stringify(response.body)).to.equal(200);
-  return { token: response.body.token as string, organizationId: response.body.user.organizationId as number, userId: response.body.user.id as string, email };
+  return {
+    token: response.body.token as string,
+    organizationId: response.body.user.organizationId as number,
+    userId: response.body.user.id as string,
+    email,
+  };
 }
 
 /** A call that must succeed with `status`: answers the body. */
@@ -109,11 +130,16 @@ export async function aMailingRig(name: string, mailHost: string, env: Record<st
   await smtp.start();
   (await testDnsServer()).set(mailHost, { A: ['127.0.0.1'] });
   const rig = await FaultRig.create(name, {
-    SMTP_URL: `smtp://user:secret@${mailHost}:${smtp.port}`, SMTP_FROM: `${name}@platform.example`,
-    NOTIFY_POLL_MS: '100', NOTIFY_RETRY_BASE_MS: '50', CHECK_LOCATIONS: 'none', ...env,
+    SMTP_URL: `smtp://user:secret@${mailHost}:${smtp.port}`,
+    SMTP_FROM: `${name}@platform.example`,
+    NOTIFY_POLL_MS: '100',
+    NOTIFY_RETRY_BASE_MS: '50',
+    CHECK_LOCATIONS: 'none',
+    ...env,
   });
   return {
-    rig, smtp,
+    rig,
+    smtp,
     async close(): Promise<void> {
       await rig.close();
       await smtp.stop();

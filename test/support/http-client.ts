@@ -71,7 +71,11 @@ export function rawAt(url: string, method: string, path: string, headers: Record
       response.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
         let parsed: unknown = text;
-        try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          /* not JSON */
+        }
         resolve({ status: response.statusCode!, text, body: parsed, headers: response.headers });
       });
     });

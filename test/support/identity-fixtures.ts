@@ -26,11 +26,14 @@ export interface Member {
 
 /** Creates a user through the API as the organization's admin, then signs them in. */
 export async function aMember(
-  org: SignedUp, role: 'admin' | 'editor' | 'readonly' | 'responder', customerId: number | null = null,
+  org: SignedUp,
+  role: 'admin' | 'editor' | 'readonly' | 'responder',
+  customerId: number | null = null,
 ): Promise<Member> {
   const email = uniqueEmail(role);
   const created = await api('POST', '/api/users', {
-    token: org.token, body: { name: `${role} user`, email, password: PASSWORD, role, customerId },
+    token: org.token,
+    body: { name: `${role} user`, email, password: PASSWORD, role, customerId },
   });
   if (created.status !== 201) throw new Error(`user create failed: ${JSON.stringify(created.body)}`);
   return { id: created.body.id, email, ...(await signIn(email)) };
@@ -50,7 +53,8 @@ export async function anOrgToken(sessionToken: string, body: Record<string, unkn
 
 export async function aCustomerToken(sessionToken: string, customerId: number | null): Promise<string> {
   const response = await api('POST', '/api/customer/tokens', {
-    token: sessionToken, body: { name: 'customer ci', expiresInDays: 30, customerId },
+    token: sessionToken,
+    body: { name: 'customer ci', expiresInDays: 30, customerId },
   });
   if (response.status !== 201) throw new Error(`customer token mint failed: ${JSON.stringify(response.body)}`);
   return response.body.token;

@@ -12,7 +12,10 @@ export class ManualClock implements Clock {
   /** The instant (manual) or the offset from real time (following real time). */
   private atMs: number;
 
-  constructor(start: Date | string | number = CLOCK_START, private readonly realTime = false) {
+  constructor(
+    start: Date | string | number = CLOCK_START,
+    private readonly realTime = false,
+  ) {
     this.atMs = new Date(start).getTime();
   }
 

@@ -7,11 +7,19 @@ const suffix = () => randomBytes(3).toString('hex');
 
 /** A package config through the API (tenancy): quota tiers and the minimum check interval. */
 export async function aMonitorPackage(
-  token: string, body: { minCheckIntervalMinutes?: number; quotaTiers?: Array<{ monitorLimit: number; priceMonthly: number }> } = {},
+  token: string,
+  body: { minCheckIntervalMinutes?: number; quotaTiers?: Array<{ monitorLimit: number; priceMonthly: number }> } = {},
 ): Promise<{ id: number }> {
   const key = `mon-${suffix()}`;
   const response = await api('POST', '/api/package-configs', {
-    token, body: { key, displayName: `Monitoring ${key}`, minCheckIntervalMinutes: 1, quotaTiers: [{ monitorLimit: 100, priceMonthly: 0 }], ...body },
+    token,
+    body: {
+      key,
+      displayName: `Monitoring ${key}`,
+      minCheckIntervalMinutes: 1,
+      quotaTiers: [{ monitorLimit: 100, priceMonthly: 0 }],
+      ...body,
+    },
   });
   if (response.status !== 200 && response.status !== 201) throw new Error(`package create failed: ${JSON.stringify(response.body)}`);
   return response.body;
@@ -23,7 +31,14 @@ export async function aMonitoredCustomer(
   settings: { allowSelfService?: boolean; maxSelfServiceUrls?: number; canEditManaged?: boolean; packageId?: number } = {},
 ): Promise<{ id: number; publicId: string }> {
   const response = await api('POST', '/api/customers', {
-    token, body: { name: `Customer ${suffix()}`, email: `customer-${suffix()}@test.example`, allowSelfService: true, maxSelfServiceUrls: 10, ...settings },
+    token,
+    body: {
+      name: `Customer ${suffix()}`,
+      email: `customer-${suffix()}@test.example`,
+      allowSelfService: true,
+      maxSelfServiceUrls: 10,
+      ...settings,
+    },
   });
   if (response.status !== 200) throw new Error(`customer create failed: ${JSON.stringify(response.body)}`);
   return response.body.customer;

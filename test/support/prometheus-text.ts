@@ -14,7 +14,10 @@ const NAN_SAMPLE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{.*\})?\s+nan$/i;
  * only unlabelled ones can be looked up (as NaN).
  */
 export class Scrape {
-  private constructor(private readonly families: Record<string, PromMetric>, private readonly nan: ReadonlySet<string>) {}
+  private constructor(
+    private readonly families: Record<string, PromMetric>,
+    private readonly nan: ReadonlySet<string>,
+  ) {}
 
   static async of(text: string): Promise<Scrape> {
     const lines = text.split('\n');

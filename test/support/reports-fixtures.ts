@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { RequestContext } from '@mikro-orm/postgresql';
 import {
-  RESULT_MAINTENANCE, RESULT_STORE, type ResultMaintenance, type ResultStore, type StoredResult,
+  RESULT_MAINTENANCE,
+  RESULT_STORE,
+  type ResultMaintenance,
+  type ResultStore,
+  type StoredResult,
 } from '../../src/application/results/ports';
 import type { RunningApplication } from '../../src/main/application';
 import { aResult, record, type MonitorRow } from './results-fixtures';
@@ -18,7 +22,10 @@ const FIVE_MINUTES = 300_000;
  * automatic incident opens with its cause and resolves); the rest are appended in one statement.
  */
 export async function aWeekOfResults(
-  app: RunningApplication, monitor: MonitorRow, period: { from: Date; to: Date }, down: { at: number; count: number },
+  app: RunningApplication,
+  monitor: MonitorRow,
+  period: { from: Date; to: Date },
+  down: { at: number; count: number },
   location = 'eu',
 ): Promise<void> {
   const count = Math.round((period.to.getTime() - period.from.getTime()) / FIVE_MINUTES);
@@ -27,7 +34,15 @@ export async function aWeekOfResults(
   const plain: StoredResult[] = [];
   for (let k = 0; k < count; k += 1) {
     if (throughRules(k)) continue;
-    plain.push({ monitorId: monitor.id, location, status: 'up', responseMs: 80 + (k % 5) * 10, reasonCode: null, detail: null, checkedAt: at(k) });
+    plain.push({
+      monitorId: monitor.id,
+      location,
+      status: 'up',
+      responseMs: 80 + (k % 5) * 10,
+      reasonCode: null,
+      detail: null,
+      checkedAt: at(k),
+    });
   }
   await RequestContext.create(app.database.orm.em, () => app.container.get<ResultStore>(RESULT_STORE).appendMany(plain));
   for (let k = down.at; k < down.at + down.count; k += 1) await record(monitor, location, aResult('down', at(k)));
@@ -121,6 +136,8 @@ export function aSolidPng(width: number, height: number, hex: string): Buffer {
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0)),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
   ]);
 }

@@ -11,7 +11,9 @@ export const mochaHooks = async () => {
   const missing = await missingSystemTools(systemTools(testConfig().browserExecutablePath));
   if (missing.length > 0) {
     const needs = missing.map((tool) => `${tool.debianPackage} (${tool.neededFor}: ${tool.program})`).join(' and ');
-    process.stderr.write(`The tests need ${needs}, which ${missing.length === 1 ? 'is' : 'are'} not installed. Install with: sudo ${installCommand(missing)}\n`);
+    process.stderr.write(
+      `The tests need ${needs}, which ${missing.length === 1 ? 'is' : 'are'} not installed. Install with: sudo ${installCommand(missing)}\n`,
+    );
     process.exit(1);
   }
   return {

@@ -31,16 +31,44 @@ export const DEEP_ARRAYS = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
 export const DEEP_OBJECTS = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
 
 export const HOSTILE_STRINGS = [
-  'ab\u0000cd', '\u0000', '\ud800', 'x\udfffy', '\ud83d', '\u202eevil', '\ufeff', '', ' ', 'NaN', 'Infinity', '-0', '1e309',
-  '9007199254740993', '__proto__', 'constructor', 'prototype', "'; DROP TABLE users; --", '../../etc/passwd', '%00', '%',
-  '<script>alert(1)</script>', '{{7*7}}', '${7*7}', 'null', 'true', '[]', '{}',
+  'ab\u0000cd',
+  '\u0000',
+  '\ud800',
+  'x\udfffy',
+  '\ud83d',
+  '\u202eevil',
+  '\ufeff',
+  '',
+  ' ',
+  'NaN',
+  'Infinity',
+  '-0',
+  '1e309',
+  '9007199254740993',
+  '__proto__',
+  'constructor',
+  'prototype',
+  "'; DROP TABLE users; --",
+  '../../etc/passwd',
+  '%00',
+  '%',
+  '<script>alert(1)</script>',
+  '{{7*7}}',
+  '${7*7}',
+  'null',
+  'true',
+  '[]',
+  '{}',
 ];
 export const EDGE_NUMBERS = [-0, 1e308, -1e308, 2 ** 53 + 1, -(2 ** 53 + 1), 2 ** 31, -(2 ** 31) - 1, 2 ** 63, 5e-324, 0.1, -1, 0];
 
 /** Objects whose own keys try prototype pollution (built by JSON.parse, so `__proto__` is an own key and survives stringify). */
 const PROTOTYPE_KEYS = [
-  '{"__proto__":{"polluted":true,"isAdmin":true}}', '{"constructor":{"prototype":{"polluted":true}}}',
-  '{"prototype":{"polluted":true}}', '{"__proto__":null}', '{"toString":"x","valueOf":1,"hasOwnProperty":null}',
+  '{"__proto__":{"polluted":true,"isAdmin":true}}',
+  '{"constructor":{"prototype":{"polluted":true}}}',
+  '{"prototype":{"polluted":true}}',
+  '{"__proto__":null}',
+  '{"toString":"x","valueOf":1,"hasOwnProperty":null}',
 ].map((text) => JSON.parse(text) as unknown);
 
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -75,34 +103,57 @@ export class SchemaArbitraries {
     if (schema.const !== undefined) return fc.constant(schema.const);
     if (Array.isArray(schema.enum) && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
     const alternatives = schema.anyOf ?? schema.oneOf;
-    if (Array.isArray(alternatives) && alternatives.length > 0) return fc.oneof(...alternatives.map((s: Schema) => this.shaped(this.resolve(s), depth)));
+    if (Array.isArray(alternatives) && alternatives.length > 0)
+      return fc.oneof(...alternatives.map((s: Schema) => this.shaped(this.resolve(s), depth)));
     if (Array.isArray(schema.allOf) && schema.allOf.length > 0) return this.shaped(this.resolve(schema.allOf[0]), depth);
     if (Array.isArray(schema.type)) return fc.oneof(...schema.type.map((type: string) => this.shaped({ ...schema, type }, depth)));
     const type = schema.type ?? (schema.properties ? 'object' : undefined);
     switch (type) {
-      case 'string': return this.string(schema);
-      case 'integer': return fc.integer({ min: Math.max(schema.minimum ?? -1000, -(2 ** 31)), max: Math.min(schema.maximum ?? 100_000, 2 ** 31) });
-      case 'number': return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true });
-      case 'boolean': return fc.boolean();
-      case 'null': return fc.constant(null);
+      case 'string':
+        return this.string(schema);
+      case 'integer':
+        return fc.integer({ min: Math.max(schema.minimum ?? -1000, -(2 ** 31)), max: Math.min(schema.maximum ?? 100_000, 2 ** 31) });
+      case 'number':
+        return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true });
+      case 'boolean':
+        return fc.boolean();
+      case 'null':
+        return fc.constant(null);
       case 'array':
         if (depth >= MAX_DEPTH) return fc.constant([]);
         return fc.array(this.value(schema.items, depth + 1), { maxLength: Math.min(schema.maxItems ?? 3, 3) });
-      case 'object': return this.object(schema, depth);
-      default: return fc.jsonValue({ maxDepth: 2 });
+      case 'object':
+        return this.object(schema, depth);
+      default:
+        return fc.jsonValue({ maxDepth: 2 });
     }
   }
 
   private string(schema: Schema): fc.Arbitrary<unknown> {
     switch (schema.format) {
-      case 'email': return fc.emailAddress();
-      case 'uuid': return fc.uuid();
-      case 'date-time': return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
-      case 'date': return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
-      case 'uri': return fc.webUrl();
-      case 'ipv4': return fc.ipV4();
-      case 'ipv6': return fc.ipV6();
-      default: return fc.string({ minLength: Math.min(schema.minLength ?? 0, 40), maxLength: Math.max(Math.min(schema.maxLength ?? 40, 40), Math.min(schema.minLength ?? 0, 40)) });
+      case 'email':
+        return fc.emailAddress();
+      case 'uuid':
+        return fc.uuid();
+      case 'date-time':
+        return fc
+          .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+          .map((d) => d.toISOString());
+      case 'date':
+        return fc
+          .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+          .map((d) => d.toISOString().slice(0, 10));
+      case 'uri':
+        return fc.webUrl();
+      case 'ipv4':
+        return fc.ipV4();
+      case 'ipv6':
+        return fc.ipV6();
+      default:
+        return fc.string({
+          minLength: Math.min(schema.minLength ?? 0, 40),
+          maxLength: Math.max(Math.min(schema.maxLength ?? 40, 40), Math.min(schema.minLength ?? 0, 40)),
+        });
     }
   }
 
@@ -114,7 +165,11 @@ export class SchemaArbitraries {
     for (const [name, property] of Object.entries(properties)) model[name] = this.value(property, depth + 1);
     const known = fc.record(model, { requiredKeys: Object.keys(properties).filter((name) => required.has(name)) });
     // Now and then a key the schema does not name (strict schemas refuse it).
-    return fc.tuple(known, fc.option(fc.tuple(fc.constantFrom('extra', '__proto__', 'constructor', 'id', 'organizationId'), hostileValue), { freq: 6 }))
+    return fc
+      .tuple(
+        known,
+        fc.option(fc.tuple(fc.constantFrom('extra', '__proto__', 'constructor', 'id', 'organizationId'), hostileValue), { freq: 6 }),
+      )
       .map(([record, extra]) => {
         if (!extra) return record;
         // defineProperty makes even `__proto__` an own, serialised key (an assignment would set the prototype).
@@ -127,7 +182,13 @@ export class SchemaArbitraries {
 
 /** Percent-encodes every byte of the UTF-8 form (lone surrogates, which encodeURIComponent refuses, become U+FFFD). */
 export const encodeSegment = (value: string): string =>
-  [...Buffer.from(value, 'utf8')].map((byte) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  [...Buffer.from(value, 'utf8')]
+    .map((byte) =>
+      /[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte))
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 
 /** Path segments a client could send raw: malformed percent-escapes and bytes that are not UTF-8. */
 const RAW_SEGMENTS = ['%', '%zz', '%ED%A0%80', '%FF%FE', '%C0%AF', '%00', '%2e%2e', 'a%2Fb', '..', '%252F'];
@@ -138,7 +199,11 @@ const RAW_SEGMENTS = ['%', '%zz', '%ED%A0%80', '%FF%FE', '%C0%AF', '%00', '%2e%2
  * or hostile text), as organization A's admin or, one time in five, anonymously.
  */
 export function requestsFor(
-  schemas: SchemaArbitraries, method: string, path: string, operation: Record<string, any>, realIds: (name: string) => string | undefined,
+  schemas: SchemaArbitraries,
+  method: string,
+  path: string,
+  operation: Record<string, any>,
+  realIds: (name: string) => string | undefined,
 ): fc.Arbitrary<FuzzRequest> {
   const parameters: Array<Record<string, any>> = operation.parameters ?? [];
   const pathParams = parameters.filter((p) => p.in === 'path');
@@ -149,34 +214,63 @@ export function requestsFor(
     const real = realIds(param.name);
     segments[param.name] = fc.oneof(
       { weight: 4, arbitrary: real === undefined ? fc.constant('1') : fc.constant(encodeSegment(real)) },
-      { weight: 2, arbitrary: schemas.value(param.schema).map((v) => encodeSegment(typeof v === 'string' ? v : JSON.stringify(v) ?? 'null')) },
+      {
+        weight: 2,
+        arbitrary: schemas.value(param.schema).map((v) => encodeSegment(typeof v === 'string' ? v : (JSON.stringify(v) ?? 'null'))),
+      },
       { weight: 1, arbitrary: fc.constantFrom(...RAW_SEGMENTS) },
     );
   }
-  const queries = queryParams.map((param) => fc.option(
-    fc.oneof(schemas.value(param.schema), hostileValue).map((v) => `${encodeSegment(param.name)}=${encodeSegment(typeof v === 'string' ? v : JSON.stringify(v) ?? '')}`),
-    { freq: 3 },
-  ));
-  const extraQuery = fc.option(fc.constantFrom('__proto__[x]=1', 'constructor[prototype][x]=1', 'page=-1', 'perPage=1e9', 'x=%zz', 'a=%00', `q=${'y'.repeat(20_000)}`), { freq: 5 });
+  const queries = queryParams.map((param) =>
+    fc.option(
+      fc
+        .oneof(schemas.value(param.schema), hostileValue)
+        .map((v) => `${encodeSegment(param.name)}=${encodeSegment(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`),
+      { freq: 3 },
+    ),
+  );
+  const extraQuery = fc.option(
+    fc.constantFrom('__proto__[x]=1', 'constructor[prototype][x]=1', 'page=-1', 'perPage=1e9', 'x=%zz', 'a=%00', `q=${'y'.repeat(20_000)}`),
+    { freq: 5 },
+  );
 
   const jsonSchema = operation.requestBody?.content?.['application/json']?.schema;
-  const body: fc.Arbitrary<string | undefined> = jsonSchema === undefined && method === 'GET'
-    ? fc.constant(undefined)
-    : fc.oneof(
-      { weight: 8, arbitrary: schemas.value(jsonSchema).map((v) => JSON.stringify(v) ?? 'null') },
-      { weight: 1, arbitrary: fc.constantFrom(DEEP_ARRAYS, DEEP_OBJECTS, '{"a":', 'NaN', '\u0000', '{"a":1,"a":2}', '"\\ud800"', '1e99999', '[' + '1,'.repeat(50_000) + '1]') },
-      { weight: 1, arbitrary: fc.constant(undefined) },
-    );
+  const body: fc.Arbitrary<string | undefined> =
+    jsonSchema === undefined && method === 'GET'
+      ? fc.constant(undefined)
+      : fc.oneof(
+          { weight: 8, arbitrary: schemas.value(jsonSchema).map((v) => JSON.stringify(v) ?? 'null') },
+          {
+            weight: 1,
+            arbitrary: fc.constantFrom(
+              DEEP_ARRAYS,
+              DEEP_OBJECTS,
+              '{"a":',
+              'NaN',
+              '\u0000',
+              '{"a":1,"a":2}',
+              '"\\ud800"',
+              '1e99999',
+              '[' + '1,'.repeat(50_000) + '1]',
+            ),
+          },
+          { weight: 1, arbitrary: fc.constant(undefined) },
+        );
 
-  return fc.record({
-    segments: fc.record(segments), queries: fc.tuple(...queries, extraQuery), body, anonymous: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
-  }).map(({ segments: values, queries: parts, body: text, anonymous }) => ({
-    method,
-    path: path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '1'),
-    query: parts.filter((part): part is string => typeof part === 'string').join('&'),
-    body: text,
-    anonymous,
-  }));
+  return fc
+    .record({
+      segments: fc.record(segments),
+      queries: fc.tuple(...queries, extraQuery),
+      body,
+      anonymous: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
+    })
+    .map(({ segments: values, queries: parts, body: text, anonymous }) => ({
+      method,
+      path: path.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '1'),
+      query: parts.filter((part): part is string => typeof part === 'string').join('&'),
+      body: text,
+      anonymous,
+    }));
 }
 
 /** The error envelope exactly: these keys and no others, with their types; data optional, its code a string when present. */
@@ -189,7 +283,8 @@ export function envelopeProblem(status: number, text: string): string | null {
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'not an object';
   const keys = Object.keys(body).sort().join(',');
-  if (keys !== 'data,error,message,statusCode,statusMessage,url' && keys !== 'error,message,statusCode,statusMessage,url') return `keys ${keys}`;
+  if (keys !== 'data,error,message,statusCode,statusMessage,url' && keys !== 'error,message,statusCode,statusMessage,url')
+    return `keys ${keys}`;
   if (body.error !== true) return 'error is not true';
   if (body.statusCode !== status) return `statusCode ${body.statusCode} for ${status}`;
   if (typeof body.url !== 'string' || typeof body.message !== 'string') return 'url or message not a string';
@@ -200,4 +295,3 @@ export function envelopeProblem(status: number, text: string): string | null {
   }
   return null;
 }
-

@@ -84,13 +84,20 @@ export function classify(status: number, code?: string): Outcome | 'error' {
  * client address of its own (so per-address rate limits of one caller do not spill onto the next).
  */
 export async function observe(
-  world: MatrixWorld, op: Operation, caller: CallerClass, params: Record<string, string> = world.ids,
+  world: MatrixWorld,
+  op: Operation,
+  caller: CallerClass,
+  params: Record<string, string> = world.ids,
 ): Promise<Observation> {
   const sample = world.samples[op.key] ?? {};
   const query = sample.query ? `?${new URLSearchParams(sample.query)}` : '';
   const json = sample.body ?? (sample.form || sample.raw || op.method === 'GET' || op.method === 'DELETE' ? undefined : {});
   const response: ApiResponse = await agentApi(op.method, `${fillPath(op.path, params)}${query}`, {
-    token: world.tokens[caller], json, form: sample.form, raw: sample.raw?.text, contentType: sample.raw?.contentType,
+    token: world.tokens[caller],
+    json,
+    form: sample.form,
+    raw: sample.raw?.text,
+    contentType: sample.raw?.contentType,
   });
   const code = typeof response.body === 'object' && response.body ? response.body.data?.code : undefined;
   return { op, caller, status: response.status, code, outcome: classify(response.status, code) };

@@ -18,8 +18,19 @@ import { aSolidPng } from './reports-fixtures';
  */
 
 export const CALLERS = [
-  'anonymous', 'admin', 'editor', 'readonly', 'responder', 'orgToken', 'customerToken', 'customerUser',
-  'agentPublic', 'agentRead', 'agentWrite', 'stranger', 'supporter',
+  'anonymous',
+  'admin',
+  'editor',
+  'readonly',
+  'responder',
+  'orgToken',
+  'customerToken',
+  'customerUser',
+  'agentPublic',
+  'agentRead',
+  'agentWrite',
+  'stranger',
+  'supporter',
 ] as const;
 export type CallerClass = (typeof CALLERS)[number];
 
@@ -65,9 +76,19 @@ export async function buildWorld(): Promise<MatrixWorld> {
     anOrganization('supporter').then((org) => aGlobalSupporter(org)),
   ]);
   const tokens: Record<CallerClass, string | undefined> = {
-    anonymous: undefined, admin, editor: set.editor, readonly: set.readonly, responder: set.responder, orgToken: set.orgToken,
-    customerToken: set.customerToken, customerUser: set.customerUser, agentPublic, agentRead, agentWrite,
-    stranger: set.stranger, supporter,
+    anonymous: undefined,
+    admin,
+    editor: set.editor,
+    readonly: set.readonly,
+    responder: set.responder,
+    orgToken: set.orgToken,
+    customerToken: set.customerToken,
+    customerUser: set.customerUser,
+    agentPublic,
+    agentRead,
+    agentWrite,
+    stranger: set.stranger,
+    supporter,
   };
 
   // Organization B: records of its own, so its admin sees a populated tenant rather than an empty one.
@@ -106,46 +127,108 @@ export async function buildWorld(): Promise<MatrixWorld> {
   const customerTokens = (await must('GET', '/api/customer/tokens', admin)).items as Array<{ id: string | number }>;
   const incident = await must('POST', '/api/incidents', admin, { monitorId: website.publicId, title: 'Matrix incident' });
   const window = await must('POST', '/api/maintenance-windows', admin, maintenanceBody(customerId));
-  const changeRequest = await must('POST', `/api/websites/${website.publicId}/change-requests`, set.customerUser, { changes: { name: 'Renamed' } });
+  const changeRequest = await must('POST', `/api/websites/${website.publicId}/change-requests`, set.customerUser, {
+    changes: { name: 'Renamed' },
+  });
   const channel = await must('POST', '/api/notification-channels', admin, channelBody(customerId));
-  const page = await must('POST', '/api/status-pages', admin, { title: 'Matrix status', slug: `matrix-${suffix()}`, customerId: String(customerId) });
-  const pageIncident = await must('POST', `/api/status-pages/${page.id}/incidents`, admin, { title: 'Degraded', message: 'Looking into it' });
-  const subscriber = await must('POST', `/api/status-pages/${page.id}/subscribers`, admin, { channel: 'email', email: `sub-${suffix()}@example.com` });
+  const page = await must('POST', '/api/status-pages', admin, {
+    title: 'Matrix status',
+    slug: `matrix-${suffix()}`,
+    customerId: String(customerId),
+  });
+  const pageIncident = await must('POST', `/api/status-pages/${page.id}/incidents`, admin, {
+    title: 'Degraded',
+    message: 'Looking into it',
+  });
+  const subscriber = await must('POST', `/api/status-pages/${page.id}/subscribers`, admin, {
+    channel: 'email',
+    email: `sub-${suffix()}@example.com`,
+  });
   const responderId = (await must('GET', '/api/auth/get-session', set.responder)).user.id as string;
-  const team = await must('POST', '/api/im/teams', admin, { name: `Team ${suffix()}`, members: [{ userId: set.org.user.id, imRole: 'admin' }, { userId: responderId }] });
+  const team = await must('POST', '/api/im/teams', admin, {
+    name: `Team ${suffix()}`,
+    members: [{ userId: set.org.user.id, imRole: 'admin' }, { userId: responderId }],
+  });
   const schedule = await must('POST', '/api/im/schedules', admin, scheduleBody(team.id, set.org.user.id));
-  const override = await must('POST', `/api/im/schedules/${schedule.id}/overrides`, admin, { userId: set.org.user.id, start: soon(60), end: soon(120) });
+  const override = await must('POST', `/api/im/schedules/${schedule.id}/overrides`, admin, {
+    userId: set.org.user.id,
+    start: soon(60),
+    end: soon(120),
+  });
   const calendar = await must('POST', `/api/im/schedules/${schedule.id}/calendar-feed`, admin);
-  const policy = await must('POST', '/api/escalation-config', admin, { name: `Policy ${suffix()}`, levels: [{ delayMinutes: 5, targets: [{ type: 'team', id: team.id }] }] });
+  const policy = await must('POST', '/api/escalation-config', admin, {
+    name: `Policy ${suffix()}`,
+    levels: [{ delayMinutes: 5, targets: [{ type: 'team', id: team.id }] }],
+  });
   const imIncident = await must('POST', '/api/im/incidents', admin, { title: 'Matrix IM incident', teamId: team.id });
   const source = await must('POST', '/api/im/sources', admin, { name: `Source ${suffix()}`, kind: 'generic', teamId: team.id });
   const customDomain = await must('POST', '/api/custom-domains', admin, { hostname: `status-${suffix()}.example.com`, kind: 'whiteLabel' });
-  const report = await must('POST', '/api/organization/reports', admin, { name: `Report ${suffix()}`, frequency: 'weekly', weekday: 1, timeOfDay: '06:00' });
+  const report = await must('POST', '/api/organization/reports', admin, {
+    name: `Report ${suffix()}`,
+    frequency: 'weekly',
+    weekday: 1,
+    timeOfDay: '06:00',
+  });
   const exportJob = await must('POST', '/api/organization/data-export', admin, {});
   const reportRun = await must('POST', `/api/organization/reports/${report.id}/run`, admin);
   const contactMethod = await must('POST', '/api/im/contact-methods', admin, contactMethodBody());
 
   const ids: Record<string, string> = {
-    users: target.id, organizations: String(set.organizationId), 'platform-admin/organizations': String(set.organizationId),
-    'organization/tokens': String(orgTokenRow[0]!.id), 'customer/tokens': String(customerTokens[0]!.id),
-    incidents: String(incident.id), websites: website.publicId, websiteId: website.publicId,
-    screenshotId: '00000000-0000-4000-8000-000000000001', 'maintenance-windows': String(window.id),
-    customers: set.customer.publicId, 'package-configs': String(pkg.id), 'custom-fields': String(field.id),
-    'customer-domains': String(domain.id), 'customer-ips': String(ip.id), tags: String(tag.id ?? tag.publicId),
-    'change-requests': String(changeRequest.id), heartbeats: String(heartbeat.heartbeatToken ?? heartbeat.token ?? ''),
-    'notification-channels': String(channel.publicId ?? channel.id), 'im/teams': String(team.id), userId: responderId,
-    'im/schedules': String(schedule.id), overrideId: String(override.override.id), 'im/calendar': calendarToken(calendar),
-    'escalation-config': String(policy.id), 'custom-domains': String(customDomain.id), 'status-pages': String(page.id),
-    incidentId: String(pageIncident.id), subscriberId: String(subscriber.id), slug: page.slug,
-    'public/status-pages': page.slug, status: page.slug, 'organization/data-export': String(exportJob.id),
-    'im/incidents': String(imIncident.id), 'im/outbound': '00000000-0000-4000-8000-000000000002', 'im/sources': String(source.id),
-    'im/ingest': String(source.token), 'organization/reports': String(report.id), 'organization/report-runs': String(reportRun.id),
-    clientId: 'matrix-unknown-client', customerId: set.customer.publicId, monitorId: website.publicId,
-    'im/contact-methods': String(contactMethod.id), 'admin/organizations': String(set.organizationId), 'admin/users': target.id,
+    users: target.id,
+    organizations: String(set.organizationId),
+    'platform-admin/organizations': String(set.organizationId),
+    'organization/tokens': String(orgTokenRow[0]!.id),
+    'customer/tokens': String(customerTokens[0]!.id),
+    incidents: String(incident.id),
+    websites: website.publicId,
+    websiteId: website.publicId,
+    screenshotId: '00000000-0000-4000-8000-000000000001',
+    'maintenance-windows': String(window.id),
+    customers: set.customer.publicId,
+    'package-configs': String(pkg.id),
+    'custom-fields': String(field.id),
+    'customer-domains': String(domain.id),
+    'customer-ips': String(ip.id),
+    tags: String(tag.id ?? tag.publicId),
+    'change-requests': String(changeRequest.id),
+    heartbeats: String(heartbeat.heartbeatToken ?? heartbeat.token ?? ''),
+    'notification-channels': String(channel.publicId ?? channel.id),
+    'im/teams': String(team.id),
+    userId: responderId,
+    'im/schedules': String(schedule.id),
+    overrideId: String(override.override.id),
+    'im/calendar': calendarToken(calendar),
+    'escalation-config': String(policy.id),
+    'custom-domains': String(customDomain.id),
+    'status-pages': String(page.id),
+    incidentId: String(pageIncident.id),
+    subscriberId: String(subscriber.id),
+    slug: page.slug,
+    'public/status-pages': page.slug,
+    status: page.slug,
+    'organization/data-export': String(exportJob.id),
+    'im/incidents': String(imIncident.id),
+    'im/outbound': '00000000-0000-4000-8000-000000000002',
+    'im/sources': String(source.id),
+    'im/ingest': String(source.token),
+    'organization/reports': String(report.id),
+    'organization/report-runs': String(reportRun.id),
+    clientId: 'matrix-unknown-client',
+    customerId: set.customer.publicId,
+    monitorId: website.publicId,
+    'im/contact-methods': String(contactMethod.id),
+    'admin/organizations': String(set.organizationId),
+    'admin/users': target.id,
   };
   for (const [kind, monitor] of Object.entries(monitors)) ids[`monitors/${kind}`] = String(monitor.publicId ?? monitor.id);
 
-  return { set, tokens, ids, fresh: freshFactories(set, { team, page, schedule, website, tagId: ids.tags!, responderId, target }), samples: samplesFor(set, ids, { website, tag, team, target }) };
+  return {
+    set,
+    tokens,
+    ids,
+    fresh: freshFactories(set, { team, page, schedule, website, tagId: ids.tags!, responderId, target }),
+    samples: samplesFor(set, ids, { website, tag, team, target }),
+  };
 }
 
 function calendarToken(issued: Record<string, any>): string {
@@ -156,20 +239,36 @@ function calendarToken(issued: Record<string, any>): string {
 
 const contactMethodBody = () => ({ type: 'sms', address: `+1555${String(Date.now() % 10_000_000).padStart(7, '0')}` });
 const maintenanceBody = (customerId: number) => ({
-  title: 'Matrix window', startTime: soon(60), endTime: soon(120), targets: [{ type: 'customer', id: String(customerId) }],
+  title: 'Matrix window',
+  startTime: soon(60),
+  endTime: soon(120),
+  targets: [{ type: 'customer', id: String(customerId) }],
 });
 const channelBody = (customerId: number) => ({
-  name: `Channel ${suffix()}`, type: 'webhook', config: { url: `https://hooks.example.com/matrix-${suffix()}` }, customerId,
+  name: `Channel ${suffix()}`,
+  type: 'webhook',
+  config: { url: `https://hooks.example.com/matrix-${suffix()}` },
+  customerId,
 });
 const scheduleBody = (teamId: string, userId: string) => ({
-  teamId, name: `Schedule ${suffix()}`, timezone: 'Europe/Berlin',
+  teamId,
+  name: `Schedule ${suffix()}`,
+  timezone: 'Europe/Berlin',
   layers: [{ name: 'Days', rotationType: 'daily', startsAt: '2026-03-20T09:00:00+01:00', users: [userId] }],
 });
 
 /** New records for the destructive operations, keyed by operation (`DELETE /api/tags/{id}`). */
 function freshFactories(
   set: CallerSet,
-  records: { team: any; page: any; schedule: any; website: Record<string, any>; tagId: string; responderId: string; target: { id: string } },
+  records: {
+    team: any;
+    page: any;
+    schedule: any;
+    website: Record<string, any>;
+    tagId: string;
+    responderId: string;
+    target: { id: string };
+  },
 ): Record<string, () => Promise<Record<string, string>>> {
   const admin = set.admin;
   const { team, page, schedule } = records;
@@ -193,42 +292,89 @@ function freshFactories(
       const site = await aWebsite(admin, { customerId });
       return (await must('POST', '/api/incidents', admin, { monitorId: site.publicId, title: 'Fresh' })).id;
     }),
-    'DELETE /api/maintenance-windows/{id}': one('maintenance-windows', async () => (await must('POST', '/api/maintenance-windows', admin, maintenanceBody(customerId))).id),
+    'DELETE /api/maintenance-windows/{id}': one(
+      'maintenance-windows',
+      async () => (await must('POST', '/api/maintenance-windows', admin, maintenanceBody(customerId))).id,
+    ),
     'DELETE /api/customers/{id}': one('customers', async () => (await aCustomer(admin, { name: `Fresh ${suffix()}` })).publicId),
     'DELETE /api/package-configs/{id}': one('package-configs', async () => (await aPackage(admin)).id),
     'DELETE /api/custom-fields/{id}': one('custom-fields', async () => (await aCustomField(admin)).id),
     'DELETE /api/customer-domains/{id}': one('customer-domains', async () => (await aDomain(admin, customerId)).id),
     'DELETE /api/customer-ips/{id}': one('customer-ips', async () => (await anIp(admin, customerId)).id),
     'DELETE /api/websites/{id}': one('websites', async () => (await aWebsite(admin, { customerId })).publicId),
-    'DELETE /api/im/contact-methods/{id}': one('im/contact-methods', async () => (await must('POST', '/api/im/contact-methods', admin, contactMethodBody())).id),
+    'DELETE /api/im/contact-methods/{id}': one(
+      'im/contact-methods',
+      async () => (await must('POST', '/api/im/contact-methods', admin, contactMethodBody())).id,
+    ),
     'DELETE /api/tags/{id}': one('tags', async () => (await aTag(admin, { customerId })).id),
     'DELETE /api/notification-channels/{id}': one('notification-channels', async () => {
       const channel = await must('POST', '/api/notification-channels', admin, channelBody(customerId));
       return channel.publicId ?? channel.id;
     }),
-    'DELETE /api/status-pages/{id}': one('status-pages', async () => (await must('POST', '/api/status-pages', admin, { title: 'Fresh', slug: `fresh-${suffix()}`, customerId: String(customerId) })).id),
-    'DELETE /api/custom-domains/{id}': one('custom-domains', async () => (await must('POST', '/api/custom-domains', admin, { hostname: `fresh-${suffix()}.example.com`, kind: 'whiteLabel' })).id),
-    'DELETE /api/organization/reports/{id}': one('organization/reports', async () => (await must('POST', '/api/organization/reports', admin, { name: `Fresh ${suffix()}`, frequency: 'weekly', weekday: 2, timeOfDay: '06:00' })).id),
+    'DELETE /api/status-pages/{id}': one(
+      'status-pages',
+      async () =>
+        (await must('POST', '/api/status-pages', admin, { title: 'Fresh', slug: `fresh-${suffix()}`, customerId: String(customerId) })).id,
+    ),
+    'DELETE /api/custom-domains/{id}': one(
+      'custom-domains',
+      async () => (await must('POST', '/api/custom-domains', admin, { hostname: `fresh-${suffix()}.example.com`, kind: 'whiteLabel' })).id,
+    ),
+    'DELETE /api/organization/reports/{id}': one(
+      'organization/reports',
+      async () =>
+        (
+          await must('POST', '/api/organization/reports', admin, {
+            name: `Fresh ${suffix()}`,
+            frequency: 'weekly',
+            weekday: 2,
+            timeOfDay: '06:00',
+          })
+        ).id,
+    ),
   };
   Object.assign(factories, {
-    'DELETE /api/im/teams/{id}': one('im/teams', async () => (await must('POST', '/api/im/teams', admin, { name: `Fresh ${suffix()}` })).id),
+    'DELETE /api/im/teams/{id}': one(
+      'im/teams',
+      async () => (await must('POST', '/api/im/teams', admin, { name: `Fresh ${suffix()}` })).id,
+    ),
     'DELETE /api/im/teams/{id}/members/{userId}': async () => {
       await must('PUT', `/api/im/teams/${team.id}/members/${records.responderId}`, admin, { imRole: 'member' });
       return { 'im/teams': String(team.id), userId: records.responderId };
     },
-    'DELETE /api/im/schedules/{id}': one('im/schedules', async () => (await must('POST', '/api/im/schedules', admin, scheduleBody(team.id, set.org.user.id))).id),
+    'DELETE /api/im/schedules/{id}': one(
+      'im/schedules',
+      async () => (await must('POST', '/api/im/schedules', admin, scheduleBody(team.id, set.org.user.id))).id,
+    ),
     'DELETE /api/im/schedules/{id}/overrides/{overrideId}': async () => {
-      const override = await must('POST', `/api/im/schedules/${schedule.id}/overrides`, admin, { userId: set.org.user.id, start: soon(300), end: soon(360) });
+      const override = await must('POST', `/api/im/schedules/${schedule.id}/overrides`, admin, {
+        userId: set.org.user.id,
+        start: soon(300),
+        end: soon(360),
+      });
       return { 'im/schedules': String(schedule.id), overrideId: String(override.override.id) };
     },
-    'DELETE /api/escalation-config/{id}': one('escalation-config', async () => (await must('POST', '/api/escalation-config', admin, {
-      name: `Fresh ${suffix()}`, levels: [{ delayMinutes: 5, targets: [{ type: 'team', id: team.id }] }],
-    })).id),
+    'DELETE /api/escalation-config/{id}': one(
+      'escalation-config',
+      async () =>
+        (
+          await must('POST', '/api/escalation-config', admin, {
+            name: `Fresh ${suffix()}`,
+            levels: [{ delayMinutes: 5, targets: [{ type: 'team', id: team.id }] }],
+          })
+        ).id,
+    ),
     'DELETE /api/status-pages/{id}/subscribers/{subscriberId}': async () => {
-      const subscriber = await must('POST', `/api/status-pages/${page.id}/subscribers`, admin, { channel: 'email', email: `fresh-${suffix()}@example.com` });
+      const subscriber = await must('POST', `/api/status-pages/${page.id}/subscribers`, admin, {
+        channel: 'email',
+        email: `fresh-${suffix()}@example.com`,
+      });
       return { 'status-pages': String(page.id), subscriberId: String(subscriber.id) };
     },
-    'DELETE /api/im/sources/{id}': one('im/sources', async () => (await must('POST', '/api/im/sources', admin, { name: `Fresh ${suffix()}`, kind: 'generic' })).id),
+    'DELETE /api/im/sources/{id}': one(
+      'im/sources',
+      async () => (await must('POST', '/api/im/sources', admin, { name: `Fresh ${suffix()}`, kind: 'generic' })).id,
+    ),
     'DELETE /api/monitor-tags': async () => {
       await must('POST', '/api/monitor-tags', admin, { tagId: records.tagId, monitorId: records.website.publicId, monitorType: 'website' });
       return {};
@@ -239,8 +385,12 @@ function freshFactories(
     },
   });
   const monitorHosts: Record<string, Record<string, unknown>> = {
-    dns: { hostname: 'monitor-fixture.com' }, icmp: { hostname: 'www.monitor-fixture.com' }, tcp: { hostname: 'www.monitor-fixture.com', port: 443 },
-    smtp: { hostname: 'mail.monitor-fixture.com' }, ssh: { hostname: 'www.monitor-fixture.com' }, ftp: { hostname: 'www.monitor-fixture.com' },
+    dns: { hostname: 'monitor-fixture.com' },
+    icmp: { hostname: 'www.monitor-fixture.com' },
+    tcp: { hostname: 'www.monitor-fixture.com', port: 443 },
+    smtp: { hostname: 'mail.monitor-fixture.com' },
+    ssh: { hostname: 'www.monitor-fixture.com' },
+    ftp: { hostname: 'www.monitor-fixture.com' },
     'imap-pop': { hostname: 'mail.monitor-fixture.com', protocol: 'imap' },
   };
   for (const [kind, body] of Object.entries(monitorHosts)) {
@@ -254,18 +404,23 @@ function freshFactories(
 
 /** Valid requests for the operations that take a body or a required query, keyed by operation. */
 function samplesFor(
-  set: CallerSet, ids: Record<string, string>,
+  set: CallerSet,
+  ids: Record<string, string>,
   records: { website: Record<string, any>; tag: Record<string, any>; team: Record<string, any>; target: { id: string; email: string } },
 ): MatrixWorld['samples'] {
   const customerId = set.customer.id;
   const monitorPatch = { name: 'Matrix renamed' };
   const samples: MatrixWorld['samples'] = {
-    'POST /api/auth/sign-up/email': { body: { name: 'Matrix', email: `matrix-${suffix()}@test.example`, password: PASSWORD, organizationName: `Matrix ${suffix()}` } },
+    'POST /api/auth/sign-up/email': {
+      body: { name: 'Matrix', email: `matrix-${suffix()}@test.example`, password: PASSWORD, organizationName: `Matrix ${suffix()}` },
+    },
     'POST /api/auth/sign-in/email': { body: { email: records.target.email, password: PASSWORD } },
     'POST /api/auth/two-factor/verify-totp': { body: { code: '000000' } },
     'POST /api/auth/two-factor/enable': { body: { password: 'not the password' } },
     'POST /api/auth/two-factor/disable': { body: { password: 'not the password' } },
-    'POST /api/users': { body: { name: 'Matrix user', email: `matrix-user-${suffix()}@test.example`, password: PASSWORD, role: 'readonly' } },
+    'POST /api/users': {
+      body: { name: 'Matrix user', email: `matrix-user-${suffix()}@test.example`, password: PASSWORD, role: 'readonly' },
+    },
     'PATCH /api/users/{id}': { body: { name: 'Matrix renamed' } },
     'PATCH /api/organization': { body: { billingEmail: 'billing@matrix.example' } },
     'PATCH /api/organizations/{id}/billing': { body: { billingEmail: 'billing@matrix.example' } },
@@ -277,12 +432,16 @@ function samplesFor(
     'POST /api/incidents': { body: { monitorId: records.website.publicId, title: 'Matrix' } },
     'POST /api/maintenance-windows': { body: maintenanceBody(customerId) },
     'PATCH /api/maintenance-windows/{id}': { body: { title: 'Matrix renamed' } },
-    'POST /api/maintenance-windows/preview-occurrences': { body: { startTime: soon(60), endTime: soon(120), rrule: 'FREQ=WEEKLY;BYDAY=SA', count: 2 } },
+    'POST /api/maintenance-windows/preview-occurrences': {
+      body: { startTime: soon(60), endTime: soon(120), rrule: 'FREQ=WEEKLY;BYDAY=SA', count: 2 },
+    },
     'POST /api/maintenance-windows/check/batch': { body: { websiteIds: [records.website.publicId] } },
     'POST /api/customers': { body: { name: `Matrix ${suffix()}`, email: 'matrix@customer.test' } },
     'POST /api/customers/bulk': { body: { customers: [{ name: `Bulk ${suffix()}`, email: 'bulk@customer.test' }] } },
     'PATCH /api/customers/{id}': { body: { name: 'Bound Customer' } },
-    'POST /api/package-configs': { body: { key: `matrix-${suffix()}`, displayName: 'Matrix', minCheckIntervalMinutes: 5, monitorLimit: 10 } },
+    'POST /api/package-configs': {
+      body: { key: `matrix-${suffix()}`, displayName: 'Matrix', minCheckIntervalMinutes: 5, monitorLimit: 10 },
+    },
     'PATCH /api/package-configs/{id}': { body: { description: 'Matrix' } },
     'POST /api/custom-fields': { body: { name: 'Matrix', fieldKey: `m_${suffix()}`, fieldType: 'text' } },
     'PATCH /api/custom-fields/{id}': { body: { helpText: 'Matrix' } },
@@ -309,7 +468,9 @@ function samplesFor(
     'POST /api/im/schedules': { body: scheduleBody(records.team.id, set.org.user.id) },
     'PATCH /api/im/schedules/{id}': { body: { description: 'Matrix' } },
     'POST /api/im/schedules/{id}/overrides': { body: { userId: set.org.user.id, start: soon(200), end: soon(260) } },
-    'POST /api/escalation-config': { body: { name: `Matrix ${suffix()}`, levels: [{ delayMinutes: 5, targets: [{ type: 'team', id: records.team.id }] }] } },
+    'POST /api/escalation-config': {
+      body: { name: `Matrix ${suffix()}`, levels: [{ delayMinutes: 5, targets: [{ type: 'team', id: records.team.id }] }] },
+    },
     'PATCH /api/escalation-config/{id}': { body: { description: 'Matrix' } },
     'POST /api/custom-domains': { body: { hostname: `matrix-${suffix()}.example.com`, kind: 'whiteLabel' } },
     'POST /api/status-pages': { body: { title: 'Matrix', slug: `matrix-${suffix()}`, customerId: String(customerId) } },
@@ -333,7 +494,9 @@ function samplesFor(
     'POST /api/im/incidents/{id}/snooze': { body: { snoozedUntil: soon(30) } },
     'POST /api/im/incidents/{id}/responders': { body: { userId: set.org.user.id } },
     'POST /api/im/incidents/{id}/merge': { body: { sourceIncidentIds: [ids['im/incidents']] } },
-    'POST /api/im/events': { body: { routing_key: ids['im/ingest'], event_action: 'trigger', payload: { summary: 'Matrix', source: 'matrix', severity: 'info' } } },
+    'POST /api/im/events': {
+      body: { routing_key: ids['im/ingest'], event_action: 'trigger', payload: { summary: 'Matrix', source: 'matrix', severity: 'info' } },
+    },
     'POST /api/im/sources': { body: { name: `Matrix ${suffix()}`, kind: 'generic' } },
     'PATCH /api/im/sources/{id}': { body: { name: 'Matrix renamed' } },
     'POST /api/organization/reports': { body: { name: `Matrix ${suffix()}`, frequency: 'weekly', weekday: 1, timeOfDay: '06:00' } },
@@ -366,8 +529,12 @@ function samplesFor(
     samples[`POST /api/monitors/${kind}/{id}/change-requests`] = { body: { changes: { name: 'Proposed' } } };
   }
   const hosts: Record<string, Record<string, unknown>> = {
-    dns: { hostname: 'monitor-fixture.com' }, icmp: { hostname: 'www.monitor-fixture.com' }, tcp: { hostname: 'www.monitor-fixture.com', port: 443 },
-    smtp: { hostname: 'mail.monitor-fixture.com' }, ssh: { hostname: 'www.monitor-fixture.com' }, ftp: { hostname: 'www.monitor-fixture.com' },
+    dns: { hostname: 'monitor-fixture.com' },
+    icmp: { hostname: 'www.monitor-fixture.com' },
+    tcp: { hostname: 'www.monitor-fixture.com', port: 443 },
+    smtp: { hostname: 'mail.monitor-fixture.com' },
+    ssh: { hostname: 'www.monitor-fixture.com' },
+    ftp: { hostname: 'www.monitor-fixture.com' },
     'imap-pop': { hostname: 'mail.monitor-fixture.com', protocol: 'imap' },
   };
   for (const [kind, body] of Object.entries(hosts)) samples[`POST /api/monitors/${kind}`] = { body: { customerId, ...body } };

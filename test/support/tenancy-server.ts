@@ -13,8 +13,9 @@ export async function inJobContext<T>(work: (get: <S>(id: symbol) => S) => Promi
 
 /** Records SMS sent this (server) month, as the notifications context will. */
 export function recordSms(organizationId: number, customerId: number, count: number): Promise<void> {
-  return inJobContext((get) => get<SmsUsageLedger>(SMS_USAGE_LEDGER)
-    .record(organizationScope(organizationId), customerId, smsMonthOf(testClock.now()), count));
+  return inJobContext((get) =>
+    get<SmsUsageLedger>(SMS_USAGE_LEDGER).record(organizationScope(organizationId), customerId, smsMonthOf(testClock.now()), count),
+  );
 }
 
 /** Stores check results as the check engine will. */

@@ -33,7 +33,11 @@ export const FIXTURE_ZONE: Record<string, ZoneRecords> = {
 };
 
 const TYPES: Record<number, keyof ZoneRecords> = {
-  [Packet.TYPE.A]: 'A', [Packet.TYPE.AAAA]: 'AAAA', [Packet.TYPE.MX]: 'MX', [Packet.TYPE.TXT]: 'TXT', [Packet.TYPE.CNAME]: 'CNAME',
+  [Packet.TYPE.A]: 'A',
+  [Packet.TYPE.AAAA]: 'AAAA',
+  [Packet.TYPE.MX]: 'MX',
+  [Packet.TYPE.TXT]: 'TXT',
+  [Packet.TYPE.CNAME]: 'CNAME',
 };
 
 /**
@@ -61,11 +65,16 @@ export async function startTestDns(zone: Record<string, ZoneRecords> = FIXTURE_Z
         entry = records.get(name);
       }
       const base = { name, class: Packet.CLASS.IN, ttl: 60 };
-      if (entry && wanted === 'A') for (const address of entry.A ?? []) response.answers.push({ ...base, type: Packet.TYPE.A, address } as never);
-      if (entry && wanted === 'AAAA') for (const address of entry.AAAA ?? []) response.answers.push({ ...base, type: Packet.TYPE.AAAA, address } as never);
-      if (entry && wanted === 'MX') for (const mx of entry.MX ?? []) response.answers.push({ ...base, type: Packet.TYPE.MX, ...mx } as never);
-      if (entry && wanted === 'TXT') for (const data of entry.TXT ?? []) response.answers.push({ ...base, type: Packet.TYPE.TXT, data } as never);
-      if (entry && wanted === 'CNAME' && entry.CNAME) response.answers.push({ ...base, type: Packet.TYPE.CNAME, domain: entry.CNAME } as never);
+      if (entry && wanted === 'A')
+        for (const address of entry.A ?? []) response.answers.push({ ...base, type: Packet.TYPE.A, address } as never);
+      if (entry && wanted === 'AAAA')
+        for (const address of entry.AAAA ?? []) response.answers.push({ ...base, type: Packet.TYPE.AAAA, address } as never);
+      if (entry && wanted === 'MX')
+        for (const mx of entry.MX ?? []) response.answers.push({ ...base, type: Packet.TYPE.MX, ...mx } as never);
+      if (entry && wanted === 'TXT')
+        for (const data of entry.TXT ?? []) response.answers.push({ ...base, type: Packet.TYPE.TXT, data } as never);
+      if (entry && wanted === 'CNAME' && entry.CNAME)
+        response.answers.push({ ...base, type: Packet.TYPE.CNAME, domain: entry.CNAME } as never);
       void send(response);
     },
   });

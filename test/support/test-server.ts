@@ -73,13 +73,20 @@ export const TEST_LOCATIONS = ['eu-west', 'us-east', 'ap-southeast'];
 
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
   return loadConfig({
-    MONITOR_LOCATIONS: TEST_LOCATIONS.join(','), CHECK_LOCATIONS: 'none',
-    PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', PUBLIC_BASE_URL: 'http://api.test.example',
-    PLATFORM_ADMIN_EMAIL: TEST_PLATFORM_ADMIN.email, PLATFORM_ADMIN_PASSWORD: TEST_PLATFORM_ADMIN.password,
-    AGENT_TRUSTED_ISSUERS: TEST_TRUSTED_ISSUERS, AGENT_KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
+    MONITOR_LOCATIONS: TEST_LOCATIONS.join(','),
+    CHECK_LOCATIONS: 'none',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    PUBLIC_BASE_URL: 'http://api.test.example',
+    PLATFORM_ADMIN_EMAIL: TEST_PLATFORM_ADMIN.email,
+    PLATFORM_ADMIN_PASSWORD: TEST_PLATFORM_ADMIN.password,
+    AGENT_TRUSTED_ISSUERS: TEST_TRUSTED_ISSUERS,
+    AGENT_KEY_ENCRYPTION_KEY: TEST_KEY_ENCRYPTION_KEY,
     // A Chromium installed elsewhere than Debian's /usr/bin/chromium.
     BROWSER_EXECUTABLE_PATH: process.env.BROWSER_EXECUTABLE_PATH ?? '',
-    BILLING_DISCOUNT_CODES: 'WELCOME10=10,PARTNER25=25', BILLING_RETURN_PAGE_URL: 'http://app.test.example/settings/billing',
+    BILLING_DISCOUNT_CODES: 'WELCOME10=10,PARTNER25=25',
+    BILLING_RETURN_PAGE_URL: 'http://app.test.example/settings/billing',
     ...overrides,
   });
 }
@@ -89,7 +96,13 @@ export function testServer(): Promise<RunningApplication> {
   server ??= (async () => {
     const db = await testDatabase();
     const config = { ...testConfig({ DNS_SERVERS: (await testDnsServer()).server }), databaseUrl: db.url };
-    return startApplication(config, { clock: testClock, jobs: false, checkWorker: false, notificationWorker: false, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+    return startApplication(config, {
+      clock: testClock,
+      jobs: false,
+      checkWorker: false,
+      notificationWorker: false,
+      logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    });
   })();
   return server;
 }

@@ -5,7 +5,8 @@
  * timers instead.
  */
 export async function waitFor<T>(
-  probe: () => T | Promise<T>, { timeoutMs = 5_000, everyMs = 20, what = 'the condition' }: { timeoutMs?: number; everyMs?: number; what?: string } = {},
+  probe: () => T | Promise<T>,
+  { timeoutMs = 5_000, everyMs = 20, what = 'the condition' }: { timeoutMs?: number; everyMs?: number; what?: string } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -26,7 +26,11 @@ export interface ClaimInstructions {
 }
 
 export class ClaimCredentialIssuer {
-  constructor(private readonly secrets: SecretTokens, private readonly codes: UserCodes, private readonly endpoints: AgentEndpoints) {}
+  constructor(
+    private readonly secrets: SecretTokens,
+    private readonly codes: UserCodes,
+    private readonly endpoints: AgentEndpoints,
+  ) {}
 
   issue(): ClaimCredentials {
     const claimToken = this.secrets.generate(CLAIM_TOKEN_PREFIX);

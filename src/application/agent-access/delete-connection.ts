@@ -30,7 +30,10 @@ export class DeleteConnection {
         registration.revoke(now);
         await this.registrations.save(registration);
       }
-      await this.tokens.revokeForRegistrations(matching.map((r) => r.id), now);
+      await this.tokens.revokeForRegistrations(
+        matching.map((r) => r.id),
+        now,
+      );
     });
     this.cache.invalidate();
   }

@@ -46,7 +46,9 @@ export class ExchangeIdJag {
     if (approved) {
       const bound = approved.userId ? await this.users.findForSignIn(approved.userId) : null;
       const scopes = idJagGrantScopes({
-        registration: approved, bound, matchedUserId: account?.id ?? null,
+        registration: approved,
+        bound,
+        matchedUserId: account?.id ?? null,
         requestedScopes: requested.length > 0 ? requested : null,
       });
       return this.minter.mint(approved, scopes, now);

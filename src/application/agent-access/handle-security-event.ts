@@ -4,7 +4,11 @@ import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
 import type { UserRepository } from '../identity/ports';
 import type {
-  AgentAccessTokenRepository, AgentRegistrationRepository, CredentialCacheInvalidator, ReplayGuard, TrustedIssuers,
+  AgentAccessTokenRepository,
+  AgentRegistrationRepository,
+  CredentialCacheInvalidator,
+  ReplayGuard,
+  TrustedIssuers,
 } from './ports';
 
 /** CAEP and RISC events that end an identity provider's grants for a subject. */
@@ -55,7 +59,10 @@ export class HandleSecurityEvent {
         registration.revoke(now);
         await this.registrations.save(registration);
       }
-      await this.tokens.revokeForRegistrations(live.map((r) => r.id), now);
+      await this.tokens.revokeForRegistrations(
+        live.map((r) => r.id),
+        now,
+      );
     });
     this.cache.invalidate();
     return { revoked: live.length };

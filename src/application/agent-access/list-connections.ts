@@ -8,7 +8,10 @@ import { groupConnections, type OauthConnection } from './oauth-connection';
  * Organization admins see every connection of the organization; other users see those they approved.
  */
 export class ListConnections {
-  constructor(private readonly registrations: AgentRegistrationRepository, private readonly tokens: AgentAccessTokenRepository) {}
+  constructor(
+    private readonly registrations: AgentRegistrationRepository,
+    private readonly tokens: AgentAccessTokenRepository,
+  ) {}
 
   async execute(actor: Actor): Promise<OauthConnection[]> {
     if (actor.kind === 'agent' || actor.userId === null) throw new AppError('nonUserSessionForbidden');

@@ -1,5 +1,9 @@
 import { AgentAccessToken } from '../../domain/agent-access/agent-access-token';
-import { ACCESS_TOKEN_PREFIX, ACCESS_TOKEN_TTL_SECONDS, IDENTITY_ASSERTION_TTL_SECONDS } from '../../domain/agent-access/agent-access-limits';
+import {
+  ACCESS_TOKEN_PREFIX,
+  ACCESS_TOKEN_TTL_SECONDS,
+  IDENTITY_ASSERTION_TTL_SECONDS,
+} from '../../domain/agent-access/agent-access-limits';
 import type { AgentRegistration } from '../../domain/agent-access/agent-registration';
 import type { IdGenerator } from '../shared/id-generator';
 import type { SecretTokens } from '../identity/ports';
@@ -25,10 +29,17 @@ export class AccessTokenMinter {
   async mint(registration: AgentRegistration, scopes: string[], now: Date): Promise<MintedToken> {
     const secret = this.secrets.generate(ACCESS_TOKEN_PREFIX);
     const approved = registration.isApproved;
-    await this.tokens.add(new AgentAccessToken({
-      id: this.ids.uuid(), registrationId: registration.id, tokenHash: this.secrets.hash(secret), scopes,
-      userId: approved ? registration.userId : null, scope: approved ? registration.grantScope : null, now,
-    }));
+    await this.tokens.add(
+      new AgentAccessToken({
+        id: this.ids.uuid(),
+        registrationId: registration.id,
+        tokenHash: this.secrets.hash(secret),
+        scopes,
+        userId: approved ? registration.userId : null,
+        scope: approved ? registration.grantScope : null,
+        now,
+      }),
+    );
     const minted: MintedToken = { accessToken: secret, expiresIn: ACCESS_TOKEN_TTL_SECONDS, scopes };
     if (!approved || registration.isIdJag) return minted;
     const expiresAt = new Date(now.getTime() + IDENTITY_ASSERTION_TTL_SECONDS * 1000);

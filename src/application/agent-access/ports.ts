@@ -48,9 +48,7 @@ export const CONSENT_REQUEST_REPOSITORY = Symbol.for('ConsentRequestRepository')
  * signature, alg, audience, type, expiry...), or from a party we do not know at all.
  */
 export type AssertionCheck<T> =
-  | { readonly status: 'valid'; readonly claims: T }
-  | { readonly status: 'invalid' }
-  | { readonly status: 'foreign' };
+  { readonly status: 'valid'; readonly claims: T } | { readonly status: 'invalid' } | { readonly status: 'foreign' };
 
 /** The claims of this service's own identity assertion (RFC 7523 JWT bearer assertion). */
 export interface IdentityAssertionClaims {

@@ -15,9 +15,13 @@ export interface RegisterAgentInput {
 
 export type RegisteredAgent =
   | (ClaimInstructions & {
-    type: 'anonymous'; status: 'active'; identity_assertion: string; pre_claim_scopes: string[];
-    post_claim_scopes: string[]; token_endpoint: string;
-  })
+      type: 'anonymous';
+      status: 'active';
+      identity_assertion: string;
+      pre_claim_scopes: string[];
+      post_claim_scopes: string[];
+      token_endpoint: string;
+    })
   | (ClaimInstructions & { type: 'service_auth'; status: 'pending'; login_hint: string | null; token_endpoint: string });
 
 /**
@@ -39,7 +43,8 @@ export class RegisterAgent {
   async execute(input: RegisterAgentInput, callerKey: string): Promise<RegisteredAgent> {
     await enforceRateLimit(this.limiter, AGENT_IDENTITY_LIMIT, callerKey);
     const { type, login_hint: loginHint } = input;
-    if (type !== 'anonymous' && type !== 'service_auth') throw new AppError('invalid_request', {}, 'type must be anonymous or service_auth');
+    if (type !== 'anonymous' && type !== 'service_auth')
+      throw new AppError('invalid_request', {}, 'type must be anonymous or service_auth');
     if (loginHint !== undefined && (typeof loginHint !== 'string' || loginHint.trim() === '' || loginHint.length > 254)) {
       throw new AppError('invalid_request', {}, 'login_hint must be the email address of the account to bind');
     }
@@ -48,8 +53,12 @@ export class RegisterAgent {
     const now = this.clock.now();
     const credentials = this.credentials.issue();
     const registration = new AgentRegistration({
-      id: credentials.registrationId, type, claimTokenHash: credentials.claimTokenHash,
-      userCodeHash: credentials.userCodeHash, loginHint: type === 'service_auth' ? (loginHint as string | undefined) ?? null : null, now,
+      id: credentials.registrationId,
+      type,
+      claimTokenHash: credentials.claimTokenHash,
+      userCodeHash: credentials.userCodeHash,
+      loginHint: type === 'service_auth' ? ((loginHint as string | undefined) ?? null) : null,
+      now,
     });
     await this.registrations.add(registration);
     const instructions = this.credentials.instructions(registration, credentials, now);
@@ -57,7 +66,9 @@ export class RegisterAgent {
       return { ...instructions, type, status: 'pending', login_hint: registration.loginHint, token_endpoint: this.endpoints.tokenEndpoint };
     }
     return {
-      ...instructions, type, status: 'active',
+      ...instructions,
+      type,
+      status: 'active',
       identity_assertion: await this.assertions.sign(registration.id, registration.claimExpiresAt, now),
       pre_claim_scopes: [...PRE_CLAIM_SCOPES],
       post_claim_scopes: [...POST_CLAIM_SCOPES],

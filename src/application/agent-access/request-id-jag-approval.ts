@@ -24,15 +24,25 @@ export class RequestIdJagApproval {
     private readonly ids: IdGenerator,
   ) {}
 
-  async execute(input: {
-    claims: IdJagClaims; account: User; requestedScopes: string[]; superseded: AgentRegistration[];
-  }, now: Date): Promise<ClaimInstructions> {
+  async execute(
+    input: {
+      claims: IdJagClaims;
+      account: User;
+      requestedScopes: string[];
+      superseded: AgentRegistration[];
+    },
+    now: Date,
+  ): Promise<ClaimInstructions> {
     const { claims, account } = input;
     const credentials = this.credentials.issue();
     const requestedScopes = input.requestedScopes.length > 0 ? input.requestedScopes : [...POST_CLAIM_SCOPES];
     const registration = new AgentRegistration({
-      id: credentials.registrationId, type: 'service_auth', claimTokenHash: credentials.claimTokenHash,
-      userCodeHash: credentials.userCodeHash, requestedScopes, now,
+      id: credentials.registrationId,
+      type: 'service_auth',
+      claimTokenHash: credentials.claimTokenHash,
+      userCodeHash: credentials.userCodeHash,
+      requestedScopes,
+      now,
       idJag: { issuer: claims.issuer, subject: claims.subject, clientId: claims.clientId, userId: account.id },
     });
     await this.transactions.run(async () => {
@@ -41,10 +51,17 @@ export class RequestIdJagApproval {
         await this.registrations.save(old);
       }
       await this.registrations.add(registration);
-      await this.consents.add(new ConsentRequest({
-        id: this.ids.uuid(), code: this.secrets.generate(CONSENT_CODE_PREFIX), registrationId: registration.id,
-        clientId: claims.clientId, userId: account.id, requestedScopes, now,
-      }));
+      await this.consents.add(
+        new ConsentRequest({
+          id: this.ids.uuid(),
+          code: this.secrets.generate(CONSENT_CODE_PREFIX),
+          registrationId: registration.id,
+          clientId: claims.clientId,
+          userId: account.id,
+          requestedScopes,
+          now,
+        }),
+      );
     });
     return this.credentials.instructions(registration, credentials, now);
   }

@@ -8,7 +8,10 @@ import type { SigningKeys } from './ports';
  * previous public keys stay in the JWKS, so assertions already issued verify until they expire.
  */
 export class RotateSigningKey {
-  constructor(private readonly keys: SigningKeys, private readonly clock: Clock) {}
+  constructor(
+    private readonly keys: SigningKeys,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(actor: Actor): Promise<{ kid: string; previousKid: string | null }> {
     if (!actor.isPlatformAdmin || actor.kind === 'agent') throw new AppError('platformAdminRequired');

@@ -1,6 +1,10 @@
 import { AppError } from '../../domain/shared/app-error';
 import {
-  assertCodeImproves, assertDiscountPercent, isWellFormedDiscountCode, normalizeDiscountCode, type Discount,
+  assertCodeImproves,
+  assertDiscountPercent,
+  isWellFormedDiscountCode,
+  normalizeDiscountCode,
+  type Discount,
 } from '../../domain/billing/discount';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
@@ -17,7 +21,11 @@ export type DiscountRequest = { readonly code: string } | { readonly percent: nu
  * is none), since an organization setting its own price is no discount.
  */
 export class ApplyDiscount {
-  constructor(private readonly accounts: BillingAccounts, private readonly codes: DiscountCodes, private readonly clock: Clock) {}
+  constructor(
+    private readonly accounts: BillingAccounts,
+    private readonly codes: DiscountCodes,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(actor: Actor, request: DiscountRequest): Promise<Discount | null> {
     requireBillingAdmin(actor);

@@ -32,14 +32,19 @@ export interface QuotaTierChangeResult {
  */
 export class ChangeQuotaTier {
   constructor(
-    private readonly tiers: QuotaTierStore, private readonly accounts: BillingAccounts, private readonly charges: TierCharges,
-    private readonly tx: TransactionRunner, private readonly clock: Clock,
+    private readonly tiers: QuotaTierStore,
+    private readonly accounts: BillingAccounts,
+    private readonly charges: TierCharges,
+    private readonly tx: TransactionRunner,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, change: QuotaTierChange): Promise<QuotaTierChangeResult> {
     requireBillingAdmin(actor);
     if (change.tierIndex !== undefined && change.customerId === undefined) {
-      throw new AppError('validationFailed', { issues: [{ path: ['customerId'], message: 'Required with tierIndex', code: 'invalid_type' }] });
+      throw new AppError('validationFailed', {
+        issues: [{ path: ['customerId'], message: 'Required with tierIndex', code: 'invalid_type' }],
+      });
     }
     const organizationId = actor.scope.organizationId;
     return this.tx.run(async () => {
@@ -59,15 +64,24 @@ export class ChangeQuotaTier {
 
   private async move(actor: Actor, customer: CustomerTier, change: QuotaTierChange, now: Date) {
     const decision = decideTierMove({
-      tiers: customer.tiers, currentTierIndex: customer.currentTierIndex, targetTierIndex: change.tierIndex!,
-      monitorCount: customer.monitorCount, viaAgent: actor.kind === 'agent', allowPaidQuotaUpgrade: change.allowPaidQuotaUpgrade === true,
+      tiers: customer.tiers,
+      currentTierIndex: customer.currentTierIndex,
+      targetTierIndex: change.tierIndex!,
+      monitorCount: customer.monitorCount,
+      viaAgent: actor.kind === 'agent',
+      allowPaidQuotaUpgrade: change.allowPaidQuotaUpgrade === true,
     });
     if (decision.kind === 'unchanged') return { customer, charge: null };
     const version = await this.tiers.move(actor.scope, customer.customerId, customer.currentTierIndex, decision.toTierIndex, now);
     if (version === null) throw new AppError('conflict');
     const charge = await this.charges.record({
-      organizationId: actor.scope.organizationId, customerPublicId: customer.publicId, fromTierIndex: decision.fromTierIndex,
-      toTierIndex: decision.toTierIndex, version, chargeCents: decision.chargeCents, automatic: false,
+      organizationId: actor.scope.organizationId,
+      customerPublicId: customer.publicId,
+      fromTierIndex: decision.fromTierIndex,
+      toTierIndex: decision.toTierIndex,
+      version,
+      chargeCents: decision.chargeCents,
+      automatic: false,
     });
     return { customer: { ...customer, currentTierIndex: decision.toTierIndex, version }, charge };
   }

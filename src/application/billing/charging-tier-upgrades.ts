@@ -11,7 +11,11 @@ import type { TierCharges } from './tier-charges';
  * monitor and the tier, or not at all.
  */
 export class ChargingTierUpgrades implements CustomerTermsLookup {
-  constructor(private readonly terms: CustomerTermsLookup, private readonly tiers: QuotaTierStore, private readonly charges: TierCharges) {}
+  constructor(
+    private readonly terms: CustomerTermsLookup,
+    private readonly tiers: QuotaTierStore,
+    private readonly charges: TierCharges,
+  ) {}
 
   forCustomer(scope: TenantScope, customer: number | string): Promise<CustomerTerms | null> {
     return this.terms.forCustomer(scope, customer);
@@ -24,8 +28,13 @@ export class ChargingTierUpgrades implements CustomerTermsLookup {
     const moved = await this.tiers.lock(scope, customerId);
     if (from && to && moved) {
       await this.charges.record({
-        organizationId: upgraded.organizationId, customerPublicId: upgraded.publicId, fromTierIndex, toTierIndex: upgraded.currentTierIndex,
-        version: moved.version, chargeCents: upgradeChargeCents(from, to), automatic: true,
+        organizationId: upgraded.organizationId,
+        customerPublicId: upgraded.publicId,
+        fromTierIndex,
+        toTierIndex: upgraded.currentTierIndex,
+        version: moved.version,
+        chargeCents: upgradeChargeCents(from, to),
+        automatic: true,
       });
     }
     return upgraded;

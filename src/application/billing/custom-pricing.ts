@@ -12,14 +12,21 @@ import type { CustomPriceRow, CustomPricingStore } from './ports';
  * A customer outside the organization answers customerNotFound.
  */
 export class CustomPricing {
-  constructor(private readonly store: CustomPricingStore, private readonly clock: Clock) {}
+  constructor(
+    private readonly store: CustomPricingStore,
+    private readonly clock: Clock,
+  ) {}
 
   async list(actor: Actor): Promise<CustomPriceRow[]> {
     requireBillingAdmin(actor);
     return this.store.list(actor.scope);
   }
 
-  async set(actor: Actor, customer: string, price: { priceMonthly: number; currency: string; note?: string | null } | null): Promise<CustomPriceRow> {
+  async set(
+    actor: Actor,
+    customer: string,
+    price: { priceMonthly: number; currency: string; note?: string | null } | null,
+  ): Promise<CustomPriceRow> {
     requireBillingAdmin(actor);
     const row = await this.store.set(actor.scope, customer, price === null ? null : customPriceOf(price), this.clock.now());
     if (!row) throw new AppError('customerNotFound');

@@ -9,13 +9,14 @@ export interface QuotaTierOverview {
 
 /** GET /api/organization/quota-tier: every customer's package tiers, current tier and monitors used; the upgrade switch. */
 export class GetQuotaTiers {
-  constructor(private readonly tiers: QuotaTierStore, private readonly accounts: BillingAccounts) {}
+  constructor(
+    private readonly tiers: QuotaTierStore,
+    private readonly accounts: BillingAccounts,
+  ) {}
 
   async execute(actor: Actor): Promise<QuotaTierOverview> {
     requireBillingAdmin(actor);
-    const [account, customers] = await Promise.all([
-      this.accounts.get(actor.scope.organizationId), this.tiers.list(actor.scope),
-    ]);
+    const [account, customers] = await Promise.all([this.accounts.get(actor.scope.organizationId), this.tiers.list(actor.scope)]);
     return { autoQuotaUpgrade: account.autoQuotaUpgrade, customers };
   }
 }

@@ -22,7 +22,9 @@ export interface MandateState {
  */
 export class SettleMandate {
   constructor(
-    private readonly provider: PaymentProvider, private readonly accounts: BillingAccounts, private readonly clock: Clock,
+    private readonly provider: PaymentProvider,
+    private readonly accounts: BillingAccounts,
+    private readonly clock: Clock,
     /** The operator's page a browser goes to after a return (BILLING_RETURN_PAGE_URL); null: none. */
     private readonly returnPageUrl: string | null = null,
   ) {}

@@ -9,7 +9,9 @@ import type { BillingAccounts, PaymentProvider } from './ports';
  */
 export class StartMandate {
   constructor(
-    private readonly provider: PaymentProvider, private readonly accounts: BillingAccounts, private readonly clock: Clock,
+    private readonly provider: PaymentProvider,
+    private readonly accounts: BillingAccounts,
+    private readonly clock: Clock,
     private readonly returnUrl: string,
   ) {}
 

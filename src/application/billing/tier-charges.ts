@@ -19,7 +19,10 @@ export interface TierChargeInput {
  * transaction of the move: no move without its charge, no charge without its move.
  */
 export class TierCharges {
-  constructor(private readonly provider: PaymentProvider, private readonly accounts: BillingAccounts) {}
+  constructor(
+    private readonly provider: PaymentProvider,
+    private readonly accounts: BillingAccounts,
+  ) {}
 
   async record(input: TierChargeInput): Promise<Charge | null> {
     if (input.chargeCents <= 0) return null;
@@ -28,7 +31,8 @@ export class TierCharges {
     const how = input.automatic ? 'automatic quota upgrade' : 'quota tier change';
     const off = account.discount ? `, ${account.discount.percent}% off` : '';
     return this.provider.charge(input.organizationId, {
-      amountCents, currency: BILLING_CURRENCY,
+      amountCents,
+      currency: BILLING_CURRENCY,
       description: `Customer ${input.customerPublicId}: ${how} from tier ${input.fromTierIndex} to tier ${input.toTierIndex} (monthly difference${off})`,
       idempotencyKey: `quota-tier:${input.customerPublicId}:${input.fromTierIndex}-${input.toTierIndex}:v${input.version}`,
     });

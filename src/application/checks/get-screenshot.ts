@@ -17,7 +17,10 @@ export interface GetScreenshotInput {
  * that website's (another one's, expired or unknown) is screenshotNotFound.
  */
 export class GetScreenshot {
-  constructor(private readonly monitors: MonitorLookup, private readonly screenshots: ScreenshotStore) {}
+  constructor(
+    private readonly monitors: MonitorLookup,
+    private readonly screenshots: ScreenshotStore,
+  ) {}
 
   async execute(actor: Actor, input: GetScreenshotInput): Promise<Screenshot> {
     if (!UUID.test(input.screenshotId)) throw new AppError('invalidScreenshotId');

@@ -9,7 +9,10 @@ export class HeartbeatChecker implements Checker<HeartbeatCheckRequest> {
 
   async check(request: HeartbeatCheckRequest, context: CheckContext): Promise<CheckResult> {
     return checkResult({
-      kind: 'heartbeat', findings: evaluateHeartbeat(request, context.now), timings: NO_TIMINGS(0), checkedAt: context.now,
+      kind: 'heartbeat',
+      findings: evaluateHeartbeat(request, context.now),
+      timings: NO_TIMINGS(0),
+      checkedAt: context.now,
       evidence: { heartbeat: { lastBeatAt: request.lastBeatAt?.toISOString() ?? null, dueAt: heartbeatDueAt(request).toISOString() } },
     });
   }

@@ -15,7 +15,10 @@ export const GRACE_MS = 1_000;
  * yields a down result, so callers (the scheduler, the tools) always get a CheckResult.
  */
 export class RunCheck {
-  constructor(private readonly registry: CheckerRegistry, private readonly clock: Clock) {}
+  constructor(
+    private readonly registry: CheckerRegistry,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(request: CheckRequest): Promise<CheckResult> {
     let effective: CheckRequest = request;
@@ -29,10 +32,14 @@ export class RunCheck {
     const deadline = new CheckDeadline();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const started = performance.now(); // the clock the checkers' phases are read from (monotonic)
-    const failed = (code: 'timeout' | 'protocolError', message: string) => checkResult({
-      kind: request.kind, findings: [down(code, message)], timings: NO_TIMINGS(performance.now() - started),
-      evidence: {}, checkedAt: now,
-    });
+    const failed = (code: 'timeout' | 'protocolError', message: string) =>
+      checkResult({
+        kind: request.kind,
+        findings: [down(code, message)],
+        timings: NO_TIMINGS(performance.now() - started),
+        evidence: {},
+        checkedAt: now,
+      });
     // One timer per check: at the deadline it passes the probe's Deadline, then gives it GRACE_MS to answer.
     const late = new Promise<CheckResult>((resolve) => {
       timer = setTimeout(() => {

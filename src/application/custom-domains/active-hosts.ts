@@ -13,7 +13,11 @@ const MAX_ENTRIES = 10_000;
 export class ActiveHosts {
   private readonly cache = new Map<string, { host: ActiveHost | null; until: number }>();
 
-  constructor(private readonly directory: ActiveHostDirectory, private readonly clock: Clock, private readonly ttlMs = ACTIVE_HOST_TTL_MS) {}
+  constructor(
+    private readonly directory: ActiveHostDirectory,
+    private readonly clock: Clock,
+    private readonly ttlMs = ACTIVE_HOST_TTL_MS,
+  ) {}
 
   async find(hostname: string): Promise<ActiveHost | null> {
     const now = this.clock.now().getTime();

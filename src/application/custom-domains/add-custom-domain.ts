@@ -42,8 +42,14 @@ export class AddCustomDomain {
     if (await this.domains.claimedElsewhere(hostname, actor.scope.organizationId)) throw new AppError('domainAlreadyClaimed', { hostname });
     const now = this.clock.now();
     const domain = CustomDomain.claim({
-      publicId: this.ids.uuid(), organizationId: actor.scope.organizationId, customerId: page?.customerId ?? null, hostname,
-      kind: input.kind, statusPageId: page?.id ?? null, verificationToken: `mv-${this.ids.uuid().replace(/-/g, '')}`, now,
+      publicId: this.ids.uuid(),
+      organizationId: actor.scope.organizationId,
+      customerId: page?.customerId ?? null,
+      hostname,
+      kind: input.kind,
+      statusPageId: page?.id ?? null,
+      verificationToken: `mv-${this.ids.uuid().replace(/-/g, '')}`,
+      now,
     });
     return this.domains.add(domain, now);
   }
@@ -51,10 +57,16 @@ export class AddCustomDomain {
   /** The status page a `statusPage` host serves, in the caller's scope; white-label hosts name none. */
   private async pageOf(actor: Actor, input: AddCustomDomainInput) {
     if (input.kind === 'whiteLabel') {
-      if (input.statusPageId != null) throw new AppError('validationFailed', { issues: [{ path: ['statusPageId'], message: 'Only for kind statusPage', code: 'custom' }] });
+      if (input.statusPageId != null)
+        throw new AppError('validationFailed', {
+          issues: [{ path: ['statusPageId'], message: 'Only for kind statusPage', code: 'custom' }],
+        });
       return null;
     }
-    if (input.statusPageId == null) throw new AppError('validationFailed', { issues: [{ path: ['statusPageId'], message: 'Required for kind statusPage', code: 'custom' }] });
+    if (input.statusPageId == null)
+      throw new AppError('validationFailed', {
+        issues: [{ path: ['statusPageId'], message: 'Required for kind statusPage', code: 'custom' }],
+      });
     const page = await this.statusPages.find(actor.scope, input.statusPageId);
     if (!page) throw new AppError('statusPageNotFound');
     return page;

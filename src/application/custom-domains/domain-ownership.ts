@@ -8,7 +8,10 @@ import type { CustomDomainRepository, TxtRecords } from './ports';
  * service's resolvers see it (customDomainVerificationFailed, saying where and what to publish).
  */
 export class DomainOwnership {
-  constructor(private readonly domains: CustomDomainRepository, private readonly txt: TxtRecords) {}
+  constructor(
+    private readonly domains: CustomDomainRepository,
+    private readonly txt: TxtRecords,
+  ) {}
 
   async prove(domain: CustomDomain): Promise<void> {
     if (await this.domains.claimedElsewhere(domain.hostname, domain.organizationId)) throw new AppError('domainAlreadyClaimed');
@@ -16,7 +19,10 @@ export class DomainOwnership {
     const expected = { recordName: domain.verificationRecordName, recordType: 'TXT', expectedValue: domain.verificationToken };
     if ('error' in answer) throw new AppError('customDomainVerificationFailed', { ...expected, reason: answer.error });
     if (!domain.isProvedBy(answer.values)) {
-      throw new AppError('customDomainVerificationFailed', { ...expected, reason: answer.values.length ? 'tokenMismatch' : 'recordMissing' });
+      throw new AppError('customDomainVerificationFailed', {
+        ...expected,
+        reason: answer.values.length ? 'tokenMismatch' : 'recordMissing',
+      });
     }
   }
 }

@@ -6,7 +6,10 @@ import type { CustomDomainRepository } from './ports';
 
 /** One entry; missing, expired (pending for 7 days) or out of scope answers customDomainNotFound. */
 export class GetCustomDomain {
-  constructor(private readonly domains: CustomDomainRepository, private readonly clock: Clock) {}
+  constructor(
+    private readonly domains: CustomDomainRepository,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(actor: Actor, input: { id: string }): Promise<CustomDomain> {
     const domain = await this.domains.findByRef(actor.scope, input.id, this.clock.now());

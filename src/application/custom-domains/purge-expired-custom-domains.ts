@@ -6,7 +6,10 @@ import type { CustomDomainRepository } from './ports';
  * so the table holds only entries that still count.
  */
 export class PurgeExpiredCustomDomains {
-  constructor(private readonly domains: CustomDomainRepository, private readonly clock: Clock) {}
+  constructor(
+    private readonly domains: CustomDomainRepository,
+    private readonly clock: Clock,
+  ) {}
 
   execute(): Promise<number> {
     return this.domains.purgeExpired(this.clock.now());

@@ -7,7 +7,11 @@ import type { CustomDomainRepository } from './ports';
 
 /** Removes an entry in any state: the host stops being routed at once in this process (within seconds elsewhere) and is free to claim. */
 export class RemoveCustomDomain {
-  constructor(private readonly domains: CustomDomainRepository, private readonly hosts: ActiveHosts, private readonly clock: Clock) {}
+  constructor(
+    private readonly domains: CustomDomainRepository,
+    private readonly hosts: ActiveHosts,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(actor: Actor, input: { id: string }): Promise<CustomDomain> {
     const domain = await managedDomain(this.domains, actor, input.id, this.clock.now());

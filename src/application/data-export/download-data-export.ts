@@ -22,8 +22,10 @@ export interface ExportDownload {
  */
 export class DownloadDataExport {
   constructor(
-    private readonly exports: DataExportRepository, private readonly files: ExportFiles,
-    private readonly tokens: SecretTokens, private readonly clock: Clock,
+    private readonly exports: DataExportRepository,
+    private readonly files: ExportFiles,
+    private readonly tokens: SecretTokens,
+    private readonly clock: Clock,
   ) {}
 
   async byCaller(actor: Actor, id: string | undefined): Promise<ExportDownload> {
@@ -39,12 +41,18 @@ export class DownloadDataExport {
     if (id === undefined || id.trim() === '') throw new AppError('missingExportId');
     if (isOrgAdmin(actor)) return this.byCaller(actor, id);
     const file = /^[0-9a-f-]{36}$/i.test(id) ? await this.exports.fileOf(id) : null;
-    if (!file || file.organizationId !== actor.scope.organizationId || actor.scope.customerId !== null
-      || token === undefined || this.tokens.hash(token) !== file.downloadTokenHash) {
+    if (
+      !file ||
+      file.organizationId !== actor.scope.organizationId ||
+      actor.scope.customerId !== null ||
+      token === undefined ||
+      this.tokens.hash(token) !== file.downloadTokenHash
+    ) {
       throw new AppError('notFound', { resource: 'dataExport' });
     }
     const found = await findExport(this.exports, file.organizationId, id);
-    if (!found.recipientEmails.some((r) => r.toLowerCase() === email.toLowerCase())) throw new AppError('notFound', { resource: 'dataExport' });
+    if (!found.recipientEmails.some((r) => r.toLowerCase() === email.toLowerCase()))
+      throw new AppError('notFound', { resource: 'dataExport' });
     return this.open(found);
   }
 
@@ -52,6 +60,10 @@ export class DownloadDataExport {
     assertDownloadable(e, this.clock.now());
     const file = await this.exports.fileOf(e.id);
     if (!file || !(await this.files.readable(file.path))) throw new AppError('exportExpired');
-    return { path: file.path, filename: `export-${e.createdAt.toISOString().slice(0, 10)}-${e.id.slice(0, 8)}.zip`, bytes: e.fileBytes ?? 0 };
+    return {
+      path: file.path,
+      filename: `export-${e.createdAt.toISOString().slice(0, 10)}-${e.id.slice(0, 8)}.zip`,
+      bytes: e.fileBytes ?? 0,
+    };
   }
 }

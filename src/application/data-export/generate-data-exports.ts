@@ -25,9 +25,14 @@ class LeaseLost extends Error {}
  */
 export class GenerateDataExports {
   constructor(
-    private readonly exports: DataExportRepository, private readonly writer: ExportArchiveWriter, private readonly files: ExportFiles,
-    private readonly mail: DirectDeliveries, private readonly tokens: SecretTokens, private readonly tx: TransactionRunner,
-    private readonly settings: DataExportSettings, private readonly clock: Clock,
+    private readonly exports: DataExportRepository,
+    private readonly writer: ExportArchiveWriter,
+    private readonly files: ExportFiles,
+    private readonly mail: DirectDeliveries,
+    private readonly tokens: SecretTokens,
+    private readonly tx: TransactionRunner,
+    private readonly settings: DataExportSettings,
+    private readonly clock: Clock,
   ) {}
 
   async execute(owner: string, onProgress?: (e: DataExport, rowsDone: number, rowsTotal: number) => void): Promise<ExportRound> {
@@ -51,7 +56,9 @@ export class GenerateDataExports {
   }
 
   private async generate(
-    owner: string, e: DataExport, onProgress?: (e: DataExport, rowsDone: number, rowsTotal: number) => void,
+    owner: string,
+    e: DataExport,
+    onProgress?: (e: DataExport, rowsDone: number, rowsTotal: number) => void,
   ): Promise<'ready' | 'lost' | { error: string }> {
     const path = this.files.pathFor(e.id);
     try {
@@ -64,8 +71,12 @@ export class GenerateDataExports {
       const now = this.clock.now();
       const expiresAt = new Date(now.getTime() + EXPORT_DOWNLOAD_WINDOW_MS);
       const finished = await this.tx.run(async () => {
-        if (!(await this.exports.finish(e.id, owner, { path, bytes, downloadTokenHash: this.tokens.hash(token) }, now, expiresAt))) return false;
-        await this.mail.enqueue(e.recipientEmails.map((address) => this.linkMail(e, address, token, expiresAt)), now);
+        if (!(await this.exports.finish(e.id, owner, { path, bytes, downloadTokenHash: this.tokens.hash(token) }, now, expiresAt)))
+          return false;
+        await this.mail.enqueue(
+          e.recipientEmails.map((address) => this.linkMail(e, address, token, expiresAt)),
+          now,
+        );
         return true;
       });
       return finished ? 'ready' : 'lost';
@@ -83,10 +94,14 @@ export class GenerateDataExports {
     link.searchParams.set('exportId', e.id);
     link.searchParams.set('token', token);
     return {
-      organizationId: e.organizationId, customerId: null, recipient: { type: 'email', address }, event: 'dataExport.ready',
+      organizationId: e.organizationId,
+      customerId: null,
+      recipient: { type: 'email', address },
+      event: 'dataExport.ready',
       subject: 'Your data export is ready',
-      text: `The export you asked for on ${e.createdAt.toISOString().slice(0, 10)} is ready: ${link.href}\n\n`
-        + `The link works until ${expiresAt.toISOString()}; after that the archive is deleted.`,
+      text:
+        `The export you asked for on ${e.createdAt.toISOString().slice(0, 10)} is ready: ${link.href}\n\n` +
+        `The link works until ${expiresAt.toISOString()}; after that the archive is deleted.`,
       dedupKey: `data-export:${e.id}:${address.toLowerCase()}`,
     };
   }

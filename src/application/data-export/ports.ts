@@ -22,7 +22,13 @@ export interface DataExportRepository {
   /** Leases the oldest queued export: generating, one more attempt, started now. */
   claimNext(owner: string, now: Date, leaseMs: number): Promise<DataExport | null>;
   progress(id: string, owner: string, rowsDone: number, rowsTotal: number, leaseUntil: Date): Promise<boolean>;
-  finish(id: string, owner: string, file: Omit<ExportFile, 'organizationId'> & { bytes: number }, now: Date, expiresAt: Date): Promise<boolean>;
+  finish(
+    id: string,
+    owner: string,
+    file: Omit<ExportFile, 'organizationId'> & { bytes: number },
+    now: Date,
+    expiresAt: Date,
+  ): Promise<boolean>;
   fail(id: string, owner: string, error: string, now: Date): Promise<boolean>;
   /** Exports generating whose lease lapsed (their worker stopped): moved to `status`. Answers those moved. */
   releaseLapsed(now: Date, decide: (e: DataExport) => Extract<ExportStatus, 'queued' | 'failed'>): Promise<DataExport[]>;

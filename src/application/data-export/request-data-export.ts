@@ -13,9 +13,12 @@ import type { DataExportRepository, DataExportSettings, ExportJobTrigger, Organi
  */
 export class RequestDataExport {
   constructor(
-    private readonly exports: DataExportRepository, private readonly members: OrganizationMembers,
-    private readonly trigger: ExportJobTrigger, private readonly settings: DataExportSettings,
-    private readonly ids: IdGenerator, private readonly clock: Clock,
+    private readonly exports: DataExportRepository,
+    private readonly members: OrganizationMembers,
+    private readonly trigger: ExportJobTrigger,
+    private readonly settings: DataExportSettings,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, input: { recipientEmails?: readonly string[] }): Promise<DataExport> {
@@ -23,15 +26,34 @@ export class RequestDataExport {
     const organizationId = actor.scope.organizationId;
     const members = await this.members.list(organizationId);
     const recipients = [...new Set(input.recipientEmails ?? [])];
-    const unknown = unknownRecipients(recipients, members.map((m) => m.email));
+    const unknown = unknownRecipients(
+      recipients,
+      members.map((m) => m.email),
+    );
     if (unknown.length > 0) throw new AppError('invalidExportRecipient', { unknown });
     const now = this.clock.now();
-    assertMayRequest(await this.exports.running(organizationId), await this.exports.lastNotFailed(organizationId), now, this.settings.cooldownHours);
+    assertMayRequest(
+      await this.exports.running(organizationId),
+      await this.exports.lastNotFailed(organizationId),
+      now,
+      this.settings.cooldownHours,
+    );
     const requester = members.find((m) => m.userId === actor.userId)?.email;
     const queued: DataExport = {
-      id: this.ids.uuid(), organizationId, requestedBy: actor.userId, status: 'queued',
+      id: this.ids.uuid(),
+      organizationId,
+      requestedBy: actor.userId,
+      status: 'queued',
       recipientEmails: recipients.length > 0 ? recipients : requester ? [requester] : [],
-      rowsDone: 0, rowsTotal: null, attempts: 0, fileBytes: null, error: null, createdAt: now, startedAt: null, finishedAt: null, expiresAt: null,
+      rowsDone: 0,
+      rowsTotal: null,
+      attempts: 0,
+      fileBytes: null,
+      error: null,
+      createdAt: now,
+      startedAt: null,
+      finishedAt: null,
+      expiresAt: null,
     };
     if (!(await this.exports.add(queued))) {
       const running = await this.exports.running(organizationId);

@@ -34,9 +34,11 @@ export class AccountDeletion {
       const pending = await this.requests.findPendingForUser(user.id);
       if (pending) return { request: pending, user, created: false };
       const request = AccountDeletionRequest.request({
-        id: this.ids.uuid(), userId: user.id, organizationId: user.organizationId, now: this.clock.now(),
-        isSoleActiveAdmin: user.isActiveAdmin && user.customerId === null
-          && (await this.users.countActiveAdmins(user.organizationId)) <= 1,
+        id: this.ids.uuid(),
+        userId: user.id,
+        organizationId: user.organizationId,
+        now: this.clock.now(),
+        isSoleActiveAdmin: user.isActiveAdmin && user.customerId === null && (await this.users.countActiveAdmins(user.organizationId)) <= 1,
       });
       await this.requests.add(request);
       return { request, user, created: true };
@@ -44,8 +46,9 @@ export class AccountDeletion {
     if (created) {
       await this.notifier.notifyAdministrators(user.organizationId, {
         subject: 'Account deletion requested',
-        body: `${user.name} <${user.email}> asked to delete their account. It will be deleted on `
-          + `${request.effectiveAt.toISOString()} unless the request is withdrawn.`,
+        body:
+          `${user.name} <${user.email}> asked to delete their account. It will be deleted on ` +
+          `${request.effectiveAt.toISOString()} unless the request is withdrawn.`,
       });
     }
     return request;

@@ -29,16 +29,24 @@ export class ApiTokens {
   ) {}
 
   async mint(
-    actor: Actor, family: Family, input: { name: string; expiresInDays?: number | null; customerId?: number | null },
+    actor: Actor,
+    family: Family,
+    input: { name: string; expiresInDays?: number | null; customerId?: number | null },
   ): Promise<MintedToken> {
     if (actor.kind !== 'session' || !actor.userId) throw new AppError('apiTokenCannotMintTokens');
     this.assertSteppedUp(actor);
     const customerId = family === 'customer' ? await this.customerFor(actor, input.customerId ?? null) : null;
     const token = this.secrets.generate(API_TOKEN_PREFIX);
     const record = new ApiToken({
-      id: this.ids.uuid(), organizationId: actor.scope.organizationId, customerId, createdByUserId: actor.userId,
-      name: input.name, tokenHash: this.secrets.hash(token), tokenPrefix: token.slice(0, API_TOKEN_PREFIX.length + 6),
-      expiresInDays: input.expiresInDays ?? null, now: this.clock.now(),
+      id: this.ids.uuid(),
+      organizationId: actor.scope.organizationId,
+      customerId,
+      createdByUserId: actor.userId,
+      name: input.name,
+      tokenHash: this.secrets.hash(token),
+      tokenPrefix: token.slice(0, API_TOKEN_PREFIX.length + 6),
+      expiresInDays: input.expiresInDays ?? null,
+      now: this.clock.now(),
     });
     await this.tokens.add(record);
     return { record, token };
@@ -47,7 +55,7 @@ export class ApiTokens {
   /** Administrators see every token of the family; others see the tokens they minted. */
   async list(actor: Actor, family: Family): Promise<ApiToken[]> {
     const all = await this.tokens.list(actor.scope, family === 'customer');
-    return isOrgAdmin(actor) || isCustomerBound(actor) && actor.role === 'admin'
+    return isOrgAdmin(actor) || (isCustomerBound(actor) && actor.role === 'admin')
       ? all
       : all.filter((t) => t.createdByUserId === actor.userId);
   }

@@ -28,7 +28,11 @@ export class AuthenticateCaller {
   private readonly byPrefix: CredentialResolver[];
   private readonly sessionResolver: CredentialResolver | undefined;
 
-  constructor(resolvers: CredentialResolver[], private readonly secrets: SecretTokens, private readonly clock: Clock) {
+  constructor(
+    resolvers: CredentialResolver[],
+    private readonly secrets: SecretTokens,
+    private readonly clock: Clock,
+  ) {
     this.byPrefix = resolvers.filter((r) => r.prefix !== null).sort((a, b) => b.prefix!.length - a.prefix!.length);
     this.sessionResolver = resolvers.find((r) => r.prefix === null);
   }

@@ -10,7 +10,10 @@ export interface Health {
 }
 
 export class CheckHealth {
-  constructor(private readonly database: DatabaseProbe, private readonly now: () => number = () => performance.now()) {}
+  constructor(
+    private readonly database: DatabaseProbe,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   async execute(): Promise<Health> {
     const started = this.now();

@@ -40,8 +40,13 @@ export class EnsurePlatformAdmin {
         new Organization({ publicId: this.ids.uuid(), name: PLATFORM_ORGANIZATION_NAME, now }),
       );
       const user = new User({
-        id: this.ids.uuid(), organizationId: organization.id, name: 'Platform Admin', email: input.email,
-        passwordHash: await this.passwords.hash(input.password), role: 'admin', now,
+        id: this.ids.uuid(),
+        organizationId: organization.id,
+        name: 'Platform Admin',
+        email: input.email,
+        passwordHash: await this.passwords.hash(input.password),
+        role: 'admin',
+        now,
       });
       user.isGlobalAdmin = true;
       await this.users.add(user);

@@ -8,7 +8,10 @@ const MFA_FLAGS = ['requireMfaAdmins', 'requireMfaEditors', 'requireMfaReadonly'
 
 /** GET/PATCH /api/organization, GET /api/organizations(/{id}), PATCH /api/organizations/{id}/billing. */
 export class OrganizationSettings {
-  constructor(private readonly organizations: OrganizationRepository, private readonly clock: Clock) {}
+  constructor(
+    private readonly organizations: OrganizationRepository,
+    private readonly clock: Clock,
+  ) {}
 
   async own(actor: Actor): Promise<Organization> {
     const organization = await this.organizations.findById(actor.scope.organizationId);
@@ -37,8 +40,7 @@ export class OrganizationSettings {
   /** By public id or legacy integer id; another tenant's organization is not found. */
   async get(actor: Actor, ref: string): Promise<Organization> {
     const organization = await this.organizations.findByRef(ref);
-    const visible = organization && (actor.isPlatformAdmin || actor.isPlatformSupporter
-      || organization.id === actor.scope.organizationId);
+    const visible = organization && (actor.isPlatformAdmin || actor.isPlatformSupporter || organization.id === actor.scope.organizationId);
     if (!visible) throw new AppError('organizationNotFound');
     return organization;
   }
@@ -72,7 +74,9 @@ export class PlatformAdministration {
   ) {}
 
   async updateOrganization(
-    actor: Actor, ref: string, change: { status?: OrganizationStatus; incidentManagementEnabled?: boolean },
+    actor: Actor,
+    ref: string,
+    change: { status?: OrganizationStatus; incidentManagementEnabled?: boolean },
   ): Promise<Organization> {
     requirePlatformAdmin(actor);
     const organization = await this.organizations.findByRef(ref);

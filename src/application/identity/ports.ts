@@ -110,7 +110,12 @@ export const CUSTOMER_DIRECTORY = Symbol.for('CustomerDirectory');
 /** The EU's VAT registry (VIES): whether a number is valid, with the registered name and address. */
 export interface VatRegistry {
   /** `unavailable` when the member state's service or VIES cannot answer now (worth a retry later). */
-  check(number: VatNumber): Promise<{ ok: true; valid: boolean; name: string | null; address: string | null } | { ok: false; reason: 'unavailable' | 'invalidInput'; detail: string }>;
+  check(
+    number: VatNumber,
+  ): Promise<
+    | { ok: true; valid: boolean; name: string | null; address: string | null }
+    | { ok: false; reason: 'unavailable' | 'invalidInput'; detail: string }
+  >;
 }
 export const VAT_REGISTRY = Symbol.for('VatRegistry');
 

@@ -32,8 +32,15 @@ export class SessionIssuer {
     return tx.run(async () => {
       const issued = await this.issue(user.id, 'session', steppedUp);
       await trail.append({
-        organizationId: user.organizationId, customerId: user.customerId ?? null, actorType: 'user', userId: user.id,
-        actorLabel: user.email, credentialType: 'session', resourceType: 'user', resourceId: user.id, action: 'signedIn',
+        organizationId: user.organizationId,
+        customerId: user.customerId ?? null,
+        actorType: 'user',
+        userId: user.id,
+        actorLabel: user.email,
+        credentialType: 'session',
+        resourceType: 'user',
+        resourceId: user.id,
+        action: 'signedIn',
       });
       return issued;
     });

@@ -36,8 +36,15 @@ export class SignIn {
       // address belongs to no organization.
       if (user) {
         await this.audit?.append({
-          organizationId: user.organizationId, customerId: user.customerId ?? null, actorType: 'anonymous', userId: null,
-          actorLabel: user.email, credentialType: null, resourceType: 'user', resourceId: user.id, action: 'signInFailed',
+          organizationId: user.organizationId,
+          customerId: user.customerId ?? null,
+          actorType: 'anonymous',
+          userId: null,
+          actorLabel: user.email,
+          credentialType: null,
+          resourceType: 'user',
+          resourceId: user.id,
+          action: 'signInFailed',
         });
       }
       throw new AppError('invalidCredentials');

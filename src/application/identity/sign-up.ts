@@ -33,12 +33,15 @@ export class SignUp {
     const { user, organization } = await this.tx.run(async () => {
       if (await this.users.findByEmail(input.email)) throw new AppError('emailAlreadyRegistered');
       const now = this.clock.now();
-      const organization = await this.organizations.add(
-        new Organization({ publicId: this.ids.uuid(), name: input.organizationName, now }),
-      );
+      const organization = await this.organizations.add(new Organization({ publicId: this.ids.uuid(), name: input.organizationName, now }));
       const user = new User({
-        id: this.ids.uuid(), organizationId: organization.id, name: input.name, email: input.email,
-        passwordHash, role: 'admin', now,
+        id: this.ids.uuid(),
+        organizationId: organization.id,
+        name: input.name,
+        email: input.email,
+        passwordHash,
+        role: 'admin',
+        now,
       });
       await this.users.add(user);
       return { user, organization };

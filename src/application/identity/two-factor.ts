@@ -24,8 +24,9 @@ export class SecondFactorVerifier {
     if (!user.totpSecret) throw new AppError('twoFactorNotEnabled');
     user.assertCanAttemptCode(now);
     const normalized = code.replace(/\s+/g, '');
-    const accepted = this.totp.verify(user.totpSecret, normalized, now)
-      || (user.twoFactorEnabled && user.consumeBackupCode(this.secrets.hash(normalized.toLowerCase()), now));
+    const accepted =
+      this.totp.verify(user.totpSecret, normalized, now) ||
+      (user.twoFactorEnabled && user.consumeBackupCode(this.secrets.hash(normalized.toLowerCase()), now));
     if (accepted) {
       user.codeAccepted(now);
       await this.users.save(user);
@@ -53,13 +54,21 @@ export class EnableTwoFactor {
     if (!(await this.passwords.verify(user.passwordHash, input.password))) throw new AppError('invalidCredentials');
     const secret = this.totp.generateSecret();
     const backupCodes = Array.from({ length: BACKUP_CODE_COUNT }, () => this.backupCode());
-    user.beginTwoFactorEnrolment(secret, backupCodes.map((c) => this.secrets.hash(c)), this.clock.now());
+    user.beginTwoFactorEnrolment(
+      secret,
+      backupCodes.map((c) => this.secrets.hash(c)),
+      this.clock.now(),
+    );
     await this.users.save(user);
     return { totpURI: this.totp.uri(secret, user.email), backupCodes };
   }
 
   private backupCode(): string {
-    const raw = this.secrets.generate('').replace(/[^a-z0-9]/gi, '').toLowerCase().slice(0, 10);
+    const raw = this.secrets
+      .generate('')
+      .replace(/[^a-z0-9]/gi, '')
+      .toLowerCase()
+      .slice(0, 10);
     return `${raw.slice(0, 5)}-${raw.slice(5)}`;
   }
 }

@@ -55,8 +55,14 @@ export class UserAdministration {
     return this.tx.run(async () => {
       if (await this.users.findByEmail(input.email)) throw new AppError('emailAlreadyRegistered');
       const user = new User({
-        id: this.ids.uuid(), organizationId, customerId, name: input.name, email: input.email, passwordHash,
-        role: input.role, now: this.clock.now(),
+        id: this.ids.uuid(),
+        organizationId,
+        customerId,
+        name: input.name,
+        email: input.email,
+        passwordHash,
+        role: input.role,
+        now: this.clock.now(),
       });
       await this.users.add(user);
       return user;

@@ -18,8 +18,11 @@ export const VAT_VALIDATION_LIMIT: RateLimitRule = { name: 'vat-validation', lim
  */
 export class ValidateVatId {
   constructor(
-    private readonly settings: OrganizationSettings, private readonly registry: VatRegistry, private readonly store: VatValidationStore,
-    private readonly limiter: RateLimiter, private readonly clock: Clock,
+    private readonly settings: OrganizationSettings,
+    private readonly registry: VatRegistry,
+    private readonly store: VatValidationStore,
+    private readonly limiter: RateLimiter,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, ref: string): Promise<VatValidation> {
@@ -29,13 +32,25 @@ export class ValidateVatId {
     if (organization.vatId === null || organization.vatId.trim() === '') throw new AppError('vatIdMissing');
     const lookedUp = { vatId: organization.vatId, countryCode: organization.countryCode };
     const number = vatNumberOf(lookedUp.vatId, lookedUp.countryCode);
-    if (!number) throw new AppError('invalidRequestBody', { field: 'vatId', reason: 'noMemberState' }, 'The vatId names no EU member state (prefix it, e.g. DE123456789, or set countryCode)');
+    if (!number)
+      throw new AppError(
+        'invalidRequestBody',
+        { field: 'vatId', reason: 'noMemberState' },
+        'The vatId names no EU member state (prefix it, e.g. DE123456789, or set countryCode)',
+      );
     const answer = await this.registry.check(number);
     if (!answer.ok) {
-      if (answer.reason === 'invalidInput') throw new AppError('invalidRequestBody', { field: 'vatId', reason: 'rejectedByVies' }, answer.detail);
+      if (answer.reason === 'invalidInput')
+        throw new AppError('invalidRequestBody', { field: 'vatId', reason: 'rejectedByVies' }, answer.detail);
       throw new AppError('unavailable', { reason: answer.detail });
     }
-    const validation: VatValidation = { ...number, valid: answer.valid, name: answer.name, address: answer.address, checkedAt: this.clock.now() };
+    const validation: VatValidation = {
+      ...number,
+      valid: answer.valid,
+      name: answer.name,
+      address: answer.address,
+      checkedAt: this.clock.now(),
+    };
     if (!(await this.store.record(organization.id, lookedUp, validation))) throw new AppError('vatIdChangedDuringValidation');
     return validation;
   }

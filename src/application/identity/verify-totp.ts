@@ -36,9 +36,7 @@ export class VerifyTotp {
       await this.sessions.save(session);
       return { kind: 'steppedUp', user };
     }
-    const challenge = input.challengeToken
-      ? await this.sessions.findByTokenHash(this.secrets.hash(input.challengeToken))
-      : null;
+    const challenge = input.challengeToken ? await this.sessions.findByTokenHash(this.secrets.hash(input.challengeToken)) : null;
     if (!challenge || challenge.kind !== 'twoFactorChallenge' || challenge.isExpired(this.clock.now())) {
       throw new AppError('twoFactorChallengeMissing');
     }

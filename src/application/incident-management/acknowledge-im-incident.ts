@@ -7,7 +7,11 @@ import type { ImIncidentRepository } from './ports';
 
 /** Anyone with IM access may acknowledge (taking an incident on needs no team membership). */
 export class AcknowledgeImIncident {
-  constructor(private readonly incidents: ImIncidentRepository, private readonly transactions: TransactionRunner, private readonly clock: Clock) {}
+  constructor(
+    private readonly incidents: ImIncidentRepository,
+    private readonly transactions: TransactionRunner,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(actor: Actor, ref: string): Promise<ImIncident> {
     return this.transactions.run(async () => {

@@ -25,9 +25,12 @@ export interface AddResponderInput {
  */
 export class AddImIncidentResponder {
   constructor(
-    private readonly incidents: ImIncidentRepository, private readonly teams: ImTeamDirectory,
-    private readonly responders: ImResponderDirectory, private readonly deliveries: DirectDeliveries,
-    private readonly transactions: TransactionRunner, private readonly clock: Clock,
+    private readonly incidents: ImIncidentRepository,
+    private readonly teams: ImTeamDirectory,
+    private readonly responders: ImResponderDirectory,
+    private readonly deliveries: DirectDeliveries,
+    private readonly transactions: TransactionRunner,
+    private readonly clock: Clock,
     /** Without it, the page goes to the account e-mail only. */
     private readonly methods: ContactMethodRepository | null = null,
   ) {}
@@ -44,18 +47,26 @@ export class AddImIncidentResponder {
       incident.addResponder(input.userId, input.notify, actor.userId, now);
       await this.incidents.save(actor.scope, incident);
       if (input.notify) {
-        const methods = this.methods ? (await this.methods.ofUsers(incident.organizationId, [input.userId])).get(input.userId) ?? [] : [];
-        await this.deliveries.enqueue(pageRoutes(responder.email, methods).map((route) => ({
-          organizationId: incident.organizationId, customerId: incident.customerId, incidentId: incident.publicId,
-          recipient: route.recipient, event: 'im.incident.responderAdded',
-          subject: `[Responder] ${incident.title}`,
-          text: `${responder.name}, you were added as a responder to an incident: ${incident.title}. `
-            + `Status ${incident.status}, opened ${incident.createdAt.toISOString()}. Incident ${incident.publicId}.`,
-          data: { incidentId: incident.publicId, userId: input.userId, addedByUserId: actor.userId, contactMethodId: route.methodId },
-          // Each request pages once per method (a retried delivery never pages twice; adding the responder again pages again).
-          dedupKey: `im-responder:${incident.publicId}:${input.userId}:${incident.version}`
-            + (route.methodId === ACCOUNT_EMAIL_METHOD ? '' : `:${route.methodId}`),
-        })), now);
+        const methods = this.methods ? ((await this.methods.ofUsers(incident.organizationId, [input.userId])).get(input.userId) ?? []) : [];
+        await this.deliveries.enqueue(
+          pageRoutes(responder.email, methods).map((route) => ({
+            organizationId: incident.organizationId,
+            customerId: incident.customerId,
+            incidentId: incident.publicId,
+            recipient: route.recipient,
+            event: 'im.incident.responderAdded',
+            subject: `[Responder] ${incident.title}`,
+            text:
+              `${responder.name}, you were added as a responder to an incident: ${incident.title}. ` +
+              `Status ${incident.status}, opened ${incident.createdAt.toISOString()}. Incident ${incident.publicId}.`,
+            data: { incidentId: incident.publicId, userId: input.userId, addedByUserId: actor.userId, contactMethodId: route.methodId },
+            // Each request pages once per method (a retried delivery never pages twice; adding the responder again pages again).
+            dedupKey:
+              `im-responder:${incident.publicId}:${input.userId}:${incident.version}` +
+              (route.methodId === ACCOUNT_EMAIL_METHOD ? '' : `:${route.methodId}`),
+          })),
+          now,
+        );
       }
       return incident;
     });

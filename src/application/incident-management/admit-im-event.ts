@@ -14,7 +14,11 @@ export const IM_EVENT_RATE: RateLimitRule = { name: 'im-events', limit: 600, win
 export class AdmitImEvent {
   private readonly exhaustedUntil = new Map<number, number>();
 
-  constructor(private readonly limiter: RateLimiter, private readonly clock: Clock, private readonly rule: RateLimitRule = IM_EVENT_RATE) {}
+  constructor(
+    private readonly limiter: RateLimiter,
+    private readonly clock: Clock,
+    private readonly rule: RateLimitRule = IM_EVENT_RATE,
+  ) {}
 
   async execute(organizationId: number): Promise<void> {
     const now = this.clock.now().getTime();

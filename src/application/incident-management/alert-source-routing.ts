@@ -10,7 +10,9 @@ export interface AlertRoutingInput {
 
 /** Checks that every id names a record of the organization (the codes of incident create) and resolves the customer. */
 export async function resolveRouting(
-  organizationId: number, input: AlertRoutingInput, current: AlertRouting,
+  organizationId: number,
+  input: AlertRoutingInput,
+  current: AlertRouting,
   directories: { teams: ImTeamDirectory; policies: EscalationPolicyDirectory; customers: ImCustomerDirectory },
 ): Promise<AlertRouting> {
   const teamId = input.teamId === undefined ? current.teamId : input.teamId;

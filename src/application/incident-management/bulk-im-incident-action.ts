@@ -16,8 +16,10 @@ export type BulkImAction = 'acknowledge' | 'resolve';
  */
 export class BulkImIncidentAction {
   constructor(
-    private readonly incidents: ImIncidentRepository, private readonly teams: ImTeamDirectory,
-    private readonly transactions: TransactionRunner, private readonly clock: Clock,
+    private readonly incidents: ImIncidentRepository,
+    private readonly teams: ImTeamDirectory,
+    private readonly transactions: TransactionRunner,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, action: BulkImAction, refs: readonly string[]): Promise<ImIncident[]> {

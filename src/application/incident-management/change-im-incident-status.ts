@@ -9,8 +9,10 @@ import { requireTeamMembership } from './team-membership';
 /** Moves an open incident to another open status (resolve and merge have their own use cases). */
 export class ChangeImIncidentStatus {
   constructor(
-    private readonly incidents: ImIncidentRepository, private readonly teams: ImTeamDirectory,
-    private readonly transactions: TransactionRunner, private readonly clock: Clock,
+    private readonly incidents: ImIncidentRepository,
+    private readonly teams: ImTeamDirectory,
+    private readonly transactions: TransactionRunner,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, ref: string, status: ImIncidentStatus): Promise<ImIncident> {

@@ -18,18 +18,34 @@ export interface CreateAlertSourceInput extends AlertRoutingInput {
 /** Creates a source and answers its token, the only time it is shown (only its digest is stored). */
 export class CreateAlertSource {
   constructor(
-    private readonly sources: AlertSourceRepository, private readonly teams: ImTeamDirectory,
-    private readonly policies: EscalationPolicyDirectory, private readonly customers: ImCustomerDirectory,
-    private readonly secrets: SecretTokens, private readonly ids: IdGenerator, private readonly clock: Clock,
+    private readonly sources: AlertSourceRepository,
+    private readonly teams: ImTeamDirectory,
+    private readonly policies: EscalationPolicyDirectory,
+    private readonly customers: ImCustomerDirectory,
+    private readonly secrets: SecretTokens,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, input: CreateAlertSourceInput): Promise<{ source: AlertSource; token: string }> {
-    const routing = await resolveRouting(actor.scope.organizationId, input, { teamId: null, escalationPolicyId: null, customerId: null },
-      { teams: this.teams, policies: this.policies, customers: this.customers });
+    const routing = await resolveRouting(
+      actor.scope.organizationId,
+      input,
+      { teamId: null, escalationPolicyId: null, customerId: null },
+      { teams: this.teams, policies: this.policies, customers: this.customers },
+    );
     const token = this.secrets.generate(ALERT_SOURCE_TOKEN_PREFIX);
     const source = new AlertSource({
-      publicId: this.ids.uuid(), organizationId: actor.scope.organizationId, name: input.name, kind: input.kind, mapping: input.mapping,
-      routing, tokenHash: this.secrets.hash(token), tokenHint: token.slice(-4), createdByUserId: actor.userId, now: this.clock.now(),
+      publicId: this.ids.uuid(),
+      organizationId: actor.scope.organizationId,
+      name: input.name,
+      kind: input.kind,
+      mapping: input.mapping,
+      routing,
+      tokenHash: this.secrets.hash(token),
+      tokenHint: token.slice(-4),
+      createdByUserId: actor.userId,
+      now: this.clock.now(),
     });
     return { source: await this.sources.add(actor.scope, source), token };
   }

@@ -18,9 +18,13 @@ export interface CreateImIncidentInput {
 /** Declares an incident by hand. Every id it names must be one of the caller's organization. */
 export class CreateImIncident {
   constructor(
-    private readonly incidents: ImIncidentRepository, private readonly teams: ImTeamDirectory,
-    private readonly policies: EscalationPolicyDirectory, private readonly customers: ImCustomerDirectory,
-    private readonly transactions: TransactionRunner, private readonly ids: IdGenerator, private readonly clock: Clock,
+    private readonly incidents: ImIncidentRepository,
+    private readonly teams: ImTeamDirectory,
+    private readonly policies: EscalationPolicyDirectory,
+    private readonly customers: ImCustomerDirectory,
+    private readonly transactions: TransactionRunner,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, input: CreateImIncidentInput): Promise<ImIncident> {
@@ -34,12 +38,23 @@ export class CreateImIncident {
     if (input.escalationPolicyId && !(await this.policies.exists(organizationId, input.escalationPolicyId))) {
       throw new AppError('imRoutingInvalidPolicyId');
     }
-    const incident = ImIncident.trigger({
-      publicId: this.ids.uuid(), organizationId, title: input.title, description: input.description ?? null,
-      severity: input.severity ?? 'critical', source: null, teamId: input.teamId ?? null, customerId,
-      escalationPolicyId: input.escalationPolicyId ?? null, dedupKey: this.ids.uuid(), createdByUserId: actor.userId,
-      now: this.clock.now(),
-    }, { origin: 'manual' });
+    const incident = ImIncident.trigger(
+      {
+        publicId: this.ids.uuid(),
+        organizationId,
+        title: input.title,
+        description: input.description ?? null,
+        severity: input.severity ?? 'critical',
+        source: null,
+        teamId: input.teamId ?? null,
+        customerId,
+        escalationPolicyId: input.escalationPolicyId ?? null,
+        dedupKey: this.ids.uuid(),
+        createdByUserId: actor.userId,
+        now: this.clock.now(),
+      },
+      { origin: 'manual' },
+    );
     return this.transactions.run(() => this.incidents.add(actor.scope, incident));
   }
 }

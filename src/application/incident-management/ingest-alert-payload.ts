@@ -19,9 +19,12 @@ export const ALERT_SOURCE_RATE: RateLimitRule = { name: 'im-ingest', limit: 300,
  */
 export class IngestAlertPayload {
   constructor(
-    private readonly sources: AlertSourceRepository, private readonly budget: IngestByteBudget,
-    private readonly limiter: RateLimiter, private readonly secrets: SecretTokens,
-    private readonly events: ProcessImEvent, private readonly clock: Clock,
+    private readonly sources: AlertSourceRepository,
+    private readonly budget: IngestByteBudget,
+    private readonly limiter: RateLimiter,
+    private readonly secrets: SecretTokens,
+    private readonly events: ProcessImEvent,
+    private readonly clock: Clock,
   ) {}
 
   async admit(token: string, declaredBytes: number | null): Promise<AlertSource> {
@@ -49,10 +52,17 @@ export class IngestAlertPayload {
     const scope = { organizationId: source.organizationId, customerId: null };
     const processed: ProcessedImEvent[] = [];
     for (const alert of alerts) {
-      processed.push(await this.events.execute(scope, {
-        action: alert.action, dedupKey: alert.key === null ? undefined : source.dedupKeyFor(alert.key), summary: alert.summary,
-        severity: alert.severity, source: alert.source ?? undefined, routing: source.routing, details: { ...alert.details, alertSourceId: source.publicId },
-      }));
+      processed.push(
+        await this.events.execute(scope, {
+          action: alert.action,
+          dedupKey: alert.key === null ? undefined : source.dedupKeyFor(alert.key),
+          summary: alert.summary,
+          severity: alert.severity,
+          source: alert.source ?? undefined,
+          routing: source.routing,
+          details: { ...alert.details, alertSourceId: source.publicId },
+        }),
+      );
     }
     return processed;
   }

@@ -35,14 +35,20 @@ export interface UpdateAlertSourceInput extends AlertRoutingInput {
 /** Renames a source, changes its generic mapping or its routing; the token stays. */
 export class UpdateAlertSource {
   constructor(
-    private readonly sources: AlertSourceRepository, private readonly teams: ImTeamDirectory,
-    private readonly policies: EscalationPolicyDirectory, private readonly customers: ImCustomerDirectory, private readonly clock: Clock,
+    private readonly sources: AlertSourceRepository,
+    private readonly teams: ImTeamDirectory,
+    private readonly policies: EscalationPolicyDirectory,
+    private readonly customers: ImCustomerDirectory,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, ref: string, change: UpdateAlertSourceInput): Promise<AlertSource> {
     const source = await findAlertSource(this.sources, actor.scope, ref);
-    source.routing = await resolveRouting(actor.scope.organizationId, change, source.routing,
-      { teams: this.teams, policies: this.policies, customers: this.customers });
+    source.routing = await resolveRouting(actor.scope.organizationId, change, source.routing, {
+      teams: this.teams,
+      policies: this.policies,
+      customers: this.customers,
+    });
     if (change.name !== undefined) source.name = change.name;
     if (change.mapping !== undefined) source.mapping = change.mapping;
     source.updatedAt = this.clock.now();

@@ -1,12 +1,13 @@
 import { AppError } from '../../domain/shared/app-error';
 import {
-  effectiveImRoute, IM_ROUTING_OFF, type ImRouteTarget, type ImRoutingSetting,
+  effectiveImRoute,
+  IM_ROUTING_OFF,
+  type ImRouteTarget,
+  type ImRoutingSetting,
 } from '../../domain/incident-management/monitor-routing';
 import { requireWriter, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
-import type {
-  EscalationPolicyDirectory, ImCustomerDirectory, ImRoutingSettings, ImTeamDirectory, RoutedMonitor,
-} from './ports';
+import type { EscalationPolicyDirectory, ImCustomerDirectory, ImRoutingSettings, ImTeamDirectory, RoutedMonitor } from './ports';
 
 export interface ImRoutingInput {
   enabled: boolean;
@@ -60,14 +61,18 @@ async function validSetting(directories: Directories, organizationId: number, in
 
 async function monitorRouting(settings: ImRoutingSettings, organizationId: number, monitor: RoutedMonitor): Promise<MonitorImRouting> {
   const [override, customer] = await Promise.all([
-    settings.monitor(organizationId, monitor.monitorId), settings.customer(organizationId, monitor.customerId),
+    settings.monitor(organizationId, monitor.monitorId),
+    settings.customer(organizationId, monitor.customerId),
   ]);
   return { monitor, override, customer: customer ?? IM_ROUTING_OFF, effective: effectiveImRoute(customer, override) };
 }
 
 /** A customer's routing of its monitors' incidents (off until set). */
 export class GetCustomerImRouting {
-  constructor(private readonly settings: ImRoutingSettings, private readonly customers: ImCustomerDirectory) {}
+  constructor(
+    private readonly settings: ImRoutingSettings,
+    private readonly customers: ImCustomerDirectory,
+  ) {}
 
   async execute(actor: Actor, customerRef: string): Promise<CustomerImRouting> {
     const organizationId = actor.scope.organizationId;
@@ -78,7 +83,11 @@ export class GetCustomerImRouting {
 
 /** Sets the default of a customer's monitors: routed into IM (to a team and policy) or not. Admins and editors (roleForbidden). */
 export class SetCustomerImRouting {
-  constructor(private readonly settings: ImRoutingSettings, private readonly directories: Directories, private readonly clock: Clock) {}
+  constructor(
+    private readonly settings: ImRoutingSettings,
+    private readonly directories: Directories,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(actor: Actor, customerRef: string, input: ImRoutingInput): Promise<CustomerImRouting> {
     requireWriter(actor);
@@ -102,7 +111,11 @@ export class GetMonitorImRouting {
 
 /** Overrides a monitor's routing (explicitly on with its own team and policy, or explicitly off), or, with null, inherits again. Admins and editors. */
 export class SetMonitorImRouting {
-  constructor(private readonly settings: ImRoutingSettings, private readonly directories: Directories, private readonly clock: Clock) {}
+  constructor(
+    private readonly settings: ImRoutingSettings,
+    private readonly directories: Directories,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(actor: Actor, monitorRef: string, input: ImRoutingInput | null): Promise<MonitorImRouting> {
     requireWriter(actor);

@@ -10,8 +10,10 @@ import { AppError } from '../../domain/shared/app-error';
 /** Folds source incidents into a target: all or none (one transaction), like a bulk action. */
 export class MergeImIncidents {
   constructor(
-    private readonly incidents: ImIncidentRepository, private readonly teams: ImTeamDirectory,
-    private readonly transactions: TransactionRunner, private readonly clock: Clock,
+    private readonly incidents: ImIncidentRepository,
+    private readonly teams: ImTeamDirectory,
+    private readonly transactions: TransactionRunner,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, targetRef: string, sourceRefs: readonly string[]): Promise<ImIncident> {

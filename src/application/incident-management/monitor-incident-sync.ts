@@ -19,20 +19,41 @@ export function monitorSideOf(entry: ImTimelineEntry): 'acknowledged' | 'resolve
  * many IM paths made them. The engine's own routing writes through the plain repository.
  */
 export class MonitorSyncedImIncidents implements ImIncidentRepository {
-  constructor(private readonly inner: ImIncidentRepository, private readonly origins: ImMonitorOrigins, private readonly sync: MonitorIncidentSync) {}
+  constructor(
+    private readonly inner: ImIncidentRepository,
+    private readonly origins: ImMonitorOrigins,
+    private readonly sync: MonitorIncidentSync,
+  ) {}
 
-  add(scope: TenantScope, incident: ImIncident) { return this.inner.add(scope, incident); }
-  findByRef(scope: TenantScope, ref: string) { return this.inner.findByRef(scope, ref); }
-  findOpenByDedupKey(scope: TenantScope, dedupKey: string) { return this.inner.findOpenByDedupKey(scope, dedupKey); }
-  findOpenByOrigin(scope: TenantScope, monitorIncidentId: string) { return this.inner.findOpenByOrigin(scope, monitorIncidentId); }
-  list(...args: Parameters<ImIncidentRepository['list']>) { return this.inner.list(...args); }
-  timeline(scope: TenantScope, incident: ImIncident) { return this.inner.timeline(scope, incident); }
-  triggerOrOccur(...args: Parameters<ImIncidentRepository['triggerOrOccur']>) { return this.inner.triggerOrOccur(...args); }
+  add(scope: TenantScope, incident: ImIncident) {
+    return this.inner.add(scope, incident);
+  }
+  findByRef(scope: TenantScope, ref: string) {
+    return this.inner.findByRef(scope, ref);
+  }
+  findOpenByDedupKey(scope: TenantScope, dedupKey: string) {
+    return this.inner.findOpenByDedupKey(scope, dedupKey);
+  }
+  findOpenByOrigin(scope: TenantScope, monitorIncidentId: string) {
+    return this.inner.findOpenByOrigin(scope, monitorIncidentId);
+  }
+  list(...args: Parameters<ImIncidentRepository['list']>) {
+    return this.inner.list(...args);
+  }
+  timeline(scope: TenantScope, incident: ImIncident) {
+    return this.inner.timeline(scope, incident);
+  }
+  triggerOrOccur(...args: Parameters<ImIncidentRepository['triggerOrOccur']>) {
+    return this.inner.triggerOrOccur(...args);
+  }
 
   async save(scope: TenantScope, incident: ImIncident): Promise<void> {
-    const changes = incident.monitorOrigin === null ? [] : incident.pending
-      .map((entry) => ({ side: monitorSideOf(entry), entry }))
-      .filter((c): c is { side: 'acknowledged' | 'resolved'; entry: ImTimelineEntry } => c.side !== null);
+    const changes =
+      incident.monitorOrigin === null
+        ? []
+        : incident.pending
+            .map((entry) => ({ side: monitorSideOf(entry), entry }))
+            .filter((c): c is { side: 'acknowledged' | 'resolved'; entry: ImTimelineEntry } => c.side !== null);
     await this.inner.save(scope, incident);
     if (changes.length === 0) return;
     // Every engine incident it stands for and that is still down: one, or each of a customer's storm.

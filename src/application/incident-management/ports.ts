@@ -43,7 +43,11 @@ export interface ImIncidentRepository {
    * for one key, however many triggers race. Writes the timeline entry of whichever happened, in
    * the same atomic step: callers need no transaction around it.
    */
-  triggerOrOccur(scope: TenantScope, candidate: ImIncident, occurrence: Record<string, unknown>): Promise<{ incident: ImIncident; created: boolean }>;
+  triggerOrOccur(
+    scope: TenantScope,
+    candidate: ImIncident,
+    occurrence: Record<string, unknown>,
+  ): Promise<{ incident: ImIncident; created: boolean }>;
 }
 export const IM_INCIDENT_REPOSITORY = Symbol.for('ImIncidentRepository');
 

@@ -40,8 +40,10 @@ const ATTEMPTS = 3;
  */
 export class ProcessImEvent {
   constructor(
-    private readonly incidents: ImIncidentRepository, private readonly transactions: TransactionRunner,
-    private readonly ids: IdGenerator, private readonly clock: Clock,
+    private readonly incidents: ImIncidentRepository,
+    private readonly transactions: TransactionRunner,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
   ) {}
 
   async execute(scope: TenantScope, event: ImEvent): Promise<ProcessedImEvent> {
@@ -57,11 +59,23 @@ export class ProcessImEvent {
 
   private async trigger(scope: TenantScope, event: ImEvent): Promise<ProcessedImEvent> {
     const dedupKey = event.dedupKey ?? this.ids.uuid();
-    const candidate = ImIncident.trigger({
-      publicId: this.ids.uuid(), organizationId: scope.organizationId, title: event.summary ?? dedupKey, description: null,
-      severity: event.severity ?? 'critical', source: event.source ?? null, teamId: event.routing?.teamId ?? null,
-      customerId: event.routing?.customerId ?? null, escalationPolicyId: event.routing?.escalationPolicyId ?? null, dedupKey, createdByUserId: null, now: this.clock.now(),
-    }, { event: event.details });
+    const candidate = ImIncident.trigger(
+      {
+        publicId: this.ids.uuid(),
+        organizationId: scope.organizationId,
+        title: event.summary ?? dedupKey,
+        description: null,
+        severity: event.severity ?? 'critical',
+        source: event.source ?? null,
+        teamId: event.routing?.teamId ?? null,
+        customerId: event.routing?.customerId ?? null,
+        escalationPolicyId: event.routing?.escalationPolicyId ?? null,
+        dedupKey,
+        createdByUserId: null,
+        now: this.clock.now(),
+      },
+      { event: event.details },
+    );
     // One atomic statement: a transaction around it would only add its BEGIN and COMMIT round trips.
     const { incident, created } = await this.incidents.triggerOrOccur(scope, candidate, { event: event.details });
     return { dedupKey, outcome: created ? 'created' : 'occurrence', incidentId: incident.publicId };

@@ -8,8 +8,10 @@ import { requireTeamMembership } from './team-membership';
 
 export class ResolveImIncident {
   constructor(
-    private readonly incidents: ImIncidentRepository, private readonly teams: ImTeamDirectory,
-    private readonly transactions: TransactionRunner, private readonly clock: Clock,
+    private readonly incidents: ImIncidentRepository,
+    private readonly teams: ImTeamDirectory,
+    private readonly transactions: TransactionRunner,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, ref: string): Promise<ImIncident> {

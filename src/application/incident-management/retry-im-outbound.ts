@@ -18,7 +18,9 @@ export const IM_OUTBOUND_RETRY_RATE: RateLimitRule = { name: 'im-outbound-retry'
  */
 export class RetryImOutbound {
   constructor(
-    private readonly outbound: ImOutboundDeliveries, private readonly limiter: RateLimiter, private readonly clock: Clock,
+    private readonly outbound: ImOutboundDeliveries,
+    private readonly limiter: RateLimiter,
+    private readonly clock: Clock,
     private readonly rule: RateLimitRule = IM_OUTBOUND_RETRY_RATE,
   ) {}
 
@@ -28,7 +30,8 @@ export class RetryImOutbound {
     if (!delivery) throw new AppError('imOutboundNotFound');
     if (delivery.status !== 'failed') throw new AppError('imOutboundNotFailed', { status: delivery.status });
     const decision = await this.limiter.hit(this.rule, `${organizationId}:${delivery.integration}`);
-    if (!decision.allowed) throw new AppError('imOutboundRetryRateLimited', { retryAfter: decision.retryAfterSeconds, integration: delivery.integration });
+    if (!decision.allowed)
+      throw new AppError('imOutboundRetryRateLimited', { retryAfter: decision.retryAfterSeconds, integration: delivery.integration });
     if (!(await this.outbound.requeue(organizationId, id, this.clock.now()))) {
       throw new AppError('imOutboundNotFailed', { status: (await this.outbound.find(organizationId, id))?.status ?? 'pending' });
     }

@@ -25,8 +25,11 @@ const ATTEMPTS = 3;
  */
 export class RouteMonitorIncident implements IncidentRouting {
   constructor(
-    private readonly settings: ImRoutingSettings, private readonly incidents: ImIncidentRepository,
-    private readonly origins: ImMonitorOrigins, private readonly ids: IdGenerator, private readonly clock: Clock,
+    private readonly settings: ImRoutingSettings,
+    private readonly incidents: ImIncidentRepository,
+    private readonly origins: ImMonitorOrigins,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
     private readonly stormGapMs: number = MONITOR_STORM_GAP_MS,
   ) {}
 
@@ -46,14 +49,32 @@ export class RouteMonitorIncident implements IncidentRouting {
     const scope = organizationScope(incident.organizationId);
     const now = this.clock.now();
     const origin = { monitorId: monitor.publicId, incidentId: incident.publicId };
-    const details = { origin: 'monitor', ...origin, monitorName: monitor.name, reasonCode: incident.causeReasonCode, message: incident.causeMessage };
+    const details = {
+      origin: 'monitor',
+      ...origin,
+      monitorName: monitor.name,
+      reasonCode: incident.causeReasonCode,
+      message: incident.causeMessage,
+    };
     const dedupKey = monitorStormDedupKey(incident.customerId, route);
     await this.origins.retireQuietStorm(scope, dedupKey, new Date(now.getTime() - this.stormGapMs));
-    const candidate = ImIncident.trigger({
-      publicId: this.ids.uuid(), organizationId: incident.organizationId, title: incident.title, description: incident.causeMessage,
-      severity: 'critical', source: 'monitor', teamId: route.teamId, customerId: incident.customerId,
-      escalationPolicyId: route.escalationPolicyId, dedupKey, createdByUserId: null, now,
-    }, details);
+    const candidate = ImIncident.trigger(
+      {
+        publicId: this.ids.uuid(),
+        organizationId: incident.organizationId,
+        title: incident.title,
+        description: incident.causeMessage,
+        severity: 'critical',
+        source: 'monitor',
+        teamId: route.teamId,
+        customerId: incident.customerId,
+        escalationPolicyId: route.escalationPolicyId,
+        dedupKey,
+        createdByUserId: null,
+        now,
+      },
+      details,
+    );
     candidate.monitorOrigin = origin;
     const { incident: routed } = await this.incidents.triggerOrOccur(scope, candidate, details);
     await this.origins.link(scope, routed.id, origin);
@@ -90,7 +111,10 @@ export class RouteMonitorIncident implements IncidentRouting {
     // Others of its storm are still down: the IM incident stays open (a racing last recovery is swept up by resolveAllRecovered).
     if (!recovery || recovery.stillDown > 0) return;
     await this.resolveOpen(scope, recovery.incident.publicId, {
-      origin: 'monitor', monitorId: monitor.publicId, incidentId: incident.publicId, reason: 'monitorRecovered',
+      origin: 'monitor',
+      monitorId: monitor.publicId,
+      incidentId: incident.publicId,
+      reason: 'monitorRecovered',
     });
   }
 

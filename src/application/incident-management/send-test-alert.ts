@@ -11,15 +11,46 @@ export function sampleAlertPayload(source: AlertSource, now: Date): unknown {
   const fingerprint = `test-${now.getTime().toString(16)}`;
   const labels = { alertname: 'TestAlert', severity: 'info', instance: 'test-alert' };
   const annotations = { summary: `Test alert from ${source.name}` };
-  const alert = { status: 'firing', labels, annotations, startsAt: now.toISOString(), endsAt: '0001-01-01T00:00:00Z', generatorURL: '', fingerprint };
+  const alert = {
+    status: 'firing',
+    labels,
+    annotations,
+    startsAt: now.toISOString(),
+    endsAt: '0001-01-01T00:00:00Z',
+    generatorURL: '',
+    fingerprint,
+  };
   if (source.kind === 'alertmanager') {
-    return { receiver: 'test', status: 'firing', alerts: [alert], groupLabels: {}, commonLabels: labels, commonAnnotations: annotations,
-      externalURL: '', version: '4', groupKey: '{}:{}', truncatedAlerts: 0 };
+    return {
+      receiver: 'test',
+      status: 'firing',
+      alerts: [alert],
+      groupLabels: {},
+      commonLabels: labels,
+      commonAnnotations: annotations,
+      externalURL: '',
+      version: '4',
+      groupKey: '{}:{}',
+      truncatedAlerts: 0,
+    };
   }
   if (source.kind === 'grafana') {
-    return { receiver: 'test', status: 'firing', orgId: 1, alerts: [{ ...alert, values: {} }], groupLabels: {}, commonLabels: labels,
-      commonAnnotations: annotations, externalURL: '', version: '1', groupKey: '{}:{}', truncatedAlerts: 0, title: '[FIRING:1] TestAlert',
-      state: 'alerting', message: annotations.summary };
+    return {
+      receiver: 'test',
+      status: 'firing',
+      orgId: 1,
+      alerts: [{ ...alert, values: {} }],
+      groupLabels: {},
+      commonLabels: labels,
+      commonAnnotations: annotations,
+      externalURL: '',
+      version: '1',
+      groupKey: '{}:{}',
+      truncatedAlerts: 0,
+      title: '[FIRING:1] TestAlert',
+      state: 'alerting',
+      message: annotations.summary,
+    };
   }
   const item: Record<string, unknown> = {};
   const put = (path: string, value: unknown) => {
@@ -38,7 +69,11 @@ export function sampleAlertPayload(source: AlertSource, now: Date): unknown {
 
 /** POST /api/im/sources/{id}/test-alert: a sample payload through the same path as a real one (limits, parsing, incidents). */
 export class SendTestAlert {
-  constructor(private readonly sources: AlertSourceRepository, private readonly ingest: IngestAlertPayload, private readonly clock: Clock) {}
+  constructor(
+    private readonly sources: AlertSourceRepository,
+    private readonly ingest: IngestAlertPayload,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(actor: Actor, ref: string): Promise<ProcessedImEvent[]> {
     const source = await findAlertSource(this.sources, actor.scope, ref);

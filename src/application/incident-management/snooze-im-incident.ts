@@ -9,8 +9,10 @@ import { requireTeamMembership } from './team-membership';
 /** Pauses paging of an open incident until snoozedUntil (future, at most 7 days ahead). */
 export class SnoozeImIncident {
   constructor(
-    private readonly incidents: ImIncidentRepository, private readonly teams: ImTeamDirectory,
-    private readonly transactions: TransactionRunner, private readonly clock: Clock,
+    private readonly incidents: ImIncidentRepository,
+    private readonly teams: ImTeamDirectory,
+    private readonly transactions: TransactionRunner,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, ref: string, snoozedUntil: Date): Promise<ImIncident> {

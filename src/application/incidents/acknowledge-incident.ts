@@ -43,13 +43,23 @@ export type AcknowledgedVia = 'monitorIncident' | 'incidentManagement';
 
 /** Writes an acknowledgement the incident has just taken: the incident, its timeline entry and the event channels get. */
 export async function recordAcknowledgement(
-  incidents: IncidentRepository, events: IncidentEvents, incident: Incident, userId: string | null, now: Date, via: AcknowledgedVia,
+  incidents: IncidentRepository,
+  events: IncidentEvents,
+  incident: Incident,
+  userId: string | null,
+  now: Date,
+  via: AcknowledgedVia,
 ): Promise<void> {
   await incidents.save(incident);
   await incidents.addTimeline([new TimelineEntry({ incidentId: incident.id, kind: 'acknowledged', at: now, userId })]);
   await events.publish({
-    kind: 'incidentAcknowledged', organizationId: incident.organizationId, customerId: incident.customerId,
-    monitorId: incident.monitorId, incidentPublicId: incident.publicId, occurredAt: now,
-    summary: `${incident.title}: acknowledged`, data: { acknowledgedByUserId: userId, via },
+    kind: 'incidentAcknowledged',
+    organizationId: incident.organizationId,
+    customerId: incident.customerId,
+    monitorId: incident.monitorId,
+    incidentPublicId: incident.publicId,
+    occurredAt: now,
+    summary: `${incident.title}: acknowledged`,
+    data: { acknowledgedByUserId: userId, via },
   });
 }

@@ -7,12 +7,12 @@ import type { CheckObservation } from '../../domain/results/check-status';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { MonitorRef } from '../results/ports';
-import {
-  NO_INCIDENT_ROUTING, type IncidentEvents, type IncidentRepository, type IncidentRouting, type RoutedIncident,
-} from './ports';
+import { NO_INCIDENT_ROUTING, type IncidentEvents, type IncidentRepository, type IncidentRouting, type RoutedIncident } from './ports';
 
 const CONDITION_SUMMARY = {
-  sslExpiryReminder: 'certificate expires soon', sslExpired: 'certificate expired', dnsblReminder: 'address is on a blocklist',
+  sslExpiryReminder: 'certificate expires soon',
+  sslExpired: 'certificate expired',
+  dnsblReminder: 'address is on a blocklist',
 } as const;
 
 export interface DecisionContext {
@@ -41,7 +41,10 @@ export class AlertEffects {
    * `reserve` takes fresh incident ids; `openingsAtMost` says how many more incidents the batch may
    * still open (its down results not judged yet), so ids are taken once, when the first one opens.
    */
-  constructor(private readonly reserve: (count: number) => Promise<number[]>, private readonly openingsAtMost: () => number) {}
+  constructor(
+    private readonly reserve: (count: number) => Promise<number[]>,
+    private readonly openingsAtMost: () => number,
+  ) {}
 
   async incidentId(): Promise<number> {
     if (this.reserved.length === 0) this.reserved.push(...(await this.reserve(Math.max(1, this.openingsAtMost()))));
@@ -74,29 +77,45 @@ export class AlertActions {
       case 'remind':
         if (!ctx.incident) return null;
         effects.timeline.push(new TimelineEntry({ incidentId: ctx.incident.id, kind: 'reminder', at }));
-        effects.events.push(this.event('reminderDue', ctx, ctx.incident, `${ctx.monitor.name} is still down`, { startedAt: ctx.incident.startedAt }));
+        effects.events.push(
+          this.event('reminderDue', ctx, ctx.incident, `${ctx.monitor.name} is still down`, { startedAt: ctx.incident.startedAt }),
+        );
         return ctx.incident;
       case 'resolve':
         if (!ctx.incident) return null;
         ctx.incident.resolve({ userId: null, automatic: true }, at, this.clock.now());
         effects.resolved.push(ctx.incident);
-        effects.timeline.push(new TimelineEntry({
-          incidentId: ctx.incident.id, kind: 'resolved', at, location: ctx.location, status: ctx.result.status,
-        }));
-        effects.events.push(this.event('incidentResolved', ctx, ctx.incident, `${ctx.monitor.name} recovered`, {
-          startedAt: ctx.incident.startedAt, resolvedAt: at,
-          durationSeconds: Math.round((at.getTime() - ctx.incident.startedAt.getTime()) / 1000),
-        }));
+        effects.timeline.push(
+          new TimelineEntry({
+            incidentId: ctx.incident.id,
+            kind: 'resolved',
+            at,
+            location: ctx.location,
+            status: ctx.result.status,
+          }),
+        );
+        effects.events.push(
+          this.event('incidentResolved', ctx, ctx.incident, `${ctx.monitor.name} recovered`, {
+            startedAt: ctx.incident.startedAt,
+            resolvedAt: at,
+            durationSeconds: Math.round((at.getTime() - ctx.incident.startedAt.getTime()) / 1000),
+          }),
+        );
         effects.routedResolutions.push({ incident: ctx.incident, monitor: ctx.monitor });
         return null;
       case 'sslExpiryReminder':
       case 'sslExpired':
       case 'dnsblReminder': {
         const what = CONDITION_SUMMARY[decision.kind];
-        effects.events.push(this.event(decision.kind, ctx, null, `${ctx.monitor.name}: ${what}`, {
-          since: decision.since, first: decision.first, reasonCode: ctx.result.reasonCode, message: ctx.result.message,
-          evidence: ctx.result.evidence,
-        }));
+        effects.events.push(
+          this.event(decision.kind, ctx, null, `${ctx.monitor.name}: ${what}`, {
+            since: decision.since,
+            first: decision.first,
+            reasonCode: ctx.result.reasonCode,
+            message: ctx.result.message,
+            evidence: ctx.result.evidence,
+          }),
+        );
         return ctx.incident;
       }
     }
@@ -120,20 +139,40 @@ export class AlertActions {
   private async open(startedAt: Date, failingLocations: readonly string[], ctx: DecisionContext, effects: AlertEffects): Promise<Incident> {
     const { result, monitor } = ctx;
     const incident = new Incident({
-      publicId: this.ids.uuid(), organizationId: ctx.state.organizationId, customerId: ctx.state.customerId,
-      monitorId: monitor.monitorId, origin: 'automatic', title: `${monitor.name} is down`, description: null,
-      causeReasonCode: result.reasonCode, causeMessage: result.message, startedAt, createdByUserId: null, now: this.clock.now(),
+      publicId: this.ids.uuid(),
+      organizationId: ctx.state.organizationId,
+      customerId: ctx.state.customerId,
+      monitorId: monitor.monitorId,
+      origin: 'automatic',
+      title: `${monitor.name} is down`,
+      description: null,
+      causeReasonCode: result.reasonCode,
+      causeMessage: result.message,
+      startedAt,
+      createdByUserId: null,
+      now: this.clock.now(),
     });
     incident.id = await effects.incidentId();
     effects.opened.push(incident);
     ctx.state.incidentOpened(incident.id, result.checkedAt);
     effects.timeline.push(
-      new TimelineEntry({ incidentId: incident.id, kind: 'opened', at: result.checkedAt, reasonCode: result.reasonCode, message: result.message }),
+      new TimelineEntry({
+        incidentId: incident.id,
+        kind: 'opened',
+        at: result.checkedAt,
+        reasonCode: result.reasonCode,
+        message: result.message,
+      }),
       ...failingLocations.map((code) => this.report(incident.id, code, ctx)),
     );
-    effects.events.push(this.event('incidentOpened', ctx, incident, `${monitor.name} is down`, {
-      startedAt, failingLocations, reasonCode: result.reasonCode, message: result.message,
-    }));
+    effects.events.push(
+      this.event('incidentOpened', ctx, incident, `${monitor.name} is down`, {
+        startedAt,
+        failingLocations,
+        reasonCode: result.reasonCode,
+        message: result.message,
+      }),
+    );
     effects.routedOpenings.push({ incident, monitor });
     return incident;
   }
@@ -142,16 +181,31 @@ export class AlertActions {
     const seen = ctx.state.location(code);
     const own = code === ctx.location;
     return new TimelineEntry({
-      incidentId, kind: 'locationReport', at: own ? ctx.result.checkedAt : (seen?.lastCheckedAt ?? ctx.result.checkedAt),
-      location: code, status: seen?.status ?? ctx.result.status, reasonCode: seen?.reasonCode ?? null,
+      incidentId,
+      kind: 'locationReport',
+      at: own ? ctx.result.checkedAt : (seen?.lastCheckedAt ?? ctx.result.checkedAt),
+      location: code,
+      status: seen?.status ?? ctx.result.status,
+      reasonCode: seen?.reasonCode ?? null,
       message: own ? ctx.result.message : null,
     });
   }
 
-  private event(kind: AlertEventKind, ctx: DecisionContext, incident: Incident | null, summary: string, data: Record<string, unknown>): AlertEvent {
+  private event(
+    kind: AlertEventKind,
+    ctx: DecisionContext,
+    incident: Incident | null,
+    summary: string,
+    data: Record<string, unknown>,
+  ): AlertEvent {
     return {
-      kind, organizationId: ctx.state.organizationId, customerId: ctx.state.customerId, monitorId: ctx.monitor.monitorId,
-      incidentPublicId: incident?.publicId ?? null, occurredAt: ctx.result.checkedAt, summary,
+      kind,
+      organizationId: ctx.state.organizationId,
+      customerId: ctx.state.customerId,
+      monitorId: ctx.monitor.monitorId,
+      incidentPublicId: incident?.publicId ?? null,
+      occurredAt: ctx.result.checkedAt,
+      summary,
       data: { monitorPublicId: ctx.monitor.publicId, location: ctx.location, ...data },
     };
   }

@@ -18,7 +18,10 @@ export interface RoutedIncidentRef {
  * incident is already in that state (the change started here) or gone.
  */
 export class ApplyRoutedIncidentChange {
-  constructor(private readonly incidents: IncidentRepository, private readonly events: IncidentEvents) {}
+  constructor(
+    private readonly incidents: IncidentRepository,
+    private readonly events: IncidentEvents,
+  ) {}
 
   async acknowledged(ref: RoutedIncidentRef, userId: string | null, at: Date): Promise<void> {
     const incident = await this.incidents.findByRef(organizationScope(ref.organizationId), ref.incidentId);
@@ -33,11 +36,18 @@ export class ApplyRoutedIncidentChange {
     await this.incidents.save(incident);
     await this.incidents.addTimeline([new TimelineEntry({ incidentId: incident.id, kind: 'resolved', at, userId })]);
     await this.events.publish({
-      kind: 'incidentResolved', organizationId: incident.organizationId, customerId: incident.customerId,
-      monitorId: incident.monitorId, incidentPublicId: incident.publicId, occurredAt: at,
+      kind: 'incidentResolved',
+      organizationId: incident.organizationId,
+      customerId: incident.customerId,
+      monitorId: incident.monitorId,
+      incidentPublicId: incident.publicId,
+      occurredAt: at,
       summary: `${incident.title}: resolved`,
       data: {
-        origin: 'incidentManagement', resolvedByUserId: userId, startedAt: incident.startedAt, resolvedAt: at,
+        origin: 'incidentManagement',
+        resolvedByUserId: userId,
+        startedAt: incident.startedAt,
+        resolvedAt: at,
         durationSeconds: Math.round((at.getTime() - incident.startedAt.getTime()) / 1000),
       },
     });

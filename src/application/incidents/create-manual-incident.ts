@@ -32,15 +32,31 @@ export class CreateManualIncident {
     if (!monitor) throw new AppError('monitorNotFound');
     const now = this.clock.now();
     return this.transactions.run(async () => {
-      const incident = await this.incidents.add(new Incident({
-        publicId: this.ids.uuid(), organizationId: monitor.organizationId, customerId: monitor.customerId,
-        monitorId: monitor.monitorId, origin: 'manual', title: input.title, description: input.description ?? null,
-        causeReasonCode: null, causeMessage: null, startedAt: now, createdByUserId: actor.userId, now,
-      }));
+      const incident = await this.incidents.add(
+        new Incident({
+          publicId: this.ids.uuid(),
+          organizationId: monitor.organizationId,
+          customerId: monitor.customerId,
+          monitorId: monitor.monitorId,
+          origin: 'manual',
+          title: input.title,
+          description: input.description ?? null,
+          causeReasonCode: null,
+          causeMessage: null,
+          startedAt: now,
+          createdByUserId: actor.userId,
+          now,
+        }),
+      );
       await this.incidents.addTimeline([new TimelineEntry({ incidentId: incident.id, kind: 'opened', at: now, userId: actor.userId })]);
       await this.events.publish({
-        kind: 'incidentOpened', organizationId: incident.organizationId, customerId: incident.customerId,
-        monitorId: incident.monitorId, incidentPublicId: incident.publicId, occurredAt: now, summary: incident.title,
+        kind: 'incidentOpened',
+        organizationId: incident.organizationId,
+        customerId: incident.customerId,
+        monitorId: incident.monitorId,
+        incidentPublicId: incident.publicId,
+        occurredAt: now,
+        summary: incident.title,
         data: { monitorPublicId: monitor.publicId, origin: 'manual', title: incident.title, startedAt: now },
       });
       return incident;

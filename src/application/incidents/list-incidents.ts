@@ -21,8 +21,16 @@ export class ListIncidents {
 
   execute(actor: Actor, input: ListIncidentsInput): Promise<{ items: Incident[]; total: number }> {
     const bounds = parseOptionalBounds({ from: input.from, to: input.to });
-    return this.incidents.list(actor.scope, {
-      status: input.status, origin: input.origin, monitorId: input.monitorId, customerId: input.customerId, ...bounds,
-    }, { page: input.page, perPage: input.perPage });
+    return this.incidents.list(
+      actor.scope,
+      {
+        status: input.status,
+        origin: input.origin,
+        monitorId: input.monitorId,
+        customerId: input.customerId,
+        ...bounds,
+      },
+      { page: input.page, perPage: input.perPage },
+    );
   }
 }

@@ -100,7 +100,9 @@ export class RecordCheckResult {
     }
     const steadyRows = steady.map(({ monitorId, location, intervalMs, result }): StoredResult => ({
       ...storedOf(monitorId, location, result),
-      detail: isDetailSample({ monitorId, checkedAt: result.checkedAt, intervalMs }, this.options.detailSampleMinutes) ? detailOf(result) : null,
+      detail: isDetailSample({ monitorId, checkedAt: result.checkedAt, intervalMs }, this.options.detailSampleMinutes)
+        ? detailOf(result)
+        : null,
     }));
     if (others.length === 0) {
       await this.results.appendMany(steadyRows);
@@ -130,16 +132,28 @@ export class RecordCheckResult {
     const suppressed = await this.maintenance.suppressedMany(known.map((i) => ({ monitorId: i.monitorId, at: i.result.checkedAt })));
     const suppressedOf = new Map(known.map((input, k) => [input, suppressed[k]!]));
     return this.transactions.run(async () => {
-      const seeds = [...new Map(known.map((input) => [input.monitorId, {
-        monitorId: input.monitorId, organizationId: input.organizationId, customerId: input.customerId,
-        checkIntervalSeconds: profiles.get(input.monitorId)!.monitor.checkIntervalSeconds,
-      }])).values()];
+      const seeds = [
+        ...new Map(
+          known.map((input) => [
+            input.monitorId,
+            {
+              monitorId: input.monitorId,
+              organizationId: input.organizationId,
+              customerId: input.customerId,
+              checkIntervalSeconds: profiles.get(input.monitorId)!.monitor.checkIntervalSeconds,
+            },
+          ]),
+        ).values(),
+      ];
       const states = await this.states.lockMany(seeds, this.clock.now());
       const incidents = await this.incidents.findManyById(
         [...states.values()].flatMap((state) => (state.openIncidentId === null ? [] : [state.openIncidentId])),
       );
       let downsLeft = known.filter((input) => input.result.status === 'down').length;
-      const effects = new AlertEffects((count) => this.incidents.reserveIds(count), () => downsLeft);
+      const effects = new AlertEffects(
+        (count) => this.incidents.reserveIds(count),
+        () => downsLeft,
+      );
       const stored: StoredResult[] = [...alsoStore];
       const outcomes = new Map<RecordCheckResultInput, Judgement>();
       for (const input of known) {
@@ -147,9 +161,16 @@ export class RecordCheckResult {
         const state = states.get(input.monitorId)!;
         const { result, location } = input;
         state.checkIntervalSeconds = monitor.checkIntervalSeconds;
-        const keepDetail = keepsDetail(result.status, state.location(location)?.status, {
-          monitorId: input.monitorId, checkedAt: result.checkedAt, intervalMs: input.intervalMs,
-        }, this.options.detailSampleMinutes);
+        const keepDetail = keepsDetail(
+          result.status,
+          state.location(location)?.status,
+          {
+            monitorId: input.monitorId,
+            checkedAt: result.checkedAt,
+            intervalMs: input.intervalMs,
+          },
+          this.options.detailSampleMinutes,
+        );
         stored.push({ ...storedOf(input.monitorId, location, result), detail: keepDetail ? detailOf(result) : null });
         let incident: Incident | null = state.openIncidentId === null ? null : (incidents.get(state.openIncidentId) ?? null);
         if (incident && !incident.isOpen) incident = null;
@@ -167,10 +188,23 @@ export class RecordCheckResult {
         if (incident) incidents.set(incident.id, incident);
         if (result.status === 'down') downsLeft -= 1;
         outcomes.set(input, {
-          recorded: true, decisions: decisions.map((d) => d.kind), openIncidentId: state.openIncidentId,
+          recorded: true,
+          decisions: decisions.map((d) => d.kind),
+          openIncidentId: state.openIncidentId,
           judged: {
-            monitorId: input.monitorId, location, state, policy,
-            confirmAt: confirmationAt({ state, policy, location, status: result.status, checkedAt: result.checkedAt, previousStatus, suppressed: suppressedNow }),
+            monitorId: input.monitorId,
+            location,
+            state,
+            policy,
+            confirmAt: confirmationAt({
+              state,
+              policy,
+              location,
+              status: result.status,
+              checkedAt: result.checkedAt,
+              previousStatus,
+              suppressed: suppressedNow,
+            }),
           },
         });
       }
@@ -188,7 +222,12 @@ type Judgement = RecordCheckResultOutcome & { readonly judged: JudgedResult | nu
 const NOT_RECORDED: Judgement = { recorded: false, decisions: [], openIncidentId: null, judged: null };
 
 const storedOf = (monitorId: number, location: string, result: CheckObservation): Omit<StoredResult, 'detail'> => ({
-  monitorId, location, status: result.status, reasonCode: result.reasonCode, checkedAt: result.checkedAt, responseMs: responseMsOf(result),
+  monitorId,
+  location,
+  status: result.status,
+  reasonCode: result.reasonCode,
+  checkedAt: result.checkedAt,
+  responseMs: responseMsOf(result),
 });
 const responseMsOf = (result: CheckObservation) => (result.timings.totalMs === null ? null : Math.round(result.timings.totalMs));
 const detailOf = (result: CheckObservation) => ({ message: result.message, timings: result.timings, evidence: result.evidence });

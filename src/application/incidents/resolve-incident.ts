@@ -28,9 +28,14 @@ export class ResolveIncident {
       await this.incidents.save(incident);
       await this.incidents.addTimeline([new TimelineEntry({ incidentId: incident.id, kind: 'resolved', at: now, userId: actor.userId })]);
       await this.events.publish({
-        kind: 'incidentResolved', organizationId: incident.organizationId, customerId: incident.customerId,
-        monitorId: incident.monitorId, incidentPublicId: incident.publicId, occurredAt: now,
-        summary: `${incident.title}: resolved`, data: { origin: 'manual', resolvedByUserId: actor.userId },
+        kind: 'incidentResolved',
+        organizationId: incident.organizationId,
+        customerId: incident.customerId,
+        monitorId: incident.monitorId,
+        incidentPublicId: incident.publicId,
+        occurredAt: now,
+        summary: `${incident.title}: resolved`,
+        data: { origin: 'manual', resolvedByUserId: actor.userId },
       });
       return incident;
     });

@@ -3,7 +3,11 @@ import { occurrencesBetween, type Occurrence } from '../../domain/maintenance/oc
 import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
 import type {
-  MaintenanceAnnouncements, MaintenanceEvents, MaintenanceTargets, MaintenanceWindowRepository, RecurrenceExpander,
+  MaintenanceAnnouncements,
+  MaintenanceEvents,
+  MaintenanceTargets,
+  MaintenanceWindowRepository,
+  RecurrenceExpander,
 } from './ports';
 import { targetKey } from './ports';
 
@@ -21,9 +25,13 @@ export interface AnnounceOptions {
  */
 export class AnnounceMaintenance {
   constructor(
-    private readonly windows: MaintenanceWindowRepository, private readonly targets: MaintenanceTargets,
-    private readonly announcements: MaintenanceAnnouncements, private readonly events: MaintenanceEvents,
-    private readonly expander: RecurrenceExpander, private readonly tx: TransactionRunner, private readonly clock: Clock,
+    private readonly windows: MaintenanceWindowRepository,
+    private readonly targets: MaintenanceTargets,
+    private readonly announcements: MaintenanceAnnouncements,
+    private readonly events: MaintenanceEvents,
+    private readonly expander: RecurrenceExpander,
+    private readonly tx: TransactionRunner,
+    private readonly clock: Clock,
     private readonly options: AnnounceOptions,
   ) {}
 
@@ -51,8 +59,13 @@ export class AnnounceMaintenance {
       if (!(await this.announcements.claim(window.id, kind, occurrence.start))) return false;
       const existing = await this.targets.existing(window.organizationId, window.targets);
       await this.events.publish({
-        kind, organizationId: window.organizationId, customerId: window.customerId, windowId: window.publicId, title: window.title,
-        occurrence, occurredAt: now,
+        kind,
+        organizationId: window.organizationId,
+        customerId: window.customerId,
+        windowId: window.publicId,
+        title: window.title,
+        occurrence,
+        occurredAt: now,
         targets: window.targets.flatMap((t) => {
           const record = existing.get(targetKey(t));
           return record ? [{ type: t.type, id: record.publicId }] : [];

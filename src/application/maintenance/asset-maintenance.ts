@@ -7,7 +7,10 @@ import type { MaintenanceWindowRepository, RecurrenceExpander } from './ports';
  * those notifications, as MaintenanceSuppression is for the monitors' alert rules.
  */
 export class AssetMaintenance {
-  constructor(private readonly windows: MaintenanceWindowRepository, private readonly expander: RecurrenceExpander) {}
+  constructor(
+    private readonly windows: MaintenanceWindowRepository,
+    private readonly expander: RecurrenceExpander,
+  ) {}
 
   async isSuppressed(asset: { type: 'customerIp' | 'customerDomain'; id: number }, at: Date): Promise<boolean> {
     const covering = await this.windows.coveringAsset(asset.type, asset.id);

@@ -6,8 +6,10 @@ import type { MaintenanceTargets, MaintenanceWindowRepository, RecurrenceExpande
 /** POST /api/maintenance-windows/check/batch: many websites in one call; ids the caller cannot see are listed apart. */
 export class CheckMaintenanceBatch {
   constructor(
-    private readonly windows: MaintenanceWindowRepository, private readonly targets: MaintenanceTargets,
-    private readonly expander: RecurrenceExpander, private readonly clock: Clock,
+    private readonly windows: MaintenanceWindowRepository,
+    private readonly targets: MaintenanceTargets,
+    private readonly expander: RecurrenceExpander,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, input: { websiteIds: string[]; at?: Date }): Promise<{ results: MaintenanceCheck[]; notFound: string[] }> {

@@ -17,12 +17,19 @@ export interface MaintenanceCheck {
 }
 
 export const checkOne = (
-  windows: readonly MaintenanceWindow[], monitor: CoveredMonitor, ref: string, at: Date, expander: RecurrenceExpander,
+  windows: readonly MaintenanceWindow[],
+  monitor: CoveredMonitor,
+  ref: string,
+  at: Date,
+  expander: RecurrenceExpander,
 ): MaintenanceCheck => {
   const active = activeWindowsFor(windows, monitor, at, expander);
   return {
-    websiteId: ref, at, inMaintenance: active.length > 0,
-    suppressAlerts: active.some((a) => a.window.suppressAlerts), excludeFromUptime: active.some((a) => a.window.excludeFromUptime),
+    websiteId: ref,
+    at,
+    inMaintenance: active.length > 0,
+    suppressAlerts: active.some((a) => a.window.suppressAlerts),
+    excludeFromUptime: active.some((a) => a.window.excludeFromUptime),
     windows: active,
   };
 };
@@ -30,8 +37,10 @@ export const checkOne = (
 /** GET /api/maintenance-windows/check/{websiteId}: now, or at a given instant. */
 export class CheckMaintenance {
   constructor(
-    private readonly windows: MaintenanceWindowRepository, private readonly targets: MaintenanceTargets,
-    private readonly expander: RecurrenceExpander, private readonly clock: Clock,
+    private readonly windows: MaintenanceWindowRepository,
+    private readonly targets: MaintenanceTargets,
+    private readonly expander: RecurrenceExpander,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, input: { websiteId: string; at?: Date }): Promise<MaintenanceCheck> {

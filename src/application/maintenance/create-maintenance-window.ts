@@ -18,10 +18,14 @@ export type NewWindowInput = Omit<WindowDefinition, 'targets'> & { targets: Targ
  */
 export class CreateMaintenanceWindow {
   constructor(
-    private readonly windows: MaintenanceWindowRepository, private readonly targets: MaintenanceTargets,
-    private readonly events: MaintenanceEvents, private readonly views: MaintenanceWindowViews,
-    private readonly expander: RecurrenceExpander, private readonly tx: TransactionRunner,
-    private readonly ids: IdGenerator, private readonly clock: Clock,
+    private readonly windows: MaintenanceWindowRepository,
+    private readonly targets: MaintenanceTargets,
+    private readonly events: MaintenanceEvents,
+    private readonly views: MaintenanceWindowViews,
+    private readonly expander: RecurrenceExpander,
+    private readonly tx: TransactionRunner,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, input: NewWindowInput): Promise<{ view: MaintenanceWindowView; created: boolean }> {
@@ -34,15 +38,30 @@ export class CreateMaintenanceWindow {
       await this.windows.lockCreates(actor.scope.organizationId);
       const same = (await this.windows.list(actor.scope)).find((w) => w.sameDefinition(definition));
       if (same) return { window: same, created: false };
-      const window = await this.windows.add(MaintenanceWindow.create({
-        ...definition, publicId: this.ids.uuid(), organizationId: actor.scope.organizationId, customerId: resolved.customerId,
-      }, now));
-      const first = occurrencesBetween(window, now, new Date(8.64e15), this.expander, 1)[0]
-        ?? { start: window.startTime, end: window.endTime };
+      const window = await this.windows.add(
+        MaintenanceWindow.create(
+          {
+            ...definition,
+            publicId: this.ids.uuid(),
+            organizationId: actor.scope.organizationId,
+            customerId: resolved.customerId,
+          },
+          now,
+        ),
+      );
+      const first = occurrencesBetween(window, now, new Date(8.64e15), this.expander, 1)[0] ?? {
+        start: window.startTime,
+        end: window.endTime,
+      };
       await this.events.publish({
-        kind: 'maintenance.scheduled', organizationId: window.organizationId, customerId: window.customerId,
-        windowId: window.publicId, title: window.title, occurrence: first,
-        targets: resolved.publicTargets, occurredAt: now,
+        kind: 'maintenance.scheduled',
+        organizationId: window.organizationId,
+        customerId: window.customerId,
+        windowId: window.publicId,
+        title: window.title,
+        occurrence: first,
+        targets: resolved.publicTargets,
+        occurredAt: now,
       });
       return { window, created: true };
     });

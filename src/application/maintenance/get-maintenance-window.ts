@@ -6,7 +6,11 @@ import type { MaintenanceWindowView, MaintenanceWindowViews } from './window-vie
 
 /** GET /api/maintenance-windows/{id}; out of scope answers maintenanceWindowNotFound, like a missing one. */
 export class GetMaintenanceWindow {
-  constructor(private readonly windows: MaintenanceWindowRepository, private readonly views: MaintenanceWindowViews, private readonly clock: Clock) {}
+  constructor(
+    private readonly windows: MaintenanceWindowRepository,
+    private readonly views: MaintenanceWindowViews,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(actor: Actor, input: { id: string }): Promise<MaintenanceWindowView> {
     const window = await this.windows.findByRef(actor.scope, input.id);

@@ -7,8 +7,10 @@ import type { MaintenanceWindowView, MaintenanceWindowViews } from './window-vie
 /** GET /api/maintenance-windows: the scope's windows, or those covering one website (directly or through its customer). */
 export class ListMaintenanceWindows {
   constructor(
-    private readonly windows: MaintenanceWindowRepository, private readonly targets: MaintenanceTargets,
-    private readonly views: MaintenanceWindowViews, private readonly clock: Clock,
+    private readonly windows: MaintenanceWindowRepository,
+    private readonly targets: MaintenanceTargets,
+    private readonly views: MaintenanceWindowViews,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, input: { websiteId?: string }): Promise<MaintenanceWindowView[]> {

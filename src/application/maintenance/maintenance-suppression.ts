@@ -8,7 +8,10 @@ import type { MaintenanceWindowRepository, RecurrenceExpander } from './ports';
  * no alert. The check itself still runs and is recorded.
  */
 export class MaintenanceSuppression implements MaintenanceWindows {
-  constructor(private readonly windows: MaintenanceWindowRepository, private readonly expander: RecurrenceExpander) {}
+  constructor(
+    private readonly windows: MaintenanceWindowRepository,
+    private readonly expander: RecurrenceExpander,
+  ) {}
 
   async isSuppressed(monitorId: number, at: Date): Promise<boolean> {
     const [suppressed] = await this.suppressedMany([{ monitorId, at }]);

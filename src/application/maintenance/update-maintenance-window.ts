@@ -13,9 +13,12 @@ export type WindowChange = Partial<Omit<WindowDefinition, 'targets'>> & { target
 /** PATCH /api/maintenance-windows/{id}: any fields; targets, when sent, replace the old ones. */
 export class UpdateMaintenanceWindow {
   constructor(
-    private readonly windows: MaintenanceWindowRepository, private readonly targets: MaintenanceTargets,
-    private readonly views: MaintenanceWindowViews, private readonly expander: RecurrenceExpander,
-    private readonly tx: TransactionRunner, private readonly clock: Clock,
+    private readonly windows: MaintenanceWindowRepository,
+    private readonly targets: MaintenanceTargets,
+    private readonly views: MaintenanceWindowViews,
+    private readonly expander: RecurrenceExpander,
+    private readonly tx: TransactionRunner,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, input: { id: string; change: WindowChange }): Promise<MaintenanceWindowView> {

@@ -10,8 +10,11 @@ export interface TargetInput {
 }
 
 const NOT_FOUND = {
-  website: 'websiteNotFound', monitor: 'monitorNotFound', customer: 'customerNotFound',
-  customerIp: 'customerIpNotFound', customerDomain: 'customerDomainNotFound',
+  website: 'websiteNotFound',
+  monitor: 'monitorNotFound',
+  customer: 'customerNotFound',
+  customerIp: 'customerIpNotFound',
+  customerDomain: 'customerDomainNotFound',
 } as const;
 
 /**
@@ -20,7 +23,9 @@ const NOT_FOUND = {
  * Also answers the customer owning every target, when they all belong to one.
  */
 export async function resolveTargets(
-  targets: MaintenanceTargets, scope: TenantScope, inputs: readonly TargetInput[],
+  targets: MaintenanceTargets,
+  scope: TenantScope,
+  inputs: readonly TargetInput[],
 ): Promise<{ targets: WindowTarget[]; publicTargets: { type: TargetType; id: string }[]; customerId: number | null }> {
   const records: { type: TargetType; record: TargetRecord }[] = [];
   for (const input of inputs) {

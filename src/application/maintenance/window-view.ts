@@ -17,7 +17,10 @@ export interface MaintenanceWindowView {
  * cannot cure (the window must be changed or deleted).
  */
 export class MaintenanceWindowViews {
-  constructor(private readonly targets: MaintenanceTargets, private readonly expander: RecurrenceExpander) {}
+  constructor(
+    private readonly targets: MaintenanceTargets,
+    private readonly expander: RecurrenceExpander,
+  ) {}
 
   async one(window: MaintenanceWindow, now: Date): Promise<MaintenanceWindowView> {
     const existing = await this.targets.existing(window.organizationId, window.targets);
@@ -31,7 +34,10 @@ export class MaintenanceWindowViews {
   /** Many at once; a window that lost a target is listed with the targets that remain. */
   async many(windows: readonly MaintenanceWindow[], now: Date): Promise<MaintenanceWindowView[]> {
     if (windows.length === 0) return [];
-    const existing = await this.targets.existing(windows[0]!.organizationId, windows.flatMap((w) => w.targets));
+    const existing = await this.targets.existing(
+      windows[0]!.organizationId,
+      windows.flatMap((w) => w.targets),
+    );
     return windows.map((window) => this.view(window, existing, now));
   }
 

@@ -6,7 +6,11 @@ import type { MonitorRepository, TagRepository } from './ports';
 
 /** POST /api/monitor-tags: at most 5 tags per monitor; attaching an attached tag succeeds unchanged. */
 export class AttachTag {
-  constructor(private readonly tags: TagRepository, private readonly monitors: MonitorRepository, private readonly tx: TransactionRunner) {}
+  constructor(
+    private readonly tags: TagRepository,
+    private readonly monitors: MonitorRepository,
+    private readonly tx: TransactionRunner,
+  ) {}
 
   async execute(actor: Actor, input: MonitorTagInput): Promise<{ alreadyAttached: boolean }> {
     const { tag, monitor } = await resolveTagging(actor, input, this.tags, this.monitors);

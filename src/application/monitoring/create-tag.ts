@@ -10,8 +10,11 @@ import type { AuthorizingUsers, MonitorCustomerTermsLookup, TagRepository } from
 /** POST /api/tags: a label in the fixed palette, owned by one customer or by the whole organization. */
 export class CreateTag {
   constructor(
-    private readonly tags: TagRepository, private readonly customers: MonitorCustomerTermsLookup,
-    private readonly users: AuthorizingUsers, private readonly ids: IdGenerator, private readonly clock: Clock,
+    private readonly tags: TagRepository,
+    private readonly customers: MonitorCustomerTermsLookup,
+    private readonly users: AuthorizingUsers,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, input: { name: string; color: string; customerId?: number | string }): Promise<Tag> {
@@ -23,11 +26,17 @@ export class CreateTag {
       const terms = await this.customers.forCustomer(scope, input.customerId);
       requested = { id: terms?.customerId ?? -1, inOrganization: terms !== null };
     }
-    const severalCustomers = requested === null && actor.scope.customerId !== null && await this.tags.severalCustomers(scope);
+    const severalCustomers = requested === null && actor.scope.customerId !== null && (await this.tags.severalCustomers(scope));
     const customerId = tagCustomer(actor.scope.customerId, requested, severalCustomers);
-    return this.tags.add(new Tag({
-      publicId: this.ids.uuid(), organizationId: actor.scope.organizationId, customerId, name: input.name, color: input.color,
-      now: this.clock.now(),
-    }));
+    return this.tags.add(
+      new Tag({
+        publicId: this.ids.uuid(),
+        organizationId: actor.scope.organizationId,
+        customerId,
+        name: input.name,
+        color: input.color,
+        now: this.clock.now(),
+      }),
+    );
   }
 }

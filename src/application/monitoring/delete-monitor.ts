@@ -6,7 +6,10 @@ import type { MonitorRepository, RecordRef } from './ports';
 
 /** DELETE /api/websites/{id} and DELETE /api/monitors/{type}/{id}; tags and change requests go with it. */
 export class DeleteMonitor {
-  constructor(private readonly monitors: MonitorRepository, private readonly writer: MonitorWriter) {}
+  constructor(
+    private readonly monitors: MonitorRepository,
+    private readonly writer: MonitorWriter,
+  ) {}
 
   async execute(actor: Actor, { kind, ref }: { kind: MonitorKind; ref: RecordRef }): Promise<void> {
     const monitor = await loadMonitor(this.monitors, actor.scope, kind, ref);

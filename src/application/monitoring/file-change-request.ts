@@ -27,16 +27,20 @@ export interface FileChangeRequestInput {
  */
 export class FileChangeRequest {
   constructor(
-    private readonly monitors: MonitorRepository, private readonly requests: ChangeRequestRepository,
-    private readonly writer: MonitorWriter, private readonly users: AuthorizingUsers, private readonly tx: TransactionRunner,
-    private readonly ids: IdGenerator, private readonly clock: Clock,
+    private readonly monitors: MonitorRepository,
+    private readonly requests: ChangeRequestRepository,
+    private readonly writer: MonitorWriter,
+    private readonly users: AuthorizingUsers,
+    private readonly tx: TransactionRunner,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, input: FileChangeRequestInput): Promise<ChangeRequest> {
     await assertAuthorizingUser(actor, this.users);
     assertMayWrite(editorOf(actor));
     const monitor = await loadMonitor(this.monitors, actor.scope, input.kind, input.ref);
-    const changes = input.action === 'update' ? input.changes ?? {} : {};
+    const changes = input.action === 'update' ? (input.changes ?? {}) : {};
     if (input.action === 'update') {
       if (Object.keys(changes).length === 0) throw validationIssue('changes', 'An update request needs at least one change', 'too_small');
       await this.writer.validateUpdate(monitor, changes);
@@ -45,11 +49,21 @@ export class FileChangeRequest {
       const scope = organizationScope(monitor.organizationId);
       await this.monitors.lockCustomer(scope, monitor.customerId);
       assertRoomForChangeRequest(await this.requests.countOpen(scope, monitor.customerId));
-      return this.requests.add(new ChangeRequest({
-        publicId: this.ids.uuid(), organizationId: monitor.organizationId, customerId: monitor.customerId,
-        monitorId: monitor.id, monitorPublicId: monitor.publicId, monitorKind: monitor.kind, action: input.action, changes,
-        note: input.note ?? null, requestedByUserId: actor.userId, now: this.clock.now(),
-      }));
+      return this.requests.add(
+        new ChangeRequest({
+          publicId: this.ids.uuid(),
+          organizationId: monitor.organizationId,
+          customerId: monitor.customerId,
+          monitorId: monitor.id,
+          monitorPublicId: monitor.publicId,
+          monitorKind: monitor.kind,
+          action: input.action,
+          changes,
+          note: input.note ?? null,
+          requestedByUserId: actor.userId,
+          now: this.clock.now(),
+        }),
+      );
     });
   }
 }

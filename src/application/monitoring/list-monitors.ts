@@ -6,7 +6,10 @@ import type { MonitorListFilter, MonitorListItem, MonitorReader, Page, PageOf } 
 export class ListMonitors {
   constructor(private readonly reader: MonitorReader) {}
 
-  execute(actor: Actor, { kind, filter, page }: { kind: MonitorKind; filter: MonitorListFilter; page: Page }): Promise<PageOf<MonitorListItem>> {
+  execute(
+    actor: Actor,
+    { kind, filter, page }: { kind: MonitorKind; filter: MonitorListFilter; page: Page },
+  ): Promise<PageOf<MonitorListItem>> {
     return this.reader.list(actor.scope, kind, filter, page);
   }
 }

@@ -15,25 +15,40 @@ const iso = (date: Date | string | null) => (date === null ? null : new Date(dat
 
 /** Identity and schedule: the fields every record starts with. */
 const head = ({ monitor, customerPublicId }: MonitorListItem) => ({
-  id: monitor.id, publicId: monitor.publicId, organizationId: monitor.organizationId, customerId: monitor.customerId,
-  customerPublicId, name: monitor.name, monitoringType: monitor.monitoringType, status: monitor.status,
-  managementType: monitor.managementType, checkInterval: monitor.checkInterval, timeoutSeconds: monitor.timeoutSeconds,
+  id: monitor.id,
+  publicId: monitor.publicId,
+  organizationId: monitor.organizationId,
+  customerId: monitor.customerId,
+  customerPublicId,
+  name: monitor.name,
+  monitoringType: monitor.monitoringType,
+  status: monitor.status,
+  managementType: monitor.managementType,
+  checkInterval: monitor.checkInterval,
+  timeoutSeconds: monitor.timeoutSeconds,
   locations: monitor.locations,
 });
 
 /** Alerting, tags and timestamps: the fields every record ends its common part with. */
 const tail = ({ monitor, tags }: MonitorListItem) => ({
-  alertConsecutiveChecks: monitor.alertConsecutiveChecks, alertRetryInterval: monitor.alertRetryInterval, alertLocationThreshold: monitor.alertLocationThreshold,
-  alertLocationThresholdCount: monitor.alertLocationThresholdCount, alertReminderInterval: monitor.alertReminderInterval,
-  sslExpiryReminderInterval: monitor.sslExpiryReminderInterval, dnsblReminderInterval: monitor.dnsblReminderInterval,
+  alertConsecutiveChecks: monitor.alertConsecutiveChecks,
+  alertRetryInterval: monitor.alertRetryInterval,
+  alertLocationThreshold: monitor.alertLocationThreshold,
+  alertLocationThresholdCount: monitor.alertLocationThresholdCount,
+  alertReminderInterval: monitor.alertReminderInterval,
+  sslExpiryReminderInterval: monitor.sslExpiryReminderInterval,
+  dnsblReminderInterval: monitor.dnsblReminderInterval,
   tags: tags.map((t) => ({ id: t.id, publicId: t.publicId, name: t.name, color: t.color })),
-  createdAt: iso(monitor.createdAt), updatedAt: iso(monitor.updatedAt),
+  createdAt: iso(monitor.createdAt),
+  updatedAt: iso(monitor.updatedAt),
 });
 
 /** Each stored setting, or its default when the monitor has none (a stored null stays null). */
 function settings<T extends object>(config: object, defaults: T): T {
   const stored = config as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(defaults).map(([key, fallback]) => [key, Object.hasOwn(stored, key) ? stored[key] : fallback])) as T;
+  return Object.fromEntries(
+    Object.entries(defaults).map(([key, fallback]) => [key, Object.hasOwn(stored, key) ? stored[key] : fallback]),
+  ) as T;
 }
 
 /** A website record (the Website schema), heartbeatUrl as a path: see HEARTBEAT_PATH. */
@@ -45,7 +60,9 @@ export function websiteRecord(item: MonitorListItem) {
     url: monitor.url,
     ...settings(monitor.config, WEBSITE_CONFIG_DEFAULTS),
     ...settings(monitor.config, DEFAULT_CHECK_CONFIG),
-    connectHost: monitor.connectHost, connectPort: monitor.connectPort, connectTlsInsecure: monitor.connectTlsInsecure,
+    connectHost: monitor.connectHost,
+    connectPort: monitor.connectPort,
+    connectTlsInsecure: monitor.connectTlsInsecure,
     heartbeatToken: heartbeat ? monitor.heartbeatToken : null,
     heartbeatUrl: heartbeat && monitor.heartbeatToken !== null ? `${HEARTBEAT_PATH}${monitor.heartbeatToken}` : null,
     lastHeartbeatAt: heartbeat ? iso(monitor.lastHeartbeatAt) : null,
@@ -62,10 +79,12 @@ export function monitorRecord(item: MonitorListItem) {
     ...tail(item),
     type: monitor.kind,
     hostname: monitor.hostname,
-    ...(monitor.kind !== 'dns' && monitor.kind !== 'icmp' ? {
-      port: monitor.port,
-      effectivePort: monitor.port ?? protocolDefaultPort(monitor.kind, config.tlsMode ?? null, config.protocol ?? null),
-    } : {}),
+    ...(monitor.kind !== 'dns' && monitor.kind !== 'icmp'
+      ? {
+          port: monitor.port,
+          effectivePort: monitor.port ?? protocolDefaultPort(monitor.kind, config.tlsMode ?? null, config.protocol ?? null),
+        }
+      : {}),
     ...(monitor.checkMode !== null ? { checkMode: monitor.checkMode, hasCredentials: monitor.hasCredentials } : {}),
     ...(config.tlsMode ? { tlsMode: config.tlsMode } : {}),
     ...(config.protocol ? { protocol: config.protocol } : {}),

@@ -16,7 +16,10 @@ export interface MonitorTagInput {
 
 /** Resolves the tag and monitor of a /api/monitor-tags call, in that order of codes. */
 export async function resolveTagging(
-  actor: Actor, input: MonitorTagInput, tags: TagRepository, monitors: MonitorRepository,
+  actor: Actor,
+  input: MonitorTagInput,
+  tags: TagRepository,
+  monitors: MonitorRepository,
 ): Promise<{ tag: Tag; monitor: Monitor }> {
   assertMayWrite(editorOf(actor));
   if (!isMonitorKind(input.monitorType)) throw new AppError('invalidMonitorType', { monitorType: input.monitorType });

@@ -7,7 +7,12 @@ import { planMonitor } from '../../domain/monitoring/plan-monitor';
 import { defaultLocations } from '../../domain/monitoring/locations';
 import { decideMonitorQuota } from '../../domain/tenancy/monitor-quota';
 import {
-  assertMayChangeManagementType, assertMayCreate, assertMayDelete, assertMayEdit, assertMayWrite, assertSelfServiceRoom,
+  assertMayChangeManagementType,
+  assertMayCreate,
+  assertMayDelete,
+  assertMayEdit,
+  assertMayWrite,
+  assertSelfServiceRoom,
   managementTypeOnCreate,
 } from '../../domain/monitoring/ownership';
 import { validationIssue } from '../../domain/monitoring/validation-issue';
@@ -42,9 +47,14 @@ export interface LocationChoice {
  */
 export class MonitorWriter {
   constructor(
-    private readonly monitors: MonitorRepository, private readonly customers: MonitorCustomerTermsLookup,
-    private readonly policy: TargetPolicy, private readonly cipher: CredentialCipher, private readonly secrets: SecretTokens,
-    private readonly tx: TransactionRunner, private readonly ids: IdGenerator, private readonly clock: Clock,
+    private readonly monitors: MonitorRepository,
+    private readonly customers: MonitorCustomerTermsLookup,
+    private readonly policy: TargetPolicy,
+    private readonly cipher: CredentialCipher,
+    private readonly secrets: SecretTokens,
+    private readonly tx: TransactionRunner,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
     private readonly locations: LocationChoice,
   ) {}
 
@@ -59,13 +69,20 @@ export class MonitorWriter {
     assertMayCreate(editor, terms);
     const catalogue = this.locations.catalogue;
     // Only a create without locations needs to know which are served.
-    const defaults = input.locations === undefined ? defaultLocations(catalogue, await this.locations.served.live(this.clock.now())) : catalogue;
+    const defaults =
+      input.locations === undefined ? defaultLocations(catalogue, await this.locations.served.live(this.clock.now())) : catalogue;
     const plan = planMonitor(planContextOf(kind, terms, catalogue, defaults), null, input);
     await vetTargets(this.policy, plan.targets);
     const now = this.clock.now();
     const monitor = new Monitor({
-      publicId: this.ids.uuid(), organizationId: actor.scope.organizationId, customerId: terms.customerId, kind,
-      managementType, state: plan.state, createdByUserId: actor.userId, now,
+      publicId: this.ids.uuid(),
+      organizationId: actor.scope.organizationId,
+      customerId: terms.customerId,
+      kind,
+      managementType,
+      state: plan.state,
+      createdByUserId: actor.userId,
+      now,
     });
     this.finish(monitor, plan, now);
     return this.tx.run(async () => {
@@ -75,8 +92,12 @@ export class MonitorWriter {
       const counts = await this.monitors.countForCustomer(actor.scope, terms.customerId);
       if (managementType === 'self_service') assertSelfServiceRoom(counts.selfService, fresh);
       const decision = decideMonitorQuota({
-        monitorCount: counts.total, tiers: fresh.quotaTiers, currentTierIndex: fresh.currentTierIndex,
-        autoUpgrade: fresh.autoQuotaUpgrade, viaAgent: actor.kind === 'agent', allowPaidQuotaUpgrade: input.allowPaidQuotaUpgrade === true,
+        monitorCount: counts.total,
+        tiers: fresh.quotaTiers,
+        currentTierIndex: fresh.currentTierIndex,
+        autoUpgrade: fresh.autoQuotaUpgrade,
+        viaAgent: actor.kind === 'agent',
+        allowPaidQuotaUpgrade: input.allowPaidQuotaUpgrade === true,
       });
       if (decision.kind === 'upgrade') await this.customers.upgradeQuotaTier(actor.scope, terms.customerId, fresh.currentTierIndex);
       return this.monitors.add(monitor);
@@ -135,6 +156,7 @@ export class MonitorWriter {
 
   private applyCredentials(monitor: Monitor, change: CredentialsChange, now: Date): void {
     if (change.kind === 'clear' && monitor.credentialsCiphertext !== null) monitor.setCredentials(null, now);
-    if (change.kind === 'set') monitor.setCredentials(this.cipher.encrypt(JSON.stringify(change.value), `monitor:${monitor.publicId}`), now);
+    if (change.kind === 'set')
+      monitor.setCredentials(this.cipher.encrypt(JSON.stringify(change.value), `monitor:${monitor.publicId}`), now);
   }
 }

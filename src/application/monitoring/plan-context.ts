@@ -16,7 +16,14 @@ export const alertDefaultsOf = (terms: MonitorCustomerTerms): AlertSettings => (
 
 /** `defaultLocations` matter to creates only; updates keep the stored locations unless sent. */
 export const planContextOf = (
-  kind: MonitorKind, terms: MonitorCustomerTerms, locationCatalogue: readonly string[], defaultLocations: readonly string[] = locationCatalogue,
+  kind: MonitorKind,
+  terms: MonitorCustomerTerms,
+  locationCatalogue: readonly string[],
+  defaultLocations: readonly string[] = locationCatalogue,
 ): PlanContext => ({
-  kind, packageMinimumInterval: terms.minCheckIntervalMinutes, locationCatalogue, defaultLocations, alertDefaults: alertDefaultsOf(terms),
+  kind,
+  packageMinimumInterval: terms.minCheckIntervalMinutes,
+  locationCatalogue,
+  defaultLocations,
+  alertDefaults: alertDefaultsOf(terms),
 });

@@ -175,7 +175,6 @@ export interface AuthorizingUsers {
 }
 export const AUTHORIZING_USERS = Symbol.for('AuthorizingUsers');
 
-
 /**
  * The locations that check processes alive at `now` serve (their registrations in the schedule),
  * whatever the catalogue: new monitors without explicit locations get those of the catalogue.

@@ -4,7 +4,10 @@ import type { MonitorRepository } from './ports';
 
 /** A ping to a heartbeat monitor's URL; unknown tokens answer websiteNotFound. */
 export class RecordHeartbeat {
-  constructor(private readonly monitors: MonitorRepository, private readonly clock: Clock) {}
+  constructor(
+    private readonly monitors: MonitorRepository,
+    private readonly clock: Clock,
+  ) {}
 
   async execute({ token }: { token: string }): Promise<{ receivedAt: Date }> {
     const receivedAt = this.clock.now();

@@ -16,8 +16,11 @@ import type { ChangeRequestRepository, MonitorRepository, RecordRef } from './po
  */
 export class SettleChangeRequest {
   constructor(
-    private readonly requests: ChangeRequestRepository, private readonly monitors: MonitorRepository,
-    private readonly writer: MonitorWriter, private readonly tx: TransactionRunner, private readonly clock: Clock,
+    private readonly requests: ChangeRequestRepository,
+    private readonly monitors: MonitorRepository,
+    private readonly writer: MonitorWriter,
+    private readonly tx: TransactionRunner,
+    private readonly clock: Clock,
   ) {}
 
   execute(actor: Actor, input: { ref: RecordRef; status: ChangeRequestDecision; note?: string | null }): Promise<ChangeRequest> {

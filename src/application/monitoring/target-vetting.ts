@@ -5,9 +5,11 @@ import type { TargetPolicy } from '../shared/target-policy';
 import { refusalDetails, targetRefusal } from '../../domain/shared/network/refusal-text';
 
 const CODE_BY_FIELD: Record<TargetToVet['field'], ErrorCode> = {
-  url: 'invalidUrl', hostname: 'invalidHostname', resolver: 'invalidHostname', connectHost: 'connectHostNotPublic',
+  url: 'invalidUrl',
+  hostname: 'invalidHostname',
+  resolver: 'invalidHostname',
+  connectHost: 'connectHostNotPublic',
 };
-
 
 /**
  * Every host a create or update newly points a check at must be a public target (or allowlisted):
@@ -19,7 +21,10 @@ export async function vetTargets(policy: TargetPolicy, targets: readonly TargetT
   const verdicts = await Promise.all(targets.map(async (target) => ({ target, vetting: await policy.vet(target.host) })));
   for (const { target, vetting } of verdicts) {
     if (vetting.ok || (vetting.reason === 'unresolvable' && target.mayBeUnresolvable)) continue;
-    throw new AppError(CODE_BY_FIELD[target.field], refusalDetails(target.field, vetting.reason, target.host),
-      targetRefusal(target.field, vetting.reason, target.host));
+    throw new AppError(
+      CODE_BY_FIELD[target.field],
+      refusalDetails(target.field, vetting.reason, target.host),
+      targetRefusal(target.field, vetting.reason, target.host),
+    );
   }
 }

@@ -8,10 +8,14 @@ import type { MonitorRepository, RecordRef } from './ports';
 
 /** PATCH /api/websites/{id} and PATCH /api/monitors/{type}/{id}: partial updates. */
 export class UpdateMonitor {
-  constructor(private readonly monitors: MonitorRepository, private readonly writer: MonitorWriter) {}
+  constructor(
+    private readonly monitors: MonitorRepository,
+    private readonly writer: MonitorWriter,
+  ) {}
 
   async execute(
-    actor: Actor, { kind, ref, input }: { kind: MonitorKind; ref: RecordRef; input: MonitorInput & { managementType?: ManagementType } },
+    actor: Actor,
+    { kind, ref, input }: { kind: MonitorKind; ref: RecordRef; input: MonitorInput & { managementType?: ManagementType } },
   ): Promise<Monitor> {
     const monitor = await loadMonitor(this.monitors, actor.scope, kind, ref);
     return this.writer.update(actor, monitor, input);

@@ -8,7 +8,10 @@ import type { RecordRef, TagRepository } from './ports';
 
 /** PATCH /api/tags/{id}: rename or recolour. */
 export class UpdateTag {
-  constructor(private readonly tags: TagRepository, private readonly clock: Clock) {}
+  constructor(
+    private readonly tags: TagRepository,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(actor: Actor, input: { ref: RecordRef; name?: string; color?: string }): Promise<Tag> {
     assertMayWrite(editorOf(actor));

@@ -2,7 +2,12 @@ import { AppError } from '../../domain/shared/app-error';
 import type { ChannelConfig, ChannelType } from '../../domain/notifications/channel-config';
 import type { ChannelEvent } from '../../domain/notifications/channel-events';
 import { SOURCE_CHANNEL_ID, channelRef } from '../../domain/notifications/channel-ref';
-import { type ChannelScope, NotificationChannel, assertOverridable, assertRecipientsFree } from '../../domain/notifications/notification-channel';
+import {
+  type ChannelScope,
+  NotificationChannel,
+  assertOverridable,
+  assertRecipientsFree,
+} from '../../domain/notifications/notification-channel';
 import { type Actor, requireWriter } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
@@ -35,9 +40,12 @@ export interface ChannelWithSecret {
 /** Adds a channel of the organization, of a customer, or a monitor's override of a source channel. */
 export class CreateNotificationChannel {
   constructor(
-    private readonly channels: NotificationChannelRepository, private readonly owners: ChannelOwners,
-    private readonly secrets: WebhookSecrets, private readonly tx: TransactionRunner,
-    private readonly ids: IdGenerator, private readonly clock: Clock,
+    private readonly channels: NotificationChannelRepository,
+    private readonly owners: ChannelOwners,
+    private readonly secrets: WebhookSecrets,
+    private readonly tx: TransactionRunner,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
     private readonly targets?: Pick<TargetPolicy, 'isAllowedAddress'>,
   ) {}
 
@@ -49,10 +57,21 @@ export class CreateNotificationChannel {
       const config = input.config ?? (input.type === undefined || input.type === source?.type ? source?.config : undefined);
       if (type === undefined) throw new AppError('invalidRequestBody', { field: 'type', reason: 'required' });
       if (config === undefined) throw new AppError('invalidRequestBody', { field: 'config', reason: 'required' });
-      const channel = new NotificationChannel({
-        publicId: this.ids.uuid(), organizationId: actor.scope.organizationId, scope, name: input.name,
-        type, config, events: input.events ?? source?.events, enabled: input.enabled, isDefault: input.isDefault, now: this.clock.now(),
-      }, this.targets && ((address) => this.targets!.isAllowedAddress(address)));
+      const channel = new NotificationChannel(
+        {
+          publicId: this.ids.uuid(),
+          organizationId: actor.scope.organizationId,
+          scope,
+          name: input.name,
+          type,
+          config,
+          events: input.events ?? source?.events,
+          enabled: input.enabled,
+          isDefault: input.isDefault,
+          now: this.clock.now(),
+        },
+        this.targets && ((address) => this.targets!.isAllowedAddress(address)),
+      );
       assertRecipientsFree(channel, await this.channels.sameScope(channel.organizationId, scope.customerId, scope.monitorId));
       if (channel.isDefault) await releaseDefault(this.channels, channel.organizationId, null);
       const secret = type === 'webhook' ? this.secrets.issue(channel) : null;
@@ -63,7 +82,10 @@ export class CreateNotificationChannel {
   private async scopeOf(actor: Actor, input: NewChannelInput): Promise<{ scope: ChannelScope; source: NotificationChannel | null }> {
     if (input.websiteId === undefined) {
       if (input.sourceChannelId !== undefined) throw new AppError('invalidRequestBody', { field: 'websiteId', reason: 'required' });
-      return { scope: { customerId: await this.customerOf(actor, input.customerId), monitorId: null, sourceChannelId: null }, source: null };
+      return {
+        scope: { customerId: await this.customerOf(actor, input.customerId), monitorId: null, sourceChannelId: null },
+        source: null,
+      };
     }
     const sourceRef = channelRef(input.sourceChannelId, SOURCE_CHANNEL_ID);
     const monitor = await this.owners.monitor(actor.scope, String(input.websiteId));

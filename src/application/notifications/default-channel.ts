@@ -3,7 +3,10 @@ import type { NotificationChannel } from '../../domain/notifications/notificatio
 import type { NotificationChannelRepository } from './ports';
 
 /** The organization's default channel (failed deliveries fall back to it), or null. */
-export async function defaultChannelOf(channels: NotificationChannelRepository, organizationId: number): Promise<NotificationChannel | null> {
+export async function defaultChannelOf(
+  channels: NotificationChannelRepository,
+  organizationId: number,
+): Promise<NotificationChannel | null> {
   const candidates = await channels.list(organizationScope(organizationId), { organizationOnly: true });
   return candidates.find((c) => c.isDefault) ?? null;
 }
@@ -13,7 +16,11 @@ export async function defaultChannelOf(channels: NotificationChannelRepository, 
  * one-default-per-organization index never sees two). Making another channel the default is how
  * the default moves, as in most products' "make default".
  */
-export async function releaseDefault(channels: NotificationChannelRepository, organizationId: number, channelPublicId: string | null): Promise<void> {
+export async function releaseDefault(
+  channels: NotificationChannelRepository,
+  organizationId: number,
+  channelPublicId: string | null,
+): Promise<void> {
   const current = await defaultChannelOf(channels, organizationId);
   if (!current || current.publicId === channelPublicId) return;
   current.makeDefault(false);

@@ -7,7 +7,10 @@ import type { NotificationChannelRepository } from './ports';
 
 /** Deletes a channel and the monitor overrides made of it; answers the deleted channel and how many overrides went with it. */
 export class DeleteNotificationChannel {
-  constructor(private readonly channels: NotificationChannelRepository, private readonly tx: TransactionRunner) {}
+  constructor(
+    private readonly channels: NotificationChannelRepository,
+    private readonly tx: TransactionRunner,
+  ) {}
 
   async execute(actor: Actor, { id }: { id: unknown }): Promise<{ channel: NotificationChannel; deletedOverrides: number }> {
     const ref = channelRef(id, CHANNEL_ID);

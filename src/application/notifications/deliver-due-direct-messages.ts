@@ -11,8 +11,12 @@ import { SettleBatches } from './settle-batches';
  */
 export class DeliverDueDirectMessages {
   constructor(
-    private readonly queue: DirectDeliveryQueue, private readonly ledger: Pick<DeliveryLedger, 'settleMany'>, private readonly senders: DirectSenders,
-    private readonly settings: DeliverySettings, private readonly clock: Clock, private readonly metrics: DeliveryMetrics,
+    private readonly queue: DirectDeliveryQueue,
+    private readonly ledger: Pick<DeliveryLedger, 'settleMany'>,
+    private readonly senders: DirectSenders,
+    private readonly settings: DeliverySettings,
+    private readonly clock: Clock,
+    private readonly metrics: DeliveryMetrics,
     private readonly random: () => number = Math.random,
   ) {}
 
@@ -42,7 +46,11 @@ export class DeliverDueDirectMessages {
     const sender = this.senders[delivery.recipient.type];
     if (sender) return sender.sendDirect(delivery);
     return Promise.resolve({
-      verdict: 'rejected', statusCode: null, responseExcerpt: null, retryAfterMs: null, latencyMs: 0,
+      verdict: 'rejected',
+      statusCode: null,
+      responseExcerpt: null,
+      retryAfterMs: null,
+      latencyMs: 0,
       error: `No sender for ${delivery.recipient.type} messages is configured`,
     });
   }

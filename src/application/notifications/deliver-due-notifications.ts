@@ -6,7 +6,14 @@ import { fallsBack } from '../../domain/notifications/channel-health';
 import type { Clock } from '../shared/clock';
 import type { DeliveryMetrics } from '../observability/ports';
 import type {
-  ClaimedDelivery, DeliveryAttempt, DeliveryLedger, DeliveryNext, NotificationChannelRepository, NotificationSenders, SendOutcome, Settlement,
+  ClaimedDelivery,
+  DeliveryAttempt,
+  DeliveryLedger,
+  DeliveryNext,
+  NotificationChannelRepository,
+  NotificationSenders,
+  SendOutcome,
+  Settlement,
 } from './ports';
 import { SettleBatches } from './settle-batches';
 import type { WebhookSecrets } from './webhook-secrets';
@@ -31,7 +38,15 @@ export interface SettledDelivery {
 
 /** An outcome, and whether the service gave up by itself (channel disabled or deleted, no sender): then it is not the channel's failure. */
 type Sent = SendOutcome & { readonly local?: true };
-const failedSend = (error: string): Sent => ({ verdict: 'rejected', statusCode: null, responseExcerpt: null, retryAfterMs: null, error, latencyMs: 0, local: true });
+const failedSend = (error: string): Sent => ({
+  verdict: 'rejected',
+  statusCode: null,
+  responseExcerpt: null,
+  retryAfterMs: null,
+  error,
+  latencyMs: 0,
+  local: true,
+});
 
 /**
  * One round of the deliverer: claims the due deliveries under a lease (one statement), sends each to
@@ -46,9 +61,13 @@ const failedSend = (error: string): Sent => ({ verdict: 'rejected', statusCode: 
  */
 export class DeliverDueNotifications {
   constructor(
-    private readonly ledger: DeliveryLedger, private readonly channels: NotificationChannelRepository,
-    private readonly senders: NotificationSenders, private readonly secrets: WebhookSecrets,
-    private readonly settings: DeliverySettings, private readonly clock: Clock, private readonly metrics: DeliveryMetrics,
+    private readonly ledger: DeliveryLedger,
+    private readonly channels: NotificationChannelRepository,
+    private readonly senders: NotificationSenders,
+    private readonly secrets: WebhookSecrets,
+    private readonly settings: DeliverySettings,
+    private readonly clock: Clock,
+    private readonly metrics: DeliveryMetrics,
     private readonly random: () => number = Math.random,
   ) {}
 
@@ -56,10 +75,19 @@ export class DeliverDueNotifications {
     const claimed = await this.ledger.claimDue(owner, this.clock.now(), this.settings.leaseMs, this.settings.batch);
     // A round's channels are read in one question per organization, each channel once.
     const channels = new Map<string, Promise<NotificationChannel | null>>();
-    for (const [organizationId, publicIds] of groupBy(claimed, (d) => d.organizationId, (d) => d.channelPublicId)) {
-      const found = this.channels.findByPublicIds(organizationScope(organizationId), [...publicIds])
+    for (const [organizationId, publicIds] of groupBy(
+      claimed,
+      (d) => d.organizationId,
+      (d) => d.channelPublicId,
+    )) {
+      const found = this.channels
+        .findByPublicIds(organizationScope(organizationId), [...publicIds])
         .then((list) => new Map(list.map((channel) => [channel.publicId, channel])));
-      for (const publicId of publicIds) channels.set(`${organizationId}:${publicId}`, found.then((byId) => byId.get(publicId) ?? null));
+      for (const publicId of publicIds)
+        channels.set(
+          `${organizationId}:${publicId}`,
+          found.then((byId) => byId.get(publicId) ?? null),
+        );
     }
     const channelOf = (delivery: ClaimedDelivery) => channels.get(`${delivery.organizationId}:${delivery.channelPublicId}`)!;
     // Sent at once, each receiver at its own pace (the senders bound how many at once per receiver);
@@ -80,7 +108,9 @@ export class DeliverDueNotifications {
   }
 
   private async deliver(
-    delivery: ClaimedDelivery, channel: Promise<NotificationChannel | null>, ledger: Pick<SettleBatches, 'settle' | 'skip'>,
+    delivery: ClaimedDelivery,
+    channel: Promise<NotificationChannel | null>,
+    ledger: Pick<SettleBatches, 'settle' | 'skip'>,
   ): Promise<SettledDelivery & { attemptRecord: DeliveryAttempt }> {
     let next: DeliveryNext;
     let record: DeliveryAttempt;
@@ -136,7 +166,12 @@ export function nextAfter(attempt: number, outcome: SendOutcome, policy: RetryPo
 /** One attempt as the ledger keeps it. */
 export function attemptRecord(attempt: number, at: Date, outcome: SendOutcome, next: DeliveryNext): DeliveryAttempt {
   return {
-    attempt, at, statusCode: outcome.statusCode, responseExcerpt: outcome.responseExcerpt, latencyMs: outcome.latencyMs, error: outcome.error,
+    attempt,
+    at,
+    statusCode: outcome.statusCode,
+    responseExcerpt: outcome.responseExcerpt,
+    latencyMs: outcome.latencyMs,
+    error: outcome.error,
     outcome: next.status === 'pending' ? 'retry' : next.status,
   };
 }

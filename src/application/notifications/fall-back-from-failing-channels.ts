@@ -15,8 +15,10 @@ import type { ChannelHealthLedger, NotificationChannelRepository } from './ports
  */
 export class FallBackFromFailingChannels {
   constructor(
-    private readonly ledger: ChannelHealthLedger, private readonly channels: NotificationChannelRepository,
-    private readonly policy: ChannelHealthPolicy, private readonly clock: Clock,
+    private readonly ledger: ChannelHealthLedger,
+    private readonly channels: NotificationChannelRepository,
+    private readonly policy: ChannelHealthPolicy,
+    private readonly clock: Clock,
   ) {}
 
   async execute(limit = 100): Promise<number> {
@@ -29,7 +31,8 @@ export class FallBackFromFailingChannels {
     for (const channel of await this.ledger.failingUnannounced(this.policy.failingAfter, limit)) {
       const target = fallbackTarget(channel.id, await defaultOf(channel.organizationId));
       const now = this.clock.now();
-      if (await this.ledger.announceFailing(channel, this.policy.failingAfter, target, channelFailingMessage(channel, channel, now), now)) written += 1;
+      if (await this.ledger.announceFailing(channel, this.policy.failingAfter, target, channelFailingMessage(channel, channel, now), now))
+        written += 1;
     }
     for (const delivery of await this.ledger.fallbacksDue(limit)) {
       const target = fallbackTarget(delivery.channelId, await defaultOf(delivery.organizationId));

@@ -10,7 +10,10 @@ import type { ChannelFilter, ChannelOwners, NotificationChannelRepository } from
  * monitor answers its not-found code.
  */
 export class ListNotificationChannels {
-  constructor(private readonly channels: NotificationChannelRepository, private readonly owners: ChannelOwners) {}
+  constructor(
+    private readonly channels: NotificationChannelRepository,
+    private readonly owners: ChannelOwners,
+  ) {}
 
   async execute(actor: Actor, query: { customerId?: string; websiteId?: string }): Promise<NotificationChannel[]> {
     const filter: ChannelFilter = {};

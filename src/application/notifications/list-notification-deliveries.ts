@@ -16,7 +16,10 @@ export interface DeliveryListQuery {
  * customer-scoped callers see their customer's deliveries only.
  */
 export class ListNotificationDeliveries {
-  constructor(private readonly ledger: DeliveryLedger, private readonly channels: NotificationChannelRepository) {}
+  constructor(
+    private readonly ledger: DeliveryLedger,
+    private readonly channels: NotificationChannelRepository,
+  ) {}
 
   async execute(actor: Actor, query: DeliveryListQuery): Promise<{ items: DeliveryRecord[]; total: number }> {
     let channelId: string | undefined;
@@ -25,8 +28,13 @@ export class ListNotificationDeliveries {
       if (!channel) throw new AppError('channelNotFound');
       channelId = channel.publicId;
     }
-    return this.ledger.list(actor.scope, { channelId, incidentId: query.incidentId }, {
-      offset: (query.page - 1) * query.perPage, limit: query.perPage,
-    });
+    return this.ledger.list(
+      actor.scope,
+      { channelId, incidentId: query.incidentId },
+      {
+        offset: (query.page - 1) * query.perPage,
+        limit: query.perPage,
+      },
+    );
   }
 }

@@ -139,20 +139,22 @@ export interface DeliveryAttempt {
 /** Where a delivery goes after an attempt. */
 export type DeliveryNext =
   | {
-    status: 'pending'; nextAttemptAt: Date;
-    /** This attempt failed because of the channel's receiver: counts in the channel's health at once. */
-    channelFault?: boolean;
-    /** The channel is failing: a copy goes to the organization's default channel now, while retries go on. */
-    fallBack?: boolean;
-  }
+      status: 'pending';
+      nextAttemptAt: Date;
+      /** This attempt failed because of the channel's receiver: counts in the channel's health at once. */
+      channelFault?: boolean;
+      /** The channel is failing: a copy goes to the organization's default channel now, while retries go on. */
+      fallBack?: boolean;
+    }
   | { status: 'delivered' }
   | {
-    status: 'failed'; reason: string;
-    /** The channel's receiver refused or never answered: counts in the channel's health (not when the service gave up: channel disabled or deleted, no sender). */
-    channelFault?: boolean;
-    /** The message is due to be sent again to the organization's default channel. */
-    fallBack?: boolean;
-  };
+      status: 'failed';
+      reason: string;
+      /** The channel's receiver refused or never answered: counts in the channel's health (not when the service gave up: channel disabled or deleted, no sender). */
+      channelFault?: boolean;
+      /** The message is due to be sent again to the organization's default channel. */
+      fallBack?: boolean;
+    };
 
 /** One delivery's attempt and where it goes next, to be recorded under the caller's lease. */
 export interface Settlement {
@@ -198,14 +200,24 @@ export interface DeliveryRecord {
  */
 export interface DeliveryLedger {
   unroutedEvents(kinds: readonly string[], limit: number): Promise<OutboxEvent[]>;
-  route(event: OutboxEvent, channels: readonly { id: number; publicId: string; type: string }[], message: Omit<NotificationMessage, 'id'>, at: Date): Promise<boolean>;
+  route(
+    event: OutboxEvent,
+    channels: readonly { id: number; publicId: string; type: string }[],
+    message: Omit<NotificationMessage, 'id'>,
+    at: Date,
+  ): Promise<boolean>;
   routeMany(routes: readonly EventRoute[], at: Date): Promise<number>;
   /**
    * An event whose channels are already chosen (a channel's test, a manual alert): writes its
    * outbox row, routed, with one delivery per channel, in one statement. Answers the deliveries'
    * ids in the channels' order.
    */
-  dispatch(event: DispatchedEvent, channels: readonly { id: number; publicId: string; type: string }[], message: Omit<NotificationMessage, 'id'>, at: Date): Promise<string[]>;
+  dispatch(
+    event: DispatchedEvent,
+    channels: readonly { id: number; publicId: string; type: string }[],
+    message: Omit<NotificationMessage, 'id'>,
+    at: Date,
+  ): Promise<string[]>;
   claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedDelivery[]>;
   /** One pending delivery no worker holds, claimed under a lease (the test button's own first attempt); null otherwise. */
   claimOne(owner: string, id: string, now: Date, leaseMs: number): Promise<ClaimedDelivery | null>;
@@ -216,7 +228,11 @@ export interface DeliveryLedger {
    * it settled; the others' leases had lapsed and were taken.
    */
   settleMany(owner: string, settlements: readonly Settlement[]): Promise<Set<string>>;
-  list(scope: TenantScope, filter: DeliveryFilter, page: { offset: number; limit: number }): Promise<{ items: DeliveryRecord[]; total: number }>;
+  list(
+    scope: TenantScope,
+    filter: DeliveryFilter,
+    page: { offset: number; limit: number },
+  ): Promise<{ items: DeliveryRecord[]; total: number }>;
 }
 export const DELIVERY_LEDGER = Symbol.for('DeliveryLedger');
 
@@ -330,7 +346,11 @@ export type SmsReservation = { granted: true } | { granted: false; used: number;
 export const SMS_QUOTA = Symbol.for('SmsQuota');
 
 /** A channel a delivery goes to, as the ledger writes it. */
-export interface DeliveryTarget { readonly id: number; readonly publicId: string; readonly type: string }
+export interface DeliveryTarget {
+  readonly id: number;
+  readonly publicId: string;
+  readonly type: string;
+}
 
 /** A customer's storm as stored: its state and the version a write must still find. */
 export interface StoredStorm {
@@ -369,14 +389,28 @@ export interface StormLedger {
    * the storm's next message, the absorbed ones marked routed; and the storm's new state (due at
    * `dueAt`; with no events, the state and its due time alone). False, and nothing written, on a lost race.
    */
-  route(organizationId: number, customerId: number, version: number, next: CustomerStorm, dueAt: Date | null, routes: readonly StormRoute[], at: Date): Promise<boolean>;
+  route(
+    organizationId: number,
+    customerId: number,
+    version: number,
+    next: CustomerStorm,
+    dueAt: Date | null,
+    routes: readonly StormRoute[],
+    at: Date,
+  ): Promise<boolean>;
   /** Storms whose next message is due by `now` (at most `limit`). */
   dueStorms(now: Date, limit: number): Promise<DueStorm[]>;
   /**
    * A storm's message: one outbox event (routed) and a delivery per channel, its held events marked
    * told by it, and the storm's new state; false, and nothing written, on a lost race.
    */
-  tell(storm: DueStorm, next: CustomerStorm, dueAt: Date | null, deliveries: readonly { channel: DeliveryTarget; message: Omit<NotificationMessage, 'id'> }[], at: Date): Promise<boolean>;
+  tell(
+    storm: DueStorm,
+    next: CustomerStorm,
+    dueAt: Date | null,
+    deliveries: readonly { channel: DeliveryTarget; message: Omit<NotificationMessage, 'id'> }[],
+    at: Date,
+  ): Promise<boolean>;
 }
 export const STORM_LEDGER = Symbol.for('StormLedger');
 
@@ -411,6 +445,12 @@ export interface ChannelHealthLedger {
   fallbacksDue(limit: number): Promise<FailedDelivery[]>;
   fallBack(delivery: FailedDelivery, target: DeliveryTarget | null, at: Date): Promise<boolean>;
   failingUnannounced(failingAfter: number, limit: number): Promise<FailingChannel[]>;
-  announceFailing(channel: FailingChannel, failingAfter: number, target: DeliveryTarget | null, message: Omit<NotificationMessage, 'id'>, at: Date): Promise<boolean>;
+  announceFailing(
+    channel: FailingChannel,
+    failingAfter: number,
+    target: DeliveryTarget | null,
+    message: Omit<NotificationMessage, 'id'>,
+    at: Date,
+  ): Promise<boolean>;
 }
 export const CHANNEL_HEALTH_LEDGER = Symbol.for('ChannelHealthLedger');

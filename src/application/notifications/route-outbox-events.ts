@@ -5,12 +5,27 @@ import { channelEventOf, OUTBOX_EVENT_KINDS } from '../../domain/notifications/d
 import type { NotificationChannel } from '../../domain/notifications/notification-channel';
 import type { NotificationMessage } from '../../domain/notifications/notification-message';
 import {
-  groupsInStorms, routeInStorm, stormDueAt, stormMessage, tellStorm, type Storm, type StormChange, type StormPolicy, type StormStage,
+  groupsInStorms,
+  routeInStorm,
+  stormDueAt,
+  stormMessage,
+  tellStorm,
+  type Storm,
+  type StormChange,
+  type StormPolicy,
+  type StormStage,
 } from '../../domain/notifications/storm-digest';
 import type { Clock } from '../shared/clock';
 import type { FallBackFromFailingChannels } from './fall-back-from-failing-channels';
 import type {
-  DeliveryLedger, DueStorm, EventRoute, NotificationChannelRepository, OutboxEvent, StoredStorm, StormLedger, StormRoute,
+  DeliveryLedger,
+  DueStorm,
+  EventRoute,
+  NotificationChannelRepository,
+  OutboxEvent,
+  StoredStorm,
+  StormLedger,
+  StormRoute,
 } from './ports';
 
 /** Events routed per round. */
@@ -19,8 +34,13 @@ export const ROUTE_BATCH = 1000;
 const STORM_WRITERS = 4;
 
 const messageOf = (kind: ChannelEvent, event: OutboxEvent): Omit<NotificationMessage, 'id'> => ({
-  event: kind, occurredAt: event.occurredAt, summary: event.summary, incidentId: event.incidentId,
-  monitorId: event.monitorId, customerId: event.customerId, data: event.data,
+  event: kind,
+  occurredAt: event.occurredAt,
+  summary: event.summary,
+  incidentId: event.incidentId,
+  monitorId: event.monitorId,
+  customerId: event.customerId,
+  data: event.data,
 });
 
 /**
@@ -41,8 +61,12 @@ const messageOf = (kind: ChannelEvent, event: OutboxEvent): Omit<NotificationMes
  */
 export class RouteOutboxEvents {
   constructor(
-    private readonly ledger: DeliveryLedger, private readonly channels: NotificationChannelRepository, private readonly clock: Clock,
-    private readonly storms: StormLedger, private readonly policy: StormPolicy, private readonly fallbacks: FallBackFromFailingChannels,
+    private readonly ledger: DeliveryLedger,
+    private readonly channels: NotificationChannelRepository,
+    private readonly clock: Clock,
+    private readonly storms: StormLedger,
+    private readonly policy: StormPolicy,
+    private readonly fallbacks: FallBackFromFailingChannels,
   ) {}
 
   /** `limit`: most events a round routes (a storm's backlog goes in few rounds: the statements per round grow with its customers, not its events). */
@@ -50,18 +74,24 @@ export class RouteOutboxEvents {
     const events = await this.ledger.unroutedEvents(OUTBOX_EVENT_KINDS, limit);
     const byOrganization = new Map<number, NotificationChannel[]>();
     for (const organizationId of new Set(events.filter((e) => e.customerId !== null).map((e) => e.organizationId))) {
-      const customers = new Set(events.filter((e) => e.organizationId === organizationId && e.customerId !== null).map((e) => e.customerId!));
+      const customers = new Set(
+        events.filter((e) => e.organizationId === organizationId && e.customerId !== null).map((e) => e.customerId!),
+      );
       byOrganization.set(organizationId, await this.channels.forCustomers(organizationId, [...customers]));
     }
-    const candidatesOf = async (event: OutboxEvent) => (event.customerId === null
-      ? this.channels.forEvent(event.organizationId, null, event.monitorId)
-      : byOrganization.get(event.organizationId)!);
+    const candidatesOf = async (event: OutboxEvent) =>
+      event.customerId === null
+        ? this.channels.forEvent(event.organizationId, null, event.monitorId)
+        : byOrganization.get(event.organizationId)!;
     const alone: EventRoute[] = [];
     const inStorms = new Map<string, { organizationId: number; customerId: number; routes: EventRoute[] }>();
     for (const event of events) {
       const kind = channelEventOf(event.kind);
       if (kind === null) continue;
-      const targets = channelsToNotify({ kind, organizationId: event.organizationId, customerId: event.customerId, monitorId: event.monitorId }, await candidatesOf(event));
+      const targets = channelsToNotify(
+        { kind, organizationId: event.organizationId, customerId: event.customerId, monitorId: event.monitorId },
+        await candidatesOf(event),
+      );
       const route = { event, channels: targets, message: messageOf(kind, event) };
       if (!groupsInStorms(kind, event.customerId, this.policy)) {
         alone.push(route);
@@ -77,29 +107,44 @@ export class RouteOutboxEvents {
     const stored = await this.storms.stormsOf(customers);
     // Customers' storms are independent rows: their writes run side by side, a few at a time.
     let next = 0;
-    await Promise.all(Array.from({ length: Math.min(STORM_WRITERS, customers.length) }, async () => {
-      while (next < customers.length) {
-        const i = next++;
-        const written = await this.routeInStorm(customers[i]!, stored[i]!);
-        routed += written;
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: Math.min(STORM_WRITERS, customers.length) }, async () => {
+        while (next < customers.length) {
+          const i = next++;
+          const written = await this.routeInStorm(customers[i]!, stored[i]!);
+          routed += written;
+        }
+      }),
+    );
     return routed + (await this.tellDueStorms(limit)) + (await this.fallbacks.execute(limit));
   }
 
   /** A customer's events of the round through its storm, in the outbox's order; on a lost race they wait for the next round. */
   private async routeInStorm(
-    { organizationId, customerId, routes }: { organizationId: number; customerId: number; routes: EventRoute[] }, stored: StoredStorm,
+    { organizationId, customerId, routes }: { organizationId: number; customerId: number; routes: EventRoute[] },
+    stored: StoredStorm,
   ): Promise<number> {
     const now = this.clock.now();
     let state = stored.state;
     const decided: StormRoute[] = routes.map((route) => {
-      const step = routeInStorm(state, { kind: route.message.event as ChannelEvent, incidentId: route.event.incidentId, at: now.getTime() }, this.policy);
+      const step = routeInStorm(
+        state,
+        { kind: route.message.event as ChannelEvent, incidentId: route.event.incidentId, at: now.getTime() },
+        this.policy,
+      );
       state = step.state;
       return { ...route, decision: step.decision };
     });
     const due = stormDueAt(state, this.policy);
-    const written = await this.storms.route(organizationId, customerId, stored.version, state, due === null ? null : new Date(due), decided, now);
+    const written = await this.storms.route(
+      organizationId,
+      customerId,
+      stored.version,
+      state,
+      due === null ? null : new Date(due),
+      decided,
+      now,
+    );
     return written ? routes.length : 0;
   }
 
@@ -111,7 +156,15 @@ export class RouteOutboxEvents {
       if (stage === null || storm.state.storm === null) {
         // Due by a policy of before (a restart with other settings): due again when this policy says.
         const due = stormDueAt(storm.state, this.policy);
-        await this.storms.route(storm.organizationId, storm.customerId, storm.version, storm.state, due === null ? null : new Date(due), [], now);
+        await this.storms.route(
+          storm.organizationId,
+          storm.customerId,
+          storm.version,
+          storm.state,
+          due === null ? null : new Date(due),
+          [],
+          now,
+        );
         continue;
       }
       // Every channel of the organization, once per storm: routing picks per event (its monitor's overrides) among them.
@@ -137,10 +190,18 @@ export class RouteOutboxEvents {
       for (const channel of channelsToNotify(occurrence, all)) add(channel, { ...event, kind });
     }
     if (stage === 'over') {
-      const occurrence = { kind: 'incident.resolved' as const, organizationId: storm.organizationId, customerId: storm.customerId, monitorId: null };
+      const occurrence = {
+        kind: 'incident.resolved' as const,
+        organizationId: storm.organizationId,
+        customerId: storm.customerId,
+        monitorId: null,
+      };
       for (const channel of channelsToNotify(occurrence, all)) add(channel, null);
     }
     const customer = { id: storm.customerId, name: storm.customerName };
-    return [...perChannel.values()].map(({ channel, changes }) => ({ channel, message: stormMessage(stage, customer, figures, changes, at) }));
+    return [...perChannel.values()].map(({ channel, changes }) => ({
+      channel,
+      message: stormMessage(stage, customer, figures, changes, at),
+    }));
   }
 }

@@ -30,22 +30,34 @@ export interface ManualAlertInput {
  */
 export class SendManualAlert {
   constructor(
-    private readonly ledger: DeliveryLedger, private readonly channels: NotificationChannelRepository,
-    private readonly owners: ChannelOwners, private readonly limiter: RateLimiter, private readonly clock: Clock,
+    private readonly ledger: DeliveryLedger,
+    private readonly channels: NotificationChannelRepository,
+    private readonly owners: ChannelOwners,
+    private readonly limiter: RateLimiter,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, input: ManualAlertInput): Promise<{ deliveries: Array<{ id: string; channel: NotificationChannel }> }> {
     if (isCustomerBound(actor)) throw new AppError('customerScopedTokenForbidden');
     requireWriter(actor);
     const customerId = input.customerId === undefined ? null : await this.customer(actor, input.customerId);
-    const targets = input.channelIds === undefined
-      ? await this.routed(actor.scope.organizationId, customerId)
-      : await this.named(actor, input.channelIds, customerId);
+    const targets =
+      input.channelIds === undefined
+        ? await this.routed(actor.scope.organizationId, customerId)
+        : await this.named(actor, input.channelIds, customerId);
     const decision = await this.limiter.hit(SEND_ALERT_LIMIT, String(actor.scope.organizationId));
     if (!decision.allowed) throw new AppError('rateLimited', { retryAfter: decision.retryAfterSeconds });
     const now = this.clock.now();
-    const message = manualAlertMessage({ title: input.title, message: input.message ?? null, severity: input.severity ?? 'warning', customerId }, now);
-    const ids = await this.ledger.dispatch({ organizationId: actor.scope.organizationId, kind: 'alert.manual', requestedBy: actor.userId }, targets, message, now);
+    const message = manualAlertMessage(
+      { title: input.title, message: input.message ?? null, severity: input.severity ?? 'warning', customerId },
+      now,
+    );
+    const ids = await this.ledger.dispatch(
+      { organizationId: actor.scope.organizationId, kind: 'alert.manual', requestedBy: actor.userId },
+      targets,
+      message,
+      now,
+    );
     return { deliveries: targets.map((channel, i) => ({ id: ids[i]!, channel })) };
   }
 

@@ -19,8 +19,10 @@ export const CHANNEL_TEST_LIMIT: RateLimitRule = { name: 'channel-test', limit: 
  */
 export class SendTestNotification {
   constructor(
-    private readonly ledger: DeliveryLedger, private readonly channels: NotificationChannelRepository,
-    private readonly limiter: RateLimiter, private readonly clock: Clock,
+    private readonly ledger: DeliveryLedger,
+    private readonly channels: NotificationChannelRepository,
+    private readonly limiter: RateLimiter,
+    private readonly clock: Clock,
     private readonly deliverer?: Pick<DeliverDueNotifications, 'deliverNow'>,
   ) {}
 
@@ -43,7 +45,10 @@ export class SendTestNotification {
     if (!decision.allowed) throw new AppError('rateLimited', { retryAfter: decision.retryAfterSeconds });
     const now = this.clock.now();
     const [deliveryId] = await this.ledger.dispatch(
-      { organizationId: channel.organizationId, kind: TEST_EVENT, requestedBy: actor.userId }, [channel], testMessage(channel, now), now,
+      { organizationId: channel.organizationId, kind: TEST_EVENT, requestedBy: actor.userId },
+      [channel],
+      testMessage(channel, now),
+      now,
     );
     return { deliveryId: deliveryId!, channel };
   }

@@ -20,7 +20,9 @@ export class SettleBatches {
 
   /** `outstanding`: the sends of the round not finished yet (each ends with one `settle` or one `skip`). */
   constructor(
-    private readonly ledger: Pick<DeliveryLedger, 'settleMany'>, private readonly owner: string, private outstanding: number,
+    private readonly ledger: Pick<DeliveryLedger, 'settleMany'>,
+    private readonly owner: string,
+    private outstanding: number,
     private readonly windowMs = SETTLE_WINDOW_MS,
   ) {}
 
@@ -47,9 +49,18 @@ export class SettleBatches {
     const batch = this.waiting;
     this.waiting = [];
     if (batch.length === 0) return;
-    this.ledger.settleMany(this.owner, batch.map((b) => b.settlement)).then(
-      (settled) => { for (const b of batch) b.done(settled.has(b.settlement.deliveryId)); },
-      (error: unknown) => { for (const b of batch) b.failed(error); },
-    );
+    this.ledger
+      .settleMany(
+        this.owner,
+        batch.map((b) => b.settlement),
+      )
+      .then(
+        (settled) => {
+          for (const b of batch) b.done(settled.has(b.settlement.deliveryId));
+        },
+        (error: unknown) => {
+          for (const b of batch) b.failed(error);
+        },
+      );
   }
 }

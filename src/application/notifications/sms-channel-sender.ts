@@ -17,7 +17,11 @@ const EXCERPT_CHARS = 512;
  * Retries resend to every number of the channel (at least once, as webhooks), each resend counted.
  */
 export class SmsChannelSender implements NotificationSender, DirectSender {
-  constructor(private readonly provider: SmsProvider, private readonly quota: SmsQuota, private readonly clock: Clock) {}
+  constructor(
+    private readonly provider: SmsProvider,
+    private readonly quota: SmsQuota,
+    private readonly clock: Clock,
+  ) {}
 
   async send(channel: NotificationChannel, message: NotificationMessage): Promise<SendOutcome> {
     const numbers = [...(channel.config.phoneNumbers ?? [])];
@@ -27,7 +31,9 @@ export class SmsChannelSender implements NotificationSender, DirectSender {
     if (customerId !== null) {
       const reservation = await this.quota.reserve(channel.organizationId, customerId, month, numbers.length);
       if (!reservation.granted) {
-        return refused(`smsAllowanceExhausted: ${reservation.used} of ${reservation.allowance} SMS this month used, ${numbers.length} needed`);
+        return refused(
+          `smsAllowanceExhausted: ${reservation.used} of ${reservation.allowance} SMS this month used, ${numbers.length} needed`,
+        );
       }
     }
     return this.sendCounted(channel.organizationId, customerId, month, numbers, smsContent(message));
@@ -40,12 +46,19 @@ export class SmsChannelSender implements NotificationSender, DirectSender {
     const numbers = [delivery.recipient.phone];
     if (delivery.customerId !== null) {
       const reservation = await this.quota.reserve(delivery.organizationId, delivery.customerId, month, 1);
-      if (!reservation.granted) return refused(`smsAllowanceExhausted: ${reservation.used} of ${reservation.allowance} SMS this month used`);
+      if (!reservation.granted)
+        return refused(`smsAllowanceExhausted: ${reservation.used} of ${reservation.allowance} SMS this month used`);
     }
     return this.sendCounted(delivery.organizationId, delivery.customerId, month, numbers, fitSms(delivery.content.text));
   }
 
-  private async sendCounted(organizationId: number, customerId: number | null, month: string, numbers: readonly string[], text: string): Promise<SendOutcome> {
+  private async sendCounted(
+    organizationId: number,
+    customerId: number | null,
+    month: string,
+    numbers: readonly string[],
+    text: string,
+  ): Promise<SendOutcome> {
     const outcomes: SmsSendOutcome[] = [];
     for (const to of numbers) outcomes.push(await this.provider.send(to, text));
     const unsent = outcomes.filter((o) => o.verdict !== 'delivered').length;
@@ -66,13 +79,27 @@ function combined(numbers: readonly string[], outcomes: readonly SmsSendOutcome[
   const failures = outcomes.filter((o) => o.verdict !== 'delivered');
   const retry = failures.filter((o) => o.verdict === 'retry');
   const first = retry[0] ?? failures[0];
-  const excerpt = outcomes.map((o, i) => `${numbers[i]}: ${o.messageId ?? o.error ?? o.statusCode ?? 'failed'}`).join('\n').slice(0, EXCERPT_CHARS);
+  const excerpt = outcomes
+    .map((o, i) => `${numbers[i]}: ${o.messageId ?? o.error ?? o.statusCode ?? 'failed'}`)
+    .join('\n')
+    .slice(0, EXCERPT_CHARS);
   const latencyMs = outcomes.reduce((sum, o) => sum + o.latencyMs, 0);
-  if (!first) return { verdict: 'delivered', statusCode: outcomes[0]!.statusCode, responseExcerpt: excerpt, retryAfterMs: null, error: null, latencyMs };
+  if (!first)
+    return {
+      verdict: 'delivered',
+      statusCode: outcomes[0]!.statusCode,
+      responseExcerpt: excerpt,
+      retryAfterMs: null,
+      error: null,
+      latencyMs,
+    };
   const waits = retry.map((o) => o.retryAfterMs).filter((ms): ms is number => ms !== null);
   return {
-    verdict: retry.length > 0 ? 'retry' : 'rejected', statusCode: first.statusCode, responseExcerpt: excerpt,
+    verdict: retry.length > 0 ? 'retry' : 'rejected',
+    statusCode: first.statusCode,
+    responseExcerpt: excerpt,
     retryAfterMs: waits.length > 0 ? Math.max(...waits) : null,
-    error: `${failures.length} of ${numbers.length} SMS not sent: ${first.error ?? `answered ${first.statusCode}`}`, latencyMs,
+    error: `${failures.length} of ${numbers.length} SMS not sent: ${first.error ?? `answered ${first.statusCode}`}`,
+    latencyMs,
   };
 }

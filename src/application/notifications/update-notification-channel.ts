@@ -18,8 +18,10 @@ import { releaseDefault } from './default-channel';
  */
 export class UpdateNotificationChannel {
   constructor(
-    private readonly channels: NotificationChannelRepository, private readonly secrets: WebhookSecrets,
-    private readonly tx: TransactionRunner, private readonly clock: Clock,
+    private readonly channels: NotificationChannelRepository,
+    private readonly secrets: WebhookSecrets,
+    private readonly tx: TransactionRunner,
+    private readonly clock: Clock,
     private readonly targets?: Pick<TargetPolicy, 'isAllowedAddress'>,
   ) {}
 

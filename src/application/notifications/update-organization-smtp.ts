@@ -15,8 +15,11 @@ export const smtpPasswordContext = (organizationId: number) => `organization-smt
  */
 export class UpdateOrganizationSmtp {
   constructor(
-    private readonly store: OrganizationSmtpStore, private readonly policy: TargetPolicy,
-    private readonly verifier: SmtpVerifier, private readonly cipher: CredentialCipher, private readonly clock: Clock,
+    private readonly store: OrganizationSmtpStore,
+    private readonly policy: TargetPolicy,
+    private readonly verifier: SmtpVerifier,
+    private readonly cipher: CredentialCipher,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, change: SmtpChange): Promise<OrganizationSmtp> {
@@ -27,18 +30,32 @@ export class UpdateOrganizationSmtp {
     const vetting = await this.policy.vet(draft.host);
     if (!vetting.ok) throw new AppError('smtpHostNotPublic', { reason: vetting.reason });
     const context = smtpPasswordContext(organizationId);
-    const password = draft.password !== undefined ? draft.password
-      : current?.passwordCiphertext ? this.cipher.decrypt(current.passwordCiphertext, context) : null;
+    const password =
+      draft.password !== undefined
+        ? draft.password
+        : current?.passwordCiphertext
+          ? this.cipher.decrypt(current.passwordCiphertext, context)
+          : null;
     const outcome = await this.verifier.verify({
-      hostname: vetting.hostname, address: vetting.addresses[0]!, port: draft.port, security: draft.security,
-      username: draft.username, password,
+      hostname: vetting.hostname,
+      address: vetting.addresses[0]!,
+      port: draft.port,
+      security: draft.security,
+      username: draft.username,
+      password,
     });
     if (!outcome.ok) throw new AppError('smtpVerificationFailed', { reason: outcome.reason });
     const now = this.clock.now();
     const settings: OrganizationSmtp = {
-      organizationId, host: draft.host, port: draft.port, security: draft.security, username: draft.username,
+      organizationId,
+      host: draft.host,
+      port: draft.port,
+      security: draft.security,
+      username: draft.username,
       passwordCiphertext: password === null ? null : this.cipher.encrypt(password, context),
-      fromAddress: draft.fromAddress, verifiedAt: now, updatedAt: now,
+      fromAddress: draft.fromAddress,
+      verifiedAt: now,
+      updatedAt: now,
     };
     await this.store.put(settings);
     return settings;

@@ -16,7 +16,11 @@ export class WebhookSecrets {
   /** Secrets opened lately, by sealed value and context (a new secret is a new sealed value): a storm signs many messages per channel. */
   private readonly opened = new Map<string, string>();
 
-  constructor(private readonly tokens: SecretTokens, private readonly cipher: CredentialCipher, private readonly keep = OPENED_KEPT) {}
+  constructor(
+    private readonly tokens: SecretTokens,
+    private readonly cipher: CredentialCipher,
+    private readonly keep = OPENED_KEPT,
+  ) {}
 
   issue(channel: NotificationChannel): string {
     const secret = this.tokens.generate('whsec_');

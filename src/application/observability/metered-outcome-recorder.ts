@@ -9,7 +9,10 @@ import type { EngineMetrics } from './ports';
  * result is then stored.
  */
 export class MeteredOutcomeRecorder implements OutcomeRecorder {
-  constructor(private readonly inner: OutcomeRecorder, private readonly metrics: EngineMetrics) {}
+  constructor(
+    private readonly inner: OutcomeRecorder,
+    private readonly metrics: EngineMetrics,
+  ) {}
 
   async record(workerId: string, outcomes: readonly CheckOutcome[], now: Date, aliveUntil: Date): Promise<RecordedOutcomes> {
     for (const { planned, result, startedAt } of outcomes) {

@@ -12,15 +12,27 @@ import { assertScheduleWritable, loadSchedule } from './schedule-access';
  */
 export class AddScheduleOverride {
   constructor(
-    private readonly schedules: ScheduleRepository, private readonly teams: TeamRepository, private readonly people: ImPeople,
-    private readonly ids: IdGenerator, private readonly clock: Clock,
+    private readonly schedules: ScheduleRepository,
+    private readonly teams: TeamRepository,
+    private readonly people: ImPeople,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
   ) {}
 
-  async execute(actor: Actor, input: { scheduleId: string; userId: string; start: Date; end: Date }): Promise<{ schedule: Schedule; override: ScheduleOverride }> {
+  async execute(
+    actor: Actor,
+    input: { scheduleId: string; userId: string; start: Date; end: Date },
+  ): Promise<{ schedule: Schedule; override: ScheduleOverride }> {
     const schedule = await loadSchedule(this.schedules, actor, input.scheduleId);
     await assertScheduleWritable(this.teams, actor, schedule.teamId);
     await assertUsersExist(this.people, schedule.organizationId, [input.userId]);
-    const override: ScheduleOverride = { id: this.ids.uuid(), userId: input.userId, start: input.start, end: input.end, createdAt: this.clock.now() };
+    const override: ScheduleOverride = {
+      id: this.ids.uuid(),
+      userId: input.userId,
+      start: input.start,
+      end: input.end,
+      createdAt: this.clock.now(),
+    };
     schedule.addOverride(override);
     await this.schedules.save(schedule);
     return { schedule, override };

@@ -17,7 +17,8 @@ export class CreateEscalationPolicy {
   constructor(
     private readonly policies: EscalationPolicyRepository,
     private readonly directory: { people: ImPeople; schedules: ScheduleRepository; teams: TeamRepository },
-    private readonly ids: IdGenerator, private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, input: NewEscalationPolicyInput): Promise<EscalationPolicy> {

@@ -14,14 +14,20 @@ export interface NewTeamInput {
 /** POST /api/im/teams: organization admins only (imTeamWriteDenied); members must be users of the organization. */
 export class CreateImTeam {
   constructor(
-    private readonly teams: TeamRepository, private readonly people: ImPeople,
-    private readonly ids: IdGenerator, private readonly clock: Clock,
+    private readonly teams: TeamRepository,
+    private readonly people: ImPeople,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, input: NewTeamInput): Promise<Team> {
     assertCanCreateTeam(teamWriter(actor));
     const organizationId = actor.scope.organizationId;
-    await assertUsersExist(this.people, organizationId, input.members.map((m) => m.userId));
+    await assertUsersExist(
+      this.people,
+      organizationId,
+      input.members.map((m) => m.userId),
+    );
     const team = Team.create({ id: this.ids.uuid(), organizationId, ...input }, this.clock.now());
     await this.teams.add(team);
     return team;

@@ -21,8 +21,11 @@ export interface NewScheduleInput {
  */
 export class CreateSchedule {
   constructor(
-    private readonly schedules: ScheduleRepository, private readonly teams: TeamRepository, private readonly people: ImPeople,
-    private readonly ids: IdGenerator, private readonly clock: Clock,
+    private readonly schedules: ScheduleRepository,
+    private readonly teams: TeamRepository,
+    private readonly people: ImPeople,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, input: NewScheduleInput): Promise<Schedule> {

@@ -4,7 +4,10 @@ import { assertScheduleWritable, loadSchedule } from './schedule-access';
 
 /** DELETE /api/im/schedules/{id}, with its layers, overrides and calendar feed. */
 export class DeleteSchedule {
-  constructor(private readonly schedules: ScheduleRepository, private readonly teams: TeamRepository) {}
+  constructor(
+    private readonly schedules: ScheduleRepository,
+    private readonly teams: TeamRepository,
+  ) {}
 
   async execute(actor: Actor, { id }: { id: string }): Promise<void> {
     const schedule = await loadSchedule(this.schedules, actor, id);

@@ -20,9 +20,13 @@ import type { EscalationLedger, EscalationPolicyRepository } from './ports';
  */
 export class EscalateImIncidentNow {
   constructor(
-    private readonly incidents: ImIncidentRepository, private readonly teams: ImTeamDirectory,
-    private readonly ledger: EscalationLedger, private readonly policies: EscalationPolicyRepository,
-    private readonly pager: EscalationPager, private readonly transactions: TransactionRunner, private readonly clock: Clock,
+    private readonly incidents: ImIncidentRepository,
+    private readonly teams: ImTeamDirectory,
+    private readonly ledger: EscalationLedger,
+    private readonly policies: EscalationPolicyRepository,
+    private readonly pager: EscalationPager,
+    private readonly transactions: TransactionRunner,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, ref: string): Promise<ImIncident> {
@@ -46,13 +50,19 @@ export class EscalateImIncidentNow {
     const step = stepToEscalateNow(policy, row.incident.openedAt, row.nextStep);
     if (!step) return { level: null, pages: 0 };
     const inChain = row.nextStep !== null && row.nextStep === step.step;
-    const pages = await this.pager.page(row.incident, [step], now, (s, userId, methodId) => (inChain
-      ? stepPageKey(incident.publicId, s, userId, methodId)
-      : `im-escalation:${incident.publicId}:now:${now.getTime()}:${userId}${methodId === ACCOUNT_EMAIL_METHOD ? '' : `:${methodId}`}`));
+    const pages = await this.pager.page(row.incident, [step], now, (s, userId, methodId) =>
+      inChain
+        ? stepPageKey(incident.publicId, s, userId, methodId)
+        : `im-escalation:${incident.publicId}:now:${now.getTime()}:${userId}${methodId === ACCOUNT_EMAIL_METHOD ? '' : `:${methodId}`}`,
+    );
     if (inChain) {
       const following = stepToEscalateNow(policy, row.incident.openedAt, step.step + 1);
       const hasNext = following !== null && following.step === step.step + 1;
-      await this.ledger.advance(incident.publicId, hasNext ? { step: following.step, dueAt: new Date(Math.max(following.dueAt.getTime(), now.getTime())) } : null, now);
+      await this.ledger.advance(
+        incident.publicId,
+        hasNext ? { step: following.step, dueAt: new Date(Math.max(following.dueAt.getTime(), now.getTime())) } : null,
+        now,
+      );
     }
     return { level: step.level + 1, pages };
   }

@@ -18,16 +18,21 @@ export const stepPageKey = (incidentId: string, step: EscalationStep, userId: st
  */
 export class EscalationPager {
   constructor(
-    private readonly schedules: ScheduleRepository, private readonly teams: TeamRepository,
-    private readonly contacts: PagingContacts, private readonly deliveries: DirectDeliveries,
+    private readonly schedules: ScheduleRepository,
+    private readonly teams: TeamRepository,
+    private readonly contacts: PagingContacts,
+    private readonly deliveries: DirectDeliveries,
     /** Without it, pages go to account e-mails only. */
     private readonly methods: ContactMethodRepository | null = null,
   ) {}
 
   /** Enqueues the pages of `steps`; answers how many messages were enqueued. */
   async page(
-    incident: EscalatingIncident, steps: readonly EscalationStep[], now: Date,
-    keyOf: (step: EscalationStep, userId: string, methodId: string) => string = (step, userId, methodId) => stepPageKey(incident.id, step, userId, methodId),
+    incident: EscalatingIncident,
+    steps: readonly EscalationStep[],
+    now: Date,
+    keyOf: (step: EscalationStep, userId: string, methodId: string) => string = (step, userId, methodId) =>
+      stepPageKey(incident.id, step, userId, methodId),
   ): Promise<number> {
     const directory = await this.directory(incident.organizationId);
     const messages: DirectMessage[] = [];
@@ -41,12 +46,15 @@ export class EscalationPager {
         const level = step.level + 1;
         for (const route of pageRoutes(contact.email, methods.get(userId) ?? [])) {
           messages.push({
-            organizationId: incident.organizationId, customerId: incident.customerId, incidentId: incident.id,
+            organizationId: incident.organizationId,
+            customerId: incident.customerId,
+            incidentId: incident.id,
             recipient: route.recipient,
             event: 'im.incident.escalated',
             subject: `[Level ${level}] ${incident.title}`,
-            text: `${contact.name}, you are paged for an unacknowledged incident (escalation level ${level}): ${incident.title}. `
-              + `Opened ${incident.openedAt.toISOString()}. Incident ${incident.id}.`,
+            text:
+              `${contact.name}, you are paged for an unacknowledged incident (escalation level ${level}): ${incident.title}. ` +
+              `Opened ${incident.openedAt.toISOString()}. Incident ${incident.id}.`,
             data: { incidentId: incident.id, level, cycle: step.cycle, step: step.step, userId, contactMethodId: route.methodId },
             dedupKey: keyOf(step, userId, route.methodId),
           });
@@ -61,9 +69,15 @@ export class EscalationPager {
     const [schedules, teams] = await Promise.all([this.schedules.list(organizationId), this.teams.list(organizationId)]);
     return {
       schedules: new Map(schedules.map((s) => [s.id, s])),
-      teams: new Map(teams.map((t) => [t.id, {
-        memberIds: t.members.map((m) => m.userId), scheduleIds: schedules.filter((s) => s.teamId === t.id).map((s) => s.id),
-      }])),
+      teams: new Map(
+        teams.map((t) => [
+          t.id,
+          {
+            memberIds: t.members.map((m) => m.userId),
+            scheduleIds: schedules.filter((s) => s.teamId === t.id).map((s) => s.id),
+          },
+        ]),
+      ),
     };
   }
 }

@@ -5,7 +5,9 @@ import type { ImPeople, ScheduleRepository, TeamRepository } from './ports';
 
 /** Every target must be the organization's: userNotFound, imScheduleNotFound or imTeamNotFound (with the ids) otherwise. */
 export async function assertTargetsExist(
-  deps: { people: ImPeople; schedules: ScheduleRepository; teams: TeamRepository }, organizationId: number, levels: readonly EscalationLevel[],
+  deps: { people: ImPeople; schedules: ScheduleRepository; teams: TeamRepository },
+  organizationId: number,
+  levels: readonly EscalationLevel[],
 ): Promise<void> {
   const targets = levels.flatMap((l) => l.targets);
   const ids = (type: string) => [...new Set(targets.filter((t) => t.type === type).map((t) => t.id))];

@@ -15,8 +15,10 @@ export const CALENDAR_TOKEN_PREFIX = 'wsmcal_';
  */
 export class IssueCalendarFeed {
   constructor(
-    private readonly schedules: ScheduleRepository, private readonly feeds: CalendarFeeds,
-    private readonly tokens: SecretTokens, private readonly clock: Clock,
+    private readonly schedules: ScheduleRepository,
+    private readonly feeds: CalendarFeeds,
+    private readonly tokens: SecretTokens,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, input: { scheduleId: string } | { forCaller: true }): Promise<{ token: string }> {

@@ -5,7 +5,10 @@ import type { ScheduleRepository, TeamRepository } from './ports';
 
 /** GET /api/im/schedules[?teamId=]; an unknown teamId answers imTeamNotFound. */
 export class ListSchedules {
-  constructor(private readonly schedules: ScheduleRepository, private readonly teams: TeamRepository) {}
+  constructor(
+    private readonly schedules: ScheduleRepository,
+    private readonly teams: TeamRepository,
+  ) {}
 
   async execute(actor: Actor, { teamId }: { teamId?: string }): Promise<Schedule[]> {
     if (teamId !== undefined) await loadTeam(this.teams, actor, teamId);

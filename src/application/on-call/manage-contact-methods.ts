@@ -1,6 +1,9 @@
 import { AppError } from '../../domain/shared/app-error';
 import {
-  ACCOUNT_EMAIL_METHOD, assertContactAddress, type ContactMethod, type ContactMethodType,
+  ACCOUNT_EMAIL_METHOD,
+  assertContactAddress,
+  type ContactMethod,
+  type ContactMethodType,
 } from '../../domain/on-call/contact-method';
 import { isOrgAdmin, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
@@ -53,9 +56,19 @@ async function loadMethod(deps: ContactMethodDeps, actor: Actor, id: string, use
     const stored = (await deps.methods.list(organizationId, owner)).find((m) => m.id === ACCOUNT_EMAIL_METHOD);
     const now = deps.clock.now();
     const email = (await accountEmailOf(deps, organizationId, owner)) ?? '';
-    return stored ? { ...stored, address: email } : {
-      id: ACCOUNT_EMAIL_METHOD, organizationId, userId: owner, type: 'email', address: email, enabled: true, secret: null, createdAt: now, updatedAt: now,
-    };
+    return stored
+      ? { ...stored, address: email }
+      : {
+          id: ACCOUNT_EMAIL_METHOD,
+          organizationId,
+          userId: owner,
+          type: 'email',
+          address: email,
+          enabled: true,
+          secret: null,
+          createdAt: now,
+          updatedAt: now,
+        };
   }
   const method = await deps.methods.find(organizationId, id);
   if (!method) throw new AppError('imContactMethodNotFound');
@@ -94,8 +107,15 @@ export class AddContactMethod {
     await vetAddress(this.deps, input.type, input.address);
     const now = this.deps.clock.now();
     const method: ContactMethod = {
-      id: this.deps.ids.uuid(), organizationId: actor.scope.organizationId, userId: owner, type: input.type, address: input.address,
-      enabled: input.enabled ?? true, secret: input.type === 'webhook' ? this.deps.tokens.generate('whsec_') : null, createdAt: now, updatedAt: now,
+      id: this.deps.ids.uuid(),
+      organizationId: actor.scope.organizationId,
+      userId: owner,
+      type: input.type,
+      address: input.address,
+      enabled: input.enabled ?? true,
+      secret: input.type === 'webhook' ? this.deps.tokens.generate('whsec_') : null,
+      createdAt: now,
+      updatedAt: now,
     };
     await this.deps.methods.put(method);
     return method;
@@ -114,7 +134,8 @@ export class UpdateContactMethod {
   async execute(actor: Actor, id: string, change: UpdateContactMethodInput, userId?: string): Promise<ContactMethod> {
     const method = await loadMethod(this.deps, actor, id, userId);
     if (change.address !== undefined) {
-      if (method.id === ACCOUNT_EMAIL_METHOD) throw new AppError('validationFailed', { field: 'address', reason: 'accountEmailIsTheAccounts' });
+      if (method.id === ACCOUNT_EMAIL_METHOD)
+        throw new AppError('validationFailed', { field: 'address', reason: 'accountEmailIsTheAccounts' });
       await vetAddress(this.deps, method.type, change.address);
       method.address = change.address;
     }

@@ -47,7 +47,8 @@ export interface ImPeople {
 export const IM_PEOPLE = Symbol.for('ImPeople');
 
 /** What a calendar feed shows: one schedule, or one user across every schedule of the organization. */
-export type CalendarSubject = { readonly scheduleId: string; readonly userId: null } | { readonly scheduleId: null; readonly userId: string };
+export type CalendarSubject =
+  { readonly scheduleId: string; readonly userId: null } | { readonly scheduleId: null; readonly userId: string };
 
 export interface CalendarFeed {
   readonly organizationId: number;
@@ -100,7 +101,11 @@ export interface EscalationLedger {
    * The incident's row for a manual escalation, locked for the current transaction; created (step 0,
    * due when it opened) if the job has not adopted the incident yet. nextStep null: the chain is done.
    */
-  claimIncident(organizationId: number, incidentId: string, now: Date): Promise<{ incident: EscalatingIncident; nextStep: number | null } | null>;
+  claimIncident(
+    organizationId: number,
+    incidentId: string,
+    now: Date,
+  ): Promise<{ incident: EscalatingIncident; nextStep: number | null } | null>;
 }
 export const ESCALATION_LEDGER = Symbol.for('EscalationLedger');
 

@@ -32,8 +32,11 @@ export interface CalendarView {
  */
 export class ReadCalendarFeed {
   constructor(
-    private readonly feeds: CalendarFeeds, private readonly schedules: ScheduleRepository, private readonly people: ImPeople,
-    private readonly tokens: SecretTokens, private readonly clock: Clock,
+    private readonly feeds: CalendarFeeds,
+    private readonly schedules: ScheduleRepository,
+    private readonly people: ImPeople,
+    private readonly tokens: SecretTokens,
+    private readonly clock: Clock,
   ) {}
 
   async execute({ token }: { token: string }): Promise<CalendarView> {
@@ -43,12 +46,21 @@ export class ReadCalendarFeed {
     const from = new Date(now.getTime() - FEED_PAST_DAYS * DAY_MS);
     const to = new Date(now.getTime() + FEED_FUTURE_DAYS * DAY_MS);
     const { scheduleId, userId } = feed.subject;
-    const schedules: Schedule[] = scheduleId !== null
-      ? [await this.schedules.find(feed.organizationId, scheduleId)].filter((s): s is Schedule => s !== null)
-      : await this.schedules.list(feed.organizationId);
-    const shifts = schedules.flatMap((schedule) => onCallTimeline(schedule, from, to)
-      .filter((segment) => userId === null || segment.userId === userId)
-      .map((segment) => ({ scheduleId: schedule.id, scheduleName: schedule.name, userId: segment.userId, start: segment.start, end: segment.end })));
+    const schedules: Schedule[] =
+      scheduleId !== null
+        ? [await this.schedules.find(feed.organizationId, scheduleId)].filter((s): s is Schedule => s !== null)
+        : await this.schedules.list(feed.organizationId);
+    const shifts = schedules.flatMap((schedule) =>
+      onCallTimeline(schedule, from, to)
+        .filter((segment) => userId === null || segment.userId === userId)
+        .map((segment) => ({
+          scheduleId: schedule.id,
+          scheduleName: schedule.name,
+          userId: segment.userId,
+          start: segment.start,
+          end: segment.end,
+        })),
+    );
     const names = await this.people.named(feed.organizationId, [...new Set([...shifts.map((s) => s.userId), ...(userId ? [userId] : [])])]);
     const name = scheduleId !== null ? `On call: ${schedules[0]?.name ?? 'schedule'}` : `On call: ${names.get(userId!) ?? 'me'}`;
     return { name, generatedAt: now, shifts: shifts.map((s) => ({ ...s, userName: names.get(s.userId) ?? s.userId })) };

@@ -7,7 +7,10 @@ import type { TeamRepository } from './ports';
 
 /** DELETE /api/im/teams/{id}/members/{userId}; a user who is not a member answers userNotFound. */
 export class RemoveImTeamMember {
-  constructor(private readonly teams: TeamRepository, private readonly clock: Clock) {}
+  constructor(
+    private readonly teams: TeamRepository,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(actor: Actor, input: { id: string; userId: string }): Promise<Team> {
     const team = await loadTeam(this.teams, actor, input.id);

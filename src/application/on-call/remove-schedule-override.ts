@@ -5,7 +5,10 @@ import { assertScheduleWritable, loadSchedule } from './schedule-access';
 
 /** DELETE /api/im/schedules/{id}/overrides/{overrideId}; an unknown override answers notFound. */
 export class RemoveScheduleOverride {
-  constructor(private readonly schedules: ScheduleRepository, private readonly teams: TeamRepository) {}
+  constructor(
+    private readonly schedules: ScheduleRepository,
+    private readonly teams: TeamRepository,
+  ) {}
 
   async execute(actor: Actor, input: { scheduleId: string; overrideId: string }): Promise<void> {
     const schedule = await loadSchedule(this.schedules, actor, input.scheduleId);

@@ -4,7 +4,13 @@ import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
 import { EscalationPager } from './escalation-pager';
 import type {
-  ContactMethodRepository, DueEscalation, EscalationLedger, EscalationPolicyRepository, PagingContacts, ScheduleRepository, TeamRepository,
+  ContactMethodRepository,
+  DueEscalation,
+  EscalationLedger,
+  EscalationPolicyRepository,
+  PagingContacts,
+  ScheduleRepository,
+  TeamRepository,
 } from './ports';
 
 /** Rows handled per transaction: a batch's pages commit together with the ledger's advance. */
@@ -28,9 +34,15 @@ export class RunDueEscalations {
   private readonly pager: EscalationPager;
 
   constructor(
-    private readonly ledger: EscalationLedger, private readonly policies: EscalationPolicyRepository,
-    schedules: ScheduleRepository, teams: TeamRepository, contacts: PagingContacts, deliveries: DirectDeliveries,
-    private readonly tx: TransactionRunner, private readonly clock: Clock, methods: ContactMethodRepository | null = null,
+    private readonly ledger: EscalationLedger,
+    private readonly policies: EscalationPolicyRepository,
+    schedules: ScheduleRepository,
+    teams: TeamRepository,
+    contacts: PagingContacts,
+    deliveries: DirectDeliveries,
+    private readonly tx: TransactionRunner,
+    private readonly clock: Clock,
+    methods: ContactMethodRepository | null = null,
   ) {
     this.pager = new EscalationPager(schedules, teams, contacts, deliveries, methods);
   }

@@ -6,7 +6,11 @@ import type { ImPeople, TeamRepository } from './ports';
 
 /** PUT /api/im/teams/{id}/members/{userId}: adds the user or changes their imRole. */
 export class SetImTeamMember {
-  constructor(private readonly teams: TeamRepository, private readonly people: ImPeople, private readonly clock: Clock) {}
+  constructor(
+    private readonly teams: TeamRepository,
+    private readonly people: ImPeople,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(actor: Actor, input: { id: string; userId: string; imRole: ImRole }): Promise<Team> {
     const team = await loadTeam(this.teams, actor, input.id);

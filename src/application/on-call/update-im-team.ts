@@ -6,7 +6,10 @@ import type { TeamRepository } from './ports';
 
 /** PATCH /api/im/teams/{id}: name and description, by organization admins and the team's admins. */
 export class UpdateImTeam {
-  constructor(private readonly teams: TeamRepository, private readonly clock: Clock) {}
+  constructor(
+    private readonly teams: TeamRepository,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(actor: Actor, input: { id: string; change: { name?: string; description?: string | null } }): Promise<Team> {
     const team = await loadTeam(this.teams, actor, input.id);

@@ -8,8 +8,10 @@ import { assertScheduleWritable, loadSchedule } from './schedule-access';
 /** PATCH /api/im/schedules/{id}: layers, when sent, replace every layer; moving it to another team needs the right to write both. */
 export class UpdateSchedule {
   constructor(
-    private readonly schedules: ScheduleRepository, private readonly teams: TeamRepository,
-    private readonly people: ImPeople, private readonly clock: Clock,
+    private readonly schedules: ScheduleRepository,
+    private readonly teams: TeamRepository,
+    private readonly people: ImPeople,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, input: { id: string; change: ScheduleChange }): Promise<Schedule> {
@@ -19,7 +21,12 @@ export class UpdateSchedule {
       await assertScheduleWritable(this.teams, actor, input.change.teamId);
     }
     schedule.change(input.change, this.clock.now());
-    if (input.change.layers) await assertUsersExist(this.people, schedule.organizationId, schedule.layers.flatMap((l) => l.users));
+    if (input.change.layers)
+      await assertUsersExist(
+        this.people,
+        schedule.organizationId,
+        schedule.layers.flatMap((l) => l.users),
+      );
     await this.schedules.save(schedule);
     return schedule;
   }

@@ -19,15 +19,25 @@ export interface ScheduleOnCall {
  * `at` (default now) and until when that person stays on call (null beyond the horizon).
  */
 export class WhoIsOnCall {
-  constructor(private readonly schedules: ScheduleRepository, private readonly teams: TeamRepository, private readonly clock: Clock) {}
+  constructor(
+    private readonly schedules: ScheduleRepository,
+    private readonly teams: TeamRepository,
+    private readonly clock: Clock,
+  ) {}
 
-  async execute(actor: Actor, input: { at?: Date; scheduleId?: string; teamId?: string }): Promise<{ at: Date; schedules: ScheduleOnCall[] }> {
+  async execute(
+    actor: Actor,
+    input: { at?: Date; scheduleId?: string; teamId?: string },
+  ): Promise<{ at: Date; schedules: ScheduleOnCall[] }> {
     const at = input.at ?? this.clock.now();
     const organizationId = actor.scope.organizationId;
     if (input.teamId !== undefined) await loadTeam(this.teams, actor, input.teamId);
-    const schedules = input.scheduleId !== undefined
-      ? [await loadSchedule(this.schedules, actor, input.scheduleId)].filter((s) => input.teamId === undefined || s.teamId === input.teamId)
-      : await this.schedules.list(organizationId, { teamId: input.teamId });
+    const schedules =
+      input.scheduleId !== undefined
+        ? [await loadSchedule(this.schedules, actor, input.scheduleId)].filter(
+            (s) => input.teamId === undefined || s.teamId === input.teamId,
+          )
+        : await this.schedules.list(organizationId, { teamId: input.teamId });
     return { at, schedules: schedules.map((schedule) => ({ schedule, onCall: this.onCall(schedule, at) })) };
   }
 

@@ -29,10 +29,15 @@ export class ChangeUserActivation {
     await this.tx.run(async () => {
       const user = await this.users.findById(organizationScope(found.organizationId), id);
       if (!user) throw new AppError('userNotFound');
-      assertUserChangeAllowed(user, { isActive }, {
-        actorUserId: actor.userId, actorIsPlatformAdmin: true,
-        activeAdminCount: await this.users.countActiveAdmins(user.organizationId),
-      });
+      assertUserChangeAllowed(
+        user,
+        { isActive },
+        {
+          actorUserId: actor.userId,
+          actorIsPlatformAdmin: true,
+          activeAdminCount: await this.users.countActiveAdmins(user.organizationId),
+        },
+      );
       if (user.isActive === isActive) return;
       user.setActive(isActive, this.clock.now());
       await this.users.save(user);

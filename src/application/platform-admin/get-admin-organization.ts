@@ -7,7 +7,10 @@ import type { AdminOrganizationSummary, AdminOrganizationViews, OrganizationUsag
 
 /** GET /api/admin/organizations/{id}: one organization (public or legacy id) with its usage now. */
 export class GetAdminOrganization {
-  constructor(private readonly views: AdminOrganizationViews, private readonly clock: Clock) {}
+  constructor(
+    private readonly views: AdminOrganizationViews,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(actor: Actor, { ref }: { ref: string }): Promise<{ organization: AdminOrganizationSummary; usage: OrganizationUsage }> {
     requirePlatformStaff(actor);

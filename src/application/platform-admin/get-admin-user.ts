@@ -6,7 +6,10 @@ import type { AdminUserDetail, AdminUserViews } from './ports';
 
 /** GET /api/admin/users/{id}: any user of the platform, with their open sessions. */
 export class GetAdminUser {
-  constructor(private readonly views: AdminUserViews, private readonly clock: Clock) {}
+  constructor(
+    private readonly views: AdminUserViews,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(actor: Actor, { id }: { id: string }): Promise<AdminUserDetail> {
     requirePlatformStaff(actor);

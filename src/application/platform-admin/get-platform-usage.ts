@@ -6,7 +6,10 @@ import type { PlatformUsage, PlatformUsageViews } from './ports';
 
 /** GET /api/admin/usage: platform totals and the organizations using the most. */
 export class GetPlatformUsage {
-  constructor(private readonly views: PlatformUsageViews, private readonly clock: Clock) {}
+  constructor(
+    private readonly views: PlatformUsageViews,
+    private readonly clock: Clock,
+  ) {}
 
   execute(actor: Actor, { top }: { top: number }): Promise<PlatformUsage> {
     requirePlatformStaff(actor);

@@ -9,8 +9,10 @@ import { viewOf, type ReportView } from './report-view';
 /** POST /api/organization/reports: editors and admins of the organization define a report. */
 export class CreateReport {
   constructor(
-    private readonly reports: ReportRepository, private readonly refs: ReportScopeRefs,
-    private readonly ids: IdGenerator, private readonly clock: Clock,
+    private readonly reports: ReportRepository,
+    private readonly refs: ReportScopeRefs,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, input: ReportInput): Promise<ReportView> {

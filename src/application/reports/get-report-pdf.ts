@@ -8,7 +8,10 @@ import type { ReportArchive, ReportRun, ReportRuns } from './ports';
  * recorded but the file cannot be read (removed from DATA_DIR by hand, a lost volume).
  */
 export class GetReportPdf {
-  constructor(private readonly runs: ReportRuns, private readonly archive: ReportArchive) {}
+  constructor(
+    private readonly runs: ReportRuns,
+    private readonly archive: ReportArchive,
+  ) {}
 
   async execute(actor: Actor, { id }: { id: string }): Promise<{ run: ReportRun; pdf: Uint8Array }> {
     const run = await this.runs.findByRef(actor.scope, id);

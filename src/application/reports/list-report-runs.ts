@@ -11,7 +11,10 @@ export interface ListReportRunsInput {
 
 /** GET /api/organization/report-runs: newest first, optionally of one definition or status. */
 export class ListReportRuns {
-  constructor(private readonly runs: ReportRuns, private readonly reports: ReportRepository) {}
+  constructor(
+    private readonly runs: ReportRuns,
+    private readonly reports: ReportRepository,
+  ) {}
 
   async execute(actor: Actor, input: ListReportRunsInput): Promise<{ items: ReportRun[]; total: number; page: number; perPage: number }> {
     let reportId: number | undefined;

@@ -5,7 +5,11 @@ import { viewOf, type ReportView } from './report-view';
 
 /** GET /api/organization/reports: the organization's definitions, oldest first. */
 export class ListReports {
-  constructor(private readonly reports: ReportRepository, private readonly refs: ReportScopeRefs, private readonly clock: Clock) {}
+  constructor(
+    private readonly reports: ReportRepository,
+    private readonly refs: ReportScopeRefs,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(actor: Actor): Promise<ReportView[]> {
     const now = this.clock.now();

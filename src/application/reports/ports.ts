@@ -136,7 +136,11 @@ export interface ReportRuns {
   finish(run: ReportRun): Promise<void>;
   findByRef(scope: TenantScope, ref: string): Promise<ReportRun | null>;
   /** Newest first. */
-  list(scope: TenantScope, filter: ReportRunFilter, page: { page: number; perPage: number }): Promise<{ items: ReportRun[]; total: number }>;
+  list(
+    scope: TenantScope,
+    filter: ReportRunFilter,
+    page: { page: number; perPage: number },
+  ): Promise<{ items: ReportRun[]; total: number }>;
 }
 export const REPORT_RUNS = Symbol.for('ReportRuns');
 

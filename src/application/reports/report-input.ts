@@ -29,10 +29,16 @@ export async function settingsFrom(input: ReportInput, organizationId: number, r
   checkMode(input);
   const { scope, unknown } = await refs.resolve(organizationId, input.scope);
   if (unknown.customers.length + unknown.monitors.length + unknown.tags.length > 0) {
-    throw new AppError('invalidReportScope', { unknown }, 'the scope names records that are not the organization\'s');
+    throw new AppError('invalidReportScope', { unknown }, "the scope names records that are not the organization's");
   }
   return {
-    name: input.name, schedule, scope, recipients: [...new Set(input.recipients.map((r) => r.toLowerCase()))],
-    mode: input.mode, threshold: input.threshold, slaTarget: input.slaTarget, enabled: input.enabled,
+    name: input.name,
+    schedule,
+    scope,
+    recipients: [...new Set(input.recipients.map((r) => r.toLowerCase()))],
+    mode: input.mode,
+    threshold: input.threshold,
+    slaTarget: input.slaTarget,
+    enabled: input.enabled,
   };
 }

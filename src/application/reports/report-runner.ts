@@ -7,14 +7,11 @@ import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { TransactionRunner } from '../shared/transaction';
 import type { DirectDeliveries, DirectMessage } from '../notifications/ports';
-import type {
-  MonthlyReportCustomer, ReportArchive, ReportedMonitor, ReportRenderer, ReportRun, ReportRuns, ReportSources,
-} from './ports';
+import type { MonthlyReportCustomer, ReportArchive, ReportedMonitor, ReportRenderer, ReportRun, ReportRuns, ReportSources } from './ports';
 
 /** What a run is of: a definition, or a customer's own monthly report (its monitors, sent to it). */
 export type RunSubject =
-  | { readonly kind: 'report'; readonly report: ReportDefinition }
-  | { readonly kind: 'customer'; readonly customer: MonthlyReportCustomer };
+  { readonly kind: 'report'; readonly report: ReportDefinition } | { readonly kind: 'customer'; readonly customer: MonthlyReportCustomer };
 
 export type RunTrigger = { readonly kind: 'schedule'; readonly slot: Date } | { readonly kind: 'manual' };
 
@@ -46,20 +43,30 @@ const zoneOf = (subject: RunSubject) => (subject.kind === 'report' ? subject.rep
  */
 export class ReportRunner {
   constructor(
-    private readonly sources: ReportSources, private readonly runs: ReportRuns, private readonly renderer: ReportRenderer,
-    private readonly archive: ReportArchive, private readonly deliveries: DirectDeliveries, private readonly uptime: GetUptimeStats,
-    private readonly tx: TransactionRunner, private readonly ids: IdGenerator, private readonly clock: Clock,
+    private readonly sources: ReportSources,
+    private readonly runs: ReportRuns,
+    private readonly renderer: ReportRenderer,
+    private readonly archive: ReportArchive,
+    private readonly deliveries: DirectDeliveries,
+    private readonly uptime: GetUptimeStats,
+    private readonly tx: TransactionRunner,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
   ) {}
 
   run(subject: RunSubject, trigger: RunTrigger, period: ReportPeriod): Promise<ReportRun | null> {
     return this.tx.run(async () => {
       const organizationId = subject.kind === 'report' ? subject.report.organizationId : subject.customer.organizationId;
       const run = await this.runs.claim({
-        publicId: this.ids.uuid(), organizationId,
+        publicId: this.ids.uuid(),
+        organizationId,
         reportId: subject.kind === 'report' ? subject.report.id : null,
         reportPublicId: subject.kind === 'report' ? subject.report.publicId : null,
         customerId: subject.kind === 'customer' ? subject.customer.customerId : null,
-        trigger: trigger.kind, slot: trigger.kind === 'schedule' ? trigger.slot : null, period, startedAt: this.clock.now(),
+        trigger: trigger.kind,
+        slot: trigger.kind === 'schedule' ? trigger.slot : null,
+        period,
+        startedAt: this.clock.now(),
       });
       if (!run) return null;
       try {
@@ -79,8 +86,11 @@ export class ReportRunner {
     if (!organization) throw new Error('the organization no longer exists');
     const model = await this.model(subject, run, organization.name);
     run.summary = {
-      monitors: model.summary.monitors, uptimeOfKnownPercent: model.summary.uptimeOfKnownPercent,
-      unknownPercent: model.summary.unknownPercent, lowestUptime: model.lowestUptime, incidents: model.summary.incidents,
+      monitors: model.summary.monitors,
+      uptimeOfKnownPercent: model.summary.uptimeOfKnownPercent,
+      unknownPercent: model.summary.unknownPercent,
+      lowestUptime: model.lowestUptime,
+      incidents: model.summary.incidents,
       slaMissed: model.summary.slaMissed,
     };
     if (subject.kind === 'report' && !subject.report.shouldSend(model.lowestUptime)) {
@@ -90,16 +100,25 @@ export class ReportRunner {
     const pdf = await this.renderer.render(model, { logo: organization.logo });
     run.pdfPath = await this.archive.store(run.organizationId, archiveName(subject, run), pdf);
     const recipients = subject.kind === 'report' ? subject.report.recipients : [subject.customer.email];
-    if (recipients.length > 0) await this.deliveries.enqueue(recipients.map((to) => this.email(subject, run, model, to)), this.clock.now());
+    if (recipients.length > 0)
+      await this.deliveries.enqueue(
+        recipients.map((to) => this.email(subject, run, model, to)),
+        this.clock.now(),
+      );
     run.recipients = recipients;
     run.status = 'completed';
   }
 
   private async model(subject: RunSubject, run: ReportRun, organizationName: string): Promise<ReportModel> {
-    const monitors: ReportedMonitor[] = subject.kind === 'report'
-      ? await this.sources.monitors(run.organizationId, subject.report.scope)
-      : await this.sources.customerMonitors(run.organizationId, subject.customer.customerId);
-    const incidents = await this.sources.incidents(run.organizationId, monitors.map((m) => m.monitorId), run.period);
+    const monitors: ReportedMonitor[] =
+      subject.kind === 'report'
+        ? await this.sources.monitors(run.organizationId, subject.report.scope)
+        : await this.sources.customerMonitors(run.organizationId, subject.customer.customerId);
+    const incidents = await this.sources.incidents(
+      run.organizationId,
+      monitors.map((m) => m.monitorId),
+      run.period,
+    );
     const now = this.clock.now();
     const inputs = [];
     for (const monitor of monitors) {
@@ -107,8 +126,13 @@ export class ReportRunner {
       inputs.push({ name: monitor.name, customerName: monitor.customerName, figures, incidents: incidents.get(monitor.monitorId) ?? [] });
     }
     return buildReportModel({
-      title: titleOf(subject), organizationName, period: run.period, timezone: zoneOf(subject),
-      slaTarget: subject.kind === 'report' ? subject.report.slaTarget : CUSTOMER_REPORT_SLA_TARGET, generatedAt: now, monitors: inputs,
+      title: titleOf(subject),
+      organizationName,
+      period: run.period,
+      timezone: zoneOf(subject),
+      slaTarget: subject.kind === 'report' ? subject.report.slaTarget : CUSTOMER_REPORT_SLA_TARGET,
+      generatedAt: now,
+      monitors: inputs,
     });
   }
 
@@ -123,10 +147,16 @@ export class ReportRunner {
       recipient: { type: 'email', address: to },
       event: 'report.ready',
       subject: `${model.title}: ${from} to ${until}`,
-      text: `${model.organizationName}: ${model.title} for ${from} to ${until}.\n`
-        + `${model.summary.monitors} monitors, uptime ${uptime}, ${model.summary.incidents} incidents, `
-        + `${model.summary.slaMissed} below the ${model.slaTarget} % SLA.\nThe report is attached as a PDF.`,
-      data: { reportRunId: run.publicId, reportId: run.reportPublicId, periodFrom: run.period.from.toISOString(), periodTo: run.period.to.toISOString() },
+      text:
+        `${model.organizationName}: ${model.title} for ${from} to ${until}.\n` +
+        `${model.summary.monitors} monitors, uptime ${uptime}, ${model.summary.incidents} incidents, ` +
+        `${model.summary.slaMissed} below the ${model.slaTarget} % SLA.\nThe report is attached as a PDF.`,
+      data: {
+        reportRunId: run.publicId,
+        reportId: run.reportPublicId,
+        periodFrom: run.period.from.toISOString(),
+        periodTo: run.period.to.toISOString(),
+      },
       attachments: [{ filename: `report-${from}-to-${until}.pdf`, path: run.pdfPath!, contentType: 'application/pdf' }],
       dedupKey: `report-run:${run.publicId}:${to}`,
     };

@@ -11,7 +11,8 @@ export interface ReportView {
 
 export async function viewOf(report: ReportDefinition, refs: ReportScopeRefs, now: Date): Promise<ReportView> {
   return {
-    report, scope: await refs.present(report.organizationId, report.scope),
+    report,
+    scope: await refs.present(report.organizationId, report.scope),
     nextRunAt: report.enabled ? nextSlot(report.schedule, now) : null,
   };
 }

@@ -18,8 +18,12 @@ export interface DueReportsOptions {
  */
 export class RunDueReports {
   constructor(
-    private readonly reports: ReportRepository, private readonly sources: ReportSources, private readonly runs: ReportRuns,
-    private readonly runner: ReportRunner, private readonly clock: Clock, private readonly options: DueReportsOptions,
+    private readonly reports: ReportRepository,
+    private readonly sources: ReportSources,
+    private readonly runs: ReportRuns,
+    private readonly runner: ReportRunner,
+    private readonly clock: Clock,
+    private readonly options: DueReportsOptions,
   ) {}
 
   async execute(): Promise<{ made: number }> {
@@ -33,13 +37,18 @@ export class RunDueReports {
       if (await this.runner.run({ kind: 'report', report }, { kind: 'schedule', slot }, reportPeriod(report.schedule, slot))) made += 1;
     }
     const customerSchedule: ReportSchedule = {
-      frequency: 'monthly', weekday: null, dayOfMonth: 1, timeOfDay: this.options.customerReportTime, timezone: 'UTC',
+      frequency: 'monthly',
+      weekday: null,
+      dayOfMonth: 1,
+      timeOfDay: this.options.customerReportTime,
+      timezone: 'UTC',
     };
     const slot = latestSlot(customerSchedule, now);
     if (recent(slot)) {
       for (const customer of await this.sources.monthlyCustomers()) {
         if (await this.runs.slotTaken({ customerId: customer.customerId }, slot)) continue;
-        if (await this.runner.run({ kind: 'customer', customer }, { kind: 'schedule', slot }, reportPeriod(customerSchedule, slot))) made += 1;
+        if (await this.runner.run({ kind: 'customer', customer }, { kind: 'schedule', slot }, reportPeriod(customerSchedule, slot)))
+          made += 1;
       }
     }
     return { made };

@@ -11,7 +11,11 @@ import type { ReportRunner } from './report-runner';
  * the recipients too. It takes no slot, so the scheduled run of that slot still happens.
  */
 export class RunReportNow {
-  constructor(private readonly reports: ReportRepository, private readonly runner: ReportRunner, private readonly clock: Clock) {}
+  constructor(
+    private readonly reports: ReportRepository,
+    private readonly runner: ReportRunner,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(actor: Actor, { id }: { id: string }): Promise<ReportRun> {
     requireWriter(actor);

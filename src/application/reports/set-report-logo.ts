@@ -9,7 +9,10 @@ import type { ReportBranding } from './ports';
  * organization (null removes it). PNG or JPEG, told by its bytes, at most 512 KB.
  */
 export class SetReportLogo {
-  constructor(private readonly branding: ReportBranding, private readonly clock: Clock) {}
+  constructor(
+    private readonly branding: ReportBranding,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(actor: Actor, { image }: { image: Uint8Array | null }): Promise<void> {
     requireWriter(actor);

@@ -12,9 +12,18 @@ export type ReportChange = Partial<Omit<ReportInput, 'scope'>> & { scope?: Parti
 /** The definition as an input, so a partial change is judged as the whole it makes. */
 async function inputOf(report: ReportDefinition, refs: ReportScopeRefs): Promise<ReportInput> {
   return {
-    name: report.name, frequency: report.schedule.frequency, weekday: report.schedule.weekday, dayOfMonth: report.schedule.dayOfMonth,
-    timeOfDay: report.schedule.timeOfDay, timezone: report.schedule.timezone, scope: await refs.present(report.organizationId, report.scope),
-    recipients: report.recipients, mode: report.mode, threshold: report.threshold, slaTarget: report.slaTarget, enabled: report.enabled,
+    name: report.name,
+    frequency: report.schedule.frequency,
+    weekday: report.schedule.weekday,
+    dayOfMonth: report.schedule.dayOfMonth,
+    timeOfDay: report.schedule.timeOfDay,
+    timezone: report.schedule.timezone,
+    scope: await refs.present(report.organizationId, report.scope),
+    recipients: report.recipients,
+    mode: report.mode,
+    threshold: report.threshold,
+    slaTarget: report.slaTarget,
+    enabled: report.enabled,
   };
 }
 
@@ -23,7 +32,11 @@ async function inputOf(report: ReportDefinition, refs: ReportScopeRefs): Promise
  * frequency drops the other frequency's field unless the change sends it.
  */
 export class UpdateReport {
-  constructor(private readonly reports: ReportRepository, private readonly refs: ReportScopeRefs, private readonly clock: Clock) {}
+  constructor(
+    private readonly reports: ReportRepository,
+    private readonly refs: ReportScopeRefs,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(actor: Actor, { id, change }: { id: string; change: ReportChange }): Promise<ReportView> {
     requireWriter(actor);
@@ -34,7 +47,7 @@ export class UpdateReport {
     const merged: ReportInput = {
       ...current,
       ...(switching ? { weekday: undefined, dayOfMonth: undefined } : {}),
-      ...Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) as Partial<ReportInput>,
+      ...(Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined)) as Partial<ReportInput>),
       ...('weekday' in change ? { weekday: change.weekday } : {}),
       ...('dayOfMonth' in change ? { dayOfMonth: change.dayOfMonth } : {}),
       scope: { ...current.scope, ...Object.fromEntries(Object.entries(change.scope ?? {}).filter(([, v]) => v !== undefined)) },

@@ -20,14 +20,21 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /** A website's stored results, newest first, per location. */
 export class GetCheckHistory {
-  constructor(private readonly monitors: MonitorLookup, private readonly results: ResultStore, private readonly clock: Clock) {}
+  constructor(
+    private readonly monitors: MonitorLookup,
+    private readonly results: ResultStore,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(actor: Actor, input: CheckHistoryInput): Promise<{ items: StoredResult[]; total: number; range: DateRange }> {
     const range = parseDateRange(input, { now: this.clock.now(), spanMs: DAY_MS });
     const monitor = await this.monitors.resolve(actor.scope, input.websiteId);
     if (!monitor) throw new AppError('websiteNotFound');
     const page = await this.results.history(monitor.monitorId, {
-      range, location: input.location ?? null, page: input.page, perPage: input.perPage,
+      range,
+      location: input.location ?? null,
+      page: input.page,
+      perPage: input.perPage,
     });
     return { ...page, range };
   }

@@ -40,7 +40,9 @@ const HOUR_MS = 60 * 60_000;
  */
 export class GetUptimeStats {
   constructor(
-    private readonly monitors: MonitorLookup, private readonly coverage: CoverageReader, private readonly clock: Clock,
+    private readonly monitors: MonitorLookup,
+    private readonly coverage: CoverageReader,
+    private readonly clock: Clock,
     private readonly exclusions: UptimeExclusions = { spans: async () => [] },
   ) {}
 
@@ -53,8 +55,12 @@ export class GetUptimeStats {
     if (!monitor) throw new AppError('websiteNotFound');
     const { figures, locations, monitoredSince } = await this.figuresFor(monitor, range, now);
     return {
-      period: byRange ? 'range' : period, from: range.from, to: range.to, monitoredSince,
-      locations, ...figures,
+      period: byRange ? 'range' : period,
+      from: range.from,
+      to: range.to,
+      monitoredSince,
+      locations,
+      ...figures,
     };
   }
 
@@ -62,9 +68,14 @@ export class GetUptimeStats {
    * The figures of a monitor over a range already resolved (reports use it for each monitor they
    * cover): clipped to the monitor's creation and to now, maintenance excluded as its windows say.
    */
-  async figuresFor(monitor: MonitorRef, range: DateRange, now: Date): Promise<{ figures: UptimeFigures; locations: string[]; monitoredSince: Date | null }> {
+  async figuresFor(
+    monitor: MonitorRef,
+    range: DateRange,
+    now: Date,
+  ): Promise<{ figures: UptimeFigures; locations: string[]; monitoredSince: Date | null }> {
     const first = await this.coverage.firstResultAt(monitor.monitorId);
-    if (first === null) return { figures: uptimeFigures(emptyCoverage(), 0, monitor.locations.length), locations: [], monitoredSince: null };
+    if (first === null)
+      return { figures: uptimeFigures(emptyCoverage(), 0, monitor.locations.length), locations: [], monitoredSince: null };
     const counted: DateRange = {
       from: new Date(Math.max(range.from.getTime(), monitor.createdAt.getTime(), first.getTime())),
       to: new Date(Math.min(range.to.getTime(), now.getTime())),
@@ -78,9 +89,10 @@ export class GetUptimeStats {
       for (const piece of withoutSpans(counted, await this.exclusions.spans(monitor.monitorId, counted))) {
         seconds += (piece.to.getTime() - piece.from.getTime()) / 1000;
         for (const segment of planSegments(piece, rolledUp)) {
-          const part = segment.source === 'raw'
-            ? await this.coverage.rawCoverage(monitor.monitorId, segment, cap)
-            : await this.coverage.rollupCoverage(monitor.monitorId, segment);
+          const part =
+            segment.source === 'raw'
+              ? await this.coverage.rawCoverage(monitor.monitorId, segment, cap)
+              : await this.coverage.rollupCoverage(monitor.monitorId, segment);
           totals = addCoverage(totals, part);
         }
       }

@@ -33,7 +33,9 @@ export interface MaintenanceReport {
  */
 export class MaintainResultStorage {
   constructor(
-    private readonly store: ResultMaintenance, private readonly settings: ResultStorageSettings, private readonly clock: Clock,
+    private readonly store: ResultMaintenance,
+    private readonly settings: ResultStorageSettings,
+    private readonly clock: Clock,
     private readonly screenshots: Pick<ScreenshotStore, 'purgeBefore'>,
   ) {}
 
@@ -43,9 +45,7 @@ export class MaintainResultStorage {
     const hoursRolledUp = await this.rollUp(now);
     const rolled = await this.store.rolledUp();
     const rawLimit = now - this.settings.resultsRetentionDays * DAY_MS;
-    const partitionsDropped = rolled
-      ? await this.store.dropPartitionsBefore(new Date(Math.min(rawLimit, rolled.to.getTime())))
-      : [];
+    const partitionsDropped = rolled ? await this.store.dropPartitionsBefore(new Date(Math.min(rawLimit, rolled.to.getTime()))) : [];
     const rollupsPurged = await this.store.purgeRollupsBefore(new Date(floorHour(now - this.settings.rollupRetentionDays * DAY_MS)));
     const screenshotsPurged = await this.screenshots.purgeBefore(new Date(rawLimit));
     return { partitionsCreated, partitionsDropped, hoursRolledUp, rollupsPurged, screenshotsPurged };

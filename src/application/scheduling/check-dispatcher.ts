@@ -62,8 +62,13 @@ export class CheckDispatcher {
     const { workerId, locations, leaseMs, maxInFlight } = options;
     const held = new HeldChecks((h) => this.queue.cancel(h));
     this.stats = {
-      started: 0, recorded: 0, dropped: 0, lateness: new LatenessHistogram(),
-      get held() { return held.size; },
+      started: 0,
+      recorded: 0,
+      dropped: 0,
+      lateness: new LatenessHistogram(),
+      get held() {
+        return held.size;
+      },
     };
     this.held = held;
     this.lease = new WorkerLease(schedule, workerId, locations, leaseMs, CHANGES_SETTLE_MS);
@@ -128,7 +133,10 @@ export class CheckDispatcher {
     while (this.queue.running > 0) await new Promise((resolve) => setTimeout(resolve, pollMs));
     await this.flush();
     if (!this.lease.isRegistered) return;
-    await this.schedule.resign(this.workerId, [...this.held.values()].map((h) => claimedOf(h)));
+    await this.schedule.resign(
+      this.workerId,
+      [...this.held.values()].map((h) => claimedOf(h)),
+    );
     this.forget();
   }
 
@@ -146,7 +154,11 @@ export class CheckDispatcher {
       const limit = Math.max(0, Math.min(batchSize, room.rows));
       if (!this.lease.isCurrent(generation)) break;
       const claimed = await this.schedule.claim({
-        workerId: this.workerId, locations: room.locations, now, limit, adopt: { locations, limit: batchSize },
+        workerId: this.workerId,
+        locations: room.locations,
+        now,
+        limit,
+        adopt: { locations, limit: batchSize },
       });
       const plans = await plansOf(this.planner, claimed);
       if (!this.lease.isCurrent(generation)) break;

@@ -49,16 +49,23 @@ export function checkRequestFor(m: SchedulableMonitor): CheckRequest | null {
     case 'website':
       if (m.monitoringType === 'heartbeat') {
         return {
-          kind: 'heartbeat', lastBeatAt: m.lastHeartbeatAt, expectingSince: m.createdAt,
-          intervalSeconds: m.checkIntervalSeconds, graceSeconds: heartbeatGraceSeconds(m.checkIntervalSeconds),
+          kind: 'heartbeat',
+          lastBeatAt: m.lastHeartbeatAt,
+          expectingSince: m.createdAt,
+          intervalSeconds: m.checkIntervalSeconds,
+          graceSeconds: heartbeatGraceSeconds(m.checkIntervalSeconds),
         };
       }
       if (m.monitoringType === 'scripted_browser') return m.url ? browserRequest(m, m.url) : null;
       return m.monitoringType === 'http' && m.url ? httpRequest(m, m.url) : null;
     case 'dns':
       return {
-        kind: 'dns', name: host, recordType: m.config.recordType ?? 'A', resolver: m.config.resolver ?? null,
-        expectedValues: m.config.expectedValues ?? [], timeoutSeconds,
+        kind: 'dns',
+        name: host,
+        recordType: m.config.recordType ?? 'A',
+        resolver: m.config.resolver ?? null,
+        expectedValues: m.config.expectedValues ?? [],
+        timeoutSeconds,
       };
     case 'icmp':
       return { kind: 'icmp', host, packets: ICMP_PACKETS, maxPacketLossPercent: ICMP_MAX_LOSS_PERCENT, maxRttMs: null, timeoutSeconds };
@@ -66,15 +73,29 @@ export function checkRequestFor(m: SchedulableMonitor): CheckRequest | null {
       return { kind: 'tcp', host, port: m.port ?? 0, timeoutSeconds };
     case 'smtp':
       return {
-        kind: 'smtp', host, port: m.port, mode, credentials, timeoutSeconds, tls: tls ?? 'starttls',
-        sslNoticeDays: (tls ?? 'starttls') === 'none' ? null : m.config.sslNoticeDays ?? DEFAULT_CHECK_CONFIG.sslNoticeDays,
+        kind: 'smtp',
+        host,
+        port: m.port,
+        mode,
+        credentials,
+        timeoutSeconds,
+        tls: tls ?? 'starttls',
+        sslNoticeDays: (tls ?? 'starttls') === 'none' ? null : (m.config.sslNoticeDays ?? DEFAULT_CHECK_CONFIG.sslNoticeDays),
       };
     case 'ssh':
       return { kind: 'ssh', host, port: m.port, mode, credentials, timeoutSeconds };
     case 'ftp':
-      return { kind: 'ftp', host, port: m.port, mode, credentials, timeoutSeconds, tls: tls === 'starttls' ? 'explicit' : tls ?? 'none' };
+      return { kind: 'ftp', host, port: m.port, mode, credentials, timeoutSeconds, tls: tls === 'starttls' ? 'explicit' : (tls ?? 'none') };
     case 'imap-pop':
-      return { kind: m.config.protocol === 'pop3' ? 'pop3' : 'imap', host, port: m.port, mode, credentials, timeoutSeconds, tls: tls ?? 'implicit' };
+      return {
+        kind: m.config.protocol === 'pop3' ? 'pop3' : 'imap',
+        host,
+        port: m.port,
+        mode,
+        credentials,
+        timeoutSeconds,
+        tls: tls ?? 'implicit',
+      };
   }
 }
 
@@ -82,7 +103,10 @@ function browserRequest(m: SchedulableMonitor, url: string): CheckRequest | null
   const scenario = parseScenario(m.config.script ?? '');
   if (!scenario.ok) return null;
   return {
-    kind: 'browser', url, steps: scenario.steps, timeoutSeconds: m.timeoutSeconds,
+    kind: 'browser',
+    url,
+    steps: scenario.steps,
+    timeoutSeconds: m.timeoutSeconds,
     screenshotOwner: { monitorId: m.id, organizationId: m.organizationId },
   };
 }
@@ -91,17 +115,25 @@ function httpRequest(m: SchedulableMonitor, url: string): CheckRequest {
   const c = { ...DEFAULT_CHECK_CONFIG, ...m.config };
   const codes = c.expectedStatusCodes ?? [];
   return {
-    kind: 'http', url, method: c.method ?? 'GET', headers: c.headers ?? {}, body: c.body ?? null,
-    followRedirects: c.followRedirects ?? true, maxRedirects: MAX_REDIRECTS, timeoutSeconds: m.timeoutSeconds,
-    connectTo: connectTarget(m), connectTlsInsecure: m.connectTlsInsecure,
+    kind: 'http',
+    url,
+    method: c.method ?? 'GET',
+    headers: c.headers ?? {},
+    body: c.body ?? null,
+    followRedirects: c.followRedirects ?? true,
+    maxRedirects: MAX_REDIRECTS,
+    timeoutSeconds: m.timeoutSeconds,
+    connectTo: connectTarget(m),
+    connectTlsInsecure: m.connectTlsInsecure,
     assertions: {
       expectedStatusCodes: c.checkStatusEnabled ? (codes.length > 0 ? codes.map(String) : ['2xx']) : null,
-      keyword: c.checkKeywordEnabled && c.keyword
-        ? { value: c.keyword, mode: c.keywordMode ?? 'present', caseSensitive: c.keywordCaseSensitive ?? false }
-        : null,
+      keyword:
+        c.checkKeywordEnabled && c.keyword
+          ? { value: c.keyword, mode: c.keywordMode ?? 'present', caseSensitive: c.keywordCaseSensitive ?? false }
+          : null,
       minPageSize: c.checkSizeEnabled ? c.minPageSize : null,
       maxPageSize: c.checkSizeEnabled ? c.maxPageSize : null,
-      maxResponseTimeMs: c.checkResponseTimeEnabled ? c.responseTimeThreshold ?? null : null,
+      maxResponseTimeMs: c.checkResponseTimeEnabled ? (c.responseTimeThreshold ?? null) : null,
       ssl: c.checkSslEnabled && url.startsWith('https:') ? { noticeDays: c.sslNoticeDays } : null,
       httpsRedirect: c.checkHttpsRedirectEnabled,
     },

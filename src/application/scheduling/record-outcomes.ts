@@ -34,10 +34,16 @@ export class RecordOutcomes implements OutcomeRecorder {
     const ordered = [...outcomes].sort((a, b) => a.planned.check.monitorId - b.planned.check.monitorId);
     return this.tx.run(async () => {
       if (!(await this.schedule.renew(workerId, now, aliveUntil))) return { recorded: 0, dropped: outcomes.length, fenced: true };
-      const { judged } = await this.recordResult.executeMany(ordered.map(({ planned, result }) => ({
-        monitorId: planned.check.monitorId, organizationId: planned.organizationId, customerId: planned.customerId,
-        location: planned.check.location, intervalMs: planned.check.intervalMs, result: observationOf(result),
-      })));
+      const { judged } = await this.recordResult.executeMany(
+        ordered.map(({ planned, result }) => ({
+          monitorId: planned.check.monitorId,
+          organizationId: planned.organizationId,
+          customerId: planned.customerId,
+          location: planned.check.location,
+          intervalMs: planned.check.intervalMs,
+          result: observationOf(result),
+        })),
+      );
       await this.schedule.confirmAt(confirmationsOf(judged));
       return { recorded: outcomes.length, dropped: 0, fenced: false };
     });

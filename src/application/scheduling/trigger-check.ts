@@ -13,7 +13,11 @@ export interface TriggeredCheck {
 
 /** POST /api/websites/{id}/trigger-check: check now from every location of the monitor. */
 export class TriggerCheck {
-  constructor(private readonly monitors: MonitorLookup, private readonly schedule: CheckSchedule, private readonly clock: Clock) {}
+  constructor(
+    private readonly monitors: MonitorLookup,
+    private readonly schedule: CheckSchedule,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(actor: Actor, ref: string): Promise<TriggeredCheck> {
     const monitor = await this.monitors.resolve(actor.scope, ref);

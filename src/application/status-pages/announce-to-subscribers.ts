@@ -7,8 +7,11 @@ import type { ComponentCatalog, PageEvent, PageEventFeed, StatusPageRepository, 
 import { addressed, type SubscriberLinks } from './subscriber-messages';
 
 const TITLES: Record<PageEvent['kind'], string> = {
-  incidentOpened: 'Incident', incidentResolved: 'Resolved', 'maintenance.scheduled': 'Maintenance scheduled',
-  'maintenance.started': 'Maintenance started', 'maintenance.ended': 'Maintenance completed',
+  incidentOpened: 'Incident',
+  incidentResolved: 'Resolved',
+  'maintenance.scheduled': 'Maintenance scheduled',
+  'maintenance.started': 'Maintenance started',
+  'maintenance.ended': 'Maintenance completed',
 };
 
 /**
@@ -19,9 +22,14 @@ const TITLES: Record<PageEvent['kind'], string> = {
  */
 export class AnnounceToSubscribers {
   constructor(
-    private readonly feed: PageEventFeed, private readonly pages: StatusPageRepository, private readonly catalog: ComponentCatalog,
-    private readonly windows: MaintenanceWindowRepository, private readonly subscribers: SubscriberRepository,
-    private readonly deliveries: DirectDeliveries, private readonly tx: TransactionRunner, private readonly links: SubscriberLinks,
+    private readonly feed: PageEventFeed,
+    private readonly pages: StatusPageRepository,
+    private readonly catalog: ComponentCatalog,
+    private readonly windows: MaintenanceWindowRepository,
+    private readonly subscribers: SubscriberRepository,
+    private readonly deliveries: DirectDeliveries,
+    private readonly tx: TransactionRunner,
+    private readonly links: SubscriberLinks,
     private readonly clock: Clock,
   ) {}
 
@@ -35,7 +43,8 @@ export class AnnounceToSubscribers {
         for (const { page, affected, shownAs } of await this.pagesFor(event)) {
           const summary = publicSummary(event, shownAs);
           const news = {
-            event: `statusPage.${event.kind}`, subject: `[${page.title}] ${TITLES[event.kind]}: ${summary.replace(/^[^:]*:\s*/, '')}`,
+            event: `statusPage.${event.kind}`,
+            subject: `[${page.title}] ${TITLES[event.kind]}: ${summary.replace(/^[^:]*:\s*/, '')}`,
             text: event.occurrence
               ? `${summary}\n${event.occurrence.start.toISOString()} – ${event.occurrence.end.toISOString()}`
               : `${summary}\n${event.occurredAt.toISOString()}`,
@@ -43,13 +52,18 @@ export class AnnounceToSubscribers {
             incidentId: event.kind.startsWith('incident') ? event.subjectId : null,
           };
           for (const subscriber of await this.subscribers.list(page.id)) {
-            if (subscriber.follows(affected)) messages.push(addressed(this.links, page, subscriber, news, `statusPage:${page.id}:outbox:${event.id}`));
+            if (subscriber.follows(affected))
+              messages.push(addressed(this.links, page, subscriber, news, `statusPage:${page.id}:outbox:${event.id}`));
           }
         }
         if (messages.length > 0) await this.deliveries.enqueue(messages, this.clock.now());
         written += messages.length;
       }
-      if (events.length > 0) await this.feed.markTold(events.map((e) => e.id), this.clock.now());
+      if (events.length > 0)
+        await this.feed.markTold(
+          events.map((e) => e.id),
+          this.clock.now(),
+        );
       return { events: events.length, messages: written };
     });
   }
@@ -58,9 +72,14 @@ export class AnnounceToSubscribers {
   private async pagesFor(event: PageEvent): Promise<{ page: StatusPage; affected: string[]; shownAs: string | null }[]> {
     const pages = await this.pages.list({ organizationId: event.organizationId, customerId: null });
     if (pages.length === 0) return [];
-    const window = event.kind.startsWith('maintenance') && event.subjectId
-      ? await this.windows.findByRef({ organizationId: event.organizationId, customerId: null }, event.subjectId) : null;
-    const records = await this.catalog.existing(event.organizationId, pages.flatMap((p) => p.components));
+    const window =
+      event.kind.startsWith('maintenance') && event.subjectId
+        ? await this.windows.findByRef({ organizationId: event.organizationId, customerId: null }, event.subjectId)
+        : null;
+    const records = await this.catalog.existing(
+      event.organizationId,
+      pages.flatMap((p) => p.components),
+    );
     const found: { page: StatusPage; affected: string[]; shownAs: string | null }[] = [];
     for (const page of pages) {
       const affected = page.components.filter((c) => {
@@ -75,7 +94,7 @@ export class AnnounceToSubscribers {
       // The monitor as this page names it now (its component's name, else its public name).
       const monitorComponent = event.monitorId === null ? undefined : affected.find((c) => c.type === 'monitor');
       const record = monitorComponent ? records.get(componentKey(monitorComponent)) : undefined;
-      const shownAs = monitorComponent ? monitorComponent.name ?? record?.publicName ?? record?.name ?? null : null;
+      const shownAs = monitorComponent ? (monitorComponent.name ?? record?.publicName ?? record?.name ?? null) : null;
       found.push({ page, affected: affected.map(componentKey), shownAs });
     }
     return found;

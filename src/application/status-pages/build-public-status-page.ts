@@ -21,16 +21,19 @@ const dayKey = (d: Date) => d.toISOString().slice(0, 10);
  */
 export class BuildPublicStatusPage {
   constructor(
-    private readonly catalog: ComponentCatalog, private readonly readings: StatusPageReadings,
-    private readonly incidents: PageIncidentRepository, private readonly windows: MaintenanceWindowRepository,
+    private readonly catalog: ComponentCatalog,
+    private readonly readings: StatusPageReadings,
+    private readonly incidents: PageIncidentRepository,
+    private readonly windows: MaintenanceWindowRepository,
     private readonly expander: RecurrenceExpander,
   ) {}
 
   async execute(page: StatusPage, version: string, now: Date): Promise<PublicStatusPage> {
     const records = await this.catalog.existing(page.organizationId, page.components);
     const readings = await this.readings.readings(page.organizationId, page.components);
-    const windows = (await this.windows.list({ organizationId: page.organizationId, customerId: null }))
-      .filter((w) => page.components.some((c) => covers(w, c, records)));
+    const windows = (await this.windows.list({ organizationId: page.organizationId, customerId: null })).filter((w) =>
+      page.components.some((c) => covers(w, c, records)),
+    );
     const today = utcDay(now.getTime());
     const from = new Date(today.getTime() - (HISTORY_DAYS - 1) * DAY_MS);
     const monitorIds = page.components.filter((c) => c.type === 'monitor' && records.has(componentKey(c))).map((c) => c.id);
@@ -60,12 +63,24 @@ export class BuildPublicStatusPage {
             const start = Math.max(t, created);
             const end = Math.min(t + DAY_MS, now.getTime());
             const seen = perDay?.get(dayKey(new Date(t))) ?? { up: 0, degraded: 0, down: 0 };
-            const maintenanceSeconds = covering.reduce((sum, w) => sum + occurrencesBetween(w, new Date(t), new Date(t + DAY_MS), this.expander, 50)
-              .reduce((s, o) => s + (Math.min(o.end.getTime(), t + DAY_MS) - Math.max(o.start.getTime(), t)) / 1000, 0), 0);
-            days.push(dayBar(dayKey(new Date(t)), {
-              upSeconds: seen.up, degradedSeconds: seen.degraded, downSeconds: seen.down,
-              expectedSeconds: Math.max(0, (end - start) / 1000), maintenanceSeconds,
-            }));
+            const maintenanceSeconds = covering.reduce(
+              (sum, w) =>
+                sum +
+                occurrencesBetween(w, new Date(t), new Date(t + DAY_MS), this.expander, 50).reduce(
+                  (s, o) => s + (Math.min(o.end.getTime(), t + DAY_MS) - Math.max(o.start.getTime(), t)) / 1000,
+                  0,
+                ),
+              0,
+            );
+            days.push(
+              dayBar(dayKey(new Date(t)), {
+                upSeconds: seen.up,
+                degradedSeconds: seen.degraded,
+                downSeconds: seen.down,
+                expectedSeconds: Math.max(0, (end - start) / 1000),
+                maintenanceSeconds,
+              }),
+            );
             known += seen.up + seen.degraded + seen.down;
             upKnown += seen.up + seen.degraded;
           }
@@ -73,22 +88,32 @@ export class BuildPublicStatusPage {
           // A monitor younger than the bars says since when its figure counts, not "over 90 days".
           uptimeSince = known > 0 && created > from.getTime() ? new Date(created) : null;
         }
-        return [{
-          id: record.publicId, type: c.type, name: c.name ?? record.publicName ?? record.name,
-          state: monitorState(reading?.lastStatuses ?? [], inMaintenance),
-          responseMs: page.showResponseTimes && c.type === 'monitor' ? reading?.lastResponseMs ?? null : null,
-          days, uptimePercent, uptimeSince,
-        }];
+        return [
+          {
+            id: record.publicId,
+            type: c.type,
+            name: c.name ?? record.publicName ?? record.name,
+            state: monitorState(reading?.lastStatuses ?? [], inMaintenance),
+            responseMs: page.showResponseTimes && c.type === 'monitor' ? (reading?.lastResponseMs ?? null) : null,
+            days,
+            uptimePercent,
+            uptimeSince,
+          },
+        ];
       });
       return { name: group.name, state: worstState(components.map((c) => c.state)), components };
     });
 
     const publicIdOf = (key: string) => records.get(key)?.publicId;
     // The name each monitor goes by on this page, as of now: incident texts follow renames.
-    const shownNames = new Map(page.groups.flatMap((g) => g.components).flatMap((c) => {
-      const record = records.get(componentKey(c));
-      return record ? [[componentKey(c), c.name ?? record.publicName ?? record.name] as const] : [];
-    }));
+    const shownNames = new Map(
+      page.groups
+        .flatMap((g) => g.components)
+        .flatMap((c) => {
+          const record = records.get(componentKey(c));
+          return record ? [[componentKey(c), c.name ?? record.publicName ?? record.name] as const] : [];
+        }),
+    );
     const incidents = this.incidentsShown(service, told, records, publicIdOf, shownNames);
     const maintenance = this.maintenanceShown(page, windows, records, now);
     for (const m of [...maintenance.active, ...maintenance.scheduled]) {
@@ -97,11 +122,17 @@ export class BuildPublicStatusPage {
     }
     const state = worstState(groups.flatMap((g) => g.components.map((c) => c.state)));
     return {
-      page, state, headline: headline(state), groups,
+      page,
+      state,
+      headline: headline(state),
+      groups,
       activeIncidents: incidents.filter((i) => i.resolvedAt === null),
       pastIncidents: incidents.filter((i) => i.resolvedAt !== null),
-      activeMaintenance: maintenance.active, scheduledMaintenance: maintenance.scheduled,
-      generatedAt: now, validUntil, version,
+      activeMaintenance: maintenance.active,
+      scheduledMaintenance: maintenance.scheduled,
+      generatedAt: now,
+      validUntil,
+      version,
     };
   }
 
@@ -111,8 +142,11 @@ export class BuildPublicStatusPage {
    * (which names the monitor as it was then, possibly by its target).
    */
   private incidentsShown(
-    service: readonly ServiceIncident[], told: readonly PageIncident[], records: Map<string, ComponentRecord>,
-    publicIdOf: (key: string) => string | undefined, shownNames: ReadonlyMap<string, string>,
+    service: readonly ServiceIncident[],
+    told: readonly PageIncident[],
+    records: Map<string, ComponentRecord>,
+    publicIdOf: (key: string) => string | undefined,
+    shownNames: ReadonlyMap<string, string>,
   ): PublicIncident[] {
     const nameOf = (s: ServiceIncident) => {
       const key = componentKey({ type: 'monitor', id: s.monitorId });
@@ -129,10 +163,14 @@ export class BuildPublicStatusPage {
       if (closedBySystem) updates.unshift({ status: 'resolved', message: 'This incident has been resolved.', at: svc.resolvedAt! });
       shown.push({
         // A page story opened on an automatic incident with its default title reads as the incident does now.
-        id: t.publicId, title: svc && svc.origin === 'automatic' && t.title === svc.title ? titleOf(svc) : t.title,
-        status: closedBySystem ? 'resolved' : t.status, origin: svc ? svc.origin : t.incidentId === null ? 'page' : 'automatic',
+        id: t.publicId,
+        title: svc && svc.origin === 'automatic' && t.title === svc.title ? titleOf(svc) : t.title,
+        status: closedBySystem ? 'resolved' : t.status,
+        origin: svc ? svc.origin : t.incidentId === null ? 'page' : 'automatic',
         componentIds: t.componentKeys.flatMap((k) => publicIdOf(k) ?? []),
-        startedAt: svc?.startedAt ?? t.createdAt, resolvedAt: closedBySystem ? svc.resolvedAt : t.resolvedAt, updates,
+        startedAt: svc?.startedAt ?? t.createdAt,
+        resolvedAt: closedBySystem ? svc.resolvedAt : t.resolvedAt,
+        updates,
       });
     }
     for (const s of service) {
@@ -144,8 +182,14 @@ export class BuildPublicStatusPage {
       ];
       if (s.resolvedAt) updates.unshift({ status: 'resolved', message: 'This incident has been resolved.', at: s.resolvedAt });
       shown.push({
-        id: s.publicId, title: titleOf(s), status: s.open ? 'investigating' : 'resolved', origin: s.origin,
-        componentIds: publicIdOf(key) ? [publicIdOf(key)!] : [], startedAt: s.startedAt, resolvedAt: s.open ? null : s.resolvedAt, updates,
+        id: s.publicId,
+        title: titleOf(s),
+        status: s.open ? 'investigating' : 'resolved',
+        origin: s.origin,
+        componentIds: publicIdOf(key) ? [publicIdOf(key)!] : [],
+        startedAt: s.startedAt,
+        resolvedAt: s.open ? null : s.resolvedAt,
+        updates,
       });
     }
     return shown.sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime());
@@ -155,7 +199,9 @@ export class BuildPublicStatusPage {
     const active: PublicMaintenance[] = [];
     const scheduled: PublicMaintenance[] = [];
     for (const w of windows) {
-      const componentIds = page.components.filter((c) => covers(w, c, records)).flatMap((c) => records.get(componentKey(c))?.publicId ?? []);
+      const componentIds = page.components
+        .filter((c) => covers(w, c, records))
+        .flatMap((c) => records.get(componentKey(c))?.publicId ?? []);
       const base = { id: w.publicId, title: w.title, description: w.description, componentIds };
       const current = occurrenceAt(w, now, this.expander);
       if (current) active.push({ ...base, start: current.start, end: current.end });

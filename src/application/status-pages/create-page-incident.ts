@@ -28,9 +28,14 @@ export interface NewPageIncidentInput {
  */
 export class CreatePageIncident {
   constructor(
-    private readonly pages: StatusPageRepository, private readonly incidents: PageIncidentRepository,
-    private readonly readings: StatusPageReadings, private readonly catalog: ComponentCatalog, private readonly notices: PageIncidentNotices,
-    private readonly tx: TransactionRunner, private readonly ids: IdGenerator, private readonly clock: Clock,
+    private readonly pages: StatusPageRepository,
+    private readonly incidents: PageIncidentRepository,
+    private readonly readings: StatusPageReadings,
+    private readonly catalog: ComponentCatalog,
+    private readonly notices: PageIncidentNotices,
+    private readonly tx: TransactionRunner,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, input: NewPageIncidentInput): Promise<PageIncidentView> {
@@ -40,7 +45,8 @@ export class CreatePageIncident {
     const existing = await this.catalog.existing(page.organizationId, page.components);
     const componentKeys = input.componentIds.map((ref) => {
       const record = [...existing.values()].find((r) => r.publicId === ref.toLowerCase() || String(r.id) === ref);
-      if (!record) throw new AppError('validationFailed', { field: 'componentIds', componentId: ref }, `Not a component of this page: ${ref}`);
+      if (!record)
+        throw new AppError('validationFailed', { field: 'componentIds', componentId: ref }, `Not a component of this page: ${ref}`);
       return componentKey(record);
     });
     let service = null;
@@ -48,14 +54,24 @@ export class CreatePageIncident {
       service = await this.readings.incident(actor.scope, input.incidentId);
       if (!service || !existing.has(componentKey({ type: 'monitor', id: service.monitorId }))) throw new AppError('incidentNotFound');
     }
-    if (!service && !input.title) throw new AppError('validationFailed', { field: 'title' }, 'title is required for an incident declared on the page');
+    if (!service && !input.title)
+      throw new AppError('validationFailed', { field: 'title' }, 'title is required for an incident declared on the page');
     const incident = await this.tx.run(async () => {
       const known = service ? await this.incidents.findByServiceIncident(page.id, service.id) : null;
-      const target = known ?? PageIncident.open({
-        publicId: this.ids.uuid(), pageId: page.id, incidentId: service?.id ?? null, incidentPublicId: service?.publicId ?? null,
-        title: input.title ?? service!.title,
-        componentKeys: componentKeys.length > 0 ? componentKeys : service ? [componentKey({ type: 'monitor', id: service.monitorId })] : [],
-      }, now);
+      const target =
+        known ??
+        PageIncident.open(
+          {
+            publicId: this.ids.uuid(),
+            pageId: page.id,
+            incidentId: service?.id ?? null,
+            incidentPublicId: service?.publicId ?? null,
+            title: input.title ?? service!.title,
+            componentKeys:
+              componentKeys.length > 0 ? componentKeys : service ? [componentKey({ type: 'monitor', id: service.monitorId })] : [],
+          },
+          now,
+        );
       const update = target.post(input.status, input.message, now);
       if (known) await this.incidents.save(target);
       else await this.incidents.add(target);

@@ -18,8 +18,11 @@ export type NewStatusPageInput = Omit<StatusPageDefinition, 'groups'> & {
 /** POST /api/status-pages: a page of the organization, or of one customer (always so for customer-scoped callers). */
 export class CreateStatusPage {
   constructor(
-    private readonly pages: StatusPageRepository, private readonly catalog: ComponentCatalog,
-    private readonly hasher: PasswordHasher, private readonly ids: IdGenerator, private readonly clock: Clock,
+    private readonly pages: StatusPageRepository,
+    private readonly catalog: ComponentCatalog,
+    private readonly hasher: PasswordHasher,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, input: NewStatusPageInput): Promise<StatusPage> {
@@ -31,10 +34,18 @@ export class CreateStatusPage {
     }
     const groups = await resolveGroups(this.catalog, actor.scope, customerId, input.groups);
     const { password, customerId: _ignored, ...definition } = input;
-    const page = StatusPage.create({
-      ...definition, groups, publicId: this.ids.uuid(), organizationId: actor.scope.organizationId, customerId,
-      passwordHash: password ? await this.hasher.hash(password) : null, accessSecret: this.ids.uuid(),
-    }, this.clock.now());
+    const page = StatusPage.create(
+      {
+        ...definition,
+        groups,
+        publicId: this.ids.uuid(),
+        organizationId: actor.scope.organizationId,
+        customerId,
+        passwordHash: password ? await this.hasher.hash(password) : null,
+        accessSecret: this.ids.uuid(),
+      },
+      this.clock.now(),
+    );
     return this.pages.add(page);
   }
 }

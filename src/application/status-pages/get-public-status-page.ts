@@ -47,8 +47,11 @@ export class GetPublicStatusPage {
   private readonly inFlight = new Map<string, Promise<Entry>>();
 
   constructor(
-    private readonly pages: StatusPageRepository, private readonly readings: StatusPageReadings,
-    private readonly build: BuildPublicStatusPage, private readonly tokens: PageAccessTokens, private readonly clock: Clock,
+    private readonly pages: StatusPageRepository,
+    private readonly readings: StatusPageReadings,
+    private readonly build: BuildPublicStatusPage,
+    private readonly tokens: PageAccessTokens,
+    private readonly clock: Clock,
     private readonly options: PublicPageOptions,
   ) {}
 
@@ -70,7 +73,8 @@ export class GetPublicStatusPage {
   private answer(entry: Entry, visitor: Visitor): PublicPageAnswer {
     const page = entry.model.page;
     if (!page.admitsAddress(visitor.ip)) throw new AppError('forbidden', {}, 'This status page is not shown to your network');
-    if (page.passwordHash !== null && !this.tokens.verify(page, visitor.accessToken, this.clock.now())) return { kind: 'passwordRequired', page };
+    if (page.passwordHash !== null && !this.tokens.verify(page, visitor.accessToken, this.clock.now()))
+      return { kind: 'passwordRequired', page };
     return { kind: 'page', model: entry.model };
   }
 

@@ -9,7 +9,9 @@ const HISTORY_MS = 90 * 86_400_000;
 /** GET /api/status-pages/{id}/incidents: open ones and those of the last 90 days, newest first. */
 export class ListPageIncidents {
   constructor(
-    private readonly pages: StatusPageRepository, private readonly incidents: PageIncidentRepository, private readonly catalog: ComponentCatalog,
+    private readonly pages: StatusPageRepository,
+    private readonly incidents: PageIncidentRepository,
+    private readonly catalog: ComponentCatalog,
     private readonly clock: Clock,
   ) {}
 

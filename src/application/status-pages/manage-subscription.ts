@@ -8,7 +8,11 @@ import type { PublicPageRef } from './get-public-status-page';
  * 8058). The token is the subscriber's secret; an unknown token answers subscriberNotFound.
  */
 export class ManageSubscription {
-  constructor(private readonly pages: StatusPageRepository, private readonly subscribers: SubscriberRepository, private readonly clock: Clock) {}
+  constructor(
+    private readonly pages: StatusPageRepository,
+    private readonly subscribers: SubscriberRepository,
+    private readonly clock: Clock,
+  ) {}
 
   async confirm(ref: PublicPageRef, token: string): Promise<{ title: string }> {
     const { page, subscriber } = await this.find(ref, token);

@@ -8,7 +8,8 @@ export async function componentKeysOf(catalog: ComponentCatalog, page: StatusPag
   const existing = [...(await catalog.existing(page.organizationId, page.components)).values()];
   return refs.map((ref) => {
     const record = existing.find((r) => r.publicId === ref.toLowerCase() || String(r.id) === ref);
-    if (!record) throw new AppError('validationFailed', { field: 'componentIds', componentId: ref }, `Not a component of this page: ${ref}`);
+    if (!record)
+      throw new AppError('validationFailed', { field: 'componentIds', componentId: ref }, `Not a component of this page: ${ref}`);
     return componentKey(record);
   });
 }

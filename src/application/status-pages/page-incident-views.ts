@@ -9,7 +9,11 @@ export interface PageIncidentView {
 }
 
 /** Page incidents with their components by public id. */
-export async function pageIncidentViews(catalog: ComponentCatalog, page: StatusPage, incidents: readonly PageIncident[]): Promise<PageIncidentView[]> {
+export async function pageIncidentViews(
+  catalog: ComponentCatalog,
+  page: StatusPage,
+  incidents: readonly PageIncident[],
+): Promise<PageIncidentView[]> {
   const existing = await catalog.existing(page.organizationId, page.components);
   return incidents.map((incident) => ({
     incident,

@@ -21,7 +21,10 @@ const NOT_FOUND = { monitor: 'monitorNotFound', customerDomain: 'customerDomainN
  * of another customer is as invisible as a missing one (the type's not-found code, 404).
  */
 export async function resolveGroups(
-  catalog: ComponentCatalog, scope: TenantScope, pageCustomerId: number | null, groups: readonly GroupInput[],
+  catalog: ComponentCatalog,
+  scope: TenantScope,
+  pageCustomerId: number | null,
+  groups: readonly GroupInput[],
 ): Promise<ComponentGroup[]> {
   const resolved: ComponentGroup[] = [];
   for (const group of groups) {

@@ -16,7 +16,8 @@ export const isPageRef = (ref: string): boolean => UUID.test(ref) || (POSITIVE_I
  * tells whether another organization has a page with that id.
  */
 export async function findPageInScope(pages: StatusPageRepository, scope: TenantScope, ref: string): Promise<StatusPage> {
-  if (!isPageRef(ref)) throw new AppError('statusPageNotFound', { reason: 'malformedId' }, 'The status page id is neither a UUID nor a positive integer');
+  if (!isPageRef(ref))
+    throw new AppError('statusPageNotFound', { reason: 'malformedId' }, 'The status page id is neither a UUID nor a positive integer');
   const page = await pages.findByRef(scope, ref);
   if (page) return page;
   throw new AppError('statusPageNotFound');

@@ -21,8 +21,7 @@ export interface SubscriberView {
 }
 
 export type NewSubscriberInput =
-  | { channel: 'email'; email: string; componentIds: string[] }
-  | { channel: 'webhook'; url: string; componentIds: string[] };
+  { channel: 'email'; email: string; componentIds: string[] } | { channel: 'webhook'; url: string; componentIds: string[] };
 
 /** A subscriber id in a path: a positive integer (invalidSubscriberId otherwise). */
 export function subscriberIdOf(ref: string): number {
@@ -37,9 +36,14 @@ export function subscriberIdOf(ref: string): number {
  */
 export class PageSubscribers {
   constructor(
-    private readonly pages: StatusPageRepository, private readonly subscribers: SubscriberRepository, private readonly catalog: ComponentCatalog,
-    private readonly deliveries: DirectDeliveries, private readonly tx: TransactionRunner, private readonly ids: IdGenerator,
-    private readonly links: SubscriberLinks, private readonly clock: Clock,
+    private readonly pages: StatusPageRepository,
+    private readonly subscribers: SubscriberRepository,
+    private readonly catalog: ComponentCatalog,
+    private readonly deliveries: DirectDeliveries,
+    private readonly tx: TransactionRunner,
+    private readonly ids: IdGenerator,
+    private readonly links: SubscriberLinks,
+    private readonly clock: Clock,
     private readonly targets?: Pick<TargetPolicy, 'isAllowedAddress'>,
   ) {}
 
@@ -52,21 +56,34 @@ export class PageSubscribers {
     requireWriter(actor);
     const page = await findPageInScope(this.pages, actor.scope, input.id);
     // A webhook is judged at creation by the rule notification channels follow (delivery judges it again).
-    const url = input.subscriber.channel === 'webhook'
-      ? assertChannelUrl('url', input.subscriber.url, this.targets && ((address) => this.targets!.isAllowedAddress(address)))
-      : null;
+    const url =
+      input.subscriber.channel === 'webhook'
+        ? assertChannelUrl('url', input.subscriber.url, this.targets && ((address) => this.targets!.isAllowedAddress(address)))
+        : null;
     const componentKeys = await componentKeysOf(this.catalog, page, input.subscriber.componentIds);
     const now = this.clock.now();
     const token = `${this.ids.uuid()}${this.ids.uuid()}`.replace(/-/g, '');
-    const fresh = input.subscriber.channel === 'email'
-      ? Subscriber.email({ pageId: page.id, organizationId: page.organizationId, address: input.subscriber.email, componentKeys, token }, now)
-      : Subscriber.webhook({
-        pageId: page.id, organizationId: page.organizationId, address: url!, componentKeys, token,
-        secret: `whsec_${this.ids.uuid().replace(/-/g, '')}`,
-      }, now);
+    const fresh =
+      input.subscriber.channel === 'email'
+        ? Subscriber.email(
+            { pageId: page.id, organizationId: page.organizationId, address: input.subscriber.email, componentKeys, token },
+            now,
+          )
+        : Subscriber.webhook(
+            {
+              pageId: page.id,
+              organizationId: page.organizationId,
+              address: url!,
+              componentKeys,
+              token,
+              secret: `whsec_${this.ids.uuid().replace(/-/g, '')}`,
+            },
+            now,
+          );
     const { subscriber, created } = await this.tx.run(async () => {
       const answer = await this.subscribers.add(fresh);
-      if (answer.created && answer.subscriber.channel === 'email') await this.deliveries.enqueue([confirmation(this.links, page, answer.subscriber)], now);
+      if (answer.created && answer.subscriber.channel === 'email')
+        await this.deliveries.enqueue([confirmation(this.links, page, answer.subscriber)], now);
       return answer;
     });
     return { ...(await this.views(page, [subscriber]))[0]!, secret: created ? subscriber.webhookSecret : null };
@@ -75,7 +92,8 @@ export class PageSubscribers {
   private async views(page: StatusPage, subscribers: readonly Subscriber[]): Promise<SubscriberView[]> {
     const existing = await this.catalog.existing(page.organizationId, page.components);
     return subscribers.map((subscriber) => ({
-      subscriber, componentIds: subscriber.componentKeys.flatMap((key) => existing.get(key)?.publicId ?? []),
+      subscriber,
+      componentIds: subscriber.componentKeys.flatMap((key) => existing.get(key)?.publicId ?? []),
     }));
   }
 

@@ -25,7 +25,10 @@ export class StatusPageViews {
 
   async many(pages: readonly StatusPage[]): Promise<StatusPageView[]> {
     if (pages.length === 0) return [];
-    const existing = await this.catalog.existing(pages[0]!.organizationId, pages.flatMap((p) => p.components));
+    const existing = await this.catalog.existing(
+      pages[0]!.organizationId,
+      pages.flatMap((p) => p.components),
+    );
     return pages.map((page) => ({
       page,
       groups: page.groups.map((group) => ({

@@ -12,8 +12,12 @@ import { pageIncidentViews, type PageIncidentView } from './page-incident-views'
 /** POST /api/status-pages/{id}/incidents/{incidentId}/updates: investigating, identified, monitoring, resolved. */
 export class PostPageIncidentUpdate {
   constructor(
-    private readonly pages: StatusPageRepository, private readonly incidents: PageIncidentRepository, private readonly catalog: ComponentCatalog,
-    private readonly notices: PageIncidentNotices, private readonly tx: TransactionRunner, private readonly clock: Clock,
+    private readonly pages: StatusPageRepository,
+    private readonly incidents: PageIncidentRepository,
+    private readonly catalog: ComponentCatalog,
+    private readonly notices: PageIncidentNotices,
+    private readonly tx: TransactionRunner,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, input: { id: string; incidentId: string; status: UpdateStatus; message: string }): Promise<PageIncidentView> {

@@ -39,12 +39,17 @@ export interface PasswordLockout {
  */
 export class SignInToStatusPage {
   constructor(
-    private readonly pages: StatusPageRepository, private readonly hasher: PasswordHasher, private readonly tokens: PageAccessTokens,
-    private readonly clock: Clock, private readonly limiter: RateLimiter,
+    private readonly pages: StatusPageRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly tokens: PageAccessTokens,
+    private readonly clock: Clock,
+    private readonly limiter: RateLimiter,
   ) {}
 
   async execute(
-    ref: PublicPageRef, input: { password: string; ip: string | undefined }, onLockout?: (lockout: PasswordLockout) => void,
+    ref: PublicPageRef,
+    input: { password: string; ip: string | undefined },
+    onLockout?: (lockout: PasswordLockout) => void,
   ): Promise<{ slug: string; token: string }> {
     const page = 'slug' in ref ? await this.pages.findBySlug(ref.slug) : await this.pages.findById(ref.pageId);
     if (!page) throw new AppError('statusPageNotFound');

@@ -27,9 +27,15 @@ export const SUBSCRIBE_LIMIT: RateLimitRule = { name: 'status-page-subscribe', l
  */
 export class SubscribeToStatusPage {
   constructor(
-    private readonly pages: StatusPageRepository, private readonly subscribers: SubscriberRepository, private readonly catalog: ComponentCatalog,
-    private readonly tokens: PageAccessTokens, private readonly deliveries: DirectDeliveries, private readonly tx: TransactionRunner,
-    private readonly ids: IdGenerator, private readonly links: SubscriberLinks, private readonly clock: Clock,
+    private readonly pages: StatusPageRepository,
+    private readonly subscribers: SubscriberRepository,
+    private readonly catalog: ComponentCatalog,
+    private readonly tokens: PageAccessTokens,
+    private readonly deliveries: DirectDeliveries,
+    private readonly tx: TransactionRunner,
+    private readonly ids: IdGenerator,
+    private readonly links: SubscriberLinks,
+    private readonly clock: Clock,
     private readonly limiter: RateLimiter,
   ) {}
 
@@ -43,12 +49,21 @@ export class SubscribeToStatusPage {
     const decision = await this.limiter.hit(SUBSCRIBE_LIMIT, `${page.id}:${visitor.ip ?? 'unknown'}`);
     if (!decision.allowed) throw new AppError('rateLimited', { retryAfter: decision.retryAfterSeconds });
     const componentKeys = await componentKeysOf(this.catalog, page, input.componentIds);
-    const fresh = Subscriber.email({
-      pageId: page.id, organizationId: page.organizationId, address: input.email, componentKeys, token: `${this.ids.uuid()}${this.ids.uuid()}`.replace(/-/g, ''),
-    }, now);
+    const fresh = Subscriber.email(
+      {
+        pageId: page.id,
+        organizationId: page.organizationId,
+        address: input.email,
+        componentKeys,
+        token: `${this.ids.uuid()}${this.ids.uuid()}`.replace(/-/g, ''),
+      },
+      now,
+    );
     return this.tx.run(async () => {
       const { subscriber } = await this.subscribers.add(fresh);
-      const message = subscriber.confirmed ? alreadySubscribed(this.links, page, subscriber, now) : confirmation(this.links, page, subscriber);
+      const message = subscriber.confirmed
+        ? alreadySubscribed(this.links, page, subscriber, now)
+        : confirmation(this.links, page, subscriber);
       await this.deliveries.enqueue([message], now);
       return { slug: page.slug };
     });

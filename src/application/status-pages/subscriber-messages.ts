@@ -12,7 +12,7 @@ export interface SubscriberLinks {
  * operator's proxy terminates), else /status/{slug} on the platform's host.
  */
 export const pageUrl = (links: SubscriberLinks, page: StatusPage) =>
-  (page.customDomain ? `https://${page.customDomain}` : `${links.publicBaseUrl}/status/${page.slug}`);
+  page.customDomain ? `https://${page.customDomain}` : `${links.publicBaseUrl}/status/${page.slug}`;
 export const unsubscribeUrl = (links: SubscriberLinks, page: StatusPage, subscriber: Subscriber) =>
   `${pageUrl(links, page)}/unsubscribe?token=${encodeURIComponent(subscriber.token)}`;
 
@@ -32,18 +32,25 @@ export interface News {
  */
 export function addressed(links: SubscriberLinks, page: StatusPage, subscriber: Subscriber, news: News, dedupKey: string): DirectMessage {
   const base = {
-    organizationId: page.organizationId, customerId: page.customerId, event: news.event, subject: news.subject,
-    dedupKey: `${dedupKey}:subscriber:${subscriber.id}`, incidentId: news.incidentId ?? null,
+    organizationId: page.organizationId,
+    customerId: page.customerId,
+    event: news.event,
+    subject: news.subject,
+    dedupKey: `${dedupKey}:subscriber:${subscriber.id}`,
+    incidentId: news.incidentId ?? null,
   };
   if (subscriber.channel === 'webhook') {
     return {
-      ...base, recipient: { type: 'webhook', url: subscriber.address, secret: subscriber.webhookSecret }, text: news.text,
+      ...base,
+      recipient: { type: 'webhook', url: subscriber.address, secret: subscriber.webhookSecret },
+      text: news.text,
       data: { statusPage: { id: page.publicId, title: page.title, url: pageUrl(links, page) }, ...news.data },
     };
   }
   const unsubscribe = unsubscribeUrl(links, page, subscriber);
   return {
-    ...base, recipient: { type: 'email', address: subscriber.address },
+    ...base,
+    recipient: { type: 'email', address: subscriber.address },
     text: `${news.text}\n\nCurrent status: ${pageUrl(links, page)}\n\nUnsubscribe: ${unsubscribe}\n`,
     headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
@@ -53,10 +60,14 @@ export function addressed(links: SubscriberLinks, page: StatusPage, subscriber: 
 export function confirmation(links: SubscriberLinks, page: StatusPage, subscriber: Subscriber): DirectMessage {
   const confirm = `${pageUrl(links, page)}/confirm?token=${encodeURIComponent(subscriber.token)}`;
   return {
-    organizationId: page.organizationId, customerId: page.customerId, recipient: { type: 'email', address: subscriber.address },
-    event: 'statusPage.subscriptionConfirmation', subject: `Confirm your subscription to ${page.title}`,
-    text: `Someone (hopefully you) asked to be told of incidents and maintenance on ${page.title}.\n\n`
-      + `Confirm: ${confirm}\n\nIf it was not you, ignore this message: nothing will be sent without confirmation.\n`,
+    organizationId: page.organizationId,
+    customerId: page.customerId,
+    recipient: { type: 'email', address: subscriber.address },
+    event: 'statusPage.subscriptionConfirmation',
+    subject: `Confirm your subscription to ${page.title}`,
+    text:
+      `Someone (hopefully you) asked to be told of incidents and maintenance on ${page.title}.\n\n` +
+      `Confirm: ${confirm}\n\nIf it was not you, ignore this message: nothing will be sent without confirmation.\n`,
     dedupKey: `statusPage:${page.id}:confirm:${subscriber.id}`,
   };
 }
@@ -69,10 +80,14 @@ export function confirmation(links: SubscriberLinks, page: StatusPage, subscribe
 export function alreadySubscribed(links: SubscriberLinks, page: StatusPage, subscriber: Subscriber, now: Date): DirectMessage {
   const hour = Math.floor(now.getTime() / 3_600_000);
   return {
-    organizationId: page.organizationId, customerId: page.customerId, recipient: { type: 'email', address: subscriber.address },
-    event: 'statusPage.alreadySubscribed', subject: `You are subscribed to ${page.title}`,
-    text: `Someone (hopefully you) asked again to be told of incidents and maintenance on ${page.title}. `
-      + `This address is already subscribed: nothing changes.\n\nTo stop receiving updates: ${unsubscribeUrl(links, page, subscriber)}\n`,
+    organizationId: page.organizationId,
+    customerId: page.customerId,
+    recipient: { type: 'email', address: subscriber.address },
+    event: 'statusPage.alreadySubscribed',
+    subject: `You are subscribed to ${page.title}`,
+    text:
+      `Someone (hopefully you) asked again to be told of incidents and maintenance on ${page.title}. ` +
+      `This address is already subscribed: nothing changes.\n\nTo stop receiving updates: ${unsubscribeUrl(links, page, subscriber)}\n`,
     dedupKey: `statusPage:${page.id}:already:${subscriber.id}:${hour}`,
   };
 }

@@ -11,18 +11,26 @@ const STATUS_TEXT = { investigating: 'Investigating', identified: 'Identified', 
 /** Tells a page's confirmed subscribers (those following the incident's components) of each update, through the delivery ledger. */
 export class SubscriberNotices implements PageIncidentNotices {
   constructor(
-    private readonly subscribers: SubscriberRepository, private readonly deliveries: DirectDeliveries, private readonly links: SubscriberLinks,
+    private readonly subscribers: SubscriberRepository,
+    private readonly deliveries: DirectDeliveries,
+    private readonly links: SubscriberLinks,
     private readonly clock: Clock,
   ) {}
 
   async updated(page: StatusPage, incident: PageIncident, update: PageIncidentUpdate): Promise<void> {
     const stored = incident.updates.at(-1) ?? update;
     const news = {
-      event: 'statusPage.incidentUpdate', subject: `[${page.title}] ${incident.title}: ${STATUS_TEXT[stored.status]}`,
-      text: `${incident.title}\n${STATUS_TEXT[stored.status]}: ${stored.message}`, incidentId: incident.incidentPublicId,
-      data: { incident: { id: incident.publicId, title: incident.title, status: stored.status }, update: { status: stored.status, message: stored.message, at: stored.createdAt.toISOString() } },
+      event: 'statusPage.incidentUpdate',
+      subject: `[${page.title}] ${incident.title}: ${STATUS_TEXT[stored.status]}`,
+      text: `${incident.title}\n${STATUS_TEXT[stored.status]}: ${stored.message}`,
+      incidentId: incident.incidentPublicId,
+      data: {
+        incident: { id: incident.publicId, title: incident.title, status: stored.status },
+        update: { status: stored.status, message: stored.message, at: stored.createdAt.toISOString() },
+      },
     };
-    const messages = (await this.subscribers.list(page.id)).filter((s) => s.follows(incident.componentKeys))
+    const messages = (await this.subscribers.list(page.id))
+      .filter((s) => s.follows(incident.componentKeys))
       .map((s) => addressed(this.links, page, s, news, `statusPage:${page.id}:update:${stored.id}`));
     if (messages.length > 0) await this.deliveries.enqueue(messages, this.clock.now());
   }

@@ -13,8 +13,11 @@ export type StatusPageChange = Partial<Omit<StatusPageDefinition, 'groups'>> & {
 /** PATCH /api/status-pages/{id}: any field; groups, when sent, replace all groups; password null makes it open again. */
 export class UpdateStatusPage {
   constructor(
-    private readonly pages: StatusPageRepository, private readonly catalog: ComponentCatalog, private readonly hasher: PasswordHasher,
-    private readonly ids: IdGenerator, private readonly clock: Clock,
+    private readonly pages: StatusPageRepository,
+    private readonly catalog: ComponentCatalog,
+    private readonly hasher: PasswordHasher,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
   ) {}
 
   async execute(actor: Actor, input: { id: string; change: StatusPageChange }): Promise<StatusPage> {

@@ -24,10 +24,15 @@ export class AddCustomerDomain {
     return this.tx.run(async () => {
       const customer = await this.customers.findByRef(actor.scope, input.customerId);
       if (!customer) throw new AppError('customerNotFound');
-      return this.domains.add(new CustomerDomain({
-        ...input.domain, publicId: this.ids.uuid(), organizationId: customer.organizationId, customerId: customer.id,
-        now: this.clock.now(),
-      }));
+      return this.domains.add(
+        new CustomerDomain({
+          ...input.domain,
+          publicId: this.ids.uuid(),
+          organizationId: customer.organizationId,
+          customerId: customer.id,
+          now: this.clock.now(),
+        }),
+      );
     });
   }
 }

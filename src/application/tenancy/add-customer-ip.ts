@@ -27,10 +27,16 @@ export class AddCustomerIp {
     return this.tx.run(async () => {
       const customer = await this.customers.findByRef(actor.scope, input.customerId);
       if (!customer) throw new AppError('customerNotFound');
-      return this.ips.add(new CustomerIp({
-        ...fields, ip, publicId: this.ids.uuid(), organizationId: customer.organizationId, customerId: customer.id,
-        now: this.clock.now(),
-      }));
+      return this.ips.add(
+        new CustomerIp({
+          ...fields,
+          ip,
+          publicId: this.ids.uuid(),
+          organizationId: customer.organizationId,
+          customerId: customer.id,
+          now: this.clock.now(),
+        }),
+      );
     });
   }
 }

@@ -25,7 +25,10 @@ export class CreateCustomField {
     const { organizationId, ...settings } = input;
     if (organizationId !== undefined && organizationId !== actor.scope.organizationId) throw new AppError('organizationNotFound');
     const field = new CustomField({
-      ...settings, publicId: this.ids.uuid(), organizationId: actor.scope.organizationId, now: this.clock.now(),
+      ...settings,
+      publicId: this.ids.uuid(),
+      organizationId: actor.scope.organizationId,
+      now: this.clock.now(),
     });
     return this.tx.run(() => this.fields.add(field));
   }

@@ -48,7 +48,11 @@ export class CreateCustomersInBulk {
         }
       });
       if (errors.length > 0) {
-        throw new AppError('bulkRowsRejected', { rows: errors.sort((a, b) => a.index - b.index) }, 'Some rows were rejected; nothing was created');
+        throw new AppError(
+          'bulkRowsRejected',
+          { rows: errors.sort((a, b) => a.index - b.index) },
+          'Some rows were rejected; nothing was created',
+        );
       }
       return this.customers.addMany(customers);
     });

@@ -20,7 +20,10 @@ export class CreatePackageConfig {
     requireOrganizationCaller(actor);
     requireOrgAdmin(actor);
     const config = new PackageConfig({
-      ...input, publicId: this.ids.uuid(), organizationId: actor.scope.organizationId, now: this.clock.now(),
+      ...input,
+      publicId: this.ids.uuid(),
+      organizationId: actor.scope.organizationId,
+      now: this.clock.now(),
     });
     return this.tx.run(() => this.packages.add(config));
   }

@@ -34,7 +34,12 @@ export class CustomerFactory {
       const chosen = PackageCatalog.pick(packages, { packageId, packageType });
       const values = applyCustomFieldValues(definitions, {}, customFields ?? {});
       return new Customer({
-        ...details, publicId: this.ids.uuid(), organizationId: scope.organizationId, package: chosen, customFields: values, now,
+        ...details,
+        publicId: this.ids.uuid(),
+        organizationId: scope.organizationId,
+        package: chosen,
+        customFields: values,
+        now,
       });
     };
   }

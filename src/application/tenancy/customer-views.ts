@@ -24,7 +24,11 @@ export class CustomerViews {
     if (customers.length === 0) return [];
     const [packages, usage] = await Promise.all([
       this.packages.list(scope),
-      this.sms.usage(scope, customers.map((c) => c.id), smsMonthOf(this.clock.now())),
+      this.sms.usage(
+        scope,
+        customers.map((c) => c.id),
+        smsMonthOf(this.clock.now()),
+      ),
     ]);
     return customers.map((customer) => ({
       customer,

@@ -5,7 +5,10 @@ import type { TransactionRunner } from '../shared/transaction';
 import type { CustomerDomainRepository } from './ports';
 
 export class DeleteCustomerDomain {
-  constructor(private readonly domains: CustomerDomainRepository, private readonly tx: TransactionRunner) {}
+  constructor(
+    private readonly domains: CustomerDomainRepository,
+    private readonly tx: TransactionRunner,
+  ) {}
 
   async execute(actor: Actor, input: { id: string }): Promise<void> {
     requireWriter(actor);

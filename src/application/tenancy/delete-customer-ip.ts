@@ -5,7 +5,10 @@ import type { TransactionRunner } from '../shared/transaction';
 import type { CustomerIpRepository } from './ports';
 
 export class DeleteCustomerIp {
-  constructor(private readonly ips: CustomerIpRepository, private readonly tx: TransactionRunner) {}
+  constructor(
+    private readonly ips: CustomerIpRepository,
+    private readonly tx: TransactionRunner,
+  ) {}
 
   async execute(actor: Actor, input: { id: string }): Promise<void> {
     requireWriter(actor);

@@ -122,7 +122,12 @@ export interface WatchAnnouncement<N> {
  * (the record is gone or out of scope, or another sweep recorded it first).
  */
 export interface WatchResultStore {
-  recordDomainExpiry(scope: TenantScope, domainId: number, expiry: DomainExpiry, announcement?: WatchAnnouncement<DomainNotice>): Promise<boolean>;
+  recordDomainExpiry(
+    scope: TenantScope,
+    domainId: number,
+    expiry: DomainExpiry,
+    announcement?: WatchAnnouncement<DomainNotice>,
+  ): Promise<boolean>;
   recordIpDnsbl(scope: TenantScope, ipId: number, dnsbl: IpDnsbl, announcement?: WatchAnnouncement<IpNotice>): Promise<boolean>;
 }
 export const WATCH_RESULT_STORE = Symbol.for('WatchResultStore');

@@ -46,13 +46,19 @@ export class RunWatches {
     const now = this.clock.now();
     let domains = 0;
     let ips = 0;
-    for (let batch = await this.targets.dueDomains(new Date(now.getTime() - DOMAIN_RECHECK_MS), BATCH); batch.length > 0;
-      batch = batch.length < BATCH ? [] : await this.targets.dueDomains(new Date(now.getTime() - DOMAIN_RECHECK_MS), BATCH)) {
+    for (
+      let batch = await this.targets.dueDomains(new Date(now.getTime() - DOMAIN_RECHECK_MS), BATCH);
+      batch.length > 0;
+      batch = batch.length < BATCH ? [] : await this.targets.dueDomains(new Date(now.getTime() - DOMAIN_RECHECK_MS), BATCH)
+    ) {
       await inParallel(batch, (d) => this.sweepDomain(d));
       domains += batch.length;
     }
-    for (let batch = await this.targets.dueIps(new Date(now.getTime() - IP_RECHECK_MS), BATCH); batch.length > 0;
-      batch = batch.length < BATCH ? [] : await this.targets.dueIps(new Date(now.getTime() - IP_RECHECK_MS), BATCH)) {
+    for (
+      let batch = await this.targets.dueIps(new Date(now.getTime() - IP_RECHECK_MS), BATCH);
+      batch.length > 0;
+      batch = batch.length < BATCH ? [] : await this.targets.dueIps(new Date(now.getTime() - IP_RECHECK_MS), BATCH)
+    ) {
       await inParallel(batch, (ip) => this.sweepIp(ip));
       ips += batch.length;
     }
@@ -61,15 +67,20 @@ export class RunWatches {
 
   private async sweepDomain(d: DueDomain): Promise<void> {
     const result = await this.run({
-      kind: 'domainExpiry', domain: d.domainName, warningDays: d.warningDays, errorDays: d.errorDays, timeoutSeconds: TIMEOUT_SECONDS,
+      kind: 'domainExpiry',
+      domain: d.domainName,
+      warningDays: d.warningDays,
+      errorDays: d.errorDays,
+      timeoutSeconds: TIMEOUT_SECONDS,
     });
     const now = this.clock.now();
     const expiry = applyDomainExpiryResult(d.previous, result, now);
     const suppressed = await this.notify.maintenance.isSuppressed({ type: 'customerDomain', id: d.domainId }, now);
     const { notice, events } = decideDomainEvents(d, d.notice, expiry, { now, answered: expiry.lastError === null, suppressed });
     const announcement = { customerId: d.customerId, checkedAt: d.previous.lastCheckedAt, notice, events };
-    await this.recordAndTell(d.scope.organizationId, d.customerId, `domain:${d.domainId}`, d.recipients, events,
-      () => this.store.recordDomainExpiry(d.scope, d.domainId, expiry, announcement));
+    await this.recordAndTell(d.scope.organizationId, d.customerId, `domain:${d.domainId}`, d.recipients, events, () =>
+      this.store.recordDomainExpiry(d.scope, d.domainId, expiry, announcement),
+    );
   }
 
   private async sweepIp(ip: DueIp): Promise<void> {
@@ -79,13 +90,18 @@ export class RunWatches {
     const suppressed = await this.notify.maintenance.isSuppressed({ type: 'customerIp', id: ip.ipId }, now);
     const { notice, events } = decideIpEvents(ip, ip.notice, dnsbl, { now, suppressed });
     const announcement = { customerId: ip.customerId, checkedAt: ip.previous.lastCheckedAt, notice, events };
-    await this.recordAndTell(ip.scope.organizationId, ip.customerId, `ip:${ip.ipId}`, ip.recipients, events,
-      () => this.store.recordIpDnsbl(ip.scope, ip.ipId, dnsbl, announcement));
+    await this.recordAndTell(ip.scope.organizationId, ip.customerId, `ip:${ip.ipId}`, ip.recipients, events, () =>
+      this.store.recordIpDnsbl(ip.scope, ip.ipId, dnsbl, announcement),
+    );
   }
 
   /** Records the result; its direct messages, if any, are enqueued in the same transaction, only if it was recorded. */
   private async recordAndTell(
-    organizationId: number, customerId: number, record: string, recipients: WatchRecipients, events: readonly WatchEvent[],
+    organizationId: number,
+    customerId: number,
+    record: string,
+    recipients: WatchRecipients,
+    events: readonly WatchEvent[],
     recordResult: () => Promise<boolean>,
   ): Promise<void> {
     const messages = directMessages(organizationId, customerId, record, recipients, events);
@@ -104,16 +120,28 @@ export class RunWatches {
  * the event's instant: the ledger reads it back to set the timestamp once the message is delivered.
  */
 export function directMessages(
-  organizationId: number, customerId: number, record: string, recipients: WatchRecipients, events: readonly WatchEvent[],
+  organizationId: number,
+  customerId: number,
+  record: string,
+  recipients: WatchRecipients,
+  events: readonly WatchEvent[],
 ): DirectMessage[] {
   const to = [
     ...(recipients.email ? [{ type: 'email' as const, address: recipients.email }] : []),
     ...(recipients.phone ? [{ type: 'sms' as const, phone: recipients.phone }] : []),
   ];
-  return events.flatMap((event) => to.map((recipient): DirectMessage => ({
-    organizationId, customerId, recipient, event: event.kind, subject: event.summary, text: event.summary, data: event.data,
-    dedupKey: `watch:${record}:${event.mark}:${event.occurredAt.getTime()}:${recipient.type}`,
-  })));
+  return events.flatMap((event) =>
+    to.map((recipient): DirectMessage => ({
+      organizationId,
+      customerId,
+      recipient,
+      event: event.kind,
+      subject: event.summary,
+      text: event.summary,
+      data: event.data,
+      dedupKey: `watch:${record}:${event.mark}:${event.occurredAt.getTime()}:${recipient.type}`,
+    })),
+  );
 }
 
 async function inParallel<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {

@@ -19,8 +19,13 @@ export class AgentAccessToken {
   createdAt: Date;
 
   constructor(props: {
-    id: string; registrationId: string; tokenHash: string; scopes: string[]; userId: string | null;
-    scope: TenantScope | null; now: Date;
+    id: string;
+    registrationId: string;
+    tokenHash: string;
+    scopes: string[];
+    userId: string | null;
+    scope: TenantScope | null;
+    now: Date;
   }) {
     this.id = props.id;
     this.registrationId = props.registrationId;

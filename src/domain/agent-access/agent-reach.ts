@@ -39,9 +39,18 @@ export const WRITE_SCOPE_PAIRS: Readonly<Record<'api.write.monitors' | 'api.writ
 
 /** Writes no agent scope ever reaches: billing, credentials, tokens, accounts, consent and platform areas. */
 const WRITE_DENYLIST = [
-  /^\/api\/billing(\/|$)/, /\/billing(\/|$)/, /^\/api\/custom-pricing(\/|$)/, /\/tokens(\/|$)/, /^\/api\/auth(\/|$)/,
-  /^\/api\/users(\/|$)/, /\/mfa(\/|$)/, /^\/api\/oauth(\/|$)/, /^\/api\/agent-claim(\/|$)/, /^\/api\/(platform-)?admin(\/|$)/,
-  /^\/api\/organization\/(smtp|quota-tier|data-export|account-deletion)(\/|$)/, /^\/api\/customers\/bulk$/,
+  /^\/api\/billing(\/|$)/,
+  /\/billing(\/|$)/,
+  /^\/api\/custom-pricing(\/|$)/,
+  /\/tokens(\/|$)/,
+  /^\/api\/auth(\/|$)/,
+  /^\/api\/users(\/|$)/,
+  /\/mfa(\/|$)/,
+  /^\/api\/oauth(\/|$)/,
+  /^\/api\/agent-claim(\/|$)/,
+  /^\/api\/(platform-)?admin(\/|$)/,
+  /^\/api\/organization\/(smtp|quota-tier|data-export|account-deletion)(\/|$)/,
+  /^\/api\/customers\/bulk$/,
 ];
 
 const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];

@@ -26,8 +26,14 @@ export interface IdJagOrigin {
 export type PollOutcome = 'granted' | 'authorization_pending' | 'slow_down';
 
 interface RegistrationProps {
-  id: string; type: RegistrationType; claimTokenHash: string; userCodeHash: string; now: Date;
-  loginHint?: string | null; requestedScopes?: string[]; idJag?: IdJagOrigin;
+  id: string;
+  type: RegistrationType;
+  claimTokenHash: string;
+  userCodeHash: string;
+  now: Date;
+  loginHint?: string | null;
+  requestedScopes?: string[];
+  idJag?: IdJagOrigin;
 }
 
 /**
@@ -135,8 +141,7 @@ export class AgentRegistration {
     if (state === 'revoked' || state === 'expired' || this.claimTokenRedeemedAt !== null) {
       throw new AppError('expired_token');
     }
-    const tooSoon = this.lastPolledAt !== null
-      && now.getTime() - this.lastPolledAt.getTime() < CLAIM_POLL_INTERVAL_SECONDS * 1000;
+    const tooSoon = this.lastPolledAt !== null && now.getTime() - this.lastPolledAt.getTime() < CLAIM_POLL_INTERVAL_SECONDS * 1000;
     this.lastPolledAt = now;
     this.updatedAt = now;
     if (tooSoon) return 'slow_down';

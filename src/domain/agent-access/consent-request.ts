@@ -30,7 +30,13 @@ export class ConsentRequest {
   version = 1;
 
   constructor(props: {
-    id: string; code: string; registrationId: string; clientId: string; userId: string; requestedScopes: string[]; now: Date;
+    id: string;
+    code: string;
+    registrationId: string;
+    clientId: string;
+    userId: string;
+    requestedScopes: string[];
+    now: Date;
   }) {
     this.id = props.id;
     this.code = props.code;

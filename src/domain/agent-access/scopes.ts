@@ -19,8 +19,7 @@ export function parseScopes(value: string | readonly string[] | null | undefined
 
 export const formatScopes = (scopes: readonly string[]): string => scopes.join(' ');
 
-export const isSubset = (subset: readonly string[], of: readonly string[]): boolean =>
-  subset.every((scope) => of.includes(scope));
+export const isSubset = (subset: readonly string[], of: readonly string[]): boolean => subset.every((scope) => of.includes(scope));
 
 /**
  * The scopes a user's role lets them delegate to an agent: nobody hands an agent more than they may

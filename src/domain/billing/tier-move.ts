@@ -18,10 +18,13 @@ export interface TierMoveInput {
 export type TierMove =
   | { readonly kind: 'unchanged'; readonly tierIndex: number }
   | {
-    readonly kind: 'move'; readonly fromTierIndex: number; readonly toTierIndex: number; readonly tier: QuotaTier;
-    /** What the move costs on top of the current tier's monthly price, in cents; 0 for moves down or between free tiers. */
-    readonly chargeCents: number;
-  };
+      readonly kind: 'move';
+      readonly fromTierIndex: number;
+      readonly toTierIndex: number;
+      readonly tier: QuotaTier;
+      /** What the move costs on top of the current tier's monthly price, in cents; 0 for moves down or between free tiers. */
+      readonly chargeCents: number;
+    };
 
 /**
  * A customer's move to another quota tier of its package, up or down. A tier that does not exist:
@@ -38,7 +41,11 @@ export function decideTierMove(input: TierMoveInput): TierMove {
   }
   if (input.targetTierIndex === from) return { kind: 'unchanged', tierIndex: from };
   if (input.monitorCount > target.monitorLimit) {
-    throw new AppError('quotaTierBelowUsage', { monitorCount: input.monitorCount, monitorLimit: target.monitorLimit, tierIndex: input.targetTierIndex });
+    throw new AppError('quotaTierBelowUsage', {
+      monitorCount: input.monitorCount,
+      monitorLimit: target.monitorLimit,
+      tierIndex: input.targetTierIndex,
+    });
   }
   const chargeCents = upgradeChargeCents(input.tiers[from]!, target);
   if (input.viaAgent && chargeCents > 0 && !input.allowPaidQuotaUpgrade) {

@@ -34,11 +34,19 @@ export type ScenarioStepKind = ScenarioStep['kind'];
 export const SCENARIO_LIMITS = { maxSteps: 50, maxLineLength: 1000, maxArgumentLength: 500, maxWaitMs: 10_000 } as const;
 
 export type ScenarioParse =
-  | { readonly ok: true; readonly steps: readonly ScenarioStep[] }
-  | { readonly ok: false; readonly line: number; readonly message: string };
+  { readonly ok: true; readonly steps: readonly ScenarioStep[] } | { readonly ok: false; readonly line: number; readonly message: string };
 
 const KINDS: readonly ScenarioStepKind[] = [
-  'goto', 'click', 'fill', 'press', 'waitFor', 'expectText', 'expectNoText', 'expectTitle', 'expectUrl', 'wait',
+  'goto',
+  'click',
+  'fill',
+  'press',
+  'waitFor',
+  'expectText',
+  'expectNoText',
+  'expectTitle',
+  'expectUrl',
+  'wait',
 ];
 const BY_NAME = new Map(KINDS.map((kind) => [kind.toLowerCase(), kind]));
 const KEY = /^[\x21-\x7e]{1,40}$/;
@@ -77,18 +85,25 @@ function parseLine(text: string, line: number): ScenarioStep {
     throw new LineError(`${kind} takes ${arity === 2 ? 'a selector and a text' : 'one argument'}; quote an argument that contains spaces`);
   }
   for (const arg of args) {
-    if (arg.value.length > SCENARIO_LIMITS.maxArgumentLength) throw new LineError(`an argument is longer than ${SCENARIO_LIMITS.maxArgumentLength} characters`);
+    if (arg.value.length > SCENARIO_LIMITS.maxArgumentLength)
+      throw new LineError(`an argument is longer than ${SCENARIO_LIMITS.maxArgumentLength} characters`);
   }
   const [first, second] = args as [ScenarioArgument, ScenarioArgument | undefined];
   switch (kind) {
-    case 'goto': return { kind, line, target: gotoTarget(first.value) };
-    case 'click': case 'waitFor': return { kind, line, selector: nonEmpty(first.value, 'selector') };
-    case 'fill': return { kind, line, selector: nonEmpty(first.value, 'selector'), text: second!.value };
+    case 'goto':
+      return { kind, line, target: gotoTarget(first.value) };
+    case 'click':
+    case 'waitFor':
+      return { kind, line, selector: nonEmpty(first.value, 'selector') };
+    case 'fill':
+      return { kind, line, selector: nonEmpty(first.value, 'selector'), text: second!.value };
     case 'press':
       if (!KEY.test(first.value)) throw new LineError('press takes a key name such as Enter, Tab or Control+A');
       return { kind, line, key: first.value };
-    case 'wait': return { kind, line, ms: waitMs(first.value) };
-    default: return { kind, line, text: nonEmpty(first.value, 'text') };
+    case 'wait':
+      return { kind, line, ms: waitMs(first.value) };
+    default:
+      return { kind, line, text: nonEmpty(first.value, 'text') };
   }
 }
 
@@ -113,11 +128,18 @@ function waitMs(value: string): number {
 /** A step as a script spells it, for messages and evidence. Filled texts are masked (often passwords). */
 export function describeStep(step: ScenarioStep): string {
   switch (step.kind) {
-    case 'goto': return `goto ${formatArgument(step.target)}`;
-    case 'click': case 'waitFor': return `${step.kind} ${formatArgument(step.selector)}`;
-    case 'fill': return `fill ${formatArgument(step.selector)} "***"`;
-    case 'press': return `press ${step.key}`;
-    case 'wait': return `wait ${step.ms}`;
-    default: return `${step.kind} ${formatArgument(step.text)}`;
+    case 'goto':
+      return `goto ${formatArgument(step.target)}`;
+    case 'click':
+    case 'waitFor':
+      return `${step.kind} ${formatArgument(step.selector)}`;
+    case 'fill':
+      return `fill ${formatArgument(step.selector)} "***"`;
+    case 'press':
+      return `press ${step.key}`;
+    case 'wait':
+      return `wait ${step.ms}`;
+    default:
+      return `${step.kind} ${formatArgument(step.text)}`;
   }
 }

@@ -4,11 +4,16 @@ import type { CheckRequest, ServiceCheckRequest, TcpCheckRequest } from './check
 export function defaultPort(request: ServiceCheckRequest): number | null {
   const implicit = 'tls' in request && request.tls === 'implicit';
   switch (request.kind) {
-    case 'ssh': return 22;
-    case 'smtp': return implicit ? 465 : 25;
-    case 'ftp': return implicit ? 990 : 21;
-    case 'imap': return request.mode === 'tcp' ? null : implicit ? 993 : 143;
-    case 'pop3': return request.mode === 'tcp' ? null : implicit ? 995 : 110;
+    case 'ssh':
+      return 22;
+    case 'smtp':
+      return implicit ? 465 : 25;
+    case 'ftp':
+      return implicit ? 990 : 21;
+    case 'imap':
+      return request.mode === 'tcp' ? null : implicit ? 993 : 143;
+    case 'pop3':
+      return request.mode === 'tcp' ? null : implicit ? 995 : 110;
   }
 }
 

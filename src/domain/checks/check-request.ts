@@ -113,10 +113,21 @@ export interface SmtpCheckRequest extends ServiceCheck {
   /** With TLS: certificate verification and expiry notice. */
   readonly sslNoticeDays: number | null;
 }
-export interface SshCheckRequest extends ServiceCheck { readonly kind: 'ssh' }
-export interface FtpCheckRequest extends ServiceCheck { readonly kind: 'ftp'; readonly tls: 'none' | 'explicit' | 'implicit' }
-export interface ImapCheckRequest extends ServiceCheck { readonly kind: 'imap'; readonly tls: 'none' | 'starttls' | 'implicit' }
-export interface Pop3CheckRequest extends ServiceCheck { readonly kind: 'pop3'; readonly tls: 'none' | 'starttls' | 'implicit' }
+export interface SshCheckRequest extends ServiceCheck {
+  readonly kind: 'ssh';
+}
+export interface FtpCheckRequest extends ServiceCheck {
+  readonly kind: 'ftp';
+  readonly tls: 'none' | 'explicit' | 'implicit';
+}
+export interface ImapCheckRequest extends ServiceCheck {
+  readonly kind: 'imap';
+  readonly tls: 'none' | 'starttls' | 'implicit';
+}
+export interface Pop3CheckRequest extends ServiceCheck {
+  readonly kind: 'pop3';
+  readonly tls: 'none' | 'starttls' | 'implicit';
+}
 
 export interface DomainExpiryCheckRequest extends Timed {
   readonly kind: 'domainExpiry';
@@ -143,5 +154,13 @@ export interface BrowserCheckRequest extends Timed {
 export type ServiceCheckRequest = SmtpCheckRequest | SshCheckRequest | FtpCheckRequest | ImapCheckRequest | Pop3CheckRequest;
 
 export type CheckRequest =
-  | HttpCheckRequest | TlsCheckRequest | HeartbeatCheckRequest | DnsCheckRequest | IcmpCheckRequest | TcpCheckRequest
-  | ServiceCheckRequest | DomainExpiryCheckRequest | DnsblCheckRequest | BrowserCheckRequest;
+  | HttpCheckRequest
+  | TlsCheckRequest
+  | HeartbeatCheckRequest
+  | DnsCheckRequest
+  | IcmpCheckRequest
+  | TcpCheckRequest
+  | ServiceCheckRequest
+  | DomainExpiryCheckRequest
+  | DnsblCheckRequest
+  | BrowserCheckRequest;

@@ -6,16 +6,40 @@ export type CheckStatus = 'up' | 'degraded' | 'down';
 
 /** Why a check is not up: stable codes for alert rules, incidents and history. */
 export type CheckReasonCode =
-  | 'targetRejected' | 'dnsUnresolvable' | 'connectionRefused' | 'connectionTimeout' | 'connectionFailed'
-  | 'timeout' | 'tlsHandshakeFailed' | 'sslInvalid' | 'sslExpired' | 'sslExpiringSoon'
-  | 'unexpectedStatus' | 'keywordMissing' | 'keywordFound' | 'pageTooSmall' | 'pageTooLarge' | 'responseTooSlow'
-  | 'httpsRedirectMissing' | 'tooManyRedirects' | 'invalidRedirect'
-  | 'protocolError' | 'starttlsUnavailable' | 'authenticationFailed'
-  | 'dnsNoAnswer' | 'dnsValueMismatch' | 'dnsQueryFailed'
-  | 'packetLoss' | 'hostUnreachable' | 'rttTooHigh'
+  | 'targetRejected'
+  | 'dnsUnresolvable'
+  | 'connectionRefused'
+  | 'connectionTimeout'
+  | 'connectionFailed'
+  | 'timeout'
+  | 'tlsHandshakeFailed'
+  | 'sslInvalid'
+  | 'sslExpired'
+  | 'sslExpiringSoon'
+  | 'unexpectedStatus'
+  | 'keywordMissing'
+  | 'keywordFound'
+  | 'pageTooSmall'
+  | 'pageTooLarge'
+  | 'responseTooSlow'
+  | 'httpsRedirectMissing'
+  | 'tooManyRedirects'
+  | 'invalidRedirect'
+  | 'protocolError'
+  | 'starttlsUnavailable'
+  | 'authenticationFailed'
+  | 'dnsNoAnswer'
+  | 'dnsValueMismatch'
+  | 'dnsQueryFailed'
+  | 'packetLoss'
+  | 'hostUnreachable'
+  | 'rttTooHigh'
   | 'heartbeatMissing'
-  | 'domainExpired' | 'domainExpiresSoon' | 'domainLookupFailed'
-  | 'dnsblListed' | 'dnsblLookupFailed'
+  | 'domainExpired'
+  | 'domainExpiresSoon'
+  | 'domainLookupFailed'
+  | 'dnsblListed'
+  | 'dnsblLookupFailed'
   /** A scenario step failed: no element for a selector in time, a title or URL expectation unmet. */
   | 'stepFailed';
 
@@ -77,13 +101,26 @@ export interface CheckEvidence {
   readonly banner?: string;
   readonly tls?: boolean;
   readonly authenticated?: boolean;
-  readonly ping?: { readonly sent: number; readonly received: number; readonly lossPercent: number;
-    readonly rttMs: { readonly min: number; readonly avg: number; readonly max: number } | null };
+  readonly ping?: {
+    readonly sent: number;
+    readonly received: number;
+    readonly lossPercent: number;
+    readonly rttMs: { readonly min: number; readonly avg: number; readonly max: number } | null;
+  };
   readonly heartbeat?: { readonly lastBeatAt: string | null; readonly dueAt: string };
-  readonly domain?: { readonly domain: string; readonly expiresAt: string | null; readonly registrar: string | null;
-    readonly daysRemaining: number | null; readonly source: 'rdap' | 'whois' };
-  readonly dnsbl?: { readonly ip: string; readonly listings: readonly DnsblListing[]; readonly checkedZones: number;
-    readonly failedZones: readonly string[] };
+  readonly domain?: {
+    readonly domain: string;
+    readonly expiresAt: string | null;
+    readonly registrar: string | null;
+    readonly daysRemaining: number | null;
+    readonly source: 'rdap' | 'whois';
+  };
+  readonly dnsbl?: {
+    readonly ip: string;
+    readonly listings: readonly DnsblListing[];
+    readonly checkedZones: number;
+    readonly failedZones: readonly string[];
+  };
   readonly browser?: BrowserEvidence;
 }
 
@@ -119,8 +156,13 @@ export const degraded = (code: CheckReasonCode, message: string): Finding => ({ 
 /** Milliseconds to the nearest 0.1 ms (finer digits of a check's phases are noise). */
 export const roundMs = (ms: number): number => Math.round(ms * 10) / 10;
 
-export const NO_TIMINGS = (totalMs: number): CheckTimings =>
-  ({ dnsMs: null, connectMs: null, tlsMs: null, firstByteMs: null, totalMs: roundMs(totalMs) });
+export const NO_TIMINGS = (totalMs: number): CheckTimings => ({
+  dnsMs: null,
+  connectMs: null,
+  tlsMs: null,
+  firstByteMs: null,
+  totalMs: roundMs(totalMs),
+});
 
 /**
  * The timings of a check from the instants its phases ended, all read from one monotonic clock
@@ -130,7 +172,12 @@ export const NO_TIMINGS = (totalMs: number): CheckTimings =>
  * Rounding to 0.1 ms preserves the order. Positional, so a check allocates nothing more than its result.
  */
 export function phaseTimings(
-  start: number, dnsAt: number | null, connectAt: number | null, tlsAt: number | null, firstByteAt: number | null, end: number,
+  start: number,
+  dnsAt: number | null,
+  connectAt: number | null,
+  tlsAt: number | null,
+  firstByteAt: number | null,
+  end: number,
 ): CheckTimings {
   const last = end < start ? start : end;
   const dns = dnsAt === null ? null : within(dnsAt, start, last);
@@ -138,8 +185,10 @@ export function phaseTimings(
   const tls = tlsAt === null ? null : within(tlsAt, connect ?? dns ?? start, last);
   const firstByte = firstByteAt === null ? null : within(firstByteAt, tls ?? connect ?? dns ?? start, last);
   return {
-    dnsMs: dns === null ? null : roundMs(dns - start), connectMs: connect === null ? null : roundMs(connect - start),
-    tlsMs: tls === null ? null : roundMs(tls - start), firstByteMs: firstByte === null ? null : roundMs(firstByte - start),
+    dnsMs: dns === null ? null : roundMs(dns - start),
+    connectMs: connect === null ? null : roundMs(connect - start),
+    tlsMs: tls === null ? null : roundMs(tls - start),
+    firstByteMs: firstByte === null ? null : roundMs(firstByte - start),
     totalMs: roundMs(last - start),
   };
 }
@@ -148,7 +197,11 @@ const within = (instant: number, floor: number, ceiling: number) => (instant < f
 
 /** The result a set of findings adds up to: the worst finding decides the status and the reason. */
 export function checkResult(props: {
-  kind: CheckKind; findings: readonly Finding[]; timings: CheckTimings; evidence: CheckEvidence; checkedAt: Date;
+  kind: CheckKind;
+  findings: readonly Finding[];
+  timings: CheckTimings;
+  evidence: CheckEvidence;
+  checkedAt: Date;
 }): CheckResult {
   const findings = [...props.findings].sort((a, b) => RANK[b.status] - RANK[a.status]);
   const reason = findings[0] ?? null;

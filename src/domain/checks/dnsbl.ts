@@ -30,7 +30,10 @@ function expandIpv6(ip: string): string | null {
   if ((tail === null && missing !== 0) || (tail !== null && missing < 1)) return null;
   const groups = [...left, ...Array<string>(tail === null ? 0 : missing).fill('0'), ...right];
   if (groups.some((g) => g.length === 0 || g.length > 4)) return null;
-  return groups.map((g) => g.padStart(4, '0')).join('').toLowerCase();
+  return groups
+    .map((g) => g.padStart(4, '0'))
+    .join('')
+    .toLowerCase();
 }
 
 /**
@@ -45,7 +48,12 @@ export function classifyDnsblAnswer(address: string): 'listed' | 'error' {
 
 export function evaluateDnsbl(listings: readonly DnsblListing[], failedZones: readonly string[], checkedZones: number): Finding[] {
   if (listings.length > 0) {
-    return [down('dnsblListed', `Listed on ${listings.length} blocklist${listings.length === 1 ? '' : 's'}: ${listings.map((l) => l.name).join(', ')}`)];
+    return [
+      down(
+        'dnsblListed',
+        `Listed on ${listings.length} blocklist${listings.length === 1 ? '' : 's'}: ${listings.map((l) => l.name).join(', ')}`,
+      ),
+    ];
   }
   if (checkedZones > 0 && failedZones.length === checkedZones) {
     return [down('dnsblLookupFailed', `No blocklist could be queried (${failedZones.join(', ')})`)];
@@ -57,8 +65,16 @@ export function evaluateDnsbl(listings: readonly DnsblListing[], failedZones: re
 export type DnsblState = IpDnsbl;
 
 export const EMPTY_DNSBL: DnsblState = {
-  isListed: false, listedCount: 0, listings: [], lastError: null, lastCheckedAt: null, lastChangedAt: null,
-  lastListedAt: null, lastCleanAt: null, lastNotifiedListedAt: null, lastNotifiedCleanAt: null,
+  isListed: false,
+  listedCount: 0,
+  listings: [],
+  lastError: null,
+  lastCheckedAt: null,
+  lastChangedAt: null,
+  lastListedAt: null,
+  lastCleanAt: null,
+  lastNotifiedListedAt: null,
+  lastNotifiedCleanAt: null,
 };
 
 /**
@@ -74,7 +90,11 @@ export function applyDnsblResult(previous: DnsblState, result: CheckResult, now:
   const failed = new Set(seen.failedZones);
   const listings = [...seen.listings, ...previous.listings.filter((l) => failed.has(l.listKey))];
   const isListed = listings.length > 0;
-  const key = (ls: readonly DnsblListing[]) => ls.map((l) => l.listKey).sort().join(',');
+  const key = (ls: readonly DnsblListing[]) =>
+    ls
+      .map((l) => l.listKey)
+      .sort()
+      .join(',');
   const changed = key(listings) !== key(previous.listings);
   return {
     ...previous,

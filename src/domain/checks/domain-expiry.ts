@@ -32,8 +32,15 @@ export function registrableCandidates(host: string): string[] {
 export type DomainExpiryState = DomainExpiry;
 
 export const EMPTY_DOMAIN_EXPIRY: DomainExpiryState = {
-  domainExpiresAt: null, domainRegistrar: null, isExpired: false, lastError: null, lastCheckedAt: null,
-  lastChangedAt: null, lastNotifiedWarningAt: null, lastNotifiedErrorAt: null, lastNotifiedExpiredAt: null,
+  domainExpiresAt: null,
+  domainRegistrar: null,
+  isExpired: false,
+  lastError: null,
+  lastCheckedAt: null,
+  lastChangedAt: null,
+  lastNotifiedWarningAt: null,
+  lastNotifiedErrorAt: null,
+  lastNotifiedExpiredAt: null,
 };
 
 /**
@@ -48,8 +55,10 @@ export function applyDomainExpiryResult(previous: DomainExpiryState, result: Che
   }
   const expiresAt = new Date(seen.expiresAt);
   const isExpired = expiresAt.getTime() <= now.getTime();
-  const changed = previous.domainExpiresAt?.getTime() !== expiresAt.getTime()
-    || previous.domainRegistrar !== seen.registrar || previous.isExpired !== isExpired;
+  const changed =
+    previous.domainExpiresAt?.getTime() !== expiresAt.getTime() ||
+    previous.domainRegistrar !== seen.registrar ||
+    previous.isExpired !== isExpired;
   return {
     ...previous,
     domainExpiresAt: expiresAt,

@@ -11,7 +11,12 @@ export function heartbeatDueAt(request: HeartbeatCheckRequest): Date {
 export function evaluateHeartbeat(request: HeartbeatCheckRequest, now: Date): Finding[] {
   const dueAt = heartbeatDueAt(request);
   if (now.getTime() <= dueAt.getTime()) return [];
-  return [down('heartbeatMissing', request.lastBeatAt
-    ? `No beat since ${request.lastBeatAt.toISOString()} (due by ${dueAt.toISOString()})`
-    : `No beat received yet (due by ${dueAt.toISOString()})`)];
+  return [
+    down(
+      'heartbeatMissing',
+      request.lastBeatAt
+        ? `No beat since ${request.lastBeatAt.toISOString()} (due by ${dueAt.toISOString()})`
+        : `No beat received yet (due by ${dueAt.toISOString()})`,
+    ),
+  ];
 }

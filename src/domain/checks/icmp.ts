@@ -10,11 +10,14 @@ export interface PingObservation {
 export const pingSummary = (seen: PingObservation) => {
   const received = seen.rtts.length;
   const lossPercent = seen.sent === 0 ? 100 : Math.round(((seen.sent - received) / seen.sent) * 1000) / 10;
-  const rttMs = received === 0 ? null : {
-    min: Math.min(...seen.rtts),
-    avg: Math.round((seen.rtts.reduce((a, b) => a + b, 0) / received) * 1000) / 1000,
-    max: Math.max(...seen.rtts),
-  };
+  const rttMs =
+    received === 0
+      ? null
+      : {
+          min: Math.min(...seen.rtts),
+          avg: Math.round((seen.rtts.reduce((a, b) => a + b, 0) / received) * 1000) / 1000,
+          max: Math.max(...seen.rtts),
+        };
   return { sent: seen.sent, received, lossPercent, rttMs };
 };
 

@@ -5,8 +5,7 @@ export interface ScenarioArgument {
 }
 
 export type ArgumentSplit =
-  | { readonly ok: true; readonly args: readonly ScenarioArgument[] }
-  | { readonly ok: false; readonly message: string };
+  { readonly ok: true; readonly args: readonly ScenarioArgument[] } | { readonly ok: false; readonly message: string };
 
 const isSpace = (c: string | undefined) => c === ' ' || c === '\t';
 
@@ -20,7 +19,10 @@ export function splitArguments(text: string): ArgumentSplit {
   const args: ScenarioArgument[] = [];
   let i = 0;
   while (i < text.length) {
-    if (isSpace(text[i])) { i++; continue; }
+    if (isSpace(text[i])) {
+      i++;
+      continue;
+    }
     if (text[i] !== '"') {
       const start = i;
       while (i < text.length && !isSpace(text[i])) i++;
@@ -31,8 +33,16 @@ export function splitArguments(text: string): ArgumentSplit {
     let closed = false;
     for (i++; i < text.length; i++) {
       const c = text[i]!;
-      if (c === '"') { closed = true; i++; break; }
-      if (c === '\\' && (text[i + 1] === '"' || text[i + 1] === '\\')) { value += text[i + 1]; i++; continue; }
+      if (c === '"') {
+        closed = true;
+        i++;
+        break;
+      }
+      if (c === '\\' && (text[i + 1] === '"' || text[i + 1] === '\\')) {
+        value += text[i + 1];
+        i++;
+        continue;
+      }
       value += c;
     }
     if (!closed) return { ok: false, message: 'a quoted text is not closed (missing ")' };

@@ -6,8 +6,13 @@
  * that carry no User-Agent at all.
  */
 export function checkUserAgent(packageName: string, version: string, publicBaseUrl: string): string {
-  const product = packageName.replace(/^@[^/]*\//, '').split(/[^A-Za-z0-9]+/).filter(Boolean)
-    .map((word) => word[0]!.toUpperCase() + word.slice(1)).join('') || 'Monitoring';
+  const product =
+    packageName
+      .replace(/^@[^/]*\//, '')
+      .split(/[^A-Za-z0-9]+/)
+      .filter(Boolean)
+      .map((word) => word[0]!.toUpperCase() + word.slice(1))
+      .join('') || 'Monitoring';
   const cleanVersion = version.replace(/[^A-Za-z0-9.+-]/g, '') || '0';
   return `${product}/${cleanVersion} (+${publicBaseUrl.replace(/[()\s]/g, '')})`;
 }

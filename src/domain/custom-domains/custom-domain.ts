@@ -74,12 +74,24 @@ export class CustomDomain {
 
   /** A new pending claim; `hostname` is already normalized (normalizeClaimHostname). */
   static claim(props: {
-    publicId: string; organizationId: number; customerId: number | null; hostname: string; kind: CustomDomainKind;
-    statusPageId: string | null; verificationToken: string; now: Date;
+    publicId: string;
+    organizationId: number;
+    customerId: number | null;
+    hostname: string;
+    kind: CustomDomainKind;
+    statusPageId: string | null;
+    verificationToken: string;
+    now: Date;
   }): CustomDomain {
     if ((props.kind === 'statusPage') !== (props.statusPageId !== null)) throw new AppError('statusPageNotFound');
     return new CustomDomain({
-      ...props, status: 'pending', createdAt: props.now, updatedAt: props.now, verifiedAt: null, activatedAt: null, version: 1,
+      ...props,
+      status: 'pending',
+      createdAt: props.now,
+      updatedAt: props.now,
+      verifiedAt: null,
+      activatedAt: null,
+      version: 1,
     });
   }
 

@@ -34,7 +34,11 @@ export const isRunning = (e: Pick<DataExport, 'status'>): boolean => e.status ==
 
 /** What `exportAlreadyRunning` carries: the export in the way. */
 export const exportSummary = (e: DataExport) => ({
-  id: e.id, status: e.status, createdAt: e.createdAt.toISOString(), rowsDone: e.rowsDone, rowsTotal: e.rowsTotal,
+  id: e.id,
+  status: e.status,
+  createdAt: e.createdAt.toISOString(),
+  rowsDone: e.rowsDone,
+  rowsTotal: e.rowsTotal,
 });
 
 /**

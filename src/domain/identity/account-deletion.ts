@@ -32,7 +32,11 @@ export class AccountDeletionRequest {
   }
 
   static request(props: {
-    id: string; userId: string; organizationId: number; isSoleActiveAdmin: boolean; now: Date;
+    id: string;
+    userId: string;
+    organizationId: number;
+    isSoleActiveAdmin: boolean;
+    now: Date;
   }): AccountDeletionRequest {
     if (props.isSoleActiveAdmin) {
       throw new AppError('accountDeletionSoleOwner', { organizationId: props.organizationId });

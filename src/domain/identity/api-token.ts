@@ -23,8 +23,15 @@ export class ApiToken {
   updatedAt: Date;
 
   constructor(props: {
-    id: string; organizationId: number; customerId: number | null; createdByUserId: string; name: string;
-    tokenHash: string; tokenPrefix: string; expiresInDays: number | null; now: Date;
+    id: string;
+    organizationId: number;
+    customerId: number | null;
+    createdByUserId: string;
+    name: string;
+    tokenHash: string;
+    tokenPrefix: string;
+    expiresInDays: number | null;
+    now: Date;
   }) {
     this.id = props.id;
     this.organizationId = props.organizationId;
@@ -33,9 +40,7 @@ export class ApiToken {
     this.name = props.name;
     this.tokenHash = props.tokenHash;
     this.tokenPrefix = props.tokenPrefix;
-    this.expiresAt = props.expiresInDays === null
-      ? null
-      : new Date(props.now.getTime() + props.expiresInDays * 24 * 60 * 60_000);
+    this.expiresAt = props.expiresInDays === null ? null : new Date(props.now.getTime() + props.expiresInDays * 24 * 60 * 60_000);
     this.createdAt = props.now;
     this.updatedAt = props.now;
   }

@@ -21,9 +21,7 @@ export class Session {
     this.tokenHash = props.tokenHash;
     this.kind = props.kind;
     this.createdAt = props.now;
-    this.expiresAt = new Date(
-      props.now.getTime() + (props.kind === 'session' ? SESSION_LIFETIME_MS : TWO_FACTOR_CHALLENGE_MS),
-    );
+    this.expiresAt = new Date(props.now.getTime() + (props.kind === 'session' ? SESSION_LIFETIME_MS : TWO_FACTOR_CHALLENGE_MS));
   }
 
   isExpired(now: Date): boolean {

@@ -25,8 +25,14 @@ export class User {
   version = 1;
 
   constructor(props: {
-    id: string; organizationId: number; customerId?: number | null; name: string; email: string;
-    passwordHash: string; role: Role; now: Date;
+    id: string;
+    organizationId: number;
+    customerId?: number | null;
+    name: string;
+    email: string;
+    passwordHash: string;
+    role: Role;
+    now: Date;
   }) {
     this.id = props.id;
     this.organizationId = props.organizationId;

@@ -15,15 +15,35 @@ export interface NormalizedAlert {
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : typeof value === 'number' ? String(value) : null);
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : typeof value === 'number' ? String(value) : null;
 
-const invalid = (message: string) => new AppError('validationFailed', { issues: [{ path: [], message, code: 'custom' }] }, 'Validation failed');
+const invalid = (message: string) =>
+  new AppError('validationFailed', { issues: [{ path: [], message, code: 'custom' }] }, 'Validation failed');
 
 const SEVERITY_WORDS: Record<string, ImSeverity> = {
-  critical: 'critical', crit: 'critical', page: 'critical', high: 'critical', p1: 'critical', fatal: 'critical', emergency: 'critical',
-  error: 'error', err: 'error', major: 'error', p2: 'error',
-  warning: 'warning', warn: 'warning', minor: 'warning', medium: 'warning', p3: 'warning',
-  info: 'info', informational: 'info', low: 'info', none: 'info', p4: 'info', p5: 'info',
+  critical: 'critical',
+  crit: 'critical',
+  page: 'critical',
+  high: 'critical',
+  p1: 'critical',
+  fatal: 'critical',
+  emergency: 'critical',
+  error: 'error',
+  err: 'error',
+  major: 'error',
+  p2: 'error',
+  warning: 'warning',
+  warn: 'warning',
+  minor: 'warning',
+  medium: 'warning',
+  p3: 'warning',
+  info: 'info',
+  informational: 'info',
+  low: 'info',
+  none: 'info',
+  p4: 'info',
+  p5: 'info',
 };
 
 /** A severity word as monitoring tools spell it; unknown or missing ones count as critical (better paged than missed). */
@@ -44,14 +64,20 @@ function groupedAlerts(body: unknown, tool: string): NormalizedAlert[] {
     if (status !== 'firing' && status !== 'resolved') throw invalid(`alerts[${index}].status must be firing or resolved`);
     const summary = text(annotations.summary) ?? text(labels.alertname) ?? text(annotations.description) ?? `${tool} alert`;
     return {
-      action: status === 'resolved' ? 'resolve' as const : 'trigger' as const,
+      action: status === 'resolved' ? ('resolve' as const) : ('trigger' as const),
       key: text(alert.fingerprint),
       summary: summary.slice(0, 1024),
       severity: severityOf(labels.severity),
       source: text(labels.instance) ?? text(labels.job) ?? text(body.externalURL),
       details: {
-        tool, labels, annotations, startsAt: alert.startsAt, endsAt: alert.endsAt, generatorURL: alert.generatorURL,
-        groupKey: body.groupKey, receiver: body.receiver,
+        tool,
+        labels,
+        annotations,
+        startsAt: alert.startsAt,
+        endsAt: alert.endsAt,
+        generatorURL: alert.generatorURL,
+        groupKey: body.groupKey,
+        receiver: body.receiver,
       },
     };
   });
@@ -73,15 +99,22 @@ function genericAlerts(body: unknown, mapping: GenericMapping): NormalizedAlert[
   return items.map((item, index) => {
     if (!isObject(item)) throw invalid(`Alert ${index} is not an object`);
     const status = (text(valueAt(item, mapping.status)) ?? '').toLowerCase();
-    const action = mapping.resolvedValues.includes(status) ? 'resolve' as const
-      : mapping.acknowledgedValues.includes(status) ? 'acknowledge' as const : 'trigger' as const;
+    const action = mapping.resolvedValues.includes(status)
+      ? ('resolve' as const)
+      : mapping.acknowledgedValues.includes(status)
+        ? ('acknowledge' as const)
+        : ('trigger' as const);
     const key = text(valueAt(item, mapping.dedupKey));
     if (action !== 'trigger' && key === null) throw invalid(`Alert ${index}: ${action} needs ${mapping.dedupKey}`);
     const summary = text(valueAt(item, mapping.summary));
     if (action === 'trigger' && summary === null) throw invalid(`Alert ${index}: no summary at ${mapping.summary}`);
     return {
-      action, key, summary: (summary ?? key ?? 'alert').slice(0, 1024), severity: severityOf(valueAt(item, mapping.severity)),
-      source: text(valueAt(item, mapping.source)), details: { tool: 'generic', alert: item },
+      action,
+      key,
+      summary: (summary ?? key ?? 'alert').slice(0, 1024),
+      severity: severityOf(valueAt(item, mapping.severity)),
+      source: text(valueAt(item, mapping.source)),
+      details: { tool: 'generic', alert: item },
     };
   });
 }

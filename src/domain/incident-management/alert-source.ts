@@ -18,8 +18,13 @@ export interface GenericMapping {
 }
 
 export const DEFAULT_GENERIC_MAPPING: GenericMapping = {
-  dedupKey: 'dedup_key', summary: 'summary', severity: 'severity', status: 'status', source: 'source',
-  resolvedValues: ['resolved', 'ok'], acknowledgedValues: ['acknowledged'],
+  dedupKey: 'dedup_key',
+  summary: 'summary',
+  severity: 'severity',
+  status: 'status',
+  source: 'source',
+  resolvedValues: ['resolved', 'ok'],
+  acknowledgedValues: ['acknowledged'],
 };
 
 export interface AlertRouting {
@@ -48,8 +53,16 @@ export class AlertSource {
   version = 1;
 
   constructor(props: {
-    publicId: string; organizationId: number; name: string; kind: AlertSourceKind; mapping?: GenericMapping; routing: AlertRouting;
-    tokenHash: string; tokenHint: string; createdByUserId: string | null; now: Date;
+    publicId: string;
+    organizationId: number;
+    name: string;
+    kind: AlertSourceKind;
+    mapping?: GenericMapping;
+    routing: AlertRouting;
+    tokenHash: string;
+    tokenHint: string;
+    createdByUserId: string | null;
+    now: Date;
   }) {
     this.publicId = props.publicId;
     this.organizationId = props.organizationId;

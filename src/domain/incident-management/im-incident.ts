@@ -51,8 +51,16 @@ export function assertTransition(action: ImIncidentAction, from: ImIncidentStatu
 export const MAX_SNOOZE_MS = 7 * 24 * 60 * 60_000;
 
 export type ImTimelineKind =
-  | 'triggered' | 'occurrence' | 'acknowledged' | 'statusChanged' | 'resolved' | 'merged' | 'mergedInto' | 'snoozed'
-  | 'escalated' | 'responderAdded';
+  | 'triggered'
+  | 'occurrence'
+  | 'acknowledged'
+  | 'statusChanged'
+  | 'resolved'
+  | 'merged'
+  | 'mergedInto'
+  | 'snoozed'
+  | 'escalated'
+  | 'responderAdded';
 
 /** One line of an incident's history, written with the change that caused it. */
 export interface ImTimelineEntry {
@@ -178,7 +186,8 @@ export class ImIncident {
 
   /** This incident is folded into `target` (which records the merge on its side). */
   mergeInto(target: ImIncident, userId: string | null, now: Date): void {
-    if (target.publicId === this.publicId) throw new AppError('imIncidentInvalidStatusTransition', { status: this.status, target: 'merged' });
+    if (target.publicId === this.publicId)
+      throw new AppError('imIncidentInvalidStatusTransition', { status: this.status, target: 'merged' });
     if (!target.isOpen) throw new AppError('imIncidentAlreadyClosed', { status: target.status });
     assertTransition('merge', this.status, 'merged');
     this.status = 'merged';

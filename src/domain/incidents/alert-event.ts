@@ -3,7 +3,13 @@
  * them; the notifications context routes them to channels (as `incident.opened`, ...).
  */
 export const ALERT_EVENT_KINDS = [
-  'incidentOpened', 'incidentAcknowledged', 'incidentResolved', 'reminderDue', 'sslExpiryReminder', 'sslExpired', 'dnsblReminder',
+  'incidentOpened',
+  'incidentAcknowledged',
+  'incidentResolved',
+  'reminderDue',
+  'sslExpiryReminder',
+  'sslExpired',
+  'dnsblReminder',
 ] as const;
 export type AlertEventKind = (typeof ALERT_EVENT_KINDS)[number];
 

@@ -80,9 +80,12 @@ export class AlertState {
       consecutiveFailures: failures,
       // Failures inside a maintenance window count toward the streak, but an outage starts with the
       // first failure outside it: the incident opened after the window starts there.
-      failingSince: failures === 0 || context.suppressed
-        ? null
-        : (failures === 1 ? checkedAt.toISOString() : (previous!.failingSince ?? checkedAt.toISOString())),
+      failingSince:
+        failures === 0 || context.suppressed
+          ? null
+          : failures === 1
+            ? checkedAt.toISOString()
+            : (previous!.failingSince ?? checkedAt.toISOString()),
       lastStatus: status,
       lastReasonCode: observation.reasonCode,
       lastCheckedAt: checkedAt.toISOString(),
@@ -102,7 +105,10 @@ export class AlertState {
   }
 
   private outageDecisions(
-    observation: AlertObservation, previousStatus: CheckStatus | undefined, policy: AlertPolicy, context: ObserveContext,
+    observation: AlertObservation,
+    previousStatus: CheckStatus | undefined,
+    policy: AlertPolicy,
+    context: ObserveContext,
   ): AlertDecision[] {
     const considered = policy.locations.length > 0 ? policy.locations : Object.keys(this.locations);
     if (!considered.includes(observation.location)) return [];
@@ -145,7 +151,10 @@ export class AlertState {
   }
 
   private conditionDecision(
-    which: 'ssl' | 'dnsbl', codes: readonly string[], observation: AlertObservation, reminderDays: number | null,
+    which: 'ssl' | 'dnsbl',
+    codes: readonly string[],
+    observation: AlertObservation,
+    reminderDays: number | null,
     context: ObserveContext,
   ): AlertDecision[] {
     const key = which === 'ssl' ? 'sslExpiry' : 'dnsbl';
@@ -167,8 +176,10 @@ export class AlertState {
       if (last !== null) condition.lastNotifiedAt = observation.checkedAt.toISOString();
       return [];
     }
-    const due = last === null || newlyExpired
-      || (reminderDays !== null && reminderDays > 0 && observation.checkedAt.getTime() - last >= reminderDays * DAY_MS);
+    const due =
+      last === null ||
+      newlyExpired ||
+      (reminderDays !== null && reminderDays > 0 && observation.checkedAt.getTime() - last >= reminderDays * DAY_MS);
     if (!due) return [];
     condition.lastNotifiedAt = observation.checkedAt.toISOString();
     if (expired) {

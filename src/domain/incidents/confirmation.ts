@@ -55,8 +55,7 @@ export function confirmationAt(judged: JudgedObservation): Date | null {
 }
 
 /** alertRetryInterval in milliseconds, never under its floor. */
-export const retryIntervalMs = (policy: AlertPolicy): number =>
-  Math.max(RETRY_INTERVAL_FLOOR_SECONDS, policy.retryIntervalSeconds) * 1000;
+export const retryIntervalMs = (policy: AlertPolicy): number => Math.max(RETRY_INTERVAL_FLOOR_SECONDS, policy.retryIntervalSeconds) * 1000;
 
 /** A batch's confirmations, one per monitor (the earliest asked for): every location of the monitor runs it. */
 export function confirmationsOf(asked: readonly { monitorId: number; confirmAt: Date | null }[]): Array<{ monitorId: number; at: Date }> {

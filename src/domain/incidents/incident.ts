@@ -39,9 +39,18 @@ export class Incident {
   version = 1;
 
   constructor(props: {
-    publicId: string; organizationId: number; customerId: number; monitorId: number; origin: IncidentOrigin;
-    title: string; description: string | null; causeReasonCode: string | null; causeMessage: string | null;
-    startedAt: Date; createdByUserId: string | null; now: Date;
+    publicId: string;
+    organizationId: number;
+    customerId: number;
+    monitorId: number;
+    origin: IncidentOrigin;
+    title: string;
+    description: string | null;
+    causeReasonCode: string | null;
+    causeMessage: string | null;
+    startedAt: Date;
+    createdByUserId: string | null;
+    now: Date;
   }) {
     this.publicId = props.publicId;
     this.organizationId = props.organizationId;

@@ -19,8 +19,14 @@ export class TimelineEntry {
   userId: string | null;
 
   constructor(props: {
-    incidentId: number; kind: TimelineKind; at: Date; location?: string | null; status?: CheckStatus | null;
-    reasonCode?: string | null; message?: string | null; userId?: string | null;
+    incidentId: number;
+    kind: TimelineKind;
+    at: Date;
+    location?: string | null;
+    status?: CheckStatus | null;
+    reasonCode?: string | null;
+    message?: string | null;
+    userId?: string | null;
   }) {
     this.incidentId = props.incidentId;
     this.kind = props.kind;

@@ -8,7 +8,10 @@ export interface ActiveWindow {
 
 /** The windows covering a monitor whose occurrence runs at instant t. */
 export function activeWindowsFor(
-  windows: readonly MaintenanceWindow[], monitor: { monitorId: number; customerId: number }, at: Date, expander: RecurrenceExpander,
+  windows: readonly MaintenanceWindow[],
+  monitor: { monitorId: number; customerId: number },
+  at: Date,
+  expander: RecurrenceExpander,
 ): ActiveWindow[] {
   const active: ActiveWindow[] = [];
   for (const window of windows) {
@@ -21,7 +24,10 @@ export function activeWindowsFor(
 
 /** Is this monitor in maintenance at instant t (any covering window running, whatever its options). */
 export const isInMaintenance = (
-  windows: readonly MaintenanceWindow[], monitor: { monitorId: number; customerId: number }, at: Date, expander: RecurrenceExpander,
+  windows: readonly MaintenanceWindow[],
+  monitor: { monitorId: number; customerId: number },
+  at: Date,
+  expander: RecurrenceExpander,
 ): boolean => activeWindowsFor(windows, monitor, at, expander).length > 0;
 
 /**
@@ -29,12 +35,18 @@ export const isInMaintenance = (
  * and suppresses alerts runs at t. Checks still run and are recorded either way.
  */
 export const suppressesAlerts = (
-  windows: readonly MaintenanceWindow[], monitor: { monitorId: number; customerId: number }, at: Date, expander: RecurrenceExpander,
+  windows: readonly MaintenanceWindow[],
+  monitor: { monitorId: number; customerId: number },
+  at: Date,
+  expander: RecurrenceExpander,
 ): boolean => activeWindowsFor(windows, monitor, at, expander).some((active) => active.window.suppressAlerts);
 
 /** The spans within [from, to) to leave out of uptime: occurrences of covering windows that exclude uptime, merged. */
 export function excludedSpans(
-  windows: readonly MaintenanceWindow[], monitor: { monitorId: number; customerId: number }, from: Date, to: Date,
+  windows: readonly MaintenanceWindow[],
+  monitor: { monitorId: number; customerId: number },
+  from: Date,
+  to: Date,
   occurrences: (window: MaintenanceWindow) => Occurrence[],
 ): Occurrence[] {
   const spans = windows
@@ -55,6 +67,8 @@ export function excludedSpans(
 
 /** The suppression rule for a watched customer IP or domain (blocklisting, expiry): a suppressing window covering it runs at t. */
 export const suppressesAssetAlerts = (
-  windows: readonly MaintenanceWindow[], asset: { type: 'customerIp' | 'customerDomain'; id: number; customerId: number }, at: Date,
+  windows: readonly MaintenanceWindow[],
+  asset: { type: 'customerIp' | 'customerDomain'; id: number; customerId: number },
+  at: Date,
   expander: RecurrenceExpander,
 ): boolean => windows.some((w) => w.suppressAlerts && w.coversAsset(asset) && occurrenceAt(w, at, expander) !== null);

@@ -109,11 +109,17 @@ export class MaintenanceWindow implements MaintenanceWindowProps {
 
   /** The whole definition equals this window's (a repeated create), targets compared as a set. */
   sameDefinition(other: WindowDefinition): boolean {
-    return this.title === other.title && this.description === other.description
-      && this.startTime.getTime() === other.startTime.getTime() && this.endTime.getTime() === other.endTime.getTime()
-      && this.timezone === other.timezone && this.rrule === other.rrule
-      && this.suppressAlerts === other.suppressAlerts && this.excludeFromUptime === other.excludeFromUptime
-      && sameTargets(this.targets, other.targets);
+    return (
+      this.title === other.title &&
+      this.description === other.description &&
+      this.startTime.getTime() === other.startTime.getTime() &&
+      this.endTime.getTime() === other.endTime.getTime() &&
+      this.timezone === other.timezone &&
+      this.rrule === other.rrule &&
+      this.suppressAlerts === other.suppressAlerts &&
+      this.excludeFromUptime === other.excludeFromUptime &&
+      sameTargets(this.targets, other.targets)
+    );
   }
 
   /** Whether the window covers a watched customer IP or domain (directly, or through its customer). */
@@ -123,7 +129,10 @@ export class MaintenanceWindow implements MaintenanceWindowProps {
 
   /** Whether the window covers a monitor of a customer (directly, or through its customer). */
   coversMonitor(monitor: { monitorId: number; customerId: number }): boolean {
-    return this.targets.some((t) => ((t.type === 'monitor' || t.type === 'website') && t.id === monitor.monitorId)
-      || (t.type === 'customer' && t.id === monitor.customerId));
+    return this.targets.some(
+      (t) =>
+        ((t.type === 'monitor' || t.type === 'website') && t.id === monitor.monitorId) ||
+        (t.type === 'customer' && t.id === monitor.customerId),
+    );
   }
 }

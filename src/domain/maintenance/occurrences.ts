@@ -32,8 +32,11 @@ export const MAX_OCCURRENCES = 1000;
  * of the series, each as long as the first one.
  */
 export function occurrencesBetween(
-  window: Pick<MaintenanceWindow, 'startTime' | 'endTime' | 'rrule' | 'timezone'>, from: Date, to: Date,
-  expander: RecurrenceExpander, limit = MAX_OCCURRENCES,
+  window: Pick<MaintenanceWindow, 'startTime' | 'endTime' | 'rrule' | 'timezone'>,
+  from: Date,
+  to: Date,
+  expander: RecurrenceExpander,
+  limit = MAX_OCCURRENCES,
 ): Occurrence[] {
   const duration = window.endTime.getTime() - window.startTime.getTime();
   const overlaps = (o: Occurrence) => o.start.getTime() < to.getTime() && o.end.getTime() > from.getTime();
@@ -44,14 +47,21 @@ export function occurrencesBetween(
   // A span that began up to one duration before `from` still overlaps it.
   const starts = expander.starts(
     { firstStart: window.startTime, rrule: window.rrule, timezone: window.timezone },
-    new Date(from.getTime() - duration), to, limit,
+    new Date(from.getTime() - duration),
+    to,
+    limit,
   );
-  return starts.map((start) => ({ start, end: new Date(start.getTime() + duration) })).filter(overlaps).slice(0, limit);
+  return starts
+    .map((start) => ({ start, end: new Date(start.getTime() + duration) }))
+    .filter(overlaps)
+    .slice(0, limit);
 }
 
 /** The occurrence running at instant t (start inclusive, end exclusive), if any. */
 export function occurrenceAt(
-  window: Pick<MaintenanceWindow, 'startTime' | 'endTime' | 'rrule' | 'timezone'>, at: Date, expander: RecurrenceExpander,
+  window: Pick<MaintenanceWindow, 'startTime' | 'endTime' | 'rrule' | 'timezone'>,
+  at: Date,
+  expander: RecurrenceExpander,
 ): Occurrence | null {
   const found = occurrencesBetween(window, at, new Date(at.getTime() + 1), expander, 1);
   return found.find((o) => o.start.getTime() <= at.getTime() && at.getTime() < o.end.getTime()) ?? null;
@@ -59,7 +69,9 @@ export function occurrenceAt(
 
 /** The next occurrence starting after `after`, looking ahead at most `horizonMs`. */
 export function nextOccurrence(
-  window: Pick<MaintenanceWindow, 'startTime' | 'endTime' | 'rrule' | 'timezone'>, after: Date, expander: RecurrenceExpander,
+  window: Pick<MaintenanceWindow, 'startTime' | 'endTime' | 'rrule' | 'timezone'>,
+  after: Date,
+  expander: RecurrenceExpander,
   horizonMs = 400 * 24 * 60 * 60_000,
 ): Occurrence | null {
   const to = new Date(after.getTime() + horizonMs);

@@ -17,13 +17,23 @@ export interface AlertSettings {
 }
 
 export const ALERT_FIELDS = [
-  'alertConsecutiveChecks', 'alertRetryInterval', 'alertLocationThreshold', 'alertLocationThresholdCount', 'alertReminderInterval',
-  'sslExpiryReminderInterval', 'dnsblReminderInterval',
+  'alertConsecutiveChecks',
+  'alertRetryInterval',
+  'alertLocationThreshold',
+  'alertLocationThresholdCount',
+  'alertReminderInterval',
+  'sslExpiryReminderInterval',
+  'dnsblReminderInterval',
 ] as const;
 
 export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
-  alertConsecutiveChecks: 2, alertRetryInterval: 20, alertLocationThreshold: '0.50', alertLocationThresholdCount: 1, alertReminderInterval: 60,
-  sslExpiryReminderInterval: null, dnsblReminderInterval: null,
+  alertConsecutiveChecks: 2,
+  alertRetryInterval: 20,
+  alertLocationThreshold: '0.50',
+  alertLocationThresholdCount: 1,
+  alertReminderInterval: 60,
+  sslExpiryReminderInterval: null,
+  dnsblReminderInterval: null,
 };
 
 /** A decimal from 0 to 1 with at most two places, as the customer record stores it. */

@@ -45,8 +45,17 @@ export class ChangeRequest {
   version = 1;
 
   constructor(props: {
-    publicId: string; organizationId: number; customerId: number; monitorId: number; monitorPublicId: string; monitorKind: MonitorKind;
-    action: ChangeRequestAction; changes: Record<string, unknown>; note: string | null; requestedByUserId: string | null; now: Date;
+    publicId: string;
+    organizationId: number;
+    customerId: number;
+    monitorId: number;
+    monitorPublicId: string;
+    monitorKind: MonitorKind;
+    action: ChangeRequestAction;
+    changes: Record<string, unknown>;
+    note: string | null;
+    requestedByUserId: string | null;
+    now: Date;
   }) {
     this.publicId = props.publicId;
     this.organizationId = props.organizationId;

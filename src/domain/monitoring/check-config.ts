@@ -18,16 +18,28 @@ export interface CheckConfig {
 }
 
 export const CHECK_TOGGLES = [
-  'checkSslEnabled', 'checkHttpsRedirectEnabled', 'checkStatusEnabled', 'checkSizeEnabled',
-  'checkResponseTimeEnabled', 'checkKeywordEnabled', 'checkDomainExpiryEnabled',
+  'checkSslEnabled',
+  'checkHttpsRedirectEnabled',
+  'checkStatusEnabled',
+  'checkSizeEnabled',
+  'checkResponseTimeEnabled',
+  'checkKeywordEnabled',
+  'checkDomainExpiryEnabled',
 ] as const;
 export const CHECK_CONFIG_FIELDS = [...CHECK_TOGGLES, 'minPageSize', 'maxPageSize', 'sslNoticeDays'] as const;
 export const MAX_SSL_NOTICE_DAYS = 365;
 
 export const DEFAULT_CHECK_CONFIG: CheckConfig = {
-  checkSslEnabled: true, checkHttpsRedirectEnabled: false, checkStatusEnabled: true, checkSizeEnabled: false,
-  checkResponseTimeEnabled: false, checkKeywordEnabled: false, checkDomainExpiryEnabled: false,
-  minPageSize: null, maxPageSize: null, sslNoticeDays: 14,
+  checkSslEnabled: true,
+  checkHttpsRedirectEnabled: false,
+  checkStatusEnabled: true,
+  checkSizeEnabled: false,
+  checkResponseTimeEnabled: false,
+  checkKeywordEnabled: false,
+  checkDomainExpiryEnabled: false,
+  minPageSize: null,
+  maxPageSize: null,
+  sslNoticeDays: 14,
 };
 
 const invalid = (field: string, reason: string) => new AppError('invalidCheckConfig', { field, reason });

@@ -7,8 +7,7 @@ export const MIN_CHECK_INTERVAL = 1;
 export const MAX_CHECK_INTERVAL = 1440;
 export const MAX_HEARTBEAT_INTERVAL = 43200;
 
-export const checkIntervalCeiling = (type: MonitoringType): number =>
-  type === 'heartbeat' ? MAX_HEARTBEAT_INTERVAL : MAX_CHECK_INTERVAL;
+export const checkIntervalCeiling = (type: MonitoringType): number => (type === 'heartbeat' ? MAX_HEARTBEAT_INTERVAL : MAX_CHECK_INTERVAL);
 
 /** The interval a new monitor gets when none is sent: 5 minutes (60 for heartbeats), never below the package minimum. */
 export const defaultCheckInterval = (type: MonitoringType, packageMinimum: number): number =>

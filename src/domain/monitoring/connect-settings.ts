@@ -24,14 +24,14 @@ export function applyConnectSettings(current: ConnectSettings, patch: Record<str
   const next = { ...current };
   if (patch.connectHost !== undefined) {
     const target = parseConnectHost(patch.connectHost);
-    const previousHostPort = current.connectHost ? parseConnectHost(current.connectHost)?.port ?? null : null;
+    const previousHostPort = current.connectHost ? (parseConnectHost(current.connectHost)?.port ?? null) : null;
     next.connectHost = target?.text ?? null;
     if (target?.port != null) next.connectPort = target.port;
     else if (patch.connectPort === undefined && (target === null || previousHostPort !== null)) next.connectPort = null;
   }
   if (patch.connectPort !== undefined) {
     if (patch.connectPort !== null && !isPort(patch.connectPort)) throw new AppError('connectHostInvalid', { field: 'connectPort' });
-    const hostPort = next.connectHost ? parseConnectHost(next.connectHost)?.port ?? null : null;
+    const hostPort = next.connectHost ? (parseConnectHost(next.connectHost)?.port ?? null) : null;
     if (hostPort !== null && patch.connectPort !== hostPort) throw new AppError('connectHostInvalid', { field: 'connectPort' });
     next.connectPort = patch.connectPort;
   }

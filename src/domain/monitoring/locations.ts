@@ -7,7 +7,8 @@ import { validationIssue } from './validation-issue';
  */
 export function assertLocations(value: readonly string[], catalogue: readonly string[]): string[] {
   const unknown = value.filter((code) => !catalogue.includes(code));
-  if (unknown.length > 0) throw validationIssue('locations', `Unknown location: ${unknown.join(', ')}; known: ${catalogue.join(', ')}`, 'invalid_value');
+  if (unknown.length > 0)
+    throw validationIssue('locations', `Unknown location: ${unknown.join(', ')}; known: ${catalogue.join(', ')}`, 'invalid_value');
   return [...new Set(value)];
 }
 

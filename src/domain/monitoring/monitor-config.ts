@@ -43,6 +43,14 @@ export interface ServiceConfig {
 export type MonitorConfig = Partial<WebsiteConfig & DnsConfig & ServiceConfig>;
 
 export const WEBSITE_CONFIG_DEFAULTS: Omit<WebsiteConfig, keyof CheckConfig> = {
-  method: 'GET', headers: {}, body: null, expectedStatusCodes: [], keyword: null, keywordMode: 'present',
-  keywordCaseSensitive: false, responseTimeThreshold: null, followRedirects: true, script: null,
+  method: 'GET',
+  headers: {},
+  body: null,
+  expectedStatusCodes: [],
+  keyword: null,
+  keywordMode: 'present',
+  keywordCaseSensitive: false,
+  responseTimeThreshold: null,
+  followRedirects: true,
+  script: null,
 };

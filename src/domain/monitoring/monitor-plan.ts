@@ -35,7 +35,8 @@ export interface MonitorCredentials {
   privateKey?: string;
 }
 
-export type CredentialsChange = { readonly kind: 'keep' } | { readonly kind: 'clear' } | { readonly kind: 'set'; readonly value: MonitorCredentials };
+export type CredentialsChange =
+  { readonly kind: 'keep' } | { readonly kind: 'clear' } | { readonly kind: 'set'; readonly value: MonitorCredentials };
 
 export interface MonitorPlan {
   readonly state: MonitorState;

@@ -20,8 +20,25 @@ export interface MonitorState extends AlertSettings, ConnectSettings {
 }
 
 export const MONITOR_STATE_FIELDS: ReadonlyArray<keyof MonitorState> = [
-  'monitoringType', 'name', 'status', 'checkInterval', 'timeoutSeconds', 'locations', 'url', 'hostname', 'port',
-  'checkMode', 'config', 'connectHost', 'connectPort', 'connectTlsInsecure', 'alertConsecutiveChecks', 'alertRetryInterval',
-  'alertLocationThreshold', 'alertLocationThresholdCount', 'alertReminderInterval', 'sslExpiryReminderInterval',
+  'monitoringType',
+  'name',
+  'status',
+  'checkInterval',
+  'timeoutSeconds',
+  'locations',
+  'url',
+  'hostname',
+  'port',
+  'checkMode',
+  'config',
+  'connectHost',
+  'connectPort',
+  'connectTlsInsecure',
+  'alertConsecutiveChecks',
+  'alertRetryInterval',
+  'alertLocationThreshold',
+  'alertLocationThresholdCount',
+  'alertReminderInterval',
+  'sslExpiryReminderInterval',
   'dnsblReminderInterval',
 ];

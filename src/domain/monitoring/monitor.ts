@@ -45,8 +45,14 @@ export class Monitor implements MonitorState {
   version = 1;
 
   constructor(props: {
-    publicId: string; organizationId: number; customerId: number; kind: MonitorKind; managementType: ManagementType;
-    state: MonitorState; createdByUserId: string | null; now: Date;
+    publicId: string;
+    organizationId: number;
+    customerId: number;
+    kind: MonitorKind;
+    managementType: ManagementType;
+    state: MonitorState;
+    createdByUserId: string | null;
+    now: Date;
   }) {
     this.publicId = props.publicId;
     this.organizationId = props.organizationId;

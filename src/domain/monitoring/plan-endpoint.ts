@@ -32,7 +32,9 @@ export function planEndpoint(kind: MonitorKind, step: PlanStep): { credentials: 
   const { state, input, creating, targets } = step;
   if (input.hostname !== undefined) {
     state.hostname = hostField(input.hostname, 'hostname', kind === 'dns' ? 'names' : 'both');
-    targets.push(kind === 'dns' ? { field: 'hostname', host: state.hostname, mayBeUnresolvable: true } : { field: 'hostname', host: state.hostname });
+    targets.push(
+      kind === 'dns' ? { field: 'hostname', host: state.hostname, mayBeUnresolvable: true } : { field: 'hostname', host: state.hostname },
+    );
   }
   if (!state.hostname) throw validationIssue('hostname', 'Required', 'invalid_type');
   if (input.port !== undefined) state.port = input.port as number | null;

@@ -10,10 +10,21 @@ import { assertTimeout, DEFAULT_TIMEOUT_SECONDS } from './timeout';
 
 function initialState(ctx: PlanContext, type: MonitoringType): MonitorState {
   return {
-    ...ctx.alertDefaults, monitoringType: type, name: '', status: 'active',
-    checkInterval: defaultCheckInterval(type, ctx.packageMinimumInterval), timeoutSeconds: DEFAULT_TIMEOUT_SECONDS,
-    locations: [...ctx.defaultLocations], url: null, hostname: null, port: null, checkMode: null, config: {},
-    connectHost: null, connectPort: null, connectTlsInsecure: false,
+    ...ctx.alertDefaults,
+    monitoringType: type,
+    name: '',
+    status: 'active',
+    checkInterval: defaultCheckInterval(type, ctx.packageMinimumInterval),
+    timeoutSeconds: DEFAULT_TIMEOUT_SECONDS,
+    locations: [...ctx.defaultLocations],
+    url: null,
+    hostname: null,
+    port: null,
+    checkMode: null,
+    config: {},
+    connectHost: null,
+    connectPort: null,
+    connectTlsInsecure: false,
   };
 }
 

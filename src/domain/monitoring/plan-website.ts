@@ -10,12 +10,22 @@ import { validationIssue } from './validation-issue';
 import { parseScenario } from '../checks/browser-scenario';
 
 const HTTP_FIELDS = [
-  'method', 'headers', 'body', 'expectedStatusCodes', 'keyword', 'keywordMode', 'keywordCaseSensitive',
-  'responseTimeThreshold', 'followRedirects', 'script',
+  'method',
+  'headers',
+  'body',
+  'expectedStatusCodes',
+  'keyword',
+  'keywordMode',
+  'keywordCaseSensitive',
+  'responseTimeThreshold',
+  'followRedirects',
+  'script',
 ] as const satisfies ReadonlyArray<keyof WebsiteConfig>;
 
 const checkConfigOf = (config: Partial<CheckConfig>): CheckConfig =>
-  Object.fromEntries(Object.keys(DEFAULT_CHECK_CONFIG).map((k) => [k, config[k as keyof CheckConfig] ?? DEFAULT_CHECK_CONFIG[k as keyof CheckConfig]])) as unknown as CheckConfig;
+  Object.fromEntries(
+    Object.keys(DEFAULT_CHECK_CONFIG).map((k) => [k, config[k as keyof CheckConfig] ?? DEFAULT_CHECK_CONFIG[k as keyof CheckConfig]]),
+  ) as unknown as CheckConfig;
 
 /**
  * Website rules: url must be a public http(s) URL (invalidUrl) for page checks and scripted
@@ -38,7 +48,8 @@ export function planWebsite(step: PlanStep): { needsHeartbeatToken: boolean } {
   const config: Partial<WebsiteConfig> = { ...WEBSITE_CONFIG_DEFAULTS, ...state.config };
   Object.assign(config, applyCheckConfig(checkConfigOf(config), pickCheckConfig(input)));
   for (const field of HTTP_FIELDS) if (input[field] !== undefined) (config as Record<string, unknown>)[field] = input[field];
-  if (type === 'scripted_browser' && !config.script) throw validationIssue('script', 'Required for scripted_browser monitors', 'invalid_type');
+  if (type === 'scripted_browser' && !config.script)
+    throw validationIssue('script', 'Required for scripted_browser monitors', 'invalid_type');
   if (type === 'scripted_browser' || typeof input.script === 'string') validateScript(config.script!);
   state.config = config;
 

@@ -15,13 +15,17 @@ export function assertCheckMode(value: unknown): CheckMode {
 /** Well-known ports by kind, TLS mode and mailbox protocol. */
 export function protocolDefaultPort(kind: MonitorKind, tlsMode: TlsMode | null, protocol: MailboxProtocol | null): number | null {
   switch (kind) {
-    case 'smtp': return tlsMode === 'implicit' ? 465 : 25;
-    case 'ssh': return 22;
-    case 'ftp': return tlsMode === 'implicit' ? 990 : 21;
+    case 'smtp':
+      return tlsMode === 'implicit' ? 465 : 25;
+    case 'ssh':
+      return 22;
+    case 'ftp':
+      return tlsMode === 'implicit' ? 990 : 21;
     case 'imap-pop':
       if (protocol === 'pop3') return tlsMode === 'implicit' ? 995 : 110;
       return tlsMode === 'implicit' ? 993 : 143;
-    default: return null;
+    default:
+      return null;
   }
 }
 
@@ -31,7 +35,11 @@ export function protocolDefaultPort(kind: MonitorKind, tlsMode: TlsMode | null, 
  * it needs an explicit port (portRequiredForTcp). TCP monitors always need one.
  */
 export function resolvePort(
-  kind: MonitorKind, checkMode: CheckMode | null, port: number | null, tlsMode: TlsMode | null, protocol: MailboxProtocol | null,
+  kind: MonitorKind,
+  checkMode: CheckMode | null,
+  port: number | null,
+  tlsMode: TlsMode | null,
+  protocol: MailboxProtocol | null,
 ): number | null {
   if (port !== null) return port;
   if (kind === 'imap-pop' && checkMode === 'tcp') throw new AppError('portRequiredForTcp');

@@ -2,8 +2,18 @@ import { AppError } from '../shared/app-error';
 
 /** The fixed palette tags are coloured from (case-insensitive on input, stored uppercase). */
 export const TAG_COLORS = [
-  '#6B7280', '#EF4444', '#F97316', '#F59E0B', '#84CC16', '#10B981', '#14B8A6', '#06B6D4', '#3B82F6', '#6366F1',
-  '#8B5CF6', '#EC4899',
+  '#6B7280',
+  '#EF4444',
+  '#F97316',
+  '#F59E0B',
+  '#84CC16',
+  '#10B981',
+  '#14B8A6',
+  '#06B6D4',
+  '#3B82F6',
+  '#6366F1',
+  '#8B5CF6',
+  '#EC4899',
 ] as const;
 export const MAX_TAGS_PER_MONITOR = 5;
 
@@ -25,7 +35,8 @@ export function assertTagRoom(attachedTagIds: readonly number[], tagId: number):
  * them, a customer's tag only that customer's.
  */
 export function assertSameOwner(
-  tag: { organizationId: number; customerId: number | null }, monitor: { organizationId: number; customerId: number },
+  tag: { organizationId: number; customerId: number | null },
+  monitor: { organizationId: number; customerId: number },
 ): void {
   if (tag.organizationId !== monitor.organizationId || (tag.customerId !== null && tag.customerId !== monitor.customerId)) {
     throw new AppError('tagMonitorOrgMismatch');
@@ -40,7 +51,9 @@ export function assertSameOwner(
  * organization-wide tag.
  */
 export function tagCustomer(
-  scopeCustomerId: number | null, requested: { id: number; inOrganization: boolean } | null, severalCustomers: boolean,
+  scopeCustomerId: number | null,
+  requested: { id: number; inOrganization: boolean } | null,
+  severalCustomers: boolean,
 ): number | null {
   if (requested !== null && !requested.inOrganization) throw new AppError('invalidCustomer');
   if (scopeCustomerId === null) return requested?.id ?? null;

@@ -64,13 +64,17 @@ export function recipientsOf(config: ChannelConfig): string[] {
 function addresses(values: readonly string[] | undefined): string[] {
   if (!values || values.length === 0) throw invalid('config.recipients', 'required');
   const normalized = values.map((value) => value.trim().toLowerCase());
-  normalized.forEach((value, i) => { if (!EMAIL.test(value)) throw invalid(`config.recipients.${i}`, 'notAnEmailAddress'); });
+  normalized.forEach((value, i) => {
+    if (!EMAIL.test(value)) throw invalid(`config.recipients.${i}`, 'notAnEmailAddress');
+  });
   return [...new Set(normalized)];
 }
 
 function phoneNumbers(values: readonly string[] | undefined): string[] {
   if (!values || values.length === 0) throw invalid('config.phoneNumbers', 'required');
-  values.forEach((value, i) => { if (!E164.test(value)) throw invalid(`config.phoneNumbers.${i}`, 'notE164'); });
+  values.forEach((value, i) => {
+    if (!E164.test(value)) throw invalid(`config.phoneNumbers.${i}`, 'notE164');
+  });
   return [...new Set(values)];
 }
 

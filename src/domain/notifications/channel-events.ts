@@ -4,11 +4,18 @@
  * a kind added in a later release reaches a channel only once its list names it.
  */
 export const CHANNEL_EVENTS = [
-  'incident.opened', 'incident.acknowledged', 'incident.resolved', 'incident.reminder',
-  'certificate.expiring', 'certificate.expired',
-  'domain.expiring', 'domain.expired',
-  'ip.listed', 'ip.clean',
-  'maintenance.started', 'maintenance.ended',
+  'incident.opened',
+  'incident.acknowledged',
+  'incident.resolved',
+  'incident.reminder',
+  'certificate.expiring',
+  'certificate.expired',
+  'domain.expiring',
+  'domain.expired',
+  'ip.listed',
+  'ip.clean',
+  'maintenance.started',
+  'maintenance.ended',
   'alert.manual',
 ] as const;
 

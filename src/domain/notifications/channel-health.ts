@@ -24,7 +24,7 @@ export interface ChannelHealthPolicy {
 export type ChannelHealthStatus = 'healthy' | 'degraded' | 'failing';
 
 export const healthStatusOf = (health: ChannelHealth): ChannelHealthStatus =>
-  (health.failingSince !== null ? 'failing' : health.consecutiveFailures > 0 ? 'degraded' : 'healthy');
+  health.failingSince !== null ? 'failing' : health.consecutiveFailures > 0 ? 'degraded' : 'healthy';
 
 /** What needs attention about a channel, for the API's problem list. */
 export interface ChannelProblem {
@@ -36,9 +36,16 @@ export interface ChannelProblem {
 export function channelProblems(health: ChannelHealth & { isDefault: boolean }): ChannelProblem[] {
   if (health.failingSince === null) return [];
   const reason = health.lastFailureReason ? `; last: ${health.lastFailureReason}` : '';
-  const where = health.isDefault ? 'this is the default channel, so they are not sent anywhere else'
-    : 'they are sent to the organization\'s default channel, if it has one';
-  return [{ code: 'channelFailing', message: `${health.consecutiveFailures} attempts in a row failed (${where})${reason}`, since: health.failingSince }];
+  const where = health.isDefault
+    ? 'this is the default channel, so they are not sent anywhere else'
+    : "they are sent to the organization's default channel, if it has one";
+  return [
+    {
+      code: 'channelFailing',
+      message: `${health.consecutiveFailures} attempts in a row failed (${where})${reason}`,
+      since: health.failingSince,
+    },
+  ];
 }
 
 /** Whether a streak makes the channel failing (announced once: when it is not marked failing yet). */
@@ -54,7 +61,10 @@ export const fallsBack = (event: NotificationEvent, isFallback: boolean): boolea
   !isFallback && event !== TEST_EVENT && event !== CHANNEL_FAILING_EVENT;
 
 /** The channel a failed delivery falls back to: the organization's default, if enabled and not the failing channel itself. */
-export function fallbackTarget<C extends { id: number; enabled: boolean }>(failingChannelId: number | null, defaultChannel: C | null): C | null {
+export function fallbackTarget<C extends { id: number; enabled: boolean }>(
+  failingChannelId: number | null,
+  defaultChannel: C | null,
+): C | null {
   if (defaultChannel === null || !defaultChannel.enabled || defaultChannel.id === failingChannelId) return null;
   return defaultChannel;
 }
@@ -62,16 +72,25 @@ export function fallbackTarget<C extends { id: number; enabled: boolean }>(faili
 /** What the default channel is told when a channel starts failing. */
 export function channelFailingMessage(
   channel: { publicId: string; name: string; type: string; customerId: number | null },
-  health: { consecutiveFailures: number; lastFailureReason: string | null }, at: Date,
+  health: { consecutiveFailures: number; lastFailureReason: string | null },
+  at: Date,
 ): Omit<NotificationMessage, 'id'> {
   const reason = health.lastFailureReason ? ` (last: ${health.lastFailureReason})` : '';
   return {
-    event: CHANNEL_FAILING_EVENT, occurredAt: at.toISOString(),
+    event: CHANNEL_FAILING_EVENT,
+    occurredAt: at.toISOString(),
     summary: `Notification channel "${channel.name}" is failing: ${health.consecutiveFailures} attempts in a row failed${reason}`,
-    incidentId: null, monitorId: null, customerId: null,
+    incidentId: null,
+    monitorId: null,
+    customerId: null,
     data: {
-      channelId: channel.publicId, channelName: channel.name, channelType: channel.type, channelCustomerId: channel.customerId,
-      consecutiveFailures: health.consecutiveFailures, lastFailureReason: health.lastFailureReason, failingSince: at.toISOString(),
+      channelId: channel.publicId,
+      channelName: channel.name,
+      channelType: channel.type,
+      channelCustomerId: channel.customerId,
+      consecutiveFailures: health.consecutiveFailures,
+      lastFailureReason: health.lastFailureReason,
+      failingSince: at.toISOString(),
     },
   };
 }

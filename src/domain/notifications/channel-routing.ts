@@ -34,7 +34,5 @@ export function channelsToNotify<C extends RoutableChannel>(event: ChannelEventO
   const bases = mine
     .filter((c) => c.monitorId === null && (c.customerId === null || c.customerId === event.customerId))
     .sort((a, b) => Number(a.customerId !== null) - Number(b.customerId !== null) || a.id - b.id);
-  return bases
-    .map((c) => overrides.get(c.id) ?? c)
-    .filter((c) => c.enabled && c.events.includes(event.kind));
+  return bases.map((c) => overrides.get(c.id) ?? c).filter((c) => c.enabled && c.events.includes(event.kind));
 }

@@ -21,7 +21,8 @@ const PUBLIC_ONLY: AddressAllowance = () => false;
  * target policy, which resolves them and pins the vetted address (no rebinding).
  */
 export function judgeChannelUrl(
-  value: string, allowsPrivate: AddressAllowance = PUBLIC_ONLY,
+  value: string,
+  allowsPrivate: AddressAllowance = PUBLIC_ONLY,
 ): { ok: true; href: string } | { ok: false; reason: ChannelUrlRejection; host?: string } {
   const parsed = parseTargetUrl(value);
   if (!parsed.ok) return parsed;
@@ -40,10 +41,12 @@ const EXPLAINED: Record<ChannelUrlRejection, string> = {
 
 const HOW: Record<ChannelUrlRejection, string> = {
   malformed: 'Send an absolute http(s) URL without user name or password, such as https://hooks.example.com/alerts.',
-  reservedName: 'Use the receiver\'s public name, or its IP address (127.0.0.1 for this machine); private and loopback '
-    + 'ranges are refused unless the operator allows them with CHECK_PRIVATE_ALLOWLIST.',
-  nonPublicAddress: 'Use a public receiver, or have the operator allow the range with CHECK_PRIVATE_ALLOWLIST '
-    + '(for example CHECK_PRIVATE_ALLOWLIST=127.0.0.0/8 for this machine).',
+  reservedName:
+    "Use the receiver's public name, or its IP address (127.0.0.1 for this machine); private and loopback " +
+    'ranges are refused unless the operator allows them with CHECK_PRIVATE_ALLOWLIST.',
+  nonPublicAddress:
+    'Use a public receiver, or have the operator allow the range with CHECK_PRIVATE_ALLOWLIST ' +
+    '(for example CHECK_PRIVATE_ALLOWLIST=127.0.0.0/8 for this machine).',
 };
 
 /**
@@ -53,9 +56,11 @@ const HOW: Record<ChannelUrlRejection, string> = {
 export function assertChannelUrl(field: string, value: string, allowsPrivate: AddressAllowance = PUBLIC_ONLY): string {
   const verdict = judgeChannelUrl(value, allowsPrivate);
   if (!verdict.ok) {
-    throw new AppError('invalidRequestBody',
+    throw new AppError(
+      'invalidRequestBody',
       { field, reason: verdict.reason, ...(verdict.host ? { host: verdict.host } : {}), hint: HOW[verdict.reason] },
-      `${field}${verdict.host ? ` ${verdict.host}` : ''} ${EXPLAINED[verdict.reason]}`);
+      `${field}${verdict.host ? ` ${verdict.host}` : ''} ${EXPLAINED[verdict.reason]}`,
+    );
   }
   return verdict.href;
 }

@@ -71,7 +71,10 @@ export function assertRecipientsFit(alertCustomerId: number | null, channels: re
   if (alertCustomerId === null) return;
   const stranger = channels.find((c) => c.customerId !== null && c.customerId !== alertCustomerId);
   if (stranger) {
-    throw new AppError('invalidRequestBody', { field: 'channelIds', reason: 'otherCustomer', channelId: stranger.publicId },
-      `channelIds: channel ${stranger.publicId} belongs to another customer than customerId`);
+    throw new AppError(
+      'invalidRequestBody',
+      { field: 'channelIds', reason: 'otherCustomer', channelId: stranger.publicId },
+      `channelIds: channel ${stranger.publicId} belongs to another customer than customerId`,
+    );
   }
 }

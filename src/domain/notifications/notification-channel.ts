@@ -125,8 +125,14 @@ export class NotificationChannel implements ChannelHealth {
 export function assertRecipientsFree(channel: NotificationChannel, others: readonly NotificationChannel[]): void {
   if (!channel.enabled) return;
   const mine = new Set(channel.recipients());
-  const taken = others.find((other) => other.publicId !== channel.publicId && other.enabled && other.type === channel.type
-    && other.sameScopeAs(channel) && other.recipients().some((r) => mine.has(r)));
+  const taken = others.find(
+    (other) =>
+      other.publicId !== channel.publicId &&
+      other.enabled &&
+      other.type === channel.type &&
+      other.sameScopeAs(channel) &&
+      other.recipients().some((r) => mine.has(r)),
+  );
   if (taken) throw new AppError('notificationChannelRecipientExists', { channelId: taken.id });
 }
 
@@ -135,7 +141,9 @@ export function assertRecipientsFree(channel: NotificationChannel, others: reado
  * once per monitor; an override is never itself a source.
  */
 export function assertOverridable(
-  source: NotificationChannel, monitor: { id: number; customerId: number }, overrides: readonly NotificationChannel[],
+  source: NotificationChannel,
+  monitor: { id: number; customerId: number },
+  overrides: readonly NotificationChannel[],
 ): void {
   if (source.isOverride || (source.customerId !== null && source.customerId !== monitor.customerId)) {
     throw new AppError('invalidSourceChannelId', { reason: source.isOverride ? 'sourceIsOverride' : 'otherCustomer' });

@@ -33,31 +33,50 @@ export function webhookPayload(message: NotificationMessage): Record<string, unk
 }
 
 const COLORS: Partial<Record<NotificationEvent, number>> = {
-  'incident.opened': 0xd93025, 'incident.resolved': 0x188038, 'incident.acknowledged': 0xf9ab00, test: 0x1a73e8,
+  'incident.opened': 0xd93025,
+  'incident.resolved': 0x188038,
+  'incident.acknowledged': 0xf9ab00,
+  test: 0x1a73e8,
   'channel.failing': 0xf9ab00,
 };
 /** A digest reads as the transition it gathers. */
 const DIGEST_TITLES: Readonly<Record<string, string>> = {
-  'incident.opened': 'Monitors down', 'incident.resolved': 'Monitors recovered', 'incident.reminder': 'Monitors still down',
+  'incident.opened': 'Monitors down',
+  'incident.resolved': 'Monitors recovered',
+  'incident.reminder': 'Monitors still down',
 };
 const SEVERITY_COLORS: Readonly<Record<string, number>> = { critical: 0xd93025, warning: 0xf9ab00, info: 0x1a73e8 };
 const SEVERITY_TITLES: Readonly<Record<string, string>> = { critical: 'Critical alert', warning: 'Warning', info: 'Notice' };
 const TITLES: Record<NotificationEvent, string> = {
-  'incident.opened': 'Incident opened', 'incident.acknowledged': 'Incident acknowledged', 'incident.resolved': 'Incident resolved',
-  'incident.reminder': 'Incident still open', 'certificate.expiring': 'Certificate expiring', 'certificate.expired': 'Certificate expired',
-  'domain.expiring': 'Domain expiring', 'domain.expired': 'Domain expired', 'ip.listed': 'IP listed', 'ip.clean': 'IP clean',
-  'maintenance.started': 'Maintenance started', 'maintenance.ended': 'Maintenance ended', 'alert.manual': 'Alert',
-  test: 'Test notification', 'incident.digest': 'Incident digest', 'channel.failing': 'Notification channel failing',
+  'incident.opened': 'Incident opened',
+  'incident.acknowledged': 'Incident acknowledged',
+  'incident.resolved': 'Incident resolved',
+  'incident.reminder': 'Incident still open',
+  'certificate.expiring': 'Certificate expiring',
+  'certificate.expired': 'Certificate expired',
+  'domain.expiring': 'Domain expiring',
+  'domain.expired': 'Domain expired',
+  'ip.listed': 'IP listed',
+  'ip.clean': 'IP clean',
+  'maintenance.started': 'Maintenance started',
+  'maintenance.ended': 'Maintenance ended',
+  'alert.manual': 'Alert',
+  test: 'Test notification',
+  'incident.digest': 'Incident digest',
+  'channel.failing': 'Notification channel failing',
 };
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
 /** A manual alert's heading says how severe it is; a digest's, what it gathers. */
 const titleOf = (message: NotificationMessage): string =>
-  (message.event === 'alert.manual' ? SEVERITY_TITLES[String(message.data.severity)] : undefined)
-  ?? (message.event === 'incident.digest' ? DIGEST_TITLES[String(message.data.digestOf)] : undefined) ?? TITLES[message.event];
+  (message.event === 'alert.manual' ? SEVERITY_TITLES[String(message.data.severity)] : undefined) ??
+  (message.event === 'incident.digest' ? DIGEST_TITLES[String(message.data.digestOf)] : undefined) ??
+  TITLES[message.event];
 const colorOf = (message: NotificationMessage): number =>
-  (message.event === 'alert.manual' ? SEVERITY_COLORS[String(message.data.severity)] : undefined)
-  ?? (message.event === 'incident.digest' ? COLORS[String(message.data.digestOf) as NotificationEvent] : undefined) ?? COLORS[message.event] ?? 0x5f6368;
+  (message.event === 'alert.manual' ? SEVERITY_COLORS[String(message.data.severity)] : undefined) ??
+  (message.event === 'incident.digest' ? COLORS[String(message.data.digestOf) as NotificationEvent] : undefined) ??
+  COLORS[message.event] ??
+  0x5f6368;
 /** The summary, then a manual alert's own text (its message) or a digest's list of incidents, for the human-readable bodies. */
 const bodyOf = (message: NotificationMessage): string => {
   const lines = digestLines(message);
@@ -66,7 +85,11 @@ const bodyOf = (message: NotificationMessage): string => {
 };
 
 /** The body each chat service's incoming webhook accepts: Slack {text, blocks}, Discord {content, embeds}, Teams a MessageCard. */
-export function chatPayload(type: 'slack' | 'teams' | 'discord', message: NotificationMessage, prefix: string | null): Record<string, unknown> {
+export function chatPayload(
+  type: 'slack' | 'teams' | 'discord',
+  message: NotificationMessage,
+  prefix: string | null,
+): Record<string, unknown> {
   const title = titleOf(message);
   const headline = `${prefix ? `${prefix} ` : ''}${title}: ${message.summary}`;
   const body = bodyOf(message);
@@ -85,9 +108,20 @@ export function chatPayload(type: 'slack' | 'teams' | 'discord', message: Notifi
     return { content: headline, embeds: [{ title, description: body, color, timestamp: message.occurredAt }] };
   }
   return {
-    '@type': 'MessageCard', '@context': 'https://schema.org/extensions', summary: headline,
-    themeColor: color.toString(16).padStart(6, '0'), title,
-    sections: [{ text: body, facts: [{ name: 'Event', value: message.event }, { name: 'At', value: message.occurredAt }] }],
+    '@type': 'MessageCard',
+    '@context': 'https://schema.org/extensions',
+    summary: headline,
+    themeColor: color.toString(16).padStart(6, '0'),
+    title,
+    sections: [
+      {
+        text: body,
+        facts: [
+          { name: 'Event', value: message.event },
+          { name: 'At', value: message.occurredAt },
+        ],
+      },
+    ],
   };
 }
 

@@ -51,7 +51,7 @@ export function draftSmtp(current: OrganizationSmtp | null, change: SmtpChange):
   if (fromAddress === undefined) throw new AppError('invalidRequestBody', { field: 'fromAddress', reason: 'required' });
   const security = change.security ?? current?.security ?? 'starttls';
   const port = change.port ?? (change.security === undefined && current ? current.port : DEFAULT_PORT[security]);
-  const username = change.username !== undefined ? change.username : current?.username ?? null;
+  const username = change.username !== undefined ? change.username : (current?.username ?? null);
   const password = username === null ? null : change.password;
   const hasPassword = password === undefined ? current?.passwordCiphertext != null : password !== null;
   if (username !== null && !hasPassword) throw new AppError('invalidRequestBody', { field: 'password', reason: 'required' });

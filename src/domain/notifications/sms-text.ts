@@ -1,11 +1,20 @@
 /** One SMS segment: 160 septets of the GSM 03.38 alphabet (a longer text is split and billed as several). */
 export const SMS_SEPTETS = 160;
 
-const BASIC = '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+const BASIC =
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
 /** Characters of the extension table: an escape septet and their own. */
 const EXTENDED = '^{}\\[~]|€\f';
 const LOOKALIKES: Readonly<Record<string, string>> = {
-  '‘': "'", '’': "'", '“': '"', '”': '"', '–': '-', '—': '-', '…': '...', '\t': ' ', '\u00a0': ' ',
+  '‘': "'",
+  '’': "'",
+  '“': '"',
+  '”': '"',
+  '–': '-',
+  '—': '-',
+  '…': '...',
+  '\t': ' ',
+  '\u00a0': ' ',
 };
 const ELLIPSIS = '...';
 
@@ -17,7 +26,7 @@ const septetsOf = (char: string) => (EXTENDED.includes(char) ? 2 : 1);
  * over 160 septets is cut and ends with `...`, so every alert is billed as one message.
  */
 export function fitSms(text: string): string {
-  const chars = [...text].flatMap((char) => [...(BASIC.includes(char) || EXTENDED.includes(char) ? char : LOOKALIKES[char] ?? '?')]);
+  const chars = [...text].flatMap((char) => [...(BASIC.includes(char) || EXTENDED.includes(char) ? char : (LOOKALIKES[char] ?? '?'))]);
   const total = chars.reduce((sum, char) => sum + septetsOf(char), 0);
   if (total <= SMS_SEPTETS) return chars.join('');
   let kept = '';

@@ -75,7 +75,11 @@ export interface StormEvent {
 }
 
 /** One event through the customer's storm state. */
-export function routeInStorm(state: CustomerStorm, event: StormEvent, policy: StormPolicy): { state: CustomerStorm; decision: StormDecision } {
+export function routeInStorm(
+  state: CustomerStorm,
+  event: StormEvent,
+  policy: StormPolicy,
+): { state: CustomerStorm; decision: StormDecision } {
   const id = event.incidentId;
   const storm = state.storm;
   if (id === null) return { state, decision: 'alone' };
@@ -83,7 +87,16 @@ export function routeInStorm(state: CustomerStorm, event: StormEvent, policy: St
     if (storm !== null) {
       const down = storm.down.includes(id) ? storm.down : [...storm.down, id];
       return {
-        state: { ...state, storm: { ...storm, down, total: storm.total + (down === storm.down ? 0 : 1), lastFailureAt: event.at, pendingSince: storm.pendingSince ?? event.at } },
+        state: {
+          ...state,
+          storm: {
+            ...storm,
+            down,
+            total: storm.total + (down === storm.down ? 0 : 1),
+            lastFailureAt: event.at,
+            pendingSince: storm.pendingSince ?? event.at,
+          },
+        },
         decision: 'held',
       };
     }
@@ -93,8 +106,16 @@ export function routeInStorm(state: CustomerStorm, event: StormEvent, policy: St
     if (incidents.length <= policy.alone) return { state: { windowEndsAt, windowIncidents: incidents, storm: null }, decision: 'alone' };
     return {
       state: {
-        windowEndsAt: null, windowIncidents: [],
-        storm: { startedAt: event.at, lastFailureAt: event.at, down: incidents, total: incidents.length, toldAt: null, pendingSince: event.at },
+        windowEndsAt: null,
+        windowIncidents: [],
+        storm: {
+          startedAt: event.at,
+          lastFailureAt: event.at,
+          down: incidents,
+          total: incidents.length,
+          toldAt: null,
+          pendingSince: event.at,
+        },
       },
       decision: 'held',
     };
@@ -114,9 +135,10 @@ export function stormDueAt(state: CustomerStorm, policy: StormPolicy): number | 
   const quietEnd = storm.lastFailureAt + policy.quietMs;
   if (storm.pendingSince === null) return quietEnd;
   if (storm.down.length === 0) return storm.pendingSince;
-  const changes = storm.toldAt === null
-    ? Math.min(storm.startedAt + policy.windowMs, storm.lastFailureAt + policy.settleMs)
-    : Math.max(storm.toldAt + policy.followUpMs, storm.pendingSince + policy.windowMs);
+  const changes =
+    storm.toldAt === null
+      ? Math.min(storm.startedAt + policy.windowMs, storm.lastFailureAt + policy.settleMs)
+      : Math.max(storm.toldAt + policy.followUpMs, storm.pendingSince + policy.windowMs);
   return Math.min(changes, quietEnd);
 }
 
@@ -153,13 +175,14 @@ export function stormSummary(stage: StormStage, customer: string, storm: Storm, 
   const opened = changes.filter((c) => c.kind === 'incident.opened');
   const resolved = changes.filter((c) => c.kind === 'incident.resolved');
   const down = storm.down.length;
-  const head = stage === 'started'
-    ? `${plural(down, 'monitor', 'monitors')} of ${customer} ${down === 1 ? 'is' : 'are'} down`
-    : stage === 'update'
-      ? `${customer}: ${[opened.length > 0 ? `${opened.length} more down` : null, resolved.length > 0 ? `${resolved.length} recovered` : null].filter(Boolean).join(', ')}; ${down} still down`
-      : down === 0
-        ? `${customer}: storm over, all ${plural(storm.total, 'monitor', 'monitors')} recovered`
-        : `${customer}: storm over (quiet), ${storm.total - down} of ${storm.total} recovered, ${down} still down`;
+  const head =
+    stage === 'started'
+      ? `${plural(down, 'monitor', 'monitors')} of ${customer} ${down === 1 ? 'is' : 'are'} down`
+      : stage === 'update'
+        ? `${customer}: ${[opened.length > 0 ? `${opened.length} more down` : null, resolved.length > 0 ? `${resolved.length} recovered` : null].filter(Boolean).join(', ')}; ${down} still down`
+        : down === 0
+          ? `${customer}: storm over, all ${plural(storm.total, 'monitor', 'monitors')} recovered`
+          : `${customer}: storm over (quiet), ${storm.total - down} of ${storm.total} recovered, ${down} still down`;
   const names = changes.slice(0, 3).map((c) => c.summary);
   const rest = changes.length - names.length;
   return names.length === 0 ? head : `${head}: ${names.join('; ')}${rest > 0 ? `; and ${rest} more` : ''}`;
@@ -176,21 +199,38 @@ export const DIGEST_MAX_LISTED = 500;
  * reads it as before.
  */
 export function stormMessage(
-  stage: StormStage, customer: { id: number; name: string }, storm: Storm, changes: readonly StormChange[], at: Date,
+  stage: StormStage,
+  customer: { id: number; name: string },
+  storm: Storm,
+  changes: readonly StormChange[],
+  at: Date,
 ): Omit<NotificationMessage, 'id'> {
   const opened = changes.filter((c) => c.kind === 'incident.opened').length;
   const resolved = changes.filter((c) => c.kind === 'incident.resolved').length;
   const digestOf = stage === 'started' || (stage === 'update' && opened > 0) ? 'incident.opened' : 'incident.resolved';
   return {
-    event: DIGEST_EVENT, occurredAt: at.toISOString(), summary: stormSummary(stage, customer.name, storm, changes),
-    incidentId: null, monitorId: null, customerId: customer.id,
+    event: DIGEST_EVENT,
+    occurredAt: at.toISOString(),
+    summary: stormSummary(stage, customer.name, storm, changes),
+    incidentId: null,
+    monitorId: null,
+    customerId: customer.id,
     data: {
-      digestOf, stage, count: changes.length, opened, resolved, down: storm.down.length, total: storm.total,
+      digestOf,
+      stage,
+      count: changes.length,
+      opened,
+      resolved,
+      down: storm.down.length,
+      total: storm.total,
       stormStartedAt: new Date(storm.startedAt).toISOString(),
       incidents: changes.slice(0, DIGEST_MAX_LISTED).map((e) => ({
-        incidentId: e.incidentId, monitorId: e.monitorId, change: e.kind === 'incident.opened' ? 'opened' : 'resolved',
+        incidentId: e.incidentId,
+        monitorId: e.monitorId,
+        change: e.kind === 'incident.opened' ? 'opened' : 'resolved',
         monitorPublicId: typeof e.data.monitorPublicId === 'string' ? e.data.monitorPublicId : null,
-        summary: e.summary, occurredAt: e.occurredAt,
+        summary: e.summary,
+        occurredAt: e.occurredAt,
       })),
     },
   };

@@ -31,10 +31,17 @@ export interface ContactMethod {
 
 /** Throws validationFailed (field address) unless the address fits the method's type. */
 export function assertContactAddress(type: ContactMethodType, address: string): void {
-  const ok = type === 'sms' ? E164.test(address)
-    : type === 'email' ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) && address.length <= 254
-      : webhookUrlOk(address);
-  if (!ok) throw new AppError('validationFailed', { field: 'address', reason: type === 'sms' ? 'notE164' : type === 'email' ? 'notAnEmail' : 'notAUrl' });
+  const ok =
+    type === 'sms'
+      ? E164.test(address)
+      : type === 'email'
+        ? /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address) && address.length <= 254
+        : webhookUrlOk(address);
+  if (!ok)
+    throw new AppError('validationFailed', {
+      field: 'address',
+      reason: type === 'sms' ? 'notE164' : type === 'email' ? 'notAnEmail' : 'notAUrl',
+    });
 }
 
 function webhookUrlOk(address: string): boolean {

@@ -56,7 +56,7 @@ export function escalationProgress(plan: EscalationPlan, subject: EscalationSubj
   const stoppedAt = stops.length ? new Date(Math.min(...stops.map((d) => d.getTime()))) : null;
   const steps = escalationSteps(plan, subject.openedAt);
   const fired = steps.filter((s) => s.dueAt <= now && (!stoppedAt || s.dueAt < stoppedAt));
-  const next = stoppedAt ? null : steps.find((s) => s.dueAt > now) ?? null;
+  const next = stoppedAt ? null : (steps.find((s) => s.dueAt > now) ?? null);
   return { fired, next, stoppedAt };
 }
 
@@ -76,7 +76,7 @@ export function whomToPage(targets: readonly EscalationTarget[], directory: Esca
   const users = new Set<string>();
   const onCall = (scheduleId: string) => {
     const schedule = directory.schedules.get(scheduleId);
-    return schedule ? onCallAt(schedule, at)?.userId ?? null : null;
+    return schedule ? (onCallAt(schedule, at)?.userId ?? null) : null;
   };
   for (const target of targets) {
     if (target.type === 'user') users.add(target.id);

@@ -2,7 +2,8 @@ import { layerBoundaries, restrictionsAllow, shiftAt } from './rotation';
 import type { ScheduleDefinition } from './schedule';
 
 /** Why someone is on call: an override, or their turn in a layer (index into layers, lowest first). */
-export type OnCallSource = { readonly type: 'override'; readonly overrideId: string } | { readonly type: 'layer'; readonly layerIndex: number };
+export type OnCallSource =
+  { readonly type: 'override'; readonly overrideId: string } | { readonly type: 'layer'; readonly layerIndex: number };
 
 export interface OnCall {
   readonly userId: string;

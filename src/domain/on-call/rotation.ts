@@ -82,7 +82,9 @@ export function shiftAt(layer: RotationLayer, zone: string, t: Date): Shift | nu
   const index = shiftIndexAt(layer, zone, t);
   const next = shiftStart(layer, zone, index + 1);
   return {
-    index, userId: layer.users[positiveModulo(index, layer.users.length)]!, start: shiftStart(layer, zone, index),
+    index,
+    userId: layer.users[positiveModulo(index, layer.users.length)]!,
+    start: shiftStart(layer, zone, index),
     end: layer.endsAt && layer.endsAt < next ? layer.endsAt : next,
   };
 }
@@ -107,7 +109,9 @@ export function restrictionsAllow(restrictions: readonly Restriction[], zone: st
  */
 export function layerBoundaries(layer: RotationLayer, zone: string, from: Date, to: Date, limit: number): Date[] {
   const out: Date[] = [];
-  const push = (d: Date) => { if (d > from && d < to) out.push(d); };
+  const push = (d: Date) => {
+    if (d > from && d < to) out.push(d);
+  };
   push(layer.startsAt);
   if (layer.endsAt) push(layer.endsAt);
   if (layer.users.length > 0) {

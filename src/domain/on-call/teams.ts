@@ -54,7 +54,7 @@ export class Team {
   }
 
   memberOf(userId: string | null): TeamMember | null {
-    return userId === null ? null : this.members.find((m) => m.userId === userId) ?? null;
+    return userId === null ? null : (this.members.find((m) => m.userId === userId) ?? null);
   }
 
   isAdmin(userId: string | null): boolean {

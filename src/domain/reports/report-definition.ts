@@ -50,8 +50,11 @@ export class ReportDefinition implements ReportSettings {
   version = 1;
 
   constructor(
-    readonly publicId: string, readonly organizationId: number, settings: ReportSettings,
-    readonly createdAt: Date, public updatedAt: Date,
+    readonly publicId: string,
+    readonly organizationId: number,
+    settings: ReportSettings,
+    readonly createdAt: Date,
+    public updatedAt: Date,
   ) {
     checkMode(settings);
     this.name = settings.name;
@@ -68,8 +71,14 @@ export class ReportDefinition implements ReportSettings {
   change(settings: ReportSettings, now: Date): void {
     checkMode(settings);
     Object.assign(this, {
-      name: settings.name, schedule: settings.schedule, scope: settings.scope, recipients: settings.recipients,
-      mode: settings.mode, threshold: settings.threshold, slaTarget: settings.slaTarget, enabled: settings.enabled,
+      name: settings.name,
+      schedule: settings.schedule,
+      scope: settings.scope,
+      recipients: settings.recipients,
+      mode: settings.mode,
+      threshold: settings.threshold,
+      slaTarget: settings.slaTarget,
+      enabled: settings.enabled,
     });
     this.updatedAt = now;
   }

@@ -107,16 +107,27 @@ export function buildReportModel(input: ReportModelInput): ReportModel {
       .map((i) => {
         const start = Math.max(periodStart, i.startedAt.getTime());
         const end = Math.min(periodEnd, i.resolvedAt?.getTime() ?? periodEnd);
-        return { title: i.title, cause: causeOf(i), startedAt: i.startedAt, resolvedAt: i.resolvedAt, durationSeconds: Math.max(0, Math.round((end - start) / 1000)) };
+        return {
+          title: i.title,
+          cause: causeOf(i),
+          startedAt: i.startedAt,
+          resolvedAt: i.resolvedAt,
+          durationSeconds: Math.max(0, Math.round((end - start) / 1000)),
+        };
       });
     return {
-      name: m.name, customerName: m.customerName,
-      uptimePercent: m.figures.uptimePercent, downtimePercent: m.figures.downtimePercent,
-      degradedPercent: m.figures.degradedPercent, unknownPercent: m.figures.unknownPercent,
+      name: m.name,
+      customerName: m.customerName,
+      uptimePercent: m.figures.uptimePercent,
+      downtimePercent: m.figures.downtimePercent,
+      degradedPercent: m.figures.degradedPercent,
+      unknownPercent: m.figures.unknownPercent,
       uptimeOfKnownPercent: m.figures.uptimeOfKnownPercent,
-      downtimeSeconds: m.figures.downSeconds, unknownSeconds: m.figures.unknownSeconds,
+      downtimeSeconds: m.figures.downSeconds,
+      unknownSeconds: m.figures.unknownSeconds,
       sla: verdict(m.figures.uptimeOfKnownPercent, input.slaTarget),
-      responseTime: m.figures.responseTime, incidents,
+      responseTime: m.figures.responseTime,
+      incidents,
     };
   });
   monitors.sort((a, b) => (a.uptimeOfKnownPercent ?? 101) - (b.uptimeOfKnownPercent ?? 101) || a.name.localeCompare(b.name));
@@ -128,8 +139,12 @@ export function buildReportModel(input: ReportModelInput): ReportModel {
   const ofAll = hundredthsOfPercent([up + down, unknown]);
   const known = monitors.map((m) => m.uptimeOfKnownPercent).filter((v): v is number => v !== null);
   return {
-    title: input.title, organizationName: input.organizationName, period: input.period, timezone: input.timezone,
-    slaTarget: input.slaTarget, generatedAt: input.generatedAt,
+    title: input.title,
+    organizationName: input.organizationName,
+    period: input.period,
+    timezone: input.timezone,
+    slaTarget: input.slaTarget,
+    generatedAt: input.generatedAt,
     summary: {
       monitors: monitors.length,
       uptimeOfKnownPercent: ofKnown && asPercent(ofKnown[0]!),

@@ -30,7 +30,11 @@ const isIntIn = (value: unknown, min: number, max: number): value is number =>
  * dayOfMonth of 1-28 and no weekday; anything else is invalidReportSchedule naming the field.
  */
 export function reportSchedule(input: {
-  frequency: ReportFrequency; weekday?: unknown; dayOfMonth?: unknown; timeOfDay: string; timezone: string;
+  frequency: ReportFrequency;
+  weekday?: unknown;
+  dayOfMonth?: unknown;
+  timeOfDay: string;
+  timezone: string;
 }): ReportSchedule {
   const weekday = input.weekday ?? null;
   const dayOfMonth = input.dayOfMonth ?? null;

@@ -14,7 +14,12 @@ export interface SampledResult {
  * and location (`isDetailSample`). Every non-up result keeps them (they explain the failure). Every
  * result keeps its status, total response time and reason code.
  */
-export function keepsDetail(status: CheckStatus, previousStatus: CheckStatus | undefined, result: SampledResult, sampleMinutes: number): boolean {
+export function keepsDetail(
+  status: CheckStatus,
+  previousStatus: CheckStatus | undefined,
+  result: SampledResult,
+  sampleMinutes: number,
+): boolean {
   return status !== 'up' || previousStatus !== 'up' || isDetailSample(result, sampleMinutes);
 }
 

@@ -15,12 +15,19 @@ export function hundredthsOfPercent(parts: readonly number[]): number[] | null {
   const exact = clean.map((part) => (part / whole) * UNITS);
   const shares = exact.map((value) => Math.min(UNITS, Math.floor(value)));
   let left = UNITS - shares.reduce((sum, share) => sum + share, 0);
-  const byRemainder = exact.map((value, index) => ({ index, remainder: value - shares[index] }))
+  const byRemainder = exact
+    .map((value, index) => ({ index, remainder: value - shares[index] }))
     .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
   // Floating-point quotients can leave `left` a unit off either way; the loop settles both.
   for (let i = 0; left !== 0; i = (i + 1) % byRemainder.length) {
     const { index } = left > 0 ? byRemainder[i] : byRemainder[byRemainder.length - 1 - i];
-    if (left > 0) { shares[index] += 1; left -= 1; } else if (shares[index] > 0) { shares[index] -= 1; left += 1; }
+    if (left > 0) {
+      shares[index] += 1;
+      left -= 1;
+    } else if (shares[index] > 0) {
+      shares[index] -= 1;
+      left += 1;
+    }
   }
   return shares;
 }

@@ -5,9 +5,9 @@
  * ~25% wide, which bounds the error of a reported percentile.
  */
 export const RESPONSE_BUCKET_EDGES: readonly number[] = [
-  0, 5, 10, 15, 20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 120, 140, 160, 180, 200, 250, 300, 350, 400, 450, 500,
-  600, 700, 800, 900, 1000, 1200, 1400, 1600, 1800, 2000, 2500, 3000, 3500, 4000, 4500, 5000, 6000, 7000, 8000,
-  9000, 10000, 12500, 15000, 17500, 20000, 25000, 30000, 40000, 50000, 60000,
+  0, 5, 10, 15, 20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 120, 140, 160, 180, 200, 250, 300, 350, 400, 450, 500, 600, 700, 800, 900, 1000,
+  1200, 1400, 1600, 1800, 2000, 2500, 3000, 3500, 4000, 4500, 5000, 6000, 7000, 8000, 9000, 10000, 12500, 15000, 17500, 20000, 25000, 30000,
+  40000, 50000, 60000,
 ];
 
 /** Bucket number -> count. */
@@ -29,7 +29,10 @@ export function mergeHistograms(...histograms: ResponseHistogram[]): ResponseHis
 
 /** The p-th percentile (0-100), interpolated inside its bucket; null for an empty histogram. */
 export function percentile(histogram: ResponseHistogram, p: number): number | null {
-  const buckets = Object.keys(histogram).map(Number).filter((b) => histogram[b]! > 0).sort((a, b) => a - b);
+  const buckets = Object.keys(histogram)
+    .map(Number)
+    .filter((b) => histogram[b]! > 0)
+    .sort((a, b) => a - b);
   const total = buckets.reduce((sum, b) => sum + histogram[b]!, 0);
   if (total === 0) return null;
   const rank = (p / 100) * total;

@@ -17,8 +17,16 @@ export interface CoverageTotals {
 }
 
 export const emptyCoverage = (): CoverageTotals => ({
-  upSeconds: 0, degradedSeconds: 0, downSeconds: 0, upChecks: 0, degradedChecks: 0, downChecks: 0,
-  responseMsSum: 0, responseCount: 0, histogram: {}, locations: [],
+  upSeconds: 0,
+  degradedSeconds: 0,
+  downSeconds: 0,
+  upChecks: 0,
+  degradedChecks: 0,
+  downChecks: 0,
+  responseMsSum: 0,
+  responseCount: 0,
+  histogram: {},
+  locations: [],
 });
 
 export function addCoverage(a: CoverageTotals, b: CoverageTotals): CoverageTotals {
@@ -85,7 +93,9 @@ export function uptimeFigures(totals: CoverageTotals, periodSeconds: number, exp
     unknownSeconds: Math.round(unknown),
     checks: {
       total: totals.upChecks + totals.degradedChecks + totals.downChecks,
-      up: totals.upChecks, degraded: totals.degradedChecks, down: totals.downChecks,
+      up: totals.upChecks,
+      degraded: totals.degradedChecks,
+      down: totals.downChecks,
     },
     responseTime: {
       avgMs: totals.responseCount > 0 ? Math.round(totals.responseMsSum / totals.responseCount) : null,

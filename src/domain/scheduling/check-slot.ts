@@ -20,7 +20,8 @@ export function nextSlotAfter(after: Date, intervalMs: number, phaseMs: number):
  * (the gap is recorded as unknown time by the results, never as up).
  */
 export const slotAfterCompletion = (
-  check: { readonly slot: Date; readonly intervalMs: number; readonly phaseMs: number }, completedAt: Date,
+  check: { readonly slot: Date; readonly intervalMs: number; readonly phaseMs: number },
+  completedAt: Date,
 ): Date => nextSlotAfter(new Date(Math.max(completedAt.getTime(), check.slot.getTime())), check.intervalMs, check.phaseMs);
 
 /** How late a check started relative to its slot (never negative). */

@@ -11,7 +11,10 @@ export class TimerWheel<T> {
   /** The last bucket handed out. */
   private cursor: number;
 
-  constructor(private readonly tickMs: number, now: number) {
+  constructor(
+    private readonly tickMs: number,
+    now: number,
+  ) {
     this.cursor = Math.floor(now / tickMs) - 1;
   }
 
@@ -49,9 +52,10 @@ export class TimerWheel<T> {
   advance(now: number): T[] {
     const upTo = Math.floor(now / this.tickMs) - 1;
     if (upTo <= this.cursor) return [];
-    const ticks = upTo - this.cursor > this.buckets.size
-      ? [...this.buckets.keys()].filter((tick) => tick <= upTo).sort((a, b) => a - b)
-      : Array.from({ length: upTo - this.cursor }, (_, i) => this.cursor + 1 + i);
+    const ticks =
+      upTo - this.cursor > this.buckets.size
+        ? [...this.buckets.keys()].filter((tick) => tick <= upTo).sort((a, b) => a - b)
+        : Array.from({ length: upTo - this.cursor }, (_, i) => this.cursor + 1 + i);
     const due: T[] = [];
     for (const tick of ticks) {
       const bucket = this.buckets.get(tick);

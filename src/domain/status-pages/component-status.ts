@@ -16,11 +16,16 @@ export function worstState(states: readonly ComponentState[]): ComponentState {
 /** A page's headline for its worst state. */
 export function headline(state: ComponentState): string {
   switch (state) {
-    case 'operational': return 'All systems operational';
-    case 'degraded': return 'Degraded performance';
-    case 'down': return 'Major outage';
-    case 'maintenance': return 'Maintenance in progress';
-    default: return 'Status unknown';
+    case 'operational':
+      return 'All systems operational';
+    case 'degraded':
+      return 'Degraded performance';
+    case 'down':
+      return 'Major outage';
+    case 'maintenance':
+      return 'Maintenance in progress';
+    default:
+      return 'Status unknown';
   }
 }
 

@@ -51,7 +51,10 @@ export class PageIncident implements PageIncidentProps {
     Object.assign(this, props);
   }
 
-  static open(props: Omit<PageIncidentProps, 'id' | 'status' | 'updates' | 'createdAt' | 'updatedAt' | 'resolvedAt'>, now: Date): PageIncident {
+  static open(
+    props: Omit<PageIncidentProps, 'id' | 'status' | 'updates' | 'createdAt' | 'updatedAt' | 'resolvedAt'>,
+    now: Date,
+  ): PageIncident {
     if (props.title.trim() === '') throw new AppError('validationFailed', { field: 'title' }, 'title is required');
     return new PageIncident({ ...props, id: 0, status: 'investigating', updates: [], createdAt: now, updatedAt: now, resolvedAt: null });
   }

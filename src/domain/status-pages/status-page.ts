@@ -110,8 +110,15 @@ export class StatusPage implements StatusPageProps {
 
   get definition(): StatusPageDefinition {
     return {
-      title: this.title, slug: this.slug, description: this.description, logo: this.logo, brandColor: this.brandColor,
-      groups: this.groups, showResponseTimes: this.showResponseTimes, footer: this.footer, ipAllowlist: this.ipAllowlist,
+      title: this.title,
+      slug: this.slug,
+      description: this.description,
+      logo: this.logo,
+      brandColor: this.brandColor,
+      groups: this.groups,
+      showResponseTimes: this.showResponseTimes,
+      footer: this.footer,
+      ipAllowlist: this.ipAllowlist,
     };
   }
 
@@ -136,14 +143,17 @@ export class StatusPage implements StatusPageProps {
 }
 
 function assertDefinition(d: StatusPageDefinition): void {
-  if (!SLUG.test(d.slug)) throw new AppError('validationFailed', { field: 'slug' }, 'slug: lowercase letters, digits and inner hyphens, 1-64 characters');
-  if (!/^#[0-9a-fA-F]{6}$/.test(d.brandColor)) throw new AppError('validationFailed', { field: 'brandColor' }, 'brandColor must be #rrggbb');
+  if (!SLUG.test(d.slug))
+    throw new AppError('validationFailed', { field: 'slug' }, 'slug: lowercase letters, digits and inner hyphens, 1-64 characters');
+  if (!/^#[0-9a-fA-F]{6}$/.test(d.brandColor))
+    throw new AppError('validationFailed', { field: 'brandColor' }, 'brandColor must be #rrggbb');
   for (const cidr of d.ipAllowlist) {
     if (!parseCidr(cidr)) throw new AppError('validationFailed', { field: 'ipAllowlist' }, `Not an IP address or CIDR: ${cidr}`);
   }
   const keys = d.groups.flatMap((g) => g.components.map(componentKey));
   if (keys.length > MAX_COMPONENTS) throw new AppError('validationFailed', { field: 'groups' }, `At most ${MAX_COMPONENTS} components`);
-  if (new Set(keys).size !== keys.length) throw new AppError('validationFailed', { field: 'groups' }, 'A component appears at most once on a page');
+  if (new Set(keys).size !== keys.length)
+    throw new AppError('validationFailed', { field: 'groups' }, 'A component appears at most once on a page');
 }
 
 /** Black or white, whichever reads better on the colour (WCAG relative luminance). */

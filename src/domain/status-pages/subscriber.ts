@@ -40,17 +40,40 @@ export class Subscriber implements SubscriberProps {
     Object.assign(this, props);
   }
 
-  static email(props: { pageId: number; organizationId: number; address: string; componentKeys: string[]; token: string }, now: Date): Subscriber {
-    if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(props.address)) throw new AppError('validationFailed', { field: 'email' }, 'Not an e-mail address');
+  static email(
+    props: { pageId: number; organizationId: number; address: string; componentKeys: string[]; token: string },
+    now: Date,
+  ): Subscriber {
+    if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(props.address))
+      throw new AppError('validationFailed', { field: 'email' }, 'Not an e-mail address');
     return new Subscriber({
-      ...props, address: props.address.toLowerCase(), id: 0, channel: 'email', webhookSecret: null, confirmed: false, createdAt: now, confirmedAt: null,
+      ...props,
+      address: props.address.toLowerCase(),
+      id: 0,
+      channel: 'email',
+      webhookSecret: null,
+      confirmed: false,
+      createdAt: now,
+      confirmedAt: null,
     });
   }
 
-  static webhook(props: { pageId: number; organizationId: number; address: string; secret: string; componentKeys: string[]; token: string }, now: Date): Subscriber {
+  static webhook(
+    props: { pageId: number; organizationId: number; address: string; secret: string; componentKeys: string[]; token: string },
+    now: Date,
+  ): Subscriber {
     return new Subscriber({
-      pageId: props.pageId, organizationId: props.organizationId, address: props.address, componentKeys: props.componentKeys, token: props.token,
-      id: 0, channel: 'webhook', webhookSecret: props.secret, confirmed: true, createdAt: now, confirmedAt: now,
+      pageId: props.pageId,
+      organizationId: props.organizationId,
+      address: props.address,
+      componentKeys: props.componentKeys,
+      token: props.token,
+      id: 0,
+      channel: 'webhook',
+      webhookSecret: props.secret,
+      confirmed: true,
+      createdAt: now,
+      confirmedAt: now,
     });
   }
 

@@ -27,7 +27,8 @@ function coerce(field: CustomField, value: unknown): { value: CustomFieldValue }
       return typeof value === 'boolean' ? { value } : { problem: 'must be true or false' };
     case 'select':
       return text !== undefined && field.options.includes(text)
-        ? { value: text } : { problem: `must be one of: ${field.options.join(', ')}` };
+        ? { value: text }
+        : { problem: `must be one of: ${field.options.join(', ')}` };
     case 'date':
       return text !== undefined && isCalendarDate(text) ? { value: text } : { problem: 'must be a date (YYYY-MM-DD)' };
     case 'email':
@@ -51,7 +52,9 @@ const isBlank = (value: CustomFieldValue | undefined) => value === undefined || 
  * in data.issues by path.
  */
 export function applyCustomFieldValues(
-  definitions: readonly CustomField[], current: CustomFieldValues, changes: Record<string, unknown>,
+  definitions: readonly CustomField[],
+  current: CustomFieldValues,
+  changes: Record<string, unknown>,
 ): CustomFieldValues {
   const issues: Issue[] = [];
   const result: CustomFieldValues = { ...current };

@@ -46,9 +46,15 @@ export class CustomField implements CustomFieldSettings {
   updatedAt: Date;
   version = 1;
 
-  constructor(props: Omit<CustomFieldSettings, 'isActive'> & {
-    publicId: string; organizationId: number; fieldKey: string; isActive?: boolean; now: Date;
-  }) {
+  constructor(
+    props: Omit<CustomFieldSettings, 'isActive'> & {
+      publicId: string;
+      organizationId: number;
+      fieldKey: string;
+      isActive?: boolean;
+      now: Date;
+    },
+  ) {
     assertNoIssues(optionIssues(props.fieldType, props.options));
     this.publicId = props.publicId;
     this.organizationId = props.organizationId;

@@ -14,8 +14,11 @@ export const DOMAIN_EXPIRY_DEFAULTS = { expiryWarningDays: 30, expiryErrorDays: 
 
 /** The error threshold is the later, more urgent one: it cannot be more days out than the warning. */
 function assertThresholds(fields: Pick<CustomerDomainFields, 'expiryWarningDays' | 'expiryErrorDays'>): void {
-  assertNoIssues(fields.expiryErrorDays > fields.expiryWarningDays
-    ? [issue(['expiryErrorDays'], 'expiryErrorDays cannot exceed expiryWarningDays')] : []);
+  assertNoIssues(
+    fields.expiryErrorDays > fields.expiryWarningDays
+      ? [issue(['expiryErrorDays'], 'expiryErrorDays cannot exceed expiryWarningDays')]
+      : [],
+  );
 }
 
 /** The canonical name, or 400 validationFailed on domainName. */
@@ -42,9 +45,15 @@ export class CustomerDomain implements CustomerDomainFields {
   updatedAt: Date;
   version = 1;
 
-  constructor(props: Pick<CustomerDomainFields, 'domainName'> & Partial<CustomerDomainFields> & {
-    publicId: string; organizationId: number; customerId: number; now: Date;
-  }) {
+  constructor(
+    props: Pick<CustomerDomainFields, 'domainName'> &
+      Partial<CustomerDomainFields> & {
+        publicId: string;
+        organizationId: number;
+        customerId: number;
+        now: Date;
+      },
+  ) {
     this.publicId = props.publicId;
     this.organizationId = props.organizationId;
     this.customerId = props.customerId;

@@ -23,9 +23,15 @@ export class CustomerIp implements CustomerIpFields {
   updatedAt: Date;
   version = 1;
 
-  constructor(props: Partial<CustomerIpFields> & {
-    publicId: string; organizationId: number; customerId: number; ip: IpAddress; now: Date;
-  }) {
+  constructor(
+    props: Partial<CustomerIpFields> & {
+      publicId: string;
+      organizationId: number;
+      customerId: number;
+      ip: IpAddress;
+      now: Date;
+    },
+  ) {
     this.publicId = props.publicId;
     this.organizationId = props.organizationId;
     this.customerId = props.customerId;

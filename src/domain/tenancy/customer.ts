@@ -46,22 +46,51 @@ export interface CustomerTermsFields {
 }
 
 export const ORGANIZATION_CONTROLLED_FIELDS = [
-  'status', 'allowedCheckCountryCodes', 'cancellationDate', 'paymentProviderCustomerId',
-  'paymentProviderSubscriptionId', 'customPricing', 'allowSelfService', 'maxSelfServiceUrls', 'canEditManaged',
-  'packageId', 'packageType', 'customFields',
+  'status',
+  'allowedCheckCountryCodes',
+  'cancellationDate',
+  'paymentProviderCustomerId',
+  'paymentProviderSubscriptionId',
+  'customPricing',
+  'allowSelfService',
+  'maxSelfServiceUrls',
+  'canEditManaged',
+  'packageId',
+  'packageType',
+  'customFields',
 ] as const;
 
 const PROFILE_DEFAULTS: Omit<CustomerProfile, 'name' | 'email'> = {
-  notificationPhoneNumber: null, notificationEmail: null, monthlyReportsEnabled: false,
-  notificationChannels: null, notificationTargets: null, notificationRules: null,
-  companyName: null, street: null, postalCode: null, city: null, country: null, vatId: null,
-  alertConsecutiveChecks: 2, alertRetryInterval: 20, alertLocationThreshold: '0.50', alertLocationThresholdCount: 1, alertReminderInterval: 0,
-  dnsblReminderInterval: null, sslExpiryReminderInterval: null,
+  notificationPhoneNumber: null,
+  notificationEmail: null,
+  monthlyReportsEnabled: false,
+  notificationChannels: null,
+  notificationTargets: null,
+  notificationRules: null,
+  companyName: null,
+  street: null,
+  postalCode: null,
+  city: null,
+  country: null,
+  vatId: null,
+  alertConsecutiveChecks: 2,
+  alertRetryInterval: 20,
+  alertLocationThreshold: '0.50',
+  alertLocationThresholdCount: 1,
+  alertReminderInterval: 0,
+  dnsblReminderInterval: null,
+  sslExpiryReminderInterval: null,
 };
 
 const TERMS_DEFAULTS: CustomerTermsFields = {
-  status: 'active', allowedCheckCountryCodes: null, cancellationDate: null, paymentProviderCustomerId: null,
-  paymentProviderSubscriptionId: null, customPricing: null, allowSelfService: false, maxSelfServiceUrls: 10,
+  status: 'active',
+  allowedCheckCountryCodes: null,
+  cancellationDate: null,
+  paymentProviderCustomerId: null,
+  paymentProviderSubscriptionId: null,
+  customPricing: null,
+  allowSelfService: false,
+  maxSelfServiceUrls: 10,
   canEditManaged: false,
 };
 
@@ -109,9 +138,16 @@ export class Customer implements CustomerProfile, CustomerTermsFields {
   declare maxSelfServiceUrls: number;
   declare canEditManaged: boolean;
 
-  constructor(props: Pick<CustomerProfile, 'name' | 'email'> & Partial<CustomerProfile & CustomerTermsFields> & {
-    publicId: string; organizationId: number; package: PackageConfig; customFields?: CustomFieldValues; now: Date;
-  }) {
+  constructor(
+    props: Pick<CustomerProfile, 'name' | 'email'> &
+      Partial<CustomerProfile & CustomerTermsFields> & {
+        publicId: string;
+        organizationId: number;
+        package: PackageConfig;
+        customFields?: CustomFieldValues;
+        now: Date;
+      },
+  ) {
     const { publicId, organizationId, package: chosen, customFields, now, ...details } = props;
     Object.assign(this, PROFILE_DEFAULTS, TERMS_DEFAULTS);
     this.publicId = publicId;

@@ -15,8 +15,7 @@ export interface MonitorQuotaInput {
 }
 
 export type MonitorQuotaDecision =
-  | { readonly kind: 'withinQuota' }
-  | { readonly kind: 'upgrade'; readonly toTierIndex: number; readonly tier: QuotaTier };
+  { readonly kind: 'withinQuota' } | { readonly kind: 'upgrade'; readonly toTierIndex: number; readonly tier: QuotaTier };
 
 /**
  * Whether one more monitor fits the customer's quota tier, or which tier to move up to. Exhausted

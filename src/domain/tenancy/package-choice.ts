@@ -7,8 +7,7 @@ export interface PackageChoice {
   readonly packageType?: string;
 }
 
-export const choosesPackage = (choice: PackageChoice): boolean =>
-  choice.packageId !== undefined || choice.packageType !== undefined;
+export const choosesPackage = (choice: PackageChoice): boolean => choice.packageId !== undefined || choice.packageType !== undefined;
 
 /**
  * Picks the organization's package a request names: packageId must be one of `packages`, packageType
@@ -27,8 +26,11 @@ export function choosePackage(packages: readonly PackageConfig[], choice: Packag
     if (!byType) throw new AppError('invalidPackageType', { packageType: type }, 'Unknown package type');
   }
   if (byId && byType && byId !== byType) {
-    throw new AppError('invalidPackageType', { packageId: choice.packageId, packageType: choice.packageType },
-      'packageId and packageType name different packages');
+    throw new AppError(
+      'invalidPackageType',
+      { packageId: choice.packageId, packageType: choice.packageType },
+      'packageId and packageType name different packages',
+    );
   }
   const chosen = byId ?? byType;
   if (!chosen) throw new AppError('invalidPackageType', {}, 'Name a package by packageId or packageType');

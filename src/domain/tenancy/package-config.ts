@@ -71,8 +71,14 @@ export class PackageConfig implements PackageConfigFields {
   /** The package every organization gets when it has none and a customer is created without one. */
   static builtIn(props: { publicId: string; organizationId: number; now: Date }): PackageConfig {
     return new PackageConfig({
-      ...props, key: 'standard', displayName: 'Standard', description: null, minCheckIntervalMinutes: 5,
-      quotaTiers: [{ monitorLimit: 50, priceMonthly: 0 }], smsMonthlyAllowance: 0, isDefault: true,
+      ...props,
+      key: 'standard',
+      displayName: 'Standard',
+      description: null,
+      minCheckIntervalMinutes: 5,
+      quotaTiers: [{ monitorLimit: 50, priceMonthly: 0 }],
+      smsMonthlyAllowance: 0,
+      isDefault: true,
     });
   }
 

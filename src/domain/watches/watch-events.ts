@@ -71,7 +71,10 @@ export interface DomainWatch {
  * when the window ends is announced then.
  */
 export function decideDomainEvents(
-  domain: DomainWatch, notice: DomainNotice, expiry: DomainExpiry, context: { now: Date; answered: boolean; suppressed: boolean },
+  domain: DomainWatch,
+  notice: DomainNotice,
+  expiry: DomainExpiry,
+  context: { now: Date; answered: boolean; suppressed: boolean },
 ): WatchDecision<DomainNotice> {
   const band = expiryBand(expiry.domainExpiresAt, domain, context.now);
   if (!context.answered || band === null || band === notice.band || context.suppressed) return { notice, events: [] };
@@ -80,12 +83,30 @@ export function decideDomainEvents(
   const expiresAt = expiry.domainExpiresAt!;
   const daysLeft = daysUntil(expiresAt, context.now);
   const data = {
-    customerDomainId: domain.publicId, domainName: domain.domainName, label: domain.label, band,
-    domainExpiresAt: expiresAt.toISOString(), daysLeft, domainRegistrar: expiry.domainRegistrar,
+    customerDomainId: domain.publicId,
+    domainName: domain.domainName,
+    label: domain.label,
+    band,
+    domainExpiresAt: expiresAt.toISOString(),
+    daysLeft,
+    domainRegistrar: expiry.domainRegistrar,
   };
-  const event: WatchEvent = band === 'expired'
-    ? { kind: 'domain.expired', mark: 'expired', occurredAt: context.now, summary: `${domain.domainName} expired on ${expiresAt.toISOString().slice(0, 10)}`, data }
-    : { kind: 'domain.expiring', mark: band as 'warning' | 'error', occurredAt: context.now, summary: `${domain.domainName} expires in ${daysLeft} day${daysLeft === 1 ? '' : 's'}`, data };
+  const event: WatchEvent =
+    band === 'expired'
+      ? {
+          kind: 'domain.expired',
+          mark: 'expired',
+          occurredAt: context.now,
+          summary: `${domain.domainName} expired on ${expiresAt.toISOString().slice(0, 10)}`,
+          data,
+        }
+      : {
+          kind: 'domain.expiring',
+          mark: band as 'warning' | 'error',
+          occurredAt: context.now,
+          summary: `${domain.domainName} expires in ${daysLeft} day${daysLeft === 1 ? '' : 's'}`,
+          data,
+        };
   return { notice: next, events: [event] };
 }
 
@@ -104,7 +125,12 @@ export interface IpWatch {
  * nothing is announced; the reminder clock runs on silently (as for monitors), while a change
  * not announced yet stays pending until the window ends.
  */
-export function decideIpEvents(ip: IpWatch, notice: IpNotice, dnsbl: IpDnsbl, context: { now: Date; suppressed: boolean }): WatchDecision<IpNotice> {
+export function decideIpEvents(
+  ip: IpWatch,
+  notice: IpNotice,
+  dnsbl: IpDnsbl,
+  context: { now: Date; suppressed: boolean },
+): WatchDecision<IpNotice> {
   const { now } = context;
   const listed = dnsbl.isListed;
   if (context.suppressed) {
@@ -114,16 +140,37 @@ export function decideIpEvents(ip: IpWatch, notice: IpNotice, dnsbl: IpDnsbl, co
     return { notice: notice.listed === false ? notice : { listed: false, at: now }, events: [] };
   }
   const data = {
-    customerIpId: ip.publicId, ipAddress: ip.ipAddress, label: ip.label, isListed: listed, listedCount: dnsbl.listedCount,
-    listings: dnsbl.listings.map((l) => ({ name: l.name, listKey: l.listKey, reason: l.reason, delistUrl: l.delistUrl, resultCode: l.resultCode })),
+    customerIpId: ip.publicId,
+    ipAddress: ip.ipAddress,
+    label: ip.label,
+    isListed: listed,
+    listedCount: dnsbl.listedCount,
+    listings: dnsbl.listings.map((l) => ({
+      name: l.name,
+      listKey: l.listKey,
+      reason: l.reason,
+      delistUrl: l.delistUrl,
+      resultCode: l.resultCode,
+    })),
   };
   if (!listed) {
-    return { notice: { listed: false, at: now }, events: [{ kind: 'ip.clean', mark: 'clean', occurredAt: now, summary: `${ip.ipAddress} is no longer listed on any blocklist`, data }] };
+    return {
+      notice: { listed: false, at: now },
+      events: [{ kind: 'ip.clean', mark: 'clean', occurredAt: now, summary: `${ip.ipAddress} is no longer listed on any blocklist`, data }],
+    };
   }
   const first = notice.listed !== true;
-  const due = first || (ip.reminderDays !== null && ip.reminderDays > 0 && notice.at !== null && now.getTime() - notice.at.getTime() >= ip.reminderDays * DAY_MS);
+  const due =
+    first ||
+    (ip.reminderDays !== null &&
+      ip.reminderDays > 0 &&
+      notice.at !== null &&
+      now.getTime() - notice.at.getTime() >= ip.reminderDays * DAY_MS);
   if (!due) return { notice, events: [] };
   const names = dnsbl.listings.map((l) => l.name).join(', ');
   const summary = `${ip.ipAddress} is listed on ${dnsbl.listedCount} blocklist${dnsbl.listedCount === 1 ? '' : 's'}: ${names}`;
-  return { notice: { listed: true, at: now }, events: [{ kind: 'ip.listed', mark: 'listed', occurredAt: now, summary, data: { ...data, reminder: !first } }] };
+  return {
+    notice: { listed: true, at: now },
+    events: [{ kind: 'ip.listed', mark: 'listed', occurredAt: now, summary, data: { ...data, reminder: !first } }],
+  };
 }

@@ -38,11 +38,26 @@ export interface IpDnsbl {
 
 /** Before the first check: nothing known. */
 export const UNCHECKED_EXPIRY: DomainExpiry = {
-  domainExpiresAt: null, domainRegistrar: null, isExpired: false, lastError: null, lastCheckedAt: null,
-  lastChangedAt: null, lastNotifiedWarningAt: null, lastNotifiedErrorAt: null, lastNotifiedExpiredAt: null,
+  domainExpiresAt: null,
+  domainRegistrar: null,
+  isExpired: false,
+  lastError: null,
+  lastCheckedAt: null,
+  lastChangedAt: null,
+  lastNotifiedWarningAt: null,
+  lastNotifiedErrorAt: null,
+  lastNotifiedExpiredAt: null,
 };
 
 export const UNCHECKED_DNSBL: IpDnsbl = {
-  isListed: false, listedCount: 0, listings: [], lastError: null, lastCheckedAt: null, lastChangedAt: null,
-  lastListedAt: null, lastCleanAt: null, lastNotifiedListedAt: null, lastNotifiedCleanAt: null,
+  isListed: false,
+  listedCount: 0,
+  listings: [],
+  lastError: null,
+  lastCheckedAt: null,
+  lastChangedAt: null,
+  lastListedAt: null,
+  lastCleanAt: null,
+  lastNotifiedListedAt: null,
+  lastNotifiedCleanAt: null,
 };

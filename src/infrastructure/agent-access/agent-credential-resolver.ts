@@ -15,10 +15,17 @@ const NO_ID = '00000000-0000-0000-0000-000000000000';
  */
 function standIn(registration: AgentRegistration, organization: Organization | null, customerId: number | null) {
   const user = new User({
-    id: NO_ID, organizationId: organization?.id ?? 0, customerId, name: 'Agent', email: `${registration.id}@agents.invalid`,
-    passwordHash: '', role: 'readonly', now: registration.createdAt,
+    id: NO_ID,
+    organizationId: organization?.id ?? 0,
+    customerId,
+    name: 'Agent',
+    email: `${registration.id}@agents.invalid`,
+    passwordHash: '',
+    role: 'readonly',
+    now: registration.createdAt,
   });
-  const tenant = organization ?? Object.assign(new Organization({ publicId: NO_ID, name: 'Unclaimed agents', now: registration.createdAt }), { id: 0 });
+  const tenant =
+    organization ?? Object.assign(new Organization({ publicId: NO_ID, name: 'Unclaimed agents', now: registration.createdAt }), { id: 0 });
   return { user, organization: tenant };
 }
 
@@ -30,7 +37,10 @@ function standIn(registration: AgentRegistration, organization: Organization | n
 export class AgentCredentialResolver implements CredentialResolver {
   readonly prefix = ACCESS_TOKEN_PREFIX;
 
-  constructor(private readonly orm: MikroORM, private readonly cache: CallerCache) {}
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly cache: CallerCache,
+  ) {}
 
   async resolve(tokenHash: string, now: Date): Promise<Caller | null> {
     const key = `${this.prefix}:${tokenHash}`;
@@ -59,10 +69,17 @@ export class AgentCredentialResolver implements CredentialResolver {
       ...person,
       expiresAt: token.expiresAt,
       actor: {
-        kind: 'agent', userId: user?.id ?? null, role: user?.role ?? 'readonly',
+        kind: 'agent',
+        userId: user?.id ?? null,
+        role: user?.role ?? 'readonly',
         scope: token.scope ?? { organizationId: 0, customerId: null },
-        isPlatformAdmin: false, isPlatformSupporter: false, sessionId: null, tokenId: token.id,
-        mfaEnabled: false, stepUpVerifiedAt: null, agentScopes: [...token.scopes],
+        isPlatformAdmin: false,
+        isPlatformSupporter: false,
+        sessionId: null,
+        tokenId: token.id,
+        mfaEnabled: false,
+        stepUpVerifiedAt: null,
+        agentScopes: [...token.scopes],
       },
     };
   }

@@ -40,19 +40,23 @@ export class JoseIdentityAssertions implements IdentityAssertions {
     }
     if (issuer !== this.issuer) return { status: 'foreign' };
     try {
-      const { payload } = await jwtVerify(assertion, async (header) => {
-        const key = await this.keys.verificationKey(header.kid, now);
-        if (!key) throw new Error('unknown signing key');
-        return key;
-      }, {
-        issuer: this.issuer,
-        audience: [this.issuer, this.tokenEndpoint],
-        algorithms: [SIGNING_ALG],
-        typ: IDENTITY_ASSERTION_TYP,
-        currentDate: now,
-        clockTolerance: 5,
-        requiredClaims: ['sub', 'exp', 'iat', 'jti'],
-      });
+      const { payload } = await jwtVerify(
+        assertion,
+        async (header) => {
+          const key = await this.keys.verificationKey(header.kid, now);
+          if (!key) throw new Error('unknown signing key');
+          return key;
+        },
+        {
+          issuer: this.issuer,
+          audience: [this.issuer, this.tokenEndpoint],
+          algorithms: [SIGNING_ALG],
+          typ: IDENTITY_ASSERTION_TYP,
+          currentDate: now,
+          clockTolerance: 5,
+          requiredClaims: ['sub', 'exp', 'iat', 'jti'],
+        },
+      );
       return { status: 'valid', claims: { registrationId: payload.sub!, expiresAt: new Date(payload.exp! * 1000) } };
     } catch {
       return { status: 'invalid' };

@@ -1,4 +1,12 @@
-import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload, type JWTVerifyGetKey, type JSONWebKeySet } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  decodeJwt,
+  jwtVerify,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  type JSONWebKeySet,
+} from 'jose';
 import { parseScopes } from '../../domain/agent-access/scopes';
 import type { AssertionCheck, IdJagClaims, SecurityEvent, TrustedIssuers } from '../../application/agent-access/ports';
 
@@ -14,8 +22,7 @@ export const SECURITY_EVENT_TYP = 'secevent+jwt';
 /** Asymmetric algorithms only: `none` and HMAC (where a public key could be abused as the secret) never verify. */
 const ALGORITHMS = ['EdDSA', 'Ed25519', 'ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'];
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * ID-JAGs (draft-ietf-oauth-identity-assertion-authz-grant) and security event tokens (RFC 8417)
@@ -25,11 +32,17 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 export class JoseTrustedIssuers implements TrustedIssuers {
   private readonly keySets = new Map<string, JWTVerifyGetKey>();
 
-  constructor(issuers: readonly TrustedIssuerConfig[], private readonly audiences: string[]) {
+  constructor(
+    issuers: readonly TrustedIssuerConfig[],
+    private readonly audiences: string[],
+  ) {
     for (const { issuer, jwksUri, jwks } of issuers) {
-      this.keySets.set(issuer, jwks
-        ? createLocalJWKSet(jwks)
-        : createRemoteJWKSet(new URL(jwksUri!), { timeoutDuration: 5_000, cooldownDuration: 30_000, cacheMaxAge: 600_000 }));
+      this.keySets.set(
+        issuer,
+        jwks
+          ? createLocalJWKSet(jwks)
+          : createRemoteJWKSet(new URL(jwksUri!), { timeoutDuration: 5_000, cooldownDuration: 30_000, cacheMaxAge: 600_000 }),
+      );
     }
   }
 
@@ -42,7 +55,10 @@ export class JoseTrustedIssuers implements TrustedIssuers {
       if (typeof payload.client_id !== 'string' || payload.client_id === '') return null;
       const scopes = typeof payload.scope === 'string' ? parseScopes(payload.scope) : null;
       return {
-        issuer: payload.iss!, subject: payload.sub!, clientId: payload.client_id, jti: payload.jti!,
+        issuer: payload.iss!,
+        subject: payload.sub!,
+        clientId: payload.client_id,
+        jti: payload.jti!,
         expiresAt: new Date(payload.exp! * 1000),
         authTime: typeof payload.auth_time === 'number' ? new Date(payload.auth_time * 1000) : null,
         email: typeof payload.email === 'string' ? payload.email : null,
@@ -56,7 +72,8 @@ export class JoseTrustedIssuers implements TrustedIssuers {
       const events = payload.events;
       if (!isObject(events) || Object.keys(events).length === 0 || !Object.values(events).every(isObject)) return null;
       return {
-        issuer: payload.iss!, jti: payload.jti!,
+        issuer: payload.iss!,
+        jti: payload.jti!,
         events: events as Record<string, Record<string, unknown>>,
         subjectId: isObject(payload.sub_id) ? payload.sub_id : null,
       };
@@ -64,7 +81,11 @@ export class JoseTrustedIssuers implements TrustedIssuers {
   }
 
   private async check<T>(
-    jwt: string, now: Date, typ: string, requiredClaims: string[], read: (payload: JWTPayload) => T | null,
+    jwt: string,
+    now: Date,
+    typ: string,
+    requiredClaims: string[],
+    read: (payload: JWTPayload) => T | null,
   ): Promise<AssertionCheck<T>> {
     let issuer: unknown;
     try {
@@ -76,8 +97,13 @@ export class JoseTrustedIssuers implements TrustedIssuers {
     if (!keys) return { status: 'foreign' };
     try {
       const { payload } = await jwtVerify(jwt, keys, {
-        issuer: issuer as string, audience: this.audiences, algorithms: ALGORITHMS, typ, currentDate: now,
-        clockTolerance: 30, requiredClaims,
+        issuer: issuer as string,
+        audience: this.audiences,
+        algorithms: ALGORITHMS,
+        typ,
+        currentDate: now,
+        clockTolerance: 30,
+        requiredClaims,
       });
       const claims = read(payload);
       return claims ? { status: 'valid', claims } : { status: 'invalid' };

@@ -5,7 +5,10 @@ import { OrmRepository } from '../persistence/orm-repository';
 
 /** Every revocation drops the cached callers, so a revoked token stops working at once in this process. */
 export class MikroOrmAgentAccessTokenRepository extends OrmRepository implements AgentAccessTokenRepository {
-  constructor(orm: MikroORM, private readonly cache: CredentialCacheInvalidator) {
+  constructor(
+    orm: MikroORM,
+    private readonly cache: CredentialCacheInvalidator,
+  ) {
     super(orm);
   }
 

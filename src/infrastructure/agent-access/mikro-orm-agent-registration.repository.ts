@@ -36,12 +36,16 @@ export class MikroOrmAgentRegistrationRepository extends OrmRepository implement
   }
 
   listApproved(scope: TenantScope, authorizedBy: string | null): Promise<AgentRegistration[]> {
-    return this.em.find(AgentRegistration, {
-      status: { $in: APPROVED },
-      organizationId: scope.organizationId,
-      ...(scope.customerId !== null ? { customerId: scope.customerId } : {}),
-      ...(authorizedBy !== null ? { userId: authorizedBy } : {}),
-    }, { orderBy: { claimedAt: 'asc', id: 'asc' } });
+    return this.em.find(
+      AgentRegistration,
+      {
+        status: { $in: APPROVED },
+        organizationId: scope.organizationId,
+        ...(scope.customerId !== null ? { customerId: scope.customerId } : {}),
+        ...(authorizedBy !== null ? { userId: authorizedBy } : {}),
+      },
+      { orderBy: { claimedAt: 'asc', id: 'asc' } },
+    );
   }
 
   save(registration: AgentRegistration): Promise<void> {

@@ -23,7 +23,10 @@ export class PostgresSigningKeys implements SigningKeys {
   private active: { kid: string; key: CryptoKey; until: number } | undefined;
   private readonly publicKeys = new Map<string, { key: CryptoKey | null; until: number }>();
 
-  constructor(private readonly orm: MikroORM, private readonly encryption: KeyEncryption) {}
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly encryption: KeyEncryption,
+  ) {}
 
   /** The active key, created on first use. */
   async signingKey(now: Date): Promise<{ kid: string; key: CryptoKey }> {
@@ -63,13 +66,20 @@ export class PostgresSigningKeys implements SigningKeys {
 
   async rotate(now: Date): Promise<{ kid: string; previousKid: string | null }> {
     const result = await this.orm.em.fork().transactional(async (em) => {
-      const [previous] = await em.getConnection().execute<KeyRow[]>(
-        `SELECT kid FROM agent_signing_keys WHERE status = 'active' FOR UPDATE`, [], 'all', em.getTransactionContext(),
+      const [previous] = await em
+        .getConnection()
+        .execute<KeyRow[]>(`SELECT kid FROM agent_signing_keys WHERE status = 'active' FOR UPDATE`, [], 'all', em.getTransactionContext());
+      await em
+        .getConnection()
+        .execute(
+          `UPDATE agent_signing_keys SET status = 'retired', retired_at = ? WHERE status = 'active'`,
+          [now],
+          'run',
+          em.getTransactionContext(),
+        );
+      const kid = await this.insertKey(now, '', (sql, params) =>
+        em.getConnection().execute(sql, params, 'run', em.getTransactionContext()),
       );
-      await em.getConnection().execute(
-        `UPDATE agent_signing_keys SET status = 'retired', retired_at = ? WHERE status = 'active'`, [now], 'run', em.getTransactionContext(),
-      );
-      const kid = await this.insertKey(now, '', (sql, params) => em.getConnection().execute(sql, params, 'run', em.getTransactionContext()));
       return { kid, previousKid: previous?.kid ?? null };
     });
     this.active = undefined;
@@ -78,7 +88,9 @@ export class PostgresSigningKeys implements SigningKeys {
   }
 
   private async activeRow(): Promise<KeyRow | undefined> {
-    const [row] = await this.execute<KeyRow>(`SELECT kid, public_jwk, private_key_ciphertext FROM agent_signing_keys WHERE status = 'active'`);
+    const [row] = await this.execute<KeyRow>(
+      `SELECT kid, public_jwk, private_key_ciphertext FROM agent_signing_keys WHERE status = 'active'`,
+    );
     return row;
   }
 

@@ -32,8 +32,11 @@ const toEntry = (row: EntryRow): AuditEntry => ({
   organizationId: row.organization_id,
   customerId: row.customer_id,
   actor: {
-    type: row.actor_type as AuditEntry['actor']['type'], userId: row.actor_user_id, label: row.actor_label,
-    credentialType: row.credential_type, credentialId: row.credential_id,
+    type: row.actor_type as AuditEntry['actor']['type'],
+    userId: row.actor_user_id,
+    label: row.actor_label,
+    credentialType: row.credential_type,
+    credentialId: row.credential_id,
   },
   ip: row.ip,
   requestId: row.request_id,
@@ -49,7 +52,10 @@ const toEntry = (row: EntryRow): AuditEntry => ({
  * transaction's connection (`tx`), so they commit or roll back with the rest of the work.
  */
 export class SqlAuditLog implements AuditTrail, AuditLogReader {
-  constructor(private readonly tx: SqlRunner, private readonly sql: SqlRunner) {}
+  constructor(
+    private readonly tx: SqlRunner,
+    private readonly sql: SqlRunner,
+  ) {}
 
   async append(entry: ExplicitAuditEntry): Promise<void> {
     const request = auditContext.current();
@@ -57,8 +63,19 @@ export class SqlAuditLog implements AuditTrail, AuditLogReader {
       `INSERT INTO audit_log (organization_id, customer_id, actor_type, actor_user_id, actor_label, credential_type,
          ip, request_id, resource_type, resource_id, action)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [entry.organizationId, entry.customerId, entry.actorType, entry.userId, entry.actorLabel, entry.credentialType,
-        request?.ip ?? null, request?.requestId ?? null, entry.resourceType, entry.resourceId, entry.action],
+      [
+        entry.organizationId,
+        entry.customerId,
+        entry.actorType,
+        entry.userId,
+        entry.actorLabel,
+        entry.credentialType,
+        request?.ip ?? null,
+        request?.requestId ?? null,
+        entry.resourceType,
+        entry.resourceId,
+        entry.action,
+      ],
     );
   }
 
@@ -121,7 +138,8 @@ export class SqlAuditLog implements AuditTrail, AuditLogReader {
 
   async purgeBefore(cutoff: Date): Promise<number> {
     const rows = await this.sql.query<{ n: string }>(
-      'WITH gone AS (DELETE FROM audit_log WHERE occurred_at < ? RETURNING 1) SELECT count(*) AS n FROM gone', [cutoff],
+      'WITH gone AS (DELETE FROM audit_log WHERE occurred_at < ? RETURNING 1) SELECT count(*) AS n FROM gone',
+      [cutoff],
     );
     return Number(rows[0]?.n ?? 0);
   }

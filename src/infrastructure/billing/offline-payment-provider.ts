@@ -14,7 +14,11 @@ import type { SqlRunner } from '../persistence/database';
  * caller's unit of work, so a charge commits with the change that caused it.
  */
 export class OfflinePaymentProvider implements PaymentProvider {
-  constructor(private readonly sql: SqlRunner, private readonly ids: IdGenerator, private readonly clock: Clock) {}
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+  ) {}
 
   async startMandate(organizationId: number, returnUrl: string): Promise<{ mandateId: string; redirectUrl: string }> {
     const mandateId = this.ids.uuid();
@@ -31,7 +35,8 @@ export class OfflinePaymentProvider implements PaymentProvider {
   async mandateStatus(mandateId: string): Promise<{ organizationId: number; status: MandateStatus } | null> {
     if (!/^[0-9a-f-]{36}$/i.test(mandateId)) return null;
     const [row] = await this.sql.query<{ organization_id: number; status: MandateStatus }>(
-      'SELECT organization_id, status FROM billing_mandates WHERE id = ?', [mandateId],
+      'SELECT organization_id, status FROM billing_mandates WHERE id = ?',
+      [mandateId],
     );
     return row ? { organizationId: row.organization_id, status: row.status } : null;
   }
@@ -40,7 +45,15 @@ export class OfflinePaymentProvider implements PaymentProvider {
     await this.sql.query(
       `INSERT INTO billing_charges (id, organization_id, amount_cents, currency, description, idempotency_key, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING`,
-      [this.ids.uuid(), organizationId, request.amountCents, request.currency, request.description, request.idempotencyKey, this.clock.now()],
+      [
+        this.ids.uuid(),
+        organizationId,
+        request.amountCents,
+        request.currency,
+        request.description,
+        request.idempotencyKey,
+        this.clock.now(),
+      ],
     );
     const [row] = await this.sql.query<ChargeRow>(`${CHARGE_SELECT} WHERE idempotency_key = ?`, [request.idempotencyKey]);
     return chargeOf(row!);
@@ -57,11 +70,17 @@ export interface ChargeRow {
   created_at: Date;
 }
 
-export const CHARGE_SELECT = 'SELECT id, organization_id, amount_cents, currency, description, idempotency_key, created_at FROM billing_charges';
+export const CHARGE_SELECT =
+  'SELECT id, organization_id, amount_cents, currency, description, idempotency_key, created_at FROM billing_charges';
 
 export function chargeOf(row: ChargeRow): Charge {
   return {
-    id: row.id, organizationId: row.organization_id, amountCents: row.amount_cents, currency: row.currency,
-    description: row.description, idempotencyKey: row.idempotency_key, createdAt: new Date(row.created_at),
+    id: row.id,
+    organizationId: row.organization_id,
+    amountCents: row.amount_cents,
+    currency: row.currency,
+    description: row.description,
+    idempotencyKey: row.idempotency_key,
+    createdAt: new Date(row.created_at),
   };
 }

@@ -9,7 +9,7 @@ export class SqlBillingAccounts implements BillingAccounts {
   constructor(private readonly sql: SqlRunner) {}
 
   async exists(organizationId: number): Promise<boolean> {
-    const rows = await this.sql.query('SELECT 1 FROM organizations WHERE id = ? AND status <> \'deleted\'', [organizationId]);
+    const rows = await this.sql.query("SELECT 1 FROM organizations WHERE id = ? AND status <> 'deleted'", [organizationId]);
     return rows.length > 0;
   }
 
@@ -20,8 +20,10 @@ export class SqlBillingAccounts implements BillingAccounts {
       [organizationId],
     );
     return {
-      organizationId, autoQuotaUpgrade: row?.auto_quota_upgrade === true,
-      mandateId: row?.mandate_id ?? null, mandateStatus: (row?.mandate_status ?? null) as MandateStatus | null,
+      organizationId,
+      autoQuotaUpgrade: row?.auto_quota_upgrade === true,
+      mandateId: row?.mandate_id ?? null,
+      mandateStatus: (row?.mandate_status ?? null) as MandateStatus | null,
       discount: row?.discount_percent
         ? { percent: row.discount_percent, code: row.discount_code, appliedAt: new Date(row.discount_applied_at) }
         : null,
@@ -46,11 +48,17 @@ export class SqlBillingAccounts implements BillingAccounts {
   }
 
   async setAutoQuotaUpgrade(organizationId: number, on: boolean, at: Date): Promise<void> {
-    await this.sql.query('UPDATE organizations SET auto_quota_upgrade = ?, updated_at = ?, version = version + 1 WHERE id = ? AND auto_quota_upgrade <> ?', [on, at, organizationId, on]);
+    await this.sql.query(
+      'UPDATE organizations SET auto_quota_upgrade = ?, updated_at = ?, version = version + 1 WHERE id = ? AND auto_quota_upgrade <> ?',
+      [on, at, organizationId, on],
+    );
   }
 
   async charges(organizationId: number, limit: number): Promise<Charge[]> {
-    const rows = await this.sql.query<ChargeRow>(`${CHARGE_SELECT} WHERE organization_id = ? ORDER BY created_at DESC, id LIMIT ?`, [organizationId, limit]);
+    const rows = await this.sql.query<ChargeRow>(`${CHARGE_SELECT} WHERE organization_id = ? ORDER BY created_at DESC, id LIMIT ?`, [
+      organizationId,
+      limit,
+    ]);
     return rows.map(chargeOf);
   }
 }

@@ -38,7 +38,11 @@ function rowOf(row: SqlRow): CustomPriceRow {
   const tiers = row.quota_tiers as QuotaTier[];
   const tier = tiers[Math.max(0, Math.min(row.quota_tier_index as number, tiers.length - 1))]!;
   return {
-    customerId: row.id, publicId: row.public_id, name: row.name, packageKey: row.package_key,
-    packagePriceMonthly: tier.priceMonthly, customPrice: storedCustomPrice(row.custom_pricing),
+    customerId: row.id,
+    publicId: row.public_id,
+    name: row.name,
+    packageKey: row.package_key,
+    packagePriceMonthly: tier.priceMonthly,
+    customPrice: storedCustomPrice(row.custom_pricing),
   };
 }

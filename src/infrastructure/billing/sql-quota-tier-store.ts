@@ -24,9 +24,10 @@ export class SqlQuotaTierStore implements QuotaTierStore {
     const ref = refCondition(customer, 'c');
     if (!ref) return null;
     const within = customerScopeSql(scope, 'c');
-    const [row] = await this.sql.query<SqlRow>(
-      `${SELECT} WHERE ${within.sql} AND ${ref.sql} FOR UPDATE OF c`, [...within.params, ref.param],
-    );
+    const [row] = await this.sql.query<SqlRow>(`${SELECT} WHERE ${within.sql} AND ${ref.sql} FOR UPDATE OF c`, [
+      ...within.params,
+      ref.param,
+    ]);
     return row ? tierOf(row) : null;
   }
 
@@ -47,9 +48,15 @@ export class SqlQuotaTierStore implements QuotaTierStore {
 function tierOf(row: SqlRow): CustomerTier {
   const tiers = row.quota_tiers as QuotaTier[];
   return {
-    customerId: row.id, publicId: row.public_id, name: row.name, packageId: row.package_id, packageKey: row.package_key,
-    packageDisplayName: row.package_display_name, tiers,
+    customerId: row.id,
+    publicId: row.public_id,
+    name: row.name,
+    packageId: row.package_id,
+    packageKey: row.package_key,
+    packageDisplayName: row.package_display_name,
+    tiers,
     currentTierIndex: Math.max(0, Math.min(row.quota_tier_index as number, tiers.length - 1)),
-    monitorCount: row.monitor_count, version: row.version,
+    monitorCount: row.monitor_count,
+    version: row.version,
   };
 }

@@ -1,17 +1,26 @@
 import { SCREENSHOTS_PER_MONITOR, type Screenshot, type ScreenshotStore } from '../../application/checks/ports';
 import type { SqlRunner } from '../persistence/database';
 
-interface Row { id: string; monitor_id: string; organization_id: number; taken_at: Date; png: Buffer }
+interface Row {
+  id: string;
+  monitor_id: string;
+  organization_id: number;
+  taken_at: Date;
+  png: Buffer;
+}
 
 /** check_screenshots: PNG bytes by id, a monitor's newest SCREENSHOTS_PER_MONITOR kept. */
 export class SqlScreenshotStore implements ScreenshotStore {
   constructor(private readonly sql: SqlRunner) {}
 
   async save(s: Screenshot): Promise<void> {
-    await this.sql.query(
-      `INSERT INTO check_screenshots (id, monitor_id, organization_id, taken_at, png) VALUES (?, ?, ?, ?, ?)`,
-      [s.id, s.monitorId, s.organizationId, s.takenAt, Buffer.from(s.png)],
-    );
+    await this.sql.query(`INSERT INTO check_screenshots (id, monitor_id, organization_id, taken_at, png) VALUES (?, ?, ?, ?, ?)`, [
+      s.id,
+      s.monitorId,
+      s.organizationId,
+      s.takenAt,
+      Buffer.from(s.png),
+    ]);
     await this.sql.query(
       `DELETE FROM check_screenshots WHERE id IN (
          SELECT id FROM check_screenshots WHERE monitor_id = ? ORDER BY taken_at DESC, id OFFSET ${SCREENSHOTS_PER_MONITOR})`,
@@ -21,9 +30,17 @@ export class SqlScreenshotStore implements ScreenshotStore {
 
   async find(monitorId: number, id: string): Promise<Screenshot | null> {
     const [row] = await this.sql.query<Row>(
-      `SELECT id, monitor_id, organization_id, taken_at, png FROM check_screenshots WHERE id = ? AND monitor_id = ?`, [id, monitorId]);
+      `SELECT id, monitor_id, organization_id, taken_at, png FROM check_screenshots WHERE id = ? AND monitor_id = ?`,
+      [id, monitorId],
+    );
     return row
-      ? { id: row.id, monitorId: Number(row.monitor_id), organizationId: row.organization_id, takenAt: new Date(row.taken_at), png: row.png }
+      ? {
+          id: row.id,
+          monitorId: Number(row.monitor_id),
+          organizationId: row.organization_id,
+          takenAt: new Date(row.taken_at),
+          png: row.png,
+        }
       : null;
   }
 

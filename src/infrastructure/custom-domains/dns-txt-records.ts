@@ -10,7 +10,10 @@ const ABSENT = new Set(['ENOTFOUND', 'ENODATA']);
  * service's own view of DNS shows.
  */
 export class DnsTxtRecords implements TxtRecords {
-  constructor(private readonly resolvers: ResolverFactory, private readonly timeoutMs = 5_000) {}
+  constructor(
+    private readonly resolvers: ResolverFactory,
+    private readonly timeoutMs = 5_000,
+  ) {}
 
   async lookup(name: string): Promise<{ values: string[] } | { error: string }> {
     const resolver = this.resolvers.create(this.timeoutMs);

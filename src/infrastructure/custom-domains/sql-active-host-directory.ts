@@ -8,16 +8,23 @@ export class SqlActiveHostDirectory implements ActiveHostDirectory {
 
   async find(hostname: string): Promise<ActiveHost | null> {
     const [row] = await this.pool.query<{
-      organization_id: number; customer_id: number | null; kind: CustomDomainKind; status_page_id: number | null; page_public_id: string | null;
+      organization_id: number;
+      customer_id: number | null;
+      kind: CustomDomainKind;
+      status_page_id: number | null;
+      page_public_id: string | null;
     }>(
       `SELECT d.organization_id, d.customer_id, d.kind, d.status_page_id, p.public_id AS page_public_id
          FROM custom_domains d LEFT JOIN status_pages p ON p.id = d.status_page_id
         WHERE d.hostname = ? AND d.status = 'active'`,
-      [hostname], { prepare: true },
+      [hostname],
+      { prepare: true },
     );
     if (!row) return null;
     return {
-      hostname, organizationId: Number(row.organization_id), customerId: row.customer_id === null ? null : Number(row.customer_id),
+      hostname,
+      organizationId: Number(row.organization_id),
+      customerId: row.customer_id === null ? null : Number(row.customer_id),
       kind: row.kind,
       statusPage: row.status_page_id === null ? null : { publicId: String(row.page_public_id), rowId: Number(row.status_page_id) },
     };

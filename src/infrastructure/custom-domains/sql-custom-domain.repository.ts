@@ -1,13 +1,29 @@
 import { AppError } from '../../domain/shared/app-error';
-import { CustomDomain, PENDING_LIFETIME_MS, type CustomDomainKind, type CustomDomainStatus } from '../../domain/custom-domains/custom-domain';
+import {
+  CustomDomain,
+  PENDING_LIFETIME_MS,
+  type CustomDomainKind,
+  type CustomDomainStatus,
+} from '../../domain/custom-domains/custom-domain';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { CustomDomainRepository } from '../../application/custom-domains/ports';
 import type { SqlRunner } from '../persistence/database';
 
 interface DomainRow {
-  id: number; public_id: string; organization_id: number; customer_id: number | null; hostname: string; kind: CustomDomainKind;
-  status_page_id: string | null; status: CustomDomainStatus; verification_token: string; created_at: Date | string;
-  updated_at: Date | string; verified_at: Date | string | null; activated_at: Date | string | null; version: number;
+  id: number;
+  public_id: string;
+  organization_id: number;
+  customer_id: number | null;
+  hostname: string;
+  kind: CustomDomainKind;
+  status_page_id: string | null;
+  status: CustomDomainStatus;
+  verification_token: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  verified_at: Date | string | null;
+  activated_at: Date | string | null;
+  version: number;
 }
 
 /** The page is named by its public id (the row id stays inside). */
@@ -17,18 +33,29 @@ const FROM = 'custom_domains d LEFT JOIN status_pages p ON p.id = d.status_page_
 
 const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
 
-const domainOf = (row: DomainRow) => new CustomDomain({
-  id: Number(row.id), publicId: row.public_id, organizationId: Number(row.organization_id),
-  customerId: row.customer_id === null ? null : Number(row.customer_id), hostname: row.hostname, kind: row.kind,
-  statusPageId: row.status_page_id, status: row.status, verificationToken: row.verification_token,
-  createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at), verifiedAt: dateOrNull(row.verified_at),
-  activatedAt: dateOrNull(row.activated_at), version: Number(row.version),
-});
+const domainOf = (row: DomainRow) =>
+  new CustomDomain({
+    id: Number(row.id),
+    publicId: row.public_id,
+    organizationId: Number(row.organization_id),
+    customerId: row.customer_id === null ? null : Number(row.customer_id),
+    hostname: row.hostname,
+    kind: row.kind,
+    statusPageId: row.status_page_id,
+    status: row.status,
+    verificationToken: row.verification_token,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    verifiedAt: dateOrNull(row.verified_at),
+    activatedAt: dateOrNull(row.activated_at),
+    version: Number(row.version),
+  });
 
 /** An organization sees all its entries; a customer scope those of its customer's status pages. */
-const scopeSql = (scope: TenantScope) => (scope.customerId === null
-  ? { sql: 'd.organization_id = ?', params: [scope.organizationId] as unknown[] }
-  : { sql: 'd.organization_id = ? AND d.customer_id = ?', params: [scope.organizationId, scope.customerId] as unknown[] });
+const scopeSql = (scope: TenantScope) =>
+  scope.customerId === null
+    ? { sql: 'd.organization_id = ?', params: [scope.organizationId] as unknown[] }
+    : { sql: 'd.organization_id = ? AND d.customer_id = ?', params: [scope.organizationId, scope.customerId] as unknown[] };
 
 /** Entries that still count: not pending for 7 days or more. */
 const LIVE = `(d.status <> 'pending' OR d.created_at > ?)`;
@@ -58,8 +85,20 @@ export class SqlCustomDomainRepository implements CustomDomainRepository {
         `INSERT INTO custom_domains (public_id, organization_id, customer_id, hostname, kind, status_page_id, status, verification_token,
            created_at, updated_at, verified_at, activated_at, version)
          VALUES (?, ?, ?, ?, ?, (SELECT id FROM status_pages WHERE public_id = ?::uuid), ?, ?, ?, ?, ?, ?, 1) RETURNING id`,
-        [domain.publicId, domain.organizationId, domain.customerId, domain.hostname, domain.kind, domain.statusPageId, domain.status,
-          domain.verificationToken, domain.createdAt, domain.updatedAt, domain.verifiedAt, domain.activatedAt],
+        [
+          domain.publicId,
+          domain.organizationId,
+          domain.customerId,
+          domain.hostname,
+          domain.kind,
+          domain.statusPageId,
+          domain.status,
+          domain.verificationToken,
+          domain.createdAt,
+          domain.updatedAt,
+          domain.verifiedAt,
+          domain.activatedAt,
+        ],
       );
       domain.id = Number(row!.id);
       return domain;
@@ -73,23 +112,27 @@ export class SqlCustomDomainRepository implements CustomDomainRepository {
   async findByRef(scope: TenantScope, ref: string, now: Date): Promise<CustomDomain | null> {
     if (!UUID.test(ref)) return null;
     const where = scopeSql(scope);
-    const rows = await this.sql.query<DomainRow>(
-      `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where.sql} AND d.public_id = ? AND ${LIVE}`, [...where.params, ref, liveSince(now)],
-    );
+    const rows = await this.sql.query<DomainRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE ${where.sql} AND d.public_id = ? AND ${LIVE}`, [
+      ...where.params,
+      ref,
+      liveSince(now),
+    ]);
     return rows[0] ? domainOf(rows[0]) : null;
   }
 
   async list(scope: TenantScope, now: Date): Promise<CustomDomain[]> {
     const where = scopeSql(scope);
     const rows = await this.sql.query<DomainRow>(
-      `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where.sql} AND ${LIVE} ORDER BY d.hostname, d.id`, [...where.params, liveSince(now)],
+      `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where.sql} AND ${LIVE} ORDER BY d.hostname, d.id`,
+      [...where.params, liveSince(now)],
     );
     return rows.map(domainOf);
   }
 
   async claimedElsewhere(hostname: string, organizationId: number): Promise<boolean> {
     const rows = await this.sql.query(
-      `SELECT 1 FROM custom_domains WHERE hostname = ? AND status IN ('verified', 'active') AND organization_id <> ?`, [hostname, organizationId],
+      `SELECT 1 FROM custom_domains WHERE hostname = ? AND status IN ('verified', 'active') AND organization_id <> ?`,
+      [hostname, organizationId],
     );
     return rows.length > 0;
   }
@@ -103,7 +146,8 @@ export class SqlCustomDomainRepository implements CustomDomainRepository {
         [domain.status, domain.verifiedAt, domain.activatedAt, domain.updatedAt, domain.id, domain.version],
       );
     } catch (error) {
-      if (uniqueViolation(error)?.includes('custom_domains_claimed_hostname')) throw new AppError('domainAlreadyClaimed', { hostname: domain.hostname });
+      if (uniqueViolation(error)?.includes('custom_domains_claimed_hostname'))
+        throw new AppError('domainAlreadyClaimed', { hostname: domain.hostname });
       throw error;
     }
     if (rows.length === 0) throw new AppError('conflict', {}, 'The custom domain changed meanwhile; read it again');

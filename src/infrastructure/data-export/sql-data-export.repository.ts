@@ -3,9 +3,20 @@ import type { DataExportRepository, ExportFile } from '../../application/data-ex
 import type { SqlRunner } from '../persistence/database';
 
 interface Row {
-  id: string; organization_id: number; requested_by: string | null; recipient_emails: string[]; status: ExportStatus;
-  rows_done: string; rows_total: string | null; attempts: number; file_bytes: string | null; error: string | null;
-  created_at: Date | string; started_at: Date | string | null; finished_at: Date | string | null; expires_at: Date | string | null;
+  id: string;
+  organization_id: number;
+  requested_by: string | null;
+  recipient_emails: string[];
+  status: ExportStatus;
+  rows_done: string;
+  rows_total: string | null;
+  attempts: number;
+  file_bytes: string | null;
+  error: string | null;
+  created_at: Date | string;
+  started_at: Date | string | null;
+  finished_at: Date | string | null;
+  expires_at: Date | string | null;
 }
 
 /** The unit of work's connection answers timestamps as text, the pool's as dates: either way a Date. */
@@ -16,10 +27,20 @@ const COLUMNS = `id::text, organization_id, requested_by::text, recipient_emails
   created_at, started_at, finished_at, expires_at`;
 
 const toExport = (row: Row): DataExport => ({
-  id: row.id, organizationId: row.organization_id, requestedBy: row.requested_by, recipientEmails: row.recipient_emails, status: row.status,
-  rowsDone: Number(row.rows_done), rowsTotal: row.rows_total === null ? null : Number(row.rows_total), attempts: row.attempts,
-  fileBytes: row.file_bytes === null ? null : Number(row.file_bytes), error: row.error, createdAt: date(row.created_at),
-  startedAt: dateOrNull(row.started_at), finishedAt: dateOrNull(row.finished_at), expiresAt: dateOrNull(row.expires_at),
+  id: row.id,
+  organizationId: row.organization_id,
+  requestedBy: row.requested_by,
+  recipientEmails: row.recipient_emails,
+  status: row.status,
+  rowsDone: Number(row.rows_done),
+  rowsTotal: row.rows_total === null ? null : Number(row.rows_total),
+  attempts: row.attempts,
+  fileBytes: row.file_bytes === null ? null : Number(row.file_bytes),
+  error: row.error,
+  createdAt: date(row.created_at),
+  startedAt: dateOrNull(row.started_at),
+  finishedAt: dateOrNull(row.finished_at),
+  expiresAt: dateOrNull(row.expires_at),
 });
 
 /** Data exports in PostgreSQL, on the caller's unit of work (so `finish` commits with the mails it causes). */
@@ -37,25 +58,34 @@ export class SqlDataExportRepository implements DataExportRepository {
   }
 
   async find(organizationId: number, id: string): Promise<DataExport | null> {
-    const [row] = await this.sql.query<Row>(`SELECT ${COLUMNS} FROM data_exports WHERE id = ?::uuid AND organization_id = ?`, [id, organizationId]);
+    const [row] = await this.sql.query<Row>(`SELECT ${COLUMNS} FROM data_exports WHERE id = ?::uuid AND organization_id = ?`, [
+      id,
+      organizationId,
+    ]);
     return row ? toExport(row) : null;
   }
 
   async list(organizationId: number, limit: number): Promise<DataExport[]> {
     const rows = await this.sql.query<Row>(
-      `SELECT ${COLUMNS} FROM data_exports WHERE organization_id = ? ORDER BY created_at DESC, id LIMIT ?`, [organizationId, limit]);
+      `SELECT ${COLUMNS} FROM data_exports WHERE organization_id = ? ORDER BY created_at DESC, id LIMIT ?`,
+      [organizationId, limit],
+    );
     return rows.map(toExport);
   }
 
   async running(organizationId: number): Promise<DataExport | null> {
     const [row] = await this.sql.query<Row>(
-      `SELECT ${COLUMNS} FROM data_exports WHERE organization_id = ? AND status IN ('queued', 'generating')`, [organizationId]);
+      `SELECT ${COLUMNS} FROM data_exports WHERE organization_id = ? AND status IN ('queued', 'generating')`,
+      [organizationId],
+    );
     return row ? toExport(row) : null;
   }
 
   async lastNotFailed(organizationId: number): Promise<DataExport | null> {
     const [row] = await this.sql.query<Row>(
-      `SELECT ${COLUMNS} FROM data_exports WHERE organization_id = ? AND status <> 'failed' ORDER BY created_at DESC LIMIT 1`, [organizationId]);
+      `SELECT ${COLUMNS} FROM data_exports WHERE organization_id = ? AND status <> 'failed' ORDER BY created_at DESC LIMIT 1`,
+      [organizationId],
+    );
     return row ? toExport(row) : null;
   }
 
@@ -65,7 +95,9 @@ export class SqlDataExportRepository implements DataExportRepository {
               started_at = coalesce(started_at, ?), rows_done = 0
          FROM (SELECT id FROM data_exports WHERE status = 'queued' ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED) next
         WHERE e.id = next.id
-        RETURNING ${COLUMNS.split(',').map((c) => `e.${c.trim()}`).join(', ')}`,
+        RETURNING ${COLUMNS.split(',')
+          .map((c) => `e.${c.trim()}`)
+          .join(', ')}`,
       [owner, new Date(now.getTime() + leaseMs), now],
     );
     return row ? toExport(row) : null;
@@ -80,7 +112,13 @@ export class SqlDataExportRepository implements DataExportRepository {
     return rows.length > 0;
   }
 
-  async finish(id: string, owner: string, file: Omit<ExportFile, 'organizationId'> & { bytes: number }, now: Date, expiresAt: Date): Promise<boolean> {
+  async finish(
+    id: string,
+    owner: string,
+    file: Omit<ExportFile, 'organizationId'> & { bytes: number },
+    now: Date,
+    expiresAt: Date,
+  ): Promise<boolean> {
     const rows = await this.sql.query(
       `UPDATE data_exports SET status = 'ready', file_path = ?, file_bytes = ?, download_token_hash = ?, finished_at = ?, expires_at = ?,
               rows_done = coalesce(rows_total, rows_done), lease_owner = NULL, lease_until = NULL
@@ -100,8 +138,9 @@ export class SqlDataExportRepository implements DataExportRepository {
   }
 
   async releaseLapsed(now: Date, decide: (e: DataExport) => 'queued' | 'failed'): Promise<DataExport[]> {
-    const lapsed = (await this.sql.query<Row>(
-      `SELECT ${COLUMNS} FROM data_exports WHERE status = 'generating' AND lease_until < ?`, [now])).map(toExport);
+    const lapsed = (
+      await this.sql.query<Row>(`SELECT ${COLUMNS} FROM data_exports WHERE status = 'generating' AND lease_until < ?`, [now])
+    ).map(toExport);
     const moved: DataExport[] = [];
     for (const e of lapsed) {
       const status = decide(e);
@@ -120,13 +159,18 @@ export class SqlDataExportRepository implements DataExportRepository {
   async expireDue(now: Date): Promise<Array<{ id: string; path: string | null }>> {
     return this.sql.query<{ id: string; path: string | null }>(
       `UPDATE data_exports SET status = 'expired'
-        WHERE status = 'ready' AND expires_at <= ? RETURNING id::text, file_path AS path`, [now]);
+        WHERE status = 'ready' AND expires_at <= ? RETURNING id::text, file_path AS path`,
+      [now],
+    );
   }
 
   async fileOf(id: string): Promise<ExportFile | null> {
     const [row] = await this.sql.query<{ organization_id: number; file_path: string | null; download_token_hash: string | null }>(
-      `SELECT organization_id, file_path, download_token_hash FROM data_exports WHERE id = ?::uuid`, [id]);
+      `SELECT organization_id, file_path, download_token_hash FROM data_exports WHERE id = ?::uuid`,
+      [id],
+    );
     return row?.file_path && row.download_token_hash
-      ? { organizationId: row.organization_id, path: row.file_path, downloadTokenHash: row.download_token_hash } : null;
+      ? { organizationId: row.organization_id, path: row.file_path, downloadTokenHash: row.download_token_hash }
+      : null;
   }
 }

@@ -7,6 +7,8 @@ export class SqlOrganizationMembers implements OrganizationMembers {
 
   list(organizationId: number): Promise<Array<{ userId: string; email: string }>> {
     return this.sql.query<{ userId: string; email: string }>(
-      `SELECT id::text AS "userId", email FROM users WHERE organization_id = ? AND is_active ORDER BY email`, [organizationId]);
+      `SELECT id::text AS "userId", email FROM users WHERE organization_id = ? AND is_active ORDER BY email`,
+      [organizationId],
+    );
   }
 }

@@ -48,14 +48,22 @@ const headersRedacted = (json: string) =>
  * A table of the organization, keyed by its id: every column but the secrets, which are dropped or
  * written redacted as `secrets` says.
  */
-function table(name: string, tableName: string, description: string, secrets: SecretHandling = {}, idType: 'int' | 'uuid' = 'int'): ExportResource {
+function table(
+  name: string,
+  tableName: string,
+  description: string,
+  secrets: SecretHandling = {},
+  idType: 'int' | 'uuid' = 'int',
+): ExportResource {
   const start = idType === 'int' ? -1 : '00000000-0000-0000-0000-000000000000';
   const redacted = Object.entries(secrets.redact ?? {});
-  const row = redacted.length === 0
-    ? 'to_jsonb(t) - ?::text[]'
-    : `(to_jsonb(t) - ?::text[]) || jsonb_build_object(${redacted.map(([column, { sql }]) => `'${column}', ${sql}`).join(', ')})`;
+  const row =
+    redacted.length === 0
+      ? 'to_jsonb(t) - ?::text[]'
+      : `(to_jsonb(t) - ?::text[]) || jsonb_build_object(${redacted.map(([column, { sql }]) => `'${column}', ${sql}`).join(', ')})`;
   return {
-    name, description,
+    name,
+    description,
     leftOut: [
       ...(secrets.drop ?? []).map((column) => ({ field: column, how: 'left out' })),
       ...redacted.map(([column, { how }]) => ({ field: column, how })),
@@ -78,10 +86,13 @@ function table(name: string, tableName: string, description: string, secrets: Se
 /** Check results, monitor by monitor in time order (the results table is keyed by monitor and time, not by id). */
 const checkResults: ExportResource = {
   name: 'check-results',
-  description: 'Every stored check result: monitorId (public id), checkedAt, location, status (up, degraded, down), responseMs, reasonCode, detail',
+  description:
+    'Every stored check result: monitorId (public id), checkedAt, location, status (up, degraded, down), responseMs, reasonCode, detail',
   async count(sql, organizationId) {
     const [row] = await sql.query<{ n: string }>(
-      `SELECT count(*) AS n FROM check_results r JOIN monitors m ON m.id = r.monitor_id WHERE m.organization_id = ?`, [organizationId]);
+      `SELECT count(*) AS n FROM check_results r JOIN monitors m ON m.id = r.monitor_id WHERE m.organization_id = ?`,
+      [organizationId],
+    );
     return Number(row?.n ?? 0);
   },
   async page(sql, organizationId, after, limit) {
@@ -90,8 +101,15 @@ const checkResults: ExportResource = {
     type Key = { chunk: string; monitorId: string; checkedAt: string; locationId: number };
     const from = (after as Key | null) ?? { chunk: '0', monitorId: '0', checkedAt: '-infinity', locationId: -1 };
     const rows = await sql.query<{
-      monitor_id: string; public_id: string; checked_at: string; location_id: number; code: string; status: number;
-      response_ms: number | null; reason_code: string | null; detail: unknown;
+      monitor_id: string;
+      public_id: string;
+      checked_at: string;
+      location_id: number;
+      code: string;
+      status: number;
+      response_ms: number | null;
+      reason_code: string | null;
+      detail: unknown;
     }>(
       `WITH ms AS (SELECT id, public_id FROM monitors WHERE organization_id = ? AND id >= ?::bigint ORDER BY id LIMIT ${MONITORS_PER_CHUNK})
        SELECT r.monitor_id::text, ms.public_id::text,
@@ -103,16 +121,25 @@ const checkResults: ExportResource = {
       [organizationId, from.chunk, from.monitorId, from.checkedAt, from.locationId, limit],
     );
     const shaped = rows.map((r) => ({
-      monitorId: r.public_id, checkedAt: r.checked_at, location: r.code, status: STATUS_OF[r.status] ?? 'unknown',
-      responseMs: r.response_ms, reasonCode: r.reason_code, detail: r.detail,
+      monitorId: r.public_id,
+      checkedAt: r.checked_at,
+      location: r.code,
+      status: STATUS_OF[r.status] ?? 'unknown',
+      responseMs: r.response_ms,
+      reasonCode: r.reason_code,
+      detail: r.detail,
     }));
     const last = rows[rows.length - 1];
     if (rows.length === limit && last) {
-      return { rows: shaped, next: { chunk: from.chunk, monitorId: last.monitor_id, checkedAt: last.checked_at, locationId: last.location_id } };
+      return {
+        rows: shaped,
+        next: { chunk: from.chunk, monitorId: last.monitor_id, checkedAt: last.checked_at, locationId: last.location_id },
+      };
     }
     const [nextChunk] = await sql.query<{ first: string }>(
       `SELECT m.id::text AS first FROM monitors m WHERE m.organization_id = ? AND m.id >= ?::bigint ORDER BY m.id OFFSET ${MONITORS_PER_CHUNK} LIMIT 1`,
-      [organizationId, from.chunk]);
+      [organizationId, from.chunk],
+    );
     return { rows: shaped, next: nextChunk ? { chunk: nextChunk.first, monitorId: '0', checkedAt: '-infinity', locationId: -1 } : null };
   },
 };
@@ -120,25 +147,47 @@ const checkResults: ExportResource = {
 /** What an export holds, in the archive's order. */
 export const EXPORT_RESOURCES: readonly ExportResource[] = [
   table('customers', 'customers', 'Customers with their settings and custom field values'),
-  table('monitors', 'monitors', 'Monitors of every kind with their configuration (credentials, heartbeat tokens and URLs, request header values left out)', {
-    drop: ['credentials_ciphertext', 'heartbeat_token', 'document'],
-    redact: { config: { sql: headersRedacted('t.config'), how: 'header values replaced by [redacted]' } },
-  }),
+  table(
+    'monitors',
+    'monitors',
+    'Monitors of every kind with their configuration (credentials, heartbeat tokens and URLs, request header values left out)',
+    {
+      drop: ['credentials_ciphertext', 'heartbeat_token', 'document'],
+      redact: { config: { sql: headersRedacted('t.config'), how: 'header values replaced by [redacted]' } },
+    },
+  ),
   table('customer-domains', 'customer_domains', 'Watched customer domains'),
   table('customer-ips', 'customer_ips', 'Watched customer IP addresses'),
   table('tags', 'tags', 'Tags'),
   table('custom-fields', 'custom_fields', 'Custom field definitions'),
   table('incidents', 'incidents', 'Incidents of the check engine'),
   table('maintenance-windows', 'maintenance_windows', 'Maintenance windows'),
-  table('notification-channels', 'notification_channels', 'Notification channels (signing secrets left out; URLs, which are credentials for chat webhooks, and header values redacted)', {
-    drop: ['secret_ciphertext'],
-    redact: { config: { sql: headersRedacted(urlRedacted('t.config')), how: 'url cut to its scheme and host, header values replaced by [redacted]' } },
-  }),
+  table(
+    'notification-channels',
+    'notification_channels',
+    'Notification channels (signing secrets left out; URLs, which are credentials for chat webhooks, and header values redacted)',
+    {
+      drop: ['secret_ciphertext'],
+      redact: {
+        config: {
+          sql: headersRedacted(urlRedacted('t.config')),
+          how: 'url cut to its scheme and host, header values replaced by [redacted]',
+        },
+      },
+    },
+  ),
   table('change-requests', 'change_requests', 'Change requests'),
-  table('users', 'users', 'Members (password digests, two-step secrets and backup codes left out)',
-    { drop: ['password_hash', 'totp_secret', 'backup_code_hashes'] }, 'uuid'),
+  table(
+    'users',
+    'users',
+    'Members (password digests, two-step secrets and backup codes left out)',
+    { drop: ['password_hash', 'totp_secret', 'backup_code_hashes'] },
+    'uuid',
+  ),
   checkResults,
-  table('audit-log', 'audit_log', 'The audit log: who changed what and when, and sign-ins (secrets were redacted when recorded)', { drop: ['tx_id'] }),
+  table('audit-log', 'audit_log', 'The audit log: who changed what and when, and sign-ins (secrets were redacted when recorded)', {
+    drop: ['tx_id'],
+  }),
 ];
 
 /**
@@ -150,7 +199,9 @@ export const EXPORT_RESOURCES: readonly ExportResource[] = [
  */
 export class ZipExportArchiveWriter implements ExportArchiveWriter {
   constructor(
-    private readonly sql: SqlRunner, private readonly resources: readonly ExportResource[] = EXPORT_RESOURCES, private readonly pageSize = PAGE_ROWS,
+    private readonly sql: SqlRunner,
+    private readonly resources: readonly ExportResource[] = EXPORT_RESOURCES,
+    private readonly pageSize = PAGE_ROWS,
   ) {}
 
   async write(organizationId: number, path: string, onProgress: ExportProgressListener): Promise<{ bytes: number }> {
@@ -167,15 +218,31 @@ export class ZipExportArchiveWriter implements ExportArchiveWriter {
     const written = pipeline(zip.outputStream, out);
     written.catch(() => undefined); // awaited below; a failure mid-way is handled there
     try {
-      zip.addBuffer(Buffer.from(JSON.stringify({
-        format: 'monitoring-export/1', organizationId, createdAt: new Date().toISOString(),
-        secretsLeftOut: 'Every secret the organization holds is left out or redacted, file by file as each resource\'s '
-          + '`leftOut` lists; records the archive does not hold (API tokens, status pages, organization SMTP, incident-'
-          + 'management sources and contact methods) carry secrets and are not exported at all.',
-        resources: this.resources.map((r) => ({
-          name: r.name, file: `${r.name}.jsonl`, description: r.description, rows: counts.get(r.name), leftOut: r.leftOut ?? [],
-        })),
-      }, null, 2)), 'manifest.json');
+      zip.addBuffer(
+        Buffer.from(
+          JSON.stringify(
+            {
+              format: 'monitoring-export/1',
+              organizationId,
+              createdAt: new Date().toISOString(),
+              secretsLeftOut:
+                "Every secret the organization holds is left out or redacted, file by file as each resource's " +
+                '`leftOut` lists; records the archive does not hold (API tokens, status pages, organization SMTP, incident-' +
+                'management sources and contact methods) carry secrets and are not exported at all.',
+              resources: this.resources.map((r) => ({
+                name: r.name,
+                file: `${r.name}.jsonl`,
+                description: r.description,
+                rows: counts.get(r.name),
+                leftOut: r.leftOut ?? [],
+              })),
+            },
+            null,
+            2,
+          ),
+        ),
+        'manifest.json',
+      );
       for (const resource of this.resources) {
         const { sql, pageSize } = this;
         const lines = async function* (): AsyncGenerator<string> {

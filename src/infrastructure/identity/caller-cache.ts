@@ -9,7 +9,10 @@ import type { Caller } from '../../application/identity/authenticate-caller';
 export class CallerCache {
   private readonly entries = new Map<string, { caller: Caller | null; until: number }>();
 
-  constructor(private readonly ttlMs = 5_000, private readonly maxEntries = 50_000) {}
+  constructor(
+    private readonly ttlMs = 5_000,
+    private readonly maxEntries = 50_000,
+  ) {}
 
   get(key: string, nowMs: number): Caller | null | undefined {
     const entry = this.entries.get(key);

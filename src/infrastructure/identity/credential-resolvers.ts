@@ -10,7 +10,10 @@ import type { CallerCache } from './caller-cache';
 abstract class CachedResolver implements CredentialResolver {
   abstract readonly prefix: string | null;
 
-  constructor(protected readonly orm: MikroORM, private readonly cache: CallerCache) {}
+  constructor(
+    protected readonly orm: MikroORM,
+    private readonly cache: CallerCache,
+  ) {}
 
   async resolve(tokenHash: string, now: Date): Promise<Caller | null> {
     const key = `${this.prefix ?? 'session'}:${tokenHash}`;
@@ -41,13 +44,21 @@ export class SessionCredentialResolver extends CachedResolver {
     if (!found) return null;
     const { user, organization } = found;
     return {
-      user, organization, expiresAt: session.expiresAt,
+      user,
+      organization,
+      expiresAt: session.expiresAt,
       actor: {
-        kind: 'session', userId: user.id, role: user.role,
+        kind: 'session',
+        userId: user.id,
+        role: user.role,
         scope: { organizationId: user.organizationId, customerId: user.customerId },
-        isPlatformAdmin: user.isGlobalAdmin, isPlatformSupporter: user.isGlobalSupporter,
-        sessionId: session.id, tokenId: null, mfaEnabled: user.twoFactorEnabled,
-        stepUpVerifiedAt: session.stepUpVerifiedAt, agentScopes: [],
+        isPlatformAdmin: user.isGlobalAdmin,
+        isPlatformSupporter: user.isGlobalSupporter,
+        sessionId: session.id,
+        tokenId: null,
+        mfaEnabled: user.twoFactorEnabled,
+        stepUpVerifiedAt: session.stepUpVerifiedAt,
+        agentScopes: [],
       },
     };
   }
@@ -63,18 +74,30 @@ export class ApiTokenCredentialResolver extends CachedResolver {
     const found = await this.userAndOrganization(token.createdByUserId);
     if (!found || found.organization.id !== token.organizationId) return null;
     const { user, organization } = found;
-    void em.getConnection().execute(
-      `UPDATE api_tokens SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)`,
-      [now, token.id, new Date(now.getTime() - 60_000)],
-    ).catch(() => undefined);
+    void em
+      .getConnection()
+      .execute(`UPDATE api_tokens SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)`, [
+        now,
+        token.id,
+        new Date(now.getTime() - 60_000),
+      ])
+      .catch(() => undefined);
     return {
-      user, organization, expiresAt: token.expiresAt,
+      user,
+      organization,
+      expiresAt: token.expiresAt,
       actor: {
-        kind: 'apiToken', userId: user.id, role: user.role,
+        kind: 'apiToken',
+        userId: user.id,
+        role: user.role,
         scope: { organizationId: token.organizationId, customerId: token.customerId ?? user.customerId },
-        isPlatformAdmin: false, isPlatformSupporter: false,
-        sessionId: null, tokenId: token.id, mfaEnabled: user.twoFactorEnabled,
-        stepUpVerifiedAt: null, agentScopes: [],
+        isPlatformAdmin: false,
+        isPlatformSupporter: false,
+        sessionId: null,
+        tokenId: token.id,
+        mfaEnabled: user.twoFactorEnabled,
+        stepUpVerifiedAt: null,
+        agentScopes: [],
       },
     };
   }

@@ -7,7 +7,11 @@ import { ApiToken } from '../../domain/identity/api-token';
 import { AccountDeletionRequest } from '../../domain/identity/account-deletion';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type {
-  AccountDeletionRepository, ApiTokenRepository, OrganizationRepository, SessionRepository, UserRepository,
+  AccountDeletionRepository,
+  ApiTokenRepository,
+  OrganizationRepository,
+  SessionRepository,
+  UserRepository,
 } from '../../application/identity/ports';
 import { OrmRepository } from '../persistence/orm-repository';
 import type { CallerCache } from './caller-cache';
@@ -17,7 +21,10 @@ const INT = /^\d{1,9}$/;
 
 /** Repositories whose writes can change who a credential resolves to drop the caller cache. */
 abstract class AuthStateRepository extends OrmRepository {
-  constructor(orm: MikroORM, protected readonly callers: CallerCache) {
+  constructor(
+    orm: MikroORM,
+    protected readonly callers: CallerCache,
+  ) {
     super(orm);
   }
 
@@ -46,7 +53,9 @@ export class MikroOrmOrganizationRepository extends AuthStateRepository implemen
 
   async list(page: { page: number; perPage: number }): Promise<{ items: Organization[]; total: number }> {
     const [items, total] = await this.em.findAndCount(
-      Organization, {}, { orderBy: { id: 'asc' }, limit: page.perPage, offset: (page.page - 1) * page.perPage },
+      Organization,
+      {},
+      { orderBy: { id: 'asc' }, limit: page.perPage, offset: (page.page - 1) * page.perPage },
     );
     return { items, total };
   }
@@ -78,7 +87,9 @@ export class MikroOrmUserRepository extends AuthStateRepository implements UserR
   findById(scope: TenantScope, id: string): Promise<User | null> {
     if (!UUID.test(id)) return Promise.resolve(null);
     return this.em.findOne(User, {
-      id, organizationId: scope.organizationId, ...(scope.customerId !== null ? { customerId: scope.customerId } : {}),
+      id,
+      organizationId: scope.organizationId,
+      ...(scope.customerId !== null ? { customerId: scope.customerId } : {}),
     });
   }
 
@@ -156,18 +167,16 @@ export class MikroOrmApiTokenRepository extends AuthStateRepository implements A
   findById(scope: TenantScope, id: string): Promise<ApiToken | null> {
     if (!UUID.test(id)) return Promise.resolve(null);
     return this.em.findOne(ApiToken, {
-      id, organizationId: scope.organizationId, ...(scope.customerId !== null ? { customerId: scope.customerId } : {}),
+      id,
+      organizationId: scope.organizationId,
+      ...(scope.customerId !== null ? { customerId: scope.customerId } : {}),
     });
   }
 
   list(scope: TenantScope, customerTokens: boolean): Promise<ApiToken[]> {
     const customer = scope.customerId !== null ? scope.customerId : customerTokens ? { $ne: null } : null;
     const where: FilterQuery<ApiToken> = { organizationId: scope.organizationId, customerId: customer, revokedAt: null };
-    return this.em.find(
-      ApiToken,
-      where,
-      { orderBy: { createdAt: 'desc' } },
-    );
+    return this.em.find(ApiToken, where, { orderBy: { createdAt: 'desc' } });
   }
 
   save(token: ApiToken): Promise<void> {

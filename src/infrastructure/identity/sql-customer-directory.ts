@@ -7,9 +7,7 @@ export class SqlCustomerDirectory implements CustomerDirectory {
 
   async exists(scope: TenantScope, customerId: number): Promise<boolean> {
     if (scope.customerId !== null && scope.customerId !== customerId) return false;
-    const rows = await this.sql.query(
-      `SELECT 1 FROM customers WHERE id = ? AND organization_id = ?`, [customerId, scope.organizationId],
-    );
+    const rows = await this.sql.query(`SELECT 1 FROM customers WHERE id = ? AND organization_id = ?`, [customerId, scope.organizationId]);
     return rows.length > 0;
   }
 }

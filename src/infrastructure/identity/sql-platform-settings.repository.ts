@@ -17,7 +17,10 @@ const present = (row: Row): PlatformSettings => ({
 export class SqlPlatformSettingsRepository implements PlatformSettingsRepository {
   private cached: { value: PlatformSettings; until: number } | null = null;
 
-  constructor(private readonly sql: SqlRunner, private readonly ttlMs = 3_000) {}
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly ttlMs = 3_000,
+  ) {}
 
   async get(): Promise<PlatformSettings> {
     if (this.cached && this.cached.until > Date.now()) return this.cached.value;

@@ -7,7 +7,14 @@ import type { SharedTlsContext } from '../protocols/shared/tls-context';
 
 const TIMEOUT_MS = 15_000;
 /** VIES's answers about the member states' services that mean "not now", not "no". */
-const UNAVAILABLE = new Set(['MS_UNAVAILABLE', 'SERVICE_UNAVAILABLE', 'TIMEOUT', 'MS_MAX_CONCURRENT_REQ', 'GLOBAL_MAX_CONCURRENT_REQ', 'SERVER_BUSY']);
+const UNAVAILABLE = new Set([
+  'MS_UNAVAILABLE',
+  'SERVICE_UNAVAILABLE',
+  'TIMEOUT',
+  'MS_MAX_CONCURRENT_REQ',
+  'GLOBAL_MAX_CONCURRENT_REQ',
+  'SERVER_BUSY',
+]);
 
 interface ViesAnswer {
   valid?: boolean;
@@ -29,7 +36,10 @@ const disclosed = (value: string | undefined): string | null => {
  */
 export class ViesVatRegistry implements VatRegistry {
   constructor(
-    private readonly baseUrl: string, private readonly policy: TargetPolicy, private readonly tls: SharedTlsContext, private readonly userAgent: string,
+    private readonly baseUrl: string,
+    private readonly policy: TargetPolicy,
+    private readonly tls: SharedTlsContext,
+    private readonly userAgent: string,
   ) {}
 
   async check(number: VatNumber): ReturnType<VatRegistry['check']> {
@@ -37,10 +47,15 @@ export class ViesVatRegistry implements VatRegistry {
     const timer = setTimeout(() => deadline.pass(), TIMEOUT_MS);
     try {
       const response = await exchange(this.policy, this.tls, {
-        url: new URL(`${this.baseUrl.replace(/\/+$/, '')}/check-vat-number`), method: 'POST',
+        url: new URL(`${this.baseUrl.replace(/\/+$/, '')}/check-vat-number`),
+        method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ countryCode: number.countryCode, vatNumber: number.number }),
-        userAgent: this.userAgent, keepBodyBytes: 64 * 1024, countLimit: 64 * 1024, deadline, certificateAt: null,
+        userAgent: this.userAgent,
+        keepBodyBytes: 64 * 1024,
+        countLimit: 64 * 1024,
+        deadline,
+        certificateAt: null,
       });
       let answer: ViesAnswer;
       try {

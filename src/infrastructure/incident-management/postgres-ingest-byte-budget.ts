@@ -11,12 +11,17 @@ const WINDOW_MS = 60 * 60_000;
  * requests of one organization can never spend more than the budget between them.
  */
 export class PostgresIngestByteBudget implements IngestByteBudget {
-  constructor(private readonly sql: SqlRunner, private readonly budget = INGEST_BYTES_PER_HOUR) {}
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly budget = INGEST_BYTES_PER_HOUR,
+  ) {}
 
   async remaining(organizationId: number, now: Date): Promise<{ bytes: number; retryAfterSeconds: number }> {
     const { bucket, windowStart, retryAfterSeconds } = this.window(organizationId, now);
     const [row] = await this.sql.query<{ hits: number }>(
-      'SELECT hits FROM rate_limit_counters WHERE bucket = ? AND window_start = ?', [bucket, windowStart], { prepare: true },
+      'SELECT hits FROM rate_limit_counters WHERE bucket = ? AND window_start = ?',
+      [bucket, windowStart],
+      { prepare: true },
     );
     return { bytes: this.budget - Number(row?.hits ?? 0), retryAfterSeconds };
   }
@@ -28,7 +33,8 @@ export class PostgresIngestByteBudget implements IngestByteBudget {
       `INSERT INTO rate_limit_counters AS c (bucket, window_start, hits) VALUES (?, ?, ?)
        ON CONFLICT (bucket, window_start) DO UPDATE SET hits = c.hits + EXCLUDED.hits WHERE c.hits + EXCLUDED.hits <= ?
        RETURNING hits`,
-      [bucket, windowStart, bytes, this.budget], { prepare: true },
+      [bucket, windowStart, bytes, this.budget],
+      { prepare: true },
     );
     return { allowed: rows.length > 0, retryAfterSeconds };
   }

@@ -5,9 +5,21 @@ import type { AlertSourceRepository } from '../../application/incident-managemen
 import type { SqlRunner } from '../persistence/database';
 
 interface SourceRow {
-  id: number; public_id: string; organization_id: number; name: string; kind: AlertSourceKind; mapping: GenericMapping | string;
-  team_id: string | null; escalation_policy_id: string | null; customer_id: number | null; token_hash: string; token_hint: string;
-  created_by_user_id: string | null; created_at: Date | string; updated_at: Date | string; version: number;
+  id: number;
+  public_id: string;
+  organization_id: number;
+  name: string;
+  kind: AlertSourceKind;
+  mapping: GenericMapping | string;
+  team_id: string | null;
+  escalation_policy_id: string | null;
+  customer_id: number | null;
+  token_hash: string;
+  token_hint: string;
+  created_by_user_id: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  version: number;
 }
 
 const COLUMNS = `s.id, s.public_id, s.organization_id, s.name, s.kind, s.mapping, s.team_id, s.escalation_policy_id, s.customer_id,
@@ -16,10 +28,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toSource(row: SourceRow): AlertSource {
   const source = new AlertSource({
-    publicId: row.public_id, organizationId: Number(row.organization_id), name: row.name, kind: row.kind,
+    publicId: row.public_id,
+    organizationId: Number(row.organization_id),
+    name: row.name,
+    kind: row.kind,
     mapping: typeof row.mapping === 'string' ? JSON.parse(row.mapping) : row.mapping,
-    routing: { teamId: row.team_id, escalationPolicyId: row.escalation_policy_id, customerId: row.customer_id === null ? null : Number(row.customer_id) },
-    tokenHash: row.token_hash, tokenHint: row.token_hint, createdByUserId: row.created_by_user_id, now: new Date(row.created_at),
+    routing: {
+      teamId: row.team_id,
+      escalationPolicyId: row.escalation_policy_id,
+      customerId: row.customer_id === null ? null : Number(row.customer_id),
+    },
+    tokenHash: row.token_hash,
+    tokenHint: row.token_hint,
+    createdByUserId: row.created_by_user_id,
+    now: new Date(row.created_at),
   });
   source.id = Number(row.id);
   source.updatedAt = new Date(row.updated_at);
@@ -29,16 +51,31 @@ function toSource(row: SourceRow): AlertSource {
 
 /** Alert sources in plain SQL; every statement but the token lookup names the organization. */
 export class SqlAlertSourceRepository implements AlertSourceRepository {
-  constructor(private readonly sql: SqlRunner, private readonly pool: SqlRunner = sql) {}
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly pool: SqlRunner = sql,
+  ) {}
 
   async add(scope: TenantScope, source: AlertSource): Promise<AlertSource> {
     const [row] = await this.sql.query<{ id: number }>(
       `INSERT INTO im_alert_sources (public_id, organization_id, name, kind, mapping, team_id, escalation_policy_id, customer_id,
          token_hash, token_hint, created_by_user_id, created_at, updated_at, version)
        VALUES (?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, 1) RETURNING id`,
-      [source.publicId, scope.organizationId, source.name, source.kind, JSON.stringify(source.mapping), source.routing.teamId,
-        source.routing.escalationPolicyId, source.routing.customerId, source.tokenHash, source.tokenHint, source.createdByUserId,
-        source.createdAt, source.updatedAt],
+      [
+        source.publicId,
+        scope.organizationId,
+        source.name,
+        source.kind,
+        JSON.stringify(source.mapping),
+        source.routing.teamId,
+        source.routing.escalationPolicyId,
+        source.routing.customerId,
+        source.tokenHash,
+        source.tokenHint,
+        source.createdByUserId,
+        source.createdAt,
+        source.updatedAt,
+      ],
     );
     source.id = Number(row!.id);
     return source;
@@ -47,7 +84,8 @@ export class SqlAlertSourceRepository implements AlertSourceRepository {
   async findByRef(scope: TenantScope, ref: string): Promise<AlertSource | null> {
     if (!UUID.test(ref)) return null;
     const rows = await this.sql.query<SourceRow>(
-      `SELECT ${COLUMNS} FROM im_alert_sources s WHERE s.organization_id = ? AND s.public_id = ?`, [scope.organizationId, ref.toLowerCase()],
+      `SELECT ${COLUMNS} FROM im_alert_sources s WHERE s.organization_id = ? AND s.public_id = ?`,
+      [scope.organizationId, ref.toLowerCase()],
     );
     return rows[0] ? toSource(rows[0]) : null;
   }
@@ -58,14 +96,16 @@ export class SqlAlertSourceRepository implements AlertSourceRepository {
       `SELECT ${COLUMNS}, o.incident_management_enabled AS im_enabled
          FROM im_alert_sources s JOIN organizations o ON o.id = s.organization_id
         WHERE s.token_hash = ? AND o.status NOT IN ('suspended', 'deleted')`,
-      [tokenHash], { prepare: true },
+      [tokenHash],
+      { prepare: true },
     );
     return rows[0] ? { source: toSource(rows[0]), imEnabled: Boolean(rows[0].im_enabled) } : null;
   }
 
   async list(scope: TenantScope): Promise<AlertSource[]> {
     const rows = await this.sql.query<SourceRow>(
-      `SELECT ${COLUMNS} FROM im_alert_sources s WHERE s.organization_id = ? ORDER BY s.created_at, s.id`, [scope.organizationId],
+      `SELECT ${COLUMNS} FROM im_alert_sources s WHERE s.organization_id = ? ORDER BY s.created_at, s.id`,
+      [scope.organizationId],
     );
     return rows.map(toSource);
   }
@@ -75,8 +115,17 @@ export class SqlAlertSourceRepository implements AlertSourceRepository {
       `UPDATE im_alert_sources SET name = ?, mapping = ?::jsonb, team_id = ?, escalation_policy_id = ?, customer_id = ?, updated_at = ?,
          version = version + 1
        WHERE id = ? AND organization_id = ? AND version = ? RETURNING version`,
-      [source.name, JSON.stringify(source.mapping), source.routing.teamId, source.routing.escalationPolicyId, source.routing.customerId,
-        source.updatedAt, source.id, scope.organizationId, source.version],
+      [
+        source.name,
+        JSON.stringify(source.mapping),
+        source.routing.teamId,
+        source.routing.escalationPolicyId,
+        source.routing.customerId,
+        source.updatedAt,
+        source.id,
+        scope.organizationId,
+        source.version,
+      ],
     );
     if (rows.length === 0) throw new AppError('conflict', {}, 'The alert source changed meanwhile; read it again');
     source.version += 1;

@@ -1,5 +1,9 @@
 import type {
-  EscalationPolicyDirectory, ImCustomerDirectory, ImResponder, ImResponderDirectory, ImTeamDirectory,
+  EscalationPolicyDirectory,
+  ImCustomerDirectory,
+  ImResponder,
+  ImResponderDirectory,
+  ImTeamDirectory,
 } from '../../application/incident-management/ports';
 import { IM_USER_ROLES } from '../../domain/incident-management/im-incident';
 import type { SqlRunner } from '../persistence/database';
@@ -60,7 +64,10 @@ export class SqlEscalationPolicyDirectory implements EscalationPolicyDirectory {
   constructor(private readonly sql: SqlRunner) {}
 
   async exists(organizationId: number, policyId: string): Promise<boolean> {
-    const rows = await this.sql.query('SELECT 1 FROM escalation_policies WHERE organization_id = ? AND id::text = ?', [organizationId, policyId]);
+    const rows = await this.sql.query('SELECT 1 FROM escalation_policies WHERE organization_id = ? AND id::text = ?', [
+      organizationId,
+      policyId,
+    ]);
     return rows.length > 0;
   }
 }
@@ -73,7 +80,10 @@ export class SqlImCustomerDirectory implements ImCustomerDirectory {
     const filter = refFilter(ref);
     if (!filter) return null;
     const [column, value] = 'id' in filter ? ['id', filter.id] : ['public_id', filter.publicId];
-    const rows = await this.sql.query<{ id: number }>(`SELECT id FROM customers WHERE organization_id = ? AND ${column} = ?`, [organizationId, value]);
+    const rows = await this.sql.query<{ id: number }>(`SELECT id FROM customers WHERE organization_id = ? AND ${column} = ?`, [
+      organizationId,
+      value,
+    ]);
     return rows[0] ? Number(rows[0].id) : null;
   }
 }

@@ -1,17 +1,43 @@
 import { AppError } from '../../domain/shared/app-error';
-import { ImIncident, type ImIncidentStatus, type ImSeverity, type ImTimelineEntry, type ImTimelineKind } from '../../domain/incident-management/im-incident';
+import {
+  ImIncident,
+  type ImIncidentStatus,
+  type ImSeverity,
+  type ImTimelineEntry,
+  type ImTimelineKind,
+} from '../../domain/incident-management/im-incident';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { ImIncidentFilter, ImIncidentRepository, ImPage, StoredImTimelineEntry } from '../../application/incident-management/ports';
 import type { SqlRunner } from '../persistence/database';
 
 type Time = Date | string;
 export interface IncidentRow {
-  id: number; public_id: string; organization_id: number; title: string; description: string | null; severity: ImSeverity;
-  source: string | null; status: ImIncidentStatus; team_id: string | null; customer_id: number | null;
-  escalation_policy_id: string | null; dedup_key: string; snoozed_until: Time | null; occurrence_count: number;
-  last_occurrence_at: Time; acknowledged_at: Time | null; acknowledged_by_user_id: string | null; resolved_at: Time | null;
-  resolved_by_user_id: string | null; merged_into_id: string | null; created_by_user_id: string | null;
-  created_at: Time; updated_at: Time; version: number; origin_monitor_id: string | null; origin_incident_id: string | null;
+  id: number;
+  public_id: string;
+  organization_id: number;
+  title: string;
+  description: string | null;
+  severity: ImSeverity;
+  source: string | null;
+  status: ImIncidentStatus;
+  team_id: string | null;
+  customer_id: number | null;
+  escalation_policy_id: string | null;
+  dedup_key: string;
+  snoozed_until: Time | null;
+  occurrence_count: number;
+  last_occurrence_at: Time;
+  acknowledged_at: Time | null;
+  acknowledged_by_user_id: string | null;
+  resolved_at: Time | null;
+  resolved_by_user_id: string | null;
+  merged_into_id: string | null;
+  created_by_user_id: string | null;
+  created_at: Time;
+  updated_at: Time;
+  version: number;
+  origin_monitor_id: string | null;
+  origin_incident_id: string | null;
 }
 
 export const COLUMNS = `id, public_id, organization_id, title, description, severity, source, status, team_id, customer_id,
@@ -23,17 +49,34 @@ const date = (value: Time | null) => (value === null ? null : new Date(value));
 
 export function toIncident(row: IncidentRow): ImIncident {
   const incident = new ImIncident({
-    publicId: row.public_id, organizationId: Number(row.organization_id), title: row.title, description: row.description,
-    severity: row.severity, source: row.source, teamId: row.team_id,
-    customerId: row.customer_id === null ? null : Number(row.customer_id), escalationPolicyId: row.escalation_policy_id,
-    dedupKey: row.dedup_key, createdByUserId: row.created_by_user_id, now: new Date(row.created_at),
+    publicId: row.public_id,
+    organizationId: Number(row.organization_id),
+    title: row.title,
+    description: row.description,
+    severity: row.severity,
+    source: row.source,
+    teamId: row.team_id,
+    customerId: row.customer_id === null ? null : Number(row.customer_id),
+    escalationPolicyId: row.escalation_policy_id,
+    dedupKey: row.dedup_key,
+    createdByUserId: row.created_by_user_id,
+    now: new Date(row.created_at),
   });
   Object.assign(incident, {
-    id: Number(row.id), status: row.status, snoozedUntil: date(row.snoozed_until), occurrenceCount: Number(row.occurrence_count),
-    lastOccurrenceAt: new Date(row.last_occurrence_at), acknowledgedAt: date(row.acknowledged_at),
-    acknowledgedByUserId: row.acknowledged_by_user_id, resolvedAt: date(row.resolved_at), resolvedByUserId: row.resolved_by_user_id,
-    mergedIntoId: row.merged_into_id, updatedAt: new Date(row.updated_at), version: Number(row.version),
-    monitorOrigin: row.origin_monitor_id && row.origin_incident_id ? { monitorId: row.origin_monitor_id, incidentId: row.origin_incident_id } : null,
+    id: Number(row.id),
+    status: row.status,
+    snoozedUntil: date(row.snoozed_until),
+    occurrenceCount: Number(row.occurrence_count),
+    lastOccurrenceAt: new Date(row.last_occurrence_at),
+    acknowledgedAt: date(row.acknowledged_at),
+    acknowledgedByUserId: row.acknowledged_by_user_id,
+    resolvedAt: date(row.resolved_at),
+    resolvedByUserId: row.resolved_by_user_id,
+    mergedIntoId: row.merged_into_id,
+    updatedAt: new Date(row.updated_at),
+    version: Number(row.version),
+    monitorOrigin:
+      row.origin_monitor_id && row.origin_incident_id ? { monitorId: row.origin_monitor_id, incidentId: row.origin_incident_id } : null,
   });
   return incident;
 }
@@ -60,9 +103,10 @@ export class SqlImIncidentRepository implements ImIncidentRepository {
 
   async findByRef(scope: TenantScope, ref: string): Promise<ImIncident | null> {
     if (!UUID.test(ref)) return null;
-    const rows = await this.sql.query<IncidentRow>(
-      `SELECT ${COLUMNS} FROM im_incidents WHERE organization_id = ? AND public_id = ?`, [scope.organizationId, ref.toLowerCase()],
-    );
+    const rows = await this.sql.query<IncidentRow>(`SELECT ${COLUMNS} FROM im_incidents WHERE organization_id = ? AND public_id = ?`, [
+      scope.organizationId,
+      ref.toLowerCase(),
+    ]);
     return rows[0] ? toIncident(rows[0]) : null;
   }
 
@@ -93,10 +137,22 @@ export class SqlImIncidentRepository implements ImIncidentRepository {
       where.push(`status IN (${filter.statuses.map(() => '?').join(', ')})`);
       params.push(...filter.statuses);
     }
-    if (filter.teamId !== undefined) { where.push('team_id = ?'); params.push(filter.teamId); }
-    if (filter.customerId !== undefined) { where.push('customer_id = ?'); params.push(filter.customerId); }
-    if (filter.since) { where.push('created_at >= ?'); params.push(filter.since); }
-    if (filter.until) { where.push('created_at < ?'); params.push(filter.until); }
+    if (filter.teamId !== undefined) {
+      where.push('team_id = ?');
+      params.push(filter.teamId);
+    }
+    if (filter.customerId !== undefined) {
+      where.push('customer_id = ?');
+      params.push(filter.customerId);
+    }
+    if (filter.since) {
+      where.push('created_at >= ?');
+      params.push(filter.since);
+    }
+    if (filter.until) {
+      where.push('created_at < ?');
+      params.push(filter.until);
+    }
     const rows = await this.sql.query<IncidentRow & { total: string }>(
       `SELECT ${COLUMNS}, count(*) OVER () AS total FROM im_incidents WHERE ${where.join(' AND ')}
         ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
@@ -115,9 +171,20 @@ export class SqlImIncidentRepository implements ImIncidentRepository {
       `UPDATE im_incidents SET status = ?, snoozed_until = ?, occurrence_count = occurrence_count + ?, acknowledged_at = ?,
          acknowledged_by_user_id = ?, resolved_at = ?, resolved_by_user_id = ?, merged_into_id = ?, updated_at = ?, version = version + 1
        WHERE id = ? AND organization_id = ? AND version = ? RETURNING version`,
-      [incident.status, incident.snoozedUntil, this.mergedOccurrences(incident), incident.acknowledgedAt, incident.acknowledgedByUserId,
-        incident.resolvedAt, incident.resolvedByUserId, incident.mergedIntoId, incident.updatedAt, incident.id, scope.organizationId,
-        incident.version],
+      [
+        incident.status,
+        incident.snoozedUntil,
+        this.mergedOccurrences(incident),
+        incident.acknowledgedAt,
+        incident.acknowledgedByUserId,
+        incident.resolvedAt,
+        incident.resolvedByUserId,
+        incident.mergedIntoId,
+        incident.updatedAt,
+        incident.id,
+        scope.organizationId,
+        incident.version,
+      ],
     );
     if (rows.length === 0) throw new AppError('imIncidentStatusConflict');
     incident.version += 1;
@@ -132,7 +199,10 @@ export class SqlImIncidentRepository implements ImIncidentRepository {
       [scope.organizationId, incident.id],
     );
     return rows.map((row) => ({
-      id: Number(row.id), kind: row.kind, at: new Date(row.at), actorUserId: row.actor_user_id,
+      id: Number(row.id),
+      kind: row.kind,
+      at: new Date(row.at),
+      actorUserId: row.actor_user_id,
       details: (typeof row.details === 'string' ? JSON.parse(row.details) : row.details) as Record<string, unknown>,
     }));
   }
@@ -142,9 +212,15 @@ export class SqlImIncidentRepository implements ImIncidentRepository {
     // occurrence of the open one (occurrences move neither its status nor its version). The same
     // statement writes the timeline entries of whichever happened, so an event is one round trip
     // and atomic without a transaction of its own.
-    const entries = (list: readonly ImTimelineEntry[]) => JSON.stringify(list.map((e) => ({
-      kind: e.kind, at: e.at.toISOString(), actor_user_id: e.actorUserId, details: e.details,
-    })));
+    const entries = (list: readonly ImTimelineEntry[]) =>
+      JSON.stringify(
+        list.map((e) => ({
+          kind: e.kind,
+          at: e.at.toISOString(),
+          actor_user_id: e.actorUserId,
+          details: e.details,
+        })),
+      );
     const created = candidate.pending.splice(0);
     const occurred: ImTimelineEntry[] = [{ kind: 'occurrence', at: candidate.createdAt, actorUserId: null, details: occurrence }];
     const [row] = await this.sql.query<IncidentRow & { inserted: boolean }>(
@@ -171,10 +247,27 @@ export class SqlImIncidentRepository implements ImIncidentRepository {
   }
 
   private insertValues(scope: TenantScope, incident: ImIncident): unknown[] {
-    return [incident.publicId, scope.organizationId, incident.title, incident.description, incident.severity, incident.source,
-      incident.status, incident.teamId, incident.customerId, incident.escalationPolicyId, incident.dedupKey, incident.snoozedUntil,
-      incident.occurrenceCount, incident.lastOccurrenceAt, incident.createdByUserId, incident.createdAt, incident.updatedAt,
-      incident.monitorOrigin?.monitorId ?? null, incident.monitorOrigin?.incidentId ?? null];
+    return [
+      incident.publicId,
+      scope.organizationId,
+      incident.title,
+      incident.description,
+      incident.severity,
+      incident.source,
+      incident.status,
+      incident.teamId,
+      incident.customerId,
+      incident.escalationPolicyId,
+      incident.dedupKey,
+      incident.snoozedUntil,
+      incident.occurrenceCount,
+      incident.lastOccurrenceAt,
+      incident.createdByUserId,
+      incident.createdAt,
+      incident.updatedAt,
+      incident.monitorOrigin?.monitorId ?? null,
+      incident.monitorOrigin?.incidentId ?? null,
+    ];
   }
 
   /** Occurrences taken over by a merge are added to the stored count (which occurrences may have moved meanwhile). */
@@ -189,7 +282,10 @@ export class SqlImIncidentRepository implements ImIncidentRepository {
       `INSERT INTO im_incident_timeline (incident_id, kind, at, actor_user_id, details)
        SELECT ?, e.kind, e.at, e.actor_user_id, e.details
          FROM jsonb_to_recordset(?::jsonb) AS e(kind text, at timestamptz, actor_user_id uuid, details jsonb)`,
-      [incident.id, JSON.stringify(entries.map((e) => ({ kind: e.kind, at: e.at.toISOString(), actor_user_id: e.actorUserId, details: e.details })))],
+      [
+        incident.id,
+        JSON.stringify(entries.map((e) => ({ kind: e.kind, at: e.at.toISOString(), actor_user_id: e.actorUserId, details: e.details }))),
+      ],
     );
   }
 }

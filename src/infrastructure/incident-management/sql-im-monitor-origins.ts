@@ -35,7 +35,9 @@ export class SqlImMonitorOrigins implements ImMonitorOrigins {
             AND im_incident_id IN (SELECT id FROM im_incidents WHERE organization_id = ? AND ${OPEN})
          RETURNING im_incident_id
        )
-       SELECT ${COLUMNS.split(',').map((c) => `i.${c.trim()}`).join(', ')},
+       SELECT ${COLUMNS.split(',')
+         .map((c) => `i.${c.trim()}`)
+         .join(', ')},
               (SELECT count(*) FROM im_incident_monitor_origins o
                 WHERE o.im_incident_id = i.id AND o.recovered_at IS NULL AND o.incident_public_id <> ?) AS still_down
          FROM im_incidents i JOIN marked m ON m.im_incident_id = i.id`,

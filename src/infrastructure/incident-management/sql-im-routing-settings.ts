@@ -3,10 +3,14 @@ import type { ImRoutingSetting } from '../../domain/incident-management/monitor-
 import type { SqlRunner } from '../persistence/database';
 import { refFilter } from '../monitoring/record-ref';
 
-interface SettingRow { enabled: boolean; team_id: string | null; escalation_policy_id: string | null }
+interface SettingRow {
+  enabled: boolean;
+  team_id: string | null;
+  escalation_policy_id: string | null;
+}
 
 const settingOf = (row: SettingRow | undefined): ImRoutingSetting | null =>
-  (row ? { enabled: row.enabled, teamId: row.team_id, escalationPolicyId: row.escalation_policy_id } : null);
+  row ? { enabled: row.enabled, teamId: row.team_id, escalationPolicyId: row.escalation_policy_id } : null;
 
 /** IM routing settings in im_customer_routing and im_monitor_routing, on the current unit of work. */
 export class SqlImRoutingSettings implements ImRoutingSettings {
@@ -17,7 +21,8 @@ export class SqlImRoutingSettings implements ImRoutingSettings {
     if (!filter) return null;
     const [column, value] = 'id' in filter ? ['id', filter.id] : ['public_id', filter.publicId];
     const rows = await this.sql.query<{ id: string; public_id: string; customer_id: number }>(
-      `SELECT id, public_id, customer_id FROM monitors WHERE organization_id = ? AND ${column} = ?`, [organizationId, value],
+      `SELECT id, public_id, customer_id FROM monitors WHERE organization_id = ? AND ${column} = ?`,
+      [organizationId, value],
     );
     const row = rows[0];
     return row ? { monitorId: Number(row.id), publicId: row.public_id, customerId: Number(row.customer_id) } : null;
@@ -66,8 +71,14 @@ export class SqlImRoutingSettings implements ImRoutingSettings {
   async forMonitors(monitorIds: readonly number[]): Promise<Map<number, MonitorRoutingContext>> {
     if (monitorIds.length === 0) return new Map();
     const rows = await this.sql.query<{
-      monitor_id: string; im_enabled: boolean; c_enabled: boolean | null; c_team: string | null; c_policy: string | null;
-      m_enabled: boolean | null; m_team: string | null; m_policy: string | null;
+      monitor_id: string;
+      im_enabled: boolean;
+      c_enabled: boolean | null;
+      c_team: string | null;
+      c_policy: string | null;
+      m_enabled: boolean | null;
+      m_team: string | null;
+      m_policy: string | null;
     }>(
       `SELECT m.id AS monitor_id, o.incident_management_enabled AS im_enabled,
               c.enabled AS c_enabled, c.team_id AS c_team, c.escalation_policy_id AS c_policy,
@@ -79,10 +90,15 @@ export class SqlImRoutingSettings implements ImRoutingSettings {
         WHERE m.id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`,
       [JSON.stringify([...new Set(monitorIds)])],
     );
-    return new Map(rows.map((row) => [Number(row.monitor_id), {
-      imEnabled: row.im_enabled,
-      customer: row.c_enabled === null ? null : { enabled: row.c_enabled, teamId: row.c_team, escalationPolicyId: row.c_policy },
-      monitor: row.m_enabled === null ? null : { enabled: row.m_enabled, teamId: row.m_team, escalationPolicyId: row.m_policy },
-    }]));
+    return new Map(
+      rows.map((row) => [
+        Number(row.monitor_id),
+        {
+          imEnabled: row.im_enabled,
+          customer: row.c_enabled === null ? null : { enabled: row.c_enabled, teamId: row.c_team, escalationPolicyId: row.c_policy },
+          monitor: row.m_enabled === null ? null : { enabled: row.m_enabled, teamId: row.m_team, escalationPolicyId: row.m_policy },
+        },
+      ]),
+    );
   }
 }

@@ -8,10 +8,26 @@ import type { SqlRunner } from '../persistence/database';
 import { OrmRepository } from '../persistence/orm-repository';
 
 interface IncidentRow {
-  id: number; public_id: string; organization_id: number; customer_id: number; monitor_id: string; origin: IncidentOrigin;
-  status: IncidentStatus; title: string; description: string | null; cause_reason_code: string | null; cause_message: string | null;
-  started_at: Date; acknowledged_at: Date | string | null; acknowledged_by_user_id: string | null; resolved_at: Date | string | null;
-  resolved_by_user_id: string | null; created_by_user_id: string | null; created_at: Date; updated_at: Date; version: number;
+  id: number;
+  public_id: string;
+  organization_id: number;
+  customer_id: number;
+  monitor_id: string;
+  origin: IncidentOrigin;
+  status: IncidentStatus;
+  title: string;
+  description: string | null;
+  cause_reason_code: string | null;
+  cause_message: string | null;
+  started_at: Date;
+  acknowledged_at: Date | string | null;
+  acknowledged_by_user_id: string | null;
+  resolved_at: Date | string | null;
+  resolved_by_user_id: string | null;
+  created_by_user_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+  version: number;
 }
 
 const COLUMNS = `id, public_id, organization_id, customer_id, monitor_id, origin, status, title, description, cause_reason_code,
@@ -21,14 +37,33 @@ const COLUMNS = `id, public_id, organization_id, customer_id, monitor_id, origin
 /** The context's connection hands timestamps over as text. */
 const dateOf = (at: Date | string | null) => (at === null ? null : new Date(at));
 
-const incidentOf = (row: IncidentRow): Incident => Object.assign(new Incident({
-  publicId: row.public_id, organizationId: row.organization_id, customerId: row.customer_id, monitorId: Number(row.monitor_id),
-  origin: row.origin, title: row.title, description: row.description, causeReasonCode: row.cause_reason_code,
-  causeMessage: row.cause_message, startedAt: new Date(row.started_at), createdByUserId: row.created_by_user_id, now: new Date(row.created_at),
-}), {
-  id: row.id, status: row.status, acknowledgedAt: dateOf(row.acknowledged_at), acknowledgedByUserId: row.acknowledged_by_user_id,
-  resolvedAt: dateOf(row.resolved_at), resolvedByUserId: row.resolved_by_user_id, updatedAt: new Date(row.updated_at), version: row.version,
-});
+const incidentOf = (row: IncidentRow): Incident =>
+  Object.assign(
+    new Incident({
+      publicId: row.public_id,
+      organizationId: row.organization_id,
+      customerId: row.customer_id,
+      monitorId: Number(row.monitor_id),
+      origin: row.origin,
+      title: row.title,
+      description: row.description,
+      causeReasonCode: row.cause_reason_code,
+      causeMessage: row.cause_message,
+      startedAt: new Date(row.started_at),
+      createdByUserId: row.created_by_user_id,
+      now: new Date(row.created_at),
+    }),
+    {
+      id: row.id,
+      status: row.status,
+      acknowledgedAt: dateOf(row.acknowledged_at),
+      acknowledgedByUserId: row.acknowledged_by_user_id,
+      resolvedAt: dateOf(row.resolved_at),
+      resolvedByUserId: row.resolved_by_user_id,
+      updatedAt: new Date(row.updated_at),
+      version: row.version,
+    },
+  );
 
 const iso = (at: Date | null) => (at === null ? null : at.toISOString());
 
@@ -41,7 +76,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * caller's transaction: the engine's incidents never enter a unit of work.
  */
 export class MikroOrmIncidentRepository extends OrmRepository implements IncidentRepository {
-  constructor(orm: MikroORM, private readonly sql: SqlRunner) {
+  constructor(
+    orm: MikroORM,
+    private readonly sql: SqlRunner,
+  ) {
     super(orm);
   }
 
@@ -67,7 +105,8 @@ export class MikroOrmIncidentRepository extends OrmRepository implements Inciden
     const key = INT.test(ref) ? { id: Number(ref) } : UUID.test(ref) ? { publicId: ref.toLowerCase() } : null;
     if (!key) return null;
     return this.em.findOne(Incident, {
-      ...key, organizationId: scope.organizationId,
+      ...key,
+      organizationId: scope.organizationId,
       ...(scope.customerId === null ? {} : { customerId: scope.customerId }),
     });
   }
@@ -87,7 +126,9 @@ export class MikroOrmIncidentRepository extends OrmRepository implements Inciden
       ...(filter.from ? { $or: [{ resolvedAt: null }, { resolvedAt: { $gte: filter.from } }] } : {}),
     };
     const [items, total] = await this.em.findAndCount(Incident, where, {
-      orderBy: { startedAt: 'desc', id: 'desc' }, limit: page.perPage, offset: (page.page - 1) * page.perPage,
+      orderBy: { startedAt: 'desc', id: 'desc' },
+      limit: page.perPage,
+      offset: (page.page - 1) * page.perPage,
     });
     return { items, total };
   }
@@ -115,7 +156,8 @@ export class MikroOrmIncidentRepository extends OrmRepository implements Inciden
   async reserveIds(count: number): Promise<number[]> {
     if (count <= 0) return [];
     const rows = await this.sql.query<{ id: number }>(
-      `SELECT nextval(pg_get_serial_sequence('incidents', 'id'))::integer AS id FROM generate_series(1, ?::integer)`, [count],
+      `SELECT nextval(pg_get_serial_sequence('incidents', 'id'))::integer AS id FROM generate_series(1, ?::integer)`,
+      [count],
     );
     return rows.map((row) => row.id);
   }
@@ -123,9 +165,26 @@ export class MikroOrmIncidentRepository extends OrmRepository implements Inciden
   async addMany(incidents: readonly Incident[]): Promise<void> {
     if (incidents.length === 0) return;
     const rows = incidents.map((i) => [
-      i.id, i.publicId, i.organizationId, i.customerId, i.monitorId, i.origin, i.status, i.title, i.description, i.causeReasonCode,
-      i.causeMessage, iso(i.startedAt), iso(i.acknowledgedAt), i.acknowledgedByUserId, iso(i.resolvedAt), i.resolvedByUserId,
-      i.createdByUserId, iso(i.createdAt), iso(i.updatedAt), i.version,
+      i.id,
+      i.publicId,
+      i.organizationId,
+      i.customerId,
+      i.monitorId,
+      i.origin,
+      i.status,
+      i.title,
+      i.description,
+      i.causeReasonCode,
+      i.causeMessage,
+      iso(i.startedAt),
+      iso(i.acknowledgedAt),
+      i.acknowledgedByUserId,
+      iso(i.resolvedAt),
+      i.resolvedByUserId,
+      i.createdByUserId,
+      iso(i.createdAt),
+      iso(i.updatedAt),
+      i.version,
     ]);
     await this.sql.query(
       `INSERT INTO incidents (${COLUMNS})

@@ -18,8 +18,14 @@ export class OutboxIncidentEvents implements IncidentEvents {
   async publishMany(events: readonly AlertEvent[]): Promise<void> {
     if (events.length === 0) return;
     const rows = events.map((event) => ({
-      kind: event.kind, organizationId: event.organizationId, customerId: event.customerId, monitorId: event.monitorId,
-      incidentId: event.incidentPublicId, occurredAt: event.occurredAt.toISOString(), summary: event.summary, data: event.data,
+      kind: event.kind,
+      organizationId: event.organizationId,
+      customerId: event.customerId,
+      monitorId: event.monitorId,
+      incidentId: event.incidentPublicId,
+      occurredAt: event.occurredAt.toISOString(),
+      summary: event.summary,
+      data: event.data,
     }));
     await this.sql.query(
       `INSERT INTO notification_outbox (organization_id, kind, payload, subject, body)

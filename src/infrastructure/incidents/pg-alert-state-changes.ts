@@ -4,11 +4,16 @@ import { listenToNotices } from '../persistence/pg-notices';
 
 /** `LISTEN alert_state`: the alert-state table's trigger sends each changed monitor's id. */
 export class PgAlertStateChanges implements AlertStateChanges {
-  constructor(private readonly databaseUrl: string, private readonly logger: Logger) {}
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly logger: Logger,
+  ) {}
 
   listen(handlers: AlertStateChangeHandlers): Promise<() => Promise<void>> {
     return listenToNotices(this.databaseUrl, 'alert_state', 'alert-state change', this.logger, {
-      notice: (payload) => handlers.changed(Number(payload)), lost: handlers.lost, resumed: handlers.resumed,
+      notice: (payload) => handlers.changed(Number(payload)),
+      lost: handlers.lost,
+      resumed: handlers.resumed,
     });
   }
 }

@@ -3,18 +3,35 @@ import { AlertState } from '../../domain/incidents/alert-state';
 import type { SqlRunner } from '../persistence/database';
 
 interface StateRow {
-  monitor_id: string; organization_id: number; customer_id: number; check_interval_seconds: number;
-  open_incident_id: number | null; locations: AlertState['locations']; last_reminder_at: Date | string | null;
-  ssl_expiry: AlertState['sslExpiry']; dnsbl: AlertState['dnsbl']; updated_at: Date | string;
+  monitor_id: string;
+  organization_id: number;
+  customer_id: number;
+  check_interval_seconds: number;
+  open_incident_id: number | null;
+  locations: AlertState['locations'];
+  last_reminder_at: Date | string | null;
+  ssl_expiry: AlertState['sslExpiry'];
+  dnsbl: AlertState['dnsbl'];
+  updated_at: Date | string;
 }
 
-const stateOf = (row: StateRow): AlertState => Object.assign(new AlertState({
-  monitorId: Number(row.monitor_id), organizationId: row.organization_id, customerId: row.customer_id,
-  checkIntervalSeconds: row.check_interval_seconds, now: new Date(row.updated_at),
-}), {
-  openIncidentId: row.open_incident_id, locations: row.locations, lastReminderAt: row.last_reminder_at === null ? null : new Date(row.last_reminder_at),
-  sslExpiry: row.ssl_expiry, dnsbl: row.dnsbl,
-});
+const stateOf = (row: StateRow): AlertState =>
+  Object.assign(
+    new AlertState({
+      monitorId: Number(row.monitor_id),
+      organizationId: row.organization_id,
+      customerId: row.customer_id,
+      checkIntervalSeconds: row.check_interval_seconds,
+      now: new Date(row.updated_at),
+    }),
+    {
+      openIncidentId: row.open_incident_id,
+      locations: row.locations,
+      lastReminderAt: row.last_reminder_at === null ? null : new Date(row.last_reminder_at),
+      sslExpiry: row.ssl_expiry,
+      dnsbl: row.dnsbl,
+    },
+  );
 
 const COLUMNS = `monitor_id, organization_id, customer_id, check_interval_seconds, open_incident_id, locations,
   last_reminder_at, ssl_expiry, dnsbl, updated_at`;
@@ -26,7 +43,10 @@ const COLUMNS = `monitor_id, organization_id, customer_id, check_interval_second
  */
 export class SqlAlertStateRepository implements AlertStateRepository {
   /** `sql` joins the caller's transaction (lockMany, saveMany); `pool` runs apart, as prepared statements (peek). */
-  constructor(private readonly sql: SqlRunner, private readonly pool: SqlRunner) {}
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly pool: SqlRunner,
+  ) {}
 
   async lockMany(seeds: readonly AlertStateSeed[], now: Date): Promise<Map<number, AlertState>> {
     if (seeds.length === 0) return new Map();
@@ -50,8 +70,14 @@ export class SqlAlertStateRepository implements AlertStateRepository {
   async saveMany(states: readonly AlertState[]): Promise<void> {
     if (states.length === 0) return;
     const rows = states.map((s) => [
-      s.monitorId, s.checkIntervalSeconds, s.openIncidentId, s.locations, s.lastReminderAt?.toISOString() ?? null,
-      s.sslExpiry, s.dnsbl, s.updatedAt.toISOString(),
+      s.monitorId,
+      s.checkIntervalSeconds,
+      s.openIncidentId,
+      s.locations,
+      s.lastReminderAt?.toISOString() ?? null,
+      s.sslExpiry,
+      s.dnsbl,
+      s.updatedAt.toISOString(),
     ]);
     await this.sql.query(
       `UPDATE monitor_alert_states a SET check_interval_seconds = (e->>1)::integer, open_incident_id = (e->>2)::integer,
@@ -68,7 +94,8 @@ export class SqlAlertStateRepository implements AlertStateRepository {
     if (monitorIds.length === 0) return new Map();
     const rows = await this.pool.query<StateRow>(
       `SELECT ${COLUMNS} FROM monitor_alert_states WHERE monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`,
-      [JSON.stringify(monitorIds)], { prepare: true },
+      [JSON.stringify(monitorIds)],
+      { prepare: true },
     );
     return new Map(rows.map((row) => [Number(row.monitor_id), stateOf(row)]));
   }

@@ -11,18 +11,29 @@ export class OutboxMaintenanceEvents implements MaintenanceEvents {
   async publish(event: MaintenanceEvent): Promise<void> {
     const summary = `${SUMMARY[event.kind]}: ${event.title}`;
     const window = {
-      maintenanceWindowId: event.windowId, title: event.title, startTime: event.occurrence.start.toISOString(),
-      endTime: event.occurrence.end.toISOString(), targets: event.targets,
+      maintenanceWindowId: event.windowId,
+      title: event.title,
+      startTime: event.occurrence.start.toISOString(),
+      endTime: event.occurrence.end.toISOString(),
+      targets: event.targets,
     };
     // The delivery ledger reads customerId, occurredAt, summary and data (the message's details) from the payload.
     const payload = {
-      kind: event.kind, organizationId: event.organizationId, customerId: event.customerId, ...window,
-      occurredAt: event.occurredAt.toISOString(), summary, data: window,
+      kind: event.kind,
+      organizationId: event.organizationId,
+      customerId: event.customerId,
+      ...window,
+      occurredAt: event.occurredAt.toISOString(),
+      summary,
+      data: window,
     };
-    await this.sql.query(
-      `INSERT INTO notification_outbox (organization_id, kind, payload, subject, body) VALUES (?, ?, ?::jsonb, ?, ?)`,
-      [event.organizationId, event.kind, JSON.stringify(payload), summary, summary],
-    );
+    await this.sql.query(`INSERT INTO notification_outbox (organization_id, kind, payload, subject, body) VALUES (?, ?, ?::jsonb, ?, ?)`, [
+      event.organizationId,
+      event.kind,
+      JSON.stringify(payload),
+      summary,
+      summary,
+    ]);
   }
 }
 

@@ -16,10 +16,17 @@ const floating = (at: Date, zone: string): Date => {
  * time that occurs twice when clocks go back means its first occurrence.
  */
 const instant = (wall: Date, zone: string): Date => {
-  const at = DateTime.fromObject({
-    year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate(),
-    hour: wall.getUTCHours(), minute: wall.getUTCMinutes(), second: wall.getUTCSeconds(),
-  }, { zone }).toJSDate();
+  const at = DateTime.fromObject(
+    {
+      year: wall.getUTCFullYear(),
+      month: wall.getUTCMonth() + 1,
+      day: wall.getUTCDate(),
+      hour: wall.getUTCHours(),
+      minute: wall.getUTCMinutes(),
+      second: wall.getUTCSeconds(),
+    },
+    { zone },
+  ).toJSDate();
   for (const shiftMs of [60 * 60_000, 30 * 60_000]) {
     const earlier = new Date(at.getTime() - shiftMs);
     if (floating(earlier, zone).getTime() === wall.getTime()) return earlier;

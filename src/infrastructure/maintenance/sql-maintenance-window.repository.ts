@@ -6,27 +6,52 @@ import type { SqlRunner } from '../persistence/database';
 import { refFilter } from '../monitoring/record-ref';
 
 interface WindowRow {
-  id: number; public_id: string; organization_id: number; customer_id: number | null; title: string; description: string | null;
-  start_time: Date | string; end_time: Date | string; timezone: string; rrule: string | null; targets: WindowTarget[] | string;
-  suppress_alerts: boolean; exclude_from_uptime: boolean; created_at: Date | string; updated_at: Date | string; version: number;
+  id: number;
+  public_id: string;
+  organization_id: number;
+  customer_id: number | null;
+  title: string;
+  description: string | null;
+  start_time: Date | string;
+  end_time: Date | string;
+  timezone: string;
+  rrule: string | null;
+  targets: WindowTarget[] | string;
+  suppress_alerts: boolean;
+  exclude_from_uptime: boolean;
+  created_at: Date | string;
+  updated_at: Date | string;
+  version: number;
 }
 
 const COLUMNS = `w.id, w.public_id, w.organization_id, w.customer_id, w.title, w.description, w.start_time, w.end_time, w.timezone,
   w.rrule, w.targets, w.suppress_alerts, w.exclude_from_uptime, w.created_at, w.updated_at, w.version`;
 
-const toWindow = (row: WindowRow) => new MaintenanceWindow({
-  id: Number(row.id), publicId: row.public_id, organizationId: Number(row.organization_id),
-  customerId: row.customer_id === null ? null : Number(row.customer_id), title: row.title, description: row.description,
-  startTime: new Date(row.start_time), endTime: new Date(row.end_time), timezone: row.timezone, rrule: row.rrule,
-  targets: typeof row.targets === 'string' ? JSON.parse(row.targets) : row.targets,
-  suppressAlerts: row.suppress_alerts, excludeFromUptime: row.exclude_from_uptime,
-  createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at), version: Number(row.version),
-});
+const toWindow = (row: WindowRow) =>
+  new MaintenanceWindow({
+    id: Number(row.id),
+    publicId: row.public_id,
+    organizationId: Number(row.organization_id),
+    customerId: row.customer_id === null ? null : Number(row.customer_id),
+    title: row.title,
+    description: row.description,
+    startTime: new Date(row.start_time),
+    endTime: new Date(row.end_time),
+    timezone: row.timezone,
+    rrule: row.rrule,
+    targets: typeof row.targets === 'string' ? JSON.parse(row.targets) : row.targets,
+    suppressAlerts: row.suppress_alerts,
+    excludeFromUptime: row.exclude_from_uptime,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    version: Number(row.version),
+  });
 
 /** A customer scope sees its customer's windows; the organization sees all of its windows. */
-const scopeSql = (scope: TenantScope) => (scope.customerId === null
-  ? { sql: 'w.organization_id = ?', params: [scope.organizationId] }
-  : { sql: 'w.organization_id = ? AND w.customer_id = ?', params: [scope.organizationId, scope.customerId] });
+const scopeSql = (scope: TenantScope) =>
+  scope.customerId === null
+    ? { sql: 'w.organization_id = ?', params: [scope.organizationId] }
+    : { sql: 'w.organization_id = ? AND w.customer_id = ?', params: [scope.organizationId, scope.customerId] };
 
 /** First key of the transaction-scoped advisory lock that serializes window creation per organization. */
 const CREATE_LOCK_SPACE = 0x6d77; // 'mw'
@@ -39,7 +64,10 @@ const targetsJson = (targets: readonly WindowTarget[]) => JSON.stringify(targets
  * statement instead: it is asked outside any transaction for every result that is not a steady up.
  */
 export class SqlMaintenanceWindowRepository implements MaintenanceWindowRepository {
-  constructor(private readonly sql: SqlRunner, private readonly pool: SqlRunner = sql) {}
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly pool: SqlRunner = sql,
+  ) {}
 
   async lockCreates(organizationId: number): Promise<void> {
     await this.sql.query('SELECT pg_advisory_xact_lock(?, ?)', [CREATE_LOCK_SPACE, organizationId]);
@@ -50,9 +78,22 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
       `INSERT INTO maintenance_windows (public_id, organization_id, customer_id, title, description, start_time, end_time, timezone,
          rrule, targets, suppress_alerts, exclude_from_uptime, created_at, updated_at, version)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, 1) RETURNING id`,
-      [window.publicId, window.organizationId, window.customerId, window.title, window.description, window.startTime, window.endTime,
-        window.timezone, window.rrule, targetsJson(window.targets), window.suppressAlerts, window.excludeFromUptime,
-        window.createdAt, window.updatedAt],
+      [
+        window.publicId,
+        window.organizationId,
+        window.customerId,
+        window.title,
+        window.description,
+        window.startTime,
+        window.endTime,
+        window.timezone,
+        window.rrule,
+        targetsJson(window.targets),
+        window.suppressAlerts,
+        window.excludeFromUptime,
+        window.createdAt,
+        window.updatedAt,
+      ],
     );
     window.id = Number(row!.id);
     return window;
@@ -63,16 +104,18 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
     if (!filter) return null;
     const where = scopeSql(scope);
     const [column, value] = 'id' in filter ? ['w.id', filter.id] : ['w.public_id', filter.publicId];
-    const rows = await this.sql.query<WindowRow>(
-      `SELECT ${COLUMNS} FROM maintenance_windows w WHERE ${where.sql} AND ${column} = ?`, [...where.params, value],
-    );
+    const rows = await this.sql.query<WindowRow>(`SELECT ${COLUMNS} FROM maintenance_windows w WHERE ${where.sql} AND ${column} = ?`, [
+      ...where.params,
+      value,
+    ]);
     return rows[0] ? toWindow(rows[0]) : null;
   }
 
   async list(scope: TenantScope): Promise<MaintenanceWindow[]> {
     const where = scopeSql(scope);
     const rows = await this.sql.query<WindowRow>(
-      `SELECT ${COLUMNS} FROM maintenance_windows w WHERE ${where.sql} ORDER BY w.start_time DESC, w.id DESC`, where.params,
+      `SELECT ${COLUMNS} FROM maintenance_windows w WHERE ${where.sql} ORDER BY w.start_time DESC, w.id DESC`,
+      where.params,
     );
     return rows.map(toWindow);
   }
@@ -82,8 +125,21 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
       `UPDATE maintenance_windows SET customer_id = ?, title = ?, description = ?, start_time = ?, end_time = ?, timezone = ?,
          rrule = ?, targets = ?::jsonb, suppress_alerts = ?, exclude_from_uptime = ?, updated_at = ?, version = version + 1
        WHERE id = ? AND version = ? RETURNING version`,
-      [window.customerId, window.title, window.description, window.startTime, window.endTime, window.timezone, window.rrule,
-        targetsJson(window.targets), window.suppressAlerts, window.excludeFromUptime, window.updatedAt, window.id, window.version],
+      [
+        window.customerId,
+        window.title,
+        window.description,
+        window.startTime,
+        window.endTime,
+        window.timezone,
+        window.rrule,
+        targetsJson(window.targets),
+        window.suppressAlerts,
+        window.excludeFromUptime,
+        window.updatedAt,
+        window.id,
+        window.version,
+      ],
     );
     if (rows.length === 0) throw new AppError('conflict', {}, 'The maintenance window changed meanwhile; read it again');
     window.version += 1;
@@ -108,7 +164,8 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
            OR w.targets @> jsonb_build_array(jsonb_build_object('type', 'website', 'id', m.id))
            OR w.targets @> jsonb_build_array(jsonb_build_object('type', 'customer', 'id', m.customer_id)))
         WHERE m.id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`,
-      [JSON.stringify([...new Set(monitorIds)])], { prepare: true },
+      [JSON.stringify([...new Set(monitorIds)])],
+      { prepare: true },
     );
     const covering = new Map<number, { monitor: CoveredMonitor; windows: MaintenanceWindow[] }>();
     for (const row of rows) {
@@ -123,7 +180,10 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
     return covering;
   }
 
-  async coveringAsset(type: 'customerIp' | 'customerDomain', id: number): Promise<{ customerId: number; windows: MaintenanceWindow[] } | null> {
+  async coveringAsset(
+    type: 'customerIp' | 'customerDomain',
+    id: number,
+  ): Promise<{ customerId: number; windows: MaintenanceWindow[] } | null> {
     const table = type === 'customerIp' ? 'customer_ips' : 'customer_domains';
     const rows = await this.sql.query<Partial<WindowRow> & { a_customer_id: number }>(
       `SELECT a.customer_id AS a_customer_id, ${COLUMNS}
@@ -144,7 +204,8 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
 
   async activeSince(since: Date): Promise<MaintenanceWindow[]> {
     const rows = await this.sql.query<WindowRow>(
-      `SELECT ${COLUMNS} FROM maintenance_windows w WHERE w.rrule IS NOT NULL OR w.end_time >= ? ORDER BY w.id`, [since],
+      `SELECT ${COLUMNS} FROM maintenance_windows w WHERE w.rrule IS NOT NULL OR w.end_time >= ? ORDER BY w.id`,
+      [since],
     );
     return rows.map(toWindow);
   }

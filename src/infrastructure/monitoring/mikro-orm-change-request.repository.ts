@@ -34,7 +34,9 @@ export class MikroOrmChangeRequestRepository extends OrmRepository implements Ch
       Object.assign(where, { customerId: row.id });
     }
     const [items, total] = await this.em.findAndCount(ChangeRequest, where, {
-      orderBy: { id: 'desc' }, limit: page.perPage, offset: (page.page - 1) * page.perPage,
+      orderBy: { id: 'desc' },
+      limit: page.perPage,
+      offset: (page.page - 1) * page.perPage,
     });
     return { items, total };
   }

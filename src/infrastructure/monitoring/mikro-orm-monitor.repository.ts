@@ -7,7 +7,8 @@ import { refFilter } from './record-ref';
 import { refreshWebsiteDocuments } from './website-document';
 
 const scoped = (scope: TenantScope) => ({
-  organizationId: scope.organizationId, ...(scope.customerId !== null ? { customerId: scope.customerId } : {}),
+  organizationId: scope.organizationId,
+  ...(scope.customerId !== null ? { customerId: scope.customerId } : {}),
 });
 
 /** Monitors through the unit of work; locks and counts in the caller's transaction. */

@@ -22,7 +22,9 @@ export class MikroOrmTagRepository extends OrmRepository implements TagRepositor
     const filter = refFilter(ref);
     if (!filter) return Promise.resolve(null);
     return this.em.findOne(Tag, {
-      ...filter, organizationId: scope.organizationId, ...(scope.customerId !== null ? { customerId: scope.customerId } : {}),
+      ...filter,
+      organizationId: scope.organizationId,
+      ...(scope.customerId !== null ? { customerId: scope.customerId } : {}),
     });
   }
 
@@ -70,17 +72,22 @@ export class MikroOrmTagRepository extends OrmRepository implements TagRepositor
   }
 
   async severalCustomers(scope: TenantScope): Promise<boolean> {
-    const rows = await this.em.execute<Array<{ id: number }>>('SELECT id FROM customers WHERE organization_id = ? LIMIT 2', [scope.organizationId]);
+    const rows = await this.em.execute<Array<{ id: number }>>('SELECT id FROM customers WHERE organization_id = ? LIMIT 2', [
+      scope.organizationId,
+    ]);
     return rows.length > 1;
   }
 
   private async taggedMonitorIds(tagId: number): Promise<number[]> {
-    return (await this.em.execute<Array<{ monitor_id: string }>>('SELECT monitor_id FROM monitor_tags WHERE tag_id = ?', [tagId])).map((r) => Number(r.monitor_id));
+    return (await this.em.execute<Array<{ monitor_id: string }>>('SELECT monitor_id FROM monitor_tags WHERE tag_id = ?', [tagId])).map(
+      (r) => Number(r.monitor_id),
+    );
   }
 
   /** Tag changes made these websites' stored documents stale (triggers): render them again. */
   private async refresh(monitorIds: number[]): Promise<void> {
-    if (monitorIds.length > 0) await this.em.transactional((em) => refreshWebsiteDocuments((sql, params) => em.execute(sql, params), monitorIds));
+    if (monitorIds.length > 0)
+      await this.em.transactional((em) => refreshWebsiteDocuments((sql, params) => em.execute(sql, params), monitorIds));
   }
 
   private async uniquely(write: () => Promise<void>): Promise<void> {

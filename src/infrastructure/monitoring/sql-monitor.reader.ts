@@ -2,9 +2,7 @@ import { AppError } from '../../domain/shared/app-error';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { Monitor } from '../../domain/monitoring/monitor';
 import type { MonitorKind } from '../../domain/monitoring/monitor-kind';
-import type {
-  MonitorListFilter, MonitorListItem, MonitorReader, Page, PageOf, RecordRef,
-} from '../../application/monitoring/ports';
+import type { MonitorListFilter, MonitorListItem, MonitorReader, Page, PageOf, RecordRef } from '../../application/monitoring/ports';
 import { websiteRecord } from '../../application/monitoring/monitor-records';
 import type { SqlRunner } from '../persistence/database';
 import { MONITOR_COLUMNS, toItem, type MonitorRow } from './monitor-rows';
@@ -22,7 +20,10 @@ interface Where {
 function whereOf(scope: TenantScope, kind: MonitorKind, filter: MonitorListFilter): Where | null {
   const where = ['organization_id = ?', 'kind = ?'];
   const params: unknown[] = [scope.organizationId, kind];
-  if (scope.customerId !== null) { where.push('customer_id = ?'); params.push(scope.customerId); }
+  if (scope.customerId !== null) {
+    where.push('customer_id = ?');
+    params.push(scope.customerId);
+  }
   if (filter.customerId !== undefined) {
     const ref = refFilter(filter.customerId);
     if (!ref) return null;
@@ -30,8 +31,14 @@ function whereOf(scope: TenantScope, kind: MonitorKind, filter: MonitorListFilte
     params.push('id' in ref ? ref.id : ref.publicId);
   }
   const counted = !filter.status && !filter.monitoringType && !filter.search && filter.tagId === undefined;
-  if (filter.status) { where.push('status = ?'); params.push(filter.status); }
-  if (filter.monitoringType) { where.push('monitoring_type = ?'); params.push(filter.monitoringType); }
+  if (filter.status) {
+    where.push('status = ?');
+    params.push(filter.status);
+  }
+  if (filter.monitoringType) {
+    where.push('monitoring_type = ?');
+    params.push(filter.monitoringType);
+  }
   if (filter.search) {
     const like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push('(name ILIKE ? OR url ILIKE ? OR hostname ILIKE ?)');
@@ -40,16 +47,19 @@ function whereOf(scope: TenantScope, kind: MonitorKind, filter: MonitorListFilte
   if (filter.tagId !== undefined) {
     const ref = refFilter(filter.tagId);
     if (!ref) return null;
-    where.push(`EXISTS (SELECT 1 FROM monitor_tags mt JOIN tags t ON t.id = mt.tag_id WHERE mt.monitor_id = monitors.id AND t.${'id' in ref ? 'id' : 'public_id'} = ?)`);
+    where.push(
+      `EXISTS (SELECT 1 FROM monitor_tags mt JOIN tags t ON t.id = mt.tag_id WHERE mt.monitor_id = monitors.id AND t.${'id' in ref ? 'id' : 'public_id'} = ?)`,
+    );
     params.push('id' in ref ? ref.id : ref.publicId);
   }
   return { clause: where.join(' AND '), params, counted };
 }
 
 /** The total of a list: from the counters when unfiltered, else counted. */
-const totalSql = (where: Where) => (where.counted
-  ? `(SELECT COALESCE(sum(n), 0) FROM monitor_counts WHERE ${where.clause})`
-  : `(SELECT count(*) FROM monitors WHERE ${where.clause})`);
+const totalSql = (where: Where) =>
+  where.counted
+    ? `(SELECT COALESCE(sum(n), 0) FROM monitor_counts WHERE ${where.clause})`
+    : `(SELECT count(*) FROM monitors WHERE ${where.clause})`;
 
 /** The page's ids first (an index-only scan), then the columns of those rows only. */
 const pageSql = (where: Where) => `SELECT id FROM monitors WHERE ${where.clause} ORDER BY id LIMIT ? OFFSET ?`;
@@ -61,7 +71,10 @@ const pageSql = (where: Where) => `SELECT id FROM monitors WHERE ${where.clause}
 export class SqlMonitorReader implements MonitorReader {
   private readonly baseUrl: string;
 
-  constructor(private readonly sql: SqlRunner, publicBaseUrl: string) {
+  constructor(
+    private readonly sql: SqlRunner,
+    publicBaseUrl: string,
+  ) {
     this.baseUrl = baseUrlParam(publicBaseUrl);
   }
 
@@ -71,7 +84,8 @@ export class SqlMonitorReader implements MonitorReader {
     const [rows, [total]] = await Promise.all([
       this.sql.query<MonitorRow>(
         `SELECT ${MONITOR_COLUMNS} FROM (${pageSql(where)}) page JOIN monitors m ON m.id = page.id JOIN customers c ON c.id = m.customer_id ORDER BY m.id`,
-        [...where.params, page.perPage, (page.page - 1) * page.perPage], { prepare: true },
+        [...where.params, page.perPage, (page.page - 1) * page.perPage],
+        { prepare: true },
       ),
       this.sql.query<{ total: string }>(`SELECT ${totalSql(where)} AS total`, where.params, { prepare: true }),
     ]);
@@ -81,7 +95,8 @@ export class SqlMonitorReader implements MonitorReader {
   async one(scope: TenantScope, monitor: Monitor): Promise<MonitorListItem> {
     const rows = await this.sql.query<MonitorRow>(
       `SELECT ${MONITOR_COLUMNS} FROM monitors m JOIN customers c ON c.id = m.customer_id WHERE m.id = ? AND m.organization_id = ?`,
-      [monitor.id, scope.organizationId], { prepare: true },
+      [monitor.id, scope.organizationId],
+      { prepare: true },
     );
     if (!rows[0]) throw new AppError(monitor.kind === 'website' ? 'websiteNotFound' : 'monitorNotFound');
     return toItem(rows[0]);
@@ -119,7 +134,9 @@ export class SqlMonitorReader implements MonitorReader {
     if (!rows[0]) return null;
     if (rows[0].document !== null) return rows[0].document;
     const [stale] = await this.sql.query<MonitorRow>(
-      `SELECT ${MONITOR_COLUMNS} FROM monitors m JOIN customers c ON c.id = m.customer_id WHERE m.id = ?`, [rows[0].id], { prepare: true },
+      `SELECT ${MONITOR_COLUMNS} FROM monitors m JOIN customers c ON c.id = m.customer_id WHERE m.id = ?`,
+      [rows[0].id],
+      { prepare: true },
     );
     return stale ? applyBaseUrl(JSON.stringify(websiteRecord(toItem(stale))), this.baseUrl) : null;
   }

@@ -15,7 +15,10 @@ export const NEGATIVE_TTL_MS = 5_000;
 /** No answer is kept longer than this, a long TTL notwithstanding. */
 export const MAX_TTL_MS = 300_000;
 
-interface Entry { readonly addresses: string[]; readonly until: number }
+interface Entry {
+  readonly addresses: string[];
+  readonly until: number;
+}
 
 /**
  * The answers of one resolver, kept for their TTL (bounded by `maxTtlMs`; names without addresses for
@@ -32,7 +35,8 @@ export class CachingHostResolver implements HostResolver {
   private readonly maxTtlMs: number;
 
   constructor(
-    private readonly resolver: TtlHostResolver, private readonly settings: DnsCacheSettings,
+    private readonly resolver: TtlHostResolver,
+    private readonly settings: DnsCacheSettings,
     private readonly nowMs: () => number = () => performance.now(),
   ) {
     this.negativeTtlMs = settings.negativeTtlMs ?? NEGATIVE_TTL_MS;

@@ -42,7 +42,8 @@ export class NodeDnsResolver implements TtlHostResolver {
 
   async resolveWithTtl(name: string): Promise<DnsAnswer> {
     const [v4, v6] = await Promise.all([
-      this.query(() => this.resolver.resolve4(name, { ttl: true })), this.query(() => this.resolver.resolve6(name, { ttl: true })),
+      this.query(() => this.resolver.resolve4(name, { ttl: true })),
+      this.query(() => this.resolver.resolve6(name, { ttl: true })),
     ]);
     if (v4 === 'failed' && v6 === 'failed') return { addresses: [], ttlSeconds: 0, negative: false };
     const records = [...(v4 === 'failed' ? [] : v4), ...(v6 === 'failed' ? [] : v6)];

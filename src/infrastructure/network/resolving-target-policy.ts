@@ -21,7 +21,10 @@ export class ResolvingTargetPolicy implements TargetPolicy {
   private readonly allowlist: Cidr[];
   private readonly literals = new Map<string, TargetVetting>();
 
-  constructor(private readonly resolver: HostResolver, allowlist: readonly string[]) {
+  constructor(
+    private readonly resolver: HostResolver,
+    allowlist: readonly string[],
+  ) {
     this.allowlist = allowlist.map((text) => {
       const cidr = parseCidr(text);
       if (!cidr) throw new Error(`not a CIDR: ${text}`);

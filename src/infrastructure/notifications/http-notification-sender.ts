@@ -2,7 +2,13 @@ import { performance } from 'node:perf_hooks';
 import type { NotificationChannel } from '../../domain/notifications/notification-channel';
 import { chatPayload, webhookPayload, type NotificationMessage } from '../../domain/notifications/notification-message';
 import { parseRetryAfter, verdictOf } from '../../domain/notifications/delivery-schedule';
-import type { ClaimedDirectDelivery, DirectSender, NotificationSender, SendOutcome, WebhookSigner } from '../../application/notifications/ports';
+import type {
+  ClaimedDirectDelivery,
+  DirectSender,
+  NotificationSender,
+  SendOutcome,
+  WebhookSigner,
+} from '../../application/notifications/ports';
 import { CheckDeadline } from '../../application/checks/check-deadline';
 import type { PinnedHttpPool } from '../protocols/http/pinned-http-pool';
 import { ProbeError } from '../protocols/shared/probe-error';
@@ -18,19 +24,32 @@ const EXCERPT_BYTES = 512;
  */
 export class HttpNotificationSender implements NotificationSender, DirectSender {
   constructor(
-    private readonly pool: PinnedHttpPool, private readonly signer: WebhookSigner,
-    private readonly userAgent: string, private readonly timeoutMs: number, private readonly now: () => Date,
+    private readonly pool: PinnedHttpPool,
+    private readonly signer: WebhookSigner,
+    private readonly userAgent: string,
+    private readonly timeoutMs: number,
+    private readonly now: () => Date,
   ) {}
 
   async send(channel: NotificationChannel, message: NotificationMessage, secret: string | null): Promise<SendOutcome> {
     const url = channel.config.url;
-    if (!url) return { verdict: 'rejected', statusCode: null, responseExcerpt: null, retryAfterMs: null, error: 'The channel has no URL', latencyMs: 0 };
+    if (!url)
+      return {
+        verdict: 'rejected',
+        statusCode: null,
+        responseExcerpt: null,
+        retryAfterMs: null,
+        error: 'The channel has no URL',
+        latencyMs: 0,
+      };
     const isWebhook = channel.type === 'webhook';
-    const body = JSON.stringify(isWebhook
-      ? webhookPayload(message)
-      : chatPayload(channel.type as 'slack' | 'teams' | 'discord', message, channel.config.messagePrefix ?? null));
+    const body = JSON.stringify(
+      isWebhook
+        ? webhookPayload(message)
+        : chatPayload(channel.type as 'slack' | 'teams' | 'discord', message, channel.config.messagePrefix ?? null),
+    );
     const headers: Record<string, string> = {
-      ...(isWebhook ? channel.config.headers ?? {} : {}),
+      ...(isWebhook ? (channel.config.headers ?? {}) : {}),
       'content-type': 'application/json',
       ...(isWebhook && secret !== null ? this.signer.sign(secret, body, this.now(), message.id) : { 'X-Webhook-Id': message.id }),
     };
@@ -43,9 +62,22 @@ export class HttpNotificationSender implements NotificationSender, DirectSender 
    */
   async sendDirect(delivery: ClaimedDirectDelivery): Promise<SendOutcome> {
     const { recipient, content } = delivery;
-    if (recipient.type !== 'webhook') return { verdict: 'rejected', statusCode: null, responseExcerpt: null, retryAfterMs: null, error: 'Not a webhook recipient', latencyMs: 0 };
+    if (recipient.type !== 'webhook')
+      return {
+        verdict: 'rejected',
+        statusCode: null,
+        responseExcerpt: null,
+        retryAfterMs: null,
+        error: 'Not a webhook recipient',
+        latencyMs: 0,
+      };
     const body = JSON.stringify({
-      id: delivery.id, event: content.event, occurredAt: content.occurredAt, subject: content.subject, text: content.text, data: content.data ?? {},
+      id: delivery.id,
+      event: content.event,
+      occurredAt: content.occurredAt,
+      subject: content.subject,
+      text: content.text,
+      data: content.data ?? {},
     });
     const headers: Record<string, string> = {
       'content-type': 'application/json',
@@ -60,20 +92,33 @@ export class HttpNotificationSender implements NotificationSender, DirectSender 
     const started = performance.now();
     try {
       const response = await this.pool.request({
-        url: new URL(url), method: 'POST', headers, body, userAgent: this.userAgent, keepBodyBytes: EXCERPT_BYTES, countLimit: 64 * 1024, deadline,
+        url: new URL(url),
+        method: 'POST',
+        headers,
+        body,
+        userAgent: this.userAgent,
+        keepBodyBytes: EXCERPT_BYTES,
+        countLimit: 64 * 1024,
+        deadline,
       });
       const retryAfter = response.headers['retry-after'];
       return {
-        verdict: verdictOf(response.status), statusCode: response.status,
+        verdict: verdictOf(response.status),
+        statusCode: response.status,
         responseExcerpt: response.body ? response.body.subarray(0, EXCERPT_BYTES).toString('utf8') : null,
         retryAfterMs: parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, this.now()),
-        error: null, latencyMs: performance.now() - started,
+        error: null,
+        latencyMs: performance.now() - started,
       };
     } catch (error) {
       const refused = error instanceof ProbeError && error.code === 'targetRejected';
       return {
-        verdict: refused ? 'rejected' : 'retry', statusCode: null, responseExcerpt: null, retryAfterMs: null,
-        error: (error as Error).message, latencyMs: performance.now() - started,
+        verdict: refused ? 'rejected' : 'retry',
+        statusCode: null,
+        responseExcerpt: null,
+        retryAfterMs: null,
+        error: (error as Error).message,
+        latencyMs: performance.now() - started,
       };
     } finally {
       clearTimeout(timer);

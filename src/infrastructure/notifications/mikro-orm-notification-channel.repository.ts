@@ -57,20 +57,29 @@ export class MikroOrmNotificationChannelRepository extends OrmRepository impleme
   }
 
   forCustomers(organizationId: number, customerIds: readonly number[]): Promise<NotificationChannel[]> {
-    return this.em.find(NotificationChannel, {
-      organizationId, $or: [{ customerId: null }, { customerId: { $in: [...customerIds] } }],
-    } as FilterQuery<NotificationChannel>, ORDER);
+    return this.em.find(
+      NotificationChannel,
+      {
+        organizationId,
+        $or: [{ customerId: null }, { customerId: { $in: [...customerIds] } }],
+      } as FilterQuery<NotificationChannel>,
+      ORDER,
+    );
   }
 
   forEvent(organizationId: number, customerId: number | null, monitorId: number | null): Promise<NotificationChannel[]> {
-    return this.em.find(NotificationChannel, {
-      organizationId,
-      $or: [
-        { customerId: null },
-        ...(customerId !== null ? [{ customerId, monitorId: null }] : []),
-        ...(monitorId !== null ? [{ monitorId }] : []),
-      ],
-    } as FilterQuery<NotificationChannel>, ORDER);
+    return this.em.find(
+      NotificationChannel,
+      {
+        organizationId,
+        $or: [
+          { customerId: null },
+          ...(customerId !== null ? [{ customerId, monitorId: null }] : []),
+          ...(monitorId !== null ? [{ monitorId }] : []),
+        ],
+      } as FilterQuery<NotificationChannel>,
+      ORDER,
+    );
   }
 
   async save(channel: NotificationChannel): Promise<void> {
@@ -102,20 +111,52 @@ export class MikroOrmNotificationChannelRepository extends OrmRepository impleme
 }
 
 interface ChannelRow {
-  id: number; public_id: string; organization_id: number; customer_id: number | null; monitor_id: string | number | null;
-  source_channel_id: number | null; name: string; type: NotificationChannel['type']; config: NotificationChannel['config'];
-  events: NotificationChannel['events']; enabled: boolean; secret_ciphertext: string | null; is_default: boolean; consecutive_failures: number;
-  last_failure_at: Date | null; last_failure_reason: string | null; last_success_at: Date | null; failing_since: Date | null;
-  created_at: Date; updated_at: Date; version: number;
+  id: number;
+  public_id: string;
+  organization_id: number;
+  customer_id: number | null;
+  monitor_id: string | number | null;
+  source_channel_id: number | null;
+  name: string;
+  type: NotificationChannel['type'];
+  config: NotificationChannel['config'];
+  events: NotificationChannel['events'];
+  enabled: boolean;
+  secret_ciphertext: string | null;
+  is_default: boolean;
+  consecutive_failures: number;
+  last_failure_at: Date | null;
+  last_failure_reason: string | null;
+  last_success_at: Date | null;
+  failing_since: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  version: number;
 }
 
 /** A stored channel as MikroORM hydrates it (no constructor: the row was valid when written). */
 function channelOfRow(row: ChannelRow): NotificationChannel {
   return Object.assign(Object.create(NotificationChannel.prototype) as NotificationChannel, {
-    id: row.id, publicId: row.public_id, organizationId: row.organization_id, customerId: row.customer_id,
-    monitorId: row.monitor_id === null ? null : Number(row.monitor_id), sourceChannelId: row.source_channel_id, name: row.name, type: row.type,
-    config: row.config, events: row.events, enabled: row.enabled, secretCiphertext: row.secret_ciphertext, isDefault: row.is_default,
-    consecutiveFailures: row.consecutive_failures, lastFailureAt: row.last_failure_at, lastFailureReason: row.last_failure_reason,
-    lastSuccessAt: row.last_success_at, failingSince: row.failing_since, createdAt: row.created_at, updatedAt: row.updated_at, version: row.version,
+    id: row.id,
+    publicId: row.public_id,
+    organizationId: row.organization_id,
+    customerId: row.customer_id,
+    monitorId: row.monitor_id === null ? null : Number(row.monitor_id),
+    sourceChannelId: row.source_channel_id,
+    name: row.name,
+    type: row.type,
+    config: row.config,
+    events: row.events,
+    enabled: row.enabled,
+    secretCiphertext: row.secret_ciphertext,
+    isDefault: row.is_default,
+    consecutiveFailures: row.consecutive_failures,
+    lastFailureAt: row.last_failure_at,
+    lastFailureReason: row.last_failure_reason,
+    lastSuccessAt: row.last_success_at,
+    failingSince: row.failing_since,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    version: row.version,
   });
 }

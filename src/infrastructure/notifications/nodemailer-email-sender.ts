@@ -3,7 +3,13 @@ import { performance } from 'node:perf_hooks';
 import type { NotificationChannel } from '../../domain/notifications/notification-channel';
 import { emailContent, type NotificationMessage } from '../../domain/notifications/notification-message';
 import type { SmtpSecurity } from '../../domain/notifications/organization-smtp';
-import type { ClaimedDirectDelivery, DirectSender, NotificationSender, OrganizationSmtpStore, SendOutcome } from '../../application/notifications/ports';
+import type {
+  ClaimedDirectDelivery,
+  DirectSender,
+  NotificationSender,
+  OrganizationSmtpStore,
+  SendOutcome,
+} from '../../application/notifications/ports';
 import { smtpPasswordContext } from '../../application/notifications/update-organization-smtp';
 import type { CredentialCipher } from '../../application/monitoring/ports';
 import type { TargetPolicy } from '../../application/shared/target-policy';
@@ -29,8 +35,11 @@ export function platformSmtp(smtpUrl: string | undefined, from: string): SmtpSer
   const url = new URL(smtpUrl);
   const tls = url.protocol === 'smtps:';
   return {
-    host: url.hostname, port: Number(url.port) || (tls ? 465 : 587), security: tls ? 'tls' : 'starttls',
-    username: url.username ? decodeURIComponent(url.username) : null, password: url.password ? decodeURIComponent(url.password) : null,
+    host: url.hostname,
+    port: Number(url.port) || (tls ? 465 : 587),
+    security: tls ? 'tls' : 'starttls',
+    username: url.username ? decodeURIComponent(url.username) : null,
+    password: url.password ? decodeURIComponent(url.password) : null,
     fromAddress: from,
   };
 }
@@ -39,7 +48,13 @@ export const TIMEOUT_MS = 15_000;
 /** A message's whole send, its wait for one of the server's pooled connections included: it gives up (and is retried) after this. */
 export const SEND_LIMIT_MS = 3 * TIMEOUT_MS;
 const outcome = (verdict: SendOutcome['verdict'], started: number, fields: Partial<SendOutcome>): SendOutcome => ({
-  verdict, statusCode: null, responseExcerpt: null, retryAfterMs: null, error: null, latencyMs: performance.now() - started, ...fields,
+  verdict,
+  statusCode: null,
+  responseExcerpt: null,
+  retryAfterMs: null,
+  error: null,
+  latencyMs: performance.now() - started,
+  ...fields,
 });
 
 /**
@@ -49,14 +64,20 @@ const outcome = (verdict: SendOutcome['verdict'], started: number, fields: Parti
  */
 export class NodemailerEmailSender implements NotificationSender, DirectSender {
   constructor(
-    private readonly policy: TargetPolicy, private readonly store: OrganizationSmtpStore, private readonly cipher: CredentialCipher,
-    private readonly platform: SmtpServer | null, private readonly transports: SmtpTransportPool,
+    private readonly policy: TargetPolicy,
+    private readonly store: OrganizationSmtpStore,
+    private readonly cipher: CredentialCipher,
+    private readonly platform: SmtpServer | null,
+    private readonly transports: SmtpTransportPool,
   ) {}
 
   async send(channel: NotificationChannel, message: NotificationMessage): Promise<SendOutcome> {
     const { subject, text } = emailContent(message);
     return this.mail(channel.organizationId, {
-      to: [...(channel.config.recipients ?? [])], subject, text, headers: { 'X-Notification-Id': message.id },
+      to: [...(channel.config.recipients ?? [])],
+      subject,
+      text,
+      headers: { 'X-Notification-Id': message.id },
     });
   }
 
@@ -65,7 +86,10 @@ export class NodemailerEmailSender implements NotificationSender, DirectSender {
     if (delivery.recipient.type !== 'email') return outcome('rejected', performance.now(), { error: 'Not an e-mail recipient' });
     const { subject, text, html, headers, attachments } = delivery.content;
     return this.mail(delivery.organizationId, {
-      to: [delivery.recipient.address], subject, text, html,
+      to: [delivery.recipient.address],
+      subject,
+      text,
+      html,
       headers: { ...headers, 'X-Notification-Id': delivery.id },
       attachments: attachments?.map((a) => ({ filename: a.filename, path: a.path, contentType: a.contentType })),
     });
@@ -74,7 +98,8 @@ export class NodemailerEmailSender implements NotificationSender, DirectSender {
   private async mail(organizationId: number, mail: Omit<SendMailOptions, 'from'>): Promise<SendOutcome> {
     const started = performance.now();
     const server = await this.serverFor(organizationId);
-    if (!server) return outcome('rejected', started, { error: 'No SMTP server: set the organization\'s (PATCH /api/organization/smtp) or SMTP_URL' });
+    if (!server)
+      return outcome('rejected', started, { error: "No SMTP server: set the organization's (PATCH /api/organization/smtp) or SMTP_URL" });
     let address: string;
     try {
       [address] = (await vetTarget(this.policy, server.host)) as [string];
@@ -84,7 +109,8 @@ export class NodemailerEmailSender implements NotificationSender, DirectSender {
     try {
       const info = await this.transports.send(
         { host: server.host, address, port: server.port, security: server.security, username: server.username, password: server.password },
-        { ...mail, from: server.fromAddress }, AbortSignal.timeout(SEND_LIMIT_MS),
+        { ...mail, from: server.fromAddress },
+        AbortSignal.timeout(SEND_LIMIT_MS),
       );
       const code = Number(/^(\d{3})/.exec(info.response ?? '')?.[1] ?? 250);
       return outcome('delivered', started, { statusCode: code, responseExcerpt: (info.response ?? '').slice(0, 512) });
@@ -94,7 +120,9 @@ export class NodemailerEmailSender implements NotificationSender, DirectSender {
       // A file that cannot be read (an attachment gone) will not come back: no point in retrying.
       const gone = failure.code === 'ENOENT' || failure.code === 'EACCES';
       return outcome(gone || (code !== null && code >= 500) ? 'rejected' : 'retry', started, {
-        statusCode: code, responseExcerpt: failure.response?.slice(0, 512) ?? null, error: failure.message ?? 'SMTP failure',
+        statusCode: code,
+        responseExcerpt: failure.response?.slice(0, 512) ?? null,
+        error: failure.message ?? 'SMTP failure',
       });
     }
   }
@@ -103,7 +131,11 @@ export class NodemailerEmailSender implements NotificationSender, DirectSender {
     const own = await this.store.get(organizationId);
     if (!own) return this.platform;
     return {
-      host: own.host, port: own.port, security: own.security, username: own.username, fromAddress: own.fromAddress,
+      host: own.host,
+      port: own.port,
+      security: own.security,
+      username: own.username,
+      fromAddress: own.fromAddress,
       password: own.passwordCiphertext === null ? null : this.cipher.decrypt(own.passwordCiphertext, smtpPasswordContext(organizationId)),
     };
   }

@@ -13,11 +13,17 @@ export class NodemailerSmtpVerifier implements SmtpVerifier {
 
   async verify(probe: SmtpProbe): Promise<{ ok: true } | { ok: false; reason: string }> {
     const transporter = nodemailer.createTransport({
-      host: probe.address, port: probe.port, name: this.heloName,
-      secure: probe.security === 'tls', requireTLS: probe.security === 'starttls', ignoreTLS: probe.security === 'none',
+      host: probe.address,
+      port: probe.port,
+      name: this.heloName,
+      secure: probe.security === 'tls',
+      requireTLS: probe.security === 'starttls',
+      ignoreTLS: probe.security === 'none',
       tls: { servername: probe.hostname },
       auth: probe.username === null ? undefined : { user: probe.username, pass: probe.password ?? '' },
-      connectionTimeout: TIMEOUT_MS, greetingTimeout: TIMEOUT_MS, socketTimeout: TIMEOUT_MS,
+      connectionTimeout: TIMEOUT_MS,
+      greetingTimeout: TIMEOUT_MS,
+      socketTimeout: TIMEOUT_MS,
     });
     try {
       await transporter.verify();
@@ -33,11 +39,19 @@ export class NodemailerSmtpVerifier implements SmtpVerifier {
 /** A stable reason from nodemailer's error codes, for data.reason. */
 function reasonOf(error: { code?: string; message?: string }): string {
   switch (error.code) {
-    case 'EAUTH': return 'authenticationFailed';
-    case 'ETLS': return 'tlsFailed';
-    case 'ECONNECTION': case 'ESOCKET': return /certificate|self[- ]signed|TLS|SSL/i.test(error.message ?? '') ? 'tlsFailed' : 'connectionFailed';
-    case 'ETIMEDOUT': return 'timeout';
-    case 'EPROTOCOL': case 'EENVELOPE': return 'protocolError';
-    default: return 'connectionFailed';
+    case 'EAUTH':
+      return 'authenticationFailed';
+    case 'ETLS':
+      return 'tlsFailed';
+    case 'ECONNECTION':
+    case 'ESOCKET':
+      return /certificate|self[- ]signed|TLS|SSL/i.test(error.message ?? '') ? 'tlsFailed' : 'connectionFailed';
+    case 'ETIMEDOUT':
+      return 'timeout';
+    case 'EPROTOCOL':
+    case 'EENVELOPE':
+      return 'protocolError';
+    default:
+      return 'connectionFailed';
   }
 }

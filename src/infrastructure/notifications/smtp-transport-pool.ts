@@ -25,7 +25,11 @@ export interface SmtpTransportPoolSettings {
   readonly heloName: string;
 }
 
-interface Kept { readonly transporter: Transporter; lastUsedMs: number; sending: number }
+interface Kept {
+  readonly transporter: Transporter;
+  lastUsedMs: number;
+  sending: number;
+}
 
 const IDLE_MS = 60_000;
 
@@ -41,7 +45,10 @@ export class SmtpTransportPool {
   private readonly sweeper: NodeJS.Timeout;
   private closed = false;
 
-  constructor(private readonly settings: SmtpTransportPoolSettings, private readonly nowMs: () => number = Date.now) {
+  constructor(
+    private readonly settings: SmtpTransportPoolSettings,
+    private readonly nowMs: () => number = Date.now,
+  ) {
     const idleMs = settings.idleMs ?? IDLE_MS;
     this.sweeper = setInterval(() => this.closeIdle(idleMs), Math.max(1_000, Math.floor(idleMs / 2)));
     this.sweeper.unref();
@@ -58,7 +65,7 @@ export class SmtpTransportPool {
     kept.sending++;
     kept.lastUsedMs = this.nowMs();
     try {
-      return await kept.transporter.sendMail({ ...mail, signal } as SendMailOptions) as { response?: string };
+      return (await kept.transporter.sendMail({ ...mail, signal } as SendMailOptions)) as { response?: string };
     } finally {
       kept.sending--;
       kept.lastUsedMs = this.nowMs();
@@ -85,7 +92,17 @@ export class SmtpTransportPool {
   private transportFor(target: SmtpTarget): Kept {
     if (this.closed) throw new Error('The SMTP transport pool is closed');
     const key = createHash('sha256')
-      .update(JSON.stringify([target.host, target.address, target.port, target.security, target.username, target.password, this.settings.heloName]))
+      .update(
+        JSON.stringify([
+          target.host,
+          target.address,
+          target.port,
+          target.security,
+          target.username,
+          target.password,
+          this.settings.heloName,
+        ]),
+      )
       .digest('base64');
     const known = this.transports.get(key);
     if (known) {
@@ -96,12 +113,18 @@ export class SmtpTransportPool {
     if (this.transports.size >= this.settings.servers) this.closeLeastRecentlyUsed();
     const { timeoutMs } = this.settings;
     const transporter = nodemailer.createTransport({
-      pool: true, maxConnections: this.settings.connectionsPerServer,
-      host: target.address, port: target.port, name: this.settings.heloName,
-      secure: target.security === 'tls', ignoreTLS: target.security === 'none',
+      pool: true,
+      maxConnections: this.settings.connectionsPerServer,
+      host: target.address,
+      port: target.port,
+      name: this.settings.heloName,
+      secure: target.security === 'tls',
+      ignoreTLS: target.security === 'none',
       tls: { servername: target.host },
       auth: target.username === null ? undefined : { user: target.username, pass: target.password ?? '' },
-      connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
     });
     const kept: Kept = { transporter, lastUsedMs: this.nowMs(), sending: 0 };
     this.transports.set(key, kept);

@@ -3,8 +3,11 @@ import { CHANNEL_FAILING_EVENT } from '../../domain/notifications/channel-events
 import type { ChannelHealthLedger, DeliveryTarget, FailedDelivery, FailingChannel } from '../../application/notifications/ports';
 import type { SqlRunner } from '../persistence/database';
 
-const targetArrays = (target: DeliveryTarget | null) =>
-  [target ? [target.id] : [], target ? [target.publicId] : [], target ? [target.type] : []];
+const targetArrays = (target: DeliveryTarget | null) => [
+  target ? [target.id] : [],
+  target ? [target.publicId] : [],
+  target ? [target.type] : [],
+];
 
 /**
  * Fallbacks and failing-channel announcements in PostgreSQL, each one statement whose guard (the
@@ -15,7 +18,8 @@ export class SqlChannelHealthLedger implements ChannelHealthLedger {
 
   async fallbacksDue(limit: number): Promise<FailedDelivery[]> {
     const rows = await this.sql.query<{ id: string; organization_id: number; channel_id: number | null }>(
-      `SELECT id, organization_id, channel_id FROM notification_deliveries WHERE fallback_due ORDER BY created_at LIMIT ?`, [limit],
+      `SELECT id, organization_id, channel_id FROM notification_deliveries WHERE fallback_due ORDER BY created_at LIMIT ?`,
+      [limit],
     );
     return rows.map((r) => ({ id: r.id, organizationId: r.organization_id, channelId: r.channel_id }));
   }
@@ -44,25 +48,47 @@ export class SqlChannelHealthLedger implements ChannelHealthLedger {
 
   async failingUnannounced(failingAfter: number, limit: number): Promise<FailingChannel[]> {
     const rows = await this.sql.query<{
-      id: number; public_id: string; organization_id: number; customer_id: number | null; name: string; type: string;
-      consecutive_failures: number; last_failure_reason: string | null;
+      id: number;
+      public_id: string;
+      organization_id: number;
+      customer_id: number | null;
+      name: string;
+      type: string;
+      consecutive_failures: number;
+      last_failure_reason: string | null;
     }>(
       `SELECT id, public_id, organization_id, customer_id, name, type, consecutive_failures, last_failure_reason FROM notification_channels
         WHERE consecutive_failures >= ? AND consecutive_failures > 0 AND failing_since IS NULL ORDER BY id LIMIT ?`,
       [failingAfter, limit],
     );
     return rows.map((r) => ({
-      id: r.id, publicId: r.public_id, organizationId: r.organization_id, customerId: r.customer_id, name: r.name, type: r.type,
-      consecutiveFailures: r.consecutive_failures, lastFailureReason: r.last_failure_reason,
+      id: r.id,
+      publicId: r.public_id,
+      organizationId: r.organization_id,
+      customerId: r.customer_id,
+      name: r.name,
+      type: r.type,
+      consecutiveFailures: r.consecutive_failures,
+      lastFailureReason: r.last_failure_reason,
     }));
   }
 
   async announceFailing(
-    channel: FailingChannel, failingAfter: number, target: DeliveryTarget | null, message: Omit<NotificationMessage, 'id'>, at: Date,
+    channel: FailingChannel,
+    failingAfter: number,
+    target: DeliveryTarget | null,
+    message: Omit<NotificationMessage, 'id'>,
+    at: Date,
   ): Promise<boolean> {
     const payload = {
-      kind: CHANNEL_FAILING_EVENT, organizationId: channel.organizationId, customerId: null, monitorId: null, incidentId: null,
-      occurredAt: message.occurredAt, summary: message.summary, data: message.data,
+      kind: CHANNEL_FAILING_EVENT,
+      organizationId: channel.organizationId,
+      customerId: null,
+      monitorId: null,
+      incidentId: null,
+      occurredAt: message.occurredAt,
+      summary: message.summary,
+      data: message.data,
     };
     const rows = await this.sql.query<{ id: number }>(
       `WITH marked AS (
@@ -80,8 +106,20 @@ export class SqlChannelHealthLedger implements ChannelHealthLedger {
        )
        SELECT id FROM marked`,
       [
-        at, channel.id, failingAfter, CHANNEL_FAILING_EVENT, JSON.stringify(payload), message.summary, message.summary, at, at,
-        CHANNEL_FAILING_EVENT, JSON.stringify(message), at, at, ...targetArrays(target),
+        at,
+        channel.id,
+        failingAfter,
+        CHANNEL_FAILING_EVENT,
+        JSON.stringify(payload),
+        message.summary,
+        message.summary,
+        at,
+        at,
+        CHANNEL_FAILING_EVENT,
+        JSON.stringify(message),
+        at,
+        at,
+        ...targetArrays(target),
       ],
     );
     return rows.length > 0;

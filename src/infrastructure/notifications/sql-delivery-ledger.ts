@@ -2,35 +2,76 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { NotificationMessage } from '../../domain/notifications/notification-message';
 import { DIGEST_EVENT, type ChannelEvent } from '../../domain/notifications/channel-events';
 import type {
-  ClaimedDelivery, DeliveryAttempt, DeliveryFilter, DeliveryLedger, DeliveryNext, DeliveryRecord, DispatchedEvent, EventRoute, OutboxEvent, Settlement,
+  ClaimedDelivery,
+  DeliveryAttempt,
+  DeliveryFilter,
+  DeliveryLedger,
+  DeliveryNext,
+  DeliveryRecord,
+  DispatchedEvent,
+  EventRoute,
+  OutboxEvent,
+  Settlement,
 } from '../../application/notifications/ports';
 import type { SqlRunner } from '../persistence/database';
 import { WATCH_NOTIFIED_CTES } from '../watches/watch-notified.sql';
 
-export interface OutboxRow { id: string; organization_id: number; kind: string; payload: Record<string, unknown> }
+export interface OutboxRow {
+  id: string;
+  organization_id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+}
 interface DeliveryRow {
-  id: string; organization_id: number; channel_public_id: string; channel_type: string; event: string; incident_id: string | null;
-  customer_id: number | null; monitor_id: string | null; payload: Omit<NotificationMessage, 'id'>; status: DeliveryRecord['status'];
-  attempts: number; next_attempt_at: Date; created_at: Date; delivered_at: Date | null; failed_at: Date | null; last_error: string | null;
-  fallback_of: string | null; fallback_id?: string | null;
+  id: string;
+  organization_id: number;
+  channel_public_id: string;
+  channel_type: string;
+  event: string;
+  incident_id: string | null;
+  customer_id: number | null;
+  monitor_id: string | null;
+  payload: Omit<NotificationMessage, 'id'>;
+  status: DeliveryRecord['status'];
+  attempts: number;
+  next_attempt_at: Date;
+  created_at: Date;
+  delivered_at: Date | null;
+  failed_at: Date | null;
+  last_error: string | null;
+  fallback_of: string | null;
+  fallback_id?: string | null;
 }
 interface AttemptRow {
-  delivery_id: string; attempt: number; at: Date; status_code: number | null; outcome: DeliveryAttempt['outcome'];
-  response_excerpt: string | null; latency_ms: number; error: string | null;
+  delivery_id: string;
+  attempt: number;
+  at: Date;
+  status_code: number | null;
+  outcome: DeliveryAttempt['outcome'];
+  response_excerpt: string | null;
+  latency_ms: number;
+  error: string | null;
 }
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const num = (value: unknown): number | null => (typeof value === 'number' ? value : null);
 /** An outbox row as routing reads it. */
 export const outboxEventOf = (row: OutboxRow): OutboxEvent => ({
-  id: Number(row.id), organizationId: row.organization_id, kind: row.kind,
-  customerId: num(row.payload.customerId), monitorId: num(row.payload.monitorId), incidentId: str(row.payload.incidentId),
-  occurredAt: str(row.payload.occurredAt) ?? new Date(0).toISOString(), summary: str(row.payload.summary) ?? row.kind,
+  id: Number(row.id),
+  organizationId: row.organization_id,
+  kind: row.kind,
+  customerId: num(row.payload.customerId),
+  monitorId: num(row.payload.monitorId),
+  incidentId: str(row.payload.incidentId),
+  occurredAt: str(row.payload.occurredAt) ?? new Date(0).toISOString(),
+  summary: str(row.payload.summary) ?? row.kind,
   data: (row.payload.data ?? {}) as Record<string, unknown>,
 });
 /** What a failed attempt says in the channel's health (`lastFailureReason`). */
-const failureReason = ({ attempt, next }: Settlement): string => (next.status === 'failed' ? next.reason
-  : attempt.error ?? (attempt.statusCode === null ? 'No answer' : `Answered ${attempt.statusCode}`));
+const failureReason = ({ attempt, next }: Settlement): string =>
+  next.status === 'failed'
+    ? next.reason
+    : (attempt.error ?? (attempt.statusCode === null ? 'No answer' : `Answered ${attempt.statusCode}`));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -47,13 +88,17 @@ export class SqlDeliveryLedger implements DeliveryLedger {
     const rows = await this.sql.query<OutboxRow>(
       `SELECT id, organization_id, kind, payload FROM notification_outbox
         WHERE routed_at IS NULL AND payload IS NOT NULL AND kind = ANY(?::text[]) ORDER BY id LIMIT ?`,
-      [kinds, limit], { prepare: true },
+      [kinds, limit],
+      { prepare: true },
     );
     return rows.map(outboxEventOf);
   }
 
   async route(
-    event: OutboxEvent, channels: readonly { id: number; publicId: string; type: string }[], message: Omit<NotificationMessage, 'id'>, at: Date,
+    event: OutboxEvent,
+    channels: readonly { id: number; publicId: string; type: string }[],
+    message: Omit<NotificationMessage, 'id'>,
+    at: Date,
   ): Promise<boolean> {
     return (await this.routeMany([{ event, channels, message }], at)) > 0;
   }
@@ -82,23 +127,43 @@ export class SqlDeliveryLedger implements DeliveryLedger {
        )
        SELECT count(*)::int AS routed FROM marked`,
       [
-        routes.map((r) => r.event.id), routes.map((r) => r.event.customerId), routes.map((r) => r.event.monitorId),
-        routes.map((r) => r.event.incidentId), routes.map((r) => r.message.event), routes.map((r) => JSON.stringify(r.message)),
-        at, at, at, at,
-        channels.map((c) => c.outboxId), channels.map((c) => c.id), channels.map((c) => c.publicId), channels.map((c) => c.type),
+        routes.map((r) => r.event.id),
+        routes.map((r) => r.event.customerId),
+        routes.map((r) => r.event.monitorId),
+        routes.map((r) => r.event.incidentId),
+        routes.map((r) => r.message.event),
+        routes.map((r) => JSON.stringify(r.message)),
+        at,
+        at,
+        at,
+        at,
+        channels.map((c) => c.outboxId),
+        channels.map((c) => c.id),
+        channels.map((c) => c.publicId),
+        channels.map((c) => c.type),
       ],
     );
     return row?.routed ?? 0;
   }
 
   async dispatch(
-    event: DispatchedEvent, channels: readonly { id: number; publicId: string; type: string }[], message: Omit<NotificationMessage, 'id'>, at: Date,
+    event: DispatchedEvent,
+    channels: readonly { id: number; publicId: string; type: string }[],
+    message: Omit<NotificationMessage, 'id'>,
+    at: Date,
   ): Promise<string[]> {
     // The outbox row carries what routed events carry (customerId, occurredAt, summary, data), so
     // every event a channel received reads alike there; it is routed and handed over at once.
     const payload = {
-      kind: event.kind, organizationId: event.organizationId, customerId: message.customerId, monitorId: message.monitorId,
-      incidentId: message.incidentId, occurredAt: message.occurredAt, summary: message.summary, data: message.data, requestedBy: event.requestedBy,
+      kind: event.kind,
+      organizationId: event.organizationId,
+      customerId: message.customerId,
+      monitorId: message.monitorId,
+      incidentId: message.incidentId,
+      occurredAt: message.occurredAt,
+      summary: message.summary,
+      data: message.data,
+      requestedBy: event.requestedBy,
     };
     const rows = await this.sql.query<{ id: string; channel_public_id: string }>(
       `WITH event AS (
@@ -111,9 +176,23 @@ export class SqlDeliveryLedger implements DeliveryLedger {
          FROM event, unnest(?::int[], ?::uuid[], ?::text[]) AS ch(id, public_id, type)
        RETURNING id::text, channel_public_id::text`,
       [
-        event.organizationId, event.kind, JSON.stringify(payload), message.summary, message.summary, at, at,
-        message.customerId, message.monitorId, message.incidentId, message.event, JSON.stringify(message), at, at,
-        channels.map((c) => c.id), channels.map((c) => c.publicId), channels.map((c) => c.type),
+        event.organizationId,
+        event.kind,
+        JSON.stringify(payload),
+        message.summary,
+        message.summary,
+        at,
+        at,
+        message.customerId,
+        message.monitorId,
+        message.incidentId,
+        message.event,
+        JSON.stringify(message),
+        at,
+        at,
+        channels.map((c) => c.id),
+        channels.map((c) => c.publicId),
+        channels.map((c) => c.type),
       ],
     );
     const byChannel = new Map(rows.map((row) => [row.channel_public_id, row.id]));
@@ -128,11 +207,16 @@ export class SqlDeliveryLedger implements DeliveryLedger {
                 ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED) due
         WHERE d.id = due.id
         RETURNING d.id, d.organization_id, d.channel_public_id, d.attempts, d.payload, d.fallback_of`,
-      [owner, new Date(now.getTime() + leaseMs), now, now, limit], { prepare: true },
+      [owner, new Date(now.getTime() + leaseMs), now, now, limit],
+      { prepare: true },
     );
     return rows.map((row) => ({
-      id: row.id, organizationId: row.organization_id, channelPublicId: row.channel_public_id, attempts: row.attempts,
-      message: { ...row.payload, id: row.id }, fallbackOf: row.fallback_of,
+      id: row.id,
+      organizationId: row.organization_id,
+      channelPublicId: row.channel_public_id,
+      attempts: row.attempts,
+      message: { ...row.payload, id: row.id },
+      fallbackOf: row.fallback_of,
     }));
   }
 
@@ -143,10 +227,16 @@ export class SqlDeliveryLedger implements DeliveryLedger {
         RETURNING *`,
       [owner, new Date(now.getTime() + leaseMs), id, now],
     );
-    return row ? {
-      id: row.id, organizationId: row.organization_id, channelPublicId: row.channel_public_id, attempts: row.attempts,
-      message: { ...row.payload, id: row.id }, fallbackOf: row.fallback_of,
-    } : null;
+    return row
+      ? {
+          id: row.id,
+          organizationId: row.organization_id,
+          channelPublicId: row.channel_public_id,
+          attempts: row.attempts,
+          message: { ...row.payload, id: row.id },
+          fallbackOf: row.fallback_of,
+        }
+      : null;
   }
 
   async settle(owner: string, deliveryId: string, attempt: DeliveryAttempt, next: DeliveryNext): Promise<boolean> {
@@ -202,13 +292,22 @@ export class SqlDeliveryLedger implements DeliveryLedger {
          FROM settled s JOIN input i ON i.id = s.id
        RETURNING delivery_id::text`,
       [
-        column((s) => s.deliveryId), column((s) => s.next.status), column((s) => s.attempt.attempt),
+        column((s) => s.deliveryId),
+        column((s) => s.next.status),
+        column((s) => s.attempt.attempt),
         column((s) => (s.next.status === 'pending' ? s.next.nextAttemptAt : null)),
-        column((s) => (s.next.status === 'delivered' ? s.attempt.at : null)), column((s) => (s.next.status === 'failed' ? s.attempt.at : null)),
+        column((s) => (s.next.status === 'delivered' ? s.attempt.at : null)),
+        column((s) => (s.next.status === 'failed' ? s.attempt.at : null)),
         column((s) => (s.next.status === 'failed' ? s.next.reason : s.attempt.error)),
         column((s) => s.next.status !== 'delivered' && s.next.fallBack === true),
-        column(health), column(failureReason), column((s) => s.attempt.at), column((s) => s.attempt.statusCode), column((s) => s.attempt.outcome),
-        column((s) => s.attempt.responseExcerpt), column((s) => Math.round(s.attempt.latencyMs)), column((s) => s.attempt.error),
+        column(health),
+        column(failureReason),
+        column((s) => s.attempt.at),
+        column((s) => s.attempt.statusCode),
+        column((s) => s.attempt.outcome),
+        column((s) => s.attempt.responseExcerpt),
+        column((s) => Math.round(s.attempt.latencyMs)),
+        column((s) => s.attempt.error),
         owner,
       ],
       // Prepared: planned once per connection, so the watch CTEs cost a delivery of another event next to nothing.
@@ -217,39 +316,79 @@ export class SqlDeliveryLedger implements DeliveryLedger {
     return new Set(rows.map((row) => row.delivery_id));
   }
 
-  async list(scope: TenantScope, filter: DeliveryFilter, page: { offset: number; limit: number }): Promise<{ items: DeliveryRecord[]; total: number }> {
+  async list(
+    scope: TenantScope,
+    filter: DeliveryFilter,
+    page: { offset: number; limit: number },
+  ): Promise<{ items: DeliveryRecord[]; total: number }> {
     if (filter.channelId !== undefined && !UUID.test(filter.channelId)) return { items: [], total: 0 };
     // an incident's deliveries include the storm digests that listed it
     const where = [
-      `organization_id = ?`, `recipient IS NULL`, `(?::int IS NULL OR customer_id = ?::int)`, `(?::uuid IS NULL OR channel_public_id = ?::uuid)`,
+      `organization_id = ?`,
+      `recipient IS NULL`,
+      `(?::int IS NULL OR customer_id = ?::int)`,
+      `(?::uuid IS NULL OR channel_public_id = ?::uuid)`,
       `(?::text IS NULL OR incident_id = ?::text OR (event = '${DIGEST_EVENT}' AND payload->'data'->'incidents' @> jsonb_build_array(jsonb_build_object('incidentId', ?::text))))`,
     ].join(' AND ');
     const params = [
-      scope.organizationId, scope.customerId, scope.customerId, filter.channelId ?? null, filter.channelId ?? null,
-      filter.incidentId ?? null, filter.incidentId ?? null, filter.incidentId ?? null,
+      scope.organizationId,
+      scope.customerId,
+      scope.customerId,
+      filter.channelId ?? null,
+      filter.channelId ?? null,
+      filter.incidentId ?? null,
+      filter.incidentId ?? null,
+      filter.incidentId ?? null,
     ];
-    const [count] = await this.sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM notification_deliveries WHERE ${where}`, params);
+    const [count] = await this.sql.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM notification_deliveries WHERE ${where}`,
+      params,
+    );
     const rows = await this.sql.query<DeliveryRow>(
       `SELECT d.*, (SELECT f.id FROM notification_deliveries f WHERE f.fallback_of = d.id LIMIT 1) AS fallback_id
-         FROM notification_deliveries d WHERE ${where} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`, [...params, page.limit, page.offset],
+         FROM notification_deliveries d WHERE ${where} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`,
+      [...params, page.limit, page.offset],
     );
-    const attempts = rows.length === 0 ? [] : await this.sql.query<AttemptRow>(
-      `SELECT * FROM notification_delivery_attempts WHERE delivery_id = ANY(?::uuid[]) ORDER BY delivery_id, attempt`, [rows.map((r) => r.id)],
-    );
+    const attempts =
+      rows.length === 0
+        ? []
+        : await this.sql.query<AttemptRow>(
+            `SELECT * FROM notification_delivery_attempts WHERE delivery_id = ANY(?::uuid[]) ORDER BY delivery_id, attempt`,
+            [rows.map((r) => r.id)],
+          );
     const byDelivery = new Map<string, DeliveryAttempt[]>();
     for (const a of attempts) {
       const list = byDelivery.get(a.delivery_id) ?? [];
-      list.push({ attempt: a.attempt, at: a.at, statusCode: a.status_code, outcome: a.outcome, responseExcerpt: a.response_excerpt, latencyMs: a.latency_ms, error: a.error });
+      list.push({
+        attempt: a.attempt,
+        at: a.at,
+        statusCode: a.status_code,
+        outcome: a.outcome,
+        responseExcerpt: a.response_excerpt,
+        latencyMs: a.latency_ms,
+        error: a.error,
+      });
       byDelivery.set(a.delivery_id, list);
     }
     return {
       total: count?.total ?? 0,
       items: rows.map((row) => ({
-        id: row.id, channelId: row.channel_public_id, channelType: row.channel_type, event: row.event as ChannelEvent, incidentId: row.incident_id,
-        customerId: row.customer_id, monitorId: row.monitor_id === null ? null : Number(row.monitor_id), status: row.status,
-        attempts: byDelivery.get(row.id) ?? [], nextAttemptAt: row.status === 'pending' ? row.next_attempt_at : null,
-        createdAt: row.created_at, deliveredAt: row.delivered_at, failedAt: row.failed_at, lastError: row.last_error,
-        fallbackOf: row.fallback_of, fallbackId: row.fallback_id ?? null,
+        id: row.id,
+        channelId: row.channel_public_id,
+        channelType: row.channel_type,
+        event: row.event as ChannelEvent,
+        incidentId: row.incident_id,
+        customerId: row.customer_id,
+        monitorId: row.monitor_id === null ? null : Number(row.monitor_id),
+        status: row.status,
+        attempts: byDelivery.get(row.id) ?? [],
+        nextAttemptAt: row.status === 'pending' ? row.next_attempt_at : null,
+        createdAt: row.created_at,
+        deliveredAt: row.delivered_at,
+        failedAt: row.failed_at,
+        lastError: row.last_error,
+        fallbackOf: row.fallback_of,
+        fallbackId: row.fallback_id ?? null,
       })),
     };
   }

@@ -1,10 +1,20 @@
 import type {
-  ClaimedDirectDelivery, DirectContent, DirectDeliveries, DirectDeliveryQueue, DirectMessage, DirectRecipient,
+  ClaimedDirectDelivery,
+  DirectContent,
+  DirectDeliveries,
+  DirectDeliveryQueue,
+  DirectMessage,
+  DirectRecipient,
 } from '../../application/notifications/ports';
 import type { SqlRunner } from '../persistence/database';
 
 interface ClaimedRow {
-  id: string; organization_id: number; customer_id: number | null; recipient: DirectRecipient; attempts: number; payload: DirectContent;
+  id: string;
+  organization_id: number;
+  customer_id: number | null;
+  recipient: DirectRecipient;
+  attempts: number;
+  payload: DirectContent;
 }
 
 /**
@@ -15,14 +25,22 @@ interface ClaimedRow {
  */
 export class SqlDirectDeliveries implements DirectDeliveries, DirectDeliveryQueue {
   /** `context`: the caller's unit of work (joins its transaction); `sql`: the pool, for the worker's claims. */
-  constructor(private readonly context: SqlRunner, private readonly sql: SqlRunner) {}
+  constructor(
+    private readonly context: SqlRunner,
+    private readonly sql: SqlRunner,
+  ) {}
 
   async enqueue(messages: readonly DirectMessage[], at: Date): Promise<string[]> {
     if (messages.length === 0) return [];
     const content = (m: DirectMessage): DirectContent => ({
-      event: m.event, occurredAt: at.toISOString(), subject: m.subject, text: m.text,
-      ...(m.html === undefined ? {} : { html: m.html }), ...(m.headers === undefined ? {} : { headers: m.headers }),
-      ...(m.data === undefined ? {} : { data: m.data }), ...(m.attachments === undefined ? {} : { attachments: m.attachments }),
+      event: m.event,
+      occurredAt: at.toISOString(),
+      subject: m.subject,
+      text: m.text,
+      ...(m.html === undefined ? {} : { html: m.html }),
+      ...(m.headers === undefined ? {} : { headers: m.headers }),
+      ...(m.data === undefined ? {} : { data: m.data }),
+      ...(m.attachments === undefined ? {} : { attachments: m.attachments }),
     });
     const rows = await this.context.query<{ id: string; organization_id: number; dedup_key: string }>(
       `WITH input AS (
@@ -41,9 +59,16 @@ export class SqlDirectDeliveries implements DirectDeliveries, DirectDeliveryQueu
          JOIN input USING (organization_id, dedup_key)
         WHERE NOT EXISTS (SELECT 1 FROM inserted i WHERE i.organization_id = d.organization_id AND i.dedup_key = d.dedup_key)`,
       [
-        messages.map((m) => m.organizationId), messages.map((m) => m.customerId), messages.map((m) => m.recipient.type),
-        messages.map((m) => m.incidentId ?? null), messages.map((m) => m.event), messages.map((m) => JSON.stringify(content(m))),
-        messages.map((m) => JSON.stringify(m.recipient)), messages.map((m) => m.dedupKey), at, at,
+        messages.map((m) => m.organizationId),
+        messages.map((m) => m.customerId),
+        messages.map((m) => m.recipient.type),
+        messages.map((m) => m.incidentId ?? null),
+        messages.map((m) => m.event),
+        messages.map((m) => JSON.stringify(content(m))),
+        messages.map((m) => JSON.stringify(m.recipient)),
+        messages.map((m) => m.dedupKey),
+        at,
+        at,
       ],
     );
     const ids = new Map(rows.map((row) => [`${row.organization_id}\u0000${row.dedup_key}`, row.id]));
@@ -58,11 +83,16 @@ export class SqlDirectDeliveries implements DirectDeliveries, DirectDeliveryQueu
                 ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED) due
         WHERE d.id = due.id
         RETURNING d.id::text, d.organization_id, d.customer_id, d.recipient, d.attempts, d.payload`,
-      [owner, new Date(now.getTime() + leaseMs), now, now, limit], { prepare: true },
+      [owner, new Date(now.getTime() + leaseMs), now, now, limit],
+      { prepare: true },
     );
     return rows.map((row) => ({
-      id: row.id, organizationId: row.organization_id, customerId: row.customer_id, recipient: row.recipient,
-      attempts: row.attempts, content: row.payload,
+      id: row.id,
+      organizationId: row.organization_id,
+      customerId: row.customer_id,
+      recipient: row.recipient,
+      attempts: row.attempts,
+      content: row.payload,
     }));
   }
 }

@@ -3,19 +3,34 @@ import type { OrganizationSmtpStore } from '../../application/notifications/port
 import { OrmRepository } from '../persistence/orm-repository';
 
 interface Row {
-  organization_id: number; host: string; port: number; security: string; username: string | null;
-  password_ciphertext: string | null; from_address: string; verified_at: Date | string; updated_at: Date | string;
+  organization_id: number;
+  host: string;
+  port: number;
+  security: string;
+  username: string | null;
+  password_ciphertext: string | null;
+  from_address: string;
+  verified_at: Date | string;
+  updated_at: Date | string;
 }
 
 /** One row per organization that has its own SMTP server. */
 export class SqlOrganizationSmtpStore extends OrmRepository implements OrganizationSmtpStore {
   async get(organizationId: number): Promise<OrganizationSmtp | null> {
     const [row] = await this.em.execute<Row[]>('SELECT * FROM organization_smtp WHERE organization_id = ?', [organizationId]);
-    return row ? {
-      organizationId: row.organization_id, host: row.host, port: row.port, security: row.security as SmtpSecurity,
-      username: row.username, passwordCiphertext: row.password_ciphertext, fromAddress: row.from_address,
-      verifiedAt: new Date(row.verified_at), updatedAt: new Date(row.updated_at),
-    } : null;
+    return row
+      ? {
+          organizationId: row.organization_id,
+          host: row.host,
+          port: row.port,
+          security: row.security as SmtpSecurity,
+          username: row.username,
+          passwordCiphertext: row.password_ciphertext,
+          fromAddress: row.from_address,
+          verifiedAt: new Date(row.verified_at),
+          updatedAt: new Date(row.updated_at),
+        }
+      : null;
   }
 
   async put(s: OrganizationSmtp): Promise<void> {
@@ -31,7 +46,9 @@ export class SqlOrganizationSmtpStore extends OrmRepository implements Organizat
 
   async remove(organizationId: number): Promise<boolean> {
     const rows = await this.em.execute<Array<{ organization_id: number }>>(
-      'DELETE FROM organization_smtp WHERE organization_id = ? RETURNING organization_id', [organizationId]);
+      'DELETE FROM organization_smtp WHERE organization_id = ? RETURNING organization_id',
+      [organizationId],
+    );
     return rows.length > 0;
   }
 }

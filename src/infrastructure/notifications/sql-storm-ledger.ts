@@ -5,8 +5,17 @@ import type { DeliveryTarget, DueStorm, StoredStorm, StormLedger, StormRoute } f
 import type { SqlRunner } from '../persistence/database';
 import { outboxEventOf, type OutboxRow } from './sql-delivery-ledger';
 
-interface StormRow { organization_id: number; customer_id: number; state: CustomerStorm; version: number; customer_name: string | null }
-interface HeldRow extends OutboxRow { held_kind: string; customer_id: number }
+interface StormRow {
+  organization_id: number;
+  customer_id: number;
+  state: CustomerStorm;
+  version: number;
+  customer_name: string | null;
+}
+interface HeldRow extends OutboxRow {
+  held_kind: string;
+  customer_id: number;
+}
 
 /**
  * Customers' storms in PostgreSQL (notification_storms: the domain's state as JSON and a version).
@@ -36,7 +45,13 @@ export class SqlStormLedger implements StormLedger {
   }
 
   async route(
-    organizationId: number, customerId: number, version: number, next: CustomerStorm, dueAt: Date | null, routes: readonly StormRoute[], at: Date,
+    organizationId: number,
+    customerId: number,
+    version: number,
+    next: CustomerStorm,
+    dueAt: Date | null,
+    routes: readonly StormRoute[],
+    at: Date,
   ): Promise<boolean> {
     const channels = routes.filter((r) => r.decision === 'alone').flatMap((r) => r.channels.map((c) => ({ outboxId: r.event.id, ...c })));
     const [row] = await this.sql.query<{ written: number }>(
@@ -76,14 +91,34 @@ export class SqlStormLedger implements StormLedger {
        )
        SELECT count(*)::int AS written FROM written`,
       [
-        routes.map((r) => r.event.id), routes.map((r) => r.decision), routes.map((r) => r.event.monitorId),
-        routes.map((r) => r.event.incidentId), routes.map((r) => r.message.event), routes.map((r) => JSON.stringify(r.message)),
+        routes.map((r) => r.event.id),
+        routes.map((r) => r.decision),
+        routes.map((r) => r.event.monitorId),
+        routes.map((r) => r.event.incidentId),
+        routes.map((r) => r.message.event),
+        routes.map((r) => JSON.stringify(r.message)),
         routes.length,
-        organizationId, customerId, JSON.stringify(next), dueAt, version,
-        JSON.stringify(next), dueAt, organizationId, customerId, version, version,
-        at, at, at,
-        customerId, at, at,
-        channels.map((c) => c.outboxId), channels.map((c) => c.id), channels.map((c) => c.publicId), channels.map((c) => c.type),
+        organizationId,
+        customerId,
+        JSON.stringify(next),
+        dueAt,
+        version,
+        JSON.stringify(next),
+        dueAt,
+        organizationId,
+        customerId,
+        version,
+        version,
+        at,
+        at,
+        at,
+        customerId,
+        at,
+        at,
+        channels.map((c) => c.outboxId),
+        channels.map((c) => c.id),
+        channels.map((c) => c.publicId),
+        channels.map((c) => c.type),
       ],
     );
     return (row?.written ?? 0) > 0;
@@ -107,22 +142,36 @@ export class SqlStormLedger implements StormLedger {
       [storms.map((s) => s.organization_id), storms.map((s) => s.customer_id)],
     );
     return storms.map((s) => ({
-      organizationId: s.organization_id, customerId: s.customer_id, customerName: s.customer_name ?? `customer ${s.customer_id}`,
-      state: s.state, version: s.version,
-      held: held.filter((h) => h.organization_id === s.organization_id && h.customer_id === s.customer_id)
+      organizationId: s.organization_id,
+      customerId: s.customer_id,
+      customerName: s.customer_name ?? `customer ${s.customer_id}`,
+      state: s.state,
+      version: s.version,
+      held: held
+        .filter((h) => h.organization_id === s.organization_id && h.customer_id === s.customer_id)
         .map((h) => ({ ...outboxEventOf(h), heldKind: h.held_kind })),
     }));
   }
 
   async tell(
-    storm: DueStorm, next: CustomerStorm, dueAt: Date | null, deliveries: readonly { channel: DeliveryTarget; message: Omit<NotificationMessage, 'id'> }[], at: Date,
+    storm: DueStorm,
+    next: CustomerStorm,
+    dueAt: Date | null,
+    deliveries: readonly { channel: DeliveryTarget; message: Omit<NotificationMessage, 'id'> }[],
+    at: Date,
   ): Promise<boolean> {
     const ids = storm.held.map((e) => e.id);
     const stage = deliveries[0]?.message.data.stage ?? null;
     const summary = `storm of customer ${storm.customerId}: ${ids.length} held events told${stage === null ? '' : ` (${String(stage)})`}`;
     const payload = {
-      kind: 'incidentDigest', organizationId: storm.organizationId, customerId: storm.customerId, monitorId: null, incidentId: null,
-      occurredAt: at.toISOString(), summary, data: { stage, count: ids.length, outboxIds: ids },
+      kind: 'incidentDigest',
+      organizationId: storm.organizationId,
+      customerId: storm.customerId,
+      monitorId: null,
+      incidentId: null,
+      occurredAt: at.toISOString(),
+      summary,
+      data: { stage, count: ids.length, outboxIds: ids },
     };
     const [row] = await this.sql.query<{ written: number }>(
       `WITH claim AS (
@@ -147,11 +196,25 @@ export class SqlStormLedger implements StormLedger {
        )
        SELECT count(*)::int AS written FROM storm`,
       [
-        ids, ids.length,
-        JSON.stringify(next), dueAt, storm.organizationId, storm.customerId, storm.version,
-        JSON.stringify(payload), summary, summary, at, at,
-        storm.customerId, DIGEST_EVENT, at, at,
-        deliveries.map((d) => d.channel.id), deliveries.map((d) => d.channel.publicId), deliveries.map((d) => d.channel.type),
+        ids,
+        ids.length,
+        JSON.stringify(next),
+        dueAt,
+        storm.organizationId,
+        storm.customerId,
+        storm.version,
+        JSON.stringify(payload),
+        summary,
+        summary,
+        at,
+        at,
+        storm.customerId,
+        DIGEST_EVENT,
+        at,
+        at,
+        deliveries.map((d) => d.channel.id),
+        deliveries.map((d) => d.channel.publicId),
+        deliveries.map((d) => d.channel.type),
         deliveries.map((d) => JSON.stringify(d.message)),
       ],
     );

@@ -23,16 +23,23 @@ export interface TwilioAccount {
  */
 export class TwilioSmsProvider implements SmsProvider {
   constructor(
-    private readonly pool: PinnedHttpPool, private readonly account: TwilioAccount,
-    private readonly userAgent: string, private readonly timeoutMs: number, private readonly now: () => Date,
+    private readonly pool: PinnedHttpPool,
+    private readonly account: TwilioAccount,
+    private readonly userAgent: string,
+    private readonly timeoutMs: number,
+    private readonly now: () => Date,
   ) {}
 
   async send(to: string, text: string): Promise<SmsSendOutcome> {
     const { baseUrl, accountSid, authToken, from } = this.account;
-    const url = new URL(`2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+    const url = new URL(
+      `2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`,
+      baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`,
+    );
     const body = new URLSearchParams({ To: to, From: from, Body: text }).toString();
     const headers = {
-      'content-type': 'application/x-www-form-urlencoded', accept: 'application/json',
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'application/json',
       authorization: `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`,
     };
     const deadline = new CheckDeadline();
@@ -40,13 +47,21 @@ export class TwilioSmsProvider implements SmsProvider {
     const started = performance.now();
     try {
       const response = await this.pool.request({
-        url, method: 'POST', headers, body, userAgent: this.userAgent, keepBodyBytes: 16 * 1024, countLimit: 64 * 1024, deadline,
+        url,
+        method: 'POST',
+        headers,
+        body,
+        userAgent: this.userAgent,
+        keepBodyBytes: 16 * 1024,
+        countLimit: 64 * 1024,
+        deadline,
       });
       const answer = parseJson(response.body);
       const verdict = verdictOf(response.status);
       const retryAfter = response.headers['retry-after'];
       return {
-        verdict, statusCode: response.status,
+        verdict,
+        statusCode: response.status,
         responseExcerpt: response.body ? response.body.subarray(0, EXCERPT_BYTES).toString('utf8') : null,
         retryAfterMs: parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, this.now()),
         error: verdict === 'delivered' ? null : twilioError(response.status, answer),
@@ -56,8 +71,13 @@ export class TwilioSmsProvider implements SmsProvider {
     } catch (error) {
       const refused = error instanceof ProbeError && error.code === 'targetRejected';
       return {
-        verdict: refused ? 'rejected' : 'retry', statusCode: null, responseExcerpt: null, retryAfterMs: null,
-        error: (error as Error).message, latencyMs: performance.now() - started, messageId: null,
+        verdict: refused ? 'rejected' : 'retry',
+        statusCode: null,
+        responseExcerpt: null,
+        retryAfterMs: null,
+        error: (error as Error).message,
+        latencyMs: performance.now() - started,
+        messageId: null,
       };
     } finally {
       clearTimeout(timer);
@@ -69,7 +89,7 @@ function parseJson(body: Buffer | null): Record<string, unknown> | null {
   if (!body) return null;
   try {
     const value: unknown = JSON.parse(body.toString('utf8'));
-    return value !== null && typeof value === 'object' ? value as Record<string, unknown> : null;
+    return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : null;
   } catch {
     return null; // a proxy's HTML error page: the status alone decides
   }

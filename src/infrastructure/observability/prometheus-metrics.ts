@@ -41,37 +41,54 @@ export class PrometheusMetrics implements Metrics, MetricsExposition {
   private readonly pools = new Map<string, () => PoolUse | undefined>();
 
   private readonly checks = new SeriesCounter({
-    name: 'monitoring_checks_total', help: 'Checks run by the engine, by check kind, location and status.',
-    labelNames: ['kind', 'location', 'status'] as const, registers: [this.registry],
+    name: 'monitoring_checks_total',
+    help: 'Checks run by the engine, by check kind, location and status.',
+    labelNames: ['kind', 'location', 'status'] as const,
+    registers: [this.registry],
   });
   private readonly checkSeries = new Map<string, Map<string, Map<string, CounterSeries>>>();
   private readonly lateness = new SeriesHistogram({
-    name: 'monitoring_check_start_lateness_seconds', help: 'How long after its slot (or its trigger) a check started, by location.',
-    labelNames: ['location'] as const, buckets: LATENESS_BUCKETS, registers: [this.registry],
+    name: 'monitoring_check_start_lateness_seconds',
+    help: 'How long after its slot (or its trigger) a check started, by location.',
+    labelNames: ['location'] as const,
+    buckets: LATENESS_BUCKETS,
+    registers: [this.registry],
   });
   private readonly latenessSeries = new Map<string, HistogramSeries>();
   private readonly results = new SeriesCounter({
-    name: 'monitoring_check_results_total', help: 'Check results recorded, or dropped because the worker had been fenced.',
-    labelNames: ['outcome'] as const, registers: [this.registry],
+    name: 'monitoring_check_results_total',
+    help: 'Check results recorded, or dropped because the worker had been fenced.',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
   });
   private readonly recorded = this.results.series({ outcome: 'recorded' });
   private readonly dropped = this.results.series({ outcome: 'dropped' });
   private readonly http = new SeriesHistogram({
-    name: 'http_request_duration_seconds', help: 'HTTP requests answered, by method, route template and status code.',
-    labelNames: ['method', 'route', 'status_code'] as const, buckets: HTTP_BUCKETS, registers: [this.registry],
+    name: 'http_request_duration_seconds',
+    help: 'HTTP requests answered, by method, route template and status code.',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: HTTP_BUCKETS,
+    registers: [this.registry],
   });
   private readonly httpSeries = new Map<string, Map<string, Map<number, HistogramSeries>>>();
   private readonly jobRuns = new Counter({
-    name: 'monitoring_job_runs_total', help: 'Job runs by job name and outcome.', labelNames: ['job', 'outcome'] as const,
+    name: 'monitoring_job_runs_total',
+    help: 'Job runs by job name and outcome.',
+    labelNames: ['job', 'outcome'] as const,
     registers: [this.registry],
   });
   private readonly jobDuration = new Histogram({
-    name: 'monitoring_job_duration_seconds', help: 'How long job runs took, by job name.', labelNames: ['job'] as const,
-    buckets: JOB_BUCKETS, registers: [this.registry],
+    name: 'monitoring_job_duration_seconds',
+    help: 'How long job runs took, by job name.',
+    labelNames: ['job'] as const,
+    buckets: JOB_BUCKETS,
+    registers: [this.registry],
   });
   private readonly deliveries = new Counter({
-    name: 'monitoring_notification_deliveries_total', help: 'Notification delivery attempts by outcome.',
-    labelNames: ['outcome'] as const, registers: [this.registry],
+    name: 'monitoring_notification_deliveries_total',
+    help: 'Notification delivery attempts by outcome.',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
   });
 
   constructor(private readonly options: PrometheusMetricsOptions) {
@@ -133,38 +150,49 @@ export class PrometheusMetrics implements Metrics, MetricsExposition {
     const { outboxDepth, logger } = this.options;
     // Both gauges come from one query per scrape: the second collector joins the read in flight.
     let inFlight: Promise<OutboxDepth | undefined> | undefined;
-    const read = () => (inFlight ??= outboxDepth()
-      .catch((error: unknown) => {
-        logger.warn({ err: error }, 'metrics: could not read the notification outbox');
-        return undefined;
-      })
-      .finally(() => (inFlight = undefined)));
-    const gauge = (name: string, help: string, value: (depth: OutboxDepth) => number) => new Gauge({
-      name, help, registers: [this.registry],
-      // A failed read leaves the gauge without a value rather than failing the scrape.
-      async collect() {
-        const depth = await read();
-        if (depth) this.set(value(depth));
-        else this.remove();
-      },
-    });
+    const read = () =>
+      (inFlight ??= outboxDepth()
+        .catch((error: unknown) => {
+          logger.warn({ err: error }, 'metrics: could not read the notification outbox');
+          return undefined;
+        })
+        .finally(() => (inFlight = undefined)));
+    const gauge = (name: string, help: string, value: (depth: OutboxDepth) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [this.registry],
+        // A failed read leaves the gauge without a value rather than failing the scrape.
+        async collect() {
+          const depth = await read();
+          if (depth) this.set(value(depth));
+          else this.remove();
+        },
+      });
     gauge('monitoring_notification_outbox_pending', 'Notifications queued and not delivered yet.', (depth) => depth.pending);
-    gauge('monitoring_notification_outbox_oldest_pending_seconds', 'Age of the oldest undelivered notification.',
-      (depth) => depth.oldestPendingSeconds);
+    gauge(
+      'monitoring_notification_outbox_oldest_pending_seconds',
+      'Age of the oldest undelivered notification.',
+      (depth) => depth.oldestPendingSeconds,
+    );
   }
 
   private poolGauges(): void {
     const pools = this.pools;
-    const gauge = (name: string, help: string, read: (use: PoolUse) => number) => new Gauge({
-      name, help, labelNames: ['pool'] as const, registers: [this.registry],
-      collect() {
-        this.reset();
-        for (const [pool, use] of pools) {
-          const now = use();
-          if (now) this.set({ pool }, read(now));
-        }
-      },
-    });
+    const gauge = (name: string, help: string, read: (use: PoolUse) => number) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['pool'] as const,
+        registers: [this.registry],
+        collect() {
+          this.reset();
+          for (const [pool, use] of pools) {
+            const now = use();
+            if (now) this.set({ pool }, read(now));
+          }
+        },
+      });
     gauge('monitoring_db_pool_connections', 'PostgreSQL connections open in each pool.', (use) => use.total);
     gauge('monitoring_db_pool_idle_connections', 'PostgreSQL connections idle in each pool.', (use) => use.idle);
     gauge('monitoring_db_pool_waiting_requests', 'Requests waiting for a PostgreSQL connection in each pool.', (use) => use.waiting);

@@ -35,7 +35,10 @@ class HistogramCell implements HistogramSeries {
   readonly counts: number[];
   sum = 0;
   count = 0;
-  constructor(readonly labels: object, private readonly bounds: readonly number[]) {
+  constructor(
+    readonly labels: object,
+    private readonly bounds: readonly number[],
+  ) {
     this.counts = new Array<number>(bounds.length + 1).fill(0);
   }
   observe(value: number): void {
@@ -116,7 +119,11 @@ export class SeriesHistogram<L extends string> extends SeriesMetric<L> {
       let cumulative = 0;
       const buckets = cell.counts.map((count, i): Sample => {
         cumulative += count;
-        return { labels: { ...cell.labels, le: i < this.bounds.length ? this.bounds[i]! : '+Inf' }, value: cumulative, metricName: `${this.name}_bucket` };
+        return {
+          labels: { ...cell.labels, le: i < this.bounds.length ? this.bounds[i]! : '+Inf' },
+          value: cumulative,
+          metricName: `${this.name}_bucket`,
+        };
       });
       return [
         ...buckets,

@@ -6,7 +6,8 @@ export async function sqlOutboxDepth(sql: SqlRunner): Promise<OutboxDepth> {
   const [row] = await sql.query<{ pending: number; oldest: number | null }>(
     `SELECT count(*)::int AS pending, extract(epoch FROM now() - min(created_at))::float8 AS oldest
        FROM notification_outbox WHERE delivered_at IS NULL`,
-    [], { prepare: true },
+    [],
+    { prepare: true },
   );
   return { pending: row?.pending ?? 0, oldestPendingSeconds: Math.max(0, row?.oldest ?? 0) };
 }

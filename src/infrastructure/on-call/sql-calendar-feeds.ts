@@ -1,7 +1,13 @@
 import type { CalendarFeed, CalendarFeeds } from '../../application/on-call/ports';
 import type { SqlRunner } from '../persistence/database';
 
-interface FeedRow { token_hash: string; organization_id: number; schedule_id: string | null; user_id: string | null; created_at: Date | string }
+interface FeedRow {
+  token_hash: string;
+  organization_id: number;
+  schedule_id: string | null;
+  user_id: string | null;
+  created_at: Date | string;
+}
 
 /** Calendar feed tokens by digest; one per schedule and per user (partial unique indexes back that up). */
 export class SqlCalendarFeeds implements CalendarFeeds {
@@ -20,11 +26,14 @@ export class SqlCalendarFeeds implements CalendarFeeds {
 
   async findByTokenHash(tokenHash: string): Promise<CalendarFeed | null> {
     const [row] = await this.sql.query<FeedRow>(
-      'SELECT token_hash, organization_id, schedule_id, user_id, created_at FROM im_calendar_feeds WHERE token_hash = ?', [tokenHash],
+      'SELECT token_hash, organization_id, schedule_id, user_id, created_at FROM im_calendar_feeds WHERE token_hash = ?',
+      [tokenHash],
     );
     if (!row) return null;
     return {
-      organizationId: Number(row.organization_id), tokenHash: row.token_hash, createdAt: new Date(row.created_at),
+      organizationId: Number(row.organization_id),
+      tokenHash: row.token_hash,
+      createdAt: new Date(row.created_at),
       subject: row.schedule_id !== null ? { scheduleId: row.schedule_id, userId: null } : { scheduleId: null, userId: row.user_id! },
     };
   }

@@ -4,8 +4,15 @@ import type { CredentialCipher } from '../../application/monitoring/ports';
 import type { SqlRunner } from '../persistence/database';
 
 interface Row {
-  user_id: string; id: string; organization_id: number; type: ContactMethodType; address: string | null; enabled: boolean;
-  secret_ciphertext: string | null; created_at: Date | string; updated_at: Date | string;
+  user_id: string;
+  id: string;
+  organization_id: number;
+  type: ContactMethodType;
+  address: string | null;
+  enabled: boolean;
+  secret_ciphertext: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
 }
 const COLUMNS = 'user_id, id, organization_id, type, address, enabled, secret_ciphertext, created_at, updated_at';
 
@@ -19,25 +26,38 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * organization. Webhook secrets are sealed with the credential cipher at rest.
  */
 export class SqlContactMethods implements ContactMethodRepository {
-  constructor(private readonly sql: SqlRunner, private readonly cipher: CredentialCipher) {}
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly cipher: CredentialCipher,
+  ) {}
 
   private readonly methodOf = (row: Row): ContactMethod => ({
-    id: row.id, organizationId: Number(row.organization_id), userId: row.user_id, type: row.type, address: row.address ?? '',
-    enabled: row.enabled, secret: row.secret_ciphertext === null ? null : this.cipher.decrypt(row.secret_ciphertext, secretContext(row.id)),
-    createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at),
+    id: row.id,
+    organizationId: Number(row.organization_id),
+    userId: row.user_id,
+    type: row.type,
+    address: row.address ?? '',
+    enabled: row.enabled,
+    secret: row.secret_ciphertext === null ? null : this.cipher.decrypt(row.secret_ciphertext, secretContext(row.id)),
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
   });
 
   async list(organizationId: number, userId: string): Promise<ContactMethod[]> {
     if (!UUID.test(userId)) return [];
     const rows = await this.sql.query<Row>(
-      `SELECT ${COLUMNS} FROM im_contact_methods WHERE organization_id = ? AND user_id = ? ORDER BY created_at, id`, [organizationId, userId],
+      `SELECT ${COLUMNS} FROM im_contact_methods WHERE organization_id = ? AND user_id = ? ORDER BY created_at, id`,
+      [organizationId, userId],
     );
     return rows.map(this.methodOf);
   }
 
   async find(organizationId: number, id: string): Promise<ContactMethod | null> {
     if (!UUID.test(id)) return null;
-    const rows = await this.sql.query<Row>(`SELECT ${COLUMNS} FROM im_contact_methods WHERE organization_id = ? AND id = ?`, [organizationId, id.toLowerCase()]);
+    const rows = await this.sql.query<Row>(`SELECT ${COLUMNS} FROM im_contact_methods WHERE organization_id = ? AND id = ?`, [
+      organizationId,
+      id.toLowerCase(),
+    ]);
     return rows[0] ? this.methodOf(rows[0]) : null;
   }
 
@@ -46,14 +66,26 @@ export class SqlContactMethods implements ContactMethodRepository {
       `INSERT INTO im_contact_methods (${COLUMNS})
        SELECT u.id, ?, u.organization_id, ?, ?, ?, ?, ?, ? FROM users u WHERE u.id = ? AND u.organization_id = ?
        ON CONFLICT (user_id, id) DO UPDATE SET address = EXCLUDED.address, enabled = EXCLUDED.enabled, updated_at = EXCLUDED.updated_at`,
-      [method.id, method.type, method.id === ACCOUNT_EMAIL_METHOD ? null : method.address, method.enabled,
-        method.secret === null ? null : this.cipher.encrypt(method.secret, secretContext(method.id)), method.createdAt, method.updatedAt,
-        method.userId, method.organizationId],
+      [
+        method.id,
+        method.type,
+        method.id === ACCOUNT_EMAIL_METHOD ? null : method.address,
+        method.enabled,
+        method.secret === null ? null : this.cipher.encrypt(method.secret, secretContext(method.id)),
+        method.createdAt,
+        method.updatedAt,
+        method.userId,
+        method.organizationId,
+      ],
     );
   }
 
   async remove(organizationId: number, userId: string, id: string): Promise<void> {
-    await this.sql.query('DELETE FROM im_contact_methods WHERE organization_id = ? AND user_id = ? AND id = ?', [organizationId, userId, id]);
+    await this.sql.query('DELETE FROM im_contact_methods WHERE organization_id = ? AND user_id = ? AND id = ?', [
+      organizationId,
+      userId,
+      id,
+    ]);
   }
 
   async ofUsers(organizationId: number, userIds: readonly string[]): Promise<Map<string, ContactMethod[]>> {
@@ -61,7 +93,8 @@ export class SqlContactMethods implements ContactMethodRepository {
     const byUser = new Map<string, ContactMethod[]>();
     if (ids.length === 0) return byUser;
     const rows = await this.sql.query<Row>(
-      `SELECT ${COLUMNS} FROM im_contact_methods WHERE organization_id = ? AND user_id = ANY(?::uuid[]) ORDER BY created_at, id`, [organizationId, ids],
+      `SELECT ${COLUMNS} FROM im_contact_methods WHERE organization_id = ? AND user_id = ANY(?::uuid[]) ORDER BY created_at, id`,
+      [organizationId, ids],
     );
     for (const row of rows) {
       const list = byUser.get(row.user_id) ?? [];

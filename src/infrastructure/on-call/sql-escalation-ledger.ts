@@ -3,8 +3,16 @@ import type { SqlRunner } from '../persistence/database';
 
 type Time = Date | string;
 interface DueRow {
-  incident_id: string; organization_id: number; next_step: number; next_due_at: Time; title: string; customer_id: number | null;
-  escalation_policy_id: string | null; created_at: Time; acknowledged_at: Time | null; closed_at: Time | null;
+  incident_id: string;
+  organization_id: number;
+  next_step: number;
+  next_due_at: Time;
+  title: string;
+  customer_id: number | null;
+  escalation_policy_id: string | null;
+  created_at: Time;
+  acknowledged_at: Time | null;
+  closed_at: Time | null;
 }
 
 /** Incidents older than this when first seen are not escalated any more (a ledger started on old data pages no one for them). */
@@ -13,9 +21,14 @@ const ADOPT_LOOKBACK_MS = 24 * 3_600_000;
 const date = (t: Time | null) => (t === null ? null : new Date(t));
 
 const toIncident = (row: Omit<DueRow, 'next_step' | 'next_due_at'>): EscalatingIncident => ({
-  id: row.incident_id, organizationId: Number(row.organization_id), customerId: row.customer_id === null ? null : Number(row.customer_id),
-  title: row.title, escalationPolicyId: row.escalation_policy_id, openedAt: new Date(row.created_at),
-  acknowledgedAt: date(row.acknowledged_at), resolvedAt: date(row.closed_at),
+  id: row.incident_id,
+  organizationId: Number(row.organization_id),
+  customerId: row.customer_id === null ? null : Number(row.customer_id),
+  title: row.title,
+  escalationPolicyId: row.escalation_policy_id,
+  openedAt: new Date(row.created_at),
+  acknowledgedAt: date(row.acknowledged_at),
+  resolvedAt: date(row.closed_at),
 });
 
 /**
@@ -52,12 +65,17 @@ export class SqlEscalationLedger implements EscalationLedger {
       [now, limit],
     );
     return rows.map((row) => ({
-      nextStep: Number(row.next_step), nextDueAt: new Date(row.next_due_at),
+      nextStep: Number(row.next_step),
+      nextDueAt: new Date(row.next_due_at),
       incident: toIncident(row),
     }));
   }
 
-  async claimIncident(organizationId: number, incidentId: string, now: Date): Promise<{ incident: EscalatingIncident; nextStep: number | null } | null> {
+  async claimIncident(
+    organizationId: number,
+    incidentId: string,
+    now: Date,
+  ): Promise<{ incident: EscalatingIncident; nextStep: number | null } | null> {
     await this.sql.query(
       `INSERT INTO im_escalations (incident_id, organization_id, next_step, next_due_at, started_at, updated_at)
        SELECT i.public_id, i.organization_id, 0, i.created_at, ?, ?
@@ -81,9 +99,11 @@ export class SqlEscalationLedger implements EscalationLedger {
   }
 
   async advance(incidentId: string, next: { step: number; dueAt: Date } | null, now: Date): Promise<void> {
-    await this.sql.query(
-      'UPDATE im_escalations SET next_step = ?, next_due_at = ?, updated_at = ? WHERE incident_id = ?',
-      [next?.step ?? null, next?.dueAt ?? null, now, incidentId],
-    );
+    await this.sql.query('UPDATE im_escalations SET next_step = ?, next_due_at = ?, updated_at = ? WHERE incident_id = ?', [
+      next?.step ?? null,
+      next?.dueAt ?? null,
+      now,
+      incidentId,
+    ]);
   }
 }

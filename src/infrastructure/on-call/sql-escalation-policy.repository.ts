@@ -6,8 +6,15 @@ import type { SqlRunner } from '../persistence/database';
 import { isUuid } from './uuid';
 
 interface PolicyRow {
-  id: string; organization_id: number; name: string; description: string | null; repeat_count: number;
-  created_at: Date | string; updated_at: Date | string; version: number; levels: EscalationLevel[] | string;
+  id: string;
+  organization_id: number;
+  name: string;
+  description: string | null;
+  repeat_count: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+  version: number;
+  levels: EscalationLevel[] | string;
 }
 
 const SELECT = `SELECT p.id, p.organization_id, p.name, p.description, p.repeat_count, p.created_at, p.updated_at, p.version,
@@ -15,15 +22,25 @@ const SELECT = `SELECT p.id, p.organization_id, p.name, p.description, p.repeat_
                 FROM escalation_policy_levels l WHERE l.policy_id = p.id), '[]') AS levels
   FROM escalation_policies p`;
 
-const toPolicy = (row: PolicyRow) => new EscalationPolicy({
-  id: row.id, organizationId: Number(row.organization_id), name: row.name, description: row.description,
-  repeatCount: Number(row.repeat_count), levels: typeof row.levels === 'string' ? JSON.parse(row.levels) : row.levels,
-  createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at), version: Number(row.version),
-});
+const toPolicy = (row: PolicyRow) =>
+  new EscalationPolicy({
+    id: row.id,
+    organizationId: Number(row.organization_id),
+    name: row.name,
+    description: row.description,
+    repeatCount: Number(row.repeat_count),
+    levels: typeof row.levels === 'string' ? JSON.parse(row.levels) : row.levels,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    version: Number(row.version),
+  });
 
 /** Escalation policies and their levels, written together in one transaction. */
 export class SqlEscalationPolicyRepository implements EscalationPolicyRepository {
-  constructor(private readonly sql: SqlRunner, private readonly tx: TransactionRunner) {}
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly tx: TransactionRunner,
+  ) {}
 
   async add(policy: EscalationPolicy): Promise<void> {
     await this.tx.run(async () => {
@@ -69,9 +86,16 @@ export class SqlEscalationPolicyRepository implements EscalationPolicyRepository
     await this.sql.query(
       `INSERT INTO escalation_policy_levels (policy_id, position, delay_minutes, targets)
        SELECT ?, x.position, x.delay_minutes, x.targets FROM jsonb_to_recordset(?::jsonb) AS x(position int, delay_minutes int, targets jsonb)`,
-      [policy.id, JSON.stringify(policy.levels.map((l, position) => ({
-        position, delay_minutes: l.delayMinutes, targets: l.targets.map((t) => ({ type: t.type, id: t.id })),
-      })))],
+      [
+        policy.id,
+        JSON.stringify(
+          policy.levels.map((l, position) => ({
+            position,
+            delay_minutes: l.delayMinutes,
+            targets: l.targets.map((t) => ({ type: t.type, id: t.id })),
+          })),
+        ),
+      ],
     );
   }
 }

@@ -17,7 +17,9 @@ export class SqlImPeople implements ImPeople, PagingContacts {
   }
 
   async imEnabled(organizationId: number): Promise<boolean> {
-    const rows = await this.sql.query<{ on: boolean }>('SELECT incident_management_enabled AS on FROM organizations WHERE id = ?', [organizationId]);
+    const rows = await this.sql.query<{ on: boolean }>('SELECT incident_management_enabled AS on FROM organizations WHERE id = ?', [
+      organizationId,
+    ]);
     return rows[0]?.on === true;
   }
 

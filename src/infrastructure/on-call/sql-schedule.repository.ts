@@ -7,13 +7,34 @@ import type { SqlRunner } from '../persistence/database';
 import { isUuid } from './uuid';
 
 interface LayerJson {
-  name: string; rotation_type: RotationType; shift_count: number | null; shift_unit: ShiftUnit | null;
-  starts_at: string; ends_at: string | null; users: string[]; restrictions: Restriction[];
+  name: string;
+  rotation_type: RotationType;
+  shift_count: number | null;
+  shift_unit: ShiftUnit | null;
+  starts_at: string;
+  ends_at: string | null;
+  users: string[];
+  restrictions: Restriction[];
 }
-interface OverrideJson { id: string; user_id: string; starts_at: string; ends_at: string; created_at: string }
+interface OverrideJson {
+  id: string;
+  user_id: string;
+  starts_at: string;
+  ends_at: string;
+  created_at: string;
+}
 interface ScheduleRow {
-  id: string; organization_id: number; team_id: string; name: string; description: string | null; timezone: string;
-  created_at: Date | string; updated_at: Date | string; version: number; layers: LayerJson[] | string; overrides: OverrideJson[] | string;
+  id: string;
+  organization_id: number;
+  team_id: string;
+  name: string;
+  description: string | null;
+  timezone: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  version: number;
+  layers: LayerJson[] | string;
+  overrides: OverrideJson[] | string;
 }
 
 const SELECT = `SELECT s.id, s.organization_id, s.team_id, s.name, s.description, s.timezone, s.created_at, s.updated_at, s.version,
@@ -29,32 +50,60 @@ const SELECT = `SELECT s.id, s.organization_id, s.team_id, s.name, s.description
 const json = <T>(value: T | string): T => (typeof value === 'string' ? JSON.parse(value) : value);
 
 const toLayer = (l: LayerJson): RotationLayer => ({
-  name: l.name, rotationType: l.rotation_type,
+  name: l.name,
+  rotationType: l.rotation_type,
   shiftLength: l.shift_count !== null && l.shift_unit !== null ? { count: l.shift_count, unit: l.shift_unit } : null,
-  startsAt: new Date(l.starts_at), endsAt: l.ends_at ? new Date(l.ends_at) : null, users: l.users, restrictions: l.restrictions,
+  startsAt: new Date(l.starts_at),
+  endsAt: l.ends_at ? new Date(l.ends_at) : null,
+  users: l.users,
+  restrictions: l.restrictions,
 });
 
 const toOverride = (o: OverrideJson): ScheduleOverride => ({
-  id: o.id, userId: o.user_id, start: new Date(o.starts_at), end: new Date(o.ends_at), createdAt: new Date(o.created_at),
+  id: o.id,
+  userId: o.user_id,
+  start: new Date(o.starts_at),
+  end: new Date(o.ends_at),
+  createdAt: new Date(o.created_at),
 });
 
-const toSchedule = (row: ScheduleRow) => new Schedule({
-  id: row.id, organizationId: Number(row.organization_id), teamId: row.team_id, name: row.name, description: row.description,
-  timezone: row.timezone, layers: json(row.layers).map(toLayer), overrides: json(row.overrides).map(toOverride),
-  createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at), version: Number(row.version),
-});
+const toSchedule = (row: ScheduleRow) =>
+  new Schedule({
+    id: row.id,
+    organizationId: Number(row.organization_id),
+    teamId: row.team_id,
+    name: row.name,
+    description: row.description,
+    timezone: row.timezone,
+    layers: json(row.layers).map(toLayer),
+    overrides: json(row.overrides).map(toOverride),
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    version: Number(row.version),
+  });
 
 /** Schedules with their layers and overrides, written together in one transaction. */
 export class SqlScheduleRepository implements ScheduleRepository {
-  constructor(private readonly sql: SqlRunner, private readonly tx: TransactionRunner) {}
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly tx: TransactionRunner,
+  ) {}
 
   async add(schedule: Schedule): Promise<void> {
     await this.tx.run(async () => {
       await this.sql.query(
         `INSERT INTO im_schedules (id, organization_id, team_id, name, description, timezone, created_at, updated_at, version)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)`,
-        [schedule.id, schedule.organizationId, schedule.teamId, schedule.name, schedule.description, schedule.timezone,
-          schedule.createdAt, schedule.updatedAt],
+        [
+          schedule.id,
+          schedule.organizationId,
+          schedule.teamId,
+          schedule.name,
+          schedule.description,
+          schedule.timezone,
+          schedule.createdAt,
+          schedule.updatedAt,
+        ],
       );
       await this.writeChildren(schedule);
     });
@@ -81,8 +130,16 @@ export class SqlScheduleRepository implements ScheduleRepository {
       const rows = await this.sql.query(
         `UPDATE im_schedules SET team_id = ?, name = ?, description = ?, timezone = ?, updated_at = ?, version = version + 1
           WHERE id = ? AND organization_id = ? AND version = ? RETURNING version`,
-        [schedule.teamId, schedule.name, schedule.description, schedule.timezone, schedule.updatedAt, schedule.id,
-          schedule.organizationId, schedule.version],
+        [
+          schedule.teamId,
+          schedule.name,
+          schedule.description,
+          schedule.timezone,
+          schedule.updatedAt,
+          schedule.id,
+          schedule.organizationId,
+          schedule.version,
+        ],
       );
       if (rows.length === 0) throw new AppError('conflict', {}, 'The schedule changed meanwhile; read it again');
       await this.sql.query('DELETE FROM im_schedule_layers WHERE schedule_id = ?', [schedule.id]);
@@ -103,11 +160,22 @@ export class SqlScheduleRepository implements ScheduleRepository {
          SELECT ?, x.position, x.name, x.rotation_type, x.shift_count, x.shift_unit, x.starts_at, x.ends_at, x.users, x.restrictions
            FROM jsonb_to_recordset(?::jsonb) AS x(position int, name text, rotation_type text, shift_count int, shift_unit text,
                 starts_at timestamptz, ends_at timestamptz, users jsonb, restrictions jsonb)`,
-        [schedule.id, JSON.stringify(schedule.layers.map((l, position) => ({
-          position, name: l.name, rotation_type: l.rotationType, shift_count: l.shiftLength?.count ?? null,
-          shift_unit: l.shiftLength?.unit ?? null, starts_at: l.startsAt.toISOString(), ends_at: l.endsAt?.toISOString() ?? null,
-          users: l.users, restrictions: l.restrictions,
-        })))],
+        [
+          schedule.id,
+          JSON.stringify(
+            schedule.layers.map((l, position) => ({
+              position,
+              name: l.name,
+              rotation_type: l.rotationType,
+              shift_count: l.shiftLength?.count ?? null,
+              shift_unit: l.shiftLength?.unit ?? null,
+              starts_at: l.startsAt.toISOString(),
+              ends_at: l.endsAt?.toISOString() ?? null,
+              users: l.users,
+              restrictions: l.restrictions,
+            })),
+          ),
+        ],
       );
     }
     if (schedule.overrides.length) {
@@ -115,9 +183,18 @@ export class SqlScheduleRepository implements ScheduleRepository {
         `INSERT INTO im_schedule_overrides (id, schedule_id, user_id, starts_at, ends_at, created_at)
          SELECT x.id, ?, x.user_id, x.starts_at, x.ends_at, x.created_at
            FROM jsonb_to_recordset(?::jsonb) AS x(id uuid, user_id uuid, starts_at timestamptz, ends_at timestamptz, created_at timestamptz)`,
-        [schedule.id, JSON.stringify(schedule.overrides.map((o) => ({
-          id: o.id, user_id: o.userId, starts_at: o.start.toISOString(), ends_at: o.end.toISOString(), created_at: o.createdAt.toISOString(),
-        })))],
+        [
+          schedule.id,
+          JSON.stringify(
+            schedule.overrides.map((o) => ({
+              id: o.id,
+              user_id: o.userId,
+              starts_at: o.start.toISOString(),
+              ends_at: o.end.toISOString(),
+              created_at: o.createdAt.toISOString(),
+            })),
+          ),
+        ],
       );
     }
   }

@@ -6,8 +6,14 @@ import type { SqlRunner } from '../persistence/database';
 import { isUuid } from './uuid';
 
 interface TeamRow {
-  id: string; organization_id: number; name: string; description: string | null; members: TeamMember[] | string;
-  created_at: Date | string; updated_at: Date | string; version: number;
+  id: string;
+  organization_id: number;
+  name: string;
+  description: string | null;
+  members: TeamMember[] | string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  version: number;
 }
 
 const SELECT = `SELECT t.id, t.organization_id, t.name, t.description, t.created_at, t.updated_at, t.version,
@@ -15,15 +21,24 @@ const SELECT = `SELECT t.id, t.organization_id, t.name, t.description, t.created
                 FROM im_team_members m WHERE m.team_id = t.id), '[]') AS members
   FROM im_teams t`;
 
-const toTeam = (row: TeamRow) => new Team({
-  id: row.id, organizationId: Number(row.organization_id), name: row.name, description: row.description,
-  members: typeof row.members === 'string' ? JSON.parse(row.members) : row.members,
-  createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at), version: Number(row.version),
-});
+const toTeam = (row: TeamRow) =>
+  new Team({
+    id: row.id,
+    organizationId: Number(row.organization_id),
+    name: row.name,
+    description: row.description,
+    members: typeof row.members === 'string' ? JSON.parse(row.members) : row.members,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    version: Number(row.version),
+  });
 
 /** Teams and their memberships; a team and its members are written in one transaction. */
 export class SqlTeamRepository implements TeamRepository {
-  constructor(private readonly sql: SqlRunner, private readonly tx: TransactionRunner) {}
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly tx: TransactionRunner,
+  ) {}
 
   async add(team: Team): Promise<void> {
     await this.tx.run(async () => {

@@ -85,16 +85,21 @@ async function migrate(orm: MikroORM, progress: MigrationProgress, logger?: Logg
   const started = Date.now();
   logger?.info({ pending: total }, `applying ${total} database migration${total === 1 ? '' : 's'}`);
   let n = 0;
-  await progress.during((name) => {
-    n += 1;
-    logger?.info({ migration: name }, `migration ${n} of ${total}`);
-  }, () => migrator.up());
+  await progress.during(
+    (name) => {
+      n += 1;
+      logger?.info({ migration: name }, `migration ${n} of ${total}`);
+    },
+    () => migrator.up(),
+  );
   logger?.info({ applied: total, ms: Date.now() - started }, 'migrations done');
 }
 
 /** Connects, applies pending migrations and answers once the schema is current. */
 export async function openDatabase(
-  url: string, logger?: Logger, options: { poolMax?: number; sqlPoolMax?: number } = {},
+  url: string,
+  logger?: Logger,
+  options: { poolMax?: number; sqlPoolMax?: number } = {},
 ): Promise<Database> {
   const progress = new MigrationProgress();
   const orm = await MikroORM.init({
@@ -144,7 +149,9 @@ export async function openDatabase(
         // error so a broken connection is dropped), with the audit context put on the connection first
         const client = await pool.connect();
         let failure: Error | undefined;
-        const onError = (error: Error) => { failure = error; };
+        const onError = (error: Error) => {
+          failure = error;
+        };
         client.once('error', onError);
         try {
           await applyAuditContext(client);

@@ -66,7 +66,12 @@ async function secure(dataDir: string, clusterDir: string, socketDir: string, cr
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
-  options: { database?: string; logger?: Logger; persistent?: boolean; /** Listen here (a restart on the same address); default: a free port. */ port?: number } = {},
+  options: {
+    database?: string;
+    logger?: Logger;
+    persistent?: boolean;
+    /** Listen here (a restart on the same address); default: a free port. */ port?: number;
+  } = {},
 ): Promise<EmbeddedDatabase> {
   const { logger } = options;
   // An installation without the binaries (the image for an external database) says so before it writes anything.
@@ -77,7 +82,10 @@ export async function startEmbeddedPostgres(
   const socketDir = path.join(dataDir, 'socket');
   const credentialsFile = path.join(dataDir, 'postgres-credentials.json');
   const account = os.userInfo().uid === 0 ? await postgresAccount() : null;
-  const initialised = await fs.stat(path.join(clusterDir, 'PG_VERSION')).then(() => true, () => false);
+  const initialised = await fs.stat(path.join(clusterDir, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
   let credentials: Credentials;
   if (initialised) {
     credentials = JSON.parse(await fs.readFile(credentialsFile, 'utf8')) as Credentials;
@@ -87,7 +95,7 @@ export async function startEmbeddedPostgres(
     credentials = { password: randomBytes(18).toString('base64url') };
     await fs.writeFile(credentialsFile, JSON.stringify(credentials), { mode: 0o600 });
   }
-  const port = options.port ?? await freePort();
+  const port = options.port ?? (await freePort());
   const useSocket = path.join(socketDir, `.s.PGSQL.${port}`).length <= MAX_SOCKET_PATH;
   await fs.mkdir(socketDir, { recursive: true, mode: 0o700 });
   await fs.mkdir(clusterDir, { recursive: true, mode: 0o700 });
@@ -97,10 +105,13 @@ export async function startEmbeddedPostgres(
     await initialiseCluster(clusterDir, credentials.password, account);
   }
   const started = Date.now();
-  const server = await startPostmaster(clusterDir, port, [
-    '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200',
-    '-c', `unix_socket_directories=${useSocket ? socketDir : ''}`,
-  ], account, (line) => logger?.debug({ component: 'postgres' }, line));
+  const server = await startPostmaster(
+    clusterDir,
+    port,
+    ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', `unix_socket_directories=${useSocket ? socketDir : ''}`],
+    account,
+    (line) => logger?.debug({ component: 'postgres' }, line),
+  );
   logger?.info({ pid: server.pid, port, ms: Date.now() - started }, 'PostgreSQL is ready');
   const persistent = options.persistent ?? true;
   const stop = async () => {

@@ -7,4 +7,11 @@ import { monitoringSchemas } from '../monitoring/monitoring.schemas';
 import { notificationSchemas } from '../notifications/notifications.schemas';
 
 /** The ORM mappings of every context. */
-export const entitySchemas: EntitySchema[] = [...identitySchemas, ...agentAccessSchemas, ...incidentSchemas, ...tenancySchemas, ...monitoringSchemas, ...notificationSchemas];
+export const entitySchemas: EntitySchema[] = [
+  ...identitySchemas,
+  ...agentAccessSchemas,
+  ...incidentSchemas,
+  ...tenancySchemas,
+  ...monitoringSchemas,
+  ...notificationSchemas,
+];

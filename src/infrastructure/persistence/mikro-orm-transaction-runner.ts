@@ -18,8 +18,10 @@ export class MikroOrmTransactionRunner implements TransactionRunner {
 
   run<T>(work: () => Promise<T>): Promise<T> {
     const em = this.orm.em.getContext();
-    return em.transactional(() => work(), em.isInTransaction() ? { clear: true } : {}).catch((error: unknown) => {
-      throw error instanceof DeadlockException ? new AppError('conflict') : error;
-    });
+    return em
+      .transactional(() => work(), em.isInTransaction() ? { clear: true } : {})
+      .catch((error: unknown) => {
+        throw error instanceof DeadlockException ? new AppError('conflict') : error;
+      });
   }
 }

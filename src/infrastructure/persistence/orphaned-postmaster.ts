@@ -51,7 +51,11 @@ async function exitsWithin(pid: number, ms: number): Promise<boolean> {
 
 /** Fast shutdown first; if it hangs, immediate shutdown; as a last resort, kill. */
 async function stopOrphan(pid: number): Promise<void> {
-  const steps = [['SIGINT', 30_000], ['SIGQUIT', 5_000], ['SIGKILL', 5_000]] as const;
+  const steps = [
+    ['SIGINT', 30_000],
+    ['SIGQUIT', 5_000],
+    ['SIGKILL', 5_000],
+  ] as const;
   for (const [signal, waitMs] of steps) {
     try {
       process.kill(pid, signal);
@@ -82,12 +86,17 @@ export async function reclaimCluster(clusterDir: string, logger?: Logger): Promi
   const info = Number.isInteger(pid) && pid > 0 ? await processInfo(pid) : null;
   if (!isAlive(info) || !(await isPostmasterOf(pid, clusterDir))) {
     await fs.rm(lockFile, { force: true });
-    logger?.warn({ pid: Number.isNaN(pid) ? null : pid }, 'removed a stale postmaster.pid (no PostgreSQL of this DATA_DIR runs under that pid)');
+    logger?.warn(
+      { pid: Number.isNaN(pid) ? null : pid },
+      'removed a stale postmaster.pid (no PostgreSQL of this DATA_DIR runs under that pid)',
+    );
     return;
   }
   const owner = await liveOwner(info.ppid);
   if (owner !== null) {
-    throw new Error(`DATA_DIR is in use: its PostgreSQL (pid ${pid}) belongs to the running process ${owner}; stop that one or use another DATA_DIR`);
+    throw new Error(
+      `DATA_DIR is in use: its PostgreSQL (pid ${pid}) belongs to the running process ${owner}; stop that one or use another DATA_DIR`,
+    );
   }
   logger?.warn({ pid }, 'stopping the PostgreSQL a previous run left behind (that run ended without stopping it)');
   await stopOrphan(pid);

@@ -27,7 +27,12 @@ export interface NoticeHandlers {
  * listening.
  */
 export async function listenToNotices(
-  databaseUrl: string, channel: string, what: string, logger: Logger, handlers: NoticeHandlers, delays: RetryDelays = RETRY,
+  databaseUrl: string,
+  channel: string,
+  what: string,
+  logger: Logger,
+  handlers: NoticeHandlers,
+  delays: RetryDelays = RETRY,
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | undefined;
@@ -40,10 +45,14 @@ export async function listenToNotices(
     failures++;
     logger.warn({ err: error, retryInMs, failures }, `${what} channel lost; listening again shortly`);
     clearTimeout(retry);
-    retry = setTimeout(() => void open().then(() => {
-      failures = 0;
-      handlers.resumed?.();
-    }, later), retryInMs);
+    retry = setTimeout(
+      () =>
+        void open().then(() => {
+          failures = 0;
+          handlers.resumed?.();
+        }, later),
+      retryInMs,
+    );
   };
   const open = async (): Promise<void> => {
     const current = new pg.Client({ connectionString: databaseUrl });

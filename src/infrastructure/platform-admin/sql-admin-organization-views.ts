@@ -1,7 +1,11 @@
 import type { UsageWindows } from '../../domain/platform-admin/usage-windows';
 import type { OrganizationStatus } from '../../domain/identity/organization';
 import type {
-  AdminOrganizationQuery, AdminOrganizationSort, AdminOrganizationSummary, AdminOrganizationViews, OrganizationUsage,
+  AdminOrganizationQuery,
+  AdminOrganizationSort,
+  AdminOrganizationSummary,
+  AdminOrganizationViews,
+  OrganizationUsage,
 } from '../../application/platform-admin/ports';
 import type { SqlRunner } from '../persistence/database';
 import { LEGACY_ID, UUID, checkCountsSql, containsPattern, rollupProgress } from './sql-fragments';
@@ -10,9 +14,12 @@ const MONITORS = '(SELECT COALESCE(sum(mc.n), 0) FROM monitor_counts mc WHERE mc
 
 /** Sort keys to SQL, always ending on the id so pages never overlap. */
 const ORDER: Record<AdminOrganizationSort, string> = {
-  name: 'lower(o.name), o.id', '-name': 'lower(o.name) DESC, o.id DESC',
-  createdAt: 'o.created_at, o.id', '-createdAt': 'o.created_at DESC, o.id DESC',
-  monitors: `${MONITORS}, o.id`, '-monitors': `${MONITORS} DESC, o.id DESC`,
+  name: 'lower(o.name), o.id',
+  '-name': 'lower(o.name) DESC, o.id DESC',
+  createdAt: 'o.created_at, o.id',
+  '-createdAt': 'o.created_at DESC, o.id DESC',
+  monitors: `${MONITORS}, o.id`,
+  '-monitors': `${MONITORS} DESC, o.id DESC`,
 };
 
 const SUMMARY_COLUMNS = `o.id, o.public_id, o.name, o.status, o.billing_email, o.vat_id, o.country_code,
@@ -22,15 +29,33 @@ const SUMMARY_COLUMNS = `o.id, o.public_id, o.name, o.status, o.billing_email, o
   (SELECT count(*) FROM users u WHERE u.organization_id = o.id)::int AS members`;
 
 interface SummaryRow {
-  id: number; public_id: string; name: string; status: OrganizationStatus; billing_email: string | null;
-  vat_id: string | null; country_code: string | null; incident_management_enabled: boolean; created_at: Date;
-  customers: number; monitors: number; members: number;
+  id: number;
+  public_id: string;
+  name: string;
+  status: OrganizationStatus;
+  billing_email: string | null;
+  vat_id: string | null;
+  country_code: string | null;
+  incident_management_enabled: boolean;
+  created_at: Date;
+  customers: number;
+  monitors: number;
+  members: number;
 }
 
 const summaryOf = (row: SummaryRow): AdminOrganizationSummary => ({
-  id: row.id, publicId: row.public_id, name: row.name, status: row.status, billingEmail: row.billing_email,
-  vatId: row.vat_id, countryCode: row.country_code, incidentManagementEnabled: row.incident_management_enabled,
-  createdAt: new Date(row.created_at), customers: row.customers, monitors: row.monitors, members: row.members,
+  id: row.id,
+  publicId: row.public_id,
+  name: row.name,
+  status: row.status,
+  billingEmail: row.billing_email,
+  vatId: row.vat_id,
+  countryCode: row.country_code,
+  incidentManagementEnabled: row.incident_management_enabled,
+  createdAt: new Date(row.created_at),
+  customers: row.customers,
+  monitors: row.monitors,
+  members: row.members,
 });
 
 /** Organizations across the platform, for platform staff. */
@@ -73,18 +98,22 @@ export class SqlAdminOrganizationViews implements AdminOrganizationViews {
   async find(ref: string): Promise<AdminOrganizationSummary | null> {
     const column = LEGACY_ID.test(ref) ? 'o.id' : UUID.test(ref) ? 'o.public_id' : null;
     if (!column) return null;
-    const [row] = await this.sql.query<SummaryRow>(
-      `SELECT ${SUMMARY_COLUMNS} FROM organizations o WHERE ${column} = ?`,
-      [column === 'o.id' ? Number(ref) : ref.toLowerCase()],
-    );
+    const [row] = await this.sql.query<SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM organizations o WHERE ${column} = ?`, [
+      column === 'o.id' ? Number(ref) : ref.toLowerCase(),
+    ]);
     return row ? summaryOf(row) : null;
   }
 
   /** The figures of one organization: one statement for the small counts, one per window of check counts. */
   async usage(organizationId: number, windows: UsageWindows): Promise<OrganizationUsage> {
     const [row] = await this.sql.query<{
-      monitors_by_kind: Record<string, number> | null; active_members: number; sms: string;
-      delivered: number; failed: number; pending: number; custom_domains: string[] | null;
+      monitors_by_kind: Record<string, number> | null;
+      active_members: number;
+      sms: string;
+      delivered: number;
+      failed: number;
+      pending: number;
+      custom_domains: string[] | null;
     }>(
       `SELECT
          (SELECT jsonb_object_agg(kind, n) FROM (SELECT kind, sum(n)::int AS n FROM monitor_counts
@@ -108,7 +137,9 @@ export class SqlAdminOrganizationViews implements AdminOrganizationViews {
     };
     // Raw rows held: everything from raw retention on (all of them before the first rollup).
     const [last24h, last30d, resultRows] = await Promise.all([
-      count(windows.dayAgo), count(windows.thirtyDaysAgo), count(progress?.from ?? new Date(0)),
+      count(windows.dayAgo),
+      count(windows.thirtyDaysAgo),
+      count(progress?.from ?? new Date(0)),
     ]);
     return {
       monitorsByKind: row?.monitors_by_kind ?? {},

@@ -1,16 +1,17 @@
 import type { OrganizationStatus } from '../../domain/identity/organization';
 import type { Role } from '../../domain/identity/role';
-import type {
-  AdminUserDetail, AdminUserQuery, AdminUserSort, AdminUserView, AdminUserViews,
-} from '../../application/platform-admin/ports';
+import type { AdminUserDetail, AdminUserQuery, AdminUserSort, AdminUserView, AdminUserViews } from '../../application/platform-admin/ports';
 import type { SqlRunner } from '../persistence/database';
 import { UUID, containsPattern } from './sql-fragments';
 
 /** Sort keys to SQL, always ending on the id so pages never overlap; never-signed-in users last. */
 const ORDER: Record<AdminUserSort, string> = {
-  email: 'u.email, u.id', '-email': 'u.email DESC, u.id DESC',
-  createdAt: 'u.created_at, u.id', '-createdAt': 'u.created_at DESC, u.id DESC',
-  lastSignInAt: 'u.last_sign_in_at NULLS LAST, u.id', '-lastSignInAt': 'u.last_sign_in_at DESC NULLS LAST, u.id DESC',
+  email: 'u.email, u.id',
+  '-email': 'u.email DESC, u.id DESC',
+  createdAt: 'u.created_at, u.id',
+  '-createdAt': 'u.created_at DESC, u.id DESC',
+  lastSignInAt: 'u.last_sign_in_at NULLS LAST, u.id',
+  '-lastSignInAt': 'u.last_sign_in_at DESC NULLS LAST, u.id DESC',
 };
 
 const COLUMNS = `u.id, u.organization_id, o.public_id AS organization_public_id, o.name AS organization_name,
@@ -18,18 +19,39 @@ const COLUMNS = `u.id, u.organization_id, o.public_id AS organization_public_id,
   u.is_global_supporter, u.two_factor_enabled, u.last_sign_in_at, u.created_at`;
 
 interface UserRow {
-  id: string; organization_id: number; organization_public_id: string; organization_name: string;
-  organization_status: OrganizationStatus; customer_id: number | null; name: string; email: string; role: Role;
-  is_active: boolean; is_global_admin: boolean; is_global_supporter: boolean; two_factor_enabled: boolean;
-  last_sign_in_at: Date | null; created_at: Date;
+  id: string;
+  organization_id: number;
+  organization_public_id: string;
+  organization_name: string;
+  organization_status: OrganizationStatus;
+  customer_id: number | null;
+  name: string;
+  email: string;
+  role: Role;
+  is_active: boolean;
+  is_global_admin: boolean;
+  is_global_supporter: boolean;
+  two_factor_enabled: boolean;
+  last_sign_in_at: Date | null;
+  created_at: Date;
 }
 
 const viewOf = (row: UserRow): AdminUserView => ({
-  id: row.id, organizationId: row.organization_id, organizationPublicId: row.organization_public_id,
-  organizationName: row.organization_name, organizationStatus: row.organization_status, customerId: row.customer_id,
-  name: row.name, email: row.email, role: row.role, isActive: row.is_active, isGlobalAdmin: row.is_global_admin,
-  isGlobalSupporter: row.is_global_supporter, mfaEnrolled: row.two_factor_enabled,
-  lastSignInAt: row.last_sign_in_at ? new Date(row.last_sign_in_at) : null, createdAt: new Date(row.created_at),
+  id: row.id,
+  organizationId: row.organization_id,
+  organizationPublicId: row.organization_public_id,
+  organizationName: row.organization_name,
+  organizationStatus: row.organization_status,
+  customerId: row.customer_id,
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  isActive: row.is_active,
+  isGlobalAdmin: row.is_global_admin,
+  isGlobalSupporter: row.is_global_supporter,
+  mfaEnrolled: row.two_factor_enabled,
+  lastSignInAt: row.last_sign_in_at ? new Date(row.last_sign_in_at) : null,
+  createdAt: new Date(row.created_at),
 });
 
 /** Users across the platform, for platform staff. Never answers secrets (hashes, TOTP, backup codes). */

@@ -3,10 +3,18 @@ import type { OrganizationFigure, PlatformUsage, PlatformUsageViews } from '../.
 import type { SqlRunner } from '../persistence/database';
 import { checkCountsSql, rollupProgress } from './sql-fragments';
 
-interface FigureRow { organization_id: number; public_id: string; name: string; value: string }
+interface FigureRow {
+  organization_id: number;
+  public_id: string;
+  name: string;
+  value: string;
+}
 
 const figureOf = (row: FigureRow): OrganizationFigure => ({
-  organizationId: row.organization_id, publicId: row.public_id, name: row.name, value: Number(row.value),
+  organizationId: row.organization_id,
+  publicId: row.public_id,
+  name: row.name,
+  value: Number(row.value),
 });
 
 /** Platform totals and top organizations, each aggregated in one GROUP BY over the whole platform. */
@@ -47,7 +55,9 @@ export class SqlPlatformUsageViews implements PlatformUsageViews {
       totals: {
         organizations: Object.values(organizationsByStatus).reduce((sum, n) => sum + n, 0),
         organizationsByStatus,
-        customers: Number(row.customers), users: Number(row.users), activeUsers: Number(row.active_users),
+        customers: Number(row.customers),
+        users: Number(row.users),
+        activeUsers: Number(row.active_users),
         monitors: Object.values(monitorsByKind).reduce((sum, n) => sum + n, 0),
         monitorsByKind,
         checksLast24h: checks.total,

@@ -15,12 +15,20 @@ export interface SystemTool {
 export const fping = (program = 'fping'): SystemTool => ({ program, debianPackage: 'fping', neededFor: 'ICMP (ping) checks' });
 
 /** Chromium, for scripted-browser scenarios (BROWSER_EXECUTABLE_PATH). */
-export const chromiumBrowser = (program: string): SystemTool => ({ program, debianPackage: 'chromium', neededFor: 'scripted-browser checks' });
+export const chromiumBrowser = (program: string): SystemTool => ({
+  program,
+  debianPackage: 'chromium',
+  neededFor: 'scripted-browser checks',
+});
 
 /** Every system program some check needs. */
 export const systemTools = (browserExecutablePath: string): SystemTool[] => [fping(), chromiumBrowser(browserExecutablePath)];
 
-const isExecutable = (file: string) => fs.access(file, constants.X_OK).then(() => true, () => false);
+const isExecutable = (file: string) =>
+  fs.access(file, constants.X_OK).then(
+    () => true,
+    () => false,
+  );
 
 /** Whether `program` runs: an executable at that path, or one of that name on PATH. */
 export async function isInstalled(program: string, searchPath = process.env.PATH ?? ''): Promise<boolean> {

@@ -8,7 +8,10 @@ import type { SqlRunner } from '../persistence/database';
 export class PostgresRateLimiter implements RateLimiter {
   private hitsSinceSweep = 0;
 
-  constructor(private readonly sql: SqlRunner, private readonly now: () => Date = () => new Date()) {}
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   async hit(rule: RateLimitRule, key: string): Promise<RateLimitDecision> {
     const nowMs = this.now().getTime();

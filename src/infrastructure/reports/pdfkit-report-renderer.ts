@@ -6,7 +6,15 @@ import type { ReportRenderer } from '../../application/reports/ports';
 const MARGIN = 50;
 const PAGE = { width: 595.28, height: 841.89 };
 const WIDTH = PAGE.width - 2 * MARGIN;
-const COLORS = { up: '#2e9d57', degraded: '#e0b02f', down: '#d64541', unknown: '#b8bec6', ink: '#1f2933', muted: '#6b7785', rule: '#d9dee4' };
+const COLORS = {
+  up: '#2e9d57',
+  degraded: '#e0b02f',
+  down: '#d64541',
+  unknown: '#b8bec6',
+  ink: '#1f2933',
+  muted: '#6b7785',
+  rule: '#d9dee4',
+};
 const LABEL_WIDTH = 170;
 const BAR_HEIGHT = 11;
 
@@ -31,7 +39,12 @@ function room(doc: Doc, height: number): void {
 function heading(doc: Doc, text: string): void {
   room(doc, 60);
   doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor(COLORS.ink).text(text, MARGIN, doc.y, { width: WIDTH });
-  doc.moveTo(MARGIN, doc.y + 2).lineTo(MARGIN + WIDTH, doc.y + 2).lineWidth(0.5).strokeColor(COLORS.rule).stroke();
+  doc
+    .moveTo(MARGIN, doc.y + 2)
+    .lineTo(MARGIN + WIDTH, doc.y + 2)
+    .lineWidth(0.5)
+    .strokeColor(COLORS.rule)
+    .stroke();
   doc.moveDown(0.6);
 }
 
@@ -43,7 +56,9 @@ function heading(doc: Doc, text: string): void {
 export class PdfkitReportRenderer implements ReportRenderer {
   render(model: ReportModel, branding: { logo: Uint8Array | null }): Promise<Uint8Array> {
     const doc = new PDFDocument({
-      size: 'A4', margin: MARGIN, bufferPages: true,
+      size: 'A4',
+      margin: MARGIN,
+      bufferPages: true,
       info: { Title: `${model.title} - ${model.organizationName}`, Author: model.organizationName, Subject: 'Uptime and SLA report' },
     });
     const chunks: Buffer[] = [];
@@ -73,13 +88,31 @@ export class PdfkitReportRenderer implements ReportRenderer {
         // An unreadable logo must not cost the report: the name alone brands it.
       }
     }
-    doc.font('Helvetica-Bold').fontSize(18).fillColor(COLORS.ink).text(model.organizationName, textX, MARGIN, { width: WIDTH - (textX - MARGIN) });
-    doc.font('Helvetica').fontSize(13).text(model.title, textX, doc.y, { width: WIDTH - (textX - MARGIN) });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(18)
+      .fillColor(COLORS.ink)
+      .text(model.organizationName, textX, MARGIN, { width: WIDTH - (textX - MARGIN) });
+    doc
+      .font('Helvetica')
+      .fontSize(13)
+      .text(model.title, textX, doc.y, { width: WIDTH - (textX - MARGIN) });
     const until = new Date(model.period.to.getTime() - 1);
-    doc.fontSize(10).fillColor(COLORS.muted)
-      .text(`Period: ${localDate(model.timezone, model.period.from)} to ${localDate(model.timezone, until)} (${model.timezone})`, textX, doc.y);
+    doc
+      .fontSize(10)
+      .fillColor(COLORS.muted)
+      .text(
+        `Period: ${localDate(model.timezone, model.period.from)} to ${localDate(model.timezone, until)} (${model.timezone})`,
+        textX,
+        doc.y,
+      );
     doc.y = Math.max(doc.y, MARGIN + 55);
-    doc.moveTo(MARGIN, doc.y + 4).lineTo(MARGIN + WIDTH, doc.y + 4).lineWidth(1).strokeColor(COLORS.ink).stroke();
+    doc
+      .moveTo(MARGIN, doc.y + 4)
+      .lineTo(MARGIN + WIDTH, doc.y + 4)
+      .lineWidth(1)
+      .strokeColor(COLORS.ink)
+      .stroke();
     doc.moveDown(1);
   }
 
@@ -98,13 +131,24 @@ export class PdfkitReportRenderer implements ReportRenderer {
     for (const [label, value] of rows) {
       const y = doc.y;
       doc.font('Helvetica').fillColor(COLORS.muted).text(label, MARGIN, y, { width: 200 });
-      doc.font('Helvetica-Bold').fillColor(COLORS.ink).text(value, MARGIN + 210, y, { width: WIDTH - 210 });
+      doc
+        .font('Helvetica-Bold')
+        .fillColor(COLORS.ink)
+        .text(value, MARGIN + 210, y, { width: WIDTH - 210 });
       doc.moveDown(0.2);
     }
-    doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted).moveDown(0.4).text(
-      'Uptime and the SLA are judged on the time the monitors were observed; time without results is shown as unknown, '
-      + 'never as up. Maintenance marked to be excluded from uptime is left out.', MARGIN, doc.y, { width: WIDTH },
-    );
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(COLORS.muted)
+      .moveDown(0.4)
+      .text(
+        'Uptime and the SLA are judged on the time the monitors were observed; time without results is shown as unknown, ' +
+          'never as up. Maintenance marked to be excluded from uptime is left out.',
+        MARGIN,
+        doc.y,
+        { width: WIDTH },
+      );
   }
 
   private legend(doc: Doc, items: [string, string][]): void {
@@ -121,23 +165,42 @@ export class PdfkitReportRenderer implements ReportRenderer {
 
   private uptimeChart(doc: Doc, monitors: readonly ReportMonitor[]): void {
     heading(doc, 'Uptime by monitor, share of the whole period');
-    this.legend(doc, [[COLORS.up, 'up'], [COLORS.degraded, 'degraded'], [COLORS.down, 'down'], [COLORS.unknown, 'unknown']]);
+    this.legend(doc, [
+      [COLORS.up, 'up'],
+      [COLORS.degraded, 'degraded'],
+      [COLORS.down, 'down'],
+      [COLORS.unknown, 'unknown'],
+    ]);
     const barWidth = WIDTH - LABEL_WIDTH - 60;
     for (const monitor of monitors) {
       room(doc, BAR_HEIGHT + 6);
       const y = doc.y;
-      doc.font('Helvetica').fontSize(8).fillColor(COLORS.ink).text(monitor.name, MARGIN, y + 1, { width: LABEL_WIDTH - 6, height: 10, ellipsis: true });
+      doc
+        .font('Helvetica')
+        .fontSize(8)
+        .fillColor(COLORS.ink)
+        .text(monitor.name, MARGIN, y + 1, { width: LABEL_WIDTH - 6, height: 10, ellipsis: true });
       const up = (monitor.uptimePercent ?? 0) - (monitor.degradedPercent ?? 0);
-      const parts: [number, string][] = monitor.uptimePercent === null
-        ? [[100, COLORS.unknown]]
-        : [[up, COLORS.up], [monitor.degradedPercent ?? 0, COLORS.degraded], [monitor.downtimePercent ?? 0, COLORS.down], [monitor.unknownPercent ?? 0, COLORS.unknown]];
+      const parts: [number, string][] =
+        monitor.uptimePercent === null
+          ? [[100, COLORS.unknown]]
+          : [
+              [up, COLORS.up],
+              [monitor.degradedPercent ?? 0, COLORS.degraded],
+              [monitor.downtimePercent ?? 0, COLORS.down],
+              [monitor.unknownPercent ?? 0, COLORS.unknown],
+            ];
       let x = MARGIN + LABEL_WIDTH;
       for (const [share, color] of parts) {
         const w = (share / 100) * barWidth;
         if (w > 0) doc.rect(x, y, w, BAR_HEIGHT).fill(color);
         x += w;
       }
-      doc.rect(MARGIN + LABEL_WIDTH, y, barWidth, BAR_HEIGHT).lineWidth(0.3).strokeColor(COLORS.rule).stroke();
+      doc
+        .rect(MARGIN + LABEL_WIDTH, y, barWidth, BAR_HEIGHT)
+        .lineWidth(0.3)
+        .strokeColor(COLORS.rule)
+        .stroke();
       doc.fillColor(COLORS.ink).text(percent(monitor.uptimePercent), MARGIN + LABEL_WIDTH + barWidth + 6, y + 1, { lineBreak: false });
       doc.y = y + BAR_HEIGHT + 5;
     }
@@ -150,7 +213,10 @@ export class PdfkitReportRenderer implements ReportRenderer {
       doc.font('Helvetica').fontSize(9).fillColor(COLORS.muted).text('No response times were recorded in the period.', MARGIN, doc.y);
       return;
     }
-    this.legend(doc, [[COLORS.up, 'p50 to p99'], [COLORS.ink, 'p95']]);
+    this.legend(doc, [
+      [COLORS.up, 'p50 to p99'],
+      [COLORS.ink, 'p95'],
+    ]);
     const scaleMax = Math.max(...measured.map((m) => m.responseTime.p99Ms!));
     const axisWidth = WIDTH - LABEL_WIDTH - 60;
     const xOf = (value: number) => MARGIN + LABEL_WIDTH + (value / scaleMax) * axisWidth;
@@ -158,38 +224,71 @@ export class PdfkitReportRenderer implements ReportRenderer {
       room(doc, BAR_HEIGHT + 6);
       const y = doc.y;
       const { p50Ms, p95Ms, p99Ms } = monitor.responseTime;
-      doc.font('Helvetica').fontSize(8).fillColor(COLORS.ink).text(monitor.name, MARGIN, y + 1, { width: LABEL_WIDTH - 6, height: 10, ellipsis: true });
-      doc.moveTo(MARGIN + LABEL_WIDTH, y + BAR_HEIGHT / 2).lineTo(MARGIN + LABEL_WIDTH + axisWidth, y + BAR_HEIGHT / 2).lineWidth(0.3).strokeColor(COLORS.rule).stroke();
+      doc
+        .font('Helvetica')
+        .fontSize(8)
+        .fillColor(COLORS.ink)
+        .text(monitor.name, MARGIN, y + 1, { width: LABEL_WIDTH - 6, height: 10, ellipsis: true });
+      doc
+        .moveTo(MARGIN + LABEL_WIDTH, y + BAR_HEIGHT / 2)
+        .lineTo(MARGIN + LABEL_WIDTH + axisWidth, y + BAR_HEIGHT / 2)
+        .lineWidth(0.3)
+        .strokeColor(COLORS.rule)
+        .stroke();
       doc.rect(xOf(p50Ms ?? 0), y + 2, Math.max(1, xOf(p99Ms!) - xOf(p50Ms ?? 0)), BAR_HEIGHT - 4).fill(COLORS.up);
-      if (p95Ms !== null) doc.moveTo(xOf(p95Ms), y).lineTo(xOf(p95Ms), y + BAR_HEIGHT).lineWidth(1.2).strokeColor(COLORS.ink).stroke();
+      if (p95Ms !== null)
+        doc
+          .moveTo(xOf(p95Ms), y)
+          .lineTo(xOf(p95Ms), y + BAR_HEIGHT)
+          .lineWidth(1.2)
+          .strokeColor(COLORS.ink)
+          .stroke();
       doc.fillColor(COLORS.ink).text(`${p99Ms} ms`, MARGIN + LABEL_WIDTH + axisWidth + 6, y + 1, { lineBreak: false });
       doc.y = y + BAR_HEIGHT + 5;
     }
-    doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted).text(`Scale: 0 to ${scaleMax} ms`, MARGIN + LABEL_WIDTH, doc.y);
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(COLORS.muted)
+      .text(`Scale: 0 to ${scaleMax} ms`, MARGIN + LABEL_WIDTH, doc.y);
   }
 
   private table(doc: Doc, model: ReportModel): void {
     heading(doc, 'Monitors');
     const columns: [string, number, (m: ReportMonitor) => string][] = [
-      ['Monitor', 120, (m) => m.name], ['Customer', 80, (m) => m.customerName],
-      ['Uptime', 52, (m) => percent(m.uptimeOfKnownPercent)], ['Down', 52, (m) => duration(m.downtimeSeconds)],
-      ['Unknown', 45, (m) => percent(m.unknownPercent)], ['p50', 36, (m) => ms(m.responseTime.p50Ms)],
-      ['p95', 36, (m) => ms(m.responseTime.p95Ms)], ['p99', 36, (m) => ms(m.responseTime.p99Ms)],
+      ['Monitor', 120, (m) => m.name],
+      ['Customer', 80, (m) => m.customerName],
+      ['Uptime', 52, (m) => percent(m.uptimeOfKnownPercent)],
+      ['Down', 52, (m) => duration(m.downtimeSeconds)],
+      ['Unknown', 45, (m) => percent(m.unknownPercent)],
+      ['p50', 36, (m) => ms(m.responseTime.p50Ms)],
+      ['p95', 36, (m) => ms(m.responseTime.p95Ms)],
+      ['p99', 36, (m) => ms(m.responseTime.p99Ms)],
       ['SLA', 38, (m) => m.sla],
     ];
     const row = (cells: string[], bold: boolean) => {
       room(doc, 14);
       const y = doc.y;
       let x = MARGIN;
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8).fillColor(COLORS.ink);
+      doc
+        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+        .fontSize(8)
+        .fillColor(COLORS.ink);
       cells.forEach((cell, i) => {
         doc.text(cell, x, y, { width: columns[i]![1] - 4, height: 10, ellipsis: true });
         x += columns[i]![1];
       });
       doc.y = y + 13;
     };
-    row(columns.map(([title]) => title), true);
-    for (const monitor of model.monitors) row(columns.map(([, , cell]) => cell(monitor)), false);
+    row(
+      columns.map(([title]) => title),
+      true,
+    );
+    for (const monitor of model.monitors)
+      row(
+        columns.map(([, , cell]) => cell(monitor)),
+        false,
+      );
   }
 
   private incidents(doc: Doc, model: ReportModel): void {
@@ -199,15 +298,24 @@ export class PdfkitReportRenderer implements ReportRenderer {
       doc.font('Helvetica').fontSize(9).fillColor(COLORS.muted).text('No incidents in the period.', MARGIN, doc.y);
       return;
     }
-    const at = (d: Date) => `${localDate(model.timezone, d)} ${d.toLocaleTimeString('en-GB', { timeZone: model.timezone, hour: '2-digit', minute: '2-digit' })}`;
+    const at = (d: Date) =>
+      `${localDate(model.timezone, d)} ${d.toLocaleTimeString('en-GB', { timeZone: model.timezone, hour: '2-digit', minute: '2-digit' })}`;
     for (const monitor of affected) {
       room(doc, 40);
       doc.font('Helvetica-Bold').fontSize(9).fillColor(COLORS.ink).text(`${monitor.name} (${monitor.customerName})`, MARGIN, doc.y);
       for (const incident of monitor.incidents) {
         room(doc, 24);
         const ended = incident.resolvedAt ? at(incident.resolvedAt) : 'still open';
-        doc.font('Helvetica').fontSize(8).fillColor(COLORS.ink)
-          .text(`${at(incident.startedAt)} to ${ended}, ${duration(incident.durationSeconds)} in the period: ${incident.title}`, MARGIN + 10, doc.y, { width: WIDTH - 10 });
+        doc
+          .font('Helvetica')
+          .fontSize(8)
+          .fillColor(COLORS.ink)
+          .text(
+            `${at(incident.startedAt)} to ${ended}, ${duration(incident.durationSeconds)} in the period: ${incident.title}`,
+            MARGIN + 10,
+            doc.y,
+            { width: WIDTH - 10 },
+          );
         doc.fillColor(COLORS.muted).text(`Cause: ${incident.cause}`, MARGIN + 10, doc.y, { width: WIDTH - 10 });
       }
       doc.moveDown(0.4);
@@ -221,10 +329,16 @@ export class PdfkitReportRenderer implements ReportRenderer {
       // The footer sits in the bottom margin: without this pdfkit would break to a new page for it.
       const bottom = doc.page.margins.bottom;
       doc.page.margins.bottom = 0;
-      doc.font('Helvetica').fontSize(7).fillColor(COLORS.muted).text(
-        `${model.organizationName} - ${model.title} - generated ${model.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC - page ${i + 1} of ${range.count}`,
-        MARGIN, PAGE.height - MARGIN + 15, { width: WIDTH, align: 'center', lineBreak: false },
-      );
+      doc
+        .font('Helvetica')
+        .fontSize(7)
+        .fillColor(COLORS.muted)
+        .text(
+          `${model.organizationName} - ${model.title} - generated ${model.generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC - page ${i + 1} of ${range.count}`,
+          MARGIN,
+          PAGE.height - MARGIN + 15,
+          { width: WIDTH, align: 'center', lineBreak: false },
+        );
       doc.page.margins.bottom = bottom;
     }
   }

@@ -1,25 +1,54 @@
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type {
-  NewReportRun, ReportRun, ReportRunFilter, ReportRunStatus, ReportRunSummary, ReportRuns,
+  NewReportRun,
+  ReportRun,
+  ReportRunFilter,
+  ReportRunStatus,
+  ReportRunSummary,
+  ReportRuns,
 } from '../../application/reports/ports';
 import type { SqlRunner } from '../persistence/database';
 import { refCondition } from '../tenancy/record-ref';
 
 interface RunRow {
-  id: number; public_id: string; organization_id: number; report_id: number | null; report_public_id: string | null;
-  customer_id: number | null; trigger: 'schedule' | 'manual'; slot: Date | null; period_from: Date; period_to: Date;
-  status: ReportRunStatus; pdf_path: string | null; summary: ReportRunSummary | null; recipients: string[]; error: string | null;
-  started_at: Date; finished_at: Date | null;
+  id: number;
+  public_id: string;
+  organization_id: number;
+  report_id: number | null;
+  report_public_id: string | null;
+  customer_id: number | null;
+  trigger: 'schedule' | 'manual';
+  slot: Date | null;
+  period_from: Date;
+  period_to: Date;
+  status: ReportRunStatus;
+  pdf_path: string | null;
+  summary: ReportRunSummary | null;
+  recipients: string[];
+  error: string | null;
+  started_at: Date;
+  finished_at: Date | null;
 }
 
 const COLUMNS = `r.id, r.public_id, r.organization_id, r.report_id, r.report_public_id, r.customer_id, r.trigger, r.slot,
   r.period_from, r.period_to, r.status, r.pdf_path, r.summary, r.recipients, r.error, r.started_at, r.finished_at`;
 
 const toRun = (row: RunRow): ReportRun => ({
-  id: row.id, publicId: row.public_id, organizationId: row.organization_id, reportId: row.report_id,
-  reportPublicId: row.report_public_id, customerId: row.customer_id, trigger: row.trigger, slot: row.slot ? new Date(row.slot) : null,
-  period: { from: new Date(row.period_from), to: new Date(row.period_to) }, status: row.status, pdfPath: row.pdf_path,
-  summary: row.summary, recipients: row.recipients, error: row.error, startedAt: new Date(row.started_at),
+  id: row.id,
+  publicId: row.public_id,
+  organizationId: row.organization_id,
+  reportId: row.report_id,
+  reportPublicId: row.report_public_id,
+  customerId: row.customer_id,
+  trigger: row.trigger,
+  slot: row.slot ? new Date(row.slot) : null,
+  period: { from: new Date(row.period_from), to: new Date(row.period_to) },
+  status: row.status,
+  pdfPath: row.pdf_path,
+  summary: row.summary,
+  recipients: row.recipients,
+  error: row.error,
+  startedAt: new Date(row.started_at),
   finishedAt: row.finished_at ? new Date(row.finished_at) : null,
 });
 
@@ -33,8 +62,18 @@ export class SqlReportRuns implements ReportRuns {
          period_from, period_to, status, started_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?)
        ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
-      [run.publicId, run.organizationId, run.reportId, run.reportPublicId, run.customerId, run.trigger, run.slot,
-        run.period.from, run.period.to, run.startedAt],
+      [
+        run.publicId,
+        run.organizationId,
+        run.reportId,
+        run.reportPublicId,
+        run.customerId,
+        run.trigger,
+        run.slot,
+        run.period.from,
+        run.period.to,
+        run.startedAt,
+      ],
     );
     return row ? toRun(row) : null;
   }
@@ -48,27 +87,42 @@ export class SqlReportRuns implements ReportRuns {
   async finish(run: ReportRun): Promise<void> {
     await this.sql.query(
       `UPDATE report_runs SET status = ?, pdf_path = ?, summary = ?::jsonb, recipients = ?::jsonb, error = ?, finished_at = ? WHERE id = ?`,
-      [run.status, run.pdfPath, run.summary && JSON.stringify(run.summary), JSON.stringify(run.recipients), run.error, run.finishedAt, run.id],
+      [
+        run.status,
+        run.pdfPath,
+        run.summary && JSON.stringify(run.summary),
+        JSON.stringify(run.recipients),
+        run.error,
+        run.finishedAt,
+        run.id,
+      ],
     );
   }
 
   async findByRef(scope: TenantScope, ref: string): Promise<ReportRun | null> {
     const condition = refCondition(ref, 'r');
     if (!condition || scope.customerId !== null) return null;
-    const [row] = await this.sql.query<RunRow>(
-      `SELECT ${COLUMNS} FROM report_runs r WHERE ${condition.sql} AND r.organization_id = ?`, [condition.param, scope.organizationId]);
+    const [row] = await this.sql.query<RunRow>(`SELECT ${COLUMNS} FROM report_runs r WHERE ${condition.sql} AND r.organization_id = ?`, [
+      condition.param,
+      scope.organizationId,
+    ]);
     return row ? toRun(row) : null;
   }
 
-  async list(scope: TenantScope, filter: ReportRunFilter, page: { page: number; perPage: number }): Promise<{ items: ReportRun[]; total: number }> {
+  async list(
+    scope: TenantScope,
+    filter: ReportRunFilter,
+    page: { page: number; perPage: number },
+  ): Promise<{ items: ReportRun[]; total: number }> {
     if (scope.customerId !== null) return { items: [], total: 0 };
     const where = `r.organization_id = ? AND (?::integer IS NULL OR r.report_id = ?) AND (?::text IS NULL OR r.status = ?)`;
     const params = [scope.organizationId, filter.reportId ?? null, filter.reportId ?? null, filter.status ?? null, filter.status ?? null];
     const [count] = await this.sql.query<{ n: string }>(`SELECT count(*) AS n FROM report_runs r WHERE ${where}`, params);
-    const rows = await this.sql.query<RunRow>(
-      `SELECT ${COLUMNS} FROM report_runs r WHERE ${where} ORDER BY r.id DESC LIMIT ? OFFSET ?`,
-      [...params, page.perPage, (page.page - 1) * page.perPage],
-    );
+    const rows = await this.sql.query<RunRow>(`SELECT ${COLUMNS} FROM report_runs r WHERE ${where} ORDER BY r.id DESC LIMIT ? OFFSET ?`, [
+      ...params,
+      page.perPage,
+      (page.page - 1) * page.perPage,
+    ]);
     return { items: rows.map(toRun), total: Number(count!.n) };
   }
 }

@@ -28,10 +28,15 @@ export class SqlReportScopeRefs implements ReportScopeRefs {
     const out: Record<string, string[]> = {};
     for (const kind of Object.keys(TABLES) as Kind[]) {
       const ids = scope[ID_KEYS[kind]];
-      out[kind] = ids.length === 0 ? [] : (await this.sql.query<{ public_id: string }>(
-        `SELECT public_id FROM ${TABLES[kind]} WHERE organization_id = ? AND id = ANY(?::bigint[]) ORDER BY id`,
-        [organizationId, intArray(ids)],
-      )).map((row) => row.public_id);
+      out[kind] =
+        ids.length === 0
+          ? []
+          : (
+              await this.sql.query<{ public_id: string }>(
+                `SELECT public_id FROM ${TABLES[kind]} WHERE organization_id = ? AND id = ANY(?::bigint[]) ORDER BY id`,
+                [organizationId, intArray(ids)],
+              )
+            ).map((row) => row.public_id);
     }
     return out as unknown as ScopeRefs;
   }

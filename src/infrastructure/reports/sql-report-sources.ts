@@ -6,15 +6,28 @@ import type { MonthlyReportCustomer, ReportedMonitor, ReportSources } from '../.
 import type { SqlRunner } from '../persistence/database';
 
 interface MonitorRow {
-  id: string; public_id: string; organization_id: number; customer_id: number; name: string; check_interval_seconds: number;
-  locations: string[] | null; created_at: Date; customer_name: string;
+  id: string;
+  public_id: string;
+  organization_id: number;
+  customer_id: number;
+  name: string;
+  check_interval_seconds: number;
+  locations: string[] | null;
+  created_at: Date;
+  customer_name: string;
 }
 
 const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
 const toMonitor = (row: MonitorRow): ReportedMonitor => ({
-  monitorId: Number(row.id), publicId: row.public_id, organizationId: row.organization_id, customerId: row.customer_id,
-  name: row.name, checkIntervalSeconds: row.check_interval_seconds, locations: row.locations ?? [], createdAt: new Date(row.created_at),
+  monitorId: Number(row.id),
+  publicId: row.public_id,
+  organizationId: row.organization_id,
+  customerId: row.customer_id,
+  name: row.name,
+  checkIntervalSeconds: row.check_interval_seconds,
+  locations: row.locations ?? [],
+  createdAt: new Date(row.created_at),
   customerName: row.customer_name,
 });
 
@@ -30,7 +43,9 @@ export class SqlReportSources implements ReportSources {
 
   async organization(organizationId: number): Promise<{ name: string; logo: Uint8Array | null } | null> {
     const [row] = await this.sql.query<{ name: string; bytes: Buffer | null }>(
-      `SELECT o.name, l.bytes FROM organizations o LEFT JOIN report_logos l ON l.organization_id = o.id WHERE o.id = ?`, [organizationId]);
+      `SELECT o.name, l.bytes FROM organizations o LEFT JOIN report_logos l ON l.organization_id = o.id WHERE o.id = ?`,
+      [organizationId],
+    );
     return row ? { name: row.name, logo: row.bytes ? new Uint8Array(row.bytes) : null } : null;
   }
 
@@ -49,15 +64,26 @@ export class SqlReportSources implements ReportSources {
   async customerMonitors(organizationId: number, customerId: number): Promise<ReportedMonitor[]> {
     const rows = await this.sql.query<MonitorRow>(
       `SELECT ${MONITOR_COLUMNS} FROM monitors m JOIN customers c ON c.id = m.customer_id
-        WHERE m.organization_id = ? AND m.customer_id = ? ORDER BY m.name, m.id`, [organizationId, customerId]);
+        WHERE m.organization_id = ? AND m.customer_id = ? ORDER BY m.name, m.id`,
+      [organizationId, customerId],
+    );
     return rows.map(toMonitor);
   }
 
-  async incidents(organizationId: number, monitorIds: readonly number[], period: ReportPeriod): Promise<Map<number, ReportIncidentInput[]>> {
+  async incidents(
+    organizationId: number,
+    monitorIds: readonly number[],
+    period: ReportPeriod,
+  ): Promise<Map<number, ReportIncidentInput[]>> {
     const byMonitor = new Map<number, ReportIncidentInput[]>();
     if (monitorIds.length === 0) return byMonitor;
     const rows = await this.sql.query<{
-      monitor_id: string; title: string; cause_reason_code: string | null; cause_message: string | null; started_at: Date; resolved_at: Date | null;
+      monitor_id: string;
+      title: string;
+      cause_reason_code: string | null;
+      cause_message: string | null;
+      started_at: Date;
+      resolved_at: Date | null;
     }>(
       `SELECT monitor_id, title, cause_reason_code, cause_message, started_at, resolved_at FROM incidents
         WHERE organization_id = ? AND monitor_id = ANY(?::bigint[]) AND started_at < ? AND (resolved_at IS NULL OR resolved_at > ?)
@@ -67,8 +93,11 @@ export class SqlReportSources implements ReportSources {
     for (const row of rows) {
       const list = byMonitor.get(Number(row.monitor_id)) ?? [];
       list.push({
-        title: row.title, causeReasonCode: row.cause_reason_code, causeMessage: row.cause_message,
-        startedAt: new Date(row.started_at), resolvedAt: row.resolved_at ? new Date(row.resolved_at) : null,
+        title: row.title,
+        causeReasonCode: row.cause_reason_code,
+        causeMessage: row.cause_message,
+        startedAt: new Date(row.started_at),
+        resolvedAt: row.resolved_at ? new Date(row.resolved_at) : null,
       });
       byMonitor.set(Number(row.monitor_id), list);
     }

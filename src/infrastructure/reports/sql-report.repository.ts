@@ -7,28 +7,71 @@ import type { SqlRunner } from '../persistence/database';
 import { refCondition } from '../tenancy/record-ref';
 
 interface ReportRow {
-  id: number; public_id: string; organization_id: number; name: string; frequency: ReportFrequency; weekday: number | null;
-  day_of_month: number | null; time_of_day: string; timezone: string; scope: ReportScope; recipients: string[]; mode: ReportMode;
-  threshold: number | null; sla_target: number; enabled: boolean; created_at: Date; updated_at: Date; version: number;
+  id: number;
+  public_id: string;
+  organization_id: number;
+  name: string;
+  frequency: ReportFrequency;
+  weekday: number | null;
+  day_of_month: number | null;
+  time_of_day: string;
+  timezone: string;
+  scope: ReportScope;
+  recipients: string[];
+  mode: ReportMode;
+  threshold: number | null;
+  sla_target: number;
+  enabled: boolean;
+  created_at: Date;
+  updated_at: Date;
+  version: number;
 }
 
 const COLUMNS = `r.id, r.public_id, r.organization_id, r.name, r.frequency, r.weekday, r.day_of_month, r.time_of_day, r.timezone,
   r.scope, r.recipients, r.mode, r.threshold, r.sla_target, r.enabled, r.created_at, r.updated_at, r.version`;
 
 function toReport(row: ReportRow): ReportDefinition {
-  const report = new ReportDefinition(row.public_id, row.organization_id, {
-    name: row.name,
-    schedule: { frequency: row.frequency, weekday: row.weekday, dayOfMonth: row.day_of_month, timeOfDay: row.time_of_day, timezone: row.timezone },
-    scope: row.scope, recipients: row.recipients, mode: row.mode, threshold: row.threshold, slaTarget: row.sla_target, enabled: row.enabled,
-  }, new Date(row.created_at), new Date(row.updated_at));
+  const report = new ReportDefinition(
+    row.public_id,
+    row.organization_id,
+    {
+      name: row.name,
+      schedule: {
+        frequency: row.frequency,
+        weekday: row.weekday,
+        dayOfMonth: row.day_of_month,
+        timeOfDay: row.time_of_day,
+        timezone: row.timezone,
+      },
+      scope: row.scope,
+      recipients: row.recipients,
+      mode: row.mode,
+      threshold: row.threshold,
+      slaTarget: row.sla_target,
+      enabled: row.enabled,
+    },
+    new Date(row.created_at),
+    new Date(row.updated_at),
+  );
   report.id = row.id;
   report.version = row.version;
   return report;
 }
 
 const values = (r: ReportDefinition) => [
-  r.name, r.schedule.frequency, r.schedule.weekday, r.schedule.dayOfMonth, r.schedule.timeOfDay, r.schedule.timezone,
-  JSON.stringify(r.scope), JSON.stringify(r.recipients), r.mode, r.threshold, r.slaTarget, r.enabled, r.updatedAt,
+  r.name,
+  r.schedule.frequency,
+  r.schedule.weekday,
+  r.schedule.dayOfMonth,
+  r.schedule.timeOfDay,
+  r.schedule.timezone,
+  JSON.stringify(r.scope),
+  JSON.stringify(r.recipients),
+  r.mode,
+  r.threshold,
+  r.slaTarget,
+  r.enabled,
+  r.updatedAt,
 ];
 
 /** Report definitions in report_definitions; a customer-bound scope sees none. */
@@ -50,14 +93,17 @@ export class SqlReportRepository implements ReportRepository {
     const condition = refCondition(ref, 'r');
     if (!condition || scope.customerId !== null) return null;
     const [row] = await this.sql.query<ReportRow>(
-      `SELECT ${COLUMNS} FROM report_definitions r WHERE ${condition.sql} AND r.organization_id = ?`, [condition.param, scope.organizationId]);
+      `SELECT ${COLUMNS} FROM report_definitions r WHERE ${condition.sql} AND r.organization_id = ?`,
+      [condition.param, scope.organizationId],
+    );
     return row ? toReport(row) : null;
   }
 
   async list(scope: TenantScope): Promise<ReportDefinition[]> {
     if (scope.customerId !== null) return [];
-    const rows = await this.sql.query<ReportRow>(
-      `SELECT ${COLUMNS} FROM report_definitions r WHERE r.organization_id = ? ORDER BY r.id`, [scope.organizationId]);
+    const rows = await this.sql.query<ReportRow>(`SELECT ${COLUMNS} FROM report_definitions r WHERE r.organization_id = ? ORDER BY r.id`, [
+      scope.organizationId,
+    ]);
     return rows.map(toReport);
   }
 
@@ -80,7 +126,8 @@ export class SqlReportRepository implements ReportRepository {
     // A suspended or cancelled organization's reports wait: they resume with the organization.
     const rows = await this.sql.query<ReportRow>(
       `SELECT ${COLUMNS} FROM report_definitions r JOIN organizations o ON o.id = r.organization_id
-        WHERE r.enabled AND o.status = 'active' ORDER BY r.id`);
+        WHERE r.enabled AND o.status = 'active' ORDER BY r.id`,
+    );
     return rows.map(toReport);
   }
 }

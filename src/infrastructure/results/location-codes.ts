@@ -8,7 +8,10 @@ import type { SqlRunner } from '../persistence/database';
 export class LocationCodes {
   private readonly ids = new Map<string, number>();
 
-  constructor(private readonly sql: SqlRunner, private readonly register: SqlRunner) {}
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly register: SqlRunner,
+  ) {}
 
   /** The id of a code, registered on first use. */
   async idOf(code: string): Promise<number> {

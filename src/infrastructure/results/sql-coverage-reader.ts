@@ -7,22 +7,32 @@ import { BUCKET_EDGES_SQL, coveredSecondsSql } from './coverage-sql';
 
 interface TotalsRow {
   code: string;
-  up_s: number | null; degraded_s: number | null; down_s: number | null;
-  up_n: string; degraded_n: string; down_n: string; rsum: string | null; rcount: string;
+  up_s: number | null;
+  degraded_s: number | null;
+  down_s: number | null;
+  up_n: string;
+  degraded_n: string;
+  down_n: string;
+  rsum: string | null;
+  rcount: string;
 }
 
-const toTotals = (rows: TotalsRow[], histogram: ResponseHistogram): CoverageTotals => rows.reduce<CoverageTotals>((t, r) => ({
-  upSeconds: t.upSeconds + Number(r.up_s ?? 0),
-  degradedSeconds: t.degradedSeconds + Number(r.degraded_s ?? 0),
-  downSeconds: t.downSeconds + Number(r.down_s ?? 0),
-  upChecks: t.upChecks + Number(r.up_n),
-  degradedChecks: t.degradedChecks + Number(r.degraded_n),
-  downChecks: t.downChecks + Number(r.down_n),
-  responseMsSum: t.responseMsSum + Number(r.rsum ?? 0),
-  responseCount: t.responseCount + Number(r.rcount),
-  histogram,
-  locations: [...t.locations, r.code].sort(),
-}), { ...emptyCoverage(), histogram });
+const toTotals = (rows: TotalsRow[], histogram: ResponseHistogram): CoverageTotals =>
+  rows.reduce<CoverageTotals>(
+    (t, r) => ({
+      upSeconds: t.upSeconds + Number(r.up_s ?? 0),
+      degradedSeconds: t.degradedSeconds + Number(r.degraded_s ?? 0),
+      downSeconds: t.downSeconds + Number(r.down_s ?? 0),
+      upChecks: t.upChecks + Number(r.up_n),
+      degradedChecks: t.degradedChecks + Number(r.degraded_n),
+      downChecks: t.downChecks + Number(r.down_n),
+      responseMsSum: t.responseMsSum + Number(r.rsum ?? 0),
+      responseCount: t.responseCount + Number(r.rcount),
+      histogram,
+      locations: [...t.locations, r.code].sort(),
+    }),
+    { ...emptyCoverage(), histogram },
+  );
 
 const toHistogram = (rows: { bucket: string | number; n: string }[]): ResponseHistogram =>
   Object.fromEntries(rows.map((r) => [Number(r.bucket), Number(r.n)]));

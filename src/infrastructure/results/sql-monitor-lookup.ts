@@ -7,10 +7,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INT = /^\d{1,15}$/;
 
 interface MonitorRow {
-  id: string; public_id: string; organization_id: number; customer_id: number; name: string;
-  check_interval_seconds: number; locations: string[]; created_at: Date;
-  alert_consecutive_checks: number; alert_retry_interval: number; alert_location_threshold: string; alert_location_threshold_count: number;
-  alert_reminder_interval: number; ssl_expiry_reminder_interval: number | null; dnsbl_reminder_interval: number | null;
+  id: string;
+  public_id: string;
+  organization_id: number;
+  customer_id: number;
+  name: string;
+  check_interval_seconds: number;
+  locations: string[];
+  created_at: Date;
+  alert_consecutive_checks: number;
+  alert_retry_interval: number;
+  alert_location_threshold: string;
+  alert_location_threshold_count: number;
+  alert_reminder_interval: number;
+  ssl_expiry_reminder_interval: number | null;
+  dnsbl_reminder_interval: number | null;
 }
 
 const COLUMNS = `id, public_id, organization_id, customer_id, name, check_interval_seconds, locations, created_at,
@@ -18,17 +29,26 @@ const COLUMNS = `id, public_id, organization_id, customer_id, name, check_interv
   alert_reminder_interval, ssl_expiry_reminder_interval, dnsbl_reminder_interval`;
 
 const toRef = (row: MonitorRow): MonitorRef => ({
-  monitorId: Number(row.id), publicId: row.public_id, organizationId: row.organization_id, customerId: row.customer_id,
-  name: row.name, checkIntervalSeconds: row.check_interval_seconds, locations: row.locations ?? [],
+  monitorId: Number(row.id),
+  publicId: row.public_id,
+  organizationId: row.organization_id,
+  customerId: row.customer_id,
+  name: row.name,
+  checkIntervalSeconds: row.check_interval_seconds,
+  locations: row.locations ?? [],
   createdAt: new Date(row.created_at),
 });
 
 const profileOf = (row: MonitorRow): AlertProfile => ({
   monitor: toRef(row),
   policy: {
-    consecutiveChecks: row.alert_consecutive_checks, retryIntervalSeconds: row.alert_retry_interval, locationThreshold: row.alert_location_threshold,
-    locationThresholdCount: row.alert_location_threshold_count, reminderIntervalMinutes: row.alert_reminder_interval,
-    sslExpiryReminderDays: row.ssl_expiry_reminder_interval, dnsblReminderDays: row.dnsbl_reminder_interval,
+    consecutiveChecks: row.alert_consecutive_checks,
+    retryIntervalSeconds: row.alert_retry_interval,
+    locationThreshold: row.alert_location_threshold,
+    locationThresholdCount: row.alert_location_threshold_count,
+    reminderIntervalMinutes: row.alert_reminder_interval,
+    sslExpiryReminderDays: row.ssl_expiry_reminder_interval,
+    dnsblReminderDays: row.dnsbl_reminder_interval,
     locations: row.locations ?? [],
   } satisfies AlertPolicy,
 });

@@ -52,12 +52,16 @@ const ROLLUP_HOUR = `
 
 /** Partitions, rollups and retention in PostgreSQL; runs outside request transactions. */
 export class SqlResultMaintenance implements ResultMaintenance {
-  constructor(private readonly sql: SqlRunner, private readonly onPartitionsDropped: () => void = () => {}) {}
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly onPartitionsDropped: () => void = () => {},
+  ) {}
 
   async ensurePartitions(today: Date, aheadDays: number): Promise<number> {
     const day = new Date(Math.floor(today.getTime() / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
     const rows = await this.sql.query<{ created: boolean }>(
-      `SELECT check_results_ensure_partition(?::date + d) AS created FROM generate_series(0, ?) AS d`, [day, aheadDays],
+      `SELECT check_results_ensure_partition(?::date + d) AS created FROM generate_series(0, ?) AS d`,
+      [day, aheadDays],
     );
     return rows.filter((r) => r.created).length;
   }
@@ -102,7 +106,8 @@ export class SqlResultMaintenance implements ResultMaintenance {
 
   async purgeRollupsBefore(before: Date): Promise<number> {
     const [deleted] = await this.sql.query<{ n: string }>(
-      `WITH d AS (DELETE FROM check_result_rollups WHERE hour < ? RETURNING 1) SELECT count(*) AS n FROM d`, [before],
+      `WITH d AS (DELETE FROM check_result_rollups WHERE hour < ? RETURNING 1) SELECT count(*) AS n FROM d`,
+      [before],
     );
     await this.sql.query(`UPDATE check_rollup_progress SET rolled_from = LEAST(rolled_to, GREATEST(rolled_from, ?))`, [before]);
     return Number(deleted!.n);

@@ -24,7 +24,11 @@ export class SqlResultStore implements ResultStore {
   private readonly partitionDays = new Set<number>();
 
   /** `sql` joins the caller's transaction; `ddl` runs on its own (a partition outlives a rolled-back insert). */
-  constructor(private readonly sql: SqlRunner, private readonly ddl: SqlRunner, private readonly locations: LocationCodes) {}
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly ddl: SqlRunner,
+    private readonly locations: LocationCodes,
+  ) {}
 
   async append(result: StoredResult): Promise<void> {
     await this.ensurePartition(dayOf(result.checkedAt));
@@ -32,8 +36,13 @@ export class SqlResultStore implements ResultStore {
       `INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms, reason_code, detail)
        VALUES (?, ?, ?, ?, ?, ?, ?::jsonb)`,
       [
-        result.monitorId, result.checkedAt, await this.locations.idOf(result.location), STATUS_CODE[result.status],
-        result.responseMs, result.reasonCode, result.detail === null ? null : JSON.stringify(result.detail),
+        result.monitorId,
+        result.checkedAt,
+        await this.locations.idOf(result.location),
+        STATUS_CODE[result.status],
+        result.responseMs,
+        result.reasonCode,
+        result.detail === null ? null : JSON.stringify(result.detail),
       ],
     );
   }
@@ -47,8 +56,13 @@ export class SqlResultStore implements ResultStore {
       if (!locationIds.has(location)) locationIds.set(location, await this.locations.idOf(location));
     }
     const rows = results.map((result) => [
-      result.monitorId, result.checkedAt.getTime(), locationIds.get(result.location), STATUS_CODE[result.status],
-      result.responseMs, result.reasonCode, result.detail,
+      result.monitorId,
+      result.checkedAt.getTime(),
+      locationIds.get(result.location),
+      STATUS_CODE[result.status],
+      result.responseMs,
+      result.reasonCode,
+      result.detail,
     ]);
     // One compact JSON array per result (engine batches are hundreds of rows: every byte crosses the socket).
     await this.sql.query(
@@ -64,9 +78,9 @@ export class SqlResultStore implements ResultStore {
   private async ensurePartition(day: number): Promise<void> {
     if (!this.partitionDays.has(day)) {
       const date = new Date(day * DAY_MS).toISOString().slice(0, 10);
-      const [found] = await this.sql.query<{ present: boolean }>(
-        `SELECT to_regclass(?) IS NOT NULL AS present`, [`check_results_p${date.replaceAll('-', '')}`],
-      );
+      const [found] = await this.sql.query<{ present: boolean }>(`SELECT to_regclass(?) IS NOT NULL AS present`, [
+        `check_results_p${date.replaceAll('-', '')}`,
+      ]);
       // Normally the maintenance job made it days ago; only a missing one needs the DDL connection.
       if (!found?.present) await this.ddl.query(`SELECT check_results_ensure_partition(?::date)`, [date]);
       this.partitionDays.add(day);
@@ -87,7 +101,8 @@ export class SqlResultStore implements ResultStore {
       params.push(locationId);
     }
     const [count] = await this.sql.query<{ total: string }>(
-      `SELECT count(*) AS total FROM check_results c WHERE ${where.join(' AND ')}`, params,
+      `SELECT count(*) AS total FROM check_results c WHERE ${where.join(' AND ')}`,
+      params,
     );
     const rows = await this.sql.query<HistoryRow>(
       `SELECT c.checked_at, l.code, c.status, c.response_ms, c.reason_code, c.detail
@@ -99,8 +114,13 @@ export class SqlResultStore implements ResultStore {
     return {
       total: Number(count!.total),
       items: rows.map((row) => ({
-        monitorId, location: row.code, status: STATUS_OF[row.status]!, responseMs: row.response_ms,
-        reasonCode: row.reason_code, detail: row.detail, checkedAt: new Date(row.checked_at),
+        monitorId,
+        location: row.code,
+        status: STATUS_OF[row.status]!,
+        responseMs: row.response_ms,
+        reasonCode: row.reason_code,
+        detail: row.detail,
+        checkedAt: new Date(row.checked_at),
       })),
     };
   }

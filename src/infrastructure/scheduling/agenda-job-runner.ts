@@ -85,8 +85,11 @@ export async function startAgendaJobRunner(options: JobRunnerOptions): Promise<J
   }
   const lockLifetimeMs = options.lockLifetimeMs ?? LOCK_LIFETIME_MS;
   const agenda = new Agenda({
-    backend, name: 'monitoring', processEvery: options.processEvery ?? '30 seconds',
-    defaultLockLifetime: lockLifetimeMs, maxConcurrency: 20,
+    backend,
+    name: 'monitoring',
+    processEvery: options.processEvery ?? '30 seconds',
+    defaultLockLifetime: lockLifetimeMs,
+    maxConcurrency: 20,
   });
   agenda.on('error', (error) => logger.error({ err: error }, 'job system error'));
   const around = options.around ?? ((work) => work());

@@ -7,7 +7,10 @@ import type { CheckOutcome, OutcomeRecorder } from '../../application/scheduling
  * flushes again, which grows quadratically with the number of checks a worker records.
  */
 export class FreshContextRecorder implements OutcomeRecorder {
-  constructor(private readonly orm: MikroORM, private readonly inner: OutcomeRecorder) {}
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly inner: OutcomeRecorder,
+  ) {}
 
   record(workerId: string, outcomes: readonly CheckOutcome[], now: Date, aliveUntil: Date) {
     return RequestContext.create(this.orm.em, () => this.inner.record(workerId, outcomes, now, aliveUntil));

@@ -12,8 +12,11 @@ interface Row {
 }
 
 const toCheck = (row: Row): ClaimedCheck => ({
-  monitorId: Number(row.monitor_id), location: row.location, slot: new Date(Number(row.slot_ms)),
-  intervalMs: Number(row.interval_ms), phaseMs: Number(row.phase_ms),
+  monitorId: Number(row.monitor_id),
+  location: row.location,
+  slot: new Date(Number(row.slot_ms)),
+  intervalMs: Number(row.interval_ms),
+  phaseMs: Number(row.phase_ms),
 });
 
 const EPOCH_MS = (expression: string) => `floor(extract(epoch FROM ${expression}) * 1000)::bigint`;
@@ -39,7 +42,10 @@ const HELD_BY = (table: string) => `COALESCE(${table}.leased_by, '') = ?`;
  */
 export class PgCheckSchedule implements CheckSchedule {
   /** `sql` joins the caller's transaction (renewal when recording); `pool` runs the rest, prepared. */
-  constructor(private readonly sql: SqlRunner, private readonly pool: SqlRunner = sql) {}
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly pool: SqlRunner = sql,
+  ) {}
 
   async register(workerId: string, locations: readonly string[], aliveUntil: Date, changesSettledMs: number): Promise<number> {
     const [row] = await this.pool.query<{ seq: string }>(
@@ -57,7 +63,8 @@ export class PgCheckSchedule implements CheckSchedule {
   async renew(workerId: string, now: Date, aliveUntil: Date): Promise<boolean> {
     const rows = await this.sql.query(
       `UPDATE check_workers SET alive_until = ?::timestamptz WHERE worker_id = ? AND alive_until >= ?::timestamptz RETURNING 1`,
-      [aliveUntil, workerId, now], { prepare: true },
+      [aliveUntil, workerId, now],
+      { prepare: true },
     );
     return rows.length === 1;
   }
@@ -89,14 +96,22 @@ export class PgCheckSchedule implements CheckSchedule {
            ORDER BY r.checked_at DESC LIMIT 1
          ) END AS last_checked_ms`,
       // Rows of fenced workers: apart from the limit when the caller says how many (adopt), else within it.
-      [input.now, input.locations, input.limit, input.adopt?.locations ?? input.locations, input.adopt?.limit ?? input.limit,
-        input.adopt !== undefined, input.workerId],
+      [
+        input.now,
+        input.locations,
+        input.limit,
+        input.adopt?.locations ?? input.locations,
+        input.adopt?.limit ?? input.limit,
+        input.adopt !== undefined,
+        input.workerId,
+      ],
       { prepare: true },
     );
     // A row taken from a fenced worker resumes on its grid after its last recorded result.
     return rows.map((row) => {
       const check = toCheck(row);
-      return row.last_checked_ms === null ? check
+      return row.last_checked_ms === null
+        ? check
         : { ...check, slot: nextSlotAfter(new Date(Number(row.last_checked_ms)), check.intervalMs, check.phaseMs) };
     });
   }
@@ -134,7 +149,8 @@ export class PgCheckSchedule implements CheckSchedule {
               (SELECT count(*) FROM check_schedule s WHERE s.location = l.location) AS rows,
               (SELECT count(*) FROM check_workers w WHERE w.alive_until >= ?::timestamptz AND l.location = ANY(w.locations)) AS workers
        FROM unnest(?::text[]) AS l(location)`,
-      [now, locations], { prepare: true },
+      [now, locations],
+      { prepare: true },
     );
     return rows.map((r) => ({ location: r.location, rows: Number(r.rows), workers: Number(r.workers) }));
   }
@@ -142,9 +158,15 @@ export class PgCheckSchedule implements CheckSchedule {
   async changesAfter(afterSeq: number, limit: number): Promise<ScheduleChange[]> {
     const rows = await this.pool.query<{ seq: string; monitor_id: string; triggered: boolean; at_ms: string }>(
       `SELECT seq, monitor_id, triggered, ${EPOCH_MS('changed_at')} AS at_ms FROM check_changes WHERE seq > ? ORDER BY seq LIMIT ?`,
-      [afterSeq, limit], { prepare: true },
+      [afterSeq, limit],
+      { prepare: true },
     );
-    return rows.map((r) => ({ seq: Number(r.seq), monitorId: Number(r.monitor_id), triggered: r.triggered, at: new Date(Number(r.at_ms)) }));
+    return rows.map((r) => ({
+      seq: Number(r.seq),
+      monitorId: Number(r.monitor_id),
+      triggered: r.triggered,
+      at: new Date(Number(r.at_ms)),
+    }));
   }
 
   async prune(keepChangesMs: number): Promise<void> {

@@ -8,7 +8,10 @@ import { listenToNotices } from '../persistence/pg-notices';
  * notices sent meanwhile were lost.
  */
 export class PgScheduleWakeups implements ScheduleWakeups {
-  constructor(private readonly databaseUrl: string, private readonly logger: Logger) {}
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly logger: Logger,
+  ) {}
 
   listen(wake: () => void): Promise<() => Promise<void>> {
     return listenToNotices(this.databaseUrl, 'check_schedule', 'schedule wake-up', this.logger, { notice: wake, resumed: wake });

@@ -5,27 +5,48 @@ import { checkRequestFor, type SchedulableMonitor } from '../../application/sche
 import type { SqlRunner } from '../persistence/database';
 
 interface Row {
-  id: string; public_id: string; organization_id: number; customer_id: number; kind: SchedulableMonitor['kind'];
-  monitoring_type: SchedulableMonitor['monitoringType']; status: string; check_interval_seconds: number;
-  timeout_seconds: number; url: string | null; hostname: string | null; port: number | null;
-  check_mode: 'protocol' | 'tcp' | null; connect_host: string | null; connect_port: number | null;
-  connect_tls_insecure: boolean; config: SchedulableMonitor['config']; credentials_ciphertext: string | null;
-  last_heartbeat_at: Date | null; created_at: Date;
+  id: string;
+  public_id: string;
+  organization_id: number;
+  customer_id: number;
+  kind: SchedulableMonitor['kind'];
+  monitoring_type: SchedulableMonitor['monitoringType'];
+  status: string;
+  check_interval_seconds: number;
+  timeout_seconds: number;
+  url: string | null;
+  hostname: string | null;
+  port: number | null;
+  check_mode: 'protocol' | 'tcp' | null;
+  connect_host: string | null;
+  connect_port: number | null;
+  connect_tls_insecure: boolean;
+  config: SchedulableMonitor['config'];
+  credentials_ciphertext: string | null;
+  last_heartbeat_at: Date | null;
+  created_at: Date;
 }
 
 /** Loads the monitors of a claimed batch in one query and maps each to the check it runs. */
 export class SqlCheckPlanner implements CheckPlanner {
-  constructor(private readonly sql: SqlRunner, private readonly cipher: CredentialCipher) {}
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly cipher: CredentialCipher,
+  ) {}
 
   async plan(checks: readonly ClaimedCheck[]): Promise<{ planned: PlannedCheck[]; dropped: ClaimedCheck[] }> {
     const ids = [...new Set(checks.map((c) => c.monitorId))];
-    const rows = ids.length === 0 ? [] : await this.sql.query<Row>(
-      `SELECT id, public_id, organization_id, customer_id, kind, monitoring_type, status, check_interval_seconds,
+    const rows =
+      ids.length === 0
+        ? []
+        : await this.sql.query<Row>(
+            `SELECT id, public_id, organization_id, customer_id, kind, monitoring_type, status, check_interval_seconds,
               timeout_seconds, url, hostname, port, check_mode, connect_host, connect_port, connect_tls_insecure,
               config, credentials_ciphertext, last_heartbeat_at, created_at
        FROM monitors WHERE id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`,
-      [JSON.stringify(ids)], { prepare: true },
-    );
+            [JSON.stringify(ids)],
+            { prepare: true },
+          );
     const monitors = new Map(rows.map((row) => [Number(row.id), row]));
     const planned: PlannedCheck[] = [];
     const dropped: ClaimedCheck[] = [];
@@ -40,13 +61,25 @@ export class SqlCheckPlanner implements CheckPlanner {
 
   private toMonitor(row: Row): SchedulableMonitor {
     return {
-      id: Number(row.id), organizationId: row.organization_id, customerId: row.customer_id, kind: row.kind,
-      monitoringType: row.monitoring_type, checkIntervalSeconds: row.check_interval_seconds,
-      timeoutSeconds: row.timeout_seconds, url: row.url, hostname: row.hostname, port: row.port, checkMode: row.check_mode,
-      connectHost: row.connect_host, connectPort: row.connect_port, connectTlsInsecure: row.connect_tls_insecure,
-      config: row.config ?? {}, lastHeartbeatAt: row.last_heartbeat_at, createdAt: new Date(row.created_at),
+      id: Number(row.id),
+      organizationId: row.organization_id,
+      customerId: row.customer_id,
+      kind: row.kind,
+      monitoringType: row.monitoring_type,
+      checkIntervalSeconds: row.check_interval_seconds,
+      timeoutSeconds: row.timeout_seconds,
+      url: row.url,
+      hostname: row.hostname,
+      port: row.port,
+      checkMode: row.check_mode,
+      connectHost: row.connect_host,
+      connectPort: row.connect_port,
+      connectTlsInsecure: row.connect_tls_insecure,
+      config: row.config ?? {},
+      lastHeartbeatAt: row.last_heartbeat_at,
+      createdAt: new Date(row.created_at),
       credentials: row.credentials_ciphertext
-        ? JSON.parse(this.cipher.decrypt(row.credentials_ciphertext, `monitor:${row.public_id}`)) as Credentials
+        ? (JSON.parse(this.cipher.decrypt(row.credentials_ciphertext, `monitor:${row.public_id}`)) as Credentials)
         : null,
     };
   }

@@ -11,7 +11,8 @@ export class SqlServedLocations implements ServedLocations {
 
   async live(now: Date): Promise<string[]> {
     const rows = await this.sql.query<{ location: string }>(
-      `SELECT DISTINCT unnest(locations) AS location FROM check_workers WHERE alive_until >= ?::timestamptz ORDER BY 1`, [now],
+      `SELECT DISTINCT unnest(locations) AS location FROM check_workers WHERE alive_until >= ?::timestamptz ORDER BY 1`,
+      [now],
     );
     return rows.map((row) => row.location);
   }

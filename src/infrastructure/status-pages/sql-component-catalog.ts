@@ -37,7 +37,16 @@ export class SqlComponentCatalog implements ComponentCatalog {
       params.push(scope.customerId);
     }
     const [row] = await this.sql.query<Row>(sql, params);
-    return row ? { type, id: Number(row.id), publicId: row.public_id, customerId: Number(row.customer_id), name: row.name, publicName: row.public_name } : null;
+    return row
+      ? {
+          type,
+          id: Number(row.id),
+          publicId: row.public_id,
+          customerId: Number(row.customer_id),
+          name: row.name,
+          publicName: row.public_name,
+        }
+      : null;
   }
 
   async customer(scope: TenantScope, ref: string): Promise<number | null> {
@@ -45,10 +54,11 @@ export class SqlComponentCatalog implements ComponentCatalog {
     if (!filter) return null;
     const [column, value] = 'id' in filter ? ['id', filter.id] : ['public_id', filter.publicId];
     const own = scope.customerId === null ? '' : ' AND id = ?';
-    const [row] = await this.sql.query<{ id: number }>(
-      `SELECT id FROM customers WHERE organization_id = ? AND ${column} = ?${own}`,
-      [scope.organizationId, value, ...(scope.customerId === null ? [] : [scope.customerId])],
-    );
+    const [row] = await this.sql.query<{ id: number }>(`SELECT id FROM customers WHERE organization_id = ? AND ${column} = ?${own}`, [
+      scope.organizationId,
+      value,
+      ...(scope.customerId === null ? [] : [scope.customerId]),
+    ]);
     return row ? Number(row.id) : null;
   }
 
@@ -63,7 +73,14 @@ export class SqlComponentCatalog implements ComponentCatalog {
         [organizationId, `{${ids.join(',')}}`],
       );
       for (const row of rows) {
-        const record = { type, id: Number(row.id), publicId: row.public_id, customerId: Number(row.customer_id), name: row.name, publicName: row.public_name };
+        const record = {
+          type,
+          id: Number(row.id),
+          publicId: row.public_id,
+          customerId: Number(row.customer_id),
+          name: row.name,
+          publicName: row.public_name,
+        };
         found.set(componentKey(record), record);
       }
     }

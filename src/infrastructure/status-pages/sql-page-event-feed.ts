@@ -3,7 +3,12 @@ import type { SqlRunner } from '../persistence/database';
 
 const KINDS = ['incidentOpened', 'incidentResolved', 'maintenance.scheduled', 'maintenance.started', 'maintenance.ended'];
 
-interface Row { id: string; organization_id: number; kind: PageEvent['kind']; payload: Record<string, unknown> }
+interface Row {
+  id: string;
+  organization_id: number;
+  kind: PageEvent['kind'];
+  payload: Record<string, unknown>;
+}
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
@@ -20,17 +25,29 @@ export class SqlPageEventFeed implements PageEventFeed {
       [...KINDS, limit],
     );
     return rows.map((r) => ({
-      id: Number(r.id), organizationId: Number(r.organization_id), kind: r.kind,
+      id: Number(r.id),
+      organizationId: Number(r.organization_id),
+      kind: r.kind,
       monitorId: r.kind.startsWith('incident') ? num(r.payload.monitorId) : null,
-      origin: r.kind.startsWith('incident') ? (str((r.payload.data as Record<string, unknown> | undefined)?.origin) === 'manual' ? 'manual' : 'automatic') : undefined,
+      origin: r.kind.startsWith('incident')
+        ? str((r.payload.data as Record<string, unknown> | undefined)?.origin) === 'manual'
+          ? 'manual'
+          : 'automatic'
+        : undefined,
       subjectId: str(r.payload.incidentId) ?? str(r.payload.maintenanceWindowId),
-      summary: str(r.payload.summary) ?? r.kind, occurredAt: new Date(str(r.payload.occurredAt) ?? 0),
-      occurrence: str(r.payload.startTime) && str(r.payload.endTime)
-        ? { start: new Date(str(r.payload.startTime)!), end: new Date(str(r.payload.endTime)!) } : null,
+      summary: str(r.payload.summary) ?? r.kind,
+      occurredAt: new Date(str(r.payload.occurredAt) ?? 0),
+      occurrence:
+        str(r.payload.startTime) && str(r.payload.endTime)
+          ? { start: new Date(str(r.payload.startTime)!), end: new Date(str(r.payload.endTime)!) }
+          : null,
     }));
   }
 
   async markTold(ids: readonly number[], at: Date): Promise<void> {
-    await this.sql.query(`UPDATE notification_outbox SET subscribers_told_at = ? WHERE id IN (${ids.map(() => '?').join(', ')})`, [at, ...ids]);
+    await this.sql.query(`UPDATE notification_outbox SET subscribers_told_at = ? WHERE id IN (${ids.map(() => '?').join(', ')})`, [
+      at,
+      ...ids,
+    ]);
   }
 }

@@ -4,8 +4,17 @@ import type { SqlRunner } from '../persistence/database';
 import { refFilter } from '../monitoring/record-ref';
 
 interface Row {
-  id: number; public_id: string; page_id: number; incident_id: number | null; incident_public_id: string | null; title: string;
-  status: UpdateStatus; component_keys: string[] | string; created_at: Date | string; updated_at: Date | string; resolved_at: Date | string | null;
+  id: number;
+  public_id: string;
+  page_id: number;
+  incident_id: number | null;
+  incident_public_id: string | null;
+  title: string;
+  status: UpdateStatus;
+  component_keys: string[] | string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  resolved_at: Date | string | null;
 }
 
 const SELECT = `SELECT pi.id, pi.public_id, pi.page_id, pi.incident_id, i.public_id AS incident_public_id, pi.title, pi.status, pi.component_keys,
@@ -20,8 +29,17 @@ export class SqlPageIncidentRepository implements PageIncidentRepository {
     const [row] = await this.sql.query<{ id: number }>(
       `INSERT INTO status_page_incidents (public_id, page_id, incident_id, title, status, component_keys, created_at, updated_at, resolved_at)
        VALUES (?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?) RETURNING id`,
-      [incident.publicId, incident.pageId, incident.incidentId, incident.title, incident.status, JSON.stringify(incident.componentKeys),
-        incident.createdAt, incident.updatedAt, incident.resolvedAt],
+      [
+        incident.publicId,
+        incident.pageId,
+        incident.incidentId,
+        incident.title,
+        incident.status,
+        JSON.stringify(incident.componentKeys),
+        incident.createdAt,
+        incident.updatedAt,
+        incident.resolvedAt,
+      ],
     );
     incident.id = Number(row!.id);
     await this.addUpdates(incident);
@@ -48,8 +66,10 @@ export class SqlPageIncidentRepository implements PageIncidentRepository {
   }
 
   list(pageId: number, since: Date): Promise<PageIncident[]> {
-    return this.load(`${SELECT} WHERE pi.page_id = ? AND (pi.resolved_at IS NULL OR pi.updated_at >= ?) ORDER BY pi.created_at DESC, pi.id DESC`,
-      [pageId, since]);
+    return this.load(
+      `${SELECT} WHERE pi.page_id = ? AND (pi.resolved_at IS NULL OR pi.updated_at >= ?) ORDER BY pi.created_at DESC, pi.id DESC`,
+      [pageId, since],
+    );
   }
 
   private async addUpdates(incident: PageIncident): Promise<void> {
@@ -71,17 +91,34 @@ export class SqlPageIncidentRepository implements PageIncidentRepository {
   private async load(sql: string, params: unknown[]): Promise<PageIncident[]> {
     const rows = await this.sql.query<Row>(sql, params);
     if (rows.length === 0) return [];
-    const updates = await this.sql.query<{ id: number; page_incident_id: number; status: UpdateStatus; message: string; created_at: Date | string }>(
+    const updates = await this.sql.query<{
+      id: number;
+      page_incident_id: number;
+      status: UpdateStatus;
+      message: string;
+      created_at: Date | string;
+    }>(
       'SELECT id, page_incident_id, status, message, created_at FROM status_page_updates WHERE page_incident_id = ANY(?::int4[]) ORDER BY id',
       [`{${rows.map((r) => Number(r.id)).join(',')}}`],
     );
-    return rows.map((row) => new PageIncident({
-      id: Number(row.id), publicId: row.public_id, pageId: Number(row.page_id), incidentId: row.incident_id === null ? null : Number(row.incident_id),
-      incidentPublicId: row.incident_public_id, title: row.title, status: row.status,
-      componentKeys: typeof row.component_keys === 'string' ? JSON.parse(row.component_keys) : row.component_keys,
-      updates: updates.filter((u) => Number(u.page_incident_id) === Number(row.id))
-        .map((u) => ({ id: Number(u.id), status: u.status, message: u.message, createdAt: new Date(u.created_at) })),
-      createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at), resolvedAt: row.resolved_at === null ? null : new Date(row.resolved_at),
-    }));
+    return rows.map(
+      (row) =>
+        new PageIncident({
+          id: Number(row.id),
+          publicId: row.public_id,
+          pageId: Number(row.page_id),
+          incidentId: row.incident_id === null ? null : Number(row.incident_id),
+          incidentPublicId: row.incident_public_id,
+          title: row.title,
+          status: row.status,
+          componentKeys: typeof row.component_keys === 'string' ? JSON.parse(row.component_keys) : row.component_keys,
+          updates: updates
+            .filter((u) => Number(u.page_incident_id) === Number(row.id))
+            .map((u) => ({ id: Number(u.id), status: u.status, message: u.message, createdAt: new Date(u.created_at) })),
+          createdAt: new Date(row.created_at),
+          updatedAt: new Date(row.updated_at),
+          resolvedAt: row.resolved_at === null ? null : new Date(row.resolved_at),
+        }),
+    );
   }
 }

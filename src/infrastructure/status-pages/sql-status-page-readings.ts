@@ -1,8 +1,6 @@
 import { componentKey, type PageComponent, type StatusPage } from '../../domain/status-pages/status-page';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
-import type {
-  ComponentReading, DailyCoverage, ServiceIncident, StatusPageReadings,
-} from '../../application/status-pages/ports';
+import type { ComponentReading, DailyCoverage, ServiceIncident, StatusPageReadings } from '../../application/status-pages/ports';
 import type { SqlRunner } from '../persistence/database';
 import { refFilter } from '../monitoring/record-ref';
 import { coverageSecondsSql, coveredSecondsSql } from '../results/coverage-sql';
@@ -12,12 +10,24 @@ type Status = 'up' | 'degraded' | 'down';
 const intArray = (ids: readonly number[]) => `{${[...new Set(ids.map((id) => Math.trunc(id)))].join(',')}}`;
 
 interface IncidentRow {
-  id: number; public_id: string; monitor_id: number; origin: 'automatic' | 'manual'; title: string; status: string;
-  started_at: Date | string; resolved_at: Date | string | null;
+  id: number;
+  public_id: string;
+  monitor_id: number;
+  origin: 'automatic' | 'manual';
+  title: string;
+  status: string;
+  started_at: Date | string;
+  resolved_at: Date | string | null;
 }
 const toIncident = (r: IncidentRow): ServiceIncident => ({
-  id: Number(r.id), publicId: r.public_id, monitorId: Number(r.monitor_id), origin: r.origin, title: r.title, open: r.status !== 'resolved',
-  startedAt: new Date(r.started_at), resolvedAt: r.resolved_at === null ? null : new Date(r.resolved_at),
+  id: Number(r.id),
+  publicId: r.public_id,
+  monitorId: Number(r.monitor_id),
+  origin: r.origin,
+  title: r.title,
+  open: r.status !== 'resolved',
+  startedAt: new Date(r.started_at),
+  resolvedAt: r.resolved_at === null ? null : new Date(r.resolved_at),
 });
 
 /**
@@ -42,7 +52,9 @@ export class SqlStatusPageReadings implements StatusPageReadings {
       );
       for (const row of rows) {
         out.set(componentKey({ type: 'monitor', id: Number(row.id) }), {
-          lastStatuses: row.statuses ?? [], lastResponseMs: row.response_ms === null ? null : Number(row.response_ms), createdAt: new Date(row.created_at),
+          lastStatuses: row.statuses ?? [],
+          lastResponseMs: row.response_ms === null ? null : Number(row.response_ms),
+          createdAt: new Date(row.created_at),
         });
       }
     }
@@ -54,7 +66,9 @@ export class SqlStatusPageReadings implements StatusPageReadings {
       );
       for (const row of rows) {
         out.set(componentKey({ type: 'customerDomain', id: Number(row.id) }), {
-          lastStatuses: row.checked ? [row.is_expired ? 'down' : 'up'] : [], lastResponseMs: null, createdAt: new Date(row.created_at),
+          lastStatuses: row.checked ? [row.is_expired ? 'down' : 'up'] : [],
+          lastResponseMs: null,
+          createdAt: new Date(row.created_at),
         });
       }
     }
@@ -66,7 +80,9 @@ export class SqlStatusPageReadings implements StatusPageReadings {
       );
       for (const row of rows) {
         out.set(componentKey({ type: 'customerIp', id: Number(row.id) }), {
-          lastStatuses: row.checked ? [row.is_listed ? 'down' : 'up'] : [], lastResponseMs: null, createdAt: new Date(row.created_at),
+          lastStatuses: row.checked ? [row.is_listed ? 'down' : 'up'] : [],
+          lastResponseMs: null,
+          createdAt: new Date(row.created_at),
         });
       }
     }
@@ -157,8 +173,19 @@ export class SqlStatusPageReadings implements StatusPageReadings {
          (SELECT string_agg(id || ':' || domain_name, ';' ORDER BY id) FROM customer_domains WHERE id = ANY(?::int4[])),
          (SELECT string_agg(id || ':' || label, ';' ORDER BY id) FROM customer_ips WHERE id = ANY(?::int4[]))
        )) AS f`,
-      [page.id, intArray(monitors), page.organizationId, intArray(monitors), page.id, page.organizationId, intArray(domains), intArray(ips),
-        intArray(monitors), intArray(domains), intArray(ips)],
+      [
+        page.id,
+        intArray(monitors),
+        page.organizationId,
+        intArray(monitors),
+        page.id,
+        page.organizationId,
+        intArray(domains),
+        intArray(ips),
+        intArray(monitors),
+        intArray(domains),
+        intArray(ips),
+      ],
     );
     return row!.f;
   }

@@ -6,10 +6,25 @@ import type { SqlRunner } from '../persistence/database';
 import { refFilter } from '../monitoring/record-ref';
 
 interface PageRow {
-  id: number; public_id: string; organization_id: number; customer_id: number | null; title: string; slug: string;
-  description: string | null; logo: string | null; brand_color: string; groups: ComponentGroup[] | string; show_response_times: boolean;
-  footer: string | null; ip_allowlist: string[] | string; password_hash: string | null; access_secret: string;
-  created_at: Date | string; updated_at: Date | string; version: number; custom_domain: string | null;
+  id: number;
+  public_id: string;
+  organization_id: number;
+  customer_id: number | null;
+  title: string;
+  slug: string;
+  description: string | null;
+  logo: string | null;
+  brand_color: string;
+  groups: ComponentGroup[] | string;
+  show_response_times: boolean;
+  footer: string | null;
+  ip_allowlist: string[] | string;
+  password_hash: string | null;
+  access_secret: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  version: number;
+  custom_domain: string | null;
 }
 
 const COLUMNS = `p.id, p.public_id, p.organization_id, p.customer_id, p.title, p.slug, p.description, p.logo, p.brand_color, p.groups,
@@ -19,18 +34,33 @@ const COLUMNS = `p.id, p.public_id, p.organization_id, p.customer_id, p.title, p
 
 const json = <T>(value: T | string): T => (typeof value === 'string' ? JSON.parse(value) : value);
 
-const toPage = (row: PageRow) => new StatusPage({
-  id: Number(row.id), publicId: row.public_id, organizationId: Number(row.organization_id),
-  customerId: row.customer_id === null ? null : Number(row.customer_id), title: row.title, slug: row.slug, description: row.description,
-  logo: row.logo, brandColor: row.brand_color, groups: json(row.groups), showResponseTimes: row.show_response_times, footer: row.footer,
-  ipAllowlist: json(row.ip_allowlist), passwordHash: row.password_hash, accessSecret: row.access_secret,
-  createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at), version: Number(row.version),
-  customDomain: row.custom_domain ?? null,
-});
+const toPage = (row: PageRow) =>
+  new StatusPage({
+    id: Number(row.id),
+    publicId: row.public_id,
+    organizationId: Number(row.organization_id),
+    customerId: row.customer_id === null ? null : Number(row.customer_id),
+    title: row.title,
+    slug: row.slug,
+    description: row.description,
+    logo: row.logo,
+    brandColor: row.brand_color,
+    groups: json(row.groups),
+    showResponseTimes: row.show_response_times,
+    footer: row.footer,
+    ipAllowlist: json(row.ip_allowlist),
+    passwordHash: row.password_hash,
+    accessSecret: row.access_secret,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    version: Number(row.version),
+    customDomain: row.custom_domain ?? null,
+  });
 
-const scopeSql = (scope: TenantScope) => (scope.customerId === null
-  ? { sql: 'p.organization_id = ?', params: [scope.organizationId] }
-  : { sql: 'p.organization_id = ? AND p.customer_id = ?', params: [scope.organizationId, scope.customerId] });
+const scopeSql = (scope: TenantScope) =>
+  scope.customerId === null
+    ? { sql: 'p.organization_id = ?', params: [scope.organizationId] }
+    : { sql: 'p.organization_id = ? AND p.customer_id = ?', params: [scope.organizationId, scope.customerId] };
 
 const refSql = (ref: string) => {
   const filter = refFilter(ref);
@@ -54,9 +84,24 @@ export class SqlStatusPageRepository implements StatusPageRepository {
          show_response_times, footer, ip_allowlist, password_hash, access_secret, created_at, updated_at, version)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?::jsonb, ?, ?, ?, ?, 1)
        ON CONFLICT (slug) DO NOTHING RETURNING id`,
-      [page.publicId, page.organizationId, page.customerId, page.title, page.slug, page.description, page.logo, page.brandColor,
-        groupsJson(page.groups), page.showResponseTimes, page.footer, JSON.stringify(page.ipAllowlist), page.passwordHash,
-        page.accessSecret, page.createdAt, page.updatedAt],
+      [
+        page.publicId,
+        page.organizationId,
+        page.customerId,
+        page.title,
+        page.slug,
+        page.description,
+        page.logo,
+        page.brandColor,
+        groupsJson(page.groups),
+        page.showResponseTimes,
+        page.footer,
+        JSON.stringify(page.ipAllowlist),
+        page.passwordHash,
+        page.accessSecret,
+        page.createdAt,
+        page.updatedAt,
+      ],
     );
     if (!rows[0]) throw new AppError('statusPageSlugTaken', { slug: page.slug });
     page.id = Number(rows[0].id);
@@ -67,13 +112,18 @@ export class SqlStatusPageRepository implements StatusPageRepository {
     const by = refSql(ref);
     if (!by) return null;
     const where = scopeSql(scope);
-    const rows = await this.sql.query<PageRow>(`SELECT ${COLUMNS} FROM status_pages p WHERE ${where.sql} AND ${by.sql}`, [...where.params, by.value]);
+    const rows = await this.sql.query<PageRow>(`SELECT ${COLUMNS} FROM status_pages p WHERE ${where.sql} AND ${by.sql}`, [
+      ...where.params,
+      by.value,
+    ]);
     return rows[0] ? toPage(rows[0]) : null;
   }
 
   async list(scope: TenantScope): Promise<StatusPage[]> {
     const where = scopeSql(scope);
-    return (await this.sql.query<PageRow>(`SELECT ${COLUMNS} FROM status_pages p WHERE ${where.sql} ORDER BY p.id`, where.params)).map(toPage);
+    return (await this.sql.query<PageRow>(`SELECT ${COLUMNS} FROM status_pages p WHERE ${where.sql} ORDER BY p.id`, where.params)).map(
+      toPage,
+    );
   }
 
   async save(page: StatusPage): Promise<void> {
@@ -83,8 +133,22 @@ export class SqlStatusPageRepository implements StatusPageRepository {
         `UPDATE status_pages SET title = ?, slug = ?, description = ?, logo = ?, brand_color = ?, groups = ?::jsonb, show_response_times = ?,
            footer = ?, ip_allowlist = ?::jsonb, password_hash = ?, access_secret = ?, updated_at = ?, version = version + 1
          WHERE id = ? AND version = ? RETURNING version`,
-        [page.title, page.slug, page.description, page.logo, page.brandColor, groupsJson(page.groups), page.showResponseTimes, page.footer,
-          JSON.stringify(page.ipAllowlist), page.passwordHash, page.accessSecret, page.updatedAt, page.id, page.version],
+        [
+          page.title,
+          page.slug,
+          page.description,
+          page.logo,
+          page.brandColor,
+          groupsJson(page.groups),
+          page.showResponseTimes,
+          page.footer,
+          JSON.stringify(page.ipAllowlist),
+          page.passwordHash,
+          page.accessSecret,
+          page.updatedAt,
+          page.id,
+          page.version,
+        ],
       );
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('statusPageSlugTaken', { slug: page.slug });

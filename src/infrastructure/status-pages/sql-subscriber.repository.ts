@@ -3,16 +3,35 @@ import type { SubscriberRepository } from '../../application/status-pages/ports'
 import type { SqlRunner } from '../persistence/database';
 
 interface Row {
-  id: number; page_id: number; organization_id: number; channel: SubscriberChannel; address: string; webhook_secret: string | null;
-  component_keys: string[] | string; confirmed: boolean; token: string; created_at: Date | string; confirmed_at: Date | string | null;
+  id: number;
+  page_id: number;
+  organization_id: number;
+  channel: SubscriberChannel;
+  address: string;
+  webhook_secret: string | null;
+  component_keys: string[] | string;
+  confirmed: boolean;
+  token: string;
+  created_at: Date | string;
+  confirmed_at: Date | string | null;
 }
-const COLUMNS = 'id, page_id, organization_id, channel, address, webhook_secret, component_keys, confirmed, token, created_at, confirmed_at';
+const COLUMNS =
+  'id, page_id, organization_id, channel, address, webhook_secret, component_keys, confirmed, token, created_at, confirmed_at';
 
-const toSubscriber = (r: Row) => new Subscriber({
-  id: Number(r.id), pageId: Number(r.page_id), organizationId: Number(r.organization_id), channel: r.channel, address: r.address,
-  webhookSecret: r.webhook_secret, componentKeys: typeof r.component_keys === 'string' ? JSON.parse(r.component_keys) : r.component_keys,
-  confirmed: r.confirmed, token: r.token, createdAt: new Date(r.created_at), confirmedAt: r.confirmed_at === null ? null : new Date(r.confirmed_at),
-});
+const toSubscriber = (r: Row) =>
+  new Subscriber({
+    id: Number(r.id),
+    pageId: Number(r.page_id),
+    organizationId: Number(r.organization_id),
+    channel: r.channel,
+    address: r.address,
+    webhookSecret: r.webhook_secret,
+    componentKeys: typeof r.component_keys === 'string' ? JSON.parse(r.component_keys) : r.component_keys,
+    confirmed: r.confirmed,
+    token: r.token,
+    createdAt: new Date(r.created_at),
+    confirmedAt: r.confirmed_at === null ? null : new Date(r.confirmed_at),
+  });
 
 /** Subscribers in plain SQL on the current unit of work. */
 export class SqlSubscriberRepository implements SubscriberRepository {
@@ -22,11 +41,24 @@ export class SqlSubscriberRepository implements SubscriberRepository {
     const [row] = await this.sql.query<Row>(
       `INSERT INTO status_page_subscribers (page_id, organization_id, channel, address, webhook_secret, component_keys, confirmed, token, created_at, confirmed_at)
        VALUES (?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?) ON CONFLICT (page_id, channel, address) DO NOTHING RETURNING ${COLUMNS}`,
-      [s.pageId, s.organizationId, s.channel, s.address, s.webhookSecret, JSON.stringify(s.componentKeys), s.confirmed, s.token, s.createdAt, s.confirmedAt],
+      [
+        s.pageId,
+        s.organizationId,
+        s.channel,
+        s.address,
+        s.webhookSecret,
+        JSON.stringify(s.componentKeys),
+        s.confirmed,
+        s.token,
+        s.createdAt,
+        s.confirmedAt,
+      ],
     );
     if (row) return { subscriber: toSubscriber(row), created: true };
     const [existing] = await this.sql.query<Row>(
-      `SELECT ${COLUMNS} FROM status_page_subscribers WHERE page_id = ? AND channel = ? AND address = ?`, [s.pageId, s.channel, s.address]);
+      `SELECT ${COLUMNS} FROM status_page_subscribers WHERE page_id = ? AND channel = ? AND address = ?`,
+      [s.pageId, s.channel, s.address],
+    );
     return { subscriber: toSubscriber(existing!), created: false };
   }
 
@@ -36,17 +68,26 @@ export class SqlSubscriberRepository implements SubscriberRepository {
   }
 
   async findByToken(pageId: number, token: string): Promise<Subscriber | null> {
-    const [row] = await this.sql.query<Row>(`SELECT ${COLUMNS} FROM status_page_subscribers WHERE page_id = ? AND token = ?`, [pageId, token]);
+    const [row] = await this.sql.query<Row>(`SELECT ${COLUMNS} FROM status_page_subscribers WHERE page_id = ? AND token = ?`, [
+      pageId,
+      token,
+    ]);
     return row ? toSubscriber(row) : null;
   }
 
   async list(pageId: number): Promise<Subscriber[]> {
-    return (await this.sql.query<Row>(`SELECT ${COLUMNS} FROM status_page_subscribers WHERE page_id = ? ORDER BY id`, [pageId])).map(toSubscriber);
+    return (await this.sql.query<Row>(`SELECT ${COLUMNS} FROM status_page_subscribers WHERE page_id = ? ORDER BY id`, [pageId])).map(
+      toSubscriber,
+    );
   }
 
   async save(s: Subscriber): Promise<void> {
-    await this.sql.query('UPDATE status_page_subscribers SET confirmed = ?, confirmed_at = ?, component_keys = ?::jsonb WHERE id = ?',
-      [s.confirmed, s.confirmedAt, JSON.stringify(s.componentKeys), s.id]);
+    await this.sql.query('UPDATE status_page_subscribers SET confirmed = ?, confirmed_at = ?, component_keys = ?::jsonb WHERE id = ?', [
+      s.confirmed,
+      s.confirmedAt,
+      JSON.stringify(s.componentKeys),
+      s.id,
+    ]);
   }
 
   async remove(s: Subscriber): Promise<void> {

@@ -22,7 +22,10 @@ export const DOMAIN_LIST: WatchListSpec = {
 };
 
 export class MikroOrmCustomerDomainRepository extends TenancyRepository implements CustomerDomainRepository {
-  constructor(orm: MikroORM, private readonly prepared: PreparedSql) {
+  constructor(
+    orm: MikroORM,
+    private readonly prepared: PreparedSql,
+  ) {
     super(orm);
   }
 
@@ -55,9 +58,14 @@ export class MikroOrmCustomerDomainRepository extends TenancyRepository implemen
     const [row] = await this.sql<SqlRow>('SELECT * FROM customer_domain_expiry WHERE domain_id = ?', [domain.id]);
     if (!row) return null;
     return {
-      domainExpiresAt: sqlDate(row.domain_expires_at), domainRegistrar: row.domain_registrar, isExpired: row.is_expired,
-      lastError: row.last_error, lastCheckedAt: sqlDate(row.last_checked_at), lastChangedAt: sqlDate(row.last_changed_at),
-      lastNotifiedWarningAt: sqlDate(row.last_notified_warning_at), lastNotifiedErrorAt: sqlDate(row.last_notified_error_at),
+      domainExpiresAt: sqlDate(row.domain_expires_at),
+      domainRegistrar: row.domain_registrar,
+      isExpired: row.is_expired,
+      lastError: row.last_error,
+      lastCheckedAt: sqlDate(row.last_checked_at),
+      lastChangedAt: sqlDate(row.last_changed_at),
+      lastNotifiedWarningAt: sqlDate(row.last_notified_warning_at),
+      lastNotifiedErrorAt: sqlDate(row.last_notified_error_at),
       lastNotifiedExpiredAt: sqlDate(row.last_notified_expired_at),
     };
   }

@@ -21,7 +21,10 @@ const LIST: WatchListSpec = {
 };
 
 export class MikroOrmCustomerIpRepository extends TenancyRepository implements CustomerIpRepository {
-  constructor(orm: MikroORM, private readonly prepared: PreparedSql) {
+  constructor(
+    orm: MikroORM,
+    private readonly prepared: PreparedSql,
+  ) {
     super(orm);
   }
 
@@ -54,9 +57,15 @@ export class MikroOrmCustomerIpRepository extends TenancyRepository implements C
     const [row] = await this.sql<SqlRow>('SELECT * FROM customer_ip_dnsbl WHERE ip_id = ?', [ip.id]);
     if (!row) return null;
     return {
-      isListed: row.is_listed, listedCount: row.listed_count, listings: row.listings, lastError: row.last_error,
-      lastCheckedAt: sqlDate(row.last_checked_at), lastChangedAt: sqlDate(row.last_changed_at), lastListedAt: sqlDate(row.last_listed_at),
-      lastCleanAt: sqlDate(row.last_clean_at), lastNotifiedListedAt: sqlDate(row.last_notified_listed_at),
+      isListed: row.is_listed,
+      listedCount: row.listed_count,
+      listings: row.listings,
+      lastError: row.last_error,
+      lastCheckedAt: sqlDate(row.last_checked_at),
+      lastChangedAt: sqlDate(row.last_changed_at),
+      lastListedAt: sqlDate(row.last_listed_at),
+      lastCleanAt: sqlDate(row.last_clean_at),
+      lastNotifiedListedAt: sqlDate(row.last_notified_listed_at),
       lastNotifiedCleanAt: sqlDate(row.last_notified_clean_at),
     };
   }

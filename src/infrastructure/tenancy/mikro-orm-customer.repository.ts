@@ -4,8 +4,7 @@ import type { CustomerRepository } from '../../application/tenancy/ports';
 import { refFilter, scopeFilter } from './record-ref';
 import { TenancyRepository } from './tenancy-repository';
 
-const byName = (a: Customer, b: Customer) =>
-  a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id;
+const byName = (a: Customer, b: Customer) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id;
 
 export class MikroOrmCustomerRepository extends TenancyRepository implements CustomerRepository {
   async add(customer: Customer): Promise<Customer> {
@@ -49,9 +48,9 @@ export class MikroOrmCustomerRepository extends TenancyRepository implements Cus
   }
 
   async dropCustomFieldValues(scope: TenantScope, fieldKey: string): Promise<void> {
-    await this.sql(
-      'UPDATE customers SET custom_fields = custom_fields - CAST(? AS text) WHERE organization_id = ?',
-      [fieldKey, scope.organizationId],
-    );
+    await this.sql('UPDATE customers SET custom_fields = custom_fields - CAST(? AS text) WHERE organization_id = ?', [
+      fieldKey,
+      scope.organizationId,
+    ]);
   }
 }

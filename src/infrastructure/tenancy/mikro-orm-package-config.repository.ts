@@ -28,19 +28,32 @@ export class MikroOrmPackageConfigRepository extends TenancyRepository implement
        SELECT ?, ?, ?, ?, ?, ?, CAST(? AS jsonb), ?, ?, ?, ?
        WHERE NOT EXISTS (SELECT 1 FROM package_configs WHERE organization_id = ?)
        ON CONFLICT DO NOTHING`,
-      [config.publicId, config.organizationId, config.key, config.displayName, config.description,
-        config.minCheckIntervalMinutes, JSON.stringify(config.quotaTiers), config.smsMonthlyAllowance, config.isDefault,
-        config.createdAt, config.updatedAt, config.organizationId],
+      [
+        config.publicId,
+        config.organizationId,
+        config.key,
+        config.displayName,
+        config.description,
+        config.minCheckIntervalMinutes,
+        JSON.stringify(config.quotaTiers),
+        config.smsMonthlyAllowance,
+        config.isDefault,
+        config.createdAt,
+        config.updatedAt,
+        config.organizationId,
+      ],
     );
   }
 
   async save(config: PackageConfig): Promise<void> {
     await this.unflagOtherDefaults(config);
     await this.flushUnique('packageKeyTaken');
-    await this.sql(
-      'UPDATE customers SET quota_tier_index = ? WHERE package_id = ? AND organization_id = ? AND quota_tier_index > ?',
-      [config.quotaTiers.length - 1, config.id, config.organizationId, config.quotaTiers.length - 1],
-    );
+    await this.sql('UPDATE customers SET quota_tier_index = ? WHERE package_id = ? AND organization_id = ? AND quota_tier_index > ?', [
+      config.quotaTiers.length - 1,
+      config.id,
+      config.organizationId,
+      config.quotaTiers.length - 1,
+    ]);
   }
 
   async remove(config: PackageConfig): Promise<void> {

@@ -21,7 +21,10 @@ const SELECT = `
 
 /** The customer's terms in one joined read; quota tier upgrades as a compare-and-set. */
 export class SqlCustomerTermsLookup extends TenancyRepository implements CustomerTermsLookup {
-  constructor(orm: MikroORM, private readonly clock: Clock) {
+  constructor(
+    orm: MikroORM,
+    private readonly clock: Clock,
+  ) {
     super(orm);
   }
 
@@ -55,16 +58,30 @@ function toTerms(row: SqlRow): CustomerTerms {
   const tiers = row.quota_tiers as QuotaTier[];
   const index = Math.max(0, Math.min(row.quota_tier_index as number, tiers.length - 1));
   return {
-    customerId: row.id, publicId: row.public_id, organizationId: row.organization_id, status: row.status,
-    allowSelfService: row.allow_self_service, maxSelfServiceUrls: row.max_self_service_urls,
-    canEditManaged: row.can_edit_managed, packageId: row.package_id, packageKey: row.package_key,
-    minCheckIntervalMinutes: row.min_check_interval_minutes, monitorLimit: tiers[index]!.monitorLimit,
-    quotaTiers: tiers, currentTierIndex: index, autoQuotaUpgrade: row.auto_quota_upgrade,
-    smsMonthlyAllowance: row.sms_monthly_allowance, allowedCheckCountryCodes: row.allowed_check_country_codes,
+    customerId: row.id,
+    publicId: row.public_id,
+    organizationId: row.organization_id,
+    status: row.status,
+    allowSelfService: row.allow_self_service,
+    maxSelfServiceUrls: row.max_self_service_urls,
+    canEditManaged: row.can_edit_managed,
+    packageId: row.package_id,
+    packageKey: row.package_key,
+    minCheckIntervalMinutes: row.min_check_interval_minutes,
+    monitorLimit: tiers[index]!.monitorLimit,
+    quotaTiers: tiers,
+    currentTierIndex: index,
+    autoQuotaUpgrade: row.auto_quota_upgrade,
+    smsMonthlyAllowance: row.sms_monthly_allowance,
+    allowedCheckCountryCodes: row.allowed_check_country_codes,
     alerts: {
-      consecutiveChecks: row.alert_consecutive_checks, retryInterval: row.alert_retry_interval, locationThreshold: row.alert_location_threshold,
-      locationThresholdCount: row.alert_location_threshold_count, reminderInterval: row.alert_reminder_interval,
-      dnsblReminderInterval: row.dnsbl_reminder_interval, sslExpiryReminderInterval: row.ssl_expiry_reminder_interval,
+      consecutiveChecks: row.alert_consecutive_checks,
+      retryInterval: row.alert_retry_interval,
+      locationThreshold: row.alert_location_threshold,
+      locationThresholdCount: row.alert_location_threshold_count,
+      reminderInterval: row.alert_reminder_interval,
+      dnsblReminderInterval: row.dnsbl_reminder_interval,
+      sslExpiryReminderInterval: row.ssl_expiry_reminder_interval,
     },
   };
 }

@@ -7,7 +7,9 @@ const OFFSET = /([+-]\d\d)(?::?(\d\d))?$/;
 export function sqlDate(value: unknown): Date | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value;
-  const text = String(value).replace(' ', 'T').replace(OFFSET, (_m, hours: string, minutes?: string) => `${hours}:${minutes ?? '00'}`);
+  const text = String(value)
+    .replace(' ', 'T')
+    .replace(OFFSET, (_m, hours: string, minutes?: string) => `${hours}:${minutes ?? '00'}`);
   return new Date(text);
 }
 

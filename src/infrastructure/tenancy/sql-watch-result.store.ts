@@ -11,10 +11,18 @@ import { TenancyRepository } from './tenancy-repository';
  */
 function outboxRows(organizationId: number, announcement: WatchAnnouncement<unknown> | undefined, type: 'domain' | 'ip', id: number) {
   return (announcement?.events ?? []).map((e: WatchEvent) => ({
-    kind: e.kind, summary: e.summary,
+    kind: e.kind,
+    summary: e.summary,
     payload: {
-      kind: e.kind, organizationId, customerId: announcement!.customerId, monitorId: null, incidentId: null,
-      occurredAt: e.occurredAt.toISOString(), summary: e.summary, data: e.data, watch: { type, id, mark: e.mark },
+      kind: e.kind,
+      organizationId,
+      customerId: announcement!.customerId,
+      monitorId: null,
+      incidentId: null,
+      occurredAt: e.occurredAt.toISOString(),
+      summary: e.summary,
+      data: e.data,
+      watch: { type, id, mark: e.mark },
     },
   }));
 }
@@ -37,7 +45,12 @@ const QUEUE_ANNOUNCEMENTS = `queued AS (
  * only proceeds while the stored lastCheckedAt is the one the sweep read.
  */
 export class SqlWatchResultStore extends TenancyRepository implements WatchResultStore {
-  async recordDomainExpiry(scope: TenantScope, domainId: number, e: DomainExpiry, announcement?: WatchAnnouncement<DomainNotice>): Promise<boolean> {
+  async recordDomainExpiry(
+    scope: TenantScope,
+    domainId: number,
+    e: DomainExpiry,
+    announcement?: WatchAnnouncement<DomainNotice>,
+  ): Promise<boolean> {
     const rows = await this.sql<{ id: number }>(
       `WITH recorded AS (
          INSERT INTO customer_domain_expiry AS x (domain_id, domain_expires_at, domain_registrar, is_expired, last_error,
@@ -51,10 +64,27 @@ export class SqlWatchResultStore extends TenancyRepository implements WatchResul
          WHERE NOT ?::boolean OR x.last_checked_at IS NOT DISTINCT FROM ?::timestamptz
          RETURNING domain_id AS id
        ), ${QUEUE_ANNOUNCEMENTS}`,
-      [e.domainExpiresAt, e.domainRegistrar, e.isExpired, e.lastError, e.lastCheckedAt, e.lastChangedAt,
-        e.lastNotifiedWarningAt, e.lastNotifiedErrorAt, e.lastNotifiedExpiredAt, announcement?.notice.band ?? null, announcement?.notice.at ?? null,
-        domainId, scope.organizationId, !!announcement, !!announcement, !!announcement, announcement?.checkedAt ?? null,
-        scope.organizationId, JSON.stringify(outboxRows(scope.organizationId, announcement, 'domain', domainId))],
+      [
+        e.domainExpiresAt,
+        e.domainRegistrar,
+        e.isExpired,
+        e.lastError,
+        e.lastCheckedAt,
+        e.lastChangedAt,
+        e.lastNotifiedWarningAt,
+        e.lastNotifiedErrorAt,
+        e.lastNotifiedExpiredAt,
+        announcement?.notice.band ?? null,
+        announcement?.notice.at ?? null,
+        domainId,
+        scope.organizationId,
+        !!announcement,
+        !!announcement,
+        !!announcement,
+        announcement?.checkedAt ?? null,
+        scope.organizationId,
+        JSON.stringify(outboxRows(scope.organizationId, announcement, 'domain', domainId)),
+      ],
     );
     return rows.length > 0;
   }
@@ -73,10 +103,28 @@ export class SqlWatchResultStore extends TenancyRepository implements WatchResul
          WHERE NOT ?::boolean OR x.last_checked_at IS NOT DISTINCT FROM ?::timestamptz
          RETURNING ip_id AS id
        ), ${QUEUE_ANNOUNCEMENTS}`,
-      [d.isListed, d.listedCount, JSON.stringify(d.listings), d.lastError, d.lastCheckedAt, d.lastChangedAt,
-        d.lastListedAt, d.lastCleanAt, d.lastNotifiedListedAt, d.lastNotifiedCleanAt, announcement?.notice.listed ?? null, announcement?.notice.at ?? null,
-        ipId, scope.organizationId, !!announcement, !!announcement, !!announcement, announcement?.checkedAt ?? null,
-        scope.organizationId, JSON.stringify(outboxRows(scope.organizationId, announcement, 'ip', ipId))],
+      [
+        d.isListed,
+        d.listedCount,
+        JSON.stringify(d.listings),
+        d.lastError,
+        d.lastCheckedAt,
+        d.lastChangedAt,
+        d.lastListedAt,
+        d.lastCleanAt,
+        d.lastNotifiedListedAt,
+        d.lastNotifiedCleanAt,
+        announcement?.notice.listed ?? null,
+        announcement?.notice.at ?? null,
+        ipId,
+        scope.organizationId,
+        !!announcement,
+        !!announcement,
+        !!announcement,
+        announcement?.checkedAt ?? null,
+        scope.organizationId,
+        JSON.stringify(outboxRows(scope.organizationId, announcement, 'ip', ipId)),
+      ],
     );
     return rows.length > 0;
   }

@@ -49,7 +49,11 @@ export const serializedPage = (items: string, total: number, page: Page) =>
  * with an index-only aggregate, so the page itself stops after perPage rows of the ordered index.
  */
 export async function listPageJson(
-  sql: Sql, spec: WatchListSpec, scope: TenantScope, filter: WatchListFilter, page: Page,
+  sql: Sql,
+  spec: WatchListSpec,
+  scope: TenantScope,
+  filter: WatchListFilter,
+  page: Page,
 ): Promise<string> {
   const from = conditions(spec, scope, filter);
   if (!from) return serializedPage('[]', 0, page);

@@ -6,10 +6,13 @@ const COLUMNS: Record<'domain' | 'ip', Partial<Record<WatchMark, string>>> = {
   ip: { listed: 'last_notified_listed_at', clean: 'last_notified_clean_at' },
 };
 
-const set = (type: 'domain' | 'ip') => Object.entries(COLUMNS[type])
-  .map(([mark, column]) => `${column} = CASE WHEN w.mark = '${mark}' AND (x.${column} IS NULL OR x.${column} < w.occurred_at)
-      THEN w.delivered_at ELSE x.${column} END`)
-  .join(',\n    ');
+const set = (type: 'domain' | 'ip') =>
+  Object.entries(COLUMNS[type])
+    .map(
+      ([mark, column]) => `${column} = CASE WHEN w.mark = '${mark}' AND (x.${column} IS NULL OR x.${column} < w.occurred_at)
+      THEN w.delivered_at ELSE x.${column} END`,
+    )
+    .join(',\n    ');
 
 /**
  * CTEs for the delivery ledger's settle statement, after a CTE `settled` that returns the settled

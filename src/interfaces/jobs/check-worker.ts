@@ -48,9 +48,7 @@ interface Loop {
  * and at once again when `again` says so after a round. A waiting loop sets one timer per period
  * and nothing more: every wake-up costs CPU, and polling made an idle worker spend it all the time.
  */
-function loop(
-  round: () => Promise<void>, everyMs: () => number, again: () => boolean, logger: Logger, what: string, minGapMs = 0,
-): Loop {
+function loop(round: () => Promise<void>, everyMs: () => number, again: () => boolean, logger: Logger, what: string, minGapMs = 0): Loop {
   let stopped = false;
   let poked = false;
   let timer: NodeJS.Timeout | undefined;
@@ -88,7 +86,9 @@ function loop(
 
 /** A channel the worker can do without: its stop, or (when it cannot be had) nothing to stop, logged as `without`. */
 function withoutIfUnavailable(
-  started: Promise<() => Promise<void>> | undefined, logger: Logger, without: string,
+  started: Promise<() => Promise<void>> | undefined,
+  logger: Logger,
+  without: string,
 ): Promise<() => Promise<void>> | undefined {
   return started?.catch((error: unknown) => {
     logger.error({ err: error }, without);
@@ -110,20 +110,42 @@ export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, op
   let woken = false;
   const pumpEveryMs = () => options.pumpEveryMs ?? (woken ? 5_000 : 500);
   const pumping = loop(
-    () => around(async () => { await dispatcher.pump(); }), pumpEveryMs, () => false, logger, 'claim', 100,
+    () =>
+      around(async () => {
+        await dispatcher.pump();
+      }),
+    pumpEveryMs,
+    () => false,
+    logger,
+    'claim',
+    100,
   );
   const listening = withoutIfUnavailable(
-    options.wakeups?.listen(() => pumping.poke()).then((unlisten) => { woken = true; return unlisten; }),
-    logger, 'schedule wake-ups unavailable; the check worker polls every 500 ms',
+    options.wakeups
+      ?.listen(() => pumping.poke())
+      .then((unlisten) => {
+        woken = true;
+        return unlisten;
+      }),
+    logger,
+    'schedule wake-ups unavailable; the check worker polls every 500 ms',
   );
   const following = withoutIfUnavailable(
     options.steadyResults?.memo.follow(options.steadyResults.changes),
-    logger, 'alert-state changes unavailable; every batch of results reads the alert states',
+    logger,
+    'alert-state changes unavailable; every batch of results reads the alert states',
   );
   const chunkWaits = () => dispatcher.unrecorded >= RECORD_CHUNK;
   const flushEveryMs = options.flushEveryMs ?? 2000;
   const flushing = loop(
-    () => around(async () => { await dispatcher.flush(); }), () => flushEveryMs, chunkWaits, logger, 'recording',
+    () =>
+      around(async () => {
+        await dispatcher.flush();
+      }),
+    () => flushEveryMs,
+    chunkWaits,
+    logger,
+    'recording',
   );
   const starting = setInterval(() => {
     dispatcher.startDue();
@@ -135,21 +157,33 @@ export function startCheckWorker(dispatcher: CheckDispatcher, logger: Logger, op
     const current = stats.lateness.snapshot();
     const lateness = latenessBetween(previous, current);
     previous = current;
-    logger.info({
-      checksStarted: stats.started, checksRecorded: stats.recorded, checksDropped: stats.dropped, held: stats.held, running: dispatcher.running,
-      latenessP50Ms: lateness.percentile(0.5), latenessP99Ms: lateness.percentile(0.99),
-    }, 'check worker progress');
+    logger.info(
+      {
+        checksStarted: stats.started,
+        checksRecorded: stats.recorded,
+        checksDropped: stats.dropped,
+        held: stats.held,
+        running: dispatcher.running,
+        latenessP50Ms: lateness.percentile(0.5),
+        latenessP99Ms: lateness.percentile(0.99),
+      },
+      'check worker progress',
+    );
   }, options.progressEveryMs ?? 60_000);
   progress.unref();
   return {
     async stop() {
       clearInterval(progress);
-      await (await listening)?.();
+      await (
+        await listening
+      )?.();
       await pumping.stop();
       clearInterval(starting);
       await flushing.stop();
       await around(() => dispatcher.drain());
-      await (await following)?.();
+      await (
+        await following
+      )?.();
     },
   };
 }

@@ -20,7 +20,8 @@ export function dataExportJob(container: Container, logger: Logger): JobDefiniti
       const round = await container.get(GenerateDataExports).execute(owner, (e, rowsDone, rowsTotal) => {
         logger.debug({ job: DATA_EXPORT_JOB, exportId: e.id, rowsDone, rowsTotal }, 'data export progress');
       });
-      for (const e of round.released) logger.warn({ job: DATA_EXPORT_JOB, exportId: e.id, status: e.status }, 'data export taken over after its worker stopped');
+      for (const e of round.released)
+        logger.warn({ job: DATA_EXPORT_JOB, exportId: e.id, status: e.status }, 'data export taken over after its worker stopped');
       for (const id of round.generated) logger.info({ job: DATA_EXPORT_JOB, exportId: id }, 'data export ready');
       for (const f of round.failed) logger.error({ job: DATA_EXPORT_JOB, exportId: f.id, error: f.error }, 'data export failed');
       if (round.expired > 0) logger.info({ job: DATA_EXPORT_JOB, expired: round.expired }, 'data exports expired');

@@ -17,7 +17,8 @@ export function maintenanceAnnouncementsJob(container: Container, logger: Logger
     every: '1 minute',
     async run() {
       const report = await container.get(AnnounceMaintenance).execute();
-      if (report.started + report.ended > 0) logger.info({ job: MAINTENANCE_ANNOUNCEMENTS_JOB, ...report }, 'maintenance transitions announced');
+      if (report.started + report.ended > 0)
+        logger.info({ job: MAINTENANCE_ANNOUNCEMENTS_JOB, ...report }, 'maintenance transitions announced');
     },
   };
 }

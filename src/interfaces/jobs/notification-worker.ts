@@ -41,7 +41,10 @@ const MAX_ROUNDS = 4;
  * them as between workers).
  */
 export function startNotificationWorker(
-  route: RouteOutboxEvents, deliverers: readonly Deliverer[], logger: Logger, options: NotificationWorkerOptions,
+  route: RouteOutboxEvents,
+  deliverers: readonly Deliverer[],
+  logger: Logger,
+  options: NotificationWorkerOptions,
 ): NotificationWorker {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -56,8 +59,13 @@ export function startNotificationWorker(
         const routed = await route.execute();
         const handled = (await Promise.all(deliverers.map((d) => d.execute(owner)))).flat();
         for (const d of handled) {
-          if (!d.settled) logger.warn({ deliveryId: d.id, channelId: d.channelId }, 'notification delivery lease lapsed before its attempt was recorded');
-          else if (d.next.status === 'failed') logger.warn({ deliveryId: d.id, channelId: d.channelId, attempts: d.attempt, reason: d.next.reason }, 'notification delivery failed');
+          if (!d.settled)
+            logger.warn({ deliveryId: d.id, channelId: d.channelId }, 'notification delivery lease lapsed before its attempt was recorded');
+          else if (d.next.status === 'failed')
+            logger.warn(
+              { deliveryId: d.id, channelId: d.channelId, attempts: d.attempt, reason: d.next.reason },
+              'notification delivery failed',
+            );
         }
         return routed + handled.length > 0;
       });

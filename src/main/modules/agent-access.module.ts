@@ -7,9 +7,18 @@ import { RATE_LIMITER } from '../../application/shared/rate-limiter';
 import { PLATFORM_SETTINGS_REPOSITORY, SECRET_TOKENS, USER_REPOSITORY } from '../../application/identity/ports';
 import { CREDENTIAL_RESOLVER, type CredentialResolver } from '../../application/identity/authenticate-caller';
 import {
-  AGENT_ACCESS_TOKEN_REPOSITORY, AGENT_ENDPOINTS, AGENT_REGISTRATION_REPOSITORY, CONSENT_REQUEST_REPOSITORY,
-  CREDENTIAL_CACHE_INVALIDATOR, IDENTITY_ASSERTIONS, REPLAY_GUARD, SIGNING_KEYS, TRUSTED_ISSUERS, USER_CODES,
-  type AgentEndpoints, type CredentialCacheInvalidator,
+  AGENT_ACCESS_TOKEN_REPOSITORY,
+  AGENT_ENDPOINTS,
+  AGENT_REGISTRATION_REPOSITORY,
+  CONSENT_REQUEST_REPOSITORY,
+  CREDENTIAL_CACHE_INVALIDATOR,
+  IDENTITY_ASSERTIONS,
+  REPLAY_GUARD,
+  SIGNING_KEYS,
+  TRUSTED_ISSUERS,
+  USER_CODES,
+  type AgentEndpoints,
+  type CredentialCacheInvalidator,
 } from '../../application/agent-access/ports';
 import { ClaimCredentialIssuer } from '../../application/agent-access/claim-credentials';
 import { ClaimLookup } from '../../application/agent-access/claim-lookup';
@@ -49,77 +58,203 @@ export const agentAccessModule = new ContainerModule(({ bind }) => {
   const orm = (c: { get<T>(id: symbol): T }) => c.get<MikroORM>(ORM);
   const config = (c: { get<T>(id: symbol): T }) => c.get<AppConfig>(CONFIG);
 
-  bind<AgentEndpoints>(AGENT_ENDPOINTS).toDynamicValue((c) => {
-    const issuer = config(c).publicBaseUrl;
-    return { issuer, tokenEndpoint: `${issuer}/oauth2/token`, claimPage: `${issuer}/agent/claim` };
-  }).inSingletonScope();
-  bind<CredentialCacheInvalidator>(CREDENTIAL_CACHE_INVALIDATOR).toDynamicValue((c) => {
-    const cache = c.get<CallerCache>(CALLER_CACHE);
-    return { invalidate: () => cache.clear() };
-  }).inSingletonScope();
-  bind(AGENT_REGISTRATION_REPOSITORY).toDynamicValue((c) => new MikroOrmAgentRegistrationRepository(orm(c))).inSingletonScope();
-  bind(AGENT_ACCESS_TOKEN_REPOSITORY).toDynamicValue((c) =>
-    new MikroOrmAgentAccessTokenRepository(orm(c), c.get(CREDENTIAL_CACHE_INVALIDATOR))).inSingletonScope();
-  bind(CONSENT_REQUEST_REPOSITORY).toDynamicValue((c) => new MikroOrmConsentRequestRepository(orm(c))).inSingletonScope();
-  bind(SIGNING_KEYS).toDynamicValue((c) => new PostgresSigningKeys(orm(c), new KeyEncryption({
-    configuredKey: config(c).agentKeyEncryptionKey, dataDir: config(c).dataDir,
-  }))).inSingletonScope();
-  bind(IDENTITY_ASSERTIONS).toDynamicValue((c) => {
-    const endpoints = c.get<AgentEndpoints>(AGENT_ENDPOINTS);
-    return new JoseIdentityAssertions(endpoints.issuer, endpoints.tokenEndpoint, c.get(SIGNING_KEYS));
-  }).inSingletonScope();
-  bind(TRUSTED_ISSUERS).toDynamicValue((c) => {
-    const endpoints = c.get<AgentEndpoints>(AGENT_ENDPOINTS);
-    return new JoseTrustedIssuers(config(c).agentTrustedIssuers as never, [endpoints.issuer, endpoints.tokenEndpoint]);
-  }).inSingletonScope();
-  bind(REPLAY_GUARD).toDynamicValue((c) => new SqlReplayGuard(c.get(SQL))).inSingletonScope();
+  bind<AgentEndpoints>(AGENT_ENDPOINTS)
+    .toDynamicValue((c) => {
+      const issuer = config(c).publicBaseUrl;
+      return { issuer, tokenEndpoint: `${issuer}/oauth2/token`, claimPage: `${issuer}/agent/claim` };
+    })
+    .inSingletonScope();
+  bind<CredentialCacheInvalidator>(CREDENTIAL_CACHE_INVALIDATOR)
+    .toDynamicValue((c) => {
+      const cache = c.get<CallerCache>(CALLER_CACHE);
+      return { invalidate: () => cache.clear() };
+    })
+    .inSingletonScope();
+  bind(AGENT_REGISTRATION_REPOSITORY)
+    .toDynamicValue((c) => new MikroOrmAgentRegistrationRepository(orm(c)))
+    .inSingletonScope();
+  bind(AGENT_ACCESS_TOKEN_REPOSITORY)
+    .toDynamicValue((c) => new MikroOrmAgentAccessTokenRepository(orm(c), c.get(CREDENTIAL_CACHE_INVALIDATOR)))
+    .inSingletonScope();
+  bind(CONSENT_REQUEST_REPOSITORY)
+    .toDynamicValue((c) => new MikroOrmConsentRequestRepository(orm(c)))
+    .inSingletonScope();
+  bind(SIGNING_KEYS)
+    .toDynamicValue(
+      (c) =>
+        new PostgresSigningKeys(
+          orm(c),
+          new KeyEncryption({
+            configuredKey: config(c).agentKeyEncryptionKey,
+            dataDir: config(c).dataDir,
+          }),
+        ),
+    )
+    .inSingletonScope();
+  bind(IDENTITY_ASSERTIONS)
+    .toDynamicValue((c) => {
+      const endpoints = c.get<AgentEndpoints>(AGENT_ENDPOINTS);
+      return new JoseIdentityAssertions(endpoints.issuer, endpoints.tokenEndpoint, c.get(SIGNING_KEYS));
+    })
+    .inSingletonScope();
+  bind(TRUSTED_ISSUERS)
+    .toDynamicValue((c) => {
+      const endpoints = c.get<AgentEndpoints>(AGENT_ENDPOINTS);
+      return new JoseTrustedIssuers(config(c).agentTrustedIssuers as never, [endpoints.issuer, endpoints.tokenEndpoint]);
+    })
+    .inSingletonScope();
+  bind(REPLAY_GUARD)
+    .toDynamicValue((c) => new SqlReplayGuard(c.get(SQL)))
+    .inSingletonScope();
   bind(USER_CODES).toConstantValue(new RandomUserCodes());
-  bind<CredentialResolver>(CREDENTIAL_RESOLVER).toDynamicValue((c) =>
-    new AgentCredentialResolver(orm(c), c.get(CALLER_CACHE))).inSingletonScope();
+  bind<CredentialResolver>(CREDENTIAL_RESOLVER)
+    .toDynamicValue((c) => new AgentCredentialResolver(orm(c), c.get(CALLER_CACHE)))
+    .inSingletonScope();
 
-  bind(ClaimCredentialIssuer).toDynamicValue((c) =>
-    new ClaimCredentialIssuer(c.get(SECRET_TOKENS), c.get(USER_CODES), c.get(AGENT_ENDPOINTS))).inSingletonScope();
-  bind(ClaimLookup).toDynamicValue((c) =>
-    new ClaimLookup(c.get(AGENT_REGISTRATION_REPOSITORY), c.get(SECRET_TOKENS), c.get(USER_CODES))).inSingletonScope();
-  bind(AccessTokenMinter).toDynamicValue((c) => new AccessTokenMinter(
-    c.get(AGENT_ACCESS_TOKEN_REPOSITORY), c.get(IDENTITY_ASSERTIONS), c.get(SECRET_TOKENS), c.get(ID_GENERATOR))).inSingletonScope();
-  bind(RegisterAgent).toDynamicValue((c) => new RegisterAgent(
-    c.get(AGENT_REGISTRATION_REPOSITORY), c.get(IDENTITY_ASSERTIONS), c.get(ClaimCredentialIssuer),
-    c.get(PLATFORM_SETTINGS_REPOSITORY), c.get(RATE_LIMITER), c.get(AGENT_ENDPOINTS), c.get(CLOCK))).inSingletonScope();
-  bind(RequestIdJagApproval).toDynamicValue((c) => new RequestIdJagApproval(
-    c.get(AGENT_REGISTRATION_REPOSITORY), c.get(CONSENT_REQUEST_REPOSITORY), c.get(ClaimCredentialIssuer),
-    c.get(TRANSACTION_RUNNER), c.get(SECRET_TOKENS), c.get(ID_GENERATOR))).inSingletonScope();
-  bind(ExchangeIdJag).toDynamicValue((c) => new ExchangeIdJag(
-    c.get(TRUSTED_ISSUERS), c.get(REPLAY_GUARD), c.get(AGENT_REGISTRATION_REPOSITORY), c.get(USER_REPOSITORY),
-    c.get(RequestIdJagApproval), c.get(AccessTokenMinter))).inSingletonScope();
-  bind(ExchangeAssertion).toDynamicValue((c) => new ExchangeAssertion(
-    c.get(AGENT_REGISTRATION_REPOSITORY), c.get(IDENTITY_ASSERTIONS), c.get(ExchangeIdJag), c.get(AccessTokenMinter),
-    c.get(CLOCK))).inSingletonScope();
-  bind(PollClaim).toDynamicValue((c) => new PollClaim(
-    c.get(AGENT_REGISTRATION_REPOSITORY), c.get(AccessTokenMinter), c.get(SECRET_TOKENS), c.get(CLOCK))).inSingletonScope();
-  bind(IssueAccessToken).toDynamicValue((c) =>
-    new IssueAccessToken(c.get(ExchangeAssertion), c.get(PollClaim), c.get(RATE_LIMITER))).inSingletonScope();
-  bind(RevokeToken).toDynamicValue((c) => new RevokeToken(
-    c.get(AGENT_ACCESS_TOKEN_REPOSITORY), c.get(AGENT_REGISTRATION_REPOSITORY), c.get(IDENTITY_ASSERTIONS),
-    c.get(SECRET_TOKENS), c.get(CREDENTIAL_CACHE_INVALIDATOR), c.get(CLOCK))).inSingletonScope();
-  bind(RedeemClaimToken).toDynamicValue((c) => new RedeemClaimToken(
-    c.get(AGENT_REGISTRATION_REPOSITORY), c.get(ClaimLookup), c.get(USER_REPOSITORY), c.get(CLOCK))).inSingletonScope();
-  bind(GetClaimContext).toDynamicValue((c) => new GetClaimContext(
-    c.get(ClaimLookup), c.get(CONSENT_REQUEST_REPOSITORY), c.get(USER_REPOSITORY), c.get(CLOCK))).inSingletonScope();
-  bind(ConfirmClaim).toDynamicValue((c) => new ConfirmClaim(
-    c.get(AGENT_REGISTRATION_REPOSITORY), c.get(ClaimLookup), c.get(USER_REPOSITORY), c.get(CLOCK))).inSingletonScope();
-  bind(DecideConsent).toDynamicValue((c) => new DecideConsent(
-    c.get(CONSENT_REQUEST_REPOSITORY), c.get(AGENT_REGISTRATION_REPOSITORY), c.get(USER_REPOSITORY),
-    c.get(TRANSACTION_RUNNER), c.get(CLOCK))).inSingletonScope();
-  bind(ListConnections).toDynamicValue((c) =>
-    new ListConnections(c.get(AGENT_REGISTRATION_REPOSITORY), c.get(AGENT_ACCESS_TOKEN_REPOSITORY))).inSingletonScope();
-  bind(DeleteConnection).toDynamicValue((c) => new DeleteConnection(
-    c.get(AGENT_REGISTRATION_REPOSITORY), c.get(AGENT_ACCESS_TOKEN_REPOSITORY), c.get(TRANSACTION_RUNNER),
-    c.get(CREDENTIAL_CACHE_INVALIDATOR), c.get(CLOCK))).inSingletonScope();
-  bind(HandleSecurityEvent).toDynamicValue((c) => new HandleSecurityEvent(
-    c.get(TRUSTED_ISSUERS), c.get(REPLAY_GUARD), c.get(AGENT_REGISTRATION_REPOSITORY), c.get(AGENT_ACCESS_TOKEN_REPOSITORY),
-    c.get(USER_REPOSITORY), c.get(TRANSACTION_RUNNER), c.get(CREDENTIAL_CACHE_INVALIDATOR), c.get(CLOCK))).inSingletonScope();
-  bind(RotateSigningKey).toDynamicValue((c) => new RotateSigningKey(c.get(SIGNING_KEYS), c.get(CLOCK))).inSingletonScope();
-  bind(PurgeStaleAgentRecords).toDynamicValue((c) => new PurgeStaleAgentRecords(
-    c.get(AGENT_REGISTRATION_REPOSITORY), c.get(AGENT_ACCESS_TOKEN_REPOSITORY), c.get(CLOCK))).inSingletonScope();
+  bind(ClaimCredentialIssuer)
+    .toDynamicValue((c) => new ClaimCredentialIssuer(c.get(SECRET_TOKENS), c.get(USER_CODES), c.get(AGENT_ENDPOINTS)))
+    .inSingletonScope();
+  bind(ClaimLookup)
+    .toDynamicValue((c) => new ClaimLookup(c.get(AGENT_REGISTRATION_REPOSITORY), c.get(SECRET_TOKENS), c.get(USER_CODES)))
+    .inSingletonScope();
+  bind(AccessTokenMinter)
+    .toDynamicValue(
+      (c) =>
+        new AccessTokenMinter(c.get(AGENT_ACCESS_TOKEN_REPOSITORY), c.get(IDENTITY_ASSERTIONS), c.get(SECRET_TOKENS), c.get(ID_GENERATOR)),
+    )
+    .inSingletonScope();
+  bind(RegisterAgent)
+    .toDynamicValue(
+      (c) =>
+        new RegisterAgent(
+          c.get(AGENT_REGISTRATION_REPOSITORY),
+          c.get(IDENTITY_ASSERTIONS),
+          c.get(ClaimCredentialIssuer),
+          c.get(PLATFORM_SETTINGS_REPOSITORY),
+          c.get(RATE_LIMITER),
+          c.get(AGENT_ENDPOINTS),
+          c.get(CLOCK),
+        ),
+    )
+    .inSingletonScope();
+  bind(RequestIdJagApproval)
+    .toDynamicValue(
+      (c) =>
+        new RequestIdJagApproval(
+          c.get(AGENT_REGISTRATION_REPOSITORY),
+          c.get(CONSENT_REQUEST_REPOSITORY),
+          c.get(ClaimCredentialIssuer),
+          c.get(TRANSACTION_RUNNER),
+          c.get(SECRET_TOKENS),
+          c.get(ID_GENERATOR),
+        ),
+    )
+    .inSingletonScope();
+  bind(ExchangeIdJag)
+    .toDynamicValue(
+      (c) =>
+        new ExchangeIdJag(
+          c.get(TRUSTED_ISSUERS),
+          c.get(REPLAY_GUARD),
+          c.get(AGENT_REGISTRATION_REPOSITORY),
+          c.get(USER_REPOSITORY),
+          c.get(RequestIdJagApproval),
+          c.get(AccessTokenMinter),
+        ),
+    )
+    .inSingletonScope();
+  bind(ExchangeAssertion)
+    .toDynamicValue(
+      (c) =>
+        new ExchangeAssertion(
+          c.get(AGENT_REGISTRATION_REPOSITORY),
+          c.get(IDENTITY_ASSERTIONS),
+          c.get(ExchangeIdJag),
+          c.get(AccessTokenMinter),
+          c.get(CLOCK),
+        ),
+    )
+    .inSingletonScope();
+  bind(PollClaim)
+    .toDynamicValue(
+      (c) => new PollClaim(c.get(AGENT_REGISTRATION_REPOSITORY), c.get(AccessTokenMinter), c.get(SECRET_TOKENS), c.get(CLOCK)),
+    )
+    .inSingletonScope();
+  bind(IssueAccessToken)
+    .toDynamicValue((c) => new IssueAccessToken(c.get(ExchangeAssertion), c.get(PollClaim), c.get(RATE_LIMITER)))
+    .inSingletonScope();
+  bind(RevokeToken)
+    .toDynamicValue(
+      (c) =>
+        new RevokeToken(
+          c.get(AGENT_ACCESS_TOKEN_REPOSITORY),
+          c.get(AGENT_REGISTRATION_REPOSITORY),
+          c.get(IDENTITY_ASSERTIONS),
+          c.get(SECRET_TOKENS),
+          c.get(CREDENTIAL_CACHE_INVALIDATOR),
+          c.get(CLOCK),
+        ),
+    )
+    .inSingletonScope();
+  bind(RedeemClaimToken)
+    .toDynamicValue(
+      (c) => new RedeemClaimToken(c.get(AGENT_REGISTRATION_REPOSITORY), c.get(ClaimLookup), c.get(USER_REPOSITORY), c.get(CLOCK)),
+    )
+    .inSingletonScope();
+  bind(GetClaimContext)
+    .toDynamicValue((c) => new GetClaimContext(c.get(ClaimLookup), c.get(CONSENT_REQUEST_REPOSITORY), c.get(USER_REPOSITORY), c.get(CLOCK)))
+    .inSingletonScope();
+  bind(ConfirmClaim)
+    .toDynamicValue((c) => new ConfirmClaim(c.get(AGENT_REGISTRATION_REPOSITORY), c.get(ClaimLookup), c.get(USER_REPOSITORY), c.get(CLOCK)))
+    .inSingletonScope();
+  bind(DecideConsent)
+    .toDynamicValue(
+      (c) =>
+        new DecideConsent(
+          c.get(CONSENT_REQUEST_REPOSITORY),
+          c.get(AGENT_REGISTRATION_REPOSITORY),
+          c.get(USER_REPOSITORY),
+          c.get(TRANSACTION_RUNNER),
+          c.get(CLOCK),
+        ),
+    )
+    .inSingletonScope();
+  bind(ListConnections)
+    .toDynamicValue((c) => new ListConnections(c.get(AGENT_REGISTRATION_REPOSITORY), c.get(AGENT_ACCESS_TOKEN_REPOSITORY)))
+    .inSingletonScope();
+  bind(DeleteConnection)
+    .toDynamicValue(
+      (c) =>
+        new DeleteConnection(
+          c.get(AGENT_REGISTRATION_REPOSITORY),
+          c.get(AGENT_ACCESS_TOKEN_REPOSITORY),
+          c.get(TRANSACTION_RUNNER),
+          c.get(CREDENTIAL_CACHE_INVALIDATOR),
+          c.get(CLOCK),
+        ),
+    )
+    .inSingletonScope();
+  bind(HandleSecurityEvent)
+    .toDynamicValue(
+      (c) =>
+        new HandleSecurityEvent(
+          c.get(TRUSTED_ISSUERS),
+          c.get(REPLAY_GUARD),
+          c.get(AGENT_REGISTRATION_REPOSITORY),
+          c.get(AGENT_ACCESS_TOKEN_REPOSITORY),
+          c.get(USER_REPOSITORY),
+          c.get(TRANSACTION_RUNNER),
+          c.get(CREDENTIAL_CACHE_INVALIDATOR),
+          c.get(CLOCK),
+        ),
+    )
+    .inSingletonScope();
+  bind(RotateSigningKey)
+    .toDynamicValue((c) => new RotateSigningKey(c.get(SIGNING_KEYS), c.get(CLOCK)))
+    .inSingletonScope();
+  bind(PurgeStaleAgentRecords)
+    .toDynamicValue(
+      (c) => new PurgeStaleAgentRecords(c.get(AGENT_REGISTRATION_REPOSITORY), c.get(AGENT_ACCESS_TOKEN_REPOSITORY), c.get(CLOCK)),
+    )
+    .inSingletonScope();
 });

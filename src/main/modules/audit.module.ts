@@ -11,11 +11,15 @@ import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
 /** The audit log: entries written by the database trigger and by sign-ins, read by admins, purged after retention. */
 export const auditModule = new ContainerModule(({ bind }) => {
   const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: ResolutionContext) => T) =>
-    bind<T>(id as never).toDynamicValue(make).inSingletonScope();
+    bind<T>(id as never)
+      .toDynamicValue(make)
+      .inSingletonScope();
   single(SqlAuditLog, (c) => new SqlAuditLog(c.get<SqlRunner>(CONTEXT_SQL), c.get<SqlRunner>(SQL)));
   single<AuditTrail>(AUDIT_TRAIL, (c) => c.get(SqlAuditLog));
   single<AuditLogReader>(AUDIT_LOG_READER, (c) => c.get(SqlAuditLog));
   single(ListAuditLog, (c) => new ListAuditLog(c.get<AuditLogReader>(AUDIT_LOG_READER)));
-  single(PurgeAuditLog, (c) => new PurgeAuditLog(c.get<AuditLogReader>(AUDIT_LOG_READER), c.get<Clock>(CLOCK),
-    c.get<AppConfig>(CONFIG).auditLogRetentionDays));
+  single(
+    PurgeAuditLog,
+    (c) => new PurgeAuditLog(c.get<AuditLogReader>(AUDIT_LOG_READER), c.get<Clock>(CLOCK), c.get<AppConfig>(CONFIG).auditLogRetentionDays),
+  );
 });

@@ -4,7 +4,11 @@ import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import { CUSTOMER_TERMS_LOOKUP } from '../../application/tenancy/customer-terms';
 import {
-  BILLING_ACCOUNTS, CUSTOM_PRICING_STORE, DISCOUNT_CODES, PAYMENT_PROVIDER, QUOTA_TIER_STORE,
+  BILLING_ACCOUNTS,
+  CUSTOM_PRICING_STORE,
+  DISCOUNT_CODES,
+  PAYMENT_PROVIDER,
+  QUOTA_TIER_STORE,
 } from '../../application/billing/ports';
 import { TierCharges } from '../../application/billing/tier-charges';
 import { ChargingTierUpgrades } from '../../application/billing/charging-tier-upgrades';
@@ -30,7 +34,9 @@ type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
  */
 export const billingModule = new ContainerModule(({ bind }) => {
   const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
-    bind(id as symbol).toDynamicValue((c) => make(c as unknown as Ctx)).inSingletonScope();
+    bind(id as symbol)
+      .toDynamicValue((c) => make(c as unknown as Ctx))
+      .inSingletonScope();
 
   single(PAYMENT_PROVIDER, (c) => new OfflinePaymentProvider(c.get(CONTEXT_SQL), c.get(ID_GENERATOR), c.get(CLOCK)));
   single(BILLING_ACCOUNTS, (c) => new SqlBillingAccounts(c.get(CONTEXT_SQL)));
@@ -41,12 +47,31 @@ export const billingModule = new ContainerModule(({ bind }) => {
   single(TierCharges, (c) => new TierCharges(c.get(PAYMENT_PROVIDER), c.get(BILLING_ACCOUNTS)));
   single(ChargingTierUpgrades, (c) => new ChargingTierUpgrades(c.get(CUSTOMER_TERMS_LOOKUP), c.get(QUOTA_TIER_STORE), c.get(TierCharges)));
   single(GetQuotaTiers, (c) => new GetQuotaTiers(c.get(QUOTA_TIER_STORE), c.get(BILLING_ACCOUNTS)));
-  single(ChangeQuotaTier, (c) => new ChangeQuotaTier(
-    c.get(QUOTA_TIER_STORE), c.get(BILLING_ACCOUNTS), c.get(TierCharges), c.get(TRANSACTION_RUNNER), c.get(CLOCK)));
-  single(StartMandate, (c) => new StartMandate(
-    c.get(PAYMENT_PROVIDER), c.get(BILLING_ACCOUNTS), c.get(CLOCK), new URL('/api/billing/mandate/return', c.get<AppConfig>(CONFIG).publicBaseUrl).toString()));
-  single(SettleMandate, (c) => new SettleMandate(
-    c.get(PAYMENT_PROVIDER), c.get(BILLING_ACCOUNTS), c.get(CLOCK), c.get<AppConfig>(CONFIG).billingReturnPageUrl ?? null));
+  single(
+    ChangeQuotaTier,
+    (c) =>
+      new ChangeQuotaTier(c.get(QUOTA_TIER_STORE), c.get(BILLING_ACCOUNTS), c.get(TierCharges), c.get(TRANSACTION_RUNNER), c.get(CLOCK)),
+  );
+  single(
+    StartMandate,
+    (c) =>
+      new StartMandate(
+        c.get(PAYMENT_PROVIDER),
+        c.get(BILLING_ACCOUNTS),
+        c.get(CLOCK),
+        new URL('/api/billing/mandate/return', c.get<AppConfig>(CONFIG).publicBaseUrl).toString(),
+      ),
+  );
+  single(
+    SettleMandate,
+    (c) =>
+      new SettleMandate(
+        c.get(PAYMENT_PROVIDER),
+        c.get(BILLING_ACCOUNTS),
+        c.get(CLOCK),
+        c.get<AppConfig>(CONFIG).billingReturnPageUrl ?? null,
+      ),
+  );
   single(ApplyDiscount, (c) => new ApplyDiscount(c.get(BILLING_ACCOUNTS), c.get(DISCOUNT_CODES), c.get(CLOCK)));
   single(CustomPricing, (c) => new CustomPricing(c.get(CUSTOM_PRICING_STORE), c.get(CLOCK)));
 });

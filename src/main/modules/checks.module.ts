@@ -59,40 +59,69 @@ export const CHECKS_SETTINGS = Symbol.for('ChecksSettings');
  * public tools, and the browser of scripted scenarios (closed when the module or the app stops).
  */
 export const checksModule = new ContainerModule(({ bind }) => {
-  bind<ChecksSettings>(CHECKS_SETTINGS).toDynamicValue((c) => {
-    const config = c.get<AppConfig>(CONFIG);
-    return {
-      dnsServers: config.dnsServers, dnsblZones: config.dnsblZones ?? DEFAULT_DNSBL_ZONES,
-      rdapBootstrapUrl: config.rdapBootstrapUrl, whoisServer: config.whoisServer,
-      heloName: new URL(config.publicBaseUrl).hostname, extraCa: [],
-      browser: { executablePath: config.browserExecutablePath, maxConcurrent: 2, stepWaitMs: 10_000 },
-      userAgent: checkUserAgent(PRODUCT.name, PRODUCT.version, config.publicBaseUrl),
-    };
-  }).inSingletonScope();
-  bind(SCREENSHOT_STORE).toDynamicValue((c) => new SqlScreenshotStore(c.get<SqlRunner>(SQL))).inSingletonScope();
-  bind(ChromiumBrowser).toDynamicValue((c) => {
-    const settings = c.get<ChecksSettings>(CHECKS_SETTINGS);
-    return new ChromiumBrowser(settings.browser, c.get(TARGET_POLICY), settings.userAgent);
-  })
+  bind<ChecksSettings>(CHECKS_SETTINGS)
+    .toDynamicValue((c) => {
+      const config = c.get<AppConfig>(CONFIG);
+      return {
+        dnsServers: config.dnsServers,
+        dnsblZones: config.dnsblZones ?? DEFAULT_DNSBL_ZONES,
+        rdapBootstrapUrl: config.rdapBootstrapUrl,
+        whoisServer: config.whoisServer,
+        heloName: new URL(config.publicBaseUrl).hostname,
+        extraCa: [],
+        browser: { executablePath: config.browserExecutablePath, maxConcurrent: 2, stepWaitMs: 10_000 },
+        userAgent: checkUserAgent(PRODUCT.name, PRODUCT.version, config.publicBaseUrl),
+      };
+    })
+    .inSingletonScope();
+  bind(SCREENSHOT_STORE)
+    .toDynamicValue((c) => new SqlScreenshotStore(c.get<SqlRunner>(SQL)))
+    .inSingletonScope();
+  bind(ChromiumBrowser)
+    .toDynamicValue((c) => {
+      const settings = c.get<ChecksSettings>(CHECKS_SETTINGS);
+      return new ChromiumBrowser(settings.browser, c.get(TARGET_POLICY), settings.userAgent);
+    })
     // Synchronous, so a module reload (tests) may unload it; the browser closes in the background.
-    .inSingletonScope().onDeactivation((browser) => { void browser.close(); });
-  bind(CheckerRegistry).toDynamicValue((c) => {
-    const settings = c.get<ChecksSettings>(CHECKS_SETTINGS);
-    const policy = c.get<TargetPolicy>(TARGET_POLICY);
-    const tls = new SharedTlsContext(settings.extraCa);
-    const resolvers = new ResolverFactory(settings.dnsServers);
-    const checkers: AnyChecker[] = [
-      new NodeHttpChecker(policy, tls, settings.userAgent), new NodeTlsChecker(policy, tls), new NetTcpChecker(policy), new HeartbeatChecker(),
-      new NodeDnsChecker(policy, resolvers), new DnsDnsblChecker(settings.dnsblZones, resolvers),
-      new FpingIcmpChecker(policy, new FpingBatchProber()),
-      new NodemailerSmtpChecker(policy, tls, settings.heloName), new Ssh2SshChecker(policy), new BasicFtpChecker(policy, tls),
-      new ImapflowImapChecker(policy, tls), new Pop3Checker(policy, tls),
-      new RdapDomainExpiryChecker(new RdapClient(policy, tls, settings.rdapBootstrapUrl, settings.userAgent), new WhoisClient(policy, settings.whoisServer)),
-      new PlaywrightBrowserChecker(c.get(ChromiumBrowser), c.get(SCREENSHOT_STORE), settings.browser),
-    ];
-    return new CheckerRegistry(checkers);
-  }).inSingletonScope();
-  bind(RunCheck).toDynamicValue((c) => new RunCheck(c.get(CheckerRegistry), c.get(CLOCK))).inSingletonScope();
-  bind(GetScreenshot).toDynamicValue((c) => new GetScreenshot(c.get(MONITOR_LOOKUP), c.get(SCREENSHOT_STORE))).inSingletonScope();
-  bind(RunPublicTool).toDynamicValue((c) => new RunPublicTool(c.get(RunCheck), c.get(TARGET_POLICY), c.get(RATE_LIMITER))).inSingletonScope();
+    .inSingletonScope()
+    .onDeactivation((browser) => {
+      void browser.close();
+    });
+  bind(CheckerRegistry)
+    .toDynamicValue((c) => {
+      const settings = c.get<ChecksSettings>(CHECKS_SETTINGS);
+      const policy = c.get<TargetPolicy>(TARGET_POLICY);
+      const tls = new SharedTlsContext(settings.extraCa);
+      const resolvers = new ResolverFactory(settings.dnsServers);
+      const checkers: AnyChecker[] = [
+        new NodeHttpChecker(policy, tls, settings.userAgent),
+        new NodeTlsChecker(policy, tls),
+        new NetTcpChecker(policy),
+        new HeartbeatChecker(),
+        new NodeDnsChecker(policy, resolvers),
+        new DnsDnsblChecker(settings.dnsblZones, resolvers),
+        new FpingIcmpChecker(policy, new FpingBatchProber()),
+        new NodemailerSmtpChecker(policy, tls, settings.heloName),
+        new Ssh2SshChecker(policy),
+        new BasicFtpChecker(policy, tls),
+        new ImapflowImapChecker(policy, tls),
+        new Pop3Checker(policy, tls),
+        new RdapDomainExpiryChecker(
+          new RdapClient(policy, tls, settings.rdapBootstrapUrl, settings.userAgent),
+          new WhoisClient(policy, settings.whoisServer),
+        ),
+        new PlaywrightBrowserChecker(c.get(ChromiumBrowser), c.get(SCREENSHOT_STORE), settings.browser),
+      ];
+      return new CheckerRegistry(checkers);
+    })
+    .inSingletonScope();
+  bind(RunCheck)
+    .toDynamicValue((c) => new RunCheck(c.get(CheckerRegistry), c.get(CLOCK)))
+    .inSingletonScope();
+  bind(GetScreenshot)
+    .toDynamicValue((c) => new GetScreenshot(c.get(MONITOR_LOOKUP), c.get(SCREENSHOT_STORE)))
+    .inSingletonScope();
+  bind(RunPublicTool)
+    .toDynamicValue((c) => new RunPublicTool(c.get(RunCheck), c.get(TARGET_POLICY), c.get(RATE_LIMITER)))
+    .inSingletonScope();
 });

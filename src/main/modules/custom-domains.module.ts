@@ -2,7 +2,10 @@ import { ContainerModule } from 'inversify';
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
 import {
-  ACTIVE_HOST_DIRECTORY, CUSTOM_DOMAIN_REPOSITORY, STATUS_PAGE_DIRECTORY, TXT_RECORDS,
+  ACTIVE_HOST_DIRECTORY,
+  CUSTOM_DOMAIN_REPOSITORY,
+  STATUS_PAGE_DIRECTORY,
+  TXT_RECORDS,
 } from '../../application/custom-domains/ports';
 import { ActiveHosts } from '../../application/custom-domains/active-hosts';
 import { DomainOwnership } from '../../application/custom-domains/domain-ownership';
@@ -30,7 +33,9 @@ type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
  */
 export const customDomainsModule = new ContainerModule(({ bind }) => {
   const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
-    bind(id as symbol).toDynamicValue((c) => make(c as unknown as Ctx)).inSingletonScope();
+    bind(id as symbol)
+      .toDynamicValue((c) => make(c as unknown as Ctx))
+      .inSingletonScope();
   const config = (c: Ctx) => c.get<AppConfig>(CONFIG);
 
   single(CUSTOM_DOMAIN_REPOSITORY, (c) => new SqlCustomDomainRepository(c.get(CONTEXT_SQL)));
@@ -40,14 +45,27 @@ export const customDomainsModule = new ContainerModule(({ bind }) => {
 
   single(ActiveHosts, (c) => new ActiveHosts(c.get(ACTIVE_HOST_DIRECTORY), c.get(CLOCK)));
   single(DomainOwnership, (c) => new DomainOwnership(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(TXT_RECORDS)));
-  single(AddCustomDomain, (c) => new AddCustomDomain(
-    c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(STATUS_PAGE_DIRECTORY), c.get(ID_GENERATOR), c.get(CLOCK),
-    new URL(config(c).publicBaseUrl).hostname.toLowerCase()));
+  single(
+    AddCustomDomain,
+    (c) =>
+      new AddCustomDomain(
+        c.get(CUSTOM_DOMAIN_REPOSITORY),
+        c.get(STATUS_PAGE_DIRECTORY),
+        c.get(ID_GENERATOR),
+        c.get(CLOCK),
+        new URL(config(c).publicBaseUrl).hostname.toLowerCase(),
+      ),
+  );
   single(ListCustomDomains, (c) => new ListCustomDomains(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(CLOCK)));
   single(GetCustomDomain, (c) => new GetCustomDomain(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(CLOCK)));
   single(RemoveCustomDomain, (c) => new RemoveCustomDomain(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(ActiveHosts), c.get(CLOCK)));
-  single(VerifyCustomDomain, (c) => new VerifyCustomDomain(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(DomainOwnership), c.get(ActiveHosts), c.get(CLOCK)));
-  single(ActivateCustomDomain, (c) => new ActivateCustomDomain(
-    c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(DomainOwnership), c.get(ActiveHosts), c.get(CLOCK)));
+  single(
+    VerifyCustomDomain,
+    (c) => new VerifyCustomDomain(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(DomainOwnership), c.get(ActiveHosts), c.get(CLOCK)),
+  );
+  single(
+    ActivateCustomDomain,
+    (c) => new ActivateCustomDomain(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(DomainOwnership), c.get(ActiveHosts), c.get(CLOCK)),
+  );
   single(PurgeExpiredCustomDomains, (c) => new PurgeExpiredCustomDomains(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(CLOCK)));
 });

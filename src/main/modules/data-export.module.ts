@@ -5,8 +5,18 @@ import { TRANSACTION_RUNNER, type TransactionRunner } from '../../application/sh
 import { SECRET_TOKENS, type SecretTokens } from '../../application/identity/ports';
 import { DIRECT_DELIVERIES, type DirectDeliveries } from '../../application/notifications/ports';
 import {
-  DATA_EXPORT_REPOSITORY, DATA_EXPORT_SETTINGS, EXPORT_ARCHIVE_WRITER, EXPORT_FILES, EXPORT_JOB_TRIGGER, ORGANIZATION_MEMBERS,
-  type DataExportRepository, type DataExportSettings, type ExportArchiveWriter, type ExportFiles, type ExportJobTrigger, type OrganizationMembers,
+  DATA_EXPORT_REPOSITORY,
+  DATA_EXPORT_SETTINGS,
+  EXPORT_ARCHIVE_WRITER,
+  EXPORT_FILES,
+  EXPORT_JOB_TRIGGER,
+  ORGANIZATION_MEMBERS,
+  type DataExportRepository,
+  type DataExportSettings,
+  type ExportArchiveWriter,
+  type ExportFiles,
+  type ExportJobTrigger,
+  type OrganizationMembers,
 } from '../../application/data-export/ports';
 import { RequestDataExport } from '../../application/data-export/request-data-export';
 import { ListDataExports } from '../../application/data-export/list-data-exports';
@@ -27,7 +37,9 @@ type Ctx = ResolutionContext;
 /** Data export: requests, the leased generator writing zip archives under DATA_DIR, downloads, expiry. */
 export const dataExportModule = new ContainerModule(({ bind }) => {
   const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
-    bind<T>(id as never).toDynamicValue(make).inSingletonScope();
+    bind<T>(id as never)
+      .toDynamicValue(make)
+      .inSingletonScope();
   const config = (c: Ctx) => c.get<AppConfig>(CONFIG);
   const exports = (c: Ctx) => c.get<DataExportRepository>(DATA_EXPORT_REPOSITORY);
   const clock = (c: Ctx) => c.get<Clock>(CLOCK);
@@ -39,14 +51,40 @@ export const dataExportModule = new ContainerModule(({ bind }) => {
   single(JobTrigger, () => new JobTrigger());
   single<ExportJobTrigger>(EXPORT_JOB_TRIGGER, (c) => ({ generateSoon: () => c.get(JobTrigger).runNow(DATA_EXPORT_JOB) }));
   single<DataExportSettings>(DATA_EXPORT_SETTINGS, (c) => ({
-    cooldownHours: config(c).exportCooldownHours, publicBaseUrl: config(c).publicBaseUrl, leaseMs: config(c).exportLeaseMs,
+    cooldownHours: config(c).exportCooldownHours,
+    publicBaseUrl: config(c).publicBaseUrl,
+    leaseMs: config(c).exportLeaseMs,
   }));
 
-  single(RequestDataExport, (c) => new RequestDataExport(exports(c), c.get<OrganizationMembers>(ORGANIZATION_MEMBERS),
-    c.get<ExportJobTrigger>(EXPORT_JOB_TRIGGER), c.get<DataExportSettings>(DATA_EXPORT_SETTINGS), c.get<IdGenerator>(ID_GENERATOR), clock(c)));
+  single(
+    RequestDataExport,
+    (c) =>
+      new RequestDataExport(
+        exports(c),
+        c.get<OrganizationMembers>(ORGANIZATION_MEMBERS),
+        c.get<ExportJobTrigger>(EXPORT_JOB_TRIGGER),
+        c.get<DataExportSettings>(DATA_EXPORT_SETTINGS),
+        c.get<IdGenerator>(ID_GENERATOR),
+        clock(c),
+      ),
+  );
   single(ListDataExports, (c) => new ListDataExports(exports(c)));
-  single(DownloadDataExport, (c) => new DownloadDataExport(exports(c), c.get<ExportFiles>(EXPORT_FILES), c.get<SecretTokens>(SECRET_TOKENS), clock(c)));
-  single(GenerateDataExports, (c) => new GenerateDataExports(exports(c), c.get<ExportArchiveWriter>(EXPORT_ARCHIVE_WRITER),
-    c.get<ExportFiles>(EXPORT_FILES), c.get<DirectDeliveries>(DIRECT_DELIVERIES), c.get<SecretTokens>(SECRET_TOKENS),
-    c.get<TransactionRunner>(TRANSACTION_RUNNER), c.get<DataExportSettings>(DATA_EXPORT_SETTINGS), clock(c)));
+  single(
+    DownloadDataExport,
+    (c) => new DownloadDataExport(exports(c), c.get<ExportFiles>(EXPORT_FILES), c.get<SecretTokens>(SECRET_TOKENS), clock(c)),
+  );
+  single(
+    GenerateDataExports,
+    (c) =>
+      new GenerateDataExports(
+        exports(c),
+        c.get<ExportArchiveWriter>(EXPORT_ARCHIVE_WRITER),
+        c.get<ExportFiles>(EXPORT_FILES),
+        c.get<DirectDeliveries>(DIRECT_DELIVERIES),
+        c.get<SecretTokens>(SECRET_TOKENS),
+        c.get<TransactionRunner>(TRANSACTION_RUNNER),
+        c.get<DataExportSettings>(DATA_EXPORT_SETTINGS),
+        clock(c),
+      ),
+  );
 });

@@ -5,8 +5,17 @@ import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import { RATE_LIMITER } from '../../application/shared/rate-limiter';
 import {
-  ACCOUNT_DELETION_REPOSITORY, ADMIN_NOTIFIER, CUSTOMER_DIRECTORY, API_TOKEN_REPOSITORY, ORGANIZATION_REPOSITORY, PASSWORD_HASHER,
-  PLATFORM_SETTINGS_REPOSITORY, SECRET_TOKENS, SESSION_REPOSITORY, TOTP_SERVICE, USER_REPOSITORY,
+  ACCOUNT_DELETION_REPOSITORY,
+  ADMIN_NOTIFIER,
+  CUSTOMER_DIRECTORY,
+  API_TOKEN_REPOSITORY,
+  ORGANIZATION_REPOSITORY,
+  PASSWORD_HASHER,
+  PLATFORM_SETTINGS_REPOSITORY,
+  SECRET_TOKENS,
+  SESSION_REPOSITORY,
+  TOTP_SERVICE,
+  USER_REPOSITORY,
 } from '../../application/identity/ports';
 import { AuthenticateCaller, CREDENTIAL_RESOLVER, type CredentialResolver } from '../../application/identity/authenticate-caller';
 import { SessionIssuer } from '../../application/identity/sessions';
@@ -27,8 +36,11 @@ import { SqlSchemaProbe } from '../../infrastructure/persistence/sql-schema-prob
 import { SqlCustomerDirectory } from '../../infrastructure/identity/sql-customer-directory';
 import type { SqlRunner } from '../../infrastructure/persistence/database';
 import {
-  MikroOrmAccountDeletionRepository, MikroOrmApiTokenRepository, MikroOrmOrganizationRepository,
-  MikroOrmSessionRepository, MikroOrmUserRepository,
+  MikroOrmAccountDeletionRepository,
+  MikroOrmApiTokenRepository,
+  MikroOrmOrganizationRepository,
+  MikroOrmSessionRepository,
+  MikroOrmUserRepository,
 } from '../../infrastructure/identity/mikro-orm-identity.repositories';
 import { ApiTokenCredentialResolver, SessionCredentialResolver } from '../../infrastructure/identity/credential-resolvers';
 import { CallerCache } from '../../infrastructure/identity/caller-cache';
@@ -56,73 +68,200 @@ export const identityModule = new ContainerModule(({ bind }) => {
   const cache = (ctx: { get<T>(id: symbol): T }) => ctx.get<CallerCache>(CALLER_CACHE);
 
   bind(CALLER_CACHE).toConstantValue(new CallerCache());
-  bind(ORGANIZATION_REPOSITORY).toDynamicValue((c) => new MikroOrmOrganizationRepository(orm(c), cache(c))).inSingletonScope();
-  bind(USER_REPOSITORY).toDynamicValue((c) => new MikroOrmUserRepository(orm(c), cache(c))).inSingletonScope();
-  bind(SESSION_REPOSITORY).toDynamicValue((c) => new MikroOrmSessionRepository(orm(c), cache(c))).inSingletonScope();
-  bind(API_TOKEN_REPOSITORY).toDynamicValue((c) => new MikroOrmApiTokenRepository(orm(c), cache(c))).inSingletonScope();
-  bind(ACCOUNT_DELETION_REPOSITORY).toDynamicValue((c) => new MikroOrmAccountDeletionRepository(orm(c))).inSingletonScope();
-  bind(PLATFORM_SETTINGS_REPOSITORY).toDynamicValue((c) => new SqlPlatformSettingsRepository(c.get(SQL))).inSingletonScope();
-  bind(ADMIN_NOTIFIER).toDynamicValue((c) => new SqlAdminNotifier(c.get(SQL))).inSingletonScope();
-  bind(CUSTOMER_DIRECTORY).toDynamicValue((c) => new SqlCustomerDirectory(c.get(SQL))).inSingletonScope();
-  bind<DatabaseProbe>(DATABASE_PROBE).toDynamicValue((c) => {
-    const sql = c.get<SqlRunner>(SQL);
-    return { ping: async () => void (await sql.query('SELECT 1')) };
-  }).inSingletonScope();
+  bind(ORGANIZATION_REPOSITORY)
+    .toDynamicValue((c) => new MikroOrmOrganizationRepository(orm(c), cache(c)))
+    .inSingletonScope();
+  bind(USER_REPOSITORY)
+    .toDynamicValue((c) => new MikroOrmUserRepository(orm(c), cache(c)))
+    .inSingletonScope();
+  bind(SESSION_REPOSITORY)
+    .toDynamicValue((c) => new MikroOrmSessionRepository(orm(c), cache(c)))
+    .inSingletonScope();
+  bind(API_TOKEN_REPOSITORY)
+    .toDynamicValue((c) => new MikroOrmApiTokenRepository(orm(c), cache(c)))
+    .inSingletonScope();
+  bind(ACCOUNT_DELETION_REPOSITORY)
+    .toDynamicValue((c) => new MikroOrmAccountDeletionRepository(orm(c)))
+    .inSingletonScope();
+  bind(PLATFORM_SETTINGS_REPOSITORY)
+    .toDynamicValue((c) => new SqlPlatformSettingsRepository(c.get(SQL)))
+    .inSingletonScope();
+  bind(ADMIN_NOTIFIER)
+    .toDynamicValue((c) => new SqlAdminNotifier(c.get(SQL)))
+    .inSingletonScope();
+  bind(CUSTOMER_DIRECTORY)
+    .toDynamicValue((c) => new SqlCustomerDirectory(c.get(SQL)))
+    .inSingletonScope();
+  bind<DatabaseProbe>(DATABASE_PROBE)
+    .toDynamicValue((c) => {
+      const sql = c.get<SqlRunner>(SQL);
+      return { ping: async () => void (await sql.query('SELECT 1')) };
+    })
+    .inSingletonScope();
   bind(SECRET_TOKENS).toConstantValue(new NodeSecretTokens());
   bind(PASSWORD_HASHER).toConstantValue(new Argon2PasswordHasher());
   bind(TOTP_SERVICE).toConstantValue(new OtpauthTotp('Monitoring Service'));
-  bind<CredentialResolver>(CREDENTIAL_RESOLVER).toDynamicValue((c) => new SessionCredentialResolver(orm(c), cache(c))).inSingletonScope();
-  bind<CredentialResolver>(CREDENTIAL_RESOLVER).toDynamicValue((c) => new ApiTokenCredentialResolver(orm(c), cache(c))).inSingletonScope();
+  bind<CredentialResolver>(CREDENTIAL_RESOLVER)
+    .toDynamicValue((c) => new SessionCredentialResolver(orm(c), cache(c)))
+    .inSingletonScope();
+  bind<CredentialResolver>(CREDENTIAL_RESOLVER)
+    .toDynamicValue((c) => new ApiTokenCredentialResolver(orm(c), cache(c)))
+    .inSingletonScope();
 
-  bind(AuthenticateCaller).toDynamicValue((c) =>
-    new AuthenticateCaller(c.getAll(CREDENTIAL_RESOLVER), c.get(SECRET_TOKENS), c.get(CLOCK))).inSingletonScope();
-  bind(SessionIssuer).toDynamicValue((c) =>
-    new SessionIssuer(c.get(SESSION_REPOSITORY), c.get(SECRET_TOKENS), c.get(ID_GENERATOR), c.get(CLOCK),
-      { trail: c.get(AUDIT_TRAIL), tx: c.get(TRANSACTION_RUNNER) })).inSingletonScope();
-  bind(SecondFactorVerifier).toDynamicValue((c) =>
-    new SecondFactorVerifier(c.get(USER_REPOSITORY), c.get(TOTP_SERVICE), c.get(SECRET_TOKENS), c.get(CLOCK))).inSingletonScope();
-  bind(SignUp).toDynamicValue((c) => new SignUp(
-    c.get<AppConfig>(CONFIG).signupOpen, c.get(ORGANIZATION_REPOSITORY), c.get(USER_REPOSITORY), c.get(PASSWORD_HASHER),
-    c.get(SessionIssuer), c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK))).inSingletonScope();
-  bind(SignIn).toDynamicValue((c) => new SignIn(
-    c.get(USER_REPOSITORY), c.get(ORGANIZATION_REPOSITORY), c.get(PASSWORD_HASHER), c.get(SessionIssuer),
-    c.get(RATE_LIMITER), c.get(AUDIT_TRAIL))).inSingletonScope();
-  bind(SignOut).toDynamicValue((c) => new SignOut(c.get(SESSION_REPOSITORY))).inSingletonScope();
-  bind(VerifyTotp).toDynamicValue((c) => new VerifyTotp(
-    c.get(USER_REPOSITORY), c.get(SESSION_REPOSITORY), c.get(SessionIssuer), c.get(SecondFactorVerifier),
-    c.get(SECRET_TOKENS), c.get(CLOCK))).inSingletonScope();
-  bind(EnableTwoFactor).toDynamicValue((c) => new EnableTwoFactor(
-    c.get(USER_REPOSITORY), c.get(PASSWORD_HASHER), c.get(TOTP_SERVICE), c.get(SECRET_TOKENS), c.get(CLOCK))).inSingletonScope();
-  bind(DisableTwoFactor).toDynamicValue((c) => new DisableTwoFactor(
-    c.get(USER_REPOSITORY), c.get(PASSWORD_HASHER), c.get(CLOCK))).inSingletonScope();
-  bind(EnsurePlatformAdmin).toDynamicValue((c) => new EnsurePlatformAdmin(
-    c.get(ORGANIZATION_REPOSITORY), c.get(USER_REPOSITORY), c.get(PASSWORD_HASHER), c.get(TRANSACTION_RUNNER),
-    c.get(ID_GENERATOR), c.get(CLOCK))).inSingletonScope();
-  bind(UserAdministration).toDynamicValue((c) => new UserAdministration(
-    c.get(USER_REPOSITORY), c.get(SESSION_REPOSITORY), c.get(CUSTOMER_DIRECTORY), c.get(PASSWORD_HASHER),
-    c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK))).inSingletonScope();
-  bind(OrganizationSettings).toDynamicValue((c) => new OrganizationSettings(c.get(ORGANIZATION_REPOSITORY), c.get(CLOCK)))
+  bind(AuthenticateCaller)
+    .toDynamicValue((c) => new AuthenticateCaller(c.getAll(CREDENTIAL_RESOLVER), c.get(SECRET_TOKENS), c.get(CLOCK)))
     .inSingletonScope();
-  bind(PlatformAdministration).toDynamicValue((c) => new PlatformAdministration(
-    c.get(ORGANIZATION_REPOSITORY), c.get(PLATFORM_SETTINGS_REPOSITORY), c.get(CLOCK))).inSingletonScope();
-  bind(ApiTokens).toDynamicValue((c) => new ApiTokens(
-    c.get(API_TOKEN_REPOSITORY), c.get(CUSTOMER_DIRECTORY), c.get(SECRET_TOKENS), c.get(ID_GENERATOR), c.get(CLOCK)))
+  bind(SessionIssuer)
+    .toDynamicValue(
+      (c) =>
+        new SessionIssuer(c.get(SESSION_REPOSITORY), c.get(SECRET_TOKENS), c.get(ID_GENERATOR), c.get(CLOCK), {
+          trail: c.get(AUDIT_TRAIL),
+          tx: c.get(TRANSACTION_RUNNER),
+        }),
+    )
     .inSingletonScope();
-  bind(AccountDeletion).toDynamicValue((c) => new AccountDeletion(
-    c.get(ACCOUNT_DELETION_REPOSITORY), c.get(USER_REPOSITORY), c.get(SESSION_REPOSITORY), c.get(ADMIN_NOTIFIER),
-    c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK))).inSingletonScope();
-  bind(CheckHealth).toDynamicValue((c) => new CheckHealth(c.get(DATABASE_PROBE))).inSingletonScope();
-  bind(SCHEMA_PROBE).toDynamicValue((c) => new SqlSchemaProbe(c.get<SqlRunner>(SQL))).inSingletonScope();
-  bind(CheckReadiness).toDynamicValue((c) => new CheckReadiness(c.get(SCHEMA_PROBE))).inSingletonScope();
+  bind(SecondFactorVerifier)
+    .toDynamicValue((c) => new SecondFactorVerifier(c.get(USER_REPOSITORY), c.get(TOTP_SERVICE), c.get(SECRET_TOKENS), c.get(CLOCK)))
+    .inSingletonScope();
+  bind(SignUp)
+    .toDynamicValue(
+      (c) =>
+        new SignUp(
+          c.get<AppConfig>(CONFIG).signupOpen,
+          c.get(ORGANIZATION_REPOSITORY),
+          c.get(USER_REPOSITORY),
+          c.get(PASSWORD_HASHER),
+          c.get(SessionIssuer),
+          c.get(TRANSACTION_RUNNER),
+          c.get(ID_GENERATOR),
+          c.get(CLOCK),
+        ),
+    )
+    .inSingletonScope();
+  bind(SignIn)
+    .toDynamicValue(
+      (c) =>
+        new SignIn(
+          c.get(USER_REPOSITORY),
+          c.get(ORGANIZATION_REPOSITORY),
+          c.get(PASSWORD_HASHER),
+          c.get(SessionIssuer),
+          c.get(RATE_LIMITER),
+          c.get(AUDIT_TRAIL),
+        ),
+    )
+    .inSingletonScope();
+  bind(SignOut)
+    .toDynamicValue((c) => new SignOut(c.get(SESSION_REPOSITORY)))
+    .inSingletonScope();
+  bind(VerifyTotp)
+    .toDynamicValue(
+      (c) =>
+        new VerifyTotp(
+          c.get(USER_REPOSITORY),
+          c.get(SESSION_REPOSITORY),
+          c.get(SessionIssuer),
+          c.get(SecondFactorVerifier),
+          c.get(SECRET_TOKENS),
+          c.get(CLOCK),
+        ),
+    )
+    .inSingletonScope();
+  bind(EnableTwoFactor)
+    .toDynamicValue(
+      (c) => new EnableTwoFactor(c.get(USER_REPOSITORY), c.get(PASSWORD_HASHER), c.get(TOTP_SERVICE), c.get(SECRET_TOKENS), c.get(CLOCK)),
+    )
+    .inSingletonScope();
+  bind(DisableTwoFactor)
+    .toDynamicValue((c) => new DisableTwoFactor(c.get(USER_REPOSITORY), c.get(PASSWORD_HASHER), c.get(CLOCK)))
+    .inSingletonScope();
+  bind(EnsurePlatformAdmin)
+    .toDynamicValue(
+      (c) =>
+        new EnsurePlatformAdmin(
+          c.get(ORGANIZATION_REPOSITORY),
+          c.get(USER_REPOSITORY),
+          c.get(PASSWORD_HASHER),
+          c.get(TRANSACTION_RUNNER),
+          c.get(ID_GENERATOR),
+          c.get(CLOCK),
+        ),
+    )
+    .inSingletonScope();
+  bind(UserAdministration)
+    .toDynamicValue(
+      (c) =>
+        new UserAdministration(
+          c.get(USER_REPOSITORY),
+          c.get(SESSION_REPOSITORY),
+          c.get(CUSTOMER_DIRECTORY),
+          c.get(PASSWORD_HASHER),
+          c.get(TRANSACTION_RUNNER),
+          c.get(ID_GENERATOR),
+          c.get(CLOCK),
+        ),
+    )
+    .inSingletonScope();
+  bind(OrganizationSettings)
+    .toDynamicValue((c) => new OrganizationSettings(c.get(ORGANIZATION_REPOSITORY), c.get(CLOCK)))
+    .inSingletonScope();
+  bind(PlatformAdministration)
+    .toDynamicValue((c) => new PlatformAdministration(c.get(ORGANIZATION_REPOSITORY), c.get(PLATFORM_SETTINGS_REPOSITORY), c.get(CLOCK)))
+    .inSingletonScope();
+  bind(ApiTokens)
+    .toDynamicValue(
+      (c) => new ApiTokens(c.get(API_TOKEN_REPOSITORY), c.get(CUSTOMER_DIRECTORY), c.get(SECRET_TOKENS), c.get(ID_GENERATOR), c.get(CLOCK)),
+    )
+    .inSingletonScope();
+  bind(AccountDeletion)
+    .toDynamicValue(
+      (c) =>
+        new AccountDeletion(
+          c.get(ACCOUNT_DELETION_REPOSITORY),
+          c.get(USER_REPOSITORY),
+          c.get(SESSION_REPOSITORY),
+          c.get(ADMIN_NOTIFIER),
+          c.get(TRANSACTION_RUNNER),
+          c.get(ID_GENERATOR),
+          c.get(CLOCK),
+        ),
+    )
+    .inSingletonScope();
+  bind(CheckHealth)
+    .toDynamicValue((c) => new CheckHealth(c.get(DATABASE_PROBE)))
+    .inSingletonScope();
+  bind(SCHEMA_PROBE)
+    .toDynamicValue((c) => new SqlSchemaProbe(c.get<SqlRunner>(SQL)))
+    .inSingletonScope();
+  bind(CheckReadiness)
+    .toDynamicValue((c) => new CheckReadiness(c.get(SCHEMA_PROBE)))
+    .inSingletonScope();
 
   // VAT validation against VIES, reached through the target policy like every outbound call.
-  bind(VAT_REGISTRY).toDynamicValue((c) => {
-    const config = c.get<AppConfig>(CONFIG);
-    return new ViesVatRegistry(config.viesUrl, c.get<TargetPolicy>(MONITOR_TARGET_POLICY), new SharedTlsContext([]),
-      checkUserAgent(PRODUCT.name, PRODUCT.version, config.publicBaseUrl));
-  }).inSingletonScope();
-  bind(VAT_VALIDATION_STORE).toDynamicValue((c) => new SqlVatValidationStore(c.get<SqlRunner>(SQL))).inSingletonScope();
-  bind(ValidateVatId).toDynamicValue((c) => new ValidateVatId(
-    c.get(OrganizationSettings), c.get<VatRegistry>(VAT_REGISTRY), c.get<VatValidationStore>(VAT_VALIDATION_STORE),
-    c.get<RateLimiter>(RATE_LIMITER), c.get(CLOCK))).inSingletonScope();
+  bind(VAT_REGISTRY)
+    .toDynamicValue((c) => {
+      const config = c.get<AppConfig>(CONFIG);
+      return new ViesVatRegistry(
+        config.viesUrl,
+        c.get<TargetPolicy>(MONITOR_TARGET_POLICY),
+        new SharedTlsContext([]),
+        checkUserAgent(PRODUCT.name, PRODUCT.version, config.publicBaseUrl),
+      );
+    })
+    .inSingletonScope();
+  bind(VAT_VALIDATION_STORE)
+    .toDynamicValue((c) => new SqlVatValidationStore(c.get<SqlRunner>(SQL)))
+    .inSingletonScope();
+  bind(ValidateVatId)
+    .toDynamicValue(
+      (c) =>
+        new ValidateVatId(
+          c.get(OrganizationSettings),
+          c.get<VatRegistry>(VAT_REGISTRY),
+          c.get<VatValidationStore>(VAT_VALIDATION_STORE),
+          c.get<RateLimiter>(RATE_LIMITER),
+          c.get(CLOCK),
+        ),
+    )
+    .inSingletonScope();
 });

@@ -3,8 +3,13 @@ import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import {
-  ESCALATION_POLICY_DIRECTORY, IM_CUSTOMER_DIRECTORY, IM_INCIDENT_REPOSITORY, IM_TEAM_DIRECTORY,
-  type EscalationPolicyDirectory, type ImCustomerDirectory, type ImTeamDirectory,
+  ESCALATION_POLICY_DIRECTORY,
+  IM_CUSTOMER_DIRECTORY,
+  IM_INCIDENT_REPOSITORY,
+  IM_TEAM_DIRECTORY,
+  type EscalationPolicyDirectory,
+  type ImCustomerDirectory,
+  type ImTeamDirectory,
 } from '../../application/incident-management/ports';
 import { CreateImIncident } from '../../application/incident-management/create-im-incident';
 import { ListImIncidents } from '../../application/incident-management/list-im-incidents';
@@ -17,7 +22,9 @@ import { MergeImIncidents } from '../../application/incident-management/merge-im
 import { BulkImIncidentAction } from '../../application/incident-management/bulk-im-incident-action';
 import { SqlImIncidentRepository } from '../../infrastructure/incident-management/sql-im-incident.repository';
 import {
-  SqlEscalationPolicyDirectory, SqlImCustomerDirectory, SqlImTeamDirectory,
+  SqlEscalationPolicyDirectory,
+  SqlImCustomerDirectory,
+  SqlImTeamDirectory,
 } from '../../infrastructure/incident-management/sql-im-directories';
 import { AdmitImEvent } from '../../application/incident-management/admit-im-event';
 import { ProcessImEvent } from '../../application/incident-management/process-im-event';
@@ -25,7 +32,10 @@ import { RATE_LIMITER } from '../../application/shared/rate-limiter';
 import { ALERT_SOURCE_REPOSITORY, INGEST_BYTE_BUDGET } from '../../application/incident-management/ports';
 import { CreateAlertSource } from '../../application/incident-management/create-alert-source';
 import {
-  DeleteAlertSource, GetAlertSource, ListAlertSources, UpdateAlertSource,
+  DeleteAlertSource,
+  GetAlertSource,
+  ListAlertSources,
+  UpdateAlertSource,
 } from '../../application/incident-management/manage-alert-sources';
 import { IngestAlertPayload } from '../../application/incident-management/ingest-alert-payload';
 import { SendTestAlert } from '../../application/incident-management/send-test-alert';
@@ -45,7 +55,10 @@ import { INCIDENT_ROUTING } from '../../application/incidents/ports';
 import { CONTACT_METHOD_REPOSITORY } from '../../application/on-call/ports';
 import { RouteMonitorIncident } from '../../application/incident-management/route-monitor-incident';
 import {
-  GetCustomerImRouting, GetMonitorImRouting, SetCustomerImRouting, SetMonitorImRouting,
+  GetCustomerImRouting,
+  GetMonitorImRouting,
+  SetCustomerImRouting,
+  SetMonitorImRouting,
 } from '../../application/incident-management/manage-im-routing';
 import { SqlImRoutingSettings } from '../../infrastructure/incident-management/sql-im-routing-settings';
 import { IM_MONITOR_ORIGINS, MONITOR_INCIDENT_SYNC, type MonitorIncidentSync } from '../../application/incident-management/ports';
@@ -58,7 +71,9 @@ type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
 /** Incident management: IM incidents, events ingest and alert sources (teams and escalation live in their own module). */
 export const incidentManagementModule = new ContainerModule(({ bind }) => {
   const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
-    bind(id as symbol).toDynamicValue((c) => make(c as unknown as Ctx)).inSingletonScope();
+    bind(id as symbol)
+      .toDynamicValue((c) => make(c as unknown as Ctx))
+      .inSingletonScope();
 
   // Every IM use case writes through the synced repository: acknowledging or resolving an incident
   // routed from the check engine does the same to the automatic incident (one act wherever it happens).
@@ -69,27 +84,52 @@ export const incidentManagementModule = new ContainerModule(({ bind }) => {
     return { acknowledged: (o, u, at) => apply.acknowledged(o, u, at), resolved: (o, u, at) => apply.resolved(o, u, at) };
   });
   single(IM_MONITOR_ORIGINS, (c) => new SqlImMonitorOrigins(c.get(CONTEXT_SQL)));
-  single(IM_INCIDENT_REPOSITORY, (c) => new MonitorSyncedImIncidents(plainIncidents(c), c.get(IM_MONITOR_ORIGINS), c.get(MONITOR_INCIDENT_SYNC)));
+  single(
+    IM_INCIDENT_REPOSITORY,
+    (c) => new MonitorSyncedImIncidents(plainIncidents(c), c.get(IM_MONITOR_ORIGINS), c.get(MONITOR_INCIDENT_SYNC)),
+  );
   single(IM_TEAM_DIRECTORY, (c) => new SqlImTeamDirectory(c.get(CONTEXT_SQL)));
   single(ESCALATION_POLICY_DIRECTORY, (c) => new SqlEscalationPolicyDirectory(c.get(CONTEXT_SQL)));
   single(IM_CUSTOMER_DIRECTORY, (c) => new SqlImCustomerDirectory(c.get(CONTEXT_SQL)));
 
-  single(CreateImIncident, (c) => new CreateImIncident(
-    c.get(IM_INCIDENT_REPOSITORY), c.get(IM_TEAM_DIRECTORY), c.get(ESCALATION_POLICY_DIRECTORY), c.get(IM_CUSTOMER_DIRECTORY),
-    c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(
+    CreateImIncident,
+    (c) =>
+      new CreateImIncident(
+        c.get(IM_INCIDENT_REPOSITORY),
+        c.get(IM_TEAM_DIRECTORY),
+        c.get(ESCALATION_POLICY_DIRECTORY),
+        c.get(IM_CUSTOMER_DIRECTORY),
+        c.get(TRANSACTION_RUNNER),
+        c.get(ID_GENERATOR),
+        c.get(CLOCK),
+      ),
+  );
   single(ListImIncidents, (c) => new ListImIncidents(c.get(IM_INCIDENT_REPOSITORY)));
   single(GetImIncident, (c) => new GetImIncident(c.get(IM_INCIDENT_REPOSITORY)));
   single(AcknowledgeImIncident, (c) => new AcknowledgeImIncident(c.get(IM_INCIDENT_REPOSITORY), c.get(TRANSACTION_RUNNER), c.get(CLOCK)));
-  const membersOnly = <T>(make: new (...args: ConstructorParameters<typeof ChangeImIncidentStatus>) => T) => (c: Ctx) =>
-    new make(c.get(IM_INCIDENT_REPOSITORY), c.get(IM_TEAM_DIRECTORY), c.get(TRANSACTION_RUNNER), c.get(CLOCK));
+  const membersOnly =
+    <T>(make: new (...args: ConstructorParameters<typeof ChangeImIncidentStatus>) => T) =>
+    (c: Ctx) =>
+      new make(c.get(IM_INCIDENT_REPOSITORY), c.get(IM_TEAM_DIRECTORY), c.get(TRANSACTION_RUNNER), c.get(CLOCK));
   single(ChangeImIncidentStatus, membersOnly(ChangeImIncidentStatus));
   single(ResolveImIncident, membersOnly(ResolveImIncident));
   single(SnoozeImIncident, membersOnly(SnoozeImIncident));
   single(MergeImIncidents, membersOnly(MergeImIncidents));
   single(IM_RESPONDER_DIRECTORY, (c) => new SqlImResponderDirectory(c.get(CONTEXT_SQL)));
-  single(AddImIncidentResponder, (c) => new AddImIncidentResponder(
-    c.get(IM_INCIDENT_REPOSITORY), c.get(IM_TEAM_DIRECTORY), c.get(IM_RESPONDER_DIRECTORY), c.get(DIRECT_DELIVERIES),
-    c.get(TRANSACTION_RUNNER), c.get(CLOCK), c.get(CONTACT_METHOD_REPOSITORY)));
+  single(
+    AddImIncidentResponder,
+    (c) =>
+      new AddImIncidentResponder(
+        c.get(IM_INCIDENT_REPOSITORY),
+        c.get(IM_TEAM_DIRECTORY),
+        c.get(IM_RESPONDER_DIRECTORY),
+        c.get(DIRECT_DELIVERIES),
+        c.get(TRANSACTION_RUNNER),
+        c.get(CLOCK),
+        c.get(CONTACT_METHOD_REPOSITORY),
+      ),
+  );
   single(BulkImIncidentAction, membersOnly(BulkImIncidentAction));
 
   single(IM_OUTBOUND_DELIVERIES, (c) => new SqlImOutboundDeliveries(c.get(CONTEXT_SQL)));
@@ -97,27 +137,56 @@ export const incidentManagementModule = new ContainerModule(({ bind }) => {
   single(AdmitImEvent, (c) => new AdmitImEvent(c.get(RATE_LIMITER), c.get(CLOCK)));
   single(ALERT_SOURCE_REPOSITORY, (c) => new SqlAlertSourceRepository(c.get(CONTEXT_SQL), c.get(SQL)));
   single(INGEST_BYTE_BUDGET, (c) => new PostgresIngestByteBudget(c.get(SQL)));
-  const routingDirectories = (c: Ctx) => [
-    c.get<ImTeamDirectory>(IM_TEAM_DIRECTORY), c.get<EscalationPolicyDirectory>(ESCALATION_POLICY_DIRECTORY), c.get<ImCustomerDirectory>(IM_CUSTOMER_DIRECTORY),
-  ] as const;
-  single(CreateAlertSource, (c) => new CreateAlertSource(
-    c.get(ALERT_SOURCE_REPOSITORY), ...routingDirectories(c), c.get(SECRET_TOKENS), c.get(ID_GENERATOR), c.get(CLOCK)));
+  const routingDirectories = (c: Ctx) =>
+    [
+      c.get<ImTeamDirectory>(IM_TEAM_DIRECTORY),
+      c.get<EscalationPolicyDirectory>(ESCALATION_POLICY_DIRECTORY),
+      c.get<ImCustomerDirectory>(IM_CUSTOMER_DIRECTORY),
+    ] as const;
+  single(
+    CreateAlertSource,
+    (c) =>
+      new CreateAlertSource(
+        c.get(ALERT_SOURCE_REPOSITORY),
+        ...routingDirectories(c),
+        c.get(SECRET_TOKENS),
+        c.get(ID_GENERATOR),
+        c.get(CLOCK),
+      ),
+  );
   single(ListAlertSources, (c) => new ListAlertSources(c.get(ALERT_SOURCE_REPOSITORY)));
   single(GetAlertSource, (c) => new GetAlertSource(c.get(ALERT_SOURCE_REPOSITORY)));
   single(UpdateAlertSource, (c) => new UpdateAlertSource(c.get(ALERT_SOURCE_REPOSITORY), ...routingDirectories(c), c.get(CLOCK)));
   single(DeleteAlertSource, (c) => new DeleteAlertSource(c.get(ALERT_SOURCE_REPOSITORY)));
-  single(IngestAlertPayload, (c) => new IngestAlertPayload(
-    c.get(ALERT_SOURCE_REPOSITORY), c.get(INGEST_BYTE_BUDGET), c.get(RATE_LIMITER), c.get(SECRET_TOKENS), c.get(ProcessImEvent), c.get(CLOCK)));
+  single(
+    IngestAlertPayload,
+    (c) =>
+      new IngestAlertPayload(
+        c.get(ALERT_SOURCE_REPOSITORY),
+        c.get(INGEST_BYTE_BUDGET),
+        c.get(RATE_LIMITER),
+        c.get(SECRET_TOKENS),
+        c.get(ProcessImEvent),
+        c.get(CLOCK),
+      ),
+  );
   single(SendTestAlert, (c) => new SendTestAlert(c.get(ALERT_SOURCE_REPOSITORY), c.get(IngestAlertPayload), c.get(CLOCK)));
-  single(ProcessImEvent, (c) => new ProcessImEvent(c.get(IM_INCIDENT_REPOSITORY), c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(
+    ProcessImEvent,
+    (c) => new ProcessImEvent(c.get(IM_INCIDENT_REPOSITORY), c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK)),
+  );
 
   // Check-engine incidents routed into IM (the alert engine calls INCIDENT_ROUTING inside its transaction).
   single(IM_ROUTING_SETTINGS, (c) => new SqlImRoutingSettings(c.get(CONTEXT_SQL)));
-  single(RouteMonitorIncident, (c) => new RouteMonitorIncident(
-    c.get(IM_ROUTING_SETTINGS), plainIncidents(c), c.get(IM_MONITOR_ORIGINS), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(
+    RouteMonitorIncident,
+    (c) =>
+      new RouteMonitorIncident(c.get(IM_ROUTING_SETTINGS), plainIncidents(c), c.get(IM_MONITOR_ORIGINS), c.get(ID_GENERATOR), c.get(CLOCK)),
+  );
   single(INCIDENT_ROUTING, (c) => c.get(RouteMonitorIncident));
   const routingDeps = (c: Ctx) => ({
-    teams: c.get<ImTeamDirectory>(IM_TEAM_DIRECTORY), policies: c.get<EscalationPolicyDirectory>(ESCALATION_POLICY_DIRECTORY),
+    teams: c.get<ImTeamDirectory>(IM_TEAM_DIRECTORY),
+    policies: c.get<EscalationPolicyDirectory>(ESCALATION_POLICY_DIRECTORY),
     customers: c.get<ImCustomerDirectory>(IM_CUSTOMER_DIRECTORY),
   });
   single(GetCustomerImRouting, (c) => new GetCustomerImRouting(c.get(IM_ROUTING_SETTINGS), c.get(IM_CUSTOMER_DIRECTORY)));

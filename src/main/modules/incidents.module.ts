@@ -3,11 +3,13 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
+import { COVERAGE_READER, MONITOR_LOOKUP, RESULT_MAINTENANCE, RESULT_STORE, UPTIME_EXCLUSIONS } from '../../application/results/ports';
 import {
-  COVERAGE_READER, MONITOR_LOOKUP, RESULT_MAINTENANCE, RESULT_STORE, UPTIME_EXCLUSIONS,
-} from '../../application/results/ports';
-import {
-  ALERT_STATE_REPOSITORY, INCIDENT_EVENTS, INCIDENT_REPOSITORY, INCIDENT_ROUTING, MAINTENANCE_WINDOWS,
+  ALERT_STATE_REPOSITORY,
+  INCIDENT_EVENTS,
+  INCIDENT_REPOSITORY,
+  INCIDENT_ROUTING,
+  MAINTENANCE_WINDOWS,
 } from '../../application/incidents/ports';
 import { GetCheckHistory } from '../../application/results/get-check-history';
 import { GetUptimeStats } from '../../application/results/get-uptime-stats';
@@ -36,47 +38,125 @@ import { OutboxIncidentEvents } from '../../infrastructure/incidents/outbox-inci
 import type { AppConfig } from '../config';
 import { CONFIG, CONTEXT_SQL, ORM, SQL } from '../tokens';
 
-
 /** Check results (storage, history, uptime), alert rules and incidents. */
 export const incidentsModule = new ContainerModule(({ bind }) => {
   const config = (c: { get<T>(id: symbol): T }) => c.get<AppConfig>(CONFIG);
 
-  bind(CONTEXT_SQL).toDynamicValue((c) => new ContextSql(c.get<MikroORM>(ORM))).inSingletonScope();
-  bind(LocationCodes).toDynamicValue((c) => new LocationCodes(c.get(CONTEXT_SQL), c.get<SqlRunner>(SQL))).inSingletonScope();
-  bind(RESULT_STORE).toDynamicValue((c) => new SqlResultStore(c.get(CONTEXT_SQL), c.get(SQL), c.get(LocationCodes))).inSingletonScope();
-  bind(COVERAGE_READER).toDynamicValue((c) => new SqlCoverageReader(c.get(SQL))).inSingletonScope();
-  bind(RESULT_MAINTENANCE).toDynamicValue((c) => {
-    const store = c.get<SqlResultStore>(RESULT_STORE);
-    return new SqlResultMaintenance(c.get(SQL), () => store.forgetPartitions());
-  }).inSingletonScope();
-  bind(MONITOR_LOOKUP).toDynamicValue((c) => new SqlMonitorLookup(c.get(CONTEXT_SQL))).inSingletonScope();
-  bind(INCIDENT_REPOSITORY).toDynamicValue((c) => new MikroOrmIncidentRepository(c.get(ORM), c.get(CONTEXT_SQL))).inSingletonScope();
-  bind(ALERT_STATE_REPOSITORY).toDynamicValue((c) => new SqlAlertStateRepository(c.get(CONTEXT_SQL), c.get(SQL))).inSingletonScope();
-  bind(INCIDENT_EVENTS).toDynamicValue((c) => new OutboxIncidentEvents(c.get(CONTEXT_SQL))).inSingletonScope();
+  bind(CONTEXT_SQL)
+    .toDynamicValue((c) => new ContextSql(c.get<MikroORM>(ORM)))
+    .inSingletonScope();
+  bind(LocationCodes)
+    .toDynamicValue((c) => new LocationCodes(c.get(CONTEXT_SQL), c.get<SqlRunner>(SQL)))
+    .inSingletonScope();
+  bind(RESULT_STORE)
+    .toDynamicValue((c) => new SqlResultStore(c.get(CONTEXT_SQL), c.get(SQL), c.get(LocationCodes)))
+    .inSingletonScope();
+  bind(COVERAGE_READER)
+    .toDynamicValue((c) => new SqlCoverageReader(c.get(SQL)))
+    .inSingletonScope();
+  bind(RESULT_MAINTENANCE)
+    .toDynamicValue((c) => {
+      const store = c.get<SqlResultStore>(RESULT_STORE);
+      return new SqlResultMaintenance(c.get(SQL), () => store.forgetPartitions());
+    })
+    .inSingletonScope();
+  bind(MONITOR_LOOKUP)
+    .toDynamicValue((c) => new SqlMonitorLookup(c.get(CONTEXT_SQL)))
+    .inSingletonScope();
+  bind(INCIDENT_REPOSITORY)
+    .toDynamicValue((c) => new MikroOrmIncidentRepository(c.get(ORM), c.get(CONTEXT_SQL)))
+    .inSingletonScope();
+  bind(ALERT_STATE_REPOSITORY)
+    .toDynamicValue((c) => new SqlAlertStateRepository(c.get(CONTEXT_SQL), c.get(SQL)))
+    .inSingletonScope();
+  bind(INCIDENT_EVENTS)
+    .toDynamicValue((c) => new OutboxIncidentEvents(c.get(CONTEXT_SQL)))
+    .inSingletonScope();
 
-  bind(GetCheckHistory).toDynamicValue((c) => new GetCheckHistory(c.get(MONITOR_LOOKUP), c.get(RESULT_STORE), c.get(CLOCK))).inSingletonScope();
-  bind(GetUptimeStats).toDynamicValue((c) => new GetUptimeStats(c.get(MONITOR_LOOKUP), c.get(COVERAGE_READER), c.get(CLOCK), c.get(UPTIME_EXCLUSIONS))).inSingletonScope();
-  bind(MaintainResultStorage).toDynamicValue((c) => new MaintainResultStorage(c.get(RESULT_MAINTENANCE), {
-    resultsRetentionDays: config(c).results.retentionDays, rollupRetentionDays: config(c).results.rollupRetentionDays,
-    partitionsAheadDays: 3, settleMinutes: 15,
-  }, c.get(CLOCK), c.get(SCREENSHOT_STORE))).inSingletonScope();
-  bind(AlertActions).toDynamicValue((c) => new AlertActions(
-    c.get(INCIDENT_REPOSITORY), c.get(INCIDENT_EVENTS), c.get(ID_GENERATOR), c.get(CLOCK), c.get(INCIDENT_ROUTING))).inSingletonScope();
-  bind(RecordCheckResult).toDynamicValue((c) => new RecordCheckResult(
-    c.get(MONITOR_LOOKUP), c.get(RESULT_STORE), c.get(ALERT_STATE_REPOSITORY), c.get(INCIDENT_REPOSITORY),
-    c.get(MAINTENANCE_WINDOWS), c.get(AlertActions), c.get(TRANSACTION_RUNNER), c.get(CLOCK),
-    { detailSampleMinutes: config(c).results.detailSampleMinutes }, c.get(SteadyMemo))).inSingletonScope();
+  bind(GetCheckHistory)
+    .toDynamicValue((c) => new GetCheckHistory(c.get(MONITOR_LOOKUP), c.get(RESULT_STORE), c.get(CLOCK)))
+    .inSingletonScope();
+  bind(GetUptimeStats)
+    .toDynamicValue((c) => new GetUptimeStats(c.get(MONITOR_LOOKUP), c.get(COVERAGE_READER), c.get(CLOCK), c.get(UPTIME_EXCLUSIONS)))
+    .inSingletonScope();
+  bind(MaintainResultStorage)
+    .toDynamicValue(
+      (c) =>
+        new MaintainResultStorage(
+          c.get(RESULT_MAINTENANCE),
+          {
+            resultsRetentionDays: config(c).results.retentionDays,
+            rollupRetentionDays: config(c).results.rollupRetentionDays,
+            partitionsAheadDays: 3,
+            settleMinutes: 15,
+          },
+          c.get(CLOCK),
+          c.get(SCREENSHOT_STORE),
+        ),
+    )
+    .inSingletonScope();
+  bind(AlertActions)
+    .toDynamicValue(
+      (c) =>
+        new AlertActions(c.get(INCIDENT_REPOSITORY), c.get(INCIDENT_EVENTS), c.get(ID_GENERATOR), c.get(CLOCK), c.get(INCIDENT_ROUTING)),
+    )
+    .inSingletonScope();
+  bind(RecordCheckResult)
+    .toDynamicValue(
+      (c) =>
+        new RecordCheckResult(
+          c.get(MONITOR_LOOKUP),
+          c.get(RESULT_STORE),
+          c.get(ALERT_STATE_REPOSITORY),
+          c.get(INCIDENT_REPOSITORY),
+          c.get(MAINTENANCE_WINDOWS),
+          c.get(AlertActions),
+          c.get(TRANSACTION_RUNNER),
+          c.get(CLOCK),
+          { detailSampleMinutes: config(c).results.detailSampleMinutes },
+          c.get(SteadyMemo),
+        ),
+    )
+    .inSingletonScope();
   bind(SteadyMemo).toConstantValue(new SteadyMemo());
-  bind(ListIncidents).toDynamicValue((c) => new ListIncidents(c.get(INCIDENT_REPOSITORY))).inSingletonScope();
-  bind(GetIncident).toDynamicValue((c) => new GetIncident(c.get(INCIDENT_REPOSITORY))).inSingletonScope();
-  bind(CreateManualIncident).toDynamicValue((c) => new CreateManualIncident(
-    c.get(MONITOR_LOOKUP), c.get(INCIDENT_REPOSITORY), c.get(INCIDENT_EVENTS), c.get(TRANSACTION_RUNNER),
-    c.get(ID_GENERATOR), c.get(CLOCK))).inSingletonScope();
-  bind(DeleteIncident).toDynamicValue((c) => new DeleteIncident(c.get(INCIDENT_REPOSITORY))).inSingletonScope();
-  bind(AcknowledgeIncident).toDynamicValue((c) => new AcknowledgeIncident(
-    c.get(INCIDENT_REPOSITORY), c.get(INCIDENT_EVENTS), c.get(TRANSACTION_RUNNER), c.get(CLOCK), c.get(INCIDENT_ROUTING))).inSingletonScope();
-  bind(ApplyRoutedIncidentChange).toDynamicValue((c) => new ApplyRoutedIncidentChange(
-    c.get(INCIDENT_REPOSITORY), c.get(INCIDENT_EVENTS))).inSingletonScope();
-  bind(ResolveIncident).toDynamicValue((c) => new ResolveIncident(
-    c.get(INCIDENT_REPOSITORY), c.get(INCIDENT_EVENTS), c.get(TRANSACTION_RUNNER), c.get(CLOCK))).inSingletonScope();
+  bind(ListIncidents)
+    .toDynamicValue((c) => new ListIncidents(c.get(INCIDENT_REPOSITORY)))
+    .inSingletonScope();
+  bind(GetIncident)
+    .toDynamicValue((c) => new GetIncident(c.get(INCIDENT_REPOSITORY)))
+    .inSingletonScope();
+  bind(CreateManualIncident)
+    .toDynamicValue(
+      (c) =>
+        new CreateManualIncident(
+          c.get(MONITOR_LOOKUP),
+          c.get(INCIDENT_REPOSITORY),
+          c.get(INCIDENT_EVENTS),
+          c.get(TRANSACTION_RUNNER),
+          c.get(ID_GENERATOR),
+          c.get(CLOCK),
+        ),
+    )
+    .inSingletonScope();
+  bind(DeleteIncident)
+    .toDynamicValue((c) => new DeleteIncident(c.get(INCIDENT_REPOSITORY)))
+    .inSingletonScope();
+  bind(AcknowledgeIncident)
+    .toDynamicValue(
+      (c) =>
+        new AcknowledgeIncident(
+          c.get(INCIDENT_REPOSITORY),
+          c.get(INCIDENT_EVENTS),
+          c.get(TRANSACTION_RUNNER),
+          c.get(CLOCK),
+          c.get(INCIDENT_ROUTING),
+        ),
+    )
+    .inSingletonScope();
+  bind(ApplyRoutedIncidentChange)
+    .toDynamicValue((c) => new ApplyRoutedIncidentChange(c.get(INCIDENT_REPOSITORY), c.get(INCIDENT_EVENTS)))
+    .inSingletonScope();
+  bind(ResolveIncident)
+    .toDynamicValue((c) => new ResolveIncident(c.get(INCIDENT_REPOSITORY), c.get(INCIDENT_EVENTS), c.get(TRANSACTION_RUNNER), c.get(CLOCK)))
+    .inSingletonScope();
 });

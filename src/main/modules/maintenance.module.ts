@@ -5,7 +5,11 @@ import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import { MAINTENANCE_WINDOWS } from '../../application/incidents/ports';
 import { UPTIME_EXCLUSIONS } from '../../application/results/ports';
 import {
-  MAINTENANCE_ANNOUNCEMENTS, MAINTENANCE_EVENTS, MAINTENANCE_TARGETS, MAINTENANCE_WINDOW_REPOSITORY, RECURRENCE_EXPANDER,
+  MAINTENANCE_ANNOUNCEMENTS,
+  MAINTENANCE_EVENTS,
+  MAINTENANCE_TARGETS,
+  MAINTENANCE_WINDOW_REPOSITORY,
+  RECURRENCE_EXPANDER,
 } from '../../application/maintenance/ports';
 import { MaintenanceWindowViews } from '../../application/maintenance/window-view';
 import { CreateMaintenanceWindow } from '../../application/maintenance/create-maintenance-window';
@@ -35,7 +39,9 @@ const ANNOUNCE_LOOKBACK_MS = 24 * 60 * 60_000;
 /** Maintenance windows: their API, the alert suppression the check engine asks for, and the start/end announcements. */
 export const maintenanceModule = new ContainerModule(({ bind }) => {
   const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
-    bind(id as symbol).toDynamicValue((c) => make(c as unknown as Ctx)).inSingletonScope();
+    bind(id as symbol)
+      .toDynamicValue((c) => make(c as unknown as Ctx))
+      .inSingletonScope();
 
   single(RECURRENCE_EXPANDER, () => new RruleRecurrenceExpander());
   single(MAINTENANCE_WINDOW_REPOSITORY, (c) => new SqlMaintenanceWindowRepository(c.get(CONTEXT_SQL), c.get(SQL)));
@@ -46,23 +52,70 @@ export const maintenanceModule = new ContainerModule(({ bind }) => {
   single(UPTIME_EXCLUSIONS, (c) => new MaintenanceUptimeExclusions(c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(RECURRENCE_EXPANDER)));
 
   single(MaintenanceWindowViews, (c) => new MaintenanceWindowViews(c.get(MAINTENANCE_TARGETS), c.get(RECURRENCE_EXPANDER)));
-  single(CreateMaintenanceWindow, (c) => new CreateMaintenanceWindow(
-    c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(MAINTENANCE_TARGETS), c.get(MAINTENANCE_EVENTS), c.get(MaintenanceWindowViews),
-    c.get(RECURRENCE_EXPANDER), c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK)));
-  single(ListMaintenanceWindows, (c) => new ListMaintenanceWindows(
-    c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(MAINTENANCE_TARGETS), c.get(MaintenanceWindowViews), c.get(CLOCK)));
-  single(GetMaintenanceWindow, (c) => new GetMaintenanceWindow(c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(MaintenanceWindowViews), c.get(CLOCK)));
-  single(UpdateMaintenanceWindow, (c) => new UpdateMaintenanceWindow(
-    c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(MAINTENANCE_TARGETS), c.get(MaintenanceWindowViews), c.get(RECURRENCE_EXPANDER),
-    c.get(TRANSACTION_RUNNER), c.get(CLOCK)));
+  single(
+    CreateMaintenanceWindow,
+    (c) =>
+      new CreateMaintenanceWindow(
+        c.get(MAINTENANCE_WINDOW_REPOSITORY),
+        c.get(MAINTENANCE_TARGETS),
+        c.get(MAINTENANCE_EVENTS),
+        c.get(MaintenanceWindowViews),
+        c.get(RECURRENCE_EXPANDER),
+        c.get(TRANSACTION_RUNNER),
+        c.get(ID_GENERATOR),
+        c.get(CLOCK),
+      ),
+  );
+  single(
+    ListMaintenanceWindows,
+    (c) =>
+      new ListMaintenanceWindows(
+        c.get(MAINTENANCE_WINDOW_REPOSITORY),
+        c.get(MAINTENANCE_TARGETS),
+        c.get(MaintenanceWindowViews),
+        c.get(CLOCK),
+      ),
+  );
+  single(
+    GetMaintenanceWindow,
+    (c) => new GetMaintenanceWindow(c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(MaintenanceWindowViews), c.get(CLOCK)),
+  );
+  single(
+    UpdateMaintenanceWindow,
+    (c) =>
+      new UpdateMaintenanceWindow(
+        c.get(MAINTENANCE_WINDOW_REPOSITORY),
+        c.get(MAINTENANCE_TARGETS),
+        c.get(MaintenanceWindowViews),
+        c.get(RECURRENCE_EXPANDER),
+        c.get(TRANSACTION_RUNNER),
+        c.get(CLOCK),
+      ),
+  );
   single(DeleteMaintenanceWindow, (c) => new DeleteMaintenanceWindow(c.get(MAINTENANCE_WINDOW_REPOSITORY)));
-  single(CheckMaintenance, (c) => new CheckMaintenance(
-    c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(MAINTENANCE_TARGETS), c.get(RECURRENCE_EXPANDER), c.get(CLOCK)));
-  single(CheckMaintenanceBatch, (c) => new CheckMaintenanceBatch(
-    c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(MAINTENANCE_TARGETS), c.get(RECURRENCE_EXPANDER), c.get(CLOCK)));
+  single(
+    CheckMaintenance,
+    (c) => new CheckMaintenance(c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(MAINTENANCE_TARGETS), c.get(RECURRENCE_EXPANDER), c.get(CLOCK)),
+  );
+  single(
+    CheckMaintenanceBatch,
+    (c) =>
+      new CheckMaintenanceBatch(c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(MAINTENANCE_TARGETS), c.get(RECURRENCE_EXPANDER), c.get(CLOCK)),
+  );
   single(AssetMaintenance, (c) => new AssetMaintenance(c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(RECURRENCE_EXPANDER)));
   single(PreviewOccurrences, (c) => new PreviewOccurrences(c.get(RECURRENCE_EXPANDER)));
-  single(AnnounceMaintenance, (c) => new AnnounceMaintenance(
-    c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(MAINTENANCE_TARGETS), c.get(MAINTENANCE_ANNOUNCEMENTS), c.get(MAINTENANCE_EVENTS),
-    c.get(RECURRENCE_EXPANDER), c.get(TRANSACTION_RUNNER), c.get(CLOCK), { lookbackMs: ANNOUNCE_LOOKBACK_MS }));
+  single(
+    AnnounceMaintenance,
+    (c) =>
+      new AnnounceMaintenance(
+        c.get(MAINTENANCE_WINDOW_REPOSITORY),
+        c.get(MAINTENANCE_TARGETS),
+        c.get(MAINTENANCE_ANNOUNCEMENTS),
+        c.get(MAINTENANCE_EVENTS),
+        c.get(RECURRENCE_EXPANDER),
+        c.get(TRANSACTION_RUNNER),
+        c.get(CLOCK),
+        { lookbackMs: ANNOUNCE_LOOKBACK_MS },
+      ),
+  );
 });

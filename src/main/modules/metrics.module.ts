@@ -15,18 +15,21 @@ import { LOGGER, SQL } from '../tokens';
  * database pools it watches, and the engine's recording port metered by a decorator, so the engine
  * itself knows nothing of metrics. Otherwise nothing is bound and nothing is collected.
  */
-export const metricsModule = (config: AppConfig, database: Database) => new ContainerModule(({ bind, onActivation }) => {
-  if (!metricsExposed(config)) return;
-  bind(PrometheusMetrics).toDynamicValue((c) => {
-    const sql = c.get<SqlRunner>(SQL);
-    const reads = c.get(PreparedSql);
-    const metrics = new PrometheusMetrics({ outboxDepth: () => sqlOutboxDepth(sql), logger: c.get<Logger>(LOGGER) });
-    metrics.watchPool('orm', () => database.poolUse().orm);
-    metrics.watchPool('sql', () => database.poolUse().sql);
-    metrics.watchPool('reads', () => reads.poolUse());
-    return metrics;
-  }).inSingletonScope();
-  bind(METRICS).toService(PrometheusMetrics);
-  bind(METRICS_EXPOSITION).toService(PrometheusMetrics);
-  onActivation<OutcomeRecorder>(OUTCOME_RECORDER, (c, recorder) => new MeteredOutcomeRecorder(recorder, c.get<Metrics>(METRICS)));
-});
+export const metricsModule = (config: AppConfig, database: Database) =>
+  new ContainerModule(({ bind, onActivation }) => {
+    if (!metricsExposed(config)) return;
+    bind(PrometheusMetrics)
+      .toDynamicValue((c) => {
+        const sql = c.get<SqlRunner>(SQL);
+        const reads = c.get(PreparedSql);
+        const metrics = new PrometheusMetrics({ outboxDepth: () => sqlOutboxDepth(sql), logger: c.get<Logger>(LOGGER) });
+        metrics.watchPool('orm', () => database.poolUse().orm);
+        metrics.watchPool('sql', () => database.poolUse().sql);
+        metrics.watchPool('reads', () => reads.poolUse());
+        return metrics;
+      })
+      .inSingletonScope();
+    bind(METRICS).toService(PrometheusMetrics);
+    bind(METRICS_EXPOSITION).toService(PrometheusMetrics);
+    onActivation<OutcomeRecorder>(OUTCOME_RECORDER, (c, recorder) => new MeteredOutcomeRecorder(recorder, c.get<Metrics>(METRICS)));
+  });

@@ -7,8 +7,14 @@ import { TARGET_POLICY } from '../../application/shared/target-policy';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import { SECRET_TOKENS } from '../../application/identity/ports';
 import {
-  AUTHORIZING_USERS, CHANGE_REQUEST_REPOSITORY, CREDENTIAL_CIPHER, MONITOR_CUSTOMER_TERMS, MONITOR_READER, MONITOR_REPOSITORY,
-  MONITOR_TARGET_POLICY, SERVED_LOCATIONS,
+  AUTHORIZING_USERS,
+  CHANGE_REQUEST_REPOSITORY,
+  CREDENTIAL_CIPHER,
+  MONITOR_CUSTOMER_TERMS,
+  MONITOR_READER,
+  MONITOR_REPOSITORY,
+  MONITOR_TARGET_POLICY,
+  SERVED_LOCATIONS,
   TAG_REPOSITORY,
 } from '../../application/monitoring/ports';
 import { MonitorWriter } from '../../application/monitoring/monitor-writer';
@@ -50,11 +56,16 @@ type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
  */
 export const monitoringModule = new ContainerModule(({ bind }) => {
   const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
-    bind(id as symbol).toDynamicValue((c) => make(c as unknown as Ctx)).inSingletonScope();
+    bind(id as symbol)
+      .toDynamicValue((c) => make(c as unknown as Ctx))
+      .inSingletonScope();
   const config = (c: Ctx) => c.get<AppConfig>(CONFIG);
   const orm = (c: Ctx) => c.get<MikroORM>(ORM);
 
-  single(MONITOR_TARGET_POLICY, (c) => new ResolvingTargetPolicy(new NodeDnsResolver(config(c).dnsServers), config(c).checkPrivateAllowlist));
+  single(
+    MONITOR_TARGET_POLICY,
+    (c) => new ResolvingTargetPolicy(new NodeDnsResolver(config(c).dnsServers), config(c).checkPrivateAllowlist),
+  );
   bind(TARGET_POLICY).toService(MONITOR_TARGET_POLICY);
   single(CREDENTIAL_CIPHER, (c) => AesGcmCredentialCipher.fromConfig(config(c).credentialsKey, config(c).dataDir));
   // Automatic quota upgrades on monitor create go through billing, which records their charge.
@@ -66,10 +77,21 @@ export const monitoringModule = new ContainerModule(({ bind }) => {
   single(AUTHORIZING_USERS, (c) => new SqlAuthorizingUsers(c.get(SQL)));
   single(SERVED_LOCATIONS, (c) => new SqlServedLocations(c.get(SQL)));
 
-  single(MonitorWriter, (c) => new MonitorWriter(
-    c.get(MONITOR_REPOSITORY), c.get(MONITOR_CUSTOMER_TERMS), c.get(MONITOR_TARGET_POLICY), c.get(CREDENTIAL_CIPHER), c.get(SECRET_TOKENS),
-    c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK),
-    { catalogue: config(c).checkLocations, served: c.get(SERVED_LOCATIONS) }));
+  single(
+    MonitorWriter,
+    (c) =>
+      new MonitorWriter(
+        c.get(MONITOR_REPOSITORY),
+        c.get(MONITOR_CUSTOMER_TERMS),
+        c.get(MONITOR_TARGET_POLICY),
+        c.get(CREDENTIAL_CIPHER),
+        c.get(SECRET_TOKENS),
+        c.get(TRANSACTION_RUNNER),
+        c.get(ID_GENERATOR),
+        c.get(CLOCK),
+        { catalogue: config(c).checkLocations, served: c.get(SERVED_LOCATIONS) },
+      ),
+  );
   single(CreateMonitor, (c) => new CreateMonitor(c.get(MonitorWriter)));
   single(GetMonitor, (c) => new GetMonitor(c.get(MONITOR_REPOSITORY), c.get(MONITOR_READER)));
   single(ListMonitors, (c) => new ListMonitors(c.get(MONITOR_READER)));
@@ -79,13 +101,35 @@ export const monitoringModule = new ContainerModule(({ bind }) => {
   single(UpdateWebsiteCheckConfig, (c) => new UpdateWebsiteCheckConfig(c.get(MONITOR_REPOSITORY), c.get(MonitorWriter)));
   single(DeleteMonitor, (c) => new DeleteMonitor(c.get(MONITOR_REPOSITORY), c.get(MonitorWriter)));
   single(RecordHeartbeat, (c) => new RecordHeartbeat(c.get(MONITOR_REPOSITORY), c.get(CLOCK)));
-  single(FileChangeRequest, (c) => new FileChangeRequest(
-    c.get(MONITOR_REPOSITORY), c.get(CHANGE_REQUEST_REPOSITORY), c.get(MonitorWriter), c.get(AUTHORIZING_USERS),
-    c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(
+    FileChangeRequest,
+    (c) =>
+      new FileChangeRequest(
+        c.get(MONITOR_REPOSITORY),
+        c.get(CHANGE_REQUEST_REPOSITORY),
+        c.get(MonitorWriter),
+        c.get(AUTHORIZING_USERS),
+        c.get(TRANSACTION_RUNNER),
+        c.get(ID_GENERATOR),
+        c.get(CLOCK),
+      ),
+  );
   single(ListChangeRequests, (c) => new ListChangeRequests(c.get(CHANGE_REQUEST_REPOSITORY)));
-  single(SettleChangeRequest, (c) => new SettleChangeRequest(
-    c.get(CHANGE_REQUEST_REPOSITORY), c.get(MONITOR_REPOSITORY), c.get(MonitorWriter), c.get(TRANSACTION_RUNNER), c.get(CLOCK)));
-  single(CreateTag, (c) => new CreateTag(c.get(TAG_REPOSITORY), c.get(MONITOR_CUSTOMER_TERMS), c.get(AUTHORIZING_USERS), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(
+    SettleChangeRequest,
+    (c) =>
+      new SettleChangeRequest(
+        c.get(CHANGE_REQUEST_REPOSITORY),
+        c.get(MONITOR_REPOSITORY),
+        c.get(MonitorWriter),
+        c.get(TRANSACTION_RUNNER),
+        c.get(CLOCK),
+      ),
+  );
+  single(
+    CreateTag,
+    (c) => new CreateTag(c.get(TAG_REPOSITORY), c.get(MONITOR_CUSTOMER_TERMS), c.get(AUTHORIZING_USERS), c.get(ID_GENERATOR), c.get(CLOCK)),
+  );
   single(ListTags, (c) => new ListTags(c.get(TAG_REPOSITORY)));
   single(UpdateTag, (c) => new UpdateTag(c.get(TAG_REPOSITORY), c.get(CLOCK)));
   single(DeleteTag, (c) => new DeleteTag(c.get(TAG_REPOSITORY)));

@@ -7,10 +7,32 @@ import type { TargetPolicy } from '../../application/shared/target-policy';
 import { SECRET_TOKENS, type SecretTokens } from '../../application/identity/ports';
 import { CREDENTIAL_CIPHER, type CredentialCipher } from '../../application/monitoring/ports';
 import {
-  CHANNEL_OWNERS, DELIVERY_LEDGER, DIRECT_DELIVERIES, DIRECT_DELIVERY_QUEUE, DIRECT_SENDERS, type DirectDeliveryQueue, type DirectSenders, NOTIFICATION_CHANNEL_REPOSITORY, NOTIFICATION_SENDERS, NOTIFICATION_TARGET_POLICY,
-  ORGANIZATION_SMTP_STORE, SMS_QUOTA, SMTP_VERIFIER, WEBHOOK_SIGNER, type SmsQuota, type ChannelOwners, type DeliveryLedger, type NotificationChannelRepository,
-  CHANNEL_HEALTH_LEDGER, STORM_LEDGER, type ChannelHealthLedger, type StormLedger,
-  type NotificationSenders, type OrganizationSmtpStore, type SmtpVerifier, type WebhookSigner,
+  CHANNEL_OWNERS,
+  DELIVERY_LEDGER,
+  DIRECT_DELIVERIES,
+  DIRECT_DELIVERY_QUEUE,
+  DIRECT_SENDERS,
+  type DirectDeliveryQueue,
+  type DirectSenders,
+  NOTIFICATION_CHANNEL_REPOSITORY,
+  NOTIFICATION_SENDERS,
+  NOTIFICATION_TARGET_POLICY,
+  ORGANIZATION_SMTP_STORE,
+  SMS_QUOTA,
+  SMTP_VERIFIER,
+  WEBHOOK_SIGNER,
+  type SmsQuota,
+  type ChannelOwners,
+  type DeliveryLedger,
+  type NotificationChannelRepository,
+  CHANNEL_HEALTH_LEDGER,
+  STORM_LEDGER,
+  type ChannelHealthLedger,
+  type StormLedger,
+  type NotificationSenders,
+  type OrganizationSmtpStore,
+  type SmtpVerifier,
+  type WebhookSigner,
 } from '../../application/notifications/ports';
 import { WebhookSecrets } from '../../application/notifications/webhook-secrets';
 import { CreateNotificationChannel } from '../../application/notifications/create-notification-channel';
@@ -88,7 +110,9 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
   single(NOTIFICATION_TARGET_POLICY, (c) => {
     const { dnsServers, checkPrivateAllowlist, notificationConnections } = c.get<AppConfig>(CONFIG);
     return new ResolvingTargetPolicy(
-      new CachingHostResolver(new NodeDnsResolver(dnsServers), { maxEntries: notificationConnections.dnsCacheSize }), checkPrivateAllowlist);
+      new CachingHostResolver(new NodeDnsResolver(dnsServers), { maxEntries: notificationConnections.dnsCacheSize }),
+      checkPrivateAllowlist,
+    );
   });
   single(WEBHOOK_SIGNER, () => new HmacWebhookSigner());
   single(SMTP_VERIFIER, (c) => new NodemailerSmtpVerifier(new URL(c.get<AppConfig>(CONFIG).publicBaseUrl).hostname));
@@ -101,18 +125,40 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
   const cipher = (c: Ctx) => c.get<CredentialCipher>(CREDENTIAL_CIPHER);
 
   single(WebhookSecrets, (c) => new WebhookSecrets(c.get<SecretTokens>(SECRET_TOKENS), cipher(c)));
-  single(CreateNotificationChannel, (c) => new CreateNotificationChannel(
-    channels(c), owners(c), c.get(WebhookSecrets), tx(c), c.get<IdGenerator>(ID_GENERATOR), clock(c),
-    c.get<TargetPolicy>(NOTIFICATION_TARGET_POLICY)));
+  single(
+    CreateNotificationChannel,
+    (c) =>
+      new CreateNotificationChannel(
+        channels(c),
+        owners(c),
+        c.get(WebhookSecrets),
+        tx(c),
+        c.get<IdGenerator>(ID_GENERATOR),
+        clock(c),
+        c.get<TargetPolicy>(NOTIFICATION_TARGET_POLICY),
+      ),
+  );
   single(ListNotificationChannels, (c) => new ListNotificationChannels(channels(c), owners(c)));
   single(GetNotificationChannel, (c) => new GetNotificationChannel(channels(c)));
-  single(UpdateNotificationChannel, (c) => new UpdateNotificationChannel(channels(c), c.get(WebhookSecrets), tx(c), clock(c),
-    c.get<TargetPolicy>(NOTIFICATION_TARGET_POLICY)));
+  single(
+    UpdateNotificationChannel,
+    (c) =>
+      new UpdateNotificationChannel(channels(c), c.get(WebhookSecrets), tx(c), clock(c), c.get<TargetPolicy>(NOTIFICATION_TARGET_POLICY)),
+  );
   single(DeleteNotificationChannel, (c) => new DeleteNotificationChannel(channels(c), tx(c)));
   single(RouteChannelEvent, (c) => new RouteChannelEvent(channels(c)));
 
-  single(UpdateOrganizationSmtp, (c) => new UpdateOrganizationSmtp(
-    smtp(c), c.get<TargetPolicy>(NOTIFICATION_TARGET_POLICY), c.get<SmtpVerifier>(SMTP_VERIFIER), cipher(c), clock(c)));
+  single(
+    UpdateOrganizationSmtp,
+    (c) =>
+      new UpdateOrganizationSmtp(
+        smtp(c),
+        c.get<TargetPolicy>(NOTIFICATION_TARGET_POLICY),
+        c.get<SmtpVerifier>(SMTP_VERIFIER),
+        cipher(c),
+        clock(c),
+      ),
+  );
   single(GetOrganizationSmtp, (c) => new GetOrganizationSmtp(smtp(c)));
   single(RemoveOrganizationSmtp, (c) => new RemoveOrganizationSmtp(smtp(c)));
 
@@ -131,19 +177,28 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
   single(SmtpTransportPool, (c) => {
     const { publicBaseUrl, notificationConnections } = config(c);
     return new SmtpTransportPool({
-      servers: notificationConnections.smtpServers, connectionsPerServer: notificationConnections.smtpConnectionsPerServer,
-      timeoutMs: SMTP_TIMEOUT_MS, heloName: new URL(publicBaseUrl).hostname,
+      servers: notificationConnections.smtpServers,
+      connectionsPerServer: notificationConnections.smtpConnectionsPerServer,
+      timeoutMs: SMTP_TIMEOUT_MS,
+      heloName: new URL(publicBaseUrl).hostname,
     });
   });
   // The clock resolved once, not per message.
   single(HttpNotificationSender, (c) => {
     const now = clock(c);
-    return new HttpNotificationSender(c.get(PinnedHttpPool), c.get<WebhookSigner>(WEBHOOK_SIGNER), userAgent(c), SEND_TIMEOUT_MS, () => now.now());
+    return new HttpNotificationSender(c.get(PinnedHttpPool), c.get<WebhookSigner>(WEBHOOK_SIGNER), userAgent(c), SEND_TIMEOUT_MS, () =>
+      now.now(),
+    );
   });
   single(NodemailerEmailSender, (c) => {
     const { notifications } = config(c);
-    return new NodemailerEmailSender(policy(c), smtp(c), cipher(c), platformSmtp(notifications.smtpUrl, notifications.smtpFrom),
-      c.get(SmtpTransportPool));
+    return new NodemailerEmailSender(
+      policy(c),
+      smtp(c),
+      cipher(c),
+      platformSmtp(notifications.smtpUrl, notifications.smtpFrom),
+      c.get(SmtpTransportPool),
+    );
   });
   // Without an SMS account there is no sms sender: such deliveries fail at once saying so.
   const smsSender = (c: Ctx): SmsChannelSender | null => {
@@ -154,9 +209,22 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
     const { sms } = config(c);
     if (!sms) throw new Error('SMS_* settings are missing');
     const now = clock(c);
-    return new SmsChannelSender(new TwilioSmsProvider(c.get(PinnedHttpPool), {
-      baseUrl: sms.providerUrl, accountSid: sms.accountSid, authToken: sms.authToken, from: sms.from,
-    }, userAgent(c), SEND_TIMEOUT_MS, () => now.now()), c.get<SmsQuota>(SMS_QUOTA), now);
+    return new SmsChannelSender(
+      new TwilioSmsProvider(
+        c.get(PinnedHttpPool),
+        {
+          baseUrl: sms.providerUrl,
+          accountSid: sms.accountSid,
+          authToken: sms.authToken,
+          from: sms.from,
+        },
+        userAgent(c),
+        SEND_TIMEOUT_MS,
+        () => now.now(),
+      ),
+      c.get<SmsQuota>(SMS_QUOTA),
+      now,
+    );
   });
   single(NOTIFICATION_SENDERS, (c): NotificationSenders => {
     const http = c.get(HttpNotificationSender);
@@ -172,28 +240,81 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
   bind(DIRECT_DELIVERY_QUEUE).toService(SqlDirectDeliveries);
   single(STORM_LEDGER, (c) => new SqlStormLedger(c.get<SqlRunner>(SQL)));
   single(CHANNEL_HEALTH_LEDGER, (c) => new SqlChannelHealthLedger(c.get<SqlRunner>(SQL)));
-  single(FallBackFromFailingChannels, (c) => new FallBackFromFailingChannels(
-    c.get<ChannelHealthLedger>(CHANNEL_HEALTH_LEDGER), channels(c), { failingAfter: config(c).notifications.failingAfter }, clock(c)));
-  single(RouteOutboxEvents, (c) => new RouteOutboxEvents(
-    c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), clock(c), c.get<StormLedger>(STORM_LEDGER), config(c).notifications.storm,
-    c.get(FallBackFromFailingChannels)));
+  single(
+    FallBackFromFailingChannels,
+    (c) =>
+      new FallBackFromFailingChannels(
+        c.get<ChannelHealthLedger>(CHANNEL_HEALTH_LEDGER),
+        channels(c),
+        { failingAfter: config(c).notifications.failingAfter },
+        clock(c),
+      ),
+  );
+  single(
+    RouteOutboxEvents,
+    (c) =>
+      new RouteOutboxEvents(
+        c.get<DeliveryLedger>(DELIVERY_LEDGER),
+        channels(c),
+        clock(c),
+        c.get<StormLedger>(STORM_LEDGER),
+        config(c).notifications.storm,
+        c.get(FallBackFromFailingChannels),
+      ),
+  );
   single(ListNotificationDeliveries, (c) => new ListNotificationDeliveries(c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c)));
-  single(SendTestNotification, (c) => new SendTestNotification(
-    c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), c.get<RateLimiter>(RATE_LIMITER), clock(c), c.get(DeliverDueNotifications)));
-  single(SendManualAlert, (c) => new SendManualAlert(
-    c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), owners(c), c.get<RateLimiter>(RATE_LIMITER), clock(c)));
+  single(
+    SendTestNotification,
+    (c) =>
+      new SendTestNotification(
+        c.get<DeliveryLedger>(DELIVERY_LEDGER),
+        channels(c),
+        c.get<RateLimiter>(RATE_LIMITER),
+        clock(c),
+        c.get(DeliverDueNotifications),
+      ),
+  );
+  single(
+    SendManualAlert,
+    (c) => new SendManualAlert(c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), owners(c), c.get<RateLimiter>(RATE_LIMITER), clock(c)),
+  );
   const deliverySettings = (c: Ctx): DeliverySettings => {
     const { notifications } = config(c);
     return {
-      baseMs: notifications.retryBaseMs, maxMs: notifications.retryMaxMs, maxAttempts: notifications.maxAttempts,
-      leaseMs: notifications.leaseMs, batch: DELIVERY_BATCH, failingAfter: notifications.failingAfter,
+      baseMs: notifications.retryBaseMs,
+      maxMs: notifications.retryMaxMs,
+      maxAttempts: notifications.maxAttempts,
+      leaseMs: notifications.leaseMs,
+      batch: DELIVERY_BATCH,
+      failingAfter: notifications.failingAfter,
     };
   };
   const metrics = (c: Ctx) => c.get<DeliveryMetrics>(METRICS, { optional: true }) ?? noMetrics;
-  single(DeliverDueNotifications, (c) => new DeliverDueNotifications(c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c),
-    c.get<NotificationSenders>(NOTIFICATION_SENDERS), c.get(WebhookSecrets), deliverySettings(c), clock(c), metrics(c)));
-  single(DeliverDueDirectMessages, (c) => new DeliverDueDirectMessages(c.get<DirectDeliveryQueue>(DIRECT_DELIVERY_QUEUE),
-    c.get<DeliveryLedger>(DELIVERY_LEDGER), c.get<DirectSenders>(DIRECT_SENDERS), deliverySettings(c), clock(c), metrics(c)));
+  single(
+    DeliverDueNotifications,
+    (c) =>
+      new DeliverDueNotifications(
+        c.get<DeliveryLedger>(DELIVERY_LEDGER),
+        channels(c),
+        c.get<NotificationSenders>(NOTIFICATION_SENDERS),
+        c.get(WebhookSecrets),
+        deliverySettings(c),
+        clock(c),
+        metrics(c),
+      ),
+  );
+  single(
+    DeliverDueDirectMessages,
+    (c) =>
+      new DeliverDueDirectMessages(
+        c.get<DirectDeliveryQueue>(DIRECT_DELIVERY_QUEUE),
+        c.get<DeliveryLedger>(DELIVERY_LEDGER),
+        c.get<DirectSenders>(DIRECT_SENDERS),
+        deliverySettings(c),
+        clock(c),
+        metrics(c),
+      ),
+  );
 });
 
 /** Closes the deliverer's kept connections (HTTP receivers, SMTP servers): after the notification worker stopped. */

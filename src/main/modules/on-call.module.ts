@@ -4,8 +4,16 @@ import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import { SECRET_TOKENS } from '../../application/identity/ports';
 import {
-  CALENDAR_FEEDS, ESCALATION_LEDGER, ESCALATION_POLICY_REPOSITORY, IM_PEOPLE, PAGING_CONTACTS, SCHEDULE_REPOSITORY, TEAM_REPOSITORY,
-  type ImPeople, type ScheduleRepository, type TeamRepository,
+  CALENDAR_FEEDS,
+  ESCALATION_LEDGER,
+  ESCALATION_POLICY_REPOSITORY,
+  IM_PEOPLE,
+  PAGING_CONTACTS,
+  SCHEDULE_REPOSITORY,
+  TEAM_REPOSITORY,
+  type ImPeople,
+  type ScheduleRepository,
+  type TeamRepository,
 } from '../../application/on-call/ports';
 import { ListImTeams } from '../../application/on-call/list-im-teams';
 import { GetImTeam } from '../../application/on-call/get-im-team';
@@ -46,11 +54,12 @@ import type { Clock } from '../../application/shared/clock';
 import type { IdGenerator } from '../../application/shared/id-generator';
 import type { TargetPolicy } from '../../application/shared/target-policy';
 import { NOTIFICATION_TARGET_POLICY } from '../../application/notifications/ports';
+import { CONTACT_METHOD_REPOSITORY, type ContactMethodRepository, type PagingContacts } from '../../application/on-call/ports';
 import {
-  CONTACT_METHOD_REPOSITORY, type ContactMethodRepository, type PagingContacts,
-} from '../../application/on-call/ports';
-import {
-  AddContactMethod, ListContactMethods, RemoveContactMethod, UpdateContactMethod,
+  AddContactMethod,
+  ListContactMethods,
+  RemoveContactMethod,
+  UpdateContactMethod,
 } from '../../application/on-call/manage-contact-methods';
 import { SqlContactMethods } from '../../infrastructure/on-call/sql-contact-methods';
 import { CREDENTIAL_CIPHER } from '../../application/monitoring/ports';
@@ -61,7 +70,9 @@ type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
 /** Incident-management teams, on-call schedules, calendar feeds, escalation policies and the escalation runner. */
 export const onCallModule = new ContainerModule(({ bind }) => {
   const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
-    bind(id as symbol).toDynamicValue((c) => make(c as unknown as Ctx)).inSingletonScope();
+    bind(id as symbol)
+      .toDynamicValue((c) => make(c as unknown as Ctx))
+      .inSingletonScope();
 
   single(TEAM_REPOSITORY, (c) => new SqlTeamRepository(c.get(CONTEXT_SQL), c.get(TRANSACTION_RUNNER)));
   single(SCHEDULE_REPOSITORY, (c) => new SqlScheduleRepository(c.get(CONTEXT_SQL), c.get(TRANSACTION_RUNNER)));
@@ -71,7 +82,9 @@ export const onCallModule = new ContainerModule(({ bind }) => {
   single(ESCALATION_LEDGER, (c) => new SqlEscalationLedger(c.get(CONTEXT_SQL)));
   single(CALENDAR_FEEDS, (c) => new SqlCalendarFeeds(c.get(CONTEXT_SQL)));
   const directory = (c: Ctx) => ({
-    people: c.get<ImPeople>(IM_PEOPLE), schedules: c.get<ScheduleRepository>(SCHEDULE_REPOSITORY), teams: c.get<TeamRepository>(TEAM_REPOSITORY),
+    people: c.get<ImPeople>(IM_PEOPLE),
+    schedules: c.get<ScheduleRepository>(SCHEDULE_REPOSITORY),
+    teams: c.get<TeamRepository>(TEAM_REPOSITORY),
   });
 
   single(ListImTeams, (c) => new ListImTeams(c.get(TEAM_REPOSITORY)));
@@ -84,40 +97,87 @@ export const onCallModule = new ContainerModule(({ bind }) => {
 
   single(ListSchedules, (c) => new ListSchedules(c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY)));
   single(GetSchedule, (c) => new GetSchedule(c.get(SCHEDULE_REPOSITORY)));
-  single(CreateSchedule, (c) => new CreateSchedule(
-    c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY), c.get(IM_PEOPLE), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(
+    CreateSchedule,
+    (c) => new CreateSchedule(c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY), c.get(IM_PEOPLE), c.get(ID_GENERATOR), c.get(CLOCK)),
+  );
   single(UpdateSchedule, (c) => new UpdateSchedule(c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY), c.get(IM_PEOPLE), c.get(CLOCK)));
   single(DeleteSchedule, (c) => new DeleteSchedule(c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY)));
-  single(AddScheduleOverride, (c) => new AddScheduleOverride(
-    c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY), c.get(IM_PEOPLE), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(
+    AddScheduleOverride,
+    (c) => new AddScheduleOverride(c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY), c.get(IM_PEOPLE), c.get(ID_GENERATOR), c.get(CLOCK)),
+  );
   single(RemoveScheduleOverride, (c) => new RemoveScheduleOverride(c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY)));
   single(GetScheduleTimeline, (c) => new GetScheduleTimeline(c.get(SCHEDULE_REPOSITORY), c.get(CLOCK)));
   single(WhoIsOnCall, (c) => new WhoIsOnCall(c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY), c.get(CLOCK)));
-  single(IssueCalendarFeed, (c) => new IssueCalendarFeed(c.get(SCHEDULE_REPOSITORY), c.get(CALENDAR_FEEDS), c.get(SECRET_TOKENS), c.get(CLOCK)));
-  single(ReadCalendarFeed, (c) => new ReadCalendarFeed(
-    c.get(CALENDAR_FEEDS), c.get(SCHEDULE_REPOSITORY), c.get(IM_PEOPLE), c.get(SECRET_TOKENS), c.get(CLOCK)));
+  single(
+    IssueCalendarFeed,
+    (c) => new IssueCalendarFeed(c.get(SCHEDULE_REPOSITORY), c.get(CALENDAR_FEEDS), c.get(SECRET_TOKENS), c.get(CLOCK)),
+  );
+  single(
+    ReadCalendarFeed,
+    (c) => new ReadCalendarFeed(c.get(CALENDAR_FEEDS), c.get(SCHEDULE_REPOSITORY), c.get(IM_PEOPLE), c.get(SECRET_TOKENS), c.get(CLOCK)),
+  );
 
   single(ListEscalationPolicies, (c) => new ListEscalationPolicies(c.get(ESCALATION_POLICY_REPOSITORY)));
   single(GetEscalationPolicy, (c) => new GetEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY)));
-  single(CreateEscalationPolicy, (c) => new CreateEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY), directory(c), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(
+    CreateEscalationPolicy,
+    (c) => new CreateEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY), directory(c), c.get(ID_GENERATOR), c.get(CLOCK)),
+  );
   single(UpdateEscalationPolicy, (c) => new UpdateEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY), directory(c), c.get(CLOCK)));
   single(DeleteEscalationPolicy, (c) => new DeleteEscalationPolicy(c.get(ESCALATION_POLICY_REPOSITORY)));
   single(CONTACT_METHOD_REPOSITORY, (c) => new SqlContactMethods(c.get(CONTEXT_SQL), c.get(CREDENTIAL_CIPHER)));
   const contactMethodDeps = (c: Ctx) => ({
-    methods: c.get<ContactMethodRepository>(CONTACT_METHOD_REPOSITORY), people: c.get<ImPeople>(IM_PEOPLE), contacts: c.get<PagingContacts>(PAGING_CONTACTS),
-    policy: c.get<TargetPolicy>(NOTIFICATION_TARGET_POLICY), ids: c.get<IdGenerator>(ID_GENERATOR),
-    tokens: c.get<SecretTokens>(SECRET_TOKENS), clock: c.get<Clock>(CLOCK),
+    methods: c.get<ContactMethodRepository>(CONTACT_METHOD_REPOSITORY),
+    people: c.get<ImPeople>(IM_PEOPLE),
+    contacts: c.get<PagingContacts>(PAGING_CONTACTS),
+    policy: c.get<TargetPolicy>(NOTIFICATION_TARGET_POLICY),
+    ids: c.get<IdGenerator>(ID_GENERATOR),
+    tokens: c.get<SecretTokens>(SECRET_TOKENS),
+    clock: c.get<Clock>(CLOCK),
   });
   single(ListContactMethods, (c) => new ListContactMethods(contactMethodDeps(c)));
   single(AddContactMethod, (c) => new AddContactMethod(contactMethodDeps(c)));
   single(UpdateContactMethod, (c) => new UpdateContactMethod(contactMethodDeps(c)));
   single(RemoveContactMethod, (c) => new RemoveContactMethod(contactMethodDeps(c)));
-  single(EscalationPager, (c) => new EscalationPager(
-    c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY), c.get(PAGING_CONTACTS), c.get(DIRECT_DELIVERIES), c.get(CONTACT_METHOD_REPOSITORY)));
-  single(EscalateImIncidentNow, (c) => new EscalateImIncidentNow(
-    c.get(IM_INCIDENT_REPOSITORY), c.get(IM_TEAM_DIRECTORY), c.get(ESCALATION_LEDGER), c.get(ESCALATION_POLICY_REPOSITORY),
-    c.get(EscalationPager), c.get(TRANSACTION_RUNNER), c.get(CLOCK)));
-  single(RunDueEscalations, (c) => new RunDueEscalations(
-    c.get(ESCALATION_LEDGER), c.get(ESCALATION_POLICY_REPOSITORY), c.get(SCHEDULE_REPOSITORY), c.get(TEAM_REPOSITORY),
-    c.get(PAGING_CONTACTS), c.get(DIRECT_DELIVERIES), c.get(TRANSACTION_RUNNER), c.get(CLOCK), c.get(CONTACT_METHOD_REPOSITORY)));
+  single(
+    EscalationPager,
+    (c) =>
+      new EscalationPager(
+        c.get(SCHEDULE_REPOSITORY),
+        c.get(TEAM_REPOSITORY),
+        c.get(PAGING_CONTACTS),
+        c.get(DIRECT_DELIVERIES),
+        c.get(CONTACT_METHOD_REPOSITORY),
+      ),
+  );
+  single(
+    EscalateImIncidentNow,
+    (c) =>
+      new EscalateImIncidentNow(
+        c.get(IM_INCIDENT_REPOSITORY),
+        c.get(IM_TEAM_DIRECTORY),
+        c.get(ESCALATION_LEDGER),
+        c.get(ESCALATION_POLICY_REPOSITORY),
+        c.get(EscalationPager),
+        c.get(TRANSACTION_RUNNER),
+        c.get(CLOCK),
+      ),
+  );
+  single(
+    RunDueEscalations,
+    (c) =>
+      new RunDueEscalations(
+        c.get(ESCALATION_LEDGER),
+        c.get(ESCALATION_POLICY_REPOSITORY),
+        c.get(SCHEDULE_REPOSITORY),
+        c.get(TEAM_REPOSITORY),
+        c.get(PAGING_CONTACTS),
+        c.get(DIRECT_DELIVERIES),
+        c.get(TRANSACTION_RUNNER),
+        c.get(CLOCK),
+        c.get(CONTACT_METHOD_REPOSITORY),
+      ),
+  );
 });

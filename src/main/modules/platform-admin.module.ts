@@ -3,8 +3,12 @@ import { CLOCK, type Clock } from '../../application/shared/clock';
 import { TRANSACTION_RUNNER, type TransactionRunner } from '../../application/shared/transaction';
 import { SESSION_REPOSITORY, USER_REPOSITORY, type SessionRepository, type UserRepository } from '../../application/identity/ports';
 import {
-  ADMIN_ORGANIZATION_VIEWS, ADMIN_USER_VIEWS, PLATFORM_USAGE_VIEWS,
-  type AdminOrganizationViews, type AdminUserViews, type PlatformUsageViews,
+  ADMIN_ORGANIZATION_VIEWS,
+  ADMIN_USER_VIEWS,
+  PLATFORM_USAGE_VIEWS,
+  type AdminOrganizationViews,
+  type AdminUserViews,
+  type PlatformUsageViews,
 } from '../../application/platform-admin/ports';
 import { ListAdminOrganizations } from '../../application/platform-admin/list-admin-organizations';
 import { GetAdminOrganization } from '../../application/platform-admin/get-admin-organization';
@@ -23,7 +27,9 @@ type Ctx = ResolutionContext;
 /** The platform staff's views (/api/admin/**): organizations, users and usage across every tenant. */
 export const platformAdminModule = new ContainerModule(({ bind }) => {
   const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
-    bind<T>(id as never).toDynamicValue(make).inSingletonScope();
+    bind<T>(id as never)
+      .toDynamicValue(make)
+      .inSingletonScope();
   const clock = (c: Ctx) => c.get<Clock>(CLOCK);
   const organizations = (c: Ctx) => c.get<AdminOrganizationViews>(ADMIN_ORGANIZATION_VIEWS);
   const users = (c: Ctx) => c.get<AdminUserViews>(ADMIN_USER_VIEWS);
@@ -37,6 +43,15 @@ export const platformAdminModule = new ContainerModule(({ bind }) => {
   single(ListAdminUsers, (c) => new ListAdminUsers(users(c)));
   single(GetAdminUser, (c) => new GetAdminUser(users(c), clock(c)));
   single(GetPlatformUsage, (c) => new GetPlatformUsage(c.get<PlatformUsageViews>(PLATFORM_USAGE_VIEWS), clock(c)));
-  single(ChangeUserActivation, (c) => new ChangeUserActivation(users(c), c.get<UserRepository>(USER_REPOSITORY),
-    c.get<SessionRepository>(SESSION_REPOSITORY), c.get<TransactionRunner>(TRANSACTION_RUNNER), clock(c)));
+  single(
+    ChangeUserActivation,
+    (c) =>
+      new ChangeUserActivation(
+        users(c),
+        c.get<UserRepository>(USER_REPOSITORY),
+        c.get<SessionRepository>(SESSION_REPOSITORY),
+        c.get<TransactionRunner>(TRANSACTION_RUNNER),
+        clock(c),
+      ),
+  );
 });

@@ -20,7 +20,10 @@ export const platformModule = (config: AppConfig, logger: Logger, database: Data
     bind(SQL).toConstantValue(database.sql);
     bind<Clock>(CLOCK).toConstantValue(clock ?? { now: () => new Date() });
     bind<IdGenerator>(ID_GENERATOR).toConstantValue({ uuid: () => randomUUID() });
-    bind(TRANSACTION_RUNNER).toDynamicValue((ctx) => new MikroOrmTransactionRunner(ctx.get(ORM))).inSingletonScope();
-    bind(RATE_LIMITER).toDynamicValue((ctx) => new PostgresRateLimiter(ctx.get(SQL), () => ctx.get<Clock>(CLOCK).now()))
+    bind(TRANSACTION_RUNNER)
+      .toDynamicValue((ctx) => new MikroOrmTransactionRunner(ctx.get(ORM)))
+      .inSingletonScope();
+    bind(RATE_LIMITER)
+      .toDynamicValue((ctx) => new PostgresRateLimiter(ctx.get(SQL), () => ctx.get<Clock>(CLOCK).now()))
       .inSingletonScope();
   });

@@ -5,7 +5,13 @@ import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import { GetUptimeStats } from '../../application/results/get-uptime-stats';
 import { DIRECT_DELIVERIES } from '../../application/notifications/ports';
 import {
-  REPORT_ARCHIVE, REPORT_BRANDING, REPORT_RENDERER, REPORT_REPOSITORY, REPORT_RUNS, REPORT_SCOPE_REFS, REPORT_SOURCES,
+  REPORT_ARCHIVE,
+  REPORT_BRANDING,
+  REPORT_RENDERER,
+  REPORT_REPOSITORY,
+  REPORT_RUNS,
+  REPORT_SCOPE_REFS,
+  REPORT_SOURCES,
 } from '../../application/reports/ports';
 import { CreateReport } from '../../application/reports/create-report';
 import { ListReports } from '../../application/reports/list-reports';
@@ -39,7 +45,9 @@ const CUSTOMER_REPORT_TIME = '06:00';
 /** Organization reports: definitions, runs made on schedule or on demand, the PDF and its delivery. */
 export const reportsModule = new ContainerModule(({ bind }) => {
   const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
-    bind(id as symbol).toDynamicValue((c) => make(c as unknown as Ctx)).inSingletonScope();
+    bind(id as symbol)
+      .toDynamicValue((c) => make(c as unknown as Ctx))
+      .inSingletonScope();
 
   single(REPORT_REPOSITORY, (c) => new SqlReportRepository(c.get(CONTEXT_SQL)));
   single(REPORT_SCOPE_REFS, (c) => new SqlReportScopeRefs(c.get(CONTEXT_SQL)));
@@ -54,13 +62,29 @@ export const reportsModule = new ContainerModule(({ bind }) => {
   single(GetReport, (c) => new GetReport(c.get(REPORT_REPOSITORY), c.get(REPORT_SCOPE_REFS), c.get(CLOCK)));
   single(UpdateReport, (c) => new UpdateReport(c.get(REPORT_REPOSITORY), c.get(REPORT_SCOPE_REFS), c.get(CLOCK)));
   single(DeleteReport, (c) => new DeleteReport(c.get(REPORT_REPOSITORY)));
-  single(ReportRunner, (c) => new ReportRunner(
-    c.get(REPORT_SOURCES), c.get(REPORT_RUNS), c.get(REPORT_RENDERER), c.get(REPORT_ARCHIVE),
-    c.get(DIRECT_DELIVERIES),
-    c.get(GetUptimeStats), c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK)));
-  single(RunDueReports, (c) => new RunDueReports(
-    c.get(REPORT_REPOSITORY), c.get(REPORT_SOURCES), c.get(REPORT_RUNS), c.get(ReportRunner), c.get(CLOCK),
-    { lookbackMs: REPORT_LOOKBACK_MS, customerReportTime: CUSTOMER_REPORT_TIME }));
+  single(
+    ReportRunner,
+    (c) =>
+      new ReportRunner(
+        c.get(REPORT_SOURCES),
+        c.get(REPORT_RUNS),
+        c.get(REPORT_RENDERER),
+        c.get(REPORT_ARCHIVE),
+        c.get(DIRECT_DELIVERIES),
+        c.get(GetUptimeStats),
+        c.get(TRANSACTION_RUNNER),
+        c.get(ID_GENERATOR),
+        c.get(CLOCK),
+      ),
+  );
+  single(
+    RunDueReports,
+    (c) =>
+      new RunDueReports(c.get(REPORT_REPOSITORY), c.get(REPORT_SOURCES), c.get(REPORT_RUNS), c.get(ReportRunner), c.get(CLOCK), {
+        lookbackMs: REPORT_LOOKBACK_MS,
+        customerReportTime: CUSTOMER_REPORT_TIME,
+      }),
+  );
   single(RunReportNow, (c) => new RunReportNow(c.get(REPORT_REPOSITORY), c.get(ReportRunner), c.get(CLOCK)));
   single(ListReportRuns, (c) => new ListReportRuns(c.get(REPORT_RUNS), c.get(REPORT_REPOSITORY)));
   single(GetReportRun, (c) => new GetReportRun(c.get(REPORT_RUNS)));

@@ -38,34 +38,61 @@ const LEASE_MS = 15_000;
 
 /** How this process's dispatcher claims and runs checks. */
 export const dispatcherOptions = (config: AppConfig): DispatcherOptions => ({
-  workerId: WORKER_ID, locations: [...config.servedLocations, HEARTBEAT_LOCATION],
-  batchSize: 1_000, maxInFlight: config.checkConcurrency, leaseMs: LEASE_MS,
+  workerId: WORKER_ID,
+  locations: [...config.servedLocations, HEARTBEAT_LOCATION],
+  batchSize: 1_000,
+  maxInFlight: config.checkConcurrency,
+  leaseMs: LEASE_MS,
 });
 
 /** The check engine: the schedule, planning held rows into checks, recording outcomes, trigger-check, watches. */
 export const schedulingModule = new ContainerModule(({ bind }) => {
-  bind(CHECK_SCHEDULE).toDynamicValue((c) => new PgCheckSchedule(c.get(CONTEXT_SQL), c.get(SQL))).inSingletonScope();
-  bind(CHECK_PLANNER).toDynamicValue((c) => new SqlCheckPlanner(c.get(SQL), c.get(CREDENTIAL_CIPHER))).inSingletonScope();
-  bind(OUTCOME_RECORDER).toDynamicValue((c) => new FreshContextRecorder(
-    c.get<MikroORM>(ORM), new RecordOutcomes(c.get(CHECK_SCHEDULE), c.get(RecordCheckResult), c.get(TRANSACTION_RUNNER)),
-  )).inSingletonScope();
-  bind(TriggerCheck).toDynamicValue((c) => new TriggerCheck(c.get(MONITOR_LOOKUP), c.get(CHECK_SCHEDULE), c.get(CLOCK)))
+  bind(CHECK_SCHEDULE)
+    .toDynamicValue((c) => new PgCheckSchedule(c.get(CONTEXT_SQL), c.get(SQL)))
     .inSingletonScope();
-  bind(CheckDispatcher).toDynamicValue((c) => {
-    const runCheck = c.get(RunCheck);
-    const config = c.get<AppConfig>(CONFIG);
-    return new CheckDispatcher(
-      c.get(CHECK_SCHEDULE), c.get(CHECK_PLANNER), (request) => runCheck.execute(request), c.get(OUTCOME_RECORDER),
-      c.get<Clock>(CLOCK), dispatcherOptions(config),
-    );
-  }).inSingletonScope();
-  bind(WATCH_TARGETS).toDynamicValue((c) => new SqlWatchTargets(c.get(SQL))).inSingletonScope();
-  bind(WATCH_MAINTENANCE).toDynamicValue((c) => c.get<WatchMaintenance>(AssetMaintenance)).inSingletonScope();
-  bind(RunWatches).toDynamicValue((c) => {
-    const runCheck = c.get(RunCheck);
-    return new RunWatches(
-      c.get(WATCH_TARGETS), c.get(WATCH_RESULT_STORE), (request) => runCheck.execute(request), c.get<Clock>(CLOCK),
-      { maintenance: c.get(WATCH_MAINTENANCE), directs: c.get(DIRECT_DELIVERIES), transactions: c.get(TRANSACTION_RUNNER) },
-    );
-  }).inSingletonScope();
+  bind(CHECK_PLANNER)
+    .toDynamicValue((c) => new SqlCheckPlanner(c.get(SQL), c.get(CREDENTIAL_CIPHER)))
+    .inSingletonScope();
+  bind(OUTCOME_RECORDER)
+    .toDynamicValue(
+      (c) =>
+        new FreshContextRecorder(
+          c.get<MikroORM>(ORM),
+          new RecordOutcomes(c.get(CHECK_SCHEDULE), c.get(RecordCheckResult), c.get(TRANSACTION_RUNNER)),
+        ),
+    )
+    .inSingletonScope();
+  bind(TriggerCheck)
+    .toDynamicValue((c) => new TriggerCheck(c.get(MONITOR_LOOKUP), c.get(CHECK_SCHEDULE), c.get(CLOCK)))
+    .inSingletonScope();
+  bind(CheckDispatcher)
+    .toDynamicValue((c) => {
+      const runCheck = c.get(RunCheck);
+      const config = c.get<AppConfig>(CONFIG);
+      return new CheckDispatcher(
+        c.get(CHECK_SCHEDULE),
+        c.get(CHECK_PLANNER),
+        (request) => runCheck.execute(request),
+        c.get(OUTCOME_RECORDER),
+        c.get<Clock>(CLOCK),
+        dispatcherOptions(config),
+      );
+    })
+    .inSingletonScope();
+  bind(WATCH_TARGETS)
+    .toDynamicValue((c) => new SqlWatchTargets(c.get(SQL)))
+    .inSingletonScope();
+  bind(WATCH_MAINTENANCE)
+    .toDynamicValue((c) => c.get<WatchMaintenance>(AssetMaintenance))
+    .inSingletonScope();
+  bind(RunWatches)
+    .toDynamicValue((c) => {
+      const runCheck = c.get(RunCheck);
+      return new RunWatches(c.get(WATCH_TARGETS), c.get(WATCH_RESULT_STORE), (request) => runCheck.execute(request), c.get<Clock>(CLOCK), {
+        maintenance: c.get(WATCH_MAINTENANCE),
+        directs: c.get(DIRECT_DELIVERIES),
+        transactions: c.get(TRANSACTION_RUNNER),
+      });
+    })
+    .inSingletonScope();
 });

@@ -7,7 +7,12 @@ import { RATE_LIMITER } from '../../application/shared/rate-limiter';
 import { PASSWORD_HASHER } from '../../application/identity/ports';
 import { MAINTENANCE_WINDOW_REPOSITORY, RECURRENCE_EXPANDER } from '../../application/maintenance/ports';
 import {
-  COMPONENT_CATALOG, PAGE_ACCESS_TOKENS, PAGE_EVENT_FEED, PAGE_INCIDENT_REPOSITORY, STATUS_PAGE_READINGS, STATUS_PAGE_REPOSITORY,
+  COMPONENT_CATALOG,
+  PAGE_ACCESS_TOKENS,
+  PAGE_EVENT_FEED,
+  PAGE_INCIDENT_REPOSITORY,
+  STATUS_PAGE_READINGS,
+  STATUS_PAGE_REPOSITORY,
   SUBSCRIBER_REPOSITORY,
 } from '../../application/status-pages/ports';
 import { DIRECT_DELIVERIES } from '../../application/notifications/ports';
@@ -49,12 +54,15 @@ const ACCESS_LIFETIME_MS = 7 * 86_400_000;
 /** Status pages: their API, the public pages (built once per change), incident communication and subscribers. */
 export const statusPagesModule = new ContainerModule(({ bind }) => {
   const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
-    bind(id as symbol).toDynamicValue((c) => make(c as unknown as Ctx)).inSingletonScope();
+    bind(id as symbol)
+      .toDynamicValue((c) => make(c as unknown as Ctx))
+      .inSingletonScope();
 
   single(STATUS_PAGE_HTTP_SETTINGS, (c): StatusPageHttpSettings => {
     const config = c.get<AppConfig>(CONFIG);
     return {
-      publicBaseUrl: config.publicBaseUrl, secureCookies: config.publicBaseUrl.startsWith('https://'),
+      publicBaseUrl: config.publicBaseUrl,
+      secureCookies: config.publicBaseUrl.startsWith('https://'),
       maxAgeSeconds: Math.max(1, Math.round(config.statusPages.refreshMs / 1000)),
     };
   });
@@ -66,41 +74,146 @@ export const statusPagesModule = new ContainerModule(({ bind }) => {
   single(SUBSCRIBER_REPOSITORY, (c) => new SqlSubscriberRepository(c.get(CONTEXT_SQL)));
   single(PAGE_EVENT_FEED, (c) => new SqlPageEventFeed(c.get(CONTEXT_SQL)));
   const links = (c: Ctx): SubscriberLinks => ({ publicBaseUrl: c.get<AppConfig>(CONFIG).publicBaseUrl });
-  single(PAGE_INCIDENT_NOTICES, (c): PageIncidentNotices => new SubscriberNotices(
-    c.get(SUBSCRIBER_REPOSITORY), c.get(DIRECT_DELIVERIES), links(c), c.get(CLOCK)));
-  single(SubscribeToStatusPage, (c) => new SubscribeToStatusPage(
-    c.get(STATUS_PAGE_REPOSITORY), c.get(SUBSCRIBER_REPOSITORY), c.get(COMPONENT_CATALOG), c.get(PAGE_ACCESS_TOKENS), c.get(DIRECT_DELIVERIES),
-    c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), links(c), c.get(CLOCK), c.get(RATE_LIMITER)));
+  single(
+    PAGE_INCIDENT_NOTICES,
+    (c): PageIncidentNotices => new SubscriberNotices(c.get(SUBSCRIBER_REPOSITORY), c.get(DIRECT_DELIVERIES), links(c), c.get(CLOCK)),
+  );
+  single(
+    SubscribeToStatusPage,
+    (c) =>
+      new SubscribeToStatusPage(
+        c.get(STATUS_PAGE_REPOSITORY),
+        c.get(SUBSCRIBER_REPOSITORY),
+        c.get(COMPONENT_CATALOG),
+        c.get(PAGE_ACCESS_TOKENS),
+        c.get(DIRECT_DELIVERIES),
+        c.get(TRANSACTION_RUNNER),
+        c.get(ID_GENERATOR),
+        links(c),
+        c.get(CLOCK),
+        c.get(RATE_LIMITER),
+      ),
+  );
   single(ManageSubscription, (c) => new ManageSubscription(c.get(STATUS_PAGE_REPOSITORY), c.get(SUBSCRIBER_REPOSITORY), c.get(CLOCK)));
-  single(PageSubscribers, (c) => new PageSubscribers(
-    c.get(STATUS_PAGE_REPOSITORY), c.get(SUBSCRIBER_REPOSITORY), c.get(COMPONENT_CATALOG), c.get(DIRECT_DELIVERIES), c.get(TRANSACTION_RUNNER),
-    c.get(ID_GENERATOR), links(c), c.get(CLOCK), c.get(NOTIFICATION_TARGET_POLICY)));
-  single(AnnounceToSubscribers, (c) => new AnnounceToSubscribers(
-    c.get(PAGE_EVENT_FEED), c.get(STATUS_PAGE_REPOSITORY), c.get(COMPONENT_CATALOG), c.get(MAINTENANCE_WINDOW_REPOSITORY),
-    c.get(SUBSCRIBER_REPOSITORY), c.get(DIRECT_DELIVERIES), c.get(TRANSACTION_RUNNER), links(c), c.get(CLOCK)));
+  single(
+    PageSubscribers,
+    (c) =>
+      new PageSubscribers(
+        c.get(STATUS_PAGE_REPOSITORY),
+        c.get(SUBSCRIBER_REPOSITORY),
+        c.get(COMPONENT_CATALOG),
+        c.get(DIRECT_DELIVERIES),
+        c.get(TRANSACTION_RUNNER),
+        c.get(ID_GENERATOR),
+        links(c),
+        c.get(CLOCK),
+        c.get(NOTIFICATION_TARGET_POLICY),
+      ),
+  );
+  single(
+    AnnounceToSubscribers,
+    (c) =>
+      new AnnounceToSubscribers(
+        c.get(PAGE_EVENT_FEED),
+        c.get(STATUS_PAGE_REPOSITORY),
+        c.get(COMPONENT_CATALOG),
+        c.get(MAINTENANCE_WINDOW_REPOSITORY),
+        c.get(SUBSCRIBER_REPOSITORY),
+        c.get(DIRECT_DELIVERIES),
+        c.get(TRANSACTION_RUNNER),
+        links(c),
+        c.get(CLOCK),
+      ),
+  );
 
   single(StatusPageViews, (c) => new StatusPageViews(c.get(COMPONENT_CATALOG)));
-  single(CreateStatusPage, (c) => new CreateStatusPage(
-    c.get(STATUS_PAGE_REPOSITORY), c.get(COMPONENT_CATALOG), c.get(PASSWORD_HASHER), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(
+    CreateStatusPage,
+    (c) =>
+      new CreateStatusPage(
+        c.get(STATUS_PAGE_REPOSITORY),
+        c.get(COMPONENT_CATALOG),
+        c.get(PASSWORD_HASHER),
+        c.get(ID_GENERATOR),
+        c.get(CLOCK),
+      ),
+  );
   single(ListStatusPages, (c) => new ListStatusPages(c.get(STATUS_PAGE_REPOSITORY)));
   single(GetStatusPage, (c) => new GetStatusPage(c.get(STATUS_PAGE_REPOSITORY)));
-  single(UpdateStatusPage, (c) => new UpdateStatusPage(
-    c.get(STATUS_PAGE_REPOSITORY), c.get(COMPONENT_CATALOG), c.get(PASSWORD_HASHER), c.get(ID_GENERATOR), c.get(CLOCK)));
+  single(
+    UpdateStatusPage,
+    (c) =>
+      new UpdateStatusPage(
+        c.get(STATUS_PAGE_REPOSITORY),
+        c.get(COMPONENT_CATALOG),
+        c.get(PASSWORD_HASHER),
+        c.get(ID_GENERATOR),
+        c.get(CLOCK),
+      ),
+  );
   single(DeleteStatusPage, (c) => new DeleteStatusPage(c.get(STATUS_PAGE_REPOSITORY)));
-  single(CreatePageIncident, (c) => new CreatePageIncident(
-    c.get(STATUS_PAGE_REPOSITORY), c.get(PAGE_INCIDENT_REPOSITORY), c.get(STATUS_PAGE_READINGS), c.get(COMPONENT_CATALOG),
-    c.get(PAGE_INCIDENT_NOTICES), c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK)));
-  single(PostPageIncidentUpdate, (c) => new PostPageIncidentUpdate(
-    c.get(STATUS_PAGE_REPOSITORY), c.get(PAGE_INCIDENT_REPOSITORY), c.get(COMPONENT_CATALOG), c.get(PAGE_INCIDENT_NOTICES),
-    c.get(TRANSACTION_RUNNER), c.get(CLOCK)));
-  single(ListPageIncidents, (c) => new ListPageIncidents(
-    c.get(STATUS_PAGE_REPOSITORY), c.get(PAGE_INCIDENT_REPOSITORY), c.get(COMPONENT_CATALOG), c.get(CLOCK)));
-  single(BuildPublicStatusPage, (c) => new BuildPublicStatusPage(
-    c.get(COMPONENT_CATALOG), c.get(STATUS_PAGE_READINGS), c.get(PAGE_INCIDENT_REPOSITORY), c.get(MAINTENANCE_WINDOW_REPOSITORY),
-    c.get(RECURRENCE_EXPANDER)));
-  single(GetPublicStatusPage, (c) => new GetPublicStatusPage(
-    c.get(STATUS_PAGE_REPOSITORY), c.get(STATUS_PAGE_READINGS), c.get(BuildPublicStatusPage), c.get(PAGE_ACCESS_TOKENS), c.get(CLOCK),
-    { refreshMs: c.get<AppConfig>(CONFIG).statusPages.refreshMs, maxEntries: 1000 }));
-  single(SignInToStatusPage, (c) => new SignInToStatusPage(
-    c.get(STATUS_PAGE_REPOSITORY), c.get(PASSWORD_HASHER), c.get(PAGE_ACCESS_TOKENS), c.get(CLOCK), c.get(RATE_LIMITER)));
+  single(
+    CreatePageIncident,
+    (c) =>
+      new CreatePageIncident(
+        c.get(STATUS_PAGE_REPOSITORY),
+        c.get(PAGE_INCIDENT_REPOSITORY),
+        c.get(STATUS_PAGE_READINGS),
+        c.get(COMPONENT_CATALOG),
+        c.get(PAGE_INCIDENT_NOTICES),
+        c.get(TRANSACTION_RUNNER),
+        c.get(ID_GENERATOR),
+        c.get(CLOCK),
+      ),
+  );
+  single(
+    PostPageIncidentUpdate,
+    (c) =>
+      new PostPageIncidentUpdate(
+        c.get(STATUS_PAGE_REPOSITORY),
+        c.get(PAGE_INCIDENT_REPOSITORY),
+        c.get(COMPONENT_CATALOG),
+        c.get(PAGE_INCIDENT_NOTICES),
+        c.get(TRANSACTION_RUNNER),
+        c.get(CLOCK),
+      ),
+  );
+  single(
+    ListPageIncidents,
+    (c) => new ListPageIncidents(c.get(STATUS_PAGE_REPOSITORY), c.get(PAGE_INCIDENT_REPOSITORY), c.get(COMPONENT_CATALOG), c.get(CLOCK)),
+  );
+  single(
+    BuildPublicStatusPage,
+    (c) =>
+      new BuildPublicStatusPage(
+        c.get(COMPONENT_CATALOG),
+        c.get(STATUS_PAGE_READINGS),
+        c.get(PAGE_INCIDENT_REPOSITORY),
+        c.get(MAINTENANCE_WINDOW_REPOSITORY),
+        c.get(RECURRENCE_EXPANDER),
+      ),
+  );
+  single(
+    GetPublicStatusPage,
+    (c) =>
+      new GetPublicStatusPage(
+        c.get(STATUS_PAGE_REPOSITORY),
+        c.get(STATUS_PAGE_READINGS),
+        c.get(BuildPublicStatusPage),
+        c.get(PAGE_ACCESS_TOKENS),
+        c.get(CLOCK),
+        { refreshMs: c.get<AppConfig>(CONFIG).statusPages.refreshMs, maxEntries: 1000 },
+      ),
+  );
+  single(
+    SignInToStatusPage,
+    (c) =>
+      new SignInToStatusPage(
+        c.get(STATUS_PAGE_REPOSITORY),
+        c.get(PASSWORD_HASHER),
+        c.get(PAGE_ACCESS_TOKENS),
+        c.get(CLOCK),
+        c.get(RATE_LIMITER),
+      ),
+  );
 });

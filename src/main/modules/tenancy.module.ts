@@ -4,9 +4,19 @@ import { CLOCK, type Clock } from '../../application/shared/clock';
 import { ID_GENERATOR, type IdGenerator } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER, type TransactionRunner } from '../../application/shared/transaction';
 import {
-  CALLER_CACHE_INVALIDATOR, CUSTOMER_DOMAIN_REPOSITORY, CUSTOMER_IP_REPOSITORY, CUSTOMER_REPOSITORY,
-  CUSTOMER_TERMS_LOOKUP, CUSTOM_FIELD_REPOSITORY, PACKAGE_CONFIG_REPOSITORY, SMS_USAGE_LEDGER, WATCH_RESULT_STORE,
-  type CustomFieldRepository, type CustomerDomainRepository, type CustomerIpRepository, type CustomerRepository,
+  CALLER_CACHE_INVALIDATOR,
+  CUSTOMER_DOMAIN_REPOSITORY,
+  CUSTOMER_IP_REPOSITORY,
+  CUSTOMER_REPOSITORY,
+  CUSTOMER_TERMS_LOOKUP,
+  CUSTOM_FIELD_REPOSITORY,
+  PACKAGE_CONFIG_REPOSITORY,
+  SMS_USAGE_LEDGER,
+  WATCH_RESULT_STORE,
+  type CustomFieldRepository,
+  type CustomerDomainRepository,
+  type CustomerIpRepository,
+  type CustomerRepository,
   type PackageConfigRepository,
 } from '../../application/tenancy/ports';
 import { CustomerViews } from '../../application/tenancy/customer-views';

@@ -31,10 +31,16 @@ describe('alerts end to end: a failing target reaches a webhook, once', () => {
     const dns = await testDnsServer();
     dns.set(HOOK_HOST, { A: ['127.0.0.1'] });
     const config = testConfig({
-      DNS_SERVERS: dns.server, CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8', MONITOR_LOCATIONS: 'local', CHECK_LOCATIONS: 'local',
+      DNS_SERVERS: dns.server,
+      CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
+      MONITOR_LOCATIONS: 'local',
+      CHECK_LOCATIONS: 'local',
       NOTIFY_RETRY_BASE_MS: '50',
     });
-    app = await startApplication({ ...config, databaseUrl: (await testDatabase()).url }, { jobs: false, logger: pino({ level: 'silent' }) });
+    app = await startApplication(
+      { ...config, databaseUrl: (await testDatabase()).url },
+      { jobs: false, logger: pino({ level: 'silent' }) },
+    );
   });
   after(async () => {
     await app?.stop();
@@ -46,14 +52,18 @@ describe('alerts end to end: a failing target reaches a webhook, once', () => {
     const org = await anOrganization('alert-delivery');
     const customer = await aMonitoredCustomer(org.token);
     const channel = await call('POST', '/api/notification-channels', org.token, {
-      name: 'on-call hook', type: 'webhook', config: { url: receiver.url('/alerts') },
+      name: 'on-call hook',
+      type: 'webhook',
+      config: { url: receiver.url('/alerts') },
     });
     expect(channel.status, JSON.stringify(channel.body)).to.equal(201);
     const site = await call('POST', '/api/websites', org.token, { customerId: customer.id, url: `http://127.0.0.1:${portOf(target)}/` });
     expect(site.status, JSON.stringify(site.body)).to.equal(201);
     const websiteId = site.body.publicId as string;
-    const incidents = async (status: string) => (await call('GET', `/api/incidents?status=${status}`, org.token)).body.items as Array<Record<string, any>>;
-    const checksRecorded = async () => (await call('GET', `/api/websites/${websiteId}/check-history`, org.token)).body.items.length as number;
+    const incidents = async (status: string) =>
+      (await call('GET', `/api/incidents?status=${status}`, org.token)).body.items as Array<Record<string, any>>;
+    const checksRecorded = async () =>
+      (await call('GET', `/api/websites/${websiteId}/check-history`, org.token)).body.items.length as number;
 
     // Each trigger runs one check; the customer's default needs two failures in a row to open.
     for (let done = 1; (await incidents('open')).length === 0; done++) {

@@ -34,11 +34,19 @@ describe('alerts end to end: a storm of three monitors is one digest, and one re
     const dns = await testDnsServer();
     dns.set(HOOK_HOST, { A: ['127.0.0.1'] });
     const config = testConfig({
-      DNS_SERVERS: dns.server, CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8', MONITOR_LOCATIONS: 'local', CHECK_LOCATIONS: 'local',
-      NOTIFY_RETRY_BASE_MS: '50', NOTIFY_DIGEST_AFTER: '2', NOTIFY_DIGEST_WINDOW_SECONDS: String(WINDOW_SECONDS),
+      DNS_SERVERS: dns.server,
+      CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
+      MONITOR_LOCATIONS: 'local',
+      CHECK_LOCATIONS: 'local',
+      NOTIFY_RETRY_BASE_MS: '50',
+      NOTIFY_DIGEST_AFTER: '2',
+      NOTIFY_DIGEST_WINDOW_SECONDS: String(WINDOW_SECONDS),
       NOTIFY_STORM_FOLLOW_UP_SECONDS: '600',
     });
-    app = await startApplication({ ...config, databaseUrl: (await testDatabase()).url }, { jobs: false, logger: pino({ level: 'silent' }) });
+    app = await startApplication(
+      { ...config, databaseUrl: (await testDatabase()).url },
+      { jobs: false, logger: pino({ level: 'silent' }) },
+    );
   });
   after(async () => {
     await app?.stop();
@@ -49,21 +57,32 @@ describe('alerts end to end: a storm of three monitors is one digest, and one re
     const call = (method: string, path: string, token: string, body?: unknown) => apiAt(app.url, method, path, { token, body });
     const org = await anOrganization('alert-storm');
     const customer = await aMonitoredCustomer(org.token);
-    const channel = await call('POST', '/api/notification-channels', org.token, { name: 'on-call hook', type: 'webhook', config: { url: receiver.url('/storm') } });
+    const channel = await call('POST', '/api/notification-channels', org.token, {
+      name: 'on-call hook',
+      type: 'webhook',
+      config: { url: receiver.url('/storm') },
+    });
     expect(channel.status, JSON.stringify(channel.body)).to.equal(201);
     const sites: string[] = [];
     for (let i = 1; i <= 3; i += 1) {
-      const site = await call('POST', '/api/websites', org.token, { customerId: customer.id, url: `http://127.0.0.1:${portOf(target)}/?site=${i}` });
+      const site = await call('POST', '/api/websites', org.token, {
+        customerId: customer.id,
+        url: `http://127.0.0.1:${portOf(target)}/?site=${i}`,
+      });
       expect(site.status, JSON.stringify(site.body)).to.equal(201);
       sites.push(site.body.publicId as string);
     }
-    const incidents = async (status: string) => (await call('GET', `/api/incidents?status=${status}`, org.token)).body.items as Array<Record<string, any>>;
-    const recorded = async (site: string) => (await call('GET', `/api/websites/${site}/check-history`, org.token)).body.items.length as number;
+    const incidents = async (status: string) =>
+      (await call('GET', `/api/incidents?status=${status}`, org.token)).body.items as Array<Record<string, any>>;
+    const recorded = async (site: string) =>
+      (await call('GET', `/api/websites/${site}/check-history`, org.token)).body.items.length as number;
     /** One check of every site at once, waiting until each is recorded. */
     const checkAll = async () => {
       const before = await Promise.all(sites.map(recorded));
       await Promise.all(sites.map((site) => call('POST', `/api/websites/${site}/trigger-check`, org.token)));
-      await Promise.all(sites.map((site, i) => waitFor(async () => (await recorded(site)) > before[i]!, { what: `a check of ${site} recorded` })));
+      await Promise.all(
+        sites.map((site, i) => waitFor(async () => (await recorded(site)) > before[i]!, { what: `a check of ${site} recorded` })),
+      );
     };
     const bodies = () => receiver.at('/storm').map((r) => JSON.parse(r.body));
 
@@ -78,7 +97,11 @@ describe('alerts end to end: a storm of three monitors is one digest, and one re
     expect(digest.event).to.equal('incident.digest');
     expect(digest.summary).to.match(/^3 monitors of .+ are down: /);
     expect(digest.data).to.include({ stage: 'started', count: 1, down: 3, total: 3 });
-    const opened = new Set([first.incident.id, second.incident.id, ...digest.data.incidents.map((i: { incidentId: string }) => i.incidentId)]);
+    const opened = new Set([
+      first.incident.id,
+      second.incident.id,
+      ...digest.data.incidents.map((i: { incidentId: string }) => i.incidentId),
+    ]);
     expect(opened.size, 'every incident told once').to.equal(3);
 
     healthy = true;

@@ -45,13 +45,15 @@ describe('check engine: schedule, checker, results and incidents end to end', ()
     const customerId = await aCustomerRow(org.user.organizationId);
     const monitor = await aMonitorRow(org.user.organizationId, customerId, { locations: [LOCATION], consecutiveChecks: 1 });
     const { database } = await testServer();
-    await database.sql.query(
-      `UPDATE monitors SET kind = 'website', monitoring_type = 'http', url = ?, timeout_seconds = 5 WHERE id = ?`,
-      [target.url, monitor.id],
-    );
+    await database.sql.query(`UPDATE monitors SET kind = 'website', monitoring_type = 'http', url = ?, timeout_seconds = 5 WHERE id = ?`, [
+      target.url,
+      monitor.id,
+    ]);
     // Align the slot with the test clock (ahead of real time): not due until triggered.
-    await database.sql.query(`UPDATE check_schedule SET next_due_at = ? WHERE monitor_id = ?`,
-      [new Date(testClock.now().getTime() + 3_600_000), monitor.id]);
+    await database.sql.query(`UPDATE check_schedule SET next_due_at = ? WHERE monitor_id = ?`, [
+      new Date(testClock.now().getTime() + 3_600_000),
+      monitor.id,
+    ]);
     monitorIds.add(monitor.id);
     return { org, monitor };
   }
@@ -89,7 +91,7 @@ describe('check engine: schedule, checker, results and incidents end to end', ()
     expect(after.body.items.map((r: { status: string }) => r.status)).to.deep.equal(['up', 'down', 'down', 'up']);
   });
 
-  it('loses no check when a worker dies mid-run: another takes the slot after the lease, and the dead one\'s late completion counts for nothing', async () => {
+  it("loses no check when a worker dies mid-run: another takes the slot after the lease, and the dead one's late completion counts for nothing", async () => {
     const { org, monitor } = await aWebsite();
     const { database } = await testServer();
     await api('POST', `/api/websites/${monitor.publicId}/trigger-check`, { token: org.token });
@@ -100,7 +102,7 @@ describe('check engine: schedule, checker, results and incidents end to end', ()
     testClock.advance(1_500);
     const rescuer = await aDispatcher('engine-rescuer');
     await runUntilRecorded(rescuer, 1);
-    await waitFor(() => dying.unrecorded === 1, { what: 'the dying worker\'s check to end' });
+    await waitFor(() => dying.unrecorded === 1, { what: "the dying worker's check to end" });
     await RequestContext.create(database.orm.em, () => dying.flush());
     expect(dying.stats).to.include({ recorded: 0, dropped: 1 });
     const history = await api('GET', `/api/websites/${monitor.publicId}/check-history`, { token: org.token });

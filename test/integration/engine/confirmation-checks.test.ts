@@ -30,27 +30,36 @@ describe('confirmation re-checks through the real engine (loopback target, Postg
     const org = await anOrganization('confirm');
     const customerId = await aCustomerRow(org.user.organizationId);
     const monitor = await aMonitorRow(org.user.organizationId, customerId, {
-      locations: [LOCATION], consecutiveChecks: 2, checkIntervalSeconds: 300,
+      locations: [LOCATION],
+      consecutiveChecks: 2,
+      checkIntervalSeconds: 300,
     });
     const { database } = await testServer();
     await database.sql.query(
       `UPDATE monitors SET kind = 'website', monitoring_type = 'http', url = ?, timeout_seconds = 5, check_interval = 5, alert_retry_interval = 10
-        WHERE id = ?`, [url, monitor.id],
+        WHERE id = ?`,
+      [url, monitor.id],
     );
     // The regular slot is an hour away on the test clock: every check below is a trigger or a confirmation.
-    await database.sql.query(`UPDATE check_schedule SET next_due_at = ? WHERE monitor_id = ?`, [new Date(testClock.now().getTime() + 3_600_000), monitor.id]);
+    await database.sql.query(`UPDATE check_schedule SET next_due_at = ? WHERE monitor_id = ?`, [
+      new Date(testClock.now().getTime() + 3_600_000),
+      monitor.id,
+    ]);
     monitorIds.add(monitor.id);
     const dispatcher = await anEngineFor(monitorIds, [LOCATION], 'confirming');
-    const incidents = async () => (await api('GET', '/api/incidents', { token: org.token, query: { monitorId: String(monitor.id) } })).body.items as Array<{
-      status: string; startedAt: string;
-    }>;
+    const incidents = async () =>
+      (await api('GET', '/api/incidents', { token: org.token, query: { monitorId: String(monitor.id) } })).body.items as Array<{
+        status: string;
+        startedAt: string;
+      }>;
 
     status = 503;
     await api('POST', `/api/websites/${monitor.publicId}/trigger-check`, { token: org.token });
     await runUntilRecorded(dispatcher, 1);
     expect(await incidents(), 'one failure of two: nothing yet').to.have.length(0);
     const [change] = await database.sql.query<{ due: Date }>(
-      `SELECT changed_at AS due FROM check_changes WHERE monitor_id = ? AND triggered ORDER BY seq DESC LIMIT 1`, [monitor.id],
+      `SELECT changed_at AS due FROM check_changes WHERE monitor_id = ? AND triggered ORDER BY seq DESC LIMIT 1`,
+      [monitor.id],
     );
     const history = await api('GET', `/api/websites/${monitor.publicId}/check-history`, { token: org.token });
     const firstFailure = new Date(history.body.items[0].checkedAt).getTime();
@@ -82,13 +91,21 @@ describe('confirmation re-checks through the real engine (loopback target, Postg
   it('a failure that recovers at its confirmation opens nothing, and the monitor goes back to its interval', async () => {
     const org = await anOrganization('confirm-recover');
     const customerId = await aCustomerRow(org.user.organizationId);
-    const monitor = await aMonitorRow(org.user.organizationId, customerId, { locations: [LOCATION], consecutiveChecks: 2, checkIntervalSeconds: 300 });
+    const monitor = await aMonitorRow(org.user.organizationId, customerId, {
+      locations: [LOCATION],
+      consecutiveChecks: 2,
+      checkIntervalSeconds: 300,
+    });
     const { database } = await testServer();
     await database.sql.query(
       `UPDATE monitors SET kind = 'website', monitoring_type = 'http', url = ?, timeout_seconds = 5, check_interval = 5, alert_retry_interval = 10
-        WHERE id = ?`, [url, monitor.id],
+        WHERE id = ?`,
+      [url, monitor.id],
     );
-    await database.sql.query(`UPDATE check_schedule SET next_due_at = ? WHERE monitor_id = ?`, [new Date(testClock.now().getTime() + 3_600_000), monitor.id]);
+    await database.sql.query(`UPDATE check_schedule SET next_due_at = ? WHERE monitor_id = ?`, [
+      new Date(testClock.now().getTime() + 3_600_000),
+      monitor.id,
+    ]);
     monitorIds.add(monitor.id);
     const dispatcher = await anEngineFor(monitorIds, [LOCATION], 'confirming-recover');
 
@@ -100,9 +117,10 @@ describe('confirmation re-checks through the real engine (loopback target, Postg
     await runUntilRecorded(dispatcher, 1);
     const list = await api('GET', '/api/incidents', { token: org.token, query: { monitorId: String(monitor.id) } });
     expect(list.body.items).to.have.length(0);
-    const [{ n }] = await database.sql.query<{ n: string }>(
-      `SELECT count(*) AS n FROM check_changes WHERE monitor_id = ? AND triggered AND changed_at > ?`, [monitor.id, testClock.now()],
-    ) as [{ n: string }];
+    const [{ n }] = (await database.sql.query<{ n: string }>(
+      `SELECT count(*) AS n FROM check_changes WHERE monitor_id = ? AND triggered AND changed_at > ?`,
+      [monitor.id, testClock.now()],
+    )) as [{ n: string }];
     expect(Number(n), 'no further confirmation asked').to.equal(0);
     const history = await api('GET', `/api/websites/${monitor.publicId}/check-history`, { token: org.token });
     expect(history.body.items.map((r: { status: string }) => r.status)).to.deep.equal(['up', 'down']);

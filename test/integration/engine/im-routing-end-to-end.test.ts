@@ -34,10 +34,18 @@ describe('monitor incidents routed into IM end to end (loopback target, loopback
     const dns = await testDnsServer();
     dns.set(MAIL_HOST, { A: ['127.0.0.1'] });
     const config = testConfig({
-      DNS_SERVERS: dns.server, CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8', MONITOR_LOCATIONS: 'local', CHECK_LOCATIONS: 'local',
-      NOTIFY_RETRY_BASE_MS: '50', SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`, SMTP_FROM: 'pager@platform.example',
+      DNS_SERVERS: dns.server,
+      CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
+      MONITOR_LOCATIONS: 'local',
+      CHECK_LOCATIONS: 'local',
+      NOTIFY_RETRY_BASE_MS: '50',
+      SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`,
+      SMTP_FROM: 'pager@platform.example',
     });
-    app = await startApplication({ ...config, databaseUrl: (await testDatabase()).url }, { jobs: false, logger: pino({ level: 'silent' }) });
+    app = await startApplication(
+      { ...config, databaseUrl: (await testDatabase()).url },
+      { jobs: false, logger: pino({ level: 'silent' }) },
+    );
   });
   after(async () => {
     await app?.stop();
@@ -50,17 +58,24 @@ describe('monitor incidents routed into IM end to end (loopback target, loopback
     await setIncidentManagement(org.user.organizationId, true);
     const customer = await aMonitoredCustomer(org.token);
     const policy = await call('POST', '/api/escalation-config', org.token, {
-      name: 'Shop', repeatCount: 0, levels: [{ delayMinutes: 5, targets: [{ type: 'user', id: org.user.id }] }],
+      name: 'Shop',
+      repeatCount: 0,
+      levels: [{ delayMinutes: 5, targets: [{ type: 'user', id: org.user.id }] }],
     });
     expect(policy.status, JSON.stringify(policy.body)).to.equal(201);
-    const routing = await call('PUT', `/api/im/routing/customers/${customer.id}`, org.token, { enabled: true, escalationPolicyId: policy.body.id });
+    const routing = await call('PUT', `/api/im/routing/customers/${customer.id}`, org.token, {
+      enabled: true,
+      escalationPolicyId: policy.body.id,
+    });
     expect(routing.status, JSON.stringify(routing.body)).to.equal(200);
     const site = await call('POST', '/api/websites', org.token, { customerId: customer.id, url: `http://127.0.0.1:${portOf(target)}/` });
     expect(site.status, JSON.stringify(site.body)).to.equal(201);
     const websiteId = site.body.publicId as string;
-    const engineIncidents = async (status: string) => (await call('GET', `/api/incidents?status=${status}`, org.token)).body.items as Array<Record<string, any>>;
+    const engineIncidents = async (status: string) =>
+      (await call('GET', `/api/incidents?status=${status}`, org.token)).body.items as Array<Record<string, any>>;
     const imIncidents = async () => (await call('GET', '/api/im/incidents', org.token)).body.items as Array<Record<string, any>>;
-    const checksRecorded = async () => (await call('GET', `/api/websites/${websiteId}/check-history`, org.token)).body.items.length as number;
+    const checksRecorded = async () =>
+      (await call('GET', `/api/websites/${websiteId}/check-history`, org.token)).body.items.length as number;
 
     for (let done = 1; (await engineIncidents('open')).length === 0; done++) {
       await call('POST', `/api/websites/${websiteId}/trigger-check`, org.token);
@@ -70,7 +85,10 @@ describe('monitor incidents routed into IM end to end (loopback target, loopback
     const [engine] = await engineIncidents('open');
     const [im] = await imIncidents();
     expect(im).to.include({
-      status: 'triggered', source: 'monitor', escalationPolicyId: policy.body.id, customerId: customer.id,
+      status: 'triggered',
+      source: 'monitor',
+      escalationPolicyId: policy.body.id,
+      customerId: customer.id,
       dedupKey: `monitor-storm:${customer.id}:-:${policy.body.id}`,
     });
     expect(im!.monitorOrigin).to.deep.equal({ monitorId: websiteId, incidentId: engine!.publicId });
@@ -88,7 +106,10 @@ describe('monitor incidents routed into IM end to end (loopback target, loopback
     expect(resolved.body.status).to.equal('resolved');
     expect(resolved.body.timeline.map((e: { kind: string }) => e.kind)).to.deep.equal(['triggered', 'resolved']);
     expect(resolved.body.timeline[1].details).to.deep.equal({
-      origin: 'monitor', monitorId: websiteId, incidentId: engine!.publicId, reason: 'monitorRecovered',
+      origin: 'monitor',
+      monitorId: websiteId,
+      incidentId: engine!.publicId,
+      reason: 'monitorRecovered',
     });
     expect(await imIncidents()).to.have.length(1);
   });

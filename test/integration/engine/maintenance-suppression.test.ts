@@ -33,8 +33,14 @@ describe('maintenance windows end to end: checks go on, alerts do not', () => {
     const customerId = await aCustomerRow(org.user.organizationId);
     const monitor = await aMonitorRow(org.user.organizationId, customerId, { locations: [LOCATION], consecutiveChecks: 1 });
     const { database } = await testServer();
-    await database.sql.query(`UPDATE monitors SET kind = 'website', monitoring_type = 'http', url = ?, timeout_seconds = 5 WHERE id = ?`, [url, monitor.id]);
-    await database.sql.query(`UPDATE check_schedule SET next_due_at = ? WHERE monitor_id = ?`, [new Date(testClock.now().getTime() + 3_600_000), monitor.id]);
+    await database.sql.query(`UPDATE monitors SET kind = 'website', monitoring_type = 'http', url = ?, timeout_seconds = 5 WHERE id = ?`, [
+      url,
+      monitor.id,
+    ]);
+    await database.sql.query(`UPDATE check_schedule SET next_due_at = ? WHERE monitor_id = ?`, [
+      new Date(testClock.now().getTime() + 3_600_000),
+      monitor.id,
+    ]);
     monitorIds.add(monitor.id);
     return { org, monitor, database };
   }
@@ -43,9 +49,12 @@ describe('maintenance windows end to end: checks go on, alerts do not', () => {
     const { org, monitor, database } = await aFailingWebsite();
     const dispatcher = await anEngineFor(monitorIds, [LOCATION], 'maintenance-engine');
     const window = await api('POST', '/api/maintenance-windows', {
-      token: org.token, body: {
-        title: 'Release', startTime: new Date(testClock.now().getTime() - MINUTE).toISOString(),
-        endTime: new Date(testClock.now().getTime() + 60 * MINUTE).toISOString(), targets: [{ type: 'customer', id: String(monitor.customerId) }],
+      token: org.token,
+      body: {
+        title: 'Release',
+        startTime: new Date(testClock.now().getTime() - MINUTE).toISOString(),
+        endTime: new Date(testClock.now().getTime() + 60 * MINUTE).toISOString(),
+        targets: [{ type: 'customer', id: String(monitor.customerId) }],
       },
     });
     expect(window.body.status).to.equal('in_progress');
@@ -54,15 +63,18 @@ describe('maintenance windows end to end: checks go on, alerts do not', () => {
       await api('POST', `/api/websites/${monitor.publicId}/trigger-check`, { token: org.token });
       await runUntilRecorded(dispatcher, 1);
     }
-    const openIncidents = async () => (await api('GET', '/api/incidents', { token: org.token, query: { status: 'open' } })).body.items
-      .filter((i: { monitorId: number }) => i.monitorId === monitor.id);
+    const openIncidents = async () =>
+      (await api('GET', '/api/incidents', { token: org.token, query: { status: 'open' } })).body.items.filter(
+        (i: { monitorId: number }) => i.monitorId === monitor.id,
+      );
     const history = await api('GET', `/api/websites/${monitor.publicId}/check-history`, { token: org.token });
     expect(history.body.items.map((r: { status: string }) => r.status)).to.deep.equal(['down', 'down']);
     expect(await openIncidents()).to.have.length(0);
 
     // The window ends now; the target still fails.
     const ended = await api('PATCH', `/api/maintenance-windows/${window.body.id}`, {
-      token: org.token, body: { endTime: testClock.now().toISOString() },
+      token: org.token,
+      body: { endTime: testClock.now().toISOString() },
     });
     expect(ended.status).to.equal(200);
     const windowEnd = Date.parse(ended.body.endTime);
@@ -74,17 +86,21 @@ describe('maintenance windows end to end: checks go on, alerts do not', () => {
     expect(await openIncidents()).to.have.length(1);
     // The outage starts at the first failure after the window, not at the failures inside it.
     expect(Date.parse(incident.startedAt), `${incident.startedAt} vs window end ${ended.body.endTime}`).to.be.at.least(windowEnd);
-    const kinds = await database.sql.query<{ kind: string }>(
-      `SELECT kind FROM notification_outbox WHERE organization_id = ? ORDER BY id`, [org.user.organizationId]);
+    const kinds = await database.sql.query<{ kind: string }>(`SELECT kind FROM notification_outbox WHERE organization_id = ? ORDER BY id`, [
+      org.user.organizationId,
+    ]);
     expect(kinds.map((k) => k.kind).filter((k) => !k.startsWith('maintenance.'))).to.deep.equal(['incidentOpened']);
   });
 
-  it('announces a window\'s start and end into the outbox exactly once, however many workers run the job', async () => {
+  it("announces a window's start and end into the outbox exactly once, however many workers run the job", async () => {
     const { org, monitor, database } = await aFailingWebsite();
     const created = await api('POST', '/api/maintenance-windows', {
-      token: org.token, body: {
-        title: 'Short', startTime: new Date(testClock.now().getTime() - 2 * MINUTE).toISOString(),
-        endTime: new Date(testClock.now().getTime() + 60 * MINUTE).toISOString(), targets: [{ type: 'website', id: monitor.publicId }],
+      token: org.token,
+      body: {
+        title: 'Short',
+        startTime: new Date(testClock.now().getTime() - 2 * MINUTE).toISOString(),
+        endTime: new Date(testClock.now().getTime() + 60 * MINUTE).toISOString(),
+        targets: [{ type: 'website', id: monitor.publicId }],
       },
     });
     expect(created.status).to.equal(201);
@@ -92,14 +108,22 @@ describe('maintenance windows end to end: checks go on, alerts do not', () => {
     const announcer = container.get(AnnounceMaintenance);
     await RequestContext.create(database.orm.em, () => announcer.execute());
     // It ends (earlier than planned), after it was created and announced as started.
-    const ended = await api('PATCH', `/api/maintenance-windows/${created.body.id}`, { token: org.token, body: { endTime: testClock.now().toISOString() } });
+    const ended = await api('PATCH', `/api/maintenance-windows/${created.body.id}`, {
+      token: org.token,
+      body: { endTime: testClock.now().toISOString() },
+    });
     await Promise.all([0, 1, 2].map(() => RequestContext.create(database.orm.em, () => announcer.execute())));
     await RequestContext.create(database.orm.em, () => announcer.execute());
     const rows = await database.sql.query<{ kind: string; payload: Record<string, unknown> }>(
-      `SELECT kind, payload FROM notification_outbox WHERE organization_id = ? AND kind LIKE 'maintenance.%' ORDER BY id`, [org.user.organizationId]);
+      `SELECT kind, payload FROM notification_outbox WHERE organization_id = ? AND kind LIKE 'maintenance.%' ORDER BY id`,
+      [org.user.organizationId],
+    );
     expect(rows.map((r) => r.kind)).to.deep.equal(['maintenance.scheduled', 'maintenance.started', 'maintenance.ended']);
     expect(rows[1]!.payload).to.deep.include({
-      maintenanceWindowId: created.body.id, title: 'Short', startTime: created.body.startTime, endTime: created.body.endTime,
+      maintenanceWindowId: created.body.id,
+      title: 'Short',
+      startTime: created.body.startTime,
+      endTime: created.body.endTime,
     });
     expect(rows[2]!.payload).to.deep.include({ maintenanceWindowId: created.body.id, endTime: ended.body.endTime });
     expect(rows[1]!.payload).to.deep.include({

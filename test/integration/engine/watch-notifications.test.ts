@@ -46,11 +46,16 @@ describe('watch events reach channels, and lastNotified* follows successful deli
   before(async () => {
     await Promise.all([dns.start(), rdap.start(), receiver.start(), smtp.start()]);
     await useLoopbackChecks({
-      dnsServers: [dns.address], dnsblZones: [{ zone: 'bl.test', name: 'Test BL', delistUrl: 'https://bl.test/delist' }],
-      rdapBootstrapUrl: rdap.bootstrapUrl, whoisServer: rdap.whoisServer,
+      dnsServers: [dns.address],
+      dnsblZones: [{ zone: 'bl.test', name: 'Test BL', delistUrl: 'https://bl.test/delist' }],
+      rdapBootstrapUrl: rdap.bootstrapUrl,
+      whoisServer: rdap.whoisServer,
     });
     service = await aDeliveryService([HOOK_HOST, MAIL_HOST], {
-      NOTIFY_MAX_ATTEMPTS: '3', NOTIFY_RETRY_MAX_MS: '100', SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`, SMTP_FROM: 'alerts@platform.example',
+      NOTIFY_MAX_ATTEMPTS: '3',
+      NOTIFY_RETRY_MAX_MS: '100',
+      SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`,
+      SMTP_FROM: 'alerts@platform.example',
     });
     service.worker('watch-events');
   });
@@ -63,9 +68,13 @@ describe('watch events reach channels, and lastNotified* follows successful deli
     const { container, database } = await testServer();
     const runCheck = container.get(RunCheck);
     const watches = new RunWatches(
-      container.get<WatchTargets>(WATCH_TARGETS), container.get<WatchResultStore>(WATCH_RESULT_STORE),
-      (request) => runCheck.execute(request), clock, {
-        maintenance: container.get<WatchMaintenance>(WATCH_MAINTENANCE), directs: container.get<DirectDeliveries>(DIRECT_DELIVERIES),
+      container.get<WatchTargets>(WATCH_TARGETS),
+      container.get<WatchResultStore>(WATCH_RESULT_STORE),
+      (request) => runCheck.execute(request),
+      clock,
+      {
+        maintenance: container.get<WatchMaintenance>(WATCH_MAINTENANCE),
+        directs: container.get<DirectDeliveries>(DIRECT_DELIVERIES),
         transactions: container.get<TransactionRunner>(TRANSACTION_RUNNER),
       },
     );
@@ -77,22 +86,37 @@ describe('watch events reach channels, and lastNotified* follows successful deli
     const org = await anOrganization(label);
     const customer = await api('POST', '/api/customers', { token: org.token, body: { name: label, email: `ops@${label}.example` } });
     expect(customer.status).to.equal(200);
-    const channel = await api('POST', '/api/notification-channels', { token: org.token, body: { name: label, type: 'webhook', config: { url: receiver.url(path) } } });
+    const channel = await api('POST', '/api/notification-channels', {
+      token: org.token,
+      body: { name: label, type: 'webhook', config: { url: receiver.url(path) } },
+    });
     expect(channel.status, JSON.stringify(channel.body)).to.equal(201);
     return { org, customerId: customer.body.customer.publicId as string, channel: channel.body };
   }
 
-  async function aDomainExpiringIn(setup: Awaited<ReturnType<typeof aSetup>>, name: string, days: number, extra: Record<string, unknown> = {}) {
-    rdap.rdapDomains.set(name, { expiresAt: new Date(clock.now().getTime() + days * DAY + HOUR).toISOString(), registrar: 'Example Registrar' });
+  async function aDomainExpiringIn(
+    setup: Awaited<ReturnType<typeof aSetup>>,
+    name: string,
+    days: number,
+    extra: Record<string, unknown> = {},
+  ) {
+    rdap.rdapDomains.set(name, {
+      expiresAt: new Date(clock.now().getTime() + days * DAY + HOUR).toISOString(),
+      registrar: 'Example Registrar',
+    });
     const created = await api('POST', `/api/customers/${setup.customerId}/domains`, {
-      token: setup.org.token, body: { label: name, domainName: name, expiryWarningDays: 30, expiryErrorDays: 3, ...extra },
+      token: setup.org.token,
+      body: { label: name, domainName: name, expiryWarningDays: 30, expiryErrorDays: 3, ...extra },
     });
     expect(created.status, JSON.stringify(created.body)).to.be.oneOf([200, 201]);
     return created.body.publicId as string;
   }
 
-  const deliveriesOf = async (channelId: string) => (await service.app.database.sql.query<{ event: string; status: string }>(
-    'SELECT event, status FROM notification_deliveries WHERE channel_public_id = ? ORDER BY created_at', [channelId]));
+  const deliveriesOf = async (channelId: string) =>
+    await service.app.database.sql.query<{ event: string; status: string }>(
+      'SELECT event, status FROM notification_deliveries WHERE channel_public_id = ? ORDER BY created_at',
+      [channelId],
+    );
   const expiryOf = async (token: string, id: string) => (await api('GET', `/api/customer-domains/${id}`, { token })).body.expiry;
   const dnsblOf = async (token: string, id: string) => (await api('GET', `/api/customer-ips/${id}`, { token })).body.dnsbl;
 
@@ -104,7 +128,9 @@ describe('watch events reach channels, and lastNotified* follows successful deli
     expect((await expiryOf(setup.org.token, domainId)).lastNotifiedWarningAt).to.equal(null);
 
     await sweep();
-    await waitFor(async () => (await deliveriesOf(setup.channel.publicId))[0]?.status === 'delivered', { what: 'the domain.expiring delivery' });
+    await waitFor(async () => (await deliveriesOf(setup.channel.publicId))[0]?.status === 'delivered', {
+      what: 'the domain.expiring delivery',
+    });
     const requests = receiver.at(path);
     expect(requests).to.have.length(1);
     const body = JSON.parse(requests[0]!.body);
@@ -127,7 +153,10 @@ describe('watch events reach channels, and lastNotified* follows successful deli
     const address = `127.0.${Number(suffix) % 250}.${7 + (Number(suffix) % 200)}`;
     const label = `${address.split('.').reverse().join('.')}.bl.test`;
     dns.zone[label] = { A: ['127.0.0.2'], TXT: ['Listed for spam'] };
-    const created = await api('POST', `/api/customers/${setup.customerId}/ips`, { token: setup.org.token, body: { label: 'Mail', ipAddress: address } });
+    const created = await api('POST', `/api/customers/${setup.customerId}/ips`, {
+      token: setup.org.token,
+      body: { label: 'Mail', ipAddress: address },
+    });
     expect(created.status, JSON.stringify(created.body)).to.be.oneOf([200, 201]);
     const ipId = created.body.publicId as string;
 
@@ -159,10 +188,14 @@ describe('watch events reach channels, and lastNotified* follows successful deli
     await sweep();
     await waitFor(async () => (await deliveriesOf(setup.channel.publicId))[0]?.status === 'failed', { what: 'the delivery given up' });
     expect(receiver.at(path)).to.have.length(3);
-    expect(await expiryOf(setup.org.token, domainId)).to.include({ lastNotifiedWarningAt: null, lastNotifiedErrorAt: null, lastNotifiedExpiredAt: null });
+    expect(await expiryOf(setup.org.token, domainId)).to.include({
+      lastNotifiedWarningAt: null,
+      lastNotifiedErrorAt: null,
+      lastNotifiedExpiredAt: null,
+    });
   });
 
-  it('a domain\'s own notificationEmail is mailed the event directly, and that delivery sets lastNotifiedErrorAt', async () => {
+  it("a domain's own notificationEmail is mailed the event directly, and that delivery sets lastNotifiedErrorAt", async () => {
     const org = await anOrganization('watch-direct');
     const customer = await api('POST', '/api/customers', { token: org.token, body: { name: 'Direct', email: 'ops@direct.example' } });
     const setup = { org, customerId: customer.body.customer.publicId as string, channel: null };
@@ -171,12 +204,15 @@ describe('watch events reach channels, and lastNotified* follows successful deli
     const domainId = await aDomainExpiringIn(setup, name, 2, { notificationEmail: address });
 
     await sweep();
-    const mail = await waitFor(() => smtp.messages.find((m) => m.to.includes(address)), { what: 'the mail to the domain\'s address' });
+    const mail = await waitFor(() => smtp.messages.find((m) => m.to.includes(address)), { what: "the mail to the domain's address" });
     expect(mail!.raw).to.match(new RegExp(`^Subject: ${name.replace(/\./g, '\\.')} expires in 2 days$`, 'm'));
-    const expiry = await waitFor(async () => {
-      const current = await expiryOf(org.token, domainId);
-      return current.lastNotifiedErrorAt ? current : null;
-    }, { what: 'lastNotifiedErrorAt' });
+    const expiry = await waitFor(
+      async () => {
+        const current = await expiryOf(org.token, domainId);
+        return current.lastNotifiedErrorAt ? current : null;
+      },
+      { what: 'lastNotifiedErrorAt' },
+    );
     expect(expiry).to.include({ lastNotifiedWarningAt: null, lastNotifiedExpiredAt: null });
   });
 
@@ -187,21 +223,28 @@ describe('watch events reach channels, and lastNotified* follows successful deli
     const window = await api('POST', '/api/maintenance-windows', {
       token: setup.org.token,
       body: {
-        title: 'Registrar transfer', startTime: new Date(clock.now().getTime() - HOUR).toISOString(),
-        endTime: new Date(clock.now().getTime() + 2 * HOUR).toISOString(), targets: [{ type: 'customerDomain', id: domainId }],
+        title: 'Registrar transfer',
+        startTime: new Date(clock.now().getTime() - HOUR).toISOString(),
+        endTime: new Date(clock.now().getTime() + 2 * HOUR).toISOString(),
+        targets: [{ type: 'customerDomain', id: domainId }],
       },
     });
     expect(window.status, JSON.stringify(window.body)).to.equal(201);
 
     await sweep();
-    const queued = () => service.app.database.sql.query<{ kind: string }>(
-      `SELECT kind FROM notification_outbox WHERE organization_id = ? AND kind LIKE 'domain.%'`, [setup.org.user.organizationId]);
+    const queued = () =>
+      service.app.database.sql.query<{ kind: string }>(
+        `SELECT kind FROM notification_outbox WHERE organization_id = ? AND kind LIKE 'domain.%'`,
+        [setup.org.user.organizationId],
+      );
     expect(await queued()).to.deep.equal([]);
     expect((await expiryOf(setup.org.token, domainId)).lastCheckedAt).to.be.a('string');
 
     clock.advance(DAY + HOUR);
     await sweep();
-    await waitFor(async () => (await deliveriesOf(setup.channel.publicId))[0]?.status === 'delivered', { what: 'the held-back domain.expiring' });
+    await waitFor(async () => (await deliveriesOf(setup.channel.publicId))[0]?.status === 'delivered', {
+      what: 'the held-back domain.expiring',
+    });
     expect(receiver.at(path).map((r) => JSON.parse(r.body).event)).to.deep.equal(['domain.expiring']);
   });
 });

@@ -24,8 +24,10 @@ describe('watches: customer domains and IPs are looked up and their expiry / dns
     await Promise.all([dns.start(), rdap.start()]);
     rdap.rdapDomains.set(domain, { expiresAt: '2099-01-01T00:00:00Z', registrar: 'Example Registrar' });
     await useLoopbackChecks({
-      dnsServers: [dns.address], dnsblZones: [{ zone: 'bl.test', name: 'Test BL', delistUrl: 'https://bl.test/delist' }],
-      rdapBootstrapUrl: rdap.bootstrapUrl, whoisServer: rdap.whoisServer,
+      dnsServers: [dns.address],
+      dnsblZones: [{ zone: 'bl.test', name: 'Test BL', delistUrl: 'https://bl.test/delist' }],
+      rdapBootstrapUrl: rdap.bootstrapUrl,
+      whoisServer: rdap.whoisServer,
     });
   });
   after(() => Promise.all([dns.stop(), rdap.stop()]));
@@ -34,9 +36,13 @@ describe('watches: customer domains and IPs are looked up and their expiry / dns
     const { container, database } = await testServer();
     const runCheck = container.get(RunCheck);
     const watches = new RunWatches(
-      container.get<WatchTargets>(WATCH_TARGETS), container.get<WatchResultStore>(WATCH_RESULT_STORE),
-      (request) => runCheck.execute(request), testClock, {
-        maintenance: container.get<WatchMaintenance>(WATCH_MAINTENANCE), directs: container.get<DirectDeliveries>(DIRECT_DELIVERIES),
+      container.get<WatchTargets>(WATCH_TARGETS),
+      container.get<WatchResultStore>(WATCH_RESULT_STORE),
+      (request) => runCheck.execute(request),
+      testClock,
+      {
+        maintenance: container.get<WatchMaintenance>(WATCH_MAINTENANCE),
+        directs: container.get<DirectDeliveries>(DIRECT_DELIVERIES),
         transactions: container.get<TransactionRunner>(TRANSACTION_RUNNER),
       },
     );
@@ -49,9 +55,15 @@ describe('watches: customer domains and IPs are looked up and their expiry / dns
     const customer = await api('POST', '/api/customers', { token: org.token, body: { name: 'Shop', email: 'ops@shop.example' } });
     expect(customer.status).to.equal(200);
     const customerId = customer.body.customer.publicId;
-    const createdDomain = await api('POST', `/api/customers/${customerId}/domains`, { token: org.token, body: { label: 'Shop', domainName: domain } });
+    const createdDomain = await api('POST', `/api/customers/${customerId}/domains`, {
+      token: org.token,
+      body: { label: 'Shop', domainName: domain },
+    });
     expect(createdDomain.status, JSON.stringify(createdDomain.body)).to.be.oneOf([200, 201]);
-    const createdIp = await api('POST', `/api/customers/${customerId}/ips`, { token: org.token, body: { label: 'Mail', ipAddress: '127.0.0.2' } });
+    const createdIp = await api('POST', `/api/customers/${customerId}/ips`, {
+      token: org.token,
+      body: { label: 'Mail', ipAddress: '127.0.0.2' },
+    });
     expect(createdIp.status, JSON.stringify(createdIp.body)).to.be.oneOf([200, 201]);
 
     const before = await api('GET', `/api/customer-domains/${createdDomain.body.publicId}`, { token: org.token });
@@ -68,7 +80,13 @@ describe('watches: customer domains and IPs are looked up and their expiry / dns
 
     const checkedIp = await api('GET', `/api/customer-ips/${createdIp.body.publicId}`, { token: org.token });
     expect(checkedIp.body.dnsbl).to.include({ isListed: true, listedCount: 1 });
-    expect(checkedIp.body.dnsbl.listings[0]).to.include({ name: 'Test BL', listKey: 'bl.test', reason: 'Listed for spam', delistUrl: 'https://bl.test/delist', resultCode: '127.0.0.2' });
+    expect(checkedIp.body.dnsbl.listings[0]).to.include({
+      name: 'Test BL',
+      listKey: 'bl.test',
+      reason: 'Listed for spam',
+      delistUrl: 'https://bl.test/delist',
+      resultCode: '127.0.0.2',
+    });
     expect(checkedIp.body.dnsbl.lastListedAt).to.be.a('string');
 
     const again = await runWatches();

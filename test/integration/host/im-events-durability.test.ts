@@ -33,28 +33,36 @@ describe('event ingest durability', function () {
 
     const keys = Array.from({ length: 40 }, (_, i) => `durable-${i}`);
     let killed = false;
-    const outcomes = await Promise.all(keys.map(async (key) => {
-      try {
-        const response = await apiAt(url, 'POST', '/api/im/events', {
-          token: callers.orgToken,
-          body: { routing_key: 'r', event_action: 'trigger', dedup_key: key, payload: { summary: key, source: 'test', severity: 'error' } },
-        });
-        if (response.status === 202 && !killed) {
-          killed = true;
-          running.child.kill('SIGKILL');
+    const outcomes = await Promise.all(
+      keys.map(async (key) => {
+        try {
+          const response = await apiAt(url, 'POST', '/api/im/events', {
+            token: callers.orgToken,
+            body: {
+              routing_key: 'r',
+              event_action: 'trigger',
+              dedup_key: key,
+              payload: { summary: key, source: 'test', severity: 'error' },
+            },
+          });
+          if (response.status === 202 && !killed) {
+            killed = true;
+            running.child.kill('SIGKILL');
+          }
+          return { key, status: response.status };
+        } catch {
+          return { key, status: 0 };
         }
-        return { key, status: response.status };
-      } catch {
-        return { key, status: 0 };
-      }
-    }));
+      }),
+    );
     await running.exited;
     const acknowledged = outcomes.filter((o) => o.status === 202).map((o) => o.key);
     expect(killed).to.equal(true);
     expect(acknowledged.length).to.be.greaterThan(0);
 
-    const stored = (await api('GET', '/api/im/incidents', { token: callers.admin, query: { perPage: '200' } })).body.items
-      .map((i: { dedupKey: string }) => i.dedupKey);
+    const stored = (await api('GET', '/api/im/incidents', { token: callers.admin, query: { perPage: '200' } })).body.items.map(
+      (i: { dedupKey: string }) => i.dedupKey,
+    );
     expect(stored).to.include.members(acknowledged);
   });
 });

@@ -13,7 +13,11 @@ import { listening, spawnService, stopService, type ServiceProcess } from '../..
 
 const HOOK_HOST = 'hooks.kill-fixture.com';
 
-interface Arrival { webhookId: string; signature: string; body: string }
+interface Arrival {
+  webhookId: string;
+  signature: string;
+  body: string;
+}
 
 /**
  * A webhook receiver that holds its answer while `holding` is true (the request arrived, no answer
@@ -27,7 +31,9 @@ class HoldingReceiver {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       this.arrivals.push({
-        webhookId: String(req.headers['x-webhook-id']), signature: String(req.headers['x-webhook-signature']), body: Buffer.concat(chunks).toString('utf8'),
+        webhookId: String(req.headers['x-webhook-id']),
+        signature: String(req.headers['x-webhook-signature']),
+        body: Buffer.concat(chunks).toString('utf8'),
       });
       if (!this.holding) res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     });
@@ -67,8 +73,14 @@ describe('a delivery survives the delivering process being killed (SIGKILL)', fu
     dns.set(HOOK_HOST, { A: ['127.0.0.1'] });
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-kill-'));
     env = {
-      DATABASE_URL: (await testDatabase()).url, DATA_DIR: dataDir, DNS_SERVERS: dns.server, CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
-      CHECK_LOCATIONS: 'none', NOTIFY_POLL_MS: '50', NOTIFY_LEASE_MS: '2000', NOTIFY_RETRY_BASE_MS: '50',
+      DATABASE_URL: (await testDatabase()).url,
+      DATA_DIR: dataDir,
+      DNS_SERVERS: dns.server,
+      CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
+      CHECK_LOCATIONS: 'none',
+      NOTIFY_POLL_MS: '50',
+      NOTIFY_LEASE_MS: '2000',
+      NOTIFY_RETRY_BASE_MS: '50',
     };
   });
   after(async () => {
@@ -92,16 +104,23 @@ describe('a delivery survives the delivering process being killed (SIGKILL)', fu
     //    alert is committed, routed to its delivery, and nothing is sent.
     const first = await start({ NOTIFY_POLL_MS: '600000' });
     const signedUp = await apiAt(first.url, 'POST', '/api/auth/sign-up/email', {
-      body: { name: 'Ada Lovelace', email: uniqueEmail('kill'), password: 'correct horse battery', organizationName: `kill ${randomBytes(3).toString('hex')}` },
+      body: {
+        name: 'Ada Lovelace',
+        email: uniqueEmail('kill'),
+        password: 'correct horse battery',
+        organizationName: `kill ${randomBytes(3).toString('hex')}`,
+      },
     });
     expect(signedUp.status, JSON.stringify(signedUp.body)).to.equal(200);
     const token = signedUp.body.token as string;
     const channel = await apiAt(first.url, 'POST', '/api/notification-channels', {
-      token, body: { name: 'on call', type: 'webhook', config: { url: receiver.url() } },
+      token,
+      body: { name: 'on call', type: 'webhook', config: { url: receiver.url() } },
     });
     expect(channel.status, JSON.stringify(channel.body)).to.equal(201);
     const sent = await apiAt(first.url, 'POST', '/api/notifications/send-alert', {
-      token, body: { title: 'Primary database down', message: 'Failover started.', severity: 'critical' },
+      token,
+      body: { title: 'Primary database down', message: 'Failover started.', severity: 'critical' },
     });
     expect(sent.status, JSON.stringify(sent.body)).to.equal(202);
     const deliveryId = sent.body.deliveries[0].id as string;
@@ -118,14 +137,20 @@ describe('a delivery survives the delivering process being killed (SIGKILL)', fu
     //    delivery is sent once more, then recorded as delivered.
     receiver.holding = false;
     const third = await start();
-    const deliveries = async () => (await apiAt(third.url, 'GET', `/api/notification-deliveries?channelId=${channel.body.publicId}`, { token })).body.items;
-    const [delivered] = await waitFor(async () => {
-      const items = await deliveries();
-      return items[0]?.status === 'delivered' ? items : null;
-    }, { timeoutMs: 15_000, what: 'the delivery recorded as delivered' });
+    const deliveries = async () =>
+      (await apiAt(third.url, 'GET', `/api/notification-deliveries?channelId=${channel.body.publicId}`, { token })).body.items;
+    const [delivered] = await waitFor(
+      async () => {
+        const items = await deliveries();
+        return items[0]?.status === 'delivered' ? items : null;
+      },
+      { timeoutMs: 15_000, what: 'the delivery recorded as delivered' },
+    );
 
     expect(receiver.arrivals, 'one held arrival before the second kill, exactly one after the last restart').to.have.length(2);
-    expect(new Set(receiver.arrivals.map((a) => a.webhookId)), 'one idempotency key: the repeat is recognizable').to.deep.equal(new Set([deliveryId]));
+    expect(new Set(receiver.arrivals.map((a) => a.webhookId)), 'one idempotency key: the repeat is recognizable').to.deep.equal(
+      new Set([deliveryId]),
+    );
     expect(receiver.arrivals[1]!.body).to.equal(receiver.arrivals[0]!.body);
     for (const arrival of receiver.arrivals) {
       const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(arrival.signature)!;
@@ -133,7 +158,9 @@ describe('a delivery survives the delivering process being killed (SIGKILL)', fu
     }
     expect(delivered).to.deep.include({ id: deliveryId, status: 'delivered' });
     // The killed attempt left no record (the process died before it could write one); the one that got an answer did.
-    expect(delivered.attempts.map((a: Record<string, unknown>) => [a.attempt, a.statusCode, a.outcome])).to.deep.equal([[1, 200, 'delivered']]);
+    expect(delivered.attempts.map((a: Record<string, unknown>) => [a.attempt, a.statusCode, a.outcome])).to.deep.equal([
+      [1, 200, 'delivered'],
+    ]);
     expect(await stopService(third.service)).to.deep.equal({ code: 0, signal: null });
   });
 });

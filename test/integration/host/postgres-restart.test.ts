@@ -63,7 +63,10 @@ describe('PostgreSQL restarted under 100 in-flight writes', function () {
     postgres = await startEmbeddedPostgres(dataDir, { database: DATABASE });
     const dns = await testDnsServer();
     const config = testConfig({ DNS_SERVERS: dns.server, CHECK_LOCATIONS: LOCATION, CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8' });
-    app = await startApplication({ ...config, databaseUrl: postgres.url }, { logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+    app = await startApplication(
+      { ...config, databaseUrl: postgres.url },
+      { logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) },
+    );
 
     const signUp = await apiAt(app.url, 'POST', '/api/auth/sign-up/email', {
       body: { name: 'Ada Lovelace', email: uniqueEmail('restart'), password: 'correct horse battery', organizationName: 'Restart Ltd' },
@@ -71,11 +74,18 @@ describe('PostgreSQL restarted under 100 in-flight writes', function () {
     expect(signUp.status, JSON.stringify(signUp.body)).to.equal(200);
     token = signUp.body.token;
     const pkg = await call('POST', '/api/package-configs', {
-      key: 'restart', displayName: 'Restart', minCheckIntervalMinutes: 1, quotaTiers: [{ monitorLimit: 10, priceMonthly: 0 }],
+      key: 'restart',
+      displayName: 'Restart',
+      minCheckIntervalMinutes: 1,
+      quotaTiers: [{ monitorLimit: 10, priceMonthly: 0 }],
     });
     const customer = await call('POST', '/api/customers', { name: 'Customer', email: 'customer@test.example', packageId: pkg.body.id });
     const created = await call('POST', '/api/websites', {
-      customerId: customer.body.customer.id, url: target.url, locations: [LOCATION], timeoutSeconds: 5, checkInterval: 1,
+      customerId: customer.body.customer.id,
+      url: target.url,
+      locations: [LOCATION],
+      timeoutSeconds: 5,
+      checkInterval: 1,
     });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     website = created.body;
@@ -92,15 +102,21 @@ describe('PostgreSQL restarted under 100 in-flight writes', function () {
   async function aCheckRuns(what: string): Promise<void> {
     const hitsBefore = target.hits;
     const recordedBefore = await recordedChecks();
-    await waitFor(async () => (await call('POST', `/api/websites/${website.publicId}/trigger-check`)).status === 202, { timeoutMs: 20_000, everyMs: 200, what: `trigger-check accepted (${what})` });
+    await waitFor(async () => (await call('POST', `/api/websites/${website.publicId}/trigger-check`)).status === 202, {
+      timeoutMs: 20_000,
+      everyMs: 200,
+      what: `trigger-check accepted (${what})`,
+    });
     await waitFor(async () => target.hits > hitsBefore && (await recordedChecks()) > recordedBefore, {
-      timeoutMs: 30_000, everyMs: 200, what: `a check run and recorded (${what})`,
+      timeoutMs: 30_000,
+      everyMs: 200,
+      what: `a check run and recorded (${what})`,
     });
   }
 
   async function recordedChecks(): Promise<number> {
     const history = await call('GET', `/api/websites/${website.publicId}/check-history`);
-    return history.status === 200 ? history.body.total as number : -1;
+    return history.status === 200 ? (history.body.total as number) : -1;
   }
 
   it('commits or refuses each write (503 databaseUnavailable, Retry-After), then /readyz, /api/health and checks recover', async () => {
@@ -108,11 +124,13 @@ describe('PostgreSQL restarted under 100 in-flight writes', function () {
 
     const settled: Array<ApiResponse | undefined> = new Array(WRITES).fill(undefined);
     let answered = 0;
-    const writes = Array.from({ length: WRITES }, (_, i) => call('POST', '/api/organization/tokens', { name: `write-${i}` }).then((response) => {
-      settled[i] = response;
-      answered++;
-      return response;
-    }));
+    const writes = Array.from({ length: WRITES }, (_, i) =>
+      call('POST', '/api/organization/tokens', { name: `write-${i}` }).then((response) => {
+        settled[i] = response;
+        answered++;
+        return response;
+      }),
+    );
     // Restart while most writes are still in flight: once the first few have been answered.
     await waitFor(() => answered >= 3, { timeoutMs: 20_000, everyMs: 1, what: 'the first writes answered' });
     const port = Number(/:(\d+)\/[^/]*$/.exec(postgres.url)![1]);
@@ -122,7 +140,10 @@ describe('PostgreSQL restarted under 100 in-flight writes', function () {
 
     const statuses = responses.map((response) => response.status);
     const unexpected = responses.filter((response) => response.status !== 201 && response.status !== 503);
-    expect(unexpected.map((response) => [response.status, response.body]), 'answers other than 201 or 503').to.deep.equal([]);
+    expect(
+      unexpected.map((response) => [response.status, response.body]),
+      'answers other than 201 or 503',
+    ).to.deep.equal([]);
     const refused = responses.filter((response) => response.status === 503);
     expect(refused.length, 'writes refused while PostgreSQL restarted').to.be.greaterThan(0);
     for (const response of refused) {
@@ -131,16 +152,30 @@ describe('PostgreSQL restarted under 100 in-flight writes', function () {
       expect(response.body.data.retryAfter).to.equal(Number(response.headers.get('retry-after')));
     }
 
-    await waitFor(async () => (await apiAt(app.url, 'GET', '/readyz')).status === 200, { timeoutMs: 20_000, everyMs: 100, what: '/readyz 200' });
-    await waitFor(async () => (await call('GET', '/api/health')).status === 200, { timeoutMs: 20_000, everyMs: 100, what: '/api/health 200' });
+    await waitFor(async () => (await apiAt(app.url, 'GET', '/readyz')).status === 200, {
+      timeoutMs: 20_000,
+      everyMs: 100,
+      what: '/readyz 200',
+    });
+    await waitFor(async () => (await call('GET', '/api/health')).status === 200, {
+      timeoutMs: 20_000,
+      everyMs: 100,
+      what: '/api/health 200',
+    });
 
     const listed = await call('GET', '/api/organization/tokens?perPage=200');
     expect(listed.status).to.equal(200);
     const stored = new Set((listed.body.items as Array<{ name: string }>).map((t) => t.name));
     const committed = statuses.flatMap((status, i) => (status === 201 ? [`write-${i}`] : []));
     const notCommitted = statuses.flatMap((status, i) => (status === 503 ? [`write-${i}`] : []));
-    expect(committed.filter((name) => !stored.has(name)), 'answered 201 but not stored').to.deep.equal([]);
-    expect(notCommitted.filter((name) => stored.has(name)), 'answered 503 but stored').to.deep.equal([]);
+    expect(
+      committed.filter((name) => !stored.has(name)),
+      'answered 201 but not stored',
+    ).to.deep.equal([]);
+    expect(
+      notCommitted.filter((name) => stored.has(name)),
+      'answered 503 but stored',
+    ).to.deep.equal([]);
     expect(stored.size).to.equal(committed.length);
 
     await aCheckRuns('after the restart');

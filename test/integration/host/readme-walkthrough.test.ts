@@ -12,7 +12,7 @@ function walkthrough(): string {
   const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
   const section = readme.slice(readme.indexOf('<!-- first-run:begin -->'), readme.indexOf('<!-- first-run:end -->'));
   const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
-  expect(blocks, 'the walkthrough\'s two blocks').to.have.length(2);
+  expect(blocks, "the walkthrough's two blocks").to.have.length(2);
   return blocks.join('\n');
 }
 
@@ -20,7 +20,9 @@ function walkthrough(): string {
 function run(command: string, args: string[], dataDir: string): { child: ChildProcess; output: () => string } {
   let output = '';
   const child = spawn(command, args, {
-    cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', PORT: '' },
   });
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -71,7 +73,7 @@ const ready = async () => {
  * a webhook channel, the target stopped; the receiver must print the incident. Then a second
  * `npm start` with nothing changed answers /readyz within 5 seconds.
  */
-describe('the README\'s first-hour walkthrough, word for word', function () {
+describe("the README's first-hour walkthrough, word for word", function () {
   this.timeout(420_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'first-hour-'));
   const started: ChildProcess[] = [];
@@ -83,8 +85,13 @@ describe('the README\'s first-hour walkthrough, word for word', function () {
   it('delivers a webhook to the local receiver when the local target goes down; a second start is ready within 5 s', async () => {
     const first = run('bash', ['-c', walkthrough()], dataDir);
     started.push(first.child);
-    const told = await until(() => /"event":"incident\.opened"/.test(first.output()), 'the receiver to print incident.opened', 360_000)
-      .catch((error: Error) => { throw new Error(`${error.message}\n--- output ---\n${first.output()}`); });
+    const told = await until(
+      () => /"event":"incident\.opened"/.test(first.output()),
+      'the receiver to print incident.opened',
+      360_000,
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}\n--- output ---\n${first.output()}`);
+    });
     expect(told).to.equal(true);
     await stopGroup(first.child);
     await until(async () => !(await ready()), 'the first service to stop', 30_000);

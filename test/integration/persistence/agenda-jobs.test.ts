@@ -12,10 +12,24 @@ describe('job system (Agenda on PostgreSQL)', () => {
     let done!: () => void;
     const finished = new Promise<void>((resolve) => (done = resolve));
     const runner = await startAgendaJobRunner({
-      databaseUrl: url, logger: pino({ level: 'silent' }), processEvery: 100,
+      databaseUrl: url,
+      logger: pino({ level: 'silent' }),
+      processEvery: 100,
       jobs: [
-        { name: 'test:once', run: async () => { runs.push('once'); done(); } },
-        { name: 'test:recurring', every: '1 hour', run: async () => { runs.push('recurring'); } },
+        {
+          name: 'test:once',
+          run: async () => {
+            runs.push('once');
+            done();
+          },
+        },
+        {
+          name: 'test:recurring',
+          every: '1 hour',
+          run: async () => {
+            runs.push('recurring');
+          },
+        },
       ],
     });
     try {
@@ -51,18 +65,26 @@ describe('job system (Agenda on PostgreSQL)', () => {
     }
   });
 
-  it('keeps the lock of a job that runs longer than the lock lifetime, so a short lifetime (which frees a killed process\'s jobs soon) never cancels a long run', async () => {
+  it("keeps the lock of a job that runs longer than the lock lifetime, so a short lifetime (which frees a killed process's jobs soon) never cancels a long run", async () => {
     await testServer();
     const { url } = await testDatabase();
     const problems: string[] = [];
     const logger = pino({ level: 'warn' }, { write: (line: string) => void problems.push(JSON.parse(line).msg) });
     let finished = 0;
     const runner = await startAgendaJobRunner({
-      databaseUrl: url, logger, processEvery: 100, lockLifetimeMs: 400,
-      jobs: [{ name: 'test:long', run: async () => {
-        await new Promise((resolve) => setTimeout(resolve, 1_500));
-        finished++;
-      } }],
+      databaseUrl: url,
+      logger,
+      processEvery: 100,
+      lockLifetimeMs: 400,
+      jobs: [
+        {
+          name: 'test:long',
+          run: async () => {
+            await new Promise((resolve) => setTimeout(resolve, 1_500));
+            finished++;
+          },
+        },
+      ],
     });
     const failures: string[] = [];
     try {
@@ -70,9 +92,12 @@ describe('job system (Agenda on PostgreSQL)', () => {
       await waitFor(() => finished === 1, { timeoutMs: 10_000, what: 'the long job to finish' });
       const { database } = await testServer();
       // Its renewals end with it: no renewal lands after the end and locks the finished job again.
-      await waitFor(async () => (await database.sql.query<{ locked_at: Date | null }>(
-        `SELECT locked_at FROM agenda_jobs WHERE name = 'test:long'`,
-      ))[0]?.locked_at === null, { what: 'the lock released' });
+      await waitFor(
+        async () =>
+          (await database.sql.query<{ locked_at: Date | null }>(`SELECT locked_at FROM agenda_jobs WHERE name = 'test:long'`))[0]
+            ?.locked_at === null,
+        { what: 'the lock released' },
+      );
       const [row] = await database.sql.query<{ fail_reason: string | null; fail_count: number | null }>(
         `SELECT fail_reason, fail_count FROM agenda_jobs WHERE name = 'test:long'`,
       );
@@ -93,13 +118,20 @@ describe('job system (Agenda on PostgreSQL)', () => {
     const running = new Promise<void>((resolve) => (started = resolve));
     const steps: string[] = [];
     const runner = await startAgendaJobRunner({
-      databaseUrl: url, logger, processEvery: 100,
-      jobs: [{ name: 'test:slow', run: async () => {
-        steps.push('started');
-        started();
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        steps.push('finished');
-      } }],
+      databaseUrl: url,
+      logger,
+      processEvery: 100,
+      jobs: [
+        {
+          name: 'test:slow',
+          run: async () => {
+            steps.push('started');
+            started();
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            steps.push('finished');
+          },
+        },
+      ],
     });
     await runner.runNow('test:slow');
     await running;
@@ -115,10 +147,15 @@ describe('job system (Agenda on MongoDB, when MONGODB_URL is set)', () => {
     // Agenda connects its store in the background: without the runner's own connection first, an
     // unreachable server is an unhandled rejection (the process ends) and the start never settles.
     const started = startAgendaJobRunner({
-      databaseUrl: 'postgres://unused@127.0.0.1:1/unused', mongodbUrl: 'mongodb://127.0.0.1:1/jobs?serverSelectionTimeoutMS=300',
-      logger: pino({ level: 'silent' }), jobs: [{ name: 'test:never', run: async () => undefined }],
+      databaseUrl: 'postgres://unused@127.0.0.1:1/unused',
+      mongodbUrl: 'mongodb://127.0.0.1:1/jobs?serverSelectionTimeoutMS=300',
+      logger: pino({ level: 'silent' }),
+      jobs: [{ name: 'test:never', run: async () => undefined }],
     });
-    const error = await started.then(() => null, (e: Error) => e);
+    const error = await started.then(
+      () => null,
+      (e: Error) => e,
+    );
     expect(error?.message).to.match(/^The job store at MONGODB_URL is unreachable: .*ECONNREFUSED/);
   });
 });

@@ -10,46 +10,60 @@ import { PurgeAuditLog as PurgeAuditLogUseCase } from '../../../src/application/
 
 const as = (organizationId: number, userId: string): AuditRequestContext => ({
   actor: { actorType: 'user', userId, actorLabel: 'ada@example.com', credentialType: 'session', credentialId: null, organizationId },
-  ip: '192.0.2.7', requestId: 'req-audit-test',
+  ip: '192.0.2.7',
+  requestId: 'req-audit-test',
 });
 
-describe('audit trail in the change\'s own transaction', () => {
+describe("audit trail in the change's own transaction", () => {
   async function world() {
     const app = await testServer();
     const org = await anOrganization('audit-tx');
     const tx = app.container.get<TransactionRunner>(TRANSACTION_RUNNER);
     const context = app.container.get<SqlRunner>(CONTEXT_SQL);
     const organizationId = org.user.organizationId as number;
-    const entries = async (name: string) => app.database.sql.query<{ action: string; actor_type: string; ip: string; request_id: string }>(
-      `SELECT action, actor_type, ip, request_id FROM audit_log WHERE organization_id = ? AND resource_type = 'tag'
-         AND changes->'name'->>'after' = ?`, [organizationId, name]);
-    const tags = async (name: string) => app.database.sql.query('SELECT 1 FROM tags WHERE organization_id = ? AND name = ?', [organizationId, name]);
-    const insertTag = (sql: SqlRunner, name: string) => sql.query(
-      `INSERT INTO tags (public_id, organization_id, name, color, created_at, updated_at) VALUES (gen_random_uuid(), ?, ?, '#3B82F6', now(), now())`,
-      [organizationId, name]);
+    const entries = async (name: string) =>
+      app.database.sql.query<{ action: string; actor_type: string; ip: string; request_id: string }>(
+        `SELECT action, actor_type, ip, request_id FROM audit_log WHERE organization_id = ? AND resource_type = 'tag'
+         AND changes->'name'->>'after' = ?`,
+        [organizationId, name],
+      );
+    const tags = async (name: string) =>
+      app.database.sql.query('SELECT 1 FROM tags WHERE organization_id = ? AND name = ?', [organizationId, name]);
+    const insertTag = (sql: SqlRunner, name: string) =>
+      sql.query(
+        `INSERT INTO tags (public_id, organization_id, name, color, created_at, updated_at) VALUES (gen_random_uuid(), ?, ?, '#3B82F6', now(), now())`,
+        [organizationId, name],
+      );
     return { app, org, tx, context, organizationId, entries, tags, insertTag };
   }
 
   it('a rolled-back change leaves neither the change nor its entry; a committed one leaves both', async () => {
     const w = await world();
-    await RequestContext.create(w.app.database.orm.em, () => auditContext.run(as(w.organizationId, w.org.user.id), async () => {
-      await w.tx.run(async () => {
-        await w.insertTag(w.context, 'rolled-back');
-        throw new Error('the rest of the change failed');
-      }).catch(() => undefined);
-      await w.tx.run(() => w.insertTag(w.context, 'committed'));
-    }));
+    await RequestContext.create(w.app.database.orm.em, () =>
+      auditContext.run(as(w.organizationId, w.org.user.id), async () => {
+        await w.tx
+          .run(async () => {
+            await w.insertTag(w.context, 'rolled-back');
+            throw new Error('the rest of the change failed');
+          })
+          .catch(() => undefined);
+        await w.tx.run(() => w.insertTag(w.context, 'committed'));
+      }),
+    );
     expect(await w.tags('rolled-back')).to.deep.equal([]);
     expect(await w.entries('rolled-back')).to.deep.equal([]);
     expect(await w.tags('committed')).to.have.length(1);
-    expect(await w.entries('committed')).to.deep.equal([{ action: 'created', actor_type: 'user', ip: '192.0.2.7', request_id: 'req-audit-test' }]);
+    expect(await w.entries('committed')).to.deep.equal([
+      { action: 'created', actor_type: 'user', ip: '192.0.2.7', request_id: 'req-audit-test' },
+    ]);
   });
 
   it('every path to the database carries the caller: the plain SQL pool and a statement outside a transaction', async () => {
     const w = await world();
     await auditContext.run(as(w.organizationId, w.org.user.id), () => w.insertTag(w.app.database.sql, 'via-pool'));
     await RequestContext.create(w.app.database.orm.em, () =>
-      auditContext.run(as(w.organizationId, w.org.user.id), () => w.insertTag(w.context, 'autocommit')));
+      auditContext.run(as(w.organizationId, w.org.user.id), () => w.insertTag(w.context, 'autocommit')),
+    );
     expect(await w.entries('via-pool')).to.have.length(1);
     expect(await w.entries('autocommit')).to.have.length(1);
   });
@@ -76,14 +90,19 @@ describe('audit log retention', () => {
     const org = await anOrganization('audit-purge');
     const organizationId = org.user.organizationId as number;
     const days = app.container.get(PurgeAuditLogUseCase);
-    const insert = (label: string, ageDays: number) => app.database.sql.query(
-      `INSERT INTO audit_log (organization_id, occurred_at, actor_type, resource_type, resource_id, action)
-       VALUES (?, now() - make_interval(days => ?), 'user', 'tag', ?, 'created')`, [organizationId, ageDays, label]);
+    const insert = (label: string, ageDays: number) =>
+      app.database.sql.query(
+        `INSERT INTO audit_log (organization_id, occurred_at, actor_type, resource_type, resource_id, action)
+       VALUES (?, now() - make_interval(days => ?), 'user', 'tag', ?, 'created')`,
+        [organizationId, ageDays, label],
+      );
     await insert('ancient', 4000);
     await insert('recent', 1);
     await days.execute();
     const left = await app.database.sql.query<{ resource_id: string }>(
-      `SELECT resource_id FROM audit_log WHERE organization_id = ? AND resource_id IN ('ancient', 'recent')`, [organizationId]);
+      `SELECT resource_id FROM audit_log WHERE organization_id = ? AND resource_id IN ('ancient', 'recent')`,
+      [organizationId],
+    );
     expect(left.map((r) => r.resource_id)).to.deep.equal(['recent']);
   });
 });

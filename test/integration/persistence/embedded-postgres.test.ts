@@ -33,16 +33,21 @@ const waitFor = async (what: string, condition: () => Promise<boolean>, withinMs
   }
 };
 
-const freePort = () => new Promise<number>((resolve) => {
-  const server = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as net.AddressInfo;
-    server.close(() => resolve(port));
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
   });
-});
 
-const asServerUser = () => (os.userInfo().uid === 0
-  ? { uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })) }
-  : {});
+const asServerUser = () =>
+  os.userInfo().uid === 0
+    ? {
+        uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
+        gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })),
+      }
+    : {};
 
 describe('embedded PostgreSQL', function () {
   this.timeout(60_000);
@@ -84,7 +89,7 @@ describe('embedded PostgreSQL', function () {
     }
   });
 
-  it('under root, gives PostgreSQL its own folders (0700) and keeps DATA_DIR and the credentials root\'s; nothing is world-writable', async function () {
+  it("under root, gives PostgreSQL its own folders (0700) and keeps DATA_DIR and the credentials root's; nothing is world-writable", async function () {
     if (os.userInfo().uid !== 0) this.skip();
     const dir = await dataDir('monitoring-embedded-');
     await fs.chmod(dir, 0o777); // as earlier versions left it
@@ -95,7 +100,11 @@ describe('embedded PostgreSQL', function () {
         const stat = await fs.stat(path.join(dir, file));
         return { uid: stat.uid, gid: stat.gid, mode: stat.mode & 0o7777 };
       };
-      expect(await owner('.'), 'DATA_DIR: the postgres group may only pass through').to.deep.equal({ uid: 0, gid: postgres.gid, mode: 0o710 });
+      expect(await owner('.'), 'DATA_DIR: the postgres group may only pass through').to.deep.equal({
+        uid: 0,
+        gid: postgres.gid,
+        mode: 0o710,
+      });
       expect(await owner('postgres'), 'the cluster').to.deep.equal({ uid: postgres.uid, gid: postgres.gid, mode: 0o700 });
       expect(await owner('socket'), 'the socket folder').to.deep.equal({ uid: postgres.uid, gid: postgres.gid, mode: 0o700 });
       expect(await owner('postgres-credentials.json'), 'read by the service only').to.deep.equal({ uid: 0, gid: 0, mode: 0o600 });
@@ -128,7 +137,8 @@ describe('embedded PostgreSQL', function () {
     };
 
     it('starts over a postmaster.pid naming a dead process, or a live one that is not PostgreSQL (pids are reused after a reboot)', async () => {
-      const leaveLockFile = (pid: number) => fs.writeFile(path.join(dir, 'postgres', 'postmaster.pid'), lockFile.replace(/^\d+/, String(pid)));
+      const leaveLockFile = (pid: number) =>
+        fs.writeFile(path.join(dir, 'postgres', 'postmaster.pid'), lockFile.replace(/^\d+/, String(pid)));
 
       await leaveLockFile(spawnSync('true').pid!);
       const afterDeadPid = await startEmbeddedPostgres(dir, { database: 'crash_test' });
@@ -152,9 +162,20 @@ describe('embedded PostgreSQL', function () {
       // An orphan: started through a shell that exits at once, so init (or a subreaper) adopts it.
       const cluster = path.join(dir, 'postgres');
       const port = await freePort();
-      spawnSync('sh', ['-c', '"$0" -D "$1" -p "$2" -c listen_addresses=127.0.0.1 -c unix_socket_directories= >/dev/null 2>&1 &', postgresBinaries().postgres, cluster, String(port)], {
-        ...asServerUser(), stdio: 'ignore',
-      });
+      spawnSync(
+        'sh',
+        [
+          '-c',
+          '"$0" -D "$1" -p "$2" -c listen_addresses=127.0.0.1 -c unix_socket_directories= >/dev/null 2>&1 &',
+          postgresBinaries().postgres,
+          cluster,
+          String(port),
+        ],
+        {
+          ...asServerUser(),
+          stdio: 'ignore',
+        },
+      );
       const lockFile = path.join(cluster, 'postmaster.pid');
       await waitFor('the orphan is ready', async () => (await fs.readFile(lockFile, 'utf8').catch(() => '')).includes('ready'));
       const orphan = Number((await fs.readFile(lockFile, 'utf8')).split('\n')[0]);
@@ -175,7 +196,8 @@ describe('embedded PostgreSQL', function () {
       try {
         await startEmbeddedPostgres(dir, { database: 'crash_test' }).then(
           () => expect.fail('a second server started on the same DATA_DIR'),
-          (error: Error) => expect(error.message).to.match(/^DATA_DIR is in use: its PostgreSQL \(pid \d+\) belongs to the running process \d+/),
+          (error: Error) =>
+            expect(error.message).to.match(/^DATA_DIR is in use: its PostgreSQL \(pid \d+\) belongs to the running process \d+/),
         );
         expect(await answers(running.url), 'the running one still answers').to.equal(true);
       } finally {

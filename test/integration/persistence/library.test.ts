@@ -13,9 +13,16 @@ const root = path.resolve(__dirname, '../../..');
 
 describe('the library without a host', () => {
   it('loads without Express', () => {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', '-e',
-      `require('./src/index.ts'); console.log(Object.keys(require.cache).some((k) => k.includes('/node_modules/express/')))`],
-    { cwd: root, encoding: 'utf8' });
+    const out = execFileSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `require('./src/index.ts'); console.log(Object.keys(require.cache).some((k) => k.includes('/node_modules/express/')))`,
+      ],
+      { cwd: root, encoding: 'utf8' },
+    );
     expect(out.trim()).to.equal('false');
   });
 
@@ -24,13 +31,26 @@ describe('the library without a host', () => {
     const library = await openMonitoringLibrary({ ...testConfig(), databaseUrl: url });
     try {
       const email = `lib-${Date.now()}@test.example`;
-      const { user, organization } = await library.run(() => library.get(SignUp).execute({
-        name: 'Library User', email, password: 'a long password', organizationName: 'Embedded Org',
-      }));
+      const { user, organization } = await library.run(() =>
+        library.get(SignUp).execute({
+          name: 'Library User',
+          email,
+          password: 'a long password',
+          organizationName: 'Embedded Org',
+        }),
+      );
       const actor = {
-        kind: 'session' as const, userId: user.id, role: user.role, scope: { organizationId: organization.id, customerId: null },
-        isPlatformAdmin: false, isPlatformSupporter: false, sessionId: 'library', tokenId: null, mfaEnabled: false,
-        stepUpVerifiedAt: null, agentScopes: [],
+        kind: 'session' as const,
+        userId: user.id,
+        role: user.role,
+        scope: { organizationId: organization.id, customerId: null },
+        isPlatformAdmin: false,
+        isPlatformSupporter: false,
+        sessionId: 'library',
+        tokenId: null,
+        mfaEnabled: false,
+        stepUpVerifiedAt: null,
+        agentScopes: [],
       };
       const users = await library.run(() => library.get(UserAdministration).list(actor));
       expect(users.map((u) => u.email)).to.deep.equal([email]);
@@ -46,10 +66,17 @@ describe('the library without a host', () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'embed-example-'));
     try {
       const stdout = await new Promise<string>((resolve, reject) => {
-        execFile(process.execPath, ['--import', 'tsx', path.join(root, 'examples/embed/host.ts')], {
-          cwd: root, encoding: 'utf8', timeout: 80_000,
-          env: { ...process.env, DATABASE_URL: database.url, EMBED_DATA_DIR: dataDir, CREDENTIALS_KEY: randomBytes(32).toString('hex') },
-        }, (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)));
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', path.join(root, 'examples/embed/host.ts')],
+          {
+            cwd: root,
+            encoding: 'utf8',
+            timeout: 80_000,
+            env: { ...process.env, DATABASE_URL: database.url, EMBED_DATA_DIR: dataDir, CREDENTIALS_KEY: randomBytes(32).toString('hex') },
+          },
+          (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)),
+        );
       });
       const run = JSON.parse(stdout) as EmbedRun;
 

@@ -25,10 +25,16 @@ async function relay(databaseUrl: string) {
       return;
     }
     const upstream = net.connect({ host, port });
-    for (const [from, to] of [[client, upstream], [upstream, client]] as const) {
+    for (const [from, to] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
       open.add(from);
       from.on('error', () => to.destroy());
-      from.on('close', () => { open.delete(from); to.destroy(); });
+      from.on('close', () => {
+        open.delete(from);
+        to.destroy();
+      });
       from.pipe(to);
     }
   });
@@ -47,13 +53,13 @@ async function relay(databaseUrl: string) {
     reopen() {
       accepting = true;
     },
-    close: () => new Promise<void>((resolve) => {
-      for (const socket of open) socket.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of open) socket.destroy();
+        server.close(() => resolve());
+      }),
   };
 }
-
 
 const gapsOf = (times: readonly number[]) => times.slice(1).map((t, i) => t - times[i]!);
 
@@ -67,9 +73,18 @@ describe('notice channels (LISTEN on PostgreSQL)', () => {
     let resumed = 0;
     const warnings: { retryInMs: number; failures: number }[] = [];
     const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(JSON.parse(line)) });
-    const stop = await listenToNotices(peer.url, 'notices_test', 'test', logger, {
-      notice: (payload) => notices.push(payload), lost: () => lost++, resumed: () => resumed++,
-    }, { firstMs: 50, mostMs: 400 });
+    const stop = await listenToNotices(
+      peer.url,
+      'notices_test',
+      'test',
+      logger,
+      {
+        notice: (payload) => notices.push(payload),
+        lost: () => lost++,
+        resumed: () => resumed++,
+      },
+      { firstMs: 50, mostMs: 400 },
+    );
     try {
       await database.sql.query(`SELECT pg_notify('notices_test', 'first')`);
       await waitFor(() => notices.includes('first'), { what: 'the first notice' });

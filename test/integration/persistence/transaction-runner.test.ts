@@ -21,30 +21,45 @@ describe('the MikroORM transaction runner, nested', () => {
     const orm = app.container.get<MikroORM>(ORM);
     const tx = app.container.get<TransactionRunner>(TRANSACTION_RUNNER);
     const org = await anOrganization('nested-tx');
-    const created = await Promise.all(['a', 'b'].map(async (name) => (await api('POST', '/api/notification-channels', {
-      token: org.token, body: { name, type: 'webhook', config: { url: `https://hooks.nested-fixture.com/${name}` } },
-    })).body));
+    const created = await Promise.all(
+      ['a', 'b'].map(
+        async (name) =>
+          (
+            await api('POST', '/api/notification-channels', {
+              token: org.token,
+              body: { name, type: 'webhook', config: { url: `https://hooks.nested-fixture.com/${name}` } },
+            })
+          ).body,
+      ),
+    );
     const organizationId = org.user.organizationId;
     const managed = () => orm.em.getContext().getUnitOfWork().getIdentityMap().values().length;
 
-    const seen = await RequestContext.create(orm.em, () => tx.run(async () => {
-      const outer = await orm.em.getContext().findOneOrFail(NotificationChannel, { publicId: created[0].publicId, organizationId });
-      const inOuter = managed();
-      const inNested = await tx.run(async () => {
-        const before = managed();
-        const nested = await orm.em.getContext().findOneOrFail(NotificationChannel, { publicId: created[1].publicId, organizationId });
-        nested.name = 'renamed in the nested transaction';
-        return before;
-      });
-      outer.name = 'renamed in the outer transaction';
-      return { inOuter, inNested, afterNested: managed() };
-    }));
+    const seen = await RequestContext.create(orm.em, () =>
+      tx.run(async () => {
+        const outer = await orm.em.getContext().findOneOrFail(NotificationChannel, { publicId: created[0].publicId, organizationId });
+        const inOuter = managed();
+        const inNested = await tx.run(async () => {
+          const before = managed();
+          const nested = await orm.em.getContext().findOneOrFail(NotificationChannel, { publicId: created[1].publicId, organizationId });
+          nested.name = 'renamed in the nested transaction';
+          return before;
+        });
+        outer.name = 'renamed in the outer transaction';
+        return { inOuter, inNested, afterNested: managed() };
+      }),
+    );
 
     expect(seen).to.deep.equal({ inOuter: 1, inNested: 0, afterNested: 2 });
     const rows = await app.database.sql.query<{ public_id: string; name: string }>(
-      'SELECT public_id::text, name FROM notification_channels WHERE public_id = ANY(?::uuid[])', [created.map((c) => c.publicId)]);
+      'SELECT public_id::text, name FROM notification_channels WHERE public_id = ANY(?::uuid[])',
+      [created.map((c) => c.publicId)],
+    );
     const names = new Map(rows.map((row) => [row.public_id, row.name]));
-    expect(created.map((c) => names.get(c.publicId))).to.deep.equal(['renamed in the outer transaction', 'renamed in the nested transaction']);
+    expect(created.map((c) => names.get(c.publicId))).to.deep.equal([
+      'renamed in the outer transaction',
+      'renamed in the nested transaction',
+    ]);
   });
 });
 
@@ -54,7 +69,7 @@ describe('the MikroORM transaction runner, nested', () => {
  * again), not a 500. Found by the tenancy matrix (concurrent monitor writes).
  */
 describe('the MikroORM transaction runner, deadlocked', () => {
-  it('answers AppError conflict when PostgreSQL picks its transaction as a deadlock\'s victim', async () => {
+  it("answers AppError conflict when PostgreSQL picks its transaction as a deadlock's victim", async () => {
     const app = await testServer();
     const orm = app.container.get<MikroORM>(ORM);
     const tx = app.container.get<TransactionRunner>(TRANSACTION_RUNNER);
@@ -68,12 +83,17 @@ describe('the MikroORM transaction runner, deadlocked', () => {
       await other.query('BEGIN');
       await other.query('UPDATE deadlock_probe SET n = n + 1 WHERE id = 2');
       let otherBlocked: Promise<unknown> | undefined;
-      const outcome = await RequestContext.create(orm.em, () => tx.run(async () => {
-        const em = orm.em.getContext();
-        await em.execute('UPDATE deadlock_probe SET n = n + 1 WHERE id = 1');
-        otherBlocked = other.query('UPDATE deadlock_probe SET n = n + 1 WHERE id = 1');
-        await em.execute('UPDATE deadlock_probe SET n = n + 1 WHERE id = 2');
-      })).then(() => 'committed', (error: unknown) => error);
+      const outcome = await RequestContext.create(orm.em, () =>
+        tx.run(async () => {
+          const em = orm.em.getContext();
+          await em.execute('UPDATE deadlock_probe SET n = n + 1 WHERE id = 1');
+          otherBlocked = other.query('UPDATE deadlock_probe SET n = n + 1 WHERE id = 1');
+          await em.execute('UPDATE deadlock_probe SET n = n + 1 WHERE id = 2');
+        }),
+      ).then(
+        () => 'committed',
+        (error: unknown) => error,
+      );
       await otherBlocked;
       expect(isAppError(outcome) && outcome.code, String(outcome)).to.equal('conflict');
     } finally {

@@ -19,7 +19,9 @@ describe('security: requests refused before routing still get the error envelope
     const raw = await new Promise<string>((resolve, reject) => {
       const socket = net.connect(Number(port), hostname, () => socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'));
       let received = '';
-      socket.on('data', (chunk) => { received += chunk.toString('utf8'); });
+      socket.on('data', (chunk) => {
+        received += chunk.toString('utf8');
+      });
       socket.on('end', () => resolve(received));
       socket.on('error', reject);
     });

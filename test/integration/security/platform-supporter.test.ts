@@ -15,7 +15,11 @@ describe('security: platform supporters read other organizations but do not chan
     const id = String(target.user.organizationId);
 
     expect((await api('GET', `/api/organizations/${id}`, { token: supporter })).status).to.equal(200);
-    expectError(await api('PATCH', `/api/organizations/${id}/billing`, { token: supporter, body: { billingEmail: 'thief@example.com' } }), 403, 'roleForbidden');
+    expectError(
+      await api('PATCH', `/api/organizations/${id}/billing`, { token: supporter, body: { billingEmail: 'thief@example.com' } }),
+      403,
+      'roleForbidden',
+    );
     expectError(await api('POST', `/api/organizations/${id}/vat-id/validate`, { token: supporter }), 403, 'roleForbidden');
     const after = await api('GET', `/api/organizations/${id}`, { token: target.token });
     expect(after.body.billingEmail).not.to.equal('thief@example.com');
@@ -24,7 +28,10 @@ describe('security: platform supporters read other organizations but do not chan
   it('still changes billing of their own organization as its admin', async () => {
     const own = await anOrganization('support-desk');
     const supporter = await aGlobalSupporter(own);
-    const changed = await api('PATCH', `/api/organizations/${own.user.organizationId}/billing`, { token: supporter, body: { billingEmail: 'billing@desk.example' } });
+    const changed = await api('PATCH', `/api/organizations/${own.user.organizationId}/billing`, {
+      token: supporter,
+      body: { billingEmail: 'billing@desk.example' },
+    });
     expect(changed.status, JSON.stringify(changed.body)).to.equal(200);
     expect(changed.body.billingEmail).to.equal('billing@desk.example');
   });

@@ -29,8 +29,14 @@ const HTML_PAGES = new Set(['GET /status/{slug}']);
 
 /** Operations that would end the session the fuzz runs with, or its organization's access: left to their own tests. */
 const NOT_FUZZED = new Set([
-  'POST /api/auth/sign-out', 'POST /api/account/deletion-request', 'DELETE /api/oauth/connections', 'DELETE /api/oauth/connections/{clientId}',
-  'PATCH /api/organization', 'POST /api/auth/two-factor/enable', 'PATCH /api/platform-admin/organizations/{id}', 'PATCH /api/platform-admin/settings',
+  'POST /api/auth/sign-out',
+  'POST /api/account/deletion-request',
+  'DELETE /api/oauth/connections',
+  'DELETE /api/oauth/connections/{clientId}',
+  'PATCH /api/organization',
+  'POST /api/auth/two-factor/enable',
+  'PATCH /api/platform-admin/organizations/{id}',
+  'PATCH /api/platform-admin/settings',
 ]);
 
 describe('security: schema fuzzing of every operation in /openapi.json', function () {
@@ -51,9 +57,12 @@ describe('security: schema fuzzing of every operation in /openapi.json', functio
     const rssBefore = process.memoryUsage().rss;
     let requests = 0;
 
-    const operations = Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item)
-      .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
-      .map(([method, operation]) => ({ method: method.toUpperCase(), path, operation: operation as Record<string, any> })))
+    const operations = Object.entries(document.paths)
+      .flatMap(([path, item]) =>
+        Object.entries(item)
+          .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+          .map(([method, operation]) => ({ method: method.toUpperCase(), path, operation: operation as Record<string, any> })),
+      )
       .filter((op) => !NOT_FUZZED.has(`${op.method} ${op.path}`))
       // Writes that remove or rename records last, so they do not starve the rest of real ids.
       .sort((a, b) => rank(a.method) - rank(b.method));
@@ -67,11 +76,19 @@ describe('security: schema fuzzing of every operation in /openapi.json', functio
         if (!request.anonymous) headers.authorization = `Bearer ${world.tokens.admin}`;
         if (request.body !== undefined) headers['content-type'] = 'application/json';
         const response = await fetch(`${url}${request.path}${request.query ? `?${request.query}` : ''}`, {
-          method: request.method, headers, body: request.body, redirect: 'manual',
+          method: request.method,
+          headers,
+          body: request.body,
+          redirect: 'manual',
         });
         const text = await response.text();
         if (response.status >= 500) throw new Error(`${response.status} ${text.slice(0, 200)}`);
-        if (response.status >= 400 && HTML_PAGES.has(`${method} ${path}`) && (response.headers.get('content-type') ?? '').startsWith('text/html')) return;
+        if (
+          response.status >= 400 &&
+          HTML_PAGES.has(`${method} ${path}`) &&
+          (response.headers.get('content-type') ?? '').startsWith('text/html')
+        )
+          return;
         if (response.status >= 400) {
           const problem = envelopeProblem(response.status, text);
           if (problem) throw new Error(`${response.status} is not the error envelope (${problem})`);
@@ -79,18 +96,27 @@ describe('security: schema fuzzing of every operation in /openapi.json', functio
       });
       const outcome = await fc.check(property, { seed: SEED, numRuns: RUNS, endOnFailure: true });
       if (outcome.failed) {
-        const shown = JSON.stringify(outcome.counterexample?.[0], (_k, v) => (typeof v === 'string' && v.length > 300 ? `${v.slice(0, 300)}...(${v.length})` : v));
-        failures.push(`${method} ${path}: ${String((outcome.errorInstance as Error | undefined)?.message ?? outcome.errorInstance)} ; seed ${outcome.seed}, path "${outcome.counterexamplePath}" ; ${shown}`);
+        const shown = JSON.stringify(outcome.counterexample?.[0], (_k, v) =>
+          typeof v === 'string' && v.length > 300 ? `${v.slice(0, 300)}...(${v.length})` : v,
+        );
+        failures.push(
+          `${method} ${path}: ${String((outcome.errorInstance as Error | undefined)?.message ?? outcome.errorInstance)} ; seed ${outcome.seed}, path "${outcome.counterexamplePath}" ; ${shown}`,
+        );
       }
     }
 
     const growth = process.memoryUsage().rss - rssBefore;
-    process.stdout.write(`      fuzz: ${operations.length} operations, ${requests} requests, seed ${SEED}, ${RUNS} runs each; `
-      + `RSS ${Math.round(rssBefore / 2 ** 20)} -> ${Math.round((rssBefore + growth) / 2 ** 20)} MiB\n`);
+    process.stdout.write(
+      `      fuzz: ${operations.length} operations, ${requests} requests, seed ${SEED}, ${RUNS} runs each; ` +
+        `RSS ${Math.round(rssBefore / 2 ** 20)} -> ${Math.round((rssBefore + growth) / 2 ** 20)} MiB\n`,
+    );
     for (const failure of failures) process.stdout.write(`      ${failure}\n`);
-    expect(failures.length, `${failures.length} operation(s) failed (listed above); FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} reproduces`).to.equal(0);
+    expect(
+      failures.length,
+      `${failures.length} operation(s) failed (listed above); FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} reproduces`,
+    ).to.equal(0);
     expect(growth, 'resident memory growth over the fuzz').to.be.below(RSS_BOUND_BYTES);
   });
 });
 
-const rank = (method: string) => ({ GET: 0, POST: 1, PUT: 1, PATCH: 2, DELETE: 3 } as Record<string, number>)[method] ?? 1;
+const rank = (method: string) => (({ GET: 0, POST: 1, PUT: 1, PATCH: 2, DELETE: 3 }) as Record<string, number>)[method] ?? 1;

@@ -27,9 +27,13 @@ const LETTERS: Record<string, Outcome> = { A: 'allowed', D: 'denied', H: 'hidden
 
 /** Operations that change the callers themselves; the matrix runs them last, one caller at a time, in this order. */
 export const FINAL_OPERATIONS = [
-  'POST /api/im/schedules/{id}/calendar-feed', 'POST /api/im/on-call/calendar-feed',
-  'POST /api/account/deletion-request', 'DELETE /api/account/deletion-request',
-  'DELETE /api/oauth/connections/{clientId}', 'DELETE /api/oauth/connections', 'POST /api/auth/sign-out',
+  'POST /api/im/schedules/{id}/calendar-feed',
+  'POST /api/im/on-call/calendar-feed',
+  'POST /api/account/deletion-request',
+  'DELETE /api/account/deletion-request',
+  'DELETE /api/oauth/connections/{clientId}',
+  'DELETE /api/oauth/connections',
+  'POST /api/auth/sign-out',
 ];
 
 // The common rows, by rule.
@@ -420,8 +424,10 @@ export function expectedOutcomes(key: string): Record<CallerClass, Outcome> {
   if (MATRIX[key] === undefined) return Object.fromEntries(CALLERS.map((c) => [c, 'n/a'])) as Record<CallerClass, Outcome>;
   const groups = rowOf(key).split(' ');
   const outcomes = {} as Record<CallerClass, Outcome>;
-  COLUMNS.forEach((group, i) => group.forEach((caller, j) => {
-    outcomes[caller] = LETTERS[groups[i]![j]!]!;
-  }));
+  COLUMNS.forEach((group, i) =>
+    group.forEach((caller, j) => {
+      outcomes[caller] = LETTERS[groups[i]![j]!]!;
+    }),
+  );
   return outcomes;
 }

@@ -18,8 +18,18 @@ describe('security: tenancy matrix (every operation x every caller class)', func
 
   /** Callers of one operation go one after another, those expected to be refused first, so a state change cannot mask a refusal. */
   const ORDER: CallerClass[] = [
-    'anonymous', 'agentPublic', 'agentRead', 'stranger', 'supporter', 'readonly', 'responder',
-    'customerToken', 'customerUser', 'editor', 'orgToken', 'admin',
+    'anonymous',
+    'agentPublic',
+    'agentRead',
+    'stranger',
+    'supporter',
+    'readonly',
+    'responder',
+    'customerToken',
+    'customerUser',
+    'editor',
+    'orgToken',
+    'admin',
   ];
 
   before(async function () {
@@ -68,25 +78,41 @@ describe('security: tenancy matrix (every operation x every caller class)', func
   }
 
   function printObserved(): void {
-    const letter: Record<Outcome | 'error', string> = { allowed: 'A', denied: 'D', hidden: 'H', unauthenticated: 'U', 'n/a': '-', error: 'E' };
+    const letter: Record<Outcome | 'error', string> = {
+      allowed: 'A',
+      denied: 'D',
+      hidden: 'H',
+      unauthenticated: 'U',
+      'n/a': '-',
+      error: 'E',
+    };
     for (const op of operations) {
       const seen = Object.fromEntries(observations.filter((o) => o.op.key === op.key).map((o) => [o.caller, o]));
       const row = COLUMNS.map((group) => group.map((caller) => (seen[caller] ? letter[seen[caller].outcome] : '?')).join('')).join(' ');
-      const detail = CALLERS.map((caller) => `${caller}=${seen[caller]?.status}${seen[caller]?.code ? `:${seen[caller]!.code}` : ''}`).join(' ');
+      const detail = CALLERS.map((caller) => `${caller}=${seen[caller]?.status}${seen[caller]?.code ? `:${seen[caller]!.code}` : ''}`).join(
+        ' ',
+      );
       process.stdout.write(`  '${op.key}': '${row}', // ${detail}\n`);
     }
   }
 
   it('has a row for every operation in /openapi.json, and no row for an operation that is gone', () => {
     const documented = operations.map((op) => op.key);
-    expect(documented.filter((key) => MATRIX[key] === undefined), 'new route without a row in tenancy-matrix.table.ts').to.deep.equal([]);
-    expect(Object.keys(MATRIX).filter((key) => !documented.includes(key)), 'rows for operations no longer served').to.deep.equal([]);
+    expect(
+      documented.filter((key) => MATRIX[key] === undefined),
+      'new route without a row in tenancy-matrix.table.ts',
+    ).to.deep.equal([]);
+    expect(
+      Object.keys(MATRIX).filter((key) => !documented.includes(key)),
+      'rows for operations no longer served',
+    ).to.deep.equal([]);
     for (const key of Object.keys(MATRIX)) expect(() => rowOf(key), key).not.to.throw();
   });
 
-  it('never answers 2xx to the other organization\'s admin on organization A\'s records', () => {
-    const leaks = observations.filter((o) => o.caller === 'stranger' && o.op.path.includes('{') && o.status >= 200 && o.status < 300
-      && !PUBLIC_BY_DESIGN.has(o.op.key));
+  it("never answers 2xx to the other organization's admin on organization A's records", () => {
+    const leaks = observations.filter(
+      (o) => o.caller === 'stranger' && o.op.path.includes('{') && o.status >= 200 && o.status < 300 && !PUBLIC_BY_DESIGN.has(o.op.key),
+    );
     expect(leaks.map((o) => `${o.op.key} -> ${o.status}`)).to.deep.equal([]);
   });
 
@@ -110,8 +136,18 @@ describe('security: tenancy matrix (every operation x every caller class)', func
  * a heartbeat or feed token): anyone holding it is served, organization B's admin included.
  */
 const PUBLIC_BY_DESIGN = new Set([
-  'GET /api/heartbeats/{token}', 'POST /api/heartbeats/{token}', 'GET /api/public/status-pages/{slug}',
-  'GET /status/{slug}', 'GET /status/{slug}/index.json', 'GET /status/{slug}/feed.atom', 'GET /status/{slug}/badge.svg',
-  'POST /status/{slug}/login', 'POST /status/{slug}/subscribe', 'GET /status/{slug}/confirm', 'GET /status/{slug}/unsubscribe', 'POST /status/{slug}/unsubscribe',
-  'GET /api/im/calendar/{token}', 'POST /api/im/ingest/{token}',
+  'GET /api/heartbeats/{token}',
+  'POST /api/heartbeats/{token}',
+  'GET /api/public/status-pages/{slug}',
+  'GET /status/{slug}',
+  'GET /status/{slug}/index.json',
+  'GET /status/{slug}/feed.atom',
+  'GET /status/{slug}/badge.svg',
+  'POST /status/{slug}/login',
+  'POST /status/{slug}/subscribe',
+  'GET /status/{slug}/confirm',
+  'GET /status/{slug}/unsubscribe',
+  'POST /status/{slug}/unsubscribe',
+  'GET /api/im/calendar/{token}',
+  'POST /api/im/ingest/{token}',
 ]);

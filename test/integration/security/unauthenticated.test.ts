@@ -6,7 +6,7 @@ import { api, expectError } from '../../support/http-client';
  * without credentials learnt the schema's verdict (400) instead of 401 (Authentication, rule 1).
  */
 describe('security: requests without credentials', () => {
-  it('answer 401 on a caller\'s route whatever their body or query', async () => {
+  it("answer 401 on a caller's route whatever their body or query", async () => {
     expectError(await api('POST', '/api/customers', { body: {} }), 401, 'unauthorized');
     expectError(await api('PUT', '/api/organization/report-logo', { body: { image: 5 } }), 401, 'unauthorized');
     expectError(await api('GET', '/api/tools/ssl-certificate'), 401, 'unauthorized');

@@ -20,15 +20,25 @@ describe('security: lone surrogates in JSON bodies', () => {
   });
 
   it('refuses an IM event carrying one with 400 validationFailed, and accepts the same event without it', async () => {
-    const event = (details: string) => `{"routing_key":"k","event_action":"trigger","payload":{"summary":"s","source":"x","severity":"info","custom_details":${details}}}`;
+    const event = (details: string) =>
+      `{"routing_key":"k","event_action":"trigger","payload":{"summary":"s","source":"x","severity":"info","custom_details":${details}}}`;
     const refused = await api('POST', '/api/im/events', { token: c.admin, ...json(event('{"note":"a\\ud800b"}')) });
     expectError(refused, 400, 'validationFailed');
-    expect(refused.body.data.issues).to.deep.equal([{ path: ['payload', 'custom_details', 'note'], message: 'Text must be well-formed Unicode (no lone surrogate) in the request body', code: 'custom' }]);
+    expect(refused.body.data.issues).to.deep.equal([
+      {
+        path: ['payload', 'custom_details', 'note'],
+        message: 'Text must be well-formed Unicode (no lone surrogate) in the request body',
+        code: 'custom',
+      },
+    ]);
     expect((await api('POST', '/api/im/events', { token: c.admin, ...json(event('{"note":"ab"}')) })).status).to.equal(202);
   });
 
   it('refuses one in a plain field and in a key, so nothing is stored as U+FFFD', async () => {
-    const tag = await api('POST', '/api/tags', { token: c.admin, ...json(`{"name":"x\\udfff","color":"#3B82F6","customerId":${c.customer.id}}`) });
+    const tag = await api('POST', '/api/tags', {
+      token: c.admin,
+      ...json(`{"name":"x\\udfff","color":"#3B82F6","customerId":${c.customer.id}}`),
+    });
     expectError(tag, 400, 'validationFailed');
     expect(tag.body.data.issues[0].path).to.deep.equal(['name']);
     const key = await api('PATCH', `/api/customers/${c.customer.id}`, { token: c.admin, ...json('{"customFields":{"\\ud83d":"v"}}') });
@@ -37,7 +47,10 @@ describe('security: lone surrogates in JSON bodies', () => {
   });
 
   it('accepts well-formed astral characters (a surrogate pair)', async () => {
-    const tag = await api('POST', '/api/tags', { token: c.admin, ...json(`{"name":"ok \\ud83d\\ude00","color":"#3B82F6","customerId":${c.customer.id}}`) });
+    const tag = await api('POST', '/api/tags', {
+      token: c.admin,
+      ...json(`{"name":"ok \\ud83d\\ude00","color":"#3B82F6","customerId":${c.customer.id}}`),
+    });
     expect(tag.status, JSON.stringify(tag.body)).to.equal(201);
     expect(tag.body.name).to.equal('ok \u{1F600}');
   });

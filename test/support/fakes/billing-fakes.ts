@@ -1,5 +1,12 @@
 import type {
-  BillingAccount, BillingAccounts, Charge, ChargeRequest, CustomerTier, DiscountCodes, PaymentProvider, QuotaTierStore,
+  BillingAccount,
+  BillingAccounts,
+  Charge,
+  ChargeRequest,
+  CustomerTier,
+  DiscountCodes,
+  PaymentProvider,
+  QuotaTierStore,
 } from '../../../src/application/billing/ports';
 import type { Discount } from '../../../src/domain/billing/discount';
 import type { MandateStatus } from '../../../src/domain/billing/mandate';
@@ -41,8 +48,9 @@ export class FakeBillingAccounts implements BillingAccounts {
   }
 
   async get(organizationId: number): Promise<BillingAccount> {
-    return this.accounts.get(organizationId)
-      ?? { organizationId, mandateId: null, mandateStatus: null, discount: null, autoQuotaUpgrade: false };
+    return (
+      this.accounts.get(organizationId) ?? { organizationId, mandateId: null, mandateStatus: null, discount: null, autoQuotaUpgrade: false }
+    );
   }
 
   async setMandate(organizationId: number, mandateId: string, mandateStatus: MandateStatus): Promise<void> {
@@ -69,16 +77,31 @@ export class FakeQuotaTierStore implements QuotaTierStore {
   add(customer: Partial<CustomerTier> & { organizationId?: number } = {}): CustomerTier {
     const id = this.customers.length + 1;
     const row = {
-      customerId: id, publicId: `customer-${id}`, name: `Customer ${id}`, packageId: 1, packageKey: 'tiers', packageDisplayName: 'Tiers',
-      tiers: [{ monitorLimit: 1, priceMonthly: 0 }, { monitorLimit: 2, priceMonthly: 19.5 }, { monitorLimit: 4, priceMonthly: 29 }],
-      currentTierIndex: 0, monitorCount: 0, version: 1, organizationId: 1, ...customer,
+      customerId: id,
+      publicId: `customer-${id}`,
+      name: `Customer ${id}`,
+      packageId: 1,
+      packageKey: 'tiers',
+      packageDisplayName: 'Tiers',
+      tiers: [
+        { monitorLimit: 1, priceMonthly: 0 },
+        { monitorLimit: 2, priceMonthly: 19.5 },
+        { monitorLimit: 4, priceMonthly: 29 },
+      ],
+      currentTierIndex: 0,
+      monitorCount: 0,
+      version: 1,
+      organizationId: 1,
+      ...customer,
     };
     this.customers.push(row);
     return row;
   }
 
   private visible(scope: TenantScope) {
-    return this.customers.filter((c) => c.organizationId === scope.organizationId && (scope.customerId === null || c.customerId === scope.customerId));
+    return this.customers.filter(
+      (c) => c.organizationId === scope.organizationId && (scope.customerId === null || c.customerId === scope.customerId),
+    );
   }
 
   async list(scope: TenantScope): Promise<CustomerTier[]> {

@@ -6,8 +6,12 @@ import { aCheckResult } from '../builders';
 export class FakeScreenshots implements ScreenshotStore {
   purgedBefore: Date | null = null;
   constructor(readonly shots: Screenshot[] = []) {}
-  async save(shot: Screenshot) { this.shots.push(shot); }
-  async find(monitorId: number, id: string) { return this.shots.find((s) => s.monitorId === monitorId && s.id === id) ?? null; }
+  async save(shot: Screenshot) {
+    this.shots.push(shot);
+  }
+  async find(monitorId: number, id: string) {
+    return this.shots.find((s) => s.monitorId === monitorId && s.id === id) ?? null;
+  }
   async purgeBefore(before: Date) {
     this.purgedBefore = before;
     const stale = this.shots.filter((s) => s.takenAt < before);

@@ -2,7 +2,12 @@ import { AppError } from '../../../src/domain/shared/app-error';
 import type { CustomDomain } from '../../../src/domain/custom-domains/custom-domain';
 import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
 import type {
-  ActiveHost, ActiveHostDirectory, CustomDomainRepository, StatusPageDirectory, StatusPageRef, TxtRecords,
+  ActiveHost,
+  ActiveHostDirectory,
+  CustomDomainRepository,
+  StatusPageDirectory,
+  StatusPageRef,
+  TxtRecords,
 } from '../../../src/application/custom-domains/ports';
 import { copyOf, inScope, RowVersions } from './shared-fakes';
 
@@ -29,18 +34,26 @@ export class FakeCustomDomains implements CustomDomainRepository, ActiveHostDire
     return domain;
   }
   async findByRef(scope: TenantScope, ref: string, now: Date) {
-    const found = [...this.rows.values()].find((row) => row.publicId === ref && inScope(scope, row.organizationId, row.customerId) && !row.isExpired(now));
+    const found = [...this.rows.values()].find(
+      (row) => row.publicId === ref && inScope(scope, row.organizationId, row.customerId) && !row.isExpired(now),
+    );
     return found ? copyOf(found) : null;
   }
   async list(scope: TenantScope, now: Date) {
-    return [...this.rows.values()].filter((row) => inScope(scope, row.organizationId, row.customerId) && !row.isExpired(now))
-      .sort((a, b) => a.hostname.localeCompare(b.hostname)).map(copyOf);
+    return [...this.rows.values()]
+      .filter((row) => inScope(scope, row.organizationId, row.customerId) && !row.isExpired(now))
+      .sort((a, b) => a.hostname.localeCompare(b.hostname))
+      .map(copyOf);
   }
   async claimedElsewhere(hostname: string, organizationId: number) {
-    return [...this.rows.values()].some((row) => row.hostname === hostname && row.status !== 'pending' && row.organizationId !== organizationId);
+    return [...this.rows.values()].some(
+      (row) => row.hostname === hostname && row.status !== 'pending' && row.organizationId !== organizationId,
+    );
   }
   async save(domain: CustomDomain) {
-    const held = [...this.rows.values()].some((row) => row.id !== domain.id && row.hostname === domain.hostname && row.status !== 'pending');
+    const held = [...this.rows.values()].some(
+      (row) => row.id !== domain.id && row.hostname === domain.hostname && row.status !== 'pending',
+    );
     if (held && domain.status !== 'pending') throw new AppError('domainAlreadyClaimed');
     this.versions.saved(domain.id, domain);
     this.rows.set(domain.id, copyOf(domain));

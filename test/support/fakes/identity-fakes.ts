@@ -5,8 +5,15 @@ import type { Session } from '../../../src/domain/identity/session';
 import type { ApiToken } from '../../../src/domain/identity/api-token';
 import type { AccountDeletionRequest } from '../../../src/domain/identity/account-deletion';
 import type {
-  AccountDeletionRepository, AdminNotifier, ApiTokenRepository, CustomerDirectory, PlatformSettings, PlatformSettingsRepository,
-  SecretTokens, SessionRepository, UserRepository,
+  AccountDeletionRepository,
+  AdminNotifier,
+  ApiTokenRepository,
+  CustomerDirectory,
+  PlatformSettings,
+  PlatformSettingsRepository,
+  SecretTokens,
+  SessionRepository,
+  UserRepository,
 } from '../../../src/application/identity/ports';
 import { copyOf, inScope, RowVersions } from './shared-fakes';
 
@@ -18,13 +25,19 @@ export class FakeUsers implements UserRepository {
     this.rows.set(user.id, user);
     this.versions.added(user.id, user);
   }
-  async findByEmail(email: string) { return [...this.rows.values()].find((u) => u.email === email.toLowerCase()) ?? null; }
+  async findByEmail(email: string) {
+    return [...this.rows.values()].find((u) => u.email === email.toLowerCase()) ?? null;
+  }
   async findById(scope: TenantScope, id: string) {
     const u = this.rows.get(id);
     return u && inScope(scope, u.organizationId, u.customerId) ? u : null;
   }
-  async findForSignIn(id: string) { return this.rows.get(id) ?? null; }
-  async list(scope: TenantScope) { return [...this.rows.values()].filter((u) => inScope(scope, u.organizationId, u.customerId)); }
+  async findForSignIn(id: string) {
+    return this.rows.get(id) ?? null;
+  }
+  async list(scope: TenantScope) {
+    return [...this.rows.values()].filter((u) => inScope(scope, u.organizationId, u.customerId));
+  }
   async countActiveAdmins(organizationId: number) {
     return [...this.rows.values()].filter((u) => u.organizationId === organizationId && u.isActiveAdmin && u.customerId === null).length;
   }
@@ -40,28 +53,47 @@ export class FakeUsers implements UserRepository {
 
 export class FakeSessions implements SessionRepository {
   readonly rows = new Map<string, Session>();
-  async add(s: Session) { this.rows.set(s.id, s); }
-  async findByTokenHash(hash: string) { return [...this.rows.values()].find((s) => s.tokenHash === hash) ?? null; }
-  async findById(id: string) { return this.rows.get(id) ?? null; }
-  async save(s: Session) { this.rows.set(s.id, s); }
-  async remove(s: Session) { this.rows.delete(s.id); }
-  async removeAllOfUser(userId: string) { for (const [id, s] of this.rows) if (s.userId === userId) this.rows.delete(id); }
+  async add(s: Session) {
+    this.rows.set(s.id, s);
+  }
+  async findByTokenHash(hash: string) {
+    return [...this.rows.values()].find((s) => s.tokenHash === hash) ?? null;
+  }
+  async findById(id: string) {
+    return this.rows.get(id) ?? null;
+  }
+  async save(s: Session) {
+    this.rows.set(s.id, s);
+  }
+  async remove(s: Session) {
+    this.rows.delete(s.id);
+  }
+  async removeAllOfUser(userId: string) {
+    for (const [id, s] of this.rows) if (s.userId === userId) this.rows.delete(id);
+  }
   readonly signIns = new Map<string, Date>();
-  async recordSignIn(userId: string, at: Date) { this.signIns.set(userId, at); }
+  async recordSignIn(userId: string, at: Date) {
+    this.signIns.set(userId, at);
+  }
 }
 
 export class FakeTokens implements ApiTokenRepository {
   readonly rows = new Map<string, ApiToken>();
-  async add(t: ApiToken) { this.rows.set(t.id, t); }
+  async add(t: ApiToken) {
+    this.rows.set(t.id, t);
+  }
   async findById(scope: TenantScope, id: string) {
     const t = this.rows.get(id);
     return t && inScope(scope, t.organizationId, t.customerId) ? t : null;
   }
   async list(scope: TenantScope, customerTokens: boolean) {
-    return [...this.rows.values()].filter((t) => inScope(scope, t.organizationId, t.customerId)
-      && t.revokedAt === null && (t.customerId !== null) === customerTokens);
+    return [...this.rows.values()].filter(
+      (t) => inScope(scope, t.organizationId, t.customerId) && t.revokedAt === null && (t.customerId !== null) === customerTokens,
+    );
   }
-  async save(t: ApiToken) { this.rows.set(t.id, t); }
+  async save(t: ApiToken) {
+    this.rows.set(t.id, t);
+  }
 }
 
 /** Versioned like the real table; a pending request is loaded as a copy, as from the database. */
@@ -72,7 +104,9 @@ export class FakeDeletions implements AccountDeletionRepository {
     const found = [...this.rows.values()].find((r) => r.userId === userId && r.status === 'requested');
     return found ? copyOf(found) : null;
   }
-  async findDue(now: Date) { return [...this.rows.values()].filter((r) => r.isDue(now)); }
+  async findDue(now: Date) {
+    return [...this.rows.values()].filter((r) => r.isDue(now));
+  }
   async add(request: AccountDeletionRequest) {
     this.rows.set(request.id, request);
     this.versions.added(request.id, request);
@@ -93,8 +127,13 @@ export class FakeCustomerDirectory implements CustomerDirectory {
 
 export class FakeSettings implements PlatformSettingsRepository {
   constructor(public value: PlatformSettings = { agentAuthEnabled: true, agentWritesEnabled: false, serviceAuthEnabled: true }) {}
-  async get() { return { ...this.value }; }
-  async update(change: Partial<PlatformSettings>) { this.value = { ...this.value, ...change }; return this.get(); }
+  async get() {
+    return { ...this.value };
+  }
+  async update(change: Partial<PlatformSettings>) {
+    this.value = { ...this.value, ...change };
+    return this.get();
+  }
 }
 
 /** Secrets with a random tail; the digest is readable: `h(<secret>)`. */

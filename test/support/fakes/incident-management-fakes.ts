@@ -2,8 +2,20 @@ import { AppError } from '../../../src/domain/shared/app-error';
 import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
 import { IM_OPEN_STATUSES, type ImIncident, type ImMonitorOrigin } from '../../../src/domain/incident-management/im-incident';
 import type {
-  EscalationPolicyDirectory, ImCustomerDirectory, ImIncidentFilter, ImRoutingSettings, MonitorRoutingContext, RoutedMonitor, ImIncidentRepository, ImOutboundDeliveries, ImOutboundDelivery, ImPage, ImResponderDirectory, ImTeamDirectory,
-  StoredImTimelineEntry, ImMonitorOrigins,
+  EscalationPolicyDirectory,
+  ImCustomerDirectory,
+  ImIncidentFilter,
+  ImRoutingSettings,
+  MonitorRoutingContext,
+  RoutedMonitor,
+  ImIncidentRepository,
+  ImOutboundDeliveries,
+  ImOutboundDelivery,
+  ImPage,
+  ImResponderDirectory,
+  ImTeamDirectory,
+  StoredImTimelineEntry,
+  ImMonitorOrigins,
 } from '../../../src/application/incident-management/ports';
 import type { ImRoutingSetting } from '../../../src/domain/incident-management/monitor-routing';
 import { copyOf } from './shared-fakes';
@@ -38,16 +50,25 @@ export class FakeImIncidents implements ImIncidentRepository {
   /** Engine incidents each IM incident stands for (what FakeImMonitorOrigins links). */
   readonly origins = new Map<number, Array<{ origin: ImMonitorOrigin; recoveredAt: Date | null }>>();
   async findOpenByOrigin(scope: TenantScope, monitorIncidentId: string) {
-    const found = [...this.rows.values()].find((i) => i.organizationId === scope.organizationId && i.isOpen
-      && (this.origins.get(i.id) ?? []).some((o) => o.origin.incidentId === monitorIncidentId));
+    const found = [...this.rows.values()].find(
+      (i) =>
+        i.organizationId === scope.organizationId &&
+        i.isOpen &&
+        (this.origins.get(i.id) ?? []).some((o) => o.origin.incidentId === monitorIncidentId),
+    );
     return found ? copyOf(found) : null;
   }
   async list(scope: TenantScope, filter: ImIncidentFilter, page: ImPage) {
-    const all = [...this.rows.values()].filter((i) => i.organizationId === scope.organizationId
-      && (!filter.statuses || filter.statuses.includes(i.status))
-      && (filter.teamId === undefined || i.teamId === filter.teamId)
-      && (filter.customerId === undefined || i.customerId === filter.customerId)
-      && (!filter.since || i.createdAt >= filter.since) && (!filter.until || i.createdAt < filter.until))
+    const all = [...this.rows.values()]
+      .filter(
+        (i) =>
+          i.organizationId === scope.organizationId &&
+          (!filter.statuses || filter.statuses.includes(i.status)) &&
+          (filter.teamId === undefined || i.teamId === filter.teamId) &&
+          (filter.customerId === undefined || i.customerId === filter.customerId) &&
+          (!filter.since || i.createdAt >= filter.since) &&
+          (!filter.until || i.createdAt < filter.until),
+      )
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
     return { items: all.slice((page.page - 1) * page.perPage, page.page * page.perPage).map(copyOf), total: all.length };
   }
@@ -66,12 +87,15 @@ export class FakeImIncidents implements ImIncidentRepository {
     return [...(this.timelines.get(incident.id) ?? [])];
   }
   async triggerOrOccur(scope: TenantScope, candidate: ImIncident, occurrence: Record<string, unknown>) {
-    const open = [...this.rows.values()].find((i) => i.organizationId === scope.organizationId
-      && i.dedupKey === candidate.dedupKey && IM_OPEN_STATUSES.includes(i.status));
+    const open = [...this.rows.values()].find(
+      (i) => i.organizationId === scope.organizationId && i.dedupKey === candidate.dedupKey && IM_OPEN_STATUSES.includes(i.status),
+    );
     if (!open) return { incident: await this.add(scope, candidate), created: true };
     open.occurrenceCount += 1;
     open.lastOccurrenceAt = candidate.createdAt;
-    this.timelines.get(open.id)!.push({ id: this.nextEntry++, kind: 'occurrence', at: candidate.createdAt, actorUserId: null, details: occurrence });
+    this.timelines
+      .get(open.id)!
+      .push({ id: this.nextEntry++, kind: 'occurrence', at: candidate.createdAt, actorUserId: null, details: occurrence });
     return { incident: copyOf(open), created: false };
   }
   private flush(incident: ImIncident) {
@@ -109,7 +133,10 @@ export class FakeImMonitorOrigins implements ImMonitorOrigins {
     return null;
   }
   async unrecoveredAmong(monitorIncidentIds: readonly string[]) {
-    const open = [...this.incidents.origins.values()].flat().filter((o) => o.recoveredAt === null).map((o) => o.origin.incidentId);
+    const open = [...this.incidents.origins.values()]
+      .flat()
+      .filter((o) => o.recoveredAt === null)
+      .map((o) => o.origin.incidentId);
     return new Set(monitorIncidentIds.filter((id) => open.includes(id)));
   }
   async unrecovered(_scope: TenantScope, imIncident: ImIncident) {
@@ -117,9 +144,14 @@ export class FakeImMonitorOrigins implements ImMonitorOrigins {
   }
   async allRecovered(limit: number) {
     return [...this.incidents.rows.values()]
-      .filter((i) => i.isOpen && (this.incidents.origins.get(i.id) ?? []).length > 0
-        && (this.incidents.origins.get(i.id) ?? []).every((o) => o.recoveredAt !== null))
-      .slice(0, limit).map((i) => ({ scope: { organizationId: i.organizationId, customerId: null }, incident: copyOf(i) }));
+      .filter(
+        (i) =>
+          i.isOpen &&
+          (this.incidents.origins.get(i.id) ?? []).length > 0 &&
+          (this.incidents.origins.get(i.id) ?? []).every((o) => o.recoveredAt !== null),
+      )
+      .slice(0, limit)
+      .map((i) => ({ scope: { organizationId: i.organizationId, customerId: null }, incident: copyOf(i) }));
   }
 }
 
@@ -180,7 +212,10 @@ export class FakeImCustomers implements ImCustomerDirectory {
 
 /** IM pages of the delivery ledger, by id (any other delivery is simply absent, as the SQL adapter filters it out). */
 export class FakeImOutbound implements ImOutboundDeliveries {
-  readonly rows = new Map<string, { organizationId: number; status: ImOutboundDelivery['status']; integration: string; dueAt: Date | null }>();
+  readonly rows = new Map<
+    string,
+    { organizationId: number; status: ImOutboundDelivery['status']; integration: string; dueAt: Date | null }
+  >();
   page(organizationId: number, id: string, status: ImOutboundDelivery['status'], integration = 'email') {
     this.rows.set(id, { organizationId, status, integration, dueAt: null });
     return this;
@@ -205,19 +240,26 @@ export class FakeImRoutingSettings implements ImRoutingSettings {
   readonly overrides = new Map<number, ImRoutingSetting>();
   readonly imEnabled = new Set<number>();
 
-  aMonitor(organizationId: number, monitorId: number, customerId: number, publicId = `00000000-0000-4000-8000-${String(monitorId).padStart(12, '0')}`) {
+  aMonitor(
+    organizationId: number,
+    monitorId: number,
+    customerId: number,
+    publicId = `00000000-0000-4000-8000-${String(monitorId).padStart(12, '0')}`,
+  ) {
     this.monitors.set(monitorId, { organizationId, monitorId, publicId, customerId });
     return this.monitors.get(monitorId)!;
   }
   async findMonitor(organizationId: number, ref: string) {
-    const found = [...this.monitors.values()].find((m) => m.organizationId === organizationId && (m.publicId === ref || String(m.monitorId) === ref));
+    const found = [...this.monitors.values()].find(
+      (m) => m.organizationId === organizationId && (m.publicId === ref || String(m.monitorId) === ref),
+    );
     return found ? { monitorId: found.monitorId, publicId: found.publicId, customerId: found.customerId } : null;
   }
   async customer(_organizationId: number, customerId: number) {
     return this.customers.get(customerId) ?? null;
   }
   async monitor(organizationId: number, monitorId: number) {
-    return this.monitors.get(monitorId)?.organizationId === organizationId ? this.overrides.get(monitorId) ?? null : null;
+    return this.monitors.get(monitorId)?.organizationId === organizationId ? (this.overrides.get(monitorId) ?? null) : null;
   }
   async setCustomer(_organizationId: number, customerId: number, setting: ImRoutingSetting) {
     this.customers.set(customerId, { ...setting });
@@ -235,7 +277,8 @@ export class FakeImRoutingSettings implements ImRoutingSettings {
     if (!monitor) return { imEnabled: false, customer: null, monitor: null };
     return {
       imEnabled: this.imEnabled.has(monitor.organizationId),
-      customer: this.customers.get(monitor.customerId) ?? null, monitor: this.overrides.get(monitorId) ?? null,
+      customer: this.customers.get(monitor.customerId) ?? null,
+      monitor: this.overrides.get(monitorId) ?? null,
     };
   }
 }

@@ -5,15 +5,28 @@ import type { Incident } from '../../../src/domain/incidents/incident';
 import type { TimelineEntry } from '../../../src/domain/incidents/timeline-entry';
 import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
 import type {
-  AlertStateChangeHandlers, AlertStateChanges, AlertStateRepository, AlertStateSeed, IncidentEvents, IncidentFilter, IncidentRepository,
+  AlertStateChangeHandlers,
+  AlertStateChanges,
+  AlertStateRepository,
+  AlertStateSeed,
+  IncidentEvents,
+  IncidentFilter,
+  IncidentRepository,
   MaintenanceWindows,
 } from '../../../src/application/incidents/ports';
 import { inScope, RowVersions } from './shared-fakes';
 
 /** The alert policy of a monitor: alert on the first failure of half the locations, no reminders. */
 export const aPolicy = (overrides: Partial<AlertPolicy> = {}): AlertPolicy => ({
-  consecutiveChecks: 1, retryIntervalSeconds: 20, locationThreshold: '0.50', locationThresholdCount: 1, reminderIntervalMinutes: 0,
-  sslExpiryReminderDays: null, dnsblReminderDays: null, locations: ['eu'], ...overrides,
+  consecutiveChecks: 1,
+  retryIntervalSeconds: 20,
+  locationThreshold: '0.50',
+  locationThresholdCount: 1,
+  reminderIntervalMinutes: 0,
+  sslExpiryReminderDays: null,
+  dnsblReminderDays: null,
+  locations: ['eu'],
+  ...overrides,
 });
 
 export class FakeAlertStates implements AlertStateRepository {
@@ -22,13 +35,17 @@ export class FakeAlertStates implements AlertStateRepository {
   readonly locked: number[][] = [];
   async lockMany(seeds: readonly AlertStateSeed[], now: Date) {
     this.locked.push(seeds.map((seed) => seed.monitorId));
-    return new Map(seeds.map((seed) => {
-      let state = this.rows.get(seed.monitorId);
-      if (!state) this.rows.set(seed.monitorId, (state = new AlertState({ ...seed, now })));
-      return [seed.monitorId, state] as const;
-    }));
+    return new Map(
+      seeds.map((seed) => {
+        let state = this.rows.get(seed.monitorId);
+        if (!state) this.rows.set(seed.monitorId, (state = new AlertState({ ...seed, now })));
+        return [seed.monitorId, state] as const;
+      }),
+    );
   }
-  async saveMany(states: readonly AlertState[]) { for (const state of states) this.rows.set(state.monitorId, state); }
+  async saveMany(states: readonly AlertState[]) {
+    for (const state of states) this.rows.set(state.monitorId, state);
+  }
   /** The ids of every peek, in order. */
   readonly peeked: number[][] = [];
   async peek(monitorIds: readonly number[]) {
@@ -42,11 +59,19 @@ export class FakeAlertStateChanges implements AlertStateChanges {
   private handlers: AlertStateChangeHandlers | undefined;
   async listen(handlers: AlertStateChangeHandlers) {
     this.handlers = handlers;
-    return async () => { this.handlers = undefined; };
+    return async () => {
+      this.handlers = undefined;
+    };
   }
-  changed(monitorId: number) { this.handlers?.changed(monitorId); }
-  lost() { this.handlers?.lost(); }
-  resumed() { this.handlers?.resumed(); }
+  changed(monitorId: number) {
+    this.handlers?.changed(monitorId);
+  }
+  lost() {
+    this.handlers?.lost();
+  }
+  resumed() {
+    this.handlers?.resumed();
+  }
 }
 
 /** Versioned like the real table: a save from a stale copy throws `conflict`. */
@@ -69,22 +94,34 @@ export class FakeIncidents implements IncidentRepository {
     this.rows.delete(incident.id);
     this.versions.removed(incident.id);
   }
-  async findById(id: number) { return this.rows.get(id) ?? null; }
+  async findById(id: number) {
+    return this.rows.get(id) ?? null;
+  }
   async findByRef(scope: TenantScope, ref: string) {
     const found = [...this.rows.values()].find((i) => i.publicId === ref || String(i.id) === ref);
     return found && inScope(scope, found.organizationId, found.customerId) ? found : null;
   }
   async list(scope: TenantScope, filter: IncidentFilter, page: { page: number; perPage: number }) {
-    const items = [...this.rows.values()].filter((i) => inScope(scope, i.organizationId, i.customerId)
-      && (!filter.status || i.status === filter.status) && (filter.monitorId === undefined || i.monitorId === filter.monitorId));
+    const items = [...this.rows.values()].filter(
+      (i) =>
+        inScope(scope, i.organizationId, i.customerId) &&
+        (!filter.status || i.status === filter.status) &&
+        (filter.monitorId === undefined || i.monitorId === filter.monitorId),
+    );
     return { items: items.slice((page.page - 1) * page.perPage, page.page * page.perPage), total: items.length };
   }
-  async addTimeline(entries: readonly TimelineEntry[]) { this.entries.push(...entries); }
-  async timeline(incidentId: number) { return this.entries.filter((e) => e.incidentId === incidentId); }
+  async addTimeline(entries: readonly TimelineEntry[]) {
+    this.entries.push(...entries);
+  }
+  async timeline(incidentId: number) {
+    return this.entries.filter((e) => e.incidentId === incidentId);
+  }
   async findManyById(ids: readonly number[]) {
     return new Map(ids.flatMap((id) => (this.rows.has(id) ? [[id, this.rows.get(id)!] as const] : [])));
   }
-  async reserveIds(count: number) { return Array.from({ length: count }, () => this.next++); }
+  async reserveIds(count: number) {
+    return Array.from({ length: count }, () => this.next++);
+  }
   async addMany(incidents: readonly Incident[]) {
     for (const incident of incidents) {
       this.rows.set(incident.id, incident);
@@ -98,12 +135,20 @@ export class FakeIncidents implements IncidentRepository {
 
 export class FakeEvents implements IncidentEvents {
   readonly published: AlertEvent[] = [];
-  async publish(event: AlertEvent) { this.published.push(event); }
-  async publishMany(events: readonly AlertEvent[]) { this.published.push(...events); }
+  async publish(event: AlertEvent) {
+    this.published.push(event);
+  }
+  async publishMany(events: readonly AlertEvent[]) {
+    this.published.push(...events);
+  }
 }
 
 export class FakeMaintenanceWindows implements MaintenanceWindows {
   constructor(public suppressed = false) {}
-  async isSuppressed() { return this.suppressed; }
-  async suppressedMany(queries: readonly unknown[]) { return queries.map(() => this.suppressed); }
+  async isSuppressed() {
+    return this.suppressed;
+  }
+  async suppressedMany(queries: readonly unknown[]) {
+    return queries.map(() => this.suppressed);
+  }
 }

@@ -2,8 +2,14 @@ import type { MaintenanceWindow, TargetType, WindowTarget } from '../../../src/d
 import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
 import type { RecurrenceExpander, RecurrenceSeries } from '../../../src/domain/maintenance/occurrences';
 import {
-  targetKey, type CoveredMonitor, type MaintenanceAnnouncements, type MaintenanceEvent, type MaintenanceEvents,
-  type MaintenanceTargets, type MaintenanceWindowRepository, type TargetRecord,
+  targetKey,
+  type CoveredMonitor,
+  type MaintenanceAnnouncements,
+  type MaintenanceEvent,
+  type MaintenanceEvents,
+  type MaintenanceTargets,
+  type MaintenanceWindowRepository,
+  type TargetRecord,
 } from '../../../src/application/maintenance/ports';
 import { copyOf, inScope, matches, RowVersions } from './shared-fakes';
 
@@ -17,7 +23,9 @@ export class FakeMaintenanceWindows implements MaintenanceWindowRepository {
 
   /** Organizations whose creations were serialized (one test call after another is serial already). */
   readonly lockedFor: number[] = [];
-  async lockCreates(organizationId: number) { this.lockedFor.push(organizationId); }
+  async lockCreates(organizationId: number) {
+    this.lockedFor.push(organizationId);
+  }
   async add(window: MaintenanceWindow) {
     window.id = this.next++;
     this.rows.set(window.id, copyOf(window));
@@ -29,8 +37,10 @@ export class FakeMaintenanceWindows implements MaintenanceWindowRepository {
     return found ? copyOf(found) : null;
   }
   async list(scope: TenantScope) {
-    return [...this.rows.values()].filter((w) => this.visible(scope, w))
-      .sort((a, b) => b.startTime.getTime() - a.startTime.getTime()).map(copyOf);
+    return [...this.rows.values()]
+      .filter((w) => this.visible(scope, w))
+      .sort((a, b) => b.startTime.getTime() - a.startTime.getTime())
+      .map(copyOf);
   }
   async save(window: MaintenanceWindow) {
     this.versions.saved(window.id, window);
@@ -55,8 +65,9 @@ export class FakeMaintenanceWindows implements MaintenanceWindowRepository {
   async coveringAsset(type: 'customerIp' | 'customerDomain', id: number) {
     const asset = this.assets.get(`${type}:${id}`);
     if (!asset) return null;
-    const windows = [...this.rows.values()]
-      .filter((w) => w.organizationId === asset.organizationId && w.coversAsset({ type, id, customerId: asset.customerId }));
+    const windows = [...this.rows.values()].filter(
+      (w) => w.organizationId === asset.organizationId && w.coversAsset({ type, id, customerId: asset.customerId }),
+    );
     return { customerId: asset.customerId, windows: windows.map(copyOf) };
   }
   async activeSince(since: Date) {
@@ -81,8 +92,14 @@ export class FakeMaintenanceTargets implements MaintenanceTargets {
   }
   async find(scope: TenantScope, type: TargetType, ref: string) {
     const wanted = type === 'website' ? 'monitor' : type;
-    return this.records.find((r) => r.type === wanted && inScope(scope, r.organizationId, r.record.customerId)
-      && (String(r.record.id) === ref || r.record.publicId === ref))?.record ?? null;
+    return (
+      this.records.find(
+        (r) =>
+          r.type === wanted &&
+          inScope(scope, r.organizationId, r.record.customerId) &&
+          (String(r.record.id) === ref || r.record.publicId === ref),
+      )?.record ?? null
+    );
   }
   async existing(organizationId: number, targets: readonly WindowTarget[]) {
     const found = new Map<string, TargetRecord>();
@@ -105,7 +122,9 @@ export class FakeMaintenanceTargets implements MaintenanceTargets {
 
 export class FakeMaintenanceEvents implements MaintenanceEvents {
   readonly published: MaintenanceEvent[] = [];
-  async publish(event: MaintenanceEvent) { this.published.push(event); }
+  async publish(event: MaintenanceEvent) {
+    this.published.push(event);
+  }
 }
 
 /** The ledger's primary key as a set: the first claim of a (window, occurrence, kind) wins. */
@@ -133,7 +152,11 @@ export class FakeRecurrence implements RecurrenceExpander {
     const step = STEP_MS[series.rrule]!;
     const first = series.firstStart.getTime();
     const starts: Date[] = [];
-    for (let t = first + Math.max(0, Math.ceil((from.getTime() - first) / step)) * step; t <= to.getTime() && starts.length < limit; t += step) {
+    for (
+      let t = first + Math.max(0, Math.ceil((from.getTime() - first) / step)) * step;
+      t <= to.getTime() && starts.length < limit;
+      t += step
+    ) {
       starts.push(new Date(t));
     }
     return starts;

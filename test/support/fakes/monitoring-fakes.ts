@@ -5,8 +5,20 @@ import type { MonitorKind } from '../../../src/domain/monitoring/monitor-kind';
 import type { Tag } from '../../../src/domain/monitoring/tag';
 import type { ChangeRequest } from '../../../src/domain/monitoring/change-request';
 import type {
-  AuthorizingUsers, ChangeRequestFilter, ChangeRequestRepository, CredentialCipher, MonitorCounts, MonitorCustomerTerms,
-  MonitorCustomerTermsLookup, MonitorListItem, MonitorReader, MonitorRepository, Page, PageOf, ServedLocations, TagRepository,
+  AuthorizingUsers,
+  ChangeRequestFilter,
+  ChangeRequestRepository,
+  CredentialCipher,
+  MonitorCounts,
+  MonitorCustomerTerms,
+  MonitorCustomerTermsLookup,
+  MonitorListItem,
+  MonitorReader,
+  MonitorRepository,
+  Page,
+  PageOf,
+  ServedLocations,
+  TagRepository,
 } from '../../../src/application/monitoring/ports';
 import { copyOf, inScope, matches } from './shared-fakes';
 import { DEFAULT_USER_ID } from '../builders';
@@ -71,21 +83,44 @@ export class FakeMonitors implements MonitorRepository, MonitorReader {
     return found ? JSON.stringify(found) : null;
   }
   private item(monitor: Monitor): MonitorListItem {
-    return { monitor: { ...monitor, hasCredentials: monitor.credentialsCiphertext !== null }, customerPublicId: `customer-${monitor.customerId}`, tags: [] };
+    return {
+      monitor: { ...monitor, hasCredentials: monitor.credentialsCiphertext !== null },
+      customerPublicId: `customer-${monitor.customerId}`,
+      tags: [],
+    };
   }
 }
 
 /** A customer's terms as monitoring reads them: self-service allowed, 5 URLs, a free tier of 50 monitors. */
 export const terms = (over: Partial<MonitorCustomerTerms> = {}): MonitorCustomerTerms => ({
-  customerId: 10, publicId: 'c-10', organizationId: 1, allowSelfService: true, maxSelfServiceUrls: 5, canEditManaged: false,
-  minCheckIntervalMinutes: 1, quotaTiers: [{ monitorLimit: 50, priceMonthly: 0 }], currentTierIndex: 0, autoQuotaUpgrade: false,
-  alerts: { consecutiveChecks: 3, retryInterval: 30, locationThreshold: '0.5', locationThresholdCount: 2, reminderInterval: 30, dnsblReminderInterval: null, sslExpiryReminderInterval: 7 },
+  customerId: 10,
+  publicId: 'c-10',
+  organizationId: 1,
+  allowSelfService: true,
+  maxSelfServiceUrls: 5,
+  canEditManaged: false,
+  minCheckIntervalMinutes: 1,
+  quotaTiers: [{ monitorLimit: 50, priceMonthly: 0 }],
+  currentTierIndex: 0,
+  autoQuotaUpgrade: false,
+  alerts: {
+    consecutiveChecks: 3,
+    retryInterval: 30,
+    locationThreshold: '0.5',
+    locationThresholdCount: 2,
+    reminderInterval: 30,
+    dnsblReminderInterval: null,
+    sslExpiryReminderInterval: 7,
+  },
   ...over,
 });
 
 /** Customers 10 and 11 of organization 1 (change them with `set`); quota upgrades are kept in `upgrades`. */
 export class FakeCustomerTerms implements MonitorCustomerTermsLookup {
-  readonly customers = new Map<number, MonitorCustomerTerms>([[10, terms()], [11, terms({ customerId: 11, publicId: 'c-11' })]]);
+  readonly customers = new Map<number, MonitorCustomerTerms>([
+    [10, terms()],
+    [11, terms({ customerId: 11, publicId: 'c-11' })],
+  ]);
   readonly upgrades: number[] = [];
 
   async forCustomer(scope: TenantScope, customer: number | string) {
@@ -115,8 +150,13 @@ export class FakeTags implements TagRepository {
   several = true;
   private next = 1;
   async add(tag: Tag) {
-    if ([...this.rows.values()].some((t) => t.organizationId === tag.organizationId && t.customerId === tag.customerId
-      && t.name.toLowerCase() === tag.name.toLowerCase())) throw new AppError('tagNameTaken');
+    if (
+      [...this.rows.values()].some(
+        (t) =>
+          t.organizationId === tag.organizationId && t.customerId === tag.customerId && t.name.toLowerCase() === tag.name.toLowerCase(),
+      )
+    )
+      throw new AppError('tagNameTaken');
     tag.id = this.next++;
     this.rows.set(tag.id, tag);
     return tag;

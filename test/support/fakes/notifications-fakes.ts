@@ -3,10 +3,41 @@ import type { NotificationChannel } from '../../../src/domain/notifications/noti
 import type { OrganizationSmtp } from '../../../src/domain/notifications/organization-smtp';
 import type { NotificationMessage } from '../../../src/domain/notifications/notification-message';
 import type {
-  ChannelFilter, ChannelOwners, ClaimedDelivery, ClaimedDirectDelivery, DirectDeliveries, DirectDeliveryQueue, DirectMessage, DirectSender, DeliveryAttempt, DeliveryFilter, DeliveryLedger, DeliveryNext, DeliveryRecord, DispatchedEvent, EventRoute,
-  NotificationChannelRepository, NotificationSender, OrganizationSmtpStore, OutboxEvent, SendOutcome, SmtpProbe, SmtpVerifier,
-  SmsProvider, SmsQuota, SmsReservation, SmsSendOutcome, DeliveryTarget, DueStorm, StoredStorm, StormLedger, StormRoute,
-  ChannelHealthLedger, FailedDelivery, FailingChannel, Settlement,
+  ChannelFilter,
+  ChannelOwners,
+  ClaimedDelivery,
+  ClaimedDirectDelivery,
+  DirectDeliveries,
+  DirectDeliveryQueue,
+  DirectMessage,
+  DirectSender,
+  DeliveryAttempt,
+  DeliveryFilter,
+  DeliveryLedger,
+  DeliveryNext,
+  DeliveryRecord,
+  DispatchedEvent,
+  EventRoute,
+  NotificationChannelRepository,
+  NotificationSender,
+  OrganizationSmtpStore,
+  OutboxEvent,
+  SendOutcome,
+  SmtpProbe,
+  SmtpVerifier,
+  SmsProvider,
+  SmsQuota,
+  SmsReservation,
+  SmsSendOutcome,
+  DeliveryTarget,
+  DueStorm,
+  StoredStorm,
+  StormLedger,
+  StormRoute,
+  ChannelHealthLedger,
+  FailedDelivery,
+  FailingChannel,
+  Settlement,
 } from '../../../src/application/notifications/ports';
 import { CALM, type CustomerStorm } from '../../../src/domain/notifications/storm-digest';
 import { copyOf, inScope, matches, RowVersions } from './shared-fakes';
@@ -34,26 +65,46 @@ export class FakeNotificationChannels implements NotificationChannelRepository {
   publicIdQueries = 0;
   async findByPublicIds(scope: TenantScope, publicIds: readonly string[]) {
     this.publicIdQueries++;
-    return this.all().filter((c) => inScope(scope, c.organizationId, c.customerId) && publicIds.includes(c.publicId)).map(copyOf);
+    return this.all()
+      .filter((c) => inScope(scope, c.organizationId, c.customerId) && publicIds.includes(c.publicId))
+      .map(copyOf);
   }
   async list(scope: TenantScope, filter: ChannelFilter) {
-    return this.all().filter((c) => inScope(scope, c.organizationId, c.customerId)
-      && (filter.customerId === undefined || c.customerId === filter.customerId)
-      && (filter.monitorId === undefined || c.monitorId === filter.monitorId)
-      && (!filter.organizationOnly || c.customerId === null)).map(copyOf);
+    return this.all()
+      .filter(
+        (c) =>
+          inScope(scope, c.organizationId, c.customerId) &&
+          (filter.customerId === undefined || c.customerId === filter.customerId) &&
+          (filter.monitorId === undefined || c.monitorId === filter.monitorId) &&
+          (!filter.organizationOnly || c.customerId === null),
+      )
+      .map(copyOf);
   }
   async sameScope(organizationId: number, customerId: number | null, monitorId: number | null) {
-    return this.all().filter((c) => c.organizationId === organizationId && c.customerId === customerId && c.monitorId === monitorId).map(copyOf);
+    return this.all()
+      .filter((c) => c.organizationId === organizationId && c.customerId === customerId && c.monitorId === monitorId)
+      .map(copyOf);
   }
   async overridesOf(organizationId: number, sourceChannelId: number) {
-    return this.all().filter((c) => c.organizationId === organizationId && c.sourceChannelId === sourceChannelId).map(copyOf);
+    return this.all()
+      .filter((c) => c.organizationId === organizationId && c.sourceChannelId === sourceChannelId)
+      .map(copyOf);
   }
   async forCustomers(organizationId: number, customerIds: readonly number[]) {
-    return this.all().filter((c) => c.organizationId === organizationId && (c.customerId === null || customerIds.includes(c.customerId))).map(copyOf);
+    return this.all()
+      .filter((c) => c.organizationId === organizationId && (c.customerId === null || customerIds.includes(c.customerId)))
+      .map(copyOf);
   }
   async forEvent(organizationId: number, customerId: number | null, monitorId: number | null) {
-    return this.all().filter((c) => c.organizationId === organizationId && (c.customerId === null
-      || (c.customerId === customerId && c.monitorId === null) || (monitorId !== null && c.monitorId === monitorId))).map(copyOf);
+    return this.all()
+      .filter(
+        (c) =>
+          c.organizationId === organizationId &&
+          (c.customerId === null ||
+            (c.customerId === customerId && c.monitorId === null) ||
+            (monitorId !== null && c.monitorId === monitorId)),
+      )
+      .map(copyOf);
   }
   async save(channel: NotificationChannel) {
     this.versions.saved(channel.id, channel);
@@ -106,10 +157,24 @@ export class FakeSmtpVerifier implements SmtpVerifier {
 }
 
 interface FakeDelivery {
-  id: string; organizationId: number; customerId: number | null; outboxId: number; channelPublicId: string; channelType: string;
-  message: Omit<NotificationMessage, 'id'>; status: 'pending' | 'delivered' | 'failed'; attempts: DeliveryAttempt[];
-  nextAttemptAt: Date; leaseOwner: string | null; leaseUntil: Date | null; createdAt: Date; deliveredAt: Date | null;
-  failedAt: Date | null; lastError: string | null; fallbackDue?: boolean; fallbackOf?: string | null;
+  id: string;
+  organizationId: number;
+  customerId: number | null;
+  outboxId: number;
+  channelPublicId: string;
+  channelType: string;
+  message: Omit<NotificationMessage, 'id'>;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: DeliveryAttempt[];
+  nextAttemptAt: Date;
+  leaseOwner: string | null;
+  leaseUntil: Date | null;
+  createdAt: Date;
+  deliveredAt: Date | null;
+  failedAt: Date | null;
+  lastError: string | null;
+  fallbackDue?: boolean;
+  fallbackOf?: string | null;
 }
 
 /** The ledger as SqlDeliveryLedger keeps it: routing marks the event once, claims are leased, settling needs the lease. */
@@ -122,9 +187,17 @@ export class FakeDeliveryLedger implements DeliveryLedger {
   constructor(private readonly channels?: FakeNotificationChannels) {}
 
   async unroutedEvents(kinds: readonly string[], limit: number) {
-    return this.events.filter((e) => e.routedAt === null && kinds.includes(e.kind)).slice(0, limit).map(({ routedAt: _r, ...e }) => e);
+    return this.events
+      .filter((e) => e.routedAt === null && kinds.includes(e.kind))
+      .slice(0, limit)
+      .map(({ routedAt: _r, ...e }) => e);
   }
-  async route(event: OutboxEvent, channels: readonly { id: number; publicId: string; type: string }[], message: Omit<NotificationMessage, 'id'>, at: Date) {
+  async route(
+    event: OutboxEvent,
+    channels: readonly { id: number; publicId: string; type: string }[],
+    message: Omit<NotificationMessage, 'id'>,
+    at: Date,
+  ) {
     return (await this.routeMany([{ event, channels, message }], at)) > 0;
   }
   async routeMany(routes: readonly EventRoute[], at: Date) {
@@ -137,9 +210,22 @@ export class FakeDeliveryLedger implements DeliveryLedger {
       for (const c of channels) {
         if (this.deliveries.some((d) => d.outboxId === event.id && d.channelPublicId === c.publicId)) continue;
         this.deliveries.push({
-          id: `delivery-${this.next++}`, organizationId: event.organizationId, customerId: event.customerId, outboxId: event.id,
-          channelPublicId: c.publicId, channelType: c.type, message, status: 'pending', attempts: [], nextAttemptAt: at,
-          leaseOwner: null, leaseUntil: null, createdAt: at, deliveredAt: null, failedAt: null, lastError: null,
+          id: `delivery-${this.next++}`,
+          organizationId: event.organizationId,
+          customerId: event.customerId,
+          outboxId: event.id,
+          channelPublicId: c.publicId,
+          channelType: c.type,
+          message,
+          status: 'pending',
+          attempts: [],
+          nextAttemptAt: at,
+          leaseOwner: null,
+          leaseUntil: null,
+          createdAt: at,
+          deliveredAt: null,
+          failedAt: null,
+          lastError: null,
         });
       }
     }
@@ -147,36 +233,82 @@ export class FakeDeliveryLedger implements DeliveryLedger {
   }
   /** Events dispatched with their channels chosen (tests, manual alerts), as their outbox rows keep them. */
   readonly dispatched: Array<DispatchedEvent & { id: number; routedAt: Date }> = [];
-  async dispatch(event: DispatchedEvent, channels: readonly { id: number; publicId: string; type: string }[], message: Omit<NotificationMessage, 'id'>, at: Date) {
+  async dispatch(
+    event: DispatchedEvent,
+    channels: readonly { id: number; publicId: string; type: string }[],
+    message: Omit<NotificationMessage, 'id'>,
+    at: Date,
+  ) {
     const outboxId = 1_000_000 + this.dispatched.length;
     this.dispatched.push({ ...event, id: outboxId, routedAt: at });
     return channels.map((c) => {
       const id = `delivery-${this.next++}`;
       this.deliveries.push({
-        id, organizationId: event.organizationId, customerId: message.customerId, outboxId, channelPublicId: c.publicId, channelType: c.type,
-        message, status: 'pending', attempts: [], nextAttemptAt: at, leaseOwner: null, leaseUntil: null, createdAt: at, deliveredAt: null,
-        failedAt: null, lastError: null,
+        id,
+        organizationId: event.organizationId,
+        customerId: message.customerId,
+        outboxId,
+        channelPublicId: c.publicId,
+        channelType: c.type,
+        message,
+        status: 'pending',
+        attempts: [],
+        nextAttemptAt: at,
+        leaseOwner: null,
+        leaseUntil: null,
+        createdAt: at,
+        deliveredAt: null,
+        failedAt: null,
+        lastError: null,
       });
       return id;
     });
   }
   /** A delivery written by another part of the ledger (a digest, a fallback): answers its id. */
-  addDelivery(organizationId: number, outboxId: number, channel: DeliveryTarget, message: Omit<NotificationMessage, 'id'>, at: Date): string {
+  addDelivery(
+    organizationId: number,
+    outboxId: number,
+    channel: DeliveryTarget,
+    message: Omit<NotificationMessage, 'id'>,
+    at: Date,
+  ): string {
     const id = `delivery-${this.next++}`;
     this.deliveries.push({
-      id, organizationId, customerId: message.customerId, outboxId, channelPublicId: channel.publicId, channelType: channel.type,
-      message, status: 'pending', attempts: [], nextAttemptAt: at, leaseOwner: null, leaseUntil: null, createdAt: at, deliveredAt: null,
-      failedAt: null, lastError: null,
+      id,
+      organizationId,
+      customerId: message.customerId,
+      outboxId,
+      channelPublicId: channel.publicId,
+      channelType: channel.type,
+      message,
+      status: 'pending',
+      attempts: [],
+      nextAttemptAt: at,
+      leaseOwner: null,
+      leaseUntil: null,
+      createdAt: at,
+      deliveredAt: null,
+      failedAt: null,
+      lastError: null,
     });
     return id;
   }
   async claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
-    const due = this.deliveries.filter((d) => d.status === 'pending' && d.nextAttemptAt <= now && (d.leaseUntil === null || d.leaseUntil <= now))
-      .sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime()).slice(0, limit);
-    for (const d of due) { d.leaseOwner = owner; d.leaseUntil = new Date(now.getTime() + leaseMs); }
+    const due = this.deliveries
+      .filter((d) => d.status === 'pending' && d.nextAttemptAt <= now && (d.leaseUntil === null || d.leaseUntil <= now))
+      .sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime())
+      .slice(0, limit);
+    for (const d of due) {
+      d.leaseOwner = owner;
+      d.leaseUntil = new Date(now.getTime() + leaseMs);
+    }
     return due.map((d) => ({
-      id: d.id, organizationId: d.organizationId, channelPublicId: d.channelPublicId, attempts: d.attempts.length,
-      message: { ...d.message, id: d.id }, fallbackOf: d.fallbackOf ?? null,
+      id: d.id,
+      organizationId: d.organizationId,
+      channelPublicId: d.channelPublicId,
+      attempts: d.attempts.length,
+      message: { ...d.message, id: d.id },
+      fallbackOf: d.fallbackOf ?? null,
     }));
   }
   async claimOne(owner: string, id: string, now: Date, leaseMs: number): Promise<ClaimedDelivery | null> {
@@ -184,7 +316,14 @@ export class FakeDeliveryLedger implements DeliveryLedger {
     if (!d) return null;
     d.leaseOwner = owner;
     d.leaseUntil = new Date(now.getTime() + leaseMs);
-    return { id: d.id, organizationId: d.organizationId, channelPublicId: d.channelPublicId, attempts: d.attempts.length, message: { ...d.message, id: d.id }, fallbackOf: d.fallbackOf ?? null };
+    return {
+      id: d.id,
+      organizationId: d.organizationId,
+      channelPublicId: d.channelPublicId,
+      attempts: d.attempts.length,
+      message: { ...d.message, id: d.id },
+      fallbackOf: d.fallbackOf ?? null,
+    };
   }
   async settle(owner: string, deliveryId: string, attempt: DeliveryAttempt, next: DeliveryNext) {
     const d = this.deliveries.find((x) => x.id === deliveryId);
@@ -193,16 +332,30 @@ export class FakeDeliveryLedger implements DeliveryLedger {
     d.status = next.status;
     d.leaseOwner = null;
     d.leaseUntil = null;
-    if (next.status === 'pending') { d.nextAttemptAt = next.nextAttemptAt; d.fallbackDue = d.fallbackDue || next.fallBack === true; }
+    if (next.status === 'pending') {
+      d.nextAttemptAt = next.nextAttemptAt;
+      d.fallbackDue = d.fallbackDue || next.fallBack === true;
+    }
     if (next.status === 'delivered') d.deliveredAt = attempt.at;
-    if (next.status === 'failed') { d.failedAt = attempt.at; d.lastError = next.reason; d.fallbackDue = next.fallBack === true; }
+    if (next.status === 'failed') {
+      d.failedAt = attempt.at;
+      d.lastError = next.reason;
+      d.fallbackDue = next.fallBack === true;
+    }
     // As the SQL ledger: every attempt moves the channel's health.
     const channel = [...(this.channels?.rows.values() ?? [])].find((c) => c.publicId === d.channelPublicId);
     if (channel && next.status === 'delivered') {
       Object.assign(channel, { consecutiveFailures: 0, lastSuccessAt: attempt.at, failingSince: null });
     } else if (channel && next.status !== 'delivered' && next.channelFault) {
-      const reason = next.status === 'failed' ? next.reason : attempt.error ?? (attempt.statusCode === null ? 'No answer' : `Answered ${attempt.statusCode}`);
-      Object.assign(channel, { consecutiveFailures: channel.consecutiveFailures + 1, lastFailureAt: attempt.at, lastFailureReason: reason });
+      const reason =
+        next.status === 'failed'
+          ? next.reason
+          : (attempt.error ?? (attempt.statusCode === null ? 'No answer' : `Answered ${attempt.statusCode}`));
+      Object.assign(channel, {
+        consecutiveFailures: channel.consecutiveFailures + 1,
+        lastFailureAt: attempt.at,
+        lastFailureReason: reason,
+      });
     }
     return true;
   }
@@ -215,14 +368,28 @@ export class FakeDeliveryLedger implements DeliveryLedger {
     return settled;
   }
   async list(scope: TenantScope, filter: DeliveryFilter, page: { offset: number; limit: number }) {
-    const visible = this.deliveries.filter((d) => inScope(scope, d.organizationId, d.customerId)
-      && (filter.channelId === undefined || d.channelPublicId === filter.channelId)
-      && (filter.incidentId === undefined || d.message.incidentId === filter.incidentId));
+    const visible = this.deliveries.filter(
+      (d) =>
+        inScope(scope, d.organizationId, d.customerId) &&
+        (filter.channelId === undefined || d.channelPublicId === filter.channelId) &&
+        (filter.incidentId === undefined || d.message.incidentId === filter.incidentId),
+    );
     const items: DeliveryRecord[] = visible.slice(page.offset, page.offset + page.limit).map((d) => ({
-      id: d.id, channelId: d.channelPublicId, channelType: d.channelType, event: d.message.event, incidentId: d.message.incidentId,
-      customerId: d.customerId, monitorId: d.message.monitorId, status: d.status, attempts: [...d.attempts],
-      nextAttemptAt: d.status === 'pending' ? d.nextAttemptAt : null, createdAt: d.createdAt, deliveredAt: d.deliveredAt,
-      failedAt: d.failedAt, lastError: d.lastError, fallbackOf: d.fallbackOf ?? null,
+      id: d.id,
+      channelId: d.channelPublicId,
+      channelType: d.channelType,
+      event: d.message.event,
+      incidentId: d.message.incidentId,
+      customerId: d.customerId,
+      monitorId: d.message.monitorId,
+      status: d.status,
+      attempts: [...d.attempts],
+      nextAttemptAt: d.status === 'pending' ? d.nextAttemptAt : null,
+      createdAt: d.createdAt,
+      deliveredAt: d.deliveredAt,
+      failedAt: d.failedAt,
+      lastError: d.lastError,
+      fallbackOf: d.fallbackOf ?? null,
       fallbackId: this.deliveries.find((f) => f.fallbackOf === d.id)?.id ?? null,
     }));
     return { items, total: visible.length };
@@ -252,7 +419,15 @@ export class FakeStormLedger implements StormLedger {
     return Promise.all(customers.map((c) => this.storm(c.organizationId, c.customerId)));
   }
 
-  async route(organizationId: number, customerId: number, version: number, next: CustomerStorm, dueAt: Date | null, routes: readonly StormRoute[], at: Date) {
+  async route(
+    organizationId: number,
+    customerId: number,
+    version: number,
+    next: CustomerStorm,
+    dueAt: Date | null,
+    routes: readonly StormRoute[],
+    at: Date,
+  ) {
     const key = `${organizationId}/${customerId}`;
     const rows = routes.map((r) => this.ledger.events.find((e) => e.id === r.event.id));
     if (rows.some((row) => !row || row.routedAt !== null) || (this.storms.get(key)?.version ?? 0) !== version) return false;
@@ -272,17 +447,31 @@ export class FakeStormLedger implements StormLedger {
       const held = this.ledger.events
         .filter((e) => e.organizationId === organizationId && e.customerId === customerId && this.held.get(e.id)?.digested === false)
         .map(({ routedAt: _r, ...e }) => ({ ...e, heldKind: this.held.get(e.id)!.kind }));
-      return { organizationId, customerId, customerName: this.customerNames.get(customerId) ?? `customer ${customerId}`, state: row.state, version: row.version, held };
+      return {
+        organizationId,
+        customerId,
+        customerName: this.customerNames.get(customerId) ?? `customer ${customerId}`,
+        state: row.state,
+        version: row.version,
+        held,
+      };
     });
   }
 
-  async tell(storm: DueStorm, next: CustomerStorm, dueAt: Date | null, deliveries: readonly { channel: DeliveryTarget; message: Omit<NotificationMessage, 'id'> }[], at: Date) {
+  async tell(
+    storm: DueStorm,
+    next: CustomerStorm,
+    dueAt: Date | null,
+    deliveries: readonly { channel: DeliveryTarget; message: Omit<NotificationMessage, 'id'> }[],
+    at: Date,
+  ) {
     const key = `${storm.organizationId}/${storm.customerId}`;
     if (this.storms.get(key)?.version !== storm.version || storm.held.some((e) => this.held.get(e.id)?.digested !== false)) return false;
     this.storms.set(key, { state: next, version: storm.version + 1, dueAt });
     for (const e of storm.held) this.held.get(e.id)!.digested = true;
     this.told.push({ customerId: storm.customerId, at, heldIds: storm.held.map((e) => e.id) });
-    for (const { channel, message } of deliveries) this.ledger.addDelivery(storm.organizationId, 2_000_000 + this.told.length, channel, message, at);
+    for (const { channel, message } of deliveries)
+      this.ledger.addDelivery(storm.organizationId, 2_000_000 + this.told.length, channel, message, at);
     return true;
   }
 }
@@ -294,12 +483,20 @@ export class FakeStormLedger implements StormLedger {
 export class FakeChannelHealthLedger implements ChannelHealthLedger {
   readonly announcements: Array<{ channelId: number; target: DeliveryTarget | null; message: Omit<NotificationMessage, 'id'> }> = [];
 
-  constructor(private readonly ledger: FakeDeliveryLedger, private readonly channels: FakeNotificationChannels) {}
+  constructor(
+    private readonly ledger: FakeDeliveryLedger,
+    private readonly channels: FakeNotificationChannels,
+  ) {}
 
   async fallbacksDue(limit: number): Promise<FailedDelivery[]> {
-    return this.ledger.deliveries.filter((d) => d.fallbackDue).slice(0, limit).map((d) => ({
-      id: d.id, organizationId: d.organizationId, channelId: [...this.channels.rows.values()].find((c) => c.publicId === d.channelPublicId)?.id ?? null,
-    }));
+    return this.ledger.deliveries
+      .filter((d) => d.fallbackDue)
+      .slice(0, limit)
+      .map((d) => ({
+        id: d.id,
+        organizationId: d.organizationId,
+        channelId: [...this.channels.rows.values()].find((c) => c.publicId === d.channelPublicId)?.id ?? null,
+      }));
   }
 
   async fallBack(delivery: FailedDelivery, target: DeliveryTarget | null, at: Date) {
@@ -308,20 +505,37 @@ export class FakeChannelHealthLedger implements ChannelHealthLedger {
     d.fallbackDue = false;
     if (target && !this.ledger.deliveries.some((x) => x.outboxId === d.outboxId && x.channelPublicId === target.publicId)) {
       const id = this.ledger.addDelivery(d.organizationId, d.outboxId, target, d.message, at);
-      Object.assign(this.ledger.deliveries.find((x) => x.id === id)!, { fallbackOf: d.id, customerId: null });
+      Object.assign(
+        this.ledger.deliveries.find((x) => x.id === id)!,
+        { fallbackOf: d.id, customerId: null },
+      );
     }
     return true;
   }
 
   async failingUnannounced(failingAfter: number, limit: number): Promise<FailingChannel[]> {
-    return [...this.channels.rows.values()].filter((c) => c.consecutiveFailures >= failingAfter && c.consecutiveFailures > 0 && c.failingSince === null)
-      .slice(0, limit).map((c) => ({
-        id: c.id, publicId: c.publicId, organizationId: c.organizationId, customerId: c.customerId, name: c.name, type: c.type,
-        consecutiveFailures: c.consecutiveFailures, lastFailureReason: c.lastFailureReason,
+    return [...this.channels.rows.values()]
+      .filter((c) => c.consecutiveFailures >= failingAfter && c.consecutiveFailures > 0 && c.failingSince === null)
+      .slice(0, limit)
+      .map((c) => ({
+        id: c.id,
+        publicId: c.publicId,
+        organizationId: c.organizationId,
+        customerId: c.customerId,
+        name: c.name,
+        type: c.type,
+        consecutiveFailures: c.consecutiveFailures,
+        lastFailureReason: c.lastFailureReason,
       }));
   }
 
-  async announceFailing(channel: FailingChannel, failingAfter: number, target: DeliveryTarget | null, message: Omit<NotificationMessage, 'id'>, at: Date) {
+  async announceFailing(
+    channel: FailingChannel,
+    failingAfter: number,
+    target: DeliveryTarget | null,
+    message: Omit<NotificationMessage, 'id'>,
+    at: Date,
+  ) {
     const row = this.channels.rows.get(channel.id);
     if (!row || row.failingSince !== null || row.consecutiveFailures < failingAfter) return false;
     row.failingSince = at;
@@ -353,8 +567,14 @@ export class FakeSmsProvider implements SmsProvider {
     const scripted = this.scripts.get(to)?.shift();
     if (!scripted || scripted.verdict === 'delivered') this.sent.push({ to, text });
     return {
-      verdict: 'delivered', statusCode: 201, responseExcerpt: null, retryAfterMs: null, error: null, latencyMs: 1,
-      messageId: scripted && scripted.verdict !== 'delivered' ? null : `SM${this.nextId++}`, ...scripted,
+      verdict: 'delivered',
+      statusCode: 201,
+      responseExcerpt: null,
+      retryAfterMs: null,
+      error: null,
+      latencyMs: 1,
+      messageId: scripted && scripted.verdict !== 'delivered' ? null : `SM${this.nextId++}`,
+      ...scripted,
     };
   }
 }
@@ -389,28 +609,56 @@ export class FakeSmsQuota implements SmsQuota {
  */
 export class FakeDirectDeliveries implements DirectDeliveries, DirectDeliveryQueue {
   readonly rows: Array<{
-    id: string; message: DirectMessage; at: Date; status: 'pending' | 'delivered' | 'failed'; attempts: DeliveryAttempt[];
-    nextAttemptAt: Date; leaseOwner: string | null; leaseUntil: Date | null; lastError: string | null;
+    id: string;
+    message: DirectMessage;
+    at: Date;
+    status: 'pending' | 'delivered' | 'failed';
+    attempts: DeliveryAttempt[];
+    nextAttemptAt: Date;
+    leaseOwner: string | null;
+    leaseUntil: Date | null;
+    lastError: string | null;
   }> = [];
   private next = 1;
 
   async enqueue(messages: readonly DirectMessage[], at: Date): Promise<string[]> {
     return messages.map((message) => {
-      const existing = this.rows.find((r) => r.message.organizationId === message.organizationId && r.message.dedupKey === message.dedupKey);
+      const existing = this.rows.find(
+        (r) => r.message.organizationId === message.organizationId && r.message.dedupKey === message.dedupKey,
+      );
       if (existing) return existing.id;
       const id = `direct-${this.next++}`;
-      this.rows.push({ id, message, at, status: 'pending', attempts: [], nextAttemptAt: at, leaseOwner: null, leaseUntil: null, lastError: null });
+      this.rows.push({
+        id,
+        message,
+        at,
+        status: 'pending',
+        attempts: [],
+        nextAttemptAt: at,
+        leaseOwner: null,
+        leaseUntil: null,
+        lastError: null,
+      });
       return id;
     });
   }
 
   async claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedDirectDelivery[]> {
-    const due = this.rows.filter((r) => r.status === 'pending' && r.nextAttemptAt <= now && (r.leaseUntil === null || r.leaseUntil <= now)).slice(0, limit);
+    const due = this.rows
+      .filter((r) => r.status === 'pending' && r.nextAttemptAt <= now && (r.leaseUntil === null || r.leaseUntil <= now))
+      .slice(0, limit);
     return due.map((r) => {
       r.leaseOwner = owner;
       r.leaseUntil = new Date(now.getTime() + leaseMs);
       const { organizationId, customerId, recipient, dedupKey: _key, incidentId: _incident, ...content } = r.message;
-      return { id: r.id, organizationId, customerId, recipient, attempts: r.attempts.length, content: { ...content, occurredAt: r.at.toISOString() } };
+      return {
+        id: r.id,
+        organizationId,
+        customerId,
+        recipient,
+        attempts: r.attempts.length,
+        content: { ...content, occurredAt: r.at.toISOString() },
+      };
     });
   }
 
@@ -440,6 +688,14 @@ export class FakeDirectSender implements DirectSender {
 
   async sendDirect(delivery: ClaimedDirectDelivery): Promise<SendOutcome> {
     this.sent.push(delivery);
-    return { verdict: 'delivered', statusCode: 250, responseExcerpt: null, retryAfterMs: null, error: null, latencyMs: 2, ...this.script.shift() };
+    return {
+      verdict: 'delivered',
+      statusCode: 250,
+      responseExcerpt: null,
+      retryAfterMs: null,
+      error: null,
+      latencyMs: 2,
+      ...this.script.shift(),
+    };
   }
 }

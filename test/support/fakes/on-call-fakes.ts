@@ -4,8 +4,16 @@ import type { Schedule } from '../../../src/domain/on-call/schedule';
 import type { EscalationPolicy } from '../../../src/domain/on-call/escalation-policy';
 import type { ContactMethod } from '../../../src/domain/on-call/contact-method';
 import type {
-  ContactMethodRepository, ImPeople, DueEscalation, EscalatingIncident, EscalationLedger, EscalationPolicyRepository, PagingContact, PagingContacts,
-  ScheduleRepository, TeamRepository,
+  ContactMethodRepository,
+  ImPeople,
+  DueEscalation,
+  EscalatingIncident,
+  EscalationLedger,
+  EscalationPolicyRepository,
+  PagingContact,
+  PagingContacts,
+  ScheduleRepository,
+  TeamRepository,
 } from '../../../src/application/on-call/ports';
 import { copyOf } from './shared-fakes';
 
@@ -105,7 +113,10 @@ export class FakeEscalationLedger implements EscalationLedger {
       .map(([id, row]) => ({ incident: this.incidents.get(id)!, nextStep: row.nextStep!, nextDueAt: row.nextDueAt! }));
   }
 
-  async claimIncident(organizationId: number, incidentId: string): Promise<{ incident: EscalatingIncident; nextStep: number | null } | null> {
+  async claimIncident(
+    organizationId: number,
+    incidentId: string,
+  ): Promise<{ incident: EscalatingIncident; nextStep: number | null } | null> {
     const incident = this.incidents.get(incidentId);
     if (!incident || incident.organizationId !== organizationId) return null;
     if (!this.rows.has(incidentId)) this.rows.set(incidentId, { nextStep: 0, nextDueAt: incident.openedAt });

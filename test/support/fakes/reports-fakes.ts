@@ -4,8 +4,18 @@ import type { ReportPeriod } from '../../../src/domain/reports/report-schedule';
 import { AppError } from '../../../src/domain/shared/app-error';
 import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
 import type {
-  MonthlyReportCustomer, NewReportRun, ReportArchive, ReportedMonitor, ReportRenderer, ReportRepository, ReportRun, ReportRunFilter,
-  ReportRuns, ReportScopeRefs, ReportSources, ScopeRefs,
+  MonthlyReportCustomer,
+  NewReportRun,
+  ReportArchive,
+  ReportedMonitor,
+  ReportRenderer,
+  ReportRepository,
+  ReportRun,
+  ReportRunFilter,
+  ReportRuns,
+  ReportScopeRefs,
+  ReportSources,
+  ScopeRefs,
 } from '../../../src/application/reports/ports';
 
 const visible = (scope: TenantScope, organizationId: number) => scope.customerId === null && scope.organizationId === organizationId;
@@ -24,27 +34,43 @@ export class FakeReportRepository implements ReportRepository {
   async findByRef(scope: TenantScope, ref: string) {
     return this.reports.find((r) => visible(scope, r.organizationId) && matches(ref, r.id, r.publicId)) ?? null;
   }
-  async list(scope: TenantScope) { return this.reports.filter((r) => visible(scope, r.organizationId)); }
+  async list(scope: TenantScope) {
+    return this.reports.filter((r) => visible(scope, r.organizationId));
+  }
   async save(report: ReportDefinition) {
     if (!this.reports.includes(report)) throw new AppError('conflict');
     report.version += 1;
   }
-  async remove(report: ReportDefinition) { this.reports.splice(this.reports.indexOf(report), 1); }
-  async enabled() { return this.reports.filter((r) => r.enabled); }
+  async remove(report: ReportDefinition) {
+    this.reports.splice(this.reports.indexOf(report), 1);
+  }
+  async enabled() {
+    return this.reports.filter((r) => r.enabled);
+  }
 }
 
 /** Records of one organization by kind: ref (public id or `id`) -> id. */
 export class FakeReportScopeRefs implements ReportScopeRefs {
-  constructor(readonly organizationId = 1, readonly records: Record<keyof ScopeRefs, { id: number; publicId: string }[]> = {
-    customers: [{ id: 2, publicId: 'customer-2' }], monitors: [{ id: 7, publicId: 'monitor-7' }], tags: [{ id: 9, publicId: 'tag-9' }],
-  }) {}
+  constructor(
+    readonly organizationId = 1,
+    readonly records: Record<keyof ScopeRefs, { id: number; publicId: string }[]> = {
+      customers: [{ id: 2, publicId: 'customer-2' }],
+      monitors: [{ id: 7, publicId: 'monitor-7' }],
+      tags: [{ id: 9, publicId: 'tag-9' }],
+    },
+  ) {}
 
   async resolve(organizationId: number, refs: ScopeRefs) {
-    const pick = (kind: keyof ScopeRefs) => refs[kind].map((ref) => ({
-      ref, record: organizationId === this.organizationId ? this.records[kind].find((r) => matches(ref, r.id, r.publicId)) : undefined,
-    }));
+    const pick = (kind: keyof ScopeRefs) =>
+      refs[kind].map((ref) => ({
+        ref,
+        record: organizationId === this.organizationId ? this.records[kind].find((r) => matches(ref, r.id, r.publicId)) : undefined,
+      }));
     const ids = (kind: keyof ScopeRefs) => pick(kind).flatMap((p) => (p.record ? [p.record.id] : []));
-    const unknown = (kind: keyof ScopeRefs) => pick(kind).filter((p) => !p.record).map((p) => p.ref);
+    const unknown = (kind: keyof ScopeRefs) =>
+      pick(kind)
+        .filter((p) => !p.record)
+        .map((p) => p.ref);
     return {
       scope: { customerIds: ids('customers'), monitorIds: ids('monitors'), tagIds: ids('tags') },
       unknown: { customers: unknown('customers'), monitors: unknown('monitors'), tags: unknown('tags') },
@@ -52,7 +78,8 @@ export class FakeReportScopeRefs implements ReportScopeRefs {
   }
 
   async present(_organizationId: number, scope: ReportScope): Promise<ScopeRefs> {
-    const out = (kind: keyof ScopeRefs, ids: readonly number[]) => this.records[kind].filter((r) => ids.includes(r.id)).map((r) => r.publicId);
+    const out = (kind: keyof ScopeRefs, ids: readonly number[]) =>
+      this.records[kind].filter((r) => ids.includes(r.id)).map((r) => r.publicId);
     return { customers: out('customers', scope.customerIds), monitors: out('monitors', scope.monitorIds), tags: out('tags', scope.tagIds) };
   }
 }
@@ -64,11 +91,16 @@ export class FakeReportSources implements ReportSources {
   incidentsOf = new Map<number, ReportIncidentInput[]>();
   customers: MonthlyReportCustomer[] = [];
 
-  async organization(organizationId: number) { return this.organizations.get(organizationId) ?? null; }
+  async organization(organizationId: number) {
+    return this.organizations.get(organizationId) ?? null;
+  }
   async monitors(organizationId: number, scope: ReportScope) {
     const whole = scope.customerIds.length + scope.monitorIds.length + scope.tagIds.length === 0;
-    return this.reportedMonitors.filter((m) => m.organizationId === organizationId
-      && (whole || scope.customerIds.includes(m.customerId) || scope.monitorIds.includes(m.monitorId)));
+    return this.reportedMonitors.filter(
+      (m) =>
+        m.organizationId === organizationId &&
+        (whole || scope.customerIds.includes(m.customerId) || scope.monitorIds.includes(m.monitorId)),
+    );
   }
   async customerMonitors(organizationId: number, customerId: number) {
     return this.reportedMonitors.filter((m) => m.organizationId === organizationId && m.customerId === customerId);
@@ -76,7 +108,9 @@ export class FakeReportSources implements ReportSources {
   async incidents(_organizationId: number, monitorIds: readonly number[], _period: ReportPeriod) {
     return new Map([...this.incidentsOf].filter(([id]) => monitorIds.includes(id)));
   }
-  async monthlyCustomers() { return this.customers; }
+  async monthlyCustomers() {
+    return this.customers;
+  }
 }
 
 /** Runs with the adapter's claim rule: one scheduled run per (report, slot) and per (customer, slot). */
@@ -84,23 +118,52 @@ export class FakeReportRuns implements ReportRuns {
   readonly runs: ReportRun[] = [];
 
   async claim(run: NewReportRun): Promise<ReportRun | null> {
-    if (run.trigger === 'schedule' && this.runs.some((r) => r.trigger === 'schedule' && r.slot?.getTime() === run.slot?.getTime()
-      && ((run.reportId !== null && r.reportId === run.reportId) || (run.customerId !== null && r.customerId === run.customerId)))) return null;
-    const stored: ReportRun = { ...run, id: this.runs.length + 1, status: 'running', pdfPath: null, summary: null, recipients: [], error: null, finishedAt: null };
+    if (
+      run.trigger === 'schedule' &&
+      this.runs.some(
+        (r) =>
+          r.trigger === 'schedule' &&
+          r.slot?.getTime() === run.slot?.getTime() &&
+          ((run.reportId !== null && r.reportId === run.reportId) || (run.customerId !== null && r.customerId === run.customerId)),
+      )
+    )
+      return null;
+    const stored: ReportRun = {
+      ...run,
+      id: this.runs.length + 1,
+      status: 'running',
+      pdfPath: null,
+      summary: null,
+      recipients: [],
+      error: null,
+      finishedAt: null,
+    };
     this.runs.push(stored);
     return { ...stored };
   }
   async slotTaken(key: { reportId: number } | { customerId: number }, slot: Date) {
-    return this.runs.some((r) => r.trigger === 'schedule' && r.slot?.getTime() === slot.getTime()
-      && ('reportId' in key ? r.reportId === key.reportId : r.customerId === key.customerId));
+    return this.runs.some(
+      (r) =>
+        r.trigger === 'schedule' &&
+        r.slot?.getTime() === slot.getTime() &&
+        ('reportId' in key ? r.reportId === key.reportId : r.customerId === key.customerId),
+    );
   }
-  async finish(run: ReportRun) { this.runs[this.runs.findIndex((r) => r.id === run.id)] = { ...run }; }
+  async finish(run: ReportRun) {
+    this.runs[this.runs.findIndex((r) => r.id === run.id)] = { ...run };
+  }
   async findByRef(scope: TenantScope, ref: string) {
     return this.runs.find((r) => visible(scope, r.organizationId) && matches(ref, r.id, r.publicId)) ?? null;
   }
   async list(scope: TenantScope, filter: ReportRunFilter, page: { page: number; perPage: number }) {
-    const all = this.runs.filter((r) => visible(scope, r.organizationId) && (filter.reportId === undefined || r.reportId === filter.reportId)
-      && (filter.status === undefined || r.status === filter.status)).reverse();
+    const all = this.runs
+      .filter(
+        (r) =>
+          visible(scope, r.organizationId) &&
+          (filter.reportId === undefined || r.reportId === filter.reportId) &&
+          (filter.status === undefined || r.status === filter.status),
+      )
+      .reverse();
     return { items: all.slice((page.page - 1) * page.perPage, page.page * page.perPage), total: all.length };
   }
 }
@@ -126,5 +189,7 @@ export class FakeReportArchive implements ReportArchive {
     this.files.set(path, bytes);
     return path;
   }
-  async read(path: string) { return this.files.get(path) ?? null; }
+  async read(path: string) {
+    return this.files.get(path) ?? null;
+  }
 }

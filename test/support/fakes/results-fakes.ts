@@ -3,20 +3,37 @@ import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
 import type { DateRange } from '../../../src/domain/results/date-range';
 import { emptyCoverage, type CoverageTotals } from '../../../src/domain/results/uptime-figures';
 import type {
-  CoverageReader, HistoryQuery, MonitorLookup, MonitorRef, ResultMaintenance, ResultStore, StoredResult, UptimeExclusions,
+  CoverageReader,
+  HistoryQuery,
+  MonitorLookup,
+  MonitorRef,
+  ResultMaintenance,
+  ResultStore,
+  StoredResult,
+  UptimeExclusions,
 } from '../../../src/application/results/ports';
 import { inScope } from './shared-fakes';
 import { aPolicy } from './incidents-fakes';
 
 /** Monitor 7 ("Shop") of organization 1, customer 2, checked every minute from eu. */
 export const aMonitorRef = (overrides: Partial<MonitorRef> = {}): MonitorRef => ({
-  monitorId: 7, publicId: '00000000-0000-4000-8000-000000000007', organizationId: 1, customerId: 2, name: 'Shop',
-  checkIntervalSeconds: 60, locations: ['eu'], createdAt: new Date('2026-01-01T00:00:00Z'), ...overrides,
+  monitorId: 7,
+  publicId: '00000000-0000-4000-8000-000000000007',
+  organizationId: 1,
+  customerId: 2,
+  name: 'Shop',
+  checkIntervalSeconds: 60,
+  locations: ['eu'],
+  createdAt: new Date('2026-01-01T00:00:00Z'),
+  ...overrides,
 });
 
 /** One monitor (or none), found by id or public id within scope, with its alert policy. */
 export class FakeMonitorLookup implements MonitorLookup {
-  constructor(public monitor: MonitorRef | null = aMonitorRef(), public policy: AlertPolicy = aPolicy()) {}
+  constructor(
+    public monitor: MonitorRef | null = aMonitorRef(),
+    public policy: AlertPolicy = aPolicy(),
+  ) {}
   async resolve(scope: TenantScope, ref: string) {
     const m = this.monitor;
     if (!m || !inScope(scope, m.organizationId, m.customerId)) return null;
@@ -36,24 +53,46 @@ export class FakeMonitorLookup implements MonitorLookup {
 
 export class FakeResults implements ResultStore {
   readonly rows: StoredResult[] = [];
-  async append(result: StoredResult) { this.rows.push(result); }
-  async appendMany(results: readonly StoredResult[]) { this.rows.push(...results); }
+  async append(result: StoredResult) {
+    this.rows.push(result);
+  }
+  async appendMany(results: readonly StoredResult[]) {
+    this.rows.push(...results);
+  }
   async history(monitorId: number, query: HistoryQuery) {
-    const items = this.rows.filter((r) => r.monitorId === monitorId && r.checkedAt >= query.range.from && r.checkedAt <= query.range.to
-      && (query.location === null || r.location === query.location)).reverse();
+    const items = this.rows
+      .filter(
+        (r) =>
+          r.monitorId === monitorId &&
+          r.checkedAt >= query.range.from &&
+          r.checkedAt <= query.range.to &&
+          (query.location === null || r.location === query.location),
+      )
+      .reverse();
     return { items: items.slice((query.page - 1) * query.perPage, query.page * query.perPage), total: items.length };
   }
 }
 
 export class FakeCoverage implements CoverageReader {
   readonly calls: [string, DateRange][] = [];
-  constructor(public rolled: { from: Date; to: Date } | null = null, public perSecond = { up: 1, down: 0 }) {}
+  constructor(
+    public rolled: { from: Date; to: Date } | null = null,
+    public perSecond = { up: 1, down: 0 },
+  ) {}
   /** The first result's time: by default results reach back before any range a test asks about. */
   first: Date | null = new Date(0);
-  async rolledUp() { return this.rolled; }
-  async firstResultAt() { return this.first; }
-  async rawCoverage(_m: number, range: DateRange) { return this.part('raw', range); }
-  async rollupCoverage(_m: number, range: DateRange) { return this.part('rollup', range); }
+  async rolledUp() {
+    return this.rolled;
+  }
+  async firstResultAt() {
+    return this.first;
+  }
+  async rawCoverage(_m: number, range: DateRange) {
+    return this.part('raw', range);
+  }
+  async rollupCoverage(_m: number, range: DateRange) {
+    return this.part('rollup', range);
+  }
   private part(source: string, range: DateRange): CoverageTotals {
     this.calls.push([source, range]);
     const seconds = (range.to.getTime() - range.from.getTime()) / 1000;
@@ -69,15 +108,25 @@ export class FakeResultMaintenance implements ResultMaintenance {
   readonly hours: string[] = [];
   dropBefore: Date | null = null;
   purgeBefore: Date | null = null;
-  async ensurePartitions() { return 4; }
-  async dropPartitionsBefore(before: Date) { this.dropBefore = before; return []; }
-  async rolledUp() { return this.rolled; }
+  async ensurePartitions() {
+    return 4;
+  }
+  async dropPartitionsBefore(before: Date) {
+    this.dropBefore = before;
+    return [];
+  }
+  async rolledUp() {
+    return this.rolled;
+  }
   async rollUpHour(hour: Date, isFirst: boolean) {
     this.hours.push(hour.toISOString());
     const end = new Date(hour.getTime() + HOUR);
     this.rolled = isFirst ? { from: hour, to: end } : { from: this.rolled!.from, to: end };
   }
-  async purgeRollupsBefore(before: Date) { this.purgeBefore = before; return 0; }
+  async purgeRollupsBefore(before: Date) {
+    this.purgeBefore = before;
+    return 0;
+  }
 }
 
 /** Fixed spans to leave out of uptime (as maintenance windows marked excludeFromUptime would give). */

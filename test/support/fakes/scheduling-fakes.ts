@@ -1,5 +1,12 @@
 import type {
-  CheckOutcome, CheckPlanner, CheckSchedule, ClaimInput, ClaimedCheck, OutcomeRecorder, ScheduleChange, ScheduleWakeups,
+  CheckOutcome,
+  CheckPlanner,
+  CheckSchedule,
+  ClaimInput,
+  ClaimedCheck,
+  OutcomeRecorder,
+  ScheduleChange,
+  ScheduleWakeups,
 } from '../../../src/application/scheduling/ports';
 import type { CheckRequest } from '../../../src/domain/checks/check-request';
 import { CLOCK_START } from '../manual-clock';
@@ -80,9 +87,15 @@ export class FakeSchedule implements CheckSchedule {
       workers: [...this.workers.values()].filter((w) => w.until >= now.getTime() && w.locations.includes(location)).length,
     }));
   }
-  async changesAfter(afterSeq: number, limit: number) { return this.changes.filter((c) => c.seq > afterSeq).slice(0, limit); }
-  async prune() { this.prunes++; }
-  async dueNow() { return 0; }
+  async changesAfter(afterSeq: number, limit: number) {
+    return this.changes.filter((c) => c.seq > afterSeq).slice(0, limit);
+  }
+  async prune() {
+    this.prunes++;
+  }
+  async dueNow() {
+    return 0;
+  }
   async confirmAt(confirmations: readonly { monitorId: number; at: Date }[]) {
     for (const { monitorId, at } of confirmations) this.changes.push({ seq: this.changes.length + 1, monitorId, triggered: true, at });
   }
@@ -105,7 +118,14 @@ export class FakeSchedule implements CheckSchedule {
 
 /** Plans every row as a TCP check of host `h<monitorId>` (or as `request` says), for organization and customer 1. */
 export class FakePlanner implements CheckPlanner {
-  constructor(public request: (check: ClaimedCheck) => CheckRequest = (check) => ({ kind: 'tcp', host: `h${check.monitorId}`, port: 1, timeoutSeconds: 5 })) {}
+  constructor(
+    public request: (check: ClaimedCheck) => CheckRequest = (check) => ({
+      kind: 'tcp',
+      host: `h${check.monitorId}`,
+      port: 1,
+      timeoutSeconds: 5,
+    }),
+  ) {}
   async plan(checks: readonly ClaimedCheck[]) {
     return { planned: checks.map((check) => ({ check, organizationId: 1, customerId: 1, request: this.request(check) })), dropped: [] };
   }
@@ -135,6 +155,8 @@ export class FakeScheduleWakeups implements ScheduleWakeups {
   async listen(wake: () => void) {
     if (!this.available) throw new Error('no channel');
     this.wake = wake;
-    return async () => { this.stopped = true; };
+    return async () => {
+      this.stopped = true;
+    };
   }
 }

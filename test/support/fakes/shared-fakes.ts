@@ -76,9 +76,12 @@ export class FakeTargetPolicy implements TargetPolicy {
   constructor(private readonly allowedAddress: (address: string) => boolean = () => false) {}
   async vet(host: string): Promise<TargetVetting> {
     this.vetted.push(host);
-    return this.verdicts.get(host) ?? (/^(93\.|2606:)|example\.(com|net)$/.test(host)
-      ? { ok: true, hostname: host, addresses: ['93.184.216.34'] }
-      : { ok: false, reason: 'nonPublicAddress' });
+    return (
+      this.verdicts.get(host) ??
+      (/^(93\.|2606:)|example\.(com|net)$/.test(host)
+        ? { ok: true, hostname: host, addresses: ['93.184.216.34'] }
+        : { ok: false, reason: 'nonPublicAddress' })
+    );
   }
   isAllowedAddress(address: string): boolean {
     return this.allowedAddress(address);

@@ -3,8 +3,18 @@ import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
 import { componentKey, type ComponentType, type PageComponent, type StatusPage } from '../../../src/domain/status-pages/status-page';
 import type { PageIncident } from '../../../src/domain/status-pages/page-incident';
 import type {
-  ComponentCatalog, ComponentReading, ComponentRecord, DailyCoverage, PageAccessTokens, PageEvent, PageEventFeed, PageIncidentRepository,
-  ServiceIncident, StatusPageReadings, StatusPageRepository, SubscriberRepository,
+  ComponentCatalog,
+  ComponentReading,
+  ComponentRecord,
+  DailyCoverage,
+  PageAccessTokens,
+  PageEvent,
+  PageEventFeed,
+  PageIncidentRepository,
+  ServiceIncident,
+  StatusPageReadings,
+  StatusPageRepository,
+  SubscriberRepository,
 } from '../../../src/application/status-pages/ports';
 import type { Subscriber } from '../../../src/domain/status-pages/subscriber';
 import type { PageIncidentNotices } from '../../../src/application/status-pages/page-incident-notices';
@@ -26,13 +36,16 @@ export class FakeStatusPages implements StatusPageRepository {
     return page;
   }
   async findByRef(scope: TenantScope, ref: string) {
-    const found = [...this.rows.values()].find((p) => matches(p, ref) && inScope(scope, p.organizationId, p.customerId ?? scope.customerId));
+    const found = [...this.rows.values()].find(
+      (p) => matches(p, ref) && inScope(scope, p.organizationId, p.customerId ?? scope.customerId),
+    );
     const visible = found && (scope.customerId === null || found.customerId === scope.customerId);
     return visible ? copyOf(found) : null;
   }
   async list(scope: TenantScope) {
-    return [...this.rows.values()].filter((p) => p.organizationId === scope.organizationId
-      && (scope.customerId === null || p.customerId === scope.customerId)).map(copyOf);
+    return [...this.rows.values()]
+      .filter((p) => p.organizationId === scope.organizationId && (scope.customerId === null || p.customerId === scope.customerId))
+      .map(copyOf);
   }
   async save(page: StatusPage) {
     if ([...this.rows.values()].some((p) => p.slug === page.slug && p.id !== page.id)) throw new AppError('statusPageSlugTaken');
@@ -65,7 +78,9 @@ export class FakeComponentCatalog implements ComponentCatalog {
     return this;
   }
   async find(scope: TenantScope, type: ComponentType, ref: string) {
-    const found = [...this.records.values()].find((r) => r.type === type && matches(r, ref) && inScope(scope, r.organizationId, r.customerId));
+    const found = [...this.records.values()].find(
+      (r) => r.type === type && matches(r, ref) && inScope(scope, r.organizationId, r.customerId),
+    );
     return found ?? null;
   }
   async customer(scope: TenantScope, ref: string) {
@@ -95,7 +110,9 @@ export class FakeStatusPageReadings implements StatusPageReadings {
     this.generation += 1;
   }
   async readings(_organizationId: number, components: readonly PageComponent[]) {
-    return new Map(components.flatMap((c) => (this.byKey.has(componentKey(c)) ? [[componentKey(c), this.byKey.get(componentKey(c))!]] : [])));
+    return new Map(
+      components.flatMap((c) => (this.byKey.has(componentKey(c)) ? [[componentKey(c), this.byKey.get(componentKey(c))!]] : [])),
+    );
   }
   async incidents(_organizationId: number, monitorIds: readonly number[]) {
     return this.serviceIncidents.filter((i) => monitorIds.includes(i.monitorId));
@@ -135,7 +152,10 @@ export class FakePageIncidents implements PageIncidentRepository {
     return found ? copyOf(found) : null;
   }
   async list(pageId: number) {
-    return [...this.rows.values()].filter((i) => i.pageId === pageId).reverse().map(copyOf);
+    return [...this.rows.values()]
+      .filter((i) => i.pageId === pageId)
+      .reverse()
+      .map(copyOf);
   }
 }
 
@@ -159,7 +179,9 @@ export class FakeSubscribers implements SubscriberRepository {
   private next = 1;
 
   async add(subscriber: Subscriber) {
-    const existing = [...this.rows.values()].find((s) => s.pageId === subscriber.pageId && s.channel === subscriber.channel && s.address === subscriber.address);
+    const existing = [...this.rows.values()].find(
+      (s) => s.pageId === subscriber.pageId && s.channel === subscriber.channel && s.address === subscriber.address,
+    );
     if (existing) return { subscriber: copyOf(existing), created: false };
     subscriber.id = this.next++;
     this.rows.set(subscriber.id, copyOf(subscriber));

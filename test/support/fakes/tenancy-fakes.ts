@@ -5,8 +5,15 @@ import type { CustomField } from '../../../src/domain/tenancy/custom-field';
 import type { CustomerIp } from '../../../src/domain/tenancy/customer-ip';
 import type { PackageConfig } from '../../../src/domain/tenancy/package-config';
 import type {
-  CustomFieldRepository, CustomerIpRepository, CustomerRepository, PackageConfigRepository, Page, SmsUsageLedger, WatchAnnouncement,
-  WatchListFilter, WatchResultStore,
+  CustomFieldRepository,
+  CustomerIpRepository,
+  CustomerRepository,
+  PackageConfigRepository,
+  Page,
+  SmsUsageLedger,
+  WatchAnnouncement,
+  WatchListFilter,
+  WatchResultStore,
 } from '../../../src/application/tenancy/ports';
 import type { DomainExpiry, IpDnsbl } from '../../../src/domain/watches/watch-results';
 import type { DomainNotice, IpNotice, WatchEvent } from '../../../src/domain/watches/watch-events';
@@ -18,12 +25,16 @@ export class FakePackages implements PackageConfigRepository {
   readonly rows: PackageConfig[] = [];
   readonly versions = new RowVersions<number>();
   private nextId = 1;
-  async list(scope: TenantScope) { return this.rows.filter((p) => p.organizationId === scope.organizationId); }
+  async list(scope: TenantScope) {
+    return this.rows.filter((p) => p.organizationId === scope.organizationId);
+  }
   async findByRef(scope: TenantScope, ref: string) {
     return this.rows.find((p) => p.organizationId === scope.organizationId && matches(p, ref)) ?? null;
   }
   async add(config: PackageConfig) {
-    const taken = this.rows.some((p) => p.organizationId === config.organizationId && (p.hasKey(config.key) || p.hasDisplayName(config.displayName)));
+    const taken = this.rows.some(
+      (p) => p.organizationId === config.organizationId && (p.hasKey(config.key) || p.hasDisplayName(config.displayName)),
+    );
     if (taken) throw new AppError('packageKeyTaken');
     config.id = this.nextId++;
     this.rows.push(config);
@@ -33,7 +44,9 @@ export class FakePackages implements PackageConfigRepository {
   async addBuiltInIfNone(config: PackageConfig) {
     if (!this.rows.some((p) => p.organizationId === config.organizationId)) await this.add(config);
   }
-  async save(config: PackageConfig) { this.versions.saved(config.id, config); }
+  async save(config: PackageConfig) {
+    this.versions.saved(config.id, config);
+  }
   async remove(config: PackageConfig) {
     this.rows.splice(this.rows.indexOf(config), 1);
     this.versions.removed(config.id);
@@ -57,8 +70,12 @@ export class FakeCustomers implements CustomerRepository {
   async findByRef(scope: TenantScope, ref: string) {
     return this.rows.find((c) => inScope(scope, c.organizationId, c.id) && matches(c, ref)) ?? null;
   }
-  async list(scope: TenantScope) { return this.rows.filter((c) => inScope(scope, c.organizationId, c.id)); }
-  async save(customer: Customer) { this.versions.saved(customer.id, customer); }
+  async list(scope: TenantScope) {
+    return this.rows.filter((c) => inScope(scope, c.organizationId, c.id));
+  }
+  async save(customer: Customer) {
+    this.versions.saved(customer.id, customer);
+  }
   async remove(customer: Customer) {
     this.rows.splice(this.rows.indexOf(customer), 1);
     this.versions.removed(customer.id);
@@ -75,7 +92,9 @@ export class FakeCustomers implements CustomerRepository {
 export class FakeCustomFields implements CustomFieldRepository {
   readonly rows: CustomField[] = [];
   readonly versions = new RowVersions<number>();
-  async list(scope: TenantScope) { return this.rows.filter((f) => f.organizationId === scope.organizationId); }
+  async list(scope: TenantScope) {
+    return this.rows.filter((f) => f.organizationId === scope.organizationId);
+  }
   async findByRef(scope: TenantScope, ref: string) {
     return this.rows.find((f) => f.organizationId === scope.organizationId && matches(f, ref)) ?? null;
   }
@@ -85,7 +104,9 @@ export class FakeCustomFields implements CustomFieldRepository {
     this.versions.added(field.id, field);
     return field;
   }
-  async save(field: CustomField) { this.versions.saved(field.id, field); }
+  async save(field: CustomField) {
+    this.versions.saved(field.id, field);
+  }
   async remove(field: CustomField) {
     this.rows.splice(this.rows.indexOf(field), 1);
     this.versions.removed(field.id);
@@ -111,12 +132,16 @@ export class FakeIps implements CustomerIpRepository {
     const items = this.rows.filter((r) => inScope(scope, r.organizationId, r.customerId));
     return JSON.stringify({ items: items.map((r) => r.ipAddress), total: items.length, page: page.page, perPage: page.perPage });
   }
-  async save(ip: CustomerIp) { this.versions.saved(ip.id, ip); }
+  async save(ip: CustomerIp) {
+    this.versions.saved(ip.id, ip);
+  }
   async remove(ip: CustomerIp) {
     this.rows.splice(this.rows.indexOf(ip), 1);
     this.versions.removed(ip.id);
   }
-  async dnsblOf() { return null; }
+  async dnsblOf() {
+    return null;
+  }
 }
 
 export class FakeSmsLedger implements SmsUsageLedger {
@@ -149,7 +174,13 @@ export class FakeWatchResults implements WatchResultStore {
   async recordDomainExpiry(scope: TenantScope, domainId: number, expiry: DomainExpiry, announcement?: WatchAnnouncement<DomainNotice>) {
     const stored = this.domains.get(domainId);
     if (!this.accepts(scope, `domain:${domainId}`, stored?.expiry.lastCheckedAt ?? null, announcement)) return false;
-    const kept = stored ? { lastNotifiedWarningAt: stored.expiry.lastNotifiedWarningAt, lastNotifiedErrorAt: stored.expiry.lastNotifiedErrorAt, lastNotifiedExpiredAt: stored.expiry.lastNotifiedExpiredAt } : {};
+    const kept = stored
+      ? {
+          lastNotifiedWarningAt: stored.expiry.lastNotifiedWarningAt,
+          lastNotifiedErrorAt: stored.expiry.lastNotifiedErrorAt,
+          lastNotifiedExpiredAt: stored.expiry.lastNotifiedExpiredAt,
+        }
+      : {};
     this.domains.set(domainId, { expiry: { ...expiry, ...kept }, notice: announcement?.notice ?? stored?.notice ?? null });
     this.queue(scope, `domain:${domainId}`, announcement);
     return true;
@@ -158,7 +189,9 @@ export class FakeWatchResults implements WatchResultStore {
   async recordIpDnsbl(scope: TenantScope, ipId: number, dnsbl: IpDnsbl, announcement?: WatchAnnouncement<IpNotice>) {
     const stored = this.ips.get(ipId);
     if (!this.accepts(scope, `ip:${ipId}`, stored?.dnsbl.lastCheckedAt ?? null, announcement)) return false;
-    const kept = stored ? { lastNotifiedListedAt: stored.dnsbl.lastNotifiedListedAt, lastNotifiedCleanAt: stored.dnsbl.lastNotifiedCleanAt } : {};
+    const kept = stored
+      ? { lastNotifiedListedAt: stored.dnsbl.lastNotifiedListedAt, lastNotifiedCleanAt: stored.dnsbl.lastNotifiedCleanAt }
+      : {};
     this.ips.set(ipId, { dnsbl: { ...dnsbl, ...kept }, notice: announcement?.notice ?? stored?.notice ?? null });
     this.queue(scope, `ip:${ipId}`, announcement);
     return true;
@@ -170,6 +203,7 @@ export class FakeWatchResults implements WatchResultStore {
   }
 
   private queue(scope: TenantScope, record: string, announcement?: WatchAnnouncement<unknown>): void {
-    for (const event of announcement?.events ?? []) this.outbox.push({ organizationId: scope.organizationId, customerId: announcement!.customerId, record, event });
+    for (const event of announcement?.events ?? [])
+      this.outbox.push({ organizationId: scope.organizationId, customerId: announcement!.customerId, record, event });
   }
 }

@@ -14,14 +14,24 @@ export class FakeWatchTargets implements WatchTargets {
 
   async dueDomains(checkedBefore: Date, limit: number): Promise<DueDomain[]> {
     return this.domains
-      .map((d) => ({ ...d, previous: this.results.domains.get(d.domainId)?.expiry ?? d.previous, notice: this.results.domains.get(d.domainId)?.notice ?? d.notice }))
-      .filter((d) => d.previous.lastCheckedAt === null || d.previous.lastCheckedAt < checkedBefore).slice(0, limit);
+      .map((d) => ({
+        ...d,
+        previous: this.results.domains.get(d.domainId)?.expiry ?? d.previous,
+        notice: this.results.domains.get(d.domainId)?.notice ?? d.notice,
+      }))
+      .filter((d) => d.previous.lastCheckedAt === null || d.previous.lastCheckedAt < checkedBefore)
+      .slice(0, limit);
   }
 
   async dueIps(checkedBefore: Date, limit: number): Promise<DueIp[]> {
     return this.ips
-      .map((ip) => ({ ...ip, previous: this.results.ips.get(ip.ipId)?.dnsbl ?? ip.previous, notice: this.results.ips.get(ip.ipId)?.notice ?? ip.notice }))
-      .filter((ip) => ip.previous.lastCheckedAt === null || ip.previous.lastCheckedAt < checkedBefore).slice(0, limit);
+      .map((ip) => ({
+        ...ip,
+        previous: this.results.ips.get(ip.ipId)?.dnsbl ?? ip.previous,
+        notice: this.results.ips.get(ip.ipId)?.notice ?? ip.notice,
+      }))
+      .filter((ip) => ip.previous.lastCheckedAt === null || ip.previous.lastCheckedAt < checkedBefore)
+      .slice(0, limit);
   }
 }
 

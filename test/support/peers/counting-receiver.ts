@@ -19,11 +19,18 @@ export class CountingReceiver {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      this.requests.push({ path: req.url ?? '/', body: Buffer.concat(chunks).toString('utf8'), connection: this.sockets.get(req.socket) ?? -1 });
+      this.requests.push({
+        path: req.url ?? '/',
+        body: Buffer.concat(chunks).toString('utf8'),
+        connection: this.sockets.get(req.socket) ?? -1,
+      });
       const answer = () => res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
       if (!this.holding) return answer();
       this.held++;
-      this.waiting.push(() => { this.held--; answer(); });
+      this.waiting.push(() => {
+        this.held--;
+        answer();
+      });
     });
   });
 

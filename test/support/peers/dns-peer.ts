@@ -17,7 +17,10 @@ export class DnsPeer {
   port = 0;
 
   /** `listen`: where to answer; a loopback address and a free port unless stated (port 53 for a resolver a monitor names). */
-  constructor(readonly zone: Zone, private readonly listen: { address: string; port: number } = { address: '127.0.0.1', port: 0 }) {}
+  constructor(
+    readonly zone: Zone,
+    private readonly listen: { address: string; port: number } = { address: '127.0.0.1', port: 0 },
+  ) {}
 
   get address(): string {
     return `${this.listen.address}:${this.port}`;

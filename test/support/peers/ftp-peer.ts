@@ -10,7 +10,13 @@ export class FtpPeer {
 
   async start(): Promise<this> {
     this.port = await freePort();
-    this.server = new FtpSrv({ url: `ftp://127.0.0.1:${this.port}`, pasv_url: '127.0.0.1', greeting: ['Test FTP ready'], anonymous: false, log: silentLogger() as never });
+    this.server = new FtpSrv({
+      url: `ftp://127.0.0.1:${this.port}`,
+      pasv_url: '127.0.0.1',
+      greeting: ['Test FTP ready'],
+      anonymous: false,
+      log: silentLogger() as never,
+    });
     this.server.on('login', ({ username, password }, resolve, reject) => {
       if (username === 'user' && password === 'secret') resolve({ root: os.tmpdir() });
       else reject(new Error('Invalid credentials'));

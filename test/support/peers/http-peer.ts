@@ -26,7 +26,10 @@ export class HttpPeer {
   readonly requests: SeenRequest[] = [];
   private server!: http.Server;
 
-  constructor(private readonly tls?: Pem, private readonly address: '127.0.0.1' | '::1' = '127.0.0.1') {}
+  constructor(
+    private readonly tls?: Pem,
+    private readonly address: '127.0.0.1' | '::1' = '127.0.0.1',
+  ) {}
 
   get port(): number {
     return (this.server.address() as AddressInfo).port;
@@ -39,9 +42,10 @@ export class HttpPeer {
   async start(): Promise<this> {
     const handler: Handler = (req, res) => this.handle(req, res);
     const server = this.tls ? https.createServer({ key: this.tls.key, cert: this.tls.cert }, handler) : http.createServer(handler);
-    this.server = this.address === '127.0.0.1'
-      ? await listenOnLoopback(server)
-      : await new Promise((resolve) => server.listen(0, this.address, () => resolve(server)));
+    this.server =
+      this.address === '127.0.0.1'
+        ? await listenOnLoopback(server)
+        : await new Promise((resolve) => server.listen(0, this.address, () => resolve(server)));
     return this;
   }
 
@@ -63,7 +67,8 @@ export class HttpPeer {
     this.requests.push({ method: req.method ?? '', url: req.url ?? '', host: req.headers.host, userAgents, servername });
     const url = new URL(req.url ?? '/', 'http://peer');
     if (this.failing) return void res.writeHead(503).end('Service unavailable');
-    if (url.pathname === '/') return void res.writeHead(200, { 'content-type': 'text/html', server: 'test-peer' }).end('<h1>Welcome to the test site</h1>');
+    if (url.pathname === '/')
+      return void res.writeHead(200, { 'content-type': 'text/html', server: 'test-peer' }).end('<h1>Welcome to the test site</h1>');
     if (url.pathname === '/big') return void res.writeHead(200).end('x'.repeat(10_000));
     if (url.pathname === '/slow') return void setTimeout(() => res.writeHead(200).end('slow'), 300);
     if (url.pathname.startsWith('/first-byte-after/')) {
@@ -74,9 +79,14 @@ export class HttpPeer {
     if (url.pathname.startsWith('/status/')) return void res.writeHead(Number(url.pathname.slice(8))).end();
     if (url.pathname === '/echo') {
       let body = '';
-      req.on('data', (c) => { body += c; });
-      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ method: req.method, host: req.headers.host, body, custom: req.headers['x-custom'] ?? null })));
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () =>
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ method: req.method, host: req.headers.host, body, custom: req.headers['x-custom'] ?? null })),
+      );
       return;
     }
     res.writeHead(404).end();

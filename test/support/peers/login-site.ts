@@ -59,7 +59,9 @@ export class LoginSite {
     if (path === '/') return html(200, LOGIN_PAGE);
     if (path === '/api/login' && req.method === 'POST') {
       let body = '';
-      req.on('data', (chunk) => { body += chunk; });
+      req.on('data', (chunk) => {
+        body += chunk;
+      });
       req.on('end', () => {
         const { email, password } = JSON.parse(body || '{}');
         if (email === 'ann@shop.test' && password === 's3cret') res.writeHead(204, { 'set-cookie': 'session=ann; Path=/' }).end();

@@ -12,7 +12,10 @@ export class MailPeer {
   failing = false;
   private server: net.Server;
 
-  constructor(readonly protocol: 'imap' | 'pop3', private readonly cert: Pem) {
+  constructor(
+    readonly protocol: 'imap' | 'pop3',
+    private readonly cert: Pem,
+  ) {
     this.server = net.createServer((socket) => this.serve(socket));
   }
 
@@ -61,26 +64,46 @@ export class MailPeer {
   private imap(line: string, send: (l: string) => void, upgrade: () => void): void {
     const [tag, command = '', ...args] = line.split(' ');
     switch (command.toUpperCase()) {
-      case 'CAPABILITY': send('* CAPABILITY IMAP4rev1 STARTTLS'); return send(`${tag} OK CAPABILITY done`);
-      case 'STARTTLS': send(`${tag} OK Begin TLS`); return upgrade();
+      case 'CAPABILITY':
+        send('* CAPABILITY IMAP4rev1 STARTTLS');
+        return send(`${tag} OK CAPABILITY done`);
+      case 'STARTTLS':
+        send(`${tag} OK Begin TLS`);
+        return upgrade();
       case 'LOGIN': {
         const ok = args[0]?.replace(/"/g, '') === 'user' && args[1]?.replace(/"/g, '') === 'secret';
         return send(ok ? `${tag} OK LOGIN done` : `${tag} NO [AUTHENTICATIONFAILED] Invalid credentials`);
       }
-      case 'NAMESPACE': send('* NAMESPACE (("" "/")) NIL NIL'); return send(`${tag} OK NAMESPACE done`);
-      case 'LOGOUT': send('* BYE bye'); return send(`${tag} OK LOGOUT done`);
-      default: return send(`${tag} BAD Unknown command`);
+      case 'NAMESPACE':
+        send('* NAMESPACE (("" "/")) NIL NIL');
+        return send(`${tag} OK NAMESPACE done`);
+      case 'LOGOUT':
+        send('* BYE bye');
+        return send(`${tag} OK LOGOUT done`);
+      default:
+        return send(`${tag} BAD Unknown command`);
     }
   }
 
   private pop3(line: string, send: (l: string) => void, upgrade: () => void, user: string): string {
     const [command = '', arg = ''] = line.split(' ');
     switch (command.toUpperCase()) {
-      case 'STLS': send('+OK Begin TLS'); upgrade(); return user;
-      case 'USER': send('+OK'); return arg;
-      case 'PASS': send(user === 'user' && arg === 'secret' ? '+OK Logged in' : '-ERR Invalid credentials'); return user;
-      case 'QUIT': send('+OK Bye'); return user;
-      default: send('-ERR Unknown command'); return user;
+      case 'STLS':
+        send('+OK Begin TLS');
+        upgrade();
+        return user;
+      case 'USER':
+        send('+OK');
+        return arg;
+      case 'PASS':
+        send(user === 'user' && arg === 'secret' ? '+OK Logged in' : '-ERR Invalid credentials');
+        return user;
+      case 'QUIT':
+        send('+OK Bye');
+        return user;
+      default:
+        send('-ERR Unknown command');
+        return user;
     }
   }
 }

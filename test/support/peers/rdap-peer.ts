@@ -2,7 +2,10 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 
-export interface Registration { expiresAt: string; registrar: string }
+export interface Registration {
+  expiresAt: string;
+  registrar: string;
+}
 
 /**
  * A registry on loopback: an HTTP server with the IANA-style bootstrap (/dns.json) naming itself
@@ -42,18 +45,38 @@ export class RdapPeer {
     this.userAgents.push(req.headers['user-agent'] ?? null);
     const base = `http://127.0.0.1:${(this.http.address() as AddressInfo).port}`;
     if (req.url === '/dns.json') {
-      return void res.writeHead(200, { 'content-type': 'application/json' })
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ version: '1.0', services: [[['test'], [`${base}/rdap/`]]] }));
     }
     if (this.failing) return void res.writeHead(500).end();
     const name = /^\/rdap\/domain\/(.+)$/.exec(req.url ?? '')?.[1];
     const reg = name ? this.rdapDomains.get(decodeURIComponent(name)) : undefined;
     if (!reg) return void res.writeHead(404, { 'content-type': 'application/rdap+json' }).end('{"errorCode":404}');
-    res.writeHead(200, { 'content-type': 'application/rdap+json' }).end(JSON.stringify({
-      objectClassName: 'domain', ldhName: name,
-      events: [{ eventAction: 'registration', eventDate: '2001-01-01T00:00:00Z' }, { eventAction: 'expiration', eventDate: reg.expiresAt }],
-      entities: [{ objectClassName: 'entity', handle: '9999', roles: ['registrar'], vcardArray: ['vcard', [['version', {}, 'text', '4.0'], ['fn', {}, 'text', reg.registrar]]] }],
-    }));
+    res.writeHead(200, { 'content-type': 'application/rdap+json' }).end(
+      JSON.stringify({
+        objectClassName: 'domain',
+        ldhName: name,
+        events: [
+          { eventAction: 'registration', eventDate: '2001-01-01T00:00:00Z' },
+          { eventAction: 'expiration', eventDate: reg.expiresAt },
+        ],
+        entities: [
+          {
+            objectClassName: 'entity',
+            handle: '9999',
+            roles: ['registrar'],
+            vcardArray: [
+              'vcard',
+              [
+                ['version', {}, 'text', '4.0'],
+                ['fn', {}, 'text', reg.registrar],
+              ],
+            ],
+          },
+        ],
+      }),
+    );
   }
 
   private answerWhois(socket: net.Socket): void {
@@ -66,9 +89,11 @@ export class RdapPeer {
       if (name === 'whois') socket.end(`domain:       WHOIS\nrefer:        ${this.whoisServer}\n`);
       else {
         const reg = this.whoisDomains.get(name);
-        socket.end(reg
-          ? `Domain Name: ${name.toUpperCase()}\nRegistrar: ${reg.registrar}\nRegistry Expiry Date: ${reg.expiresAt}\n`
-          : `No match for "${name.toUpperCase()}".\n`);
+        socket.end(
+          reg
+            ? `Domain Name: ${name.toUpperCase()}\nRegistrar: ${reg.registrar}\nRegistry Expiry Date: ${reg.expiresAt}\n`
+            : `No match for "${name.toUpperCase()}".\n`,
+        );
       }
     });
   }

@@ -10,16 +10,27 @@ export class SmtpPeer {
 
   constructor(cert: Pem, options: { starttls?: boolean; banner?: string } = {}) {
     this.server = new SMTPServer({
-      secure: false, key: cert.key, cert: cert.cert, banner: options.banner ?? 'Test SMTP ready',
-      disabledCommands: options.starttls === false ? ['STARTTLS'] : [], authOptional: true, allowInsecureAuth: true,
-      onAuth: (auth, _session, callback) => (auth.username === 'user' && auth.password === 'secret'
-        ? callback(null, { user: 'user' }) : callback(new Error('Invalid username or password'))),
+      secure: false,
+      key: cert.key,
+      cert: cert.cert,
+      banner: options.banner ?? 'Test SMTP ready',
+      disabledCommands: options.starttls === false ? ['STARTTLS'] : [],
+      authOptional: true,
+      allowInsecureAuth: true,
+      onAuth: (auth, _session, callback) =>
+        auth.username === 'user' && auth.password === 'secret'
+          ? callback(null, { user: 'user' })
+          : callback(new Error('Invalid username or password')),
       logger: false,
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
-          this.messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8'), connection: session.id });
+          this.messages.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+            connection: session.id,
+          });
           callback();
         });
       },

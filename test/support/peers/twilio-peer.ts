@@ -1,7 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface Received { path: string; authorization: string | undefined; form: Record<string, string> }
+export interface Received {
+  path: string;
+  authorization: string | undefined;
+  form: Record<string, string>;
+}
 /** A scripted answer: JSON, or a raw text (a proxy's HTML error page). */
 export type Answer = { status: number; body: Record<string, unknown> | string; headers?: Record<string, string> };
 
@@ -14,7 +18,10 @@ export class TwilioPeer {
   readonly requests: Received[] = [];
   private readonly scripts = new Map<string, Answer[]>();
   private count = 0;
-  constructor(private readonly host: string, private readonly accountSid: string) {}
+  constructor(
+    private readonly host: string,
+    private readonly accountSid: string,
+  ) {}
 
   private readonly server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -25,7 +32,16 @@ export class TwilioPeer {
       const sid = `SM${String(++this.count).padStart(32, '0')}`;
       const answer: Answer = this.scripts.get(form.To ?? '')?.shift() ?? {
         status: 201,
-        body: { sid, account_sid: this.accountSid, to: form.To, from: form.From, body: form.Body, status: 'queued', num_segments: '1', error_code: null },
+        body: {
+          sid,
+          account_sid: this.accountSid,
+          to: form.To,
+          from: form.From,
+          body: form.Body,
+          status: 'queued',
+          num_segments: '1',
+          error_code: null,
+        },
       };
       const raw = typeof answer.body === 'string';
       res.writeHead(answer.status, { 'content-type': raw ? 'text/html' : 'application/json', ...answer.headers });
@@ -56,5 +72,6 @@ export class TwilioPeer {
 }
 
 export const twilioError = (status: number, code: number, message: string): Answer => ({
-  status, body: { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status },
+  status,
+  body: { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status },
 });

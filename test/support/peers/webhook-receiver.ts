@@ -1,7 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface ReceivedRequest { path: string; headers: http.IncomingHttpHeaders; body: string }
+export interface ReceivedRequest {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
 
 /**
  * A loopback webhook receiver answering from a script per path (then 200), recording every request.

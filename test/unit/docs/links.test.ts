@@ -3,7 +3,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const documents = ['README.md', ...readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const documents = [
+  'README.md',
+  ...readdirSync(path.join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 /** Markdown link targets ([text](target) and [ref]: target) that are not web addresses, mail or in-page anchors. */
 function relativeTargets(markdown: string): string[] {
@@ -18,8 +23,11 @@ describe('documentation links: a clone stands alone', () => {
   });
 
   it('sees relative links (the scan is not blind)', () => {
-    expect(relativeTargets('[a](docs/x.md) [b](../y.md#z) [c](https://e.example) [d](#top)\n[e]: ./f.md'))
-      .to.deep.equal(['docs/x.md', '../y.md#z', './f.md']);
+    expect(relativeTargets('[a](docs/x.md) [b](../y.md#z) [c](https://e.example) [d](#top)\n[e]: ./f.md')).to.deep.equal([
+      'docs/x.md',
+      '../y.md#z',
+      './f.md',
+    ]);
   });
 
   for (const document of documents) {

@@ -14,7 +14,10 @@ describe('error messages', () => {
     const bare = Object.entries(ERROR_STATUS)
       .filter(([code, status]) => status >= 400 && status < 500 && !SILENT_BY_SPEC.has(code))
       .filter(([code]) => !(MESSAGES as Record<string, string | undefined>)[code]);
-    expect(bare.map(([code]) => code), 'codes answering only the HTTP phrase').to.deep.equal([]);
+    expect(
+      bare.map(([code]) => code),
+      'codes answering only the HTTP phrase',
+    ).to.deep.equal([]);
   });
 
   it('says how to fix the refusals a newcomer meets first', () => {

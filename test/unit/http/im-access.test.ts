@@ -19,11 +19,21 @@ describe('incident management access decision', () => {
       expect(imAccessDecision(caller(anActor().with({ role }).viaApiToken().build()))).to.equal(null);
     });
   }
-  it('refuses read-only callers', () => expect(imAccessDecision(caller(anActor().with({ role: 'readonly' }).build()))).to.equal('imAccessDenied'));
+  it('refuses read-only callers', () =>
+    expect(imAccessDecision(caller(anActor().with({ role: 'readonly' }).build()))).to.equal('imAccessDenied'));
   it('refuses global supporters whatever their role', () =>
     expect(imAccessDecision(caller(anActor().with({ isPlatformSupporter: true }).build()))).to.equal('imAccessDenied'));
   it('refuses customer-bound callers', () =>
-    expect(imAccessDecision(caller(anActor().viaApiToken().with({ scope: { organizationId: 1, customerId: 7 } }).build()))).to.equal('imAccessDenied'));
+    expect(
+      imAccessDecision(
+        caller(
+          anActor()
+            .viaApiToken()
+            .with({ scope: { organizationId: 1, customerId: 7 } })
+            .build(),
+        ),
+      ),
+    ).to.equal('imAccessDenied'));
   it('refuses agent tokens', () => expect(imAccessDecision(caller(anActor().asAgent(['api.read']).build()))).to.equal('imAccessDenied'));
   it('answers imNotEnabled to an admitted caller of an organization without IM', () =>
     expect(imAccessDecision(caller(anActor().build(), false))).to.equal('imNotEnabled'));

@@ -14,10 +14,17 @@ describe('alert-source tokens in logs', () => {
 
   it('never reach the request log', async () => {
     const lines: string[] = [];
-    const sink = new Writable({ write(chunk, _encoding, done) { lines.push(String(chunk)); done(); } });
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
     const app = express();
     app.use(requestLog(pino({ level: 'info' }, sink), { redactUrl: withoutIngestToken }));
-    app.post('/api/im/ingest/:token', (_req, res) => { res.status(202).end(); });
+    app.post('/api/im/ingest/:token', (_req, res) => {
+      res.status(202).end();
+    });
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     try {

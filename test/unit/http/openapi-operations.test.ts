@@ -8,7 +8,11 @@ import { ApiRouter } from '../../../src/interfaces/http/shared/api-router';
 import { RouteTable } from '../../../src/interfaces/http/shared/route-table';
 import type { AuthenticateCaller } from '../../../src/application/identity/authenticate-caller';
 
-interface Operation { operationId?: string; tags?: string[]; summary?: string }
+interface Operation {
+  operationId?: string;
+  tags?: string[];
+  summary?: string;
+}
 interface Document {
   servers: Array<{ url: string }>;
   tags: Array<{ name: string; description?: string }>;
@@ -17,11 +21,16 @@ interface Document {
 }
 
 const document = describeApi() as Document;
-const operations = Object.entries(document.paths)
-  .flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, ...operation })));
+const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+  Object.entries(item).map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, ...operation })),
+);
 
-const anOperation = (operationId: string, tags: readonly [ApiTag] = ['Websites']): DocumentedOperation =>
-  ({ operationId, tags, summary: 'A route', responses: { 204: { description: 'Success' } } });
+const anOperation = (operationId: string, tags: readonly [ApiTag] = ['Websites']): DocumentedOperation => ({
+  operationId,
+  tags,
+  summary: 'A route',
+  responses: { 204: { description: 'Success' } },
+});
 
 describe('OpenAPI operations', () => {
   describe('the served document', () => {
@@ -29,7 +38,9 @@ describe('OpenAPI operations', () => {
       expect(operations.length).to.be.greaterThan(100);
       const owners = new Map<string, string[]>();
       for (const { route, operationId } of operations) {
-        expect(operationId, route).to.be.a('string').and.match(/^[a-z][a-zA-Z0-9]*$/);
+        expect(operationId, route)
+          .to.be.a('string')
+          .and.match(/^[a-z][a-zA-Z0-9]*$/);
         owners.set(operationId!, [...(owners.get(operationId!) ?? []), route]);
       }
       expect([...owners].filter(([, routes]) => routes.length > 1)).to.deep.equal([]);
@@ -45,7 +56,10 @@ describe('OpenAPI operations', () => {
       }
       for (const tag of document.tags) {
         expect(tag.description, tag.name).to.be.a('string').and.not.equal('');
-        expect(operations.some((operation) => operation.tags![0] === tag.name), `${tag.name} is used`).to.equal(true);
+        expect(
+          operations.some((operation) => operation.tags![0] === tag.name),
+          `${tag.name} is used`,
+        ).to.equal(true);
       }
     });
 
@@ -55,8 +69,18 @@ describe('OpenAPI operations', () => {
 
     it('reads well in generated clients: the ids of a resource follow one pattern', () => {
       const ids = new Set(operations.map((operation) => operation.operationId));
-      for (const id of ['listWebsites', 'createWebsite', 'getWebsite', 'updateWebsite', 'deleteWebsite', 'getWebsiteUptimeStats',
-        'listImapPopMonitors', 'createDnsMonitorChangeRequest', 'getAccountDeletionRequest', 'getUserDeletionRequest']) {
+      for (const id of [
+        'listWebsites',
+        'createWebsite',
+        'getWebsite',
+        'updateWebsite',
+        'deleteWebsite',
+        'getWebsiteUptimeStats',
+        'listImapPopMonitors',
+        'createDnsMonitorChangeRequest',
+        'getAccountDeletionRequest',
+        'getUserDeletionRequest',
+      ]) {
         expect(ids, id).to.include(id);
       }
     });
@@ -66,8 +90,9 @@ describe('OpenAPI operations', () => {
     it('refuses an operationId another route already has, naming both routes', () => {
       const paths: ZodOpenApiPathsObject = {};
       addOperation(paths, '/api/things', 'get', anOperation('listThings'));
-      expect(() => addOperation(paths, '/api/other-things', 'get', anOperation('listThings')))
-        .to.throw('GET /api/other-things: operationId "listThings" is already GET /api/things\'s');
+      expect(() => addOperation(paths, '/api/other-things', 'get', anOperation('listThings'))).to.throw(
+        'GET /api/other-things: operationId "listThings" is already GET /api/things\'s',
+      );
     });
 
     it('refuses a missing or non-camelCase operationId', () => {
@@ -77,8 +102,9 @@ describe('OpenAPI operations', () => {
     });
 
     it('refuses a tag outside the tag list, and more than one tag', () => {
-      expect(() => addOperation({}, '/api/things', 'get', anOperation('listThings', ['Things' as ApiTag])))
-        .to.throw('needs exactly one tag from API_TAGS');
+      expect(() => addOperation({}, '/api/things', 'get', anOperation('listThings', ['Things' as ApiTag]))).to.throw(
+        'needs exactly one tag from API_TAGS',
+      );
       const twoTags = { ...anOperation('listThings'), tags: ['Websites', 'Monitors'] } as unknown as DocumentedOperation;
       expect(() => addOperation({}, '/api/things', 'get', twoTags)).to.throw('needs exactly one tag from API_TAGS');
     });
@@ -92,13 +118,24 @@ describe('OpenAPI operations', () => {
     it('is refused when a router registers a duplicate, before the app serves anything', () => {
       const deps = { authenticate: {} as AuthenticateCaller, gates: [], paths: {}, routes: new RouteTable() };
       const router = new ApiRouter(deps).public({
-        operationId: 'getThing', method: 'get', path: '/api/things/{id}', tags: ['Websites'], summary: 'One thing',
-        params: z.object({ id: z.string() }), handler: async () => undefined,
-      });
-      expect(() => router.public({
-        operationId: 'getThing', method: 'delete', path: '/api/things/{id}', tags: ['Websites'], summary: 'Delete a thing',
+        operationId: 'getThing',
+        method: 'get',
+        path: '/api/things/{id}',
+        tags: ['Websites'],
+        summary: 'One thing',
+        params: z.object({ id: z.string() }),
         handler: async () => undefined,
-      })).to.throw('operationId "getThing" is already GET /api/things/{id}\'s');
+      });
+      expect(() =>
+        router.public({
+          operationId: 'getThing',
+          method: 'delete',
+          path: '/api/things/{id}',
+          tags: ['Websites'],
+          summary: 'Delete a thing',
+          handler: async () => undefined,
+        }),
+      ).to.throw('operationId "getThing" is already GET /api/things/{id}\'s');
     });
   });
 });

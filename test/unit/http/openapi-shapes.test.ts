@@ -8,12 +8,20 @@ import { describeApi } from '../../../src/main/api-description';
  * record itself. The exceptions are the shapes the spec fixes, the routes that are not collections
  * or creates, and the areas whose owners align them separately (status pages, data export).
  */
-interface Schema { $ref?: string; type?: string; properties?: Record<string, Schema>; required?: string[] }
+interface Schema {
+  $ref?: string;
+  type?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+}
 interface Operation {
   parameters?: Array<{ name: string; in: string }>;
   responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
 }
-interface Document { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } }
+interface Document {
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, Schema> };
+}
 
 const document = describeApi() as Document;
 const resolve = (schema: Schema | undefined): Schema | undefined =>
@@ -24,27 +32,74 @@ const OWNED_ELSEWHERE = (path: string) => path.startsWith('/status/'); // a stat
 
 /** GETs without a trailing {id} that answer one thing, not a collection. */
 const SINGLE_GETS = new Set([
-  '/api/auth/get-session', '/api/organization', '/api/account/deletion-request', '/api/platform-admin/settings',
-  '/api/health', '/livez', '/readyz', '/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource',
-  '/.well-known/jwks.json', '/auth.md', '/api/agent-claim/context', '/agent/claim', '/api/tools/dns-lookup',
-  '/api/tools/ssl-certificate', '/api/tools/port-check', '/api/tools/dnsbl-lookup', '/api/tools/domain-expiry',
-  '/api/websites/{id}/uptime-stats', '/api/customers/sms-usage', '/api/organization/smtp', '/api/im/schedules/{id}/on-call',
-  '/api/im/on-call', '/internal/tls-ask', '/api/organization/report-runs/{id}/pdf', '/api/organization/quota-tier',
-  '/api/billing', '/api/billing/mandate/return', '/api/admin/usage', '/api/users/{id}/deletion-request',
-  '/api/organization/data-export/download', '/api/audit-log/{id}',
+  '/api/auth/get-session',
+  '/api/organization',
+  '/api/account/deletion-request',
+  '/api/platform-admin/settings',
+  '/api/health',
+  '/livez',
+  '/readyz',
+  '/.well-known/oauth-authorization-server',
+  '/.well-known/oauth-protected-resource',
+  '/.well-known/jwks.json',
+  '/auth.md',
+  '/api/agent-claim/context',
+  '/agent/claim',
+  '/api/tools/dns-lookup',
+  '/api/tools/ssl-certificate',
+  '/api/tools/port-check',
+  '/api/tools/dnsbl-lookup',
+  '/api/tools/domain-expiry',
+  '/api/websites/{id}/uptime-stats',
+  '/api/customers/sms-usage',
+  '/api/organization/smtp',
+  '/api/im/schedules/{id}/on-call',
+  '/api/im/on-call',
+  '/internal/tls-ask',
+  '/api/organization/report-runs/{id}/pdf',
+  '/api/organization/quota-tier',
+  '/api/billing',
+  '/api/billing/mandate/return',
+  '/api/admin/usage',
+  '/api/users/{id}/deletion-request',
+  '/api/organization/data-export/download',
+  '/api/audit-log/{id}',
 ]);
 /** The spec fixes GET /api/customers as a bare array of Customer. */
 const SPEC_FIXED_LISTS = new Set(['/api/customers']);
 
 /** POSTs that make a resource. Every other POST is an action (sign-in, acknowledge, test, verify...). */
 const CREATES = [
-  '/api/users', '/api/organization/tokens', '/api/customer/tokens', '/api/incidents', '/api/maintenance-windows',
-  '/api/package-configs', '/api/custom-fields', '/api/customers/{id}/domains', '/api/customers/{id}/ips', '/api/websites',
-  '/api/websites/{id}/change-requests', '/api/tags', '/api/notification-channels', '/api/im/teams', '/api/im/schedules',
-  '/api/escalation-config', '/api/custom-domains', '/api/im/incidents', '/api/im/sources', '/api/im/contact-methods',
-  '/api/organization/reports', '/api/customers', '/api/status-pages', '/api/status-pages/{id}/incidents',
-  '/api/status-pages/{id}/incidents/{incidentId}/updates', '/api/status-pages/{id}/subscribers',
-  ...['dns', 'icmp', 'tcp', 'smtp', 'ssh', 'ftp', 'imap-pop'].flatMap((type) => [`/api/monitors/${type}`, `/api/monitors/${type}/{id}/change-requests`]),
+  '/api/users',
+  '/api/organization/tokens',
+  '/api/customer/tokens',
+  '/api/incidents',
+  '/api/maintenance-windows',
+  '/api/package-configs',
+  '/api/custom-fields',
+  '/api/customers/{id}/domains',
+  '/api/customers/{id}/ips',
+  '/api/websites',
+  '/api/websites/{id}/change-requests',
+  '/api/tags',
+  '/api/notification-channels',
+  '/api/im/teams',
+  '/api/im/schedules',
+  '/api/escalation-config',
+  '/api/custom-domains',
+  '/api/im/incidents',
+  '/api/im/sources',
+  '/api/im/contact-methods',
+  '/api/organization/reports',
+  '/api/customers',
+  '/api/status-pages',
+  '/api/status-pages/{id}/incidents',
+  '/api/status-pages/{id}/incidents/{incidentId}/updates',
+  '/api/status-pages/{id}/subscribers',
+  ...['dns', 'icmp', 'tcp', 'smtp', 'ssh', 'ftp', 'imap-pop'].flatMap((type) => [
+    `/api/monitors/${type}`,
+    `/api/monitors/${type}/{id}/change-requests`,
+  ]),
 ];
 /**
  * Creates whose status the spec fixes at 200 (its table of known shapes answers 200), and POST
@@ -57,19 +112,21 @@ const SPEC_FIXED_CREATES: Record<string, { status: string; wrapped?: boolean }> 
 };
 
 describe('OpenAPI list and create shapes', () => {
-  const gets = Object.entries(document.paths)
-    .filter(([path, item]) => item.get && !OWNED_ELSEWHERE(path) && !path.endsWith('}') && !SINGLE_GETS.has(path)
-      && !SPEC_FIXED_LISTS.has(path));
+  const gets = Object.entries(document.paths).filter(
+    ([path, item]) => item.get && !OWNED_ELSEWHERE(path) && !path.endsWith('}') && !SINGLE_GETS.has(path) && !SPEC_FIXED_LISTS.has(path),
+  );
 
   it('answers every collection GET with the paged shape and takes page and perPage', () => {
     expect(gets.length).to.be.greaterThan(30);
-    const offenders = gets.filter(([, item]) => {
-      const operation = item.get!;
-      const schema = resolve(operation.responses?.['200']?.content?.['application/json']?.schema);
-      const keys = Object.keys(schema?.properties ?? {}).sort();
-      const params = new Set((operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name));
-      return keys.join(',') !== 'items,page,perPage,total' || !params.has('page') || !params.has('perPage');
-    }).map(([path]) => path);
+    const offenders = gets
+      .filter(([, item]) => {
+        const operation = item.get!;
+        const schema = resolve(operation.responses?.['200']?.content?.['application/json']?.schema);
+        const keys = Object.keys(schema?.properties ?? {}).sort();
+        const params = new Set((operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name));
+        return keys.join(',') !== 'items,page,perPage,total' || !params.has('page') || !params.has('perPage');
+      })
+      .map(([path]) => path);
     expect(offenders, 'collection GETs not paged (or listed as single in this test)').to.deep.equal([]);
   });
 
@@ -96,7 +153,8 @@ describe('OpenAPI list and create shapes', () => {
   });
 
   it('lists every POST that is not a create as an action, so a new create is not missed', () => {
-    const ACTIONS = /\/(data-export|trigger-check|sign-up\/email|sign-in\/email|verify-totp|sign-out|enable|disable|reset|validate|deletion-request|identity|claim|notify|token|revoke|confirm|consent|rotate|acknowledge|resolve|preview-occurrences|batch|bulk|overrides|calendar-feed|verify|activate|status|snooze|escalate|responders|merge|retry|events|test-alert|run|mandate|reconcile|discount|deactivate|reactivate|test|send-alert|monitor-tags|quota-tier|\{token\})$/;
+    const ACTIONS =
+      /\/(data-export|trigger-check|sign-up\/email|sign-in\/email|verify-totp|sign-out|enable|disable|reset|validate|deletion-request|identity|claim|notify|token|revoke|confirm|consent|rotate|acknowledge|resolve|preview-occurrences|batch|bulk|overrides|calendar-feed|verify|activate|status|snooze|escalate|responders|merge|retry|events|test-alert|run|mandate|reconcile|discount|deactivate|reactivate|test|send-alert|monitor-tags|quota-tier|\{token\})$/;
     const unknown = Object.entries(document.paths)
       .filter(([path, item]) => item.post && !OWNED_ELSEWHERE(path) && !CREATES.includes(path) && !ACTIONS.test(path))
       .map(([path]) => path);

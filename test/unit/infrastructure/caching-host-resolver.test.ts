@@ -58,7 +58,10 @@ describe('CachingHostResolver: DNS answers kept for their TTL', () => {
   });
 
   it('keeps at most maxEntries names, forgetting the least recently used first', async () => {
-    const dns = new FakeTtlResolver().set('a.example.com', ['93.184.216.1']).set('b.example.com', ['93.184.216.2']).set('c.example.com', ['93.184.216.3']);
+    const dns = new FakeTtlResolver()
+      .set('a.example.com', ['93.184.216.1'])
+      .set('b.example.com', ['93.184.216.2'])
+      .set('c.example.com', ['93.184.216.3']);
     const { cache } = cacheOver(dns, { maxEntries: 2 });
     await cache.resolveAddresses('a.example.com');
     await cache.resolveAddresses('b.example.com');
@@ -111,8 +114,11 @@ describe('ResolvingTargetPolicy over a cache: answers kept, verdicts judged ever
     clock.ms += 10_000;
     expect(await policy.vet('hooks.example.com')).to.deep.equal({ ok: false, reason: 'nonPublicAddress' });
     const allowing = new ResolvingTargetPolicy(cache, ['10.0.0.0/8']);
-    expect(await allowing.vet('hooks.example.com'), 'the same cached answer, the allowlist of the policy judging it')
-      .to.deep.equal({ ok: true, hostname: 'hooks.example.com', addresses: ['10.0.0.5'] });
+    expect(await allowing.vet('hooks.example.com'), 'the same cached answer, the allowlist of the policy judging it').to.deep.equal({
+      ok: true,
+      hostname: 'hooks.example.com',
+      addresses: ['10.0.0.5'],
+    });
     expect(dns.timesAsked('hooks.example.com')).to.equal(2);
   });
 });

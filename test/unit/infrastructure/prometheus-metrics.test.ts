@@ -30,8 +30,8 @@ describe('PrometheusMetrics (the registry adapter)', () => {
 
   it('puts start lateness in cumulative second buckets per location, with sum and count', async () => {
     const metrics = aRegistry();
-    metrics.checkRan('http', 'eu-west', 'up', 3);       // 0.003 s
-    metrics.checkRan('http', 'eu-west', 'up', 200);     // 0.2 s
+    metrics.checkRan('http', 'eu-west', 'up', 3); // 0.003 s
+    metrics.checkRan('http', 'eu-west', 'up', 200); // 0.2 s
     metrics.checkRan('dns', 'eu-west', 'down', 90_000); // 90 s
     metrics.checkRan('http', 'us-east', 'up', 0);
 
@@ -41,7 +41,10 @@ describe('PrometheusMetrics (the registry adapter)', () => {
     expect(euWest.count).to.equal(3);
     expect(euWest.sum).to.be.closeTo(90.203, 1e-9);
     expect(euWest.buckets).to.include({ '0.005': 1, '0.1': 1, '0.25': 2, '60': 2, '300': 3, '+Inf': 3 });
-    expect(text.histogram('monitoring_check_start_lateness_seconds', { location: 'us-east' })!.buckets).to.include({ '0.005': 1, '+Inf': 1 });
+    expect(text.histogram('monitoring_check_start_lateness_seconds', { location: 'us-east' })!.buckets).to.include({
+      '0.005': 1,
+      '+Inf': 1,
+    });
   });
 
   it('labels HTTP durations by method, route and status code', async () => {
@@ -55,7 +58,9 @@ describe('PrometheusMetrics (the registry adapter)', () => {
     expect(ok.count).to.equal(2);
     expect(ok.sum).to.be.closeTo(0.05, 1e-9);
     expect(ok.buckets).to.include({ '0.01': 0, '0.025': 1, '0.05': 2 });
-    expect(text.histogram('http_request_duration_seconds', { method: 'GET', route: '/api/websites/:id', status_code: '404' })!.count).to.equal(1);
+    expect(
+      text.histogram('http_request_duration_seconds', { method: 'GET', route: '/api/websites/:id', status_code: '404' })!.count,
+    ).to.equal(1);
   });
 
   it('counts recorded and dropped results, job runs and deliveries (present at zero before any)', async () => {

@@ -11,7 +11,9 @@ describe('ResolvingTargetPolicy: verdicts on IP literals are kept, names are res
     expect(await policy.vet('10.2.0.1')).to.deep.equal({ ok: false, reason: 'nonPublicAddress' });
     expect(await policy.vet('10.2.0.1')).to.deep.equal({ ok: false, reason: 'nonPublicAddress' });
     expect(await policy.vet('0x7f.1'), 'another spelling of loopback').to.deep.equal({ ok: false, reason: 'nonPublicAddress' });
-    expect(Object.isFrozen(allowed) && allowed.ok && Object.isFrozen(allowed.addresses), 'shared verdicts cannot be changed').to.equal(true);
+    expect(Object.isFrozen(allowed) && allowed.ok && Object.isFrozen(allowed.addresses), 'shared verdicts cannot be changed').to.equal(
+      true,
+    );
   });
 
   it('keeps a verdict per policy: another allowlist judges the same literal anew', async () => {

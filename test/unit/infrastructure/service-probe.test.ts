@@ -6,13 +6,19 @@ import { runServiceProbe } from '../../../src/infrastructure/protocols/shared/se
 
 describe('runServiceProbe (the frame of the protocol-mode service checks)', () => {
   const request: SshCheckRequest = {
-    kind: 'ssh', host: '[::1]', port: null, mode: 'protocol', credentials: null, timeoutSeconds: 5,
+    kind: 'ssh',
+    host: '[::1]',
+    port: null,
+    mode: 'protocol',
+    credentials: null,
+    timeoutSeconds: 5,
   };
 
   /** A session that, as the client libraries do, fails with an error of its own once it is closed. */
-  const sessionClosedAtDeadline = (deadline: CheckDeadline) => new Promise<never>((_, reject) => {
-    deadline.onPassed(() => setImmediate(() => reject(new ProbeError('protocolError', 'The server closed the connection'))));
-  });
+  const sessionClosedAtDeadline = (deadline: CheckDeadline) =>
+    new Promise<never>((_, reject) => {
+      deadline.onPassed(() => setImmediate(() => reject(new ProbeError('protocolError', 'The server closed the connection'))));
+    });
 
   it('answers timeout at the deadline, whatever the probe throws once its session is closed', async () => {
     const deadline = new CheckDeadline();
@@ -25,9 +31,14 @@ describe('runServiceProbe (the frame of the protocol-mode service checks)', () =
   it('counts as the timeout an error the probe throws at once when its session is closed at the deadline', async () => {
     const deadline = new CheckDeadline();
     // settles in the deadline's own listener, before the frame hears of the deadline
-    const result = runServiceProbe(request, { deadline, now: new Date() }, () => new Promise<never>((_, reject) => {
-      deadline.onPassed(() => reject(new ProbeError('protocolError', 'User closed client during task')));
-    }));
+    const result = runServiceProbe(
+      request,
+      { deadline, now: new Date() },
+      () =>
+        new Promise<never>((_, reject) => {
+          deadline.onPassed(() => reject(new ProbeError('protocolError', 'User closed client during task')));
+        }),
+    );
     deadline.pass();
     const { findings } = await result;
     expect(findings.map((f) => f.code)).to.deep.equal(['timeout']);

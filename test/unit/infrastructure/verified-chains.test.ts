@@ -12,13 +12,24 @@ describe('VerifiedChains', () => {
   let now: number;
   const presenting = (pem: string) => ({ getPeerX509Certificate: () => new X509Certificate(pem) }) as unknown as TLSSocket;
   const description = (validFrom: number, validTo: number, chain: ChainDescription['chain'] = []): ChainDescription => ({
-    leaf: { subject: 'localhost', issuer: 'Checks Test CA', validFrom: new Date(validFrom).toISOString(), validTo: new Date(validTo).toISOString(), fingerprint: 'AA' },
-    subjectAltNames: ['localhost'], authorized: true, authorizationError: null, chain,
+    leaf: {
+      subject: 'localhost',
+      issuer: 'Checks Test CA',
+      validFrom: new Date(validFrom).toISOString(),
+      validTo: new Date(validTo).toISOString(),
+      fingerprint: 'AA',
+    },
+    subjectAltNames: ['localhost'],
+    authorized: true,
+    authorizationError: null,
+    chain,
   });
   const valid = presenting(certs.valid.cert);
   const lasting = description(T0 - 30 * 86_400_000, T0 + 60 * 86_400_000);
 
-  beforeEach(() => { now = T0; });
+  beforeEach(() => {
+    now = T0;
+  });
   const chains = (capacity?: number) => new VerifiedChains({ clock: () => now, ttlMs: HOUR, capacity });
 
   it('answers the verdict for the same certificates under the same name, and counts hits and misses', () => {
@@ -44,7 +55,13 @@ describe('VerifiedChains', () => {
 
   it('ends a verdict at the first validity boundary ahead in its chain, not at one passed', () => {
     const verified = chains();
-    const issuerExpiring = { subject: 'Checks Test CA', issuer: 'Checks Test CA', validFrom: new Date(T0 - 86_400_000).toISOString(), validTo: new Date(T0 + 60_000).toISOString(), fingerprint: 'BB' };
+    const issuerExpiring = {
+      subject: 'Checks Test CA',
+      issuer: 'Checks Test CA',
+      validFrom: new Date(T0 - 86_400_000).toISOString(),
+      validTo: new Date(T0 + 60_000).toISOString(),
+      fingerprint: 'BB',
+    };
     verified.remember('a', valid, 'localhost', description(T0 - 86_400_000, T0 + 86_400_000, [issuerExpiring]));
     now = T0 + 59_999;
     expect(verified.lookup(valid, 'localhost')).to.not.equal(null);
@@ -80,7 +97,13 @@ describe('VerifiedChains', () => {
 
   it('keeps one copy of an issuer that signs several chains', () => {
     const verified = chains();
-    const issuer = () => ({ subject: 'Checks Test CA', issuer: 'Checks Test CA', validFrom: new Date(T0).toISOString(), validTo: new Date(T0 + 86_400_000).toISOString(), fingerprint: 'CA' });
+    const issuer = () => ({
+      subject: 'Checks Test CA',
+      issuer: 'Checks Test CA',
+      validFrom: new Date(T0).toISOString(),
+      validTo: new Date(T0 + 86_400_000).toISOString(),
+      fingerprint: 'CA',
+    });
     verified.remember('a', valid, 'one', description(T0 - 1, T0 + 86_400_000, [issuer()]));
     verified.remember('b', valid, 'two', description(T0 - 1, T0 + 86_400_000, [issuer()]));
     const [one, two] = [verified.lookup(valid, 'one')!, verified.lookup(valid, 'two')!];

@@ -18,10 +18,22 @@ class FakeDispatcher {
   running = 0;
   readonly stats = { started: 0, recorded: 0, dropped: 0, held: 0, lateness: new LatenessHistogram() };
 
-  async pump() { this.pumps++; return 0; }
-  async flush() { this.flushes++; this.unrecorded = 0; return 0; }
-  startDue() { this.starts++; return 0; }
-  async drain() { this.drained = true; }
+  async pump() {
+    this.pumps++;
+    return 0;
+  }
+  async flush() {
+    this.flushes++;
+    this.unrecorded = 0;
+    return 0;
+  }
+  startDue() {
+    this.starts++;
+    return 0;
+  }
+  async drain() {
+    this.drained = true;
+  }
 }
 
 const quiet = pino({ level: 'silent' });
@@ -30,12 +42,18 @@ describe('check worker loops', () => {
   // The loops run on timers: fake ones make every count exact and the tests instant.
   let timers: sinon.SinonFakeTimers;
   const wait = (ms: number) => timers.tickAsync(ms);
-  beforeEach(() => { timers = sinon.useFakeTimers(); });
+  beforeEach(() => {
+    timers = sinon.useFakeTimers();
+  });
   afterEach(() => timers.restore());
 
   it('claims on its cadence, starts due checks on a short tick, records at least every flush period, and drains on stop', async () => {
     const dispatcher = new FakeDispatcher();
-    const worker = startCheckWorker(dispatcher as unknown as CheckDispatcher, quiet, { pumpEveryMs: 100, flushEveryMs: 200, startEveryMs: 20 });
+    const worker = startCheckWorker(dispatcher as unknown as CheckDispatcher, quiet, {
+      pumpEveryMs: 100,
+      flushEveryMs: 200,
+      startEveryMs: 20,
+    });
     await wait(450);
     expect(dispatcher.pumps, 'at 0, 100, 200, 300 and 400 ms').to.equal(5);
     expect(dispatcher.flushes, 'at 0, 200 and 400 ms').to.equal(3);
@@ -49,7 +67,11 @@ describe('check worker loops', () => {
 
   it('records early once a chunk waits', async () => {
     const dispatcher = new FakeDispatcher();
-    const worker = startCheckWorker(dispatcher as unknown as CheckDispatcher, quiet, { pumpEveryMs: 10_000, flushEveryMs: 10_000, startEveryMs: 20 });
+    const worker = startCheckWorker(dispatcher as unknown as CheckDispatcher, quiet, {
+      pumpEveryMs: 10_000,
+      flushEveryMs: 10_000,
+      startEveryMs: 20,
+    });
     await wait(20);
     const flushesAtStart = dispatcher.flushes;
     dispatcher.unrecorded = RECORD_CHUNK - 1;
@@ -57,7 +79,9 @@ describe('check worker loops', () => {
     expect(dispatcher.flushes, 'less than a chunk waits for the period').to.equal(flushesAtStart);
     dispatcher.unrecorded = RECORD_CHUNK;
     await wait(20);
-    expect(dispatcher.flushes, 'a full chunk is recorded at the next start tick, without waiting for the period').to.equal(flushesAtStart + 1);
+    expect(dispatcher.flushes, 'a full chunk is recorded at the next start tick, without waiting for the period').to.equal(
+      flushesAtStart + 1,
+    );
     await worker.stop();
   });
 
@@ -88,7 +112,9 @@ describe('check worker loops', () => {
     const errors: string[] = [];
     const logger = pino({ level: 'error' }, { write: (line: string) => void errors.push(JSON.parse(line).msg) });
     const worker = startCheckWorker(dispatcher as unknown as CheckDispatcher, logger, {
-      wakeups: new FakeScheduleWakeups(false), flushEveryMs: 10_000, startEveryMs: 20,
+      wakeups: new FakeScheduleWakeups(false),
+      flushEveryMs: 10_000,
+      startEveryMs: 20,
     });
     await wait(1_150);
     await worker.stop();
@@ -104,7 +130,9 @@ describe('check worker loops', () => {
       watch.close();
     };
     const worker = startCheckWorker(new FakeDispatcher() as unknown as CheckDispatcher, quiet, {
-      steadyResults: { memo, changes: new FakeAlertStateChanges() }, flushEveryMs: 10_000, startEveryMs: 20,
+      steadyResults: { memo, changes: new FakeAlertStateChanges() },
+      flushEveryMs: 10_000,
+      startEveryMs: 20,
     });
     await wait(20);
     remember();
@@ -115,13 +143,19 @@ describe('check worker loops', () => {
     expect(memo.knows(7, 'eu'), 'no longer following').to.equal(false);
   });
 
-  it('reads every batch\'s states when alert-state changes cannot be had', async () => {
+  it("reads every batch's states when alert-state changes cannot be had", async () => {
     const errors: string[] = [];
     const logger = pino({ level: 'error' }, { write: (line: string) => void errors.push(JSON.parse(line).msg) });
     const memo = new SteadyMemo();
-    const changes = { listen: async () => { throw new Error('no channel'); } };
+    const changes = {
+      listen: async () => {
+        throw new Error('no channel');
+      },
+    };
     const worker = startCheckWorker(new FakeDispatcher() as unknown as CheckDispatcher, logger, {
-      steadyResults: { memo, changes }, flushEveryMs: 10_000, startEveryMs: 20,
+      steadyResults: { memo, changes },
+      flushEveryMs: 10_000,
+      startEveryMs: 20,
     });
     await wait(20);
     const watch = memo.watch();

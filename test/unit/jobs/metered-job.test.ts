@@ -25,10 +25,20 @@ describe('meteredJob', () => {
 
   it('reports a failed run and still fails it (the job system retries and logs it)', async () => {
     const metrics = new RecordingJobMetrics();
-    const job = meteredJob({ name: 'purge', run: async () => { throw new Error('database down'); } }, metrics);
+    const job = meteredJob(
+      {
+        name: 'purge',
+        run: async () => {
+          throw new Error('database down');
+        },
+      },
+      metrics,
+    );
 
     let failure: unknown;
-    await job.run().catch((error: unknown) => { failure = error; });
+    await job.run().catch((error: unknown) => {
+      failure = error;
+    });
 
     expect((failure as Error).message).to.equal('database down');
     expect(metrics.runs.map((run) => run.outcome)).to.deep.equal(['failed']);

@@ -28,14 +28,20 @@ class ScriptedDeliverer implements Deliverer {
 
 describe('notification worker loop: a stalled round does not hold back the next', () => {
   let timers: sinon.SinonFakeTimers;
-  beforeEach(() => { timers = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }); });
+  beforeEach(() => {
+    timers = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
   afterEach(() => timers.restore());
 
   it('starts the next round beside a round still waiting on its sends after stallMs, each round leasing under its own name', async () => {
     const deliverer = new ScriptedDeliverer();
     deliverer.held = true;
     const worker = startNotificationWorker(nothingToRoute, [deliverer], pino({ level: 'silent' }), {
-      owner: 'w', pollMs: 50, around: (work) => work(), stallMs: 1_000, maxRounds: 3,
+      owner: 'w',
+      pollMs: 50,
+      around: (work) => work(),
+      stallMs: 1_000,
+      maxRounds: 3,
     });
     await timers.tickAsync(50);
     expect(deliverer.owners, 'the first round, waiting').to.deep.equal(['w#1']);
@@ -55,7 +61,10 @@ describe('notification worker loop: a stalled round does not hold back the next'
   it('runs one round at a time while rounds end within stallMs', async () => {
     const deliverer = new ScriptedDeliverer();
     const worker = startNotificationWorker(nothingToRoute, [deliverer], pino({ level: 'silent' }), {
-      owner: 'w', pollMs: 50, around: (work) => work(), stallMs: 1_000,
+      owner: 'w',
+      pollMs: 50,
+      around: (work) => work(),
+      stallMs: 1_000,
     });
     let concurrent = 0;
     let most = 0;
@@ -81,12 +90,17 @@ describe('notification worker loop: a stalled round does not hold back the next'
     const deliverer = new ScriptedDeliverer();
     deliverer.held = true;
     const worker = startNotificationWorker(nothingToRoute, [deliverer], pino({ level: 'silent' }), {
-      owner: 'w', pollMs: 50, around: (work) => work(), stallMs: 100,
+      owner: 'w',
+      pollMs: 50,
+      around: (work) => work(),
+      stallMs: 100,
     });
     await timers.tickAsync(260);
     expect(deliverer.owners).to.have.length(3);
     let stopped = false;
-    const stopping = worker.stop().then(() => { stopped = true; });
+    const stopping = worker.stop().then(() => {
+      stopped = true;
+    });
     await timers.tickAsync(1_000);
     expect(stopped, 'rounds still waiting').to.equal(false);
     deliverer.release();

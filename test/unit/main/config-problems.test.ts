@@ -16,20 +16,40 @@ const problemsOf = (env: Record<string, string>): string[] => {
 describe('configuration: every problem at once', () => {
   it('reports every bad variable of one start together, one line each, naming it', () => {
     const problems = problemsOf({
-      PORT: 'eighty', METRICS_TOKEN: 'short', RESULTS_RETENTION_DAYS: '0', DNS_SERVERS: 'not-an-address',
-      CHECK_PRIVATE_ALLOWLIST: '10.0.0.0/99', TRUST_PROXY: 'nowhere', PLATFORM_ADMIN_EMAIL: 'admin@example.com',
-      SMS_FROM: '+15550100', BILLING_DISCOUNT_CODES: 'BAD',
+      PORT: 'eighty',
+      METRICS_TOKEN: 'short',
+      RESULTS_RETENTION_DAYS: '0',
+      DNS_SERVERS: 'not-an-address',
+      CHECK_PRIVATE_ALLOWLIST: '10.0.0.0/99',
+      TRUST_PROXY: 'nowhere',
+      PLATFORM_ADMIN_EMAIL: 'admin@example.com',
+      SMS_FROM: '+15550100',
+      BILLING_DISCOUNT_CODES: 'BAD',
     });
-    for (const variable of ['PORT', 'METRICS_TOKEN', 'RESULTS_RETENTION_DAYS', 'DNS_SERVERS', 'CHECK_PRIVATE_ALLOWLIST', 'TRUST_PROXY',
-      'PLATFORM_ADMIN_EMAIL', 'SMS_ACCOUNT_SID', 'BILLING_DISCOUNT_CODES']) {
-      expect(problems.some((line) => line.includes(variable)), `${variable} in ${JSON.stringify(problems)}`).to.equal(true);
+    for (const variable of [
+      'PORT',
+      'METRICS_TOKEN',
+      'RESULTS_RETENTION_DAYS',
+      'DNS_SERVERS',
+      'CHECK_PRIVATE_ALLOWLIST',
+      'TRUST_PROXY',
+      'PLATFORM_ADMIN_EMAIL',
+      'SMS_ACCOUNT_SID',
+      'BILLING_DISCOUNT_CODES',
+    ]) {
+      expect(
+        problems.some((line) => line.includes(variable)),
+        `${variable} in ${JSON.stringify(problems)}`,
+      ).to.equal(true);
     }
     for (const line of problems) expect(line).to.match(/^Invalid configuration: /);
   });
 
   it('reports several problems of one part together (locations and resolvers)', () => {
     const problems = problemsOf({ MONITOR_LOCATIONS: 'eu-west,heartbeat', DNS_SERVERS: 'x', CREDENTIALS_KEY: 'c2hvcnQ=' });
-    expect(problems.filter((line) => /MONITOR_LOCATIONS|CHECK_LOCATIONS|DNS_SERVERS|CREDENTIALS_KEY/.test(line))).to.have.length.at.least(4);
+    expect(problems.filter((line) => /MONITOR_LOCATIONS|CHECK_LOCATIONS|DNS_SERVERS|CREDENTIALS_KEY/.test(line))).to.have.length.at.least(
+      4,
+    );
   });
 
   it('refuses the sample database password of compose.yaml', () => {
@@ -63,8 +83,10 @@ describe('configuration: documented', () => {
     const rows = doc.split('\n').filter((line) => line.startsWith('| `'));
     const named = rows.flatMap((row) => [...row.split('|')[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!));
     expect(named.length).to.be.greaterThan(40);
-    expect(named.filter((name) => !variables.includes(name)), 'docs/configuration.md rows naming variables src/main/config.ts does not read')
-      .to.deep.equal([]);
+    expect(
+      named.filter((name) => !variables.includes(name)),
+      'docs/configuration.md rows naming variables src/main/config.ts does not read',
+    ).to.deep.equal([]);
   });
 
   it('states the rule of every variable that has one (a minimum length, a range) in its row', () => {

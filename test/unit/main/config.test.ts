@@ -9,14 +9,21 @@ describe('configuration', () => {
   });
 
   it('stops on a bad value with one line naming the variable', () => {
-    for (const [env, name] of [[{ PORT: 'abc' }, 'PORT'], [{ SIGNUP: 'maybe' }, 'SIGNUP'], [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
-      [{ PUBLIC_BASE_URL: 'ftp://x' }, 'PUBLIC_BASE_URL'], [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL']] as const) {
+    for (const [env, name] of [
+      [{ PORT: 'abc' }, 'PORT'],
+      [{ SIGNUP: 'maybe' }, 'SIGNUP'],
+      [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+      [{ PUBLIC_BASE_URL: 'ftp://x' }, 'PUBLIC_BASE_URL'],
+      [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    ] as const) {
       try {
         loadConfig(env);
         expect.fail(`${name} should be refused`);
       } catch (error) {
         expect(error).to.be.instanceOf(ConfigError);
-        expect((error as Error).message).to.match(new RegExp(`^Invalid configuration: ${name}: `)).and.not.include('\n');
+        expect((error as Error).message)
+          .to.match(new RegExp(`^Invalid configuration: ${name}: `))
+          .and.not.include('\n');
       }
     }
   });

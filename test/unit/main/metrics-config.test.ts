@@ -8,7 +8,11 @@ describe('configuration: metrics', () => {
     expect(metricsExposed(none)).to.equal(false);
     expect(metricsExposed(loadConfig({ METRICS_TOKEN: 'a-long-enough-token' }))).to.equal(true);
     expect(metricsExposed(loadConfig({ METRICS_PORT: '9464' }))).to.equal(true);
-    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics).to.deep.equal({ token: undefined, port: 9464, host: '10.0.0.5' });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics).to.deep.equal({
+      token: undefined,
+      port: 9464,
+      host: '10.0.0.5',
+    });
     expect(metricsExposed(loadConfig({ METRICS_TOKEN: '', METRICS_PORT: '' }))).to.equal(false);
   });
 

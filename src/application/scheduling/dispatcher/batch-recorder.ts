@@ -51,7 +51,10 @@ export class BatchRecorder {
       if (current.length === 0) continue;
       const now = this.clock.now();
       const { recorded, dropped, fenced } = await this.recorder.record(
-        this.lease.workerId, current.map((f) => f.outcome), now, this.lease.aliveUntil(now),
+        this.lease.workerId,
+        current.map((f) => f.outcome),
+        now,
+        this.lease.aliveUntil(now),
       );
       this.stats.recorded += recorded;
       this.stats.dropped += dropped;

@@ -25,21 +25,36 @@ export const keyOf = (monitorId: number, location: string) => `${monitorId}:${lo
 
 /** The row as the schedule knows it, at its current slot. */
 export const claimedOf = (h: HeldCheck): ClaimedCheck => ({
-  monitorId: h.monitorId, location: h.location, slot: new Date(h.slotMs), intervalMs: h.intervalMs, phaseMs: h.phaseMs,
+  monitorId: h.monitorId,
+  location: h.location,
+  slot: new Date(h.slotMs),
+  intervalMs: h.intervalMs,
+  phaseMs: h.phaseMs,
 });
 
 /** A new held row for a claimed (or re-read) one. */
 export const heldOf = (check: ClaimedCheck, plan: CheckPlan | null): HeldCheck => ({
-  monitorId: check.monitorId, location: check.location, intervalMs: check.intervalMs, phaseMs: check.phaseMs,
-  slotMs: check.slot.getTime(), plan, running: false, unrecorded: false, current: true,
+  monitorId: check.monitorId,
+  location: check.location,
+  intervalMs: check.intervalMs,
+  phaseMs: check.phaseMs,
+  slotMs: check.slot.getTime(),
+  plan,
+  running: false,
+  unrecorded: false,
+  current: true,
 });
 
 /** Plans rows, keyed as held rows are (rows the planner drops have no entry). */
 export async function plansOf(planner: CheckPlanner, checks: readonly ClaimedCheck[]): Promise<Map<string, CheckPlan>> {
   if (checks.length === 0) return new Map();
   const { planned } = await planner.plan(checks);
-  return new Map(planned.map(({ check, request, organizationId, customerId }) =>
-    [keyOf(check.monitorId, check.location), { request, organizationId, customerId }]));
+  return new Map(
+    planned.map(({ check, request, organizationId, customerId }) => [
+      keyOf(check.monitorId, check.location),
+      { request, organizationId, customerId },
+    ]),
+  );
 }
 
 /**

@@ -74,7 +74,10 @@ export class Rebalancer {
       excess.set(h.location, over - 1);
     }
     if (handed.length === 0) return;
-    await this.schedule.release(this.lease.workerId, handed.map((h) => claimedOf(h)));
+    await this.schedule.release(
+      this.lease.workerId,
+      handed.map((h) => claimedOf(h)),
+    );
     for (const h of handed) this.held.drop(keyOf(h.monitorId, h.location));
   }
 }

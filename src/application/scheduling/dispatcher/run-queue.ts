@@ -105,9 +105,16 @@ export class RunQueue {
       // At capacity (a burst), the next ready check takes the room at once rather than at the next tick.
       if (this.readyHead < this.ready.length) this.startReady(this.clock.now().getTime());
     };
-    this.run(planned.request).then(finish, (error: unknown) => finish(checkResult({
-      kind: planned.request.kind, evidence: {}, checkedAt: startedAt, timings: NO_TIMINGS(0),
-      findings: [down('protocolError', error instanceof Error ? error.message : String(error))],
-    })));
+    this.run(planned.request).then(finish, (error: unknown) =>
+      finish(
+        checkResult({
+          kind: planned.request.kind,
+          evidence: {},
+          checkedAt: startedAt,
+          timings: NO_TIMINGS(0),
+          findings: [down('protocolError', error instanceof Error ? error.message : String(error))],
+        }),
+      ),
+    );
   }
 }

@@ -4,7 +4,8 @@ import type { CheckSchedule } from '../ports';
 const RENEW_AFTER_SHARE_OF_LEASE = 0.2;
 
 /** What keeping the worker alive found: it registered anew (read changes after `changesFrom`), is alive, or was fenced. */
-export type LeaseState = { readonly kind: 'registered'; readonly changesFrom: number } | { readonly kind: 'alive' } | { readonly kind: 'fenced' };
+export type LeaseState =
+  { readonly kind: 'registered'; readonly changesFrom: number } | { readonly kind: 'alive' } | { readonly kind: 'fenced' };
 
 /**
  * The worker's life in the schedule: its name (a generation per registration, since a fenced

@@ -2,8 +2,17 @@ import { type IpAddress, ipv4, samePrefix } from './ip-address';
 
 /** Why an address is not a public target; `public` when it is one. */
 export type AddressClass =
-  | 'public' | 'unspecified' | 'loopback' | 'private' | 'linkLocal' | 'sharedCgnat' | 'multicast'
-  | 'documentation' | 'benchmark' | 'broadcast' | 'reserved';
+  | 'public'
+  | 'unspecified'
+  | 'loopback'
+  | 'private'
+  | 'linkLocal'
+  | 'sharedCgnat'
+  | 'multicast'
+  | 'documentation'
+  | 'benchmark'
+  | 'broadcast'
+  | 'reserved';
 
 type Range = [bytes: number[], prefix: number, cls: AddressClass];
 
@@ -28,7 +37,10 @@ const V4: Range[] = [
 
 const v6 = (prefixWords: number[]): number[] => {
   const bytes = new Array<number>(16).fill(0);
-  prefixWords.forEach((w, i) => { bytes[2 * i] = w >> 8; bytes[2 * i + 1] = w & 0xff; });
+  prefixWords.forEach((w, i) => {
+    bytes[2 * i] = w >> 8;
+    bytes[2 * i + 1] = w & 0xff;
+  });
   return bytes;
 };
 

@@ -37,8 +37,11 @@ export function parseConnectHost(value: unknown): ConnectTarget | null {
   if (port !== null && (port < 1 || port > 65535)) throw new AppError('connectHostInvalid');
   const parsed = parseHost(v6 !== undefined ? `[${v6}]` : host!);
   if (!parsed.ok) throw new AppError(parsed.reason === 'reservedName' ? 'connectHostNotPublic' : 'connectHostInvalid');
-  const hostText = parsed.host.kind === 'ip'
-    ? (parsed.host.address.version === 6 ? `[${parsed.host.address.text}]` : parsed.host.address.text)
-    : parsed.host.name;
+  const hostText =
+    parsed.host.kind === 'ip'
+      ? parsed.host.address.version === 6
+        ? `[${parsed.host.address.text}]`
+        : parsed.host.address.text
+      : parsed.host.name;
   return { text: port === null ? hostText : `${hostText}:${port}`, host: parsed.host, port };
 }

@@ -6,8 +6,7 @@ import { isReservedName } from './reserved-names';
 export type ParsedHost = { readonly kind: 'ip'; readonly address: IpAddress } | { readonly kind: 'name'; readonly name: string };
 
 export type HostParse =
-  | { readonly ok: true; readonly host: ParsedHost }
-  | { readonly ok: false; readonly reason: 'malformed' | 'reservedName' };
+  { readonly ok: true; readonly host: ParsedHost } | { readonly ok: false; readonly reason: 'malformed' | 'reservedName' };
 
 const LABEL = /^[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/;
 

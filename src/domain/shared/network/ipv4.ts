@@ -43,7 +43,9 @@ export function parseIpv4(host: string): number[] | null {
   const last = numbers.pop()!;
   if (numbers.some((n) => n > 255) || last >= 256 ** (4 - numbers.length)) return null;
   let value = last;
-  numbers.forEach((n, i) => { value += n * 256 ** (3 - i); });
+  numbers.forEach((n, i) => {
+    value += n * 256 ** (3 - i);
+  });
   return [Math.floor(value / 2 ** 24) % 256, Math.floor(value / 2 ** 16) % 256, Math.floor(value / 2 ** 8) % 256, value % 256];
 }
 

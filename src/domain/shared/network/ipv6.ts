@@ -26,12 +26,7 @@ export function parseIpv6(text: string): number[] | null {
   if (all.some((g) => !/^[0-9a-f]{1,4}$/i.test(g))) return null;
   const present = all.length + tail.length;
   if (halves.length === 1 ? present !== 8 : present > 7) return null;
-  const words = [
-    ...left.map((g) => parseInt(g, 16)),
-    ...new Array(8 - present).fill(0),
-    ...right.map((g) => parseInt(g, 16)),
-    ...tail,
-  ];
+  const words = [...left.map((g) => parseInt(g, 16)), ...new Array(8 - present).fill(0), ...right.map((g) => parseInt(g, 16)), ...tail];
   return words.flatMap((w) => [w >> 8, w & 0xff]);
 }
 
@@ -45,7 +40,10 @@ export function formatIpv6(bytes: readonly number[]): string {
   for (let i = 0; i < 8; i++) {
     let j = i;
     while (j < 8 && words[j] === 0) j++;
-    if (j - i > bestLength) { bestStart = i; bestLength = j - i; }
+    if (j - i > bestLength) {
+      bestStart = i;
+      bestLength = j - i;
+    }
     i = j;
   }
   const hex = words.map((w) => w.toString(16));

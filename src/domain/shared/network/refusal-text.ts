@@ -13,10 +13,12 @@ const WHY: Readonly<Record<string, string>> = {
 
 const HOW: Readonly<Record<string, string>> = {
   malformed: 'Send an absolute http(s) URL or a host name, such as https://shop.example.com/.',
-  reservedName: 'Use a public name, or address the target by its IP address (127.0.0.1 for this machine); private and '
-    + 'loopback ranges are refused unless the operator allows them with CHECK_PRIVATE_ALLOWLIST.',
-  nonPublicAddress: 'Use a public address, or have the operator allow the range with CHECK_PRIVATE_ALLOWLIST '
-    + '(for example CHECK_PRIVATE_ALLOWLIST=127.0.0.0/8 for this machine).',
+  reservedName:
+    'Use a public name, or address the target by its IP address (127.0.0.1 for this machine); private and ' +
+    'loopback ranges are refused unless the operator allows them with CHECK_PRIVATE_ALLOWLIST.',
+  nonPublicAddress:
+    'Use a public address, or have the operator allow the range with CHECK_PRIVATE_ALLOWLIST ' +
+    '(for example CHECK_PRIVATE_ALLOWLIST=127.0.0.0/8 for this machine).',
   unresolvable: 'Check the name for typos, or address the target by its IP address.',
 };
 

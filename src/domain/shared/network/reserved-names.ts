@@ -3,8 +3,21 @@
  * 8375, 9476, ICANN's `.internal`) and suffixes widely used on private networks.
  */
 const RESERVED_SUFFIXES = [
-  'localhost', 'local', 'internal', 'home.arpa', 'localdomain', 'lan', 'home', 'corp', 'intranet',
-  'private', 'test', 'invalid', 'example', 'onion', 'alt',
+  'localhost',
+  'local',
+  'internal',
+  'home.arpa',
+  'localdomain',
+  'lan',
+  'home',
+  'corp',
+  'intranet',
+  'private',
+  'test',
+  'invalid',
+  'example',
+  'onion',
+  'alt',
 ];
 
 /** A lowercase name without trailing dot: single-label names and reserved suffixes are reserved. */

@@ -46,7 +46,11 @@ export class ChromiumBrowser {
    * "HeadlessChrome" read as "Chrome": pages render as for a browser, sites see who checks them, and
    * firewalls that turn away headless browsers by name let the check through. null keeps Chromium's.
    */
-  constructor(private readonly settings: BrowserSettings, private readonly policy: TargetPolicy, private readonly productToken: string | null = null) {
+  constructor(
+    private readonly settings: BrowserSettings,
+    private readonly policy: TargetPolicy,
+    private readonly productToken: string | null = null,
+  ) {
     this.gate = new ConcurrencyGate(settings.maxConcurrent);
   }
 
@@ -57,8 +61,11 @@ export class ChromiumBrowser {
     try {
       const [browser, server] = await Promise.all([this.launched(), proxy.listen()]);
       const context = await browser.newContext({
-        proxy: { server, bypass: '<-loopback>' }, acceptDownloads: false, serviceWorkers: 'block',
-        viewport: { width: 1280, height: 720 }, userAgent: this.contextUserAgent,
+        proxy: { server, bypass: '<-loopback>' },
+        acceptDownloads: false,
+        serviceWorkers: 'block',
+        viewport: { width: 1280, height: 720 },
+        userAgent: this.contextUserAgent,
       });
       const closeContext = () => context.close().catch(() => undefined);
       signal.addEventListener('abort', closeContext, { once: true });
@@ -86,7 +93,9 @@ export class ChromiumBrowser {
     if (this.closed) return Promise.reject(new ProbeError('protocolError', 'The browser is shut down'));
     this.browser ??= this.launch().catch((error: Error) => {
       this.browser = null;
-      throw error instanceof ProbeError ? error : new ProbeError('protocolError', `The browser could not start: ${error.message.split('\n')[0]}`);
+      throw error instanceof ProbeError
+        ? error
+        : new ProbeError('protocolError', `The browser could not start: ${error.message.split('\n')[0]}`);
     });
     return this.browser;
   }
@@ -102,11 +111,19 @@ export class ChromiumBrowser {
     // with no browser scenario would carry (and every full garbage collection would mark) for nothing.
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({
-      executablePath: this.settings.executablePath, headless: true, timeout: LAUNCH_TIMEOUT_MS,
-      handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false,
+      executablePath: this.settings.executablePath,
+      headless: true,
+      timeout: LAUNCH_TIMEOUT_MS,
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
       args: [
-        '--no-sandbox', '--disable-dev-shm-usage', '--disable-quic', '--disable-background-networking',
-        `--proxy-server=${guardUrl}`, '--proxy-bypass-list=<-loopback>',
+        '--no-sandbox',
+        '--disable-dev-shm-usage',
+        '--disable-quic',
+        '--disable-background-networking',
+        `--proxy-server=${guardUrl}`,
+        '--proxy-bypass-list=<-loopback>',
         '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
         '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
       ],

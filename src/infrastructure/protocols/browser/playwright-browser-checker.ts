@@ -30,7 +30,9 @@ export class PlaywrightBrowserChecker implements Checker<BrowserCheckRequest> {
   readonly kind = 'browser' as const;
 
   constructor(
-    private readonly browser: ChromiumBrowser, private readonly screenshots: ScreenshotStore, private readonly settings: BrowserCheckSettings,
+    private readonly browser: ChromiumBrowser,
+    private readonly screenshots: ScreenshotStore,
+    private readonly settings: BrowserCheckSettings,
   ) {}
 
   async check(request: BrowserCheckRequest, context: CheckContext): Promise<CheckResult> {
@@ -45,18 +47,32 @@ export class PlaywrightBrowserChecker implements Checker<BrowserCheckRequest> {
         if (outcome.failure) findings = [outcome.failure];
         const keep = outcome.failure && request.screenshotOwner && !context.deadline.passed;
         return {
-          steps: outcome.steps, finalUrl: pageUrl(session.page), title: await bounded(session.page.title(), READ_TIMEOUT_MS),
-          screenshotId: keep ? await this.screenshot(session.page, request.screenshotOwner!, new Date(context.now.getTime() + performance.now() - started), hardDeadline) : null,
+          steps: outcome.steps,
+          finalUrl: pageUrl(session.page),
+          title: await bounded(session.page.title(), READ_TIMEOUT_MS),
+          screenshotId: keep
+            ? await this.screenshot(
+                session.page,
+                request.screenshotOwner!,
+                new Date(context.now.getTime() + performance.now() - started),
+                hardDeadline,
+              )
+            : null,
           blocked: session.proxy.failures(),
         };
       });
     } catch (error) {
-      findings = [context.deadline.passed && !(error instanceof ProbeError)
-        ? down('timeout', `The scenario did not finish within ${request.timeoutSeconds} s`)
-        : findingFor(error)];
+      findings = [
+        context.deadline.passed && !(error instanceof ProbeError)
+          ? down('timeout', `The scenario did not finish within ${request.timeoutSeconds} s`)
+          : findingFor(error),
+      ];
     }
     return checkResult({
-      kind: 'browser', findings, checkedAt: context.now, timings: NO_TIMINGS(performance.now() - started),
+      kind: 'browser',
+      findings,
+      checkedAt: context.now,
+      timings: NO_TIMINGS(performance.now() - started),
       evidence: evidence ? { browser: evidence } : {},
     });
   }
@@ -71,8 +87,10 @@ export class PlaywrightBrowserChecker implements Checker<BrowserCheckRequest> {
     const png = await page.screenshot({ type: 'png', timeout }).catch(() => null);
     if (!png) return null;
     const id = randomUUID();
-    const saved = await this.screenshots.save({ id, monitorId: owner.monitorId, organizationId: owner.organizationId, takenAt, png })
-      .then(() => true, () => false);
+    const saved = await this.screenshots.save({ id, monitorId: owner.monitorId, organizationId: owner.organizationId, takenAt, png }).then(
+      () => true,
+      () => false,
+    );
     return saved ? id : null;
   }
 }
@@ -82,7 +100,9 @@ const pageUrl = (page: Page): string | null => (page.isClosed() ? null : page.ur
 /** The value, or null when it does not come within `ms` (a busy or closed page). */
 async function bounded<T>(promise: Promise<T>, ms: number): Promise<T | null> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<null>((resolve) => { timer = setTimeout(() => resolve(null), ms); });
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
   try {
     return await Promise.race([promise.catch(() => null), late]);
   } finally {

@@ -31,7 +31,8 @@ export async function runScenario(session: BrowserSession, request: BrowserCheck
     const loads = step === null ? request.url : step.kind === 'goto' ? gotoUrl(session.page, step.target, request.url) : null;
     try {
       if (remaining <= 0) throw new StepFailure('timeout', 'the scenario ran out of time before this step');
-      if (step) await performStep(session.page, step, { waitMs: Math.min(limits.stepWaitMs, remaining), navigationMs: remaining }, request.url);
+      if (step)
+        await performStep(session.page, step, { waitMs: Math.min(limits.stepWaitMs, remaining), navigationMs: remaining }, request.url);
       else await navigate(session.page, request.url, remaining);
       steps.push({ line: step?.line ?? null, step: label, durationMs: performance.now() - started, passed: true });
     } catch (error) {
@@ -46,7 +47,11 @@ export async function runScenario(session: BrowserSession, request: BrowserCheck
 
 /** Why a step failed, preferring what the proxy saw (a refused or unreachable target) for page loads. */
 function explain(
-  error: unknown, loads: string | null, proxy: VettingProxy, spent: boolean, waitMs: number,
+  error: unknown,
+  loads: string | null,
+  proxy: VettingProxy,
+  spent: boolean,
+  waitMs: number,
 ): { code: CheckReasonCode; message: string } {
   const err = error as Error;
   const netError = /net::(ERR_[A-Z_]+)/.exec(err?.message ?? '')?.[1];
@@ -66,4 +71,8 @@ function explain(
 }
 
 /** Playwright's first line, without its "locator.click: " prefix and call log. */
-const firstLine = (message: string) => message.split('\n')[0]!.replace(/^[\w.]+: /, '').slice(0, 300);
+const firstLine = (message: string) =>
+  message
+    .split('\n')[0]!
+    .replace(/^[\w.]+: /, '')
+    .slice(0, 300);

@@ -5,7 +5,11 @@ import type { CheckReasonCode } from '../../../domain/checks/check-result';
 /** A step that ran and found the page wrong (the code says how). */
 export class StepFailure extends Error {
   /** `url`: the address that answered, when the step loaded a page. */
-  constructor(readonly code: CheckReasonCode, message: string, readonly url?: string) {
+  constructor(
+    readonly code: CheckReasonCode,
+    message: string,
+    readonly url?: string,
+  ) {
     super(message);
     this.name = 'StepFailure';
   }
@@ -23,24 +27,43 @@ export interface StepBudget {
 export async function performStep(page: Page, step: ScenarioStep, budget: StepBudget, siteUrl: string): Promise<void> {
   const timeout = budget.waitMs;
   switch (step.kind) {
-    case 'goto': return navigate(page, gotoUrl(page, step.target, siteUrl), budget.navigationMs);
-    case 'click': return page.locator(step.selector).first().click({ timeout });
-    case 'fill': return page.locator(step.selector).first().fill(step.text, { timeout });
-    case 'press': return page.keyboard.press(step.key);
-    case 'waitFor': return void await page.locator(step.selector).first().waitFor({ state: 'visible', timeout });
-    case 'wait': return page.waitForTimeout(Math.min(step.ms, budget.navigationMs));
+    case 'goto':
+      return navigate(page, gotoUrl(page, step.target, siteUrl), budget.navigationMs);
+    case 'click':
+      return page.locator(step.selector).first().click({ timeout });
+    case 'fill':
+      return page.locator(step.selector).first().fill(step.text, { timeout });
+    case 'press':
+      return page.keyboard.press(step.key);
+    case 'waitFor':
+      return void (await page.locator(step.selector).first().waitFor({ state: 'visible', timeout }));
+    case 'wait':
+      return page.waitForTimeout(Math.min(step.ms, budget.navigationMs));
     case 'expectText':
-      return until(page, () => visibleText(page).then((text) => text.includes(step.text)), timeout,
-        () => new StepFailure('keywordMissing', `the page does not show "${step.text}"`));
+      return until(
+        page,
+        () => visibleText(page).then((text) => text.includes(step.text)),
+        timeout,
+        () => new StepFailure('keywordMissing', `the page does not show "${step.text}"`),
+      );
     case 'expectNoText':
       if ((await visibleText(page)).includes(step.text)) throw new StepFailure('keywordFound', `the page shows "${step.text}"`);
       return;
     case 'expectTitle':
-      return until(page, () => page.title().then((title) => title.includes(step.text)), timeout,
-        async () => new StepFailure('stepFailed', `the title ${JSON.stringify(await page.title().catch(() => ''))} does not contain "${step.text}"`));
+      return until(
+        page,
+        () => page.title().then((title) => title.includes(step.text)),
+        timeout,
+        async () =>
+          new StepFailure('stepFailed', `the title ${JSON.stringify(await page.title().catch(() => ''))} does not contain "${step.text}"`),
+      );
     case 'expectUrl':
-      return until(page, async () => page.url().includes(step.text), timeout,
-        () => new StepFailure('stepFailed', `the URL ${page.url()} does not contain "${step.text}"`));
+      return until(
+        page,
+        async () => page.url().includes(step.text),
+        timeout,
+        () => new StepFailure('stepFailed', `the URL ${page.url()} does not contain "${step.text}"`),
+      );
   }
 }
 
@@ -60,7 +83,12 @@ export const gotoUrl = (page: Page, target: string, siteUrl: string) =>
 const visibleText = async (page: Page): Promise<string> => String(await page.evaluate('document.body ? document.body.innerText : ""'));
 
 /** Polls `holds` until it does or `timeoutMs` pass (a navigation in between just means try again). */
-async function until(page: Page, holds: () => Promise<boolean>, timeoutMs: number, failure: () => StepFailure | Promise<StepFailure>): Promise<void> {
+async function until(
+  page: Page,
+  holds: () => Promise<boolean>,
+  timeoutMs: number,
+  failure: () => StepFailure | Promise<StepFailure>,
+): Promise<void> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     if (await holds().catch(() => false)) return;

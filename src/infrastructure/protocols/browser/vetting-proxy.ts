@@ -17,7 +17,14 @@ export interface ProxyFailure {
 const CONNECT_TIMEOUT_MS = 10_000;
 const MAX_FAILURES = 20;
 const HOP_BY_HOP = new Set([
-  'connection', 'proxy-connection', 'keep-alive', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'upgrade',
+  'connection',
+  'proxy-connection',
+  'keep-alive',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'te',
+  'trailer',
+  'upgrade',
 ]);
 
 const stripBrackets = (host: string) => host.replace(/^\[(.*)\]$/, '$1');
@@ -35,7 +42,10 @@ export class VettingProxy {
   private readonly sockets = new Set<Duplex>();
   private readonly failed = new Map<string, ProxyFailure>();
 
-  constructor(private readonly policy: TargetPolicy, private readonly signal?: AbortSignal) {
+  constructor(
+    private readonly policy: TargetPolicy,
+    private readonly signal?: AbortSignal,
+  ) {
     this.server = http.createServer((req, res) => void this.forward(req, res));
     this.server.on('connect', (req: http.IncomingMessage, client: Duplex, head: Buffer) => void this.tunnel(req, client, head));
     this.server.on('connection', (socket) => this.track(socket));
@@ -58,7 +68,11 @@ export class VettingProxy {
   /** Why the proxy did not connect to this URL's host and port, if it did not. */
   failureFor(url: string): ProxyFailure | undefined {
     let parsed: URL;
-    try { parsed = new URL(url); } catch { return undefined; }
+    try {
+      parsed = new URL(url);
+    } catch {
+      return undefined;
+    }
     return this.failed.get(targetKey(parsed.hostname, Number(parsed.port) || (parsed.protocol === 'https:' ? 443 : 80)));
   }
 
@@ -85,13 +99,19 @@ export class VettingProxy {
 
   private async forward(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     let url: URL;
-    try { url = new URL(req.url ?? ''); } catch { return void res.writeHead(400).end(); }
+    try {
+      url = new URL(req.url ?? '');
+    } catch {
+      return void res.writeHead(400).end();
+    }
     if (url.protocol !== 'http:') return void res.writeHead(400).end();
     const upstream = await this.connect(url.hostname, Number(url.port) || 80);
     if (!upstream) return void res.writeHead(403, { 'content-type': 'text/plain' }).end('Refused by the monitoring service');
     const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !HOP_BY_HOP.has(name)));
     const request = http.request({
-      createConnection: () => upstream as never, method: req.method, path: `${url.pathname}${url.search}`,
+      createConnection: () => upstream as never,
+      method: req.method,
+      path: `${url.pathname}${url.search}`,
       headers: { ...headers, host: url.host, connection: 'close' },
     });
     request.once('response', (answer) => {
@@ -103,7 +123,8 @@ export class VettingProxy {
     let browserLeft = false;
     request.once('error', (error) => {
       if (!browserLeft) this.remember(targetKey(url.hostname, Number(url.port) || 80), error);
-      if (res.headersSent) res.destroy(); else res.writeHead(502).end();
+      if (res.headersSent) res.destroy();
+      else res.writeHead(502).end();
     });
     res.once('close', () => {
       browserLeft = !res.writableFinished;

@@ -11,7 +11,10 @@ type ZoneOutcome = { kind: 'clean' } | { kind: 'listed'; listing: DnsblListing }
 export class DnsDnsblChecker implements Checker<DnsblCheckRequest> {
   readonly kind = 'dnsbl' as const;
 
-  constructor(private readonly zones: readonly DnsblZone[], private readonly resolvers: ResolverFactory) {}
+  constructor(
+    private readonly zones: readonly DnsblZone[],
+    private readonly resolvers: ResolverFactory,
+  ) {}
 
   async check(request: DnsblCheckRequest, context: CheckContext): Promise<CheckResult> {
     const started = performance.now();
@@ -21,7 +24,13 @@ export class DnsDnsblChecker implements Checker<DnsblCheckRequest> {
       return phaseTimings(started, now, null, null, null, now);
     };
     if (!label) {
-      return checkResult({ kind: 'dnsbl', findings: [down('dnsblLookupFailed', `${request.ip} is not an IP address`)], evidence: {}, timings: timings(), checkedAt: context.now });
+      return checkResult({
+        kind: 'dnsbl',
+        findings: [down('dnsblLookupFailed', `${request.ip} is not an IP address`)],
+        evidence: {},
+        timings: timings(),
+        checkedAt: context.now,
+      });
     }
     const resolver = this.resolvers.create(request.timeoutSeconds * 1000);
     const release = cancelAtDeadline(resolver, context.deadline);
@@ -30,7 +39,10 @@ export class DnsDnsblChecker implements Checker<DnsblCheckRequest> {
       const listings = outcomes.flatMap((o) => (o.kind === 'listed' ? [o.listing] : []));
       const failedZones = this.zones.filter((_, i) => outcomes[i]!.kind === 'failed').map((z) => z.zone);
       return checkResult({
-        kind: 'dnsbl', findings: evaluateDnsbl(listings, failedZones, this.zones.length), checkedAt: context.now, timings: timings(),
+        kind: 'dnsbl',
+        findings: evaluateDnsbl(listings, failedZones, this.zones.length),
+        checkedAt: context.now,
+        timings: timings(),
         evidence: { dnsbl: { ip: request.ip, listings, checkedZones: this.zones.length, failedZones } },
       });
     } finally {
@@ -49,7 +61,19 @@ export class DnsDnsblChecker implements Checker<DnsblCheckRequest> {
     }
     const listed = addresses.find((a) => classifyDnsblAnswer(a) === 'listed');
     if (!listed) return { kind: 'failed' };
-    const reason = await resolver.resolveTxt(name).then((txt) => txt.map((c) => c.join('')).join(' '), () => '');
-    return { kind: 'listed', listing: { name: zone.name, reason: reason || `Listed (${listed})`, listKey: zone.zone, delistUrl: zone.delistUrl, resultCode: listed } };
+    const reason = await resolver.resolveTxt(name).then(
+      (txt) => txt.map((c) => c.join('')).join(' '),
+      () => '',
+    );
+    return {
+      kind: 'listed',
+      listing: {
+        name: zone.name,
+        reason: reason || `Listed (${listed})`,
+        listKey: zone.zone,
+        delistUrl: zone.delistUrl,
+        resultCode: listed,
+      },
+    };
   }
 }

@@ -20,7 +20,10 @@ import type { SharedTlsContext } from '../shared/tls-context';
 export class BasicFtpChecker implements Checker<FtpCheckRequest> {
   readonly kind = 'ftp' as const;
 
-  constructor(private readonly policy: TargetPolicy, private readonly tls: SharedTlsContext) {}
+  constructor(
+    private readonly policy: TargetPolicy,
+    private readonly tls: SharedTlsContext,
+  ) {}
 
   check(request: FtpCheckRequest, context: CheckContext): Promise<CheckResult> {
     return runServiceProbe(request, context, async (target) => {
@@ -31,27 +34,39 @@ export class BasicFtpChecker implements Checker<FtpCheckRequest> {
       const tlsOptions = this.tls.options(target.host);
       try {
         // basic-ftp answers connect with the welcome: the connection ends with it (and with the handshake, implicit TLS)
-        const welcome = request.tls === 'implicit'
-          ? await client.connectImplicitTLS(addresses[0], target.port, tlsOptions)
-          : await client.connect(addresses[0], target.port);
+        const welcome =
+          request.tls === 'implicit'
+            ? await client.connectImplicitTLS(addresses[0], target.port, tlsOptions)
+            : await client.connect(addresses[0], target.port);
         const connectAt = performance.now();
         let tlsAt: number | null = request.tls === 'implicit' ? connectAt : null;
         if (request.tls === 'explicit') {
-          await client.useTLS(tlsOptions).catch((error: Error) => { throw new ProbeError('starttlsUnavailable', `AUTH TLS failed: ${error.message}`); });
+          await client.useTLS(tlsOptions).catch((error: Error) => {
+            throw new ProbeError('starttlsUnavailable', `AUTH TLS failed: ${error.message}`);
+          });
           tlsAt = performance.now();
         }
         const socket = client.ftp.socket as TLSSocket;
-        const certificate = request.tls !== 'none' && typeof socket.getPeerCertificate === 'function' ? certificateOf(socket, context.now) : null;
+        const certificate =
+          request.tls !== 'none' && typeof socket.getPeerCertificate === 'function' ? certificateOf(socket, context.now) : null;
         const findings: Finding[] = [];
         let authenticated: boolean | undefined;
         if (request.credentials) {
-          authenticated = await client.login(request.credentials.username, request.credentials.password ?? '').then(() => true, () => false);
+          authenticated = await client.login(request.credentials.username, request.credentials.password ?? '').then(
+            () => true,
+            () => false,
+          );
           if (!authenticated) findings.push(down('authenticationFailed', 'The server refused the credentials'));
         }
         return {
-          findings, timings: { dnsAt, connectAt, tlsAt },
-          evidence: { banner: welcome.message.trim(), tls: request.tls !== 'none', ...(certificate ? { certificate } : {}),
-            ...(authenticated === undefined ? {} : { authenticated }) },
+          findings,
+          timings: { dnsAt, connectAt, tlsAt },
+          evidence: {
+            banner: welcome.message.trim(),
+            tls: request.tls !== 'none',
+            ...(certificate ? { certificate } : {}),
+            ...(authenticated === undefined ? {} : { authenticated }),
+          },
         };
       } finally {
         unsubscribe();

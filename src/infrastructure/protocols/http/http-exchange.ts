@@ -64,12 +64,19 @@ export async function exchange(policy: TargetPolicy, tls: SharedTlsContext, requ
   try {
     const response = await new Promise<ExchangeResponse>((resolve, reject) => {
       const req = http.request({
-        createConnection: () => socket, host: hostname, port, defaultPort: https ? 443 : 80,
-        method: request.method, path: `${url.pathname}${url.search}`,
+        createConnection: () => socket,
+        host: hostname,
+        port,
+        defaultPort: https ? 443 : 80,
+        method: request.method,
+        path: `${url.pathname}${url.search}`,
         headers: { connection: 'close', 'user-agent': request.userAgent, ...request.headers },
       });
       const unsubscribe = request.deadline.onPassed(() => req.destroy(checkTimedOut()));
-      req.once('error', (error) => { unsubscribe(); reject(error); });
+      req.once('error', (error) => {
+        unsubscribe();
+        reject(error);
+      });
       req.once('response', (res) => {
         const firstByteAt = performance.now();
         const chunks: Buffer[] = [];
@@ -78,7 +85,11 @@ export async function exchange(policy: TargetPolicy, tls: SharedTlsContext, requ
         const done = () => {
           unsubscribe();
           resolve({
-            status: res.statusCode ?? 0, headers: res.headers, bodyBytes, address: connection.address, port: dialled,
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            bodyBytes,
+            address: connection.address,
+            port: dialled,
             body: request.keepBodyBytes > 0 ? Buffer.concat(chunks) : null,
             timings: { ...connection.timings, firstByteAt },
             certificate,
@@ -86,11 +97,20 @@ export async function exchange(policy: TargetPolicy, tls: SharedTlsContext, requ
         };
         res.on('data', (chunk: Buffer) => {
           bodyBytes += chunk.length;
-          if (kept < request.keepBodyBytes) { chunks.push(chunk); kept += chunk.length; }
-          if (bodyBytes > request.countLimit) { res.destroy(); done(); }
+          if (kept < request.keepBodyBytes) {
+            chunks.push(chunk);
+            kept += chunk.length;
+          }
+          if (bodyBytes > request.countLimit) {
+            res.destroy();
+            done();
+          }
         });
         res.once('end', done);
-        res.once('error', (error) => { unsubscribe(); reject(error); });
+        res.once('error', (error) => {
+          unsubscribe();
+          reject(error);
+        });
       });
       req.end(request.body ?? undefined);
     });

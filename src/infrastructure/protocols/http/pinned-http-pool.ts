@@ -44,31 +44,47 @@ const STALE_RETRIES = 2;
 const STALE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 
 /** Where one pool's connections go: the vetted addresses, the port, TLS's name (https). */
-interface Pin { readonly addresses: readonly string[]; readonly port: number; readonly servername: string | null }
+interface Pin {
+  readonly addresses: readonly string[];
+  readonly port: number;
+  readonly servername: string | null;
+}
 
 /** An agent whose connections are dialled at its pinned addresses, each judged by the policy as it is dialled. */
 class PinnedAgent extends http.Agent {
   constructor(
-    private readonly pin: Pin, private readonly policy: TargetPolicy, private readonly tls: SharedTlsContext,
+    private readonly pin: Pin,
+    private readonly policy: TargetPolicy,
+    private readonly tls: SharedTlsContext,
     options: http.AgentOptions,
   ) {
     super(options);
   }
 
-  override createConnection(options: http.ClientRequestArgs, done?: (error: Error | null, socket: Duplex) => void): Duplex | null | undefined {
+  override createConnection(
+    options: http.ClientRequestArgs,
+    done?: (error: Error | null, socket: Duplex) => void,
+  ): Duplex | null | undefined {
     const { deadline } = options as { deadline?: Deadline };
     const { pin } = this;
     connectVetted(this.policy, pin.addresses, {
-      port: pin.port, deadline: deadline ?? neverPassing,
+      port: pin.port,
+      deadline: deadline ?? neverPassing,
       tls: pin.servername === null ? undefined : { servername: pin.servername, context: this.tls },
-    }).then((connection) => done?.(null, connection.socket), (error: Error) => done?.(error, undefined as never));
+    }).then(
+      (connection) => done?.(null, connection.socket),
+      (error: Error) => done?.(error, undefined as never),
+    );
     return undefined;
   }
 }
 
 const neverPassing: Deadline = { passed: false, onPassed: () => () => undefined, signal: new AbortController().signal };
 
-interface Origin { readonly agent: PinnedAgent; readonly slots: Slots }
+interface Origin {
+  readonly agent: PinnedAgent;
+  readonly slots: Slots;
+}
 
 /**
  * Keep-alive connections to notification receivers (webhooks, chat services, the SMS provider). A
@@ -83,7 +99,11 @@ export class PinnedHttpPool {
   private readonly origins = new Map<string, Origin>();
   private closed = false;
 
-  constructor(private readonly policy: TargetPolicy, private readonly tls: SharedTlsContext, private readonly settings: PinnedHttpPoolSettings) {}
+  constructor(
+    private readonly policy: TargetPolicy,
+    private readonly tls: SharedTlsContext,
+    private readonly settings: PinnedHttpPoolSettings,
+  ) {}
 
   /** Receivers kept now. */
   get size(): number {
@@ -104,7 +124,8 @@ export class PinnedHttpPool {
         try {
           return await this.send(origin.agent, hostname, port, https, request);
         } catch (error) {
-          if (!(error instanceof StaleConnection) || retries >= STALE_RETRIES || deadline.passed) throw error instanceof StaleConnection ? error.cause : error;
+          if (!(error instanceof StaleConnection) || retries >= STALE_RETRIES || deadline.passed)
+            throw error instanceof StaleConnection ? error.cause : error;
         }
       }
     } finally {
@@ -131,7 +152,11 @@ export class PinnedHttpPool {
     if (this.origins.size >= this.settings.origins) this.forgetIdle();
     const perOrigin = this.settings.socketsPerOrigin;
     const agent = new PinnedAgent(pin, this.policy, this.tls, {
-      keepAlive: true, maxSockets: perOrigin, maxFreeSockets: perOrigin, timeout: this.settings.idleMs ?? IDLE_MS, scheduling: 'lifo',
+      keepAlive: true,
+      maxSockets: perOrigin,
+      maxFreeSockets: perOrigin,
+      timeout: this.settings.idleMs ?? IDLE_MS,
+      scheduling: 'lifo',
     });
     const created = { agent, slots: new Slots(perOrigin) };
     this.origins.set(key, created);
@@ -152,7 +177,12 @@ export class PinnedHttpPool {
     const { url, deadline } = request;
     return new Promise<PooledResponse>((resolve, reject) => {
       const req = http.request({
-        agent, host: hostname, port, defaultPort: https ? 443 : 80, method: request.method, path: `${url.pathname}${url.search}`,
+        agent,
+        host: hostname,
+        port,
+        defaultPort: https ? 443 : 80,
+        method: request.method,
+        path: `${url.pathname}${url.search}`,
         headers: { 'user-agent': request.userAgent, ...request.headers },
         // read by PinnedAgent.createConnection: a new connection is bounded by the request's deadline
         deadline,
@@ -169,17 +199,29 @@ export class PinnedHttpPool {
         const done = () => {
           unsubscribe();
           resolve({
-            status: res.statusCode ?? 0, headers: res.headers, bodyBytes, reused: req.reusedSocket,
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            bodyBytes,
+            reused: req.reusedSocket,
             body: request.keepBodyBytes > 0 ? Buffer.concat(chunks) : null,
           });
         };
         res.on('data', (chunk: Buffer) => {
           bodyBytes += chunk.length;
-          if (kept < request.keepBodyBytes) { chunks.push(chunk); kept += chunk.length; }
-          if (bodyBytes > request.countLimit) { res.destroy(); done(); }
+          if (kept < request.keepBodyBytes) {
+            chunks.push(chunk);
+            kept += chunk.length;
+          }
+          if (bodyBytes > request.countLimit) {
+            res.destroy();
+            done();
+          }
         });
         res.once('end', done);
-        res.on('error', (error) => { unsubscribe(); reject(error); });
+        res.on('error', (error) => {
+          unsubscribe();
+          reject(error);
+        });
       });
       req.end(request.body ?? undefined);
     });

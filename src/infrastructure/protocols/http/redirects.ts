@@ -30,7 +30,12 @@ const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorizat
  * Follows redirects hop by hop. Every hop is a new exchange, so the target policy vets (and pins)
  * every host a redirect names: a public site cannot redirect the checker into a private network.
  */
-export async function followRedirects(policy: TargetPolicy, tls: SharedTlsContext, request: FollowRequest, trail: HopTrail): Promise<{ url: URL; response: ExchangeResponse }> {
+export async function followRedirects(
+  policy: TargetPolicy,
+  tls: SharedTlsContext,
+  request: FollowRequest,
+  trail: HopTrail,
+): Promise<{ url: URL; response: ExchangeResponse }> {
   const origin = request.url.origin;
   let url = request.url;
   let method = request.method;
@@ -38,7 +43,11 @@ export async function followRedirects(policy: TargetPolicy, tls: SharedTlsContex
   let headers = request.headers;
   for (let hop = 0; ; hop++) {
     const response = await exchange(policy, tls, {
-      ...request, url, method, body, headers,
+      ...request,
+      url,
+      method,
+      body,
+      headers,
       connectTo: url.origin === origin ? request.connectTo : undefined,
     });
     trail.dnsAt = response.timings.dnsAt;

@@ -47,7 +47,9 @@ export class FpingBatchProber {
     const args = ['-C', String(packets), '-q', '-B1', '-r0', '-t', String(perPingMs), '-p', String(PERIOD_MS), ...addresses];
     const child = spawn(this.binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let output = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => { output += chunk; });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+    });
     child.once('error', (error: NodeJS.ErrnoException) => {
       const reason = error.code === 'ENOENT' ? notInstalledReason(fping(this.binary)) : `fping could not run: ${error.message}`;
       batch.items.forEach((i) => i.reject(new Error(reason)));
@@ -57,7 +59,17 @@ export class FpingBatchProber {
       for (const item of batch.items) {
         const rtts = results.get(item.address);
         if (rtts) item.resolve(rtts);
-        else item.reject(new Error(`fping gave no result for ${item.address}: ${output.trim().split('\n').find((l) => l.includes(item.address)) ?? 'no output'}`));
+        else
+          item.reject(
+            new Error(
+              `fping gave no result for ${item.address}: ${
+                output
+                  .trim()
+                  .split('\n')
+                  .find((l) => l.includes(item.address)) ?? 'no output'
+              }`,
+            ),
+          );
       }
     });
   }
@@ -69,7 +81,12 @@ export function parseFpingCounts(output: string): Map<string, number[]> {
   for (const line of output.split('\n')) {
     const match = /^(\S+)\s+:\s+([\d.\s-]+)$/.exec(line.trim());
     if (!match) continue;
-    const rtts = match[2]!.trim().split(/\s+/).filter((v) => v !== '-').map(Number).filter((n) => Number.isFinite(n));
+    const rtts = match[2]!
+      .trim()
+      .split(/\s+/)
+      .filter((v) => v !== '-')
+      .map(Number)
+      .filter((n) => Number.isFinite(n));
     results.set(match[1]!, rtts);
   }
   return results;

@@ -11,18 +11,24 @@ import type { FpingBatchProber } from './fping-batch-prober';
 export class FpingIcmpChecker implements Checker<IcmpCheckRequest> {
   readonly kind = 'icmp' as const;
 
-  constructor(private readonly policy: TargetPolicy, private readonly prober: FpingBatchProber) {}
+  constructor(
+    private readonly policy: TargetPolicy,
+    private readonly prober: FpingBatchProber,
+  ) {}
 
   async check(request: IcmpCheckRequest, context: CheckContext): Promise<CheckResult> {
     const started = performance.now();
     const host = request.host.replace(/^\[(.*)\]$/, '$1');
     // Round trips are ping's own measure (evidence.ping.rttMs): the phases here are instants of this
     // check on one clock, so firstByteMs stays null rather than mix a duration into them.
-    const finish = (findings: Finding[], address: string | null, dnsAt: number | null, ping?: ReturnType<typeof pingSummary>) => checkResult({
-      kind: 'icmp', findings, checkedAt: context.now,
-      evidence: { target: { host, address, port: null }, ...(ping ? { ping } : {}) },
-      timings: phaseTimings(started, dnsAt, null, null, null, performance.now()),
-    });
+    const finish = (findings: Finding[], address: string | null, dnsAt: number | null, ping?: ReturnType<typeof pingSummary>) =>
+      checkResult({
+        kind: 'icmp',
+        findings,
+        checkedAt: context.now,
+        evidence: { target: { host, address, port: null }, ...(ping ? { ping } : {}) },
+        timings: phaseTimings(started, dnsAt, null, null, null, performance.now()),
+      });
     const vetting = await this.policy.vet(host);
     const resolvedAt = net.isIP(host) ? null : performance.now();
     if (!vetting.ok) {

@@ -23,7 +23,10 @@ const silent = { debug: () => undefined, info: () => undefined, warn: () => unde
 export class ImapflowImapChecker implements Checker<ImapCheckRequest> {
   readonly kind = 'imap' as const;
 
-  constructor(private readonly policy: TargetPolicy, private readonly tls: SharedTlsContext) {}
+  constructor(
+    private readonly policy: TargetPolicy,
+    private readonly tls: SharedTlsContext,
+  ) {}
 
   check(request: ImapCheckRequest, context: CheckContext): Promise<CheckResult> {
     return runServiceProbe(request, context, async (target) => {
@@ -32,11 +35,18 @@ export class ImapflowImapChecker implements Checker<ImapCheckRequest> {
       const timeoutMs = request.timeoutSeconds * 1000;
       const creds = request.credentials;
       const client = new ImapFlow({
-        host: addresses[0]!, port: target.port, servername: target.host, secure: request.tls === 'implicit',
+        host: addresses[0]!,
+        port: target.port,
+        servername: target.host,
+        secure: request.tls === 'implicit',
         doSTARTTLS: request.tls === 'starttls' ? true : request.tls === 'none' ? false : undefined,
-        tls: this.tls.options(target.host) as never, logger: silent as never, verifyOnly: true,
+        tls: this.tls.options(target.host) as never,
+        logger: silent as never,
+        verifyOnly: true,
         auth: creds ? { user: creds.username, pass: creds.password ?? '' } : undefined,
-        connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs,
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
       } as ConstructorParameters<typeof ImapFlow>[0]);
       client.on('error', () => undefined);
       const unsubscribe = context.deadline.onPassed(() => client.close());
@@ -45,7 +55,9 @@ export class ImapflowImapChecker implements Checker<ImapCheckRequest> {
       try {
         const closed = new Promise<never>((_, reject) => {
           // a close before any greeting (a BYE, a dropped connection) would otherwise wait for the deadline
-          client.once('close', () => { if (!greetingOf(client)) reject(new ProbeError('protocolError', 'The server closed the connection without a greeting')); });
+          client.once('close', () => {
+            if (!greetingOf(client)) reject(new ProbeError('protocolError', 'The server closed the connection without a greeting'));
+          });
         });
         closed.catch(() => undefined);
         await Promise.race([client.connect(), closed]);
@@ -73,8 +85,14 @@ export class ImapflowImapChecker implements Checker<ImapCheckRequest> {
       client.close();
       return {
         // imapflow connects, greets, negotiates and logs in as one step: its end is when the connection was up
-        findings, timings: { dnsAt, connectAt: performance.now(), tlsAt: null },
-        evidence: { banner, tls: secure, ...(certificate ? { certificate } : {}), ...(authenticated === undefined ? {} : { authenticated }) },
+        findings,
+        timings: { dnsAt, connectAt: performance.now(), tlsAt: null },
+        evidence: {
+          banner,
+          tls: secure,
+          ...(certificate ? { certificate } : {}),
+          ...(authenticated === undefined ? {} : { authenticated }),
+        },
       };
     });
   }

@@ -15,12 +15,17 @@ import { Pop3Session } from './pop3-session';
 export class Pop3Checker implements Checker<Pop3CheckRequest> {
   readonly kind = 'pop3' as const;
 
-  constructor(private readonly policy: TargetPolicy, private readonly tls: SharedTlsContext) {}
+  constructor(
+    private readonly policy: TargetPolicy,
+    private readonly tls: SharedTlsContext,
+  ) {}
 
   check(request: Pop3CheckRequest, context: CheckContext): Promise<CheckResult> {
     return runServiceProbe(request, context, async (target, partial) => {
       const connection = await connectPinned(this.policy, {
-        host: target.host, port: target.port, deadline: context.deadline,
+        host: target.host,
+        port: target.port,
+        deadline: context.deadline,
         tls: request.tls === 'implicit' ? { servername: target.host, context: this.tls } : undefined,
       });
       partial.timings = connection.timings;
@@ -39,20 +44,33 @@ export class Pop3Checker implements Checker<Pop3CheckRequest> {
           await session.upgrade(this.tls, target.host);
         }
         const secure = request.tls !== 'none';
-        const certificate = request.tls === 'implicit' ? connection.certificate && evidenceOf(connection.certificate, context.now)
-          : secure ? certificateOf(session.current as TLSSocket, context.now) : null;
+        const certificate =
+          request.tls === 'implicit'
+            ? connection.certificate && evidenceOf(connection.certificate, context.now)
+            : secure
+              ? certificateOf(session.current as TLSSocket, context.now)
+              : null;
         const findings: Finding[] = [];
         let authenticated: boolean | undefined;
         if (request.credentials) {
           const user = await session.command(`USER ${request.credentials.username.replace(/[\r\n]/g, '')}`);
-          const pass = user.startsWith('+OK') ? await session.command(`PASS ${(request.credentials.password ?? '').replace(/[\r\n]/g, '')}`) : user;
+          const pass = user.startsWith('+OK')
+            ? await session.command(`PASS ${(request.credentials.password ?? '').replace(/[\r\n]/g, '')}`)
+            : user;
           authenticated = pass.startsWith('+OK');
           if (!authenticated) findings.push(down('authenticationFailed', 'The server refused the credentials'));
         }
         await session.command('QUIT').catch(() => '');
         return {
-          findings, timings: connection.timings, firstByteAt,
-          evidence: { banner, tls: secure, ...(certificate ? { certificate } : {}), ...(authenticated === undefined ? {} : { authenticated }) },
+          findings,
+          timings: connection.timings,
+          firstByteAt,
+          evidence: {
+            banner,
+            tls: secure,
+            ...(certificate ? { certificate } : {}),
+            ...(authenticated === undefined ? {} : { authenticated }),
+          },
         };
       } finally {
         unsubscribe();

@@ -25,7 +25,9 @@ export class Pop3Session {
     const line = this.takeLine();
     if (line !== null) return Promise.resolve(line);
     if (this.failure) return Promise.reject(this.failure);
-    return new Promise((resolve, reject) => { this.waiting = { resolve, reject }; });
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+    });
   }
 
   async command(text: string): Promise<string> {

@@ -9,9 +9,20 @@ const BOOTSTRAP_TTL_MS = 24 * 3_600_000;
 const MAX_JSON_BYTES = 2 * 1024 * 1024;
 const RDAP_HEADERS = { accept: 'application/rdap+json, application/json' };
 
-interface Bootstrap { services: [string[], string[]][] }
-interface RdapEntity { roles?: string[]; handle?: string; vcardArray?: [string, [string, unknown, string, unknown][]]; entities?: RdapEntity[] }
-interface RdapDomain { ldhName?: string; events?: { eventAction: string; eventDate: string }[]; entities?: RdapEntity[] }
+interface Bootstrap {
+  services: [string[], string[]][];
+}
+interface RdapEntity {
+  roles?: string[];
+  handle?: string;
+  vcardArray?: [string, [string, unknown, string, unknown][]];
+  entities?: RdapEntity[];
+}
+interface RdapDomain {
+  ldhName?: string;
+  events?: { eventAction: string; eventDate: string }[];
+  entities?: RdapEntity[];
+}
 
 /** 'notFound' = the registry does not know the name; null = no RDAP service for the TLD. */
 export type RdapAnswer = DomainRegistration | 'notFound' | null;
@@ -24,7 +35,9 @@ export class RdapClient {
   private bootstrap: { at: number; data: Bootstrap } | null = null;
 
   constructor(
-    private readonly policy: TargetPolicy, private readonly tls: SharedTlsContext, private readonly bootstrapUrl: string,
+    private readonly policy: TargetPolicy,
+    private readonly tls: SharedTlsContext,
+    private readonly bootstrapUrl: string,
     /** Identifies the service to registries (their rate limits and abuse desks look at it). */
     private readonly userAgent: string,
   ) {}
@@ -55,10 +68,24 @@ export class RdapClient {
   }
 
   private async getJson(url: URL, deadline: Deadline): Promise<{ status: number; json: unknown }> {
-    const { response } = await followRedirects(this.policy, this.tls, {
-      url, method: 'GET', headers: RDAP_HEADERS, body: null, userAgent: this.userAgent,
-      follow: true, maxRedirects: 5, keepBodyBytes: MAX_JSON_BYTES, countLimit: MAX_JSON_BYTES, deadline, certificateAt: null,
-    }, emptyTrail());
+    const { response } = await followRedirects(
+      this.policy,
+      this.tls,
+      {
+        url,
+        method: 'GET',
+        headers: RDAP_HEADERS,
+        body: null,
+        userAgent: this.userAgent,
+        follow: true,
+        maxRedirects: 5,
+        keepBodyBytes: MAX_JSON_BYTES,
+        countLimit: MAX_JSON_BYTES,
+        deadline,
+        certificateAt: null,
+      },
+      emptyTrail(),
+    );
     if (response.status !== 200) return { status: response.status, json: null };
     try {
       return { status: 200, json: JSON.parse(response.body?.toString('utf8') ?? '') };
@@ -72,5 +99,5 @@ function registrarOf(entities: RdapEntity[]): string | null {
   const registrar = entities.find((e) => e.roles?.includes('registrar'));
   if (!registrar) return null;
   const fn = registrar.vcardArray?.[1]?.find(([name]) => name === 'fn');
-  return typeof fn?.[3] === 'string' ? fn[3] : registrar.handle ?? null;
+  return typeof fn?.[3] === 'string' ? fn[3] : (registrar.handle ?? null);
 }

@@ -16,7 +16,10 @@ import type { WhoisClient } from './whois-client';
 export class RdapDomainExpiryChecker implements Checker<DomainExpiryCheckRequest> {
   readonly kind = 'domainExpiry' as const;
 
-  constructor(private readonly rdap: RdapClient, private readonly whois: WhoisClient) {}
+  constructor(
+    private readonly rdap: RdapClient,
+    private readonly whois: WhoisClient,
+  ) {}
 
   async check(request: DomainExpiryCheckRequest, context: CheckContext): Promise<CheckResult> {
     const started = performance.now();
@@ -32,11 +35,20 @@ export class RdapDomainExpiryChecker implements Checker<DomainExpiryCheckRequest
       findings = [finding.code === 'targetRejected' ? finding : down('domainLookupFailed', finding.message)];
     }
     return checkResult({
-      kind: 'domainExpiry', findings, checkedAt: context.now,
-      evidence: registration ? { domain: {
-        domain: registration.domain, expiresAt: registration.expiresAt?.toISOString() ?? null, registrar: registration.registrar,
-        daysRemaining: registration.expiresAt ? daysUntil(registration.expiresAt, context.now) : null, source: registration.source,
-      } } : {},
+      kind: 'domainExpiry',
+      findings,
+      checkedAt: context.now,
+      evidence: registration
+        ? {
+            domain: {
+              domain: registration.domain,
+              expiresAt: registration.expiresAt?.toISOString() ?? null,
+              registrar: registration.registrar,
+              daysRemaining: registration.expiresAt ? daysUntil(registration.expiresAt, context.now) : null,
+              source: registration.source,
+            },
+          }
+        : {},
       timings: { dnsMs: null, connectMs: null, tlsMs: null, firstByteMs: null, totalMs: performance.now() - started },
     });
   }

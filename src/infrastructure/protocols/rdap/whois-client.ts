@@ -5,7 +5,8 @@ import { connectPinned } from '../shared/pinned-connection';
 import { ProbeError } from '../shared/probe-error';
 
 const MAX_ANSWER = 256 * 1024;
-const EXPIRY = /^\s*(?:registry expiry date|registrar registration expiration date|expiration date|expiry date|expires(?: on)?|paid-till|expire|renewal date)\s*:\s*(.+)$/im;
+const EXPIRY =
+  /^\s*(?:registry expiry date|registrar registration expiration date|expiration date|expiry date|expires(?: on)?|paid-till|expire|renewal date)\s*:\s*(.+)$/im;
 const REGISTRAR = /^\s*(?:registrar|registrar name|sponsoring registrar)\s*:\s*(.+)$/im;
 const NOT_FOUND = /no match|not found|no data found|no entries found|status:\s*free|available for registration/i;
 
@@ -15,7 +16,10 @@ const NOT_FOUND = /no match|not found|no data found|no entries found|status:\s*f
  * Each server is vetted and pinned by the target policy like every other connection a check makes.
  */
 export class WhoisClient {
-  constructor(private readonly policy: TargetPolicy, private readonly rootServer: string) {}
+  constructor(
+    private readonly policy: TargetPolicy,
+    private readonly rootServer: string,
+  ) {}
 
   async lookup(domain: string, deadline: Deadline): Promise<DomainRegistration | 'notFound'> {
     const tld = domain.split('.').pop()!;
@@ -47,7 +51,8 @@ export function parseWhois(domain: string, text: string): DomainRegistration | '
   if (!expiry && NOT_FOUND.test(text)) return 'notFound';
   const expiresAt = expiry ? new Date(expiry.replace(/^(\d{4})\.(\d{2})\.(\d{2})/, '$1-$2-$3')) : null;
   return {
-    domain, source: 'whois',
+    domain,
+    source: 'whois',
     expiresAt: expiresAt && !Number.isNaN(expiresAt.getTime()) ? expiresAt : null,
     registrar: REGISTRAR.exec(text)?.[1]?.trim() ?? null,
   };

@@ -21,7 +21,9 @@ const name = (entity: Record<string, string | string[] | undefined> | undefined)
   if (!entity) return '';
   const cn = entity.CN;
   if (cn) return Array.isArray(cn) ? cn.join(', ') : cn;
-  return Object.entries(entity).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join('+') : v}`).join(', ');
+  return Object.entries(entity)
+    .map(([k, v]) => `${k}=${Array.isArray(v) ? v.join('+') : v}`)
+    .join(', ');
 };
 
 const factsOf = (cert: PeerCertificate): CertificateFacts => ({
@@ -32,8 +34,10 @@ const factsOf = (cert: PeerCertificate): CertificateFacts => ({
   fingerprint: cert.fingerprint256,
 });
 
-const summaryAt = (facts: CertificateFacts, now: Date): CertificateSummary =>
-  ({ ...facts, daysRemaining: daysUntil(new Date(facts.validTo), now) });
+const summaryAt = (facts: CertificateFacts, now: Date): CertificateSummary => ({
+  ...facts,
+  daysRemaining: daysUntil(new Date(facts.validTo), now),
+});
 
 /**
  * The peer's chain as the socket's handshake verified it: `decoded` is the chain Node already
@@ -52,7 +56,10 @@ export function describeChain(socket: TLSSocket, decoded: DetailedPeerCertificat
   }
   return {
     leaf: factsOf(leaf),
-    subjectAltNames: (leaf.subjectaltname ?? '').split(', ').filter(Boolean).map((s) => s.replace(/^(DNS|IP Address):/, '')),
+    subjectAltNames: (leaf.subjectaltname ?? '')
+      .split(', ')
+      .filter(Boolean)
+      .map((s) => s.replace(/^(DNS|IP Address):/, '')),
     authorized: socket.authorized,
     authorizationError: socket.authorized ? null : String(socket.authorizationError ?? 'unknown'),
     chain,

@@ -73,7 +73,9 @@ export async function connectPinned(policy: TargetPolicy, options: ConnectOption
  * connection never reaches an address the policy refuses now. Tries them in order.
  */
 export async function connectVetted(
-  policy: TargetPolicy, addresses: readonly string[], options: Omit<ConnectOptions, 'host'>,
+  policy: TargetPolicy,
+  addresses: readonly string[],
+  options: Omit<ConnectOptions, 'host'>,
 ): Promise<PinnedConnection> {
   return dial(addresses, null, addresses.join(', '), options, (address) => policy.isAllowedAddress(address));
 }
@@ -82,7 +84,10 @@ export async function connectVetted(
 const vettedJustNow = () => true;
 
 async function dial(
-  addresses: readonly string[], resolvedAt: number | null, host: string, options: Omit<ConnectOptions, 'host'>,
+  addresses: readonly string[],
+  resolvedAt: number | null,
+  host: string,
+  options: Omit<ConnectOptions, 'host'>,
   allowed: (address: string) => boolean = vettedJustNow,
 ): Promise<PinnedConnection> {
   if (options.deadline.passed) throw checkTimedOut();
@@ -158,7 +163,9 @@ function tlsHandshake(socket: net.Socket, options: TlsOptions, verify: boolean, 
   return new Promise<{ secure: tls.TLSSocket; peerCertificate: tls.DetailedPeerCertificate | null }>((resolve, reject) => {
     let peerCertificate: tls.DetailedPeerCertificate | null = null;
     const secure = tls.connect({
-      ...options.context.options(options.servername, verify), socket, host: options.servername,
+      ...options.context.options(options.servername, verify),
+      socket,
+      host: options.servername,
       checkServerIdentity: (host, cert) => {
         peerCertificate = cert as tls.DetailedPeerCertificate;
         return tls.checkServerIdentity(host, cert);

@@ -4,7 +4,10 @@ import type { Deadline } from '../../../application/checks/ports';
 
 /** A failure a probe understood, carried to the checker as the finding it becomes. */
 export class ProbeError extends Error {
-  constructor(readonly code: CheckReasonCode, message: string) {
+  constructor(
+    readonly code: CheckReasonCode,
+    message: string,
+  ) {
     super(message);
     this.name = 'ProbeError';
   }
@@ -44,7 +47,7 @@ export function findingFor(error: unknown): Finding {
 }
 
 const describe = (err: { code?: string; message?: string }): string =>
-  err.code && err.message && !err.message.includes(err.code) ? `${err.code}: ${err.message}` : err.message ?? String(err);
+  err.code && err.message && !err.message.includes(err.code) ? `${err.code}: ${err.message}` : (err.message ?? String(err));
 
 /** Rejects with a timeout ProbeError once the deadline passes; never resolves otherwise. */
 export const deadlinePassed = (deadline: Deadline): Promise<never> =>

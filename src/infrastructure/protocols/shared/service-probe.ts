@@ -30,7 +30,9 @@ export interface ServiceTarget {
  * the deadline passes (and stops listening for it when done).
  */
 export async function runServiceProbe<R extends ServiceCheckRequest>(
-  request: R, context: CheckContext, probe: (target: ServiceTarget, partial: Partial<ServiceOutcome>) => Promise<ServiceOutcome>,
+  request: R,
+  context: CheckContext,
+  probe: (target: ServiceTarget, partial: Partial<ServiceOutcome>) => Promise<ServiceOutcome>,
 ): Promise<CheckResult> {
   const started = performance.now();
   const target = { host: request.host.replace(/^\[(.*)\]$/, '$1'), port: request.port ?? defaultPort(request) ?? 0 };
@@ -43,13 +45,23 @@ export async function runServiceProbe<R extends ServiceCheckRequest>(
     const timedOut = context.deadline.passed && !(error instanceof ProbeError && error.code === 'timeout');
     outcome = {
       findings: [findingFor(timedOut ? checkTimedOut() : error)],
-      evidence: partial.evidence ?? {}, timings: partial.timings ?? null,
+      evidence: partial.evidence ?? {},
+      timings: partial.timings ?? null,
     };
   }
   const t = outcome.timings;
   return checkResult({
-    kind: request.kind, findings: outcome.findings, checkedAt: context.now,
+    kind: request.kind,
+    findings: outcome.findings,
+    checkedAt: context.now,
     evidence: { target: { host: target.host, address: null, port: target.port }, ...outcome.evidence },
-    timings: phaseTimings(started, t?.dnsAt ?? null, t?.connectAt ?? null, t?.tlsAt ?? null, outcome.firstByteAt ?? null, performance.now()),
+    timings: phaseTimings(
+      started,
+      t?.dnsAt ?? null,
+      t?.connectAt ?? null,
+      t?.tlsAt ?? null,
+      outcome.firstByteAt ?? null,
+      performance.now(),
+    ),
   });
 }

@@ -43,7 +43,8 @@ export class Slots {
       if (released) return;
       released = true;
       const next = this.waiting.shift();
-      if (next) next(); // the slot passes on: held stays the same
+      if (next)
+        next(); // the slot passes on: held stays the same
       else this.held--;
     };
   }

@@ -18,26 +18,44 @@ import type { SharedTlsContext } from '../shared/tls-context';
 export class NodemailerSmtpChecker implements Checker<SmtpCheckRequest> {
   readonly kind = 'smtp' as const;
 
-  constructor(private readonly policy: TargetPolicy, private readonly tls: SharedTlsContext, private readonly heloName: string) {}
+  constructor(
+    private readonly policy: TargetPolicy,
+    private readonly tls: SharedTlsContext,
+    private readonly heloName: string,
+  ) {}
 
   check(request: SmtpCheckRequest, context: CheckContext): Promise<CheckResult> {
     return runServiceProbe(request, context, async (target, partial) => {
       const implicit = request.tls === 'implicit';
       const connection = await connectPinned(this.policy, {
-        host: target.host, port: target.port, deadline: context.deadline,
+        host: target.host,
+        port: target.port,
+        deadline: context.deadline,
         tls: implicit ? { servername: target.host, context: this.tls } : undefined,
       });
       partial.timings = connection.timings;
       const serverLines: string[] = [];
-      const log = (data: { tnx?: string }, message: string) => { if (data?.tnx === 'server') serverLines.push(String(message)); };
+      const log = (data: { tnx?: string }, message: string) => {
+        if (data?.tnx === 'server') serverLines.push(String(message));
+      };
       const quiet = () => undefined;
       const remainingMs = Math.max(1_000, request.timeoutSeconds * 1000);
       const smtp = new SMTPConnection({
-        connection: connection.socket, secure: implicit, secured: implicit, port: target.port, name: this.heloName,
-        requireTLS: request.tls === 'starttls', ignoreTLS: request.tls === 'none', opportunisticTLS: false,
-        tls: this.tls.options(target.host), servername: target.host,
-        connectionTimeout: remainingMs, greetingTimeout: remainingMs, socketTimeout: remainingMs,
-        debug: true, logger: { debug: log, info: quiet, warn: quiet, error: quiet, trace: quiet, fatal: quiet, level: quiet } as never,
+        connection: connection.socket,
+        secure: implicit,
+        secured: implicit,
+        port: target.port,
+        name: this.heloName,
+        requireTLS: request.tls === 'starttls',
+        ignoreTLS: request.tls === 'none',
+        opportunisticTLS: false,
+        tls: this.tls.options(target.host),
+        servername: target.host,
+        connectionTimeout: remainingMs,
+        greetingTimeout: remainingMs,
+        socketTimeout: remainingMs,
+        debug: true,
+        logger: { debug: log, info: quiet, warn: quiet, error: quiet, trace: quiet, fatal: quiet, level: quiet } as never,
       });
       const unsubscribe = context.deadline.onPassed(() => smtp.close());
       try {
@@ -45,14 +63,26 @@ export class NodemailerSmtpChecker implements Checker<SmtpCheckRequest> {
           smtp.once('error', reject);
           smtp.once('end', () => reject(new ProbeError('protocolError', 'The server closed the connection')));
           smtp.connect((error) => (error ? reject(error) : resolve()));
-        }).catch((error: { code?: string; message?: string }) => { throw smtpProbeError(error, request.tls); });
+        }).catch((error: { code?: string; message?: string }) => {
+          throw smtpProbeError(error, request.tls);
+        });
         const banner = serverLines[0] ?? '';
         const findings: Finding[] = [];
         const socket = (smtp as unknown as { _socket: TLSSocket })._socket; // nodemailer keeps the upgraded socket here
         const certificate = smtp.secure && socket ? certificateOf(socket, context.now) : null;
         if (certificate && request.sslNoticeDays !== null) {
-          findings.push(...evaluateCertificate({ validFrom: new Date(certificate.validFrom), validTo: new Date(certificate.validTo),
-            authorized: certificate.authorized, authorizationError: certificate.authorizationError }, { noticeDays: request.sslNoticeDays, verify: true }, context.now));
+          findings.push(
+            ...evaluateCertificate(
+              {
+                validFrom: new Date(certificate.validFrom),
+                validTo: new Date(certificate.validTo),
+                authorized: certificate.authorized,
+                authorizationError: certificate.authorizationError,
+              },
+              { noticeDays: request.sslNoticeDays, verify: true },
+              context.now,
+            ),
+          );
         }
         partial.evidence = { banner, tls: smtp.secure, ...(certificate ? { certificate } : {}) };
         let authenticated: boolean | undefined;
@@ -62,10 +92,18 @@ export class NodemailerSmtpChecker implements Checker<SmtpCheckRequest> {
           });
           if (!authenticated) findings.push(down('authenticationFailed', 'The server refused the credentials'));
         }
-        return { findings, timings: connection.timings, evidence: { ...partial.evidence, ...(authenticated === undefined ? {} : { authenticated }) } };
+        return {
+          findings,
+          timings: connection.timings,
+          evidence: { ...partial.evidence, ...(authenticated === undefined ? {} : { authenticated }) },
+        };
       } finally {
         unsubscribe();
-        try { smtp.quit(); } catch { /* already closed */ }
+        try {
+          smtp.quit();
+        } catch {
+          /* already closed */
+        }
         setTimeout(() => connection.socket.destroy(), 50).unref();
       }
     });

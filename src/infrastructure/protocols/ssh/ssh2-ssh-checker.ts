@@ -25,8 +25,12 @@ export class Ssh2SshChecker implements Checker<SshCheckRequest> {
       let banner = '';
       const creds = request.credentials;
       const config: ConnectConfig = {
-        sock: connection.socket, username: creds?.username ?? 'monitor', readyTimeout: request.timeoutSeconds * 1000,
-        password: creds?.password, privateKey: creds?.privateKey, passphrase: creds?.privateKey ? creds.password : undefined,
+        sock: connection.socket,
+        username: creds?.username ?? 'monitor',
+        readyTimeout: request.timeoutSeconds * 1000,
+        password: creds?.password,
+        privateKey: creds?.privateKey,
+        passphrase: creds?.privateKey ? creds.password : undefined,
         authHandler: creds ? undefined : (_methods, _partial, next) => next(false as never),
         debug: (line: string) => {
           const ident = /^Remote ident: '(.*)'$/.exec(line);
@@ -36,7 +40,9 @@ export class Ssh2SshChecker implements Checker<SshCheckRequest> {
       const unsubscribe = context.deadline.onPassed(() => client.destroy());
       try {
         const outcome = await new Promise<'handshake' | 'ready' | 'authFailed'>((resolve, reject) => {
-          client.once('handshake', () => { if (!creds) resolve('handshake'); });
+          client.once('handshake', () => {
+            if (!creds) resolve('handshake');
+          });
           client.once('ready', () => resolve('ready'));
           client.once('error', (error: Error & { level?: string }) => {
             if (error.level === 'client-authentication') resolve('authFailed');
@@ -47,7 +53,8 @@ export class Ssh2SshChecker implements Checker<SshCheckRequest> {
         });
         const findings: Finding[] = outcome === 'authFailed' ? [down('authenticationFailed', 'The server refused the credentials')] : [];
         return {
-          findings, timings: connection.timings,
+          findings,
+          timings: connection.timings,
           evidence: { banner, ...(creds ? { authenticated: outcome === 'ready' } : {}) },
         };
       } finally {

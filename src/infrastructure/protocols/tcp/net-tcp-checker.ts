@@ -15,16 +15,25 @@ export class NetTcpChecker implements Checker<TcpCheckRequest> {
   async check(request: TcpCheckRequest, context: CheckContext): Promise<CheckResult> {
     const started = performance.now();
     try {
-      const { socket, address, timings } = await connectPinned(this.policy, { host: request.host, port: request.port, deadline: context.deadline, noDelay: false });
+      const { socket, address, timings } = await connectPinned(this.policy, {
+        host: request.host,
+        port: request.port,
+        deadline: context.deadline,
+        noDelay: false,
+      });
       socket.destroy();
       return checkResult({
-        kind: 'tcp', findings: [], checkedAt: context.now,
+        kind: 'tcp',
+        findings: [],
+        checkedAt: context.now,
         evidence: { target: { host: request.host, address, port: request.port } },
         timings: phaseTimings(started, timings.dnsAt, timings.connectAt, null, null, performance.now()),
       });
     } catch (error) {
       return checkResult({
-        kind: 'tcp', findings: [findingFor(error)], checkedAt: context.now,
+        kind: 'tcp',
+        findings: [findingFor(error)],
+        checkedAt: context.now,
         evidence: { target: { host: request.host, address: null, port: request.port } },
         timings: NO_TIMINGS(performance.now() - started),
       });

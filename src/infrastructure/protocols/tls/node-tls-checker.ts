@@ -13,29 +13,52 @@ import type { SharedTlsContext } from '../shared/tls-context';
 export class NodeTlsChecker implements Checker<TlsCheckRequest> {
   readonly kind = 'tls' as const;
 
-  constructor(private readonly policy: TargetPolicy, private readonly tls: SharedTlsContext) {}
+  constructor(
+    private readonly policy: TargetPolicy,
+    private readonly tls: SharedTlsContext,
+  ) {}
 
   async check(request: TlsCheckRequest, context: CheckContext): Promise<CheckResult> {
     const started = performance.now();
     const servername = request.host.replace(/^\[(.*)\]$/, '$1');
     try {
-      const { socket, address, timings, certificate: chain } = await connectPinned(this.policy, {
-        host: request.host, port: request.port, deadline: context.deadline, tls: { servername, context: this.tls },
+      const {
+        socket,
+        address,
+        timings,
+        certificate: chain,
+      } = await connectPinned(this.policy, {
+        host: request.host,
+        port: request.port,
+        deadline: context.deadline,
+        tls: { servername, context: this.tls },
       });
       const certificate = chain && evidenceOf(chain, context.now);
       socket.destroy();
       const findings = certificate
-        ? evaluateCertificate({ validFrom: new Date(certificate.validFrom), validTo: new Date(certificate.validTo),
-          authorized: certificate.authorized, authorizationError: certificate.authorizationError }, { noticeDays: request.noticeDays, verify: true }, context.now)
+        ? evaluateCertificate(
+            {
+              validFrom: new Date(certificate.validFrom),
+              validTo: new Date(certificate.validTo),
+              authorized: certificate.authorized,
+              authorizationError: certificate.authorizationError,
+            },
+            { noticeDays: request.noticeDays, verify: true },
+            context.now,
+          )
         : [down('tlsHandshakeFailed', 'The peer sent no certificate')];
       return checkResult({
-        kind: 'tls', findings, checkedAt: context.now,
+        kind: 'tls',
+        findings,
+        checkedAt: context.now,
         evidence: { target: { host: request.host, address, port: request.port }, ...(certificate ? { certificate } : {}) },
         timings: phaseTimings(started, timings.dnsAt, timings.connectAt, timings.tlsAt, null, performance.now()),
       });
     } catch (error) {
       return checkResult({
-        kind: 'tls', findings: [findingFor(error)], checkedAt: context.now,
+        kind: 'tls',
+        findings: [findingFor(error)],
+        checkedAt: context.now,
         evidence: { target: { host: request.host, address: null, port: request.port } },
         timings: NO_TIMINGS(performance.now() - started),
       });

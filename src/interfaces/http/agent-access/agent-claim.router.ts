@@ -36,24 +36,38 @@ export function agentClaimRouter(deps: RouterDeps) {
     ...presentRegistration(registration, now()),
     consent_code: consent?.status === 'pending' ? consent.code : null,
     confirm_endpoint: registration.isIdJag ? '/api/oauth/consent' : '/api/agent-claim/confirm',
-    grant: { user_id: caller.user.id, email: caller.user.email, organization_id: caller.actor.scope.organizationId,
-      organization_name: caller.organization.name, customer_id: caller.actor.scope.customerId },
+    grant: {
+      user_id: caller.user.id,
+      email: caller.user.email,
+      organization_id: caller.actor.scope.organizationId,
+      organization_name: caller.organization.name,
+      customer_id: caller.actor.scope.customerId,
+    },
   });
 
   const api = new ApiRouter(deps)
     .route({
       operationId: 'getAgentClaimContext',
-      method: 'get', path: '/api/agent-claim/context', tags,
+      method: 'get',
+      path: '/api/agent-claim/context',
+      tags,
       summary: 'What the signed-in user is asked to approve',
-      description: 'Signed-in sessions only. Name the registration by the user_code of its claim_url (or its claim '
-        + 'token). Refuses as the confirmation would: invalid_claim_token answers 404 here (unknown or wrong-type code, '
-        + 'another account bound, access spanning tenants). For an OAuth app (ID-JAG), consent_code is the code to '
-        + 'decide at POST /api/oauth/consent.',
+      description:
+        'Signed-in sessions only. Name the registration by the user_code of its claim_url (or its claim ' +
+        'token). Refuses as the confirmation would: invalid_claim_token answers 404 here (unknown or wrong-type code, ' +
+        'another account bound, access spanning tenants). For an OAuth app (ID-JAG), consent_code is the code to ' +
+        'decide at POST /api/oauth/consent.',
       query: ClaimReference,
       response: RegistrationSchema.extend({
-        consent_code: z.string().nullable(), confirm_endpoint: z.string(),
-        grant: z.object({ user_id: z.string(), email: z.string(), organization_id: z.number().int(),
-          organization_name: z.string(), customer_id: z.number().int().nullable() }),
+        consent_code: z.string().nullable(),
+        confirm_endpoint: z.string(),
+        grant: z.object({
+          user_id: z.string(),
+          email: z.string(),
+          organization_id: z.number().int(),
+          organization_name: z.string(),
+          customer_id: z.number().int().nullable(),
+        }),
       }),
       errors: ['invalid_claim_token', 'claim_expired', 'claimed_or_in_flight', 'nonUserSessionForbidden'],
       handler: async ({ actor, caller, query, req, res }) => {
@@ -68,10 +82,13 @@ export function agentClaimRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'confirmAgentClaim',
-      method: 'post', path: '/api/agent-claim/confirm', tags,
+      method: 'post',
+      path: '/api/agent-claim/confirm',
+      tags,
       summary: 'Approve the agent: service_auth becomes authorized, an anonymous agent is claimed (api.read)',
-      description: 'Signed-in sessions only; the user must be the bound account (login_hint). Access resolves to the '
-        + 'user\'s organization or single customer. The agent\'s next claim-grant poll answers an api.read token.',
+      description:
+        'Signed-in sessions only; the user must be the bound account (login_hint). Access resolves to the ' +
+        "user's organization or single customer. The agent's next claim-grant poll answers an api.read token.",
       body: ClaimReference,
       response: RegistrationSchema,
       errors: ['invalid_claim_token', 'claim_expired', 'claimed_or_in_flight', 'nonUserSessionForbidden'],
@@ -81,17 +98,23 @@ export function agentClaimRouter(deps: RouterDeps) {
   deps.routes.routerFor('/agent/claim').get('/agent/claim', async (req: Request, res: Response) => {
     const nonce = randomBytes(16).toString('base64');
     res.set({
-      'Content-Security-Policy': `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; `
-        + `connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
-      'X-Frame-Options': 'DENY', 'Referrer-Policy': 'no-referrer', 'Cache-Control': 'no-store',
+      'Content-Security-Policy':
+        `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; ` +
+        `connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+      'X-Frame-Options': 'DENY',
+      'Referrer-Policy': 'no-referrer',
+      'Cache-Control': 'no-store',
     });
     res.type('html').send(renderConsentPage(await consentView(req), nonce));
   });
   documentRaw(deps.paths, '/agent/claim', 'get', {
     operationId: 'getConsentPage',
-    summary: 'Consent page at claim_url (HTML)', tags, query: z.object({ user_code: z.string().optional() }),
-    description: 'Canonical host only. Shows the signed-in user which agent asks for which scopes in which tenant, '
-      + 'and lets them approve (or, for OAuth apps, narrow the scopes or deny). Offers sign-in when needed.',
+    summary: 'Consent page at claim_url (HTML)',
+    tags,
+    query: z.object({ user_code: z.string().optional() }),
+    description:
+      'Canonical host only. Shows the signed-in user which agent asks for which scopes in which tenant, ' +
+      'and lets them approve (or, for OAuth apps, narrow the scopes or deny). Offers sign-in when needed.',
     success: { status: 200, contentType: 'text/html', description: 'The page' },
     errors: ['routeNotFound'],
   });
@@ -100,12 +123,19 @@ export function agentClaimRouter(deps: RouterDeps) {
     const userCode = typeof req.query.user_code === 'string' ? req.query.user_code.slice(0, 64) : '';
     if (!userCode) return { kind: 'askCode' };
     const { token } = credentialOf(req);
-    const caller = token ? await container.get(AuthenticateCaller).execute(token).catch(() => undefined) : undefined;
+    const caller = token
+      ? await container
+          .get(AuthenticateCaller)
+          .execute(token)
+          .catch(() => undefined)
+      : undefined;
     if (!caller || caller.actor.kind !== 'session') return { kind: 'signIn', userCode };
     try {
       const context = await container.get(GetClaimContext).execute(caller.actor, { userCode });
       return {
-        kind: 'approve', userCode, registration: context.registration,
+        kind: 'approve',
+        userCode,
+        registration: context.registration,
         consentCode: context.consent?.status === 'pending' ? context.consent.code : null,
         user: { email: caller.user.email, organizationName: caller.organization.name, customerId: caller.actor.scope.customerId },
       };

@@ -3,7 +3,10 @@ import { AppError } from '../../../domain/shared/app-error';
 import type { PlatformSettings } from '../../../application/identity/ports';
 
 const DISCOVERY = new Set([
-  '/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource', '/.well-known/jwks.json', '/auth.md',
+  '/.well-known/oauth-authorization-server',
+  '/.well-known/oauth-protected-resource',
+  '/.well-known/jwks.json',
+  '/auth.md',
 ]);
 /** Answer 503 while agent auth is off. */
 const SWITCHED = [/^\/agent\/identity(\/.*)?$/, /^\/oauth2\/token$/];

@@ -14,9 +14,12 @@ export type ConsentView =
   | { kind: 'signIn'; userCode: string }
   | { kind: 'refused'; message: string }
   | {
-    kind: 'approve'; userCode: string; registration: AgentRegistration; consentCode: string | null;
-    user: { email: string; organizationName: string; customerId: number | null };
-  };
+      kind: 'approve';
+      userCode: string;
+      registration: AgentRegistration;
+      consentCode: string | null;
+      user: { email: string; organizationName: string; customerId: number | null };
+    };
 
 const SCRIPT = `
 const data = JSON.parse(document.getElementById('data').textContent);
@@ -58,11 +61,21 @@ function body(view: ConsentView): string {
 <form id="totp" hidden><label>Two-step code <input id="code" inputmode="numeric" required></label><button>Verify</button></form>`;
   }
   const r = view.registration;
-  const who = r.clientId ? `The app <b>${escape(r.clientId)}</b> (via ${escape(r.issuer ?? '')})` : `An agent (${escape(r.type)}, <code>${escape(r.id)}</code>)`;
+  const who = r.clientId
+    ? `The app <b>${escape(r.clientId)}</b> (via ${escape(r.issuer ?? '')})`
+    : `An agent (${escape(r.type)}, <code>${escape(r.id)}</code>)`;
   const scopes = r.type === 'anonymous' ? ['api.read'] : r.requestedScopes;
-  const items = scopes.map((s) => `<li>${view.consentCode ? `<label><input type="checkbox" name="scope" value="${escape(s)}" checked> ` : ''}`
-    + `<code>${escape(s)}</code>: ${escape(SCOPE_TEXT[s] ?? s)}${view.consentCode ? '</label>' : ''}</li>`).join('');
-  const where = view.user.customerId === null ? escape(view.user.organizationName) : `${escape(view.user.organizationName)}, customer #${view.user.customerId}`;
+  const items = scopes
+    .map(
+      (s) =>
+        `<li>${view.consentCode ? `<label><input type="checkbox" name="scope" value="${escape(s)}" checked> ` : ''}` +
+        `<code>${escape(s)}</code>: ${escape(SCOPE_TEXT[s] ?? s)}${view.consentCode ? '</label>' : ''}</li>`,
+    )
+    .join('');
+  const where =
+    view.user.customerId === null
+      ? escape(view.user.organizationName)
+      : `${escape(view.user.organizationName)}, customer #${view.user.customerId}`;
   return `<p>${who} asks to act as you (<b>${escape(view.user.email)}</b>) in <b>${where}</b>, with:</p><ul>${items}</ul>
 <p>It can never reach billing, credentials or tokens. You can disconnect it any time under connected apps.</p>
 <button id="allow">Approve</button>${view.consentCode ? ' <button id="deny">Deny</button>' : ''}`;

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import type { Clock } from '../../../application/shared/clock';
 import { CLOCK } from '../../../application/shared/clock';
 import {
-  AGENT_ENDPOINTS, SIGNING_KEYS, TRUSTED_ISSUERS, type AgentEndpoints, type SigningKeys, type TrustedIssuers,
+  AGENT_ENDPOINTS,
+  SIGNING_KEYS,
+  TRUSTED_ISSUERS,
+  type AgentEndpoints,
+  type SigningKeys,
+  type TrustedIssuers,
 } from '../../../application/agent-access/ports';
 import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
@@ -26,8 +31,12 @@ export function discoveryRouter(deps: RouterDeps) {
   const api = new ApiRouter(deps)
     .public({
       operationId: 'getAuthorizationServerMetadata',
-      method: 'get', path: '/.well-known/oauth-authorization-server', tags, errors: ['routeNotFound'],
-      summary: 'OAuth authorization-server metadata (RFC 8414) with the agent_auth block', description: CANONICAL,
+      method: 'get',
+      path: '/.well-known/oauth-authorization-server',
+      tags,
+      errors: ['routeNotFound'],
+      summary: 'OAuth authorization-server metadata (RFC 8414) with the agent_auth block',
+      description: CANONICAL,
       response: z.record(z.string(), z.unknown()),
       handler: async ({ res }) => {
         cacheable(res);
@@ -36,8 +45,12 @@ export function discoveryRouter(deps: RouterDeps) {
     })
     .public({
       operationId: 'getProtectedResourceMetadata',
-      method: 'get', path: '/.well-known/oauth-protected-resource', tags, errors: ['routeNotFound'],
-      summary: 'OAuth protected-resource metadata (RFC 9728)', description: CANONICAL,
+      method: 'get',
+      path: '/.well-known/oauth-protected-resource',
+      tags,
+      errors: ['routeNotFound'],
+      summary: 'OAuth protected-resource metadata (RFC 9728)',
+      description: CANONICAL,
       response: z.record(z.string(), z.unknown()),
       handler: async ({ res }) => {
         cacheable(res);
@@ -46,7 +59,10 @@ export function discoveryRouter(deps: RouterDeps) {
     })
     .public({
       operationId: 'getJwks',
-      method: 'get', path: '/.well-known/jwks.json', tags, errors: ['routeNotFound'],
+      method: 'get',
+      path: '/.well-known/jwks.json',
+      tags,
+      errors: ['routeNotFound'],
       summary: 'Public keys of the identity assertions (EdDSA)',
       description: `${CANONICAL} Lists the active key and keys retired within the last 25 hours.`,
       response: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }),
@@ -62,7 +78,10 @@ export function discoveryRouter(deps: RouterDeps) {
   });
   documentRaw(deps.paths, '/auth.md', 'get', {
     operationId: 'getAuthGuide',
-    summary: 'How an agent authenticates (markdown)', description: CANONICAL, tags, errors: ['routeNotFound'],
+    summary: 'How an agent authenticates (markdown)',
+    description: CANONICAL,
+    tags,
+    errors: ['routeNotFound'],
     success: { status: 200, contentType: 'text/markdown', description: 'The guide' },
   });
   return api.router;

@@ -26,7 +26,14 @@ export function agentAccessGuard(deps: RouterDeps): RequestHandler[] {
 
 /** Agent access, one router per resource. */
 export function agentAccessRouter(deps: RouterDeps) {
-  for (const build of [discoveryRouter, agentIdentityRouter, oauthTokenRouter, agentClaimRouter, oauthConnectionsRouter, signingKeysRouter]) {
+  for (const build of [
+    discoveryRouter,
+    agentIdentityRouter,
+    oauthTokenRouter,
+    agentClaimRouter,
+    oauthConnectionsRouter,
+    signingKeysRouter,
+  ]) {
     build(deps);
   }
   return deps.routes.handle;

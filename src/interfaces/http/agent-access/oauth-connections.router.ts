@@ -21,38 +21,56 @@ export function oauthConnectionsRouter(deps: RouterDeps) {
   return new ApiRouter(deps)
     .route({
       operationId: 'listConnectedApps',
-      method: 'get', path: '/api/oauth/connections', tags, summary: 'Connected OAuth apps and agents',
-      description: 'Approved agents and OAuth apps in the caller\'s tenant scope, one entry per client. Organization '
-        + 'admins see all of the organization; other users see those they approved.',
-      query: PageOnlyQuery, response: pagedSchema(ConnectionSchema, 'ConnectionPage'),
+      method: 'get',
+      path: '/api/oauth/connections',
+      tags,
+      summary: 'Connected OAuth apps and agents',
+      description:
+        "Approved agents and OAuth apps in the caller's tenant scope, one entry per client. Organization " +
+        'admins see all of the organization; other users see those they approved.',
+      query: PageOnlyQuery,
+      response: pagedSchema(ConnectionSchema, 'ConnectionPage'),
       handler: async ({ actor, query }) => pageOf((await container.get(ListConnections).execute(actor)).map(presentConnection), query),
     })
     .route({
       operationId: 'disconnectAppWithoutClientId',
-      method: 'delete', path: '/api/oauth/connections', tags, summary: 'Disconnect: the client id is missing',
+      method: 'delete',
+      path: '/api/oauth/connections',
+      tags,
+      summary: 'Disconnect: the client id is missing',
       description: 'Always 400 missingClientId: name the client as DELETE /api/oauth/connections/{clientId}.',
-      response: Success, errors: ['missingClientId'],
+      response: Success,
+      errors: ['missingClientId'],
       handler: ({ actor }) => disconnect(actor, undefined),
     })
     .route({
       operationId: 'disconnectApp',
-      method: 'delete', path: '/api/oauth/connections/{clientId}', tags, summary: 'Disconnect an app',
-      description: 'Revokes the app\'s registrations visible to the caller and every token they minted. Unknown or '
-        + 'not visible: 404 unknownOauthConnection.',
+      method: 'delete',
+      path: '/api/oauth/connections/{clientId}',
+      tags,
+      summary: 'Disconnect an app',
+      description:
+        "Revokes the app's registrations visible to the caller and every token they minted. Unknown or " +
+        'not visible: 404 unknownOauthConnection.',
       params: z.object({ clientId: z.string().max(512) }).strict(),
-      response: Success, errors: ['missingClientId', 'unknownOauthConnection'],
+      response: Success,
+      errors: ['missingClientId', 'unknownOauthConnection'],
       handler: ({ actor, params }) => disconnect(actor, params.clientId),
     })
     .route({
       operationId: 'decideAppConsent',
-      method: 'post', path: '/api/oauth/consent', tags, summary: 'Decide an OAuth app\'s request for access',
-      description: 'Signed-in sessions only. Consent codes come from an identity provider\'s ID-JAG naming an account '
-        + 'that has not approved the client: the token endpoint answers interaction_required, and the account owner '
-        + 'finds the code on the consent page (or GET /api/agent-claim/context). accept (boolean), consent_code, and an '
-        + 'optional scopes selection (array or space-delimited) that can only narrow the request. Checks run in this '
-        + 'order: unauthorized, invalidConsentDecision, missingConsentCode, unknownConsentCode, consentCodeNotOwned, '
-        + 'consentAlreadySettled, emptyConsentSelection, consentScopeEscalation; consentForwardRejected when the waiting '
-        + 'request expired or was revoked meanwhile (not retryable).',
+      method: 'post',
+      path: '/api/oauth/consent',
+      tags,
+      summary: "Decide an OAuth app's request for access",
+      description:
+        "Signed-in sessions only. Consent codes come from an identity provider's ID-JAG naming an account " +
+        'that has not approved the client: the token endpoint answers interaction_required, and the account owner ' +
+        'finds the code on the consent page (or GET /api/agent-claim/context). accept (boolean), consent_code, and an ' +
+        'optional scopes selection (array or space-delimited) that can only narrow the request. Checks run in this ' +
+        'order: unauthorized, invalidConsentDecision, missingConsentCode, unknownConsentCode, consentCodeNotOwned, ' +
+        'consentAlreadySettled, emptyConsentSelection, consentScopeEscalation; consentForwardRejected when the waiting ' +
+        'request expired or was revoked meanwhile (not retryable).',
       body: z.object({
         consent_code: z.unknown().optional().meta({ description: 'string' }),
         accept: z.unknown().optional().meta({ description: 'boolean' }),
@@ -60,8 +78,14 @@ export function oauthConnectionsRouter(deps: RouterDeps) {
       }),
       response: ConsentSchema,
       errors: [
-        'invalidConsentDecision', 'missingConsentCode', 'unknownConsentCode', 'consentCodeNotOwned', 'consentAlreadySettled',
-        'emptyConsentSelection', 'consentScopeEscalation', 'consentForwardRejected',
+        'invalidConsentDecision',
+        'missingConsentCode',
+        'unknownConsentCode',
+        'consentCodeNotOwned',
+        'consentAlreadySettled',
+        'emptyConsentSelection',
+        'consentScopeEscalation',
+        'consentForwardRejected',
       ],
       handler: async ({ actor, body }) => presentConsent(await container.get(DecideConsent).execute(actor, body)),
     }).router;

@@ -11,8 +11,9 @@ import { TokenResponseSchema } from './schemas';
 import { documentFormBody } from './openapi-extras';
 
 const tags = ['Agent access'] as const;
-const ERRORS_NOTE = 'Errors use the service envelope like every endpoint: the OAuth error code is data.code, '
-  + 'with data.error_description where there is more to say (RFC 6749 section 5.2 names, envelope shape).';
+const ERRORS_NOTE =
+  'Errors use the service envelope like every endpoint: the OAuth error code is data.code, ' +
+  'with data.error_description where there is more to say (RFC 6749 section 5.2 names, envelope shape).';
 
 /** RFC 6749 section 3.2: form-encoded, each parameter at most once. */
 function formParams(req: Request): Record<string, string> {
@@ -44,15 +45,28 @@ export function oauthTokenRouter(deps: RouterDeps) {
   const api = new ApiRouter(deps)
     .public({
       operationId: 'createAgentAccessToken',
-      method: 'post', path: '/oauth2/token', tags, summary: 'Mint an agent access token',
-      description: `grant_type ${JWT_BEARER_GRANT} with assertion=<identity assertion or ID-JAG>, or the claim grant `
-        + `${CLAIM_GRANT} with claim_token, polled at most every 5 seconds. Answers an opaque wsma_ token valid 3600 s. `
-        + `60 requests per minute per client address; 503 without a code while agent auth is off. ${ERRORS_NOTE}`,
+      method: 'post',
+      path: '/oauth2/token',
+      tags,
+      summary: 'Mint an agent access token',
+      description:
+        `grant_type ${JWT_BEARER_GRANT} with assertion=<identity assertion or ID-JAG>, or the claim grant ` +
+        `${CLAIM_GRANT} with claim_token, polled at most every 5 seconds. Answers an opaque wsma_ token valid 3600 s. ` +
+        `60 requests per minute per client address; 503 without a code while agent auth is off. ${ERRORS_NOTE}`,
       body: z.unknown(),
       response: TokenResponseSchema,
       errors: [
-        'invalid_request', 'unsupported_grant_type', 'invalid_grant', 'issuer_not_enabled', 'authorization_pending',
-        'slow_down', 'expired_token', 'login_required', 'interaction_required', 'rateLimited', 'agentAuthUnavailable',
+        'invalid_request',
+        'unsupported_grant_type',
+        'invalid_grant',
+        'issuer_not_enabled',
+        'authorization_pending',
+        'slow_down',
+        'expired_token',
+        'login_required',
+        'interaction_required',
+        'rateLimited',
+        'agentAuthUnavailable',
       ],
       handler: async ({ req, res }) => {
         const minted = await container.get(IssueAccessToken).execute(formParams(req), callerKey(req));
@@ -62,10 +76,14 @@ export function oauthTokenRouter(deps: RouterDeps) {
     })
     .public({
       operationId: 'revokeAgentAccessToken',
-      method: 'post', path: '/oauth2/revoke', tags, summary: 'Revoke an agent access token (RFC 7009)',
-      description: 'Form-encoded token (and optional token_type_hint, access_token). Always 200, also for unknown or '
-        + 'already revoked tokens; a revoked token then answers 401. Revoking an identity assertion revokes its whole '
-        + 'registration and every token minted from it.',
+      method: 'post',
+      path: '/oauth2/revoke',
+      tags,
+      summary: 'Revoke an agent access token (RFC 7009)',
+      description:
+        'Form-encoded token (and optional token_type_hint, access_token). Always 200, also for unknown or ' +
+        'already revoked tokens; a revoked token then answers 401. Revoking an identity assertion revokes its whole ' +
+        'registration and every token minted from it.',
       body: z.unknown(),
       response: z.object({}),
       handler: async ({ req, res }) => {

@@ -7,10 +7,13 @@ import type { RouterDeps } from '../shared/router-deps';
 export function signingKeysRouter(deps: RouterDeps) {
   return new ApiRouter(deps).route({
     operationId: 'rotateAgentSigningKey',
-    method: 'post', path: '/api/platform-admin/agent-signing-keys/rotate', tags: ['Platform administration'],
+    method: 'post',
+    path: '/api/platform-admin/agent-signing-keys/rotate',
+    tags: ['Platform administration'],
     summary: 'Rotate the agent identity-assertion signing key',
-    description: 'Platform admins only. New assertions are signed with a new EdDSA key; retired public keys stay in the '
-      + 'JWKS for 25 hours, so assertions already issued verify until they expire.',
+    description:
+      'Platform admins only. New assertions are signed with a new EdDSA key; retired public keys stay in the ' +
+      'JWKS for 25 hours, so assertions already issued verify until they expire.',
     response: z.object({ kid: z.string(), previousKid: z.string().nullable() }),
     errors: ['platformAdminRequired'],
     handler: ({ actor }) => deps.container.get(RotateSigningKey).execute(actor),

@@ -3,10 +3,16 @@ import type { Discount } from '../../../domain/billing/discount';
 
 export function presentCustomerQuota(c: CustomerTier) {
   return {
-    customerId: c.customerId, customerPublicId: c.publicId, name: c.name, packageId: c.packageId, packageType: c.packageKey,
+    customerId: c.customerId,
+    customerPublicId: c.publicId,
+    name: c.name,
+    packageId: c.packageId,
+    packageType: c.packageKey,
     packageDisplayName: c.packageDisplayName,
     tiers: c.tiers.map((tier, index) => ({ index, monitorLimit: tier.monitorLimit, priceMonthly: tier.priceMonthly })),
-    currentTierIndex: c.currentTierIndex, monitorLimit: c.tiers[c.currentTierIndex]!.monitorLimit, monitorsUsed: c.monitorCount,
+    currentTierIndex: c.currentTierIndex,
+    monitorLimit: c.tiers[c.currentTierIndex]!.monitorLimit,
+    monitorsUsed: c.monitorCount,
   };
 }
 
@@ -20,8 +26,12 @@ export function presentDiscount(d: Discount | null) {
 
 export function presentCustomPrice(r: CustomPriceRow) {
   return {
-    customerId: r.customerId, customerPublicId: r.publicId, name: r.name, packageType: r.packageKey,
-    packagePriceMonthly: r.packagePriceMonthly, customPricing: r.customPrice,
+    customerId: r.customerId,
+    customerPublicId: r.publicId,
+    name: r.name,
+    packageType: r.packageKey,
+    packagePriceMonthly: r.packagePriceMonthly,
+    customPricing: r.customPrice,
     effectivePriceMonthly: r.customPrice?.priceMonthly ?? r.packagePriceMonthly,
   };
 }

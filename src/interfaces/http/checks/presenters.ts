@@ -10,7 +10,13 @@ export function presentCheckResult(result: CheckResult) {
     status: result.status,
     reason: result.reason,
     findings: result.findings,
-    timings: { dnsMs: round(t.dnsMs), connectMs: round(t.connectMs), tlsMs: round(t.tlsMs), firstByteMs: round(t.firstByteMs), totalMs: round(t.totalMs)! },
+    timings: {
+      dnsMs: round(t.dnsMs),
+      connectMs: round(t.connectMs),
+      tlsMs: round(t.tlsMs),
+      firstByteMs: round(t.firstByteMs),
+      totalMs: round(t.totalMs)!,
+    },
     evidence: result.evidence,
     checkedAt: result.checkedAt.toISOString(),
   };

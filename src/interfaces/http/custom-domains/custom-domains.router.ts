@@ -16,14 +16,17 @@ import { withPageStatus } from '../status-pages/page-not-found';
 import { PageOnlyQuery, pageOf, pagedSchema } from '../shared/paging';
 
 const tags = ['Custom domains'] as const;
-const SCOPE = 'Entries of another organization, of another customer for a customer-scoped caller, and pending entries '
-  + 'older than 7 days answer 404 customDomainNotFound.';
-const ROLES = 'White-label entries: organization admins; status page entries: admins and editors, customer-scoped ones '
-  + 'for their own customer\'s pages (else 403 roleForbidden).';
-const PROOF = 'Ownership is proved by a TXT record at `_monitoring-verify.<hostname>` holding the entry\'s verification '
-  + 'value, looked up through the service\'s resolvers; when it is missing or differs, 422 customDomainVerificationFailed '
-  + 'says where and what to publish (data.recordName, data.expectedValue, data.reason). A hostname verified or active in '
-  + 'another organization answers 409 domainAlreadyClaimed: exactly one organization can hold it, even when several verify at once.';
+const SCOPE =
+  'Entries of another organization, of another customer for a customer-scoped caller, and pending entries ' +
+  'older than 7 days answer 404 customDomainNotFound.';
+const ROLES =
+  'White-label entries: organization admins; status page entries: admins and editors, customer-scoped ones ' +
+  "for their own customer's pages (else 403 roleForbidden).";
+const PROOF =
+  "Ownership is proved by a TXT record at `_monitoring-verify.<hostname>` holding the entry's verification " +
+  "value, looked up through the service's resolvers; when it is missing or differs, 422 customDomainVerificationFailed " +
+  'says where and what to publish (data.recordName, data.expectedValue, data.reason). A hostname verified or active in ' +
+  'another organization answers 409 domainAlreadyClaimed: exactly one organization can hold it, even when several verify at once.';
 
 /** Custom domains: white-label hosts and status page hosts, proved by DNS and then routed by Host. */
 export function customDomainsRouter(deps: RouterDeps) {
@@ -31,21 +34,30 @@ export function customDomainsRouter(deps: RouterDeps) {
   return new ApiRouter(deps)
     .route({
       operationId: 'listCustomDomains',
-      method: 'get', path: '/api/custom-domains', tags, summary: 'List custom domains',
-      description: 'Ordered by hostname. Pending entries older than 7 days are gone. Customer-scoped callers see the entries '
-        + 'of their customer\'s status pages.',
-      query: PageOnlyQuery, response: pagedSchema(CustomDomainSchema, 'CustomDomainPage'),
+      method: 'get',
+      path: '/api/custom-domains',
+      tags,
+      summary: 'List custom domains',
+      description:
+        'Ordered by hostname. Pending entries older than 7 days are gone. Customer-scoped callers see the entries ' +
+        "of their customer's status pages.",
+      query: PageOnlyQuery,
+      response: pagedSchema(CustomDomainSchema, 'CustomDomainPage'),
       handler: async ({ actor, query }) => pageOf((await container.get(ListCustomDomains).execute(actor)).map(presentCustomDomain), query),
     })
     .route({
       operationId: 'createCustomDomain',
-      method: 'post', path: '/api/custom-domains', tags, summary: 'Add a custom domain',
-      description: 'Adds a pending entry and answers the TXT record to publish. Point the hostname at the service too (a '
-        + 'CNAME to the platform host, or your proxy), then verify and activate. A pending entry blocks nobody and is dropped '
-        + 'after 7 days; an organization has one entry per hostname (409 customDomainExists). A hostname another organization '
-        + `holds answers 409 domainAlreadyClaimed. statusPageId takes the page's id (uuid or legacy integer); an id that names no page in `
-        + `the caller's scope (malformed, missing, or another organization's) answers 400 statusPageNotFound, `
-        + `data.reason \`unknownStatusPageId\`, the same answer whichever it is. ${ROLES}`,
+      method: 'post',
+      path: '/api/custom-domains',
+      tags,
+      summary: 'Add a custom domain',
+      description:
+        'Adds a pending entry and answers the TXT record to publish. Point the hostname at the service too (a ' +
+        'CNAME to the platform host, or your proxy), then verify and activate. A pending entry blocks nobody and is dropped ' +
+        'after 7 days; an organization has one entry per hostname (409 customDomainExists). A hostname another organization ' +
+        `holds answers 409 domainAlreadyClaimed. statusPageId takes the page's id (uuid or legacy integer); an id that names no page in ` +
+        `the caller's scope (malformed, missing, or another organization's) answers 400 statusPageNotFound, ` +
+        `data.reason \`unknownStatusPageId\`, the same answer whichever it is. ${ROLES}`,
       body: CreateCustomDomainBody,
       response: CustomDomainSchema,
       status: 201,
@@ -56,7 +68,10 @@ export function customDomainsRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'getCustomDomain',
-      method: 'get', path: '/api/custom-domains/{id}', tags, summary: 'Get a custom domain',
+      method: 'get',
+      path: '/api/custom-domains/{id}',
+      tags,
+      summary: 'Get a custom domain',
       description: SCOPE,
       params: IdParams,
       response: CustomDomainSchema,
@@ -65,19 +80,30 @@ export function customDomainsRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'deleteCustomDomain',
-      method: 'delete', path: '/api/custom-domains/{id}', tags, summary: 'Remove a custom domain',
-      description: `In any state. Requests for the host stop being routed (within seconds on every instance) and the hostname `
-        + `is free to claim. ${ROLES} ${SCOPE}`,
+      method: 'delete',
+      path: '/api/custom-domains/{id}',
+      tags,
+      summary: 'Remove a custom domain',
+      description:
+        `In any state. Requests for the host stop being routed (within seconds on every instance) and the hostname ` +
+        `is free to claim. ${ROLES} ${SCOPE}`,
       params: IdParams,
       response: z.object({ success: z.literal(true), id: z.uuid() }),
       errors: ['customDomainNotFound', 'roleForbidden'],
-      handler: async ({ actor, params }) => ({ success: true as const, id: (await container.get(RemoveCustomDomain).execute(actor, params)).publicId }),
+      handler: async ({ actor, params }) => ({
+        success: true as const,
+        id: (await container.get(RemoveCustomDomain).execute(actor, params)).publicId,
+      }),
     })
     .route({
       operationId: 'verifyCustomDomain',
-      method: 'post', path: '/api/custom-domains/{id}/verify', tags, summary: 'Verify a custom domain',
-      description: `pending -> verified: the hostname is now held by the organization. Verified and active entries answer as `
-        + `they are. ${PROOF} ${ROLES} ${SCOPE}`,
+      method: 'post',
+      path: '/api/custom-domains/{id}/verify',
+      tags,
+      summary: 'Verify a custom domain',
+      description:
+        `pending -> verified: the hostname is now held by the organization. Verified and active entries answer as ` +
+        `they are. ${PROOF} ${ROLES} ${SCOPE}`,
       params: IdParams,
       response: CustomDomainSchema,
       errors: ['customDomainNotFound', 'customDomainVerificationFailed', 'domainAlreadyClaimed', 'roleForbidden', 'conflict'],
@@ -85,12 +111,16 @@ export function customDomainsRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'activateCustomDomain',
-      method: 'post', path: '/api/custom-domains/{id}/activate', tags, summary: 'Activate a custom domain',
-      description: 'verified -> active: requests whose Host is the hostname are served as the organization\'s (white-label) or '
-        + 'as the status page at `/` (with `/index.json`, `/feed.atom`, `/badge.svg`, `/login`, `/subscribe`, `/confirm` and '
-        + '`/unsubscribe` beside it, and links in messages to the page\'s subscribers pointing at `https://<hostname>`); agent and '
-        + 'discovery endpoints answer 404 there. A pending entry is verified on the way. '
-        + `Active entries answer as they are. ${PROOF} ${ROLES} ${SCOPE}`,
+      method: 'post',
+      path: '/api/custom-domains/{id}/activate',
+      tags,
+      summary: 'Activate a custom domain',
+      description:
+        "verified -> active: requests whose Host is the hostname are served as the organization's (white-label) or " +
+        'as the status page at `/` (with `/index.json`, `/feed.atom`, `/badge.svg`, `/login`, `/subscribe`, `/confirm` and ' +
+        "`/unsubscribe` beside it, and links in messages to the page's subscribers pointing at `https://<hostname>`); agent and " +
+        'discovery endpoints answer 404 there. A pending entry is verified on the way. ' +
+        `Active entries answer as they are. ${PROOF} ${ROLES} ${SCOPE}`,
       params: IdParams,
       response: CustomDomainSchema,
       errors: ['customDomainNotFound', 'customDomainVerificationFailed', 'domainAlreadyClaimed', 'roleForbidden', 'conflict'],
@@ -98,10 +128,14 @@ export function customDomainsRouter(deps: RouterDeps) {
     })
     .public({
       operationId: 'askCustomDomainTls',
-      method: 'get', path: '/internal/tls-ask', tags, summary: 'May a certificate be issued for this host (on-demand TLS)',
-      description: 'For a TLS-terminating proxy that obtains certificates on demand (Caddy\'s `on_demand_tls { ask }`): 200 '
-        + 'when the hostname is an active custom domain, else 404 customDomainNotFound, so certificates are only requested '
-        + 'for hosts the service serves. No authentication.',
+      method: 'get',
+      path: '/internal/tls-ask',
+      tags,
+      summary: 'May a certificate be issued for this host (on-demand TLS)',
+      description:
+        "For a TLS-terminating proxy that obtains certificates on demand (Caddy's `on_demand_tls { ask }`): 200 " +
+        'when the hostname is an active custom domain, else 404 customDomainNotFound, so certificates are only requested ' +
+        'for hosts the service serves. No authentication.',
       query: TlsAskQuery,
       response: z.object({ hostname: z.string() }),
       errors: ['customDomainNotFound'],

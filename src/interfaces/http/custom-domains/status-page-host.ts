@@ -47,9 +47,18 @@ async function signIn(container: Container, req: Request, res: Response, ref: { 
   const password = typeof req.body?.password === 'string' ? req.body.password : '';
   const form = req.is('application/x-www-form-urlencoded') !== false;
   try {
-    const { token } = await container.get(SignInToStatusPage).execute(ref, { password, ip: req.ip },
-      (lockout) => req.log?.warn({ statusPageLockout: lockout }, 'status page password attempts locked out'));
-    res.cookie(ACCESS_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: settings.secureCookies, path: '/', maxAge: ACCESS_LIFETIME_MS });
+    const { token } = await container
+      .get(SignInToStatusPage)
+      .execute(ref, { password, ip: req.ip }, (lockout) =>
+        req.log?.warn({ statusPageLockout: lockout }, 'status page password attempts locked out'),
+      );
+    res.cookie(ACCESS_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: settings.secureCookies,
+      path: '/',
+      maxAge: ACCESS_LIFETIME_MS,
+    });
     if (form) res.redirect(303, '/');
     else res.status(204).end();
   } catch (error) {

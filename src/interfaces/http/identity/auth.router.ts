@@ -19,16 +19,29 @@ const tags = ['Authentication'] as const;
 export function authRouter(deps: RouterDeps) {
   const { container } = deps;
   const cookie = (maxAge: number): CookieOptions => ({
-    httpOnly: true, sameSite: 'lax', secure: deps.secureCookies, path: '/', maxAge,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: deps.secureCookies,
+    path: '/',
+    maxAge,
   });
   const startSession = (res: Response, token: string) => res.cookie(SESSION_COOKIE, token, cookie(SESSION_LIFETIME_MS));
 
   return new ApiRouter(deps)
     .public({
       operationId: 'signUpWithEmail',
-      method: 'post', path: '/api/auth/sign-up/email', tags,
+      method: 'post',
+      path: '/api/auth/sign-up/email',
+      tags,
       summary: 'Create an organization and its first administrator',
-      body: z.object({ name: z.string().trim().min(1).max(200), email: Email, password: Password, organizationName: z.string().trim().min(1).max(200) }).strict(),
+      body: z
+        .object({
+          name: z.string().trim().min(1).max(200),
+          email: Email,
+          password: Password,
+          organizationName: z.string().trim().min(1).max(200),
+        })
+        .strict(),
       response: SignedInSchema,
       errors: ['signupClosed', 'emailAlreadyRegistered'],
       handler: async ({ body, res }) => {
@@ -39,10 +52,13 @@ export function authRouter(deps: RouterDeps) {
     })
     .public({
       operationId: 'signInWithEmail',
-      method: 'post', path: '/api/auth/sign-in/email', tags,
+      method: 'post',
+      path: '/api/auth/sign-in/email',
+      tags,
       summary: 'Sign in with email and password',
-      description: 'Answers {token, user} and sets the HttpOnly session cookie. With two-step verification on, answers '
-        + '{twoFactorRedirect: true} and sets a short-lived challenge cookie; complete at /api/auth/two-factor/verify-totp.',
+      description:
+        'Answers {token, user} and sets the HttpOnly session cookie. With two-step verification on, answers ' +
+        '{twoFactorRedirect: true} and sets a short-lived challenge cookie; complete at /api/auth/two-factor/verify-totp.',
       body: z.object({ email: Email, password: z.string().min(1).max(256), rememberMe: z.boolean().optional() }).strict(),
       response: z.union([SignedInSchema, z.object({ twoFactorRedirect: z.literal(true) })]),
       errors: ['invalidCredentials', 'accountDeactivated', 'organizationSuspended', 'rateLimited'],
@@ -58,14 +74,21 @@ export function authRouter(deps: RouterDeps) {
     })
     .public({
       operationId: 'verifyTwoFactorCode',
-      method: 'post', path: '/api/auth/two-factor/verify-totp', tags,
+      method: 'post',
+      path: '/api/auth/two-factor/verify-totp',
+      tags,
       summary: 'Verify a two-step code: completes a sign-in, or steps the current session up for 5 minutes',
       body: z.object({ code: z.string().trim().min(6).max(16), trustDevice: z.boolean().optional() }).strict(),
       response: z.object({ token: z.string().optional(), user: z.any() }),
       errors: ['invalidTwoFactorCode', 'mfa_step_up_locked', 'twoFactorChallengeMissing', 'twoFactorNotEnabled'],
       handler: async ({ body, req, res }) => {
         const { token } = credentialOf(req);
-        const caller = token ? await container.get(AuthenticateCaller).execute(token).catch(() => undefined) : undefined;
+        const caller = token
+          ? await container
+              .get(AuthenticateCaller)
+              .execute(token)
+              .catch(() => undefined)
+          : undefined;
         const challengeToken = (req.cookies as Record<string, string> | undefined)?.[TWO_FACTOR_COOKIE];
         const result = await container.get(VerifyTotp).execute({ code: body.code, actor: caller?.actor, challengeToken });
         if (result.kind === 'signedIn') {
@@ -78,7 +101,10 @@ export function authRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'signOut',
-      method: 'post', path: '/api/auth/sign-out', tags, summary: 'End the current session',
+      method: 'post',
+      path: '/api/auth/sign-out',
+      tags,
+      summary: 'End the current session',
       response: SuccessSchema,
       handler: async ({ actor, res }) => {
         await container.get(SignOut).execute(actor);
@@ -88,20 +114,25 @@ export function authRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'getSession',
-      method: 'get', path: '/api/auth/get-session', tags, summary: 'The caller\'s session and user',
+      method: 'get',
+      path: '/api/auth/get-session',
+      tags,
+      summary: "The caller's session and user",
       response: SessionSchema,
       handler: async ({ caller, req }) => ({
         session: {
           userId: caller.user.id,
           expiresAt: caller.expiresAt?.toISOString() ?? null,
-          token: caller.actor.kind === 'session' ? credentialOf(req).token ?? '' : '',
+          token: caller.actor.kind === 'session' ? (credentialOf(req).token ?? '') : '',
         },
         user: presentUser(caller.user, caller.organization),
       }),
     })
     .route({
       operationId: 'enableTwoFactor',
-      method: 'post', path: '/api/auth/two-factor/enable', tags,
+      method: 'post',
+      path: '/api/auth/two-factor/enable',
+      tags,
       summary: 'Start two-step enrolment; the first verified code turns it on',
       body: z.object({ password: z.string().min(1).max(256) }).strict(),
       response: z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) }),
@@ -110,7 +141,10 @@ export function authRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'disableTwoFactor',
-      method: 'post', path: '/api/auth/two-factor/disable', tags, summary: 'Turn two-step verification off',
+      method: 'post',
+      path: '/api/auth/two-factor/disable',
+      tags,
+      summary: 'Turn two-step verification off',
       body: z.object({ password: z.string().min(1).max(256) }).strict(),
       response: SuccessSchema,
       errors: ['invalidCredentials', 'nonUserSessionForbidden'],

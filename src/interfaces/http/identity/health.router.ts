@@ -4,20 +4,22 @@ import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
 
 export function healthRouter(deps: RouterDeps) {
-  return new ApiRouter(deps)
-    .route({
-      operationId: 'getHealth',
-      method: 'get', path: '/api/health', tags: ['Health'], summary: 'Service and database health',
-      description: 'Answers 200 with status ok when the database is reachable, 503 with status degraded otherwise.',
-      response: z.object({
-        status: z.enum(['ok', 'degraded']),
-        database: z.object({ reachable: z.boolean(), latencyMs: z.number().nullable() }),
-      }),
-      handler: async ({ res }) => {
-        const health = await deps.container.get(CheckHealth).execute();
-        if (health.status === 'ok') return health;
-        res.status(503).json(health);
-        return undefined;
-      },
-    }).router;
+  return new ApiRouter(deps).route({
+    operationId: 'getHealth',
+    method: 'get',
+    path: '/api/health',
+    tags: ['Health'],
+    summary: 'Service and database health',
+    description: 'Answers 200 with status ok when the database is reachable, 503 with status degraded otherwise.',
+    response: z.object({
+      status: z.enum(['ok', 'degraded']),
+      database: z.object({ reachable: z.boolean(), latencyMs: z.number().nullable() }),
+    }),
+    handler: async ({ res }) => {
+      const health = await deps.container.get(CheckHealth).execute();
+      if (health.status === 'ok') return health;
+      res.status(503).json(health);
+      return undefined;
+    },
+  }).router;
 }

@@ -10,17 +10,27 @@ export const PROBE_PATHS = ['/livez', '/readyz'];
 export function probesRouter(deps: RouterDeps) {
   return new ApiRouter(deps)
     .public({
-      method: 'get', path: '/livez', operationId: 'getLiveness', tags: ['Health'], summary: 'Liveness: the process answers',
-      description: 'For orchestrators (restart when it fails): answers 200 whenever the process serves HTTP, whatever the '
-        + 'database does. No authentication, no rate limit.',
+      method: 'get',
+      path: '/livez',
+      operationId: 'getLiveness',
+      tags: ['Health'],
+      summary: 'Liveness: the process answers',
+      description:
+        'For orchestrators (restart when it fails): answers 200 whenever the process serves HTTP, whatever the ' +
+        'database does. No authentication, no rate limit.',
       response: z.object({ status: z.literal('ok') }),
       handler: async () => ({ status: 'ok' as const }),
     })
     .public({
-      method: 'get', path: '/readyz', operationId: 'getReadiness', tags: ['Health'], summary: 'Readiness: the database answers and migrations are done',
-      description: 'For load balancers (send traffic while it answers 200): 503 in the error envelope with `databaseUnavailable` '
-        + 'when the database does not answer within 2 s, or `migrationsPending` (with `data.pending`) when its schema lacks '
-        + 'migrations of this build. Ready again as soon as the database is, without a restart. No authentication, no rate limit.',
+      method: 'get',
+      path: '/readyz',
+      operationId: 'getReadiness',
+      tags: ['Health'],
+      summary: 'Readiness: the database answers and migrations are done',
+      description:
+        'For load balancers (send traffic while it answers 200): 503 in the error envelope with `databaseUnavailable` ' +
+        'when the database does not answer within 2 s, or `migrationsPending` (with `data.pending`) when its schema lacks ' +
+        'migrations of this build. Ready again as soon as the database is, without a restart. No authentication, no rate limit.',
       response: z.object({ status: z.literal('ready') }),
       errors: ['databaseUnavailable', 'migrationsPending'],
       handler: async () => deps.container.get(CheckReadiness).execute(),

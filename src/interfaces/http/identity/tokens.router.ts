@@ -11,8 +11,9 @@ const tags = ['API tokens'] as const;
 const IdParams = z.object({ id: z.string().min(1).max(64) });
 const Name = z.string().trim().min(1).max(100);
 const ExpiresInDays = z.number().int().min(1).max(MAX_TOKEN_LIFETIME_DAYS);
-const MintedSchema = ApiTokenSchema.extend({ token: z.string().meta({ description: 'wsm_ secret, shown once' }) })
-  .meta({ id: 'MintedApiToken' });
+const MintedSchema = ApiTokenSchema.extend({ token: z.string().meta({ description: 'wsm_ secret, shown once' }) }).meta({
+  id: 'MintedApiToken',
+});
 const MUTATION_ERRORS = ['apiTokenCannotMintTokens', 'mfa_step_up_required'] as const;
 
 /** Organization-wide tokens (act with the creator's role) and customer-scoped tokens. */
@@ -21,17 +22,25 @@ export function tokensRouter(deps: RouterDeps) {
   return new ApiRouter(deps)
     .route({
       operationId: 'listOrganizationTokens',
-      method: 'get', path: '/api/organization/tokens', tags, summary: 'Organization-wide tokens',
+      method: 'get',
+      path: '/api/organization/tokens',
+      tags,
+      summary: 'Organization-wide tokens',
       description: 'Administrators see all of them; other users the ones they minted. Secrets are never shown again.',
-      query: PageOnlyQuery, response: pagedSchema(ApiTokenSchema, 'OrganizationTokenPage'),
+      query: PageOnlyQuery,
+      response: pagedSchema(ApiTokenSchema, 'OrganizationTokenPage'),
       handler: async ({ actor, query }) => pageOf((await tokens().list(actor, 'organization')).map(presentApiToken), query),
     })
     .route({
       operationId: 'createOrganizationToken',
-      method: 'post', path: '/api/organization/tokens', tags, status: 201,
+      method: 'post',
+      path: '/api/organization/tokens',
+      tags,
+      status: 201,
       summary: 'Mint an organization-wide token (signed-in users; step-up when two-step verification is on)',
       body: z.object({ name: Name, expiresInDays: ExpiresInDays.nullable().optional() }).strict(),
-      response: MintedSchema, errors: [...MUTATION_ERRORS],
+      response: MintedSchema,
+      errors: [...MUTATION_ERRORS],
       handler: async ({ actor, body }) => {
         const { record, token } = await tokens().mint(actor, 'organization', body);
         return { ...presentApiToken(record), token };
@@ -39,15 +48,25 @@ export function tokensRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'renameOrganizationToken',
-      method: 'patch', path: '/api/organization/tokens/{id}', tags, summary: 'Rename a token', params: IdParams,
+      method: 'patch',
+      path: '/api/organization/tokens/{id}',
+      tags,
+      summary: 'Rename a token',
+      params: IdParams,
       body: z.object({ name: Name }).strict(),
-      response: ApiTokenSchema, errors: ['mfa_step_up_required', 'apiTokenNotFound'],
+      response: ApiTokenSchema,
+      errors: ['mfa_step_up_required', 'apiTokenNotFound'],
       handler: async ({ actor, params, body }) => presentApiToken(await tokens().rename(actor, 'organization', params.id, body.name)),
     })
     .route({
       operationId: 'revokeOrganizationToken',
-      method: 'delete', path: '/api/organization/tokens/{id}', tags, summary: 'Revoke a token', params: IdParams,
-      response: SuccessSchema, errors: ['mfa_step_up_required', 'apiTokenNotFound'],
+      method: 'delete',
+      path: '/api/organization/tokens/{id}',
+      tags,
+      summary: 'Revoke a token',
+      params: IdParams,
+      response: SuccessSchema,
+      errors: ['mfa_step_up_required', 'apiTokenNotFound'],
       handler: async ({ actor, params }) => {
         await tokens().revoke(actor, 'organization', params.id);
         return { success: true };
@@ -55,17 +74,25 @@ export function tokensRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'listCustomerTokens',
-      method: 'get', path: '/api/customer/tokens', tags, summary: 'Customer-scoped tokens',
-      query: PageOnlyQuery, response: pagedSchema(ApiTokenSchema, 'CustomerTokenPage'),
+      method: 'get',
+      path: '/api/customer/tokens',
+      tags,
+      summary: 'Customer-scoped tokens',
+      query: PageOnlyQuery,
+      response: pagedSchema(ApiTokenSchema, 'CustomerTokenPage'),
       handler: async ({ actor, query }) => pageOf((await tokens().list(actor, 'customer')).map(presentApiToken), query),
     })
     .route({
       operationId: 'createCustomerToken',
-      method: 'post', path: '/api/customer/tokens', tags, status: 201,
+      method: 'post',
+      path: '/api/customer/tokens',
+      tags,
+      status: 201,
       summary: 'Mint a customer-scoped token',
       description: 'customerId names a customer of the organization; customer-bound users may omit it (their own customer).',
       body: z.object({ name: Name, expiresInDays: ExpiresInDays, customerId: z.number().int().positive().nullable().optional() }).strict(),
-      response: MintedSchema, errors: [...MUTATION_ERRORS, 'invalidCustomer', 'customerNotFound'],
+      response: MintedSchema,
+      errors: [...MUTATION_ERRORS, 'invalidCustomer', 'customerNotFound'],
       handler: async ({ actor, body }) => {
         const { record, token } = await tokens().mint(actor, 'customer', body);
         return { ...presentApiToken(record), token };
@@ -73,8 +100,13 @@ export function tokensRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'revokeCustomerToken',
-      method: 'delete', path: '/api/customer/tokens/{id}', tags, summary: 'Revoke a customer token', params: IdParams,
-      response: SuccessSchema, errors: ['mfa_step_up_required', 'apiTokenNotFound'],
+      method: 'delete',
+      path: '/api/customer/tokens/{id}',
+      tags,
+      summary: 'Revoke a customer token',
+      params: IdParams,
+      response: SuccessSchema,
+      errors: ['mfa_step_up_required', 'apiTokenNotFound'],
       handler: async ({ actor, params }) => {
         await tokens().revoke(actor, 'customer', params.id);
         return { success: true };

@@ -24,32 +24,44 @@ const tags = ['IM ingest'] as const;
 const Text = (max: number) => z.string().min(1).max(max);
 
 /** The PagerDuty Events API v2 body; unknown fields are ignored, as PagerDuty does. */
-export const PagerDutyEvent = z.object({
-  routing_key: Text(128).meta({ description: 'The integration key of the sending integration; kept with the event' }),
-  event_action: z.enum(['trigger', 'acknowledge', 'resolve']),
-  dedup_key: Text(255).optional().meta({ description: 'Required to acknowledge or resolve; a trigger without one gets a fresh key' }),
-  payload: z.object({
-    summary: Text(1024),
-    source: Text(255),
-    severity: z.enum(IM_SEVERITIES),
-    timestamp: z.string().max(64).optional(),
-    component: z.string().max(255).optional(),
-    group: z.string().max(255).optional(),
-    class: z.string().max(255).optional(),
-    custom_details: z.unknown().optional(),
-  }).optional().meta({ description: 'Required to trigger' }),
-  client: z.string().max(255).optional(),
-  client_url: z.string().max(2048).optional(),
-  links: z.array(z.unknown()).max(50).optional(),
-  images: z.array(z.unknown()).max(50).optional(),
-}).superRefine((event, ctx) => {
-  if (event.event_action === 'trigger' && !event.payload) ctx.addIssue({ code: 'custom', path: ['payload'], message: 'A trigger needs a payload' });
-  if (event.event_action !== 'trigger' && !event.dedup_key) ctx.addIssue({ code: 'custom', path: ['dedup_key'], message: `${event.event_action} needs the dedup_key` });
-}).meta({ id: 'PagerDutyEvent' });
+export const PagerDutyEvent = z
+  .object({
+    routing_key: Text(128).meta({ description: 'The integration key of the sending integration; kept with the event' }),
+    event_action: z.enum(['trigger', 'acknowledge', 'resolve']),
+    dedup_key: Text(255).optional().meta({ description: 'Required to acknowledge or resolve; a trigger without one gets a fresh key' }),
+    payload: z
+      .object({
+        summary: Text(1024),
+        source: Text(255),
+        severity: z.enum(IM_SEVERITIES),
+        timestamp: z.string().max(64).optional(),
+        component: z.string().max(255).optional(),
+        group: z.string().max(255).optional(),
+        class: z.string().max(255).optional(),
+        custom_details: z.unknown().optional(),
+      })
+      .optional()
+      .meta({ description: 'Required to trigger' }),
+    client: z.string().max(255).optional(),
+    client_url: z.string().max(2048).optional(),
+    links: z.array(z.unknown()).max(50).optional(),
+    images: z.array(z.unknown()).max(50).optional(),
+  })
+  .superRefine((event, ctx) => {
+    if (event.event_action === 'trigger' && !event.payload)
+      ctx.addIssue({ code: 'custom', path: ['payload'], message: 'A trigger needs a payload' });
+    if (event.event_action !== 'trigger' && !event.dedup_key)
+      ctx.addIssue({ code: 'custom', path: ['dedup_key'], message: `${event.event_action} needs the dedup_key` });
+  })
+  .meta({ id: 'PagerDutyEvent' });
 
-const Accepted = z.object({
-  status: z.literal('success'), message: z.string(), dedup_key: z.string(),
-}).meta({ id: 'ImEventAccepted' });
+const Accepted = z
+  .object({
+    status: z.literal('success'),
+    message: z.string(),
+    dedup_key: z.string(),
+  })
+  .meta({ id: 'ImEventAccepted' });
 
 /**
  * What runs before the body of POST /api/im/events is read (after authentication and the IM gate):
@@ -65,7 +77,9 @@ export function imEventIntake(container: Container): RequestHandler {
       if (inFlight >= MAX_IN_FLIGHT) throw new AppError('unavailable');
       await container.get(AdmitImEvent).execute(caller.actor.scope.organizationId);
       inFlight++;
-      res.once('close', () => { inFlight--; });
+      res.once('close', () => {
+        inFlight--;
+      });
       req.body = (await readJsonBody(req, IM_EVENT_LIMITS)).value;
       next();
     } catch (error) {
@@ -77,37 +91,48 @@ export function imEventIntake(container: Container): RequestHandler {
 /** Events in, in the PagerDuty Events API v2 shape: trigger, acknowledge and resolve by dedup key. */
 export function imEventsRouter(deps: RouterDeps) {
   const { container } = deps;
-  return new ApiRouter(deps)
-    .route({
-      operationId: 'sendImEvent',
-      method: 'post', path: IM_EVENTS_PATH, tags, summary: 'Send an event (PagerDuty Events API v2 shape)',
-      description: 'The body PagerDuty\'s /v2/enqueue takes, so an integration moves here by changing its URL (and sending an '
-        + 'organization-wide token of an admin, editor or responder). A trigger opens an incident, or, while an incident with '
-        + 'its dedup_key is open, adds an occurrence to it (never a second incident); acknowledge and resolve act on the open '
-        + 'incident with the dedup_key and are accepted and ignored when there is none. 202 with the dedup_key comes only once '
-        + 'the event is committed. The body is JSON of at most 256 KB (413 payloadTooLarge) nesting at most 20 levels (422 '
-        + 'payloadTooDeep; not JSON: 422 invalidJson). 600 events per minute per organization: 429 with data.retryAfter and no '
-        + 'code, decided before the body is read. 503 unavailable when the event cannot be queued: nothing was stored, retry.',
-      body: PagerDutyEvent,
-      status: 202,
-      response: Accepted,
-      errors: [...IM_GATE_ERRORS, 'payloadTooLarge', 'invalidJson', 'payloadTooDeep', 'imEventRateLimited', 'unavailable'],
-      handler: async ({ actor, body, req }) => {
-        const details: Record<string, unknown> = {
-          routing_key: body.routing_key, ...(body.payload ?? {}), client: body.client, client_url: body.client_url,
-          links: body.links, images: body.images,
-        };
-        try {
-          const processed = await container.get(ProcessImEvent).execute(actor.scope, {
-            action: body.event_action, dedupKey: body.dedup_key, summary: body.payload?.summary, severity: body.payload?.severity,
-            source: body.payload?.source, details: Object.fromEntries(Object.entries(details).filter(([, value]) => value !== undefined)),
-          });
-          return { status: 'success' as const, message: 'Event processed', dedup_key: processed.dedupKey };
-        } catch (error) {
-          if (isAppError(error)) throw error;
-          req.log.error({ err: error }, 'event not stored');
-          throw new AppError('unavailable');
-        }
-      },
-    }).router;
+  return new ApiRouter(deps).route({
+    operationId: 'sendImEvent',
+    method: 'post',
+    path: IM_EVENTS_PATH,
+    tags,
+    summary: 'Send an event (PagerDuty Events API v2 shape)',
+    description:
+      "The body PagerDuty's /v2/enqueue takes, so an integration moves here by changing its URL (and sending an " +
+      'organization-wide token of an admin, editor or responder). A trigger opens an incident, or, while an incident with ' +
+      'its dedup_key is open, adds an occurrence to it (never a second incident); acknowledge and resolve act on the open ' +
+      'incident with the dedup_key and are accepted and ignored when there is none. 202 with the dedup_key comes only once ' +
+      'the event is committed. The body is JSON of at most 256 KB (413 payloadTooLarge) nesting at most 20 levels (422 ' +
+      'payloadTooDeep; not JSON: 422 invalidJson). 600 events per minute per organization: 429 with data.retryAfter and no ' +
+      'code, decided before the body is read. 503 unavailable when the event cannot be queued: nothing was stored, retry.',
+    body: PagerDutyEvent,
+    status: 202,
+    response: Accepted,
+    errors: [...IM_GATE_ERRORS, 'payloadTooLarge', 'invalidJson', 'payloadTooDeep', 'imEventRateLimited', 'unavailable'],
+    handler: async ({ actor, body, req }) => {
+      const details: Record<string, unknown> = {
+        routing_key: body.routing_key,
+        ...(body.payload ?? {}),
+        client: body.client,
+        client_url: body.client_url,
+        links: body.links,
+        images: body.images,
+      };
+      try {
+        const processed = await container.get(ProcessImEvent).execute(actor.scope, {
+          action: body.event_action,
+          dedupKey: body.dedup_key,
+          summary: body.payload?.summary,
+          severity: body.payload?.severity,
+          source: body.payload?.source,
+          details: Object.fromEntries(Object.entries(details).filter(([, value]) => value !== undefined)),
+        });
+        return { status: 'success' as const, message: 'Event processed', dedup_key: processed.dedupKey };
+      } catch (error) {
+        if (isAppError(error)) throw error;
+        req.log.error({ err: error }, 'event not stored');
+        throw new AppError('unavailable');
+      }
+    },
+  }).router;
 }

@@ -46,8 +46,12 @@ export function readJsonBody(req: Request, limits: JsonLimits): Promise<JsonBody
       }
       parser.write(info);
     };
-    parser.onValue = (info) => { value = info.value; };
-    parser.onEnd = () => { complete = true; };
+    parser.onValue = (info) => {
+      value = info.value;
+    };
+    parser.onEnd = () => {
+      complete = true;
+    };
 
     const fail = (error: unknown) => {
       if (settled) return;
@@ -92,7 +96,12 @@ export function readJsonBody(req: Request, limits: JsonLimits): Promise<JsonBody
 }
 
 /** A refusal; the unread rest of the body is discarded so the connection can answer. */
-function refuse(req: Request, code: 'payloadTooLarge' | 'payloadTooDeep' | 'invalidJson' | AppError['code'], message?: string, details: Record<string, unknown> = {}): AppError {
+function refuse(
+  req: Request,
+  code: 'payloadTooLarge' | 'payloadTooDeep' | 'invalidJson' | AppError['code'],
+  message?: string,
+  details: Record<string, unknown> = {},
+): AppError {
   req.resume();
   return new AppError(code, details, message);
 }

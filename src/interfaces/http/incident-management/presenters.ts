@@ -29,5 +29,9 @@ export const presentImIncident = (incident: ImIncident) => ({
 });
 
 export const presentTimelineEntry = (entry: StoredImTimelineEntry) => ({
-  id: entry.id, kind: entry.kind, at: entry.at.toISOString(), actorUserId: entry.actorUserId, details: { ...entry.details },
+  id: entry.id,
+  kind: entry.kind,
+  at: entry.at.toISOString(),
+  actorUserId: entry.actorUserId,
+  details: { ...entry.details },
 });

@@ -15,8 +15,10 @@ export const presentIncident = (incident: Incident) => ({
   status: incident.status,
   title: incident.title,
   description: incident.description,
-  cause: incident.causeReasonCode === null && incident.causeMessage === null
-    ? null : { reasonCode: incident.causeReasonCode, message: incident.causeMessage },
+  cause:
+    incident.causeReasonCode === null && incident.causeMessage === null
+      ? null
+      : { reasonCode: incident.causeReasonCode, message: incident.causeMessage },
   startedAt: incident.startedAt.toISOString(),
   acknowledgedAt: iso(incident.acknowledgedAt),
   acknowledgedByUserId: incident.acknowledgedByUserId,
@@ -29,8 +31,13 @@ export const presentIncident = (incident: Incident) => ({
 });
 
 export const presentTimelineEntry = (entry: TimelineEntry) => ({
-  kind: entry.kind, at: entry.at.toISOString(), location: entry.location, status: entry.status,
-  reasonCode: entry.reasonCode, message: entry.message, userId: entry.userId,
+  kind: entry.kind,
+  at: entry.at.toISOString(),
+  location: entry.location,
+  status: entry.status,
+  reasonCode: entry.reasonCode,
+  message: entry.message,
+  userId: entry.userId,
 });
 
 export const presentCheckResult = (result: StoredResult) => ({
@@ -40,15 +47,22 @@ export const presentCheckResult = (result: StoredResult) => ({
   responseTimeMs: result.responseMs,
   reasonCode: result.reasonCode,
   message: result.detail?.message ?? null,
-  timings: result.detail ? {
-    dnsMs: result.detail.timings.dnsMs ?? null, connectMs: result.detail.timings.connectMs ?? null,
-    tlsMs: result.detail.timings.tlsMs ?? null, firstByteMs: result.detail.timings.firstByteMs ?? null,
-    totalMs: result.detail.timings.totalMs ?? null,
-  } : null,
+  timings: result.detail
+    ? {
+        dnsMs: result.detail.timings.dnsMs ?? null,
+        connectMs: result.detail.timings.connectMs ?? null,
+        tlsMs: result.detail.timings.tlsMs ?? null,
+        firstByteMs: result.detail.timings.firstByteMs ?? null,
+        totalMs: result.detail.timings.totalMs ?? null,
+      }
+    : null,
   evidence: result.detail?.evidence ?? null,
   detailKept: result.detail !== null,
 });
 
 export const presentUptimeStats = (stats: UptimeStats) => ({
-  ...stats, from: stats.from.toISOString(), to: stats.to.toISOString(), monitoredSince: stats.monitoredSince?.toISOString() ?? null,
+  ...stats,
+  from: stats.from.toISOString(),
+  to: stats.to.toISOString(),
+  monitoredSince: stats.monitoredSince?.toISOString() ?? null,
 });

@@ -16,7 +16,7 @@ export const presentWindow = ({ window, targets, currentOccurrence, nextOccurren
   targets: targets.map((t) => ({ type: t.type, id: t.id })),
   suppressAlerts: window.suppressAlerts,
   excludeFromUptime: window.excludeFromUptime,
-  status: currentOccurrence ? 'in_progress' as const : nextOccurrence ? 'scheduled' as const : 'completed' as const,
+  status: currentOccurrence ? ('in_progress' as const) : nextOccurrence ? ('scheduled' as const) : ('completed' as const),
   currentOccurrence: currentOccurrence ? presentOccurrence(currentOccurrence) : null,
   nextOccurrence: nextOccurrence ? presentOccurrence(nextOccurrence) : null,
   createdAt: window.createdAt.toISOString(),

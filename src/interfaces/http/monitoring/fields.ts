@@ -12,32 +12,46 @@ import { CHECK_TOGGLES, MAX_SSL_NOTICE_DAYS } from '../../../domain/monitoring/c
 export const coded = (schema: Record<string, unknown>) => z.unknown().meta(schema).optional();
 
 /** A record in a path or body: public id (uuid) or legacy integer id. */
-export const RecordRefSchema = z.union([z.number().int().positive().max(2_147_483_647), z.string().trim().min(1).max(64)])
+export const RecordRefSchema = z
+  .union([z.number().int().positive().max(2_147_483_647), z.string().trim().min(1).max(64)])
   .transform((value) => String(value));
-export const CustomerRefSchema = z.union([z.number().int().positive().max(2_147_483_647), z.uuid()])
+export const CustomerRefSchema = z
+  .union([z.number().int().positive().max(2_147_483_647), z.uuid()])
   .meta({ description: 'Customer id (int) or publicId (uuid)' });
 export const QueryRef = z.string().regex(/^([1-9]\d{0,9}|[0-9a-fA-F-]{36})$/, 'An integer id or a public id (uuid)');
 
 export const Name = z.string().trim().min(1).max(200);
-export const Locations = z.array(z.string().max(32)).max(32)
+export const Locations = z
+  .array(z.string().max(32))
+  .max(32)
   .meta({
-    description: 'Location codes of the catalogue (MONITOR_LOCATIONS); an empty list stops checks from every location. '
-      + 'Omitted on create: the catalogue locations some running check process serves (the whole catalogue while none runs)',
+    description:
+      'Location codes of the catalogue (MONITOR_LOCATIONS); an empty list stops checks from every location. ' +
+      'Omitted on create: the catalogue locations some running check process serves (the whole catalogue while none runs)',
   });
 
 /** Fields every monitor kind has, as create bodies take them. */
 export const commonCreateFields = {
-  customerId: CustomerRefSchema.optional()
-    .meta({ description: 'Required for organization-wide callers; customer-scoped callers use their own customer' }),
+  customerId: CustomerRefSchema.optional().meta({
+    description: 'Required for organization-wide callers; customer-scoped callers use their own customer',
+  }),
   name: Name.optional().meta({ description: 'Defaults to the target host' }),
   status: z.enum(MONITOR_STATUSES).optional(),
-  managementType: z.enum(MANAGEMENT_TYPES).optional()
-    .meta({ description: 'Defaults to managed (organization callers) or self_service (customer-scoped callers); choosing the other is for organization admins' }),
-  checkInterval: z.number().int().min(1).optional()
+  managementType: z.enum(MANAGEMENT_TYPES).optional().meta({
+    description:
+      'Defaults to managed (organization callers) or self_service (customer-scoped callers); choosing the other is for organization admins',
+  }),
+  checkInterval: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
     .meta({ description: 'Minutes, 1-1440 (1-43200 for heartbeats), at least the package minimum (checkIntervalTooLow)' }),
   timeoutSeconds: z.number().int().min(1).max(60).optional(),
   locations: Locations.optional(),
-  allowPaidQuotaUpgrade: z.boolean().optional()
+  allowPaidQuotaUpgrade: z
+    .boolean()
+    .optional()
     .meta({ description: 'Agent callers: consent to moving the customer to a paid quota tier when the quota is exhausted' }),
 };
 
@@ -46,14 +60,22 @@ export const commonPatchFields = {
   name: Name.optional(),
   status: z.enum(MONITOR_STATUSES).optional(),
   managementType: z.enum(MANAGEMENT_TYPES).optional().meta({ description: 'Organization admins only (managementTypeOrgOnly)' }),
-  checkInterval: coded({ type: 'integer', minimum: 1, maximum: 43200, description: 'invalidCheckInterval, checkIntervalTooHigh, checkIntervalTooLow' }),
+  checkInterval: coded({
+    type: 'integer',
+    minimum: 1,
+    maximum: 43200,
+    description: 'invalidCheckInterval, checkIntervalTooHigh, checkIntervalTooLow',
+  }),
   timeoutSeconds: coded({ type: 'integer', minimum: 1, maximum: 60, description: 'invalidTimeout' }),
   locations: Locations.optional(),
 };
 
 export const alertFields = {
   alertConsecutiveChecks: z.number().int().min(1).max(100).optional(),
-  alertRetryInterval: z.number().int().min(10).max(3_600).optional().meta({ description: 'Seconds before a confirmation check, run from every location of the monitor at once, after a failure that has not yet reached alertConsecutiveChecks (or a recovery the location threshold has not decided yet); 10-3600, default the customer\'s (20)' }),
+  alertRetryInterval: z.number().int().min(10).max(3_600).optional().meta({
+    description:
+      "Seconds before a confirmation check, run from every location of the monitor at once, after a failure that has not yet reached alertConsecutiveChecks (or a recovery the location threshold has not decided yet); 10-3600, default the customer's (20)",
+  }),
   alertLocationThreshold: z.string().regex(LOCATION_THRESHOLD).optional().meta({ description: 'Decimal 0-1 as a string, e.g. "0.50"' }),
   alertLocationThresholdCount: z.number().int().min(1).max(100).optional(),
   alertReminderInterval: z.number().int().min(0).max(43200).optional().meta({ description: 'Minutes; 0 = no reminders' }),
@@ -61,7 +83,10 @@ export const alertFields = {
   dnsblReminderInterval: z.number().int().min(1).max(365).nullable().optional(),
 };
 
-const toggles = Object.fromEntries(CHECK_TOGGLES.map((t) => [t, z.boolean().optional()])) as Record<(typeof CHECK_TOGGLES)[number], z.ZodOptional<z.ZodBoolean>>;
+const toggles = Object.fromEntries(CHECK_TOGGLES.map((t) => [t, z.boolean().optional()])) as Record<
+  (typeof CHECK_TOGGLES)[number],
+  z.ZodOptional<z.ZodBoolean>
+>;
 
 export const checkConfigCreateFields = {
   ...toggles,
@@ -78,8 +103,12 @@ export const checkConfigPatchFields = {
 } as Record<string, ReturnType<typeof coded>>;
 
 /** Login details a protocol check uses: stored encrypted, never returned (hasCredentials tells whether set). */
-export const Credentials = z.object({
-  username: z.string().min(1).max(256),
-  password: z.string().min(1).max(1024).optional(),
-  privateKey: z.string().min(1).max(16384).optional(),
-}).strict().nullable().meta({ id: 'MonitorCredentials', description: 'Write-only; null clears. Ignored and cleared in tcp checkMode.' });
+export const Credentials = z
+  .object({
+    username: z.string().min(1).max(256),
+    password: z.string().min(1).max(1024).optional(),
+    privateKey: z.string().min(1).max(16384).optional(),
+  })
+  .strict()
+  .nullable()
+  .meta({ id: 'MonitorCredentials', description: 'Write-only; null clears. Ignored and cleared in tcp checkMode.' });

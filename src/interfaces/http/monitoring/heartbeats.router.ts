@@ -13,17 +13,32 @@ export function heartbeatsRouter(deps: RouterDeps) {
     const { receivedAt } = await container.get(RecordHeartbeat).execute({ token });
     return { ok: true as const, receivedAt: receivedAt.toISOString() };
   };
-  const description = 'Records a ping of the heartbeat monitor owning the token (GET, HEAD or POST; any body is ignored). '
-    + 'Unknown tokens answer 404 websiteNotFound.';
+  const description =
+    'Records a ping of the heartbeat monitor owning the token (GET, HEAD or POST; any body is ignored). ' +
+    'Unknown tokens answer 404 websiteNotFound.';
   return new ApiRouter(deps)
     .public({
       operationId: 'pingHeartbeat',
-      method: 'get', path: '/api/heartbeats/{token}', tags: ['Heartbeats'], summary: 'Heartbeat ping', description,
-      params: Token, response: Received, errors: ['websiteNotFound'], handler: ({ params }) => ping(params.token),
+      method: 'get',
+      path: '/api/heartbeats/{token}',
+      tags: ['Heartbeats'],
+      summary: 'Heartbeat ping',
+      description,
+      params: Token,
+      response: Received,
+      errors: ['websiteNotFound'],
+      handler: ({ params }) => ping(params.token),
     })
     .public({
       operationId: 'postHeartbeat',
-      method: 'post', path: '/api/heartbeats/{token}', tags: ['Heartbeats'], summary: 'Heartbeat ping', description,
-      params: Token, response: Received, errors: ['websiteNotFound'], handler: ({ params }) => ping(params.token),
+      method: 'post',
+      path: '/api/heartbeats/{token}',
+      tags: ['Heartbeats'],
+      summary: 'Heartbeat ping',
+      description,
+      params: Token,
+      response: Received,
+      errors: ['websiteNotFound'],
+      handler: ({ params }) => ping(params.token),
     }).router;
 }

@@ -18,20 +18,28 @@ import { ChangeRequestSchema, MonitorSchema, SuccessSchema } from './response.sc
 const Id = z.object({ id: z.string().min(1).max(64) });
 
 const KIND_NOTES: Record<PerKindType, string> = {
-  dns: 'DNS: hostname is the name whose records are checked (a name, not an address); recordType (default A), expectedValues, and an optional resolver '
-    + '(public or allowlisted). A name whose addresses are private (not allowlisted) is refused at create and update (invalidHostname, '
-    + 'the message says which name and why); a name without address records is accepted.',
+  dns:
+    'DNS: hostname is the name whose records are checked (a name, not an address); recordType (default A), expectedValues, and an optional resolver ' +
+    '(public or allowlisted). A name whose addresses are private (not allowlisted) is refused at create and update (invalidHostname, ' +
+    'the message says which name and why); a name without address records is accepted.',
   icmp: 'ICMP: pings hostname.',
   tcp: 'TCP: connects to hostname:port (port required).',
   smtp: 'SMTP: checkMode protocol (default; EHLO, optional STARTTLS/implicit TLS and AUTH with credentials) or tcp. Default port 25 (465 implicit TLS).',
   ssh: 'SSH: checkMode protocol (default; handshake, optional login with credentials) or tcp. Default port 22.',
   ftp: 'FTP: checkMode protocol (default; optional login, anonymous otherwise) or tcp. Default port 21 (990 implicit TLS).',
-  'imap-pop': 'IMAP/POP: protocol imap or pop3; checkMode protocol (default; default port by protocol and tlsMode: 993/143, 995/110) or tcp, which needs an explicit port (portRequiredForTcp).',
+  'imap-pop':
+    'IMAP/POP: protocol imap or pop3; checkMode protocol (default; default port by protocol and tlsMode: 993/143, 995/110) or tcp, which needs an explicit port (portRequiredForTcp).',
 };
 
 /** The kind in operationIds: `listImapPopMonitors`, `getDnsMonitor`. */
 const KIND_NAMES: Record<PerKindType, string> = {
-  dns: 'Dns', icmp: 'Icmp', tcp: 'Tcp', smtp: 'Smtp', ssh: 'Ssh', ftp: 'Ftp', 'imap-pop': 'ImapPop',
+  dns: 'Dns',
+  icmp: 'Icmp',
+  tcp: 'Tcp',
+  smtp: 'Smtp',
+  ssh: 'Ssh',
+  ftp: 'Ftp',
+  'imap-pop': 'ImapPop',
 };
 
 /**
@@ -46,14 +54,22 @@ export function monitorsRouter(deps: RouterDeps) {
     const base = `/api/monitors/${type}`;
     const name = `${KIND_NAMES[type]}Monitor`;
     const bodies = monitorBodies(type);
-    const targetErrors: ErrorCode[] = ['invalidHostname', ...(type === 'tcp' || type === 'imap-pop' ? ['portRequiredForTcp' as const] : [])];
-    const description = `${KIND_NOTES[type]} Credentials (SMTP, SSH, FTP, IMAP/POP) are stored encrypted and never returned; `
-      + 'hasCredentials tells whether any are set. tcp checkMode stores none.';
+    const targetErrors: ErrorCode[] = [
+      'invalidHostname',
+      ...(type === 'tcp' || type === 'imap-pop' ? ['portRequiredForTcp' as const] : []),
+    ];
+    const description =
+      `${KIND_NOTES[type]} Credentials (SMTP, SSH, FTP, IMAP/POP) are stored encrypted and never returned; ` +
+      'hasCredentials tells whether any are set. tcp checkMode stores none.';
     router
       .route({
         operationId: `list${name}s`,
-        method: 'get', path: base, tags, summary: `A page of ${type} monitors`, query: MonitorQuery,
-        description: 'Ordered by id; customer-scoped callers see their customer\'s only.',
+        method: 'get',
+        path: base,
+        tags,
+        summary: `A page of ${type} monitors`,
+        query: MonitorQuery,
+        description: "Ordered by id; customer-scoped callers see their customer's only.",
         response: pagedSchema(MonitorSchema, `${type}MonitorPage`),
         handler: async ({ actor, query }) => {
           const { page, perPage, ...filter } = query;
@@ -63,10 +79,26 @@ export function monitorsRouter(deps: RouterDeps) {
       })
       .route({
         operationId: `create${name}`,
-        method: 'post', path: base, tags, status: 201, summary: `Create a ${type} monitor`, description,
-        body: bodies.create, response: MonitorSchema,
-        errors: ['checkIntervalTooLow', 'invalidCustomer', 'roleForbidden', 'selfServiceNotAllowed', 'selfServiceQuotaReached',
-          'managementTypeOrgOnly', 'monitorQuotaReached', 'monitorQuotaNoHigherTier', 'paidQuotaUpgradeNotAuthorized', ...targetErrors],
+        method: 'post',
+        path: base,
+        tags,
+        status: 201,
+        summary: `Create a ${type} monitor`,
+        description,
+        body: bodies.create,
+        response: MonitorSchema,
+        errors: [
+          'checkIntervalTooLow',
+          'invalidCustomer',
+          'roleForbidden',
+          'selfServiceNotAllowed',
+          'selfServiceQuotaReached',
+          'managementTypeOrgOnly',
+          'monitorQuotaReached',
+          'monitorQuotaNoHigherTier',
+          'paidQuotaUpgradeNotAuthorized',
+          ...targetErrors,
+        ],
         handler: async ({ actor, body }) => {
           const monitor = await container.get(CreateMonitor).execute(actor, { kind: type, input: body });
           return presentMonitor(await container.get(GetMonitor).execute(actor, { kind: type, ref: monitor.publicId }));
@@ -74,15 +106,40 @@ export function monitorsRouter(deps: RouterDeps) {
       })
       .route({
         operationId: `get${name}`,
-        method: 'get', path: `${base}/{id}`, tags, summary: `One ${type} monitor`, params: Id, response: MonitorSchema, errors: ['monitorNotFound'],
-        handler: async ({ actor, params }) => presentMonitor(await container.get(GetMonitor).execute(actor, { kind: type, ref: params.id })),
+        method: 'get',
+        path: `${base}/{id}`,
+        tags,
+        summary: `One ${type} monitor`,
+        params: Id,
+        response: MonitorSchema,
+        errors: ['monitorNotFound'],
+        handler: async ({ actor, params }) =>
+          presentMonitor(await container.get(GetMonitor).execute(actor, { kind: type, ref: params.id })),
       })
       .route({
         operationId: `update${name}`,
-        method: 'patch', path: `${base}/{id}`, tags, summary: `Change a ${type} monitor (partial)`, params: Id, description,
-        body: bodies.patch, response: MonitorSchema,
-        errors: ['monitorNotFound', 'roleForbidden', 'managed_by_organization', 'managementTypeOrgOnly', 'selfServiceQuotaReached',
-          'invalidCheckInterval', 'checkIntervalTooHigh', 'checkIntervalTooLow', 'invalidTimeout', 'invalidCheckMode', ...targetErrors, 'conflict'],
+        method: 'patch',
+        path: `${base}/{id}`,
+        tags,
+        summary: `Change a ${type} monitor (partial)`,
+        params: Id,
+        description,
+        body: bodies.patch,
+        response: MonitorSchema,
+        errors: [
+          'monitorNotFound',
+          'roleForbidden',
+          'managed_by_organization',
+          'managementTypeOrgOnly',
+          'selfServiceQuotaReached',
+          'invalidCheckInterval',
+          'checkIntervalTooHigh',
+          'checkIntervalTooLow',
+          'invalidTimeout',
+          'invalidCheckMode',
+          ...targetErrors,
+          'conflict',
+        ],
         handler: async ({ actor, params, body }) => {
           const monitor = await container.get(UpdateMonitor).execute(actor, { kind: type, ref: params.id, input: body });
           return presentMonitor(await container.get(GetMonitor).execute(actor, { kind: type, ref: monitor.publicId }));
@@ -90,7 +147,12 @@ export function monitorsRouter(deps: RouterDeps) {
       })
       .route({
         operationId: `delete${name}`,
-        method: 'delete', path: `${base}/{id}`, tags, summary: `Delete a ${type} monitor`, params: Id, response: SuccessSchema,
+        method: 'delete',
+        path: `${base}/{id}`,
+        tags,
+        summary: `Delete a ${type} monitor`,
+        params: Id,
+        response: SuccessSchema,
         errors: ['monitorNotFound', 'readonlyMayNotDelete', 'roleForbidden', 'managed_by_organization'],
         handler: async ({ actor, params }) => {
           await container.get(DeleteMonitor).execute(actor, { kind: type, ref: params.id });
@@ -99,13 +161,26 @@ export function monitorsRouter(deps: RouterDeps) {
       })
       .route({
         operationId: `create${name}ChangeRequest`,
-        method: 'post', path: `${base}/{id}/change-requests`, tags: ['Change requests'], status: 201,
-        summary: `Propose a change to (or the deletion of) a ${type} monitor`, description: CHANGE_REQUEST_DESCRIPTION, params: Id,
-        body: changeRequestBody(bodies.patch, `${type}ChangeRequestCreate`), response: ChangeRequestSchema,
+        method: 'post',
+        path: `${base}/{id}/change-requests`,
+        tags: ['Change requests'],
+        status: 201,
+        summary: `Propose a change to (or the deletion of) a ${type} monitor`,
+        description: CHANGE_REQUEST_DESCRIPTION,
+        params: Id,
+        body: changeRequestBody(bodies.patch, `${type}ChangeRequestCreate`),
+        response: ChangeRequestSchema,
         errors: ['monitorNotFound', ...CHANGE_REQUEST_ERRORS, 'invalidCheckMode', ...targetErrors],
-        handler: async ({ actor, params, body }) => presentChangeRequest(await container.get(FileChangeRequest).execute(actor, {
-          kind: type, ref: params.id, action: body.action, changes: body.changes, note: body.note,
-        })),
+        handler: async ({ actor, params, body }) =>
+          presentChangeRequest(
+            await container.get(FileChangeRequest).execute(actor, {
+              kind: type,
+              ref: params.id,
+              action: body.action,
+              changes: body.changes,
+              note: body.note,
+            }),
+          ),
       });
   }
   return router.router;

@@ -6,55 +6,114 @@ import { CHECK_TOGGLES } from '../../../domain/monitoring/check-config';
 
 const Timestamp = z.iso.datetime();
 
-export const TagSchema = z.object({
-  id: z.number().int(), publicId: z.uuid(), organizationId: z.number().int(),
-  customerId: z.number().int().nullable().meta({ description: 'null: an organization-wide tag' }),
-  name: z.string(), color: z.string(), createdAt: Timestamp, updatedAt: Timestamp,
-}).meta({ id: 'Tag' });
+export const TagSchema = z
+  .object({
+    id: z.number().int(),
+    publicId: z.uuid(),
+    organizationId: z.number().int(),
+    customerId: z.number().int().nullable().meta({ description: 'null: an organization-wide tag' }),
+    name: z.string(),
+    color: z.string(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .meta({ id: 'Tag' });
 
-export const CheckConfigSchema = z.object({
-  ...Object.fromEntries(CHECK_TOGGLES.map((t) => [t, z.boolean()])),
-  minPageSize: z.number().int().nullable(), maxPageSize: z.number().int().nullable(), sslNoticeDays: z.number().int(),
-}).meta({ id: 'WebsiteCheckConfig' });
+export const CheckConfigSchema = z
+  .object({
+    ...Object.fromEntries(CHECK_TOGGLES.map((t) => [t, z.boolean()])),
+    minPageSize: z.number().int().nullable(),
+    maxPageSize: z.number().int().nullable(),
+    sslNoticeDays: z.number().int(),
+  })
+  .meta({ id: 'WebsiteCheckConfig' });
 
 const commonSchema = {
-  id: z.number().int(), publicId: z.uuid(), organizationId: z.number().int(), customerId: z.number().int(),
-  customerPublicId: z.uuid(), name: z.string(), monitoringType: z.string(), status: z.enum(MONITOR_STATUSES),
-  managementType: z.enum(MANAGEMENT_TYPES), checkInterval: z.number().int(), timeoutSeconds: z.number().int(),
+  id: z.number().int(),
+  publicId: z.uuid(),
+  organizationId: z.number().int(),
+  customerId: z.number().int(),
+  customerPublicId: z.uuid(),
+  name: z.string(),
+  monitoringType: z.string(),
+  status: z.enum(MONITOR_STATUSES),
+  managementType: z.enum(MANAGEMENT_TYPES),
+  checkInterval: z.number().int(),
+  timeoutSeconds: z.number().int(),
   locations: z.array(z.string()),
-  alertConsecutiveChecks: z.number().int(), alertRetryInterval: z.number().int(), alertLocationThreshold: z.string(), alertLocationThresholdCount: z.number().int(),
-  alertReminderInterval: z.number().int(), sslExpiryReminderInterval: z.number().int().nullable(),
+  alertConsecutiveChecks: z.number().int(),
+  alertRetryInterval: z.number().int(),
+  alertLocationThreshold: z.string(),
+  alertLocationThresholdCount: z.number().int(),
+  alertReminderInterval: z.number().int(),
+  sslExpiryReminderInterval: z.number().int().nullable(),
   dnsblReminderInterval: z.number().int().nullable(),
   tags: z.array(z.object({ id: z.number().int(), publicId: z.uuid(), name: z.string(), color: z.string() })),
-  createdAt: Timestamp, updatedAt: Timestamp,
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
 };
 
-export const WebsiteSchema = z.object({
-  ...commonSchema,
-  url: z.string().nullable(), method: z.string(), headers: z.record(z.string(), z.string()), body: z.string().nullable(),
-  expectedStatusCodes: z.array(z.number().int()), keyword: z.string().nullable(), keywordMode: z.string(),
-  keywordCaseSensitive: z.boolean(), responseTimeThreshold: z.number().int().nullable(), followRedirects: z.boolean(),
-  script: z.string().nullable(),
-  ...CheckConfigSchema.shape,
-  connectHost: z.string().nullable(), connectPort: z.number().int().nullable(), connectTlsInsecure: z.boolean(),
-  heartbeatToken: z.string().nullable(), heartbeatUrl: z.string().nullable(), lastHeartbeatAt: Timestamp.nullable(),
-}).meta({ id: 'Website' });
+export const WebsiteSchema = z
+  .object({
+    ...commonSchema,
+    url: z.string().nullable(),
+    method: z.string(),
+    headers: z.record(z.string(), z.string()),
+    body: z.string().nullable(),
+    expectedStatusCodes: z.array(z.number().int()),
+    keyword: z.string().nullable(),
+    keywordMode: z.string(),
+    keywordCaseSensitive: z.boolean(),
+    responseTimeThreshold: z.number().int().nullable(),
+    followRedirects: z.boolean(),
+    script: z.string().nullable(),
+    ...CheckConfigSchema.shape,
+    connectHost: z.string().nullable(),
+    connectPort: z.number().int().nullable(),
+    connectTlsInsecure: z.boolean(),
+    heartbeatToken: z.string().nullable(),
+    heartbeatUrl: z.string().nullable(),
+    lastHeartbeatAt: Timestamp.nullable(),
+  })
+  .meta({ id: 'Website' });
 
-export const MonitorSchema = z.object({
-  ...commonSchema,
-  type: z.enum(MONITOR_KINDS), hostname: z.string(),
-  port: z.number().int().nullable().optional(), effectivePort: z.number().int().nullable().optional(),
-  checkMode: z.enum(CHECK_MODES).optional(), hasCredentials: z.boolean().optional(),
-  tlsMode: z.string().optional(), protocol: z.string().optional(),
-  recordType: z.string().optional(), expectedValues: z.array(z.string()).optional(), resolver: z.string().nullable().optional(),
-}).meta({ id: 'Monitor' });
+export const MonitorSchema = z
+  .object({
+    ...commonSchema,
+    type: z.enum(MONITOR_KINDS),
+    hostname: z.string(),
+    port: z.number().int().nullable().optional(),
+    effectivePort: z.number().int().nullable().optional(),
+    checkMode: z.enum(CHECK_MODES).optional(),
+    hasCredentials: z.boolean().optional(),
+    tlsMode: z.string().optional(),
+    protocol: z.string().optional(),
+    recordType: z.string().optional(),
+    expectedValues: z.array(z.string()).optional(),
+    resolver: z.string().nullable().optional(),
+  })
+  .meta({ id: 'Monitor' });
 
-export const ChangeRequestSchema = z.object({
-  id: z.number().int(), publicId: z.uuid(), organizationId: z.number().int(), customerId: z.number().int(),
-  monitorId: z.number().int().nullable(), monitorPublicId: z.uuid(), monitorType: z.enum(MONITOR_KINDS),
-  action: z.enum(CHANGE_REQUEST_ACTIONS), changes: z.record(z.string(), z.unknown()), note: z.string().nullable(),
-  status: z.enum(CHANGE_REQUEST_STATUSES), requestedByUserId: z.string().nullable(), decidedByUserId: z.string().nullable(),
-  decisionNote: z.string().nullable(), decidedAt: Timestamp.nullable(), createdAt: Timestamp, updatedAt: Timestamp,
-}).meta({ id: 'ChangeRequest' });
+export const ChangeRequestSchema = z
+  .object({
+    id: z.number().int(),
+    publicId: z.uuid(),
+    organizationId: z.number().int(),
+    customerId: z.number().int(),
+    monitorId: z.number().int().nullable(),
+    monitorPublicId: z.uuid(),
+    monitorType: z.enum(MONITOR_KINDS),
+    action: z.enum(CHANGE_REQUEST_ACTIONS),
+    changes: z.record(z.string(), z.unknown()),
+    note: z.string().nullable(),
+    status: z.enum(CHANGE_REQUEST_STATUSES),
+    requestedByUserId: z.string().nullable(),
+    decidedByUserId: z.string().nullable(),
+    decisionNote: z.string().nullable(),
+    decidedAt: Timestamp.nullable(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .meta({ id: 'ChangeRequest' });
 
 export const SuccessSchema = z.object({ success: z.literal(true) });

@@ -18,10 +18,14 @@ const Id = z.object({ id: z.string().min(1).max(64) });
 const TagName = z.string().trim().min(1).max(50);
 /** Any string: the palette decides (invalidTagColor), so a long colour is no shape error. */
 const Color = z.string().meta({ description: `One of the palette: ${TAG_COLORS.join(', ')}, case-insensitive (invalidTagColor)` });
-const MonitorTagBody = z.object({
-  tagId: RecordRefSchema, monitorId: RecordRefSchema,
-  monitorType: z.string().max(32).meta({ description: 'website, dns, icmp, tcp, smtp, ssh, ftp or imap-pop (invalidMonitorType)' }),
-}).strict().meta({ id: 'MonitorTag' });
+const MonitorTagBody = z
+  .object({
+    tagId: RecordRefSchema,
+    monitorId: RecordRefSchema,
+    monitorType: z.string().max(32).meta({ description: 'website, dns, icmp, tcp, smtp, ssh, ftp or imap-pop (invalidMonitorType)' }),
+  })
+  .strict()
+  .meta({ id: 'MonitorTag' });
 
 /** Tags (per customer or organization-wide, fixed palette) and their attachment to monitors (at most 5 per monitor). */
 export function tagsRouter(deps: RouterDeps) {
@@ -29,26 +33,39 @@ export function tagsRouter(deps: RouterDeps) {
   return new ApiRouter(deps)
     .route({
       operationId: 'listTags',
-      method: 'get', path: '/api/tags', tags, summary: 'Tags, by name', query: z.object({ customerId: QueryRef.optional(), ...PageQuery }).strict(),
-      description: 'Organization-wide callers see every tag of the organization (organization-wide ones have customerId null); '
-        + 'customerId narrows the list to that customer\'s own tags. Customer-scoped callers see their customer\'s tags.',
+      method: 'get',
+      path: '/api/tags',
+      tags,
+      summary: 'Tags, by name',
+      query: z.object({ customerId: QueryRef.optional(), ...PageQuery }).strict(),
+      description:
+        'Organization-wide callers see every tag of the organization (organization-wide ones have customerId null); ' +
+        "customerId narrows the list to that customer's own tags. Customer-scoped callers see their customer's tags.",
       response: pagedSchema(TagSchema, 'TagPage'),
       handler: async ({ actor, query: { page, perPage, ...query } }) =>
         pageOf((await container.get(ListTags).execute(actor, query)).map(presentTag), { page, perPage }),
     })
     .route({
       operationId: 'createTag',
-      method: 'post', path: '/api/tags', tags, status: 201, summary: 'Create a tag',
-      description: 'A tag belongs to one customer of the organization (customerId) or to the whole organization (customerId '
-        + 'null: it may label any monitor of the organization). An organization-wide caller that omits customerId creates an '
-        + 'organization-wide tag. A customer-scoped caller\'s tags are its own customer\'s: it may omit customerId only while '
-        + 'the organization has a single customer (else tagCustomerRequired), and naming another customer answers '
-        + 'invalidCustomer, as does a customer of another organization. Names are unique per customer, and among the '
-        + 'organization-wide tags, case-insensitively (tagNameTaken).',
-      body: z.object({
-        name: TagName, color: Color,
-        customerId: CustomerRefSchema.nullable().optional().meta({ description: 'Omitted or null: organization-wide' }),
-      }).strict(),
+      method: 'post',
+      path: '/api/tags',
+      tags,
+      status: 201,
+      summary: 'Create a tag',
+      description:
+        'A tag belongs to one customer of the organization (customerId) or to the whole organization (customerId ' +
+        'null: it may label any monitor of the organization). An organization-wide caller that omits customerId creates an ' +
+        "organization-wide tag. A customer-scoped caller's tags are its own customer's: it may omit customerId only while " +
+        'the organization has a single customer (else tagCustomerRequired), and naming another customer answers ' +
+        'invalidCustomer, as does a customer of another organization. Names are unique per customer, and among the ' +
+        'organization-wide tags, case-insensitively (tagNameTaken).',
+      body: z
+        .object({
+          name: TagName,
+          color: Color,
+          customerId: CustomerRefSchema.nullable().optional().meta({ description: 'Omitted or null: organization-wide' }),
+        })
+        .strict(),
       response: TagSchema,
       errors: ['authorizingUserUnresolved', 'invalidTagColor', 'tagCustomerRequired', 'invalidCustomer', 'tagNameTaken', 'roleForbidden'],
       handler: async ({ actor, body: { customerId, ...body } }) =>
@@ -56,15 +73,25 @@ export function tagsRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'updateTag',
-      method: 'patch', path: '/api/tags/{id}', tags, summary: 'Rename or recolour a tag', params: Id,
-      body: z.object({ name: TagName.optional(), color: Color.optional() }).strict(), response: TagSchema,
+      method: 'patch',
+      path: '/api/tags/{id}',
+      tags,
+      summary: 'Rename or recolour a tag',
+      params: Id,
+      body: z.object({ name: TagName.optional(), color: Color.optional() }).strict(),
+      response: TagSchema,
       errors: ['tagNotFound', 'invalidTagColor', 'tagNameTaken', 'roleForbidden'],
       handler: async ({ actor, params, body }) => presentTag(await container.get(UpdateTag).execute(actor, { ref: params.id, ...body })),
     })
     .route({
       operationId: 'deleteTag',
-      method: 'delete', path: '/api/tags/{id}', tags, summary: 'Delete a tag (it comes off every monitor)', params: Id,
-      response: SuccessSchema, errors: ['tagNotFound', 'roleForbidden'],
+      method: 'delete',
+      path: '/api/tags/{id}',
+      tags,
+      summary: 'Delete a tag (it comes off every monitor)',
+      params: Id,
+      response: SuccessSchema,
+      errors: ['tagNotFound', 'roleForbidden'],
       handler: async ({ actor, params }) => {
         await container.get(DeleteTag).execute(actor, { ref: params.id });
         return { success: true as const };
@@ -72,18 +99,27 @@ export function tagsRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'attachTagToMonitor',
-      method: 'post', path: '/api/monitor-tags', tags, summary: 'Attach a tag to a monitor',
-      description: 'At most 5 tags per monitor (tagLimitReached); attaching an attached tag succeeds (alreadyAttached: true). '
-        + 'A customer\'s tag labels that customer\'s monitors only, an organization-wide tag any monitor of the organization '
-        + '(else tagMonitorOrgMismatch).',
-      body: MonitorTagBody, response: z.object({ success: z.literal(true), alreadyAttached: z.boolean() }),
+      method: 'post',
+      path: '/api/monitor-tags',
+      tags,
+      summary: 'Attach a tag to a monitor',
+      description:
+        'At most 5 tags per monitor (tagLimitReached); attaching an attached tag succeeds (alreadyAttached: true). ' +
+        "A customer's tag labels that customer's monitors only, an organization-wide tag any monitor of the organization " +
+        '(else tagMonitorOrgMismatch).',
+      body: MonitorTagBody,
+      response: z.object({ success: z.literal(true), alreadyAttached: z.boolean() }),
       errors: ['invalidMonitorType', 'tagNotFound', 'monitorNotFound', 'tagMonitorOrgMismatch', 'tagLimitReached', 'roleForbidden'],
       handler: async ({ actor, body }) => ({ success: true as const, ...(await container.get(AttachTag).execute(actor, body)) }),
     })
     .route({
       operationId: 'detachTagFromMonitor',
-      method: 'delete', path: '/api/monitor-tags', tags, summary: 'Detach a tag from a monitor (idempotent)',
-      body: MonitorTagBody, response: SuccessSchema,
+      method: 'delete',
+      path: '/api/monitor-tags',
+      tags,
+      summary: 'Detach a tag from a monitor (idempotent)',
+      body: MonitorTagBody,
+      response: SuccessSchema,
       errors: ['invalidMonitorType', 'tagNotFound', 'monitorNotFound', 'tagMonitorOrgMismatch', 'roleForbidden'],
       handler: async ({ actor, body }) => {
         await container.get(DetachTag).execute(actor, body);

@@ -22,8 +22,18 @@ const Id = z.object({ id: z.string().min(1).max(64) });
 const WebsiteId = z.object({ websiteId: z.string().min(1).max(64) });
 const TARGET_ERRORS: ErrorCode[] = ['invalidUrl', 'connectHostInvalid', 'connectHostNotPublic', 'connectTlsInsecureWithoutHost'];
 const PATCH_ERRORS: ErrorCode[] = [
-  'websiteNotFound', 'roleForbidden', 'managed_by_organization', 'managementTypeOrgOnly', 'selfServiceQuotaReached',
-  'invalidCheckInterval', 'checkIntervalTooHigh', 'checkIntervalTooLow', 'invalidTimeout', 'invalidCheckConfig', ...TARGET_ERRORS, 'conflict',
+  'websiteNotFound',
+  'roleForbidden',
+  'managed_by_organization',
+  'managementTypeOrgOnly',
+  'selfServiceQuotaReached',
+  'invalidCheckInterval',
+  'checkIntervalTooHigh',
+  'checkIntervalTooLow',
+  'invalidTimeout',
+  'invalidCheckConfig',
+  ...TARGET_ERRORS,
+  'conflict',
 ];
 
 /** Websites: HTTP(S) page checks, heartbeats and scripted-browser scenarios. */
@@ -36,9 +46,14 @@ export function websitesRouter(deps: RouterDeps) {
   return new ApiRouter(deps)
     .route({
       operationId: 'listWebsites',
-      method: 'get', path: '/api/websites', tags, summary: 'A page of websites',
-      description: 'Ordered by id. Customer-scoped callers see their customer\'s only. Filters: customerId, status, monitoringType, search (name or url), tagId.',
-      query: WebsiteQuery, response: pagedSchema(WebsiteSchema, 'WebsitePage'),
+      method: 'get',
+      path: '/api/websites',
+      tags,
+      summary: 'A page of websites',
+      description:
+        "Ordered by id. Customer-scoped callers see their customer's only. Filters: customerId, status, monitoringType, search (name or url), tagId.",
+      query: WebsiteQuery,
+      response: pagedSchema(WebsiteSchema, 'WebsitePage'),
       handler: async ({ actor, query, res }) => {
         const { page, perPage, ...filter } = query;
         send(res, 200, await container.get(ListWebsites).execute(actor, { filter, page: { page, perPage } }));
@@ -46,15 +61,32 @@ export function websitesRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'createWebsite',
-      method: 'post', path: '/api/websites', tags, status: 201, summary: 'Create a website monitor',
-      description: 'monitoringType http (page checks, url required), heartbeat (the service issues heartbeatToken and heartbeatUrl; '
-        + 'a sent token is ignored; checkInterval is the expected ping period, up to 43200 minutes) or scripted_browser (url and script: a step language, see script; failure screenshots at /api/websites/{id}/screenshots/{screenshotId}). '
-        + 'A checkInterval above the type ceiling is a validation issue on checkInterval; below the package minimum, checkIntervalTooLow. '
-        + 'Quota: all monitor kinds of the customer count together (monitorQuotaReached, or an automatic move to the next tier when the '
-        + 'organization allows it; agents must send allowPaidQuotaUpgrade: true to buy a paid tier).',
-      body: WebsiteCreateBody, response: WebsiteSchema,
-      errors: ['checkIntervalTooLow', 'invalidCustomer', 'roleForbidden', 'selfServiceNotAllowed', 'selfServiceQuotaReached',
-        'managementTypeOrgOnly', 'monitorQuotaReached', 'monitorQuotaNoHigherTier', 'paidQuotaUpgradeNotAuthorized', 'invalidCheckConfig', ...TARGET_ERRORS],
+      method: 'post',
+      path: '/api/websites',
+      tags,
+      status: 201,
+      summary: 'Create a website monitor',
+      description:
+        'monitoringType http (page checks, url required), heartbeat (the service issues heartbeatToken and heartbeatUrl; ' +
+        'a sent token is ignored; checkInterval is the expected ping period, up to 43200 minutes) or scripted_browser (url and script: a step language, see script; failure screenshots at /api/websites/{id}/screenshots/{screenshotId}). ' +
+        'A checkInterval above the type ceiling is a validation issue on checkInterval; below the package minimum, checkIntervalTooLow. ' +
+        'Quota: all monitor kinds of the customer count together (monitorQuotaReached, or an automatic move to the next tier when the ' +
+        'organization allows it; agents must send allowPaidQuotaUpgrade: true to buy a paid tier).',
+      body: WebsiteCreateBody,
+      response: WebsiteSchema,
+      errors: [
+        'checkIntervalTooLow',
+        'invalidCustomer',
+        'roleForbidden',
+        'selfServiceNotAllowed',
+        'selfServiceQuotaReached',
+        'managementTypeOrgOnly',
+        'monitorQuotaReached',
+        'monitorQuotaNoHigherTier',
+        'paidQuotaUpgradeNotAuthorized',
+        'invalidCheckConfig',
+        ...TARGET_ERRORS,
+      ],
       handler: async ({ actor, body, res }) => {
         const website = await container.get(CreateMonitor).execute(actor, { kind: 'website', input: strip(body) });
         send(res, 201, await show(actor, website.publicId));
@@ -62,15 +94,28 @@ export function websitesRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'getWebsite',
-      method: 'get', path: '/api/websites/{id}', tags, summary: 'One website', params: Id, response: WebsiteSchema, errors: ['websiteNotFound'],
+      method: 'get',
+      path: '/api/websites/{id}',
+      tags,
+      summary: 'One website',
+      params: Id,
+      response: WebsiteSchema,
+      errors: ['websiteNotFound'],
       handler: async ({ actor, params, res }) => send(res, 200, await show(actor, params.id)),
     })
     .route({
       operationId: 'updateWebsite',
-      method: 'patch', path: '/api/websites/{id}', tags, summary: 'Change a website (partial)', params: Id,
-      description: 'Only the sent fields change. The interval ceiling follows monitoringType if sent, else the stored type. '
-        + 'Customer-scoped callers edit self-service monitors; managed ones need canEditManaged (else use change requests).',
-      body: WebsitePatchBody, response: WebsiteSchema, errors: PATCH_ERRORS,
+      method: 'patch',
+      path: '/api/websites/{id}',
+      tags,
+      summary: 'Change a website (partial)',
+      params: Id,
+      description:
+        'Only the sent fields change. The interval ceiling follows monitoringType if sent, else the stored type. ' +
+        'Customer-scoped callers edit self-service monitors; managed ones need canEditManaged (else use change requests).',
+      body: WebsitePatchBody,
+      response: WebsiteSchema,
+      errors: PATCH_ERRORS,
       handler: async ({ actor, params, body, res }) => {
         const website = await container.get(UpdateMonitor).execute(actor, { kind: 'website', ref: params.id, input: strip(body) });
         send(res, 200, await show(actor, website.publicId));
@@ -78,7 +123,12 @@ export function websitesRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'deleteWebsite',
-      method: 'delete', path: '/api/websites/{id}', tags, summary: 'Delete a website', params: Id, response: SuccessSchema,
+      method: 'delete',
+      path: '/api/websites/{id}',
+      tags,
+      summary: 'Delete a website',
+      params: Id,
+      response: SuccessSchema,
       errors: ['websiteNotFound', 'readonlyMayNotDelete', 'roleForbidden', 'managed_by_organization'],
       handler: async ({ actor, params }) => {
         await container.get(DeleteMonitor).execute(actor, { kind: 'website', ref: params.id });
@@ -87,20 +137,39 @@ export function websitesRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'updateWebsiteCheckConfig',
-      method: 'patch', path: '/api/websites/{websiteId}/check-config', tags, summary: 'Change the website check configuration',
-      description: 'Any of the check fields; answers the whole configuration. minPageSize >= 0 and <= maxPageSize, sslNoticeDays 1-365 (invalidCheckConfig).',
-      params: WebsiteId, body: CheckConfigPatchBody, response: CheckConfigSchema,
+      method: 'patch',
+      path: '/api/websites/{websiteId}/check-config',
+      tags,
+      summary: 'Change the website check configuration',
+      description:
+        'Any of the check fields; answers the whole configuration. minPageSize >= 0 and <= maxPageSize, sslNoticeDays 1-365 (invalidCheckConfig).',
+      params: WebsiteId,
+      body: CheckConfigPatchBody,
+      response: CheckConfigSchema,
       errors: ['websiteNotFound', 'invalidCheckConfig', 'roleForbidden', 'managed_by_organization', 'conflict'],
       handler: ({ actor, params, body }) => container.get(UpdateWebsiteCheckConfig).execute(actor, { ref: params.websiteId, input: body }),
     })
     .route({
       operationId: 'createWebsiteChangeRequest',
-      method: 'post', path: '/api/websites/{id}/change-requests', tags: ['Change requests'], status: 201,
-      summary: 'Propose a change to (or the deletion of) a website', description: CHANGE_REQUEST_DESCRIPTION, params: Id,
-      body: changeRequestBody(WebsitePatchBody, 'WebsiteChangeRequestCreate'), response: ChangeRequestSchema,
+      method: 'post',
+      path: '/api/websites/{id}/change-requests',
+      tags: ['Change requests'],
+      status: 201,
+      summary: 'Propose a change to (or the deletion of) a website',
+      description: CHANGE_REQUEST_DESCRIPTION,
+      params: Id,
+      body: changeRequestBody(WebsitePatchBody, 'WebsiteChangeRequestCreate'),
+      response: ChangeRequestSchema,
       errors: ['websiteNotFound', ...CHANGE_REQUEST_ERRORS],
-      handler: async ({ actor, params, body }) => presentChangeRequest(await container.get(FileChangeRequest).execute(actor, {
-        kind: 'website', ref: params.id, action: body.action, changes: body.changes ? strip(body.changes) : undefined, note: body.note,
-      })),
+      handler: async ({ actor, params, body }) =>
+        presentChangeRequest(
+          await container.get(FileChangeRequest).execute(actor, {
+            kind: 'website',
+            ref: params.id,
+            action: body.action,
+            changes: body.changes ? strip(body.changes) : undefined,
+            note: body.note,
+          }),
+        ),
     }).router;
 }

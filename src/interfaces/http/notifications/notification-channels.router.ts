@@ -9,20 +9,28 @@ import { TEST_EVENT } from '../../../domain/notifications/channel-events';
 import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
 import {
-  ChannelIdParams, ChannelListQuery, ChannelSchema, ChannelWithSecretSchema, CreateChannelBody, TestDeliverySchema, UpdateChannelBody,
+  ChannelIdParams,
+  ChannelListQuery,
+  ChannelSchema,
+  ChannelWithSecretSchema,
+  CreateChannelBody,
+  TestDeliverySchema,
+  UpdateChannelBody,
 } from './schemas';
 import { presentChannel, presentChannelWithSecret, presentQueuedDelivery } from './presenters';
 import { PageQuery, pageOf, pagedSchema } from '../shared/paging';
 
 const tags = ['Notification channels'] as const;
-const SCOPE_NOTE = 'Customer-scoped callers see and manage their customer\'s channels only; any other answers 404.';
-const URL_RULE = 'A config URL that is unparseable, not http(s), userinfo-bearing, localhost, a reserved name '
-  + '(.local, .internal, .home.arpa...), a single-label host or an IP literal outside public space (unless the operator '
-  + 'allowlisted its range with CHECK_PRIVATE_ALLOWLIST) answers 400 invalidRequestBody (data.field, data.reason, data.host; '
-  + 'the message says how to fix it); messagePrefix is message content and exempt. Names are judged again at delivery, '
-  + 'resolved through the target policy, with the same allowlist.';
-const RECIPIENT_RULE = 'An enabled channel of the same type and scope that already reaches one of the recipients '
-  + '(URL, address, number) answers 409 notificationChannelRecipientExists with data.channelId.';
+const SCOPE_NOTE = "Customer-scoped callers see and manage their customer's channels only; any other answers 404.";
+const URL_RULE =
+  'A config URL that is unparseable, not http(s), userinfo-bearing, localhost, a reserved name ' +
+  '(.local, .internal, .home.arpa...), a single-label host or an IP literal outside public space (unless the operator ' +
+  'allowlisted its range with CHECK_PRIVATE_ALLOWLIST) answers 400 invalidRequestBody (data.field, data.reason, data.host; ' +
+  'the message says how to fix it); messagePrefix is message content and exempt. Names are judged again at delivery, ' +
+  'resolved through the target policy, with the same allowlist.';
+const RECIPIENT_RULE =
+  'An enabled channel of the same type and scope that already reaches one of the recipients ' +
+  '(URL, address, number) answers 409 notificationChannelRecipientExists with data.channelId.';
 
 /** Where alerts go: channels of the organization, of a customer, and monitor overrides of those. */
 export function notificationChannelsRouter(deps: RouterDeps) {
@@ -30,9 +38,13 @@ export function notificationChannelsRouter(deps: RouterDeps) {
   return new ApiRouter(deps)
     .route({
       operationId: 'listNotificationChannels',
-      method: 'get', path: '/api/notification-channels', tags, summary: 'List notification channels',
-      description: `By id. Filters: customerId (that customer's channels and its monitors' overrides), websiteId `
-        + `(that monitor's overrides). ${SCOPE_NOTE}`,
+      method: 'get',
+      path: '/api/notification-channels',
+      tags,
+      summary: 'List notification channels',
+      description:
+        `By id. Filters: customerId (that customer's channels and its monitors' overrides), websiteId ` +
+        `(that monitor's overrides). ${SCOPE_NOTE}`,
       query: ChannelListQuery.extend(PageQuery),
       response: pagedSchema(ChannelSchema, 'NotificationChannelPage'),
       errors: ['customerNotFound', 'monitorNotFound'],
@@ -41,27 +53,41 @@ export function notificationChannelsRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'createNotificationChannel',
-      method: 'post', path: '/api/notification-channels', tags, summary: 'Create a notification channel',
-      description: 'Types: webhook (JSON POST signed with HMAC-SHA256: header `X-Webhook-Signature: t=<unix seconds>,'
-        + 'v1=<hex of HMAC-SHA256(secret, "<t>.<body>")>`; the secret is answered once, as signingSecret), email '
-        + '(recipients), sms (E.164 phoneNumbers), slack, teams and discord (their incoming-webhook URL). Scope: the '
-        + 'organization (no customerId), a customer (customerId), or a monitor override (websiteId + sourceChannelId: '
-        + 'replaces that organization or customer channel for the monitor; type and config default to the source\'s; '
-        + 'a disabled override mutes the source for the monitor). events defaults to all. '
-        + `${URL_RULE} ${RECIPIENT_RULE} ${SCOPE_NOTE}`,
+      method: 'post',
+      path: '/api/notification-channels',
+      tags,
+      summary: 'Create a notification channel',
+      description:
+        'Types: webhook (JSON POST signed with HMAC-SHA256: header `X-Webhook-Signature: t=<unix seconds>,' +
+        'v1=<hex of HMAC-SHA256(secret, "<t>.<body>")>`; the secret is answered once, as signingSecret), email ' +
+        '(recipients), sms (E.164 phoneNumbers), slack, teams and discord (their incoming-webhook URL). Scope: the ' +
+        'organization (no customerId), a customer (customerId), or a monitor override (websiteId + sourceChannelId: ' +
+        "replaces that organization or customer channel for the monitor; type and config default to the source's; " +
+        'a disabled override mutes the source for the monitor). events defaults to all. ' +
+        `${URL_RULE} ${RECIPIENT_RULE} ${SCOPE_NOTE}`,
       body: CreateChannelBody,
       status: 201,
       response: ChannelWithSecretSchema,
       errors: [
-        'invalidRequestBody', 'webhookHostHeaderForbidden', 'notificationChannelRecipientExists', 'customerNotFound',
-        'monitorNotFound', 'sourceChannelIdRequired', 'invalidSourceChannelId', 'sourceChannelNotFound',
-        'websiteChannelOverrideExists', 'roleForbidden',
+        'invalidRequestBody',
+        'webhookHostHeaderForbidden',
+        'notificationChannelRecipientExists',
+        'customerNotFound',
+        'monitorNotFound',
+        'sourceChannelIdRequired',
+        'invalidSourceChannelId',
+        'sourceChannelNotFound',
+        'websiteChannelOverrideExists',
+        'roleForbidden',
       ],
       handler: async ({ actor, body }) => presentChannelWithSecret(await container.get(CreateNotificationChannel).execute(actor, body)),
     })
     .route({
       operationId: 'getNotificationChannel',
-      method: 'get', path: '/api/notification-channels/{id}', tags, summary: 'Get a notification channel',
+      method: 'get',
+      path: '/api/notification-channels/{id}',
+      tags,
+      summary: 'Get a notification channel',
       description: `Never shows the webhook signing secret. ${SCOPE_NOTE}`,
       params: ChannelIdParams,
       response: ChannelSchema,
@@ -70,23 +96,37 @@ export function notificationChannelsRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'updateNotificationChannel',
-      method: 'patch', path: '/api/notification-channels/{id}', tags, summary: 'Change a notification channel',
-      description: 'Name, type and config, events, enabled; the scope is fixed. A type change needs a config '
-        + '(configRequiredForTypeChange); a channel that becomes a webhook gets a new signingSecret, answered once. '
-        + `${URL_RULE} ${RECIPIENT_RULE} ${SCOPE_NOTE}`,
+      method: 'patch',
+      path: '/api/notification-channels/{id}',
+      tags,
+      summary: 'Change a notification channel',
+      description:
+        'Name, type and config, events, enabled; the scope is fixed. A type change needs a config ' +
+        '(configRequiredForTypeChange); a channel that becomes a webhook gets a new signingSecret, answered once. ' +
+        `${URL_RULE} ${RECIPIENT_RULE} ${SCOPE_NOTE}`,
       params: ChannelIdParams,
       body: UpdateChannelBody,
       response: ChannelWithSecretSchema,
       errors: [
-        'channelIdRequired', 'invalidChannelId', 'channelNotFound', 'configRequiredForTypeChange', 'invalidRequestBody',
-        'webhookHostHeaderForbidden', 'notificationChannelRecipientExists', 'roleForbidden', 'conflict',
+        'channelIdRequired',
+        'invalidChannelId',
+        'channelNotFound',
+        'configRequiredForTypeChange',
+        'invalidRequestBody',
+        'webhookHostHeaderForbidden',
+        'notificationChannelRecipientExists',
+        'roleForbidden',
+        'conflict',
       ],
       handler: async ({ actor, params, body }) =>
         presentChannelWithSecret(await container.get(UpdateNotificationChannel).execute(actor, { id: params.id, change: body })),
     })
     .route({
       operationId: 'deleteNotificationChannel',
-      method: 'delete', path: '/api/notification-channels/{id}', tags, summary: 'Delete a notification channel',
+      method: 'delete',
+      path: '/api/notification-channels/{id}',
+      tags,
+      summary: 'Delete a notification channel',
       description: `Deletes the channel and the monitor overrides made of it. ${SCOPE_NOTE}`,
       params: ChannelIdParams,
       response: z.object({ success: z.literal(true), id: z.number().int(), publicId: z.uuid(), deletedOverrides: z.number().int() }),
@@ -98,14 +138,18 @@ export function notificationChannelsRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'testNotificationChannel',
-      method: 'post', path: '/api/notification-channels/{id}/test', tags, summary: 'Send a test notification to a channel',
-      description: 'Queues a sample message (event `test`, its summary saying no incident happened, `data.test: true`) for this '
-        + 'channel alone, through the delivery ledger like any alert: signed, retried, every attempt recorded. The first '
-        + 'attempt is made at once and answered with the delivery: what the receiver answered (status code, the start of its '
-        + 'answer) or the error, and the status it left (delivered, retry, failed); retries are the worker\'s, and GET '
-        + '/api/notification-deliveries?channelId= shows them (202 with attempt null if a worker took it first). A disabled channel is tried too, so it can be '
-        + `checked before it is switched on. At most ${CHANNEL_TEST_LIMIT.limit} per channel per minute (429 rateLimited with `
-        + `data.retryAfter in seconds). Editors and admins only. ${SCOPE_NOTE}`,
+      method: 'post',
+      path: '/api/notification-channels/{id}/test',
+      tags,
+      summary: 'Send a test notification to a channel',
+      description:
+        'Queues a sample message (event `test`, its summary saying no incident happened, `data.test: true`) for this ' +
+        'channel alone, through the delivery ledger like any alert: signed, retried, every attempt recorded. The first ' +
+        'attempt is made at once and answered with the delivery: what the receiver answered (status code, the start of its ' +
+        "answer) or the error, and the status it left (delivered, retry, failed); retries are the worker's, and GET " +
+        '/api/notification-deliveries?channelId= shows them (202 with attempt null if a worker took it first). A disabled channel is tried too, so it can be ' +
+        `checked before it is switched on. At most ${CHANNEL_TEST_LIMIT.limit} per channel per minute (429 rateLimited with ` +
+        `data.retryAfter in seconds). Editors and admins only. ${SCOPE_NOTE}`,
       params: ChannelIdParams,
       status: 200,
       response: TestDeliverySchema,
@@ -116,10 +160,14 @@ export function notificationChannelsRouter(deps: RouterDeps) {
         const attempt = await test.firstAttempt(deliveryId);
         if (!attempt) res.status(202);
         return {
-          ...presentQueuedDelivery(deliveryId, channel, TEST_EVENT), status: attempt ? attempt.outcome : 'pending',
+          ...presentQueuedDelivery(deliveryId, channel, TEST_EVENT),
+          status: attempt ? attempt.outcome : 'pending',
           attempt: attempt && {
-            at: attempt.at.toISOString(), statusCode: attempt.statusCode, responseExcerpt: attempt.responseExcerpt,
-            error: attempt.error, latencyMs: Math.round(attempt.latencyMs),
+            at: attempt.at.toISOString(),
+            statusCode: attempt.statusCode,
+            responseExcerpt: attempt.responseExcerpt,
+            error: attempt.error,
+            latencyMs: Math.round(attempt.latencyMs),
           },
         };
       },

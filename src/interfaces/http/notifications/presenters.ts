@@ -13,7 +13,7 @@ export function presentChannel(c: NotificationChannel) {
     customerId: c.customerId,
     websiteId: c.monitorId,
     sourceChannelId: c.sourceChannelId,
-    scope: c.monitorId !== null ? 'website' as const : c.customerId !== null ? 'customer' as const : 'organization' as const,
+    scope: c.monitorId !== null ? ('website' as const) : c.customerId !== null ? ('customer' as const) : ('organization' as const),
     name: c.name,
     type: c.type,
     config: { ...c.config },
@@ -21,8 +21,12 @@ export function presentChannel(c: NotificationChannel) {
     enabled: c.enabled,
     isDefault: c.isDefault,
     health: {
-      status: healthStatusOf(c), consecutiveFailures: c.consecutiveFailures, failingSince: iso(c.failingSince),
-      lastFailureAt: iso(c.lastFailureAt), lastFailureReason: c.lastFailureReason, lastSuccessAt: iso(c.lastSuccessAt),
+      status: healthStatusOf(c),
+      consecutiveFailures: c.consecutiveFailures,
+      failingSince: iso(c.failingSince),
+      lastFailureAt: iso(c.lastFailureAt),
+      lastFailureReason: c.lastFailureReason,
+      lastSuccessAt: iso(c.lastSuccessAt),
     },
     problems: channelProblems(c).map((p) => ({ code: p.code, message: p.message, since: iso(p.since) })),
     createdAt: c.createdAt.toISOString(),
@@ -38,8 +42,14 @@ export function presentChannelWithSecret({ channel, secret }: { channel: Notific
 /** The organization's SMTP settings: whether a password is set, never the password. */
 export function presentSmtp(s: OrganizationSmtp) {
   return {
-    host: s.host, port: s.port, security: s.security, username: s.username, passwordSet: s.passwordCiphertext !== null,
-    fromAddress: s.fromAddress, verifiedAt: s.verifiedAt.toISOString(), updatedAt: s.updatedAt.toISOString(),
+    host: s.host,
+    port: s.port,
+    security: s.security,
+    username: s.username,
+    passwordSet: s.passwordCiphertext !== null,
+    fromAddress: s.fromAddress,
+    verifiedAt: s.verifiedAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
   };
 }
 

@@ -14,26 +14,37 @@ const CALENDAR_TOKEN = /^(\/api\/im\/calendar\/)[^/?#]+/;
 export const withoutCalendarToken = (url: string): string => url.replace(CALENDAR_TOKEN, '$1[redacted]');
 
 /** The answer to a feed request: the token once, and the URL a calendar app subscribes to. */
-export const feedAnswer = (req: Request, { token }: { token: string }) =>
-  ({ token, url: `${req.protocol}://${req.get('host')}${CALENDAR_PATH.replace('{token}', token)}` });
+export const feedAnswer = (req: Request, { token }: { token: string }) => ({
+  token,
+  url: `${req.protocol}://${req.get('host')}${CALENDAR_PATH.replace('{token}', token)}`,
+});
 
 /** GET /api/im/calendar/{token}: the iCalendar feed itself; the token is the credential, as calendar apps send no other. */
 export function imCalendarFeedRouter(deps: RouterDeps) {
   const router = new ApiRouter(deps).public({
     operationId: 'getImCalendarFeed',
-    method: 'get', path: CALENDAR_PATH, tags: ['On-call'], status: 200,
+    method: 'get',
+    path: CALENDAR_PATH,
+    tags: ['On-call'],
+    status: 200,
     summary: 'An on-call calendar feed (iCalendar)',
-    description: 'text/calendar (RFC 5545): one event per shift, 14 days back and 90 days ahead, in UTC. No session: the token '
-      + 'in the URL is the secret (POST /api/im/schedules/{id}/calendar-feed or /api/im/on-call/calendar-feed). A retired '
-      + 'token, or an organization whose incident management is off, answers calendarFeedNotFound.',
+    description:
+      'text/calendar (RFC 5545): one event per shift, 14 days back and 90 days ahead, in UTC. No session: the token ' +
+      'in the URL is the secret (POST /api/im/schedules/{id}/calendar-feed or /api/im/on-call/calendar-feed). A retired ' +
+      'token, or an organization whose incident management is off, answers calendarFeedNotFound.',
     params: TokenParams,
     errors: ['calendarFeedNotFound'],
     handler: async ({ params, res }) => {
       const view = await deps.container.get(ReadCalendarFeed).execute(params);
-      res.status(200).set({
-        'Content-Type': 'text/calendar; charset=utf-8', 'Cache-Control': 'private, max-age=300',
-        'Content-Disposition': 'inline; filename="on-call.ics"', 'X-Content-Type-Options': 'nosniff',
-      }).end(renderCalendar(view));
+      res
+        .status(200)
+        .set({
+          'Content-Type': 'text/calendar; charset=utf-8',
+          'Cache-Control': 'private, max-age=300',
+          'Content-Disposition': 'inline; filename="on-call.ics"',
+          'X-Content-Type-Options': 'nosniff',
+        })
+        .end(renderCalendar(view));
     },
   });
   const operation = (deps.paths[CALENDAR_PATH] as Record<string, ZodOpenApiOperationObject>).get!;

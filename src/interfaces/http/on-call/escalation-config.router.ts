@@ -10,8 +10,9 @@ import { presentPolicy } from './presenters';
 import { PageOnlyQuery, pageOf, pagedSchema } from '../shared/paging';
 
 const tags = ['Escalation policies'] as const;
-const TARGETS_NOTE = 'Targets must be the organization\'s: userNotFound, imScheduleNotFound or imTeamNotFound otherwise. '
-  + 'Admins and editors (roleForbidden for responders).';
+const TARGETS_NOTE =
+  "Targets must be the organization's: userNotFound, imScheduleNotFound or imTeamNotFound otherwise. " +
+  'Admins and editors (roleForbidden for responders).';
 
 /** /api/escalation-config: escalation policies (customer-scoped tokens are refused before routing). */
 export function escalationConfigRouter(deps: RouterDeps) {
@@ -19,16 +20,25 @@ export function escalationConfigRouter(deps: RouterDeps) {
   return new ApiRouter(deps)
     .route({
       operationId: 'listEscalationPolicies',
-      method: 'get', path: '/api/escalation-config', tags, summary: 'List escalation policies',
-      query: PageOnlyQuery, response: pagedSchema(PolicySchema, 'EscalationPolicyPage'),
+      method: 'get',
+      path: '/api/escalation-config',
+      tags,
+      summary: 'List escalation policies',
+      query: PageOnlyQuery,
+      response: pagedSchema(PolicySchema, 'EscalationPolicyPage'),
       handler: async ({ actor, query }) => pageOf((await container.get(ListEscalationPolicies).execute(actor)).map(presentPolicy), query),
     })
     .route({
       operationId: 'createEscalationPolicy',
-      method: 'post', path: '/api/escalation-config', tags, status: 201, summary: 'Create an escalation policy',
-      description: 'Levels are paged in order until someone acknowledges: level 1 when the incident opens, each next level '
-        + 'when the previous one\'s delayMinutes pass unacknowledged; after the last level the chain runs again repeatCount '
-        + `times. ${TARGETS_NOTE}`,
+      method: 'post',
+      path: '/api/escalation-config',
+      tags,
+      status: 201,
+      summary: 'Create an escalation policy',
+      description:
+        'Levels are paged in order until someone acknowledges: level 1 when the incident opens, each next level ' +
+        "when the previous one's delayMinutes pass unacknowledged; after the last level the chain runs again repeatCount " +
+        `times. ${TARGETS_NOTE}`,
       body: CreatePolicyBody,
       response: PolicySchema,
       errors: ['userNotFound', 'imScheduleNotFound', 'imTeamNotFound', 'roleForbidden'],
@@ -36,7 +46,10 @@ export function escalationConfigRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'getEscalationPolicy',
-      method: 'get', path: '/api/escalation-config/{id}', tags, summary: 'Get an escalation policy',
+      method: 'get',
+      path: '/api/escalation-config/{id}',
+      tags,
+      summary: 'Get an escalation policy',
       params: IdParams,
       response: PolicySchema,
       errors: ['escalationPolicyNotFound'],
@@ -44,7 +57,10 @@ export function escalationConfigRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'updateEscalationPolicy',
-      method: 'patch', path: '/api/escalation-config/{id}', tags, summary: 'Change an escalation policy',
+      method: 'patch',
+      path: '/api/escalation-config/{id}',
+      tags,
+      summary: 'Change an escalation policy',
       description: `levels, when sent, replace every level. ${TARGETS_NOTE}`,
       params: IdParams,
       body: UpdatePolicyBody,
@@ -55,9 +71,14 @@ export function escalationConfigRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'deleteEscalationPolicy',
-      method: 'delete', path: '/api/escalation-config/{id}', tags, summary: 'Delete an escalation policy',
+      method: 'delete',
+      path: '/api/escalation-config/{id}',
+      tags,
+      summary: 'Delete an escalation policy',
       params: IdParams,
       errors: ['escalationPolicyNotFound', 'roleForbidden'],
-      handler: async ({ actor, params }) => { await container.get(DeleteEscalationPolicy).execute(actor, params); },
+      handler: async ({ actor, params }) => {
+        await container.get(DeleteEscalationPolicy).execute(actor, params);
+      },
     }).router;
 }

@@ -4,7 +4,11 @@ import type { CalendarView } from '../../../application/on-call/read-calendar-fe
 const text = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 
 /** UTC DATE-TIME form, e.g. 20260329T070000Z. */
-const utc = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const utc = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** Lines longer than 75 octets are folded: CRLF then one space (RFC 5545 3.1), never inside a UTF-8 sequence. */
 function fold(line: string): string {
@@ -32,8 +36,14 @@ function fold(line: string): string {
 export function renderCalendar(view: CalendarView): string {
   const stamp = utc(view.generatedAt);
   const lines = [
-    'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Monitoring Service//On-call//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH',
-    `X-WR-CALNAME:${text(view.name)}`, 'REFRESH-INTERVAL;VALUE=DURATION:PT1H', 'X-PUBLISHED-TTL:PT1H',
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Monitoring Service//On-call//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${text(view.name)}`,
+    'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
+    'X-PUBLISHED-TTL:PT1H',
   ];
   for (const shift of view.shifts) {
     lines.push(

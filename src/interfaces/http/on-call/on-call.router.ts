@@ -14,10 +14,14 @@ export function imOnCallRouter(deps: RouterDeps) {
   return new ApiRouter(deps)
     .route({
       operationId: 'getImOnCall',
-      method: 'get', path: '/api/im/on-call', tags, summary: 'Who is on call',
-      description: 'For each schedule (of the organization, of teamId, or scheduleId alone): who is on call at `at` (default now), '
-        + 'from which layer or override, and until when. Time zones and daylight-saving changes are applied as each schedule\'s '
-        + 'timezone says.',
+      method: 'get',
+      path: '/api/im/on-call',
+      tags,
+      summary: 'Who is on call',
+      description:
+        'For each schedule (of the organization, of teamId, or scheduleId alone): who is on call at `at` (default now), ' +
+        "from which layer or override, and until when. Time zones and daylight-saving changes are applied as each schedule's " +
+        'timezone says.',
       query: OnCallQuery,
       response: OnCallSchema,
       errors: ['imTeamNotFound', 'imScheduleNotFound'],
@@ -28,9 +32,13 @@ export function imOnCallRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'createImOnCallCalendarFeed',
-      method: 'post', path: '/api/im/on-call/calendar-feed', tags, summary: 'Subscribe to my own shifts in a calendar app',
-      description: 'A secret URL serving the caller\'s shifts across every schedule as iCalendar (RFC 5545). Answered once, '
-        + 'stored as a digest; asking again retires the old URL.',
+      method: 'post',
+      path: '/api/im/on-call/calendar-feed',
+      tags,
+      summary: 'Subscribe to my own shifts in a calendar app',
+      description:
+        "A secret URL serving the caller's shifts across every schedule as iCalendar (RFC 5545). Answered once, " +
+        'stored as a digest; asking again retires the old URL.',
       response: CalendarFeedSchema,
       handler: async ({ actor, req }) => feedAnswer(req, await container.get(IssueCalendarFeed).execute(actor, { forCaller: true })),
     }).router;

@@ -16,7 +16,11 @@ export const presentTeam = (team: Team) => ({
 });
 
 export const presentOverride = (o: ScheduleOverride) => ({
-  id: o.id, userId: o.userId, start: iso(o.start), end: iso(o.end), createdAt: iso(o.createdAt),
+  id: o.id,
+  userId: o.userId,
+  start: iso(o.start),
+  end: iso(o.end),
+  createdAt: iso(o.createdAt),
 });
 
 export const presentSchedule = (schedule: Schedule) => ({
@@ -40,7 +44,9 @@ export const presentSchedule = (schedule: Schedule) => ({
 });
 
 const presentSource = (source: OnCallSource) =>
-  (source.type === 'layer' ? { type: 'layer' as const, layerIndex: source.layerIndex } : { type: 'override' as const, overrideId: source.overrideId });
+  source.type === 'layer'
+    ? { type: 'layer' as const, layerIndex: source.layerIndex }
+    : { type: 'override' as const, overrideId: source.overrideId };
 
 export const presentScheduleOnCall = ({ schedule, onCall }: ScheduleOnCall) => ({
   scheduleId: schedule.id,
@@ -49,7 +55,12 @@ export const presentScheduleOnCall = ({ schedule, onCall }: ScheduleOnCall) => (
   onCall: onCall ? { userId: onCall.userId, source: presentSource(onCall.source), until: onCall.until ? iso(onCall.until) : null } : null,
 });
 
-export const presentSegment = (s: OnCallSegment) => ({ userId: s.userId, start: iso(s.start), end: iso(s.end), source: presentSource(s.source) });
+export const presentSegment = (s: OnCallSegment) => ({
+  userId: s.userId,
+  start: iso(s.start),
+  end: iso(s.end),
+  source: presentSource(s.source),
+});
 
 export const presentPolicy = (policy: EscalationPolicy) => ({
   id: policy.id,

@@ -10,15 +10,24 @@ import { IssueCalendarFeed } from '../../../application/on-call/issue-calendar-f
 import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
 import {
-  CalendarFeedSchema, CreateScheduleBody, IdParams, ListSchedulesQuery, OverrideBody, OverrideCreatedSchema, OverrideParams,
-  ScheduleSchema, TimelineQuery, TimelineSchema, UpdateScheduleBody,
+  CalendarFeedSchema,
+  CreateScheduleBody,
+  IdParams,
+  ListSchedulesQuery,
+  OverrideBody,
+  OverrideCreatedSchema,
+  OverrideParams,
+  ScheduleSchema,
+  TimelineQuery,
+  TimelineSchema,
+  UpdateScheduleBody,
 } from './schemas';
 import { presentOverride, presentSchedule, presentSegment } from './presenters';
 import { feedAnswer } from './calendar-feed.router';
 import { PageQuery, pageOf, pagedSchema } from '../shared/paging';
 
 const tags = ['On-call'] as const;
-const WRITE_NOTE = 'Organization admins and admins of the schedule\'s team; anyone else answers imTeamWriteDenied.';
+const WRITE_NOTE = "Organization admins and admins of the schedule's team; anyone else answers imTeamWriteDenied.";
 
 /** On-call schedules: rotation layers in a time zone, overrides, the resulting timeline and its calendar feed. */
 export function imSchedulesRouter(deps: RouterDeps) {
@@ -26,7 +35,10 @@ export function imSchedulesRouter(deps: RouterDeps) {
   return new ApiRouter(deps)
     .route({
       operationId: 'listImSchedules',
-      method: 'get', path: '/api/im/schedules', tags, summary: 'List schedules',
+      method: 'get',
+      path: '/api/im/schedules',
+      tags,
+      summary: 'List schedules',
       query: ListSchedulesQuery.extend(PageQuery),
       response: pagedSchema(ScheduleSchema, 'SchedulePage'),
       errors: ['imTeamNotFound'],
@@ -35,12 +47,17 @@ export function imSchedulesRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'createImSchedule',
-      method: 'post', path: '/api/im/schedules', tags, status: 201, summary: 'Create a schedule',
-      description: 'A schedule of a team: rotation layers read in timezone. Each layer rotates its users daily, weekly or by a '
-        + 'custom shift length from startsAt, whose local time is the hand-off time (a 09:00 hand-off stays 09:00 across '
-        + 'daylight-saving changes; a time the change skips moves forward by the gap), optionally restricted to hours of the day '
-        + 'and days of the week. Later layers cover earlier ones; overrides cover every layer. imTeamNotFound for a team that is '
-        + `not the organization's, userNotFound for a layer user outside it. ${WRITE_NOTE}`,
+      method: 'post',
+      path: '/api/im/schedules',
+      tags,
+      status: 201,
+      summary: 'Create a schedule',
+      description:
+        'A schedule of a team: rotation layers read in timezone. Each layer rotates its users daily, weekly or by a ' +
+        'custom shift length from startsAt, whose local time is the hand-off time (a 09:00 hand-off stays 09:00 across ' +
+        'daylight-saving changes; a time the change skips moves forward by the gap), optionally restricted to hours of the day ' +
+        'and days of the week. Later layers cover earlier ones; overrides cover every layer. imTeamNotFound for a team that is ' +
+        `not the organization's, userNotFound for a layer user outside it. ${WRITE_NOTE}`,
       body: CreateScheduleBody,
       response: ScheduleSchema,
       errors: ['imTeamNotFound', 'imTeamWriteDenied', 'userNotFound'],
@@ -48,7 +65,10 @@ export function imSchedulesRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'getImSchedule',
-      method: 'get', path: '/api/im/schedules/{id}', tags, summary: 'Get a schedule',
+      method: 'get',
+      path: '/api/im/schedules/{id}',
+      tags,
+      summary: 'Get a schedule',
       params: IdParams,
       response: ScheduleSchema,
       errors: ['imScheduleNotFound'],
@@ -56,7 +76,10 @@ export function imSchedulesRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'updateImSchedule',
-      method: 'patch', path: '/api/im/schedules/{id}', tags, summary: 'Change a schedule',
+      method: 'patch',
+      path: '/api/im/schedules/{id}',
+      tags,
+      summary: 'Change a schedule',
       description: `layers, when sent, replace every layer; moving the schedule to another team needs the right to write both. ${WRITE_NOTE}`,
       params: IdParams,
       body: UpdateScheduleBody,
@@ -67,17 +90,26 @@ export function imSchedulesRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'deleteImSchedule',
-      method: 'delete', path: '/api/im/schedules/{id}', tags, summary: 'Delete a schedule',
+      method: 'delete',
+      path: '/api/im/schedules/{id}',
+      tags,
+      summary: 'Delete a schedule',
       description: WRITE_NOTE,
       params: IdParams,
       errors: ['imScheduleNotFound', 'imTeamWriteDenied'],
-      handler: async ({ actor, params }) => { await container.get(DeleteSchedule).execute(actor, params); },
+      handler: async ({ actor, params }) => {
+        await container.get(DeleteSchedule).execute(actor, params);
+      },
     })
     .route({
       operationId: 'createImScheduleOverride',
-      method: 'post', path: '/api/im/schedules/{id}/overrides', tags, summary: 'Put someone on call for a span',
-      description: 'From start to end the user is on call instead of whoever the layers name; where overrides overlap the one '
-        + `created last wins. imScheduleNotFound for a schedule outside the organization, userNotFound for a user outside it. ${WRITE_NOTE}`,
+      method: 'post',
+      path: '/api/im/schedules/{id}/overrides',
+      tags,
+      summary: 'Put someone on call for a span',
+      description:
+        'From start to end the user is on call instead of whoever the layers name; where overrides overlap the one ' +
+        `created last wins. imScheduleNotFound for a schedule outside the organization, userNotFound for a user outside it. ${WRITE_NOTE}`,
       params: IdParams,
       body: OverrideBody,
       response: OverrideCreatedSchema,
@@ -89,7 +121,10 @@ export function imSchedulesRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'deleteImScheduleOverride',
-      method: 'delete', path: '/api/im/schedules/{id}/overrides/{overrideId}', tags, summary: 'Remove an override',
+      method: 'delete',
+      path: '/api/im/schedules/{id}/overrides/{overrideId}',
+      tags,
+      summary: 'Remove an override',
       description: WRITE_NOTE,
       params: OverrideParams,
       errors: ['imScheduleNotFound', 'imTeamWriteDenied', 'notFound', 'conflict'],
@@ -99,7 +134,10 @@ export function imSchedulesRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'getImScheduleTimeline',
-      method: 'get', path: '/api/im/schedules/{id}/on-call', tags, summary: 'Who is on call over a span',
+      method: 'get',
+      path: '/api/im/schedules/{id}/on-call',
+      tags,
+      summary: 'Who is on call over a span',
       description: 'The final schedule from from to to: consecutive spans of one person, layers and overrides applied.',
       params: IdParams,
       query: TimelineQuery,
@@ -112,12 +150,17 @@ export function imSchedulesRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'createImScheduleCalendarFeed',
-      method: 'post', path: '/api/im/schedules/{id}/calendar-feed', tags, summary: 'Subscribe to a schedule in a calendar app',
-      description: 'A secret URL serving the schedule as iCalendar (RFC 5545). The token is answered once and stored as a digest; '
-        + 'asking again issues a new URL and retires the old one.',
+      method: 'post',
+      path: '/api/im/schedules/{id}/calendar-feed',
+      tags,
+      summary: 'Subscribe to a schedule in a calendar app',
+      description:
+        'A secret URL serving the schedule as iCalendar (RFC 5545). The token is answered once and stored as a digest; ' +
+        'asking again issues a new URL and retires the old one.',
       params: IdParams,
       response: CalendarFeedSchema,
       errors: ['imScheduleNotFound'],
-      handler: async ({ actor, params, req }) => feedAnswer(req, await container.get(IssueCalendarFeed).execute(actor, { scheduleId: params.id })),
+      handler: async ({ actor, params, req }) =>
+        feedAnswer(req, await container.get(IssueCalendarFeed).execute(actor, { scheduleId: params.id })),
     }).router;
 }

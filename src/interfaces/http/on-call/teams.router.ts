@@ -20,16 +20,25 @@ export function imTeamsRouter(deps: RouterDeps) {
   return new ApiRouter(deps)
     .route({
       operationId: 'listImTeams',
-      method: 'get', path: '/api/im/teams', tags, summary: 'List teams',
+      method: 'get',
+      path: '/api/im/teams',
+      tags,
+      summary: 'List teams',
       description: 'Every team of the organization with its members, by name.',
-      query: PageOnlyQuery, response: pagedSchema(TeamSchema, 'TeamPage'),
+      query: PageOnlyQuery,
+      response: pagedSchema(TeamSchema, 'TeamPage'),
       handler: async ({ actor, query }) => pageOf((await container.get(ListImTeams).execute(actor)).map(presentTeam), query),
     })
     .route({
       operationId: 'createImTeam',
-      method: 'post', path: '/api/im/teams', tags, status: 201, summary: 'Create a team',
-      description: 'Organization admins only (imTeamWriteDenied). Members are users of the organization (userNotFound with '
-        + 'data.userIds otherwise), each with an imRole (default member).',
+      method: 'post',
+      path: '/api/im/teams',
+      tags,
+      status: 201,
+      summary: 'Create a team',
+      description:
+        'Organization admins only (imTeamWriteDenied). Members are users of the organization (userNotFound with ' +
+        'data.userIds otherwise), each with an imRole (default member).',
       body: CreateTeamBody,
       response: TeamSchema,
       errors: ['imTeamWriteDenied', 'userNotFound'],
@@ -37,7 +46,10 @@ export function imTeamsRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'getImTeam',
-      method: 'get', path: '/api/im/teams/{id}', tags, summary: 'Get a team',
+      method: 'get',
+      path: '/api/im/teams/{id}',
+      tags,
+      summary: 'Get a team',
       params: IdParams,
       response: TeamSchema,
       errors: ['imTeamNotFound'],
@@ -45,25 +57,37 @@ export function imTeamsRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'updateImTeam',
-      method: 'patch', path: '/api/im/teams/{id}', tags, summary: 'Rename a team',
+      method: 'patch',
+      path: '/api/im/teams/{id}',
+      tags,
+      summary: 'Rename a team',
       description: WRITE_NOTE,
       params: IdParams,
       body: UpdateTeamBody,
       response: TeamSchema,
       errors: ['imTeamNotFound', 'imTeamWriteDenied', 'conflict'],
-      handler: async ({ actor, params, body }) => presentTeam(await container.get(UpdateImTeam).execute(actor, { id: params.id, change: body })),
+      handler: async ({ actor, params, body }) =>
+        presentTeam(await container.get(UpdateImTeam).execute(actor, { id: params.id, change: body })),
     })
     .route({
       operationId: 'deleteImTeam',
-      method: 'delete', path: '/api/im/teams/{id}', tags, summary: 'Delete a team',
+      method: 'delete',
+      path: '/api/im/teams/{id}',
+      tags,
+      summary: 'Delete a team',
       description: `Its schedules are deleted with it. ${WRITE_NOTE}`,
       params: IdParams,
       errors: ['imTeamNotFound', 'imTeamWriteDenied'],
-      handler: async ({ actor, params }) => { await container.get(DeleteImTeam).execute(actor, params); },
+      handler: async ({ actor, params }) => {
+        await container.get(DeleteImTeam).execute(actor, params);
+      },
     })
     .route({
       operationId: 'setImTeamMember',
-      method: 'put', path: '/api/im/teams/{id}/members/{userId}', tags, summary: 'Add a member or change their imRole',
+      method: 'put',
+      path: '/api/im/teams/{id}/members/{userId}',
+      tags,
+      summary: 'Add a member or change their imRole',
       description: `userNotFound when the user is not the organization's. ${WRITE_NOTE}`,
       params: MemberParams,
       body: SetMemberBody,
@@ -74,7 +98,10 @@ export function imTeamsRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'removeImTeamMember',
-      method: 'delete', path: '/api/im/teams/{id}/members/{userId}', tags, summary: 'Remove a member',
+      method: 'delete',
+      path: '/api/im/teams/{id}/members/{userId}',
+      tags,
+      summary: 'Remove a member',
       description: `userNotFound when the user is not a member. ${WRITE_NOTE}`,
       params: MemberParams,
       response: TeamSchema,

@@ -7,8 +7,9 @@ import { presentAdminOrganization, presentAdminOrganizationDetail } from './pres
 import { AdminOrganizationDetailSchema, AdminOrganizationsPage, AdminOrganizationsQuery, OrganizationRefParams } from './schemas';
 
 const tags = ['Platform administration'] as const;
-export const STAFF_NOTE = 'Platform admins and supporters, signed in (not with a token); anyone else answers 403 '
-  + 'platformAdminRequired, customer-bound callers 403 customerScopedTokenForbidden.';
+export const STAFF_NOTE =
+  'Platform admins and supporters, signed in (not with a token); anyone else answers 403 ' +
+  'platformAdminRequired, customer-bound callers 403 customerScopedTokenForbidden.';
 
 /** The platform staff's view of organizations (read-only; status changes are PATCH /api/platform-admin/organizations/{id}). */
 export function adminOrganizationsRouter(deps: RouterDeps) {
@@ -16,7 +17,10 @@ export function adminOrganizationsRouter(deps: RouterDeps) {
   return new ApiRouter(deps)
     .route({
       operationId: 'listAdminOrganizations',
-      method: 'get', path: '/api/admin/organizations', tags, summary: 'Every organization, with its size',
+      method: 'get',
+      path: '/api/admin/organizations',
+      tags,
+      summary: 'Every organization, with its size',
       description: `Filtered by status, searched by name, billing email or custom domain, sorted and paged. ${STAFF_NOTE}`,
       query: AdminOrganizationsQuery,
       response: AdminOrganizationsPage,
@@ -28,9 +32,13 @@ export function adminOrganizationsRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'getAdminOrganization',
-      method: 'get', path: '/api/admin/organizations/{id}', tags, summary: 'One organization with its usage',
-      description: 'Customers, members, monitors by kind, checks in the last 24 hours and 30 days, SMS this month, '
-        + `notification deliveries of the last 7 days, stored result rows and custom domains. ${STAFF_NOTE}`,
+      method: 'get',
+      path: '/api/admin/organizations/{id}',
+      tags,
+      summary: 'One organization with its usage',
+      description:
+        'Customers, members, monitors by kind, checks in the last 24 hours and 30 days, SMS this month, ' +
+        `notification deliveries of the last 7 days, stored result rows and custom domains. ${STAFF_NOTE}`,
       params: OrganizationRefParams,
       response: AdminOrganizationDetailSchema,
       errors: ['organizationNotFound', 'platformAdminRequired', 'customerScopedTokenForbidden'],

@@ -9,15 +9,18 @@ const tags = ['Platform administration'] as const;
 /** Platform-wide usage for the platform staff. */
 export function adminUsageRouter(deps: RouterDeps) {
   const { container } = deps;
-  return new ApiRouter(deps)
-    .route({
-      operationId: 'getPlatformUsage',
-      method: 'get', path: '/api/admin/usage', tags, summary: 'Platform totals and the organizations using the most',
-      description: 'Totals (organizations by status, customers, users, monitors by kind, checks in the last 24 hours, '
-        + `SMS this month) and the top organizations by monitors, checks per day and SMS. ${STAFF_NOTE}`,
-      query: AdminUsageQuery,
-      response: PlatformUsageSchema,
-      errors: ['platformAdminRequired', 'customerScopedTokenForbidden'],
-      handler: async ({ actor, query }) => container.get(GetPlatformUsage).execute(actor, query),
-    }).router;
+  return new ApiRouter(deps).route({
+    operationId: 'getPlatformUsage',
+    method: 'get',
+    path: '/api/admin/usage',
+    tags,
+    summary: 'Platform totals and the organizations using the most',
+    description:
+      'Totals (organizations by status, customers, users, monitors by kind, checks in the last 24 hours, ' +
+      `SMS this month) and the top organizations by monitors, checks per day and SMS. ${STAFF_NOTE}`,
+    query: AdminUsageQuery,
+    response: PlatformUsageSchema,
+    errors: ['platformAdminRequired', 'customerScopedTokenForbidden'],
+    handler: async ({ actor, query }) => container.get(GetPlatformUsage).execute(actor, query),
+  }).router;
 }

@@ -20,7 +20,10 @@ export function adminUsersRouter(deps: RouterDeps) {
   return new ApiRouter(deps)
     .route({
       operationId: 'listAdminUsers',
-      method: 'get', path: '/api/admin/users', tags, summary: 'Users of every organization',
+      method: 'get',
+      path: '/api/admin/users',
+      tags,
+      summary: 'Users of every organization',
       description: `Searched by email or name, filtered by organization, role and isActive, sorted and paged. ${STAFF_NOTE}`,
       query: AdminUsersQuery,
       response: AdminUsersPage,
@@ -32,7 +35,10 @@ export function adminUsersRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'getAdminUser',
-      method: 'get', path: '/api/admin/users/{id}', tags, summary: 'One user of any organization',
+      method: 'get',
+      path: '/api/admin/users/{id}',
+      tags,
+      summary: 'One user of any organization',
       description: `With the number of signed-in sessions open now. ${STAFF_NOTE}`,
       params: UserIdParams,
       response: AdminUserDetailSchema,
@@ -41,10 +47,14 @@ export function adminUsersRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'deactivateAdminUser',
-      method: 'post', path: '/api/admin/users/{id}/deactivate', tags, summary: 'Deactivate a user and end their sessions',
-      description: 'The user, and every token they minted, is refused from then on (403 accountDeactivated). The '
-        + 'organization\'s last active admin is protected (lastAdminProtected) and nobody deactivates themselves '
-        + `(userSelfChangeForbidden). Deactivating an inactive user changes nothing. ${ACTION_NOTE}`,
+      method: 'post',
+      path: '/api/admin/users/{id}/deactivate',
+      tags,
+      summary: 'Deactivate a user and end their sessions',
+      description:
+        'The user, and every token they minted, is refused from then on (403 accountDeactivated). The ' +
+        "organization's last active admin is protected (lastAdminProtected) and nobody deactivates themselves " +
+        `(userSelfChangeForbidden). Deactivating an inactive user changes nothing. ${ACTION_NOTE}`,
       params: UserIdParams,
       response: AdminUserDetailSchema,
       errors: ['userNotFound', 'userSelfChangeForbidden', 'lastAdminProtected', 'platformAdminRequired', 'customerScopedTokenForbidden'],
@@ -52,7 +62,10 @@ export function adminUsersRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'reactivateAdminUser',
-      method: 'post', path: '/api/admin/users/{id}/reactivate', tags, summary: 'Reactivate a deactivated user',
+      method: 'post',
+      path: '/api/admin/users/{id}/reactivate',
+      tags,
+      summary: 'Reactivate a deactivated user',
       description: `They sign in again with their password. ${ACTION_NOTE}`,
       params: UserIdParams,
       response: AdminUserDetailSchema,

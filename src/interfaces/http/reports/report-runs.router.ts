@@ -17,9 +17,13 @@ export function reportRunsRouter(deps: RouterDeps) {
   const router = new ApiRouter(deps)
     .route({
       operationId: 'listReportRuns',
-      method: 'get', path: '/api/organization/report-runs', tags, summary: 'List report runs',
-      description: 'Newest first: runs of the organization\'s definitions and its customers\' own monthly reports '
-        + `(monthlyReportsEnabled). reportId narrows to one definition (reportNotFound when it is not the organization's). ${ACCESS}`,
+      method: 'get',
+      path: '/api/organization/report-runs',
+      tags,
+      summary: 'List report runs',
+      description:
+        "Newest first: runs of the organization's definitions and its customers' own monthly reports " +
+        `(monthlyReportsEnabled). reportId narrows to one definition (reportNotFound when it is not the organization's). ${ACCESS}`,
       query: RunsQuery,
       response: RunsPage,
       errors: ['reportNotFound'],
@@ -30,7 +34,10 @@ export function reportRunsRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'getReportRun',
-      method: 'get', path: '/api/organization/report-runs/{id}', tags, summary: 'Get a report run',
+      method: 'get',
+      path: '/api/organization/report-runs/{id}',
+      tags,
+      summary: 'Get a report run',
       description: `A missing run, or another organization's, answers reportRunNotFound. ${ACCESS}`,
       params: IdParams,
       response: ReportRunSchema,
@@ -39,19 +46,28 @@ export function reportRunsRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'getReportRunPdf',
-      method: 'get', path: PDF_PATH, tags, summary: 'Download the archived PDF of a run',
-      description: 'Answers application/pdf. reportRunNotFound for a missing run; reportRunNoPdf (400, data.status) when the '
-        + 'run made no PDF (skipped by its threshold, failed, or still running); reportPdfNotFound when the run recorded a '
-        + `PDF that can no longer be read. ${ACCESS}`,
+      method: 'get',
+      path: PDF_PATH,
+      tags,
+      summary: 'Download the archived PDF of a run',
+      description:
+        'Answers application/pdf. reportRunNotFound for a missing run; reportRunNoPdf (400, data.status) when the ' +
+        'run made no PDF (skipped by its threshold, failed, or still running); reportPdfNotFound when the run recorded a ' +
+        `PDF that can no longer be read. ${ACCESS}`,
       params: IdParams,
       status: 200,
       errors: ['reportRunNotFound', 'reportRunNoPdf', 'reportPdfNotFound'],
       handler: async ({ actor, params, res }) => {
         const { run, pdf } = await container.get(GetReportPdf).execute(actor, params);
-        res.status(200).set({
-          'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="report-${run.publicId}.pdf"`,
-          'Cache-Control': 'private, max-age=86400, immutable', 'X-Content-Type-Options': 'nosniff',
-        }).end(Buffer.from(pdf));
+        res
+          .status(200)
+          .set({
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': `attachment; filename="report-${run.publicId}.pdf"`,
+            'Cache-Control': 'private, max-age=86400, immutable',
+            'X-Content-Type-Options': 'nosniff',
+          })
+          .end(Buffer.from(pdf));
       },
     });
   const operation = (deps.paths[PDF_PATH] as Record<string, ZodOpenApiOperationObject>).get!;

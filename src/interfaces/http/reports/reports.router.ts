@@ -13,8 +13,9 @@ import { presentReport, presentRun } from './presenters';
 import { PageOnlyQuery, pageOf, pagedSchema } from '../shared/paging';
 
 const tags = ['Reports'] as const;
-const ACCESS = 'Organization-wide callers only (customer-scoped callers answer 403 customerScopedTokenForbidden); '
-  + 'editors and admins write, every role reads.';
+const ACCESS =
+  'Organization-wide callers only (customer-scoped callers answer 403 customerScopedTokenForbidden); ' +
+  'editors and admins write, every role reads.';
 
 /** Report definitions: what an organization's PDF reports cover, when they go out and to whom. */
 export function reportsRouter(deps: RouterDeps) {
@@ -22,21 +23,30 @@ export function reportsRouter(deps: RouterDeps) {
   return new ApiRouter(deps)
     .route({
       operationId: 'listReports',
-      method: 'get', path: '/api/organization/reports', tags, summary: 'List report definitions',
+      method: 'get',
+      path: '/api/organization/reports',
+      tags,
+      summary: 'List report definitions',
       description: `Oldest first. ${ACCESS}`,
-      query: PageOnlyQuery, response: pagedSchema(ReportSchema, 'ReportPage'),
+      query: PageOnlyQuery,
+      response: pagedSchema(ReportSchema, 'ReportPage'),
       handler: async ({ actor, query }) => pageOf((await container.get(ListReports).execute(actor)).map(presentReport), query),
     })
     .route({
       operationId: 'createReport',
-      method: 'post', path: '/api/organization/reports', tags, status: 201, summary: 'Define a report',
-      description: 'A PDF report of uptime, downtime with incidents and their causes, response-time percentiles and SLA per '
-        + 'monitor, sent by e-mail to the recipients and archived (see /api/organization/report-runs). weekly: every week on '
-        + 'weekday (1 = Monday ... 7 = Sunday) at timeOfDay in timezone, covering the seven days before; monthly: every month on '
-        + 'dayOfMonth (1-28) at timeOfDay, covering the calendar month before. A weekly report without weekday or a monthly one '
-        + 'without dayOfMonth (or with the other frequency\'s field) answers invalidReportSchedule. The threshold mode sends only '
-        + 'when some monitor\'s uptime of observed time fell below threshold (invalidReportScope without one); scope ids that '
-        + `are not the organization's answer invalidReportScope with data.unknown. ${ACCESS}`,
+      method: 'post',
+      path: '/api/organization/reports',
+      tags,
+      status: 201,
+      summary: 'Define a report',
+      description:
+        'A PDF report of uptime, downtime with incidents and their causes, response-time percentiles and SLA per ' +
+        'monitor, sent by e-mail to the recipients and archived (see /api/organization/report-runs). weekly: every week on ' +
+        'weekday (1 = Monday ... 7 = Sunday) at timeOfDay in timezone, covering the seven days before; monthly: every month on ' +
+        'dayOfMonth (1-28) at timeOfDay, covering the calendar month before. A weekly report without weekday or a monthly one ' +
+        "without dayOfMonth (or with the other frequency's field) answers invalidReportSchedule. The threshold mode sends only " +
+        "when some monitor's uptime of observed time fell below threshold (invalidReportScope without one); scope ids that " +
+        `are not the organization's answer invalidReportScope with data.unknown. ${ACCESS}`,
       body: CreateReportBody,
       response: ReportSchema,
       errors: ['invalidReportSchedule', 'invalidReportScope', 'roleForbidden'],
@@ -44,7 +54,10 @@ export function reportsRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'getReport',
-      method: 'get', path: '/api/organization/reports/{id}', tags, summary: 'Get a report definition',
+      method: 'get',
+      path: '/api/organization/reports/{id}',
+      tags,
+      summary: 'Get a report definition',
       description: `Another organization's report answers reportNotFound, as a missing one. ${ACCESS}`,
       params: IdParams,
       response: ReportSchema,
@@ -53,9 +66,13 @@ export function reportsRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'updateReport',
-      method: 'patch', path: '/api/organization/reports/{id}', tags, summary: 'Change a report definition',
-      description: 'Any of the create fields; the result must hold together as a create would. Switching frequency drops the '
-        + `other frequency's field, so it must come with weekday or dayOfMonth. ${ACCESS}`,
+      method: 'patch',
+      path: '/api/organization/reports/{id}',
+      tags,
+      summary: 'Change a report definition',
+      description:
+        'Any of the create fields; the result must hold together as a create would. Switching frequency drops the ' +
+        `other frequency's field, so it must come with weekday or dayOfMonth. ${ACCESS}`,
       params: IdParams,
       body: UpdateReportBody,
       response: ReportSchema,
@@ -65,19 +82,29 @@ export function reportsRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'deleteReport',
-      method: 'delete', path: '/api/organization/reports/{id}', tags, summary: 'Delete a report definition',
+      method: 'delete',
+      path: '/api/organization/reports/{id}',
+      tags,
+      summary: 'Delete a report definition',
       description: `Its runs and their PDFs stay in /api/organization/report-runs. ${ACCESS}`,
       params: IdParams,
       response: z.object({ success: z.literal(true), id: z.uuid() }),
       errors: ['reportNotFound', 'roleForbidden'],
-      handler: async ({ actor, params }) => ({ success: true as const, id: (await container.get(DeleteReport).execute(actor, params)).publicId }),
+      handler: async ({ actor, params }) => ({
+        success: true as const,
+        id: (await container.get(DeleteReport).execute(actor, params)).publicId,
+      }),
     })
     .route({
       operationId: 'runReportNow',
-      method: 'post', path: '/api/organization/reports/{id}/run', tags, summary: 'Run a report now',
-      description: 'Makes a run of the period the latest scheduled slot covers, as a scheduled run would (threshold mode '
-        + 'included), archives its PDF and e-mails it to the recipients; answers the finished run. It takes no slot: the '
-        + `scheduled run still happens. ${ACCESS}`,
+      method: 'post',
+      path: '/api/organization/reports/{id}/run',
+      tags,
+      summary: 'Run a report now',
+      description:
+        'Makes a run of the period the latest scheduled slot covers, as a scheduled run would (threshold mode ' +
+        'included), archives its PDF and e-mails it to the recipients; answers the finished run. It takes no slot: the ' +
+        `scheduled run still happens. ${ACCESS}`,
       params: IdParams,
       status: 201,
       response: ReportRunSchema,
@@ -86,13 +113,19 @@ export function reportsRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'setReportLogo',
-      method: 'put', path: '/api/organization/report-logo', tags, summary: 'Set the logo of the organization\'s reports',
-      description: 'The logo on the first page of every report of the organization, beside its name: a PNG or JPEG image '
-        + `(told by its bytes) of at most 512 KB, base64-encoded; null removes it. ${ACCESS}`,
+      method: 'put',
+      path: '/api/organization/report-logo',
+      tags,
+      summary: "Set the logo of the organization's reports",
+      description:
+        'The logo on the first page of every report of the organization, beside its name: a PNG or JPEG image ' +
+        `(told by its bytes) of at most 512 KB, base64-encoded; null removes it. ${ACCESS}`,
       body: LogoBody,
       errors: ['roleForbidden'],
       handler: async ({ actor, body }) => {
-        await container.get(SetReportLogo).execute(actor, { image: body.image === null ? null : new Uint8Array(Buffer.from(body.image, 'base64')) });
+        await container
+          .get(SetReportLogo)
+          .execute(actor, { image: body.image === null ? null : new Uint8Array(Buffer.from(body.image, 'base64')) });
       },
     }).router;
 }

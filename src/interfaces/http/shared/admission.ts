@@ -26,8 +26,11 @@ export function admission(authenticate: AuthenticateCaller, gates: Gate[]): Requ
     try {
       const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
       const request: GateRequest = {
-        method: req.method, path: `${req.baseUrl}${path === '/' ? '' : path}` || '/', viaCookie,
-        origin: req.headers.origin, secFetchSite: req.headers['sec-fetch-site'] as string | undefined,
+        method: req.method,
+        path: `${req.baseUrl}${path === '/' ? '' : path}` || '/',
+        viaCookie,
+        origin: req.headers.origin,
+        secFetchSite: req.headers['sec-fetch-site'] as string | undefined,
         ownOrigin: () => `${req.protocol}://${req.get('host') ?? ''}`,
       };
       for (const gate of gates) await gate(req.auth.caller!, request);

@@ -49,11 +49,17 @@ interface RouteBase<BS extends AnySchema | undefined, QS extends AnySchema | und
 
 type Infer<S> = S extends AnySchema ? z.output<S> : undefined;
 
-export type PublicRoute<BS extends AnySchema | undefined, QS extends AnySchema | undefined, PS extends AnySchema | undefined> =
-  RouteBase<BS, QS, PS> & { auth: 'public'; handler: (ctx: RouteContext<Infer<BS>, Infer<QS>, Infer<PS>>) => Promise<unknown> };
+export type PublicRoute<BS extends AnySchema | undefined, QS extends AnySchema | undefined, PS extends AnySchema | undefined> = RouteBase<
+  BS,
+  QS,
+  PS
+> & { auth: 'public'; handler: (ctx: RouteContext<Infer<BS>, Infer<QS>, Infer<PS>>) => Promise<unknown> };
 
-export type CallerRoute<BS extends AnySchema | undefined, QS extends AnySchema | undefined, PS extends AnySchema | undefined> =
-  RouteBase<BS, QS, PS> & { auth?: 'caller'; handler: (ctx: AuthedContext<Infer<BS>, Infer<QS>, Infer<PS>>) => Promise<unknown> };
+export type CallerRoute<BS extends AnySchema | undefined, QS extends AnySchema | undefined, PS extends AnySchema | undefined> = RouteBase<
+  BS,
+  QS,
+  PS
+> & { auth?: 'caller'; handler: (ctx: AuthedContext<Infer<BS>, Infer<QS>, Infer<PS>>) => Promise<unknown> };
 
 /**
  * A route as `register` holds it, its schemas' output types erased: `register` parses the request
@@ -86,16 +92,20 @@ export class ApiRouter {
     return this.deps.routes.handle;
   }
 
-  public<BS extends AnySchema | undefined = undefined, QS extends AnySchema | undefined = undefined, PS extends AnySchema | undefined = undefined>(
-    route: Omit<PublicRoute<BS, QS, PS>, 'auth'>,
-  ): this {
+  public<
+    BS extends AnySchema | undefined = undefined,
+    QS extends AnySchema | undefined = undefined,
+    PS extends AnySchema | undefined = undefined,
+  >(route: Omit<PublicRoute<BS, QS, PS>, 'auth'>): this {
     this.register({ ...route, auth: 'public' } as RegisteredRoute);
     return this;
   }
 
-  route<BS extends AnySchema | undefined = undefined, QS extends AnySchema | undefined = undefined, PS extends AnySchema | undefined = undefined>(
-    route: CallerRoute<BS, QS, PS>,
-  ): this {
+  route<
+    BS extends AnySchema | undefined = undefined,
+    QS extends AnySchema | undefined = undefined,
+    PS extends AnySchema | undefined = undefined,
+  >(route: CallerRoute<BS, QS, PS>): this {
     this.register({ ...route, auth: 'caller' } as RegisteredRoute);
     return this;
   }
@@ -158,4 +168,3 @@ export class ApiRouter {
     });
   }
 }
-

@@ -7,36 +7,93 @@ export const API_TAGS = [
   { name: 'Authentication', description: 'Sign-up, sign-in and sign-out, the current session, and two-step verification.' },
   { name: 'Users', description: 'Users of the organization, managed by its administrators.' },
   { name: 'Account deletion', description: 'Deleting a user account, 30 days after the request, by the user or an administrator.' },
-  { name: 'Organization', description: 'The caller\'s organization, and the organizations platform staff can see.' },
+  { name: 'Organization', description: "The caller's organization, and the organizations platform staff can see." },
   { name: 'API tokens', description: 'Long-lived `wsm_` tokens: organization-wide, or scoped to one customer.' },
   { name: 'Customers', description: 'Customers of the organization: they own the monitors, domains and IPs.' },
   { name: 'Customer domains', description: 'Domains of a customer, watched for registration expiry.' },
   { name: 'Customer IPs', description: 'IP addresses of a customer, watched against DNS blocklists.' },
   { name: 'Package configs', description: 'Packages a customer can be on: quotas, prices and allowances.' },
   { name: 'Custom fields', description: 'Definitions of the extra fields customers carry.' },
-  { name: 'Websites', description: 'Website monitors (http, heartbeat, scripted_browser): checks now, results, uptime statistics, screenshots.' },
+  {
+    name: 'Websites',
+    description: 'Website monitors (http, heartbeat, scripted_browser): checks now, results, uptime statistics, screenshots.',
+  },
   { name: 'Monitors', description: 'Per-protocol monitors under /api/monitors/{type}: DNS, ICMP, TCP, SMTP, SSH, FTP, IMAP/POP.' },
   { name: 'Heartbeats', description: 'The ping URL of heartbeat monitors: no credentials, the token in the path is the secret.' },
   { name: 'Tags', description: 'Labels attached to monitors.' },
   { name: 'Change requests', description: 'Changes to monitors proposed by customer-scoped callers, decided by the organization.' },
-  { name: 'Notification channels', description: 'Where alerts go: webhooks, email, SMS and chat channels of the organization, of a customer, or overriding one for a monitor, each with the events it receives.' },
+  {
+    name: 'Notification channels',
+    description:
+      'Where alerts go: webhooks, email, SMS and chat channels of the organization, of a customer, or overriding one for a monitor, each with the events it receives.',
+  },
   { name: 'Incidents', description: 'Incidents opened by failing checks or declared by hand; acknowledging and resolving them.' },
-  { name: 'IM incidents', description: 'Incident management: incidents routed to teams and paged through escalation policies; acknowledging, resolving, merging, snoozing, with a timeline. Needs IM switched on for the organization and an admin, editor or responder caller.' },
-  { name: 'IM ingest', description: 'Incident management: events in (PagerDuty Events API v2 shape) and alert sources (generic JSON, Prometheus Alertmanager, Grafana alerting), deduplicated into incidents.' },
-  { name: 'IM routing', description: 'Incident management: whether the automatic incidents of a customer\'s monitors open IM incidents (to a team, paged through an escalation policy), with an override per monitor.' },
-  { name: 'IM contact methods', description: 'Incident management: how a person is paged (e-mail, SMS, webhook); every enabled method of a paged person gets the page.' },
-  { name: 'Maintenance windows', description: 'Planned maintenance, once or recurring (RFC 5545 RRULE in an IANA time zone): checks go on, alerts of the covered monitors are silenced, uptime may leave the time out.' },
-  { name: 'On-call', description: 'Incident management: teams with their members\' imRole, on-call schedules (rotation layers in a time zone, restrictions, overrides), who is on call at any instant, and iCalendar feeds.' },
+  {
+    name: 'IM incidents',
+    description:
+      'Incident management: incidents routed to teams and paged through escalation policies; acknowledging, resolving, merging, snoozing, with a timeline. Needs IM switched on for the organization and an admin, editor or responder caller.',
+  },
+  {
+    name: 'IM ingest',
+    description:
+      'Incident management: events in (PagerDuty Events API v2 shape) and alert sources (generic JSON, Prometheus Alertmanager, Grafana alerting), deduplicated into incidents.',
+  },
+  {
+    name: 'IM routing',
+    description:
+      "Incident management: whether the automatic incidents of a customer's monitors open IM incidents (to a team, paged through an escalation policy), with an override per monitor.",
+  },
+  {
+    name: 'IM contact methods',
+    description: 'Incident management: how a person is paged (e-mail, SMS, webhook); every enabled method of a paged person gets the page.',
+  },
+  {
+    name: 'Maintenance windows',
+    description:
+      'Planned maintenance, once or recurring (RFC 5545 RRULE in an IANA time zone): checks go on, alerts of the covered monitors are silenced, uptime may leave the time out.',
+  },
+  {
+    name: 'On-call',
+    description:
+      "Incident management: teams with their members' imRole, on-call schedules (rotation layers in a time zone, restrictions, overrides), who is on call at any instant, and iCalendar feeds.",
+  },
   { name: 'Escalation policies', description: 'Incident management: who is paged, level after level, until someone acknowledges.' },
-  { name: 'Custom domains', description: 'Hostnames of the organization: white-label hosts for its API and pages, and status page hosts. Proved by a DNS TXT record, then routed by Host; certificates are the operator\'s proxy\'s (see askCustomDomainTls).' },
-  { name: 'Status pages', description: 'Public status pages of the organization or of a customer: components in groups, incident updates, subscribers; and the pages themselves (HTML, JSON, Atom feed, SVG badge).' },
-  { name: 'Reports', description: 'Scheduled PDF reports of uptime, incidents, response times and SLA, e-mailed to their recipients; their runs and the archived PDFs.' },
-  { name: 'Billing', description: 'What the organization pays: customers\' monitor quota tiers and automatic upgrades, the payment mandate, discounts, and customers\' custom prices. Administrators only; quota tier, mandate and discount stay open while the organization is suspended.' },
-  { name: 'Audit log', description: 'Every change made by a user, an API token or an agent, and every sign-in: who, through which credential, what changed (secrets redacted), when, from where.' },
+  {
+    name: 'Custom domains',
+    description:
+      "Hostnames of the organization: white-label hosts for its API and pages, and status page hosts. Proved by a DNS TXT record, then routed by Host; certificates are the operator's proxy's (see askCustomDomainTls).",
+  },
+  {
+    name: 'Status pages',
+    description:
+      'Public status pages of the organization or of a customer: components in groups, incident updates, subscribers; and the pages themselves (HTML, JSON, Atom feed, SVG badge).',
+  },
+  {
+    name: 'Reports',
+    description:
+      'Scheduled PDF reports of uptime, incidents, response times and SLA, e-mailed to their recipients; their runs and the archived PDFs.',
+  },
+  {
+    name: 'Billing',
+    description:
+      "What the organization pays: customers' monitor quota tiers and automatic upgrades, the payment mandate, discounts, and customers' custom prices. Administrators only; quota tier, mandate and discount stay open while the organization is suspended.",
+  },
+  {
+    name: 'Audit log',
+    description:
+      'Every change made by a user, an API token or an agent, and every sign-in: who, through which credential, what changed (secrets redacted), when, from where.',
+  },
   { name: 'Tools', description: 'One-off diagnostics: DNS, TLS certificate, TCP port, blocklist and domain expiry lookups.' },
-  { name: 'Agent access', description: 'How AI agents register, get claimed by a user and obtain tokens (OAuth discovery, JWKS, token endpoint).' },
+  {
+    name: 'Agent access',
+    description: 'How AI agents register, get claimed by a user and obtain tokens (OAuth discovery, JWKS, token endpoint).',
+  },
   { name: 'Connected apps', description: 'OAuth apps and agents a user approved: listing, disconnecting, consenting.' },
-  { name: 'Platform administration', description: 'Platform staff only: organizations\' status, platform switches, signing keys; the admins\' and supporters\' views of organizations, users and usage (/api/admin/**).' },
+  {
+    name: 'Platform administration',
+    description:
+      "Platform staff only: organizations' status, platform switches, signing keys; the admins' and supporters' views of organizations, users and usage (/api/admin/**).",
+  },
 ] as const;
 
 export type ApiTag = (typeof API_TAGS)[number]['name'];

@@ -14,6 +14,8 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
   const statusCode = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
   const statusMessage = STATUS_CODES[statusCode]!;
   const body = JSON.stringify({ error: true, url: '', statusCode, statusMessage, message: statusMessage });
-  socket.end(`HTTP/1.1 ${statusCode} ${statusMessage}\r\nContent-Type: application/json; charset=utf-8\r\n`
-    + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${statusCode} ${statusMessage}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

@@ -11,9 +11,7 @@ export interface ErrorEnvelope {
   data?: Record<string, unknown>;
 }
 
-export function sendError(
-  req: Request, res: Response, statusCode: number, data?: Record<string, unknown>, message?: string,
-): void {
+export function sendError(req: Request, res: Response, statusCode: number, data?: Record<string, unknown>, message?: string): void {
   const statusMessage = message ?? STATUS_CODES[statusCode] ?? 'Error';
   const body: ErrorEnvelope = { error: true, url: req.originalUrl, statusCode, statusMessage, message: statusMessage };
   if (data && Object.keys(data).length > 0) body.data = data;

@@ -24,7 +24,9 @@ export function buildOpenApiDocument(paths: ZodOpenApiPathsObject): object {
   return createDocument({
     openapi: '3.1.0',
     info: {
-      title: 'Monitoring Service API', version: API_VERSION, description: DESCRIPTION,
+      title: 'Monitoring Service API',
+      version: API_VERSION,
+      description: DESCRIPTION,
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     // Relative: "Try it out" in /docs calls whichever host served /openapi.json, whatever address it was reached by.

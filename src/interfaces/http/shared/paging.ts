@@ -16,7 +16,10 @@ export const pagedSchema = <T extends z.ZodType>(item: T, id: string) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), perPage: z.number().int() }).meta({ id });
 
 export const paged = <T>(items: T[], total: number, page: { page: number; perPage: number }) => ({
-  items, total, page: page.page, perPage: page.perPage,
+  items,
+  total,
+  page: page.page,
+  perPage: page.perPage,
 });
 
 /** Query of a paged list that takes no other parameter. */

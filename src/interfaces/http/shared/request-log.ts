@@ -22,7 +22,11 @@ declare global {
  * seconds) log at debug level.
  */
 export function requestLog(
-  logger: Logger, options: { quietPaths?: readonly string[]; /** Removes secrets carried in paths before logging. */ redactUrl?: (url: string) => string } = {},
+  logger: Logger,
+  options: {
+    quietPaths?: readonly string[];
+    /** Removes secrets carried in paths before logging. */ redactUrl?: (url: string) => string;
+  } = {},
 ): RequestHandler {
   const quiet = new Set(options.quietPaths ?? []);
   return (req, res, next) => {
@@ -36,10 +40,16 @@ export function requestLog(
     res.once('finish', () => {
       const level = res.statusCode >= 500 ? 'error' : res.statusCode < 400 && quiet.has(req.path) ? 'debug' : 'info';
       if (!logger.isLevelEnabled(level)) return;
-      logger[level]({
-        reqId: id, method: req.method, url: options.redactUrl ? options.redactUrl(req.originalUrl) : req.originalUrl, statusCode: res.statusCode,
-        responseTimeMs: Number(process.hrtime.bigint() - started) / 1e6,
-      }, 'request completed');
+      logger[level](
+        {
+          reqId: id,
+          method: req.method,
+          url: options.redactUrl ? options.redactUrl(req.originalUrl) : req.originalUrl,
+          statusCode: res.statusCode,
+          responseTimeMs: Number(process.hrtime.bigint() - started) / 1e6,
+        },
+        'request completed',
+      );
     });
     next();
   };

@@ -13,7 +13,13 @@ export async function withPageStatus<T>(req: Request, res: Response, work: () =>
     return await work();
   } catch (error) {
     if (isAppError(error) && error.code === 'statusPageNotFound' && typeof error.details.reason === 'string') {
-      sendError(req, res, 400, { code: error.code, ...error.details }, error.message !== error.code ? error.message : MESSAGES.statusPageNotFound);
+      sendError(
+        req,
+        res,
+        400,
+        { code: error.code, ...error.details },
+        error.message !== error.code ? error.message : MESSAGES.statusPageNotFound,
+      );
       return undefined;
     }
     throw error;

@@ -12,7 +12,10 @@ export const presentPage = ({ page, groups }: StatusPageView, publicBaseUrl: str
   description: page.description,
   logo: page.logo,
   brandColor: page.brandColor,
-  groups: groups.map((g) => ({ name: g.name, components: g.components.map((c) => ({ type: c.type, id: c.id, name: c.name, recordName: c.recordName })) })),
+  groups: groups.map((g) => ({
+    name: g.name,
+    components: g.components.map((c) => ({ type: c.type, id: c.id, name: c.name, recordName: c.recordName })),
+  })),
   showResponseTimes: page.showResponseTimes,
   footer: page.footer,
   ipAllowlist: [...page.ipAllowlist],

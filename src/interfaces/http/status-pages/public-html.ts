@@ -1,13 +1,22 @@
 import { pageHeading } from '../../../domain/status-pages/status-page';
 import { readableTextOn, type StatusPage } from '../../../domain/status-pages/status-page';
 import type { ComponentState, DayBar } from '../../../domain/status-pages/component-status';
-import type { PublicComponent, PublicIncident, PublicMaintenance, PublicStatusPage } from '../../../application/status-pages/public-status-page';
+import type {
+  PublicComponent,
+  PublicIncident,
+  PublicMaintenance,
+  PublicStatusPage,
+} from '../../../application/status-pages/public-status-page';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\'': '&#39;' };
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const esc = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 const STATE_TEXT: Record<ComponentState, string> = {
-  operational: 'Operational', degraded: 'Degraded', down: 'Down', maintenance: 'Maintenance', unknown: 'Unknown',
+  operational: 'Operational',
+  degraded: 'Degraded',
+  down: 'Down',
+  maintenance: 'Maintenance',
+  unknown: 'Unknown',
 };
 const UPDATE_TEXT = { investigating: 'Investigating', identified: 'Identified', monitoring: 'Monitoring', resolved: 'Resolved' } as const;
 
@@ -44,69 +53,106 @@ function bars(days: readonly DayBar[]): string {
     i = j + 1;
   }
   const count = (s: DayBar['state']) => counts.get(s) ?? 0;
-  const label = `Last ${days.length} days: ${count('up') + count('degraded')} up, ${count('down')} with downtime, `
-    + `${count('maintenance')} with maintenance, ${count('unknown')} unknown`;
+  const label =
+    `Last ${days.length} days: ${count('up') + count('degraded')} up, ${count('down')} with downtime, ` +
+    `${count('maintenance')} with maintenance, ${count('unknown')} unknown`;
   return `<svg class="bars" role="img" aria-label="${label}" viewBox="0 0 ${days.length * 4 - 1} 28" preserveAspectRatio="none">${out}</svg>`;
 }
 
 function component(c: PublicComponent): string {
-  return `<li class="c" data-component="${c.id}" data-state="${c.state}"><span class="n">${esc(c.name)}</span>`
-    + `<span class="st s-${c.state}">${STATE_TEXT[c.state]}</span>`
-    + (c.responseMs !== null ? ` <span class="rt">${c.responseMs} ms</span>` : '')
-    + (c.days ? bars(c.days) + `<span class="up">${c.uptimePercent === null ? 'No data yet'
-      : `${c.uptimePercent}% uptime ${c.uptimeSince ? `since ${c.uptimeSince.toISOString().slice(0, 10)}` : 'over 90 days'}`}</span>` : '')
-    + '</li>';
+  return (
+    `<li class="c" data-component="${c.id}" data-state="${c.state}"><span class="n">${esc(c.name)}</span>` +
+    `<span class="st s-${c.state}">${STATE_TEXT[c.state]}</span>` +
+    (c.responseMs !== null ? ` <span class="rt">${c.responseMs} ms</span>` : '') +
+    (c.days
+      ? bars(c.days) +
+        `<span class="up">${
+          c.uptimePercent === null
+            ? 'No data yet'
+            : `${c.uptimePercent}% uptime ${c.uptimeSince ? `since ${c.uptimeSince.toISOString().slice(0, 10)}` : 'over 90 days'}`
+        }</span>`
+      : '') +
+    '</li>'
+  );
 }
 
 function incident(i: PublicIncident): string {
-  return `<article class="${i.resolvedAt ? '' : 'open'}" data-incident="${i.id}"><h3>${esc(i.title)}</h3><p class="muted">${UPDATE_TEXT[i.status]} · started ${time(i.startedAt)}</p><ol>`
-    + i.updates.map((u) => `<li><strong>${UPDATE_TEXT[u.status]}</strong> – ${esc(u.message)} ${time(u.at)}</li>`).join('')
-    + '</ol></article>';
+  return (
+    `<article class="${i.resolvedAt ? '' : 'open'}" data-incident="${i.id}"><h3>${esc(i.title)}</h3><p class="muted">${UPDATE_TEXT[i.status]} · started ${time(i.startedAt)}</p><ol>` +
+    i.updates.map((u) => `<li><strong>${UPDATE_TEXT[u.status]}</strong> – ${esc(u.message)} ${time(u.at)}</li>`).join('') +
+    '</ol></article>'
+  );
 }
 
 const maintenance = (m: PublicMaintenance) =>
-  `<article class="m" data-maintenance="${m.id}"><h3>${esc(m.title)}</h3><p class="muted">${time(m.start)} – ${time(m.end)}</p>`
-  + (m.description ? `<p>${esc(m.description)}</p>` : '') + '</article>';
+  `<article class="m" data-maintenance="${m.id}"><h3>${esc(m.title)}</h3><p class="muted">${time(m.start)} – ${time(m.end)}</p>` +
+  (m.description ? `<p>${esc(m.description)}</p>` : '') +
+  '</article>';
 
 function shell(page: StatusPage, base: string, body: string): string {
   const fg = readableTextOn(page.brandColor);
   const logo = page.logo ? `<img src="${esc(page.logo)}" alt="${esc(page.title)} logo">` : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`
-    + `<title>${esc(pageHeading(page.title))}</title><style>${STYLE}</style>`
-    + `<link rel="alternate" type="application/atom+xml" title="${esc(page.title)} incidents" href="${base}/feed.atom"></head><body>`
-    + `<header style="background:${page.brandColor};color:${fg}">${logo}<h1>${esc(page.title)}</h1></header><main>${body}</main>`
-    + `<footer>${page.footer ? `<p>${esc(page.footer)}</p>` : ''}<p><a href="${base}/feed.atom">Atom feed</a> · <a href="${base}/index.json">JSON</a></p></footer></body></html>`;
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>${esc(pageHeading(page.title))}</title><style>${STYLE}</style>` +
+    `<link rel="alternate" type="application/atom+xml" title="${esc(page.title)} incidents" href="${base}/feed.atom"></head><body>` +
+    `<header style="background:${page.brandColor};color:${fg}">${logo}<h1>${esc(page.title)}</h1></header><main>${body}</main>` +
+    `<footer>${page.footer ? `<p>${esc(page.footer)}</p>` : ''}<p><a href="${base}/feed.atom">Atom feed</a> · <a href="${base}/index.json">JSON</a></p></footer></body></html>`
+  );
 }
 
 /** The public page: readable without JavaScript or any external asset; `base` is where the page answers (/status/{slug}, or '' on its own domain). */
 export function renderPublicHtml(m: PublicStatusPage, base: string): string {
   const sections = [
-    `<section aria-labelledby="now"><h2 id="now" class="banner b-${m.state}" data-page-state="${m.state}">${esc(m.headline)}</h2>`
-      + (m.page.description ? `<p>${esc(m.page.description)}</p>` : '') + `<p class="muted">Updated ${time(m.generatedAt)}</p></section>`,
+    `<section aria-labelledby="now"><h2 id="now" class="banner b-${m.state}" data-page-state="${m.state}">${esc(m.headline)}</h2>` +
+      (m.page.description ? `<p>${esc(m.page.description)}</p>` : '') +
+      `<p class="muted">Updated ${time(m.generatedAt)}</p></section>`,
   ];
-  if (m.activeIncidents.length > 0) sections.push(`<section aria-labelledby="ai"><h2 id="ai">Active incidents</h2>${m.activeIncidents.map(incident).join('')}</section>`);
-  if (m.activeMaintenance.length > 0) sections.push(`<section aria-labelledby="am"><h2 id="am">Maintenance in progress</h2>${m.activeMaintenance.map(maintenance).join('')}</section>`);
-  sections.push(`<section aria-labelledby="cs"><h2 id="cs">Components</h2>${m.groups.map((g) =>
-    `<h3>${esc(g.name)} <span class="st s-${g.state}">${STATE_TEXT[g.state]}</span></h3><ul>${g.components.map(component).join('')}</ul>`).join('')}</section>`);
-  const upcoming = m.scheduledMaintenance.filter((s) => !m.activeMaintenance.some((a) => a.id === s.id && a.start.getTime() === s.start.getTime()));
-  if (upcoming.length > 0) sections.push(`<section aria-labelledby="sm"><h2 id="sm">Scheduled maintenance</h2>${upcoming.map(maintenance).join('')}</section>`);
-  sections.push(`<section aria-labelledby="pi"><h2 id="pi">Past incidents</h2>${m.pastIncidents.length > 0
-    ? m.pastIncidents.map(incident).join('') : '<p>No incidents in the last 90 days.</p>'}</section>`);
-  sections.push(`<section aria-labelledby="sub"><h2 id="sub">Get notified</h2><form method="post" action="${base}/subscribe">`
-    + '<label for="email">E-mail address for incident and maintenance updates</label>'
-    + '<input id="email" name="email" type="email" required autocomplete="email"> <button type="submit">Subscribe</button></form></section>');
+  if (m.activeIncidents.length > 0)
+    sections.push(`<section aria-labelledby="ai"><h2 id="ai">Active incidents</h2>${m.activeIncidents.map(incident).join('')}</section>`);
+  if (m.activeMaintenance.length > 0)
+    sections.push(
+      `<section aria-labelledby="am"><h2 id="am">Maintenance in progress</h2>${m.activeMaintenance.map(maintenance).join('')}</section>`,
+    );
+  sections.push(
+    `<section aria-labelledby="cs"><h2 id="cs">Components</h2>${m.groups
+      .map(
+        (g) =>
+          `<h3>${esc(g.name)} <span class="st s-${g.state}">${STATE_TEXT[g.state]}</span></h3><ul>${g.components.map(component).join('')}</ul>`,
+      )
+      .join('')}</section>`,
+  );
+  const upcoming = m.scheduledMaintenance.filter(
+    (s) => !m.activeMaintenance.some((a) => a.id === s.id && a.start.getTime() === s.start.getTime()),
+  );
+  if (upcoming.length > 0)
+    sections.push(`<section aria-labelledby="sm"><h2 id="sm">Scheduled maintenance</h2>${upcoming.map(maintenance).join('')}</section>`);
+  sections.push(
+    `<section aria-labelledby="pi"><h2 id="pi">Past incidents</h2>${
+      m.pastIncidents.length > 0 ? m.pastIncidents.map(incident).join('') : '<p>No incidents in the last 90 days.</p>'
+    }</section>`,
+  );
+  sections.push(
+    `<section aria-labelledby="sub"><h2 id="sub">Get notified</h2><form method="post" action="${base}/subscribe">` +
+      '<label for="email">E-mail address for incident and maintenance updates</label>' +
+      '<input id="email" name="email" type="email" required autocomplete="email"> <button type="submit">Subscribe</button></form></section>',
+  );
   return shell(m.page, base, sections.join(''));
 }
 
 /** The form a password-protected page shows instead of its content. */
 export function renderPasswordForm(page: StatusPage, base: string, wrong: boolean): string {
-  return shell(page, base, `<section aria-labelledby="pw"><h2 id="pw">This status page is private</h2>`
-    + (wrong ? '<p class="err" role="alert">Wrong password, try again.</p>' : '')
-    + `<form method="post" action="${base}/login"><label for="password">Password</label>`
-    + '<input id="password" name="password" type="password" required autocomplete="current-password"> <button type="submit">Show status</button></form></section>');
+  return shell(
+    page,
+    base,
+    `<section aria-labelledby="pw"><h2 id="pw">This status page is private</h2>` +
+      (wrong ? '<p class="err" role="alert">Wrong password, try again.</p>' : '') +
+      `<form method="post" action="${base}/login"><label for="password">Password</label>` +
+      '<input id="password" name="password" type="password" required autocomplete="current-password"> <button type="submit">Show status</button></form></section>',
+  );
 }
 
 /** A small page for a missing page or a refused visitor. */
 export const renderMessage = (title: string, text: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${STYLE}</style></head>`
-  + `<body><main><h1>${esc(title)}</h1><p>${esc(text)}</p></main></body></html>`;
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${STYLE}</style></head>` +
+  `<body><main><h1>${esc(title)}</h1><p>${esc(text)}</p></main></body></html>`;

@@ -30,7 +30,10 @@ const CONTENT_TYPES: Record<PublicFormat, string> = {
 /** The access cookie of private pages (its Path is the page's, so pages do not see each other's). */
 export const ACCESS_COOKIE = 'status_page_access';
 
-interface Rendered { body: Buffer; etag: string }
+interface Rendered {
+  body: Buffer;
+  etag: string;
+}
 
 /** Rendered bytes per built model and format: a model is rendered at most once per format and base. */
 const rendered = new WeakMap<PublicStatusPage, Map<string, Rendered>>();
@@ -41,10 +44,14 @@ function render(model: PublicStatusPage, format: PublicFormat, base: string, ori
   const key = `${format}|${base}|${format === 'atom' ? origin : ''}`;
   let entry = byFormat.get(key);
   if (!entry) {
-    const text = format === 'html' ? renderPublicHtml(model, base)
-      : format === 'json' ? JSON.stringify(presentPublicPage(model))
-        : format === 'atom' ? renderAtom(model, `${origin}${base}/feed.atom`, `${origin}${base || '/'}`)
-          : renderBadge(model);
+    const text =
+      format === 'html'
+        ? renderPublicHtml(model, base)
+        : format === 'json'
+          ? JSON.stringify(presentPublicPage(model))
+          : format === 'atom'
+            ? renderAtom(model, `${origin}${base}/feed.atom`, `${origin}${base || '/'}`)
+            : renderBadge(model);
     const body = Buffer.from(text);
     entry = { body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"` };
     byFormat.set(key, entry);
@@ -53,13 +60,16 @@ function render(model: PublicStatusPage, format: PublicFormat, base: string, ori
 }
 
 const SECURITY_HEADERS = {
-  'content-security-policy': 'default-src \'none\'; img-src data:; style-src \'unsafe-inline\'; form-action \'self\'; base-uri \'none\'',
+  'content-security-policy': "default-src 'none'; img-src data:; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
 };
 
 const sendText = (res: Response, status: number, type: PublicFormat, text: string) =>
-  res.status(status).set({ ...SECURITY_HEADERS, 'content-type': CONTENT_TYPES[type], 'cache-control': 'no-store' }).send(text);
+  res
+    .status(status)
+    .set({ ...SECURITY_HEADERS, 'content-type': CONTENT_TYPES[type], 'cache-control': 'no-store' })
+    .send(text);
 
 /** The container's use case and settings, resolved once: a page view should cost little more than sending bytes. */
 const resolved = new WeakMap<Container, { visit: GetPublicStatusPage; settings: StatusPageHttpSettings }>();
@@ -78,17 +88,34 @@ function dependencies(container: Container) {
  * cacheable by browsers and CDNs (ETag, Cache-Control public); private ones are not stored.
  */
 export async function servePublicStatusPage(
-  container: Container, req: Request, res: Response, ref: PublicPageRef, base: string, format: PublicFormat,
+  container: Container,
+  req: Request,
+  res: Response,
+  ref: PublicPageRef,
+  base: string,
+  format: PublicFormat,
 ): Promise<void> {
   const { visit, settings } = dependencies(container);
   let answer;
   try {
     answer = await visit.execute(ref, { ip: req.ip, accessToken: req.cookies?.[ACCESS_COOKIE] });
   } catch (error) {
-    if (format === 'html' && !wantsJson(req, format) && isAppError(error) && (error.code === 'statusPageNotFound' || error.code === 'forbidden')) {
+    if (
+      format === 'html' &&
+      !wantsJson(req, format) &&
+      isAppError(error) &&
+      (error.code === 'statusPageNotFound' || error.code === 'forbidden')
+    ) {
       const missing = error.code === 'statusPageNotFound';
-      sendText(res, missing ? 404 : 403, 'html', renderMessage(missing ? 'Status page not found' : 'Not available',
-        missing ? 'There is no status page at this address.' : 'This status page is not shown to your network.'));
+      sendText(
+        res,
+        missing ? 404 : 403,
+        'html',
+        renderMessage(
+          missing ? 'Status page not found' : 'Not available',
+          missing ? 'There is no status page at this address.' : 'This status page is not shown to your network.',
+        ),
+      );
       return;
     }
     throw error;
@@ -101,7 +128,12 @@ export async function servePublicStatusPage(
  * context; false when the page must be read or rebuilt first (then `servePublicStatusPage`).
  */
 export function servePublicStatusPageFromMemory(
-  container: Container, req: Request, res: Response, ref: PublicPageRef, base: string, format: PublicFormat,
+  container: Container,
+  req: Request,
+  res: Response,
+  ref: PublicPageRef,
+  base: string,
+  format: PublicFormat,
 ): boolean {
   const { visit, settings } = dependencies(container);
   const answer = visit.fromMemory(ref, { ip: req.ip, accessToken: req.cookies?.[ACCESS_COOKIE] });
@@ -110,7 +142,14 @@ export function servePublicStatusPageFromMemory(
   return true;
 }
 
-function send(settings: StatusPageHttpSettings, req: Request, res: Response, answer: PublicPageAnswer, base: string, format: PublicFormat): void {
+function send(
+  settings: StatusPageHttpSettings,
+  req: Request,
+  res: Response,
+  answer: PublicPageAnswer,
+  base: string,
+  format: PublicFormat,
+): void {
   if (answer.kind === 'passwordRequired') {
     if (wantsJson(req, format)) {
       res.set(SECURITY_HEADERS);
@@ -128,9 +167,13 @@ function send(settings: StatusPageHttpSettings, req: Request, res: Response, ans
   const { body, etag } = render(answer.model, format, base, origin);
   const isPrivate = answer.model.page.isPrivate;
   res.set({
-    ...SECURITY_HEADERS, 'content-type': CONTENT_TYPES[format], etag,
-    'cache-control': isPrivate ? 'private, no-cache' : `public, max-age=${settings.maxAgeSeconds}, stale-while-revalidate=${settings.maxAgeSeconds * 6}`,
-    ...(format === 'badge' || format === 'json') && !isPrivate ? { 'access-control-allow-origin': '*' } : {},
+    ...SECURITY_HEADERS,
+    'content-type': CONTENT_TYPES[format],
+    etag,
+    'cache-control': isPrivate
+      ? 'private, no-cache'
+      : `public, max-age=${settings.maxAgeSeconds}, stale-while-revalidate=${settings.maxAgeSeconds * 6}`,
+    ...((format === 'badge' || format === 'json') && !isPrivate ? { 'access-control-allow-origin': '*' } : {}),
     ...(isPrivate ? { vary: 'Cookie' } : {}),
   });
   if (req.fresh) {

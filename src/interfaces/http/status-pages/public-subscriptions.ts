@@ -23,8 +23,15 @@ export const publicSubscriptions = (container: Container) => ({
     await container.get(SubscribeToStatusPage).execute(ref, { ip: req.ip, accessToken: req.cookies?.[ACCESS_COOKIE] }, body);
     // One answer whatever the address's state: the mail tells its owner the rest.
     if (form) {
-      res.status(202).type('html').send(renderMessage('Check your inbox',
-        `If ${body.email} can receive mail, a message is on its way: follow its link to start receiving updates.`));
+      res
+        .status(202)
+        .type('html')
+        .send(
+          renderMessage(
+            'Check your inbox',
+            `If ${body.email} can receive mail, a message is on its way: follow its link to start receiving updates.`,
+          ),
+        );
     } else res.status(202).json({ status: 'checkYourInbox' });
   },
 
@@ -32,21 +39,34 @@ export const publicSubscriptions = (container: Container) => ({
   async confirm(req: Request, res: Response, ref: PublicPageRef): Promise<void> {
     const { token } = TokenQuery.parse(req.query);
     const { title } = await container.get(ManageSubscription).confirm(ref, token);
-    res.status(200).type('html').send(renderMessage('Subscribed', `You will be told of incidents and maintenance on ${title}.`));
+    res
+      .status(200)
+      .type('html')
+      .send(renderMessage('Subscribed', `You will be told of incidents and maintenance on ${title}.`));
   },
 
   /** The unsubscribe link's page: a button, since a GET alone must change nothing (link scanners follow links). */
   showUnsubscribe(req: Request, res: Response, base: string): void {
     const { token } = TokenQuery.parse(req.query);
-    res.status(200).type('html').send(renderMessage('Unsubscribe', 'Stop receiving updates from this status page?')
-      .replace('</main>', `<form method="post" action="${esc(base)}/unsubscribe?token=${encodeURIComponent(token)}">`
-        + '<button type="submit">Unsubscribe</button></form></main>'));
+    res
+      .status(200)
+      .type('html')
+      .send(
+        renderMessage('Unsubscribe', 'Stop receiving updates from this status page?').replace(
+          '</main>',
+          `<form method="post" action="${esc(base)}/unsubscribe?token=${encodeURIComponent(token)}">` +
+            '<button type="submit">Unsubscribe</button></form></main>',
+        ),
+      );
   },
 
   /** The button's and List-Unsubscribe-Post's target (RFC 8058 one-click). */
   async unsubscribe(req: Request, res: Response, ref: PublicPageRef): Promise<void> {
     const { token } = TokenQuery.parse(req.query);
     const { title } = await container.get(ManageSubscription).unsubscribe(ref, token);
-    res.status(200).type('html').send(renderMessage('Unsubscribed', `You will no longer receive updates from ${title}.`));
+    res
+      .status(200)
+      .type('html')
+      .send(renderMessage('Unsubscribed', `You will no longer receive updates from ${title}.`));
   },
 });

@@ -12,16 +12,24 @@ import { ListPageIncidents } from '../../../application/status-pages/list-page-i
 import { ApiRouter } from '../shared/api-router';
 import type { RouterDeps } from '../shared/router-deps';
 import {
-  CreateIncidentBody, CreatePageBody, CreateUpdateBody, IdParams, IncidentParams, PageIncidentSchema, StatusPageSchema, UpdatePageBody,
+  CreateIncidentBody,
+  CreatePageBody,
+  CreateUpdateBody,
+  IdParams,
+  IncidentParams,
+  PageIncidentSchema,
+  StatusPageSchema,
+  UpdatePageBody,
 } from './schemas';
 import { presentPage, presentPageIncident } from './presenters';
 import { withPageStatus } from './page-not-found';
 import { STATUS_PAGE_HTTP_SETTINGS, type StatusPageHttpSettings } from './settings';
 
 const tags = ['Status pages'] as const;
-const SCOPE_NOTE = 'Customer-scoped callers see and manage only their customer\'s pages. statusPageNotFound answers 400 when the id '
-  + 'is neither a UUID nor a positive integer (data.reason `malformedId`), and 404 when no page with that id is in the caller\'s '
-  + 'scope: a page of another organization or customer answers exactly as one that does not exist.';
+const SCOPE_NOTE =
+  "Customer-scoped callers see and manage only their customer's pages. statusPageNotFound answers 400 when the id " +
+  "is neither a UUID nor a positive integer (data.reason `malformedId`), and 404 when no page with that id is in the caller's " +
+  'scope: a page of another organization or customer answers exactly as one that does not exist.';
 const COMPONENT_ERRORS = ['monitorNotFound', 'customerDomainNotFound', 'customerIpNotFound'] as const;
 
 /** Status pages (the settings; visitors read them under /status/{slug}) and the incident updates told on them. */
@@ -32,87 +40,138 @@ export function statusPagesRouter(deps: RouterDeps) {
   return new ApiRouter(deps)
     .route({
       operationId: 'listStatusPages',
-      method: 'get', path: '/api/status-pages', tags, summary: 'List status pages',
-      description: 'The organization\'s pages (its own and its customers\'), or a customer-scoped caller\'s own.',
+      method: 'get',
+      path: '/api/status-pages',
+      tags,
+      summary: 'List status pages',
+      description: "The organization's pages (its own and its customers'), or a customer-scoped caller's own.",
       query: PageOnlyQuery,
       response: pagedSchema(StatusPageSchema, 'StatusPagePage'),
       handler: async ({ actor, query }) =>
-        pageOf((await views().many(await container.get(ListStatusPages).execute(actor))).map((v) => presentPage(v, base())), query),
+        pageOf(
+          (await views().many(await container.get(ListStatusPages).execute(actor))).map((v) => presentPage(v, base())),
+          query,
+        ),
     })
     .route({
       operationId: 'createStatusPage',
-      method: 'post', path: '/api/status-pages', tags, summary: 'Create a status page', status: 201,
-      description: 'Components (monitors of any kind, customer domains, customer IPs) in named groups, shown at /status/{slug}. A page '
-        + 'with customerId (or made by a customer-scoped caller) is that customer\'s and may show only its records. A password or an '
-        + 'IP allowlist makes it private. Editors and admins.',
+      method: 'post',
+      path: '/api/status-pages',
+      tags,
+      summary: 'Create a status page',
+      status: 201,
+      description:
+        'Components (monitors of any kind, customer domains, customer IPs) in named groups, shown at /status/{slug}. A page ' +
+        "with customerId (or made by a customer-scoped caller) is that customer's and may show only its records. A password or an " +
+        'IP allowlist makes it private. Editors and admins.',
       body: CreatePageBody,
       response: StatusPageSchema,
       errors: ['statusPageSlugTaken', 'customerNotFound', ...COMPONENT_ERRORS, 'roleForbidden'],
-      handler: async ({ actor, body }) => presentPage(await views().one(await container.get(CreateStatusPage).execute(actor, body)), base()),
+      handler: async ({ actor, body }) =>
+        presentPage(await views().one(await container.get(CreateStatusPage).execute(actor, body)), base()),
     })
     .route({
       operationId: 'getStatusPage',
-      method: 'get', path: '/api/status-pages/{id}', tags, summary: 'Get a status page', description: SCOPE_NOTE,
+      method: 'get',
+      path: '/api/status-pages/{id}',
+      tags,
+      summary: 'Get a status page',
+      description: SCOPE_NOTE,
       params: IdParams,
       response: StatusPageSchema,
       errors: ['statusPageNotFound'],
-      handler: async ({ actor, params, req, res }) => withPageStatus(req, res, async () =>
-        presentPage(await views().one(await container.get(GetStatusPage).execute(actor, params)), base())),
+      handler: async ({ actor, params, req, res }) =>
+        withPageStatus(req, res, async () =>
+          presentPage(await views().one(await container.get(GetStatusPage).execute(actor, params)), base()),
+        ),
     })
     .route({
       operationId: 'updateStatusPage',
-      method: 'patch', path: '/api/status-pages/{id}', tags, summary: 'Change a status page',
+      method: 'patch',
+      path: '/api/status-pages/{id}',
+      tags,
+      summary: 'Change a status page',
       description: `Any of the create fields; groups, when sent, replace all groups; password null removes it (and a new password signs every visitor out). ${SCOPE_NOTE}`,
       params: IdParams,
       body: UpdatePageBody,
       response: StatusPageSchema,
       errors: ['statusPageNotFound', 'statusPageSlugTaken', ...COMPONENT_ERRORS, 'conflict', 'roleForbidden'],
-      handler: async ({ actor, params, body, req, res }) => withPageStatus(req, res, async () =>
-        presentPage(await views().one(await container.get(UpdateStatusPage).execute(actor, { id: params.id, change: body })), base())),
+      handler: async ({ actor, params, body, req, res }) =>
+        withPageStatus(req, res, async () =>
+          presentPage(await views().one(await container.get(UpdateStatusPage).execute(actor, { id: params.id, change: body })), base()),
+        ),
     })
     .route({
       operationId: 'deleteStatusPage',
-      method: 'delete', path: '/api/status-pages/{id}', tags, summary: 'Delete a status page',
+      method: 'delete',
+      path: '/api/status-pages/{id}',
+      tags,
+      summary: 'Delete a status page',
       description: `Its incident updates and subscribers go with it. ${SCOPE_NOTE}`,
       params: IdParams,
       response: z.object({ success: z.literal(true), id: z.uuid() }),
       errors: ['statusPageNotFound', 'roleForbidden'],
-      handler: async ({ actor, params, req, res }) => withPageStatus(req, res, async () =>
-        ({ success: true as const, id: (await container.get(DeleteStatusPage).execute(actor, params)).publicId })),
+      handler: async ({ actor, params, req, res }) =>
+        withPageStatus(req, res, async () => ({
+          success: true as const,
+          id: (await container.get(DeleteStatusPage).execute(actor, params)).publicId,
+        })),
     })
     .route({
       operationId: 'listStatusPageIncidents',
-      method: 'get', path: '/api/status-pages/{id}/incidents', tags, summary: 'Incidents told on a status page',
+      method: 'get',
+      path: '/api/status-pages/{id}/incidents',
+      tags,
+      summary: 'Incidents told on a status page',
       description: `Open ones and those of the last 90 days, newest first, with their updates. ${SCOPE_NOTE}`,
-      params: IdParams, query: PageOnlyQuery,
+      params: IdParams,
+      query: PageOnlyQuery,
       response: pagedSchema(PageIncidentSchema, 'StatusPageIncidentPage'),
       errors: ['statusPageNotFound'],
-      handler: async ({ actor, params, query, req, res }) => withPageStatus(req, res, async () =>
-        pageOf((await container.get(ListPageIncidents).execute(actor, params)).map(presentPageIncident), query)),
+      handler: async ({ actor, params, query, req, res }) =>
+        withPageStatus(req, res, async () =>
+          pageOf((await container.get(ListPageIncidents).execute(actor, params)).map(presentPageIncident), query),
+        ),
     })
     .route({
       operationId: 'createStatusPageIncident',
-      method: 'post', path: '/api/status-pages/{id}/incidents', tags, summary: 'Tell visitors about an incident', status: 201,
-      description: 'The first update (investigating by default) of an incident: one declared on the page (title required), or a '
-        + 'service incident (automatic or manual) of a monitor on the page (incidentId; a second call for the same incident adds '
-        + `an update to its story). The update appears on the page and goes to the page's subscribers. ${SCOPE_NOTE}`,
+      method: 'post',
+      path: '/api/status-pages/{id}/incidents',
+      tags,
+      summary: 'Tell visitors about an incident',
+      status: 201,
+      description:
+        'The first update (investigating by default) of an incident: one declared on the page (title required), or a ' +
+        'service incident (automatic or manual) of a monitor on the page (incidentId; a second call for the same incident adds ' +
+        `an update to its story). The update appears on the page and goes to the page's subscribers. ${SCOPE_NOTE}`,
       params: IdParams,
       body: CreateIncidentBody,
       response: PageIncidentSchema,
       errors: ['statusPageNotFound', 'incidentNotFound', 'roleForbidden'],
-      handler: async ({ actor, params, body, req, res }) => withPageStatus(req, res, async () =>
-        presentPageIncident(await container.get(CreatePageIncident).execute(actor, { id: params.id, ...body }))),
+      handler: async ({ actor, params, body, req, res }) =>
+        withPageStatus(req, res, async () =>
+          presentPageIncident(await container.get(CreatePageIncident).execute(actor, { id: params.id, ...body })),
+        ),
     })
     .route({
       operationId: 'postStatusPageIncidentUpdate',
-      method: 'post', path: '/api/status-pages/{id}/incidents/{incidentId}/updates', tags, summary: 'Post an incident update', status: 201,
-      description: 'investigating, identified, monitoring or resolved, with a message; resolved closes the incident on the page (a '
-        + `later update reopens it). The update goes to the page's subscribers. ${SCOPE_NOTE}`,
+      method: 'post',
+      path: '/api/status-pages/{id}/incidents/{incidentId}/updates',
+      tags,
+      summary: 'Post an incident update',
+      status: 201,
+      description:
+        'investigating, identified, monitoring or resolved, with a message; resolved closes the incident on the page (a ' +
+        `later update reopens it). The update goes to the page's subscribers. ${SCOPE_NOTE}`,
       params: IncidentParams,
       body: CreateUpdateBody,
       response: PageIncidentSchema,
       errors: ['statusPageNotFound', 'pageIncidentNotFound', 'roleForbidden'],
-      handler: async ({ actor, params, body, req, res }) => withPageStatus(req, res, async () =>
-        presentPageIncident(await container.get(PostPageIncidentUpdate).execute(actor, { id: params.id, incidentId: params.incidentId, ...body }))),
+      handler: async ({ actor, params, body, req, res }) =>
+        withPageStatus(req, res, async () =>
+          presentPageIncident(
+            await container.get(PostPageIncidentUpdate).execute(actor, { id: params.id, incidentId: params.incidentId, ...body }),
+          ),
+        ),
     }).router;
 }

@@ -10,8 +10,9 @@ import { CreateIpBody, CustomerIpSchema, CustomerIpWithDnsblSchema, IpListQuery,
 import { presentDnsbl, presentIp } from './watch.presenters';
 
 const tags = ['Customer IPs'] as const;
-const SCOPE = 'Ids: public id or legacy integer id. Records of another organization, or of another customer for a '
-  + 'customer-scoped caller, answer 404.';
+const SCOPE =
+  'Ids: public id or legacy integer id. Records of another organization, or of another customer for a ' +
+  'customer-scoped caller, answer 404.';
 
 /** IP addresses whose presence on DNS blocklists is watched for a customer. */
 export function customerIpsRouter(deps: RouterDeps) {
@@ -19,23 +20,35 @@ export function customerIpsRouter(deps: RouterDeps) {
   return new ApiRouter(deps)
     .route({
       operationId: 'createCustomerIp',
-      method: 'post', path: '/api/customers/{id}/ips', tags, status: 201, summary: 'Watch an IP address of a customer',
-      description: 'Body: ipAddress (required; IPv4 or IPv6, stored canonical: IPv6 compressed lowercase, '
-        + 'IPv4-mapped IPv6 as IPv4), label (defaults to the address), status (active or paused), '
-        + 'notificationPhoneNumber, notificationEmail. The same address twice for a customer answers 409 '
-        + `customerIpExists. Editors and admins, customer-scoped ones for their own customer. ${SCOPE}`,
-      params: IdParams, body: CreateIpBody, response: CustomerIpSchema,
+      method: 'post',
+      path: '/api/customers/{id}/ips',
+      tags,
+      status: 201,
+      summary: 'Watch an IP address of a customer',
+      description:
+        'Body: ipAddress (required; IPv4 or IPv6, stored canonical: IPv6 compressed lowercase, ' +
+        'IPv4-mapped IPv6 as IPv4), label (defaults to the address), status (active or paused), ' +
+        'notificationPhoneNumber, notificationEmail. The same address twice for a customer answers 409 ' +
+        `customerIpExists. Editors and admins, customer-scoped ones for their own customer. ${SCOPE}`,
+      params: IdParams,
+      body: CreateIpBody,
+      response: CustomerIpSchema,
       errors: ['customerNotFound', 'customerIpExists', 'roleForbidden'],
       handler: async ({ actor, params, body }) =>
         presentIp(await container.get(AddCustomerIp).execute(actor, { customerId: params.id, ip: body })),
     })
     .route({
       operationId: 'listCustomerIps',
-      method: 'get', path: '/api/customer-ips', tags, summary: 'List customer IPs',
-      description: 'Ordered by creation. customerId (public or integer id) narrows to one customer; search matches a '
-        + 'substring of the address or the label, case-insensitively; organizationId other than the caller\'s own '
-        + 'yields an empty page.',
-      query: IpListQuery, response: IpPageSchema,
+      method: 'get',
+      path: '/api/customer-ips',
+      tags,
+      summary: 'List customer IPs',
+      description:
+        'Ordered by creation. customerId (public or integer id) narrows to one customer; search matches a ' +
+        "substring of the address or the label, case-insensitively; organizationId other than the caller's own " +
+        'yields an empty page.',
+      query: IpListQuery,
+      response: IpPageSchema,
       // The page comes serialized from the database (hot path); it is sent as it is.
       handler: async ({ actor, query, res }) => {
         const page = await container.get(ListCustomerIps).execute(actor, query);
@@ -45,9 +58,14 @@ export function customerIpsRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'getCustomerIp',
-      method: 'get', path: '/api/customer-ips/{id}', tags, summary: 'Get a customer IP with its blocklist status',
+      method: 'get',
+      path: '/api/customer-ips/{id}',
+      tags,
+      summary: 'Get a customer IP with its blocklist status',
       description: `dnsbl holds what the last check found: not listed, no listings and null times until checked. ${SCOPE}`,
-      params: IdParams, response: CustomerIpWithDnsblSchema, errors: ['customerIpNotFound'],
+      params: IdParams,
+      response: CustomerIpWithDnsblSchema,
+      errors: ['customerIpNotFound'],
       handler: async ({ actor, params }) => {
         const { ip, dnsbl } = await container.get(GetCustomerIp).execute(actor, params);
         return { ...presentIp(ip), dnsbl: presentDnsbl(dnsbl) };
@@ -55,17 +73,28 @@ export function customerIpsRouter(deps: RouterDeps) {
     })
     .route({
       operationId: 'updateCustomerIp',
-      method: 'patch', path: '/api/customer-ips/{id}', tags, summary: 'Change a customer IP',
+      method: 'patch',
+      path: '/api/customer-ips/{id}',
+      tags,
+      summary: 'Change a customer IP',
       description: `label, status, notification fields, or ipAddress (which discards the previous blocklist results). ${SCOPE}`,
-      params: IdParams, body: UpdateIpBody, response: CustomerIpSchema,
+      params: IdParams,
+      body: UpdateIpBody,
+      response: CustomerIpSchema,
       errors: ['customerIpNotFound', 'customerIpExists', 'roleForbidden', 'conflict'],
       handler: async ({ actor, params, body }) =>
         presentIp(await container.get(UpdateCustomerIp).execute(actor, { id: params.id, change: body })),
     })
     .route({
       operationId: 'deleteCustomerIp',
-      method: 'delete', path: '/api/customer-ips/{id}', tags, summary: 'Stop watching a customer IP',
-      description: SCOPE, params: IdParams, response: SuccessSchema, errors: ['customerIpNotFound', 'roleForbidden'],
+      method: 'delete',
+      path: '/api/customer-ips/{id}',
+      tags,
+      summary: 'Stop watching a customer IP',
+      description: SCOPE,
+      params: IdParams,
+      response: SuccessSchema,
+      errors: ['customerIpNotFound', 'roleForbidden'],
       handler: async ({ actor, params }) => {
         await container.get(DeleteCustomerIp).execute(actor, params);
         return { success: true };

@@ -73,8 +73,13 @@ export function presentSmsUsage(month: string, views: CustomerView[]) {
     customers: views.map(({ customer, package: p, smsUsageCurrentMonth }) => {
       const allowance = p?.smsMonthlyAllowance ?? 0;
       return {
-        customerId: customer.id, publicId: customer.publicId, name: customer.name, packageId: customer.packageId,
-        smsUsed: smsUsageCurrentMonth, smsAllowance: allowance, smsRemaining: Math.max(0, allowance - smsUsageCurrentMonth),
+        customerId: customer.id,
+        publicId: customer.publicId,
+        name: customer.name,
+        packageId: customer.packageId,
+        smsUsed: smsUsageCurrentMonth,
+        smsAllowance: allowance,
+        smsRemaining: Math.max(0, allowance - smsUsageCurrentMonth),
       };
     }),
   };

@@ -9,7 +9,9 @@ export const Label = z.string().trim().min(1).max(200);
 export const OptionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
 /** Phone numbers keep digits and a leading +; separators (spaces, dashes, dots, parentheses) are dropped. */
-export const PhoneNumber = z.string().max(40)
+export const PhoneNumber = z
+  .string()
+  .max(40)
   .transform((value) => value.replace(/[\s().\-/]/g, ''))
   .refine((value) => /^\+?\d{5,15}$/.test(value), 'Must be a phone number such as +49 30 1234567');
 
@@ -21,10 +23,18 @@ export const IdParams = z.object({ id: Ref });
 export const DateInput = z.union([z.iso.datetime({ offset: true }), z.iso.date()]).transform((value) => new Date(value));
 
 /** International domain names are accepted and stored as punycode; validation is the domain's. */
-export const DomainNameInput = z.string().trim().min(1).max(253)
+export const DomainNameInput = z
+  .string()
+  .trim()
+  .min(1)
+  .max(253)
   .transform((value) => domainToASCII(value.toLowerCase()) || value);
 
-export const SearchQuery = z.string().max(200).transform((value) => value.replace(/[\u0000-\u001f\u007f]/g, '')).optional()
+export const SearchQuery = z
+  .string()
+  .max(200)
+  .transform((value) => value.replace(/[\u0000-\u001f\u007f]/g, ''))
+  .optional()
   .meta({ description: 'Case-insensitive substring of the name or address, or of the label' });
 
 export const SuccessSchema = z.object({ success: z.literal(true) });

@@ -32,7 +32,10 @@ export const UpdateIpBody = z.object(ipFields).partial().strict().meta({ id: 'Up
 
 export const DomainListQuery = z.object({ customerId: Ref.optional(), search: SearchQuery, ...PageQuery });
 export const IpListQuery = z.object({
-  organizationId: QueryId.optional(), customerId: Ref.optional(), search: SearchQuery, ...PageQuery,
+  organizationId: QueryId.optional(),
+  customerId: Ref.optional(),
+  search: SearchQuery,
+  ...PageQuery,
 });
 
 const record = {
@@ -47,33 +50,63 @@ const record = {
   updatedAt: Timestamp,
 };
 
-export const CustomerDomainSchema = z.object({
-  ...record, domainName: z.string(), expiryWarningDays: z.number().int(), expiryErrorDays: z.number().int(),
-}).meta({ id: 'CustomerDomain' });
+export const CustomerDomainSchema = z
+  .object({
+    ...record,
+    domainName: z.string(),
+    expiryWarningDays: z.number().int(),
+    expiryErrorDays: z.number().int(),
+  })
+  .meta({ id: 'CustomerDomain' });
 
-export const ExpirySchema = z.object({
-  domainExpiresAt: Timestamp.nullable(), domainRegistrar: z.string().nullable(), isExpired: z.boolean(),
-  lastError: z.string().nullable(), lastCheckedAt: Timestamp.nullable(), lastChangedAt: Timestamp.nullable(),
-  lastNotifiedWarningAt: Timestamp.nullable(), lastNotifiedErrorAt: Timestamp.nullable(),
-  lastNotifiedExpiredAt: Timestamp.nullable(),
-}).meta({ id: 'DomainExpiry' });
+export const ExpirySchema = z
+  .object({
+    domainExpiresAt: Timestamp.nullable(),
+    domainRegistrar: z.string().nullable(),
+    isExpired: z.boolean(),
+    lastError: z.string().nullable(),
+    lastCheckedAt: Timestamp.nullable(),
+    lastChangedAt: Timestamp.nullable(),
+    lastNotifiedWarningAt: Timestamp.nullable(),
+    lastNotifiedErrorAt: Timestamp.nullable(),
+    lastNotifiedExpiredAt: Timestamp.nullable(),
+  })
+  .meta({ id: 'DomainExpiry' });
 
-export const CustomerDomainWithExpirySchema = CustomerDomainSchema.extend({ expiry: ExpirySchema })
-  .meta({ id: 'CustomerDomainWithExpiry' });
+export const CustomerDomainWithExpirySchema = CustomerDomainSchema.extend({ expiry: ExpirySchema }).meta({
+  id: 'CustomerDomainWithExpiry',
+});
 
-export const CustomerIpSchema = z.object({
-  ...record, ipAddress: z.string(), ipFamily: z.enum(IP_FAMILIES),
-}).meta({ id: 'CustomerIp' });
+export const CustomerIpSchema = z
+  .object({
+    ...record,
+    ipAddress: z.string(),
+    ipFamily: z.enum(IP_FAMILIES),
+  })
+  .meta({ id: 'CustomerIp' });
 
-export const DnsblSchema = z.object({
-  isListed: z.boolean(), listedCount: z.number().int(),
-  listings: z.array(z.object({
-    name: z.string(), reason: z.string(), listKey: z.string(), delistUrl: z.string(), resultCode: z.string(),
-  })),
-  lastError: z.string().nullable(), lastCheckedAt: Timestamp.nullable(), lastChangedAt: Timestamp.nullable(),
-  lastListedAt: Timestamp.nullable(), lastCleanAt: Timestamp.nullable(), lastNotifiedListedAt: Timestamp.nullable(),
-  lastNotifiedCleanAt: Timestamp.nullable(),
-}).meta({ id: 'IpDnsbl' });
+export const DnsblSchema = z
+  .object({
+    isListed: z.boolean(),
+    listedCount: z.number().int(),
+    listings: z.array(
+      z.object({
+        name: z.string(),
+        reason: z.string(),
+        listKey: z.string(),
+        delistUrl: z.string(),
+        resultCode: z.string(),
+      }),
+    ),
+    lastError: z.string().nullable(),
+    lastCheckedAt: Timestamp.nullable(),
+    lastChangedAt: Timestamp.nullable(),
+    lastListedAt: Timestamp.nullable(),
+    lastCleanAt: Timestamp.nullable(),
+    lastNotifiedListedAt: Timestamp.nullable(),
+    lastNotifiedCleanAt: Timestamp.nullable(),
+  })
+  .meta({ id: 'IpDnsbl' });
 
 export const CustomerIpWithDnsblSchema = CustomerIpSchema.extend({ dnsbl: DnsblSchema }).meta({ id: 'CustomerIpWithDnsbl' });
 

@@ -9,7 +9,9 @@ import { anAccessToken, anAnonymousAgent, approvedClient, platformAdmin, withPla
 async function aReadToken() {
   const org = await anOrganization();
   const agent = await anAnonymousAgent();
-  expect((await agentApi('POST', '/agent/identity/claim', { token: org.token, json: { claim_token: agent.claim_token } })).status).to.equal(200);
+  expect((await agentApi('POST', '/agent/identity/claim', { token: org.token, json: { claim_token: agent.claim_token } })).status).to.equal(
+    200,
+  );
   return { org, token: await anAccessToken(agent.identity_assertion) };
 }
 
@@ -43,7 +45,11 @@ describe('agent access: the agent gate', () => {
       expectError(await api('POST', '/api/websites', { token, body: {} }), 400, 'validationFailed');
       expectError(await api('POST', '/api/incidents', { token, body: {} }), 403, 'agentTokenScopeForbidden');
       expectError(await api('POST', '/api/organization/tokens', { token, body: { name: 'x' } }), 403, 'agentTokenScopeForbidden');
-      expectError(await api('PATCH', `/api/organizations/${org.user.organizationId}/billing`, { token, body: {} }), 403, 'agentTokenScopeForbidden');
+      expectError(
+        await api('PATCH', `/api/organizations/${org.user.organizationId}/billing`, { token, body: {} }),
+        403,
+        'agentTokenScopeForbidden',
+      );
     });
   });
 

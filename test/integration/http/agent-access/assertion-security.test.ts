@@ -17,12 +17,23 @@ async function serverKey(): Promise<{ kid: string; key: CryptoKey }> {
   return container.get<PostgresSigningKeys>(SIGNING_KEYS).signingKey(testClock.now());
 }
 
-async function forge(registrationId: string, change: { claims?: Record<string, unknown>; header?: Record<string, unknown>; key?: CryptoKey } = {}) {
+async function forge(
+  registrationId: string,
+  change: { claims?: Record<string, unknown>; header?: Record<string, unknown>; key?: CryptoKey } = {},
+) {
   const { kid, key } = await serverKey();
   const now = seconds(testClock.now());
   return new SignJWT({
-    iss: TEST_BASE_URL, sub: registrationId, aud: TEST_BASE_URL, iat: now, exp: now + 600, jti: randomUUID(), ...change.claims,
-  }).setProtectedHeader({ alg: 'EdDSA', kid, typ: 'agent-identity+jwt', ...change.header } as never).sign(change.key ?? key);
+    iss: TEST_BASE_URL,
+    sub: registrationId,
+    aud: TEST_BASE_URL,
+    iat: now,
+    exp: now + 600,
+    jti: randomUUID(),
+    ...change.claims,
+  })
+    .setProtectedHeader({ alg: 'EdDSA', kid, typ: 'agent-identity+jwt', ...change.header } as never)
+    .sign(change.key ?? key);
 }
 
 const expectInvalidGrant = async (assertion: string) => expectError(await exchange(assertion), 400, 'invalid_grant');
@@ -37,11 +48,13 @@ describe('agent access: identity assertion verification', () => {
     const agent = await anAnonymousAgent();
     const now = seconds(testClock.now());
     const header = base64url.encode(JSON.stringify({ alg: 'none', typ: 'agent-identity+jwt' }));
-    const payload = base64url.encode(JSON.stringify({ iss: TEST_BASE_URL, sub: agent.registration_id, aud: TEST_BASE_URL, iat: now, exp: now + 600, jti: randomUUID() }));
+    const payload = base64url.encode(
+      JSON.stringify({ iss: TEST_BASE_URL, sub: agent.registration_id, aud: TEST_BASE_URL, iat: now, exp: now + 600, jti: randomUUID() }),
+    );
     await expectInvalidGrant(`${header}.${payload}.`);
   });
 
-  it('rejects a signature by another key, whether it claims the server\'s kid or an unknown one', async () => {
+  it("rejects a signature by another key, whether it claims the server's kid or an unknown one", async () => {
     const agent = await anAnonymousAgent();
     const { privateKey } = await generateKeyPair('EdDSA');
     await expectInvalidGrant(await forge(agent.registration_id, { key: privateKey }));
@@ -54,8 +67,16 @@ describe('agent access: identity assertion verification', () => {
     const jwks = await (await testServer()).container.get<PostgresSigningKeys>(SIGNING_KEYS).publicJwks(testClock.now());
     const secret = new TextEncoder().encode(JSON.stringify(jwks.keys.find((k) => k.kid === kid)));
     const now = seconds(testClock.now());
-    const hmac = await new SignJWT({ iss: TEST_BASE_URL, sub: agent.registration_id, aud: TEST_BASE_URL, iat: now, exp: now + 600, jti: randomUUID() })
-      .setProtectedHeader({ alg: 'HS256', kid, typ: 'agent-identity+jwt' }).sign(secret);
+    const hmac = await new SignJWT({
+      iss: TEST_BASE_URL,
+      sub: agent.registration_id,
+      aud: TEST_BASE_URL,
+      iat: now,
+      exp: now + 600,
+      jti: randomUUID(),
+    })
+      .setProtectedHeader({ alg: 'HS256', kid, typ: 'agent-identity+jwt' })
+      .sign(secret);
     await expectInvalidGrant(hmac);
   });
 

@@ -7,22 +7,29 @@ import { aServiceAuthAgent, anAccessToken, anAnonymousAgent, exchange, platformA
 import { testServer } from '../../../support/test-server';
 import { testClock } from '../../../support/test-clock';
 
-const redeem = (token: string, claimToken: unknown) => agentApi('POST', '/agent/identity/claim', { token, json: { claim_token: claimToken } });
+const redeem = (token: string, claimToken: unknown) =>
+  agentApi('POST', '/agent/identity/claim', { token, json: { claim_token: claimToken } });
 
 /** Moves a registration's claim window into the past. */
 async function closeClaimWindow(registrationId: string) {
   const { database } = await testServer();
-  await database.sql.query(`UPDATE agent_registrations SET claim_expires_at = ? WHERE id = ?`, [new Date(testClock.now().getTime() - 1000), registrationId]);
+  await database.sql.query(`UPDATE agent_registrations SET claim_expires_at = ? WHERE id = ?`, [
+    new Date(testClock.now().getTime() - 1000),
+    registrationId,
+  ]);
 }
 
 describe('agent access: claiming an anonymous agent', () => {
-  it('redeems the claim token for the user\'s organization: the assertion then mints api.read, with a renewed assertion', async () => {
+  it("redeems the claim token for the user's organization: the assertion then mints api.read, with a renewed assertion", async () => {
     const org = await anOrganization();
     const agent = await anAnonymousAgent();
     const claimed = await redeem(org.token, agent.claim_token);
     expect(claimed.status, JSON.stringify(claimed.body)).to.equal(200);
     expect(claimed.body).to.include({
-      registration_id: agent.registration_id, status: 'claimed', organization_id: org.user.organizationId, customer_id: null,
+      registration_id: agent.registration_id,
+      status: 'claimed',
+      organization_id: org.user.organizationId,
+      customer_id: null,
     });
     expect(claimed.body.scopes).to.deep.equal(['api.read']);
 
@@ -41,7 +48,7 @@ describe('agent access: claiming an anonymous agent', () => {
     expectError(await redeem((await anOrganization()).token, agent.claim_token), 409, 'claimed_or_in_flight');
   });
 
-  it('accepts the user\'s API token, and scopes a customer-bound user\'s claim to their single customer', async () => {
+  it("accepts the user's API token, and scopes a customer-bound user's claim to their single customer", async () => {
     const org = await anOrganization();
     expect((await redeem(await anOrgToken(org.token), (await anAnonymousAgent()).claim_token)).status).to.equal(200);
     const customerId = await aCustomerRow(org.user.organizationId);
@@ -89,7 +96,12 @@ describe('agent access: service_auth confirmation and the claim grant', () => {
 
     const context = await api('GET', '/api/agent-claim/context', { token: org.token, query: { user_code: agent.user_code } });
     expect(context.status, JSON.stringify(context.body)).to.equal(200);
-    expect(context.body).to.include({ registration_id: agent.registration_id, type: 'service_auth', status: 'pending', login_hint: org.email });
+    expect(context.body).to.include({
+      registration_id: agent.registration_id,
+      type: 'service_auth',
+      status: 'pending',
+      login_hint: org.email,
+    });
     expect(context.body.requested_scopes).to.deep.equal(['api.read']);
     expect(context.body.grant).to.include({ organization_id: org.user.organizationId, email: org.email });
 
@@ -110,37 +122,67 @@ describe('agent access: service_auth confirmation and the claim grant', () => {
     const org = await anOrganization();
     const stranger = await anOrganization();
     const agent = await aServiceAuthAgent(org.email);
-    expectError(await api('GET', '/api/agent-claim/context', { token: stranger.token, query: { user_code: agent.user_code } }), 404, 'invalid_claim_token');
-    expectError(await api('POST', '/api/agent-claim/confirm', { token: stranger.token, body: { user_code: agent.user_code } }), 400, 'invalid_claim_token');
+    expectError(
+      await api('GET', '/api/agent-claim/context', { token: stranger.token, query: { user_code: agent.user_code } }),
+      404,
+      'invalid_claim_token',
+    );
+    expectError(
+      await api('POST', '/api/agent-claim/confirm', { token: stranger.token, body: { user_code: agent.user_code } }),
+      400,
+      'invalid_claim_token',
+    );
   });
 
   it('without login_hint, binds to whoever confirms first; a second confirmation answers claimed_or_in_flight', async () => {
     const org = await anOrganization();
     const agent = await aServiceAuthAgent();
-    expect((await api('POST', '/api/agent-claim/confirm', { token: org.token, body: { claim_token: agent.claim_token } })).status).to.equal(200);
-    expectError(await api('POST', '/api/agent-claim/confirm', { token: org.token, body: { user_code: agent.user_code } }), 409, 'claimed_or_in_flight');
-    expectError(await api('GET', '/api/agent-claim/context', { token: org.token, query: { user_code: agent.user_code } }), 409, 'claimed_or_in_flight');
+    expect((await api('POST', '/api/agent-claim/confirm', { token: org.token, body: { claim_token: agent.claim_token } })).status).to.equal(
+      200,
+    );
+    expectError(
+      await api('POST', '/api/agent-claim/confirm', { token: org.token, body: { user_code: agent.user_code } }),
+      409,
+      'claimed_or_in_flight',
+    );
+    expectError(
+      await api('GET', '/api/agent-claim/context', { token: org.token, query: { user_code: agent.user_code } }),
+      409,
+      'claimed_or_in_flight',
+    );
   });
 
   it('answers invalid_claim_token (404 at the context) for unknown codes, and is for signed-in sessions only', async () => {
     const org = await anOrganization();
-    expectError(await api('GET', '/api/agent-claim/context', { token: org.token, query: { user_code: 'BBBB-BBBB' } }), 404, 'invalid_claim_token');
+    expectError(
+      await api('GET', '/api/agent-claim/context', { token: org.token, query: { user_code: 'BBBB-BBBB' } }),
+      404,
+      'invalid_claim_token',
+    );
     expectError(await api('GET', '/api/agent-claim/context', { token: org.token }), 404, 'invalid_claim_token');
     expectError(await api('POST', '/api/agent-claim/confirm', { token: org.token, body: {} }), 400, 'invalid_claim_token');
     const apiToken = await anOrgToken(org.token);
     const agent = await aServiceAuthAgent();
-    expectError(await api('POST', '/api/agent-claim/confirm', { token: apiToken, body: { user_code: agent.user_code } }), 403, 'nonUserSessionForbidden');
+    expectError(
+      await api('POST', '/api/agent-claim/confirm', { token: apiToken, body: { user_code: agent.user_code } }),
+      403,
+      'nonUserSessionForbidden',
+    );
   });
 
   it('answers claim_expired at confirm and expired_token when polling after the window', async () => {
     const org = await anOrganization();
     const agent = await aServiceAuthAgent(org.email);
     await closeClaimWindow(agent.registration_id);
-    expectError(await api('POST', '/api/agent-claim/confirm', { token: org.token, body: { user_code: agent.user_code } }), 400, 'claim_expired');
+    expectError(
+      await api('POST', '/api/agent-claim/confirm', { token: org.token, body: { user_code: agent.user_code } }),
+      400,
+      'claim_expired',
+    );
     expectError(await pollClaim(agent.claim_token), 400, 'expired_token');
   });
 
-  it('lets a user claim an anonymous agent through its claim URL code; the agent\'s poll then pays out api.read', async () => {
+  it("lets a user claim an anonymous agent through its claim URL code; the agent's poll then pays out api.read", async () => {
     const org = await anOrganization();
     const agent = await anAnonymousAgent();
     expectError(await pollClaim(agent.claim_token), 400, 'authorization_pending');
@@ -172,7 +214,9 @@ describe('agent access: consent page', () => {
     expect(page.body).to.include(org.email).and.include('api.read').and.include(agent.registration_id).and.include('id="allow"');
     expect(page.body).to.not.match(/(src|href)="https?:/);
     const stranger = await anOrganization();
-    const refused = await agentApi('GET', `/agent/claim?user_code=${agent.user_code}`, { cookie: (await signIn(stranger.email, stranger.password)).cookie });
+    const refused = await agentApi('GET', `/agent/claim?user_code=${agent.user_code}`, {
+      cookie: (await signIn(stranger.email, stranger.password)).cookie,
+    });
     expect(refused.body).to.include('not meant for your account');
   });
 });

@@ -18,7 +18,7 @@ async function aPendingConsent(org: SignedUp, clientId: string, scope = 'api.rea
 const consent = (token: string | undefined, body: unknown) => api('POST', '/api/oauth/consent', { token, body });
 
 describe('agent access: OAuth consent', () => {
-  it('checks in the spec\'s order: unauthorized, decision, code, unknown, owner, settled, empty, escalation', async () => {
+  it("checks in the spec's order: unauthorized, decision, code, unknown, owner, settled, empty, escalation", async () => {
     const org = await anOrganization();
     const { code } = await aPendingConsent(org, 'ordered');
     expectError(await consent(undefined, { consent_code: code, accept: true }), 401, 'unauthorized');
@@ -31,8 +31,16 @@ describe('agent access: OAuth consent', () => {
     const stranger = await anOrganization();
     expectError(await consent(stranger.token, { consent_code: code, accept: true, scopes: [] }), 403, 'consentCodeNotOwned');
     expectError(await consent(org.token, { consent_code: code, accept: true, scopes: [] }), 400, 'emptyConsentSelection');
-    expectError(await consent(org.token, { consent_code: code, accept: true, scopes: ['api.read', 'api.write.incidents'] }), 400, 'consentScopeEscalation');
-    expectError(await consent(org.token, { consent_code: code, accept: true, scopes: 'api.read api.write.monitors tools.public' }), 400, 'consentScopeEscalation');
+    expectError(
+      await consent(org.token, { consent_code: code, accept: true, scopes: ['api.read', 'api.write.incidents'] }),
+      400,
+      'consentScopeEscalation',
+    );
+    expectError(
+      await consent(org.token, { consent_code: code, accept: true, scopes: 'api.read api.write.monitors tools.public' }),
+      400,
+      'consentScopeEscalation',
+    );
     const accepted = await consent(org.token, { consent_code: code, accept: true, scopes: 'api.write.monitors' });
     expect(accepted.body).to.include({ status: 'accepted', consent_code: code, client_id: 'ordered' });
     expect(accepted.body.scopes).to.deep.equal(['api.write.monitors']);
@@ -52,18 +60,23 @@ describe('agent access: OAuth consent', () => {
   it('answers consentForwardRejected when the waiting request was revoked meanwhile', async () => {
     const org = await anOrganization();
     const { code, registrationId } = await aPendingConsent(org, 'raced');
-    const event = await aSecurityEvent('https://schemas.openid.net/secevent/risc/event-type/account-disabled', { format: 'opaque', id: registrationId });
+    const event = await aSecurityEvent('https://schemas.openid.net/secevent/risc/event-type/account-disabled', {
+      format: 'opaque',
+      id: registrationId,
+    });
     expect((await agentApi('POST', '/agent/event/notify', { raw: event, contentType: 'application/secevent+jwt' })).status).to.equal(202);
     expectError(await consent(org.token, { consent_code: code, accept: true }), 409, 'consentForwardRejected');
   });
 });
 
 describe('agent access: connected apps', () => {
-  it('lists approved apps and agents in the caller\'s view, and disconnecting one revokes its tokens', async () => {
+  it("lists approved apps and agents in the caller's view, and disconnecting one revokes its tokens", async () => {
     const org = await anOrganization();
     const { token } = await approvedClient(org, 'connected-app');
     const agent = await anAnonymousAgent();
-    expect((await agentApi('POST', '/agent/identity/claim', { token: org.token, json: { claim_token: agent.claim_token } })).status).to.equal(200);
+    expect(
+      (await agentApi('POST', '/agent/identity/claim', { token: org.token, json: { claim_token: agent.claim_token } })).status,
+    ).to.equal(200);
     const agentToken = await anAccessToken(agent.identity_assertion);
 
     const list = await api('GET', '/api/oauth/connections', { token: org.token });
@@ -82,7 +95,7 @@ describe('agent access: connected apps', () => {
     expectError(await api('GET', '/api/health', { token: agentToken }), 401, 'unauthorized');
   });
 
-  it('answers unknownOauthConnection for clients not connected in the caller\'s view, and missingClientId', async () => {
+  it("answers unknownOauthConnection for clients not connected in the caller's view, and missingClientId", async () => {
     const org = await anOrganization();
     await approvedClient(org, 'admins-app');
     const member = await aMember(org, 'editor');

@@ -5,7 +5,12 @@ import { agentApi, canonicalFetch } from '../../../support/agent-http';
 import { JWT_BEARER, anAnonymousAgent, withPlatformSwitches } from '../../../support/agent-fixtures';
 import { TEST_BASE_URL } from '../../../support/agent-test-issuer';
 
-const DISCOVERY = ['/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource', '/.well-known/jwks.json', '/auth.md'];
+const DISCOVERY = [
+  '/.well-known/oauth-authorization-server',
+  '/.well-known/oauth-protected-resource',
+  '/.well-known/jwks.json',
+  '/auth.md',
+];
 
 describe('agent access: discovery', () => {
   it('publishes RFC 8414 metadata with the agent_auth block on the canonical host', async () => {
@@ -50,7 +55,10 @@ describe('agent access: discovery', () => {
     expectError(await agentApi('POST', '/agent/identity', { host: 'status.customer.example', json: { type: 'anonymous' } }), 404);
     expectError(await agentApi('POST', '/oauth2/token', { host: 'status.customer.example', form: { grant_type: JWT_BEARER } }), 404);
     expectError(await agentApi('POST', '/oauth2/revoke', { host: 'status.customer.example', form: { token: 'x' } }), 404);
-    expectError(await agentApi('POST', '/agent/event/notify', { host: 'status.customer.example', raw: 'x', contentType: 'application/secevent+jwt' }), 404);
+    expectError(
+      await agentApi('POST', '/agent/event/notify', { host: 'status.customer.example', raw: 'x', contentType: 'application/secevent+jwt' }),
+      404,
+    );
     expectError(await agentApi('POST', '/agent/identity/claim', { host: 'status.customer.example', json: {} }), 404);
     expectError(await agentApi('GET', '/agent/claim', { host: 'status.customer.example' }), 404);
   });
@@ -74,7 +82,12 @@ describe('agent access: discovery', () => {
 
     const client: oauth.Client = { client_id: agent.registration_id };
     const grant = await oauth.genericTokenEndpointRequest(
-      as, client, oauth.None(), JWT_BEARER, new URLSearchParams({ assertion: agent.identity_assertion }), options,
+      as,
+      client,
+      oauth.None(),
+      JWT_BEARER,
+      new URLSearchParams({ assertion: agent.identity_assertion }),
+      options,
     );
     const tokens = await oauth.processGenericTokenEndpointResponse(as, client, grant);
     expect(tokens.token_type).to.equal('bearer');

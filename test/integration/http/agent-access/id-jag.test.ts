@@ -17,11 +17,20 @@ describe('agent access: ID-JAG from a trusted issuer', () => {
     expect(claim.verification_uri_complete).to.equal(`http://api.test.example/agent/claim?user_code=${claim.user_code}`);
     expect(claim).to.include({ interval: 5 });
     const context = await api('GET', '/api/agent-claim/context', { token: org.token, query: { user_code: claim.user_code } });
-    expect(context.body).to.include({ client_id: 'claude', issuer: TEST_ISSUER, confirm_endpoint: '/api/oauth/consent', status: 'pending' });
+    expect(context.body).to.include({
+      client_id: 'claude',
+      issuer: TEST_ISSUER,
+      confirm_endpoint: '/api/oauth/consent',
+      status: 'pending',
+    });
     expect(context.body.requested_scopes).to.deep.equal(['api.read', 'api.write.monitors']);
     expect(context.body.consent_code).to.match(/^cns_/);
     expectError(await pollClaim(claim.claim_token), 400, 'authorization_pending');
-    expectError(await api('POST', '/api/agent-claim/confirm', { token: org.token, body: { user_code: claim.user_code } }), 400, 'invalid_claim_token');
+    expectError(
+      await api('POST', '/api/agent-claim/confirm', { token: org.token, body: { user_code: claim.user_code } }),
+      400,
+      'invalid_claim_token',
+    );
   });
 
   it('after consent, the poll and every later ID-JAG mint within the (narrowed) grant', async () => {
@@ -36,15 +45,37 @@ describe('agent access: ID-JAG from a trusted issuer', () => {
 
   it('answers issuer_not_enabled for an issuer that is not trusted', async () => {
     const { privateKey } = await generateKeyPair('EdDSA');
-    const assertion = await signAsTestIssuer({ iss: 'https://idp.untrusted.example', sub: 's', aud: 'http://api.test.example', client_id: 'c', jti: 'j', iat: 1, exp: 9_999_999_999 }, { typ: 'oauth-id-jag+jwt' }, privateKey);
+    const assertion = await signAsTestIssuer(
+      {
+        iss: 'https://idp.untrusted.example',
+        sub: 's',
+        aud: 'http://api.test.example',
+        client_id: 'c',
+        jti: 'j',
+        iat: 1,
+        exp: 9_999_999_999,
+      },
+      { typ: 'oauth-id-jag+jwt' },
+      privateKey,
+    );
     expectError(await exchange(assertion), 400, 'issuer_not_enabled');
   });
 
-  it('rejects a trusted issuer\'s ID-JAG with another key, alg none, wrong audience or type, or expired: invalid_grant', async () => {
+  it("rejects a trusted issuer's ID-JAG with another key, alg none, wrong audience or type, or expired: invalid_grant", async () => {
     const org = await anOrganization();
     const { privateKey } = await generateKeyPair('EdDSA');
     const now = Math.floor(testClock.now().getTime() / 1000);
-    const valid = { iss: TEST_ISSUER, sub: 'x', aud: 'http://api.test.example', client_id: 'c', jti: `j-${now}`, iat: now, exp: now + 300, auth_time: now, email: org.email };
+    const valid = {
+      iss: TEST_ISSUER,
+      sub: 'x',
+      aud: 'http://api.test.example',
+      client_id: 'c',
+      jti: `j-${now}`,
+      iat: now,
+      exp: now + 300,
+      auth_time: now,
+      email: org.email,
+    };
     const cases = [
       await signAsTestIssuer(valid, { typ: 'oauth-id-jag+jwt' }, privateKey),
       `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'oauth-id-jag+jwt' })).toString('base64url')}.${Buffer.from(JSON.stringify(valid)).toString('base64url')}.`,
@@ -82,10 +113,14 @@ describe('agent access: ID-JAG from a trusted issuer', () => {
     };
     const org = await anOrganization();
     await approvedClient(org, 'scoped', 'api.read');
-    expect(await reason(await anIdJag({ email: org.email, clientId: 'scoped', scope: 'api.write.incidents' }))).to.equal('scope_exceeds_grant');
+    expect(await reason(await anIdJag({ email: org.email, clientId: 'scoped', scope: 'api.write.incidents' }))).to.equal(
+      'scope_exceeds_grant',
+    );
 
     const other = await anOrganization();
-    expect(await reason(await anIdJag({ email: other.email, subject: `sub-${org.email}`, clientId: 'scoped' }))).to.equal('binding_changed');
+    expect(await reason(await anIdJag({ email: other.email, subject: `sub-${org.email}`, clientId: 'scoped' }))).to.equal(
+      'binding_changed',
+    );
 
     const editor = await aMember(org, 'editor');
     const editorOrg = { ...org, email: editor.email, token: editor.token };

@@ -14,8 +14,12 @@ describe('agent access: registration', () => {
     const agent = await anAnonymousAgent();
     expect(agent.registration_id).to.match(/^reg_/);
     expect(agent).to.deep.include({
-      type: 'anonymous', status: 'active', pre_claim_scopes: ['tools.public'], post_claim_scopes: ['api.read'],
-      token_endpoint: `${TEST_BASE_URL}/oauth2/token`, interval: 5,
+      type: 'anonymous',
+      status: 'active',
+      pre_claim_scopes: ['tools.public'],
+      post_claim_scopes: ['api.read'],
+      token_endpoint: `${TEST_BASE_URL}/oauth2/token`,
+      interval: 5,
     });
     expect(agent.claim_token).to.match(/^clm_/);
     expect(agent.claim_url).to.equal(`${TEST_BASE_URL}/agent/claim?user_code=${agent.user_code}`);
@@ -50,7 +54,8 @@ describe('agent access: registration', () => {
     const clientIp = aClientIp();
     awayFromMinuteBoundary();
     const statuses = [];
-    for (let i = 0; i < 30; i++) statuses.push((await agentApi('POST', '/agent/identity', { clientIp, json: { type: 'anonymous' } })).status);
+    for (let i = 0; i < 30; i++)
+      statuses.push((await agentApi('POST', '/agent/identity', { clientIp, json: { type: 'anonymous' } })).status);
     expect(statuses.every((status) => status === 201)).to.equal(true);
     const limited = await agentApi('POST', '/agent/identity', { clientIp, json: { type: 'anonymous' } });
     expectError(limited, 429, 'rateLimited');
@@ -75,23 +80,39 @@ describe('agent access: token endpoint', () => {
     const agent = await anAnonymousAgent();
     const token = (await exchange(agent.identity_assertion)).body.access_token as string;
     const { database } = await testServer();
-    const rows = await database.sql.query<{ token_hash: string }>(
-      `SELECT token_hash FROM agent_access_tokens WHERE registration_id = ?`, [agent.registration_id],
-    );
+    const rows = await database.sql.query<{ token_hash: string }>(`SELECT token_hash FROM agent_access_tokens WHERE registration_id = ?`, [
+      agent.registration_id,
+    ]);
     expect(rows.map((r) => r.token_hash)).to.deep.equal([createHash('sha256').update(token).digest('base64url')]);
   });
 
   it('answers unsupported_grant_type, and invalid_request for missing parameters, JSON bodies and repeated parameters', async () => {
     expectError(await agentApi('POST', '/oauth2/token', { form: { grant_type: 'client_credentials' } }), 400, 'unsupported_grant_type');
     expectError(await agentApi('POST', '/oauth2/token', { form: { assertion: 'x' } }), 400, 'invalid_request');
-    expectError(await agentApi('POST', '/oauth2/token', { form: { grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer' } }), 400, 'invalid_request');
-    expectError(await agentApi('POST', '/oauth2/token', { form: { grant_type: 'urn:ietf:params:oauth:grant-type:device_code' } }), 400, 'invalid_request');
-    expectError(await agentApi('POST', '/oauth2/token', { json: { grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: 'x' } }), 400, 'invalid_request');
+    expectError(
+      await agentApi('POST', '/oauth2/token', { form: { grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer' } }),
+      400,
+      'invalid_request',
+    );
+    expectError(
+      await agentApi('POST', '/oauth2/token', { form: { grant_type: 'urn:ietf:params:oauth:grant-type:device_code' } }),
+      400,
+      'invalid_request',
+    );
+    expectError(
+      await agentApi('POST', '/oauth2/token', { json: { grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: 'x' } }),
+      400,
+      'invalid_request',
+    );
     const repeated = 'grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=a&assertion=b';
-    expectError(await agentApi('POST', '/oauth2/token', { raw: repeated, contentType: 'application/x-www-form-urlencoded' }), 400, 'invalid_request');
+    expectError(
+      await agentApi('POST', '/oauth2/token', { raw: repeated, contentType: 'application/x-www-form-urlencoded' }),
+      400,
+      'invalid_request',
+    );
   });
 
-  it('answers invalid_grant for a malformed assertion and for a client_id that is not the assertion\'s', async () => {
+  it("answers invalid_grant for a malformed assertion and for a client_id that is not the assertion's", async () => {
     expectError(await exchange('not-a-jwt'), 400, 'invalid_grant');
     const agent = await anAnonymousAgent();
     const mismatch = await exchange(agent.identity_assertion, { client_id: 'reg_someone_else' });
@@ -100,7 +121,7 @@ describe('agent access: token endpoint', () => {
     expect((await exchange(agent.identity_assertion, { client_id: agent.registration_id })).status).to.equal(200);
   });
 
-  it('refuses a scope beyond the registration\'s grant', async () => {
+  it("refuses a scope beyond the registration's grant", async () => {
     const agent = await anAnonymousAgent();
     const response = await exchange(agent.identity_assertion, { scope: 'api.read' });
     expectError(response, 400, 'invalid_grant');
@@ -128,7 +149,13 @@ describe('agent access: revocation', () => {
     const agent = await anAnonymousAgent();
     const token = (await exchange(agent.identity_assertion)).body.access_token as string;
     expectError(await agentApi('GET', '/api/health', { token }), 403, 'agentTokenReadOnly');
-    for (const form of [{ token, token_type_hint: 'access_token' }, { token }, { token: 'wsma_unknown' }, { token: 'garbage' }, {} as Record<string, string>]) {
+    for (const form of [
+      { token, token_type_hint: 'access_token' },
+      { token },
+      { token: 'wsma_unknown' },
+      { token: 'garbage' },
+      {} as Record<string, string>,
+    ]) {
       const response = await agentApi('POST', '/oauth2/revoke', { form });
       expect(response.status, JSON.stringify(form)).to.equal(200);
     }

@@ -22,7 +22,10 @@ describe('agent access: security event notifications', () => {
   it('matches by email subject too, and accepts a replayed event without applying it twice', async () => {
     const org = await anOrganization();
     const { token } = await approvedClient(org, 'by-email');
-    const event = await aSecurityEvent('https://schemas.openid.net/secevent/risc/event-type/account-disabled', { format: 'email', email: org.email });
+    const event = await aSecurityEvent('https://schemas.openid.net/secevent/risc/event-type/account-disabled', {
+      format: 'email',
+      email: org.email,
+    });
     expect((await notify(event)).status).to.equal(202);
     expectError(await api('GET', '/api/health', { token }), 401, 'unauthorized');
     expect((await notify(event)).status).to.equal(202);
@@ -30,9 +33,22 @@ describe('agent access: security event notifications', () => {
 
   it('answers the same bare 400 invalid_request for a wrong content type, an empty body or a rejected token', async () => {
     const { privateKey } = await generateKeyPair('EdDSA');
-    const forged = await signAsTestIssuer({ iss: TEST_ISSUER, aud: 'http://api.test.example', iat: 1, jti: 'x', events: { [SESSION_REVOKED]: {} } }, { typ: 'secevent+jwt' }, privateKey);
-    const untyped = await signAsTestIssuer({ iss: TEST_ISSUER, aud: 'http://api.test.example', iat: 1, jti: 'y', events: { [SESSION_REVOKED]: {} } });
-    const noEvents = await signAsTestIssuer({ iss: TEST_ISSUER, aud: 'http://api.test.example', iat: 1, jti: 'z', events: {} }, { typ: 'secevent+jwt' });
+    const forged = await signAsTestIssuer(
+      { iss: TEST_ISSUER, aud: 'http://api.test.example', iat: 1, jti: 'x', events: { [SESSION_REVOKED]: {} } },
+      { typ: 'secevent+jwt' },
+      privateKey,
+    );
+    const untyped = await signAsTestIssuer({
+      iss: TEST_ISSUER,
+      aud: 'http://api.test.example',
+      iat: 1,
+      jti: 'y',
+      events: { [SESSION_REVOKED]: {} },
+    });
+    const noEvents = await signAsTestIssuer(
+      { iss: TEST_ISSUER, aud: 'http://api.test.example', iat: 1, jti: 'z', events: {} },
+      { typ: 'secevent+jwt' },
+    );
     const valid = await aSecurityEvent(SESSION_REVOKED, { format: 'iss_sub', iss: TEST_ISSUER, sub: 'nobody' });
     const responses = [
       await notify(valid, 'application/json'),

@@ -24,14 +24,22 @@ function postForm(url: string, route: string, form: Record<string, string>): Pro
   const target = new URL(url);
   const body = new URLSearchParams(form).toString();
   return new Promise((resolve, reject) => {
-    const request = http.request({
-      host: target.hostname, port: target.port, method: 'POST', path: route,
-      headers: { host: CANONICAL_HOST, 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
-    }, (response) => {
-      let text = '';
-      response.on('data', (chunk) => { text += chunk; });
-      response.on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(text) }));
-    });
+    const request = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: 'POST',
+        path: route,
+        headers: { host: CANONICAL_HOST, 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk) => {
+          text += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(text) }));
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });
@@ -41,7 +49,11 @@ describe('agent access: signing keys', () => {
   it('rotates: new assertions carry the new kid, the previous key stays published and its assertions still verify', async () => {
     const before = await anAnonymousAgent();
     const oldKid = decodeProtectedHeader(before.identity_assertion).kid;
-    expectError(await api('POST', '/api/platform-admin/agent-signing-keys/rotate', { token: (await anOrganization()).token }), 403, 'platformAdminRequired');
+    expectError(
+      await api('POST', '/api/platform-admin/agent-signing-keys/rotate', { token: (await anOrganization()).token }),
+      403,
+      'platformAdminRequired',
+    );
     const rotated = await api('POST', '/api/platform-admin/agent-signing-keys/rotate', { token: await platformAdmin() });
     expect(rotated.status).to.equal(200);
     expect(rotated.body.previousKid).to.equal(oldKid);
@@ -55,11 +67,19 @@ describe('agent access: signing keys', () => {
   it('keeps the keys across a restart: another instance on the same database verifies earlier assertions', async () => {
     const agent = await anAnonymousAgent();
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'agent-keys-'));
-    const second = await startApplication({ ...testConfig({ DATA_DIR: dataDir }), databaseUrl: (await testDatabase()).url }, {
-      clock: testClock, jobs: false, logger: pino({ level: 'silent' }),
-    });
+    const second = await startApplication(
+      { ...testConfig({ DATA_DIR: dataDir }), databaseUrl: (await testDatabase()).url },
+      {
+        clock: testClock,
+        jobs: false,
+        logger: pino({ level: 'silent' }),
+      },
+    );
     try {
-      const minted = await postForm(second.url, '/oauth2/token', { grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: agent.identity_assertion });
+      const minted = await postForm(second.url, '/oauth2/token', {
+        grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+        assertion: agent.identity_assertion,
+      });
       expect(minted.status, JSON.stringify(minted.body)).to.equal(200);
       expect(minted.body.scope).to.equal('tools.public');
     } finally {
@@ -81,8 +101,14 @@ describe('agent access: signing keys', () => {
     const right = new KeyEncryption({ configuredKey: TEST_KEY_ENCRYPTION_KEY, dataDir: '/nonexistent' });
     expect(JSON.parse(await right.decrypt(ciphertext, kid))).to.have.property('d');
     const wrong = new KeyEncryption({ configuredKey: 'aa'.repeat(32), dataDir: '/nonexistent' });
-    await wrong.decrypt(ciphertext, kid).then(() => expect.fail('decrypted with the wrong key'), () => undefined);
-    await right.decrypt(ciphertext, 'another-kid').then(() => expect.fail('decrypted under another kid'), () => undefined);
+    await wrong.decrypt(ciphertext, kid).then(
+      () => expect.fail('decrypted with the wrong key'),
+      () => undefined,
+    );
+    await right.decrypt(ciphertext, 'another-kid').then(
+      () => expect.fail('decrypted under another kid'),
+      () => undefined,
+    );
   });
 
   it('without a configured key, creates one in DATA_DIR (mode 0600) and reuses it', async () => {
@@ -99,7 +125,7 @@ describe('agent access: signing keys', () => {
 });
 
 describe('agent access: trusted issuers with a remote JWKS', () => {
-  it('fetches the issuer\'s key set from its jwks_uri (loopback) and verifies its ID-JAGs', async () => {
+  it("fetches the issuer's key set from its jwks_uri (loopback) and verifies its ID-JAGs", async () => {
     const { publicKey, privateKey } = await generateKeyPair('ES256');
     const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid: 'remote-1', alg: 'ES256' }] };
     const server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(jwks)));
@@ -111,11 +137,17 @@ describe('agent access: trusted issuers with a remote JWKS', () => {
       const iat = Math.floor(now.getTime() / 1000);
       const idJag = await new SignJWT({ client_id: 'c', auth_time: iat, email: 'a@b.example', scope: 'api.read' })
         .setProtectedHeader({ alg: 'ES256', kid: 'remote-1', typ: 'oauth-id-jag+jwt' })
-        .setIssuer('https://remote-idp.example').setSubject('s').setAudience(TEST_BASE_URL).setJti('j').setIssuedAt(iat).setExpirationTime(iat + 300)
+        .setIssuer('https://remote-idp.example')
+        .setSubject('s')
+        .setAudience(TEST_BASE_URL)
+        .setJti('j')
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + 300)
         .sign(privateKey);
       const check = await issuers.verifyIdJag(idJag, now);
       expect(check.status).to.equal('valid');
-      if (check.status === 'valid') expect(check.claims).to.deep.include({ issuer: 'https://remote-idp.example', subject: 's', clientId: 'c', scopes: ['api.read'] });
+      if (check.status === 'valid')
+        expect(check.claims).to.deep.include({ issuer: 'https://remote-idp.example', subject: 's', clientId: 'c', scopes: ['api.read'] });
       const foreign = await new SignJWT({}).setProtectedHeader({ alg: 'ES256' }).setIssuer('https://elsewhere.example').sign(privateKey);
       expect((await issuers.verifyIdJag(foreign, now)).status).to.equal('foreign');
     } finally {

@@ -41,36 +41,132 @@ const suffix = () => Math.random().toString(36).slice(2, 8);
 
 /** One action of each context's users, each expected to leave exactly one entry. */
 const CASES: Case[] = [
-  { name: 'organization profile changed', resourceType: 'organization', action: 'updated',
-    run: (org) => must(api('PATCH', '/api/organization', { token: org.token, body: { billingEmail: `billing-${suffix()}@example.com` } })) },
+  {
+    name: 'organization profile changed',
+    resourceType: 'organization',
+    action: 'updated',
+    run: (org) => must(api('PATCH', '/api/organization', { token: org.token, body: { billingEmail: `billing-${suffix()}@example.com` } })),
+  },
   { name: 'customer created', resourceType: 'customer', action: 'created', run: (org) => aCustomer(org.token) },
-  { name: 'customer deleted', resourceType: 'customer', action: 'deleted', prepare: (org) => aCustomer(org.token),
-    run: (org, _w, doomed) => must(api('DELETE', `/api/customers/${doomed.publicId}`, { token: org.token })) },
-  { name: 'website created', resourceType: 'monitor', action: 'created',
-    run: (org, w) => aWebsite().forCustomer(w.customer.id).create(org.token) },
-  { name: 'website changed', resourceType: 'monitor', action: 'updated',
-    run: (org, w) => must(api('PATCH', `/api/websites/${w.website.publicId}`, { token: org.token, body: { timeoutSeconds: 17 } })) },
-  { name: 'custom field created', resourceType: 'customField', action: 'created',
-    run: (org) => must(api('POST', '/api/custom-fields', { token: org.token, body: {
-      organizationId: org.user.organizationId, name: 'Region', fieldKey: `region_${suffix()}`, fieldType: 'text' } })) },
-  { name: 'customer domain created', resourceType: 'customerDomain', action: 'created',
-    run: (org, w) => must(api('POST', `/api/customers/${w.customer.publicId}/domains`, { token: org.token, body: {
-      label: 'Shop', domainName: `shop-${suffix()}.example.com` } })) },
-  { name: 'maintenance window created', resourceType: 'maintenanceWindow', action: 'created',
-    run: (org, w) => must(api('POST', '/api/maintenance-windows', { token: org.token, body: {
-      title: 'Release', startTime: inAnHour(), endTime: inTwoHours(), targets: [{ type: 'customer', id: String(w.customer.id) }] } })) },
-  { name: 'manual incident declared', resourceType: 'incident', action: 'created',
-    run: (org, w) => must(api('POST', '/api/incidents', { token: org.token, body: { monitorId: w.website.publicId, title: 'Failover' } })) },
-  { name: 'status page with a password created', resourceType: 'statusPage', action: 'created',
-    run: (org) => must(api('POST', '/api/status-pages', { token: org.token, body: {
-      title: 'Public', slug: `public-${suffix()}`, password: 'a page passphrase' } })) },
-  { name: 'user invited', resourceType: 'user', action: 'created',
-    run: (org) => must(api('POST', '/api/users', { token: org.token, body: {
-      name: 'New', email: `new-${suffix()}@example.com`, password: PASSWORD, role: 'editor' } })) },
-  { name: 'user role changed', resourceType: 'user', action: 'updated',
-    run: (org, w) => must(api('PATCH', `/api/users/${w.member.id}`, { token: org.token, body: { role: 'readonly' } })) },
-  { name: 'data export requested', resourceType: 'dataExport', action: 'created',
-    run: (org) => must(api('POST', '/api/organization/data-export', { token: org.token, body: {} })) },
+  {
+    name: 'customer deleted',
+    resourceType: 'customer',
+    action: 'deleted',
+    prepare: (org) => aCustomer(org.token),
+    run: (org, _w, doomed) => must(api('DELETE', `/api/customers/${doomed.publicId}`, { token: org.token })),
+  },
+  {
+    name: 'website created',
+    resourceType: 'monitor',
+    action: 'created',
+    run: (org, w) => aWebsite().forCustomer(w.customer.id).create(org.token),
+  },
+  {
+    name: 'website changed',
+    resourceType: 'monitor',
+    action: 'updated',
+    run: (org, w) => must(api('PATCH', `/api/websites/${w.website.publicId}`, { token: org.token, body: { timeoutSeconds: 17 } })),
+  },
+  {
+    name: 'custom field created',
+    resourceType: 'customField',
+    action: 'created',
+    run: (org) =>
+      must(
+        api('POST', '/api/custom-fields', {
+          token: org.token,
+          body: {
+            organizationId: org.user.organizationId,
+            name: 'Region',
+            fieldKey: `region_${suffix()}`,
+            fieldType: 'text',
+          },
+        }),
+      ),
+  },
+  {
+    name: 'customer domain created',
+    resourceType: 'customerDomain',
+    action: 'created',
+    run: (org, w) =>
+      must(
+        api('POST', `/api/customers/${w.customer.publicId}/domains`, {
+          token: org.token,
+          body: {
+            label: 'Shop',
+            domainName: `shop-${suffix()}.example.com`,
+          },
+        }),
+      ),
+  },
+  {
+    name: 'maintenance window created',
+    resourceType: 'maintenanceWindow',
+    action: 'created',
+    run: (org, w) =>
+      must(
+        api('POST', '/api/maintenance-windows', {
+          token: org.token,
+          body: {
+            title: 'Release',
+            startTime: inAnHour(),
+            endTime: inTwoHours(),
+            targets: [{ type: 'customer', id: String(w.customer.id) }],
+          },
+        }),
+      ),
+  },
+  {
+    name: 'manual incident declared',
+    resourceType: 'incident',
+    action: 'created',
+    run: (org, w) => must(api('POST', '/api/incidents', { token: org.token, body: { monitorId: w.website.publicId, title: 'Failover' } })),
+  },
+  {
+    name: 'status page with a password created',
+    resourceType: 'statusPage',
+    action: 'created',
+    run: (org) =>
+      must(
+        api('POST', '/api/status-pages', {
+          token: org.token,
+          body: {
+            title: 'Public',
+            slug: `public-${suffix()}`,
+            password: 'a page passphrase',
+          },
+        }),
+      ),
+  },
+  {
+    name: 'user invited',
+    resourceType: 'user',
+    action: 'created',
+    run: (org) =>
+      must(
+        api('POST', '/api/users', {
+          token: org.token,
+          body: {
+            name: 'New',
+            email: `new-${suffix()}@example.com`,
+            password: PASSWORD,
+            role: 'editor',
+          },
+        }),
+      ),
+  },
+  {
+    name: 'user role changed',
+    resourceType: 'user',
+    action: 'updated',
+    run: (org, w) => must(api('PATCH', `/api/users/${w.member.id}`, { token: org.token, body: { role: 'readonly' } })),
+  },
+  {
+    name: 'data export requested',
+    resourceType: 'dataExport',
+    action: 'created',
+    run: (org) => must(api('POST', '/api/organization/data-export', { token: org.token, body: {} })),
+  },
 ];
 
 describe('audit log coverage', () => {
@@ -85,7 +181,10 @@ describe('audit log coverage', () => {
       const known = new Set((await log(org.token)).map((e) => e.id));
       await c.run(org, world, prepared);
       const added = (await log(org.token)).filter((e) => !known.has(e.id));
-      expect(added.map((e) => `${e.resourceType} ${e.action}`), JSON.stringify(added)).to.deep.equal([`${c.resourceType} ${c.action}`]);
+      expect(
+        added.map((e) => `${e.resourceType} ${e.action}`),
+        JSON.stringify(added),
+      ).to.deep.equal([`${c.resourceType} ${c.action}`]);
       expect(added[0]!.actor).to.include({ type: 'user', userId: org.user.id });
       expect(JSON.stringify(added[0]!.changes)).not.to.include('a page passphrase');
     });

@@ -43,16 +43,24 @@ describe('audit log', () => {
     const [entry] = created;
     expect(entry).to.deep.include({ resourceType: 'tag', resourceId: tag.publicId ?? String(tag.id), action: 'created' });
     expect(entry!.actor).to.deep.equal({
-      type: 'user', userId: org.user.id, label: org.email, credential: { type: 'session', id: null },
+      type: 'user',
+      userId: org.user.id,
+      label: org.email,
+      credential: { type: 'session', id: null },
     });
     expect(entry!.changes.name).to.deep.equal({ before: null, after: 'prod' });
     expect(entry!.ip).to.be.a('string');
     expect(entry!.requestId).to.be.a('string').and.not.empty;
     expect(Date.parse(entry!.occurredAt)).to.be.closeTo(Date.now(), 60_000);
 
-    const renamed = await entriesOf(org, () => ok(api('PATCH', `/api/tags/${tag.publicId ?? tag.id}`, {
-      token: org.token, body: { name: 'production' },
-    })));
+    const renamed = await entriesOf(org, () =>
+      ok(
+        api('PATCH', `/api/tags/${tag.publicId ?? tag.id}`, {
+          token: org.token,
+          body: { name: 'production' },
+        }),
+      ),
+    );
     expect(renamed).to.have.length(1);
     expect(renamed[0]).to.deep.include({ resourceType: 'tag', action: 'updated' });
     expect(renamed[0]!.changes).to.deep.equal({ name: { before: 'prod', after: 'production' } });
@@ -63,7 +71,7 @@ describe('audit log', () => {
     expect(deleted[0]!.changes.name).to.deep.equal({ before: 'production', after: null });
   });
 
-  it('records a change through an API token as the token\'s, with its id', async () => {
+  it("records a change through an API token as the token's, with its id", async () => {
     const org = await anOrganization('audit-token');
     const token = await anOrgToken(org.token, { name: 'deploy bot' });
     const tokens = await ok(api('GET', '/api/organization/tokens', { token: org.token }));
@@ -73,20 +81,25 @@ describe('audit log', () => {
     expect(added).to.have.length(1);
     expect(added[0]).to.deep.include({ resourceType: 'customer', action: 'created' });
     expect(added[0]!.actor).to.deep.equal({
-      type: 'apiToken', userId: org.user.id, label: org.email, credential: { type: 'apiToken', id: String(tokenId) },
+      type: 'apiToken',
+      userId: org.user.id,
+      label: org.email,
+      credential: { type: 'apiToken', id: String(tokenId) },
     });
     expect(added[0]!.customerId).to.be.a('number');
   });
 
-  it('records a change through an agent as the agent\'s, on behalf of the user who approved it', async () => {
+  it("records a change through an agent as the agent's, on behalf of the user who approved it", async () => {
     const org = await anOrganization('audit-agent');
     const customer = await aMonitoredCustomer(org.token);
     await aWebsite(org.token, { customerId: customer.id });
     const { token } = await approvedClient(org, 'audit-agent', 'api.read api.write.monitors');
     let site: Entry = {};
-    const added = await entriesOf(org, () => withAgentWrites(async () => {
-      site = await ok(api('POST', '/api/websites', { token, body: { customerId: customer.id, url: PUBLIC_URL } }));
-    }));
+    const added = await entriesOf(org, () =>
+      withAgentWrites(async () => {
+        site = await ok(api('POST', '/api/websites', { token, body: { customerId: customer.id, url: PUBLIC_URL } }));
+      }),
+    );
     const monitorEntries = added.filter((e) => e.resourceType === 'monitor');
     expect(monitorEntries).to.have.length(1);
     expect(monitorEntries[0]).to.deep.include({ resourceId: site.publicId, action: 'created' });
@@ -108,15 +121,20 @@ describe('audit log', () => {
 
     let channel: Entry = {};
     const channelEntries = await entriesOf(org, async () => {
-      channel = await ok(api('POST', '/api/notification-channels', {
-        token: org.token, body: { name: 'hook', type: 'webhook', config: { url: 'https://hooks.audit-example.com/in/s3cr3t-path' } },
-      }));
+      channel = await ok(
+        api('POST', '/api/notification-channels', {
+          token: org.token,
+          body: { name: 'hook', type: 'webhook', config: { url: 'https://hooks.audit-example.com/in/s3cr3t-path' } },
+        }),
+      );
     });
     expect(channelEntries).to.have.length(1);
     expect(channelEntries[0]!.changes.config.after.url).to.equal('[redacted]');
 
     let minted = '';
-    const tokenEntries = await entriesOf(org, async () => { minted = await anOrgToken(org.token, { name: 'ci' }); });
+    const tokenEntries = await entriesOf(org, async () => {
+      minted = await anOrgToken(org.token, { name: 'ci' });
+    });
     expect(tokenEntries).to.have.length(1);
     expect(tokenEntries[0]).to.deep.include({ resourceType: 'apiToken', action: 'created' });
     expect(tokenEntries[0]!.changes.tokenHash).to.deep.equal({ before: null, after: '[redacted]' });
@@ -125,8 +143,9 @@ describe('audit log', () => {
     const secrets = [heartbeat.heartbeatToken, channel.signingSecret, minted, 's3cr3t-path'].filter(Boolean);
     expect(secrets.length).to.be.at.least(3);
     for (const secret of secrets) expect(everything).not.to.include(secret);
-    const hashes = await (await testServer()).database.sql.query<{ token_hash: string }>(
-      'SELECT token_hash FROM api_tokens WHERE organization_id = ?', [org.user.organizationId]);
+    const hashes = await (
+      await testServer()
+    ).database.sql.query<{ token_hash: string }>('SELECT token_hash FROM api_tokens WHERE organization_id = ?', [org.user.organizationId]);
     for (const { token_hash } of hashes) expect(everything).not.to.include(token_hash);
   });
 
@@ -154,9 +173,14 @@ describe('audit log', () => {
     const org = await anOrganization('audit-nothing');
     const none = await entriesOf(org, async () => {
       await ok(api('GET', '/api/customers', { token: org.token }));
-      expectError(await api('POST', '/api/customers', {
-        token: org.token, body: { name: 'X', email: 'x@x.test', packageType: 'no-such-package' },
-      }), 400, 'invalidPackageType');
+      expectError(
+        await api('POST', '/api/customers', {
+          token: org.token,
+          body: { name: 'X', email: 'x@x.test', packageType: 'no-such-package' },
+        }),
+        400,
+        'invalidPackageType',
+      );
     });
     expect(none).to.deep.equal([]);
   });
@@ -166,16 +190,21 @@ describe('audit log', () => {
     const customer = await aMonitoredCustomer(org.token);
     const site = await aWebsite().forCustomer(customer.id).create(org.token);
     const tag = await ok(api('POST', '/api/tags', { token: org.token, body: { name: 'edge', color: '#3B82F6', customerId: customer.id } }));
-    const attached = await entriesOf(org, () => ok(api('POST', '/api/monitor-tags', {
-      token: org.token, body: { tagId: tag.publicId ?? tag.id, monitorId: site.publicId, monitorType: 'website' },
-    })));
+    const attached = await entriesOf(org, () =>
+      ok(
+        api('POST', '/api/monitor-tags', {
+          token: org.token,
+          body: { tagId: tag.publicId ?? tag.id, monitorId: site.publicId, monitorType: 'website' },
+        }),
+      ),
+    );
     expect(attached).to.have.length(1);
     expect(attached[0]).to.deep.include({ resourceType: 'monitor', resourceId: site.publicId, action: 'updated' });
     expect(Object.keys(attached[0]!.changes)).to.have.length(1);
     expect(Object.keys(attached[0]!.changes)[0]).to.match(/^tags\./);
   });
 
-  it('is for admins: others get 403 roleForbidden; a customer-scoped caller reads its customer\'s entries only', async () => {
+  it("is for admins: others get 403 roleForbidden; a customer-scoped caller reads its customer's entries only", async () => {
     const org = await anOrganization('audit-scope');
     const mine = await aCustomer(org.token, { name: 'Mine' });
     const theirs = await aCustomer(org.token, { name: 'Theirs' });
@@ -207,8 +236,12 @@ describe('audit log', () => {
     const page = await api('GET', '/api/audit-log?perPage=1&page=2&resourceType=customer', { token: org.token });
     expect(page.body).to.deep.include({ page: 2, perPage: 1, total: 2 });
     expect(page.body.items).to.have.length(1);
-    expectError(await api('GET', `/api/audit-log?from=${encodeURIComponent(future)}&to=${encodeURIComponent(new Date().toISOString())}`, {
-      token: org.token,
-    }), 400, 'invalidDateRange');
+    expectError(
+      await api('GET', `/api/audit-log?from=${encodeURIComponent(future)}&to=${encodeURIComponent(new Date().toISOString())}`, {
+        token: org.token,
+      }),
+      400,
+      'invalidDateRange',
+    );
   });
 });

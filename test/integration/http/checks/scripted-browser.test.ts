@@ -23,7 +23,9 @@ async function anOrgWithCustomer(name: string) {
 /** The raw bytes of a screenshot (the JSON test client would decode them as text). */
 async function fetchScreenshot(token: string, websiteId: string, screenshotId: string) {
   const { url } = await testServer();
-  const response = await fetch(`${url}/api/websites/${websiteId}/screenshots/${screenshotId}`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${url}/api/websites/${websiteId}/screenshots/${screenshotId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   return { status: response.status, type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
@@ -40,14 +42,23 @@ describe('scripted-browser websites: scripts validated on write, scenarios run b
   /** A scenario created through the API, then pointed at the loopback site (the API only admits public URLs). */
   async function aScenario(token: string, customerId: number, script: string) {
     const created = await api('POST', '/api/websites', {
-      token, body: { customerId, monitoringType: 'scripted_browser', url: PUBLIC_URL, script, locations: [LOCATION], timeoutSeconds: 10 },
+      token,
+      body: { customerId, monitoringType: 'scripted_browser', url: PUBLIC_URL, script, locations: [LOCATION], timeoutSeconds: 10 },
     });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     const { database } = await testServer();
     await database.sql.query('UPDATE monitors SET url = ? WHERE id = ?', [site.url(), created.body.id]);
-    const schedule = await database.sql.query<{ location: string }>('SELECT location FROM check_schedule WHERE monitor_id = ?', [created.body.id]);
-    expect(schedule.map((row) => row.location), 'scenarios are scheduled like page checks').to.deep.equal([LOCATION]);
-    await database.sql.query('UPDATE check_schedule SET next_due_at = ? WHERE monitor_id = ?', [new Date(testClock.now().getTime() + 3_600_000), created.body.id]);
+    const schedule = await database.sql.query<{ location: string }>('SELECT location FROM check_schedule WHERE monitor_id = ?', [
+      created.body.id,
+    ]);
+    expect(
+      schedule.map((row) => row.location),
+      'scenarios are scheduled like page checks',
+    ).to.deep.equal([LOCATION]);
+    await database.sql.query('UPDATE check_schedule SET next_due_at = ? WHERE monitor_id = ?', [
+      new Date(testClock.now().getTime() + 3_600_000),
+      created.body.id,
+    ]);
     monitorIds.add(created.body.id);
     return created.body as { id: number; publicId: string };
   }
@@ -65,10 +76,14 @@ describe('scripted-browser websites: scripts validated on write, scenarios run b
     const body = { customerId: customer.id, monitoringType: 'scripted_browser', url: PUBLIC_URL };
     const unknown = await api('POST', '/api/websites', { token, body: { ...body, script: 'goto /login\nawait page.click("#go")' } });
     expectError(unknown, 400, 'validationFailed');
-    expect(unknown.body.data.issues).to.deep.equal([{
-      path: ['script'], code: 'custom',
-      message: 'Line 2: unknown step "await" (steps: goto, click, fill, press, waitFor, expectText, expectNoText, expectTitle, expectUrl, wait)',
-    }]);
+    expect(unknown.body.data.issues).to.deep.equal([
+      {
+        path: ['script'],
+        code: 'custom',
+        message:
+          'Line 2: unknown step "await" (steps: goto, click, fill, press, waitFor, expectText, expectNoText, expectTitle, expectUrl, wait)',
+      },
+    ]);
     const tooLong = await api('POST', '/api/websites', { token, body: { ...body, script: 'wait 60000' } });
     expect(tooLong.body.data.issues[0]).to.include({ message: 'Line 1: wait takes milliseconds, 1 to 10000' });
 
@@ -91,7 +106,11 @@ describe('scripted-browser websites: scripts validated on write, scenarios run b
     const { token, customer } = await anOrgWithCustomer('scenario-down');
     const website = await aScenario(token, customer.id, `${LOG_IN}\nexpectText "Order history"`);
     const result = await runNow(token, website.publicId);
-    expect(result).to.include({ status: 'down', reasonCode: 'keywordMissing', message: 'Line 4 (expectText "Order history"): the page does not show "Order history"' });
+    expect(result).to.include({
+      status: 'down',
+      reasonCode: 'keywordMissing',
+      message: 'Line 4 (expectText "Order history"): the page does not show "Order history"',
+    });
     const screenshotId = result.evidence.browser.screenshotId as string;
     expect(screenshotId).to.match(/^[0-9a-f-]{36}$/);
 
@@ -105,9 +124,17 @@ describe('scripted-browser websites: scripts validated on write, scenarios run b
     expectError(await api('GET', `/api/websites/${website.publicId}/screenshots/not-a-uuid`, { token }), 400, 'invalidScreenshotId');
     expectError(await api('GET', `/api/websites/${website.publicId}/screenshots/${randomUUID()}`, { token }), 404, 'screenshotNotFound');
     const other = await anOrgWithCustomer('scenario-other');
-    expectError(await api('GET', `/api/websites/${website.publicId}/screenshots/${screenshotId}`, { token: other.token }), 404, 'websiteNotFound');
+    expectError(
+      await api('GET', `/api/websites/${website.publicId}/screenshots/${screenshotId}`, { token: other.token }),
+      404,
+      'websiteNotFound',
+    );
     const theirs = await aScenario(other.token, other.customer.id, 'expectText "ok"');
-    expectError(await api('GET', `/api/websites/${theirs.publicId}/screenshots/${screenshotId}`, { token: other.token }), 404, 'screenshotNotFound');
+    expectError(
+      await api('GET', `/api/websites/${theirs.publicId}/screenshots/${screenshotId}`, { token: other.token }),
+      404,
+      'screenshotNotFound',
+    );
   });
 
   it('fails by policy when the scenario leads to a target the policy refuses', async () => {
@@ -115,7 +142,8 @@ describe('scripted-browser websites: scripts validated on write, scenarios run b
     const website = await aScenario(token, customer.id, 'goto http://10.20.30.40/internal');
     const result = await runNow(token, website.publicId);
     expect(result).to.include({
-      status: 'down', reasonCode: 'targetRejected',
+      status: 'down',
+      reasonCode: 'targetRejected',
       message: 'Line 1 (goto http://10.20.30.40/internal): 10.20.30.40 is not a public address (nonPublicAddress)',
     });
   });

@@ -25,8 +25,11 @@ describe('GET /api/tools/*', () => {
     await Promise.all([dns.start(), https.start(), rdap.start(), new Promise<void>((r) => tcp.listen(0, '127.0.0.1', r))]);
     rdap.rdapDomains.set('example.test', { expiresAt: '2099-01-01T00:00:00Z', registrar: 'Example Registrar' });
     await useLoopbackChecks({
-      dnsServers: [dns.address], dnsblZones: [{ zone: 'bl.test', name: 'Test BL', delistUrl: 'https://bl.test/delist' }],
-      rdapBootstrapUrl: rdap.bootstrapUrl, whoisServer: rdap.whoisServer, extraCa: [certs.ca.cert],
+      dnsServers: [dns.address],
+      dnsblZones: [{ zone: 'bl.test', name: 'Test BL', delistUrl: 'https://bl.test/delist' }],
+      rdapBootstrapUrl: rdap.bootstrapUrl,
+      whoisServer: rdap.whoisServer,
+      extraCa: [certs.ca.cert],
     });
     ({ token } = await anOrganization('tools'));
   });
@@ -53,7 +56,10 @@ describe('GET /api/tools/*', () => {
   });
 
   it('port-check is up for an open port and down for a closed one', async () => {
-    const open = await api('GET', '/api/tools/port-check', { token, query: { host: '127.0.0.1', port: String((tcp.address() as AddressInfo).port) } });
+    const open = await api('GET', '/api/tools/port-check', {
+      token,
+      query: { host: '127.0.0.1', port: String((tcp.address() as AddressInfo).port) },
+    });
     expect(open.body).to.include({ kind: 'tcp', status: 'up' });
     const closed = await api('GET', '/api/tools/port-check', { token, query: { host: '127.0.0.1', port: '1' } });
     expect(closed.status).to.equal(200);
@@ -85,7 +91,11 @@ describe('GET /api/tools/*', () => {
     expectError(await api('GET', '/api/tools/port-check', { token, query: { host: '127.0.0.1', port: '' } }), 400, 'validationFailed');
     expectError(await api('GET', '/api/tools/dnsbl-lookup', { token, query: { ip: 'not-an-ip' } }), 400, 'validationFailed');
     expectError(await api('GET', '/api/tools/dns-lookup', { token, query: { domain: 'bad domain!' } }), 400, 'validationFailed');
-    expectError(await api('GET', '/api/tools/dns-lookup', { token, query: { domain: 'example.test', type: 'BOGUS' } }), 400, 'validationFailed');
+    expectError(
+      await api('GET', '/api/tools/dns-lookup', { token, query: { domain: 'example.test', type: 'BOGUS' } }),
+      400,
+      'validationFailed',
+    );
   });
 
   it('requires a caller', async () => {

@@ -9,7 +9,20 @@ import { testDnsServer } from '../../../support/test-server';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-const FIELDS = ['id', 'hostname', 'kind', 'statusPageId', 'customerId', 'status', 'verification', 'expiresAt', 'verifiedAt', 'activatedAt', 'createdAt', 'updatedAt'];
+const FIELDS = [
+  'id',
+  'hostname',
+  'kind',
+  'statusPageId',
+  'customerId',
+  'status',
+  'verification',
+  'expiresAt',
+  'verifiedAt',
+  'activatedAt',
+  'createdAt',
+  'updatedAt',
+];
 
 /** A hostname nobody else in the run uses. */
 const aHostname = (label = 'status') => `${label}-${randomBytes(4).toString('hex')}.acme-agency.com`;
@@ -38,15 +51,28 @@ describe('custom domains (HTTP)', () => {
   it('adds a pending white-label entry with the TXT record to publish, and reads it back', async () => {
     const org = await anOrganization();
     const hostname = aHostname();
-    const response = await api('POST', '/api/custom-domains', { token: org.token, body: { hostname: `${hostname.toUpperCase()}.`, kind: 'whiteLabel' } });
+    const response = await api('POST', '/api/custom-domains', {
+      token: org.token,
+      body: { hostname: `${hostname.toUpperCase()}.`, kind: 'whiteLabel' },
+    });
     expect(response.status).to.equal(201);
     const domain = response.body;
     expect(domain).to.have.all.keys(FIELDS);
     expect(domain).to.deep.include({
-      hostname, kind: 'whiteLabel', statusPageId: null, customerId: null, status: 'pending', verifiedAt: null, activatedAt: null,
+      hostname,
+      kind: 'whiteLabel',
+      statusPageId: null,
+      customerId: null,
+      status: 'pending',
+      verifiedAt: null,
+      activatedAt: null,
     });
     expect(domain.id).to.match(UUID);
-    expect(domain.verification).to.deep.equal({ recordType: 'TXT', recordName: `_monitoring-verify.${hostname}`, recordValue: domain.verification.recordValue });
+    expect(domain.verification).to.deep.equal({
+      recordType: 'TXT',
+      recordName: `_monitoring-verify.${hostname}`,
+      recordValue: domain.verification.recordValue,
+    });
     expect(domain.verification.recordValue).to.match(/^mv-[0-9a-f]{32}$/);
     expect(new Date(domain.expiresAt).getTime() - new Date(domain.createdAt).getTime()).to.equal(7 * 24 * 3600_000);
     for (const field of ['createdAt', 'updatedAt', 'expiresAt']) expect(domain[field]).to.match(ISO);
@@ -57,7 +83,10 @@ describe('custom domains (HTTP)', () => {
   it('stores an international name as punycode', async () => {
     const org = await anOrganization();
     const suffix = randomBytes(3).toString('hex');
-    const response = await api('POST', '/api/custom-domains', { token: org.token, body: { hostname: `status.bücher-${suffix}.de`, kind: 'whiteLabel' } });
+    const response = await api('POST', '/api/custom-domains', {
+      token: org.token,
+      body: { hostname: `status.bücher-${suffix}.de`, kind: 'whiteLabel' },
+    });
     expect(response.status).to.equal(201);
     expect(response.body.hostname).to.match(/^status\.xn--bcher-.*-\w+\.de$/);
     expect(response.body.hostname).to.not.include('ü');
@@ -66,14 +95,22 @@ describe('custom domains (HTTP)', () => {
   it('answers 400 invalidHostname for a port, an IP address, a single label or a private-use name', async () => {
     const org = await anOrganization();
     for (const hostname of ['status.acme.com:8443', '203.0.113.10', 'intranet', 'nas.local', 'https://acme.com/']) {
-      expectError(await api('POST', '/api/custom-domains', { token: org.token, body: { hostname, kind: 'whiteLabel' } }), 400, 'invalidHostname');
+      expectError(
+        await api('POST', '/api/custom-domains', { token: org.token, body: { hostname, kind: 'whiteLabel' } }),
+        400,
+        'invalidHostname',
+      );
     }
   });
 
   it('answers 400 hostnameReserved for the platform host and its subdomains', async () => {
     const org = await anOrganization();
     for (const hostname of ['api.test.example', 'acme.api.test.example', 'API.TEST.EXAMPLE.']) {
-      expectError(await api('POST', '/api/custom-domains', { token: org.token, body: { hostname, kind: 'whiteLabel' } }), 400, 'hostnameReserved');
+      expectError(
+        await api('POST', '/api/custom-domains', { token: org.token, body: { hostname, kind: 'whiteLabel' } }),
+        400,
+        'hostnameReserved',
+      );
     }
     expect((await api('GET', '/api/custom-domains', { token: org.token })).body.items).to.deep.equal([]);
   });
@@ -81,31 +118,59 @@ describe('custom domains (HTTP)', () => {
   it('answers 409 customDomainExists for the same hostname twice in one organization', async () => {
     const org = await anOrganization();
     const domain = await aDomain(org.token);
-    expectError(await api('POST', '/api/custom-domains', { token: org.token, body: { hostname: domain.hostname, kind: 'whiteLabel' } }), 409, 'customDomainExists');
+    expectError(
+      await api('POST', '/api/custom-domains', { token: org.token, body: { hostname: domain.hostname, kind: 'whiteLabel' } }),
+      409,
+      'customDomainExists',
+    );
   });
 
   it('answers 400 validationFailed for a status page entry without a page, and 400 statusPageNotFound for an unknown page', async () => {
     const org = await anOrganization();
     const hostname = aHostname();
-    expectError(await api('POST', '/api/custom-domains', { token: org.token, body: { hostname, kind: 'statusPage' } }), 400, 'validationFailed');
-    expectError(await api('POST', '/api/custom-domains', { token: org.token, body: { hostname, kind: 'whiteLabel', statusPageId: 'x' } }), 400, 'validationFailed');
-    expectError(await api('POST', '/api/custom-domains', { token: org.token, body: { hostname, kind: 'statusPage', statusPageId: randomUUID() } }), 400, 'statusPageNotFound');
-    expectError(await api('POST', '/api/custom-domains', { token: org.token, body: { hostname, kind: 'mirror' } }), 400, 'validationFailed');
+    expectError(
+      await api('POST', '/api/custom-domains', { token: org.token, body: { hostname, kind: 'statusPage' } }),
+      400,
+      'validationFailed',
+    );
+    expectError(
+      await api('POST', '/api/custom-domains', { token: org.token, body: { hostname, kind: 'whiteLabel', statusPageId: 'x' } }),
+      400,
+      'validationFailed',
+    );
+    expectError(
+      await api('POST', '/api/custom-domains', { token: org.token, body: { hostname, kind: 'statusPage', statusPageId: randomUUID() } }),
+      400,
+      'statusPageNotFound',
+    );
+    expectError(
+      await api('POST', '/api/custom-domains', { token: org.token, body: { hostname, kind: 'mirror' } }),
+      400,
+      'validationFailed',
+    );
   });
 
   it('white-label entries are for organization admins (403 roleForbidden for an editor or a customer-scoped caller)', async () => {
     const org = await anOrganization();
     const editor = await aMember(org, 'editor');
     const customerToken = await aCustomerToken(org.token, (await aCustomer(org.token)).id);
-    expectError(await api('POST', '/api/custom-domains', { token: editor.token, body: { hostname: aHostname(), kind: 'whiteLabel' } }), 403, 'roleForbidden');
-    expectError(await api('POST', '/api/custom-domains', { token: customerToken, body: { hostname: aHostname(), kind: 'whiteLabel' } }), 403, 'roleForbidden');
+    expectError(
+      await api('POST', '/api/custom-domains', { token: editor.token, body: { hostname: aHostname(), kind: 'whiteLabel' } }),
+      403,
+      'roleForbidden',
+    );
+    expectError(
+      await api('POST', '/api/custom-domains', { token: customerToken, body: { hostname: aHostname(), kind: 'whiteLabel' } }),
+      403,
+      'roleForbidden',
+    );
     const domain = await aDomain(org.token);
     expectError(await api('DELETE', `/api/custom-domains/${domain.id}`, { token: editor.token }), 403, 'roleForbidden');
     expectError(await api('GET', `/api/custom-domains/${domain.id}`, { token: customerToken }), 404, 'customDomainNotFound');
     expect((await api('GET', '/api/custom-domains', { token: customerToken })).body.items).to.deep.equal([]);
   });
 
-  it('answers 404 customDomainNotFound for an unknown id and for another organization\'s entry', async () => {
+  it("answers 404 customDomainNotFound for an unknown id and for another organization's entry", async () => {
     const org = await anOrganization();
     const other = await anOrganization('other');
     const domain = await aDomain(other.token);
@@ -124,7 +189,11 @@ describe('custom domains (HTTP)', () => {
     const missing = await api('POST', `/api/custom-domains/${domain.id}/verify`, { token: org.token });
     expectError(missing, 422, 'customDomainVerificationFailed');
     expect(missing.body.data).to.deep.equal({
-      code: 'customDomainVerificationFailed', recordName, recordType: 'TXT', expectedValue: recordValue, reason: 'recordMissing',
+      code: 'customDomainVerificationFailed',
+      recordName,
+      recordType: 'TXT',
+      expectedValue: recordValue,
+      reason: 'recordMissing',
     });
     await publish(recordName, 'mv-00000000000000000000000000000000');
     const wrong = await api('POST', `/api/custom-domains/${domain.id}/verify`, { token: org.token });
@@ -142,7 +211,11 @@ describe('custom domains (HTTP)', () => {
   it('activate moves a verified entry to active; a pending one is verified on the way', async () => {
     const org = await anOrganization();
     const domain = await aDomain(org.token);
-    expectError(await api('POST', `/api/custom-domains/${domain.id}/activate`, { token: org.token }), 422, 'customDomainVerificationFailed');
+    expectError(
+      await api('POST', `/api/custom-domains/${domain.id}/activate`, { token: org.token }),
+      422,
+      'customDomainVerificationFailed',
+    );
     await publish(domain.verification.recordName, domain.verification.recordValue);
     const active = await api('POST', `/api/custom-domains/${domain.id}/activate`, { token: org.token });
     expect(active.status).to.equal(200);
@@ -160,7 +233,11 @@ describe('custom domains (HTTP)', () => {
     await anActiveDomain(holder.token, hostname);
     await publish(pending.verification.recordName, pending.verification.recordValue);
     expectError(await api('POST', `/api/custom-domains/${pending.id}/verify`, { token: latecomer.token }), 409, 'domainAlreadyClaimed');
-    expectError(await api('POST', '/api/custom-domains', { token: latecomer.token, body: { hostname, kind: 'whiteLabel' } }), 409, 'domainAlreadyClaimed');
+    expectError(
+      await api('POST', '/api/custom-domains', { token: latecomer.token, body: { hostname, kind: 'whiteLabel' } }),
+      409,
+      'domainAlreadyClaimed',
+    );
   });
 
   it('two organizations verifying one hostname at the same moment end with exactly one claim', async () => {
@@ -168,7 +245,9 @@ describe('custom domains (HTTP)', () => {
     const orgs = await Promise.all([anOrganization('racer-a'), anOrganization('racer-b')]);
     const entries = await Promise.all(orgs.map((org) => aDomain(org.token, hostname)));
     await publish(entries[0].verification.recordName, ...entries.map((entry) => entry.verification.recordValue));
-    const answers = await Promise.all(entries.map((entry, i) => api('POST', `/api/custom-domains/${entry.id}/verify`, { token: orgs[i]!.token })));
+    const answers = await Promise.all(
+      entries.map((entry, i) => api('POST', `/api/custom-domains/${entry.id}/verify`, { token: orgs[i]!.token })),
+    );
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses, JSON.stringify(answers.map((a) => a.body))).to.deep.equal([200, 409]);
     const loser = answers.findIndex((answer) => answer.status === 409);
@@ -181,8 +260,14 @@ describe('custom domains (HTTP)', () => {
     const org = await anOrganization();
     const domain = await anActiveDomain(org.token);
     for (const [method, path] of [
-      ['GET', '/.well-known/oauth-authorization-server'], ['GET', '/.well-known/oauth-protected-resource'], ['GET', '/.well-known/jwks.json'],
-      ['GET', '/auth.md'], ['POST', '/agent/identity'], ['POST', '/oauth2/token'], ['POST', '/oauth2/revoke'], ['GET', '/api/agent-claim/context'],
+      ['GET', '/.well-known/oauth-authorization-server'],
+      ['GET', '/.well-known/oauth-protected-resource'],
+      ['GET', '/.well-known/jwks.json'],
+      ['GET', '/auth.md'],
+      ['POST', '/agent/identity'],
+      ['POST', '/oauth2/token'],
+      ['POST', '/oauth2/revoke'],
+      ['GET', '/api/agent-claim/context'],
     ] as const) {
       const response = await agentApi(method, path, { host: domain.hostname, json: method === 'POST' ? { type: 'anonymous' } : undefined });
       expectError(response, 404);

@@ -19,18 +19,24 @@ describe('custom domains: routing by Host', () => {
     const { url } = await testDatabase();
     const dns = await testDnsServer();
     // Proxies on loopback are trusted here (TRUST_PROXY), as behind a local Caddy.
-    app = await startApplication({ ...testConfig({ DNS_SERVERS: dns.server, TRUST_PROXY: '127.0.0.1/32' }), databaseUrl: url }, { jobs: false, logger: pino({ level: 'silent' }) });
+    app = await startApplication(
+      { ...testConfig({ DNS_SERVERS: dns.server, TRUST_PROXY: '127.0.0.1/32' }), databaseUrl: url },
+      { jobs: false, logger: pino({ level: 'silent' }) },
+    );
   });
   after(() => app?.stop());
 
   /** A status page of the organization (or of `customerId`) showing one monitor. */
   async function aStatusPage(org: SignedUp, options: { customerId?: number; password?: string; title?: string } = {}) {
-    const customerId = options.customerId ?? await aCustomerRow(org.user.organizationId);
+    const customerId = options.customerId ?? (await aCustomerRow(org.user.organizationId));
     const monitor = await aMonitorRow(org.user.organizationId, customerId, { name: 'Shop website', locations: ['eu-west'] });
     const slug = `brand-${randomBytes(4).toString('hex')}`;
     const body = {
-      title: options.title ?? `Brand status ${slug}`, slug, groups: [{ name: 'Web', components: [{ type: 'monitor', id: monitor.publicId, name: 'Shop' }] }],
-      ...(options.password ? { password: options.password } : {}), ...(options.customerId ? { customerId: String(options.customerId) } : {}),
+      title: options.title ?? `Brand status ${slug}`,
+      slug,
+      groups: [{ name: 'Web', components: [{ type: 'monitor', id: monitor.publicId, name: 'Shop' }] }],
+      ...(options.password ? { password: options.password } : {}),
+      ...(options.customerId ? { customerId: String(options.customerId) } : {}),
     };
     const created = await apiAt(app.url, 'POST', '/api/status-pages', { token: org.token, body });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
@@ -39,7 +45,10 @@ describe('custom domains: routing by Host', () => {
 
   /** Adds, proves and activates a status page domain for `pageId`. */
   async function activate(token: string, pageId: string, hostname = aHostname()) {
-    const created = await apiAt(app.url, 'POST', '/api/custom-domains', { token, body: { hostname, kind: 'statusPage', statusPageId: pageId } });
+    const created = await apiAt(app.url, 'POST', '/api/custom-domains', {
+      token,
+      body: { hostname, kind: 'statusPage', statusPageId: pageId },
+    });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     (await testDnsServer()).set(created.body.verification.recordName, { TXT: [created.body.verification.recordValue] });
     const activated = await apiAt(app.url, 'POST', `/api/custom-domains/${created.body.id}/activate`, { token });
@@ -67,8 +76,11 @@ describe('custom domains: routing by Host', () => {
     const org = await anOrganization();
     const { hostname } = await activate(org.token, (await aStatusPage(org)).id);
     for (const [method, path] of [
-      ['GET', '/.well-known/oauth-authorization-server'], ['GET', '/.well-known/oauth-protected-resource'], ['GET', '/auth.md'],
-      ['POST', '/agent/identity'], ['POST', '/oauth2/token'],
+      ['GET', '/.well-known/oauth-authorization-server'],
+      ['GET', '/.well-known/oauth-protected-resource'],
+      ['GET', '/auth.md'],
+      ['POST', '/agent/identity'],
+      ['POST', '/oauth2/token'],
     ] as const) {
       expectError(await raw(app.url, method, path, { host: hostname }), 404);
     }
@@ -83,9 +95,17 @@ describe('custom domains: routing by Host', () => {
     expect(form.status).to.equal(401);
     expect(form.text).to.include('action="/login"');
     const form_body = 'password=brand-secret-42';
-    const login = await raw(app.url, 'POST', '/login', {
-      host: hostname, 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(form_body.length),
-    }, form_body);
+    const login = await raw(
+      app.url,
+      'POST',
+      '/login',
+      {
+        host: hostname,
+        'content-type': 'application/x-www-form-urlencoded',
+        'content-length': String(form_body.length),
+      },
+      form_body,
+    );
     expect(login.status).to.equal(303);
     expect(login.headers.location).to.equal('/');
     const cookie = String(login.headers['set-cookie']).split(';')[0]!;
@@ -124,7 +144,11 @@ describe('custom domains: routing by Host', () => {
     const { hostname } = await activate(org.token, page.id);
     // A malformed JSON body on a view is never parsed (the parsers would answer 400 invalidRequestBody).
     const malformed = { 'content-type': 'application/json', 'content-length': '9', 'x-request-id': 'view-1' };
-    for (const [host, path] of [[CANONICAL, `/status/${page.slug}`], [CANONICAL, `/status/${page.slug}/index.json`], [hostname, '/']]) {
+    for (const [host, path] of [
+      [CANONICAL, `/status/${page.slug}`],
+      [CANONICAL, `/status/${page.slug}/index.json`],
+      [hostname, '/'],
+    ]) {
       const view = await raw(app.url, 'GET', path!, { host: host!, ...malformed }, '{not json');
       expect(view.status, `${host}${path} ${view.text.slice(0, 200)}`).to.equal(200);
       expect(view.headers['x-request-id']).to.equal('view-1');
@@ -133,7 +157,13 @@ describe('custom domains: routing by Host', () => {
     expectError(missing, 404, 'statusPageNotFound');
     expect(missing.headers['x-request-id']).to.equal('view-2');
     // Posts still take the usual way (their bodies are parsed).
-    const post = await raw(app.url, 'POST', `/status/${page.slug}/subscribe`, { host: CANONICAL, 'content-type': 'application/json', 'content-length': '9' }, '{not json');
+    const post = await raw(
+      app.url,
+      'POST',
+      `/status/${page.slug}/subscribe`,
+      { host: CANONICAL, 'content-type': 'application/json', 'content-length': '9' },
+      '{not json',
+    );
     expectError(post, 400, 'invalidRequestBody');
   });
 
@@ -160,7 +190,11 @@ describe('custom domains: routing by Host', () => {
     const org = await anOrganization();
     const other = await anOrganization('other');
     const foreign = await aStatusPage(other);
-    const add = (statusPageId: string) => apiAt(app.url, 'POST', '/api/custom-domains', { token: org.token, body: { hostname: 'same.example.net', kind: 'statusPage', statusPageId } });
+    const add = (statusPageId: string) =>
+      apiAt(app.url, 'POST', '/api/custom-domains', {
+        token: org.token,
+        body: { hostname: 'same.example.net', kind: 'statusPage', statusPageId },
+      });
     const answers = [await add('not-a-page-id'), await add(foreign.id), await add('9b2f4c7e-0000-4000-8000-000000000000')];
     for (const answer of answers) {
       expectError(answer, 400, 'statusPageNotFound');
@@ -168,19 +202,31 @@ describe('custom domains: routing by Host', () => {
     }
   });
 
-  it('a customer-scoped caller manages the domain of its own customer\'s page, and sees only that', async () => {
+  it("a customer-scoped caller manages the domain of its own customer's page, and sees only that", async () => {
     const org = await anOrganization();
     const customerId = await aCustomerRow(org.user.organizationId);
     const token = await aCustomerToken(org.token, customerId);
     const own = await aStatusPage(org, { customerId });
     const orgPage = await aStatusPage(org);
     const hostname = aHostname();
-    const created = await apiAt(app.url, 'POST', '/api/custom-domains', { token, body: { hostname, kind: 'statusPage', statusPageId: own.id } });
+    const created = await apiAt(app.url, 'POST', '/api/custom-domains', {
+      token,
+      body: { hostname, kind: 'statusPage', statusPageId: own.id },
+    });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     expect(created.body).to.include({ customerId, statusPageId: own.id, kind: 'statusPage' });
-    expectError(await apiAt(app.url, 'POST', '/api/custom-domains', { token, body: { hostname: `x.${hostname}`, kind: 'statusPage', statusPageId: orgPage.id } }), 400, 'statusPageNotFound');
+    expectError(
+      await apiAt(app.url, 'POST', '/api/custom-domains', {
+        token,
+        body: { hostname: `x.${hostname}`, kind: 'statusPage', statusPageId: orgPage.id },
+      }),
+      400,
+      'statusPageNotFound',
+    );
     await activate(org.token, orgPage.id);
-    expect((await apiAt(app.url, 'GET', '/api/custom-domains', { token })).body.items.map((d: { hostname: string }) => d.hostname)).to.deep.equal([hostname]);
+    expect(
+      (await apiAt(app.url, 'GET', '/api/custom-domains', { token })).body.items.map((d: { hostname: string }) => d.hostname),
+    ).to.deep.equal([hostname]);
     expect((await apiAt(app.url, 'GET', '/api/custom-domains', { token: org.token })).body.items).to.have.length(2);
   });
 });

@@ -15,7 +15,12 @@ import { aDeliveryService, type DeliveryService } from '../../../support/deliver
 import { ManualClock } from '../../../support/manual-clock';
 import { waitFor } from '../../../support/wait-for';
 import { GenerateDataExports } from '../../../../src/application/data-export/generate-data-exports';
-import { DATA_EXPORT_REPOSITORY, EXPORT_FILES, type DataExportRepository, type ExportFiles } from '../../../../src/application/data-export/ports';
+import {
+  DATA_EXPORT_REPOSITORY,
+  EXPORT_FILES,
+  type DataExportRepository,
+  type ExportFiles,
+} from '../../../../src/application/data-export/ports';
 import { afterLapsedLease } from '../../../../src/domain/data-export/data-export';
 
 const MAIL_HOST = 'mail.export-fixture.com';
@@ -44,10 +49,17 @@ describe('data export (/api/organization/data-export)', () => {
     const website = await aWebsite().forCustomer(customer.id).create(org.token);
     const monitor = await storedMonitor(website.publicId);
     const sql = service.app.database.sql;
-    const [location] = await sql.query<{ id: number }>(`INSERT INTO check_locations (code) VALUES ('local') ON CONFLICT (code) DO UPDATE SET code = excluded.code RETURNING id`);
+    const [location] = await sql.query<{ id: number }>(
+      `INSERT INTO check_locations (code) VALUES ('local') ON CONFLICT (code) DO UPDATE SET code = excluded.code RETURNING id`,
+    );
     for (const [i, status] of [1, 3, 1].entries()) {
-      await sql.query(`INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms) VALUES (?, ?, ?, ?, ?)`,
-        [monitor.id, new Date(Date.now() - (3 - i) * 60_000), location!.id, status, 100 + i]);
+      await sql.query(`INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms) VALUES (?, ?, ?, ?, ?)`, [
+        monitor.id,
+        new Date(Date.now() - (3 - i) * 60_000),
+        location!.id,
+        status,
+        100 + i,
+      ]);
     }
     return { org, customer, website };
   }
@@ -62,7 +74,11 @@ describe('data export (/api/organization/data-export)', () => {
 
   before(async () => {
     await smtp.start();
-    service = await aDeliveryService([MAIL_HOST], { SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`, SMTP_FROM: 'exports@platform.example' }, { clock });
+    service = await aDeliveryService(
+      [MAIL_HOST],
+      { SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`, SMTP_FROM: 'exports@platform.example' },
+      { clock },
+    );
     url = service.app.url;
   });
   afterEach(() => service.stopWorkers());
@@ -77,7 +93,11 @@ describe('data export (/api/organization/data-export)', () => {
     expect(requested.status, JSON.stringify(requested.body)).to.equal(202);
     expect(requested.body).to.include({ status: 'queued', attempts: 0 });
     expect(requested.body.recipientEmails).to.deep.equal([org.email]);
-    expectError(await api('GET', '/api/organization/data-export/download', { token: org.token, query: { exportId: requested.body.id } }), 409, 'exportNotReady');
+    expectError(
+      await api('GET', '/api/organization/data-export/download', { token: org.token, query: { exportId: requested.body.id } }),
+      409,
+      'exportNotReady',
+    );
 
     await round();
     const ready = await api('GET', `/api/organization/data-export/${requested.body.id}`, { token: org.token });
@@ -105,55 +125,99 @@ describe('data export (/api/organization/data-export)', () => {
     expect(manifest.format).to.equal('monitoring-export/1');
     const rows = Object.fromEntries(manifest.resources.map((r: { name: string; rows: number }) => [r.name, r.rows]));
     expect(rows).to.include({ customers: 1, monitors: 1, 'check-results': 3, users: 1 });
-    const customers = unzipEntry(zip, 'customers.jsonl').trim().split('\n').map((l) => JSON.parse(l));
+    const customers = unzipEntry(zip, 'customers.jsonl')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(customers.map((c) => c.id)).to.deep.equal([customer.id]);
-    const results = unzipEntry(zip, 'check-results.jsonl').trim().split('\n').map((l) => JSON.parse(l));
+    const results = unzipEntry(zip, 'check-results.jsonl')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(results.map((r) => [r.monitorId, r.status, r.location])).to.deep.equal([
-      [website.publicId, 'up', 'local'], [website.publicId, 'down', 'local'], [website.publicId, 'up', 'local'],
+      [website.publicId, 'up', 'local'],
+      [website.publicId, 'down', 'local'],
+      [website.publicId, 'up', 'local'],
     ]);
     const users = unzipEntry(zip, 'users.jsonl');
     expect(users).to.include(org.email);
     expect(users).not.to.match(/password_hash|totp_secret|backup_code_hashes/);
-    const audit = unzipEntry(zip, 'audit-log.jsonl').trim().split('\n').map((l) => JSON.parse(l));
-    expect(audit.some((e) => e.resource_type === 'customer' && e.resource_id === customer.publicId && e.action === 'created')).to.equal(true);
+    const audit = unzipEntry(zip, 'audit-log.jsonl')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(audit.some((e) => e.resource_type === 'customer' && e.resource_id === customer.publicId && e.action === 'created')).to.equal(
+      true,
+    );
     expect(audit.some((e) => e.resource_type === 'dataExport' && e.action === 'created')).to.equal(true);
     // The job that made the archive is the service's work, not the requester's: one entry, the request.
     const exportEntries = await api('GET', '/api/audit-log', { token: org.token, query: { resourceType: 'dataExport' } });
     expect(exportEntries.body.items.map((e: { action: string }) => e.action)).to.deep.equal(['created']);
 
-    expectError(await api('GET', '/api/organization/data-export/download', { query: { exportId: requested.body.id, token: 'wsx_wrong' } }), 401, 'unauthorized');
-    expectError(await api('GET', '/api/organization/data-export/download', { query: { exportId: requested.body.id, token: linkUrl.searchParams.get('token')! } }), 401, 'unauthorized');
-    expectError(await api('GET', '/api/organization/data-export/download', { query: { exportId: requested.body.id } }), 401, 'unauthorized');
+    expectError(
+      await api('GET', '/api/organization/data-export/download', { query: { exportId: requested.body.id, token: 'wsx_wrong' } }),
+      401,
+      'unauthorized',
+    );
+    expectError(
+      await api('GET', '/api/organization/data-export/download', {
+        query: { exportId: requested.body.id, token: linkUrl.searchParams.get('token')! },
+      }),
+      401,
+      'unauthorized',
+    );
+    expectError(
+      await api('GET', '/api/organization/data-export/download', { query: { exportId: requested.body.id } }),
+      401,
+      'unauthorized',
+    );
     expectError(await api('GET', '/api/organization/data-export/download', { token: org.token }), 400, 'missingExportId');
-    const byAdmin = await api('GET', '/api/organization/data-export/download', { token: org.token, query: { exportId: requested.body.id } });
+    const byAdmin = await api('GET', '/api/organization/data-export/download', {
+      token: org.token,
+      query: { exportId: requested.body.id },
+    });
     expect(byAdmin.status).to.equal(200);
   });
 
-  it('holds none of the organization\'s secrets: one of every kind is made, then every file of the archive is scanned for each', async () => {
+  it("holds none of the organization's secrets: one of every kind is made, then every file of the archive is scanned for each", async () => {
     const { org, customer } = await anOrganizationWithData('export-secrets');
     const sql = service.app.database.sql;
     const secrets: Record<string, string> = {};
     const heartbeat = await aWebsite().forCustomer(customer.id).heartbeat(5).create(org.token);
     secrets.heartbeatToken = heartbeat.heartbeatToken;
     secrets.heartbeatUrl = heartbeat.heartbeatUrl;
-    const webhook = await api('POST', '/api/notification-channels', { token: org.token, body: {
-      name: 'hook', type: 'webhook', config: { url: 'https://hooks.export-fixture.com/in/webhookpathsecret42', headers: { Authorization: 'Bearer headersecret42' } },
-    } });
+    const webhook = await api('POST', '/api/notification-channels', {
+      token: org.token,
+      body: {
+        name: 'hook',
+        type: 'webhook',
+        config: { url: 'https://hooks.export-fixture.com/in/webhookpathsecret42', headers: { Authorization: 'Bearer headersecret42' } },
+      },
+    });
     expect(webhook.status, JSON.stringify(webhook.body)).to.equal(201);
     secrets.signingSecret = webhook.body.signingSecret;
     secrets.webhookPath = 'webhookpathsecret42';
     secrets.webhookHeader = 'headersecret42';
-    for (const [type, url] of [['slack', 'https://hooks.slack.com/services/T0AAA/B0BBB/slacksecret42'],
-      ['teams', 'https://acme.webhook.office.com/webhookb2/teamssecret42'], ['discord', 'https://discord.com/api/webhooks/1/discordsecret42']]) {
+    for (const [type, url] of [
+      ['slack', 'https://hooks.slack.com/services/T0AAA/B0BBB/slacksecret42'],
+      ['teams', 'https://acme.webhook.office.com/webhookb2/teamssecret42'],
+      ['discord', 'https://discord.com/api/webhooks/1/discordsecret42'],
+    ]) {
       const chat = await api('POST', '/api/notification-channels', { token: org.token, body: { name: type, type, config: { url } } });
       expect(chat.status, JSON.stringify(chat.body)).to.equal(201);
       secrets[`${type}Url`] = `${type}secret42`;
     }
     secrets.apiToken = await anOrgToken(org.token, { name: 'exported?' });
-    const page = await api('POST', '/api/status-pages', { token: org.token, body: { title: 'Private', slug: `private-${Date.now()}`, password: 'pagepassphrase42' } });
+    const page = await api('POST', '/api/status-pages', {
+      token: org.token,
+      body: { title: 'Private', slug: `private-${Date.now()}`, password: 'pagepassphrase42' },
+    });
     expect(page.status, JSON.stringify(page.body)).to.equal(201);
     secrets.pagePassword = 'pagepassphrase42';
-    const subscriber = await api('POST', `/api/status-pages/${page.body.id}/subscribers`, { token: org.token, body: { channel: 'webhook', url: 'https://subscriber.export-fixture.com/in' } });
+    const subscriber = await api('POST', `/api/status-pages/${page.body.id}/subscribers`, {
+      token: org.token,
+      body: { channel: 'webhook', url: 'https://subscriber.export-fixture.com/in' },
+    });
     expect(subscriber.status, JSON.stringify(subscriber.body)).to.equal(201);
     secrets.subscriberSecret = subscriber.body.webhookSecret;
     secrets.userPassword = org.password;
@@ -161,14 +225,27 @@ describe('data export (/api/organization/data-export)', () => {
     const stored = [
       ...(await sql.query<{ v: string }>('SELECT token_hash AS v FROM api_tokens WHERE organization_id = ?', [org.user.organizationId])),
       ...(await sql.query<{ v: string }>('SELECT password_hash AS v FROM users WHERE organization_id = ?', [org.user.organizationId])),
-      ...(await sql.query<{ v: string }>('SELECT password_hash AS v FROM status_pages WHERE organization_id = ? AND password_hash IS NOT NULL', [org.user.organizationId])),
-      ...(await sql.query<{ v: string }>('SELECT secret_ciphertext AS v FROM notification_channels WHERE organization_id = ? AND secret_ciphertext IS NOT NULL', [org.user.organizationId])),
+      ...(await sql.query<{ v: string }>(
+        'SELECT password_hash AS v FROM status_pages WHERE organization_id = ? AND password_hash IS NOT NULL',
+        [org.user.organizationId],
+      )),
+      ...(await sql.query<{ v: string }>(
+        'SELECT secret_ciphertext AS v FROM notification_channels WHERE organization_id = ? AND secret_ciphertext IS NOT NULL',
+        [org.user.organizationId],
+      )),
     ];
-    stored.forEach((row, i) => { secrets[`stored${i}`] = row.v; });
-    expect(Object.values(secrets).every((v) => typeof v === 'string' && v.length >= 8), JSON.stringify(secrets)).to.equal(true);
+    stored.forEach((row, i) => {
+      secrets[`stored${i}`] = row.v;
+    });
+    expect(
+      Object.values(secrets).every((v) => typeof v === 'string' && v.length >= 8),
+      JSON.stringify(secrets),
+    ).to.equal(true);
 
     const ready = await aReadyExport(org);
-    const downloaded = await fetch(`${url}/api/organization/data-export/download?exportId=${ready.id}`, { headers: { authorization: `Bearer ${org.token}` } });
+    const downloaded = await fetch(`${url}/api/organization/data-export/download?exportId=${ready.id}`, {
+      headers: { authorization: `Bearer ${org.token}` },
+    });
     expect(downloaded.status).to.equal(200);
     const zip = join(mkdtempSync(join(tmpdir(), 'export-')), 'export.zip');
     writeFileSync(zip, Buffer.from(await downloaded.arrayBuffer()));
@@ -182,12 +259,17 @@ describe('data export (/api/organization/data-export)', () => {
       }
     }
     const manifest = JSON.parse(unzipEntry(zip, 'manifest.json'));
-    const leftOut = Object.fromEntries(manifest.resources.map((r: { name: string; leftOut: Array<{ field: string }> }) => [r.name, r.leftOut.map((f) => f.field)]));
+    const leftOut = Object.fromEntries(
+      manifest.resources.map((r: { name: string; leftOut: Array<{ field: string }> }) => [r.name, r.leftOut.map((f) => f.field)]),
+    );
     expect(leftOut.monitors).to.include.members(['heartbeat_token', 'credentials_ciphertext', 'document', 'config']);
     expect(leftOut['notification-channels']).to.include.members(['secret_ciphertext', 'config']);
     expect(leftOut.users).to.include.members(['password_hash', 'totp_secret', 'backup_code_hashes']);
     // What is left of a credential URL: its host, so the channel is still recognisable.
-    const channels = unzipEntry(zip, 'notification-channels.jsonl').trim().split('\n').map((l) => JSON.parse(l));
+    const channels = unzipEntry(zip, 'notification-channels.jsonl')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(channels.map((c) => c.config.url).filter(Boolean)).to.include('https://hooks.slack.com/[redacted]');
   });
 
@@ -200,9 +282,11 @@ describe('data export (/api/organization/data-export)', () => {
     const mail = await waitFor(() => smtp.messages.find((m) => m.to.includes(member.email)), { what: 'the link e-mailed' });
     const decoded = mail!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     const token = /&token=([\w-]+)/.exec(decoded)![1]!;
-    const download = (caller: string, withToken: string | undefined) => api('GET', '/api/organization/data-export/download', {
-      token: caller, query: { exportId: requested.id, ...(withToken === undefined ? {} : { token: withToken }) },
-    });
+    const download = (caller: string, withToken: string | undefined) =>
+      api('GET', '/api/organization/data-export/download', {
+        token: caller,
+        query: { exportId: requested.id, ...(withToken === undefined ? {} : { token: withToken }) },
+      });
     expect((await download(member.token, token)).status).to.equal(200);
     expectError(await download(member.token, 'wsx_wrong'), 404, 'notFound');
     expectError(await download(other.token, token), 404, 'notFound');
@@ -225,7 +309,9 @@ describe('data export (/api/organization/data-export)', () => {
 
   it('lets exactly one of ten racing requests through', async () => {
     const org = await anOrganization('export-race');
-    const answers = await Promise.all(Array.from({ length: 10 }, () => api('POST', '/api/organization/data-export', { token: org.token, body: {} })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => api('POST', '/api/organization/data-export', { token: org.token, body: {} })),
+    );
     expect(answers.filter((a) => a.status === 202)).to.have.length(1);
     for (const refused of answers.filter((a) => a.status !== 202)) expectError(refused, 409, 'exportAlreadyRunning');
   });
@@ -234,11 +320,15 @@ describe('data export (/api/organization/data-export)', () => {
     const org = await anOrganization('export-recipients');
     const editor = await aMember(org, 'editor');
     const refused = await api('POST', '/api/organization/data-export', {
-      token: org.token, body: { recipientEmails: [editor.email, 'stranger@elsewhere.example'] },
+      token: org.token,
+      body: { recipientEmails: [editor.email, 'stranger@elsewhere.example'] },
     });
     expectError(refused, 400, 'invalidExportRecipient');
     expect(refused.body.data.unknown).to.deep.equal(['stranger@elsewhere.example']);
-    const accepted = await api('POST', '/api/organization/data-export', { token: org.token, body: { recipientEmails: [editor.email.toUpperCase()] } });
+    const accepted = await api('POST', '/api/organization/data-export', {
+      token: org.token,
+      body: { recipientEmails: [editor.email.toUpperCase()] },
+    });
     expect(accepted.status).to.equal(202);
     expect(accepted.body.recipientEmails).to.deep.equal([editor.email.toUpperCase()]);
   });
@@ -248,23 +338,36 @@ describe('data export (/api/organization/data-export)', () => {
     const editor = await aMember(org, 'editor');
     expectError(await api('POST', '/api/organization/data-export', { token: editor.token, body: {} }), 403, 'roleForbidden');
     const customerToken = await aCustomerToken(org.token, customer.id);
-    expectError(await api('POST', '/api/organization/data-export', { token: customerToken, body: {} }), 403, 'customerScopedTokenForbidden');
+    expectError(
+      await api('POST', '/api/organization/data-export', { token: customerToken, body: {} }),
+      403,
+      'customerScopedTokenForbidden',
+    );
     const mine = await aReadyExport(org);
     const stranger = await anOrganization('export-stranger');
     expectError(await api('GET', `/api/organization/data-export/${mine.id}`, { token: stranger.token }), 404, 'notFound');
-    expectError(await api('GET', '/api/organization/data-export/download', { token: stranger.token, query: { exportId: mine.id } }), 404, 'notFound');
+    expectError(
+      await api('GET', '/api/organization/data-export/download', { token: stranger.token, query: { exportId: mine.id } }),
+      404,
+      'notFound',
+    );
     expect((await api('GET', '/api/organization/data-export', { token: stranger.token })).body.items).to.deep.equal([]);
   });
 
   it('works while the organization is suspended', async () => {
     const org = await anOrganization('export-suspended');
     const admin = await platformAdmin();
-    expect((await api('PATCH', `/api/platform-admin/organizations/${org.user.organizationId}`, { token: admin, body: { status: 'suspended' } })).status).to.equal(200);
+    expect(
+      (await api('PATCH', `/api/platform-admin/organizations/${org.user.organizationId}`, { token: admin, body: { status: 'suspended' } }))
+        .status,
+    ).to.equal(200);
     expectError(await api('GET', '/api/customers', { token: org.token }), 423);
     const requested = await api('POST', '/api/organization/data-export', { token: org.token, body: {} });
     expect(requested.status, JSON.stringify(requested.body)).to.equal(202);
     await round();
-    expect((await api('GET', '/api/organization/data-export/download', { token: org.token, query: { exportId: requested.body.id } })).status).to.equal(200);
+    expect(
+      (await api('GET', '/api/organization/data-export/download', { token: org.token, query: { exportId: requested.body.id } })).status,
+    ).to.equal(200);
   });
 
   it('takes over an export whose worker stopped mid-way, and fails it after the third stopped try, never leaving it generating', async () => {
@@ -279,9 +382,14 @@ describe('data export (/api/organization/data-export)', () => {
     const recovered = await round('second-worker');
     expect(recovered.released).to.deep.equal([{ id: requested.body.id, status: 'queued' }]);
     expect(recovered.generated).to.deep.equal([requested.body.id]);
-    expect((await api('GET', `/api/organization/data-export/${requested.body.id}`, { token: org.token })).body).to.include({ status: 'ready', attempts: 2 });
+    expect((await api('GET', `/api/organization/data-export/${requested.body.id}`, { token: org.token })).body).to.include({
+      status: 'ready',
+      attempts: 2,
+    });
 
-    await service.app.database.sql.query(`UPDATE data_exports SET created_at = created_at - interval '7 hours' WHERE organization_id = ?`, [org.user.organizationId]);
+    await service.app.database.sql.query(`UPDATE data_exports SET created_at = created_at - interval '7 hours' WHERE organization_id = ?`, [
+      org.user.organizationId,
+    ]);
     const again = await api('POST', '/api/organization/data-export', { token: org.token, body: {} });
     for (let attempt = 1; attempt <= 3; attempt++) {
       const taken = await inContext(() => exports.claimNext(`killed-${attempt}`, clock.now(), 1_000));
@@ -298,7 +406,7 @@ describe('data export (/api/organization/data-export)', () => {
     writeFileSync(partial, 'half an archive');
     const last = await round('recovering-worker');
     expect(last.released).to.deep.equal([{ id: again.body.id, status: 'failed' }]);
-    expect(existsSync(partial), 'a failed export leaves no file of the organization\'s data').to.equal(false);
+    expect(existsSync(partial), "a failed export leaves no file of the organization's data").to.equal(false);
     const failed = await api('GET', `/api/organization/data-export/${again.body.id}`, { token: org.token });
     expect(failed.body).to.include({ status: 'failed', attempts: 3 });
     expect(failed.body.error).to.match(/stopped 3 times/);
@@ -311,7 +419,9 @@ describe('data export (/api/organization/data-export)', () => {
     const org = await anOrganization('export-expiry');
     const token = await anOrgToken(org.token); // a session would lapse across the seven days; an API token does not
     const ready = await aReadyExport(org);
-    const [row] = await service.app.database.sql.query<{ file_path: string }>('SELECT file_path FROM data_exports WHERE id = ?', [ready.id]);
+    const [row] = await service.app.database.sql.query<{ file_path: string }>('SELECT file_path FROM data_exports WHERE id = ?', [
+      ready.id,
+    ]);
     expect(existsSync(row!.file_path)).to.equal(true);
     clock.advance(7 * 24 * 3_600_000 + 1_000);
     expect((await round()).expired).to.be.greaterThan(0);

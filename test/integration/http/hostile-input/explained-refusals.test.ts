@@ -8,12 +8,18 @@ describe('refusals that explain themselves', () => {
   it('a website on localhost: the URL is reserved, address it by IP and allow its range', async () => {
     const org = await anOrganization('explained');
     const customer = await aMonitoredCustomer(org.token);
-    const local = await api('POST', '/api/websites', { token: org.token, body: { customerId: customer.id, url: 'http://localhost:8081/' } });
+    const local = await api('POST', '/api/websites', {
+      token: org.token,
+      body: { customerId: customer.id, url: 'http://localhost:8081/' },
+    });
     expectError(local, 400, 'invalidUrl');
     expect(local.body.message).to.not.equal('Bad Request');
     expect(local.body.message).to.include('not a public address').and.include('localhost');
     expect(local.body.data.hint).to.include('IP address').and.include('CHECK_PRIVATE_ALLOWLIST');
-    const loopback = await api('POST', '/api/websites', { token: org.token, body: { customerId: customer.id, url: 'http://127.0.0.1:8081/' } });
+    const loopback = await api('POST', '/api/websites', {
+      token: org.token,
+      body: { customerId: customer.id, url: 'http://127.0.0.1:8081/' },
+    });
     expectError(loopback, 400, 'invalidUrl');
     expect(loopback.body.message).to.include('127.0.0.1 is not a public address');
     expect(loopback.body.data.hint).to.include('CHECK_PRIVATE_ALLOWLIST');
@@ -22,11 +28,17 @@ describe('refusals that explain themselves', () => {
 
   it('a webhook channel on localhost or a private address says which and how to fix it', async () => {
     const org = await anOrganization('explained-channel');
-    const local = await api('POST', '/api/notification-channels', { token: org.token, body: { name: 'x', type: 'webhook', config: { url: 'http://localhost:9000/' } } });
+    const local = await api('POST', '/api/notification-channels', {
+      token: org.token,
+      body: { name: 'x', type: 'webhook', config: { url: 'http://localhost:9000/' } },
+    });
     expectError(local, 400, 'invalidRequestBody');
     expect(local.body.message).to.include('config.url').and.include('not a public address').and.include('localhost');
     expect(local.body.data.hint).to.include('IP address').and.include('CHECK_PRIVATE_ALLOWLIST');
-    const lan = await api('POST', '/api/notification-channels', { token: org.token, body: { name: 'x', type: 'webhook', config: { url: 'http://10.1.2.3/' } } });
+    const lan = await api('POST', '/api/notification-channels', {
+      token: org.token,
+      body: { name: 'x', type: 'webhook', config: { url: 'http://10.1.2.3/' } },
+    });
     expectError(lan, 400, 'invalidRequestBody');
     expect(lan.body.message).to.include('10.1.2.3 is not a public address');
     expect(lan.body.data.hint).to.include('CHECK_PRIVATE_ALLOWLIST');
@@ -45,7 +57,9 @@ describe('validation failures that name what is wrong', () => {
     const org = await anOrganization('explained-validation');
     const bad = await api('POST', '/api/tags', { token: org.token, body: { name: '', color: 42 } });
     expectError(bad, 400, 'validationFailed');
-    expect(bad.body.message).to.match(/^Invalid (name|color): /).and.include('more in data.issues');
+    expect(bad.body.message)
+      .to.match(/^Invalid (name|color): /)
+      .and.include('more in data.issues');
     expect(bad.body.data.issues).to.have.length.at.least(2);
   });
 

@@ -35,7 +35,13 @@ describe('text PostgreSQL cannot store (NUL, lone surrogates) is refused with 40
     const org = await anOrganization();
     expectRefused(await api('POST', '/api/organization/tokens', { token: org.token, body: { name: LONE_HIGH } }), ['name']);
     expectRefused(await api('POST', '/api/organization/tokens', { token: org.token, body: { name: LONE_LOW } }), ['name']);
-    expectRefused(await api('POST', '/api/customers', { token: org.token, body: { name: 'Acme', email: 'ops@acme.test', companyName: `x${LONE_HIGH}` } }), ['companyName']);
+    expectRefused(
+      await api('POST', '/api/customers', {
+        token: org.token,
+        body: { name: 'Acme', email: 'ops@acme.test', companyName: `x${LONE_HIGH}` },
+      }),
+      ['companyName'],
+    );
     const paired = await api('POST', '/api/organization/tokens', { token: org.token, body: { name: 'rocket \ud83d\ude80' } });
     expect(paired.status, 'a surrogate pair is ordinary text').to.equal(201);
     expect(paired.body.name).to.equal('rocket \ud83d\ude80');
@@ -45,11 +51,22 @@ describe('text PostgreSQL cannot store (NUL, lone surrogates) is refused with 40
     const org = await anOrganization();
     expectRefused(await api('POST', '/api/customers', { token: org.token, body: { name: NUL, email: 'ops@acme.test' } }), ['name']);
     expectRefused(
-      await api('POST', '/api/customers', { token: org.token, body: { name: 'Acme', email: 'ops@acme.test', customFields: { [NUL]: 'x' } } }),
+      await api('POST', '/api/customers', {
+        token: org.token,
+        body: { name: 'Acme', email: 'ops@acme.test', customFields: { [NUL]: 'x' } },
+      }),
       ['customFields', NUL],
     );
     expectRefused(
-      await api('POST', '/api/customers/bulk', { token: org.token, body: { customers: [{ name: 'Ok', email: 'ok@acme.test' }, { name: NUL, email: 'b@acme.test' }] } }),
+      await api('POST', '/api/customers/bulk', {
+        token: org.token,
+        body: {
+          customers: [
+            { name: 'Ok', email: 'ok@acme.test' },
+            { name: NUL, email: 'b@acme.test' },
+          ],
+        },
+      }),
       ['customers', 1, 'name'],
     );
     expect((await api('GET', '/api/customers', { token: org.token })).body).to.deep.equal([]);
@@ -71,11 +88,17 @@ describe('text PostgreSQL cannot store (NUL, lone surrogates) is refused with 40
     const callers = await aCallerSet();
     await setIncidentManagement(callers.organizationId, true);
     const event = (summary: string, details: Record<string, unknown> = {}) => ({
-      routing_key: 'samplekeyhere0123456789abcdef012', event_action: 'trigger', dedup_key: 'unstorable',
+      routing_key: 'samplekeyhere0123456789abcdef012',
+      event_action: 'trigger',
+      dedup_key: 'unstorable',
       payload: { summary, source: 'host1', severity: 'info', custom_details: details },
     });
     expectRefused(await api('POST', '/api/im/events', { token: callers.orgToken, body: event(NUL) }), ['payload', 'summary']);
-    expectRefused(await api('POST', '/api/im/events', { token: callers.orgToken, body: event('ok', { [LONE_LOW]: 1 }) }), ['payload', 'custom_details', LONE_LOW]);
+    expectRefused(await api('POST', '/api/im/events', { token: callers.orgToken, body: event('ok', { [LONE_LOW]: 1 }) }), [
+      'payload',
+      'custom_details',
+      LONE_LOW,
+    ]);
     const incidents = await api('GET', '/api/im/incidents', { token: callers.admin });
     expect(incidents.body.items.filter((i: { dedupKey: string }) => i.dedupKey === 'unstorable')).to.deep.equal([]);
   });

@@ -12,7 +12,8 @@ const DAY = 24 * 60 * 60_000;
 async function outbox(organizationId: number): Promise<string[]> {
   const { database } = await testServer();
   const rows = await database.sql.query<{ subject: string }>(
-    `SELECT subject FROM notification_outbox WHERE organization_id = ? ORDER BY id`, [organizationId],
+    `SELECT subject FROM notification_outbox WHERE organization_id = ? ORDER BY id`,
+    [organizationId],
   );
   return rows.map((r) => r.subject);
 }
@@ -47,15 +48,25 @@ describe('account deletion', () => {
     const other = await anOrganization('other');
     expect((await api('POST', `/api/users/${editor.id}/deletion-request`, { token: org.token })).status).to.equal(202);
     expect((await api('GET', `/api/users/${editor.id}/deletion-request`, { token: org.token })).body.request.status).to.equal('requested');
-    expectError(await api('POST', `/api/users/${other.user.id}/deletion-request`, { token: org.token }), 404, 'accountDeletionUserNotFound');
-    expectError(await api('POST', `/api/users/${org.user.id}/deletion-request`, { token: editor.token }), 404, 'accountDeletionUserNotFound');
+    expectError(
+      await api('POST', `/api/users/${other.user.id}/deletion-request`, { token: org.token }),
+      404,
+      'accountDeletionUserNotFound',
+    );
+    expectError(
+      await api('POST', `/api/users/${org.user.id}/deletion-request`, { token: editor.token }),
+      404,
+      'accountDeletionUserNotFound',
+    );
   });
 
   it('records exactly one of several concurrent withdrawals', async () => {
     const org = await anOrganization();
     const editor = await aMember(org, 'editor');
     await api('POST', '/api/account/deletion-request', { token: editor.token });
-    const answers = await Promise.all(Array.from({ length: 6 }, () => api('DELETE', '/api/account/deletion-request', { token: editor.token })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => api('DELETE', '/api/account/deletion-request', { token: editor.token })),
+    );
     expect(answers.filter((a) => a.status === 200)).to.have.length(1);
     for (const lost of answers.filter((a) => a.status !== 200)) {
       expect(lost.body.data.code).to.be.oneOf(['accountDeletionNotRecorded', 'accountDeletionNotRequested']);
@@ -71,7 +82,11 @@ describe('account deletion', () => {
     const { container, database } = await testServer();
     const done = await RequestContext.create(database.orm.em, () => container.get(AccountDeletion).completeDue());
     expect(done).to.be.greaterThan(0);
-    expectError(await api('POST', '/api/auth/sign-in/email', { body: { email: editor.email, password: 'correct horse battery' } }), 401, 'invalidCredentials');
+    expectError(
+      await api('POST', '/api/auth/sign-in/email', { body: { email: editor.email, password: 'correct horse battery' } }),
+      401,
+      'invalidCredentials',
+    );
     const user = await api('GET', `/api/users/${editor.id}`, { token: (await signIn(org.email)).token });
     expect(user.body).to.include({ name: 'Deleted user', isActive: false });
   });

@@ -13,8 +13,13 @@ describe('auth: sign-up, sign-in, sessions', () => {
     expect(session.body.session).to.include({ userId: org.user.id, token: org.token });
     expect(Date.parse(session.body.session.expiresAt)).to.be.greaterThan(Date.now());
     expect(session.body.user).to.include({
-      id: org.user.id, name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace',
-      organizationId: org.user.organizationId, isActive: true, organizationStatus: 'active',
+      id: org.user.id,
+      name: 'Ada Lovelace',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      organizationId: org.user.organizationId,
+      isActive: true,
+      organizationStatus: 'active',
     });
     expect(session.body.user.createdAt).to.match(/Z$/);
   });
@@ -33,7 +38,9 @@ describe('auth: sign-up, sign-in, sessions', () => {
     expect(signIn.status).to.equal(200);
     expect(signIn.body.user.id).to.equal(org.user.id);
     const setCookie = signIn.headers.get('set-cookie') ?? '';
-    expect(setCookie).to.match(/wsm_session=/).and.match(/HttpOnly/i);
+    expect(setCookie)
+      .to.match(/wsm_session=/)
+      .and.match(/HttpOnly/i);
     const cookie = setCookie.split(';')[0]!;
 
     const viaCookie = await api('GET', '/api/auth/get-session', { cookie });
@@ -47,8 +54,16 @@ describe('auth: sign-up, sign-in, sessions', () => {
 
   it('answers invalidCredentials for a wrong password and for an unknown email alike', async () => {
     const org = await anOrganization();
-    expectError(await api('POST', '/api/auth/sign-in/email', { body: { email: org.email, password: 'wrong password' } }), 401, 'invalidCredentials');
-    expectError(await api('POST', '/api/auth/sign-in/email', { body: { email: uniqueEmail(), password: 'whatever' } }), 401, 'invalidCredentials');
+    expectError(
+      await api('POST', '/api/auth/sign-in/email', { body: { email: org.email, password: 'wrong password' } }),
+      401,
+      'invalidCredentials',
+    );
+    expectError(
+      await api('POST', '/api/auth/sign-in/email', { body: { email: uniqueEmail(), password: 'whatever' } }),
+      401,
+      'invalidCredentials',
+    );
   });
 
   it('answers 401 in the envelope for missing and invalid credentials', async () => {
@@ -58,9 +73,14 @@ describe('auth: sign-up, sign-in, sessions', () => {
   });
 
   it('answers malformed JSON with 400 invalidRequestBody and schema failures with validationFailed', async () => {
-    const malformed = await api('POST', '/api/auth/sign-in/email', { rawBody: '{"email":', headers: { 'content-type': 'application/json' } });
+    const malformed = await api('POST', '/api/auth/sign-in/email', {
+      rawBody: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expectError(malformed, 400, 'invalidRequestBody');
-    const invalid = await api('POST', '/api/auth/sign-up/email', { body: { name: 'x', email: 'not-an-email', password: 'short', organizationName: 'o' } });
+    const invalid = await api('POST', '/api/auth/sign-up/email', {
+      body: { name: 'x', email: 'not-an-email', password: 'short', organizationName: 'o' },
+    });
     expectError(invalid, 400, 'validationFailed');
     expect(invalid.body.data.issues.map((i: { path: string[] }) => i.path[0])).to.include.members(['email', 'password']);
   });

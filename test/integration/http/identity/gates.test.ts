@@ -26,7 +26,15 @@ async function platformAdmin() {
 describe('access gates', () => {
   it('refuses ambiguous paths before routing (apiTokenPathAmbiguous)', async () => {
     const org = await anOrganization();
-    for (const path of ['/api/users%2F..', '/api//users', '/api/./users', '/api/x/../users', '/api/users%252Fx', '/api/%2e%2e/users', '/api/users%5Cx']) {
+    for (const path of [
+      '/api/users%2F..',
+      '/api//users',
+      '/api/./users',
+      '/api/x/../users',
+      '/api/users%252Fx',
+      '/api/%2e%2e/users',
+      '/api/users%5Cx',
+    ]) {
       expectError(await rawGet(path, org.token), 403, 'apiTokenPathAmbiguous');
     }
     expect((await rawGet('/api/users', org.token)).status).to.equal(200);
@@ -36,9 +44,19 @@ describe('access gates', () => {
     const org = await anOrganization();
     const { cookie, token } = await signIn(org.email);
     const body = { name: 'Renamed' };
-    expectError(await api('PATCH', '/api/organization', { cookie, body, headers: { origin: 'https://evil.example' } }), 403, 'csrfOriginRejected');
-    expectError(await api('PATCH', '/api/organization', { cookie, body, headers: { 'sec-fetch-site': 'cross-site' } }), 403, 'csrfOriginRejected');
-    expect((await api('PATCH', '/api/organization', { cookie, body, headers: { origin: 'http://api.test.example' } })).status).to.equal(200);
+    expectError(
+      await api('PATCH', '/api/organization', { cookie, body, headers: { origin: 'https://evil.example' } }),
+      403,
+      'csrfOriginRejected',
+    );
+    expectError(
+      await api('PATCH', '/api/organization', { cookie, body, headers: { 'sec-fetch-site': 'cross-site' } }),
+      403,
+      'csrfOriginRejected',
+    );
+    expect((await api('PATCH', '/api/organization', { cookie, body, headers: { origin: 'http://api.test.example' } })).status).to.equal(
+      200,
+    );
     expect((await api('PATCH', '/api/organization', { token, body, headers: { origin: 'https://evil.example' } })).status).to.equal(200);
     expect((await api('GET', '/api/organization', { cookie, headers: { origin: 'https://evil.example' } })).status).to.equal(200);
   });
@@ -47,7 +65,10 @@ describe('access gates', () => {
     const org = await anOrganization();
     const token = await anOrgToken(org.token);
     const admin = await platformAdmin();
-    const suspended = await api('PATCH', `/api/platform-admin/organizations/${org.user.organizationId}`, { token: admin.token, body: { status: 'suspended' } });
+    const suspended = await api('PATCH', `/api/platform-admin/organizations/${org.user.organizationId}`, {
+      token: admin.token,
+      body: { status: 'suspended' },
+    });
     expect(suspended.body.status).to.equal('suspended');
 
     expectError(await api('GET', '/api/users', { token: org.token }), 423);
@@ -66,18 +87,33 @@ describe('access gates', () => {
     const orgRecord = await api('GET', '/api/organization', { token: org.token });
     await api('PATCH', `/api/platform-admin/organizations/${orgRecord.body.publicId}`, { token: admin.token, body: { status: 'deleted' } });
 
-    for (const [method, path] of [['GET', '/api/auth/get-session'], ['POST', '/api/auth/sign-out'], ['GET', '/api/organization']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/auth/get-session'],
+      ['POST', '/api/auth/sign-out'],
+      ['GET', '/api/organization'],
+    ] as const) {
       expectError(await api(method, path, { token: org.token }), 423, 'organizationSuspended');
     }
     expectError(await api('GET', '/api/users', { token }), 423, 'organizationSuspended');
-    expectError(await api('POST', '/api/auth/sign-in/email', { body: { email: org.email, password: org.password } }), 423, 'organizationSuspended');
+    expectError(
+      await api('POST', '/api/auth/sign-in/email', { body: { email: org.email, password: org.password } }),
+      423,
+      'organizationSuspended',
+    );
     expect((await api('GET', `/api/organizations/${org.user.organizationId}`, { token: admin.token })).body.status).to.equal('deleted');
   });
 
   it('keeps platform administration to platform admins (platformAdminRequired)', async () => {
     const org = await anOrganization();
     expectError(await api('GET', '/api/platform-admin/settings', { token: org.token }), 403, 'platformAdminRequired');
-    expectError(await api('PATCH', `/api/platform-admin/organizations/${org.user.organizationId}`, { token: org.token, body: { status: 'suspended' } }), 403, 'platformAdminRequired');
+    expectError(
+      await api('PATCH', `/api/platform-admin/organizations/${org.user.organizationId}`, {
+        token: org.token,
+        body: { status: 'suspended' },
+      }),
+      403,
+      'platformAdminRequired',
+    );
     const admin = await platformAdmin();
     const settings = await api('PATCH', '/api/platform-admin/settings', { token: admin.token, body: { agentWritesEnabled: true } });
     expect(settings.body).to.include({ agentWritesEnabled: true });
@@ -94,16 +130,26 @@ describe('access gates', () => {
     expect((await api('GET', '/api/organization', { token: bound.token })).status).to.equal(200);
   });
 
-  it('serves organizations by public id or legacy integer id; others\' are not found', async () => {
+  it("serves organizations by public id or legacy integer id; others' are not found", async () => {
     const org = await anOrganization();
     const other = await anOrganization('other');
     const own = await api('GET', '/api/organization', { token: org.token });
     expect((await api('GET', `/api/organizations/${own.body.publicId}`, { token: org.token })).body.id).to.equal(own.body.id);
     expect((await api('GET', `/api/organizations/${own.body.id}`, { token: org.token })).body.publicId).to.equal(own.body.publicId);
     expectError(await api('GET', `/api/organizations/${other.user.organizationId}`, { token: org.token }), 404, 'organizationNotFound');
-    const billing = await api('PATCH', `/api/organizations/${own.body.publicId}/billing`, { token: org.token, body: { billingEmail: 'billing@test.example' } });
+    const billing = await api('PATCH', `/api/organizations/${own.body.publicId}/billing`, {
+      token: org.token,
+      body: { billingEmail: 'billing@test.example' },
+    });
     expect(billing.body.billingEmail).to.equal('billing@test.example');
-    expectError(await api('PATCH', `/api/organizations/${own.body.id}/billing`, { token: org.token, body: { billingEmail: 'x@test.example', vatId: 'x' } }), 400, 'validationFailed');
+    expectError(
+      await api('PATCH', `/api/organizations/${own.body.id}/billing`, {
+        token: org.token,
+        body: { billingEmail: 'x@test.example', vatId: 'x' },
+      }),
+      400,
+      'validationFailed',
+    );
     expectError(await api('GET', '/api/organizations', { token: org.token, query: { page: '' } }), 400, 'validationFailed');
   });
 

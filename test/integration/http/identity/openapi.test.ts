@@ -12,9 +12,16 @@ describe('OpenAPI description', () => {
     expect(document.info.version).to.equal('1.0.0');
     await SwaggerParser.validate(structuredClone(document));
     expect(document.paths['/api/users/{id}'].patch.responses['400'].description).to.include('lastAdminProtected');
-    expect(document.paths['/api/auth/get-session'].get.responses['200'].content['application/json'].schema.$ref)
-      .to.equal('#/components/schemas/Session');
-    expect(document.components.schemas.ErrorEnvelope.required).to.include.members(['error', 'url', 'statusCode', 'statusMessage', 'message']);
+    expect(document.paths['/api/auth/get-session'].get.responses['200'].content['application/json'].schema.$ref).to.equal(
+      '#/components/schemas/Session',
+    );
+    expect(document.components.schemas.ErrorEnvelope.required).to.include.members([
+      'error',
+      'url',
+      'statusCode',
+      'statusMessage',
+      'message',
+    ]);
   });
 
   it('is the document npm run lint:openapi lints, with a server relative to the serving host (not PUBLIC_BASE_URL)', async () => {

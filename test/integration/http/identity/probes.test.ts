@@ -22,7 +22,7 @@ describe('liveness and readiness probes', () => {
     expect(response.body).to.deep.equal({ status: 'ready' });
   });
 
-  it('are described in the OpenAPI document, public, with readyz\'s 503 codes', async () => {
+  it("are described in the OpenAPI document, public, with readyz's 503 codes", async () => {
     const { body: document } = await api('GET', '/openapi.json');
     expect(document.paths['/livez'].get.security).to.deep.equal([]);
     expect(document.paths['/readyz'].get.security).to.deep.equal([]);
@@ -47,7 +47,10 @@ describe('liveness and readiness probes', () => {
       proxy = await SwitchableTcpProxy.start({ host: '127.0.0.1', port: Number(url.port) });
       url.hostname = '127.0.0.1';
       url.port = String(proxy.port);
-      app = await startApplication({ ...testConfig(), databaseUrl: url.toString() }, { jobs: false, checkWorker: false, logger: pino({ level: 'silent' }) });
+      app = await startApplication(
+        { ...testConfig(), databaseUrl: url.toString() },
+        { jobs: false, checkWorker: false, logger: pino({ level: 'silent' }) },
+      );
     });
     after(async () => {
       proxy?.set('forward');
@@ -62,8 +65,12 @@ describe('liveness and readiness probes', () => {
       const down = await get(app.url, '/readyz');
       expectError(down, 503, 'databaseUnavailable');
       expect(down.body).to.deep.equal({
-        error: true, url: '/readyz', statusCode: 503, statusMessage: 'The database does not answer',
-        message: 'The database does not answer', data: { code: 'databaseUnavailable' },
+        error: true,
+        url: '/readyz',
+        statusCode: 503,
+        statusMessage: 'The database does not answer',
+        message: 'The database does not answer',
+        data: { code: 'databaseUnavailable' },
       });
       expect((await get(app.url, '/livez')).status, 'the process itself is fine').to.equal(200);
 

@@ -8,13 +8,17 @@ describe('sign-up switch', () => {
 
   before(async () => {
     const { url } = await testDatabase();
-    closed = await startApplication({ ...testConfig({ SIGNUP: 'closed' }), databaseUrl: url }, { jobs: false, logger: pino({ level: 'silent' }) });
+    closed = await startApplication(
+      { ...testConfig({ SIGNUP: 'closed' }), databaseUrl: url },
+      { jobs: false, logger: pino({ level: 'silent' }) },
+    );
   });
   after(() => closed?.stop());
 
   it('refuses sign-up when SIGNUP=closed (403 signupClosed)', async () => {
     const response = await fetch(`${closed.url}/api/auth/sign-up/email`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'N', email: 'closed@test.example', password: 'long enough', organizationName: 'O' }),
     });
     expect(response.status).to.equal(403);

@@ -25,7 +25,11 @@ describe('API tokens', () => {
     const token = await anOrgToken(org.token);
     const customerId = await aCustomerRow(org.user.organizationId);
     expectError(await api('POST', '/api/organization/tokens', { token, body: { name: 'x' } }), 403, 'apiTokenCannotMintTokens');
-    expectError(await api('POST', '/api/customer/tokens', { token, body: { name: 'x', expiresInDays: 1, customerId } }), 403, 'apiTokenCannotMintTokens');
+    expectError(
+      await api('POST', '/api/customer/tokens', { token, body: { name: 'x', expiresInDays: 1, customerId } }),
+      403,
+      'apiTokenCannotMintTokens',
+    );
   });
 
   it('answers 401 for a revoked token and for an expired one', async () => {
@@ -39,7 +43,7 @@ describe('API tokens', () => {
     expectError(await api('GET', '/api/users', { token: minted.body.token }), 401, 'unauthorized');
   });
 
-  it('renames tokens; another organization\'s token is not found', async () => {
+  it("renames tokens; another organization's token is not found", async () => {
     const org = await anOrganization();
     const other = await anOrganization('other');
     const minted = await api('POST', '/api/organization/tokens', { token: org.token, body: { name: 'a' } });
@@ -53,10 +57,18 @@ describe('API tokens', () => {
     const customerId = await aCustomerRow(org.user.organizationId);
     const token = await aCustomerToken(org.token, customerId);
     for (const [method, path] of [
-      ['GET', '/api/users'], ['PATCH', '/api/organization'], ['GET', '/api/organization/tokens'],
-      ['GET', `/api/organizations/${org.user.organizationId}`], ['GET', '/api/custom-fields'], ['POST', '/api/customers'],
-      ['DELETE', `/api/customers/${customerId}`], ['POST', '/api/customers/bulk'], ['GET', '/api/im/incidents'],
-      ['POST', '/api/package-configs'], ['GET', '/api/platform-admin/settings'], ['POST', '/api/notifications/send-alert'],
+      ['GET', '/api/users'],
+      ['PATCH', '/api/organization'],
+      ['GET', '/api/organization/tokens'],
+      ['GET', `/api/organizations/${org.user.organizationId}`],
+      ['GET', '/api/custom-fields'],
+      ['POST', '/api/customers'],
+      ['DELETE', `/api/customers/${customerId}`],
+      ['POST', '/api/customers/bulk'],
+      ['GET', '/api/im/incidents'],
+      ['POST', '/api/package-configs'],
+      ['GET', '/api/platform-admin/settings'],
+      ['POST', '/api/notifications/send-alert'],
     ] as const) {
       expectError(await api(method, path, { token, body: method === 'GET' ? undefined : {} }), 403, 'customerScopedTokenForbidden');
     }
@@ -70,8 +82,16 @@ describe('API tokens', () => {
     const org = await anOrganization();
     const other = await anOrganization('other');
     const foreign = await aCustomerRow(other.user.organizationId);
-    expectError(await api('POST', '/api/customer/tokens', { token: org.token, body: { name: 'x', expiresInDays: 1, customerId: foreign } }), 404, 'customerNotFound');
-    expectError(await api('POST', '/api/customer/tokens', { token: org.token, body: { name: 'x', expiresInDays: 1, customerId: null } }), 400, 'invalidCustomer');
+    expectError(
+      await api('POST', '/api/customer/tokens', { token: org.token, body: { name: 'x', expiresInDays: 1, customerId: foreign } }),
+      404,
+      'customerNotFound',
+    );
+    expectError(
+      await api('POST', '/api/customer/tokens', { token: org.token, body: { name: 'x', expiresInDays: 1, customerId: null } }),
+      400,
+      'invalidCustomer',
+    );
   });
 
   it('lets a customer-bound user mint tokens for their own customer only', async () => {
@@ -81,7 +101,11 @@ describe('API tokens', () => {
     const bound = await aMember(org, 'editor', mine);
     const token = await aCustomerToken(bound.token, null);
     expect((await api('GET', '/api/organization', { token })).status).to.equal(200);
-    expectError(await api('POST', '/api/customer/tokens', { token: bound.token, body: { name: 'x', expiresInDays: 1, customerId: theirs } }), 404, 'customerNotFound');
+    expectError(
+      await api('POST', '/api/customer/tokens', { token: bound.token, body: { name: 'x', expiresInDays: 1, customerId: theirs } }),
+      404,
+      'customerNotFound',
+    );
     expectError(await api('GET', '/api/users', { token: bound.token }), 403, 'customerScopedTokenForbidden');
   });
 });

@@ -14,15 +14,20 @@ function register(url: string, from: string, forwardedFor: string) {
   const target = new URL(url);
   const body = JSON.stringify({ type: 'anonymous' });
   const headers = {
-    host: CANONICAL_HOST, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)),
+    host: CANONICAL_HOST,
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(body)),
     'x-forwarded-for': forwardedFor,
   };
   return new Promise<{ status: number; body: any }>((resolve, reject) => {
-    const request = http.request({ host: target.hostname, port: target.port, method: 'POST', path: '/agent/identity', headers, localAddress: from }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
-    });
+    const request = http.request(
+      { host: target.hostname, port: target.port, method: 'POST', path: '/agent/identity', headers, localAddress: from },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });
@@ -33,10 +38,13 @@ function register(url: string, from: string, forwardedFor: string) {
 function discovery(url: string, from: string, headers: Record<string, string>) {
   const target = new URL(url);
   return new Promise<number>((resolve, reject) => {
-    const request = http.request({ host: target.hostname, port: target.port, path: '/.well-known/oauth-authorization-server', headers, localAddress: from }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode!));
-    });
+    const request = http.request(
+      { host: target.hostname, port: target.port, path: '/.well-known/oauth-authorization-server', headers, localAddress: from },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode!));
+      },
+    );
     request.on('error', reject);
     request.end();
   });
@@ -49,7 +57,10 @@ async function thirtyFirst(url: string, from: string, forwardedFor: () => string
   awayFromMinuteBoundary();
   const statuses: number[] = [];
   for (let i = 0; i < 30; i++) statuses.push((await register(url, from, forwardedFor())).status);
-  expect(statuses.filter((status) => status !== 201), 'refused among the first thirty').to.deep.equal([]);
+  expect(
+    statuses.filter((status) => status !== 201),
+    'refused among the first thirty',
+  ).to.deep.equal([]);
   return register(url, from, forwardedFor());
 }
 
@@ -79,7 +90,7 @@ describe('trusted proxies (TRUST_PROXY) and the client address per-caller limits
     });
     after(() => app?.stop());
 
-    it('the named proxy\'s X-Forwarded-For decides: one forwarded client is limited, another is not', async () => {
+    it("the named proxy's X-Forwarded-For decides: one forwarded client is limited, another is not", async () => {
       const client = aForwardedClient();
       const limited = await thirtyFirst(app.url, '127.0.0.1', () => client);
       expectError(limited, 429, 'rateLimited');
@@ -90,9 +101,16 @@ describe('trusted proxies (TRUST_PROXY) and the client address per-caller limits
 
     it('the host is the X-Forwarded-Host value the named proxy wrote (the last), as custom-domain routing reads it', async () => {
       const host = 'proxy.internal.example';
-      expect(await discovery(app.url, '127.0.0.1', { host, 'x-forwarded-host': `unknown-host.example.org, ${CANONICAL_HOST}` })).to.equal(200);
-      expect(await discovery(app.url, '127.0.0.1', { host, 'x-forwarded-host': `${CANONICAL_HOST}, unknown-host.example.org` })).to.equal(404);
-      expect(await discovery(app.url, '127.0.0.2', { host: CANONICAL_HOST, 'x-forwarded-host': 'unknown-host.example.org' }), 'a peer outside the list').to.equal(200);
+      expect(await discovery(app.url, '127.0.0.1', { host, 'x-forwarded-host': `unknown-host.example.org, ${CANONICAL_HOST}` })).to.equal(
+        200,
+      );
+      expect(await discovery(app.url, '127.0.0.1', { host, 'x-forwarded-host': `${CANONICAL_HOST}, unknown-host.example.org` })).to.equal(
+        404,
+      );
+      expect(
+        await discovery(app.url, '127.0.0.2', { host: CANONICAL_HOST, 'x-forwarded-host': 'unknown-host.example.org' }),
+        'a peer outside the list',
+      ).to.equal(200);
     });
 
     it('a peer outside the list is not believed: rotating X-Forwarded-For from 127.0.0.2 is still one caller', async () => {

@@ -19,7 +19,11 @@ describe('two-step verification', () => {
     const challenge = (first.headers.get('set-cookie') ?? '').split(';')[0]!;
     expect(challenge).to.match(/^wsm_two_factor=/);
 
-    expectError(await api('POST', '/api/auth/two-factor/verify-totp', { body: { code: totpCode(totpURI) } }), 401, 'twoFactorChallengeMissing');
+    expectError(
+      await api('POST', '/api/auth/two-factor/verify-totp', { body: { code: totpCode(totpURI) } }),
+      401,
+      'twoFactorChallengeMissing',
+    );
     const done = await api('POST', '/api/auth/two-factor/verify-totp', { cookie: challenge, body: { code: totpCode(totpURI) } });
     expect(done.status).to.equal(200);
     expect(done.body.user.twoFactorEnabled).to.equal(true);
@@ -27,7 +31,8 @@ describe('two-step verification', () => {
 
     const again = await api('POST', '/api/auth/sign-in/email', { body: { email: org.email, password: PASSWORD } });
     const backup = await api('POST', '/api/auth/two-factor/verify-totp', {
-      cookie: (again.headers.get('set-cookie') ?? '').split(';')[0]!, body: { code: backupCodes[0] },
+      cookie: (again.headers.get('set-cookie') ?? '').split(';')[0]!,
+      body: { code: backupCodes[0] },
     });
     expect(backup.status).to.equal(200);
   });
@@ -41,7 +46,11 @@ describe('two-step verification', () => {
     const stale = await api('POST', '/api/organization/tokens', { token: org.token, body: { name: 'stale' } });
     expectError(stale, 403, 'mfa_step_up_required');
     const list = await api('GET', '/api/organization/tokens', { token: org.token });
-    expectError(await api('DELETE', `/api/organization/tokens/${list.body.items[0].id}`, { token: org.token }), 403, 'mfa_step_up_required');
+    expectError(
+      await api('DELETE', `/api/organization/tokens/${list.body.items[0].id}`, { token: org.token }),
+      403,
+      'mfa_step_up_required',
+    );
 
     const stepUp = await api('POST', '/api/auth/two-factor/verify-totp', { token: org.token, body: { code: totpCode(totpURI) } });
     expect(stepUp.status).to.equal(200);
@@ -64,7 +73,9 @@ describe('two-step verification', () => {
     const evenRight = await api('POST', '/api/auth/two-factor/verify-totp', { token: org.token, body: { code: totpCode(totpURI) } });
     expectError(evenRight, 429, 'mfa_step_up_locked');
     testClock.advance(15 * MINUTE + 1000);
-    expect((await api('POST', '/api/auth/two-factor/verify-totp', { token: org.token, body: { code: totpCode(totpURI) } })).status).to.equal(200);
+    expect(
+      (await api('POST', '/api/auth/two-factor/verify-totp', { token: org.token, body: { code: totpCode(totpURI) } })).status,
+    ).to.equal(200);
   });
 
   it('enforces the organization flags: unenrolled callers of those roles get mfa_enrollment_required', async () => {

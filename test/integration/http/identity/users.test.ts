@@ -20,7 +20,8 @@ describe('users', () => {
     const org = await anOrganization();
     const editor = await aMember(org, 'editor');
     const response = await api('POST', '/api/users', {
-      token: editor.token, body: { name: 'x', email: 'x@test.example', password: 'long enough', role: 'admin' },
+      token: editor.token,
+      body: { name: 'x', email: 'x@test.example', password: 'long enough', role: 'admin' },
     });
     expectError(response, 403, 'roleForbidden');
   });
@@ -35,8 +36,16 @@ describe('users', () => {
   it('refuses changing your own role or deactivating yourself (userSelfChangeForbidden)', async () => {
     const org = await anOrganization();
     await aMember(org, 'admin');
-    expectError(await api('PATCH', `/api/users/${org.user.id}`, { token: org.token, body: { role: 'editor' } }), 400, 'userSelfChangeForbidden');
-    expectError(await api('PATCH', `/api/users/${org.user.id}`, { token: org.token, body: { isActive: false } }), 400, 'userSelfChangeForbidden');
+    expectError(
+      await api('PATCH', `/api/users/${org.user.id}`, { token: org.token, body: { role: 'editor' } }),
+      400,
+      'userSelfChangeForbidden',
+    );
+    expectError(
+      await api('PATCH', `/api/users/${org.user.id}`, { token: org.token, body: { isActive: false } }),
+      400,
+      'userSelfChangeForbidden',
+    );
     const renamed = await api('PATCH', `/api/users/${org.user.id}`, { token: org.token, body: { name: 'Grace Hopper' } });
     expect(renamed.body).to.include({ name: 'Grace Hopper', firstName: 'Grace', lastName: 'Hopper' });
   });
@@ -60,7 +69,7 @@ describe('users', () => {
     expect(users.body.items.filter((u: { role: string; isActive: boolean }) => u.role === 'admin' && u.isActive)).to.have.length(1);
   });
 
-  it('deactivation ends the user\'s sessions and refuses their tokens (accountDeactivated)', async () => {
+  it("deactivation ends the user's sessions and refuses their tokens (accountDeactivated)", async () => {
     const org = await anOrganization();
     const editor = await aMember(org, 'editor');
     const editorToken = await anOrgToken(editor.token);
@@ -68,7 +77,11 @@ describe('users', () => {
     expect(off.body.isActive).to.equal(false);
     expectError(await api('GET', '/api/auth/get-session', { token: editor.token }), 401, 'unauthorized');
     expectError(await api('GET', '/api/users', { token: editorToken }), 403, 'accountDeactivated');
-    expectError(await api('POST', '/api/auth/sign-in/email', { body: { email: editor.email, password: 'correct horse battery' } }), 403, 'accountDeactivated');
+    expectError(
+      await api('POST', '/api/auth/sign-in/email', { body: { email: editor.email, password: 'correct horse battery' } }),
+      403,
+      'accountDeactivated',
+    );
   });
 
   it('protects platform users from organization admins (globalUserProtected)', async () => {
@@ -76,12 +89,17 @@ describe('users', () => {
     const session = await api('GET', '/api/auth/get-session', { token: platform.token });
     const platformOrg = session.body.user.organizationId;
     const admin = await api('POST', '/api/users', {
-      token: platform.token, body: { name: 'Org admin', email: `pa-peer-${Date.now()}@test.example`, password: 'correct horse battery', role: 'admin' },
+      token: platform.token,
+      body: { name: 'Org admin', email: `pa-peer-${Date.now()}@test.example`, password: 'correct horse battery', role: 'admin' },
     });
     expect(admin.status).to.equal(201);
     expect(admin.body.organizationId).to.equal(platformOrg);
     const peer = await signIn(admin.body.email);
-    expectError(await api('PATCH', `/api/users/${session.body.user.id}`, { token: peer.token, body: { isActive: false } }), 403, 'globalUserProtected');
+    expectError(
+      await api('PATCH', `/api/users/${session.body.user.id}`, { token: peer.token, body: { isActive: false } }),
+      403,
+      'globalUserProtected',
+    );
     expectError(await api('POST', `/api/users/${session.body.user.id}/mfa/reset`, { token: peer.token }), 403, 'globalUserProtected');
   });
 
@@ -90,7 +108,8 @@ describe('users', () => {
     const other = await anOrganization('other');
     const foreign = await aCustomerRow(other.user.organizationId);
     const response = await api('POST', '/api/users', {
-      token: org.token, body: { name: 'c', email: `c-${Date.now()}@test.example`, password: 'long enough', role: 'editor', customerId: foreign },
+      token: org.token,
+      body: { name: 'c', email: `c-${Date.now()}@test.example`, password: 'long enough', role: 'editor', customerId: foreign },
     });
     expectError(response, 400, 'invalidCustomer');
     const own = await aCustomerRow(org.user.organizationId);
@@ -99,7 +118,7 @@ describe('users', () => {
     expect(session.body.user.customerId).to.equal(own);
   });
 
-  it('resets a user\'s two-step verification only from a signed-in session (nonUserSessionForbidden)', async () => {
+  it("resets a user's two-step verification only from a signed-in session (nonUserSessionForbidden)", async () => {
     const org = await anOrganization();
     const editor = await aMember(org, 'editor');
     const token = await anOrgToken(org.token);

@@ -25,17 +25,36 @@ class ViesStandIn {
       if (this.during) await this.during();
       res.setHeader('content-type', 'application/json');
       if (body.countryCode === 'IT') {
-        res.end(JSON.stringify({ actionSucceed: false, errorWrappers: [{ error: 'MS_UNAVAILABLE', message: 'The member state service is unavailable' }] }));
+        res.end(
+          JSON.stringify({
+            actionSucceed: false,
+            errorWrappers: [{ error: 'MS_UNAVAILABLE', message: 'The member state service is unavailable' }],
+          }),
+        );
       } else if (body.vatNumber === '123456789') {
-        res.end(JSON.stringify({ countryCode: body.countryCode, vatNumber: body.vatNumber, valid: true, name: 'Muster GmbH', address: 'Hauptstr. 1\n10115 Berlin' }));
+        res.end(
+          JSON.stringify({
+            countryCode: body.countryCode,
+            vatNumber: body.vatNumber,
+            valid: true,
+            name: 'Muster GmbH',
+            address: 'Hauptstr. 1\n10115 Berlin',
+          }),
+        );
       } else {
         res.end(JSON.stringify({ countryCode: body.countryCode, vatNumber: body.vatNumber, valid: false, name: '---', address: '---' }));
       }
     });
   });
-  get url(): string { return `http://${VIES_HOST}:${(this.server.address() as AddressInfo).port}/rest-api`; }
-  start(): Promise<void> { return new Promise((resolve) => this.server.listen(0, '127.0.0.1', resolve)); }
-  stop(): Promise<void> { return new Promise((resolve) => this.server.close(() => resolve())); }
+  get url(): string {
+    return `http://${VIES_HOST}:${(this.server.address() as AddressInfo).port}/rest-api`;
+  }
+  start(): Promise<void> {
+    return new Promise((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  }
+  stop(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
 }
 
 describe('POST /api/organizations/{id}/vat-id/validate (against a loopback VIES)', () => {
@@ -49,7 +68,9 @@ describe('POST /api/organizations/{id}/vat-id/validate (against a loopback VIES)
     await vies.start();
     service = await aDeliveryService([VIES_HOST], { VIES_URL: vies.url });
   });
-  afterEach(() => { vies.during = null; });
+  afterEach(() => {
+    vies.during = null;
+  });
   after(async () => {
     await service?.stop();
     await vies.stop();
@@ -60,10 +81,18 @@ describe('POST /api/organizations/{id}/vat-id/validate (against a loopback VIES)
     expect((await api('PATCH', '/api/organization', { token: org.token, body: { vatId: 'DE 123.456.789' } })).status).to.equal(200);
     const answer = await validate(org);
     expect(answer.status, JSON.stringify(answer.body)).to.equal(200);
-    expect(answer.body).to.include({ valid: true, countryCode: 'DE', number: '123456789', name: 'Muster GmbH', address: 'Hauptstr. 1\n10115 Berlin' });
+    expect(answer.body).to.include({
+      valid: true,
+      countryCode: 'DE',
+      number: '123456789',
+      name: 'Muster GmbH',
+      address: 'Hauptstr. 1\n10115 Berlin',
+    });
     expect(vies.asked.at(-1)).to.deep.equal({ countryCode: 'DE', vatNumber: '123456789' });
     const [row] = await service.app.database.sql.query<{ vat_validation: Record<string, unknown> }>(
-      'SELECT vat_validation FROM organizations WHERE id = ?', [org.user.organizationId]);
+      'SELECT vat_validation FROM organizations WHERE id = ?',
+      [org.user.organizationId],
+    );
     expect(row!.vat_validation).to.include({ valid: true, name: 'Muster GmbH' });
   });
 
@@ -89,11 +118,14 @@ describe('POST /api/organizations/{id}/vat-id/validate (against a loopback VIES)
       expect((await api('PATCH', '/api/organization', { token: org.token, body: { vatId: 'DE987654321' } })).status).to.equal(200);
     };
     expectError(await validate(org), 409, 'vatIdChangedDuringValidation');
-    const [row] = await service.app.database.sql.query<{ vat_validation: unknown }>('SELECT vat_validation FROM organizations WHERE id = ?', [org.user.organizationId]);
+    const [row] = await service.app.database.sql.query<{ vat_validation: unknown }>(
+      'SELECT vat_validation FROM organizations WHERE id = ?',
+      [org.user.organizationId],
+    );
     expect(row!.vat_validation).to.equal(null);
   });
 
-  it('is for the organization\'s administrators (roleForbidden), hides other organizations (organizationNotFound), and allows 10 lookups an hour', async () => {
+  it("is for the organization's administrators (roleForbidden), hides other organizations (organizationNotFound), and allows 10 lookups an hour", async () => {
     const org = await anOrganization('vat-limits');
     await api('PATCH', '/api/organization', { token: org.token, body: { vatId: 'DE123456789' } });
     const editor = await aMember(org, 'editor');

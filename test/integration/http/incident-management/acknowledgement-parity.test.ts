@@ -25,10 +25,13 @@ describe('acknowledgement and resolution parity between monitor incidents and IM
     await setIncidentManagement(set.organizationId, true);
     const put = await api('PUT', `/api/im/routing/customers/${set.customer.id}`, { token: set.admin, body: { enabled: true } });
     expect(put.status, JSON.stringify(put.body)).to.equal(200);
-    const website = await aWebsite(set.admin, { customerId: set.customer.id});
+    const website = await aWebsite(set.admin, { customerId: set.customer.id });
     const stored = await storedMonitor(website.publicId);
     row = {
-      id: Number(stored.id), publicId: website.publicId, organizationId: set.organizationId, customerId: set.customer.id,
+      id: Number(stored.id),
+      publicId: website.publicId,
+      organizationId: set.organizationId,
+      customerId: set.customer.id,
       checkIntervalSeconds: Number(stored.check_interval_seconds),
     };
   });
@@ -42,7 +45,7 @@ describe('acknowledgement and resolution parity between monitor incidents and IM
 
   async function anOutage(): Promise<{ incidentId: string; imId: string }> {
     for (let i = 0; i < 2; i += 1) await everyLocation('down');
-    const incidents = await api("GET", `/api/incidents?status=open&monitorId=${row.id}`, { token: set.admin });
+    const incidents = await api('GET', `/api/incidents?status=open&monitorId=${row.id}`, { token: set.admin });
     expect(incidents.status, JSON.stringify(incidents.body)).to.equal(200);
     const incident = (incidents.body.items as Array<Record<string, any>>).find((i) => i.origin === 'automatic' && i.status === 'open');
     expect(incident, JSON.stringify(incidents.body)).to.exist;
@@ -57,7 +60,9 @@ describe('acknowledgement and resolution parity between monitor incidents and IM
   async function eventsOf(incidentId: string, kind: string): Promise<Array<Record<string, any>>> {
     const { database } = await testServer();
     const rows = await database.sql.query<{ payload: Record<string, any> }>(
-      `SELECT payload FROM notification_outbox WHERE kind = ? AND payload->>'incidentId' = ?`, [kind, incidentId]);
+      `SELECT payload FROM notification_outbox WHERE kind = ? AND payload->>'incidentId' = ?`,
+      [kind, incidentId],
+    );
     return rows.map((r) => r.payload);
   }
 
@@ -108,7 +113,10 @@ describe('acknowledgement and resolution parity between monitor incidents and IM
 
   it('acknowledged in bulk or by a status change in incident management: the monitor incidents follow', async () => {
     const first = await anOutage();
-    const bulk = await api('POST', '/api/im/incidents/bulk', { token: set.admin, body: { action: 'acknowledge', incidentIds: [first.imId] } });
+    const bulk = await api('POST', '/api/im/incidents/bulk', {
+      token: set.admin,
+      body: { action: 'acknowledge', incidentIds: [first.imId] },
+    });
     expect(bulk.status, JSON.stringify(bulk.body)).to.be.oneOf([200, 207]);
     expect((await get(`/api/incidents/${first.incidentId}`)).status).to.equal('acknowledged');
     await recovery();

@@ -46,12 +46,24 @@ describe('IM alert sources', () => {
     expectError(await api('GET', `/api/im/sources/${source.id}`, { token: callers.admin }), 404, 'notFound');
   });
 
-  it('refuses another organization\'s routing ids', async () => {
+  it("refuses another organization's routing ids", async () => {
     const other = await aCallerSet();
     const base = { name: 'x', kind: 'generic' };
-    expectError(await api('POST', '/api/im/sources', { token: callers.admin, body: { ...base, customerId: other.customer.id } }), 422, 'invalidCustomerId');
-    expectError(await api('POST', '/api/im/sources', { token: callers.admin, body: { ...base, teamId: 'elsewhere' } }), 422, 'invalidTeamId');
-    expectError(await api('POST', '/api/im/sources', { token: callers.admin, body: { ...base, escalationPolicyId: 'elsewhere' } }), 422, 'imRoutingInvalidPolicyId');
+    expectError(
+      await api('POST', '/api/im/sources', { token: callers.admin, body: { ...base, customerId: other.customer.id } }),
+      422,
+      'invalidCustomerId',
+    );
+    expectError(
+      await api('POST', '/api/im/sources', { token: callers.admin, body: { ...base, teamId: 'elsewhere' } }),
+      422,
+      'invalidTeamId',
+    );
+    expectError(
+      await api('POST', '/api/im/sources', { token: callers.admin, body: { ...base, escalationPolicyId: 'elsewhere' } }),
+      422,
+      'imRoutingInvalidPolicyId',
+    );
   });
 
   it('opens one incident per alert of a real Alertmanager notification, and resolves each by fingerprint', async () => {
@@ -64,13 +76,17 @@ describe('IM alert sources', () => {
       [`${source.id}:55b97254facb078e`, 'Disk almost full on db-2', 'warning', 'db-2:9100', 'triggered', callers.customer.id],
       [`${source.id}:8c77d5865e910658`, 'Disk almost full on db-1', 'critical', 'db-1:9100', 'triggered', callers.customer.id],
     ]);
-    expect((await postRaw(source.token, fixture('alertmanager/firing.json'))).body.processed.map((p: { outcome: string }) => p.outcome))
-      .to.deep.equal(['occurrence', 'occurrence']);
+    expect(
+      (await postRaw(source.token, fixture('alertmanager/firing.json'))).body.processed.map((p: { outcome: string }) => p.outcome),
+    ).to.deep.equal(['occurrence', 'occurrence']);
     const oneResolved = await postRaw(source.token, fixture('alertmanager/one-resolved.json'));
     expect(oneResolved.body.processed.map((p: { outcome: string }) => p.outcome)).to.deep.equal(['resolved', 'occurrence']);
     expect((await postRaw(source.token, fixture('alertmanager/all-resolved.json'))).status).to.equal(202);
     incidents = await incidentsOf(source.id);
-    expect(incidents.map((i: any) => [i.status, i.occurrenceCount])).to.deep.equal([['resolved', 3], ['resolved', 2]]);
+    expect(incidents.map((i: any) => [i.status, i.occurrenceCount])).to.deep.equal([
+      ['resolved', 3],
+      ['resolved', 2],
+    ]);
   });
 
   it('fans a Grafana alerting notification out by fingerprint, and resolves one', async () => {
@@ -78,17 +94,25 @@ describe('IM alert sources', () => {
     const firing = await postRaw(source.token, fixture('grafana/firing.json'));
     expect(firing.status, JSON.stringify(firing.body)).to.equal(202);
     expect((await incidentsOf(source.id)).map((i: any) => [i.title, i.status])).to.deep.equal([
-      ['This alert was triggered for zone eu-1', 'triggered'], ['This alert was triggered for zone us-1', 'triggered'],
+      ['This alert was triggered for zone eu-1', 'triggered'],
+      ['This alert was triggered for zone us-1', 'triggered'],
     ]);
     expect((await postRaw(source.token, fixture('grafana/resolved.json'))).body.processed[0].outcome).to.equal('resolved');
     expect((await incidentsOf(source.id)).map((i: any) => i.status)).to.deep.equal(['triggered', 'resolved']);
   });
 
-  it('reads generic JSON through the source\'s mapping', async () => {
+  it("reads generic JSON through the source's mapping", async () => {
     const source = await createSource({
-      name: 'Uptime bot', kind: 'generic', mapping: {
-        dedupKey: 'check.id', summary: 'check.message', severity: 'level', status: 'state', source: 'check.host',
-        resolvedValues: ['up'], acknowledgedValues: ['ack'],
+      name: 'Uptime bot',
+      kind: 'generic',
+      mapping: {
+        dedupKey: 'check.id',
+        summary: 'check.message',
+        severity: 'level',
+        status: 'state',
+        source: 'check.host',
+        resolvedValues: ['up'],
+        acknowledgedValues: ['ack'],
       },
     });
     const down = { check: { id: 'c-7', message: 'shop.example is down', host: 'shop.example' }, level: 'warn', state: 'down' };
@@ -102,7 +126,7 @@ describe('IM alert sources', () => {
     expectError(await api('POST', `/api/im/ingest/${source.token}`, { body: { level: 'warn' } }), 400, 'validationFailed');
   });
 
-  it('sends a test alert through the source\'s real path', async () => {
+  it("sends a test alert through the source's real path", async () => {
     const source = await createSource({ name: 'Grafana test', kind: 'grafana' });
     const sent = await api('POST', `/api/im/sources/${source.id}/test-alert`, { token: callers.responder });
     expect(sent.status, JSON.stringify(sent.body)).to.equal(202);
@@ -141,7 +165,10 @@ describe('IM alert sources', () => {
     expect(Buffer.byteLength(mebibyte)).to.equal(1024 * 1024);
     for (let sent = 0; sent < 50; sent += 5) {
       const batch = await Promise.all(Array.from({ length: 5 }, (_, i) => postRaw((i % 2 ? a : b).token, mebibyte)));
-      expect(batch.map((r) => r.status), JSON.stringify(batch[0]!.body)).to.deep.equal(Array(5).fill(400));
+      expect(
+        batch.map((r) => r.status),
+        JSON.stringify(batch[0]!.body),
+      ).to.deep.equal(Array(5).fill(400));
     }
     const refused = await api('POST', `/api/im/ingest/${a.token}`, { body: { summary: 'late' } });
     expectError(refused, 429, 'imIngestByteBudgetExceeded');
@@ -150,9 +177,18 @@ describe('IM alert sources', () => {
     // Declares a body it never sends: only a verdict reached before reading can answer.
     const { url } = await testServer();
     const early = await new Promise<number>((resolve, reject) => {
-      const req = http.request(`${url}/api/im/ingest/${a.token}`, {
-        method: 'POST', headers: { 'content-type': 'application/json', 'content-length': '1000' },
-      }, (res) => { res.resume(); resolve(res.statusCode!); req.destroy(); });
+      const req = http.request(
+        `${url}/api/im/ingest/${a.token}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': '1000' },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+          req.destroy();
+        },
+      );
       req.on('error', reject);
       req.write('{');
     });

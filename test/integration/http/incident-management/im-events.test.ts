@@ -7,29 +7,47 @@ import { testServer } from '../../../support/test-server';
 
 /** A PagerDuty Events API v2 trigger, as PagerDuty's documentation shows it. */
 const pdTrigger = (dedupKey: string, extra: Record<string, unknown> = {}) => ({
-  routing_key: 'samplekeyhere0123456789abcdef012', event_action: 'trigger', dedup_key: dedupKey,
+  routing_key: 'samplekeyhere0123456789abcdef012',
+  event_action: 'trigger',
+  dedup_key: dedupKey,
   payload: {
-    summary: 'Example alert on host1.example.com', timestamp: '2015-07-17T08:42:58.315+0000', source: 'monitoringtool:cloudvendor:central-region-dc-01:852559987:cluster/api-stats-prod-003',
-    severity: 'info', component: 'postgres', group: 'prod-datapipe', class: 'deploy', custom_details: { 'ping time': '1500ms', 'load avg': 0.75 },
+    summary: 'Example alert on host1.example.com',
+    timestamp: '2015-07-17T08:42:58.315+0000',
+    source: 'monitoringtool:cloudvendor:central-region-dc-01:852559987:cluster/api-stats-prod-003',
+    severity: 'info',
+    component: 'postgres',
+    group: 'prod-datapipe',
+    class: 'deploy',
+    custom_details: { 'ping time': '1500ms', 'load avg': 0.75 },
   },
-  links: [{ href: 'https://example.com/', text: 'Link text' }], client: 'Sample Monitoring Service', client_url: 'https://monitoring.example.com',
+  links: [{ href: 'https://example.com/', text: 'Link text' }],
+  client: 'Sample Monitoring Service',
+  client_url: 'https://monitoring.example.com',
   ...extra,
 });
 
 /** Sends `chunks` as a chunked body (no Content-Length), one write per chunk. */
 function chunkedPost(token: string, chunks: string[]): Promise<{ status: number; body: any }> {
-  return testServer().then(({ url }) => new Promise((resolve, reject) => {
-    const req = http.request(`${url}/api/im/events`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
-    }, (res) => {
-      let text = '';
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
-    });
-    req.on('error', reject);
-    for (const chunk of chunks) req.write(chunk);
-    req.end();
-  }));
+  return testServer().then(
+    ({ url }) =>
+      new Promise((resolve, reject) => {
+        const req = http.request(
+          `${url}/api/im/events`,
+          {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (chunk) => (text += chunk));
+            res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+          },
+        );
+        req.on('error', reject);
+        for (const chunk of chunks) req.write(chunk);
+        req.end();
+      }),
+  );
 }
 
 const nested = (levels: number): unknown => (levels === 0 ? 'leaf' : { n: nested(levels - 1) });
@@ -42,8 +60,9 @@ describe('POST /api/im/events (PagerDuty Events v2 shape)', () => {
   });
   const send = (body: unknown, token = callers.orgToken) => api('POST', '/api/im/events', { token, body });
   const incidentsWith = async (dedupKey: string) =>
-    (await api('GET', '/api/im/incidents', { token: callers.admin, query: { perPage: '200' } })).body.items
-      .filter((i: { dedupKey: string }) => i.dedupKey === dedupKey);
+    (await api('GET', '/api/im/incidents', { token: callers.admin, query: { perPage: '200' } })).body.items.filter(
+      (i: { dedupKey: string }) => i.dedupKey === dedupKey,
+    );
 
   it('opens an incident on trigger, answering 202 with its dedup key; acknowledges and resolves it by key', async () => {
     const accepted = await send(pdTrigger('pd-key-1'));
@@ -87,8 +106,14 @@ describe('POST /api/im/events (PagerDuty Events v2 shape)', () => {
   });
 
   it('refuses bodies over 256 KB with 413 payloadTooLarge, declared or streamed', async () => {
-    const big = JSON.stringify(pdTrigger('big', { payload: { summary: 's', source: 's', severity: 'info', custom_details: { blob: 'x'.repeat(256 * 1024) } } }));
-    expectError(await api('POST', '/api/im/events', { token: callers.orgToken, rawBody: big, headers: { 'content-type': 'application/json' } }), 413, 'payloadTooLarge');
+    const big = JSON.stringify(
+      pdTrigger('big', { payload: { summary: 's', source: 's', severity: 'info', custom_details: { blob: 'x'.repeat(256 * 1024) } } }),
+    );
+    expectError(
+      await api('POST', '/api/im/events', { token: callers.orgToken, rawBody: big, headers: { 'content-type': 'application/json' } }),
+      413,
+      'payloadTooLarge',
+    );
     const chunks = [big.slice(0, 100_000), big.slice(100_000, 200_000), big.slice(200_000)];
     expectError(await chunkedPost(callers.orgToken, chunks), 413, 'payloadTooLarge');
     expect(await incidentsWith('big')).to.have.lengthOf(0);
@@ -105,7 +130,11 @@ describe('POST /api/im/events (PagerDuty Events v2 shape)', () => {
 
   it('refuses what is not JSON with 422 invalidJson (malformed, truncated, empty, two documents)', async () => {
     for (const rawBody of ['{"routing_key": ', 'not json', '', '{"a":1}{"b":2}', '{"a":1,}']) {
-      expectError(await api('POST', '/api/im/events', { token: callers.orgToken, rawBody, headers: { 'content-type': 'application/json' } }), 422, 'invalidJson');
+      expectError(
+        await api('POST', '/api/im/events', { token: callers.orgToken, rawBody, headers: { 'content-type': 'application/json' } }),
+        422,
+        'invalidJson',
+      );
     }
     expectError(await chunkedPost(callers.orgToken, ['{"routing_key": "k", ', '"event_action": tru']), 422, 'invalidJson');
   });
@@ -122,8 +151,12 @@ describe('POST /api/im/events (PagerDuty Events v2 shape)', () => {
     await setIncidentManagement(set.organizationId, true);
     const { database } = await testServer();
     const fn = `im_refuse_${set.organizationId}`;
-    await database.sql.query(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'storage refused'; END $$`);
-    await database.sql.query(`CREATE TRIGGER ${fn} BEFORE INSERT ON im_incidents FOR EACH ROW WHEN (NEW.organization_id = ${set.organizationId}) EXECUTE FUNCTION ${fn}()`);
+    await database.sql.query(
+      `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'storage refused'; END $$`,
+    );
+    await database.sql.query(
+      `CREATE TRIGGER ${fn} BEFORE INSERT ON im_incidents FOR EACH ROW WHEN (NEW.organization_id = ${set.organizationId}) EXECUTE FUNCTION ${fn}()`,
+    );
     try {
       expectError(await send(pdTrigger('refused'), set.orgToken), 503, 'unavailable');
     } finally {
@@ -138,8 +171,11 @@ describe('POST /api/im/events (PagerDuty Events v2 shape)', () => {
     await setIncidentManagement(set.organizationId, true);
     // Refused bodies count too (the rate is decided first); they keep the test quick.
     for (let sent = 0; sent < 600; sent += 50) {
-      const batch = await Promise.all(Array.from({ length: 50 }, () =>
-        api('POST', '/api/im/events', { token: set.orgToken, rawBody: 'x', headers: { 'content-type': 'application/json' } })));
+      const batch = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          api('POST', '/api/im/events', { token: set.orgToken, rawBody: 'x', headers: { 'content-type': 'application/json' } }),
+        ),
+      );
       expect(batch.map((r) => r.status)).to.deep.equal(Array(50).fill(422));
     }
     const limited = await send(pdTrigger('late'), set.orgToken);
@@ -149,9 +185,18 @@ describe('POST /api/im/events (PagerDuty Events v2 shape)', () => {
     // Declares a body it never sends: only a verdict reached before reading can answer.
     const { url } = await testServer();
     const early = await new Promise<number>((resolve, reject) => {
-      const req = http.request(`${url}/api/im/events`, {
-        method: 'POST', headers: { authorization: `Bearer ${set.orgToken}`, 'content-type': 'application/json', 'content-length': '1000' },
-      }, (res) => { res.resume(); resolve(res.statusCode!); req.destroy(); });
+      const req = http.request(
+        `${url}/api/im/events`,
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${set.orgToken}`, 'content-type': 'application/json', 'content-length': '1000' },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+          req.destroy();
+        },
+      );
       req.on('error', reject);
       req.write('{');
     });

@@ -19,8 +19,9 @@ describe('IM incident actions over HTTP', () => {
 
   const pagesOf = async (incidentId: string) => {
     const { database } = await testServer();
-    return database.sql.query<{ subject: string | null }>(
-      'SELECT * FROM notification_deliveries WHERE incident_id = ? ORDER BY id', [incidentId]);
+    return database.sql.query<{ subject: string | null }>('SELECT * FROM notification_deliveries WHERE incident_id = ? ORDER BY id', [
+      incidentId,
+    ]);
   };
 
   describe('POST /api/im/incidents/{id}/escalate', () => {
@@ -30,7 +31,10 @@ describe('IM incident actions over HTTP', () => {
         body: { name: 'Now', repeatCount: 0, levels: [{ delayMinutes: 30, targets: [{ type: 'user', id: callers.org.user.id }] }] },
       });
       expect(policy.status, JSON.stringify(policy.body)).to.equal(201);
-      const incident = await api('POST', '/api/im/incidents', { token: callers.admin, body: { title: 'Cart broken', escalationPolicyId: policy.body.id } });
+      const incident = await api('POST', '/api/im/incidents', {
+        token: callers.admin,
+        body: { title: 'Cart broken', escalationPolicyId: policy.body.id },
+      });
       expect(incident.status, JSON.stringify(incident.body)).to.equal(201);
       const path = `/api/im/incidents/${incident.body.id}`;
 
@@ -46,7 +50,7 @@ describe('IM incident actions over HTTP', () => {
       expectError(await api('POST', `${path}/escalate`, { token: callers.admin }), 422, 'imIncidentAlreadyClosed');
     });
 
-    it('answers imIncidentNotFound for a missing incident and for another organization\'s', async () => {
+    it("answers imIncidentNotFound for a missing incident and for another organization's", async () => {
       const foreign = await api('POST', '/api/im/incidents', { token: other.admin, body: { title: 'Theirs' } });
       expect(foreign.status).to.equal(201);
       expectError(await api('POST', `/api/im/incidents/${foreign.body.id}/escalate`, { token: callers.admin }), 404, 'imIncidentNotFound');
@@ -57,16 +61,29 @@ describe('IM incident actions over HTTP', () => {
   describe('POST /api/im/incidents/{id}/responders', () => {
     it('adds a responder (timeline), pages them when a team admin asks; plain members, ineligible users and closed incidents are refused', async () => {
       const [lead, plain, dana, reader, gone] = await Promise.all([
-        aMember(callers.org, 'responder'), aMember(callers.org, 'responder'), aMember(callers.org, 'editor'),
-        aMember(callers.org, 'readonly'), aMember(callers.org, 'responder'),
+        aMember(callers.org, 'responder'),
+        aMember(callers.org, 'responder'),
+        aMember(callers.org, 'editor'),
+        aMember(callers.org, 'readonly'),
+        aMember(callers.org, 'responder'),
       ]);
       const { database } = await testServer();
       await database.sql.query('UPDATE users SET is_active = false WHERE id = ?', [gone.id]);
       const team = await api('POST', '/api/im/teams', {
-        token: callers.admin, body: { name: `Responders ${randomUUID()}`, members: [{ userId: lead.id, imRole: 'admin' }, { userId: plain.id, imRole: 'member' }] },
+        token: callers.admin,
+        body: {
+          name: `Responders ${randomUUID()}`,
+          members: [
+            { userId: lead.id, imRole: 'admin' },
+            { userId: plain.id, imRole: 'member' },
+          ],
+        },
       });
       expect(team.status, JSON.stringify(team.body)).to.be.oneOf([200, 201]);
-      const incident = await api('POST', '/api/im/incidents', { token: callers.admin, body: { title: 'Payments slow', teamId: team.body.id } });
+      const incident = await api('POST', '/api/im/incidents', {
+        token: callers.admin,
+        body: { title: 'Payments slow', teamId: team.body.id },
+      });
       expect(incident.status, JSON.stringify(incident.body)).to.equal(201);
       const path = `/api/im/incidents/${incident.body.id}`;
       const addAs = (token: string, body: Record<string, unknown>) => api('POST', `${path}/responders`, { token, body });
@@ -80,8 +97,13 @@ describe('IM incident actions over HTTP', () => {
       expect(paged.status, JSON.stringify(paged.body)).to.equal(200);
       expect(await pagesOf(incident.body.id)).to.have.length(1);
       const read = await api('GET', path, { token: callers.admin });
-      const entries = read.body.timeline.filter((e: { kind: string }) => e.kind === 'responderAdded').map((e: { details: unknown }) => e.details);
-      expect(entries).to.deep.equal([{ userId: dana.id, notified: false }, { userId: dana.id, notified: true }]);
+      const entries = read.body.timeline
+        .filter((e: { kind: string }) => e.kind === 'responderAdded')
+        .map((e: { details: unknown }) => e.details);
+      expect(entries).to.deep.equal([
+        { userId: dana.id, notified: false },
+        { userId: dana.id, notified: true },
+      ]);
 
       expectError(await addAs(callers.admin, { userId: reader.id, notify: false }), 400, 'imUserNotEligible');
       expectError(await addAs(callers.admin, { userId: gone.id, notify: false }), 400, 'imUserNotEligible');
@@ -100,12 +122,20 @@ describe('IM incident actions over HTTP', () => {
         token: callers.admin,
         body: { name: 'Retry', repeatCount: 0, levels: [{ delayMinutes: 30, targets: [{ type: 'user', id: callers.org.user.id }] }] },
       });
-      const incident = await api('POST', '/api/im/incidents', { token: callers.admin, body: { title: 'Queue stuck', escalationPolicyId: policy.body.id } });
+      const incident = await api('POST', '/api/im/incidents', {
+        token: callers.admin,
+        body: { title: 'Queue stuck', escalationPolicyId: policy.body.id },
+      });
       expect((await api('POST', `/api/im/incidents/${incident.body.id}/escalate`, { token: callers.admin })).status).to.equal(200);
-      const [page] = await database.sql.query<{ id: string }>('SELECT id::text FROM notification_deliveries WHERE incident_id = ?', [incident.body.id]);
-      const fail = () => database.sql.query(
-        "UPDATE notification_deliveries SET status = 'failed', failed_at = ?, next_attempt_at = ? WHERE id = ?::uuid",
-        [testClock.now(), new Date(testClock.now().getTime() + 86_400_000), page!.id]);
+      const [page] = await database.sql.query<{ id: string }>('SELECT id::text FROM notification_deliveries WHERE incident_id = ?', [
+        incident.body.id,
+      ]);
+      const fail = () =>
+        database.sql.query("UPDATE notification_deliveries SET status = 'failed', failed_at = ?, next_attempt_at = ? WHERE id = ?::uuid", [
+          testClock.now(),
+          new Date(testClock.now().getTime() + 86_400_000),
+          page!.id,
+        ]);
       const retry = (id: string, token = callers.admin) => api('POST', `/api/im/outbound/${id}/retry`, { token });
 
       expectError(await retry(page!.id), 409, 'imOutboundNotFailed');
@@ -116,7 +146,9 @@ describe('IM incident actions over HTTP', () => {
       const [report] = await database.sql.query<{ id: string }>(
         `INSERT INTO notification_deliveries (organization_id, channel_type, event, payload, recipient, dedup_key, status, next_attempt_at, created_at)
          VALUES (?, 'email', 'report.ready', '{}'::jsonb, '{"type":"email","address":"r@example.com"}'::jsonb, ?, 'failed', now(), now())
-         RETURNING id::text`, [callers.organizationId, randomUUID()]);
+         RETURNING id::text`,
+        [callers.organizationId, randomUUID()],
+      );
       expectError(await retry(report!.id), 404, 'imOutboundNotFound');
 
       // The limiter counts in fixed one-minute windows of the server's clock: start the eleven retries at a window's start.
@@ -125,7 +157,9 @@ describe('IM incident actions over HTTP', () => {
       expect(first.status, JSON.stringify(first.body)).to.equal(200);
       expect(first.body).to.deep.equal({ id: page!.id, status: 'pending', integration: 'email' });
       const [row] = await database.sql.query<{ status: string; due: boolean }>(
-        'SELECT status, next_attempt_at <= ? AS due FROM notification_deliveries WHERE id = ?::uuid', [testClock.now(), page!.id]);
+        'SELECT status, next_attempt_at <= ? AS due FROM notification_deliveries WHERE id = ?::uuid',
+        [testClock.now(), page!.id],
+      );
       expect(row).to.deep.equal({ status: 'pending', due: true });
 
       for (let i = 1; i < 10; i += 1) {

@@ -26,8 +26,14 @@ describe('Incidents API', () => {
     expect(list.body).to.include({ total: 1, page: 1, perPage: 50 });
     const incident = list.body.items[0];
     expect(incident).to.include({
-      monitorId: monitor.id, customerId: monitor.customerId, origin: 'automatic', status: 'open', title: 'Shop is down',
-      startedAt: t0.toISOString(), resolvedAt: null, durationSeconds: null,
+      monitorId: monitor.id,
+      customerId: monitor.customerId,
+      origin: 'automatic',
+      status: 'open',
+      title: 'Shop is down',
+      startedAt: t0.toISOString(),
+      resolvedAt: null,
+      durationSeconds: null,
     });
     expect(incident.cause).to.deep.equal({ reasonCode: 'httpStatus', message: 'HTTP 503' });
 
@@ -37,9 +43,19 @@ describe('Incidents API', () => {
     await record(monitor, 'us', aResult('up', new Date(t0.getTime() + 2 * MINUTE)));
     const detail = await api('GET', `/api/incidents/${incident.publicId}`, { token: org.token });
     expect(detail.status).to.equal(200);
-    expect(detail.body).to.include({ status: 'resolved', resolvedAt: new Date(t0.getTime() + 2 * MINUTE).toISOString(), durationSeconds: 120 });
-    expect(detail.body.timeline.map((e: { kind: string; location: string | null; status: string | null }) => [e.kind, e.location, e.status]))
-      .to.deep.equal([['locationReport', 'eu', 'down'], ['opened', null, null], ['locationReport', 'us', 'down'], ['resolved', 'us', 'up']]);
+    expect(detail.body).to.include({
+      status: 'resolved',
+      resolvedAt: new Date(t0.getTime() + 2 * MINUTE).toISOString(),
+      durationSeconds: 120,
+    });
+    expect(
+      detail.body.timeline.map((e: { kind: string; location: string | null; status: string | null }) => [e.kind, e.location, e.status]),
+    ).to.deep.equal([
+      ['locationReport', 'eu', 'down'],
+      ['opened', null, null],
+      ['locationReport', 'us', 'down'],
+      ['resolved', 'us', 'up'],
+    ]);
     const byLegacyId = await api('GET', `/api/incidents/${incident.id}`, { token: org.token });
     expect(byLegacyId.body.publicId).to.equal(incident.publicId);
     expect((await api('GET', '/api/incidents', { token: org.token, query: { status: 'open' } })).body.total).to.equal(0);
@@ -48,10 +64,17 @@ describe('Incidents API', () => {
   it('creates, acknowledges, resolves and deletes a manual incident', async () => {
     const { org, monitor } = await anOrgWithMonitor();
     const created = await api('POST', '/api/incidents', {
-      token: org.token, body: { monitorId: monitor.publicId, title: 'Planned database failover', description: 'Expect errors' },
+      token: org.token,
+      body: { monitorId: monitor.publicId, title: 'Planned database failover', description: 'Expect errors' },
     });
     expect(created.status).to.equal(201);
-    expect(created.body).to.include({ origin: 'manual', status: 'open', title: 'Planned database failover', monitorId: monitor.id, createdByUserId: org.user.id });
+    expect(created.body).to.include({
+      origin: 'manual',
+      status: 'open',
+      title: 'Planned database failover',
+      monitorId: monitor.id,
+      createdByUserId: org.user.id,
+    });
     const id = created.body.publicId;
     const acknowledged = await api('POST', `/api/incidents/${id}/acknowledge`, { token: org.token });
     expect(acknowledged.body).to.include({ status: 'acknowledged', acknowledgedByUserId: org.user.id });
@@ -78,7 +101,11 @@ describe('Incidents API', () => {
     expectError(await api('GET', `/api/incidents/${created.body.publicId}`, { token: stranger.token }), 404, 'incidentNotFound');
     expectError(await api('DELETE', `/api/incidents/${created.body.publicId}`, { token: stranger.token }), 404, 'incidentNotFound');
     expect((await api('GET', '/api/incidents', { token: stranger.token })).body.total).to.equal(0);
-    expectError(await api('POST', '/api/incidents', { token: stranger.token, body: { monitorId: monitor.publicId, title: 'x' } }), 404, 'monitorNotFound');
+    expectError(
+      await api('POST', '/api/incidents', { token: stranger.token, body: { monitorId: monitor.publicId, title: 'x' } }),
+      404,
+      'monitorNotFound',
+    );
 
     const otherCustomer = await aCustomerRow(org.user.organizationId);
     const otherMonitor = await aMonitorRow(org.user.organizationId, otherCustomer);
@@ -97,21 +124,43 @@ describe('Incidents API', () => {
     const readonly = await aMember(org, 'readonly');
     const responder = await aMember(org, 'responder');
     expect((await api('GET', `/api/incidents/${created.body.publicId}`, { token: readonly.token })).status).to.equal(200);
-    expectError(await api('POST', '/api/incidents', { token: readonly.token, body: { monitorId: monitor.publicId, title: 'x' } }), 403, 'roleForbidden');
+    expectError(
+      await api('POST', '/api/incidents', { token: readonly.token, body: { monitorId: monitor.publicId, title: 'x' } }),
+      403,
+      'roleForbidden',
+    );
     expectError(await api('DELETE', `/api/incidents/${created.body.publicId}`, { token: readonly.token }), 403, 'roleForbidden');
     expectError(await api('POST', `/api/incidents/${created.body.publicId}/acknowledge`, { token: readonly.token }), 403, 'roleForbidden');
-    expect((await api('POST', `/api/incidents/${created.body.publicId}/acknowledge`, { token: responder.token })).body.status).to.equal('acknowledged');
+    expect((await api('POST', `/api/incidents/${created.body.publicId}/acknowledge`, { token: responder.token })).body.status).to.equal(
+      'acknowledged',
+    );
   });
 
   it('validates filters and bodies', async () => {
     const { org, monitor } = await anOrgWithMonitor();
     expectError(await api('GET', '/api/incidents', { token: org.token, query: { from: 'last week' } }), 400, 'invalidDateRange');
-    expectError(await api('GET', '/api/incidents', { token: org.token, query: { from: '2026-02-01', to: '2026-01-01' } }), 400, 'invalidDateRange');
+    expectError(
+      await api('GET', '/api/incidents', { token: org.token, query: { from: '2026-02-01', to: '2026-01-01' } }),
+      400,
+      'invalidDateRange',
+    );
     expectError(await api('GET', '/api/incidents', { token: org.token, query: { status: 'merged' } }), 400, 'validationFailed');
     expectError(await api('GET', '/api/incidents', { token: org.token, query: { page: '' } }), 400, 'validationFailed');
-    expectError(await api('POST', '/api/incidents', { token: org.token, body: { monitorId: monitor.publicId, title: ' ' } }), 400, 'validationFailed');
-    expectError(await api('POST', '/api/incidents', { token: org.token, body: { monitorId: monitor.publicId, title: 'x', origin: 'automatic' } }), 400, 'validationFailed');
-    expectError(await api('POST', '/api/incidents', { token: org.token, body: { monitorId: '99999999999', title: 'x' } }), 404, 'monitorNotFound');
+    expectError(
+      await api('POST', '/api/incidents', { token: org.token, body: { monitorId: monitor.publicId, title: ' ' } }),
+      400,
+      'validationFailed',
+    );
+    expectError(
+      await api('POST', '/api/incidents', { token: org.token, body: { monitorId: monitor.publicId, title: 'x', origin: 'automatic' } }),
+      400,
+      'validationFailed',
+    );
+    expectError(
+      await api('POST', '/api/incidents', { token: org.token, body: { monitorId: '99999999999', title: 'x' } }),
+      404,
+      'monitorNotFound',
+    );
     expectError(await api('GET', '/api/incidents/nope', { token: org.token }), 404, 'incidentNotFound');
   });
 
@@ -120,9 +169,11 @@ describe('Incidents API', () => {
     const t0 = new Date(testClock.now().getTime() - 60 * MINUTE);
     await record(monitor, 'eu', aResult('down', t0));
     await record(monitor, 'eu', aResult('up', new Date(t0.getTime() + 5 * MINUTE)));
-    const query = (from: Date, to: Date) => api('GET', '/api/incidents', {
-      token: org.token, query: { origin: 'automatic', from: from.toISOString(), to: to.toISOString() },
-    });
+    const query = (from: Date, to: Date) =>
+      api('GET', '/api/incidents', {
+        token: org.token,
+        query: { origin: 'automatic', from: from.toISOString(), to: to.toISOString() },
+      });
     expect((await query(new Date(t0.getTime() + 2 * MINUTE), new Date(t0.getTime() + 3 * MINUTE))).body.total).to.equal(1);
     expect((await query(new Date(t0.getTime() + 10 * MINUTE), new Date(t0.getTime() + 20 * MINUTE))).body.total).to.equal(0);
     expect((await query(new Date(t0.getTime() - 20 * MINUTE), new Date(t0.getTime() - 10 * MINUTE))).body.total).to.equal(0);

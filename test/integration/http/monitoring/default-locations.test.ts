@@ -16,10 +16,18 @@ describe('locations of a new monitor', function () {
   this.timeout(60_000);
   const tag = randomBytes(3).toString('hex');
   const catalogue = [`north-${tag}`, `south-${tag}`];
-  const start = async (checkLocations: string, checkWorker: boolean) => startApplication({
-    ...testConfig({ MONITOR_LOCATIONS: catalogue.join(','), CHECK_LOCATIONS: checkLocations, DNS_SERVERS: (await testDnsServer()).server }),
-    databaseUrl: (await testDatabase()).url,
-  }, { jobs: false, checkWorker, logger: pino({ level: 'silent' }) });
+  const start = async (checkLocations: string, checkWorker: boolean) =>
+    startApplication(
+      {
+        ...testConfig({
+          MONITOR_LOCATIONS: catalogue.join(','),
+          CHECK_LOCATIONS: checkLocations,
+          DNS_SERVERS: (await testDnsServer()).server,
+        }),
+        databaseUrl: (await testDatabase()).url,
+      },
+      { jobs: false, checkWorker, logger: pino({ level: 'silent' }) },
+    );
   let apiOnly: RunningApplication;
   let checkProcess: RunningApplication | undefined;
   before(async () => {
@@ -32,7 +40,8 @@ describe('locations of a new monitor', function () {
 
   const createdLocations = async (token: string, customerId: number, body: Record<string, unknown> = {}) => {
     const response = await fetch(`${apiOnly.url}/api/websites`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ customerId, url: PUBLIC_URL, status: 'paused', ...body }),
     });
     const created = (await response.json()) as { locations: string[] };
@@ -55,7 +64,9 @@ describe('locations of a new monitor', function () {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(await createdLocations(org.token, customer.id), 'the served location only').to.deep.equal([catalogue[1]]);
-    expect(await createdLocations(org.token, customer.id, { locations: [catalogue[0]] }), 'sent locations stand').to.deep.equal([catalogue[0]]);
+    expect(await createdLocations(org.token, customer.id, { locations: [catalogue[0]] }), 'sent locations stand').to.deep.equal([
+      catalogue[0],
+    ]);
 
     await checkProcess.stop();
     checkProcess = undefined;

@@ -20,7 +20,10 @@ const ALLOWLISTED_RESOLVER = '127.0.0.2';
  * the name asked about may answer any address, private ones included.
  */
 describe('DNS monitors: the resolver is policed, the answers are not', () => {
-  const resolver = new DnsPeer({ 'internal-only.monitor-fixture.com': { A: ['10.20.30.40'] } }, { address: ALLOWLISTED_RESOLVER, port: 53 });
+  const resolver = new DnsPeer(
+    { 'internal-only.monitor-fixture.com': { A: ['10.20.30.40'] } },
+    { address: ALLOWLISTED_RESOLVER, port: 53 },
+  );
   const monitorIds = new Set<number>();
   let app: RunningApplication;
   let engine: Awaited<ReturnType<typeof anEngineFor>>;
@@ -32,9 +35,16 @@ describe('DNS monitors: the resolver is policed, the answers are not', () => {
     const dns = await testDnsServer();
     dns.set('private-answer.monitor-fixture.com', { A: ['10.0.0.5'] });
     const config = testConfig({ DNS_SERVERS: dns.server, CHECK_PRIVATE_ALLOWLIST: `${ALLOWLISTED_RESOLVER}/32` });
-    app = await startApplication({ ...config, databaseUrl: (await testDatabase()).url }, {
-      clock: testClock, jobs: false, checkWorker: false, notificationWorker: false, logger: pino({ level: 'silent' }),
-    });
+    app = await startApplication(
+      { ...config, databaseUrl: (await testDatabase()).url },
+      {
+        clock: testClock,
+        jobs: false,
+        checkWorker: false,
+        notificationWorker: false,
+        logger: pino({ level: 'silent' }),
+      },
+    );
     engine = await anEngineFor(monitorIds, [LOCATION], 'dns-targets', 90_000, app);
     const org = await anOrganization('dns-targets');
     token = org.token;
@@ -66,12 +76,19 @@ describe('DNS monitors: the resolver is policed, the answers are not', () => {
     expect(refused.body.data.hint).to.include('CHECK_PRIVATE_ALLOWLIST');
     const created = await create({ hostname: 'www.monitor-fixture.com' });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
-    const patched = await apiAt(app.url, 'PATCH', `/api/monitors/dns/${created.body.publicId}`, { token, body: { hostname: 'private-answer.monitor-fixture.com' } });
+    const patched = await apiAt(app.url, 'PATCH', `/api/monitors/dns/${created.body.publicId}`, {
+      token,
+      body: { hostname: 'private-answer.monitor-fixture.com' },
+    });
     expectError(patched, 400, 'invalidHostname');
   });
 
-  it('accepts a name without address records (MX or TXT only) and checks it through the monitor\'s resolver', async () => {
-    const created = await create({ hostname: 'internal-only.monitor-fixture.com', resolver: ALLOWLISTED_RESOLVER, expectedValues: ['10.20.30.40'] });
+  it("accepts a name without address records (MX or TXT only) and checks it through the monitor's resolver", async () => {
+    const created = await create({
+      hostname: 'internal-only.monitor-fixture.com',
+      resolver: ALLOWLISTED_RESOLVER,
+      expectedValues: ['10.20.30.40'],
+    });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     const result = await checkNow(created.body);
     expect(result, JSON.stringify(result)).to.include({ status: 'up' });
@@ -93,13 +110,17 @@ describe('DNS monitors: the resolver is policed, the answers are not', () => {
   });
 
   it('accepts a resolver the operator allowlisted, and the check asks that resolver', async () => {
-    const created = await create({ hostname: 'internal-only.monitor-fixture.com', resolver: ALLOWLISTED_RESOLVER, expectedValues: ['10.20.30.40'] });
+    const created = await create({
+      hostname: 'internal-only.monitor-fixture.com',
+      resolver: ALLOWLISTED_RESOLVER,
+      expectedValues: ['10.20.30.40'],
+    });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     const result = await checkNow(created.body);
     expect(result, JSON.stringify(result)).to.include({ status: 'up' });
   });
 
-  it('says so in /openapi.json: the name\'s addresses and the resolver are public or allowlisted', async () => {
+  it("says so in /openapi.json: the name's addresses and the resolver are public or allowlisted", async () => {
     const schemas = (await apiAt(app.url, 'GET', '/openapi.json')).body.components.schemas;
     for (const id of ['DnsMonitorCreate', 'DnsMonitorPatch']) {
       const { hostname, resolver } = schemas[id].properties;

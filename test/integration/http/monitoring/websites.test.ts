@@ -20,13 +20,34 @@ describe('websites: create, read, list, update, delete', () => {
   it('creates an HTTP page check and answers the website record', async () => {
     const { token, customer } = await setup();
     const created = await api('POST', '/api/websites', {
-      token, body: { customerId: customer.id, url: PUBLIC_URL, name: 'Shop', keyword: 'ok', checkKeywordEnabled: true, locations: ['eu-west', 'us-east'] },
+      token,
+      body: {
+        customerId: customer.id,
+        url: PUBLIC_URL,
+        name: 'Shop',
+        keyword: 'ok',
+        checkKeywordEnabled: true,
+        locations: ['eu-west', 'us-east'],
+      },
     });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     expect(created.body).to.include({
-      name: 'Shop', url: PUBLIC_URL, monitoringType: 'http', status: 'active', managementType: 'managed', customerId: customer.id,
-      customerPublicId: customer.publicId, checkInterval: 5, timeoutSeconds: 30, keyword: 'ok', checkKeywordEnabled: true,
-      checkSslEnabled: true, sslNoticeDays: 14, connectHost: null, heartbeatToken: null, heartbeatUrl: null,
+      name: 'Shop',
+      url: PUBLIC_URL,
+      monitoringType: 'http',
+      status: 'active',
+      managementType: 'managed',
+      customerId: customer.id,
+      customerPublicId: customer.publicId,
+      checkInterval: 5,
+      timeoutSeconds: 30,
+      keyword: 'ok',
+      checkKeywordEnabled: true,
+      checkSslEnabled: true,
+      sslNoticeDays: 14,
+      connectHost: null,
+      heartbeatToken: null,
+      heartbeatUrl: null,
     });
     expect(created.body.locations).to.deep.equal(['eu-west', 'us-east']);
     expect(created.body.publicId).to.match(/^[0-9a-f-]{36}$/);
@@ -39,7 +60,7 @@ describe('websites: create, read, list, update, delete', () => {
     expect(byLegacyId.body).to.deep.equal(created.body);
   });
 
-  it('lists a page with total, filters, and hides other organizations\' websites (404)', async () => {
+  it("lists a page with total, filters, and hides other organizations' websites (404)", async () => {
     const { token, customer } = await setup();
     for (let i = 0; i < 3; i++) await aWebsite().forCustomer(customer.id).named(`site ${i}`).create(token);
     await aWebsite().forCustomer(customer.id).named('paused one').paused().create(token);
@@ -58,14 +79,21 @@ describe('websites: create, read, list, update, delete', () => {
     const empty = await api('GET', '/api/websites', { token: other.token });
     expect(empty.body).to.include({ total: 0 });
     expectError(await api('GET', `/api/websites/${page.body.items[0].publicId}`, { token: other.token }), 404, 'websiteNotFound');
-    expectError(await api('PATCH', `/api/websites/${page.body.items[0].publicId}`, { token: other.token, body: { name: 'x' } }), 404, 'websiteNotFound');
+    expectError(
+      await api('PATCH', `/api/websites/${page.body.items[0].publicId}`, { token: other.token, body: { name: 'x' } }),
+      404,
+      'websiteNotFound',
+    );
     expectError(await api('DELETE', `/api/websites/${page.body.items[0].id}`, { token: other.token }), 404, 'websiteNotFound');
   });
 
   it('updates only the sent fields and deletes', async () => {
     const { token, customer } = await setup();
     const site = await aWebsite().forCustomer(customer.id).create(token);
-    const patched = await api('PATCH', `/api/websites/${site.publicId}`, { token, body: { name: 'Renamed', status: 'paused', checkInterval: 15 } });
+    const patched = await api('PATCH', `/api/websites/${site.publicId}`, {
+      token,
+      body: { name: 'Renamed', status: 'paused', checkInterval: 15 },
+    });
     expect(patched.status, JSON.stringify(patched.body)).to.equal(200);
     expect(patched.body).to.include({ name: 'Renamed', status: 'paused', checkInterval: 15, url: PUBLIC_URL });
     const removed = await api('DELETE', `/api/websites/${site.publicId}`, { token });
@@ -89,7 +117,7 @@ describe('websites: create, read, list, update, delete', () => {
 });
 
 describe('websites: alertRetryInterval (confirmation checks)', () => {
-  it('inherits the customer\'s (default 20 s), takes its own, refuses under 10 s on both with the field named', async () => {
+  it("inherits the customer's (default 20 s), takes its own, refuses under 10 s on both with the field named", async () => {
     const { token, customer } = await setup();
     const inherited = await aWebsite().forCustomer(customer.id).create(token);
     expect((await api('GET', `/api/websites/${inherited.publicId}`, { token })).body.alertRetryInterval).to.equal(20);
@@ -101,7 +129,10 @@ describe('websites: alertRetryInterval (confirmation checks)', () => {
     expect(patched.status).to.equal(200);
     expect(patched.body.alertRetryInterval).to.equal(45);
     const created = await aWebsite().forCustomer(customer.id).create(token);
-    expect((await api('GET', `/api/websites/${created.publicId}`, { token })).body.alertRetryInterval, 'a new monitor takes the customer\'s').to.equal(45);
+    expect(
+      (await api('GET', `/api/websites/${created.publicId}`, { token })).body.alertRetryInterval,
+      "a new monitor takes the customer's",
+    ).to.equal(45);
 
     const own = await api('PATCH', `/api/websites/${created.publicId}`, { token, body: { alertRetryInterval: 10 } });
     expect(own.status, JSON.stringify(own.body)).to.equal(200);
@@ -109,9 +140,15 @@ describe('websites: alertRetryInterval (confirmation checks)', () => {
     const tooLow = await api('PATCH', `/api/websites/${created.publicId}`, { token, body: { alertRetryInterval: 5 } });
     expectError(tooLow, 400, 'validationFailed');
     expect(tooLow.body.data.issues.map((i: any) => i.path)).to.deep.equal([['alertRetryInterval']]);
-    expect((await api('GET', `/api/websites/${created.publicId}`, { token })).body.alertRetryInterval, 'the refused change lost nothing').to.equal(10);
-    const [row] = await (await testServer()).database.sql.query<{ alert_retry_interval: number }>(
-      `SELECT alert_retry_interval FROM monitors WHERE public_id = ?`, [created.publicId]);
+    expect(
+      (await api('GET', `/api/websites/${created.publicId}`, { token })).body.alertRetryInterval,
+      'the refused change lost nothing',
+    ).to.equal(10);
+    const [row] = await (
+      await testServer()
+    ).database.sql.query<{ alert_retry_interval: number }>(`SELECT alert_retry_interval FROM monitors WHERE public_id = ?`, [
+      created.publicId,
+    ]);
     expect(row!.alert_retry_interval, 'what the engine reads').to.equal(10);
   });
 });
@@ -122,10 +159,16 @@ describe('websites: check interval, timeout and check configuration (website rul
     const tooHigh = await api('POST', '/api/websites', { token, body: { customerId: customer.id, url: PUBLIC_URL, checkInterval: 1441 } });
     expectError(tooHigh, 400, 'validationFailed');
     expect(tooHigh.body.data.issues.map((i: any) => i.path)).to.deep.equal([['checkInterval']]);
-    expectError(await api('POST', '/api/websites', { token, body: { customerId: customer.id, url: PUBLIC_URL, checkInterval: 2 } }), 400, 'checkIntervalTooLow');
+    expectError(
+      await api('POST', '/api/websites', { token, body: { customerId: customer.id, url: PUBLIC_URL, checkInterval: 2 } }),
+      400,
+      'checkIntervalTooLow',
+    );
     const heartbeat = await api('POST', '/api/websites', { token, body: aWebsite().forCustomer(customer.id).heartbeat(43201).build() });
     expectError(heartbeat, 400, 'validationFailed');
-    expect((await api('POST', '/api/websites', { token, body: aWebsite().forCustomer(customer.id).every(3).build() })).status).to.equal(201);
+    expect((await api('POST', '/api/websites', { token, body: aWebsite().forCustomer(customer.id).every(3).build() })).status).to.equal(
+      201,
+    );
   });
 
   it('PATCH: checkIntervalTooHigh against the sent type, else the stored one; invalidCheckInterval; invalidTimeout', async () => {
@@ -133,10 +176,22 @@ describe('websites: check interval, timeout and check configuration (website rul
     const heartbeat = await aWebsite().forCustomer(customer.id).heartbeat(5000).create(token);
     const http = await aWebsite().forCustomer(customer.id).create(token);
     expect((await api('PATCH', `/api/websites/${heartbeat.publicId}`, { token, body: { checkInterval: 6000 } })).status).to.equal(200);
-    expectError(await api('PATCH', `/api/websites/${heartbeat.publicId}`, { token, body: { monitoringType: 'http', url: PUBLIC_URL } }), 400, 'checkIntervalTooHigh');
-    expectError(await api('PATCH', `/api/websites/${http.publicId}`, { token, body: { checkInterval: 1441 } }), 400, 'checkIntervalTooHigh');
+    expectError(
+      await api('PATCH', `/api/websites/${heartbeat.publicId}`, { token, body: { monitoringType: 'http', url: PUBLIC_URL } }),
+      400,
+      'checkIntervalTooHigh',
+    );
+    expectError(
+      await api('PATCH', `/api/websites/${http.publicId}`, { token, body: { checkInterval: 1441 } }),
+      400,
+      'checkIntervalTooHigh',
+    );
     expectError(await api('PATCH', `/api/websites/${http.publicId}`, { token, body: { checkInterval: 0 } }), 400, 'invalidCheckInterval');
-    expectError(await api('PATCH', `/api/websites/${http.publicId}`, { token, body: { checkInterval: 'ten' } }), 400, 'invalidCheckInterval');
+    expectError(
+      await api('PATCH', `/api/websites/${http.publicId}`, { token, body: { checkInterval: 'ten' } }),
+      400,
+      'invalidCheckInterval',
+    );
     expectError(await api('PATCH', `/api/websites/${http.publicId}`, { token, body: { timeoutSeconds: 61 } }), 400, 'invalidTimeout');
     expectError(await api('PATCH', `/api/websites/${http.publicId}`, { token, body: { timeoutSeconds: 0 } }), 400, 'invalidTimeout');
     const unchanged = await api('GET', `/api/websites/${http.publicId}`, { token });
@@ -146,31 +201,62 @@ describe('websites: check interval, timeout and check configuration (website rul
   it('PATCH check-config answers the whole configuration; out-of-range fields answer invalidCheckConfig', async () => {
     const { token, customer } = await setup();
     const site = await aWebsite(token, { customerId: customer.id });
-    const updated = await api('PATCH', `/api/websites/${site.id}/check-config`, { token, body: { maxPageSize: 1000, checkSizeEnabled: true, sslNoticeDays: 365 } });
+    const updated = await api('PATCH', `/api/websites/${site.id}/check-config`, {
+      token,
+      body: { maxPageSize: 1000, checkSizeEnabled: true, sslNoticeDays: 365 },
+    });
     expect(updated.status, JSON.stringify(updated.body)).to.equal(200);
     expect(updated.body).to.deep.equal({
-      checkSslEnabled: true, checkHttpsRedirectEnabled: false, checkStatusEnabled: true, checkSizeEnabled: true,
-      checkResponseTimeEnabled: false, checkKeywordEnabled: false, checkDomainExpiryEnabled: false,
-      minPageSize: null, maxPageSize: 1000, sslNoticeDays: 365,
+      checkSslEnabled: true,
+      checkHttpsRedirectEnabled: false,
+      checkStatusEnabled: true,
+      checkSizeEnabled: true,
+      checkResponseTimeEnabled: false,
+      checkKeywordEnabled: false,
+      checkDomainExpiryEnabled: false,
+      minPageSize: null,
+      maxPageSize: 1000,
+      sslNoticeDays: 365,
     });
     for (const body of [{ minPageSize: -1 }, { sslNoticeDays: 366 }, { minPageSize: 1001 }, { checkSslEnabled: 'yes' }]) {
       expectError(await api('PATCH', `/api/websites/${site.publicId}/check-config`, { token, body }), 400, 'invalidCheckConfig');
     }
     expectError(await api('PATCH', `/api/websites/${site.publicId}`, { token, body: { sslNoticeDays: 0 } }), 400, 'invalidCheckConfig');
-    expectError(await api('PATCH', `/api/websites/${site.publicId}/check-config`, { token, body: { keyword: 'x' } }), 400, 'validationFailed');
+    expectError(
+      await api('PATCH', `/api/websites/${site.publicId}/check-config`, { token, body: { keyword: 'x' } }),
+      400,
+      'validationFailed',
+    );
   });
 });
 
 describe('websites: public targets and connect fields (website rules 3-4)', () => {
   it('answers invalidUrl for non-public URLs in any spelling, and for names resolving to private addresses', async () => {
     const { token, customer } = await setup();
-    for (const url of ['http://127.1/', 'http://0x7f000001/', 'http://[::ffff:10.0.0.1]/', 'http://localhost./', 'http://example.com@10.0.0.1/',
-      'https://rebind.monitor-fixture.com/', 'https://mixed.monitor-fixture.com/', 'https://unknown.monitor-fixture.com/', 'ftp://www.monitor-fixture.com/']) {
+    for (const url of [
+      'http://127.1/',
+      'http://0x7f000001/',
+      'http://[::ffff:10.0.0.1]/',
+      'http://localhost./',
+      'http://example.com@10.0.0.1/',
+      'https://rebind.monitor-fixture.com/',
+      'https://mixed.monitor-fixture.com/',
+      'https://unknown.monitor-fixture.com/',
+      'ftp://www.monitor-fixture.com/',
+    ]) {
       expectError(await api('POST', '/api/websites', { token, body: { customerId: customer.id, url } }), 400, 'invalidUrl');
     }
     const site = await aWebsite(token, { customerId: customer.id });
-    expectError(await api('PATCH', `/api/websites/${site.publicId}`, { token, body: { url: 'http://169.254.169.254/latest/' } }), 400, 'invalidUrl');
-    expectError(await api('PATCH', `/api/websites/${site.publicId}`, { token, body: { url: 'https://alias.monitor-fixture.com/' } }), 400, 'invalidUrl');
+    expectError(
+      await api('PATCH', `/api/websites/${site.publicId}`, { token, body: { url: 'http://169.254.169.254/latest/' } }),
+      400,
+      'invalidUrl',
+    );
+    expectError(
+      await api('PATCH', `/api/websites/${site.publicId}`, { token, body: { url: 'https://alias.monitor-fixture.com/' } }),
+      400,
+      'invalidUrl',
+    );
     const moved = await api('PATCH', `/api/websites/${site.publicId}`, { token, body: { url: 'https://public.monitor-fixture.com/x' } });
     expect(moved.body.url).to.equal('https://public.monitor-fixture.com/x');
   });
@@ -178,18 +264,36 @@ describe('websites: public targets and connect fields (website rules 3-4)', () =
   it('validates connectHost: connectHostInvalid, connectHostNotPublic, connectTlsInsecureWithoutHost', async () => {
     const { token, customer } = await setup();
     const base = { customerId: customer.id, url: PUBLIC_URL };
-    for (const connectHost of ['https://origin.monitor-fixture.com', 'origin.monitor-fixture.com/path', 'origin monitor', '2606:4700::1', 'origin.monitor-fixture.com:70000']) {
+    for (const connectHost of [
+      'https://origin.monitor-fixture.com',
+      'origin.monitor-fixture.com/path',
+      'origin monitor',
+      '2606:4700::1',
+      'origin.monitor-fixture.com:70000',
+    ]) {
       expectError(await api('POST', '/api/websites', { token, body: { ...base, connectHost } }), 400, 'connectHostInvalid');
     }
     for (const connectHost of ['127.0.0.1:8443', '[::1]', 'localhost', 'rebind.monitor-fixture.com:443']) {
       expectError(await api('POST', '/api/websites', { token, body: { ...base, connectHost } }), 400, 'connectHostNotPublic');
     }
-    expectError(await api('POST', '/api/websites', { token, body: { ...base, connectTlsInsecure: true } }), 400, 'connectTlsInsecureWithoutHost');
+    expectError(
+      await api('POST', '/api/websites', { token, body: { ...base, connectTlsInsecure: true } }),
+      400,
+      'connectTlsInsecureWithoutHost',
+    );
     const site = await aWebsite(token, { ...base, connectHost: 'origin.monitor-fixture.com:8443', connectTlsInsecure: true });
     expect(site).to.include({ connectHost: 'origin.monitor-fixture.com:8443', connectPort: 8443, connectTlsInsecure: true });
-    expectError(await api('PATCH', `/api/websites/${site.publicId}`, { token, body: { connectHost: '' } }), 400, 'connectTlsInsecureWithoutHost');
+    expectError(
+      await api('PATCH', `/api/websites/${site.publicId}`, { token, body: { connectHost: '' } }),
+      400,
+      'connectTlsInsecureWithoutHost',
+    );
     expectError(await api('PATCH', `/api/websites/${site.publicId}`, { token, body: { connectHost: 'a/b' } }), 400, 'connectHostInvalid');
-    expectError(await api('PATCH', `/api/websites/${site.publicId}`, { token, body: { connectHost: '[fd00::1]:443' } }), 400, 'connectHostNotPublic');
+    expectError(
+      await api('PATCH', `/api/websites/${site.publicId}`, { token, body: { connectHost: '[fd00::1]:443' } }),
+      400,
+      'connectHostNotPublic',
+    );
     const cleared = await api('PATCH', `/api/websites/${site.publicId}`, { token, body: { connectHost: null, connectTlsInsecure: false } });
     expect(cleared.body).to.include({ connectHost: null, connectPort: null, connectTlsInsecure: false });
   });
@@ -197,15 +301,27 @@ describe('websites: public targets and connect fields (website rules 3-4)', () =
   it('accepts connect fields without effect on heartbeat and scripted-browser monitors', async () => {
     const { token, customer } = await setup();
     const heartbeat = await api('POST', '/api/websites', {
-      token, body: { customerId: customer.id, monitoringType: 'heartbeat', connectHost: '10.0.0.1', connectTlsInsecure: true },
+      token,
+      body: { customerId: customer.id, monitoringType: 'heartbeat', connectHost: '10.0.0.1', connectTlsInsecure: true },
     });
     expect(heartbeat.status, JSON.stringify(heartbeat.body)).to.equal(201);
     const scripted = await api('POST', '/api/websites', {
-      token, body: { customerId: customer.id, monitoringType: 'scripted_browser', url: PUBLIC_URL, script: 'expectText "ok"', connectTlsInsecure: true },
+      token,
+      body: {
+        customerId: customer.id,
+        monitoringType: 'scripted_browser',
+        url: PUBLIC_URL,
+        script: 'expectText "ok"',
+        connectTlsInsecure: true,
+      },
     });
     expect(scripted.status, JSON.stringify(scripted.body)).to.equal(201);
     expect(scripted.body).to.include({ monitoringType: 'scripted_browser', script: 'expectText "ok"', connectTlsInsecure: true });
-    expectError(await api('PATCH', `/api/websites/${heartbeat.body.publicId}`, { token, body: { monitoringType: 'http', url: PUBLIC_URL } }), 400, 'connectHostNotPublic');
+    expectError(
+      await api('PATCH', `/api/websites/${heartbeat.body.publicId}`, { token, body: { monitoringType: 'http', url: PUBLIC_URL } }),
+      400,
+      'connectHostNotPublic',
+    );
   });
 });
 
@@ -242,7 +358,8 @@ describe('websites: compact JSON from the one record definition', () => {
   async function presented(publicId: string) {
     const { database } = await testServer();
     const [row] = await database.sql.query(
-      `SELECT ${MONITOR_COLUMNS} FROM monitors m JOIN customers c ON c.id = m.customer_id WHERE m.public_id = ?`, [publicId],
+      `SELECT ${MONITOR_COLUMNS} FROM monitors m JOIN customers c ON c.id = m.customer_id WHERE m.public_id = ?`,
+      [publicId],
     );
     const record = websiteRecord(toItem(row!));
     return { ...record, heartbeatUrl: record.heartbeatUrl === null ? null : `${publicBaseUrl}${record.heartbeatUrl}` };
@@ -258,13 +375,26 @@ describe('websites: compact JSON from the one record definition', () => {
   it('answers every website read and write as compact JSON equal to the presented record, stored or rendered on read', async () => {
     const { token, customer } = await setup();
     const created = await api('POST', '/api/websites', {
-      token, body: { customerId: customer.id, url: PUBLIC_URL, name: 'Shop, "main"', headers: { 'x-probe': 'a : b', accept: 'text/html' }, expectedStatusCodes: [200, 204] },
+      token,
+      body: {
+        customerId: customer.id,
+        url: PUBLIC_URL,
+        name: 'Shop, "main"',
+        headers: { 'x-probe': 'a : b', accept: 'text/html' },
+        expectedStatusCodes: [200, 204],
+      },
     });
     expect(created.status, created.text).to.equal(201);
-    const heartbeat = await api('POST', '/api/websites', { token, body: { customerId: customer.id, monitoringType: 'heartbeat', name: 'Nightly' } });
+    const heartbeat = await api('POST', '/api/websites', {
+      token,
+      body: { customerId: customer.id, monitoringType: 'heartbeat', name: 'Nightly' },
+    });
     const tag = await api('POST', '/api/tags', { token, body: { name: 'edge', color: '#3B82F6', customerId: customer.id } });
     for (const site of [created, heartbeat]) {
-      await api('POST', '/api/monitor-tags', { token, body: { tagId: tag.body.id, monitorId: site.body.publicId, monitorType: 'website' } });
+      await api('POST', '/api/monitor-tags', {
+        token,
+        body: { tagId: tag.body.id, monitorId: site.body.publicId, monitorType: 'website' },
+      });
     }
     const patched = await api('PATCH', `/api/websites/${created.body.publicId}`, { token, body: { keyword: 'ok' } });
     const one = await api('GET', `/api/websites/${heartbeat.body.publicId}`, { token });
@@ -274,7 +404,10 @@ describe('websites: compact JSON from the one record definition', () => {
     expect(JSON.parse(one.text)).to.deep.equal(await presented(heartbeat.body.publicId));
     expect(one.body.heartbeatUrl).to.equal(`${publicBaseUrl}/api/heartbeats/${heartbeat.body.heartbeatToken}`);
     expect(JSON.parse(list.text)).to.deep.equal({
-      items: [await presented(created.body.publicId), await presented(heartbeat.body.publicId)], total: 2, page: 1, perPage: list.body.perPage,
+      items: [await presented(created.body.publicId), await presented(heartbeat.body.publicId)],
+      total: 2,
+      page: 1,
+      perPage: list.body.perPage,
     });
 
     // A write from elsewhere marks the stored records stale: reads render them from their rows, to the same bytes.
@@ -293,7 +426,11 @@ describe('websites: compact JSON from the one record definition', () => {
     const { token, customer } = await setup();
     const created = await api('POST', '/api/monitors/dns', { token, body: { customerId: customer.id, hostname: 'monitor-fixture.com' } });
     expect(created.status, created.text).to.equal(201);
-    for (const response of [created, await api('GET', `/api/monitors/dns/${created.body.publicId}`, { token }), await api('GET', '/api/monitors/dns', { token })]) {
+    for (const response of [
+      created,
+      await api('GET', `/api/monitors/dns/${created.body.publicId}`, { token }),
+      await api('GET', '/api/monitors/dns', { token }),
+    ]) {
       expectCompact(response);
     }
   });

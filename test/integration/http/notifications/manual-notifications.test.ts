@@ -58,14 +58,25 @@ describe('the channel test button and send-alert', () => {
     const queued = await call('POST', `/api/notification-channels/${channel.id}/test`, { token: org.token });
     expect(queued.status, JSON.stringify(queued.body)).to.equal(200);
     // The first attempt is made at once: the button shows what the receiver answered.
-    expect(queued.body).to.deep.include({ id: queued.body.id, channelId: channel.publicId, channelType: 'webhook', event: 'test', status: 'retry' });
+    expect(queued.body).to.deep.include({
+      id: queued.body.id,
+      channelId: channel.publicId,
+      channelType: 'webhook',
+      event: 'test',
+      status: 'retry',
+    });
     expect(queued.body.attempt).to.include({ statusCode: 500 });
     expect(queued.body.id).to.match(UUID);
     const listed = await call('GET', `/api/notification-deliveries?channelId=${channel.publicId}`, { token: org.token });
-    expect(listed.body.items.map((d: Record<string, unknown>) => [d.id, d.event, d.status])).to.deep.equal([[queued.body.id, 'test', 'pending']]);
+    expect(listed.body.items.map((d: Record<string, unknown>) => [d.id, d.event, d.status])).to.deep.equal([
+      [queued.body.id, 'test', 'pending'],
+    ]);
     // Health follows the attempts: one failed attempt leaves the channel degraded.
-    expect((await call('GET', `/api/notification-channels/${channel.id}`, { token: org.token })).body.health)
-      .to.include({ status: 'degraded', consecutiveFailures: 1, lastFailureReason: 'Answered 500' });
+    expect((await call('GET', `/api/notification-channels/${channel.id}`, { token: org.token })).body.health).to.include({
+      status: 'degraded',
+      consecutiveFailures: 1,
+      lastFailureReason: 'Answered 500',
+    });
 
     aWorker('test-button-worker');
     await waitFor(async () => (await deliveryOf(queued.body.id))?.status === 'delivered', { what: 'the test delivered' });
@@ -78,17 +89,26 @@ describe('the channel test button and send-alert', () => {
     }
     const body = JSON.parse(requests[1]!.body);
     expect(body).to.deep.equal({
-      id: queued.body.id, event: 'test', occurredAt: body.occurredAt,
+      id: queued.body.id,
+      event: 'test',
+      occurredAt: body.occurredAt,
       summary: 'This is a test notification for the channel "On call": no incident happened. If you can read this, the channel works.',
-      incident: null, monitor: null, customer: null,
+      incident: null,
+      monitor: null,
+      customer: null,
       data: { test: true, channel: { id: channel.publicId, name: 'On call', type: 'webhook' } },
     });
     const after = await call('GET', `/api/notification-deliveries?channelId=${channel.id}`, { token: org.token });
     const [item] = after.body.items;
     expect(item).to.include({ id: queued.body.id, event: 'test', status: 'delivered', channelType: 'webhook' });
-    expect(item.attempts.map((a: Record<string, unknown>) => [a.attempt, a.statusCode, a.outcome])).to.deep.equal([[1, 500, 'retry'], [2, 200, 'delivered']]);
+    expect(item.attempts.map((a: Record<string, unknown>) => [a.attempt, a.statusCode, a.outcome])).to.deep.equal([
+      [1, 500, 'retry'],
+      [2, 200, 'delivered'],
+    ]);
     const [outbox] = await app.database.sql.query<Record<string, any>>(
-      'SELECT o.kind, o.routed_at FROM notification_outbox o JOIN notification_deliveries d ON d.outbox_id = o.id WHERE d.id = ?', [queued.body.id]);
+      'SELECT o.kind, o.routed_at FROM notification_outbox o JOIN notification_deliveries d ON d.outbox_id = o.id WHERE d.id = ?',
+      [queued.body.id],
+    );
     expect(outbox!.kind).to.equal('test');
     expect(outbox!.routed_at).to.be.instanceOf(Date);
   });
@@ -97,7 +117,12 @@ describe('the channel test button and send-alert', () => {
     const org = await anOrganization('test-button-scope');
     const customer = await aMonitoredCustomer(org.token);
     const other = await aMonitoredCustomer(org.token);
-    const mine = await aChannel(org.token, { type: 'webhook', config: { url: receiver.url(uniquePath('scope')) }, customerId: customer.id, enabled: false });
+    const mine = await aChannel(org.token, {
+      type: 'webhook',
+      config: { url: receiver.url(uniquePath('scope')) },
+      customerId: customer.id,
+      enabled: false,
+    });
     const orgWide = await aChannel(org.token, { type: 'webhook', config: { url: receiver.url(uniquePath('scope-org')) } });
     const customerToken = await aCustomerToken(org.token, customer.id);
 
@@ -106,16 +131,24 @@ describe('the channel test button and send-alert', () => {
     const seen = await call('GET', `/api/notification-deliveries?channelId=${mine.id}`, { token: customerToken });
     expect(seen.body.items.map((d: { id: string }) => d.id)).to.deep.equal([own.body.id]);
 
-    expectError(await call('POST', `/api/notification-channels/${mine.id}/test`, { token: await aCustomerToken(org.token, other.id) }), 404, 'channelNotFound');
+    expectError(
+      await call('POST', `/api/notification-channels/${mine.id}/test`, { token: await aCustomerToken(org.token, other.id) }),
+      404,
+      'channelNotFound',
+    );
     expectError(await call('POST', `/api/notification-channels/${orgWide.id}/test`, { token: customerToken }), 404, 'channelNotFound');
-    expectError(await call('POST', `/api/notification-channels/${mine.id}/test`, { token: (await anOrganization('test-button-stranger')).token }), 404, 'channelNotFound');
+    expectError(
+      await call('POST', `/api/notification-channels/${mine.id}/test`, { token: (await anOrganization('test-button-stranger')).token }),
+      404,
+      'channelNotFound',
+    );
     expectError(await call('POST', '/api/notification-channels/not-an-id/test', { token: org.token }), 400, 'invalidChannelId');
     const reader = await aMember(org, 'readonly');
     expectError(await call('POST', `/api/notification-channels/${orgWide.id}/test`, { token: reader.token }), 403, 'roleForbidden');
 
     // a disabled channel is tried all the same: that is how it is checked before it is switched on
     aWorker('test-button-scope-worker');
-    await waitFor(async () => (await deliveryOf(own.body.id))?.status === 'delivered', { what: 'the disabled channel\'s test delivered' });
+    await waitFor(async () => (await deliveryOf(own.body.id))?.status === 'delivered', { what: "the disabled channel's test delivered" });
   });
 
   it('rate-limits the test button per channel: the eleventh in a minute answers 429 with data.retryAfter, other channels go on', async () => {
@@ -138,18 +171,29 @@ describe('the channel test button and send-alert', () => {
     expect((await call('POST', `/api/notification-channels/${busy.id}/test`, { token: org.token })).status).to.equal(200);
   });
 
-  it('send-alert reaches the channels routing picks for alert.manual (the organization\'s and the customer\'s), or the ones named', async () => {
+  it("send-alert reaches the channels routing picks for alert.manual (the organization's and the customer's), or the ones named", async () => {
     const org = await anOrganization('send-alert');
     const customer = await aMonitoredCustomer(org.token);
     const other = await aMonitoredCustomer(org.token);
-    const paths = { hook: uniquePath('alert-hook'), chat: uniquePath('alert-slack'), muted: uniquePath('alert-muted'), other: uniquePath('alert-other') };
+    const paths = {
+      hook: uniquePath('alert-hook'),
+      chat: uniquePath('alert-slack'),
+      muted: uniquePath('alert-muted'),
+      other: uniquePath('alert-other'),
+    };
     const hook = await aChannel(org.token, { type: 'webhook', config: { url: receiver.url(paths.hook) } });
     const chat = await aChannel(org.token, { type: 'slack', config: { url: receiver.url(paths.chat) }, customerId: customer.id });
     const muted = await aChannel(org.token, { type: 'webhook', config: { url: receiver.url(paths.muted) }, events: ['incident.opened'] });
     await aChannel(org.token, { type: 'webhook', config: { url: receiver.url(paths.other) }, customerId: other.id });
 
     const sent = await call('POST', '/api/notifications/send-alert', {
-      token: org.token, body: { title: 'Datacenter power maintenance', message: 'Expect short outages tonight.', severity: 'critical', customerId: customer.id },
+      token: org.token,
+      body: {
+        title: 'Datacenter power maintenance',
+        message: 'Expect short outages tonight.',
+        severity: 'critical',
+        customerId: customer.id,
+      },
     });
     expect(sent.status, JSON.stringify(sent.body)).to.equal(202);
     expect(sent.body).to.deep.equal({
@@ -160,11 +204,18 @@ describe('the channel test button and send-alert', () => {
       ],
     });
     aWorker('send-alert-worker');
-    await waitFor(() => receiver.at(paths.hook).length === 1 && receiver.at(paths.chat).length === 1, { what: 'the alert on both channels' });
+    await waitFor(() => receiver.at(paths.hook).length === 1 && receiver.at(paths.chat).length === 1, {
+      what: 'the alert on both channels',
+    });
     const webhook = JSON.parse(receiver.at(paths.hook)[0]!.body);
     expect(webhook).to.deep.equal({
-      id: sent.body.deliveries[0].id, event: 'alert.manual', occurredAt: webhook.occurredAt, summary: 'Datacenter power maintenance',
-      incident: null, monitor: null, customer: { id: customer.id },
+      id: sent.body.deliveries[0].id,
+      event: 'alert.manual',
+      occurredAt: webhook.occurredAt,
+      summary: 'Datacenter power maintenance',
+      incident: null,
+      monitor: null,
+      customer: { id: customer.id },
       data: { title: 'Datacenter power maintenance', message: 'Expect short outages tonight.', severity: 'critical' },
     });
     const slack = JSON.parse(receiver.at(paths.chat)[0]!.body);
@@ -174,14 +225,19 @@ describe('the channel test button and send-alert', () => {
     expect(receiver.at(paths.other)).to.deep.equal([]);
 
     // named channels get it whatever events they list; a channel named twice gets it once
-    const named = await call('POST', '/api/notifications/send-alert', { token: org.token, body: { title: 'Only you', channelIds: [muted.id, muted.publicId] } });
+    const named = await call('POST', '/api/notifications/send-alert', {
+      token: org.token,
+      body: { title: 'Only you', channelIds: [muted.id, muted.publicId] },
+    });
     expect(named.status, JSON.stringify(named.body)).to.equal(202);
     expect(named.body.deliveries.map((d: { channelId: string }) => d.channelId)).to.deep.equal([muted.publicId]);
-    await waitFor(() => receiver.at(paths.muted).length === 1, { what: 'the named channel\'s alert' });
+    await waitFor(() => receiver.at(paths.muted).length === 1, { what: "the named channel's alert" });
     expect(JSON.parse(receiver.at(paths.muted)[0]!.body)).to.deep.include({ event: 'alert.manual', summary: 'Only you', customer: null });
     await waitFor(async () => (await deliveryOf(named.body.deliveries[0].id))?.status === 'delivered', { what: 'the ledger to record it' });
     const ledger = await call('GET', `/api/notification-deliveries?channelId=${muted.id}`, { token: org.token });
-    expect(ledger.body.items.map((d: { event: string; status: string }) => [d.event, d.status])).to.deep.equal([['alert.manual', 'delivered']]);
+    expect(ledger.body.items.map((d: { event: string; status: string }) => [d.event, d.status])).to.deep.equal([
+      ['alert.manual', 'delivered'],
+    ]);
   });
 
   it('send-alert is for organization-wide writers, and answers bad requests with the envelope', async () => {
@@ -192,9 +248,17 @@ describe('the channel test button and send-alert', () => {
 
     // no channel yet: nothing would hear it
     expectError(await send(org.token, { title: 'Hello?' }), 422, 'noChannelsToNotify');
-    const othersChannel = await aChannel(org.token, { type: 'webhook', config: { url: receiver.url(uniquePath('errors')) }, customerId: other.id });
+    const othersChannel = await aChannel(org.token, {
+      type: 'webhook',
+      config: { url: receiver.url(uniquePath('errors')) },
+      customerId: other.id,
+    });
 
-    expectError(await send(await aCustomerToken(org.token, customer.id), { title: 'From a customer' }), 403, 'customerScopedTokenForbidden');
+    expectError(
+      await send(await aCustomerToken(org.token, customer.id), { title: 'From a customer' }),
+      403,
+      'customerScopedTokenForbidden',
+    );
     expectError(await send((await aMember(org, 'readonly')).token, { title: 'From a reader' }), 403, 'roleForbidden');
     expectError(await send(org.token, { title: '' }), 400, 'validationFailed');
     expectError(await send(org.token, { title: 'x', severity: 'apocalyptic' }), 400, 'validationFailed');

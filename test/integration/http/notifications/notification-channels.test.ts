@@ -27,16 +27,37 @@ describe('notification channels', () => {
   it('creates a webhook channel: the signing secret is answered once, never again, and the record reads back', async () => {
     const org = await anOrganization('channels');
     const created = await api('POST', '/api/notification-channels', {
-      token: org.token, body: { name: 'Ops webhook', type: 'webhook', config: { url: HOOK, headers: { Authorization: 'Bearer abc' } } },
+      token: org.token,
+      body: { name: 'Ops webhook', type: 'webhook', config: { url: HOOK, headers: { Authorization: 'Bearer abc' } } },
     });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     const channel = created.body;
     expect(channel).to.deep.equal({
-      id: channel.id, publicId: channel.publicId, organizationId: org.user.organizationId, customerId: null, websiteId: null,
-      sourceChannelId: null, scope: 'organization', name: 'Ops webhook', type: 'webhook',
-      config: { url: HOOK, headers: { Authorization: 'Bearer abc' } }, events: [...CHANNEL_EVENTS], enabled: true, isDefault: false,
-      health: { status: 'healthy', consecutiveFailures: 0, failingSince: null, lastFailureAt: null, lastFailureReason: null, lastSuccessAt: null },
-      problems: [], createdAt: channel.createdAt, updatedAt: channel.createdAt, signingSecret: channel.signingSecret,
+      id: channel.id,
+      publicId: channel.publicId,
+      organizationId: org.user.organizationId,
+      customerId: null,
+      websiteId: null,
+      sourceChannelId: null,
+      scope: 'organization',
+      name: 'Ops webhook',
+      type: 'webhook',
+      config: { url: HOOK, headers: { Authorization: 'Bearer abc' } },
+      events: [...CHANNEL_EVENTS],
+      enabled: true,
+      isDefault: false,
+      health: {
+        status: 'healthy',
+        consecutiveFailures: 0,
+        failingSince: null,
+        lastFailureAt: null,
+        lastFailureReason: null,
+        lastSuccessAt: null,
+      },
+      problems: [],
+      createdAt: channel.createdAt,
+      updatedAt: channel.createdAt,
+      signingSecret: channel.signingSecret,
     });
     expect(channel.publicId).to.match(UUID);
     expect(channel.createdAt).to.match(ISO);
@@ -55,7 +76,11 @@ describe('notification channels', () => {
 
   it('stores email, sms and chat channels with their own config, de-duplicating addresses', async () => {
     const org = await anOrganization('channel-kinds');
-    const email = await aChannel(org.token, { type: 'email', config: { recipients: ['Ops@Example.com', 'ops@example.com', 'cto@example.com'] }, events: ['incident.opened', 'incident.resolved'] });
+    const email = await aChannel(org.token, {
+      type: 'email',
+      config: { recipients: ['Ops@Example.com', 'ops@example.com', 'cto@example.com'] },
+      events: ['incident.opened', 'incident.resolved'],
+    });
     expect(email).to.include({ type: 'email' });
     expect(email.config).to.deep.equal({ recipients: ['ops@example.com', 'cto@example.com'] });
     expect(email.events).to.deep.equal(['incident.opened', 'incident.resolved']);
@@ -64,7 +89,10 @@ describe('notification channels', () => {
     expect(sms.config).to.deep.equal({ phoneNumbers: ['+4930123456'] });
     for (const type of ['slack', 'teams', 'discord']) {
       // messagePrefix is message content: a URL in it, even a loopback one, is not judged
-      const chat = await aChannel(org.token, { type, config: { url: `https://${type}.chat-fixture.com/hook/1`, messagePrefix: 'see http://localhost/runbook' } });
+      const chat = await aChannel(org.token, {
+        type,
+        config: { url: `https://${type}.chat-fixture.com/hook/1`, messagePrefix: 'see http://localhost/runbook' },
+      });
       expect(chat.config).to.deep.equal({ url: `https://${type}.chat-fixture.com/hook/1`, messagePrefix: 'see http://localhost/runbook' });
     }
     const all = await api('GET', '/api/notification-channels', { token: org.token });
@@ -74,12 +102,19 @@ describe('notification channels', () => {
   it('answers 400 invalidRequestBody for every kind of URL the rule refuses, storing nothing', async () => {
     const org = await anOrganization('channel-urls');
     const refused: Array<[string, string]> = [
-      ['not a url', 'malformed'], ['ftp://hooks.example.com/x', 'malformed'], ['https://user:pw@hooks.example.com/', 'malformed'],
-      ['http://10.1.2.3/hook', 'nonPublicAddress'], ['http://127.0.0.1:8080/hook', 'nonPublicAddress'],
-      ['http://[::1]/hook', 'nonPublicAddress'], ['http://169.254.169.254/latest', 'nonPublicAddress'],
-      ['http://0x7f.1/hook', 'nonPublicAddress'], ['http://localhost/hook', 'reservedName'],
-      ['http://printer.local/hook', 'reservedName'], ['http://hooks.internal/x', 'reservedName'],
-      ['http://nas.home.arpa/x', 'reservedName'], ['http://intranet/x', 'reservedName'],
+      ['not a url', 'malformed'],
+      ['ftp://hooks.example.com/x', 'malformed'],
+      ['https://user:pw@hooks.example.com/', 'malformed'],
+      ['http://10.1.2.3/hook', 'nonPublicAddress'],
+      ['http://127.0.0.1:8080/hook', 'nonPublicAddress'],
+      ['http://[::1]/hook', 'nonPublicAddress'],
+      ['http://169.254.169.254/latest', 'nonPublicAddress'],
+      ['http://0x7f.1/hook', 'nonPublicAddress'],
+      ['http://localhost/hook', 'reservedName'],
+      ['http://printer.local/hook', 'reservedName'],
+      ['http://hooks.internal/x', 'reservedName'],
+      ['http://nas.home.arpa/x', 'reservedName'],
+      ['http://intranet/x', 'reservedName'],
     ];
     for (const [url, reason] of refused) {
       for (const type of ['webhook', 'slack']) {
@@ -94,15 +129,20 @@ describe('notification channels', () => {
   it('refuses a Host header on webhooks (webhookHostHeaderForbidden), on create and on update', async () => {
     const org = await anOrganization('channel-host');
     const create = await api('POST', '/api/notification-channels', {
-      token: org.token, body: { name: 'x', type: 'webhook', config: { url: HOOK, headers: { host: 'evil.example.com' } } },
+      token: org.token,
+      body: { name: 'x', type: 'webhook', config: { url: HOOK, headers: { host: 'evil.example.com' } } },
     });
     expectError(create, 400, 'webhookHostHeaderForbidden');
     const channel = await aChannel(org.token, { type: 'webhook', config: { url: HOOK } });
     const update = await api('PATCH', `/api/notification-channels/${channel.id}`, {
-      token: org.token, body: { config: { url: HOOK, headers: { HOST: 'evil.example.com' } } },
+      token: org.token,
+      body: { config: { url: HOOK, headers: { HOST: 'evil.example.com' } } },
     });
     expectError(update, 400, 'webhookHostHeaderForbidden');
-    expect((await api('GET', `/api/notification-channels/${channel.id}`, { token: org.token })).body.config).to.deep.equal({ url: HOOK, headers: {} });
+    expect((await api('GET', `/api/notification-channels/${channel.id}`, { token: org.token })).body.config).to.deep.equal({
+      url: HOOK,
+      headers: {},
+    });
   });
 
   it('answers 409 notificationChannelRecipientExists with data.channelId for an active channel of the same type and scope', async () => {
@@ -110,7 +150,8 @@ describe('notification channels', () => {
     const customer = await aMonitoredCustomer(org.token);
     const first = await aChannel(org.token, { type: 'email', config: { recipients: ['ops@example.com'] } });
     const clash = await api('POST', '/api/notification-channels', {
-      token: org.token, body: { name: 'again', type: 'email', config: { recipients: ['cto@example.com', 'OPS@example.com'] } },
+      token: org.token,
+      body: { name: 'again', type: 'email', config: { recipients: ['cto@example.com', 'OPS@example.com'] } },
     });
     expectError(clash, 409, 'notificationChannelRecipientExists');
     expect(clash.body.data).to.deep.equal({ code: 'notificationChannelRecipientExists', channelId: first.id });
@@ -130,11 +171,15 @@ describe('notification channels', () => {
     const bare = await api('PATCH', `/api/notification-channels/${channel.id}`, { token: org.token, body: { type: 'webhook' } });
     expectError(bare, 400, 'configRequiredForTypeChange');
     expect((await api('GET', `/api/notification-channels/${channel.id}`, { token: org.token })).body.type).to.equal('email');
-    const changed = await api('PATCH', `/api/notification-channels/${channel.id}`, { token: org.token, body: { type: 'webhook', config: { url: HOOK } } });
+    const changed = await api('PATCH', `/api/notification-channels/${channel.id}`, {
+      token: org.token,
+      body: { type: 'webhook', config: { url: HOOK } },
+    });
     expect(changed.status, JSON.stringify(changed.body)).to.equal(200);
     expect(changed.body).to.include({ type: 'webhook' });
     expect(changed.body.signingSecret).to.match(/^whsec_/);
-    expect((await api('GET', `/api/notification-channels/${channel.id}`, { token: org.token })).body).to.include({ type: 'webhook' })
+    expect((await api('GET', `/api/notification-channels/${channel.id}`, { token: org.token })).body)
+      .to.include({ type: 'webhook' })
       .and.not.to.have.property('signingSecret');
   });
 
@@ -164,12 +209,20 @@ describe('notification channels', () => {
   });
 
   describe('monitor overrides', () => {
-    it('creates an override taking its source\'s type, config and events; lists it by websiteId', async () => {
+    it("creates an override taking its source's type, config and events; lists it by websiteId", async () => {
       const { token, customer, website } = await aMonitoredOrganization('overrides');
       const source = await aChannel(token, { type: 'email', config: { recipients: ['ops@example.com'] }, events: ['incident.opened'] });
-      const override = await aChannel(token, { name: 'Quiet for this one', websiteId: website.publicId, sourceChannelId: String(source.id) });
+      const override = await aChannel(token, {
+        name: 'Quiet for this one',
+        websiteId: website.publicId,
+        sourceChannelId: String(source.id),
+      });
       expect(override).to.include({
-        scope: 'website', websiteId: website.id, customerId: customer.id, sourceChannelId: source.id, type: 'email',
+        scope: 'website',
+        websiteId: website.id,
+        customerId: customer.id,
+        sourceChannelId: source.id,
+        type: 'email',
       });
       expect(override.config).to.deep.equal({ recipients: ['ops@example.com'] });
       expect(override.events).to.deep.equal(['incident.opened']);
@@ -184,7 +237,8 @@ describe('notification channels', () => {
       const other = await anOrganization('override-codes-other');
       const foreign = await aChannel(other.token, { type: 'webhook', config: { url: HOOK } });
       const source = await aChannel(token, { type: 'webhook', config: { url: HOOK } });
-      const post = (body: Record<string, unknown>) => api('POST', '/api/notification-channels', { token, body: { name: 'o', websiteId: website.id, ...body } });
+      const post = (body: Record<string, unknown>) =>
+        api('POST', '/api/notification-channels', { token, body: { name: 'o', websiteId: website.id, ...body } });
       expectError(await post({}), 400, 'sourceChannelIdRequired');
       expectError(await post({ sourceChannelId: null }), 400, 'sourceChannelIdRequired');
       expectError(await post({ sourceChannelId: '' }), 400, 'sourceChannelIdRequired');
@@ -209,14 +263,15 @@ describe('notification channels', () => {
       const stranger = await aMonitoredOrganization('override-monitor-other');
       const source = await aChannel(token, { type: 'webhook', config: { url: HOOK } });
       const response = await api('POST', '/api/notification-channels', {
-        token, body: { name: 'o', websiteId: stranger.website.id, sourceChannelId: source.id },
+        token,
+        body: { name: 'o', websiteId: stranger.website.id, sourceChannelId: source.id },
       });
       expectError(response, 404, 'monitorNotFound');
     });
   });
 
   describe('customer scope', () => {
-    it('confines a customer-scoped caller to its customer\'s channels: others answer 404, creates land on its customer', async () => {
+    it("confines a customer-scoped caller to its customer's channels: others answer 404, creates land on its customer", async () => {
       const { token, customer } = await aMonitoredOrganization('channel-scope');
       const otherCustomer = await aMonitoredCustomer(token);
       const customerToken = await aCustomerToken(token, customer.id);
@@ -227,13 +282,26 @@ describe('notification channels', () => {
 
       for (const hidden of [orgChannel, neighbour]) {
         expectError(await api('GET', `/api/notification-channels/${hidden.id}`, { token: customerToken }), 404, 'channelNotFound');
-        expectError(await api('PATCH', `/api/notification-channels/${hidden.id}`, { token: customerToken, body: { enabled: false } }), 404, 'channelNotFound');
+        expectError(
+          await api('PATCH', `/api/notification-channels/${hidden.id}`, { token: customerToken, body: { enabled: false } }),
+          404,
+          'channelNotFound',
+        );
         expectError(await api('DELETE', `/api/notification-channels/${hidden.id}`, { token: customerToken }), 404, 'channelNotFound');
       }
-      expectError(await api('POST', '/api/notification-channels', {
-        token: customerToken, body: { name: 'x', type: 'sms', customerId: otherCustomer.id, config: { phoneNumbers: ['+4930999999'] } },
-      }), 404, 'customerNotFound');
-      expectError(await api('GET', '/api/notification-channels', { token: customerToken, query: { customerId: String(otherCustomer.id) } }), 404, 'customerNotFound');
+      expectError(
+        await api('POST', '/api/notification-channels', {
+          token: customerToken,
+          body: { name: 'x', type: 'sms', customerId: otherCustomer.id, config: { phoneNumbers: ['+4930999999'] } },
+        }),
+        404,
+        'customerNotFound',
+      );
+      expectError(
+        await api('GET', '/api/notification-channels', { token: customerToken, query: { customerId: String(otherCustomer.id) } }),
+        404,
+        'customerNotFound',
+      );
       const listed = await api('GET', '/api/notification-channels', { token: customerToken });
       expect(listed.body.items.map((c: any) => c.id)).to.deep.equal([own.id]);
       // the organization's channels are unchanged

@@ -15,8 +15,16 @@ const MAIL_HOST = 'mail.smtp-fixture.com';
 describe('organization SMTP (PATCH /api/organization/smtp)', () => {
   it('refuses a non-public host with 400 smtpHostNotPublic and stores nothing', async () => {
     const org = await anOrganization('smtp-private');
-    for (const [host, reason] of [['127.0.0.1', 'nonPublicAddress'], ['10.0.0.25', 'nonPublicAddress'], ['localhost', 'reservedName'], ['mail.corp.internal', 'reservedName']]) {
-      const response = await api('PATCH', '/api/organization/smtp', { token: org.token, body: { host, fromAddress: 'alerts@example.com' } });
+    for (const [host, reason] of [
+      ['127.0.0.1', 'nonPublicAddress'],
+      ['10.0.0.25', 'nonPublicAddress'],
+      ['localhost', 'reservedName'],
+      ['mail.corp.internal', 'reservedName'],
+    ]) {
+      const response = await api('PATCH', '/api/organization/smtp', {
+        token: org.token,
+        body: { host, fromAddress: 'alerts@example.com' },
+      });
       expectError(response, 400, 'smtpHostNotPublic');
       expect(response.body.data, host).to.deep.equal({ code: 'smtpHostNotPublic', reason });
     }
@@ -49,9 +57,15 @@ describe('organization SMTP (PATCH /api/organization/smtp)', () => {
       const dns = await testDnsServer();
       dns.set(MAIL_HOST, { A: ['127.0.0.1'] });
       const config = testConfig({ DNS_SERVERS: dns.server, CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8' });
-      app = await startApplication({ ...config, databaseUrl: (await testDatabase()).url }, {
-        clock: testClock, jobs: false, checkWorker: false, logger: pino({ level: 'silent' }),
-      });
+      app = await startApplication(
+        { ...config, databaseUrl: (await testDatabase()).url },
+        {
+          clock: testClock,
+          jobs: false,
+          checkWorker: false,
+          logger: pino({ level: 'silent' }),
+        },
+      );
     });
     after(async () => {
       await app?.stop();
@@ -61,17 +75,30 @@ describe('organization SMTP (PATCH /api/organization/smtp)', () => {
     it('stores the settings after logging in, the password encrypted and never answered', async () => {
       const org = await anOrganization('smtp-ok');
       const response = await call('PATCH', org.token, {
-        host: MAIL_HOST, port: plain.port, security: 'none', username: 'user', password: 'secret', fromAddress: 'alerts@example.com',
+        host: MAIL_HOST,
+        port: plain.port,
+        security: 'none',
+        username: 'user',
+        password: 'secret',
+        fromAddress: 'alerts@example.com',
       });
       expect(response.status, JSON.stringify(response.body)).to.equal(200);
       expect(response.body).to.deep.equal({
-        host: MAIL_HOST, port: plain.port, security: 'none', username: 'user', passwordSet: true, fromAddress: 'alerts@example.com',
-        verifiedAt: response.body.verifiedAt, updatedAt: response.body.updatedAt,
+        host: MAIL_HOST,
+        port: plain.port,
+        security: 'none',
+        username: 'user',
+        passwordSet: true,
+        fromAddress: 'alerts@example.com',
+        verifiedAt: response.body.verifiedAt,
+        updatedAt: response.body.updatedAt,
       });
       expect(response.text).not.to.include('secret');
       expect((await call('GET', org.token)).body).to.deep.equal(response.body);
       const [row] = await app.database.sql.query<{ password_ciphertext: string }>(
-        'SELECT password_ciphertext FROM organization_smtp WHERE organization_id = ?', [org.user.organizationId]);
+        'SELECT password_ciphertext FROM organization_smtp WHERE organization_id = ?',
+        [org.user.organizationId],
+      );
       expect(row!.password_ciphertext).to.match(/^v1\./).and.not.include('secret');
 
       // a change of the sender alone verifies again with the stored (sealed) password
@@ -83,7 +110,12 @@ describe('organization SMTP (PATCH /api/organization/smtp)', () => {
     it('answers 422 smtpVerificationFailed when the server refuses the login, keeping the stored settings', async () => {
       const org = await anOrganization('smtp-auth');
       const good = await call('PATCH', org.token, {
-        host: MAIL_HOST, port: plain.port, security: 'none', username: 'user', password: 'secret', fromAddress: 'alerts@example.com',
+        host: MAIL_HOST,
+        port: plain.port,
+        security: 'none',
+        username: 'user',
+        password: 'secret',
+        fromAddress: 'alerts@example.com',
       });
       expect(good.status).to.equal(200);
       const bad = await call('PATCH', org.token, { password: 'wrong' });
@@ -94,7 +126,12 @@ describe('organization SMTP (PATCH /api/organization/smtp)', () => {
 
     it('checks the certificate on STARTTLS: a self-signed server answers smtpVerificationFailed (tlsFailed)', async () => {
       const org = await anOrganization('smtp-tls');
-      const response = await call('PATCH', org.token, { host: MAIL_HOST, port: tls.port, security: 'starttls', fromAddress: 'alerts@example.com' });
+      const response = await call('PATCH', org.token, {
+        host: MAIL_HOST,
+        port: tls.port,
+        security: 'starttls',
+        fromAddress: 'alerts@example.com',
+      });
       expectError(response, 422, 'smtpVerificationFailed');
       expect(response.body.data).to.deep.equal({ code: 'smtpVerificationFailed', reason: 'tlsFailed' });
       expectError(await call('GET', org.token), 404, 'smtpNotConfigured');
@@ -105,7 +142,9 @@ describe('organization SMTP (PATCH /api/organization/smtp)', () => {
       const closed = await call('PATCH', org.token, { host: MAIL_HOST, port: 1, security: 'none', fromAddress: 'alerts@example.com' });
       expectError(closed, 422, 'smtpVerificationFailed');
       expect(closed.body.data.reason).to.equal('connectionFailed');
-      expect((await call('PATCH', org.token, { host: MAIL_HOST, port: plain.port, security: 'none', fromAddress: 'a@example.com' })).status).to.equal(200);
+      expect(
+        (await call('PATCH', org.token, { host: MAIL_HOST, port: plain.port, security: 'none', fromAddress: 'a@example.com' })).status,
+      ).to.equal(200);
       expect((await call('DELETE', org.token)).status).to.equal(204);
       expectError(await call('GET', org.token), 404, 'smtpNotConfigured');
       expectError(await call('DELETE', org.token), 404, 'smtpNotConfigured');

@@ -13,7 +13,8 @@ const TOKEN = 'metrics-token-0123456789abcdef';
 const silent = pino({ level: 'silent' });
 
 /** A client for an app of this test's own (never throws on 4xx/5xx). */
-const call = (base: string, method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> => apiAt(base, method, path, options);
+const call = (base: string, method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> =>
+  apiAt(base, method, path, options);
 
 /** A loopback site that answers 200 and counts its hits. */
 async function aTarget() {
@@ -55,10 +56,18 @@ describe('Prometheus /metrics', function () {
       database = await aFreshDatabase('metrics');
       target = await aTarget();
       // A database of its own: the check worker and the jobs run everything in it, and nothing else.
-      app = await startApplication({
-        ...testConfig({ METRICS_TOKEN: TOKEN, CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8', MONITOR_LOCATIONS: 'eu-west', CHECK_LOCATIONS: 'eu-west' }),
-        databaseUrl: database.url,
-      }, { logger: silent });
+      app = await startApplication(
+        {
+          ...testConfig({
+            METRICS_TOKEN: TOKEN,
+            CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
+            MONITOR_LOCATIONS: 'eu-west',
+            CHECK_LOCATIONS: 'eu-west',
+          }),
+          databaseUrl: database.url,
+        },
+        { logger: silent },
+      );
     });
     after(async () => {
       await app?.stop();
@@ -83,7 +92,8 @@ describe('Prometheus /metrics', function () {
       const customer = await call(app.url, 'POST', '/api/customers', { token, body: { name: 'Shop', email: 'ops@shop.example' } });
       expect(customer.status, JSON.stringify(customer.body)).to.equal(200);
       const website = await call(app.url, 'POST', '/api/websites', {
-        token, body: { customerId: (customer.body as { customer: { id: number } }).customer.id, url: target.url, locations: ['eu-west'] },
+        token,
+        body: { customerId: (customer.body as { customer: { id: number } }).customer.id, url: target.url, locations: ['eu-west'] },
       });
       expect(website.status, JSON.stringify(website.body)).to.equal(201);
       const { publicId } = website.body as { publicId: string };
@@ -105,8 +115,11 @@ describe('Prometheus /metrics', function () {
       const up = { kind: 'http', location: 'eu-west', status: 'up' };
       const scrape = await scrapeUntil(app.url, (s) => {
         const checks = s.value('monitoring_checks_total', up) ?? 0;
-        return checks >= 1 && s.value('monitoring_check_results_total', { outcome: 'recorded' }) === checks
-          && s.labelSets('monitoring_job_runs_total').length > 0;
+        return (
+          checks >= 1 &&
+          s.value('monitoring_check_results_total', { outcome: 'recorded' }) === checks &&
+          s.labelSets('monitoring_job_runs_total').length > 0
+        );
       });
 
       // HTTP: one series per route template, method and status; never the path as sent.
@@ -176,8 +189,10 @@ describe('Prometheus /metrics', function () {
 
     before(async () => {
       database = await aFreshDatabase('metrics_port');
-      app = await startApplication({ ...testConfig({ METRICS_TOKEN: TOKEN, METRICS_PORT: '0' }), databaseUrl: database.url },
-        { logger: silent, jobs: false, checkWorker: false });
+      app = await startApplication(
+        { ...testConfig({ METRICS_TOKEN: TOKEN, METRICS_PORT: '0' }), databaseUrl: database.url },
+        { logger: silent, jobs: false, checkWorker: false },
+      );
     });
     after(async () => {
       await app?.stop();
@@ -194,7 +209,9 @@ describe('Prometheus /metrics', function () {
       expect(served.status).to.equal(200);
       const scrape = await Scrape.of(served.body as string);
       // The API's own request was metered there; the metrics listener's are not.
-      expect(scrape.histogram('http_request_duration_seconds', { method: 'GET', route: 'unmatched', status_code: '404' })!.count).to.equal(1);
+      expect(scrape.histogram('http_request_duration_seconds', { method: 'GET', route: 'unmatched', status_code: '404' })!.count).to.equal(
+        1,
+      );
       expect(scrape.labelSets('http_request_duration_seconds')).to.have.length(1);
     });
   });

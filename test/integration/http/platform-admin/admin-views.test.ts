@@ -14,7 +14,8 @@ let platformAdminToken: string | undefined;
 
 /** The configured platform admin's session, kept (sign-ins are throttled) and renewed once expired. */
 async function platformAdmin(): Promise<string> {
-  if (platformAdminToken && (await api('GET', '/api/organization', { token: platformAdminToken })).status === 200) return platformAdminToken;
+  if (platformAdminToken && (await api('GET', '/api/organization', { token: platformAdminToken })).status === 200)
+    return platformAdminToken;
   platformAdminToken = (await signIn(TEST_PLATFORM_ADMIN.email, TEST_PLATFORM_ADMIN.password)).token;
   return platformAdminToken;
 }
@@ -44,11 +45,19 @@ async function renamed(org: SignedUp, name: string, billingEmail?: string): Prom
   expect(response.status, JSON.stringify(response.body)).to.equal(200);
 }
 
-const READS = (org: number, user: string) => [
-  ['GET', '/api/admin/organizations'], ['GET', `/api/admin/organizations/${org}`],
-  ['GET', '/api/admin/users'], ['GET', `/api/admin/users/${user}`], ['GET', '/api/admin/usage'],
-] as const;
-const ACTIONS = (user: string) => [['POST', `/api/admin/users/${user}/deactivate`], ['POST', `/api/admin/users/${user}/reactivate`]] as const;
+const READS = (org: number, user: string) =>
+  [
+    ['GET', '/api/admin/organizations'],
+    ['GET', `/api/admin/organizations/${org}`],
+    ['GET', '/api/admin/users'],
+    ['GET', `/api/admin/users/${user}`],
+    ['GET', '/api/admin/usage'],
+  ] as const;
+const ACTIONS = (user: string) =>
+  [
+    ['POST', `/api/admin/users/${user}/deactivate`],
+    ['POST', `/api/admin/users/${user}/reactivate`],
+  ] as const;
 
 describe('platform administration views (/api/admin/**)', () => {
   it('lists organizations filtered by status and searched by name, billing email or custom domain, paged and sorted', async () => {
@@ -58,8 +67,11 @@ describe('platform administration views (/api/admin/**)', () => {
     await renamed(a, `${tag} Alpha`);
     await renamed(b, `${tag} Beta`, `billing@${tag}.example`);
     await renamed(c, 'Unrelated Gamma');
-    await sql(`INSERT INTO custom_domains (public_id, organization_id, hostname, kind, status, verification_token, created_at, updated_at)
-               VALUES (?, ?, ?, 'whiteLabel', 'pending', 'token', now(), now())`, [randomUUID(), c.user.organizationId, `status.${tag}.example`]);
+    await sql(
+      `INSERT INTO custom_domains (public_id, organization_id, hostname, kind, status, verification_token, created_at, updated_at)
+               VALUES (?, ?, ?, 'whiteLabel', 'pending', 'token', now(), now())`,
+      [randomUUID(), c.user.organizationId, `status.${tag}.example`],
+    );
     await aMonitorRow(b.user.organizationId, await aCustomerRow(b.user.organizationId));
     await aMonitorRow(b.user.organizationId, await aCustomerRow(b.user.organizationId));
 
@@ -68,12 +80,24 @@ describe('platform administration views (/api/admin/**)', () => {
     expect(byName.body).to.include({ total: 3, page: 1, perPage: 50 });
     expect(byName.body.items.map((o: any) => o.name)).to.deep.equal([`${tag} Alpha`, `${tag} Beta`, 'Unrelated Gamma']);
     expect(byName.body.items[1]).to.deep.equal({
-      id: b.user.organizationId, publicId: byName.body.items[1].publicId, name: `${tag} Beta`, status: 'active',
-      billingEmail: `billing@${tag}.example`, vatId: null, countryCode: null, incidentManagementEnabled: false,
-      createdAt: byName.body.items[1].createdAt, customers: 2, monitors: 2, members: 1,
+      id: b.user.organizationId,
+      publicId: byName.body.items[1].publicId,
+      name: `${tag} Beta`,
+      status: 'active',
+      billingEmail: `billing@${tag}.example`,
+      vatId: null,
+      countryCode: null,
+      incidentManagementEnabled: false,
+      createdAt: byName.body.items[1].createdAt,
+      customers: 2,
+      monitors: 2,
+      members: 1,
     });
 
-    const byMonitors = await api('GET', '/api/admin/organizations', { token, query: { search: tag, sort: '-monitors', perPage: '1', page: '1' } });
+    const byMonitors = await api('GET', '/api/admin/organizations', {
+      token,
+      query: { search: tag, sort: '-monitors', perPage: '1', page: '1' },
+    });
     expect(byMonitors.body).to.include({ total: 3, perPage: 1 });
     expect(byMonitors.body.items.map((o: any) => o.id)).to.deep.equal([b.user.organizationId]);
     const beyond = await api('GET', '/api/admin/organizations', { token, query: { search: tag, page: '9' } });
@@ -106,22 +130,52 @@ describe('platform administration views (/api/admin/**)', () => {
     // Results now: after any rolled-up hour, so they are counted raw.
     const now = testClock.now();
     await sql(`SELECT check_results_ensure_partition(?::date)`, [now.toISOString().slice(0, 10)]);
-    await sql(`INSERT INTO check_results (monitor_id, checked_at, location_id, status) SELECT ?, ?, g, 1 FROM generate_series(1, 3) g`, [monitor.id, now]);
-    await sql(`INSERT INTO customer_sms_usage (customer_id, month, sms_count) VALUES (?, date_trunc('month', ?::timestamptz AT TIME ZONE 'UTC')::date, 7)`, [customerId, now]);
-    for (const [status, ageDays] of [['delivered', 1], ['delivered', 2], ['failed', 3], ['pending', 0], ['delivered', 8]] as const) {
-      await sql(`INSERT INTO notification_deliveries (organization_id, outbox_id, channel_public_id, channel_type, event, payload, status, next_attempt_at, created_at)
-                 VALUES (?, 1, ?, 'webhook', 'test', '{}', ?, now(), ?)`, [organizationId, randomUUID(), status, new Date(now.getTime() - ageDays * 86_400_000 - 60_000)]);
+    await sql(`INSERT INTO check_results (monitor_id, checked_at, location_id, status) SELECT ?, ?, g, 1 FROM generate_series(1, 3) g`, [
+      monitor.id,
+      now,
+    ]);
+    await sql(
+      `INSERT INTO customer_sms_usage (customer_id, month, sms_count) VALUES (?, date_trunc('month', ?::timestamptz AT TIME ZONE 'UTC')::date, 7)`,
+      [customerId, now],
+    );
+    for (const [status, ageDays] of [
+      ['delivered', 1],
+      ['delivered', 2],
+      ['failed', 3],
+      ['pending', 0],
+      ['delivered', 8],
+    ] as const) {
+      await sql(
+        `INSERT INTO notification_deliveries (organization_id, outbox_id, channel_public_id, channel_type, event, payload, status, next_attempt_at, created_at)
+                 VALUES (?, 1, ?, 'webhook', 'test', '{}', ?, now(), ?)`,
+        [organizationId, randomUUID(), status, new Date(now.getTime() - ageDays * 86_400_000 - 60_000)],
+      );
     }
-    await sql(`INSERT INTO custom_domains (public_id, organization_id, hostname, kind, status, verification_token, created_at, updated_at)
-               VALUES (?, ?, ?, 'whiteLabel', 'active', 'token', now(), now())`, [randomUUID(), organizationId, `${unique('white')}.example`]);
+    await sql(
+      `INSERT INTO custom_domains (public_id, organization_id, hostname, kind, status, verification_token, created_at, updated_at)
+               VALUES (?, ?, ?, 'whiteLabel', 'active', 'token', now(), now())`,
+      [randomUUID(), organizationId, `${unique('white')}.example`],
+    );
     const [domain] = await sql<{ hostname: string }>('SELECT hostname FROM custom_domains WHERE organization_id = ?', [organizationId]);
 
     const detail = await api('GET', `/api/admin/organizations/${organizationId}`, { token });
     expect(detail.status, JSON.stringify(detail.body)).to.equal(200);
-    expect(detail.body).to.include({ id: organizationId, status: 'active', customers: 2, monitors: 2, members: 2, incidentManagementEnabled: false });
+    expect(detail.body).to.include({
+      id: organizationId,
+      status: 'active',
+      customers: 2,
+      monitors: 2,
+      members: 2,
+      incidentManagementEnabled: false,
+    });
     expect(detail.body.usage).to.deep.equal({
-      monitorsByKind: { website: 1, dns: 1 }, activeMembers: 2, checks: { last24h: 3, last30d: 3 }, smsThisMonth: 7,
-      deliveriesLast7d: { delivered: 2, failed: 1, pending: 1 }, storage: { resultRows: 3 }, customDomains: [domain!.hostname],
+      monitorsByKind: { website: 1, dns: 1 },
+      activeMembers: 2,
+      checks: { last24h: 3, last30d: 3 },
+      smsThisMonth: 7,
+      deliveriesLast7d: { delivered: 2, failed: 1, pending: 1 },
+      storage: { resultRows: 3 },
+      customDomains: [domain!.hostname],
     });
     const byPublicId = await api('GET', `/api/admin/organizations/${detail.body.publicId}`, { token });
     expect(byPublicId.body).to.deep.equal(detail.body);
@@ -145,10 +199,21 @@ describe('platform administration views (/api/admin/**)', () => {
     expect(all.body.items[1].lastSignInAt).to.be.a('string');
     const signedUpAt = Date.parse(all.body.items[1].lastSignInAt);
     expect(all.body.items[1]).to.deep.equal({
-      id: editor.id, organizationId, organizationPublicId: all.body.items[1].organizationPublicId,
-      organizationName: all.body.items[1].organizationName, organizationStatus: 'active', customerId: null,
-      name: 'editor user', email: editor.email, role: 'editor', isActive: true, isGlobalAdmin: false, isGlobalSupporter: false,
-      mfaEnrolled: false, lastSignInAt: new Date(signedUpAt).toISOString(), createdAt: all.body.items[1].createdAt,
+      id: editor.id,
+      organizationId,
+      organizationPublicId: all.body.items[1].organizationPublicId,
+      organizationName: all.body.items[1].organizationName,
+      organizationStatus: 'active',
+      customerId: null,
+      name: 'editor user',
+      email: editor.email,
+      role: 'editor',
+      isActive: true,
+      isGlobalAdmin: false,
+      isGlobalSupporter: false,
+      mfaEnrolled: false,
+      lastSignInAt: new Date(signedUpAt).toISOString(),
+      createdAt: all.body.items[1].createdAt,
     });
     expect(signedUpAt).to.be.at.most(testClock.now().getTime());
 
@@ -175,8 +240,10 @@ describe('platform administration views (/api/admin/**)', () => {
     const org = await anOrganization('heavy');
     const customerId = await aCustomerRow(org.user.organizationId);
     // More SMS this month than any other test organization sends.
-    await sql(`INSERT INTO customer_sms_usage (customer_id, month, sms_count) VALUES (?, date_trunc('month', ?::timestamptz AT TIME ZONE 'UTC')::date, 1000000)`,
-      [customerId, testClock.now()]);
+    await sql(
+      `INSERT INTO customer_sms_usage (customer_id, month, sms_count) VALUES (?, date_trunc('month', ?::timestamptz AT TIME ZONE 'UTC')::date, 1000000)`,
+      [customerId, testClock.now()],
+    );
     const usage = await api('GET', '/api/admin/usage', { token, query: { top: '3' } });
     expect(usage.status, JSON.stringify(usage.body)).to.equal(200);
     const { totals, top } = usage.body;
@@ -199,7 +266,8 @@ describe('platform administration views (/api/admin/**)', () => {
     for (const [method, path] of READS(org.user.organizationId, target.id)) {
       expect((await api(method, path, { token: supporter })).status, `${method} ${path}`).to.equal(200);
     }
-    for (const [method, path] of ACTIONS(target.id)) expectError(await api(method, path, { token: supporter }), 403, 'platformAdminRequired');
+    for (const [method, path] of ACTIONS(target.id))
+      expectError(await api(method, path, { token: supporter }), 403, 'platformAdminRequired');
     expect((await api('GET', `/api/admin/users/${target.id}`, { token: supporter })).body.isActive).to.equal(true);
     // Platform staff pass the organization status gate: their own organization suspended, the views still answer.
     const admin = await platformAdmin();
@@ -240,7 +308,9 @@ describe('platform administration views (/api/admin/**)', () => {
   it('refuses agent tokens: reads agentTokenReadOnly, writes agentTokenReadOnly, or agentTokenScopeForbidden with agent writes on', async () => {
     const org = await anOrganization('agents');
     const agent = await anAnonymousAgent();
-    expect((await agentApi('POST', '/agent/identity/claim', { token: org.token, json: { claim_token: agent.claim_token } })).status).to.equal(200);
+    expect(
+      (await agentApi('POST', '/agent/identity/claim', { token: org.token, json: { claim_token: agent.claim_token } })).status,
+    ).to.equal(200);
     const token = await anAccessToken(agent.identity_assertion);
     for (const [method, path] of [...READS(org.user.organizationId, org.user.id), ...ACTIONS(org.user.id)]) {
       expectError(await api(method, path, { token }), 403, 'agentTokenReadOnly');
@@ -270,13 +340,23 @@ describe('platform administration views (/api/admin/**)', () => {
     expectError(await api('POST', `/api/admin/users/${randomUUID()}/deactivate`, { token }), 404, 'userNotFound');
   });
 
-  it('keeps an organization\'s last active admin (lastAdminProtected) and the platform admin\'s own account (userSelfChangeForbidden)', async () => {
+  it("keeps an organization's last active admin (lastAdminProtected) and the platform admin's own account (userSelfChangeForbidden)", async () => {
     const token = await platformAdmin();
     const org = await anOrganization('sole');
     expectError(await api('POST', `/api/admin/users/${org.user.id}/deactivate`, { token }), 400, 'lastAdminProtected');
-    const [self] = await sql<{ id: string; organization_id: number }>('SELECT id, organization_id FROM users WHERE email = ?', [TEST_PLATFORM_ADMIN.email]);
+    const [self] = await sql<{ id: string; organization_id: number }>('SELECT id, organization_id FROM users WHERE email = ?', [
+      TEST_PLATFORM_ADMIN.email,
+    ]);
     // A second admin of the platform's organization, so the self rule is the one that answers.
-    await aMember({ token, user: { id: self!.id, organizationId: self!.organization_id, email: TEST_PLATFORM_ADMIN.email }, email: TEST_PLATFORM_ADMIN.email, password: TEST_PLATFORM_ADMIN.password }, 'admin');
+    await aMember(
+      {
+        token,
+        user: { id: self!.id, organizationId: self!.organization_id, email: TEST_PLATFORM_ADMIN.email },
+        email: TEST_PLATFORM_ADMIN.email,
+        password: TEST_PLATFORM_ADMIN.password,
+      },
+      'admin',
+    );
     expectError(await api('POST', `/api/admin/users/${self!.id}/deactivate`, { token }), 400, 'userSelfChangeForbidden');
     expect((await api('GET', '/api/organization', { token: org.token })).status).to.equal(200);
   });

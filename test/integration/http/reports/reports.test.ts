@@ -13,12 +13,38 @@ import { RunDueReports } from '../../../../src/application/reports/run-due-repor
 
 const DAY = 86_400_000;
 const REPORT_FIELDS = [
-  'id', 'name', 'frequency', 'weekday', 'dayOfMonth', 'timeOfDay', 'timezone', 'scope', 'recipients', 'mode', 'threshold',
-  'slaTarget', 'enabled', 'nextRunAt', 'createdAt', 'updatedAt',
+  'id',
+  'name',
+  'frequency',
+  'weekday',
+  'dayOfMonth',
+  'timeOfDay',
+  'timezone',
+  'scope',
+  'recipients',
+  'mode',
+  'threshold',
+  'slaTarget',
+  'enabled',
+  'nextRunAt',
+  'createdAt',
+  'updatedAt',
 ];
 const RUN_FIELDS = [
-  'id', 'reportId', 'customerId', 'trigger', 'slot', 'periodFrom', 'periodTo', 'status', 'hasPdf', 'summary', 'recipients', 'error',
-  'startedAt', 'finishedAt',
+  'id',
+  'reportId',
+  'customerId',
+  'trigger',
+  'slot',
+  'periodFrom',
+  'periodTo',
+  'status',
+  'hasPdf',
+  'summary',
+  'recipients',
+  'error',
+  'startedAt',
+  'finishedAt',
 ];
 
 /** Today's ISO weekday in UTC: a weekly report on it at 00:00 UTC has its latest slot today at midnight. */
@@ -29,13 +55,23 @@ async function anAgency(label = 'reports') {
   const org = await anOrganization(label);
   const customer = await aCustomer(org.token, { name: 'Acme Shop GmbH' });
   const other = await aCustomer(org.token, { name: 'Other Customer' });
-  const checkout = await aMonitorRow(org.user.organizationId, customer.id, { name: 'Checkout API', checkIntervalSeconds: 300, locations: ['eu'], consecutiveChecks: 2 });
+  const checkout = await aMonitorRow(org.user.organizationId, customer.id, {
+    name: 'Checkout API',
+    checkIntervalSeconds: 300,
+    locations: ['eu'],
+    consecutiveChecks: 2,
+  });
   const blog = await aMonitorRow(org.user.organizationId, other.id, { name: 'Company Blog', checkIntervalSeconds: 300, locations: ['eu'] });
   return { org, customer, other, checkout, blog };
 }
 
 const weekly = (extra: Record<string, unknown> = {}) => ({
-  name: 'Weekly SLA', frequency: 'weekly', weekday: todayWeekday(), timeOfDay: '00:00', timezone: 'UTC', ...extra,
+  name: 'Weekly SLA',
+  frequency: 'weekly',
+  weekday: todayWeekday(),
+  timeOfDay: '00:00',
+  timezone: 'UTC',
+  ...extra,
 });
 
 describe('Reports API', () => {
@@ -44,37 +80,66 @@ describe('Reports API', () => {
     const created = await api('POST', '/api/organization/reports', {
       token: org.token,
       body: {
-        name: 'Monthly SLA', frequency: 'monthly', dayOfMonth: 3, timeOfDay: '07:30', timezone: 'Europe/Berlin',
-        scope: { customers: [customer.publicId], monitors: [String(checkout.id)] }, recipients: ['Ops@Agency.example'],
-        mode: 'threshold', threshold: 99.5, slaTarget: 99.9,
+        name: 'Monthly SLA',
+        frequency: 'monthly',
+        dayOfMonth: 3,
+        timeOfDay: '07:30',
+        timezone: 'Europe/Berlin',
+        scope: { customers: [customer.publicId], monitors: [String(checkout.id)] },
+        recipients: ['Ops@Agency.example'],
+        mode: 'threshold',
+        threshold: 99.5,
+        slaTarget: 99.9,
       },
     });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     expect(created.body).to.have.all.keys(REPORT_FIELDS);
     expect(created.body).to.deep.include({
-      name: 'Monthly SLA', frequency: 'monthly', weekday: null, dayOfMonth: 3, timeOfDay: '07:30', timezone: 'Europe/Berlin',
-      scope: { customers: [customer.publicId], monitors: [checkout.publicId], tags: [] }, recipients: ['ops@agency.example'],
-      mode: 'threshold', threshold: 99.5, slaTarget: 99.9, enabled: true,
+      name: 'Monthly SLA',
+      frequency: 'monthly',
+      weekday: null,
+      dayOfMonth: 3,
+      timeOfDay: '07:30',
+      timezone: 'Europe/Berlin',
+      scope: { customers: [customer.publicId], monitors: [checkout.publicId], tags: [] },
+      recipients: ['ops@agency.example'],
+      mode: 'threshold',
+      threshold: 99.5,
+      slaTarget: 99.9,
+      enabled: true,
     });
     const next = new Date(created.body.nextRunAt);
     expect(next.getTime()).to.be.greaterThan(testClock.now().getTime());
-    expect(next.toLocaleString('en-GB', { timeZone: 'Europe/Berlin', day: 'numeric', hour: '2-digit', minute: '2-digit' })).to.match(/^3,? 07:30$/);
+    expect(next.toLocaleString('en-GB', { timeZone: 'Europe/Berlin', day: 'numeric', hour: '2-digit', minute: '2-digit' })).to.match(
+      /^3,? 07:30$/,
+    );
 
     const id = created.body.id;
     expect((await api('GET', `/api/organization/reports/${id}`, { token: org.token })).body).to.deep.equal(created.body);
     expect((await api('GET', '/api/organization/reports', { token: org.token })).body.items).to.deep.equal([created.body]);
 
-    const patched = await api('PATCH', `/api/organization/reports/${id}`, { token: org.token, body: { frequency: 'weekly', weekday: 5, mode: 'always' } });
+    const patched = await api('PATCH', `/api/organization/reports/${id}`, {
+      token: org.token,
+      body: { frequency: 'weekly', weekday: 5, mode: 'always' },
+    });
     expect(patched.status, JSON.stringify(patched.body)).to.equal(200);
     expect(patched.body).to.deep.include({ frequency: 'weekly', weekday: 5, dayOfMonth: null, mode: 'always', threshold: 99.5 });
     expect((await api('GET', `/api/organization/reports/${id}`, { token: org.token })).body).to.deep.equal(patched.body);
 
     const stranger = await anOrganization('stranger');
-    for (const [method, body] of [['GET', undefined], ['PATCH', { name: 'x' }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PATCH', { name: 'x' }],
+      ['DELETE', undefined],
+    ] as const) {
       expectError(await api(method, `/api/organization/reports/${id}`, { token: stranger.token, body }), 404, 'reportNotFound');
     }
     expectError(await api('POST', `/api/organization/reports/${id}/run`, { token: stranger.token }), 404, 'reportNotFound');
-    expectError(await api('GET', '/api/organization/report-runs', { token: stranger.token, query: { reportId: id } }), 404, 'reportNotFound');
+    expectError(
+      await api('GET', '/api/organization/report-runs', { token: stranger.token, query: { reportId: id } }),
+      404,
+      'reportNotFound',
+    );
 
     const deleted = await api('DELETE', `/api/organization/reports/${id}`, { token: org.token });
     expect(deleted.body).to.deep.equal({ success: true, id });
@@ -83,7 +148,8 @@ describe('Reports API', () => {
 
   it('answers invalidReportSchedule and invalidReportScope as the spec names them', async () => {
     const { org, customer } = await anAgency();
-    const create = (body: Record<string, unknown>) => api('POST', '/api/organization/reports', { token: org.token, body: { name: 'R', ...body } });
+    const create = (body: Record<string, unknown>) =>
+      api('POST', '/api/organization/reports', { token: org.token, body: { name: 'R', ...body } });
     const weeklyWithout = await create({ frequency: 'weekly' });
     expectError(weeklyWithout, 400, 'invalidReportSchedule');
     expect(weeklyWithout.body.data).to.deep.equal({ code: 'invalidReportSchedule', field: 'weekday' });
@@ -101,19 +167,37 @@ describe('Reports API', () => {
     const foreignMonitor = await aMonitorRow(stranger.user.organizationId, foreignCustomer.id);
     const foreignTag = await api('POST', '/api/tags', { token: stranger.token, body: { name: 'prod', color: '#10b981' } });
     const foreign = await create({
-      frequency: 'weekly', weekday: 1,
-      scope: { customers: [customer.publicId, foreignCustomer.publicId], monitors: [foreignMonitor.publicId], tags: [foreignTag.body.publicId ?? foreignTag.body.id] },
+      frequency: 'weekly',
+      weekday: 1,
+      scope: {
+        customers: [customer.publicId, foreignCustomer.publicId],
+        monitors: [foreignMonitor.publicId],
+        tags: [foreignTag.body.publicId ?? foreignTag.body.id],
+      },
     });
     expectError(foreign, 400, 'invalidReportScope');
     expect(foreign.body.data.unknown).to.deep.equal({
-      customers: [foreignCustomer.publicId], monitors: [foreignMonitor.publicId], tags: [foreignTag.body.publicId ?? foreignTag.body.id],
+      customers: [foreignCustomer.publicId],
+      monitors: [foreignMonitor.publicId],
+      tags: [foreignTag.body.publicId ?? foreignTag.body.id],
     });
     expectError(await create({ frequency: 'weekly', weekday: 1, scope: { monitors: ['no-such-id'] } }), 400, 'invalidReportScope');
 
     const created = await create({ frequency: 'weekly', weekday: 1 });
-    expectError(await api('PATCH', `/api/organization/reports/${created.body.id}`, { token: org.token, body: { frequency: 'monthly' } }), 400, 'invalidReportSchedule');
-    expectError(await api('PATCH', `/api/organization/reports/${created.body.id}`, { token: org.token, body: { mode: 'threshold' } }), 400, 'invalidReportScope');
-    expect((await api('GET', `/api/organization/reports/${created.body.id}`, { token: org.token })).body).to.include({ frequency: 'weekly', mode: 'always' });
+    expectError(
+      await api('PATCH', `/api/organization/reports/${created.body.id}`, { token: org.token, body: { frequency: 'monthly' } }),
+      400,
+      'invalidReportSchedule',
+    );
+    expectError(
+      await api('PATCH', `/api/organization/reports/${created.body.id}`, { token: org.token, body: { mode: 'threshold' } }),
+      400,
+      'invalidReportScope',
+    );
+    expect((await api('GET', `/api/organization/reports/${created.body.id}`, { token: org.token })).body).to.include({
+      frequency: 'weekly',
+      mode: 'always',
+    });
     const badZone = await create({ frequency: 'weekly', weekday: 1, timezone: 'Mars/Olympus' });
     expectError(badZone, 400, 'validationFailed');
   });
@@ -122,7 +206,11 @@ describe('Reports API', () => {
     const { org, customer } = await anAgency();
     const customerToken = await aCustomerToken(org.token, customer.id);
     expectError(await api('GET', '/api/organization/reports', { token: customerToken }), 403, 'customerScopedTokenForbidden');
-    expectError(await api('POST', '/api/organization/reports', { token: customerToken, body: weekly() }), 403, 'customerScopedTokenForbidden');
+    expectError(
+      await api('POST', '/api/organization/reports', { token: customerToken, body: weekly() }),
+      403,
+      'customerScopedTokenForbidden',
+    );
     expectError(await api('GET', '/api/organization/report-runs', { token: customerToken }), 403, 'customerScopedTokenForbidden');
     const readonly = await aMember(org, 'readonly');
     expectError(await api('POST', '/api/organization/reports', { token: readonly.token, body: weekly() }), 403, 'roleForbidden');
@@ -135,28 +223,50 @@ describe('Reports API', () => {
     this.timeout(60_000);
     const app = await testServer();
     const { org, checkout } = await anAgency('northwind');
-    const [{ name: organizationName }] = await app.database.sql.query<{ name: string }>('SELECT name FROM organizations WHERE id = ?', [org.user.organizationId]);
+    const [{ name: organizationName }] = await app.database.sql.query<{ name: string }>('SELECT name FROM organizations WHERE id = ?', [
+      org.user.organizationId,
+    ]);
     const period = { from: new Date(todayMidnight().getTime() - 7 * DAY), to: todayMidnight() };
     // Checkout: down for one hour (12 results of 5 minutes) on the third day; the blog: never checked.
     await aWeekOfResults(app, checkout, period, { at: 2 * 288 + 120, count: 12 });
 
-    const created = await api('POST', '/api/organization/reports', { token: org.token, body: weekly({ name: 'Weekly SLA', slaTarget: 99.9 }) });
+    const created = await api('POST', '/api/organization/reports', {
+      token: org.token,
+      body: weekly({ name: 'Weekly SLA', slaTarget: 99.9 }),
+    });
     const run = await api('POST', `/api/organization/reports/${created.body.id}/run`, { token: org.token });
     expect(run.status, JSON.stringify(run.body)).to.equal(201);
     expect(run.body).to.have.all.keys(RUN_FIELDS);
     expect(run.body).to.deep.include({
-      reportId: created.body.id, customerId: null, trigger: 'manual', slot: null, status: 'completed', hasPdf: true, error: null,
-      periodFrom: period.from.toISOString(), periodTo: period.to.toISOString(), recipients: [],
+      reportId: created.body.id,
+      customerId: null,
+      trigger: 'manual',
+      slot: null,
+      status: 'completed',
+      hasPdf: true,
+      error: null,
+      periodFrom: period.from.toISOString(),
+      periodTo: period.to.toISOString(),
+      recipients: [],
     });
     // 604,800 s observed, 3,600 s of them down: 99.40 % of observed time; the blog, never checked, has no
     // figures at all (uptime covers the time actually monitored), so it adds no unknown time either.
-    expect(run.body.summary).to.deep.equal({ monitors: 2, uptimeOfKnownPercent: 99.4, unknownPercent: 0, lowestUptime: 99.4, incidents: 1, slaMissed: 1 });
+    expect(run.body.summary).to.deep.equal({
+      monitors: 2,
+      uptimeOfKnownPercent: 99.4,
+      unknownPercent: 0,
+      lowestUptime: 99.4,
+      incidents: 1,
+      slaMissed: 1,
+    });
     expect((await api('GET', `/api/organization/report-runs/${run.body.id}`, { token: org.token })).body).to.deep.equal(run.body);
     const listed = await api('GET', '/api/organization/report-runs', { token: org.token, query: { reportId: created.body.id } });
     expect(listed.body).to.deep.include({ total: 1, page: 1, perPage: 50 });
     expect(listed.body.items).to.deep.equal([run.body]);
 
-    const pdf = await fetch(`${app.url}/api/organization/report-runs/${run.body.id}/pdf`, { headers: { authorization: `Bearer ${org.token}` } });
+    const pdf = await fetch(`${app.url}/api/organization/report-runs/${run.body.id}/pdf`, {
+      headers: { authorization: `Bearer ${org.token}` },
+    });
     expect(pdf.status).to.equal(200);
     expect(pdf.headers.get('content-type')).to.equal('application/pdf');
     const bytes = new Uint8Array(await pdf.arrayBuffer());
@@ -191,7 +301,8 @@ describe('Reports API', () => {
     const period = { from: new Date(todayMidnight().getTime() - 7 * DAY), to: todayMidnight() };
     await aWeekOfResults(app, checkout, period, { at: 100, count: 1 });
     const quiet = await api('POST', '/api/organization/reports', {
-      token: org.token, body: weekly({ mode: 'threshold', threshold: 90, scope: { monitors: [checkout.publicId] } }),
+      token: org.token,
+      body: weekly({ mode: 'threshold', threshold: 90, scope: { monitors: [checkout.publicId] } }),
     });
     const skipped = await api('POST', `/api/organization/reports/${quiet.body.id}/run`, { token: org.token });
     expect(skipped.body).to.include({ status: 'skipped', hasPdf: false });
@@ -201,12 +312,22 @@ describe('Reports API', () => {
 
     const always = await api('POST', '/api/organization/reports', { token: org.token, body: weekly() });
     const made = await api('POST', `/api/organization/reports/${always.body.id}/run`, { token: org.token });
-    const [row] = await app.database.sql.query<{ pdf_path: string }>('SELECT pdf_path FROM report_runs WHERE public_id = ?', [made.body.id]);
+    const [row] = await app.database.sql.query<{ pdf_path: string }>('SELECT pdf_path FROM report_runs WHERE public_id = ?', [
+      made.body.id,
+    ]);
     unlinkSync(row!.pdf_path);
     expectError(await api('GET', `/api/organization/report-runs/${made.body.id}/pdf`, { token: org.token }), 404, 'reportPdfNotFound');
 
-    expectError(await api('GET', '/api/organization/report-runs/00000000-0000-4000-8000-000000000000', { token: org.token }), 404, 'reportRunNotFound');
-    expectError(await api('GET', '/api/organization/report-runs/00000000-0000-4000-8000-000000000000/pdf', { token: org.token }), 404, 'reportRunNotFound');
+    expectError(
+      await api('GET', '/api/organization/report-runs/00000000-0000-4000-8000-000000000000', { token: org.token }),
+      404,
+      'reportRunNotFound',
+    );
+    expectError(
+      await api('GET', '/api/organization/report-runs/00000000-0000-4000-8000-000000000000/pdf', { token: org.token }),
+      404,
+      'reportRunNotFound',
+    );
     const stranger = await anOrganization('stranger');
     expectError(await api('GET', `/api/organization/report-runs/${made.body.id}`, { token: stranger.token }), 404, 'reportRunNotFound');
     expectError(await api('GET', `/api/organization/report-runs/${made.body.id}/pdf`, { token: stranger.token }), 404, 'reportRunNotFound');
@@ -217,7 +338,9 @@ describe('Reports API', () => {
     const { org } = await anAgency();
     const created = await api('POST', '/api/organization/reports', { token: org.token, body: weekly({ name: 'Raced' }) });
     // Defined before today's slot (midnight UTC), so the slot is due.
-    await app.database.sql.query(`UPDATE report_definitions SET created_at = created_at - interval '2 days' WHERE public_id = ?`, [created.body.id]);
+    await app.database.sql.query(`UPDATE report_definitions SET created_at = created_at - interval '2 days' WHERE public_id = ?`, [
+      created.body.id,
+    ]);
     const due = () => RequestContext.create(app.database.orm.em, () => app.container.get(RunDueReports).execute());
     await Promise.all([due(), due(), due()]);
     await due();
@@ -226,11 +349,13 @@ describe('Reports API', () => {
     expect(runs.body.items[0]).to.include({ trigger: 'schedule', slot: todayMidnight().toISOString(), status: 'completed', hasPdf: true });
   });
 
-  it('leaves a suspended organization\'s slot until the organization is active again', async () => {
+  it("leaves a suspended organization's slot until the organization is active again", async () => {
     const app = await testServer();
     const { org } = await anAgency();
     const created = await api('POST', '/api/organization/reports', { token: org.token, body: weekly({ name: 'Paused' }) });
-    await app.database.sql.query(`UPDATE report_definitions SET created_at = created_at - interval '2 days' WHERE public_id = ?`, [created.body.id]);
+    await app.database.sql.query(`UPDATE report_definitions SET created_at = created_at - interval '2 days' WHERE public_id = ?`, [
+      created.body.id,
+    ]);
     const slotRuns = () => app.database.sql.query('SELECT 1 FROM report_runs WHERE report_public_id = ?', [created.body.id]);
     const due = () => RequestContext.create(app.database.orm.em, () => app.container.get(RunDueReports).execute());
     await app.database.sql.query(`UPDATE organizations SET status = 'suspended' WHERE id = ?`, [org.user.organizationId]);
@@ -241,24 +366,32 @@ describe('Reports API', () => {
     expect(await slotRuns()).to.have.length(1);
   });
 
-  it('brands the first page with the organization\'s logo once set, and without it once removed; only PNG or JPEG is taken', async () => {
+  it("brands the first page with the organization's logo once set, and without it once removed; only PNG or JPEG is taken", async () => {
     const app = await testServer();
     const { org } = await anAgency();
     const MAGENTA = '#ff00ff';
     const report = await api('POST', '/api/organization/reports', { token: org.token, body: weekly() });
     const firstPage = async () => {
       const run = await api('POST', `/api/organization/reports/${report.body.id}/run`, { token: org.token });
-      const pdf = await fetch(`${app.url}/api/organization/report-runs/${run.body.id}/pdf`, { headers: { authorization: `Bearer ${org.token}` } });
+      const pdf = await fetch(`${app.url}/api/organization/report-runs/${run.body.id}/pdf`, {
+        headers: { authorization: `Bearer ${org.token}` },
+      });
       return firstPagePixels(new Uint8Array(await pdf.arrayBuffer()));
     };
     expect(pixelsNear(await firstPage(), MAGENTA)).to.equal(0);
 
-    const set = await api('PUT', '/api/organization/report-logo', { token: org.token, body: { image: aSolidPng(110, 50, MAGENTA).toString('base64') } });
+    const set = await api('PUT', '/api/organization/report-logo', {
+      token: org.token,
+      body: { image: aSolidPng(110, 50, MAGENTA).toString('base64') },
+    });
     expect(set.status, JSON.stringify(set.body)).to.equal(204);
     // Fitted into 110 x 50 points at the top left: thousands of magenta pixels at 72 dpi.
     expect(pixelsNear(await firstPage(), MAGENTA)).to.be.greaterThan(4000);
 
-    const gif = await api('PUT', '/api/organization/report-logo', { token: org.token, body: { image: Buffer.from('GIF89a-not-a-logo').toString('base64') } });
+    const gif = await api('PUT', '/api/organization/report-logo', {
+      token: org.token,
+      body: { image: Buffer.from('GIF89a-not-a-logo').toString('base64') },
+    });
     expectError(gif, 400, 'validationFailed');
     expect(gif.body.data.issues[0].path).to.deep.equal(['image']);
     const readonly = await aMember(org, 'readonly');

@@ -44,7 +44,7 @@ describe('A status page in headless Chromium', function () {
     await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
     // STATUS_PAGE_SCREENSHOTS keeps them (a CI artifact); otherwise they go to a temporary directory.
-    screenshots = process.env.STATUS_PAGE_SCREENSHOTS ?? await fs.mkdtemp(path.join(os.tmpdir(), 'status-page-'));
+    screenshots = process.env.STATUS_PAGE_SCREENSHOTS ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'status-page-')));
     await fs.mkdir(screenshots, { recursive: true });
   });
   after(async () => {
@@ -53,20 +53,32 @@ describe('A status page in headless Chromium', function () {
     if (!process.env.STATUS_PAGE_SCREENSHOTS) await fs.rm(screenshots, { recursive: true, force: true });
   });
 
-  it('shows a customer\'s components up, then down with the incident within one failing check, then in maintenance', async () => {
+  it("shows a customer's components up, then down with the incident within one failing check, then in maintenance", async () => {
     const { url: service, database } = await testServer();
     const org = await anOrganization('browser-page');
     const customerId = await aCustomerRow(org.user.organizationId, 'Acme GmbH');
-    const monitor = await aMonitorRow(org.user.organizationId, customerId, { name: 'Acme shop', locations: [LOCATION], consecutiveChecks: 1 });
+    const monitor = await aMonitorRow(org.user.organizationId, customerId, {
+      name: 'Acme shop',
+      locations: [LOCATION],
+      consecutiveChecks: 1,
+    });
     const { port } = target.address() as AddressInfo;
-    await database.sql.query(`UPDATE monitors SET kind = 'website', monitoring_type = 'http', url = ?, timeout_seconds = 5 WHERE id = ?`,
-      [`http://127.0.0.1:${port}/`, monitor.id]);
-    await database.sql.query('UPDATE check_schedule SET next_due_at = ? WHERE monitor_id = ?', [new Date(testClock.now().getTime() + 3_600_000), monitor.id]);
+    await database.sql.query(`UPDATE monitors SET kind = 'website', monitoring_type = 'http', url = ?, timeout_seconds = 5 WHERE id = ?`, [
+      `http://127.0.0.1:${port}/`,
+      monitor.id,
+    ]);
+    await database.sql.query('UPDATE check_schedule SET next_due_at = ? WHERE monitor_id = ?', [
+      new Date(testClock.now().getTime() + 3_600_000),
+      monitor.id,
+    ]);
     const slug = `acme-${Math.random().toString(36).slice(2, 8)}`;
     const created = await api('POST', '/api/status-pages', {
       token: org.token,
       body: {
-        title: 'Acme status', slug, customerId: String(customerId), brandColor: '#0a3069',
+        title: 'Acme status',
+        slug,
+        customerId: String(customerId),
+        brandColor: '#0a3069',
         logo: LOGO,
         groups: [{ name: 'Shop', components: [{ type: 'monitor', id: monitor.publicId }] }],
       },
@@ -92,8 +104,13 @@ describe('A status page in headless Chromium', function () {
     expect(visible).to.deep.include({ headline: 'All systems operational', component: 'Operational' });
     expect(await page.locator('h1').innerText()).to.equal('Acme status');
     expect(await page.locator('header img').getAttribute('alt')).to.equal('Acme status logo');
-    expect(await page.locator('header img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), 'the logo loads from its data URL').to.equal(1);
-    expect(await page.locator(`[data-component="${monitor.publicId}"] svg[role="img"]`).getAttribute('aria-label')).to.match(/^Last 90 days: /);
+    expect(
+      await page.locator('header img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+      'the logo loads from its data URL',
+    ).to.equal(1);
+    expect(await page.locator(`[data-component="${monitor.publicId}"] svg[role="img"]`).getAttribute('aria-label')).to.match(
+      /^Last 90 days: /,
+    );
     const up = await page.screenshot({ path: path.join(screenshots, 'up.png'), fullPage: true });
     expect(up.subarray(0, 8).equals(PNG_SIGNATURE)).to.equal(true);
 
@@ -106,9 +123,12 @@ describe('A status page in headless Chromium', function () {
     await page.screenshot({ path: path.join(screenshots, 'down.png'), fullPage: true });
 
     const window = await api('POST', '/api/maintenance-windows', {
-      token: org.token, body: {
-        title: 'Shop migration', startTime: new Date(testClock.now().getTime() - MINUTE).toISOString(),
-        endTime: new Date(testClock.now().getTime() + 60 * MINUTE).toISOString(), targets: [{ type: 'customer', id: String(customerId) }],
+      token: org.token,
+      body: {
+        title: 'Shop migration',
+        startTime: new Date(testClock.now().getTime() - MINUTE).toISOString(),
+        endTime: new Date(testClock.now().getTime() + 60 * MINUTE).toISOString(),
+        targets: [{ type: 'customer', id: String(customerId) }],
       },
     });
     expect(window.status, JSON.stringify(window.body)).to.equal(201);

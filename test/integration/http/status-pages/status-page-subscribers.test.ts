@@ -33,9 +33,14 @@ describe('Status page subscribers (loopback SMTP and webhook)', function () {
   before(async () => {
     await Promise.all([smtp.start(), receiver.start()]);
     // The test clock, as the shared test server's: deliveries it enqueues are due on this service too.
-    service = await aDeliveryService([MAIL_HOST, HOOK_HOST], {
-      SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`, SMTP_FROM: 'status@platform.example',
-    }, { clock: testClock });
+    service = await aDeliveryService(
+      [MAIL_HOST, HOOK_HOST],
+      {
+        SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`,
+        SMTP_FROM: 'status@platform.example',
+      },
+      { clock: testClock },
+    );
     service.worker('status-page-subscribers');
   });
   after(async () => {
@@ -46,7 +51,9 @@ describe('Status page subscribers (loopback SMTP and webhook)', function () {
   /** Runs the subscribers' job to the end of the outbox (other tests' events come first, in batches), as its run does. */
   const announce = async () => {
     for (;;) {
-      const { events } = await RequestContext.create(service.app.database.orm.em, () => service.app.container.get(AnnounceToSubscribers).execute());
+      const { events } = await RequestContext.create(service.app.database.orm.em, () =>
+        service.app.container.get(AnnounceToSubscribers).execute(),
+      );
       if (events === 0) return;
     }
   };
@@ -57,8 +64,13 @@ describe('Status page subscribers (loopback SMTP and webhook)', function () {
   /** Quoted-printable soft line breaks (=\r\n) and =3D undone, so links read whole. */
   const plain = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
-  const settled = async (organizationId: number) => (await service.app.database.sql.query<{ n: string }>(
-    `SELECT count(*) AS n FROM notification_deliveries WHERE organization_id = ? AND status = 'pending'`, [organizationId]))[0]!.n === '0';
+  const settled = async (organizationId: number) =>
+    (
+      await service.app.database.sql.query<{ n: string }>(
+        `SELECT count(*) AS n FROM notification_deliveries WHERE organization_id = ? AND status = 'pending'`,
+        [organizationId],
+      )
+    )[0]!.n === '0';
 
   async function aPageWithMonitor() {
     const org = await anOrganization('subscribers');
@@ -66,22 +78,33 @@ describe('Status page subscribers (loopback SMTP and webhook)', function () {
     const monitor = await aMonitorRow(org.user.organizationId, customerId, { name: 'Shop', locations: [LOCATION], consecutiveChecks: 1 });
     const other = await aMonitorRow(org.user.organizationId, customerId, { name: 'Blog', locations: [LOCATION], consecutiveChecks: 1 });
     const page = await api('POST', '/api/status-pages', {
-      token: org.token, body: {
-        title: 'Acme status', slug: unique('acme'),
-        groups: [{ name: 'All', components: [{ type: 'monitor', id: monitor.publicId }, { type: 'monitor', id: other.publicId }] }],
+      token: org.token,
+      body: {
+        title: 'Acme status',
+        slug: unique('acme'),
+        groups: [
+          {
+            name: 'All',
+            components: [
+              { type: 'monitor', id: monitor.publicId },
+              { type: 'monitor', id: other.publicId },
+            ],
+          },
+        ],
       },
     });
     expect(page.status, JSON.stringify(page.body)).to.equal(201);
     return { org, monitor, other, page: page.body };
   }
 
-  it('answers a subscribe identically whatever the address\'s state (new, pending, confirmed, unsubscribed); the mail tells the rest', async () => {
+  it("answers a subscribe identically whatever the address's state (new, pending, confirmed, unsubscribed); the mail tells the rest", async () => {
     const { page } = await aPageWithMonitor();
     const address = `${unique('state')}@customer-fixture.com`;
     const subscribe = async () => {
       const json = await apiAt(service.app.url, 'POST', `/status/${page.slug}/subscribe`, { body: { email: address } });
       const form = await apiAt(service.app.url, 'POST', `/status/${page.slug}/subscribe`, {
-        rawBody: `email=${encodeURIComponent(address)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        rawBody: `email=${encodeURIComponent(address)}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
       return { json: [json.status, json.body], form: [form.status, form.text] };
     };
@@ -91,8 +114,10 @@ describe('Status page subscribers (loopback SMTP and webhook)', function () {
     const link = /http:\/\/api\.test\.example(\/status\/[^\s]+\/confirm\?token=[0-9a-f]+)/.exec(plain(confirmationMail.raw))![1]!;
     expect((await apiAt(service.app.url, 'GET', link)).status).to.equal(200);
     const asConfirmed = await subscribe();
-    const already = await waitFor(() => mailsTo(address).find((m) => subjectOf(m.raw) === 'You are subscribed to Acme status'),
-      { what: 'the already-subscribed mail', timeoutMs: 10_000 });
+    const already = await waitFor(() => mailsTo(address).find((m) => subjectOf(m.raw) === 'You are subscribed to Acme status'), {
+      what: 'the already-subscribed mail',
+      timeoutMs: 10_000,
+    });
     const stop = /http:\/\/api\.test\.example(\/status\/[^\s]+\/unsubscribe\?token=[0-9a-f]+)/.exec(plain(already!.raw))![1]!;
     expect((await apiAt(service.app.url, 'POST', stop)).status).to.equal(200);
     const asUnsubscribed = await subscribe();
@@ -105,11 +130,14 @@ describe('Status page subscribers (loopback SMTP and webhook)', function () {
     const address = `${unique('visitor')}@customer-fixture.com`;
     const lazy = `${unique('lazy')}@customer-fixture.com`;
     const subscribed = await apiAt(service.app.url, 'POST', `/status/${page.slug}/subscribe`, {
-      rawBody: `email=${encodeURIComponent(address)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      rawBody: `email=${encodeURIComponent(address)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(subscribed.status).to.equal(202);
     expect(subscribed.text).to.include('Check your inbox');
-    expect((await apiAt(service.app.url, 'POST', `/status/${page.slug}/subscribe`, { body: { email: lazy } })).body).to.deep.equal({ status: 'checkYourInbox' });
+    expect((await apiAt(service.app.url, 'POST', `/status/${page.slug}/subscribe`, { body: { email: lazy } })).body).to.deep.equal({
+      status: 'checkYourInbox',
+    });
 
     const confirmationMail = await waitFor(() => mailsTo(address)[0], { what: 'the confirmation mail', timeoutMs: 10_000 });
     expect(subjectOf(confirmationMail.raw)).to.equal('Confirm your subscription to Acme status');
@@ -121,14 +149,19 @@ describe('Status page subscribers (loopback SMTP and webhook)', function () {
     expect(confirmed.status).to.equal(200);
     expect(confirmed.text).to.include('Subscribed');
     const listed = await api('GET', `/api/status-pages/${page.id}/subscribers`, { token: org.token });
-    expect(listed.body.items.map((s: { address: string; confirmed: boolean }) => [s.address, s.confirmed])).to.deep.equal([[address, true], [lazy, false]]);
+    expect(listed.body.items.map((s: { address: string; confirmed: boolean }) => [s.address, s.confirmed])).to.deep.equal([
+      [address, true],
+      [lazy, false],
+    ]);
 
     await record(monitor, LOCATION, aResult('down', testClock.now()));
     await announce();
     await announce(); // a second run finds nothing new
     const incidentMail = await waitFor(() => mailsTo(address)[1], { what: 'the incident mail', timeoutMs: 10_000 });
     expect(subjectOf(incidentMail.raw)).to.match(/^\[Acme status\] Incident: /);
-    expect(unfold(incidentMail.raw)).to.match(/^List-Unsubscribe: <http:\/\/api\.test\.example\/status\/[^>]+\/unsubscribe\?token=[0-9a-f]+>$/m);
+    expect(unfold(incidentMail.raw)).to.match(
+      /^List-Unsubscribe: <http:\/\/api\.test\.example\/status\/[^>]+\/unsubscribe\?token=[0-9a-f]+>$/m,
+    );
     expect(unfold(incidentMail.raw)).to.match(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
 
     testClock.advance(60_000);
@@ -139,25 +172,34 @@ describe('Status page subscribers (loopback SMTP and webhook)', function () {
     await announce();
     await waitFor(() => settled(org.user.organizationId), { what: 'every delivery settled' });
     expect(mailsTo(address).map((m) => subjectOf(m.raw)!.replace(/:.*$/, ''))).to.deep.equal([
-      'Confirm your subscription to Acme status', '[Acme status] Incident', '[Acme status] Resolved',
+      'Confirm your subscription to Acme status',
+      '[Acme status] Incident',
+      '[Acme status] Resolved',
     ]);
     expect(mailsTo(lazy), 'the unconfirmed subscriber only got its confirmation').to.have.length(1);
 
     // One click (RFC 8058) on the List-Unsubscribe target.
     const unsubscribe = /<http:\/\/api\.test\.example([^>]+)>/.exec(/^List-Unsubscribe: (.*)$/m.exec(unfold(recoveryMail.raw))![1]!)![1]!;
     const gone = await apiAt(service.app.url, 'POST', unsubscribe, {
-      rawBody: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      rawBody: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(gone.status).to.equal(200);
-    expect((await api('GET', `/api/status-pages/${page.id}/subscribers`, { token: org.token })).body.items.map((s: { address: string }) => s.address))
-      .to.deep.equal([lazy]);
+    expect(
+      (await api('GET', `/api/status-pages/${page.id}/subscribers`, { token: org.token })).body.items.map(
+        (s: { address: string }) => s.address,
+      ),
+    ).to.deep.equal([lazy]);
     expectError(await apiAt(service.app.url, 'POST', unsubscribe), 404, 'subscriberNotFound');
   });
 
-  it('on the page\'s custom domain: subscribes, confirms and unsubscribes there, and messages link to that domain', async () => {
+  it("on the page's custom domain: subscribes, confirms and unsubscribes there, and messages link to that domain", async () => {
     const { org, monitor, page } = await aPageWithMonitor();
     const hostname = `${unique('status')}.acme-brand.com`;
-    const claimed = await api('POST', '/api/custom-domains', { token: org.token, body: { hostname, kind: 'statusPage', statusPageId: page.id } });
+    const claimed = await api('POST', '/api/custom-domains', {
+      token: org.token,
+      body: { hostname, kind: 'statusPage', statusPageId: page.id },
+    });
     expect(claimed.status, JSON.stringify(claimed.body)).to.equal(201);
     (await testDnsServer()).set(claimed.body.verification.recordName, { TXT: [claimed.body.verification.recordValue] });
     expect((await api('POST', `/api/custom-domains/${claimed.body.id}/activate`, { token: org.token })).status).to.equal(200);
@@ -168,11 +210,18 @@ describe('Status page subscribers (loopback SMTP and webhook)', function () {
     const address = decodeURIComponent(form.slice('email='.length));
     const home = await at('GET', '/');
     expect(home.text).to.include('action="/subscribe"');
-    const subscribed = await at('POST', '/subscribe', { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(form.length) }, form);
+    const subscribed = await at(
+      'POST',
+      '/subscribe',
+      { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(form.length) },
+      form,
+    );
     expect(subscribed.status).to.equal(202);
     expect(subscribed.text).to.include('Check your inbox');
     const confirmationMail = await waitFor(() => mailsTo(address)[0], { what: 'the confirmation mail', timeoutMs: 10_000 });
-    const confirm = new RegExp(`https://${hostname.replace(/\./g, '\\.')}(/confirm\\?token=[0-9a-f]+)\\s`).exec(plain(confirmationMail.raw))?.[1];
+    const confirm = new RegExp(`https://${hostname.replace(/\./g, '\\.')}(/confirm\\?token=[0-9a-f]+)\\s`).exec(
+      plain(confirmationMail.raw),
+    )?.[1];
     expect(confirm, plain(confirmationMail.raw)).to.be.a('string');
     const confirmed = await at('GET', confirm!);
     expect(confirmed.status).to.equal(200);
@@ -182,13 +231,20 @@ describe('Status page subscribers (loopback SMTP and webhook)', function () {
     await announce();
     const incidentMail = await waitFor(() => mailsTo(address)[1], { what: 'the incident mail', timeoutMs: 10_000 });
     expect(plain(incidentMail.raw)).to.include(`Current status: https://${hostname}\r\n`);
-    const unsubscribe = new RegExp(`^List-Unsubscribe: <https://${hostname.replace(/\./g, '\\.')}(/unsubscribe\\?token=[0-9a-f]+)>$`, 'm')
-      .exec(unfold(incidentMail.raw))?.[1];
+    const unsubscribe = new RegExp(
+      `^List-Unsubscribe: <https://${hostname.replace(/\./g, '\\.')}(/unsubscribe\\?token=[0-9a-f]+)>$`,
+      'm',
+    ).exec(unfold(incidentMail.raw))?.[1];
     expect(unsubscribe, unfold(incidentMail.raw)).to.be.a('string');
     const button = await at('GET', unsubscribe!);
     expect(button.text).to.include(`action="${unsubscribe!}"`);
     const oneClick = 'List-Unsubscribe=One-Click';
-    const gone = await at('POST', unsubscribe!, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(oneClick.length) }, oneClick);
+    const gone = await at(
+      'POST',
+      unsubscribe!,
+      { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(oneClick.length) },
+      oneClick,
+    );
     expect(gone.status).to.equal(200);
     expect(gone.text).to.include('Unsubscribed');
     expect((await api('GET', `/api/status-pages/${page.id}/subscribers`, { token: org.token })).body.items).to.deep.equal([]);
@@ -198,7 +254,8 @@ describe('Status page subscribers (loopback SMTP and webhook)', function () {
   it('tells a webhook subscriber of the components it follows only, and of incident updates posted on the page', async () => {
     const { org, monitor, other, page } = await aPageWithMonitor();
     const added = await api('POST', `/api/status-pages/${page.id}/subscribers`, {
-      token: org.token, body: { channel: 'webhook', url: receiver.url(`/${unique('hook')}`), componentIds: [other.publicId] },
+      token: org.token,
+      body: { channel: 'webhook', url: receiver.url(`/${unique('hook')}`), componentIds: [other.publicId] },
     });
     expect(added.status, JSON.stringify(added.body)).to.equal(201);
     expect(added.body).to.deep.include({ channel: 'webhook', confirmed: true, componentIds: [other.publicId] });
@@ -210,7 +267,8 @@ describe('Status page subscribers (loopback SMTP and webhook)', function () {
     await record(other, LOCATION, aResult('down', testClock.now()));
     await announce();
     const told = await api('POST', `/api/status-pages/${page.id}/incidents`, {
-      token: org.token, body: { title: 'Blog outage', message: 'Our host is down.', componentIds: [other.publicId] },
+      token: org.token,
+      body: { title: 'Blog outage', message: 'Our host is down.', componentIds: [other.publicId] },
     });
     expect(told.status).to.equal(201);
     await waitFor(() => receiver.at(path).length >= 2, { what: 'two webhook deliveries', timeoutMs: 10_000 });
@@ -218,7 +276,10 @@ describe('Status page subscribers (loopback SMTP and webhook)', function () {
     expect(receiver.at(path), 'nothing about the component it does not follow').to.have.length(2);
     const events = receiver.at(path).map((r) => JSON.parse(r.body));
     expect(events.map((e) => e.event).sort()).to.deep.equal(['statusPage.incidentOpened', 'statusPage.incidentUpdate']);
-    expect(events.find((e) => e.event === 'statusPage.incidentUpdate').data.update).to.include({ status: 'investigating', message: 'Our host is down.' });
+    expect(events.find((e) => e.event === 'statusPage.incidentUpdate').data.update).to.include({
+      status: 'investigating',
+      message: 'Our host is down.',
+    });
     expect(receiver.at(path)[0]!.headers['x-webhook-signature']).to.match(/^t=\d+,v1=[0-9a-f]{64}$/);
   });
 
@@ -226,11 +287,16 @@ describe('Status page subscribers (loopback SMTP and webhook)', function () {
     const { org, page } = await aPageWithMonitor();
     const second = await api('POST', '/api/status-pages', { token: org.token, body: { title: 'Second', slug: unique('second') } });
     const added = await api('POST', `/api/status-pages/${second.body.id}/subscribers`, {
-      token: org.token, body: { channel: 'webhook', url: receiver.url('/second') },
+      token: org.token,
+      body: { channel: 'webhook', url: receiver.url('/second') },
     });
     expectError(await api('DELETE', `/api/status-pages/${page.id}/subscribers/abc`, { token: org.token }), 400, 'invalidSubscriberId');
     expectError(await api('DELETE', `/api/status-pages/${page.id}/subscribers/0`, { token: org.token }), 400, 'invalidSubscriberId');
-    expectError(await api('DELETE', `/api/status-pages/${page.id}/subscribers/${added.body.id}`, { token: org.token }), 404, 'subscriberNotFound');
+    expectError(
+      await api('DELETE', `/api/status-pages/${page.id}/subscribers/${added.body.id}`, { token: org.token }),
+      404,
+      'subscriberNotFound',
+    );
     expectError(await api('DELETE', `/api/status-pages/${page.id}/subscribers/999999999`, { token: org.token }), 404, 'subscriberNotFound');
     const removed = await api('DELETE', `/api/status-pages/${second.body.id}/subscribers/${added.body.id}`, { token: org.token });
     expect(removed.body).to.deep.equal({ success: true, id: added.body.id });

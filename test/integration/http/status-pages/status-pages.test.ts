@@ -8,8 +8,23 @@ import { testClock } from '../../../support/test-clock';
 import { testServer } from '../../../support/test-server';
 
 const PAGE_FIELDS = [
-  'id', 'publicId', 'customerId', 'title', 'slug', 'url', 'description', 'logo', 'brandColor', 'groups', 'showResponseTimes', 'footer',
-  'ipAllowlist', 'passwordProtected', 'isPrivate', 'createdAt', 'updatedAt',
+  'id',
+  'publicId',
+  'customerId',
+  'title',
+  'slug',
+  'url',
+  'description',
+  'logo',
+  'brandColor',
+  'groups',
+  'showResponseTimes',
+  'footer',
+  'ipAllowlist',
+  'passwordProtected',
+  'isPrivate',
+  'createdAt',
+  'updatedAt',
 ];
 const slug = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}`;
 /** The public page is rebuilt when the service next looks for changes (STATUS_PAGE_REFRESH_MS, 5 s by default). */
@@ -26,23 +41,41 @@ describe('Status pages API', () => {
   it('creates a page with grouped components, reads it back, lists it, changes it with PATCH and deletes it', async () => {
     const { org, monitor } = await anOrgWithMonitor();
     const body = {
-      title: 'Acme status', slug: slug('acme'), brandColor: '#1f6feb', showResponseTimes: true, footer: 'Questions? support@acme.test',
+      title: 'Acme status',
+      slug: slug('acme'),
+      brandColor: '#1f6feb',
+      showResponseTimes: true,
+      footer: 'Questions? support@acme.test',
       groups: [{ name: 'Web', components: [{ type: 'monitor', id: monitor.publicId, name: 'Shop' }] }],
     };
     const created = await api('POST', '/api/status-pages', { token: org.token, body });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     expect(created.body).to.have.all.keys(PAGE_FIELDS);
     expect(created.body).to.deep.include({
-      customerId: null, title: 'Acme status', slug: body.slug, url: `http://api.test.example/status/${body.slug}`, description: null,
-      logo: null, brandColor: '#1f6feb', showResponseTimes: true, footer: 'Questions? support@acme.test', ipAllowlist: [],
-      passwordProtected: false, isPrivate: false,
+      customerId: null,
+      title: 'Acme status',
+      slug: body.slug,
+      url: `http://api.test.example/status/${body.slug}`,
+      description: null,
+      logo: null,
+      brandColor: '#1f6feb',
+      showResponseTimes: true,
+      footer: 'Questions? support@acme.test',
+      ipAllowlist: [],
+      passwordProtected: false,
+      isPrivate: false,
       groups: [{ name: 'Web', components: [{ type: 'monitor', id: monitor.publicId, name: 'Shop', recordName: 'Shop website' }] }],
     });
     const read = await api('GET', `/api/status-pages/${created.body.id}`, { token: org.token });
     expect(read.body).to.deep.equal(created.body);
-    expect((await api('GET', '/api/status-pages', { token: org.token })).body.items.map((p: { id: string }) => p.id)).to.deep.equal([created.body.id]);
+    expect((await api('GET', '/api/status-pages', { token: org.token })).body.items.map((p: { id: string }) => p.id)).to.deep.equal([
+      created.body.id,
+    ]);
 
-    const changed = await api('PATCH', `/api/status-pages/${created.body.id}`, { token: org.token, body: { title: 'Acme', password: 'letmein-please' } });
+    const changed = await api('PATCH', `/api/status-pages/${created.body.id}`, {
+      token: org.token,
+      body: { title: 'Acme', password: 'letmein-please' },
+    });
     expect(changed.status, JSON.stringify(changed.body)).to.equal(200);
     expect(changed.body).to.deep.include({ title: 'Acme', passwordProtected: true, isPrivate: true });
     expect((await api('GET', `/api/status-pages/${created.body.id}`, { token: org.token })).body.title).to.equal('Acme');
@@ -52,10 +85,11 @@ describe('Status pages API', () => {
     expectError(await api('GET', `/api/status-pages/${created.body.id}`, { token: org.token }), 404, 'statusPageNotFound');
   });
 
-  it('answers statusPageNotFound 400 for a malformed id, and for another organization\'s page exactly as for a missing one', async () => {
+  it("answers statusPageNotFound 400 for a malformed id, and for another organization's page exactly as for a missing one", async () => {
     const { org, monitor } = await anOrgWithMonitor();
     const page = await api('POST', '/api/status-pages', {
-      token: org.token, body: { title: 'Mine', slug: slug('mine'), groups: [{ name: 'All', components: [{ type: 'monitor', id: monitor.publicId }] }] },
+      token: org.token,
+      body: { title: 'Mine', slug: slug('mine'), groups: [{ name: 'All', components: [{ type: 'monitor', id: monitor.publicId }] }] },
     });
     const other = await anOrganization('pages-other');
 
@@ -65,8 +99,12 @@ describe('Status pages API', () => {
     const missingId = '9b2f4c7e-0000-4000-8000-000000000000';
     // Every route with a page id: the foreign page's answer is the missing page's, body for body.
     const calls: Array<[string, string, Record<string, unknown>?]> = [
-      ['GET', ''], ['PATCH', '', { title: 'x' }], ['DELETE', ''], ['GET', '/subscribers'],
-      ['POST', '/subscribers', { channel: 'email', email: 'someone@example.com' }], ['GET', '/incidents'],
+      ['GET', ''],
+      ['PATCH', '', { title: 'x' }],
+      ['DELETE', ''],
+      ['GET', '/subscribers'],
+      ['POST', '/subscribers', { channel: 'email', email: 'someone@example.com' }],
+      ['GET', '/incidents'],
       ['POST', '/incidents', { title: 'x', status: 'investigating', message: 'm' }],
     ];
     for (const [method, suffix, body] of calls) {
@@ -80,10 +118,11 @@ describe('Status pages API', () => {
     expect((await api('GET', `/api/status-pages/${page.body.id}`, { token: org.token })).body.title).to.equal('Mine');
   });
 
-  it('takes as long to refuse another organization\'s page as a missing one (one scoped lookup either way)', async () => {
+  it("takes as long to refuse another organization's page as a missing one (one scoped lookup either way)", async () => {
     const { org, monitor } = await anOrgWithMonitor();
     const page = await api('POST', '/api/status-pages', {
-      token: org.token, body: { title: 'Timed', slug: slug('timed'), groups: [{ name: 'All', components: [{ type: 'monitor', id: monitor.publicId }] }] },
+      token: org.token,
+      body: { title: 'Timed', slug: slug('timed'), groups: [{ name: 'All', components: [{ type: 'monitor', id: monitor.publicId }] }] },
     });
     const other = await anOrganization('pages-timing');
     const time = async (id: string) => {
@@ -102,19 +141,26 @@ describe('Status pages API', () => {
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     // The difference an extra query would make is a full round trip; the medians differ by far less.
     const gap = Math.abs(median(foreign) - median(missing));
-    expect(gap, `medians ${median(foreign).toFixed(2)} ms vs ${median(missing).toFixed(2)} ms`).to.be.below(Math.max(1, 0.3 * median(missing)));
+    expect(gap, `medians ${median(foreign).toFixed(2)} ms vs ${median(missing).toFixed(2)} ms`).to.be.below(
+      Math.max(1, 0.3 * median(missing)),
+    );
   });
 
   it('refuses a slug in use (statusPageSlugTaken) and a component the page may not show (monitorNotFound)', async () => {
     const { org, customerId, monitor } = await anOrgWithMonitor();
     const taken = slug('taken');
     expect((await api('POST', '/api/status-pages', { token: org.token, body: { title: 'One', slug: taken } })).status).to.equal(201);
-    expectError(await api('POST', '/api/status-pages', { token: org.token, body: { title: 'Two', slug: taken } }), 409, 'statusPageSlugTaken');
+    expectError(
+      await api('POST', '/api/status-pages', { token: org.token, body: { title: 'Two', slug: taken } }),
+      409,
+      'statusPageSlugTaken',
+    );
 
     const otherCustomer = await aCustomerRow(org.user.organizationId, 'Other');
     const customerToken = await aCustomerToken(org.token, otherCustomer);
     const refused = await api('POST', '/api/status-pages', {
-      token: customerToken, body: { title: 'Theirs', slug: slug('theirs'), groups: [{ name: 'x', components: [{ type: 'monitor', id: monitor.publicId }] }] },
+      token: customerToken,
+      body: { title: 'Theirs', slug: slug('theirs'), groups: [{ name: 'x', components: [{ type: 'monitor', id: monitor.publicId }] }] },
     });
     expectError(refused, 404, 'monitorNotFound');
     // The owning customer's caller may show it, and its page is its customer's.
@@ -129,12 +175,21 @@ describe('Status pages API', () => {
 
   it('rejects a logo that is not an image data URL or is too large', async () => {
     const { org } = await anOrgWithMonitor();
-    const bad = await api('POST', '/api/status-pages', { token: org.token, body: { title: 'L', slug: slug('logo'), logo: 'https://cdn.example/logo.png' } });
+    const bad = await api('POST', '/api/status-pages', {
+      token: org.token,
+      body: { title: 'L', slug: slug('logo'), logo: 'https://cdn.example/logo.png' },
+    });
     expectError(bad, 400, 'validationFailed');
     const huge = `data:image/png;base64,${Buffer.alloc(40 * 1024, 1).toString('base64')}`;
-    expectError(await api('POST', '/api/status-pages', { token: org.token, body: { title: 'L', slug: slug('logo'), logo: huge } }), 400, 'validationFailed');
+    expectError(
+      await api('POST', '/api/status-pages', { token: org.token, body: { title: 'L', slug: slug('logo'), logo: huge } }),
+      400,
+      'validationFailed',
+    );
     const small = `data:image/png;base64,${Buffer.alloc(100, 1).toString('base64')}`;
-    expect((await api('POST', '/api/status-pages', { token: org.token, body: { title: 'L', slug: slug('logo'), logo: small } })).status).to.equal(201);
+    expect(
+      (await api('POST', '/api/status-pages', { token: org.token, body: { title: 'L', slug: slug('logo'), logo: small } })).status,
+    ).to.equal(201);
   });
 });
 
@@ -143,7 +198,12 @@ describe('Public status pages', () => {
     const setup = await anOrgWithMonitor('public');
     const created = await api('POST', '/api/status-pages', {
       token: setup.org.token,
-      body: { title: 'Acme', slug: slug('acme'), groups: [{ name: 'Web', components: [{ type: 'monitor', id: setup.monitor.publicId }] }], ...extra },
+      body: {
+        title: 'Acme',
+        slug: slug('acme'),
+        groups: [{ name: 'Web', components: [{ type: 'monitor', id: setup.monitor.publicId }] }],
+        ...extra,
+      },
     });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     return { ...setup, page: created.body };
@@ -185,10 +245,17 @@ describe('Public status pages', () => {
   it('says since when a monitor younger than the 90 days is measured, not "over 90 days"', async () => {
     const org = await anOrganization('young-monitor');
     const customerId = await aCustomerRow(org.user.organizationId);
-    const young = await aMonitorRow(org.user.organizationId, customerId, { name: 'New shop', locations: ['eu-west'], createdAt: new Date(testClock.now().getTime() - 7 * 60_000) });
-    const page = (await api('POST', '/api/status-pages', {
-      token: org.token, body: { title: 'Young', slug: slug('young'), groups: [{ name: 'Web', components: [{ type: 'monitor', id: young.publicId }] }] },
-    })).body;
+    const young = await aMonitorRow(org.user.organizationId, customerId, {
+      name: 'New shop',
+      locations: ['eu-west'],
+      createdAt: new Date(testClock.now().getTime() - 7 * 60_000),
+    });
+    const page = (
+      await api('POST', '/api/status-pages', {
+        token: org.token,
+        body: { title: 'Young', slug: slug('young'), groups: [{ name: 'Web', components: [{ type: 'monitor', id: young.publicId }] }] },
+      })
+    ).body;
     await record(young, 'eu-west', aResult('up', new Date(testClock.now().getTime() - 6 * 60_000)));
     pastRefresh();
     const json = await api('GET', `/api/public/status-pages/${page.slug}`);
@@ -207,7 +274,8 @@ describe('Public status pages', () => {
     const { database } = await testServer();
     await database.sql.query('UPDATE monitors SET url = ? WHERE id = ?', ['http://127.0.0.1:8081/', monitor.id]);
     const created = await api('POST', '/api/status-pages', {
-      token: org.token, body: { title: 'Acme', slug: slug('names'), groups: [{ name: 'Web', components: [{ type: 'monitor', id: monitor.publicId }] }] },
+      token: org.token,
+      body: { title: 'Acme', slug: slug('names'), groups: [{ name: 'Web', components: [{ type: 'monitor', id: monitor.publicId }] }] },
     });
     const page = created.body;
     await record(monitor, 'eu-west', aResult('down', testClock.now()));
@@ -238,32 +306,51 @@ describe('Public status pages', () => {
     expect(down.text).to.include(`data-component="${monitor.publicId}" data-state="down"`).and.include('Major outage');
 
     const told = await api('POST', `/api/status-pages/${page.id}/incidents`, {
-      token: org.token, body: { title: 'Checkout errors', message: 'We are looking into failed payments.', componentIds: [monitor.publicId] },
+      token: org.token,
+      body: { title: 'Checkout errors', message: 'We are looking into failed payments.', componentIds: [monitor.publicId] },
     });
     expect(told.status, JSON.stringify(told.body)).to.equal(201);
-    expect(told.body).to.deep.include({ title: 'Checkout errors', status: 'investigating', incidentId: null, componentIds: [monitor.publicId], resolvedAt: null });
+    expect(told.body).to.deep.include({
+      title: 'Checkout errors',
+      status: 'investigating',
+      incidentId: null,
+      componentIds: [monitor.publicId],
+      resolvedAt: null,
+    });
     const update = await api('POST', `/api/status-pages/${page.id}/incidents/${told.body.id}/updates`, {
-      token: org.token, body: { status: 'identified', message: 'A certificate expired at the payment provider.' },
+      token: org.token,
+      body: { status: 'identified', message: 'A certificate expired at the payment provider.' },
     });
     expect(update.status, JSON.stringify(update.body)).to.equal(201);
     expect(update.body.updates.map((u: { status: string }) => u.status)).to.deep.equal(['investigating', 'identified']);
     pastRefresh();
     const shown = await api('GET', `/status/${page.slug}`);
-    expect(shown.text).to.include('Active incidents').and.include('Checkout errors').and.include('A certificate expired at the payment provider.');
+    expect(shown.text)
+      .to.include('Active incidents')
+      .and.include('Checkout errors')
+      .and.include('A certificate expired at the payment provider.');
 
-    await api('POST', `/api/status-pages/${page.id}/incidents/${told.body.id}/updates`, { token: org.token, body: { status: 'resolved', message: 'Fixed.' } });
+    await api('POST', `/api/status-pages/${page.id}/incidents/${told.body.id}/updates`, {
+      token: org.token,
+      body: { status: 'resolved', message: 'Fixed.' },
+    });
     pastRefresh();
     const json = await api('GET', `/api/public/status-pages/${page.slug}`);
     expect(json.body.incidents.active).to.deep.equal([]);
     expect(json.body.incidents.past[0]).to.deep.include({ id: told.body.id, status: 'resolved', origin: 'page' });
     const listed = await api('GET', `/api/status-pages/${page.id}/incidents`, { token: org.token });
     expect(listed.body.items.map((i: { id: string }) => i.id)).to.deep.equal([told.body.id]);
-    expectError(await api('POST', `/api/status-pages/${page.id}/incidents/9b2f4c7e-0000-4000-8000-000000000000/updates`, {
-      token: org.token, body: { status: 'monitoring', message: 'x' },
-    }), 404, 'pageIncidentNotFound');
+    expectError(
+      await api('POST', `/api/status-pages/${page.id}/incidents/9b2f4c7e-0000-4000-8000-000000000000/updates`, {
+        token: org.token,
+        body: { status: 'monitoring', message: 'x' },
+      }),
+      404,
+      'pageIncidentNotFound',
+    );
   });
 
-  it('shows a monitor\'s new name once it is renamed (a component without a name of its own shows its record\'s)', async () => {
+  it("shows a monitor's new name once it is renamed (a component without a name of its own shows its record's)", async () => {
     const { page, monitor } = await aPublicPage();
     await record(monitor, 'eu-west', aResult('up', testClock.now()));
     pastRefresh();
@@ -281,7 +368,9 @@ describe('Public status pages', () => {
     expectError(unknown, 404, 'statusPageNotFound');
     const index = await api('GET', `/status/${slug('nowhere')}/index.json`);
     expectError(index, 404, 'statusPageNotFound');
-    expect((await api('GET', `/status/${slug('nowhere')}`, { headers: { accept: 'text/html' } })).headers.get('content-type')).to.match(/^text\/html/);
+    expect((await api('GET', `/status/${slug('nowhere')}`, { headers: { accept: 'text/html' } })).headers.get('content-type')).to.match(
+      /^text\/html/,
+    );
     const { page } = await aPublicPage({ password: 'open sesame 42' });
     const locked = await api('GET', `/status/${page.slug}`, { headers: json });
     expectError(locked, 401, 'statusPagePasswordRequired');
@@ -340,13 +429,15 @@ describe('Public status pages', () => {
     const wrong = await api('POST', `/status/${page.slug}/login`, { body: { password: 'guess' } });
     expectError(wrong, 401, 'statusPagePasswordInvalid');
     const wrongForm = await api('POST', `/status/${page.slug}/login`, {
-      rawBody: 'password=guess', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      rawBody: 'password=guess',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(wrongForm.status).to.equal(303);
     expect(wrongForm.headers.get('location')).to.equal(`/status/${page.slug}?wrong=1`);
 
     const right = await api('POST', `/status/${page.slug}/login`, {
-      rawBody: 'password=open+sesame+42', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      rawBody: 'password=open+sesame+42',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(right.status).to.equal(303);
     const cookie = right.headers.get('set-cookie')!.split(';')[0]!;

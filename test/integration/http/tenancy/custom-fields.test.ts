@@ -11,14 +11,30 @@ describe('custom fields', () => {
     const created = await api('POST', '/api/custom-fields', {
       token: org.token,
       body: {
-        organizationId: org.user.organizationId, name: 'Region', fieldKey: 'region', fieldType: 'select', isRequired: true,
-        displayOrder: 2, options: ['eu', 'us'], placeholder: 'Pick one', helpText: 'Where the data lives', showInTable: true,
+        organizationId: org.user.organizationId,
+        name: 'Region',
+        fieldKey: 'region',
+        fieldType: 'select',
+        isRequired: true,
+        displayOrder: 2,
+        options: ['eu', 'us'],
+        placeholder: 'Pick one',
+        helpText: 'Where the data lives',
+        showInTable: true,
       },
     });
     expect(created.status).to.equal(200);
     expect(created.body).to.include({
-      name: 'Region', fieldKey: 'region', fieldType: 'select', isRequired: true, displayOrder: 2, placeholder: 'Pick one',
-      helpText: 'Where the data lives', showInTable: true, isActive: true, organizationId: org.user.organizationId,
+      name: 'Region',
+      fieldKey: 'region',
+      fieldType: 'select',
+      isRequired: true,
+      displayOrder: 2,
+      placeholder: 'Pick one',
+      helpText: 'Where the data lives',
+      showInTable: true,
+      isActive: true,
+      organizationId: org.user.organizationId,
     });
     expect(created.body.options).to.deep.equal(['eu', 'us']);
     await aCustomField(org.token, { name: 'Notes', fieldKey: 'notes', fieldType: 'textarea', displayOrder: 1 });
@@ -26,13 +42,18 @@ describe('custom fields', () => {
     expect(list.body.items.map((f: { fieldKey: string }) => f.fieldKey)).to.deep.equal(['notes', 'region']);
 
     const changed = await api('PATCH', `/api/custom-fields/${created.body.publicId}`, {
-      token: org.token, body: { name: 'Data region', options: ['eu', 'us', 'apac'], isActive: false },
+      token: org.token,
+      body: { name: 'Data region', options: ['eu', 'us', 'apac'], isActive: false },
     });
     expect(changed.body).to.include({ name: 'Data region', isActive: false, fieldKey: 'region' });
     expect(changed.body.options).to.deep.equal(['eu', 'us', 'apac']);
 
     expect((await api('DELETE', `/api/custom-fields/${created.body.id}`, { token: org.token })).body).to.deep.equal({ success: true });
-    expectError(await api('PATCH', `/api/custom-fields/${created.body.id}`, { token: org.token, body: { name: 'x' } }), 404, 'customFieldNotFound');
+    expectError(
+      await api('PATCH', `/api/custom-fields/${created.body.id}`, { token: org.token, body: { name: 'x' } }),
+      404,
+      'customFieldNotFound',
+    );
   });
 
   it('refuses a select without options, options on other types, a taken key, a changed key and another organization', async () => {
@@ -44,9 +65,21 @@ describe('custom fields', () => {
     expectError(await post({ fieldKey: 'Bad Key', fieldType: 'text' }), 400, 'validationFailed');
     expectError(await post({ fieldKey: 'c', fieldType: 'colour' }), 400, 'validationFailed');
     expectError(await post({ fieldKey: 'plan', fieldType: 'text' }), 409, 'customFieldKeyTaken');
-    expectError(await post({ fieldKey: 'd', fieldType: 'text', organizationId: org.user.organizationId + 1000 }), 404, 'organizationNotFound');
-    expectError(await api('PATCH', `/api/custom-fields/${field.id}`, { token: org.token, body: { fieldKey: 'other' } }), 400, 'validationFailed');
-    expectError(await api('PATCH', `/api/custom-fields/${field.id}`, { token: org.token, body: { fieldType: 'select' } }), 400, 'validationFailed');
+    expectError(
+      await post({ fieldKey: 'd', fieldType: 'text', organizationId: org.user.organizationId + 1000 }),
+      404,
+      'organizationNotFound',
+    );
+    expectError(
+      await api('PATCH', `/api/custom-fields/${field.id}`, { token: org.token, body: { fieldKey: 'other' } }),
+      400,
+      'validationFailed',
+    );
+    expectError(
+      await api('PATCH', `/api/custom-fields/${field.id}`, { token: org.token, body: { fieldType: 'select' } }),
+      400,
+      'validationFailed',
+    );
   });
 
   it('deleting a definition removes its values from customers', async () => {
@@ -66,8 +99,16 @@ describe('custom fields', () => {
     const bound = await aMember(org, 'admin', customer.id);
     for (const token of [customerToken, bound.token]) {
       expectError(await api('GET', '/api/custom-fields', { token }), 403, 'customerScopedTokenForbidden');
-      expectError(await api('POST', '/api/custom-fields', { token, body: { name: 'N', fieldKey: 'n', fieldType: 'text' } }), 403, 'customerScopedTokenForbidden');
-      expectError(await api('PATCH', `/api/custom-fields/${field.id}`, { token, body: { name: 'x' } }), 403, 'customerScopedTokenForbidden');
+      expectError(
+        await api('POST', '/api/custom-fields', { token, body: { name: 'N', fieldKey: 'n', fieldType: 'text' } }),
+        403,
+        'customerScopedTokenForbidden',
+      );
+      expectError(
+        await api('PATCH', `/api/custom-fields/${field.id}`, { token, body: { name: 'x' } }),
+        403,
+        'customerScopedTokenForbidden',
+      );
       expectError(await api('DELETE', `/api/custom-fields/${field.id}`, { token }), 403, 'customerScopedTokenForbidden');
     }
   });
@@ -78,18 +119,26 @@ describe('custom fields', () => {
     for (const role of ['editor', 'readonly', 'responder'] as const) {
       const { token } = await aMember(org, role);
       expect((await api('GET', '/api/custom-fields', { token })).body.items).to.have.length(1);
-      expectError(await api('POST', '/api/custom-fields', { token, body: { name: 'N', fieldKey: 'n', fieldType: 'text' } }), 403, 'roleForbidden');
+      expectError(
+        await api('POST', '/api/custom-fields', { token, body: { name: 'N', fieldKey: 'n', fieldType: 'text' } }),
+        403,
+        'roleForbidden',
+      );
       expectError(await api('PATCH', `/api/custom-fields/${field.id}`, { token, body: { name: 'x' } }), 403, 'roleForbidden');
       expectError(await api('DELETE', `/api/custom-fields/${field.id}`, { token }), 403, 'roleForbidden');
     }
   });
 
-  it('hides other organizations\' definitions (404)', async () => {
+  it("hides other organizations' definitions (404)", async () => {
     const org = await anOrganization();
     const other = await anOrganization('other');
     const field = await aCustomField(other.token);
     expect((await api('GET', '/api/custom-fields', { token: org.token })).body.items).to.deep.equal([]);
-    expectError(await api('PATCH', `/api/custom-fields/${field.publicId}`, { token: org.token, body: { name: 'x' } }), 404, 'customFieldNotFound');
+    expectError(
+      await api('PATCH', `/api/custom-fields/${field.publicId}`, { token: org.token, body: { name: 'x' } }),
+      404,
+      'customFieldNotFound',
+    );
     expectError(await api('DELETE', `/api/custom-fields/${field.id}`, { token: org.token }), 404, 'customFieldNotFound');
   });
 });

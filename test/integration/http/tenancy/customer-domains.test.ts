@@ -6,12 +6,29 @@ import { aDomain } from '../../../support/tenancy-fixtures';
 import { withWatchResults } from '../../../support/tenancy-server';
 
 const DOMAIN_FIELDS = [
-  'id', 'publicId', 'customerId', 'label', 'domainName', 'status', 'expiryWarningDays', 'expiryErrorDays',
-  'notificationPhoneNumber', 'notificationEmail', 'createdAt', 'updatedAt',
+  'id',
+  'publicId',
+  'customerId',
+  'label',
+  'domainName',
+  'status',
+  'expiryWarningDays',
+  'expiryErrorDays',
+  'notificationPhoneNumber',
+  'notificationEmail',
+  'createdAt',
+  'updatedAt',
 ];
 const EXPIRY_FIELDS = [
-  'domainExpiresAt', 'domainRegistrar', 'isExpired', 'lastError', 'lastCheckedAt', 'lastChangedAt',
-  'lastNotifiedWarningAt', 'lastNotifiedErrorAt', 'lastNotifiedExpiredAt',
+  'domainExpiresAt',
+  'domainRegistrar',
+  'isExpired',
+  'lastError',
+  'lastCheckedAt',
+  'lastChangedAt',
+  'lastNotifiedWarningAt',
+  'lastNotifiedErrorAt',
+  'lastNotifiedExpiredAt',
 ];
 
 describe('customer domains', () => {
@@ -19,13 +36,20 @@ describe('customer domains', () => {
     const org = await anOrganization();
     const customer = await aCustomer(org.token);
     const response = await api('POST', `/api/customers/${customer.publicId}/domains`, {
-      token: org.token, body: { domainName: 'Example.COM.', label: 'Main site', expiryWarningDays: 45, notificationEmail: 'dns@acme.test' },
+      token: org.token,
+      body: { domainName: 'Example.COM.', label: 'Main site', expiryWarningDays: 45, notificationEmail: 'dns@acme.test' },
     });
     expect(response.status).to.equal(200);
     expect(response.body).to.have.all.keys(DOMAIN_FIELDS);
     expect(response.body).to.include({
-      customerId: customer.id, domainName: 'example.com', label: 'Main site', status: 'active', expiryWarningDays: 45,
-      expiryErrorDays: 7, notificationEmail: 'dns@acme.test', notificationPhoneNumber: null,
+      customerId: customer.id,
+      domainName: 'example.com',
+      label: 'Main site',
+      status: 'active',
+      expiryWarningDays: 45,
+      expiryErrorDays: 7,
+      notificationEmail: 'dns@acme.test',
+      notificationPhoneNumber: null,
     });
     const viaLegacy = await aDomain(org.token, customer.id, { domainName: 'bücher.example' });
     expect(viaLegacy).to.include({ domainName: 'xn--bcher-kva.example', label: 'xn--bcher-kva.example' });
@@ -57,18 +81,32 @@ describe('customer domains', () => {
     expect(unchecked.body.expiry).to.deep.equal({ ...Object.fromEntries(EXPIRY_FIELDS.map((k) => [k, null])), isExpired: false });
 
     const checkedAt = new Date('2026-11-20T10:00:00Z');
-    await withWatchResults((store) => store.recordDomainExpiry({ organizationId: org.user.organizationId, customerId: null }, domain.id, {
-      domainExpiresAt: new Date('2027-03-01T00:00:00Z'), domainRegistrar: 'Example Registrar', isExpired: false,
-      lastError: null, lastCheckedAt: checkedAt, lastChangedAt: checkedAt, lastNotifiedWarningAt: null,
-      lastNotifiedErrorAt: null, lastNotifiedExpiredAt: null,
-    }));
+    await withWatchResults((store) =>
+      store.recordDomainExpiry({ organizationId: org.user.organizationId, customerId: null }, domain.id, {
+        domainExpiresAt: new Date('2027-03-01T00:00:00Z'),
+        domainRegistrar: 'Example Registrar',
+        isExpired: false,
+        lastError: null,
+        lastCheckedAt: checkedAt,
+        lastChangedAt: checkedAt,
+        lastNotifiedWarningAt: null,
+        lastNotifiedErrorAt: null,
+        lastNotifiedExpiredAt: null,
+      }),
+    );
     const checked = await api('GET', `/api/customer-domains/${domain.id}`, { token: org.token });
     expect(checked.body.expiry).to.include({
-      domainExpiresAt: '2027-03-01T00:00:00.000Z', domainRegistrar: 'Example Registrar', isExpired: false,
-      lastCheckedAt: '2026-11-20T10:00:00.000Z', lastNotifiedWarningAt: null,
+      domainExpiresAt: '2027-03-01T00:00:00.000Z',
+      domainRegistrar: 'Example Registrar',
+      isExpired: false,
+      lastCheckedAt: '2026-11-20T10:00:00.000Z',
+      lastNotifiedWarningAt: null,
     });
 
-    const renamed = await api('PATCH', `/api/customer-domains/${domain.id}`, { token: org.token, body: { domainName: 'renamed.example.org' } });
+    const renamed = await api('PATCH', `/api/customer-domains/${domain.id}`, {
+      token: org.token,
+      body: { domainName: 'renamed.example.org' },
+    });
     expect(renamed.body.domainName).to.equal('renamed.example.org');
     expect((await api('GET', `/api/customer-domains/${domain.id}`, { token: org.token })).body.expiry.domainExpiresAt).to.equal(null);
   });
@@ -78,13 +116,22 @@ describe('customer domains', () => {
     const customer = await aCustomer(org.token);
     const domain = await aDomain(org.token, customer.id);
     const patched = await api('PATCH', `/api/customer-domains/${domain.publicId}`, {
-      token: org.token, body: { status: 'paused', label: 'Parked', expiryErrorDays: 3, notificationPhoneNumber: '+1 555 0100' },
+      token: org.token,
+      body: { status: 'paused', label: 'Parked', expiryErrorDays: 3, notificationPhoneNumber: '+1 555 0100' },
     });
     expect(patched.status).to.equal(200);
     expect(patched.body).to.have.all.keys(DOMAIN_FIELDS);
     expect(patched.body).to.include({ status: 'paused', label: 'Parked', expiryErrorDays: 3, notificationPhoneNumber: '+15550100' });
-    expectError(await api('PATCH', `/api/customer-domains/${domain.id}`, { token: org.token, body: { status: 'expired' } }), 400, 'validationFailed');
-    expectError(await api('PATCH', `/api/customer-domains/${domain.id}`, { token: org.token, body: { customerId: 5 } }), 400, 'validationFailed');
+    expectError(
+      await api('PATCH', `/api/customer-domains/${domain.id}`, { token: org.token, body: { status: 'expired' } }),
+      400,
+      'validationFailed',
+    );
+    expectError(
+      await api('PATCH', `/api/customer-domains/${domain.id}`, { token: org.token, body: { customerId: 5 } }),
+      400,
+      'validationFailed',
+    );
     expect((await api('DELETE', `/api/customer-domains/${domain.id}`, { token: org.token })).body).to.deep.equal({ success: true });
     expectError(await api('GET', `/api/customer-domains/${domain.publicId}`, { token: org.token }), 404, 'customerDomainNotFound');
     expectError(await api('DELETE', `/api/customer-domains/${domain.publicId}`, { token: org.token }), 404, 'customerDomainNotFound');
@@ -108,8 +155,16 @@ describe('customer domains', () => {
     expect(beyond.body).to.deep.equal({ items: [], total: 5, page: 9, perPage: 2 });
 
     const search = await api('GET', '/api/customer-domains', { token: org.token, query: { search: 'SHOP' } });
-    expect(search.body.items.map((d: { domainName: string }) => d.domainName)).to.deep.equal(['a-shop.com', 'c-shop.com', 'd-shop.com', 'e.com']);
-    const ofSecond = await api('GET', '/api/customer-domains', { token: org.token, query: { customerId: second.publicId, search: 'shop' } });
+    expect(search.body.items.map((d: { domainName: string }) => d.domainName)).to.deep.equal([
+      'a-shop.com',
+      'c-shop.com',
+      'd-shop.com',
+      'e.com',
+    ]);
+    const ofSecond = await api('GET', '/api/customer-domains', {
+      token: org.token,
+      query: { customerId: second.publicId, search: 'shop' },
+    });
     expect(ofSecond.body.items.map((d: { domainName: string }) => d.domainName)).to.deep.equal(['d-shop.com', 'e.com']);
     const byLegacy = await api('GET', '/api/customer-domains', { token: org.token, query: { customerId: String(first.id) } });
     expect(byLegacy.body.total).to.equal(3);
@@ -117,13 +172,21 @@ describe('customer domains', () => {
     expect(wildcard.body.total).to.equal(0);
 
     // List records are serialized by the database: field for field the record the API answers elsewhere.
-    const { expiry: _expiry, ...single } = (await api('GET', `/api/customer-domains/${all.body.items[0].publicId}`, { token: org.token })).body;
+    const { expiry: _expiry, ...single } = (await api('GET', `/api/customer-domains/${all.body.items[0].publicId}`, { token: org.token }))
+      .body;
     expect(all.body.items[0]).to.deep.equal(single);
   });
 
   it('answers 400 for empty or out-of-range page parameters', async () => {
     const org = await anOrganization();
-    const queries: Array<Record<string, string>> = [{ page: '' }, { perPage: '' }, { perPage: '0' }, { perPage: '1000' }, { page: 'x' }, { customerId: '' }];
+    const queries: Array<Record<string, string>> = [
+      { page: '' },
+      { perPage: '' },
+      { perPage: '0' },
+      { perPage: '1000' },
+      { page: 'x' },
+      { customerId: '' },
+    ];
     for (const query of queries) {
       expectError(await api('GET', '/api/customer-domains', { token: org.token, query }), 400, 'validationFailed');
     }

@@ -6,12 +6,29 @@ import { anIp } from '../../../support/tenancy-fixtures';
 import { withWatchResults } from '../../../support/tenancy-server';
 
 const IP_FIELDS = [
-  'id', 'publicId', 'customerId', 'label', 'ipAddress', 'ipFamily', 'status', 'notificationPhoneNumber',
-  'notificationEmail', 'createdAt', 'updatedAt',
+  'id',
+  'publicId',
+  'customerId',
+  'label',
+  'ipAddress',
+  'ipFamily',
+  'status',
+  'notificationPhoneNumber',
+  'notificationEmail',
+  'createdAt',
+  'updatedAt',
 ];
 const DNSBL_FIELDS = [
-  'isListed', 'listedCount', 'listings', 'lastError', 'lastCheckedAt', 'lastChangedAt', 'lastListedAt', 'lastCleanAt',
-  'lastNotifiedListedAt', 'lastNotifiedCleanAt',
+  'isListed',
+  'listedCount',
+  'listings',
+  'lastError',
+  'lastCheckedAt',
+  'lastChangedAt',
+  'lastListedAt',
+  'lastCleanAt',
+  'lastNotifiedListedAt',
+  'lastNotifiedCleanAt',
 ];
 
 describe('customer IPs', () => {
@@ -22,7 +39,13 @@ describe('customer IPs', () => {
     const v4 = await post(' 203.0.113.7 ');
     expect(v4.status).to.equal(201);
     expect(v4.body).to.have.all.keys(IP_FIELDS);
-    expect(v4.body).to.include({ ipAddress: '203.0.113.7', ipFamily: 'v4', label: '203.0.113.7', status: 'active', customerId: customer.id });
+    expect(v4.body).to.include({
+      ipAddress: '203.0.113.7',
+      ipFamily: 'v4',
+      label: '203.0.113.7',
+      status: 'active',
+      customerId: customer.id,
+    });
     expect((await post('2001:0DB8:0000:0000:0000:0000:0000:0001')).body).to.include({ ipAddress: '2001:db8::1', ipFamily: 'v6' });
     expect((await post('::ffff:198.51.100.4')).body).to.include({ ipAddress: '198.51.100.4', ipFamily: 'v4' });
     expectError(await post('2001:db8::1'), 409, 'customerIpExists');
@@ -43,14 +66,27 @@ describe('customer IPs', () => {
     expect(unchecked.body.dnsbl.listings).to.deep.equal([]);
 
     const listing = {
-      name: 'Spamhaus ZEN', reason: 'Listed in SBL', listKey: 'zen.spamhaus.org',
-      delistUrl: 'https://check.spamhaus.org/', resultCode: '127.0.0.2',
+      name: 'Spamhaus ZEN',
+      reason: 'Listed in SBL',
+      listKey: 'zen.spamhaus.org',
+      delistUrl: 'https://check.spamhaus.org/',
+      resultCode: '127.0.0.2',
     };
     const at = new Date('2026-11-21T08:30:00Z');
-    await withWatchResults((store) => store.recordIpDnsbl({ organizationId: org.user.organizationId, customerId: null }, ip.id, {
-      isListed: true, listedCount: 1, listings: [listing], lastError: null, lastCheckedAt: at, lastChangedAt: at,
-      lastListedAt: at, lastCleanAt: null, lastNotifiedListedAt: null, lastNotifiedCleanAt: null,
-    }));
+    await withWatchResults((store) =>
+      store.recordIpDnsbl({ organizationId: org.user.organizationId, customerId: null }, ip.id, {
+        isListed: true,
+        listedCount: 1,
+        listings: [listing],
+        lastError: null,
+        lastCheckedAt: at,
+        lastChangedAt: at,
+        lastListedAt: at,
+        lastCleanAt: null,
+        lastNotifiedListedAt: null,
+        lastNotifiedCleanAt: null,
+      }),
+    );
     const checked = await api('GET', `/api/customer-ips/${ip.id}`, { token: org.token });
     expect(checked.body.dnsbl).to.include({ isListed: true, listedCount: 1, lastListedAt: '2026-11-21T08:30:00.000Z', lastCleanAt: null });
     expect(checked.body.dnsbl.listings).to.deep.equal([listing]);
@@ -64,10 +100,20 @@ describe('customer IPs', () => {
     const org = await anOrganization();
     const other = await anOrganization('other');
     const ip = await anIp(org.token, (await aCustomer(org.token)).id);
-    await withWatchResults((store) => store.recordIpDnsbl({ organizationId: other.user.organizationId, customerId: null }, ip.id, {
-      isListed: true, listedCount: 0, listings: [], lastError: null, lastCheckedAt: new Date(), lastChangedAt: null,
-      lastListedAt: null, lastCleanAt: null, lastNotifiedListedAt: null, lastNotifiedCleanAt: null,
-    }));
+    await withWatchResults((store) =>
+      store.recordIpDnsbl({ organizationId: other.user.organizationId, customerId: null }, ip.id, {
+        isListed: true,
+        listedCount: 0,
+        listings: [],
+        lastError: null,
+        lastCheckedAt: new Date(),
+        lastChangedAt: null,
+        lastListedAt: null,
+        lastCleanAt: null,
+        lastNotifiedListedAt: null,
+        lastNotifiedCleanAt: null,
+      }),
+    );
     expect((await api('GET', `/api/customer-ips/${ip.id}`, { token: org.token })).body.dnsbl.isListed).to.equal(false);
   });
 
@@ -75,11 +121,18 @@ describe('customer IPs', () => {
     const org = await anOrganization();
     const customer = await aCustomer(org.token);
     const ip = await anIp(org.token, customer.id);
-    const patched = await api('PATCH', `/api/customer-ips/${ip.publicId}`, { token: org.token, body: { label: 'Mail relay', status: 'paused' } });
+    const patched = await api('PATCH', `/api/customer-ips/${ip.publicId}`, {
+      token: org.token,
+      body: { label: 'Mail relay', status: 'paused' },
+    });
     expect(patched.status).to.equal(200);
     expect(patched.body).to.have.all.keys(IP_FIELDS);
     expect(patched.body).to.include({ label: 'Mail relay', status: 'paused', notificationEmail: null });
-    expectError(await api('PATCH', `/api/customer-ips/${ip.id}`, { token: org.token, body: { ipAddress: 'nope' } }), 400, 'validationFailed');
+    expectError(
+      await api('PATCH', `/api/customer-ips/${ip.id}`, { token: org.token, body: { ipAddress: 'nope' } }),
+      400,
+      'validationFailed',
+    );
     expectError(await api('PATCH', `/api/customer-ips/${ip.id}`, { token: org.token, body: { label: '' } }), 400, 'validationFailed');
     expect((await api('DELETE', `/api/customer-ips/${ip.id}`, { token: org.token })).body).to.deep.equal({ success: true });
     expectError(await api('GET', `/api/customer-ips/${ip.id}`, { token: org.token }), 404, 'customerIpNotFound');
@@ -101,7 +154,12 @@ describe('customer IPs', () => {
     expect((await list({ search: '100.2' })).body.items[0].label).to.equal('Web');
     expect((await list({ customerId: second.publicId })).body.total).to.equal(1);
     expect((await list({ organizationId: String(org.user.organizationId), page: '2', perPage: '2' })).body.items).to.have.length(1);
-    expect((await list({ organizationId: String(org.user.organizationId + 1) })).body).to.deep.equal({ items: [], total: 0, page: 1, perPage: 50 });
+    expect((await list({ organizationId: String(org.user.organizationId + 1) })).body).to.deep.equal({
+      items: [],
+      total: 0,
+      page: 1,
+      perPage: 50,
+    });
     const { dnsbl: _dnsbl, ...single } = (await api('GET', `/api/customer-ips/${all.body.items[2].id}`, { token: org.token })).body;
     expect(all.body.items[2]).to.deep.equal(single);
     expectError(await list({ organizationId: '' }), 400, 'validationFailed');

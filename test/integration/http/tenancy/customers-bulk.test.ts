@@ -12,12 +12,19 @@ describe('customers: bulk create', () => {
     const gold = await aPackage(org.token, { key: 'gold', displayName: 'Gold' });
     const response = await api('POST', '/api/customers/bulk', {
       token: org.token,
-      body: { customers: [{ name: 'One', email: 'one@x.test' }, { name: 'Two', email: 'two@x.test', packageType: 'gold' }] },
+      body: {
+        customers: [
+          { name: 'One', email: 'one@x.test' },
+          { name: 'Two', email: 'two@x.test', packageType: 'gold' },
+        ],
+      },
     });
     expect(response.status).to.equal(200);
     expect(response.body).to.include({ success: true, created: 2 });
-    expect(response.body.customers.map((c: { name: string; packageId: number }) => [c.name, c.packageId]))
-      .to.deep.equal([['One', basic.id], ['Two', gold.id]]);
+    expect(response.body.customers.map((c: { name: string; packageId: number }) => [c.name, c.packageId])).to.deep.equal([
+      ['One', basic.id],
+      ['Two', gold.id],
+    ]);
     expect((await api('GET', '/api/customers', { token: org.token })).body).to.have.length(2);
   });
 
@@ -39,7 +46,10 @@ describe('customers: bulk create', () => {
     expectError(response, 400, 'bulkRowsRejected');
     const rows = response.body.data.rows;
     expect(rows.map((r: { index: number; code: string }) => [r.index, r.code])).to.deep.equal([
-      [1, 'validationFailed'], [2, 'invalidPackageType'], [3, 'invalidCustomFields'], [4, 'validationFailed'],
+      [1, 'validationFailed'],
+      [2, 'invalidPackageType'],
+      [3, 'invalidCustomFields'],
+      [4, 'validationFailed'],
     ]);
     expect(rows[0].issues[0].path).to.deep.equal(['email']);
     expect(rows[1].packageType).to.equal('diamond');

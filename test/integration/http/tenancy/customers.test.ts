@@ -9,20 +9,55 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 const CUSTOMER_FIELDS = [
-  'id', 'publicId', 'organizationId', 'name', 'email', 'notificationPhoneNumber', 'notificationEmail', 'packageId',
-  'packageType', 'packageDisplayName', 'packageConfig', 'status', 'allowedCheckCountryCodes', 'cancellationDate',
-  'cancelledAt', 'customFields', 'monthlyReportsEnabled', 'notificationChannels', 'notificationTargets',
-  'notificationRules', 'smsUsageCurrentMonth', 'createdAt', 'updatedAt',
+  'id',
+  'publicId',
+  'organizationId',
+  'name',
+  'email',
+  'notificationPhoneNumber',
+  'notificationEmail',
+  'packageId',
+  'packageType',
+  'packageDisplayName',
+  'packageConfig',
+  'status',
+  'allowedCheckCountryCodes',
+  'cancellationDate',
+  'cancelledAt',
+  'customFields',
+  'monthlyReportsEnabled',
+  'notificationChannels',
+  'notificationTargets',
+  'notificationRules',
+  'smsUsageCurrentMonth',
+  'createdAt',
+  'updatedAt',
 ];
 const FULL_EXTRA_FIELDS = [
-  'companyName', 'street', 'postalCode', 'city', 'country', 'vatId', 'paymentProviderCustomerId',
-  'paymentProviderSubscriptionId', 'customPricing', 'alertConsecutiveChecks', 'alertRetryInterval', 'alertLocationThreshold',
-  'alertLocationThresholdCount', 'alertReminderInterval', 'dnsblReminderInterval', 'sslExpiryReminderInterval',
-  'allowSelfService', 'maxSelfServiceUrls', 'canEditManaged', 'quotaTierIndex',
+  'companyName',
+  'street',
+  'postalCode',
+  'city',
+  'country',
+  'vatId',
+  'paymentProviderCustomerId',
+  'paymentProviderSubscriptionId',
+  'customPricing',
+  'alertConsecutiveChecks',
+  'alertRetryInterval',
+  'alertLocationThreshold',
+  'alertLocationThresholdCount',
+  'alertReminderInterval',
+  'dnsblReminderInterval',
+  'sslExpiryReminderInterval',
+  'allowSelfService',
+  'maxSelfServiceUrls',
+  'canEditManaged',
+  'quotaTierIndex',
 ];
 
 describe('customers', () => {
-  it('creates a customer on the default package and answers {success, customer} with the spec\'s fields and types', async () => {
+  it("creates a customer on the default package and answers {success, customer} with the spec's fields and types", async () => {
     const org = await anOrganization();
     const response = await api('POST', '/api/customers', { token: org.token, body: { name: 'Acme', email: 'ops@acme.test' } });
     expect(response.status).to.equal(200);
@@ -30,10 +65,22 @@ describe('customers', () => {
     const customer = response.body.customer;
     expect(customer).to.have.all.keys(CUSTOMER_FIELDS);
     expect(customer).to.include({
-      organizationId: org.user.organizationId, name: 'Acme', email: 'ops@acme.test', status: 'active',
-      packageType: 'standard', packageDisplayName: 'Standard', smsUsageCurrentMonth: 0, monthlyReportsEnabled: false,
-      notificationPhoneNumber: null, notificationEmail: null, cancelledAt: null, cancellationDate: null,
-      allowedCheckCountryCodes: null, notificationChannels: null, notificationTargets: null, notificationRules: null,
+      organizationId: org.user.organizationId,
+      name: 'Acme',
+      email: 'ops@acme.test',
+      status: 'active',
+      packageType: 'standard',
+      packageDisplayName: 'Standard',
+      smsUsageCurrentMonth: 0,
+      monthlyReportsEnabled: false,
+      notificationPhoneNumber: null,
+      notificationEmail: null,
+      cancelledAt: null,
+      cancellationDate: null,
+      allowedCheckCountryCodes: null,
+      notificationChannels: null,
+      notificationTargets: null,
+      notificationRules: null,
     });
     expect(customer.id).to.be.a('number');
     expect(customer.packageId).to.be.a('number');
@@ -80,15 +127,33 @@ describe('customers', () => {
     const pro = await aPackage(org.token, { key: 'pro', displayName: 'Pro' });
     const response = await api('PATCH', `/api/customers/${customer.publicId}`, {
       token: org.token,
-      body: { packageType: 'Pro', companyName: 'Acme GmbH', vatId: 'DE123456789', alertLocationThreshold: '0.75', alertConsecutiveChecks: 3 },
+      body: {
+        packageType: 'Pro',
+        companyName: 'Acme GmbH',
+        vatId: 'DE123456789',
+        alertLocationThreshold: '0.75',
+        alertConsecutiveChecks: 3,
+      },
     });
     expect(response.status).to.equal(200);
     expect(response.body).to.have.all.keys([...CUSTOMER_FIELDS, ...FULL_EXTRA_FIELDS]);
     expect(response.body).to.include({
-      packageId: pro.id, packageType: 'pro', packageDisplayName: 'Pro', companyName: 'Acme GmbH', vatId: 'DE123456789',
-      alertLocationThreshold: '0.75', alertConsecutiveChecks: 3, alertRetryInterval: 20, alertLocationThresholdCount: 1, alertReminderInterval: 0,
-      dnsblReminderInterval: null, sslExpiryReminderInterval: null, paymentProviderCustomerId: null,
-      paymentProviderSubscriptionId: null, customPricing: null, street: null,
+      packageId: pro.id,
+      packageType: 'pro',
+      packageDisplayName: 'Pro',
+      companyName: 'Acme GmbH',
+      vatId: 'DE123456789',
+      alertLocationThreshold: '0.75',
+      alertConsecutiveChecks: 3,
+      alertRetryInterval: 20,
+      alertLocationThresholdCount: 1,
+      alertReminderInterval: 0,
+      dnsblReminderInterval: null,
+      sslExpiryReminderInterval: null,
+      paymentProviderCustomerId: null,
+      paymentProviderSubscriptionId: null,
+      customPricing: null,
+      street: null,
     });
   });
 
@@ -97,8 +162,16 @@ describe('customers', () => {
     const other = await anOrganization('other');
     const foreign = await aPackage(other.token);
     const customer = await aCustomer(org.token);
-    expectError(await api('PATCH', `/api/customers/${customer.id}`, { token: org.token, body: { packageType: 'nope' } }), 400, 'invalidPackageType');
-    expectError(await api('PATCH', `/api/customers/${customer.id}`, { token: org.token, body: { packageId: foreign.id, name: 'Renamed' } }), 400, 'invalidPackageType');
+    expectError(
+      await api('PATCH', `/api/customers/${customer.id}`, { token: org.token, body: { packageType: 'nope' } }),
+      400,
+      'invalidPackageType',
+    );
+    expectError(
+      await api('PATCH', `/api/customers/${customer.id}`, { token: org.token, body: { packageId: foreign.id, name: 'Renamed' } }),
+      400,
+      'invalidPackageType',
+    );
     const after = await api('GET', `/api/customers/${customer.publicId}`, { token: org.token });
     expect(after.body).to.include({ packageId: customer.packageId, packageType: 'standard', name: customer.name });
   });
@@ -137,13 +210,22 @@ describe('customers', () => {
     const cancelled = await api('PATCH', `/api/customers/${customer.id}`, {
       token: org.token,
       body: {
-        status: 'cancelled', cancellationDate: '2027-01-31', allowSelfService: true, maxSelfServiceUrls: 25,
-        canEditManaged: true, notificationPhoneNumber: '+49 30 1234-567', allowedCheckCountryCodes: ['DE', 'US'],
+        status: 'cancelled',
+        cancellationDate: '2027-01-31',
+        allowSelfService: true,
+        maxSelfServiceUrls: 25,
+        canEditManaged: true,
+        notificationPhoneNumber: '+49 30 1234-567',
+        allowedCheckCountryCodes: ['DE', 'US'],
       },
     });
     expect(cancelled.body).to.include({
-      status: 'cancelled', cancellationDate: '2027-01-31T00:00:00.000Z', allowSelfService: true, maxSelfServiceUrls: 25,
-      canEditManaged: true, notificationPhoneNumber: '+49301234567',
+      status: 'cancelled',
+      cancellationDate: '2027-01-31T00:00:00.000Z',
+      allowSelfService: true,
+      maxSelfServiceUrls: 25,
+      canEditManaged: true,
+      notificationPhoneNumber: '+49301234567',
     });
     expect(cancelled.body.cancelledAt).to.match(ISO);
     expect(cancelled.body.allowedCheckCountryCodes).to.deep.equal(['DE', 'US']);
@@ -157,11 +239,27 @@ describe('customers', () => {
     expectError(missing, 400, 'validationFailed');
     expect(missing.body.data.issues[0].path).to.deep.equal(['name']);
     expectError(await api('POST', '/api/customers', { token: org.token, body: { name: 'X', email: 'nope' } }), 400, 'validationFailed');
-    expectError(await api('POST', '/api/customers', { token: org.token, body: { name: 'X', email: 'x@x.test', plan: 'gold' } }), 400, 'validationFailed');
+    expectError(
+      await api('POST', '/api/customers', { token: org.token, body: { name: 'X', email: 'x@x.test', plan: 'gold' } }),
+      400,
+      'validationFailed',
+    );
     const customer = await aCustomer(org.token);
-    expectError(await api('PATCH', `/api/customers/${customer.id}`, { token: org.token, body: { status: 'gone' } }), 400, 'validationFailed');
-    expectError(await api('PATCH', `/api/customers/${customer.id}`, { token: org.token, body: { alertLocationThreshold: '1.5' } }), 400, 'validationFailed');
-    expectError(await api('PATCH', `/api/customers/${customer.id}`, { token: org.token, body: { packageId: 'gold' } }), 400, 'validationFailed');
+    expectError(
+      await api('PATCH', `/api/customers/${customer.id}`, { token: org.token, body: { status: 'gone' } }),
+      400,
+      'validationFailed',
+    );
+    expectError(
+      await api('PATCH', `/api/customers/${customer.id}`, { token: org.token, body: { alertLocationThreshold: '1.5' } }),
+      400,
+      'validationFailed',
+    );
+    expectError(
+      await api('PATCH', `/api/customers/${customer.id}`, { token: org.token, body: { packageId: 'gold' } }),
+      400,
+      'validationFailed',
+    );
   });
 
   it('DELETE removes the customer with its domains and IPs and answers what went', async () => {
@@ -200,10 +298,14 @@ describe('customers', () => {
     const id = ok.body.customer.id;
     const merged = await api('PATCH', `/api/customers/${id}`, { token: org.token, body: { customFields: { seats: null } } });
     expect(merged.body.customFields).to.deep.equal({ tier: 'gold' });
-    expectError(await api('PATCH', `/api/customers/${id}`, { token: org.token, body: { customFields: { tier: null } } }), 400, 'invalidCustomFields');
+    expectError(
+      await api('PATCH', `/api/customers/${id}`, { token: org.token, body: { customFields: { tier: null } } }),
+      400,
+      'invalidCustomFields',
+    );
   });
 
-  it('reports this month\'s SMS usage per customer against the package allowance', async () => {
+  it("reports this month's SMS usage per customer against the package allowance", async () => {
     const org = await anOrganization();
     const pack = await aPackage(org.token, { smsMonthlyAllowance: 100 });
     const customer = await aCustomer(org.token, { packageId: pack.id });
@@ -212,10 +314,17 @@ describe('customers', () => {
     const usage = await api('GET', '/api/customers/sms-usage', { token: org.token });
     expect(usage.status).to.equal(200);
     expect(usage.body.month).to.match(/^\d{4}-\d\d-01$/);
-    expect(usage.body.customers).to.deep.equal([{
-      customerId: customer.id, publicId: customer.publicId, name: customer.name, packageId: pack.id,
-      smsUsed: 12, smsAllowance: 100, smsRemaining: 88,
-    }]);
+    expect(usage.body.customers).to.deep.equal([
+      {
+        customerId: customer.id,
+        publicId: customer.publicId,
+        name: customer.name,
+        packageId: pack.id,
+        smsUsed: 12,
+        smsAllowance: 100,
+        smsRemaining: 88,
+      },
+    ]);
     const record = await api('GET', `/api/customers/${customer.id}`, { token: org.token });
     expect(record.body.smsUsageCurrentMonth).to.equal(12);
   });

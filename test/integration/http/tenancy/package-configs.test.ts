@@ -5,7 +5,11 @@ import { aCustomerToken, aMember } from '../../../support/identity-fixtures';
 import { aCustomer } from '../../../support/callers';
 import { aPackage } from '../../../support/tenancy-fixtures';
 
-const tiers = [{ monitorLimit: 10, priceMonthly: 0 }, { monitorLimit: 25, priceMonthly: 19 }, { monitorLimit: 50, priceMonthly: 39 }];
+const tiers = [
+  { monitorLimit: 10, priceMonthly: 0 },
+  { monitorLimit: 25, priceMonthly: 19 },
+  { monitorLimit: 50, priceMonthly: 39 },
+];
 
 describe('package configs', () => {
   it('creates, reads, changes and deletes packages with quota tiers', async () => {
@@ -16,8 +20,14 @@ describe('package configs', () => {
     });
     expect(created.status).to.equal(201);
     expect(created.body).to.include({
-      key: 'business', displayName: 'Business', minCheckIntervalMinutes: 2, monitorLimit: 10, smsMonthlyAllowance: 50,
-      isDefault: false, description: null, organizationId: org.user.organizationId,
+      key: 'business',
+      displayName: 'Business',
+      minCheckIntervalMinutes: 2,
+      monitorLimit: 10,
+      smsMonthlyAllowance: 50,
+      isDefault: false,
+      description: null,
+      organizationId: org.user.organizationId,
     });
     expect(created.body.quotaTiers).to.deep.equal(tiers);
     const byLegacy = await api('GET', `/api/package-configs/${created.body.id}`, { token: org.token });
@@ -25,11 +35,14 @@ describe('package configs', () => {
     expect(byLegacy.body).to.deep.equal(byPublic.body);
 
     const changed = await api('PATCH', `/api/package-configs/${created.body.publicId}`, {
-      token: org.token, body: { monitorLimit: 5, description: 'Small teams' },
+      token: org.token,
+      body: { monitorLimit: 5, description: 'Small teams' },
     });
     expect(changed.body).to.include({ monitorLimit: 5, description: 'Small teams' });
     expect(changed.body.quotaTiers).to.deep.equal([{ monitorLimit: 5, priceMonthly: 0 }]);
-    expect((await api('GET', '/api/package-configs', { token: org.token })).body.items.map((p: { key: string }) => p.key)).to.deep.equal(['business']);
+    expect((await api('GET', '/api/package-configs', { token: org.token })).body.items.map((p: { key: string }) => p.key)).to.deep.equal([
+      'business',
+    ]);
 
     expect((await api('DELETE', `/api/package-configs/${created.body.id}`, { token: org.token })).body).to.deep.equal({ success: true });
     expectError(await api('GET', `/api/package-configs/${created.body.id}`, { token: org.token }), 404, 'packageConfigNotFound');
@@ -38,22 +51,47 @@ describe('package configs', () => {
   it('refuses tiers that do not rise, and bodies without a quota', async () => {
     const org = await anOrganization();
     const falling = await api('POST', '/api/package-configs', {
-      token: org.token, body: { key: 'x', displayName: 'X', quotaTiers: [{ monitorLimit: 20, priceMonthly: 0 }, { monitorLimit: 10, priceMonthly: 5 }] },
+      token: org.token,
+      body: {
+        key: 'x',
+        displayName: 'X',
+        quotaTiers: [
+          { monitorLimit: 20, priceMonthly: 0 },
+          { monitorLimit: 10, priceMonthly: 5 },
+        ],
+      },
     });
     expectError(falling, 400, 'validationFailed');
     expect(falling.body.data.issues[0].path).to.deep.equal(['quotaTiers', '1', 'monitorLimit']);
-    expectError(await api('POST', '/api/package-configs', { token: org.token, body: { key: 'x', displayName: 'X' } }), 400, 'validationFailed');
-    expectError(await api('POST', '/api/package-configs', {
-      token: org.token, body: { key: 'x', displayName: 'X', monitorLimit: 5, quotaTiers: tiers },
-    }), 400, 'validationFailed');
+    expectError(
+      await api('POST', '/api/package-configs', { token: org.token, body: { key: 'x', displayName: 'X' } }),
+      400,
+      'validationFailed',
+    );
+    expectError(
+      await api('POST', '/api/package-configs', {
+        token: org.token,
+        body: { key: 'x', displayName: 'X', monitorLimit: 5, quotaTiers: tiers },
+      }),
+      400,
+      'validationFailed',
+    );
   });
 
   it('keeps keys and display names unique in the organization (409 packageKeyTaken), not across organizations', async () => {
     const org = await anOrganization();
     const other = await anOrganization('other');
     await aPackage(org.token, { key: 'gold', displayName: 'Gold' });
-    expectError(await api('POST', '/api/package-configs', { token: org.token, body: { key: 'GOLD', displayName: 'Another', monitorLimit: 1 } }), 409, 'packageKeyTaken');
-    expectError(await api('POST', '/api/package-configs', { token: org.token, body: { key: 'gold2', displayName: 'gold', monitorLimit: 1 } }), 409, 'packageKeyTaken');
+    expectError(
+      await api('POST', '/api/package-configs', { token: org.token, body: { key: 'GOLD', displayName: 'Another', monitorLimit: 1 } }),
+      409,
+      'packageKeyTaken',
+    );
+    expectError(
+      await api('POST', '/api/package-configs', { token: org.token, body: { key: 'gold2', displayName: 'gold', monitorLimit: 1 } }),
+      409,
+      'packageKeyTaken',
+    );
     expect((await aPackage(other.token, { key: 'gold', displayName: 'Gold' })).key).to.equal('gold');
   });
 
@@ -62,7 +100,10 @@ describe('package configs', () => {
     const first = await aPackage(org.token, { isDefault: true });
     const second = await aPackage(org.token, { isDefault: true });
     const list = (await api('GET', '/api/package-configs', { token: org.token })).body.items;
-    expect(list.map((p: { id: number; isDefault: boolean }) => [p.id, p.isDefault])).to.deep.equal([[first.id, false], [second.id, true]]);
+    expect(list.map((p: { id: number; isDefault: boolean }) => [p.id, p.isDefault])).to.deep.equal([
+      [first.id, false],
+      [second.id, true],
+    ]);
     expect((await aCustomer(org.token)).packageId).to.equal(second.id);
   });
 
@@ -91,17 +132,27 @@ describe('package configs', () => {
       expect((await api('GET', '/api/package-configs', { token })).status).to.equal(200);
     }
     expectError(await api('POST', '/api/package-configs', { token: customerToken, body }), 403, 'customerScopedTokenForbidden');
-    expectError(await api('PATCH', `/api/package-configs/${pack.id}`, { token: customerToken, body: { displayName: 'Y' } }), 403, 'customerScopedTokenForbidden');
+    expectError(
+      await api('PATCH', `/api/package-configs/${pack.id}`, { token: customerToken, body: { displayName: 'Y' } }),
+      403,
+      'customerScopedTokenForbidden',
+    );
     expectError(await api('DELETE', `/api/package-configs/${pack.id}`, { token: customerToken }), 403, 'customerScopedTokenForbidden');
-    expect((await api('GET', '/api/package-configs', { token: customerToken })).body.items.map((p: { id: number }) => p.id)).to.include(pack.id);
+    expect((await api('GET', '/api/package-configs', { token: customerToken })).body.items.map((p: { id: number }) => p.id)).to.include(
+      pack.id,
+    );
   });
 
-  it('hides other organizations\' packages (404)', async () => {
+  it("hides other organizations' packages (404)", async () => {
     const org = await anOrganization();
     const other = await anOrganization('other');
     const pack = await aPackage(other.token);
     expectError(await api('GET', `/api/package-configs/${pack.publicId}`, { token: org.token }), 404, 'packageConfigNotFound');
-    expectError(await api('PATCH', `/api/package-configs/${pack.id}`, { token: org.token, body: { displayName: 'Mine' } }), 404, 'packageConfigNotFound');
+    expectError(
+      await api('PATCH', `/api/package-configs/${pack.id}`, { token: org.token, body: { displayName: 'Mine' } }),
+      404,
+      'packageConfigNotFound',
+    );
     expectError(await api('DELETE', `/api/package-configs/${pack.id}`, { token: org.token }), 404, 'packageConfigNotFound');
   });
 });

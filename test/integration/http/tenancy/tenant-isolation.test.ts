@@ -3,7 +3,8 @@ import { api, expectError } from '../../../support/http-client';
 import { aCallerSet, type CallerSet } from '../../../support/callers';
 import { aDomain, anIp } from '../../../support/tenancy-fixtures';
 
-type Class = 'admin' | 'editor' | 'readonly' | 'responder' | 'orgToken' | 'customerToken' | 'customerUser' | 'customerReadonly' | 'stranger';
+type Class =
+  'admin' | 'editor' | 'readonly' | 'responder' | 'orgToken' | 'customerToken' | 'customerUser' | 'customerReadonly' | 'stranger';
 const ORG_WIDE: Class[] = ['admin', 'editor', 'readonly', 'responder', 'orgToken'];
 const CUSTOMER_SCOPED: Class[] = ['customerToken', 'customerUser', 'customerReadonly'];
 const ALL: Class[] = [...ORG_WIDE, ...CUSTOMER_SCOPED, 'stranger'];
@@ -23,7 +24,7 @@ describe('tenancy: tenant isolation by caller class', () => {
     owned.otherIp = (await anIp(c.admin, c.otherCustomer.id)).id;
   });
 
-  it('lists customers: the organization\'s for org-wide callers, only their own for customer-scoped ones, none for strangers', async () => {
+  it("lists customers: the organization's for org-wide callers, only their own for customer-scoped ones, none for strangers", async () => {
     for (const who of ALL) {
       const list = await api('GET', '/api/customers', { token: c[who] });
       expect(list.status, who).to.equal(200);
@@ -36,9 +37,21 @@ describe('tenancy: tenant isolation by caller class', () => {
     for (const who of [...CUSTOMER_SCOPED, 'stranger'] as Class[]) {
       expectError(await api('GET', `/api/customers/${c.otherCustomer.publicId}`, { token: c[who] }), 404, 'customerNotFound');
       if (!READ_ONLY.includes(who)) {
-        expectError(await api('PATCH', `/api/customers/${c.otherCustomer.id}`, { token: c[who], body: { name: 'x' } }), 404, 'customerNotFound');
-        expectError(await api('POST', `/api/customers/${c.otherCustomer.id}/domains`, { token: c[who], body: { domainName: 'x.com' } }), 404, 'customerNotFound');
-        expectError(await api('POST', `/api/customers/${c.otherCustomer.id}/ips`, { token: c[who], body: { ipAddress: '192.0.2.1' } }), 404, 'customerNotFound');
+        expectError(
+          await api('PATCH', `/api/customers/${c.otherCustomer.id}`, { token: c[who], body: { name: 'x' } }),
+          404,
+          'customerNotFound',
+        );
+        expectError(
+          await api('POST', `/api/customers/${c.otherCustomer.id}/domains`, { token: c[who], body: { domainName: 'x.com' } }),
+          404,
+          'customerNotFound',
+        );
+        expectError(
+          await api('POST', `/api/customers/${c.otherCustomer.id}/ips`, { token: c[who], body: { ipAddress: '192.0.2.1' } }),
+          404,
+          'customerNotFound',
+        );
       }
     }
     expectError(await api('DELETE', `/api/customers/${c.otherCustomer.id}`, { token: c.stranger }), 404, 'customerNotFound');
@@ -66,8 +79,11 @@ describe('tenancy: tenant isolation by caller class', () => {
     }
   });
 
-  it('lets customer-scoped writers change their own details but not the organization\'s terms', async () => {
-    const renamed = await api('PATCH', `/api/customers/${c.customer.id}`, { token: c.customerUser, body: { name: 'Bound Customer', city: 'Berlin' } });
+  it("lets customer-scoped writers change their own details but not the organization's terms", async () => {
+    const renamed = await api('PATCH', `/api/customers/${c.customer.id}`, {
+      token: c.customerUser,
+      body: { name: 'Bound Customer', city: 'Berlin' },
+    });
     expect(renamed.status).to.equal(200);
     expect(renamed.body.city).to.equal('Berlin');
     for (const body of [{ status: 'cancelled' }, { packageType: 'standard' }, { maxSelfServiceUrls: 1000 }, { customFields: {} }]) {
@@ -125,7 +141,9 @@ describe('tenancy: tenant isolation by caller class', () => {
       }
       const created = await api('POST', path, { token: c.customerUser, body });
       expect(created.status).to.equal(path.endsWith('/ips') ? 201 : 200); // domains: the spec's 200; ips: the one create shape
-      expect((await api('PATCH', `${list}/${created.body.publicId}`, { token: c.customerToken, body: { label: 'Mine' } })).body.label).to.equal('Mine');
+      expect(
+        (await api('PATCH', `${list}/${created.body.publicId}`, { token: c.customerToken, body: { label: 'Mine' } })).body.label,
+      ).to.equal('Mine');
       expect((await api('DELETE', `${list}/${created.body.id}`, { token: c.editor })).status).to.equal(200);
     });
   }

@@ -28,20 +28,26 @@ describe('offline payment provider (billing_charges, billing_mandates)', () => {
   it('records a charge once when two transactions race with the same key', async () => {
     const org = await anOrganization('charges-race');
     const key = `test:${randomUUID()}`;
-    const charge = () => inJobContext((get) => get<TransactionRunner>(TRANSACTION_RUNNER)
-      .run(() => get<PaymentProvider>(PAYMENT_PROVIDER).charge(org.user.organizationId, request(key))));
+    const charge = () =>
+      inJobContext((get) =>
+        get<TransactionRunner>(TRANSACTION_RUNNER).run(() =>
+          get<PaymentProvider>(PAYMENT_PROVIDER).charge(org.user.organizationId, request(key)),
+        ),
+      );
     const [a, b] = await Promise.all([charge(), charge()]);
     expect(a.id).to.equal(b.id);
     expect(await rowsOf(key)).to.have.length(1);
   });
 
-  it('writes on the caller\'s transaction: a rolled-back change leaves no charge', async () => {
+  it("writes on the caller's transaction: a rolled-back change leaves no charge", async () => {
     const org = await anOrganization('charges-rollback');
     const key = `test:${randomUUID()}`;
-    const failed = await inJobContext((get) => get<TransactionRunner>(TRANSACTION_RUNNER).run(async () => {
-      await get<PaymentProvider>(PAYMENT_PROVIDER).charge(org.user.organizationId, request(key));
-      throw new Error('the move failed after its charge');
-    })).catch((error: Error) => error.message);
+    const failed = await inJobContext((get) =>
+      get<TransactionRunner>(TRANSACTION_RUNNER).run(async () => {
+        await get<PaymentProvider>(PAYMENT_PROVIDER).charge(org.user.organizationId, request(key));
+        throw new Error('the move failed after its charge');
+      }),
+    ).catch((error: Error) => error.message);
     expect(failed).to.equal('the move failed after its charge');
     expect(await rowsOf(key)).to.deep.equal([]);
   });
@@ -50,7 +56,10 @@ describe('offline payment provider (billing_charges, billing_mandates)', () => {
     const org = await anOrganization('mandates');
     const provider = <T>(work: (p: PaymentProvider) => Promise<T>) => inJobContext((get) => work(get<PaymentProvider>(PAYMENT_PROVIDER)));
     const started = await provider((p) => p.startMandate(org.user.organizationId, 'http://api.test.example/api/billing/mandate/return'));
-    expect(await provider((p) => p.mandateStatus(started.mandateId))).to.deep.equal({ organizationId: org.user.organizationId, status: 'active' });
+    expect(await provider((p) => p.mandateStatus(started.mandateId))).to.deep.equal({
+      organizationId: org.user.organizationId,
+      status: 'active',
+    });
     expect(await provider((p) => p.mandateStatus(randomUUID()))).to.equal(null);
     expect(await provider((p) => p.mandateStatus('not-an-id'))).to.equal(null);
   });

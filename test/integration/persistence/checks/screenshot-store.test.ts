@@ -19,8 +19,13 @@ describe('SqlScreenshotStore (check_screenshots)', () => {
     return { a, b, store: new SqlScreenshotStore(database.sql), sql: database.sql };
   }
 
-  const shotOf = (monitor: { id: number; organizationId: number }, takenAt: Date) =>
-    ({ id: randomUUID(), monitorId: monitor.id, organizationId: monitor.organizationId, takenAt, png: PNG });
+  const shotOf = (monitor: { id: number; organizationId: number }, takenAt: Date) => ({
+    id: randomUUID(),
+    monitorId: monitor.id,
+    organizationId: monitor.organizationId,
+    takenAt,
+    png: PNG,
+  });
 
   it('keeps the bytes, finds a screenshot only under its own monitor', async () => {
     const { a, b, store } = await twoMonitors();

@@ -16,21 +16,37 @@ describe('SqlCustomDomainRepository (custom_domains)', () => {
     const [a, b] = await Promise.all([anOrganization('domains-a'), anOrganization('domains-b')]);
     const { database } = await testServer();
     const hostname = `claim-${randomBytes(4).toString('hex')}.acme-agency.com`;
-    const claim = (organizationId: number, now = T0) => CustomDomain.claim({
-      publicId: randomUUID(), organizationId, customerId: null, hostname, kind: 'whiteLabel', statusPageId: null,
-      verificationToken: `mv-${randomBytes(16).toString('hex')}`, now,
-    });
+    const claim = (organizationId: number, now = T0) =>
+      CustomDomain.claim({
+        publicId: randomUUID(),
+        organizationId,
+        customerId: null,
+        hostname,
+        kind: 'whiteLabel',
+        statusPageId: null,
+        verificationToken: `mv-${randomBytes(16).toString('hex')}`,
+        now,
+      });
     return {
-      a: a.user.organizationId, b: b.user.organizationId, hostname, claim,
-      repo: new SqlCustomDomainRepository(database.sql), directory: new SqlActiveHostDirectory(database.sql),
+      a: a.user.organizationId,
+      b: b.user.organizationId,
+      hostname,
+      claim,
+      repo: new SqlCustomDomainRepository(database.sql),
+      directory: new SqlActiveHostDirectory(database.sql),
     };
   }
 
-  it('reads back what it stored, in the organization\'s scope only', async () => {
+  it("reads back what it stored, in the organization's scope only", async () => {
     const { a, b, claim, repo } = await setup();
     const stored = await repo.add(claim(a), T0);
     const found = await repo.findByRef(organizationScope(a), stored.publicId, T0);
-    expect(found).to.deep.include({ hostname: stored.hostname, status: 'pending', verificationToken: stored.verificationToken, version: 1 });
+    expect(found).to.deep.include({
+      hostname: stored.hostname,
+      status: 'pending',
+      verificationToken: stored.verificationToken,
+      version: 1,
+    });
     expect(found!.createdAt.toISOString()).to.equal(T0.toISOString());
     expect(await repo.findByRef(organizationScope(b), stored.publicId, T0)).to.equal(null);
   });
@@ -80,7 +96,13 @@ describe('SqlCustomDomainRepository (custom_domains)', () => {
     expect(await directory.find(hostname)).to.equal(null);
     stored.activate(T0);
     await repo.save(stored);
-    expect(await directory.find(hostname)).to.deep.equal({ hostname, organizationId: a, customerId: null, kind: 'whiteLabel', statusPage: null });
+    expect(await directory.find(hostname)).to.deep.equal({
+      hostname,
+      organizationId: a,
+      customerId: null,
+      kind: 'whiteLabel',
+      statusPage: null,
+    });
     await repo.remove(stored);
     expect(await directory.find(hostname)).to.equal(null);
   });
@@ -96,7 +118,10 @@ describe('SqlCustomDomainRepository (custom_domains)', () => {
     const purged = await repo.purgeExpired(at(PENDING_LIFETIME_MS));
     expect(purged).to.be.at.least(1);
     const { database } = await testServer();
-    const left = await database.sql.query<{ public_id: string }>('SELECT public_id FROM custom_domains WHERE public_id IN (?, ?)', [expired.publicId, held.publicId]);
+    const left = await database.sql.query<{ public_id: string }>('SELECT public_id FROM custom_domains WHERE public_id IN (?, ?)', [
+      expired.publicId,
+      held.publicId,
+    ]);
     expect(left.map((row) => row.public_id)).to.deep.equal([held.publicId]);
   });
 });

@@ -33,38 +33,60 @@ async function aMonitor() {
 /** The engine's batch path, in a unit of work of its own. */
 async function recordBatch(monitor: MonitorRow, result: ReturnType<typeof aResult>) {
   const app = await testServer();
-  const batch = await RequestContext.create(app.database.orm.em, () => app.container.get(RecordCheckResult).executeMany([{
-    monitorId: monitor.id, organizationId: monitor.organizationId, customerId: monitor.customerId, location: 'eu',
-    intervalMs: monitor.checkIntervalSeconds * 1000, result,
-  }]));
+  const batch = await RequestContext.create(app.database.orm.em, () =>
+    app.container.get(RecordCheckResult).executeMany([
+      {
+        monitorId: monitor.id,
+        organizationId: monitor.organizationId,
+        customerId: monitor.customerId,
+        location: 'eu',
+        intervalMs: monitor.checkIntervalSeconds * 1000,
+        result,
+      },
+    ]),
+  );
   return { steady: batch.steady, judged: batch.judged.length };
 }
 
 describe('alert-state change notices (LISTEN/NOTIFY on PostgreSQL)', () => {
-  it('tells of every committed change of a monitor\'s alert state, and of none for steady results', async () => {
+  it("tells of every committed change of a monitor's alert state, and of none for steady results", async () => {
     const { database } = await testServer();
     const { url } = await testDatabase();
     const changed: number[] = [];
     const stop = await new PgAlertStateChanges(url, pino({ level: 'silent' })).listen({
-      changed: (id) => changed.push(id), lost: () => undefined, resumed: () => undefined,
+      changed: (id) => changed.push(id),
+      lost: () => undefined,
+      resumed: () => undefined,
     });
     try {
       const monitor = await aMonitor();
       const t0 = new Date(testClock.now().getTime() - 30 * MINUTE);
       await record(monitor, 'eu', aResult('up', t0));
       await noticesSoFar(changed);
-      expect(changed.filter((id) => id === monitor.id), 'the state created by the first result').to.have.length(1);
+      expect(
+        changed.filter((id) => id === monitor.id),
+        'the state created by the first result',
+      ).to.have.length(1);
 
       expect(await recordBatch(monitor, aResult('up', new Date(t0.getTime() + MINUTE)))).to.deep.equal({ steady: 1, judged: 0 });
       await noticesSoFar(changed);
-      expect(changed.filter((id) => id === monitor.id), 'none for the steady up').to.have.length(1);
+      expect(
+        changed.filter((id) => id === monitor.id),
+        'none for the steady up',
+      ).to.have.length(1);
       await record(monitor, 'eu', aResult('down', new Date(t0.getTime() + 2 * MINUTE)));
       await noticesSoFar(changed);
-      expect(changed.filter((id) => id === monitor.id), 'the down').to.have.length(2);
+      expect(
+        changed.filter((id) => id === monitor.id),
+        'the down',
+      ).to.have.length(2);
 
       await database.sql.query(`DELETE FROM monitor_alert_states WHERE monitor_id = ?`, [monitor.id]);
       await noticesSoFar(changed);
-      expect(changed.filter((id) => id === monitor.id), 'the deleted state').to.have.length(3);
+      expect(
+        changed.filter((id) => id === monitor.id),
+        'the deleted state',
+      ).to.have.length(3);
     } finally {
       await stop();
     }
@@ -82,11 +104,14 @@ describe('alert-state change notices (LISTEN/NOTIFY on PostgreSQL)', () => {
       // The state the first result created is announced after its commit: what is read before that
       // notice arrives is forgotten when it does. Steady ups follow until one is remembered.
       let minute = 0;
-      await waitFor(async () => {
-        minute++;
-        await recordBatch(monitor, aResult('up', new Date(t0.getTime() + minute * MINUTE)));
-        return memo.knows(monitor.id, 'eu');
-      }, { what: 'a steady up remembered', everyMs: 50 });
+      await waitFor(
+        async () => {
+          minute++;
+          await recordBatch(monitor, aResult('up', new Date(t0.getTime() + minute * MINUTE)));
+          return memo.knows(monitor.id, 'eu');
+        },
+        { what: 'a steady up remembered', everyMs: 50 },
+      );
       minute++;
 
       // Another process (a worker of another location, an operator) changes the state.
@@ -97,8 +122,10 @@ describe('alert-state change notices (LISTEN/NOTIFY on PostgreSQL)', () => {
       );
       await app.database.sql.query(`UPDATE monitor_alert_states SET open_incident_id = ? WHERE monitor_id = ?`, [incident!.id, monitor.id]);
       await waitFor(() => !memo.knows(monitor.id, 'eu'), { what: 'the monitor forgotten once told' });
-      expect(await recordBatch(monitor, aResult('up', new Date(t0.getTime() + minute * MINUTE))), 'judged with the open incident')
-        .to.deep.equal({ steady: 0, judged: 1 });
+      expect(
+        await recordBatch(monitor, aResult('up', new Date(t0.getTime() + minute * MINUTE))),
+        'judged with the open incident',
+      ).to.deep.equal({ steady: 0, judged: 1 });
     } finally {
       await unfollow();
     }
@@ -127,10 +154,13 @@ describe('alert-state change notices (LISTEN/NOTIFY on PostgreSQL)', () => {
       expect(warnings).to.include('alert-state change channel lost; listening again shortly');
       remember(2);
       expect(memo.knows(2, 'eu'), 'nothing remembered while not listening').to.equal(false);
-      await waitFor(() => {
-        remember(3);
-        return memo.knows(3, 'eu');
-      }, { what: 'remembering again once listening' });
+      await waitFor(
+        () => {
+          remember(3);
+          return memo.knows(3, 'eu');
+        },
+        { what: 'remembering again once listening' },
+      );
     } finally {
       await unfollow();
     }

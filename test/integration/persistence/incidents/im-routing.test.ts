@@ -5,7 +5,12 @@ import { aCustomerRow } from '../../../support/identity-fixtures';
 import { aMonitorRow, aResult, record, type MonitorRow } from '../../../support/results-fixtures';
 import { testServer } from '../../../support/test-server';
 import { testClock } from '../../../support/test-clock';
-import { INCIDENT_REPOSITORY, INCIDENT_ROUTING, type IncidentRepository, type IncidentRouting } from '../../../../src/application/incidents/ports';
+import {
+  INCIDENT_REPOSITORY,
+  INCIDENT_ROUTING,
+  type IncidentRepository,
+  type IncidentRouting,
+} from '../../../../src/application/incidents/ports';
 import { Incident } from '../../../../src/domain/incidents/incident';
 import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../../src/application/shared/transaction';
 import { RouteMonitorIncident } from '../../../../src/application/incident-management/route-monitor-incident';
@@ -21,7 +26,8 @@ async function aRoutedMonitor(of?: { organizationId: number; customerId: number 
   const { database } = await testServer();
   await database.sql.query('UPDATE organizations SET incident_management_enabled = true WHERE id = ?', [organizationId]);
   await database.sql.query(
-    'INSERT INTO im_customer_routing (customer_id, organization_id, enabled, updated_at) VALUES (?, ?, true, now())', [customerId, organizationId],
+    'INSERT INTO im_customer_routing (customer_id, organization_id, enabled, updated_at) VALUES (?, ?, true, now())',
+    [customerId, organizationId],
   );
   return aMonitorRow(organizationId, customerId, { consecutiveChecks: 1 });
 }
@@ -29,7 +35,8 @@ async function aRoutedMonitor(of?: { organizationId: number; customerId: number 
 async function imIncidentsOf(monitor: MonitorRow) {
   const { database } = await testServer();
   return database.sql.query<{ id: number; status: string; dedup_key: string; occurrence_count: number }>(
-    'SELECT id, status, dedup_key, occurrence_count FROM im_incidents WHERE origin_monitor_id = ? ORDER BY id', [monitor.publicId],
+    'SELECT id, status, dedup_key, occurrence_count FROM im_incidents WHERE origin_monitor_id = ? ORDER BY id',
+    [monitor.publicId],
   );
 }
 
@@ -39,16 +46,24 @@ describe('check-engine incidents routed into IM, on PostgreSQL', () => {
     const failing = aResult('down', new Date(testClock.now().getTime() - 5 * MINUTE));
     await Promise.all([record(monitor, 'eu', failing), record(monitor, 'eu', failing)]);
     const app = await testServer();
-    const [engine] = await app.database.sql.query<{ id: number; public_id: string }>('SELECT id, public_id FROM incidents WHERE monitor_id = ?', [monitor.id]);
+    const [engine] = await app.database.sql.query<{ id: number; public_id: string }>(
+      'SELECT id, public_id FROM incidents WHERE monitor_id = ?',
+      [monitor.id],
+    );
     let routed = await imIncidentsOf(monitor);
     expect(routed).to.have.length(1);
     expect(routed[0]!.dedup_key).to.equal(`monitor-storm:${monitor.customerId}:-:-`);
 
     // Two workers that both believe they opened it (a redelivered batch) report it again, concurrently.
-    const again = () => RequestContext.create(app.database.orm.em, () => app.container.get<TransactionRunner>(TRANSACTION_RUNNER).run(async () => {
-      const incident = await app.container.get<IncidentRepository>(INCIDENT_REPOSITORY).findById(engine!.id);
-      await app.container.get<IncidentRouting>(INCIDENT_ROUTING).opened([{ incident: incident!, monitor: { publicId: monitor.publicId, monitorId: monitor.id, name: 'm' } }]);
-    }));
+    const again = () =>
+      RequestContext.create(app.database.orm.em, () =>
+        app.container.get<TransactionRunner>(TRANSACTION_RUNNER).run(async () => {
+          const incident = await app.container.get<IncidentRepository>(INCIDENT_REPOSITORY).findById(engine!.id);
+          await app.container
+            .get<IncidentRouting>(INCIDENT_ROUTING)
+            .opened([{ incident: incident!, monitor: { publicId: monitor.publicId, monitorId: monitor.id, name: 'm' } }]);
+        }),
+      );
     await Promise.all([again(), again()]);
     routed = await imIncidentsOf(monitor);
     expect(routed.map((r) => [r.status, Number(r.occurrence_count)])).to.deep.equal([['triggered', 3]]);
@@ -58,25 +73,42 @@ describe('check-engine incidents routed into IM, on PostgreSQL', () => {
     routed = await imIncidentsOf(monitor);
     expect(routed.map((r) => r.status)).to.deep.equal(['resolved']);
     const timeline = await app.database.sql.query<{ kind: string }>(
-      'SELECT kind FROM im_incident_timeline WHERE incident_id = ? ORDER BY id', [routed[0]!.id]);
+      'SELECT kind FROM im_incident_timeline WHERE incident_id = ? ORDER BY id',
+      [routed[0]!.id],
+    );
     expect(timeline.map((t) => t.kind)).to.deep.equal(['triggered', 'occurrence', 'occurrence', 'resolved']);
   });
 
   it('the IM incident commits with the engine incident: a failed engine transaction leaves neither', async () => {
     const monitor = await aRoutedMonitor();
     const app = await testServer();
-    const failure = await RequestContext.create(app.database.orm.em, () => app.container.get<TransactionRunner>(TRANSACTION_RUNNER).run(async () => {
-      const repository = app.container.get<IncidentRepository>(INCIDENT_REPOSITORY);
-      const now = testClock.now();
-      const incident = await repository.add(new Incident({
-        publicId: '33333333-3333-4333-8333-333333333333', organizationId: monitor.organizationId, customerId: monitor.customerId,
-        monitorId: monitor.id, origin: 'automatic', title: 'm is down', description: null, causeReasonCode: null, causeMessage: null,
-        startedAt: now, createdByUserId: null, now,
-      }));
-      await app.container.get<IncidentRouting>(INCIDENT_ROUTING).opened([{ incident: incident, monitor: { publicId: monitor.publicId, monitorId: monitor.id, name: 'm' } }]);
-      expect(await imIncidentsOf(monitor)).to.have.length(0); // another connection: nothing committed yet
-      throw new Error('the engine transaction fails after routing');
-    })).catch((error: Error) => error);
+    const failure = await RequestContext.create(app.database.orm.em, () =>
+      app.container.get<TransactionRunner>(TRANSACTION_RUNNER).run(async () => {
+        const repository = app.container.get<IncidentRepository>(INCIDENT_REPOSITORY);
+        const now = testClock.now();
+        const incident = await repository.add(
+          new Incident({
+            publicId: '33333333-3333-4333-8333-333333333333',
+            organizationId: monitor.organizationId,
+            customerId: monitor.customerId,
+            monitorId: monitor.id,
+            origin: 'automatic',
+            title: 'm is down',
+            description: null,
+            causeReasonCode: null,
+            causeMessage: null,
+            startedAt: now,
+            createdByUserId: null,
+            now,
+          }),
+        );
+        await app.container
+          .get<IncidentRouting>(INCIDENT_ROUTING)
+          .opened([{ incident: incident, monitor: { publicId: monitor.publicId, monitorId: monitor.id, name: 'm' } }]);
+        expect(await imIncidentsOf(monitor)).to.have.length(0); // another connection: nothing committed yet
+        throw new Error('the engine transaction fails after routing');
+      }),
+    ).catch((error: Error) => error);
     expect((failure as Error).message).to.equal('the engine transaction fails after routing');
     expect(await imIncidentsOf(monitor)).to.deep.equal([]);
   });
@@ -88,15 +120,20 @@ describe('check-engine incidents routed into IM, on PostgreSQL', () => {
     const downAt = new Date(testClock.now().getTime() - 10 * MINUTE);
     await Promise.all([first, ...others].map((m) => record(m, 'eu', aResult('down', downAt))));
     const storm = await app.database.sql.query<{ id: number; status: string; occurrence_count: number }>(
-      `SELECT id, status, occurrence_count FROM im_incidents WHERE customer_id = ?`, [first.customerId]);
+      `SELECT id, status, occurrence_count FROM im_incidents WHERE customer_id = ?`,
+      [first.customerId],
+    );
     expect(storm.map((r) => [r.status, Number(r.occurrence_count)])).to.deep.equal([['triggered', 3]]);
     const origins = await app.database.sql.query<{ incident_public_id: string }>(
-      'SELECT incident_public_id FROM im_incident_monitor_origins WHERE im_incident_id = ?', [storm[0]!.id]);
+      'SELECT incident_public_id FROM im_incident_monitor_origins WHERE im_incident_id = ?',
+      [storm[0]!.id],
+    );
     expect(origins).to.have.length(3);
 
     const upAt = new Date(downAt.getTime() + MINUTE);
     await record(first, 'eu', aResult('up', upAt));
-    const statusOf = async () => (await app.database.sql.query<{ status: string }>('SELECT status FROM im_incidents WHERE id = ?', [storm[0]!.id]))[0]!.status;
+    const statusOf = async () =>
+      (await app.database.sql.query<{ status: string }>('SELECT status FROM im_incidents WHERE id = ?', [storm[0]!.id]))[0]!.status;
     expect(await statusOf()).to.equal('triggered');
     // The last two recover at once: whichever commits second may have seen the other still down.
     await Promise.all(others.map((m) => record(m, 'eu', aResult('up', upAt))));

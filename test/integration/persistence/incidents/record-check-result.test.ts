@@ -11,14 +11,16 @@ const MINUTE = 60_000;
 async function incidentsOf(monitor: MonitorRow) {
   const { database } = await testServer();
   return database.sql.query<{ id: number; status: string; origin: string; started_at: Date; resolved_at: Date | null }>(
-    `SELECT id, status, origin, started_at, resolved_at FROM incidents WHERE monitor_id = ? ORDER BY id`, [monitor.id],
+    `SELECT id, status, origin, started_at, resolved_at FROM incidents WHERE monitor_id = ? ORDER BY id`,
+    [monitor.id],
   );
 }
 
 async function eventsOf(monitor: MonitorRow) {
   const { database } = await testServer();
   const rows = await database.sql.query<{ kind: string; payload: { monitorId: number } }>(
-    `SELECT kind, payload FROM notification_outbox WHERE kind <> 'email' AND (payload->>'monitorId')::bigint = ? ORDER BY id`, [monitor.id],
+    `SELECT kind, payload FROM notification_outbox WHERE kind <> 'email' AND (payload->>'monitorId')::bigint = ? ORDER BY id`,
+    [monitor.id],
   );
   return rows.map((r) => r.kind);
 }
@@ -58,7 +60,12 @@ describe('RecordCheckResult on PostgreSQL', () => {
     const t0 = new Date(testClock.now().getTime() - 20 * MINUTE);
     for (let round = 0; round < 3; round += 1) {
       const at = new Date(t0.getTime() + round * MINUTE);
-      await Promise.all(locations.flatMap((code) => [record(monitor, code, aResult('down', at)), record(monitor, code, aResult('down', new Date(at.getTime() + 1000)))]));
+      await Promise.all(
+        locations.flatMap((code) => [
+          record(monitor, code, aResult('down', at)),
+          record(monitor, code, aResult('down', new Date(at.getTime() + 1000))),
+        ]),
+      );
     }
     const open = await incidentsOf(monitor);
     expect(open).to.have.length(1);
@@ -112,10 +119,15 @@ describe('RecordCheckResult on PostgreSQL', () => {
     }
     const { database } = await testServer();
     const rows = await database.sql.query<{ status: number; reason_code: string | null; has_detail: boolean; response_ms: number | null }>(
-      `SELECT status, reason_code, detail IS NOT NULL AS has_detail, response_ms FROM check_results WHERE monitor_id = ? ORDER BY checked_at`, [monitor.id],
+      `SELECT status, reason_code, detail IS NOT NULL AS has_detail, response_ms FROM check_results WHERE monitor_id = ? ORDER BY checked_at`,
+      [monitor.id],
     );
     expect(rows.map((r) => [r.status, r.reason_code, r.has_detail, r.response_ms])).to.deep.equal([
-      [1, null, true, 120], [1, null, false, 120], [1, null, false, 120], [3, 'timeout', true, null], [1, null, true, 120],
+      [1, null, true, 120],
+      [1, null, false, 120],
+      [1, null, false, 120],
+      [3, 'timeout', true, null],
+      [1, null, true, 120],
     ]);
   });
 });

@@ -38,7 +38,12 @@ describe('Alert reminders through the outbox', () => {
     expect(kinds).to.deep.equal(['incidentOpened', 'reminderDue', 'reminderDue', 'incidentAcknowledged', 'incidentResolved']);
     const detail = await api('GET', `/api/incidents/${incidentId}`, { token: org.token });
     expect(detail.body.timeline.map((e: { kind: string }) => e.kind)).to.deep.equal([
-      'opened', 'locationReport', 'reminder', 'reminder', 'acknowledged', 'resolved',
+      'opened',
+      'locationReport',
+      'reminder',
+      'reminder',
+      'acknowledged',
+      'resolved',
     ]);
   });
 
@@ -47,7 +52,8 @@ describe('Alert reminders through the outbox', () => {
     const customerId = await aCustomerRow(org.user.organizationId);
     const monitor = await aMonitorRow(org.user.organizationId, customerId, { sslReminderDays: 1, dnsblReminderDays: null });
     const t0 = new Date(testClock.now().getTime() - 3 * 24 * HOUR);
-    const expiring = (at: number) => aResult('degraded', new Date(t0.getTime() + at), { reasonCode: 'sslExpiringSoon', message: 'expires in 5 days' });
+    const expiring = (at: number) =>
+      aResult('degraded', new Date(t0.getTime() + at), { reasonCode: 'sslExpiringSoon', message: 'expires in 5 days' });
     await record(monitor, 'eu', expiring(0));
     await record(monitor, 'eu', expiring(HOUR));
     await record(monitor, 'eu', expiring(25 * HOUR));
@@ -58,7 +64,10 @@ describe('Alert reminders through the outbox', () => {
     await record(monitor, 'eu', listed(60 * HOUR));
     const events = (await eventsOf(monitor)).filter((e) => e.kind !== 'incidentOpened');
     expect(events.map((e) => [e.kind, e.payload.data.first])).to.deep.equal([
-      ['sslExpiryReminder', true], ['sslExpiryReminder', false], ['sslExpiryReminder', true], ['dnsblReminder', true],
+      ['sslExpiryReminder', true],
+      ['sslExpiryReminder', false],
+      ['sslExpiryReminder', true],
+      ['dnsblReminder', true],
     ]);
     expect(events[0]!.payload.incidentId).to.equal(null);
   });
@@ -69,11 +78,15 @@ describe('Alert reminders through the outbox', () => {
     const monitor = await aMonitorRow(org.user.organizationId, customerId, { sslReminderDays: 30, dnsblReminderDays: null });
     const t0 = new Date(testClock.now().getTime() - 3 * HOUR);
     await record(monitor, 'eu', aResult('degraded', t0, { reasonCode: 'sslExpiringSoon', message: 'expires in 1 day' }));
-    const expired = (at: number) => aResult('down', new Date(t0.getTime() + at), { reasonCode: 'sslExpired', message: 'Certificate expired' });
+    const expired = (at: number) =>
+      aResult('down', new Date(t0.getTime() + at), { reasonCode: 'sslExpired', message: 'Certificate expired' });
     await record(monitor, 'eu', expired(HOUR));
     await record(monitor, 'eu', expired(2 * HOUR));
     const events = (await eventsOf(monitor)).filter((e) => e.kind !== 'incidentOpened');
-    expect(events.map((e) => [e.kind, e.payload.data.first])).to.deep.equal([['sslExpiryReminder', true], ['sslExpired', true]]);
+    expect(events.map((e) => [e.kind, e.payload.data.first])).to.deep.equal([
+      ['sslExpiryReminder', true],
+      ['sslExpired', true],
+    ]);
     expect(events[1]!.subject).to.match(/certificate expired$/);
   });
 });

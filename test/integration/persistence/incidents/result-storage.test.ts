@@ -32,9 +32,13 @@ describe('Result storage: partitions, rollups, retention', () => {
        WHERE l.code IN ('eu', 'us') AND NOT (l.code = 'us' AND m BETWEEN 120 AND 179)`,
       [monitor.id, base],
     );
-    const stats = async () => (await api('GET', `/api/websites/${monitor.publicId}/uptime-stats`, {
-      token: org.token, query: { from: new Date(base.getTime() + 30 * MINUTE).toISOString(), to: new Date(base.getTime() + 230 * MINUTE).toISOString() },
-    })).body;
+    const stats = async () =>
+      (
+        await api('GET', `/api/websites/${monitor.publicId}/uptime-stats`, {
+          token: org.token,
+          query: { from: new Date(base.getTime() + 30 * MINUTE).toISOString(), to: new Date(base.getTime() + 230 * MINUTE).toISOString() },
+        })
+      ).body;
     const fromRaw = await stats();
     expect(fromRaw.downSeconds).to.equal(30 * 60);
     expect(fromRaw.unknownSeconds).to.equal(59 * 60);
@@ -44,15 +48,17 @@ describe('Result storage: partitions, rollups, retention', () => {
     const report = await RequestContext.create(database.orm.em, () => container.get(MaintainResultStorage).execute());
     expect(report.hoursRolledUp).to.be.greaterThan(6);
     const rollups = await database.sql.query<{ hours: string }>(
-      `SELECT count(DISTINCT hour) AS hours FROM check_result_rollups WHERE monitor_id = ?`, [monitor.id],
+      `SELECT count(DISTINCT hour) AS hours FROM check_result_rollups WHERE monitor_id = ?`,
+      [monitor.id],
     );
     expect(Number(rollups[0]!.hours)).to.be.at.least(4);
     expect(await stats()).to.deep.equal(fromRaw);
     // Whole hours are now answered by the rollups alone: removing their raw rows changes nothing.
-    await database.sql.query(
-      `DELETE FROM check_results WHERE monitor_id = ? AND checked_at >= ? AND checked_at < ?`,
-      [monitor.id, new Date(base.getTime() + HOUR), new Date(base.getTime() + 3 * HOUR - 5 * MINUTE)],
-    );
+    await database.sql.query(`DELETE FROM check_results WHERE monitor_id = ? AND checked_at >= ? AND checked_at < ?`, [
+      monitor.id,
+      new Date(base.getTime() + HOUR),
+      new Date(base.getTime() + 3 * HOUR - 5 * MINUTE),
+    ]);
     expect(await stats()).to.deep.equal(fromRaw);
   });
 
@@ -64,7 +70,10 @@ describe('Result storage: partitions, rollups, retention', () => {
     await database.sql.query(
       `INSERT INTO check_results (monitor_id, checked_at, location_id, status) VALUES (1, '2020-01-02T23:59:59Z', 1, 1), (1, '2020-01-03T00:00:00Z', 1, 1)`,
     );
-    expect(await maintenance.dropPartitionsBefore(new Date('2020-01-03T00:00:00Z'))).to.deep.equal(['check_results_p20200101', 'check_results_p20200102']);
+    expect(await maintenance.dropPartitionsBefore(new Date('2020-01-03T00:00:00Z'))).to.deep.equal([
+      'check_results_p20200101',
+      'check_results_p20200102',
+    ]);
     const left = await database.sql.query<{ checked_at: Date }>(`SELECT checked_at FROM check_results WHERE checked_at < '2020-02-01'`);
     expect(left.map((r) => new Date(r.checked_at).toISOString())).to.deep.equal(['2020-01-03T00:00:00.000Z']);
     expect(await maintenance.dropPartitionsBefore(new Date('2020-01-04T00:00:00Z'))).to.deep.equal(['check_results_p20200103']);
@@ -74,23 +83,41 @@ describe('Result storage: partitions, rollups, retention', () => {
     const { container, database } = await testServer();
     const store = container.get<ResultStore>(RESULT_STORE);
     const row = (checkedAt: string, location: string, status: 'up' | 'down') => ({
-      monitorId: 7, location, status, reasonCode: status === 'down' ? 'timeout' : null, responseMs: status === 'up' ? 42 : null,
-      detail: null, checkedAt: new Date(checkedAt),
+      monitorId: 7,
+      location,
+      status,
+      reasonCode: status === 'down' ? 'timeout' : null,
+      responseMs: status === 'up' ? 42 : null,
+      detail: null,
+      checkedAt: new Date(checkedAt),
     });
-    await RequestContext.create(database.orm.em, () => store.appendMany([
-      row('2021-03-04T23:59:59.500Z', 'batch-a', 'up'), row('2021-03-05T00:00:00.250Z', 'batch-b', 'down'),
-      row('2021-03-05T00:00:01.000Z', 'batch-a', 'up'), row('2021-03-04T23:00:00.000Z', 'batch-b', 'up'),
-    ]));
+    await RequestContext.create(database.orm.em, () =>
+      store.appendMany([
+        row('2021-03-04T23:59:59.500Z', 'batch-a', 'up'),
+        row('2021-03-05T00:00:00.250Z', 'batch-b', 'down'),
+        row('2021-03-05T00:00:01.000Z', 'batch-a', 'up'),
+        row('2021-03-04T23:00:00.000Z', 'batch-b', 'up'),
+      ]),
+    );
     const partitions = await database.sql.query<{ name: string }>(
       `SELECT relname AS name FROM pg_class WHERE relname IN ('check_results_p20210304', 'check_results_p20210305') ORDER BY 1`,
     );
     expect(partitions.map((p) => p.name)).to.deep.equal(['check_results_p20210304', 'check_results_p20210305']);
-    const stored = await database.sql.query<{ partition: string; checked_at: Date; code: string; status: number; response_ms: number | null; reason_code: string | null }>(
+    const stored = await database.sql.query<{
+      partition: string;
+      checked_at: Date;
+      code: string;
+      status: number;
+      response_ms: number | null;
+      reason_code: string | null;
+    }>(
       `SELECT c.tableoid::regclass::text AS partition, c.checked_at, l.code, c.status, c.response_ms, c.reason_code
        FROM check_results c JOIN check_locations l ON l.id = c.location_id
        WHERE c.monitor_id = 7 AND c.checked_at >= '2021-03-04' AND c.checked_at < '2021-03-06' ORDER BY c.checked_at`,
     );
-    expect(stored.map((r) => [r.partition, new Date(r.checked_at).toISOString(), r.code, r.status, r.response_ms, r.reason_code])).to.deep.equal([
+    expect(
+      stored.map((r) => [r.partition, new Date(r.checked_at).toISOString(), r.code, r.status, r.response_ms, r.reason_code]),
+    ).to.deep.equal([
       ['check_results_p20210304', '2021-03-04T23:00:00.000Z', 'batch-b', 1, 42, null],
       ['check_results_p20210304', '2021-03-04T23:59:59.500Z', 'batch-a', 1, 42, null],
       ['check_results_p20210305', '2021-03-05T00:00:00.250Z', 'batch-b', 3, null, 'timeout'],

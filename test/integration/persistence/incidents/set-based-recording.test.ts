@@ -48,13 +48,22 @@ async function countedRecorder() {
   const pool = new CountingSql(app.database.sql);
   const incidents = new MikroOrmIncidentRepository(orm, context);
   const actions = new AlertActions(
-    incidents, new OutboxIncidentEvents(context), app.container.get(ID_GENERATOR), app.container.get(CLOCK), app.container.get(INCIDENT_ROUTING),
+    incidents,
+    new OutboxIncidentEvents(context),
+    app.container.get(ID_GENERATOR),
+    app.container.get(CLOCK),
+    app.container.get(INCIDENT_ROUTING),
   );
   const recorder = new RecordCheckResult(
-    new SqlMonitorLookup(context), new SqlResultStore(context, app.database.sql, new LocationCodes(context, app.database.sql)),
-    new SqlAlertStateRepository(context, pool), incidents,
+    new SqlMonitorLookup(context),
+    new SqlResultStore(context, app.database.sql, new LocationCodes(context, app.database.sql)),
+    new SqlAlertStateRepository(context, pool),
+    incidents,
     new MaintenanceSuppression(new SqlMaintenanceWindowRepository(context, pool), app.container.get(RECURRENCE_EXPANDER)),
-    actions, app.container.get(TRANSACTION_RUNNER), app.container.get(CLOCK), { detailSampleMinutes: 60 },
+    actions,
+    app.container.get(TRANSACTION_RUNNER),
+    app.container.get(CLOCK),
+    { detailSampleMinutes: 60 },
   );
   const record = async (inputs: RecordCheckResultInput[]) => {
     const before = context.statements + pool.statements;
@@ -75,32 +84,44 @@ async function monitorsOfOneCustomer(count: number, overrides: Parameters<typeof
 }
 
 const inputOf = (monitor: MonitorRow, status: 'up' | 'down', at: Date): RecordCheckResultInput => ({
-  monitorId: monitor.id, organizationId: monitor.organizationId, customerId: monitor.customerId, location: 'eu',
-  intervalMs: monitor.checkIntervalSeconds * 1000, result: aResult(status, at),
+  monitorId: monitor.id,
+  organizationId: monitor.organizationId,
+  customerId: monitor.customerId,
+  location: 'eu',
+  intervalMs: monitor.checkIntervalSeconds * 1000,
+  result: aResult(status, at),
 });
 
 async function rowsOf(monitors: readonly MonitorRow[]) {
   const { database } = await testServer();
   const ids = JSON.stringify(monitors.map((m) => m.id));
   const incidents = await database.sql.query<{ id: number; monitor_id: string; status: string }>(
-    `SELECT id, monitor_id, status FROM incidents WHERE monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint) ORDER BY id`, [ids],
+    `SELECT id, monitor_id, status FROM incidents WHERE monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint) ORDER BY id`,
+    [ids],
   );
   const events = await database.sql.query<{ kind: string; monitor_id: string; incident_id: string }>(
     `SELECT kind, payload->>'monitorId' AS monitor_id, payload->>'incidentId' AS incident_id FROM notification_outbox
-      WHERE kind <> 'email' AND payload->>'monitorId' IN (SELECT jsonb_array_elements_text(?::jsonb)) ORDER BY id`, [ids],
+      WHERE kind <> 'email' AND payload->>'monitorId' IN (SELECT jsonb_array_elements_text(?::jsonb)) ORDER BY id`,
+    [ids],
   );
   const timeline = await database.sql.query<{ kind: string; n: string }>(
     `SELECT t.kind, count(*) AS n FROM incident_timeline t JOIN incidents i ON i.id = t.incident_id
-      WHERE i.monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint) GROUP BY t.kind ORDER BY t.kind`, [ids],
+      WHERE i.monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint) GROUP BY t.kind ORDER BY t.kind`,
+    [ids],
   );
   const states = await database.sql.query<{ monitor_id: string; open_incident_id: number | null }>(
-    `SELECT monitor_id, open_incident_id FROM monitor_alert_states WHERE monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`, [ids],
+    `SELECT monitor_id, open_incident_id FROM monitor_alert_states WHERE monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`,
+    [ids],
   );
   const [results] = await database.sql.query<{ n: string }>(
-    `SELECT count(*) AS n FROM check_results WHERE monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`, [ids],
+    `SELECT count(*) AS n FROM check_results WHERE monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`,
+    [ids],
   );
   return {
-    incidents, events, states, results: Number(results!.n),
+    incidents,
+    events,
+    states,
+    results: Number(results!.n),
     timeline: Object.fromEntries(timeline.map((row) => [row.kind, Number(row.n)])),
   };
 }
@@ -126,7 +147,10 @@ describe('set-based recording on PostgreSQL: a storm costs statements per batch,
       expect(rows.events.filter((e) => e.kind === 'incidentResolved')).to.have.length(count);
       // Each monitor's events in order: its opening before its recovery.
       for (const monitor of monitors) {
-        expect(rows.events.filter((e) => Number(e.monitor_id) === monitor.id).map((e) => e.kind)).to.deep.equal(['incidentOpened', 'incidentResolved']);
+        expect(rows.events.filter((e) => Number(e.monitor_id) === monitor.id).map((e) => e.kind)).to.deep.equal([
+          'incidentOpened',
+          'incidentResolved',
+        ]);
       }
       expect(rows.timeline).to.deep.equal({ locationReport: count, opened: count, resolved: count });
       expect(rows.states.every((s) => s.open_incident_id === null)).to.equal(true);
@@ -145,7 +169,8 @@ describe('set-based recording on PostgreSQL: a storm costs statements per batch,
     const [monitor] = await monitorsOfOneCustomer(1, { reminderMinutes: 0 });
     const t0 = new Date(testClock.now().getTime() - 20 * MINUTE);
     const { batch } = await record([
-      inputOf(monitor!, 'down', t0), inputOf(monitor!, 'up', new Date(t0.getTime() + MINUTE)),
+      inputOf(monitor!, 'down', t0),
+      inputOf(monitor!, 'up', new Date(t0.getTime() + MINUTE)),
       inputOf(monitor!, 'down', new Date(t0.getTime() + 2 * MINUTE)),
       // An older result of the location changes nothing.
       inputOf(monitor!, 'up', new Date(t0.getTime() + 90_000)),
@@ -162,17 +187,21 @@ describe('set-based recording on PostgreSQL: a storm costs statements per batch,
     expect((await rowsOf([monitor!])).incidents.map((i) => i.status)).to.deep.equal(['resolved', 'resolved']);
   });
 
-  it('keeps a person\'s acknowledgement that committed before the recovery', async () => {
+  it("keeps a person's acknowledgement that committed before the recovery", async () => {
     const { record } = await countedRecorder();
     const { database } = await testServer();
     const [monitor] = await monitorsOfOneCustomer(1);
     const t0 = new Date(testClock.now().getTime() - 10 * MINUTE);
     await record([inputOf(monitor!, 'down', t0)]);
     const [incident] = (await rowsOf([monitor!])).incidents;
-    await database.sql.query(`UPDATE incidents SET status = 'acknowledged', acknowledged_at = ?, version = version + 1 WHERE id = ?`, [t0, incident!.id]);
+    await database.sql.query(`UPDATE incidents SET status = 'acknowledged', acknowledged_at = ?, version = version + 1 WHERE id = ?`, [
+      t0,
+      incident!.id,
+    ]);
     await record([inputOf(monitor!, 'up', new Date(t0.getTime() + MINUTE))]);
     const [row] = await database.sql.query<{ status: string; acknowledged_at: Date | null; version: number }>(
-      `SELECT status, acknowledged_at, version FROM incidents WHERE id = ?`, [incident!.id],
+      `SELECT status, acknowledged_at, version FROM incidents WHERE id = ?`,
+      [incident!.id],
     );
     expect(row!.status).to.equal('resolved');
     expect(row!.acknowledged_at).to.not.equal(null);

@@ -41,25 +41,51 @@ describe('the fallback channel (ledger, workers, loopback receivers)', () => {
     const paths = { primary: `/${label}-primary-${++counter}`, fallback: `/${label}-default-${counter}` };
     receiver.answer(paths.primary, ...Array.from({ length: 50 }, () => ({ status: 500 })));
     const primary = await api('POST', '/api/notification-channels', {
-      token: org.token, body: { name: 'on-call hook', type: 'webhook', config: { url: receiver.url(paths.primary) } },
+      token: org.token,
+      body: { name: 'on-call hook', type: 'webhook', config: { url: receiver.url(paths.primary) } },
     });
     expect(primary.status, JSON.stringify(primary.body)).to.equal(201);
     let n = 0;
-    const anIncident = (kind: 'incidentOpened' | 'incidentResolved' = 'incidentOpened') => new OutboxIncidentEvents(service.app.database.sql).publish({
-      kind, organizationId: org.user.organizationId, customerId: customer.id, monitorId: 0, incidentPublicId: `${label}-inc-${++n}`,
-      occurredAt: new Date(), summary: `shop ${n} ${kind === 'incidentOpened' ? 'is down' : 'recovered'}`, data: {},
-    });
+    const anIncident = (kind: 'incidentOpened' | 'incidentResolved' = 'incidentOpened') =>
+      new OutboxIncidentEvents(service.app.database.sql).publish({
+        kind,
+        organizationId: org.user.organizationId,
+        customerId: customer.id,
+        monitorId: 0,
+        incidentPublicId: `${label}-inc-${++n}`,
+        occurredAt: new Date(),
+        summary: `shop ${n} ${kind === 'incidentOpened' ? 'is down' : 'recovered'}`,
+        data: {},
+      });
     const channel = async () => (await api('GET', `/api/notification-channels/${primary.body.publicId}`, { token: org.token })).body;
     const deliveriesOf = async (publicId: string) =>
-      (await api('GET', `/api/notification-deliveries?channelId=${publicId}`, { token: org.token })).body.items as Array<Record<string, any>>;
-    return { org, customer, paths, primary: primary.body, anIncident, channel, deliveriesOf, at: (path: string) => receiver.at(path).map((r) => JSON.parse(r.body)) };
+      (await api('GET', `/api/notification-deliveries?channelId=${publicId}`, { token: org.token })).body.items as Array<
+        Record<string, any>
+      >;
+    return {
+      org,
+      customer,
+      paths,
+      primary: primary.body,
+      anIncident,
+      channel,
+      deliveriesOf,
+      at: (path: string) => receiver.at(path).map((r) => JSON.parse(r.body)),
+    };
   }
 
   it('a receiver answering 500 forever: the default channel gets each failed alert and one channel.failing; a later success clears it', async () => {
     const setup = await aSetup('fallback');
     // The default channel is for emergencies only: it lists no incident events of its own.
     const byDefault = await api('POST', '/api/notification-channels', {
-      token: setup.org.token, body: { name: 'noc', type: 'webhook', config: { url: receiver.url(setup.paths.fallback) }, events: ['maintenance.started'], isDefault: true },
+      token: setup.org.token,
+      body: {
+        name: 'noc',
+        type: 'webhook',
+        config: { url: receiver.url(setup.paths.fallback) },
+        events: ['maintenance.started'],
+        isDefault: true,
+      },
     });
     expect(byDefault.status, JSON.stringify(byDefault.body)).to.equal(201);
     expect(byDefault.body.isDefault).to.equal(true);
@@ -69,36 +95,62 @@ describe('the fallback channel (ledger, workers, loopback receivers)', () => {
     await waitFor(() => setup.at(setup.paths.fallback).length >= 2, { what: 'the first fallback and the announcement' });
     expect(receiver.at(setup.paths.primary), 'two attempts at the primary').to.have.length(2);
     // Health follows the attempts: two failed attempts (the threshold here) make the channel failing at once.
-    expect((await setup.channel()).health).to.include({ status: 'failing', consecutiveFailures: 2, lastFailureReason: 'Answered 500 (after 2 attempts)' });
+    expect((await setup.channel()).health).to.include({
+      status: 'failing',
+      consecutiveFailures: 2,
+      lastFailureReason: 'Answered 500 (after 2 attempts)',
+    });
 
     await setup.anIncident();
     await setup.anIncident();
-    await waitFor(() => setup.at(setup.paths.fallback).filter((b) => b.event === 'incident.opened').length >= 3, { what: 'the other fallbacks' });
+    await waitFor(() => setup.at(setup.paths.fallback).filter((b) => b.event === 'incident.opened').length >= 3, {
+      what: 'the other fallbacks',
+    });
     const received = setup.at(setup.paths.fallback);
-    expect(received.filter((b) => b.event === 'incident.opened').map((b) => b.summary).sort()).to.deep.equal(['shop 1 is down', 'shop 2 is down', 'shop 3 is down']);
+    expect(
+      received
+        .filter((b) => b.event === 'incident.opened')
+        .map((b) => b.summary)
+        .sort(),
+    ).to.deep.equal(['shop 1 is down', 'shop 2 is down', 'shop 3 is down']);
     const announcements = received.filter((b) => b.event === 'channel.failing');
     expect(announcements).to.have.length(1);
-    expect(announcements[0].summary).to.match(/^Notification channel "on-call hook" is failing: 2 attempts in a row failed \(last: Answered 500/);
+    expect(announcements[0].summary).to.match(
+      /^Notification channel "on-call hook" is failing: 2 attempts in a row failed \(last: Answered 500/,
+    );
     expect(announcements[0].data).to.include({ channelId: setup.primary.publicId, consecutiveFailures: 2 });
 
-    await waitFor(async () => (await setup.deliveriesOf(setup.primary.publicId)).every((d) => d.status === 'failed'), { what: 'every attempt made' });
+    await waitFor(async () => (await setup.deliveriesOf(setup.primary.publicId)).every((d) => d.status === 'failed'), {
+      what: 'every attempt made',
+    });
     const failing = await setup.channel();
     expect(failing.health).to.include({ status: 'failing', consecutiveFailures: 6 });
     expect(failing.health.failingSince).to.be.a('string');
-    expect(failing.problems).to.deep.equal([{
-      code: 'channelFailing', since: failing.health.failingSince,
-      message: '6 attempts in a row failed (they are sent to the organization\'s default channel, if it has one); last: Answered 500 (after 2 attempts)',
-    }]);
+    expect(failing.problems).to.deep.equal([
+      {
+        code: 'channelFailing',
+        since: failing.health.failingSince,
+        message:
+          "6 attempts in a row failed (they are sent to the organization's default channel, if it has one); last: Answered 500 (after 2 attempts)",
+      },
+    ]);
     // The ledger links each failed delivery and its fallback, both ways.
     const failed = await setup.deliveriesOf(setup.primary.publicId);
     const copies = await setup.deliveriesOf(byDefault.body.publicId);
     expect(failed.map((d) => d.status)).to.deep.equal(['failed', 'failed', 'failed']);
     for (const d of failed) {
       const copy = copies.find((c) => c.id === d.fallbackId);
-      expect(copy, `the fallback of ${d.id}`).to.deep.include({ fallbackOf: d.id, event: 'incident.opened', status: 'delivered', incidentId: d.incidentId });
+      expect(copy, `the fallback of ${d.id}`).to.deep.include({
+        fallbackOf: d.id,
+        event: 'incident.opened',
+        status: 'delivered',
+        incidentId: d.incidentId,
+      });
     }
     // The customer sees its channel's failed deliveries, not the organization's default channel.
-    const theirs = await api('GET', `/api/notification-deliveries?incidentId=${failed[0]!.incidentId}`, { token: await aCustomerToken(setup.org.token, setup.customer.id) });
+    const theirs = await api('GET', `/api/notification-deliveries?incidentId=${failed[0]!.incidentId}`, {
+      token: await aCustomerToken(setup.org.token, setup.customer.id),
+    });
     expect(theirs.body.items.map((d: { id: string }) => d.id)).to.deep.equal([failed[0]!.id]);
     const ids = receiver.at(setup.paths.fallback).map((r) => r.headers['x-webhook-id']);
     expect(ids).to.include.members(failed.map((d) => d.fallbackId));
@@ -121,7 +173,9 @@ describe('the fallback channel (ledger, workers, loopback receivers)', () => {
     await waitFor(async () => (await setup.channel()).health.status === 'failing', { what: 'the channel failing' });
     expect((await setup.channel()).problems.map((p: { code: string }) => p.code)).to.deep.equal(['channelFailing']);
     const [outbox] = await service.app.database.sql.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM notification_deliveries WHERE organization_id = ? AND channel_public_id <> ?`, [setup.org.user.organizationId, setup.primary.publicId]);
+      `SELECT count(*)::int AS n FROM notification_deliveries WHERE organization_id = ? AND channel_public_id <> ?`,
+      [setup.org.user.organizationId, setup.primary.publicId],
+    );
     expect(outbox!.n).to.equal(0);
     expect(receiver.at(setup.paths.fallback)).to.deep.equal([]);
   });
@@ -129,15 +183,22 @@ describe('the fallback channel (ledger, workers, loopback receivers)', () => {
   it('a default made by another caller in the meantime: the index keeps one, and the loser is told conflict (409), not a 500', async () => {
     const org = await anOrganization('default-race');
     const first = await api('POST', '/api/notification-channels', {
-      token: org.token, body: { name: 'noc', type: 'email', config: { recipients: ['noc@example.com'] }, isDefault: true },
+      token: org.token,
+      body: { name: 'noc', type: 'email', config: { recipients: ['noc@example.com'] }, isDefault: true },
     });
     expect(first.status).to.equal(201);
     // What a concurrent caller's transaction writes after this one read "no default": a second default, without releasing the first.
     const code = await inJobContext(async (get) => {
       const channels = get<NotificationChannelRepository>(NOTIFICATION_CHANNEL_REPOSITORY);
       const rival = new NotificationChannel({
-        publicId: randomUUID(), organizationId: org.user.organizationId, scope: { customerId: null, monitorId: null, sourceChannelId: null },
-        name: 'rival', type: 'email', config: { recipients: ['rival@example.com'] }, isDefault: true, now: new Date(),
+        publicId: randomUUID(),
+        organizationId: org.user.organizationId,
+        scope: { customerId: null, monitorId: null, sourceChannelId: null },
+        name: 'rival',
+        type: 'email',
+        config: { recipients: ['rival@example.com'] },
+        isDefault: true,
+        now: new Date(),
       });
       return codeOf(channels.add(rival));
     });
@@ -149,15 +210,28 @@ describe('the fallback channel (ledger, workers, loopback receivers)', () => {
   it('one default channel per organization, moved by making another the default; only organization channels can be it', async () => {
     const setup = await aSetup('default-move');
     const other = await api('POST', '/api/notification-channels', {
-      token: setup.org.token, body: { name: 'mail', type: 'email', config: { recipients: ['noc@example.com'] }, isDefault: true },
+      token: setup.org.token,
+      body: { name: 'mail', type: 'email', config: { recipients: ['noc@example.com'] }, isDefault: true },
     });
     expect(other.body.isDefault).to.equal(true);
-    const moved = await api('PATCH', `/api/notification-channels/${setup.primary.publicId}`, { token: setup.org.token, body: { isDefault: true } });
+    const moved = await api('PATCH', `/api/notification-channels/${setup.primary.publicId}`, {
+      token: setup.org.token,
+      body: { isDefault: true },
+    });
     expect(moved.status, JSON.stringify(moved.body)).to.equal(200);
     expect(moved.body.isDefault).to.equal(true);
-    expect((await api('GET', `/api/notification-channels/${other.body.publicId}`, { token: setup.org.token })).body.isDefault).to.equal(false);
+    expect((await api('GET', `/api/notification-channels/${other.body.publicId}`, { token: setup.org.token })).body.isDefault).to.equal(
+      false,
+    );
     const customers = await api('POST', '/api/notification-channels', {
-      token: setup.org.token, body: { name: 'theirs', type: 'email', config: { recipients: ['it@customer.example'] }, customerId: setup.customer.id, isDefault: true },
+      token: setup.org.token,
+      body: {
+        name: 'theirs',
+        type: 'email',
+        config: { recipients: ['it@customer.example'] },
+        customerId: setup.customer.id,
+        isDefault: true,
+      },
     });
     expectError(customers, 400, 'invalidRequestBody');
     expect(customers.body.data).to.include({ field: 'isDefault', reason: 'organizationChannelsOnly' });

@@ -23,7 +23,10 @@ describe('channel health, attempt by attempt (worker, ledger, loopback receiver)
     await receiver.start();
     // Retries wait 200-400 ms: the round right after an attempt never makes the next one.
     service = await aDeliveryService([HOOK_HOST], {
-      NOTIFY_MAX_ATTEMPTS: '6', NOTIFY_CHANNEL_FAILING_AFTER: '3', NOTIFY_RETRY_BASE_MS: '400', NOTIFY_RETRY_MAX_MS: '400',
+      NOTIFY_MAX_ATTEMPTS: '6',
+      NOTIFY_CHANNEL_FAILING_AFTER: '3',
+      NOTIFY_RETRY_BASE_MS: '400',
+      NOTIFY_RETRY_MAX_MS: '400',
     });
   });
   after(async () => {
@@ -35,14 +38,24 @@ describe('channel health, attempt by attempt (worker, ledger, loopback receiver)
     const org = await anOrganization('health-attempts');
     const customer = await aMonitoredCustomer(org.token);
     receiver.answer('/primary', { status: 500 }, { status: 503 }, { status: 500 });
-    const primary = await api('POST', '/api/notification-channels', { token: org.token, body: { name: 'on-call hook', type: 'webhook', config: { url: receiver.url('/primary') } } });
+    const primary = await api('POST', '/api/notification-channels', {
+      token: org.token,
+      body: { name: 'on-call hook', type: 'webhook', config: { url: receiver.url('/primary') } },
+    });
     const byDefault = await api('POST', '/api/notification-channels', {
-      token: org.token, body: { name: 'noc', type: 'webhook', config: { url: receiver.url('/noc') }, events: ['maintenance.started'], isDefault: true },
+      token: org.token,
+      body: { name: 'noc', type: 'webhook', config: { url: receiver.url('/noc') }, events: ['maintenance.started'], isDefault: true },
     });
     expect([primary.status, byDefault.status]).to.deep.equal([201, 201]);
     await new OutboxIncidentEvents(service.app.database.sql).publish({
-      kind: 'incidentOpened', organizationId: org.user.organizationId, customerId: customer.id, monitorId: 0, incidentPublicId: 'health-inc-1',
-      occurredAt: new Date(), summary: 'shop is down', data: {},
+      kind: 'incidentOpened',
+      organizationId: org.user.organizationId,
+      customerId: customer.id,
+      monitorId: 0,
+      incidentPublicId: 'health-inc-1',
+      occurredAt: new Date(),
+      summary: 'shop is down',
+      data: {},
     });
     const worker = service.worker('health', false);
     /** Rounds until the primary receiver got one more attempt (retries wait their back-off, at most 400 ms here). */
@@ -70,11 +83,15 @@ describe('channel health, attempt by attempt (worker, ledger, loopback receiver)
     await nextAttempt();
     expect(await health(), 'the third failed attempt').to.deep.equal({ status: 'failing', consecutiveFailures: 3 });
     await worker.runOnce();
-    expect(atDefault().sort(), 'the alert and the announcement at the default channel, three attempts of six made').to.deep.equal(['channel.failing', 'incident.opened']);
+    expect(atDefault().sort(), 'the alert and the announcement at the default channel, three attempts of six made').to.deep.equal([
+      'channel.failing',
+      'incident.opened',
+    ]);
 
     await nextAttempt();
     expect(await health(), 'the retry delivered').to.deep.equal({ status: 'healthy', consecutiveFailures: 0 });
-    const deliveries = (await api('GET', `/api/notification-deliveries?channelId=${primary.body.publicId}`, { token: org.token })).body.items;
+    const deliveries = (await api('GET', `/api/notification-deliveries?channelId=${primary.body.publicId}`, { token: org.token })).body
+      .items;
     expect(deliveries.map((d: { status: string; attempts: unknown[] }) => [d.status, d.attempts.length])).to.deep.equal([['delivered', 4]]);
     expect(atDefault(), 'nothing more at the default channel').to.have.length(2);
   });

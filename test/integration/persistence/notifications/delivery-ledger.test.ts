@@ -47,24 +47,36 @@ describe('notification delivery ledger (loopback receivers)', () => {
   /** An incident event as the alert rules queue it (the real outbox adapter). */
   async function anIncidentOpened(setup: Awaited<ReturnType<typeof aSetup>>, incidentId = `inc-${Date.now()}-${++pathCounter}`) {
     await new OutboxIncidentEvents(app.database.sql).publish({
-      kind: 'incidentOpened', organizationId: setup.org.user.organizationId, customerId: setup.customer.id, monitorId: setup.monitorId,
-      incidentPublicId: incidentId, occurredAt: new Date('2026-11-23T10:00:00Z'), summary: 'www.monitor-fixture.com is down',
+      kind: 'incidentOpened',
+      organizationId: setup.org.user.organizationId,
+      customerId: setup.customer.id,
+      monitorId: setup.monitorId,
+      incidentPublicId: incidentId,
+      occurredAt: new Date('2026-11-23T10:00:00Z'),
+      summary: 'www.monitor-fixture.com is down',
       // As the alert rules publish it: the monitor's public id in the data.
       data: { statusCode: 503, monitorPublicId: setup.website.publicId },
     });
     return incidentId;
   }
 
-  const deliveriesOf = (channelPublicId: string) => app.database.sql.query<Record<string, any>>(
-    'SELECT * FROM notification_deliveries WHERE channel_public_id = ? ORDER BY created_at', [channelPublicId]);
-  const attemptsOf = (deliveryId: string) => app.database.sql.query<Record<string, any>>(
-    'SELECT * FROM notification_delivery_attempts WHERE delivery_id = ? ORDER BY attempt', [deliveryId]);
+  const deliveriesOf = (channelPublicId: string) =>
+    app.database.sql.query<Record<string, any>>('SELECT * FROM notification_deliveries WHERE channel_public_id = ? ORDER BY created_at', [
+      channelPublicId,
+    ]);
+  const attemptsOf = (deliveryId: string) =>
+    app.database.sql.query<Record<string, any>>('SELECT * FROM notification_delivery_attempts WHERE delivery_id = ? ORDER BY attempt', [
+      deliveryId,
+    ]);
 
   before(async () => {
     await Promise.all([receiver.start(), smtp.start()]);
     service = await aDeliveryService([HOOK_HOST, MAIL_HOST], {
       // no storm grouping here: these tests count one message per event (storm-digests.test.ts covers grouping)
-      NOTIFY_MAX_ATTEMPTS: '4', NOTIFY_DIGEST_WINDOW_SECONDS: '0', SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`, SMTP_FROM: 'alerts@platform.example',
+      NOTIFY_MAX_ATTEMPTS: '4',
+      NOTIFY_DIGEST_WINDOW_SECONDS: '0',
+      SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`,
+      SMTP_FROM: 'alerts@platform.example',
     });
     app = service.app;
   });
@@ -77,14 +89,20 @@ describe('notification delivery ledger (loopback receivers)', () => {
   it('retries a webhook answered 500 twice: one signed delivery, the same X-Webhook-Id each time, every attempt in the ledger', async () => {
     const path = uniquePath('hook');
     receiver.answer(path, { status: 500 }, { status: 500 });
-    const setup = await aSetup('deliver-webhook', { type: 'webhook', config: { url: receiver.url(path), headers: { Authorization: 'Bearer abc' } } });
+    const setup = await aSetup('deliver-webhook', {
+      type: 'webhook',
+      config: { url: receiver.url(path), headers: { Authorization: 'Bearer abc' } },
+    });
     const incidentId = await anIncidentOpened(setup);
     aWorker('worker-a');
 
-    const delivery = await waitFor(async () => {
-      const rows = await deliveriesOf(setup.channel.publicId);
-      return rows[0]?.status === 'delivered' ? rows[0] : null;
-    }, { what: 'the webhook delivered' });
+    const delivery = await waitFor(
+      async () => {
+        const rows = await deliveriesOf(setup.channel.publicId);
+        return rows[0]?.status === 'delivered' ? rows[0] : null;
+      },
+      { what: 'the webhook delivered' },
+    );
     const requests = receiver.at(path);
     expect(requests).to.have.length(3);
     expect(new Set(requests.map((r) => r.headers['x-webhook-id']))).to.deep.equal(new Set([delivery!.id]));
@@ -94,13 +112,20 @@ describe('notification delivery ledger (loopback receivers)', () => {
       expect(request.headers.authorization).to.equal('Bearer abc');
     }
     expect(JSON.parse(requests[2]!.body)).to.deep.equal({
-      id: delivery!.id, event: 'incident.opened', occurredAt: '2026-11-23T10:00:00.000Z', summary: 'www.monitor-fixture.com is down',
-      incident: { id: incidentId }, monitor: { id: setup.website.publicId }, customer: { id: setup.customer.id },
+      id: delivery!.id,
+      event: 'incident.opened',
+      occurredAt: '2026-11-23T10:00:00.000Z',
+      summary: 'www.monitor-fixture.com is down',
+      incident: { id: incidentId },
+      monitor: { id: setup.website.publicId },
+      customer: { id: setup.customer.id },
       data: { statusCode: 503, monitorPublicId: setup.website.publicId },
     });
     const attempts = await attemptsOf(delivery!.id);
     expect(attempts.map((a) => [a.attempt, a.status_code, a.outcome, a.response_excerpt])).to.deep.equal([
-      [1, 500, 'retry', 'failure 500'], [2, 500, 'retry', 'failure 500'], [3, 200, 'delivered', 'ok'],
+      [1, 500, 'retry', 'failure 500'],
+      [2, 500, 'retry', 'failure 500'],
+      [3, 200, 'delivered', 'ok'],
     ]);
     expect(attempts.every((a) => a.latency_ms >= 0 && a.at instanceof Date)).to.equal(true);
     expect(delivery).to.include({ attempts: 3, status: 'delivered' });
@@ -109,21 +134,35 @@ describe('notification delivery ledger (loopback receivers)', () => {
   it('delivers a maintenance start, as the announcer queues it, to a channel that asked for it, and not to one that did not', async () => {
     const wanted = uniquePath('maintenance');
     const unwanted = uniquePath('no-maintenance');
-    const setup = await aSetup('deliver-maintenance', { type: 'webhook', config: { url: receiver.url(wanted) }, events: ['maintenance.started'] });
+    const setup = await aSetup('deliver-maintenance', {
+      type: 'webhook',
+      config: { url: receiver.url(wanted) },
+      events: ['maintenance.started'],
+    });
     const other = await api('POST', '/api/notification-channels', {
-      token: setup.org.token, body: { name: 'incidents only', type: 'webhook', config: { url: receiver.url(unwanted) }, events: ['incident.opened'] },
+      token: setup.org.token,
+      body: { name: 'incidents only', type: 'webhook', config: { url: receiver.url(unwanted) }, events: ['incident.opened'] },
     });
     expect(other.status).to.equal(201);
     await new OutboxMaintenanceEvents(app.database.sql).publish({
-      kind: 'maintenance.started', organizationId: setup.org.user.organizationId, customerId: setup.customer.id, windowId: 'mw-1',
-      title: 'Database upgrade', occurrence: { start: new Date('2026-11-23T02:00:00Z'), end: new Date('2026-11-23T03:00:00Z') },
-      targets: [{ type: 'website', id: setup.website.publicId }], occurredAt: new Date('2026-11-23T02:00:00Z'),
+      kind: 'maintenance.started',
+      organizationId: setup.org.user.organizationId,
+      customerId: setup.customer.id,
+      windowId: 'mw-1',
+      title: 'Database upgrade',
+      occurrence: { start: new Date('2026-11-23T02:00:00Z'), end: new Date('2026-11-23T03:00:00Z') },
+      targets: [{ type: 'website', id: setup.website.publicId }],
+      occurredAt: new Date('2026-11-23T02:00:00Z'),
     });
     aWorker('worker-maintenance');
 
     await waitFor(() => receiver.at(wanted).length === 1, { what: 'the maintenance webhook' });
     const body = JSON.parse(receiver.at(wanted)[0]!.body);
-    expect(body).to.include({ event: 'maintenance.started', summary: 'Maintenance started: Database upgrade', occurredAt: '2026-11-23T02:00:00.000Z' });
+    expect(body).to.include({
+      event: 'maintenance.started',
+      summary: 'Maintenance started: Database upgrade',
+      occurredAt: '2026-11-23T02:00:00.000Z',
+    });
     expect(body.customer).to.deep.equal({ id: setup.customer.id });
     expect(body.data).to.deep.include({ maintenanceWindowId: 'mw-1', title: 'Database upgrade', startTime: '2026-11-23T02:00:00.000Z' });
     expect(await deliveriesOf(other.body.publicId)).to.deep.equal([]);
@@ -136,10 +175,13 @@ describe('notification delivery ledger (loopback receivers)', () => {
     const setup = await aSetup('deliver-retry-after', { type: 'webhook', config: { url: receiver.url(path) } });
     await anIncidentOpened(setup);
     aWorker('worker-ra');
-    const delivery = await waitFor(async () => {
-      const rows = await deliveriesOf(setup.channel.publicId);
-      return rows[0]?.status === 'delivered' ? rows[0] : null;
-    }, { what: 'the delivery after Retry-After' });
+    const delivery = await waitFor(
+      async () => {
+        const rows = await deliveriesOf(setup.channel.publicId);
+        return rows[0]?.status === 'delivered' ? rows[0] : null;
+      },
+      { what: 'the delivery after Retry-After' },
+    );
     const attempts = await attemptsOf(delivery!.id);
     expect(attempts.map((a) => a.status_code)).to.deep.equal([429, 200]);
     // with a 20 ms back-off base, only the receiver's Retry-After explains a second of waiting
@@ -173,13 +215,20 @@ describe('notification delivery ledger (loopback receivers)', () => {
     const customer = await aMonitoredCustomer(org.token);
     for (const [type, path] of Object.entries(paths)) {
       const created = await api('POST', '/api/notification-channels', {
-        token: org.token, body: { name: type, type, config: { url: receiver.url(path), messagePrefix: type === 'slack' ? '[prod]' : null } },
+        token: org.token,
+        body: { name: type, type, config: { url: receiver.url(path), messagePrefix: type === 'slack' ? '[prod]' : null } },
       });
       expect(created.status, JSON.stringify(created.body)).to.equal(201);
     }
     await new OutboxIncidentEvents(app.database.sql).publish({
-      kind: 'incidentResolved', organizationId: org.user.organizationId, customerId: customer.id, monitorId: 0,
-      incidentPublicId: 'inc-chat', occurredAt: new Date('2026-11-23T11:00:00Z'), summary: 'shop.example.com is up again', data: {},
+      kind: 'incidentResolved',
+      organizationId: org.user.organizationId,
+      customerId: customer.id,
+      monitorId: 0,
+      incidentPublicId: 'inc-chat',
+      occurredAt: new Date('2026-11-23T11:00:00Z'),
+      summary: 'shop.example.com is up again',
+      data: {},
     });
     aWorker('worker-chat');
     await waitFor(() => Object.values(paths).every((p) => receiver.at(p).length === 1), { what: 'three chat messages' });
@@ -189,7 +238,11 @@ describe('notification delivery ledger (loopback receivers)', () => {
     expect(slack.blocks[0]).to.deep.equal({ type: 'header', text: { type: 'plain_text', text: 'Incident resolved' } });
     const discord = body(paths.discord);
     expect(discord.content).to.equal('Incident resolved: shop.example.com is up again');
-    expect(discord.embeds[0]).to.include({ title: 'Incident resolved', description: 'shop.example.com is up again', timestamp: '2026-11-23T11:00:00.000Z' });
+    expect(discord.embeds[0]).to.include({
+      title: 'Incident resolved',
+      description: 'shop.example.com is up again',
+      timestamp: '2026-11-23T11:00:00.000Z',
+    });
     const teams = body(paths.teams);
     expect(teams).to.include({ '@type': 'MessageCard', title: 'Incident resolved' });
     expect(receiver.at(paths.slack)[0]!.headers['x-webhook-signature']).to.equal(undefined);
@@ -203,7 +256,9 @@ describe('notification delivery ledger (loopback receivers)', () => {
     await waitFor(async () => (await deliveriesOf(setup.channel.publicId))[0]?.status === 'delivered', { what: 'the e-mail delivered' });
     const mails = smtp.messages.slice(before).filter((m) => m.to.includes('oncall@customer.example'));
     expect(mails).to.have.length(1);
-    expect(mails[0]!.raw).to.include('Subject: Incident opened: www.monitor-fixture.com is down').and.include('From: alerts@platform.example');
+    expect(mails[0]!.raw)
+      .to.include('Subject: Incident opened: www.monitor-fixture.com is down')
+      .and.include('From: alerts@platform.example');
     const [delivery] = await deliveriesOf(setup.channel.publicId);
     const [attempt] = await attemptsOf(delivery!.id);
     expect(attempt).to.include({ status_code: 250, outcome: 'delivered' });
@@ -218,19 +273,27 @@ describe('notification delivery ledger (loopback receivers)', () => {
     await RequestContext.create(app.database.orm.em, () => Promise.all([route.execute(), route.execute(), route.execute()]));
     expect(await deliveriesOf(setup.channel.publicId)).to.have.length(1);
     const [outbox] = await app.database.sql.query<Record<string, any>>(
-      `SELECT routed_at, delivered_at FROM notification_outbox WHERE payload->>'incidentId' = ?`, [incidentId]);
+      `SELECT routed_at, delivered_at FROM notification_outbox WHERE payload->>'incidentId' = ?`,
+      [incidentId],
+    );
     expect(outbox!.routed_at).to.be.instanceOf(Date);
     expect(outbox!.delivered_at).to.deep.equal(outbox!.routed_at);
     // A worker claimed the delivery, then died before sending: its lease is in the ledger, nothing was sent.
     const [row] = await deliveriesOf(setup.channel.publicId);
-    await app.database.sql.query(`UPDATE notification_deliveries SET lease_owner = 'dead-worker', lease_until = now() + interval '300 ms' WHERE id = ?`, [row!.id]);
+    await app.database.sql.query(
+      `UPDATE notification_deliveries SET lease_owner = 'dead-worker', lease_until = now() + interval '300 ms' WHERE id = ?`,
+      [row!.id],
+    );
     const worker = aWorker('worker-restarted', false);
     await worker.runOnce();
     expect(receiver.at(path), 'the lease is still held').to.have.length(0);
-    await waitFor(async () => {
-      await worker.runOnce();
-      return receiver.at(path).length > 0;
-    }, { what: 'the delivery after the lease lapsed' });
+    await waitFor(
+      async () => {
+        await worker.runOnce();
+        return receiver.at(path).length > 0;
+      },
+      { what: 'the delivery after the lease lapsed' },
+    );
     await worker.runOnce();
     expect(receiver.at(path)).to.have.length(1);
     expect((await deliveriesOf(setup.channel.publicId))[0]).to.include({ status: 'delivered', attempts: 1 });
@@ -241,29 +304,40 @@ describe('notification delivery ledger (loopback receivers)', () => {
     const customer = await aMonitoredCustomer(org.token);
     const paths = Array.from({ length: 5 }, () => uniquePath('race'));
     for (const path of paths) {
-      const created = await api('POST', '/api/notification-channels', { token: org.token, body: { name: path, type: 'webhook', config: { url: receiver.url(path) } } });
+      const created = await api('POST', '/api/notification-channels', {
+        token: org.token,
+        body: { name: path, type: 'webhook', config: { url: receiver.url(path) } },
+      });
       expect(created.status).to.equal(201);
     }
     const events = new OutboxIncidentEvents(app.database.sql);
     for (let i = 0; i < 8; i += 1) {
       await events.publish({
-        kind: 'incidentOpened', organizationId: org.user.organizationId, customerId: customer.id, monitorId: 0,
-        incidentPublicId: `race-${i}`, occurredAt: new Date(), summary: `down ${i}`, data: {},
+        kind: 'incidentOpened',
+        organizationId: org.user.organizationId,
+        customerId: customer.id,
+        monitorId: 0,
+        incidentPublicId: `race-${i}`,
+        occurredAt: new Date(),
+        summary: `down ${i}`,
+        data: {},
       });
     }
     const one = aWorker('race-1', false);
     const two = aWorker('race-2', false);
     const expected = paths.length * 8;
-    await waitFor(async () => {
-      await Promise.all([one.runOnce(), two.runOnce(), one.runOnce(), two.runOnce()]);
-      return paths.reduce((n, p) => n + receiver.at(p).length, 0) >= expected;
-    }, { what: 'every delivery', timeoutMs: 15_000 });
+    await waitFor(
+      async () => {
+        await Promise.all([one.runOnce(), two.runOnce(), one.runOnce(), two.runOnce()]);
+        return paths.reduce((n, p) => n + receiver.at(p).length, 0) >= expected;
+      },
+      { what: 'every delivery', timeoutMs: 15_000 },
+    );
     await Promise.all([one.runOnce(), two.runOnce()]);
     const ids = paths.flatMap((p) => receiver.at(p).map((r) => String(r.headers['x-webhook-id'])));
     expect(ids).to.have.length(expected);
     expect(new Set(ids).size).to.equal(expected);
   });
-
 
   it('answers "was I told, when, and how": GET /api/notification-deliveries per channel and per incident, scoped', async () => {
     const path = uniquePath('read');
@@ -278,36 +352,79 @@ describe('notification delivery ledger (loopback receivers)', () => {
     const [item] = byChannel.body.items;
     expect(byChannel.body).to.deep.equal({ items: [item], total: 1, page: 1, perPage: 50 });
     expect(item).to.deep.equal({
-      id: item.id, channelId: setup.channel.publicId, channelType: 'webhook', event: 'incident.opened', incidentId,
-      customerId: setup.customer.id, websiteId: setup.monitorId, status: 'delivered',
+      id: item.id,
+      channelId: setup.channel.publicId,
+      channelType: 'webhook',
+      event: 'incident.opened',
+      incidentId,
+      customerId: setup.customer.id,
+      websiteId: setup.monitorId,
+      status: 'delivered',
       attempts: [
-        { attempt: 1, at: item.attempts[0].at, statusCode: 502, outcome: 'retry', responseExcerpt: 'failure 502', latencyMs: item.attempts[0].latencyMs, error: null },
-        { attempt: 2, at: item.attempts[1].at, statusCode: 200, outcome: 'delivered', responseExcerpt: 'ok', latencyMs: item.attempts[1].latencyMs, error: null },
+        {
+          attempt: 1,
+          at: item.attempts[0].at,
+          statusCode: 502,
+          outcome: 'retry',
+          responseExcerpt: 'failure 502',
+          latencyMs: item.attempts[0].latencyMs,
+          error: null,
+        },
+        {
+          attempt: 2,
+          at: item.attempts[1].at,
+          statusCode: 200,
+          outcome: 'delivered',
+          responseExcerpt: 'ok',
+          latencyMs: item.attempts[1].latencyMs,
+          error: null,
+        },
       ],
-      nextAttemptAt: null, createdAt: item.createdAt, deliveredAt: item.attempts[1].at, failedAt: null, lastError: null,
-      fallbackOf: null, fallbackId: null,
+      nextAttemptAt: null,
+      createdAt: item.createdAt,
+      deliveredAt: item.attempts[1].at,
+      failedAt: null,
+      lastError: null,
+      fallbackOf: null,
+      fallbackId: null,
     });
     expect(item.id).to.equal(receiver.at(path)[0]!.headers['x-webhook-id']);
     const byIncident = await api('GET', `/api/notification-deliveries?incidentId=${incidentId}`, { token: setup.org.token });
     expect(byIncident.body.items.map((d: { id: string }) => d.id)).to.deep.equal([item.id]);
 
     // the customer sees its own deliveries; another customer's caller sees none
-    const own = await api('GET', `/api/notification-deliveries?incidentId=${incidentId}`, { token: await aCustomerToken(setup.org.token, setup.customer.id) });
+    const own = await api('GET', `/api/notification-deliveries?incidentId=${incidentId}`, {
+      token: await aCustomerToken(setup.org.token, setup.customer.id),
+    });
     expect(own.body.total).to.equal(1);
     const other = await aMonitoredCustomer(setup.org.token);
     const otherToken = await aCustomerToken(setup.org.token, other.id);
-    expect((await api('GET', `/api/notification-deliveries?incidentId=${incidentId}`, { token: otherToken })).body).to.deep.equal({ items: [], total: 0, page: 1, perPage: 50 });
+    expect((await api('GET', `/api/notification-deliveries?incidentId=${incidentId}`, { token: otherToken })).body).to.deep.equal({
+      items: [],
+      total: 0,
+      page: 1,
+      perPage: 50,
+    });
     // a channel out of scope is 404, a malformed id 400
-    expectError(await api('GET', `/api/notification-deliveries?channelId=${setup.channel.publicId}`, { token: otherToken }), 404, 'channelNotFound');
+    expectError(
+      await api('GET', `/api/notification-deliveries?channelId=${setup.channel.publicId}`, { token: otherToken }),
+      404,
+      'channelNotFound',
+    );
     const stranger = await anOrganization('deliver-read-other');
-    expectError(await api('GET', `/api/notification-deliveries?channelId=${setup.channel.id}`, { token: stranger.token }), 404, 'channelNotFound');
+    expectError(
+      await api('GET', `/api/notification-deliveries?channelId=${setup.channel.id}`, { token: stranger.token }),
+      404,
+      'channelNotFound',
+    );
     expectError(await api('GET', '/api/notification-deliveries?channelId=not-an-id', { token: setup.org.token }), 400, 'invalidChannelId');
   });
 
-  it('e-mails through the organization\'s own SMTP server when it set one', async () => {
+  it("e-mails through the organization's own SMTP server when it set one", async () => {
     const setup = await aSetup('deliver-org-mail', { type: 'email', config: { recipients: ['noc@customer.example'] } });
     const smtpSet = await apiAt(app.url, 'PATCH', '/api/organization/smtp', {
-      token: setup.org.token, body: { host: MAIL_HOST, port: smtp.port, security: 'none', username: 'user', password: 'secret', fromAddress: 'noc@org.example' },
+      token: setup.org.token,
+      body: { host: MAIL_HOST, port: smtp.port, security: 'none', username: 'user', password: 'secret', fromAddress: 'noc@org.example' },
     });
     expect(smtpSet.status, JSON.stringify(smtpSet.body)).to.equal(200);
     await anIncidentOpened(setup);
@@ -323,10 +440,13 @@ describe('notification delivery ledger (loopback receivers)', () => {
     const setup = await aSetup('deliver-rebind', { type: 'webhook', config: { url: 'http://rebind.monitor-fixture.com/hook' } });
     await anIncidentOpened(setup);
     aWorker('worker-rebind');
-    const failed = await waitFor(async () => {
-      const [row] = await deliveriesOf(setup.channel.publicId);
-      return row?.status === 'failed' ? row : null;
-    }, { what: 'the refused delivery' });
+    const failed = await waitFor(
+      async () => {
+        const [row] = await deliveriesOf(setup.channel.publicId);
+        return row?.status === 'failed' ? row : null;
+      },
+      { what: 'the refused delivery' },
+    );
     expect(failed).to.include({ attempts: 1 });
     expect(failed!.last_error).to.match(/^rebind\.monitor-fixture\.com is not a public address/);
   });

@@ -36,13 +36,17 @@ describe('direct deliveries (loopback receivers)', () => {
   const inContext = <T>(work: () => Promise<T>) => RequestContext.create(app.database.orm.em, work);
   const rowOf = async (id: string) =>
     (await app.database.sql.query<Record<string, any>>('SELECT * FROM notification_deliveries WHERE id = ?', [id]))[0];
-  const attemptsOf = (id: string) => app.database.sql.query<Record<string, any>>(
-    'SELECT * FROM notification_delivery_attempts WHERE delivery_id = ? ORDER BY attempt', [id]);
+  const attemptsOf = (id: string) =>
+    app.database.sql.query<Record<string, any>>('SELECT * FROM notification_delivery_attempts WHERE delivery_id = ? ORDER BY attempt', [
+      id,
+    ]);
 
   before(async () => {
     await Promise.all([receiver.start(), smtp.start()]);
     service = await aDeliveryService([HOOK_HOST, MAIL_HOST], {
-      NOTIFY_MAX_ATTEMPTS: '4', SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`, SMTP_FROM: 'status@platform.example',
+      NOTIFY_MAX_ATTEMPTS: '4',
+      SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`,
+      SMTP_FROM: 'status@platform.example',
     });
     app = service.app;
     direct = app.container.get<DirectDeliveries>(DIRECT_DELIVERIES);
@@ -59,13 +63,28 @@ describe('direct deliveries (loopback receivers)', () => {
     const folder = mkdtempSync(join(tmpdir(), 'direct-'));
     writeFileSync(join(folder, 'report.pdf'), '%PDF-1.4 fixture');
     const address = `${unique('reader')}@customer-fixture.com`;
-    const [id] = await inContext(() => direct.enqueue([{
-      organizationId: org.user.organizationId, customerId: null, recipient: { type: 'email', address }, event: 'report.ready',
-      subject: 'Your November report', text: 'The report is attached.', html: '<p>The report is attached.</p>',
-      headers: { 'List-Unsubscribe': '<https://status.example/unsubscribe/abc>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-      attachments: [{ filename: 'report.pdf', path: join(folder, 'report.pdf'), contentType: 'application/pdf' }],
-      dedupKey: unique('report'),
-    }], new Date()));
+    const [id] = await inContext(() =>
+      direct.enqueue(
+        [
+          {
+            organizationId: org.user.organizationId,
+            customerId: null,
+            recipient: { type: 'email', address },
+            event: 'report.ready',
+            subject: 'Your November report',
+            text: 'The report is attached.',
+            html: '<p>The report is attached.</p>',
+            headers: {
+              'List-Unsubscribe': '<https://status.example/unsubscribe/abc>',
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            },
+            attachments: [{ filename: 'report.pdf', path: join(folder, 'report.pdf'), contentType: 'application/pdf' }],
+            dedupKey: unique('report'),
+          },
+        ],
+        new Date(),
+      ),
+    );
     service.worker('direct-mail');
 
     const message = await waitFor(() => smtp.messages.find((m) => m.to.includes(address)), { what: 'the mail' });
@@ -86,10 +105,23 @@ describe('direct deliveries (loopback receivers)', () => {
     const org = await anOrganization('direct-hook');
     const path = `/${unique('subscriber')}`;
     receiver.answer(path, { status: 500 }, { status: 500 });
-    const [id] = await inContext(() => direct.enqueue([{
-      organizationId: org.user.organizationId, customerId: null, recipient: { type: 'webhook', url: receiver.url(path), secret: 'whsec_fixture' },
-      event: 'statusPage.incidentUpdate', subject: 'Investigating', text: 'We are looking into it.', data: { page: 'acme' }, dedupKey: unique('update'),
-    }], new Date()));
+    const [id] = await inContext(() =>
+      direct.enqueue(
+        [
+          {
+            organizationId: org.user.organizationId,
+            customerId: null,
+            recipient: { type: 'webhook', url: receiver.url(path), secret: 'whsec_fixture' },
+            event: 'statusPage.incidentUpdate',
+            subject: 'Investigating',
+            text: 'We are looking into it.',
+            data: { page: 'acme' },
+            dedupKey: unique('update'),
+          },
+        ],
+        new Date(),
+      ),
+    );
     service.worker('direct-hook');
 
     await waitFor(async () => (await rowOf(id!))?.status === 'delivered', { what: 'the webhook delivered' });
@@ -100,9 +132,16 @@ describe('direct deliveries (loopback receivers)', () => {
       const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(request.headers['x-webhook-signature']))!;
       expect(v1).to.equal(createHmac('sha256', 'whsec_fixture').update(`${t}.${request.body}`).digest('hex'));
     }
-    expect(JSON.parse(requests[2]!.body)).to.include({ id, event: 'statusPage.incidentUpdate', subject: 'Investigating', text: 'We are looking into it.' });
+    expect(JSON.parse(requests[2]!.body)).to.include({
+      id,
+      event: 'statusPage.incidentUpdate',
+      subject: 'Investigating',
+      text: 'We are looking into it.',
+    });
     expect((await attemptsOf(id!)).map((a) => [a.attempt, a.status_code, a.outcome])).to.deep.equal([
-      [1, 500, 'retry'], [2, 500, 'retry'], [3, 200, 'delivered'],
+      [1, 500, 'retry'],
+      [2, 500, 'retry'],
+      [3, 200, 'delivered'],
     ]);
   });
 
@@ -110,28 +149,47 @@ describe('direct deliveries (loopback receivers)', () => {
     const org = await anOrganization('direct-dedup');
     const key = unique('once');
     const message: DirectMessage = {
-      organizationId: org.user.organizationId, customerId: null, recipient: { type: 'email', address: 'once@customer-fixture.com' },
-      event: 'subscriber.confirm', subject: 'Confirm', text: 'Confirm your subscription', dedupKey: key,
+      organizationId: org.user.organizationId,
+      customerId: null,
+      recipient: { type: 'email', address: 'once@customer-fixture.com' },
+      event: 'subscriber.confirm',
+      subject: 'Confirm',
+      text: 'Confirm your subscription',
+      dedupKey: key,
     };
     const first = await inContext(() => direct.enqueue([message, message], new Date()));
     const again = await inContext(() => direct.enqueue([message], new Date()));
     expect(first[0]).to.be.a('string').and.equal(first[1]);
     expect(again).to.deep.equal([first[0]]);
-    const rows = await app.database.sql.query('SELECT id FROM notification_deliveries WHERE organization_id = ? AND dedup_key = ?',
-      [org.user.organizationId, key]);
+    const rows = await app.database.sql.query('SELECT id FROM notification_deliveries WHERE organization_id = ? AND dedup_key = ?', [
+      org.user.organizationId,
+      key,
+    ]);
     expect(rows).to.have.length(1);
   });
 
   it('writes nothing when the transaction that enqueued the message rolls back', async () => {
     const org = await anOrganization('direct-rollback');
     const key = unique('rolled-back');
-    const failure = await inContext(() => tx.run(async () => {
-      await direct.enqueue([{
-        organizationId: org.user.organizationId, customerId: null, recipient: { type: 'email', address: 'never@customer-fixture.com' },
-        event: 'subscriber.confirm', subject: 'Confirm', text: 'Confirm', dedupKey: key,
-      }], new Date());
-      throw new Error('the change failed');
-    })).catch((error: Error) => error);
+    const failure = await inContext(() =>
+      tx.run(async () => {
+        await direct.enqueue(
+          [
+            {
+              organizationId: org.user.organizationId,
+              customerId: null,
+              recipient: { type: 'email', address: 'never@customer-fixture.com' },
+              event: 'subscriber.confirm',
+              subject: 'Confirm',
+              text: 'Confirm',
+              dedupKey: key,
+            },
+          ],
+          new Date(),
+        );
+        throw new Error('the change failed');
+      }),
+    ).catch((error: Error) => error);
     expect(failure).to.be.instanceOf(Error);
     const rows = await app.database.sql.query('SELECT id FROM notification_deliveries WHERE dedup_key = ?', [key]);
     expect(rows).to.have.length(0);
@@ -139,10 +197,22 @@ describe('direct deliveries (loopback receivers)', () => {
 
   it('leaves direct deliveries out of the channel ledger view', async () => {
     const org = await anOrganization('direct-hidden');
-    await inContext(() => direct.enqueue([{
-      organizationId: org.user.organizationId, customerId: null, recipient: { type: 'email', address: 'hidden@customer-fixture.com' },
-      event: 'subscriber.confirm', subject: 'Confirm', text: 'Confirm', dedupKey: unique('hidden'),
-    }], new Date()));
+    await inContext(() =>
+      direct.enqueue(
+        [
+          {
+            organizationId: org.user.organizationId,
+            customerId: null,
+            recipient: { type: 'email', address: 'hidden@customer-fixture.com' },
+            event: 'subscriber.confirm',
+            subject: 'Confirm',
+            text: 'Confirm',
+            dedupKey: unique('hidden'),
+          },
+        ],
+        new Date(),
+      ),
+    );
     const listed = await api('GET', '/api/notification-deliveries', { token: org.token });
     expect(listed.status).to.equal(200);
     expect(listed.body).to.include({ total: 0 });

@@ -38,7 +38,8 @@ describe('SMS delivery (loopback Twilio-shaped server)', () => {
     const website = await aWebsite().forCustomer(customer.id).create(org.token);
     const monitor = await storedMonitor(website.publicId);
     const created = await api('POST', '/api/notification-channels', {
-      token: org.token, body: { name: label, type: 'sms', config: { phoneNumbers }, ...(organizationChannel ? {} : { customerId: customer.id }) },
+      token: org.token,
+      body: { name: label, type: 'sms', config: { phoneNumbers }, ...(organizationChannel ? {} : { customerId: customer.id }) },
     });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     return { org, customer, monitorId: Number(monitor.id), channel: created.body };
@@ -47,19 +48,33 @@ describe('SMS delivery (loopback Twilio-shaped server)', () => {
   let incidentCounter = 0;
   async function anIncidentOpened(setup: Awaited<ReturnType<typeof aSetup>>, summary = 'www.monitor-fixture.com is down') {
     await new OutboxIncidentEvents(app.database.sql).publish({
-      kind: 'incidentOpened', organizationId: setup.org.user.organizationId, customerId: setup.customer.id, monitorId: setup.monitorId,
-      incidentPublicId: `inc-sms-${Date.now()}-${++incidentCounter}`, occurredAt: new Date('2026-11-23T10:00:00Z'), summary, data: {},
+      kind: 'incidentOpened',
+      organizationId: setup.org.user.organizationId,
+      customerId: setup.customer.id,
+      monitorId: setup.monitorId,
+      incidentPublicId: `inc-sms-${Date.now()}-${++incidentCounter}`,
+      occurredAt: new Date('2026-11-23T10:00:00Z'),
+      summary,
+      data: {},
     });
   }
 
-  const deliveriesOf = (channelPublicId: string) => app.database.sql.query<Record<string, any>>(
-    'SELECT * FROM notification_deliveries WHERE channel_public_id = ? ORDER BY created_at', [channelPublicId]);
-  const attemptsOf = (deliveryId: string) => app.database.sql.query<Record<string, any>>(
-    'SELECT * FROM notification_delivery_attempts WHERE delivery_id = ? ORDER BY attempt', [deliveryId]);
-  const settled = async (channelPublicId: string, count = 1) => (await waitFor(async () => {
-    const rows = await deliveriesOf(channelPublicId);
-    return rows.length >= count && rows.every((r) => r.status !== 'pending') ? rows : null;
-  }, { what: 'the SMS deliveries settled' }))!;
+  const deliveriesOf = (channelPublicId: string) =>
+    app.database.sql.query<Record<string, any>>('SELECT * FROM notification_deliveries WHERE channel_public_id = ? ORDER BY created_at', [
+      channelPublicId,
+    ]);
+  const attemptsOf = (deliveryId: string) =>
+    app.database.sql.query<Record<string, any>>('SELECT * FROM notification_delivery_attempts WHERE delivery_id = ? ORDER BY attempt', [
+      deliveryId,
+    ]);
+  const settled = async (channelPublicId: string, count = 1) =>
+    (await waitFor(
+      async () => {
+        const rows = await deliveriesOf(channelPublicId);
+        return rows.length >= count && rows.every((r) => r.status !== 'pending') ? rows : null;
+      },
+      { what: 'the SMS deliveries settled' },
+    ))!;
   /** Read through this application: its clock (the real one, as the sender's) decides the month, not the shared test server's. */
   async function usageOf(setup: Awaited<ReturnType<typeof aSetup>>) {
     const usage = await apiAt(app.url, 'GET', '/api/customers/sms-usage', { token: setup.org.token });
@@ -73,7 +88,11 @@ describe('SMS delivery (loopback Twilio-shaped server)', () => {
   before(async () => {
     await twilio.start();
     service = await aDeliveryService([SMS_HOST], {
-      NOTIFY_MAX_ATTEMPTS: '4', SMS_PROVIDER_URL: twilio.baseUrl, SMS_ACCOUNT_SID: ACCOUNT_SID, SMS_AUTH_TOKEN: AUTH_TOKEN, SMS_FROM: FROM,
+      NOTIFY_MAX_ATTEMPTS: '4',
+      SMS_PROVIDER_URL: twilio.baseUrl,
+      SMS_ACCOUNT_SID: ACCOUNT_SID,
+      SMS_AUTH_TOKEN: AUTH_TOKEN,
+      SMS_FROM: FROM,
     });
     app = service.app;
   });
@@ -83,7 +102,7 @@ describe('SMS delivery (loopback Twilio-shaped server)', () => {
     await twilio.stop();
   });
 
-  it('sends one message per number to Twilio\'s Messages API (basic auth, form To/From/Body) and counts each in the customer\'s usage', async () => {
+  it("sends one message per number to Twilio's Messages API (basic auth, form To/From/Body) and counts each in the customer's usage", async () => {
     const [first, second] = [aPhoneNumber(), aPhoneNumber()];
     const setup = await aSetup('sms-send', 10, [first!, second!]);
     await anIncidentOpened(setup);
@@ -121,19 +140,23 @@ describe('SMS delivery (loopback Twilio-shaped server)', () => {
     expect(await usageOf(setup)).to.deep.equal({ smsUsed: 1, smsAllowance: 10, smsRemaining: 9 });
   });
 
-  it('fails at once on Twilio\'s 400 error (21211, an invalid number), counting nothing', async () => {
+  it("fails at once on Twilio's 400 error (21211, an invalid number), counting nothing", async () => {
     const number = aPhoneNumber();
     twilio.answer(number, twilioError(400, 21211, `The 'To' number ${number} is not a valid phone number.`));
     const setup = await aSetup('sms-invalid', 10, [number]);
     await anIncidentOpened(setup);
     aWorker('sms-c');
     const [delivery] = await settled(setup.channel.publicId);
-    expect(delivery).to.include({ status: 'failed', attempts: 1, last_error: `1 of 1 SMS not sent: Twilio 21211: The 'To' number ${number} is not a valid phone number.` });
+    expect(delivery).to.include({
+      status: 'failed',
+      attempts: 1,
+      last_error: `1 of 1 SMS not sent: Twilio 21211: The 'To' number ${number} is not a valid phone number.`,
+    });
     expect(twilio.to(number)).to.have.length(1);
     expect(await usageOf(setup)).to.deep.equal({ smsUsed: 0, smsAllowance: 10, smsRemaining: 10 });
   });
 
-  it('refuses for good with smsAllowanceExhausted once the month\'s allowance cannot cover the channel, sending nothing', async () => {
+  it("refuses for good with smsAllowanceExhausted once the month's allowance cannot cover the channel, sending nothing", async () => {
     const [first, second] = [aPhoneNumber(), aPhoneNumber()];
     const setup = await aSetup('sms-allowance', 3, [first!, second!]);
     await anIncidentOpened(setup);
@@ -142,16 +165,21 @@ describe('SMS delivery (loopback Twilio-shaped server)', () => {
     await anIncidentOpened(setup, 'www.monitor-fixture.com is down again');
     const [sent, refused] = await settled(setup.channel.publicId, 2);
     expect(sent).to.include({ status: 'delivered' });
-    expect(refused).to.include({ status: 'failed', attempts: 1, last_error: 'smsAllowanceExhausted: 2 of 3 SMS this month used, 2 needed' });
+    expect(refused).to.include({
+      status: 'failed',
+      attempts: 1,
+      last_error: 'smsAllowanceExhausted: 2 of 3 SMS this month used, 2 needed',
+    });
     const [attempt] = await attemptsOf(refused!.id);
     expect(attempt).to.include({ outcome: 'failed', error: 'smsAllowanceExhausted: 2 of 3 SMS this month used, 2 needed' });
     expect([...twilio.to(first!), ...twilio.to(second!)].map((r) => r.form.Body)).to.deep.equal([
-      'Incident opened: www.monitor-fixture.com is down', 'Incident opened: www.monitor-fixture.com is down',
+      'Incident opened: www.monitor-fixture.com is down',
+      'Incident opened: www.monitor-fixture.com is down',
     ]);
     expect(await usageOf(setup)).to.deep.equal({ smsUsed: 2, smsAllowance: 3, smsRemaining: 1 });
   });
 
-  it('an organization\'s own SMS channel is not limited by, nor counted in, a customer\'s allowance', async () => {
+  it("an organization's own SMS channel is not limited by, nor counted in, a customer's allowance", async () => {
     const number = aPhoneNumber();
     const setup = await aSetup('sms-organization', 0, [number], { organizationChannel: true });
     await anIncidentOpened(setup);

@@ -23,7 +23,9 @@ describe('storm digests (ledger, workers, loopback receiver)', () => {
   before(async () => {
     await receiver.start();
     service = await aDeliveryService([HOOK_HOST], {
-      NOTIFY_DIGEST_AFTER: '3', NOTIFY_DIGEST_WINDOW_SECONDS: String(WINDOW_SECONDS), NOTIFY_STORM_FOLLOW_UP_SECONDS: '600',
+      NOTIFY_DIGEST_AFTER: '3',
+      NOTIFY_DIGEST_WINDOW_SECONDS: String(WINDOW_SECONDS),
+      NOTIFY_STORM_FOLLOW_UP_SECONDS: '600',
     });
   });
   afterEach(() => service.stopWorkers());
@@ -38,20 +40,45 @@ describe('storm digests (ledger, workers, loopback receiver)', () => {
     const customer = await aMonitoredCustomer(org.token);
     const monitors: Array<{ id: number; publicId: string; name: string }> = [];
     for (let i = 1; i <= 20; i += 1) {
-      const website = await aWebsite().forCustomer(customer.id).named(`storm-${i}`).with({ url: `https://www.monitor-fixture.com/health?site=${i}` }).create(org.token);
+      const website = await aWebsite()
+        .forCustomer(customer.id)
+        .named(`storm-${i}`)
+        .with({ url: `https://www.monitor-fixture.com/health?site=${i}` })
+        .create(org.token);
       monitors.push({ id: Number((await storedMonitor(website.publicId)).id), publicId: website.publicId, name: `storm-${i}` });
     }
     const path = `/${label}-${Date.now()}`;
-    const channel = await api('POST', '/api/notification-channels', { token: org.token, body: { name: label, type: 'webhook', config: { url: receiver.url(path) } } });
+    const channel = await api('POST', '/api/notification-channels', {
+      token: org.token,
+      body: { name: label, type: 'webhook', config: { url: receiver.url(path) } },
+    });
     expect(channel.status, JSON.stringify(channel.body)).to.equal(201);
     const publish = (kind: 'incidentOpened' | 'incidentResolved') => {
       const events = new OutboxIncidentEvents(service.app.database.sql);
-      return Promise.all(monitors.map((m) => events.publish({
-        kind, organizationId: org.user.organizationId, customerId: customer.id, monitorId: m.id, incidentPublicId: `${label}-inc-${m.name}`,
-        occurredAt: new Date(), summary: kind === 'incidentOpened' ? `${m.name} is down` : `${m.name} recovered`, data: { monitorPublicId: m.publicId },
-      })));
+      return Promise.all(
+        monitors.map((m) =>
+          events.publish({
+            kind,
+            organizationId: org.user.organizationId,
+            customerId: customer.id,
+            monitorId: m.id,
+            incidentPublicId: `${label}-inc-${m.name}`,
+            occurredAt: new Date(),
+            summary: kind === 'incidentOpened' ? `${m.name} is down` : `${m.name} recovered`,
+            data: { monitorPublicId: m.publicId },
+          }),
+        ),
+      );
     };
-    return { org, customer, monitors, channel: channel.body, path, publish, bodies: () => receiver.at(path).map((r) => JSON.parse(r.body)) };
+    return {
+      org,
+      customer,
+      monitors,
+      channel: channel.body,
+      path,
+      publish,
+      bodies: () => receiver.at(path).map((r) => JSON.parse(r.body)),
+    };
   }
 
   it('twenty monitors failing together: three alerts at once, one digest of the storm, then one recovery digest', async () => {
@@ -70,7 +97,7 @@ describe('storm digests (ledger, workers, loopback receiver)', () => {
     expect(digest.customer).to.deep.equal({ id: setup.customer.id });
     expect(digest.summary).to.match(/^20 monitors of .+ are down: storm-\d+ is down; /);
     expect(digest.data).to.include({ digestOf: 'incident.opened', stage: 'started', count: 17, down: 20, total: 20 });
-    const listed = (digest.data.incidents as Array<{ incidentId: string; monitorId: number }>);
+    const listed = digest.data.incidents as Array<{ incidentId: string; monitorId: number }>;
     const alone = firstThree.map((b) => b.incident.id as string);
     expect(new Set([...alone, ...listed.map((i) => i.incidentId)]).size, 'every incident told once').to.equal(20);
 
@@ -84,7 +111,9 @@ describe('storm digests (ledger, workers, loopback receiver)', () => {
     await service.stopWorkers();
     await service.worker('storm-c', false).runOnce();
     expect(setup.bodies()).to.have.length(5);
-    const deliveries = await api('GET', `/api/notification-deliveries?channelId=${setup.channel.publicId}&perPage=50`, { token: setup.org.token });
+    const deliveries = await api('GET', `/api/notification-deliveries?channelId=${setup.channel.publicId}&perPage=50`, {
+      token: setup.org.token,
+    });
     expect(deliveries.body.total).to.equal(5);
     expect(deliveries.body.items.filter((d: { event: string }) => d.event === 'incident.digest')).to.have.length(2);
     // "Was I told?" for a held incident: its deliveries are the digests that listed it.

@@ -22,23 +22,37 @@ describe('storms and fallbacks under racing workers (PostgreSQL)', () => {
     const { database } = await testServer();
     const org = await anOrganization(label);
     const customer = await aMonitoredCustomer(org.token);
-    const created = await api('POST', '/api/notification-channels', { token: org.token, body: { name: label, type: 'webhook', config: { url: 'https://hooks.race-fixture.com/a' } } });
+    const created = await api('POST', '/api/notification-channels', {
+      token: org.token,
+      body: { name: label, type: 'webhook', config: { url: 'https://hooks.race-fixture.com/a' } },
+    });
     expect(created.status).to.equal(201);
-    const [row] = await database.sql.query<{ id: number }>('SELECT id FROM notification_channels WHERE public_id = ?', [created.body.publicId]);
+    const [row] = await database.sql.query<{ id: number }>('SELECT id FROM notification_channels WHERE public_id = ?', [
+      created.body.publicId,
+    ]);
     const channel = { id: row!.id, publicId: created.body.publicId as string, type: 'webhook' };
     const events = new OutboxIncidentEvents(database.sql);
     const publish = async (n: number) => {
       for (let i = 0; i < n; i += 1) {
         await events.publish({
-          kind: 'incidentOpened', organizationId: org.user.organizationId, customerId: customer.id, monitorId: i + 1,
-          incidentPublicId: `${label}-${i}`, occurredAt: new Date(), summary: `site ${i} is down`, data: {},
+          kind: 'incidentOpened',
+          organizationId: org.user.organizationId,
+          customerId: customer.id,
+          monitorId: i + 1,
+          incidentPublicId: `${label}-${i}`,
+          occurredAt: new Date(),
+          summary: `site ${i} is down`,
+          data: {},
         });
       }
       const unrouted = await new SqlDeliveryLedger(database.sql).unroutedEvents(['incidentOpened'], 1000);
       return unrouted.filter((e) => e.organizationId === org.user.organizationId);
     };
-    const deliveries = () => database.sql.query<{ event: string; fallback_of: string | null }>(
-      'SELECT event, fallback_of FROM notification_deliveries WHERE organization_id = ? ORDER BY created_at', [org.user.organizationId]);
+    const deliveries = () =>
+      database.sql.query<{ event: string; fallback_of: string | null }>(
+        'SELECT event, fallback_of FROM notification_deliveries WHERE organization_id = ? ORDER BY created_at',
+        [org.user.organizationId],
+      );
     return { sql: database.sql, org, customer, channel, publish, deliveries };
   }
 
@@ -48,15 +62,25 @@ describe('storms and fallbacks under racing workers (PostgreSQL)', () => {
       const step = routeInStorm(state, { kind: 'incident.opened', incidentId: event.incidentId, at: at.getTime() }, POLICY);
       state = step.state;
       return {
-        event, channels: [channel], decision: step.decision,
-        message: { event: 'incident.opened', occurredAt: event.occurredAt, summary: event.summary, incidentId: event.incidentId, monitorId: event.monitorId, customerId: event.customerId, data: {} },
+        event,
+        channels: [channel],
+        decision: step.decision,
+        message: {
+          event: 'incident.opened',
+          occurredAt: event.occurredAt,
+          summary: event.summary,
+          incidentId: event.incidentId,
+          monitorId: event.monitorId,
+          customerId: event.customerId,
+          data: {},
+        },
       };
     });
     const due = stormDueAt(state, POLICY);
     return { state, routes, dueAt: due === null ? null : new Date(due) };
   }
 
-  it('three routers of one customer\'s events from one read: one writes (two alone, four held), the others nothing', async () => {
+  it("three routers of one customer's events from one read: one writes (two alone, four held), the others nothing", async () => {
     const setup = await aSetup('storm-race');
     const storms = new SqlStormLedger(setup.sql);
     const events = await setup.publish(6);
@@ -64,14 +88,18 @@ describe('storms and fallbacks under racing workers (PostgreSQL)', () => {
     const read = await storms.storm(setup.org.user.organizationId, setup.customer.id);
     expect(read).to.deep.equal({ state: CALM, version: 0 });
     const { state, routes, dueAt } = decide(read.state, events, setup.channel, at);
-    const written = await Promise.all([1, 2, 3].map(() => storms.route(setup.org.user.organizationId, setup.customer.id, 0, state, dueAt, routes, at)));
+    const written = await Promise.all(
+      [1, 2, 3].map(() => storms.route(setup.org.user.organizationId, setup.customer.id, 0, state, dueAt, routes, at)),
+    );
     expect(written.filter(Boolean)).to.have.length(1);
     expect((await setup.deliveries()).map((d) => d.event)).to.deep.equal(['incident.opened', 'incident.opened']);
     const stored = await storms.storm(setup.org.user.organizationId, setup.customer.id);
     expect(stored.version).to.equal(1);
     expect(stored.state.storm).to.deep.include({ total: 6, toldAt: null });
     const [held] = await setup.sql.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM notification_outbox WHERE organization_id = ? AND held_until IS NOT NULL AND digest_id IS NULL', [setup.org.user.organizationId]);
+      'SELECT count(*)::int AS n FROM notification_outbox WHERE organization_id = ? AND held_until IS NOT NULL AND digest_id IS NULL',
+      [setup.org.user.organizationId],
+    );
     expect(held!.n).to.equal(4);
     // A router that read the old version, or routes an event already routed, writes nothing, not even the state.
     expect(await storms.route(setup.org.user.organizationId, setup.customer.id, 1, CALM, null, routes.slice(0, 1), at)).to.equal(false);
@@ -84,17 +112,32 @@ describe('storms and fallbacks under racing workers (PostgreSQL)', () => {
     const at = new Date();
     const { state, routes, dueAt } = decide(CALM, await setup.publish(5), setup.channel, at);
     expect(await storms.route(setup.org.user.organizationId, setup.customer.id, 0, state, dueAt, routes, at)).to.equal(true);
-    const mine = (list: Awaited<ReturnType<SqlStormLedger['dueStorms']>>) => list.filter((d) => d.organizationId === setup.org.user.organizationId);
+    const mine = (list: Awaited<ReturnType<SqlStormLedger['dueStorms']>>) =>
+      list.filter((d) => d.organizationId === setup.org.user.organizationId);
     expect(mine(await storms.dueStorms(at, 1000)), 'gathering for the window').to.deep.equal([]);
     const later = new Date(at.getTime() + POLICY.windowMs);
     const [due] = mine(await storms.dueStorms(later, 1000));
     expect(due!.held.map((e) => e.heldKind)).to.deep.equal(['incident.opened', 'incident.opened', 'incident.opened']);
-    expect(due!.customerName).to.be.a('string').and.not.match(/^customer \d+$/);
+    expect(due!.customerName)
+      .to.be.a('string')
+      .and.not.match(/^customer \d+$/);
     const next = tellStorm(due!.state, later.getTime(), POLICY);
     expect(next.stage).to.equal('started');
-    const message = { event: 'incident.digest' as const, occurredAt: later.toISOString(), summary: '5 down', incidentId: null, monitorId: null, customerId: setup.customer.id, data: { stage: 'started' } };
+    const message = {
+      event: 'incident.digest' as const,
+      occurredAt: later.toISOString(),
+      summary: '5 down',
+      incidentId: null,
+      monitorId: null,
+      customerId: setup.customer.id,
+      data: { stage: 'started' },
+    };
     const nextDue = stormDueAt(next.state, POLICY);
-    const told = await Promise.all([1, 2, 3].map(() => storms.tell(due!, next.state, nextDue === null ? null : new Date(nextDue), [{ channel: setup.channel, message }], later)));
+    const told = await Promise.all(
+      [1, 2, 3].map(() =>
+        storms.tell(due!, next.state, nextDue === null ? null : new Date(nextDue), [{ channel: setup.channel, message }], later),
+      ),
+    );
     expect(told.filter(Boolean)).to.have.length(1);
     expect((await setup.deliveries()).map((d) => d.event)).to.deep.equal(['incident.opened', 'incident.opened', 'incident.digest']);
     expect(mine(await storms.dueStorms(later, 1000)), 'next due: the quiet end').to.deep.equal([]);
@@ -110,15 +153,31 @@ describe('storms and fallbacks under racing workers (PostgreSQL)', () => {
     const setup = await aSetup('fallback-race');
     const health = new SqlChannelHealthLedger(setup.sql);
     const created = await api('POST', '/api/notification-channels', {
-      token: setup.org.token, body: { name: 'noc', type: 'email', config: { recipients: ['noc@example.com'] }, events: ['maintenance.ended'], isDefault: true },
+      token: setup.org.token,
+      body: { name: 'noc', type: 'email', config: { recipients: ['noc@example.com'] }, events: ['maintenance.ended'], isDefault: true },
     });
-    const [row] = await setup.sql.query<{ id: number }>('SELECT id FROM notification_channels WHERE public_id = ?', [created.body.publicId]);
+    const [row] = await setup.sql.query<{ id: number }>('SELECT id FROM notification_channels WHERE public_id = ?', [
+      created.body.publicId,
+    ]);
     const target = { id: row!.id, publicId: created.body.publicId as string, type: 'email' };
     const [event] = await setup.publish(1);
-    await new SqlDeliveryLedger(setup.sql).route(event!, [setup.channel], {
-      event: 'incident.opened', occurredAt: event!.occurredAt, summary: 's', incidentId: null, monitorId: null, customerId: null, data: {},
-    }, new Date());
-    await setup.sql.query(`UPDATE notification_deliveries SET status = 'failed', fallback_due = true WHERE channel_public_id = ?`, [setup.channel.publicId]);
+    await new SqlDeliveryLedger(setup.sql).route(
+      event!,
+      [setup.channel],
+      {
+        event: 'incident.opened',
+        occurredAt: event!.occurredAt,
+        summary: 's',
+        incidentId: null,
+        monitorId: null,
+        customerId: null,
+        data: {},
+      },
+      new Date(),
+    );
+    await setup.sql.query(`UPDATE notification_deliveries SET status = 'failed', fallback_due = true WHERE channel_public_id = ?`, [
+      setup.channel.publicId,
+    ]);
     await setup.sql.query('UPDATE notification_channels SET consecutive_failures = 3 WHERE id = ?', [setup.channel.id]);
 
     const [due] = (await health.fallbacksDue(1000)).filter((d) => d.organizationId === setup.org.user.organizationId);
@@ -126,8 +185,9 @@ describe('storms and fallbacks under racing workers (PostgreSQL)', () => {
     expect((await Promise.all([1, 2, 3].map(() => health.fallBack(due!, target, new Date())))).filter(Boolean)).to.have.length(1);
     const [failing] = (await health.failingUnannounced(3, 1000)).filter((c) => c.organizationId === setup.org.user.organizationId);
     const message = channelFailingMessage(failing!, failing!, new Date());
-    expect((await Promise.all([1, 2, 3].map(() => health.announceFailing(failing!, 3, target, message, new Date()))))
-      .filter(Boolean)).to.have.length(1);
+    expect(
+      (await Promise.all([1, 2, 3].map(() => health.announceFailing(failing!, 3, target, message, new Date())))).filter(Boolean),
+    ).to.have.length(1);
     const rows = await setup.deliveries();
     expect(rows.map((d) => d.event)).to.deep.equal(['incident.opened', 'incident.opened', 'channel.failing']);
     expect(rows[1]!.fallback_of).to.be.a('string');

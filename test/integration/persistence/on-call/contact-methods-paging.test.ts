@@ -28,7 +28,10 @@ describe('paging through contact methods (loopback webhook and SMS provider)', (
   before(async () => {
     await Promise.all([receiver.start(), twilio.start()]);
     service = await aDeliveryService([HOOK_HOST, SMS_HOST], {
-      SMS_PROVIDER_URL: twilio.baseUrl, SMS_ACCOUNT_SID: ACCOUNT_SID, SMS_AUTH_TOKEN: 'twilio-auth-token', SMS_FROM: '+15005550006',
+      SMS_PROVIDER_URL: twilio.baseUrl,
+      SMS_ACCOUNT_SID: ACCOUNT_SID,
+      SMS_AUTH_TOKEN: 'twilio-auth-token',
+      SMS_FROM: '+15005550006',
     });
     service.worker('contact-methods-paging');
   });
@@ -37,7 +40,7 @@ describe('paging through contact methods (loopback webhook and SMS provider)', (
     await Promise.all([receiver.stop(), twilio.stop()]);
   });
 
-  it('delivers the level 1 page to the paged user\'s webhook and SMS number, once each', async () => {
+  it("delivers the level 1 page to the paged user's webhook and SMS number, once each", async () => {
     const set = await aCallerSet();
     await setIncidentManagement(set.organizationId, true);
     const at = (method: string, path: string, token: string, body?: unknown) => apiAt(service.app.url, method, path, { token, body });
@@ -48,7 +51,9 @@ describe('paging through contact methods (loopback webhook and SMS provider)', (
     expect(smsMethod.body.signingSecret).to.equal(null);
     expect((await at('PATCH', '/api/im/contact-methods/account-email', set.admin, { enabled: false })).status).to.equal(200);
     const policy = await at('POST', '/api/escalation-config', set.admin, {
-      name: 'Checkout', repeatCount: 0, levels: [{ delayMinutes: 5, targets: [{ type: 'user', id: set.org.user.id }] }],
+      name: 'Checkout',
+      repeatCount: 0,
+      levels: [{ delayMinutes: 5, targets: [{ type: 'user', id: set.org.user.id }] }],
     });
     expect(policy.status, JSON.stringify(policy.body)).to.equal(201);
     const incident = await at('POST', '/api/im/incidents', set.admin, { title: 'Checkout is down', escalationPolicyId: policy.body.id });
@@ -67,10 +72,19 @@ describe('paging through contact methods (loopback webhook and SMS provider)', (
     expect(text!.form.Body).to.include('Checkout is down');
 
     const rows = await service.app.database.sql.query<{ status: string }>(
-      'SELECT status FROM notification_deliveries WHERE incident_id = ?', [incident.body.id]);
-    await waitFor(async () => (await service.app.database.sql.query<{ n: string }>(
-      `SELECT count(*) AS n FROM notification_deliveries WHERE incident_id = ? AND status = 'delivered'`, [incident.body.id]))[0]!.n === '2',
-    { what: 'both pages delivered' });
+      'SELECT status FROM notification_deliveries WHERE incident_id = ?',
+      [incident.body.id],
+    );
+    await waitFor(
+      async () =>
+        (
+          await service.app.database.sql.query<{ n: string }>(
+            `SELECT count(*) AS n FROM notification_deliveries WHERE incident_id = ? AND status = 'delivered'`,
+            [incident.body.id],
+          )
+        )[0]!.n === '2',
+      { what: 'both pages delivered' },
+    );
     expect(rows).to.have.length(2);
     expect(receiver.requests.filter((r) => r.path === '/page')).to.have.length(1);
     expect(twilio.to(PHONE)).to.have.length(1);

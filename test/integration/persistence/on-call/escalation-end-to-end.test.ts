@@ -25,7 +25,11 @@ describe('escalation end to end (loopback SMTP, controlled clock)', () => {
 
   before(async () => {
     await smtp.start();
-    service = await aDeliveryService([MAIL_HOST], { SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`, SMTP_FROM: 'pager@platform.example' }, { clock });
+    service = await aDeliveryService(
+      [MAIL_HOST],
+      { SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`, SMTP_FROM: 'pager@platform.example' },
+      { clock },
+    );
     service.worker('escalation-e2e');
   });
   after(async () => {
@@ -39,8 +43,12 @@ describe('escalation end to end (loopback SMTP, controlled clock)', () => {
     const second = await aMember(set.org, 'responder');
     const at = (method: string, path: string, token: string, body?: unknown) => apiAt(service.app.url, method, path, { token, body });
     const policy = await at('POST', '/api/escalation-config', set.admin, {
-      name: 'Checkout', repeatCount: 1,
-      levels: [{ delayMinutes: 5, targets: [{ type: 'user', id: set.org.user.id }] }, { delayMinutes: 10, targets: [{ type: 'user', id: second.id }] }],
+      name: 'Checkout',
+      repeatCount: 1,
+      levels: [
+        { delayMinutes: 5, targets: [{ type: 'user', id: set.org.user.id }] },
+        { delayMinutes: 10, targets: [{ type: 'user', id: second.id }] },
+      ],
     });
     expect(policy.status, JSON.stringify(policy.body)).to.equal(201);
     const incident = await at('POST', '/api/im/incidents', set.admin, { title: 'Checkout is down', escalationPolicyId: policy.body.id });
@@ -49,8 +57,12 @@ describe('escalation end to end (loopback SMTP, controlled clock)', () => {
 
     const run = () => RequestContext.create(service.app.database.orm.em, () => service.app.container.get(RunDueEscalations).execute());
     const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address));
-    const pagesOf = async () => (await service.app.database.sql.query<{ n: string }>(
-      'SELECT count(*) AS n FROM notification_deliveries WHERE incident_id = ?', [incidentId]))[0]!.n;
+    const pagesOf = async () =>
+      (
+        await service.app.database.sql.query<{ n: string }>('SELECT count(*) AS n FROM notification_deliveries WHERE incident_id = ?', [
+          incidentId,
+        ])
+      )[0]!.n;
 
     await run();
     const first = await waitFor(() => mailsTo(set.org.email)[0], { what: 'the level 1 page' });
@@ -71,7 +83,9 @@ describe('escalation end to end (loopback SMTP, controlled clock)', () => {
     await run();
     expect(await pagesOf()).to.equal('2');
     const [row] = await service.app.database.sql.query<{ next_due_at: Date | null }>(
-      'SELECT next_due_at FROM im_escalations WHERE incident_id = ?', [incidentId]);
+      'SELECT next_due_at FROM im_escalations WHERE incident_id = ?',
+      [incidentId],
+    );
     expect(row!.next_due_at).to.equal(null);
     expect(mailsTo(set.org.email)).to.have.length(1);
   });

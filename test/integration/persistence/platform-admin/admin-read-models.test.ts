@@ -48,13 +48,26 @@ describe('platform staff read models (SQL)', function () {
     );
     ids[key] = Number(row!.id);
   }
-  async function user(key: string, organizationKey: string, fields: { role?: string; isActive?: boolean; lastSignInAt?: Date | null; name?: string } = {}) {
+  async function user(
+    key: string,
+    organizationKey: string,
+    fields: { role?: string; isActive?: boolean; lastSignInAt?: Date | null; name?: string } = {},
+  ) {
     users[key] = randomUUID();
     await sql(
       `INSERT INTO users (id, organization_id, name, email, password_hash, role, is_active, last_sign_in_at, created_at, updated_at)
        VALUES (?, ?, ?, ?, 'hash', ?, ?, ?, ?, ?)`,
-      [users[key], ids[organizationKey], fields.name ?? key, `${key}@people.example`, fields.role ?? 'admin', fields.isActive ?? true,
-        fields.lastSignInAt ?? null, NOW, NOW],
+      [
+        users[key],
+        ids[organizationKey],
+        fields.name ?? key,
+        `${key}@people.example`,
+        fields.role ?? 'admin',
+        fields.isActive ?? true,
+        fields.lastSignInAt ?? null,
+        NOW,
+        NOW,
+      ],
     );
   }
   async function results(monitorKey: string, from: Date, to: Date, stepMinutes: number) {
@@ -74,8 +87,11 @@ describe('platform staff read models (SQL)', function () {
     await organization('a', 'Acme Hosting', 'active', 'ap@a.example', '2026-01-01T00:00:00Z');
     await organization('b', 'Bravo Web', 'active', 'accounts@acme-billing.example', '2026-02-01T00:00:00Z');
     await organization('c', 'Charlie 100% Uptime', 'suspended', null, '2026-03-01T00:00:00Z');
-    await sql(`INSERT INTO custom_domains (public_id, organization_id, hostname, kind, status, verification_token, created_at, updated_at)
-               VALUES (?, ?, 'status.acme.example', 'whiteLabel', 'active', 't', now(), now())`, [randomUUID(), ids.c]);
+    await sql(
+      `INSERT INTO custom_domains (public_id, organization_id, hostname, kind, status, verification_token, created_at, updated_at)
+               VALUES (?, ?, 'status.acme.example', 'whiteLabel', 'active', 't', now(), now())`,
+      [randomUUID(), ids.c],
+    );
     await customer('a1', 'a');
     await customer('a2', 'a');
     await customer('b1', 'b');
@@ -86,16 +102,33 @@ describe('platform staff read models (SQL)', function () {
     await user('alan', 'a', { role: 'editor', isActive: false, lastSignInAt: at('2026-06-01T09:00:00Z') });
     await user('bea', 'b', { lastSignInAt: null });
     await user('cyd', 'c', { role: 'readonly' });
-    await sql(`INSERT INTO sessions (id, user_id, token_hash, kind, expires_at, created_at) VALUES
+    await sql(
+      `INSERT INTO sessions (id, user_id, token_hash, kind, expires_at, created_at) VALUES
                (?, ?, 'h1', 'session', ?, ?), (?, ?, 'h2', 'session', ?, ?), (?, ?, 'h3', 'twoFactorChallenge', ?, ?)`,
-    [randomUUID(), users.ada, new Date(NOW.getTime() + HOUR), NOW, randomUUID(), users.ada, new Date(NOW.getTime() - HOUR), NOW,
-      randomUUID(), users.ada, new Date(NOW.getTime() + HOUR), NOW]);
+      [
+        randomUUID(),
+        users.ada,
+        new Date(NOW.getTime() + HOUR),
+        NOW,
+        randomUUID(),
+        users.ada,
+        new Date(NOW.getTime() - HOUR),
+        NOW,
+        randomUUID(),
+        users.ada,
+        new Date(NOW.getTime() + HOUR),
+        NOW,
+      ],
+    );
 
     // A: every 10 minutes from 2026-06-08 to now; B: five results in the current hour.
     await results('ma', at('2026-06-08T00:00:00Z'), NOW, 10);
     await results('mb', at('2026-06-10T12:00:00Z'), at('2026-06-10T12:05:00Z'), 1);
     // Rolled up to 11:00 today, raw kept from 2026-06-01: the rollups of A's hours, as the job writes them.
-    await sql(`INSERT INTO check_rollup_progress (id, rolled_from, rolled_to) VALUES (1, ?, ?)`, [at('2026-06-01T00:00:00Z'), at('2026-06-10T11:00:00Z')]);
+    await sql(`INSERT INTO check_rollup_progress (id, rolled_from, rolled_to) VALUES (1, ?, ?)`, [
+      at('2026-06-01T00:00:00Z'),
+      at('2026-06-10T11:00:00Z'),
+    ]);
     await sql(
       `INSERT INTO check_result_rollups (monitor_id, hour, location_id, up_seconds, degraded_seconds, down_seconds, up_count, degraded_count,
          down_count, response_ms_sum, response_count, histogram, last_at, last_status)
@@ -104,7 +137,10 @@ describe('platform staff read models (SQL)', function () {
       [at('2026-06-10T11:00:00Z')],
     );
     // An old hour whose raw rows were dropped (within 30 days, before raw retention), and one older than 30 days.
-    for (const [hour, count] of [['2026-05-25T08:00:00Z', 100], ['2026-05-01T08:00:00Z', 1000]] as const) {
+    for (const [hour, count] of [
+      ['2026-05-25T08:00:00Z', 100],
+      ['2026-05-01T08:00:00Z', 1000],
+    ] as const) {
       await sql(
         `INSERT INTO check_result_rollups (monitor_id, hour, location_id, up_seconds, degraded_seconds, down_seconds, up_count, degraded_count,
            down_count, response_ms_sum, response_count, histogram, last_at, last_status) VALUES (?, ?, 1, 0, 0, 0, ?, 0, 0, 0, 0, '{}', ?, 1)`,
@@ -112,13 +148,27 @@ describe('platform staff read models (SQL)', function () {
       );
     }
     // Whole rolled-up hours now answer from the rollups alone: their raw rows may go.
-    await sql(`DELETE FROM check_results WHERE checked_at >= ? AND checked_at < ?`, [at('2026-06-09T14:00:00Z'), at('2026-06-10T10:00:00Z')]);
+    await sql(`DELETE FROM check_results WHERE checked_at >= ? AND checked_at < ?`, [
+      at('2026-06-09T14:00:00Z'),
+      at('2026-06-10T10:00:00Z'),
+    ]);
 
-    await sql(`INSERT INTO customer_sms_usage (customer_id, month, sms_count) VALUES (?, '2026-06-01', 3), (?, '2026-06-01', 4),
-               (?, '2026-06-01', 10), (?, '2026-05-01', 1000)`, [ids.a1, ids.a2, ids.b1, ids.a1]);
-    for (const [status, age] of [['delivered', 1], ['failed', 2], ['failed', 6.9 * 24], ['delivered', 7.1 * 24]] as const) {
-      await sql(`INSERT INTO notification_deliveries (organization_id, outbox_id, channel_public_id, channel_type, event, payload, status, next_attempt_at, created_at)
-                 VALUES (?, 1, ?, 'webhook', 'test', '{}', ?, ?, ?)`, [ids.a, randomUUID(), status, NOW, new Date(NOW.getTime() - age * HOUR)]);
+    await sql(
+      `INSERT INTO customer_sms_usage (customer_id, month, sms_count) VALUES (?, '2026-06-01', 3), (?, '2026-06-01', 4),
+               (?, '2026-06-01', 10), (?, '2026-05-01', 1000)`,
+      [ids.a1, ids.a2, ids.b1, ids.a1],
+    );
+    for (const [status, age] of [
+      ['delivered', 1],
+      ['failed', 2],
+      ['failed', 6.9 * 24],
+      ['delivered', 7.1 * 24],
+    ] as const) {
+      await sql(
+        `INSERT INTO notification_deliveries (organization_id, outbox_id, channel_public_id, channel_type, event, payload, status, next_attempt_at, created_at)
+                 VALUES (?, 1, ?, 'webhook', 'test', '{}', ?, ?, ?)`,
+        [ids.a, randomUUID(), status, NOW, new Date(NOW.getTime() - age * HOUR)],
+      );
     }
   });
 
@@ -136,11 +186,17 @@ describe('platform staff read models (SQL)', function () {
     expect(usage.checks).to.deep.equal({ last24h: 144, last30d: 462 });
     expect(usage.resultRows).to.equal(362);
     expect(usage).to.deep.include({
-      monitorsByKind: { website: 1, dns: 1 }, activeMembers: 1, smsThisMonth: 7,
-      deliveriesLast7d: { delivered: 1, failed: 2, pending: 0 }, customDomains: [],
+      monitorsByKind: { website: 1, dns: 1 },
+      activeMembers: 1,
+      smsThisMonth: 7,
+      deliveriesLast7d: { delivered: 1, failed: 2, pending: 0 },
+      customDomains: [],
     });
     expect((await views.usage(ids.b!, usageWindows(NOW))).checks).to.deep.equal({ last24h: 5, last30d: 5 });
-    expect((await views.usage(ids.c!, usageWindows(NOW)))).to.deep.include({ checks: { last24h: 0, last30d: 0 }, customDomains: ['status.acme.example'] });
+    expect(await views.usage(ids.c!, usageWindows(NOW))).to.deep.include({
+      checks: { last24h: 0, last30d: 0 },
+      customDomains: ['status.acme.example'],
+    });
   });
 
   it('lists organizations searched (name, billing email, custom domain; % and _ taken literally), filtered, sorted and paged', async () => {
@@ -179,8 +235,14 @@ describe('platform staff read models (SQL)', function () {
     expect(await views.list({ sort: 'email', page: 2, perPage: 3 })).to.deep.include({ total: 4 });
     const ada = await views.find(users.ada!, NOW);
     expect(ada).to.deep.include({
-      organizationId: ids.a, organizationName: 'Acme Hosting', organizationStatus: 'active', role: 'admin', isActive: true,
-      mfaEnrolled: false, lastSignInAt: at('2026-06-10T09:00:00Z'), activeSessions: 1,
+      organizationId: ids.a,
+      organizationName: 'Acme Hosting',
+      organizationStatus: 'active',
+      role: 'admin',
+      isActive: true,
+      mfaEnrolled: false,
+      lastSignInAt: at('2026-06-10T09:00:00Z'),
+      activeSessions: 1,
     });
     expect(await views.find(randomUUID(), NOW)).to.equal(null);
   });
@@ -188,13 +250,29 @@ describe('platform staff read models (SQL)', function () {
   it('answers platform totals and the top organizations by monitors, checks of the last 24 hours and SMS', async () => {
     const usage = await new SqlPlatformUsageViews(database.sql).usage(usageWindows(NOW), 2);
     expect(usage.totals).to.deep.equal({
-      organizations: 3, organizationsByStatus: { active: 2, suspended: 1 }, customers: 3, users: 4, activeUsers: 3,
-      monitors: 3, monitorsByKind: { website: 2, dns: 1 }, checksLast24h: 149, smsThisMonth: 17,
+      organizations: 3,
+      organizationsByStatus: { active: 2, suspended: 1 },
+      customers: 3,
+      users: 4,
+      activeUsers: 3,
+      monitors: 3,
+      monitorsByKind: { website: 2, dns: 1 },
+      checksLast24h: 149,
+      smsThisMonth: 17,
     });
     const top = (list: Array<{ organizationId: number; value: number }>) => list.map((f) => [f.organizationId, f.value]);
-    expect(top(usage.top.monitors)).to.deep.equal([[ids.a, 2], [ids.b, 1]]);
-    expect(top(usage.top.checksLast24h)).to.deep.equal([[ids.a, 144], [ids.b, 5]]);
-    expect(top(usage.top.smsThisMonth)).to.deep.equal([[ids.b, 10], [ids.a, 7]]);
+    expect(top(usage.top.monitors)).to.deep.equal([
+      [ids.a, 2],
+      [ids.b, 1],
+    ]);
+    expect(top(usage.top.checksLast24h)).to.deep.equal([
+      [ids.a, 144],
+      [ids.b, 5],
+    ]);
+    expect(top(usage.top.smsThisMonth)).to.deep.equal([
+      [ids.b, 10],
+      [ids.a, 7],
+    ]);
     expect(top((await new SqlPlatformUsageViews(database.sql).usage(usageWindows(NOW), 1)).top.monitors)).to.deep.equal([[ids.a, 2]]);
   });
 });

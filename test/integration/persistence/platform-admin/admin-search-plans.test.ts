@@ -49,7 +49,9 @@ describe('platform staff searches with 10,000 organizations', function () {
   });
 
   it('finds organizations by name, billing email or custom domain through the trigram indexes', async () => {
-    const plan = await planOf((sql) => new SqlAdminOrganizationViews(sql).list({ search: 'agency 1234', sort: 'name', page: 1, perPage: 50 }));
+    const plan = await planOf((sql) =>
+      new SqlAdminOrganizationViews(sql).list({ search: 'agency 1234', sort: 'name', page: 1, perPage: 50 }),
+    );
     expect(plan).to.include('organizations_admin_search_idx').and.include('custom_domains_hostname_search_idx');
     expect(plan).to.not.include('"Seq Scan"');
   });

@@ -35,7 +35,11 @@ describe('report delivery (loopback SMTP)', () => {
 
   before(async () => {
     await smtp.start();
-    service = await aDeliveryService([MAIL_HOST], { SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`, SMTP_FROM: 'reports@platform.example' }, { clock });
+    service = await aDeliveryService(
+      [MAIL_HOST],
+      { SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`, SMTP_FROM: 'reports@platform.example' },
+      { clock },
+    );
   });
   afterEach(() => service.stopWorkers());
   after(async () => {
@@ -47,13 +51,28 @@ describe('report delivery (loopback SMTP)', () => {
     this.timeout(60_000);
     const org = await anOrganization('mailing');
     const customer = await aCustomer(org.token, { name: 'Acme Shop GmbH' });
-    const monitor = await aMonitorRow(org.user.organizationId, customer.id, { name: 'Checkout API', checkIntervalSeconds: 300, locations: ['eu'] });
+    const monitor = await aMonitorRow(org.user.organizationId, customer.id, {
+      name: 'Checkout API',
+      checkIntervalSeconds: 300,
+      locations: ['eu'],
+    });
     const midnight = new Date(Math.floor(clock.now().getTime() / DAY) * DAY);
-    await aWeekOfResults(await testServer(), monitor, { from: new Date(midnight.getTime() - 7 * DAY), to: midnight }, { at: 700, count: 12 });
+    await aWeekOfResults(
+      await testServer(),
+      monitor,
+      { from: new Date(midnight.getTime() - 7 * DAY), to: midnight },
+      { at: 700, count: 12 },
+    );
     const readers = [`cfo-${Date.now()}@agency-fixture.com`, `ops-${Date.now()}@agency-fixture.com`];
     const created = await apiAt(service.app.url, 'POST', '/api/organization/reports', {
       token: org.token,
-      body: { name: 'Weekly SLA', frequency: 'weekly', weekday: ((midnight.getUTCDay() + 6) % 7) + 1, timeOfDay: '00:00', recipients: readers },
+      body: {
+        name: 'Weekly SLA',
+        frequency: 'weekly',
+        weekday: ((midnight.getUTCDay() + 6) % 7) + 1,
+        timeOfDay: '00:00',
+        recipients: readers,
+      },
     });
     const run = await apiAt(service.app.url, 'POST', `/api/organization/reports/${created.body.id}/run`, { token: org.token });
     expect(run.body).to.include({ status: 'completed', hasPdf: true });
@@ -67,7 +86,9 @@ describe('report delivery (loopback SMTP)', () => {
       expect(pdfText(attachedPdf(mail!.raw))).to.match(/Checkout API\s+Acme Shop GmbH\s+99\.40 %/);
     }
     const deliveries = await service.app.database.sql.query<{ event: string; status: string }>(
-      `SELECT event, status FROM notification_deliveries WHERE organization_id = ? AND recipient->>'type' = 'email'`, [org.user.organizationId]);
+      `SELECT event, status FROM notification_deliveries WHERE organization_id = ? AND recipient->>'type' = 'email'`,
+      [org.user.organizationId],
+    );
     expect(deliveries).to.have.length(2);
     expect(deliveries.every((d) => d.event === 'report.ready')).to.equal(true);
   });
@@ -78,25 +99,36 @@ describe('report delivery (loopback SMTP)', () => {
     const address = `reports-${Date.now()}@customer-fixture.com`;
     const subscribed = await aCustomer(org.token, { name: 'Subscribed Customer', monthlyReportsEnabled: true, notificationEmail: address });
     const other = await aCustomer(org.token, { name: 'Other Customer' });
-    const own = await aMonitorRow(org.user.organizationId, subscribed.id, { name: 'Own Shop', checkIntervalSeconds: 300, locations: ['eu'] });
+    const own = await aMonitorRow(org.user.organizationId, subscribed.id, {
+      name: 'Own Shop',
+      checkIntervalSeconds: 300,
+      locations: ['eu'],
+    });
     await aMonitorRow(org.user.organizationId, other.id, { name: 'Someone Else', checkIntervalSeconds: 300, locations: ['eu'] });
     const now = clock.now();
     const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-    await aWeekOfResults(await testServer(), own, { from: monthStart, to: new Date(monthStart.getTime() + 7 * DAY) }, { at: 100, count: 12 });
+    await aWeekOfResults(
+      await testServer(),
+      own,
+      { from: monthStart, to: new Date(monthStart.getTime() + 7 * DAY) },
+      { at: 100, count: 12 },
+    );
     // The 1st of next month, after the customers' reports time (06:00 UTC).
     clock.set(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 7)));
     const due = () => RequestContext.create(service.app.database.orm.em, () => service.app.container.get(RunDueReports).execute());
     await due();
     await due();
     const runs = await service.app.database.sql.query<{ status: string; period_from: Date; slot: Date }>(
-      'SELECT status, period_from, slot FROM report_runs WHERE customer_id = ?', [subscribed.id]);
+      'SELECT status, period_from, slot FROM report_runs WHERE customer_id = ?',
+      [subscribed.id],
+    );
     expect(runs).to.have.length(1);
     expect(runs[0]!.status).to.equal('completed');
     expect(new Date(runs[0]!.period_from).toISOString()).to.equal(monthStart.toISOString());
     expect(await service.app.database.sql.query('SELECT 1 FROM report_runs WHERE customer_id = ?', [other.id])).to.have.length(0);
 
     service.worker('monthly-mail');
-    const mail = await waitFor(() => smtp.messages.find((m) => m.to.includes(address)), { what: 'the customer\'s monthly report' });
+    const mail = await waitFor(() => smtp.messages.find((m) => m.to.includes(address)), { what: "the customer's monthly report" });
     expect(mail!.raw).to.match(/^Subject: Monthly report: Subscribed Customer: /m);
     const text = pdfText(attachedPdf(mail!.raw));
     const row = /Own Shop\s+Subscribed\S*\s+99\.40 %\s+1 h 0 min\s+(\d+\.\d{2}) %/.exec(text);

@@ -30,7 +30,9 @@ describe('check schedule (PostgreSQL)', () => {
     const locations = uniqueLocations();
     const { schedule, sql, ids } = await setup(locations);
     const rows = await sql.query<{ location: string; interval_ms: string; phase_ms: string; next_due_at: Date }>(
-      `SELECT location, interval_ms, phase_ms, next_due_at FROM check_schedule WHERE monitor_id = ?`, [ids[0]]);
+      `SELECT location, interval_ms, phase_ms, next_due_at FROM check_schedule WHERE monitor_id = ?`,
+      [ids[0]],
+    );
     expect(rows.map((r) => r.location).sort()).to.deep.equal([...locations].sort());
     for (const row of rows) {
       expect(Number(row.interval_ms)).to.equal(MIN);
@@ -47,7 +49,9 @@ describe('check schedule (PostgreSQL)', () => {
     const locations = uniqueLocations().slice(0, 1);
     const { sql, ids } = await setup(locations, 120);
     const rows = await sql.query<{ phase_ms: string }>(
-      `SELECT phase_ms FROM check_schedule WHERE monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`, [JSON.stringify(ids)]);
+      `SELECT phase_ms FROM check_schedule WHERE monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`,
+      [JSON.stringify(ids)],
+    );
     const tenSecondBuckets = new Set(rows.map((r) => Math.floor(Number(r.phase_ms) / 10_000)));
     expect(tenSecondBuckets.size).to.equal(6);
   });
@@ -64,7 +68,7 @@ describe('check schedule (PostgreSQL)', () => {
     expect(new Set(keys).size).to.equal(2 * ids.length);
   });
 
-  it('takes a fenced worker\'s rows apart from the limit when told to adopt them (a worker at its share), and only from the locations named for them', async () => {
+  it("takes a fenced worker's rows apart from the limit when told to adopt them (a worker at its share), and only from the locations named for them", async () => {
     const locations = uniqueLocations();
     const { schedule } = await setup(locations, 3);
     const now = new Date();
@@ -73,10 +77,19 @@ describe('check schedule (PostgreSQL)', () => {
     expect(await schedule.claim({ workerId: dead, locations, now, limit: 10 })).to.have.length(6);
     await schedule.register(rescuer, locations, new Date(now.getTime() + MIN), 0);
     const later = new Date(now.getTime() + 6_000);
-    const taken = await schedule.claim({ workerId: rescuer, locations: [], now: later, limit: 0, adopt: { locations: [locations[0]!], limit: 10 } });
+    const taken = await schedule.claim({
+      workerId: rescuer,
+      locations: [],
+      now: later,
+      limit: 0,
+      adopt: { locations: [locations[0]!], limit: 10 },
+    });
     expect(taken.map((c) => c.location)).to.deep.equal([locations[0], locations[0], locations[0]]);
     const rest = await schedule.claim({ workerId: rescuer, locations: [], now: later, limit: 0, adopt: { locations, limit: 2 } });
-    expect(rest.map((c) => c.location), 'up to the adopt limit').to.deep.equal([locations[1], locations[1]]);
+    expect(
+      rest.map((c) => c.location),
+      'up to the adopt limit',
+    ).to.deep.equal([locations[1], locations[1]]);
   });
 
   it('fences a lapsed worker before taking its rows over: its renewals fail, and its rows resume after their last recorded result', async () => {
@@ -96,10 +109,14 @@ describe('check schedule (PostgreSQL)', () => {
     await sql.query(`SELECT check_results_ensure_partition((?::timestamptz AT TIME ZONE 'UTC')::date)`, [checkedAt]);
     await sql.query(
       `INSERT INTO check_results (monitor_id, checked_at, location_id, status) SELECT ?, ?, id, 1 FROM check_locations WHERE code = ?`,
-      [ids[0], checkedAt, locations[0]]);
+      [ids[0], checkedAt, locations[0]],
+    );
 
     await schedule.register(rescuer, locations, new Date(now.getTime() + MIN), 0);
-    expect(await schedule.claim({ workerId: rescuer, locations, now: new Date(now.getTime() + 4_000), limit: 10 }), 'still alive').to.deep.equal([]);
+    expect(
+      await schedule.claim({ workerId: rescuer, locations, now: new Date(now.getTime() + 4_000), limit: 10 }),
+      'still alive',
+    ).to.deep.equal([]);
     const later = new Date(now.getTime() + 7_000);
     const taken = await schedule.claim({ workerId: rescuer, locations, now: later, limit: 10 });
     expect(taken).to.have.length(2);
@@ -146,8 +163,9 @@ describe('check schedule (PostgreSQL)', () => {
     await schedule.resign(a, [handedBack]);
     expect(await sql.query(`SELECT 1 FROM check_workers WHERE worker_id = ?`, [a])).to.deep.equal([]);
     await schedule.register(b, locations, new Date(now.getTime() + MIN), 0);
-    expect(await schedule.load(locations, now), 'the resigned worker no longer counts')
-      .to.deep.equal([{ location: locations[0], rows: 1, workers: 1 }]);
+    expect(await schedule.load(locations, now), 'the resigned worker no longer counts').to.deep.equal([
+      { location: locations[0], rows: 1, workers: 1 },
+    ]);
     const [taken] = await schedule.claim({ workerId: b, locations, now, limit: 10 });
     expect(taken!.slot).to.deep.equal(handedBack.slot);
   });
@@ -155,8 +173,11 @@ describe('check schedule (PostgreSQL)', () => {
   it('follows the monitor: interval and location changes, pause and resume, deletion', async () => {
     const [a, b] = uniqueLocations();
     const { sql, ids } = await setup([a!, b!]);
-    const rowsOf = () => sql.query<{ location: string; interval_ms: number }>(
-      `SELECT location, interval_ms::int AS interval_ms FROM check_schedule WHERE monitor_id = ? ORDER BY location`, [ids[0]]);
+    const rowsOf = () =>
+      sql.query<{ location: string; interval_ms: number }>(
+        `SELECT location, interval_ms::int AS interval_ms FROM check_schedule WHERE monitor_id = ? ORDER BY location`,
+        [ids[0]],
+      );
     await sql.query(`UPDATE monitors SET locations = ?::text[], check_interval_seconds = 300 WHERE id = ?`, [`{${b}}`, ids[0]]);
     expect(await rowsOf()).to.deep.equal([{ location: b, interval_ms: 5 * MIN }]);
     await sql.query(`UPDATE monitors SET status = 'paused' WHERE id = ?`, [ids[0]]);
@@ -171,7 +192,9 @@ describe('check schedule (PostgreSQL)', () => {
     const { sql, ids } = await setup(uniqueLocations());
     await sql.query(`UPDATE monitors SET monitoring_type = 'heartbeat', check_interval_seconds = 2592000 WHERE id = ?`, [ids[0]]);
     const rows = await sql.query<{ location: string; interval_ms: string }>(
-      `SELECT location, interval_ms FROM check_schedule WHERE monitor_id = ?`, [ids[0]]);
+      `SELECT location, interval_ms FROM check_schedule WHERE monitor_id = ?`,
+      [ids[0]],
+    );
     expect(rows.map((r) => [r.location, Number(r.interval_ms)])).to.deep.equal([['heartbeat', 2_592_000_000]]);
   });
 });

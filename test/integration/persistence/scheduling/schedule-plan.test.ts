@@ -71,7 +71,9 @@ describe('check schedule statements at 20,000 rows (plans)', () => {
     await schedule.release('plan-worker', rows);
     expect(await schedule.held('plan-worker', ids)).to.deep.equal([]);
     const [{ held }] = await sql.query<{ held: string }>(
-      `SELECT count(*) AS held FROM check_schedule WHERE location = ? AND leased_by = 'plan-worker'`, [LOCATION]);
+      `SELECT count(*) AS held FROM check_schedule WHERE location = ? AND leased_by = 'plan-worker'`,
+      [LOCATION],
+    );
     expect(Number(held)).to.equal(ROWS - ids.length);
   });
 });

@@ -19,7 +19,9 @@ async function listening(logger = pino({ level: 'silent' })) {
   await testServer();
   const { url } = await testDatabase();
   let wakes = 0;
-  const stop = await new PgScheduleWakeups(url, logger).listen(() => { wakes++; });
+  const stop = await new PgScheduleWakeups(url, logger).listen(() => {
+    wakes++;
+  });
   const settle = async () => {
     let seen = -1;
     while (seen !== wakes) {
@@ -28,7 +30,14 @@ async function listening(logger = pino({ level: 'silent' })) {
     }
   };
   const wokenSince = (before: number) => waitFor(() => wakes > before, { what: 'a wake-up' });
-  return { stop, settle, wokenSince, get wakes() { return wakes; } };
+  return {
+    stop,
+    settle,
+    wokenSince,
+    get wakes() {
+      return wakes;
+    },
+  };
 }
 
 async function aMonitor(location: string) {
@@ -86,7 +95,8 @@ describe('schedule wake-ups (LISTEN/NOTIFY on PostgreSQL)', () => {
       await database.sql.query(
         `INSERT INTO monitors (public_id, organization_id, customer_id, name, check_interval_seconds, locations, created_at)
          SELECT gen_random_uuid(), ?, ?, 'bulk ' || g, 60, ARRAY[?::text], now() FROM generate_series(1, 10000) g`,
-        [org.user.organizationId, customerId, location]);
+        [org.user.organizationId, customerId, location],
+      );
       // Statistics taken while no row was held (as when autovacuum has not analysed since the
       // claims): the planner then expects the worker to hold next to no rows.
       await database.sql.query(`ANALYZE check_schedule`);

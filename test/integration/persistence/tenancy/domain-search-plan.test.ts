@@ -27,15 +27,21 @@ async function planOf(organizationId: number, filter: WatchListFilter, mode: 'fo
   await client.connect();
   try {
     let plan = '';
-    await listPageJson(async <T>(text: string, values: unknown[]) => {
-      await client.query(`SET plan_cache_mode = ${mode}`);
-      await client.query({ name: 'list', text, values });
-      await client.query(`PREPARE explained AS ${text}`);
-      const literals = values.map((v) => (typeof v === 'string' ? client.escapeLiteral(v) : String(v)));
-      const { rows } = await client.query(`EXPLAIN (FORMAT JSON) EXECUTE explained(${literals.join(', ')})`);
-      plan = JSON.stringify(rows);
-      return [] as T[];
-    }, DOMAIN_LIST, organizationScope(organizationId), filter, { page: 1, perPage: 50 });
+    await listPageJson(
+      async <T>(text: string, values: unknown[]) => {
+        await client.query(`SET plan_cache_mode = ${mode}`);
+        await client.query({ name: 'list', text, values });
+        await client.query(`PREPARE explained AS ${text}`);
+        const literals = values.map((v) => (typeof v === 'string' ? client.escapeLiteral(v) : String(v)));
+        const { rows } = await client.query(`EXPLAIN (FORMAT JSON) EXECUTE explained(${literals.join(', ')})`);
+        plan = JSON.stringify(rows);
+        return [] as T[];
+      },
+      DOMAIN_LIST,
+      organizationScope(organizationId),
+      filter,
+      { page: 1, perPage: 50 },
+    );
     return plan;
   } finally {
     await client.end();

@@ -23,15 +23,28 @@ class NamedLoopbackPolicy extends LoopbackTargetPolicy {
 
 class MemoryScreenshots implements ScreenshotStore {
   readonly saved: Screenshot[] = [];
-  async save(screenshot: Screenshot) { this.saved.push(screenshot); }
-  async find(monitorId: number, id: string) { return this.saved.find((s) => s.id === id && s.monitorId === monitorId) ?? null; }
-  async purgeBefore() { return 0; }
+  async save(screenshot: Screenshot) {
+    this.saved.push(screenshot);
+  }
+  async find(monitorId: number, id: string) {
+    return this.saved.find((s) => s.id === id && s.monitorId === monitorId) ?? null;
+  }
+  async purgeBefore() {
+    return 0;
+  }
 }
 
 function aScenario(url: string, script: string, overrides: Partial<BrowserCheckRequest> = {}): BrowserCheckRequest {
   const parsed = parseScenario(script);
   if (!parsed.ok) throw new Error(`test script invalid: line ${parsed.line}: ${parsed.message}`);
-  return { kind: 'browser', url, steps: parsed.steps, timeoutSeconds: 10, screenshotOwner: { monitorId: 1, organizationId: 1 }, ...overrides };
+  return {
+    kind: 'browser',
+    url,
+    steps: parsed.steps,
+    timeoutSeconds: 10,
+    screenshotOwner: { monitorId: 1, organizationId: 1 },
+    ...overrides,
+  };
 }
 
 const LOG_IN = 'fill #email "ann@shop.test"\nfill #password "s3cret"\nclick #submit';
@@ -43,29 +56,46 @@ describe('browser checker: scenarios in Chromium behind the vetting proxy (loopb
   const screenshots = new MemoryScreenshots();
   const checker = new PlaywrightBrowserChecker(browser, screenshots, { stepWaitMs: 1_000 });
 
-  before(async () => { await site.start(); });
+  before(async () => {
+    await site.start();
+  });
   after(async () => {
     await browser.close();
     await site.stop();
   });
 
   it('passes a sign-in scenario (form, inline script, fetch, navigation): up with every step timed, final URL and title', async () => {
-    const result = await checker.check(aScenario(site.url(), `# sign in\n${LOG_IN}\nexpectText "Welcome back, Ann"\nexpectUrl "/dashboard"\nexpectTitle "Dash"\nexpectNoText "Wrong"`), checkContext(10_000));
+    const result = await checker.check(
+      aScenario(
+        site.url(),
+        `# sign in\n${LOG_IN}\nexpectText "Welcome back, Ann"\nexpectUrl "/dashboard"\nexpectTitle "Dash"\nexpectNoText "Wrong"`,
+      ),
+      checkContext(10_000),
+    );
     expect(result.status, result.reason?.message).to.equal('up');
     expect(result.kind).to.equal('browser');
     const evidence = result.evidence.browser!;
     expect(evidence.steps.map((s) => [s.line, s.step, s.passed])).to.deep.equal([
-      [null, `open ${site.url()}`, true], [2, 'fill #email "***"', true], [3, 'fill #password "***"', true], [4, 'click #submit', true],
-      [5, 'expectText "Welcome back, Ann"', true], [6, 'expectUrl /dashboard', true], [7, 'expectTitle Dash', true], [8, 'expectNoText Wrong', true],
+      [null, `open ${site.url()}`, true],
+      [2, 'fill #email "***"', true],
+      [3, 'fill #password "***"', true],
+      [4, 'click #submit', true],
+      [5, 'expectText "Welcome back, Ann"', true],
+      [6, 'expectUrl /dashboard', true],
+      [7, 'expectTitle Dash', true],
+      [8, 'expectNoText Wrong', true],
     ]);
     expect(evidence.steps.every((s) => s.durationMs >= 0)).to.equal(true);
     expect(evidence).to.include({ finalUrl: site.url('/dashboard'), title: 'Dashboard', screenshotId: null });
     expect(result.timings.totalMs).to.be.greaterThan(0);
   });
 
-  it('sends Chromium\'s User-Agent read as Chrome (not HeadlessChrome) with the service\'s product token appended, on every request', async () => {
+  it("sends Chromium's User-Agent read as Chrome (not HeadlessChrome) with the service's product token appended, on every request", async () => {
     site.userAgents.length = 0;
-    const result = await checker.check(aScenario(site.url(), `${LOG_IN}\nexpectText "Welcome back, Ann"`, { screenshotOwner: null }), checkContext(10_000));
+    const result = await checker.check(
+      aScenario(site.url(), `${LOG_IN}\nexpectText "Welcome back, Ann"`, { screenshotOwner: null }),
+      checkContext(10_000),
+    );
     expect(result.status, result.reason?.message).to.equal('up');
     expect(site.userAgents.length).to.be.at.least(2);
     for (const userAgent of site.userAgents) {
@@ -75,9 +105,16 @@ describe('browser checker: scenarios in Chromium behind the vetting proxy (loopb
   });
 
   it('fails on a missing text with keywordMissing naming the line and step, and keeps a PNG screenshot of the page', async () => {
-    const result = await checker.check(aScenario(site.url(), `${LOG_IN}\nexpectText "Order history"`, { screenshotOwner: { monitorId: 42, organizationId: 7 } }), checkContext(10_000));
+    const result = await checker.check(
+      aScenario(site.url(), `${LOG_IN}\nexpectText "Order history"`, { screenshotOwner: { monitorId: 42, organizationId: 7 } }),
+      checkContext(10_000),
+    );
     expect(result.status).to.equal('down');
-    expect(result.reason).to.deep.equal({ status: 'down', code: 'keywordMissing', message: 'Line 4 (expectText "Order history"): the page does not show "Order history"' });
+    expect(result.reason).to.deep.equal({
+      status: 'down',
+      code: 'keywordMissing',
+      message: 'Line 4 (expectText "Order history"): the page does not show "Order history"',
+    });
     const evidence = result.evidence.browser!;
     expect(evidence.steps.at(-1)).to.include({ line: 4, passed: false });
     const shot = screenshots.saved.find((s) => s.id === evidence.screenshotId);
@@ -87,32 +124,53 @@ describe('browser checker: scenarios in Chromium behind the vetting proxy (loopb
 
   it('fails a step whose element never shows with stepFailed, and a page answering 500 with unexpectedStatus', async () => {
     const missing = await checker.check(aScenario(site.url(), 'click #missing', { screenshotOwner: null }), checkContext(10_000));
-    expect(missing.reason).to.deep.include({ code: 'stepFailed', message: 'Line 1 (click #missing): no visible element matched within 1000 ms' });
+    expect(missing.reason).to.deep.include({
+      code: 'stepFailed',
+      message: 'Line 1 (click #missing): no visible element matched within 1000 ms',
+    });
     expect(missing.evidence.browser!.screenshotId, 'no owner, no screenshot').to.equal(null);
     const broken = await checker.check(aScenario(site.url(), 'goto /broken'), checkContext(10_000));
-    expect(broken.reason).to.deep.include({ code: 'unexpectedStatus', message: `Line 1 (goto /broken): ${site.url('/broken')} answered HTTP 500` });
+    expect(broken.reason).to.deep.include({
+      code: 'unexpectedStatus',
+      message: `Line 1 (goto /broken): ${site.url('/broken')} answered HTTP 500`,
+    });
   });
 
   it('refuses targets the policy refuses, over http and https, before any connection, and names them', async () => {
     const http = await checker.check(aScenario(site.url(), 'goto http://10.1.2.3/admin'), checkContext(10_000));
-    expect(http.reason).to.deep.include({ code: 'targetRejected', message: 'Line 1 (goto http://10.1.2.3/admin): 10.1.2.3 is not a public address (nonPublicAddress)' });
+    expect(http.reason).to.deep.include({
+      code: 'targetRejected',
+      message: 'Line 1 (goto http://10.1.2.3/admin): 10.1.2.3 is not a public address (nonPublicAddress)',
+    });
     const https = await checker.check(aScenario(site.url(), 'click #submit\ngoto https://192.168.1.1/'), checkContext(10_000));
     expect(https.reason).to.deep.include({ code: 'targetRejected' });
     expect(https.reason!.message).to.match(/^Line 2 \(goto https:\/\/192\.168\.1\.1\/\): 192\.168\.1\.1 is not a public address/);
-    expect(https.evidence.browser!.blocked).to.deep.include({ target: '192.168.1.1:443', code: 'targetRejected', message: '192.168.1.1 is not a public address (nonPublicAddress)' });
+    expect(https.evidence.browser!.blocked).to.deep.include({
+      target: '192.168.1.1:443',
+      code: 'targetRejected',
+      message: '192.168.1.1 is not a public address (nonPublicAddress)',
+    });
     const opening = await checker.check(aScenario('http://10.0.0.8/', 'expectText "x"'), checkContext(10_000));
-    expect(opening.reason).to.deep.include({ code: 'targetRejected', message: 'Opening http://10.0.0.8/: 10.0.0.8 is not a public address (nonPublicAddress)' });
+    expect(opening.reason).to.deep.include({
+      code: 'targetRejected',
+      message: 'Opening http://10.0.0.8/: 10.0.0.8 is not a public address (nonPublicAddress)',
+    });
   });
 
   it('blocks refused page resources without failing the page, and lists them', async () => {
     site.imageUrl = 'http://10.9.9.9/logo.png';
     const result = await checker.check(aScenario(site.url('/with-image'), 'expectText "Pictured"'), checkContext(10_000));
     expect(result.status).to.equal('up');
-    expect(result.evidence.browser!.blocked).to.deep.equal([{ target: '10.9.9.9:80', code: 'targetRejected', message: '10.9.9.9 is not a public address (nonPublicAddress)' }]);
+    expect(result.evidence.browser!.blocked).to.deep.equal([
+      { target: '10.9.9.9:80', code: 'targetRejected', message: '10.9.9.9 is not a public address (nonPublicAddress)' },
+    ]);
   });
 
   it('resolves names through the policy and connects to the vetted address (Chromium resolves nothing itself)', async () => {
-    const result = await checker.check(aScenario(site.url('/', 'shop.acme.com'), `${LOG_IN}\nexpectText "Welcome back"`), checkContext(10_000));
+    const result = await checker.check(
+      aScenario(site.url('/', 'shop.acme.com'), `${LOG_IN}\nexpectText "Welcome back"`),
+      checkContext(10_000),
+    );
     expect(result.status, result.reason?.message).to.equal('up');
     expect(result.evidence.browser!.finalUrl).to.equal(site.url('/dashboard', 'shop.acme.com'));
     expect(policy.vetted).to.include('shop.acme.com');
@@ -156,7 +214,10 @@ describe('browser checker: scenarios in Chromium behind the vetting proxy (loopb
       const queued = one.check(aScenario(site.url(), 'wait 1', { timeoutSeconds: 1 }), checkContext(500));
       const [slowResult, queuedResult] = await Promise.all([slow, queued]);
       expect(slowResult.status, slowResult.reason?.message).to.equal('up');
-      expect(queuedResult.reason).to.deep.include({ code: 'timeout', message: 'No browser was free in time (at most 1 scenarios run at once)' });
+      expect(queuedResult.reason).to.deep.include({
+        code: 'timeout',
+        message: 'No browser was free in time (at most 1 scenarios run at once)',
+      });
       const after = await one.check(aScenario(site.url(), 'expectTitle "Sign in"'), checkContext(5_000));
       expect(after.status, 'the place is free again').to.equal('up');
     } finally {
@@ -166,11 +227,15 @@ describe('browser checker: scenarios in Chromium behind the vetting proxy (loopb
 
   it('without Chromium installed, fails with a reason naming the package to install (or BROWSER_EXECUTABLE_PATH)', async () => {
     const missing = new ChromiumBrowser({ executablePath: '/nonexistent/chromium', maxConcurrent: 1 }, policy);
-    const result = await new PlaywrightBrowserChecker(missing, screenshots, { stepWaitMs: 1_000 })
-      .check(aScenario(site.url(), 'expectText "Sign in"'), checkContext(10_000));
+    const result = await new PlaywrightBrowserChecker(missing, screenshots, { stepWaitMs: 1_000 }).check(
+      aScenario(site.url(), 'expectText "Sign in"'),
+      checkContext(10_000),
+    );
     await missing.close();
     expect(result.status).to.equal('down');
-    expect(result.reason?.message).to.equal('/nonexistent/chromium is not installed (needed for scripted-browser checks): '
-      + 'install the Debian package chromium (apt-get install -y chromium), or set BROWSER_EXECUTABLE_PATH');
+    expect(result.reason?.message).to.equal(
+      '/nonexistent/chromium is not installed (needed for scripted-browser checks): ' +
+        'install the Debian package chromium (apt-get install -y chromium), or set BROWSER_EXECUTABLE_PATH',
+    );
   });
 });

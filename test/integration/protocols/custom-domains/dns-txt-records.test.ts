@@ -14,11 +14,15 @@ describe('DnsTxtRecords (TXT through the configured resolvers)', () => {
     }).start();
     txt = new DnsTxtRecords(new ResolverFactory([peer.address]), 1_000);
   });
-  afterEach(() => { peer.failing = false; });
+  afterEach(() => {
+    peer.failing = false;
+  });
   after(() => peer.stop());
 
   it('answers every TXT value of the name', async () => {
-    expect(await txt.lookup('_monitoring-verify.status.acme.com')).to.deep.equal({ values: ['v=spf1 -all', 'mv-0123456789abcdef0123456789abcdef'] });
+    expect(await txt.lookup('_monitoring-verify.status.acme.com')).to.deep.equal({
+      values: ['v=spf1 -all', 'mv-0123456789abcdef0123456789abcdef'],
+    });
   });
 
   it('answers no values for a name that does not exist or has no TXT records', async () => {

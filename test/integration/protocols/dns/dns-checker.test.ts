@@ -12,7 +12,13 @@ describe('DNS checker against a loopback DNS server', () => {
   });
   let checker: NodeDnsChecker;
   const query = (overrides: Partial<DnsCheckRequest>): DnsCheckRequest => ({
-    kind: 'dns', name: 'example.test', recordType: 'A', resolver: null, expectedValues: [], timeoutSeconds: 2, ...overrides,
+    kind: 'dns',
+    name: 'example.test',
+    recordType: 'A',
+    resolver: null,
+    expectedValues: [],
+    timeoutSeconds: 2,
+    ...overrides,
   });
 
   before(async () => {
@@ -20,7 +26,9 @@ describe('DNS checker against a loopback DNS server', () => {
     checker = new NodeDnsChecker(new LoopbackTargetPolicy(), new ResolverFactory([peer.address]));
   });
   after(() => peer.stop());
-  afterEach(() => { peer.failing = false; });
+  afterEach(() => {
+    peer.failing = false;
+  });
 
   it('answers A records with the DNS answer as evidence', async () => {
     const result = await checker.check(query({ expectedValues: ['192.0.2.11'] }), checkContext());
@@ -58,7 +66,10 @@ describe('DNS checker against a loopback DNS server', () => {
     const viaChosen = new NodeDnsChecker(new LoopbackTargetPolicy(), new ResolverFactory(['127.0.0.1:1']));
     const result = await viaChosen.check(query({ resolver: peer.address }), checkContext());
     expect(result.status).to.equal('up');
-    const refused = await new NodeDnsChecker(new RejectingTargetPolicy(), new ResolverFactory([])).check(query({ resolver: peer.address }), checkContext());
+    const refused = await new NodeDnsChecker(new RejectingTargetPolicy(), new ResolverFactory([])).check(
+      query({ resolver: peer.address }),
+      checkContext(),
+    );
     expect(refused.reason?.code).to.equal('targetRejected');
   });
 });

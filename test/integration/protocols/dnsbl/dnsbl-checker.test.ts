@@ -20,15 +20,23 @@ describe('DNSBL checker against a blocklist zone on a loopback DNS server', () =
     checker = new DnsDnsblChecker(zones, new ResolverFactory([peer.address]));
   });
   after(() => peer.stop());
-  afterEach(() => { peer.failing = false; });
+  afterEach(() => {
+    peer.failing = false;
+  });
 
   it('lists an IPv4 address with name, reason from TXT, listKey, delistUrl and resultCode', async () => {
     const result = await checker.check({ kind: 'dnsbl', ip: '1.2.3.4', timeoutSeconds: 2 }, checkContext());
     expect(result.status).to.equal('down');
     expect(result.reason?.code).to.equal('dnsblListed');
-    expect(result.evidence.dnsbl?.listings).to.deep.equal([{
-      name: 'Test BL', reason: 'Listed for spam, see https://bl.test', listKey: 'bl.test', delistUrl: 'https://bl.test/delist', resultCode: '127.0.0.2',
-    }]);
+    expect(result.evidence.dnsbl?.listings).to.deep.equal([
+      {
+        name: 'Test BL',
+        reason: 'Listed for spam, see https://bl.test',
+        listKey: 'bl.test',
+        delistUrl: 'https://bl.test/delist',
+        resultCode: '127.0.0.2',
+      },
+    ]);
   });
 
   it('queries IPv6 addresses by reversed nibbles', async () => {

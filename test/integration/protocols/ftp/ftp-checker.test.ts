@@ -10,7 +10,14 @@ describe('FTP checker against ftp-srv', () => {
   const peer = new FtpPeer();
   const checker = new BasicFtpChecker(new LoopbackTargetPolicy(), new SharedTlsContext());
   const request = (overrides: Partial<FtpCheckRequest> = {}): FtpCheckRequest => ({
-    kind: 'ftp', host: 'localhost', port: peer.port, mode: 'protocol', tls: 'none', credentials: null, timeoutSeconds: 5, ...overrides,
+    kind: 'ftp',
+    host: 'localhost',
+    port: peer.port,
+    mode: 'protocol',
+    tls: 'none',
+    credentials: null,
+    timeoutSeconds: 5,
+    ...overrides,
   });
   before(() => peer.start());
   after(() => peer.stop());

@@ -12,7 +12,9 @@ import { waitFor } from '../../../support/wait-for';
 
 /** Loopback, with every name lookup taking `delayMs` (a slow resolver). */
 class SlowResolvingPolicy extends LoopbackTargetPolicy {
-  constructor(private readonly delayMs: number) { super(); }
+  constructor(private readonly delayMs: number) {
+    super();
+  }
   override async vet(host: string) {
     await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     return super.vet(host);
@@ -28,9 +30,15 @@ describe('HTTP(S) checker against loopback peers', () => {
   const expiring = new HttpPeer(certs.expiring);
   const selfSigned = new HttpPeer(certs.selfSigned);
 
-  before(async () => { await Promise.all([site.start(), secure.start(), expiring.start(), selfSigned.start()]); });
-  after(async () => { await Promise.all([site.stop(), secure.stop(), expiring.stop(), selfSigned.stop()]); });
-  afterEach(() => { site.failing = false; });
+  before(async () => {
+    await Promise.all([site.start(), secure.start(), expiring.start(), selfSigned.start()]);
+  });
+  after(async () => {
+    await Promise.all([site.stop(), secure.stop(), expiring.stop(), selfSigned.stop()]);
+  });
+  afterEach(() => {
+    site.failing = false;
+  });
 
   it('is up with status, selected headers and a timing breakdown', async () => {
     const result = await checker.check(anHttpCheck(site.url()), checkContext());
@@ -51,16 +59,28 @@ describe('HTTP(S) checker against loopback peers', () => {
   });
 
   it('accepts configured status codes', async () => {
-    const result = await checker.check(anHttpCheck(site.url('/status/418'), { assertions: { expectedStatusCodes: ['418'] } }), checkContext());
+    const result = await checker.check(
+      anHttpCheck(site.url('/status/418'), { assertions: { expectedStatusCodes: ['418'] } }),
+      checkContext(),
+    );
     expect(result.status).to.equal('up');
   });
 
   it('checks a keyword present and absent', async () => {
-    const present = await checker.check(anHttpCheck(site.url(), { assertions: { keyword: { value: 'welcome', mode: 'present', caseSensitive: false } } }), checkContext());
+    const present = await checker.check(
+      anHttpCheck(site.url(), { assertions: { keyword: { value: 'welcome', mode: 'present', caseSensitive: false } } }),
+      checkContext(),
+    );
     expect(present.status).to.equal('up');
-    const missing = await checker.check(anHttpCheck(site.url(), { assertions: { keyword: { value: 'Goodbye', mode: 'present', caseSensitive: true } } }), checkContext());
+    const missing = await checker.check(
+      anHttpCheck(site.url(), { assertions: { keyword: { value: 'Goodbye', mode: 'present', caseSensitive: true } } }),
+      checkContext(),
+    );
     expect(missing.reason?.code).to.equal('keywordMissing');
-    const forbidden = await checker.check(anHttpCheck(site.url(), { assertions: { keyword: { value: 'Welcome', mode: 'absent', caseSensitive: true } } }), checkContext());
+    const forbidden = await checker.check(
+      anHttpCheck(site.url(), { assertions: { keyword: { value: 'Welcome', mode: 'absent', caseSensitive: true } } }),
+      checkContext(),
+    );
     expect(forbidden.reason?.code).to.equal('keywordFound');
   });
 
@@ -69,7 +89,10 @@ describe('HTTP(S) checker against loopback peers', () => {
     expect(small.reason?.code).to.equal('pageTooSmall');
     const large = await checker.check(anHttpCheck(site.url('/big'), { assertions: { maxPageSize: 5000 } }), checkContext());
     expect(large.reason?.code).to.equal('pageTooLarge');
-    const fits = await checker.check(anHttpCheck(site.url('/big'), { assertions: { minPageSize: 9000, maxPageSize: 20_000 } }), checkContext());
+    const fits = await checker.check(
+      anHttpCheck(site.url('/big'), { assertions: { minPageSize: 9000, maxPageSize: 20_000 } }),
+      checkContext(),
+    );
     expect(fits.status).to.equal('up');
     expect(fits.evidence.http?.bodyBytes).to.equal(10_000);
   });
@@ -82,23 +105,34 @@ describe('HTTP(S) checker against loopback peers', () => {
 
   it('sends method, headers and body', async () => {
     site.requests.length = 0;
-    const result = await checker.check(anHttpCheck(site.url('/echo'), {
-      method: 'POST', headers: { 'x-custom': 'yes', 'content-type': 'text/plain' }, body: 'ping',
-      assertions: { keyword: { value: '"body":"ping"', mode: 'present', caseSensitive: true } },
-    }), checkContext());
+    const result = await checker.check(
+      anHttpCheck(site.url('/echo'), {
+        method: 'POST',
+        headers: { 'x-custom': 'yes', 'content-type': 'text/plain' },
+        body: 'ping',
+        assertions: { keyword: { value: '"body":"ping"', mode: 'present', caseSensitive: true } },
+      }),
+      checkContext(),
+    );
     expect(result.status).to.equal('up');
     expect(site.requests[0]).to.include({ method: 'POST' });
   });
 
   it('follows redirects hop by hop and records them', async () => {
-    const result = await checker.check(anHttpCheck(site.url(`/redirect?to=${encodeURIComponent(secure.url('/'))}`), { assertions: { httpsRedirect: true } }), checkContext());
+    const result = await checker.check(
+      anHttpCheck(site.url(`/redirect?to=${encodeURIComponent(secure.url('/'))}`), { assertions: { httpsRedirect: true } }),
+      checkContext(),
+    );
     expect(result.status).to.equal('up');
     expect(result.evidence.http?.finalUrl).to.equal(secure.url('/'));
     expect(result.evidence.http?.redirects).to.deep.equal([{ url: secure.url('/'), status: 302 }]);
   });
 
   it('re-applies the target policy at every redirect hop', async () => {
-    const result = await checker.check(anHttpCheck(site.url(`/redirect?to=${encodeURIComponent('http://10.0.0.1/admin')}`)), checkContext());
+    const result = await checker.check(
+      anHttpCheck(site.url(`/redirect?to=${encodeURIComponent('http://10.0.0.1/admin')}`)),
+      checkContext(),
+    );
     expect(result.status).to.equal('down');
     expect(result.reason?.code).to.equal('targetRejected');
     expect(result.evidence.http?.redirects).to.deep.equal([{ url: 'http://10.0.0.1/admin', status: 302 }]);
@@ -158,34 +192,47 @@ describe('HTTP(S) checker against loopback peers', () => {
   it('connectHost keeps url, Host header and SNI; connectTlsInsecure skips verification', async () => {
     secure.requests.length = 0;
     const viaConnectHost = anHttpCheck('https://localhost/echo', {
-      connectTo: { host: '127.0.0.1', port: secure.port }, assertions: { ssl: { noticeDays: 14 } },
+      connectTo: { host: '127.0.0.1', port: secure.port },
+      assertions: { ssl: { noticeDays: 14 } },
     });
     const result = await checker.check(viaConnectHost, checkContext());
     expect(result.status, JSON.stringify(result.reason)).to.equal('up');
     expect(secure.requests[0]?.host).to.equal('localhost');
     expect(result.evidence.certificate?.authorized).to.equal(true);
-    const insecure = await checker.check(anHttpCheck('https://localhost/', {
-      connectTo: { host: '127.0.0.1', port: selfSigned.port }, connectTlsInsecure: true, assertions: { ssl: { noticeDays: 14 } },
-    }), checkContext());
+    const insecure = await checker.check(
+      anHttpCheck('https://localhost/', {
+        connectTo: { host: '127.0.0.1', port: selfSigned.port },
+        connectTlsInsecure: true,
+        assertions: { ssl: { noticeDays: 14 } },
+      }),
+      checkContext(),
+    );
     expect(insecure.status).to.equal('up');
   });
 
-  it('connectTo from a host:port connectHost: the request reaches that port under the url\'s Host and SNI, verified for the url\'s name', async () => {
+  it("connectTo from a host:port connectHost: the request reaches that port under the url's Host and SNI, verified for the url's name", async () => {
     secure.requests.length = 0;
-    const result = await checker.check(anHttpCheck('https://localhost/', {
-      connectTo: { host: '127.0.0.1', port: secure.port }, assertions: { ssl: { noticeDays: 14 } },
-    }), checkContext());
+    const result = await checker.check(
+      anHttpCheck('https://localhost/', {
+        connectTo: { host: '127.0.0.1', port: secure.port },
+        assertions: { ssl: { noticeDays: 14 } },
+      }),
+      checkContext(),
+    );
     expect(result.status, JSON.stringify(result.reason)).to.equal('up');
     expect(secure.requests).to.have.length(1);
     expect(secure.requests[0]).to.include({ host: 'localhost', servername: 'localhost' });
     expect(result.evidence.target).to.deep.equal({ host: 'localhost', address: '127.0.0.1', port: secure.port });
   });
 
-  it('connectTo without a port dials the url\'s own port on the other host', async () => {
+  it("connectTo without a port dials the url's own port on the other host", async () => {
     site.requests.length = 0;
-    const result = await checker.check(anHttpCheck(`http://www.monitor-fixture.com:${site.port}/`, {
-      connectTo: { host: '127.0.0.1', port: null },
-    }), checkContext());
+    const result = await checker.check(
+      anHttpCheck(`http://www.monitor-fixture.com:${site.port}/`, {
+        connectTo: { host: '127.0.0.1', port: null },
+      }),
+      checkContext(),
+    );
     expect(result.status, JSON.stringify(result.reason)).to.equal('up');
     expect(site.requests[0]?.host).to.equal(`www.monitor-fixture.com:${site.port}`);
   });
@@ -197,10 +244,13 @@ describe('HTTP(S) checker against loopback peers', () => {
     expect(site.requests.map((r) => r.userAgents)).to.deep.equal([[TEST_USER_AGENT], [TEST_USER_AGENT]]);
   });
 
-  it('lets a monitor\'s own User-Agent header (any case) replace the service\'s: one User-Agent line, the monitor\'s', async () => {
+  it("lets a monitor's own User-Agent header (any case) replace the service's: one User-Agent line, the monitor's", async () => {
     for (const name of ['User-Agent', 'user-agent', 'USER-AGENT']) {
       site.requests.length = 0;
-      const result = await checker.check(anHttpCheck(site.url(), { headers: { [name]: `Custom/2.0 (${name})`, 'x-custom': 'yes' } }), checkContext());
+      const result = await checker.check(
+        anHttpCheck(site.url(), { headers: { [name]: `Custom/2.0 (${name})`, 'x-custom': 'yes' } }),
+        checkContext(),
+      );
       expect(result.status).to.equal('up');
       expect(site.requests[0]?.userAgents, name).to.deep.equal([`Custom/2.0 (${name})`]);
     }
@@ -212,16 +262,25 @@ describe('HTTP(S) checker against loopback peers', () => {
     // a slow name lookup first, then TCP and TLS, then a server holding its first byte back: each
     // phase is counted from the start, so every later phase includes the lookup and the wait comes after TLS
     const slowLookups = new NodeHttpChecker(new SlowResolvingPolicy(RESOLVE_MS), tls, TEST_USER_AGENT);
-    const result = await slowLookups.check(anHttpCheck(`https://localhost:${secure.port}/first-byte-after/${WAIT_MS}`, {
-      assertions: { ssl: { noticeDays: 14 } },
-    }), checkContext());
+    const result = await slowLookups.check(
+      anHttpCheck(`https://localhost:${secure.port}/first-byte-after/${WAIT_MS}`, {
+        assertions: { ssl: { noticeDays: 14 } },
+      }),
+      checkContext(),
+    );
     expect(result.status, JSON.stringify(result.reason)).to.equal('up');
     const { dnsMs, connectMs, tlsMs, firstByteMs, totalMs } = result.timings;
     const phases = [dnsMs, connectMs, tlsMs, firstByteMs, totalMs];
-    expect(phases.every((ms) => typeof ms === 'number'), JSON.stringify(result.timings)).to.equal(true);
+    expect(
+      phases.every((ms) => typeof ms === 'number'),
+      JSON.stringify(result.timings),
+    ).to.equal(true);
     const values = phases as number[];
     expect(values, 'ordered').to.deep.equal([...values].sort((a, b) => a - b));
-    expect(values.every((ms) => Math.abs(ms * 10 - Math.round(ms * 10)) < 1e-9), 'to 0.1 ms').to.equal(true);
+    expect(
+      values.every((ms) => Math.abs(ms * 10 - Math.round(ms * 10)) < 1e-9),
+      'to 0.1 ms',
+    ).to.equal(true);
     expect(dnsMs, JSON.stringify(result.timings)).to.be.at.least(RESOLVE_MS - 1);
     expect(firstByteMs! - tlsMs!, JSON.stringify(result.timings)).to.be.at.least(WAIT_MS - 1);
   });
@@ -230,16 +289,23 @@ describe('HTTP(S) checker against loopback peers', () => {
     const body = 'x'.repeat(16 * 1024 * 1024);
     let received = 0;
     let closed: Promise<unknown> | undefined;
-    const server = await listenOnLoopback(net.createServer((socket) => {
-      closed = once(socket, 'close');
-      socket.on('error', () => undefined);
-      socket.once('data', (chunk: Buffer) => {
-        received += chunk.length;
-        socket.pause(); // reads no more of the body for now
-        socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok');
-        setTimeout(() => { socket.on('data', (more: Buffer) => { received += more.length; }); socket.resume(); }, 1_500);
-      });
-    }));
+    const server = await listenOnLoopback(
+      net.createServer((socket) => {
+        closed = once(socket, 'close');
+        socket.on('error', () => undefined);
+        socket.once('data', (chunk: Buffer) => {
+          received += chunk.length;
+          socket.pause(); // reads no more of the body for now
+          socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok');
+          setTimeout(() => {
+            socket.on('data', (more: Buffer) => {
+              received += more.length;
+            });
+            socket.resume();
+          }, 1_500);
+        });
+      }),
+    );
     try {
       const { port } = server.address() as AddressInfo;
       const result = await checker.check(anHttpCheck(`http://127.0.0.1:${port}/upload`, { method: 'POST', body }), checkContext());
@@ -253,10 +319,12 @@ describe('HTTP(S) checker against loopback peers', () => {
 
   it('ends at the deadline with timeout when the server accepts and never answers, over HTTP and during a TLS handshake', async () => {
     const sockets: net.Socket[] = [];
-    const silent = await listenOnLoopback(net.createServer((socket) => {
-      sockets.push(socket.on('error', () => undefined));
-      socket.resume(); // reads (and ignores) the request, so the checker's close is seen
-    }));
+    const silent = await listenOnLoopback(
+      net.createServer((socket) => {
+        sockets.push(socket.on('error', () => undefined));
+        socket.resume(); // reads (and ignores) the request, so the checker's close is seen
+      }),
+    );
     try {
       const { port } = silent.address() as AddressInfo;
       for (const url of [`http://127.0.0.1:${port}/`, `https://localhost:${port}/`]) {
@@ -265,11 +333,12 @@ describe('HTTP(S) checker against loopback peers', () => {
         expect(result.reason?.code, url).to.equal('timeout');
         expect(Date.now() - started, `${url}: ms to give up`).to.be.within(250, 1_500);
       }
-      await waitFor(() => sockets.every((socket) => socket.destroyed || socket.readableEnded), { what: 'the checker to close its connections' });
+      await waitFor(() => sockets.every((socket) => socket.destroyed || socket.readableEnded), {
+        what: 'the checker to close its connections',
+      });
     } finally {
       for (const socket of sockets) socket.destroy();
       silent.close();
     }
   });
 });
-

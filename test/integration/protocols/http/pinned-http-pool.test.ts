@@ -34,7 +34,9 @@ describe('PinnedHttpPool: kept-alive notification connections, pinned and vetted
     receiver.connections.length = 0;
     receiver.requests.length = 0;
   });
-  afterEach(() => { for (const pool of pools.splice(0)) pool.close(); });
+  afterEach(() => {
+    for (const pool of pools.splice(0)) pool.close();
+  });
   after(async () => {
     await receiver.stop();
     await dns.close();
@@ -43,17 +45,31 @@ describe('PinnedHttpPool: kept-alive notification connections, pinned and vetted
   /** A pool through the real policy over a DNS cache whose clock the test moves (`clock.ms`). */
   function aPool(socketsPerOrigin = 4, policy?: TargetPolicy) {
     const clock = { ms: 0 };
-    const cache = new CachingHostResolver(new NodeDnsResolver([dns.server], { timeoutMs: 500, tries: 1 }), { maxEntries: 100 }, () => clock.ms);
-    const pool = new PinnedHttpPool(policy ?? new ResolvingTargetPolicy(cache, ['127.0.0.0/8']), new SharedTlsContext([]), { socketsPerOrigin, origins: 10 });
+    const cache = new CachingHostResolver(
+      new NodeDnsResolver([dns.server], { timeoutMs: 500, tries: 1 }),
+      { maxEntries: 100 },
+      () => clock.ms,
+    );
+    const pool = new PinnedHttpPool(policy ?? new ResolvingTargetPolicy(cache, ['127.0.0.0/8']), new SharedTlsContext([]), {
+      socketsPerOrigin,
+      origins: 10,
+    });
     pools.push(pool);
     return { pool, clock };
   }
-  const post = (pool: PinnedHttpPool, path: string, deadline = CheckDeadline.after(5_000)): Promise<PooledResponse> => pool.request({
-    url: new URL(`http://${HOST}:${receiver.port}${path}`), method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ path }), userAgent: 'pool-test', keepBodyBytes: 512, countLimit: 65_536, deadline,
-  });
+  const post = (pool: PinnedHttpPool, path: string, deadline = CheckDeadline.after(5_000)): Promise<PooledResponse> =>
+    pool.request({
+      url: new URL(`http://${HOST}:${receiver.port}${path}`),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path }),
+      userAgent: 'pool-test',
+      keepBodyBytes: 512,
+      countLimit: 65_536,
+      deadline,
+    });
 
-  it('sends one receiver\'s requests one after another over one kept connection', async () => {
+  it("sends one receiver's requests one after another over one kept connection", async () => {
     const { pool } = aPool();
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push(await post(pool, `/seq-${i}`));
@@ -82,14 +98,17 @@ describe('PinnedHttpPool: kept-alive notification connections, pinned and vetted
     const deadline = new CheckDeadline();
     const second = post(pool, '/queued', deadline);
     deadline.pass();
-    const error = await second.then(() => null, (e: unknown) => e);
+    const error = await second.then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).to.be.instanceOf(ProbeError).and.to.have.property('code', 'timeout');
     receiver.release();
     await first;
     expect(receiver.requests.map((r) => r.path)).to.deep.equal(['/held']);
   });
 
-  it('keeps a name\'s answer for its TTL, then pins the new address in a pool of its own', async () => {
+  it("keeps a name's answer for its TTL, then pins the new address in a pool of its own", async () => {
     const { pool, clock } = aPool();
     await post(pool, '/before');
     dns.set(HOST, { A: ['127.0.0.2'] });
@@ -99,7 +118,9 @@ describe('PinnedHttpPool: kept-alive notification connections, pinned and vetted
     await post(pool, '/moved');
     expect(receiver.connections, 'a new connection to the new address').to.deep.equal(['127.0.0.1', '127.0.0.2']);
     expect(receiver.requests.map((r) => [r.path, receiver.connections[r.connection]])).to.deep.equal([
-      ['/before', '127.0.0.1'], ['/cached', '127.0.0.1'], ['/moved', '127.0.0.2'],
+      ['/before', '127.0.0.1'],
+      ['/cached', '127.0.0.1'],
+      ['/moved', '127.0.0.2'],
     ]);
   });
 
@@ -108,9 +129,15 @@ describe('PinnedHttpPool: kept-alive notification connections, pinned and vetted
     await post(pool, '/allowed');
     dns.set(HOST, { A: ['10.0.0.5'] });
     clock.ms += 60_000;
-    const error = await post(pool, '/rebound').then(() => null, (e: unknown) => e);
+    const error = await post(pool, '/rebound').then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).to.be.instanceOf(ProbeError).and.to.have.property('code', 'targetRejected');
-    expect(receiver.requests.map((r) => r.path), 'the kept connection to 127.0.0.1 carried nothing more').to.deep.equal(['/allowed']);
+    expect(
+      receiver.requests.map((r) => r.path),
+      'the kept connection to 127.0.0.1 carried nothing more',
+    ).to.deep.equal(['/allowed']);
     expect(receiver.connections).to.deep.equal(['127.0.0.1']);
   });
 

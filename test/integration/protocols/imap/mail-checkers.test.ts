@@ -16,14 +16,35 @@ describe('IMAP and POP3 checkers against loopback mail servers', () => {
   const imap = new ImapflowImapChecker(new LoopbackTargetPolicy(), tls);
   const pop3 = new Pop3Checker(new LoopbackTargetPolicy(), tls);
   const imapRequest = (o: Partial<ImapCheckRequest> = {}): ImapCheckRequest => ({
-    kind: 'imap', host: 'localhost', port: imapPeer.port, mode: 'protocol', tls: 'starttls', credentials: null, timeoutSeconds: 5, ...o,
+    kind: 'imap',
+    host: 'localhost',
+    port: imapPeer.port,
+    mode: 'protocol',
+    tls: 'starttls',
+    credentials: null,
+    timeoutSeconds: 5,
+    ...o,
   });
   const popRequest = (o: Partial<Pop3CheckRequest> = {}): Pop3CheckRequest => ({
-    kind: 'pop3', host: 'localhost', port: popPeer.port, mode: 'protocol', tls: 'starttls', credentials: null, timeoutSeconds: 5, ...o,
+    kind: 'pop3',
+    host: 'localhost',
+    port: popPeer.port,
+    mode: 'protocol',
+    tls: 'starttls',
+    credentials: null,
+    timeoutSeconds: 5,
+    ...o,
   });
-  before(async () => { await Promise.all([imapPeer.start(), popPeer.start()]); });
-  after(async () => { await Promise.all([imapPeer.stop(), popPeer.stop()]); });
-  afterEach(() => { imapPeer.failing = false; popPeer.failing = false; });
+  before(async () => {
+    await Promise.all([imapPeer.start(), popPeer.start()]);
+  });
+  after(async () => {
+    await Promise.all([imapPeer.stop(), popPeer.stop()]);
+  });
+  afterEach(() => {
+    imapPeer.failing = false;
+    popPeer.failing = false;
+  });
 
   it('imap: greeting and STARTTLS with the certificate', async () => {
     const result = await imap.check(imapRequest(), checkContext());
@@ -43,7 +64,9 @@ describe('IMAP and POP3 checkers against loopback mail servers', () => {
   it('imap: a server that says BYE is down; a rejected target is refused', async () => {
     imapPeer.failing = true;
     expect((await imap.check(imapRequest(), checkContext())).status).to.equal('down');
-    expect((await new ImapflowImapChecker(new RejectingTargetPolicy(), tls).check(imapRequest(), checkContext())).reason?.code).to.equal('targetRejected');
+    expect((await new ImapflowImapChecker(new RejectingTargetPolicy(), tls).check(imapRequest(), checkContext())).reason?.code).to.equal(
+      'targetRejected',
+    );
   });
 
   it('pop3: greeting, STLS and login', async () => {

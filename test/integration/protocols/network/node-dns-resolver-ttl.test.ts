@@ -13,7 +13,9 @@ describe('NodeDnsResolver answers with their TTL (what the notification DNS cach
   it('answers A and AAAA with the least TTL of their records', async () => {
     const resolver = new NodeDnsResolver([dns.server], { timeoutMs: 500, tries: 1 });
     expect(await resolver.resolveWithTtl('public.monitor-fixture.com')).to.deep.equal({
-      addresses: ['93.184.216.34', '2606:2800:220:1::1'], ttlSeconds: 60, negative: false,
+      addresses: ['93.184.216.34', '2606:2800:220:1::1'],
+      ttlSeconds: 60,
+      negative: false,
     });
   });
 

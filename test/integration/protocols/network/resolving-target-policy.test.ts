@@ -15,13 +15,20 @@ describe('ResolvingTargetPolicy against a DNS server on loopback', () => {
 
   it('answers the public addresses of a public name, A and AAAA', async () => {
     expect(await policy.vet('public.monitor-fixture.com')).to.deep.equal({
-      ok: true, hostname: 'public.monitor-fixture.com', addresses: ['93.184.216.34', '2606:2800:220:1::1'],
+      ok: true,
+      hostname: 'public.monitor-fixture.com',
+      addresses: ['93.184.216.34', '2606:2800:220:1::1'],
     });
     expect(await policy.vet('WWW.Monitor-Fixture.com.')).to.deep.include({ ok: true, hostname: 'www.monitor-fixture.com' });
   });
 
   it('refuses names resolving to private addresses, even one among public ones, or through a CNAME', async () => {
-    for (const name of ['rebind.monitor-fixture.com', 'mixed.monitor-fixture.com', 'v6private.monitor-fixture.com', 'alias.monitor-fixture.com']) {
+    for (const name of [
+      'rebind.monitor-fixture.com',
+      'mixed.monitor-fixture.com',
+      'v6private.monitor-fixture.com',
+      'alias.monitor-fixture.com',
+    ]) {
       expect(await policy.vet(name), name).to.deep.equal({ ok: false, reason: 'nonPublicAddress' });
     }
     expect(await policy.vet('public-alias.monitor-fixture.com')).to.deep.include({ ok: true });
@@ -43,7 +50,9 @@ describe('ResolvingTargetPolicy against a DNS server on loopback', () => {
   it('lets the operator allowlist private ranges (CHECK_PRIVATE_ALLOWLIST)', async () => {
     const allowing = new ResolvingTargetPolicy(new NodeDnsResolver([dns.server], { timeoutMs: 500, tries: 1 }), ['10.0.0.0/24']);
     expect(await allowing.vet('rebind.monitor-fixture.com')).to.deep.equal({
-      ok: true, hostname: 'rebind.monitor-fixture.com', addresses: ['10.0.0.5'],
+      ok: true,
+      hostname: 'rebind.monitor-fixture.com',
+      addresses: ['10.0.0.5'],
     });
     expect(await allowing.vet('10.0.0.9')).to.deep.include({ ok: true });
     expect(await allowing.vet('10.0.1.9')).to.deep.equal({ ok: false, reason: 'nonPublicAddress' });

@@ -30,20 +30,30 @@ describe('Service probes against a peer that never greets', () => {
   let silent: net.Server;
   let accepted: net.Socket[];
   before(async () => {
-    silent = await listenOnLoopback(net.createServer((socket) => {
-      socket.on('error', () => undefined);
-      socket.resume(); // reads what the client sends (ssh2 and basic-ftp speak first), so its FIN is seen
-      accepted.push(socket);
-    }));
+    silent = await listenOnLoopback(
+      net.createServer((socket) => {
+        socket.on('error', () => undefined);
+        socket.resume(); // reads what the client sends (ssh2 and basic-ftp speak first), so its FIN is seen
+        accepted.push(socket);
+      }),
+    );
   });
-  beforeEach(() => { accepted = []; });
+  beforeEach(() => {
+    accepted = [];
+  });
   after(() => silent.close());
 
   for (const [kind, checker] of probes) {
     it(`${kind}: timeout at the deadline, and the connection closed`, async () => {
       const request = {
-        kind, host: '127.0.0.1', port: (silent.address() as AddressInfo).port, mode: 'protocol', tls: 'none',
-        credentials: null, sslNoticeDays: null, timeoutSeconds: 5,
+        kind,
+        host: '127.0.0.1',
+        port: (silent.address() as AddressInfo).port,
+        mode: 'protocol',
+        tls: 'none',
+        credentials: null,
+        sslNoticeDays: null,
+        timeoutSeconds: 5,
       } as ServiceCheckRequest;
       const started = Date.now();
       const result = await checker.check(request, checkContext(300));
@@ -51,10 +61,12 @@ describe('Service probes against a peer that never greets', () => {
       expect(Date.now() - started, 'ms to give up').to.be.within(250, 1_500);
       expect(accepted).to.have.length(1);
       const socket = accepted[0]!;
-      const closed = socket.closed || await new Promise<boolean>((resolve) => {
-        socket.once('close', () => resolve(true));
-        setTimeout(() => resolve(false), 2_000);
-      });
+      const closed =
+        socket.closed ||
+        (await new Promise<boolean>((resolve) => {
+          socket.once('close', () => resolve(true));
+          setTimeout(() => resolve(false), 2_000);
+        }));
       expect(closed, 'the probe closed its connection at the deadline').to.equal(true);
     });
   }

@@ -13,12 +13,21 @@ describe('Domain expiry checker against loopback RDAP and WHOIS servers', () => 
   const peer = new RdapPeer();
   const now = new Date('2026-11-22T00:00:00Z');
   let checker: RdapDomainExpiryChecker;
-  const request = (domain: string): DomainExpiryCheckRequest => ({ kind: 'domainExpiry', domain, warningDays: 30, errorDays: 7, timeoutSeconds: 3 });
+  const request = (domain: string): DomainExpiryCheckRequest => ({
+    kind: 'domainExpiry',
+    domain,
+    warningDays: 30,
+    errorDays: 7,
+    timeoutSeconds: 3,
+  });
 
   before(async () => {
     await peer.start();
     const policy = new LoopbackTargetPolicy();
-    checker = new RdapDomainExpiryChecker(new RdapClient(policy, new SharedTlsContext(), peer.bootstrapUrl, TEST_USER_AGENT), new WhoisClient(policy, peer.whoisServer));
+    checker = new RdapDomainExpiryChecker(
+      new RdapClient(policy, new SharedTlsContext(), peer.bootstrapUrl, TEST_USER_AGENT),
+      new WhoisClient(policy, peer.whoisServer),
+    );
     peer.rdapDomains.set('example.test', { expiresAt: '2027-06-01T00:00:00Z', registrar: 'Example Registrar' });
     peer.rdapDomains.set('soon.test', { expiresAt: '2026-12-10T00:00:00Z', registrar: 'Example Registrar' });
     peer.rdapDomains.set('urgent.test', { expiresAt: '2026-11-25T00:00:00Z', registrar: 'Example Registrar' });
@@ -26,19 +35,27 @@ describe('Domain expiry checker against loopback RDAP and WHOIS servers', () => 
     peer.whoisDomains.set('legacy.whois', { expiresAt: '2027-01-31T00:00:00Z', registrar: 'Old Registrar Inc.' });
   });
   after(() => peer.stop());
-  afterEach(() => { peer.failing = false; });
+  afterEach(() => {
+    peer.failing = false;
+  });
 
   it('reads expiry and registrar over RDAP, walking up from a host name', async () => {
     const result = await checker.check(request('www.example.test'), checkContext(3000, now));
     expect(result.status).to.equal('up');
     expect(result.evidence.domain).to.deep.equal({
-      domain: 'example.test', expiresAt: '2027-06-01T00:00:00.000Z', registrar: 'Example Registrar', daysRemaining: 191, source: 'rdap',
+      domain: 'example.test',
+      expiresAt: '2027-06-01T00:00:00.000Z',
+      registrar: 'Example Registrar',
+      daysRemaining: 191,
+      source: 'rdap',
     });
   });
 
-  it('asks the registry (bootstrap and lookup) with the service\'s User-Agent', async () => {
+  it("asks the registry (bootstrap and lookup) with the service's User-Agent", async () => {
     const fresh = new RdapDomainExpiryChecker(
-      new RdapClient(new LoopbackTargetPolicy(), new SharedTlsContext(), peer.bootstrapUrl, TEST_USER_AGENT), new WhoisClient(new LoopbackTargetPolicy(), peer.whoisServer));
+      new RdapClient(new LoopbackTargetPolicy(), new SharedTlsContext(), peer.bootstrapUrl, TEST_USER_AGENT),
+      new WhoisClient(new LoopbackTargetPolicy(), peer.whoisServer),
+    );
     peer.userAgents.length = 0;
     expect((await fresh.check(request('example.test'), checkContext(3000, now))).status).to.equal('up');
     expect(peer.userAgents).to.deep.equal([TEST_USER_AGENT, TEST_USER_AGENT]);

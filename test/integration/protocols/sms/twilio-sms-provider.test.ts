@@ -18,8 +18,14 @@ describe('Twilio SMS provider (TwilioSmsProvider)', () => {
   // the vetted address is judged again as it is dialled
   const policy = new FakeTargetPolicy((address) => address === '127.0.0.1');
   const pool = new PinnedHttpPool(policy, new SharedTlsContext([]), { socketsPerOrigin: 4, origins: 10 });
-  const provider = (baseUrl = peer.baseUrl) => new TwilioSmsProvider(
-    pool, { baseUrl, accountSid: SID, authToken: 'tok', from: '+15005550006' }, 'monitor-test', 5_000, () => new Date());
+  const provider = (baseUrl = peer.baseUrl) =>
+    new TwilioSmsProvider(
+      pool,
+      { baseUrl, accountSid: SID, authToken: 'tok', from: '+15005550006' },
+      'monitor-test',
+      5_000,
+      () => new Date(),
+    );
 
   before(async () => {
     await peer.start();
@@ -33,21 +39,37 @@ describe('Twilio SMS provider (TwilioSmsProvider)', () => {
   it('posts To/From/Body with basic auth to the vetted address and answers the message sid', async () => {
     const outcome = await provider().send('+14155550100', 'Incident opened: shop is down');
     expect(outcome).to.include({ verdict: 'delivered', statusCode: 201, error: null, messageId: 'SM00000000000000000000000000000001' });
-    expect(peer.to('+14155550100')).to.deep.equal([{
-      path: `/2010-04-01/Accounts/${SID}/Messages.json`, authorization: `Basic ${Buffer.from(`${SID}:tok`).toString('base64')}`,
-      form: { To: '+14155550100', From: '+15005550006', Body: 'Incident opened: shop is down' },
-    }]);
+    expect(peer.to('+14155550100')).to.deep.equal([
+      {
+        path: `/2010-04-01/Accounts/${SID}/Messages.json`,
+        authorization: `Basic ${Buffer.from(`${SID}:tok`).toString('base64')}`,
+        form: { To: '+14155550100', From: '+15005550006', Body: 'Incident opened: shop is down' },
+      },
+    ]);
   });
 
   it('a 429 with Retry-After is worth another try, a 400 error code is final, a non-JSON 502 is retried by its status', async () => {
     peer.answer('+14155550101', { ...twilioError(429, 20429, 'Too Many Requests'), headers: { 'retry-after': '7' } });
     expect(await provider().send('+14155550101', 'x')).to.include({
-      verdict: 'retry', statusCode: 429, retryAfterMs: 7_000, error: 'Twilio 20429: Too Many Requests', messageId: null,
+      verdict: 'retry',
+      statusCode: 429,
+      retryAfterMs: 7_000,
+      error: 'Twilio 20429: Too Many Requests',
+      messageId: null,
     });
     peer.answer('+14155550102', twilioError(400, 21610, 'Attempt to send to unsubscribed recipient'));
-    expect(await provider().send('+14155550102', 'x')).to.include({ verdict: 'rejected', statusCode: 400, error: 'Twilio 21610: Attempt to send to unsubscribed recipient' });
+    expect(await provider().send('+14155550102', 'x')).to.include({
+      verdict: 'rejected',
+      statusCode: 400,
+      error: 'Twilio 21610: Attempt to send to unsubscribed recipient',
+    });
     peer.answer('+14155550103', { status: 502, body: '<html>Bad Gateway</html>' });
-    expect(await provider().send('+14155550103', 'x')).to.include({ verdict: 'retry', statusCode: 502, error: 'Answered 502', responseExcerpt: '<html>Bad Gateway</html>' });
+    expect(await provider().send('+14155550103', 'x')).to.include({
+      verdict: 'retry',
+      statusCode: 502,
+      error: 'Answered 502',
+      responseExcerpt: '<html>Bad Gateway</html>',
+    });
   });
 
   it('a provider URL the target policy refuses fails for good, connecting nowhere', async () => {

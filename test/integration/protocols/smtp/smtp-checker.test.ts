@@ -17,10 +17,22 @@ describe('SMTP checker against smtp-server with STARTTLS', () => {
   const selfSigned = new SmtpPeer(certs.selfSigned);
   const plainOnly = new SmtpPeer(certs.valid, { starttls: false });
   const request = (port: number, overrides: Partial<SmtpCheckRequest> = {}): SmtpCheckRequest => ({
-    kind: 'smtp', host: 'localhost', port, mode: 'protocol', tls: 'starttls', credentials: null, sslNoticeDays: 14, timeoutSeconds: 5, ...overrides,
+    kind: 'smtp',
+    host: 'localhost',
+    port,
+    mode: 'protocol',
+    tls: 'starttls',
+    credentials: null,
+    sslNoticeDays: 14,
+    timeoutSeconds: 5,
+    ...overrides,
   });
-  before(async () => { await Promise.all([trusted.start(), selfSigned.start(), plainOnly.start()]); });
-  after(async () => { await Promise.all([trusted.stop(), selfSigned.stop(), plainOnly.stop()]); });
+  before(async () => {
+    await Promise.all([trusted.start(), selfSigned.start(), plainOnly.start()]);
+  });
+  after(async () => {
+    await Promise.all([trusted.stop(), selfSigned.stop(), plainOnly.stop()]);
+  });
 
   it('reads the banner, upgrades with STARTTLS and checks the certificate', async () => {
     const result = await checker.check(request(trusted.port), checkContext());
@@ -49,7 +61,10 @@ describe('SMTP checker against smtp-server with STARTTLS', () => {
   });
 
   it('refuses a target the policy rejects', async () => {
-    const result = await new NodemailerSmtpChecker(new RejectingTargetPolicy(), tls, 'monitor.test').check(request(trusted.port), checkContext());
+    const result = await new NodemailerSmtpChecker(new RejectingTargetPolicy(), tls, 'monitor.test').check(
+      request(trusted.port),
+      checkContext(),
+    );
     expect(result.reason?.code).to.equal('targetRejected');
   });
 
@@ -67,4 +82,3 @@ describe('SMTP checker against smtp-server with STARTTLS', () => {
     }
   });
 });
-

@@ -9,7 +9,13 @@ describe('SSH checker against an ssh2 server', () => {
   const peer = new SshPeer();
   const checker = new Ssh2SshChecker(new LoopbackTargetPolicy());
   const request = (overrides: Partial<SshCheckRequest> = {}): SshCheckRequest => ({
-    kind: 'ssh', host: '127.0.0.1', port: peer.port, mode: 'protocol', credentials: null, timeoutSeconds: 5, ...overrides,
+    kind: 'ssh',
+    host: '127.0.0.1',
+    port: peer.port,
+    mode: 'protocol',
+    credentials: null,
+    timeoutSeconds: 5,
+    ...overrides,
   });
   before(() => peer.start());
   after(() => peer.stop());

@@ -27,7 +27,10 @@ describe('TCP and TLS checkers against loopback peers', () => {
   });
 
   it('tcp: an open port is up with the connect time and the pinned address', async () => {
-    const result = await new NetTcpChecker(new LoopbackTargetPolicy()).check({ kind: 'tcp', host: 'localhost', port, timeoutSeconds: 2 }, checkContext());
+    const result = await new NetTcpChecker(new LoopbackTargetPolicy()).check(
+      { kind: 'tcp', host: 'localhost', port, timeoutSeconds: 2 },
+      checkContext(),
+    );
     expect(result.status).to.equal('up');
     expect(result.timings.connectMs).to.be.a('number');
     expect(result.evidence.target?.address).to.match(/^(127\.0\.0\.1|::1)$/);
@@ -38,17 +41,26 @@ describe('TCP and TLS checkers against loopback peers', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const closedPort = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const result = await new NetTcpChecker(new LoopbackTargetPolicy()).check({ kind: 'tcp', host: '127.0.0.1', port: closedPort, timeoutSeconds: 2 }, checkContext());
+    const result = await new NetTcpChecker(new LoopbackTargetPolicy()).check(
+      { kind: 'tcp', host: '127.0.0.1', port: closedPort, timeoutSeconds: 2 },
+      checkContext(),
+    );
     expect(result.reason?.code).to.equal('connectionRefused');
   });
 
   it('tcp: refuses a target the policy rejects', async () => {
-    const result = await new NetTcpChecker(new RejectingTargetPolicy()).check({ kind: 'tcp', host: '127.0.0.1', port, timeoutSeconds: 2 }, checkContext());
+    const result = await new NetTcpChecker(new RejectingTargetPolicy()).check(
+      { kind: 'tcp', host: '127.0.0.1', port, timeoutSeconds: 2 },
+      checkContext(),
+    );
     expect(result.reason?.code).to.equal('targetRejected');
   });
 
   it('tls: an expiring certificate is degraded, with the chain summary', async () => {
-    const result = await new NodeTlsChecker(new LoopbackTargetPolicy(), tls).check({ kind: 'tls', host: 'localhost', port: expiring.port, noticeDays: 14, timeoutSeconds: 2 }, checkContext());
+    const result = await new NodeTlsChecker(new LoopbackTargetPolicy(), tls).check(
+      { kind: 'tls', host: 'localhost', port: expiring.port, noticeDays: 14, timeoutSeconds: 2 },
+      checkContext(),
+    );
     expect(result.status).to.equal('degraded');
     expect(result.reason?.code).to.equal('sslExpiringSoon');
     expect(result.evidence.certificate?.daysRemaining).to.be.within(1, 3);
@@ -59,7 +71,10 @@ describe('TCP and TLS checkers against loopback peers', () => {
   });
 
   it('tls: a self-signed certificate is down with sslInvalid', async () => {
-    const result = await new NodeTlsChecker(new LoopbackTargetPolicy(), tls).check({ kind: 'tls', host: 'localhost', port: selfSigned.port, noticeDays: 14, timeoutSeconds: 2 }, checkContext());
+    const result = await new NodeTlsChecker(new LoopbackTargetPolicy(), tls).check(
+      { kind: 'tls', host: 'localhost', port: selfSigned.port, noticeDays: 14, timeoutSeconds: 2 },
+      checkContext(),
+    );
     expect(result.reason?.code).to.equal('sslInvalid');
   });
 });

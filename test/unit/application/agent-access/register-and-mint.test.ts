@@ -8,7 +8,13 @@ import { IssueAccessToken } from '../../../../src/application/agent-access/issue
 import type { ExchangeAssertion } from '../../../../src/application/agent-access/exchange-assertion';
 import { FakeSettings, plainSecrets } from '../../../support/fakes/identity-fakes';
 import { FakeRateLimiter, sequentialIds } from '../../../support/fakes/shared-fakes';
-import { FakeAccessTokens, FakeRegistrations, fakeAssertions, fakeEndpoints, fakeUserCodes } from '../../../support/fakes/agent-access-fakes';
+import {
+  FakeAccessTokens,
+  FakeRegistrations,
+  fakeAssertions,
+  fakeEndpoints,
+  fakeUserCodes,
+} from '../../../support/fakes/agent-access-fakes';
 import { ManualClock } from '../../../support/manual-clock';
 import { codeOf, expectAppErrorAsync } from '../../../support/expect-app-error';
 
@@ -22,11 +28,23 @@ function setup() {
   const minter = new AccessTokenMinter(tokens, fakeAssertions, plainSecrets, sequentialIds());
   const invalidated: number[] = [];
   return {
-    clock, registrations, tokens, settings, invalidated,
+    clock,
+    registrations,
+    tokens,
+    settings,
+    invalidated,
     register: new RegisterAgent(registrations, fakeAssertions, credentials, settings, limiter, fakeEndpoints, clock),
     poll: new PollClaim(registrations, minter, plainSecrets, clock),
     revoke: new RevokeToken(tokens, registrations, fakeAssertions, plainSecrets, { invalidate: () => invalidated.push(1) }, clock),
-    issue: new IssueAccessToken({ execute: async () => { throw new Error('not this grant'); } } as unknown as ExchangeAssertion, new PollClaim(registrations, minter, plainSecrets, clock), limiter),
+    issue: new IssueAccessToken(
+      {
+        execute: async () => {
+          throw new Error('not this grant');
+        },
+      } as unknown as ExchangeAssertion,
+      new PollClaim(registrations, minter, plainSecrets, clock),
+      limiter,
+    ),
   };
 }
 
@@ -62,7 +80,9 @@ describe('agent access use cases', () => {
   it('PollClaim mints one token with the grant once the registration is approved', async () => {
     const { register, poll, registrations, tokens, clock } = setup();
     const agent = await register.execute({ type: 'service_auth' }, '10.0.0.5');
-    registrations.rows.get(agent.registration_id)!.confirm({ userId: 'u1', email: 'a@b.example', scope: { organizationId: 1, customerId: null } }, clock.now());
+    registrations.rows
+      .get(agent.registration_id)!
+      .confirm({ userId: 'u1', email: 'a@b.example', scope: { organizationId: 1, customerId: null } }, clock.now());
     const minted = await poll.execute(agent.claim_token);
     expect(minted.scopes).to.deep.equal(['api.read']);
     expect(minted.identityAssertion).to.match(/^assertion:reg_/);
@@ -77,7 +97,9 @@ describe('agent access use cases', () => {
     expect(await codeOf(issue.execute({}, 'k'))).to.equal('invalid_request');
     expect(await codeOf(issue.execute({ grant_type: 'password' }, 'k'))).to.equal('unsupported_grant_type');
     expect(await codeOf(issue.execute({ grant_type: 'urn:ietf:params:oauth:grant-type:device_code' }, 'k'))).to.equal('invalid_request');
-    expect(await codeOf(issue.execute({ grant_type: 'urn:ietf:params:oauth:grant-type:device_code', claim_token: 'clm_x' }, 'k'))).to.equal('invalid_grant');
+    expect(await codeOf(issue.execute({ grant_type: 'urn:ietf:params:oauth:grant-type:device_code', claim_token: 'clm_x' }, 'k'))).to.equal(
+      'invalid_grant',
+    );
   });
 
   it('RevokeToken: unknown tokens change nothing; an assertion revokes its registration and its tokens', async () => {

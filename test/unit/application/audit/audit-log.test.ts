@@ -8,9 +8,17 @@ import { anActor } from '../../../support/builders';
 import { codeOf } from '../../../support/expect-app-error';
 
 const entry = (id: string, organizationId: number, customerId: number | null, occurredAt: Date): AuditEntry => ({
-  id, occurredAt, organizationId, customerId,
+  id,
+  occurredAt,
+  organizationId,
+  customerId,
   actor: { type: 'user', userId: 'u1', label: 'ada@example.com', credentialType: 'session', credentialId: null },
-  ip: null, requestId: null, resourceType: 'customer', resourceId: id, action: 'created', changes: {},
+  ip: null,
+  requestId: null,
+  resourceType: 'customer',
+  resourceId: id,
+  action: 'created',
+  changes: {},
 });
 
 /** An in-memory log honouring tenant scope, as the SQL adapter does. */
@@ -18,9 +26,12 @@ class InMemoryAuditLog implements AuditLogReader {
   constructor(public entries: AuditEntry[]) {}
 
   async list(scope: TenantScope, filter: AuditLogFilter, page: { page: number; perPage: number }): Promise<AuditLogPage> {
-    const visible = this.entries.filter((e) => e.organizationId === scope.organizationId
-      && (scope.customerId === null || e.customerId === scope.customerId)
-      && (filter.action === undefined || e.action === filter.action));
+    const visible = this.entries.filter(
+      (e) =>
+        e.organizationId === scope.organizationId &&
+        (scope.customerId === null || e.customerId === scope.customerId) &&
+        (filter.action === undefined || e.action === filter.action),
+    );
     return { items: visible.slice((page.page - 1) * page.perPage, page.page * page.perPage), total: visible.length };
   }
 
@@ -43,12 +54,12 @@ describe('ListAuditLog', () => {
   const list = new ListAuditLog(log);
   const page = { page: 1, perPage: 50 };
 
-  it('answers an organization admin the organization\'s entries only', async () => {
+  it("answers an organization admin the organization's entries only", async () => {
     const result = await list.execute(anActor().inOrganization(1).withRole('admin').build(), {}, page);
     expect(result.items.map((e) => e.id)).to.deep.equal(['a', 'b']);
   });
 
-  it('answers a customer-bound admin its customer\'s entries only', async () => {
+  it("answers a customer-bound admin its customer's entries only", async () => {
     const result = await list.execute(anActor().inOrganization(1).forCustomer(11).withRole('admin').build(), {}, page);
     expect(result.items.map((e) => e.id)).to.deep.equal(['b']);
   });
@@ -68,7 +79,8 @@ describe('ListAuditLog', () => {
 describe('PurgeAuditLog', () => {
   it('deletes entries older than the retention and keeps the rest', async () => {
     const log = new InMemoryAuditLog([
-      entry('old', 1, null, new Date(NOW.getTime() - 31 * DAY)), entry('edge', 1, null, new Date(NOW.getTime() - 30 * DAY)),
+      entry('old', 1, null, new Date(NOW.getTime() - 31 * DAY)),
+      entry('edge', 1, null, new Date(NOW.getTime() - 30 * DAY)),
       entry('new', 1, null, new Date(NOW.getTime() - DAY)),
     ]);
     const purged = await new PurgeAuditLog(log, { now: () => NOW }, 30).execute();

@@ -34,7 +34,7 @@ describe('ChangeQuotaTier', () => {
     expect(provider.charges).to.deep.equal([]);
   });
 
-  it('applies the organization\'s discount to the charge', async () => {
+  it("applies the organization's discount to the charge", async () => {
     const { tiers, accounts, provider, useCase } = harness();
     await accounts.setDiscount(1, { percent: 10, code: 'WELCOME10', appliedAt: CLOCK_START }, CLOCK_START);
     await useCase.execute(anActor().build(), { customerId: tiers.add().customerId, tierIndex: 2 });
@@ -52,24 +52,34 @@ describe('ChangeQuotaTier', () => {
     expect(bought.charge).to.include({ amountCents: 1950 });
   });
 
-  it('answers customerNotFound for another organization\'s customer and a customer-bound caller\'s neighbour', async () => {
+  it("answers customerNotFound for another organization's customer and a customer-bound caller's neighbour", async () => {
     const { tiers, useCase } = harness();
     const foreign = tiers.add({ organizationId: 2 });
     const neighbour = tiers.add();
     await expectAppErrorAsync(useCase.execute(anActor().build(), { customerId: foreign.customerId, tierIndex: 1 }), 'customerNotFound');
-    await expectAppErrorAsync(useCase.execute(anActor().inOrganization(2).build(), { customerId: neighbour.customerId, tierIndex: 1 }), 'customerNotFound');
+    await expectAppErrorAsync(
+      useCase.execute(anActor().inOrganization(2).build(), { customerId: neighbour.customerId, tierIndex: 1 }),
+      'customerNotFound',
+    );
   });
 
   it('is for organization admins and platform admins (roleForbidden for editors and customer-bound admins)', async () => {
     const { tiers, useCase } = harness();
     const customer = tiers.add();
     await expectAppErrorAsync(useCase.execute(anActor().withRole('editor').build(), { autoQuotaUpgrade: true }), 'roleForbidden');
-    await expectAppErrorAsync(useCase.execute(anActor().forCustomer(customer.customerId).build(), { autoQuotaUpgrade: true }), 'roleForbidden');
+    await expectAppErrorAsync(
+      useCase.execute(anActor().forCustomer(customer.customerId).build(), { autoQuotaUpgrade: true }),
+      'roleForbidden',
+    );
   });
 
   it('switches automatic upgrades without touching any customer', async () => {
     const { accounts, useCase } = harness();
-    expect(await useCase.execute(anActor().build(), { autoQuotaUpgrade: true })).to.deep.equal({ autoQuotaUpgrade: true, customer: null, charge: null });
+    expect(await useCase.execute(anActor().build(), { autoQuotaUpgrade: true })).to.deep.equal({
+      autoQuotaUpgrade: true,
+      customer: null,
+      charge: null,
+    });
     expect((await accounts.get(1)).autoQuotaUpgrade).to.equal(true);
   });
 });

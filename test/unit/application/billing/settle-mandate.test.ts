@@ -11,7 +11,8 @@ function harness() {
   const provider = new FakePaymentProvider();
   const clock = new ManualClock();
   return {
-    accounts, provider,
+    accounts,
+    provider,
     start: new StartMandate(provider, accounts, clock, 'https://api.example/api/billing/mandate/return'),
     settle: new SettleMandate(provider, accounts, clock),
   };
@@ -35,7 +36,7 @@ describe('payment mandates', () => {
     expect(await settle.reconcile(anActor().build())).to.include({ status: 'failed', changed: false });
   });
 
-  it('answers mandateNotFound for an unknown mandate, another organization\'s, or no mandate to reconcile', async () => {
+  it("answers mandateNotFound for an unknown mandate, another organization's, or no mandate to reconcile", async () => {
     const { start, settle } = harness();
     const theirs = await start.execute(anActor().inOrganization(2).build());
     await expectAppErrorAsync(settle.afterReturn(anActor().build(), theirs.mandateId), 'mandateNotFound');

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import sinon from 'sinon';
 import { CheckDeadline } from '../../../../src/application/checks/check-deadline';
 
-describe('CheckDeadline (what probes see of a check\'s deadline)', () => {
+describe("CheckDeadline (what probes see of a check's deadline)", () => {
   it('calls each subscribed listener once when it passes, and none unsubscribed', () => {
     const deadline = new CheckDeadline();
     const calls: string[] = [];
@@ -21,7 +21,9 @@ describe('CheckDeadline (what probes see of a check\'s deadline)', () => {
     const deadline = new CheckDeadline();
     deadline.pass();
     let called = false;
-    deadline.onPassed(() => { called = true; })();
+    deadline.onPassed(() => {
+      called = true;
+    })();
     expect(called).to.equal(false);
   });
 

@@ -14,10 +14,19 @@ const actor = (organizationId = 1, customerId: number | null = null) => {
 };
 
 describe('GetScreenshot', () => {
-  const shot: Screenshot = { id: SHOT_ID, monitorId: 7, organizationId: 1, takenAt: new Date('2026-11-22T10:00:00Z'), png: new Uint8Array([0x89, 0x50]) };
-  const useCase = new GetScreenshot(new FakeMonitorLookup(aMonitorRef({ monitorId: 7, organizationId: 1, customerId: 2 })), new FakeScreenshots([shot]));
+  const shot: Screenshot = {
+    id: SHOT_ID,
+    monitorId: 7,
+    organizationId: 1,
+    takenAt: new Date('2026-11-22T10:00:00Z'),
+    png: new Uint8Array([0x89, 0x50]),
+  };
+  const useCase = new GetScreenshot(
+    new FakeMonitorLookup(aMonitorRef({ monitorId: 7, organizationId: 1, customerId: 2 })),
+    new FakeScreenshots([shot]),
+  );
 
-  it('answers the website\'s screenshot by id, in any letter case', async () => {
+  it("answers the website's screenshot by id, in any letter case", async () => {
     expect(await useCase.execute(actor(), { websiteId: '7', screenshotId: SHOT_ID.toUpperCase() })).to.equal(shot);
     expect(await useCase.execute(actor(1, 2), { websiteId: '7', screenshotId: SHOT_ID })).to.equal(shot);
   });
@@ -26,11 +35,16 @@ describe('GetScreenshot', () => {
     expect(await codeOf(useCase.execute(actor(99), { websiteId: '7', screenshotId: 'nope' }))).to.equal('invalidScreenshotId');
     expect(await codeOf(useCase.execute(actor(99), { websiteId: '7', screenshotId: SHOT_ID }))).to.equal('websiteNotFound');
     expect(await codeOf(useCase.execute(actor(1, 5), { websiteId: '7', screenshotId: SHOT_ID }))).to.equal('websiteNotFound');
-    expect(await codeOf(useCase.execute(actor(), { websiteId: '7', screenshotId: SHOT_ID.replace('01', '02') }))).to.equal('screenshotNotFound');
+    expect(await codeOf(useCase.execute(actor(), { websiteId: '7', screenshotId: SHOT_ID.replace('01', '02') }))).to.equal(
+      'screenshotNotFound',
+    );
   });
 
-  it('never answers another website\'s screenshot', async () => {
-    const other = new GetScreenshot(new FakeMonitorLookup(aMonitorRef({ monitorId: 8, organizationId: 1, customerId: 2 })), new FakeScreenshots([shot]));
+  it("never answers another website's screenshot", async () => {
+    const other = new GetScreenshot(
+      new FakeMonitorLookup(aMonitorRef({ monitorId: 8, organizationId: 1, customerId: 2 })),
+      new FakeScreenshots([shot]),
+    );
     expect(await codeOf(other.execute(actor(), { websiteId: '8', screenshotId: SHOT_ID }))).to.equal('screenshotNotFound');
   });
 });

@@ -23,7 +23,14 @@ describe('RunCheck', () => {
 
   it('turns a tcp-mode service check into a bare port check, labelled with the service kind', async () => {
     const tcp = new FakeTcpChecker();
-    const request: CheckRequest = { kind: 'ssh', host: 'h', port: null, mode: 'tcp', credentials: { username: 'u', password: 'p' }, timeoutSeconds: 1 };
+    const request: CheckRequest = {
+      kind: 'ssh',
+      host: 'h',
+      port: null,
+      mode: 'tcp',
+      credentials: { username: 'u', password: 'p' },
+      timeoutSeconds: 1,
+    };
     const result = await new RunCheck(registry(tcp), clock).execute(request);
     expect(tcp.seen).to.deep.equal([{ kind: 'tcp', host: 'h', port: 22, timeoutSeconds: 1 }]);
     expect(result.kind).to.equal('ssh');
@@ -38,8 +45,11 @@ describe('RunCheck', () => {
     const timers = sinon.useFakeTimers();
     try {
       let answered = false;
-      const running = new RunCheck(registry(new FakeTcpChecker('hang')), clock).execute({ kind: 'tcp', host: 'h', port: 80, timeoutSeconds: 1 })
-        .finally(() => { answered = true; });
+      const running = new RunCheck(registry(new FakeTcpChecker('hang')), clock)
+        .execute({ kind: 'tcp', host: 'h', port: 80, timeoutSeconds: 1 })
+        .finally(() => {
+          answered = true;
+        });
       await timers.tickAsync(1_000);
       expect(answered, 'at the deadline the checker still has its grace').to.equal(false);
       await timers.runAllAsync();
@@ -52,13 +62,22 @@ describe('RunCheck', () => {
   });
 
   it('is down with protocolError when a checker breaks', async () => {
-    const result = await new RunCheck(registry(new FakeTcpChecker('throw')), clock).execute({ kind: 'tcp', host: 'h', port: 80, timeoutSeconds: 1 });
+    const result = await new RunCheck(registry(new FakeTcpChecker('throw')), clock).execute({
+      kind: 'tcp',
+      host: 'h',
+      port: 80,
+      timeoutSeconds: 1,
+    });
     expect(result.reason).to.deep.equal({ status: 'down', code: 'protocolError', message: 'adapter broke' });
   });
 
   it('runs heartbeat checks without I/O', async () => {
     const result = await new RunCheck(registry(new HeartbeatChecker()), clock).execute({
-      kind: 'heartbeat', lastBeatAt: new Date('2026-11-21T23:00:00Z'), expectingSince: new Date('2026-11-01T00:00:00Z'), intervalSeconds: 600, graceSeconds: 60,
+      kind: 'heartbeat',
+      lastBeatAt: new Date('2026-11-21T23:00:00Z'),
+      expectingSince: new Date('2026-11-01T00:00:00Z'),
+      intervalSeconds: 600,
+      graceSeconds: 60,
     });
     expect(result.reason?.code).to.equal('heartbeatMissing');
     expect(result.evidence.heartbeat?.dueAt).to.equal('2026-11-21T23:11:00.000Z');

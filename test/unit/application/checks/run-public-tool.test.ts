@@ -13,14 +13,18 @@ class FakeRunCheck {
   constructor(private readonly findings: Finding[] = []) {}
   async execute(request: CheckRequest) {
     this.requests.push(request);
-    return aCheckResult().ofKind(request.kind).withFindings(...this.findings).build();
+    return aCheckResult()
+      .ofKind(request.kind)
+      .withFindings(...this.findings)
+      .build();
   }
 }
 
 /** Addresses outside 10/8 are public. */
 const policy = new FakeTargetPolicy((address) => !address.startsWith('10.'));
 const actor = (tokenId = 't1') => anActor().asAgent(['tools.public']).withRole('readonly').with({ tokenId }).build();
-const tool = (runCheck: FakeRunCheck, limiter = new FakeRateLimiter()) => new RunPublicTool(runCheck as unknown as RunCheck, policy, limiter);
+const tool = (runCheck: FakeRunCheck, limiter = new FakeRateLimiter()) =>
+  new RunPublicTool(runCheck as unknown as RunCheck, policy, limiter);
 
 describe('RunPublicTool', () => {
   it('maps each tool to the check the monitors use', async () => {
@@ -37,7 +41,9 @@ describe('RunPublicTool', () => {
     const limiter = new FakeRateLimiter();
     const runCheck = new FakeRunCheck();
     for (let i = 0; i < TOOLS_RATE_LIMIT.limit; i++) await tool(runCheck, limiter).execute(actor(), { tool: 'dnsblLookup', ip: '1.2.3.4' });
-    await expectAppErrorAsync(tool(runCheck, limiter).execute(actor(), { tool: 'dnsblLookup', ip: '1.2.3.4' }), 'rateLimited', { retryAfter: 42 });
+    await expectAppErrorAsync(tool(runCheck, limiter).execute(actor(), { tool: 'dnsblLookup', ip: '1.2.3.4' }), 'rateLimited', {
+      retryAfter: 42,
+    });
     await tool(runCheck, limiter).execute(actor('t2'), { tool: 'dnsblLookup', ip: '1.2.3.4' });
     expect(runCheck.requests).to.have.length(TOOLS_RATE_LIMIT.limit + 1);
   });

@@ -27,7 +27,11 @@ function setup() {
   const ownership = new DomainOwnership(domains, txt);
   const add = new AddCustomDomain(domains, pages, sequentialIds(), clock, PLATFORM_HOST);
   return {
-    clock, domains, txt, pages, hosts,
+    clock,
+    domains,
+    txt,
+    pages,
+    hosts,
     add: (actor: Actor, input: AddCustomDomainInput) => add.execute(actor, input),
     verify: (actor: Actor, id: string) => new VerifyCustomDomain(domains, ownership, hosts, clock).execute(actor, { id }),
     activate: (actor: Actor, id: string) => new ActivateCustomDomain(domains, ownership, hosts, clock).execute(actor, { id }),
@@ -45,7 +49,13 @@ describe('custom domains (use cases)', () => {
     it('adds a pending entry with the normalized hostname and a fresh token', async () => {
       const t = setup();
       const domain = await t.add(admin(), whiteLabel('Status.Acme.COM.'));
-      expect(domain).to.include({ hostname: 'status.acme.com', status: 'pending', kind: 'whiteLabel', organizationId: 1, customerId: null });
+      expect(domain).to.include({
+        hostname: 'status.acme.com',
+        status: 'pending',
+        kind: 'whiteLabel',
+        organizationId: 1,
+        customerId: null,
+      });
       expect(domain.verificationToken).to.match(/^mv-[0-9a-f]{32}$/);
       expect((await t.list(admin())).map((d) => d.hostname)).to.deep.equal(['status.acme.com']);
     });
@@ -100,19 +110,32 @@ describe('custom domains (use cases)', () => {
       await expectAppErrorAsync(t.add(anActor().forCustomer(10).build(), whiteLabel('a.acme.com')), 'roleForbidden');
     });
 
-    it('a status page host names a page of the caller\'s scope and belongs to the page\'s customer', async () => {
+    it("a status page host names a page of the caller's scope and belongs to the page's customer", async () => {
       const t = setup();
       t.pages.pages.set('page-10', { id: 'page-10', organizationId: 1, customerId: 10 });
       t.pages.pages.set('page-11', { id: 'page-11', organizationId: 1, customerId: 11 });
       const customerEditor = anActor().forCustomer(10).withRole('editor').build();
       const domain = await t.add(customerEditor, { hostname: 'status.customer10.com', kind: 'statusPage', statusPageId: 'page-10' });
       expect(domain).to.include({ customerId: 10, statusPageId: 'page-10' });
-      await expectAppErrorAsync(t.add(customerEditor, { hostname: 'status.customer11.com', kind: 'statusPage', statusPageId: 'page-11' }), 'statusPageNotFound');
-      await expectAppErrorAsync(t.add(admin(), { hostname: 'status.x.com', kind: 'statusPage', statusPageId: 'missing' }), 'statusPageNotFound');
-      await expectAppErrorAsync(t.add(anActor().forCustomer(10).withRole('readonly').build(), { hostname: 'b.customer10.com', kind: 'statusPage', statusPageId: 'page-10' }), 'roleForbidden');
+      await expectAppErrorAsync(
+        t.add(customerEditor, { hostname: 'status.customer11.com', kind: 'statusPage', statusPageId: 'page-11' }),
+        'statusPageNotFound',
+      );
+      await expectAppErrorAsync(
+        t.add(admin(), { hostname: 'status.x.com', kind: 'statusPage', statusPageId: 'missing' }),
+        'statusPageNotFound',
+      );
+      await expectAppErrorAsync(
+        t.add(anActor().forCustomer(10).withRole('readonly').build(), {
+          hostname: 'b.customer10.com',
+          kind: 'statusPage',
+          statusPageId: 'page-10',
+        }),
+        'roleForbidden',
+      );
     });
 
-    it('customer-scoped callers see only their customer\'s entries', async () => {
+    it("customer-scoped callers see only their customer's entries", async () => {
       const t = setup();
       t.pages.pages.set('page-10', { id: 'page-10', organizationId: 1, customerId: 10 });
       const own = await t.add(admin(), { hostname: 'status.customer10.com', kind: 'statusPage', statusPageId: 'page-10' });
@@ -137,11 +160,20 @@ describe('custom domains (use cases)', () => {
       const t = setup();
       const domain = await t.add(admin(), whiteLabel('status.acme.com'));
       const expected = { recordName: '_monitoring-verify.status.acme.com', recordType: 'TXT', expectedValue: domain.verificationToken };
-      await expectAppErrorAsync(t.verify(admin(), domain.publicId), 'customDomainVerificationFailed', { ...expected, reason: 'recordMissing' });
+      await expectAppErrorAsync(t.verify(admin(), domain.publicId), 'customDomainVerificationFailed', {
+        ...expected,
+        reason: 'recordMissing',
+      });
       t.txt.records.set(expected.recordName, ['mv-someone-else']);
-      await expectAppErrorAsync(t.verify(admin(), domain.publicId), 'customDomainVerificationFailed', { ...expected, reason: 'tokenMismatch' });
+      await expectAppErrorAsync(t.verify(admin(), domain.publicId), 'customDomainVerificationFailed', {
+        ...expected,
+        reason: 'tokenMismatch',
+      });
       t.txt.failing.add(expected.recordName);
-      await expectAppErrorAsync(t.verify(admin(), domain.publicId), 'customDomainVerificationFailed', { ...expected, reason: 'dns ESERVFAIL' });
+      await expectAppErrorAsync(t.verify(admin(), domain.publicId), 'customDomainVerificationFailed', {
+        ...expected,
+        reason: 'dns ESERVFAIL',
+      });
       expect((await t.get(admin(), domain.publicId)).status).to.equal('pending');
     });
 
@@ -197,7 +229,11 @@ describe('custom domains (use cases)', () => {
       expect(active.status).to.equal('active');
       expect(active.verifiedAt).to.not.equal(null);
       expect(await t.hosts.find('status.acme.com')).to.deep.equal({
-        hostname: 'status.acme.com', organizationId: 1, customerId: null, kind: 'whiteLabel', statusPage: null,
+        hostname: 'status.acme.com',
+        organizationId: 1,
+        customerId: null,
+        kind: 'whiteLabel',
+        statusPage: null,
       });
     });
 

@@ -12,7 +12,11 @@ describe('ApiTokens use case', () => {
   const setup = () => {
     const clock = new ManualClock();
     const tokens = new FakeTokens();
-    return { clock, tokens, useCase: new ApiTokens(tokens, new FakeCustomerDirectory([{ id: 5, organizationId: 1 }]), plainSecrets, sequentialIds(), clock) };
+    return {
+      clock,
+      tokens,
+      useCase: new ApiTokens(tokens, new FakeCustomerDirectory([{ id: 5, organizationId: 1 }]), plainSecrets, sequentialIds(), clock),
+    };
   };
 
   it('stores only the digest of a wsm_ secret and returns the secret once', async () => {
@@ -36,7 +40,9 @@ describe('ApiTokens use case', () => {
   it('refuses minting by tokens and agents', async () => {
     const { useCase } = setup();
     expect(await codeOf(useCase.mint(anActor().viaApiToken().build(), 'organization', { name: 'x' }))).to.equal('apiTokenCannotMintTokens');
-    expect(await codeOf(useCase.mint(anActor().asAgent().build(), 'customer', { name: 'x', customerId: 5 }))).to.equal('apiTokenCannotMintTokens');
+    expect(await codeOf(useCase.mint(anActor().asAgent().build(), 'customer', { name: 'x', customerId: 5 }))).to.equal(
+      'apiTokenCannotMintTokens',
+    );
   });
 
   it('scopes customer tokens to a customer of the organization', async () => {

@@ -3,7 +3,6 @@ import { CheckReadiness } from '../../../../src/application/identity/check-readi
 import { expectAppErrorAsync } from '../../../support/expect-app-error';
 import { FakeSchemaProbe } from '../../../support/fakes/identity-fakes';
 
-
 describe('CheckReadiness', () => {
   it('is ready when the database answers with every migration applied', async () => {
     expect(await new CheckReadiness(new FakeSchemaProbe()).execute()).to.deep.equal({ status: 'ready' });

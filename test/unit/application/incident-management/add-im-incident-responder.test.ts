@@ -32,14 +32,29 @@ describe('AddImIncidentResponder', () => {
     const responders = new FakeImResponders().user(ORG, 'dana', 'Dana').user(2, 'foreigner');
     methods = new FakeContactMethods();
     add = new AddImIncidentResponder(incidents, teams, responders, deliveries, immediateTransactions, clock, methods);
-    await incidents.add(admin.scope, ImIncident.trigger({
-      publicId: INCIDENT, organizationId: ORG, title: 'Checkout down', description: null, severity: 'critical', source: null,
-      teamId: 'team-a', customerId: null, escalationPolicyId: null, dedupKey: 'k', createdByUserId: null, now: clock.now(),
-    }));
+    await incidents.add(
+      admin.scope,
+      ImIncident.trigger({
+        publicId: INCIDENT,
+        organizationId: ORG,
+        title: 'Checkout down',
+        description: null,
+        severity: 'critical',
+        source: null,
+        teamId: 'team-a',
+        customerId: null,
+        escalationPolicyId: null,
+        dedupKey: 'k',
+        createdByUserId: null,
+        now: clock.now(),
+      }),
+    );
   });
 
-  const responderEntries = async () => (await incidents.timeline(admin.scope, (await incidents.findByRef(admin.scope, INCIDENT))!))
-    .filter((e) => e.kind === 'responderAdded').map((e) => ({ by: e.actorUserId, ...e.details }));
+  const responderEntries = async () =>
+    (await incidents.timeline(admin.scope, (await incidents.findByRef(admin.scope, INCIDENT))!))
+      .filter((e) => e.kind === 'responderAdded')
+      .map((e) => ({ by: e.actorUserId, ...e.details }));
 
   it('records the responder on the timeline; a member may add one without paging', async () => {
     await add.execute(member, INCIDENT, { userId: 'dana', notify: false });
@@ -52,7 +67,10 @@ describe('AddImIncidentResponder', () => {
     await add.execute(admin, INCIDENT, { userId: 'dana', notify: true });
     expect(deliveries.rows.map((r) => r.message)).to.have.length(2);
     expect(deliveries.rows[0]!.message).to.deep.include({
-      organizationId: ORG, incidentId: INCIDENT, event: 'im.incident.responderAdded', recipient: { type: 'email', address: 'dana@people.example' },
+      organizationId: ORG,
+      incidentId: INCIDENT,
+      event: 'im.incident.responderAdded',
+      recipient: { type: 'email', address: 'dana@people.example' },
       subject: '[Responder] Checkout down',
     });
     expect(new Set(deliveries.rows.map((r) => r.message.dedupKey)).size).to.equal(2);
@@ -61,12 +79,43 @@ describe('AddImIncidentResponder', () => {
 
   it('pages every enabled contact method of the responder, each once per request', async () => {
     const t = clock.now();
-    await methods.put({ id: 'account-email', organizationId: ORG, userId: 'dana', type: 'email', address: '', enabled: false, secret: null, createdAt: t, updatedAt: t });
-    await methods.put({ id: 's1', organizationId: ORG, userId: 'dana', type: 'sms', address: '+14155550100', enabled: true, secret: null, createdAt: t, updatedAt: t });
-    await methods.put({ id: 'w1', organizationId: ORG, userId: 'dana', type: 'webhook', address: 'https://hooks.example.com/d', enabled: true, secret: 'whsec_d', createdAt: t, updatedAt: t });
+    await methods.put({
+      id: 'account-email',
+      organizationId: ORG,
+      userId: 'dana',
+      type: 'email',
+      address: '',
+      enabled: false,
+      secret: null,
+      createdAt: t,
+      updatedAt: t,
+    });
+    await methods.put({
+      id: 's1',
+      organizationId: ORG,
+      userId: 'dana',
+      type: 'sms',
+      address: '+14155550100',
+      enabled: true,
+      secret: null,
+      createdAt: t,
+      updatedAt: t,
+    });
+    await methods.put({
+      id: 'w1',
+      organizationId: ORG,
+      userId: 'dana',
+      type: 'webhook',
+      address: 'https://hooks.example.com/d',
+      enabled: true,
+      secret: 'whsec_d',
+      createdAt: t,
+      updatedAt: t,
+    });
     await add.execute(admin, INCIDENT, { userId: 'dana', notify: true });
     expect(deliveries.rows.map((r) => r.message.recipient)).to.deep.equal([
-      { type: 'sms', phone: '+14155550100' }, { type: 'webhook', url: 'https://hooks.example.com/d', secret: 'whsec_d' },
+      { type: 'sms', phone: '+14155550100' },
+      { type: 'webhook', url: 'https://hooks.example.com/d', secret: 'whsec_d' },
     ]);
     expect(new Set(deliveries.rows.map((r) => r.message.dedupKey)).size).to.equal(2);
   });

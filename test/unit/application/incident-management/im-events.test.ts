@@ -33,12 +33,15 @@ describe('processing IM events', () => {
     incidents = new FakeImIncidents();
     process = new ProcessImEvent(incidents, immediateTransactions, sequentialIds(), new ManualClock());
   });
-  const trigger = (dedupKey?: string) => process.execute(scope, { action: 'trigger', dedupKey, summary: 'Disk full', severity: 'error', source: 'db-1', details: {} });
+  const trigger = (dedupKey?: string) =>
+    process.execute(scope, { action: 'trigger', dedupKey, summary: 'Disk full', severity: 'error', source: 'db-1', details: {} });
 
   it('opens one incident per open dedup key and counts repeats as occurrences', async () => {
     expect((await trigger('k')).outcome).to.equal('created');
     expect((await trigger('k')).outcome).to.equal('occurrence');
-    expect([...incidents.rows.values()].map((i) => [i.dedupKey, i.occurrenceCount, i.title, i.severity])).to.deep.equal([['k', 2, 'Disk full', 'error']]);
+    expect([...incidents.rows.values()].map((i) => [i.dedupKey, i.occurrenceCount, i.title, i.severity])).to.deep.equal([
+      ['k', 2, 'Disk full', 'error'],
+    ]);
   });
 
   it('acknowledges and resolves by key; ignores unknown keys and repeated acknowledgements', async () => {
@@ -58,6 +61,9 @@ describe('processing IM events', () => {
 
   it('keeps dedup keys apart per organization', async () => {
     await trigger('k');
-    expect((await process.execute({ organizationId: 2, customerId: null }, { action: 'trigger', dedupKey: 'k', summary: 's', details: {} })).outcome).to.equal('created');
+    expect(
+      (await process.execute({ organizationId: 2, customerId: null }, { action: 'trigger', dedupKey: 'k', summary: 's', details: {} }))
+        .outcome,
+    ).to.equal('created');
   });
 });

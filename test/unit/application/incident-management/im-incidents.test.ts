@@ -43,19 +43,19 @@ describe('IM incident use cases', () => {
       expect(incident).to.include({ teamId: 'team-a', escalationPolicyId: 'policy-a', customerId: 10, status: 'triggered' });
       expect(incidents.rows.size).to.equal(1);
     });
-    it('refuses another organization\'s team (invalidTeamId)', async () => {
+    it("refuses another organization's team (invalidTeamId)", async () => {
       expect(await codeOf(declare({ teamId: 'team-b' }))).to.equal('invalidTeamId');
     });
-    it('refuses another organization\'s customer (invalidCustomerId)', async () => {
+    it("refuses another organization's customer (invalidCustomerId)", async () => {
       expect(await codeOf(declare({ customerId: 20 }))).to.equal('invalidCustomerId');
     });
-    it('refuses another organization\'s policy (imRoutingInvalidPolicyId)', async () => {
+    it("refuses another organization's policy (imRoutingInvalidPolicyId)", async () => {
       expect(await codeOf(declare({ escalationPolicyId: 'policy-b' }))).to.equal('imRoutingInvalidPolicyId');
       expect(incidents.rows.size).to.equal(0);
     });
   });
 
-  it('answers imIncidentNotFound for another organization\'s incident', async () => {
+  it("answers imIncidentNotFound for another organization's incident", async () => {
     const incident = await declare();
     expect(await codeOf(new GetImIncident(incidents).execute(stranger, incident.publicId))).to.equal('imIncidentNotFound');
     expect(await codeOf(resolveUseCase().execute(stranger, incident.publicId))).to.equal('imIncidentNotFound');
@@ -70,7 +70,7 @@ describe('IM incident use cases', () => {
   });
 
   describe('team membership', () => {
-    it('lets a member of the incident\'s team resolve it', async () => {
+    it("lets a member of the incident's team resolve it", async () => {
       const incident = await declare({ teamId: 'team-a' });
       const member = anActor().with({ role: 'responder', userId: 'member-1' }).build();
       expect((await resolveUseCase().execute(member, incident.publicId)).status).to.equal('resolved');
@@ -81,7 +81,7 @@ describe('IM incident use cases', () => {
       const acked = await new AcknowledgeImIncident(incidents, immediateTransactions, clock).execute(responder, incident.publicId);
       expect(acked.status).to.equal('acknowledged');
     });
-    it('lets organization admins and platform admins act on any team\'s incident', async () => {
+    it("lets organization admins and platform admins act on any team's incident", async () => {
       const incident = await declare({ teamId: 'team-a' });
       const platformAdmin = anActor().with({ role: 'editor' }).platformAdmin().build();
       expect((await resolveUseCase().execute(platformAdmin, incident.publicId)).status).to.equal('resolved');
@@ -91,17 +91,23 @@ describe('IM incident use cases', () => {
       const teamOne = await declare({ teamId: 'team-a' });
       const teamTwo = await declare({ teamId: 'team-a' });
       const bulk = new BulkImIncidentAction(incidents, teams, immediateTransactions, clock);
-      await expectAppErrorAsync(bulk.execute(responder, 'resolve', [free.publicId, teamOne.publicId, teamTwo.publicId]),
-        'imTeamMembershipRequired', { deniedIncidentIds: [teamOne.publicId, teamTwo.publicId] });
+      await expectAppErrorAsync(
+        bulk.execute(responder, 'resolve', [free.publicId, teamOne.publicId, teamTwo.publicId]),
+        'imTeamMembershipRequired',
+        { deniedIncidentIds: [teamOne.publicId, teamTwo.publicId] },
+      );
       expect([...incidents.rows.values()].map((i) => i.status)).to.deep.equal(['triggered', 'triggered', 'triggered']);
       const acked = await bulk.execute(responder, 'acknowledge', [free.publicId, teamOne.publicId]);
       expect(acked.map((i) => i.status)).to.deep.equal(['acknowledged', 'acknowledged']);
     });
-    it('refuses a merge touching another team\'s incident', async () => {
+    it("refuses a merge touching another team's incident", async () => {
       const target = await declare();
       const source = await declare({ teamId: 'team-a' });
-      await expectAppErrorAsync(new MergeImIncidents(incidents, teams, immediateTransactions, clock).execute(responder, target.publicId, [source.publicId]),
-        'imTeamMembershipRequired', { deniedIncidentIds: [source.publicId] });
+      await expectAppErrorAsync(
+        new MergeImIncidents(incidents, teams, immediateTransactions, clock).execute(responder, target.publicId, [source.publicId]),
+        'imTeamMembershipRequired',
+        { deniedIncidentIds: [source.publicId] },
+      );
     });
   });
 });

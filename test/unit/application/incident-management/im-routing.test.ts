@@ -4,12 +4,19 @@ import { expectAppErrorAsync } from '../../../support/expect-app-error';
 import { anActor } from '../../../support/builders';
 import { sequentialIds } from '../../../support/fakes/shared-fakes';
 import {
-  FakeEscalationPolicies, FakeImCustomers, FakeImIncidents, FakeImMonitorOrigins, FakeImRoutingSettings, FakeImTeams,
+  FakeEscalationPolicies,
+  FakeImCustomers,
+  FakeImIncidents,
+  FakeImMonitorOrigins,
+  FakeImRoutingSettings,
+  FakeImTeams,
 } from '../../../support/fakes/incident-management-fakes';
 import { Incident } from '../../../../src/domain/incidents/incident';
 import { RouteMonitorIncident } from '../../../../src/application/incident-management/route-monitor-incident';
 import {
-  GetMonitorImRouting, SetCustomerImRouting, SetMonitorImRouting,
+  GetMonitorImRouting,
+  SetCustomerImRouting,
+  SetMonitorImRouting,
 } from '../../../../src/application/incident-management/manage-im-routing';
 
 const ORG = 1;
@@ -18,8 +25,18 @@ const t0 = new Date('2026-12-27T10:00:00Z');
 
 const anEngineIncident = (publicId = '11111111-1111-4111-8111-111111111111', monitorId = 7) => {
   const incident = new Incident({
-    publicId, organizationId: ORG, customerId: 3, monitorId, origin: 'automatic', title: 'Shop is down', description: null,
-    causeReasonCode: 'httpStatus', causeMessage: 'HTTP 503', startedAt: t0, createdByUserId: null, now: t0,
+    publicId,
+    organizationId: ORG,
+    customerId: 3,
+    monitorId,
+    origin: 'automatic',
+    title: 'Shop is down',
+    description: null,
+    causeReasonCode: 'httpStatus',
+    causeMessage: 'HTTP 503',
+    startedAt: t0,
+    createdByUserId: null,
+    now: t0,
   });
   incident.id = 42;
   return incident;
@@ -49,11 +66,20 @@ describe('routing check-engine incidents into IM', () => {
     await route.opened([{ incident: engine, monitor: monitor }]);
     const [im] = imIncidents();
     expect(im).to.include({
-      title: 'Shop is down', status: 'triggered', teamId: 'ops', escalationPolicyId: 'p1', customerId: 3, source: 'monitor',
+      title: 'Shop is down',
+      status: 'triggered',
+      teamId: 'ops',
+      escalationPolicyId: 'p1',
+      customerId: 3,
+      source: 'monitor',
       dedupKey: 'monitor-storm:3:ops:p1',
     });
     expect(im!.monitorOrigin).to.deep.equal({ monitorId: monitor.publicId, incidentId: engine.publicId });
-    expect(incidents.timelines.get(im!.id)![0]!.details).to.include({ origin: 'monitor', incidentId: engine.publicId, monitorName: 'Shop' });
+    expect(incidents.timelines.get(im!.id)![0]!.details).to.include({
+      origin: 'monitor',
+      incidentId: engine.publicId,
+      monitorName: 'Shop',
+    });
   });
 
   it('opens nothing when routing is off, not set, overridden off, or IM is switched off for the organization', async () => {
@@ -67,7 +93,7 @@ describe('routing check-engine incidents into IM', () => {
     expect(imIncidents()).to.deep.equal([]);
   });
 
-  it('uses the monitor\'s own team and policy when it overrides a customer that is off', async () => {
+  it("uses the monitor's own team and policy when it overrides a customer that is off", async () => {
     await settings.setCustomer(ORG, 3, { enabled: false, teamId: null, escalationPolicyId: null });
     await settings.setMonitor(ORG, 7, { enabled: true, teamId: 'db', escalationPolicyId: 'p2' });
     await route.opened([{ incident: anEngineIncident(), monitor: monitor }]);
@@ -112,7 +138,10 @@ describe('routing check-engine incidents into IM', () => {
       const [im, ...rest] = imIncidents();
       expect(rest).to.deep.equal([]);
       expect(im!.occurrenceCount).to.equal(3);
-      const occurrences = incidents.timelines.get(im!.id)!.filter((e) => e.kind === 'occurrence').map((e) => e.details.monitorName);
+      const occurrences = incidents.timelines
+        .get(im!.id)!
+        .filter((e) => e.kind === 'occurrence')
+        .map((e) => e.details.monitorName);
       expect(occurrences).to.deep.equal(['API', 'Blog']);
     });
 
@@ -224,9 +253,12 @@ describe('IM routing settings', () => {
   const setCustomer = () => new SetCustomerImRouting(settings, deps(), new ManualClock(t0));
   const setMonitor = () => new SetMonitorImRouting(settings, deps(), new ManualClock(t0));
 
-  it('refuses another organization\'s team, policy, customer and monitor', async () => {
+  it("refuses another organization's team, policy, customer and monitor", async () => {
     await expectAppErrorAsync(setCustomer().execute(actor, '3', { enabled: true, teamId: 'theirs' }), 'invalidTeamId');
-    await expectAppErrorAsync(setCustomer().execute(actor, '3', { enabled: true, escalationPolicyId: 'p-other' }), 'imRoutingInvalidPolicyId');
+    await expectAppErrorAsync(
+      setCustomer().execute(actor, '3', { enabled: true, escalationPolicyId: 'p-other' }),
+      'imRoutingInvalidPolicyId',
+    );
     await expectAppErrorAsync(setCustomer().execute(actor, '4', { enabled: true }), 'customerNotFound');
     await expectAppErrorAsync(setMonitor().execute(actor, '8', { enabled: true }), 'monitorNotFound');
     await expectAppErrorAsync(setMonitor().execute(actor, '7', { enabled: true, teamId: 'theirs' }), 'invalidTeamId');
@@ -241,6 +273,10 @@ describe('IM routing settings', () => {
     const inherited = await setMonitor().execute(actor, '7', null);
     expect(inherited.override).to.equal(null);
     expect(inherited.effective).to.deep.equal({ teamId: 'ops', escalationPolicyId: 'p1' });
-    expect((await new GetMonitorImRouting(settings).execute(actor, '7')).customer).to.deep.equal({ enabled: true, teamId: 'ops', escalationPolicyId: 'p1' });
+    expect((await new GetMonitorImRouting(settings).execute(actor, '7')).customer).to.deep.equal({
+      enabled: true,
+      teamId: 'ops',
+      escalationPolicyId: 'p1',
+    });
   });
 });

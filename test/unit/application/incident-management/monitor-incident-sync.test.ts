@@ -10,8 +10,18 @@ const scope = organizationScope(7);
 
 function anImIncident(monitorOrigin: ImIncident['monitorOrigin']): ImIncident {
   const incident = ImIncident.trigger({
-    publicId: `im-${Math.random()}`, organizationId: 7, title: 'Shop is down', description: null, severity: 'critical', source: 'monitor',
-    teamId: null, customerId: 3, escalationPolicyId: null, dedupKey: `k-${Math.random()}`, createdByUserId: null, now: NOW,
+    publicId: `im-${Math.random()}`,
+    organizationId: 7,
+    title: 'Shop is down',
+    description: null,
+    severity: 'critical',
+    source: 'monitor',
+    teamId: null,
+    customerId: 3,
+    escalationPolicyId: null,
+    dedupKey: `k-${Math.random()}`,
+    createdByUserId: null,
+    now: NOW,
   });
   incident.monitorOrigin = monitorOrigin;
   return incident;
@@ -33,8 +43,12 @@ function withOrigins(sync: MonitorIncidentSync) {
 
 class RecordingSync implements MonitorIncidentSync {
   readonly calls: Array<[string, string, string | null, string]> = [];
-  async acknowledged(o: { incidentId: string }, userId: string | null, at: Date) { this.calls.push(['acknowledged', o.incidentId, userId, at.toISOString()]); }
-  async resolved(o: { incidentId: string }, userId: string | null, at: Date) { this.calls.push(['resolved', o.incidentId, userId, at.toISOString()]); }
+  async acknowledged(o: { incidentId: string }, userId: string | null, at: Date) {
+    this.calls.push(['acknowledged', o.incidentId, userId, at.toISOString()]);
+  }
+  async resolved(o: { incidentId: string }, userId: string | null, at: Date) {
+    this.calls.push(['resolved', o.incidentId, userId, at.toISOString()]);
+  }
 }
 
 describe('MonitorSyncedImIncidents (acknowledgement and resolution parity, IM side)', () => {
@@ -54,7 +68,7 @@ describe('MonitorSyncedImIncidents (acknowledgement and resolution parity, IM si
     ]);
   });
 
-  it('carries an acknowledgement of a storm\'s IM incident over to each of its engine incidents still down', async () => {
+  it("carries an acknowledgement of a storm's IM incident over to each of its engine incidents still down", async () => {
     const sync = new RecordingSync();
     const incidents = new FakeImIncidents();
     const origins = new FakeImMonitorOrigins(incidents);
@@ -67,7 +81,7 @@ describe('MonitorSyncedImIncidents (acknowledgement and resolution parity, IM si
     expect(sync.calls.map((c) => c[1])).to.deep.equal(['inc-1', 'inc-3']);
   });
 
-  it('leaves incidents not routed from a monitor, and the engine\'s own resolution, alone', async () => {
+  it("leaves incidents not routed from a monitor, and the engine's own resolution, alone", async () => {
     const sync = new RecordingSync();
     const repository = withOrigins(sync);
     const plain = await repository.add(scope, anImIncident(null));
@@ -80,8 +94,12 @@ describe('MonitorSyncedImIncidents (acknowledgement and resolution parity, IM si
   });
 
   it('reads a status change back to triggered as nothing for the engine (its incidents cannot be un-acknowledged)', () => {
-    expect(monitorSideOf({ kind: 'statusChanged', at: NOW, actorUserId: 'u', details: { from: 'acknowledged', to: 'triggered' } })).to.equal(null);
-    expect(monitorSideOf({ kind: 'statusChanged', at: NOW, actorUserId: 'u', details: { from: 'triggered', to: 'acknowledged' } })).to.equal('acknowledged');
+    expect(
+      monitorSideOf({ kind: 'statusChanged', at: NOW, actorUserId: 'u', details: { from: 'acknowledged', to: 'triggered' } }),
+    ).to.equal(null);
+    expect(
+      monitorSideOf({ kind: 'statusChanged', at: NOW, actorUserId: 'u', details: { from: 'triggered', to: 'acknowledged' } }),
+    ).to.equal('acknowledged');
     expect(monitorSideOf({ kind: 'snoozed', at: NOW, actorUserId: 'u', details: {} })).to.equal(null);
   });
 });

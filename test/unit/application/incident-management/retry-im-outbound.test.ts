@@ -25,7 +25,7 @@ describe('RetryImOutbound (manual retry of a failed IM page)', () => {
     expect(outbound.rows.get('failed-mail')!.dueAt).to.deep.equal(clock.now());
   });
 
-  it('answers imOutboundNotFound for a missing page or another organization\'s, imOutboundNotFailed for one not failed', async () => {
+  it("answers imOutboundNotFound for a missing page or another organization's, imOutboundNotFailed for one not failed", async () => {
     expect(await codeOf(retry.execute(admin, 'nope'))).to.equal('imOutboundNotFound');
     expect(await codeOf(retry.execute(stranger, 'failed-mail'))).to.equal('imOutboundNotFound');
     expect(await codeOf(retry.execute(admin, 'sent'))).to.equal('imOutboundNotFailed');

@@ -19,15 +19,27 @@ function setup(options: { suppressed?: boolean; policy?: Parameters<typeof aPoli
   let ids = 0;
   const actions = new AlertActions(incidents, events, { uuid: () => `uuid-${++ids}` }, clock);
   const useCase = new RecordCheckResult(
-    monitors, results, new FakeAlertStates(), incidents, new FakeMaintenanceWindows(options.suppressed), actions,
-    immediateTransactions, clock, { detailSampleMinutes: 60 },
+    monitors,
+    results,
+    new FakeAlertStates(),
+    incidents,
+    new FakeMaintenanceWindows(options.suppressed),
+    actions,
+    immediateTransactions,
+    clock,
+    { detailSampleMinutes: 60 },
   );
-  const feed = (status: CheckStatus, minute: number) => useCase.execute({
-    monitorId: 7, organizationId: 1, customerId: 2, location: 'eu', intervalMs: 60_000,
-    result: aResult(status, new Date(t0.getTime() + minute * 60_000), {
-      timings: { dnsMs: 1, connectMs: 2, tlsMs: 3, firstByteMs: 4, totalMs: status === 'down' ? null : 99.6 },
-    }),
-  });
+  const feed = (status: CheckStatus, minute: number) =>
+    useCase.execute({
+      monitorId: 7,
+      organizationId: 1,
+      customerId: 2,
+      location: 'eu',
+      intervalMs: 60_000,
+      result: aResult(status, new Date(t0.getTime() + minute * 60_000), {
+        timings: { dnsMs: 1, connectMs: 2, tlsMs: 3, firstByteMs: 4, totalMs: status === 'down' ? null : 99.6 },
+      }),
+    });
   return { monitors, results, incidents, events, feed };
 }
 
@@ -37,10 +49,22 @@ describe('RecordCheckResult', () => {
     const outcome = await feed('down', 0);
     expect(outcome).to.deep.equal({ recorded: true, decisions: ['open'], openIncidentId: 1 });
     expect(results.rows[0]).to.deep.include({ status: 'down', reasonCode: 'timeout', responseMs: null, location: 'eu' });
-    expect(incidents.rows.get(1)).to.deep.include({ origin: 'automatic', status: 'open', title: 'Shop is down', causeReasonCode: 'timeout', startedAt: t0 });
+    expect(incidents.rows.get(1)).to.deep.include({
+      origin: 'automatic',
+      status: 'open',
+      title: 'Shop is down',
+      causeReasonCode: 'timeout',
+      startedAt: t0,
+    });
     expect(incidents.entries.map((e) => e.kind)).to.deep.equal(['opened', 'locationReport']);
     expect(events.published).to.have.length(1);
-    expect(events.published[0]).to.deep.include({ kind: 'incidentOpened', incidentPublicId: 'uuid-1', organizationId: 1, customerId: 2, monitorId: 7 });
+    expect(events.published[0]).to.deep.include({
+      kind: 'incidentOpened',
+      incidentPublicId: 'uuid-1',
+      organizationId: 1,
+      customerId: 2,
+      monitorId: 7,
+    });
   });
 
   it('resolves on recovery and publishes incidentResolved with the duration', async () => {

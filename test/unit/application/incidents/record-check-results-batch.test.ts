@@ -5,7 +5,12 @@ import { AlertState } from '../../../../src/domain/incidents/alert-state';
 import { SteadyMemo } from '../../../../src/application/incidents/steady-memo';
 import type { CheckStatus } from '../../../../src/domain/results/check-status';
 import {
-  FakeAlertStateChanges, FakeAlertStates, FakeEvents, FakeIncidents, FakeMaintenanceWindows, aPolicy,
+  FakeAlertStateChanges,
+  FakeAlertStates,
+  FakeEvents,
+  FakeIncidents,
+  FakeMaintenanceWindows,
+  aPolicy,
 } from '../../../support/fakes/incidents-fakes';
 import { FakeMonitorLookup, FakeResults } from '../../../support/fakes/results-fakes';
 import { immediateTransactions } from '../../../support/fakes/shared-fakes';
@@ -22,11 +27,23 @@ function setup(memo = new SteadyMemo()) {
   const states = new FakeAlertStates();
   const actions = new AlertActions(incidents, new FakeEvents(), { uuid: () => 'uuid' }, clock);
   const useCase = new RecordCheckResult(
-    new FakeMonitorLookup(undefined, aPolicy({})), results, states, incidents, new FakeMaintenanceWindows(false), actions,
-    immediateTransactions, clock, { detailSampleMinutes: 60 }, memo,
+    new FakeMonitorLookup(undefined, aPolicy({})),
+    results,
+    states,
+    incidents,
+    new FakeMaintenanceWindows(false),
+    actions,
+    immediateTransactions,
+    clock,
+    { detailSampleMinutes: 60 },
+    memo,
   );
   const input = (status: CheckStatus, minute: number, location = 'eu'): RecordCheckResultInput => ({
-    monitorId: 7, organizationId: 1, customerId: 2, location, intervalMs: 60_000,
+    monitorId: 7,
+    organizationId: 1,
+    customerId: 2,
+    location,
+    intervalMs: 60_000,
     result: aResult(status, at(minute), { timings: { dnsMs: 1, connectMs: 2, tlsMs: 3, firstByteMs: 4, totalMs: 50 } }),
   });
   return { results, incidents, states, useCase, input };
@@ -106,8 +123,13 @@ describe('RecordCheckResult.executeMany with a memo of steady monitors', () => {
 describe('AlertState.isSteady', () => {
   const state = () => {
     const s = new AlertState({ monitorId: 1, organizationId: 1, customerId: 1, checkIntervalSeconds: 60, now: t0 });
-    s.locations.eu = { consecutiveFailures: 0, failingSince: null, lastStatus: 'up', lastReasonCode: null,
-      lastCheckedAt: t0.toISOString() };
+    s.locations.eu = {
+      consecutiveFailures: 0,
+      failingSince: null,
+      lastStatus: 'up',
+      lastReasonCode: null,
+      lastCheckedAt: t0.toISOString(),
+    };
     return s;
   };
   it('holds for an up of an up location with nothing open', () => expect(state().isSteady('eu', 'up')).to.equal(true));
@@ -134,7 +156,10 @@ describe('RecordCheckResult.executeMany: one read and one write of each kind per
     const lookup = (useCase as unknown as { monitors: FakeMonitorLookup }).monitors;
     const reserved: number[] = [];
     const reserve = incidents.reserveIds.bind(incidents);
-    incidents.reserveIds = async (count) => { reserved.push(count); return reserve(count); };
+    incidents.reserveIds = async (count) => {
+      reserved.push(count);
+      return reserve(count);
+    };
     const batch = await useCase.executeMany([input('down', 1), input('up', 2), input('down', 3), input('down', 4, 'us')]);
     expect(batch.judged.map((j) => j.location)).to.deep.equal(['eu', 'eu', 'eu', 'us']);
     expect(lookup.profileReads, 'one read of the profiles').to.deep.equal([[7]]);
@@ -149,7 +174,10 @@ describe('RecordCheckResult.executeMany: one read and one write of each kind per
     const { useCase, input, incidents } = setup();
     let reservations = 0;
     const reserve = incidents.reserveIds.bind(incidents);
-    incidents.reserveIds = async (count) => { reservations += 1; return reserve(count); };
+    incidents.reserveIds = async (count) => {
+      reservations += 1;
+      return reserve(count);
+    };
     await useCase.executeMany([input('up', 1), input('up', 2)]);
     expect(reservations).to.equal(0);
   });

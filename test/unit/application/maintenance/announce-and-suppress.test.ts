@@ -6,15 +6,33 @@ import { MaintenanceWindow } from '../../../../src/domain/maintenance/maintenanc
 import { ManualClock } from '../../../support/manual-clock';
 import { immediateTransactions } from '../../../support/fakes/shared-fakes';
 import {
-  FakeMaintenanceAnnouncements, FakeMaintenanceEvents, FakeMaintenanceTargets, FakeMaintenanceWindows, FakeRecurrence,
+  FakeMaintenanceAnnouncements,
+  FakeMaintenanceEvents,
+  FakeMaintenanceTargets,
+  FakeMaintenanceWindows,
+  FakeRecurrence,
 } from '../../../support/fakes/maintenance-fakes';
 
 const HOUR = 3600_000;
-const aWindow = (overrides: Partial<ConstructorParameters<typeof MaintenanceWindow>[0]> = {}) => MaintenanceWindow.create({
-  publicId: '30000000-0000-4000-8000-000000000001', organizationId: 1, customerId: 3, title: 'Nightly', description: null,
-  startTime: new Date('2026-06-01T02:00:00Z'), endTime: new Date('2026-06-01T03:00:00Z'), timezone: 'UTC', rrule: 'FREQ=DAILY',
-  targets: [{ type: 'monitor', id: 7 }], suppressAlerts: true, excludeFromUptime: false, ...overrides,
-}, new Date('2026-05-01T00:00:00Z'));
+const aWindow = (overrides: Partial<ConstructorParameters<typeof MaintenanceWindow>[0]> = {}) =>
+  MaintenanceWindow.create(
+    {
+      publicId: '30000000-0000-4000-8000-000000000001',
+      organizationId: 1,
+      customerId: 3,
+      title: 'Nightly',
+      description: null,
+      startTime: new Date('2026-06-01T02:00:00Z'),
+      endTime: new Date('2026-06-01T03:00:00Z'),
+      timezone: 'UTC',
+      rrule: 'FREQ=DAILY',
+      targets: [{ type: 'monitor', id: 7 }],
+      suppressAlerts: true,
+      excludeFromUptime: false,
+      ...overrides,
+    },
+    new Date('2026-05-01T00:00:00Z'),
+  );
 
 function setup() {
   const clock = new ManualClock('2026-06-01T01:59:00Z');
@@ -24,8 +42,8 @@ function setup() {
   const events = new FakeMaintenanceEvents();
   const ledger = new FakeMaintenanceAnnouncements();
   const expander = new FakeRecurrence();
-  const announcerOn = (sharedLedger = ledger) => new AnnounceMaintenance(
-    windows, targets, sharedLedger, events, expander, immediateTransactions, clock, { lookbackMs: 24 * HOUR });
+  const announcerOn = (sharedLedger = ledger) =>
+    new AnnounceMaintenance(windows, targets, sharedLedger, events, expander, immediateTransactions, clock, { lookbackMs: 24 * HOUR });
   return { clock, windows, events, announcerOn, announcer: announcerOn(), suppression: new MaintenanceSuppression(windows, expander) };
 }
 
@@ -44,8 +62,10 @@ describe('maintenance announcements', () => {
     clock.set('2026-06-02T03:30:00Z');
     await announcer.execute();
     expect(events.published.map((e) => `${e.kind}@${e.occurrence.start.toISOString()}`)).to.deep.equal([
-      'maintenance.started@2026-06-01T02:00:00.000Z', 'maintenance.ended@2026-06-01T02:00:00.000Z',
-      'maintenance.started@2026-06-02T02:00:00.000Z', 'maintenance.ended@2026-06-02T02:00:00.000Z',
+      'maintenance.started@2026-06-01T02:00:00.000Z',
+      'maintenance.ended@2026-06-01T02:00:00.000Z',
+      'maintenance.started@2026-06-02T02:00:00.000Z',
+      'maintenance.ended@2026-06-02T02:00:00.000Z',
     ]);
     expect(events.published[0]!.targets).to.deep.equal([{ type: 'monitor', id: 'm-7' }]);
   });
@@ -61,7 +81,7 @@ describe('maintenance announcements', () => {
   });
 });
 
-describe('maintenance suppression (the alert rules\' MaintenanceWindows port)', () => {
+describe("maintenance suppression (the alert rules' MaintenanceWindows port)", () => {
   it('suppresses a covered monitor only while an occurrence of a suppressing window runs', async () => {
     const { windows, suppression } = setup();
     await windows.add(aWindow());

@@ -13,7 +13,10 @@ import { codeOf } from '../../../support/expect-app-error';
 import { ManualClock } from '../../../support/manual-clock';
 import { immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
 import {
-  FakeMaintenanceEvents, FakeMaintenanceTargets, FakeMaintenanceWindows, FakeRecurrence,
+  FakeMaintenanceEvents,
+  FakeMaintenanceTargets,
+  FakeMaintenanceWindows,
+  FakeRecurrence,
 } from '../../../support/fakes/maintenance-fakes';
 
 const MONITOR = '10000000-0000-4000-8000-000000000007';
@@ -32,7 +35,10 @@ function setup() {
   const expander = new FakeRecurrence();
   const views = new MaintenanceWindowViews(targets, expander);
   return {
-    clock, windows, targets, events,
+    clock,
+    windows,
+    targets,
+    events,
     create: new CreateMaintenanceWindow(windows, targets, events, views, expander, immediateTransactions, sequentialIds(), clock),
     get: new GetMaintenanceWindow(windows, views, clock),
     list: new ListMaintenanceWindows(windows, targets, views, clock),
@@ -45,8 +51,16 @@ function setup() {
 }
 
 const body = (overrides: Partial<NewWindowInput> = {}): NewWindowInput => ({
-  title: 'Database upgrade', description: null, startTime: new Date('2026-06-02T02:00:00Z'), endTime: new Date('2026-06-02T04:00:00Z'),
-  timezone: 'UTC', rrule: null, targets: [{ type: 'website', id: MONITOR }], suppressAlerts: true, excludeFromUptime: false, ...overrides,
+  title: 'Database upgrade',
+  description: null,
+  startTime: new Date('2026-06-02T02:00:00Z'),
+  endTime: new Date('2026-06-02T04:00:00Z'),
+  timezone: 'UTC',
+  rrule: null,
+  targets: [{ type: 'website', id: MONITOR }],
+  suppressAlerts: true,
+  excludeFromUptime: false,
+  ...overrides,
 });
 const admin = anActor().build();
 
@@ -66,8 +80,24 @@ describe('maintenance windows: create', () => {
 
   it('answers the existing window for an equal body and announces nothing again', async () => {
     const { create, events, windows } = setup();
-    const first = await create.execute(admin, body({ targets: [{ type: 'customer', id: CUSTOMER }, { type: 'website', id: MONITOR }] }));
-    const again = await create.execute(admin, body({ targets: [{ type: 'monitor', id: '7' }, { type: 'customer', id: CUSTOMER }] }));
+    const first = await create.execute(
+      admin,
+      body({
+        targets: [
+          { type: 'customer', id: CUSTOMER },
+          { type: 'website', id: MONITOR },
+        ],
+      }),
+    );
+    const again = await create.execute(
+      admin,
+      body({
+        targets: [
+          { type: 'monitor', id: '7' },
+          { type: 'customer', id: CUSTOMER },
+        ],
+      }),
+    );
     expect(again.created).to.equal(false);
     expect(again.view.window.publicId).to.equal(first.view.window.publicId);
     expect(windows.rows.size).to.equal(1);
@@ -75,22 +105,26 @@ describe('maintenance windows: create', () => {
     expect((await create.execute(admin, body({ title: 'Other' }))).created).to.equal(true);
   });
 
-  it('refuses a target without an id, and invisible targets with their kind\'s code', async () => {
+  it("refuses a target without an id, and invisible targets with their kind's code", async () => {
     const { create, windows } = setup();
     expect(await codeOf(create.execute(admin, body({ targets: [{ type: 'customer' }] })))).to.equal('missingTargetId');
     expect(await codeOf(create.execute(admin, body({ targets: [{ type: 'customer', id: '9' }] })))).to.equal('customerNotFound');
     expect(await codeOf(create.execute(admin, body({ targets: [{ type: 'customerIp', id: '1' }] })))).to.equal('customerIpNotFound');
-    expect(await codeOf(create.execute(admin, body({ targets: [{ type: 'customerDomain', id: '1' }] })))).to.equal('customerDomainNotFound');
+    expect(await codeOf(create.execute(admin, body({ targets: [{ type: 'customerDomain', id: '1' }] })))).to.equal(
+      'customerDomainNotFound',
+    );
     expect(await codeOf(create.execute(admin, body({ endTime: new Date('2026-06-02T02:00:00Z') })))).to.equal('endTimeBeforeStartTime');
     expect(await codeOf(create.execute(admin, body({ rrule: 'FREQ=SOMETIMES' })))).to.equal('validationFailed');
     expect(await codeOf(create.execute(anActor().withRole('readonly').build(), body()))).to.equal('roleForbidden');
     expect(windows.rows.size).to.equal(0);
   });
 
-  it('confines a customer-scoped caller to its customer\'s targets and windows', async () => {
+  it("confines a customer-scoped caller to its customer's targets and windows", async () => {
     const { create, get, list } = setup();
     const customerCaller = anActor().forCustomer(3).build();
-    expect(await codeOf(create.execute(customerCaller, body({ targets: [{ type: 'website', id: OTHER_MONITOR }] })))).to.equal('websiteNotFound');
+    expect(await codeOf(create.execute(customerCaller, body({ targets: [{ type: 'website', id: OTHER_MONITOR }] })))).to.equal(
+      'websiteNotFound',
+    );
     const own = await create.execute(customerCaller, body());
     const foreign = await create.execute(admin, body({ targets: [{ type: 'website', id: OTHER_MONITOR }] }));
     expect((await list.execute(customerCaller, {})).map((v) => v.window.publicId)).to.deep.equal([own.view.window.publicId]);
@@ -126,7 +160,9 @@ describe('maintenance windows: read, change, delete', () => {
     const id = view.window.publicId;
     const changed = await update.execute(admin, { id, change: { title: 'Longer', endTime: new Date('2026-06-02T06:00:00Z') } });
     expect([changed.window.title, changed.window.durationMs]).to.deep.equal(['Longer', 4 * 3600_000]);
-    expect(await codeOf(update.execute(admin, { id, change: { startTime: new Date('2026-06-02T07:00:00Z') } }))).to.equal('endTimeBeforeStartTime');
+    expect(await codeOf(update.execute(admin, { id, change: { startTime: new Date('2026-06-02T07:00:00Z') } }))).to.equal(
+      'endTimeBeforeStartTime',
+    );
     expect(await codeOf(update.execute(admin, { id: 'missing', change: { title: 'x' } }))).to.equal('maintenanceWindowNotFound');
     windows.versions.concurrentWriteOnNextSave = true;
     expect(await codeOf(update.execute(admin, { id, change: { title: 'Race' } }))).to.equal('conflict');
@@ -143,15 +179,28 @@ describe('maintenance windows: checks and preview', () => {
     expect([now.inMaintenance, now.suppressAlerts, now.excludeFromUptime]).to.deep.equal([true, true, true]);
     expect(now.windows.map((w) => w.window.publicId)).to.deep.equal([view.window.publicId]);
     const many = await batch.execute(admin, { websiteIds: [MONITOR, OTHER_MONITOR, 'unknown'] });
-    expect(many.results.map((r) => [r.websiteId, r.inMaintenance])).to.deep.equal([[MONITOR, true], [OTHER_MONITOR, false]]);
+    expect(many.results.map((r) => [r.websiteId, r.inMaintenance])).to.deep.equal([
+      [MONITOR, true],
+      [OTHER_MONITOR, false],
+    ]);
     expect(many.notFound).to.deep.equal(['unknown']);
     expect(await codeOf(check.execute(anActor().forCustomer(4).build(), { websiteId: MONITOR }))).to.equal('websiteNotFound');
   });
 
   it('previews the occurrences of a series and refuses an empty span with invalidWindow', () => {
     const { preview } = setup();
-    const spans = preview.execute({ startTime: new Date('2026-06-02T02:00:00Z'), endTime: new Date('2026-06-02T03:00:00Z'), timezone: 'UTC', rrule: 'FREQ=DAILY', count: 3 });
-    expect(spans.map((o) => o.start.toISOString())).to.deep.equal(['2026-06-02T02:00:00.000Z', '2026-06-03T02:00:00.000Z', '2026-06-04T02:00:00.000Z']);
+    const spans = preview.execute({
+      startTime: new Date('2026-06-02T02:00:00Z'),
+      endTime: new Date('2026-06-02T03:00:00Z'),
+      timezone: 'UTC',
+      rrule: 'FREQ=DAILY',
+      count: 3,
+    });
+    expect(spans.map((o) => o.start.toISOString())).to.deep.equal([
+      '2026-06-02T02:00:00.000Z',
+      '2026-06-03T02:00:00.000Z',
+      '2026-06-04T02:00:00.000Z',
+    ]);
     const t = new Date('2026-06-02T02:00:00Z');
     expect(codeOf(() => preview.execute({ startTime: t, endTime: t, timezone: 'UTC', rrule: null }))).to.equal('invalidWindow');
   });

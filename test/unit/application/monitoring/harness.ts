@@ -1,6 +1,12 @@
 import { MonitorWriter } from '../../../../src/application/monitoring/monitor-writer';
 import {
-  FakeAuthorizingUsers, FakeChangeRequests, FakeCustomerTerms, FakeMonitors, FakeServedLocations, FakeTags, fakeCipher,
+  FakeAuthorizingUsers,
+  FakeChangeRequests,
+  FakeCustomerTerms,
+  FakeMonitors,
+  FakeServedLocations,
+  FakeTags,
+  fakeCipher,
 } from '../../../support/fakes/monitoring-fakes';
 import { FakeTargetPolicy, immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
 import { ManualClock } from '../../../support/manual-clock';
@@ -19,8 +25,9 @@ export function harness() {
   let n = 0;
   const secrets = { generate: (prefix: string) => `${prefix}${'x'.repeat(40)}${++n}`, hash: (t: string) => t };
   const served = new FakeServedLocations();
-  const writer = new MonitorWriter(
-    monitors, customers, policy, fakeCipher, secrets, tx, ids, clock, { catalogue: ['eu-west', 'us-east', 'ap-southeast'], served },
-  );
+  const writer = new MonitorWriter(monitors, customers, policy, fakeCipher, secrets, tx, ids, clock, {
+    catalogue: ['eu-west', 'us-east', 'ap-southeast'],
+    served,
+  });
   return { monitors, customers, policy, tags, requests, users, tx, ids, clock, secrets, served, writer };
 }

@@ -9,7 +9,14 @@ describe('MonitorWriter.create', () => {
   it('creates a managed website for an organization caller, with the customer alert defaults', async () => {
     const h = harness();
     const monitor = await h.writer.create(anActor().build(), 'website', { ...website });
-    expect(monitor).to.include({ kind: 'website', managementType: 'managed', customerId: 10, url: 'https://www.example.com/', alertConsecutiveChecks: 3, alertLocationThreshold: '0.50' });
+    expect(monitor).to.include({
+      kind: 'website',
+      managementType: 'managed',
+      customerId: 10,
+      url: 'https://www.example.com/',
+      alertConsecutiveChecks: 3,
+      alertLocationThreshold: '0.50',
+    });
     expect(h.policy.vetted).to.deep.equal(['www.example.com']);
     expect(h.monitors.locks).to.deep.equal(['customer:10']);
     expect(h.monitors.rows.size).to.equal(1);
@@ -18,14 +25,20 @@ describe('MonitorWriter.create', () => {
   it('gives a monitor without locations those some live check process serves, the whole catalogue while none is live', async () => {
     const h = harness();
     const now = h.clock.now();
-    expect((await h.writer.create(anActor().build(), 'website', { ...website })).locations).to.deep.equal(['eu-west', 'us-east', 'ap-southeast']);
+    expect((await h.writer.create(anActor().build(), 'website', { ...website })).locations).to.deep.equal([
+      'eu-west',
+      'us-east',
+      'ap-southeast',
+    ]);
     h.served.workers.push(
       { locations: ['ap-southeast', 'heartbeat'], aliveUntil: new Date(now.getTime() + 15_000) },
       { locations: ['us-east', 'heartbeat'], aliveUntil: new Date(now.getTime() - 1) },
     );
     expect((await h.writer.create(anActor().build(), 'website', { ...website })).locations).to.deep.equal(['ap-southeast']);
-    expect((await h.writer.create(anActor().build(), 'website', { ...website, locations: ['us-east'] })).locations, 'sent locations stand')
-      .to.deep.equal(['us-east']);
+    expect(
+      (await h.writer.create(anActor().build(), 'website', { ...website, locations: ['us-east'] })).locations,
+      'sent locations stand',
+    ).to.deep.equal(['us-east']);
   });
 
   it('answers a validation issue without a customer and invalidCustomer for one outside the organization', async () => {
@@ -33,14 +46,27 @@ describe('MonitorWriter.create', () => {
     await expectAppErrorAsync(() => h.writer.create(anActor().build(), 'website', { url: website.url }), 'validationFailed');
     h.customers.set(11, { organizationId: 2 });
     await expectAppErrorAsync(() => h.writer.create(anActor().build(), 'website', { ...website, customerId: 11 }), 'invalidCustomer');
-    await expectAppErrorAsync(() => h.writer.create(anActor().forCustomer(10).build(), 'website', { ...website, customerId: 11 }), 'invalidCustomer');
+    await expectAppErrorAsync(
+      () => h.writer.create(anActor().forCustomer(10).build(), 'website', { ...website, customerId: 11 }),
+      'invalidCustomer',
+    );
   });
 
   it('refuses targets the policy rejects, with the code of the field, before saving', async () => {
     const h = harness();
-    await expectAppErrorAsync(() => h.writer.create(anActor().build(), 'website', { ...website, url: 'https://intranet.corp.acme.io/' }), 'invalidUrl', { reason: 'nonPublicAddress' });
-    await expectAppErrorAsync(() => h.writer.create(anActor().build(), 'website', { ...website, connectHost: 'origin.acme.io' }), 'connectHostNotPublic');
-    await expectAppErrorAsync(() => h.writer.create(anActor().build(), 'tcp', { customerId: 10, hostname: '10.0.0.1', port: 22 }), 'invalidHostname');
+    await expectAppErrorAsync(
+      () => h.writer.create(anActor().build(), 'website', { ...website, url: 'https://intranet.corp.acme.io/' }),
+      'invalidUrl',
+      { reason: 'nonPublicAddress' },
+    );
+    await expectAppErrorAsync(
+      () => h.writer.create(anActor().build(), 'website', { ...website, connectHost: 'origin.acme.io' }),
+      'connectHostNotPublic',
+    );
+    await expectAppErrorAsync(
+      () => h.writer.create(anActor().build(), 'tcp', { customerId: 10, hostname: '10.0.0.1', port: 22 }),
+      'invalidHostname',
+    );
     expect(h.monitors.rows.size).to.equal(0);
   });
 
@@ -49,20 +75,37 @@ describe('MonitorWriter.create', () => {
     h.customers.set(10, { maxSelfServiceUrls: 1 });
     const own = await h.writer.create(anActor().forCustomer(10).build(), 'website', { url: website.url });
     expect(own.managementType).to.equal('self_service');
-    await expectAppErrorAsync(() => h.writer.create(anActor().forCustomer(10).build(), 'dns', { hostname: 'example.com' }), 'selfServiceQuotaReached');
+    await expectAppErrorAsync(
+      () => h.writer.create(anActor().forCustomer(10).build(), 'dns', { hostname: 'example.com' }),
+      'selfServiceQuotaReached',
+    );
     await h.writer.create(anActor().build(), 'dns', { customerId: 10, hostname: 'example.com' });
     h.customers.set(10, { allowSelfService: false });
-    await expectAppErrorAsync(() => h.writer.create(anActor().forCustomer(10).build(), 'website', { url: website.url }), 'selfServiceNotAllowed');
-    await expectAppErrorAsync(() => h.writer.create(anActor().forCustomer(10).build(), 'website', { url: website.url, managementType: 'managed' }), 'managementTypeOrgOnly');
+    await expectAppErrorAsync(
+      () => h.writer.create(anActor().forCustomer(10).build(), 'website', { url: website.url }),
+      'selfServiceNotAllowed',
+    );
+    await expectAppErrorAsync(
+      () => h.writer.create(anActor().forCustomer(10).build(), 'website', { url: website.url, managementType: 'managed' }),
+      'managementTypeOrgOnly',
+    );
   });
 
   it('enforces the quota tier: reached, automatic upgrade, top tier, and the agent opt-in', async () => {
     const h = harness();
-    h.customers.set(10, { quotaTiers: [{ monitorLimit: 1, priceMonthly: 0 }, { monitorLimit: 2, priceMonthly: 9 }] });
+    h.customers.set(10, {
+      quotaTiers: [
+        { monitorLimit: 1, priceMonthly: 0 },
+        { monitorLimit: 2, priceMonthly: 9 },
+      ],
+    });
     await h.writer.create(anActor().build(), 'website', { ...website });
     await expectAppErrorAsync(() => h.writer.create(anActor().build(), 'website', { ...website }), 'monitorQuotaReached');
     h.customers.set(10, { autoQuotaUpgrade: true });
-    await expectAppErrorAsync(() => h.writer.create(anActor().asAgent().build(), 'website', { ...website }), 'paidQuotaUpgradeNotAuthorized');
+    await expectAppErrorAsync(
+      () => h.writer.create(anActor().asAgent().build(), 'website', { ...website }),
+      'paidQuotaUpgradeNotAuthorized',
+    );
     await h.writer.create(anActor().asAgent().build(), 'website', { ...website, allowPaidQuotaUpgrade: true });
     expect(h.customers.upgrades).to.deep.equal([10]);
     await expectAppErrorAsync(() => h.writer.create(anActor().build(), 'website', { ...website }), 'monitorQuotaNoHigherTier');
@@ -76,10 +119,18 @@ describe('MonitorWriter.create', () => {
 
   it('stores credentials only encrypted, bound to the monitor, and issues heartbeat tokens', async () => {
     const h = harness();
-    const smtp = await h.writer.create(anActor().build(), 'smtp', { customerId: 10, hostname: 'mail.example.com', credentials: { username: 'u', password: 'secret' } });
+    const smtp = await h.writer.create(anActor().build(), 'smtp', {
+      customerId: 10,
+      hostname: 'mail.example.com',
+      credentials: { username: 'u', password: 'secret' },
+    });
     expect(smtp.credentialsCiphertext).to.match(new RegExp(`^sealed\\(monitor:${smtp.publicId}\\):`));
     expect(smtp.credentialsCiphertext).not.to.include('secret');
-    const heartbeat = await h.writer.create(anActor().build(), 'website', { customerId: 10, monitoringType: 'heartbeat', heartbeatToken: 'mine' });
+    const heartbeat = await h.writer.create(anActor().build(), 'website', {
+      customerId: 10,
+      monitoringType: 'heartbeat',
+      heartbeatToken: 'mine',
+    });
     expect(heartbeat.heartbeatToken).to.match(/^hb_x{40}/);
     expect(heartbeat.isScheduled).to.equal(false);
   });
@@ -100,11 +151,20 @@ describe('MonitorWriter.update and remove', () => {
     h.customers.set(10, { maxSelfServiceUrls: 1 });
     const first = await h.writer.create(anActor().build(), 'website', { ...website });
     const second = await h.writer.create(anActor().build(), 'dns', { customerId: 10, hostname: 'example.com' });
-    await expectAppErrorAsync(() => h.writer.update(anActor().withRole('editor').build(), first, { managementType: 'self_service' }), 'managementTypeOrgOnly');
+    await expectAppErrorAsync(
+      () => h.writer.update(anActor().withRole('editor').build(), first, { managementType: 'self_service' }),
+      'managementTypeOrgOnly',
+    );
     expect((await h.writer.update(anActor().build(), first, { managementType: 'self_service' })).managementType).to.equal('self_service');
-    await expectAppErrorAsync(() => h.writer.update(anActor().build(), second, { managementType: 'self_service' }), 'selfServiceQuotaReached');
+    await expectAppErrorAsync(
+      () => h.writer.update(anActor().build(), second, { managementType: 'self_service' }),
+      'selfServiceQuotaReached',
+    );
     const own = (await h.monitors.findByRef({ organizationId: 1, customerId: 10 }, 'website', first.publicId))!;
-    await expectAppErrorAsync(() => h.writer.update(anActor().forCustomer(10).build(), own, { managementType: 'managed' }), 'managementTypeOrgOnly');
+    await expectAppErrorAsync(
+      () => h.writer.update(anActor().forCustomer(10).build(), own, { managementType: 'managed' }),
+      'managementTypeOrgOnly',
+    );
   });
 
   it('answers conflict when the monitor changed since it was read', async () => {
@@ -117,7 +177,11 @@ describe('MonitorWriter.update and remove', () => {
 
   it('clears stored credentials when the check falls back to tcp', async () => {
     const h = harness();
-    const ssh = await h.writer.create(anActor().build(), 'ssh', { customerId: 10, hostname: 'ssh.example.com', credentials: { username: 'root', privateKey: 'KEY' } });
+    const ssh = await h.writer.create(anActor().build(), 'ssh', {
+      customerId: 10,
+      hostname: 'ssh.example.com',
+      credentials: { username: 'root', privateKey: 'KEY' },
+    });
     expect(ssh.credentialsCiphertext).not.to.equal(null);
     const tcp = await h.writer.update(anActor().build(), ssh, { checkMode: 'tcp' });
     expect(tcp).to.include({ checkMode: 'tcp', credentialsCiphertext: null });

@@ -1,7 +1,12 @@
 import { expect } from 'chai';
 import { anActor } from '../../../support/builders';
 import { expectAppErrorAsync } from '../../../support/expect-app-error';
-import { FakeChannelHealthLedger, FakeDeliveryLedger, FakeNotificationSender, FakeStormLedger } from '../../../support/fakes/notifications-fakes';
+import {
+  FakeChannelHealthLedger,
+  FakeDeliveryLedger,
+  FakeNotificationSender,
+  FakeStormLedger,
+} from '../../../support/fakes/notifications-fakes';
 import { FallBackFromFailingChannels } from '../../../../src/application/notifications/fall-back-from-failing-channels';
 import type { StormPolicy } from '../../../../src/domain/notifications/storm-digest';
 import { RouteOutboxEvents } from '../../../../src/application/notifications/route-outbox-events';
@@ -17,22 +22,52 @@ function deliveryHarness(storm: StormPolicy = { alone: 3, windowMs: 60_000, sett
   const h = harness();
   const ledger = new FakeDeliveryLedger(h.channels);
   const storms = new FakeStormLedger(ledger);
-  const fallbacks = new FallBackFromFailingChannels(new FakeChannelHealthLedger(ledger, h.channels), h.channels, { failingAfter: 3 }, h.clock);
+  const fallbacks = new FallBackFromFailingChannels(
+    new FakeChannelHealthLedger(ledger, h.channels),
+    h.channels,
+    { failingAfter: 3 },
+    h.clock,
+  );
   const sender = new FakeNotificationSender();
   const outcomes: DeliveryOutcome[] = [];
-  const metrics = { notificationDelivery: (outcome: DeliveryOutcome) => { outcomes.push(outcome); } };
+  const metrics = {
+    notificationDelivery: (outcome: DeliveryOutcome) => {
+      outcomes.push(outcome);
+    },
+  };
   let nextEvent = 1;
   const anEvent = (over: { kind?: string; customerId?: number | null; monitorId?: number | null; incidentId?: string } = {}) => {
     ledger.events.push({
-      id: nextEvent++, organizationId: 1, kind: over.kind ?? 'incidentOpened', customerId: over.customerId ?? 10,
-      monitorId: over.monitorId ?? 100, incidentId: over.incidentId ?? 'inc-1', occurredAt: '2026-12-01T09:59:00.000Z',
-      summary: 'shop is down', data: {}, routedAt: null,
+      id: nextEvent++,
+      organizationId: 1,
+      kind: over.kind ?? 'incidentOpened',
+      customerId: over.customerId ?? 10,
+      monitorId: over.monitorId ?? 100,
+      incidentId: over.incidentId ?? 'inc-1',
+      occurredAt: '2026-12-01T09:59:00.000Z',
+      summary: 'shop is down',
+      data: {},
+      routedAt: null,
     });
   };
   return {
-    ...h, ledger, storms, sender, outcomes, anEvent,
+    ...h,
+    ledger,
+    storms,
+    sender,
+    outcomes,
+    anEvent,
     routeEvents: new RouteOutboxEvents(ledger, h.channels, h.clock, storms, storm, fallbacks),
-    deliver: new DeliverDueNotifications(ledger, h.channels, { webhook: sender, email: sender, slack: sender }, h.secrets, SETTINGS, h.clock, metrics, () => 0.5),
+    deliver: new DeliverDueNotifications(
+      ledger,
+      h.channels,
+      { webhook: sender, email: sender, slack: sender },
+      h.secrets,
+      SETTINGS,
+      h.clock,
+      metrics,
+      () => 0.5,
+    ),
     listDeliveries: new ListNotificationDeliveries(ledger, h.channels),
   };
 }
@@ -40,27 +75,50 @@ function deliveryHarness(storm: StormPolicy = { alone: 3, windowMs: 60_000, sett
 describe('notification delivery use cases', () => {
   it('routes each event once, to the channels configured for it', async () => {
     const h = deliveryHarness();
-    const org = (await h.create.execute(admin(), { name: 'hook', type: 'webhook', config: { url: 'https://hooks.example.com/a' } })).channel;
-    const mine = (await h.create.execute(admin(), { name: 'mail', type: 'email', config: { recipients: ['a@example.com'] }, customerId: 10 })).channel;
+    const org = (await h.create.execute(admin(), { name: 'hook', type: 'webhook', config: { url: 'https://hooks.example.com/a' } }))
+      .channel;
+    const mine = (
+      await h.create.execute(admin(), { name: 'mail', type: 'email', config: { recipients: ['a@example.com'] }, customerId: 10 })
+    ).channel;
     await h.create.execute(admin(), { name: 'other', type: 'email', config: { recipients: ['b@example.com'] }, customerId: 11 });
-    await h.create.execute(admin(), { name: 'resolved only', type: 'slack', config: { url: 'https://hooks.slack.com/x' }, events: ['incident.resolved'] });
+    await h.create.execute(admin(), {
+      name: 'resolved only',
+      type: 'slack',
+      config: { url: 'https://hooks.slack.com/x' },
+      events: ['incident.resolved'],
+    });
     h.anEvent();
     h.anEvent({ kind: 'email' });
     expect(await h.routeEvents.execute()).to.equal(1);
     expect(await h.routeEvents.execute()).to.equal(0);
     expect(h.ledger.deliveries.map((d) => d.channelPublicId)).to.deep.equal([org.publicId, mine.publicId]);
-    expect(h.ledger.deliveries[0]!.message).to.deep.include({ event: 'incident.opened', incidentId: 'inc-1', customerId: 10, monitorId: 100 });
+    expect(h.ledger.deliveries[0]!.message).to.deep.include({
+      event: 'incident.opened',
+      incidentId: 'inc-1',
+      customerId: 10,
+      monitorId: 100,
+    });
   });
 
-  it('routes a round of events at once: each customer gets its own channels, a monitor\'s override stands in for its monitor only', async () => {
+  it("routes a round of events at once: each customer gets its own channels, a monitor's override stands in for its monitor only", async () => {
     const h = deliveryHarness();
     h.owners.monitors.push({ id: 101, organizationId: 1, customerId: 10 });
-    const org = (await h.create.execute(admin(), { name: 'hook', type: 'webhook', config: { url: 'https://hooks.example.com/a' } })).channel;
-    const ten = (await h.create.execute(admin(), { name: 'mail 10', type: 'email', config: { recipients: ['a@example.com'] }, customerId: 10 })).channel;
-    const eleven = (await h.create.execute(admin(), { name: 'mail 11', type: 'email', config: { recipients: ['b@example.com'] }, customerId: 11 })).channel;
-    const override = (await h.create.execute(admin(), {
-      name: 'hook of 100', websiteId: 100, sourceChannelId: org.publicId, config: { url: 'https://hooks.example.com/monitor-100' },
-    })).channel;
+    const org = (await h.create.execute(admin(), { name: 'hook', type: 'webhook', config: { url: 'https://hooks.example.com/a' } }))
+      .channel;
+    const ten = (
+      await h.create.execute(admin(), { name: 'mail 10', type: 'email', config: { recipients: ['a@example.com'] }, customerId: 10 })
+    ).channel;
+    const eleven = (
+      await h.create.execute(admin(), { name: 'mail 11', type: 'email', config: { recipients: ['b@example.com'] }, customerId: 11 })
+    ).channel;
+    const override = (
+      await h.create.execute(admin(), {
+        name: 'hook of 100',
+        websiteId: 100,
+        sourceChannelId: org.publicId,
+        config: { url: 'https://hooks.example.com/monitor-100' },
+      })
+    ).channel;
     h.anEvent({ customerId: 10, monitorId: 100, incidentId: 'inc-100' });
     h.anEvent({ customerId: 10, monitorId: 101, incidentId: 'inc-101' });
     h.anEvent({ customerId: 11, monitorId: 200, incidentId: 'inc-200' });
@@ -76,7 +134,11 @@ describe('notification delivery use cases', () => {
 
   it('retries with back-off after a failure, then delivers with the same id, counting one outcome', async () => {
     const h = deliveryHarness();
-    const { channel, secret } = await h.create.execute(admin(), { name: 'hook', type: 'webhook', config: { url: 'https://hooks.example.com/a' } });
+    const { channel, secret } = await h.create.execute(admin(), {
+      name: 'hook',
+      type: 'webhook',
+      config: { url: 'https://hooks.example.com/a' },
+    });
     h.sender.scripts.set(channel.publicId, [{ verdict: 'retry', statusCode: 503, responseExcerpt: 'busy' }]);
     h.anEvent();
     await h.routeEvents.execute();
@@ -89,7 +151,10 @@ describe('notification delivery use cases', () => {
     h.clock.advance(750);
     expect(await h.deliver.execute('w1')).to.have.length(1);
     expect(delivery).to.include({ status: 'delivered' });
-    expect(delivery!.attempts.map((a) => [a.attempt, a.statusCode, a.outcome])).to.deep.equal([[1, 503, 'retry'], [2, 200, 'delivered']]);
+    expect(delivery!.attempts.map((a) => [a.attempt, a.statusCode, a.outcome])).to.deep.equal([
+      [1, 503, 'retry'],
+      [2, 200, 'delivered'],
+    ]);
     expect(new Set(h.sender.sent.map((s) => s.message.id))).to.deep.equal(new Set([delivery!.id]));
     expect(h.sender.sent[0]!.secret).to.equal(secret);
     expect(h.outcomes).to.deep.equal(['delivered']);
@@ -107,12 +172,17 @@ describe('notification delivery use cases', () => {
 
   it('fails after maxAttempts, and at once when refused, the channel disabled or no sender exists', async () => {
     const h = deliveryHarness();
-    const down = (await h.create.execute(admin(), { name: 'down', type: 'webhook', config: { url: 'https://hooks.example.com/down' } })).channel;
-    const gone = (await h.create.execute(admin(), { name: 'gone', type: 'webhook', config: { url: 'https://hooks.example.com/gone' } })).channel;
+    const down = (await h.create.execute(admin(), { name: 'down', type: 'webhook', config: { url: 'https://hooks.example.com/down' } }))
+      .channel;
+    const gone = (await h.create.execute(admin(), { name: 'gone', type: 'webhook', config: { url: 'https://hooks.example.com/gone' } }))
+      .channel;
     const sms = (await h.create.execute(admin(), { name: 'sms', type: 'sms', config: { phoneNumbers: ['+14155550100'] } })).channel;
     const off = (await h.create.execute(admin(), { name: 'off', type: 'email', config: { recipients: ['x@example.com'] } })).channel;
     await h.update.execute(admin(), { id: off.publicId, change: { enabled: false } });
-    h.sender.scripts.set(down.publicId, Array.from({ length: 5 }, () => ({ verdict: 'retry' as const, statusCode: 500 })));
+    h.sender.scripts.set(
+      down.publicId,
+      Array.from({ length: 5 }, () => ({ verdict: 'retry' as const, statusCode: 500 })),
+    );
     h.sender.scripts.set(gone.publicId, [{ verdict: 'rejected', statusCode: 410 }]);
     h.anEvent();
     await h.routeEvents.execute();
@@ -156,7 +226,8 @@ describe('notification delivery use cases', () => {
 
   it('lists what the caller sees: a customer its own, a channel out of scope is channelNotFound', async () => {
     const h = deliveryHarness();
-    const org = (await h.create.execute(admin(), { name: 'hook', type: 'webhook', config: { url: 'https://hooks.example.com/a' } })).channel;
+    const org = (await h.create.execute(admin(), { name: 'hook', type: 'webhook', config: { url: 'https://hooks.example.com/a' } }))
+      .channel;
     h.anEvent({ customerId: 10 });
     h.anEvent({ customerId: 11, monitorId: 200, incidentId: 'inc-2' });
     await h.routeEvents.execute();

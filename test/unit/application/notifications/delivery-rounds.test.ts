@@ -32,26 +32,55 @@ function roundHarness() {
   const ledger = new FakeDeliveryLedger(h.channels);
   const fast = new FakeNotificationSender();
   const slow = new HeldSender();
-  const deliver = new DeliverDueNotifications(ledger, h.channels, { webhook: fast, slack: slow }, h.secrets, SETTINGS, h.clock,
-    { notificationDelivery: () => undefined }, () => 0.5);
-  const channel = async (type: 'webhook' | 'slack', name: string) => (await h.create.execute(anActor().build(), {
-    name, type, config: { url: type === 'slack' ? `https://hooks.slack.com/${name}` : `https://hooks.example.com/${name}` },
-  })).channel;
+  const deliver = new DeliverDueNotifications(
+    ledger,
+    h.channels,
+    { webhook: fast, slack: slow },
+    h.secrets,
+    SETTINGS,
+    h.clock,
+    { notificationDelivery: () => undefined },
+    () => 0.5,
+  );
+  const channel = async (type: 'webhook' | 'slack', name: string) =>
+    (
+      await h.create.execute(anActor().build(), {
+        name,
+        type,
+        config: { url: type === 'slack' ? `https://hooks.slack.com/${name}` : `https://hooks.example.com/${name}` },
+      })
+    ).channel;
   let outbox = 1;
-  const deliveriesTo = (target: NotificationChannel, count: number) => Array.from({ length: count }, () => ledger.addDelivery(1, outbox++,
-    { id: target.id!, publicId: target.publicId, type: target.type }, {
-      event: 'incident.opened', occurredAt: '2026-12-01T09:59:00.000Z', summary: 'down', incidentId: `inc-${outbox}`, monitorId: 100, customerId: null, data: {},
-    }, h.clock.now()));
+  const deliveriesTo = (target: NotificationChannel, count: number) =>
+    Array.from({ length: count }, () =>
+      ledger.addDelivery(
+        1,
+        outbox++,
+        { id: target.id!, publicId: target.publicId, type: target.type },
+        {
+          event: 'incident.opened',
+          occurredAt: '2026-12-01T09:59:00.000Z',
+          summary: 'down',
+          incidentId: `inc-${outbox}`,
+          monitorId: 100,
+          customerId: null,
+          data: {},
+        },
+        h.clock.now(),
+      ),
+    );
   const statusOf = (id: string) => ledger.deliveries.find((d) => d.id === id)!.status;
   return { ...h, ledger, fast, slow, deliver, channel, deliveriesTo, statusOf };
 }
 
 describe('a delivery round: all sent at once, recorded in batches as they finish', () => {
   let timers: sinon.SinonFakeTimers;
-  beforeEach(() => { timers = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }); });
+  beforeEach(() => {
+    timers = sinon.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
   afterEach(() => timers.restore());
 
-  it('records a fast receiver\'s deliveries while a slow receiver of the same round has not answered yet', async () => {
+  it("records a fast receiver's deliveries while a slow receiver of the same round has not answered yet", async () => {
     const h = roundHarness();
     const fastIds = h.deliveriesTo(await h.channel('webhook', 'fast'), 3);
     const slowIds = h.deliveriesTo(await h.channel('slack', 'slow'), 2);
@@ -59,7 +88,7 @@ describe('a delivery round: all sent at once, recorded in batches as they finish
     const round = h.deliver.execute('w1');
     await timers.tickAsync(SETTLE_WINDOW_MS);
     expect(h.slow.sent, 'the slow receiver has its requests').to.have.length(2);
-    expect(fastIds.map(h.statusOf), 'the fast receiver\'s are recorded').to.deep.equal(['delivered', 'delivered', 'delivered']);
+    expect(fastIds.map(h.statusOf), "the fast receiver's are recorded").to.deep.equal(['delivered', 'delivered', 'delivered']);
     expect(slowIds.map(h.statusOf)).to.deep.equal(['pending', 'pending']);
     expect(h.ledger.settleBatches, 'one statement for the three').to.deep.equal([fastIds]);
 
@@ -77,9 +106,12 @@ describe('a delivery round: all sent at once, recorded in batches as they finish
     const ids = h.deliveriesTo(hook, 10);
     const settled = await h.deliver.execute('w1');
     expect(h.ledger.settleBatches).to.deep.equal([ids]);
-    expect(h.channels.publicIdQueries, 'the round\'s channels read in one question').to.equal(1);
+    expect(h.channels.publicIdQueries, "the round's channels read in one question").to.equal(1);
     expect(settled.map((s) => s.next.status)).to.deep.equal(['delivered', 'pending', 'delivered', 'failed', ...Array(6).fill('delivered')]);
-    expect(h.channels.rows.get(hook.id!)!.consecutiveFailures, 'the channel\'s streak after the last failure: delivered ones came after it').to.equal(0);
+    expect(
+      h.channels.rows.get(hook.id!)!.consecutiveFailures,
+      "the channel's streak after the last failure: delivered ones came after it",
+    ).to.equal(0);
   });
 
   it('answers settled false for a delivery another worker took meanwhile, and records the rest', async () => {
@@ -88,14 +120,17 @@ describe('a delivery round: all sent at once, recorded in batches as they finish
     const round = h.deliver.execute('w1');
     await timers.tickAsync(0);
     // w1's lease on the first lapsed and w2 claimed it again before w1's attempt was recorded
-    Object.assign(h.ledger.deliveries.find((d) => d.id === ids[0])!, { leaseOwner: 'w2' });
+    Object.assign(
+      h.ledger.deliveries.find((d) => d.id === ids[0])!,
+      { leaseOwner: 'w2' },
+    );
     h.slow.answerAll();
     const settled = await round;
     expect(settled.map((s) => s.settled)).to.deep.equal([false, true]);
     expect(h.ledger.deliveries.find((d) => d.id === ids[0])).to.deep.include({ status: 'pending', leaseOwner: 'w2', attempts: [] });
   });
 
-  it('keeps the test button\'s single delivery path: its attempt recorded by itself, at once', async () => {
+  it("keeps the test button's single delivery path: its attempt recorded by itself, at once", async () => {
     const h = roundHarness();
     const [id] = h.deliveriesTo(await h.channel('webhook', 'button'), 1);
     const result = await h.deliver.deliverNow('w1', id!);

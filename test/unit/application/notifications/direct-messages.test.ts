@@ -13,11 +13,21 @@ function directHarness() {
   const queue = new FakeDirectDeliveries();
   const email = new FakeDirectSender();
   const outcomes: DeliveryOutcome[] = [];
-  const metrics = { notificationDelivery: (outcome: DeliveryOutcome) => { outcomes.push(outcome); } };
+  const metrics = {
+    notificationDelivery: (outcome: DeliveryOutcome) => {
+      outcomes.push(outcome);
+    },
+  };
   const deliver = new DeliverDueDirectMessages(queue, queue, { email }, SETTINGS, clock, metrics, () => 0.5);
   const aMessage = (over: Partial<DirectMessage> = {}): DirectMessage => ({
-    organizationId: 1, customerId: null, recipient: { type: 'email', address: 'reader@example.com' }, event: 'report.ready',
-    subject: 'Report', text: 'Attached', dedupKey: 'report-1', ...over,
+    organizationId: 1,
+    customerId: null,
+    recipient: { type: 'email', address: 'reader@example.com' },
+    event: 'report.ready',
+    subject: 'Report',
+    text: 'Attached',
+    dedupKey: 'report-1',
+    ...over,
   });
   return { clock, queue, email, outcomes, deliver, aMessage };
 }
@@ -28,15 +38,20 @@ describe('direct messages (subscribers, readers, people paged)', () => {
     const [id] = await h.queue.enqueue([h.aMessage()], h.clock.now());
     const settled = await h.deliver.execute('worker');
     expect(settled.map((s) => [s.id, s.next.status, s.settled])).to.deep.equal([[id, 'delivered', true]]);
-    expect(h.email.sent.map((d) => [d.recipient, d.content.subject])).to.deep.equal([[{ type: 'email', address: 'reader@example.com' }, 'Report']]);
+    expect(h.email.sent.map((d) => [d.recipient, d.content.subject])).to.deep.equal([
+      [{ type: 'email', address: 'reader@example.com' }, 'Report'],
+    ]);
     expect(await h.deliver.execute('worker')).to.deep.equal([]);
     expect(h.outcomes).to.deep.equal(['delivered']);
   });
 
   it('retries after a temporary failure with back-off, and fails after the last attempt', async () => {
     const h = directHarness();
-    h.email.script.push({ verdict: 'retry', statusCode: 451, error: 'try later' }, { verdict: 'retry', statusCode: 451, error: 'try later' },
-      { verdict: 'retry', statusCode: 451, error: 'try later' });
+    h.email.script.push(
+      { verdict: 'retry', statusCode: 451, error: 'try later' },
+      { verdict: 'retry', statusCode: 451, error: 'try later' },
+      { verdict: 'retry', statusCode: 451, error: 'try later' },
+    );
     await h.queue.enqueue([h.aMessage()], h.clock.now());
     const [first] = await h.deliver.execute('worker');
     expect(first!.next).to.deep.equal({ status: 'pending', nextAttemptAt: new Date('2026-12-01T10:00:00.750Z') });

@@ -8,7 +8,12 @@ import { WebhookSecrets } from '../../../../src/application/notifications/webhoo
 import { UpdateOrganizationSmtp } from '../../../../src/application/notifications/update-organization-smtp';
 import { GetOrganizationSmtp } from '../../../../src/application/notifications/get-organization-smtp';
 import { RemoveOrganizationSmtp } from '../../../../src/application/notifications/remove-organization-smtp';
-import { FakeChannelOwners, FakeNotificationChannels, FakeOrganizationSmtp, FakeSmtpVerifier } from '../../../support/fakes/notifications-fakes';
+import {
+  FakeChannelOwners,
+  FakeNotificationChannels,
+  FakeOrganizationSmtp,
+  FakeSmtpVerifier,
+} from '../../../support/fakes/notifications-fakes';
 import { FakeTargetPolicy, immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
 import { fakeCipher } from '../../../support/fakes/monitoring-fakes';
 import { plainSecrets } from '../../../support/fakes/identity-fakes';
@@ -22,8 +27,11 @@ export function harness() {
   const channels = new FakeNotificationChannels();
   const owners = new FakeChannelOwners();
   owners.customers.push({ id: 10, organizationId: 1 }, { id: 11, organizationId: 1 }, { id: 20, organizationId: 2 });
-  owners.monitors.push({ id: 100, organizationId: 1, customerId: 10 }, { id: 200, organizationId: 1, customerId: 11 },
-    { id: 300, organizationId: 2, customerId: 20 });
+  owners.monitors.push(
+    { id: 100, organizationId: 1, customerId: 10 },
+    { id: 200, organizationId: 1, customerId: 11 },
+    { id: 300, organizationId: 2, customerId: 20 },
+  );
   const smtp = new FakeOrganizationSmtp();
   const verifier = new FakeSmtpVerifier();
   const policy = new FakeTargetPolicy();
@@ -31,7 +39,13 @@ export function harness() {
   const secrets = new WebhookSecrets(plainSecrets, fakeCipher);
   const tx = immediateTransactions;
   return {
-    channels, owners, smtp, verifier, policy, clock, secrets,
+    channels,
+    owners,
+    smtp,
+    verifier,
+    policy,
+    clock,
+    secrets,
     create: new CreateNotificationChannel(channels, owners, secrets, tx, sequentialIds(), clock),
     list: new ListNotificationChannels(channels, owners),
     get: new GetNotificationChannel(channels),

@@ -17,13 +17,32 @@ function manualHarness() {
   const limiter = new FakeRateLimiter(17);
   const sender = new FakeNotificationSender();
   const webhook = async (name: string, over: Record<string, unknown> = {}) =>
-    (await h.create.execute(admin(), { name, type: 'webhook', config: { url: `https://hooks.example.com/${encodeURIComponent(name)}` }, ...over })).channel;
+    (
+      await h.create.execute(admin(), {
+        name,
+        type: 'webhook',
+        config: { url: `https://hooks.example.com/${encodeURIComponent(name)}` },
+        ...over,
+      })
+    ).channel;
   return {
-    ...h, ledger, limiter, sender, webhook,
+    ...h,
+    ledger,
+    limiter,
+    sender,
+    webhook,
     test: new SendTestNotification(ledger, h.channels, limiter, h.clock),
     alert: new SendManualAlert(ledger, h.channels, h.owners, limiter, h.clock),
-    deliver: new DeliverDueNotifications(ledger, h.channels, { webhook: sender }, h.secrets,
-      { baseMs: 1_000, maxMs: 60_000, maxAttempts: 3, leaseMs: 30_000, batch: 10 }, h.clock, noMetrics, () => 0.5),
+    deliver: new DeliverDueNotifications(
+      ledger,
+      h.channels,
+      { webhook: sender },
+      h.secrets,
+      { baseMs: 1_000, maxMs: 60_000, maxAttempts: 3, leaseMs: 30_000, batch: 10 },
+      h.clock,
+      noMetrics,
+      () => 0.5,
+    ),
   };
 }
 
@@ -34,9 +53,16 @@ describe('the test button (SendTestNotification)', () => {
     await h.webhook('bystander');
     const { deliveryId } = await h.test.execute(admin(), { id: channel.publicId });
     expect(h.ledger.deliveries).to.have.length(1);
-    expect(h.ledger.deliveries[0]).to.deep.include({ id: deliveryId, channelPublicId: channel.publicId, customerId: 10, status: 'pending' });
+    expect(h.ledger.deliveries[0]).to.deep.include({
+      id: deliveryId,
+      channelPublicId: channel.publicId,
+      customerId: 10,
+      status: 'pending',
+    });
     expect(h.ledger.deliveries[0]!.message).to.deep.include({ event: 'test', customerId: 10, incidentId: null });
-    expect(h.ledger.dispatched).to.deep.equal([{ organizationId: 1, kind: 'test', requestedBy: 'admin-1', id: h.ledger.deliveries[0]!.outboxId, routedAt: h.clock.now() }]);
+    expect(h.ledger.dispatched).to.deep.equal([
+      { organizationId: 1, kind: 'test', requestedBy: 'admin-1', id: h.ledger.deliveries[0]!.outboxId, routedAt: h.clock.now() },
+    ]);
   });
 
   it('the deliverer sends a test even to a disabled channel, and nothing else to it', async () => {
@@ -47,7 +73,8 @@ describe('the test button (SendTestNotification)', () => {
     await h.deliver.execute('w1');
     expect(h.sender.sent.map((s) => s.message.event)).to.deep.equal(['test']);
     expect(h.ledger.deliveries.map((d) => [d.message.event, d.status, d.lastError])).to.deep.equal([
-      ['test', 'delivered', null], ['alert.manual', 'failed', 'The channel is disabled'],
+      ['test', 'delivered', null],
+      ['alert.manual', 'failed', 'The channel is disabled'],
     ]);
   });
 
@@ -80,7 +107,7 @@ describe('the test button (SendTestNotification)', () => {
 });
 
 describe('alerts sent by hand (SendManualAlert)', () => {
-  it('without channelIds, goes where routing sends alert.manual: the organization\'s channels, and the customer\'s when named', async () => {
+  it("without channelIds, goes where routing sends alert.manual: the organization's channels, and the customer's when named", async () => {
     const h = manualHarness();
     const org = await h.webhook('org');
     const own = await h.webhook('own', { customerId: 10 });
@@ -93,20 +120,32 @@ describe('alerts sent by hand (SendManualAlert)', () => {
     expect(aboutCustomer.deliveries.map((d) => d.channel.id)).to.deep.equal([org.id, own.id]);
     const [first] = aboutCustomer.deliveries;
     const delivery = h.ledger.deliveries.find((d) => d.id === first!.id)!;
-    expect(delivery.message).to.deep.include({ event: 'alert.manual', summary: 'Your site', customerId: 10, data: { title: 'Your site', message: 'Details', severity: 'critical' } });
+    expect(delivery.message).to.deep.include({
+      event: 'alert.manual',
+      summary: 'Your site',
+      customerId: 10,
+      data: { title: 'Your site', message: 'Details', severity: 'critical' },
+    });
     expect(h.ledger.dispatched.map((e) => e.kind)).to.deep.equal(['alert.manual', 'alert.manual']);
   });
 
-  it('with channelIds, goes to those (once each) whatever their events; a customer\'s alert may not name another customer\'s channel', async () => {
+  it("with channelIds, goes to those (once each) whatever their events; a customer's alert may not name another customer's channel", async () => {
     const h = manualHarness();
     const quiet = await h.webhook('quiet', { events: ['incident.opened'] });
     const other = await h.webhook('other', { customerId: 11 });
     const sent = await h.alert.execute(admin(), { title: 'Hi', channelIds: [quiet.id, quiet.publicId, other.publicId] });
     expect(sent.deliveries.map((d) => d.channel.id)).to.deep.equal([quiet.id, other.id]);
     expect(h.ledger.deliveries[0]!.message).to.deep.include({ data: { title: 'Hi', message: null, severity: 'warning' } });
-    await expectAppErrorAsync(h.alert.execute(admin(), { title: 'Hi', customerId: 10, channelIds: [quiet.id, other.id] }),
-      'invalidRequestBody', { field: 'channelIds', reason: 'otherCustomer', channelId: other.publicId });
-    await expectAppErrorAsync(h.alert.execute(anActor().inOrganization(2).build(), { title: 'Hi', channelIds: [quiet.id] }), 'channelNotFound', { channelId: String(quiet.id) });
+    await expectAppErrorAsync(
+      h.alert.execute(admin(), { title: 'Hi', customerId: 10, channelIds: [quiet.id, other.id] }),
+      'invalidRequestBody',
+      { field: 'channelIds', reason: 'otherCustomer', channelId: other.publicId },
+    );
+    await expectAppErrorAsync(
+      h.alert.execute(anActor().inOrganization(2).build(), { title: 'Hi', channelIds: [quiet.id] }),
+      'channelNotFound',
+      { channelId: String(quiet.id) },
+    );
     expect(h.ledger.deliveries).to.have.length(2);
   });
 

@@ -11,7 +11,7 @@ const email = (to = 'ops@example.com') => ({ name: 'mail', type: 'email' as cons
 
 describe('notification channel use cases', () => {
   describe('create', () => {
-    it('answers a webhook\'s secret once and keeps it sealed to the channel, for the deliverer to open', async () => {
+    it("answers a webhook's secret once and keeps it sealed to the channel, for the deliverer to open", async () => {
       const h = harness();
       const { channel, secret } = await h.create.execute(admin(), webhook);
       expect(secret).to.match(/^whsec_/);
@@ -21,11 +21,14 @@ describe('notification channel use cases', () => {
       expect((await h.create.execute(admin(), email())).secret).to.equal(null);
     });
 
-    it('puts a customer-scoped caller\'s channel on its customer, and answers customerNotFound for any other', async () => {
+    it("puts a customer-scoped caller's channel on its customer, and answers customerNotFound for any other", async () => {
       const h = harness();
       const { channel } = await h.create.execute(anActor().forCustomer(10).build(), email());
       expect(channel.customerId).to.equal(10);
-      await expectAppErrorAsync(() => h.create.execute(anActor().forCustomer(10).build(), { ...email('b@example.com'), customerId: 11 }), 'customerNotFound');
+      await expectAppErrorAsync(
+        () => h.create.execute(anActor().forCustomer(10).build(), { ...email('b@example.com'), customerId: 11 }),
+        'customerNotFound',
+      );
       await expectAppErrorAsync(() => h.create.execute(admin(), { ...email(), customerId: 20 }), 'customerNotFound');
       expect(h.channels.rows.size).to.equal(1);
     });
@@ -44,7 +47,7 @@ describe('notification channel use cases', () => {
   });
 
   describe('monitor overrides', () => {
-    it('take the source\'s type, config and events unless given, and belong to the monitor\'s customer', async () => {
+    it("take the source's type, config and events unless given, and belong to the monitor's customer", async () => {
       const h = harness();
       const source = (await h.create.execute(admin(), { ...email(), events: ['incident.opened'] })).channel;
       const { channel } = await h.create.execute(admin(), { name: 'o', websiteId: 100, sourceChannelId: source.id });
@@ -56,42 +59,66 @@ describe('notification channel use cases', () => {
       expect(other.secret).to.match(/^whsec_/);
     });
 
-    it('a type other than the source\'s needs its own config', async () => {
+    it("a type other than the source's needs its own config", async () => {
       const h = harness();
       const source = (await h.create.execute(admin(), email())).channel;
-      await expectAppErrorAsync(() => h.create.execute(admin(), { name: 'o', websiteId: 100, sourceChannelId: source.id, type: 'sms' }),
-        'invalidRequestBody', { field: 'config' });
+      await expectAppErrorAsync(
+        () => h.create.execute(admin(), { name: 'o', websiteId: 100, sourceChannelId: source.id, type: 'sms' }),
+        'invalidRequestBody',
+        { field: 'config' },
+      );
     });
 
     it('answer the source codes in order: required, invalid, monitor, source not found, exists', async () => {
       const h = harness();
       const source = (await h.create.execute(admin(), email())).channel;
       await expectAppErrorAsync(() => h.create.execute(admin(), { name: 'o', websiteId: 100 }), 'sourceChannelIdRequired');
-      await expectAppErrorAsync(() => h.create.execute(admin(), { name: 'o', websiteId: 100, sourceChannelId: 'x1' }), 'invalidSourceChannelId');
-      await expectAppErrorAsync(() => h.create.execute(admin(), { name: 'o', websiteId: 300, sourceChannelId: source.id }), 'monitorNotFound');
-      await expectAppErrorAsync(() => h.create.execute(admin(), { name: 'o', websiteId: 100, sourceChannelId: 999 }), 'sourceChannelNotFound');
+      await expectAppErrorAsync(
+        () => h.create.execute(admin(), { name: 'o', websiteId: 100, sourceChannelId: 'x1' }),
+        'invalidSourceChannelId',
+      );
+      await expectAppErrorAsync(
+        () => h.create.execute(admin(), { name: 'o', websiteId: 300, sourceChannelId: source.id }),
+        'monitorNotFound',
+      );
+      await expectAppErrorAsync(
+        () => h.create.execute(admin(), { name: 'o', websiteId: 100, sourceChannelId: 999 }),
+        'sourceChannelNotFound',
+      );
       await h.create.execute(admin(), { name: 'o', websiteId: 100, sourceChannelId: source.id });
-      await expectAppErrorAsync(() => h.create.execute(admin(), { name: 'o', websiteId: 100, sourceChannelId: source.publicId }), 'websiteChannelOverrideExists');
+      await expectAppErrorAsync(
+        () => h.create.execute(admin(), { name: 'o', websiteId: 100, sourceChannelId: source.publicId }),
+        'websiteChannelOverrideExists',
+      );
     });
 
-    it('a customer-scoped caller cannot see the organization\'s channel as a source, nor another customer\'s monitor', async () => {
+    it("a customer-scoped caller cannot see the organization's channel as a source, nor another customer's monitor", async () => {
       const h = harness();
       const orgChannel = (await h.create.execute(admin(), email())).channel;
       const mine = anActor().forCustomer(10).build();
-      await expectAppErrorAsync(() => h.create.execute(mine, { name: 'o', websiteId: 100, sourceChannelId: orgChannel.id }), 'sourceChannelNotFound');
-      await expectAppErrorAsync(() => h.create.execute(mine, { name: 'o', websiteId: 200, sourceChannelId: orgChannel.id }), 'monitorNotFound');
+      await expectAppErrorAsync(
+        () => h.create.execute(mine, { name: 'o', websiteId: 100, sourceChannelId: orgChannel.id }),
+        'sourceChannelNotFound',
+      );
+      await expectAppErrorAsync(
+        () => h.create.execute(mine, { name: 'o', websiteId: 200, sourceChannelId: orgChannel.id }),
+        'monitorNotFound',
+      );
     });
 
-    it('refuses a customerId that is not the monitor\'s', async () => {
+    it("refuses a customerId that is not the monitor's", async () => {
       const h = harness();
       const source = (await h.create.execute(admin(), email())).channel;
-      await expectAppErrorAsync(() => h.create.execute(admin(), { name: 'o', websiteId: 100, customerId: 11, sourceChannelId: source.id }),
-        'invalidRequestBody', { field: 'customerId' });
+      await expectAppErrorAsync(
+        () => h.create.execute(admin(), { name: 'o', websiteId: 100, customerId: 11, sourceChannelId: source.id }),
+        'invalidRequestBody',
+        { field: 'customerId' },
+      );
     });
   });
 
   describe('update, get, delete', () => {
-    it('answer channelIdRequired, invalidChannelId and channelNotFound (another organization\'s channel too)', async () => {
+    it("answer channelIdRequired, invalidChannelId and channelNotFound (another organization's channel too)", async () => {
       const h = harness();
       const foreign = (await h.create.execute(anActor().inOrganization(2).build(), email())).channel;
       for (const run of [
@@ -133,7 +160,7 @@ describe('notification channel use cases', () => {
   });
 
   describe('list', () => {
-    it('filters by customer and by monitor, within the caller\'s scope', async () => {
+    it("filters by customer and by monitor, within the caller's scope", async () => {
       const h = harness();
       const org = (await h.create.execute(admin(), email())).channel;
       const c10 = (await h.create.execute(admin(), { ...email(), customerId: 10 })).channel;
@@ -153,7 +180,9 @@ describe('notification channel use cases', () => {
     const h = harness();
     const org = (await h.create.execute(admin(), email())).channel;
     const customer = (await h.create.execute(admin(), { ...email(), customerId: 10 })).channel;
-    const override = (await h.create.execute(admin(), { name: 'o', websiteId: 100, sourceChannelId: org.id, config: { recipients: ['night@example.com'] } })).channel;
+    const override = (
+      await h.create.execute(admin(), { name: 'o', websiteId: 100, sourceChannelId: org.id, config: { recipients: ['night@example.com'] } })
+    ).channel;
     await h.create.execute(anActor().inOrganization(2).build(), email());
     const routed = await h.route.execute({ kind: 'incident.opened', organizationId: 1, customerId: 10, monitorId: 100 });
     expect(routed.map((c) => c.id)).to.deep.equal([override.id, customer.id]);

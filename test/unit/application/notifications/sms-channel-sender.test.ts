@@ -7,14 +7,25 @@ import { ManualClock } from '../../../support/manual-clock';
 
 const MONTH = '2026-12-01';
 const message: NotificationMessage = {
-  id: 'd-1', event: 'incident.opened', occurredAt: '2026-12-01T09:59:00.000Z', summary: 'shop.example.com is down',
-  incidentId: 'inc-1', monitorId: 100, customerId: 10, data: {},
+  id: 'd-1',
+  event: 'incident.opened',
+  occurredAt: '2026-12-01T09:59:00.000Z',
+  summary: 'shop.example.com is down',
+  incidentId: 'inc-1',
+  monitorId: 100,
+  customerId: 10,
+  data: {},
 };
 
 function anSmsChannel(customerId: number | null, phoneNumbers: string[]) {
   return new NotificationChannel({
-    publicId: 'ch-1', organizationId: 1, scope: { customerId, monitorId: null, sourceChannelId: null }, name: 'pager',
-    type: 'sms', config: { phoneNumbers }, now: new Date('2026-12-01T00:00:00Z'),
+    publicId: 'ch-1',
+    organizationId: 1,
+    scope: { customerId, monitorId: null, sourceChannelId: null },
+    name: 'pager',
+    type: 'sms',
+    config: { phoneNumbers },
+    now: new Date('2026-12-01T00:00:00Z'),
   });
 }
 
@@ -27,7 +38,7 @@ function senderHarness(allowance: number) {
 }
 
 describe('SMS channel sender (allowance rule)', () => {
-  it('sends one message per number and counts each against the customer\'s month', async () => {
+  it("sends one message per number and counts each against the customer's month", async () => {
     const h = senderHarness(5);
     const outcome = await h.sender.send(anSmsChannel(10, ['+14155550100', '+14155550101']), message);
     expect(outcome).to.include({ verdict: 'delivered', error: null });
@@ -78,7 +89,7 @@ describe('SMS channel sender (allowance rule)', () => {
     expect(h.quota.usedIn(10, MONTH)).to.equal(0);
   });
 
-  it('an organization\'s own channel (no customer) is not limited nor counted', async () => {
+  it("an organization's own channel (no customer) is not limited nor counted", async () => {
     const h = senderHarness(0);
     const outcome = await h.sender.send(anSmsChannel(null, ['+14155550100']), message);
     expect(outcome.verdict).to.equal('delivered');

@@ -14,7 +14,12 @@ function stormHarness() {
   const ledger = new FakeDeliveryLedger(h.channels);
   const storms = new FakeStormLedger(ledger);
   storms.customerNames.set(10, 'Acme');
-  const fallbacks = new FallBackFromFailingChannels(new FakeChannelHealthLedger(ledger, h.channels), h.channels, { failingAfter: 3 }, h.clock);
+  const fallbacks = new FallBackFromFailingChannels(
+    new FakeChannelHealthLedger(ledger, h.channels),
+    h.channels,
+    { failingAfter: 3 },
+    h.clock,
+  );
   let nextEvent = 1;
   /** An event of incident `inc-<incident>` (default: a new incident). */
   const anEvent = (over: { kind?: string; customerId?: number; monitorId?: number; incident?: number } = {}) => {
@@ -22,20 +27,33 @@ function stormHarness() {
     const incident = over.incident ?? id;
     const kind = over.kind ?? 'incidentOpened';
     ledger.events.push({
-      id, organizationId: 1, kind, customerId: over.customerId ?? 10, monitorId: over.monitorId ?? 100 + incident,
-      incidentId: `inc-${incident}`, occurredAt: h.clock.now().toISOString(), summary: `site ${incident} is ${kind === 'incidentResolved' ? 'up' : 'down'}`,
-      data: {}, routedAt: null,
+      id,
+      organizationId: 1,
+      kind,
+      customerId: over.customerId ?? 10,
+      monitorId: over.monitorId ?? 100 + incident,
+      incidentId: `inc-${incident}`,
+      occurredAt: h.clock.now().toISOString(),
+      summary: `site ${incident} is ${kind === 'incidentResolved' ? 'up' : 'down'}`,
+      data: {},
+      routedAt: null,
     });
   };
   const sentTo = (publicId: string) => ledger.deliveries.filter((d) => d.channelPublicId === publicId).map((d) => d.message);
-  const listed = (message: { data: Record<string, unknown> }) => (message.data.incidents as Array<{ incidentId: string; change: string }>)
-    .map((i) => `${i.change} ${i.incidentId}`);
+  const listed = (message: { data: Record<string, unknown> }) =>
+    (message.data.incidents as Array<{ incidentId: string; change: string }>).map((i) => `${i.change} ${i.incidentId}`);
   const policy = { alone: 3, windowMs: 5_000, settleMs: 5_000, followUpMs: 60_000, quietMs: 1_800_000 };
-  const routeWith = (over: Partial<typeof policy>) => new RouteOutboxEvents(ledger, h.channels, h.clock, storms, { ...policy, ...over }, fallbacks);
+  const routeWith = (over: Partial<typeof policy>) =>
+    new RouteOutboxEvents(ledger, h.channels, h.clock, storms, { ...policy, ...over }, fallbacks);
   return { ...h, ledger, storms, anEvent, sentTo, listed, routeWith, route: routeWith({}) };
 }
 
-const hook = (name = 'hook', events?: ChannelEvent[]) => ({ name, type: 'webhook' as const, config: { url: `https://hooks.example.com/${name}` }, ...(events ? { events } : {}) });
+const hook = (name = 'hook', events?: ChannelEvent[]) => ({
+  name,
+  type: 'webhook' as const,
+  config: { url: `https://hooks.example.com/${name}` },
+  ...(events ? { events } : {}),
+});
 
 describe('storms (routing)', () => {
   it('below the threshold every incident and recovery is its own message, at once', async () => {
@@ -48,7 +66,12 @@ describe('storms (routing)', () => {
     h.clock.advance(3_600_000);
     expect(await h.route.execute(), 'nothing held').to.equal(0);
     expect(h.sentTo(channel.publicId).map((m) => `${m.event} ${m.incidentId}`)).to.deep.equal([
-      'incident.opened inc-1', 'incident.opened inc-2', 'incident.opened inc-3', 'incident.resolved inc-1', 'incident.resolved inc-2', 'incident.resolved inc-3',
+      'incident.opened inc-1',
+      'incident.opened inc-2',
+      'incident.opened inc-3',
+      'incident.resolved inc-1',
+      'incident.resolved inc-2',
+      'incident.resolved inc-3',
     ]);
   });
 
@@ -82,7 +105,13 @@ describe('storms (routing)', () => {
     const followUp = h.sentTo(channel.publicId)[4]!;
     expect(followUp.summary).to.match(/^Acme: 2 more down, 5 recovered; 34 still down: /);
     expect(h.listed(followUp)).to.deep.equal([
-      'opened inc-38', 'opened inc-39', 'resolved inc-1', 'resolved inc-2', 'resolved inc-3', 'resolved inc-4', 'resolved inc-5',
+      'opened inc-38',
+      'opened inc-39',
+      'resolved inc-1',
+      'resolved inc-2',
+      'resolved inc-3',
+      'resolved inc-4',
+      'resolved inc-5',
     ]);
 
     h.clock.advance(600_000);
@@ -112,16 +141,23 @@ describe('storms (routing)', () => {
     for (let i = 1; i <= 5; i += 1) h.anEvent({ kind: 'incidentResolved', incident: i });
     await h.route.execute();
     expect(h.sentTo(channel.publicId).map((m) => m.data.stage ?? m.event)).to.deep.equal([
-      'incident.opened', 'incident.opened', 'incident.opened', 'started', 'over',
+      'incident.opened',
+      'incident.opened',
+      'incident.opened',
+      'started',
+      'over',
     ]);
     h.clock.advance(7_200_000);
     for (let i = 1; i <= 5; i += 1) h.anEvent();
     await h.route.execute();
     h.clock.advance(5_000);
     await h.route.execute();
-    expect(h.sentTo(channel.publicId).slice(5).map((m) => m.data.stage ?? m.event)).to.deep.equal([
-      'incident.opened', 'incident.opened', 'incident.opened', 'started',
-    ]);
+    expect(
+      h
+        .sentTo(channel.publicId)
+        .slice(5)
+        .map((m) => m.data.stage ?? m.event),
+    ).to.deep.equal(['incident.opened', 'incident.opened', 'incident.opened', 'started']);
     expect(h.sentTo(channel.publicId)[8]!.summary).to.match(/^5 monitors of Acme are down/);
   });
 
@@ -141,7 +177,14 @@ describe('storms (routing)', () => {
     h.clock.advance(1_800_000);
     await h.route.execute();
     const messages = h.sentTo(channel.publicId);
-    expect(messages.map((m) => m.data.stage ?? m.event)).to.deep.equal(['incident.opened', 'incident.opened', 'incident.opened', 'started', 'update', 'over']);
+    expect(messages.map((m) => m.data.stage ?? m.event)).to.deep.equal([
+      'incident.opened',
+      'incident.opened',
+      'incident.opened',
+      'started',
+      'update',
+      'over',
+    ]);
     expect(messages[5]!.summary).to.equal('Acme: storm over (quiet), 1 of 5 recovered, 4 still down');
     // Afterwards the incidents still down tell of themselves again.
     h.anEvent({ kind: 'incidentResolved', incident: 1 });
@@ -196,6 +239,11 @@ describe('storms (routing)', () => {
     expect(h.storms.storms.get('1/10')!.dueAt!.getTime()).to.equal(dueBefore.getTime() + 240_000);
     h.clock.advance(240_000);
     await slower.execute();
-    expect(h.sentTo(channel.publicId).map((m) => m.data.stage ?? m.event).slice(3)).to.deep.equal(['started', 'update']);
+    expect(
+      h
+        .sentTo(channel.publicId)
+        .map((m) => m.data.stage ?? m.event)
+        .slice(3),
+    ).to.deep.equal(['started', 'update']);
   });
 });

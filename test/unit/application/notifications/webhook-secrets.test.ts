@@ -7,17 +7,30 @@ import { plainSecrets } from '../../../support/fakes/identity-fakes';
 
 /** The fake cipher, counting what it opens. */
 function countingCipher() {
-  const cipher = { opened: 0, encrypt: fakeCipher.encrypt, decrypt: (sealed: string, context: string) => { cipher.opened++; return fakeCipher.decrypt(sealed, context); } };
+  const cipher = {
+    opened: 0,
+    encrypt: fakeCipher.encrypt,
+    decrypt: (sealed: string, context: string) => {
+      cipher.opened++;
+      return fakeCipher.decrypt(sealed, context);
+    },
+  };
   return cipher satisfies CredentialCipher & { opened: number };
 }
 
-const aWebhook = (publicId: string) => new NotificationChannel({
-  publicId, organizationId: 1, scope: { customerId: null, monitorId: null, sourceChannelId: null }, name: 'hook', type: 'webhook',
-  config: { url: 'https://hooks.example.com/a' }, now: new Date('2026-12-01T10:00:00Z'),
-});
+const aWebhook = (publicId: string) =>
+  new NotificationChannel({
+    publicId,
+    organizationId: 1,
+    scope: { customerId: null, monitorId: null, sourceChannelId: null },
+    name: 'hook',
+    type: 'webhook',
+    config: { url: 'https://hooks.example.com/a' },
+    now: new Date('2026-12-01T10:00:00Z'),
+  });
 
 describe('webhook secrets: opened once while they stay the same', () => {
-  it('opens a channel\'s secret once for many messages, and a new secret (a new sealed value) anew', () => {
+  it("opens a channel's secret once for many messages, and a new secret (a new sealed value) anew", () => {
     const cipher = countingCipher();
     const secrets = new WebhookSecrets(plainSecrets, cipher);
     const channel = aWebhook('00000000-0000-4000-8000-000000000001');

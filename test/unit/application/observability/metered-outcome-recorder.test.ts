@@ -6,17 +6,23 @@ import { FakeEngineMetrics } from '../../../support/fakes/observability-fakes';
 import { FakeOutcomeRecorder } from '../../../support/fakes/scheduling-fakes';
 
 function anOutcome(kind: 'http' | 'tcp', location: string, slot: string, startedAt: string, failed = false): CheckOutcome {
-  const request = kind === 'http'
-    ? { kind, url: 'https://example.com/' } as unknown as CheckOutcome['planned']['request']
-    : { kind, host: 'example.com', port: 443, timeoutSeconds: 5 } as CheckOutcome['planned']['request'];
+  const request =
+    kind === 'http'
+      ? ({ kind, url: 'https://example.com/' } as unknown as CheckOutcome['planned']['request'])
+      : ({ kind, host: 'example.com', port: 443, timeoutSeconds: 5 } as CheckOutcome['planned']['request']);
   return {
     planned: {
       check: { monitorId: 1, location, slot: new Date(slot), intervalMs: 60_000, phaseMs: 0 },
-      request, organizationId: 1, customerId: 1,
+      request,
+      organizationId: 1,
+      customerId: 1,
     },
     result: checkResult({
-      kind, findings: failed ? [down('connectionRefused', 'refused')] : [], timings: NO_TIMINGS(5),
-      evidence: {}, checkedAt: new Date(startedAt),
+      kind,
+      findings: failed ? [down('connectionRefused', 'refused')] : [],
+      timings: NO_TIMINGS(5),
+      evidence: {},
+      checkedAt: new Date(startedAt),
     }),
     startedAt: new Date(startedAt),
   };
@@ -51,7 +57,10 @@ describe('MeteredOutcomeRecorder', () => {
     inner.fenced = true;
 
     await new MeteredOutcomeRecorder(inner, metrics).record(
-      'w', [anOutcome('http', 'eu-west', '2026-01-01T00:00:05Z', '2026-01-01T00:00:04Z')], now, until,
+      'w',
+      [anOutcome('http', 'eu-west', '2026-01-01T00:00:05Z', '2026-01-01T00:00:04Z')],
+      now,
+      until,
     );
 
     expect(metrics.checks.map((c) => c.latenessMs)).to.deep.equal([0]);
@@ -65,7 +74,12 @@ describe('MeteredOutcomeRecorder', () => {
 
     let failure: unknown;
     try {
-      await new MeteredOutcomeRecorder(inner, metrics).record('w', [anOutcome('http', 'eu-west', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')], now, until);
+      await new MeteredOutcomeRecorder(inner, metrics).record(
+        'w',
+        [anOutcome('http', 'eu-west', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')],
+        now,
+        until,
+      );
     } catch (error) {
       failure = error;
     }

@@ -2,7 +2,11 @@ import { expect } from 'chai';
 import { EscalationPolicy } from '../../../../src/domain/on-call/escalation-policy';
 import { RunDueEscalations } from '../../../../src/application/on-call/run-due-escalations';
 import {
-  AddContactMethod, ListContactMethods, RemoveContactMethod, UpdateContactMethod, type ContactMethodDeps,
+  AddContactMethod,
+  ListContactMethods,
+  RemoveContactMethod,
+  UpdateContactMethod,
+  type ContactMethodDeps,
 } from '../../../../src/application/on-call/manage-contact-methods';
 import { ManualClock } from '../../../support/manual-clock';
 import { anActor } from '../../../support/builders';
@@ -10,7 +14,13 @@ import { expectAppErrorAsync } from '../../../support/expect-app-error';
 import { FakeTargetPolicy, immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
 import { FakeDirectDeliveries } from '../../../support/fakes/notifications-fakes';
 import {
-  FakeContactMethods, FakeEscalationLedger, FakeEscalationPolicies, FakeImPeople, FakePagingContacts, FakeSchedules, FakeTeams,
+  FakeContactMethods,
+  FakeEscalationLedger,
+  FakeEscalationPolicies,
+  FakeImPeople,
+  FakePagingContacts,
+  FakeSchedules,
+  FakeTeams,
 } from '../../../support/fakes/on-call-fakes';
 
 const ORG = 1;
@@ -24,7 +34,17 @@ describe('escalation pages fan out to contact methods', () => {
   let run: RunDueEscalations;
   const t0 = new Date('2026-12-27T10:00:00Z');
   const method = (id: string, type: 'sms' | 'webhook' | 'email', address: string, enabled = true) =>
-    methods.put({ id, organizationId: ORG, userId: 'ann', type, address, enabled, secret: type === 'webhook' ? 'whsec_ann' : null, createdAt: t0, updatedAt: t0 });
+    methods.put({
+      id,
+      organizationId: ORG,
+      userId: 'ann',
+      type,
+      address,
+      enabled,
+      secret: type === 'webhook' ? 'whsec_ann' : null,
+      createdAt: t0,
+      updatedAt: t0,
+    });
   const pages = () => deliveries.rows.map((r) => [r.message.recipient, r.message.dedupKey, r.message.data?.level]);
 
   beforeEach(async () => {
@@ -33,13 +53,41 @@ describe('escalation pages fan out to contact methods', () => {
     deliveries = new FakeDirectDeliveries();
     methods = new FakeContactMethods();
     const policies = new FakeEscalationPolicies();
-    await policies.add(EscalationPolicy.create({
-      id: 'policy-1', organizationId: ORG, name: 'Default', description: null, repeatCount: 1,
-      levels: [{ delayMinutes: 5, targets: [{ type: 'user', id: 'ann' }] }],
-    }, t0));
+    await policies.add(
+      EscalationPolicy.create(
+        {
+          id: 'policy-1',
+          organizationId: ORG,
+          name: 'Default',
+          description: null,
+          repeatCount: 1,
+          levels: [{ delayMinutes: 5, targets: [{ type: 'user', id: 'ann' }] }],
+        },
+        t0,
+      ),
+    );
     const contacts = new FakePagingContacts().add(ORG, 'ann', 'Ann');
-    run = new RunDueEscalations(ledger, policies, new FakeSchedules(), new FakeTeams(), contacts, deliveries, immediateTransactions, clock, methods);
-    ledger.open({ id: 'inc-1', organizationId: ORG, customerId: null, title: 'Shop down', escalationPolicyId: 'policy-1', openedAt: t0, acknowledgedAt: null, resolvedAt: null });
+    run = new RunDueEscalations(
+      ledger,
+      policies,
+      new FakeSchedules(),
+      new FakeTeams(),
+      contacts,
+      deliveries,
+      immediateTransactions,
+      clock,
+      methods,
+    );
+    ledger.open({
+      id: 'inc-1',
+      organizationId: ORG,
+      customerId: null,
+      title: 'Shop down',
+      escalationPolicyId: 'policy-1',
+      openedAt: t0,
+      acknowledgedAt: null,
+      resolvedAt: null,
+    });
   });
 
   it('pages level 1 on the account e-mail, the webhook and the SMS number, each once however often the job runs', async () => {
@@ -55,7 +103,7 @@ describe('escalation pages fan out to contact methods', () => {
     ]);
   });
 
-  it('pages every method again at the next step (the repeat), with that step\'s keys', async () => {
+  it("pages every method again at the next step (the repeat), with that step's keys", async () => {
     await method('account-email', 'email', '', false);
     await method('s1', 'sms', '+14155550100');
     await run.execute();
@@ -76,9 +124,13 @@ describe('managing contact methods', () => {
     methods = new FakeContactMethods();
     policy = new FakeTargetPolicy();
     deps = {
-      methods, people: new FakeImPeople().add(ORG, 'ann').add(ORG, 'bob').add(2, 'zed'),
-      contacts: new FakePagingContacts().add(ORG, 'ann', 'Ann').add(ORG, 'bob', 'Bob'), policy, ids: sequentialIds(),
-      tokens: { generate: (prefix: string) => `${prefix}generated`, hash: (token: string) => `hash:${token}` }, clock: new ManualClock(),
+      methods,
+      people: new FakeImPeople().add(ORG, 'ann').add(ORG, 'bob').add(2, 'zed'),
+      contacts: new FakePagingContacts().add(ORG, 'ann', 'Ann').add(ORG, 'bob', 'Bob'),
+      policy,
+      ids: sequentialIds(),
+      tokens: { generate: (prefix: string) => `${prefix}generated`, hash: (token: string) => `hash:${token}` },
+      clock: new ManualClock(),
     };
   });
 
@@ -86,33 +138,46 @@ describe('managing contact methods', () => {
     await new AddContactMethod(deps).execute(responder, { type: 'sms', address: '+14155550100' });
     const listed = await new ListContactMethods(deps).execute(responder);
     expect(listed.map((m) => [m.id === 'account-email' ? m.id : m.type, m.address, m.enabled])).to.deep.equal([
-      ['account-email', 'bob@people.example', true], ['sms', '+14155550100', true],
+      ['account-email', 'bob@people.example', true],
+      ['sms', '+14155550100', true],
     ]);
   });
 
   it('switches the account e-mail off and, when its setting is removed, back on', async () => {
     await new UpdateContactMethod(deps).execute(responder, 'account-email', { enabled: false });
     expect((await new ListContactMethods(deps).execute(responder))[0]!.enabled).to.equal(false);
-    await expectAppErrorAsync(new UpdateContactMethod(deps).execute(responder, 'account-email', { address: 'x@y.example' }), 'validationFailed');
+    await expectAppErrorAsync(
+      new UpdateContactMethod(deps).execute(responder, 'account-email', { address: 'x@y.example' }),
+      'validationFailed',
+    );
     await new RemoveContactMethod(deps).execute(responder, 'account-email');
     expect((await new ListContactMethods(deps).execute(responder))[0]!.enabled).to.equal(true);
   });
 
   it('vets webhook hosts through the target policy', async () => {
-    await expectAppErrorAsync(new AddContactMethod(deps).execute(responder, { type: 'webhook', address: 'http://10.0.0.5/hook' }),
-      'imContactMethodTargetRefused', { reason: 'nonPublicAddress' });
+    await expectAppErrorAsync(
+      new AddContactMethod(deps).execute(responder, { type: 'webhook', address: 'http://10.0.0.5/hook' }),
+      'imContactMethodTargetRefused',
+      { reason: 'nonPublicAddress' },
+    );
     const added = await new AddContactMethod(deps).execute(responder, { type: 'webhook', address: 'https://hooks.example.com/bob' });
     expect(added.secret).to.equal('whsec_generated');
     expect(policy.vetted).to.deep.equal(['10.0.0.5', 'hooks.example.com']);
-    await expectAppErrorAsync(new UpdateContactMethod(deps).execute(responder, added.id, { address: 'https://intranet.corp/x' }), 'imContactMethodTargetRefused');
+    await expectAppErrorAsync(
+      new UpdateContactMethod(deps).execute(responder, added.id, { address: 'https://intranet.corp/x' }),
+      'imContactMethodTargetRefused',
+    );
   });
 
-  it('lets an organization admin manage another user\'s methods, and nobody else', async () => {
+  it("lets an organization admin manage another user's methods, and nobody else", async () => {
     const added = await new AddContactMethod(deps).execute(admin, { userId: 'bob', type: 'sms', address: '+14155550100' });
     expect(added.userId).to.equal('bob');
     await expectAppErrorAsync(new ListContactMethods(deps).execute(responder, 'ann'), 'imContactMethodForbidden');
     const annMethod = await new AddContactMethod(deps).execute(admin, { type: 'sms', address: '+14155550111' });
-    await expectAppErrorAsync(new UpdateContactMethod(deps).execute(responder, annMethod.id, { enabled: false }), 'imContactMethodForbidden');
+    await expectAppErrorAsync(
+      new UpdateContactMethod(deps).execute(responder, annMethod.id, { enabled: false }),
+      'imContactMethodForbidden',
+    );
     await expectAppErrorAsync(new ListContactMethods(deps).execute(admin, 'zed'), 'userNotFound');
     await expectAppErrorAsync(new RemoveContactMethod(deps).execute(admin, 'no-such-id'), 'imContactMethodNotFound');
   });

@@ -11,7 +11,11 @@ import { immediateTransactions } from '../../../support/fakes/shared-fakes';
 import { FakeDirectDeliveries } from '../../../support/fakes/notifications-fakes';
 import { FakeImIncidents, FakeImTeams } from '../../../support/fakes/incident-management-fakes';
 import {
-  FakeEscalationLedger, FakeEscalationPolicies, FakePagingContacts, FakeSchedules, FakeTeams,
+  FakeEscalationLedger,
+  FakeEscalationPolicies,
+  FakePagingContacts,
+  FakeSchedules,
+  FakeTeams,
 } from '../../../support/fakes/on-call-fakes';
 
 const ORG = 1;
@@ -28,7 +32,8 @@ describe('EscalateImIncidentNow (page the next escalation level at once)', () =>
   const admin = anActor().build();
   const outsider = anActor().with({ role: 'responder', userId: 'outsider' }).build();
   const stranger = anActor().inOrganization(2).build();
-  const paged = () => deliveries.rows.map((r) => [r.message.recipient.type === 'email' ? r.message.recipient.address : '?', r.message.data?.level]);
+  const paged = () =>
+    deliveries.rows.map((r) => [r.message.recipient.type === 'email' ? r.message.recipient.address : '?', r.message.data?.level]);
 
   beforeEach(async () => {
     clock = new ManualClock('2026-06-01T10:00:00Z');
@@ -39,24 +44,67 @@ describe('EscalateImIncidentNow (page the next escalation level at once)', () =>
     const schedules = new FakeSchedules();
     const teams = new FakeTeams();
     const policies = new FakeEscalationPolicies();
-    await policies.add(EscalationPolicy.create({
-      id: 'policy-1', organizationId: ORG, name: 'Default', description: null, repeatCount: 0,
-      levels: [{ delayMinutes: 5, targets: [{ type: 'user', id: 'ann' }] }, { delayMinutes: 10, targets: [{ type: 'user', id: 'bob' }] }],
-    }, now));
+    await policies.add(
+      EscalationPolicy.create(
+        {
+          id: 'policy-1',
+          organizationId: ORG,
+          name: 'Default',
+          description: null,
+          repeatCount: 0,
+          levels: [
+            { delayMinutes: 5, targets: [{ type: 'user', id: 'ann' }] },
+            { delayMinutes: 10, targets: [{ type: 'user', id: 'bob' }] },
+          ],
+        },
+        now,
+      ),
+    );
     const contacts = new FakePagingContacts().add(ORG, 'ann', 'Ann').add(ORG, 'bob', 'Bob');
     const imTeams = new FakeImTeams().team(ORG, 'team-a', ['member-1']);
     escalateNow = new EscalateImIncidentNow(
-      incidents, imTeams, ledger, policies, new EscalationPager(schedules, teams, contacts, deliveries), immediateTransactions, clock);
+      incidents,
+      imTeams,
+      ledger,
+      policies,
+      new EscalationPager(schedules, teams, contacts, deliveries),
+      immediateTransactions,
+      clock,
+    );
     job = new RunDueEscalations(ledger, policies, schedules, teams, contacts, deliveries, immediateTransactions, clock);
-    await incidents.add(admin.scope, ImIncident.trigger({
-      publicId: INCIDENT, organizationId: ORG, title: 'Checkout down', description: null, severity: 'critical', source: null,
-      teamId: 'team-a', customerId: null, escalationPolicyId: 'policy-1', dedupKey: 'k', createdByUserId: null, now,
-    }));
-    ledger.open({ id: INCIDENT, organizationId: ORG, customerId: null, title: 'Checkout down', escalationPolicyId: 'policy-1', openedAt: now, acknowledgedAt: null, resolvedAt: null });
+    await incidents.add(
+      admin.scope,
+      ImIncident.trigger({
+        publicId: INCIDENT,
+        organizationId: ORG,
+        title: 'Checkout down',
+        description: null,
+        severity: 'critical',
+        source: null,
+        teamId: 'team-a',
+        customerId: null,
+        escalationPolicyId: 'policy-1',
+        dedupKey: 'k',
+        createdByUserId: null,
+        now,
+      }),
+    );
+    ledger.open({
+      id: INCIDENT,
+      organizationId: ORG,
+      customerId: null,
+      title: 'Checkout down',
+      escalationPolicyId: 'policy-1',
+      openedAt: now,
+      acknowledgedAt: null,
+      resolvedAt: null,
+    });
   });
 
-  const timeline = async () => (await incidents.timeline(admin.scope, (await incidents.findByRef(admin.scope, INCIDENT))!))
-    .filter((e) => e.kind === 'escalated').map((e) => e.details);
+  const timeline = async () =>
+    (await incidents.timeline(admin.scope, (await incidents.findByRef(admin.scope, INCIDENT))!))
+      .filter((e) => e.kind === 'escalated')
+      .map((e) => e.details);
 
   it('pages level 1 of an incident the job has not adopted yet, and the job does not page it again', async () => {
     await escalateNow.execute(admin, INCIDENT);
@@ -71,7 +119,10 @@ describe('EscalateImIncidentNow (page the next escalation level at once)', () =>
     await job.execute();
     clock.advance(1 * MINUTE);
     await escalateNow.execute(admin, INCIDENT);
-    expect(paged()).to.deep.equal([['ann@people.example', 1], ['bob@people.example', 2]]);
+    expect(paged()).to.deep.equal([
+      ['ann@people.example', 1],
+      ['bob@people.example', 2],
+    ]);
     expect(ledger.rows.get(INCIDENT)).to.deep.equal({ nextStep: null, nextDueAt: null });
     clock.advance(30 * MINUTE);
     await job.execute();
@@ -83,8 +134,16 @@ describe('EscalateImIncidentNow (page the next escalation level at once)', () =>
     await escalateNow.execute(admin, INCIDENT);
     clock.advance(1 * MINUTE);
     await escalateNow.execute(admin, INCIDENT);
-    expect(paged()).to.deep.equal([['ann@people.example', 1], ['bob@people.example', 2], ['bob@people.example', 2]]);
-    expect(await timeline()).to.deep.equal([{ level: 1, pages: 1 }, { level: 2, pages: 1 }, { level: 2, pages: 1 }]);
+    expect(paged()).to.deep.equal([
+      ['ann@people.example', 1],
+      ['bob@people.example', 2],
+      ['bob@people.example', 2],
+    ]);
+    expect(await timeline()).to.deep.equal([
+      { level: 1, pages: 1 },
+      { level: 2, pages: 1 },
+      { level: 2, pages: 1 },
+    ]);
   });
 
   it('refuses a closed incident (imIncidentAlreadyClosed), a non-member (imTeamMembershipRequired), another organization (imIncidentNotFound)', async () => {

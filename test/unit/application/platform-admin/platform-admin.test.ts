@@ -32,7 +32,7 @@ describe('platform staff views: who may look and act', () => {
     expect(codeOf(() => requirePlatformStaff(SUPPORTER))).to.equal(undefined);
   });
 
-  it('refuses organization users (admins included) and every token, a platform admin\'s too, with platformAdminRequired', () => {
+  it("refuses organization users (admins included) and every token, a platform admin's too, with platformAdminRequired", () => {
     const refused = [
       anActor().build(),
       anActor().withRole('readonly').build(),
@@ -40,7 +40,11 @@ describe('platform staff views: who may look and act', () => {
       anActor().platformSupporter().viaApiToken().build(),
       anActor().platformAdmin().asAgent(['api.read']).build(),
     ];
-    for (const actor of refused) expect(codeOf(() => requirePlatformStaff(actor)), JSON.stringify(actor)).to.equal('platformAdminRequired');
+    for (const actor of refused)
+      expect(
+        codeOf(() => requirePlatformStaff(actor)),
+        JSON.stringify(actor),
+      ).to.equal('platformAdminRequired');
   });
 
   it('lets supporters read a user but not deactivate one (platformAdminRequired)', async () => {
@@ -63,7 +67,7 @@ describe('platform staff views: who may look and act', () => {
     expect(await activation.execute(PLATFORM_ADMIN, { id: 'bob', isActive: true })).to.include({ isActive: true });
   });
 
-  it('keeps an organization\'s last active admin (lastAdminProtected) and refuses self-deactivation', async () => {
+  it("keeps an organization's last active admin (lastAdminProtected) and refuses self-deactivation", async () => {
     const { activation, users, person } = setup();
     await person('sole-admin', 1);
     expect(await codeOf(activation.execute(PLATFORM_ADMIN, { id: 'sole-admin', isActive: false }))).to.equal('lastAdminProtected');

@@ -13,7 +13,12 @@ import { ManualClock } from '../../../support/manual-clock';
 import { FakeDirectDeliveries } from '../../../support/fakes/notifications-fakes';
 import { FakeCoverage, FakeMonitorLookup, aMonitorRef } from '../../../support/fakes/results-fakes';
 import {
-  FakeReportArchive, FakeReportRenderer, FakeReportRepository, FakeReportRuns, FakeReportScopeRefs, FakeReportSources,
+  FakeReportArchive,
+  FakeReportRenderer,
+  FakeReportRepository,
+  FakeReportRuns,
+  FakeReportScopeRefs,
+  FakeReportSources,
 } from '../../../support/fakes/reports-fakes';
 import { immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
 
@@ -36,12 +41,31 @@ function aReportService() {
   const due = new RunDueReports(reports, sources, runs, runner, clock, { lookbackMs: LOOKBACK_MS, customerReportTime: '06:00' });
   const create = new CreateReport(reports, refs, ids, clock);
   const input = (overrides: Partial<ReportInput> = {}): ReportInput => ({
-    name: 'Weekly SLA', frequency: 'weekly', weekday: 1, timeOfDay: '08:00', timezone: 'UTC',
-    scope: { customers: [], monitors: [], tags: [] }, recipients: ['cfo@agency.example', 'ops@agency.example'],
-    mode: 'always', threshold: null, slaTarget: 99.9, enabled: true, ...overrides,
+    name: 'Weekly SLA',
+    frequency: 'weekly',
+    weekday: 1,
+    timeOfDay: '08:00',
+    timezone: 'UTC',
+    scope: { customers: [], monitors: [], tags: [] },
+    recipients: ['cfo@agency.example', 'ops@agency.example'],
+    mode: 'always',
+    threshold: null,
+    slaTarget: 99.9,
+    enabled: true,
+    ...overrides,
   });
   return {
-    clock, reports, refs, sources, runs, renderer, archive, deliveries, due, create, input,
+    clock,
+    reports,
+    refs,
+    sources,
+    runs,
+    renderer,
+    archive,
+    deliveries,
+    due,
+    create,
+    input,
     update: new UpdateReport(reports, refs, clock),
     now: new RunReportNow(reports, runner, clock),
     pdf: new GetReportPdf(runs, archive),
@@ -58,20 +82,31 @@ describe('report runs', () => {
     expect(await s.due.execute()).to.deep.equal({ made: 0 });
     const [run] = s.runs.runs;
     expect(run).to.deep.include({
-      trigger: 'schedule', slot: new Date('2026-06-01T08:00:00Z'), status: 'completed', recipients: ['cfo@agency.example', 'ops@agency.example'],
+      trigger: 'schedule',
+      slot: new Date('2026-06-01T08:00:00Z'),
+      status: 'completed',
+      recipients: ['cfo@agency.example', 'ops@agency.example'],
       period: { from: new Date('2026-05-25T00:00:00Z'), to: new Date('2026-06-01T00:00:00Z') },
     });
     expect(run!.summary).to.include({ monitors: 1, uptimeOfKnownPercent: 90, lowestUptime: 90, slaMissed: 1 });
     expect(s.deliveries.rows.map((r) => r.message.recipient)).to.deep.equal([
-      { type: 'email', address: 'cfo@agency.example' }, { type: 'email', address: 'ops@agency.example' },
+      { type: 'email', address: 'cfo@agency.example' },
+      { type: 'email', address: 'ops@agency.example' },
     ]);
     const message = s.deliveries.rows[0]!.message;
-    expect(message).to.deep.include({ event: 'report.ready', subject: 'Weekly SLA: 2026-05-25 to 2026-05-31', organizationId: 1, customerId: null });
-    expect(message.attachments).to.deep.equal([{ filename: 'report-2026-05-25-to-2026-05-31.pdf', path: run!.pdfPath, contentType: 'application/pdf' }]);
+    expect(message).to.deep.include({
+      event: 'report.ready',
+      subject: 'Weekly SLA: 2026-05-25 to 2026-05-31',
+      organizationId: 1,
+      customerId: null,
+    });
+    expect(message.attachments).to.deep.equal([
+      { filename: 'report-2026-05-25-to-2026-05-31.pdf', path: run!.pdfPath, contentType: 'application/pdf' },
+    ]);
     expect(new TextDecoder().decode(s.archive.files.get(run!.pdfPath!))).to.equal('%PDF Weekly SLA: Shop');
   });
 
-  it('names a scheduled slot\'s PDF by report and slot: a slot made again after a worker died midway replaces the dead attempt\'s file', async () => {
+  it("names a scheduled slot's PDF by report and slot: a slot made again after a worker died midway replaces the dead attempt's file", async () => {
     const s = aReportService();
     s.clock.set('2026-05-20T00:00:00Z');
     await s.create.execute(anActor().build(), s.input());
@@ -137,18 +172,31 @@ describe('report runs', () => {
     s.clock.set('2026-06-01T06:00:00Z');
     expect(await s.due.execute()).to.deep.equal({ made: 1 });
     expect(await s.due.execute()).to.deep.equal({ made: 0 });
-    expect(s.runs.runs[0]).to.deep.include({ customerId: 2, reportId: null, period: { from: new Date('2026-05-01T00:00:00Z'), to: new Date('2026-06-01T00:00:00Z') } });
+    expect(s.runs.runs[0]).to.deep.include({
+      customerId: 2,
+      reportId: null,
+      period: { from: new Date('2026-05-01T00:00:00Z'), to: new Date('2026-06-01T00:00:00Z') },
+    });
     expect(s.renderer.rendered[0]!.monitors.map((m) => m.name)).to.deep.equal(['Shop']);
-    expect(s.deliveries.rows.map((r) => [r.message.recipient, r.message.customerId])).to.deep.equal([[{ type: 'email', address: 'reports@acme.example' }, 2]]);
+    expect(s.deliveries.rows.map((r) => [r.message.recipient, r.message.customerId])).to.deep.equal([
+      [{ type: 'email', address: 'reports@acme.example' }, 2],
+    ]);
   });
 });
 
 describe('report definitions', () => {
   it('refuses scope ids the organization does not own, listing them (invalidReportScope)', async () => {
     const s = aReportService();
-    const error = await s.create.execute(anActor().build(), s.input({ scope: { customers: ['customer-2', 'customer-99'], monitors: [], tags: ['tag-1'] } }))
-      .then(() => null, (e: unknown) => e as { code: string; details: Record<string, unknown> });
-    expect(error).to.deep.include({ code: 'invalidReportScope', details: { unknown: { customers: ['customer-99'], monitors: [], tags: ['tag-1'] } } });
+    const error = await s.create
+      .execute(anActor().build(), s.input({ scope: { customers: ['customer-2', 'customer-99'], monitors: [], tags: ['tag-1'] } }))
+      .then(
+        () => null,
+        (e: unknown) => e as { code: string; details: Record<string, unknown> },
+      );
+    expect(error).to.deep.include({
+      code: 'invalidReportScope',
+      details: { unknown: { customers: ['customer-99'], monitors: [], tags: ['tag-1'] } },
+    });
     const ok = await s.create.execute(anActor().build(), s.input({ scope: { customers: ['2'], monitors: ['monitor-7'], tags: [] } }));
     expect(ok.scope).to.deep.equal({ customers: ['customer-2'], monitors: ['monitor-7'], tags: [] });
   });
@@ -159,7 +207,7 @@ describe('report definitions', () => {
     expect(await codeOf(s.create.execute(anActor().withRole('editor').build(), s.input()))).to.equal(undefined);
   });
 
-  it('switching frequency needs the new frequency\'s field (invalidReportSchedule), and then drops the old one', async () => {
+  it("switching frequency needs the new frequency's field (invalidReportSchedule), and then drops the old one", async () => {
     const s = aReportService();
     const view = await s.create.execute(anActor().build(), s.input());
     const id = view.report.publicId;

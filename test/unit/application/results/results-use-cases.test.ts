@@ -3,7 +3,14 @@ import { GetUptimeStats } from '../../../../src/application/results/get-uptime-s
 import { GetCheckHistory } from '../../../../src/application/results/get-check-history';
 import { MaintainResultStorage } from '../../../../src/application/results/maintain-result-storage';
 import type { Screenshot } from '../../../../src/application/checks/ports';
-import { FakeCoverage, FakeMonitorLookup, FakeResultMaintenance, FakeResults, FakeUptimeExclusions, aMonitorRef } from '../../../support/fakes/results-fakes';
+import {
+  FakeCoverage,
+  FakeMonitorLookup,
+  FakeResultMaintenance,
+  FakeResults,
+  FakeUptimeExclusions,
+  aMonitorRef,
+} from '../../../support/fakes/results-fakes';
 import { FakeScreenshots } from '../../../support/fakes/checks-fakes';
 import { ManualClock } from '../../../support/manual-clock';
 import { anActor } from '../../../support/builders';
@@ -16,7 +23,7 @@ const actor = (organizationId = 1, customerId: number | null = null) => {
 };
 
 describe('GetUptimeStats', () => {
-  it('combines rollups and raw tails, and clips the period to the monitor\'s creation', async () => {
+  it("combines rollups and raw tails, and clips the period to the monitor's creation", async () => {
     const coverage = new FakeCoverage({ from: new Date('2026-11-01T00:00:00Z'), to: new Date('2026-11-22T09:00:00Z') });
     const monitors = new FakeMonitorLookup(aMonitorRef({ createdAt: new Date('2026-11-21T20:00:00Z') }));
     const stats = await new GetUptimeStats(monitors, coverage, clock).execute(actor(), { websiteId: '7', period: '7d' });
@@ -28,10 +35,15 @@ describe('GetUptimeStats', () => {
     expect(stats.from.toISOString()).to.equal('2026-11-15T10:30:00.000Z');
   });
 
-  it('takes from/to over period and hides other tenants\' websites', async () => {
+  it("takes from/to over period and hides other tenants' websites", async () => {
     const coverage = new FakeCoverage();
     const useCase = new GetUptimeStats(new FakeMonitorLookup(), coverage, clock);
-    const stats = await useCase.execute(actor(), { websiteId: '7', period: '30d', from: '2026-11-22T08:00:00Z', to: '2026-11-22T09:00:00Z' });
+    const stats = await useCase.execute(actor(), {
+      websiteId: '7',
+      period: '30d',
+      from: '2026-11-22T08:00:00Z',
+      to: '2026-11-22T09:00:00Z',
+    });
     expect(stats.period).to.equal('range');
     expect(coverage.calls).to.have.length(1);
     expect(await codeOf(useCase.execute(actor(99), { websiteId: '7' }))).to.equal('websiteNotFound');
@@ -47,8 +59,11 @@ describe('GetUptimeStats with maintenance left out', () => {
       { from: new Date('2026-11-22T08:30:00Z'), to: new Date('2026-11-22T09:00:00Z') },
       { from: new Date('2026-11-22T08:45:00Z'), to: new Date('2026-11-22T09:10:00Z') },
     ]);
-    const stats = await new GetUptimeStats(new FakeMonitorLookup(), coverage, clock, exclusions)
-      .execute(actor(), { websiteId: '7', from: '2026-11-22T08:00:00Z', to: '2026-11-22T10:00:00Z' });
+    const stats = await new GetUptimeStats(new FakeMonitorLookup(), coverage, clock, exclusions).execute(actor(), {
+      websiteId: '7',
+      from: '2026-11-22T08:00:00Z',
+      to: '2026-11-22T10:00:00Z',
+    });
     expect(coverage.calls.map(([source, r]) => [source, r.from.toISOString(), r.to.toISOString()])).to.deep.equal([
       ['raw', '2026-11-22T08:00:00.000Z', '2026-11-22T08:30:00.000Z'],
       ['raw', '2026-11-22T09:10:00.000Z', '2026-11-22T10:00:00.000Z'],
@@ -68,7 +83,11 @@ describe('GetCheckHistory', () => {
 
 /** A screenshot of monitor 7 taken at `takenAt`. */
 const shotAt = (takenAt: string, n: number): Screenshot => ({
-  id: `00000000-0000-4000-8000-00000000000${n}`, monitorId: 7, organizationId: 1, takenAt: new Date(takenAt), png: new Uint8Array([0x89]),
+  id: `00000000-0000-4000-8000-00000000000${n}`,
+  monitorId: 7,
+  organizationId: 1,
+  takenAt: new Date(takenAt),
+  png: new Uint8Array([0x89]),
 });
 
 describe('MaintainResultStorage', () => {
@@ -91,7 +110,9 @@ describe('MaintainResultStorage', () => {
     const store = new FakeResultMaintenance();
     store.rolled = { from: new Date('2026-11-01T00:00:00Z'), to: new Date('2026-11-05T00:00:00Z') };
     const screenshots = new FakeScreenshots([
-      shotAt('2026-11-20T10:00:00Z', 1), shotAt('2026-11-21T10:29:00Z', 2), shotAt('2026-11-21T10:31:00Z', 3),
+      shotAt('2026-11-20T10:00:00Z', 1),
+      shotAt('2026-11-21T10:29:00Z', 2),
+      shotAt('2026-11-21T10:31:00Z', 3),
     ]);
     const useCase = new MaintainResultStorage(store, settings, clock, screenshots);
     expect((await useCase.execute()).screenshotsPurged).to.equal(2);

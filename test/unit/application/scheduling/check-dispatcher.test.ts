@@ -13,9 +13,14 @@ const MIN = 60_000;
 const planner = new FakePlanner();
 
 /** Rows due `offsetMs` from the start (monitor i on a one-minute grid). */
-const rows = (n: number, offsetMs = -250): ClaimedCheck[] => Array.from({ length: n }, (_, i) => ({
-  monitorId: i + 1, location: 'eu', slot: new Date(start + offsetMs), intervalMs: MIN, phaseMs: (start + offsetMs) % MIN,
-}));
+const rows = (n: number, offsetMs = -250): ClaimedCheck[] =>
+  Array.from({ length: n }, (_, i) => ({
+    monitorId: i + 1,
+    location: 'eu',
+    slot: new Date(start + offsetMs),
+    intervalMs: MIN,
+    phaseMs: (start + offsetMs) % MIN,
+  }));
 const up = (at: number): CheckResult => aCheckResult().at(at).build();
 const options = { workerId: 'w', locations: ['eu'], batchSize: 100, maxInFlight: 150, leaseMs: 90_000 };
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -26,11 +31,18 @@ function anEngine(schedule: FakeSchedule, opts: Partial<typeof options> = {}) {
   const ran: Array<{ host: string; at: number }> = [];
   const pending: Array<() => void> = [];
   let hold = false;
-  const dispatcher = new CheckDispatcher(schedule, planner, (request) => {
-    ran.push({ host: (request as { host: string }).host, at: clock.ms });
-    const at = clock.ms;
-    return hold ? new Promise((resolve) => pending.push(() => resolve(up(at)))) : Promise.resolve(up(at));
-  }, recorder, clock, { ...options, ...opts });
+  const dispatcher = new CheckDispatcher(
+    schedule,
+    planner,
+    (request) => {
+      ran.push({ host: (request as { host: string }).host, at: clock.ms });
+      const at = clock.ms;
+      return hold ? new Promise((resolve) => pending.push(() => resolve(up(at)))) : Promise.resolve(up(at));
+    },
+    recorder,
+    clock,
+    { ...options, ...opts },
+  );
   return { dispatcher, clock, recorder, ran, pending, holdChecks: () => (hold = true) };
 }
 
@@ -103,10 +115,18 @@ describe('CheckDispatcher', () => {
     schedule.change(2, { intervalMs: 5 * MIN, phaseMs: 7_000 });
     schedule.change(3, 'gone');
     await dispatcher.pump();
-    expect(ran.slice(3).map((r) => r.host), 'the trigger starts at once').to.deep.equal(['h1']);
+    expect(
+      ran.slice(3).map((r) => r.host),
+      'the trigger starts at once',
+    ).to.deep.equal(['h1']);
     await settle();
     await dispatcher.flush();
-    expect(recorder.batches.flat().map((o) => o.planned.check.monitorId).sort()).to.deep.equal([1, 1, 2]);
+    expect(
+      recorder.batches
+        .flat()
+        .map((o) => o.planned.check.monitorId)
+        .sort(),
+    ).to.deep.equal([1, 1, 2]);
     expect(dispatcher.stats).to.include({ dropped: 1, held: 2 });
 
     ran.length = 0;
@@ -142,9 +162,14 @@ describe('CheckDispatcher', () => {
     const h1 = ran.filter((r) => r.host === 'h1').map((r) => r.at - start);
     expect(h1).to.have.length(3);
     expect(h1[0]! - 21_000, 'the confirmation at its time').to.be.within(0, 300);
-    expect(h1.slice(1).map((at) => at - 1_000), 'then back on the grid').to.satisfy((offsets: number[]) =>
-      offsets.every((offset, k) => offset - (k + 1) * MIN >= 0 && offset - (k + 1) * MIN <= 300));
-    expect(ran.filter((r) => r.host === 'h2'), 'the other monitor is not touched').to.have.length(2);
+    expect(
+      h1.slice(1).map((at) => at - 1_000),
+      'then back on the grid',
+    ).to.satisfy((offsets: number[]) => offsets.every((offset, k) => offset - (k + 1) * MIN >= 0 && offset - (k + 1) * MIN <= 300));
+    expect(
+      ran.filter((r) => r.host === 'h2'),
+      'the other monitor is not touched',
+    ).to.have.length(2);
   });
 
   it('runs what a changed monitor now asks for (config edits, heartbeat beats): the plan is read again', async () => {
@@ -153,10 +178,17 @@ describe('CheckDispatcher', () => {
     const versioned = new FakePlanner((): CheckRequest => ({ kind: 'tcp', host: `v${version}`, port: 1, timeoutSeconds: 5 }));
     const clock = new ManualClock();
     const ran: string[] = [];
-    const dispatcher = new CheckDispatcher(schedule, versioned, async (request) => {
-      ran.push((request as { host: string }).host);
-      return up(clock.ms);
-    }, new FakeOutcomeRecorder(), clock, options);
+    const dispatcher = new CheckDispatcher(
+      schedule,
+      versioned,
+      async (request) => {
+        ran.push((request as { host: string }).host);
+        return up(clock.ms);
+      },
+      new FakeOutcomeRecorder(),
+      clock,
+      options,
+    );
     await dispatcher.pump();
     version = 2;
     schedule.change(1, {});
@@ -246,11 +278,11 @@ describe('CheckDispatcher', () => {
     expect(schedule.renewals, 'the recording 1 s ago renewed it').to.equal(1);
   });
 
-  it('splits a location\'s rows evenly with a worker that joins later: the first hands back its excess', async () => {
+  it("splits a location's rows evenly with a worker that joins later: the first hands back its excess", async () => {
     const schedule = new FakeSchedule(rows(100, 30_000));
     const clock = new ManualClock();
-    const engine = (workerId: string) => new CheckDispatcher(schedule, planner, async () => up(clock.ms), new FakeOutcomeRecorder(), clock,
-      { ...options, workerId });
+    const engine = (workerId: string) =>
+      new CheckDispatcher(schedule, planner, async () => up(clock.ms), new FakeOutcomeRecorder(), clock, { ...options, workerId });
     const first = engine('first');
     expect(await first.pump()).to.equal(100);
     const second = engine('second');
@@ -265,11 +297,15 @@ describe('CheckDispatcher', () => {
     expect(holders.filter((h) => h === second.workerId)).to.have.length(47);
   });
 
-  it('takes a dead peer\'s rows over in its first round after the peer\'s lease lapsed, though that puts it over its share', async () => {
+  it("takes a dead peer's rows over in its first round after the peer's lease lapsed, though that puts it over its share", async () => {
     const schedule = new FakeSchedule(rows(100, 30_000));
     const clock = new ManualClock();
-    const engine = (workerId: string) => new CheckDispatcher(schedule, planner, async () => up(clock.ms), new FakeOutcomeRecorder(), clock,
-      { ...options, workerId, leaseMs: 15_000 });
+    const engine = (workerId: string) =>
+      new CheckDispatcher(schedule, planner, async () => up(clock.ms), new FakeOutcomeRecorder(), clock, {
+        ...options,
+        workerId,
+        leaseMs: 15_000,
+      });
     const survivor = engine('survivor');
     const dying = engine('dying');
     await survivor.pump();
@@ -295,13 +331,22 @@ describe('CheckDispatcher', () => {
   });
 
   it('counts shares per location: a worker alone in its region holds all of it, and splits only the locations it shares', async () => {
-    const at = (location: string, n: number, from: number): ClaimedCheck[] => Array.from({ length: n }, (_, i) => ({
-      monitorId: from + i, location, slot: new Date(start + 30_000), intervalMs: MIN, phaseMs: 30_000,
-    }));
+    const at = (location: string, n: number, from: number): ClaimedCheck[] =>
+      Array.from({ length: n }, (_, i) => ({
+        monitorId: from + i,
+        location,
+        slot: new Date(start + 30_000),
+        intervalMs: MIN,
+        phaseMs: 30_000,
+      }));
     const schedule = new FakeSchedule([...at('eu', 40, 1), ...at('us', 40, 101), ...at('heartbeat', 40, 201)]);
     const clock = new ManualClock();
-    const engine = (workerId: string, locations: string[]) => new CheckDispatcher(schedule, planner, async () => up(clock.ms),
-      new FakeOutcomeRecorder(), clock, { ...options, workerId, locations });
+    const engine = (workerId: string, locations: string[]) =>
+      new CheckDispatcher(schedule, planner, async () => up(clock.ms), new FakeOutcomeRecorder(), clock, {
+        ...options,
+        workerId,
+        locations,
+      });
     const europe = engine('europe', ['eu', 'heartbeat']);
     const america = engine('america', ['us', 'heartbeat']);
     await europe.pump();
@@ -337,7 +382,16 @@ describe('CheckDispatcher', () => {
   it('turns a check that throws into a down result instead of losing it', async () => {
     const schedule = new FakeSchedule(rows(1));
     const recorder = new FakeOutcomeRecorder();
-    const dispatcher = new CheckDispatcher(schedule, planner, async () => { throw new Error('boom'); }, recorder, new ManualClock(), options);
+    const dispatcher = new CheckDispatcher(
+      schedule,
+      planner,
+      async () => {
+        throw new Error('boom');
+      },
+      recorder,
+      new ManualClock(),
+      options,
+    );
     await dispatcher.pump();
     await settle();
     await dispatcher.flush();

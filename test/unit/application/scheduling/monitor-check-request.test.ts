@@ -1,38 +1,86 @@
 import { expect } from 'chai';
-import { checkRequestFor, heartbeatGraceSeconds, type SchedulableMonitor } from '../../../../src/application/scheduling/monitor-check-request';
+import {
+  checkRequestFor,
+  heartbeatGraceSeconds,
+  type SchedulableMonitor,
+} from '../../../../src/application/scheduling/monitor-check-request';
 
 const created = new Date('2026-11-01T00:00:00Z');
 const aMonitor = (overrides: Partial<SchedulableMonitor> = {}): SchedulableMonitor => ({
-  id: 1, organizationId: 1, customerId: 1, kind: 'website', monitoringType: 'http', checkIntervalSeconds: 60,
-  timeoutSeconds: 30, url: 'https://shop.example/', hostname: null, port: null, checkMode: null, connectHost: null,
-  connectPort: null, connectTlsInsecure: false, config: {}, credentials: null, lastHeartbeatAt: null, createdAt: created,
+  id: 1,
+  organizationId: 1,
+  customerId: 1,
+  kind: 'website',
+  monitoringType: 'http',
+  checkIntervalSeconds: 60,
+  timeoutSeconds: 30,
+  url: 'https://shop.example/',
+  hostname: null,
+  port: null,
+  checkMode: null,
+  connectHost: null,
+  connectPort: null,
+  connectTlsInsecure: false,
+  config: {},
+  credentials: null,
+  lastHeartbeatAt: null,
+  createdAt: created,
   ...overrides,
 });
 
 describe('checkRequestFor (monitor to check)', () => {
   it('maps a website with the default check configuration: any 2xx, certificate checked on https', () => {
     const request = checkRequestFor(aMonitor());
-    expect(request).to.deep.include({ kind: 'http', url: 'https://shop.example/', method: 'GET', followRedirects: true, timeoutSeconds: 30 });
+    expect(request).to.deep.include({
+      kind: 'http',
+      url: 'https://shop.example/',
+      method: 'GET',
+      followRedirects: true,
+      timeoutSeconds: 30,
+    });
     expect(request!.kind === 'http' && request!.assertions).to.deep.equal({
-      expectedStatusCodes: ['2xx'], keyword: null, minPageSize: null, maxPageSize: null, maxResponseTimeMs: null,
-      ssl: { noticeDays: 14 }, httpsRedirect: false,
+      expectedStatusCodes: ['2xx'],
+      keyword: null,
+      minPageSize: null,
+      maxPageSize: null,
+      maxResponseTimeMs: null,
+      ssl: { noticeDays: 14 },
+      httpsRedirect: false,
     });
   });
 
   it('turns each enabled check toggle into its assertion, and leaves disabled ones out', () => {
-    const request = checkRequestFor(aMonitor({
-      url: 'http://shop.example/',
-      config: {
-        checkStatusEnabled: false, checkKeywordEnabled: true, keyword: 'Welcome', keywordMode: 'absent', keywordCaseSensitive: true,
-        checkSizeEnabled: true, minPageSize: 10, maxPageSize: 5000, checkResponseTimeEnabled: true, responseTimeThreshold: 800,
-        checkHttpsRedirectEnabled: true, expectedStatusCodes: [200, 301],
-      },
-      connectHost: 'origin.example', connectPort: 8443, connectTlsInsecure: true,
-    }));
+    const request = checkRequestFor(
+      aMonitor({
+        url: 'http://shop.example/',
+        config: {
+          checkStatusEnabled: false,
+          checkKeywordEnabled: true,
+          keyword: 'Welcome',
+          keywordMode: 'absent',
+          keywordCaseSensitive: true,
+          checkSizeEnabled: true,
+          minPageSize: 10,
+          maxPageSize: 5000,
+          checkResponseTimeEnabled: true,
+          responseTimeThreshold: 800,
+          checkHttpsRedirectEnabled: true,
+          expectedStatusCodes: [200, 301],
+        },
+        connectHost: 'origin.example',
+        connectPort: 8443,
+        connectTlsInsecure: true,
+      }),
+    );
     expect(request).to.deep.include({ connectTo: { host: 'origin.example', port: 8443 }, connectTlsInsecure: true });
     expect(request!.kind === 'http' && request!.assertions).to.deep.equal({
-      expectedStatusCodes: null, keyword: { value: 'Welcome', mode: 'absent', caseSensitive: true },
-      minPageSize: 10, maxPageSize: 5000, maxResponseTimeMs: 800, ssl: null, httpsRedirect: true,
+      expectedStatusCodes: null,
+      keyword: { value: 'Welcome', mode: 'absent', caseSensitive: true },
+      minPageSize: 10,
+      maxPageSize: 5000,
+      maxResponseTimeMs: 800,
+      ssl: null,
+      httpsRedirect: true,
     });
     const statuses = checkRequestFor(aMonitor({ config: { expectedStatusCodes: [200, 301] } }));
     expect(statuses!.kind === 'http' && statuses!.assertions.expectedStatusCodes).to.deep.equal(['200', '301']);
@@ -46,48 +94,101 @@ describe('checkRequestFor (monitor to check)', () => {
     expect(connectTo('[2606:4700::1]:8443', 8443)).to.deep.equal({ host: '2606:4700::1', port: 8443 });
     expect(connectTo('[2606:4700::1]')).to.deep.equal({ host: '2606:4700::1', port: null });
     expect(connectTo('origin.example.com', 444)).to.deep.equal({ host: 'origin.example.com', port: 444 });
-    expect(connectTo('origin.example.com')).to.deep.equal({ host: 'origin.example.com', port: null }, 'no port: the url\'s own');
-    expect(connectTo('origin.example.com:8443', 9443)).to.deep.equal({ host: 'origin.example.com', port: 8443 }, 'the port written in connectHost wins');
+    expect(connectTo('origin.example.com')).to.deep.equal({ host: 'origin.example.com', port: null }, "no port: the url's own");
+    expect(connectTo('origin.example.com:8443', 9443)).to.deep.equal(
+      { host: 'origin.example.com', port: 8443 },
+      'the port written in connectHost wins',
+    );
     expect(connectTo(null, 8443)).to.equal(null);
-    expect(connectTo('a/b:1', 1)).to.deep.equal({ host: 'a/b:1', port: 1 }, 'a stored value that no longer parses is left for the policy to refuse');
+    expect(connectTo('a/b:1', 1)).to.deep.equal(
+      { host: 'a/b:1', port: 1 },
+      'a stored value that no longer parses is left for the policy to refuse',
+    );
   });
 
   it('judges heartbeats from the last beat, with a grace of 10 % of the interval (1-10 minutes)', () => {
     const beat = new Date('2026-11-22T10:00:00Z');
-    expect(checkRequestFor(aMonitor({ monitoringType: 'heartbeat', url: null, lastHeartbeatAt: beat, checkIntervalSeconds: 3600 }))).to.deep.equal({
-      kind: 'heartbeat', lastBeatAt: beat, expectingSince: created, intervalSeconds: 3600, graceSeconds: 360,
+    expect(
+      checkRequestFor(aMonitor({ monitoringType: 'heartbeat', url: null, lastHeartbeatAt: beat, checkIntervalSeconds: 3600 })),
+    ).to.deep.equal({
+      kind: 'heartbeat',
+      lastBeatAt: beat,
+      expectingSince: created,
+      intervalSeconds: 3600,
+      graceSeconds: 360,
     });
     expect([heartbeatGraceSeconds(60), heartbeatGraceSeconds(3600), heartbeatGraceSeconds(2_592_000)]).to.deep.equal([60, 360, 600]);
   });
 
   it('runs scripted-browser scenarios as parsed steps, screenshots kept for the monitor; a script that no longer parses runs nothing', () => {
-    expect(checkRequestFor(aMonitor({ id: 7, organizationId: 3, monitoringType: 'scripted_browser', config: { script: '# log in\nclick #go' } }))).to.deep.equal({
-      kind: 'browser', url: 'https://shop.example/', timeoutSeconds: 30, steps: [{ kind: 'click', line: 2, selector: '#go' }],
+    expect(
+      checkRequestFor(
+        aMonitor({ id: 7, organizationId: 3, monitoringType: 'scripted_browser', config: { script: '# log in\nclick #go' } }),
+      ),
+    ).to.deep.equal({
+      kind: 'browser',
+      url: 'https://shop.example/',
+      timeoutSeconds: 30,
+      steps: [{ kind: 'click', line: 2, selector: '#go' }],
       screenshotOwner: { monitorId: 7, organizationId: 3 },
     });
     expect(checkRequestFor(aMonitor({ monitoringType: 'scripted_browser', config: { script: 'await page.goto(url)' } }))).to.equal(null);
   });
 
   it('maps DNS, ICMP and TCP monitors', () => {
-    expect(checkRequestFor(aMonitor({ kind: 'dns', monitoringType: 'dns', hostname: 'shop.example', config: { recordType: 'MX', expectedValues: ['mx.shop.example'], resolver: '9.9.9.9' } })))
-      .to.deep.equal({ kind: 'dns', name: 'shop.example', recordType: 'MX', resolver: '9.9.9.9', expectedValues: ['mx.shop.example'], timeoutSeconds: 30 });
-    expect(checkRequestFor(aMonitor({ kind: 'icmp', monitoringType: 'icmp', hostname: 'shop.example' })))
-      .to.deep.include({ kind: 'icmp', host: 'shop.example', packets: 3 });
-    expect(checkRequestFor(aMonitor({ kind: 'tcp', monitoringType: 'tcp', hostname: 'shop.example', port: 5432 })))
-      .to.deep.equal({ kind: 'tcp', host: 'shop.example', port: 5432, timeoutSeconds: 30 });
+    expect(
+      checkRequestFor(
+        aMonitor({
+          kind: 'dns',
+          monitoringType: 'dns',
+          hostname: 'shop.example',
+          config: { recordType: 'MX', expectedValues: ['mx.shop.example'], resolver: '9.9.9.9' },
+        }),
+      ),
+    ).to.deep.equal({
+      kind: 'dns',
+      name: 'shop.example',
+      recordType: 'MX',
+      resolver: '9.9.9.9',
+      expectedValues: ['mx.shop.example'],
+      timeoutSeconds: 30,
+    });
+    expect(checkRequestFor(aMonitor({ kind: 'icmp', monitoringType: 'icmp', hostname: 'shop.example' }))).to.deep.include({
+      kind: 'icmp',
+      host: 'shop.example',
+      packets: 3,
+    });
+    expect(checkRequestFor(aMonitor({ kind: 'tcp', monitoringType: 'tcp', hostname: 'shop.example', port: 5432 }))).to.deep.equal({
+      kind: 'tcp',
+      host: 'shop.example',
+      port: 5432,
+      timeoutSeconds: 30,
+    });
   });
 
   it('maps service monitors with their TLS mode, and sends no credentials in tcp mode', () => {
     const credentials = { username: 'probe', password: 'secret' };
-    expect(checkRequestFor(aMonitor({ kind: 'smtp', monitoringType: 'smtp', hostname: 'mx.example', credentials, checkMode: 'protocol' })))
-      .to.deep.include({ kind: 'smtp', host: 'mx.example', port: null, mode: 'protocol', credentials, tls: 'starttls', sslNoticeDays: 14 });
-    expect(checkRequestFor(aMonitor({ kind: 'ssh', monitoringType: 'ssh', hostname: 'box.example', credentials, checkMode: 'tcp', port: 22 })))
-      .to.deep.include({ kind: 'ssh', mode: 'tcp', credentials: null, port: 22 });
-    expect(checkRequestFor(aMonitor({ kind: 'ftp', monitoringType: 'ftp', hostname: 'ftp.example', config: { tlsMode: 'starttls' } })))
-      .to.deep.include({ kind: 'ftp', tls: 'explicit' });
-    expect(checkRequestFor(aMonitor({ kind: 'imap-pop', monitoringType: 'imap-pop', hostname: 'mail.example', config: { protocol: 'pop3', tlsMode: 'implicit' } })))
-      .to.deep.include({ kind: 'pop3', tls: 'implicit' });
-    expect(checkRequestFor(aMonitor({ kind: 'imap-pop', monitoringType: 'imap-pop', hostname: 'mail.example', config: { protocol: 'imap' } })))
-      .to.deep.include({ kind: 'imap', tls: 'implicit' });
+    expect(
+      checkRequestFor(aMonitor({ kind: 'smtp', monitoringType: 'smtp', hostname: 'mx.example', credentials, checkMode: 'protocol' })),
+    ).to.deep.include({ kind: 'smtp', host: 'mx.example', port: null, mode: 'protocol', credentials, tls: 'starttls', sslNoticeDays: 14 });
+    expect(
+      checkRequestFor(aMonitor({ kind: 'ssh', monitoringType: 'ssh', hostname: 'box.example', credentials, checkMode: 'tcp', port: 22 })),
+    ).to.deep.include({ kind: 'ssh', mode: 'tcp', credentials: null, port: 22 });
+    expect(
+      checkRequestFor(aMonitor({ kind: 'ftp', monitoringType: 'ftp', hostname: 'ftp.example', config: { tlsMode: 'starttls' } })),
+    ).to.deep.include({ kind: 'ftp', tls: 'explicit' });
+    expect(
+      checkRequestFor(
+        aMonitor({
+          kind: 'imap-pop',
+          monitoringType: 'imap-pop',
+          hostname: 'mail.example',
+          config: { protocol: 'pop3', tlsMode: 'implicit' },
+        }),
+      ),
+    ).to.deep.include({ kind: 'pop3', tls: 'implicit' });
+    expect(
+      checkRequestFor(aMonitor({ kind: 'imap-pop', monitoringType: 'imap-pop', hostname: 'mail.example', config: { protocol: 'imap' } })),
+    ).to.deep.include({ kind: 'imap', tls: 'implicit' });
   });
 });

@@ -12,7 +12,12 @@ import { codeOf } from '../../../support/expect-app-error';
 import { immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
 import { FakeMaintenanceWindows, FakeRecurrence } from '../../../support/fakes/maintenance-fakes';
 import {
-  fakeAccessTokens, FakeComponentCatalog, FakePageIncidentNotices, FakePageIncidents, FakeStatusPageReadings, FakeStatusPages,
+  fakeAccessTokens,
+  FakeComponentCatalog,
+  FakePageIncidentNotices,
+  FakePageIncidents,
+  FakeStatusPageReadings,
+  FakeStatusPages,
 } from '../../../support/fakes/status-pages-fakes';
 
 const ORG = 1;
@@ -24,7 +29,7 @@ function setup(refreshMs = 5_000) {
   const pages = new FakeStatusPages();
   const catalog = new FakeComponentCatalog()
     .add(ORG, { type: 'monitor', id: 7, publicId: 'm-7', customerId: 3, name: 'Shop' })
-    .add(ORG, { type: 'monitor', id: 8, publicId: 'm-8', customerId: 4, name: 'Other customer\'s API' });
+    .add(ORG, { type: 'monitor', id: 8, publicId: 'm-8', customerId: 4, name: "Other customer's API" });
   const readings = new FakeStatusPageReadings();
   const incidents = new FakePageIncidents();
   const windows = new FakeMaintenanceWindows();
@@ -34,10 +39,21 @@ function setup(refreshMs = 5_000) {
   const create = new CreateStatusPage(pages, catalog, hasher, ids, clock);
   const visit = new GetPublicStatusPage(pages, readings, build, fakeAccessTokens, clock, { refreshMs, maxEntries: 10 });
   const tell = new CreatePageIncident(pages, incidents, readings, catalog, notices, immediateTransactions, ids, clock);
-  const aPage = (overrides: Record<string, unknown> = {}) => create.execute(anActor().build(), {
-    title: 'Acme', slug: 'acme', description: null, logo: null, brandColor: '#1f6feb', showResponseTimes: false, footer: null, ipAllowlist: [],
-    customerId: null, password: null, groups: [{ name: 'Web', components: [{ type: 'monitor', id: 'm-7' }] }], ...overrides,
-  });
+  const aPage = (overrides: Record<string, unknown> = {}) =>
+    create.execute(anActor().build(), {
+      title: 'Acme',
+      slug: 'acme',
+      description: null,
+      logo: null,
+      brandColor: '#1f6feb',
+      showResponseTimes: false,
+      footer: null,
+      ipAllowlist: [],
+      customerId: null,
+      password: null,
+      groups: [{ name: 'Web', components: [{ type: 'monitor', id: 'm-7' }] }],
+      ...overrides,
+    });
   return { clock, pages, readings, windows, notices, visit, tell, aPage, catalog };
 }
 const visitor = { ip: '198.51.100.7', accessToken: undefined };
@@ -47,18 +63,40 @@ const modelOf = (answer: PublicPageAnswer) => {
 };
 
 describe('Status pages (use cases)', () => {
-  it('lets an organization page show any customer\'s components, and keeps a customer\'s page to its own', async () => {
+  it("lets an organization page show any customer's components, and keeps a customer's page to its own", async () => {
     const { aPage, pages, catalog } = setup();
-    const mixed = await aPage({ groups: [{ name: 'x', components: [{ type: 'monitor', id: 'm-7' }, { type: 'monitor', id: 'm-8' }] }] });
+    const mixed = await aPage({
+      groups: [
+        {
+          name: 'x',
+          components: [
+            { type: 'monitor', id: 'm-7' },
+            { type: 'monitor', id: 'm-8' },
+          ],
+        },
+      ],
+    });
     expect(mixed.components.map((c) => c.id)).to.deep.equal([7, 8]);
     const asCustomer = new CreateStatusPage(pages, catalog, hasher, sequentialIds(), new ManualClock());
     const customerActor = anActor().forCustomer(3).build();
     const input = {
-      title: 'Mine', slug: 'mine', description: null, logo: null, brandColor: '#000000', showResponseTimes: false, footer: null,
-      ipAllowlist: [], customerId: null, password: null, groups: [{ name: 'x', components: [{ type: 'monitor' as const, id: 'm-8' }] }],
+      title: 'Mine',
+      slug: 'mine',
+      description: null,
+      logo: null,
+      brandColor: '#000000',
+      showResponseTimes: false,
+      footer: null,
+      ipAllowlist: [],
+      customerId: null,
+      password: null,
+      groups: [{ name: 'x', components: [{ type: 'monitor' as const, id: 'm-8' }] }],
     };
     expect(await codeOf(asCustomer.execute(customerActor, input))).to.equal('monitorNotFound');
-    const own = await asCustomer.execute(customerActor, { ...input, groups: [{ name: 'x', components: [{ type: 'monitor', id: 'm-7' }] }] });
+    const own = await asCustomer.execute(customerActor, {
+      ...input,
+      groups: [{ name: 'x', components: [{ type: 'monitor', id: 'm-7' }] }],
+    });
     expect(own.customerId).to.equal(3);
   });
 
@@ -67,11 +105,16 @@ describe('Status pages (use cases)', () => {
     const page = await aPage();
     const get = new GetStatusPage(pages);
     const reasonOf = async (actor: ReturnType<typeof anActor>, ref: string) =>
-      get.execute(actor.build(), { id: ref }).then(() => 'found', (e) => `${e.code}:${e.details.reason ?? '-'}`);
+      get.execute(actor.build(), { id: ref }).then(
+        () => 'found',
+        (e) => `${e.code}:${e.details.reason ?? '-'}`,
+      );
     expect(await reasonOf(anActor(), 'x/y')).to.equal('statusPageNotFound:malformedId');
     // Out of scope is indistinguishable from missing (no reason).
     expect(await reasonOf(anActor().forCustomer(4), page.publicId)).to.equal('statusPageNotFound:-');
-    expect(await reasonOf(anActor().with({ scope: { organizationId: 2, customerId: null } }), String(page.id))).to.equal('statusPageNotFound:-');
+    expect(await reasonOf(anActor().with({ scope: { organizationId: 2, customerId: null } }), String(page.id))).to.equal(
+      'statusPageNotFound:-',
+    );
     expect(await reasonOf(anActor(), '99')).to.equal('statusPageNotFound:-');
     expect(await reasonOf(anActor(), page.publicId)).to.equal('found');
   });
@@ -107,7 +150,10 @@ describe('Status pages (use cases)', () => {
     const built = modelOf(await visit.execute({ slug: 'acme' }, visitor));
     const answer = visit.fromMemory({ slug: 'acme' }, visitor);
     expect(answer && modelOf(answer)).to.equal(built);
-    expect(visit.fromMemory({ slug: 'acme' }, { ip: '203.0.113.5', accessToken: undefined }), 'outside the allowlist: execute refuses it').to.equal(undefined);
+    expect(
+      visit.fromMemory({ slug: 'acme' }, { ip: '203.0.113.5', accessToken: undefined }),
+      'outside the allowlist: execute refuses it',
+    ).to.equal(undefined);
     expect(visit.fromMemory({ slug: 'other' }, visitor)).to.equal(undefined);
     expect([pages.visitorLookups, readings.fingerprints]).to.deep.equal([1, 1]);
     clock.advance(6_000);
@@ -122,7 +168,7 @@ describe('Status pages (use cases)', () => {
     expect(new Set(answers.map((a) => (a as { model: unknown }).model)).size).to.equal(1);
   });
 
-  it('asks for the password until the visitor has the page\'s access token, and refuses addresses outside the allowlist', async () => {
+  it("asks for the password until the visitor has the page's access token, and refuses addresses outside the allowlist", async () => {
     const { aPage, visit } = setup();
     const page = await aPage({ password: 'sesame-open' });
     expect((await visit.execute({ slug: 'acme' }, visitor)).kind).to.equal('passwordRequired');
@@ -138,11 +184,23 @@ describe('Status pages (use cases)', () => {
     const { aPage, visit, readings, windows, clock } = setup(60_000);
     await aPage();
     readings.read('monitor:7', { lastStatuses: ['down'], lastResponseMs: null, createdAt: new Date('2026-01-01T00:00:00Z') });
-    const window = MaintenanceWindow.create({
-      publicId: 'w-1', organizationId: ORG, customerId: null, title: 'Database upgrade', description: null,
-      startTime: new Date(clock.now().getTime() - HOUR), endTime: new Date(clock.now().getTime() + HOUR), timezone: 'UTC', rrule: null,
-      targets: [{ type: 'customer', id: 3 }], suppressAlerts: true, excludeFromUptime: false,
-    }, clock.now());
+    const window = MaintenanceWindow.create(
+      {
+        publicId: 'w-1',
+        organizationId: ORG,
+        customerId: null,
+        title: 'Database upgrade',
+        description: null,
+        startTime: new Date(clock.now().getTime() - HOUR),
+        endTime: new Date(clock.now().getTime() + HOUR),
+        timezone: 'UTC',
+        rrule: null,
+        targets: [{ type: 'customer', id: 3 }],
+        suppressAlerts: true,
+        excludeFromUptime: false,
+      },
+      clock.now(),
+    );
     await windows.add(window);
     const during = modelOf(await visit.execute({ slug: 'acme' }, visitor));
     expect(during.state).to.equal('maintenance');
@@ -165,42 +223,88 @@ describe('Status pages (use cases)', () => {
     expect(days.find((d) => d.date === '2026-03-10')!.state, 'before the monitor existed').to.equal('unknown');
   });
 
-  it('tells subscribers of each update, and gathers a service incident\'s updates in one story', async () => {
+  it("tells subscribers of each update, and gathers a service incident's updates in one story", async () => {
     const { aPage, tell, readings, notices } = setup();
     await aPage();
-    readings.serviceIncidents = [{
-      id: 41, publicId: 'inc-41', monitorId: 7, origin: 'automatic', title: 'Shop is down', open: true,
-      startedAt: new Date('2026-06-01T11:50:00Z'), resolvedAt: null,
-    }];
-    const first = await tell.execute(anActor().build(), { id: '1', incidentId: 'inc-41', status: 'investigating', message: 'Looking', componentIds: [] });
-    const second = await tell.execute(anActor().build(), { id: '1', incidentId: 'inc-41', status: 'identified', message: 'Found it', componentIds: [] });
+    readings.serviceIncidents = [
+      {
+        id: 41,
+        publicId: 'inc-41',
+        monitorId: 7,
+        origin: 'automatic',
+        title: 'Shop is down',
+        open: true,
+        startedAt: new Date('2026-06-01T11:50:00Z'),
+        resolvedAt: null,
+      },
+    ];
+    const first = await tell.execute(anActor().build(), {
+      id: '1',
+      incidentId: 'inc-41',
+      status: 'investigating',
+      message: 'Looking',
+      componentIds: [],
+    });
+    const second = await tell.execute(anActor().build(), {
+      id: '1',
+      incidentId: 'inc-41',
+      status: 'identified',
+      message: 'Found it',
+      componentIds: [],
+    });
     expect(second.incident.publicId).to.equal(first.incident.publicId);
     expect(second.incident.title).to.equal('Shop is down');
     expect(second.componentIds).to.deep.equal(['m-7']);
     expect(notices.told.map((t) => t.status)).to.deep.equal(['investigating', 'identified']);
-    expect(await codeOf(tell.execute(anActor().build(), { id: '1', incidentId: 'inc-99', status: 'investigating', message: 'x', componentIds: [] })))
-      .to.equal('incidentNotFound');
-    expect(await codeOf(tell.execute(anActor().build(), { id: '1', status: 'investigating', message: 'x', componentIds: [] })))
-      .to.equal('validationFailed');
+    expect(
+      await codeOf(
+        tell.execute(anActor().build(), { id: '1', incidentId: 'inc-99', status: 'investigating', message: 'x', componentIds: [] }),
+      ),
+    ).to.equal('incidentNotFound');
+    expect(await codeOf(tell.execute(anActor().build(), { id: '1', status: 'investigating', message: 'x', componentIds: [] }))).to.equal(
+      'validationFailed',
+    );
   });
 
   it('renders a 50-component page with varied history under 100 KB', async () => {
     const { pages, catalog, readings, visit } = setup();
     const components = Array.from({ length: 50 }, (_, i) => ({ type: 'monitor' as const, id: 100 + i, name: null }));
     for (const c of components) {
-      catalog.add(ORG, { type: 'monitor', id: c.id, publicId: `00000000-0000-4000-8000-${String(c.id).padStart(12, '0')}`, customerId: 3, name: `Service number ${c.id}` });
+      catalog.add(ORG, {
+        type: 'monitor',
+        id: c.id,
+        publicId: `00000000-0000-4000-8000-${String(c.id).padStart(12, '0')}`,
+        customerId: 3,
+        name: `Service number ${c.id}`,
+      });
       readings.read(`monitor:${c.id}`, { lastStatuses: ['up'], lastResponseMs: 120, createdAt: new Date('2025-01-01T00:00:00Z') });
       // A down day every week and a degraded one now and then: many bar segments.
-      readings.coverage.set(c.id, new Map(Array.from({ length: 90 }, (_, d) => {
-        const date = new Date(Date.UTC(2026, 5, 1) - d * 86_400_000).toISOString().slice(0, 10);
-        return [date, { up: 86_000, degraded: d % 5 === 0 ? 200 : 0, down: d % 7 === 0 ? 400 : 0 }];
-      })));
+      readings.coverage.set(
+        c.id,
+        new Map(
+          Array.from({ length: 90 }, (_, d) => {
+            const date = new Date(Date.UTC(2026, 5, 1) - d * 86_400_000).toISOString().slice(0, 10);
+            return [date, { up: 86_000, degraded: d % 5 === 0 ? 200 : 0, down: d % 7 === 0 ? 400 : 0 }];
+          }),
+        ),
+      );
     }
     const create = new CreateStatusPage(pages, catalog, hasher, sequentialIds(), new ManualClock('2026-06-01T12:00:00Z'));
     await create.execute(anActor().build(), {
-      title: 'Big', slug: 'big', description: 'Everything we run', logo: null, brandColor: '#1f6feb', showResponseTimes: true, footer: 'Footer',
-      ipAllowlist: [], customerId: null, password: null,
-      groups: [0, 1, 2, 3, 4].map((g) => ({ name: `Group ${g}`, components: components.slice(g * 10, g * 10 + 10).map((c) => ({ type: 'monitor' as const, id: String(c.id) })) })),
+      title: 'Big',
+      slug: 'big',
+      description: 'Everything we run',
+      logo: null,
+      brandColor: '#1f6feb',
+      showResponseTimes: true,
+      footer: 'Footer',
+      ipAllowlist: [],
+      customerId: null,
+      password: null,
+      groups: [0, 1, 2, 3, 4].map((g) => ({
+        name: `Group ${g}`,
+        components: components.slice(g * 10, g * 10 + 10).map((c) => ({ type: 'monitor' as const, id: String(c.id) })),
+      })),
     });
     const answer = await visit.execute({ slug: 'big' }, visitor);
     if (answer.kind !== 'page') throw new Error('expected the page');

@@ -13,7 +13,11 @@ import { FakeRateLimiter, immediateTransactions, sequentialIds } from '../../../
 import { FakeMaintenanceWindows } from '../../../support/fakes/maintenance-fakes';
 import { FakeDirectDeliveries } from '../../../support/fakes/notifications-fakes';
 import {
-  fakeAccessTokens, FakeComponentCatalog, FakePageEventFeed, FakeStatusPages, FakeSubscribers,
+  fakeAccessTokens,
+  FakeComponentCatalog,
+  FakePageEventFeed,
+  FakeStatusPages,
+  FakeSubscribers,
 } from '../../../support/fakes/status-pages-fakes';
 
 const ORG = 1;
@@ -33,10 +37,38 @@ async function setup() {
   const windows = new FakeMaintenanceWindows();
   const ids = sequentialIds();
   const page = await new CreateStatusPage(pages, catalog, hasher, ids, clock).execute(anActor().build(), {
-    title: 'Acme', slug: 'acme', description: null, logo: null, brandColor: '#000000', showResponseTimes: false, footer: null, ipAllowlist: [],
-    customerId: null, password: null, groups: [{ name: 'All', components: [{ type: 'monitor', id: 'm-7' }, { type: 'monitor', id: 'm-8' }] }],
+    title: 'Acme',
+    slug: 'acme',
+    description: null,
+    logo: null,
+    brandColor: '#000000',
+    showResponseTimes: false,
+    footer: null,
+    ipAllowlist: [],
+    customerId: null,
+    password: null,
+    groups: [
+      {
+        name: 'All',
+        components: [
+          { type: 'monitor', id: 'm-7' },
+          { type: 'monitor', id: 'm-8' },
+        ],
+      },
+    ],
   });
-  const subscribe = new SubscribeToStatusPage(pages, subscribers, catalog, fakeAccessTokens, deliveries, immediateTransactions, ids, links, clock, new FakeRateLimiter());
+  const subscribe = new SubscribeToStatusPage(
+    pages,
+    subscribers,
+    catalog,
+    fakeAccessTokens,
+    deliveries,
+    immediateTransactions,
+    ids,
+    links,
+    clock,
+    new FakeRateLimiter(),
+  );
   const manage = new ManageSubscription(pages, subscribers, clock);
   const announce = new AnnounceToSubscribers(feed, pages, catalog, windows, subscribers, deliveries, immediateTransactions, links, clock);
   return { clock, page, pages, subscribers, deliveries, feed, windows, subscribe, manage, announce };
@@ -50,19 +82,42 @@ describe('Status page subscribers (use cases)', () => {
     expect(deliveries.rows.map((r) => r.message.event)).to.deep.equal(['statusPage.subscriptionConfirmation']);
     expect(deliveries.rows[0]!.message.text).to.match(/https:\/\/status\.example\/status\/acme\/confirm\?token=[0-9a-f]{64}/);
 
-    feed.events.push({ id: 1, organizationId: ORG, kind: 'incidentOpened', monitorId: 7, subjectId: 'inc-1', summary: 'Shop is down', occurredAt: new Date(), occurrence: null });
+    feed.events.push({
+      id: 1,
+      organizationId: ORG,
+      kind: 'incidentOpened',
+      monitorId: 7,
+      subjectId: 'inc-1',
+      summary: 'Shop is down',
+      occurredAt: new Date(),
+      occurrence: null,
+    });
     await announce.execute();
     expect(deliveries.rows).to.have.length(1);
 
     const token = [...subscribers.rows.values()][0]!.token;
     await manage.confirm({ slug: 'acme' }, token);
-    feed.events.push({ id: 2, organizationId: ORG, kind: 'incidentResolved', monitorId: 7, subjectId: 'inc-1', summary: 'Shop is up', occurredAt: new Date(), occurrence: null });
+    feed.events.push({
+      id: 2,
+      organizationId: ORG,
+      kind: 'incidentResolved',
+      monitorId: 7,
+      subjectId: 'inc-1',
+      summary: 'Shop is up',
+      occurredAt: new Date(),
+      occurrence: null,
+    });
     expect(await announce.execute()).to.deep.equal({ events: 1, messages: 1 });
     expect(await announce.execute(), 'told once').to.deep.equal({ events: 0, messages: 0 });
     const told = deliveries.rows[1]!.message;
-    expect(told).to.deep.include({ event: 'statusPage.incidentResolved', subject: '[Acme] Resolved: Shop is up', recipient: { type: 'email', address: 'ada@example.com' } });
+    expect(told).to.deep.include({
+      event: 'statusPage.incidentResolved',
+      subject: '[Acme] Resolved: Shop is up',
+      recipient: { type: 'email', address: 'ada@example.com' },
+    });
     expect(told.headers).to.deep.equal({
-      'List-Unsubscribe': `<https://status.example/status/acme/unsubscribe?token=${token}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      'List-Unsubscribe': `<https://status.example/status/acme/unsubscribe?token=${token}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
     await manage.unsubscribe({ slug: 'acme' }, token);
     expect(subscribers.rows.size).to.equal(0);
@@ -79,17 +134,40 @@ describe('Status page subscribers (use cases)', () => {
     await follow('shop@example.com', ['monitor:7']);
     await follow('blog@example.com', ['monitor:8']);
     await follow('all@example.com', []);
-    const window = await windows.add(MaintenanceWindow.create({
-      publicId: 'w-1', organizationId: ORG, customerId: null, title: 'Shop upgrade', description: null,
-      startTime: new Date('2026-06-02T02:00:00Z'), endTime: new Date('2026-06-02T03:00:00Z'), timezone: 'UTC', rrule: null,
-      targets: [{ type: 'monitor', id: 7 }], suppressAlerts: true, excludeFromUptime: false,
-    }, clock.now()));
+    const window = await windows.add(
+      MaintenanceWindow.create(
+        {
+          publicId: 'w-1',
+          organizationId: ORG,
+          customerId: null,
+          title: 'Shop upgrade',
+          description: null,
+          startTime: new Date('2026-06-02T02:00:00Z'),
+          endTime: new Date('2026-06-02T03:00:00Z'),
+          timezone: 'UTC',
+          rrule: null,
+          targets: [{ type: 'monitor', id: 7 }],
+          suppressAlerts: true,
+          excludeFromUptime: false,
+        },
+        clock.now(),
+      ),
+    );
     feed.events.push({
-      id: 5, organizationId: ORG, kind: 'maintenance.scheduled', monitorId: null, subjectId: window.publicId, summary: 'Maintenance scheduled: Shop upgrade',
-      occurredAt: clock.now(), occurrence: { start: window.startTime, end: window.endTime },
+      id: 5,
+      organizationId: ORG,
+      kind: 'maintenance.scheduled',
+      monitorId: null,
+      subjectId: window.publicId,
+      summary: 'Maintenance scheduled: Shop upgrade',
+      occurredAt: clock.now(),
+      occurrence: { start: window.startTime, end: window.endTime },
     });
     await announce.execute();
-    expect(deliveries.rows.map((r) => (r.message.recipient as { address: string }).address).sort()).to.deep.equal(['all@example.com', 'shop@example.com']);
+    expect(deliveries.rows.map((r) => (r.message.recipient as { address: string }).address).sort()).to.deep.equal([
+      'all@example.com',
+      'shop@example.com',
+    ]);
     expect(deliveries.rows[0]!.message.subject).to.equal('[Acme] Maintenance scheduled: Shop upgrade');
     expect(deliveries.rows[0]!.message.text).to.include('2026-06-02T02:00:00.000Z – 2026-06-02T03:00:00.000Z');
   });
@@ -104,7 +182,9 @@ describe('Status page subscribers (use cases)', () => {
   it('lets one visitor address start only 10 subscriptions per page and hour', async () => {
     const { subscribe, deliveries } = await setup();
     for (let i = 0; i < 10; i += 1) await subscribe.execute({ slug: 'acme' }, visitor, { email: `a${i}@example.com`, componentIds: [] });
-    expect(await codeOf(subscribe.execute({ slug: 'acme' }, visitor, { email: 'a10@example.com', componentIds: [] }))).to.equal('rateLimited');
+    expect(await codeOf(subscribe.execute({ slug: 'acme' }, visitor, { email: 'a10@example.com', componentIds: [] }))).to.equal(
+      'rateLimited',
+    );
     expect(deliveries.rows).to.have.length(10);
     await subscribe.execute({ slug: 'acme' }, { ...visitor, ip: '198.51.100.8' }, { email: 'a10@example.com', componentIds: [] });
     expect(deliveries.rows).to.have.length(11);
@@ -112,6 +192,10 @@ describe('Status page subscribers (use cases)', () => {
 
   it('reads a subscriber id as a positive integer only', () => {
     expect(subscriberIdOf('42')).to.equal(42);
-    for (const bad of ['0', '-1', '1.5', 'abc', '99999999999', '']) expect(codeOf(() => subscriberIdOf(bad)), bad).to.equal('invalidSubscriberId');
+    for (const bad of ['0', '-1', '1.5', 'abc', '99999999999', ''])
+      expect(
+        codeOf(() => subscriberIdOf(bad)),
+        bad,
+      ).to.equal('invalidSubscriberId');
   });
 });

@@ -17,7 +17,8 @@ async function setup() {
   const first = await customers.add(aCustomer().withPublicId('c1').named('One').build());
   await customers.add(aCustomer().withPublicId('c2').named('Two').build());
   return {
-    first, ips,
+    first,
+    ips,
     add: new AddCustomerIp(customers, ips, immediateTransactions, sequentialIds(), clock),
     list: new ListCustomerIps(ips),
     update: new UpdateCustomerIp(ips, immediateTransactions, clock),
@@ -38,15 +39,21 @@ describe('customer IP use cases', () => {
     const s = await setup();
     const scoped = anActor().viaApiToken().forCustomer(s.first.id).build();
     expect(await codeOf(s.add.execute(scoped, { customerId: 'c2', ip: { ipAddress: '192.0.2.1' } }))).to.equal('customerNotFound');
-    expect(await codeOf(s.add.execute(anActor().withRole('readonly').build(), { customerId: 'c1', ip: { ipAddress: '192.0.2.1' } }))).to.equal('roleForbidden');
+    expect(
+      await codeOf(s.add.execute(anActor().withRole('readonly').build(), { customerId: 'c1', ip: { ipAddress: '192.0.2.1' } })),
+    ).to.equal('roleForbidden');
     expect((await s.add.execute(scoped, { customerId: 'c1', ip: { ipAddress: '192.0.2.1' } })).customerId).to.equal(s.first.id);
   });
 
   it('answers an empty page for another organizationId without asking the repository', async () => {
     const s = await setup();
     await s.add.execute(admin(), { customerId: 'c1', ip: { ipAddress: '192.0.2.1' } });
-    expect(JSON.parse(await s.list.execute(admin(), { organizationId: 2, page: 1, perPage: 50 })))
-      .to.deep.equal({ items: [], total: 0, page: 1, perPage: 50 });
+    expect(JSON.parse(await s.list.execute(admin(), { organizationId: 2, page: 1, perPage: 50 }))).to.deep.equal({
+      items: [],
+      total: 0,
+      page: 1,
+      perPage: 50,
+    });
     expect(s.ips.lastList).to.equal(null);
     expect(JSON.parse(await s.list.execute(admin(), { organizationId: 1, page: 1, perPage: 50 })).total).to.equal(1);
   });

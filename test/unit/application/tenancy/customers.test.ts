@@ -26,16 +26,39 @@ function setup() {
   const factory = new CustomerFactory(catalog, fields, ids, clock);
   let invalidated = 0;
   return {
-    clock, packages, customers, fields, sms,
+    clock,
+    packages,
+    customers,
+    fields,
+    sms,
     invalidations: () => invalidated,
     create: new CreateCustomer(customers, factory, views, immediateTransactions),
     bulk: new CreateCustomersInBulk(customers, factory, views, immediateTransactions),
     update: new UpdateCustomer(customers, catalog, fields, views, immediateTransactions, clock),
-    remove: new DeleteCustomer(customers, { invalidateAll: () => { invalidated++; } }, immediateTransactions),
-    addPackage: (key: string, displayName: string) => packages.add(new PackageConfig({
-      publicId: key, organizationId: 1, key, displayName, description: null, minCheckIntervalMinutes: 5,
-      quotaTiers: [{ monitorLimit: 10, priceMonthly: 0 }], smsMonthlyAllowance: 25, isDefault: false, now: clock.now(),
-    })),
+    remove: new DeleteCustomer(
+      customers,
+      {
+        invalidateAll: () => {
+          invalidated++;
+        },
+      },
+      immediateTransactions,
+    ),
+    addPackage: (key: string, displayName: string) =>
+      packages.add(
+        new PackageConfig({
+          publicId: key,
+          organizationId: 1,
+          key,
+          displayName,
+          description: null,
+          minCheckIntervalMinutes: 5,
+          quotaTiers: [{ monitorLimit: 10, priceMonthly: 0 }],
+          smsMonthlyAllowance: 25,
+          isDefault: false,
+          now: clock.now(),
+        }),
+      ),
   };
 }
 
@@ -54,8 +77,12 @@ describe('CreateCustomer', () => {
   it('refuses customer-scoped callers and read-only roles before touching anything', async () => {
     const s = setup();
     expect(await codeOf(s.create.execute(customerScoped(1), { name: 'A', email: 'a@a.test' }))).to.equal('customerScopedTokenForbidden');
-    expect(await codeOf(s.create.execute(anActor().withRole('readonly').build(), { name: 'A', email: 'a@a.test' }))).to.equal('roleForbidden');
-    expect(await codeOf(s.create.execute(anActor().withRole('responder').build(), { name: 'A', email: 'a@a.test' }))).to.equal('roleForbidden');
+    expect(await codeOf(s.create.execute(anActor().withRole('readonly').build(), { name: 'A', email: 'a@a.test' }))).to.equal(
+      'roleForbidden',
+    );
+    expect(await codeOf(s.create.execute(anActor().withRole('responder').build(), { name: 'A', email: 'a@a.test' }))).to.equal(
+      'roleForbidden',
+    );
     expect(s.customers.rows).to.have.length(0);
   });
 
@@ -68,10 +95,22 @@ describe('CreateCustomer', () => {
 
   it('stores validated custom field values', async () => {
     const s = setup();
-    await s.fields.add(new CustomField({
-      publicId: 'f', organizationId: 1, fieldKey: 'seats', name: 'Seats', fieldType: 'number', isRequired: true, displayOrder: 0,
-      options: [], placeholder: null, helpText: null, showInTable: false, now: s.clock.now(),
-    }));
+    await s.fields.add(
+      new CustomField({
+        publicId: 'f',
+        organizationId: 1,
+        fieldKey: 'seats',
+        name: 'Seats',
+        fieldType: 'number',
+        isRequired: true,
+        displayOrder: 0,
+        options: [],
+        placeholder: null,
+        helpText: null,
+        showInTable: false,
+        now: s.clock.now(),
+      }),
+    );
     expect(await codeOf(s.create.execute(admin, { name: 'A', email: 'a@a.test' }))).to.equal('invalidCustomFields');
     const view = await s.create.execute(admin, { name: 'A', email: 'a@a.test', customFields: { seats: 4 } });
     expect(view.customer.customFields).to.deep.equal({ seats: 4 });
@@ -79,13 +118,14 @@ describe('CreateCustomer', () => {
 });
 
 describe('UpdateCustomer', () => {
-  it('lets a customer-scoped writer change its details, not the organization\'s terms', async () => {
+  it("lets a customer-scoped writer change its details, not the organization's terms", async () => {
     const s = setup();
     const { customer } = await s.create.execute(admin, { name: 'Acme', email: 'a@acme.test' });
     const scoped = customerScoped(customer.id);
     const renamed = await s.update.execute(scoped, { id: customer.publicId, change: { name: 'Acme Inc', alertReminderInterval: 30 } });
     expect(renamed.customer).to.include({ name: 'Acme Inc', alertReminderInterval: 30 });
-    const refused = await s.update.execute(scoped, { id: customer.publicId, change: { status: 'cancelled', canEditManaged: true } })
+    const refused = await s.update
+      .execute(scoped, { id: customer.publicId, change: { status: 'cancelled', canEditManaged: true } })
       .catch((error) => error);
     expect(refused).to.include({ code: 'customerScopedTokenForbidden' });
     expect(refused.details.fields).to.deep.equal(['status', 'canEditManaged']);
@@ -95,11 +135,16 @@ describe('UpdateCustomer', () => {
   it('keeps the package when the new packageType is unknown, and answers customerNotFound out of scope', async () => {
     const s = setup();
     const { customer } = await s.create.execute(admin, { name: 'Acme', email: 'a@acme.test' });
-    expect(await codeOf(s.update.execute(admin, { id: String(customer.id), change: { packageType: 'nope', name: 'X' } }))).to.equal('invalidPackageType');
+    expect(await codeOf(s.update.execute(admin, { id: String(customer.id), change: { packageType: 'nope', name: 'X' } }))).to.equal(
+      'invalidPackageType',
+    );
     expect(customer).to.include({ name: 'Acme', packageId: 1 });
-    expect(await codeOf(s.update.execute(customerScoped(customer.id + 1), { id: String(customer.id), change: { name: 'X' } }))).to.equal('customerNotFound');
-    expect(await codeOf(s.update.execute(anActor().inOrganization(2).build(), { id: String(customer.id), change: {} })))
-      .to.equal('customerNotFound');
+    expect(await codeOf(s.update.execute(customerScoped(customer.id + 1), { id: String(customer.id), change: { name: 'X' } }))).to.equal(
+      'customerNotFound',
+    );
+    expect(await codeOf(s.update.execute(anActor().inOrganization(2).build(), { id: String(customer.id), change: {} }))).to.equal(
+      'customerNotFound',
+    );
   });
 
   it('answers conflict when the customer was changed since it was read', async () => {
@@ -107,7 +152,10 @@ describe('UpdateCustomer', () => {
     const { customer } = await s.create.execute(admin, { name: 'Acme', email: 'a@acme.test' });
     s.customers.versions.concurrentWriteOnNextSave = true;
     expect(await codeOf(s.update.execute(admin, { id: customer.publicId, change: { name: 'Lost' } }))).to.equal('conflict');
-    expect((await s.update.execute(admin, { id: customer.publicId, change: { name: 'Won' } })).customer).to.include({ name: 'Won', version: 2 });
+    expect((await s.update.execute(admin, { id: customer.publicId, change: { name: 'Won' } })).customer).to.include({
+      name: 'Won',
+      version: 2,
+    });
   });
 
   it('moves to the named package at its base tier', async () => {
@@ -124,19 +172,29 @@ describe('UpdateCustomer', () => {
 describe('CreateCustomersInBulk', () => {
   it('lists every failed row, those the edge rejected included, and creates nothing', async () => {
     const s = setup();
-    const refused = await s.bulk.execute(admin, {
-      rows: [{ name: 'A', email: 'a@a.test' }, null, { name: 'C', email: 'c@c.test', packageId: 99 }],
-      rejected: [{ index: 1, code: 'validationFailed', message: 'Validation failed' }],
-    }).catch((error) => error);
+    const refused = await s.bulk
+      .execute(admin, {
+        rows: [{ name: 'A', email: 'a@a.test' }, null, { name: 'C', email: 'c@c.test', packageId: 99 }],
+        rejected: [{ index: 1, code: 'validationFailed', message: 'Validation failed' }],
+      })
+      .catch((error) => error);
     expect(refused.code).to.equal('bulkRowsRejected');
-    expect(refused.details.rows.map((r: { index: number; code: string }) => [r.index, r.code]))
-      .to.deep.equal([[1, 'validationFailed'], [2, 'invalidPackageType']]);
+    expect(refused.details.rows.map((r: { index: number; code: string }) => [r.index, r.code])).to.deep.equal([
+      [1, 'validationFailed'],
+      [2, 'invalidPackageType'],
+    ]);
     expect(s.customers.rows).to.have.length(0);
   });
 
   it('creates all rows when every row is valid', async () => {
     const s = setup();
-    const views = await s.bulk.execute(admin, { rows: [{ name: 'A', email: 'a@a.test' }, { name: 'B', email: 'b@b.test' }], rejected: [] });
+    const views = await s.bulk.execute(admin, {
+      rows: [
+        { name: 'A', email: 'a@a.test' },
+        { name: 'B', email: 'b@b.test' },
+      ],
+      rejected: [],
+    });
     expect(views.map((v) => v.customer.name)).to.deep.equal(['A', 'B']);
   });
 });

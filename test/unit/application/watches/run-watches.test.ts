@@ -28,28 +28,67 @@ describe('RunWatches: the sweep announces what changed, with the result', () => 
     const checkedAt = clock.now();
     if (request.kind === 'domainExpiry') {
       return checkResult({
-        kind: 'domainExpiry', findings: registry.expiresAt ? [] : [{ status: 'down', code: 'domainLookupFailed', message: 'registry down' }],
-        timings: NO_TIMINGS(1), checkedAt,
+        kind: 'domainExpiry',
+        findings: registry.expiresAt ? [] : [{ status: 'down', code: 'domainLookupFailed', message: 'registry down' }],
+        timings: NO_TIMINGS(1),
+        checkedAt,
         evidence: registry.expiresAt
-          ? { domain: { domain: request.domain, expiresAt: registry.expiresAt.toISOString(), registrar: 'R', daysRemaining: 0, source: 'rdap' } }
+          ? {
+              domain: {
+                domain: request.domain,
+                expiresAt: registry.expiresAt.toISOString(),
+                registrar: 'R',
+                daysRemaining: 0,
+                source: 'rdap',
+              },
+            }
           : {},
       });
     }
-    const listings = listedOn.map((zone) => ({ name: zone, reason: 'spam', listKey: zone, delistUrl: `https://${zone}/delist`, resultCode: '127.0.0.2' }));
+    const listings = listedOn.map((zone) => ({
+      name: zone,
+      reason: 'spam',
+      listKey: zone,
+      delistUrl: `https://${zone}/delist`,
+      resultCode: '127.0.0.2',
+    }));
     return checkResult({
-      kind: 'dnsbl', findings: listings.length ? [{ status: 'down', code: 'dnsblListed', message: 'listed' }] : [], timings: NO_TIMINGS(1), checkedAt,
+      kind: 'dnsbl',
+      findings: listings.length ? [{ status: 'down', code: 'dnsblListed', message: 'listed' }] : [],
+      timings: NO_TIMINGS(1),
+      checkedAt,
       evidence: { dnsbl: { ip: '192.0.2.10', listings, checkedZones: 2, failedZones: [] } },
     });
   };
-  const sweep = () => new RunWatches(targets, results, lookup, clock, { maintenance, directs, transactions: immediateTransactions }).execute();
+  const sweep = () =>
+    new RunWatches(targets, results, lookup, clock, { maintenance, directs, transactions: immediateTransactions }).execute();
 
   const aDomain = (overrides: Partial<DueDomain> = {}): DueDomain => ({
-    scope: { organizationId: ORG, customerId: 7 }, domainId: 1, publicId: 'dom-1', customerId: 7, label: 'Shop', domainName: 'shop.example',
-    warningDays: 30, errorDays: 7, previous: UNCHECKED_EXPIRY, notice: NO_DOMAIN_NOTICE, recipients: { email: null, phone: null }, ...overrides,
+    scope: { organizationId: ORG, customerId: 7 },
+    domainId: 1,
+    publicId: 'dom-1',
+    customerId: 7,
+    label: 'Shop',
+    domainName: 'shop.example',
+    warningDays: 30,
+    errorDays: 7,
+    previous: UNCHECKED_EXPIRY,
+    notice: NO_DOMAIN_NOTICE,
+    recipients: { email: null, phone: null },
+    ...overrides,
   });
   const anIp = (overrides: Partial<DueIp> = {}): DueIp => ({
-    scope: { organizationId: ORG, customerId: 7 }, ipId: 2, publicId: 'ip-2', customerId: 7, label: 'Mail', ipAddress: '192.0.2.10',
-    reminderDays: null, previous: UNCHECKED_DNSBL, notice: NO_IP_NOTICE, recipients: { email: null, phone: null }, ...overrides,
+    scope: { organizationId: ORG, customerId: 7 },
+    ipId: 2,
+    publicId: 'ip-2',
+    customerId: 7,
+    label: 'Mail',
+    ipAddress: '192.0.2.10',
+    reminderDays: null,
+    previous: UNCHECKED_DNSBL,
+    notice: NO_IP_NOTICE,
+    recipients: { email: null, phone: null },
+    ...overrides,
   });
 
   beforeEach(() => {
@@ -66,7 +105,9 @@ describe('RunWatches: the sweep announces what changed, with the result', () => 
     targets.domains.push(aDomain());
     registry.expiresAt = new Date(clock.now().getTime() + 20 * DAY);
     expect(await sweep()).to.deep.equal({ domains: 1, ips: 0 });
-    expect(results.outbox.map((o) => [o.record, o.event.kind, o.event.mark, o.customerId])).to.deep.equal([['domain:1', 'domain.expiring', 'warning', 7]]);
+    expect(results.outbox.map((o) => [o.record, o.event.kind, o.event.mark, o.customerId])).to.deep.equal([
+      ['domain:1', 'domain.expiring', 'warning', 7],
+    ]);
     expect(results.domains.get(1)!.notice).to.deep.equal({ band: 'warning', at: clock.now() });
     expect(results.domains.get(1)!.expiry.domainExpiresAt).to.deep.equal(registry.expiresAt);
 
@@ -86,13 +127,18 @@ describe('RunWatches: the sweep announces what changed, with the result', () => 
     expect(results.outbox.map((o) => o.event.kind)).to.deep.equal(['domain.expired']);
   });
 
-  it('mails and texts the domain\'s own addresses, with dedup keys naming the record and mark', async () => {
+  it("mails and texts the domain's own addresses, with dedup keys naming the record and mark", async () => {
     targets.domains.push(aDomain({ recipients: { email: 'owner@shop.example', phone: '+15005550006' } }));
     registry.expiresAt = new Date(clock.now().getTime() + 3 * DAY);
     await sweep();
     const at = clock.now().getTime();
     expect(directs.rows.map((r) => [r.message.recipient, r.message.dedupKey, r.message.event, r.message.subject])).to.deep.equal([
-      [{ type: 'email', address: 'owner@shop.example' }, `watch:domain:1:error:${at}:email`, 'domain.expiring', 'shop.example expires in 3 days'],
+      [
+        { type: 'email', address: 'owner@shop.example' },
+        `watch:domain:1:error:${at}:email`,
+        'domain.expiring',
+        'shop.example expires in 3 days',
+      ],
       [{ type: 'sms', phone: '+15005550006' }, `watch:domain:1:error:${at}:sms`, 'domain.expiring', 'shop.example expires in 3 days'],
     ]);
     expect(directs.rows[0]!.message).to.include({ organizationId: ORG, customerId: 7 });
@@ -100,7 +146,10 @@ describe('RunWatches: the sweep announces what changed, with the result', () => 
 
   it('sends nothing when another sweep recorded the domain first (the stored lastCheckedAt moved)', async () => {
     targets.domains.push(aDomain({ recipients: { email: 'owner@shop.example', phone: null } }));
-    await results.recordDomainExpiry({ organizationId: ORG, customerId: null }, 1, { ...UNCHECKED_EXPIRY, lastCheckedAt: new Date(clock.now().getTime() - 2 * DAY) });
+    await results.recordDomainExpiry({ organizationId: ORG, customerId: null }, 1, {
+      ...UNCHECKED_EXPIRY,
+      lastCheckedAt: new Date(clock.now().getTime() - 2 * DAY),
+    });
     // The target was read before that write: its previous lastCheckedAt is still null.
     targets.dueDomains = async () => [aDomain({ recipients: { email: 'owner@shop.example', phone: null } })];
     registry.expiresAt = new Date(clock.now().getTime() + 3 * DAY);
@@ -127,7 +176,7 @@ describe('RunWatches: the sweep announces what changed, with the result', () => 
     expect(directs.rows).to.have.length(1);
   });
 
-  it('announces ip.listed, reminds per the customer\'s dnsblReminderInterval, then ip.clean', async () => {
+  it("announces ip.listed, reminds per the customer's dnsblReminderInterval, then ip.clean", async () => {
     targets.ips.push(anIp({ reminderDays: 1 }));
     listedOn = ['bl.test'];
     await sweep();
@@ -139,7 +188,9 @@ describe('RunWatches: the sweep announces what changed, with the result', () => 
     clock.advance(7 * 3_600_000);
     await sweep();
     expect(results.outbox.map((o) => [o.event.kind, o.event.data.reminder ?? null])).to.deep.equal([
-      ['ip.listed', false], ['ip.listed', true], ['ip.clean', null],
+      ['ip.listed', false],
+      ['ip.listed', true],
+      ['ip.clean', null],
     ]);
   });
 });

@@ -14,13 +14,28 @@ describe('agentReachDenial', () => {
   });
 
   it('api.read adds GET /api/websites*, /api/incidents* and /api/health', () => {
-    for (const path of ['/api/websites', '/api/websites/abc/check-history', '/api/incidents', '/api/incidents/1/updates', '/api/health', '/api/tools/ping']) {
+    for (const path of [
+      '/api/websites',
+      '/api/websites/abc/check-history',
+      '/api/incidents',
+      '/api/incidents/1/updates',
+      '/api/health',
+      '/api/tools/ping',
+    ]) {
       expect(reach({ method: 'GET', path }), path).to.equal(null);
     }
   });
 
   it('every other read answers agentTokenReadOnly', () => {
-    for (const path of ['/api/users', '/api/auth/get-session', '/api/customers', '/api/organization', '/api/websites-export', '/api/healthz', '/api/customer/tokens']) {
+    for (const path of [
+      '/api/users',
+      '/api/auth/get-session',
+      '/api/customers',
+      '/api/organization',
+      '/api/websites-export',
+      '/api/healthz',
+      '/api/customer/tokens',
+    ]) {
       expect(reach({ method: 'GET', path }), path).to.equal('agentTokenReadOnly');
     }
     expect(reach({ method: 'OPTIONS', path: '/api/websites' })).to.equal('agentTokenReadOnly');
@@ -41,22 +56,46 @@ describe('agentReachDenial', () => {
 
   it('api.write.monitors and api.write.incidents open their fixed method and path pairs', () => {
     const monitors = ['api.write.monitors'];
-    for (const [method, path] of [['POST', '/api/websites'], ['PATCH', '/api/websites/1'], ['DELETE', '/api/websites/1'],
-      ['PATCH', '/api/websites/1/check-config'], ['POST', '/api/websites/1/trigger-check'], ['POST', '/api/monitors/dns'],
-      ['PATCH', '/api/monitors/dns/4'], ['POST', '/api/maintenance-windows'], ['POST', '/api/tags'], ['DELETE', '/api/monitor-tags']]) {
+    for (const [method, path] of [
+      ['POST', '/api/websites'],
+      ['PATCH', '/api/websites/1'],
+      ['DELETE', '/api/websites/1'],
+      ['PATCH', '/api/websites/1/check-config'],
+      ['POST', '/api/websites/1/trigger-check'],
+      ['POST', '/api/monitors/dns'],
+      ['PATCH', '/api/monitors/dns/4'],
+      ['POST', '/api/maintenance-windows'],
+      ['POST', '/api/tags'],
+      ['DELETE', '/api/monitor-tags'],
+    ]) {
       expect(reach({ scopes: monitors, method: method!, path: path! }), `${method} ${path}`).to.equal(null);
     }
     const incidents = ['api.write.incidents'];
-    for (const [method, path] of [['POST', '/api/incidents'], ['PATCH', '/api/incidents/9'], ['DELETE', '/api/incidents/9'], ['POST', '/api/incidents/9/resolve']]) {
+    for (const [method, path] of [
+      ['POST', '/api/incidents'],
+      ['PATCH', '/api/incidents/9'],
+      ['DELETE', '/api/incidents/9'],
+      ['POST', '/api/incidents/9/resolve'],
+    ]) {
       expect(reach({ scopes: incidents, method: method!, path: path! }), `${method} ${path}`).to.equal(null);
     }
   });
 
   it('billing, credentials, tokens and the rest of the denylist stay unreachable for every scope', () => {
     const scopes = ['api.read', 'api.write.monitors', 'api.write.incidents'];
-    for (const [method, path] of [['PATCH', '/api/organizations/1/billing'], ['POST', '/api/organization/tokens'], ['POST', '/api/customer/tokens'],
-      ['POST', '/api/auth/sign-out'], ['PATCH', '/api/users/1'], ['POST', '/api/users/1/mfa/reset'], ['DELETE', '/api/oauth/connections/x'],
-      ['POST', '/api/agent-claim/confirm'], ['PATCH', '/api/platform-admin/settings'], ['PATCH', '/api/organization/smtp'], ['POST', '/api/billing/discount']]) {
+    for (const [method, path] of [
+      ['PATCH', '/api/organizations/1/billing'],
+      ['POST', '/api/organization/tokens'],
+      ['POST', '/api/customer/tokens'],
+      ['POST', '/api/auth/sign-out'],
+      ['PATCH', '/api/users/1'],
+      ['POST', '/api/users/1/mfa/reset'],
+      ['DELETE', '/api/oauth/connections/x'],
+      ['POST', '/api/agent-claim/confirm'],
+      ['PATCH', '/api/platform-admin/settings'],
+      ['PATCH', '/api/organization/smtp'],
+      ['POST', '/api/billing/discount'],
+    ]) {
       expect(reach({ scopes, method: method!, path: path! }), `${method} ${path}`).to.equal('agentTokenScopeForbidden');
     }
   });
@@ -64,8 +103,12 @@ describe('agentReachDenial', () => {
   it('creating a tag or a change request needs a resolvable authorizing user', () => {
     const scopes = ['api.write.monitors'];
     expect(reach({ scopes, authorizingUserResolved: false, method: 'POST', path: '/api/tags' })).to.equal('authorizingUserUnresolved');
-    expect(reach({ scopes, authorizingUserResolved: false, method: 'POST', path: '/api/websites/1/change-requests' })).to.equal('authorizingUserUnresolved');
-    expect(reach({ scopes, authorizingUserResolved: false, method: 'POST', path: '/api/monitors/dns/2/change-requests' })).to.equal('authorizingUserUnresolved');
+    expect(reach({ scopes, authorizingUserResolved: false, method: 'POST', path: '/api/websites/1/change-requests' })).to.equal(
+      'authorizingUserUnresolved',
+    );
+    expect(reach({ scopes, authorizingUserResolved: false, method: 'POST', path: '/api/monitors/dns/2/change-requests' })).to.equal(
+      'authorizingUserUnresolved',
+    );
     expect(reach({ scopes, authorizingUserResolved: false, method: 'POST', path: '/api/websites' })).to.equal(null);
     expect(reach({ scopes, authorizingUserResolved: false, method: 'PATCH', path: '/api/tags/3' })).to.equal(null);
   });

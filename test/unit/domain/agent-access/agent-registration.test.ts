@@ -9,12 +9,21 @@ const HOUR = 3600_000;
 const anonymous = () => new AgentRegistration({ id: 'reg_a', type: 'anonymous', claimTokenHash: 'h1', userCodeHash: 'u1', now: T0 });
 const serviceAuth = (loginHint: string | null = null) =>
   new AgentRegistration({ id: 'reg_s', type: 'service_auth', claimTokenHash: 'h2', userCodeHash: 'u2', loginHint, now: T0 });
-const idJag = () => new AgentRegistration({
-  id: 'reg_j', type: 'service_auth', claimTokenHash: 'h3', userCodeHash: 'u3', requestedScopes: ['api.read', 'api.write.monitors'], now: T0,
-  idJag: { issuer: 'https://idp.example', subject: 'sub', clientId: 'client', userId: 'user-1' },
-});
+const idJag = () =>
+  new AgentRegistration({
+    id: 'reg_j',
+    type: 'service_auth',
+    claimTokenHash: 'h3',
+    userCodeHash: 'u3',
+    requestedScopes: ['api.read', 'api.write.monitors'],
+    now: T0,
+    idJag: { issuer: 'https://idp.example', subject: 'sub', clientId: 'client', userId: 'user-1' },
+  });
 const grantee = (overrides: Partial<Grantee> = {}): Grantee => ({
-  userId: 'user-1', email: 'ada@example.com', scope: { organizationId: 7, customerId: null }, ...overrides,
+  userId: 'user-1',
+  email: 'ada@example.com',
+  scope: { organizationId: 7, customerId: null },
+  ...overrides,
 });
 
 describe('AgentRegistration', () => {
@@ -27,7 +36,7 @@ describe('AgentRegistration', () => {
       expect(registration.mintableScopes(T0)).to.deep.equal(['tools.public']);
     });
 
-    it('claimed: api.read in the grantee\'s organization or single customer', () => {
+    it("claimed: api.read in the grantee's organization or single customer", () => {
       const registration = anonymous();
       registration.claim(grantee({ scope: { organizationId: 7, customerId: 3 } }), at(HOUR));
       expect(registration.state(at(HOUR))).to.equal('claimed');
@@ -74,7 +83,9 @@ describe('AgentRegistration', () => {
     });
 
     it('refuses another account than login_hint, and access that spans tenants', () => {
-      expect(codeOf(() => serviceAuth('ada@example.com').confirm(grantee({ email: 'eve@example.com' }), T0))).to.equal('invalid_claim_token');
+      expect(codeOf(() => serviceAuth('ada@example.com').confirm(grantee({ email: 'eve@example.com' }), T0))).to.equal(
+        'invalid_claim_token',
+      );
       expect(codeOf(() => serviceAuth().confirm(grantee({ scope: null }), T0))).to.equal('invalid_claim_token');
     });
 
@@ -110,7 +121,7 @@ describe('AgentRegistration', () => {
       expect(codeOf(() => revoked.poll(at(1)))).to.equal('expired_token');
     });
 
-    it('an anonymous agent\'s poll pays out api.read after a claim through its code', () => {
+    it("an anonymous agent's poll pays out api.read after a claim through its code", () => {
       const registration = anonymous();
       expect(registration.poll(T0)).to.equal('authorization_pending');
       registration.claim(grantee(), at(10_000));

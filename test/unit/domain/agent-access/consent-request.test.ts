@@ -3,9 +3,16 @@ import { ConsentRequest } from '../../../../src/domain/agent-access/consent-requ
 import { codeOf } from '../../../support/expect-app-error';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
-const request = () => new ConsentRequest({
-  id: 'c1', code: 'cns_x', registrationId: 'reg_1', clientId: 'app', userId: 'owner', requestedScopes: ['api.read', 'api.write.monitors'], now: NOW,
-});
+const request = () =>
+  new ConsentRequest({
+    id: 'c1',
+    code: 'cns_x',
+    registrationId: 'reg_1',
+    clientId: 'app',
+    userId: 'owner',
+    requestedScopes: ['api.read', 'api.write.monitors'],
+    now: NOW,
+  });
 
 describe('ConsentRequest', () => {
   it('accepts the whole request when no selection is sent', () => {
@@ -32,6 +39,8 @@ describe('ConsentRequest', () => {
     settled.decide('owner', { accept: false, scopes: null }, NOW);
     expect(codeOf(() => settled.decide('owner', { accept: true, scopes: [] }, NOW))).to.equal('consentAlreadySettled');
     expect(codeOf(() => request().decide('owner', { accept: true, scopes: [] }, NOW))).to.equal('emptyConsentSelection');
-    expect(codeOf(() => request().decide('owner', { accept: true, scopes: ['api.read', 'api.write.incidents'] }, NOW))).to.equal('consentScopeEscalation');
+    expect(codeOf(() => request().decide('owner', { accept: true, scopes: ['api.read', 'api.write.incidents'] }, NOW))).to.equal(
+      'consentScopeEscalation',
+    );
   });
 });

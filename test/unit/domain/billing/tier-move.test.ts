@@ -2,23 +2,46 @@ import { expect } from 'chai';
 import { decideTierMove, type TierMoveInput } from '../../../../src/domain/billing/tier-move';
 import { expectAppError } from '../../../support/expect-app-error';
 
-const TIERS = [{ monitorLimit: 1, priceMonthly: 0 }, { monitorLimit: 2, priceMonthly: 19.5 }, { monitorLimit: 4, priceMonthly: 29 }];
-const move = (overrides: Partial<TierMoveInput>) => decideTierMove({
-  tiers: TIERS, currentTierIndex: 0, targetTierIndex: 1, monitorCount: 0, viaAgent: false, allowPaidQuotaUpgrade: false, ...overrides,
-});
+const TIERS = [
+  { monitorLimit: 1, priceMonthly: 0 },
+  { monitorLimit: 2, priceMonthly: 19.5 },
+  { monitorLimit: 4, priceMonthly: 29 },
+];
+const move = (overrides: Partial<TierMoveInput>) =>
+  decideTierMove({
+    tiers: TIERS,
+    currentTierIndex: 0,
+    targetTierIndex: 1,
+    monitorCount: 0,
+    viaAgent: false,
+    allowPaidQuotaUpgrade: false,
+    ...overrides,
+  });
 
 describe('quota tier moves', () => {
   it('moves up, costing the difference of the monthly prices in cents', () => {
-    expect(move({ currentTierIndex: 1, targetTierIndex: 2 })).to.deep.include({ kind: 'move', fromTierIndex: 1, toTierIndex: 2, chargeCents: 950 });
+    expect(move({ currentTierIndex: 1, targetTierIndex: 2 })).to.deep.include({
+      kind: 'move',
+      fromTierIndex: 1,
+      toTierIndex: 2,
+      chargeCents: 950,
+    });
     expect(move({ targetTierIndex: 1 })).to.deep.include({ chargeCents: 1950 });
   });
 
   it('moves down at no cost while the monitors fit the lower limit (equal to it included)', () => {
-    expect(move({ currentTierIndex: 2, targetTierIndex: 1, monitorCount: 2 })).to.deep.include({ kind: 'move', toTierIndex: 1, chargeCents: 0 });
+    expect(move({ currentTierIndex: 2, targetTierIndex: 1, monitorCount: 2 })).to.deep.include({
+      kind: 'move',
+      toTierIndex: 1,
+      chargeCents: 0,
+    });
   });
 
   it('refuses a tier whose limit is below the monitors the customer has (quotaTierBelowUsage)', () => {
-    expectAppError(() => move({ currentTierIndex: 2, targetTierIndex: 0, monitorCount: 2 }), 'quotaTierBelowUsage', { monitorCount: 2, monitorLimit: 1 });
+    expectAppError(() => move({ currentTierIndex: 2, targetTierIndex: 0, monitorCount: 2 }), 'quotaTierBelowUsage', {
+      monitorCount: 2,
+      monitorLimit: 1,
+    });
   });
 
   it('refuses a tier the package does not have (invalidQuotaTier)', () => {
@@ -35,7 +58,10 @@ describe('quota tier moves', () => {
     expectAppError(() => move({ viaAgent: true }), 'paidQuotaUpgradeNotAuthorized', { priceMonthly: 19.5 });
     expect(move({ viaAgent: true, allowPaidQuotaUpgrade: true })).to.deep.include({ kind: 'move', chargeCents: 1950 });
     expect(move({ viaAgent: true, currentTierIndex: 2, targetTierIndex: 1 })).to.deep.include({ kind: 'move', chargeCents: 0 });
-    const free = [{ monitorLimit: 1, priceMonthly: 0 }, { monitorLimit: 5, priceMonthly: 0 }];
+    const free = [
+      { monitorLimit: 1, priceMonthly: 0 },
+      { monitorLimit: 5, priceMonthly: 0 },
+    ];
     expect(move({ viaAgent: true, tiers: free })).to.deep.include({ kind: 'move', chargeCents: 0 });
   });
 });

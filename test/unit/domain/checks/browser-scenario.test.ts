@@ -15,20 +15,24 @@ const failure = (script: string) => {
 
 describe('browser scenario language', () => {
   it('parses every step, with its 1-based line', () => {
-    expect(steps([
-      'goto /login',
-      'fill #email "ann@shop.example"',
-      'fill input[name="password"] "s3cret"',
-      'click button[type=submit]',
-      'press Enter',
-      'waitFor .dashboard',
-      'expectText "Welcome back"',
-      'expectNoText "Error"',
-      'expectTitle "Dashboard"',
-      'expectUrl "/dashboard"',
-      'wait 250',
-      'goto https://shop.acme.com/cart?x=1',
-    ].join('\n'))).to.deep.equal([
+    expect(
+      steps(
+        [
+          'goto /login',
+          'fill #email "ann@shop.example"',
+          'fill input[name="password"] "s3cret"',
+          'click button[type=submit]',
+          'press Enter',
+          'waitFor .dashboard',
+          'expectText "Welcome back"',
+          'expectNoText "Error"',
+          'expectTitle "Dashboard"',
+          'expectUrl "/dashboard"',
+          'wait 250',
+          'goto https://shop.acme.com/cart?x=1',
+        ].join('\n'),
+      ),
+    ).to.deep.equal([
       { kind: 'goto', line: 1, target: '/login' },
       { kind: 'fill', line: 2, selector: '#email', text: 'ann@shop.example' },
       { kind: 'fill', line: 3, selector: 'input[name="password"]', text: 's3cret' },
@@ -82,8 +86,15 @@ describe('browser scenario language', () => {
 
   it('accepts goto http(s) URLs and /paths only', () => {
     expect(steps('goto HTTPS://Shop.Acme.COM')).to.deep.equal([{ kind: 'goto', line: 1, target: 'https://shop.acme.com/' }]);
-    for (const bad of ['goto javascript:alert(1)', 'goto file:///etc/passwd', 'goto //evil.example/', 'goto login',
-      'goto http://user@shop.acme.com/', 'goto http://localhost/', 'goto ftp://shop.acme.com/']) {
+    for (const bad of [
+      'goto javascript:alert(1)',
+      'goto file:///etc/passwd',
+      'goto //evil.example/',
+      'goto login',
+      'goto http://user@shop.acme.com/',
+      'goto http://localhost/',
+      'goto ftp://shop.acme.com/',
+    ]) {
       expect(failure(bad).message, bad).to.equal('goto takes an http(s) URL or a path starting with /');
     }
   });
@@ -100,16 +111,30 @@ describe('browser scenario language', () => {
   it('limits steps, line length and argument length', () => {
     const fifty = Array.from({ length: SCENARIO_LIMITS.maxSteps }, () => 'wait 1');
     expect(steps(['# many', ...fifty].join('\n'))).to.have.length(50);
-    expect(failure(['# many', ...fifty, 'wait 1'].join('\n'))).to.deep.equal({ ok: false, line: 52, message: 'a scenario has at most 50 steps' });
-    expect(failure(`click #a\nexpectText "${'x'.repeat(SCENARIO_LIMITS.maxLineLength)}"`))
-      .to.deep.equal({ ok: false, line: 2, message: 'longer than 1000 characters' });
+    expect(failure(['# many', ...fifty, 'wait 1'].join('\n'))).to.deep.equal({
+      ok: false,
+      line: 52,
+      message: 'a scenario has at most 50 steps',
+    });
+    expect(failure(`click #a\nexpectText "${'x'.repeat(SCENARIO_LIMITS.maxLineLength)}"`)).to.deep.equal({
+      ok: false,
+      line: 2,
+      message: 'longer than 1000 characters',
+    });
     expect(failure(`click ${'a'.repeat(501)}`).message).to.equal('an argument is longer than 500 characters');
   });
 
   it('describes steps as scripts spell them, masking filled texts', () => {
-    const [goto, fill, click, press, wait, expectText] = steps('goto /a\nfill #pw "hunter2"\nclick "text=Sign in"\npress Enter\nwait 5\nexpectText plain');
+    const [goto, fill, click, press, wait, expectText] = steps(
+      'goto /a\nfill #pw "hunter2"\nclick "text=Sign in"\npress Enter\nwait 5\nexpectText plain',
+    );
     expect([goto, fill, click, press, wait, expectText].map((s) => describeStep(s!))).to.deep.equal([
-      'goto /a', 'fill #pw "***"', 'click "text=Sign in"', 'press Enter', 'wait 5', 'expectText plain',
+      'goto /a',
+      'fill #pw "***"',
+      'click "text=Sign in"',
+      'press Enter',
+      'wait 5',
+      'expectText plain',
     ]);
   });
 

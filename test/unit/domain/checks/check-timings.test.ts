@@ -19,7 +19,11 @@ describe('check timings: phases on one clock, cumulative from the start, ordered
   it('counts every phase from the check start (cumulative, like curl), rounded to 0.1 ms', () => {
     const start = 1_000.123_456;
     expect(phaseTimings(start, start + 1.04, start + 3.26, start + 10.5, start + 52.349, start + 60.06)).to.deep.equal({
-      dnsMs: 1, connectMs: 3.3, tlsMs: 10.5, firstByteMs: 52.3, totalMs: 60.1,
+      dnsMs: 1,
+      connectMs: 3.3,
+      tlsMs: 10.5,
+      firstByteMs: 52.3,
+      totalMs: 60.1,
     });
   });
 
@@ -47,7 +51,7 @@ describe('check timings: phases on one clock, cumulative from the start, ordered
       const end = start + next() * 6_000;
       const t = phaseTimings(start, marks[0], marks[1], marks[2], marks[3], end);
       const values = present(t);
-      const ordered = values.every((ms, k) => k === 0 ? ms >= 0 : ms >= values[k - 1]!);
+      const ordered = values.every((ms, k) => (k === 0 ? ms >= 0 : ms >= values[k - 1]!));
       const sameNulls = marks.every((mark, k) => (t[PHASES[k]!] === null) === (mark === null));
       if (!ordered || !values.every(isTenth) || !sameNulls) failures.push(JSON.stringify({ start, marks, end, t }));
     }

@@ -2,11 +2,21 @@ import { expect } from 'chai';
 import { applyDnsblResult, classifyDnsblAnswer, EMPTY_DNSBL, evaluateDnsbl, reversedIpLabel } from '../../../../src/domain/checks/dnsbl';
 import { checkResult, NO_TIMINGS, type DnsblListing } from '../../../../src/domain/checks/check-result';
 
-const listing = (listKey: string): DnsblListing => ({ name: listKey, reason: 'spam', listKey, delistUrl: 'https://x', resultCode: '127.0.0.2' });
-const result = (listings: DnsblListing[], failedZones: string[] = [], checkedZones = 2) => checkResult({
-  kind: 'dnsbl', timings: NO_TIMINGS(1), checkedAt: new Date(), findings: evaluateDnsbl(listings, failedZones, checkedZones),
-  evidence: { dnsbl: { ip: '1.2.3.4', listings, checkedZones, failedZones } },
+const listing = (listKey: string): DnsblListing => ({
+  name: listKey,
+  reason: 'spam',
+  listKey,
+  delistUrl: 'https://x',
+  resultCode: '127.0.0.2',
 });
+const result = (listings: DnsblListing[], failedZones: string[] = [], checkedZones = 2) =>
+  checkResult({
+    kind: 'dnsbl',
+    timings: NO_TIMINGS(1),
+    checkedAt: new Date(),
+    findings: evaluateDnsbl(listings, failedZones, checkedZones),
+    evidence: { dnsbl: { ip: '1.2.3.4', listings, checkedZones, failedZones } },
+  });
 
 describe('DNSBL rules', () => {
   it('reverses IPv4 octets and IPv6 nibbles', () => {

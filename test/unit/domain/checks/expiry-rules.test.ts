@@ -1,11 +1,21 @@
 import { expect } from 'chai';
 import { daysUntil, evaluateCertificate } from '../../../../src/domain/checks/certificate-expiry';
-import { applyDomainExpiryResult, EMPTY_DOMAIN_EXPIRY, evaluateDomainExpiry, registrableCandidates } from '../../../../src/domain/checks/domain-expiry';
+import {
+  applyDomainExpiryResult,
+  EMPTY_DOMAIN_EXPIRY,
+  evaluateDomainExpiry,
+  registrableCandidates,
+} from '../../../../src/domain/checks/domain-expiry';
 import { checkResult, NO_TIMINGS } from '../../../../src/domain/checks/check-result';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const inDays = (d: number) => new Date(now.getTime() + d * 86_400_000);
-const cert = (days: number, authorized = true) => ({ validFrom: inDays(-30), validTo: inDays(days), authorized, authorizationError: authorized ? null : 'DEPTH_ZERO_SELF_SIGNED_CERT' });
+const cert = (days: number, authorized = true) => ({
+  validFrom: inDays(-30),
+  validTo: inDays(days),
+  authorized,
+  authorizationError: authorized ? null : 'DEPTH_ZERO_SELF_SIGNED_CERT',
+});
 const codes = (f: { status: string; code: string }[]) => f.map((x) => `${x.status}:${x.code}`);
 
 describe('certificate expiry (sslNoticeDays)', () => {
@@ -18,7 +28,9 @@ describe('certificate expiry (sslNoticeDays)', () => {
   });
   it('is down once expired or not yet valid', () => {
     expect(codes(evaluateCertificate(cert(-1), { noticeDays: 14, verify: true }, now))).to.deep.equal(['down:sslExpired']);
-    expect(codes(evaluateCertificate({ ...cert(90), validFrom: inDays(1) }, { noticeDays: 14, verify: true }, now))).to.deep.equal(['down:sslInvalid']);
+    expect(codes(evaluateCertificate({ ...cert(90), validFrom: inDays(1) }, { noticeDays: 14, verify: true }, now))).to.deep.equal([
+      'down:sslInvalid',
+    ]);
   });
   it('is down when untrusted, unless verification is off (connectTlsInsecure)', () => {
     expect(codes(evaluateCertificate(cert(90, false), { noticeDays: 14, verify: true }, now))).to.deep.equal(['down:sslInvalid']);
@@ -27,7 +39,12 @@ describe('certificate expiry (sslNoticeDays)', () => {
 });
 
 describe('domain expiry (expiryWarningDays / expiryErrorDays)', () => {
-  const reg = (days: number | null) => ({ domain: 'example.com', expiresAt: days === null ? null : inDays(days), registrar: 'R', source: 'rdap' as const });
+  const reg = (days: number | null) => ({
+    domain: 'example.com',
+    expiresAt: days === null ? null : inDays(days),
+    registrar: 'R',
+    source: 'rdap' as const,
+  });
   const limits = { warningDays: 30, errorDays: 7 };
   it('warns at the warning days and errors at the error days', () => {
     expect(codes(evaluateDomainExpiry(reg(31), limits, now))).to.deep.equal([]);
@@ -41,8 +58,14 @@ describe('domain expiry (expiryWarningDays / expiryErrorDays)', () => {
     expect(registrableCandidates('localhost')).to.deep.equal([]);
   });
   it('fills the expiry object and moves lastChangedAt only on change', () => {
-    const seen = (expiresAt: string) => checkResult({ kind: 'domainExpiry', findings: [], timings: NO_TIMINGS(1), checkedAt: now,
-      evidence: { domain: { domain: 'example.com', expiresAt, registrar: 'R', daysRemaining: 1, source: 'rdap' } } });
+    const seen = (expiresAt: string) =>
+      checkResult({
+        kind: 'domainExpiry',
+        findings: [],
+        timings: NO_TIMINGS(1),
+        checkedAt: now,
+        evidence: { domain: { domain: 'example.com', expiresAt, registrar: 'R', daysRemaining: 1, source: 'rdap' } },
+      });
     const first = applyDomainExpiryResult(EMPTY_DOMAIN_EXPIRY, seen('2027-01-01T00:00:00.000Z'), now);
     expect(first).to.include({ domainRegistrar: 'R', isExpired: false, lastError: null });
     expect(first.lastChangedAt).to.equal(now);
@@ -52,7 +75,17 @@ describe('domain expiry (expiryWarningDays / expiryErrorDays)', () => {
     expect(same.lastCheckedAt).to.equal(later);
     const renewed = applyDomainExpiryResult(same, seen('2028-01-01T00:00:00.000Z'), later);
     expect(renewed.lastChangedAt).to.equal(later);
-    const failed = applyDomainExpiryResult(renewed, checkResult({ kind: 'domainExpiry', findings: [{ status: 'down', code: 'domainLookupFailed', message: 'timeout' }], timings: NO_TIMINGS(1), checkedAt: later, evidence: {} }), later);
+    const failed = applyDomainExpiryResult(
+      renewed,
+      checkResult({
+        kind: 'domainExpiry',
+        findings: [{ status: 'down', code: 'domainLookupFailed', message: 'timeout' }],
+        timings: NO_TIMINGS(1),
+        checkedAt: later,
+        evidence: {},
+      }),
+      later,
+    );
     expect(failed.domainExpiresAt?.toISOString()).to.equal('2028-01-01T00:00:00.000Z');
     expect(failed.lastError).to.equal('timeout');
   });

@@ -1,10 +1,25 @@
 import { expect } from 'chai';
-import { evaluateHttp, httpsRedirectProbeUrl, isStatusPattern, statusMatches, type HttpObservation } from '../../../../src/domain/checks/http-assertions';
+import {
+  evaluateHttp,
+  httpsRedirectProbeUrl,
+  isStatusPattern,
+  statusMatches,
+  type HttpObservation,
+} from '../../../../src/domain/checks/http-assertions';
 import type { HttpAssertions } from '../../../../src/domain/checks/check-request';
 
-const none: HttpAssertions = { expectedStatusCodes: null, keyword: null, minPageSize: null, maxPageSize: null, maxResponseTimeMs: null, ssl: null, httpsRedirect: false };
+const none: HttpAssertions = {
+  expectedStatusCodes: null,
+  keyword: null,
+  minPageSize: null,
+  maxPageSize: null,
+  maxResponseTimeMs: null,
+  ssl: null,
+  httpsRedirect: false,
+};
 const seen: HttpObservation = { status: 200, bodyText: 'Hello World', bodyBytes: 11, totalMs: 50, redirectedToHttps: null };
-const codes = (a: Partial<HttpAssertions>, s: Partial<HttpObservation> = {}) => evaluateHttp({ ...none, ...a }, { ...seen, ...s }).map((f) => `${f.status}:${f.code}`);
+const codes = (a: Partial<HttpAssertions>, s: Partial<HttpObservation> = {}) =>
+  evaluateHttp({ ...none, ...a }, { ...seen, ...s }).map((f) => `${f.status}:${f.code}`);
 
 describe('HTTP assertions', () => {
   it('matches exact codes, classes and ranges', () => {

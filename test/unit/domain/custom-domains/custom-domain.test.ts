@@ -6,10 +6,18 @@ import { codeOf } from '../../../support/expect-app-error';
 const NOW = new Date('2026-12-01T10:00:00Z');
 const later = (ms: number) => new Date(NOW.getTime() + ms);
 
-const aClaim = (overrides: Partial<Parameters<typeof CustomDomain.claim>[0]> = {}) => CustomDomain.claim({
-  publicId: '7f0c3c1e-0000-4000-8000-000000000001', organizationId: 1, customerId: null, hostname: 'status.acme.com',
-  kind: 'whiteLabel', statusPageId: null, verificationToken: 'mv-token', now: NOW, ...overrides,
-});
+const aClaim = (overrides: Partial<Parameters<typeof CustomDomain.claim>[0]> = {}) =>
+  CustomDomain.claim({
+    publicId: '7f0c3c1e-0000-4000-8000-000000000001',
+    organizationId: 1,
+    customerId: null,
+    hostname: 'status.acme.com',
+    kind: 'whiteLabel',
+    statusPageId: null,
+    verificationToken: 'mv-token',
+    now: NOW,
+    ...overrides,
+  });
 
 describe('custom domain claim (domain)', () => {
   describe('hostname', () => {
@@ -22,7 +30,16 @@ describe('custom domain claim (domain)', () => {
     });
 
     it('refuses ports, IP literals, single labels, schemes and paths', () => {
-      for (const bad of ['status.acme.com:443', '203.0.113.7', '[2001:db8::1]', 'localhost', 'https://acme.com', 'acme.com/status', 'a..b.com', '']) {
+      for (const bad of [
+        'status.acme.com:443',
+        '203.0.113.7',
+        '[2001:db8::1]',
+        'localhost',
+        'https://acme.com',
+        'acme.com/status',
+        'a..b.com',
+        '',
+      ]) {
         expect(normalizeClaimHostname(bad), bad).to.equal(null);
       }
     });

@@ -1,6 +1,10 @@
 import { expect } from 'chai';
 import {
-  assertStepUpOpen, failedStepUp, isStepUpFresh, STEP_UP_LOCK_MS, STEP_UP_VALIDITY_MS,
+  assertStepUpOpen,
+  failedStepUp,
+  isStepUpFresh,
+  STEP_UP_LOCK_MS,
+  STEP_UP_VALIDITY_MS,
 } from '../../../../src/domain/identity/step-up';
 import { AppError } from '../../../../src/domain/shared/app-error';
 

@@ -9,7 +9,9 @@ const target = (fields: Partial<User> = {}) => aUser('target').with(fields).buil
 
 /** The code refusing the change, or 'allowed'. */
 const verdict = (target: User, change: UserChange, ctx: Partial<Parameters<typeof assertUserChangeAllowed>[2]> = {}) =>
-  codeOf(() => assertUserChangeAllowed(target, change, { actorUserId: 'actor', actorIsPlatformAdmin: false, activeAdminCount: 2, ...ctx })) ?? 'allowed';
+  codeOf(() =>
+    assertUserChangeAllowed(target, change, { actorUserId: 'actor', actorIsPlatformAdmin: false, activeAdminCount: 2, ...ctx }),
+  ) ?? 'allowed';
 
 describe('user administration rules', () => {
   it('protects users with a platform flag from everyone but platform admins', () => {

@@ -15,9 +15,12 @@ describe('alert payloads', () => {
       ['trigger', '55b97254facb078e', 'Disk almost full on db-2', 'warning', 'db-2:9100'],
     ]);
   });
-  it('reads Grafana\'s documented payload the same way', () => {
+  it("reads Grafana's documented payload the same way", () => {
     const alerts = alertsOf('grafana', fixture('grafana/firing.json'), DEFAULT_GENERIC_MAPPING);
-    expect(alerts.map((a) => [a.action, a.key])).to.deep.equal([['trigger', 'c6eadffa33fcdf37'], ['trigger', 'bc97ff14869b13e3']]);
+    expect(alerts.map((a) => [a.action, a.key])).to.deep.equal([
+      ['trigger', 'c6eadffa33fcdf37'],
+      ['trigger', 'bc97ff14869b13e3'],
+    ]);
   });
   it('refuses a payload of another shape with validationFailed', () => {
     expect(codeOf(() => alertsOf('alertmanager', { hello: 1 }, DEFAULT_GENERIC_MAPPING))).to.equal('validationFailed');
@@ -25,6 +28,13 @@ describe('alert payloads', () => {
     expect(codeOf(() => alertsOf('generic', { status: 'resolved' }, DEFAULT_GENERIC_MAPPING))).to.equal('validationFailed');
   });
   it('maps severity words, counting unknown ones as critical', () => {
-    expect(['warn', 'P2', 'info', 'page', 'whatever', undefined].map(severityOf)).to.deep.equal(['warning', 'error', 'info', 'critical', 'critical', 'critical']);
+    expect(['warn', 'P2', 'info', 'page', 'whatever', undefined].map(severityOf)).to.deep.equal([
+      'warning',
+      'error',
+      'info',
+      'critical',
+      'critical',
+      'critical',
+    ]);
   });
 });

@@ -8,9 +8,18 @@ const later = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 let n = 0;
 const anImIncident = (status: ImIncidentStatus = 'triggered') => {
   const incident = ImIncident.trigger({
-    publicId: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`, organizationId: 1, title: 'Disk full', description: null,
-    severity: 'critical', source: 'db-1', teamId: null, customerId: null, escalationPolicyId: null, dedupKey: `k${n}`,
-    createdByUserId: null, now: T0,
+    publicId: `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`,
+    organizationId: 1,
+    title: 'Disk full',
+    description: null,
+    severity: 'critical',
+    source: 'db-1',
+    teamId: null,
+    customerId: null,
+    escalationPolicyId: null,
+    dedupKey: `k${n}`,
+    createdByUserId: null,
+    now: T0,
   });
   incident.status = status;
   return incident;
@@ -25,8 +34,13 @@ describe('IM incident state machine', () => {
 
   it('lists exactly the seven legal moves in one table', () => {
     expect(IM_TRANSITIONS.map((t) => `${t.action}:${t.from}->${t.to}`)).to.have.members([
-      'acknowledge:triggered->acknowledged', 'changeStatus:triggered->acknowledged', 'changeStatus:acknowledged->triggered',
-      'resolve:triggered->resolved', 'resolve:acknowledged->resolved', 'merge:triggered->merged', 'merge:acknowledged->merged',
+      'acknowledge:triggered->acknowledged',
+      'changeStatus:triggered->acknowledged',
+      'changeStatus:acknowledged->triggered',
+      'resolve:triggered->resolved',
+      'resolve:acknowledged->resolved',
+      'merge:triggered->merged',
+      'merge:acknowledged->merged',
     ]);
   });
 
@@ -67,7 +81,9 @@ describe('IM incident state machine', () => {
     for (const target of ['resolved', 'merged'] as const) {
       it(`to ${target} is imIncidentInvalidStatusTransition (closing has its own endpoint)`, () => {
         expect(codeOf(() => anImIncident().changeStatus(target, 'u1', later(1)))).to.equal('imIncidentInvalidStatusTransition');
-        expect(codeOf(() => anImIncident('acknowledged').changeStatus(target, 'u1', later(1)))).to.equal('imIncidentInvalidStatusTransition');
+        expect(codeOf(() => anImIncident('acknowledged').changeStatus(target, 'u1', later(1)))).to.equal(
+          'imIncidentInvalidStatusTransition',
+        );
       });
     }
     for (const closed of ['resolved', 'merged'] as const) {
@@ -134,7 +150,11 @@ describe('IM incident state machine', () => {
       incident.snooze(later(7 * 24 * 60), 'u1', T0);
       expect(incident.snoozedUntil).to.deep.equal(later(7 * 24 * 60));
     });
-    for (const [label, until] of [['now', T0], ['the past', later(-1)], ['over 7 days ahead', new Date(later(7 * 24 * 60).getTime() + 1000)]] as const) {
+    for (const [label, until] of [
+      ['now', T0],
+      ['the past', later(-1)],
+      ['over 7 days ahead', new Date(later(7 * 24 * 60).getTime() + 1000)],
+    ] as const) {
       it(`refuses ${label} with imSnoozeRangeInvalid`, () => {
         expect(codeOf(() => anImIncident().snooze(until, 'u1', T0))).to.equal('imSnoozeRangeInvalid');
       });

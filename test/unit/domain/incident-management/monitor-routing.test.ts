@@ -9,7 +9,7 @@ describe('routing of monitor incidents into IM (customer default, monitor overri
     expect(effectiveImRoute(null, null)).to.equal(null);
   });
 
-  it('a monitor without a setting inherits its customer\'s route', () => {
+  it("a monitor without a setting inherits its customer's route", () => {
     expect(effectiveImRoute(on('ops', 'p1'), null)).to.deep.equal({ teamId: 'ops', escalationPolicyId: 'p1' });
   });
 
@@ -33,7 +33,11 @@ describe('routing of monitor incidents into IM (customer default, monitor overri
   it('keys a monitor storm by the customer and the route (team and policy)', () => {
     expect(monitorStormDedupKey(3, { teamId: 'ops', escalationPolicyId: 'p1' })).to.equal('monitor-storm:3:ops:p1');
     expect(monitorStormDedupKey(3, { teamId: null, escalationPolicyId: null })).to.equal('monitor-storm:3:-:-');
-    expect(monitorStormDedupKey(4, { teamId: 'ops', escalationPolicyId: 'p1' })).to.not.equal(monitorStormDedupKey(3, { teamId: 'ops', escalationPolicyId: 'p1' }));
-    expect(monitorStormDedupKey(3, { teamId: 'db', escalationPolicyId: 'p1' })).to.not.equal(monitorStormDedupKey(3, { teamId: 'ops', escalationPolicyId: 'p1' }));
+    expect(monitorStormDedupKey(4, { teamId: 'ops', escalationPolicyId: 'p1' })).to.not.equal(
+      monitorStormDedupKey(3, { teamId: 'ops', escalationPolicyId: 'p1' }),
+    );
+    expect(monitorStormDedupKey(3, { teamId: 'db', escalationPolicyId: 'p1' })).to.not.equal(
+      monitorStormDedupKey(3, { teamId: 'ops', escalationPolicyId: 'p1' }),
+    );
   });
 });

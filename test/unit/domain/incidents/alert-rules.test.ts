@@ -7,13 +7,26 @@ import type { CheckStatus } from '../../../../src/domain/results/check-status';
 const t0 = new Date('2026-11-22T10:00:00Z');
 const MINUTE = 60_000;
 const policy = (overrides: Partial<AlertPolicy> = {}): AlertPolicy => ({
-  consecutiveChecks: 2, retryIntervalSeconds: 20, locationThreshold: '0.50', locationThresholdCount: 1, reminderIntervalMinutes: 0,
-  sslExpiryReminderDays: null, dnsblReminderDays: null, locations: ['eu'], ...overrides,
+  consecutiveChecks: 2,
+  retryIntervalSeconds: 20,
+  locationThreshold: '0.50',
+  locationThresholdCount: 1,
+  reminderIntervalMinutes: 0,
+  sslExpiryReminderDays: null,
+  dnsblReminderDays: null,
+  locations: ['eu'],
+  ...overrides,
 });
 const normal: ObserveContext = { suppressed: false, remindersMuted: false };
 
 /** Feeds results and carries out `open` as the use case does (incident id 1). */
-function feed(state: AlertState, p: AlertPolicy, results: [string, CheckStatus, number][], context = normal, reasonCode: string | null = null) {
+function feed(
+  state: AlertState,
+  p: AlertPolicy,
+  results: [string, CheckStatus, number][],
+  context = normal,
+  reasonCode: string | null = null,
+) {
   const decisions: AlertDecision['kind'][] = [];
   for (const [location, status, minute] of results) {
     const checkedAt = new Date(t0.getTime() + minute * MINUTE);
@@ -41,40 +54,74 @@ describe('alert rules: locations agreeing', () => {
 describe('alert rules: opening and resolving', () => {
   it('opens after alertConsecutiveChecks failures in a row, not before', () => {
     const state = aState();
-    expect(feed(state, policy({ consecutiveChecks: 3 }), [['eu', 'down', 0], ['eu', 'down', 1]])).to.deep.equal([]);
+    expect(
+      feed(state, policy({ consecutiveChecks: 3 }), [
+        ['eu', 'down', 0],
+        ['eu', 'down', 1],
+      ]),
+    ).to.deep.equal([]);
     expect(feed(state, policy({ consecutiveChecks: 3 }), [['eu', 'down', 2]])).to.deep.equal(['open']);
   });
 
   it('an up result in between restarts the count', () => {
     const state = aState();
-    expect(feed(state, policy(), [['eu', 'down', 0], ['eu', 'up', 1], ['eu', 'down', 2], ['eu', 'degraded', 3], ['eu', 'down', 4]])).to.deep.equal([]);
+    expect(
+      feed(state, policy(), [
+        ['eu', 'down', 0],
+        ['eu', 'up', 1],
+        ['eu', 'down', 2],
+        ['eu', 'degraded', 3],
+        ['eu', 'down', 4],
+      ]),
+    ).to.deep.equal([]);
   });
 
   it('dates the incident from the first failure of the streak', () => {
     const state = aState();
     const decisions = state.observe({ location: 'eu', status: 'down', reasonCode: 'timeout', checkedAt: t0 }, policy(), normal);
     expect(decisions).to.deep.equal([]);
-    const [open] = state.observe({ location: 'eu', status: 'down', reasonCode: 'timeout', checkedAt: new Date(t0.getTime() + MINUTE) }, policy(), normal);
+    const [open] = state.observe(
+      { location: 'eu', status: 'down', reasonCode: 'timeout', checkedAt: new Date(t0.getTime() + MINUTE) },
+      policy(),
+      normal,
+    );
     expect(open).to.deep.equal({ kind: 'open', startedAt: t0, failingLocations: ['eu'] });
   });
 
   it('waits for enough locations to agree', () => {
     const state = aState();
     const p = policy({ locations: ['eu', 'us', 'asia'], consecutiveChecks: 1 });
-    expect(feed(state, p, [['eu', 'down', 0], ['eu', 'down', 1]])).to.deep.equal([]);
+    expect(
+      feed(state, p, [
+        ['eu', 'down', 0],
+        ['eu', 'down', 1],
+      ]),
+    ).to.deep.equal([]);
     expect(feed(state, p, [['us', 'down', 1]])).to.deep.equal(['open']);
   });
 
   it('opens once: further failures only report location changes', () => {
     const state = aState();
     const p = policy({ locations: ['eu', 'us'], consecutiveChecks: 1, locationThreshold: '0.5' });
-    expect(feed(state, p, [['eu', 'down', 0], ['us', 'down', 0], ['eu', 'down', 1], ['us', 'down', 1]])).to.deep.equal(['open', 'locationReport']);
+    expect(
+      feed(state, p, [
+        ['eu', 'down', 0],
+        ['us', 'down', 0],
+        ['eu', 'down', 1],
+        ['us', 'down', 1],
+      ]),
+    ).to.deep.equal(['open', 'locationReport']);
   });
 
   it('resolves when fewer locations than required still fail, and may open again later', () => {
     const state = aState();
     const p = policy({ locations: ['eu', 'us'], consecutiveChecks: 1, locationThreshold: '1.0' });
-    expect(feed(state, p, [['eu', 'down', 0], ['us', 'down', 0]])).to.deep.equal(['open']);
+    expect(
+      feed(state, p, [
+        ['eu', 'down', 0],
+        ['us', 'down', 0],
+      ]),
+    ).to.deep.equal(['open']);
     expect(feed(state, p, [['eu', 'up', 1]])).to.deep.equal(['resolve']);
     expect(state.openIncidentId).to.equal(null);
     expect(feed(state, p, [['eu', 'down', 2]])).to.deep.equal(['open']);
@@ -88,9 +135,14 @@ describe('alert rules: opening and resolving', () => {
     expect(state.openIncidentId).to.equal(1);
   });
 
-  it('does not let locations outside the monitor\'s list count', () => {
+  it("does not let locations outside the monitor's list count", () => {
     const state = aState();
-    expect(feed(state, policy({ consecutiveChecks: 1 }), [['mars', 'down', 0], ['mars', 'down', 1]])).to.deep.equal([]);
+    expect(
+      feed(state, policy({ consecutiveChecks: 1 }), [
+        ['mars', 'down', 0],
+        ['mars', 'down', 1],
+      ]),
+    ).to.deep.equal([]);
   });
 
   it('counts every reporting location when the monitor lists none', () => {
@@ -102,18 +154,39 @@ describe('alert rules: opening and resolving', () => {
     const state = aState();
     const p = policy({ consecutiveChecks: 2, locations: ['eu', 'us'], locationThreshold: '1.0' });
     const inWindow = { suppressed: true, remindersMuted: false };
-    for (const [location, minute] of [['eu', 0], ['us', 0], ['eu', 1], ['us', 1]] as const) {
-      expect(state.observe({ location, status: 'down', reasonCode: null, checkedAt: new Date(t0.getTime() + minute * MINUTE) }, p, inWindow)).to.deep.equal([]);
+    for (const [location, minute] of [
+      ['eu', 0],
+      ['us', 0],
+      ['eu', 1],
+      ['us', 1],
+    ] as const) {
+      expect(
+        state.observe({ location, status: 'down', reasonCode: null, checkedAt: new Date(t0.getTime() + minute * MINUTE) }, p, inWindow),
+      ).to.deep.equal([]);
     }
     // The failures inside count toward the streak: the first failing check after the window opens it, starting then.
-    const [opened] = state.observe({ location: 'eu', status: 'down', reasonCode: null, checkedAt: new Date(t0.getTime() + 5 * MINUTE) }, p, normal);
+    const [opened] = state.observe(
+      { location: 'eu', status: 'down', reasonCode: null, checkedAt: new Date(t0.getTime() + 5 * MINUTE) },
+      p,
+      normal,
+    );
     expect(opened).to.deep.include({ kind: 'open', startedAt: new Date(t0.getTime() + 5 * MINUTE) });
   });
 
   it('opens nothing during maintenance, yet lets a recovery resolve', () => {
     const state = aState();
     const p = policy({ consecutiveChecks: 1 });
-    expect(feed(state, p, [['eu', 'down', 0], ['eu', 'down', 1]], { suppressed: true, remindersMuted: false })).to.deep.equal([]);
+    expect(
+      feed(
+        state,
+        p,
+        [
+          ['eu', 'down', 0],
+          ['eu', 'down', 1],
+        ],
+        { suppressed: true, remindersMuted: false },
+      ),
+    ).to.deep.equal([]);
     expect(feed(state, p, [['eu', 'down', 2]])).to.deep.equal(['open']);
     expect(feed(state, p, [['eu', 'up', 3]], { suppressed: true, remindersMuted: false })).to.deep.equal(['resolve']);
   });
@@ -140,7 +213,8 @@ describe('alert rules: reminders', () => {
   it('does not remind the moment a window ends over a monitor that was down before it, only an interval later', () => {
     const state = aState();
     const p = policy({ consecutiveChecks: 1, reminderIntervalMinutes: 10 });
-    const down = (from: number, to: number) => Array.from({ length: to - from }, (_, m) => ['eu', 'down', from + m] as [string, CheckStatus, number]);
+    const down = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, m) => ['eu', 'down', from + m] as [string, CheckStatus, number]);
     expect(feed(state, p, down(0, 5))).to.deep.equal(['open']);
     expect(feed(state, p, down(5, 30), { suppressed: true, remindersMuted: false })).to.deep.equal([]);
     expect(feed(state, p, down(30, 39))).to.deep.equal([]);
@@ -152,7 +226,18 @@ describe('alert rules: reminders', () => {
     const p = policy({ consecutiveChecks: 1 });
     const inWindow = { suppressed: true, remindersMuted: false };
     expect(feed(state, p, [['eu', 'down', 0]])).to.deep.equal(['open']);
-    expect(feed(state, p, [['eu', 'up', 1], ['eu', 'down', 2], ['eu', 'down', 3]], inWindow)).to.deep.equal(['resolve']);
+    expect(
+      feed(
+        state,
+        p,
+        [
+          ['eu', 'up', 1],
+          ['eu', 'down', 2],
+          ['eu', 'down', 3],
+        ],
+        inWindow,
+      ),
+    ).to.deep.equal(['resolve']);
     expect(feed(state, p, [['eu', 'down', 4]])).to.deep.equal(['open']);
   });
 
@@ -160,7 +245,18 @@ describe('alert rules: reminders', () => {
     const state = aState();
     const p = policy({ sslExpiryReminderDays: 2, consecutiveChecks: 99 });
     const day = 24 * 60;
-    expect(feed(state, p, [['eu', 'degraded', 0], ['eu', 'degraded', day]], normal, 'sslExpiringSoon')).to.deep.equal(['sslExpiryReminder']);
+    expect(
+      feed(
+        state,
+        p,
+        [
+          ['eu', 'degraded', 0],
+          ['eu', 'degraded', day],
+        ],
+        normal,
+        'sslExpiringSoon',
+      ),
+    ).to.deep.equal(['sslExpiryReminder']);
     expect(feed(state, p, [['eu', 'degraded', 2 * day]], normal, 'sslExpiringSoon')).to.deep.equal(['sslExpiryReminder']);
     expect(feed(state, p, [['eu', 'down', 2 * day + 1]], normal, 'timeout')).to.deep.equal([]);
     expect(state.sslExpiry).not.to.equal(null);
@@ -174,7 +270,18 @@ describe('alert rules: reminders', () => {
     const inWindow = { suppressed: true, remindersMuted: false };
     const known = aState();
     expect(feed(known, p, [['eu', 'degraded', 0]], normal, 'sslExpiringSoon')).to.deep.equal(['sslExpiryReminder']);
-    expect(feed(known, p, [['eu', 'degraded', day], ['eu', 'degraded', 2 * day]], inWindow, 'sslExpiringSoon')).to.deep.equal([]);
+    expect(
+      feed(
+        known,
+        p,
+        [
+          ['eu', 'degraded', day],
+          ['eu', 'degraded', 2 * day],
+        ],
+        inWindow,
+        'sslExpiringSoon',
+      ),
+    ).to.deep.equal([]);
     expect(feed(known, p, [['eu', 'degraded', 2 * day + 1]], normal, 'sslExpiringSoon')).to.deep.equal([]);
     expect(feed(known, p, [['eu', 'degraded', 3 * day]], normal, 'sslExpiringSoon')).to.deep.equal(['sslExpiryReminder']);
     const fresh = aState();
@@ -187,7 +294,19 @@ describe('alert rules: reminders', () => {
     const p = policy({ sslExpiryReminderDays: 2, consecutiveChecks: 99 });
     const day = 24 * 60;
     expect(feed(state, p, [['eu', 'degraded', 0]], normal, 'sslExpiringSoon')).to.deep.equal(['sslExpiryReminder']);
-    expect(feed(state, p, [['eu', 'down', 1], ['eu', 'down', 2], ['eu', 'down', day]], normal, 'sslExpired')).to.deep.equal(['sslExpired']);
+    expect(
+      feed(
+        state,
+        p,
+        [
+          ['eu', 'down', 1],
+          ['eu', 'down', 2],
+          ['eu', 'down', day],
+        ],
+        normal,
+        'sslExpired',
+      ),
+    ).to.deep.equal(['sslExpired']);
     expect(feed(state, p, [['eu', 'down', 2 * day + 1]], normal, 'sslExpired')).to.deep.equal(['sslExpired']);
   });
 
@@ -196,7 +315,18 @@ describe('alert rules: reminders', () => {
     const p = policy({ sslExpiryReminderDays: null, consecutiveChecks: 99 });
     const first = state.observe({ location: 'eu', status: 'down', reasonCode: 'sslExpired', checkedAt: t0 }, p, normal);
     expect(first).to.deep.equal([{ kind: 'sslExpired', since: t0, first: true }]);
-    expect(feed(state, p, [['eu', 'down', 1], ['eu', 'down', 60]], normal, 'sslExpired')).to.deep.equal([]);
+    expect(
+      feed(
+        state,
+        p,
+        [
+          ['eu', 'down', 1],
+          ['eu', 'down', 60],
+        ],
+        normal,
+        'sslExpired',
+      ),
+    ).to.deep.equal([]);
     expect(feed(state, p, [['eu', 'degraded', 61]], normal, 'sslExpiringSoon')).to.deep.equal([]);
     expect(feed(state, p, [['eu', 'down', 62]], normal, 'sslExpired')).to.deep.equal(['sslExpired']);
   });
@@ -206,13 +336,35 @@ describe('alert rules: reminders', () => {
     const p = policy({ sslExpiryReminderDays: null, consecutiveChecks: 99 });
     const inWindow = { suppressed: true, remindersMuted: false };
     expect(feed(state, p, [['eu', 'degraded', 0]], normal, 'sslExpiringSoon')).to.deep.equal(['sslExpiryReminder']);
-    expect(feed(state, p, [['eu', 'down', 1], ['eu', 'down', 2]], inWindow, 'sslExpired')).to.deep.equal([]);
+    expect(
+      feed(
+        state,
+        p,
+        [
+          ['eu', 'down', 1],
+          ['eu', 'down', 2],
+        ],
+        inWindow,
+        'sslExpired',
+      ),
+    ).to.deep.equal([]);
     expect(feed(state, p, [['eu', 'down', 3]], normal, 'sslExpired')).to.deep.equal(['sslExpired']);
   });
 
   it('notifies a blocklisting once when dnsblReminderInterval is unset', () => {
     const state = aState();
     const p = policy({ dnsblReminderDays: null, consecutiveChecks: 99 });
-    expect(feed(state, p, [['eu', 'down', 0], ['eu', 'down', 10 * 24 * 60]], normal, 'dnsblListed')).to.deep.equal(['dnsblReminder']);
+    expect(
+      feed(
+        state,
+        p,
+        [
+          ['eu', 'down', 0],
+          ['eu', 'down', 10 * 24 * 60],
+        ],
+        normal,
+        'dnsblListed',
+      ),
+    ).to.deep.equal(['dnsblReminder']);
   });
 });

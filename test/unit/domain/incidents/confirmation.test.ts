@@ -7,8 +7,15 @@ import type { CheckStatus } from '../../../../src/domain/results/check-status';
 const t0 = new Date('2026-11-22T10:00:00Z');
 const SECOND = 1000;
 const policy = (overrides: Partial<AlertPolicy> = {}): AlertPolicy => ({
-  consecutiveChecks: 2, retryIntervalSeconds: 20, locationThreshold: '0.50', locationThresholdCount: 1, reminderIntervalMinutes: 0,
-  sslExpiryReminderDays: null, dnsblReminderDays: null, locations: ['eu'], ...overrides,
+  consecutiveChecks: 2,
+  retryIntervalSeconds: 20,
+  locationThreshold: '0.50',
+  locationThresholdCount: 1,
+  reminderIntervalMinutes: 0,
+  sslExpiryReminderDays: null,
+  dnsblReminderDays: null,
+  locations: ['eu'],
+  ...overrides,
 });
 
 /**
@@ -23,7 +30,11 @@ function monitor(p: AlertPolicy, suppressed = false) {
       const checkedAt = new Date(t0.getTime() + seconds * SECOND);
       const previousStatus = state.location(location)?.status ?? null;
       const context = { suppressed: options.suppressed ?? suppressed, remindersMuted: false };
-      for (const decision of state.observe({ location, status, reasonCode: status === 'up' ? null : 'httpStatus', checkedAt }, p, context)) {
+      for (const decision of state.observe(
+        { location, status, reasonCode: status === 'up' ? null : 'httpStatus', checkedAt },
+        p,
+        context,
+      )) {
         if (decision.kind === 'open') state.incidentOpened(1, checkedAt);
       }
       const at = confirmationAt({ state, policy: p, location, status, checkedAt, previousStatus, suppressed: context.suppressed });
@@ -74,7 +85,9 @@ describe('confirmation re-checks (domain)', () => {
   });
 
   it('a quorum split: the location that reaches its count asks once more, so the others confirm in the same round', () => {
-    const m = monitor(policy({ consecutiveChecks: 1, locations: ['eu', 'us', 'asia'], locationThreshold: '0.50', locationThresholdCount: 1 }));
+    const m = monitor(
+      policy({ consecutiveChecks: 1, locations: ['eu', 'us', 'asia'], locationThreshold: '0.50', locationThresholdCount: 1 }),
+    );
     expect(m.check('eu', 'down', 0), 'one of three (two needed): confirm from all').to.equal(20);
     expect(m.check('us', 'up', 20)).to.equal(null);
     expect(m.check('asia', 'up', 20)).to.equal(null);
@@ -114,8 +127,16 @@ describe('confirmation re-checks (domain)', () => {
 
   it('a batch confirms each monitor once, at the earliest time asked', () => {
     const at = (s: number) => new Date(t0.getTime() + s * SECOND);
-    expect(confirmationsOf([
-      { monitorId: 1, confirmAt: at(40) }, { monitorId: 2, confirmAt: null }, { monitorId: 1, confirmAt: at(20) }, { monitorId: 3, confirmAt: at(30) },
-    ])).to.deep.equal([{ monitorId: 1, at: at(20) }, { monitorId: 3, at: at(30) }]);
+    expect(
+      confirmationsOf([
+        { monitorId: 1, confirmAt: at(40) },
+        { monitorId: 2, confirmAt: null },
+        { monitorId: 1, confirmAt: at(20) },
+        { monitorId: 3, confirmAt: at(30) },
+      ]),
+    ).to.deep.equal([
+      { monitorId: 1, at: at(20) },
+      { monitorId: 3, at: at(30) },
+    ]);
   });
 });

@@ -4,10 +4,21 @@ import { codeOf } from '../../../support/expect-app-error';
 
 const t0 = new Date('2026-11-22T10:00:00Z');
 const later = new Date('2026-11-22T11:00:00Z');
-const anIncident = (origin: IncidentOrigin) => new Incident({
-  publicId: 'p', organizationId: 1, customerId: 2, monitorId: 3, origin, title: 'Down', description: null,
-  causeReasonCode: null, causeMessage: null, startedAt: t0, createdByUserId: null, now: t0,
-});
+const anIncident = (origin: IncidentOrigin) =>
+  new Incident({
+    publicId: 'p',
+    organizationId: 1,
+    customerId: 2,
+    monitorId: 3,
+    origin,
+    title: 'Down',
+    description: null,
+    causeReasonCode: null,
+    causeMessage: null,
+    startedAt: t0,
+    createdByUserId: null,
+    now: t0,
+  });
 
 describe('Incident', () => {
   it('open -> acknowledged, once; repeating changes nothing', () => {

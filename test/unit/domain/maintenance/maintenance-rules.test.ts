@@ -9,12 +9,26 @@ const at = (iso: string) => new Date(iso);
 
 const daily = new FakeRecurrence();
 
-const aWindow = (overrides: Partial<MaintenanceWindowProps> = {}) => new MaintenanceWindow({
-  id: 1, publicId: '00000000-0000-4000-8000-000000000001', organizationId: 1, customerId: null, title: 'Upgrade', description: null,
-  startTime: at('2026-06-01T02:00:00Z'), endTime: at('2026-06-01T03:00:00Z'), timezone: 'UTC', rrule: null,
-  targets: [{ type: 'monitor', id: 7 }], suppressAlerts: true, excludeFromUptime: false,
-  createdAt: at('2026-05-01T00:00:00Z'), updatedAt: at('2026-05-01T00:00:00Z'), version: 1, ...overrides,
-});
+const aWindow = (overrides: Partial<MaintenanceWindowProps> = {}) =>
+  new MaintenanceWindow({
+    id: 1,
+    publicId: '00000000-0000-4000-8000-000000000001',
+    organizationId: 1,
+    customerId: null,
+    title: 'Upgrade',
+    description: null,
+    startTime: at('2026-06-01T02:00:00Z'),
+    endTime: at('2026-06-01T03:00:00Z'),
+    timezone: 'UTC',
+    rrule: null,
+    targets: [{ type: 'monitor', id: 7 }],
+    suppressAlerts: true,
+    excludeFromUptime: false,
+    createdAt: at('2026-05-01T00:00:00Z'),
+    updatedAt: at('2026-05-01T00:00:00Z'),
+    version: 1,
+    ...overrides,
+  });
 const monitor = { monitorId: 7, customerId: 3 };
 
 describe('maintenance window', () => {
@@ -22,13 +36,26 @@ describe('maintenance window', () => {
     const props = { ...aWindow(), startTime: at('2026-06-01T03:00:00Z'), endTime: at('2026-06-01T03:00:00Z') };
     expect(codeOf(() => MaintenanceWindow.create(props, at('2026-05-01T00:00:00Z')))).to.equal('endTimeBeforeStartTime');
     const window = aWindow();
-    expect(codeOf(() => window.change({ endTime: at('2026-06-01T01:00:00Z') }, at('2026-05-02T00:00:00Z')))).to.equal('endTimeBeforeStartTime');
+    expect(codeOf(() => window.change({ endTime: at('2026-06-01T01:00:00Z') }, at('2026-05-02T00:00:00Z')))).to.equal(
+      'endTimeBeforeStartTime',
+    );
     expect(window.endTime.toISOString()).to.equal('2026-06-01T03:00:00.000Z');
   });
 
   it('recognizes an equal definition with targets in another order, and website as monitor', () => {
-    const window = aWindow({ targets: [{ type: 'monitor', id: 7 }, { type: 'customer', id: 3 }] });
-    const same = { ...window, targets: [{ type: 'customer' as const, id: 3 }, { type: 'website' as const, id: 7 }] };
+    const window = aWindow({
+      targets: [
+        { type: 'monitor', id: 7 },
+        { type: 'customer', id: 3 },
+      ],
+    });
+    const same = {
+      ...window,
+      targets: [
+        { type: 'customer' as const, id: 3 },
+        { type: 'website' as const, id: 7 },
+      ],
+    };
     expect(window.sameDefinition(same)).to.equal(true);
     expect(window.sameDefinition({ ...same, title: 'Other' })).to.equal(false);
     expect(window.sameDefinition({ ...same, targets: [{ type: 'customer', id: 3 }] })).to.equal(false);
@@ -37,7 +64,14 @@ describe('maintenance window', () => {
   it('covers a monitor named directly or through its customer, and nothing else', () => {
     expect(aWindow().coversMonitor(monitor)).to.equal(true);
     expect(aWindow({ targets: [{ type: 'customer', id: 3 }] }).coversMonitor(monitor)).to.equal(true);
-    expect(aWindow({ targets: [{ type: 'customer', id: 4 }, { type: 'customerIp', id: 7 }] }).coversMonitor(monitor)).to.equal(false);
+    expect(
+      aWindow({
+        targets: [
+          { type: 'customer', id: 4 },
+          { type: 'customerIp', id: 7 },
+        ],
+      }).coversMonitor(monitor),
+    ).to.equal(false);
   });
 });
 
@@ -68,7 +102,10 @@ describe('maintenance occurrences', () => {
 
 describe('maintenance status of a monitor', () => {
   it('is in maintenance only while a covering window runs', () => {
-    const windows = [aWindow(), aWindow({ targets: [{ type: 'monitor', id: 8 }], startTime: at('2026-06-01T05:00:00Z'), endTime: at('2026-06-01T06:00:00Z') })];
+    const windows = [
+      aWindow(),
+      aWindow({ targets: [{ type: 'monitor', id: 8 }], startTime: at('2026-06-01T05:00:00Z'), endTime: at('2026-06-01T06:00:00Z') }),
+    ];
     expect(isInMaintenance(windows, monitor, at('2026-06-01T02:59:59Z'), daily)).to.equal(true);
     expect(isInMaintenance(windows, monitor, at('2026-06-01T05:30:00Z'), daily)).to.equal(false);
   });
@@ -86,8 +123,11 @@ describe('maintenance status of a monitor', () => {
       aWindow({ excludeFromUptime: true, startTime: at('2026-06-01T02:30:00Z'), endTime: at('2026-06-01T04:00:00Z') }),
       aWindow({ excludeFromUptime: false, startTime: at('2026-06-01T05:00:00Z'), endTime: at('2026-06-01T06:00:00Z') }),
     ];
-    const spans = excludedSpans(windows, monitor, at('2026-06-01T02:15:00Z'), at('2026-06-01T12:00:00Z'),
-      (w) => occurrencesBetween(w, at('2026-06-01T02:15:00Z'), at('2026-06-01T12:00:00Z'), daily));
-    expect(spans.map((o) => [o.start.toISOString(), o.end.toISOString()])).to.deep.equal([['2026-06-01T02:15:00.000Z', '2026-06-01T04:00:00.000Z']]);
+    const spans = excludedSpans(windows, monitor, at('2026-06-01T02:15:00Z'), at('2026-06-01T12:00:00Z'), (w) =>
+      occurrencesBetween(w, at('2026-06-01T02:15:00Z'), at('2026-06-01T12:00:00Z'), daily),
+    );
+    expect(spans.map((o) => [o.start.toISOString(), o.end.toISOString()])).to.deep.equal([
+      ['2026-06-01T02:15:00.000Z', '2026-06-01T04:00:00.000Z'],
+    ]);
   });
 });

@@ -1,6 +1,10 @@
 import { expect } from 'chai';
 import {
-  assertCreateInterval, assertIntervalFitsType, assertPatchInterval, checkIntervalCeiling, defaultCheckInterval,
+  assertCreateInterval,
+  assertIntervalFitsType,
+  assertPatchInterval,
+  checkIntervalCeiling,
+  defaultCheckInterval,
 } from '../../../../src/domain/monitoring/check-interval';
 import { assertTimeout } from '../../../../src/domain/monitoring/timeout';
 import { applyCheckConfig, DEFAULT_CHECK_CONFIG } from '../../../../src/domain/monitoring/check-config';
@@ -70,7 +74,9 @@ describe('website check configuration', () => {
     expectAppError(() => applyCheckConfig(DEFAULT_CHECK_CONFIG, { minPageSize: -1 }), 'invalidCheckConfig', { field: 'minPageSize' });
     expectAppError(() => applyCheckConfig(DEFAULT_CHECK_CONFIG, { sslNoticeDays: 366 }), 'invalidCheckConfig', { field: 'sslNoticeDays' });
     expectAppError(() => applyCheckConfig(DEFAULT_CHECK_CONFIG, { sslNoticeDays: 0 }), 'invalidCheckConfig', { field: 'sslNoticeDays' });
-    expectAppError(() => applyCheckConfig(DEFAULT_CHECK_CONFIG, { checkSslEnabled: 'yes' }), 'invalidCheckConfig', { field: 'checkSslEnabled' });
+    expectAppError(() => applyCheckConfig(DEFAULT_CHECK_CONFIG, { checkSslEnabled: 'yes' }), 'invalidCheckConfig', {
+      field: 'checkSslEnabled',
+    });
     expectAppError(() => applyCheckConfig(DEFAULT_CHECK_CONFIG, { maxPageSize: 1.5 }), 'invalidCheckConfig', { field: 'maxPageSize' });
   });
 
@@ -90,7 +96,10 @@ describe('locations', () => {
   });
 
   it('defaults a new monitor to the catalogue locations some live process serves, in catalogue order', () => {
-    expect(defaultLocations(['eu-west', 'us-east', 'ap-southeast'], ['heartbeat', 'ap-southeast', 'eu-west'])).to.deep.equal(['eu-west', 'ap-southeast']);
+    expect(defaultLocations(['eu-west', 'us-east', 'ap-southeast'], ['heartbeat', 'ap-southeast', 'eu-west'])).to.deep.equal([
+      'eu-west',
+      'ap-southeast',
+    ]);
   });
 
   it('defaults to the whole catalogue while no live process serves any of it', () => {

@@ -7,10 +7,15 @@ const none: ConnectSettings = { connectHost: null, connectPort: null, connectTls
 
 describe('connect settings', () => {
   it('stores host[:port] normalised, with the port also as connectPort', () => {
-    expect(applyConnectSettings(none, { connectHost: 'Origin.Example.com:8443' }, true))
-      .to.deep.equal({ connectHost: 'origin.example.com:8443', connectPort: 8443, connectTlsInsecure: false });
-    expect(applyConnectSettings(none, { connectHost: 'origin.example.com', connectPort: 444 }, true))
-      .to.include({ connectHost: 'origin.example.com', connectPort: 444 });
+    expect(applyConnectSettings(none, { connectHost: 'Origin.Example.com:8443' }, true)).to.deep.equal({
+      connectHost: 'origin.example.com:8443',
+      connectPort: 8443,
+      connectTlsInsecure: false,
+    });
+    expect(applyConnectSettings(none, { connectHost: 'origin.example.com', connectPort: 444 }, true)).to.include({
+      connectHost: 'origin.example.com',
+      connectPort: 444,
+    });
   });
 
   it('refuses malformed hosts, bad ports and a connectPort contradicting the host port with connectHostInvalid', () => {
@@ -18,14 +23,21 @@ describe('connect settings', () => {
       expectAppError(() => applyConnectSettings(none, { connectHost: bad }, true), 'connectHostInvalid');
     }
     expectAppError(() => applyConnectSettings(none, { connectPort: 70000 }, true), 'connectHostInvalid');
-    expectAppError(() => applyConnectSettings(none, { connectHost: 'origin.example.com:443', connectPort: 8443 }, true), 'connectHostInvalid');
+    expectAppError(
+      () => applyConnectSettings(none, { connectHost: 'origin.example.com:443', connectPort: 8443 }, true),
+      'connectHostInvalid',
+    );
   });
 
   it('port precedence: a connectPort sent with a host:port must equal its port (a record sent back whole stays valid)', () => {
-    expect(applyConnectSettings(none, { connectHost: 'origin.example.com:8443', connectPort: 8443 }, true))
-      .to.include({ connectHost: 'origin.example.com:8443', connectPort: 8443 });
-    expect(applyConnectSettings(none, { connectHost: '[2606:4700::1]:8443' }, true))
-      .to.include({ connectHost: '[2606:4700::1]:8443', connectPort: 8443 });
+    expect(applyConnectSettings(none, { connectHost: 'origin.example.com:8443', connectPort: 8443 }, true)).to.include({
+      connectHost: 'origin.example.com:8443',
+      connectPort: 8443,
+    });
+    expect(applyConnectSettings(none, { connectHost: '[2606:4700::1]:8443' }, true)).to.include({
+      connectHost: '[2606:4700::1]:8443',
+      connectPort: 8443,
+    });
     const stored = applyConnectSettings(none, { connectHost: 'origin.example.com:8443' }, true);
     expectAppError(() => applyConnectSettings(stored, { connectPort: 9443 }, true), 'connectHostInvalid');
     expect(applyConnectSettings(stored, { connectHost: 'origin.example.com:9443' }, true)).to.include({ connectPort: 9443 });
@@ -33,11 +45,15 @@ describe('connect settings', () => {
 
   it('drops the port that came with a host:port when the host is replaced without one; keeps a connectPort set on its own', () => {
     const withPort = applyConnectSettings(none, { connectHost: 'origin.example.com:8443' }, true);
-    expect(applyConnectSettings(withPort, { connectHost: 'other.example.com' }, true))
-      .to.include({ connectHost: 'other.example.com', connectPort: null });
+    expect(applyConnectSettings(withPort, { connectHost: 'other.example.com' }, true)).to.include({
+      connectHost: 'other.example.com',
+      connectPort: null,
+    });
     const separate = applyConnectSettings(none, { connectHost: 'origin.example.com', connectPort: 8443 }, true);
-    expect(applyConnectSettings(separate, { connectHost: 'other.example.com' }, true))
-      .to.include({ connectHost: 'other.example.com', connectPort: 8443 });
+    expect(applyConnectSettings(separate, { connectHost: 'other.example.com' }, true)).to.include({
+      connectHost: 'other.example.com',
+      connectPort: 8443,
+    });
   });
 
   it('answers connectHostNotPublic for reserved names', () => {

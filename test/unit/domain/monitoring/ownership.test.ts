@@ -1,7 +1,13 @@
 import { expect } from 'chai';
 import {
-  assertMayChangeManagementType, assertMayCreate, assertMayDelete, assertMayEdit, assertSelfServiceRoom,
-  managementTypeOnCreate, type MonitorEditor, type SelfServiceTerms,
+  assertMayChangeManagementType,
+  assertMayCreate,
+  assertMayDelete,
+  assertMayEdit,
+  assertSelfServiceRoom,
+  managementTypeOnCreate,
+  type MonitorEditor,
+  type SelfServiceTerms,
 } from '../../../../src/domain/monitoring/ownership';
 import { expectAppError } from '../../../support/expect-app-error';
 

@@ -6,14 +6,23 @@ import { DEFAULT_ALERT_SETTINGS } from '../../../../src/domain/monitoring/alert-
 import { expectAppError } from '../../../support/expect-app-error';
 
 const ctx = (kind: MonitorKind, packageMinimumInterval = 1): PlanContext => ({
-  kind, packageMinimumInterval, locationCatalogue: ['eu-west', 'us-east'], defaultLocations: ['eu-west', 'us-east'],
+  kind,
+  packageMinimumInterval,
+  locationCatalogue: ['eu-west', 'us-east'],
+  defaultLocations: ['eu-west', 'us-east'],
   alertDefaults: DEFAULT_ALERT_SETTINGS,
 });
 
 describe('planning a website', () => {
   it('creates an HTTP check with defaults and vets its url', () => {
     const plan = planMonitor(ctx('website'), null, { url: 'https://Example.com/health' });
-    expect(plan.state).to.include({ monitoringType: 'http', name: 'example.com', checkInterval: 5, timeoutSeconds: 30, url: 'https://example.com/health' });
+    expect(plan.state).to.include({
+      monitoringType: 'http',
+      name: 'example.com',
+      checkInterval: 5,
+      timeoutSeconds: 30,
+      url: 'https://example.com/health',
+    });
     expect(plan.state.locations).to.deep.equal(['eu-west', 'us-east']);
     expect(plan.state.config).to.include({ method: 'GET', checkSslEnabled: true, sslNoticeDays: 14 });
     expect(plan.targets).to.deep.equal([{ field: 'url', host: 'example.com' }]);
@@ -43,27 +52,56 @@ describe('planning a website', () => {
   });
 
   it('requires a script for scripted-browser scenarios', () => {
-    expectAppError(() => planMonitor(ctx('website'), null, { monitoringType: 'scripted_browser', url: 'https://example.com/' }), 'validationFailed');
-    const plan = planMonitor(ctx('website'), null, { monitoringType: 'scripted_browser', url: 'https://example.com/', script: 'click #buy\nexpectText "Thanks"' });
+    expectAppError(
+      () => planMonitor(ctx('website'), null, { monitoringType: 'scripted_browser', url: 'https://example.com/' }),
+      'validationFailed',
+    );
+    const plan = planMonitor(ctx('website'), null, {
+      monitoringType: 'scripted_browser',
+      url: 'https://example.com/',
+      script: 'click #buy\nexpectText "Thanks"',
+    });
     expect(plan.state.config.script).to.equal('click #buy\nexpectText "Thanks"');
   });
 
   it('refuses a script that does not parse, on the script path and naming the line', () => {
     const scenario = { monitoringType: 'scripted_browser', url: 'https://example.com/' };
-    expectAppError(() => planMonitor(ctx('website'), null, { ...scenario, script: 'click #buy\nawait page.goto(url)' }), 'validationFailed', {
-      issues: [{ path: ['script'], message: 'Line 2: unknown step "await" (steps: goto, click, fill, press, waitFor, expectText, expectNoText, expectTitle, expectUrl, wait)', code: 'custom' }],
-    });
+    expectAppError(
+      () => planMonitor(ctx('website'), null, { ...scenario, script: 'click #buy\nawait page.goto(url)' }),
+      'validationFailed',
+      {
+        issues: [
+          {
+            path: ['script'],
+            message:
+              'Line 2: unknown step "await" (steps: goto, click, fill, press, waitFor, expectText, expectNoText, expectTitle, expectUrl, wait)',
+            code: 'custom',
+          },
+        ],
+      },
+    );
     const stored = planMonitor(ctx('website'), null, { ...scenario, script: 'click #buy' }).state;
     expectAppError(() => planMonitor(ctx('website'), stored, { script: 'wait forever' }), 'validationFailed');
     expectAppError(() => planMonitor(ctx('website'), null, { url: 'https://example.com/', script: 'clik #a' }), 'validationFailed');
   });
 
   it('vets connectHost on page checks and accepts connect fields without effect elsewhere', () => {
-    const http = planMonitor(ctx('website'), null, { url: 'https://example.com/', connectHost: 'origin.example.net:8443', connectTlsInsecure: true });
+    const http = planMonitor(ctx('website'), null, {
+      url: 'https://example.com/',
+      connectHost: 'origin.example.net:8443',
+      connectTlsInsecure: true,
+    });
     expect(http.targets).to.deep.include({ field: 'connectHost', host: 'origin.example.net' });
     expect(http.state).to.include({ connectHost: 'origin.example.net:8443', connectPort: 8443, connectTlsInsecure: true });
-    expectAppError(() => planMonitor(ctx('website'), null, { url: 'https://example.com/', connectTlsInsecure: true }), 'connectTlsInsecureWithoutHost');
-    const heartbeat = planMonitor(ctx('website'), null, { monitoringType: 'heartbeat', connectTlsInsecure: true, connectHost: 'origin.example.net' });
+    expectAppError(
+      () => planMonitor(ctx('website'), null, { url: 'https://example.com/', connectTlsInsecure: true }),
+      'connectTlsInsecureWithoutHost',
+    );
+    const heartbeat = planMonitor(ctx('website'), null, {
+      monitoringType: 'heartbeat',
+      connectTlsInsecure: true,
+      connectHost: 'origin.example.net',
+    });
     expect(heartbeat.targets).to.deep.equal([]);
     expect(heartbeat.state.connectTlsInsecure).to.equal(true);
   });
@@ -71,8 +109,14 @@ describe('planning a website', () => {
   it('PATCH: derives the ceiling from the sent type, else the stored one', () => {
     const stored = planMonitor(ctx('website'), null, { monitoringType: 'heartbeat', checkInterval: 5000 }).state;
     expect(planMonitor(ctx('website'), stored, { checkInterval: 6000 }).state.checkInterval).to.equal(6000);
-    expectAppError(() => planMonitor(ctx('website'), stored, { monitoringType: 'http', url: 'https://example.com/' }), 'checkIntervalTooHigh');
-    expectAppError(() => planMonitor(ctx('website'), stored, { monitoringType: 'http', url: 'https://example.com/', checkInterval: 2000 }), 'checkIntervalTooHigh');
+    expectAppError(
+      () => planMonitor(ctx('website'), stored, { monitoringType: 'http', url: 'https://example.com/' }),
+      'checkIntervalTooHigh',
+    );
+    expectAppError(
+      () => planMonitor(ctx('website'), stored, { monitoringType: 'http', url: 'https://example.com/', checkInterval: 2000 }),
+      'checkIntervalTooHigh',
+    );
     const http = planMonitor(ctx('website'), stored, { monitoringType: 'http', url: 'https://example.com/', checkInterval: 10 });
     expect(http.state).to.include({ monitoringType: 'http', checkInterval: 10 });
   });
@@ -124,15 +168,21 @@ describe('planning per-kind monitors', () => {
     expectAppError(() => planMonitor(ctx('imap-pop'), null, { hostname: 'imap.example.com' }), 'validationFailed');
   });
 
-  it('vets a DNS hostname\'s addresses (a name without any is fine) and its resolver', () => {
+  it("vets a DNS hostname's addresses (a name without any is fine) and its resolver", () => {
     const dns = planMonitor(ctx('dns'), null, { hostname: '_dmarc.example.com', recordType: 'TXT', resolver: '9.9.9.9' });
     expect(dns.state.config).to.deep.include({ recordType: 'TXT', expectedValues: [], resolver: '9.9.9.9' });
     expect(dns.targets).to.deep.equal([
-      { field: 'hostname', host: '_dmarc.example.com', mayBeUnresolvable: true }, { field: 'resolver', host: '9.9.9.9' },
+      { field: 'hostname', host: '_dmarc.example.com', mayBeUnresolvable: true },
+      { field: 'resolver', host: '9.9.9.9' },
     ]);
     expectAppError(() => planMonitor(ctx('dns'), null, { hostname: '8.8.8.8' }), 'invalidHostname', { reason: 'notAName' });
-    expectAppError(() => planMonitor(ctx('dns'), null, { hostname: 'example.com', resolver: 'localhost' }), 'invalidHostname', { field: 'resolver' });
+    expectAppError(() => planMonitor(ctx('dns'), null, { hostname: 'example.com', resolver: 'localhost' }), 'invalidHostname', {
+      field: 'resolver',
+    });
     // The checker asks a nameserver at its address: a name here would pass vetting and fail every check.
-    expectAppError(() => planMonitor(ctx('dns'), null, { hostname: 'example.com', resolver: 'dns.example.net' }), 'invalidHostname', { field: 'resolver', reason: 'notAnAddress' });
+    expectAppError(() => planMonitor(ctx('dns'), null, { hostname: 'example.com', resolver: 'dns.example.net' }), 'invalidHostname', {
+      field: 'resolver',
+      reason: 'notAnAddress',
+    });
   });
 });

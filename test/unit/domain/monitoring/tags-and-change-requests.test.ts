@@ -6,7 +6,8 @@ import { expectAppError } from '../../../support/expect-app-error';
 describe('tags', () => {
   it('takes colours from the fixed palette only, case-insensitively', () => {
     expect(assertTagColor('#3b82f6')).to.equal('#3B82F6');
-    for (const bad of ['#3B82F7', 'blue', '', '#FFF', `#${'3B82F6'.repeat(7)}`]) expectAppError(() => assertTagColor(bad), 'invalidTagColor');
+    for (const bad of ['#3B82F7', 'blue', '', '#FFF', `#${'3B82F6'.repeat(7)}`])
+      expectAppError(() => assertTagColor(bad), 'invalidTagColor');
   });
 
   it('allows five tags per monitor; re-attaching succeeds', () => {
@@ -15,12 +16,22 @@ describe('tags', () => {
     expect(assertTagRoom([1, 2, 3, 4, 5], 3)).to.equal('alreadyAttached');
   });
 
-  it('attaches a customer\'s tag to that customer\'s monitors, an organization-wide tag to any of the organization', () => {
+  it("attaches a customer's tag to that customer's monitors, an organization-wide tag to any of the organization", () => {
     expect(() => assertSameOwner({ organizationId: 1, customerId: 7 }, { organizationId: 1, customerId: 7 })).not.to.throw();
-    expectAppError(() => assertSameOwner({ organizationId: 1, customerId: 7 }, { organizationId: 2, customerId: 7 }), 'tagMonitorOrgMismatch');
-    expectAppError(() => assertSameOwner({ organizationId: 1, customerId: 7 }, { organizationId: 1, customerId: 8 }), 'tagMonitorOrgMismatch');
-    for (const customerId of [7, 8]) expect(() => assertSameOwner({ organizationId: 1, customerId: null }, { organizationId: 1, customerId })).not.to.throw();
-    expectAppError(() => assertSameOwner({ organizationId: 1, customerId: null }, { organizationId: 2, customerId: 7 }), 'tagMonitorOrgMismatch');
+    expectAppError(
+      () => assertSameOwner({ organizationId: 1, customerId: 7 }, { organizationId: 2, customerId: 7 }),
+      'tagMonitorOrgMismatch',
+    );
+    expectAppError(
+      () => assertSameOwner({ organizationId: 1, customerId: 7 }, { organizationId: 1, customerId: 8 }),
+      'tagMonitorOrgMismatch',
+    );
+    for (const customerId of [7, 8])
+      expect(() => assertSameOwner({ organizationId: 1, customerId: null }, { organizationId: 1, customerId })).not.to.throw();
+    expectAppError(
+      () => assertSameOwner({ organizationId: 1, customerId: null }, { organizationId: 2, customerId: 7 }),
+      'tagMonitorOrgMismatch',
+    );
   });
 
   it('picks the tag customer: organization-wide callers name one or none, customer-scoped ones their own', () => {
@@ -44,10 +55,20 @@ describe('tags', () => {
 });
 
 describe('change requests', () => {
-  const request = () => new ChangeRequest({
-    publicId: 'p', organizationId: 1, customerId: 2, monitorId: 3, monitorPublicId: 'm', monitorKind: 'website', action: 'update',
-    changes: { name: 'x' }, note: null, requestedByUserId: 'u', now: new Date(0),
-  });
+  const request = () =>
+    new ChangeRequest({
+      publicId: 'p',
+      organizationId: 1,
+      customerId: 2,
+      monitorId: 3,
+      monitorPublicId: 'm',
+      monitorKind: 'website',
+      action: 'update',
+      changes: { name: 'x' },
+      note: null,
+      requestedByUserId: 'u',
+      now: new Date(0),
+    });
 
   it('allows ten open requests per customer, the eleventh answers tooManyOpenRequests with retryAfter', () => {
     expect(() => assertRoomForChangeRequest(9)).not.to.throw();

@@ -5,26 +5,41 @@ import { expectAppError } from '../../../support/expect-app-error';
 const URL = 'https://hooks.example.com/in';
 
 describe('channel config', () => {
-  it('keeps a webhook\'s URL and headers', () => {
-    expect(normalizeChannelConfig('webhook', { url: URL, headers: { Authorization: 'Bearer x' } })).to.deep.equal({ url: URL, headers: { Authorization: 'Bearer x' } });
+  it("keeps a webhook's URL and headers", () => {
+    expect(normalizeChannelConfig('webhook', { url: URL, headers: { Authorization: 'Bearer x' } })).to.deep.equal({
+      url: URL,
+      headers: { Authorization: 'Bearer x' },
+    });
   });
 
   it('refuses a Host header in any case (webhookHostHeaderForbidden)', () => {
     for (const name of ['Host', 'host', 'HOST']) {
-      expectAppError(() => normalizeChannelConfig('webhook', { url: URL, headers: { [name]: 'evil.example.com' } }), 'webhookHostHeaderForbidden');
+      expectAppError(
+        () => normalizeChannelConfig('webhook', { url: URL, headers: { [name]: 'evil.example.com' } }),
+        'webhookHostHeaderForbidden',
+      );
     }
   });
 
   it('refuses headers the transport or the signature own, bad names and values with line breaks', () => {
-    const refused: Array<Record<string, string>> = [{ 'Content-Length': '1' }, { 'X-Webhook-Signature': 'forged' }, { 'bad name': 'x' }, { 'X-Ok': 'a\r\nInjected: 1' }];
+    const refused: Array<Record<string, string>> = [
+      { 'Content-Length': '1' },
+      { 'X-Webhook-Signature': 'forged' },
+      { 'bad name': 'x' },
+      { 'X-Ok': 'a\r\nInjected: 1' },
+    ];
     for (const headers of refused) {
       expectAppError(() => normalizeChannelConfig('webhook', { url: URL, headers }), 'invalidRequestBody');
     }
   });
 
   it('lowercases and de-duplicates email recipients and refuses a non-address', () => {
-    expect(normalizeChannelConfig('email', { recipients: ['A@Example.com', 'a@example.com'] })).to.deep.equal({ recipients: ['a@example.com'] });
-    expectAppError(() => normalizeChannelConfig('email', { recipients: ['not-an-address'] }), 'invalidRequestBody', { field: 'config.recipients.0' });
+    expect(normalizeChannelConfig('email', { recipients: ['A@Example.com', 'a@example.com'] })).to.deep.equal({
+      recipients: ['a@example.com'],
+    });
+    expectAppError(() => normalizeChannelConfig('email', { recipients: ['not-an-address'] }), 'invalidRequestBody', {
+      field: 'config.recipients.0',
+    });
     expectAppError(() => normalizeChannelConfig('email', {}), 'invalidRequestBody', { field: 'config.recipients', reason: 'required' });
   });
 
@@ -36,13 +51,22 @@ describe('channel config', () => {
   });
 
   it('judges chat URLs by the URL rule but never the message prefix', () => {
-    expect(normalizeChannelConfig('discord', { url: URL, messagePrefix: 'http://127.0.0.1/' })).to.deep.equal({ url: URL, messagePrefix: 'http://127.0.0.1/' });
-    expectAppError(() => normalizeChannelConfig('teams', { url: 'http://127.0.0.1/' }), 'invalidRequestBody', { reason: 'nonPublicAddress' });
+    expect(normalizeChannelConfig('discord', { url: URL, messagePrefix: 'http://127.0.0.1/' })).to.deep.equal({
+      url: URL,
+      messagePrefix: 'http://127.0.0.1/',
+    });
+    expectAppError(() => normalizeChannelConfig('teams', { url: 'http://127.0.0.1/' }), 'invalidRequestBody', {
+      reason: 'nonPublicAddress',
+    });
   });
 
   it('refuses the fields of another type', () => {
-    expectAppError(() => normalizeChannelConfig('email', { recipients: ['a@example.com'], url: URL }), 'invalidRequestBody', { field: 'config.url' });
-    expectAppError(() => normalizeChannelConfig('webhook', { url: URL, messagePrefix: 'x' }), 'invalidRequestBody', { field: 'config.messagePrefix' });
+    expectAppError(() => normalizeChannelConfig('email', { recipients: ['a@example.com'], url: URL }), 'invalidRequestBody', {
+      field: 'config.url',
+    });
+    expectAppError(() => normalizeChannelConfig('webhook', { url: URL, messagePrefix: 'x' }), 'invalidRequestBody', {
+      field: 'config.messagePrefix',
+    });
   });
 
   it('answers who a config reaches', () => {

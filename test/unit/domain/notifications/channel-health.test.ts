@@ -1,9 +1,21 @@
 import { expect } from 'chai';
 import {
-  channelFailingMessage, channelProblems, fallbackTarget, fallsBack, healthStatusOf, isFailingStreak,
+  channelFailingMessage,
+  channelProblems,
+  fallbackTarget,
+  fallsBack,
+  healthStatusOf,
+  isFailingStreak,
 } from '../../../../src/domain/notifications/channel-health';
 
-const healthy = { consecutiveFailures: 0, lastFailureAt: null, lastFailureReason: null, lastSuccessAt: null, failingSince: null, isDefault: false };
+const healthy = {
+  consecutiveFailures: 0,
+  lastFailureAt: null,
+  lastFailureReason: null,
+  lastSuccessAt: null,
+  failingSince: null,
+  isDefault: false,
+};
 const since = new Date('2026-12-12T10:00:00Z');
 
 describe('channel health (domain)', () => {
@@ -36,21 +48,39 @@ describe('channel health (domain)', () => {
   it('lists a failing channel as a problem, saying where its messages go', () => {
     expect(channelProblems(healthy)).to.deep.equal([]);
     const failing = { ...healthy, consecutiveFailures: 4, failingSince: since, lastFailureReason: 'Answered 500 (after 8 attempts)' };
-    expect(channelProblems(failing)).to.deep.equal([{
-      code: 'channelFailing', since,
-      message: '4 attempts in a row failed (they are sent to the organization\'s default channel, if it has one); last: Answered 500 (after 8 attempts)',
-    }]);
+    expect(channelProblems(failing)).to.deep.equal([
+      {
+        code: 'channelFailing',
+        since,
+        message:
+          "4 attempts in a row failed (they are sent to the organization's default channel, if it has one); last: Answered 500 (after 8 attempts)",
+      },
+    ]);
     expect(channelProblems({ ...failing, isDefault: true })[0]!.message).to.include('this is the default channel');
   });
 
   it('the announcement names the channel, the streak and the last reason', () => {
-    const message = channelFailingMessage({ publicId: 'c-1', name: 'on-call hook', type: 'webhook', customerId: 10 },
-      { consecutiveFailures: 3, lastFailureReason: 'Answered 410' }, since);
+    const message = channelFailingMessage(
+      { publicId: 'c-1', name: 'on-call hook', type: 'webhook', customerId: 10 },
+      { consecutiveFailures: 3, lastFailureReason: 'Answered 410' },
+      since,
+    );
     expect(message).to.deep.equal({
-      event: 'channel.failing', occurredAt: since.toISOString(), incidentId: null, monitorId: null, customerId: null,
+      event: 'channel.failing',
+      occurredAt: since.toISOString(),
+      incidentId: null,
+      monitorId: null,
+      customerId: null,
       summary: 'Notification channel "on-call hook" is failing: 3 attempts in a row failed (last: Answered 410)',
-      data: { channelId: 'c-1', channelName: 'on-call hook', channelType: 'webhook', channelCustomerId: 10, consecutiveFailures: 3,
-        lastFailureReason: 'Answered 410', failingSince: since.toISOString() },
+      data: {
+        channelId: 'c-1',
+        channelName: 'on-call hook',
+        channelType: 'webhook',
+        channelCustomerId: 10,
+        consecutiveFailures: 3,
+        lastFailureReason: 'Answered 410',
+        failingSince: since.toISOString(),
+      },
     });
   });
 });

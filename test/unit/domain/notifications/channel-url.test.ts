@@ -37,7 +37,10 @@ describe('the channel URL rule', () => {
   }
 
   it('accepts public http and https URLs, normalized as the HTTP client reads them', () => {
-    expect(judgeChannelUrl('https://hooks.slack.com/services/T0/B0/x')).to.deep.equal({ ok: true, href: 'https://hooks.slack.com/services/T0/B0/x' });
+    expect(judgeChannelUrl('https://hooks.slack.com/services/T0/B0/x')).to.deep.equal({
+      ok: true,
+      href: 'https://hooks.slack.com/services/T0/B0/x',
+    });
     expect(judgeChannelUrl('HTTP://Hooks.Example.COM:8443/a?b=1')).to.deep.equal({ ok: true, href: 'http://hooks.example.com:8443/a?b=1' });
     expect(judgeChannelUrl('http://93.184.216.34/hook')).to.deep.equal({ ok: true, href: 'http://93.184.216.34/hook' });
   });
@@ -45,13 +48,21 @@ describe('the channel URL rule', () => {
   it('admits a private literal the operator allowlisted, and only that; reserved names stay refused', () => {
     const loopbackOnly = (address: string) => address.startsWith('127.');
     expect(judgeChannelUrl('http://127.0.0.1:9000/alerts', loopbackOnly)).to.deep.equal({ ok: true, href: 'http://127.0.0.1:9000/alerts' });
-    expect(judgeChannelUrl('http://10.0.0.1/alerts', loopbackOnly)).to.deep.equal({ ok: false, reason: 'nonPublicAddress', host: '10.0.0.1' });
+    expect(judgeChannelUrl('http://10.0.0.1/alerts', loopbackOnly)).to.deep.equal({
+      ok: false,
+      reason: 'nonPublicAddress',
+      host: '10.0.0.1',
+    });
     expect(judgeChannelUrl('http://localhost:9000/alerts', () => true)).to.deep.equal({ ok: false, reason: 'reservedName' });
   });
 
   it('says how to fix a refusal: the allowlist for a private address, an IP address for a reserved name', () => {
     const hintOf = (url: string) => {
-      try { assertChannelUrl('config.url', url); } catch (error) { return (error as { details: { hint?: string } }).details.hint; }
+      try {
+        assertChannelUrl('config.url', url);
+      } catch (error) {
+        return (error as { details: { hint?: string } }).details.hint;
+      }
       return undefined;
     };
     expect(() => assertChannelUrl('config.url', 'http://10.0.0.1/')).to.throw(/not a public address/);
@@ -60,6 +71,9 @@ describe('the channel URL rule', () => {
   });
 
   it('throws 400 invalidRequestBody naming the field and the reason', () => {
-    expectAppError(() => assertChannelUrl('config.url', 'http://localhost/'), 'invalidRequestBody', { field: 'config.url', reason: 'reservedName' });
+    expectAppError(() => assertChannelUrl('config.url', 'http://localhost/'), 'invalidRequestBody', {
+      field: 'config.url',
+      reason: 'reservedName',
+    });
   });
 });

@@ -1,6 +1,10 @@
 import { expect } from 'chai';
 import {
-  channelEventOf, parseRetryAfter, retryDelayMs, verdictOf, type RetryPolicy,
+  channelEventOf,
+  parseRetryAfter,
+  retryDelayMs,
+  verdictOf,
+  type RetryPolicy,
 } from '../../../../src/domain/notifications/delivery-schedule';
 
 const policy: RetryPolicy = { baseMs: 1_000, maxMs: 60_000, maxAttempts: 8 };

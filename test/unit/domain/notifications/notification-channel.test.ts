@@ -1,6 +1,11 @@
 import { expect } from 'chai';
 import { CHANNEL_EVENTS } from '../../../../src/domain/notifications/channel-events';
-import { type NewChannel, NotificationChannel, assertOverridable, assertRecipientsFree } from '../../../../src/domain/notifications/notification-channel';
+import {
+  type NewChannel,
+  NotificationChannel,
+  assertOverridable,
+  assertRecipientsFree,
+} from '../../../../src/domain/notifications/notification-channel';
 import { expectAppError } from '../../../support/expect-app-error';
 
 const NOW = new Date('2026-12-01T10:00:00Z');
@@ -9,9 +14,14 @@ let n = 0;
 
 function aChannel(over: Partial<NewChannel> = {}, id = ++n): NotificationChannel {
   const channel = new NotificationChannel({
-    publicId: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`, organizationId: 1,
-    scope: { customerId: null, monitorId: null, sourceChannelId: null }, name: 'c', type: 'email',
-    config: { recipients: ['ops@example.com'] }, now: NOW, ...over,
+    publicId: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
+    organizationId: 1,
+    scope: { customerId: null, monitorId: null, sourceChannelId: null },
+    name: 'c',
+    type: 'email',
+    config: { recipients: ['ops@example.com'] },
+    now: NOW,
+    ...over,
   });
   channel.id = id;
   return channel;
@@ -72,16 +82,22 @@ describe('notification channel', () => {
   describe('overrides', () => {
     const monitor = { id: 50, customerId: 7 };
 
-    it('may replace an organization channel or a channel of the monitor\'s customer', () => {
+    it("may replace an organization channel or a channel of the monitor's customer", () => {
       assertOverridable(aChannel(), monitor, []);
       assertOverridable(aChannel({ scope: { customerId: 7, monitorId: null, sourceChannelId: null } }), monitor, []);
     });
 
-    it('refuses another customer\'s channel and an override as source (invalidSourceChannelId)', () => {
-      expectAppError(() => assertOverridable(aChannel({ scope: { customerId: 8, monitorId: null, sourceChannelId: null } }), monitor, []),
-        'invalidSourceChannelId', { reason: 'otherCustomer' });
-      expectAppError(() => assertOverridable(aChannel({ scope: { customerId: 7, monitorId: 50, sourceChannelId: 1 } }), monitor, []),
-        'invalidSourceChannelId', { reason: 'sourceIsOverride' });
+    it("refuses another customer's channel and an override as source (invalidSourceChannelId)", () => {
+      expectAppError(
+        () => assertOverridable(aChannel({ scope: { customerId: 8, monitorId: null, sourceChannelId: null } }), monitor, []),
+        'invalidSourceChannelId',
+        { reason: 'otherCustomer' },
+      );
+      expectAppError(
+        () => assertOverridable(aChannel({ scope: { customerId: 7, monitorId: 50, sourceChannelId: 1 } }), monitor, []),
+        'invalidSourceChannelId',
+        { reason: 'sourceIsOverride' },
+      );
     });
 
     it('are one per monitor and source (websiteChannelOverrideExists with the existing id)', () => {

@@ -3,8 +3,15 @@ import { type OrganizationSmtp, draftSmtp } from '../../../../src/domain/notific
 import { expectAppError } from '../../../support/expect-app-error';
 
 const stored: OrganizationSmtp = {
-  organizationId: 1, host: 'smtp.example.com', port: 2525, security: 'starttls', username: 'user', passwordCiphertext: 'sealed',
-  fromAddress: 'alerts@example.com', verifiedAt: new Date(0), updatedAt: new Date(0),
+  organizationId: 1,
+  host: 'smtp.example.com',
+  port: 2525,
+  security: 'starttls',
+  username: 'user',
+  passwordCiphertext: 'sealed',
+  fromAddress: 'alerts@example.com',
+  verifiedAt: new Date(0),
+  updatedAt: new Date(0),
 };
 
 describe('organization SMTP settings (draftSmtp)', () => {
@@ -23,17 +30,24 @@ describe('organization SMTP settings (draftSmtp)', () => {
 
   it('keeps stored fields a change leaves out, the sealed password included (password undefined)', () => {
     expect(draftSmtp(stored, { fromAddress: 'noc@example.com' })).to.deep.equal({
-      host: 'smtp.example.com', port: 2525, security: 'starttls', username: 'user', password: undefined, fromAddress: 'noc@example.com',
+      host: 'smtp.example.com',
+      port: 2525,
+      security: 'starttls',
+      username: 'user',
+      password: undefined,
+      fromAddress: 'noc@example.com',
     });
   });
 
-  it('takes the new security\'s default port when the security changes without a port', () => {
+  it("takes the new security's default port when the security changes without a port", () => {
     expect(draftSmtp(stored, { security: 'tls' }).port).to.equal(465);
   });
 
   it('clears the password with the username, and wants a password with a username', () => {
     expect(draftSmtp(stored, { username: null })).to.include({ username: null, password: null });
-    expectAppError(() => draftSmtp(null, { host: 'smtp.example.com', fromAddress: 'a@example.com', username: 'u' }), 'invalidRequestBody', { field: 'password' });
+    expectAppError(() => draftSmtp(null, { host: 'smtp.example.com', fromAddress: 'a@example.com', username: 'u' }), 'invalidRequestBody', {
+      field: 'password',
+    });
     expectAppError(() => draftSmtp(stored, { password: null }), 'invalidRequestBody', { field: 'password' });
   });
 

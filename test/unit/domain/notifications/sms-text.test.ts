@@ -4,7 +4,9 @@ import { smsContent, type NotificationMessage } from '../../../../src/domain/not
 
 describe('SMS text (one GSM-7 segment)', () => {
   it('keeps a short GSM-7 text as it is', () => {
-    expect(fitSms('Incident opened: shop.example.com is down (Zürich, 503)')).to.equal('Incident opened: shop.example.com is down (Zürich, 503)');
+    expect(fitSms('Incident opened: shop.example.com is down (Zürich, 503)')).to.equal(
+      'Incident opened: shop.example.com is down (Zürich, 503)',
+    );
   });
 
   it('keeps a text of exactly 160 septets whole', () => {
@@ -34,8 +36,14 @@ describe('SMS text (one GSM-7 segment)', () => {
 
   it('an alert reads "<title>: <summary>"', () => {
     const message: NotificationMessage = {
-      id: 'd-1', event: 'incident.resolved', occurredAt: '2026-11-23T10:00:00.000Z', summary: 'shop.example.com is up',
-      incidentId: 'inc-1', monitorId: 1, customerId: 1, data: {},
+      id: 'd-1',
+      event: 'incident.resolved',
+      occurredAt: '2026-11-23T10:00:00.000Z',
+      summary: 'shop.example.com is up',
+      incidentId: 'inc-1',
+      monitorId: 1,
+      customerId: 1,
+      data: {},
     };
     expect(smsContent(message)).to.equal('Incident resolved: shop.example.com is up');
     expect(smsSeptets(smsContent({ ...message, summary: 'x'.repeat(400) }))).to.equal(SMS_SEPTETS);

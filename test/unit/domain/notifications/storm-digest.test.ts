@@ -1,7 +1,15 @@
 import { expect } from 'chai';
 import {
-  CALM, groupsInStorms, routeInStorm, stormDueAt, stormMessage, tellStorm,
-  type CustomerStorm, type StormChange, type StormDecision, type StormEvent,
+  CALM,
+  groupsInStorms,
+  routeInStorm,
+  stormDueAt,
+  stormMessage,
+  tellStorm,
+  type CustomerStorm,
+  type StormChange,
+  type StormDecision,
+  type StormEvent,
 } from '../../../../src/domain/notifications/storm-digest';
 import type { ChannelEvent } from '../../../../src/domain/notifications/channel-events';
 import { digestLines } from '../../../../src/domain/notifications/notification-message';
@@ -26,11 +34,19 @@ function routeAll(state: CustomerStorm, events: StormEvent[]): { state: Customer
 }
 
 /** A storm of `n` openings at second 0 (the first three alone). */
-const stormOf = (n: number) => routeAll(CALM, Array.from({ length: n }, (_, i) => opened(i + 1, 0))).state;
+const stormOf = (n: number) =>
+  routeAll(
+    CALM,
+    Array.from({ length: n }, (_, i) => opened(i + 1, 0)),
+  ).state;
 
 const change = (kind: ChannelEvent, n: number): StormChange => ({
-  kind, incidentId: `inc-${n}`, monitorId: 100 + n, summary: `site-${n}.example.com is ${kind === 'incident.opened' ? 'down' : 'up'}`,
-  occurredAt: new Date(s(n)).toISOString(), data: { monitorPublicId: `m-${n}` },
+  kind,
+  incidentId: `inc-${n}`,
+  monitorId: 100 + n,
+  summary: `site-${n}.example.com is ${kind === 'incident.opened' ? 'down' : 'up'}`,
+  occurredAt: new Date(s(n)).toISOString(),
+  data: { monitorPublicId: `m-${n}` },
 });
 
 describe('storms (domain)', () => {
@@ -62,7 +78,12 @@ describe('storms (domain)', () => {
     const { state, decisions } = routeAll(CALM, [opened(1, 0), opened(2, 1), opened(3, 2), opened(4, 3), opened(5, 4)]);
     expect(decisions).to.deep.equal(['alone', 'alone', 'alone', 'held', 'held']);
     expect(state.storm).to.deep.equal({
-      startedAt: s(3), lastFailureAt: s(4), down: ['inc-1', 'inc-2', 'inc-3', 'inc-4', 'inc-5'], total: 5, toldAt: null, pendingSince: s(3),
+      startedAt: s(3),
+      lastFailureAt: s(4),
+      down: ['inc-1', 'inc-2', 'inc-3', 'inc-4', 'inc-5'],
+      total: 5,
+      toldAt: null,
+      pendingSince: s(3),
     });
     expect(stormDueAt(state, POLICY)).to.equal(s(8));
     expect(tellStorm(state, s(7.999), POLICY).stage, 'still gathering').to.equal(null);
@@ -123,7 +144,10 @@ describe('storms (domain)', () => {
 
   it('is over once its last incident recovered: the recovery digest is due at once and the customer is calm again', () => {
     const told = tellStorm(stormOf(5), s(5), POLICY).state;
-    const { state } = routeAll(told, [1, 2, 3, 4, 5].map((n) => resolved(n, 30 + n)));
+    const { state } = routeAll(
+      told,
+      [1, 2, 3, 4, 5].map((n) => resolved(n, 30 + n)),
+    );
     expect(state.storm!.down).to.deep.equal([]);
     expect(stormDueAt(state, POLICY)).to.equal(s(31));
     const over = tellStorm(state, s(36), POLICY);
@@ -141,7 +165,14 @@ describe('storms (domain)', () => {
   });
 
   it('a second storm later: alone openings again, then a storm of its own with its own first digest', () => {
-    const firstOver = tellStorm(routeAll(tellStorm(stormOf(4), s(5), POLICY).state, [1, 2, 3, 4].map((n) => resolved(n, 10))).state, s(10), POLICY);
+    const firstOver = tellStorm(
+      routeAll(
+        tellStorm(stormOf(4), s(5), POLICY).state,
+        [1, 2, 3, 4].map((n) => resolved(n, 10)),
+      ).state,
+      s(10),
+      POLICY,
+    );
     expect(firstOver.stage).to.equal('over');
     const { state, decisions } = routeAll(firstOver.state, [opened(21, 3000), opened(22, 3000), opened(23, 3001), opened(24, 3002)]);
     expect(decisions).to.deep.equal(['alone', 'alone', 'alone', 'held']);
@@ -150,28 +181,65 @@ describe('storms (domain)', () => {
   });
 
   it('a storm all recovered before its first digest ends with one message: over', () => {
-    const { state } = routeAll(stormOf(4), [1, 2, 3, 4].map((n) => resolved(n, 1)));
+    const { state } = routeAll(
+      stormOf(4),
+      [1, 2, 3, 4].map((n) => resolved(n, 1)),
+    );
     expect(tellStorm(state, s(1), POLICY).stage).to.equal('over');
   });
 
-  it('each message says the storm\'s state in one line and lists its changes', () => {
+  it("each message says the storm's state in one line and lists its changes", () => {
     const storm = stormOf(37).storm!;
-    const first = stormMessage('started', { id: 7, name: 'Acme' }, storm, [change('incident.opened', 4), change('incident.opened', 5)], new Date(s(5)));
-    expect(first).to.deep.include({ event: 'incident.digest', incidentId: null, monitorId: null, customerId: 7, occurredAt: new Date(s(5)).toISOString() });
-    expect(first.summary).to.equal('37 monitors of Acme are down: site-4.example.com is down; site-5.example.com is down');
-    expect(first.data).to.deep.include({ digestOf: 'incident.opened', stage: 'started', count: 2, opened: 2, resolved: 0, down: 37, total: 37 });
-    expect((first.data.incidents as unknown[])[0]).to.deep.equal({
-      incidentId: 'inc-4', monitorId: 104, change: 'opened', monitorPublicId: 'm-4', summary: 'site-4.example.com is down', occurredAt: new Date(s(4)).toISOString(),
+    const first = stormMessage(
+      'started',
+      { id: 7, name: 'Acme' },
+      storm,
+      [change('incident.opened', 4), change('incident.opened', 5)],
+      new Date(s(5)),
+    );
+    expect(first).to.deep.include({
+      event: 'incident.digest',
+      incidentId: null,
+      monitorId: null,
+      customerId: 7,
+      occurredAt: new Date(s(5)).toISOString(),
     });
-    const update = stormMessage('update', { id: 7, name: 'Acme' }, storm, [change('incident.opened', 40), change('incident.resolved', 1), change('incident.resolved', 2)], new Date(s(65)));
+    expect(first.summary).to.equal('37 monitors of Acme are down: site-4.example.com is down; site-5.example.com is down');
+    expect(first.data).to.deep.include({
+      digestOf: 'incident.opened',
+      stage: 'started',
+      count: 2,
+      opened: 2,
+      resolved: 0,
+      down: 37,
+      total: 37,
+    });
+    expect((first.data.incidents as unknown[])[0]).to.deep.equal({
+      incidentId: 'inc-4',
+      monitorId: 104,
+      change: 'opened',
+      monitorPublicId: 'm-4',
+      summary: 'site-4.example.com is down',
+      occurredAt: new Date(s(4)).toISOString(),
+    });
+    const update = stormMessage(
+      'update',
+      { id: 7, name: 'Acme' },
+      storm,
+      [change('incident.opened', 40), change('incident.resolved', 1), change('incident.resolved', 2)],
+      new Date(s(65)),
+    );
     expect(update.summary).to.match(/^Acme: 1 more down, 2 recovered; 37 still down: /);
     expect(update.data).to.deep.include({ digestOf: 'incident.opened', stage: 'update', opened: 1, resolved: 2 });
     const recoveries = stormMessage('update', { id: 7, name: 'Acme' }, storm, [change('incident.resolved', 1)], new Date(s(65)));
     expect(recoveries.data.digestOf).to.equal('incident.resolved');
     const calm = { ...storm, down: [] };
-    expect(stormMessage('over', { id: 7, name: 'Acme' }, calm, [], new Date(s(90))).summary).to.equal('Acme: storm over, all 37 monitors recovered');
-    expect(stormMessage('over', { id: 7, name: 'Acme' }, { ...storm, down: ['inc-1', 'inc-2'] }, [], new Date(s(90))).summary)
-      .to.equal('Acme: storm over (quiet), 35 of 37 recovered, 2 still down');
+    expect(stormMessage('over', { id: 7, name: 'Acme' }, calm, [], new Date(s(90))).summary).to.equal(
+      'Acme: storm over, all 37 monitors recovered',
+    );
+    expect(stormMessage('over', { id: 7, name: 'Acme' }, { ...storm, down: ['inc-1', 'inc-2'] }, [], new Date(s(90))).summary).to.equal(
+      'Acme: storm over (quiet), 35 of 37 recovered, 2 still down',
+    );
   });
 
   it('renders a storm digest for every channel kind: webhook JSON, a compact list in chat and e-mail, one short SMS', () => {

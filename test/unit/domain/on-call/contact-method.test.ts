@@ -3,8 +3,17 @@ import { assertContactAddress, pageRoutes, type ContactMethod } from '../../../.
 import { codeOf } from '../../../support/expect-app-error';
 
 const t = new Date('2026-12-27T10:00:00Z');
-const method = (id: string, type: ContactMethod['type'], address: string, enabled = true): ContactMethod =>
-  ({ id, organizationId: 1, userId: 'ann', type, address, enabled, secret: type === 'webhook' ? 'whsec_1' : null, createdAt: t, updatedAt: t });
+const method = (id: string, type: ContactMethod['type'], address: string, enabled = true): ContactMethod => ({
+  id,
+  organizationId: 1,
+  userId: 'ann',
+  type,
+  address,
+  enabled,
+  secret: type === 'webhook' ? 'whsec_1' : null,
+  createdAt: t,
+  updatedAt: t,
+});
 const routes = (methods: ContactMethod[]) => pageRoutes('ann@corp.example', methods).map((r) => [r.methodId, r.recipient]);
 
 describe('page fan-out over contact methods', () => {
@@ -13,17 +22,23 @@ describe('page fan-out over contact methods', () => {
   });
 
   it('pages the account e-mail and every enabled method, each once', () => {
-    expect(routes([method('w1', 'webhook', 'https://hooks.example.com/ann'), method('s1', 'sms', '+14155550100'), method('s2', 'sms', '+14155550199', false)]))
-      .to.deep.equal([
-        ['account-email', { type: 'email', address: 'ann@corp.example' }],
-        ['w1', { type: 'webhook', url: 'https://hooks.example.com/ann', secret: 'whsec_1' }],
-        ['s1', { type: 'sms', phone: '+14155550100' }],
-      ]);
+    expect(
+      routes([
+        method('w1', 'webhook', 'https://hooks.example.com/ann'),
+        method('s1', 'sms', '+14155550100'),
+        method('s2', 'sms', '+14155550199', false),
+      ]),
+    ).to.deep.equal([
+      ['account-email', { type: 'email', address: 'ann@corp.example' }],
+      ['w1', { type: 'webhook', url: 'https://hooks.example.com/ann', secret: 'whsec_1' }],
+      ['s1', { type: 'sms', phone: '+14155550100' }],
+    ]);
   });
 
   it('leaves out the account e-mail its user switched off', () => {
-    expect(routes([method('account-email', 'email', '', false), method('s1', 'sms', '+14155550100')]))
-      .to.deep.equal([['s1', { type: 'sms', phone: '+14155550100' }]]);
+    expect(routes([method('account-email', 'email', '', false), method('s1', 'sms', '+14155550100')])).to.deep.equal([
+      ['s1', { type: 'sms', phone: '+14155550100' }],
+    ]);
   });
 
   it('does not page one address twice (an added e-mail equal to the account address, in another case)', () => {
@@ -31,8 +46,9 @@ describe('page fan-out over contact methods', () => {
   });
 
   it('still pages the account e-mail when every method is off', () => {
-    expect(routes([method('account-email', 'email', '', false), method('s1', 'sms', '+14155550100', false)]))
-      .to.deep.equal([['account-email', { type: 'email', address: 'ann@corp.example' }]]);
+    expect(routes([method('account-email', 'email', '', false), method('s1', 'sms', '+14155550100', false)])).to.deep.equal([
+      ['account-email', { type: 'email', address: 'ann@corp.example' }],
+    ]);
   });
 });
 
@@ -40,7 +56,10 @@ describe('contact method addresses', () => {
   it('accepts E.164 numbers only for SMS', () => {
     expect(codeOf(() => assertContactAddress('sms', '+4930123456'))).to.equal(undefined);
     for (const bad of ['030123456', '+030123456', '+1 415 555 0100', '+1234567890123456']) {
-      expect(codeOf(() => assertContactAddress('sms', bad)), bad).to.equal('validationFailed');
+      expect(
+        codeOf(() => assertContactAddress('sms', bad)),
+        bad,
+      ).to.equal('validationFailed');
     }
   });
 

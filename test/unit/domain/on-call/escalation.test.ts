@@ -19,8 +19,12 @@ describe('escalation policy', () => {
     const base = { id: 'p', organizationId: 1, name: 'Default', description: null };
     const now = opened;
     expect(codeOf(() => EscalationPolicy.create({ ...base, levels: [], repeatCount: 0 }, now))).to.equal('validationFailed');
-    expect(codeOf(() => EscalationPolicy.create({ ...base, levels: [{ delayMinutes: 5, targets: [] }], repeatCount: 0 }, now))).to.equal('validationFailed');
-    expect(codeOf(() => EscalationPolicy.create({ ...base, levels: [{ ...levels[0]!, delayMinutes: 0 }], repeatCount: 0 }, now))).to.equal('validationFailed');
+    expect(codeOf(() => EscalationPolicy.create({ ...base, levels: [{ delayMinutes: 5, targets: [] }], repeatCount: 0 }, now))).to.equal(
+      'validationFailed',
+    );
+    expect(codeOf(() => EscalationPolicy.create({ ...base, levels: [{ ...levels[0]!, delayMinutes: 0 }], repeatCount: 0 }, now))).to.equal(
+      'validationFailed',
+    );
     expect(codeOf(() => EscalationPolicy.create({ ...base, levels, repeatCount: 10 }, now))).to.equal('validationFailed');
     const policy = EscalationPolicy.create({ ...base, levels, repeatCount: 9 }, now);
     expect(codeOf(() => policy.change({ levels: [] }, now))).to.equal('validationFailed');
@@ -32,12 +36,14 @@ describe('escalation steps', () => {
   it('pages level 1 at the opening, level 2 its delay later, and the chain again repeatCount times', () => {
     const steps = escalationSteps(plan, opened);
     expect(steps.map((s) => [s.cycle, s.level, iso(s.dueAt)])).to.deep.equal([
-      [0, 0, '2026-06-01T10:00:00.000Z'], [0, 1, '2026-06-01T10:05:00.000Z'],
-      [1, 0, '2026-06-01T10:15:00.000Z'], [1, 1, '2026-06-01T10:20:00.000Z'],
+      [0, 0, '2026-06-01T10:00:00.000Z'],
+      [0, 1, '2026-06-01T10:05:00.000Z'],
+      [1, 0, '2026-06-01T10:15:00.000Z'],
+      [1, 1, '2026-06-01T10:20:00.000Z'],
     ]);
   });
 
-  it('has fired level 1 only and level 2 next before level 1\'s delay passes', () => {
+  it("has fired level 1 only and level 2 next before level 1's delay passes", () => {
     const progress = escalationProgress(plan, open, at('2026-06-01T10:04:59Z'));
     expect(progress.fired.map((s) => s.level)).to.deep.equal([0]);
     expect([progress.next?.level, iso(progress.next?.dueAt)]).to.deep.equal([1, '2026-06-01T10:05:00.000Z']);
@@ -76,12 +82,26 @@ describe('escalation steps', () => {
 
 describe('whom a step pages', () => {
   const rota: ScheduleDefinition = {
-    timezone: 'UTC', overrides: [],
-    layers: [{ name: 'L', rotationType: 'daily', shiftLength: null, startsAt: at('2026-06-01T00:00:00Z'), endsAt: null, users: ['sam', 'sue'], restrictions: [] }],
+    timezone: 'UTC',
+    overrides: [],
+    layers: [
+      {
+        name: 'L',
+        rotationType: 'daily',
+        shiftLength: null,
+        startsAt: at('2026-06-01T00:00:00Z'),
+        endsAt: null,
+        users: ['sam', 'sue'],
+        restrictions: [],
+      },
+    ],
   };
   const empty: ScheduleDefinition = { timezone: 'UTC', overrides: [], layers: [] };
   const directory: EscalationDirectory = {
-    schedules: new Map([['sched-1', rota], ['sched-empty', empty]]),
+    schedules: new Map([
+      ['sched-1', rota],
+      ['sched-empty', empty],
+    ]),
     teams: new Map([
       ['team-on-call', { memberIds: ['tim', 'tom'], scheduleIds: ['sched-1'] }],
       ['team-no-rota', { memberIds: ['tim', 'tom'], scheduleIds: ['sched-empty'] }],
@@ -89,17 +109,25 @@ describe('whom a step pages', () => {
   };
 
   it('pages users directly, the person on call for a schedule, each user once', () => {
-    const targets = [{ type: 'user', id: 'ann' }, { type: 'schedule', id: 'sched-1' }, { type: 'user', id: 'ann' }] as const;
+    const targets = [
+      { type: 'user', id: 'ann' },
+      { type: 'schedule', id: 'sched-1' },
+      { type: 'user', id: 'ann' },
+    ] as const;
     expect(whomToPage(targets, directory, at('2026-06-02T12:00:00Z'))).to.deep.equal(['ann', 'sue']);
   });
 
-  it('pages a team\'s on-call people, or every member when its schedules have nobody on call', () => {
+  it("pages a team's on-call people, or every member when its schedules have nobody on call", () => {
     expect(whomToPage([{ type: 'team', id: 'team-on-call' }], directory, at('2026-06-01T12:00:00Z'))).to.deep.equal(['sam']);
     expect(whomToPage([{ type: 'team', id: 'team-no-rota' }], directory, at('2026-06-01T12:00:00Z'))).to.deep.equal(['tim', 'tom']);
   });
 
   it('pages nobody for targets deleted since and for a schedule with nobody on call', () => {
-    const targets = [{ type: 'team', id: 'gone' }, { type: 'schedule', id: 'gone' }, { type: 'schedule', id: 'sched-empty' }] as const;
+    const targets = [
+      { type: 'team', id: 'gone' },
+      { type: 'schedule', id: 'gone' },
+      { type: 'schedule', id: 'sched-empty' },
+    ] as const;
     expect(whomToPage(targets, directory, at('2026-06-01T12:00:00Z'))).to.deep.equal([]);
   });
 });

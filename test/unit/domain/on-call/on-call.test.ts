@@ -9,14 +9,28 @@ const at = (iso: string) => new Date(iso);
 const BERLIN = 'Europe/Berlin';
 
 const aLayer = (overrides: Partial<RotationLayer> = {}): RotationLayer => ({
-  name: 'Primary', rotationType: 'daily', shiftLength: null, startsAt: at('2026-03-20T08:00:00Z'), endsAt: null,
-  users: ['ann', 'bob'], restrictions: [], ...overrides,
+  name: 'Primary',
+  rotationType: 'daily',
+  shiftLength: null,
+  startsAt: at('2026-03-20T08:00:00Z'),
+  endsAt: null,
+  users: ['ann', 'bob'],
+  restrictions: [],
+  ...overrides,
 });
-const aSchedule = (layers: RotationLayer[], overrides: ScheduleOverride[] = [], timezone = BERLIN): ScheduleDefinition =>
-  ({ timezone, layers, overrides });
+const aSchedule = (layers: RotationLayer[], overrides: ScheduleOverride[] = [], timezone = BERLIN): ScheduleDefinition => ({
+  timezone,
+  layers,
+  overrides,
+});
 const who = (schedule: ScheduleDefinition, iso: string) => onCallAt(schedule, at(iso))?.userId ?? null;
-const anOverride = (userId: string, start: string, end: string, createdAt = '2026-01-01T00:00:00Z'): ScheduleOverride =>
-  ({ id: `o-${userId}-${start}`, userId, start: at(start), end: at(end), createdAt: at(createdAt) });
+const anOverride = (userId: string, start: string, end: string, createdAt = '2026-01-01T00:00:00Z'): ScheduleOverride => ({
+  id: `o-${userId}-${start}`,
+  userId,
+  start: at(start),
+  end: at(end),
+  createdAt: at(createdAt),
+});
 
 describe('wall clock (Intl time zones)', () => {
   it('reads a skipped spring time forward by the gap and a repeated autumn time as its first occurrence', () => {
@@ -82,7 +96,8 @@ describe('on-call resolver: rotation layers', () => {
 
 describe('on-call resolver: restrictions, layers and overrides', () => {
   const nights = aLayer({
-    name: 'Nights', users: ['nia'],
+    name: 'Nights',
+    users: ['nia'],
     restrictions: [{ daysOfWeek: [1, 2, 3, 4, 5], startTime: '22:00', endTime: '06:00' }],
   });
 

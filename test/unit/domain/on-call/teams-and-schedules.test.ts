@@ -5,16 +5,33 @@ import type { RotationLayer } from '../../../../src/domain/on-call/rotation';
 import { codeOf } from '../../../support/expect-app-error';
 
 const now = new Date('2026-06-01T00:00:00Z');
-const aTeam = () => Team.create({
-  id: 't', organizationId: 1, name: 'Platform', description: null,
-  members: [{ userId: 'ada', imRole: 'admin' }, { userId: 'max', imRole: 'member' }, { userId: 'max', imRole: 'member' }],
-}, now);
+const aTeam = () =>
+  Team.create(
+    {
+      id: 't',
+      organizationId: 1,
+      name: 'Platform',
+      description: null,
+      members: [
+        { userId: 'ada', imRole: 'admin' },
+        { userId: 'max', imRole: 'member' },
+        { userId: 'max', imRole: 'member' },
+      ],
+    },
+    now,
+  );
 const layer: RotationLayer = {
-  name: 'L', rotationType: 'daily', shiftLength: null, startsAt: now, endsAt: null, users: ['ada'], restrictions: [],
+  name: 'L',
+  rotationType: 'daily',
+  shiftLength: null,
+  startsAt: now,
+  endsAt: null,
+  users: ['ada'],
+  restrictions: [],
 };
 
 describe('team rules', () => {
-  it('lets organization admins and the team\'s admins write it, and refuses plain members and outsiders', () => {
+  it("lets organization admins and the team's admins write it, and refuses plain members and outsiders", () => {
     const team = aTeam();
     expect(codeOf(() => team.assertWritableBy({ userId: 'zed', isOrgAdmin: true }))).to.equal(undefined);
     expect(codeOf(() => team.assertWritableBy({ userId: 'ada', isOrgAdmin: false }))).to.equal(undefined);

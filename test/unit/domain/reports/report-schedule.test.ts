@@ -15,7 +15,9 @@ describe('report schedule', () => {
       expect(codeOf(() => reportSchedule({ frequency: 'weekly', timeOfDay: '08:00', timezone: 'UTC' }))).to.equal('invalidReportSchedule');
       expect(codeOf(() => weekly(0))).to.equal('invalidReportSchedule');
       expect(codeOf(() => weekly(8))).to.equal('invalidReportSchedule');
-      expect(codeOf(() => reportSchedule({ frequency: 'weekly', weekday: '1', timeOfDay: '08:00', timezone: 'UTC' }))).to.equal('invalidReportSchedule');
+      expect(codeOf(() => reportSchedule({ frequency: 'weekly', weekday: '1', timeOfDay: '08:00', timezone: 'UTC' }))).to.equal(
+        'invalidReportSchedule',
+      );
     });
 
     it('refuses a monthly schedule without a dayOfMonth, or outside 1-28 (invalidReportSchedule)', () => {
@@ -26,9 +28,13 @@ describe('report schedule', () => {
       expect(monthly(1).dayOfMonth).to.equal(1);
     });
 
-    it('refuses the other frequency\'s field', () => {
-      expect(codeOf(() => reportSchedule({ frequency: 'weekly', weekday: 1, dayOfMonth: 3, timeOfDay: '08:00', timezone: 'UTC' }))).to.equal('invalidReportSchedule');
-      expect(codeOf(() => reportSchedule({ frequency: 'monthly', weekday: 1, dayOfMonth: 3, timeOfDay: '08:00', timezone: 'UTC' }))).to.equal('invalidReportSchedule');
+    it("refuses the other frequency's field", () => {
+      expect(
+        codeOf(() => reportSchedule({ frequency: 'weekly', weekday: 1, dayOfMonth: 3, timeOfDay: '08:00', timezone: 'UTC' })),
+      ).to.equal('invalidReportSchedule');
+      expect(
+        codeOf(() => reportSchedule({ frequency: 'monthly', weekday: 1, dayOfMonth: 3, timeOfDay: '08:00', timezone: 'UTC' })),
+      ).to.equal('invalidReportSchedule');
     });
   });
 
@@ -59,8 +65,12 @@ describe('report schedule', () => {
     });
 
     it('moves a slot in the skipped hour forward by the gap and takes the earlier of a repeated hour', () => {
-      expect(instantOf('Europe/Berlin', { year: 2026, month: 3, day: 29, hour: 2, minute: 30 }).toISOString()).to.equal('2026-03-29T01:30:00.000Z');
-      expect(instantOf('Europe/Berlin', { year: 2026, month: 10, day: 25, hour: 2, minute: 30 }).toISOString()).to.equal('2026-10-25T00:30:00.000Z');
+      expect(instantOf('Europe/Berlin', { year: 2026, month: 3, day: 29, hour: 2, minute: 30 }).toISOString()).to.equal(
+        '2026-03-29T01:30:00.000Z',
+      );
+      expect(instantOf('Europe/Berlin', { year: 2026, month: 10, day: 25, hour: 2, minute: 30 }).toISOString()).to.equal(
+        '2026-10-25T00:30:00.000Z',
+      );
       const sundays = weekly(7, '02:30', 'Europe/Berlin');
       expect(latestSlot(sundays, at('2026-03-29T12:00:00Z')).toISOString()).to.equal('2026-03-29T01:30:00.000Z');
       expect(latestSlot(sundays, at('2026-10-25T12:00:00Z')).toISOString()).to.equal('2026-10-25T00:30:00.000Z');
@@ -73,7 +83,10 @@ describe('report schedule', () => {
       expect(period.from.toISOString()).to.equal('2026-02-28T23:00:00.000Z');
       expect(period.to.toISOString()).to.equal('2026-03-31T22:00:00.000Z');
       const january = reportPeriod(monthly(3), at('2027-01-03T08:00:00Z'));
-      expect([january.from.toISOString(), january.to.toISOString()]).to.deep.equal(['2026-12-01T00:00:00.000Z', '2027-01-01T00:00:00.000Z']);
+      expect([january.from.toISOString(), january.to.toISOString()]).to.deep.equal([
+        '2026-12-01T00:00:00.000Z',
+        '2027-01-01T00:00:00.000Z',
+      ]);
     });
 
     it('covers the seven local days before a weekly slot, 167 hours across the spring change', () => {

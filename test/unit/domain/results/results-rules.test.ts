@@ -17,9 +17,14 @@ describe('date ranges of history queries', () => {
 
   it('answers invalidDateRange for values that are not ISO 8601 dates, and for from after to', () => {
     for (const from of ['', 'yesterday', '1700000000', '2026-02-30T25:00:00Z', '22.11.2026']) {
-      expect(codeOf(() => parseDateRange({ from }, { now, spanMs: HOUR })), from).to.equal('invalidDateRange');
+      expect(
+        codeOf(() => parseDateRange({ from }, { now, spanMs: HOUR })),
+        from,
+      ).to.equal('invalidDateRange');
     }
-    expect(codeOf(() => parseDateRange({ from: '2026-11-22T10:00:01Z', to: '2026-11-22T10:00:00Z' }, { now, spanMs: HOUR }))).to.equal('invalidDateRange');
+    expect(codeOf(() => parseDateRange({ from: '2026-11-22T10:00:01Z', to: '2026-11-22T10:00:00Z' }, { now, spanMs: HOUR }))).to.equal(
+      'invalidDateRange',
+    );
     expect(codeOf(() => parseOptionalBounds({ from: '2026-11-23', to: '2026-11-22' }))).to.equal('invalidDateRange');
     expect(parseOptionalBounds({ to: '2026-11-22T10:00:00+02:00' }).to!.toISOString()).to.equal('2026-11-22T08:00:00.000Z');
   });
@@ -78,7 +83,7 @@ describe('result detail sampling and coverage', () => {
     }
   });
 
-  it('spreads the monitors\' samples over the period', () => {
+  it("spreads the monitors' samples over the period", () => {
     const sampleMinutes = new Set<number>();
     for (let monitorId = 1; monitorId <= 200; monitorId++) {
       for (let i = 0; i < 60; i++) {

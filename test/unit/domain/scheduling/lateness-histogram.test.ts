@@ -7,8 +7,9 @@ describe('start lateness histogram', () => {
     for (const ms of [0, 7, 7, 42, 99, 100, 250, 999, 1_000, 4_321, 12_345]) histogram.record(ms);
     const all = latenessBetween([], histogram.snapshot());
     expect(all.count).to.equal(11);
-    expect([0.09, 0.27, 0.36, 0.45, 0.5, 0.6, 0.7, 0.8, 0.9, 1].map((p) => all.percentile(p)))
-      .to.deep.equal([0, 7, 42, 99, 109, 259, 999, 1_099, 4_399, 12_999]);
+    expect([0.09, 0.27, 0.36, 0.45, 0.5, 0.6, 0.7, 0.8, 0.9, 1].map((p) => all.percentile(p))).to.deep.equal([
+      0, 7, 42, 99, 109, 259, 999, 1_099, 4_399, 12_999,
+    ]);
   });
 
   it('lets several readers compare snapshots without disturbing one another', () => {

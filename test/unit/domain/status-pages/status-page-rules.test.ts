@@ -5,11 +5,27 @@ import { PageIncident } from '../../../../src/domain/status-pages/page-incident'
 import { codeOf } from '../../../support/expect-app-error';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
-const aPage = (overrides: Partial<Parameters<typeof StatusPage.create>[0]> = {}) => StatusPage.create({
-  publicId: 'p-1', organizationId: 1, customerId: null, title: 'Acme', slug: 'acme', description: null, logo: null, brandColor: '#1f6feb',
-  groups: [{ name: 'Web', components: [{ type: 'monitor', id: 7, name: null }] }], showResponseTimes: false, footer: null, ipAllowlist: [],
-  passwordHash: null, accessSecret: 's-1', ...overrides,
-}, NOW);
+const aPage = (overrides: Partial<Parameters<typeof StatusPage.create>[0]> = {}) =>
+  StatusPage.create(
+    {
+      publicId: 'p-1',
+      organizationId: 1,
+      customerId: null,
+      title: 'Acme',
+      slug: 'acme',
+      description: null,
+      logo: null,
+      brandColor: '#1f6feb',
+      groups: [{ name: 'Web', components: [{ type: 'monitor', id: 7, name: null }] }],
+      showResponseTimes: false,
+      footer: null,
+      ipAllowlist: [],
+      passwordHash: null,
+      accessSecret: 's-1',
+      ...overrides,
+    },
+    NOW,
+  );
 const DAY = 86_400;
 
 describe('Status page rules', () => {
@@ -21,7 +37,10 @@ describe('Status page rules', () => {
   });
 
   it('refuses a component twice on one page, even in two groups', () => {
-    const twice = [{ name: 'A', components: [{ type: 'monitor' as const, id: 7, name: null }] }, { name: 'B', components: [{ type: 'monitor' as const, id: 7, name: 'again' }] }];
+    const twice = [
+      { name: 'A', components: [{ type: 'monitor' as const, id: 7, name: null }] },
+      { name: 'B', components: [{ type: 'monitor' as const, id: 7, name: 'again' }] },
+    ];
     expect(codeOf(() => aPage({ groups: twice }))).to.equal('validationFailed');
   });
 
@@ -64,16 +83,27 @@ describe('Component states and daily bars', () => {
   });
 
   it('never shows a day without enough results as up: it is unknown', () => {
-    const bar = dayBar('2026-05-30', { upSeconds: DAY * 0.3, degradedSeconds: 0, downSeconds: 0, expectedSeconds: DAY, maintenanceSeconds: 0 });
+    const bar = dayBar('2026-05-30', {
+      upSeconds: DAY * 0.3,
+      degradedSeconds: 0,
+      downSeconds: 0,
+      expectedSeconds: DAY,
+      maintenanceSeconds: 0,
+    });
     expect(bar).to.deep.equal({ date: '2026-05-30', state: 'unknown', uptimePercent: 100 });
-    expect(dayBar('2026-05-30', { upSeconds: 0, degradedSeconds: 0, downSeconds: 0, expectedSeconds: DAY, maintenanceSeconds: 0 }))
-      .to.deep.equal({ date: '2026-05-30', state: 'unknown', uptimePercent: null });
+    expect(
+      dayBar('2026-05-30', { upSeconds: 0, degradedSeconds: 0, downSeconds: 0, expectedSeconds: DAY, maintenanceSeconds: 0 }),
+    ).to.deep.equal({ date: '2026-05-30', state: 'unknown', uptimePercent: null });
   });
 
   it('marks a day with maintenance apart, but down time wins', () => {
     const base = { upSeconds: DAY, degradedSeconds: 0, downSeconds: 0, expectedSeconds: DAY, maintenanceSeconds: 3600 };
     expect(dayBar('d', base).state).to.equal('maintenance');
-    expect(dayBar('d', { ...base, upSeconds: DAY - 60, downSeconds: 60 })).to.deep.equal({ date: 'd', state: 'down', uptimePercent: 99.93 });
+    expect(dayBar('d', { ...base, upSeconds: DAY - 60, downSeconds: 60 })).to.deep.equal({
+      date: 'd',
+      state: 'down',
+      uptimePercent: 99.93,
+    });
     expect(dayBar('d', { ...base, maintenanceSeconds: 0 }).state).to.equal('up');
     expect(dayBar('d', { ...base, maintenanceSeconds: 0, upSeconds: DAY - 60, degradedSeconds: 60 }).state).to.equal('degraded');
   });
@@ -81,7 +111,10 @@ describe('Component states and daily bars', () => {
 
 describe('Page incidents', () => {
   it('moves through its updates; resolved closes it and a later update reopens it', () => {
-    const incident = PageIncident.open({ publicId: 'i-1', pageId: 1, incidentId: null, incidentPublicId: null, title: 'Slow checkout', componentKeys: [] }, NOW);
+    const incident = PageIncident.open(
+      { publicId: 'i-1', pageId: 1, incidentId: null, incidentPublicId: null, title: 'Slow checkout', componentKeys: [] },
+      NOW,
+    );
     incident.post('investigating', 'Looking', NOW);
     incident.post('resolved', 'Fixed', new Date(NOW.getTime() + 60_000));
     expect(incident).to.include({ status: 'resolved', isOpen: false });

@@ -7,11 +7,18 @@ const t1 = new Date('2026-02-01T00:00:00Z');
 const pack = (id: number) => aStandardPackage(id, 1, t0);
 
 describe('Customer', () => {
-  it('starts active on its package\'s base tier with the default settings', () => {
+  it("starts active on its package's base tier with the default settings", () => {
     const customer = aCustomer().build();
     expect(customer).to.include({
-      status: 'active', packageId: 1, quotaTierIndex: 0, cancelledAt: null, allowSelfService: false, maxSelfServiceUrls: 10,
-      canEditManaged: false, alertLocationThreshold: '0.50', alertConsecutiveChecks: 2,
+      status: 'active',
+      packageId: 1,
+      quotaTierIndex: 0,
+      cancelledAt: null,
+      allowSelfService: false,
+      maxSelfServiceUrls: 10,
+      canEditManaged: false,
+      alertLocationThreshold: '0.50',
+      alertConsecutiveChecks: 2,
     });
   });
 
@@ -48,14 +55,26 @@ describe('CustomerDomain', () => {
     new CustomerDomain({ publicId: 'd', organizationId: 1, customerId: 1, domainName: 'Example.com', now: t0, ...extra });
 
   it('normalizes the name, labels it by default and warns 30 / alerts 7 days ahead', () => {
-    expect(aDomain()).to.include({ domainName: 'example.com', label: 'example.com', expiryWarningDays: 30, expiryErrorDays: 7, status: 'active' });
+    expect(aDomain()).to.include({
+      domainName: 'example.com',
+      label: 'example.com',
+      expiryWarningDays: 30,
+      expiryErrorDays: 7,
+      status: 'active',
+    });
     expect(aDomain({ expiryWarningDays: 5 }).expiryErrorDays).to.equal(5);
   });
 
   it('refuses an invalid name and an error threshold beyond the warning', () => {
-    expect(() => aDomain({ domainName: 'localhost' })).to.throw().with.property('code', 'validationFailed');
-    expect(() => aDomain({ expiryWarningDays: 10, expiryErrorDays: 11 })).to.throw().with.property('code', 'validationFailed');
-    expect(() => aDomain().change({ expiryWarningDays: 3 }, t1)).to.throw().with.property('code', 'validationFailed');
+    expect(() => aDomain({ domainName: 'localhost' }))
+      .to.throw()
+      .with.property('code', 'validationFailed');
+    expect(() => aDomain({ expiryWarningDays: 10, expiryErrorDays: 11 }))
+      .to.throw()
+      .with.property('code', 'validationFailed');
+    expect(() => aDomain().change({ expiryWarningDays: 3 }, t1))
+      .to.throw()
+      .with.property('code', 'validationFailed');
   });
 
   it('reports a rename, which discards check results', () => {

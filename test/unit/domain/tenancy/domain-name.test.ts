@@ -8,8 +8,19 @@ describe('normalizeDomainName', () => {
     expect(normalizeDomainName('shop.xn--p1ai')).to.equal('shop.xn--p1ai');
   });
 
-  for (const bad of ['localhost', 'com', '192.0.2.1', 'a..b.com', '-a.com', 'a-.com', 'exa mple.com', 'a_b.com',
-    `${'a'.repeat(64)}.com`, `${'a.'.repeat(127)}com`, 'example.123']) {
+  for (const bad of [
+    'localhost',
+    'com',
+    '192.0.2.1',
+    'a..b.com',
+    '-a.com',
+    'a-.com',
+    'exa mple.com',
+    'a_b.com',
+    `${'a'.repeat(64)}.com`,
+    `${'a.'.repeat(127)}com`,
+    'example.123',
+  ]) {
     it(`refuses ${JSON.stringify(bad.length > 30 ? `${bad.slice(0, 30)}...` : bad)}`, () => {
       expect(normalizeDomainName(bad)).to.equal(null);
     });

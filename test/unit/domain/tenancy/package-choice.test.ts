@@ -5,8 +5,16 @@ import { choosePackage, defaultPackage } from '../../../../src/domain/tenancy/pa
 const now = new Date('2026-01-01T00:00:00Z');
 const aPackage = (id: number, key: string, displayName: string, isDefault = false) => {
   const p = new PackageConfig({
-    publicId: `p-${id}`, organizationId: 1, key, displayName, description: null, minCheckIntervalMinutes: 5,
-    quotaTiers: [{ monitorLimit: 10, priceMonthly: 0 }], smsMonthlyAllowance: 0, isDefault, now,
+    publicId: `p-${id}`,
+    organizationId: 1,
+    key,
+    displayName,
+    description: null,
+    minCheckIntervalMinutes: 5,
+    quotaTiers: [{ monitorLimit: 10, priceMonthly: 0 }],
+    smsMonthlyAllowance: 0,
+    isDefault,
+    now,
   });
   p.id = id;
   return p;
@@ -20,7 +28,7 @@ describe('choosePackage (customer rules 1 and 2)', () => {
   it('picks by packageId', () => expect(choosePackage(packages, { packageId: 2 })).to.equal(pro));
   it('picks by key, case-insensitively', () => expect(choosePackage(packages, { packageType: ' PRO ' })).to.equal(pro));
   it('picks by display name when no key matches', () => expect(choosePackage(packages, { packageType: 'professional' })).to.equal(pro));
-  it('prefers a key over another package\'s display name', () => expect(choosePackage(packages, { packageType: 'pro' })).to.equal(pro));
+  it("prefers a key over another package's display name", () => expect(choosePackage(packages, { packageType: 'pro' })).to.equal(pro));
   it('accepts packageId and packageType naming the same package', () =>
     expect(choosePackage(packages, { packageId: 1, packageType: 'basic' })).to.equal(basic));
 
@@ -32,7 +40,9 @@ describe('choosePackage (customer rules 1 and 2)', () => {
   ];
   for (const [what, choice] of refused) {
     it(`refuses ${what} with invalidPackageType`, () => {
-      expect(() => choosePackage(packages, choice)).to.throw().with.property('code', 'invalidPackageType');
+      expect(() => choosePackage(packages, choice))
+        .to.throw()
+        .with.property('code', 'invalidPackageType');
     });
   }
 });
@@ -47,15 +57,30 @@ describe('defaultPackage', () => {
 
 describe('PackageConfig quota tiers', () => {
   const tiers = (...limits: Array<[number, number]>) => limits.map(([monitorLimit, priceMonthly]) => ({ monitorLimit, priceMonthly }));
-  const make = (quotaTiers: ReturnType<typeof tiers>) => new PackageConfig({
-    publicId: 'p', organizationId: 1, key: 'k', displayName: 'K', description: null, minCheckIntervalMinutes: 1,
-    quotaTiers, smsMonthlyAllowance: 0, isDefault: false, now,
-  });
+  const make = (quotaTiers: ReturnType<typeof tiers>) =>
+    new PackageConfig({
+      publicId: 'p',
+      organizationId: 1,
+      key: 'k',
+      displayName: 'K',
+      description: null,
+      minCheckIntervalMinutes: 1,
+      quotaTiers,
+      smsMonthlyAllowance: 0,
+      isDefault: false,
+      now,
+    });
 
   it('needs at least one tier, rising limits and non-decreasing prices', () => {
-    expect(() => make([])).to.throw().with.property('code', 'validationFailed');
-    expect(() => make(tiers([10, 0], [10, 5]))).to.throw().with.property('code', 'validationFailed');
-    expect(() => make(tiers([10, 9], [20, 5]))).to.throw().with.property('code', 'validationFailed');
+    expect(() => make([]))
+      .to.throw()
+      .with.property('code', 'validationFailed');
+    expect(() => make(tiers([10, 0], [10, 5])))
+      .to.throw()
+      .with.property('code', 'validationFailed');
+    expect(() => make(tiers([10, 9], [20, 5])))
+      .to.throw()
+      .with.property('code', 'validationFailed');
     expect(make(tiers([10, 0], [20, 5])).monitorLimit).to.equal(10);
   });
 

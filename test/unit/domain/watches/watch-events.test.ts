@@ -1,6 +1,12 @@
 import { expect } from 'chai';
 import {
-  decideDomainEvents, decideIpEvents, expiryBand, NO_DOMAIN_NOTICE, NO_IP_NOTICE, type DomainNotice, type IpNotice,
+  decideDomainEvents,
+  decideIpEvents,
+  expiryBand,
+  NO_DOMAIN_NOTICE,
+  NO_IP_NOTICE,
+  type DomainNotice,
+  type IpNotice,
 } from '../../../../src/domain/watches/watch-events';
 import { UNCHECKED_DNSBL, UNCHECKED_EXPIRY, type DnsblListing, type IpDnsbl } from '../../../../src/domain/watches/watch-results';
 
@@ -23,7 +29,13 @@ function sweepDomain(expiresAt: Date, days: number[], notice: DomainNotice = NO_
   return { emitted, notice: current };
 }
 
-const listing: DnsblListing = { name: 'Test BL', reason: 'spam', listKey: 'bl.test', delistUrl: 'https://bl.test', resultCode: '127.0.0.2' };
+const listing: DnsblListing = {
+  name: 'Test BL',
+  reason: 'spam',
+  listKey: 'bl.test',
+  delistUrl: 'https://bl.test',
+  resultCode: '127.0.0.2',
+};
 const listedState: IpDnsbl = { ...UNCHECKED_DNSBL, isListed: true, listedCount: 1, listings: [listing] };
 const cleanState: IpDnsbl = { ...UNCHECKED_DNSBL, isListed: false };
 const ip = { publicId: 'i-1', ipAddress: '192.0.2.10', label: 'Mail', reminderDays: null as number | null };
@@ -63,8 +75,11 @@ describe('Watch events (customer domains and IPs)', () => {
     });
 
     it('announces each more urgent band once: warning, error, expired', () => {
-      expect(sweepDomain(at(40), [0, 10, 11, 33, 34, 40, 41, 50]).emitted)
-        .to.deep.equal(['domain.expiring:warning', 'domain.expiring:error', 'domain.expired:expired']);
+      expect(sweepDomain(at(40), [0, 10, 11, 33, 34, 40, 41, 50]).emitted).to.deep.equal([
+        'domain.expiring:warning',
+        'domain.expiring:error',
+        'domain.expired:expired',
+      ]);
     });
 
     it('announces only the band reached when several were skipped (one event per transition)', () => {
@@ -75,7 +90,13 @@ describe('Watch events (customer domains and IPs)', () => {
     it('carries what receivers need in the event', () => {
       const [event] = decideDomainEvents(domain, NO_DOMAIN_NOTICE, expiring(at(5)), { ...ok, now: t0 }).events;
       expect(event).to.deep.include({ kind: 'domain.expiring', mark: 'error', occurredAt: t0, summary: 'shop.example expires in 5 days' });
-      expect(event!.data).to.deep.include({ customerDomainId: 'd-1', domainName: 'shop.example', band: 'error', daysLeft: 5, domainExpiresAt: at(5).toISOString() });
+      expect(event!.data).to.deep.include({
+        customerDomainId: 'd-1',
+        domainName: 'shop.example',
+        band: 'error',
+        daysLeft: 5,
+        domainExpiresAt: at(5).toISOString(),
+      });
     });
 
     it('moves back silently on renewal, and announces the next approach again', () => {
@@ -88,7 +109,10 @@ describe('Watch events (customer domains and IPs)', () => {
     });
 
     it('ignores a lookup that did not answer', () => {
-      expect(sweepDomain(at(5), [0], NO_DOMAIN_NOTICE, { answered: false, suppressed: false })).to.deep.equal({ emitted: [], notice: NO_DOMAIN_NOTICE });
+      expect(sweepDomain(at(5), [0], NO_DOMAIN_NOTICE, { answered: false, suppressed: false })).to.deep.equal({
+        emitted: [],
+        notice: NO_DOMAIN_NOTICE,
+      });
     });
 
     it('stays silent during maintenance and announces a change still true when the window ends', () => {
@@ -100,37 +124,84 @@ describe('Watch events (customer domains and IPs)', () => {
 
   describe('IP blocklisting', () => {
     it('says nothing about an IP that was never listed', () => {
-      const { emitted, notice } = sweepIp([[0, cleanState], [1, cleanState]]);
+      const { emitted, notice } = sweepIp([
+        [0, cleanState],
+        [1, cleanState],
+      ]);
       expect(emitted).to.deep.equal([]);
       expect(notice.listed).to.equal(false);
     });
 
     it('announces listed once and clean once, one event per transition', () => {
-      expect(sweepIp([[0, cleanState], [1, listedState], [2, listedState], [3, cleanState], [4, cleanState]]).emitted)
-        .to.deep.equal(['ip.listed', 'ip.clean']);
+      expect(
+        sweepIp([
+          [0, cleanState],
+          [1, listedState],
+          [2, listedState],
+          [3, cleanState],
+          [4, cleanState],
+        ]).emitted,
+      ).to.deep.equal(['ip.listed', 'ip.clean']);
     });
 
     it('carries the listings in the event', () => {
       const [event] = decideIpEvents(ip, NO_IP_NOTICE, listedState, { now: t0, suppressed: false }).events;
       expect(event).to.deep.include({ kind: 'ip.listed', mark: 'listed', summary: '192.0.2.10 is listed on 1 blocklist: Test BL' });
       expect(event!.data).to.deep.include({ customerIpId: 'i-1', ipAddress: '192.0.2.10', isListed: true, reminder: false });
-      expect(event!.data.listings).to.deep.equal([{ name: 'Test BL', listKey: 'bl.test', reason: 'spam', delistUrl: 'https://bl.test', resultCode: '127.0.0.2' }]);
+      expect(event!.data.listings).to.deep.equal([
+        { name: 'Test BL', listKey: 'bl.test', reason: 'spam', delistUrl: 'https://bl.test', resultCode: '127.0.0.2' },
+      ]);
     });
 
     it('reminds every dnsblReminderInterval days while listed', () => {
-      expect(sweepIp([[0, listedState], [1, listedState], [2, listedState], [3, listedState], [4, listedState]], 2).emitted)
-        .to.deep.equal(['ip.listed', 'ip.listed:reminder', 'ip.listed:reminder']);
+      expect(
+        sweepIp(
+          [
+            [0, listedState],
+            [1, listedState],
+            [2, listedState],
+            [3, listedState],
+            [4, listedState],
+          ],
+          2,
+        ).emitted,
+      ).to.deep.equal(['ip.listed', 'ip.listed:reminder', 'ip.listed:reminder']);
     });
 
     it('notifies once when dnsblReminderInterval is unset', () => {
-      expect(sweepIp([[0, listedState], [10, listedState], [100, listedState]], null).emitted).to.deep.equal(['ip.listed']);
+      expect(
+        sweepIp(
+          [
+            [0, listedState],
+            [10, listedState],
+            [100, listedState],
+          ],
+          null,
+        ).emitted,
+      ).to.deep.equal(['ip.listed']);
     });
 
-    it('stays silent in maintenance: a listing found there is announced after; a known listing\'s reminder clock runs on', () => {
-      expect(sweepIp([[0, listedState, true], [1, listedState, true], [2, listedState]]).emitted).to.deep.equal(['ip.listed']);
+    it("stays silent in maintenance: a listing found there is announced after; a known listing's reminder clock runs on", () => {
+      expect(
+        sweepIp([
+          [0, listedState, true],
+          [1, listedState, true],
+          [2, listedState],
+        ]).emitted,
+      ).to.deep.equal(['ip.listed']);
       // Announced at day 0; days 1-2 in a window move the reminder clock, so day 3 is not yet due with a 2-day interval.
-      expect(sweepIp([[0, listedState], [1, listedState, true], [2, listedState, true], [3, listedState], [4, listedState]], 2).emitted)
-        .to.deep.equal(['ip.listed', 'ip.listed:reminder']);
+      expect(
+        sweepIp(
+          [
+            [0, listedState],
+            [1, listedState, true],
+            [2, listedState, true],
+            [3, listedState],
+            [4, listedState],
+          ],
+          2,
+        ).emitted,
+      ).to.deep.equal(['ip.listed', 'ip.listed:reminder']);
     });
   });
 });

@@ -13,7 +13,9 @@ describe('agent scope gate', () => {
   });
 
   it('refuses agent tokens with 503 (no code) while agent auth is off', () => {
-    expect(agentScopeDecision(agent(['api.read']), 'GET', '/api/health', { ...ON, agentAuthEnabled: false })).to.equal('agentAuthUnavailable');
+    expect(agentScopeDecision(agent(['api.read']), 'GET', '/api/health', { ...ON, agentAuthEnabled: false })).to.equal(
+      'agentAuthUnavailable',
+    );
   });
 
   it('applies the scope allowlists and the write kill-switch', () => {
@@ -21,7 +23,11 @@ describe('agent scope gate', () => {
     expect(agentScopeDecision(agent(['tools.public']), 'GET', '/api/health', ON)).to.equal('agentTokenReadOnly');
     expect(agentScopeDecision(agent(['api.write.monitors']), 'POST', '/api/websites', ON)).to.equal('agentTokenReadOnly');
     expect(agentScopeDecision(agent(['api.write.monitors']), 'POST', '/api/websites', { ...ON, agentWritesEnabled: true })).to.equal(null);
-    expect(agentScopeDecision(agent(['api.read']), 'POST', '/api/websites', { ...ON, agentWritesEnabled: true })).to.equal('agentTokenScopeForbidden');
-    expect(agentScopeDecision(agent(['api.write.monitors'], null), 'POST', '/api/tags', { ...ON, agentWritesEnabled: true })).to.equal('authorizingUserUnresolved');
+    expect(agentScopeDecision(agent(['api.read']), 'POST', '/api/websites', { ...ON, agentWritesEnabled: true })).to.equal(
+      'agentTokenScopeForbidden',
+    );
+    expect(agentScopeDecision(agent(['api.write.monitors'], null), 'POST', '/api/tags', { ...ON, agentWritesEnabled: true })).to.equal(
+      'authorizingUserUnresolved',
+    );
   });
 });

@@ -11,7 +11,11 @@ describe('webhook signatures (HmacWebhookSigner)', () => {
     const headers = signer.sign('whsec_test', body, at, 'delivery-1');
     const t = String(Date.parse('2026-12-01T10:00:00Z') / 1000);
     const expected = createHmac('sha256', 'whsec_test').update(`${t}.${body}`).digest('hex');
-    expect(headers).to.deep.equal({ 'X-Webhook-Id': 'delivery-1', 'X-Webhook-Timestamp': t, 'X-Webhook-Signature': `t=${t},v1=${expected}` });
+    expect(headers).to.deep.equal({
+      'X-Webhook-Id': 'delivery-1',
+      'X-Webhook-Timestamp': t,
+      'X-Webhook-Signature': `t=${t},v1=${expected}`,
+    });
   });
 
   it('binds the signature to the secret, the body and the timestamp', () => {

@@ -20,7 +20,7 @@ describe('isDatabaseOutage', () => {
     }
   });
 
-  it('reads through wrapped causes (the ORM wraps the driver\'s error)', () => {
+  it("reads through wrapped causes (the ORM wraps the driver's error)", () => {
     const driver = withCode('terminating connection due to administrator command', { code: '57P01' });
     expect(isDatabaseOutage(new Error('insert into ... failed', { cause: driver }))).to.equal(true);
   });
@@ -30,7 +30,7 @@ describe('isDatabaseOutage', () => {
       withCode('duplicate key value violates unique constraint', { code: '23505' }),
       withCode('invalid byte sequence for encoding "UTF8": 0x00', { code: '22021' }),
       withCode('syntax error at or near "x"', { code: '42601' }),
-      withCode('ENOENT: no such file or directory, open \'x\'', { code: 'ENOENT', syscall: 'open' }),
+      withCode("ENOENT: no such file or directory, open 'x'", { code: 'ENOENT', syscall: 'open' }),
       new TypeError('Cannot read properties of undefined'),
     ]) {
       expect(isDatabaseOutage(error), error.message).to.equal(false);

@@ -29,7 +29,10 @@ describe('OrmRepository flush', () => {
 
   it('leaves any other failure as it is', async () => {
     const failure = new UniqueConstraintViolationException(new Error('duplicate key'));
-    const error = await new FailingFlush(failure).save().then(() => null, (e: unknown) => e);
+    const error = await new FailingFlush(failure).save().then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).to.equal(failure);
   });
 });

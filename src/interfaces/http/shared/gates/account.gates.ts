@@ -10,14 +10,16 @@ export const accountActiveGate: Gate = (caller) => {
  * Cookie-authenticated writes must come from this site: an Origin that is ours or trusted, and no
  * `Sec-Fetch-Site: cross-site`. Bearer credentials are not sent ambiently, so they are unaffected.
  */
-export const csrfGate = (trustedOrigins: readonly string[]): Gate => (_caller, request) => {
-  if (!request.viaCookie || isSafeMethod(request.method)) return;
-  if (request.secFetchSite === 'cross-site') throw new AppError('csrfOriginRejected');
-  if (request.origin === undefined) return;
-  if (!trustedOrigins.includes(request.origin) && request.origin !== request.ownOrigin()) {
-    throw new AppError('csrfOriginRejected');
-  }
-};
+export const csrfGate =
+  (trustedOrigins: readonly string[]): Gate =>
+  (_caller, request) => {
+    if (!request.viaCookie || isSafeMethod(request.method)) return;
+    if (request.secFetchSite === 'cross-site') throw new AppError('csrfOriginRejected');
+    if (request.origin === undefined) return;
+    if (!trustedOrigins.includes(request.origin) && request.origin !== request.ownOrigin()) {
+      throw new AppError('csrfOriginRejected');
+    }
+  };
 
 /**
  * Organizations may require two-step verification per role. Until enrolled, such callers reach only

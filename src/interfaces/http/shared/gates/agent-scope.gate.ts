@@ -13,14 +13,19 @@ export function agentScopeDecision(actor: Actor, method: string, path: string, s
   if (actor.kind !== 'agent') return null;
   if (!switches.agentAuthEnabled) return 'agentAuthUnavailable';
   return agentReachDenial({
-    scopes: actor.agentScopes, authorizingUserResolved: actor.userId !== null,
-    writesEnabled: switches.agentWritesEnabled, method, path,
+    scopes: actor.agentScopes,
+    authorizingUserResolved: actor.userId !== null,
+    writesEnabled: switches.agentWritesEnabled,
+    method,
+    path,
   });
 }
 
 /** wsma_ callers only: reads the platform switches (cached briefly) and applies the decision. */
-export const agentScopeGate = (switches: () => Promise<PlatformSettings>): Gate => async (caller, request) => {
-  if (caller.actor.kind !== 'agent') return;
-  const denial = agentScopeDecision(caller.actor, request.method, request.path, await switches());
-  if (denial) throw new AppError(denial);
-};
+export const agentScopeGate =
+  (switches: () => Promise<PlatformSettings>): Gate =>
+  async (caller, request) => {
+    if (caller.actor.kind !== 'agent') return;
+    const denial = agentScopeDecision(caller.actor, request.method, request.path, await switches());
+    if (denial) throw new AppError(denial);
+  };

@@ -4,8 +4,16 @@ import { type Gate, isSafeMethod, under } from './gate-request';
 
 /** Organization-wide areas, closed to every customer-bound caller (Authentication > API tokens, rule 2). */
 const CLOSED_AREAS = [
-  '/api/organizations', '/api/users', '/api/admin', '/api/platform-admin', '/api/escalation-config',
-  '/api/custom-pricing', '/api/custom-fields', '/api/im', '/api/notifications/send-alert', '/api/customers/bulk',
+  '/api/organizations',
+  '/api/users',
+  '/api/admin',
+  '/api/platform-admin',
+  '/api/escalation-config',
+  '/api/custom-pricing',
+  '/api/custom-fields',
+  '/api/im',
+  '/api/notifications/send-alert',
+  '/api/customers/bulk',
 ];
 
 export function isClosedToCustomerScope(method: string, path: string): boolean {

@@ -7,7 +7,11 @@ import type { PlatformSettings } from '../../../../application/identity/ports';
 
 export type { Gate, GateRequest } from './gate-request';
 
-const AGENTS_OFF = async (): Promise<PlatformSettings> => ({ agentAuthEnabled: false, agentWritesEnabled: false, serviceAuthEnabled: false });
+const AGENTS_OFF = async (): Promise<PlatformSettings> => ({
+  agentAuthEnabled: false,
+  agentWritesEnabled: false,
+  serviceAuthEnabled: false,
+});
 
 /**
  * The access pipeline every authenticated request passes, in order, after the path check and

@@ -31,4 +31,3 @@ export const organizationStatusGate: Gate = (caller, request) => {
     throw new AppError('organizationLocked');
   }
 };
-

@@ -24,12 +24,15 @@ async function aRecorder() {
   const recorder = new FakeOutcomeRecorder();
   const stats = { recorded: 0, dropped: 0 };
   let fencings = 0;
-  const batches = new BatchRecorder(recorder, clock, lease, stats, () => { fencings++; });
-  const add = (...ids: number[]) => ids.map((id) => {
-    const f = finished(id);
-    batches.add(f.held, f.outcome);
-    return f.held;
+  const batches = new BatchRecorder(recorder, clock, lease, stats, () => {
+    fencings++;
   });
+  const add = (...ids: number[]) =>
+    ids.map((id) => {
+      const f = finished(id);
+      batches.add(f.held, f.outcome);
+      return f.held;
+    });
   return { schedule, clock, lease, recorder, stats, batches, add, fencings: () => fencings };
 }
 

@@ -14,18 +14,31 @@ const MIN = 60_000;
 
 /** A worker holding monitors 1..n (due 30 s from the start, one-minute grid), reading the change log from now on. */
 async function following(n = 3) {
-  const schedule = new FakeSchedule(Array.from({ length: n }, (_, i) => ({
-    monitorId: i + 1, location: 'eu', slot: new Date(start + 30_000), intervalMs: MIN, phaseMs: 30_000,
-  })));
+  const schedule = new FakeSchedule(
+    Array.from({ length: n }, (_, i) => ({
+      monitorId: i + 1,
+      location: 'eu',
+      slot: new Date(start + 30_000),
+      intervalMs: MIN,
+      phaseMs: 30_000,
+    })),
+  );
   const clock = new ManualClock();
   const planner = new FakePlanner();
   const lease = new WorkerLease(schedule, 'w', ['eu'], 90_000, 10_000);
   const registered = await lease.keepAlive(clock.now());
   const ran: string[] = [];
-  const queue = new RunQueue(async (request) => {
-    ran.push((request as { host: string }).host);
-    return aCheckResult().at(clock.now()).build();
-  }, clock, lease, 100, { started: 0, lateness: new LatenessHistogram() }, () => undefined);
+  const queue = new RunQueue(
+    async (request) => {
+      ran.push((request as { host: string }).host);
+      return aCheckResult().at(clock.now()).build();
+    },
+    clock,
+    lease,
+    100,
+    { started: 0, lateness: new LatenessHistogram() },
+    () => undefined,
+  );
   const held = new HeldChecks((h) => queue.cancel(h));
   const claimed = await schedule.claim({ workerId: lease.workerId, locations: ['eu'], now: clock.now(), limit: n });
   const plans = await plansOf(planner, claimed);
@@ -85,7 +98,10 @@ describe('ChangeFeed (the change log, re-reading named rows)', () => {
     const { schedule, clock, planner, feed } = await following(1);
     let planned = 0;
     const plan = planner.plan.bind(planner);
-    planner.plan = async (checks) => { planned += checks.length; return plan(checks); };
+    planner.plan = async (checks) => {
+      planned += checks.length;
+      return plan(checks);
+    };
     schedule.change(42, {});
     await feed.apply(clock.ms);
     expect(planned).to.equal(0);

@@ -6,9 +6,14 @@ import type { ClaimedCheck } from '../../../../../src/application/scheduling/por
 import { FakeSchedule } from '../../../../support/fakes/scheduling-fakes';
 import { CLOCK_START, ManualClock } from '../../../../support/manual-clock';
 
-const rows = (location: string, n: number, from = 1): ClaimedCheck[] => Array.from({ length: n }, (_, i) => ({
-  monitorId: from + i, location, slot: CLOCK_START, intervalMs: 60_000, phaseMs: 0,
-}));
+const rows = (location: string, n: number, from = 1): ClaimedCheck[] =>
+  Array.from({ length: n }, (_, i) => ({
+    monitorId: from + i,
+    location,
+    slot: CLOCK_START,
+    intervalMs: 60_000,
+    phaseMs: 0,
+  }));
 
 /** A registered worker holding every row of `checks`, with `others` more live workers per location. */
 async function holding(checks: ClaimedCheck[], others: Record<string, number>, locations = ['eu']) {
@@ -52,13 +57,16 @@ describe('Rebalancer (fair share, hand-back)', () => {
   });
 
   it('counts shares per location: alone in a location it keeps all of it', async () => {
-    const { clock, held, rebalancer } = await holding([...rows('eu', 40), ...rows('heartbeat', 40, 101)], { heartbeat: 1 }, ['eu', 'heartbeat']);
+    const { clock, held, rebalancer } = await holding([...rows('eu', 40), ...rows('heartbeat', 40, 101)], { heartbeat: 1 }, [
+      'eu',
+      'heartbeat',
+    ]);
     await rebalancer.rebalanceIfDue(clock.now());
     expect([held.countIn('eu'), held.countIn('heartbeat')]).to.deep.equal([40, 21]);
     expect(rebalancer.room()).to.deep.equal({ locations: ['eu'], rows: Infinity });
   });
 
-  it('alone in a location, leaves room for rows that appear after its count (a fresh install\'s first monitor runs at once)', async () => {
+  it("alone in a location, leaves room for rows that appear after its count (a fresh install's first monitor runs at once)", async () => {
     const { schedule, clock, lease, held, rebalancer } = await holding([], {});
     await rebalancer.rebalanceIfDue(clock.now());
     for (const check of rows('eu', 3)) schedule.add(check);

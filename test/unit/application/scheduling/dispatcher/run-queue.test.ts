@@ -15,10 +15,11 @@ const MIN = 60_000;
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 /** A row of monitor `monitorId` due `offsetMs` after the start, on a one-minute grid, planned as a TCP check of `h<id>`. */
-const row = (monitorId: number, offsetMs = 0): HeldCheck => heldOf(
-  { monitorId, location: 'eu', slot: new Date(start + offsetMs), intervalMs: MIN, phaseMs: offsetMs },
-  { request: { kind: 'tcp', host: `h${monitorId}`, port: 1, timeoutSeconds: 5 }, organizationId: 1, customerId: 1 },
-);
+const row = (monitorId: number, offsetMs = 0): HeldCheck =>
+  heldOf(
+    { monitorId, location: 'eu', slot: new Date(start + offsetMs), intervalMs: MIN, phaseMs: offsetMs },
+    { request: { kind: 'tcp', host: `h${monitorId}`, port: 1, timeoutSeconds: 5 }, organizationId: 1, customerId: 1 },
+  );
 
 /** A queue whose checks end when the test says (`finish`), or at once; outcomes collected in `collected`. */
 async function aQueue(maxInFlight = 2, run?: (request: CheckRequest) => Promise<CheckResult>) {
@@ -29,13 +30,21 @@ async function aQueue(maxInFlight = 2, run?: (request: CheckRequest) => Promise<
   const collected: CheckOutcome[] = [];
   const started: string[] = [];
   const pending: Array<() => void> = [];
-  const queue = new RunQueue(run ?? ((request) => {
-    started.push((request as { host: string }).host);
-    return new Promise((resolve) => pending.push(() => resolve(aCheckResult().at(clock.now()).build())));
-  }), clock, lease, maxInFlight, stats, (h, outcome) => {
-    h.unrecorded = true;
-    collected.push(outcome);
-  });
+  const queue = new RunQueue(
+    run ??
+      ((request) => {
+        started.push((request as { host: string }).host);
+        return new Promise((resolve) => pending.push(() => resolve(aCheckResult().at(clock.now()).build())));
+      }),
+    clock,
+    lease,
+    maxInFlight,
+    stats,
+    (h, outcome) => {
+      h.unrecorded = true;
+      collected.push(outcome);
+    },
+  );
   return { clock, lease, stats, collected, started, pending, queue };
 }
 
@@ -78,7 +87,9 @@ describe('RunQueue (timer wheel, capacity, starts)', () => {
   });
 
   it('turns a check that throws into a down result', async () => {
-    const { clock, queue, collected } = await aQueue(2, async () => { throw new Error('boom'); });
+    const { clock, queue, collected } = await aQueue(2, async () => {
+      throw new Error('boom');
+    });
     queue.enqueue(row(1), clock.ms);
     queue.startDue(clock.ms);
     await settle();

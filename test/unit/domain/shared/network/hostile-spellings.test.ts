@@ -171,13 +171,29 @@ describe('target policy: hostile spellings', () => {
 
 describe('target policy: public targets pass', () => {
   const PUBLIC_HOSTS: Array<[string, string]> = [
-    ['8.8.8.8', 'public'], ['1.1.1.1', 'public'], ['0x08080808', 'public'], ['134744072', 'public'],
-    ['100.63.255.255', 'public'], ['100.128.0.0', 'public'], ['172.15.255.255', 'public'], ['172.32.0.0', 'public'],
-    ['192.169.0.1', 'public'], ['198.20.0.1', 'public'], ['223.255.255.255', 'public'],
-    ['[2606:4700:4700::1111]', 'public'], ['2001:4860:4860::8888', 'public'], ['[::ffff:8.8.8.8]', 'public'],
-    ['[64:ff9b::808:808]', 'public'], ['[2002:808:808::1]', 'public'],
-    ['example.com', 'name'], ['Example.COM.', 'name'], ['_dmarc.example.com', 'name'], ['xn--bcher-kva.example', 'reservedName'],
-    ['xn--bcher-kva.de', 'name'], ['127.0.0.1.nip.io', 'name'], ['local.example.com', 'name'],
+    ['8.8.8.8', 'public'],
+    ['1.1.1.1', 'public'],
+    ['0x08080808', 'public'],
+    ['134744072', 'public'],
+    ['100.63.255.255', 'public'],
+    ['100.128.0.0', 'public'],
+    ['172.15.255.255', 'public'],
+    ['172.32.0.0', 'public'],
+    ['192.169.0.1', 'public'],
+    ['198.20.0.1', 'public'],
+    ['223.255.255.255', 'public'],
+    ['[2606:4700:4700::1111]', 'public'],
+    ['2001:4860:4860::8888', 'public'],
+    ['[::ffff:8.8.8.8]', 'public'],
+    ['[64:ff9b::808:808]', 'public'],
+    ['[2002:808:808::1]', 'public'],
+    ['example.com', 'name'],
+    ['Example.COM.', 'name'],
+    ['_dmarc.example.com', 'name'],
+    ['xn--bcher-kva.example', 'reservedName'],
+    ['xn--bcher-kva.de', 'name'],
+    ['127.0.0.1.nip.io', 'name'],
+    ['local.example.com', 'name'],
   ];
   for (const [host, verdict] of PUBLIC_HOSTS) {
     it(`host ${host} -> ${verdict}`, () => expect(judgeHost(host)).to.equal(verdict));
