@@ -128,7 +128,9 @@ async function main() {
       receiver: receiverUrl,
       settings: settings.map((s) => ({ ...s, monitors: s.targets.map((t) => ({ kind: t.kind, url: t.url, port: t.port })) })),
     });
-    progress(`${monitors.length} monitors in ${settings.length} settings; all targets go down at one moment, each at its own point of its interval`);
+    progress(
+      `${monitors.length} monitors in ${settings.length} settings; all targets go down at one moment, each at its own point of its interval`,
+    );
     const start = Date.now();
     const downAt = start + 30_000;
     const placed = monitors.map((monitor) => {

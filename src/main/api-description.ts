@@ -4,6 +4,7 @@ import type { AuthenticateCaller } from '../application/identity/authenticate-ca
 import { buildOpenApiDocument } from '../interfaces/http/shared/openapi';
 import { RouteTable } from '../interfaces/http/shared/route-table';
 import { ROUTERS } from './http';
+import { provide } from './provide';
 
 /**
  * The OpenAPI document the host serves at /openapi.json, built from the route declarations alone:
@@ -13,15 +14,7 @@ import { ROUTERS } from './http';
 export function describeApi(): object {
   const paths: ZodOpenApiPathsObject = {};
   const neverCalled = {} as AuthenticateCaller;
-  ROUTERS.forEach((build) =>
-    build({
-      container: new Container(),
-      authenticate: neverCalled,
-      gates: [],
-      paths,
-      routes: new RouteTable(),
-      secureCookies: false,
-    }),
-  );
+  const deps = { authenticate: neverCalled, gates: [], paths, routes: new RouteTable(), secureCookies: false };
+  for (const router of ROUTERS) router.build(deps, provide(new Container(), router.needs));
   return buildOpenApiDocument(paths);
 }

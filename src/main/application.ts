@@ -11,6 +11,7 @@ import { startEmbeddedPostgres } from '../infrastructure/persistence/embedded-po
 import { RequestContext } from '@mikro-orm/postgresql';
 import { runsChecks, type AppConfig } from './config';
 import { createContainer } from './container';
+import { checkContainer } from './container-check';
 import { createHttpApp } from './http';
 import { answerClientError } from '../interfaces/http/shared/client-errors';
 import { startJobs } from './jobs';
@@ -77,6 +78,7 @@ export async function startApplication(config: AppConfig, options: StartOptions 
     const rendered = await renderStaleWebsiteDocuments(database.orm);
     if (rendered > 0) logger.info({ rendered }, 'rendered stale website records');
     const container = createContainer(config, logger, database, options.clock);
+    logger.debug({ needs: checkContainer(container) }, 'every declared need resolves');
     started.push(() => container.get(PreparedSql).close());
     started.push(async () => closeNotificationConnections(container));
     if (config.platformAdmin) {

@@ -1,4 +1,3 @@
-import { dataExportRouter } from '../interfaces/http/data-export/data-export.router';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { AppError } from '../domain/shared/app-error';
 import { isDatabaseOutage } from '../infrastructure/persistence/database-outage';
@@ -16,131 +15,33 @@ import { assertUnambiguousPath } from '../interfaces/http/shared/gates/path-ambi
 import { storableBodyText, storableUrlText } from '../interfaces/http/shared/storable-text';
 import { errorHandler, notFoundHandler } from '../interfaces/http/shared/error-handler';
 import { buildOpenApiDocument, mountOpenApi } from '../interfaces/http/shared/openapi';
-import type { RouterDeps } from '../interfaces/http/shared/router-deps';
-import { authRouter } from '../interfaces/http/identity/auth.router';
-import { customersRouter } from '../interfaces/http/tenancy/customers.router';
-import { packageConfigsRouter } from '../interfaces/http/tenancy/package-configs.router';
-import { customFieldsRouter } from '../interfaces/http/tenancy/custom-fields.router';
-import { customerDomainsRouter } from '../interfaces/http/tenancy/customer-domains.router';
-import { customerIpsRouter } from '../interfaces/http/tenancy/customer-ips.router';
-import { usersRouter } from '../interfaces/http/identity/users.router';
-import { organizationRouter } from '../interfaces/http/identity/organization.router';
-import { tokensRouter } from '../interfaces/http/identity/tokens.router';
-import { accountRouter } from '../interfaces/http/identity/account.router';
-import { platformAdminRouter } from '../interfaces/http/identity/platform-admin.router';
-import { healthRouter } from '../interfaces/http/identity/health.router';
-import { PROBE_PATHS, probesRouter } from '../interfaces/http/identity/probes.router';
-import { AGENT_AUTHENTICATED_PATHS, agentAccessGuard, agentAccessRouter } from '../interfaces/http/agent-access';
+import type { RouterDefinition, RouterDeps } from '../interfaces/http/shared/router-deps';
+import { provide } from './provide';
+import { CONTEXTS } from './contexts';
+import { PROBE_PATHS } from '../interfaces/http/identity/probes.router';
+import { AGENT_AUTHENTICATED_PATHS } from '../interfaces/http/agent-access';
+import { agentAccessGuard, agentAccessGuardNeeds } from '../interfaces/http/agent-access/guard';
 import { PLATFORM_SETTINGS_REPOSITORY, type PlatformSettingsRepository } from '../application/identity/ports';
-import { toolsRouter } from '../interfaces/http/checks/tools.router';
-import { incidentsRouter } from '../interfaces/http/incidents/incidents.router';
-import { websiteResultsRouter } from '../interfaces/http/incidents/website-results.router';
-import { websiteScreenshotsRouter } from '../interfaces/http/checks/website-screenshots.router';
-import { websitesRouter } from '../interfaces/http/monitoring/websites.router';
-import { monitorsRouter } from '../interfaces/http/monitoring/monitors.router';
-import { tagsRouter } from '../interfaces/http/monitoring/tags.router';
-import { changeRequestsRouter } from '../interfaces/http/monitoring/change-requests.router';
-import { heartbeatsRouter } from '../interfaces/http/monitoring/heartbeats.router';
-import { triggerCheckRouter } from '../interfaces/http/scheduling/trigger-check.router';
-import { maintenanceWindowsRouter } from '../interfaces/http/maintenance/maintenance-windows.router';
 import type { AppConfig } from './config';
 import { CONFIG, LOGGER, ORM } from './tokens';
 import { metricsHandlers } from './metrics';
-import { notificationChannelsRouter } from '../interfaces/http/notifications/notification-channels.router';
-import { notificationDeliveriesRouter } from '../interfaces/http/notifications/notification-deliveries.router';
-import { organizationSmtpRouter } from '../interfaces/http/notifications/organization-smtp.router';
-import { alertsRouter } from '../interfaces/http/notifications/alerts.router';
 import { IM_AREAS, imAccessGate } from '../interfaces/http/incident-management/im-access.gate';
-import { imTeamsRouter } from '../interfaces/http/on-call/teams.router';
-import { imSchedulesRouter } from '../interfaces/http/on-call/schedules.router';
-import { imOnCallRouter } from '../interfaces/http/on-call/on-call.router';
-import { imCalendarFeedRouter, withoutCalendarToken } from '../interfaces/http/on-call/calendar-feed.router';
-import { escalationConfigRouter } from '../interfaces/http/on-call/escalation-config.router';
-import { imIncidentsRouter } from '../interfaces/http/incident-management/im-incidents.router';
-import { imRoutingRouter } from '../interfaces/http/incident-management/im-routing.router';
-import { contactMethodsRouter } from '../interfaces/http/on-call/contact-methods.router';
-import { IM_EVENTS_PATH, imEventIntake, imEventsRouter } from '../interfaces/http/incident-management/im-events.router';
+import { withoutCalendarToken } from '../interfaces/http/on-call/calendar-feed.router';
+import { IM_EVENTS_PATH, imEventIntake, imEventIntakeNeeds } from '../interfaces/http/incident-management/im-events.router';
 import { streamsItsBody, withoutIngestToken } from '../interfaces/http/incident-management/streamed-bodies';
-import { ALERT_INGEST_PATH, alertIngestIntake, alertSourcesRouter } from '../interfaces/http/incident-management/alert-sources.router';
-
+import { ALERT_INGEST_PATH, alertIngestIntake, alertIngestIntakeNeeds } from '../interfaces/http/incident-management/alert-sources.router';
 /** Request URLs as logged: the secrets some paths carry (alert-source and calendar feed tokens) cut out. */
 export const withoutPathSecrets = (url: string): string => withoutCalendarToken(withoutIngestToken(url));
-import { customDomainsRouter } from '../interfaces/http/custom-domains/custom-domains.router';
 import { customDomainRouting } from '../interfaces/http/custom-domains/host-routing';
 import { publicStatusPageHost } from '../interfaces/http/custom-domains/status-page-host';
 import { ActiveHosts } from '../application/custom-domains/active-hosts';
-import { statusPagesRouter } from '../interfaces/http/status-pages/status-pages.router';
-import { publicStatusPagesRouter } from '../interfaces/http/status-pages/public-status-pages.router';
 import { publicStatusPageViews } from '../interfaces/http/status-pages/public-views';
-import { statusPageSubscribersRouter } from '../interfaces/http/status-pages/status-page-subscribers.router';
-import { reportsRouter } from '../interfaces/http/reports/reports.router';
-import { reportRunsRouter } from '../interfaces/http/reports/report-runs.router';
-import { quotaTierRouter } from '../interfaces/http/billing/quota-tier.router';
-import { billingRouter } from '../interfaces/http/billing/billing.router';
-import { customPricingRouter } from '../interfaces/http/billing/custom-pricing.router';
-import { adminOrganizationsRouter } from '../interfaces/http/platform-admin/admin-organizations.router';
-import { adminUsersRouter } from '../interfaces/http/platform-admin/admin-users.router';
-import { adminUsageRouter } from '../interfaces/http/platform-admin/admin-usage.router';
-import { auditLogRouter } from '../interfaces/http/audit/audit-log.router';
+import { publicPageNeeds } from '../interfaces/http/status-pages/public-page-needs';
 import { auditRequests } from './audit-requests';
 import { jsonDepthLimit } from '../interfaces/http/shared/json-depth';
 
-/** Every resource router, in mounting order. */
-export const ROUTERS: ReadonlyArray<(deps: RouterDeps) => unknown> = [
-  triggerCheckRouter,
-  authRouter,
-  usersRouter,
-  organizationRouter,
-  tokensRouter,
-  accountRouter,
-  platformAdminRouter,
-  healthRouter,
-  probesRouter,
-  agentAccessRouter,
-  toolsRouter,
-  incidentsRouter,
-  websiteResultsRouter,
-  websiteScreenshotsRouter,
-  maintenanceWindowsRouter,
-  customersRouter,
-  packageConfigsRouter,
-  customFieldsRouter,
-  customerDomainsRouter,
-  customerIpsRouter,
-  websitesRouter,
-  monitorsRouter,
-  tagsRouter,
-  changeRequestsRouter,
-  heartbeatsRouter,
-  notificationChannelsRouter,
-  organizationSmtpRouter,
-  notificationDeliveriesRouter,
-  alertsRouter,
-  imTeamsRouter,
-  imSchedulesRouter,
-  imOnCallRouter,
-  imCalendarFeedRouter,
-  escalationConfigRouter,
-  customDomainsRouter,
-  statusPagesRouter,
-  statusPageSubscribersRouter,
-  publicStatusPagesRouter,
-  dataExportRouter,
-  imIncidentsRouter,
-  imEventsRouter,
-  alertSourcesRouter,
-  imRoutingRouter,
-  contactMethodsRouter,
-  reportsRouter,
-  reportRunsRouter,
-  quotaTierRouter,
-  billingRouter,
-  customPricingRouter,
-  adminOrganizationsRouter,
-  adminUsersRouter,
-  adminUsageRouter,
-  auditLogRouter,
-];
+/** Every resource router, context by context (src/main/contexts.ts). */
+export const ROUTERS: readonly RouterDefinition[] = CONTEXTS.flatMap((context) => context.routers ?? []);
 
 /** The Express host: request ids and logs, the path check, parsers, the routers, and the envelope. */
 export function createHttpApp(container: Container): Express {
@@ -150,14 +51,14 @@ export function createHttpApp(container: Container): Express {
   const paths: ZodOpenApiPathsObject = {};
   const platformSettings = container.get<PlatformSettingsRepository>(PLATFORM_SETTINGS_REPOSITORY);
   const deps: RouterDeps = {
-    container,
     authenticate: container.get(AuthenticateCaller),
     gates: accessGates({ trustedOrigins: config.trustedOrigins, platformSwitches: () => platformSettings.get() }),
     paths,
     routes: new RouteTable(),
     secureCookies: config.publicBaseUrl.startsWith('https://'),
   };
-  for (const build of ROUTERS) build(deps);
+  for (const router of ROUTERS) router.build(deps, provide(container, router.needs));
+  const publicPages = provide(container, publicPageNeeds);
 
   const app = express();
   app.disable('x-powered-by');
@@ -177,12 +78,12 @@ export function createHttpApp(container: Container): Express {
     trustProxy: config.trustProxy,
     find: (hostname) => activeHosts.find(hostname),
     bypassPaths: PROBE_PATHS,
-    statusPageHost: publicStatusPageHost(container),
+    statusPageHost: publicStatusPageHost(publicPages),
   });
   app.use(hostRouting.resolve);
   // Status page views skip what follows up to the routes (body and cookie parsers, gates, route table).
-  app.use(publicStatusPageViews(container, orm, hostRouting.serveStatusPages));
-  app.use(agentAccessGuard(deps));
+  app.use(publicStatusPageViews(publicPages, orm, hostRouting.serveStatusPages));
+  app.use(agentAccessGuard(provide(container, agentAccessGuardNeeds)));
   const json = express.json({ limit: '1mb' });
   const urlencoded = express.urlencoded({ extended: false, limit: '64kb' });
   // Event ingest reads its own body, streamed against its limits, after its rate is decided.
@@ -200,8 +101,8 @@ export function createHttpApp(container: Container): Express {
     streamsItsBody(req.originalUrl.split('?')[0]!) ? next() : auditRequests(req, res, next),
   );
   app.use([...IM_AREAS], imAccessGate);
-  app.post(IM_EVENTS_PATH, imEventIntake(container));
-  app.post(ALERT_INGEST_PATH, alertIngestIntake(container));
+  app.post(IM_EVENTS_PATH, imEventIntake(provide(container, imEventIntakeNeeds)));
+  app.post(ALERT_INGEST_PATH, alertIngestIntake(provide(container, alertIngestIntakeNeeds)));
   mountOpenApi(app, buildOpenApiDocument(paths));
   app.get('/', rootPointer);
   app.use(deps.routes.handle);

@@ -1,7 +1,15 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import { token } from '../application/shared/token';
+import type { CallerCache } from '../infrastructure/identity/caller-cache';
+import type { SqlRunner } from '../infrastructure/persistence/database';
+import type { ContextSql } from '../infrastructure/persistence/context-sql';
+import type { AppConfig } from './config';
+
 /** Composition-root tokens for infrastructure singletons (ports carry their own tokens beside them). */
-export const CONFIG = Symbol.for('AppConfig');
-export const LOGGER = Symbol.for('Logger');
-export const ORM = Symbol.for('MikroORM');
-export const SQL = Symbol.for('SqlRunner');
-export const CALLER_CACHE = Symbol.for('CallerCache');
-export const CONTEXT_SQL = Symbol.for('ContextSql');
+export const CONFIG = token<AppConfig>('AppConfig');
+export const LOGGER = token<Logger>('Logger');
+export const ORM = token<MikroORM>('MikroORM');
+export const SQL = token<SqlRunner>('SqlRunner');
+export const CALLER_CACHE = token<CallerCache>('CallerCache');
+export const CONTEXT_SQL = token<ContextSql>('ContextSql');

@@ -2,6 +2,7 @@ import type { AgentRegistration } from '../../domain/agent-access/agent-registra
 import type { AgentAccessToken } from '../../domain/agent-access/agent-access-token';
 import type { ConsentRequest } from '../../domain/agent-access/consent-request';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
+import { token } from '../shared/token';
 
 export interface AgentRegistrationRepository {
   add(registration: AgentRegistration): Promise<void>;
@@ -19,7 +20,7 @@ export interface AgentRegistrationRepository {
   /** Deletes registrations never claimed whose window closed before `closedBefore`, and those revoked before `revokedBefore`. */
   purge(closedBefore: Date, revokedBefore: Date): Promise<number>;
 }
-export const AGENT_REGISTRATION_REPOSITORY = Symbol.for('AgentRegistrationRepository');
+export const AGENT_REGISTRATION_REPOSITORY = token<AgentRegistrationRepository>('AgentRegistrationRepository');
 
 export interface AgentAccessTokenRepository {
   add(token: AgentAccessToken): Promise<void>;
@@ -32,7 +33,7 @@ export interface AgentAccessTokenRepository {
   /** Deletes tokens that expired before the given time. */
   purgeExpired(before: Date): Promise<number>;
 }
-export const AGENT_ACCESS_TOKEN_REPOSITORY = Symbol.for('AgentAccessTokenRepository');
+export const AGENT_ACCESS_TOKEN_REPOSITORY = token<AgentAccessTokenRepository>('AgentAccessTokenRepository');
 
 export interface ConsentRequestRepository {
   add(request: ConsentRequest): Promise<void>;
@@ -41,7 +42,7 @@ export interface ConsentRequestRepository {
   /** Optimistic: a stale version throws `conflict`. */
   save(request: ConsentRequest): Promise<void>;
 }
-export const CONSENT_REQUEST_REPOSITORY = Symbol.for('ConsentRequestRepository');
+export const CONSENT_REQUEST_REPOSITORY = token<ConsentRequestRepository>('ConsentRequestRepository');
 
 /**
  * The outcome of checking a JWT: valid, or signed by a party we know but unacceptable (bad
@@ -63,7 +64,7 @@ export interface IdentityAssertions {
   /** `foreign` when the JWT does not name this service as its issuer (or is no JWT at all). */
   verify(assertion: string, now: Date): Promise<AssertionCheck<IdentityAssertionClaims>>;
 }
-export const IDENTITY_ASSERTIONS = Symbol.for('IdentityAssertions');
+export const IDENTITY_ASSERTIONS = token<IdentityAssertions>('IdentityAssertions');
 
 /** A verified ID-JAG (draft-ietf-oauth-identity-assertion-authz-grant) from a trusted issuer. */
 export interface IdJagClaims {
@@ -93,7 +94,7 @@ export interface TrustedIssuers {
   verifyIdJag(assertion: string, now: Date): Promise<AssertionCheck<IdJagClaims>>;
   verifySecurityEvent(token: string, now: Date): Promise<AssertionCheck<SecurityEvent>>;
 }
-export const TRUSTED_ISSUERS = Symbol.for('TrustedIssuers');
+export const TRUSTED_ISSUERS = token<TrustedIssuers>('TrustedIssuers');
 
 /** Short codes a person can type (user_code), and the service's public addresses for agents. */
 export interface UserCodes {
@@ -101,7 +102,7 @@ export interface UserCodes {
   /** Canonical form for lookups: upper case, separators dropped; null when it cannot be a code. */
   normalize(code: string): string | null;
 }
-export const USER_CODES = Symbol.for('UserCodes');
+export const USER_CODES = token<UserCodes>('UserCodes');
 
 export interface AgentEndpoints {
   /** The canonical base URL, which is also the OAuth issuer identifier. */
@@ -110,24 +111,24 @@ export interface AgentEndpoints {
   /** The consent page a person opens to claim or approve an agent. */
   readonly claimPage: string;
 }
-export const AGENT_ENDPOINTS = Symbol.for('AgentEndpoints');
+export const AGENT_ENDPOINTS = token<AgentEndpoints>('AgentEndpoints');
 
 /** Single use of a trusted issuer's `jti` until the assertion expires. */
 export interface ReplayGuard {
   /** False when the identifier was already used. */
   firstUse(issuer: string, jti: string, expiresAt: Date): Promise<boolean>;
 }
-export const REPLAY_GUARD = Symbol.for('ReplayGuard');
+export const REPLAY_GUARD = token<ReplayGuard>('ReplayGuard');
 
 /** The signing keys: the current one, rotation, and the public set for the JWKS. */
 export interface SigningKeys {
   rotate(now: Date): Promise<{ kid: string; previousKid: string | null }>;
   publicJwks(now: Date): Promise<{ keys: Array<Record<string, unknown>> }>;
 }
-export const SIGNING_KEYS = Symbol.for('SigningKeys');
+export const SIGNING_KEYS = token<SigningKeys>('SigningKeys');
 
 /** Callers resolved from credentials are cached briefly; revocations drop the cache. */
 export interface CredentialCacheInvalidator {
   invalidate(): void;
 }
-export const CREDENTIAL_CACHE_INVALIDATOR = Symbol.for('CredentialCacheInvalidator');
+export const CREDENTIAL_CACHE_INVALIDATOR = token<CredentialCacheInvalidator>('CredentialCacheInvalidator');

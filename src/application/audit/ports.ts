@@ -1,5 +1,6 @@
 import type { AuditActorType, AuditEntry } from '../../domain/audit/audit-entry';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
+import { token } from '../shared/token';
 
 /** An entry a use case appends itself (changes the database trigger cannot see: sign-ins). */
 export interface ExplicitAuditEntry {
@@ -22,7 +23,7 @@ export interface ExplicitAuditEntry {
 export interface AuditTrail {
   append(entry: ExplicitAuditEntry): Promise<void>;
 }
-export const AUDIT_TRAIL = Symbol.for('AuditTrail');
+export const AUDIT_TRAIL = token<AuditTrail>('AuditTrail');
 
 export interface AuditLogFilter {
   readonly actor?: string;
@@ -46,4 +47,4 @@ export interface AuditLogReader {
   /** Deletes entries older than the cutoff; answers how many. */
   purgeBefore(cutoff: Date): Promise<number>;
 }
-export const AUDIT_LOG_READER = Symbol.for('AuditLogReader');
+export const AUDIT_LOG_READER = token<AuditLogReader>('AuditLogReader');

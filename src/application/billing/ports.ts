@@ -3,6 +3,7 @@ import type { QuotaTier } from '../../domain/tenancy/package-config';
 import type { Discount } from '../../domain/billing/discount';
 import type { MandateStatus } from '../../domain/billing/mandate';
 import type { CustomPrice } from '../../domain/billing/custom-price';
+import { token } from '../shared/token';
 
 /**
  * Whoever takes the organization's money, in neutral terms: a mandate (standing permission to
@@ -18,7 +19,7 @@ export interface PaymentProvider {
    */
   charge(organizationId: number, charge: ChargeRequest): Promise<Charge>;
 }
-export const PAYMENT_PROVIDER = Symbol.for('PaymentProvider');
+export const PAYMENT_PROVIDER = token<PaymentProvider>('PaymentProvider');
 
 export interface ChargeRequest {
   readonly amountCents: number;
@@ -51,7 +52,7 @@ export interface BillingAccounts {
   /** Charges recorded for the organization, newest first. */
   charges(organizationId: number, limit: number): Promise<Charge[]>;
 }
-export const BILLING_ACCOUNTS = Symbol.for('BillingAccounts');
+export const BILLING_ACCOUNTS = token<BillingAccounts>('BillingAccounts');
 
 /** A customer's place on its package's quota tiers, with the monitors it has. */
 export interface CustomerTier {
@@ -75,7 +76,7 @@ export interface QuotaTierStore {
   /** Sets the tier when it is still `fromTierIndex`; answers the new version, or null when it moved meanwhile. */
   move(scope: TenantScope, customerId: number, fromTierIndex: number, toTierIndex: number, at: Date): Promise<number | null>;
 }
-export const QUOTA_TIER_STORE = Symbol.for('QuotaTierStore');
+export const QUOTA_TIER_STORE = token<QuotaTierStore>('QuotaTierStore');
 
 export interface CustomPriceRow {
   readonly customerId: number;
@@ -92,10 +93,10 @@ export interface CustomPricingStore {
   /** Null when the customer is not in the scope. */
   set(scope: TenantScope, customer: number | string, price: CustomPrice | null, at: Date): Promise<CustomPriceRow | null>;
 }
-export const CUSTOM_PRICING_STORE = Symbol.for('CustomPricingStore');
+export const CUSTOM_PRICING_STORE = token<CustomPricingStore>('CustomPricingStore');
 
 /** The codes an organization may redeem: percent off, or null for an unknown code. */
 export interface DiscountCodes {
   percentOf(code: string): Promise<number | null>;
 }
-export const DISCOUNT_CODES = Symbol.for('DiscountCodes');
+export const DISCOUNT_CODES = token<DiscountCodes>('DiscountCodes');

@@ -1,5 +1,6 @@
 import type { CheckKind, CheckRequest } from '../../domain/checks/check-request';
 import type { CheckResult } from '../../domain/checks/check-result';
+import { token } from '../shared/token';
 
 /**
  * A check's deadline, as probes see it: once it has passed they close their sockets and answer
@@ -54,5 +55,5 @@ export interface ScreenshotStore {
   /** Deletes screenshots taken before `before`; answers how many. */
   purgeBefore(before: Date): Promise<number>;
 }
-export const SCREENSHOT_STORE = Symbol.for('ScreenshotStore');
+export const SCREENSHOT_STORE = token<ScreenshotStore>('ScreenshotStore');
 export const SCREENSHOTS_PER_MONITOR = 50;

@@ -1,5 +1,6 @@
 import type { CustomDomain, CustomDomainKind } from '../../domain/custom-domains/custom-domain';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
+import { token } from '../shared/token';
 
 /**
  * Custom-domain entries of organizations. Expired pending entries (7 days) are treated as absent by
@@ -21,7 +22,7 @@ export interface CustomDomainRepository {
   /** Deletes pending entries 7 days old (every organization's); answers how many. */
   purgeExpired(now: Date): Promise<number>;
 }
-export const CUSTOM_DOMAIN_REPOSITORY = Symbol.for('CustomDomainRepository');
+export const CUSTOM_DOMAIN_REPOSITORY = token<CustomDomainRepository>('CustomDomainRepository');
 
 /** What a request under an active custom domain is served as. */
 export interface ActiveHost {
@@ -37,14 +38,14 @@ export interface ActiveHost {
 export interface ActiveHostDirectory {
   find(hostname: string): Promise<ActiveHost | null>;
 }
-export const ACTIVE_HOST_DIRECTORY = Symbol.for('ActiveHostDirectory');
+export const ACTIVE_HOST_DIRECTORY = token<ActiveHostDirectory>('ActiveHostDirectory');
 
 /** TXT lookups through the service's resolvers (DNS_SERVERS). */
 export interface TxtRecords {
   /** One value per record (chunks joined); [] when the name or its TXT records do not exist; `error` when the resolvers fail. */
   lookup(name: string): Promise<{ values: string[] } | { error: string }>;
 }
-export const TXT_RECORDS = Symbol.for('TxtRecords');
+export const TXT_RECORDS = token<TxtRecords>('TxtRecords');
 
 /** A status page a `statusPage` domain may serve: its public id (uuid) and owning customer (null: the organization's). */
 export interface StatusPageRef {
@@ -57,4 +58,4 @@ export interface StatusPageDirectory {
   /** null when missing; may throw statusPageNotFound itself with data.reason (malformed id, another scope: the spec's 400). */
   find(scope: TenantScope, ref: string): Promise<StatusPageRef | null>;
 }
-export const STATUS_PAGE_DIRECTORY = Symbol.for('StatusPageDirectory');
+export const STATUS_PAGE_DIRECTORY = token<StatusPageDirectory>('StatusPageDirectory');

@@ -1,4 +1,5 @@
 import type { DataExport, ExportStatus } from '../../domain/data-export/data-export';
+import { token } from '../shared/token';
 
 /** How an export's archive is reached: its file and the digest of the secret its download link carries. */
 export interface ExportFile {
@@ -36,7 +37,7 @@ export interface DataExportRepository {
   expireDue(now: Date): Promise<Array<{ id: string; path: string | null }>>;
   fileOf(id: string): Promise<ExportFile | null>;
 }
-export const DATA_EXPORT_REPOSITORY = Symbol.for('DataExportRepository');
+export const DATA_EXPORT_REPOSITORY = token<DataExportRepository>('DataExportRepository');
 
 /** Rows written so far of the rows the archive will hold. */
 export type ExportProgressListener = (rowsDone: number, rowsTotal: number) => Promise<void>;
@@ -48,7 +49,7 @@ export type ExportProgressListener = (rowsDone: number, rowsTotal: number) => Pr
 export interface ExportArchiveWriter {
   write(organizationId: number, path: string, onProgress: ExportProgressListener): Promise<{ bytes: number }>;
 }
-export const EXPORT_ARCHIVE_WRITER = Symbol.for('ExportArchiveWriter');
+export const EXPORT_ARCHIVE_WRITER = token<ExportArchiveWriter>('ExportArchiveWriter');
 
 /** Where archives live (under DATA_DIR) and how they go. */
 export interface ExportFiles {
@@ -56,19 +57,19 @@ export interface ExportFiles {
   remove(path: string): Promise<void>;
   readable(path: string): Promise<boolean>;
 }
-export const EXPORT_FILES = Symbol.for('ExportFiles');
+export const EXPORT_FILES = token<ExportFiles>('ExportFiles');
 
 /** The organization's active members (their e-mail addresses are the recipients an export may name). */
 export interface OrganizationMembers {
   list(organizationId: number): Promise<Array<{ userId: string; email: string }>>;
 }
-export const ORGANIZATION_MEMBERS = Symbol.for('OrganizationMembers');
+export const ORGANIZATION_MEMBERS = token<OrganizationMembers>('OrganizationMembers');
 
 /** Asks the job system to generate queued exports now rather than at its next turn (a no-op where no jobs run). */
 export interface ExportJobTrigger {
   generateSoon(): Promise<void>;
 }
-export const EXPORT_JOB_TRIGGER = Symbol.for('ExportJobTrigger');
+export const EXPORT_JOB_TRIGGER = token<ExportJobTrigger>('ExportJobTrigger');
 
 export interface DataExportSettings {
   readonly cooldownHours: number;
@@ -77,4 +78,4 @@ export interface DataExportSettings {
   /** How long a worker's claim holds without news; progress renews it. */
   readonly leaseMs: number;
 }
-export const DATA_EXPORT_SETTINGS = Symbol.for('DataExportSettings');
+export const DATA_EXPORT_SETTINGS = token<DataExportSettings>('DataExportSettings');

@@ -4,6 +4,7 @@ import type { User } from '../../domain/identity/user';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { SecretTokens } from './ports';
+import { token } from '../shared/token';
 
 /** Everything the gates and get-session need to know about a caller, resolved in one lookup. */
 export interface Caller {
@@ -22,7 +23,7 @@ export interface CredentialResolver {
   readonly prefix: string | null;
   resolve(tokenHash: string, now: Date): Promise<Caller | null>;
 }
-export const CREDENTIAL_RESOLVER = Symbol.for('CredentialResolver');
+export const CREDENTIAL_RESOLVER = token<CredentialResolver>('CredentialResolver');
 
 export class AuthenticateCaller {
   private readonly byPrefix: CredentialResolver[];

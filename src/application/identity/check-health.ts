@@ -1,8 +1,9 @@
+import { token } from '../shared/token';
 /** Reports whether the database answers, and how fast. */
 export interface DatabaseProbe {
   ping(): Promise<void>;
 }
-export const DATABASE_PROBE = Symbol.for('DatabaseProbe');
+export const DATABASE_PROBE = token<DatabaseProbe>('DatabaseProbe');
 
 export interface Health {
   status: 'ok' | 'degraded';

@@ -1,11 +1,12 @@
 import { AppError } from '../../domain/shared/app-error';
+import { token } from '../shared/token';
 
 /** The database as this build needs it. */
 export interface SchemaProbe {
   /** How many of this build's migrations the database lacks; rejects when the database does not answer in time. */
   pendingMigrations(): Promise<number>;
 }
-export const SCHEMA_PROBE = Symbol.for('SchemaProbe');
+export const SCHEMA_PROBE = token<SchemaProbe>('SchemaProbe');
 
 /**
  * Whether this process can serve requests: the database answers and its schema is this build's.

@@ -5,6 +5,7 @@ import type { Session } from '../../domain/identity/session';
 import type { ApiToken } from '../../domain/identity/api-token';
 import type { AccountDeletionRequest } from '../../domain/identity/account-deletion';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
+import { token } from '../shared/token';
 
 export interface OrganizationRepository {
   /** Allocates the integer id. */
@@ -16,7 +17,7 @@ export interface OrganizationRepository {
   /** Optimistic: a stale version throws `conflict`. */
   save(organization: Organization): Promise<void>;
 }
-export const ORGANIZATION_REPOSITORY = Symbol.for('OrganizationRepository');
+export const ORGANIZATION_REPOSITORY = token<OrganizationRepository>('OrganizationRepository');
 
 export interface UserRepository {
   add(user: User): Promise<void>;
@@ -31,7 +32,7 @@ export interface UserRepository {
   save(user: User): Promise<void>;
   remove(user: User): Promise<void>;
 }
-export const USER_REPOSITORY = Symbol.for('UserRepository');
+export const USER_REPOSITORY = token<UserRepository>('UserRepository');
 
 export interface SessionRepository {
   add(session: Session): Promise<void>;
@@ -43,7 +44,7 @@ export interface SessionRepository {
   /** Notes a completed sign-in (a full session opened) on the user, for the platform staff's views. */
   recordSignIn(userId: string, at: Date): Promise<void>;
 }
-export const SESSION_REPOSITORY = Symbol.for('SessionRepository');
+export const SESSION_REPOSITORY = token<SessionRepository>('SessionRepository');
 
 export interface ApiTokenRepository {
   add(token: ApiToken): Promise<void>;
@@ -52,7 +53,7 @@ export interface ApiTokenRepository {
   list(scope: TenantScope, customerTokens: boolean): Promise<ApiToken[]>;
   save(token: ApiToken): Promise<void>;
 }
-export const API_TOKEN_REPOSITORY = Symbol.for('ApiTokenRepository');
+export const API_TOKEN_REPOSITORY = token<ApiTokenRepository>('ApiTokenRepository');
 
 export interface AccountDeletionRepository {
   findPendingForUser(userId: string): Promise<AccountDeletionRequest | null>;
@@ -61,33 +62,33 @@ export interface AccountDeletionRepository {
   /** Optimistic: a concurrent change throws `conflict`. */
   save(request: AccountDeletionRequest): Promise<void>;
 }
-export const ACCOUNT_DELETION_REPOSITORY = Symbol.for('AccountDeletionRepository');
+export const ACCOUNT_DELETION_REPOSITORY = token<AccountDeletionRepository>('AccountDeletionRepository');
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(hash: string, password: string): Promise<boolean>;
 }
-export const PASSWORD_HASHER = Symbol.for('PasswordHasher');
+export const PASSWORD_HASHER = token<PasswordHasher>('PasswordHasher');
 
 /** High-entropy secrets and their fast, constant-time-comparable digests. */
 export interface SecretTokens {
   generate(prefix: string): string;
   hash(token: string): string;
 }
-export const SECRET_TOKENS = Symbol.for('SecretTokens');
+export const SECRET_TOKENS = token<SecretTokens>('SecretTokens');
 
 export interface TotpService {
   generateSecret(): string;
   uri(secret: string, accountName: string): string;
   verify(secret: string, code: string, now: Date): boolean;
 }
-export const TOTP_SERVICE = Symbol.for('TotpService');
+export const TOTP_SERVICE = token<TotpService>('TotpService');
 
 /** Messages to an organization's administrators (account deletion notices and the like). */
 export interface AdminNotifier {
   notifyAdministrators(organizationId: number, message: { subject: string; body: string }): Promise<void>;
 }
-export const ADMIN_NOTIFIER = Symbol.for('AdminNotifier');
+export const ADMIN_NOTIFIER = token<AdminNotifier>('AdminNotifier');
 
 /** The platform switches, edited by platform admins. */
 export interface PlatformSettings {
@@ -99,13 +100,13 @@ export interface PlatformSettingsRepository {
   get(): Promise<PlatformSettings>;
   update(change: Partial<PlatformSettings>): Promise<PlatformSettings>;
 }
-export const PLATFORM_SETTINGS_REPOSITORY = Symbol.for('PlatformSettingsRepository');
+export const PLATFORM_SETTINGS_REPOSITORY = token<PlatformSettingsRepository>('PlatformSettingsRepository');
 
 /** Whether a customer exists in scope (customers belong to the tenancy context). */
 export interface CustomerDirectory {
   exists(scope: TenantScope, customerId: number): Promise<boolean>;
 }
-export const CUSTOMER_DIRECTORY = Symbol.for('CustomerDirectory');
+export const CUSTOMER_DIRECTORY = token<CustomerDirectory>('CustomerDirectory');
 
 /** The EU's VAT registry (VIES): whether a number is valid, with the registered name and address. */
 export interface VatRegistry {
@@ -117,7 +118,7 @@ export interface VatRegistry {
     | { ok: false; reason: 'unavailable' | 'invalidInput'; detail: string }
   >;
 }
-export const VAT_REGISTRY = Symbol.for('VatRegistry');
+export const VAT_REGISTRY = token<VatRegistry>('VatRegistry');
 
 /**
  * The organization's last VAT validation, stored only while its vatId and countryCode are still the
@@ -126,4 +127,4 @@ export const VAT_REGISTRY = Symbol.for('VatRegistry');
 export interface VatValidationStore {
   record(organizationId: number, lookedUp: { vatId: string; countryCode: string | null }, validation: VatValidation): Promise<boolean>;
 }
-export const VAT_VALIDATION_STORE = Symbol.for('VatValidationStore');
+export const VAT_VALIDATION_STORE = token<VatValidationStore>('VatValidationStore');

@@ -2,6 +2,7 @@ import type { ImIncident, ImIncidentStatus, ImMonitorOrigin, ImTimelineEntry } f
 import type { ImRoutingSetting } from '../../domain/incident-management/monitor-routing';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { AlertSource } from '../../domain/incident-management/alert-source';
+import { token } from '../shared/token';
 
 export interface ImIncidentFilter {
   readonly statuses?: readonly ImIncidentStatus[];
@@ -49,7 +50,7 @@ export interface ImIncidentRepository {
     occurrence: Record<string, unknown>,
   ): Promise<{ incident: ImIncident; created: boolean }>;
 }
-export const IM_INCIDENT_REPOSITORY = Symbol.for('ImIncidentRepository');
+export const IM_INCIDENT_REPOSITORY = token<ImIncidentRepository>('ImIncidentRepository');
 
 /**
  * Which check-engine incidents an IM incident stands for: one, or every engine incident of a
@@ -79,7 +80,7 @@ export interface ImMonitorOrigins {
    */
   allRecovered(limit: number): Promise<Array<{ scope: TenantScope; incident: ImIncident }>>;
 }
-export const IM_MONITOR_ORIGINS = Symbol.for('ImMonitorOrigins');
+export const IM_MONITOR_ORIGINS = token<ImMonitorOrigins>('ImMonitorOrigins');
 
 /**
  * The check engine's side of an IM incident routed from one of its automatic incidents: what a
@@ -89,7 +90,7 @@ export interface MonitorIncidentSync {
   acknowledged(origin: { organizationId: number; incidentId: string }, userId: string | null, at: Date): Promise<void>;
   resolved(origin: { organizationId: number; incidentId: string }, userId: string | null, at: Date): Promise<void>;
 }
-export const MONITOR_INCIDENT_SYNC = Symbol.for('MonitorIncidentSync');
+export const MONITOR_INCIDENT_SYNC = token<MonitorIncidentSync>('MonitorIncidentSync');
 
 /**
  * Teams of incident management (owned by the teams and on-call context): whether a team of the
@@ -101,7 +102,7 @@ export interface ImTeamDirectory {
   /** Whether the user is a member of the team with imRole admin. */
   isTeamAdmin(organizationId: number, teamId: string, userId: string): Promise<boolean>;
 }
-export const IM_TEAM_DIRECTORY = Symbol.for('ImTeamDirectory');
+export const IM_TEAM_DIRECTORY = token<ImTeamDirectory>('ImTeamDirectory');
 
 /** A user who may respond to incidents, with the address a page goes to. */
 export interface ImResponder {
@@ -118,19 +119,19 @@ export interface ImResponderDirectory {
    */
   eligible(organizationId: number, userId: string): Promise<ImResponder | null>;
 }
-export const IM_RESPONDER_DIRECTORY = Symbol.for('ImResponderDirectory');
+export const IM_RESPONDER_DIRECTORY = token<ImResponderDirectory>('ImResponderDirectory');
 
 /** Escalation policies (owned by the escalation context): whether one of the organization exists. */
 export interface EscalationPolicyDirectory {
   exists(organizationId: number, policyId: string): Promise<boolean>;
 }
-export const ESCALATION_POLICY_DIRECTORY = Symbol.for('EscalationPolicyDirectory');
+export const ESCALATION_POLICY_DIRECTORY = token<EscalationPolicyDirectory>('EscalationPolicyDirectory');
 
 /** Customers as IM names them: by integer id or public id; null when not one of the organization's. */
 export interface ImCustomerDirectory {
   resolve(organizationId: number, ref: number | string): Promise<number | null>;
 }
-export const IM_CUSTOMER_DIRECTORY = Symbol.for('ImCustomerDirectory');
+export const IM_CUSTOMER_DIRECTORY = token<ImCustomerDirectory>('ImCustomerDirectory');
 
 /** Alert sources of an organization; the ingest endpoint finds one by the digest of its token. */
 export interface AlertSourceRepository {
@@ -143,7 +144,7 @@ export interface AlertSourceRepository {
   save(scope: TenantScope, source: AlertSource): Promise<void>;
   remove(scope: TenantScope, source: AlertSource): Promise<void>;
 }
-export const ALERT_SOURCE_REPOSITORY = Symbol.for('AlertSourceRepository');
+export const ALERT_SOURCE_REPOSITORY = token<AlertSourceRepository>('AlertSourceRepository');
 
 export interface ByteBudgetDecision {
   readonly allowed: boolean;
@@ -159,7 +160,7 @@ export interface IngestByteBudget {
   remaining(organizationId: number, now: Date): Promise<{ bytes: number; retryAfterSeconds: number }>;
   consume(organizationId: number, bytes: number, now: Date): Promise<ByteBudgetDecision>;
 }
-export const INGEST_BYTE_BUDGET = Symbol.for('IngestByteBudget');
+export const INGEST_BYTE_BUDGET = token<IngestByteBudget>('IngestByteBudget');
 
 /** An outbound IM page as a manual retry sees it. */
 export interface ImOutboundDelivery {
@@ -179,7 +180,7 @@ export interface ImOutboundDeliveries {
   /** Puts a failed page back in the queue, due at `now` (one more attempt; its history is kept). False when it is not failed any more. */
   requeue(organizationId: number, id: string, now: Date): Promise<boolean>;
 }
-export const IM_OUTBOUND_DELIVERIES = Symbol.for('ImOutboundDeliveries');
+export const IM_OUTBOUND_DELIVERIES = token<ImOutboundDeliveries>('ImOutboundDeliveries');
 
 /** A monitor as IM routing names it. */
 export interface RoutedMonitor {
@@ -212,4 +213,4 @@ export interface ImRoutingSettings {
   /** For the engine, one read for a batch: the routing of each monitor (monitors that are gone are left out). */
   forMonitors(monitorIds: readonly number[]): Promise<Map<number, MonitorRoutingContext>>;
 }
-export const IM_ROUTING_SETTINGS = Symbol.for('ImRoutingSettings');
+export const IM_ROUTING_SETTINGS = token<ImRoutingSettings>('ImRoutingSettings');

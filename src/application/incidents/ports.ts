@@ -3,6 +3,7 @@ import type { AlertState } from '../../domain/incidents/alert-state';
 import type { Incident, IncidentOrigin, IncidentStatus } from '../../domain/incidents/incident';
 import type { TimelineEntry } from '../../domain/incidents/timeline-entry';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
+import { token } from '../shared/token';
 
 export interface IncidentFilter {
   readonly status?: IncidentStatus;
@@ -42,7 +43,7 @@ export interface IncidentRepository {
    */
   saveResolutions(incidents: readonly Incident[]): Promise<void>;
 }
-export const INCIDENT_REPOSITORY = Symbol.for('IncidentRepository');
+export const INCIDENT_REPOSITORY = token<IncidentRepository>('IncidentRepository');
 
 export interface AlertStateSeed {
   readonly monitorId: number;
@@ -63,7 +64,7 @@ export interface AlertStateRepository {
   /** The states of these monitors as they are now, without locking (for the steady-result fast path). */
   peek(monitorIds: readonly number[]): Promise<Map<number, AlertState>>;
 }
-export const ALERT_STATE_REPOSITORY = Symbol.for('AlertStateRepository');
+export const ALERT_STATE_REPOSITORY = token<AlertStateRepository>('AlertStateRepository');
 
 /**
  * Notices that monitors' alert states changed, whoever changed them (any process): what lets a
@@ -90,7 +91,7 @@ export interface IncidentEvents {
   /** Many events in one statement, kept in their order. */
   publishMany(events: readonly AlertEvent[]): Promise<void>;
 }
-export const INCIDENT_EVENTS = Symbol.for('IncidentEvents');
+export const INCIDENT_EVENTS = token<IncidentEvents>('IncidentEvents');
 
 /** Maintenance windows suppress alerts for the monitors they cover. */
 export interface MaintenanceWindows {
@@ -98,7 +99,7 @@ export interface MaintenanceWindows {
   /** For each query, in order: whether a window suppresses the monitor's alerts at that moment (one read for all). */
   suppressedMany(queries: readonly { monitorId: number; at: Date }[]): Promise<boolean[]>;
 }
-export const MAINTENANCE_WINDOWS = Symbol.for('MaintenanceWindows');
+export const MAINTENANCE_WINDOWS = token<MaintenanceWindows>('MaintenanceWindows');
 
 /**
  * Where automatic incidents go beyond the engine's own (incident management routes them). Called
@@ -115,7 +116,7 @@ export interface IncidentRouting {
    */
   acknowledged(incident: Incident, userId: string | null): Promise<void>;
 }
-export const INCIDENT_ROUTING = Symbol.for('IncidentRouting');
+export const INCIDENT_ROUTING = token<IncidentRouting>('IncidentRouting');
 
 /** An automatic incident with the monitor it is about. */
 export interface RoutedIncident {

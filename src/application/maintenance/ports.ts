@@ -1,8 +1,10 @@
 import type { MaintenanceWindow, TargetType, WindowTarget } from '../../domain/maintenance/maintenance-window';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
+import { token } from '../shared/token';
 
-export type { RecurrenceExpander } from '../../domain/maintenance/occurrences';
-export const RECURRENCE_EXPANDER = Symbol.for('RecurrenceExpander');
+import type { RecurrenceExpander } from '../../domain/maintenance/occurrences';
+export type { RecurrenceExpander };
+export const RECURRENCE_EXPANDER = token<RecurrenceExpander>('RecurrenceExpander');
 
 /** A monitor as the maintenance rules see it. */
 export interface CoveredMonitor {
@@ -36,7 +38,7 @@ export interface MaintenanceWindowRepository {
   /** Unscoped, for the announcer: windows that may have an occurrence starting or ending at or after `since`. */
   activeSince(since: Date): Promise<MaintenanceWindow[]>;
 }
-export const MAINTENANCE_WINDOW_REPOSITORY = Symbol.for('MaintenanceWindowRepository');
+export const MAINTENANCE_WINDOW_REPOSITORY = token<MaintenanceWindowRepository>('MaintenanceWindowRepository');
 
 /** A record a target names, as far as the caller can see it. */
 export interface TargetRecord {
@@ -54,7 +56,7 @@ export interface MaintenanceTargets {
   /** Monitors by public or legacy ids inside the scope (the check endpoints); missing refs are left out. */
   monitors(scope: TenantScope, refs: readonly string[]): Promise<Map<string, CoveredMonitor>>;
 }
-export const MAINTENANCE_TARGETS = Symbol.for('MaintenanceTargets');
+export const MAINTENANCE_TARGETS = token<MaintenanceTargets>('MaintenanceTargets');
 
 export const targetKey = (target: { type: TargetType; id: number }): string =>
   `${target.type === 'website' ? 'monitor' : target.type}:${target.id}`;
@@ -78,7 +80,7 @@ export interface MaintenanceEvent {
 export interface MaintenanceEvents {
   publish(event: MaintenanceEvent): Promise<void>;
 }
-export const MAINTENANCE_EVENTS = Symbol.for('MaintenanceEvents');
+export const MAINTENANCE_EVENTS = token<MaintenanceEvents>('MaintenanceEvents');
 
 /**
  * The ledger of announced transitions: one row per window, occurrence start and kind. `claim` inserts
@@ -88,4 +90,4 @@ export const MAINTENANCE_EVENTS = Symbol.for('MaintenanceEvents');
 export interface MaintenanceAnnouncements {
   claim(windowId: number, kind: 'maintenance.started' | 'maintenance.ended', occurrenceStart: Date): Promise<boolean>;
 }
-export const MAINTENANCE_ANNOUNCEMENTS = Symbol.for('MaintenanceAnnouncements');
+export const MAINTENANCE_ANNOUNCEMENTS = token<MaintenanceAnnouncements>('MaintenanceAnnouncements');

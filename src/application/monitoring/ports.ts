@@ -5,6 +5,8 @@ import type { MonitorState } from '../../domain/monitoring/monitor-state';
 import type { QuotaTier } from '../../domain/tenancy/package-config';
 import type { Tag } from '../../domain/monitoring/tag';
 import type { ChangeRequest, ChangeRequestStatus } from '../../domain/monitoring/change-request';
+import { token } from '../shared/token';
+import type { TargetPolicy } from '../shared/target-policy';
 
 /** A path reference: a public id (uuid) or a legacy integer id. Anything else finds nothing. */
 export type RecordRef = string;
@@ -49,7 +51,7 @@ export interface MonitorCustomerTermsLookup {
   /** Moves the customer one quota tier up (conflict if it moved meanwhile, monitorQuotaNoHigherTier at the top). */
   upgradeQuotaTier(scope: TenantScope, customerId: number, fromTierIndex: number): Promise<unknown>;
 }
-export const MONITOR_CUSTOMER_TERMS = Symbol.for('MonitorCustomerTermsLookup');
+export const MONITOR_CUSTOMER_TERMS = token<MonitorCustomerTermsLookup>('MonitorCustomerTermsLookup');
 
 export interface MonitorCounts {
   readonly total: number;
@@ -75,7 +77,7 @@ export interface MonitorRepository {
   /** Passive monitors: records a ping; false when no heartbeat monitor has this token. */
   recordHeartbeat(token: string, at: Date): Promise<boolean>;
 }
-export const MONITOR_REPOSITORY = Symbol.for('MonitorRepository');
+export const MONITOR_REPOSITORY = token<MonitorRepository>('MonitorRepository');
 
 export interface MonitorListFilter {
   readonly customerId?: number | string;
@@ -122,7 +124,7 @@ export interface MonitorReader {
   /** One website record rendered as JSON, or null when not visible. */
   website(scope: TenantScope, ref: RecordRef): Promise<string | null>;
 }
-export const MONITOR_READER = Symbol.for('MonitorReader');
+export const MONITOR_READER = token<MonitorReader>('MonitorReader');
 
 export interface TagRepository {
   /** A name taken by the customer (or, organization-wide, by the organization) throws tagNameTaken. */
@@ -138,7 +140,7 @@ export interface TagRepository {
   /** Whether the organization has more than one customer. */
   severalCustomers(scope: TenantScope): Promise<boolean>;
 }
-export const TAG_REPOSITORY = Symbol.for('TagRepository');
+export const TAG_REPOSITORY = token<TagRepository>('TagRepository');
 
 export interface ChangeRequestFilter {
   readonly status?: ChangeRequestStatus;
@@ -154,26 +156,26 @@ export interface ChangeRequestRepository {
   list(scope: TenantScope, filter: ChangeRequestFilter, page: Page): Promise<PageOf<ChangeRequest>>;
   countOpen(scope: TenantScope, customerId: number): Promise<number>;
 }
-export const CHANGE_REQUEST_REPOSITORY = Symbol.for('ChangeRequestRepository');
+export const CHANGE_REQUEST_REPOSITORY = token<ChangeRequestRepository>('ChangeRequestRepository');
 
 /**
  * The target policy monitor validation vets hosts with: the same instance as TARGET_POLICY, under
  * its own token so that nothing rebinding TARGET_POLICY (check-engine tests) changes it.
  */
-export const MONITOR_TARGET_POLICY = Symbol.for('MonitorTargetPolicy');
+export const MONITOR_TARGET_POLICY = token<TargetPolicy>('MonitorTargetPolicy');
 
 /** Authenticated encryption of monitor credentials at rest, bound to the record they belong to. */
 export interface CredentialCipher {
   encrypt(plaintext: string, context: string): string;
   decrypt(ciphertext: string, context: string): string;
 }
-export const CREDENTIAL_CIPHER = Symbol.for('CredentialCipher');
+export const CREDENTIAL_CIPHER = token<CredentialCipher>('CredentialCipher');
 
 /** Whether the user an agent acts for still exists and is active in the organization. */
 export interface AuthorizingUsers {
   isActive(organizationId: number, userId: string): Promise<boolean>;
 }
-export const AUTHORIZING_USERS = Symbol.for('AuthorizingUsers');
+export const AUTHORIZING_USERS = token<AuthorizingUsers>('AuthorizingUsers');
 
 /**
  * The locations that check processes alive at `now` serve (their registrations in the schedule),
@@ -182,4 +184,4 @@ export const AUTHORIZING_USERS = Symbol.for('AuthorizingUsers');
 export interface ServedLocations {
   live(now: Date): Promise<string[]>;
 }
-export const SERVED_LOCATIONS = Symbol.for('ServedLocations');
+export const SERVED_LOCATIONS = token<ServedLocations>('ServedLocations');

@@ -5,6 +5,8 @@ import type { ChannelType } from '../../domain/notifications/channel-config';
 import type { AttemptVerdict } from '../../domain/notifications/delivery-schedule';
 import type { NotificationMessage } from '../../domain/notifications/notification-message';
 import type { CustomerStorm, StormDecision } from '../../domain/notifications/storm-digest';
+import { token } from '../shared/token';
+import type { TargetPolicy } from '../shared/target-policy';
 
 export interface ChannelFilter {
   /** Channels of this customer (its own and its monitors' overrides). */
@@ -37,21 +39,21 @@ export interface NotificationChannelRepository {
   save(channel: NotificationChannel): Promise<void>;
   remove(channel: NotificationChannel): Promise<void>;
 }
-export const NOTIFICATION_CHANNEL_REPOSITORY = Symbol.for('NotificationChannelRepository');
+export const NOTIFICATION_CHANNEL_REPOSITORY = token<NotificationChannelRepository>('NotificationChannelRepository');
 
 /** The customers and monitors a channel can belong to, as the caller sees them (null: not visible). */
 export interface ChannelOwners {
   customer(scope: TenantScope, ref: string): Promise<{ id: number } | null>;
   monitor(scope: TenantScope, ref: string): Promise<{ id: number; customerId: number } | null>;
 }
-export const CHANNEL_OWNERS = Symbol.for('ChannelOwners');
+export const CHANNEL_OWNERS = token<ChannelOwners>('ChannelOwners');
 
 export interface OrganizationSmtpStore {
   get(organizationId: number): Promise<OrganizationSmtp | null>;
   put(settings: OrganizationSmtp): Promise<void>;
   remove(organizationId: number): Promise<boolean>;
 }
-export const ORGANIZATION_SMTP_STORE = Symbol.for('OrganizationSmtpStore');
+export const ORGANIZATION_SMTP_STORE = token<OrganizationSmtpStore>('OrganizationSmtpStore');
 
 /** One SMTP server to try: the name (for TLS) and the address the target policy vetted (to dial). */
 export interface SmtpProbe {
@@ -67,7 +69,7 @@ export interface SmtpProbe {
 export interface SmtpVerifier {
   verify(probe: SmtpProbe): Promise<{ ok: true } | { ok: false; reason: string }>;
 }
-export const SMTP_VERIFIER = Symbol.for('SmtpVerifier');
+export const SMTP_VERIFIER = token<SmtpVerifier>('SmtpVerifier');
 
 /**
  * Signs a webhook delivery: the headers a receiver checks. X-Webhook-Signature is
@@ -77,14 +79,14 @@ export const SMTP_VERIFIER = Symbol.for('SmtpVerifier');
 export interface WebhookSigner {
   sign(secret: string, body: string, at: Date, deliveryId: string): Record<string, string>;
 }
-export const WEBHOOK_SIGNER = Symbol.for('WebhookSigner');
+export const WEBHOOK_SIGNER = token<WebhookSigner>('WebhookSigner');
 
 /**
  * The target policy every notification connection is vetted with (SMTP servers, webhook and chat
  * receivers): the one instance of the service (CHECK_PRIVATE_ALLOWLIST applies), under its own
  * token so that rebinding the checks' TARGET_POLICY (check-engine tests) leaves it unchanged.
  */
-export const NOTIFICATION_TARGET_POLICY = Symbol.for('NotificationTargetPolicy');
+export const NOTIFICATION_TARGET_POLICY = token<TargetPolicy>('NotificationTargetPolicy');
 
 /** An event of notification_outbox that channels receive, not routed yet. */
 export interface OutboxEvent {
@@ -234,7 +236,7 @@ export interface DeliveryLedger {
     page: { offset: number; limit: number },
   ): Promise<{ items: DeliveryRecord[]; total: number }>;
 }
-export const DELIVERY_LEDGER = Symbol.for('DeliveryLedger');
+export const DELIVERY_LEDGER = token<DeliveryLedger>('DeliveryLedger');
 
 /**
  * An address that is not a notification channel: a status page's subscriber, a report's reader, a
@@ -279,7 +281,7 @@ export interface DirectMessage extends Omit<DirectContent, 'occurredAt'> {
 export interface DirectDeliveries {
   enqueue(messages: readonly DirectMessage[], at: Date): Promise<string[]>;
 }
-export const DIRECT_DELIVERIES = Symbol.for('DirectDeliveries');
+export const DIRECT_DELIVERIES = token<DirectDeliveries>('DirectDeliveries');
 
 /** A direct delivery a worker holds under its lease. */
 export interface ClaimedDirectDelivery {
@@ -295,14 +297,14 @@ export interface ClaimedDirectDelivery {
 export interface DirectDeliveryQueue {
   claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedDirectDelivery[]>;
 }
-export const DIRECT_DELIVERY_QUEUE = Symbol.for('DirectDeliveryQueue');
+export const DIRECT_DELIVERY_QUEUE = token<DirectDeliveryQueue>('DirectDeliveryQueue');
 
 /** Sends one direct message of its recipient's kind; `deliveryId` is the idempotency key. */
 export interface DirectSender {
   sendDirect(delivery: ClaimedDirectDelivery): Promise<SendOutcome>;
 }
 export type DirectSenders = Partial<Record<DirectRecipient['type'], DirectSender>>;
-export const DIRECT_SENDERS = Symbol.for('DirectSenders');
+export const DIRECT_SENDERS = token<DirectSenders>('DirectSenders');
 
 /** What one send came to. */
 export interface SendOutcome {
@@ -320,7 +322,7 @@ export interface NotificationSender {
   send(channel: NotificationChannel, message: NotificationMessage, secret: string | null): Promise<SendOutcome>;
 }
 export type NotificationSenders = Partial<Record<ChannelType, NotificationSender>>;
-export const NOTIFICATION_SENDERS = Symbol.for('NotificationSenders');
+export const NOTIFICATION_SENDERS = token<NotificationSenders>('NotificationSenders');
 
 /** One SMS sent or not: the provider's message id when it took it (`verdict` delivered). */
 export interface SmsSendOutcome extends SendOutcome {
@@ -331,7 +333,7 @@ export interface SmsSendOutcome extends SendOutcome {
 export interface SmsProvider {
   send(to: string, text: string): Promise<SmsSendOutcome>;
 }
-export const SMS_PROVIDER = Symbol.for('SmsProvider');
+export const SMS_PROVIDER = token<SmsProvider>('SmsProvider');
 
 /**
  * A customer's monthly SMS allowance (its package's smsMonthlyAllowance) and usage (the counts of
@@ -343,7 +345,7 @@ export interface SmsQuota {
   release(organizationId: number, customerId: number, month: string, count: number): Promise<void>;
 }
 export type SmsReservation = { granted: true } | { granted: false; used: number; allowance: number };
-export const SMS_QUOTA = Symbol.for('SmsQuota');
+export const SMS_QUOTA = token<SmsQuota>('SmsQuota');
 
 /** A channel a delivery goes to, as the ledger writes it. */
 export interface DeliveryTarget {
@@ -412,7 +414,7 @@ export interface StormLedger {
     at: Date,
   ): Promise<boolean>;
 }
-export const STORM_LEDGER = Symbol.for('StormLedger');
+export const STORM_LEDGER = token<StormLedger>('StormLedger');
 
 /** A delivery that failed for good and is due to be sent again to the default channel. */
 export interface FailedDelivery {
@@ -453,4 +455,4 @@ export interface ChannelHealthLedger {
     at: Date,
   ): Promise<boolean>;
 }
-export const CHANNEL_HEALTH_LEDGER = Symbol.for('ChannelHealthLedger');
+export const CHANNEL_HEALTH_LEDGER = token<ChannelHealthLedger>('ChannelHealthLedger');

@@ -1,5 +1,6 @@
 import type { CheckKind } from '../../domain/checks/check-request';
 import type { CheckStatus } from '../../domain/checks/check-result';
+import { token } from '../shared/token';
 
 /**
  * What the check engine reports about itself. Called once per finished check on the engine's hot
@@ -33,11 +34,11 @@ export interface HttpMetrics {
 }
 
 export type Metrics = EngineMetrics & JobMetrics & DeliveryMetrics & HttpMetrics;
-export const METRICS = Symbol.for('Metrics');
+export const METRICS = token<Metrics>('Metrics');
 
 /** The metrics as text for a scraper (Prometheus' text format). */
 export interface MetricsExposition {
   readonly contentType: string;
   render(): Promise<string>;
 }
-export const METRICS_EXPOSITION = Symbol.for('MetricsExposition');
+export const METRICS_EXPOSITION = token<MetricsExposition>('MetricsExposition');

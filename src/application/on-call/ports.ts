@@ -2,6 +2,7 @@ import type { Team } from '../../domain/on-call/teams';
 import type { ContactMethod } from '../../domain/on-call/contact-method';
 import type { Schedule } from '../../domain/on-call/schedule';
 import type { EscalationPolicy } from '../../domain/on-call/escalation-policy';
+import { token } from '../shared/token';
 
 /**
  * Incident-management teams of an organization. Every method takes the organization: an id of
@@ -15,7 +16,7 @@ export interface TeamRepository {
   save(team: Team): Promise<void>;
   remove(team: Team): Promise<void>;
 }
-export const TEAM_REPOSITORY = Symbol.for('ImTeamRepository');
+export const TEAM_REPOSITORY = token<TeamRepository>('ImTeamRepository');
 
 /** On-call schedules with their layers and overrides, per organization; optimistic `save` like teams. */
 export interface ScheduleRepository {
@@ -26,7 +27,7 @@ export interface ScheduleRepository {
   save(schedule: Schedule): Promise<void>;
   remove(schedule: Schedule): Promise<void>;
 }
-export const SCHEDULE_REPOSITORY = Symbol.for('ImScheduleRepository');
+export const SCHEDULE_REPOSITORY = token<ScheduleRepository>('ImScheduleRepository');
 
 export interface EscalationPolicyRepository {
   add(policy: EscalationPolicy): Promise<void>;
@@ -35,7 +36,7 @@ export interface EscalationPolicyRepository {
   save(policy: EscalationPolicy): Promise<void>;
   remove(policy: EscalationPolicy): Promise<void>;
 }
-export const ESCALATION_POLICY_REPOSITORY = Symbol.for('EscalationPolicyRepository');
+export const ESCALATION_POLICY_REPOSITORY = token<EscalationPolicyRepository>('EscalationPolicyRepository');
 
 /** The people IM rules name: users of the organization. */
 export interface ImPeople {
@@ -44,7 +45,7 @@ export interface ImPeople {
   /** Whether the organization has incident management switched on (callers without a session, such as calendar apps). */
   imEnabled(organizationId: number): Promise<boolean>;
 }
-export const IM_PEOPLE = Symbol.for('ImPeople');
+export const IM_PEOPLE = token<ImPeople>('ImPeople');
 
 /** What a calendar feed shows: one schedule, or one user across every schedule of the organization. */
 export type CalendarSubject =
@@ -62,7 +63,7 @@ export interface CalendarFeeds {
   replace(feed: CalendarFeed): Promise<void>;
   findByTokenHash(tokenHash: string): Promise<CalendarFeed | null>;
 }
-export const CALENDAR_FEEDS = Symbol.for('ImCalendarFeeds');
+export const CALENDAR_FEEDS = token<CalendarFeeds>('ImCalendarFeeds');
 
 /** An IM incident as escalation needs it (owned by the IM incidents context; read, never written here). */
 export interface EscalatingIncident {
@@ -107,7 +108,7 @@ export interface EscalationLedger {
     now: Date,
   ): Promise<{ incident: EscalatingIncident; nextStep: number | null } | null>;
 }
-export const ESCALATION_LEDGER = Symbol.for('EscalationLedger');
+export const ESCALATION_LEDGER = token<EscalationLedger>('EscalationLedger');
 
 /** How to reach a person paged. */
 export interface PagingContact {
@@ -119,7 +120,7 @@ export interface PagingContacts {
   /** Active users of the organization among `userIds`, with their e-mail addresses. */
   contacts(organizationId: number, userIds: readonly string[]): Promise<Map<string, PagingContact>>;
 }
-export const PAGING_CONTACTS = Symbol.for('PagingContacts');
+export const PAGING_CONTACTS = token<PagingContacts>('PagingContacts');
 
 /**
  * Users' contact methods (the account e-mail appears only when its user switched it off or on
@@ -135,4 +136,4 @@ export interface ContactMethodRepository {
   /** The stored methods of these users, by user (what a page fans out to). */
   ofUsers(organizationId: number, userIds: readonly string[]): Promise<Map<string, ContactMethod[]>>;
 }
-export const CONTACT_METHOD_REPOSITORY = Symbol.for('ContactMethodRepository');
+export const CONTACT_METHOD_REPOSITORY = token<ContactMethodRepository>('ContactMethodRepository');

@@ -1,6 +1,7 @@
 import type { OrganizationStatus } from '../../domain/identity/organization';
 import type { Role } from '../../domain/identity/role';
 import type { UsageWindows } from '../../domain/platform-admin/usage-windows';
+import { token } from '../shared/token';
 
 /**
  * Read models of the platform staff's views (/api/admin/**). They read across every tenant on
@@ -55,7 +56,7 @@ export interface AdminOrganizationViews {
   find(ref: string): Promise<AdminOrganizationSummary | null>;
   usage(organizationId: number, windows: UsageWindows): Promise<OrganizationUsage>;
 }
-export const ADMIN_ORGANIZATION_VIEWS = Symbol.for('AdminOrganizationViews');
+export const ADMIN_ORGANIZATION_VIEWS = token<AdminOrganizationViews>('AdminOrganizationViews');
 
 export const ADMIN_USER_SORTS = ['email', '-email', 'createdAt', '-createdAt', 'lastSignInAt', '-lastSignInAt'] as const;
 export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
@@ -97,7 +98,7 @@ export interface AdminUserViews {
   list(query: AdminUserQuery): Promise<{ items: AdminUserView[]; total: number }>;
   find(id: string, now: Date): Promise<AdminUserDetail | null>;
 }
-export const ADMIN_USER_VIEWS = Symbol.for('AdminUserViews');
+export const ADMIN_USER_VIEWS = token<AdminUserViews>('AdminUserViews');
 
 export interface OrganizationFigure {
   organizationId: number;
@@ -124,4 +125,4 @@ export interface PlatformUsage {
 export interface PlatformUsageViews {
   usage(windows: UsageWindows, top: number): Promise<PlatformUsage>;
 }
-export const PLATFORM_USAGE_VIEWS = Symbol.for('PlatformUsageViews');
+export const PLATFORM_USAGE_VIEWS = token<PlatformUsageViews>('PlatformUsageViews');

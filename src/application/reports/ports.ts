@@ -3,6 +3,7 @@ import type { ReportIncidentInput, ReportModel } from '../../domain/reports/repo
 import type { ReportPeriod } from '../../domain/reports/report-schedule';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { MonitorRef } from '../results/ports';
+import { token } from '../shared/token';
 
 /** Report definitions of organizations. Customer-bound scopes see none (the area is organization-wide). */
 export interface ReportRepository {
@@ -18,7 +19,7 @@ export interface ReportRepository {
   /** Unscoped, for the scheduler: every enabled definition of an active organization. */
   enabled(): Promise<ReportDefinition[]>;
 }
-export const REPORT_REPOSITORY = Symbol.for('ReportRepository');
+export const REPORT_REPOSITORY = token<ReportRepository>('ReportRepository');
 
 /** Scope references as a caller writes them (public ids or legacy integer ids). */
 export interface ScopeRefs {
@@ -34,7 +35,7 @@ export interface ReportScopeRefs {
   /** The public ids of a stored scope (records deleted since are left out). */
   present(organizationId: number, scope: ReportScope): Promise<ScopeRefs>;
 }
-export const REPORT_SCOPE_REFS = Symbol.for('ReportScopeRefs');
+export const REPORT_SCOPE_REFS = token<ReportScopeRefs>('ReportScopeRefs');
 
 /** A monitor a report covers. */
 export interface ReportedMonitor extends MonitorRef {
@@ -63,14 +64,14 @@ export interface ReportSources {
   /** Customers with monthlyReportsEnabled, of every organization. */
   monthlyCustomers(): Promise<MonthlyReportCustomer[]>;
 }
-export const REPORT_SOURCES = Symbol.for('ReportSources');
+export const REPORT_SOURCES = token<ReportSources>('ReportSources');
 
 /** Turns what a report says into a document. */
 export interface ReportRenderer {
   /** A PDF of the model, branded with the logo when there is one. */
   render(model: ReportModel, branding: { logo: Uint8Array | null }): Promise<Uint8Array>;
 }
-export const REPORT_RENDERER = Symbol.for('ReportRenderer');
+export const REPORT_RENDERER = token<ReportRenderer>('ReportRenderer');
 
 /** Where archived PDFs are kept. */
 export interface ReportArchive {
@@ -79,7 +80,7 @@ export interface ReportArchive {
   /** The bytes at a recorded path; null when they cannot be read. */
   read(path: string): Promise<Uint8Array | null>;
 }
-export const REPORT_ARCHIVE = Symbol.for('ReportArchive');
+export const REPORT_ARCHIVE = token<ReportArchive>('ReportArchive');
 
 export const REPORT_RUN_STATUSES = ['running', 'completed', 'skipped', 'failed'] as const;
 export type ReportRunStatus = (typeof REPORT_RUN_STATUSES)[number];
@@ -142,7 +143,7 @@ export interface ReportRuns {
     page: { page: number; perPage: number },
   ): Promise<{ items: ReportRun[]; total: number }>;
 }
-export const REPORT_RUNS = Symbol.for('ReportRuns');
+export const REPORT_RUNS = token<ReportRuns>('ReportRuns');
 
 /** The organization's logo on its reports: PNG or JPEG bytes. */
 export interface ReportLogo {
@@ -155,4 +156,4 @@ export interface ReportBranding {
   /** Sets the logo, or removes it with null. */
   setLogo(organizationId: number, logo: ReportLogo | null, at: Date): Promise<void>;
 }
-export const REPORT_BRANDING = Symbol.for('ReportBranding');
+export const REPORT_BRANDING = token<ReportBranding>('ReportBranding');

@@ -3,6 +3,7 @@ import type { CheckStatus, CheckTimings } from '../../domain/results/check-statu
 import type { DateRange } from '../../domain/results/date-range';
 import type { CoverageTotals } from '../../domain/results/uptime-figures';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
+import { token } from '../shared/token';
 
 /** What results and incidents need to know of a monitor (the monitors context owns the record). */
 export interface MonitorRef {
@@ -29,14 +30,14 @@ export interface AlertProfile {
   readonly monitor: MonitorRef;
   readonly policy: AlertPolicy;
 }
-export const MONITOR_LOOKUP = Symbol.for('MonitorLookup');
+export const MONITOR_LOOKUP = token<MonitorLookup>('MonitorLookup');
 
 /** Time an uptime report leaves out for a monitor (maintenance windows marked excludeFromUptime). */
 export interface UptimeExclusions {
   /** The spans within the range, in any order; they may overlap. */
   spans(monitorId: number, range: DateRange): Promise<DateRange[]>;
 }
-export const UPTIME_EXCLUSIONS = Symbol.for('UptimeExclusions');
+export const UPTIME_EXCLUSIONS = token<UptimeExclusions>('UptimeExclusions');
 
 export interface ResultDetail {
   readonly message: string | null;
@@ -69,7 +70,7 @@ export interface ResultStore {
   /** Newest first. */
   history(monitorId: number, query: HistoryQuery): Promise<{ items: StoredResult[]; total: number }>;
 }
-export const RESULT_STORE = Symbol.for('ResultStore');
+export const RESULT_STORE = token<ResultStore>('ResultStore');
 
 export interface CoverageReader {
   /** The hours the rollups cover, [from, to); null before the first rollup. */
@@ -81,7 +82,7 @@ export interface CoverageReader {
   /** When the monitor's first kept result (raw or rolled up) was taken: monitoring started then; null before any. */
   firstResultAt(monitorId: number): Promise<Date | null>;
 }
-export const COVERAGE_READER = Symbol.for('CoverageReader');
+export const COVERAGE_READER = token<CoverageReader>('CoverageReader');
 
 /** Partitions, downsampling and retention of the result store. */
 export interface ResultMaintenance {
@@ -95,4 +96,4 @@ export interface ResultMaintenance {
   /** Deletes rollups of hours before `before` and moves the stretch's start. */
   purgeRollupsBefore(before: Date): Promise<number>;
 }
-export const RESULT_MAINTENANCE = Symbol.for('ResultMaintenance');
+export const RESULT_MAINTENANCE = token<ResultMaintenance>('ResultMaintenance');

@@ -1,5 +1,6 @@
 import type { CheckRequest } from '../../domain/checks/check-request';
 import type { CheckResult } from '../../domain/checks/check-result';
+import { token } from '../shared/token';
 
 /** One monitor's checks from one location, on its interval grid, as a worker holds it. */
 export interface ClaimedCheck {
@@ -93,7 +94,7 @@ export interface CheckSchedule {
    */
   confirmAt(confirmations: readonly { monitorId: number; at: Date }[]): Promise<void>;
 }
-export const CHECK_SCHEDULE = Symbol.for('CheckSchedule');
+export const CHECK_SCHEDULE = token<CheckSchedule>('CheckSchedule');
 
 /** A claimed check with what it runs and whom it belongs to. */
 export interface PlannedCheck {
@@ -110,7 +111,7 @@ export interface PlannedCheck {
 export interface CheckPlanner {
   plan(checks: readonly ClaimedCheck[]): Promise<{ planned: PlannedCheck[]; dropped: ClaimedCheck[] }>;
 }
-export const CHECK_PLANNER = Symbol.for('CheckPlanner');
+export const CHECK_PLANNER = token<CheckPlanner>('CheckPlanner');
 
 export interface CheckOutcome {
   readonly planned: PlannedCheck;
@@ -132,7 +133,7 @@ export interface RecordedOutcomes {
 export interface OutcomeRecorder {
   record(workerId: string, outcomes: readonly CheckOutcome[], now: Date, aliveUntil: Date): Promise<RecordedOutcomes>;
 }
-export const OUTCOME_RECORDER = Symbol.for('OutcomeRecorder');
+export const OUTCOME_RECORDER = token<OutcomeRecorder>('OutcomeRecorder');
 
 /**
  * Tells a worker that the schedule may have work for it (a change logged, rows no one holds), so

@@ -1,4 +1,5 @@
+import { token } from './token';
 export interface Clock {
   now(): Date;
 }
-export const CLOCK = Symbol.for('Clock');
+export const CLOCK = token<Clock>('Clock');

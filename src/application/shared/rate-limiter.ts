@@ -1,3 +1,4 @@
+import { token } from './token';
 export interface RateLimitRule {
   /** Stable name of the limit, e.g. `agent-identity`. */
   readonly name: string;
@@ -19,4 +20,4 @@ export interface RateLimitDecision {
 export interface RateLimiter {
   hit(rule: RateLimitRule, key: string): Promise<RateLimitDecision>;
 }
-export const RATE_LIMITER = Symbol.for('RateLimiter');
+export const RATE_LIMITER = token<RateLimiter>('RateLimiter');

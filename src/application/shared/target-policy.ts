@@ -1,3 +1,4 @@
+import { token } from './token';
 /**
  * The one rule for what the service may connect to: public addresses only, unless the operator
  * allowlisted a range (CHECK_PRIVATE_ALLOWLIST). Monitor validation (create/update) and every
@@ -27,4 +28,4 @@ export interface TargetPolicy {
   /** For an address already in hand (a redirect hop, a socket's remote address). */
   isAllowedAddress(address: string): boolean;
 }
-export const TARGET_POLICY = Symbol.for('TargetPolicy');
+export const TARGET_POLICY = token<TargetPolicy>('TargetPolicy');

@@ -2,6 +2,7 @@ import type { StatusPage, ComponentType, PageComponent } from '../../domain/stat
 import type { PageIncident } from '../../domain/status-pages/page-incident';
 import type { Subscriber } from '../../domain/status-pages/subscriber';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
+import { token } from '../shared/token';
 
 /** Status pages. Scoped methods see a customer's own pages only (a customer scope), or all of the organization's. */
 export interface StatusPageRepository {
@@ -17,7 +18,7 @@ export interface StatusPageRepository {
   findBySlug(slug: string): Promise<StatusPage | null>;
   findById(id: number): Promise<StatusPage | null>;
 }
-export const STATUS_PAGE_REPOSITORY = Symbol.for('StatusPageRepository');
+export const STATUS_PAGE_REPOSITORY = token<StatusPageRepository>('StatusPageRepository');
 
 /** A record a component names. */
 export interface ComponentRecord {
@@ -43,7 +44,7 @@ export interface ComponentCatalog {
   /** The records that still exist, keyed componentKey. */
   existing(organizationId: number, components: readonly PageComponent[]): Promise<Map<string, ComponentRecord>>;
 }
-export const COMPONENT_CATALOG = Symbol.for('ComponentCatalog');
+export const COMPONENT_CATALOG = token<ComponentCatalog>('ComponentCatalog');
 
 /** What the checks say about a component now. */
 export interface ComponentReading {
@@ -83,7 +84,7 @@ export interface StatusPageReadings {
    */
   fingerprint(page: StatusPage): Promise<string>;
 }
-export const STATUS_PAGE_READINGS = Symbol.for('StatusPageReadings');
+export const STATUS_PAGE_READINGS = token<StatusPageReadings>('StatusPageReadings');
 
 export interface PageIncidentRepository {
   /** Stores the incident and its updates; answers it with ids. */
@@ -95,14 +96,14 @@ export interface PageIncidentRepository {
   /** Open ones and those updated since `since`, newest first. */
   list(pageId: number, since: Date): Promise<PageIncident[]>;
 }
-export const PAGE_INCIDENT_REPOSITORY = Symbol.for('PageIncidentRepository');
+export const PAGE_INCIDENT_REPOSITORY = token<PageIncidentRepository>('PageIncidentRepository');
 
 /** Signs and checks the cookie that lets a visitor who gave the password read a private page. */
 export interface PageAccessTokens {
   issue(page: StatusPage, now: Date): string;
   verify(page: StatusPage, token: string | undefined, now: Date): boolean;
 }
-export const PAGE_ACCESS_TOKENS = Symbol.for('PageAccessTokens');
+export const PAGE_ACCESS_TOKENS = token<PageAccessTokens>('PageAccessTokens');
 
 /** A page's subscribers. */
 export interface SubscriberRepository {
@@ -114,7 +115,7 @@ export interface SubscriberRepository {
   save(subscriber: Subscriber): Promise<void>;
   remove(subscriber: Subscriber): Promise<void>;
 }
-export const SUBSCRIBER_REPOSITORY = Symbol.for('SubscriberRepository');
+export const SUBSCRIBER_REPOSITORY = token<SubscriberRepository>('SubscriberRepository');
 
 /** An incident or maintenance event of the notification outbox that subscribers hear of. */
 export interface PageEvent {
@@ -141,4 +142,4 @@ export interface PageEventFeed {
   next(limit: number): Promise<PageEvent[]>;
   markTold(ids: readonly number[], at: Date): Promise<void>;
 }
-export const PAGE_EVENT_FEED = Symbol.for('PageEventFeed');
+export const PAGE_EVENT_FEED = token<PageEventFeed>('PageEventFeed');

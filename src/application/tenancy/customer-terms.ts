@@ -1,6 +1,7 @@
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { CustomerStatus } from '../../domain/tenancy/customer';
 import type { QuotaTier } from '../../domain/tenancy/package-config';
+import { token } from '../shared/token';
 
 /**
  * Everything other contexts (monitors, notifications) need to know about what a customer may do,
@@ -48,4 +49,4 @@ export interface CustomerTermsLookup {
    */
   upgradeQuotaTier(scope: TenantScope, customerId: number, fromTierIndex: number): Promise<CustomerTerms>;
 }
-export const CUSTOMER_TERMS_LOOKUP = Symbol.for('CustomerTermsLookup');
+export const CUSTOMER_TERMS_LOOKUP = token<CustomerTermsLookup>('CustomerTermsLookup');

@@ -6,6 +6,7 @@ import type { CustomerIp } from '../../domain/tenancy/customer-ip';
 import type { PackageConfig } from '../../domain/tenancy/package-config';
 import type { DomainExpiry, IpDnsbl } from '../../domain/watches/watch-results';
 import type { DomainNotice, IpNotice, WatchEvent } from '../../domain/watches/watch-events';
+import { token } from '../shared/token';
 
 export type { CustomerTerms, CustomerTermsLookup } from './customer-terms';
 export { CUSTOMER_TERMS_LOOKUP } from './customer-terms';
@@ -39,7 +40,7 @@ export interface PackageConfigRepository {
   save(config: PackageConfig): Promise<void>;
   remove(config: PackageConfig): Promise<void>;
 }
-export const PACKAGE_CONFIG_REPOSITORY = Symbol.for('PackageConfigRepository');
+export const PACKAGE_CONFIG_REPOSITORY = token<PackageConfigRepository>('PackageConfigRepository');
 
 export interface CustomerRepository {
   add(customer: Customer): Promise<Customer>;
@@ -56,7 +57,7 @@ export interface CustomerRepository {
   /** Drops a deleted custom field's values from every customer of the organization. */
   dropCustomFieldValues(scope: TenantScope, fieldKey: string): Promise<void>;
 }
-export const CUSTOMER_REPOSITORY = Symbol.for('CustomerRepository');
+export const CUSTOMER_REPOSITORY = token<CustomerRepository>('CustomerRepository');
 
 export interface CustomFieldRepository {
   /** By displayOrder, then id. */
@@ -67,7 +68,7 @@ export interface CustomFieldRepository {
   save(field: CustomField): Promise<void>;
   remove(field: CustomField): Promise<void>;
 }
-export const CUSTOM_FIELD_REPOSITORY = Symbol.for('CustomFieldRepository');
+export const CUSTOM_FIELD_REPOSITORY = token<CustomFieldRepository>('CustomFieldRepository');
 
 export interface WatchListFilter {
   readonly customerId?: RecordRef;
@@ -89,7 +90,7 @@ export interface CustomerDomainRepository {
   remove(domain: CustomerDomain): Promise<void>;
   expiryOf(domain: CustomerDomain): Promise<DomainExpiry | null>;
 }
-export const CUSTOMER_DOMAIN_REPOSITORY = Symbol.for('CustomerDomainRepository');
+export const CUSTOMER_DOMAIN_REPOSITORY = token<CustomerDomainRepository>('CustomerDomainRepository');
 
 export interface CustomerIpRepository {
   /** The same address twice for one customer throws customerIpExists. */
@@ -101,7 +102,7 @@ export interface CustomerIpRepository {
   remove(ip: CustomerIp): Promise<void>;
   dnsblOf(ip: CustomerIp): Promise<IpDnsbl | null>;
 }
-export const CUSTOMER_IP_REPOSITORY = Symbol.for('CustomerIpRepository');
+export const CUSTOMER_IP_REPOSITORY = token<CustomerIpRepository>('CustomerIpRepository');
 
 /**
  * What a watch sweep decided beside the result: the notice to keep and its events, written to the
@@ -130,17 +131,17 @@ export interface WatchResultStore {
   ): Promise<boolean>;
   recordIpDnsbl(scope: TenantScope, ipId: number, dnsbl: IpDnsbl, announcement?: WatchAnnouncement<IpNotice>): Promise<boolean>;
 }
-export const WATCH_RESULT_STORE = Symbol.for('WatchResultStore');
+export const WATCH_RESULT_STORE = token<WatchResultStore>('WatchResultStore');
 
 /** SMS sent per customer and calendar month (see smsMonthOf). */
 export interface SmsUsageLedger {
   usage(scope: TenantScope, customerIds: readonly number[], month: string): Promise<Map<number, number>>;
   record(scope: TenantScope, customerId: number, month: string, count: number): Promise<void>;
 }
-export const SMS_USAGE_LEDGER = Symbol.for('SmsUsageLedger');
+export const SMS_USAGE_LEDGER = token<SmsUsageLedger>('SmsUsageLedger');
 
 /** Forgets resolved callers, after a change that removes users or tokens (a deleted customer's). */
 export interface CallerCacheInvalidator {
   invalidateAll(): void;
 }
-export const CALLER_CACHE_INVALIDATOR = Symbol.for('CallerCacheInvalidator');
+export const CALLER_CACHE_INVALIDATOR = token<CallerCacheInvalidator>('CallerCacheInvalidator');

@@ -1,6 +1,7 @@
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { DomainExpiry, IpDnsbl } from '../../domain/watches/watch-results';
 import type { DomainNotice, IpNotice } from '../../domain/watches/watch-events';
+import { token } from '../shared/token';
 
 /** Who a domain or IP tells directly, beside the channels (its notificationEmail and notificationPhoneNumber). */
 export interface WatchRecipients {
@@ -43,10 +44,10 @@ export interface WatchTargets {
   dueDomains(checkedBefore: Date, limit: number): Promise<DueDomain[]>;
   dueIps(checkedBefore: Date, limit: number): Promise<DueIp[]>;
 }
-export const WATCH_TARGETS = Symbol.for('WatchTargets');
+export const WATCH_TARGETS = token<WatchTargets>('WatchTargets');
 
 /** Whether a maintenance window silences a watched IP's or domain's notifications at an instant. */
 export interface WatchMaintenance {
   isSuppressed(asset: { type: 'customerIp' | 'customerDomain'; id: number }, at: Date): Promise<boolean>;
 }
-export const WATCH_MAINTENANCE = Symbol.for('WatchMaintenance');
+export const WATCH_MAINTENANCE = token<WatchMaintenance>('WatchMaintenance');

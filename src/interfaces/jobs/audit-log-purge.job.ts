@@ -1,18 +1,16 @@
-import type { Container } from 'inversify';
-import type { Logger } from 'pino';
 import { PurgeAuditLog } from '../../application/audit/purge-audit-log';
-import type { JobDefinition } from './job-definition';
+import { defineJob } from './job-definition';
 
 export const AUDIT_LOG_PURGE_JOB = 'audit-log:purge';
 
 /** Hourly: deletes audit log entries older than AUDIT_LOG_RETENTION_DAYS. */
-export function auditLogPurgeJob(container: Container, logger: Logger): JobDefinition {
+export const auditLogPurgeJob = defineJob({ purgeAuditLog: PurgeAuditLog }, (use, logger) => {
   return {
     name: AUDIT_LOG_PURGE_JOB,
     every: '1 hour',
     async run() {
-      const purged = await container.get(PurgeAuditLog).execute();
+      const purged = await use.purgeAuditLog.execute();
       if (purged > 0) logger.info({ job: AUDIT_LOG_PURGE_JOB, purged }, 'audit log entries past retention purged');
     },
   };
-}
+});

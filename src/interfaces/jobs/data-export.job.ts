@@ -1,8 +1,6 @@
-import type { Container } from 'inversify';
-import type { Logger } from 'pino';
 import { hostname } from 'node:os';
 import { GenerateDataExports } from '../../application/data-export/generate-data-exports';
-import type { JobDefinition } from './job-definition';
+import { defineJob } from './job-definition';
 
 export const DATA_EXPORT_JOB = 'data-export:run';
 
@@ -11,13 +9,13 @@ export const DATA_EXPORT_JOB = 'data-export:run';
  * of a worker that stopped (its lease lapsed), and deletes archives past their seven days. Two
  * processes running it at once never generate one export twice: claims are leased rows.
  */
-export function dataExportJob(container: Container, logger: Logger): JobDefinition {
+export const dataExportJob = defineJob({ generateDataExports: GenerateDataExports }, (use, logger) => {
   const owner = `${hostname()}:${process.pid}`;
   return {
     name: DATA_EXPORT_JOB,
     every: '1 minute',
     async run() {
-      const round = await container.get(GenerateDataExports).execute(owner, (e, rowsDone, rowsTotal) => {
+      const round = await use.generateDataExports.execute(owner, (e, rowsDone, rowsTotal) => {
         logger.debug({ job: DATA_EXPORT_JOB, exportId: e.id, rowsDone, rowsTotal }, 'data export progress');
       });
       for (const e of round.released)
@@ -27,4 +25,4 @@ export function dataExportJob(container: Container, logger: Logger): JobDefiniti
       if (round.expired > 0) logger.info({ job: DATA_EXPORT_JOB, expired: round.expired }, 'data exports expired');
     },
   };
-}
+});

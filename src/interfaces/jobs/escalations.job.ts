@@ -1,9 +1,7 @@
-import type { Container } from 'inversify';
-import type { Logger } from 'pino';
 import { RunDueEscalations } from '../../application/on-call/run-due-escalations';
 import { RouteMonitorIncident } from '../../application/incident-management/route-monitor-incident';
-import { TRANSACTION_RUNNER, type TransactionRunner } from '../../application/shared/transaction';
-import type { JobDefinition } from './job-definition';
+import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
+import { defineJob } from './job-definition';
 
 export const ESCALATIONS_JOB = 'im:escalations';
 
@@ -13,17 +11,20 @@ export const ESCALATIONS_JOB = 'im:escalations';
  * the pages), not from Agenda's lock, so a restart or a second worker neither loses nor repeats a step.
  * Then it resolves monitor storms whose last two recoveries raced (each saw the other still down).
  */
-export function escalationsJob(container: Container, logger: Logger): JobDefinition {
-  return {
-    name: ESCALATIONS_JOB,
-    every: '15 seconds',
-    async run() {
-      const report = await container.get(RunDueEscalations).execute();
-      const route = container.get(RouteMonitorIncident);
-      const stormsResolved = await container.get<TransactionRunner>(TRANSACTION_RUNNER).run(() => route.resolveAllRecovered());
-      if (report.stepsPaged > 0 || report.adopted > 0 || stormsResolved > 0) {
-        logger.info({ job: ESCALATIONS_JOB, ...report, stormsResolved }, 'escalations run');
-      }
-    },
-  };
-}
+export const escalationsJob = defineJob(
+  { runDueEscalations: RunDueEscalations, routeMonitorIncident: RouteMonitorIncident, transactionRunner: TRANSACTION_RUNNER },
+  (use, logger) => {
+    return {
+      name: ESCALATIONS_JOB,
+      every: '15 seconds',
+      async run() {
+        const report = await use.runDueEscalations.execute();
+        const route = use.routeMonitorIncident;
+        const stormsResolved = await use.transactionRunner.run(() => route.resolveAllRecovered());
+        if (report.stepsPaged > 0 || report.adopted > 0 || stormsResolved > 0) {
+          logger.info({ job: ESCALATIONS_JOB, ...report, stormsResolved }, 'escalations run');
+        }
+      },
+    };
+  },
+);

@@ -1,3 +1,6 @@
+import type { Logger } from 'pino';
+import type { Needs, Provided } from '../../application/shared/token';
+
 /** A job the host runs on its job system: thin, it calls a use case. */
 export interface JobDefinition {
   readonly name: string;
@@ -5,3 +8,15 @@ export interface JobDefinition {
   readonly every?: string;
   run(): Promise<void>;
 }
+
+/** A job as its context declares it: the use cases and ports it needs, and how it is built from them. */
+export interface JobFactory {
+  readonly needs: Needs;
+  build(use: Provided<Needs>, logger: Logger): JobDefinition;
+}
+
+/** Declares a job: `build` sees exactly the `needs` it names, typed; the host resolves them. */
+export const defineJob = <N extends Needs>(needs: N, build: (use: Provided<N>, logger: Logger) => JobDefinition): JobFactory => ({
+  needs,
+  build: build as JobFactory['build'],
+});

@@ -1,7 +1,5 @@
-import type { Container } from 'inversify';
-import type { Logger } from 'pino';
 import { AnnounceMaintenance } from '../../application/maintenance/announce-maintenance';
-import type { JobDefinition } from './job-definition';
+import { defineJob } from './job-definition';
 
 export const MAINTENANCE_ANNOUNCEMENTS_JOB = 'maintenance:announce';
 
@@ -11,14 +9,14 @@ export const MAINTENANCE_ANNOUNCEMENTS_JOB = 'maintenance:announce';
  * engine's loop stays about checks, and exactly-once comes from the announcement ledger, not from
  * Agenda's lock (two workers running it at once still announce each transition once).
  */
-export function maintenanceAnnouncementsJob(container: Container, logger: Logger): JobDefinition {
+export const maintenanceAnnouncementsJob = defineJob({ announceMaintenance: AnnounceMaintenance }, (use, logger) => {
   return {
     name: MAINTENANCE_ANNOUNCEMENTS_JOB,
     every: '1 minute',
     async run() {
-      const report = await container.get(AnnounceMaintenance).execute();
+      const report = await use.announceMaintenance.execute();
       if (report.started + report.ended > 0)
         logger.info({ job: MAINTENANCE_ANNOUNCEMENTS_JOB, ...report }, 'maintenance transitions announced');
     },
   };
-}
+});

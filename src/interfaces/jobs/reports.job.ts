@@ -1,7 +1,5 @@
-import type { Container } from 'inversify';
-import type { Logger } from 'pino';
 import { RunDueReports } from '../../application/reports/run-due-reports';
-import type { JobDefinition } from './job-definition';
+import { defineJob } from './job-definition';
 
 export const REPORTS_JOB = 'reports:run-due';
 
@@ -10,13 +8,13 @@ export const REPORTS_JOB = 'reports:run-due';
  * monthly reports). Exactly once per slot comes from the run's unique key claimed in the run's
  * transaction, not from Agenda's lock, so several workers may run this job at once.
  */
-export function reportsJob(container: Container, logger: Logger): JobDefinition {
+export const reportsJob = defineJob({ runDueReports: RunDueReports }, (use, logger) => {
   return {
     name: REPORTS_JOB,
     every: '1 minute',
     async run() {
-      const report = await container.get(RunDueReports).execute();
+      const report = await use.runDueReports.execute();
       if (report.made > 0) logger.info({ job: REPORTS_JOB, ...report }, 'report runs made');
     },
   };
-}
+});

@@ -1,7 +1,5 @@
-import type { Container } from 'inversify';
-import type { Logger } from 'pino';
 import { AnnounceToSubscribers } from '../../application/status-pages/announce-to-subscribers';
-import type { JobDefinition } from './job-definition';
+import { defineJob } from './job-definition';
 
 export const STATUS_PAGE_SUBSCRIBERS_JOB = 'status-pages:tell-subscribers';
 
@@ -10,7 +8,7 @@ export const STATUS_PAGE_SUBSCRIBERS_JOB = 'status-pages:tell-subscribers';
  * maintenance (the outbox events), through the delivery ledger. Exactly once per event and
  * subscriber comes from the outbox mark and the messages' dedup keys, not from Agenda's lock.
  */
-export function statusPageSubscribersJob(container: Container, logger: Logger): JobDefinition {
+export const statusPageSubscribersJob = defineJob({ announceToSubscribers: AnnounceToSubscribers }, (use, logger) => {
   return {
     name: STATUS_PAGE_SUBSCRIBERS_JOB,
     every: '15 seconds',
@@ -19,11 +17,11 @@ export function statusPageSubscribersJob(container: Container, logger: Logger): 
       let written = 0;
       // Full batches mean more may wait; a bounded number per run keeps one run short.
       for (let round = 0; round < 50; round += 1) {
-        const { events, messages } = await container.get(AnnounceToSubscribers).execute(BATCH);
+        const { events, messages } = await use.announceToSubscribers.execute(BATCH);
         written += messages;
         if (events < BATCH) break;
       }
       if (written > 0) logger.info({ job: STATUS_PAGE_SUBSCRIBERS_JOB, messages: written }, 'status page subscribers told');
     },
   };
-}
+});

@@ -1,4 +1,3 @@
-import { ContainerModule } from 'inversify';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
@@ -52,9 +51,13 @@ import { AgentCredentialResolver } from '../../infrastructure/agent-access/agent
 import type { CallerCache } from '../../infrastructure/identity/caller-cache';
 import type { AppConfig } from '../config';
 import { CALLER_CACHE, CONFIG, ORM, SQL } from '../tokens';
+import { bindings } from './bindings';
+import { AGENT_ACCESS_ROUTERS } from '../../interfaces/http/agent-access';
+import { agentAccessPurgeJob } from '../../interfaces/jobs/agent-access-purge.job';
+import type { ContextModule } from './context-module';
 
 /** Agent access: registrations and claims, tokens, signing keys, trusted issuers, consent, the wsma_ resolver. */
-export const agentAccessModule = new ContainerModule(({ bind }) => {
+export const agentAccessModule = bindings(({ bind }) => {
   const orm = (c: { get<T>(id: symbol): T }) => c.get<MikroORM>(ORM);
   const config = (c: { get<T>(id: symbol): T }) => c.get<AppConfig>(CONFIG);
 
@@ -258,3 +261,10 @@ export const agentAccessModule = new ContainerModule(({ bind }) => {
     )
     .inSingletonScope();
 });
+
+export const agentAccessContext: ContextModule = {
+  name: 'agent-access',
+  bindings: agentAccessModule,
+  routers: [...AGENT_ACCESS_ROUTERS],
+  jobs: [agentAccessPurgeJob],
+};

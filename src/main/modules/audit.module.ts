@@ -1,4 +1,3 @@
-import { ContainerModule, type ResolutionContext } from 'inversify';
 import { CLOCK, type Clock } from '../../application/shared/clock';
 import { AUDIT_LOG_READER, AUDIT_TRAIL, type AuditLogReader, type AuditTrail } from '../../application/audit/ports';
 import { ListAuditLog } from '../../application/audit/list-audit-log';
@@ -7,13 +6,13 @@ import { SqlAuditLog } from '../../infrastructure/audit/sql-audit-log';
 import type { SqlRunner } from '../../infrastructure/persistence/database';
 import type { AppConfig } from '../config';
 import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
+import { bindings } from './bindings';
+import { auditLogRouter } from '../../interfaces/http/audit/audit-log.router';
+import { auditLogPurgeJob } from '../../interfaces/jobs/audit-log-purge.job';
+import type { ContextModule } from './context-module';
 
 /** The audit log: entries written by the database trigger and by sign-ins, read by admins, purged after retention. */
-export const auditModule = new ContainerModule(({ bind }) => {
-  const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: ResolutionContext) => T) =>
-    bind<T>(id as never)
-      .toDynamicValue(make)
-      .inSingletonScope();
+export const auditModule = bindings(({ single }) => {
   single(SqlAuditLog, (c) => new SqlAuditLog(c.get<SqlRunner>(CONTEXT_SQL), c.get<SqlRunner>(SQL)));
   single<AuditTrail>(AUDIT_TRAIL, (c) => c.get(SqlAuditLog));
   single<AuditLogReader>(AUDIT_LOG_READER, (c) => c.get(SqlAuditLog));
@@ -23,3 +22,10 @@ export const auditModule = new ContainerModule(({ bind }) => {
     (c) => new PurgeAuditLog(c.get<AuditLogReader>(AUDIT_LOG_READER), c.get<Clock>(CLOCK), c.get<AppConfig>(CONFIG).auditLogRetentionDays),
   );
 });
+
+export const auditContext: ContextModule = {
+  name: 'audit',
+  bindings: auditModule,
+  routers: [auditLogRouter],
+  jobs: [auditLogPurgeJob],
+};

@@ -1,4 +1,3 @@
-import { ContainerModule } from 'inversify';
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
@@ -25,19 +24,17 @@ import { SqlCustomPricingStore } from '../../infrastructure/billing/sql-custom-p
 import { ConfiguredDiscountCodes } from '../../infrastructure/billing/configured-discount-codes';
 import type { AppConfig } from '../config';
 import { CONFIG, CONTEXT_SQL } from '../tokens';
-
-type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
+import { bindings } from './bindings';
+import { quotaTierRouter } from '../../interfaces/http/billing/quota-tier.router';
+import { billingRouter } from '../../interfaces/http/billing/billing.router';
+import { customPricingRouter } from '../../interfaces/http/billing/custom-pricing.router';
+import type { ContextModule } from './context-module';
 
 /**
  * Billing: quota tier moves and their charges, the payment mandate, discounts and customers'
  * custom prices, over the in-process payment provider (records an operator bills from).
  */
-export const billingModule = new ContainerModule(({ bind }) => {
-  const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
-    bind(id as symbol)
-      .toDynamicValue((c) => make(c as unknown as Ctx))
-      .inSingletonScope();
-
+export const billingModule = bindings(({ single }) => {
   single(PAYMENT_PROVIDER, (c) => new OfflinePaymentProvider(c.get(CONTEXT_SQL), c.get(ID_GENERATOR), c.get(CLOCK)));
   single(BILLING_ACCOUNTS, (c) => new SqlBillingAccounts(c.get(CONTEXT_SQL)));
   single(QUOTA_TIER_STORE, (c) => new SqlQuotaTierStore(c.get(CONTEXT_SQL)));
@@ -75,3 +72,9 @@ export const billingModule = new ContainerModule(({ bind }) => {
   single(ApplyDiscount, (c) => new ApplyDiscount(c.get(BILLING_ACCOUNTS), c.get(DISCOUNT_CODES), c.get(CLOCK)));
   single(CustomPricing, (c) => new CustomPricing(c.get(CUSTOM_PRICING_STORE), c.get(CLOCK)));
 });
+
+export const billingContext: ContextModule = {
+  name: 'billing',
+  bindings: billingModule,
+  routers: [quotaTierRouter, billingRouter, customPricingRouter],
+};

@@ -1,4 +1,3 @@
-import { ContainerModule } from 'inversify';
 import { CLOCK } from '../../application/shared/clock';
 import { RATE_LIMITER } from '../../application/shared/rate-limiter';
 import { TARGET_POLICY, type TargetPolicy } from '../../application/shared/target-policy';
@@ -37,6 +36,11 @@ import { checkUserAgent } from '../../domain/checks/user-agent';
 import type { AppConfig } from '../config';
 import { PRODUCT } from '../product';
 import { CONFIG, SQL } from '../tokens';
+import { token } from '../../application/shared/token';
+import { bindings } from './bindings';
+import { toolsRouter } from '../../interfaces/http/checks/tools.router';
+import { websiteScreenshotsRouter } from '../../interfaces/http/checks/website-screenshots.router';
+import type { ContextModule } from './context-module';
 
 /** What the protocol adapters are configured with (from AppConfig; tests rebind it to loopback peers). */
 export interface ChecksSettings {
@@ -52,13 +56,13 @@ export interface ChecksSettings {
   /** What checks send as User-Agent (built once: product, version, PUBLIC_BASE_URL). */
   userAgent: string;
 }
-export const CHECKS_SETTINGS = Symbol.for('ChecksSettings');
+export const CHECKS_SETTINGS = token<ChecksSettings>('ChecksSettings');
 
 /**
  * The shared check engine: one adapter per protocol in a registry keyed by kind, RunCheck, the
  * public tools, and the browser of scripted scenarios (closed when the module or the app stops).
  */
-export const checksModule = new ContainerModule(({ bind }) => {
+export const checksModule = bindings(({ bind }) => {
   bind<ChecksSettings>(CHECKS_SETTINGS)
     .toDynamicValue((c) => {
       const config = c.get<AppConfig>(CONFIG);
@@ -125,3 +129,9 @@ export const checksModule = new ContainerModule(({ bind }) => {
     .toDynamicValue((c) => new RunPublicTool(c.get(RunCheck), c.get(TARGET_POLICY), c.get(RATE_LIMITER)))
     .inSingletonScope();
 });
+
+export const checksContext: ContextModule = {
+  name: 'checks',
+  bindings: checksModule,
+  routers: [toolsRouter, websiteScreenshotsRouter],
+};

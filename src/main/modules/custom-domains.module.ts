@@ -1,4 +1,3 @@
-import { ContainerModule } from 'inversify';
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
 import {
@@ -24,18 +23,16 @@ import { STATUS_PAGE_REPOSITORY } from '../../application/status-pages/ports';
 import { ResolverFactory } from '../../infrastructure/protocols/dns/resolver-factory';
 import type { AppConfig } from '../config';
 import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
-
-type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
+import { bindings, type Ctx } from './bindings';
+import { customDomainsRouter } from '../../interfaces/http/custom-domains/custom-domains.router';
+import { customDomainsPurgeJob } from '../../interfaces/jobs/custom-domains-purge.job';
+import type { ContextModule } from './context-module';
 
 /**
  * Custom domains: entries proved by DNS TXT through DNS_SERVERS, and the cached active-host lookup
  * host routing asks; status page hosts name pages of the status pages context.
  */
-export const customDomainsModule = new ContainerModule(({ bind }) => {
-  const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
-    bind(id as symbol)
-      .toDynamicValue((c) => make(c as unknown as Ctx))
-      .inSingletonScope();
+export const customDomainsModule = bindings(({ single }) => {
   const config = (c: Ctx) => c.get<AppConfig>(CONFIG);
 
   single(CUSTOM_DOMAIN_REPOSITORY, (c) => new SqlCustomDomainRepository(c.get(CONTEXT_SQL)));
@@ -69,3 +66,10 @@ export const customDomainsModule = new ContainerModule(({ bind }) => {
   );
   single(PurgeExpiredCustomDomains, (c) => new PurgeExpiredCustomDomains(c.get(CUSTOM_DOMAIN_REPOSITORY), c.get(CLOCK)));
 });
+
+export const customDomainsContext: ContextModule = {
+  name: 'custom-domains',
+  bindings: customDomainsModule,
+  routers: [customDomainsRouter],
+  jobs: [customDomainsPurgeJob],
+};

@@ -1,4 +1,3 @@
-import { ContainerModule, type ResolutionContext } from 'inversify';
 import { CLOCK, type Clock } from '../../application/shared/clock';
 import { ID_GENERATOR, type IdGenerator } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER, type TransactionRunner } from '../../application/shared/transaction';
@@ -31,15 +30,13 @@ import type { SqlRunner } from '../../infrastructure/persistence/database';
 import { DATA_EXPORT_JOB } from '../../interfaces/jobs/data-export.job';
 import type { AppConfig } from '../config';
 import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
-
-type Ctx = ResolutionContext;
+import { bindings, type Ctx } from './bindings';
+import { dataExportRouter } from '../../interfaces/http/data-export/data-export.router';
+import { dataExportJob } from '../../interfaces/jobs/data-export.job';
+import type { ContextModule } from './context-module';
 
 /** Data export: requests, the leased generator writing zip archives under DATA_DIR, downloads, expiry. */
-export const dataExportModule = new ContainerModule(({ bind }) => {
-  const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
-    bind<T>(id as never)
-      .toDynamicValue(make)
-      .inSingletonScope();
+export const dataExportModule = bindings(({ single }) => {
   const config = (c: Ctx) => c.get<AppConfig>(CONFIG);
   const exports = (c: Ctx) => c.get<DataExportRepository>(DATA_EXPORT_REPOSITORY);
   const clock = (c: Ctx) => c.get<Clock>(CLOCK);
@@ -88,3 +85,10 @@ export const dataExportModule = new ContainerModule(({ bind }) => {
       ),
   );
 });
+
+export const dataExportContext: ContextModule = {
+  name: 'data-export',
+  bindings: dataExportModule,
+  routers: [dataExportRouter],
+  jobs: [dataExportJob],
+};

@@ -1,4 +1,3 @@
-import { ContainerModule } from 'inversify';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
@@ -61,9 +60,20 @@ import { SharedTlsContext } from '../../infrastructure/protocols/shared/tls-cont
 import { checkUserAgent } from '../../domain/checks/user-agent';
 import { PRODUCT } from '../product';
 import { CALLER_CACHE, CONFIG, ORM, SQL } from '../tokens';
+import { bindings } from './bindings';
+import { authRouter } from '../../interfaces/http/identity/auth.router';
+import { usersRouter } from '../../interfaces/http/identity/users.router';
+import { organizationRouter } from '../../interfaces/http/identity/organization.router';
+import { tokensRouter } from '../../interfaces/http/identity/tokens.router';
+import { accountRouter } from '../../interfaces/http/identity/account.router';
+import { platformAdminRouter } from '../../interfaces/http/identity/platform-admin.router';
+import { healthRouter } from '../../interfaces/http/identity/health.router';
+import { probesRouter } from '../../interfaces/http/identity/probes.router';
+import { accountDeletionsJob } from '../../interfaces/jobs/account-deletions.job';
+import type { ContextModule } from './context-module';
 
 /** Identity: organizations, users, sessions, two-step verification, API tokens, account deletion. */
-export const identityModule = new ContainerModule(({ bind }) => {
+export const identityModule = bindings(({ bind }) => {
   const orm = (ctx: { get<T>(id: symbol): T }) => ctx.get<MikroORM>(ORM);
   const cache = (ctx: { get<T>(id: symbol): T }) => ctx.get<CallerCache>(CALLER_CACHE);
 
@@ -265,3 +275,10 @@ export const identityModule = new ContainerModule(({ bind }) => {
     )
     .inSingletonScope();
 });
+
+export const identityContext: ContextModule = {
+  name: 'identity',
+  bindings: identityModule,
+  routers: [authRouter, usersRouter, organizationRouter, tokensRouter, accountRouter, platformAdminRouter, healthRouter, probesRouter],
+  jobs: [accountDeletionsJob],
+};

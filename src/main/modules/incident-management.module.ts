@@ -1,4 +1,3 @@
-import { ContainerModule } from 'inversify';
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
@@ -65,16 +64,15 @@ import { IM_MONITOR_ORIGINS, MONITOR_INCIDENT_SYNC, type MonitorIncidentSync } f
 import { SqlImMonitorOrigins } from '../../infrastructure/incident-management/sql-im-monitor-origins';
 import { MonitorSyncedImIncidents } from '../../application/incident-management/monitor-incident-sync';
 import { ApplyRoutedIncidentChange } from '../../application/incidents/apply-routed-incident-change';
-
-type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
+import { bindings, type Ctx } from './bindings';
+import { imIncidentsRouter } from '../../interfaces/http/incident-management/im-incidents.router';
+import { imEventsRouter } from '../../interfaces/http/incident-management/im-events.router';
+import { alertSourcesRouter } from '../../interfaces/http/incident-management/alert-sources.router';
+import { imRoutingRouter } from '../../interfaces/http/incident-management/im-routing.router';
+import type { ContextModule } from './context-module';
 
 /** Incident management: IM incidents, events ingest and alert sources (teams and escalation live in their own module). */
-export const incidentManagementModule = new ContainerModule(({ bind }) => {
-  const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
-    bind(id as symbol)
-      .toDynamicValue((c) => make(c as unknown as Ctx))
-      .inSingletonScope();
-
+export const incidentManagementModule = bindings(({ single }) => {
   // Every IM use case writes through the synced repository: acknowledging or resolving an incident
   // routed from the check engine does the same to the automatic incident (one act wherever it happens).
   // The engine's own routing (below) writes the plain one, so nothing echoes back.
@@ -194,3 +192,9 @@ export const incidentManagementModule = new ContainerModule(({ bind }) => {
   single(GetMonitorImRouting, (c) => new GetMonitorImRouting(c.get(IM_ROUTING_SETTINGS)));
   single(SetMonitorImRouting, (c) => new SetMonitorImRouting(c.get(IM_ROUTING_SETTINGS), routingDeps(c), c.get(CLOCK)));
 });
+
+export const incidentManagementContext: ContextModule = {
+  name: 'incident-management',
+  bindings: incidentManagementModule,
+  routers: [imIncidentsRouter, imEventsRouter, alertSourcesRouter, imRoutingRouter],
+};

@@ -1,4 +1,3 @@
-import { ContainerModule } from 'inversify';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
@@ -37,9 +36,14 @@ import { SqlAlertStateRepository } from '../../infrastructure/incidents/sql-aler
 import { OutboxIncidentEvents } from '../../infrastructure/incidents/outbox-incident-events';
 import type { AppConfig } from '../config';
 import { CONFIG, CONTEXT_SQL, ORM, SQL } from '../tokens';
+import { bindings } from './bindings';
+import { incidentsRouter } from '../../interfaces/http/incidents/incidents.router';
+import { websiteResultsRouter } from '../../interfaces/http/incidents/website-results.router';
+import { resultStorageJob } from '../../interfaces/jobs/result-storage.job';
+import type { ContextModule } from './context-module';
 
 /** Check results (storage, history, uptime), alert rules and incidents. */
-export const incidentsModule = new ContainerModule(({ bind }) => {
+export const incidentsModule = bindings(({ bind }) => {
   const config = (c: { get<T>(id: symbol): T }) => c.get<AppConfig>(CONFIG);
 
   bind(CONTEXT_SQL)
@@ -160,3 +164,10 @@ export const incidentsModule = new ContainerModule(({ bind }) => {
     .toDynamicValue((c) => new ResolveIncident(c.get(INCIDENT_REPOSITORY), c.get(INCIDENT_EVENTS), c.get(TRANSACTION_RUNNER), c.get(CLOCK)))
     .inSingletonScope();
 });
+
+export const incidentsContext: ContextModule = {
+  name: 'incidents',
+  bindings: incidentsModule,
+  routers: [incidentsRouter, websiteResultsRouter],
+  jobs: [resultStorageJob],
+};

@@ -1,4 +1,3 @@
-import { ContainerModule } from 'inversify';
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
@@ -30,19 +29,16 @@ import { SqlMaintenanceTargets } from '../../infrastructure/maintenance/sql-main
 import { OutboxMaintenanceEvents } from '../../infrastructure/maintenance/outbox-maintenance-events';
 import { SqlMaintenanceAnnouncements } from '../../infrastructure/maintenance/sql-maintenance-announcements';
 import { CONTEXT_SQL, SQL } from '../tokens';
-
-type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
+import { bindings } from './bindings';
+import { maintenanceWindowsRouter } from '../../interfaces/http/maintenance/maintenance-windows.router';
+import { maintenanceAnnouncementsJob } from '../../interfaces/jobs/maintenance-announcements.job';
+import type { ContextModule } from './context-module';
 
 /** How far back the announcer still announces a transition it missed (a worker down longer skips older ones). */
 const ANNOUNCE_LOOKBACK_MS = 24 * 60 * 60_000;
 
 /** Maintenance windows: their API, the alert suppression the check engine asks for, and the start/end announcements. */
-export const maintenanceModule = new ContainerModule(({ bind }) => {
-  const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
-    bind(id as symbol)
-      .toDynamicValue((c) => make(c as unknown as Ctx))
-      .inSingletonScope();
-
+export const maintenanceModule = bindings(({ single }) => {
   single(RECURRENCE_EXPANDER, () => new RruleRecurrenceExpander());
   single(MAINTENANCE_WINDOW_REPOSITORY, (c) => new SqlMaintenanceWindowRepository(c.get(CONTEXT_SQL), c.get(SQL)));
   single(MAINTENANCE_TARGETS, (c) => new SqlMaintenanceTargets(c.get(CONTEXT_SQL)));
@@ -119,3 +115,10 @@ export const maintenanceModule = new ContainerModule(({ bind }) => {
       ),
   );
 });
+
+export const maintenanceContext: ContextModule = {
+  name: 'maintenance',
+  bindings: maintenanceModule,
+  routers: [maintenanceWindowsRouter],
+  jobs: [maintenanceAnnouncementsJob],
+};

@@ -1,4 +1,3 @@
-import { ContainerModule } from 'inversify';
 import type { Logger } from 'pino';
 import { METRICS, METRICS_EXPOSITION, type Metrics } from '../../application/observability/ports';
 import { MeteredOutcomeRecorder } from '../../application/observability/metered-outcome-recorder';
@@ -9,6 +8,8 @@ import { PrometheusMetrics } from '../../infrastructure/observability/prometheus
 import { sqlOutboxDepth } from '../../infrastructure/observability/sql-outbox-depth';
 import { metricsExposed, type AppConfig } from '../config';
 import { LOGGER, SQL } from '../tokens';
+import { bindings } from './bindings';
+import type { ContextModule } from './context-module';
 
 /**
  * Prometheus metrics, when they are served (METRICS_TOKEN or METRICS_PORT): the registry with the
@@ -16,7 +17,7 @@ import { LOGGER, SQL } from '../tokens';
  * itself knows nothing of metrics. Otherwise nothing is bound and nothing is collected.
  */
 export const metricsModule = (config: AppConfig, database: Database) =>
-  new ContainerModule(({ bind, onActivation }) => {
+  bindings(({ bind, onActivation }) => {
     if (!metricsExposed(config)) return;
     bind(PrometheusMetrics)
       .toDynamicValue((c) => {
@@ -33,3 +34,8 @@ export const metricsModule = (config: AppConfig, database: Database) =>
     bind(METRICS_EXPOSITION).toService(PrometheusMetrics);
     onActivation<OutcomeRecorder>(OUTCOME_RECORDER, (c, recorder) => new MeteredOutcomeRecorder(recorder, c.get<Metrics>(METRICS)));
   });
+
+export const metricsContext: ContextModule = {
+  name: 'metrics',
+  bindings: ({ config, database }) => metricsModule(config, database),
+};

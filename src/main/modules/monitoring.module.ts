@@ -1,4 +1,3 @@
-import { ContainerModule } from 'inversify';
 import { ChargingTierUpgrades } from '../../application/billing/charging-tier-upgrades';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { CLOCK } from '../../application/shared/clock';
@@ -47,18 +46,19 @@ import { SqlAuthorizingUsers } from '../../infrastructure/monitoring/sql-authori
 import { SqlServedLocations } from '../../infrastructure/scheduling/sql-served-locations';
 import type { AppConfig } from '../config';
 import { CONFIG, ORM, SQL } from '../tokens';
-
-type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
+import { bindings, type Ctx } from './bindings';
+import { websitesRouter } from '../../interfaces/http/monitoring/websites.router';
+import { monitorsRouter } from '../../interfaces/http/monitoring/monitors.router';
+import { tagsRouter } from '../../interfaces/http/monitoring/tags.router';
+import { changeRequestsRouter } from '../../interfaces/http/monitoring/change-requests.router';
+import { heartbeatsRouter } from '../../interfaces/http/monitoring/heartbeats.router';
+import type { ContextModule } from './context-module';
 
 /**
  * Monitoring: monitors of every kind, tags, change requests, and the target policy every
  * connection a check makes goes through. Customer terms come from the tenancy context.
  */
-export const monitoringModule = new ContainerModule(({ bind }) => {
-  const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
-    bind(id as symbol)
-      .toDynamicValue((c) => make(c as unknown as Ctx))
-      .inSingletonScope();
+export const monitoringModule = bindings(({ bind, single }) => {
   const config = (c: Ctx) => c.get<AppConfig>(CONFIG);
   const orm = (c: Ctx) => c.get<MikroORM>(ORM);
 
@@ -136,3 +136,9 @@ export const monitoringModule = new ContainerModule(({ bind }) => {
   single(AttachTag, (c) => new AttachTag(c.get(TAG_REPOSITORY), c.get(MONITOR_REPOSITORY), c.get(TRANSACTION_RUNNER)));
   single(DetachTag, (c) => new DetachTag(c.get(TAG_REPOSITORY), c.get(MONITOR_REPOSITORY)));
 });
+
+export const monitoringContext: ContextModule = {
+  name: 'monitoring',
+  bindings: monitoringModule,
+  routers: [websitesRouter, monitorsRouter, tagsRouter, changeRequestsRouter, heartbeatsRouter],
+};

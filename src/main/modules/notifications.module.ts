@@ -1,4 +1,4 @@
-import { ContainerModule, type Container, type ResolutionContext, type ServiceIdentifier } from 'inversify';
+import { type Container } from 'inversify';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { CLOCK, type Clock } from '../../application/shared/clock';
 import { ID_GENERATOR, type IdGenerator } from '../../application/shared/id-generator';
@@ -79,6 +79,12 @@ import { checkUserAgent } from '../../domain/checks/user-agent';
 import { PRODUCT } from '../product';
 import type { AppConfig } from '../config';
 import { CONFIG, CONTEXT_SQL, ORM, SQL } from '../tokens';
+import { bindings, type Ctx } from './bindings';
+import { notificationChannelsRouter } from '../../interfaces/http/notifications/notification-channels.router';
+import { organizationSmtpRouter } from '../../interfaces/http/notifications/organization-smtp.router';
+import { notificationDeliveriesRouter } from '../../interfaces/http/notifications/notification-deliveries.router';
+import { alertsRouter } from '../../interfaces/http/notifications/alerts.router';
+import type { ContextModule } from './context-module';
 
 /**
  * How long one webhook or chat POST may take. A delivery's lease (NOTIFY_LEASE_MS) outlasts any send (an SMTP
@@ -92,15 +98,12 @@ const SEND_TIMEOUT_MS = 10_000;
 const DELIVERY_BATCH = 100;
 const noMetrics: DeliveryMetrics = { notificationDelivery: () => undefined };
 
-type Ctx = ResolutionContext;
-
 /**
  * Notifications: channels (organization, customer, monitor overrides), their routing, the organization's SMTP server,
  * and the delivery ledger with its senders (webhook and chat over HTTP, e-mail over SMTP).
  */
-export const notificationsModule = new ContainerModule(({ bind }) => {
+export const notificationsModule = bindings(({ bind, single }) => {
   const orm = (c: Ctx) => c.get<MikroORM>(ORM);
-  const single = <T>(id: ServiceIdentifier<T>, make: (c: Ctx) => T) => bind(id).toDynamicValue(make).inSingletonScope();
 
   single(NOTIFICATION_CHANNEL_REPOSITORY, (c) => new MikroOrmNotificationChannelRepository(orm(c)));
   single(CHANNEL_OWNERS, (c) => new SqlChannelOwners(orm(c)));
@@ -289,7 +292,7 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
       failingAfter: notifications.failingAfter,
     };
   };
-  const metrics = (c: Ctx) => c.get<DeliveryMetrics>(METRICS, { optional: true }) ?? noMetrics;
+  const metrics = (c: Ctx) => c.get(METRICS, { optional: true }) ?? noMetrics;
   single(
     DeliverDueNotifications,
     (c) =>
@@ -322,3 +325,9 @@ export function closeNotificationConnections(container: Container): void {
   container.get(PinnedHttpPool).close();
   container.get(SmtpTransportPool).close();
 }
+
+export const notificationsContext: ContextModule = {
+  name: 'notifications',
+  bindings: notificationsModule,
+  routers: [notificationChannelsRouter, organizationSmtpRouter, notificationDeliveriesRouter, alertsRouter],
+};

@@ -1,4 +1,3 @@
-import { ContainerModule } from 'inversify';
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
@@ -64,21 +63,25 @@ import {
 import { SqlContactMethods } from '../../infrastructure/on-call/sql-contact-methods';
 import { CREDENTIAL_CIPHER } from '../../application/monitoring/ports';
 import type { SecretTokens } from '../../application/identity/ports';
-
-type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
+import { bindings, type Ctx } from './bindings';
+import { imTeamsRouter } from '../../interfaces/http/on-call/teams.router';
+import { imSchedulesRouter } from '../../interfaces/http/on-call/schedules.router';
+import { imOnCallRouter } from '../../interfaces/http/on-call/on-call.router';
+import { imCalendarFeedRouter } from '../../interfaces/http/on-call/calendar-feed.router';
+import { escalationConfigRouter } from '../../interfaces/http/on-call/escalation-config.router';
+import { contactMethodsRouter } from '../../interfaces/http/on-call/contact-methods.router';
+import { escalationsJob } from '../../interfaces/jobs/escalations.job';
+import type { ContextModule } from './context-module';
 
 /** Incident-management teams, on-call schedules, calendar feeds, escalation policies and the escalation runner. */
-export const onCallModule = new ContainerModule(({ bind }) => {
-  const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
-    bind(id as symbol)
-      .toDynamicValue((c) => make(c as unknown as Ctx))
-      .inSingletonScope();
-
+export const onCallModule = bindings(({ single }) => {
   single(TEAM_REPOSITORY, (c) => new SqlTeamRepository(c.get(CONTEXT_SQL), c.get(TRANSACTION_RUNNER)));
   single(SCHEDULE_REPOSITORY, (c) => new SqlScheduleRepository(c.get(CONTEXT_SQL), c.get(TRANSACTION_RUNNER)));
   single(ESCALATION_POLICY_REPOSITORY, (c) => new SqlEscalationPolicyRepository(c.get(CONTEXT_SQL), c.get(TRANSACTION_RUNNER)));
-  single(IM_PEOPLE, (c) => new SqlImPeople(c.get(CONTEXT_SQL)));
-  single(PAGING_CONTACTS, (c) => c.get(IM_PEOPLE));
+  // One adapter answers both ports.
+  single(SqlImPeople, (c) => new SqlImPeople(c.get(CONTEXT_SQL)));
+  single(IM_PEOPLE, (c) => c.get(SqlImPeople));
+  single(PAGING_CONTACTS, (c) => c.get(SqlImPeople));
   single(ESCALATION_LEDGER, (c) => new SqlEscalationLedger(c.get(CONTEXT_SQL)));
   single(CALENDAR_FEEDS, (c) => new SqlCalendarFeeds(c.get(CONTEXT_SQL)));
   const directory = (c: Ctx) => ({
@@ -181,3 +184,10 @@ export const onCallModule = new ContainerModule(({ bind }) => {
       ),
   );
 });
+
+export const onCallContext: ContextModule = {
+  name: 'on-call',
+  bindings: onCallModule,
+  routers: [imTeamsRouter, imSchedulesRouter, imOnCallRouter, imCalendarFeedRouter, escalationConfigRouter, contactMethodsRouter],
+  jobs: [escalationsJob],
+};

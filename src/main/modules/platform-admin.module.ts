@@ -1,4 +1,3 @@
-import { ContainerModule, type ResolutionContext } from 'inversify';
 import { CLOCK, type Clock } from '../../application/shared/clock';
 import { TRANSACTION_RUNNER, type TransactionRunner } from '../../application/shared/transaction';
 import { SESSION_REPOSITORY, USER_REPOSITORY, type SessionRepository, type UserRepository } from '../../application/identity/ports';
@@ -21,15 +20,14 @@ import { SqlAdminUserViews } from '../../infrastructure/platform-admin/sql-admin
 import { SqlPlatformUsageViews } from '../../infrastructure/platform-admin/sql-platform-usage-views';
 import type { SqlRunner } from '../../infrastructure/persistence/database';
 import { SQL } from '../tokens';
-
-type Ctx = ResolutionContext;
+import { bindings, type Ctx } from './bindings';
+import { adminOrganizationsRouter } from '../../interfaces/http/platform-admin/admin-organizations.router';
+import { adminUsersRouter } from '../../interfaces/http/platform-admin/admin-users.router';
+import { adminUsageRouter } from '../../interfaces/http/platform-admin/admin-usage.router';
+import type { ContextModule } from './context-module';
 
 /** The platform staff's views (/api/admin/**): organizations, users and usage across every tenant. */
-export const platformAdminModule = new ContainerModule(({ bind }) => {
-  const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
-    bind<T>(id as never)
-      .toDynamicValue(make)
-      .inSingletonScope();
+export const platformAdminModule = bindings(({ single }) => {
   const clock = (c: Ctx) => c.get<Clock>(CLOCK);
   const organizations = (c: Ctx) => c.get<AdminOrganizationViews>(ADMIN_ORGANIZATION_VIEWS);
   const users = (c: Ctx) => c.get<AdminUserViews>(ADMIN_USER_VIEWS);
@@ -55,3 +53,9 @@ export const platformAdminModule = new ContainerModule(({ bind }) => {
       ),
   );
 });
+
+export const platformAdminContext: ContextModule = {
+  name: 'platform-admin',
+  bindings: platformAdminModule,
+  routers: [adminOrganizationsRouter, adminUsersRouter, adminUsageRouter],
+};

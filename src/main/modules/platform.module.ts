@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { ContainerModule } from 'inversify';
 import { CLOCK, type Clock } from '../../application/shared/clock';
 import { ID_GENERATOR, type IdGenerator } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
@@ -10,10 +9,12 @@ import { PostgresRateLimiter } from '../../infrastructure/rate-limit/postgres-ra
 import type { AppConfig } from '../config';
 import { CONFIG, LOGGER, ORM, SQL } from '../tokens';
 import type { Logger } from 'pino';
+import { bindings } from './bindings';
+import type { ContextModule } from './context-module';
 
 /** Cross-cutting adapters: configuration, logging, database, clock, ids, transactions, rate limits. */
 export const platformModule = (config: AppConfig, logger: Logger, database: Database, clock?: Clock) =>
-  new ContainerModule(({ bind }) => {
+  bindings(({ bind }) => {
     bind(CONFIG).toConstantValue(config);
     bind(LOGGER).toConstantValue(logger);
     bind(ORM).toConstantValue(database.orm);
@@ -27,3 +28,8 @@ export const platformModule = (config: AppConfig, logger: Logger, database: Data
       .toDynamicValue((ctx) => new PostgresRateLimiter(ctx.get(SQL), () => ctx.get<Clock>(CLOCK).now()))
       .inSingletonScope();
   });
+
+export const platformContext: ContextModule = {
+  name: 'platform',
+  bindings: ({ config, logger, database, clock }) => platformModule(config, logger, database, clock),
+};

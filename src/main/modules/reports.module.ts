@@ -1,4 +1,3 @@
-import { ContainerModule } from 'inversify';
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
@@ -34,8 +33,11 @@ import { FileReportArchive } from '../../infrastructure/reports/file-report-arch
 import { SqlReportBranding } from '../../infrastructure/reports/sql-report-branding';
 import type { AppConfig } from '../config';
 import { CONFIG, CONTEXT_SQL } from '../tokens';
-
-type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
+import { bindings } from './bindings';
+import { reportsRouter } from '../../interfaces/http/reports/reports.router';
+import { reportRunsRouter } from '../../interfaces/http/reports/report-runs.router';
+import { reportsJob } from '../../interfaces/jobs/reports.job';
+import type { ContextModule } from './context-module';
 
 /** A slot is still made this long after its time (a worker down longer skips it; the next slot comes anyway). */
 const REPORT_LOOKBACK_MS = 72 * 60 * 60_000;
@@ -43,12 +45,7 @@ const REPORT_LOOKBACK_MS = 72 * 60 * 60_000;
 const CUSTOMER_REPORT_TIME = '06:00';
 
 /** Organization reports: definitions, runs made on schedule or on demand, the PDF and its delivery. */
-export const reportsModule = new ContainerModule(({ bind }) => {
-  const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
-    bind(id as symbol)
-      .toDynamicValue((c) => make(c as unknown as Ctx))
-      .inSingletonScope();
-
+export const reportsModule = bindings(({ single }) => {
   single(REPORT_REPOSITORY, (c) => new SqlReportRepository(c.get(CONTEXT_SQL)));
   single(REPORT_SCOPE_REFS, (c) => new SqlReportScopeRefs(c.get(CONTEXT_SQL)));
   single(REPORT_SOURCES, (c) => new SqlReportSources(c.get(CONTEXT_SQL)));
@@ -91,3 +88,10 @@ export const reportsModule = new ContainerModule(({ bind }) => {
   single(SetReportLogo, (c) => new SetReportLogo(c.get(REPORT_BRANDING), c.get(CLOCK)));
   single(GetReportPdf, (c) => new GetReportPdf(c.get(REPORT_RUNS), c.get(REPORT_ARCHIVE)));
 });
+
+export const reportsContext: ContextModule = {
+  name: 'reports',
+  bindings: reportsModule,
+  routers: [reportsRouter, reportRunsRouter],
+  jobs: [reportsJob],
+};

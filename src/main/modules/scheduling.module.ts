@@ -1,6 +1,5 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { ContainerModule } from 'inversify';
 import { CLOCK, type Clock } from '../../application/shared/clock';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import { CREDENTIAL_CIPHER } from '../../application/monitoring/ports';
@@ -24,6 +23,10 @@ import { FreshContextRecorder } from '../../infrastructure/scheduling/fresh-cont
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../config';
 import { CONFIG, CONTEXT_SQL, ORM, SQL } from '../tokens';
+import { bindings } from './bindings';
+import { triggerCheckRouter } from '../../interfaces/http/scheduling/trigger-check.router';
+import { watchesJob } from '../../interfaces/jobs/watches.job';
+import type { ContextModule } from './context-module';
 
 /** Identifies this process's leases (host, pid and a random suffix, so restarts never reuse one). */
 export const WORKER_ID = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -46,7 +49,7 @@ export const dispatcherOptions = (config: AppConfig): DispatcherOptions => ({
 });
 
 /** The check engine: the schedule, planning held rows into checks, recording outcomes, trigger-check, watches. */
-export const schedulingModule = new ContainerModule(({ bind }) => {
+export const schedulingModule = bindings(({ bind }) => {
   bind(CHECK_SCHEDULE)
     .toDynamicValue((c) => new PgCheckSchedule(c.get(CONTEXT_SQL), c.get(SQL)))
     .inSingletonScope();
@@ -96,3 +99,10 @@ export const schedulingModule = new ContainerModule(({ bind }) => {
     })
     .inSingletonScope();
 });
+
+export const schedulingContext: ContextModule = {
+  name: 'scheduling',
+  bindings: schedulingModule,
+  routers: [triggerCheckRouter],
+  jobs: [watchesJob],
+};

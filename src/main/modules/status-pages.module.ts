@@ -1,5 +1,4 @@
 import { NOTIFICATION_TARGET_POLICY } from '../../application/notifications/ports';
-import { ContainerModule } from 'inversify';
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
@@ -45,19 +44,18 @@ import { HmacPageAccessTokens } from '../../infrastructure/status-pages/hmac-pag
 import { STATUS_PAGE_HTTP_SETTINGS, type StatusPageHttpSettings } from '../../interfaces/http/status-pages/settings';
 import type { AppConfig } from '../config';
 import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
-
-type Ctx = { get<T>(id: symbol | (abstract new (...args: never[]) => T)): T };
+import { bindings, type Ctx } from './bindings';
+import { statusPagesRouter } from '../../interfaces/http/status-pages/status-pages.router';
+import { statusPageSubscribersRouter } from '../../interfaces/http/status-pages/status-page-subscribers.router';
+import { publicStatusPagesRouter } from '../../interfaces/http/status-pages/public-status-pages.router';
+import { statusPageSubscribersJob } from '../../interfaces/jobs/status-page-subscribers.job';
+import type { ContextModule } from './context-module';
 
 /** A visitor who gave a private page's password reads it this long without giving it again. */
 const ACCESS_LIFETIME_MS = 7 * 86_400_000;
 
 /** Status pages: their API, the public pages (built once per change), incident communication and subscribers. */
-export const statusPagesModule = new ContainerModule(({ bind }) => {
-  const single = <T>(id: symbol | (abstract new (...args: never[]) => T), make: (c: Ctx) => T) =>
-    bind(id as symbol)
-      .toDynamicValue((c) => make(c as unknown as Ctx))
-      .inSingletonScope();
-
+export const statusPagesModule = bindings(({ single }) => {
   single(STATUS_PAGE_HTTP_SETTINGS, (c): StatusPageHttpSettings => {
     const config = c.get<AppConfig>(CONFIG);
     return {
@@ -217,3 +215,10 @@ export const statusPagesModule = new ContainerModule(({ bind }) => {
       ),
   );
 });
+
+export const statusPagesContext: ContextModule = {
+  name: 'status-pages',
+  bindings: statusPagesModule,
+  routers: [statusPagesRouter, statusPageSubscribersRouter, publicStatusPagesRouter],
+  jobs: [statusPageSubscribersJob],
+};

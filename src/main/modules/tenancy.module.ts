@@ -1,4 +1,3 @@
-import { ContainerModule, type ResolutionContext, type ServiceIdentifier } from 'inversify';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { CLOCK, type Clock } from '../../application/shared/clock';
 import { ID_GENERATOR, type IdGenerator } from '../../application/shared/id-generator';
@@ -59,13 +58,17 @@ import { SqlCustomerTermsLookup } from '../../infrastructure/tenancy/sql-custome
 import { PreparedSql } from '../../infrastructure/persistence/prepared-sql';
 import type { CallerCache } from '../../infrastructure/identity/caller-cache';
 import { CALLER_CACHE, ORM } from '../tokens';
-
-type Ctx = ResolutionContext;
+import { bindings, type Ctx } from './bindings';
+import { customersRouter } from '../../interfaces/http/tenancy/customers.router';
+import { packageConfigsRouter } from '../../interfaces/http/tenancy/package-configs.router';
+import { customFieldsRouter } from '../../interfaces/http/tenancy/custom-fields.router';
+import { customerDomainsRouter } from '../../interfaces/http/tenancy/customer-domains.router';
+import { customerIpsRouter } from '../../interfaces/http/tenancy/customer-ips.router';
+import type { ContextModule } from './context-module';
 
 /** Tenancy: customers, package configs, custom fields, customer domains and IPs. */
-export const tenancyModule = new ContainerModule(({ bind }) => {
+export const tenancyModule = bindings(({ single }) => {
   const orm = (c: Ctx) => c.get<MikroORM>(ORM);
-  const single = <T>(id: ServiceIdentifier<T>, make: (c: Ctx) => T) => bind(id).toDynamicValue(make).inSingletonScope();
 
   single(PACKAGE_CONFIG_REPOSITORY, (c) => new MikroOrmPackageConfigRepository(orm(c)));
   single(CUSTOMER_REPOSITORY, (c) => new MikroOrmCustomerRepository(orm(c)));
@@ -122,3 +125,9 @@ export const tenancyModule = new ContainerModule(({ bind }) => {
   single(UpdateCustomerIp, (c) => new UpdateCustomerIp(ips(c), tx(c), clock(c)));
   single(DeleteCustomerIp, (c) => new DeleteCustomerIp(ips(c), tx(c)));
 });
+
+export const tenancyContext: ContextModule = {
+  name: 'tenancy',
+  bindings: tenancyModule,
+  routers: [customersRouter, packageConfigsRouter, customFieldsRouter, customerDomainsRouter, customerIpsRouter],
+};

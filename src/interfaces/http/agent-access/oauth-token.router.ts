@@ -4,7 +4,7 @@ import { AppError } from '../../../domain/shared/app-error';
 import { CLAIM_GRANT, IssueAccessToken, JWT_BEARER_GRANT } from '../../../application/agent-access/issue-access-token';
 import { RevokeToken } from '../../../application/agent-access/revoke-token';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 import { callerKey } from './canonical-host';
 import { presentToken } from './presenters';
 import { TokenResponseSchema } from './schemas';
@@ -40,8 +40,7 @@ const TokenRequestDoc = z.object({
 const RevokeRequestDoc = z.object({ token: z.string(), token_type_hint: z.string().optional() });
 
 /** The token endpoint and revocation (RFC 7523 jwt-bearer, RFC 8628-style claim polling, RFC 7009). */
-export function oauthTokenRouter(deps: RouterDeps) {
-  const { container } = deps;
+export const oauthTokenRouter = defineRouter({ issueAccessToken: IssueAccessToken, revokeToken: RevokeToken }, (deps, use) => {
   const api = new ApiRouter(deps)
     .public({
       operationId: 'createAgentAccessToken',
@@ -69,7 +68,7 @@ export function oauthTokenRouter(deps: RouterDeps) {
         'agentAuthUnavailable',
       ],
       handler: async ({ req, res }) => {
-        const minted = await container.get(IssueAccessToken).execute(formParams(req), callerKey(req));
+        const minted = await use.issueAccessToken.execute(formParams(req), callerKey(req));
         noStore(res);
         return presentToken(minted);
       },
@@ -88,7 +87,7 @@ export function oauthTokenRouter(deps: RouterDeps) {
       response: z.object({}),
       handler: async ({ req, res }) => {
         const token = req.is('application/x-www-form-urlencoded') ? (req.body as Record<string, unknown>).token : undefined;
-        await container.get(RevokeToken).execute(typeof token === 'string' ? token : undefined);
+        await use.revokeToken.execute(typeof token === 'string' ? token : undefined);
         noStore(res);
         return {};
       },
@@ -96,4 +95,4 @@ export function oauthTokenRouter(deps: RouterDeps) {
   documentFormBody(deps.paths, '/oauth2/token', 'post', TokenRequestDoc);
   documentFormBody(deps.paths, '/oauth2/revoke', 'post', RevokeRequestDoc);
   return api.router;
-}
+});

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { RotateSigningKey } from '../../../application/agent-access/rotate-signing-key';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 
 /** Platform administration of the identity-assertion signing keys. */
-export function signingKeysRouter(deps: RouterDeps) {
+export const signingKeysRouter = defineRouter({ rotateSigningKey: RotateSigningKey }, (deps, use) => {
   return new ApiRouter(deps).route({
     operationId: 'rotateAgentSigningKey',
     method: 'post',
@@ -16,6 +16,6 @@ export function signingKeysRouter(deps: RouterDeps) {
       'JWKS for 25 hours, so assertions already issued verify until they expire.',
     response: z.object({ kid: z.string(), previousKid: z.string().nullable() }),
     errors: ['platformAdminRequired'],
-    handler: ({ actor }) => deps.container.get(RotateSigningKey).execute(actor),
+    handler: ({ actor }) => use.rotateSigningKey.execute(actor),
   }).router;
-}
+});

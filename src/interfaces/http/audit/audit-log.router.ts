@@ -3,7 +3,7 @@ import { ListAuditLog } from '../../../application/audit/list-audit-log';
 import type { AuditEntry } from '../../../domain/audit/audit-entry';
 import { ApiRouter } from '../shared/api-router';
 import { PageQuery, paged, pagedSchema } from '../shared/paging';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 
 const tags = ['Audit log'] as const;
 
@@ -58,7 +58,7 @@ const presentEntry = (entry: AuditEntry) => ({
 });
 
 /** GET /api/audit-log: who changed what in the organization. */
-export function auditLogRouter(deps: RouterDeps) {
+export const auditLogRouter = defineRouter({ listAuditLog: ListAuditLog }, (deps, use) => {
   return new ApiRouter(deps).route({
     operationId: 'listAuditLog',
     method: 'get',
@@ -85,8 +85,8 @@ export function auditLogRouter(deps: RouterDeps) {
     errors: ['roleForbidden', 'invalidDateRange'],
     handler: async ({ actor, query }) => {
       const { page, perPage, ...filter } = query;
-      const result = await deps.container.get(ListAuditLog).execute(actor, filter, { page, perPage });
+      const result = await use.listAuditLog.execute(actor, filter, { page, perPage });
       return paged(result.items.map(presentEntry), result.total, { page, perPage });
     },
   });
-}
+});

@@ -1,6 +1,6 @@
 import { CustomPricing } from '../../../application/billing/custom-pricing';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 import { presentCustomPrice } from './presenters';
 import { CustomerParams, CustomPriceBody, CustomPriceSchema } from './schemas';
 import { PageOnlyQuery, pageOf, pagedSchema } from '../shared/paging';
@@ -11,8 +11,8 @@ const ACCESS =
   'customer-scoped tokens answer customerScopedTokenForbidden. A customer of another organization answers customerNotFound.';
 
 /** /api/custom-pricing: the organization's own monthly price per customer, overriding the package price. */
-export function customPricingRouter(deps: RouterDeps) {
-  const pricing = () => deps.container.get(CustomPricing);
+export const customPricingRouter = defineRouter({ customPricing: CustomPricing }, (deps, use) => {
+  const pricing = () => use.customPricing;
   return new ApiRouter(deps)
     .route({
       operationId: 'listCustomPrices',
@@ -51,4 +51,4 @@ export function customPricingRouter(deps: RouterDeps) {
       errors: ['roleForbidden', 'customerScopedTokenForbidden', 'customerNotFound'],
       handler: async ({ actor, params }) => presentCustomPrice(await pricing().set(actor, params.customerId, null)),
     }).router;
-}
+});

@@ -1,7 +1,7 @@
 import { GetQuotaTiers } from '../../../application/billing/get-quota-tiers';
 import { ChangeQuotaTier } from '../../../application/billing/change-quota-tier';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 import { presentCharge, presentCustomerQuota } from './presenters';
 import { QuotaTierChangeBody, QuotaTierChangeSchema, QuotaTierOverviewSchema } from './schemas';
 
@@ -26,8 +26,7 @@ const ERRORS = [
 ] as const;
 
 /** /api/organization/quota-tier: customers' monitor quota tiers and the organization's automatic upgrade switch. */
-export function quotaTierRouter(deps: RouterDeps) {
-  const { container } = deps;
+export const quotaTierRouter = defineRouter({ changeQuotaTier: ChangeQuotaTier, getQuotaTiers: GetQuotaTiers }, (deps, use) => {
   const change = async ({
     actor,
     body,
@@ -35,7 +34,7 @@ export function quotaTierRouter(deps: RouterDeps) {
     actor: Parameters<ChangeQuotaTier['execute']>[0];
     body: typeof QuotaTierChangeBody._output;
   }) => {
-    const result = await container.get(ChangeQuotaTier).execute(actor, body);
+    const result = await use.changeQuotaTier.execute(actor, body);
     return {
       autoQuotaUpgrade: result.autoQuotaUpgrade,
       customer: result.customer ? presentCustomerQuota(result.customer) : null,
@@ -53,7 +52,7 @@ export function quotaTierRouter(deps: RouterDeps) {
       response: QuotaTierOverviewSchema,
       errors: ['roleForbidden'],
       handler: async ({ actor }) => {
-        const overview = await container.get(GetQuotaTiers).execute(actor);
+        const overview = await use.getQuotaTiers.execute(actor);
         return { autoQuotaUpgrade: overview.autoQuotaUpgrade, customers: overview.customers.map(presentCustomerQuota) };
       },
     })
@@ -81,4 +80,4 @@ export function quotaTierRouter(deps: RouterDeps) {
       errors: [...ERRORS],
       handler: change,
     }).router;
-}
+});

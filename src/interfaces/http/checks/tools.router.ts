@@ -1,7 +1,7 @@
 import { RunPublicTool, type ToolRequest } from '../../../application/checks/run-public-tool';
 import type { ErrorCode } from '../../../domain/shared/error-codes';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 import { presentCheckResult } from './presenters';
 import { CheckResultSchema, DnsblLookupQuery, DnsLookupQuery, DomainExpiryQuery, PortCheckQuery, SslCertificateQuery } from './schemas';
 
@@ -14,9 +14,9 @@ const COMMON =
   'data.retryAfter). Targets that are not public addresses answer 400 invalidHostname.';
 
 /** GET /api/tools/*: public lookups through the check engine's adapters. */
-export function toolsRouter(deps: RouterDeps) {
+export const toolsRouter = defineRouter({ runPublicTool: RunPublicTool }, (deps, use) => {
   const run = (input: ToolRequest, actor: Parameters<RunPublicTool['execute']>[0]) =>
-    deps.container.get(RunPublicTool).execute(actor, input).then(presentCheckResult);
+    use.runPublicTool.execute(actor, input).then(presentCheckResult);
   return new ApiRouter(deps)
     .route({
       operationId: 'lookUpDns',
@@ -78,4 +78,4 @@ export function toolsRouter(deps: RouterDeps) {
       description: `${COMMON} RDAP first (IANA bootstrap), WHOIS as fallback; evidence.domain has expiresAt, registrar and daysRemaining. Degraded within 30 days, down within 7 days or once expired.`,
       handler: ({ query, actor }) => run({ tool: 'domainExpiry', domain: query.domain }, actor),
     }).router;
-}
+});

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import type { ZodOpenApiOperationObject } from 'zod-openapi';
 import { GetScreenshot } from '../../../application/checks/get-screenshot';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 
 const PATH = '/api/websites/{id}/screenshots/{screenshotId}';
 
 /** GET /api/websites/{id}/screenshots/{screenshotId}: a scenario's failure screenshot (PNG). */
-export function websiteScreenshotsRouter(deps: RouterDeps) {
+export const websiteScreenshotsRouter = defineRouter({ getScreenshot: GetScreenshot }, (deps, use) => {
   const router = new ApiRouter(deps).route({
     operationId: 'getWebsiteScreenshot',
     method: 'get',
@@ -28,9 +28,7 @@ export function websiteScreenshotsRouter(deps: RouterDeps) {
     }),
     errors: ['invalidScreenshotId', 'websiteNotFound', 'screenshotNotFound'],
     handler: async ({ actor, params, res }) => {
-      const screenshot = await deps.container
-        .get(GetScreenshot)
-        .execute(actor, { websiteId: params.id, screenshotId: params.screenshotId });
+      const screenshot = await use.getScreenshot.execute(actor, { websiteId: params.id, screenshotId: params.screenshotId });
       res
         .status(200)
         .set({
@@ -48,4 +46,4 @@ export function websiteScreenshotsRouter(deps: RouterDeps) {
     200: { description: 'The PNG image', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } },
   };
   return router.router;
-}
+});

@@ -1,11 +1,9 @@
-import type { Container } from 'inversify';
 import type { NextFunction, Request, Response } from 'express';
 import { AppError, isAppError } from '../../../domain/shared/app-error';
-import { SignInToStatusPage } from '../../../application/status-pages/sign-in-to-status-page';
 import type { ActiveHost } from '../../../application/custom-domains/ports';
 import { ACCESS_COOKIE, servePublicStatusPage, type PublicFormat } from '../status-pages/public-page';
 import { publicSubscriptions } from '../status-pages/public-subscriptions';
-import { STATUS_PAGE_HTTP_SETTINGS, type StatusPageHttpSettings } from '../status-pages/settings';
+import type { PublicPageUse } from '../status-pages/public-page-needs';
 import type { StatusPageHost } from './host-routing';
 
 /** What a status page host answers besides the page at `/`: the same as under /status/{slug}. */
@@ -18,8 +16,8 @@ const ACCESS_LIFETIME_MS = 7 * 86_400_000;
  * at `/subscribe`, `/confirm` and `/unsubscribe`, as /status/{slug} has them (links are relative to
  * the domain's root, and messages to subscribers link here). Anything else there is 404.
  */
-export function publicStatusPageHost(container: Container): StatusPageHost {
-  const subscriptions = publicSubscriptions(container);
+export function publicStatusPageHost(use: PublicPageUse): StatusPageHost {
+  const subscriptions = publicSubscriptions(use);
   return {
     serve(host: ActiveHost, req: Request, res: Response, next: NextFunction) {
       const page = host.statusPage;
@@ -29,8 +27,8 @@ export function publicStatusPageHost(container: Container): StatusPageHost {
       const format = FORMATS[path];
       const reading = req.method === 'GET' || req.method === 'HEAD';
       let work: Promise<void>;
-      if (format && reading) work = servePublicStatusPage(container, req, res, ref, '', format);
-      else if (path === '/login' && req.method === 'POST') work = signIn(container, req, res, ref);
+      if (format && reading) work = servePublicStatusPage(use, req, res, ref, '', format);
+      else if (path === '/login' && req.method === 'POST') work = signIn(use, req, res, ref);
       else if (path === '/subscribe' && req.method === 'POST') work = subscriptions.subscribe(req, res, ref);
       else if (path === '/confirm' && reading) work = subscriptions.confirm(req, res, ref);
       else if (path === '/unsubscribe' && reading) work = Promise.resolve(subscriptions.showUnsubscribe(req, res, ''));
@@ -42,16 +40,14 @@ export function publicStatusPageHost(container: Container): StatusPageHost {
 }
 
 /** The password form's target: the access cookie for the whole domain, then back to the page (JSON bodies: 204 or 401). */
-async function signIn(container: Container, req: Request, res: Response, ref: { pageId: number }): Promise<void> {
-  const settings = container.get<StatusPageHttpSettings>(STATUS_PAGE_HTTP_SETTINGS);
+async function signIn(use: PublicPageUse, req: Request, res: Response, ref: { pageId: number }): Promise<void> {
+  const settings = use.statusPageHttpSettings;
   const password = typeof req.body?.password === 'string' ? req.body.password : '';
   const form = req.is('application/x-www-form-urlencoded') !== false;
   try {
-    const { token } = await container
-      .get(SignInToStatusPage)
-      .execute(ref, { password, ip: req.ip }, (lockout) =>
-        req.log?.warn({ statusPageLockout: lockout }, 'status page password attempts locked out'),
-      );
+    const { token } = await use.signInToStatusPage.execute(ref, { password, ip: req.ip }, (lockout) =>
+      req.log?.warn({ statusPageLockout: lockout }, 'status page password attempts locked out'),
+    );
     res.cookie(ACCESS_COOKIE, token, {
       httpOnly: true,
       sameSite: 'lax',

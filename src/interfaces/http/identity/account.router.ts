@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AccountDeletion } from '../../../application/identity/account-deletion';
 import type { AccountDeletionRequest } from '../../../domain/identity/account-deletion';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 
 const tags = ['Account deletion'] as const;
 const DeletionSchema = z
@@ -34,8 +34,8 @@ const DESCRIPTION =
   '(accountDeletionSoleOwner, data.organizationId).';
 
 /** Self-service under /api/account, and administrators acting for a user under /api/users/{id}. */
-export function accountRouter(deps: RouterDeps) {
-  const deletion = () => deps.container.get(AccountDeletion);
+export const accountRouter = defineRouter({ accountDeletion: AccountDeletion }, (deps, use) => {
+  const deletion = () => use.accountDeletion;
   const router = new ApiRouter(deps);
   for (const scope of ['self', 'user'] as const) {
     const path = scope === 'self' ? '/api/account/deletion-request' : '/api/users/{id}/deletion-request';
@@ -87,4 +87,4 @@ export function accountRouter(deps: RouterDeps) {
       });
   }
   return router.router;
-}
+});

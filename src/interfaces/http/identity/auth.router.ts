@@ -9,148 +9,153 @@ import { AuthenticateCaller } from '../../../application/identity/authenticate-c
 import { SESSION_LIFETIME_MS, TWO_FACTOR_CHALLENGE_MS } from '../../../domain/identity/session';
 import { ApiRouter } from '../shared/api-router';
 import { SESSION_COOKIE, TWO_FACTOR_COOKIE, credentialOf } from '../shared/http-context';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 import { presentUser } from './presenters';
 import { Email, Password, SessionSchema, SignedInSchema, SuccessSchema } from './schemas';
 
 const tags = ['Authentication'] as const;
 
 /** Sign-up, sign-in with an optional second factor, sessions, and two-step verification (better-auth conventions). */
-export function authRouter(deps: RouterDeps) {
-  const { container } = deps;
-  const cookie = (maxAge: number): CookieOptions => ({
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: deps.secureCookies,
-    path: '/',
-    maxAge,
-  });
-  const startSession = (res: Response, token: string) => res.cookie(SESSION_COOKIE, token, cookie(SESSION_LIFETIME_MS));
+export const authRouter = defineRouter(
+  {
+    signUp: SignUp,
+    signIn: SignIn,
+    authenticateCaller: AuthenticateCaller,
+    verifyTotp: VerifyTotp,
+    signOut: SignOut,
+    enableTwoFactor: EnableTwoFactor,
+    disableTwoFactor: DisableTwoFactor,
+  },
+  (deps, use) => {
+    const cookie = (maxAge: number): CookieOptions => ({
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: deps.secureCookies,
+      path: '/',
+      maxAge,
+    });
+    const startSession = (res: Response, token: string) => res.cookie(SESSION_COOKIE, token, cookie(SESSION_LIFETIME_MS));
 
-  return new ApiRouter(deps)
-    .public({
-      operationId: 'signUpWithEmail',
-      method: 'post',
-      path: '/api/auth/sign-up/email',
-      tags,
-      summary: 'Create an organization and its first administrator',
-      body: z
-        .object({
-          name: z.string().trim().min(1).max(200),
-          email: Email,
-          password: Password,
-          organizationName: z.string().trim().min(1).max(200),
-        })
-        .strict(),
-      response: SignedInSchema,
-      errors: ['signupClosed', 'emailAlreadyRegistered'],
-      handler: async ({ body, res }) => {
-        const { token, user, organization } = await container.get(SignUp).execute(body);
-        startSession(res, token);
-        return { token, user: presentUser(user, organization) };
-      },
-    })
-    .public({
-      operationId: 'signInWithEmail',
-      method: 'post',
-      path: '/api/auth/sign-in/email',
-      tags,
-      summary: 'Sign in with email and password',
-      description:
-        'Answers {token, user} and sets the HttpOnly session cookie. With two-step verification on, answers ' +
-        '{twoFactorRedirect: true} and sets a short-lived challenge cookie; complete at /api/auth/two-factor/verify-totp.',
-      body: z.object({ email: Email, password: z.string().min(1).max(256), rememberMe: z.boolean().optional() }).strict(),
-      response: z.union([SignedInSchema, z.object({ twoFactorRedirect: z.literal(true) })]),
-      errors: ['invalidCredentials', 'accountDeactivated', 'organizationSuspended', 'rateLimited'],
-      handler: async ({ body, res }) => {
-        const result = await container.get(SignIn).execute(body);
-        if (result.kind === 'twoFactorRequired') {
-          res.cookie(TWO_FACTOR_COOKIE, result.challengeToken, cookie(TWO_FACTOR_CHALLENGE_MS));
-          return { twoFactorRedirect: true };
-        }
-        startSession(res, result.token);
-        return { token: result.token, user: presentUser(result.user) };
-      },
-    })
-    .public({
-      operationId: 'verifyTwoFactorCode',
-      method: 'post',
-      path: '/api/auth/two-factor/verify-totp',
-      tags,
-      summary: 'Verify a two-step code: completes a sign-in, or steps the current session up for 5 minutes',
-      body: z.object({ code: z.string().trim().min(6).max(16), trustDevice: z.boolean().optional() }).strict(),
-      response: z.object({ token: z.string().optional(), user: z.any() }),
-      errors: ['invalidTwoFactorCode', 'mfa_step_up_locked', 'twoFactorChallengeMissing', 'twoFactorNotEnabled'],
-      handler: async ({ body, req, res }) => {
-        const { token } = credentialOf(req);
-        const caller = token
-          ? await container
-              .get(AuthenticateCaller)
-              .execute(token)
-              .catch(() => undefined)
-          : undefined;
-        const challengeToken = (req.cookies as Record<string, string> | undefined)?.[TWO_FACTOR_COOKIE];
-        const result = await container.get(VerifyTotp).execute({ code: body.code, actor: caller?.actor, challengeToken });
-        if (result.kind === 'signedIn') {
-          res.clearCookie(TWO_FACTOR_COOKIE, { path: '/' });
+    return new ApiRouter(deps)
+      .public({
+        operationId: 'signUpWithEmail',
+        method: 'post',
+        path: '/api/auth/sign-up/email',
+        tags,
+        summary: 'Create an organization and its first administrator',
+        body: z
+          .object({
+            name: z.string().trim().min(1).max(200),
+            email: Email,
+            password: Password,
+            organizationName: z.string().trim().min(1).max(200),
+          })
+          .strict(),
+        response: SignedInSchema,
+        errors: ['signupClosed', 'emailAlreadyRegistered'],
+        handler: async ({ body, res }) => {
+          const { token, user, organization } = await use.signUp.execute(body);
+          startSession(res, token);
+          return { token, user: presentUser(user, organization) };
+        },
+      })
+      .public({
+        operationId: 'signInWithEmail',
+        method: 'post',
+        path: '/api/auth/sign-in/email',
+        tags,
+        summary: 'Sign in with email and password',
+        description:
+          'Answers {token, user} and sets the HttpOnly session cookie. With two-step verification on, answers ' +
+          '{twoFactorRedirect: true} and sets a short-lived challenge cookie; complete at /api/auth/two-factor/verify-totp.',
+        body: z.object({ email: Email, password: z.string().min(1).max(256), rememberMe: z.boolean().optional() }).strict(),
+        response: z.union([SignedInSchema, z.object({ twoFactorRedirect: z.literal(true) })]),
+        errors: ['invalidCredentials', 'accountDeactivated', 'organizationSuspended', 'rateLimited'],
+        handler: async ({ body, res }) => {
+          const result = await use.signIn.execute(body);
+          if (result.kind === 'twoFactorRequired') {
+            res.cookie(TWO_FACTOR_COOKIE, result.challengeToken, cookie(TWO_FACTOR_CHALLENGE_MS));
+            return { twoFactorRedirect: true };
+          }
           startSession(res, result.token);
           return { token: result.token, user: presentUser(result.user) };
-        }
-        return { token: '', user: presentUser(result.user) };
-      },
-    })
-    .route({
-      operationId: 'signOut',
-      method: 'post',
-      path: '/api/auth/sign-out',
-      tags,
-      summary: 'End the current session',
-      response: SuccessSchema,
-      handler: async ({ actor, res }) => {
-        await container.get(SignOut).execute(actor);
-        res.clearCookie(SESSION_COOKIE, { path: '/' });
-        return { success: true };
-      },
-    })
-    .route({
-      operationId: 'getSession',
-      method: 'get',
-      path: '/api/auth/get-session',
-      tags,
-      summary: "The caller's session and user",
-      response: SessionSchema,
-      handler: async ({ caller, req }) => ({
-        session: {
-          userId: caller.user.id,
-          expiresAt: caller.expiresAt?.toISOString() ?? null,
-          token: caller.actor.kind === 'session' ? (credentialOf(req).token ?? '') : '',
         },
-        user: presentUser(caller.user, caller.organization),
-      }),
-    })
-    .route({
-      operationId: 'enableTwoFactor',
-      method: 'post',
-      path: '/api/auth/two-factor/enable',
-      tags,
-      summary: 'Start two-step enrolment; the first verified code turns it on',
-      body: z.object({ password: z.string().min(1).max(256) }).strict(),
-      response: z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) }),
-      errors: ['invalidCredentials', 'twoFactorAlreadyEnabled', 'nonUserSessionForbidden'],
-      handler: ({ actor, body }) => container.get(EnableTwoFactor).execute(actor, body),
-    })
-    .route({
-      operationId: 'disableTwoFactor',
-      method: 'post',
-      path: '/api/auth/two-factor/disable',
-      tags,
-      summary: 'Turn two-step verification off',
-      body: z.object({ password: z.string().min(1).max(256) }).strict(),
-      response: SuccessSchema,
-      errors: ['invalidCredentials', 'nonUserSessionForbidden'],
-      handler: async ({ actor, body }) => {
-        await container.get(DisableTwoFactor).execute(actor, body);
-        return { success: true };
-      },
-    }).router;
-}
+      })
+      .public({
+        operationId: 'verifyTwoFactorCode',
+        method: 'post',
+        path: '/api/auth/two-factor/verify-totp',
+        tags,
+        summary: 'Verify a two-step code: completes a sign-in, or steps the current session up for 5 minutes',
+        body: z.object({ code: z.string().trim().min(6).max(16), trustDevice: z.boolean().optional() }).strict(),
+        response: z.object({ token: z.string().optional(), user: z.any() }),
+        errors: ['invalidTwoFactorCode', 'mfa_step_up_locked', 'twoFactorChallengeMissing', 'twoFactorNotEnabled'],
+        handler: async ({ body, req, res }) => {
+          const { token } = credentialOf(req);
+          const caller = token ? await use.authenticateCaller.execute(token).catch(() => undefined) : undefined;
+          const challengeToken = (req.cookies as Record<string, string> | undefined)?.[TWO_FACTOR_COOKIE];
+          const result = await use.verifyTotp.execute({ code: body.code, actor: caller?.actor, challengeToken });
+          if (result.kind === 'signedIn') {
+            res.clearCookie(TWO_FACTOR_COOKIE, { path: '/' });
+            startSession(res, result.token);
+            return { token: result.token, user: presentUser(result.user) };
+          }
+          return { token: '', user: presentUser(result.user) };
+        },
+      })
+      .route({
+        operationId: 'signOut',
+        method: 'post',
+        path: '/api/auth/sign-out',
+        tags,
+        summary: 'End the current session',
+        response: SuccessSchema,
+        handler: async ({ actor, res }) => {
+          await use.signOut.execute(actor);
+          res.clearCookie(SESSION_COOKIE, { path: '/' });
+          return { success: true };
+        },
+      })
+      .route({
+        operationId: 'getSession',
+        method: 'get',
+        path: '/api/auth/get-session',
+        tags,
+        summary: "The caller's session and user",
+        response: SessionSchema,
+        handler: async ({ caller, req }) => ({
+          session: {
+            userId: caller.user.id,
+            expiresAt: caller.expiresAt?.toISOString() ?? null,
+            token: caller.actor.kind === 'session' ? (credentialOf(req).token ?? '') : '',
+          },
+          user: presentUser(caller.user, caller.organization),
+        }),
+      })
+      .route({
+        operationId: 'enableTwoFactor',
+        method: 'post',
+        path: '/api/auth/two-factor/enable',
+        tags,
+        summary: 'Start two-step enrolment; the first verified code turns it on',
+        body: z.object({ password: z.string().min(1).max(256) }).strict(),
+        response: z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) }),
+        errors: ['invalidCredentials', 'twoFactorAlreadyEnabled', 'nonUserSessionForbidden'],
+        handler: ({ actor, body }) => use.enableTwoFactor.execute(actor, body),
+      })
+      .route({
+        operationId: 'disableTwoFactor',
+        method: 'post',
+        path: '/api/auth/two-factor/disable',
+        tags,
+        summary: 'Turn two-step verification off',
+        body: z.object({ password: z.string().min(1).max(256) }).strict(),
+        response: SuccessSchema,
+        errors: ['invalidCredentials', 'nonUserSessionForbidden'],
+        handler: async ({ actor, body }) => {
+          await use.disableTwoFactor.execute(actor, body);
+          return { success: true };
+        },
+      }).router;
+  },
+);

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { CheckHealth } from '../../../application/identity/check-health';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 
-export function healthRouter(deps: RouterDeps) {
+export const healthRouter = defineRouter({ checkHealth: CheckHealth }, (deps, use) => {
   return new ApiRouter(deps).route({
     operationId: 'getHealth',
     method: 'get',
@@ -16,10 +16,10 @@ export function healthRouter(deps: RouterDeps) {
       database: z.object({ reachable: z.boolean(), latencyMs: z.number().nullable() }),
     }),
     handler: async ({ res }) => {
-      const health = await deps.container.get(CheckHealth).execute();
+      const health = await use.checkHealth.execute();
       if (health.status === 'ok') return health;
       res.status(503).json(health);
       return undefined;
     },
   }).router;
-}
+});

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ORGANIZATION_STATUSES } from '../../../domain/identity/organization';
 import { PlatformAdministration } from '../../../application/identity/organization-settings';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 import { presentOrganization } from './presenters';
 import { OrganizationSchema } from './schemas';
 
@@ -16,8 +16,8 @@ const SettingsSchema = z
   .meta({ id: 'PlatformSettings' });
 
 /** Platform admins only (signed in): organization status and features, and the platform switches. */
-export function platformAdminRouter(deps: RouterDeps) {
-  const platform = () => deps.container.get(PlatformAdministration);
+export const platformAdminRouter = defineRouter({ platformAdministration: PlatformAdministration }, (deps, use) => {
+  const platform = () => use.platformAdministration;
   return new ApiRouter(deps)
     .route({
       operationId: 'administerOrganization',
@@ -60,4 +60,4 @@ export function platformAdminRouter(deps: RouterDeps) {
       errors: ['platformAdminRequired'],
       handler: ({ actor, body }) => platform().updateSettings(actor, body),
     }).router;
-}
+});

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { CheckReadiness } from '../../../application/identity/check-readiness';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 
 /** Paths load balancers and orchestrators poll: outside /api, so no authentication and no rate limit. */
 export const PROBE_PATHS = ['/livez', '/readyz'];
 
 /** Liveness and readiness of this process, for load balancers and orchestrators. */
-export function probesRouter(deps: RouterDeps) {
+export const probesRouter = defineRouter({ checkReadiness: CheckReadiness }, (deps, use) => {
   return new ApiRouter(deps)
     .public({
       method: 'get',
@@ -33,6 +33,6 @@ export function probesRouter(deps: RouterDeps) {
         'migrations of this build. Ready again as soon as the database is, without a restart. No authentication, no rate limit.',
       response: z.object({ status: z.literal('ready') }),
       errors: ['databaseUnavailable', 'migrationsPending'],
-      handler: async () => deps.container.get(CheckReadiness).execute(),
+      handler: async () => use.checkReadiness.execute(),
     }).router;
-}
+});

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ApiTokens } from '../../../application/identity/api-tokens';
 import { MAX_TOKEN_LIFETIME_DAYS } from '../../../domain/identity/api-token';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 import { presentApiToken } from './presenters';
 import { ApiTokenSchema, SuccessSchema } from './schemas';
 import { PageOnlyQuery, pageOf, pagedSchema } from '../shared/paging';
@@ -17,8 +17,8 @@ const MintedSchema = ApiTokenSchema.extend({ token: z.string().meta({ descriptio
 const MUTATION_ERRORS = ['apiTokenCannotMintTokens', 'mfa_step_up_required'] as const;
 
 /** Organization-wide tokens (act with the creator's role) and customer-scoped tokens. */
-export function tokensRouter(deps: RouterDeps) {
-  const tokens = () => deps.container.get(ApiTokens);
+export const tokensRouter = defineRouter({ apiTokens: ApiTokens }, (deps, use) => {
+  const tokens = () => use.apiTokens;
   return new ApiRouter(deps)
     .route({
       operationId: 'listOrganizationTokens',
@@ -112,4 +112,4 @@ export function tokensRouter(deps: RouterDeps) {
         return { success: true };
       },
     }).router;
-}
+});

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../../../domain/identity/role';
 import { UserAdministration } from '../../../application/identity/user-administration';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 import { presentUser } from './presenters';
 import { Email, Password, SuccessSchema, UserSchema } from './schemas';
 import { PageOnlyQuery, pageOf, pagedSchema } from '../shared/paging';
@@ -10,8 +10,8 @@ import { PageOnlyQuery, pageOf, pagedSchema } from '../shared/paging';
 const tags = ['Users'] as const;
 const IdParams = z.object({ id: z.string().min(1).max(64) });
 
-export function usersRouter(deps: RouterDeps) {
-  const users = () => deps.container.get(UserAdministration);
+export const usersRouter = defineRouter({ userAdministration: UserAdministration }, (deps, use) => {
+  const users = () => use.userAdministration;
   return new ApiRouter(deps)
     .route({
       operationId: 'listUsers',
@@ -105,4 +105,4 @@ export function usersRouter(deps: RouterDeps) {
       errors: ['nonUserSessionForbidden', 'roleForbidden', 'userNotFound', 'globalUserProtected'],
       handler: async ({ actor, params }) => presentUser(await users().resetMfa(actor, params.id)),
     }).router;
-}
+});

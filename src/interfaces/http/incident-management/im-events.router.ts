@@ -1,13 +1,13 @@
 import { MAX_JSON_DEPTH } from '../shared/json-depth';
 import { z } from 'zod';
-import type { Container } from 'inversify';
+import type { Provided } from '../../../application/shared/token';
 import type { RequestHandler } from 'express';
 import { AppError, isAppError } from '../../../domain/shared/app-error';
 import { IM_SEVERITIES } from '../../../domain/incident-management/im-incident';
 import { AdmitImEvent } from '../../../application/incident-management/admit-im-event';
 import { ProcessImEvent } from '../../../application/incident-management/process-im-event';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 import { readJsonBody, type JsonLimits } from './json-intake';
 import { IM_GATE_ERRORS } from './im-incidents.router';
 
@@ -68,14 +68,17 @@ const Accepted = z
  * the per-organization rate (429 with retryAfter, no code), the in-flight bound (503 unavailable),
  * then the body, streamed against its limits into req.body.
  */
-export function imEventIntake(container: Container): RequestHandler {
+/** What the intake needs: the organization's rate, decided before the body is read. */
+export const imEventIntakeNeeds = { admitImEvent: AdmitImEvent };
+
+export function imEventIntake(use: Provided<typeof imEventIntakeNeeds>): RequestHandler {
   let inFlight = 0;
   return async (req, res, next) => {
     try {
       const caller = req.auth?.caller;
       if (!caller) throw new AppError('imAccessDenied');
       if (inFlight >= MAX_IN_FLIGHT) throw new AppError('unavailable');
-      await container.get(AdmitImEvent).execute(caller.actor.scope.organizationId);
+      await use.admitImEvent.execute(caller.actor.scope.organizationId);
       inFlight++;
       res.once('close', () => {
         inFlight--;
@@ -89,8 +92,7 @@ export function imEventIntake(container: Container): RequestHandler {
 }
 
 /** Events in, in the PagerDuty Events API v2 shape: trigger, acknowledge and resolve by dedup key. */
-export function imEventsRouter(deps: RouterDeps) {
-  const { container } = deps;
+export const imEventsRouter = defineRouter({ processImEvent: ProcessImEvent }, (deps, use) => {
   return new ApiRouter(deps).route({
     operationId: 'sendImEvent',
     method: 'post',
@@ -119,7 +121,7 @@ export function imEventsRouter(deps: RouterDeps) {
         images: body.images,
       };
       try {
-        const processed = await container.get(ProcessImEvent).execute(actor.scope, {
+        const processed = await use.processImEvent.execute(actor.scope, {
           action: body.event_action,
           dedupKey: body.dedup_key,
           summary: body.payload?.summary,
@@ -135,4 +137,4 @@ export function imEventsRouter(deps: RouterDeps) {
       }
     },
   }).router;
-}
+});

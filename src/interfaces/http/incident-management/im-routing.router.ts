@@ -10,7 +10,7 @@ import {
   type MonitorImRouting,
 } from '../../../application/incident-management/manage-im-routing';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 import { IM_GATE_ERRORS } from './im-incidents.router';
 
 const tags = ['IM routing'] as const;
@@ -73,61 +73,67 @@ const ROUTING_NOTE =
   'when the automatic incident resolves, the IM incident resolves too if it is still open.';
 
 /** Routing of the check engine's automatic incidents into incident management. */
-export function imRoutingRouter(deps: RouterDeps) {
-  const { container } = deps;
-  return new ApiRouter(deps)
-    .route({
-      operationId: 'getCustomerImRouting',
-      method: 'get',
-      path: '/api/im/routing/customers/{customerId}',
-      tags,
-      summary: "A customer's IM routing",
-      description: "The default of the customer's monitors (off until set).",
-      params: CustomerParams,
-      response: CustomerRoutingSchema,
-      errors: [...IM_GATE_ERRORS, 'customerNotFound'],
-      handler: async ({ actor, params }) => presentCustomer(await container.get(GetCustomerImRouting).execute(actor, params.customerId)),
-    })
-    .route({
-      operationId: 'setCustomerImRouting',
-      method: 'put',
-      path: '/api/im/routing/customers/{customerId}',
-      tags,
-      summary: "Set a customer's IM routing",
-      description: `${ROUTING_NOTE} Team and policy must be the organization's. Admins and editors (responders: roleForbidden).`,
-      params: CustomerParams,
-      body: SettingBody,
-      response: CustomerRoutingSchema,
-      errors: [...IM_GATE_ERRORS, 'customerNotFound', 'roleForbidden', ...VALIDATION],
-      handler: async ({ actor, params, body }) =>
-        presentCustomer(await container.get(SetCustomerImRouting).execute(actor, params.customerId, body)),
-    })
-    .route({
-      operationId: 'getMonitorImRouting',
-      method: 'get',
-      path: '/api/im/routing/monitors/{monitorId}',
-      tags,
-      summary: "A monitor's IM routing",
-      description: "Its override, its customer's default, and the route that results.",
-      params: MonitorParams,
-      response: MonitorRoutingSchema,
-      errors: [...IM_GATE_ERRORS, 'monitorNotFound'],
-      handler: async ({ actor, params }) => presentMonitor(await container.get(GetMonitorImRouting).execute(actor, params.monitorId)),
-    })
-    .route({
-      operationId: 'setMonitorImRouting',
-      method: 'put',
-      path: '/api/im/routing/monitors/{monitorId}',
-      tags,
-      summary: "Override a monitor's IM routing",
-      description:
-        `An override is explicitly off, or explicitly on with its own team and policy (taken whole, nothing borrowed ` +
-        `from the customer); null inherits the customer's setting again. Admins and editors (responders: roleForbidden). ${ROUTING_NOTE}`,
-      params: MonitorParams,
-      body: MonitorBody,
-      response: MonitorRoutingSchema,
-      errors: [...IM_GATE_ERRORS, 'monitorNotFound', 'roleForbidden', ...VALIDATION],
-      handler: async ({ actor, params, body }) =>
-        presentMonitor(await container.get(SetMonitorImRouting).execute(actor, params.monitorId, body.override)),
-    });
-}
+export const imRoutingRouter = defineRouter(
+  {
+    getCustomerImRouting: GetCustomerImRouting,
+    setCustomerImRouting: SetCustomerImRouting,
+    getMonitorImRouting: GetMonitorImRouting,
+    setMonitorImRouting: SetMonitorImRouting,
+  },
+  (deps, use) => {
+    return new ApiRouter(deps)
+      .route({
+        operationId: 'getCustomerImRouting',
+        method: 'get',
+        path: '/api/im/routing/customers/{customerId}',
+        tags,
+        summary: "A customer's IM routing",
+        description: "The default of the customer's monitors (off until set).",
+        params: CustomerParams,
+        response: CustomerRoutingSchema,
+        errors: [...IM_GATE_ERRORS, 'customerNotFound'],
+        handler: async ({ actor, params }) => presentCustomer(await use.getCustomerImRouting.execute(actor, params.customerId)),
+      })
+      .route({
+        operationId: 'setCustomerImRouting',
+        method: 'put',
+        path: '/api/im/routing/customers/{customerId}',
+        tags,
+        summary: "Set a customer's IM routing",
+        description: `${ROUTING_NOTE} Team and policy must be the organization's. Admins and editors (responders: roleForbidden).`,
+        params: CustomerParams,
+        body: SettingBody,
+        response: CustomerRoutingSchema,
+        errors: [...IM_GATE_ERRORS, 'customerNotFound', 'roleForbidden', ...VALIDATION],
+        handler: async ({ actor, params, body }) => presentCustomer(await use.setCustomerImRouting.execute(actor, params.customerId, body)),
+      })
+      .route({
+        operationId: 'getMonitorImRouting',
+        method: 'get',
+        path: '/api/im/routing/monitors/{monitorId}',
+        tags,
+        summary: "A monitor's IM routing",
+        description: "Its override, its customer's default, and the route that results.",
+        params: MonitorParams,
+        response: MonitorRoutingSchema,
+        errors: [...IM_GATE_ERRORS, 'monitorNotFound'],
+        handler: async ({ actor, params }) => presentMonitor(await use.getMonitorImRouting.execute(actor, params.monitorId)),
+      })
+      .route({
+        operationId: 'setMonitorImRouting',
+        method: 'put',
+        path: '/api/im/routing/monitors/{monitorId}',
+        tags,
+        summary: "Override a monitor's IM routing",
+        description:
+          `An override is explicitly off, or explicitly on with its own team and policy (taken whole, nothing borrowed ` +
+          `from the customer); null inherits the customer's setting again. Admins and editors (responders: roleForbidden). ${ROUTING_NOTE}`,
+        params: MonitorParams,
+        body: MonitorBody,
+        response: MonitorRoutingSchema,
+        errors: [...IM_GATE_ERRORS, 'monitorNotFound', 'roleForbidden', ...VALIDATION],
+        handler: async ({ actor, params, body }) =>
+          presentMonitor(await use.setMonitorImRouting.execute(actor, params.monitorId, body.override)),
+      });
+  },
+);

@@ -3,7 +3,7 @@ import { GetCheckHistory } from '../../../application/results/get-check-history'
 import { GetUptimeStats, UPTIME_PERIODS, type UptimePeriod } from '../../../application/results/get-uptime-stats';
 import { ApiRouter } from '../shared/api-router';
 import { PageQuery, paged, pagedSchema } from '../shared/paging';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 import { presentCheckResult, presentUptimeStats } from './presenters';
 import { CheckResultSchema, DateParam, UptimeStatsSchema } from './schemas';
 
@@ -12,7 +12,7 @@ const IdParams = z.object({ id: z.string().min(1).max(64).meta({ description: 'p
 const PERIODS = Object.keys(UPTIME_PERIODS) as [UptimePeriod, ...UptimePeriod[]];
 
 /** A website's stored check results and its uptime. */
-export function websiteResultsRouter(deps: RouterDeps) {
+export const websiteResultsRouter = defineRouter({ getCheckHistory: GetCheckHistory, getUptimeStats: GetUptimeStats }, (deps, use) => {
   return new ApiRouter(deps)
     .route({
       operationId: 'getWebsiteCheckHistory',
@@ -32,7 +32,7 @@ export function websiteResultsRouter(deps: RouterDeps) {
       response: pagedSchema(CheckResultSchema, 'CheckResultPage'),
       errors: ['invalidDateRange', 'websiteNotFound'],
       handler: async ({ actor, params, query }) => {
-        const { items, total } = await deps.container.get(GetCheckHistory).execute(actor, { ...query, websiteId: params.id });
+        const { items, total } = await use.getCheckHistory.execute(actor, { ...query, websiteId: params.id });
         return paged(items.map(presentCheckResult), total, query);
       },
     })
@@ -59,6 +59,6 @@ export function websiteResultsRouter(deps: RouterDeps) {
       response: UptimeStatsSchema,
       errors: ['invalidDateRange', 'websiteNotFound'],
       handler: async ({ actor, params, query }) =>
-        presentUptimeStats(await deps.container.get(GetUptimeStats).execute(actor, { ...query, websiteId: params.id })),
+        presentUptimeStats(await use.getUptimeStats.execute(actor, { ...query, websiteId: params.id })),
     }).router;
-}
+});

@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { RecordHeartbeat } from '../../../application/monitoring/record-heartbeat';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 
 const Token = z.object({ token: z.string().min(1).max(128) });
 const Received = z.object({ ok: z.literal(true), receivedAt: z.iso.datetime() });
 
 /** The ping URL of heartbeat monitors (heartbeatUrl): no credentials, the token in the path is the secret. */
-export function heartbeatsRouter(deps: RouterDeps) {
-  const { container } = deps;
+export const heartbeatsRouter = defineRouter({ recordHeartbeat: RecordHeartbeat }, (deps, use) => {
   const ping = async (token: string) => {
-    const { receivedAt } = await container.get(RecordHeartbeat).execute({ token });
+    const { receivedAt } = await use.recordHeartbeat.execute({ token });
     return { ok: true as const, receivedAt: receivedAt.toISOString() };
   };
   const description =
@@ -41,4 +40,4 @@ export function heartbeatsRouter(deps: RouterDeps) {
       errors: ['websiteNotFound'],
       handler: ({ params }) => ping(params.token),
     }).router;
-}
+});

@@ -9,7 +9,7 @@ import { PER_KIND_TYPES, type PerKindType } from '../../../domain/monitoring/mon
 import type { ErrorCode } from '../../../domain/shared/error-codes';
 import { ApiRouter } from '../shared/api-router';
 import { paged, pagedSchema } from '../shared/paging';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 import { CHANGE_REQUEST_DESCRIPTION, CHANGE_REQUEST_ERRORS, changeRequestBody } from './change-request.schemas';
 import { MonitorQuery, monitorBodies } from './monitor.schemas';
 import { presentChangeRequest, presentMonitor } from './presenters';
@@ -46,142 +46,150 @@ const KIND_NAMES: Record<PerKindType, string> = {
  * Per-kind monitors under /api/monitors/{type}, shaped like websites: list, create, read, partial
  * update, delete, change requests. Credentials a protocol check needs are write-only.
  */
-export function monitorsRouter(deps: RouterDeps) {
-  const { container } = deps;
-  const router = new ApiRouter(deps);
-  for (const type of PER_KIND_TYPES) {
-    const tags = ['Monitors'] as const;
-    const base = `/api/monitors/${type}`;
-    const name = `${KIND_NAMES[type]}Monitor`;
-    const bodies = monitorBodies(type);
-    const targetErrors: ErrorCode[] = [
-      'invalidHostname',
-      ...(type === 'tcp' || type === 'imap-pop' ? ['portRequiredForTcp' as const] : []),
-    ];
-    const description =
-      `${KIND_NOTES[type]} Credentials (SMTP, SSH, FTP, IMAP/POP) are stored encrypted and never returned; ` +
-      'hasCredentials tells whether any are set. tcp checkMode stores none.';
-    router
-      .route({
-        operationId: `list${name}s`,
-        method: 'get',
-        path: base,
-        tags,
-        summary: `A page of ${type} monitors`,
-        query: MonitorQuery,
-        description: "Ordered by id; customer-scoped callers see their customer's only.",
-        response: pagedSchema(MonitorSchema, `${type}MonitorPage`),
-        handler: async ({ actor, query }) => {
-          const { page, perPage, ...filter } = query;
-          const result = await container.get(ListMonitors).execute(actor, { kind: type, filter, page: { page, perPage } });
-          return paged(result.items.map(presentMonitor), result.total, { page, perPage });
-        },
-      })
-      .route({
-        operationId: `create${name}`,
-        method: 'post',
-        path: base,
-        tags,
-        status: 201,
-        summary: `Create a ${type} monitor`,
-        description,
-        body: bodies.create,
-        response: MonitorSchema,
-        errors: [
-          'checkIntervalTooLow',
-          'invalidCustomer',
-          'roleForbidden',
-          'selfServiceNotAllowed',
-          'selfServiceQuotaReached',
-          'managementTypeOrgOnly',
-          'monitorQuotaReached',
-          'monitorQuotaNoHigherTier',
-          'paidQuotaUpgradeNotAuthorized',
-          ...targetErrors,
-        ],
-        handler: async ({ actor, body }) => {
-          const monitor = await container.get(CreateMonitor).execute(actor, { kind: type, input: body });
-          return presentMonitor(await container.get(GetMonitor).execute(actor, { kind: type, ref: monitor.publicId }));
-        },
-      })
-      .route({
-        operationId: `get${name}`,
-        method: 'get',
-        path: `${base}/{id}`,
-        tags,
-        summary: `One ${type} monitor`,
-        params: Id,
-        response: MonitorSchema,
-        errors: ['monitorNotFound'],
-        handler: async ({ actor, params }) =>
-          presentMonitor(await container.get(GetMonitor).execute(actor, { kind: type, ref: params.id })),
-      })
-      .route({
-        operationId: `update${name}`,
-        method: 'patch',
-        path: `${base}/{id}`,
-        tags,
-        summary: `Change a ${type} monitor (partial)`,
-        params: Id,
-        description,
-        body: bodies.patch,
-        response: MonitorSchema,
-        errors: [
-          'monitorNotFound',
-          'roleForbidden',
-          'managed_by_organization',
-          'managementTypeOrgOnly',
-          'selfServiceQuotaReached',
-          'invalidCheckInterval',
-          'checkIntervalTooHigh',
-          'checkIntervalTooLow',
-          'invalidTimeout',
-          'invalidCheckMode',
-          ...targetErrors,
-          'conflict',
-        ],
-        handler: async ({ actor, params, body }) => {
-          const monitor = await container.get(UpdateMonitor).execute(actor, { kind: type, ref: params.id, input: body });
-          return presentMonitor(await container.get(GetMonitor).execute(actor, { kind: type, ref: monitor.publicId }));
-        },
-      })
-      .route({
-        operationId: `delete${name}`,
-        method: 'delete',
-        path: `${base}/{id}`,
-        tags,
-        summary: `Delete a ${type} monitor`,
-        params: Id,
-        response: SuccessSchema,
-        errors: ['monitorNotFound', 'readonlyMayNotDelete', 'roleForbidden', 'managed_by_organization'],
-        handler: async ({ actor, params }) => {
-          await container.get(DeleteMonitor).execute(actor, { kind: type, ref: params.id });
-          return { success: true as const };
-        },
-      })
-      .route({
-        operationId: `create${name}ChangeRequest`,
-        method: 'post',
-        path: `${base}/{id}/change-requests`,
-        tags: ['Change requests'],
-        status: 201,
-        summary: `Propose a change to (or the deletion of) a ${type} monitor`,
-        description: CHANGE_REQUEST_DESCRIPTION,
-        params: Id,
-        body: changeRequestBody(bodies.patch, `${type}ChangeRequestCreate`),
-        response: ChangeRequestSchema,
-        errors: ['monitorNotFound', ...CHANGE_REQUEST_ERRORS, 'invalidCheckMode', ...targetErrors],
-        handler: async ({ actor, params, body }) =>
-          presentChangeRequest(
-            await container.get(FileChangeRequest).execute(actor, {
-              kind: type,
-              ref: params.id,
-              action: body.action,
-              changes: body.changes,
-              note: body.note,
-            }),
-          ),
-      });
-  }
-  return router.router;
-}
+export const monitorsRouter = defineRouter(
+  {
+    listMonitors: ListMonitors,
+    createMonitor: CreateMonitor,
+    getMonitor: GetMonitor,
+    updateMonitor: UpdateMonitor,
+    deleteMonitor: DeleteMonitor,
+    fileChangeRequest: FileChangeRequest,
+  },
+  (deps, use) => {
+    const router = new ApiRouter(deps);
+    for (const type of PER_KIND_TYPES) {
+      const tags = ['Monitors'] as const;
+      const base = `/api/monitors/${type}`;
+      const name = `${KIND_NAMES[type]}Monitor`;
+      const bodies = monitorBodies(type);
+      const targetErrors: ErrorCode[] = [
+        'invalidHostname',
+        ...(type === 'tcp' || type === 'imap-pop' ? ['portRequiredForTcp' as const] : []),
+      ];
+      const description =
+        `${KIND_NOTES[type]} Credentials (SMTP, SSH, FTP, IMAP/POP) are stored encrypted and never returned; ` +
+        'hasCredentials tells whether any are set. tcp checkMode stores none.';
+      router
+        .route({
+          operationId: `list${name}s`,
+          method: 'get',
+          path: base,
+          tags,
+          summary: `A page of ${type} monitors`,
+          query: MonitorQuery,
+          description: "Ordered by id; customer-scoped callers see their customer's only.",
+          response: pagedSchema(MonitorSchema, `${type}MonitorPage`),
+          handler: async ({ actor, query }) => {
+            const { page, perPage, ...filter } = query;
+            const result = await use.listMonitors.execute(actor, { kind: type, filter, page: { page, perPage } });
+            return paged(result.items.map(presentMonitor), result.total, { page, perPage });
+          },
+        })
+        .route({
+          operationId: `create${name}`,
+          method: 'post',
+          path: base,
+          tags,
+          status: 201,
+          summary: `Create a ${type} monitor`,
+          description,
+          body: bodies.create,
+          response: MonitorSchema,
+          errors: [
+            'checkIntervalTooLow',
+            'invalidCustomer',
+            'roleForbidden',
+            'selfServiceNotAllowed',
+            'selfServiceQuotaReached',
+            'managementTypeOrgOnly',
+            'monitorQuotaReached',
+            'monitorQuotaNoHigherTier',
+            'paidQuotaUpgradeNotAuthorized',
+            ...targetErrors,
+          ],
+          handler: async ({ actor, body }) => {
+            const monitor = await use.createMonitor.execute(actor, { kind: type, input: body });
+            return presentMonitor(await use.getMonitor.execute(actor, { kind: type, ref: monitor.publicId }));
+          },
+        })
+        .route({
+          operationId: `get${name}`,
+          method: 'get',
+          path: `${base}/{id}`,
+          tags,
+          summary: `One ${type} monitor`,
+          params: Id,
+          response: MonitorSchema,
+          errors: ['monitorNotFound'],
+          handler: async ({ actor, params }) => presentMonitor(await use.getMonitor.execute(actor, { kind: type, ref: params.id })),
+        })
+        .route({
+          operationId: `update${name}`,
+          method: 'patch',
+          path: `${base}/{id}`,
+          tags,
+          summary: `Change a ${type} monitor (partial)`,
+          params: Id,
+          description,
+          body: bodies.patch,
+          response: MonitorSchema,
+          errors: [
+            'monitorNotFound',
+            'roleForbidden',
+            'managed_by_organization',
+            'managementTypeOrgOnly',
+            'selfServiceQuotaReached',
+            'invalidCheckInterval',
+            'checkIntervalTooHigh',
+            'checkIntervalTooLow',
+            'invalidTimeout',
+            'invalidCheckMode',
+            ...targetErrors,
+            'conflict',
+          ],
+          handler: async ({ actor, params, body }) => {
+            const monitor = await use.updateMonitor.execute(actor, { kind: type, ref: params.id, input: body });
+            return presentMonitor(await use.getMonitor.execute(actor, { kind: type, ref: monitor.publicId }));
+          },
+        })
+        .route({
+          operationId: `delete${name}`,
+          method: 'delete',
+          path: `${base}/{id}`,
+          tags,
+          summary: `Delete a ${type} monitor`,
+          params: Id,
+          response: SuccessSchema,
+          errors: ['monitorNotFound', 'readonlyMayNotDelete', 'roleForbidden', 'managed_by_organization'],
+          handler: async ({ actor, params }) => {
+            await use.deleteMonitor.execute(actor, { kind: type, ref: params.id });
+            return { success: true as const };
+          },
+        })
+        .route({
+          operationId: `create${name}ChangeRequest`,
+          method: 'post',
+          path: `${base}/{id}/change-requests`,
+          tags: ['Change requests'],
+          status: 201,
+          summary: `Propose a change to (or the deletion of) a ${type} monitor`,
+          description: CHANGE_REQUEST_DESCRIPTION,
+          params: Id,
+          body: changeRequestBody(bodies.patch, `${type}ChangeRequestCreate`),
+          response: ChangeRequestSchema,
+          errors: ['monitorNotFound', ...CHANGE_REQUEST_ERRORS, 'invalidCheckMode', ...targetErrors],
+          handler: async ({ actor, params, body }) =>
+            presentChangeRequest(
+              await use.fileChangeRequest.execute(actor, {
+                kind: type,
+                ref: params.id,
+                action: body.action,
+                changes: body.changes,
+                note: body.note,
+              }),
+            ),
+        });
+    }
+    return router.router;
+  },
+);

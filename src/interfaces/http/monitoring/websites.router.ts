@@ -11,7 +11,7 @@ import { UpdateWebsiteCheckConfig } from '../../../application/monitoring/update
 import type { ErrorCode } from '../../../domain/shared/error-codes';
 import { ApiRouter } from '../shared/api-router';
 import { pagedSchema } from '../shared/paging';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 import { CHANGE_REQUEST_DESCRIPTION, CHANGE_REQUEST_ERRORS, changeRequestBody } from './change-request.schemas';
 import { presentChangeRequest } from './presenters';
 import { ChangeRequestSchema, CheckConfigSchema, SuccessSchema, WebsiteSchema } from './response.schemas';
@@ -37,139 +37,149 @@ const PATCH_ERRORS: ErrorCode[] = [
 ];
 
 /** Websites: HTTP(S) page checks, heartbeats and scripted-browser scenarios. */
-export function websitesRouter(deps: RouterDeps) {
-  const { container } = deps;
-  /** Website records come rendered from the read model: sent as they are. */
-  const send = (res: Response, status: number, json: string) => void res.status(status).type('application/json').send(json);
-  const show = (actor: Actor, ref: string) => container.get(ShowWebsite).execute(actor, { ref });
-  const strip = <T extends { heartbeatToken?: unknown }>({ heartbeatToken: _ignored, ...rest }: T) => rest;
-  return new ApiRouter(deps)
-    .route({
-      operationId: 'listWebsites',
-      method: 'get',
-      path: '/api/websites',
-      tags,
-      summary: 'A page of websites',
-      description:
-        "Ordered by id. Customer-scoped callers see their customer's only. Filters: customerId, status, monitoringType, search (name or url), tagId.",
-      query: WebsiteQuery,
-      response: pagedSchema(WebsiteSchema, 'WebsitePage'),
-      handler: async ({ actor, query, res }) => {
-        const { page, perPage, ...filter } = query;
-        send(res, 200, await container.get(ListWebsites).execute(actor, { filter, page: { page, perPage } }));
-      },
-    })
-    .route({
-      operationId: 'createWebsite',
-      method: 'post',
-      path: '/api/websites',
-      tags,
-      status: 201,
-      summary: 'Create a website monitor',
-      description:
-        'monitoringType http (page checks, url required), heartbeat (the service issues heartbeatToken and heartbeatUrl; ' +
-        'a sent token is ignored; checkInterval is the expected ping period, up to 43200 minutes) or scripted_browser (url and script: a step language, see script; failure screenshots at /api/websites/{id}/screenshots/{screenshotId}). ' +
-        'A checkInterval above the type ceiling is a validation issue on checkInterval; below the package minimum, checkIntervalTooLow. ' +
-        'Quota: all monitor kinds of the customer count together (monitorQuotaReached, or an automatic move to the next tier when the ' +
-        'organization allows it; agents must send allowPaidQuotaUpgrade: true to buy a paid tier).',
-      body: WebsiteCreateBody,
-      response: WebsiteSchema,
-      errors: [
-        'checkIntervalTooLow',
-        'invalidCustomer',
-        'roleForbidden',
-        'selfServiceNotAllowed',
-        'selfServiceQuotaReached',
-        'managementTypeOrgOnly',
-        'monitorQuotaReached',
-        'monitorQuotaNoHigherTier',
-        'paidQuotaUpgradeNotAuthorized',
-        'invalidCheckConfig',
-        ...TARGET_ERRORS,
-      ],
-      handler: async ({ actor, body, res }) => {
-        const website = await container.get(CreateMonitor).execute(actor, { kind: 'website', input: strip(body) });
-        send(res, 201, await show(actor, website.publicId));
-      },
-    })
-    .route({
-      operationId: 'getWebsite',
-      method: 'get',
-      path: '/api/websites/{id}',
-      tags,
-      summary: 'One website',
-      params: Id,
-      response: WebsiteSchema,
-      errors: ['websiteNotFound'],
-      handler: async ({ actor, params, res }) => send(res, 200, await show(actor, params.id)),
-    })
-    .route({
-      operationId: 'updateWebsite',
-      method: 'patch',
-      path: '/api/websites/{id}',
-      tags,
-      summary: 'Change a website (partial)',
-      params: Id,
-      description:
-        'Only the sent fields change. The interval ceiling follows monitoringType if sent, else the stored type. ' +
-        'Customer-scoped callers edit self-service monitors; managed ones need canEditManaged (else use change requests).',
-      body: WebsitePatchBody,
-      response: WebsiteSchema,
-      errors: PATCH_ERRORS,
-      handler: async ({ actor, params, body, res }) => {
-        const website = await container.get(UpdateMonitor).execute(actor, { kind: 'website', ref: params.id, input: strip(body) });
-        send(res, 200, await show(actor, website.publicId));
-      },
-    })
-    .route({
-      operationId: 'deleteWebsite',
-      method: 'delete',
-      path: '/api/websites/{id}',
-      tags,
-      summary: 'Delete a website',
-      params: Id,
-      response: SuccessSchema,
-      errors: ['websiteNotFound', 'readonlyMayNotDelete', 'roleForbidden', 'managed_by_organization'],
-      handler: async ({ actor, params }) => {
-        await container.get(DeleteMonitor).execute(actor, { kind: 'website', ref: params.id });
-        return { success: true as const };
-      },
-    })
-    .route({
-      operationId: 'updateWebsiteCheckConfig',
-      method: 'patch',
-      path: '/api/websites/{websiteId}/check-config',
-      tags,
-      summary: 'Change the website check configuration',
-      description:
-        'Any of the check fields; answers the whole configuration. minPageSize >= 0 and <= maxPageSize, sslNoticeDays 1-365 (invalidCheckConfig).',
-      params: WebsiteId,
-      body: CheckConfigPatchBody,
-      response: CheckConfigSchema,
-      errors: ['websiteNotFound', 'invalidCheckConfig', 'roleForbidden', 'managed_by_organization', 'conflict'],
-      handler: ({ actor, params, body }) => container.get(UpdateWebsiteCheckConfig).execute(actor, { ref: params.websiteId, input: body }),
-    })
-    .route({
-      operationId: 'createWebsiteChangeRequest',
-      method: 'post',
-      path: '/api/websites/{id}/change-requests',
-      tags: ['Change requests'],
-      status: 201,
-      summary: 'Propose a change to (or the deletion of) a website',
-      description: CHANGE_REQUEST_DESCRIPTION,
-      params: Id,
-      body: changeRequestBody(WebsitePatchBody, 'WebsiteChangeRequestCreate'),
-      response: ChangeRequestSchema,
-      errors: ['websiteNotFound', ...CHANGE_REQUEST_ERRORS],
-      handler: async ({ actor, params, body }) =>
-        presentChangeRequest(
-          await container.get(FileChangeRequest).execute(actor, {
-            kind: 'website',
-            ref: params.id,
-            action: body.action,
-            changes: body.changes ? strip(body.changes) : undefined,
-            note: body.note,
-          }),
-        ),
-    }).router;
-}
+export const websitesRouter = defineRouter(
+  {
+    showWebsite: ShowWebsite,
+    listWebsites: ListWebsites,
+    createMonitor: CreateMonitor,
+    updateMonitor: UpdateMonitor,
+    deleteMonitor: DeleteMonitor,
+    updateWebsiteCheckConfig: UpdateWebsiteCheckConfig,
+    fileChangeRequest: FileChangeRequest,
+  },
+  (deps, use) => {
+    /** Website records come rendered from the read model: sent as they are. */
+    const send = (res: Response, status: number, json: string) => void res.status(status).type('application/json').send(json);
+    const show = (actor: Actor, ref: string) => use.showWebsite.execute(actor, { ref });
+    const strip = <T extends { heartbeatToken?: unknown }>({ heartbeatToken: _ignored, ...rest }: T) => rest;
+    return new ApiRouter(deps)
+      .route({
+        operationId: 'listWebsites',
+        method: 'get',
+        path: '/api/websites',
+        tags,
+        summary: 'A page of websites',
+        description:
+          "Ordered by id. Customer-scoped callers see their customer's only. Filters: customerId, status, monitoringType, search (name or url), tagId.",
+        query: WebsiteQuery,
+        response: pagedSchema(WebsiteSchema, 'WebsitePage'),
+        handler: async ({ actor, query, res }) => {
+          const { page, perPage, ...filter } = query;
+          send(res, 200, await use.listWebsites.execute(actor, { filter, page: { page, perPage } }));
+        },
+      })
+      .route({
+        operationId: 'createWebsite',
+        method: 'post',
+        path: '/api/websites',
+        tags,
+        status: 201,
+        summary: 'Create a website monitor',
+        description:
+          'monitoringType http (page checks, url required), heartbeat (the service issues heartbeatToken and heartbeatUrl; ' +
+          'a sent token is ignored; checkInterval is the expected ping period, up to 43200 minutes) or scripted_browser (url and script: a step language, see script; failure screenshots at /api/websites/{id}/screenshots/{screenshotId}). ' +
+          'A checkInterval above the type ceiling is a validation issue on checkInterval; below the package minimum, checkIntervalTooLow. ' +
+          'Quota: all monitor kinds of the customer count together (monitorQuotaReached, or an automatic move to the next tier when the ' +
+          'organization allows it; agents must send allowPaidQuotaUpgrade: true to buy a paid tier).',
+        body: WebsiteCreateBody,
+        response: WebsiteSchema,
+        errors: [
+          'checkIntervalTooLow',
+          'invalidCustomer',
+          'roleForbidden',
+          'selfServiceNotAllowed',
+          'selfServiceQuotaReached',
+          'managementTypeOrgOnly',
+          'monitorQuotaReached',
+          'monitorQuotaNoHigherTier',
+          'paidQuotaUpgradeNotAuthorized',
+          'invalidCheckConfig',
+          ...TARGET_ERRORS,
+        ],
+        handler: async ({ actor, body, res }) => {
+          const website = await use.createMonitor.execute(actor, { kind: 'website', input: strip(body) });
+          send(res, 201, await show(actor, website.publicId));
+        },
+      })
+      .route({
+        operationId: 'getWebsite',
+        method: 'get',
+        path: '/api/websites/{id}',
+        tags,
+        summary: 'One website',
+        params: Id,
+        response: WebsiteSchema,
+        errors: ['websiteNotFound'],
+        handler: async ({ actor, params, res }) => send(res, 200, await show(actor, params.id)),
+      })
+      .route({
+        operationId: 'updateWebsite',
+        method: 'patch',
+        path: '/api/websites/{id}',
+        tags,
+        summary: 'Change a website (partial)',
+        params: Id,
+        description:
+          'Only the sent fields change. The interval ceiling follows monitoringType if sent, else the stored type. ' +
+          'Customer-scoped callers edit self-service monitors; managed ones need canEditManaged (else use change requests).',
+        body: WebsitePatchBody,
+        response: WebsiteSchema,
+        errors: PATCH_ERRORS,
+        handler: async ({ actor, params, body, res }) => {
+          const website = await use.updateMonitor.execute(actor, { kind: 'website', ref: params.id, input: strip(body) });
+          send(res, 200, await show(actor, website.publicId));
+        },
+      })
+      .route({
+        operationId: 'deleteWebsite',
+        method: 'delete',
+        path: '/api/websites/{id}',
+        tags,
+        summary: 'Delete a website',
+        params: Id,
+        response: SuccessSchema,
+        errors: ['websiteNotFound', 'readonlyMayNotDelete', 'roleForbidden', 'managed_by_organization'],
+        handler: async ({ actor, params }) => {
+          await use.deleteMonitor.execute(actor, { kind: 'website', ref: params.id });
+          return { success: true as const };
+        },
+      })
+      .route({
+        operationId: 'updateWebsiteCheckConfig',
+        method: 'patch',
+        path: '/api/websites/{websiteId}/check-config',
+        tags,
+        summary: 'Change the website check configuration',
+        description:
+          'Any of the check fields; answers the whole configuration. minPageSize >= 0 and <= maxPageSize, sslNoticeDays 1-365 (invalidCheckConfig).',
+        params: WebsiteId,
+        body: CheckConfigPatchBody,
+        response: CheckConfigSchema,
+        errors: ['websiteNotFound', 'invalidCheckConfig', 'roleForbidden', 'managed_by_organization', 'conflict'],
+        handler: ({ actor, params, body }) => use.updateWebsiteCheckConfig.execute(actor, { ref: params.websiteId, input: body }),
+      })
+      .route({
+        operationId: 'createWebsiteChangeRequest',
+        method: 'post',
+        path: '/api/websites/{id}/change-requests',
+        tags: ['Change requests'],
+        status: 201,
+        summary: 'Propose a change to (or the deletion of) a website',
+        description: CHANGE_REQUEST_DESCRIPTION,
+        params: Id,
+        body: changeRequestBody(WebsitePatchBody, 'WebsiteChangeRequestCreate'),
+        response: ChangeRequestSchema,
+        errors: ['websiteNotFound', ...CHANGE_REQUEST_ERRORS],
+        handler: async ({ actor, params, body }) =>
+          presentChangeRequest(
+            await use.fileChangeRequest.execute(actor, {
+              kind: 'website',
+              ref: params.id,
+              action: body.action,
+              changes: body.changes ? strip(body.changes) : undefined,
+              note: body.note,
+            }),
+          ),
+      }).router;
+  },
+);

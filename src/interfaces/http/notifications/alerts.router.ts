@@ -1,14 +1,13 @@
 import { SEND_ALERT_LIMIT, SendManualAlert } from '../../../application/notifications/send-manual-alert';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 import { SendAlertBody, SentAlertSchema } from './schemas';
 import { presentQueuedDelivery } from './presenters';
 
 const tags = ['Notification channels'] as const;
 
 /** Alerts sent by hand, through the same delivery ledger as the ones incidents raise. */
-export function alertsRouter(deps: RouterDeps) {
-  const { container } = deps;
+export const alertsRouter = defineRouter({ sendManualAlert: SendManualAlert }, (deps, use) => {
   return new ApiRouter(deps).route({
     operationId: 'sendAlert',
     method: 'post',
@@ -39,8 +38,8 @@ export function alertsRouter(deps: RouterDeps) {
       'rateLimited',
     ],
     handler: async ({ actor, body }) => {
-      const { deliveries } = await container.get(SendManualAlert).execute(actor, body);
+      const { deliveries } = await use.sendManualAlert.execute(actor, body);
       return { event: 'alert.manual' as const, deliveries: deliveries.map((d) => presentQueuedDelivery(d.id, d.channel, 'alert.manual')) };
     },
   }).router;
-}
+});

@@ -7,7 +7,7 @@ import { DeleteNotificationChannel } from '../../../application/notifications/de
 import { CHANNEL_TEST_LIMIT, SendTestNotification } from '../../../application/notifications/send-test-notification';
 import { TEST_EVENT } from '../../../domain/notifications/channel-events';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 import {
   ChannelIdParams,
   ChannelListQuery,
@@ -33,143 +33,152 @@ const RECIPIENT_RULE =
   '(URL, address, number) answers 409 notificationChannelRecipientExists with data.channelId.';
 
 /** Where alerts go: channels of the organization, of a customer, and monitor overrides of those. */
-export function notificationChannelsRouter(deps: RouterDeps) {
-  const { container } = deps;
-  return new ApiRouter(deps)
-    .route({
-      operationId: 'listNotificationChannels',
-      method: 'get',
-      path: '/api/notification-channels',
-      tags,
-      summary: 'List notification channels',
-      description:
-        `By id. Filters: customerId (that customer's channels and its monitors' overrides), websiteId ` +
-        `(that monitor's overrides). ${SCOPE_NOTE}`,
-      query: ChannelListQuery.extend(PageQuery),
-      response: pagedSchema(ChannelSchema, 'NotificationChannelPage'),
-      errors: ['customerNotFound', 'monitorNotFound'],
-      handler: async ({ actor, query: { page, perPage, ...query } }) =>
-        pageOf((await container.get(ListNotificationChannels).execute(actor, query)).map(presentChannel), { page, perPage }),
-    })
-    .route({
-      operationId: 'createNotificationChannel',
-      method: 'post',
-      path: '/api/notification-channels',
-      tags,
-      summary: 'Create a notification channel',
-      description:
-        'Types: webhook (JSON POST signed with HMAC-SHA256: header `X-Webhook-Signature: t=<unix seconds>,' +
-        'v1=<hex of HMAC-SHA256(secret, "<t>.<body>")>`; the secret is answered once, as signingSecret), email ' +
-        '(recipients), sms (E.164 phoneNumbers), slack, teams and discord (their incoming-webhook URL). Scope: the ' +
-        'organization (no customerId), a customer (customerId), or a monitor override (websiteId + sourceChannelId: ' +
-        "replaces that organization or customer channel for the monitor; type and config default to the source's; " +
-        'a disabled override mutes the source for the monitor). events defaults to all. ' +
-        `${URL_RULE} ${RECIPIENT_RULE} ${SCOPE_NOTE}`,
-      body: CreateChannelBody,
-      status: 201,
-      response: ChannelWithSecretSchema,
-      errors: [
-        'invalidRequestBody',
-        'webhookHostHeaderForbidden',
-        'notificationChannelRecipientExists',
-        'customerNotFound',
-        'monitorNotFound',
-        'sourceChannelIdRequired',
-        'invalidSourceChannelId',
-        'sourceChannelNotFound',
-        'websiteChannelOverrideExists',
-        'roleForbidden',
-      ],
-      handler: async ({ actor, body }) => presentChannelWithSecret(await container.get(CreateNotificationChannel).execute(actor, body)),
-    })
-    .route({
-      operationId: 'getNotificationChannel',
-      method: 'get',
-      path: '/api/notification-channels/{id}',
-      tags,
-      summary: 'Get a notification channel',
-      description: `Never shows the webhook signing secret. ${SCOPE_NOTE}`,
-      params: ChannelIdParams,
-      response: ChannelSchema,
-      errors: ['channelIdRequired', 'invalidChannelId', 'channelNotFound'],
-      handler: async ({ actor, params }) => presentChannel(await container.get(GetNotificationChannel).execute(actor, params)),
-    })
-    .route({
-      operationId: 'updateNotificationChannel',
-      method: 'patch',
-      path: '/api/notification-channels/{id}',
-      tags,
-      summary: 'Change a notification channel',
-      description:
-        'Name, type and config, events, enabled; the scope is fixed. A type change needs a config ' +
-        '(configRequiredForTypeChange); a channel that becomes a webhook gets a new signingSecret, answered once. ' +
-        `${URL_RULE} ${RECIPIENT_RULE} ${SCOPE_NOTE}`,
-      params: ChannelIdParams,
-      body: UpdateChannelBody,
-      response: ChannelWithSecretSchema,
-      errors: [
-        'channelIdRequired',
-        'invalidChannelId',
-        'channelNotFound',
-        'configRequiredForTypeChange',
-        'invalidRequestBody',
-        'webhookHostHeaderForbidden',
-        'notificationChannelRecipientExists',
-        'roleForbidden',
-        'conflict',
-      ],
-      handler: async ({ actor, params, body }) =>
-        presentChannelWithSecret(await container.get(UpdateNotificationChannel).execute(actor, { id: params.id, change: body })),
-    })
-    .route({
-      operationId: 'deleteNotificationChannel',
-      method: 'delete',
-      path: '/api/notification-channels/{id}',
-      tags,
-      summary: 'Delete a notification channel',
-      description: `Deletes the channel and the monitor overrides made of it. ${SCOPE_NOTE}`,
-      params: ChannelIdParams,
-      response: z.object({ success: z.literal(true), id: z.number().int(), publicId: z.uuid(), deletedOverrides: z.number().int() }),
-      errors: ['channelIdRequired', 'invalidChannelId', 'channelNotFound', 'roleForbidden'],
-      handler: async ({ actor, params }) => {
-        const { channel, deletedOverrides } = await container.get(DeleteNotificationChannel).execute(actor, params);
-        return { success: true as const, id: channel.id, publicId: channel.publicId, deletedOverrides };
-      },
-    })
-    .route({
-      operationId: 'testNotificationChannel',
-      method: 'post',
-      path: '/api/notification-channels/{id}/test',
-      tags,
-      summary: 'Send a test notification to a channel',
-      description:
-        'Queues a sample message (event `test`, its summary saying no incident happened, `data.test: true`) for this ' +
-        'channel alone, through the delivery ledger like any alert: signed, retried, every attempt recorded. The first ' +
-        'attempt is made at once and answered with the delivery: what the receiver answered (status code, the start of its ' +
-        "answer) or the error, and the status it left (delivered, retry, failed); retries are the worker's, and GET " +
-        '/api/notification-deliveries?channelId= shows them (202 with attempt null if a worker took it first). A disabled channel is tried too, so it can be ' +
-        `checked before it is switched on. At most ${CHANNEL_TEST_LIMIT.limit} per channel per minute (429 rateLimited with ` +
-        `data.retryAfter in seconds). Editors and admins only. ${SCOPE_NOTE}`,
-      params: ChannelIdParams,
-      status: 200,
-      response: TestDeliverySchema,
-      errors: ['channelIdRequired', 'invalidChannelId', 'channelNotFound', 'roleForbidden', 'rateLimited'],
-      handler: async ({ actor, params, res }) => {
-        const test = container.get(SendTestNotification);
-        const { deliveryId, channel } = await test.execute(actor, params);
-        const attempt = await test.firstAttempt(deliveryId);
-        if (!attempt) res.status(202);
-        return {
-          ...presentQueuedDelivery(deliveryId, channel, TEST_EVENT),
-          status: attempt ? attempt.outcome : 'pending',
-          attempt: attempt && {
-            at: attempt.at.toISOString(),
-            statusCode: attempt.statusCode,
-            responseExcerpt: attempt.responseExcerpt,
-            error: attempt.error,
-            latencyMs: Math.round(attempt.latencyMs),
-          },
-        };
-      },
-    }).router;
-}
+export const notificationChannelsRouter = defineRouter(
+  {
+    listNotificationChannels: ListNotificationChannels,
+    createNotificationChannel: CreateNotificationChannel,
+    getNotificationChannel: GetNotificationChannel,
+    updateNotificationChannel: UpdateNotificationChannel,
+    deleteNotificationChannel: DeleteNotificationChannel,
+    sendTestNotification: SendTestNotification,
+  },
+  (deps, use) => {
+    return new ApiRouter(deps)
+      .route({
+        operationId: 'listNotificationChannels',
+        method: 'get',
+        path: '/api/notification-channels',
+        tags,
+        summary: 'List notification channels',
+        description:
+          `By id. Filters: customerId (that customer's channels and its monitors' overrides), websiteId ` +
+          `(that monitor's overrides). ${SCOPE_NOTE}`,
+        query: ChannelListQuery.extend(PageQuery),
+        response: pagedSchema(ChannelSchema, 'NotificationChannelPage'),
+        errors: ['customerNotFound', 'monitorNotFound'],
+        handler: async ({ actor, query: { page, perPage, ...query } }) =>
+          pageOf((await use.listNotificationChannels.execute(actor, query)).map(presentChannel), { page, perPage }),
+      })
+      .route({
+        operationId: 'createNotificationChannel',
+        method: 'post',
+        path: '/api/notification-channels',
+        tags,
+        summary: 'Create a notification channel',
+        description:
+          'Types: webhook (JSON POST signed with HMAC-SHA256: header `X-Webhook-Signature: t=<unix seconds>,' +
+          'v1=<hex of HMAC-SHA256(secret, "<t>.<body>")>`; the secret is answered once, as signingSecret), email ' +
+          '(recipients), sms (E.164 phoneNumbers), slack, teams and discord (their incoming-webhook URL). Scope: the ' +
+          'organization (no customerId), a customer (customerId), or a monitor override (websiteId + sourceChannelId: ' +
+          "replaces that organization or customer channel for the monitor; type and config default to the source's; " +
+          'a disabled override mutes the source for the monitor). events defaults to all. ' +
+          `${URL_RULE} ${RECIPIENT_RULE} ${SCOPE_NOTE}`,
+        body: CreateChannelBody,
+        status: 201,
+        response: ChannelWithSecretSchema,
+        errors: [
+          'invalidRequestBody',
+          'webhookHostHeaderForbidden',
+          'notificationChannelRecipientExists',
+          'customerNotFound',
+          'monitorNotFound',
+          'sourceChannelIdRequired',
+          'invalidSourceChannelId',
+          'sourceChannelNotFound',
+          'websiteChannelOverrideExists',
+          'roleForbidden',
+        ],
+        handler: async ({ actor, body }) => presentChannelWithSecret(await use.createNotificationChannel.execute(actor, body)),
+      })
+      .route({
+        operationId: 'getNotificationChannel',
+        method: 'get',
+        path: '/api/notification-channels/{id}',
+        tags,
+        summary: 'Get a notification channel',
+        description: `Never shows the webhook signing secret. ${SCOPE_NOTE}`,
+        params: ChannelIdParams,
+        response: ChannelSchema,
+        errors: ['channelIdRequired', 'invalidChannelId', 'channelNotFound'],
+        handler: async ({ actor, params }) => presentChannel(await use.getNotificationChannel.execute(actor, params)),
+      })
+      .route({
+        operationId: 'updateNotificationChannel',
+        method: 'patch',
+        path: '/api/notification-channels/{id}',
+        tags,
+        summary: 'Change a notification channel',
+        description:
+          'Name, type and config, events, enabled; the scope is fixed. A type change needs a config ' +
+          '(configRequiredForTypeChange); a channel that becomes a webhook gets a new signingSecret, answered once. ' +
+          `${URL_RULE} ${RECIPIENT_RULE} ${SCOPE_NOTE}`,
+        params: ChannelIdParams,
+        body: UpdateChannelBody,
+        response: ChannelWithSecretSchema,
+        errors: [
+          'channelIdRequired',
+          'invalidChannelId',
+          'channelNotFound',
+          'configRequiredForTypeChange',
+          'invalidRequestBody',
+          'webhookHostHeaderForbidden',
+          'notificationChannelRecipientExists',
+          'roleForbidden',
+          'conflict',
+        ],
+        handler: async ({ actor, params, body }) =>
+          presentChannelWithSecret(await use.updateNotificationChannel.execute(actor, { id: params.id, change: body })),
+      })
+      .route({
+        operationId: 'deleteNotificationChannel',
+        method: 'delete',
+        path: '/api/notification-channels/{id}',
+        tags,
+        summary: 'Delete a notification channel',
+        description: `Deletes the channel and the monitor overrides made of it. ${SCOPE_NOTE}`,
+        params: ChannelIdParams,
+        response: z.object({ success: z.literal(true), id: z.number().int(), publicId: z.uuid(), deletedOverrides: z.number().int() }),
+        errors: ['channelIdRequired', 'invalidChannelId', 'channelNotFound', 'roleForbidden'],
+        handler: async ({ actor, params }) => {
+          const { channel, deletedOverrides } = await use.deleteNotificationChannel.execute(actor, params);
+          return { success: true as const, id: channel.id, publicId: channel.publicId, deletedOverrides };
+        },
+      })
+      .route({
+        operationId: 'testNotificationChannel',
+        method: 'post',
+        path: '/api/notification-channels/{id}/test',
+        tags,
+        summary: 'Send a test notification to a channel',
+        description:
+          'Queues a sample message (event `test`, its summary saying no incident happened, `data.test: true`) for this ' +
+          'channel alone, through the delivery ledger like any alert: signed, retried, every attempt recorded. The first ' +
+          'attempt is made at once and answered with the delivery: what the receiver answered (status code, the start of its ' +
+          "answer) or the error, and the status it left (delivered, retry, failed); retries are the worker's, and GET " +
+          '/api/notification-deliveries?channelId= shows them (202 with attempt null if a worker took it first). A disabled channel is tried too, so it can be ' +
+          `checked before it is switched on. At most ${CHANNEL_TEST_LIMIT.limit} per channel per minute (429 rateLimited with ` +
+          `data.retryAfter in seconds). Editors and admins only. ${SCOPE_NOTE}`,
+        params: ChannelIdParams,
+        status: 200,
+        response: TestDeliverySchema,
+        errors: ['channelIdRequired', 'invalidChannelId', 'channelNotFound', 'roleForbidden', 'rateLimited'],
+        handler: async ({ actor, params, res }) => {
+          const test = use.sendTestNotification;
+          const { deliveryId, channel } = await test.execute(actor, params);
+          const attempt = await test.firstAttempt(deliveryId);
+          if (!attempt) res.status(202);
+          return {
+            ...presentQueuedDelivery(deliveryId, channel, TEST_EVENT),
+            status: attempt ? attempt.outcome : 'pending',
+            attempt: attempt && {
+              at: attempt.at.toISOString(),
+              statusCode: attempt.statusCode,
+              responseExcerpt: attempt.responseExcerpt,
+              error: attempt.error,
+              latencyMs: Math.round(attempt.latencyMs),
+            },
+          };
+        },
+      }).router;
+  },
+);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ListNotificationDeliveries } from '../../../application/notifications/list-notification-deliveries';
 import type { DeliveryRecord } from '../../../application/notifications/ports';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 import { PageQuery, paged, pagedSchema } from '../shared/paging';
 
 const tags = ['Notification channels'] as const;
@@ -94,8 +94,7 @@ function presentDelivery(d: DeliveryRecord) {
 }
 
 /** The delivery ledger, read-only: every notification sent or being retried, with its attempts. */
-export function notificationDeliveriesRouter(deps: RouterDeps) {
-  const { container } = deps;
+export const notificationDeliveriesRouter = defineRouter({ listNotificationDeliveries: ListNotificationDeliveries }, (deps, use) => {
   return new ApiRouter(deps).route({
     operationId: 'listNotificationDeliveries',
     method: 'get',
@@ -110,8 +109,8 @@ export function notificationDeliveriesRouter(deps: RouterDeps) {
     response: pagedSchema(DeliverySchema, 'NotificationDeliveryPage'),
     errors: ['invalidChannelId', 'channelNotFound'],
     handler: async ({ actor, query }) => {
-      const { items, total } = await container.get(ListNotificationDeliveries).execute(actor, query);
+      const { items, total } = await use.listNotificationDeliveries.execute(actor, query);
       return paged(items.map(presentDelivery), total, query);
     },
   });
-}
+});

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type { ZodOpenApiOperationObject } from 'zod-openapi';
 import { ReadCalendarFeed } from '../../../application/on-call/read-calendar-feed';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 import { TokenParams } from './schemas';
 import { renderCalendar } from './icalendar';
 
@@ -20,7 +20,7 @@ export const feedAnswer = (req: Request, { token }: { token: string }) => ({
 });
 
 /** GET /api/im/calendar/{token}: the iCalendar feed itself; the token is the credential, as calendar apps send no other. */
-export function imCalendarFeedRouter(deps: RouterDeps) {
+export const imCalendarFeedRouter = defineRouter({ readCalendarFeed: ReadCalendarFeed }, (deps, use) => {
   const router = new ApiRouter(deps).public({
     operationId: 'getImCalendarFeed',
     method: 'get',
@@ -35,7 +35,7 @@ export function imCalendarFeedRouter(deps: RouterDeps) {
     params: TokenParams,
     errors: ['calendarFeedNotFound'],
     handler: async ({ params, res }) => {
-      const view = await deps.container.get(ReadCalendarFeed).execute(params);
+      const view = await use.readCalendarFeed.execute(params);
       res
         .status(200)
         .set({
@@ -53,4 +53,4 @@ export function imCalendarFeedRouter(deps: RouterDeps) {
     200: { description: 'The iCalendar object', content: { 'text/calendar': { schema: { type: 'string' } } } },
   };
   return router.router;
-}
+});

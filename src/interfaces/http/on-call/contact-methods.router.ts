@@ -8,7 +8,7 @@ import {
   UpdateContactMethod,
 } from '../../../application/on-call/manage-contact-methods';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 import { IM_GATE_ERRORS } from '../incident-management/im-incidents.router';
 import { PageQuery, pageOf, pagedSchema } from '../shared/paging';
 
@@ -71,70 +71,76 @@ const PAGING_NOTE =
   'off still gets the account e-mail.';
 
 /** How people are paged: their contact methods. */
-export function contactMethodsRouter(deps: RouterDeps) {
-  const { container } = deps;
-  return new ApiRouter(deps)
-    .route({
-      operationId: 'listContactMethods',
-      method: 'get',
-      path: '/api/im/contact-methods',
-      tags,
-      summary: "List a user's contact methods",
-      description: `The account e-mail first. ${PAGING_NOTE}`,
-      query: UserQuery.extend(PageQuery),
-      response: pagedSchema(MethodSchema, 'ContactMethodPage'),
-      errors: WHOSE,
-      handler: async ({ actor, query }) =>
-        pageOf((await container.get(ListContactMethods).execute(actor, query.userId)).map(present), query),
-    })
-    .route({
-      operationId: 'addContactMethod',
-      method: 'post',
-      path: '/api/im/contact-methods',
-      tags,
-      summary: 'Add a contact method',
-      description: `SMS numbers in E.164; webhook URLs are vetted by the target policy (imContactMethodTargetRefused with data.reason). ${PAGING_NOTE}`,
-      body: CreateBody,
-      status: 201,
-      response: MethodSchema.extend({
-        signingSecret: z.string().nullable().meta({
-          description:
-            'A webhook\'s whsec_ secret, shown this once: pages carry X-Webhook-Signature t=<unix>,v1=HMAC-SHA256(secret, "<t>.<body>")',
-        }),
-      }).meta({ id: 'ContactMethodCreated' }),
-      errors: [...WHOSE, 'imContactMethodTargetRefused'],
-      handler: async ({ actor, body }) => {
-        const method = await container.get(AddContactMethod).execute(actor, body);
-        return { ...present(method), signingSecret: method.secret };
-      },
-    })
-    .route({
-      operationId: 'updateContactMethod',
-      method: 'patch',
-      path: '/api/im/contact-methods/{id}',
-      tags,
-      summary: 'Switch or change a contact method',
-      description: "account-email (with userId for another user) can be switched on or off; its address is the account's.",
-      params: IdParams,
-      query: UserQuery,
-      body: UpdateBody,
-      response: MethodSchema,
-      errors: [...WHOSE, 'imContactMethodNotFound', 'imContactMethodTargetRefused'],
-      handler: async ({ actor, params, query, body }) =>
-        present(await container.get(UpdateContactMethod).execute(actor, params.id, body, query.userId)),
-    })
-    .route({
-      operationId: 'removeContactMethod',
-      method: 'delete',
-      path: '/api/im/contact-methods/{id}',
-      tags,
-      summary: 'Remove a contact method',
-      description: 'Removing account-email switches the account e-mail back on (the default).',
-      params: IdParams,
-      query: UserQuery,
-      errors: [...WHOSE, 'imContactMethodNotFound'],
-      handler: async ({ actor, params, query }) => {
-        await container.get(RemoveContactMethod).execute(actor, params.id, query.userId);
-      },
-    });
-}
+export const contactMethodsRouter = defineRouter(
+  {
+    listContactMethods: ListContactMethods,
+    addContactMethod: AddContactMethod,
+    updateContactMethod: UpdateContactMethod,
+    removeContactMethod: RemoveContactMethod,
+  },
+  (deps, use) => {
+    return new ApiRouter(deps)
+      .route({
+        operationId: 'listContactMethods',
+        method: 'get',
+        path: '/api/im/contact-methods',
+        tags,
+        summary: "List a user's contact methods",
+        description: `The account e-mail first. ${PAGING_NOTE}`,
+        query: UserQuery.extend(PageQuery),
+        response: pagedSchema(MethodSchema, 'ContactMethodPage'),
+        errors: WHOSE,
+        handler: async ({ actor, query }) => pageOf((await use.listContactMethods.execute(actor, query.userId)).map(present), query),
+      })
+      .route({
+        operationId: 'addContactMethod',
+        method: 'post',
+        path: '/api/im/contact-methods',
+        tags,
+        summary: 'Add a contact method',
+        description: `SMS numbers in E.164; webhook URLs are vetted by the target policy (imContactMethodTargetRefused with data.reason). ${PAGING_NOTE}`,
+        body: CreateBody,
+        status: 201,
+        response: MethodSchema.extend({
+          signingSecret: z.string().nullable().meta({
+            description:
+              'A webhook\'s whsec_ secret, shown this once: pages carry X-Webhook-Signature t=<unix>,v1=HMAC-SHA256(secret, "<t>.<body>")',
+          }),
+        }).meta({ id: 'ContactMethodCreated' }),
+        errors: [...WHOSE, 'imContactMethodTargetRefused'],
+        handler: async ({ actor, body }) => {
+          const method = await use.addContactMethod.execute(actor, body);
+          return { ...present(method), signingSecret: method.secret };
+        },
+      })
+      .route({
+        operationId: 'updateContactMethod',
+        method: 'patch',
+        path: '/api/im/contact-methods/{id}',
+        tags,
+        summary: 'Switch or change a contact method',
+        description: "account-email (with userId for another user) can be switched on or off; its address is the account's.",
+        params: IdParams,
+        query: UserQuery,
+        body: UpdateBody,
+        response: MethodSchema,
+        errors: [...WHOSE, 'imContactMethodNotFound', 'imContactMethodTargetRefused'],
+        handler: async ({ actor, params, query, body }) =>
+          present(await use.updateContactMethod.execute(actor, params.id, body, query.userId)),
+      })
+      .route({
+        operationId: 'removeContactMethod',
+        method: 'delete',
+        path: '/api/im/contact-methods/{id}',
+        tags,
+        summary: 'Remove a contact method',
+        description: 'Removing account-email switches the account e-mail back on (the default).',
+        params: IdParams,
+        query: UserQuery,
+        errors: [...WHOSE, 'imContactMethodNotFound'],
+        handler: async ({ actor, params, query }) => {
+          await use.removeContactMethod.execute(actor, params.id, query.userId);
+        },
+      });
+  },
+);

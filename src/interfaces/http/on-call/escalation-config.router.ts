@@ -4,7 +4,7 @@ import { CreateEscalationPolicy } from '../../../application/on-call/create-esca
 import { UpdateEscalationPolicy } from '../../../application/on-call/update-escalation-policy';
 import { DeleteEscalationPolicy } from '../../../application/on-call/delete-escalation-policy';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 import { CreatePolicyBody, IdParams, PolicySchema, UpdatePolicyBody } from './schemas';
 import { presentPolicy } from './presenters';
 import { PageOnlyQuery, pageOf, pagedSchema } from '../shared/paging';
@@ -15,70 +15,78 @@ const TARGETS_NOTE =
   'Admins and editors (roleForbidden for responders).';
 
 /** /api/escalation-config: escalation policies (customer-scoped tokens are refused before routing). */
-export function escalationConfigRouter(deps: RouterDeps) {
-  const { container } = deps;
-  return new ApiRouter(deps)
-    .route({
-      operationId: 'listEscalationPolicies',
-      method: 'get',
-      path: '/api/escalation-config',
-      tags,
-      summary: 'List escalation policies',
-      query: PageOnlyQuery,
-      response: pagedSchema(PolicySchema, 'EscalationPolicyPage'),
-      handler: async ({ actor, query }) => pageOf((await container.get(ListEscalationPolicies).execute(actor)).map(presentPolicy), query),
-    })
-    .route({
-      operationId: 'createEscalationPolicy',
-      method: 'post',
-      path: '/api/escalation-config',
-      tags,
-      status: 201,
-      summary: 'Create an escalation policy',
-      description:
-        'Levels are paged in order until someone acknowledges: level 1 when the incident opens, each next level ' +
-        "when the previous one's delayMinutes pass unacknowledged; after the last level the chain runs again repeatCount " +
-        `times. ${TARGETS_NOTE}`,
-      body: CreatePolicyBody,
-      response: PolicySchema,
-      errors: ['userNotFound', 'imScheduleNotFound', 'imTeamNotFound', 'roleForbidden'],
-      handler: async ({ actor, body }) => presentPolicy(await container.get(CreateEscalationPolicy).execute(actor, body)),
-    })
-    .route({
-      operationId: 'getEscalationPolicy',
-      method: 'get',
-      path: '/api/escalation-config/{id}',
-      tags,
-      summary: 'Get an escalation policy',
-      params: IdParams,
-      response: PolicySchema,
-      errors: ['escalationPolicyNotFound'],
-      handler: async ({ actor, params }) => presentPolicy(await container.get(GetEscalationPolicy).execute(actor, params)),
-    })
-    .route({
-      operationId: 'updateEscalationPolicy',
-      method: 'patch',
-      path: '/api/escalation-config/{id}',
-      tags,
-      summary: 'Change an escalation policy',
-      description: `levels, when sent, replace every level. ${TARGETS_NOTE}`,
-      params: IdParams,
-      body: UpdatePolicyBody,
-      response: PolicySchema,
-      errors: ['escalationPolicyNotFound', 'userNotFound', 'imScheduleNotFound', 'imTeamNotFound', 'roleForbidden', 'conflict'],
-      handler: async ({ actor, params, body }) =>
-        presentPolicy(await container.get(UpdateEscalationPolicy).execute(actor, { id: params.id, change: body })),
-    })
-    .route({
-      operationId: 'deleteEscalationPolicy',
-      method: 'delete',
-      path: '/api/escalation-config/{id}',
-      tags,
-      summary: 'Delete an escalation policy',
-      params: IdParams,
-      errors: ['escalationPolicyNotFound', 'roleForbidden'],
-      handler: async ({ actor, params }) => {
-        await container.get(DeleteEscalationPolicy).execute(actor, params);
-      },
-    }).router;
-}
+export const escalationConfigRouter = defineRouter(
+  {
+    listEscalationPolicies: ListEscalationPolicies,
+    createEscalationPolicy: CreateEscalationPolicy,
+    getEscalationPolicy: GetEscalationPolicy,
+    updateEscalationPolicy: UpdateEscalationPolicy,
+    deleteEscalationPolicy: DeleteEscalationPolicy,
+  },
+  (deps, use) => {
+    return new ApiRouter(deps)
+      .route({
+        operationId: 'listEscalationPolicies',
+        method: 'get',
+        path: '/api/escalation-config',
+        tags,
+        summary: 'List escalation policies',
+        query: PageOnlyQuery,
+        response: pagedSchema(PolicySchema, 'EscalationPolicyPage'),
+        handler: async ({ actor, query }) => pageOf((await use.listEscalationPolicies.execute(actor)).map(presentPolicy), query),
+      })
+      .route({
+        operationId: 'createEscalationPolicy',
+        method: 'post',
+        path: '/api/escalation-config',
+        tags,
+        status: 201,
+        summary: 'Create an escalation policy',
+        description:
+          'Levels are paged in order until someone acknowledges: level 1 when the incident opens, each next level ' +
+          "when the previous one's delayMinutes pass unacknowledged; after the last level the chain runs again repeatCount " +
+          `times. ${TARGETS_NOTE}`,
+        body: CreatePolicyBody,
+        response: PolicySchema,
+        errors: ['userNotFound', 'imScheduleNotFound', 'imTeamNotFound', 'roleForbidden'],
+        handler: async ({ actor, body }) => presentPolicy(await use.createEscalationPolicy.execute(actor, body)),
+      })
+      .route({
+        operationId: 'getEscalationPolicy',
+        method: 'get',
+        path: '/api/escalation-config/{id}',
+        tags,
+        summary: 'Get an escalation policy',
+        params: IdParams,
+        response: PolicySchema,
+        errors: ['escalationPolicyNotFound'],
+        handler: async ({ actor, params }) => presentPolicy(await use.getEscalationPolicy.execute(actor, params)),
+      })
+      .route({
+        operationId: 'updateEscalationPolicy',
+        method: 'patch',
+        path: '/api/escalation-config/{id}',
+        tags,
+        summary: 'Change an escalation policy',
+        description: `levels, when sent, replace every level. ${TARGETS_NOTE}`,
+        params: IdParams,
+        body: UpdatePolicyBody,
+        response: PolicySchema,
+        errors: ['escalationPolicyNotFound', 'userNotFound', 'imScheduleNotFound', 'imTeamNotFound', 'roleForbidden', 'conflict'],
+        handler: async ({ actor, params, body }) =>
+          presentPolicy(await use.updateEscalationPolicy.execute(actor, { id: params.id, change: body })),
+      })
+      .route({
+        operationId: 'deleteEscalationPolicy',
+        method: 'delete',
+        path: '/api/escalation-config/{id}',
+        tags,
+        summary: 'Delete an escalation policy',
+        params: IdParams,
+        errors: ['escalationPolicyNotFound', 'roleForbidden'],
+        handler: async ({ actor, params }) => {
+          await use.deleteEscalationPolicy.execute(actor, params);
+        },
+      }).router;
+  },
+);

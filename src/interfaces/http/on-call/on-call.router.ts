@@ -1,7 +1,7 @@
 import { WhoIsOnCall } from '../../../application/on-call/who-is-on-call';
 import { IssueCalendarFeed } from '../../../application/on-call/issue-calendar-feed';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 import { CalendarFeedSchema, OnCallQuery, OnCallSchema } from './schemas';
 import { presentScheduleOnCall } from './presenters';
 import { feedAnswer } from './calendar-feed.router';
@@ -9,8 +9,7 @@ import { feedAnswer } from './calendar-feed.router';
 const tags = ['On-call'] as const;
 
 /** GET /api/im/on-call, and the caller's own calendar feed. */
-export function imOnCallRouter(deps: RouterDeps) {
-  const { container } = deps;
+export const imOnCallRouter = defineRouter({ whoIsOnCall: WhoIsOnCall, issueCalendarFeed: IssueCalendarFeed }, (deps, use) => {
   return new ApiRouter(deps)
     .route({
       operationId: 'getImOnCall',
@@ -26,7 +25,7 @@ export function imOnCallRouter(deps: RouterDeps) {
       response: OnCallSchema,
       errors: ['imTeamNotFound', 'imScheduleNotFound'],
       handler: async ({ actor, query }) => {
-        const { at, schedules } = await container.get(WhoIsOnCall).execute(actor, query);
+        const { at, schedules } = await use.whoIsOnCall.execute(actor, query);
         return { at: at.toISOString(), schedules: schedules.map(presentScheduleOnCall) };
       },
     })
@@ -40,6 +39,6 @@ export function imOnCallRouter(deps: RouterDeps) {
         "A secret URL serving the caller's shifts across every schedule as iCalendar (RFC 5545). Answered once, " +
         'stored as a digest; asking again retires the old URL.',
       response: CalendarFeedSchema,
-      handler: async ({ actor, req }) => feedAnswer(req, await container.get(IssueCalendarFeed).execute(actor, { forCaller: true })),
+      handler: async ({ actor, req }) => feedAnswer(req, await use.issueCalendarFeed.execute(actor, { forCaller: true })),
     }).router;
-}
+});

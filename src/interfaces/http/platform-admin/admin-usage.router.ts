@@ -1,14 +1,13 @@
 import { GetPlatformUsage } from '../../../application/platform-admin/get-platform-usage';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 import { STAFF_NOTE } from './admin-organizations.router';
 import { AdminUsageQuery, PlatformUsageSchema } from './schemas';
 
 const tags = ['Platform administration'] as const;
 
 /** Platform-wide usage for the platform staff. */
-export function adminUsageRouter(deps: RouterDeps) {
-  const { container } = deps;
+export const adminUsageRouter = defineRouter({ getPlatformUsage: GetPlatformUsage }, (deps, use) => {
   return new ApiRouter(deps).route({
     operationId: 'getPlatformUsage',
     method: 'get',
@@ -21,6 +20,6 @@ export function adminUsageRouter(deps: RouterDeps) {
     query: AdminUsageQuery,
     response: PlatformUsageSchema,
     errors: ['platformAdminRequired', 'customerScopedTokenForbidden'],
-    handler: async ({ actor, query }) => container.get(GetPlatformUsage).execute(actor, query),
+    handler: async ({ actor, query }) => use.getPlatformUsage.execute(actor, query),
   }).router;
-}
+});

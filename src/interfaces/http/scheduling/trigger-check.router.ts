@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { TriggerCheck } from '../../../application/scheduling/trigger-check';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 
-export function triggerCheckRouter(deps: RouterDeps) {
+export const triggerCheckRouter = defineRouter({ triggerCheck: TriggerCheck }, (deps, use) => {
   return new ApiRouter(deps).route({
     operationId: 'triggerWebsiteCheck',
     method: 'post',
@@ -20,6 +20,6 @@ export function triggerCheckRouter(deps: RouterDeps) {
     params: z.object({ id: z.string().min(1).max(64) }),
     response: z.object({ websiteId: z.uuid(), locations: z.array(z.string()), triggered: z.number().int() }),
     errors: ['websiteNotFound', 'noLocationsConfigured'],
-    handler: ({ actor, params }) => deps.container.get(TriggerCheck).execute(actor, params.id),
+    handler: ({ actor, params }) => use.triggerCheck.execute(actor, params.id),
   }).router;
-}
+});

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import type { Container } from 'inversify';
 import { isAppError } from '../../../domain/shared/app-error';
-import { GetPublicStatusPage, type PublicPageAnswer, type PublicPageRef } from '../../../application/status-pages/get-public-status-page';
+import type { GetPublicStatusPage, PublicPageAnswer, PublicPageRef } from '../../../application/status-pages/get-public-status-page';
 import type { PublicStatusPage } from '../../../application/status-pages/public-status-page';
 import { renderMessage, renderPasswordForm, renderPublicHtml } from './public-html';
 import { presentPublicPage } from './public-json';
 import { renderAtom, renderBadge } from './public-feed';
-import { STATUS_PAGE_HTTP_SETTINGS, type StatusPageHttpSettings } from './settings';
+import type { StatusPageHttpSettings } from './settings';
+import type { PublicPageUse } from './public-page-needs';
 import { sendError } from '../shared/envelope';
 import { MESSAGES } from '../shared/messages';
 
@@ -71,13 +71,13 @@ const sendText = (res: Response, status: number, type: PublicFormat, text: strin
     .set({ ...SECURITY_HEADERS, 'content-type': CONTENT_TYPES[type], 'cache-control': 'no-store' })
     .send(text);
 
-/** The container's use case and settings, resolved once: a page view should cost little more than sending bytes. */
-const resolved = new WeakMap<Container, { visit: GetPublicStatusPage; settings: StatusPageHttpSettings }>();
-function dependencies(container: Container) {
-  let found = resolved.get(container);
+/** The use case and settings, resolved once per host: a page view should cost little more than sending bytes. */
+const resolved = new WeakMap<PublicPageUse, { visit: GetPublicStatusPage; settings: StatusPageHttpSettings }>();
+function dependencies(use: PublicPageUse) {
+  let found = resolved.get(use);
   if (!found) {
-    found = { visit: container.get(GetPublicStatusPage), settings: container.get<StatusPageHttpSettings>(STATUS_PAGE_HTTP_SETTINGS) };
-    resolved.set(container, found);
+    found = { visit: use.getPublicStatusPage, settings: use.statusPageHttpSettings };
+    resolved.set(use, found);
   }
   return found;
 }
@@ -88,14 +88,14 @@ function dependencies(container: Container) {
  * cacheable by browsers and CDNs (ETag, Cache-Control public); private ones are not stored.
  */
 export async function servePublicStatusPage(
-  container: Container,
+  use: PublicPageUse,
   req: Request,
   res: Response,
   ref: PublicPageRef,
   base: string,
   format: PublicFormat,
 ): Promise<void> {
-  const { visit, settings } = dependencies(container);
+  const { visit, settings } = dependencies(use);
   let answer;
   try {
     answer = await visit.execute(ref, { ip: req.ip, accessToken: req.cookies?.[ACCESS_COOKIE] });
@@ -128,14 +128,14 @@ export async function servePublicStatusPage(
  * context; false when the page must be read or rebuilt first (then `servePublicStatusPage`).
  */
 export function servePublicStatusPageFromMemory(
-  container: Container,
+  use: PublicPageUse,
   req: Request,
   res: Response,
   ref: PublicPageRef,
   base: string,
   format: PublicFormat,
 ): boolean {
-  const { visit, settings } = dependencies(container);
+  const { visit, settings } = dependencies(use);
   const answer = visit.fromMemory(ref, { ip: req.ip, accessToken: req.cookies?.[ACCESS_COOKIE] });
   if (!answer) return false;
   send(settings, req, res, answer, base, format);

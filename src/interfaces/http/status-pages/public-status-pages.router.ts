@@ -1,12 +1,11 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { isAppError } from '../../../domain/shared/app-error';
-import { SignInToStatusPage } from '../../../application/status-pages/sign-in-to-status-page';
 import { publicSubscriptions, TokenQuery } from './public-subscriptions';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 import { ACCESS_COOKIE, servePublicStatusPage } from './public-page';
-import { STATUS_PAGE_HTTP_SETTINGS, type StatusPageHttpSettings } from './settings';
+import { publicPageNeeds } from './public-page-needs';
 
 const tags = ['Status pages'] as const;
 const SlugParams = z.object({ slug: z.string().max(64).meta({ description: "The page's slug" }) });
@@ -59,14 +58,13 @@ const PAGE_NOTE =
   "the page is built once per change (a component's state, an incident or update, maintenance), not per view.";
 
 /** What visitors read: the page (HTML), the same as JSON, an Atom feed and an SVG badge; and the password form's target. */
-export function publicStatusPagesRouter(deps: RouterDeps) {
-  const { container } = deps;
-  const settings = () => container.get<StatusPageHttpSettings>(STATUS_PAGE_HTTP_SETTINGS);
-  const subscriptions = publicSubscriptions(container);
+export const publicStatusPagesRouter = defineRouter(publicPageNeeds, (deps, use) => {
+  const settings = () => use.statusPageHttpSettings;
+  const subscriptions = publicSubscriptions(use);
   const page =
     (format: 'html' | 'json' | 'atom' | 'badge') =>
     async ({ params, req, res }: { params: { slug: string }; req: Request; res: Response }) => {
-      await servePublicStatusPage(container, req, res, { slug: params.slug }, `/status/${params.slug}`, format);
+      await servePublicStatusPage(use, req, res, { slug: params.slug }, `/status/${params.slug}`, format);
       return undefined;
     };
   return new ApiRouter(deps)
@@ -81,7 +79,7 @@ export function publicStatusPagesRouter(deps: RouterDeps) {
       response: PublicPageSchema,
       errors: ['statusPageNotFound', 'forbidden'],
       handler: async ({ params, req, res }) => {
-        await servePublicStatusPage(container, req, res, { slug: params.slug }, `/status/${params.slug}`, 'json');
+        await servePublicStatusPage(use, req, res, { slug: params.slug }, `/status/${params.slug}`, 'json');
         return undefined;
       },
     })
@@ -153,11 +151,9 @@ export function publicStatusPagesRouter(deps: RouterDeps) {
         const base = `/status/${params.slug}`;
         const form = req.is('application/x-www-form-urlencoded') !== false;
         try {
-          const { token } = await container
-            .get(SignInToStatusPage)
-            .execute({ slug: params.slug }, { password, ip: req.ip }, (lockout) =>
-              req.log?.warn({ statusPageLockout: lockout }, 'status page password attempts locked out'),
-            );
+          const { token } = await use.signInToStatusPage.execute({ slug: params.slug }, { password, ip: req.ip }, (lockout) =>
+            req.log?.warn({ statusPageLockout: lockout }, 'status page password attempts locked out'),
+          );
           res.cookie(ACCESS_COOKIE, token, {
             httpOnly: true,
             sameSite: 'lax',
@@ -244,4 +240,4 @@ export function publicStatusPagesRouter(deps: RouterDeps) {
         return undefined;
       },
     }).router;
-}
+});

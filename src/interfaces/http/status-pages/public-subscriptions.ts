@@ -1,9 +1,7 @@
-import type { Container } from 'inversify';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { PublicPageRef } from '../../../application/status-pages/get-public-status-page';
-import { SubscribeToStatusPage } from '../../../application/status-pages/subscribe-to-status-page';
-import { ManageSubscription } from '../../../application/status-pages/manage-subscription';
+import type { PublicPageUse } from './public-page-needs';
 import { PublicSubscribeBody } from './schemas';
 import { esc, renderMessage } from './public-html';
 import { ACCESS_COOKIE } from './public-page';
@@ -15,12 +13,12 @@ export const TokenQuery = z.object({ token: z.string().min(1).max(200) }).strip(
  * is that path) or at the root of its custom domain (`base` is ''). Links in the answers stay
  * relative to `base`.
  */
-export const publicSubscriptions = (container: Container) => ({
+export const publicSubscriptions = (use: PublicPageUse) => ({
   /** The form post or JSON body of "Get notified": sends the confirmation link (double opt-in). */
   async subscribe(req: Request, res: Response, ref: PublicPageRef): Promise<void> {
     const form = req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
     const body = PublicSubscribeBody.parse(req.body ?? {});
-    await container.get(SubscribeToStatusPage).execute(ref, { ip: req.ip, accessToken: req.cookies?.[ACCESS_COOKIE] }, body);
+    await use.subscribeToStatusPage.execute(ref, { ip: req.ip, accessToken: req.cookies?.[ACCESS_COOKIE] }, body);
     // One answer whatever the address's state: the mail tells its owner the rest.
     if (form) {
       res
@@ -38,7 +36,7 @@ export const publicSubscriptions = (container: Container) => ({
   /** The link of the confirmation message. */
   async confirm(req: Request, res: Response, ref: PublicPageRef): Promise<void> {
     const { token } = TokenQuery.parse(req.query);
-    const { title } = await container.get(ManageSubscription).confirm(ref, token);
+    const { title } = await use.manageSubscription.confirm(ref, token);
     res
       .status(200)
       .type('html')
@@ -63,7 +61,7 @@ export const publicSubscriptions = (container: Container) => ({
   /** The button's and List-Unsubscribe-Post's target (RFC 8058 one-click). */
   async unsubscribe(req: Request, res: Response, ref: PublicPageRef): Promise<void> {
     const { token } = TokenQuery.parse(req.query);
-    const { title } = await container.get(ManageSubscription).unsubscribe(ref, token);
+    const { title } = await use.manageSubscription.unsubscribe(ref, token);
     res
       .status(200)
       .type('html')

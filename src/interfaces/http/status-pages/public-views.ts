@@ -1,9 +1,9 @@
 import cookieParser from 'cookie-parser';
-import type { Container } from 'inversify';
 import type { RequestHandler } from 'express';
 import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
 import { customDomainOf } from '../custom-domains/host-routing';
 import { servePublicStatusPage, servePublicStatusPageFromMemory, type PublicFormat } from './public-page';
+import type { PublicPageUse } from './public-page-needs';
 
 /** /status/{slug} and its JSON, feed and badge, with a slug as pages can have one (anything else takes the usual way). */
 const VIEW = /^\/status\/([a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?)(?:\/(index\.json|feed\.atom|badge\.svg))?$/;
@@ -19,7 +19,7 @@ const FORMATS: Record<string, PublicFormat> = { 'index.json': 'json', 'feed.atom
  * declarations stay in the route table, which also answers anything this does not match.
  * `serveHost` answers the views of a status page on its own domain (`/`, `/index.json`...).
  */
-export function publicStatusPageViews(container: Container, orm: MikroORM, serveHost: RequestHandler): RequestHandler {
+export function publicStatusPageViews(use: PublicPageUse, orm: MikroORM, serveHost: RequestHandler): RequestHandler {
   const cookies = cookieParser();
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -30,11 +30,11 @@ export function publicStatusPageViews(container: Container, orm: MikroORM, serve
       const [, slug, file] = match ?? [];
       const format = file ? FORMATS[file]! : 'html';
       // Most views find the page built and fresh in memory: answered at once, without a database context.
-      if (!onHost && servePublicStatusPageFromMemory(container, req, res, { slug: slug! }, `/status/${slug}`, format)) return;
+      if (!onHost && servePublicStatusPageFromMemory(use, req, res, { slug: slug! }, `/status/${slug}`, format)) return;
       // A view that reads or rebuilds the page goes through the request's unit of work (ContextSql), hence a context.
       RequestContext.create(orm.em, () => {
         if (onHost) return serveHost(req, res, next);
-        servePublicStatusPage(container, req, res, { slug: slug! }, `/status/${slug}`, format).catch(next);
+        servePublicStatusPage(use, req, res, { slug: slug! }, `/status/${slug}`, format).catch(next);
       });
     };
     if (req.headers.cookie) cookies(req, res, serve);

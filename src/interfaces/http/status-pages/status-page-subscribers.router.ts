@@ -2,7 +2,7 @@ import { PageOnlyQuery, pageOf, pagedSchema } from '../shared/paging';
 import { z } from 'zod';
 import { PageSubscribers, type SubscriberView } from '../../../application/status-pages/page-subscribers';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 import { CreateSubscriberBody, IdParams, SubscriberParams, SubscriberSchema } from './schemas';
 import { withPageStatus } from './page-not-found';
 
@@ -19,8 +19,7 @@ const present = ({ subscriber, componentIds }: SubscriberView) => ({
 });
 
 /** The subscribers of a status page, as its editors manage them. */
-export function statusPageSubscribersRouter(deps: RouterDeps) {
-  const { container } = deps;
+export const statusPageSubscribersRouter = defineRouter({ pageSubscribers: PageSubscribers }, (deps, use) => {
   return new ApiRouter(deps)
     .route({
       operationId: 'listStatusPageSubscribers',
@@ -36,7 +35,7 @@ export function statusPageSubscribersRouter(deps: RouterDeps) {
       response: pagedSchema(SubscriberSchema, 'StatusPageSubscriberPage'),
       errors: ['statusPageNotFound'],
       handler: async ({ actor, params, query, req, res }) =>
-        withPageStatus(req, res, async () => pageOf((await container.get(PageSubscribers).list(actor, params)).map(present), query)),
+        withPageStatus(req, res, async () => pageOf((await use.pageSubscribers.list(actor, params)).map(present), query)),
     })
     .route({
       operationId: 'addStatusPageSubscriber',
@@ -55,7 +54,7 @@ export function statusPageSubscribersRouter(deps: RouterDeps) {
       errors: ['statusPageNotFound', 'roleForbidden'],
       handler: async ({ actor, params, body, req, res }) =>
         withPageStatus(req, res, async () => {
-          const added = await container.get(PageSubscribers).add(actor, { id: params.id, subscriber: body });
+          const added = await use.pageSubscribers.add(actor, { id: params.id, subscriber: body });
           return { ...present(added), webhookSecret: added.secret };
         }),
     })
@@ -72,7 +71,7 @@ export function statusPageSubscribersRouter(deps: RouterDeps) {
       handler: async ({ actor, params, req, res }) =>
         withPageStatus(req, res, async () => ({
           success: true as const,
-          id: (await container.get(PageSubscribers).remove(actor, params)).id,
+          id: (await use.pageSubscribers.remove(actor, params)).id,
         })),
     }).router;
-}
+});

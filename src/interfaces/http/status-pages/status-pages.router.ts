@@ -10,7 +10,7 @@ import { CreatePageIncident } from '../../../application/status-pages/create-pag
 import { PostPageIncidentUpdate } from '../../../application/status-pages/post-page-incident-update';
 import { ListPageIncidents } from '../../../application/status-pages/list-page-incidents';
 import { ApiRouter } from '../shared/api-router';
-import type { RouterDeps } from '../shared/router-deps';
+import { defineRouter } from '../shared/router-deps';
 import {
   CreateIncidentBody,
   CreatePageBody,
@@ -23,7 +23,7 @@ import {
 } from './schemas';
 import { presentPage, presentPageIncident } from './presenters';
 import { withPageStatus } from './page-not-found';
-import { STATUS_PAGE_HTTP_SETTINGS, type StatusPageHttpSettings } from './settings';
+import { STATUS_PAGE_HTTP_SETTINGS } from './settings';
 
 const tags = ['Status pages'] as const;
 const SCOPE_NOTE =
@@ -33,145 +33,153 @@ const SCOPE_NOTE =
 const COMPONENT_ERRORS = ['monitorNotFound', 'customerDomainNotFound', 'customerIpNotFound'] as const;
 
 /** Status pages (the settings; visitors read them under /status/{slug}) and the incident updates told on them. */
-export function statusPagesRouter(deps: RouterDeps) {
-  const { container } = deps;
-  const base = () => container.get<StatusPageHttpSettings>(STATUS_PAGE_HTTP_SETTINGS).publicBaseUrl;
-  const views = () => container.get(StatusPageViews);
-  return new ApiRouter(deps)
-    .route({
-      operationId: 'listStatusPages',
-      method: 'get',
-      path: '/api/status-pages',
-      tags,
-      summary: 'List status pages',
-      description: "The organization's pages (its own and its customers'), or a customer-scoped caller's own.",
-      query: PageOnlyQuery,
-      response: pagedSchema(StatusPageSchema, 'StatusPagePage'),
-      handler: async ({ actor, query }) =>
-        pageOf(
-          (await views().many(await container.get(ListStatusPages).execute(actor))).map((v) => presentPage(v, base())),
-          query,
-        ),
-    })
-    .route({
-      operationId: 'createStatusPage',
-      method: 'post',
-      path: '/api/status-pages',
-      tags,
-      summary: 'Create a status page',
-      status: 201,
-      description:
-        'Components (monitors of any kind, customer domains, customer IPs) in named groups, shown at /status/{slug}. A page ' +
-        "with customerId (or made by a customer-scoped caller) is that customer's and may show only its records. A password or an " +
-        'IP allowlist makes it private. Editors and admins.',
-      body: CreatePageBody,
-      response: StatusPageSchema,
-      errors: ['statusPageSlugTaken', 'customerNotFound', ...COMPONENT_ERRORS, 'roleForbidden'],
-      handler: async ({ actor, body }) =>
-        presentPage(await views().one(await container.get(CreateStatusPage).execute(actor, body)), base()),
-    })
-    .route({
-      operationId: 'getStatusPage',
-      method: 'get',
-      path: '/api/status-pages/{id}',
-      tags,
-      summary: 'Get a status page',
-      description: SCOPE_NOTE,
-      params: IdParams,
-      response: StatusPageSchema,
-      errors: ['statusPageNotFound'],
-      handler: async ({ actor, params, req, res }) =>
-        withPageStatus(req, res, async () =>
-          presentPage(await views().one(await container.get(GetStatusPage).execute(actor, params)), base()),
-        ),
-    })
-    .route({
-      operationId: 'updateStatusPage',
-      method: 'patch',
-      path: '/api/status-pages/{id}',
-      tags,
-      summary: 'Change a status page',
-      description: `Any of the create fields; groups, when sent, replace all groups; password null removes it (and a new password signs every visitor out). ${SCOPE_NOTE}`,
-      params: IdParams,
-      body: UpdatePageBody,
-      response: StatusPageSchema,
-      errors: ['statusPageNotFound', 'statusPageSlugTaken', ...COMPONENT_ERRORS, 'conflict', 'roleForbidden'],
-      handler: async ({ actor, params, body, req, res }) =>
-        withPageStatus(req, res, async () =>
-          presentPage(await views().one(await container.get(UpdateStatusPage).execute(actor, { id: params.id, change: body })), base()),
-        ),
-    })
-    .route({
-      operationId: 'deleteStatusPage',
-      method: 'delete',
-      path: '/api/status-pages/{id}',
-      tags,
-      summary: 'Delete a status page',
-      description: `Its incident updates and subscribers go with it. ${SCOPE_NOTE}`,
-      params: IdParams,
-      response: z.object({ success: z.literal(true), id: z.uuid() }),
-      errors: ['statusPageNotFound', 'roleForbidden'],
-      handler: async ({ actor, params, req, res }) =>
-        withPageStatus(req, res, async () => ({
-          success: true as const,
-          id: (await container.get(DeleteStatusPage).execute(actor, params)).publicId,
-        })),
-    })
-    .route({
-      operationId: 'listStatusPageIncidents',
-      method: 'get',
-      path: '/api/status-pages/{id}/incidents',
-      tags,
-      summary: 'Incidents told on a status page',
-      description: `Open ones and those of the last 90 days, newest first, with their updates. ${SCOPE_NOTE}`,
-      params: IdParams,
-      query: PageOnlyQuery,
-      response: pagedSchema(PageIncidentSchema, 'StatusPageIncidentPage'),
-      errors: ['statusPageNotFound'],
-      handler: async ({ actor, params, query, req, res }) =>
-        withPageStatus(req, res, async () =>
-          pageOf((await container.get(ListPageIncidents).execute(actor, params)).map(presentPageIncident), query),
-        ),
-    })
-    .route({
-      operationId: 'createStatusPageIncident',
-      method: 'post',
-      path: '/api/status-pages/{id}/incidents',
-      tags,
-      summary: 'Tell visitors about an incident',
-      status: 201,
-      description:
-        'The first update (investigating by default) of an incident: one declared on the page (title required), or a ' +
-        'service incident (automatic or manual) of a monitor on the page (incidentId; a second call for the same incident adds ' +
-        `an update to its story). The update appears on the page and goes to the page's subscribers. ${SCOPE_NOTE}`,
-      params: IdParams,
-      body: CreateIncidentBody,
-      response: PageIncidentSchema,
-      errors: ['statusPageNotFound', 'incidentNotFound', 'roleForbidden'],
-      handler: async ({ actor, params, body, req, res }) =>
-        withPageStatus(req, res, async () =>
-          presentPageIncident(await container.get(CreatePageIncident).execute(actor, { id: params.id, ...body })),
-        ),
-    })
-    .route({
-      operationId: 'postStatusPageIncidentUpdate',
-      method: 'post',
-      path: '/api/status-pages/{id}/incidents/{incidentId}/updates',
-      tags,
-      summary: 'Post an incident update',
-      status: 201,
-      description:
-        'investigating, identified, monitoring or resolved, with a message; resolved closes the incident on the page (a ' +
-        `later update reopens it). The update goes to the page's subscribers. ${SCOPE_NOTE}`,
-      params: IncidentParams,
-      body: CreateUpdateBody,
-      response: PageIncidentSchema,
-      errors: ['statusPageNotFound', 'pageIncidentNotFound', 'roleForbidden'],
-      handler: async ({ actor, params, body, req, res }) =>
-        withPageStatus(req, res, async () =>
-          presentPageIncident(
-            await container.get(PostPageIncidentUpdate).execute(actor, { id: params.id, incidentId: params.incidentId, ...body }),
+export const statusPagesRouter = defineRouter(
+  {
+    statusPageHttpSettings: STATUS_PAGE_HTTP_SETTINGS,
+    statusPageViews: StatusPageViews,
+    listStatusPages: ListStatusPages,
+    createStatusPage: CreateStatusPage,
+    getStatusPage: GetStatusPage,
+    updateStatusPage: UpdateStatusPage,
+    deleteStatusPage: DeleteStatusPage,
+    listPageIncidents: ListPageIncidents,
+    createPageIncident: CreatePageIncident,
+    postPageIncidentUpdate: PostPageIncidentUpdate,
+  },
+  (deps, use) => {
+    const base = () => use.statusPageHttpSettings.publicBaseUrl;
+    const views = () => use.statusPageViews;
+    return new ApiRouter(deps)
+      .route({
+        operationId: 'listStatusPages',
+        method: 'get',
+        path: '/api/status-pages',
+        tags,
+        summary: 'List status pages',
+        description: "The organization's pages (its own and its customers'), or a customer-scoped caller's own.",
+        query: PageOnlyQuery,
+        response: pagedSchema(StatusPageSchema, 'StatusPagePage'),
+        handler: async ({ actor, query }) =>
+          pageOf(
+            (await views().many(await use.listStatusPages.execute(actor))).map((v) => presentPage(v, base())),
+            query,
           ),
-        ),
-    }).router;
-}
+      })
+      .route({
+        operationId: 'createStatusPage',
+        method: 'post',
+        path: '/api/status-pages',
+        tags,
+        summary: 'Create a status page',
+        status: 201,
+        description:
+          'Components (monitors of any kind, customer domains, customer IPs) in named groups, shown at /status/{slug}. A page ' +
+          "with customerId (or made by a customer-scoped caller) is that customer's and may show only its records. A password or an " +
+          'IP allowlist makes it private. Editors and admins.',
+        body: CreatePageBody,
+        response: StatusPageSchema,
+        errors: ['statusPageSlugTaken', 'customerNotFound', ...COMPONENT_ERRORS, 'roleForbidden'],
+        handler: async ({ actor, body }) => presentPage(await views().one(await use.createStatusPage.execute(actor, body)), base()),
+      })
+      .route({
+        operationId: 'getStatusPage',
+        method: 'get',
+        path: '/api/status-pages/{id}',
+        tags,
+        summary: 'Get a status page',
+        description: SCOPE_NOTE,
+        params: IdParams,
+        response: StatusPageSchema,
+        errors: ['statusPageNotFound'],
+        handler: async ({ actor, params, req, res }) =>
+          withPageStatus(req, res, async () => presentPage(await views().one(await use.getStatusPage.execute(actor, params)), base())),
+      })
+      .route({
+        operationId: 'updateStatusPage',
+        method: 'patch',
+        path: '/api/status-pages/{id}',
+        tags,
+        summary: 'Change a status page',
+        description: `Any of the create fields; groups, when sent, replace all groups; password null removes it (and a new password signs every visitor out). ${SCOPE_NOTE}`,
+        params: IdParams,
+        body: UpdatePageBody,
+        response: StatusPageSchema,
+        errors: ['statusPageNotFound', 'statusPageSlugTaken', ...COMPONENT_ERRORS, 'conflict', 'roleForbidden'],
+        handler: async ({ actor, params, body, req, res }) =>
+          withPageStatus(req, res, async () =>
+            presentPage(await views().one(await use.updateStatusPage.execute(actor, { id: params.id, change: body })), base()),
+          ),
+      })
+      .route({
+        operationId: 'deleteStatusPage',
+        method: 'delete',
+        path: '/api/status-pages/{id}',
+        tags,
+        summary: 'Delete a status page',
+        description: `Its incident updates and subscribers go with it. ${SCOPE_NOTE}`,
+        params: IdParams,
+        response: z.object({ success: z.literal(true), id: z.uuid() }),
+        errors: ['statusPageNotFound', 'roleForbidden'],
+        handler: async ({ actor, params, req, res }) =>
+          withPageStatus(req, res, async () => ({
+            success: true as const,
+            id: (await use.deleteStatusPage.execute(actor, params)).publicId,
+          })),
+      })
+      .route({
+        operationId: 'listStatusPageIncidents',
+        method: 'get',
+        path: '/api/status-pages/{id}/incidents',
+        tags,
+        summary: 'Incidents told on a status page',
+        description: `Open ones and those of the last 90 days, newest first, with their updates. ${SCOPE_NOTE}`,
+        params: IdParams,
+        query: PageOnlyQuery,
+        response: pagedSchema(PageIncidentSchema, 'StatusPageIncidentPage'),
+        errors: ['statusPageNotFound'],
+        handler: async ({ actor, params, query, req, res }) =>
+          withPageStatus(req, res, async () =>
+            pageOf((await use.listPageIncidents.execute(actor, params)).map(presentPageIncident), query),
+          ),
+      })
+      .route({
+        operationId: 'createStatusPageIncident',
+        method: 'post',
+        path: '/api/status-pages/{id}/incidents',
+        tags,
+        summary: 'Tell visitors about an incident',
+        status: 201,
+        description:
+          'The first update (investigating by default) of an incident: one declared on the page (title required), or a ' +
+          'service incident (automatic or manual) of a monitor on the page (incidentId; a second call for the same incident adds ' +
+          `an update to its story). The update appears on the page and goes to the page's subscribers. ${SCOPE_NOTE}`,
+        params: IdParams,
+        body: CreateIncidentBody,
+        response: PageIncidentSchema,
+        errors: ['statusPageNotFound', 'incidentNotFound', 'roleForbidden'],
+        handler: async ({ actor, params, body, req, res }) =>
+          withPageStatus(req, res, async () =>
+            presentPageIncident(await use.createPageIncident.execute(actor, { id: params.id, ...body })),
+          ),
+      })
+      .route({
+        operationId: 'postStatusPageIncidentUpdate',
+        method: 'post',
+        path: '/api/status-pages/{id}/incidents/{incidentId}/updates',
+        tags,
+        summary: 'Post an incident update',
+        status: 201,
+        description:
+          'investigating, identified, monitoring or resolved, with a message; resolved closes the incident on the page (a ' +
+          `later update reopens it). The update goes to the page's subscribers. ${SCOPE_NOTE}`,
+        params: IncidentParams,
+        body: CreateUpdateBody,
+        response: PageIncidentSchema,
+        errors: ['statusPageNotFound', 'pageIncidentNotFound', 'roleForbidden'],
+        handler: async ({ actor, params, body, req, res }) =>
+          withPageStatus(req, res, async () =>
+            presentPageIncident(await use.postPageIncidentUpdate.execute(actor, { id: params.id, incidentId: params.incidentId, ...body })),
+          ),
+      }).router;
+  },
+);

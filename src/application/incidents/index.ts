@@ -1,0 +1,12 @@
+/** The incidents context's public surface: its use cases, their ports and the ports' tokens. */
+export * from './acknowledge-incident';
+export * from './alert-actions';
+export * from './apply-routed-incident-change';
+export * from './create-manual-incident';
+export * from './delete-incident';
+export * from './get-incident';
+export * from './list-incidents';
+export * from './ports';
+export * from './record-check-result';
+export * from './resolve-incident';
+export * from './steady-memo';

@@ -1,0 +1,6 @@
+/** The scheduling context's public surface: its use cases, their ports and the ports' tokens. */
+export * from './check-dispatcher';
+export * from './monitor-check-request';
+export * from './ports';
+export * from './record-outcomes';
+export * from './trigger-check';

@@ -1,0 +1,48 @@
+import type { ContextModule } from './modules/context-module';
+import { platformContext } from './modules/platform.module';
+import { identityContext } from './modules/identity.module';
+import { tenancyContext } from './modules/tenancy.module';
+import { agentAccessContext } from './modules/agent-access.module';
+import { checksContext } from './modules/checks.module';
+import { incidentsContext } from './modules/incidents.module';
+import { monitoringContext } from './modules/monitoring.module';
+import { maintenanceContext } from './modules/maintenance.module';
+import { schedulingContext } from './modules/scheduling.module';
+import { notificationsContext } from './modules/notifications.module';
+import { statusPagesContext } from './modules/status-pages.module';
+import { dataExportContext } from './modules/data-export.module';
+import { reportsContext } from './modules/reports.module';
+import { customDomainsContext } from './modules/custom-domains.module';
+import { onCallContext } from './modules/on-call.module';
+import { billingContext } from './modules/billing.module';
+import { incidentManagementContext } from './modules/incident-management.module';
+import { platformAdminContext } from './modules/platform-admin.module';
+import { auditContext } from './modules/audit.module';
+import { metricsContext } from './modules/metrics.module';
+
+/**
+ * Every bounded context of the service, each declared whole in its module (bindings, routers, jobs).
+ * Adding a context is adding its line here. Bindings load in this order; routes register in it.
+ */
+export const CONTEXTS: readonly ContextModule[] = [
+  platformContext,
+  identityContext,
+  tenancyContext,
+  agentAccessContext,
+  checksContext,
+  incidentsContext,
+  monitoringContext,
+  maintenanceContext,
+  schedulingContext,
+  notificationsContext,
+  statusPagesContext,
+  dataExportContext,
+  reportsContext,
+  customDomainsContext,
+  onCallContext,
+  billingContext,
+  incidentManagementContext,
+  platformAdminContext,
+  auditContext,
+  metricsContext,
+];
