@@ -98,9 +98,9 @@ export async function buildWorld(): Promise<MatrixWorld> {
   await aWebsite(set.stranger, { customerId: strangerCustomer.id });
   await aTag(set.stranger, {});
 
-  // A payment mandate exists before the operations run: reconciling it must not race its creation
-  // (the plain operations run six at a time).
-  await must('POST', '/api/billing/mandate', admin);
+  // A payment mandate exists in every organization an administrator calls from before the operations
+  // run: reconciling it must not race its creation (the plain operations run six at a time).
+  await Promise.all([admin, set.stranger, supporter].map((caller) => must('POST', '/api/billing/mandate', caller)));
 
   // Room for the fresh monitors the destructive operations need (the default package stops at 50).
   const roomy = await aMonitorPackage(admin, { quotaTiers: [{ monitorLimit: 1000, priceMonthly: 0 }] });

@@ -1,6 +1,7 @@
 /** The notifications context's public surface: its use cases, their ports and the ports' tokens, and the domain types they speak. */
 export * from './create-notification-channel';
 export * from './default-channel';
+export * from './delivery-ports';
 export * from './delete-notification-channel';
 export * from './deliver-due-direct-messages';
 export * from './deliver-due-notifications';
@@ -16,6 +17,7 @@ export * from './route-outbox-events';
 export * from './send-manual-alert';
 export * from './send-test-notification';
 export * from './settle-batches';
+export * from './storm-ports';
 export * from './sms-channel-sender';
 export * from './update-notification-channel';
 export * from './update-organization-smtp';

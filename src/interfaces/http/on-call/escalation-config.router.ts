@@ -5,7 +5,8 @@ import { UpdateEscalationPolicy } from '../../../application/on-call/update-esca
 import { DeleteEscalationPolicy } from '../../../application/on-call/delete-escalation-policy';
 import { ApiRouter } from '../shared/api-router';
 import { defineRouter } from '../shared/router-deps';
-import { CreatePolicyBody, IdParams, PolicySchema, UpdatePolicyBody } from './schemas';
+import { CreatePolicyBody, PolicySchema, UpdatePolicyBody } from './escalation.schemas';
+import { IdParams } from './schemas';
 import { presentPolicy } from './presenters';
 import { PageOnlyQuery, pageOf, pagedSchema } from '../shared/paging';
 

@@ -2,25 +2,8 @@ import { z } from 'zod';
 import 'zod-openapi';
 import { IM_ROLES } from '../../../domain/on-call/teams';
 import { ROTATION_TYPES, SHIFT_UNITS } from '../../../domain/on-call/rotation';
-import { ESCALATION_TARGET_TYPES, MAX_REPEATS } from '../../../domain/on-call/escalation-policy';
-import { isTimeZone } from '../../../domain/on-call/wall-clock';
+import { Clock, Description, Instant, Name, Ref, TimeZone, UserRef } from './fields';
 
-const Instant = z.iso
-  .datetime({ offset: true })
-  .transform((value) => new Date(value))
-  .meta({ description: 'ISO 8601 date-time with Z or an offset' });
-const TimeZone = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .refine(isTimeZone, 'Must be an IANA time zone such as Europe/Berlin')
-  .meta({ description: "IANA time zone the layers' hand-off times and restrictions are read in (default UTC)", example: 'Europe/Berlin' });
-const Ref = z.string().trim().min(1).max(64);
-const UserRef = Ref.meta({ description: 'A user id of the organization (userNotFound otherwise)' });
-const Clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm, 00:00 to 23:59');
-const Name = z.string().trim().min(1).max(200);
-const Description = z.string().trim().max(2000).nullable();
 
 export const IdParams = z.object({ id: Ref });
 export const MemberParams = z.object({ id: Ref, userId: Ref });
@@ -232,71 +215,3 @@ export const CalendarFeedSchema = z
     url: z.string().meta({ description: 'Subscribe to this URL in a calendar app (iCalendar, RFC 5545)' }),
   })
   .meta({ id: 'ImCalendarFeed' });
-
-const Target = z
-  .object({
-    type: z.enum(ESCALATION_TARGET_TYPES).meta({
-      description:
-        '`user`: that user; `schedule`: whoever is on call in it; `team`: ' +
-        "whoever is on call in the team's schedules, or every member when nobody is",
-    }),
-    id: Ref.meta({ description: 'User, schedule or team id of the organization' }),
-  })
-  .strict()
-  .meta({ id: 'EscalationTarget' });
-
-const Level = z
-  .object({
-    delayMinutes: z
-      .number()
-      .int()
-      .min(1)
-      .max(1440)
-      .meta({ description: 'Minutes this level has to acknowledge before the next level is paged' }),
-    targets: z.array(Target).min(1).max(10),
-  })
-  .strict()
-  .meta({ id: 'EscalationLevel' });
-
-export const CreatePolicyBody = z
-  .object({
-    name: Name,
-    description: Description.default(null),
-    levels: z.array(Level).min(1).max(10),
-    repeatCount: z
-      .number()
-      .int()
-      .min(0)
-      .max(MAX_REPEATS)
-      .default(0)
-      .meta({ description: "How many more times the chain runs after the last level's delay passes unacknowledged" }),
-  })
-  .strict()
-  .meta({ id: 'EscalationPolicyCreate' });
-
-export const UpdatePolicyBody = z
-  .object({
-    name: Name.optional(),
-    description: Description.optional(),
-    levels: z.array(Level).min(1).max(10).optional().meta({ description: 'Replaces every level' }),
-    repeatCount: z.number().int().min(0).max(MAX_REPEATS).optional(),
-  })
-  .strict()
-  .meta({ id: 'EscalationPolicyUpdate' });
-
-export const PolicySchema = z
-  .object({
-    id: z.uuid(),
-    name: z.string(),
-    description: z.string().nullable(),
-    levels: z.array(
-      z.object({
-        delayMinutes: z.number(),
-        targets: z.array(z.object({ type: z.enum(ESCALATION_TARGET_TYPES), id: z.string() })),
-      }),
-    ),
-    repeatCount: z.number(),
-    createdAt: z.iso.datetime(),
-    updatedAt: z.iso.datetime(),
-  })
-  .meta({ id: 'EscalationPolicy' });
