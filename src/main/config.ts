@@ -7,7 +7,6 @@ import { ConfigSchema } from './config-schema';
 
 export type { AppConfig } from './app-config';
 
-
 const DNS_SERVER = /^(?:\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?|[0-9a-fA-F:]+|\[[0-9a-fA-F:]+\](?::\d{1,5})?)$/;
 const LOCATION_CODE = /^[a-z][a-z0-9-]{1,31}$/;
 /** The catalogue without MONITOR_LOCATIONS: the one place this node checks from. */
@@ -86,7 +85,6 @@ function parseTrustedIssuers(text: string | undefined): AppConfig['agentTrustedI
 }
 
 const DnsblZonesSchema = z.array(z.object({ zone: z.string().min(1), name: z.string().min(1), delistUrl: z.url() }).strict());
-
 
 /** The example password compose.yaml's comments show: a database that uses it is refused. */
 export const SAMPLE_DATABASE_PASSWORD = 'change-me';

@@ -4,7 +4,6 @@ import { IM_ROLES } from '../../../domain/on-call/teams';
 import { ROTATION_TYPES, SHIFT_UNITS } from '../../../domain/on-call/rotation';
 import { Clock, Description, Instant, Name, Ref, TimeZone, UserRef } from './fields';
 
-
 export const IdParams = z.object({ id: Ref });
 export const MemberParams = z.object({ id: Ref, userId: Ref });
 export const OverrideParams = z.object({ id: Ref, overrideId: Ref });
