@@ -2,51 +2,8 @@ import PDFDocument from 'pdfkit';
 import type { ReportModel, ReportMonitor } from '../../domain/reports/report-model';
 import { localDate } from '../../domain/shared/zoned-time';
 import type { ReportRenderer } from '../../application/reports/ports';
-
-const MARGIN = 50;
-const PAGE = { width: 595.28, height: 841.89 };
-const WIDTH = PAGE.width - 2 * MARGIN;
-const COLORS = {
-  up: '#2e9d57',
-  degraded: '#e0b02f',
-  down: '#d64541',
-  unknown: '#b8bec6',
-  ink: '#1f2933',
-  muted: '#6b7785',
-  rule: '#d9dee4',
-};
-const LABEL_WIDTH = 170;
-const BAR_HEIGHT = 11;
-
-type Doc = PDFKit.PDFDocument;
-
-const percent = (value: number | null) => (value === null ? 'unknown' : `${value.toFixed(2)} %`);
-const ms = (value: number | null) => (value === null ? '-' : `${value} ms`);
-
-function duration(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  return `${hours} h ${minutes % 60} min`;
-}
-
-/** Keeps a block together: a new page when fewer than `height` points are left. */
-function room(doc: Doc, height: number): void {
-  if (doc.y + height > PAGE.height - MARGIN) doc.addPage();
-}
-
-function heading(doc: Doc, text: string): void {
-  room(doc, 60);
-  doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).fillColor(COLORS.ink).text(text, MARGIN, doc.y, { width: WIDTH });
-  doc
-    .moveTo(MARGIN, doc.y + 2)
-    .lineTo(MARGIN + WIDTH, doc.y + 2)
-    .lineWidth(0.5)
-    .strokeColor(COLORS.rule)
-    .stroke();
-  doc.moveDown(0.6);
-}
+import { COLORS, type Doc, MARGIN, PAGE, WIDTH, duration, heading, ms, percent, room } from './pdf-layout';
+import { responseChart, uptimeChart } from './report-charts';
 
 /**
  * The PDF with pdfkit: text in the standard Helvetica faces (no font files to ship), charts drawn as
@@ -69,8 +26,8 @@ export class PdfkitReportRenderer implements ReportRenderer {
     });
     this.header(doc, model, branding.logo);
     this.summary(doc, model);
-    this.uptimeChart(doc, model.monitors);
-    this.responseChart(doc, model.monitors);
+    uptimeChart(doc, model.monitors);
+    responseChart(doc, model.monitors);
     this.table(doc, model);
     this.incidents(doc, model);
     this.footers(doc, model);
@@ -149,108 +106,6 @@ export class PdfkitReportRenderer implements ReportRenderer {
         doc.y,
         { width: WIDTH },
       );
-  }
-
-  private legend(doc: Doc, items: [string, string][]): void {
-    let x = MARGIN;
-    const y = doc.y;
-    doc.font('Helvetica').fontSize(8);
-    for (const [color, label] of items) {
-      doc.rect(x, y + 1, 8, 8).fill(color);
-      doc.fillColor(COLORS.muted).text(label, x + 11, y, { lineBreak: false });
-      x += 11 + doc.widthOfString(label) + 14;
-    }
-    doc.y = y + 14;
-  }
-
-  private uptimeChart(doc: Doc, monitors: readonly ReportMonitor[]): void {
-    heading(doc, 'Uptime by monitor, share of the whole period');
-    this.legend(doc, [
-      [COLORS.up, 'up'],
-      [COLORS.degraded, 'degraded'],
-      [COLORS.down, 'down'],
-      [COLORS.unknown, 'unknown'],
-    ]);
-    const barWidth = WIDTH - LABEL_WIDTH - 60;
-    for (const monitor of monitors) {
-      room(doc, BAR_HEIGHT + 6);
-      const y = doc.y;
-      doc
-        .font('Helvetica')
-        .fontSize(8)
-        .fillColor(COLORS.ink)
-        .text(monitor.name, MARGIN, y + 1, { width: LABEL_WIDTH - 6, height: 10, ellipsis: true });
-      const up = (monitor.uptimePercent ?? 0) - (monitor.degradedPercent ?? 0);
-      const parts: [number, string][] =
-        monitor.uptimePercent === null
-          ? [[100, COLORS.unknown]]
-          : [
-              [up, COLORS.up],
-              [monitor.degradedPercent ?? 0, COLORS.degraded],
-              [monitor.downtimePercent ?? 0, COLORS.down],
-              [monitor.unknownPercent ?? 0, COLORS.unknown],
-            ];
-      let x = MARGIN + LABEL_WIDTH;
-      for (const [share, color] of parts) {
-        const w = (share / 100) * barWidth;
-        if (w > 0) doc.rect(x, y, w, BAR_HEIGHT).fill(color);
-        x += w;
-      }
-      doc
-        .rect(MARGIN + LABEL_WIDTH, y, barWidth, BAR_HEIGHT)
-        .lineWidth(0.3)
-        .strokeColor(COLORS.rule)
-        .stroke();
-      doc.fillColor(COLORS.ink).text(percent(monitor.uptimePercent), MARGIN + LABEL_WIDTH + barWidth + 6, y + 1, { lineBreak: false });
-      doc.y = y + BAR_HEIGHT + 5;
-    }
-  }
-
-  private responseChart(doc: Doc, monitors: readonly ReportMonitor[]): void {
-    heading(doc, 'Response time percentiles');
-    const measured = monitors.filter((m) => m.responseTime.p99Ms !== null);
-    if (measured.length === 0) {
-      doc.font('Helvetica').fontSize(9).fillColor(COLORS.muted).text('No response times were recorded in the period.', MARGIN, doc.y);
-      return;
-    }
-    this.legend(doc, [
-      [COLORS.up, 'p50 to p99'],
-      [COLORS.ink, 'p95'],
-    ]);
-    const scaleMax = Math.max(...measured.map((m) => m.responseTime.p99Ms!));
-    const axisWidth = WIDTH - LABEL_WIDTH - 60;
-    const xOf = (value: number) => MARGIN + LABEL_WIDTH + (value / scaleMax) * axisWidth;
-    for (const monitor of measured) {
-      room(doc, BAR_HEIGHT + 6);
-      const y = doc.y;
-      const { p50Ms, p95Ms, p99Ms } = monitor.responseTime;
-      doc
-        .font('Helvetica')
-        .fontSize(8)
-        .fillColor(COLORS.ink)
-        .text(monitor.name, MARGIN, y + 1, { width: LABEL_WIDTH - 6, height: 10, ellipsis: true });
-      doc
-        .moveTo(MARGIN + LABEL_WIDTH, y + BAR_HEIGHT / 2)
-        .lineTo(MARGIN + LABEL_WIDTH + axisWidth, y + BAR_HEIGHT / 2)
-        .lineWidth(0.3)
-        .strokeColor(COLORS.rule)
-        .stroke();
-      doc.rect(xOf(p50Ms ?? 0), y + 2, Math.max(1, xOf(p99Ms!) - xOf(p50Ms ?? 0)), BAR_HEIGHT - 4).fill(COLORS.up);
-      if (p95Ms !== null)
-        doc
-          .moveTo(xOf(p95Ms), y)
-          .lineTo(xOf(p95Ms), y + BAR_HEIGHT)
-          .lineWidth(1.2)
-          .strokeColor(COLORS.ink)
-          .stroke();
-      doc.fillColor(COLORS.ink).text(`${p99Ms} ms`, MARGIN + LABEL_WIDTH + axisWidth + 6, y + 1, { lineBreak: false });
-      doc.y = y + BAR_HEIGHT + 5;
-    }
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor(COLORS.muted)
-      .text(`Scale: 0 to ${scaleMax} ms`, MARGIN + LABEL_WIDTH, doc.y);
   }
 
   private table(doc: Doc, model: ReportModel): void {

@@ -1,4 +1,3 @@
-import { type Container } from 'inversify';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { CLOCK, type Clock } from '../../application/shared/clock';
 import { ID_GENERATOR, type IdGenerator } from '../../application/shared/id-generator';
@@ -8,31 +7,15 @@ import { SECRET_TOKENS, type SecretTokens } from '../../application/identity/por
 import { CREDENTIAL_CIPHER, type CredentialCipher } from '../../application/monitoring/ports';
 import {
   CHANNEL_OWNERS,
-  DELIVERY_LEDGER,
-  DIRECT_DELIVERIES,
-  DIRECT_DELIVERY_QUEUE,
-  DIRECT_SENDERS,
-  type DirectDeliveryQueue,
-  type DirectSenders,
   NOTIFICATION_CHANNEL_REPOSITORY,
-  NOTIFICATION_SENDERS,
   NOTIFICATION_TARGET_POLICY,
   ORGANIZATION_SMTP_STORE,
-  SMS_QUOTA,
   SMTP_VERIFIER,
   WEBHOOK_SIGNER,
-  type SmsQuota,
   type ChannelOwners,
-  type DeliveryLedger,
   type NotificationChannelRepository,
-  CHANNEL_HEALTH_LEDGER,
-  STORM_LEDGER,
-  type ChannelHealthLedger,
-  type StormLedger,
-  type NotificationSenders,
   type OrganizationSmtpStore,
   type SmtpVerifier,
-  type WebhookSigner,
 } from '../../application/notifications/ports';
 import { WebhookSecrets } from '../../application/notifications/webhook-secrets';
 import { CreateNotificationChannel } from '../../application/notifications/create-notification-channel';
@@ -49,54 +32,20 @@ import { SqlChannelOwners } from '../../infrastructure/notifications/sql-channel
 import { SqlOrganizationSmtpStore } from '../../infrastructure/notifications/sql-organization-smtp.store';
 import { NodemailerSmtpVerifier } from '../../infrastructure/notifications/nodemailer-smtp-verifier';
 import { HmacWebhookSigner } from '../../infrastructure/notifications/hmac-webhook-signer';
-import { RouteOutboxEvents } from '../../application/notifications/route-outbox-events';
-import { ListNotificationDeliveries } from '../../application/notifications/list-notification-deliveries';
-import { SendTestNotification } from '../../application/notifications/send-test-notification';
-import { SendManualAlert } from '../../application/notifications/send-manual-alert';
-import { RATE_LIMITER, type RateLimiter } from '../../application/shared/rate-limiter';
-import { DeliverDueNotifications, type DeliverySettings } from '../../application/notifications/deliver-due-notifications';
-import { DeliverDueDirectMessages } from '../../application/notifications/deliver-due-direct-messages';
-import { SqlDirectDeliveries } from '../../infrastructure/notifications/sql-direct-deliveries';
-import { METRICS, type DeliveryMetrics } from '../../application/observability/ports';
-import { SqlDeliveryLedger } from '../../infrastructure/notifications/sql-delivery-ledger';
-import { SqlStormLedger } from '../../infrastructure/notifications/sql-storm-ledger';
-import { SqlChannelHealthLedger } from '../../infrastructure/notifications/sql-channel-health-ledger';
-import { FallBackFromFailingChannels } from '../../application/notifications/fall-back-from-failing-channels';
-import { HttpNotificationSender } from '../../infrastructure/notifications/http-notification-sender';
-import { NodemailerEmailSender, platformSmtp } from '../../infrastructure/notifications/nodemailer-email-sender';
-import { SmsChannelSender } from '../../application/notifications/sms-channel-sender';
-import { TwilioSmsProvider } from '../../infrastructure/notifications/twilio-sms-provider';
-import { SqlSmsQuota } from '../../infrastructure/notifications/sql-sms-quota';
-import { SharedTlsContext } from '../../infrastructure/protocols/shared/tls-context';
-import { PinnedHttpPool } from '../../infrastructure/protocols/http/pinned-http-pool';
-import { SmtpTransportPool } from '../../infrastructure/notifications/smtp-transport-pool';
-import { TIMEOUT_MS as SMTP_TIMEOUT_MS } from '../../infrastructure/notifications/nodemailer-email-sender';
 import { ResolvingTargetPolicy } from '../../infrastructure/network/resolving-target-policy';
 import { CachingHostResolver } from '../../infrastructure/network/caching-host-resolver';
 import { NodeDnsResolver } from '../../infrastructure/network/node-dns-resolver';
-import type { SqlRunner } from '../../infrastructure/persistence/database';
-import { checkUserAgent } from '../../domain/checks/user-agent';
-import { PRODUCT } from '../product';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL, ORM, SQL } from '../tokens';
+import { CONFIG, ORM } from '../tokens';
 import { bindings, type Ctx } from './bindings';
 import { notificationChannelsRouter } from '../../interfaces/http/notifications/notification-channels.router';
 import { organizationSmtpRouter } from '../../interfaces/http/notifications/organization-smtp.router';
 import { notificationDeliveriesRouter } from '../../interfaces/http/notifications/notification-deliveries.router';
 import { alertsRouter } from '../../interfaces/http/notifications/alerts.router';
 import type { ContextModule } from './context-module';
+import { bindNotificationDelivery } from './notification-delivery.bindings';
 
-/**
- * How long one webhook or chat POST may take. A delivery's lease (NOTIFY_LEASE_MS) outlasts any send (an SMTP
- * exchange has three 15 s timeouts of its own), so a live worker never loses a row mid-send; a dead one's rows wait that long.
- */
-const SEND_TIMEOUT_MS = 10_000;
-/**
- * Deliveries a round claims: sent at once (at most NOTIFY_HTTP_SOCKETS_PER_ORIGIN at a time to one
- * receiver, the others waiting their turn within their send's time), recorded as they finish.
- */
-const DELIVERY_BATCH = 100;
-const noMetrics: DeliveryMetrics = { notificationDelivery: () => undefined };
+export { closeNotificationConnections } from './notification-delivery.bindings';
 
 /**
  * Notifications: channels (organization, customer, monitor overrides), their routing, the organization's SMTP server,
@@ -165,166 +114,8 @@ export const notificationsModule = bindings(({ bind, single }) => {
   single(GetOrganizationSmtp, (c) => new GetOrganizationSmtp(smtp(c)));
   single(RemoveOrganizationSmtp, (c) => new RemoveOrganizationSmtp(smtp(c)));
 
-  // The delivery ledger and its senders.
-  const config = (c: Ctx) => c.get<AppConfig>(CONFIG);
-  single(DELIVERY_LEDGER, (c) => new SqlDeliveryLedger(c.get<SqlRunner>(SQL)));
-  single(SMS_QUOTA, (c) => new SqlSmsQuota(c.get<SqlRunner>(SQL)));
-  const userAgent = (c: Ctx) => checkUserAgent(PRODUCT.name, PRODUCT.version, config(c).publicBaseUrl);
-  const policy = (c: Ctx) => c.get<TargetPolicy>(NOTIFICATION_TARGET_POLICY);
-  const tls = new SharedTlsContext([]);
-  // Kept-alive connections per receiver and pooled SMTP transports per server, closed on shutdown (closeNotificationConnections).
-  single(PinnedHttpPool, (c) => {
-    const { httpSocketsPerOrigin, httpOrigins } = config(c).notificationConnections;
-    return new PinnedHttpPool(policy(c), tls, { socketsPerOrigin: httpSocketsPerOrigin, origins: httpOrigins });
-  });
-  single(SmtpTransportPool, (c) => {
-    const { publicBaseUrl, notificationConnections } = config(c);
-    return new SmtpTransportPool({
-      servers: notificationConnections.smtpServers,
-      connectionsPerServer: notificationConnections.smtpConnectionsPerServer,
-      timeoutMs: SMTP_TIMEOUT_MS,
-      heloName: new URL(publicBaseUrl).hostname,
-    });
-  });
-  // The clock resolved once, not per message.
-  single(HttpNotificationSender, (c) => {
-    const now = clock(c);
-    return new HttpNotificationSender(c.get(PinnedHttpPool), c.get<WebhookSigner>(WEBHOOK_SIGNER), userAgent(c), SEND_TIMEOUT_MS, () =>
-      now.now(),
-    );
-  });
-  single(NodemailerEmailSender, (c) => {
-    const { notifications } = config(c);
-    return new NodemailerEmailSender(
-      policy(c),
-      smtp(c),
-      cipher(c),
-      platformSmtp(notifications.smtpUrl, notifications.smtpFrom),
-      c.get(SmtpTransportPool),
-    );
-  });
-  // Without an SMS account there is no sms sender: such deliveries fail at once saying so.
-  const smsSender = (c: Ctx): SmsChannelSender | null => {
-    const { sms } = config(c);
-    return sms ? c.get(SmsChannelSender) : null;
-  };
-  single(SmsChannelSender, (c) => {
-    const { sms } = config(c);
-    if (!sms) throw new Error('SMS_* settings are missing');
-    const now = clock(c);
-    return new SmsChannelSender(
-      new TwilioSmsProvider(
-        c.get(PinnedHttpPool),
-        {
-          baseUrl: sms.providerUrl,
-          accountSid: sms.accountSid,
-          authToken: sms.authToken,
-          from: sms.from,
-        },
-        userAgent(c),
-        SEND_TIMEOUT_MS,
-        () => now.now(),
-      ),
-      c.get<SmsQuota>(SMS_QUOTA),
-      now,
-    );
-  });
-  single(NOTIFICATION_SENDERS, (c): NotificationSenders => {
-    const http = c.get(HttpNotificationSender);
-    const sms = smsSender(c);
-    return { webhook: http, slack: http, teams: http, discord: http, email: c.get(NodemailerEmailSender), ...(sms ? { sms } : {}) };
-  });
-  single(DIRECT_SENDERS, (c): DirectSenders => {
-    const sms = smsSender(c);
-    return { webhook: c.get(HttpNotificationSender), email: c.get(NodemailerEmailSender), ...(sms ? { sms } : {}) };
-  });
-  single(SqlDirectDeliveries, (c) => new SqlDirectDeliveries(c.get<SqlRunner>(CONTEXT_SQL), c.get<SqlRunner>(SQL)));
-  bind(DIRECT_DELIVERIES).toService(SqlDirectDeliveries);
-  bind(DIRECT_DELIVERY_QUEUE).toService(SqlDirectDeliveries);
-  single(STORM_LEDGER, (c) => new SqlStormLedger(c.get<SqlRunner>(SQL)));
-  single(CHANNEL_HEALTH_LEDGER, (c) => new SqlChannelHealthLedger(c.get<SqlRunner>(SQL)));
-  single(
-    FallBackFromFailingChannels,
-    (c) =>
-      new FallBackFromFailingChannels(
-        c.get<ChannelHealthLedger>(CHANNEL_HEALTH_LEDGER),
-        channels(c),
-        { failingAfter: config(c).notifications.failingAfter },
-        clock(c),
-      ),
-  );
-  single(
-    RouteOutboxEvents,
-    (c) =>
-      new RouteOutboxEvents(
-        c.get<DeliveryLedger>(DELIVERY_LEDGER),
-        channels(c),
-        clock(c),
-        c.get<StormLedger>(STORM_LEDGER),
-        config(c).notifications.storm,
-        c.get(FallBackFromFailingChannels),
-      ),
-  );
-  single(ListNotificationDeliveries, (c) => new ListNotificationDeliveries(c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c)));
-  single(
-    SendTestNotification,
-    (c) =>
-      new SendTestNotification(
-        c.get<DeliveryLedger>(DELIVERY_LEDGER),
-        channels(c),
-        c.get<RateLimiter>(RATE_LIMITER),
-        clock(c),
-        c.get(DeliverDueNotifications),
-      ),
-  );
-  single(
-    SendManualAlert,
-    (c) => new SendManualAlert(c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c), owners(c), c.get<RateLimiter>(RATE_LIMITER), clock(c)),
-  );
-  const deliverySettings = (c: Ctx): DeliverySettings => {
-    const { notifications } = config(c);
-    return {
-      baseMs: notifications.retryBaseMs,
-      maxMs: notifications.retryMaxMs,
-      maxAttempts: notifications.maxAttempts,
-      leaseMs: notifications.leaseMs,
-      batch: DELIVERY_BATCH,
-      failingAfter: notifications.failingAfter,
-    };
-  };
-  const metrics = (c: Ctx) => c.get(METRICS, { optional: true }) ?? noMetrics;
-  single(
-    DeliverDueNotifications,
-    (c) =>
-      new DeliverDueNotifications(
-        c.get<DeliveryLedger>(DELIVERY_LEDGER),
-        channels(c),
-        c.get<NotificationSenders>(NOTIFICATION_SENDERS),
-        c.get(WebhookSecrets),
-        deliverySettings(c),
-        clock(c),
-        metrics(c),
-      ),
-  );
-  single(
-    DeliverDueDirectMessages,
-    (c) =>
-      new DeliverDueDirectMessages(
-        c.get<DirectDeliveryQueue>(DIRECT_DELIVERY_QUEUE),
-        c.get<DeliveryLedger>(DELIVERY_LEDGER),
-        c.get<DirectSenders>(DIRECT_SENDERS),
-        deliverySettings(c),
-        clock(c),
-        metrics(c),
-      ),
-  );
+  bindNotificationDelivery({ bind, single });
 });
-
-/** Closes the deliverer's kept connections (HTTP receivers, SMTP servers): after the notification worker stopped. */
-export function closeNotificationConnections(container: Container): void {
-  container.get(PinnedHttpPool).close();
-  container.get(SmtpTransportPool).close();
-}
 
 export const notificationsContext: ContextModule = {
   name: 'notifications',
