@@ -2,6 +2,7 @@ import { AgentRegistration, type RegistrationStatus } from '../../domain/agent-a
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { AgentRegistrationRepository } from '../../application/agent-access/ports';
 import { OrmRepository } from '../persistence/orm-repository';
+import { scopeFilter } from '../persistence/tenant-scope';
 
 const APPROVED: RegistrationStatus[] = ['claimed', 'authorized'];
 
@@ -40,8 +41,7 @@ export class MikroOrmAgentRegistrationRepository extends OrmRepository implement
       AgentRegistration,
       {
         status: { $in: APPROVED },
-        organizationId: scope.organizationId,
-        ...(scope.customerId !== null ? { customerId: scope.customerId } : {}),
+        ...scopeFilter(scope),
         ...(authorizedBy !== null ? { userId: authorizedBy } : {}),
       },
       { orderBy: { claimedAt: 'asc', id: 'asc' } },

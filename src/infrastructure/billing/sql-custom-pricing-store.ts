@@ -3,7 +3,7 @@ import { storedCustomPrice, type CustomPrice } from '../../domain/billing/custom
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { QuotaTier } from '../../domain/tenancy/package-config';
 import type { SqlRunner, SqlRow } from '../persistence/database';
-import { customerScopeSql, refCondition } from '../tenancy/record-ref';
+import { customerScopeSql, refCondition } from '../persistence/tenant-scope';
 
 const SELECT = `
   SELECT c.id, c.public_id, c.name, c.quota_tier_index, c.custom_pricing, p.key AS package_key, p.quota_tiers

@@ -2,7 +2,7 @@ import type { CustomerTier, QuotaTierStore } from '../../application/billing/por
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { QuotaTier } from '../../domain/tenancy/package-config';
 import type { SqlRunner, SqlRow } from '../persistence/database';
-import { customerScopeSql, refCondition } from '../tenancy/record-ref';
+import { customerScopeSql, refCondition } from '../persistence/tenant-scope';
 
 const SELECT = `
   SELECT c.id, c.public_id, c.name, c.quota_tier_index, c.version, p.id AS package_id, p.key AS package_key,

@@ -15,6 +15,7 @@ import type {
 } from '../../application/identity/ports';
 import { OrmRepository } from '../persistence/orm-repository';
 import type { CallerCache } from './caller-cache';
+import { scopeFilter } from '../persistence/tenant-scope';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INT = /^\d{1,9}$/;
@@ -88,8 +89,7 @@ export class MikroOrmUserRepository extends AuthStateRepository implements UserR
     if (!UUID.test(id)) return Promise.resolve(null);
     return this.em.findOne(User, {
       id,
-      organizationId: scope.organizationId,
-      ...(scope.customerId !== null ? { customerId: scope.customerId } : {}),
+      ...scopeFilter(scope),
     });
   }
 
@@ -98,11 +98,7 @@ export class MikroOrmUserRepository extends AuthStateRepository implements UserR
   }
 
   list(scope: TenantScope): Promise<User[]> {
-    return this.em.find(
-      User,
-      { organizationId: scope.organizationId, ...(scope.customerId !== null ? { customerId: scope.customerId } : {}) },
-      { orderBy: { createdAt: 'asc', id: 'asc' } },
-    );
+    return this.em.find(User, { ...scopeFilter(scope) }, { orderBy: { createdAt: 'asc', id: 'asc' } });
   }
 
   /** Locks the admin rows in the current transaction, so two concurrent demotions cannot both pass. */
@@ -168,8 +164,7 @@ export class MikroOrmApiTokenRepository extends AuthStateRepository implements A
     if (!UUID.test(id)) return Promise.resolve(null);
     return this.em.findOne(ApiToken, {
       id,
-      organizationId: scope.organizationId,
-      ...(scope.customerId !== null ? { customerId: scope.customerId } : {}),
+      ...scopeFilter(scope),
     });
   }
 

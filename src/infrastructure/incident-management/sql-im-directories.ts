@@ -7,7 +7,7 @@ import type {
 } from '../../application/incident-management/ports';
 import { IM_USER_ROLES } from '../../domain/incident-management/im-incident';
 import type { SqlRunner } from '../persistence/database';
-import { refFilter } from '../monitoring/record-ref';
+import { refFilter } from '../persistence/tenant-scope';
 
 /**
  * Teams as the teams context stores them (`im_teams (organization_id, id)`). Ids are compared as

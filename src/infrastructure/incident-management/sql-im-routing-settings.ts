@@ -1,7 +1,7 @@
 import type { ImRoutingSettings, MonitorRoutingContext, RoutedMonitor } from '../../application/incident-management/ports';
 import type { ImRoutingSetting } from '../../domain/incident-management/monitor-routing';
 import type { SqlRunner } from '../persistence/database';
-import { refFilter } from '../monitoring/record-ref';
+import { refFilter } from '../persistence/tenant-scope';
 
 interface SettingRow {
   enabled: boolean;

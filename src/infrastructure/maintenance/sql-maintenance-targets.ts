@@ -2,7 +2,7 @@ import type { TargetType, WindowTarget } from '../../domain/maintenance/maintena
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import { targetKey, type CoveredMonitor, type MaintenanceTargets, type TargetRecord } from '../../application/maintenance/ports';
 import type { SqlRunner } from '../persistence/database';
-import { refFilter } from '../monitoring/record-ref';
+import { refFilter } from '../persistence/tenant-scope';
 
 const TABLES: Record<TargetType, { table: string; customerColumn: string }> = {
   website: { table: 'monitors', customerColumn: 'customer_id' },

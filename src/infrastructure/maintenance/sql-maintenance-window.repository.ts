@@ -3,7 +3,7 @@ import { MaintenanceWindow, type WindowTarget } from '../../domain/maintenance/m
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { CoveredMonitor, MaintenanceWindowRepository } from '../../application/maintenance/ports';
 import type { SqlRunner } from '../persistence/database';
-import { refFilter } from '../monitoring/record-ref';
+import { refFilter } from '../persistence/tenant-scope';
 
 interface WindowRow {
   id: number;

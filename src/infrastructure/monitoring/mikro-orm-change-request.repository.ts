@@ -3,7 +3,7 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import { ChangeRequest } from '../../domain/monitoring/change-request';
 import type { ChangeRequestFilter, ChangeRequestRepository, Page, PageOf } from '../../application/monitoring/ports';
 import { OrmRepository } from '../persistence/orm-repository';
-import { refFilter } from './record-ref';
+import { refFilter, scopeFilter } from '../persistence/tenant-scope';
 
 export class MikroOrmChangeRequestRepository extends OrmRepository implements ChangeRequestRepository {
   async add(request: ChangeRequest): Promise<ChangeRequest> {
@@ -46,6 +46,6 @@ export class MikroOrmChangeRequestRepository extends OrmRepository implements Ch
   }
 
   private scoped(scope: TenantScope) {
-    return { organizationId: scope.organizationId, ...(scope.customerId !== null ? { customerId: scope.customerId } : {}) };
+    return { ...scopeFilter(scope) };
   }
 }

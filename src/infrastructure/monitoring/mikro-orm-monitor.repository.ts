@@ -3,12 +3,11 @@ import { Monitor } from '../../domain/monitoring/monitor';
 import type { MonitorKind } from '../../domain/monitoring/monitor-kind';
 import type { MonitorCounts, MonitorRepository } from '../../application/monitoring/ports';
 import { OrmRepository } from '../persistence/orm-repository';
-import { refFilter } from './record-ref';
+import { refFilter, scopeFilter } from '../persistence/tenant-scope';
 import { refreshWebsiteDocuments } from './website-document';
 
 const scoped = (scope: TenantScope) => ({
-  organizationId: scope.organizationId,
-  ...(scope.customerId !== null ? { customerId: scope.customerId } : {}),
+  ...scopeFilter(scope),
 });
 
 /** Monitors through the unit of work; locks and counts in the caller's transaction. */

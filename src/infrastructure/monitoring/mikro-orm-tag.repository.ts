@@ -4,7 +4,7 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import { Tag } from '../../domain/monitoring/tag';
 import type { TagRepository } from '../../application/monitoring/ports';
 import { OrmRepository } from '../persistence/orm-repository';
-import { refFilter } from './record-ref';
+import { refFilter, scopeFilter } from '../persistence/tenant-scope';
 import { refreshWebsiteDocuments } from './website-document';
 
 /**
@@ -23,8 +23,7 @@ export class MikroOrmTagRepository extends OrmRepository implements TagRepositor
     if (!filter) return Promise.resolve(null);
     return this.em.findOne(Tag, {
       ...filter,
-      organizationId: scope.organizationId,
-      ...(scope.customerId !== null ? { customerId: scope.customerId } : {}),
+      ...scopeFilter(scope),
     });
   }
 

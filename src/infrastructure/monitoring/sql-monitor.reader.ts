@@ -6,7 +6,7 @@ import type { MonitorListFilter, MonitorListItem, MonitorReader, Page, PageOf, R
 import { websiteRecord } from '../../application/monitoring/monitor-records';
 import type { SqlRunner } from '../persistence/database';
 import { MONITOR_COLUMNS, toItem, type MonitorRow } from './monitor-rows';
-import { refFilter } from './record-ref';
+import { refFilter } from '../persistence/tenant-scope';
 import { applyBaseUrl, baseUrlParam, withBaseUrl } from './website-document';
 
 interface Where {

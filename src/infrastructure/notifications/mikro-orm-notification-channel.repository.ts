@@ -4,7 +4,7 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import { NotificationChannel } from '../../domain/notifications/notification-channel';
 import type { ChannelFilter, NotificationChannelRepository } from '../../application/notifications/ports';
 import { OrmRepository } from '../persistence/orm-repository';
-import { refFilter } from '../monitoring/record-ref';
+import { refFilter, scopeFilter } from '../persistence/tenant-scope';
 import { ContextSql } from '../persistence/context-sql';
 
 const ORDER = { orderBy: { id: 'asc' } } as const;
@@ -106,7 +106,7 @@ export class MikroOrmNotificationChannelRepository extends OrmRepository impleme
   }
 
   private visible(scope: TenantScope): Record<string, unknown> {
-    return { organizationId: scope.organizationId, ...(scope.customerId !== null ? { customerId: scope.customerId } : {}) };
+    return { ...scopeFilter(scope) };
   }
 }
 

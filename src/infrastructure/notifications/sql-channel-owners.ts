@@ -1,7 +1,7 @@
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { ChannelOwners } from '../../application/notifications/ports';
 import { OrmRepository } from '../persistence/orm-repository';
-import { refFilter } from '../monitoring/record-ref';
+import { refFilter } from '../persistence/tenant-scope';
 
 /** Customers and monitors by id or public id, as the caller's scope sees them. */
 export class SqlChannelOwners extends OrmRepository implements ChannelOwners {

@@ -3,6 +3,7 @@ import type { NotificationMessage } from '../../domain/notifications/notificatio
 import { DIGEST_EVENT, type ChannelEvent } from '../../domain/notifications/channel-events';
 import type { DeliveryAttempt, DeliveryFilter, DeliveryRecord } from '../../application/notifications/ports';
 import type { SqlRunner } from '../persistence/database';
+import { scopeSql } from '../persistence/tenant-scope';
 
 export interface DeliveryRow {
   id: string;
@@ -47,24 +48,22 @@ export async function listDeliveries(
 ): Promise<{ items: DeliveryRecord[]; total: number }> {
   if (filter.channelId !== undefined && !UUID.test(filter.channelId)) return { items: [], total: 0 };
   // an incident's deliveries include the storm digests that listed it
+  const scoped = scopeSql(scope, 'd');
   const where = [
-    `organization_id = ?`,
+    scoped.sql,
     `recipient IS NULL`,
-    `(?::int IS NULL OR customer_id = ?::int)`,
     `(?::uuid IS NULL OR channel_public_id = ?::uuid)`,
     `(?::text IS NULL OR incident_id = ?::text OR (event = '${DIGEST_EVENT}' AND payload->'data'->'incidents' @> jsonb_build_array(jsonb_build_object('incidentId', ?::text))))`,
   ].join(' AND ');
   const params = [
-    scope.organizationId,
-    scope.customerId,
-    scope.customerId,
+    ...scoped.params,
     filter.channelId ?? null,
     filter.channelId ?? null,
     filter.incidentId ?? null,
     filter.incidentId ?? null,
     filter.incidentId ?? null,
   ];
-  const [count] = await sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM notification_deliveries WHERE ${where}`, params);
+  const [count] = await sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM notification_deliveries d WHERE ${where}`, params);
   const rows = await sql.query<DeliveryRow>(
     `SELECT d.*, (SELECT f.id FROM notification_deliveries f WHERE f.fallback_of = d.id LIMIT 1) AS fallback_id
        FROM notification_deliveries d WHERE ${where} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`,

@@ -8,7 +8,7 @@ import type {
   ReportRuns,
 } from '../../application/reports/ports';
 import type { SqlRunner } from '../persistence/database';
-import { refCondition } from '../tenancy/record-ref';
+import { refCondition } from '../persistence/tenant-scope';
 
 interface RunRow {
   id: number;

@@ -1,7 +1,7 @@
 import type { ReportScope } from '../../domain/reports/report-definition';
 import type { ReportScopeRefs, ScopeRefs } from '../../application/reports/ports';
 import type { SqlRunner } from '../persistence/database';
-import { refFilter } from '../tenancy/record-ref';
+import { refFilter } from '../persistence/tenant-scope';
 
 const TABLES = { customers: 'customers', monitors: 'monitors', tags: 'tags' } as const;
 type Kind = keyof typeof TABLES;

@@ -4,7 +4,7 @@ import type { ReportFrequency } from '../../domain/reports/report-schedule';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { ReportRepository } from '../../application/reports/ports';
 import type { SqlRunner } from '../persistence/database';
-import { refCondition } from '../tenancy/record-ref';
+import { refCondition } from '../persistence/tenant-scope';
 
 interface ReportRow {
   id: number;

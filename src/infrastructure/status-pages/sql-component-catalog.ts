@@ -2,7 +2,7 @@ import { componentKey, type ComponentType, type PageComponent } from '../../doma
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { ComponentCatalog, ComponentRecord } from '../../application/status-pages/ports';
 import type { SqlRunner } from '../persistence/database';
-import { refFilter } from '../monitoring/record-ref';
+import { refFilter } from '../persistence/tenant-scope';
 
 /**
  * A monitor still named after its target (the default name: its URL's host, or its hostname) is

@@ -1,7 +1,7 @@
 import { PageIncident, type PageIncidentUpdate, type UpdateStatus } from '../../domain/status-pages/page-incident';
 import type { PageIncidentRepository } from '../../application/status-pages/ports';
 import type { SqlRunner } from '../persistence/database';
-import { refFilter } from '../monitoring/record-ref';
+import { refFilter } from '../persistence/tenant-scope';
 
 interface Row {
   id: number;

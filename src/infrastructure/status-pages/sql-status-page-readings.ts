@@ -2,7 +2,7 @@ import { componentKey, type PageComponent, type StatusPage } from '../../domain/
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { ComponentReading, DailyCoverage, ServiceIncident, StatusPageReadings } from '../../application/status-pages/ports';
 import type { SqlRunner } from '../persistence/database';
-import { refFilter } from '../monitoring/record-ref';
+import { refFilter } from '../persistence/tenant-scope';
 import { coverageSecondsSql, coveredSecondsSql } from '../results/coverage-sql';
 
 type Status = 'up' | 'degraded' | 'down';

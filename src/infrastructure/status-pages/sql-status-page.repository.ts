@@ -3,7 +3,7 @@ import { StatusPage, type ComponentGroup } from '../../domain/status-pages/statu
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { StatusPageRepository } from '../../application/status-pages/ports';
 import type { SqlRunner } from '../persistence/database';
-import { refFilter } from '../monitoring/record-ref';
+import { refFilter } from '../persistence/tenant-scope';
 
 interface PageRow {
   id: number;

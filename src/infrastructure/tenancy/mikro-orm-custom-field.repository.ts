@@ -1,7 +1,7 @@
 import { CustomField } from '../../domain/tenancy/custom-field';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { CustomFieldRepository } from '../../application/tenancy/ports';
-import { refFilter } from './record-ref';
+import { refFilter } from '../persistence/tenant-scope';
 import { TenancyRepository } from './tenancy-repository';
 
 export class MikroOrmCustomFieldRepository extends TenancyRepository implements CustomFieldRepository {

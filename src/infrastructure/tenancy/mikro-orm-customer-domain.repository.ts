@@ -2,7 +2,7 @@ import { CustomerDomain } from '../../domain/tenancy/customer-domain';
 import type { DomainExpiry } from '../../domain/watches/watch-results';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { CustomerDomainRepository, Page, WatchListFilter } from '../../application/tenancy/ports';
-import { refFilter, scopeFilter } from './record-ref';
+import { refFilter, scopeFilter } from '../persistence/tenant-scope';
 import { sqlDate } from './sql-values';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { PreparedSql } from '../persistence/prepared-sql';

@@ -1,7 +1,7 @@
 import { Customer } from '../../domain/tenancy/customer';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { CustomerRepository } from '../../application/tenancy/ports';
-import { refFilter, scopeFilter } from './record-ref';
+import { refFilter, scopeFilter } from '../persistence/tenant-scope';
 import { TenancyRepository } from './tenancy-repository';
 
 const byName = (a: Customer, b: Customer) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id;

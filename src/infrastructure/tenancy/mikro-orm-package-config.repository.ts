@@ -1,7 +1,7 @@
 import { PackageConfig } from '../../domain/tenancy/package-config';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { PackageConfigRepository } from '../../application/tenancy/ports';
-import { refFilter } from './record-ref';
+import { refFilter } from '../persistence/tenant-scope';
 import { TenancyRepository } from './tenancy-repository';
 
 export class MikroOrmPackageConfigRepository extends TenancyRepository implements PackageConfigRepository {

@@ -5,7 +5,7 @@ import type { CustomerTerms, CustomerTermsLookup } from '../../application/tenan
 import type { Clock } from '../../application/shared/clock';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { TenancyRepository } from './tenancy-repository';
-import { customerScopeSql, refCondition } from './record-ref';
+import { customerScopeSql, refCondition } from '../persistence/tenant-scope';
 import type { SqlRow } from '../persistence/database';
 
 const SELECT = `

@@ -1,6 +1,6 @@
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { Page, WatchListFilter } from '../../application/tenancy/ports';
-import { containsPattern, refFilter } from './record-ref';
+import { containsPattern, refFilter } from '../persistence/tenant-scope';
 
 /** Runs a statement with $1, $2... placeholders. */
 export type Sql = <T>(text: string, values: unknown[]) => Promise<T[]>;

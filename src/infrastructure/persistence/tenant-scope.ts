@@ -1,3 +1,10 @@
+/**
+ * The persistence kit's tenant scope and record references: every adapter filters by a caller's
+ * `TenantScope` and reads a path's record reference (integer id or public id) with these, in the
+ * ORM's filter form or as SQL.
+ */
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INT = /^[1-9]\d{0,9}$/;
 const MAX_INT = 2_147_483_647;
@@ -18,7 +25,7 @@ export function refCondition(ref: string | number, alias: string): { sql: string
 }
 
 /** The filter of a tenant scope on a table with organization_id (and customer_id, or id for customers). */
-export function scopeFilter(scope: { organizationId: number; customerId: number | null }, customerKey: 'customerId' | 'id') {
+export function scopeFilter(scope: TenantScope, customerKey: 'customerId' | 'id' = 'customerId') {
   return { organizationId: scope.organizationId, ...(scope.customerId !== null ? { [customerKey]: scope.customerId } : {}) };
 }
 
@@ -26,7 +33,7 @@ export function scopeFilter(scope: { organizationId: number; customerId: number 
  * A tenant scope on the customers table (`alias` names it) as SQL: the organization's customers, or
  * the one customer a customer-scoped caller is bound to.
  */
-export function customerScopeSql(scope: { organizationId: number; customerId: number | null }, alias: string) {
+export function customerScopeSql(scope: TenantScope, alias: string) {
   return {
     sql: `${alias}.organization_id = ? AND (CAST(? AS int) IS NULL OR ${alias}.id = ?)`,
     params: [scope.organizationId, scope.customerId, scope.customerId] as const,
@@ -35,3 +42,14 @@ export function customerScopeSql(scope: { organizationId: number; customerId: nu
 
 /** `%term%` for ILIKE, with the pattern characters of the term escaped. */
 export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A tenant scope on a table with organization_id and customer_id (`alias` names it) as SQL: the
+ * organization's rows, or the rows of the one customer a customer-scoped caller is bound to.
+ */
+export function scopeSql(scope: TenantScope, alias: string) {
+  return {
+    sql: `${alias}.organization_id = ? AND (CAST(? AS int) IS NULL OR ${alias}.customer_id = ?)`,
+    params: [scope.organizationId, scope.customerId, scope.customerId] as const,
+  };
+}

@@ -1,0 +1,59 @@
+import { expect } from 'chai';
+import {
+  containsPattern,
+  customerScopeSql,
+  refCondition,
+  refFilter,
+  scopeFilter,
+  scopeSql,
+} from '../../../../src/infrastructure/persistence/tenant-scope';
+
+const ORG = { organizationId: 7, customerId: null };
+const CUSTOMER = { organizationId: 7, customerId: 42 };
+
+describe('the persistence kit: tenant scope and record references', () => {
+  describe('refFilter', () => {
+    it('reads a positive integer as the legacy id and a uuid as the public id (lower-cased), trimmed alike', () => {
+      expect(refFilter('12')).to.deep.equal({ id: 12 });
+      expect(refFilter(12)).to.deep.equal({ id: 12 });
+      expect(refFilter(' 12 ')).to.deep.equal({ id: 12 });
+      expect(refFilter('0F8FAD5B-D9CB-469F-A165-70867728950E')).to.deep.equal({ publicId: '0f8fad5b-d9cb-469f-a165-70867728950e' });
+      expect(refFilter(' 0f8fad5b-d9cb-469f-a165-70867728950e')).to.deep.equal({ publicId: '0f8fad5b-d9cb-469f-a165-70867728950e' });
+    });
+
+    it('names no record for zero, a leading zero, an integer past PostgreSQL int, or anything else', () => {
+      for (const ref of ['0', '012', '2147483648', '-1', '1.5', 'abc', '', '0f8fad5b-d9cb-469f-a165']) {
+        expect(refFilter(ref), ref).to.equal(null);
+      }
+      expect(refFilter('2147483647')).to.deep.equal({ id: 2147483647 });
+    });
+  });
+
+  it('refCondition matches the id or the public id column of the alias', () => {
+    expect(refCondition('5', 'm')).to.deep.equal({ sql: 'm.id = ?', param: 5 });
+    expect(refCondition('0f8fad5b-d9cb-469f-a165-70867728950e', 'm')).to.deep.equal({
+      sql: 'm.public_id = ?',
+      param: '0f8fad5b-d9cb-469f-a165-70867728950e',
+    });
+    expect(refCondition('nope', 'm')).to.equal(null);
+  });
+
+  it("scopeFilter narrows to the caller's customer only when the caller is bound to one", () => {
+    expect(scopeFilter(ORG)).to.deep.equal({ organizationId: 7 });
+    expect(scopeFilter(CUSTOMER)).to.deep.equal({ organizationId: 7, customerId: 42 });
+    expect(scopeFilter(CUSTOMER, 'id')).to.deep.equal({ organizationId: 7, id: 42 });
+  });
+
+  it('scopeSql and customerScopeSql bind the organization and the customer (null: every customer)', () => {
+    expect(scopeSql(CUSTOMER, 'w')).to.deep.equal({
+      sql: 'w.organization_id = ? AND (CAST(? AS int) IS NULL OR w.customer_id = ?)',
+      params: [7, 42, 42],
+    });
+    expect(scopeSql(ORG, 'w').params).to.deep.equal([7, null, null]);
+    expect(customerScopeSql(CUSTOMER, 'c').sql).to.equal('c.organization_id = ? AND (CAST(? AS int) IS NULL OR c.id = ?)');
+  });
+
+  it('containsPattern escapes the ILIKE pattern characters of the term', () => {
+    expect(containsPattern('50%_off\\')).to.equal('%50\\%\\_off\\\\%');
+  });
+});
