@@ -38,7 +38,7 @@ export async function aWeekOfResults(
       monitorId: monitor.id,
       location,
       status: 'up',
-      responseMs: 80 + (k % 5) * 10,
+      responseTimeMs: 80 + (k % 5) * 10,
       reasonCode: null,
       detail: null,
       checkedAt: at(k),

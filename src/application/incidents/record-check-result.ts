@@ -227,7 +227,7 @@ const storedOf = (monitorId: number, location: string, result: CheckObservation)
   status: result.status,
   reasonCode: result.reasonCode,
   checkedAt: result.checkedAt,
-  responseMs: responseMsOf(result),
+  responseTimeMs: responseTimeMsOf(result),
 });
-const responseMsOf = (result: CheckObservation) => (result.timings.totalMs === null ? null : Math.round(result.timings.totalMs));
+const responseTimeMsOf = (result: CheckObservation) => (result.timings.totalMs === null ? null : Math.round(result.timings.totalMs));
 const detailOf = (result: CheckObservation) => ({ message: result.message, timings: result.timings, evidence: result.evidence });

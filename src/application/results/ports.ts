@@ -49,7 +49,7 @@ export interface StoredResult {
   readonly monitorId: number;
   readonly location: string;
   readonly status: CheckStatus;
-  readonly responseMs: number | null;
+  readonly responseTimeMs: number | null;
   readonly reasonCode: string | null;
   /** Kept for every non-up result and a sample of up results (see keepsDetail). */
   readonly detail: ResultDetail | null;

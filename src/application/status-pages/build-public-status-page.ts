@@ -94,7 +94,7 @@ export class BuildPublicStatusPage {
             type: c.type,
             name: c.name ?? record.publicName ?? record.name,
             state: monitorState(reading?.lastStatuses ?? [], inMaintenance),
-            responseMs: page.showResponseTimes && c.type === 'monitor' ? (reading?.lastResponseMs ?? null) : null,
+            responseTimeMs: page.showResponseTimes && c.type === 'monitor' ? (reading?.lastResponseTimeMs ?? null) : null,
             days,
             uptimePercent,
             uptimeSince,

@@ -50,7 +50,7 @@ export const COMPONENT_CATALOG = token<ComponentCatalog>('ComponentCatalog');
 export interface ComponentReading {
   /** The last result of each location (monitors), or the watch's verdict (domains: expired = down; IPs: listed = down). */
   readonly lastStatuses: readonly ('up' | 'degraded' | 'down')[];
-  readonly lastResponseMs: number | null;
+  readonly lastResponseTimeMs: number | null;
   /** Monitors: when it was created (days before are not part of its history). */
   readonly createdAt: Date;
 }

@@ -8,7 +8,7 @@ export interface PublicComponent {
   readonly name: string;
   readonly state: ComponentState;
   /** Last response time (monitors, when the page shows them). */
-  readonly responseMs: number | null;
+  readonly responseTimeMs: number | null;
   /** 90 daily bars, oldest first (monitors); null for domains and IPs, which have no daily history. */
   readonly days: readonly DayBar[] | null;
   /** Up of the known time over the 90 days; null when nothing is known. */

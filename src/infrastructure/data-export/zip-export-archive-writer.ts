@@ -87,7 +87,7 @@ function table(
 const checkResults: ExportResource = {
   name: 'check-results',
   description:
-    'Every stored check result: monitorId (public id), checkedAt, location, status (up, degraded, down), responseMs, reasonCode, detail',
+    'Every stored check result: monitorId (public id), checkedAt, location, status (up, degraded, down), responseTimeMs, reasonCode, detail',
   async count(sql, organizationId) {
     const [row] = await sql.query<{ n: string }>(
       `SELECT count(*) AS n FROM check_results r JOIN monitors m ON m.id = r.monitor_id WHERE m.organization_id = ?`,
@@ -125,7 +125,7 @@ const checkResults: ExportResource = {
       checkedAt: r.checked_at,
       location: r.code,
       status: STATUS_OF[r.status] ?? 'unknown',
-      responseMs: r.response_ms,
+      responseTimeMs: r.response_ms,
       reasonCode: r.reason_code,
       detail: r.detail,
     }));

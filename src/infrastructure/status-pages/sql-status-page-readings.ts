@@ -53,7 +53,7 @@ export class SqlStatusPageReadings implements StatusPageReadings {
       for (const row of rows) {
         out.set(componentKey({ type: 'monitor', id: Number(row.id) }), {
           lastStatuses: row.statuses ?? [],
-          lastResponseMs: row.response_ms === null ? null : Number(row.response_ms),
+          lastResponseTimeMs: row.response_ms === null ? null : Number(row.response_ms),
           createdAt: new Date(row.created_at),
         });
       }
@@ -67,7 +67,7 @@ export class SqlStatusPageReadings implements StatusPageReadings {
       for (const row of rows) {
         out.set(componentKey({ type: 'customerDomain', id: Number(row.id) }), {
           lastStatuses: row.checked ? [row.is_expired ? 'down' : 'up'] : [],
-          lastResponseMs: null,
+          lastResponseTimeMs: null,
           createdAt: new Date(row.created_at),
         });
       }
@@ -81,7 +81,7 @@ export class SqlStatusPageReadings implements StatusPageReadings {
       for (const row of rows) {
         out.set(componentKey({ type: 'customerIp', id: Number(row.id) }), {
           lastStatuses: row.checked ? [row.is_listed ? 'down' : 'up'] : [],
-          lastResponseMs: null,
+          lastResponseTimeMs: null,
           createdAt: new Date(row.created_at),
         });
       }

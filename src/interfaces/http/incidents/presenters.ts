@@ -44,7 +44,7 @@ export const presentCheckResult = (result: StoredResult) => ({
   checkedAt: result.checkedAt.toISOString(),
   location: result.location,
   status: result.status,
-  responseTimeMs: result.responseMs,
+  responseTimeMs: result.responseTimeMs,
   reasonCode: result.reasonCode,
   message: result.detail?.message ?? null,
   timings: result.detail

@@ -63,7 +63,7 @@ function component(c: PublicComponent): string {
   return (
     `<li class="c" data-component="${c.id}" data-state="${c.state}"><span class="n">${esc(c.name)}</span>` +
     `<span class="st s-${c.state}">${STATE_TEXT[c.state]}</span>` +
-    (c.responseMs !== null ? ` <span class="rt">${c.responseMs} ms</span>` : '') +
+    (c.responseTimeMs !== null ? ` <span class="rt">${c.responseTimeMs} ms</span>` : '') +
     (c.days
       ? bars(c.days) +
         `<span class="up">${

@@ -39,7 +39,7 @@ export const presentPublicPage = (m: PublicStatusPage) => ({
       type: c.type,
       name: c.name,
       state: c.state,
-      responseMs: c.responseMs,
+      responseTimeMs: c.responseTimeMs,
       uptimePercent: c.uptimePercent,
       uptimeSince: c.uptimeSince?.toISOString() ?? null,
       days: c.days?.map((d) => ({ date: d.date, state: d.state, uptimePercent: d.uptimePercent })) ?? null,

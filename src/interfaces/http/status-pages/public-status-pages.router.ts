@@ -32,7 +32,7 @@ export const PublicPageSchema = z
             type: z.string(),
             name: z.string(),
             state: z.string().meta({ description: 'operational, degraded, down, maintenance or unknown' }),
-            responseMs: z.number().nullable(),
+            responseTimeMs: z.number().nullable(),
             uptimePercent: z.number().nullable(),
             uptimeSince: z
               .string()

@@ -87,7 +87,7 @@ describe('Result storage: partitions, rollups, retention', () => {
       location,
       status,
       reasonCode: status === 'down' ? 'timeout' : null,
-      responseMs: status === 'up' ? 42 : null,
+      responseTimeMs: status === 'up' ? 42 : null,
       detail: null,
       checkedAt: new Date(checkedAt),
     });

@@ -48,7 +48,7 @@ describe('RecordCheckResult', () => {
     const { results, incidents, events, feed } = setup();
     const outcome = await feed('down', 0);
     expect(outcome).to.deep.equal({ recorded: true, decisions: ['open'], openIncidentId: 1 });
-    expect(results.rows[0]).to.deep.include({ status: 'down', reasonCode: 'timeout', responseMs: null, location: 'eu' });
+    expect(results.rows[0]).to.deep.include({ status: 'down', reasonCode: 'timeout', responseTimeMs: null, location: 'eu' });
     expect(incidents.rows.get(1)).to.deep.include({
       origin: 'automatic',
       status: 'open',
@@ -110,6 +110,6 @@ describe('RecordCheckResult', () => {
     expect(kept, 'the first up, then one an hour').to.have.length(3);
     expect(kept[0]).to.equal(results.rows[0]!.checkedAt.getTime());
     expect(kept[2]! - kept[1]!).to.equal(60 * 60_000);
-    expect(results.rows[0]).to.deep.include({ responseMs: 100 });
+    expect(results.rows[0]).to.deep.include({ responseTimeMs: 100 });
   });
 });

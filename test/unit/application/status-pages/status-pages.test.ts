@@ -122,7 +122,7 @@ describe('Status pages (use cases)', () => {
   it('builds the public page once per change: views within the refresh window reach no database, later ones rebuild only on change', async () => {
     const { aPage, visit, readings, pages, clock } = setup();
     await aPage();
-    readings.read('monitor:7', { lastStatuses: ['up'], lastResponseMs: 80, createdAt: new Date('2026-01-01T00:00:00Z') });
+    readings.read('monitor:7', { lastStatuses: ['up'], lastResponseTimeMs: 80, createdAt: new Date('2026-01-01T00:00:00Z') });
     const first = await visit.execute({ slug: 'acme' }, visitor);
     if (first.kind !== 'page') throw new Error('expected the page');
     expect(first.model.state).to.equal('operational');
@@ -134,7 +134,7 @@ describe('Status pages (use cases)', () => {
     expect(((await visit.execute({ slug: 'acme' }, visitor)) as typeof first).model, 'nothing changed: same build').to.equal(first.model);
     expect(readings.fingerprints).to.equal(2);
 
-    readings.read('monitor:7', { lastStatuses: ['down'], lastResponseMs: null, createdAt: new Date('2026-01-01T00:00:00Z') });
+    readings.read('monitor:7', { lastStatuses: ['down'], lastResponseTimeMs: null, createdAt: new Date('2026-01-01T00:00:00Z') });
     expect(((await visit.execute({ slug: 'acme' }, visitor)) as typeof first).model, 'within the window').to.equal(first.model);
     clock.advance(6_000);
     const after = (await visit.execute({ slug: 'acme' }, visitor)) as typeof first;
@@ -183,7 +183,7 @@ describe('Status pages (use cases)', () => {
   it('shows a covered component in maintenance, lists the window, and rebuilds when the window ends', async () => {
     const { aPage, visit, readings, windows, clock } = setup(60_000);
     await aPage();
-    readings.read('monitor:7', { lastStatuses: ['down'], lastResponseMs: null, createdAt: new Date('2026-01-01T00:00:00Z') });
+    readings.read('monitor:7', { lastStatuses: ['down'], lastResponseTimeMs: null, createdAt: new Date('2026-01-01T00:00:00Z') });
     const window = MaintenanceWindow.create(
       {
         publicId: 'w-1',
@@ -214,7 +214,7 @@ describe('Status pages (use cases)', () => {
   it('shows unknown, not up, for days without results', async () => {
     const { aPage, visit, readings } = setup();
     await aPage();
-    readings.read('monitor:7', { lastStatuses: ['up'], lastResponseMs: null, createdAt: new Date('2026-05-01T00:00:00Z') });
+    readings.read('monitor:7', { lastStatuses: ['up'], lastResponseTimeMs: null, createdAt: new Date('2026-05-01T00:00:00Z') });
     readings.coverage.set(7, new Map([['2026-05-31', { up: 86_400, degraded: 0, down: 0 }]]));
     const days = modelOf(await visit.execute({ slug: 'acme' }, visitor)).groups[0]!.components[0]!.days!;
     expect(days).to.have.length(90);
@@ -277,7 +277,7 @@ describe('Status pages (use cases)', () => {
         customerId: 3,
         name: `Service number ${c.id}`,
       });
-      readings.read(`monitor:${c.id}`, { lastStatuses: ['up'], lastResponseMs: 120, createdAt: new Date('2025-01-01T00:00:00Z') });
+      readings.read(`monitor:${c.id}`, { lastStatuses: ['up'], lastResponseTimeMs: 120, createdAt: new Date('2025-01-01T00:00:00Z') });
       // A down day every week and a degraded one now and then: many bar segments.
       readings.coverage.set(
         c.id,
