@@ -82,42 +82,16 @@ export interface ReportArchive {
 }
 export const REPORT_ARCHIVE = token<ReportArchive>('ReportArchive');
 
-export const REPORT_RUN_STATUSES = ['running', 'completed', 'skipped', 'failed'] as const;
-export type ReportRunStatus = (typeof REPORT_RUN_STATUSES)[number];
+export {
+  REPORT_RUN_STATUSES,
+  ReportRun,
+  type ReportRunRecord,
+  type ReportRunStatus,
+  type ReportRunSummary,
+} from '../../domain/reports/report-run';
+import type { ReportRun, ReportRunRecord, ReportRunStatus } from '../../domain/reports/report-run';
 
-export interface ReportRunSummary {
-  readonly monitors: number;
-  readonly uptimeOfKnownPercent: number | null;
-  readonly unknownPercent: number | null;
-  readonly lowestUptime: number | null;
-  readonly incidents: number;
-  readonly slaMissed: number;
-}
-
-/** One run of a report (or of a customer's monthly report): what it covered and what came of it. */
-export interface ReportRun {
-  readonly id: number;
-  readonly publicId: string;
-  readonly organizationId: number;
-  /** The definition run (null for a customer's monthly report, or once the definition is deleted). */
-  readonly reportId: number | null;
-  readonly reportPublicId: string | null;
-  /** The customer of a monthly customer report. */
-  readonly customerId: number | null;
-  readonly trigger: 'schedule' | 'manual';
-  /** The scheduled instant a scheduled run stands for; null for a manual run. */
-  readonly slot: Date | null;
-  readonly period: ReportPeriod;
-  status: ReportRunStatus;
-  pdfPath: string | null;
-  summary: ReportRunSummary | null;
-  recipients: string[];
-  error: string | null;
-  readonly startedAt: Date;
-  finishedAt: Date | null;
-}
-
-export type NewReportRun = Omit<ReportRun, 'id' | 'status' | 'pdfPath' | 'summary' | 'recipients' | 'error' | 'finishedAt'>;
+export type NewReportRun = Omit<ReportRunRecord, 'id' | 'status' | 'pdfPath' | 'summary' | 'recipients' | 'error' | 'finishedAt'>;
 
 export interface ReportRunFilter {
   readonly reportId?: number;

@@ -72,10 +72,8 @@ export class ReportRunner {
       try {
         await this.make(subject, run);
       } catch (error) {
-        run.status = 'failed';
-        run.error = error instanceof Error ? error.message : String(error);
+        run.fail(error instanceof Error ? error.message : String(error), this.clock.now());
       }
-      run.finishedAt = this.clock.now();
       await this.runs.finish(run);
       return run;
     });
@@ -85,28 +83,27 @@ export class ReportRunner {
     const organization = await this.sources.organization(run.organizationId);
     if (!organization) throw new Error('the organization no longer exists');
     const model = await this.model(subject, run, organization.name);
-    run.summary = {
+    run.summarize({
       monitors: model.summary.monitors,
       uptimeOfKnownPercent: model.summary.uptimeOfKnownPercent,
       unknownPercent: model.summary.unknownPercent,
       lowestUptime: model.lowestUptime,
       incidents: model.summary.incidents,
       slaMissed: model.summary.slaMissed,
-    };
+    });
     if (subject.kind === 'report' && !subject.report.shouldSend(model.lowestUptime)) {
-      run.status = 'skipped';
+      run.skip(this.clock.now());
       return;
     }
     const pdf = await this.renderer.render(model, { logo: organization.logo });
-    run.pdfPath = await this.archive.store(run.organizationId, archiveName(subject, run), pdf);
+    const pdfPath = await this.archive.store(run.organizationId, archiveName(subject, run), pdf);
     const recipients = subject.kind === 'report' ? subject.report.recipients : [subject.customer.email];
     if (recipients.length > 0)
       await this.deliveries.enqueue(
-        recipients.map((to) => this.email(subject, run, model, to)),
+        recipients.map((to) => this.email(subject, run, model, pdfPath, to)),
         this.clock.now(),
       );
-    run.recipients = recipients;
-    run.status = 'completed';
+    run.complete({ pdfPath, recipients }, this.clock.now());
   }
 
   private async model(subject: RunSubject, run: ReportRun, organizationName: string): Promise<ReportModel> {
@@ -136,7 +133,7 @@ export class ReportRunner {
     });
   }
 
-  private email(subject: RunSubject, run: ReportRun, model: ReportModel, to: string): DirectMessage {
+  private email(subject: RunSubject, run: ReportRun, model: ReportModel, pdfPath: string, to: string): DirectMessage {
     const zone = zoneOf(subject);
     const from = localDate(zone, run.period.from);
     const until = localDate(zone, new Date(run.period.to.getTime() - 1));
@@ -157,7 +154,7 @@ export class ReportRunner {
         periodFrom: run.period.from.toISOString(),
         periodTo: run.period.to.toISOString(),
       },
-      attachments: [{ filename: `report-${from}-to-${until}.pdf`, path: run.pdfPath!, contentType: 'application/pdf' }],
+      attachments: [{ filename: `report-${from}-to-${until}.pdf`, path: pdfPath, contentType: 'application/pdf' }],
       dedupKey: `report-run:${run.publicId}:${to}`,
     };
   }

@@ -1,11 +1,11 @@
 import type { TenantScope } from '../../domain/shared/tenant-scope';
-import type {
-  NewReportRun,
+import {
   ReportRun,
-  ReportRunFilter,
-  ReportRunStatus,
-  ReportRunSummary,
-  ReportRuns,
+  type NewReportRun,
+  type ReportRunFilter,
+  type ReportRunStatus,
+  type ReportRunSummary,
+  type ReportRuns,
 } from '../../application/reports/ports';
 import type { SqlRunner } from '../persistence/database';
 import { refCondition } from '../persistence/tenant-scope';
@@ -33,24 +33,25 @@ interface RunRow {
 const COLUMNS = `r.id, r.public_id, r.organization_id, r.report_id, r.report_public_id, r.customer_id, r.trigger, r.slot,
   r.period_from, r.period_to, r.status, r.pdf_path, r.summary, r.recipients, r.error, r.started_at, r.finished_at`;
 
-const toRun = (row: RunRow): ReportRun => ({
-  id: row.id,
-  publicId: row.public_id,
-  organizationId: row.organization_id,
-  reportId: row.report_id,
-  reportPublicId: row.report_public_id,
-  customerId: row.customer_id,
-  trigger: row.trigger,
-  slot: row.slot ? new Date(row.slot) : null,
-  period: { from: new Date(row.period_from), to: new Date(row.period_to) },
-  status: row.status,
-  pdfPath: row.pdf_path,
-  summary: row.summary,
-  recipients: row.recipients,
-  error: row.error,
-  startedAt: new Date(row.started_at),
-  finishedAt: row.finished_at ? new Date(row.finished_at) : null,
-});
+const toRun = (row: RunRow): ReportRun =>
+  ReportRun.restore({
+    id: row.id,
+    publicId: row.public_id,
+    organizationId: row.organization_id,
+    reportId: row.report_id,
+    reportPublicId: row.report_public_id,
+    customerId: row.customer_id,
+    trigger: row.trigger,
+    slot: row.slot ? new Date(row.slot) : null,
+    period: { from: new Date(row.period_from), to: new Date(row.period_to) },
+    status: row.status,
+    pdfPath: row.pdf_path,
+    summary: row.summary,
+    recipients: row.recipients,
+    error: row.error,
+    startedAt: new Date(row.started_at),
+    finishedAt: row.finished_at ? new Date(row.finished_at) : null,
+  });
 
 /** Runs in report_runs; the partial unique indexes on (report_id, slot) and (customer_id, slot) decide a claim. */
 export class SqlReportRuns implements ReportRuns {

@@ -3,19 +3,19 @@ import type { ReportIncidentInput, ReportModel } from '../../../src/domain/repor
 import type { ReportPeriod } from '../../../src/domain/reports/report-schedule';
 import { AppError } from '../../../src/domain/shared/app-error';
 import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
-import type {
-  MonthlyReportCustomer,
-  NewReportRun,
-  ReportArchive,
-  ReportedMonitor,
-  ReportRenderer,
-  ReportRepository,
+import {
+  type MonthlyReportCustomer,
+  type NewReportRun,
+  type ReportArchive,
+  type ReportedMonitor,
+  type ReportRenderer,
+  type ReportRepository,
   ReportRun,
-  ReportRunFilter,
-  ReportRuns,
-  ReportScopeRefs,
-  ReportSources,
-  ScopeRefs,
+  type ReportRunFilter,
+  type ReportRuns,
+  type ReportScopeRefs,
+  type ReportSources,
+  type ScopeRefs,
 } from '../../../src/application/reports/ports';
 
 const visible = (scope: TenantScope, organizationId: number) => scope.customerId === null && scope.organizationId === organizationId;
@@ -128,7 +128,7 @@ export class FakeReportRuns implements ReportRuns {
       )
     )
       return null;
-    const stored: ReportRun = {
+    const stored = ReportRun.restore({
       ...run,
       id: this.runs.length + 1,
       status: 'running',
@@ -137,9 +137,9 @@ export class FakeReportRuns implements ReportRuns {
       recipients: [],
       error: null,
       finishedAt: null,
-    };
+    });
     this.runs.push(stored);
-    return { ...stored };
+    return ReportRun.restore(stored.toRecord());
   }
   async slotTaken(key: { reportId: number } | { customerId: number }, slot: Date) {
     return this.runs.some(
@@ -150,7 +150,7 @@ export class FakeReportRuns implements ReportRuns {
     );
   }
   async finish(run: ReportRun) {
-    this.runs[this.runs.findIndex((r) => r.id === run.id)] = { ...run };
+    this.runs[this.runs.findIndex((r) => r.id === run.id)] = ReportRun.restore(run.toRecord());
   }
   async findByRef(scope: TenantScope, ref: string) {
     return this.runs.find((r) => visible(scope, r.organizationId) && matches(ref, r.id, r.publicId)) ?? null;
