@@ -29,13 +29,11 @@ export class UpdateMaintenanceWindow {
       const window = await this.windows.findByRef(actor.scope, input.id);
       if (!window) throw new AppError('maintenanceWindowNotFound');
       const { targets: targetInputs, ...fields } = input.change;
-      const change: Partial<WindowDefinition> = { ...fields };
       if (targetInputs !== undefined) {
         const resolved = await resolveTargets(this.targets, actor.scope, targetInputs);
-        change.targets = resolved.targets;
-        window.customerId = resolved.customerId;
+        window.retarget(resolved.targets, resolved.customerId, now);
       }
-      window.change(change, now);
+      window.change(fields, now);
       await this.windows.save(window);
       return window;
     });

@@ -54,21 +54,22 @@ export function assertWindowSpan(startTime: Date, endTime: Date): void {
  * suppressed when suppressAlerts is set, and uptime reports leave the span out when excludeFromUptime is.
  */
 export class MaintenanceWindow implements MaintenanceWindowProps {
+  /** Its row's id and version are its repository's to set; the rest changes through the methods below. */
   id: number;
-  publicId: string;
-  organizationId: number;
-  customerId: number | null;
-  title: string;
-  description: string | null;
-  startTime: Date;
-  endTime: Date;
-  timezone: string;
-  rrule: string | null;
-  targets: WindowTarget[];
-  suppressAlerts: boolean;
-  excludeFromUptime: boolean;
-  createdAt: Date;
-  updatedAt: Date;
+  readonly publicId: string;
+  readonly organizationId: number;
+  readonly customerId: number | null;
+  readonly title: string;
+  readonly description: string | null;
+  readonly startTime: Date;
+  readonly endTime: Date;
+  readonly timezone: string;
+  readonly rrule: string | null;
+  readonly targets: WindowTarget[];
+  readonly suppressAlerts: boolean;
+  readonly excludeFromUptime: boolean;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
   version: number;
 
   constructor(props: MaintenanceWindowProps) {
@@ -105,6 +106,14 @@ export class MaintenanceWindow implements MaintenanceWindowProps {
     const endTime = change.endTime ?? this.endTime;
     assertWindowSpan(startTime, endTime);
     Object.assign(this, { ...change, startTime, endTime, updatedAt: now });
+  }
+
+  /**
+   * New targets replace the old ones, and the window belongs to the customer they belong to (null:
+   * the organization's, when they span customers or name none).
+   */
+  retarget(targets: WindowTarget[], customerId: number | null, now: Date): void {
+    Object.assign(this, { targets, customerId, updatedAt: now });
   }
 
   /** The whole definition equals this window's (a repeated create), targets compared as a set. */

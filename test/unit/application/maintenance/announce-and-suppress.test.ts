@@ -73,8 +73,8 @@ describe('maintenance announcements', () => {
   it('does not announce occurrences that were over before the window was created', async () => {
     const { clock, windows, events, announcer } = setup();
     clock.set('2026-06-01T05:00:00Z');
-    const late = aWindow({ rrule: null });
-    late.createdAt = new Date('2026-06-01T04:00:00Z');
+    // Created after its only occurrence was over (a window's creation time is its own).
+    const late = new MaintenanceWindow({ ...aWindow({ rrule: null }), createdAt: new Date('2026-06-01T04:00:00Z') });
     await windows.add(late);
     await announcer.execute();
     expect(events.published).to.deep.equal([]);

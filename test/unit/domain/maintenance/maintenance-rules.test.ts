@@ -61,6 +61,27 @@ describe('maintenance window', () => {
     expect(window.sameDefinition({ ...same, targets: [{ type: 'customer', id: 3 }] })).to.equal(false);
   });
 
+  it('changes through its methods: a change keeps the span rule and stamps the time; new targets bring their owner', () => {
+    const window = aWindow();
+    const now = at('2026-05-03T00:00:00Z');
+    window.change({ title: 'Kernel updates', suppressAlerts: false }, now);
+    expect(window).to.include({ title: 'Kernel updates', suppressAlerts: false, customerId: null, updatedAt: now });
+    window.retarget([{ type: 'customer', id: 4 }], 4, at('2026-05-04T00:00:00Z'));
+    expect(window.targets).to.deep.equal([{ type: 'customer', id: 4 }]);
+    expect(window.customerId).to.equal(4);
+    expect(window.coversMonitor(monitor)).to.equal(false);
+    window.retarget(
+      [
+        { type: 'monitor', id: 7 },
+        { type: 'customer', id: 4 },
+      ],
+      null,
+      at('2026-05-05T00:00:00Z'),
+    );
+    expect(window.customerId, 'targets of two customers: the organization owns it').to.equal(null);
+    expect(window.updatedAt).to.deep.equal(at('2026-05-05T00:00:00Z'));
+  });
+
   it('covers a monitor named directly or through its customer, and nothing else', () => {
     expect(aWindow().coversMonitor(monitor)).to.equal(true);
     expect(aWindow({ targets: [{ type: 'customer', id: 3 }] }).coversMonitor(monitor)).to.equal(true);
