@@ -81,10 +81,7 @@ export class AccountDeletion {
         const user = await this.users.findById(organizationScope(request.organizationId), request.userId);
         request.complete(now);
         if (user) {
-          user.rename('Deleted user', now);
-          user.email = `deleted-${user.id}@deleted.invalid`;
-          user.setActive(false, now);
-          user.resetTwoFactor(now);
+          user.anonymize(now);
           await this.users.save(user);
           await this.sessions.removeAllOfUser(user.id);
         }

@@ -26,10 +26,7 @@ export class EnsurePlatformAdmin {
       const now = this.clock.now();
       const existing = await this.users.findByEmail(input.email);
       if (existing) {
-        if (!existing.isGlobalAdmin || !existing.isActive) {
-          existing.isGlobalAdmin = true;
-          existing.setActive(true, now);
-        }
+        if (!existing.isGlobalAdmin || !existing.isActive) existing.grantPlatformAdmin(now);
         if (!(await this.passwords.verify(existing.passwordHash, input.password))) {
           existing.changePassword(await this.passwords.hash(input.password), now);
         }
@@ -48,7 +45,7 @@ export class EnsurePlatformAdmin {
         role: 'admin',
         now,
       });
-      user.isGlobalAdmin = true;
+      user.grantPlatformAdmin(now);
       await this.users.add(user);
       return user;
     });

@@ -44,14 +44,12 @@ export class UpdateAlertSource {
 
   async execute(actor: Actor, ref: string, change: UpdateAlertSourceInput): Promise<AlertSource> {
     const source = await findAlertSource(this.sources, actor.scope, ref);
-    source.routing = await resolveRouting(actor.scope.organizationId, change, source.routing, {
+    const routing = await resolveRouting(actor.scope.organizationId, change, source.routing, {
       teams: this.teams,
       policies: this.policies,
       customers: this.customers,
     });
-    if (change.name !== undefined) source.name = change.name;
-    if (change.mapping !== undefined) source.mapping = change.mapping;
-    source.updatedAt = this.clock.now();
+    source.change({ name: change.name, mapping: change.mapping, routing }, this.clock.now());
     await this.sources.save(actor.scope, source);
     return source;
   }

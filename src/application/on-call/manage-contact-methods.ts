@@ -2,6 +2,7 @@ import { AppError } from '../../domain/shared/app-error';
 import {
   ACCOUNT_EMAIL_METHOD,
   assertContactAddress,
+  changeContactMethod,
   type ContactMethod,
   type ContactMethodType,
 } from '../../domain/on-call/contact-method';
@@ -133,16 +134,10 @@ export class UpdateContactMethod {
 
   async execute(actor: Actor, id: string, change: UpdateContactMethodInput, userId?: string): Promise<ContactMethod> {
     const method = await loadMethod(this.deps, actor, id, userId);
-    if (change.address !== undefined) {
-      if (method.id === ACCOUNT_EMAIL_METHOD)
-        throw new AppError('validationFailed', { field: 'address', reason: 'accountEmailIsTheAccounts' });
-      await vetAddress(this.deps, method.type, change.address);
-      method.address = change.address;
-    }
-    if (change.enabled !== undefined) method.enabled = change.enabled;
-    method.updatedAt = this.deps.clock.now();
-    await this.deps.methods.put(method);
-    return method;
+    const changed = changeContactMethod(method, change, this.deps.clock.now());
+    if (change.address !== undefined) await vetAddress(this.deps, method.type, change.address);
+    await this.deps.methods.put(changed);
+    return changed;
   }
 }
 

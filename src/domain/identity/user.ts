@@ -84,6 +84,25 @@ export class User {
     this.updatedAt = now;
   }
 
+  /** The platform administrator named by the service's configuration: active, with the platform flag. */
+  grantPlatformAdmin(now: Date): void {
+    this.isGlobalAdmin = true;
+    this.isActive = true;
+    this.updatedAt = now;
+  }
+
+  /**
+   * What is left of an account once its deletion is carried out: no name, an address that cannot
+   * receive mail or sign in, inactive, without two-step verification. The row stays for the records
+   * that name it.
+   */
+  anonymize(now: Date): void {
+    this.rename('Deleted user', now);
+    this.email = `deleted-${this.id}@deleted.invalid`;
+    this.setActive(false, now);
+    this.resetTwoFactor(now);
+  }
+
   changePassword(passwordHash: string, now: Date): void {
     this.passwordHash = passwordHash;
     this.updatedAt = now;

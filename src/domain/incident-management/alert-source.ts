@@ -77,6 +77,14 @@ export class AlertSource {
     this.updatedAt = props.now;
   }
 
+  /** A change of its name, payload mapping or routing (each optional), stamped with its time. */
+  change(change: { name?: string; mapping?: GenericMapping; routing?: AlertRouting }, now: Date): void {
+    if (change.name !== undefined) this.name = change.name;
+    if (change.mapping !== undefined) this.mapping = change.mapping;
+    if (change.routing !== undefined) this.routing = change.routing;
+    this.updatedAt = now;
+  }
+
   /** The dedup key of one of its alerts: namespaced by the source, so two sources never share an incident by accident. */
   dedupKeyFor(alertKey: string): string {
     return `${this.publicId}:${alertKey}`;

@@ -21,12 +21,25 @@ export interface ContactMethod {
   readonly userId: string;
   readonly type: ContactMethodType;
   /** E-mail address, E.164 number or https/http URL; for the account e-mail, the account's address. */
-  address: string;
-  enabled: boolean;
+  readonly address: string;
+  readonly enabled: boolean;
   /** A webhook's signing secret (pages carry X-Webhook-Signature); null for other types. */
   readonly secret: string | null;
   readonly createdAt: Date;
-  updatedAt: Date;
+  readonly updatedAt: Date;
+}
+
+/**
+ * A method switched on or off, or given a new address (checked against its type); the account
+ * e-mail's address is the account's and cannot be changed here (validationFailed).
+ */
+export function changeContactMethod(method: ContactMethod, change: { enabled?: boolean; address?: string }, now: Date): ContactMethod {
+  if (change.address !== undefined) {
+    if (method.id === ACCOUNT_EMAIL_METHOD)
+      throw new AppError('validationFailed', { field: 'address', reason: 'accountEmailIsTheAccounts' });
+    assertContactAddress(method.type, change.address);
+  }
+  return { ...method, address: change.address ?? method.address, enabled: change.enabled ?? method.enabled, updatedAt: now };
 }
 
 /** Throws validationFailed (field address) unless the address fits the method's type. */

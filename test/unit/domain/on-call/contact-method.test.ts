@@ -1,5 +1,11 @@
 import { expect } from 'chai';
-import { assertContactAddress, pageRoutes, type ContactMethod } from '../../../../src/domain/on-call/contact-method';
+import {
+  ACCOUNT_EMAIL_METHOD,
+  assertContactAddress,
+  changeContactMethod,
+  pageRoutes,
+  type ContactMethod,
+} from '../../../../src/domain/on-call/contact-method';
 import { codeOf } from '../../../support/expect-app-error';
 
 const t = new Date('2026-12-27T10:00:00Z');
@@ -69,5 +75,25 @@ describe('contact method addresses', () => {
     expect(codeOf(() => assertContactAddress('webhook', 'https://user:pw@hooks.example.com/x'))).to.equal('validationFailed');
     expect(codeOf(() => assertContactAddress('email', 'ann@corp.example'))).to.equal(undefined);
     expect(codeOf(() => assertContactAddress('email', 'ann'))).to.equal('validationFailed');
+  });
+});
+
+describe('changing a contact method', () => {
+  const later = new Date('2026-12-28T10:00:00Z');
+
+  it('switches a method and changes its address, stamping the time, and leaves the original as it was', () => {
+    const original = method('m1', 'sms', '+4915112345678');
+    const changed = changeContactMethod(original, { enabled: false, address: '+4915187654321' }, later);
+    expect(changed).to.include({ enabled: false, address: '+4915187654321', updatedAt: later, id: 'm1' });
+    expect(original).to.include({ enabled: true, address: '+4915112345678', updatedAt: t });
+  });
+
+  it("refuses an address that does not fit the method's type, and any new address for the account e-mail", () => {
+    expect(codeOf(() => changeContactMethod(method('m1', 'sms', '+4915112345678'), { address: 'not-a-number' }, later))).to.equal(
+      'validationFailed',
+    );
+    const account = method(ACCOUNT_EMAIL_METHOD, 'email', 'ann@corp.example');
+    expect(codeOf(() => changeContactMethod(account, { address: 'other@corp.example' }, later))).to.equal('validationFailed');
+    expect(changeContactMethod(account, { enabled: false }, later).enabled).to.equal(false);
   });
 });
