@@ -1,7 +1,7 @@
 import type { AuditEntry } from '../../domain/audit/audit-entry';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { AuditLogFilter, AuditLogPage, AuditLogReader, AuditTrail, ExplicitAuditEntry } from '../../application/audit/ports';
-import type { SqlRunner } from '../persistence/database';
+import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import { auditContext } from './audit-context';
 
 interface EntryRow {
@@ -53,7 +53,7 @@ const toEntry = (row: EntryRow): AuditEntry => ({
  */
 export class SqlAuditLog implements AuditTrail, AuditLogReader {
   constructor(
-    private readonly tx: SqlRunner,
+    private readonly tx: UnitOfWorkSql,
     private readonly sql: SqlRunner,
   ) {}
 

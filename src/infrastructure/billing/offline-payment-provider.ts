@@ -2,7 +2,7 @@ import type { Charge, ChargeRequest, PaymentProvider } from '../../application/b
 import type { Clock } from '../../application/shared/clock';
 import type { IdGenerator } from '../../application/shared/id-generator';
 import type { MandateStatus } from '../../domain/billing/mandate';
-import type { SqlRunner } from '../persistence/database';
+import type { UnitOfWorkSql } from '../persistence/database';
 
 /**
  * The payment provider of an operator who bills offline: nothing leaves the service. A mandate is
@@ -15,7 +15,7 @@ import type { SqlRunner } from '../persistence/database';
  */
 export class OfflinePaymentProvider implements PaymentProvider {
   constructor(
-    private readonly sql: SqlRunner,
+    private readonly sql: UnitOfWorkSql,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
   ) {}

@@ -1,12 +1,12 @@
 import type { BillingAccount, BillingAccounts, Charge } from '../../application/billing/ports';
 import type { Discount } from '../../domain/billing/discount';
 import type { MandateStatus } from '../../domain/billing/mandate';
-import type { SqlRunner, SqlRow } from '../persistence/database';
+import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
 import { CHARGE_SELECT, chargeOf, type ChargeRow } from './offline-payment-provider';
 
 /** billing_accounts (one row per organization, made on first write) and the organization's autoQuotaUpgrade. */
 export class SqlBillingAccounts implements BillingAccounts {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(private readonly sql: UnitOfWorkSql) {}
 
   async exists(organizationId: number): Promise<boolean> {
     const rows = await this.sql.query("SELECT 1 FROM organizations WHERE id = ? AND status <> 'deleted'", [organizationId]);

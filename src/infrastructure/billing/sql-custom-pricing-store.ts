@@ -2,7 +2,7 @@ import type { CustomPriceRow, CustomPricingStore } from '../../application/billi
 import { storedCustomPrice, type CustomPrice } from '../../domain/billing/custom-price';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { QuotaTier } from '../../domain/tenancy/package-config';
-import type { SqlRunner, SqlRow } from '../persistence/database';
+import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
 import { customerScopeSql, refCondition } from '../persistence/tenant-scope';
 
 const SELECT = `
@@ -11,7 +11,7 @@ const SELECT = `
 
 /** The customers' customPricing column (the customer record shows the same value). */
 export class SqlCustomPricingStore implements CustomPricingStore {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(private readonly sql: UnitOfWorkSql) {}
 
   async list(scope: TenantScope): Promise<CustomPriceRow[]> {
     const within = customerScopeSql(scope, 'c');

@@ -1,7 +1,7 @@
 import type { CustomerTier, QuotaTierStore } from '../../application/billing/ports';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { QuotaTier } from '../../domain/tenancy/package-config';
-import type { SqlRunner, SqlRow } from '../persistence/database';
+import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
 import { customerScopeSql, refCondition } from '../persistence/tenant-scope';
 
 const SELECT = `
@@ -12,7 +12,7 @@ const SELECT = `
 
 /** Customers' quota tiers with their monitor counts; moves as a compare-and-set that bumps the row's version. */
 export class SqlQuotaTierStore implements QuotaTierStore {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(private readonly sql: UnitOfWorkSql) {}
 
   async list(scope: TenantScope): Promise<CustomerTier[]> {
     const within = customerScopeSql(scope, 'c');

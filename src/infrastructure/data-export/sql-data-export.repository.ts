@@ -1,6 +1,6 @@
 import type { DataExport, ExportStatus } from '../../domain/data-export/data-export';
 import type { DataExportRepository, ExportFile } from '../../application/data-export/ports';
-import type { SqlRunner } from '../persistence/database';
+import type { UnitOfWorkSql } from '../persistence/database';
 
 interface Row {
   id: string;
@@ -45,7 +45,7 @@ const toExport = (row: Row): DataExport => ({
 
 /** Data exports in PostgreSQL, on the caller's unit of work (so `finish` commits with the mails it causes). */
 export class SqlDataExportRepository implements DataExportRepository {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(private readonly sql: UnitOfWorkSql) {}
 
   async add(e: DataExport): Promise<boolean> {
     const rows = await this.sql.query(

@@ -2,7 +2,7 @@ import { AppError } from '../../domain/shared/app-error';
 import { AlertSource, type AlertSourceKind, type GenericMapping } from '../../domain/incident-management/alert-source';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { AlertSourceRepository } from '../../application/incident-management/ports';
-import type { SqlRunner } from '../persistence/database';
+import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 
 interface SourceRow {
   id: number;
@@ -52,7 +52,7 @@ function toSource(row: SourceRow): AlertSource {
 /** Alert sources in plain SQL; every statement but the token lookup names the organization. */
 export class SqlAlertSourceRepository implements AlertSourceRepository {
   constructor(
-    private readonly sql: SqlRunner,
+    private readonly sql: UnitOfWorkSql,
     private readonly pool: SqlRunner = sql,
   ) {}
 

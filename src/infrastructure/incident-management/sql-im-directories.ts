@@ -6,7 +6,7 @@ import type {
   ImTeamDirectory,
 } from '../../application/incident-management/ports';
 import { IM_USER_ROLES } from '../../domain/incident-management/im-incident';
-import type { SqlRunner } from '../persistence/database';
+import type { UnitOfWorkSql } from '../persistence/database';
 import { refFilter } from '../persistence/tenant-scope';
 
 /**
@@ -16,7 +16,7 @@ import { refFilter } from '../persistence/tenant-scope';
  * nobody is a member of anything (and only admins act on team incidents).
  */
 export class SqlImTeamDirectory implements ImTeamDirectory {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(private readonly sql: UnitOfWorkSql) {}
 
   async exists(organizationId: number, teamId: string): Promise<boolean> {
     const rows = await this.sql.query('SELECT 1 FROM im_teams WHERE organization_id = ? AND id::text = ?', [organizationId, teamId]);
@@ -46,7 +46,7 @@ export class SqlImTeamDirectory implements ImTeamDirectory {
 
 /** Users as the identity context stores them, seen as IM responders. */
 export class SqlImResponderDirectory implements ImResponderDirectory {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(private readonly sql: UnitOfWorkSql) {}
 
   async eligible(organizationId: number, userId: string): Promise<ImResponder | null> {
     const rows = await this.sql.query<{ name: string; email: string }>(
@@ -61,7 +61,7 @@ export class SqlImResponderDirectory implements ImResponderDirectory {
 
 /** Escalation policies as the escalation context stores them (`escalation_policies (organization_id, id)`). */
 export class SqlEscalationPolicyDirectory implements EscalationPolicyDirectory {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(private readonly sql: UnitOfWorkSql) {}
 
   async exists(organizationId: number, policyId: string): Promise<boolean> {
     const rows = await this.sql.query('SELECT 1 FROM escalation_policies WHERE organization_id = ? AND id::text = ?', [
@@ -74,7 +74,7 @@ export class SqlEscalationPolicyDirectory implements EscalationPolicyDirectory {
 
 /** Customers of the organization by integer id or public id. */
 export class SqlImCustomerDirectory implements ImCustomerDirectory {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(private readonly sql: UnitOfWorkSql) {}
 
   async resolve(organizationId: number, ref: number | string): Promise<number | null> {
     const filter = refFilter(ref);

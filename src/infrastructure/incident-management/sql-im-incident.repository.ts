@@ -8,7 +8,7 @@ import {
 } from '../../domain/incident-management/im-incident';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { ImIncidentFilter, ImIncidentRepository, ImPage, StoredImTimelineEntry } from '../../application/incident-management/ports';
-import type { SqlRunner } from '../persistence/database';
+import type { UnitOfWorkSql } from '../persistence/database';
 
 type Time = Date | string;
 export interface IncidentRow {
@@ -86,7 +86,7 @@ export function toIncident(row: IncidentRow): ImIncident {
  * timeline rows commit with the change). Every statement names the organization.
  */
 export class SqlImIncidentRepository implements ImIncidentRepository {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(private readonly sql: UnitOfWorkSql) {}
 
   async add(scope: TenantScope, incident: ImIncident): Promise<ImIncident> {
     const [row] = await this.sql.query<{ id: number }>(

@@ -1,14 +1,14 @@
 import type { ImIncident, ImMonitorOrigin } from '../../domain/incident-management/im-incident';
 import { organizationScope, type TenantScope } from '../../domain/shared/tenant-scope';
 import type { ImMonitorOrigins } from '../../application/incident-management/ports';
-import type { SqlRunner } from '../persistence/database';
+import type { UnitOfWorkSql } from '../persistence/database';
 import { COLUMNS, toIncident, type IncidentRow } from './sql-im-incident.repository';
 
 const OPEN = `status IN ('triggered', 'acknowledged')`;
 
 /** im_incident_monitor_origins: the engine incidents each routed IM incident stands for. */
 export class SqlImMonitorOrigins implements ImMonitorOrigins {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(private readonly sql: UnitOfWorkSql) {}
 
   async retireQuietStorm(scope: TenantScope, dedupKey: string, quietSince: Date): Promise<void> {
     // A concurrent retirement re-reads the row after the first one's update and no longer matches the key.

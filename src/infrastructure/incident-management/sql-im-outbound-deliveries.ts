@@ -1,5 +1,5 @@
 import type { ImOutboundDeliveries, ImOutboundDelivery } from '../../application/incident-management/ports';
-import type { SqlRunner } from '../persistence/database';
+import type { UnitOfWorkSql } from '../persistence/database';
 import { isUuid } from '../on-call/uuid';
 
 /** IM pages are the direct deliveries (a recipient, no channel) whose event starts with `im.`. */
@@ -7,7 +7,7 @@ const IM_PAGE = `recipient IS NOT NULL AND event LIKE 'im.%'`;
 
 /** IM pages in `notification_deliveries`, the delivery ledger's table. */
 export class SqlImOutboundDeliveries implements ImOutboundDeliveries {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(private readonly sql: UnitOfWorkSql) {}
 
   async find(organizationId: number, id: string): Promise<ImOutboundDelivery | null> {
     if (!isUuid(id)) return null;

@@ -1,6 +1,6 @@
 import type { IncidentEvents } from '../../application/incidents/ports';
 import type { AlertEvent } from '../../domain/incidents/alert-event';
-import type { SqlRunner } from '../persistence/database';
+import type { UnitOfWorkSql } from '../persistence/database';
 
 /**
  * Queues each event in notification_outbox (kind = the event name, payload = the event) inside the
@@ -8,7 +8,7 @@ import type { SqlRunner } from '../persistence/database';
  * issue) read the rows and stamp delivered_at.
  */
 export class OutboxIncidentEvents implements IncidentEvents {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(private readonly sql: UnitOfWorkSql) {}
 
   publish(event: AlertEvent): Promise<void> {
     return this.publishMany([event]);

@@ -1,6 +1,6 @@
 import type { AlertStateRepository, AlertStateSeed } from '../../application/incidents/ports';
 import { AlertState } from '../../domain/incidents/alert-state';
-import type { SqlRunner } from '../persistence/database';
+import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 
 interface StateRow {
   monitor_id: string;
@@ -44,7 +44,7 @@ const COLUMNS = `monitor_id, organization_id, customer_id, check_interval_second
 export class SqlAlertStateRepository implements AlertStateRepository {
   /** `sql` joins the caller's transaction (lockMany, saveMany); `pool` runs apart, as prepared statements (peek). */
   constructor(
-    private readonly sql: SqlRunner,
+    private readonly sql: UnitOfWorkSql,
     private readonly pool: SqlRunner,
   ) {}
 

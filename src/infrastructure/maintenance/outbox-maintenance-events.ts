@@ -1,12 +1,12 @@
 import type { MaintenanceEvent, MaintenanceEvents } from '../../application/maintenance/ports';
-import type { SqlRunner } from '../persistence/database';
+import type { UnitOfWorkSql } from '../persistence/database';
 
 /**
  * Queues maintenance events in notification_outbox (kind = the event name) inside the caller's
  * transaction, beside the incident events, for the notification channels and status pages.
  */
 export class OutboxMaintenanceEvents implements MaintenanceEvents {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(private readonly sql: UnitOfWorkSql) {}
 
   async publish(event: MaintenanceEvent): Promise<void> {
     const summary = `${SUMMARY[event.kind]}: ${event.title}`;

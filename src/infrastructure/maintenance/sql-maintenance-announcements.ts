@@ -1,9 +1,9 @@
 import type { MaintenanceAnnouncements } from '../../application/maintenance/ports';
-import type { SqlRunner } from '../persistence/database';
+import type { UnitOfWorkSql } from '../persistence/database';
 
 /** The announcement ledger: the primary key (window, occurrence start, kind) lets exactly one claim win. */
 export class SqlMaintenanceAnnouncements implements MaintenanceAnnouncements {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(private readonly sql: UnitOfWorkSql) {}
 
   async claim(windowId: number, kind: 'maintenance.started' | 'maintenance.ended', occurrenceStart: Date): Promise<boolean> {
     const rows = await this.sql.query(

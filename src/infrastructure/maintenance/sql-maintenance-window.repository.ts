@@ -2,7 +2,7 @@ import { AppError } from '../../domain/shared/app-error';
 import { MaintenanceWindow, type WindowTarget } from '../../domain/maintenance/maintenance-window';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { CoveredMonitor, MaintenanceWindowRepository } from '../../application/maintenance/ports';
-import type { SqlRunner } from '../persistence/database';
+import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import { refFilter } from '../persistence/tenant-scope';
 
 interface WindowRow {
@@ -65,7 +65,7 @@ const targetsJson = (targets: readonly WindowTarget[]) => JSON.stringify(targets
  */
 export class SqlMaintenanceWindowRepository implements MaintenanceWindowRepository {
   constructor(
-    private readonly sql: SqlRunner,
+    private readonly sql: UnitOfWorkSql,
     private readonly pool: SqlRunner = sql,
   ) {}
 

@@ -6,7 +6,7 @@ import type {
   DirectMessage,
   DirectRecipient,
 } from '../../application/notifications/ports';
-import type { SqlRunner } from '../persistence/database';
+import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 
 interface ClaimedRow {
   id: string;
@@ -26,7 +26,7 @@ interface ClaimedRow {
 export class SqlDirectDeliveries implements DirectDeliveries, DirectDeliveryQueue {
   /** `context`: the caller's unit of work (joins its transaction); `sql`: the pool, for the worker's claims. */
   constructor(
-    private readonly context: SqlRunner,
+    private readonly context: UnitOfWorkSql,
     private readonly sql: SqlRunner,
   ) {}
 

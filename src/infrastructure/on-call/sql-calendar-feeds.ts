@@ -1,5 +1,5 @@
 import type { CalendarFeed, CalendarFeeds } from '../../application/on-call/ports';
-import type { SqlRunner } from '../persistence/database';
+import type { UnitOfWorkSql } from '../persistence/database';
 
 interface FeedRow {
   token_hash: string;
@@ -11,7 +11,7 @@ interface FeedRow {
 
 /** Calendar feed tokens by digest; one per schedule and per user (partial unique indexes back that up). */
 export class SqlCalendarFeeds implements CalendarFeeds {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(private readonly sql: UnitOfWorkSql) {}
 
   async replace(feed: CalendarFeed): Promise<void> {
     const { scheduleId, userId } = feed.subject;

@@ -1,7 +1,7 @@
 import type { ContactMethodRepository } from '../../application/on-call/ports';
 import { ACCOUNT_EMAIL_METHOD, type ContactMethod, type ContactMethodType } from '../../domain/on-call/contact-method';
 import type { CredentialCipher } from '../../application/monitoring/ports';
-import type { SqlRunner } from '../persistence/database';
+import type { UnitOfWorkSql } from '../persistence/database';
 
 interface Row {
   user_id: string;
@@ -27,7 +27,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export class SqlContactMethods implements ContactMethodRepository {
   constructor(
-    private readonly sql: SqlRunner,
+    private readonly sql: UnitOfWorkSql,
     private readonly cipher: CredentialCipher,
   ) {}
 

@@ -1,5 +1,5 @@
 import type { DueEscalation, EscalatingIncident, EscalationLedger } from '../../application/on-call/ports';
-import type { SqlRunner } from '../persistence/database';
+import type { UnitOfWorkSql } from '../persistence/database';
 
 type Time = Date | string;
 interface DueRow {
@@ -36,7 +36,7 @@ const toIncident = (row: Omit<DueRow, 'next_step' | 'next_due_at'>): EscalatingI
  * (public_id, status, acknowledged_at, resolved_at) without writing it.
  */
 export class SqlEscalationLedger implements EscalationLedger {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(private readonly sql: UnitOfWorkSql) {}
 
   async adoptNew(now: Date): Promise<number> {
     const rows = await this.sql.query(

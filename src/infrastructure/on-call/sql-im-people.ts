@@ -1,10 +1,10 @@
 import type { ImPeople, PagingContact, PagingContacts } from '../../application/on-call/ports';
-import type { SqlRunner } from '../persistence/database';
+import type { UnitOfWorkSql } from '../persistence/database';
 import { isUuid } from './uuid';
 
 /** Users, their addresses and the IM switch, read from the identity tables. */
 export class SqlImPeople implements ImPeople, PagingContacts {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(private readonly sql: UnitOfWorkSql) {}
 
   async named(organizationId: number, userIds: readonly string[]): Promise<Map<string, string>> {
     const ids = userIds.filter(isUuid);

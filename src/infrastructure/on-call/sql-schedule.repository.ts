@@ -3,7 +3,7 @@ import { Schedule, type ScheduleOverride } from '../../domain/on-call/schedule';
 import type { Restriction, RotationLayer, RotationType, ShiftUnit } from '../../domain/on-call/rotation';
 import type { ScheduleRepository } from '../../application/on-call/ports';
 import type { TransactionRunner } from '../../application/shared/transaction';
-import type { SqlRunner } from '../persistence/database';
+import type { UnitOfWorkSql } from '../persistence/database';
 import { isUuid } from './uuid';
 
 interface LayerJson {
@@ -85,7 +85,7 @@ const toSchedule = (row: ScheduleRow) =>
 /** Schedules with their layers and overrides, written together in one transaction. */
 export class SqlScheduleRepository implements ScheduleRepository {
   constructor(
-    private readonly sql: SqlRunner,
+    private readonly sql: UnitOfWorkSql,
     private readonly tx: TransactionRunner,
   ) {}
 

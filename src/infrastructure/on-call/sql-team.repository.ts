@@ -2,7 +2,7 @@ import { AppError } from '../../domain/shared/app-error';
 import { Team, type TeamMember } from '../../domain/on-call/teams';
 import type { TeamRepository } from '../../application/on-call/ports';
 import type { TransactionRunner } from '../../application/shared/transaction';
-import type { SqlRunner } from '../persistence/database';
+import type { UnitOfWorkSql } from '../persistence/database';
 import { isUuid } from './uuid';
 
 interface TeamRow {
@@ -36,7 +36,7 @@ const toTeam = (row: TeamRow) =>
 /** Teams and their memberships; a team and its members are written in one transaction. */
 export class SqlTeamRepository implements TeamRepository {
   constructor(
-    private readonly sql: SqlRunner,
+    private readonly sql: UnitOfWorkSql,
     private readonly tx: TransactionRunner,
   ) {}
 

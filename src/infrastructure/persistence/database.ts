@@ -21,6 +21,16 @@ export interface SqlRunner {
 }
 
 /**
+ * Plain SQL on the caller's unit of work: inside a transaction it joins it, so what an adapter taking
+ * it writes commits (or rolls back) with the use case's other writes, and the rows it locks stay
+ * locked until then. The pool's `SqlRunner` cannot stand in for it (it runs apart, on a connection of
+ * its own), so binding such an adapter to the pool does not compile. `ContextSql` is the one.
+ */
+export interface UnitOfWorkSql extends SqlRunner {
+  readonly joinsUnitOfWork: true;
+}
+
+/**
  * A row as the driver returns it, for adapters that map its columns one by one to a domain type
  * (`String(row.name)`, `Number(row.count)`): the mapping function is where its shape is checked.
  */

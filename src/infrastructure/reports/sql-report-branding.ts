@@ -1,9 +1,9 @@
 import type { ReportBranding, ReportLogo } from '../../application/reports/ports';
-import type { SqlRunner } from '../persistence/database';
+import type { UnitOfWorkSql } from '../persistence/database';
 
 /** The logo in report_logos, one row per organization. */
 export class SqlReportBranding implements ReportBranding {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(private readonly sql: UnitOfWorkSql) {}
 
   async setLogo(organizationId: number, logo: ReportLogo | null, at: Date): Promise<void> {
     if (!logo) {

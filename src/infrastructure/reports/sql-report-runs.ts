@@ -7,7 +7,7 @@ import {
   type ReportRunSummary,
   type ReportRuns,
 } from '../../application/reports/ports';
-import type { SqlRunner } from '../persistence/database';
+import type { UnitOfWorkSql } from '../persistence/database';
 import { refCondition } from '../persistence/tenant-scope';
 
 interface RunRow {
@@ -55,7 +55,7 @@ const toRun = (row: RunRow): ReportRun =>
 
 /** Runs in report_runs; the partial unique indexes on (report_id, slot) and (customer_id, slot) decide a claim. */
 export class SqlReportRuns implements ReportRuns {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(private readonly sql: UnitOfWorkSql) {}
 
   async claim(run: NewReportRun): Promise<ReportRun | null> {
     const [row] = await this.sql.query<RunRow>(

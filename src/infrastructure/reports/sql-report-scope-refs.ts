@@ -1,6 +1,6 @@
 import type { ReportScope } from '../../domain/reports/report-definition';
 import type { ReportScopeRefs, ScopeRefs } from '../../application/reports/ports';
-import type { SqlRunner } from '../persistence/database';
+import type { UnitOfWorkSql } from '../persistence/database';
 import { refFilter } from '../persistence/tenant-scope';
 
 const TABLES = { customers: 'customers', monitors: 'monitors', tags: 'tags' } as const;
@@ -11,7 +11,7 @@ const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id))
 
 /** Scope references of customers, monitors and tags, matched by public id or legacy integer id inside one organization. */
 export class SqlReportScopeRefs implements ReportScopeRefs {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(private readonly sql: UnitOfWorkSql) {}
 
   async resolve(organizationId: number, refs: ScopeRefs): Promise<{ scope: ReportScope; unknown: ScopeRefs }> {
     const scope: Record<string, number[]> = {};

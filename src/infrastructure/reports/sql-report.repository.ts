@@ -3,7 +3,7 @@ import { ReportDefinition, type ReportMode, type ReportScope } from '../../domai
 import type { ReportFrequency } from '../../domain/reports/report-schedule';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { ReportRepository } from '../../application/reports/ports';
-import type { SqlRunner } from '../persistence/database';
+import type { UnitOfWorkSql } from '../persistence/database';
 import { refCondition } from '../persistence/tenant-scope';
 
 interface ReportRow {
@@ -76,7 +76,7 @@ const values = (r: ReportDefinition) => [
 
 /** Report definitions in report_definitions; a customer-bound scope sees none. */
 export class SqlReportRepository implements ReportRepository {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(private readonly sql: UnitOfWorkSql) {}
 
   async add(report: ReportDefinition): Promise<ReportDefinition> {
     const [row] = await this.sql.query<{ id: number }>(

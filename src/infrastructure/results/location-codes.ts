@@ -1,4 +1,4 @@
-import type { SqlRunner } from '../persistence/database';
+import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 
 /**
  * Location codes <-> their smallint ids, cached (codes are few and never renamed). Lookups run on
@@ -9,7 +9,7 @@ export class LocationCodes {
   private readonly ids = new Map<string, number>();
 
   constructor(
-    private readonly sql: SqlRunner,
+    private readonly sql: UnitOfWorkSql,
     private readonly register: SqlRunner,
   ) {}
 

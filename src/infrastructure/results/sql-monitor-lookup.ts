@@ -1,7 +1,7 @@
 import type { AlertProfile, MonitorLookup, MonitorRef } from '../../application/results/ports';
 import type { AlertPolicy } from '../../domain/incidents/alert-policy';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
-import type { SqlRunner } from '../persistence/database';
+import type { UnitOfWorkSql } from '../persistence/database';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INT = /^\d{1,15}$/;
@@ -59,7 +59,7 @@ const profileOf = (row: MonitorRow): AlertProfile => ({
  * columns. Nothing else of the monitors context is assumed.
  */
 export class SqlMonitorLookup implements MonitorLookup {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(private readonly sql: UnitOfWorkSql) {}
 
   async resolve(scope: TenantScope, ref: string): Promise<MonitorRef | null> {
     const byId = INT.test(ref);

@@ -1,5 +1,5 @@
 import type { HistoryQuery, ResultDetail, ResultStore, StoredResult } from '../../application/results/ports';
-import type { SqlRunner } from '../persistence/database';
+import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import type { LocationCodes } from './location-codes';
 import { STATUS_CODE, STATUS_OF } from './status-codes';
 
@@ -25,7 +25,7 @@ export class SqlResultStore implements ResultStore {
 
   /** `sql` joins the caller's transaction; `ddl` runs on its own (a partition outlives a rolled-back insert). */
   constructor(
-    private readonly sql: SqlRunner,
+    private readonly sql: UnitOfWorkSql,
     private readonly ddl: SqlRunner,
     private readonly locations: LocationCodes,
   ) {}

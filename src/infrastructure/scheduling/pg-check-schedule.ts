@@ -1,5 +1,5 @@
 import type { CheckSchedule, ClaimInput, ClaimedCheck, LocationLoad, ScheduleChange } from '../../application/scheduling/ports';
-import type { SqlRunner } from '../persistence/database';
+import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import { nextSlotAfter } from '../../domain/scheduling/check-slot';
 
 /** bigint columns arrive as strings; times travel as epoch milliseconds (no date parsing per row). */
@@ -43,7 +43,7 @@ const HELD_BY = (table: string) => `COALESCE(${table}.leased_by, '') = ?`;
 export class PgCheckSchedule implements CheckSchedule {
   /** `sql` joins the caller's transaction (renewal when recording); `pool` runs the rest, prepared. */
   constructor(
-    private readonly sql: SqlRunner,
+    private readonly sql: UnitOfWorkSql,
     private readonly pool: SqlRunner = sql,
   ) {}
 

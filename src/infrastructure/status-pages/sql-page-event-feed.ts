@@ -1,5 +1,5 @@
 import type { PageEvent, PageEventFeed } from '../../application/status-pages/ports';
-import type { SqlRunner } from '../persistence/database';
+import type { UnitOfWorkSql } from '../persistence/database';
 
 const KINDS = ['incidentOpened', 'incidentResolved', 'maintenance.scheduled', 'maintenance.started', 'maintenance.ended'];
 
@@ -15,7 +15,7 @@ const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
 /** Incident and maintenance events of notification_outbox that subscribers were not told of yet. */
 export class SqlPageEventFeed implements PageEventFeed {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(private readonly sql: UnitOfWorkSql) {}
 
   async next(limit: number): Promise<PageEvent[]> {
     const rows = await this.sql.query<Row>(

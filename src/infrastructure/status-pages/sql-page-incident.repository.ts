@@ -1,6 +1,6 @@
 import { PageIncident, type PageIncidentUpdate, type UpdateStatus } from '../../domain/status-pages/page-incident';
 import type { PageIncidentRepository } from '../../application/status-pages/ports';
-import type { SqlRunner } from '../persistence/database';
+import type { UnitOfWorkSql } from '../persistence/database';
 import { refFilter } from '../persistence/tenant-scope';
 
 interface Row {
@@ -23,7 +23,7 @@ const SELECT = `SELECT pi.id, pi.public_id, pi.page_id, pi.incident_id, i.public
 
 /** Page incidents and their updates in plain SQL on the current unit of work. */
 export class SqlPageIncidentRepository implements PageIncidentRepository {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(private readonly sql: UnitOfWorkSql) {}
 
   async add(incident: PageIncident): Promise<PageIncident> {
     const [row] = await this.sql.query<{ id: number }>(

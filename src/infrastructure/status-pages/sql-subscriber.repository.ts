@@ -1,6 +1,6 @@
 import { Subscriber, type SubscriberChannel } from '../../domain/status-pages/subscriber';
 import type { SubscriberRepository } from '../../application/status-pages/ports';
-import type { SqlRunner } from '../persistence/database';
+import type { UnitOfWorkSql } from '../persistence/database';
 
 interface Row {
   id: number;
@@ -35,7 +35,7 @@ const toSubscriber = (r: Row) =>
 
 /** Subscribers in plain SQL on the current unit of work. */
 export class SqlSubscriberRepository implements SubscriberRepository {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(private readonly sql: UnitOfWorkSql) {}
 
   async add(s: Subscriber): Promise<{ subscriber: Subscriber; created: boolean }> {
     const [row] = await this.sql.query<Row>(

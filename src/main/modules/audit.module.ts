@@ -13,7 +13,7 @@ import type { ContextModule } from './context-module';
 
 /** The audit log: entries written by the database trigger and by sign-ins, read by admins, purged after retention. */
 export const auditModule = bindings(({ single }) => {
-  single(SqlAuditLog, (c) => new SqlAuditLog(c.get<SqlRunner>(CONTEXT_SQL), c.get<SqlRunner>(SQL)));
+  single(SqlAuditLog, (c) => new SqlAuditLog(c.get(CONTEXT_SQL), c.get<SqlRunner>(SQL)));
   single<AuditTrail>(AUDIT_TRAIL, (c) => c.get(SqlAuditLog));
   single<AuditLogReader>(AUDIT_LOG_READER, (c) => c.get(SqlAuditLog));
   single(ListAuditLog, (c) => new ListAuditLog(c.get<AuditLogReader>(AUDIT_LOG_READER)));

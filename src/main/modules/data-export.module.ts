@@ -41,7 +41,7 @@ export const dataExportModule = bindings(({ single }) => {
   const exports = (c: Ctx) => c.get<DataExportRepository>(DATA_EXPORT_REPOSITORY);
   const clock = (c: Ctx) => c.get<Clock>(CLOCK);
 
-  single<DataExportRepository>(DATA_EXPORT_REPOSITORY, (c) => new SqlDataExportRepository(c.get<SqlRunner>(CONTEXT_SQL)));
+  single<DataExportRepository>(DATA_EXPORT_REPOSITORY, (c) => new SqlDataExportRepository(c.get(CONTEXT_SQL)));
   single<ExportArchiveWriter>(EXPORT_ARCHIVE_WRITER, (c) => new ZipExportArchiveWriter(c.get<SqlRunner>(SQL)));
   single<ExportFiles>(EXPORT_FILES, (c) => new LocalExportFiles(config(c).dataDir));
   single<OrganizationMembers>(ORGANIZATION_MEMBERS, (c) => new SqlOrganizationMembers(c.get<SqlRunner>(SQL)));

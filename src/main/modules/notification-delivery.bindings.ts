@@ -153,7 +153,7 @@ export function bindNotificationDelivery({ bind, single }: Pick<ContainerModuleL
     const sms = smsSender(c);
     return { webhook: c.get(HttpNotificationSender), email: c.get(NodemailerEmailSender), ...(sms ? { sms } : {}) };
   });
-  single(SqlDirectDeliveries, (c) => new SqlDirectDeliveries(c.get<SqlRunner>(CONTEXT_SQL), c.get<SqlRunner>(SQL)));
+  single(SqlDirectDeliveries, (c) => new SqlDirectDeliveries(c.get(CONTEXT_SQL), c.get<SqlRunner>(SQL)));
   bind(DIRECT_DELIVERIES).toService(SqlDirectDeliveries);
   bind(DIRECT_DELIVERY_QUEUE).toService(SqlDirectDeliveries);
   single(STORM_LEDGER, (c) => new SqlStormLedger(c.get<SqlRunner>(SQL)));

@@ -7,6 +7,7 @@ import { SqlActiveHostDirectory } from '../../../../src/infrastructure/custom-do
 import { anOrganization } from '../../../support/builders';
 import { codeOf } from '../../../support/expect-app-error';
 import { testServer } from '../../../support/test-server';
+import { standalone } from '../../../support/unit-of-work';
 
 const T0 = new Date('2026-12-01T00:00:00Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
@@ -32,7 +33,7 @@ describe('SqlCustomDomainRepository (custom_domains)', () => {
       b: b.user.organizationId,
       hostname,
       claim,
-      repo: new SqlCustomDomainRepository(database.sql),
+      repo: new SqlCustomDomainRepository(standalone(database.sql)),
       directory: new SqlActiveHostDirectory(database.sql),
     };
   }

@@ -13,7 +13,7 @@ import { RECURRENCE_EXPANDER } from '../../../../src/application/maintenance/por
 import { CLOCK } from '../../../../src/application/shared/clock';
 import { ID_GENERATOR } from '../../../../src/application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../../../src/application/shared/transaction';
-import type { SqlRunner } from '../../../../src/infrastructure/persistence/database';
+import type { SqlRunner, UnitOfWorkSql } from '../../../../src/infrastructure/persistence/database';
 import { ContextSql } from '../../../../src/infrastructure/persistence/context-sql';
 import { MikroOrmIncidentRepository } from '../../../../src/infrastructure/incidents/mikro-orm-incident.repository';
 import { OutboxIncidentEvents } from '../../../../src/infrastructure/incidents/outbox-incident-events';
@@ -27,7 +27,9 @@ import { ORM } from '../../../../src/main/tokens';
 const MINUTE = 60_000;
 
 /** Counts the statements its runner sends. */
-class CountingSql implements SqlRunner {
+/** Counts the statements of the runner it wraps, and stands where it stands (a unit of work's or the pool's). */
+class CountingSql implements UnitOfWorkSql {
+  readonly joinsUnitOfWork = true as const;
   statements = 0;
   constructor(private readonly inner: SqlRunner) {}
   query<T>(sql: string, params?: unknown[], options?: { prepare?: boolean }): Promise<T[]> {

@@ -6,6 +6,7 @@ import { testServer } from '../../../support/test-server';
 import { OutboxIncidentEvents } from '../../../../src/infrastructure/incidents/outbox-incident-events';
 import { SqlDeliveryLedger } from '../../../../src/infrastructure/notifications/sql-delivery-ledger';
 import type { EventRoute, OutboxEvent } from '../../../../src/application/notifications/ports';
+import { standalone } from '../../../support/unit-of-work';
 
 async function aChannel(token: string, body: Record<string, unknown>): Promise<Record<string, any>> {
   const response = await api('POST', '/api/notification-channels', { token, body: { name: 'c', ...body } });
@@ -28,7 +29,7 @@ describe('a round of events routed at once, and attempts settled together (SqlDe
     const monitorId = Number((await storedMonitor(website.publicId)).id);
     const hook = await aChannel(org.token, { type: 'webhook', config: { url: 'https://hooks.batch-fixture.com/a' } });
     const mail = await aChannel(org.token, { type: 'email', config: { recipients: ['ops@example.com'] } });
-    const events = new OutboxIncidentEvents(database.sql);
+    const events = new OutboxIncidentEvents(standalone(database.sql));
     for (const incident of ['inc-a', 'inc-b', 'inc-c', 'inc-d']) {
       await events.publish({
         kind: 'incidentOpened',

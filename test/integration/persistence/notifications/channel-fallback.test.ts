@@ -12,6 +12,7 @@ import { aDeliveryService, type DeliveryService } from '../../../support/deliver
 import { waitFor } from '../../../support/wait-for';
 import { WebhookReceiver } from '../../../support/peers/webhook-receiver';
 import { OutboxIncidentEvents } from '../../../../src/infrastructure/incidents/outbox-incident-events';
+import { standalone } from '../../../support/unit-of-work';
 
 const HOOK_HOST = 'hooks.fallback-fixture.com';
 let counter = 0;
@@ -47,7 +48,7 @@ describe('the fallback channel (ledger, workers, loopback receivers)', () => {
     expect(primary.status, JSON.stringify(primary.body)).to.equal(201);
     let n = 0;
     const anIncident = (kind: 'incidentOpened' | 'incidentResolved' = 'incidentOpened') =>
-      new OutboxIncidentEvents(service.app.database.sql).publish({
+      new OutboxIncidentEvents(standalone(service.app.database.sql)).publish({
         kind,
         organizationId: org.user.organizationId,
         customerId: customer.id,

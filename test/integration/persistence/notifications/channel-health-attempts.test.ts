@@ -5,6 +5,7 @@ import { aMonitoredCustomer } from '../../../support/monitoring-fixtures';
 import { aDeliveryService, type DeliveryService } from '../../../support/delivery-service';
 import { WebhookReceiver } from '../../../support/peers/webhook-receiver';
 import { OutboxIncidentEvents } from '../../../../src/infrastructure/incidents/outbox-incident-events';
+import { standalone } from '../../../support/unit-of-work';
 
 const HOOK_HOST = 'hooks.health-fixture.com';
 
@@ -47,7 +48,7 @@ describe('channel health, attempt by attempt (worker, ledger, loopback receiver)
       body: { name: 'noc', type: 'webhook', config: { url: receiver.url('/noc') }, events: ['maintenance.started'], isDefault: true },
     });
     expect([primary.status, byDefault.status]).to.deep.equal([201, 201]);
-    await new OutboxIncidentEvents(service.app.database.sql).publish({
+    await new OutboxIncidentEvents(standalone(service.app.database.sql)).publish({
       kind: 'incidentOpened',
       organizationId: org.user.organizationId,
       customerId: customer.id,

@@ -14,6 +14,7 @@ import type { RunningApplication } from '../../../../src/main/application';
 import { RouteOutboxEvents } from '../../../../src/application/notifications/route-outbox-events';
 import { OutboxIncidentEvents } from '../../../../src/infrastructure/incidents/outbox-incident-events';
 import { OutboxMaintenanceEvents } from '../../../../src/infrastructure/maintenance/outbox-maintenance-events';
+import { standalone } from '../../../support/unit-of-work';
 
 const HOOK_HOST = 'hooks.delivery-fixture.com';
 const MAIL_HOST = 'mail.delivery-fixture.com';
@@ -46,7 +47,7 @@ describe('notification delivery ledger (loopback receivers)', () => {
 
   /** An incident event as the alert rules queue it (the real outbox adapter). */
   async function anIncidentOpened(setup: Awaited<ReturnType<typeof aSetup>>, incidentId = `inc-${Date.now()}-${++pathCounter}`) {
-    await new OutboxIncidentEvents(app.database.sql).publish({
+    await new OutboxIncidentEvents(standalone(app.database.sql)).publish({
       kind: 'incidentOpened',
       organizationId: setup.org.user.organizationId,
       customerId: setup.customer.id,
@@ -144,7 +145,7 @@ describe('notification delivery ledger (loopback receivers)', () => {
       body: { name: 'incidents only', type: 'webhook', config: { url: receiver.url(unwanted) }, events: ['incident.opened'] },
     });
     expect(other.status).to.equal(201);
-    await new OutboxMaintenanceEvents(app.database.sql).publish({
+    await new OutboxMaintenanceEvents(standalone(app.database.sql)).publish({
       kind: 'maintenance.started',
       organizationId: setup.org.user.organizationId,
       customerId: setup.customer.id,
@@ -220,7 +221,7 @@ describe('notification delivery ledger (loopback receivers)', () => {
       });
       expect(created.status, JSON.stringify(created.body)).to.equal(201);
     }
-    await new OutboxIncidentEvents(app.database.sql).publish({
+    await new OutboxIncidentEvents(standalone(app.database.sql)).publish({
       kind: 'incidentResolved',
       organizationId: org.user.organizationId,
       customerId: customer.id,
@@ -310,7 +311,7 @@ describe('notification delivery ledger (loopback receivers)', () => {
       });
       expect(created.status).to.equal(201);
     }
-    const events = new OutboxIncidentEvents(app.database.sql);
+    const events = new OutboxIncidentEvents(standalone(app.database.sql));
     for (let i = 0; i < 8; i += 1) {
       await events.publish({
         kind: 'incidentOpened',

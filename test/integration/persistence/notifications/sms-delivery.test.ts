@@ -10,6 +10,7 @@ import type { RunningApplication } from '../../../../src/main/application';
 import { SMS_QUOTA, type SmsQuota } from '../../../../src/application/notifications/ports';
 import { smsMonthOf } from '../../../../src/domain/tenancy/sms-month';
 import { OutboxIncidentEvents } from '../../../../src/infrastructure/incidents/outbox-incident-events';
+import { standalone } from '../../../support/unit-of-work';
 
 const SMS_HOST = 'api.sms-fixture.com';
 const ACCOUNT_SID = 'AC0123456789abcdef0123456789abcdef';
@@ -47,7 +48,7 @@ describe('SMS delivery (loopback Twilio-shaped server)', () => {
 
   let incidentCounter = 0;
   async function anIncidentOpened(setup: Awaited<ReturnType<typeof aSetup>>, summary = 'www.monitor-fixture.com is down') {
-    await new OutboxIncidentEvents(app.database.sql).publish({
+    await new OutboxIncidentEvents(standalone(app.database.sql)).publish({
       kind: 'incidentOpened',
       organizationId: setup.org.user.organizationId,
       customerId: setup.customer.id,

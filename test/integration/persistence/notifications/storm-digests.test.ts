@@ -6,6 +6,7 @@ import { aDeliveryService, type DeliveryService } from '../../../support/deliver
 import { waitFor } from '../../../support/wait-for';
 import { WebhookReceiver } from '../../../support/peers/webhook-receiver';
 import { OutboxIncidentEvents } from '../../../../src/infrastructure/incidents/outbox-incident-events';
+import { standalone } from '../../../support/unit-of-work';
 
 const HOOK_HOST = 'hooks.storm-fixture.com';
 const WINDOW_SECONDS = 4;
@@ -54,7 +55,7 @@ describe('storm digests (ledger, workers, loopback receiver)', () => {
     });
     expect(channel.status, JSON.stringify(channel.body)).to.equal(201);
     const publish = (kind: 'incidentOpened' | 'incidentResolved') => {
-      const events = new OutboxIncidentEvents(service.app.database.sql);
+      const events = new OutboxIncidentEvents(standalone(service.app.database.sql));
       return Promise.all(
         monitors.map((m) =>
           events.publish({

@@ -10,6 +10,7 @@ import { OutboxIncidentEvents } from '../../../../src/infrastructure/incidents/o
 import { channelFailingMessage } from '../../../../src/domain/notifications/channel-health';
 import { CALM, routeInStorm, stormDueAt, tellStorm, type CustomerStorm } from '../../../../src/domain/notifications/storm-digest';
 import type { OutboxEvent, StormRoute } from '../../../../src/application/notifications/ports';
+import { standalone } from '../../../support/unit-of-work';
 
 const POLICY = { alone: 2, windowMs: 60_000, settleMs: 60_000, followUpMs: 60_000, quietMs: 1_800_000 };
 
@@ -31,7 +32,7 @@ describe('storms and fallbacks under racing workers (PostgreSQL)', () => {
       created.body.publicId,
     ]);
     const channel = { id: row!.id, publicId: created.body.publicId as string, type: 'webhook' };
-    const events = new OutboxIncidentEvents(database.sql);
+    const events = new OutboxIncidentEvents(standalone(database.sql));
     const publish = async (n: number) => {
       for (let i = 0; i < n; i += 1) {
         await events.publish({

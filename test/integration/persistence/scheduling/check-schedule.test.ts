@@ -4,6 +4,7 @@ import { testServer } from '../../../support/test-server';
 import { anOrganization } from '../../../support/builders';
 import { aCustomerRow } from '../../../support/identity-fixtures';
 import { aMonitorRow } from '../../../support/results-fixtures';
+import { standalone } from '../../../support/unit-of-work';
 
 const MIN = 60_000;
 let label = 0;
@@ -16,7 +17,7 @@ async function setup(locations: string[], count = 1, intervalSeconds = 60) {
   for (let i = 0; i < count; i++) {
     ids.push((await aMonitorRow(org.user.organizationId, customerId, { locations, checkIntervalSeconds: intervalSeconds })).id);
   }
-  return { schedule: new PgCheckSchedule(database.sql), sql: database.sql, ids };
+  return { schedule: new PgCheckSchedule(standalone(database.sql)), sql: database.sql, ids };
 }
 
 /** Locations unique to a test, so tests never claim each other's rows. */

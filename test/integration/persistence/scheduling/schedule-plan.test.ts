@@ -5,6 +5,7 @@ import type { ClaimedCheck } from '../../../../src/application/scheduling/ports'
 import { testServer } from '../../../support/test-server';
 import { anOrganization } from '../../../support/builders';
 import { aCustomerRow } from '../../../support/identity-fixtures';
+import { standalone } from '../../../support/unit-of-work';
 
 const ROWS = 20_000;
 const LOCATION = `plan-${Date.now() % 100_000}`;
@@ -51,7 +52,7 @@ describe('check schedule statements at 20,000 rows (plans)', () => {
         return [] as T[];
       },
     };
-    await run(new PgCheckSchedule(explaining));
+    await run(new PgCheckSchedule(standalone(explaining)));
     return plans;
   }
 
@@ -66,7 +67,7 @@ describe('check schedule statements at 20,000 rows (plans)', () => {
   });
 
   it('does what the plans are for: reads and hands back exactly the rows named', async () => {
-    const schedule = new PgCheckSchedule(sql);
+    const schedule = new PgCheckSchedule(standalone(sql));
     expect((await schedule.held('plan-worker', ids)).map((c) => c.monitorId).sort((a, b) => a - b)).to.deep.equal(ids);
     await schedule.release('plan-worker', rows);
     expect(await schedule.held('plan-worker', ids)).to.deep.equal([]);

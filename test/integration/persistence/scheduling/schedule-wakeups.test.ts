@@ -7,6 +7,7 @@ import { anOrganization } from '../../../support/builders';
 import { aCustomerRow } from '../../../support/identity-fixtures';
 import { aMonitorRow } from '../../../support/results-fixtures';
 import { waitFor } from '../../../support/wait-for';
+import { standalone } from '../../../support/unit-of-work';
 
 const MIN = 60_000;
 
@@ -52,7 +53,7 @@ describe('schedule wake-ups (LISTEN/NOTIFY on PostgreSQL)', () => {
     const listener = await listening();
     try {
       const { database } = await testServer();
-      const schedule = new PgCheckSchedule(database.sql);
+      const schedule = new PgCheckSchedule(standalone(database.sql));
       await listener.settle();
 
       let before = listener.wakes;
@@ -100,7 +101,7 @@ describe('schedule wake-ups (LISTEN/NOTIFY on PostgreSQL)', () => {
       // Statistics taken while no row was held (as when autovacuum has not analysed since the
       // claims): the planner then expects the worker to hold next to no rows.
       await database.sql.query(`ANALYZE check_schedule`);
-      const schedule = new PgCheckSchedule(database.sql);
+      const schedule = new PgCheckSchedule(standalone(database.sql));
       const now = new Date();
       await schedule.register('bulk', [location], new Date(now.getTime() + MIN), 0);
       const claimed = await schedule.claim({ workerId: 'bulk', locations: [location], now, limit: 10_000 });

@@ -3,11 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { PgCheckSchedule } from '../../../../src/infrastructure/scheduling/pg-check-schedule';
 import { SqlServedLocations } from '../../../../src/infrastructure/scheduling/sql-served-locations';
 import { testServer } from '../../../support/test-server';
+import { standalone } from '../../../support/unit-of-work';
 
 describe('served locations (PostgreSQL)', () => {
   it('lists the locations of live workers only: lapsed and fenced registrations do not count', async () => {
     const { database } = await testServer();
-    const schedule = new PgCheckSchedule(database.sql);
+    const schedule = new PgCheckSchedule(standalone(database.sql));
     const served = new SqlServedLocations(database.sql);
     const tag = randomBytes(3).toString('hex');
     const [live, lapsed, fenced] = ['live', 'lapsed', 'fenced'].map((name) => `${name}-${tag}`) as [string, string, string];
