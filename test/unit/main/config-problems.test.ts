@@ -65,7 +65,7 @@ describe('configuration: every problem at once', () => {
 });
 
 describe('configuration: documented', () => {
-  const source = readFileSync(path.resolve(__dirname, '../../../src/main/config.ts'), 'utf8');
+  const source = readFileSync(path.resolve(__dirname, '../../../src/main/config-schema.ts'), 'utf8');
   const doc = readFileSync(path.resolve(__dirname, '../../../docs/configuration.md'), 'utf8');
   const schema = source.slice(source.indexOf('const ConfigSchema'), source.indexOf('});', source.indexOf('const ConfigSchema')));
   const variables = [...schema.matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]!);
@@ -76,7 +76,7 @@ describe('configuration: documented', () => {
 
   it('lists every variable the service reads in docs/configuration.md', () => {
     const missing = variables.filter((name) => !doc.includes(`\`${name}\``));
-    expect(missing, 'variables read by src/main/config.ts but not in docs/configuration.md').to.deep.equal([]);
+    expect(missing, 'variables read by src/main/config-schema.ts but not in docs/configuration.md').to.deep.equal([]);
   });
 
   it('documents no variable the service does not read', () => {
@@ -85,7 +85,7 @@ describe('configuration: documented', () => {
     expect(named.length).to.be.greaterThan(40);
     expect(
       named.filter((name) => !variables.includes(name)),
-      'docs/configuration.md rows naming variables src/main/config.ts does not read',
+      'docs/configuration.md rows naming variables src/main/config-schema.ts does not read',
     ).to.deep.equal([]);
   });
 
@@ -99,6 +99,6 @@ describe('configuration: documented', () => {
       const row = rowOf(match[1]!);
       for (const bound of bounds) if (!row.includes(bound)) undocumented.push(`${match[1]} ${bound}`);
     }
-    expect(undocumented, 'bounds in src/main/config.ts missing from their docs/configuration.md row').to.deep.equal([]);
+    expect(undocumented, 'bounds in src/main/config-schema.ts missing from their docs/configuration.md row').to.deep.equal([]);
   });
 });
