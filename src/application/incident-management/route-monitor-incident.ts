@@ -72,10 +72,10 @@ export class RouteMonitorIncident implements IncidentRouting {
         dedupKey,
         createdByUserId: null,
         now,
+        monitorOrigin: origin,
       },
       details,
     );
-    candidate.monitorOrigin = origin;
     const { incident: routed } = await this.incidents.triggerOrOccur(scope, candidate, details);
     await this.origins.link(scope, routed.id, origin);
   }

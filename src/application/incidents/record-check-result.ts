@@ -160,7 +160,7 @@ export class RecordCheckResult {
         const { monitor, policy } = profiles.get(input.monitorId)!;
         const state = states.get(input.monitorId)!;
         const { result, location } = input;
-        state.checkIntervalSeconds = monitor.checkIntervalSeconds;
+        state.followInterval(monitor.checkIntervalSeconds);
         const keepDetail = keepsDetail(
           result.status,
           state.location(location)?.status,

@@ -90,6 +90,8 @@ export interface ImIncidentProps {
   dedupKey: string;
   createdByUserId: string | null;
   now: Date;
+  /** The monitor incident it was opened for, when the check engine routed one here. */
+  monitorOrigin?: ImMonitorOrigin | null;
 }
 
 /** An incident of the incident-management area: routed to a team, paged through an escalation policy. */
@@ -133,6 +135,7 @@ export class ImIncident {
     this.source = props.source;
     this.teamId = props.teamId;
     this.customerId = props.customerId;
+    this.monitorOrigin = props.monitorOrigin ?? null;
     this.escalationPolicyId = props.escalationPolicyId;
     this.dedupKey = props.dedupKey;
     this.createdByUserId = props.createdByUserId;

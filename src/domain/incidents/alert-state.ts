@@ -55,6 +55,11 @@ export class AlertState {
     this.updatedAt = props.now;
   }
 
+  /** The monitor's interval as it is now (it may have changed since the state was written); reminders and staleness follow it. */
+  followInterval(seconds: number): void {
+    this.checkIntervalSeconds = seconds;
+  }
+
   location(code: string): { status: CheckStatus; reasonCode: string | null; lastCheckedAt: Date } | undefined {
     const state = this.locations[code];
     if (!state) return undefined;
