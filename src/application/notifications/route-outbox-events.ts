@@ -119,6 +119,16 @@ export class RouteOutboxEvents {
     return routed + (await this.tellDueStorms(limit)) + (await this.fallbacks.execute(limit));
   }
 
+  /**
+   * How long until the soonest storm is due to tell its channels (0: due now), or null when none
+   * is: a waiting worker's next round comes then rather than at its next poll, so a storm's digest
+   * goes out as soon as it settled.
+   */
+  async msUntilStormDue(): Promise<number | null> {
+    const due = await this.storms.nextDueAt();
+    return due === null ? null : Math.max(0, due.getTime() - this.clock.now().getTime());
+  }
+
   /** A customer's events of the round through its storm, in the outbox's order; on a lost race they wait for the next round. */
   private async routeInStorm(
     { organizationId, customerId, routes }: { organizationId: number; customerId: number; routes: EventRoute[] },

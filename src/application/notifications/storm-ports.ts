@@ -51,6 +51,8 @@ export interface StormLedger {
   ): Promise<boolean>;
   /** Storms whose next message is due by `now` (at most `limit`). */
   dueStorms(now: Date, limit: number): Promise<DueStorm[]>;
+  /** When the soonest storm is next due to tell its channels; null when none is. */
+  nextDueAt(): Promise<Date | null>;
   /**
    * A storm's message: one outbox event (routed) and a delivery per channel, its held events marked
    * told by it, and the storm's new state; false, and nothing written, on a lost race.

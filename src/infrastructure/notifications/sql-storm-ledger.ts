@@ -153,6 +153,15 @@ export class SqlStormLedger implements StormLedger {
     }));
   }
 
+  async nextDueAt(): Promise<Date | null> {
+    const [row] = await this.sql.query<{ due: Date | null }>(
+      'SELECT min(due_at) AS due FROM notification_storms WHERE due_at IS NOT NULL',
+      [],
+      { prepare: true },
+    );
+    return row?.due ?? null;
+  }
+
   async tell(
     storm: DueStorm,
     next: CustomerStorm,

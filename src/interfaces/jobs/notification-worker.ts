@@ -30,11 +30,14 @@ export interface NotificationWorkerOptions {
 
 const STALL_MS = 1_000;
 const MAX_ROUNDS = 4;
+/** A storm due now that a round could not tell (a lost race) is tried again after this, not in a tight loop. */
+const STORM_WAKE_FLOOR_MS = 50;
 
 /**
  * The deliverer's loop: route the outbox's new events into the ledger, then deliver the due
- * deliveries (to channels, and direct messages); again at once while a round found work, else after `pollMs`. A timer, not PostgreSQL
- * LISTEN: retries become due by time anyway, and a missed notice cannot strand a row. Several
+ * deliveries (to channels, and direct messages); again at once while a round found work, else after
+ * `pollMs`, or sooner when a storm is due to tell its channels (its digest goes out as it settles,
+ * not up to a poll later). A timer, not PostgreSQL LISTEN: retries become due by time anyway, and a missed notice cannot strand a row. Several
  * workers may run: claims are leased rows, never held by two. A round whose sends wait on slow
  * receivers (longer than `stallMs`) does not hold back the next: up to `maxRounds` run at once,
  * each claiming its own deliveries under a lease of its own name (so the lease fence holds between
@@ -49,11 +52,12 @@ export function startNotificationWorker(
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let rounds = 0;
-  const running = new Set<Promise<boolean>>();
+  const running = new Set<Promise<number>>();
   const stallMs = options.stallMs ?? STALL_MS;
   const maxRounds = options.maxRounds ?? MAX_ROUNDS;
 
-  const round = async (owner: string): Promise<boolean> => {
+  /** A round: how long until the next is due (0: at once, it found work; else the poll, or sooner when a storm is due to tell). */
+  const round = async (owner: string): Promise<number> => {
     try {
       return await options.around(async () => {
         const routed = await route.execute();
@@ -67,42 +71,43 @@ export function startNotificationWorker(
               'notification delivery failed',
             );
         }
-        return routed + handled.length > 0;
+        if (routed + handled.length > 0) return 0;
+        const stormDue = await route.msUntilStormDue();
+        return stormDue === null ? options.pollMs : Math.min(options.pollMs, Math.max(STORM_WAKE_FLOOR_MS, stormDue));
       });
     } catch (error) {
       logger.error({ err: error }, 'notification delivery round failed');
-      return false;
+      return options.pollMs;
     }
   };
-  const start = (): Promise<boolean> => {
+  const start = (): Promise<number> => {
     const current = round(`${options.owner}#${++rounds}`);
     running.add(current);
     void current.then(() => running.delete(current));
     return current;
   };
-  const schedule = (busy: boolean) => {
+  const schedule = (waitMs: number) => {
     if (stopped || options.autoStart === false) return;
     clearTimeout(timer);
-    timer = setTimeout(tick, busy ? 0 : options.pollMs);
+    timer = setTimeout(tick, waitMs);
   };
   const tick = () => {
     timer = undefined;
     if (running.size >= maxRounds) return; // a round ending schedules the next
     const current = start();
-    const stalled = setTimeout(() => schedule(true), stallMs);
-    void current.then((busy) => {
+    const stalled = setTimeout(() => schedule(0), stallMs);
+    void current.then((waitMs) => {
       clearTimeout(stalled);
-      schedule(busy);
+      schedule(waitMs);
     });
   };
-  if (options.autoStart !== false) schedule(false);
+  if (options.autoStart !== false) schedule(options.pollMs);
 
   return {
     async runOnce() {
       while (running.size > 0) await Promise.all(running);
       clearTimeout(timer);
-      const busy = await start();
-      schedule(busy);
+      schedule(await start());
     },
     async stop() {
       stopped = true;

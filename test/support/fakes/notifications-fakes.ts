@@ -458,6 +458,11 @@ export class FakeStormLedger implements StormLedger {
     });
   }
 
+  async nextDueAt(): Promise<Date | null> {
+    const due = [...this.storms.values()].flatMap((row) => (row.dueAt === null ? [] : [row.dueAt.getTime()]));
+    return due.length === 0 ? null : new Date(Math.min(...due));
+  }
+
   async tell(
     storm: DueStorm,
     next: CustomerStorm,

@@ -5,7 +5,7 @@ import { startNotificationWorker, type Deliverer } from '../../../src/interfaces
 import type { RouteOutboxEvents } from '../../../src/application/notifications/route-outbox-events';
 import type { SettledDelivery } from '../../../src/application/notifications/deliver-due-notifications';
 
-const nothingToRoute = { execute: async () => 0 } as unknown as RouteOutboxEvents;
+const nothingToRoute = { execute: async () => 0, msUntilStormDue: async () => null } as unknown as RouteOutboxEvents;
 const handled = (id: string): SettledDelivery => ({ id, channelId: 'c', attempt: 1, next: { status: 'delivered' }, settled: true });
 
 /** A deliverer whose rounds the test scripts: each round answers one delivery, a `held` round only when the test lets it. */
@@ -106,5 +106,39 @@ describe('notification worker loop: a stalled round does not hold back the next'
     deliverer.release();
     await stopping;
     expect(deliverer.owners, 'none started after stop').to.have.length(3);
+  });
+
+  it('comes back when a storm is due to tell rather than at its next poll, and polls as usual when none is', async () => {
+    const rounds: number[] = [];
+    let stormDueIn: number | null = 120;
+    const route = {
+      execute: async () => {
+        rounds.push(timers.now);
+        return 0;
+      },
+      msUntilStormDue: async () => stormDueIn,
+    } as unknown as RouteOutboxEvents;
+    const idle: Deliverer = { execute: async () => [] };
+    const started = timers.now;
+    const worker = startNotificationWorker(route, [idle], pino({ level: 'silent' }), { owner: 'w', pollMs: 1_000, around: (work) => work() });
+    await timers.tickAsync(1_000);
+    expect(rounds.map((at) => at - started), 'the first round at the poll').to.deep.equal([1_000]);
+    await timers.tickAsync(120);
+    expect(rounds.map((at) => at - started), 'the next when the storm is due, 120 ms later').to.deep.equal([1_000, 1_120]);
+    stormDueIn = 0;
+    await timers.tickAsync(120);
+    expect(rounds).to.have.length(3);
+    await timers.tickAsync(50);
+    expect(rounds.length, 'a storm due now that the round could not tell: tried again after 50 ms, not in a loop').to.equal(4);
+    stormDueIn = null;
+    await timers.tickAsync(50);
+    expect(rounds).to.have.length(5);
+    await timers.tickAsync(999);
+    expect(rounds.length, 'no storm: the poll again').to.equal(5);
+    await timers.tickAsync(1);
+    expect(rounds).to.have.length(6);
+    const stopping = worker.stop();
+    await timers.tickAsync(0);
+    await stopping;
   });
 });

@@ -116,6 +116,9 @@ describe('storms and fallbacks under racing workers (PostgreSQL)', () => {
     const mine = (list: Awaited<ReturnType<SqlStormLedger['dueStorms']>>) =>
       list.filter((d) => d.organizationId === setup.org.user.organizationId);
     expect(mine(await storms.dueStorms(at, 1000)), 'gathering for the window').to.deep.equal([]);
+    const soonest = await storms.nextDueAt();
+    expect(soonest, 'the soonest storm due, for the waiting worker: this one or an earlier').to.be.instanceOf(Date);
+    expect(soonest!.getTime()).to.be.at.most(dueAt!.getTime());
     const later = new Date(at.getTime() + POLICY.windowMs);
     const [due] = mine(await storms.dueStorms(later, 1000));
     expect(due!.held.map((e) => e.heldKind)).to.deep.equal(['incident.opened', 'incident.opened', 'incident.opened']);
