@@ -120,11 +120,21 @@ describe('notification worker loop: a stalled round does not hold back the next'
     } as unknown as RouteOutboxEvents;
     const idle: Deliverer = { execute: async () => [] };
     const started = timers.now;
-    const worker = startNotificationWorker(route, [idle], pino({ level: 'silent' }), { owner: 'w', pollMs: 1_000, around: (work) => work() });
+    const worker = startNotificationWorker(route, [idle], pino({ level: 'silent' }), {
+      owner: 'w',
+      pollMs: 1_000,
+      around: (work) => work(),
+    });
     await timers.tickAsync(1_000);
-    expect(rounds.map((at) => at - started), 'the first round at the poll').to.deep.equal([1_000]);
+    expect(
+      rounds.map((at) => at - started),
+      'the first round at the poll',
+    ).to.deep.equal([1_000]);
     await timers.tickAsync(120);
-    expect(rounds.map((at) => at - started), 'the next when the storm is due, 120 ms later').to.deep.equal([1_000, 1_120]);
+    expect(
+      rounds.map((at) => at - started),
+      'the next when the storm is due, 120 ms later',
+    ).to.deep.equal([1_000, 1_120]);
     stormDueIn = 0;
     await timers.tickAsync(120);
     expect(rounds).to.have.length(3);
