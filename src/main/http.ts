@@ -27,7 +27,13 @@ import { CONFIG, LOGGER, ORM } from './tokens';
 import { metricsHandlers } from './metrics';
 import { IM_AREAS, imAccessGate } from '../interfaces/http/incident-management/im-access.gate';
 import { withoutCalendarToken } from '../interfaces/http/on-call/calendar-feed.router';
-import { IM_EVENTS_PATH, imEventIntake, imEventIntakeNeeds } from '../interfaces/http/incident-management/im-events.router';
+import {
+  IM_EVENTS_PATH,
+  eventsInFlight as eventsInFlightBound,
+  imEventIntake,
+  imEventIntakeNeeds,
+} from '../interfaces/http/incident-management/im-events.router';
+import { imEventFastPath, imEventFastPathNeeds } from '../interfaces/http/incident-management/im-event-fast-path';
 import { streamsItsBody, withoutIngestToken } from '../interfaces/http/incident-management/streamed-bodies';
 import { ALERT_INGEST_PATH, alertIngestIntake, alertIngestIntakeNeeds } from '../interfaces/http/incident-management/alert-sources.router';
 /** Request URLs as logged: the secrets some paths carry (alert-source and calendar feed tokens) cut out. */
@@ -83,6 +89,9 @@ export function createHttpApp(container: Container): Express {
   app.use(hostRouting.resolve);
   // Status page views skip what follows up to the routes (body and cookie parsers, gates, route table).
   app.use(publicStatusPageViews(publicPages, orm, hostRouting.serveStatusPages));
+  // Events sent with a bearer token skip what follows (parsers, request context, admission, audit, route table).
+  const eventsInFlight = eventsInFlightBound();
+  app.use(imEventFastPath(provide(container, imEventFastPathNeeds), deps.authenticate, deps.gates, eventsInFlight));
   app.use(agentAccessGuard(provide(container, agentAccessGuardNeeds)));
   const json = express.json({ limit: '1mb' });
   const urlencoded = express.urlencoded({ extended: false, limit: '64kb' });
@@ -101,7 +110,7 @@ export function createHttpApp(container: Container): Express {
     streamsItsBody(req.originalUrl.split('?')[0]!) ? next() : auditRequests(req, res, next),
   );
   app.use([...IM_AREAS], imAccessGate);
-  app.post(IM_EVENTS_PATH, imEventIntake(provide(container, imEventIntakeNeeds)));
+  app.post(IM_EVENTS_PATH, imEventIntake(provide(container, imEventIntakeNeeds), eventsInFlight));
   app.post(ALERT_INGEST_PATH, alertIngestIntake(provide(container, alertIngestIntakeNeeds)));
   mountOpenApi(app, buildOpenApiDocument(paths));
   app.get('/', rootPointer);

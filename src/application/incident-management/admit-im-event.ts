@@ -1,35 +1,136 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { Clock } from '../shared/clock';
-import type { RateLimitRule, RateLimiter } from '../shared/rate-limiter';
+import type { RateLimitRule, SharedRateCounter } from '../shared/rate-limiter';
 
 /** Limits: 600 events per minute per organization. */
 export const IM_EVENT_RATE: RateLimitRule = { name: 'im-events', limit: 600, windowSeconds: 60 };
 
 /**
- * Whether an organization may send one more event, decided before its body is read. Once a window
- * is used up, this process remembers it until the window ends and refuses without asking the shared
- * counter again: a flood past the limit costs no database round trip per request. Throws
- * imEventRateLimited (429, retryAfter, no code).
+ * How the count reaches the shared counter: at most `maxUnflushed` events of an organization are
+ * admitted by one process before the shared counter has them (past that, admission waits for the
+ * write), and what is admitted is written at most `everyMs` later. Over-admission across N processes
+ * is below N x maxUnflushed per window (docs/decisions.md, "Event rate counted in the process").
+ */
+export interface RateFlushBounds {
+  readonly maxUnflushed: number;
+  readonly everyMs: number;
+}
+export const IM_EVENT_RATE_FLUSH: RateFlushBounds = { maxUnflushed: 20, everyMs: 100 };
+
+/** One organization's window as this process knows it. */
+interface Window {
+  readonly organizationId: number;
+  readonly start: number;
+  /** The shared total last read (every process's written hits). */
+  known: number;
+  /** Admitted here, being written. */
+  writing: number;
+  /** Admitted here, not written yet. */
+  unwritten: number;
+}
+
+/** Admitted (null), refused (retryAfter seconds), or wait for the write of this process's share and ask again. */
+export type AdmitDecision = null | number | Promise<null | number>;
+
+/**
+ * Whether an organization may send one more event, decided before its body is read and without a
+ * database round trip: each organization's fixed window is counted in the process, and the hits are
+ * added to the shared counter (every process's) in batches, which answers the window's total so far.
+ * An event is admitted while the total known plus this process's hits not yet known there is under
+ * the limit. With one process that is exact; with N, each can admit at most `maxUnflushed` that the
+ * others do not know of yet, which bounds the excess. A refusal is decided from memory, so a flood past
+ * the limit costs no round trip. Throws (execute) imEventRateLimited (429, retryAfter, no code).
  */
 export class AdmitImEvent {
-  private readonly exhaustedUntil = new Map<number, number>();
+  private readonly windows = new Map<string, Window>();
+  private writing: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly limiter: RateLimiter,
+    private readonly counter: SharedRateCounter,
     private readonly clock: Clock,
     private readonly rule: RateLimitRule = IM_EVENT_RATE,
+    private readonly flush: RateFlushBounds = IM_EVENT_RATE_FLUSH,
   ) {}
 
   async execute(organizationId: number): Promise<void> {
+    const refused = await this.decide(organizationId);
+    if (refused !== null) throw new AppError('imEventRateLimited', { retryAfter: refused });
+  }
+
+  decide(organizationId: number): AdmitDecision {
     const now = this.clock.now().getTime();
-    const until = this.exhaustedUntil.get(organizationId);
-    if (until !== undefined) {
-      if (until > now) throw new AppError('imEventRateLimited', { retryAfter: Math.max(1, Math.ceil((until - now) / 1000)) });
-      this.exhaustedUntil.delete(organizationId);
+    const windowMs = this.rule.windowSeconds * 1000;
+    const start = Math.floor(now / windowMs) * windowMs;
+    const id = `${organizationId}:${start}`;
+    let window = this.windows.get(id);
+    if (!window) {
+      window = { organizationId, start, known: 0, writing: 0, unwritten: 0 };
+      this.windows.set(id, window);
     }
-    const decision = await this.limiter.hit(this.rule, String(organizationId));
-    if (decision.allowed) return;
-    this.exhaustedUntil.set(organizationId, now + decision.retryAfterSeconds * 1000);
-    throw new AppError('imEventRateLimited', { retryAfter: decision.retryAfterSeconds });
+    if (window.known + window.writing + window.unwritten >= this.rule.limit) {
+      return Math.max(1, Math.ceil((start + windowMs - now) / 1000));
+    }
+    if (window.writing + window.unwritten >= this.flush.maxUnflushed) return this.write().then(() => this.decide(organizationId));
+    window.unwritten++;
+    this.timer ??= setTimeout(() => this.write().catch(() => undefined), this.flush.everyMs).unref();
+    return null;
+  }
+
+  /** Writes what is admitted and unwritten to the shared counter (one statement per window start); once at a time. */
+  write(): Promise<void> {
+    if (this.writing) return this.writing;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const byStart = new Map<number, Map<string, number>>();
+    const taken: Window[] = [];
+    for (const window of this.windows.values()) {
+      if (window.unwritten === 0) continue;
+      let hits = byStart.get(window.start);
+      if (!hits) byStart.set(window.start, (hits = new Map()));
+      hits.set(String(window.organizationId), window.unwritten);
+      window.writing = window.unwritten;
+      window.unwritten = 0;
+      taken.push(window);
+    }
+    if (taken.length === 0) return Promise.resolve();
+    this.writing = this.send(byStart, taken).finally(() => {
+      this.writing = null;
+      if (this.timer === undefined && [...this.windows.values()].some((w) => w.unwritten > 0)) {
+        this.timer = setTimeout(() => this.write().catch(() => undefined), this.flush.everyMs).unref();
+      }
+    });
+    return this.writing;
+  }
+
+  private async send(byStart: Map<number, Map<string, number>>, taken: Window[]): Promise<void> {
+    try {
+      for (const [start, hits] of byStart) {
+        const totals = await this.counter.add(this.rule, new Date(start), hits);
+        for (const window of taken) {
+          if (window.start !== start) continue;
+          window.known = Math.max(window.known, totals.get(String(window.organizationId)) ?? window.known + window.writing);
+          window.writing = 0;
+        }
+      }
+    } catch (error) {
+      // Not written: kept for the next write (admission counts them meanwhile).
+      for (const window of taken) {
+        window.unwritten += window.writing;
+        window.writing = 0;
+      }
+      throw error;
+    } finally {
+      this.forgetEnded();
+    }
+  }
+
+  /** Windows that have ended and have nothing left to write are dropped. */
+  private forgetEnded(): void {
+    const windowMs = this.rule.windowSeconds * 1000;
+    const current = Math.floor(this.clock.now().getTime() / windowMs) * windowMs;
+    for (const [id, window] of this.windows) {
+      if (window.start < current && window.writing === 0 && window.unwritten === 0) this.windows.delete(id);
+    }
   }
 }

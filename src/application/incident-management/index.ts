@@ -2,6 +2,7 @@
 export * from './acknowledge-im-incident';
 export * from './add-im-incident-responder';
 export * from './admit-im-event';
+export * from './commit-im-events';
 export * from './alert-source-routing';
 export * from './bulk-im-incident-action';
 export * from './change-im-incident-status';

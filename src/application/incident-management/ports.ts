@@ -214,3 +214,29 @@ export interface ImRoutingSettings {
   forMonitors(monitorIds: readonly number[]): Promise<Map<number, MonitorRoutingContext>>;
 }
 export const IM_ROUTING_SETTINGS = token<ImRoutingSettings>('ImRoutingSettings');
+
+/** An organization's dedup key: what a batch of events locks and reads. */
+export interface ImDedupRef {
+  readonly organizationId: number;
+  readonly dedupKey: string;
+}
+
+/** What a batch of events changed, decided in memory by the domain (OpenImIncidents). */
+export interface ImEventBatchChanges {
+  /** New incidents, with their final state and every timeline entry. */
+  readonly created: readonly ImIncident[];
+  /** Stored incidents, with their final state (occurrences, status) and their new timeline entries. */
+  readonly updated: readonly ImIncident[];
+}
+
+/**
+ * Group commit of events: one transaction per batch. It locks the batch's dedup keys (so no other
+ * batch, in this process or another, decides on them meanwhile), reads their open incidents, hands
+ * them to `decide`, and writes the changes it answers with set-based statements; it answers
+ * `decide`'s result once committed. `decide` may run again (from a fresh read) when the batch lost
+ * a race the locks do not cover (an incident opened with one of its keys by another path).
+ */
+export interface ImEventBatchStore {
+  commit<T>(keys: readonly ImDedupRef[], decide: (open: ImIncident[]) => { changes: ImEventBatchChanges; result: T }): Promise<T>;
+}
+export const IM_EVENT_BATCH_STORE = token<ImEventBatchStore>('ImEventBatchStore');

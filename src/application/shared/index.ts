@@ -1,6 +1,7 @@
 /** The shared context's public surface: its use cases, their ports and the ports' tokens, and the domain types they speak. */
 export * from './actor';
 export * from './clock';
+export * from './group-committer';
 export * from './id-generator';
 export * from './rate-limiter';
 export * from './target-policy';

@@ -163,6 +163,17 @@ export class ImIncident {
     this.touch('acknowledged', userId, now, {});
   }
 
+  /**
+   * One more event with this incident's key while it is open: counted, and kept on the timeline
+   * (an occurrence moves neither its status nor its version).
+   */
+  occur(now: Date, details: Record<string, unknown>): void {
+    if (!this.isOpen) throw new AppError('imIncidentAlreadyClosed', { status: this.status });
+    this.occurrenceCount += 1;
+    if (now.getTime() > this.lastOccurrenceAt.getTime()) this.lastOccurrenceAt = now;
+    this.record('occurrence', null, now, details);
+  }
+
   /** Between open statuses only (re-triggering an acknowledged incident restarts its escalation). */
   changeStatus(target: ImIncidentStatus, userId: string | null, now: Date): void {
     const from = this.status;

@@ -31,6 +31,15 @@ export interface UnitOfWorkSql extends SqlRunner {
 }
 
 /**
+ * Transactions on the plain SQL pool: BEGIN on one connection, the work's statements on it, COMMIT
+ * (ROLLBACK when the work throws, and the error goes on). For set-based writers that need more than
+ * one statement atomic (a group commit), without the ORM's unit of work.
+ */
+export interface SqlTransactions {
+  run<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T>;
+}
+
+/**
  * A row as the driver returns it, for adapters that map its columns one by one to a domain type
  * (`String(row.name)`, `Number(row.count)`): the mapping function is where its shape is checked.
  */
@@ -53,6 +62,7 @@ const numbered = (sql: string) => {
 export interface Database {
   readonly orm: MikroORM;
   readonly sql: SqlRunner;
+  readonly sqlTransactions: SqlTransactions;
   /** The use of its connection pools (the ORM's, and the plain SQL one), for the metrics. */
   poolUse(): { orm: PoolUse | undefined; sql: PoolUse };
   close(): Promise<void>;
@@ -171,6 +181,37 @@ export async function openDatabase(
           throw error;
         } finally {
           client.removeListener('error', onError);
+          client.release(failure);
+        }
+      },
+    },
+    sqlTransactions: {
+      run: async (work) => {
+        const client = await pool.connect();
+        let failure: Error | undefined;
+        const onError = (error: Error) => {
+          failure = error;
+        };
+        client.once('error', onError);
+        const runner: SqlRunner = {
+          query: async (sql, params = [], options = {}) => {
+            const { text, name } = options.prepare ? statement(sql) : { text: numbered(sql), name: undefined };
+            return (await client.query({ text, values: params as unknown[], name })).rows;
+          },
+        };
+        try {
+          await applyAuditContext(client);
+          await client.query('BEGIN');
+          const result = await work(runner);
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          failure ??= error as Error;
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        } finally {
+          client.removeListener('error', onError);
+          // A connection whose transaction failed is dropped rather than trusted again.
           client.release(failure);
         }
       },

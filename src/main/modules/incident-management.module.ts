@@ -5,6 +5,7 @@ import {
   ESCALATION_POLICY_DIRECTORY,
   IM_CUSTOMER_DIRECTORY,
   IM_INCIDENT_REPOSITORY,
+  IM_EVENT_BATCH_STORE,
   IM_TEAM_DIRECTORY,
   type EscalationPolicyDirectory,
   type ImCustomerDirectory,
@@ -41,7 +42,11 @@ import { SendTestAlert } from '../../application/incident-management/send-test-a
 import { SECRET_TOKENS } from '../../application/identity/ports';
 import { SqlAlertSourceRepository } from '../../infrastructure/incident-management/sql-alert-source.repository';
 import { PostgresIngestByteBudget } from '../../infrastructure/incident-management/postgres-ingest-byte-budget';
-import { CONTEXT_SQL, SQL } from '../tokens';
+import { CONTEXT_SQL, SQL, SQL_TRANSACTIONS } from '../tokens';
+import { SHARED_RATE_COUNTER } from '../../application/shared/rate-limiter';
+import { PostgresSharedRateCounter } from '../../infrastructure/rate-limit/postgres-rate-limiter';
+import { SqlImEventBatchStore } from '../../infrastructure/incident-management/sql-im-event-batch';
+import { CommitImEvents } from '../../application/incident-management/commit-im-events';
 import { AddImIncidentResponder } from '../../application/incident-management/add-im-incident-responder';
 import { IM_OUTBOUND_DELIVERIES, IM_RESPONDER_DIRECTORY } from '../../application/incident-management/ports';
 import { RetryImOutbound } from '../../application/incident-management/retry-im-outbound';
@@ -132,7 +137,10 @@ export const incidentManagementModule = bindings(({ single }) => {
 
   single(IM_OUTBOUND_DELIVERIES, (c) => new SqlImOutboundDeliveries(c.get(CONTEXT_SQL)));
   single(RetryImOutbound, (c) => new RetryImOutbound(c.get(IM_OUTBOUND_DELIVERIES), c.get(RATE_LIMITER), c.get(CLOCK)));
-  single(AdmitImEvent, (c) => new AdmitImEvent(c.get(RATE_LIMITER), c.get(CLOCK)));
+  single(AdmitImEvent, (c) => new AdmitImEvent(c.get(SHARED_RATE_COUNTER), c.get(CLOCK)));
+  single(SHARED_RATE_COUNTER, (c) => new PostgresSharedRateCounter(c.get(SQL)));
+  single(IM_EVENT_BATCH_STORE, (c) => new SqlImEventBatchStore(c.get(SQL_TRANSACTIONS)));
+  single(CommitImEvents, (c) => new CommitImEvents(c.get(IM_EVENT_BATCH_STORE), c.get(ID_GENERATOR), c.get(CLOCK)));
   single(ALERT_SOURCE_REPOSITORY, (c) => new SqlAlertSourceRepository(c.get(CONTEXT_SQL), c.get(SQL)));
   single(INGEST_BYTE_BUDGET, (c) => new PostgresIngestByteBudget(c.get(SQL)));
   const routingDirectories = (c: Ctx) =>

@@ -7,7 +7,7 @@ import type { Database } from '../../infrastructure/persistence/database';
 import { MikroOrmTransactionRunner } from '../../infrastructure/persistence/mikro-orm-transaction-runner';
 import { PostgresRateLimiter } from '../../infrastructure/rate-limit/postgres-rate-limiter';
 import type { AppConfig } from '../config';
-import { CONFIG, LOGGER, ORM, SQL } from '../tokens';
+import { CONFIG, LOGGER, ORM, SQL, SQL_TRANSACTIONS } from '../tokens';
 import type { Logger } from 'pino';
 import { bindings } from './bindings';
 import type { ContextModule } from './context-module';
@@ -19,6 +19,7 @@ export const platformModule = (config: AppConfig, logger: Logger, database: Data
     bind(LOGGER).toConstantValue(logger);
     bind(ORM).toConstantValue(database.orm);
     bind(SQL).toConstantValue(database.sql);
+    bind(SQL_TRANSACTIONS).toConstantValue(database.sqlTransactions);
     bind<Clock>(CLOCK).toConstantValue(clock ?? { now: () => new Date() });
     bind<IdGenerator>(ID_GENERATOR).toConstantValue({ uuid: () => randomUUID() });
     bind(TRANSACTION_RUNNER)

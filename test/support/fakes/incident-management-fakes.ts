@@ -16,6 +16,9 @@ import type {
   ImTeamDirectory,
   StoredImTimelineEntry,
   ImMonitorOrigins,
+  ImDedupRef,
+  ImEventBatchChanges,
+  ImEventBatchStore,
 } from '../../../src/application/incident-management/ports';
 import type { ImRoutingSetting } from '../../../src/domain/incident-management/monitor-routing';
 import { copyOf } from './shared-fakes';
@@ -98,11 +101,41 @@ export class FakeImIncidents implements ImIncidentRepository {
       .push({ id: this.nextEntry++, kind: 'occurrence', at: candidate.createdAt, actorUserId: null, details: occurrence });
     return { incident: copyOf(open), created: false };
   }
-  private flush(incident: ImIncident) {
+  /** Moves an incident's pending timeline entries to its stored timeline. */
+  flush(incident: ImIncident) {
     const entries = this.timelines.get(incident.id) ?? [];
     for (const entry of incident.pending) entries.push({ ...entry, id: this.nextEntry++ });
     this.timelines.set(incident.id, entries);
     incident.pending.length = 0;
+  }
+}
+
+/**
+ * Event batches over FakeImIncidents' rows: the batch's open incidents read (copies), decided on,
+ * the changes stored; `failNext` refuses the next batch (nothing stored); `batches` records each
+ * batch's keys.
+ */
+export class FakeImEventBatchStore implements ImEventBatchStore {
+  readonly batches: ImDedupRef[][] = [];
+  failNext = false;
+  constructor(readonly incidents: FakeImIncidents) {}
+  async commit<T>(keys: readonly ImDedupRef[], decide: (open: ImIncident[]) => { changes: ImEventBatchChanges; result: T }) {
+    this.batches.push([...keys]);
+    const loaded = [...this.incidents.rows.values()]
+      .filter((i) => i.isOpen && keys.some((k) => k.organizationId === i.organizationId && k.dedupKey === i.dedupKey))
+      .map(copyOf);
+    const { changes, result } = decide(loaded);
+    if (this.failNext) {
+      this.failNext = false;
+      throw new Error('batch refused');
+    }
+    for (const incident of changes.created)
+      await this.incidents.add({ organizationId: incident.organizationId, customerId: null }, incident);
+    for (const incident of changes.updated) {
+      this.incidents.flush(incident);
+      this.incidents.rows.set(incident.id, copyOf(incident));
+    }
+    return result;
   }
 }
 

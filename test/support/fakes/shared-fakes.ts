@@ -2,7 +2,7 @@ import { AppError } from '../../../src/domain/shared/app-error';
 import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
 import type { TransactionRunner } from '../../../src/application/shared/transaction';
 import type { IdGenerator } from '../../../src/application/shared/id-generator';
-import type { RateLimitDecision, RateLimitRule, RateLimiter } from '../../../src/application/shared/rate-limiter';
+import type { RateLimitDecision, RateLimitRule, RateLimiter, SharedRateCounter } from '../../../src/application/shared/rate-limiter';
 import type { TargetPolicy, TargetVetting } from '../../../src/application/shared/target-policy';
 
 /** A row of `organizationId` (and of `customerId`, for customer rows) is visible in `scope`, as the adapters filter. */
@@ -62,6 +62,37 @@ export class FakeRateLimiter implements RateLimiter {
     const count = (this.counts.get(`${rule.name}:${key}`) ?? 0) + 1;
     this.counts.set(`${rule.name}:${key}`, count);
     return { allowed: count <= rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds: this.retryAfterSeconds };
+  }
+}
+
+/**
+ * The shared counter of limits counted in the process, in memory: `counts` by `rule:key:windowStart`
+ * (one instance stands for the database every process shares); `adds` counts the writes.
+ */
+export class FakeSharedRateCounter implements SharedRateCounter {
+  readonly counts = new Map<string, number>();
+  adds = 0;
+  failNext = false;
+  async add(rule: RateLimitRule, windowStart: Date, hits: ReadonlyMap<string, number>): Promise<Map<string, number>> {
+    this.adds++;
+    if (this.failNext) {
+      this.failNext = false;
+      throw new Error('shared counter unreachable');
+    }
+    const totals = new Map<string, number>();
+    for (const [key, n] of hits) {
+      const id = `${rule.name}:${key}:${windowStart.getTime()}`;
+      const total = (this.counts.get(id) ?? 0) + n;
+      this.counts.set(id, total);
+      totals.set(key, total);
+    }
+    return totals;
+  }
+  /** The total of a key over all windows. */
+  total(rule: string, key: string): number {
+    let sum = 0;
+    for (const [id, n] of this.counts) if (id.startsWith(`${rule}:${key}:`)) sum += n;
+    return sum;
   }
 }
 

@@ -1,11 +1,12 @@
 import { MAX_JSON_DEPTH } from '../shared/json-depth';
 import { z } from 'zod';
 import type { Provided } from '../../../application/shared/token';
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { AppError, isAppError } from '../../../domain/shared/app-error';
 import { IM_SEVERITIES } from '../../../domain/incident-management/im-incident';
 import { AdmitImEvent } from '../../../application/incident-management/admit-im-event';
-import { ProcessImEvent } from '../../../application/incident-management/process-im-event';
+import type { ImEvent } from '../../../application/incident-management/process-im-event';
+import { CommitImEvents } from '../../../application/incident-management/commit-im-events';
 import { ApiRouter } from '../shared/api-router';
 import { defineRouter } from '../shared/router-deps';
 import { readJsonBody, type JsonLimits } from './json-intake';
@@ -18,7 +19,7 @@ export const IM_EVENT_LIMITS: JsonLimits = { maxBytes: 256 * 1024, maxDepth: MAX
  * Events being committed at once in this process. Past it an event is refused with 503 unavailable
  * (safe to retry) instead of queueing behind the database without bound.
  */
-const MAX_IN_FLIGHT = 256;
+export const MAX_IN_FLIGHT = 256;
 
 const tags = ['IM ingest'] as const;
 const Text = (max: number) => z.string().min(1).max(max);
@@ -55,6 +56,26 @@ export const PagerDutyEvent = z
   })
   .meta({ id: 'PagerDutyEvent' });
 
+/** The event a validated body stands for: its envelope fields and payload kept as the timeline's details. */
+export function toImEvent(body: z.infer<typeof PagerDutyEvent>): ImEvent {
+  const details: Record<string, unknown> = {
+    routing_key: body.routing_key,
+    ...(body.payload ?? {}),
+    client: body.client,
+    client_url: body.client_url,
+    links: body.links,
+    images: body.images,
+  };
+  return {
+    action: body.event_action,
+    dedupKey: body.dedup_key,
+    summary: body.payload?.summary,
+    severity: body.payload?.severity,
+    source: body.payload?.source,
+    details: Object.fromEntries(Object.entries(details).filter(([, value]) => value !== undefined)),
+  };
+}
+
 const Accepted = z
   .object({
     status: z.literal('success'),
@@ -71,18 +92,13 @@ const Accepted = z
 /** What the intake needs: the organization's rate, decided before the body is read. */
 export const imEventIntakeNeeds = { admitImEvent: AdmitImEvent };
 
-export function imEventIntake(use: Provided<typeof imEventIntakeNeeds>): RequestHandler {
-  let inFlight = 0;
+export function imEventIntake(use: Provided<typeof imEventIntakeNeeds>, inFlight: EventsInFlight = eventsInFlight()): RequestHandler {
   return async (req, res, next) => {
     try {
       const caller = req.auth?.caller;
       if (!caller) throw new AppError('imAccessDenied');
-      if (inFlight >= MAX_IN_FLIGHT) throw new AppError('unavailable');
+      if (!inFlight.enter(res)) throw new AppError('unavailable');
       await use.admitImEvent.execute(caller.actor.scope.organizationId);
-      inFlight++;
-      res.once('close', () => {
-        inFlight--;
-      });
       req.body = (await readJsonBody(req, IM_EVENT_LIMITS)).value;
       next();
     } catch (error) {
@@ -91,8 +107,28 @@ export function imEventIntake(use: Provided<typeof imEventIntakeNeeds>): Request
   };
 }
 
+/** Counts a request until its connection closes; false (not counted) once MAX_IN_FLIGHT are. */
+export interface EventsInFlight {
+  enter(res: Response): boolean;
+}
+
+/** A bound of MAX_IN_FLIGHT events being committed (the host shares one between both ways in). */
+export function eventsInFlight(): EventsInFlight {
+  let count = 0;
+  return {
+    enter(res) {
+      if (count >= MAX_IN_FLIGHT) return false;
+      count++;
+      res.once('close', () => {
+        count--;
+      });
+      return true;
+    },
+  };
+}
+
 /** Events in, in the PagerDuty Events API v2 shape: trigger, acknowledge and resolve by dedup key. */
-export const imEventsRouter = defineRouter({ processImEvent: ProcessImEvent }, (deps, use) => {
+export const imEventsRouter = defineRouter({ commitImEvents: CommitImEvents }, (deps, use) => {
   return new ApiRouter(deps).route({
     operationId: 'sendImEvent',
     method: 'post',
@@ -112,23 +148,8 @@ export const imEventsRouter = defineRouter({ processImEvent: ProcessImEvent }, (
     response: Accepted,
     errors: [...IM_GATE_ERRORS, 'payloadTooLarge', 'invalidJson', 'payloadTooDeep', 'imEventRateLimited', 'unavailable'],
     handler: async ({ actor, body, req }) => {
-      const details: Record<string, unknown> = {
-        routing_key: body.routing_key,
-        ...(body.payload ?? {}),
-        client: body.client,
-        client_url: body.client_url,
-        links: body.links,
-        images: body.images,
-      };
       try {
-        const processed = await use.processImEvent.execute(actor.scope, {
-          action: body.event_action,
-          dedupKey: body.dedup_key,
-          summary: body.payload?.summary,
-          severity: body.payload?.severity,
-          source: body.payload?.source,
-          details: Object.fromEntries(Object.entries(details).filter(([, value]) => value !== undefined)),
-        });
+        const processed = await use.commitImEvents.execute(actor.scope, toImEvent(body));
         return { status: 'success' as const, message: 'Event processed', dedup_key: processed.dedupKey };
       } catch (error) {
         if (isAppError(error)) throw error;

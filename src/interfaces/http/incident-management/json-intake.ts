@@ -105,3 +105,30 @@ function refuse(
   req.resume();
   return new AppError(code, details, message);
 }
+
+/**
+ * Why a whole body in hand is not an acceptable JSON text, as readJsonBody would have found it
+ * streaming (the first verdict in the bytes' order: payloadTooDeep at the first bracket a level too
+ * deep, invalidJson at the first byte that cannot continue the text or at an incomplete end). For
+ * the buffered reader, once `JSON.parse` has refused the text or the depth check found it too deep.
+ */
+export function jsonRefusal(body: Buffer, limits: JsonLimits): AppError {
+  const tokenizer = new Tokenizer();
+  const parser = new TokenParser({ paths: ['$'] });
+  let depth = 0;
+  tokenizer.onToken = (info) => {
+    if (info.token === TokenType.LEFT_BRACE || info.token === TokenType.LEFT_BRACKET) {
+      if (++depth > limits.maxDepth) throw new AppError('payloadTooDeep', { maxDepth: limits.maxDepth });
+    } else if (info.token === TokenType.RIGHT_BRACE || info.token === TokenType.RIGHT_BRACKET) {
+      depth--;
+    }
+    parser.write(info);
+  };
+  try {
+    tokenizer.write(body);
+    if (!tokenizer.isEnded) tokenizer.end();
+  } catch (error) {
+    return error instanceof AppError ? error : new AppError('invalidJson');
+  }
+  return new AppError('invalidJson');
+}

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { AuthenticateCaller } from '../../../application/identity/authenticate-caller';
 import { credentialOf } from './http-context';
 import type { Gate, GateRequest } from './gates';
@@ -24,19 +24,24 @@ export function admission(authenticate: AuthenticateCaller, gates: Gate[]): Requ
       return next();
     }
     try {
-      const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
-      const request: GateRequest = {
-        method: req.method,
-        path: `${req.baseUrl}${path === '/' ? '' : path}` || '/',
-        viaCookie,
-        origin: req.headers.origin,
-        secFetchSite: req.headers['sec-fetch-site'] as string | undefined,
-        ownOrigin: () => `${req.protocol}://${req.get('host') ?? ''}`,
-      };
+      const request = gateRequestOf(req, viaCookie);
       for (const gate of gates) await gate(req.auth.caller!, request);
       next();
     } catch (error) {
       next(error);
     }
+  };
+}
+
+/** What the access gates see of a request. */
+export function gateRequestOf(req: Request, viaCookie: boolean): GateRequest {
+  const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
+  return {
+    method: req.method,
+    path: `${req.baseUrl}${path === '/' ? '' : path}` || '/',
+    viaCookie,
+    origin: req.headers.origin,
+    secFetchSite: req.headers['sec-fetch-site'] as string | undefined,
+    ownOrigin: () => `${req.protocol}://${req.get('host') ?? ''}`,
   };
 }

@@ -22,9 +22,8 @@ export const presentIssues = (error: ZodError) =>
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (res.headersSent) return;
   if (isAppError(error)) {
-    const status = ERROR_STATUS[error.code];
-    const data = CODELESS.has(error.code) ? { ...error.details } : { code: error.code, ...error.details };
-    sendError(req, res, status, data, messageOf(error.code, error.details, error.message !== error.code ? error.message : undefined));
+    const { status, data, message } = appErrorAnswer(error);
+    sendError(req, res, status, data, message);
     return;
   }
   if (error instanceof ZodError) {
@@ -48,6 +47,13 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   req.log?.error({ err: error }, 'unhandled error');
   sendError(req, res, 500);
 };
+
+/** What the envelope of an AppError says: its status, data (the code unless codeless, then the details) and message. */
+export function appErrorAnswer(error: AppError): { status: number; data: Record<string, unknown>; message: string | undefined } {
+  const status = ERROR_STATUS[error.code];
+  const data = CODELESS.has(error.code) ? { ...error.details } : { code: error.code, ...error.details };
+  return { status, data, message: messageOf(error.code, error.details, error.message !== error.code ? error.message : undefined) };
+}
 
 type Issue = { path: string[]; message: string };
 

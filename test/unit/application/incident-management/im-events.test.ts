@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ManualClock } from '../../../support/manual-clock';
 import { codeOf, expectAppErrorAsync } from '../../../support/expect-app-error';
-import { FakeRateLimiter, immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
+import { FakeSharedRateCounter, immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
 import { FakeImIncidents } from '../../../support/fakes/incident-management-fakes';
 import { AdmitImEvent } from '../../../../src/application/incident-management/admit-im-event';
 import { ProcessImEvent } from '../../../../src/application/incident-management/process-im-event';
@@ -10,18 +10,21 @@ const scope = { organizationId: 1, customerId: null };
 
 describe('admitting IM events', () => {
   it('refuses past the limit with retryAfter, and then without asking the shared counter until the window ends', async () => {
-    const limiter = new FakeRateLimiter(30);
-    const clock = new ManualClock();
-    const admit = new AdmitImEvent(limiter, clock, { name: 'im-events', limit: 2, windowSeconds: 60 });
+    const counter = new FakeSharedRateCounter();
+    const clock = new ManualClock(new Date('2026-11-25T10:00:30.000Z'));
+    const admit = new AdmitImEvent(counter, clock, { name: 'im-events', limit: 2, windowSeconds: 60 });
     await admit.execute(1);
     await admit.execute(1);
     await expectAppErrorAsync(admit.execute(1), 'imEventRateLimited', { retryAfter: 30 });
     clock.advance(10_000);
     await expectAppErrorAsync(admit.execute(1), 'imEventRateLimited', { retryAfter: 20 });
-    expect(limiter.counts.get('im-events:1')).to.equal(3);
+    await admit.write();
+    expect(counter.total('im-events', '1')).to.equal(2);
+    const writes = counter.adds;
+    await expectAppErrorAsync(admit.execute(1), 'imEventRateLimited', { retryAfter: 20 });
+    expect(counter.adds).to.equal(writes);
     expect(await codeOf(admit.execute(2))).to.equal(undefined);
     clock.advance(20_000);
-    limiter.counts.clear();
     expect(await codeOf(admit.execute(1))).to.equal(undefined);
   });
 });

@@ -1,0 +1,86 @@
+import { ImIncident } from '../../domain/incident-management/im-incident';
+import { OpenImIncidents, type ImEventDecision } from '../../domain/incident-management/im-event-batch';
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+import type { Clock } from '../shared/clock';
+import type { IdGenerator } from '../shared/id-generator';
+import { GroupCommitter, type GroupCommitBounds } from '../shared/group-committer';
+import type { ImDedupRef, ImEventBatchStore } from './ports';
+import type { ImEvent, ProcessedImEvent } from './process-im-event';
+
+/**
+ * Limits: a batch of events holds at most 200 and is sent at most 4 ms after its first event. At
+ * the service's throughput (a few thousand events a second) a batch fills within its wait, so an
+ * event waits at most 4 ms for its batch, then its batch's commit.
+ */
+export const IM_EVENT_BATCH: GroupCommitBounds = { maxSize: 200, maxWaitMs: 4 };
+
+interface Submitted {
+  readonly scope: TenantScope;
+  readonly event: ImEvent;
+}
+
+/**
+ * Events from integrations, group-committed: the events that arrive within a few milliseconds are
+ * applied to their incidents by the domain, in arrival order, and stored by one transaction; each
+ * caller is answered once its batch is committed (so an answer means the event is durable). A batch
+ * that fails fails only its own events. Same semantics as ProcessImEvent one event at a time.
+ */
+export class CommitImEvents {
+  private readonly committer: GroupCommitter<Submitted, ProcessedImEvent>;
+
+  constructor(
+    private readonly store: ImEventBatchStore,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+    bounds: GroupCommitBounds = IM_EVENT_BATCH,
+  ) {
+    this.committer = new GroupCommitter((batch) => this.commitBatch(batch), bounds);
+  }
+
+  execute(scope: TenantScope, event: ImEvent): Promise<ProcessedImEvent> {
+    return this.committer.submit({ scope, event: event.dedupKey === undefined ? { ...event, dedupKey: this.ids.uuid() } : event });
+  }
+
+  private commitBatch(batch: readonly Submitted[]): Promise<ProcessedImEvent[]> {
+    const keys = new Map<string, ImDedupRef>();
+    for (const { scope, event } of batch) {
+      const ref = { organizationId: scope.organizationId, dedupKey: event.dedupKey! };
+      keys.set(`${ref.organizationId}\u0000${ref.dedupKey}`, ref);
+    }
+    return this.store.commit([...keys.values()], (loaded) => {
+      const open = new OpenImIncidents(loaded);
+      const now = this.clock.now();
+      const result = batch.map(({ scope, event }) => {
+        const decision = this.apply(open, scope, event, now);
+        return { dedupKey: event.dedupKey!, outcome: decision.outcome, incidentId: decision.incident?.publicId ?? null };
+      });
+      return { changes: { created: open.created, updated: open.updated }, result };
+    });
+  }
+
+  private apply(open: OpenImIncidents, scope: TenantScope, event: ImEvent, now: Date): ImEventDecision {
+    const dedupKey = event.dedupKey!;
+    const details = { event: event.details };
+    if (event.action === 'acknowledge') return open.acknowledge(scope.organizationId, dedupKey, now);
+    if (event.action === 'resolve') return open.resolve(scope.organizationId, dedupKey, now, details);
+    const candidate = () =>
+      ImIncident.trigger(
+        {
+          publicId: this.ids.uuid(),
+          organizationId: scope.organizationId,
+          title: event.summary ?? dedupKey,
+          description: null,
+          severity: event.severity ?? 'critical',
+          source: event.source ?? null,
+          teamId: event.routing?.teamId ?? null,
+          customerId: event.routing?.customerId ?? null,
+          escalationPolicyId: event.routing?.escalationPolicyId ?? null,
+          dedupKey,
+          createdByUserId: null,
+          now,
+        },
+        details,
+      );
+    return open.trigger(scope.organizationId, dedupKey, candidate, now, details);
+  }
+}
