@@ -27,6 +27,8 @@ interface Window {
   writing: number;
   /** Admitted here, not written yet. */
   unwritten: number;
+  /** Whether `known` was read from the shared counter in this window yet. */
+  read: boolean;
 }
 
 /** Admitted (null), refused (retryAfter seconds), or wait for the write of this process's share and ask again. */
@@ -36,6 +38,8 @@ export type AdmitDecision = null | number | Promise<null | number>;
  * Whether an organization may send one more event, decided before its body is read and without a
  * database round trip: each organization's fixed window is counted in the process, and the hits are
  * added to the shared counter (every process's) in batches, which answers the window's total so far.
+ * Only the first event of an organization in a window waits, for the shared total (read with the
+ * other windows that start then, in one statement).
  * An event is admitted while the total known plus this process's hits not yet known there is under
  * the limit. With one process that is exact; with N, each can admit at most `maxUnflushed` that the
  * others do not know of yet, which bounds the excess. A refusal is decided from memory, so a flood past
@@ -65,9 +69,11 @@ export class AdmitImEvent {
     const id = `${organizationId}:${start}`;
     let window = this.windows.get(id);
     if (!window) {
-      window = { organizationId, start, known: 0, writing: 0, unwritten: 0 };
+      window = { organizationId, start, known: 0, writing: 0, unwritten: 0, read: false };
       this.windows.set(id, window);
     }
+    // The first event of a window here waits for the shared total (one statement for every window starting then).
+    if (!window.read) return this.write().then(() => this.decide(organizationId));
     if (window.known + window.writing + window.unwritten >= this.rule.limit) {
       return Math.max(1, Math.ceil((start + windowMs - now) / 1000));
     }
@@ -85,7 +91,7 @@ export class AdmitImEvent {
     const byStart = new Map<number, Map<string, number>>();
     const taken: Window[] = [];
     for (const window of this.windows.values()) {
-      if (window.unwritten === 0) continue;
+      if (window.unwritten === 0 && window.read) continue;
       let hits = byStart.get(window.start);
       if (!hits) byStart.set(window.start, (hits = new Map()));
       hits.set(String(window.organizationId), window.unwritten);
@@ -111,6 +117,7 @@ export class AdmitImEvent {
           if (window.start !== start) continue;
           window.known = Math.max(window.known, totals.get(String(window.organizationId)) ?? window.known + window.writing);
           window.writing = 0;
+          window.read = true;
         }
       }
     } catch (error) {

@@ -21,7 +21,8 @@ describe('the event rate counted in the process', () => {
     await admit.write();
     expect(admitted).to.equal(600);
     expect(counter.total('im-events', '7')).to.equal(600);
-    expect(counter.adds).to.equal(30);
+    // The window's total read before the first event, then 30 writes of 20.
+    expect(counter.adds).to.equal(31);
   });
 
   for (const processes of [2, 4, 8]) {
@@ -56,6 +57,17 @@ describe('the event rate counted in the process', () => {
     await Promise.all([a!.write(), b!.write(), c!.write()]);
     expect(admitted).to.equal(600 + 2 * 19);
     expect(admitted).to.be.below(RULE.limit + 3 * FLUSH.maxUnflushed);
+  });
+
+  it('reads the shared total before the first event of a window: a window other processes used up is refused from the first event', async () => {
+    const counter = new FakeSharedRateCounter();
+    const clock = new ManualClock(new Date('2026-11-25T10:00:00.000Z'));
+    await counter.add(RULE, clock.now(), new Map([['3', 600]]));
+    const admit = new AdmitImEvent(counter, clock, RULE, FLUSH);
+    expect(await admit.decide(3)).to.equal(60);
+    expect(await admit.decide(4)).to.equal(null);
+    await admit.write();
+    expect(counter.total('im-events', '3')).to.equal(600);
   });
 
   it('keeps hits whose write failed and writes them with the next; counts a new window from zero', async () => {
