@@ -8,11 +8,11 @@ import type { ImDedupRef, ImEventBatchStore } from './ports';
 import type { ImEvent, ProcessedImEvent } from './process-im-event';
 
 /**
- * Limits: a batch of events holds at most 200 and is sent at most 4 ms after its first event. At
- * the service's throughput (a few thousand events a second) a batch fills within its wait, so an
- * event waits at most 4 ms for its batch, then its batch's commit.
+ * Limits: a batch of events holds at most 200 and is sent at most 4 ms after its first event while
+ * a commit slot is free; two batches commit at once, and while both do, the next one grows until
+ * the first finishes (under load batches grow instead of queueing).
  */
-export const IM_EVENT_BATCH: GroupCommitBounds = { maxSize: 200, maxWaitMs: 4 };
+export const IM_EVENT_BATCH: GroupCommitBounds = { maxSize: 200, maxWaitMs: 4, maxConcurrent: 2 };
 
 interface Submitted {
   readonly scope: TenantScope;

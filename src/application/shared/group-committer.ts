@@ -1,9 +1,14 @@
 /** How a group committer forms its batches. */
 export interface GroupCommitBounds {
-  /** A batch holds at most this many items; the item that fills one sends it at once. */
+  /** A batch holds at most this many items; the item that fills one seals it. */
   readonly maxSize: number;
-  /** A batch is sent at most this many milliseconds after its first item arrived. */
+  /** A batch is sent at most this many milliseconds after its first item, when a commit slot is free. */
   readonly maxWaitMs: number;
+  /**
+   * Batches committing at once (default 2). While they all are, the open batch keeps growing (up to
+   * maxSize) and is sent as soon as one of them finishes: under load, batches grow instead of queueing.
+   */
+  readonly maxConcurrent?: number;
 }
 
 /** Commits a batch: one result per item, in the items' order, once the whole batch is durable. */
@@ -18,20 +23,29 @@ interface Waiting<I, O> {
 /**
  * Group commit: items submitted within a few milliseconds of each other are committed together by
  * one call of `commit`, and each submitter is answered only once its batch is committed. A batch is
- * sent when it holds `maxSize` items or `maxWaitMs` after its first item, whichever comes first;
- * batches already sent commit concurrently (the connection pool bounds them). A batch that fails
- * fails only its own items, with its error; the items of other batches are not touched.
+ * sealed when it holds `maxSize` items and sent `maxWaitMs` after its first item; at most
+ * `maxConcurrent` batches commit at once, so while they do, the open batch waits for the first to
+ * finish and takes what arrives meanwhile (the wait of an item is then bounded by that commit). A
+ * batch that fails fails only its own items, with its error; the items of other batches are not
+ * touched.
  */
 export class GroupCommitter<I, O> {
-  private pending: Waiting<I, O>[] = [];
+  private open: Waiting<I, O>[] = [];
+  private readonly sealed: Waiting<I, O>[][] = [];
   private timer: NodeJS.Timeout | undefined;
+  /** The open batch has waited its maxWaitMs. */
+  private due = false;
   private committing = 0;
+  private readonly maxConcurrent: number;
 
   constructor(
     private readonly commit: CommitBatch<I, O>,
     readonly bounds: GroupCommitBounds,
   ) {
-    if (!(bounds.maxSize >= 1) || !(bounds.maxWaitMs >= 0)) throw new RangeError('A batch needs maxSize >= 1 and maxWaitMs >= 0');
+    this.maxConcurrent = bounds.maxConcurrent ?? 2;
+    if (!(bounds.maxSize >= 1) || !(bounds.maxWaitMs >= 0) || !(this.maxConcurrent >= 1)) {
+      throw new RangeError('A batch needs maxSize >= 1, maxWaitMs >= 0 and maxConcurrent >= 1');
+    }
   }
 
   /** Batches sent and not yet committed (or failed). */
@@ -41,22 +55,44 @@ export class GroupCommitter<I, O> {
 
   submit(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
-      this.pending.push({ item, resolve, reject });
-      if (this.pending.length >= this.bounds.maxSize) this.send();
-      else this.timer ??= setTimeout(() => this.send(), this.bounds.maxWaitMs);
+      this.open.push({ item, resolve, reject });
+      if (this.open.length >= this.bounds.maxSize) {
+        this.sealed.push(this.takeOpen());
+        this.pump();
+      } else {
+        this.timer ??= setTimeout(() => {
+          this.timer = undefined;
+          this.due = true;
+          this.pump();
+        }, this.bounds.maxWaitMs);
+      }
     });
   }
 
   /** Sends what is pending now, without waiting for the bounds (shutdown). */
   flushNow(): void {
-    if (this.pending.length > 0) this.send();
+    if (this.open.length > 0) this.sealed.push(this.takeOpen());
+    while (this.sealed.length > 0) this.send(this.sealed.shift()!);
   }
 
-  private send(): void {
+  private takeOpen(): Waiting<I, O>[] {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    const batch = this.pending;
-    this.pending = [];
+    this.due = false;
+    const batch = this.open;
+    this.open = [];
+    return batch;
+  }
+
+  private pump(): void {
+    while (this.committing < this.maxConcurrent) {
+      if (this.sealed.length > 0) this.send(this.sealed.shift()!);
+      else if (this.due && this.open.length > 0) this.send(this.takeOpen());
+      else return;
+    }
+  }
+
+  private send(batch: Waiting<I, O>[]): void {
     this.committing++;
     let settled: Promise<readonly O[]>;
     try {
@@ -67,6 +103,7 @@ export class GroupCommitter<I, O> {
     settled.then(
       (results) => {
         this.committing--;
+        this.pump();
         if (results.length !== batch.length) {
           const error = new Error(`A batch of ${batch.length} was committed with ${results.length} results`);
           for (const waiting of batch) waiting.reject(error);
@@ -76,6 +113,7 @@ export class GroupCommitter<I, O> {
       },
       (error: unknown) => {
         this.committing--;
+        this.pump();
         for (const waiting of batch) waiting.reject(error);
       },
     );

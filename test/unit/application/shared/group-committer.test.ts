@@ -89,3 +89,44 @@ describe('group committer', () => {
     expect(() => new GroupCommitter(async () => [], { maxSize: 0, maxWaitMs: 1 })).to.throw(RangeError);
   });
 });
+
+describe('group committer under load', () => {
+  it('commits at most maxConcurrent batches at once; meanwhile the open batch grows and goes as soon as one finishes', async () => {
+    let committing = 0;
+    let most = 0;
+    const batches: number[][] = [];
+    const committer = new GroupCommitter(
+      async (items: readonly number[]) => {
+        batches.push([...items]);
+        most = Math.max(most, ++committing);
+        await sleep(30);
+        committing--;
+        return items.map((i) => i * 2);
+      },
+      { maxSize: 100, maxWaitMs: 1, maxConcurrent: 1 },
+    );
+    const first = committer.submit(1);
+    await sleep(10);
+    // While [1] commits, these wait together (their maxWaitMs passes), and go as one batch when it finishes.
+    const rest = [2, 3, 4].map((i) => committer.submit(i));
+    await sleep(5);
+    const late = committer.submit(5);
+    expect(await Promise.all([first, ...rest, late])).to.deep.equal([2, 4, 6, 8, 10]);
+    expect(most).to.equal(1);
+    expect(batches).to.deep.equal([[1], [2, 3, 4, 5]]);
+  });
+
+  it('seals a full batch while the slots are taken and sends the sealed batches in order', async () => {
+    const batches: number[][] = [];
+    const committer = new GroupCommitter(
+      async (items: readonly number[]) => {
+        batches.push([...items]);
+        await sleep(10);
+        return items;
+      },
+      { maxSize: 2, maxWaitMs: 1, maxConcurrent: 1 },
+    );
+    await Promise.all([1, 2, 3, 4, 5, 6, 7].map((i) => committer.submit(i)));
+    expect(batches).to.deep.equal([[1, 2], [3, 4], [5, 6], [7]]);
+  });
+});
