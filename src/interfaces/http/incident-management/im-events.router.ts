@@ -140,8 +140,8 @@ export const imEventsRouter = defineRouter({ commitImEvents: CommitImEvents }, (
       'organization-wide token of an admin, editor or responder). A trigger opens an incident, or, while an incident with ' +
       'its dedup_key is open, adds an occurrence to it (never a second incident); acknowledge and resolve act on the open ' +
       'incident with the dedup_key and are accepted and ignored when there is none. 202 with the dedup_key means the event ' +
-      'is durable: events are group-committed (the events arriving within 4 ms, at most 200, are applied in arrival order ' +
-      'and stored by one transaction) and each is answered 202 only once its batch has committed; a batch that cannot be ' +
+      'is durable: events are group-committed (the events arriving within 4 ms, or while the two batches before commit, at ' +
+      'most 200, are applied in arrival order and stored by one transaction) and each is answered 202 only once its batch has committed; a batch that cannot be ' +
       'stored answers 503 unavailable to its own events only (nothing of them was stored; retry). The body is JSON of at most 256 KB (413 payloadTooLarge) nesting at most 20 levels (422 ' +
       'payloadTooDeep; not JSON: 422 invalidJson). 600 events per minute per organization: 429 with data.retryAfter and no ' +
       'code (and Retry-After), decided before the body is read; the count is kept in each service process and written to ' +
