@@ -93,6 +93,20 @@ describe('Status pages: announcing outbox events to subscribers (use case)', () 
     expect(told()).to.deep.equal([['all@named.example', '[named] Incident: Payments are slow']]);
   });
 
+  it('keeps the whole incident text in the subject, colons included (only a maintenance summary loses its own prefix)', async () => {
+    const { feed, announce, addPage, event, told } = await setup();
+    await addPage(ORG, 'named', [{ name: 'x', components: [{ type: 'monitor', id: 7, name: 'Payments: EU' }] }]);
+    feed.events.push(
+      event({ id: 1, kind: 'incidentOpened' }),
+      event({ id: 2, kind: 'incidentResolved', origin: 'manual', summary: 'Card payments are slow: resolved' }),
+    );
+    await announce.execute();
+    expect(told()).to.deep.equal([
+      ['all@named.example', '[named] Incident: Payments: EU is down'],
+      ['all@named.example', '[named] Resolved: Card payments are slow: resolved'],
+    ]);
+  });
+
   it("tells nobody of an event about a monitor on no page, nor another organization's pages, yet marks it told", async () => {
     const { feed, announce, addPage, event, deliveries } = await setup();
     await addPage(ORG, 'domains', [{ name: 'x', components: [{ type: 'customerDomain', id: 5, name: null }] }]);

@@ -93,6 +93,7 @@ describe('Data export states and limits', () => {
     expect(MAX_EXPORT_ATTEMPTS).to.equal(3);
     expect(afterLapsedLease({ attempts: 0 })).to.equal('queued');
     expect(afterLapsedLease({ attempts: MAX_EXPORT_ATTEMPTS - 1 })).to.equal('queued');
+    expect(afterLapsedLease({ attempts: MAX_EXPORT_ATTEMPTS })).to.equal('failed');
     expect(afterLapsedLease({ attempts: MAX_EXPORT_ATTEMPTS + 1 })).to.equal('failed');
   });
 });
