@@ -1,4 +1,4 @@
-import type { SqlRunner, UnitOfWorkSql } from '../../src/infrastructure/persistence/database';
+import { passOn, type SqlRunner, type UnitOfWorkSql } from '../../src/infrastructure/persistence/database';
 
 /**
  * An adapter's SQL run outside any use case, each statement its own unit of work: for tests of an
@@ -7,5 +7,5 @@ import type { SqlRunner, UnitOfWorkSql } from '../../src/infrastructure/persiste
  */
 export const standalone = (sql: SqlRunner): UnitOfWorkSql => ({
   joinsUnitOfWork: true,
-  query: (text, params, options) => sql.query(text, params, options),
+  query: ((statement, paramsOrOptions, options) => passOn(sql, statement, paramsOrOptions, options)) as SqlRunner['query'],
 });

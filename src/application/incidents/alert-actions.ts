@@ -139,6 +139,7 @@ export class AlertActions {
   private async open(startedAt: Date, failingLocations: readonly string[], ctx: DecisionContext, effects: AlertEffects): Promise<Incident> {
     const { result, monitor } = ctx;
     const incident = new Incident({
+      id: await effects.incidentId(),
       publicId: this.ids.uuid(),
       organizationId: ctx.state.organizationId,
       customerId: ctx.state.customerId,
@@ -152,7 +153,6 @@ export class AlertActions {
       createdByUserId: null,
       now: this.clock.now(),
     });
-    incident.id = await effects.incidentId();
     effects.opened.push(incident);
     ctx.state.incidentOpened(incident.id, result.checkedAt);
     effects.timeline.push(

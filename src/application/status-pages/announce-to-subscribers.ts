@@ -44,7 +44,9 @@ export class AnnounceToSubscribers {
           const summary = publicSummary(event, shownAs);
           const news = {
             event: `statusPage.${event.kind}`,
-            subject: `[${page.title}] ${TITLES[event.kind]}: ${summary.replace(/^[^:]*:\s*/, '')}`,
+            // A maintenance summary starts with its own "Maintenance ...:" prefix, which the title replaces;
+            // an incident's text is kept whole (a name or a title may hold a colon).
+            subject: `[${page.title}] ${TITLES[event.kind]}: ${event.kind.startsWith('maintenance') ? summary.replace(/^[^:]*:\s*/, '') : summary}`,
             text: event.occurrence
               ? `${summary}\n${event.occurrence.start.toISOString()} – ${event.occurrence.end.toISOString()}`
               : `${summary}\n${event.occurredAt.toISOString()}`,

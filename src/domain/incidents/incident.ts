@@ -39,6 +39,8 @@ export class Incident {
   version = 1;
 
   constructor(props: {
+    /** Its row's id when the caller reserved one before saving (set-based recording); else the store assigns it. */
+    id?: number;
     publicId: string;
     organizationId: number;
     customerId: number;
@@ -52,6 +54,7 @@ export class Incident {
     createdByUserId: string | null;
     now: Date;
   }) {
+    if (props.id !== undefined) this.id = props.id;
     this.publicId = props.publicId;
     this.organizationId = props.organizationId;
     this.customerId = props.customerId;

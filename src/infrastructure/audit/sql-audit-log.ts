@@ -3,6 +3,7 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { AuditLogFilter, AuditLogPage, AuditLogReader, AuditTrail, ExplicitAuditEntry } from '../../application/audit/ports';
 import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import { auditContext } from './audit-context';
+import { sql } from '../persistence/sql';
 
 interface EntryRow {
   public_id: string;
@@ -59,24 +60,9 @@ export class SqlAuditLog implements AuditTrail, AuditLogReader {
 
   async append(entry: ExplicitAuditEntry): Promise<void> {
     const request = auditContext.current();
-    await this.tx.query(
-      `INSERT INTO audit_log (organization_id, customer_id, actor_type, actor_user_id, actor_label, credential_type,
+    await this.tx.query(sql`INSERT INTO audit_log (organization_id, customer_id, actor_type, actor_user_id, actor_label, credential_type,
          ip, request_id, resource_type, resource_id, action)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        entry.organizationId,
-        entry.customerId,
-        entry.actorType,
-        entry.userId,
-        entry.actorLabel,
-        entry.credentialType,
-        request?.ip ?? null,
-        request?.requestId ?? null,
-        entry.resourceType,
-        entry.resourceId,
-        entry.action,
-      ],
-    );
+       VALUES (${entry.organizationId}, ${entry.customerId}, ${entry.actorType}, ${entry.userId}, ${entry.actorLabel}, ${entry.credentialType}, ${request?.ip ?? null}, ${request?.requestId ?? null}, ${entry.resourceType}, ${entry.resourceId}, ${entry.action})`);
   }
 
   async list(scope: TenantScope, filter: AuditLogFilter, page: { page: number; perPage: number }): Promise<AuditLogPage> {
@@ -138,8 +124,7 @@ export class SqlAuditLog implements AuditTrail, AuditLogReader {
 
   async purgeBefore(cutoff: Date): Promise<number> {
     const rows = await this.sql.query<{ n: string }>(
-      'WITH gone AS (DELETE FROM audit_log WHERE occurred_at < ? RETURNING 1) SELECT count(*) AS n FROM gone',
-      [cutoff],
+      sql`WITH gone AS (DELETE FROM audit_log WHERE occurred_at < ${cutoff} RETURNING 1) SELECT count(*) AS n FROM gone`,
     );
     return Number(rows[0]?.n ?? 0);
   }

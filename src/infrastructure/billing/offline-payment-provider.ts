@@ -3,6 +3,7 @@ import type { Clock } from '../../application/shared/clock';
 import type { IdGenerator } from '../../application/shared/id-generator';
 import type { MandateStatus } from '../../domain/billing/mandate';
 import type { UnitOfWorkSql } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 /**
  * The payment provider of an operator who bills offline: nothing leaves the service. A mandate is
@@ -24,8 +25,7 @@ export class OfflinePaymentProvider implements PaymentProvider {
     const mandateId = this.ids.uuid();
     const now = this.clock.now();
     await this.sql.query(
-      `INSERT INTO billing_mandates (id, organization_id, status, return_url, created_at, updated_at) VALUES (?, ?, 'active', ?, ?, ?)`,
-      [mandateId, organizationId, returnUrl, now, now],
+      sql`INSERT INTO billing_mandates (id, organization_id, status, return_url, created_at, updated_at) VALUES (${mandateId}, ${organizationId}, 'active', ${returnUrl}, ${now}, ${now})`,
     );
     const redirect = new URL(returnUrl);
     redirect.searchParams.set('mandateId', mandateId);
@@ -35,26 +35,15 @@ export class OfflinePaymentProvider implements PaymentProvider {
   async mandateStatus(mandateId: string): Promise<{ organizationId: number; status: MandateStatus } | null> {
     if (!/^[0-9a-f-]{36}$/i.test(mandateId)) return null;
     const [row] = await this.sql.query<{ organization_id: number; status: MandateStatus }>(
-      'SELECT organization_id, status FROM billing_mandates WHERE id = ?',
-      [mandateId],
+      sql`SELECT organization_id, status FROM billing_mandates WHERE id = ${mandateId}`,
     );
     return row ? { organizationId: row.organization_id, status: row.status } : null;
   }
 
   async charge(organizationId: number, request: ChargeRequest): Promise<Charge> {
-    await this.sql.query(
-      `INSERT INTO billing_charges (id, organization_id, amount_cents, currency, description, idempotency_key, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING`,
-      [
-        this.ids.uuid(),
-        organizationId,
-        request.amountCents,
-        request.currency,
-        request.description,
-        request.idempotencyKey,
-        this.clock.now(),
-      ],
-    );
+    await this.sql
+      .query(sql`INSERT INTO billing_charges (id, organization_id, amount_cents, currency, description, idempotency_key, created_at)
+       VALUES (${this.ids.uuid()}, ${organizationId}, ${request.amountCents}, ${request.currency}, ${request.description}, ${request.idempotencyKey}, ${this.clock.now()}) ON CONFLICT (idempotency_key) DO NOTHING`);
     const [row] = await this.sql.query<ChargeRow>(`${CHARGE_SELECT} WHERE idempotency_key = ?`, [request.idempotencyKey]);
     return chargeOf(row!);
   }

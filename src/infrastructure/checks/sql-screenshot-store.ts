@@ -1,5 +1,6 @@
 import { SCREENSHOTS_PER_MONITOR, type Screenshot, type ScreenshotStore } from '../../application/checks/ports';
 import type { SqlRunner } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 interface Row {
   id: string;
@@ -14,13 +15,9 @@ export class SqlScreenshotStore implements ScreenshotStore {
   constructor(private readonly sql: SqlRunner) {}
 
   async save(s: Screenshot): Promise<void> {
-    await this.sql.query(`INSERT INTO check_screenshots (id, monitor_id, organization_id, taken_at, png) VALUES (?, ?, ?, ?, ?)`, [
-      s.id,
-      s.monitorId,
-      s.organizationId,
-      s.takenAt,
-      Buffer.from(s.png),
-    ]);
+    await this.sql.query(
+      sql`INSERT INTO check_screenshots (id, monitor_id, organization_id, taken_at, png) VALUES (${s.id}, ${s.monitorId}, ${s.organizationId}, ${s.takenAt}, ${Buffer.from(s.png)})`,
+    );
     await this.sql.query(
       `DELETE FROM check_screenshots WHERE id IN (
          SELECT id FROM check_screenshots WHERE monitor_id = ? ORDER BY taken_at DESC, id OFFSET ${SCREENSHOTS_PER_MONITOR})`,
@@ -30,8 +27,7 @@ export class SqlScreenshotStore implements ScreenshotStore {
 
   async find(monitorId: number, id: string): Promise<Screenshot | null> {
     const [row] = await this.sql.query<Row>(
-      `SELECT id, monitor_id, organization_id, taken_at, png FROM check_screenshots WHERE id = ? AND monitor_id = ?`,
-      [id, monitorId],
+      sql`SELECT id, monitor_id, organization_id, taken_at, png FROM check_screenshots WHERE id = ${id} AND monitor_id = ${monitorId}`,
     );
     return row
       ? {
@@ -45,7 +41,7 @@ export class SqlScreenshotStore implements ScreenshotStore {
   }
 
   async purgeBefore(before: Date): Promise<number> {
-    const rows = await this.sql.query<{ id: string }>(`DELETE FROM check_screenshots WHERE taken_at < ? RETURNING id`, [before]);
+    const rows = await this.sql.query<{ id: string }>(sql`DELETE FROM check_screenshots WHERE taken_at < ${before} RETURNING id`);
     return rows.length;
   }
 }

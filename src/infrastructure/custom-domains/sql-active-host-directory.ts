@@ -1,6 +1,7 @@
 import type { ActiveHost, ActiveHostDirectory } from '../../application/custom-domains/ports';
 import type { CustomDomainKind } from '../../domain/custom-domains/custom-domain';
 import type { SqlRunner } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 /** Host routing's lookup: one prepared statement on the pool, answered from the claimed-hostname index. */
 export class SqlActiveHostDirectory implements ActiveHostDirectory {
@@ -14,10 +15,9 @@ export class SqlActiveHostDirectory implements ActiveHostDirectory {
       status_page_id: number | null;
       page_public_id: string | null;
     }>(
-      `SELECT d.organization_id, d.customer_id, d.kind, d.status_page_id, p.public_id AS page_public_id
+      sql`SELECT d.organization_id, d.customer_id, d.kind, d.status_page_id, p.public_id AS page_public_id
          FROM custom_domains d LEFT JOIN status_pages p ON p.id = d.status_page_id
-        WHERE d.hostname = ? AND d.status = 'active'`,
-      [hostname],
+        WHERE d.hostname = ${hostname} AND d.status = 'active'`,
       { prepare: true },
     );
     if (!row) return null;

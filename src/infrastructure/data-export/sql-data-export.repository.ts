@@ -1,6 +1,7 @@
 import type { DataExport, ExportStatus } from '../../domain/data-export/data-export';
 import type { DataExportRepository, ExportFile } from '../../application/data-export/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 interface Row {
   id: string;
@@ -48,12 +49,9 @@ export class SqlDataExportRepository implements DataExportRepository {
   constructor(private readonly sql: UnitOfWorkSql) {}
 
   async add(e: DataExport): Promise<boolean> {
-    const rows = await this.sql.query(
-      `INSERT INTO data_exports (id, organization_id, requested_by, recipient_emails, status, created_at)
-       VALUES (?, ?, ?, ?::text[], ?, ?)
-       ON CONFLICT (organization_id) WHERE status IN ('queued', 'generating') DO NOTHING RETURNING id`,
-      [e.id, e.organizationId, e.requestedBy, [...e.recipientEmails], e.status, e.createdAt],
-    );
+    const rows = await this.sql.query(sql`INSERT INTO data_exports (id, organization_id, requested_by, recipient_emails, status, created_at)
+       VALUES (${e.id}, ${e.organizationId}, ${e.requestedBy}, ${[...e.recipientEmails]}::text[], ${e.status}, ${e.createdAt})
+       ON CONFLICT (organization_id) WHERE status IN ('queued', 'generating') DO NOTHING RETURNING id`);
     return rows.length > 0;
   }
 
@@ -104,11 +102,9 @@ export class SqlDataExportRepository implements DataExportRepository {
   }
 
   async progress(id: string, owner: string, rowsDone: number, rowsTotal: number, leaseUntil: Date): Promise<boolean> {
-    const rows = await this.sql.query(
-      `UPDATE data_exports SET rows_done = ?, rows_total = ?, lease_until = ?
-        WHERE id = ?::uuid AND lease_owner = ? AND status = 'generating' RETURNING id`,
-      [rowsDone, rowsTotal, leaseUntil, id, owner],
-    );
+    const rows = await this.sql
+      .query(sql`UPDATE data_exports SET rows_done = ${rowsDone}, rows_total = ${rowsTotal}, lease_until = ${leaseUntil}
+        WHERE id = ${id}::uuid AND lease_owner = ${owner} AND status = 'generating' RETURNING id`);
     return rows.length > 0;
   }
 
@@ -119,21 +115,17 @@ export class SqlDataExportRepository implements DataExportRepository {
     now: Date,
     expiresAt: Date,
   ): Promise<boolean> {
-    const rows = await this.sql.query(
-      `UPDATE data_exports SET status = 'ready', file_path = ?, file_bytes = ?, download_token_hash = ?, finished_at = ?, expires_at = ?,
+    const rows = await this.sql
+      .query(sql`UPDATE data_exports SET status = 'ready', file_path = ${file.path}, file_bytes = ${file.bytes}, download_token_hash = ${file.downloadTokenHash}, finished_at = ${now}, expires_at = ${expiresAt},
               rows_done = coalesce(rows_total, rows_done), lease_owner = NULL, lease_until = NULL
-        WHERE id = ?::uuid AND lease_owner = ? AND status = 'generating' RETURNING id`,
-      [file.path, file.bytes, file.downloadTokenHash, now, expiresAt, id, owner],
-    );
+        WHERE id = ${id}::uuid AND lease_owner = ${owner} AND status = 'generating' RETURNING id`);
     return rows.length > 0;
   }
 
   async fail(id: string, owner: string, error: string, now: Date): Promise<boolean> {
-    const rows = await this.sql.query(
-      `UPDATE data_exports SET status = 'failed', error = ?, finished_at = ?, lease_owner = NULL, lease_until = NULL
-        WHERE id = ?::uuid AND lease_owner = ? AND status = 'generating' RETURNING id`,
-      [error.slice(0, 1000), now, id, owner],
-    );
+    const rows = await this.sql
+      .query(sql`UPDATE data_exports SET status = 'failed', error = ${error.slice(0, 1000)}, finished_at = ${now}, lease_owner = NULL, lease_until = NULL
+        WHERE id = ${id}::uuid AND lease_owner = ${owner} AND status = 'generating' RETURNING id`);
     return rows.length > 0;
   }
 
@@ -157,17 +149,13 @@ export class SqlDataExportRepository implements DataExportRepository {
   }
 
   async expireDue(now: Date): Promise<Array<{ id: string; path: string | null }>> {
-    return this.sql.query<{ id: string; path: string | null }>(
-      `UPDATE data_exports SET status = 'expired'
-        WHERE status = 'ready' AND expires_at <= ? RETURNING id::text, file_path AS path`,
-      [now],
-    );
+    return this.sql.query<{ id: string; path: string | null }>(sql`UPDATE data_exports SET status = 'expired'
+        WHERE status = 'ready' AND expires_at <= ${now} RETURNING id::text, file_path AS path`);
   }
 
   async fileOf(id: string): Promise<ExportFile | null> {
     const [row] = await this.sql.query<{ organization_id: number; file_path: string | null; download_token_hash: string | null }>(
-      `SELECT organization_id, file_path, download_token_hash FROM data_exports WHERE id = ?::uuid`,
-      [id],
+      sql`SELECT organization_id, file_path, download_token_hash FROM data_exports WHERE id = ${id}::uuid`,
     );
     return row?.file_path && row.download_token_hash
       ? { organizationId: row.organization_id, path: row.file_path, downloadTokenHash: row.download_token_hash }

@@ -1,5 +1,6 @@
 import type { OrganizationMembers } from '../../application/data-export/ports';
 import type { SqlRunner } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 /** The organization's active members and their addresses. */
 export class SqlOrganizationMembers implements OrganizationMembers {
@@ -7,8 +8,7 @@ export class SqlOrganizationMembers implements OrganizationMembers {
 
   list(organizationId: number): Promise<Array<{ userId: string; email: string }>> {
     return this.sql.query<{ userId: string; email: string }>(
-      `SELECT id::text AS "userId", email FROM users WHERE organization_id = ? AND is_active ORDER BY email`,
-      [organizationId],
+      sql`SELECT id::text AS "userId", email FROM users WHERE organization_id = ${organizationId} AND is_active ORDER BY email`,
     );
   }
 }

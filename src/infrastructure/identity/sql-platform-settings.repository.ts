@@ -1,5 +1,6 @@
 import type { PlatformSettings, PlatformSettingsRepository } from '../../application/identity/ports';
 import type { SqlRunner } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 interface Row {
   agent_auth_enabled: boolean;
@@ -24,22 +25,19 @@ export class SqlPlatformSettingsRepository implements PlatformSettingsRepository
 
   async get(): Promise<PlatformSettings> {
     if (this.cached && this.cached.until > Date.now()) return this.cached.value;
-    const [row] = await this.sql.query<Row>(`SELECT * FROM platform_settings WHERE id = 1`);
+    const [row] = await this.sql.query<Row>(sql`SELECT * FROM platform_settings WHERE id = 1`);
     const value = present(row!);
     this.cached = { value, until: Date.now() + this.ttlMs };
     return value;
   }
 
   async update(change: Partial<PlatformSettings>): Promise<PlatformSettings> {
-    const [row] = await this.sql.query<Row>(
-      `UPDATE platform_settings SET
-         agent_auth_enabled = COALESCE(?, agent_auth_enabled),
-         agent_writes_enabled = COALESCE(?, agent_writes_enabled),
-         service_auth_enabled = COALESCE(?, service_auth_enabled),
+    const [row] = await this.sql.query<Row>(sql`UPDATE platform_settings SET
+         agent_auth_enabled = COALESCE(${change.agentAuthEnabled ?? null}, agent_auth_enabled),
+         agent_writes_enabled = COALESCE(${change.agentWritesEnabled ?? null}, agent_writes_enabled),
+         service_auth_enabled = COALESCE(${change.serviceAuthEnabled ?? null}, service_auth_enabled),
          updated_at = now()
-       WHERE id = 1 RETURNING *`,
-      [change.agentAuthEnabled ?? null, change.agentWritesEnabled ?? null, change.serviceAuthEnabled ?? null],
-    );
+       WHERE id = 1 RETURNING *`);
     this.cached = null;
     return present(row!);
   }

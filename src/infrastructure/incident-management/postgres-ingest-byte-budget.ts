@@ -1,5 +1,6 @@
 import type { ByteBudgetDecision, IngestByteBudget } from '../../application/incident-management/ports';
 import type { SqlRunner } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 /** Limits: 50 MiB of ingest bodies per organization per hour. */
 export const INGEST_BYTES_PER_HOUR = 50 * 1024 * 1024;
@@ -19,8 +20,7 @@ export class PostgresIngestByteBudget implements IngestByteBudget {
   async remaining(organizationId: number, now: Date): Promise<{ bytes: number; retryAfterSeconds: number }> {
     const { bucket, windowStart, retryAfterSeconds } = this.window(organizationId, now);
     const [row] = await this.sql.query<{ hits: number }>(
-      'SELECT hits FROM rate_limit_counters WHERE bucket = ? AND window_start = ?',
-      [bucket, windowStart],
+      sql`SELECT hits FROM rate_limit_counters WHERE bucket = ${bucket} AND window_start = ${windowStart}`,
       { prepare: true },
     );
     return { bytes: this.budget - Number(row?.hits ?? 0), retryAfterSeconds };
@@ -30,10 +30,9 @@ export class PostgresIngestByteBudget implements IngestByteBudget {
     const { bucket, windowStart, retryAfterSeconds } = this.window(organizationId, now);
     if (bytes > this.budget) return { allowed: false, retryAfterSeconds };
     const rows = await this.sql.query(
-      `INSERT INTO rate_limit_counters AS c (bucket, window_start, hits) VALUES (?, ?, ?)
-       ON CONFLICT (bucket, window_start) DO UPDATE SET hits = c.hits + EXCLUDED.hits WHERE c.hits + EXCLUDED.hits <= ?
+      sql`INSERT INTO rate_limit_counters AS c (bucket, window_start, hits) VALUES (${bucket}, ${windowStart}, ${bytes})
+       ON CONFLICT (bucket, window_start) DO UPDATE SET hits = c.hits + EXCLUDED.hits WHERE c.hits + EXCLUDED.hits <= ${this.budget}
        RETURNING hits`,
-      [bucket, windowStart, bytes, this.budget],
       { prepare: true },
     );
     return { allowed: rows.length > 0, retryAfterSeconds };

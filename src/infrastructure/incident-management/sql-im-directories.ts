@@ -8,6 +8,7 @@ import type {
 import { IM_USER_ROLES } from '../../domain/incident-management/im-incident';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { refFilter } from '../persistence/tenant-scope';
+import { sql } from '../persistence/sql';
 
 /**
  * Teams as the teams context stores them (`im_teams (organization_id, id)`). Ids are compared as
@@ -19,27 +20,21 @@ export class SqlImTeamDirectory implements ImTeamDirectory {
   constructor(private readonly sql: UnitOfWorkSql) {}
 
   async exists(organizationId: number, teamId: string): Promise<boolean> {
-    const rows = await this.sql.query('SELECT 1 FROM im_teams WHERE organization_id = ? AND id::text = ?', [organizationId, teamId]);
+    const rows = await this.sql.query(sql`SELECT 1 FROM im_teams WHERE organization_id = ${organizationId} AND id::text = ${teamId}`);
     return rows.length > 0;
   }
 
   async isMember(organizationId: number, teamId: string, userId: string): Promise<boolean> {
-    const [probe] = await this.sql.query<{ present: boolean }>(`SELECT to_regclass('im_team_members') IS NOT NULL AS present`);
+    const [probe] = await this.sql.query<{ present: boolean }>(sql`SELECT to_regclass('im_team_members') IS NOT NULL AS present`);
     if (!probe?.present) return false;
-    const rows = await this.sql.query(
-      `SELECT 1 FROM im_team_members m JOIN im_teams t ON t.id::text = m.team_id::text
-        WHERE t.organization_id = ? AND t.id::text = ? AND m.user_id::text = ?`,
-      [organizationId, teamId, userId],
-    );
+    const rows = await this.sql.query(sql`SELECT 1 FROM im_team_members m JOIN im_teams t ON t.id::text = m.team_id::text
+        WHERE t.organization_id = ${organizationId} AND t.id::text = ${teamId} AND m.user_id::text = ${userId}`);
     return rows.length > 0;
   }
 
   async isTeamAdmin(organizationId: number, teamId: string, userId: string): Promise<boolean> {
-    const rows = await this.sql.query(
-      `SELECT 1 FROM im_team_members m JOIN im_teams t ON t.id::text = m.team_id::text
-        WHERE t.organization_id = ? AND t.id::text = ? AND m.user_id::text = ? AND m.im_role = 'admin'`,
-      [organizationId, teamId, userId],
-    );
+    const rows = await this.sql.query(sql`SELECT 1 FROM im_team_members m JOIN im_teams t ON t.id::text = m.team_id::text
+        WHERE t.organization_id = ${organizationId} AND t.id::text = ${teamId} AND m.user_id::text = ${userId} AND m.im_role = 'admin'`);
     return rows.length > 0;
   }
 }
@@ -49,12 +44,9 @@ export class SqlImResponderDirectory implements ImResponderDirectory {
   constructor(private readonly sql: UnitOfWorkSql) {}
 
   async eligible(organizationId: number, userId: string): Promise<ImResponder | null> {
-    const rows = await this.sql.query<{ name: string; email: string }>(
-      `SELECT name, email FROM users
-        WHERE organization_id = ? AND id::text = ? AND is_active AND customer_id IS NULL AND NOT is_global_supporter
-          AND role = ANY(?::text[])`,
-      [organizationId, userId, [...IM_USER_ROLES]],
-    );
+    const rows = await this.sql.query<{ name: string; email: string }>(sql`SELECT name, email FROM users
+        WHERE organization_id = ${organizationId} AND id::text = ${userId} AND is_active AND customer_id IS NULL AND NOT is_global_supporter
+          AND role = ANY(${[...IM_USER_ROLES]}::text[])`);
     return rows[0] ? { name: rows[0].name, email: rows[0].email } : null;
   }
 }
@@ -64,10 +56,9 @@ export class SqlEscalationPolicyDirectory implements EscalationPolicyDirectory {
   constructor(private readonly sql: UnitOfWorkSql) {}
 
   async exists(organizationId: number, policyId: string): Promise<boolean> {
-    const rows = await this.sql.query('SELECT 1 FROM escalation_policies WHERE organization_id = ? AND id::text = ?', [
-      organizationId,
-      policyId,
-    ]);
+    const rows = await this.sql.query(
+      sql`SELECT 1 FROM escalation_policies WHERE organization_id = ${organizationId} AND id::text = ${policyId}`,
+    );
     return rows.length > 0;
   }
 }

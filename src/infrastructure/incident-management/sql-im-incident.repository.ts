@@ -9,6 +9,7 @@ import {
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { ImIncidentFilter, ImIncidentRepository, ImPage, StoredImTimelineEntry } from '../../application/incident-management/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 type Time = Date | string;
 export interface IncidentRow {
@@ -167,37 +168,25 @@ export class SqlImIncidentRepository implements ImIncidentRepository {
   }
 
   async save(scope: TenantScope, incident: ImIncident): Promise<void> {
-    const rows = await this.sql.query(
-      `UPDATE im_incidents SET status = ?, snoozed_until = ?, occurrence_count = occurrence_count + ?, acknowledged_at = ?,
-         acknowledged_by_user_id = ?, resolved_at = ?, resolved_by_user_id = ?, merged_into_id = ?, updated_at = ?, version = version + 1
-       WHERE id = ? AND organization_id = ? AND version = ? RETURNING version`,
-      [
-        incident.status,
-        incident.snoozedUntil,
-        this.mergedOccurrences(incident),
-        incident.acknowledgedAt,
-        incident.acknowledgedByUserId,
-        incident.resolvedAt,
-        incident.resolvedByUserId,
-        incident.mergedIntoId,
-        incident.updatedAt,
-        incident.id,
-        scope.organizationId,
-        incident.version,
-      ],
-    );
+    const rows = await this.sql
+      .query(sql`UPDATE im_incidents SET status = ${incident.status}, snoozed_until = ${incident.snoozedUntil}, occurrence_count = occurrence_count + ${this.mergedOccurrences(incident)}, acknowledged_at = ${incident.acknowledgedAt},
+         acknowledged_by_user_id = ${incident.acknowledgedByUserId}, resolved_at = ${incident.resolvedAt}, resolved_by_user_id = ${incident.resolvedByUserId}, merged_into_id = ${incident.mergedIntoId}, updated_at = ${incident.updatedAt}, version = version + 1
+       WHERE id = ${incident.id} AND organization_id = ${scope.organizationId} AND version = ${incident.version} RETURNING version`);
     if (rows.length === 0) throw new AppError('imIncidentStatusConflict');
     incident.version += 1;
     await this.writeTimeline(incident);
   }
 
   async timeline(scope: TenantScope, incident: ImIncident): Promise<StoredImTimelineEntry[]> {
-    const rows = await this.sql.query<{ id: string; kind: ImTimelineKind; at: Time; actor_user_id: string | null; details: unknown }>(
-      `SELECT t.id, t.kind, t.at, t.actor_user_id, t.details FROM im_incident_timeline t
+    const rows = await this.sql.query<{
+      id: string;
+      kind: ImTimelineKind;
+      at: Time;
+      actor_user_id: string | null;
+      details: unknown;
+    }>(sql`SELECT t.id, t.kind, t.at, t.actor_user_id, t.details FROM im_incident_timeline t
          JOIN im_incidents i ON i.id = t.incident_id
-        WHERE i.organization_id = ? AND t.incident_id = ? ORDER BY t.id`,
-      [scope.organizationId, incident.id],
-    );
+        WHERE i.organization_id = ${scope.organizationId} AND t.incident_id = ${incident.id} ORDER BY t.id`);
     return rows.map((row) => ({
       id: Number(row.id),
       kind: row.kind,
@@ -278,14 +267,8 @@ export class SqlImIncidentRepository implements ImIncidentRepository {
   private async writeTimeline(incident: ImIncident): Promise<void> {
     const entries: ImTimelineEntry[] = incident.pending.splice(0);
     if (entries.length === 0) return;
-    await this.sql.query(
-      `INSERT INTO im_incident_timeline (incident_id, kind, at, actor_user_id, details)
-       SELECT ?, e.kind, e.at, e.actor_user_id, e.details
-         FROM jsonb_to_recordset(?::jsonb) AS e(kind text, at timestamptz, actor_user_id uuid, details jsonb)`,
-      [
-        incident.id,
-        JSON.stringify(entries.map((e) => ({ kind: e.kind, at: e.at.toISOString(), actor_user_id: e.actorUserId, details: e.details }))),
-      ],
-    );
+    await this.sql.query(sql`INSERT INTO im_incident_timeline (incident_id, kind, at, actor_user_id, details)
+       SELECT ${incident.id}, e.kind, e.at, e.actor_user_id, e.details
+         FROM jsonb_to_recordset(${JSON.stringify(entries.map((e) => ({ kind: e.kind, at: e.at.toISOString(), actor_user_id: e.actorUserId, details: e.details })))}::jsonb) AS e(kind text, at timestamptz, actor_user_id uuid, details jsonb)`);
   }
 }

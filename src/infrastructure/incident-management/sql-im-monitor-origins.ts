@@ -3,6 +3,7 @@ import { organizationScope, type TenantScope } from '../../domain/shared/tenant-
 import type { ImMonitorOrigins } from '../../application/incident-management/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { COLUMNS, toIncident, type IncidentRow } from './sql-im-incident.repository';
+import { sql } from '../persistence/sql';
 
 const OPEN = `status IN ('triggered', 'acknowledged')`;
 
@@ -20,11 +21,9 @@ export class SqlImMonitorOrigins implements ImMonitorOrigins {
   }
 
   async link(scope: TenantScope, imIncidentId: number, origin: ImMonitorOrigin): Promise<void> {
-    await this.sql.query(
-      `INSERT INTO im_incident_monitor_origins (im_incident_id, organization_id, monitor_public_id, incident_public_id)
-       VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-      [imIncidentId, scope.organizationId, origin.monitorId, origin.incidentId],
-    );
+    await this.sql
+      .query(sql`INSERT INTO im_incident_monitor_origins (im_incident_id, organization_id, monitor_public_id, incident_public_id)
+       VALUES (${imIncidentId}, ${scope.organizationId}, ${origin.monitorId}, ${origin.incidentId}) ON CONFLICT DO NOTHING`);
   }
 
   async recovered(scope: TenantScope, monitorIncidentId: string, at: Date): Promise<{ incident: ImIncident; stillDown: number } | null> {
@@ -49,20 +48,19 @@ export class SqlImMonitorOrigins implements ImMonitorOrigins {
 
   async unrecoveredAmong(monitorIncidentIds: readonly string[]): Promise<Set<string>> {
     if (monitorIncidentIds.length === 0) return new Set();
-    const rows = await this.sql.query<{ incident_public_id: string }>(
-      `SELECT DISTINCT incident_public_id FROM im_incident_monitor_origins
-        WHERE recovered_at IS NULL AND incident_public_id IN (SELECT jsonb_array_elements_text(?::jsonb)::uuid)`,
-      [JSON.stringify([...new Set(monitorIncidentIds)])],
-    );
+    const rows = await this.sql.query<{
+      incident_public_id: string;
+    }>(sql`SELECT DISTINCT incident_public_id FROM im_incident_monitor_origins
+        WHERE recovered_at IS NULL AND incident_public_id IN (SELECT jsonb_array_elements_text(${JSON.stringify([...new Set(monitorIncidentIds)])}::jsonb)::uuid)`);
     return new Set(rows.map((row) => row.incident_public_id));
   }
 
   async unrecovered(scope: TenantScope, imIncident: ImIncident): Promise<ImMonitorOrigin[]> {
-    const rows = await this.sql.query<{ monitor_public_id: string; incident_public_id: string }>(
-      `SELECT monitor_public_id, incident_public_id FROM im_incident_monitor_origins
-        WHERE organization_id = ? AND im_incident_id = ? AND recovered_at IS NULL ORDER BY incident_public_id`,
-      [scope.organizationId, imIncident.id],
-    );
+    const rows = await this.sql.query<{
+      monitor_public_id: string;
+      incident_public_id: string;
+    }>(sql`SELECT monitor_public_id, incident_public_id FROM im_incident_monitor_origins
+        WHERE organization_id = ${scope.organizationId} AND im_incident_id = ${imIncident.id} AND recovered_at IS NULL ORDER BY incident_public_id`);
     return rows.map((r) => ({ monitorId: r.monitor_public_id, incidentId: r.incident_public_id }));
   }
 

@@ -2,6 +2,7 @@ import type { ImRoutingSettings, MonitorRoutingContext, RoutedMonitor } from '..
 import type { ImRoutingSetting } from '../../domain/incident-management/monitor-routing';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { refFilter } from '../persistence/tenant-scope';
+import { sql } from '../persistence/sql';
 
 interface SettingRow {
   enabled: boolean;
@@ -30,42 +31,36 @@ export class SqlImRoutingSettings implements ImRoutingSettings {
 
   async customer(organizationId: number, customerId: number): Promise<ImRoutingSetting | null> {
     const rows = await this.sql.query<SettingRow>(
-      'SELECT enabled, team_id, escalation_policy_id FROM im_customer_routing WHERE organization_id = ? AND customer_id = ?',
-      [organizationId, customerId],
+      sql`SELECT enabled, team_id, escalation_policy_id FROM im_customer_routing WHERE organization_id = ${organizationId} AND customer_id = ${customerId}`,
     );
     return settingOf(rows[0]);
   }
 
   async monitor(organizationId: number, monitorId: number): Promise<ImRoutingSetting | null> {
     const rows = await this.sql.query<SettingRow>(
-      'SELECT enabled, team_id, escalation_policy_id FROM im_monitor_routing WHERE organization_id = ? AND monitor_id = ?',
-      [organizationId, monitorId],
+      sql`SELECT enabled, team_id, escalation_policy_id FROM im_monitor_routing WHERE organization_id = ${organizationId} AND monitor_id = ${monitorId}`,
     );
     return settingOf(rows[0]);
   }
 
   async setCustomer(organizationId: number, customerId: number, setting: ImRoutingSetting, now: Date): Promise<void> {
-    await this.sql.query(
-      `INSERT INTO im_customer_routing (customer_id, organization_id, enabled, team_id, escalation_policy_id, updated_at)
-       SELECT id, organization_id, ?, ?, ?, ? FROM customers WHERE id = ? AND organization_id = ?
+    await this.sql
+      .query(sql`INSERT INTO im_customer_routing (customer_id, organization_id, enabled, team_id, escalation_policy_id, updated_at)
+       SELECT id, organization_id, ${setting.enabled}, ${setting.teamId}, ${setting.escalationPolicyId}, ${now} FROM customers WHERE id = ${customerId} AND organization_id = ${organizationId}
        ON CONFLICT (customer_id) DO UPDATE SET enabled = EXCLUDED.enabled, team_id = EXCLUDED.team_id,
-         escalation_policy_id = EXCLUDED.escalation_policy_id, updated_at = EXCLUDED.updated_at`,
-      [setting.enabled, setting.teamId, setting.escalationPolicyId, now, customerId, organizationId],
-    );
+         escalation_policy_id = EXCLUDED.escalation_policy_id, updated_at = EXCLUDED.updated_at`);
   }
 
   async setMonitor(organizationId: number, monitorId: number, setting: ImRoutingSetting | null, now: Date): Promise<void> {
     if (setting === null) {
-      await this.sql.query('DELETE FROM im_monitor_routing WHERE organization_id = ? AND monitor_id = ?', [organizationId, monitorId]);
+      await this.sql.query(sql`DELETE FROM im_monitor_routing WHERE organization_id = ${organizationId} AND monitor_id = ${monitorId}`);
       return;
     }
-    await this.sql.query(
-      `INSERT INTO im_monitor_routing (monitor_id, organization_id, enabled, team_id, escalation_policy_id, updated_at)
-       SELECT id, organization_id, ?, ?, ?, ? FROM monitors WHERE id = ? AND organization_id = ?
+    await this.sql
+      .query(sql`INSERT INTO im_monitor_routing (monitor_id, organization_id, enabled, team_id, escalation_policy_id, updated_at)
+       SELECT id, organization_id, ${setting.enabled}, ${setting.teamId}, ${setting.escalationPolicyId}, ${now} FROM monitors WHERE id = ${monitorId} AND organization_id = ${organizationId}
        ON CONFLICT (monitor_id) DO UPDATE SET enabled = EXCLUDED.enabled, team_id = EXCLUDED.team_id,
-         escalation_policy_id = EXCLUDED.escalation_policy_id, updated_at = EXCLUDED.updated_at`,
-      [setting.enabled, setting.teamId, setting.escalationPolicyId, now, monitorId, organizationId],
-    );
+         escalation_policy_id = EXCLUDED.escalation_policy_id, updated_at = EXCLUDED.updated_at`);
   }
 
   async forMonitors(monitorIds: readonly number[]): Promise<Map<number, MonitorRoutingContext>> {
@@ -79,17 +74,14 @@ export class SqlImRoutingSettings implements ImRoutingSettings {
       m_enabled: boolean | null;
       m_team: string | null;
       m_policy: string | null;
-    }>(
-      `SELECT m.id AS monitor_id, o.incident_management_enabled AS im_enabled,
+    }>(sql`SELECT m.id AS monitor_id, o.incident_management_enabled AS im_enabled,
               c.enabled AS c_enabled, c.team_id AS c_team, c.escalation_policy_id AS c_policy,
               r.enabled AS m_enabled, r.team_id AS m_team, r.escalation_policy_id AS m_policy
          FROM monitors m
          JOIN organizations o ON o.id = m.organization_id
          LEFT JOIN im_customer_routing c ON c.customer_id = m.customer_id
          LEFT JOIN im_monitor_routing r ON r.monitor_id = m.id
-        WHERE m.id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`,
-      [JSON.stringify([...new Set(monitorIds)])],
-    );
+        WHERE m.id IN (SELECT jsonb_array_elements_text(${JSON.stringify([...new Set(monitorIds)])}::jsonb)::bigint)`);
     return new Map(
       rows.map((row) => [
         Number(row.monitor_id),

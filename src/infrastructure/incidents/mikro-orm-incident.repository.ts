@@ -6,6 +6,7 @@ import { TimelineEntry } from '../../domain/incidents/timeline-entry';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { SqlRunner } from '../persistence/database';
 import { OrmRepository } from '../persistence/orm-repository';
+import { sql } from '../persistence/sql';
 
 interface IncidentRow {
   id: number;
@@ -136,12 +137,9 @@ export class MikroOrmIncidentRepository extends OrmRepository implements Inciden
   async addTimeline(entries: readonly TimelineEntry[]): Promise<void> {
     if (entries.length === 0) return;
     const rows = entries.map((e) => [e.incidentId, e.kind, e.at.toISOString(), e.location, e.status, e.reasonCode, e.message, e.userId]);
-    await this.sql.query(
-      `INSERT INTO incident_timeline (incident_id, kind, at, location, status, reason_code, message, user_id)
+    await this.sql.query(sql`INSERT INTO incident_timeline (incident_id, kind, at, location, status, reason_code, message, user_id)
        SELECT (e->>0)::integer, e->>1, (e->>2)::timestamptz, e->>3, e->>4, e->>5, e->>6, (e->>7)::uuid
-         FROM jsonb_array_elements(?::jsonb) WITH ORDINALITY AS r(e, n) ORDER BY n`,
-      [JSON.stringify(rows)],
-    );
+         FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS r(e, n) ORDER BY n`);
   }
 
   async findManyById(ids: readonly number[]): Promise<Map<number, Incident>> {
@@ -156,8 +154,7 @@ export class MikroOrmIncidentRepository extends OrmRepository implements Inciden
   async reserveIds(count: number): Promise<number[]> {
     if (count <= 0) return [];
     const rows = await this.sql.query<{ id: number }>(
-      `SELECT nextval(pg_get_serial_sequence('incidents', 'id'))::integer AS id FROM generate_series(1, ?::integer)`,
-      [count],
+      sql`SELECT nextval(pg_get_serial_sequence('incidents', 'id'))::integer AS id FROM generate_series(1, ${count}::integer)`,
     );
     return rows.map((row) => row.id);
   }
@@ -199,14 +196,14 @@ export class MikroOrmIncidentRepository extends OrmRepository implements Inciden
   async saveResolutions(incidents: readonly Incident[]): Promise<void> {
     if (incidents.length === 0) return;
     const rows = incidents.map((i) => [i.id, iso(i.resolvedAt), i.resolvedByUserId, iso(i.updatedAt)]);
-    const updated = await this.sql.query<{ id: number; version: number }>(
-      `UPDATE incidents i SET status = 'resolved', resolved_at = (e->>1)::timestamptz, resolved_by_user_id = (e->>2)::uuid,
+    const updated = await this.sql.query<{
+      id: number;
+      version: number;
+    }>(sql`UPDATE incidents i SET status = 'resolved', resolved_at = (e->>1)::timestamptz, resolved_by_user_id = (e->>2)::uuid,
               updated_at = (e->>3)::timestamptz, version = i.version + 1
-         FROM jsonb_array_elements(?::jsonb) AS r(e)
+         FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) AS r(e)
         WHERE i.id = (e->>0)::integer
-       RETURNING i.id, i.version`,
-      [JSON.stringify(rows)],
-    );
+       RETURNING i.id, i.version`);
     const versions = new Map(updated.map((row) => [row.id, row.version]));
     for (const incident of incidents) incident.version = versions.get(incident.id) ?? incident.version;
   }

@@ -1,6 +1,7 @@
 import type { IncidentEvents } from '../../application/incidents/ports';
 import type { AlertEvent } from '../../domain/incidents/alert-event';
 import type { UnitOfWorkSql } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 /**
  * Queues each event in notification_outbox (kind = the event name, payload = the event) inside the
@@ -27,11 +28,8 @@ export class OutboxIncidentEvents implements IncidentEvents {
       summary: event.summary,
       data: event.data,
     }));
-    await this.sql.query(
-      `INSERT INTO notification_outbox (organization_id, kind, payload, subject, body)
+    await this.sql.query(sql`INSERT INTO notification_outbox (organization_id, kind, payload, subject, body)
        SELECT (e->>'organizationId')::integer, e->>'kind', e, e->>'summary', e->>'summary'
-         FROM jsonb_array_elements(?::jsonb) WITH ORDINALITY AS r(e, n) ORDER BY n`,
-      [JSON.stringify(rows)],
-    );
+         FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS r(e, n) ORDER BY n`);
   }
 }

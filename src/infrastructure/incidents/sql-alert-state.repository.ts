@@ -1,6 +1,7 @@
 import type { AlertStateRepository, AlertStateSeed } from '../../application/incidents/ports';
 import { AlertState } from '../../domain/incidents/alert-state';
 import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 interface StateRow {
   monitor_id: string;
@@ -51,13 +52,10 @@ export class SqlAlertStateRepository implements AlertStateRepository {
   async lockMany(seeds: readonly AlertStateSeed[], now: Date): Promise<Map<number, AlertState>> {
     if (seeds.length === 0) return new Map();
     const ordered = [...seeds].sort((a, b) => a.monitorId - b.monitorId);
-    await this.sql.query(
-      `INSERT INTO monitor_alert_states (monitor_id, organization_id, customer_id, check_interval_seconds, updated_at)
-       SELECT (e->>0)::bigint, (e->>1)::integer, (e->>2)::integer, (e->>3)::integer, ?
-         FROM jsonb_array_elements(?::jsonb) WITH ORDINALITY AS r(e, n) ORDER BY n
-       ON CONFLICT (monitor_id) DO NOTHING`,
-      [now, JSON.stringify(ordered.map((s) => [s.monitorId, s.organizationId, s.customerId, s.checkIntervalSeconds]))],
-    );
+    await this.sql.query(sql`INSERT INTO monitor_alert_states (monitor_id, organization_id, customer_id, check_interval_seconds, updated_at)
+       SELECT (e->>0)::bigint, (e->>1)::integer, (e->>2)::integer, (e->>3)::integer, ${now}
+         FROM jsonb_array_elements(${JSON.stringify(ordered.map((s) => [s.monitorId, s.organizationId, s.customerId, s.checkIntervalSeconds]))}::jsonb) WITH ORDINALITY AS r(e, n) ORDER BY n
+       ON CONFLICT (monitor_id) DO NOTHING`);
     const rows = await this.sql.query<StateRow>(
       `SELECT ${COLUMNS} FROM monitor_alert_states
         WHERE monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)
@@ -79,14 +77,12 @@ export class SqlAlertStateRepository implements AlertStateRepository {
       s.dnsbl,
       s.updatedAt.toISOString(),
     ]);
-    await this.sql.query(
-      `UPDATE monitor_alert_states a SET check_interval_seconds = (e->>1)::integer, open_incident_id = (e->>2)::integer,
+    await this.sql
+      .query(sql`UPDATE monitor_alert_states a SET check_interval_seconds = (e->>1)::integer, open_incident_id = (e->>2)::integer,
               locations = e->3, last_reminder_at = (e->>4)::timestamptz, ssl_expiry = NULLIF(e->5, 'null'::jsonb),
               dnsbl = NULLIF(e->6, 'null'::jsonb), updated_at = (e->>7)::timestamptz
-         FROM jsonb_array_elements(?::jsonb) AS r(e)
-        WHERE a.monitor_id = (e->>0)::bigint`,
-      [JSON.stringify(rows)],
-    );
+         FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) AS r(e)
+        WHERE a.monitor_id = (e->>0)::bigint`);
   }
 
   /** The states of these monitors as they are now, without locking, as a prepared statement. */

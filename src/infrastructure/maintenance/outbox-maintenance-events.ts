@@ -1,5 +1,6 @@
 import type { MaintenanceEvent, MaintenanceEvents } from '../../application/maintenance/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 /**
  * Queues maintenance events in notification_outbox (kind = the event name) inside the caller's
@@ -27,13 +28,9 @@ export class OutboxMaintenanceEvents implements MaintenanceEvents {
       summary,
       data: window,
     };
-    await this.sql.query(`INSERT INTO notification_outbox (organization_id, kind, payload, subject, body) VALUES (?, ?, ?::jsonb, ?, ?)`, [
-      event.organizationId,
-      event.kind,
-      JSON.stringify(payload),
-      summary,
-      summary,
-    ]);
+    await this.sql.query(
+      sql`INSERT INTO notification_outbox (organization_id, kind, payload, subject, body) VALUES (${event.organizationId}, ${event.kind}, ${JSON.stringify(payload)}::jsonb, ${summary}, ${summary})`,
+    );
   }
 }
 

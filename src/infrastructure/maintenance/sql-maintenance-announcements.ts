@@ -1,16 +1,15 @@
 import type { MaintenanceAnnouncements } from '../../application/maintenance/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 /** The announcement ledger: the primary key (window, occurrence start, kind) lets exactly one claim win. */
 export class SqlMaintenanceAnnouncements implements MaintenanceAnnouncements {
   constructor(private readonly sql: UnitOfWorkSql) {}
 
   async claim(windowId: number, kind: 'maintenance.started' | 'maintenance.ended', occurrenceStart: Date): Promise<boolean> {
-    const rows = await this.sql.query(
-      `INSERT INTO maintenance_announcements (window_id, kind, occurrence_start) VALUES (?, ?, ?)
-       ON CONFLICT DO NOTHING RETURNING window_id`,
-      [windowId, kind, occurrenceStart],
-    );
+    const rows = await this.sql
+      .query(sql`INSERT INTO maintenance_announcements (window_id, kind, occurrence_start) VALUES (${windowId}, ${kind}, ${occurrenceStart})
+       ON CONFLICT DO NOTHING RETURNING window_id`);
     return rows.length > 0;
   }
 }

@@ -6,6 +6,7 @@ import type { ChannelFilter, NotificationChannelRepository } from '../../applica
 import { OrmRepository } from '../persistence/orm-repository';
 import { refFilter, scopeFilter } from '../persistence/tenant-scope';
 import { ContextSql } from '../persistence/context-sql';
+import { sql } from '../persistence/sql';
 
 const ORDER = { orderBy: { id: 'asc' } } as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,12 +32,10 @@ export class MikroOrmNotificationChannelRepository extends OrmRepository impleme
   async findByPublicIds(scope: TenantScope, publicIds: readonly string[]): Promise<NotificationChannel[]> {
     const wanted = publicIds.filter((id) => UUID.test(id)).map((id) => id.toLowerCase());
     if (wanted.length === 0) return [];
-    const rows = await new ContextSql(this.orm).query<ChannelRow>(
-      `SELECT id, public_id, organization_id, customer_id, monitor_id, source_channel_id, name, type, config, events, enabled, secret_ciphertext,
+    const rows = await new ContextSql(this.orm)
+      .query<ChannelRow>(sql`SELECT id, public_id, organization_id, customer_id, monitor_id, source_channel_id, name, type, config, events, enabled, secret_ciphertext,
               is_default, consecutive_failures, last_failure_at, last_failure_reason, last_success_at, failing_since, created_at, updated_at, version
-         FROM notification_channels WHERE public_id = ANY(?::uuid[]) AND organization_id = ? AND (?::int IS NULL OR customer_id = ?::int)`,
-      [wanted, scope.organizationId, scope.customerId, scope.customerId],
-    );
+         FROM notification_channels WHERE public_id = ANY(${wanted}::uuid[]) AND organization_id = ${scope.organizationId} AND (${scope.customerId}::int IS NULL OR customer_id = ${scope.customerId}::int)`);
     return rows.map(channelOfRow);
   }
 

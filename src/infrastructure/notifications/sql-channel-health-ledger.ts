@@ -2,6 +2,7 @@ import type { NotificationMessage } from '../../domain/notifications/notificatio
 import { CHANNEL_FAILING_EVENT } from '../../domain/notifications/channel-events';
 import type { ChannelHealthLedger, DeliveryTarget, FailedDelivery, FailingChannel } from '../../application/notifications/ports';
 import type { SqlRunner } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 const targetArrays = (target: DeliveryTarget | null) => [
   target ? [target.id] : [],
@@ -18,8 +19,7 @@ export class SqlChannelHealthLedger implements ChannelHealthLedger {
 
   async fallbacksDue(limit: number): Promise<FailedDelivery[]> {
     const rows = await this.sql.query<{ id: string; organization_id: number; channel_id: number | null }>(
-      `SELECT id, organization_id, channel_id FROM notification_deliveries WHERE fallback_due ORDER BY created_at LIMIT ?`,
-      [limit],
+      sql`SELECT id, organization_id, channel_id FROM notification_deliveries WHERE fallback_due ORDER BY created_at LIMIT ${limit}`,
     );
     return rows.map((r) => ({ id: r.id, organizationId: r.organization_id, channelId: r.channel_id }));
   }
@@ -56,11 +56,8 @@ export class SqlChannelHealthLedger implements ChannelHealthLedger {
       type: string;
       consecutive_failures: number;
       last_failure_reason: string | null;
-    }>(
-      `SELECT id, public_id, organization_id, customer_id, name, type, consecutive_failures, last_failure_reason FROM notification_channels
-        WHERE consecutive_failures >= ? AND consecutive_failures > 0 AND failing_since IS NULL ORDER BY id LIMIT ?`,
-      [failingAfter, limit],
-    );
+    }>(sql`SELECT id, public_id, organization_id, customer_id, name, type, consecutive_failures, last_failure_reason FROM notification_channels
+        WHERE consecutive_failures >= ${failingAfter} AND consecutive_failures > 0 AND failing_since IS NULL ORDER BY id LIMIT ${limit}`);
     return rows.map((r) => ({
       id: r.id,
       publicId: r.public_id,

@@ -15,6 +15,7 @@ import type {
 import type { SqlRunner } from '../persistence/database';
 import { WATCH_NOTIFIED_CTES } from '../watches/watch-notified.sql';
 import { listDeliveries, type DeliveryRow } from './sql-delivery-records';
+import { sql } from '../persistence/sql';
 
 export interface OutboxRow {
   id: string;
@@ -55,9 +56,8 @@ export class SqlDeliveryLedger implements DeliveryLedger {
 
   async unroutedEvents(kinds: readonly string[], limit: number): Promise<OutboxEvent[]> {
     const rows = await this.sql.query<OutboxRow>(
-      `SELECT id, organization_id, kind, payload FROM notification_outbox
-        WHERE routed_at IS NULL AND payload IS NOT NULL AND kind = ANY(?::text[]) ORDER BY id LIMIT ?`,
-      [kinds, limit],
+      sql`SELECT id, organization_id, kind, payload FROM notification_outbox
+        WHERE routed_at IS NULL AND payload IS NOT NULL AND kind = ANY(${kinds}::text[]) ORDER BY id LIMIT ${limit}`,
       { prepare: true },
     );
     return rows.map(outboxEventOf);
@@ -76,42 +76,24 @@ export class SqlDeliveryLedger implements DeliveryLedger {
     if (routes.length === 0) return 0;
     // One statement, so one commit, for a round's events: per-event statements each waited for their own commit.
     const channels = routes.flatMap((r) => r.channels.map((c) => ({ outboxId: r.event.id, ...c })));
-    const [row] = await this.sql.query<{ routed: number }>(
-      `WITH input AS (
-         SELECT * FROM unnest(?::bigint[], ?::int[], ?::bigint[], ?::text[], ?::text[], ?::text[])
+    const [row] = await this.sql.query<{ routed: number }>(sql`WITH input AS (
+         SELECT * FROM unnest(${routes.map((r) => r.event.id)}::bigint[], ${routes.map((r) => r.event.customerId)}::int[], ${routes.map((r) => r.event.monitorId)}::bigint[], ${routes.map((r) => r.event.incidentId)}::text[], ${routes.map((r) => r.message.event)}::text[], ${routes.map((r) => JSON.stringify(r.message))}::text[])
            AS e(outbox_id, customer_id, monitor_id, incident_id, event, payload)
        ), marked AS (
-         UPDATE notification_outbox o SET routed_at = ?, delivered_at = coalesce(o.delivered_at, ?)
+         UPDATE notification_outbox o SET routed_at = ${at}, delivered_at = coalesce(o.delivered_at, ${at})
            FROM input WHERE o.id = input.outbox_id AND o.routed_at IS NULL
          RETURNING o.id, o.organization_id
        ), inserted AS (
          INSERT INTO notification_deliveries
            (organization_id, outbox_id, channel_id, channel_public_id, channel_type, customer_id, monitor_id, incident_id, event, payload, next_attempt_at, created_at)
          SELECT marked.organization_id, marked.id, ch.id, ch.public_id, ch.type, input.customer_id, input.monitor_id, input.incident_id,
-                input.event, input.payload::jsonb, ?, ?
-           FROM unnest(?::bigint[], ?::int[], ?::uuid[], ?::text[]) AS ch(outbox_id, id, public_id, type)
+                input.event, input.payload::jsonb, ${at}, ${at}
+           FROM unnest(${channels.map((c) => c.outboxId)}::bigint[], ${channels.map((c) => c.id)}::int[], ${channels.map((c) => c.publicId)}::uuid[], ${channels.map((c) => c.type)}::text[]) AS ch(outbox_id, id, public_id, type)
            JOIN marked ON marked.id = ch.outbox_id
            JOIN input ON input.outbox_id = ch.outbox_id
          ON CONFLICT (outbox_id, channel_public_id) DO NOTHING
        )
-       SELECT count(*)::int AS routed FROM marked`,
-      [
-        routes.map((r) => r.event.id),
-        routes.map((r) => r.event.customerId),
-        routes.map((r) => r.event.monitorId),
-        routes.map((r) => r.event.incidentId),
-        routes.map((r) => r.message.event),
-        routes.map((r) => JSON.stringify(r.message)),
-        at,
-        at,
-        at,
-        at,
-        channels.map((c) => c.outboxId),
-        channels.map((c) => c.id),
-        channels.map((c) => c.publicId),
-        channels.map((c) => c.type),
-      ],
-    );
+       SELECT count(*)::int AS routed FROM marked`);
     return row?.routed ?? 0;
   }
 
@@ -134,49 +116,27 @@ export class SqlDeliveryLedger implements DeliveryLedger {
       data: message.data,
       requestedBy: event.requestedBy,
     };
-    const rows = await this.sql.query<{ id: string; channel_public_id: string }>(
-      `WITH event AS (
+    const rows = await this.sql.query<{ id: string; channel_public_id: string }>(sql`WITH event AS (
          INSERT INTO notification_outbox (organization_id, kind, payload, subject, body, routed_at, delivered_at)
-         VALUES (?, ?, ?::jsonb, ?, ?, ?, ?) RETURNING id, organization_id
+         VALUES (${event.organizationId}, ${event.kind}, ${JSON.stringify(payload)}::jsonb, ${message.summary}, ${message.summary}, ${at}, ${at}) RETURNING id, organization_id
        )
        INSERT INTO notification_deliveries
          (organization_id, outbox_id, channel_id, channel_public_id, channel_type, customer_id, monitor_id, incident_id, event, payload, next_attempt_at, created_at)
-       SELECT event.organization_id, event.id, ch.id, ch.public_id, ch.type, ?, ?, ?, ?, ?::jsonb, ?, ?
-         FROM event, unnest(?::int[], ?::uuid[], ?::text[]) AS ch(id, public_id, type)
-       RETURNING id::text, channel_public_id::text`,
-      [
-        event.organizationId,
-        event.kind,
-        JSON.stringify(payload),
-        message.summary,
-        message.summary,
-        at,
-        at,
-        message.customerId,
-        message.monitorId,
-        message.incidentId,
-        message.event,
-        JSON.stringify(message),
-        at,
-        at,
-        channels.map((c) => c.id),
-        channels.map((c) => c.publicId),
-        channels.map((c) => c.type),
-      ],
-    );
+       SELECT event.organization_id, event.id, ch.id, ch.public_id, ch.type, ${message.customerId}, ${message.monitorId}, ${message.incidentId}, ${message.event}, ${JSON.stringify(message)}::jsonb, ${at}, ${at}
+         FROM event, unnest(${channels.map((c) => c.id)}::int[], ${channels.map((c) => c.publicId)}::uuid[], ${channels.map((c) => c.type)}::text[]) AS ch(id, public_id, type)
+       RETURNING id::text, channel_public_id::text`);
     const byChannel = new Map(rows.map((row) => [row.channel_public_id, row.id]));
     return channels.map((c) => byChannel.get(c.publicId)!);
   }
 
   async claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
     const rows = await this.sql.query<DeliveryRow>(
-      `UPDATE notification_deliveries d SET lease_owner = ?, lease_until = ?
+      sql`UPDATE notification_deliveries d SET lease_owner = ${owner}, lease_until = ${new Date(now.getTime() + leaseMs)}
          FROM (SELECT id FROM notification_deliveries
-                WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?) AND recipient IS NULL
-                ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED) due
+                WHERE status = 'pending' AND next_attempt_at <= ${now} AND (lease_until IS NULL OR lease_until <= ${now}) AND recipient IS NULL
+                ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED) due
         WHERE d.id = due.id
         RETURNING d.id, d.organization_id, d.channel_public_id, d.attempts, d.payload, d.fallback_of`,
-      [owner, new Date(now.getTime() + leaseMs), now, now, limit],
       { prepare: true },
     );
     return rows.map((row) => ({
@@ -190,12 +150,10 @@ export class SqlDeliveryLedger implements DeliveryLedger {
   }
 
   async claimOne(owner: string, id: string, now: Date, leaseMs: number): Promise<ClaimedDelivery | null> {
-    const [row] = await this.sql.query<DeliveryRow>(
-      `UPDATE notification_deliveries SET lease_owner = ?, lease_until = ?
-        WHERE id = ?::uuid AND status = 'pending' AND (lease_until IS NULL OR lease_until <= ?) AND recipient IS NULL
-        RETURNING *`,
-      [owner, new Date(now.getTime() + leaseMs), id, now],
-    );
+    const [row] = await this.sql
+      .query<DeliveryRow>(sql`UPDATE notification_deliveries SET lease_owner = ${owner}, lease_until = ${new Date(now.getTime() + leaseMs)}
+        WHERE id = ${id}::uuid AND status = 'pending' AND (lease_until IS NULL OR lease_until <= ${now}) AND recipient IS NULL
+        RETURNING *`);
     return row
       ? {
           id: row.id,

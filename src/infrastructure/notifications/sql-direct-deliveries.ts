@@ -7,6 +7,7 @@ import type {
   DirectRecipient,
 } from '../../application/notifications/ports';
 import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 interface ClaimedRow {
   id: string;
@@ -42,14 +43,13 @@ export class SqlDirectDeliveries implements DirectDeliveries, DirectDeliveryQueu
       ...(m.data === undefined ? {} : { data: m.data }),
       ...(m.attachments === undefined ? {} : { attachments: m.attachments }),
     });
-    const rows = await this.context.query<{ id: string; organization_id: number; dedup_key: string }>(
-      `WITH input AS (
-         SELECT * FROM unnest(?::int[], ?::int[], ?::text[], ?::text[], ?::text[], ?::jsonb[], ?::jsonb[], ?::text[])
+    const rows = await this.context.query<{ id: string; organization_id: number; dedup_key: string }>(sql`WITH input AS (
+         SELECT * FROM unnest(${messages.map((m) => m.organizationId)}::int[], ${messages.map((m) => m.customerId)}::int[], ${messages.map((m) => m.recipient.type)}::text[], ${messages.map((m) => m.incidentId ?? null)}::text[], ${messages.map((m) => m.event)}::text[], ${messages.map((m) => JSON.stringify(content(m)))}::jsonb[], ${messages.map((m) => JSON.stringify(m.recipient))}::jsonb[], ${messages.map((m) => m.dedupKey)}::text[])
            AS m(organization_id, customer_id, channel_type, incident_id, event, payload, recipient, dedup_key)
        ), inserted AS (
          INSERT INTO notification_deliveries
            (organization_id, customer_id, channel_type, incident_id, event, payload, recipient, dedup_key, next_attempt_at, created_at)
-         SELECT organization_id, customer_id, channel_type, incident_id, event, payload, recipient, dedup_key, ?, ? FROM input
+         SELECT organization_id, customer_id, channel_type, incident_id, event, payload, recipient, dedup_key, ${at}, ${at} FROM input
          ON CONFLICT (organization_id, dedup_key) WHERE dedup_key IS NOT NULL DO NOTHING
          RETURNING id, organization_id, dedup_key
        )
@@ -57,33 +57,19 @@ export class SqlDirectDeliveries implements DirectDeliveries, DirectDeliveryQueu
        UNION ALL
        SELECT d.id::text, d.organization_id, d.dedup_key FROM notification_deliveries d
          JOIN input USING (organization_id, dedup_key)
-        WHERE NOT EXISTS (SELECT 1 FROM inserted i WHERE i.organization_id = d.organization_id AND i.dedup_key = d.dedup_key)`,
-      [
-        messages.map((m) => m.organizationId),
-        messages.map((m) => m.customerId),
-        messages.map((m) => m.recipient.type),
-        messages.map((m) => m.incidentId ?? null),
-        messages.map((m) => m.event),
-        messages.map((m) => JSON.stringify(content(m))),
-        messages.map((m) => JSON.stringify(m.recipient)),
-        messages.map((m) => m.dedupKey),
-        at,
-        at,
-      ],
-    );
+        WHERE NOT EXISTS (SELECT 1 FROM inserted i WHERE i.organization_id = d.organization_id AND i.dedup_key = d.dedup_key)`);
     const ids = new Map(rows.map((row) => [`${row.organization_id}\u0000${row.dedup_key}`, row.id]));
     return messages.map((m) => ids.get(`${m.organizationId}\u0000${m.dedupKey}`)!);
   }
 
   async claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedDirectDelivery[]> {
     const rows = await this.sql.query<ClaimedRow>(
-      `UPDATE notification_deliveries d SET lease_owner = ?, lease_until = ?
+      sql`UPDATE notification_deliveries d SET lease_owner = ${owner}, lease_until = ${new Date(now.getTime() + leaseMs)}
          FROM (SELECT id FROM notification_deliveries
-                WHERE status = 'pending' AND next_attempt_at <= ? AND (lease_until IS NULL OR lease_until <= ?) AND recipient IS NOT NULL
-                ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED) due
+                WHERE status = 'pending' AND next_attempt_at <= ${now} AND (lease_until IS NULL OR lease_until <= ${now}) AND recipient IS NOT NULL
+                ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED) due
         WHERE d.id = due.id
         RETURNING d.id::text, d.organization_id, d.customer_id, d.recipient, d.attempts, d.payload`,
-      [owner, new Date(now.getTime() + leaseMs), now, now, limit],
       { prepare: true },
     );
     return rows.map((row) => ({

@@ -1,5 +1,6 @@
 import type { CalendarFeed, CalendarFeeds } from '../../application/on-call/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 interface FeedRow {
   token_hash: string;
@@ -26,8 +27,7 @@ export class SqlCalendarFeeds implements CalendarFeeds {
 
   async findByTokenHash(tokenHash: string): Promise<CalendarFeed | null> {
     const [row] = await this.sql.query<FeedRow>(
-      'SELECT token_hash, organization_id, schedule_id, user_id, created_at FROM im_calendar_feeds WHERE token_hash = ?',
-      [tokenHash],
+      sql`SELECT token_hash, organization_id, schedule_id, user_id, created_at FROM im_calendar_feeds WHERE token_hash = ${tokenHash}`,
     );
     if (!row) return null;
     return {

@@ -2,6 +2,7 @@ import type { ContactMethodRepository } from '../../application/on-call/ports';
 import { ACCOUNT_EMAIL_METHOD, type ContactMethod, type ContactMethodType } from '../../domain/on-call/contact-method';
 import type { CredentialCipher } from '../../application/monitoring/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 interface Row {
   user_id: string;
@@ -81,11 +82,9 @@ export class SqlContactMethods implements ContactMethodRepository {
   }
 
   async remove(organizationId: number, userId: string, id: string): Promise<void> {
-    await this.sql.query('DELETE FROM im_contact_methods WHERE organization_id = ? AND user_id = ? AND id = ?', [
-      organizationId,
-      userId,
-      id,
-    ]);
+    await this.sql.query(
+      sql`DELETE FROM im_contact_methods WHERE organization_id = ${organizationId} AND user_id = ${userId} AND id = ${id}`,
+    );
   }
 
   async ofUsers(organizationId: number, userIds: readonly string[]): Promise<Map<string, ContactMethod[]>> {

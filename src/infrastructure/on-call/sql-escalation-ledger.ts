@@ -1,5 +1,6 @@
 import type { DueEscalation, EscalatingIncident, EscalationLedger } from '../../application/on-call/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 type Time = Date | string;
 interface DueRow {
@@ -39,31 +40,27 @@ export class SqlEscalationLedger implements EscalationLedger {
   constructor(private readonly sql: UnitOfWorkSql) {}
 
   async adoptNew(now: Date): Promise<number> {
-    const rows = await this.sql.query(
-      `INSERT INTO im_escalations (incident_id, organization_id, next_step, next_due_at, started_at, updated_at)
-       SELECT i.public_id, i.organization_id, 0, i.created_at, ?, ?
+    const rows = await this.sql
+      .query(sql`INSERT INTO im_escalations (incident_id, organization_id, next_step, next_due_at, started_at, updated_at)
+       SELECT i.public_id, i.organization_id, 0, i.created_at, ${now}, ${now}
          FROM im_incidents i
-        WHERE i.status = 'triggered' AND i.escalation_policy_id IS NOT NULL AND i.created_at >= ?
+        WHERE i.status = 'triggered' AND i.escalation_policy_id IS NOT NULL AND i.created_at >= ${new Date(now.getTime() - ADOPT_LOOKBACK_MS)}
        ON CONFLICT (incident_id) DO NOTHING
-       RETURNING incident_id`,
-      [now, now, new Date(now.getTime() - ADOPT_LOOKBACK_MS)],
-    );
+       RETURNING incident_id`);
     return rows.length;
   }
 
   async claimDue(now: Date, limit: number): Promise<DueEscalation[]> {
-    const rows = await this.sql.query<DueRow>(
-      `SELECT e.incident_id, e.organization_id, e.next_step, e.next_due_at, i.title, i.customer_id, i.escalation_policy_id,
+    const rows = await this.sql
+      .query<DueRow>(sql`SELECT e.incident_id, e.organization_id, e.next_step, e.next_due_at, i.title, i.customer_id, i.escalation_policy_id,
               i.created_at, i.acknowledged_at,
               COALESCE(i.resolved_at, CASE WHEN i.status = 'merged' THEN i.updated_at END) AS closed_at
          FROM im_escalations e
          JOIN im_incidents i ON i.public_id = e.incident_id
-        WHERE e.next_due_at <= ?
+        WHERE e.next_due_at <= ${now}
         ORDER BY e.next_due_at
-        LIMIT ?
-        FOR UPDATE OF e SKIP LOCKED`,
-      [now, limit],
-    );
+        LIMIT ${limit}
+        FOR UPDATE OF e SKIP LOCKED`);
     return rows.map((row) => ({
       nextStep: Number(row.next_step),
       nextDueAt: new Date(row.next_due_at),
@@ -76,34 +73,27 @@ export class SqlEscalationLedger implements EscalationLedger {
     incidentId: string,
     now: Date,
   ): Promise<{ incident: EscalatingIncident; nextStep: number | null } | null> {
-    await this.sql.query(
-      `INSERT INTO im_escalations (incident_id, organization_id, next_step, next_due_at, started_at, updated_at)
-       SELECT i.public_id, i.organization_id, 0, i.created_at, ?, ?
+    await this.sql.query(sql`INSERT INTO im_escalations (incident_id, organization_id, next_step, next_due_at, started_at, updated_at)
+       SELECT i.public_id, i.organization_id, 0, i.created_at, ${now}, ${now}
          FROM im_incidents i
-        WHERE i.public_id = ? AND i.organization_id = ?
-       ON CONFLICT (incident_id) DO NOTHING`,
-      [now, now, incidentId, organizationId],
-    );
-    const rows = await this.sql.query<Omit<DueRow, 'next_due_at'> & { next_step: number | null }>(
-      `SELECT e.incident_id, e.organization_id, e.next_step, i.title, i.customer_id, i.escalation_policy_id,
+        WHERE i.public_id = ${incidentId} AND i.organization_id = ${organizationId}
+       ON CONFLICT (incident_id) DO NOTHING`);
+    const rows = await this.sql.query<
+      Omit<DueRow, 'next_due_at'> & { next_step: number | null }
+    >(sql`SELECT e.incident_id, e.organization_id, e.next_step, i.title, i.customer_id, i.escalation_policy_id,
               i.created_at, i.acknowledged_at,
               COALESCE(i.resolved_at, CASE WHEN i.status = 'merged' THEN i.updated_at END) AS closed_at
          FROM im_escalations e
          JOIN im_incidents i ON i.public_id = e.incident_id
-        WHERE e.incident_id = ? AND e.organization_id = ?
-        FOR UPDATE OF e`,
-      [incidentId, organizationId],
-    );
+        WHERE e.incident_id = ${incidentId} AND e.organization_id = ${organizationId}
+        FOR UPDATE OF e`);
     const row = rows[0];
     return row ? { incident: toIncident(row), nextStep: row.next_step === null ? null : Number(row.next_step) } : null;
   }
 
   async advance(incidentId: string, next: { step: number; dueAt: Date } | null, now: Date): Promise<void> {
-    await this.sql.query('UPDATE im_escalations SET next_step = ?, next_due_at = ?, updated_at = ? WHERE incident_id = ?', [
-      next?.step ?? null,
-      next?.dueAt ?? null,
-      now,
-      incidentId,
-    ]);
+    await this.sql.query(
+      sql`UPDATE im_escalations SET next_step = ${next?.step ?? null}, next_due_at = ${next?.dueAt ?? null}, updated_at = ${now} WHERE incident_id = ${incidentId}`,
+    );
   }
 }

@@ -4,6 +4,7 @@ import type { EscalationPolicyRepository } from '../../application/on-call/ports
 import type { TransactionRunner } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { isUuid } from './uuid';
+import { sql } from '../persistence/sql';
 
 interface PolicyRow {
   id: string;
@@ -44,11 +45,9 @@ export class SqlEscalationPolicyRepository implements EscalationPolicyRepository
 
   async add(policy: EscalationPolicy): Promise<void> {
     await this.tx.run(async () => {
-      await this.sql.query(
-        `INSERT INTO escalation_policies (id, organization_id, name, description, repeat_count, created_at, updated_at, version)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 1)`,
-        [policy.id, policy.organizationId, policy.name, policy.description, policy.repeatCount, policy.createdAt, policy.updatedAt],
-      );
+      await this.sql
+        .query(sql`INSERT INTO escalation_policies (id, organization_id, name, description, repeat_count, created_at, updated_at, version)
+         VALUES (${policy.id}, ${policy.organizationId}, ${policy.name}, ${policy.description}, ${policy.repeatCount}, ${policy.createdAt}, ${policy.updatedAt}, 1)`);
       await this.writeLevels(policy);
     });
   }
@@ -66,36 +65,28 @@ export class SqlEscalationPolicyRepository implements EscalationPolicyRepository
 
   async save(policy: EscalationPolicy): Promise<void> {
     await this.tx.run(async () => {
-      const rows = await this.sql.query(
-        `UPDATE escalation_policies SET name = ?, description = ?, repeat_count = ?, updated_at = ?, version = version + 1
-          WHERE id = ? AND organization_id = ? AND version = ? RETURNING version`,
-        [policy.name, policy.description, policy.repeatCount, policy.updatedAt, policy.id, policy.organizationId, policy.version],
-      );
+      const rows = await this.sql
+        .query(sql`UPDATE escalation_policies SET name = ${policy.name}, description = ${policy.description}, repeat_count = ${policy.repeatCount}, updated_at = ${policy.updatedAt}, version = version + 1
+          WHERE id = ${policy.id} AND organization_id = ${policy.organizationId} AND version = ${policy.version} RETURNING version`);
       if (rows.length === 0) throw new AppError('conflict', {}, 'The escalation policy changed meanwhile; read it again');
-      await this.sql.query('DELETE FROM escalation_policy_levels WHERE policy_id = ?', [policy.id]);
+      await this.sql.query(sql`DELETE FROM escalation_policy_levels WHERE policy_id = ${policy.id}`);
       await this.writeLevels(policy);
     });
     policy.version += 1;
   }
 
   async remove(policy: EscalationPolicy): Promise<void> {
-    await this.sql.query('DELETE FROM escalation_policies WHERE id = ? AND organization_id = ?', [policy.id, policy.organizationId]);
+    await this.sql.query(sql`DELETE FROM escalation_policies WHERE id = ${policy.id} AND organization_id = ${policy.organizationId}`);
   }
 
   private async writeLevels(policy: EscalationPolicy): Promise<void> {
-    await this.sql.query(
-      `INSERT INTO escalation_policy_levels (policy_id, position, delay_minutes, targets)
-       SELECT ?, x.position, x.delay_minutes, x.targets FROM jsonb_to_recordset(?::jsonb) AS x(position int, delay_minutes int, targets jsonb)`,
-      [
-        policy.id,
-        JSON.stringify(
-          policy.levels.map((l, position) => ({
-            position,
-            delay_minutes: l.delayMinutes,
-            targets: l.targets.map((t) => ({ type: t.type, id: t.id })),
-          })),
-        ),
-      ],
-    );
+    await this.sql.query(sql`INSERT INTO escalation_policy_levels (policy_id, position, delay_minutes, targets)
+       SELECT ${policy.id}, x.position, x.delay_minutes, x.targets FROM jsonb_to_recordset(${JSON.stringify(
+         policy.levels.map((l, position) => ({
+           position,
+           delay_minutes: l.delayMinutes,
+           targets: l.targets.map((t) => ({ type: t.type, id: t.id })),
+         })),
+       )}::jsonb) AS x(position int, delay_minutes int, targets jsonb)`);
   }
 }

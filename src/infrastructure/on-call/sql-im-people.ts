@@ -1,6 +1,7 @@
 import type { ImPeople, PagingContact, PagingContacts } from '../../application/on-call/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { isUuid } from './uuid';
+import { sql } from '../persistence/sql';
 
 /** Users, their addresses and the IM switch, read from the identity tables. */
 export class SqlImPeople implements ImPeople, PagingContacts {
@@ -10,27 +11,23 @@ export class SqlImPeople implements ImPeople, PagingContacts {
     const ids = userIds.filter(isUuid);
     if (ids.length === 0) return new Map();
     const rows = await this.sql.query<{ id: string; name: string }>(
-      'SELECT id, name FROM users WHERE organization_id = ? AND id IN (SELECT jsonb_array_elements_text(?::jsonb)::uuid)',
-      [organizationId, JSON.stringify(ids)],
+      sql`SELECT id, name FROM users WHERE organization_id = ${organizationId} AND id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`,
     );
     return new Map(rows.map((row) => [row.id, row.name]));
   }
 
   async imEnabled(organizationId: number): Promise<boolean> {
-    const rows = await this.sql.query<{ on: boolean }>('SELECT incident_management_enabled AS on FROM organizations WHERE id = ?', [
-      organizationId,
-    ]);
+    const rows = await this.sql.query<{ on: boolean }>(
+      sql`SELECT incident_management_enabled AS on FROM organizations WHERE id = ${organizationId}`,
+    );
     return rows[0]?.on === true;
   }
 
   async contacts(organizationId: number, userIds: readonly string[]): Promise<Map<string, PagingContact>> {
     const ids = userIds.filter(isUuid);
     if (ids.length === 0) return new Map();
-    const rows = await this.sql.query<{ id: string; name: string; email: string }>(
-      `SELECT id, name, email FROM users
-        WHERE organization_id = ? AND is_active AND id IN (SELECT jsonb_array_elements_text(?::jsonb)::uuid)`,
-      [organizationId, JSON.stringify(ids)],
-    );
+    const rows = await this.sql.query<{ id: string; name: string; email: string }>(sql`SELECT id, name, email FROM users
+        WHERE organization_id = ${organizationId} AND is_active AND id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`);
     return new Map(rows.map((row) => [row.id, { name: row.name, email: row.email }]));
   }
 }

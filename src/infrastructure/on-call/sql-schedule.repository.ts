@@ -5,6 +5,7 @@ import type { ScheduleRepository } from '../../application/on-call/ports';
 import type { TransactionRunner } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { isUuid } from './uuid';
+import { sql } from '../persistence/sql';
 
 interface LayerJson {
   name: string;
@@ -91,20 +92,9 @@ export class SqlScheduleRepository implements ScheduleRepository {
 
   async add(schedule: Schedule): Promise<void> {
     await this.tx.run(async () => {
-      await this.sql.query(
-        `INSERT INTO im_schedules (id, organization_id, team_id, name, description, timezone, created_at, updated_at, version)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)`,
-        [
-          schedule.id,
-          schedule.organizationId,
-          schedule.teamId,
-          schedule.name,
-          schedule.description,
-          schedule.timezone,
-          schedule.createdAt,
-          schedule.updatedAt,
-        ],
-      );
+      await this.sql
+        .query(sql`INSERT INTO im_schedules (id, organization_id, team_id, name, description, timezone, created_at, updated_at, version)
+         VALUES (${schedule.id}, ${schedule.organizationId}, ${schedule.teamId}, ${schedule.name}, ${schedule.description}, ${schedule.timezone}, ${schedule.createdAt}, ${schedule.updatedAt}, 1)`);
       await this.writeChildren(schedule);
     });
   }
@@ -127,75 +117,53 @@ export class SqlScheduleRepository implements ScheduleRepository {
 
   async save(schedule: Schedule): Promise<void> {
     await this.tx.run(async () => {
-      const rows = await this.sql.query(
-        `UPDATE im_schedules SET team_id = ?, name = ?, description = ?, timezone = ?, updated_at = ?, version = version + 1
-          WHERE id = ? AND organization_id = ? AND version = ? RETURNING version`,
-        [
-          schedule.teamId,
-          schedule.name,
-          schedule.description,
-          schedule.timezone,
-          schedule.updatedAt,
-          schedule.id,
-          schedule.organizationId,
-          schedule.version,
-        ],
-      );
+      const rows = await this.sql
+        .query(sql`UPDATE im_schedules SET team_id = ${schedule.teamId}, name = ${schedule.name}, description = ${schedule.description}, timezone = ${schedule.timezone}, updated_at = ${schedule.updatedAt}, version = version + 1
+          WHERE id = ${schedule.id} AND organization_id = ${schedule.organizationId} AND version = ${schedule.version} RETURNING version`);
       if (rows.length === 0) throw new AppError('conflict', {}, 'The schedule changed meanwhile; read it again');
-      await this.sql.query('DELETE FROM im_schedule_layers WHERE schedule_id = ?', [schedule.id]);
-      await this.sql.query('DELETE FROM im_schedule_overrides WHERE schedule_id = ?', [schedule.id]);
+      await this.sql.query(sql`DELETE FROM im_schedule_layers WHERE schedule_id = ${schedule.id}`);
+      await this.sql.query(sql`DELETE FROM im_schedule_overrides WHERE schedule_id = ${schedule.id}`);
       await this.writeChildren(schedule);
     });
     schedule.version += 1;
   }
 
   async remove(schedule: Schedule): Promise<void> {
-    await this.sql.query('DELETE FROM im_schedules WHERE id = ? AND organization_id = ?', [schedule.id, schedule.organizationId]);
+    await this.sql.query(sql`DELETE FROM im_schedules WHERE id = ${schedule.id} AND organization_id = ${schedule.organizationId}`);
   }
 
   private async writeChildren(schedule: Schedule): Promise<void> {
     if (schedule.layers.length) {
-      await this.sql.query(
-        `INSERT INTO im_schedule_layers (schedule_id, position, name, rotation_type, shift_count, shift_unit, starts_at, ends_at, users, restrictions)
-         SELECT ?, x.position, x.name, x.rotation_type, x.shift_count, x.shift_unit, x.starts_at, x.ends_at, x.users, x.restrictions
-           FROM jsonb_to_recordset(?::jsonb) AS x(position int, name text, rotation_type text, shift_count int, shift_unit text,
-                starts_at timestamptz, ends_at timestamptz, users jsonb, restrictions jsonb)`,
-        [
-          schedule.id,
-          JSON.stringify(
-            schedule.layers.map((l, position) => ({
-              position,
-              name: l.name,
-              rotation_type: l.rotationType,
-              shift_count: l.shiftLength?.count ?? null,
-              shift_unit: l.shiftLength?.unit ?? null,
-              starts_at: l.startsAt.toISOString(),
-              ends_at: l.endsAt?.toISOString() ?? null,
-              users: l.users,
-              restrictions: l.restrictions,
-            })),
-          ),
-        ],
-      );
+      await this.sql
+        .query(sql`INSERT INTO im_schedule_layers (schedule_id, position, name, rotation_type, shift_count, shift_unit, starts_at, ends_at, users, restrictions)
+         SELECT ${schedule.id}, x.position, x.name, x.rotation_type, x.shift_count, x.shift_unit, x.starts_at, x.ends_at, x.users, x.restrictions
+           FROM jsonb_to_recordset(${JSON.stringify(
+             schedule.layers.map((l, position) => ({
+               position,
+               name: l.name,
+               rotation_type: l.rotationType,
+               shift_count: l.shiftLength?.count ?? null,
+               shift_unit: l.shiftLength?.unit ?? null,
+               starts_at: l.startsAt.toISOString(),
+               ends_at: l.endsAt?.toISOString() ?? null,
+               users: l.users,
+               restrictions: l.restrictions,
+             })),
+           )}::jsonb) AS x(position int, name text, rotation_type text, shift_count int, shift_unit text,
+                starts_at timestamptz, ends_at timestamptz, users jsonb, restrictions jsonb)`);
     }
     if (schedule.overrides.length) {
-      await this.sql.query(
-        `INSERT INTO im_schedule_overrides (id, schedule_id, user_id, starts_at, ends_at, created_at)
-         SELECT x.id, ?, x.user_id, x.starts_at, x.ends_at, x.created_at
-           FROM jsonb_to_recordset(?::jsonb) AS x(id uuid, user_id uuid, starts_at timestamptz, ends_at timestamptz, created_at timestamptz)`,
-        [
-          schedule.id,
-          JSON.stringify(
-            schedule.overrides.map((o) => ({
-              id: o.id,
-              user_id: o.userId,
-              starts_at: o.start.toISOString(),
-              ends_at: o.end.toISOString(),
-              created_at: o.createdAt.toISOString(),
-            })),
-          ),
-        ],
-      );
+      await this.sql.query(sql`INSERT INTO im_schedule_overrides (id, schedule_id, user_id, starts_at, ends_at, created_at)
+         SELECT x.id, ${schedule.id}, x.user_id, x.starts_at, x.ends_at, x.created_at
+           FROM jsonb_to_recordset(${JSON.stringify(
+             schedule.overrides.map((o) => ({
+               id: o.id,
+               user_id: o.userId,
+               starts_at: o.start.toISOString(),
+               ends_at: o.end.toISOString(),
+               created_at: o.createdAt.toISOString(),
+             })),
+           )}::jsonb) AS x(id uuid, user_id uuid, starts_at timestamptz, ends_at timestamptz, created_at timestamptz)`);
     }
   }
 }

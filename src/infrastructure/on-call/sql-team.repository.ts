@@ -4,6 +4,7 @@ import type { TeamRepository } from '../../application/on-call/ports';
 import type { TransactionRunner } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { isUuid } from './uuid';
+import { sql } from '../persistence/sql';
 
 interface TeamRow {
   id: string;
@@ -43,8 +44,7 @@ export class SqlTeamRepository implements TeamRepository {
   async add(team: Team): Promise<void> {
     await this.tx.run(async () => {
       await this.sql.query(
-        'INSERT INTO im_teams (id, organization_id, name, description, created_at, updated_at, version) VALUES (?, ?, ?, ?, ?, ?, 1)',
-        [team.id, team.organizationId, team.name, team.description, team.createdAt, team.updatedAt],
+        sql`INSERT INTO im_teams (id, organization_id, name, description, created_at, updated_at, version) VALUES (${team.id}, ${team.organizationId}, ${team.name}, ${team.description}, ${team.createdAt}, ${team.updatedAt}, 1)`,
       );
       await this.writeMembers(team);
     });
@@ -63,28 +63,23 @@ export class SqlTeamRepository implements TeamRepository {
 
   async save(team: Team): Promise<void> {
     await this.tx.run(async () => {
-      const rows = await this.sql.query(
-        `UPDATE im_teams SET name = ?, description = ?, updated_at = ?, version = version + 1
-          WHERE id = ? AND organization_id = ? AND version = ? RETURNING version`,
-        [team.name, team.description, team.updatedAt, team.id, team.organizationId, team.version],
-      );
+      const rows = await this.sql
+        .query(sql`UPDATE im_teams SET name = ${team.name}, description = ${team.description}, updated_at = ${team.updatedAt}, version = version + 1
+          WHERE id = ${team.id} AND organization_id = ${team.organizationId} AND version = ${team.version} RETURNING version`);
       if (rows.length === 0) throw new AppError('conflict', {}, 'The team changed meanwhile; read it again');
-      await this.sql.query('DELETE FROM im_team_members WHERE team_id = ?', [team.id]);
+      await this.sql.query(sql`DELETE FROM im_team_members WHERE team_id = ${team.id}`);
       await this.writeMembers(team);
     });
     team.version += 1;
   }
 
   async remove(team: Team): Promise<void> {
-    await this.sql.query('DELETE FROM im_teams WHERE id = ? AND organization_id = ?', [team.id, team.organizationId]);
+    await this.sql.query(sql`DELETE FROM im_teams WHERE id = ${team.id} AND organization_id = ${team.organizationId}`);
   }
 
   private async writeMembers(team: Team): Promise<void> {
     if (team.members.length === 0) return;
-    await this.sql.query(
-      `INSERT INTO im_team_members (team_id, user_id, im_role)
-       SELECT ?, x.user_id, x.im_role FROM jsonb_to_recordset(?::jsonb) AS x(user_id uuid, im_role text)`,
-      [team.id, JSON.stringify(team.members.map((m) => ({ user_id: m.userId, im_role: m.imRole })))],
-    );
+    await this.sql.query(sql`INSERT INTO im_team_members (team_id, user_id, im_role)
+       SELECT ${team.id}, x.user_id, x.im_role FROM jsonb_to_recordset(${JSON.stringify(team.members.map((m) => ({ user_id: m.userId, im_role: m.imRole })))}::jsonb) AS x(user_id uuid, im_role text)`);
   }
 }

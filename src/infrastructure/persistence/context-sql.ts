@@ -1,23 +1,43 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import pg from 'pg';
-import type { UnitOfWorkSql } from './database';
+import { statementName, type SqlRow, type UnitOfWorkSql } from './database';
+import { bind, type QueryOptions, type Sql } from './sql';
 
-/** node-postgres' own serializer (its public `utils`): an array becomes a PostgreSQL array literal, elements escaped as pg does. */
-const prepareValue = (pg as unknown as { utils: { prepareValue: (value: unknown) => unknown } }).utils.prepareValue;
+/** A node-postgres connection, as knex hands them out. */
+interface PgConnection {
+  query(config: { text: string; values: unknown[]; name?: string }): Promise<{ rows: unknown[] }>;
+}
+
+/** knex's client, as far as taking a connection goes (a transaction's client hands out the transaction's). */
+interface KnexClient {
+  acquireConnection(): Promise<PgConnection>;
+  releaseConnection(connection: PgConnection): Promise<unknown>;
+}
 
 /**
- * Raw SQL (`?` placeholders) on the current unit of work: inside a TransactionRunner.run it joins
- * the transaction, so rows locked or written there are seen and commit together. Arrays are bound
- * as PostgreSQL arrays, as on the plain SQL pool (the query builder would spread them into lists).
+ * SQL on the current unit of work, on MikroORM's own connections: inside a TransactionRunner.run
+ * it runs on the transaction's connection (knex's transaction client hands out that one), so rows
+ * locked or written there are seen and commit together; outside one, on a connection of the ORM's
+ * pool. Statements go to PostgreSQL as they are written (native `$n` placeholders), values bound by
+ * the driver, as on the plain SQL pool.
  */
 export class ContextSql implements UnitOfWorkSql {
   readonly joinsUnitOfWork = true as const;
 
   constructor(private readonly orm: MikroORM) {}
 
-  query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+  query<T = SqlRow>(statement: Sql, options?: QueryOptions): Promise<T[]>;
+  query<T = SqlRow>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<T[]>;
+  async query<T>(statement: Sql | string, paramsOrOptions?: readonly unknown[] | QueryOptions, options?: QueryOptions): Promise<T[]> {
+    const { text, values, options: run } = bind(statement, paramsOrOptions, options);
     const em = this.orm.em.getContext() as EntityManager;
-    const bound = params.map((value) => (Array.isArray(value) ? prepareValue(value) : value));
-    return em.getConnection().execute(sql, bound, 'all', em.getTransactionContext()) as Promise<T[]>;
+    const transaction = em.getTransactionContext<{ client: KnexClient }>();
+    const client = (transaction ?? (em.getConnection().getKnex() as unknown as { client: KnexClient })).client;
+    const connection = await client.acquireConnection();
+    try {
+      const name = run.prepare ? statementName('c_', text) : undefined;
+      return (await connection.query({ text, values: [...values], name })).rows as T[];
+    } finally {
+      await client.releaseConnection(connection);
+    }
   }
 }

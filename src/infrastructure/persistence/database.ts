@@ -7,17 +7,29 @@ import { entitySchemas } from './entities';
 import { migrationsList } from './migrations';
 import { ormPoolUse, pgPoolUse, type PoolUse } from './pool-use';
 import { applyAuditContext, auditOrmConnections } from '../audit/audit-connection';
+import { bind, type QueryOptions, type Sql } from './sql';
 
 /**
- * Plain SQL for hot paths and set-based work, beside the ORM's unit of work, on its own pool:
- * `?` placeholders, arrays bound as PostgreSQL arrays. Not part of ORM transactions.
+ * Plain SQL for hot paths and set-based work, beside the ORM's unit of work, on its own pool. A
+ * statement is written with `sql` (persistence/sql.ts: native placeholders, composable fragments);
+ * the older form, text with `?` placeholders and a parameter list, still runs while adapters move
+ * to it. Not part of ORM transactions.
  */
 export interface SqlRunner {
-  /**
-   * `prepare`: run as a named prepared statement (planned once per connection), for hot queries
-   * whose text comes from a small fixed set.
-   */
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: { prepare?: boolean }): Promise<T[]>;
+  query<T = SqlRow>(statement: Sql, options?: QueryOptions): Promise<T[]>;
+  query<T = SqlRow>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<T[]>;
+}
+
+/** A query in either form, passed on to another runner (for wrappers: a runner that counts or explains). */
+export function passOn<T>(
+  runner: SqlRunner,
+  statement: Sql | string,
+  paramsOrOptions?: readonly unknown[] | QueryOptions,
+  options?: QueryOptions,
+): Promise<T[]> {
+  return typeof statement === 'string'
+    ? runner.query<T>(statement, paramsOrOptions as readonly unknown[] | undefined, options)
+    : runner.query<T>(statement, paramsOrOptions as QueryOptions | undefined);
 }
 
 /**
@@ -52,12 +64,6 @@ export type SqlRow = Record<string, any>;
  */
 export const statementName = (prefix: string, text: string): string =>
   `${prefix}${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-
-/** `?` placeholders to `$1..$n` (the SQL here never uses `?` as an operator). */
-const numbered = (sql: string) => {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
-};
 
 export interface Database {
   readonly orm: MikroORM;
@@ -149,42 +155,41 @@ export async function openDatabase(
   auditOrmConnections(orm);
   const pool = new pg.Pool({ connectionString: url, max: options.sqlPoolMax ?? 10 });
   pool.on('error', (error) => logger?.warn({ err: error }, 'idle database connection failed'));
-  // Prepared statements come from a small fixed set of texts: number and name each once.
-  const statements = new Map<string, { text: string; name: string }>();
-  const statement = (sql: string) => {
-    let known = statements.get(sql);
-    if (!known) {
-      const text = numbered(sql);
-      known = { text, name: statementName('q_', text) };
-      statements.set(sql, known);
+  // Prepared statements come from a small fixed set of texts: name each once.
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (name === undefined) {
+      name = statementName('q_', text);
+      names.set(text, name);
     }
-    return known;
+    return name;
+  };
+  const query = async (statement: Sql | string, paramsOrOptions?: readonly unknown[] | QueryOptions, options?: QueryOptions) => {
+    const { text, values, options: run } = bind(statement, paramsOrOptions, options);
+    const name = run.prepare ? nameOf(text) : undefined;
+    // pool.query's own steps (an error listener while the client is out, released with the
+    // error so a broken connection is dropped), with the audit context put on the connection first
+    const client = await pool.connect();
+    let failure: Error | undefined;
+    const onError = (error: Error) => {
+      failure = error;
+    };
+    client.once('error', onError);
+    try {
+      await applyAuditContext(client);
+      return (await client.query({ text, values: [...values], name })).rows;
+    } catch (error) {
+      failure ??= error as Error;
+      throw error;
+    } finally {
+      client.removeListener('error', onError);
+      client.release(failure);
+    }
   };
   return {
     orm,
-    sql: {
-      query: async (sql, params = [], options = {}) => {
-        const { text, name } = options.prepare ? statement(sql) : { text: numbered(sql), name: undefined };
-        // pool.query's own steps (an error listener while the client is out, released with the
-        // error so a broken connection is dropped), with the audit context put on the connection first
-        const client = await pool.connect();
-        let failure: Error | undefined;
-        const onError = (error: Error) => {
-          failure = error;
-        };
-        client.once('error', onError);
-        try {
-          await applyAuditContext(client);
-          return (await client.query({ text, values: params as unknown[], name })).rows;
-        } catch (error) {
-          failure ??= error as Error;
-          throw error;
-        } finally {
-          client.removeListener('error', onError);
-          client.release(failure);
-        }
-      },
-    },
+    sql: { query: query as SqlRunner['query'] },
     sqlTransactions: {
       run: async (work) => {
         const client = await pool.connect();
@@ -193,16 +198,18 @@ export async function openDatabase(
           failure = error;
         };
         client.once('error', onError);
-        const runner: SqlRunner = {
-          query: async (sql, params = [], options = {}) => {
-            const { text, name } = options.prepare ? statement(sql) : { text: numbered(sql), name: undefined };
-            return (await client.query({ text, values: params as unknown[], name })).rows;
-          },
+        const inTransaction = async (
+          statement: Sql | string,
+          paramsOrOptions?: readonly unknown[] | QueryOptions,
+          options?: QueryOptions,
+        ) => {
+          const { text, values, options: run } = bind(statement, paramsOrOptions, options);
+          return (await client.query({ text, values: [...values], name: run.prepare ? nameOf(text) : undefined })).rows;
         };
         try {
           await applyAuditContext(client);
           await client.query('BEGIN');
-          const result = await work(runner);
+          const result = await work({ query: inTransaction as SqlRunner['query'] });
           await client.query('COMMIT');
           return result;
         } catch (error) {

@@ -1,6 +1,7 @@
 import type { SchemaProbe } from '../../application/identity/check-readiness';
 import type { SqlRunner } from './database';
 import { migrationsList } from './migrations';
+import { sql } from './sql';
 
 /**
  * Reads the migrations the database has applied (MikroORM's table) and counts this build's that
@@ -20,7 +21,7 @@ export class SqlSchemaProbe implements SchemaProbe {
       timer = setTimeout(() => reject(new Error(`the database did not answer within ${this.timeoutMs} ms`)), this.timeoutMs);
     });
     try {
-      const rows = await Promise.race([this.sql.query<{ name: string }>('SELECT name FROM mikro_orm_migrations'), timeout]);
+      const rows = await Promise.race([this.sql.query<{ name: string }>(sql`SELECT name FROM mikro_orm_migrations`), timeout]);
       const applied = new Set(rows.map((row) => row.name));
       return this.expected.filter((name) => !applied.has(name)).length;
     } finally {

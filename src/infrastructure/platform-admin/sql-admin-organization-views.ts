@@ -9,6 +9,7 @@ import type {
 } from '../../application/platform-admin/ports';
 import type { SqlRunner } from '../persistence/database';
 import { LEGACY_ID, UUID, checkCountsSql, containsPattern, rollupProgress } from './sql-fragments';
+import { sql } from '../persistence/sql';
 
 const MONITORS = '(SELECT COALESCE(sum(mc.n), 0) FROM monitor_counts mc WHERE mc.organization_id = o.id)';
 
@@ -114,21 +115,18 @@ export class SqlAdminOrganizationViews implements AdminOrganizationViews {
       failed: number;
       pending: number;
       custom_domains: string[] | null;
-    }>(
-      `SELECT
+    }>(sql`SELECT
          (SELECT jsonb_object_agg(kind, n) FROM (SELECT kind, sum(n)::int AS n FROM monitor_counts
-            WHERE organization_id = ? GROUP BY kind HAVING sum(n) > 0) k) AS monitors_by_kind,
-         (SELECT count(*) FROM users WHERE organization_id = ? AND is_active)::int AS active_members,
+            WHERE organization_id = ${organizationId} GROUP BY kind HAVING sum(n) > 0) k) AS monitors_by_kind,
+         (SELECT count(*) FROM users WHERE organization_id = ${organizationId} AND is_active)::int AS active_members,
          (SELECT COALESCE(sum(s.sms_count), 0) FROM customer_sms_usage s JOIN customers c ON c.id = s.customer_id
-            WHERE c.organization_id = ? AND s.month = CAST(? AS date)) AS sms,
+            WHERE c.organization_id = ${organizationId} AND s.month = CAST(${windows.month} AS date)) AS sms,
          d.delivered, d.failed, d.pending,
-         (SELECT array_agg(hostname ORDER BY hostname) FROM custom_domains WHERE organization_id = ?) AS custom_domains
+         (SELECT array_agg(hostname ORDER BY hostname) FROM custom_domains WHERE organization_id = ${organizationId}) AS custom_domains
        FROM (SELECT count(*) FILTER (WHERE status = 'delivered')::int AS delivered,
                     count(*) FILTER (WHERE status = 'failed')::int AS failed,
                     count(*) FILTER (WHERE status = 'pending')::int AS pending
-             FROM notification_deliveries WHERE organization_id = ? AND created_at >= ?) d`,
-      [organizationId, organizationId, organizationId, windows.month, organizationId, organizationId, windows.weekAgo],
-    );
+             FROM notification_deliveries WHERE organization_id = ${organizationId} AND created_at >= ${windows.weekAgo}) d`);
     const progress = await rollupProgress(this.sql);
     const count = async (since: Date) => {
       const { text, params } = checkCountsSql(since, progress?.to ?? null, '= ?', [organizationId]);

@@ -2,6 +2,7 @@ import type { UsageWindows } from '../../domain/platform-admin/usage-windows';
 import type { OrganizationFigure, PlatformUsage, PlatformUsageViews } from '../../application/platform-admin/ports';
 import type { SqlRunner } from '../persistence/database';
 import { checkCountsSql, rollupProgress } from './sql-fragments';
+import { sql } from '../persistence/sql';
 
 interface FigureRow {
   organization_id: number;
@@ -23,29 +24,25 @@ export class SqlPlatformUsageViews implements PlatformUsageViews {
 
   async usage(windows: UsageWindows, top: number): Promise<PlatformUsage> {
     const [totals, byStatus, byKind, topMonitors, topSms, checks] = await Promise.all([
-      this.sql.query<{ customers: string; users: string; active_users: string; sms: string }>(
-        `SELECT (SELECT count(*) FROM customers) AS customers, (SELECT count(*) FROM users) AS users,
+      this.sql.query<{
+        customers: string;
+        users: string;
+        active_users: string;
+        sms: string;
+      }>(sql`SELECT (SELECT count(*) FROM customers) AS customers, (SELECT count(*) FROM users) AS users,
                 (SELECT count(*) FROM users WHERE is_active) AS active_users,
-                (SELECT COALESCE(sum(sms_count), 0) FROM customer_sms_usage WHERE month = CAST(? AS date)) AS sms`,
-        [windows.month],
-      ),
-      this.sql.query<{ status: string; n: string }>('SELECT status, count(*) AS n FROM organizations GROUP BY status'),
-      this.sql.query<{ kind: string; n: string }>('SELECT kind, sum(n) AS n FROM monitor_counts GROUP BY kind HAVING sum(n) > 0'),
-      this.sql.query<FigureRow>(
-        `SELECT o.id AS organization_id, o.public_id, o.name, t.value FROM (
+                (SELECT COALESCE(sum(sms_count), 0) FROM customer_sms_usage WHERE month = CAST(${windows.month} AS date)) AS sms`),
+      this.sql.query<{ status: string; n: string }>(sql`SELECT status, count(*) AS n FROM organizations GROUP BY status`),
+      this.sql.query<{ kind: string; n: string }>(sql`SELECT kind, sum(n) AS n FROM monitor_counts GROUP BY kind HAVING sum(n) > 0`),
+      this.sql.query<FigureRow>(sql`SELECT o.id AS organization_id, o.public_id, o.name, t.value FROM (
            SELECT organization_id, sum(n) AS value FROM monitor_counts GROUP BY organization_id HAVING sum(n) > 0
-           ORDER BY value DESC, organization_id LIMIT ?
-         ) t JOIN organizations o ON o.id = t.organization_id ORDER BY t.value DESC, o.id`,
-        [top],
-      ),
-      this.sql.query<FigureRow>(
-        `SELECT o.id AS organization_id, o.public_id, o.name, t.value FROM (
+           ORDER BY value DESC, organization_id LIMIT ${top}
+         ) t JOIN organizations o ON o.id = t.organization_id ORDER BY t.value DESC, o.id`),
+      this.sql.query<FigureRow>(sql`SELECT o.id AS organization_id, o.public_id, o.name, t.value FROM (
            SELECT c.organization_id, sum(s.sms_count) AS value FROM customer_sms_usage s JOIN customers c ON c.id = s.customer_id
-           WHERE s.month = CAST(? AS date) GROUP BY c.organization_id HAVING sum(s.sms_count) > 0
-           ORDER BY value DESC, c.organization_id LIMIT ?
-         ) t JOIN organizations o ON o.id = t.organization_id ORDER BY t.value DESC, o.id`,
-        [windows.month, top],
-      ),
+           WHERE s.month = CAST(${windows.month} AS date) GROUP BY c.organization_id HAVING sum(s.sms_count) > 0
+           ORDER BY value DESC, c.organization_id LIMIT ${top}
+         ) t JOIN organizations o ON o.id = t.organization_id ORDER BY t.value DESC, o.id`),
       this.checksPerOrganization(windows.dayAgo, top),
     ]);
     const monitorsByKind = Object.fromEntries(byKind.map((row) => [row.kind, Number(row.n)]));

@@ -1,5 +1,6 @@
 import type { ReportBranding, ReportLogo } from '../../application/reports/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 /** The logo in report_logos, one row per organization. */
 export class SqlReportBranding implements ReportBranding {
@@ -7,13 +8,11 @@ export class SqlReportBranding implements ReportBranding {
 
   async setLogo(organizationId: number, logo: ReportLogo | null, at: Date): Promise<void> {
     if (!logo) {
-      await this.sql.query('DELETE FROM report_logos WHERE organization_id = ?', [organizationId]);
+      await this.sql.query(sql`DELETE FROM report_logos WHERE organization_id = ${organizationId}`);
       return;
     }
-    await this.sql.query(
-      `INSERT INTO report_logos (organization_id, content_type, bytes, updated_at) VALUES (?, ?, decode(?, 'base64'), ?)
-       ON CONFLICT (organization_id) DO UPDATE SET content_type = EXCLUDED.content_type, bytes = EXCLUDED.bytes, updated_at = EXCLUDED.updated_at`,
-      [organizationId, logo.contentType, Buffer.from(logo.bytes).toString('base64'), at],
-    );
+    await this.sql
+      .query(sql`INSERT INTO report_logos (organization_id, content_type, bytes, updated_at) VALUES (${organizationId}, ${logo.contentType}, decode(${Buffer.from(logo.bytes).toString('base64')}, 'base64'), ${at})
+       ON CONFLICT (organization_id) DO UPDATE SET content_type = EXCLUDED.content_type, bytes = EXCLUDED.bytes, updated_at = EXCLUDED.updated_at`);
   }
 }

@@ -9,6 +9,7 @@ import {
 } from '../../application/reports/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { refCondition } from '../persistence/tenant-scope';
+import { sql } from '../persistence/sql';
 
 interface RunRow {
   id: number;
@@ -87,16 +88,7 @@ export class SqlReportRuns implements ReportRuns {
 
   async finish(run: ReportRun): Promise<void> {
     await this.sql.query(
-      `UPDATE report_runs SET status = ?, pdf_path = ?, summary = ?::jsonb, recipients = ?::jsonb, error = ?, finished_at = ? WHERE id = ?`,
-      [
-        run.status,
-        run.pdfPath,
-        run.summary && JSON.stringify(run.summary),
-        JSON.stringify(run.recipients),
-        run.error,
-        run.finishedAt,
-        run.id,
-      ],
+      sql`UPDATE report_runs SET status = ${run.status}, pdf_path = ${run.pdfPath}, summary = ${run.summary && JSON.stringify(run.summary)}::jsonb, recipients = ${JSON.stringify(run.recipients)}::jsonb, error = ${run.error}, finished_at = ${run.finishedAt} WHERE id = ${run.id}`,
     );
   }
 

@@ -4,6 +4,7 @@ import type { ReportIncidentInput } from '../../domain/reports/report-model';
 import type { ReportPeriod } from '../../domain/reports/report-schedule';
 import type { MonthlyReportCustomer, ReportedMonitor, ReportSources } from '../../application/reports/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 interface MonitorRow {
   id: string;
@@ -43,8 +44,7 @@ export class SqlReportSources implements ReportSources {
 
   async organization(organizationId: number): Promise<{ name: string; logo: Uint8Array | null } | null> {
     const [row] = await this.sql.query<{ name: string; bytes: Buffer | null }>(
-      `SELECT o.name, l.bytes FROM organizations o LEFT JOIN report_logos l ON l.organization_id = o.id WHERE o.id = ?`,
-      [organizationId],
+      sql`SELECT o.name, l.bytes FROM organizations o LEFT JOIN report_logos l ON l.organization_id = o.id WHERE o.id = ${organizationId}`,
     );
     return row ? { name: row.name, logo: row.bytes ? new Uint8Array(row.bytes) : null } : null;
   }
@@ -84,12 +84,9 @@ export class SqlReportSources implements ReportSources {
       cause_message: string | null;
       started_at: Date;
       resolved_at: Date | null;
-    }>(
-      `SELECT monitor_id, title, cause_reason_code, cause_message, started_at, resolved_at FROM incidents
-        WHERE organization_id = ? AND monitor_id = ANY(?::bigint[]) AND started_at < ? AND (resolved_at IS NULL OR resolved_at > ?)
-        ORDER BY started_at`,
-      [organizationId, intArray(monitorIds), period.to, period.from],
-    );
+    }>(sql`SELECT monitor_id, title, cause_reason_code, cause_message, started_at, resolved_at FROM incidents
+        WHERE organization_id = ${organizationId} AND monitor_id = ANY(${intArray(monitorIds)}::bigint[]) AND started_at < ${period.to} AND (resolved_at IS NULL OR resolved_at > ${period.from})
+        ORDER BY started_at`);
     for (const row of rows) {
       const list = byMonitor.get(Number(row.monitor_id)) ?? [];
       list.push({
@@ -105,13 +102,16 @@ export class SqlReportSources implements ReportSources {
   }
 
   async monthlyCustomers(): Promise<MonthlyReportCustomer[]> {
-    const rows = await this.sql.query<{ organization_id: number; id: number; name: string; email: string }>(
-      `SELECT c.organization_id, c.id, c.name, COALESCE(NULLIF(c.notification_email, ''), c.email) AS email
+    const rows = await this.sql.query<{
+      organization_id: number;
+      id: number;
+      name: string;
+      email: string;
+    }>(sql`SELECT c.organization_id, c.id, c.name, COALESCE(NULLIF(c.notification_email, ''), c.email) AS email
          FROM customers c JOIN organizations o ON o.id = c.organization_id
         WHERE c.monthly_reports_enabled AND c.status = 'active' AND o.status = 'active'
           AND COALESCE(NULLIF(c.notification_email, ''), c.email) <> ''
-        ORDER BY c.id`,
-    );
+        ORDER BY c.id`);
     return rows.map((row) => ({ organizationId: row.organization_id, customerId: row.id, name: row.name, email: row.email }));
   }
 }

@@ -5,6 +5,7 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { ReportRepository } from '../../application/reports/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { refCondition } from '../persistence/tenant-scope';
+import { sql } from '../persistence/sql';
 
 interface ReportRow {
   id: number;
@@ -119,7 +120,7 @@ export class SqlReportRepository implements ReportRepository {
   }
 
   async remove(report: ReportDefinition): Promise<void> {
-    await this.sql.query('DELETE FROM report_definitions WHERE id = ?', [report.id]);
+    await this.sql.query(sql`DELETE FROM report_definitions WHERE id = ${report.id}`);
   }
 
   async enabled(): Promise<ReportDefinition[]> {

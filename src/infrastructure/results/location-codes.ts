@@ -1,4 +1,5 @@
 import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 /**
  * Location codes <-> their smallint ids, cached (codes are few and never renamed). Lookups run on
@@ -17,7 +18,7 @@ export class LocationCodes {
   async idOf(code: string): Promise<number> {
     const known = await this.find(code);
     if (known !== null) return known;
-    await this.register.query(`INSERT INTO check_locations (code) VALUES (?) ON CONFLICT (code) DO NOTHING`, [code]);
+    await this.register.query(sql`INSERT INTO check_locations (code) VALUES (${code}) ON CONFLICT (code) DO NOTHING`);
     return (await this.find(code))!;
   }
 
@@ -25,7 +26,7 @@ export class LocationCodes {
   async find(code: string): Promise<number | null> {
     const cached = this.ids.get(code);
     if (cached !== undefined) return cached;
-    const [row] = await this.sql.query<{ id: number }>(`SELECT id FROM check_locations WHERE code = ?`, [code]);
+    const [row] = await this.sql.query<{ id: number }>(sql`SELECT id FROM check_locations WHERE code = ${code}`);
     if (!row) return null;
     this.ids.set(code, Number(row.id));
     return Number(row.id);

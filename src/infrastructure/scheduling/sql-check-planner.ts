@@ -3,6 +3,7 @@ import type { CredentialCipher } from '../../application/monitoring/ports';
 import type { CheckPlanner, ClaimedCheck, PlannedCheck } from '../../application/scheduling/ports';
 import { checkRequestFor, type SchedulableMonitor } from '../../application/scheduling/monitor-check-request';
 import type { SqlRunner } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 interface Row {
   id: string;
@@ -40,11 +41,10 @@ export class SqlCheckPlanner implements CheckPlanner {
       ids.length === 0
         ? []
         : await this.sql.query<Row>(
-            `SELECT id, public_id, organization_id, customer_id, kind, monitoring_type, status, check_interval_seconds,
+            sql`SELECT id, public_id, organization_id, customer_id, kind, monitoring_type, status, check_interval_seconds,
               timeout_seconds, url, hostname, port, check_mode, connect_host, connect_port, connect_tls_insecure,
               config, credentials_ciphertext, last_heartbeat_at, created_at
-       FROM monitors WHERE id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`,
-            [JSON.stringify(ids)],
+       FROM monitors WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`,
             { prepare: true },
           );
     const monitors = new Map(rows.map((row) => [Number(row.id), row]));

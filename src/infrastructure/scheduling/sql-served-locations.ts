@@ -1,5 +1,6 @@
 import type { ServedLocations } from '../../application/monitoring/ports';
 import type { SqlRunner } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 /**
  * Served locations from check_workers: every live worker registers the locations it serves (and
@@ -11,8 +12,7 @@ export class SqlServedLocations implements ServedLocations {
 
   async live(now: Date): Promise<string[]> {
     const rows = await this.sql.query<{ location: string }>(
-      `SELECT DISTINCT unnest(locations) AS location FROM check_workers WHERE alive_until >= ?::timestamptz ORDER BY 1`,
-      [now],
+      sql`SELECT DISTINCT unnest(locations) AS location FROM check_workers WHERE alive_until >= ${now}::timestamptz ORDER BY 1`,
     );
     return rows.map((row) => row.location);
   }

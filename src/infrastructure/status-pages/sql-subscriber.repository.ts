@@ -1,6 +1,7 @@
 import { Subscriber, type SubscriberChannel } from '../../domain/status-pages/subscriber';
 import type { SubscriberRepository } from '../../application/status-pages/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 interface Row {
   id: number;
@@ -82,15 +83,12 @@ export class SqlSubscriberRepository implements SubscriberRepository {
   }
 
   async save(s: Subscriber): Promise<void> {
-    await this.sql.query('UPDATE status_page_subscribers SET confirmed = ?, confirmed_at = ?, component_keys = ?::jsonb WHERE id = ?', [
-      s.confirmed,
-      s.confirmedAt,
-      JSON.stringify(s.componentKeys),
-      s.id,
-    ]);
+    await this.sql.query(
+      sql`UPDATE status_page_subscribers SET confirmed = ${s.confirmed}, confirmed_at = ${s.confirmedAt}, component_keys = ${JSON.stringify(s.componentKeys)}::jsonb WHERE id = ${s.id}`,
+    );
   }
 
   async remove(s: Subscriber): Promise<void> {
-    await this.sql.query('DELETE FROM status_page_subscribers WHERE id = ?', [s.id]);
+    await this.sql.query(sql`DELETE FROM status_page_subscribers WHERE id = ${s.id}`);
   }
 }

@@ -2,7 +2,8 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { DomainExpiry, IpDnsbl } from '../../domain/watches/watch-results';
 import type { DomainNotice, IpNotice, WatchEvent } from '../../domain/watches/watch-events';
 import type { WatchAnnouncement, WatchResultStore } from '../../application/tenancy/ports';
-import { TenancyRepository } from './tenancy-repository';
+import type { UnitOfWorkSql } from '../persistence/database';
+import { sql, type Sql } from '../persistence/sql';
 
 /**
  * The outbox rows of an announcement. Beside what the delivery ledger reads (customerId,
@@ -28,13 +29,13 @@ function outboxRows(organizationId: number, announcement: WatchAnnouncement<unkn
 }
 
 /**
- * The tail of a recording statement: the announcements (organization id, then a JSON array of
- * {kind, payload, summary}) go to the outbox only when the `recorded` step wrote the result.
+ * The tail of a recording statement: the announcements go to the outbox only when the `recorded`
+ * step wrote the result.
  */
-const QUEUE_ANNOUNCEMENTS = `queued AS (
+const queueAnnouncements = (organizationId: number, rows: ReturnType<typeof outboxRows>): Sql => sql`queued AS (
          INSERT INTO notification_outbox (organization_id, kind, payload, subject, body)
-         SELECT ?, ev.kind, ev.payload, ev.summary, ev.summary
-           FROM recorded, jsonb_to_recordset(?::jsonb) AS ev(kind text, payload jsonb, summary text)
+         SELECT ${organizationId}, ev.kind, ev.payload, ev.summary, ev.summary
+           FROM recorded, jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS ev(kind text, payload jsonb, summary text)
        )
        SELECT id FROM recorded`;
 
@@ -44,87 +45,56 @@ const QUEUE_ANNOUNCEMENTS = `queued AS (
  * and the outbox events, so they commit together or not at all; with an announcement the upsert
  * only proceeds while the stored lastCheckedAt is the one the sweep read.
  */
-export class SqlWatchResultStore extends TenancyRepository implements WatchResultStore {
+export class SqlWatchResultStore implements WatchResultStore {
+  constructor(private readonly sql: UnitOfWorkSql) {}
+
   async recordDomainExpiry(
     scope: TenantScope,
     domainId: number,
     e: DomainExpiry,
     announcement?: WatchAnnouncement<DomainNotice>,
   ): Promise<boolean> {
-    const rows = await this.sql<{ id: number }>(
-      `WITH recorded AS (
+    const announced = !!announcement;
+    const rows = await this.sql.query<{ id: number }>(
+      sql`WITH recorded AS (
          INSERT INTO customer_domain_expiry AS x (domain_id, domain_expires_at, domain_registrar, is_expired, last_error,
            last_checked_at, last_changed_at, last_notified_warning_at, last_notified_error_at, last_notified_expired_at, announced_band, announced_at)
-         SELECT id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM customer_domains WHERE id = ? AND organization_id = ?
+         SELECT id, ${e.domainExpiresAt}::timestamptz, ${e.domainRegistrar}::text, ${e.isExpired}::boolean, ${e.lastError}::text,
+           ${e.lastCheckedAt}::timestamptz, ${e.lastChangedAt}::timestamptz, ${e.lastNotifiedWarningAt}::timestamptz,
+           ${e.lastNotifiedErrorAt}::timestamptz, ${e.lastNotifiedExpiredAt}::timestamptz,
+           ${announcement?.notice.band ?? null}::text, ${announcement?.notice.at ?? null}::timestamptz
+           FROM customer_domains WHERE id = ${domainId} AND organization_id = ${scope.organizationId}
          ON CONFLICT (domain_id) DO UPDATE SET domain_expires_at = EXCLUDED.domain_expires_at,
            domain_registrar = EXCLUDED.domain_registrar, is_expired = EXCLUDED.is_expired, last_error = EXCLUDED.last_error,
            last_checked_at = EXCLUDED.last_checked_at, last_changed_at = EXCLUDED.last_changed_at,
-           announced_band = CASE WHEN ?::boolean THEN EXCLUDED.announced_band ELSE x.announced_band END,
-           announced_at = CASE WHEN ?::boolean THEN EXCLUDED.announced_at ELSE x.announced_at END
-         WHERE NOT ?::boolean OR x.last_checked_at IS NOT DISTINCT FROM ?::timestamptz
+           announced_band = CASE WHEN ${announced}::boolean THEN EXCLUDED.announced_band ELSE x.announced_band END,
+           announced_at = CASE WHEN ${announced}::boolean THEN EXCLUDED.announced_at ELSE x.announced_at END
+         WHERE NOT ${announced}::boolean OR x.last_checked_at IS NOT DISTINCT FROM ${announcement?.checkedAt ?? null}::timestamptz
          RETURNING domain_id AS id
-       ), ${QUEUE_ANNOUNCEMENTS}`,
-      [
-        e.domainExpiresAt,
-        e.domainRegistrar,
-        e.isExpired,
-        e.lastError,
-        e.lastCheckedAt,
-        e.lastChangedAt,
-        e.lastNotifiedWarningAt,
-        e.lastNotifiedErrorAt,
-        e.lastNotifiedExpiredAt,
-        announcement?.notice.band ?? null,
-        announcement?.notice.at ?? null,
-        domainId,
-        scope.organizationId,
-        !!announcement,
-        !!announcement,
-        !!announcement,
-        announcement?.checkedAt ?? null,
-        scope.organizationId,
-        JSON.stringify(outboxRows(scope.organizationId, announcement, 'domain', domainId)),
-      ],
+       ), ${queueAnnouncements(scope.organizationId, outboxRows(scope.organizationId, announcement, 'domain', domainId))}`,
     );
     return rows.length > 0;
   }
 
   async recordIpDnsbl(scope: TenantScope, ipId: number, d: IpDnsbl, announcement?: WatchAnnouncement<IpNotice>): Promise<boolean> {
-    const rows = await this.sql<{ id: number }>(
-      `WITH recorded AS (
+    const announced = !!announcement;
+    const rows = await this.sql.query<{ id: number }>(
+      sql`WITH recorded AS (
          INSERT INTO customer_ip_dnsbl AS x (ip_id, is_listed, listed_count, listings, last_error, last_checked_at,
            last_changed_at, last_listed_at, last_clean_at, last_notified_listed_at, last_notified_clean_at, announced_listed, announced_at)
-         SELECT id, ?, ?, CAST(? AS jsonb), ?, ?, ?, ?, ?, ?, ?, ?, ? FROM customer_ips WHERE id = ? AND organization_id = ?
+         SELECT id, ${d.isListed}::boolean, ${d.listedCount}::int, ${JSON.stringify(d.listings)}::jsonb, ${d.lastError}::text,
+           ${d.lastCheckedAt}::timestamptz, ${d.lastChangedAt}::timestamptz, ${d.lastListedAt}::timestamptz,
+           ${d.lastCleanAt}::timestamptz, ${d.lastNotifiedListedAt}::timestamptz, ${d.lastNotifiedCleanAt}::timestamptz,
+           ${announcement?.notice.listed ?? null}::boolean, ${announcement?.notice.at ?? null}::timestamptz
+           FROM customer_ips WHERE id = ${ipId} AND organization_id = ${scope.organizationId}
          ON CONFLICT (ip_id) DO UPDATE SET is_listed = EXCLUDED.is_listed, listed_count = EXCLUDED.listed_count,
            listings = EXCLUDED.listings, last_error = EXCLUDED.last_error, last_checked_at = EXCLUDED.last_checked_at,
            last_changed_at = EXCLUDED.last_changed_at, last_listed_at = EXCLUDED.last_listed_at, last_clean_at = EXCLUDED.last_clean_at,
-           announced_listed = CASE WHEN ?::boolean THEN EXCLUDED.announced_listed ELSE x.announced_listed END,
-           announced_at = CASE WHEN ?::boolean THEN EXCLUDED.announced_at ELSE x.announced_at END
-         WHERE NOT ?::boolean OR x.last_checked_at IS NOT DISTINCT FROM ?::timestamptz
+           announced_listed = CASE WHEN ${announced}::boolean THEN EXCLUDED.announced_listed ELSE x.announced_listed END,
+           announced_at = CASE WHEN ${announced}::boolean THEN EXCLUDED.announced_at ELSE x.announced_at END
+         WHERE NOT ${announced}::boolean OR x.last_checked_at IS NOT DISTINCT FROM ${announcement?.checkedAt ?? null}::timestamptz
          RETURNING ip_id AS id
-       ), ${QUEUE_ANNOUNCEMENTS}`,
-      [
-        d.isListed,
-        d.listedCount,
-        JSON.stringify(d.listings),
-        d.lastError,
-        d.lastCheckedAt,
-        d.lastChangedAt,
-        d.lastListedAt,
-        d.lastCleanAt,
-        d.lastNotifiedListedAt,
-        d.lastNotifiedCleanAt,
-        announcement?.notice.listed ?? null,
-        announcement?.notice.at ?? null,
-        ipId,
-        scope.organizationId,
-        !!announcement,
-        !!announcement,
-        !!announcement,
-        announcement?.checkedAt ?? null,
-        scope.organizationId,
-        JSON.stringify(outboxRows(scope.organizationId, announcement, 'ip', ipId)),
-      ],
+       ), ${queueAnnouncements(scope.organizationId, outboxRows(scope.organizationId, announcement, 'ip', ipId))}`,
     );
     return rows.length > 0;
   }

@@ -2,6 +2,7 @@ import type { DomainExpiry, DnsblListing, IpDnsbl } from '../../domain/watches/w
 import type { DomainNotice, IpNotice } from '../../domain/watches/watch-events';
 import type { DueDomain, DueIp, WatchTargets } from '../../application/watches/ports';
 import type { SqlRunner, SqlRow } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 const date = (value: Date | string | null) => (value === null ? null : new Date(value));
 
@@ -11,12 +12,11 @@ export class SqlWatchTargets implements WatchTargets {
 
   async dueDomains(checkedBefore: Date, limit: number): Promise<DueDomain[]> {
     const rows = await this.sql.query<SqlRow>(
-      `SELECT e.*, d.id, d.public_id, d.label, d.organization_id, d.customer_id, d.domain_name, d.expiry_warning_days, d.expiry_error_days,
+      sql`SELECT e.*, d.id, d.public_id, d.label, d.organization_id, d.customer_id, d.domain_name, d.expiry_warning_days, d.expiry_error_days,
          d.notification_email, d.notification_phone_number
        FROM customer_domains d LEFT JOIN customer_domain_expiry e ON e.domain_id = d.id
-       WHERE d.status = 'active' AND (e.last_checked_at IS NULL OR e.last_checked_at < ?)
-       ORDER BY e.last_checked_at NULLS FIRST, d.id LIMIT ?`,
-      [checkedBefore, limit],
+       WHERE d.status = 'active' AND (e.last_checked_at IS NULL OR e.last_checked_at < ${checkedBefore})
+       ORDER BY e.last_checked_at NULLS FIRST, d.id LIMIT ${limit}`,
     );
     return rows.map((r) => ({
       scope: { organizationId: r.organization_id, customerId: r.customer_id },
@@ -45,12 +45,11 @@ export class SqlWatchTargets implements WatchTargets {
 
   async dueIps(checkedBefore: Date, limit: number): Promise<DueIp[]> {
     const rows = await this.sql.query<SqlRow>(
-      `SELECT b.*, i.id, i.public_id, i.label, i.organization_id, i.customer_id, i.ip_address, c.dnsbl_reminder_interval,
+      sql`SELECT b.*, i.id, i.public_id, i.label, i.organization_id, i.customer_id, i.ip_address, c.dnsbl_reminder_interval,
          i.notification_email, i.notification_phone_number
        FROM customer_ips i JOIN customers c ON c.id = i.customer_id LEFT JOIN customer_ip_dnsbl b ON b.ip_id = i.id
-       WHERE i.status = 'active' AND (b.last_checked_at IS NULL OR b.last_checked_at < ?)
-       ORDER BY b.last_checked_at NULLS FIRST, i.id LIMIT ?`,
-      [checkedBefore, limit],
+       WHERE i.status = 'active' AND (b.last_checked_at IS NULL OR b.last_checked_at < ${checkedBefore})
+       ORDER BY b.last_checked_at NULLS FIRST, i.id LIMIT ${limit}`,
     );
     return rows.map((r) => ({
       scope: { organizationId: r.organization_id, customerId: r.customer_id },

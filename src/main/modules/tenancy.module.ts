@@ -57,7 +57,7 @@ import { SqlSmsUsageLedger } from '../../infrastructure/tenancy/sql-sms-usage.le
 import { SqlCustomerTermsLookup } from '../../infrastructure/tenancy/sql-customer-terms.lookup';
 import { PreparedSql } from '../../infrastructure/persistence/prepared-sql';
 import type { CallerCache } from '../../infrastructure/identity/caller-cache';
-import { CALLER_CACHE, ORM } from '../tokens';
+import { CALLER_CACHE, CONTEXT_SQL, ORM } from '../tokens';
 import { bindings, type Ctx } from './bindings';
 import { customersRouter } from '../../interfaces/http/tenancy/customers.router';
 import { packageConfigsRouter } from '../../interfaces/http/tenancy/package-configs.router';
@@ -76,7 +76,7 @@ export const tenancyModule = bindings(({ single }) => {
   single(PreparedSql, (c) => new PreparedSql(orm(c)));
   single(CUSTOMER_DOMAIN_REPOSITORY, (c) => new MikroOrmCustomerDomainRepository(orm(c), c.get(PreparedSql)));
   single(CUSTOMER_IP_REPOSITORY, (c) => new MikroOrmCustomerIpRepository(orm(c), c.get(PreparedSql)));
-  single(WATCH_RESULT_STORE, (c) => new SqlWatchResultStore(orm(c)));
+  single(WATCH_RESULT_STORE, (c) => new SqlWatchResultStore(c.get(CONTEXT_SQL)));
   single(SMS_USAGE_LEDGER, (c) => new SqlSmsUsageLedger(orm(c)));
   single(CUSTOMER_TERMS_LOOKUP, (c) => new SqlCustomerTermsLookup(orm(c), c.get(CLOCK)));
   single(CALLER_CACHE_INVALIDATOR, (c) => ({ invalidateAll: () => c.get<CallerCache>(CALLER_CACHE).clear() }));

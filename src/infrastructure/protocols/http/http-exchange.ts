@@ -1,3 +1,4 @@
+import { readBoundedBody } from './bounded-body';
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -79,38 +80,27 @@ export async function exchange(policy: TargetPolicy, tls: SharedTlsContext, requ
       });
       req.once('response', (res) => {
         const firstByteAt = performance.now();
-        const chunks: Buffer[] = [];
-        let kept = 0;
-        let bodyBytes = 0;
-        const done = () => {
-          unsubscribe();
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            bodyBytes,
-            address: connection.address,
-            port: dialled,
-            body: request.keepBodyBytes > 0 ? Buffer.concat(chunks) : null,
-            timings: { ...connection.timings, firstByteAt },
-            certificate,
-          });
-        };
-        res.on('data', (chunk: Buffer) => {
-          bodyBytes += chunk.length;
-          if (kept < request.keepBodyBytes) {
-            chunks.push(chunk);
-            kept += chunk.length;
-          }
-          if (bodyBytes > request.countLimit) {
-            res.destroy();
-            done();
-          }
-        });
-        res.once('end', done);
-        res.once('error', (error) => {
-          unsubscribe();
-          reject(error);
-        });
+        readBoundedBody(
+          res,
+          request,
+          ({ bodyBytes, body }) => {
+            unsubscribe();
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              bodyBytes,
+              address: connection.address,
+              port: dialled,
+              body,
+              timings: { ...connection.timings, firstByteAt },
+              certificate,
+            });
+          },
+          (error) => {
+            unsubscribe();
+            reject(error);
+          },
+        );
       });
       req.end(request.body ?? undefined);
     });

@@ -1,3 +1,4 @@
+import { readBoundedBody } from './bounded-body';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { TargetPolicy } from '../../../application/shared/target-policy';
@@ -192,37 +193,20 @@ export class PinnedHttpPool {
         unsubscribe();
         reject(req.reusedSocket && !deadline.passed && STALE.has(error.code ?? '') ? new StaleConnection(error) : error);
       });
-      req.once('response', (res) => {
-        const chunks: Buffer[] = [];
-        let kept = 0;
-        let bodyBytes = 0;
-        const done = () => {
-          unsubscribe();
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            bodyBytes,
-            reused: req.reusedSocket,
-            body: request.keepBodyBytes > 0 ? Buffer.concat(chunks) : null,
-          });
-        };
-        res.on('data', (chunk: Buffer) => {
-          bodyBytes += chunk.length;
-          if (kept < request.keepBodyBytes) {
-            chunks.push(chunk);
-            kept += chunk.length;
-          }
-          if (bodyBytes > request.countLimit) {
-            res.destroy();
-            done();
-          }
-        });
-        res.once('end', done);
-        res.on('error', (error) => {
-          unsubscribe();
-          reject(error);
-        });
-      });
+      req.once('response', (res) =>
+        readBoundedBody(
+          res,
+          request,
+          ({ bodyBytes, body }) => {
+            unsubscribe();
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, bodyBytes, reused: req.reusedSocket, body });
+          },
+          (error) => {
+            unsubscribe();
+            reject(error);
+          },
+        ),
+      );
       req.end(request.body ?? undefined);
     });
   }

@@ -48,7 +48,7 @@ const ChannelConfig = z
 
 const Events = z.array(z.enum(CHANNEL_EVENTS)).min(1).max(CHANNEL_EVENTS.length).meta({
   description:
-    "The events this channel receives; all of them when omitted at create. A customer's storm (more than NOTIFY_DIGEST_AFTER incidents opening within NOTIFY_DIGEST_WINDOW_SECONDS) is told as event incident.digest: data.stage started (one digest, once no new failure joined for NOTIFY_STORM_SETTLE_SECONDS or the window after its start ended), update (at most one per NOTIFY_STORM_FOLLOW_UP_SECONDS, new failures and recoveries), over (all recovered, or NOTIFY_STORM_QUIET_SECONDS without a new failure); each channel gets the failures if it lists incident.opened and the recoveries and the end if it lists incident.resolved (data.incidents, each with its change); channel.failing goes to the organization's default channel whatever it lists",
+    "The events this channel receives; all of them when omitted at create. A customer's storm (more than NOTIFY_DIGEST_AFTER incidents opening within NOTIFY_DIGEST_WINDOW_SECONDS) is told as event incident.digest: data.stage started (one digest, once no new failure joined for NOTIFY_STORM_SETTLE_SECONDS or the window after its start ended), update (at most one per NOTIFY_STORM_FOLLOW_UP_SECONDS, new failures and recoveries; after a digest sent at the window's end while failures still arrived, the first update as soon as they settled), over (all recovered, or NOTIFY_STORM_QUIET_SECONDS without a new failure); each channel gets the failures if it lists incident.opened and the recoveries and the end if it lists incident.resolved (data.incidents, each with its change); channel.failing goes to the organization's default channel whatever it lists",
 });
 
 export const CreateChannelBody = z

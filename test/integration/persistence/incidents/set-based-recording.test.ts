@@ -13,7 +13,7 @@ import { RECURRENCE_EXPANDER } from '../../../../src/application/maintenance/por
 import { CLOCK } from '../../../../src/application/shared/clock';
 import { ID_GENERATOR } from '../../../../src/application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../../../src/application/shared/transaction';
-import type { SqlRunner, UnitOfWorkSql } from '../../../../src/infrastructure/persistence/database';
+import { passOn, type SqlRunner, type UnitOfWorkSql } from '../../../../src/infrastructure/persistence/database';
 import { ContextSql } from '../../../../src/infrastructure/persistence/context-sql';
 import { MikroOrmIncidentRepository } from '../../../../src/infrastructure/incidents/mikro-orm-incident.repository';
 import { OutboxIncidentEvents } from '../../../../src/infrastructure/incidents/outbox-incident-events';
@@ -32,10 +32,10 @@ class CountingSql implements UnitOfWorkSql {
   readonly joinsUnitOfWork = true as const;
   statements = 0;
   constructor(private readonly inner: SqlRunner) {}
-  query<T>(sql: string, params?: unknown[], options?: { prepare?: boolean }): Promise<T[]> {
+  readonly query = ((statement, paramsOrOptions, options) => {
     this.statements += 1;
-    return this.inner.query<T>(sql, params, options);
-  }
+    return passOn(this.inner, statement, paramsOrOptions, options);
+  }) as SqlRunner['query'];
 }
 
 /**

@@ -3,6 +3,7 @@ import { openDatabase, type Database, type SqlRunner } from '../../../../src/inf
 import { SqlAdminOrganizationViews } from '../../../../src/infrastructure/platform-admin/sql-admin-organization-views';
 import { SqlAdminUserViews } from '../../../../src/infrastructure/platform-admin/sql-admin-user-views';
 import { aFreshDatabase, type FreshDatabase } from '../../../support/fresh-database';
+import { explaining } from '../../../support/explaining-sql';
 
 /**
  * The searches of the platform staff's lists go through their trigram indexes on a platform of
@@ -15,14 +16,9 @@ describe('platform staff searches with 10,000 organizations', function () {
 
   /** Runs the adapter's statement as EXPLAIN, with the same parameters, and answers the plan. */
   async function planOf(run: (sql: SqlRunner) => Promise<unknown>): Promise<string> {
-    let plan = '';
-    await run({
-      query: async <T>(text: string, params: unknown[] = []) => {
-        if (!plan) plan = JSON.stringify(await database.sql.query(`EXPLAIN (FORMAT JSON) ${text}`, params));
-        return [] as T[];
-      },
-    });
-    return plan;
+    const plans: string[] = [];
+    await run(explaining(database.sql, plans));
+    return plans[0] ?? '';
   }
 
   before(async () => {

@@ -6,6 +6,7 @@ import { testServer } from '../../../support/test-server';
 import { anOrganization } from '../../../support/builders';
 import { aCustomerRow } from '../../../support/identity-fixtures';
 import { standalone } from '../../../support/unit-of-work';
+import { explaining } from '../../../support/explaining-sql';
 
 const ROWS = 20_000;
 const LOCATION = `plan-${Date.now() % 100_000}`;
@@ -46,13 +47,7 @@ describe('check schedule statements at 20,000 rows (plans)', () => {
   /** The plans of what `run` asks the schedule to do, explained instead of run. */
   async function plansOf(run: (schedule: PgCheckSchedule) => Promise<unknown>): Promise<string[]> {
     const plans: string[] = [];
-    const explaining: SqlRunner = {
-      async query<T>(text: string, params?: unknown[]) {
-        plans.push(JSON.stringify(await sql.query(`EXPLAIN (FORMAT JSON) ${text}`, params)));
-        return [] as T[];
-      },
-    };
-    await run(new PgCheckSchedule(standalone(explaining)));
+    await run(new PgCheckSchedule(standalone(explaining(sql, plans))));
     return plans;
   }
 

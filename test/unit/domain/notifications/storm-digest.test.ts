@@ -135,6 +135,35 @@ describe('storms (domain)', () => {
     expect(stormDueAt(later, POLICY)).to.equal(s(505));
   });
 
+  it('a burst longer than the window: the digest at the window, one follow-up as soon as the burst settled, then the period again', () => {
+    const policy = { ...POLICY, settleMs: 1_000 };
+    // Openings every half second from 0 to 9 s (a slow machine recording a large storm).
+    let state = CALM;
+    for (let i = 0; i <= 18; i += 1) state = routeInStorm(state, opened(i + 1, i / 2), policy).state;
+    // Only what had arrived by the window's end is in the first digest...
+    let early = CALM;
+    for (let i = 0; i <= 13; i += 1) early = routeInStorm(early, opened(i + 1, i / 2), policy).state;
+    expect(stormDueAt(early, policy), 'the window (from the fourth opening, at 1.5 s) caps the first digest').to.equal(s(6.5));
+    const digest = tellStorm(early, s(6.5), policy);
+    expect(digest.stage).to.equal('started');
+    expect(digest.state.storm!.toldUnsettled, 'told while failures still arrived').to.equal(true);
+    // ...the rest joins after it and is told once the burst settled (9 s + 1 s), not a period after the digest.
+    let after = digest.state;
+    for (let i = 14; i <= 18; i += 1) after = routeInStorm(after, opened(i + 1, i / 2), policy).state;
+    expect(stormDueAt(after, policy)).to.equal(s(10));
+    expect(tellStorm(after, s(9.9), policy).stage).to.equal(null);
+    const caughtUp = tellStorm(after, s(10), policy);
+    expect(caughtUp.stage).to.equal('update');
+    expect(caughtUp.state.storm!.toldUnsettled).to.equal(false);
+    // From then on, at most one follow-up per period.
+    const more = routeInStorm(caughtUp.state, opened(30, 12), policy).state;
+    expect(stormDueAt(more, policy)).to.equal(s(70));
+    // A digest told once the burst had settled waits the period as before.
+    const settled = tellStorm(state, s(10), policy);
+    expect(settled.state.storm!.toldUnsettled).to.equal(false);
+    expect(stormDueAt(routeInStorm(settled.state, opened(40, 11), policy).state, policy)).to.equal(s(70));
+  });
+
   it('absorbs the reminders of its incidents (its messages speak for them), not those of incidents outside it', () => {
     const told = tellStorm(stormOf(5), s(5), POLICY).state;
     expect(routeInStorm(told, reminder(2, 100), POLICY)).to.deep.equal({ state: told, decision: 'absorbed' });
