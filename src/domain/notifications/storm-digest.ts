@@ -11,9 +11,9 @@ import type { NotificationMessage } from './notification-message';
  *      told together as soon as it stops, a long one after the window): how many of the
  *      customer's monitors are down, listing the held ones;
  *   2. at most one follow-up (`stage: update`) per `followUpMs` with what changed since (new
- *      failures, recoveries), and none when nothing changed; when the digest went out at the
- *      window's end with failures still arriving, the first follow-up comes once they settled
- *      (a burst longer than the window is told in two messages within seconds, not a period apart);
+ *      failures, recoveries), and none when nothing changed; failures joining within the window
+ *      after the digest (the same burst, seen late) are told in a first follow-up as soon as they
+ *      settle (a burst is told in two messages seconds apart, never a period apart);
  *   3. one recovery digest (`stage: over`) when the storm is over: its last incident recovered
  *      (told at once), or no new failure joined for `quietMs` (the incident-management storm's
  *      30 quiet minutes); the ones still down are then named and later tell of themselves again.
@@ -56,11 +56,11 @@ export interface Storm {
   /** When the first change not told yet happened (null: nothing to tell). */
   readonly pendingSince: number | null;
   /**
-   * Its first digest went out at the window's end while failures still arrived (a burst longer than
-   * the window): the failures that joined since are told in one follow-up as soon as the burst settles,
-   * not a follow-up period later. Absent in states stored before it existed (false).
+   * Its first digest is out and no follow-up yet: failures joining within the window after the
+   * digest (the same burst, seen late: a slow recording, a pause in routing, a digest sent at the
+   * window's end) are told in one follow-up as soon as they settle, not a follow-up period later.
    */
-  readonly toldUnsettled?: boolean;
+  readonly catchUp?: boolean;
 }
 
 /** A customer's storm state: its detection window while calm, the storm while one is on. */
@@ -148,7 +148,13 @@ export function stormDueAt(state: CustomerStorm, policy: StormPolicy): number | 
     storm.toldAt === null
       ? Math.min(storm.startedAt + policy.windowMs, settled)
       : Math.max(storm.toldAt + policy.followUpMs, storm.pendingSince + policy.windowMs);
-  return Math.min(storm.toldUnsettled === true ? Math.min(changes, settled) : changes, quietEnd);
+  // Failures (not recoveries alone) that began joining within the window after the digest.
+  const catchUp =
+    storm.catchUp === true &&
+    storm.toldAt !== null &&
+    storm.lastFailureAt > storm.toldAt &&
+    storm.pendingSince < storm.toldAt + policy.windowMs;
+  return Math.min(catchUp ? Math.min(changes, settled) : changes, quietEnd);
 }
 
 /** The message a storm sends: its first digest, a follow-up, or its end. */
@@ -161,8 +167,7 @@ export function tellStorm(state: CustomerStorm, now: number, policy: StormPolicy
   if (storm === null || due === null || due > now) return { state, stage: null };
   if (storm.down.length === 0 || now >= storm.lastFailureAt + policy.quietMs) return { state: CALM, stage: 'over' };
   const first = storm.toldAt === null;
-  const toldUnsettled = first && now < storm.lastFailureAt + policy.settleMs;
-  return { state: { ...state, storm: { ...storm, toldAt: now, pendingSince: null, toldUnsettled } }, stage: first ? 'started' : 'update' };
+  return { state: { ...state, storm: { ...storm, toldAt: now, pendingSince: null, catchUp: first } }, stage: first ? 'started' : 'update' };
 }
 
 /** An event held for a storm's message, as the message lists it. */

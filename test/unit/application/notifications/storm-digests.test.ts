@@ -228,10 +228,12 @@ describe('storms (routing)', () => {
     await h.route.execute();
     h.clock.advance(5_000);
     await h.route.execute();
+    // A change past the window since the digest (not the same burst caught up) waits the period.
+    h.clock.advance(5_000);
     h.anEvent();
     await h.route.execute();
     const dueBefore = h.storms.storms.get('1/10')!.dueAt!;
-    h.clock.advance(60_000);
+    h.clock.advance(55_000);
     expect(dueBefore.getTime()).to.equal(h.clock.now().getTime());
     const slower = h.routeWith({ followUpMs: 300_000 });
     await slower.execute();

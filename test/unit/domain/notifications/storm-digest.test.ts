@@ -104,9 +104,13 @@ describe('storms (domain)', () => {
     const steady = route(Array.from({ length: 20 }, (_, i) => opened(i + 1, i * 0.5)));
     expect(steady.storm!.startedAt).to.equal(s(1.5));
     expect(stormDueAt(steady, settling)).to.equal(s(6.5));
-    // After the first digest the follow-ups keep their own period.
+    // A failure right after the first digest (the same burst, seen late) is caught up as it settles;
+    // after that follow-up, the follow-ups keep their own period.
     const told = tellStorm(burst, s(3), settling).state;
-    expect(stormDueAt(routeInStorm(told, opened(9, 4), settling).state, settling)).to.equal(s(63));
+    const late = routeInStorm(told, opened(9, 4), settling).state;
+    expect(stormDueAt(late, settling)).to.equal(s(5));
+    const caughtUp = tellStorm(late, s(5), settling).state;
+    expect(stormDueAt(routeInStorm(caughtUp, opened(10, 6), settling).state, settling)).to.equal(s(65));
   });
 
   it('holds every opening past zero alone (the first alert then waits for the digest)', () => {
@@ -138,30 +142,44 @@ describe('storms (domain)', () => {
   it('a burst longer than the window: the digest at the window, one follow-up as soon as the burst settled, then the period again', () => {
     const policy = { ...POLICY, settleMs: 1_000 };
     // Openings every half second from 0 to 9 s (a slow machine recording a large storm).
-    let state = CALM;
-    for (let i = 0; i <= 18; i += 1) state = routeInStorm(state, opened(i + 1, i / 2), policy).state;
-    // Only what had arrived by the window's end is in the first digest...
     let early = CALM;
     for (let i = 0; i <= 13; i += 1) early = routeInStorm(early, opened(i + 1, i / 2), policy).state;
     expect(stormDueAt(early, policy), 'the window (from the fourth opening, at 1.5 s) caps the first digest').to.equal(s(6.5));
     const digest = tellStorm(early, s(6.5), policy);
     expect(digest.stage).to.equal('started');
-    expect(digest.state.storm!.toldUnsettled, 'told while failures still arrived').to.equal(true);
-    // ...the rest joins after it and is told once the burst settled (9 s + 1 s), not a period after the digest.
+    expect(digest.state.storm!.catchUp, 'a first follow-up may catch up').to.equal(true);
+    // The rest joins after it and is told once the burst settled (9 s + 1 s), not a period after the digest.
     let after = digest.state;
     for (let i = 14; i <= 18; i += 1) after = routeInStorm(after, opened(i + 1, i / 2), policy).state;
     expect(stormDueAt(after, policy)).to.equal(s(10));
     expect(tellStorm(after, s(9.9), policy).stage).to.equal(null);
     const caughtUp = tellStorm(after, s(10), policy);
     expect(caughtUp.stage).to.equal('update');
-    expect(caughtUp.state.storm!.toldUnsettled).to.equal(false);
+    expect(caughtUp.state.storm!.catchUp).to.equal(false);
     // From then on, at most one follow-up per period.
     const more = routeInStorm(caughtUp.state, opened(30, 12), policy).state;
     expect(stormDueAt(more, policy)).to.equal(s(70));
-    // A digest told once the burst had settled waits the period as before.
-    const settled = tellStorm(state, s(10), policy);
-    expect(settled.state.storm!.toldUnsettled).to.equal(false);
-    expect(stormDueAt(routeInStorm(settled.state, opened(40, 11), policy).state, policy)).to.equal(s(70));
+  });
+
+  it('a pause inside a burst (the digest went out in it): the failures after the pause are caught up as they settle', () => {
+    const policy = { ...POLICY, settleMs: 1_000 };
+    // Ten openings at 0 s, a pause of 1.5 s (recording or routing fell behind), ten more at 1.5-2 s.
+    const first = routeAll(
+      CALM,
+      Array.from({ length: 10 }, (_, i) => opened(i + 1, 0)),
+    ).state;
+    expect(stormDueAt(first, policy), 'settled for a second').to.equal(s(1));
+    const digest = tellStorm(first, s(1), policy);
+    expect(digest.stage).to.equal('started');
+    const rest = routeAll(digest.state, [...Array.from({ length: 9 }, (_, i) => opened(11 + i, 1.5)), opened(20, 2)]).state;
+    expect(stormDueAt(rest, policy), 'as they settle (2 s + 1 s), not at 61 s').to.equal(s(3));
+    expect(tellStorm(rest, s(3), policy).stage).to.equal('update');
+    // A change after the window since the digest is a later wave: the usual gathering and period.
+    const laterWave = routeInStorm(digest.state, opened(40, 30), policy).state;
+    expect(stormDueAt(laterWave, policy)).to.equal(s(61));
+    // Recoveries right after the digest are not caught up: they gather as usual (or end the storm when all are back).
+    const recovering = routeInStorm(digest.state, resolved(1, 1.5), policy).state;
+    expect(stormDueAt(recovering, policy)).to.equal(s(61));
   });
 
   it('absorbs the reminders of its incidents (its messages speak for them), not those of incidents outside it', () => {
