@@ -33,7 +33,13 @@ export interface AppConfig {
   dnsblZones: { zone: string; name: string; delistUrl: string }[] | null;
   rdapBootstrapUrl: string;
   whoisServer: string;
-  results: { retentionDays: number; rollupRetentionDays: number; detailSampleMinutes: number };
+  results: {
+    retentionDays: number;
+    rollupRetentionDays: number;
+    rawHours: number;
+    dailyRollupAfterDays: number;
+    detailSampleMinutes: number;
+  };
   browserExecutablePath: string;
   /** Days an audit log entry is kept (AUDIT_LOG_RETENTION_DAYS). */
   auditLogRetentionDays: number;

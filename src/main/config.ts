@@ -197,6 +197,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     results: {
       retentionDays: c.RESULTS_RETENTION_DAYS,
       rollupRetentionDays: c.ROLLUP_RETENTION_DAYS,
+      rawHours: c.RESULTS_RAW_HOURS,
+      dailyRollupAfterDays: c.ROLLUP_DAILY_AFTER_DAYS,
       detailSampleMinutes: c.RESULTS_DETAIL_SAMPLE_MINUTES,
     },
     browserExecutablePath: c.BROWSER_EXECUTABLE_PATH,

@@ -1,12 +1,17 @@
 import type { Clock } from '../shared/clock';
 import type { ScreenshotStore } from '../checks/ports';
+import { compactRetentionLimit, daysToCompact, rollupDaysToMerge } from '../../domain/results/storage-plan';
 import type { ResultMaintenance } from './ports';
 
 export interface ResultStorageSettings {
-  /** RESULTS_RETENTION_DAYS: raw results (check-history) are kept this long. */
+  /** RESULTS_RETENTION_DAYS: results (check-history), raw then compact, are kept this long. */
   readonly resultsRetentionDays: number;
-  /** ROLLUP_RETENTION_DAYS: hourly rollups (uptime-stats) are kept this long. */
+  /** RESULTS_RAW_HOURS: a closed day stays raw (one row a result) at least this long after it ends. */
+  readonly rawHours: number;
+  /** ROLLUP_RETENTION_DAYS: rollups (uptime-stats) are kept this long. */
   readonly rollupRetentionDays: number;
+  /** ROLLUP_DAILY_AFTER_DAYS: hourly rollups older than this are merged into daily ones. */
+  readonly dailyRollupAfterDays: number;
   /** Daily partitions created ahead of time. */
   readonly partitionsAheadDays: number;
   /** An hour is rolled up this long after it ends, so late results are in. */
@@ -21,15 +26,20 @@ export interface MaintenanceReport {
   partitionsCreated: number;
   partitionsDropped: string[];
   hoursRolledUp: number;
+  daysCompacted: number;
+  resultsCompacted: number;
+  compactHoursPurged: number;
+  rollupDaysMerged: number;
   rollupsPurged: number;
   screenshotsPurged: number;
 }
 
 /**
  * The result store's upkeep (hourly job, and once at start): partitions ahead of time, hourly
- * rollups of every completed hour in order, then retention. A raw partition is dropped only once
- * its hours are rolled up, so uptime history outlives raw results. Failure screenshots of
- * scenarios are kept as long as raw results.
+ * rollups of every completed hour in order, closed days packed into compact hours once rolled up
+ * and older than the raw window, old hourly rollups merged into daily ones, then retention. A raw
+ * partition is dropped or packed only once its hours are rolled up, so uptime history outlives raw
+ * results. Failure screenshots of scenarios are kept as long as results.
  */
 export class MaintainResultStorage {
   constructor(
@@ -46,9 +56,27 @@ export class MaintainResultStorage {
     const rolled = await this.store.rolledUp();
     const rawLimit = now - this.settings.resultsRetentionDays * DAY_MS;
     const partitionsDropped = rolled ? await this.store.dropPartitionsBefore(new Date(Math.min(rawLimit, rolled.to.getTime()))) : [];
+    const days = daysToCompact(await this.store.partitionDays(), new Date(now), this.settings, rolled?.to ?? null);
+    let resultsCompacted = 0;
+    for (const day of days) resultsCompacted += await this.store.compactDay(day);
+    const compactHoursPurged = await this.store.purgeCompactBefore(
+      compactRetentionLimit(new Date(now), this.settings.resultsRetentionDays),
+    );
+    const merge = rollupDaysToMerge(new Date(now), this.settings.dailyRollupAfterDays, rolled);
+    for (const day of merge) await this.store.mergeRollupDay(day);
     const rollupsPurged = await this.store.purgeRollupsBefore(new Date(floorHour(now - this.settings.rollupRetentionDays * DAY_MS)));
     const screenshotsPurged = await this.screenshots.purgeBefore(new Date(rawLimit));
-    return { partitionsCreated, partitionsDropped, hoursRolledUp, rollupsPurged, screenshotsPurged };
+    return {
+      partitionsCreated,
+      partitionsDropped,
+      hoursRolledUp,
+      daysCompacted: days.length,
+      resultsCompacted,
+      compactHoursPurged,
+      rollupDaysMerged: merge.length,
+      rollupsPurged,
+      screenshotsPurged,
+    };
   }
 
   private async rollUp(now: number): Promise<number> {

@@ -72,9 +72,16 @@ export interface ResultStore {
 }
 export const RESULT_STORE = token<ResultStore>('ResultStore');
 
+/** The stretch the rollups cover, [from, to); before `dailyTo` (null: nowhere) they are daily rows. */
+export interface RolledUp {
+  readonly from: Date;
+  readonly to: Date;
+  readonly dailyTo: Date | null;
+}
+
 export interface CoverageReader {
-  /** The hours the rollups cover, [from, to); null before the first rollup. */
-  rolledUp(): Promise<{ from: Date; to: Date } | null>;
+  /** The hours the rollups cover; null before the first rollup. */
+  rolledUp(): Promise<RolledUp | null>;
   /** Time-weighted coverage from raw results; a result stands for at most `coverageSeconds`. */
   rawCoverage(monitorId: number, range: DateRange, coverageSeconds: number): Promise<CoverageTotals>;
   /** The same from hourly rollups, for whole hours. */
@@ -90,10 +97,18 @@ export interface ResultMaintenance {
   ensurePartitions(today: Date, aheadDays: number): Promise<number>;
   /** Drops the daily partitions that end on or before `before`; answers their names. */
   dropPartitionsBefore(before: Date): Promise<string[]>;
-  rolledUp(): Promise<{ from: Date; to: Date } | null>;
+  rolledUp(): Promise<RolledUp | null>;
   /** Rolls up one hour for every monitor and moves the rolled-up stretch to end after it. */
   rollUpHour(hour: Date, isFirst: boolean): Promise<void>;
   /** Deletes rollups of hours before `before` and moves the stretch's start. */
   purgeRollupsBefore(before: Date): Promise<number>;
+  /** The days (UTC midnights) that have a raw partition, in order. */
+  partitionDays(): Promise<Date[]>;
+  /** Packs one day's raw results into compact hours and drops its partition, in one transaction; answers the results packed. */
+  compactDay(day: Date): Promise<number>;
+  /** Deletes compact hours before `before`; answers how many rows (monitor, location, hour). */
+  purgeCompactBefore(before: Date): Promise<number>;
+  /** Merges one UTC day of hourly rollups into one row per monitor and location, and moves `dailyTo` past it. */
+  mergeRollupDay(day: Date): Promise<number>;
 }
 export const RESULT_MAINTENANCE = token<ResultMaintenance>('ResultMaintenance');

@@ -6,27 +6,12 @@ import { pipeline } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import type { ExportArchiveWriter, ExportProgressListener } from '../../application/data-export/ports';
 import type { SqlRunner } from '../persistence/database';
-import { STATUS_OF } from '../results/status-codes';
+import { checkResults } from './check-results-resource';
+import type { Cursor, ExportResource } from './export-resource';
 
 /** Rows per page: large enough that round trips do not dominate, small enough that a page is a few hundred kilobytes. */
 const PAGE_ROWS = 2_000;
-const MONITORS_PER_CHUNK = 50;
-type Cursor = unknown;
-
-/**
- * One resource of the archive: how many rows it will hold and its rows page by page in a stable
- * order (keyset pagination: each page starts after the previous one's last key, so memory stays one
- * page whatever the size and no row is read twice).
- */
-export interface ExportResource {
-  readonly name: string;
-  readonly description: string;
-  /** Secret fields this file leaves out or writes redacted, as the manifest lists them. */
-  readonly leftOut?: ReadonlyArray<{ field: string; how: string }>;
-  count(sql: SqlRunner, organizationId: number): Promise<number>;
-  /** Rows after `after` (null: from the start), at most `limit`, with the key to continue from. */
-  page(sql: SqlRunner, organizationId: number, after: Cursor | null, limit: number): Promise<{ rows: unknown[]; next: Cursor | null }>;
-}
+export type { ExportResource } from './export-resource';
 
 /**
  * What an export leaves out of a table: columns dropped whole (`drop`) and columns written
@@ -82,67 +67,6 @@ function table(
     },
   };
 }
-
-/** Check results, monitor by monitor in time order (the results table is keyed by monitor and time, not by id). */
-const checkResults: ExportResource = {
-  name: 'check-results',
-  description:
-    'Every stored check result: monitorId (public id), checkedAt, location, status (up, degraded, down), responseTimeMs, reasonCode, detail',
-  async count(sql, organizationId) {
-    const [row] = await sql.query<{ n: string }>(
-      `SELECT count(*) AS n FROM check_results r JOIN monitors m ON m.id = r.monitor_id WHERE m.organization_id = ?`,
-      [organizationId],
-    );
-    return Number(row?.n ?? 0);
-  },
-  async page(sql, organizationId, after, limit) {
-    // Fifty monitors at a time (a chunk from `chunk`, the first monitor's id): each page sorts the
-    // results of a few monitors only, whatever the organization's size, in (monitor, time, location) order.
-    type Key = { chunk: string; monitorId: string; checkedAt: string; locationId: number };
-    const from = (after as Key | null) ?? { chunk: '0', monitorId: '0', checkedAt: '-infinity', locationId: -1 };
-    const rows = await sql.query<{
-      monitor_id: string;
-      public_id: string;
-      checked_at: string;
-      location_id: number;
-      code: string;
-      status: number;
-      response_ms: number | null;
-      reason_code: string | null;
-      detail: unknown;
-    }>(
-      `WITH ms AS (SELECT id, public_id FROM monitors WHERE organization_id = ? AND id >= ?::bigint ORDER BY id LIMIT ${MONITORS_PER_CHUNK})
-       SELECT r.monitor_id::text, ms.public_id::text,
-              to_char(r.checked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS checked_at,
-              r.location_id, l.code, r.status, r.response_ms, r.reason_code, r.detail
-         FROM ms JOIN check_results r ON r.monitor_id = ms.id JOIN check_locations l ON l.id = r.location_id
-        WHERE (r.monitor_id, r.checked_at, r.location_id) > (?::bigint, ?::timestamptz, ?::int)
-        ORDER BY r.monitor_id, r.checked_at, r.location_id LIMIT ?`,
-      [organizationId, from.chunk, from.monitorId, from.checkedAt, from.locationId, limit],
-    );
-    const shaped = rows.map((r) => ({
-      monitorId: r.public_id,
-      checkedAt: r.checked_at,
-      location: r.code,
-      status: STATUS_OF[r.status] ?? 'unknown',
-      responseTimeMs: r.response_ms,
-      reasonCode: r.reason_code,
-      detail: r.detail,
-    }));
-    const last = rows[rows.length - 1];
-    if (rows.length === limit && last) {
-      return {
-        rows: shaped,
-        next: { chunk: from.chunk, monitorId: last.monitor_id, checkedAt: last.checked_at, locationId: last.location_id },
-      };
-    }
-    const [nextChunk] = await sql.query<{ first: string }>(
-      `SELECT m.id::text AS first FROM monitors m WHERE m.organization_id = ? AND m.id >= ?::bigint ORDER BY m.id OFFSET ${MONITORS_PER_CHUNK} LIMIT 1`,
-      [organizationId, from.chunk],
-    );
-    return { rows: shaped, next: nextChunk ? { chunk: nextChunk.first, monitorId: '0', checkedAt: '-infinity', locationId: -1 } : null };
-  },
-};
 
 /** What an export holds, in the archive's order. */
 export const EXPORT_RESOURCES: readonly ExportResource[] = [

@@ -19,7 +19,8 @@ export async function rollupProgress(sql: SqlRunner): Promise<{ from: Date; to: 
 /**
  * Check results since `since`, per organization, as one statement: whole rolled-up hours summed
  * from check_result_rollups, the partial first hour and the hours not rolled up yet counted raw
- * (the index on check_results (monitor_id, checked_at) serves both). `organizationFilter` narrows
+ * (the index on check_results (monitor_id, checked_at) serves both; the partial first hour from
+ * compact hours once its day is packed, rolled-up hours only ever are). `organizationFilter` narrows
  * to one organization (`= ?`) or none (empty), `params` are its values.
  */
 export function checkCountsSql(since: Date, rolled: Date | null, organizationFilter: string, filterParams: unknown[]) {
@@ -34,7 +35,23 @@ export function checkCountsSql(since: Date, rolled: Date | null, organizationFil
         UNION ALL
         SELECT monitor_id, count(*) AS n FROM check_results
         WHERE checked_at >= ? AND (checked_at < ? OR checked_at >= ?) ${mine} GROUP BY monitor_id
+        UNION ALL
+        SELECT h.monitor_id, count(*) AS n FROM check_result_hours h CROSS JOIN LATERAL unnest(h.offsets_ms) AS o(off)
+        WHERE h.hour > ?::timestamptz - interval '1 hour' AND h.hour < ?
+          AND h.hour + o.off * interval '1 millisecond' >= ? ${mine.replaceAll('monitor_id', 'h.monitor_id')} GROUP BY h.monitor_id
       ) counted JOIN monitors m ON m.id = counted.monitor_id GROUP BY m.organization_id`,
-    params: [rollupFrom, rollupTo, ...filterParams, since, rollupFrom, rollupTo, ...filterParams],
+    params: [
+      rollupFrom,
+      rollupTo,
+      ...filterParams,
+      since,
+      rollupFrom,
+      rollupTo,
+      ...filterParams,
+      since,
+      rollupFrom,
+      since,
+      ...filterParams,
+    ],
   };
 }

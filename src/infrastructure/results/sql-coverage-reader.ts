@@ -1,9 +1,10 @@
-import type { CoverageReader } from '../../application/results/ports';
+import type { CoverageReader, RolledUp } from '../../application/results/ports';
 import type { DateRange } from '../../domain/results/date-range';
 import type { ResponseHistogram } from '../../domain/results/response-histogram';
 import { emptyCoverage, type CoverageTotals } from '../../domain/results/uptime-figures';
 import type { SqlRunner } from '../persistence/database';
 import { BUCKET_EDGES_SQL, coveredSecondsSql } from './coverage-sql';
+import { readRolledUp } from './sql-result-maintenance';
 
 interface TotalsRow {
   code: string;
@@ -37,13 +38,12 @@ const toTotals = (rows: TotalsRow[], histogram: ResponseHistogram): CoverageTota
 const toHistogram = (rows: { bucket: string | number; n: string }[]): ResponseHistogram =>
   Object.fromEntries(rows.map((r) => [Number(r.bucket), Number(r.n)]));
 
-/** Time-weighted coverage of one monitor, from raw results (index-only scans) or hourly rollups. */
+/** Time-weighted coverage of one monitor, from results (raw rows or compact hours) or rollups. */
 export class SqlCoverageReader implements CoverageReader {
   constructor(private readonly sql: SqlRunner) {}
 
-  async rolledUp(): Promise<{ from: Date; to: Date } | null> {
-    const [row] = await this.sql.query<{ rolled_from: Date; rolled_to: Date }>(`SELECT rolled_from, rolled_to FROM check_rollup_progress`);
-    return row ? { from: new Date(row.rolled_from), to: new Date(row.rolled_to) } : null;
+  async rolledUp(): Promise<RolledUp | null> {
+    return readRolledUp(this.sql);
   }
 
   async firstResultAt(monitorId: number): Promise<Date | null> {
@@ -61,7 +61,7 @@ export class SqlCoverageReader implements CoverageReader {
       `WITH r AS (
          SELECT location_id, checked_at, status, response_ms, checked_at >= ?::timestamptz AS counted,
                 lead(checked_at) OVER (PARTITION BY location_id ORDER BY checked_at) AS next_at
-         FROM check_results WHERE monitor_id = ? AND checked_at >= ? AND checked_at < ?
+         FROM check_results_between(?, ?, ?)
        ), s AS (
          SELECT location_id, status, response_ms, counted,
                 ${coveredSecondsSql('?', '?::timestamptz', '?::timestamptz')} AS secs
@@ -78,8 +78,8 @@ export class SqlCoverageReader implements CoverageReader {
       [range.from, monitorId, lookback, range.to, range.to, coverageSeconds, range.to, range.from],
     );
     const buckets = await this.sql.query<{ bucket: number; n: string }>(
-      `SELECT width_bucket(response_ms, ${BUCKET_EDGES_SQL}) AS bucket, count(*) AS n FROM check_results
-       WHERE monitor_id = ? AND checked_at >= ? AND checked_at < ? AND status <> 3 AND response_ms IS NOT NULL
+      `SELECT width_bucket(response_ms, ${BUCKET_EDGES_SQL}) AS bucket, count(*) AS n FROM check_results_between(?, ?, ?)
+       WHERE status <> 3 AND response_ms IS NOT NULL
        GROUP BY 1`,
       [monitorId, range.from, range.to],
     );

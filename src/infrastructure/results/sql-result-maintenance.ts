@@ -1,4 +1,4 @@
-import type { ResultMaintenance } from '../../application/results/ports';
+import type { ResultMaintenance, RolledUp } from '../../application/results/ports';
 import type { SqlRunner } from '../persistence/database';
 import { BUCKET_EDGES_SQL, coverageSecondsSql, coveredSecondsSql } from './coverage-sql';
 
@@ -50,7 +50,43 @@ const ROLLUP_HOUR = `
     response_ms_sum = EXCLUDED.response_ms_sum, response_count = EXCLUDED.response_count,
     histogram = EXCLUDED.histogram, last_at = EXCLUDED.last_at, last_status = EXCLUDED.last_status`;
 
-/** Partitions, rollups and retention in PostgreSQL; runs outside request transactions. */
+/**
+ * One UTC day of hourly rollups merged into one row per monitor and location (hour = the day's
+ * midnight; seconds, counts and histograms summed, the last result kept), moving `daily_to` past it,
+ * in one statement. Run again on a merged day, it merges the daily row alone into the same row.
+ */
+const MERGE_ROLLUP_DAY = `
+  WITH moved AS (
+    DELETE FROM check_result_rollups WHERE hour >= ?::timestamptz AND hour < ?::timestamptz RETURNING *
+  ), hist AS (
+    SELECT monitor_id, location_id, jsonb_object_agg(key, n) AS histogram
+    FROM (SELECT m.monitor_id, m.location_id, h.key, sum(h.value::bigint) AS n FROM moved m, jsonb_each_text(m.histogram) h GROUP BY 1, 2, 3) x
+    GROUP BY 1, 2
+  ), merged AS (
+    INSERT INTO check_result_rollups (monitor_id, hour, location_id, up_seconds, degraded_seconds, down_seconds,
+      up_count, degraded_count, down_count, response_ms_sum, response_count, histogram, last_at, last_status)
+    SELECT m.monitor_id, ?::timestamptz, m.location_id, sum(m.up_seconds), sum(m.degraded_seconds), sum(m.down_seconds),
+      sum(m.up_count), sum(m.degraded_count), sum(m.down_count), sum(m.response_ms_sum), sum(m.response_count),
+      COALESCE(h.histogram, '{}'::jsonb), max(m.last_at), (array_agg(m.last_status ORDER BY m.last_at DESC))[1]
+    FROM moved m LEFT JOIN hist h ON h.monitor_id = m.monitor_id AND h.location_id = m.location_id
+    GROUP BY m.monitor_id, m.location_id, h.histogram
+    RETURNING 1
+  ), progress AS (
+    UPDATE check_rollup_progress SET daily_to = GREATEST(COALESCE(daily_to, ?::timestamptz), ?::timestamptz) RETURNING 1
+  )
+  SELECT (SELECT count(*) FROM merged) AS n, (SELECT count(*) FROM progress) AS p`;
+
+/** check_rollup_progress as the readers and the upkeep see it. */
+export async function readRolledUp(sql: SqlRunner): Promise<RolledUp | null> {
+  const [row] = await sql.query<{ rolled_from: Date; rolled_to: Date; daily_to: Date | null }>(
+    `SELECT rolled_from, rolled_to, daily_to FROM check_rollup_progress`,
+  );
+  return row
+    ? { from: new Date(row.rolled_from), to: new Date(row.rolled_to), dailyTo: row.daily_to === null ? null : new Date(row.daily_to) }
+    : null;
+}
+
+/** Partitions, rollups, compaction and retention in PostgreSQL; runs outside request transactions. */
 export class SqlResultMaintenance implements ResultMaintenance {
   constructor(
     private readonly sql: SqlRunner,
@@ -84,9 +120,8 @@ export class SqlResultMaintenance implements ResultMaintenance {
     return dropped;
   }
 
-  async rolledUp(): Promise<{ from: Date; to: Date } | null> {
-    const [row] = await this.sql.query<{ rolled_from: Date; rolled_to: Date }>(`SELECT rolled_from, rolled_to FROM check_rollup_progress`);
-    return row ? { from: new Date(row.rolled_from), to: new Date(row.rolled_to) } : null;
+  async rolledUp(): Promise<RolledUp | null> {
+    return readRolledUp(this.sql);
   }
 
   async rollUpHour(hour: Date, isFirst: boolean): Promise<void> {
@@ -102,6 +137,37 @@ export class SqlResultMaintenance implements ResultMaintenance {
     } else {
       await this.sql.query(`UPDATE check_rollup_progress SET rolled_to = GREATEST(rolled_to, ?)`, [end]);
     }
+  }
+
+  async partitionDays(): Promise<Date[]> {
+    const rows = await this.sql.query<{ name: string }>(
+      `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+       WHERE i.inhparent = 'check_results'::regclass ORDER BY 1`,
+    );
+    return rows.flatMap(({ name }) => {
+      const match = PARTITION.exec(name);
+      return match ? [new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])))] : [];
+    });
+  }
+
+  async compactDay(day: Date): Promise<number> {
+    const [row] = await this.sql.query<{ n: string }>(`SELECT check_results_compact_day(?::date) AS n`, [day.toISOString().slice(0, 10)]);
+    this.onPartitionsDropped();
+    return Number(row!.n);
+  }
+
+  async purgeCompactBefore(before: Date): Promise<number> {
+    const [deleted] = await this.sql.query<{ n: string }>(
+      `WITH d AS (DELETE FROM check_result_hours WHERE hour < ? RETURNING 1) SELECT count(*) AS n FROM d`,
+      [before],
+    );
+    return Number(deleted!.n);
+  }
+
+  async mergeRollupDay(day: Date): Promise<number> {
+    const end = new Date(day.getTime() + DAY_MS);
+    const [row] = await this.sql.query<{ n: string }>(MERGE_ROLLUP_DAY, [day, end, day, end, end]);
+    return Number(row!.n);
   }
 
   async purgeRollupsBefore(before: Date): Promise<number> {

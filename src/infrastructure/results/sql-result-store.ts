@@ -92,7 +92,8 @@ export class SqlResultStore implements ResultStore {
   }
 
   async history(monitorId: number, query: HistoryQuery): Promise<{ items: StoredResult[]; total: number }> {
-    const where = [`c.monitor_id = ?`, `c.checked_at >= ?`, `c.checked_at <= ?`];
+    // Raw rows and compact hours alike: [from, to] is [from, to + 1 µs) at timestamptz's precision.
+    const where: string[] = [];
     const params: unknown[] = [monitorId, query.range.from, query.range.to];
     if (query.location !== null) {
       const locationId = await this.locations.find(query.location);
@@ -100,14 +101,12 @@ export class SqlResultStore implements ResultStore {
       where.push(`c.location_id = ?`);
       params.push(locationId);
     }
-    const [count] = await this.sql.query<{ total: string }>(
-      `SELECT count(*) AS total FROM check_results c WHERE ${where.join(' AND ')}`,
-      params,
-    );
+    const results = `check_results_between(?, ?, ?::timestamptz + interval '1 microsecond') c`;
+    const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    const [count] = await this.sql.query<{ total: string }>(`SELECT count(*) AS total FROM ${results} ${filter}`, params);
     const rows = await this.sql.query<HistoryRow>(
       `SELECT c.checked_at, l.code, c.status, c.response_ms, c.reason_code, c.detail
-       FROM check_results c JOIN check_locations l ON l.id = c.location_id
-       WHERE ${where.join(' AND ')}
+       FROM ${results} JOIN check_locations l ON l.id = c.location_id ${filter}
        ORDER BY c.checked_at DESC, c.location_id LIMIT ? OFFSET ?`,
       [...params, query.perPage, (query.page - 1) * query.perPage],
     );

@@ -45,7 +45,13 @@ export class SqlStatusPageReadings implements StatusPageReadings {
       const rows = await this.sql.query<{ id: number; created_at: Date | string; statuses: Status[] | null; response_ms: number | null }>(
         `SELECT m.id, m.created_at,
            (SELECT array_agg(value->>'lastStatus') FROM jsonb_each(s.locations)) AS statuses,
-           (SELECT r.response_ms FROM check_results r WHERE r.monitor_id = m.id ORDER BY r.checked_at DESC LIMIT 1) AS response_ms
+           (SELECT x.response_ms FROM (
+              (SELECT r.checked_at, r.response_ms FROM check_results r WHERE r.monitor_id = m.id ORDER BY r.checked_at DESC LIMIT 1)
+              UNION ALL
+              (SELECT u.checked_at, u.response_ms FROM check_result_hours h CROSS JOIN LATERAL check_result_hour_rows(h) u
+               WHERE h.monitor_id = m.id AND h.hour = (SELECT max(hour) FROM check_result_hours WHERE monitor_id = m.id)
+               ORDER BY u.checked_at DESC LIMIT 1)
+            ) x ORDER BY x.checked_at DESC LIMIT 1) AS response_ms
          FROM monitors m LEFT JOIN monitor_alert_states s ON s.monitor_id = m.id
          WHERE m.organization_id = ? AND m.id = ANY(?::int8[])`,
         [organizationId, intArray(ids('monitor'))],

@@ -91,6 +91,8 @@ export const incidentsModule = bindings(({ bind }) => {
           {
             resultsRetentionDays: config(c).results.retentionDays,
             rollupRetentionDays: config(c).results.rollupRetentionDays,
+            rawHours: config(c).results.rawHours,
+            dailyRollupAfterDays: config(c).results.dailyRollupAfterDays,
             partitionsAheadDays: 3,
             settleMinutes: 15,
           },

@@ -9,6 +9,7 @@ import type {
   MonitorRef,
   ResultMaintenance,
   ResultStore,
+  RolledUp,
   StoredResult,
   UptimeExclusions,
 } from '../../../src/application/results/ports';
@@ -76,7 +77,7 @@ export class FakeResults implements ResultStore {
 export class FakeCoverage implements CoverageReader {
   readonly calls: [string, DateRange][] = [];
   constructor(
-    public rolled: { from: Date; to: Date } | null = null,
+    public rolled: RolledUp | null = null,
     public perSecond = { up: 1, down: 0 },
   ) {}
   /** The first result's time: by default results reach back before any range a test asks about. */
@@ -104,10 +105,32 @@ const HOUR = 3_600_000;
 
 /** Partitions and rollups as the maintenance job moves them; remembers the cut-offs it was given. */
 export class FakeResultMaintenance implements ResultMaintenance {
-  rolled: { from: Date; to: Date } | null = null;
+  rolled: RolledUp | null = null;
   readonly hours: string[] = [];
   dropBefore: Date | null = null;
   purgeBefore: Date | null = null;
+  /** Days with a raw partition (UTC midnights, ISO). */
+  partitions: string[] = [];
+  readonly compacted: string[] = [];
+  readonly merged: string[] = [];
+  compactPurgeBefore: Date | null = null;
+  async partitionDays() {
+    return this.partitions.map((day) => new Date(day));
+  }
+  async compactDay(day: Date) {
+    this.compacted.push(day.toISOString());
+    this.partitions = this.partitions.filter((p) => new Date(p).getTime() !== day.getTime());
+    return 10;
+  }
+  async purgeCompactBefore(before: Date) {
+    this.compactPurgeBefore = before;
+    return 0;
+  }
+  async mergeRollupDay(day: Date) {
+    this.merged.push(day.toISOString());
+    this.rolled = { ...this.rolled!, dailyTo: new Date(day.getTime() + 24 * HOUR) };
+    return 1;
+  }
   async ensurePartitions() {
     return 4;
   }
@@ -121,7 +144,7 @@ export class FakeResultMaintenance implements ResultMaintenance {
   async rollUpHour(hour: Date, isFirst: boolean) {
     this.hours.push(hour.toISOString());
     const end = new Date(hour.getTime() + HOUR);
-    this.rolled = isFirst ? { from: hour, to: end } : { from: this.rolled!.from, to: end };
+    this.rolled = isFirst ? { from: hour, to: end, dailyTo: null } : { ...this.rolled!, to: end };
   }
   async purgeRollupsBefore(before: Date) {
     this.purgeBefore = before;

@@ -24,7 +24,7 @@ const actor = (organizationId = 1, customerId: number | null = null) => {
 
 describe('GetUptimeStats', () => {
   it("combines rollups and raw tails, and clips the period to the monitor's creation", async () => {
-    const coverage = new FakeCoverage({ from: new Date('2026-11-01T00:00:00Z'), to: new Date('2026-11-22T09:00:00Z') });
+    const coverage = new FakeCoverage({ from: new Date('2026-11-01T00:00:00Z'), to: new Date('2026-11-22T09:00:00Z'), dailyTo: null });
     const monitors = new FakeMonitorLookup(aMonitorRef({ createdAt: new Date('2026-11-21T20:00:00Z') }));
     const stats = await new GetUptimeStats(monitors, coverage, clock).execute(actor(), { websiteId: '7', period: '7d' });
     expect(coverage.calls.map(([source, r]) => [source, r.from.toISOString(), r.to.toISOString()])).to.deep.equal([
@@ -91,7 +91,14 @@ const shotAt = (takenAt: string, n: number): Screenshot => ({
 });
 
 describe('MaintainResultStorage', () => {
-  const settings = { resultsRetentionDays: 1, rollupRetentionDays: 10, partitionsAheadDays: 3, settleMinutes: 15 };
+  const settings = {
+    resultsRetentionDays: 1,
+    rawHours: 6,
+    rollupRetentionDays: 10,
+    dailyRollupAfterDays: 8,
+    partitionsAheadDays: 3,
+    settleMinutes: 15,
+  };
 
   it('rolls every settled hour up in order, then continues where it stopped', async () => {
     const store = new FakeResultMaintenance();
@@ -108,7 +115,7 @@ describe('MaintainResultStorage', () => {
 
   it('drops raw days only once rolled up, and purges rollups past their retention', async () => {
     const store = new FakeResultMaintenance();
-    store.rolled = { from: new Date('2026-11-01T00:00:00Z'), to: new Date('2026-11-05T00:00:00Z') };
+    store.rolled = { from: new Date('2026-11-01T00:00:00Z'), to: new Date('2026-11-05T00:00:00Z'), dailyTo: null };
     const screenshots = new FakeScreenshots([
       shotAt('2026-11-20T10:00:00Z', 1),
       shotAt('2026-11-21T10:29:00Z', 2),
@@ -122,8 +129,23 @@ describe('MaintainResultStorage', () => {
     expect(store.purgeBefore!.toISOString()).to.equal('2026-11-12T10:00:00.000Z');
     const behind = new FakeResultMaintenance();
     behind.rollUpHour = async () => {};
-    behind.rolled = { from: new Date('2026-11-01T00:00:00Z'), to: new Date('2026-11-05T00:00:00Z') };
+    behind.rolled = { from: new Date('2026-11-01T00:00:00Z'), to: new Date('2026-11-05T00:00:00Z'), dailyTo: null };
     await new MaintainResultStorage(behind, settings, clock, new FakeScreenshots()).execute();
     expect(behind.dropBefore!.toISOString()).to.equal('2026-11-05T00:00:00.000Z');
+  });
+
+  it('packs closed, rolled-up days older than the raw window, merges old rollup hours into days, and purges compact hours', async () => {
+    const store = new FakeResultMaintenance();
+    store.rolled = { from: new Date('2026-11-10T00:00:00Z'), to: new Date('2026-11-22T09:00:00Z'), dailyTo: null };
+    store.partitions = ['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23'].map((d) => `${d}T00:00:00.000Z`);
+    const at = new ManualClock('2026-11-22T10:14:00Z');
+    const useCase = new MaintainResultStorage(store, { ...settings, resultsRetentionDays: 30 }, at, new FakeScreenshots());
+    const report = await useCase.execute();
+    expect(store.compacted).to.deep.equal(['2026-11-20T00:00:00.000Z', '2026-11-21T00:00:00.000Z']);
+    expect(report).to.include({ daysCompacted: 2, resultsCompacted: 20, rollupDaysMerged: 4 });
+    expect(store.merged).to.deep.equal(['2026-11-10', '2026-11-11', '2026-11-12', '2026-11-13'].map((d) => `${d}T00:00:00.000Z`));
+    expect(store.compactPurgeBefore!.toISOString()).to.equal('2026-10-23T10:00:00.000Z');
+    const again = await useCase.execute();
+    expect(again).to.include({ daysCompacted: 0, rollupDaysMerged: 0 });
   });
 });
