@@ -3,7 +3,7 @@
  * check_results with generate_series (BENCH_MONITORS monitors x BENCH_LOCATIONS locations x one
  * check a minute x BENCH_DAYS days; default 800 x 2 x 1440 x 10 = 23 million rows), then times
  * GET check-history pages and GET uptime-stats through the HTTP API for one monitor, before and
- * after the hourly rollups, and prints EXPLAIN ANALYZE plans (partition pruning, index scans).
+ * after the hourly upkeep (rollups; closed days packed into compact hours: the history pages again), and prints EXPLAIN ANALYZE plans (partition pruning, index scans).
  * BENCH_ROLLUP=0 skips the rollups. Runs on an embedded PostgreSQL in a temporary directory, or
  * on DATABASE_URL (a database it may fill).
  */
@@ -152,12 +152,21 @@ async function main() {
       const took = seconds(start);
       rollup = {
         hoursRolledUp: report.hoursRolledUp,
+        daysCompacted: report.daysCompacted,
+        resultsCompacted: report.resultsCompacted,
         seconds: took,
         msPerHourOfAllMonitors: Math.round((took * 1000) / Math.max(1, report.hoursRolledUp)),
         uptime: {
           '24h': await timed(app, signUp.token, `${base}/uptime-stats?period=24h`),
           '7d': await timed(app, signUp.token, `${base}/uptime-stats?period=7d`),
           '30d': await timed(app, signUp.token, `${base}/uptime-stats?period=30d`),
+        },
+        // The same pages once the upkeep has packed the closed days into compact hours.
+        historyAfterUpkeep: {
+          firstPage24h: await timed(app, signUp.token, `${base}/check-history?perPage=50`),
+          page40of24h: await timed(app, signUp.token, `${base}/check-history?perPage=50&page=40`),
+          oneLocation7d: await timed(app, signUp.token, `${base}/check-history?perPage=100&location=${loaded.codes[0]}&from=${day(7)}`),
+          wholeRetainedRange: await timed(app, signUp.token, `${base}/check-history?perPage=100&from=${day(DAYS + 1)}`),
         },
         sample: await fetch(`${app.url}${base}/uptime-stats?period=7d`, { headers: { authorization: `Bearer ${signUp.token}` } }).then(
           (r) => r.json(),

@@ -161,6 +161,8 @@ export class SqlResultMaintenance implements ResultMaintenance {
       `WITH d AS (DELETE FROM check_result_hours WHERE hour < ? RETURNING 1) SELECT count(*) AS n FROM d`,
       [before],
     );
+    // Evidence no compact hour left can use (each hour that uses it is at or before its last_hour).
+    await this.sql.query(`DELETE FROM check_result_evidence WHERE last_hour < ?`, [before]);
     return Number(deleted!.n);
   }
 

@@ -131,6 +131,13 @@ describe('Compact result storage answers as raw rows did', () => {
     );
     expect(Number(packed!.rows)).to.equal(3 * 24 * 2 - 3);
     expect(Number(packed!.details)).to.be.greaterThan(0);
+    // Every detail saw the same evidence: stored once, referenced from each packed detail.
+    const [evidence] = await app.database.sql.query<{ n: string; refs: string }>(
+      `SELECT (SELECT count(*) FROM check_result_evidence) AS n,
+              (SELECT count(*) FROM check_result_hours h, jsonb_each(h.details) d WHERE d.value -> '$e' IS NOT NULL) AS refs`,
+    );
+    expect(Number(evidence!.n)).to.equal(1);
+    expect(Number(evidence!.refs)).to.be.greaterThan(50);
     expect(await readings()).to.deep.equal(raw);
     expect((await maintain()).daysCompacted, 'a second run finds nothing to pack').to.equal(0);
   });
