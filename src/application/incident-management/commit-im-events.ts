@@ -1,11 +1,10 @@
-import { ImIncident } from '../../domain/incident-management/im-incident';
 import { OpenImIncidents, type ImEventDecision } from '../../domain/incident-management/im-event-batch';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import { GroupCommitter, type GroupCommitBounds } from '../shared/group-committer';
 import type { ImDedupRef, ImEventBatchStore } from './ports';
-import type { ImEvent, ProcessedImEvent } from './process-im-event';
+import { incidentTriggeredBy, type ImEvent, type ProcessedImEvent } from './process-im-event';
 
 /**
  * Limits: a batch of events holds at most 200 and is sent at most 4 ms after its first event while
@@ -63,24 +62,7 @@ export class CommitImEvents {
     const details = { event: event.details };
     if (event.action === 'acknowledge') return open.acknowledge(scope.organizationId, dedupKey, now);
     if (event.action === 'resolve') return open.resolve(scope.organizationId, dedupKey, now, details);
-    const candidate = () =>
-      ImIncident.trigger(
-        {
-          publicId: this.ids.uuid(),
-          organizationId: scope.organizationId,
-          title: event.summary ?? dedupKey,
-          description: null,
-          severity: event.severity ?? 'critical',
-          source: event.source ?? null,
-          teamId: event.routing?.teamId ?? null,
-          customerId: event.routing?.customerId ?? null,
-          escalationPolicyId: event.routing?.escalationPolicyId ?? null,
-          dedupKey,
-          createdByUserId: null,
-          now,
-        },
-        details,
-      );
+    const candidate = () => incidentTriggeredBy(event, scope, { publicId: this.ids.uuid(), dedupKey, now });
     return open.trigger(scope.organizationId, dedupKey, candidate, now, details);
   }
 }

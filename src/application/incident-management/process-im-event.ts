@@ -23,6 +23,27 @@ export interface ImEvent {
 
 export type ImEventOutcome = 'created' | 'occurrence' | 'acknowledged' | 'resolved' | 'ignored';
 
+/** The incident a trigger event opens when no open one has its dedup key (title, severity, source and routing from the event). */
+export function incidentTriggeredBy(event: ImEvent, scope: TenantScope, at: { publicId: string; dedupKey: string; now: Date }): ImIncident {
+  return ImIncident.trigger(
+    {
+      publicId: at.publicId,
+      organizationId: scope.organizationId,
+      title: event.summary ?? at.dedupKey,
+      description: null,
+      severity: event.severity ?? 'critical',
+      source: event.source ?? null,
+      teamId: event.routing?.teamId ?? null,
+      customerId: event.routing?.customerId ?? null,
+      escalationPolicyId: event.routing?.escalationPolicyId ?? null,
+      dedupKey: at.dedupKey,
+      createdByUserId: null,
+      now: at.now,
+    },
+    { event: event.details },
+  );
+}
+
 export interface ProcessedImEvent {
   readonly dedupKey: string;
   readonly outcome: ImEventOutcome;
@@ -59,23 +80,7 @@ export class ProcessImEvent {
 
   private async trigger(scope: TenantScope, event: ImEvent): Promise<ProcessedImEvent> {
     const dedupKey = event.dedupKey ?? this.ids.uuid();
-    const candidate = ImIncident.trigger(
-      {
-        publicId: this.ids.uuid(),
-        organizationId: scope.organizationId,
-        title: event.summary ?? dedupKey,
-        description: null,
-        severity: event.severity ?? 'critical',
-        source: event.source ?? null,
-        teamId: event.routing?.teamId ?? null,
-        customerId: event.routing?.customerId ?? null,
-        escalationPolicyId: event.routing?.escalationPolicyId ?? null,
-        dedupKey,
-        createdByUserId: null,
-        now: this.clock.now(),
-      },
-      { event: event.details },
-    );
+    const candidate = incidentTriggeredBy(event, scope, { publicId: this.ids.uuid(), dedupKey, now: this.clock.now() });
     // One atomic statement: a transaction around it would only add its BEGIN and COMMIT round trips.
     const { incident, created } = await this.incidents.triggerOrOccur(scope, candidate, { event: event.details });
     return { dedupKey, outcome: created ? 'created' : 'occurrence', incidentId: incident.publicId };
