@@ -39,6 +39,7 @@ import { Migration20261230090000ImMonitorStorms } from './20261230090000-im-moni
 import { Migration20261231120000NotificationStorms } from './20261231120000-notification-storms';
 import { Migration20261231130000AlertRetryInterval } from './20261231130000-alert-retry-interval';
 import { Migration20270105090000CompactResults } from './20270105090000-compact-results';
+import { Migration20270110090000LocationsProbes } from './20270110090000-locations-probes';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -82,4 +83,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261231120000NotificationStorms', class: Migration20261231120000NotificationStorms },
   { name: 'Migration20261231130000AlertRetryInterval', class: Migration20261231130000AlertRetryInterval },
   { name: 'Migration20270105090000CompactResults', class: Migration20270105090000CompactResults },
+  { name: 'Migration20270110090000LocationsProbes', class: Migration20270110090000LocationsProbes },
 ];
