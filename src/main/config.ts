@@ -18,15 +18,24 @@ const list = (value: string | undefined) =>
     .map((v) => v.trim())
     .filter(Boolean) ?? [];
 
+/**
+ * Where checks may connect and whom they ask for names (DNS_SERVERS, CHECK_PRIVATE_ALLOWLIST): the
+ * service's and a probe's, each set by its own operator. Problems are added to `problems`.
+ */
+export function checkNetworkConfig(dnsServersText: string | undefined, allowlistText: string | undefined, problems: string[]) {
+  const dnsServers = list(dnsServersText);
+  const bad = dnsServers.find((server) => !DNS_SERVER.test(server));
+  if (bad) problems.push(`Invalid configuration: DNS_SERVERS: not an address[:port]: ${bad}`);
+  const allowlist = list(allowlistText);
+  const badCidr = allowlist.find((cidr) => parseCidr(cidr) === null);
+  if (badCidr) problems.push(`Invalid configuration: CHECK_PRIVATE_ALLOWLIST: not a CIDR: ${badCidr}`);
+  return { dnsServers, allowlist };
+}
+
 function monitoringConfig(c: z.output<typeof ConfigSchema>) {
   // Every problem of this part, not the first only.
   const problems: string[] = [];
-  const dnsServers = list(c.DNS_SERVERS);
-  const bad = dnsServers.find((server) => !DNS_SERVER.test(server));
-  if (bad) problems.push(`Invalid configuration: DNS_SERVERS: not an address[:port]: ${bad}`);
-  const allowlist = list(c.CHECK_PRIVATE_ALLOWLIST);
-  const badCidr = allowlist.find((cidr) => parseCidr(cidr) === null);
-  if (badCidr) problems.push(`Invalid configuration: CHECK_PRIVATE_ALLOWLIST: not a CIDR: ${badCidr}`);
+  const { dnsServers, allowlist } = checkNetworkConfig(c.DNS_SERVERS, c.CHECK_PRIVATE_ALLOWLIST, problems);
   const locations = c.MONITOR_LOCATIONS ? list(c.MONITOR_LOCATIONS) : [DEFAULT_LOCATION];
   const badLocation = locations.find((code) => !LOCATION_CODE.test(code));
   if (badLocation || locations.length === 0) problems.push(`Invalid configuration: MONITOR_LOCATIONS: bad code ${badLocation ?? '(none)'}`);

@@ -19,6 +19,7 @@ import { incidentManagementContext } from './modules/incident-management.module'
 import { platformAdminContext } from './modules/platform-admin.module';
 import { auditContext } from './modules/audit.module';
 import { metricsContext } from './modules/metrics.module';
+import { probesContext } from './modules/probes.module';
 
 /**
  * Every bounded context of the service, each declared whole in its module (bindings, routers, jobs).
@@ -45,4 +46,5 @@ export const CONTEXTS: readonly ContextModule[] = [
   platformAdminContext,
   auditContext,
   metricsContext,
+  probesContext,
 ];

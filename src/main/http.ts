@@ -34,6 +34,7 @@ import {
   imEventIntakeNeeds,
 } from '../interfaces/http/incident-management/im-events.router';
 import { imEventFastPath, imEventFastPathNeeds } from '../interfaces/http/incident-management/im-event-fast-path';
+import { PROBE_API_BASE, probeApi, probeApiNeeds } from '../interfaces/http/probes/probe-api';
 import { streamsItsBody, withoutIngestToken } from '../interfaces/http/incident-management/streamed-bodies';
 import { ALERT_INGEST_PATH, alertIngestIntake, alertIngestIntakeNeeds } from '../interfaces/http/incident-management/alert-sources.router';
 /** Request URLs as logged: the secrets some paths carry (alert-source and calendar feed tokens) cut out. */
@@ -92,6 +93,8 @@ export function createHttpApp(container: Container): Express {
   // Events sent with a bearer token skip what follows (parsers, request context, admission, audit, route table).
   const eventsInFlight = eventsInFlightBound();
   app.use(imEventFastPath(provide(container, imEventFastPathNeeds), deps.authenticate, deps.gates, eventsInFlight));
+  // Probes are not users: their API has its own key check, parser and limits (and no audit).
+  app.use(PROBE_API_BASE, (_req, _res, next) => RequestContext.create(orm.em, next), probeApi(provide(container, probeApiNeeds), paths));
   app.use(agentAccessGuard(provide(container, agentAccessGuardNeeds)));
   const json = express.json({ limit: '1mb' });
   const urlencoded = express.urlencoded({ extended: false, limit: '64kb' });

@@ -26,6 +26,8 @@ export interface MaintenanceReport {
   partitionsCreated: number;
   partitionsDropped: string[];
   hoursRolledUp: number;
+  /** Closed hours rolled up again because late results landed in them. */
+  hoursRolledUpAgain: number;
   daysCompacted: number;
   resultsCompacted: number;
   compactHoursPurged: number;
@@ -53,6 +55,8 @@ export class MaintainResultStorage {
     const now = this.clock.now().getTime();
     const partitionsCreated = await this.store.ensurePartitions(new Date(now), this.settings.partitionsAheadDays);
     const hoursRolledUp = await this.rollUp(now);
+    const again = await this.store.hoursToRollUpAgain();
+    for (const hour of again) await this.store.rollUpHourAgain(hour);
     const rolled = await this.store.rolledUp();
     const rawLimit = now - this.settings.resultsRetentionDays * DAY_MS;
     const partitionsDropped = rolled ? await this.store.dropPartitionsBefore(new Date(Math.min(rawLimit, rolled.to.getTime()))) : [];
@@ -70,6 +74,7 @@ export class MaintainResultStorage {
       partitionsCreated,
       partitionsDropped,
       hoursRolledUp,
+      hoursRolledUpAgain: again.length,
       daysCompacted: days.length,
       resultsCompacted,
       compactHoursPurged,

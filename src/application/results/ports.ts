@@ -100,6 +100,10 @@ export interface ResultMaintenance {
   rolledUp(): Promise<RolledUp | null>;
   /** Rolls up one hour for every monitor and moves the rolled-up stretch to end after it. */
   rollUpHour(hour: Date, isFirst: boolean): Promise<void>;
+  /** Closed hours late results landed in after they were rolled up (a probe's replay), oldest first. */
+  hoursToRollUpAgain(): Promise<Date[]>;
+  /** Rolls one such hour up again, with its late results, and forgets its mark (the stretch does not move). */
+  rollUpHourAgain(hour: Date): Promise<void>;
   /** Deletes rollups of hours before `before` and moves the stretch's start. */
   purgeRollupsBefore(before: Date): Promise<number>;
   /** The days (UTC midnights) that have a raw partition, in order. */

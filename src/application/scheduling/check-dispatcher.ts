@@ -180,9 +180,10 @@ export class CheckDispatcher {
 
   /** Forgets every row and unrecorded outcome (the worker was fenced or resigned); the next pump registers anew. */
   private forget(): void {
+    // Unrecorded outcomes first, while their rows are still current (a probe keeps them).
+    this.batches.clear();
     this.held.clear();
     this.queue.clear();
-    this.batches.clear();
     this.lease.end();
     this.rebalancer.reset();
   }

@@ -122,8 +122,13 @@ export interface CheckOutcome {
 export interface RecordedOutcomes {
   readonly recorded: number;
   readonly dropped: number;
-  /** The worker had been fenced: nothing was recorded and none of its rows is its own any more. */
+  /** The worker had been fenced: none of its rows is its own any more (the engine's recorder then records nothing). */
   readonly fenced: boolean;
+  /**
+   * Whether recording renewed the worker's lease (the engine's does, in its transaction). A probe's
+   * recorder only buffers, so its lease is renewed by its own calls: false.
+   */
+  readonly renewed?: boolean;
 }
 
 /**
@@ -132,6 +137,11 @@ export interface RecordedOutcomes {
  */
 export interface OutcomeRecorder {
   record(workerId: string, outcomes: readonly CheckOutcome[], now: Date, aliveUntil: Date): Promise<RecordedOutcomes>;
+  /**
+   * Finished checks a fenced or stopping worker could not record. The engine drops them (another
+   * worker runs those slots); a probe keeps them, reported as late history.
+   */
+  abandoned?(workerId: string, outcomes: readonly CheckOutcome[]): void;
 }
 export const OUTCOME_RECORDER = token<OutcomeRecorder>('OutcomeRecorder');
 

@@ -233,6 +233,8 @@ export const ERROR_CODES = [
   'invalidDiscountCode',
   'mandateNotFound',
   'invalidCustomPrice',
+  'probeNotRegistered',
+  'probeInstanceMoved',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,5 +1,6 @@
 import type { ResultMaintenance, RolledUp } from '../../application/results/ports';
 import type { SqlRunner } from '../persistence/database';
+import { sql } from '../persistence/sql';
 import { BUCKET_EDGES_SQL, coverageSecondsSql, coveredSecondsSql } from './coverage-sql';
 
 const HOUR_MS = 60 * 60_000;
@@ -137,6 +138,18 @@ export class SqlResultMaintenance implements ResultMaintenance {
     } else {
       await this.sql.query(`UPDATE check_rollup_progress SET rolled_to = GREATEST(rolled_to, ?)`, [end]);
     }
+  }
+
+  async hoursToRollUpAgain(): Promise<Date[]> {
+    const rows = await this.sql.query<{ hour: Date }>(sql`SELECT hour FROM check_rollup_redo ORDER BY hour`);
+    return rows.map((r) => new Date(r.hour));
+  }
+
+  async rollUpHourAgain(hour: Date): Promise<void> {
+    const end = new Date(hour.getTime() + HOUR_MS);
+    const previous = new Date(hour.getTime() - HOUR_MS);
+    await this.sql.query(ROLLUP_HOUR, [previous, hour, hour, end, end, end, hour, hour]);
+    await this.sql.query(sql`DELETE FROM check_rollup_redo WHERE hour = ${hour}`);
   }
 
   async partitionDays(): Promise<Date[]> {

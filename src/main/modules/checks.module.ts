@@ -7,26 +7,10 @@ import { HeartbeatChecker } from '../../application/checks/heartbeat-checker';
 import { RunCheck } from '../../application/checks/run-check';
 import { RunPublicTool } from '../../application/checks/run-public-tool';
 import type { DnsblZone } from '../../domain/checks/dnsbl';
-import { SharedTlsContext } from '../../infrastructure/protocols/shared/tls-context';
-import { ResolverFactory } from '../../infrastructure/protocols/dns/resolver-factory';
-import { NodeHttpChecker } from '../../infrastructure/protocols/http/node-http-checker';
-import { NodeTlsChecker } from '../../infrastructure/protocols/tls/node-tls-checker';
-import { NetTcpChecker } from '../../infrastructure/protocols/tcp/net-tcp-checker';
-import { NodeDnsChecker } from '../../infrastructure/protocols/dns/node-dns-checker';
-import { DnsDnsblChecker } from '../../infrastructure/protocols/dnsbl/dns-dnsbl-checker';
 import { DEFAULT_DNSBL_ZONES } from '../../infrastructure/protocols/dnsbl/default-zones';
-import { FpingBatchProber } from '../../infrastructure/protocols/icmp/fping-batch-prober';
-import { FpingIcmpChecker } from '../../infrastructure/protocols/icmp/fping-icmp-checker';
-import { NodemailerSmtpChecker } from '../../infrastructure/protocols/smtp/nodemailer-smtp-checker';
-import { Ssh2SshChecker } from '../../infrastructure/protocols/ssh/ssh2-ssh-checker';
-import { BasicFtpChecker } from '../../infrastructure/protocols/ftp/basic-ftp-checker';
-import { ImapflowImapChecker } from '../../infrastructure/protocols/imap/imapflow-imap-checker';
-import { Pop3Checker } from '../../infrastructure/protocols/pop3/pop3-checker';
-import { RdapClient } from '../../infrastructure/protocols/rdap/rdap-client';
-import { WhoisClient } from '../../infrastructure/protocols/rdap/whois-client';
-import { RdapDomainExpiryChecker } from '../../infrastructure/protocols/rdap/rdap-domain-expiry-checker';
 import { ChromiumBrowser, type BrowserSettings } from '../../infrastructure/protocols/browser/chromium-browser';
-import { PlaywrightBrowserChecker, type BrowserCheckSettings } from '../../infrastructure/protocols/browser/playwright-browser-checker';
+import type { BrowserCheckSettings } from '../../infrastructure/protocols/browser/playwright-browser-checker';
+import { protocolCheckers } from '../../infrastructure/protocols/checker-set';
 import { SqlScreenshotStore } from '../../infrastructure/checks/sql-screenshot-store';
 import type { SqlRunner } from '../../infrastructure/persistence/database';
 import { SCREENSHOT_STORE } from '../../application/checks/ports';
@@ -95,26 +79,9 @@ export const checksModule = bindings(({ bind }) => {
     .toDynamicValue((c) => {
       const settings = c.get<ChecksSettings>(CHECKS_SETTINGS);
       const policy = c.get<TargetPolicy>(TARGET_POLICY);
-      const tls = new SharedTlsContext(settings.extraCa);
-      const resolvers = new ResolverFactory(settings.dnsServers);
       const checkers: AnyChecker[] = [
-        new NodeHttpChecker(policy, tls, settings.userAgent),
-        new NodeTlsChecker(policy, tls),
-        new NetTcpChecker(policy),
         new HeartbeatChecker(),
-        new NodeDnsChecker(policy, resolvers),
-        new DnsDnsblChecker(settings.dnsblZones, resolvers),
-        new FpingIcmpChecker(policy, new FpingBatchProber()),
-        new NodemailerSmtpChecker(policy, tls, settings.heloName),
-        new Ssh2SshChecker(policy),
-        new BasicFtpChecker(policy, tls),
-        new ImapflowImapChecker(policy, tls),
-        new Pop3Checker(policy, tls),
-        new RdapDomainExpiryChecker(
-          new RdapClient(policy, tls, settings.rdapBootstrapUrl, settings.userAgent),
-          new WhoisClient(policy, settings.whoisServer),
-        ),
-        new PlaywrightBrowserChecker(c.get(ChromiumBrowser), c.get(SCREENSHOT_STORE), settings.browser),
+        ...protocolCheckers(settings, policy, c.get(ChromiumBrowser), c.get(SCREENSHOT_STORE)),
       ];
       return new CheckerRegistry(checkers);
     })

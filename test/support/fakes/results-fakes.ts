@@ -141,6 +141,16 @@ export class FakeResultMaintenance implements ResultMaintenance {
   async rolledUp() {
     return this.rolled;
   }
+  /** Hours marked for a second roll-up (late results), and those rolled up again. */
+  redo: Date[] = [];
+  readonly again: string[] = [];
+  async hoursToRollUpAgain() {
+    return [...this.redo];
+  }
+  async rollUpHourAgain(hour: Date) {
+    this.again.push(hour.toISOString());
+    this.redo = this.redo.filter((h) => h.getTime() !== hour.getTime());
+  }
   async rollUpHour(hour: Date, isFirst: boolean) {
     this.hours.push(hour.toISOString());
     const end = new Date(hour.getTime() + HOUR);

@@ -50,7 +50,7 @@ export class BatchRecorder {
       this.stats.dropped += chunk.length - current.length;
       if (current.length === 0) continue;
       const now = this.clock.now();
-      const { recorded, dropped, fenced } = await this.recorder.record(
+      const { recorded, dropped, fenced, renewed } = await this.recorder.record(
         this.lease.workerId,
         current.map((f) => f.outcome),
         now,
@@ -64,13 +64,15 @@ export class BatchRecorder {
         this.onFenced();
         break;
       }
-      this.lease.renewed(now);
+      if (renewed !== false) this.lease.renewed(now);
     }
     return handed;
   }
 
-  /** Forgets every unrecorded outcome (the worker was fenced or resigned). */
+  /** Forgets every unrecorded outcome (the worker was fenced or resigned), handing them to the recorder as abandoned. */
   clear(): void {
+    const current = this.finished.filter((f) => f.held.current).map((f) => f.outcome);
+    if (current.length > 0) this.recorder.abandoned?.(this.lease.workerId, current);
     this.finished = [];
   }
 }

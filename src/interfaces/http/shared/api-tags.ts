@@ -90,6 +90,11 @@ export const API_TAGS = [
   },
   { name: 'Connected apps', description: 'OAuth apps and agents a user approved: listing, disconnecting, consenting.' },
   {
+    name: 'Probe API',
+    description:
+      'What probes (`npm run probe` on another machine) call, with a probe key: their share of a location\'s checks, monitor changes, and their results, reported in batches stored exactly once.',
+  },
+  {
     name: 'Platform administration',
     description:
       "Platform staff only: organizations' status, platform switches, signing keys; the admins' and supporters' views of organizations, users and usage (/api/admin/**).",

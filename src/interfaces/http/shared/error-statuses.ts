@@ -206,6 +206,8 @@ export const ERROR_STATUS = {
   invalidDiscountCode: 422,
   mandateNotFound: 404,
   invalidCustomPrice: 400,
+  probeNotRegistered: 409,
+  probeInstanceMoved: 409,
 } as const satisfies Record<ErrorCode, number>;
 
 /** Answers the spec requires without a `data.code` ("423 without code", "503 without code", "404 without code"). */

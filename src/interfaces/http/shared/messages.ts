@@ -126,6 +126,8 @@ export const MESSAGES: Partial<Record<ErrorCode, string>> = {
   invalidDiscountCode: 'Unknown discount code',
   mandateNotFound: 'Payment mandate not found',
   invalidCustomPrice: 'Invalid custom price',
+  probeNotRegistered: 'This probe process has not said hello at its location (POST /api/probe/v1/hello)',
+  probeInstanceMoved: 'This probe instance id belongs to another location; start the probe with a new data directory',
   // what was wrong, and how to fix it where that is not obvious
   forbidden: 'Not allowed here',
   notFound: 'Not found',

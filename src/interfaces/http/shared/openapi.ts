@@ -36,6 +36,7 @@ export function buildOpenApiDocument(paths: ZodOpenApiPathsObject): object {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'wsm_ API token, wsma_ agent token or session token' },
         sessionCookie: { type: 'apiKey', in: 'cookie', name: 'wsm_session' },
+        probeKey: { type: 'http', scheme: 'bearer', description: 'pk_ probe key of a location (the probe API only)' },
       },
     },
     paths,

@@ -1,0 +1,135 @@
+import { confirmationsOf } from '../../domain/incidents/confirmation';
+import { isDetailSample } from '../../domain/results/detail-sampling';
+import type { Clock } from '../shared/clock';
+import type { TransactionRunner } from '../shared/transaction';
+import type { RecordCheckResult, RecordCheckResultInput } from '../incidents/record-check-result';
+import type { StoredResult } from '../results/ports';
+import type { CheckSchedule } from '../scheduling/ports';
+import { observationOf } from '../scheduling/record-outcomes';
+import type { LateResults, ProbeAssignments, ProbeMonitor, ProbeRegistry } from './ports';
+import { PROBE_LEASE_MS, isProbeWorkerOf, type ProbeCaller } from './probe-identity';
+import { resultFromWire, type WireProbeStatus, type WireResult } from './wire';
+
+export interface ReceivedResults {
+  /** The highest sequence stored from this probe: everything up to it may leave the probe's buffer. */
+  readonly lastSeq: number;
+  /** Judged by the alert rules as the engine's results are. */
+  readonly recorded: number;
+  /** Stored as history only: their worker's lease had lapsed (the probe was cut off) or they were older than `timelyMs`. */
+  readonly late: number;
+  /** Already stored (a batch sent again). */
+  readonly duplicates: number;
+  /** About monitors the location does not check (deleted or moved meanwhile): dropped. */
+  readonly refused: number;
+  /** Older than the raw window (`keepMs`): dropped. */
+  readonly tooOld: number;
+  /** Worker names the server no longer takes as alive: the probe forgets their rows and registers anew. */
+  readonly fenced: string[];
+}
+
+export interface ProbeResultSettings {
+  /** Results older than this are history, not news: they are stored without running the alert rules. */
+  readonly timelyMs: number;
+  /** Results older than this are dropped (the raw results window: older hours are already compacted). */
+  readonly keepMs: number;
+  readonly detailSampleMinutes: number;
+}
+
+/**
+ * Stores a batch of a probe's results exactly once, in one transaction: the probe's stream row is
+ * locked and results at or below its sequence are skipped (a batch sent twice), results of a live
+ * worker go through the same recording as the engine's (alert rules, confirmations), and results
+ * of a lapsed worker or older than `timelyMs` are stored as late history (their closed hours'
+ * rollups are redone) without raising stale alerts. Owners come from the server, never the probe.
+ */
+export class ReceiveProbeResults {
+  constructor(
+    private readonly registry: ProbeRegistry,
+    private readonly assignments: ProbeAssignments,
+    private readonly schedule: CheckSchedule,
+    private readonly record: RecordCheckResult,
+    private readonly late: LateResults,
+    private readonly tx: TransactionRunner,
+    private readonly clock: Clock,
+    private readonly settings: ProbeResultSettings,
+  ) {}
+
+  async execute(caller: ProbeCaller, results: readonly WireResult[], status: WireProbeStatus): Promise<ReceivedResults> {
+    const ordered = [...results].sort((a, b) => a.seq - b.seq);
+    const monitors = await this.assignments.monitorsAt(caller.locationCode, [...new Set(ordered.map((r) => r.monitorId))]);
+    return this.tx.run(async () => {
+      const now = this.clock.now();
+      const lastSeq = await this.registry.lockStream(caller.instanceId);
+      const fresh = ordered.filter((r, i) => r.seq > lastSeq && (i === 0 || r.seq !== ordered[i - 1]!.seq));
+      const alive = await this.aliveWorkers(caller, fresh, now);
+      const timely: RecordCheckResultInput[] = [];
+      const late: StoredResult[] = [];
+      let refused = 0;
+      let tooOld = 0;
+      for (const wire of fresh) {
+        const monitor = monitors.get(wire.monitorId);
+        if (!monitor || !isProbeWorkerOf(caller.instanceId, wire.worker)) {
+          refused += 1;
+          continue;
+        }
+        const input = this.inputOf(caller, monitor, wire);
+        const age = now.getTime() - input.result.checkedAt.getTime();
+        if (age > this.settings.keepMs) tooOld += 1;
+        else if (alive.has(wire.worker) && age <= this.settings.timelyMs) timely.push(input);
+        else late.push(this.storedOf(input));
+      }
+      if (timely.length > 0) {
+        const { judged } = await this.record.executeMany(timely);
+        await this.schedule.confirmAt(confirmationsOf(judged));
+      }
+      if (late.length > 0) await this.late.store(late);
+      const newLast = Math.max(lastSeq, ordered.at(-1)?.seq ?? 0);
+      await this.registry.advance(caller.instanceId, newLast, status, now);
+      return {
+        lastSeq: newLast,
+        recorded: timely.length,
+        late: late.length,
+        duplicates: ordered.length - fresh.length,
+        refused,
+        tooOld,
+        fenced: [...new Set(fresh.map((r) => r.worker))].filter((w) => !alive.has(w)),
+      };
+    });
+  }
+
+  /** Renews each worker named in the batch (inside the transaction, as the engine's recording does): those still alive. */
+  private async aliveWorkers(caller: ProbeCaller, results: readonly WireResult[], now: Date): Promise<Set<string>> {
+    const alive = new Set<string>();
+    for (const worker of new Set(results.map((r) => r.worker))) {
+      if (!isProbeWorkerOf(caller.instanceId, worker)) continue;
+      if (await this.schedule.renew(worker, now, new Date(now.getTime() + PROBE_LEASE_MS))) alive.add(worker);
+    }
+    return alive;
+  }
+
+  private inputOf(caller: ProbeCaller, monitor: ProbeMonitor, wire: WireResult): RecordCheckResultInput {
+    return {
+      monitorId: monitor.monitorId,
+      organizationId: monitor.organizationId,
+      customerId: monitor.customerId,
+      location: caller.locationCode,
+      intervalMs: monitor.intervalMs,
+      result: observationOf(resultFromWire(wire.result)),
+    };
+  }
+
+  /** Late results keep their detail as the engine's do: every failure, and a sample of up results. */
+  private storedOf({ monitorId, location, intervalMs, result }: RecordCheckResultInput): StoredResult {
+    const keep =
+      result.status !== 'up' || isDetailSample({ monitorId, checkedAt: result.checkedAt, intervalMs }, this.settings.detailSampleMinutes);
+    return {
+      monitorId,
+      location,
+      status: result.status,
+      reasonCode: result.reasonCode,
+      checkedAt: result.checkedAt,
+      responseTimeMs: result.timings.totalMs === null ? null : Math.round(result.timings.totalMs),
+      detail: keep ? { message: result.message, timings: result.timings, evidence: result.evidence } : null,
+    };
+  }
+}

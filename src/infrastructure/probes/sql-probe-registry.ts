@@ -1,0 +1,51 @@
+import type { ProbeInstance, ProbeRegistry } from '../../application/probes/ports';
+import type { WireProbeStatus } from '../../application/probes/wire';
+import type { SqlRunner } from '../persistence/database';
+import { sql } from '../persistence/sql';
+
+/** The `probes` table. Runs on the unit of work's connection, so `lockStream` and `advance` join the results' transaction. */
+export class SqlProbeRegistry implements ProbeRegistry {
+  constructor(private readonly sql: SqlRunner) {}
+
+  async greet(instance: ProbeInstance, about: { name: string; version: string }, now: Date): Promise<{ lastSeq: number } | null> {
+    const rows = await this.sql.query<{ last_seq: string }>(
+      sql`INSERT INTO probes (instance_id, probe_key_id, location_id, name, version, first_seen_at, last_seen_at)
+          VALUES (${instance.instanceId}::uuid, ${instance.keyId}, ${instance.locationId}, ${about.name}, ${about.version}, ${now}, ${now})
+          ON CONFLICT (instance_id) DO UPDATE SET probe_key_id = EXCLUDED.probe_key_id, name = EXCLUDED.name,
+            version = EXCLUDED.version, last_seen_at = EXCLUDED.last_seen_at
+          WHERE probes.location_id = EXCLUDED.location_id
+          RETURNING last_seq`,
+    );
+    return rows.length === 0 ? null : { lastSeq: Number(rows[0]!.last_seq) };
+  }
+
+  async touch(instanceId: string, locationId: number, now: Date): Promise<boolean> {
+    // The write is skipped while the last one is under a second old: probes call several times a second.
+    const [row] = await this.sql.query<{ n: string }>(
+      sql`WITH p AS (SELECT instance_id, last_seen_at FROM probes WHERE instance_id = ${instanceId}::uuid AND location_id = ${locationId}),
+          u AS (UPDATE probes SET last_seen_at = ${now} FROM p
+                WHERE probes.instance_id = p.instance_id AND p.last_seen_at < ${now}::timestamptz - interval '1 second')
+          SELECT count(*) AS n FROM p`,
+      { prepare: true },
+    );
+    return Number(row?.n ?? 0) === 1;
+  }
+
+  async lockStream(instanceId: string): Promise<number> {
+    const [row] = await this.sql.query<{ last_seq: string }>(
+      sql`SELECT last_seq FROM probes WHERE instance_id = ${instanceId}::uuid FOR UPDATE`,
+      { prepare: true },
+    );
+    return Number(row?.last_seq ?? 0);
+  }
+
+  async advance(instanceId: string, lastSeq: number, status: WireProbeStatus, now: Date): Promise<void> {
+    await this.sql.query(
+      sql`UPDATE probes SET last_seq = ${lastSeq}, last_seen_at = ${now}, monitors_held = ${status.monitorsHeld},
+            checks_per_second = ${status.checksPerSecond}, lag_ms = ${Math.min(status.lagMs, 2_147_483_647)},
+            buffered = ${status.buffered}, dropped = ${status.dropped}
+          WHERE instance_id = ${instanceId}::uuid`,
+      { prepare: true },
+    );
+  }
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { PROBE_CLAIM_LIMIT } from '../../../application/probes/probe-schedule-gateway';
+import { PROBE_SCREENSHOT_MAX_BYTES } from '../../../application/probes/receive-probe-screenshot';
+
+/** Most results in one batch (the probe sends up to 1,000). */
+export const PROBE_RESULTS_MAX = 5_000;
+
+const generation = z
+  .number()
+  .int()
+  .min(0)
+  .max(999_999_999)
+  .meta({ description: "The probe's worker generation (a fenced worker returns as the next)" });
+const row = z
+  .tuple([z.number().int().positive(), z.number().int(), z.number().int().positive(), z.number().int().min(0)])
+  .meta({ description: '[monitorId, slot (epoch ms), intervalMs, phaseMs]' });
+const rows = z.array(row).max(100_000);
+
+export const HelloBody = z.object({
+  name: z.string().max(100).default('').meta({ description: 'A name for this probe process (its host name by default)' }),
+  version: z.string().max(40).default('').meta({ description: "The probe's package version" }),
+});
+export const HelloAnswer = z.object({
+  protocol: z.number().int().meta({ description: 'Probe protocol version (1)' }),
+  location: z.string().meta({ description: "The code of the key's location: every check this probe runs is reported from it" }),
+  leaseMs: z
+    .number()
+    .int()
+    .meta({ description: 'How long the server waits for a silent probe before its monitors go to the other probes of the location' }),
+  lastSeq: z.number().int().meta({ description: 'The highest result sequence stored from this instance' }),
+  serverTime: z.number().int().meta({ description: "The server's clock (epoch ms): the probe runs its schedule on it" }),
+});
+
+export const GenerationBody = z.object({ generation });
+export const RegisterAnswer = z.object({ changesFrom: z.number().int(), serverTime: z.number().int() });
+export const RenewAnswer = z.object({ alive: z.boolean(), serverTime: z.number().int() });
+export const ClaimBody = z.object({
+  generation,
+  limit: z.number().int().min(0).max(PROBE_CLAIM_LIMIT),
+  adoptLimit: z.number().int().min(0).max(PROBE_CLAIM_LIMIT).default(PROBE_CLAIM_LIMIT),
+});
+export const HeldBody = z.object({ generation, monitorIds: z.array(z.number().int().positive()).max(100_000) });
+export const RowsBody = z.object({ generation, rows });
+export const RowsAnswer = z.object({
+  rows,
+  plans: z
+    .array(z.object({ monitorId: z.number().int(), request: z.looseObject({ kind: z.string() }) }))
+    .meta({ description: 'What each row runs (the check request, credentials included); rows without a plan run nothing now' }),
+});
+export const LoadAnswer = z.object({
+  locations: z.array(z.object({ location: z.string(), rows: z.number().int(), workers: z.number().int() })),
+});
+export const ChangesBody = z.object({ after: z.number().int().min(0) });
+export const ChangesAnswer = z.object({
+  changes: z.array(z.object({ seq: z.number().int(), monitorId: z.number().int(), triggered: z.boolean(), at: z.number().int() })),
+  readThrough: z.number().int().meta({ description: 'How far the change log was read: ask after it next' }),
+  more: z.boolean(),
+});
+
+const finding = z.object({ status: z.enum(['degraded', 'down']), code: z.string().max(64), message: z.string().max(2_000) });
+const ms = z.number().min(0).max(3_600_000).nullable();
+/** A result's shape (kinds and reason codes travel as the strings the checkers produce, stored as they are). */
+const WireResultSchema = z.object({
+  seq: z.number().int().positive(),
+  worker: z.string().max(120),
+  monitorId: z.number().int().positive(),
+  slot: z.number().int(),
+  startedAt: z.number().int(),
+  result: z.object({
+    kind: z.string().max(40),
+    status: z.enum(['up', 'degraded', 'down']),
+    reason: finding.nullable(),
+    findings: z.array(finding).max(50),
+    timings: z.object({ dnsMs: ms, connectMs: ms, tlsMs: ms, firstByteMs: ms, totalMs: z.number().min(0).max(3_600_000) }),
+    evidence: z.record(z.string(), z.unknown()),
+    checkedAt: z.number().int(),
+  }),
+});
+export const ResultsBody = z.object({
+  results: z.array(WireResultSchema).max(PROBE_RESULTS_MAX),
+  status: z.object({
+    monitorsHeld: z.number().int().min(0),
+    checksPerSecond: z.number().min(0),
+    lagMs: z.number().int().min(0),
+    buffered: z.number().int().min(0),
+    dropped: z.number().int().min(0),
+  }),
+});
+export const ResultsAnswer = z.object({
+  lastSeq: z.number().int().meta({ description: 'Everything up to here is stored: it may leave the probe buffer' }),
+  recorded: z.number().int().meta({ description: 'Judged by the alert rules' }),
+  late: z.number().int().meta({ description: 'Stored as history only (the worker had lapsed, or older than the timely window)' }),
+  duplicates: z.number().int().meta({ description: 'Already stored (a batch sent again)' }),
+  refused: z.number().int().meta({ description: 'About monitors the location no longer checks: dropped' }),
+  tooOld: z.number().int().meta({ description: 'Older than the raw results window: dropped' }),
+  fenced: z.array(z.string()).meta({ description: 'Worker names no longer alive: forget their rows and register again' }),
+});
+
+export const ScreenshotBody = z.object({
+  id: z.uuid(),
+  monitorId: z.number().int().positive(),
+  takenAt: z.number().int(),
+  png: z
+    .base64()
+    .max(Math.ceil(PROBE_SCREENSHOT_MAX_BYTES / 3) * 4)
+    .meta({ description: 'The PNG, base64' }),
+});

@@ -1,0 +1,63 @@
+import { CLOCK } from '../../application/shared/clock';
+import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
+import { PROBE_CREDENTIALS } from '../../application/locations/ports';
+import { RESULT_STORE } from '../../application/results/ports';
+import { CHECK_PLANNER, CHECK_SCHEDULE } from '../../application/scheduling/ports';
+import { RecordCheckResult } from '../../application/incidents/record-check-result';
+import { LATE_RESULTS, PROBE_ASSIGNMENTS, PROBE_REGISTRY } from '../../application/probes/ports';
+import { CachedProbeCredentials } from '../../application/probes/cached-probe-credentials';
+import { ProbeScheduleGateway } from '../../application/probes/probe-schedule-gateway';
+import { ReceiveProbeResults } from '../../application/probes/receive-probe-results';
+import { ReceiveProbeScreenshot } from '../../application/probes/receive-probe-screenshot';
+import { SCREENSHOT_STORE } from '../../application/checks/ports';
+import { SqlProbeRegistry } from '../../infrastructure/probes/sql-probe-registry';
+import { SqlProbeAssignments } from '../../infrastructure/probes/sql-probe-assignments';
+import { SqlLateResults } from '../../infrastructure/probes/sql-late-results';
+import type { AppConfig } from '../config';
+import { CONFIG, CONTEXT_SQL } from '../tokens';
+import { bindings } from './bindings';
+import type { ContextModule } from './context-module';
+
+/** Results older than this are history (stored without the alert rules): a probe cut off for longer replays them. */
+const PROBE_TIMELY_MS = 120_000;
+/** Late results are kept up to the raw window, less a margin for the upkeep that packs older days. */
+const RAW_WINDOW_MARGIN_MS = 10 * 60_000;
+
+/**
+ * The probe protocol's server side: probes register, take their share of their location's
+ * schedule and report results (the API is mounted by the host before its parsers: src/main/http.ts).
+ */
+export const probesModule = bindings(({ single }) => {
+  single(PROBE_REGISTRY, (c) => new SqlProbeRegistry(c.get(CONTEXT_SQL)));
+  single(PROBE_ASSIGNMENTS, (c) => new SqlProbeAssignments(c.get(CONTEXT_SQL)));
+  single(LATE_RESULTS, (c) => new SqlLateResults(c.get(RESULT_STORE), c.get(CONTEXT_SQL)));
+  single(CachedProbeCredentials, (c) => new CachedProbeCredentials(c.get(PROBE_CREDENTIALS), c.get(CLOCK)));
+  single(
+    ProbeScheduleGateway,
+    (c) =>
+      new ProbeScheduleGateway(c.get(CHECK_SCHEDULE), c.get(CHECK_PLANNER), c.get(PROBE_REGISTRY), c.get(PROBE_ASSIGNMENTS), c.get(CLOCK)),
+  );
+  single(ReceiveProbeScreenshot, (c) => new ReceiveProbeScreenshot(c.get(PROBE_ASSIGNMENTS), c.get(SCREENSHOT_STORE)));
+  single(ReceiveProbeResults, (c) => {
+    const config = c.get<AppConfig>(CONFIG);
+    return new ReceiveProbeResults(
+      c.get(PROBE_REGISTRY),
+      c.get(PROBE_ASSIGNMENTS),
+      c.get(CHECK_SCHEDULE),
+      c.get(RecordCheckResult),
+      c.get(LATE_RESULTS),
+      c.get(TRANSACTION_RUNNER),
+      c.get(CLOCK),
+      {
+        timelyMs: PROBE_TIMELY_MS,
+        keepMs: config.results.rawHours * 3_600_000 - RAW_WINDOW_MARGIN_MS,
+        detailSampleMinutes: config.results.detailSampleMinutes,
+      },
+    );
+  });
+});
+
+export const probesContext: ContextModule = {
+  name: 'probes',
+  bindings: probesModule,
+};
