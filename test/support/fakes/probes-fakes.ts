@@ -1,0 +1,52 @@
+import type { LateResults, ProbeAssignments, ProbeInstance, ProbeMonitor, ProbeRegistry } from '../../../src/application/probes/ports';
+import type { WireProbeStatus } from '../../../src/application/probes/wire';
+import type { StoredResult } from '../../../src/application/results/ports';
+
+/** Probe processes in memory, with the adapter's rules: an instance stays at its first location; touch answers registration. */
+export class FakeProbeRegistry implements ProbeRegistry {
+  readonly probes = new Map<string, ProbeInstance & { lastSeq: number; lastSeen: Date; status: WireProbeStatus | null }>();
+  async greet(instance: ProbeInstance, _about: { name: string; version: string }, now: Date) {
+    const known = this.probes.get(instance.instanceId);
+    if (known && known.locationId !== instance.locationId) return null;
+    const lastSeq = known?.lastSeq ?? 0;
+    this.probes.set(instance.instanceId, { ...instance, lastSeq, lastSeen: now, status: known?.status ?? null });
+    return { lastSeq };
+  }
+  async touch(instanceId: string, locationId: number, now: Date) {
+    const probe = this.probes.get(instanceId);
+    if (!probe || probe.locationId !== locationId) return false;
+    probe.lastSeen = now;
+    return true;
+  }
+  async lockStream(instanceId: string) {
+    return this.probes.get(instanceId)?.lastSeq ?? 0;
+  }
+  async advance(instanceId: string, lastSeq: number, status: WireProbeStatus, now: Date) {
+    const probe = this.probes.get(instanceId)!;
+    probe.lastSeq = lastSeq;
+    probe.status = status;
+    probe.lastSeen = now;
+  }
+}
+
+/** Monitors by location, as `monitors.locations` and `check_schedule` would say. */
+export class FakeProbeAssignments implements ProbeAssignments {
+  constructor(readonly monitors: (ProbeMonitor & { locations: string[] })[]) {}
+  async monitorsAt(location: string, monitorIds: readonly number[]) {
+    return new Map(
+      this.monitors
+        .filter((m) => m.locations.includes(location) && monitorIds.includes(m.monitorId))
+        .map(({ locations: _l, ...m }) => [m.monitorId, m]),
+    );
+  }
+  async scheduledAt(location: string, monitorIds: readonly number[]) {
+    return new Set(this.monitors.filter((m) => m.locations.includes(location) && monitorIds.includes(m.monitorId)).map((m) => m.monitorId));
+  }
+}
+
+export class FakeLateResults implements LateResults {
+  readonly rows: StoredResult[] = [];
+  async store(results: readonly StoredResult[]) {
+    this.rows.push(...results);
+  }
+}

@@ -1,0 +1,128 @@
+import { expect } from 'chai';
+import { RecordCheckResult } from '../../../../src/application/incidents/record-check-result';
+import { AlertActions } from '../../../../src/application/incidents/alert-actions';
+import { ReceiveProbeResults } from '../../../../src/application/probes/receive-probe-results';
+import type { ProbeCaller } from '../../../../src/application/probes/probe-identity';
+import type { WireProbeStatus, WireResult } from '../../../../src/application/probes/wire';
+import { FakeAlertStates, FakeEvents, FakeIncidents, FakeMaintenanceWindows, aPolicy } from '../../../support/fakes/incidents-fakes';
+import { FakeMonitorLookup, FakeResults } from '../../../support/fakes/results-fakes';
+import { FakeSchedule } from '../../../support/fakes/scheduling-fakes';
+import { immediateTransactions } from '../../../support/fakes/shared-fakes';
+import { FakeLateResults, FakeProbeAssignments, FakeProbeRegistry } from '../../../support/fakes/probes-fakes';
+import { ManualClock } from '../../../support/manual-clock';
+
+const clock = new ManualClock('2026-11-22T12:00:00Z');
+const caller: ProbeCaller = { keyId: 1, locationId: 10, locationCode: 'office', organizationId: 5, instanceId: 'a1' };
+const STATUS: WireProbeStatus = { monitorsHeld: 2, checksPerSecond: 1, lagMs: 0, buffered: 0, dropped: 0 };
+const WORKER = 'probe:a1:0';
+
+function setup() {
+  const registry = new FakeProbeRegistry();
+  const schedule = new FakeSchedule();
+  const results = new FakeResults();
+  const incidents = new FakeIncidents();
+  const late = new FakeLateResults();
+  const record = new RecordCheckResult(
+    new FakeMonitorLookup(undefined, aPolicy({ locations: ['office'] })),
+    results,
+    new FakeAlertStates(),
+    incidents,
+    new FakeMaintenanceWindows(false),
+    new AlertActions(incidents, new FakeEvents(), { uuid: () => 'uuid' }, clock),
+    immediateTransactions,
+    clock,
+    { detailSampleMinutes: 60 },
+  );
+  const assignments = new FakeProbeAssignments([
+    { monitorId: 7, organizationId: 5, customerId: 2, intervalMs: 60_000, locations: ['office'] },
+    { monitorId: 8, organizationId: 6, customerId: 3, intervalMs: 60_000, locations: ['elsewhere'] },
+  ]);
+  const receive = new ReceiveProbeResults(registry, assignments, schedule, record, late, immediateTransactions, clock, {
+    timelyMs: 120_000,
+    keepMs: 6 * 3_600_000,
+    detailSampleMinutes: 60,
+  });
+  return { registry, schedule, results, incidents, late, receive };
+}
+
+const wire = (seq: number, status: 'up' | 'down', agoMs: number, monitorId = 7, worker = WORKER): WireResult => ({
+  seq,
+  worker,
+  monitorId,
+  slot: clock.now().getTime() - agoMs,
+  startedAt: clock.now().getTime() - agoMs,
+  result: {
+    kind: 'http',
+    status,
+    reason: status === 'up' ? null : { status: 'down', code: 'timeout', message: 'no answer' },
+    findings: [],
+    timings: { dnsMs: null, connectMs: 1, tlsMs: null, firstByteMs: 2, totalMs: 3 },
+    evidence: {},
+    checkedAt: clock.now().getTime() - agoMs,
+  },
+});
+
+async function registered() {
+  const s = setup();
+  await s.registry.greet({ instanceId: 'a1', keyId: 1, locationId: 10 }, { name: 'p', version: '1' }, clock.now());
+  await s.schedule.register(WORKER, ['office'], new Date(clock.now().getTime() + 15_000));
+  return s;
+}
+
+describe('ReceiveProbeResults', () => {
+  it('judges the results of a live worker as the engine does, at the probe location, owners from the server', async () => {
+    const { receive, results, incidents } = await registered();
+    const answer = await receive.execute(caller, [wire(1, 'down', 2_000)], STATUS);
+    expect(answer).to.include({ lastSeq: 1, recorded: 1, late: 0, duplicates: 0, refused: 0, tooOld: 0 });
+    expect(results.rows[0]).to.include({ monitorId: 7, location: 'office', status: 'down' });
+    expect(incidents.rows.size).to.equal(1);
+    expect([...incidents.rows.values()][0]!.organizationId).to.equal(5);
+  });
+
+  it('stores a batch sent twice once: the second time its results are duplicates', async () => {
+    const { receive, results } = await registered();
+    const batch = [wire(1, 'up', 3_000), wire(2, 'up', 2_000)];
+    await receive.execute(caller, batch, STATUS);
+    const again = await receive.execute(caller, [...batch, wire(3, 'up', 1_000)], STATUS);
+    expect(again).to.include({ lastSeq: 3, recorded: 1, duplicates: 2 });
+    expect(results.rows).to.have.length(3);
+  });
+
+  it('stores results of a lapsed worker as late history, raising no alert, and names the worker as fenced', async () => {
+    const { receive, results, incidents, late, schedule } = await registered();
+    schedule.workers.get(WORKER)!.until = clock.now().getTime() - 1;
+    const answer = await receive.execute(caller, [wire(1, 'down', 60_000), wire(2, 'down', 30_000)], STATUS);
+    expect(answer).to.include({ recorded: 0, late: 2 });
+    expect(answer.fenced).to.deep.equal([WORKER]);
+    expect(late.rows.map((r) => r.status)).to.deep.equal(['down', 'down']);
+    expect(late.rows[0]!.detail).not.to.equal(null);
+    expect(results.rows).to.have.length(0);
+    expect(incidents.rows.size).to.equal(0);
+  });
+
+  it('stores results older than the timely window as late even from a live worker, and drops those past the raw window', async () => {
+    const { receive, late, incidents } = await registered();
+    const answer = await receive.execute(caller, [wire(1, 'down', 7 * 3_600_000), wire(2, 'down', 600_000), wire(3, 'up', 1_000)], STATUS);
+    expect(answer).to.include({ tooOld: 1, late: 1, recorded: 1, lastSeq: 3 });
+    expect(late.rows).to.have.length(1);
+    expect(incidents.rows.size).to.equal(0);
+  });
+
+  it('refuses results about monitors the location does not check, and worker names that are not the probe', async () => {
+    const { receive, results } = await registered();
+    const answer = await receive.execute(
+      caller,
+      [wire(1, 'down', 1_000, 8), wire(2, 'down', 1_000, 7, 'probe:other:0'), wire(3, 'up', 1_000)],
+      STATUS,
+    );
+    expect(answer).to.include({ refused: 2, recorded: 1, lastSeq: 3 });
+    expect(results.rows.map((r) => r.monitorId)).to.deep.equal([7]);
+  });
+
+  it('notes the probe status with the stream position', async () => {
+    const { receive, registry } = await registered();
+    await receive.execute(caller, [wire(4, 'up', 1_000)], { ...STATUS, buffered: 12, dropped: 3 });
+    expect(registry.probes.get('a1')).to.include({ lastSeq: 4 });
+    expect(registry.probes.get('a1')!.status).to.include({ buffered: 12, dropped: 3 });
+  });
+});
