@@ -233,6 +233,12 @@ export const ERROR_CODES = [
   'invalidDiscountCode',
   'mandateNotFound',
   'invalidCustomPrice',
+  // locations (design)
+  'locationNotFound',
+  'locationCodeTaken',
+  'locationInUse',
+  'locationConfigured',
+  'probeKeyNotFound',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

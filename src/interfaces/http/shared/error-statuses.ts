@@ -206,6 +206,11 @@ export const ERROR_STATUS = {
   invalidDiscountCode: 422,
   mandateNotFound: 404,
   invalidCustomPrice: 400,
+  locationNotFound: 404,
+  locationCodeTaken: 409,
+  locationInUse: 409,
+  locationConfigured: 409,
+  probeKeyNotFound: 404,
 } as const satisfies Record<ErrorCode, number>;
 
 /** Answers the spec requires without a `data.code` ("423 without code", "503 without code", "404 without code"). */

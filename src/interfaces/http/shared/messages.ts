@@ -126,6 +126,11 @@ export const MESSAGES: Partial<Record<ErrorCode, string>> = {
   invalidDiscountCode: 'Unknown discount code',
   mandateNotFound: 'Payment mandate not found',
   invalidCustomPrice: 'Invalid custom price',
+  locationNotFound: 'Location not found',
+  locationCodeTaken: 'Another location already has this code',
+  locationInUse: 'Monitors still check from this location',
+  locationConfigured: 'This location is set by the service configuration (MONITOR_LOCATIONS)',
+  probeKeyNotFound: 'Probe key not found',
   // what was wrong, and how to fix it where that is not obvious
   forbidden: 'Not allowed here',
   notFound: 'Not found',
