@@ -6,6 +6,7 @@ import { agentAccessContext } from './modules/agent-access.module';
 import { checksContext } from './modules/checks.module';
 import { incidentsContext } from './modules/incidents.module';
 import { monitoringContext } from './modules/monitoring.module';
+import { locationsContext } from './modules/locations.module';
 import { maintenanceContext } from './modules/maintenance.module';
 import { schedulingContext } from './modules/scheduling.module';
 import { notificationsContext } from './modules/notifications.module';
@@ -33,6 +34,7 @@ export const CONTEXTS: readonly ContextModule[] = [
   checksContext,
   incidentsContext,
   monitoringContext,
+  locationsContext,
   maintenanceContext,
   schedulingContext,
   notificationsContext,

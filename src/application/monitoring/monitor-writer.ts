@@ -22,6 +22,7 @@ import type { IdGenerator } from '../shared/id-generator';
 import type { TargetPolicy } from '../shared/target-policy';
 import type { TransactionRunner } from '../shared/transaction';
 import type { SecretTokens } from '../identity/ports';
+import type { LocationCatalogue } from '../locations/ports';
 import { editorOf } from './monitor-editor';
 import { planContextOf } from './plan-context';
 import type { CredentialCipher, MonitorCustomerTerms, MonitorCustomerTermsLookup, MonitorRepository, ServedLocations } from './ports';
@@ -34,10 +35,16 @@ export interface CreateControls {
   allowPaidQuotaUpgrade?: boolean;
 }
 
-/** The catalogue monitors choose from (MONITOR_LOCATIONS), and who serves which of it now. */
+/**
+ * Where monitors are checked from: the configured catalogue (MONITOR_LOCATIONS) and who serves which
+ * of it now, which give a new monitor its default locations; and every code an organization's
+ * monitors may list (the catalogue, platform locations and the organization's private ones), which
+ * sent locations are checked against. Private locations are never defaults.
+ */
 export interface LocationChoice {
   readonly catalogue: readonly string[];
   readonly served: ServedLocations;
+  readonly known: LocationCatalogue;
 }
 
 /**
@@ -68,10 +75,11 @@ export class MonitorWriter {
     const managementType = managementTypeOnCreate(editor, input.managementType);
     assertMayCreate(editor, terms);
     const catalogue = this.locations.catalogue;
-    // Only a create without locations needs to know which are served.
+    // Only a create without locations needs to know which are served; only one with them, which are known.
     const defaults =
       input.locations === undefined ? defaultLocations(catalogue, await this.locations.served.live(this.clock.now())) : catalogue;
-    const plan = planMonitor(planContextOf(kind, terms, catalogue, defaults), null, input);
+    const known = await this.knownTo(actor.scope.organizationId, input);
+    const plan = planMonitor(planContextOf(kind, terms, known, defaults), null, input);
     await vetTargets(this.policy, plan.targets);
     const now = this.clock.now();
     const monitor = new Monitor({
@@ -111,7 +119,8 @@ export class MonitorWriter {
     assertMayEdit(editor, monitor.managementType, terms);
     const nextClass = input.managementType ?? monitor.managementType;
     if (nextClass !== monitor.managementType) assertMayChangeManagementType(editor);
-    const plan = planMonitor(planContextOf(monitor.kind, terms, this.locations.catalogue), monitor.state(), input);
+    const known = await this.knownTo(monitor.organizationId, input);
+    const plan = planMonitor(planContextOf(monitor.kind, terms, known), monitor.state(), input);
     await vetTargets(this.policy, plan.targets);
     return this.tx.run(async () => {
       const scope = organizationScope(monitor.organizationId);
@@ -134,7 +143,8 @@ export class MonitorWriter {
   /** Checks an update as PATCH would (codes and target vetting) without applying it: for change requests. */
   async validateUpdate(monitor: Monitor, input: MonitorInput): Promise<void> {
     const terms = await this.termsOf(monitor);
-    const plan = planMonitor(planContextOf(monitor.kind, terms, this.locations.catalogue), monitor.state(), input);
+    const known = await this.knownTo(monitor.organizationId, input);
+    const plan = planMonitor(planContextOf(monitor.kind, terms, known), monitor.state(), input);
     await vetTargets(this.policy, plan.targets);
   }
 
@@ -147,6 +157,11 @@ export class MonitorWriter {
     const terms = await this.customers.forCustomer(organizationScope(monitor.organizationId), monitor.customerId);
     if (!terms) throw new AppError(monitor.kind === 'website' ? 'websiteNotFound' : 'monitorNotFound');
     return terms;
+  }
+
+  /** The codes sent locations are checked against: asked only when locations are sent. */
+  private async knownTo(organizationId: number, input: MonitorInput): Promise<readonly string[]> {
+    return input.locations === undefined ? this.locations.catalogue : this.locations.known.codesFor(organizationId);
   }
 
   private finish(monitor: Monitor, plan: MonitorPlan, now: Date): void {

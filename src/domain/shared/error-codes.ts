@@ -235,6 +235,12 @@ export const ERROR_CODES = [
   'invalidCustomPrice',
   'probeNotRegistered',
   'probeInstanceMoved',
+  // locations (design)
+  'locationNotFound',
+  'locationCodeTaken',
+  'locationInUse',
+  'locationConfigured',
+  'probeKeyNotFound',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

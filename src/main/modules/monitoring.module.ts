@@ -1,3 +1,4 @@
+import { LOCATION_CATALOGUE } from '../../application/locations/ports';
 import { ChargingTierUpgrades } from '../../application/billing/charging-tier-upgrades';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { CLOCK } from '../../application/shared/clock';
@@ -89,7 +90,7 @@ export const monitoringModule = bindings(({ bind, single }) => {
         c.get(TRANSACTION_RUNNER),
         c.get(ID_GENERATOR),
         c.get(CLOCK),
-        { catalogue: config(c).checkLocations, served: c.get(SERVED_LOCATIONS) },
+        { catalogue: config(c).checkLocations, served: c.get(SERVED_LOCATIONS), known: c.get(LOCATION_CATALOGUE) },
       ),
   );
   single(CreateMonitor, (c) => new CreateMonitor(c.get(MonitorWriter)));

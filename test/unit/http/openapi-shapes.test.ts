@@ -96,6 +96,10 @@ const CREATES = [
   '/api/status-pages/{id}/incidents',
   '/api/status-pages/{id}/incidents/{incidentId}/updates',
   '/api/status-pages/{id}/subscribers',
+  '/api/locations',
+  '/api/locations/{code}/keys',
+  '/api/admin/locations',
+  '/api/admin/locations/{code}/keys',
   ...['dns', 'icmp', 'tcp', 'smtp', 'ssh', 'ftp', 'imap-pop'].flatMap((type) => [
     `/api/monitors/${type}`,
     `/api/monitors/${type}/{id}/change-requests`,

@@ -19,6 +19,11 @@ export const API_TAGS = [
     description: 'Website monitors (http, heartbeat, scripted_browser): checks now, results, uptime statistics, screenshots.',
   },
   { name: 'Monitors', description: 'Per-protocol monitors under /api/monitors/{type}: DNS, ICMP, TCP, SMTP, SSH, FTP, IMAP/POP.' },
+  {
+    name: 'Locations',
+    description:
+      "Where monitors are checked from: the platform's locations and the organization's private ones, their probe keys (shown once, revocable) and the live status of their probes.",
+  },
   { name: 'Heartbeats', description: 'The ping URL of heartbeat monitors: no credentials, the token in the path is the secret.' },
   { name: 'Tags', description: 'Labels attached to monitors.' },
   { name: 'Change requests', description: 'Changes to monitors proposed by customer-scoped callers, decided by the organization.' },

@@ -208,6 +208,11 @@ export const ERROR_STATUS = {
   invalidCustomPrice: 400,
   probeNotRegistered: 409,
   probeInstanceMoved: 409,
+  locationNotFound: 404,
+  locationCodeTaken: 409,
+  locationInUse: 409,
+  locationConfigured: 409,
+  probeKeyNotFound: 404,
 } as const satisfies Record<ErrorCode, number>;
 
 /** Answers the spec requires without a `data.code` ("423 without code", "503 without code", "404 without code"). */

@@ -128,6 +128,11 @@ export const MESSAGES: Partial<Record<ErrorCode, string>> = {
   invalidCustomPrice: 'Invalid custom price',
   probeNotRegistered: 'This probe process has not said hello at its location (POST /api/probe/v1/hello)',
   probeInstanceMoved: 'This probe instance id belongs to another location; start the probe with a new data directory',
+  locationNotFound: 'Location not found',
+  locationCodeTaken: 'Another location already has this code',
+  locationInUse: 'Monitors still check from this location',
+  locationConfigured: 'This location is set by the service configuration (MONITOR_LOCATIONS)',
+  probeKeyNotFound: 'Probe key not found',
   // what was wrong, and how to fix it where that is not obvious
   forbidden: 'Not allowed here',
   notFound: 'Not found',

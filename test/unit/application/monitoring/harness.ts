@@ -9,6 +9,7 @@ import {
   fakeCipher,
 } from '../../../support/fakes/monitoring-fakes';
 import { FakeTargetPolicy, immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
+import { FakeLocationCatalogue } from '../../../support/fakes/locations-fakes';
 import { ManualClock } from '../../../support/manual-clock';
 
 /** The monitoring use cases' ports as in-memory fakes, wired like the container wires the real ones. */
@@ -25,9 +26,8 @@ export function harness() {
   let n = 0;
   const secrets = { generate: (prefix: string) => `${prefix}${'x'.repeat(40)}${++n}`, hash: (t: string) => t };
   const served = new FakeServedLocations();
-  const writer = new MonitorWriter(monitors, customers, policy, fakeCipher, secrets, tx, ids, clock, {
-    catalogue: ['eu-west', 'us-east', 'ap-southeast'],
-    served,
-  });
-  return { monitors, customers, policy, tags, requests, users, tx, ids, clock, secrets, served, writer };
+  const catalogue = ['eu-west', 'us-east', 'ap-southeast'];
+  const known = new FakeLocationCatalogue(catalogue);
+  const writer = new MonitorWriter(monitors, customers, policy, fakeCipher, secrets, tx, ids, clock, { catalogue, served, known });
+  return { monitors, customers, policy, tags, requests, users, tx, ids, clock, secrets, served, known, writer };
 }

@@ -41,6 +41,32 @@ describe('MonitorWriter.create', () => {
     ).to.deep.equal(['us-east']);
   });
 
+  it("takes the organization's private locations and platform locations, refuses another organization's as unknown, and never defaults to them", async () => {
+    const h = harness();
+    h.known.granted.push(
+      { code: 'office-a', organizationId: 1 },
+      { code: 'office-b', organizationId: 2 },
+      { code: 'ap-north', organizationId: null },
+    );
+    const created = await h.writer.create(anActor().build(), 'website', { ...website, locations: ['office-a', 'ap-north'] });
+    expect(created.locations).to.deep.equal(['office-a', 'ap-north']);
+    const refused = await expectAppErrorAsync(
+      () => h.writer.create(anActor().build(), 'website', { ...website, locations: ['office-b'] }),
+      'validationFailed',
+    );
+    const [message] = (refused.details.issues as Array<{ message: string }>).map((issue) => issue.message);
+    expect(message).to.include('Unknown location: office-b');
+    expect(message!.split('known: ')[1], "the known list is the organization's").to.include('office-a').and.not.include('office-b');
+    expect((await h.writer.create(anActor().build(), 'website', { ...website })).locations).to.deep.equal([
+      'eu-west',
+      'us-east',
+      'ap-southeast',
+    ]);
+    const moved = await h.writer.update(anActor().build(), created, { locations: ['eu-west', 'office-a'] });
+    expect(moved.locations).to.deep.equal(['eu-west', 'office-a']);
+    await expectAppErrorAsync(() => h.writer.update(anActor().build(), moved, { locations: ['office-b'] }), 'validationFailed');
+  });
+
   it('answers a validation issue without a customer and invalidCustomer for one outside the organization', async () => {
     const h = harness();
     await expectAppErrorAsync(() => h.writer.create(anActor().build(), 'website', { url: website.url }), 'validationFailed');
