@@ -16,6 +16,7 @@ export * from './application/tenancy';
 export * from './application/agent-access';
 export * from './application/monitoring';
 export * from './application/locations';
+export * from './application/probes';
 export * from './application/checks';
 export * from './application/scheduling';
 export * from './application/results';

@@ -3,8 +3,7 @@ import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import type { AuthenticateCaller } from '../application/identity/authenticate-caller';
 import { buildOpenApiDocument } from '../interfaces/http/shared/openapi';
 import { RouteTable } from '../interfaces/http/shared/route-table';
-import { documentProbeApi } from '../interfaces/http/probes/probe-api';
-import { ROUTERS } from './http';
+import { INTAKES, ROUTERS } from './http';
 import { provide } from './provide';
 
 /**
@@ -17,6 +16,6 @@ export function describeApi(): object {
   const neverCalled = {} as AuthenticateCaller;
   const deps = { authenticate: neverCalled, gates: [], paths, routes: new RouteTable(), secureCookies: false };
   for (const router of ROUTERS) router.build(deps, provide(new Container(), router.needs));
-  documentProbeApi(paths);
+  for (const intake of INTAKES) intake.document(paths);
   return buildOpenApiDocument(paths);
 }

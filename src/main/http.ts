@@ -15,7 +15,7 @@ import { assertUnambiguousPath } from '../interfaces/http/shared/gates/path-ambi
 import { storableBodyText, storableUrlText } from '../interfaces/http/shared/storable-text';
 import { errorHandler, notFoundHandler } from '../interfaces/http/shared/error-handler';
 import { buildOpenApiDocument, mountOpenApi } from '../interfaces/http/shared/openapi';
-import type { RouterDefinition, RouterDeps } from '../interfaces/http/shared/router-deps';
+import type { IntakeDefinition, RouterDefinition, RouterDeps } from '../interfaces/http/shared/router-deps';
 import { provide } from './provide';
 import { CONTEXTS } from './contexts';
 import { PROBE_PATHS } from '../interfaces/http/identity/probes.router';
@@ -34,7 +34,6 @@ import {
   imEventIntakeNeeds,
 } from '../interfaces/http/incident-management/im-events.router';
 import { imEventFastPath, imEventFastPathNeeds } from '../interfaces/http/incident-management/im-event-fast-path';
-import { PROBE_API_BASE, documentProbeApi, probeApi, probeApiNeeds } from '../interfaces/http/probes/probe-api';
 import { streamsItsBody, withoutIngestToken } from '../interfaces/http/incident-management/streamed-bodies';
 import { ALERT_INGEST_PATH, alertIngestIntake, alertIngestIntakeNeeds } from '../interfaces/http/incident-management/alert-sources.router';
 /** Request URLs as logged: the secrets some paths carry (alert-source and calendar feed tokens) cut out. */
@@ -49,6 +48,8 @@ import { jsonDepthLimit } from '../interfaces/http/shared/json-depth';
 
 /** Every resource router, context by context (src/main/contexts.ts). */
 export const ROUTERS: readonly RouterDefinition[] = CONTEXTS.flatMap((context) => context.routers ?? []);
+/** Every context's intakes, mounted before the host's parsers. */
+export const INTAKES: readonly IntakeDefinition[] = CONTEXTS.flatMap((context) => context.intakes ?? []);
 
 /** The Express host: request ids and logs, the path check, parsers, the routers, and the envelope. */
 export function createHttpApp(container: Container): Express {
@@ -65,7 +66,7 @@ export function createHttpApp(container: Container): Express {
     secureCookies: config.publicBaseUrl.startsWith('https://'),
   };
   for (const router of ROUTERS) router.build(deps, provide(container, router.needs));
-  documentProbeApi(paths);
+  for (const intake of INTAKES) intake.document(paths);
   const publicPages = provide(container, publicPageNeeds);
 
   const app = express();
@@ -94,8 +95,10 @@ export function createHttpApp(container: Container): Express {
   // Events sent with a bearer token skip what follows (parsers, request context, admission, audit, route table).
   const eventsInFlight = eventsInFlightBound();
   app.use(imEventFastPath(provide(container, imEventFastPathNeeds), deps.authenticate, deps.gates, eventsInFlight));
-  // Probes are not users: their API has its own key check, parser and limits (and no audit).
-  app.use(PROBE_API_BASE, (_req, _res, next) => RequestContext.create(orm.em, next), probeApi(provide(container, probeApiNeeds)));
+  // Callers that are not users (probes): their APIs have their own credentials, parser and limits (and no audit).
+  for (const intake of INTAKES) {
+    app.use(intake.path, (_req, _res, next) => RequestContext.create(orm.em, next), intake.build(provide(container, intake.needs)));
+  }
   app.use(agentAccessGuard(provide(container, agentAccessGuardNeeds)));
   const json = express.json({ limit: '1mb' });
   const urlencoded = express.urlencoded({ extended: false, limit: '64kb' });

@@ -134,10 +134,7 @@ export async function startProbe(
     // While the server cannot be reached, schedule calls fail every round: the sender says so once.
     around: (work) => work().catch((error: unknown) => (sender.connected ? Promise.reject(error) : undefined)) as never,
   });
-  const progress = setInterval(
-    () => logger.info({ ...status(), ...sender.totals, clockOffsetMs: clock.offset }, 'probe progress'),
-    60_000,
-  );
+  const progress = setInterval(() => logger.info({ ...status(), ...sender.totals, clockOffsetMs: clock.offset }, 'probe progress'), 60_000);
   progress.unref();
   logger.info({ instanceId, location: greeting.location, server: config.serverUrl, buffered: buffer.pending }, 'probe started');
   return {

@@ -2,7 +2,7 @@ import type { ContainerModule } from 'inversify';
 import type { Logger } from 'pino';
 import type { Clock } from '../../application/shared/clock';
 import type { Database } from '../../infrastructure/persistence/database';
-import type { RouterDefinition } from '../../interfaces/http/shared/router-deps';
+import type { IntakeDefinition, RouterDefinition } from '../../interfaces/http/shared/router-deps';
 import type { JobFactory } from '../../interfaces/jobs/job-definition';
 import type { AppConfig } from '../config';
 
@@ -16,12 +16,14 @@ export interface HostEnvironment {
 
 /**
  * Everything a bounded context brings to the host, declared in its module file: its bindings
- * (adapters to ports, use cases to themselves), its routers (each documents its routes in OpenAPI)
- * and its jobs. The composition root only lists the contexts (`src/main/contexts.ts`).
+ * (adapters to ports, use cases to themselves), its routers (each documents its routes in OpenAPI),
+ * its intakes and its jobs. The composition root only lists the contexts (`src/main/contexts.ts`).
  */
 export interface ContextModule {
   readonly name: string;
   readonly bindings: ContainerModule | ((host: HostEnvironment) => ContainerModule);
   readonly routers?: readonly RouterDefinition[];
+  /** APIs mounted before the host's parsers, admission and audit, for callers that are not users (probes). */
+  readonly intakes?: readonly IntakeDefinition[];
   readonly jobs?: readonly JobFactory[];
 }

@@ -16,6 +16,7 @@ import { SqlLateResults } from '../../infrastructure/probes/sql-late-results';
 import type { AppConfig } from '../config';
 import { CONFIG, CONTEXT_SQL } from '../tokens';
 import { bindings } from './bindings';
+import { probeApiIntake } from '../../interfaces/http/probes/probe-api';
 import type { ContextModule } from './context-module';
 
 /** Results older than this are history (stored without the alert rules): a probe cut off for longer replays them. */
@@ -25,7 +26,7 @@ const RAW_WINDOW_MARGIN_MS = 10 * 60_000;
 
 /**
  * The probe protocol's server side: probes register, take their share of their location's
- * schedule and report results (the API is mounted by the host before its parsers: src/main/http.ts).
+ * schedule and report results (its API is an intake: mounted before the host's parsers).
  */
 export const probesModule = bindings(({ single }) => {
   single(PROBE_REGISTRY, (c) => new SqlProbeRegistry(c.get(CONTEXT_SQL)));
@@ -60,4 +61,5 @@ export const probesModule = bindings(({ single }) => {
 export const probesContext: ContextModule = {
   name: 'probes',
   bindings: probesModule,
+  intakes: [probeApiIntake],
 };

@@ -14,12 +14,13 @@ import { PROBE_PROTOCOL_VERSION, type WireResult } from '../../../application/pr
 import { addOperation, errorResponse } from '../shared/openapi-fragments';
 import { ERROR_STATUS } from '../shared/error-statuses';
 import { KeyedRateLimit } from './keyed-rate-limit';
+import { defineIntake } from '../shared/router-deps';
 import * as S from './probe-api.schemas';
 
 export const PROBE_API_BASE = '/api/probe/v1';
 
 /** What the probe API needs. */
-export const probeApiNeeds = {
+const probeApiNeeds = {
   gateway: ProbeScheduleGateway,
   results: ReceiveProbeResults,
   screenshots: ReceiveProbeScreenshot,
@@ -243,3 +244,6 @@ function document(paths: ZodOpenApiPathsObject, r: ProbeRoute<z.ZodType>): void 
     responses: responses as never,
   });
 }
+
+/** The probe API as its context declares it (mounted at PROBE_API_BASE before the host's parsers). */
+export const probeApiIntake = defineIntake({ path: PROBE_API_BASE, needs: probeApiNeeds, build: probeApi, document: documentProbeApi });

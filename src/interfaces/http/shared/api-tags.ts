@@ -97,7 +97,7 @@ export const API_TAGS = [
   {
     name: 'Probe API',
     description:
-      'What probes (`npm run probe` on another machine) call, with a probe key: their share of a location\'s checks, monitor changes, and their results, reported in batches stored exactly once.',
+      "What probes (`npm run probe` on another machine) call, with a probe key: their share of a location's checks, monitor changes, and their results, reported in batches stored exactly once.",
   },
   {
     name: 'Platform administration',
