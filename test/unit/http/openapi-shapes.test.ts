@@ -28,7 +28,8 @@ const resolve = (schema: Schema | undefined): Schema | undefined =>
   schema?.$ref ? document.components?.schemas?.[schema.$ref.split('/').pop()!] : schema;
 
 /** Routes that follow another rule; each with its reason. */
-const OWNED_ELSEWHERE = (path: string) => path.startsWith('/status/'); // a status page's public address, not the API's collections
+/** A status page's public address, and the probe API (a protocol of calls, not collections): not the API's resources. */
+const OWNED_ELSEWHERE = (path: string) => path.startsWith('/status/') || path.startsWith('/api/probe/v1/');
 
 /** GETs without a trailing {id} that answer one thing, not a collection. */
 const SINGLE_GETS = new Set([
