@@ -211,6 +211,15 @@ describe('locations (HTTP)', () => {
     }
   });
 
+  it('takes a code of the longest form (40 characters) in a monitor of its organization', async () => {
+    const org = await anOrganization('loc');
+    const code = `dc-${randomBytes(20).toString('hex')}`.slice(0, 40);
+    await aPrivateLocation(org, code);
+    const website = await websiteAt(org, [code]);
+    expect(website.status, JSON.stringify(website.body)).to.equal(201);
+    expect(website.body.locations).to.deep.equal([code]);
+  });
+
   it('lets the platform admin create a platform location every organization sees and may use, its keys hidden from them', async () => {
     const admin = await platformAdmin();
     const orgA = await anOrganization('loc');
