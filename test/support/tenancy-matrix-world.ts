@@ -163,6 +163,8 @@ export async function buildWorld(): Promise<MatrixWorld> {
   const imIncident = await must('POST', '/api/im/incidents', admin, { title: 'Matrix IM incident', teamId: team.id });
   const source = await must('POST', '/api/im/sources', admin, { name: `Source ${suffix()}`, kind: 'generic', teamId: team.id });
   const customDomain = await must('POST', '/api/custom-domains', admin, { hostname: `status-${suffix()}.example.com`, kind: 'whiteLabel' });
+  const location = await must('POST', '/api/locations', admin, { code: `matrix-${suffix()}`, name: 'Matrix office' });
+  const probeKey = await must('POST', `/api/locations/${location.code}/keys`, admin, { name: 'matrix' });
   const report = await must('POST', '/api/organization/reports', admin, {
     name: `Report ${suffix()}`,
     frequency: 'weekly',
@@ -200,6 +202,8 @@ export async function buildWorld(): Promise<MatrixWorld> {
     'im/calendar': calendarToken(calendar),
     'escalation-config': String(policy.id),
     'custom-domains': String(customDomain.id),
+    code: String(location.code),
+    keyId: String(probeKey.id),
     'status-pages': String(page.id),
     incidentId: String(pageIncident.id),
     subscriberId: String(subscriber.id),
@@ -334,6 +338,16 @@ function freshFactories(
     ),
   };
   Object.assign(factories, {
+    'DELETE /api/locations/{code}': one(
+      'code',
+      async () => (await must('POST', '/api/locations', admin, { code: `fresh-${suffix()}`, name: 'Fresh' })).code,
+    ),
+    'DELETE /api/locations/{code}/keys/{keyId}': async () => {
+      const code = (await must('POST', '/api/locations', admin, { code: `fresh-${suffix()}`, name: 'Fresh' })).code;
+      return { code: String(code), keyId: String((await must('POST', `/api/locations/${code}/keys`, admin, {})).id) };
+    },
+  });
+  Object.assign(factories, {
     'DELETE /api/im/teams/{id}': one(
       'im/teams',
       async () => (await must('POST', '/api/im/teams', admin, { name: `Fresh ${suffix()}` })).id,
@@ -415,6 +429,10 @@ function samplesFor(
       body: { name: 'Matrix', email: `matrix-${suffix()}@test.example`, password: PASSWORD, organizationName: `Matrix ${suffix()}` },
     },
     'POST /api/auth/sign-in/email': { body: { email: records.target.email, password: PASSWORD } },
+    'POST /api/locations': { body: { code: `matrix-new-${suffix()}`, name: 'Matrix new' } },
+    'PATCH /api/locations/{code}': { body: { name: 'Matrix renamed' } },
+    'POST /api/admin/locations': { body: { code: `matrix-platform-${suffix()}`, name: 'Matrix platform' } },
+    'PATCH /api/admin/locations/{code}': { body: { name: 'Matrix renamed' } },
     'POST /api/auth/two-factor/verify-totp': { body: { code: '000000' } },
     'POST /api/auth/two-factor/enable': { body: { password: 'not the password' } },
     'POST /api/auth/two-factor/disable': { body: { password: 'not the password' } },

@@ -35,7 +35,7 @@ export class CreateLocation {
       organizationId: input.realm === 'platform' ? null : actor.scope.organizationId,
       now: this.clock.now(),
     });
-    if (this.access.isConfiguredCode(location.code)) throw new AppError('locationCodeTaken', { code: location.code });
+    if (this.access.isConfiguredCode(location.code)) throw new AppError('locationCodeTaken', { location: location.code });
     return { location: await this.locations.add(location), status: UNKNOWN_STATUS };
   }
 }

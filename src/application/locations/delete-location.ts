@@ -18,7 +18,7 @@ export class DeleteLocation {
   async execute(actor: Actor, input: LocationRef): Promise<Location> {
     const location = await this.access.managed(actor, input);
     const monitors = await this.locations.removeUnlessUsed(location);
-    if (monitors > 0) throw new AppError('locationInUse', { code: location.code, monitors });
+    if (monitors > 0) throw new AppError('locationInUse', { location: location.code, monitors });
     return location;
   }
 }

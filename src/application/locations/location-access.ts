@@ -82,6 +82,6 @@ export class LocationAccess {
 }
 
 function stored(location: Location): StoredLocation {
-  if (location.id === null) throw new AppError('locationConfigured', { code: location.code });
+  if (location.id === null) throw new AppError('locationConfigured', { location: location.code });
   return location as StoredLocation;
 }

@@ -91,7 +91,7 @@ export class Location {
   }
 
   rename(name: string): void {
-    if (this.isConfigured) throw new AppError('locationConfigured', { code: this.code });
+    if (this.isConfigured) throw new AppError('locationConfigured', { location: this.code });
     this.name = assertLocationName(name);
   }
 }

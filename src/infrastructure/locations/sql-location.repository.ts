@@ -41,7 +41,7 @@ export class SqlLocationRepository implements LocationRepository {
       location.id = Number(row!.id);
       return location;
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('locationCodeTaken', { code: location.code });
+      if (isUniqueViolation(error)) throw new AppError('locationCodeTaken', { location: location.code });
       throw error;
     }
   }

@@ -406,6 +406,27 @@ export const MATRIX: Record<string, string> = {
   'POST /api/admin/users/{id}/deactivate': PLATFORM_ADMIN,
   'POST /api/admin/users/{id}/reactivate': PLATFORM_ADMIN,
   'GET /api/admin/usage': 'U DDDDD DD DDD DA',
+  // Locations: every role of the organization reads (agents are not on the api.read list); its admins change its private
+  // ones. The path names A's private location: another organization's callers get locationNotFound.
+  'GET /api/locations': READ,
+  'POST /api/locations': ORG_ADMIN,
+  'GET /api/locations/{code}': 'U AAAAA AA DDD HH',
+  'PATCH /api/locations/{code}': ORG_ADMIN_ONE,
+  'DELETE /api/locations/{code}': ORG_ADMIN_ONE,
+  'GET /api/locations/{code}/keys': 'U AAAAA AA DDD HH',
+  'POST /api/locations/{code}/keys': ORG_ADMIN_ONE,
+  'DELETE /api/locations/{code}/keys/{keyId}': ORG_ADMIN_ONE,
+  'GET /api/locations/{code}/probes': 'U AAAAA AA DDD HH',
+  // Platform staff read every location (A's private one included); changes are platform admins' and only on platform locations.
+  'GET /api/admin/locations': 'U DDDDD DD DDD DA',
+  'POST /api/admin/locations': PLATFORM_ADMIN,
+  'GET /api/admin/locations/{code}': 'U DDDDD DD DDD DA',
+  'PATCH /api/admin/locations/{code}': PLATFORM_ADMIN,
+  'DELETE /api/admin/locations/{code}': PLATFORM_ADMIN,
+  'GET /api/admin/locations/{code}/keys': 'U DDDDD DD DDD DA',
+  'POST /api/admin/locations/{code}/keys': PLATFORM_ADMIN,
+  'DELETE /api/admin/locations/{code}/keys/{keyId}': PLATFORM_ADMIN,
+  'GET /api/admin/locations/{code}/probes': 'U DDDDD DD DDD DA',
 };
 
 /** A row, checked for shape. */

@@ -32,7 +32,7 @@ export class FakeLocations implements LocationRepository {
   }
 
   async add(location: Location): Promise<Location> {
-    if (this.rows.some((l) => l.code === location.code)) throw new AppError('locationCodeTaken', { code: location.code });
+    if (this.rows.some((l) => l.code === location.code)) throw new AppError('locationCodeTaken', { location: location.code });
     location.id = this.nextId++;
     this.rows.push(copyLocation(location));
     return location;

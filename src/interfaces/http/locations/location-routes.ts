@@ -127,7 +127,7 @@ export function locationRoutes(router: ApiRouter, use: LocationUseCases, api: Lo
       summary: 'Delete a location',
       description:
         'Its keys and probe records go with it; its probes are refused from then on. While monitors list its code the answer ' +
-        `is 409 locationInUse with data.monitors, how many: take the location out of them first. ${api.writers.note}`,
+        `is 409 locationInUse with data.location and data.monitors, how many: take the location out of them first. ${api.writers.note}`,
       params: CodeParams,
       response: DeletedLocationSchema,
       errors: [...notFound, 'locationInUse', 'locationConfigured', ...api.writers.errors],

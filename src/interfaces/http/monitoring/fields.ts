@@ -22,12 +22,14 @@ export const QueryRef = z.string().regex(/^([1-9]\d{0,9}|[0-9a-fA-F-]{36})$/, 'A
 
 export const Name = z.string().trim().min(1).max(200);
 export const Locations = z
-  .array(z.string().max(32))
+  .array(z.string().max(40))
   .max(32)
   .meta({
     description:
-      'Location codes of the catalogue (MONITOR_LOCATIONS); an empty list stops checks from every location. ' +
-      'Omitted on create: the catalogue locations some running check process serves (the whole catalogue while none runs)',
+      "Location codes from GET /api/locations: the configured catalogue (MONITOR_LOCATIONS), platform locations and the organization's " +
+      "private ones (another organization's code is refused as unknown); an empty list stops checks from every location. " +
+      'Omitted on create: the catalogue locations some running check process serves (the whole catalogue while none runs); ' +
+      'private and other platform locations are never defaults',
   });
 
 /** Fields every monitor kind has, as create bodies take them. */

@@ -109,7 +109,7 @@ describe('locations (use cases)', () => {
 
   it('refuses a code that is configured or already taken by any organization', async () => {
     const t = setup();
-    await expectAppErrorAsync(t.create(admin(), 'eu-west'), 'locationCodeTaken', { code: 'eu-west' });
+    await expectAppErrorAsync(t.create(admin(), 'eu-west'), 'locationCodeTaken', { location: 'eu-west' });
     await t.create(admin(1), 'office-a');
     await expectAppErrorAsync(t.create(admin(2), 'office-a'), 'locationCodeTaken');
     await expectAppErrorAsync(t.create(admin(), 'heartbeat'), 'validationFailed');
@@ -119,7 +119,7 @@ describe('locations (use cases)', () => {
     const t = setup();
     await t.create(admin(), 'office-a');
     t.locations.monitorsUsing.set('office-a', 3);
-    await expectAppErrorAsync(t.remove(admin(), 'office-a'), 'locationInUse', { code: 'office-a', monitors: 3 });
+    await expectAppErrorAsync(t.remove(admin(), 'office-a'), 'locationInUse', { location: 'office-a', monitors: 3 });
     expect(t.locations.rows).to.have.length(1);
   });
 

@@ -51,7 +51,7 @@ describe('locations (domain)', () => {
       location.id = 3;
       location.rename(' Berlin DC ');
       expect(location.name).to.equal('Berlin DC');
-      expectAppError(() => Location.configured('eu-west').rename('Europe'), 'locationConfigured', { code: 'eu-west' });
+      expectAppError(() => Location.configured('eu-west').rename('Europe'), 'locationConfigured', { location: 'eu-west' });
     });
   });
 
