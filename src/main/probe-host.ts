@@ -83,7 +83,8 @@ export async function startProbe(
   const buffer = new DiskResultBuffer({ dir: path.join(config.dataDir, 'results'), maxBytes: config.bufferMaxBytes });
   await buffer.acknowledge(greeting.lastSeq);
 
-  const policy = new ResolvingTargetPolicy(new NodeDnsResolver(config.dnsServers), config.checkPrivateAllowlist);
+  // Names of the probe's own network are resolved; its owner's allowlist decides which of their addresses it may reach.
+  const policy = new ResolvingTargetPolicy(new NodeDnsResolver(config.dnsServers), config.checkPrivateAllowlist, { privateNames: true });
   const userAgent = checkUserAgent(PRODUCT.name, PRODUCT.version, config.serverUrl);
   const browserSettings = { executablePath: config.browserExecutablePath, maxConcurrent: 2, stepWaitMs: 10_000 };
   const browser = new ChromiumBrowser(browserSettings, policy, userAgent);

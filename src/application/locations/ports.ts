@@ -26,6 +26,8 @@ export const PROBE_CREDENTIALS = token<ProbeCredentials>('ProbeCredentials');
  */
 export interface LocationCatalogue {
   codesFor(organizationId: number): Promise<string[]>;
+  /** The organization's private locations (checked by its own probes, under their owners' target policy). */
+  privateCodesFor(organizationId: number): Promise<string[]>;
 }
 export const LOCATION_CATALOGUE = token<LocationCatalogue>('LocationCatalogue');
 

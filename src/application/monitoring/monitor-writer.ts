@@ -3,7 +3,7 @@ import { organizationScope } from '../../domain/shared/tenant-scope';
 import { Monitor } from '../../domain/monitoring/monitor';
 import type { ManagementType, MonitorKind } from '../../domain/monitoring/monitor-kind';
 import type { CredentialsChange, MonitorInput, MonitorPlan } from '../../domain/monitoring/monitor-plan';
-import { planMonitor } from '../../domain/monitoring/plan-monitor';
+import { isCheckedOnlyFrom, planMonitor } from '../../domain/monitoring/plan-monitor';
 import { defaultLocations } from '../../domain/monitoring/locations';
 import { decideMonitorQuota } from '../../domain/tenancy/monitor-quota';
 import {
@@ -26,7 +26,7 @@ import type { LocationCatalogue } from '../locations/ports';
 import { editorOf } from './monitor-editor';
 import { planContextOf } from './plan-context';
 import type { CredentialCipher, MonitorCustomerTerms, MonitorCustomerTermsLookup, MonitorRepository, ServedLocations } from './ports';
-import { vetTargets } from './target-vetting';
+import { SPELLING_ONLY, vetTargets } from './target-vetting';
 
 /** Fields of a create body that steer the create rather than describe the monitor. */
 export interface CreateControls {
@@ -79,8 +79,9 @@ export class MonitorWriter {
     const defaults =
       input.locations === undefined ? defaultLocations(catalogue, await this.locations.served.live(this.clock.now())) : catalogue;
     const known = await this.knownTo(actor.scope.organizationId, input);
-    const plan = planMonitor(planContextOf(kind, terms, known, defaults), null, input);
-    await vetTargets(this.policy, plan.targets);
+    const privateCodes = await this.locations.known.privateCodesFor(actor.scope.organizationId);
+    const plan = planMonitor(planContextOf(kind, terms, known, defaults, privateCodes), null, input);
+    await this.vet(plan, privateCodes);
     const now = this.clock.now();
     const monitor = new Monitor({
       publicId: this.ids.uuid(),
@@ -119,9 +120,8 @@ export class MonitorWriter {
     assertMayEdit(editor, monitor.managementType, terms);
     const nextClass = input.managementType ?? monitor.managementType;
     if (nextClass !== monitor.managementType) assertMayChangeManagementType(editor);
-    const known = await this.knownTo(monitor.organizationId, input);
-    const plan = planMonitor(planContextOf(monitor.kind, terms, known), monitor.state(), input);
-    await vetTargets(this.policy, plan.targets);
+    const { plan, privateCodes } = await this.planUpdate(monitor, terms, input);
+    await this.vet(plan, privateCodes);
     return this.tx.run(async () => {
       const scope = organizationScope(monitor.organizationId);
       const current = await this.monitors.findByRef(scope, monitor.kind, monitor.publicId);
@@ -143,9 +143,8 @@ export class MonitorWriter {
   /** Checks an update as PATCH would (codes and target vetting) without applying it: for change requests. */
   async validateUpdate(monitor: Monitor, input: MonitorInput): Promise<void> {
     const terms = await this.termsOf(monitor);
-    const known = await this.knownTo(monitor.organizationId, input);
-    const plan = planMonitor(planContextOf(monitor.kind, terms, known), monitor.state(), input);
-    await vetTargets(this.policy, plan.targets);
+    const { plan, privateCodes } = await this.planUpdate(monitor, terms, input);
+    await this.vet(plan, privateCodes);
   }
 
   async remove(actor: Actor, monitor: Monitor): Promise<void> {
@@ -157,6 +156,22 @@ export class MonitorWriter {
     const terms = await this.customers.forCustomer(organizationScope(monitor.organizationId), monitor.customerId);
     if (!terms) throw new AppError(monitor.kind === 'website' ? 'websiteNotFound' : 'monitorNotFound');
     return terms;
+  }
+
+  /**
+   * Targets are vetted by the service's policy, except for a monitor checked only from private
+   * locations: the organization's own probes check it, each under its owner's policy (which the
+   * service cannot widen), so a name only their network resolves and an address only it may reach
+   * are theirs to allow; the service checks the spelling alone.
+   */
+  private async vet(plan: MonitorPlan, privateCodes: readonly string[]): Promise<void> {
+    await vetTargets(isCheckedOnlyFrom(plan.state.locations, privateCodes) ? SPELLING_ONLY : this.policy, plan.targets);
+  }
+
+  private async planUpdate(monitor: Monitor, terms: MonitorCustomerTerms, input: MonitorInput) {
+    const known = await this.knownTo(monitor.organizationId, input);
+    const privateCodes = await this.locations.known.privateCodesFor(monitor.organizationId);
+    return { plan: planMonitor(planContextOf(monitor.kind, terms, known, known, privateCodes), monitor.state(), input), privateCodes };
   }
 
   /** The codes sent locations are checked against: asked only when locations are sent. */

@@ -20,10 +20,12 @@ export const planContextOf = (
   terms: MonitorCustomerTerms,
   locationCatalogue: readonly string[],
   defaultLocations: readonly string[] = locationCatalogue,
+  privateLocations: readonly string[] = [],
 ): PlanContext => ({
   kind,
   packageMinimumInterval: terms.minCheckIntervalMinutes,
   locationCatalogue,
   defaultLocations,
   alertDefaults: alertDefaultsOf(terms),
+  privateLocations,
 });

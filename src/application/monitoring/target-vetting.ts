@@ -3,6 +3,7 @@ import type { ErrorCode } from '../../domain/shared/error-codes';
 import type { TargetToVet } from '../../domain/monitoring/monitor-plan';
 import type { TargetPolicy } from '../shared/target-policy';
 import { refusalDetails, targetRefusal } from '../../domain/shared/network/refusal-text';
+import { parseHost } from '../../domain/shared/network/host';
 
 const CODE_BY_FIELD: Record<TargetToVet['field'], ErrorCode> = {
   url: 'invalidUrl',
@@ -28,3 +29,17 @@ export async function vetTargets(policy: TargetPolicy, targets: readonly TargetT
     );
   }
 }
+
+/**
+ * The vetting of targets the service itself never connects to (a monitor checked only by probes of
+ * private locations): the spelling alone, as the probe will parse it. Addresses, and names only a
+ * private network knows (`db.internal`, `intranet.corp`), are the probe's call under its owner's
+ * allowlist.
+ */
+export const SPELLING_ONLY: TargetPolicy = {
+  async vet(host: string) {
+    const parsed = parseHost(host, { reservedNames: true });
+    return parsed.ok ? { ok: true, hostname: parsed.host.kind === 'name' ? parsed.host.name : host, addresses: [] } : parsed;
+  },
+  isAllowedAddress: () => true,
+};

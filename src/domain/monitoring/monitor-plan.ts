@@ -15,6 +15,8 @@ export interface PlanContext {
   readonly defaultLocations: readonly string[];
   /** A new monitor's alert settings before the sent ones: the customer's. */
   readonly alertDefaults: AlertSettings;
+  /** The organization's private locations: a monitor checked only from them may name hosts only their networks know. */
+  readonly privateLocations?: readonly string[];
 }
 
 /** A host the plan newly points a check at; the target policy must vet it before saving. */
@@ -53,6 +55,8 @@ export interface PlanStep {
   readonly state: MonitorState;
   readonly input: MonitorInput;
   readonly targets: TargetToVet[];
+  /** Checked only from private locations: reserved names (`db.internal`, `intranet.corp`) are its probes' to resolve. */
+  readonly privateNames: boolean;
 }
 
 export const typeOfKind = (kind: MonitorKind): MonitoringType => (kind === 'website' ? 'http' : kind);

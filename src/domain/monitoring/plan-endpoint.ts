@@ -12,8 +12,8 @@ const DEFAULT_TLS: Partial<Record<MonitorKind, TlsMode>> = { smtp: 'starttls', f
  * A host field: any spelling parsed, reserved names refused (invalidHostname); names only for DNS
  * subjects, addresses only for a DNS monitor's resolver (a nameserver is asked at its address).
  */
-function hostField(value: unknown, field: string, accepts: 'names' | 'addresses' | 'both'): string {
-  const parsed = typeof value === 'string' ? parseHost(value) : ({ ok: false, reason: 'malformed' } as const);
+function hostField(value: unknown, field: string, accepts: 'names' | 'addresses' | 'both', reservedNames = false): string {
+  const parsed = typeof value === 'string' ? parseHost(value, { reservedNames }) : ({ ok: false, reason: 'malformed' } as const);
   if (!parsed.ok) throw new AppError('invalidHostname', refusalDetails(field, parsed.reason), targetRefusal(field, parsed.reason));
   if (parsed.host.kind === 'ip') {
     if (accepts === 'names') throw new AppError('invalidHostname', { field, reason: 'notAName' });
@@ -31,7 +31,7 @@ function hostField(value: unknown, field: string, accepts: 'names' | 'addresses'
 export function planEndpoint(kind: MonitorKind, step: PlanStep): { credentials: CredentialsChange } {
   const { state, input, creating, targets } = step;
   if (input.hostname !== undefined) {
-    state.hostname = hostField(input.hostname, 'hostname', kind === 'dns' ? 'names' : 'both');
+    state.hostname = hostField(input.hostname, 'hostname', kind === 'dns' ? 'names' : 'both', step.privateNames);
     targets.push(
       kind === 'dns' ? { field: 'hostname', host: state.hostname, mayBeUnresolvable: true } : { field: 'hostname', host: state.hostname },
     );

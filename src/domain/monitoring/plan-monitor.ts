@@ -1,3 +1,7 @@
+import { AppError } from '../shared/app-error';
+import { parseHost } from '../shared/network/host';
+import { refusalDetails, targetRefusal } from '../shared/network/refusal-text';
+import { parseTargetUrl } from '../shared/network/target-url';
 import { ALERT_FIELDS, mergeAlertSettings, type AlertSettings } from './alert-settings';
 import { assertCreateInterval, assertIntervalFitsType, assertPatchInterval, defaultCheckInterval } from './check-interval';
 import { assertLocations } from './locations';
@@ -54,14 +58,36 @@ export function planMonitor(ctx: PlanContext, current: MonitorState | null, inpu
   if (input.timeoutSeconds !== undefined) state.timeoutSeconds = assertTimeout(input.timeoutSeconds);
   Object.assign(state, mergeAlertSettings(state, pickAlerts(input)));
 
-  const step: PlanStep = { creating, typeChanged, state, input, targets: [] };
+  const privateNames = isCheckedOnlyFrom(state.locations, ctx.privateLocations ?? []);
+  const step: PlanStep = { creating, typeChanged, state, input, targets: [], privateNames };
   let needsHeartbeatToken = false;
   let credentials: MonitorPlan['credentials'] = { kind: 'keep' };
   if (ctx.kind === 'website') ({ needsHeartbeatToken } = planWebsite(step));
   else ({ credentials } = planEndpoint(ctx.kind, step));
+  // Leaving private locations only: the stored hosts are the service's to judge again.
+  if (!creating && !privateNames && isCheckedOnlyFrom(current.locations, ctx.privateLocations ?? [])) revetStoredHosts(step);
   if (!state.name) state.name = defaultName(state);
   return { state, targets: step.targets, credentials, needsHeartbeatToken };
 }
+
+/** The stored url and hostname, parsed as the service's own targets and vetted again (unless the plan already does). */
+function revetStoredHosts({ state, targets }: PlanStep): void {
+  if (state.url && !targets.some((t) => t.field === 'url')) {
+    const parsed = parseTargetUrl(state.url);
+    if (!parsed.ok) throw new AppError('invalidUrl', refusalDetails('url', parsed.reason), targetRefusal('url', parsed.reason));
+    targets.push({ field: 'url', host: parsed.host });
+  }
+  if (state.hostname && !targets.some((t) => t.field === 'hostname')) {
+    const parsed = parseHost(state.hostname);
+    if (!parsed.ok)
+      throw new AppError('invalidHostname', refusalDetails('hostname', parsed.reason), targetRefusal('hostname', parsed.reason));
+    targets.push({ field: 'hostname', host: state.hostname, mayBeUnresolvable: state.monitoringType === 'dns' });
+  }
+}
+
+/** Whether every one of a monitor's locations is among `privateLocations` (and it has some). */
+export const isCheckedOnlyFrom = (locations: readonly string[], privateLocations: readonly string[]): boolean =>
+  locations.length > 0 && locations.every((code) => privateLocations.includes(code));
 
 const pickAlerts = (input: MonitorInput): Partial<AlertSettings> =>
   Object.fromEntries(ALERT_FIELDS.filter((f) => input[f] !== undefined).map((f) => [f, input[f]]));

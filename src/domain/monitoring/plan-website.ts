@@ -36,7 +36,7 @@ export function planWebsite(step: PlanStep): { needsHeartbeatToken: boolean } {
   const { state, input, creating, typeChanged, targets } = step;
   const type = state.monitoringType;
   if (type !== 'heartbeat' && input.url !== undefined) {
-    const parsed = parseTargetUrl(input.url);
+    const parsed = parseTargetUrl(input.url, { reservedNames: step.privateNames });
     if (!parsed.ok) throw new AppError('invalidUrl', refusalDetails('url', parsed.reason), targetRefusal('url', parsed.reason));
     state.url = parsed.href;
     targets.push({ field: 'url', host: parsed.host });

@@ -19,4 +19,11 @@ export class SqlLocationCatalogue implements LocationCatalogue {
     );
     return [...this.configured, ...rows.map((row) => row.code).filter((code) => !this.configured.includes(code))];
   }
+
+  async privateCodesFor(organizationId: number): Promise<string[]> {
+    const rows = await this.sql.query<{ code: string }>(
+      sql`SELECT code FROM locations WHERE organization_id = ${organizationId} ORDER BY code`,
+    );
+    return rows.map((row) => row.code);
+  }
 }

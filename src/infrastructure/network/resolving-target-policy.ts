@@ -24,6 +24,12 @@ export class ResolvingTargetPolicy implements TargetPolicy {
   constructor(
     private readonly resolver: HostResolver,
     allowlist: readonly string[],
+    /**
+     * Resolve reserved names (`intranet.corp`, `db.internal`, single labels) and judge their
+     * addresses like any other's, instead of refusing the name: a probe on a private network, whose
+     * owner's allowlist decides which of its addresses may be reached.
+     */
+    private readonly options: { readonly privateNames?: boolean } = {},
   ) {
     this.allowlist = allowlist.map((text) => {
       const cidr = parseCidr(text);
@@ -35,7 +41,7 @@ export class ResolvingTargetPolicy implements TargetPolicy {
   async vet(host: string): Promise<TargetVetting> {
     const known = this.literals.get(host);
     if (known) return known;
-    const parsed = parseHost(host);
+    const parsed = parseHost(host, { reservedNames: this.options.privateNames });
     if (!parsed.ok) return parsed;
     if (parsed.host.kind === 'ip') {
       const { address } = parsed.host;
@@ -46,11 +52,15 @@ export class ResolvingTargetPolicy implements TargetPolicy {
       this.literals.set(host, verdict);
       return verdict;
     }
-    const answers = await this.resolver.resolveAddresses(parsed.host.name);
+    return this.vetName(parsed.host.name);
+  }
+
+  private async vetName(name: string): Promise<TargetVetting> {
+    const answers = await this.resolver.resolveAddresses(name);
     const addresses = answers.map((a) => parseIpAddress(a)).filter((a): a is IpAddress => a !== null);
     const verdict = judgeResolution(addresses, this.allowlist);
     if (verdict !== 'allowed') return { ok: false, reason: verdict };
-    return { ok: true, hostname: parsed.host.name, addresses: addresses.map((a) => a.text) };
+    return { ok: true, hostname: name, addresses: addresses.map((a) => a.text) };
   }
 
   isAllowedAddress(address: string): boolean {

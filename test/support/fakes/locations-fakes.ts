@@ -123,4 +123,8 @@ export class FakeLocationCatalogue implements LocationCatalogue {
     const rows = this.granted.filter((g) => g.organizationId === null || g.organizationId === organizationId).map((g) => g.code);
     return [...this.configured, ...rows];
   }
+
+  async privateCodesFor(organizationId: number): Promise<string[]> {
+    return this.granted.filter((g) => g.organizationId === organizationId).map((g) => g.code);
+  }
 }

@@ -30,4 +30,16 @@ describe('ResolvingTargetPolicy: verdicts on IP literals are kept, names are res
     const rebound = new ResolvingTargetPolicy(new FakeHostResolver(['127.0.0.1']), []);
     expect(await rebound.vet('example.com')).to.deep.equal({ ok: false, reason: 'nonPublicAddress' });
   });
+  });
+
+  it("a probe's policy resolves names of its private network, and its owner's allowlist alone decides their addresses", async () => {
+    const service = new ResolvingTargetPolicy(new FakeHostResolver(['10.1.2.3']), ['10.1.0.0/16']);
+    expect(await service.vet('db.internal')).to.deep.equal({ ok: false, reason: 'reservedName' });
+    const probe = new ResolvingTargetPolicy(new FakeHostResolver(['10.1.2.3']), ['10.1.0.0/16'], { privateNames: true });
+    expect(await probe.vet('db.internal')).to.deep.equal({ ok: true, hostname: 'db.internal', addresses: ['10.1.2.3'] });
+    const notAllowed = new ResolvingTargetPolicy(new FakeHostResolver(['10.9.9.9']), ['10.1.0.0/16'], { privateNames: true });
+    expect(await notAllowed.vet('intranet')).to.deep.equal({ ok: false, reason: 'nonPublicAddress' });
+    const loopback = new ResolvingTargetPolicy(new FakeHostResolver(['127.0.0.1']), [], { privateNames: true });
+    expect(await loopback.vet('localhost')).to.deep.equal({ ok: false, reason: 'nonPublicAddress' });
+  });
 });

@@ -16,9 +16,10 @@ const malformed: HostParse = { ok: false, reason: 'malformed' };
  * Parses a host exactly as a connecting client would read it, so what is vetted is what gets
  * dialled: IPv4 in any inet_aton spelling, IPv6 bracketed or bare, and DNS names (lowercased, one
  * trailing dot dropped). Whitespace, userinfo, paths, percent-escapes, zone ids and non-ASCII are
- * malformed; reserved and single-label names are refused.
+ * malformed; reserved and single-label names are refused, unless `reservedNames` allows them (a
+ * target only a private network's probes check: its names are theirs to resolve).
  */
-export function parseHost(raw: string): HostParse {
+export function parseHost(raw: string, options: { readonly reservedNames?: boolean } = {}): HostParse {
   if (raw.length === 0 || raw.length > 255 || /[\s\u0000-\u001f\u007f]/.test(raw)) return malformed;
   if (raw.startsWith('[') || raw.includes(':')) {
     const inner = raw.startsWith('[') ? (raw.endsWith(']') ? raw.slice(1, -1) : null) : raw;
@@ -33,6 +34,6 @@ export function parseHost(raw: string): HostParse {
   }
   const name = lower.endsWith('.') ? lower.slice(0, -1) : lower;
   if (name.length === 0 || name.length > 253 || !name.split('.').every((label) => LABEL.test(label))) return malformed;
-  if (isReservedName(name)) return { ok: false, reason: 'reservedName' };
+  if (isReservedName(name) && !options.reservedNames) return { ok: false, reason: 'reservedName' };
   return { ok: true, host: { kind: 'name', name } };
 }

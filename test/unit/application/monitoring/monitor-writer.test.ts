@@ -67,6 +67,28 @@ describe('MonitorWriter.create', () => {
     await expectAppErrorAsync(() => h.writer.update(anActor().build(), moved, { locations: ['office-b'] }), 'validationFailed');
   });
 
+  it("leaves the addresses of a monitor checked only from private locations to their probes' policy, checking the spelling alone", async () => {
+    const h = harness();
+    h.known.granted.push({ code: 'office-a', organizationId: 1 }, { code: 'ap-north', organizationId: null });
+    const intranet = { ...website, url: 'http://intranet.corp/health', locations: ['office-a'] };
+    const created = await h.writer.create(anActor().build(), 'website', intranet);
+    expect(created.locations).to.deep.equal(['office-a']);
+    await h.writer.create(anActor().build(), 'website', { ...intranet, url: 'http://10.1.2.3/' });
+    await h.writer.create(anActor().build(), 'tcp', { customerId: 10, hostname: 'db.internal', port: 5432, locations: ['office-a'] });
+    // The spelling is still the service's to check.
+    await expectAppErrorAsync(
+      () => h.writer.create(anActor().build(), 'website', { ...intranet, url: 'http://exa mple.corp/' }),
+      'invalidUrl',
+    );
+    expect(h.policy.vetted, "the service's policy was never asked").to.deep.equal([]);
+    // Also checked from a location the service's own processes or platform probes serve: the service's policy applies.
+    await expectAppErrorAsync(
+      () => h.writer.create(anActor().build(), 'website', { ...intranet, locations: ['office-a', 'ap-north'] }),
+      'invalidUrl',
+    );
+    await expectAppErrorAsync(() => h.writer.update(anActor().build(), created, { locations: ['office-a', 'eu-west'] }), 'invalidUrl');
+  });
+
   it('answers a validation issue without a customer and invalidCustomer for one outside the organization', async () => {
     const h = harness();
     await expectAppErrorAsync(() => h.writer.create(anActor().build(), 'website', { url: website.url }), 'validationFailed');
