@@ -30,7 +30,6 @@ describe('ResolvingTargetPolicy: verdicts on IP literals are kept, names are res
     const rebound = new ResolvingTargetPolicy(new FakeHostResolver(['127.0.0.1']), []);
     expect(await rebound.vet('example.com')).to.deep.equal({ ok: false, reason: 'nonPublicAddress' });
   });
-  });
 
   it("a probe's policy resolves names of its private network, and its owner's allowlist alone decides their addresses", async () => {
     const service = new ResolvingTargetPolicy(new FakeHostResolver(['10.1.2.3']), ['10.1.0.0/16']);
