@@ -3,6 +3,9 @@ import { AppError } from '../../domain/shared/app-error';
 import { ContextSql } from './context-sql';
 import type { UnitOfWorkSql } from './database';
 
+/** PostgreSQL's deadlock_detected. */
+const DEADLOCK = '40P01';
+
 /**
  * Base of the MikroORM repositories: the entity manager of the current request or job (MikroORM's
  * RequestContext, or the transaction in progress), and flushes that turn a lost race into the
@@ -35,12 +38,16 @@ export abstract class OrmRepository {
     return this.racing(() => this.em.flush());
   }
 
-  /** Runs a write, answering `conflict` when it lost a race to another transaction. */
+  /**
+   * Runs a write, answering `conflict` when it lost a race to another transaction: the ORM's
+   * exceptions, or PostgreSQL's deadlock code as `sql` statements (ContextSql, the driver's errors) raise it.
+   */
   protected async racing<T>(write: () => Promise<T>): Promise<T> {
     try {
       return await write();
     } catch (error) {
-      if (error instanceof OptimisticLockError || error instanceof DeadlockException) throw new AppError('conflict');
+      if (error instanceof OptimisticLockError || error instanceof DeadlockException || (error as { code?: unknown }).code === DEADLOCK)
+        throw new AppError('conflict');
       throw error;
     }
   }

@@ -42,7 +42,7 @@ export class MikroOrmCustomerDomainRepository extends TenancyRepository implemen
   }
 
   listPage(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<string> {
-    return listPageJson((text, values) => this.prepared.query(text, values), DOMAIN_LIST, scope, filter, page);
+    return listPageJson((statement) => this.prepared.query(statement), DOMAIN_LIST, scope, filter, page);
   }
 
   async save(domain: CustomerDomain, options: { resetExpiry?: boolean } = {}): Promise<void> {

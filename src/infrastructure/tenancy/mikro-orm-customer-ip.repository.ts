@@ -41,7 +41,7 @@ export class MikroOrmCustomerIpRepository extends TenancyRepository implements C
   }
 
   listPage(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<string> {
-    return listPageJson((text, values) => this.prepared.query(text, values), LIST, scope, filter, page);
+    return listPageJson((statement) => this.prepared.query(statement), LIST, scope, filter, page);
   }
 
   async save(ip: CustomerIp, options: { resetDnsbl?: boolean } = {}): Promise<void> {

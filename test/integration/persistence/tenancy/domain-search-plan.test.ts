@@ -8,7 +8,7 @@ import { listPageJson } from '../../../../src/infrastructure/tenancy/watch-list.
 import { DOMAIN_LIST } from '../../../../src/infrastructure/tenancy/mikro-orm-customer-domain.repository';
 import { organizationScope } from '../../../../src/domain/shared/tenant-scope';
 import type { WatchListFilter } from '../../../../src/application/tenancy/ports';
-import { sql } from '../../../../src/infrastructure/persistence/sql';
+import { sql, type Sql } from '../../../../src/infrastructure/persistence/sql';
 
 /** Inserts `count` domains for one customer in one statement, as the bench does. */
 async function seedDomains(organizationId: number, customerId: number, count: number): Promise<void> {
@@ -28,7 +28,7 @@ async function planOf(organizationId: number, filter: WatchListFilter, mode: 'fo
   try {
     let plan = '';
     await listPageJson(
-      async <T>(text: string, values: unknown[]) => {
+      async <T>({ text, values }: Sql) => {
         await client.query(`SET plan_cache_mode = ${mode}`);
         await client.query({ name: 'list', text, values });
         await client.query(`PREPARE explained AS ${text}`);
