@@ -19,6 +19,26 @@ export default tseslint.config(
     },
   },
   {
+    // The persistence kit is the one way to send SQL: a statement is a `sql` value (persistence/sql.ts)
+    // run by SqlRunner / UnitOfWorkSql. Text with a parameter list, and the ORM's raw execute, stay out.
+    // (The kit itself, and the audit context it sets on each connection, talk to the driver.)
+    files: ['src/**/*.ts'],
+    ignores: ['src/infrastructure/persistence/**', 'src/infrastructure/audit/audit-connection.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='query'][arguments.0.type=/^(Literal|TemplateLiteral|BinaryExpression)$/]",
+          message: 'Write the statement with the sql tag (persistence/sql.ts): runner.query(sql`... ${value} ...`), not text with a parameter list.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='execute'][arguments.0.type=/^(Literal|TemplateLiteral|BinaryExpression)$/]",
+          message: "Raw SQL goes through the persistence kit (this.sql.query(sql`...`), ContextSql or the pool), not the ORM's execute.",
+        },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: {
       // Tests read loosely typed JSON bodies and build partial fixtures.

@@ -37,6 +37,8 @@ import { startBenchService } from './support/service';
 import { loaderFlags, supportScript } from './support/scripts';
 import { postgresCpuMicros } from './support/postgres-cpu';
 import { latenessBetween, type LatenessCounts } from '../src/domain/scheduling/lateness-histogram';
+import { sql } from '../src/infrastructure/persistence/sql';
+import { toWire } from './support/wire-sql';
 
 const MONITORS = process.env.BENCH_MONITORS === undefined ? undefined : Number(process.env.BENCH_MONITORS);
 const HTTP_MONITORS = Number(process.env.BENCH_HTTP ?? (MONITORS === undefined ? 1000 : Math.ceil(MONITORS / 2)));
@@ -228,7 +230,9 @@ async function main() {
         (
           await service.request<{ rows: Array<{ opened: number; resolved: number }> }>({
             type: 'sql',
-            sql: `SELECT count(*)::int AS opened, count(*) FILTER (WHERE status = 'resolved')::int AS resolved FROM incidents`,
+            statement: toWire(
+              sql`SELECT count(*)::int AS opened, count(*) FILTER (WHERE status = 'resolved')::int AS resolved FROM incidents`,
+            ),
           })
         ).rows[0]!;
       const phase = async (failing: boolean) => {

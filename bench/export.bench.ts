@@ -17,6 +17,7 @@ import pino from 'pino';
 import { loadConfig } from '../src/main/config';
 import { startApplication, type RunningApplication } from '../src/main/application';
 import { EXPORT_RESOURCES, ZipExportArchiveWriter } from '../src/infrastructure/data-export/zip-export-archive-writer';
+import { sql } from '../src/infrastructure/persistence/sql';
 
 const MONITORS = Number(process.env.BENCH_MONITORS ?? 10_000);
 const RESULTS = Number(process.env.BENCH_RESULTS ?? 100);
@@ -24,30 +25,27 @@ const PAGE = process.env.BENCH_PAGE === undefined ? undefined : Number(process.e
 const seconds = (since: number) => Number(((performance.now() - since) / 1000).toFixed(2));
 
 async function load(app: RunningApplication, organizationId: number, customerId: number): Promise<number> {
-  const sql = app.database.sql;
-  await sql.query(`INSERT INTO check_locations (code) VALUES ('local') ON CONFLICT DO NOTHING`);
-  await sql.query(
-    `INSERT INTO monitors (public_id, organization_id, customer_id, name, check_interval_seconds, locations, created_at)
-     SELECT gen_random_uuid(), ?, ?, 'bench ' || g, 60, '{local}', now() FROM generate_series(1, ?) AS g`,
-    [organizationId, customerId, MONITORS],
+  const runner = app.database.sql;
+  await runner.query(sql`INSERT INTO check_locations (code) VALUES ('local') ON CONFLICT DO NOTHING`);
+  await runner.query(
+    sql`INSERT INTO monitors (public_id, organization_id, customer_id, name, check_interval_seconds, locations, created_at)
+     SELECT gen_random_uuid(), ${organizationId}, ${customerId}, 'bench ' || g, 60, '{local}', now() FROM generate_series(1, ${MONITORS}) AS g`,
   );
   const now = Math.floor(Date.now() / 60_000) * 60_000;
   const start = now - RESULTS * 60_000;
   for (let day = new Date(start); day.getTime() <= now; day = new Date(day.getTime() + 86_400_000)) {
-    await sql.query(`SELECT check_results_ensure_partition(?::date)`, [day.toISOString().slice(0, 10)]);
+    await runner.query(sql`SELECT check_results_ensure_partition(${day.toISOString().slice(0, 10)}::date)`);
   }
-  await sql.query(`SELECT check_results_ensure_partition(?::date)`, [new Date(now).toISOString().slice(0, 10)]);
-  await sql.query(
-    `INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms, reason_code)
-     SELECT m.id, ?::timestamptz + g * interval '1 minute', (SELECT id FROM check_locations WHERE code = 'local'),
+  await runner.query(sql`SELECT check_results_ensure_partition(${new Date(now).toISOString().slice(0, 10)}::date)`);
+  await runner.query(
+    sql`INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms, reason_code)
+     SELECT m.id, ${new Date(start)}::timestamptz + g * interval '1 minute', (SELECT id FROM check_locations WHERE code = 'local'),
             CASE WHEN (m.id + g) % 97 = 0 THEN 3 ELSE 1 END, 40 + ((m.id * 31 + g * 17) % 400), NULL
-       FROM monitors m CROSS JOIN generate_series(0, ? - 1) AS g WHERE m.organization_id = ?`,
-    [new Date(start), RESULTS, organizationId],
+       FROM monitors m CROSS JOIN generate_series(0, ${RESULTS} - 1) AS g WHERE m.organization_id = ${organizationId}`,
   );
-  await sql.query(`VACUUM (ANALYZE) check_results`);
-  const [count] = await sql.query<{ n: string }>(
-    `SELECT count(*) AS n FROM check_results r JOIN monitors m ON m.id = r.monitor_id WHERE m.organization_id = ?`,
-    [organizationId],
+  await runner.query(sql`VACUUM (ANALYZE) check_results`);
+  const [count] = await runner.query<{ n: string }>(
+    sql`SELECT count(*) AS n FROM check_results r JOIN monitors m ON m.id = r.monitor_id WHERE m.organization_id = ${organizationId}`,
   );
   return Number(count!.n);
 }
@@ -94,8 +92,7 @@ async function main() {
     }).then((r) => r.json() as Promise<{ user: { organizationId: number } }>);
     const organizationId = signUp.user.organizationId;
     const [customer] = await app.database.sql.query<{ id: number }>(
-      `INSERT INTO customers (public_id, organization_id, name, created_at, updated_at) VALUES (?, ?, 'Bench', now(), now()) RETURNING id`,
-      [randomUUID(), organizationId],
+      sql`INSERT INTO customers (public_id, organization_id, name, created_at, updated_at) VALUES (${randomUUID()}, ${organizationId}, 'Bench', now(), now()) RETURNING id`,
     );
     const loadStart = performance.now();
     const results = await load(app, organizationId, customer!.id);

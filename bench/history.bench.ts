@@ -17,6 +17,7 @@ import { RequestContext } from '@mikro-orm/postgresql';
 import { loadConfig } from '../src/main/config';
 import { startApplication, type RunningApplication } from '../src/main/application';
 import { MaintainResultStorage } from '../src/application/results/maintain-result-storage';
+import { join, raw, sql } from '../src/infrastructure/persistence/sql';
 
 const MONITORS = Number(process.env.BENCH_MONITORS ?? 800);
 const LOCATIONS = Number(process.env.BENCH_LOCATIONS ?? 2);
@@ -43,34 +44,36 @@ async function timed(app: RunningApplication, token: string, url: string): Promi
 }
 
 async function load(app: RunningApplication, organizationId: number, customerId: number, now: number) {
-  const sql = app.database.sql;
+  const runner = app.database.sql;
   const codes = ['eu-west', 'us-east', 'ap-south', 'sa-east', 'af-south'].slice(0, LOCATIONS);
-  await sql.query(`INSERT INTO check_locations (code) VALUES ${codes.map(() => '(?)').join(',')} ON CONFLICT DO NOTHING`, codes);
+  await runner.query(
+    sql`INSERT INTO check_locations (code) VALUES ${join(
+      codes.map((code) => sql`(${code})`),
+      ',',
+    )} ON CONFLICT DO NOTHING`,
+  );
   const created = new Date(now - (DAYS + 1) * DAY);
-  await sql.query(
-    `INSERT INTO monitors (public_id, organization_id, customer_id, name, check_interval_seconds, locations, created_at)
-     SELECT gen_random_uuid(), ?, ?, 'bench ' || g, 60, ?::text[], ? FROM generate_series(1, ?) AS g`,
-    [organizationId, customerId, `{${codes.join(',')}}`, created, MONITORS],
+  await runner.query(
+    sql`INSERT INTO monitors (public_id, organization_id, customer_id, name, check_interval_seconds, locations, created_at)
+     SELECT gen_random_uuid(), ${organizationId}, ${customerId}, 'bench ' || g, 60, ${`{${codes.join(',')}}`}::text[], ${created} FROM generate_series(1, ${MONITORS}) AS g`,
   );
-  const [range] = await sql.query<{ lo: string; hi: string }>(
-    `SELECT min(id) AS lo, max(id) AS hi FROM monitors WHERE organization_id = ?`,
-    [organizationId],
+  const [range] = await runner.query<{ lo: string; hi: string }>(
+    sql`SELECT min(id) AS lo, max(id) AS hi FROM monitors WHERE organization_id = ${organizationId}`,
   );
-  await sql.query(
-    `INSERT INTO monitor_alert_states (monitor_id, organization_id, customer_id, check_interval_seconds, updated_at)
-     SELECT id, organization_id, customer_id, 60, now() FROM monitors WHERE organization_id = ?`,
-    [organizationId],
+  await runner.query(
+    sql`INSERT INTO monitor_alert_states (monitor_id, organization_id, customer_id, check_interval_seconds, updated_at)
+     SELECT id, organization_id, customer_id, 60, now() FROM monitors WHERE organization_id = ${organizationId}`,
   );
   const start = now - DAYS * DAY;
   for (let day = 0; day <= DAYS; day += 1) {
-    await sql.query(`SELECT check_results_ensure_partition(?::date)`, [new Date(start + day * DAY).toISOString().slice(0, 10)]);
+    await runner.query(sql`SELECT check_results_ensure_partition(${new Date(start + day * DAY).toISOString().slice(0, 10)}::date)`);
   }
   const began = performance.now();
   for (let chunk = start; chunk < now; chunk += DAY / 4) {
     const end = Math.min(now, chunk + DAY / 4);
     // ~0.5% down and ~1% degraded (spread pseudo-randomly), detail on those and on one up per hour.
-    await sql.query(
-      `INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms, reason_code, detail)
+    await runner.query(
+      sql`INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms, reason_code, detail)
        SELECT m, at, lid, status,
               CASE WHEN status = 3 THEN NULL ELSE 40 + (random() * random() * 900)::int END,
               CASE status WHEN 3 THEN 'timeout' WHEN 2 THEN 'responseTimeExceeded' END,
@@ -80,23 +83,22 @@ async function load(app: RunningApplication, organizationId: number, customerId:
        FROM (
          SELECT m, l.id AS lid, t + (l.id * 7 + m % 50) * interval '1 second' AS at,
                 CASE WHEN h < 5 THEN 3 WHEN h < 15 THEN 2 ELSE 1 END AS status
-         FROM generate_series(?::timestamptz, ?::timestamptz - interval '1 minute', interval '1 minute') AS t
-         CROSS JOIN generate_series(?::bigint, ?::bigint) AS m
+         FROM generate_series(${new Date(chunk)}::timestamptz, ${new Date(end)}::timestamptz - interval '1 minute', interval '1 minute') AS t
+         CROSS JOIN generate_series(${range!.lo}::bigint, ${range!.hi}::bigint) AS m
          CROSS JOIN check_locations l
          CROSS JOIN LATERAL (SELECT (m * 7919 + (extract(epoch FROM t)::bigint / 60) * 104729 + l.id * 31337) % 1000 AS h) AS x
-         WHERE l.code IN (${codes.map(() => '?').join(',')})
+         WHERE l.code IN (${join(codes, ',')})
        ) AS g`,
-      [new Date(chunk), new Date(end), range!.lo, range!.hi, ...codes],
     );
   }
   const loadSeconds = seconds(began);
   const vacuumStart = performance.now();
-  await sql.query(`VACUUM (ANALYZE) check_results`);
+  await runner.query(sql`VACUUM (ANALYZE) check_results`);
   return { codes, firstMonitorId: Number(range!.lo), loadSeconds, vacuumSeconds: seconds(vacuumStart) };
 }
 
 async function explain(app: RunningApplication, query: string): Promise<string[]> {
-  const rows = await app.database.sql.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query}`);
+  const rows = await app.database.sql.query<{ 'QUERY PLAN': string }>(sql`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${raw(query)}`);
   return rows.map((r) => r['QUERY PLAN']);
 }
 
@@ -120,13 +122,12 @@ async function main() {
     }).then((r) => r.json() as Promise<{ token: string; user: { organizationId: number } }>);
     const organizationId = signUp.user.organizationId;
     const [customer] = await app.database.sql.query<{ id: number }>(
-      `INSERT INTO customers (public_id, organization_id, name, created_at, updated_at) VALUES (?, ?, 'Bench', now(), now()) RETURNING id`,
-      [randomUUID(), organizationId],
+      sql`INSERT INTO customers (public_id, organization_id, name, created_at, updated_at) VALUES (${randomUUID()}, ${organizationId}, 'Bench', now(), now()) RETURNING id`,
     );
     const now = Math.floor(Date.now() / MINUTE) * MINUTE;
     const loaded = await load(app, organizationId, customer!.id, now);
     const [size] = await app.database.sql.query<{ rows: string; heap: string; indexes: string }>(
-      `SELECT sum(c.reltuples)::bigint AS rows, sum(pg_table_size(c.oid)) AS heap, sum(pg_indexes_size(c.oid)) AS indexes
+      sql`SELECT sum(c.reltuples)::bigint AS rows, sum(pg_table_size(c.oid)) AS heap, sum(pg_indexes_size(c.oid)) AS indexes
        FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'check_results'::regclass`,
     );
     const rows = Number(size!.rows);

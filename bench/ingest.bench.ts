@@ -20,6 +20,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { startBenchService, type BenchService } from './support/service';
+import { sql } from '../src/infrastructure/persistence/sql';
+import { toWire } from './support/wire-sql';
 
 const ORGANIZATIONS = 100;
 const LIMIT_PER_MINUTE = 600;
@@ -230,13 +232,14 @@ async function main() {
     const over = await anOrganization(service, ORGANIZATIONS);
     const exhaustedToken = over.token;
     // Incident management on for every organization of the bench, before any of them sends an event.
-    await service.request({ type: 'sql', sql: 'UPDATE organizations SET incident_management_enabled = true', params: [] });
+    await service.request({ type: 'sql', statement: toWire(sql`UPDATE organizations SET incident_management_enabled = true`) });
     const thisWindow = Math.floor(Date.now() / 60_000);
     for (let w = 0; w <= 10; w++) {
       await service.request({
         type: 'sql',
-        sql: 'INSERT INTO rate_limit_counters (bucket, window_start, hits) VALUES (?, ?, ?)',
-        params: [`im-events:${over.organizationId}`, new Date((thisWindow + w) * 60_000), LIMIT_PER_MINUTE],
+        statement: toWire(
+          sql`INSERT INTO rate_limit_counters (bucket, window_start, hits) VALUES (${`im-events:${over.organizationId}`}, ${new Date((thisWindow + w) * 60_000)}, ${LIMIT_PER_MINUTE})`,
+        ),
       });
     }
     const bodies = tokens.map((_, org) => Array.from({ length: KEYS_PER_ORGANIZATION }, (_, n) => eventBody(org, n)));
@@ -322,8 +325,7 @@ async function main() {
     const [stored] = await service
       .request<{ rows: Array<{ events: string }> }>({
         type: 'sql',
-        sql: 'SELECT COALESCE(SUM(occurrence_count), 0) AS events FROM im_incidents',
-        params: [],
+        statement: toWire(sql`SELECT COALESCE(SUM(occurrence_count), 0) AS events FROM im_incidents`),
       })
       .then((r) => r.rows);
     const durable = Number(stored?.events ?? 0);

@@ -19,6 +19,7 @@ import { startApplication } from '../src/main/application';
 import { MaintainResultStorage } from '../src/application/results/maintain-result-storage';
 import { RunDueReports } from '../src/application/reports/run-due-reports';
 import { postgresCpuMicros } from './support/postgres-cpu';
+import { sql } from '../src/infrastructure/persistence/sql';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100);
 const MONITORS = Number(process.env.BENCH_MONITORS ?? 50);
@@ -44,7 +45,7 @@ async function main() {
     logger: pino({ level: 'silent' }),
     clock: { now: () => new Date(clockAt) },
   });
-  const sql = app.database.sql;
+  const runner = app.database.sql;
   try {
     const signUp = await fetch(`${app.url}/api/auth/sign-up/email`, {
       method: 'POST',
@@ -58,48 +59,43 @@ async function main() {
     }).then((r) => r.json() as Promise<{ user: { organizationId: number } }>);
     const organizationId = signUp.user.organizationId;
     const loadStart = performance.now();
-    await sql.query(
-      `INSERT INTO customers (public_id, organization_id, name, email, monthly_reports_enabled, created_at, updated_at)
-       SELECT gen_random_uuid(), ?, 'Customer ' || g, 'customer' || g || '@bench.example', true, now(), now() FROM generate_series(1, ?) AS g`,
-      [organizationId, CUSTOMERS],
+    await runner.query(
+      sql`INSERT INTO customers (public_id, organization_id, name, email, monthly_reports_enabled, created_at, updated_at)
+       SELECT gen_random_uuid(), ${organizationId}, 'Customer ' || g, 'customer' || g || '@bench.example', true, now(), now() FROM generate_series(1, ${CUSTOMERS}) AS g`,
     );
-    await sql.query(`INSERT INTO check_locations (code) VALUES ('eu-west') ON CONFLICT DO NOTHING`);
-    await sql.query(
-      `INSERT INTO monitors (public_id, organization_id, customer_id, name, check_interval_seconds, locations, created_at)
-       SELECT gen_random_uuid(), ?, c.id, 'Monitor ' || c.id || '-' || g, ?, '{eu-west}', ?
-       FROM customers c CROSS JOIN generate_series(1, ?) AS g WHERE c.organization_id = ?`,
-      [organizationId, INTERVAL_MINUTES * 60, new Date(monthStart.getTime() - 30 * DAY), MONITORS, organizationId],
+    await runner.query(sql`INSERT INTO check_locations (code) VALUES ('eu-west') ON CONFLICT DO NOTHING`);
+    await runner.query(
+      sql`INSERT INTO monitors (public_id, organization_id, customer_id, name, check_interval_seconds, locations, created_at)
+       SELECT gen_random_uuid(), ${organizationId}, c.id, 'Monitor ' || c.id || '-' || g, ${INTERVAL_MINUTES * 60}, '{eu-west}', ${new Date(monthStart.getTime() - 30 * DAY)}
+       FROM customers c CROSS JOIN generate_series(1, ${MONITORS}) AS g WHERE c.organization_id = ${organizationId}`,
     );
-    const [range] = await sql.query<{ lo: string; hi: string }>(
-      `SELECT min(id) AS lo, max(id) AS hi FROM monitors WHERE organization_id = ?`,
-      [organizationId],
+    const [range] = await runner.query<{ lo: string; hi: string }>(
+      sql`SELECT min(id) AS lo, max(id) AS hi FROM monitors WHERE organization_id = ${organizationId}`,
     );
     for (let day = monthStart.getTime(); day <= clockAt.getTime(); day += DAY) {
-      await sql.query(`SELECT check_results_ensure_partition(?::date)`, [new Date(day).toISOString().slice(0, 10)]);
+      await runner.query(sql`SELECT check_results_ensure_partition(${new Date(day).toISOString().slice(0, 10)}::date)`);
     }
     for (let day = monthStart.getTime(); day < clockAt.getTime(); day += DAY) {
-      await sql.query(
-        `INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms, reason_code)
+      await runner.query(
+        sql`INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms, reason_code)
          SELECT m, t + (m % 60) * interval '1 second', l.id, CASE WHEN h < 5 THEN 3 ELSE 1 END,
                 CASE WHEN h < 5 THEN NULL ELSE 40 + (random() * random() * 900)::int END, CASE WHEN h < 5 THEN 'timeout' END
-         FROM generate_series(?::timestamptz, ?::timestamptz - interval '1 second', ? * interval '1 minute') AS t
-         CROSS JOIN generate_series(?::bigint, ?::bigint) AS m
+         FROM generate_series(${new Date(day)}::timestamptz, ${new Date(Math.min(day + DAY, clockAt.getTime()))}::timestamptz - interval '1 second', ${INTERVAL_MINUTES} * interval '1 minute') AS t
+         CROSS JOIN generate_series(${range!.lo}::bigint, ${range!.hi}::bigint) AS m
          CROSS JOIN check_locations l
          CROSS JOIN LATERAL (SELECT (m * 7919 + (extract(epoch FROM t)::bigint / 60) * 104729) % 1000 AS h) AS x
          WHERE l.code = 'eu-west'`,
-        [new Date(day), new Date(Math.min(day + DAY, clockAt.getTime())), INTERVAL_MINUTES, range!.lo, range!.hi],
       );
     }
-    await sql.query(
-      `INSERT INTO incidents (public_id, organization_id, customer_id, monitor_id, origin, status, title, cause_reason_code, cause_message,
+    await runner.query(
+      sql`INSERT INTO incidents (public_id, organization_id, customer_id, monitor_id, origin, status, title, cause_reason_code, cause_message,
          started_at, resolved_at, created_at, updated_at)
        SELECT gen_random_uuid(), organization_id, customer_id, id, 'automatic', 'resolved', name || ' is down', 'timeout', 'no answer within 30 s',
-              ?::timestamptz + (id % 27) * interval '1 day', ?::timestamptz + (id % 27) * interval '1 day' + interval '45 minutes', now(), now()
-       FROM monitors WHERE organization_id = ? AND id % 10 = 0`,
-      [monthStart, monthStart, organizationId],
+              ${monthStart}::timestamptz + (id % 27) * interval '1 day', ${monthStart}::timestamptz + (id % 27) * interval '1 day' + interval '45 minutes', now(), now()
+       FROM monitors WHERE organization_id = ${organizationId} AND id % 10 = 0`,
     );
-    await sql.query('VACUUM (ANALYZE) check_results');
-    const [rows] = await sql.query<{ n: string }>('SELECT count(*) AS n FROM check_results');
+    await runner.query(sql`VACUUM (ANALYZE) check_results`);
+    const [rows] = await runner.query<{ n: string }>(sql`SELECT count(*) AS n FROM check_results`);
     const loadSeconds = seconds(loadStart);
 
     let rollupSeconds: number | null = null;
@@ -116,7 +112,7 @@ async function main() {
     const wallMs = performance.now() - wall0;
     const cpu = process.cpuUsage(cpu0);
     const pg1 = await postgresCpuMicros(process.pid);
-    const runs = await sql.query<{ status: string; n: string }>('SELECT status, count(*) AS n FROM report_runs GROUP BY status');
+    const runs = await runner.query<{ status: string; n: string }>(sql`SELECT status, count(*) AS n FROM report_runs GROUP BY status`);
     const files = await fs.readdir(path.join(dataDir, 'reports', String(organizationId)));
     const sizes = await Promise.all(files.map(async (f) => (await fs.stat(path.join(dataDir, 'reports', String(organizationId), f))).size));
     const pdfs = made.made;

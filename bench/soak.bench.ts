@@ -22,6 +22,8 @@ import { Pool } from 'undici';
 import { aPageOf50 } from './scenarios/status-page.scenario';
 import { anOrganizationWithToken, call } from './scenarios/scenario';
 import { engineWindow, startEngineUnderLoad, type EngineStats } from './support/engine-under-load';
+import { sql, type Sql } from '../src/infrastructure/persistence/sql';
+import { toWire } from './support/wire-sql';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const MONITORS = Number(process.env.SOAK_MONITORS ?? 40_000);
@@ -68,23 +70,21 @@ async function main() {
   const engine = await startEngineUnderLoad(MONITORS, [1, 2], progress);
   const { service } = engine;
   try {
-    const sql = (text: string, params: unknown[] = []) =>
-      service.request<{ rows: Array<Record<string, any>> }>({ type: 'sql', sql: text, params });
+    const seed = (statement: Sql) => service.request<{ rows: Array<Record<string, any>> }>({ type: 'sql', statement: toWire(statement) });
     const page = await aPageOf50(service, { location: 'bench', url: engine.targets.http });
     const { organization: org, customerId } = page;
-    await sql(
-      `INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, status, management_type,
+    await seed(
+      sql`INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, status, management_type,
          check_interval, timeout_seconds, locations, url, config, created_at, updated_at)
-       SELECT gen_random_uuid(), ?, ?, 'website', 'http', 'Website ' || g, 'active', 'managed', 5, 30, ARRAY['bench'], ?,
+       SELECT gen_random_uuid(), ${org.organizationId}, ${customerId}, 'website', 'http', 'Website ' || g, 'active', 'managed', 5, 30, ARRAY['bench'], ${engine.targets.http},
          '{"checkSslEnabled": false}'::jsonb, now(), now()
-       FROM generate_series(1, ?) g`,
-      [org.organizationId, customerId, engine.targets.http, WEBSITES],
+       FROM generate_series(1, ${WEBSITES}) g`,
     );
     await service.request({ type: 'renderDocuments' });
     // Events go to an organization of their own: its setting changed before its token is first used (callers are cached).
     const ingestOrg = await anOrganizationWithToken(service, 'soak-ingest');
-    await sql('UPDATE organizations SET incident_management_enabled = true WHERE id = ?', [ingestOrg.organizationId]);
-    const websites = (await sql('SELECT public_id FROM monitors WHERE organization_id = ?', [org.organizationId])).rows.map((r) =>
+    await seed(sql`UPDATE organizations SET incident_management_enabled = true WHERE id = ${ingestOrg.organizationId}`);
+    const websites = (await seed(sql`SELECT public_id FROM monitors WHERE organization_id = ${org.organizationId}`)).rows.map((r) =>
       String(r.public_id),
     );
     // A first event, so the ingest route is warm and the organization known to it.

@@ -21,6 +21,7 @@ import { loadConfig } from '../src/main/config';
 import { startApplication, type RunningApplication } from '../src/main/application';
 import { MaintainResultStorage } from '../src/application/results/maintain-result-storage';
 import { RecordCheckResult, type RecordCheckResultInput } from '../src/application/incidents/record-check-result';
+import { raw, sql } from '../src/infrastructure/persistence/sql';
 
 const MONITORS = Number(process.env.BENCH_MONITORS ?? 1000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 3);
@@ -87,19 +88,17 @@ interface BenchMonitor {
 }
 
 async function seed(app: RunningApplication): Promise<BenchMonitor[]> {
-  const sql = app.database.sql;
-  const [org] = await sql.query<{ id: number }>(
-    `INSERT INTO organizations (public_id, name, created_at, updated_at) VALUES (gen_random_uuid(), 'bench', now(), now()) RETURNING id`,
+  const runner = app.database.sql;
+  const [org] = await runner.query<{ id: number }>(
+    sql`INSERT INTO organizations (public_id, name, created_at, updated_at) VALUES (gen_random_uuid(), 'bench', now(), now()) RETURNING id`,
   );
-  const [customer] = await sql.query<{ id: number }>(
-    `INSERT INTO customers (public_id, organization_id, name, created_at, updated_at) VALUES (gen_random_uuid(), ?, 'bench', now(), now()) RETURNING id`,
-    [org!.id],
+  const [customer] = await runner.query<{ id: number }>(
+    sql`INSERT INTO customers (public_id, organization_id, name, created_at, updated_at) VALUES (gen_random_uuid(), ${org!.id}, 'bench', now(), now()) RETURNING id`,
   );
-  const rows = await sql.query<{ id: string; interval: number; http: boolean }>(
-    `INSERT INTO monitors (public_id, organization_id, customer_id, name, check_interval_seconds, locations, alert_consecutive_checks, created_at)
-     SELECT gen_random_uuid(), ?, ?, 'm' || g, 60 * (?::int[])[1 + g % 4], '{bench}', 2, ? FROM generate_series(1, ?) g
+  const rows = await runner.query<{ id: string; interval: number; http: boolean }>(
+    sql`INSERT INTO monitors (public_id, organization_id, customer_id, name, check_interval_seconds, locations, alert_consecutive_checks, created_at)
+     SELECT gen_random_uuid(), ${org!.id}, ${customer!.id}, 'm' || g, 60 * (${INTERVALS_MIN}::int[])[1 + g % 4], '{bench}', 2, ${new Date(START - DAY)} FROM generate_series(1, ${MONITORS}) g
      RETURNING id, check_interval_seconds AS interval, id % 2 = 0 AS http`,
-    [org!.id, customer!.id, INTERVALS_MIN, new Date(START - DAY), MONITORS],
   );
   return rows.map((r) => ({
     id: Number(r.id),
@@ -113,17 +112,17 @@ async function seed(app: RunningApplication): Promise<BenchMonitor[]> {
 
 /** A form's rows copied into a fresh table with the same columns, storage settings and indexes: bytes per row. */
 async function freshBytes(app: RunningApplication, table: string, where: string): Promise<{ rows: number; bytes: number }> {
-  const sql = app.database.sql;
-  await sql.query(`DROP TABLE IF EXISTS bench_copy`);
-  await sql.query(`CREATE TABLE bench_copy (LIKE ${table} INCLUDING ALL)`);
-  const [options] = await sql.query<{ o: string[] | null }>(`SELECT reloptions AS o FROM pg_class WHERE oid = ?::regclass`, [table]);
-  if (options?.o) await sql.query(`ALTER TABLE bench_copy SET (${options.o.join(', ')})`);
-  await sql.query(`INSERT INTO bench_copy SELECT * FROM ${table} WHERE ${where}`);
-  await sql.query(`VACUUM ANALYZE bench_copy`);
-  const [row] = await sql.query<{ rows: string; bytes: string }>(
-    `SELECT (SELECT count(*) FROM bench_copy)::text AS rows, pg_total_relation_size('bench_copy')::text AS bytes`,
+  const runner = app.database.sql;
+  await runner.query(sql`DROP TABLE IF EXISTS bench_copy`);
+  await runner.query(sql`CREATE TABLE bench_copy (LIKE ${raw(table)} INCLUDING ALL)`);
+  const [options] = await runner.query<{ o: string[] | null }>(sql`SELECT reloptions AS o FROM pg_class WHERE oid = ${table}::regclass`);
+  if (options?.o) await runner.query(sql`ALTER TABLE bench_copy SET (${raw(options.o.join(', '))})`);
+  await runner.query(sql`INSERT INTO bench_copy SELECT * FROM ${raw(table)} WHERE ${raw(where)}`);
+  await runner.query(sql`VACUUM ANALYZE bench_copy`);
+  const [row] = await runner.query<{ rows: string; bytes: string }>(
+    sql`SELECT (SELECT count(*) FROM bench_copy)::text AS rows, pg_total_relation_size('bench_copy')::text AS bytes`,
   );
-  await sql.query(`DROP TABLE bench_copy`);
+  await runner.query(sql`DROP TABLE bench_copy`);
   return { rows: Number(row!.rows), bytes: Number(row!.bytes) };
 }
 
@@ -142,7 +141,7 @@ async function main() {
     const monitors = await seed(app);
     const record = app.container.get(RecordCheckResult);
     const upkeep = app.container.get(MaintainResultStorage);
-    const sql = app.database.sql;
+    const runner = app.database.sql;
     let results = 0;
     let recordMs = 0;
     let upkeepMs = 0;
@@ -172,10 +171,9 @@ async function main() {
       results += batch.length;
       if (hour + HOUR === START + DAYS * DAY) {
         // The last day is complete and still raw: its partition is what a raw day costs.
-        const [part] = await sql.query<{ rows: string; bytes: string }>(
-          `SELECT (SELECT count(*) FROM check_results WHERE checked_at >= ?)::text AS rows,
-                  pg_total_relation_size(?::regclass)::text AS bytes`,
-          [new Date(hour + HOUR - DAY), `check_results_p${new Date(hour).toISOString().slice(0, 10).replaceAll('-', '')}`],
+        const [part] = await runner.query<{ rows: string; bytes: string }>(
+          sql`SELECT (SELECT count(*) FROM check_results WHERE checked_at >= ${new Date(hour + HOUR - DAY)})::text AS rows,
+                  pg_total_relation_size(${`check_results_p${new Date(hour).toISOString().slice(0, 10).replaceAll('-', '')}`}::regclass)::text AS bytes`,
         );
         raw = { rows: Number(part!.rows), bytes: Number(part!.bytes) };
       }
@@ -191,14 +189,14 @@ async function main() {
     const lastBegan = performance.now();
     const last = await inContext(() => upkeep.execute());
     compactMs += performance.now() - lastBegan;
-    await sql.query(`VACUUM ANALYZE`);
-    const [packed] = await sql.query<{ results: string; rows: string }>(
-      `SELECT COALESCE(sum(cardinality(offsets_ms)), 0)::text AS results, count(*)::text AS rows FROM check_result_hours`,
+    await runner.query(sql`VACUUM ANALYZE`);
+    const [packed] = await runner.query<{ results: string; rows: string }>(
+      sql`SELECT COALESCE(sum(cardinality(offsets_ms)), 0)::text AS results, count(*)::text AS rows FROM check_result_hours`,
     );
     const compact = await freshBytes(app, 'check_result_hours', 'true');
     // Where a compact row's bytes go (stored sizes, compressed where PostgreSQL compressed them).
-    const [columns] = await sql.query<Record<string, string>>(
-      `SELECT round(avg(pg_column_size(h.*)))::text AS row, round(avg(pg_column_size(offsets_ms)))::text AS offsets,
+    const [columns] = await runner.query<Record<string, string>>(
+      sql`SELECT round(avg(pg_column_size(h.*)))::text AS row, round(avg(pg_column_size(offsets_ms)))::text AS offsets,
               round(avg(COALESCE(pg_column_size(statuses), 0)))::text AS statuses,
               round(avg(COALESCE(pg_column_size(response_ms), 0)))::text AS response_ms,
               round(avg(COALESCE(pg_column_size(reasons), 0)))::text AS reasons,

@@ -1,5 +1,7 @@
 import type { ApiScenario } from './scenario';
 import { anOrganizationWithToken, call } from './scenario';
+import { join, sql } from '../../src/infrastructure/persistence/sql';
+import { toWire } from '../support/wire-sql';
 
 const DOMAINS = 10_000;
 
@@ -21,12 +23,15 @@ export const customerDomainsScenario: ApiScenario = {
     );
     await service.request({
       type: 'sql',
-      sql: `INSERT INTO customer_domains (public_id, organization_id, customer_id, label, domain_name, created_at, updated_at)
-            SELECT gen_random_uuid(), ?, (ARRAY[?, ?, ?, ?]::int[])[1 + i % 4], 'Site ' || i, 'site-' || i || '.example.com', now(), now()
-            FROM generate_series(1, ?) AS i`,
-      params: [org.organizationId, ...customers.map((c) => c.customer.id), DOMAINS],
+      statement:
+        toWire(sql`INSERT INTO customer_domains (public_id, organization_id, customer_id, label, domain_name, created_at, updated_at)
+            SELECT gen_random_uuid(), ${org.organizationId}, (ARRAY[${join(
+              customers.map((c) => c.customer.id),
+              ', ',
+            )}]::int[])[1 + i % 4], 'Site ' || i, 'site-' || i || '.example.com', now(), now()
+            FROM generate_series(1, ${DOMAINS}) AS i`),
     });
-    await service.request({ type: 'sql', sql: 'VACUUM ANALYZE customer_domains' });
+    await service.request({ type: 'sql', statement: toWire(sql`VACUUM ANALYZE customer_domains`) });
     return {
       // site-42, site-420..429, site-4200..4299: 111 matches, a full first page of 50.
       path: '/api/customer-domains?search=site-42&perPage=50',

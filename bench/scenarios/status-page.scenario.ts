@@ -1,5 +1,7 @@
 import type { BenchService } from '../support/service';
 import { anOrganizationWithToken, call } from './scenario';
+import { sql, type Sql } from '../../src/infrastructure/persistence/sql';
+import { toWire } from '../support/wire-sql';
 
 export const COMPONENTS = 50;
 
@@ -34,22 +36,13 @@ export async function aPageOf50(service: BenchService, checked?: { location: str
     },
     org.token,
   );
-  const sql = (text: string, params: unknown[] = []) =>
-    service.request<{ rows: Array<Record<string, any>> }>({ type: 'sql', sql: text, params });
-  const { rows } = await sql(
-    `INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, status, management_type,
+  const seed = (statement: Sql) => service.request<{ rows: Array<Record<string, any>> }>({ type: 'sql', statement: toWire(statement) });
+  const { rows } = await seed(
+    sql`INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, status, management_type,
        check_interval, timeout_seconds, locations, url, config, created_at, updated_at)
-     SELECT gen_random_uuid(), ?, ?, 'website', 'http', 'Service ' || g, 'active', 'managed', 1, 30, ARRAY[?],
-       coalesce(?, 'https://service-' || g || '.example.com/health'), ?::jsonb, now(), now()
-     FROM generate_series(1, ?) g RETURNING public_id`,
-    [
-      org.organizationId,
-      customer.id,
-      checked?.location ?? 'eu-central',
-      checked?.url ?? null,
-      checked ? '{"checkSslEnabled": false}' : '{}',
-      COMPONENTS,
-    ],
+     SELECT gen_random_uuid(), ${org.organizationId}, ${customer.id}, 'website', 'http', 'Service ' || g, 'active', 'managed', 1, 30, ARRAY[${checked?.location ?? 'eu-central'}],
+       coalesce(${checked?.url ?? null}, 'https://service-' || g || '.example.com/health'), ${checked ? '{"checkSslEnabled": false}' : '{}'}::jsonb, now(), now()
+     FROM generate_series(1, ${COMPONENTS}) g RETURNING public_id`,
   );
   await service.request({ type: 'renderDocuments' });
   const ids = rows.map((row) => String(row.public_id));
@@ -88,9 +81,8 @@ export async function aPageOf50(service: BenchService, checked?: { location: str
     for (;;) {
       const {
         rows: [row],
-      } = await sql(
-        'SELECT count(*)::int AS n FROM monitor_alert_states s JOIN monitors m ON m.id = s.monitor_id WHERE m.public_id = ANY(?::uuid[])',
-        [ids],
+      } = await seed(
+        sql`SELECT count(*)::int AS n FROM monitor_alert_states s JOIN monitors m ON m.id = s.monitor_id WHERE m.public_id = ANY(${ids}::uuid[])`,
       );
       if (Number(row!.n) >= ids.length) break;
       if (Date.now() > deadline) throw new Error(`the page's monitors have ${row!.n} alert states of ${ids.length} after 3 minutes`);

@@ -1,5 +1,7 @@
 import type { ApiScenario } from './scenario';
 import { anOrganizationWithToken, call } from './scenario';
+import { raw, sql, type Sql } from '../../src/infrastructure/persistence/sql';
+import { toWire } from '../support/wire-sql';
 
 const MONITORS = 10_000;
 const CUSTOMERS = 20;
@@ -64,29 +66,25 @@ export const websitesScenario: ApiScenario = {
       );
       customerIds.push(customer.id);
     }
-    const sql = (text: string, params: unknown[] = []) =>
-      service.request<{ rows: Array<Record<string, any>> }>({ type: 'sql', sql: text, params });
-    await sql(
-      `INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, status, management_type,
+    const seed = (statement: Sql) => service.request<{ rows: Array<Record<string, any>> }>({ type: 'sql', statement: toWire(statement) });
+    await seed(
+      sql`INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, status, management_type,
          check_interval, timeout_seconds, locations, url, config, created_at, updated_at)
-       SELECT gen_random_uuid(), ?, (?::int[])[1 + g % cardinality(?::int[])], 'website', 'http', 'Website ' || g,
+       SELECT gen_random_uuid(), ${org.organizationId}, (${customerIds}::int[])[1 + g % cardinality(${customerIds}::int[])], 'website', 'http', 'Website ' || g,
          CASE WHEN g % 10 = 0 THEN 'paused' ELSE 'active' END, CASE WHEN g % 7 = 0 THEN 'self_service' ELSE 'managed' END,
-         5, 30, ARRAY['eu-central', 'us-east', 'ap-southeast'], 'https://site-' || g || '.example.com/health', ?::jsonb, now(), now()
-       FROM generate_series(1, ?) g`,
-      [org.organizationId, customerIds, customerIds, WEBSITE_CONFIG, MONITORS],
+         5, 30, ARRAY['eu-central', 'us-east', 'ap-southeast'], 'https://site-' || g || '.example.com/health', ${WEBSITE_CONFIG}::jsonb, now(), now()
+       FROM generate_series(1, ${MONITORS}) g`,
     );
-    await sql(
-      `INSERT INTO tags (public_id, organization_id, customer_id, name, color, created_at, updated_at)
-       SELECT gen_random_uuid(), ?, c, t, '#3B82F6', now(), now() FROM unnest(?::int[]) c, unnest(ARRAY['production', 'eu', 'critical']) t`,
-      [org.organizationId, customerIds],
+    await seed(
+      sql`INSERT INTO tags (public_id, organization_id, customer_id, name, color, created_at, updated_at)
+       SELECT gen_random_uuid(), ${org.organizationId}, c, t, '#3B82F6', now(), now() FROM unnest(${customerIds}::int[]) c, unnest(ARRAY['production', 'eu', 'critical']) t`,
     );
-    await sql(
-      `INSERT INTO monitor_tags (monitor_id, tag_id) SELECT m.id, t.id FROM monitors m JOIN tags t ON t.customer_id = m.customer_id
-       WHERE m.organization_id = ? AND (m.id % 3 = 0 OR t.name = 'production')`,
-      [org.organizationId],
+    await seed(
+      sql`INSERT INTO monitor_tags (monitor_id, tag_id) SELECT m.id, t.id FROM monitors m JOIN tags t ON t.customer_id = m.customer_id
+       WHERE m.organization_id = ${org.organizationId} AND (m.id % 3 = 0 OR t.name = 'production')`,
     );
     await service.request({ type: 'renderDocuments' });
-    for (const table of ['monitors', 'monitor_tags', 'tags', 'monitor_counts']) await sql(`VACUUM ANALYZE ${table}`);
+    for (const table of ['monitors', 'monitor_tags', 'tags', 'monitor_counts']) await seed(sql`VACUUM ANALYZE ${raw(table)}`);
     return {
       path: '/api/websites?page=100&perPage=50',
       headers: { authorization: `Bearer ${org.token}` },

@@ -19,6 +19,7 @@ import { loadConfig } from '../../src/main/config';
 import { startApplication } from '../../src/main/application';
 import { CreateNotificationChannel } from '../../src/application/notifications/create-notification-channel';
 import type { Actor } from '../../src/application/shared/actor';
+import { sql } from '../../src/infrastructure/persistence/sql';
 
 export const DETECT_LOCATIONS = ['bench-1', 'bench-2', 'bench-3'];
 
@@ -44,7 +45,7 @@ async function main() {
   });
   const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'error' }, pino.destination(2));
   const app = await startApplication(config, { jobs: false, logger });
-  const { sql, orm } = app.database;
+  const { sql: runner, orm } = app.database;
 
   process.on('message', async (m: { type: string; id: number; settings?: SeedSetting[]; receiver?: string }) => {
     if (m.type === 'stop') {
@@ -55,27 +56,26 @@ async function main() {
     if (m.type === 'phases') {
       // Each monitor's slots (every location) moved onto the phase given: the workers holding them read the change.
       const phases = (m as unknown as { phases: Array<{ publicId: string; phaseMs: number }> }).phases;
-      await sql.query(
-        `WITH p AS (SELECT (e->>0)::uuid AS public_id, (e->>1)::bigint AS phase_ms FROM jsonb_array_elements(?::jsonb) AS r(e)),
+      await runner.query(
+        sql`WITH p AS (SELECT (e->>0)::uuid AS public_id, (e->>1)::bigint AS phase_ms FROM jsonb_array_elements(${JSON.stringify(phases.map((p) => [p.publicId, p.phaseMs]))}::jsonb) AS r(e)),
               moved AS (
                 UPDATE check_schedule s SET phase_ms = p.phase_ms,
                        next_due_at = 'epoch'::timestamptz + ((floor((extract(epoch FROM now()) * 1000 - p.phase_ms) / s.interval_ms) + 1) * s.interval_ms + p.phase_ms) * interval '1 millisecond'
                   FROM p JOIN monitors mo ON mo.public_id = p.public_id WHERE s.monitor_id = mo.id RETURNING s.monitor_id)
          INSERT INTO check_changes (monitor_id) SELECT DISTINCT monitor_id FROM moved`,
-        [JSON.stringify(phases.map((p) => [p.publicId, p.phaseMs]))],
       );
       process.send!({ id: m.id });
     }
     if (m.type === 'incidents') {
-      const rows = await sql.query<{ public_id: string; created_ms: string }>(
-        `SELECT mo.public_id, (extract(epoch FROM min(i.created_at)) * 1000)::bigint::text AS created_ms
+      const rows = await runner.query<{ public_id: string; created_ms: string }>(
+        sql`SELECT mo.public_id, (extract(epoch FROM min(i.created_at)) * 1000)::bigint::text AS created_ms
            FROM incidents i JOIN monitors mo ON mo.id = i.monitor_id GROUP BY mo.public_id`,
       );
       process.send!({ id: m.id, rows: rows.map((r) => ({ publicId: r.public_id, createdMs: Number(r.created_ms) })) });
     }
     if (m.type !== 'seed') return;
-    const [org] = await sql.query<{ id: number }>(
-      `INSERT INTO organizations (public_id, name, created_at, updated_at) VALUES (gen_random_uuid(), 'detect', now(), now()) RETURNING id`,
+    const [org] = await runner.query<{ id: number }>(
+      sql`INSERT INTO organizations (public_id, name, created_at, updated_at) VALUES (gen_random_uuid(), 'detect', now(), now()) RETURNING id`,
     );
     const actor: Actor = {
       kind: 'session',
@@ -93,43 +93,31 @@ async function main() {
     const create = app.container.get(CreateNotificationChannel);
     const seeded: Array<{ setting: string; index: number; publicId: string; rows: Array<{ intervalMs: number; phaseMs: number }> }> = [];
     for (const setting of m.settings!) {
-      const [customer] = await sql.query<{ id: number }>(
-        `INSERT INTO customers (public_id, organization_id, name, created_at, updated_at) VALUES (gen_random_uuid(), ?, ?, now(), now()) RETURNING id`,
-        [org!.id, setting.name],
+      const [customer] = await runner.query<{ id: number }>(
+        sql`INSERT INTO customers (public_id, organization_id, name, created_at, updated_at) VALUES (gen_random_uuid(), ${org!.id}, ${setting.name}, now(), now()) RETURNING id`,
       );
       const locations = `{${DETECT_LOCATIONS.slice(0, setting.locations).join(',')}}`;
       for (const [index, target] of setting.monitors.entries()) {
-        const [row] = await sql.query<{ id: string; public_id: string }>(
+        const [row] = await runner.query<{ id: string; public_id: string }>(
           target.kind === 'http'
-            ? `INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, url,
+            ? sql`INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, url,
                  timeout_seconds, alert_consecutive_checks, alert_location_threshold, config)
-               VALUES (gen_random_uuid(), ?, ?, 'website', 'http', ?, ?, ?::text[], ?, 5, ?, 0.50, '{"checkSslEnabled": false}'::jsonb)
+               VALUES (gen_random_uuid(), ${org!.id}, ${customer!.id}, 'website', 'http', ${`${setting.name} ${index}`}, ${setting.intervalMinutes}, ${locations}::text[], ${target.url}, 5, ${setting.consecutive}, 0.50, '{"checkSslEnabled": false}'::jsonb)
                RETURNING id, public_id`
-            : `INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, hostname, port,
+            : sql`INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, hostname, port,
                  timeout_seconds, alert_consecutive_checks, alert_location_threshold)
-               VALUES (gen_random_uuid(), ?, ?, 'tcp', 'tcp', ?, ?, ?::text[], '127.0.0.1', ?, 5, ?, 0.50)
+               VALUES (gen_random_uuid(), ${org!.id}, ${customer!.id}, 'tcp', 'tcp', ${`${setting.name} ${index}`}, ${setting.intervalMinutes}, ${locations}::text[], '127.0.0.1', ${target.port}, 5, ${setting.consecutive}, 0.50)
                RETURNING id, public_id`,
-          [
-            org!.id,
-            customer!.id,
-            `${setting.name} ${index}`,
-            setting.intervalMinutes,
-            locations,
-            target.kind === 'http' ? target.url : target.port,
-            setting.consecutive,
-          ],
         );
         // Up at every location, as after its first results: the first failure counts at once.
-        await sql.query(
-          `INSERT INTO monitor_alert_states (monitor_id, organization_id, customer_id, check_interval_seconds, locations, updated_at)
-           SELECT ?, ?, ?, ? * 60, jsonb_object_agg(l, jsonb_build_object('consecutiveFailures', 0, 'failingSince', null, 'lastStatus', 'up',
+        await runner.query(
+          sql`INSERT INTO monitor_alert_states (monitor_id, organization_id, customer_id, check_interval_seconds, locations, updated_at)
+           SELECT ${row!.id}, ${org!.id}, ${customer!.id}, ${setting.intervalMinutes} * 60, jsonb_object_agg(l, jsonb_build_object('consecutiveFailures', 0, 'failingSince', null, 'lastStatus', 'up',
              'lastReasonCode', null, 'lastCheckedAt', (now() - interval '1 second')::text)), now()
-           FROM unnest(?::text[]) AS l`,
-          [row!.id, org!.id, customer!.id, setting.intervalMinutes, locations],
+           FROM unnest(${locations}::text[]) AS l`,
         );
-        const rows = await sql.query<{ interval_ms: string; phase_ms: string }>(
-          `SELECT interval_ms, phase_ms FROM check_schedule WHERE monitor_id = ?`,
-          [row!.id],
+        const rows = await runner.query<{ interval_ms: string; phase_ms: string }>(
+          sql`SELECT interval_ms, phase_ms FROM check_schedule WHERE monitor_id = ${row!.id}`,
         );
         seeded.push({
           setting: setting.name,

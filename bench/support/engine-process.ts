@@ -12,12 +12,13 @@
  *     indexes and TOAST) and the whole database, in bytes
  *   The API benches' requests too, for benches that load the service's HTTP API while the engine runs
  *   (bench/status-page.bench.ts with BENCH_MONITORS, bench/soak.bench.ts): {type: 'urls'} -> {url, bareUrl},
- *   {type: 'cpu'} -> {serverMicros, postgresMicros}, {type: 'sql', sql, params} -> {rows},
+ *   {type: 'cpu'} -> {serverMicros, postgresMicros}, {type: 'sql', statement} -> {rows},
  *   {type: 'renderDocuments'}, {type: 'bare', text, headers} (see api-service-process.ts)
  *   {type: 'profile-start'} / {type: 'profile-stop', file}   a CPU profile of the measured window only
  *   {type: 'heap-profile-start'} / {type: 'heap-profile-stop', file}   sampled allocations promoted, then collected
  */
 import 'reflect-metadata';
+import { fromWire, type WireStatement } from './wire-sql';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
@@ -43,6 +44,7 @@ import { RequestContext } from '@mikro-orm/postgresql';
 import { MaintainResultStorage } from '../../src/application/results/maintain-result-storage';
 import { postgresCpuMicros } from './postgres-cpu';
 import { startBareRoute } from './bare-route';
+import { sql } from '../../src/infrastructure/persistence/sql';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -88,7 +90,7 @@ async function main() {
         pumpEveryMs: process.env.BENCH_PUMP_MS ? Number(process.env.BENCH_PUMP_MS) : undefined,
       })
     : undefined;
-  const sql = app.database.sql;
+  const runner = app.database.sql;
   const profiler = new Session();
   const bareRoute = await startBareRoute();
   // How long the service's one thread keeps a ready callback (a view, a check's socket) waiting.
@@ -96,22 +98,13 @@ async function main() {
   loopDelay.enable();
   process.on(
     'message',
-    async (m: {
-      type: string;
-      id: number;
-      http?: number;
-      tcp?: number;
-      httpUrl?: string;
-      tcpPort?: number;
-      sql?: string;
-      params?: unknown[];
-    }) => {
+    async (m: { type: string; id: number; http?: number; tcp?: number; httpUrl?: string; tcpPort?: number; statement?: WireStatement }) => {
       if (m.type === 'urls') process.send!({ id: m.id, url: app.url, bareUrl: bareRoute.url });
       if (m.type === 'cpu') {
         const { user, system } = process.cpuUsage();
         process.send!({ id: m.id, serverMicros: user + system, postgresMicros: await postgresCpuMicros(process.pid) });
       }
-      if (m.type === 'sql') process.send!({ id: m.id, rows: await sql.query(m.sql!, m.params ?? []) });
+      if (m.type === 'sql') process.send!({ id: m.id, rows: await runner.query(fromWire(m.statement!)) });
       if (m.type === 'renderDocuments') process.send!({ id: m.id, rendered: await renderStaleWebsiteDocuments(app.database.orm) });
       if (m.type === 'bare') {
         bareRoute.answer(m as never);
@@ -126,22 +119,21 @@ async function main() {
         // A past hour (two ago) with three results per scheduled monitor (varied response times, so the
         // histogram has several buckets), then the hourly upkeep: the rollup bytes one monitor-hour costs.
         const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 2 * 3_600_000);
-        await sql.query(
-          `INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms)
-         SELECT s.monitor_id, ?::timestamptz + ((s.monitor_id * 7 + k * 1200) % 3600) * interval '1 second', l.id, 1, 20 + (random() * 900)::int
+        await runner.query(
+          sql`INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms)
+         SELECT s.monitor_id, ${hour}::timestamptz + ((s.monitor_id * 7 + k * 1200) % 3600) * interval '1 second', l.id, 1, 20 + (random() * 900)::int
          FROM check_schedule s JOIN check_locations l ON l.code = s.location CROSS JOIN generate_series(0, 2) k`,
-          [hour],
         );
         const report = await RequestContext.create(app.database.orm.em, () => app.container.get(MaintainResultStorage).execute());
-        const [row] = await sql.query<{ rows: string; bytes: string }>(
-          `SELECT count(*)::text AS rows, pg_total_relation_size('check_result_rollups')::text AS bytes FROM check_result_rollups`,
+        const [row] = await runner.query<{ rows: string; bytes: string }>(
+          sql`SELECT count(*)::text AS rows, pg_total_relation_size('check_result_rollups')::text AS bytes FROM check_result_rollups`,
         );
         process.send!({ id: m.id, rows: Number(row!.rows), bytes: Number(row!.bytes), hoursRolledUp: report.hoursRolledUp });
       }
       if (m.type === 'storage') {
         // Every partition of check_results with its indexes and TOAST: what a day of results costs on disk.
-        const [row] = await sql.query<{ rows: string; results: string; database: string }>(
-          `SELECT (SELECT count(*) FROM check_results)::text AS rows,
+        const [row] = await runner.query<{ rows: string; results: string; database: string }>(
+          sql`SELECT (SELECT count(*) FROM check_results)::text AS rows,
            (SELECT coalesce(sum(pg_total_relation_size(relid)), 0) FROM pg_partition_tree('check_results'))::text AS results,
            pg_database_size(current_database())::text AS database`,
         );
@@ -149,40 +141,36 @@ async function main() {
       }
       if (m.type === 'seed') {
         const intervals = (m as { intervals?: number[] }).intervals ?? [1];
-        const [org] = await sql.query<{ id: number }>(
-          `INSERT INTO organizations (public_id, name, created_at, updated_at) VALUES (gen_random_uuid(), 'bench', now(), now()) RETURNING id`,
+        const [org] = await runner.query<{ id: number }>(
+          sql`INSERT INTO organizations (public_id, name, created_at, updated_at) VALUES (gen_random_uuid(), 'bench', now(), now()) RETURNING id`,
         );
-        const [customer] = await sql.query<{ id: number }>(
-          `INSERT INTO customers (public_id, organization_id, name, created_at, updated_at) VALUES (gen_random_uuid(), ?, 'bench', now(), now()) RETURNING id`,
-          [org!.id],
+        const [customer] = await runner.query<{ id: number }>(
+          sql`INSERT INTO customers (public_id, organization_id, name, created_at, updated_at) VALUES (gen_random_uuid(), ${org!.id}, 'bench', now(), now()) RETURNING id`,
         );
         const storm = Math.min(Number((m as { storm?: number }).storm ?? 0), m.http ?? 0);
-        const stormCustomers = await sql.query<{ id: number }>(
-          `INSERT INTO customers (public_id, organization_id, name, created_at, updated_at)
-         SELECT gen_random_uuid(), ?, 'storm ' || g, now(), now() FROM generate_series(1, ?) g RETURNING id`,
-          [org!.id, storm > 0 ? 100 : 0],
+        const stormCustomers = await runner.query<{ id: number }>(
+          sql`INSERT INTO customers (public_id, organization_id, name, created_at, updated_at)
+         SELECT gen_random_uuid(), ${org!.id}, 'storm ' || g, now(), now() FROM generate_series(1, ${storm > 0 ? 100 : 0}) g RETURNING id`,
         );
         const started = process.hrtime.bigint();
-        await sql.query(
-          `INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, url, timeout_seconds, config)
-         SELECT gen_random_uuid(), ?, CASE WHEN g <= ? THEN (?::int[])[1 + g % 100] ELSE ? END, 'website', 'http', 'http ' || g,
-           CASE WHEN g <= ? THEN 1 ELSE (?::int[])[1 + g % cardinality(?::int[])] END, '{bench}',
-           CASE WHEN g <= ? THEN ? || 'storm/' || g ELSE ? END, 10, '{"checkSslEnabled": false}'::jsonb
-         FROM generate_series(1, ?) g`,
-          [org!.id, storm, stormCustomers.map((c) => c.id), customer!.id, storm, intervals, intervals, storm, m.httpUrl, m.httpUrl, m.http],
+        await runner.query(
+          sql`INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, url, timeout_seconds, config)
+         SELECT gen_random_uuid(), ${org!.id}, CASE WHEN g <= ${storm} THEN (${stormCustomers.map((c) => c.id)}::int[])[1 + g % 100] ELSE ${customer!.id} END, 'website', 'http', 'http ' || g,
+           CASE WHEN g <= ${storm} THEN 1 ELSE (${intervals}::int[])[1 + g % cardinality(${intervals}::int[])] END, '{bench}',
+           CASE WHEN g <= ${storm} THEN ${m.httpUrl} || 'storm/' || g ELSE ${m.httpUrl} END, 10, '{"checkSslEnabled": false}'::jsonb
+         FROM generate_series(1, ${m.http}) g`,
         );
-        await sql.query(
-          `INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, hostname, port, timeout_seconds)
-         SELECT gen_random_uuid(), ?, ?, 'tcp', 'tcp', 'tcp ' || g, (?::int[])[1 + g % cardinality(?::int[])], '{bench}', '127.0.0.1', ?, 10
-         FROM generate_series(1, ?) g`,
-          [org!.id, customer!.id, intervals, intervals, m.tcpPort, m.tcp],
+        await runner.query(
+          sql`INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, hostname, port, timeout_seconds)
+         SELECT gen_random_uuid(), ${org!.id}, ${customer!.id}, 'tcp', 'tcp', 'tcp ' || g, (${intervals}::int[])[1 + g % cardinality(${intervals}::int[])], '{bench}', '127.0.0.1', ${m.tcpPort}, 10
+         FROM generate_series(1, ${m.tcp}) g`,
         );
         // BENCH_SEED_STATES: every monitor starts with an up alert state, as after its first result,
         // so a run on long intervals measures the steady engine rather than first results (detail
         // samples come due at their steady rate from the start: they follow a grid, not the state).
         if (process.env.BENCH_SEED_STATES)
-          await sql.query(
-            `INSERT INTO monitor_alert_states (monitor_id, organization_id, customer_id, check_interval_seconds, locations, updated_at)
+          await runner.query(
+            sql`INSERT INTO monitor_alert_states (monitor_id, organization_id, customer_id, check_interval_seconds, locations, updated_at)
          SELECT id, organization_id, customer_id, check_interval_seconds,
            jsonb_build_object('bench', jsonb_build_object('consecutiveFailures', 0, 'failingSince', null, 'lastStatus', 'up', 'lastReasonCode', null,
              'lastCheckedAt', now()::text)), now()
@@ -193,9 +181,8 @@ async function main() {
       if (m.type === 'burst') {
         // `count` held monitors due in the same instant (the issue's burst of 10,000): triggered at
         // once, as trigger-check does for each, so their holder re-reads and runs them all.
-        await sql.query(
-          `INSERT INTO check_changes (monitor_id, triggered) SELECT monitor_id, true FROM check_schedule WHERE location = 'bench' LIMIT ?`,
-          [(m as { count?: number }).count ?? 10_000],
+        await runner.query(
+          sql`INSERT INTO check_changes (monitor_id, triggered) SELECT monitor_id, true FROM check_schedule WHERE location = 'bench' LIMIT ${(m as { count?: number }).count ?? 10_000}`,
         );
         process.send!({ id: m.id, at: Date.now() });
       }

@@ -21,6 +21,7 @@ import { CreateNotificationChannel } from '../../src/application/notifications/c
 import { TRANSACTION_RUNNER, type TransactionRunner } from '../../src/application/shared/transaction';
 import type { Actor } from '../../src/application/shared/actor';
 import { NO_TIMINGS } from '../../src/domain/checks/check-result';
+import { sql } from '../../src/infrastructure/persistence/sql';
 
 export const BENCH_LOCATION = 'bench';
 
@@ -38,7 +39,7 @@ async function main() {
   });
   const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'error' }, pino.destination(2));
   const app = await startApplication(config, { jobs: false, checkWorker: false, notificationWorker: false, logger });
-  const { sql, orm } = app.database;
+  const { sql: runner, orm } = app.database;
   const recordResult = app.container.get(RecordCheckResult);
   const tx = app.container.get<TransactionRunner>(TRANSACTION_RUNNER);
   let monitors: Array<{ id: number; organizationId: number; customerId: number }> = [];
@@ -46,37 +47,34 @@ async function main() {
   process.on('message', async (m: { type: string; id: number; [key: string]: unknown }) => {
     if (m.type === 'seed') {
       const started = Date.now();
-      const [org] = await sql.query<{ id: number }>(
-        `INSERT INTO organizations (public_id, name, created_at, updated_at) VALUES (gen_random_uuid(), 'bench', now(), now()) RETURNING id`,
+      const [org] = await runner.query<{ id: number }>(
+        sql`INSERT INTO organizations (public_id, name, created_at, updated_at) VALUES (gen_random_uuid(), 'bench', now(), now()) RETURNING id`,
       );
-      const customers = await sql.query<{ id: number }>(
-        `INSERT INTO customers (public_id, organization_id, name, created_at, updated_at)
-         SELECT gen_random_uuid(), ?, 'customer ' || g, now(), now() FROM generate_series(1, ?) g RETURNING id`,
-        [org!.id, m.customers],
+      const customers = await runner.query<{ id: number }>(
+        sql`INSERT INTO customers (public_id, organization_id, name, created_at, updated_at)
+         SELECT gen_random_uuid(), ${org!.id}, 'customer ' || g, now(), now() FROM generate_series(1, ${m.customers}) g RETURNING id`,
       );
       const customerIds = customers.map((c) => Number(c.id)).sort((a, b) => a - b);
       // One failed check opens an incident (alert_consecutive_checks 1), so one round of results is the storm.
       monitors = (
-        await sql.query<{ id: string; customer_id: number }>(
-          `INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, url,
+        await runner.query<{ id: string; customer_id: number }>(
+          sql`INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, url,
                                timeout_seconds, alert_consecutive_checks, config)
-         SELECT gen_random_uuid(), ?, (?::int[])[1 + g % cardinality(?::int[])], 'website', 'http', 'site ' || g, 1, '{bench}', 'https://www.monitor-fixture.com/', 10, 1,
+         SELECT gen_random_uuid(), ${org!.id}, (${customerIds}::int[])[1 + g % cardinality(${customerIds}::int[])], 'website', 'http', 'site ' || g, 1, '{bench}', 'https://www.monitor-fixture.com/', 10, 1,
            '{"checkSslEnabled": false}'::jsonb
-         FROM generate_series(1, ?) g RETURNING id, customer_id`,
-          [org!.id, customerIds, customerIds, m.monitors],
+         FROM generate_series(1, ${m.monitors}) g RETURNING id, customer_id`,
         )
       )
         .map((row) => ({ id: Number(row.id), organizationId: org!.id, customerId: Number(row.customer_id) }))
         .sort((a, b) => a.id - b.id);
       // Every monitor up, as after its first results (a state per monitor and location), without
       // going through the pipeline 10,000 times before the measurement.
-      await sql.query(
-        `INSERT INTO monitor_alert_states (monitor_id, organization_id, customer_id, check_interval_seconds, locations, updated_at)
+      await runner.query(
+        sql`INSERT INTO monitor_alert_states (monitor_id, organization_id, customer_id, check_interval_seconds, locations, updated_at)
          SELECT id, organization_id, customer_id, check_interval_seconds,
-           jsonb_build_object(?::text, jsonb_build_object('consecutiveFailures', 0, 'failingSince', null, 'lastStatus', 'up', 'lastReasonCode', null,
+           jsonb_build_object(${BENCH_LOCATION}::text, jsonb_build_object('consecutiveFailures', 0, 'failingSince', null, 'lastStatus', 'up', 'lastReasonCode', null,
              'lastCheckedAt', (now() - interval '1 minute')::text)), now()
-         FROM monitors WHERE organization_id = ? ON CONFLICT DO NOTHING`,
-        [BENCH_LOCATION, org!.id],
+         FROM monitors WHERE organization_id = ${org!.id} ON CONFLICT DO NOTHING`,
       );
       const actor: Actor = {
         kind: 'session',
@@ -133,8 +131,8 @@ async function main() {
       process.send!({ id: m.id, startedAt, ms: Date.now() - startedAt });
     }
     if (m.type === 'ledger') {
-      const [row] = await sql.query<Record<string, number>>(
-        `SELECT (SELECT count(*)::int FROM notification_outbox WHERE routed_at IS NULL) AS unrouted,
+      const [row] = await runner.query<Record<string, number>>(
+        sql`SELECT (SELECT count(*)::int FROM notification_outbox WHERE routed_at IS NULL) AS unrouted,
                 count(*) FILTER (WHERE status = 'pending')::int AS pending,
                 count(*) FILTER (WHERE status = 'delivered')::int AS delivered,
                 count(*) FILTER (WHERE status = 'failed')::int AS failed,

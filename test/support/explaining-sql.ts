@@ -1,16 +1,15 @@
 import type { SqlRunner } from '../../src/infrastructure/persistence/database';
-import { bind, type QueryOptions, type Sql } from '../../src/infrastructure/persistence/sql';
+import { sql, type Sql } from '../../src/infrastructure/persistence/sql';
 
 /**
  * TEST SUPPORT ONLY: a runner that explains what an adapter sends instead of running it: each
- * statement, with the same values, goes to `sql` as `EXPLAIN (FORMAT JSON)` and its plan (JSON text)
+ * statement, with the same values, goes to `runner` as `EXPLAIN (FORMAT JSON)` and its plan (JSON text)
  * to `plans`; the adapter gets no rows back.
  */
-export function explaining(sql: SqlRunner, plans: string[]): SqlRunner {
-  const query = async (statement: Sql | string, paramsOrOptions?: readonly unknown[] | QueryOptions, options?: QueryOptions) => {
-    const { text, values } = bind(statement, paramsOrOptions, options);
-    plans.push(JSON.stringify(await sql.query(`EXPLAIN (FORMAT JSON) ${text}`, values)));
+export function explaining(runner: SqlRunner, plans: string[]): SqlRunner {
+  const query = async <T>(statement: Sql): Promise<T[]> => {
+    plans.push(JSON.stringify(await runner.query(sql`EXPLAIN (FORMAT JSON) ${statement}`)));
     return [];
   };
-  return { query: query as SqlRunner['query'] };
+  return { query };
 }

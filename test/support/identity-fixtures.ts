@@ -4,6 +4,7 @@ import { api } from './http-client';
 import { testServer } from './test-server';
 import { testClock } from './test-clock';
 import { uniqueEmail, type SignedUp } from './builders';
+import { sql } from '../../src/infrastructure/persistence/sql';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -11,8 +12,7 @@ export const PASSWORD = 'correct horse battery';
 export async function aCustomerRow(organizationId: number, name = 'Customer'): Promise<number> {
   const { database } = await testServer();
   const [row] = await database.sql.query<{ id: number }>(
-    `INSERT INTO customers (public_id, organization_id, name, created_at, updated_at) VALUES (?, ?, ?, now(), now()) RETURNING id`,
-    [randomUUID(), organizationId, name],
+    sql`INSERT INTO customers (public_id, organization_id, name, created_at, updated_at) VALUES (${randomUUID()}, ${organizationId}, ${name}, now(), now()) RETURNING id`,
   );
   return Number(row!.id);
 }

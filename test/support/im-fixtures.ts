@@ -3,6 +3,7 @@ import { signIn } from './identity-fixtures';
 import { TEST_PLATFORM_ADMIN, testServer } from './test-server';
 import type { SignedUp } from './builders';
 import { aMember } from './identity-fixtures';
+import { sql } from '../../src/infrastructure/persistence/sql';
 
 let platformAdminToken: string | undefined;
 
@@ -27,6 +28,6 @@ export async function setIncidentManagement(organizationId: number, incidentMana
 export async function aGlobalSupporter(org: SignedUp): Promise<string> {
   const member = await aMember(org, 'admin');
   const { database } = await testServer();
-  await database.sql.query('UPDATE users SET is_global_supporter = true WHERE id = ?', [member.id]);
+  await database.sql.query(sql`UPDATE users SET is_global_supporter = true WHERE id = ${member.id}`);
   return (await signIn(member.email)).token;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { api } from './http-client';
 import { TEST_PLATFORM_ADMIN, testServer } from './test-server';
 import { signIn } from './identity-fixtures';
+import { sql } from '../../src/infrastructure/persistence/sql';
 
 const suffix = () => randomBytes(3).toString('hex');
 
@@ -121,13 +122,13 @@ export async function aTag(token: string, body: Record<string, unknown>): Promis
 /** Sets organizations.auto_quota_upgrade in the database (the API is PATCH /api/organization/quota-tier, admins only). */
 export async function setAutoQuotaUpgrade(organizationId: number, enabled: boolean): Promise<void> {
   const { database } = await testServer();
-  await database.sql.query('UPDATE organizations SET auto_quota_upgrade = ? WHERE id = ?', [enabled, organizationId]);
+  await database.sql.query(sql`UPDATE organizations SET auto_quota_upgrade = ${enabled} WHERE id = ${organizationId}`);
 }
 
 /** Raw columns of a monitor, to prove what is (not) stored. */
 export async function storedMonitor(publicId: string): Promise<Record<string, any>> {
   const { database } = await testServer();
-  const [row] = await database.sql.query('SELECT * FROM monitors WHERE public_id = ?', [publicId]);
+  const [row] = await database.sql.query(sql`SELECT * FROM monitors WHERE public_id = ${publicId}`);
   return row!;
 }
 

@@ -7,6 +7,7 @@ import {
 } from '../../src/application/incidents/record-check-result';
 import { testServer } from './test-server';
 import { testClock } from './test-clock';
+import { sql } from '../../src/infrastructure/persistence/sql';
 
 export interface MonitorRow {
   id: number;
@@ -52,25 +53,10 @@ export async function aMonitorRow(
     ...overrides,
   };
   const [row] = await database.sql.query<{ id: string }>(
-    `INSERT INTO monitors (public_id, organization_id, customer_id, name, check_interval_seconds, locations,
+    sql`INSERT INTO monitors (public_id, organization_id, customer_id, name, check_interval_seconds, locations,
        alert_consecutive_checks, alert_location_threshold, alert_location_threshold_count, alert_reminder_interval,
        ssl_expiry_reminder_interval, dnsbl_reminder_interval, created_at)
-     VALUES (?, ?, ?, ?, ?, ?::text[], ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-    [
-      publicId,
-      organizationId,
-      customerId,
-      o.name,
-      o.checkIntervalSeconds,
-      `{${o.locations.join(',')}}`,
-      o.consecutiveChecks,
-      o.threshold,
-      o.thresholdCount,
-      o.reminderMinutes,
-      o.sslReminderDays,
-      o.dnsblReminderDays,
-      o.createdAt,
-    ],
+     VALUES (${publicId}, ${organizationId}, ${customerId}, ${o.name}, ${o.checkIntervalSeconds}, ${`{${o.locations.join(',')}}`}::text[], ${o.consecutiveChecks}, ${o.threshold}, ${o.thresholdCount}, ${o.reminderMinutes}, ${o.sslReminderDays}, ${o.dnsblReminderDays}, ${o.createdAt}) RETURNING id`,
   );
   return { id: Number(row!.id), publicId, organizationId, customerId, checkIntervalSeconds: o.checkIntervalSeconds };
 }

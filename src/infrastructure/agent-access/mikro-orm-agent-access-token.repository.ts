@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { AgentAccessToken } from '../../domain/agent-access/agent-access-token';
 import type { AgentAccessTokenRepository, CredentialCacheInvalidator } from '../../application/agent-access/ports';
 import { OrmRepository } from '../persistence/orm-repository';
+import { join, sql } from '../persistence/sql';
 
 /** Every revocation drops the cached callers, so a revoked token stops working at once in this process. */
 export class MikroOrmAgentAccessTokenRepository extends OrmRepository implements AgentAccessTokenRepository {
@@ -37,10 +38,9 @@ export class MikroOrmAgentAccessTokenRepository extends OrmRepository implements
 
   async lastIssuedAt(registrationIds: string[]): Promise<Map<string, Date>> {
     if (registrationIds.length === 0) return new Map();
-    const rows = await this.em.getConnection().execute<Array<{ registration_id: string; last: Date }>>(
-      `SELECT registration_id, max(created_at) AS last FROM agent_access_tokens
-       WHERE registration_id IN (${registrationIds.map(() => '?').join(', ')}) GROUP BY registration_id`,
-      registrationIds,
+    const rows = await this.sql.query<{ registration_id: string; last: Date }>(
+      sql`SELECT registration_id, max(created_at) AS last FROM agent_access_tokens
+       WHERE registration_id IN (${join(registrationIds, ', ')}) GROUP BY registration_id`,
     );
     return new Map(rows.map((row) => [row.registration_id, new Date(row.last)]));
   }

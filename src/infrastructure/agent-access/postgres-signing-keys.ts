@@ -1,5 +1,6 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { SqlRunner, SqlTransactions } from '../persistence/database';
+import { raw, sql } from '../persistence/sql';
 import { IDENTITY_ASSERTION_TTL_SECONDS } from '../../domain/agent-access/agent-access-limits';
 import type { SigningKeys } from '../../application/agent-access/ports';
 import type { KeyEncryption } from './key-encryption';
@@ -17,14 +18,17 @@ interface KeyRow {
 
 /**
  * The EdDSA (Ed25519) signing keys in PostgreSQL, private halves encrypted, so every instance and
- * every restart signs and verifies with the same keys. One key is active; rotation retires it.
+ * every restart signs and verifies with the same keys. One key is active; rotation retires it. Its
+ * statements run apart from any use case's unit of work (the pool; a rotation in a transaction of
+ * its own).
  */
 export class PostgresSigningKeys implements SigningKeys {
   private active: { kid: string; key: CryptoKey; until: number } | undefined;
   private readonly publicKeys = new Map<string, { key: CryptoKey | null; until: number }>();
 
   constructor(
-    private readonly orm: MikroORM,
+    private readonly sql: SqlRunner,
+    private readonly transactions: SqlTransactions,
     private readonly encryption: KeyEncryption,
   ) {}
 
@@ -46,9 +50,8 @@ export class PostgresSigningKeys implements SigningKeys {
     if (!kid) return null;
     const cached = this.publicKeys.get(kid);
     if (cached && cached.until > now.getTime()) return cached.key;
-    const [row] = await this.execute<KeyRow>(
-      `SELECT kid, public_jwk FROM agent_signing_keys WHERE kid = ? AND (status = 'active' OR retired_at > ?)`,
-      [kid, new Date(now.getTime() - RETENTION_MS)],
+    const [row] = await this.sql.query<KeyRow>(
+      sql`SELECT kid, public_jwk FROM agent_signing_keys WHERE kid = ${kid} AND (status = 'active' OR retired_at > ${new Date(now.getTime() - RETENTION_MS)})`,
     );
     const key = row ? ((await importJWK(row.public_jwk, SIGNING_ALG)) as CryptoKey) : null;
     this.publicKeys.set(kid, { key, until: now.getTime() + CACHE_MS });
@@ -57,29 +60,17 @@ export class PostgresSigningKeys implements SigningKeys {
 
   async publicJwks(now: Date): Promise<{ keys: Array<Record<string, unknown>> }> {
     await this.signingKey(now);
-    const rows = await this.execute<KeyRow>(
-      `SELECT kid, public_jwk FROM agent_signing_keys WHERE status = 'active' OR retired_at > ? ORDER BY created_at DESC`,
-      [new Date(now.getTime() - RETENTION_MS)],
+    const rows = await this.sql.query<KeyRow>(
+      sql`SELECT kid, public_jwk FROM agent_signing_keys WHERE status = 'active' OR retired_at > ${new Date(now.getTime() - RETENTION_MS)} ORDER BY created_at DESC`,
     );
     return { keys: rows.map((row) => ({ ...row.public_jwk, kid: row.kid, alg: SIGNING_ALG, use: 'sig' })) };
   }
 
   async rotate(now: Date): Promise<{ kid: string; previousKid: string | null }> {
-    const result = await this.orm.em.fork().transactional(async (em) => {
-      const [previous] = await em
-        .getConnection()
-        .execute<KeyRow[]>(`SELECT kid FROM agent_signing_keys WHERE status = 'active' FOR UPDATE`, [], 'all', em.getTransactionContext());
-      await em
-        .getConnection()
-        .execute(
-          `UPDATE agent_signing_keys SET status = 'retired', retired_at = ? WHERE status = 'active'`,
-          [now],
-          'run',
-          em.getTransactionContext(),
-        );
-      const kid = await this.insertKey(now, '', (sql, params) =>
-        em.getConnection().execute(sql, params, 'run', em.getTransactionContext()),
-      );
+    const result = await this.transactions.run(async (tx) => {
+      const [previous] = await tx.query<KeyRow>(sql`SELECT kid FROM agent_signing_keys WHERE status = 'active' FOR UPDATE`);
+      await tx.query(sql`UPDATE agent_signing_keys SET status = 'retired', retired_at = ${now} WHERE status = 'active'`);
+      const kid = await this.insertKey(now, '', tx);
       return { kid, previousKid: previous?.kid ?? null };
     });
     this.active = undefined;
@@ -88,25 +79,19 @@ export class PostgresSigningKeys implements SigningKeys {
   }
 
   private async activeRow(): Promise<KeyRow | undefined> {
-    const [row] = await this.execute<KeyRow>(
-      `SELECT kid, public_jwk, private_key_ciphertext FROM agent_signing_keys WHERE status = 'active'`,
+    const [row] = await this.sql.query<KeyRow>(
+      sql`SELECT kid, public_jwk, private_key_ciphertext FROM agent_signing_keys WHERE status = 'active'`,
     );
     return row;
   }
 
-  private async insertKey(now: Date, onConflict: string, run?: (sql: string, params: unknown[]) => Promise<unknown>): Promise<string> {
+  private async insertKey(now: Date, onConflict: '' | 'ON CONFLICT DO NOTHING', runner: SqlRunner = this.sql): Promise<string> {
     const { publicKey, privateKey } = await generateKeyPair(SIGNING_ALG, { crv: 'Ed25519', extractable: true });
     const publicJwk = await exportJWK(publicKey);
     const kid = await calculateJwkThumbprint(publicJwk);
     const ciphertext = await this.encryption.encrypt(JSON.stringify(await exportJWK(privateKey)), kid);
-    const sql = `INSERT INTO agent_signing_keys (kid, algorithm, public_jwk, private_key_ciphertext, status, created_at)
-      VALUES (?, ?, ?, ?, 'active', ?) ${onConflict}`;
-    const params = [kid, SIGNING_ALG, JSON.stringify(publicJwk), ciphertext, now];
-    await (run ? run(sql, params) : this.execute(sql, params));
+    await runner.query(sql`INSERT INTO agent_signing_keys (kid, algorithm, public_jwk, private_key_ciphertext, status, created_at)
+      VALUES (${kid}, ${SIGNING_ALG}, ${JSON.stringify(publicJwk)}, ${ciphertext}, 'active', ${now}) ${raw(onConflict)}`);
     return kid;
-  }
-
-  private execute<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return this.orm.em.getConnection().execute(sql, params as never[], 'all') as Promise<T[]>;
   }
 }

@@ -3,7 +3,7 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { AuditLogFilter, AuditLogPage, AuditLogReader, AuditTrail, ExplicitAuditEntry } from '../../application/audit/ports';
 import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import { auditContext } from './audit-context';
-import { sql } from '../persistence/sql';
+import { join, raw, sql, type Sql } from '../persistence/sql';
 
 interface EntryRow {
   public_id: string;
@@ -66,44 +66,25 @@ export class SqlAuditLog implements AuditTrail, AuditLogReader {
   }
 
   async list(scope: TenantScope, filter: AuditLogFilter, page: { page: number; perPage: number }): Promise<AuditLogPage> {
-    const where = ['organization_id = ?'];
-    const params: unknown[] = [scope.organizationId];
-    if (scope.customerId !== null) {
-      where.push('customer_id = ?');
-      params.push(scope.customerId);
-    }
-    if (filter.actor !== undefined) {
-      where.push('(actor_user_id::text = ? OR credential_id = ? OR lower(actor_label) = lower(?))');
-      params.push(filter.actor, filter.actor, filter.actor);
-    }
-    if (filter.resourceType !== undefined) {
-      where.push('resource_type = ?');
-      params.push(filter.resourceType);
-    }
-    if (filter.resourceId !== undefined) {
-      where.push('resource_id = ?');
-      params.push(filter.resourceId);
-    }
-    if (filter.action !== undefined) {
-      where.push('action = ?');
-      params.push(filter.action);
-    }
-    if (filter.from !== undefined) {
-      where.push('occurred_at >= ?');
-      params.push(filter.from);
-    }
-    if (filter.to !== undefined) {
-      where.push('occurred_at <= ?');
-      params.push(filter.to);
-    }
+    const where: Sql[] = [sql`organization_id = ${scope.organizationId}`];
+    if (scope.customerId !== null) where.push(sql`customer_id = ${scope.customerId}`);
+    if (filter.actor !== undefined)
+      where.push(
+        sql`(actor_user_id::text = ${filter.actor} OR credential_id = ${filter.actor} OR lower(actor_label) = lower(${filter.actor}))`,
+      );
+    if (filter.resourceType !== undefined) where.push(sql`resource_type = ${filter.resourceType}`);
+    if (filter.resourceId !== undefined) where.push(sql`resource_id = ${filter.resourceId}`);
+    if (filter.action !== undefined) where.push(sql`action = ${filter.action}`);
+    if (filter.from !== undefined) where.push(sql`occurred_at >= ${filter.from}`);
+    if (filter.to !== undefined) where.push(sql`occurred_at <= ${filter.to}`);
+    const condition = join(where, ' AND ');
     const rows = await this.sql.query<EntryRow>(
-      `SELECT ${COLUMNS}, count(*) OVER () AS total FROM audit_log WHERE ${where.join(' AND ')}
-        ORDER BY occurred_at DESC, id DESC LIMIT ? OFFSET ?`,
-      [...params, page.perPage, (page.page - 1) * page.perPage],
+      sql`SELECT ${raw(COLUMNS)}, count(*) OVER () AS total FROM audit_log WHERE ${condition}
+        ORDER BY occurred_at DESC, id DESC LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`,
     );
     let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
     if (rows.length === 0 && page.page > 1) {
-      const [count] = await this.sql.query<{ n: string }>(`SELECT count(*) AS n FROM audit_log WHERE ${where.join(' AND ')}`, params);
+      const [count] = await this.sql.query<{ n: string }>(sql`SELECT count(*) AS n FROM audit_log WHERE ${condition}`);
       total = Number(count?.n ?? 0);
     }
     return { items: rows.map(toEntry), total };
@@ -113,8 +94,7 @@ export class SqlAuditLog implements AuditTrail, AuditLogReader {
     let after = 0;
     for (;;) {
       const rows = await this.sql.query<EntryRow & { id: string }>(
-        `SELECT id, ${COLUMNS} FROM audit_log WHERE organization_id = ? AND id > ? ORDER BY id LIMIT 1000`,
-        [organizationId, after],
+        sql`SELECT id, ${raw(COLUMNS)} FROM audit_log WHERE organization_id = ${organizationId} AND id > ${after} ORDER BY id LIMIT 1000`,
       );
       if (rows.length === 0) return;
       await batch(rows.map(toEntry));

@@ -3,7 +3,7 @@ import type { Clock } from '../../application/shared/clock';
 import type { IdGenerator } from '../../application/shared/id-generator';
 import type { MandateStatus } from '../../domain/billing/mandate';
 import type { UnitOfWorkSql } from '../persistence/database';
-import { sql } from '../persistence/sql';
+import { raw, sql } from '../persistence/sql';
 
 /**
  * The payment provider of an operator who bills offline: nothing leaves the service. A mandate is
@@ -44,7 +44,7 @@ export class OfflinePaymentProvider implements PaymentProvider {
     await this.sql
       .query(sql`INSERT INTO billing_charges (id, organization_id, amount_cents, currency, description, idempotency_key, created_at)
        VALUES (${this.ids.uuid()}, ${organizationId}, ${request.amountCents}, ${request.currency}, ${request.description}, ${request.idempotencyKey}, ${this.clock.now()}) ON CONFLICT (idempotency_key) DO NOTHING`);
-    const [row] = await this.sql.query<ChargeRow>(`${CHARGE_SELECT} WHERE idempotency_key = ?`, [request.idempotencyKey]);
+    const [row] = await this.sql.query<ChargeRow>(sql`${raw(CHARGE_SELECT)} WHERE idempotency_key = ${request.idempotencyKey}`);
     return chargeOf(row!);
   }
 }

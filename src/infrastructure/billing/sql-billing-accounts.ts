@@ -3,7 +3,7 @@ import type { Discount } from '../../domain/billing/discount';
 import type { MandateStatus } from '../../domain/billing/mandate';
 import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
 import { CHARGE_SELECT, chargeOf, type ChargeRow } from './offline-payment-provider';
-import { sql } from '../persistence/sql';
+import { raw, sql } from '../persistence/sql';
 
 /** billing_accounts (one row per organization, made on first write) and the organization's autoQuotaUpgrade. */
 export class SqlBillingAccounts implements BillingAccounts {
@@ -49,10 +49,9 @@ export class SqlBillingAccounts implements BillingAccounts {
   }
 
   async charges(organizationId: number, limit: number): Promise<Charge[]> {
-    const rows = await this.sql.query<ChargeRow>(`${CHARGE_SELECT} WHERE organization_id = ? ORDER BY created_at DESC, id LIMIT ?`, [
-      organizationId,
-      limit,
-    ]);
+    const rows = await this.sql.query<ChargeRow>(
+      sql`${raw(CHARGE_SELECT)} WHERE organization_id = ${organizationId} ORDER BY created_at DESC, id LIMIT ${limit}`,
+    );
     return rows.map(chargeOf);
   }
 }

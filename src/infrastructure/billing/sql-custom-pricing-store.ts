@@ -4,8 +4,9 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { QuotaTier } from '../../domain/tenancy/package-config';
 import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
 import { customerScopeSql, refCondition } from '../persistence/tenant-scope';
+import { sql } from '../persistence/sql';
 
-const SELECT = `
+const SELECT = sql`
   SELECT c.id, c.public_id, c.name, c.quota_tier_index, c.custom_pricing, p.key AS package_key, p.quota_tiers
   FROM customers c JOIN package_configs p ON p.id = c.package_id`;
 
@@ -15,7 +16,7 @@ export class SqlCustomPricingStore implements CustomPricingStore {
 
   async list(scope: TenantScope): Promise<CustomPriceRow[]> {
     const within = customerScopeSql(scope, 'c');
-    const rows = await this.sql.query<SqlRow>(`${SELECT} WHERE ${within.sql} ORDER BY c.name, c.id`, [...within.params]);
+    const rows = await this.sql.query<SqlRow>(sql`${SELECT} WHERE ${within} ORDER BY c.name, c.id`);
     return rows.map(rowOf);
   }
 
@@ -24,12 +25,11 @@ export class SqlCustomPricingStore implements CustomPricingStore {
     if (!ref) return null;
     const within = customerScopeSql(scope, 'c');
     const [updated] = await this.sql.query<{ id: number }>(
-      `UPDATE customers c SET custom_pricing = CAST(? AS jsonb), version = c.version + 1, updated_at = ?
-       WHERE ${within.sql} AND ${ref.sql} RETURNING c.id`,
-      [price === null ? null : JSON.stringify(price), at, ...within.params, ref.param],
+      sql`UPDATE customers c SET custom_pricing = CAST(${price === null ? null : JSON.stringify(price)} AS jsonb), version = c.version + 1, updated_at = ${at}
+       WHERE ${within} AND ${ref} RETURNING c.id`,
     );
     if (!updated) return null;
-    const [row] = await this.sql.query<SqlRow>(`${SELECT} WHERE c.id = ?`, [updated.id]);
+    const [row] = await this.sql.query<SqlRow>(sql`${SELECT} WHERE c.id = ${updated.id}`);
     return rowOf(row!);
   }
 }

@@ -3,8 +3,9 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { QuotaTier } from '../../domain/tenancy/package-config';
 import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
 import { customerScopeSql, refCondition } from '../persistence/tenant-scope';
+import { sql } from '../persistence/sql';
 
-const SELECT = `
+const SELECT = sql`
   SELECT c.id, c.public_id, c.name, c.quota_tier_index, c.version, p.id AS package_id, p.key AS package_key,
     p.display_name AS package_display_name, p.quota_tiers,
     (SELECT count(*) FROM monitors m WHERE m.customer_id = c.id AND m.organization_id = c.organization_id)::int AS monitor_count
@@ -16,7 +17,7 @@ export class SqlQuotaTierStore implements QuotaTierStore {
 
   async list(scope: TenantScope): Promise<CustomerTier[]> {
     const within = customerScopeSql(scope, 'c');
-    const rows = await this.sql.query<SqlRow>(`${SELECT} WHERE ${within.sql} ORDER BY c.name, c.id`, [...within.params]);
+    const rows = await this.sql.query<SqlRow>(sql`${SELECT} WHERE ${within} ORDER BY c.name, c.id`);
     return rows.map(tierOf);
   }
 
@@ -24,22 +25,18 @@ export class SqlQuotaTierStore implements QuotaTierStore {
     const ref = refCondition(customer, 'c');
     if (!ref) return null;
     const within = customerScopeSql(scope, 'c');
-    const [row] = await this.sql.query<SqlRow>(`${SELECT} WHERE ${within.sql} AND ${ref.sql} FOR UPDATE OF c`, [
-      ...within.params,
-      ref.param,
-    ]);
+    const [row] = await this.sql.query<SqlRow>(sql`${SELECT} WHERE ${within} AND ${ref} FOR UPDATE OF c`);
     return row ? tierOf(row) : null;
   }
 
   async move(scope: TenantScope, customerId: number, fromTierIndex: number, toTierIndex: number, at: Date): Promise<number | null> {
     const within = customerScopeSql(scope, 'c');
     const [row] = await this.sql.query<{ version: number }>(
-      `UPDATE customers c SET quota_tier_index = ?, version = c.version + 1, updated_at = ?
+      sql`UPDATE customers c SET quota_tier_index = ${toTierIndex}, version = c.version + 1, updated_at = ${at}
        FROM package_configs p
-       WHERE p.id = c.package_id AND c.id = ? AND ${within.sql}
-         AND LEAST(GREATEST(c.quota_tier_index, 0), jsonb_array_length(p.quota_tiers) - 1) = ?
+       WHERE p.id = c.package_id AND c.id = ${customerId} AND ${within}
+         AND LEAST(GREATEST(c.quota_tier_index, 0), jsonb_array_length(p.quota_tiers) - 1) = ${fromTierIndex}
        RETURNING c.version`,
-      [toTierIndex, at, customerId, ...within.params, fromTierIndex],
     );
     return row ? row.version : null;
   }

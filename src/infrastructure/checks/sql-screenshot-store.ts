@@ -1,6 +1,6 @@
 import { SCREENSHOTS_PER_MONITOR, type Screenshot, type ScreenshotStore } from '../../application/checks/ports';
 import type { SqlRunner } from '../persistence/database';
-import { sql } from '../persistence/sql';
+import { raw, sql } from '../persistence/sql';
 
 interface Row {
   id: string;
@@ -19,9 +19,8 @@ export class SqlScreenshotStore implements ScreenshotStore {
       sql`INSERT INTO check_screenshots (id, monitor_id, organization_id, taken_at, png) VALUES (${s.id}, ${s.monitorId}, ${s.organizationId}, ${s.takenAt}, ${Buffer.from(s.png)})`,
     );
     await this.sql.query(
-      `DELETE FROM check_screenshots WHERE id IN (
-         SELECT id FROM check_screenshots WHERE monitor_id = ? ORDER BY taken_at DESC, id OFFSET ${SCREENSHOTS_PER_MONITOR})`,
-      [s.monitorId],
+      sql`DELETE FROM check_screenshots WHERE id IN (
+         SELECT id FROM check_screenshots WHERE monitor_id = ${s.monitorId} ORDER BY taken_at DESC, id OFFSET ${raw(String(SCREENSHOTS_PER_MONITOR))})`,
     );
   }
 

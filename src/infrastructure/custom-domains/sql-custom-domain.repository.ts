@@ -8,6 +8,7 @@ import {
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { CustomDomainRepository } from '../../application/custom-domains/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
+import { raw, sql } from '../persistence/sql';
 
 interface DomainRow {
   id: number;
@@ -54,12 +55,11 @@ const domainOf = (row: DomainRow) =>
 /** An organization sees all its entries; a customer scope those of its customer's status pages. */
 const scopeSql = (scope: TenantScope) =>
   scope.customerId === null
-    ? { sql: 'd.organization_id = ?', params: [scope.organizationId] as unknown[] }
-    : { sql: 'd.organization_id = ? AND d.customer_id = ?', params: [scope.organizationId, scope.customerId] as unknown[] };
+    ? sql`d.organization_id = ${scope.organizationId}`
+    : sql`d.organization_id = ${scope.organizationId} AND d.customer_id = ${scope.customerId}`;
 
-/** Entries that still count: not pending for 7 days or more. */
-const LIVE = `(d.status <> 'pending' OR d.created_at > ?)`;
-const liveSince = (now: Date) => new Date(now.getTime() - PENDING_LIFETIME_MS);
+/** Entries that still count at `now`: not pending for 7 days or more. */
+const live = (now: Date) => sql`(d.status <> 'pending' OR d.created_at > ${new Date(now.getTime() - PENDING_LIFETIME_MS)})`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -79,26 +79,12 @@ export class SqlCustomDomainRepository implements CustomDomainRepository {
   constructor(private readonly sql: UnitOfWorkSql) {}
 
   async add(domain: CustomDomain, now: Date): Promise<CustomDomain> {
-    await this.sql.query(`DELETE FROM custom_domains d WHERE d.hostname = ? AND NOT ${LIVE}`, [domain.hostname, liveSince(now)]);
+    await this.sql.query(sql`DELETE FROM custom_domains d WHERE d.hostname = ${domain.hostname} AND NOT ${live(now)}`);
     try {
       const [row] = await this.sql.query<{ id: number }>(
-        `INSERT INTO custom_domains (public_id, organization_id, customer_id, hostname, kind, status_page_id, status, verification_token,
+        sql`INSERT INTO custom_domains (public_id, organization_id, customer_id, hostname, kind, status_page_id, status, verification_token,
            created_at, updated_at, verified_at, activated_at, version)
-         VALUES (?, ?, ?, ?, ?, (SELECT id FROM status_pages WHERE public_id = ?::uuid), ?, ?, ?, ?, ?, ?, 1) RETURNING id`,
-        [
-          domain.publicId,
-          domain.organizationId,
-          domain.customerId,
-          domain.hostname,
-          domain.kind,
-          domain.statusPageId,
-          domain.status,
-          domain.verificationToken,
-          domain.createdAt,
-          domain.updatedAt,
-          domain.verifiedAt,
-          domain.activatedAt,
-        ],
+         VALUES (${domain.publicId}, ${domain.organizationId}, ${domain.customerId}, ${domain.hostname}, ${domain.kind}, (SELECT id FROM status_pages WHERE public_id = ${domain.statusPageId}::uuid), ${domain.status}, ${domain.verificationToken}, ${domain.createdAt}, ${domain.updatedAt}, ${domain.verifiedAt}, ${domain.activatedAt}, 1) RETURNING id`,
       );
       domain.id = Number(row!.id);
       return domain;
@@ -111,28 +97,22 @@ export class SqlCustomDomainRepository implements CustomDomainRepository {
 
   async findByRef(scope: TenantScope, ref: string, now: Date): Promise<CustomDomain | null> {
     if (!UUID.test(ref)) return null;
-    const where = scopeSql(scope);
-    const rows = await this.sql.query<DomainRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE ${where.sql} AND d.public_id = ? AND ${LIVE}`, [
-      ...where.params,
-      ref,
-      liveSince(now),
-    ]);
+    const rows = await this.sql.query<DomainRow>(
+      sql`SELECT ${raw(COLUMNS)} FROM ${raw(FROM)} WHERE ${scopeSql(scope)} AND d.public_id = ${ref} AND ${live(now)}`,
+    );
     return rows[0] ? domainOf(rows[0]) : null;
   }
 
   async list(scope: TenantScope, now: Date): Promise<CustomDomain[]> {
-    const where = scopeSql(scope);
     const rows = await this.sql.query<DomainRow>(
-      `SELECT ${COLUMNS} FROM ${FROM} WHERE ${where.sql} AND ${LIVE} ORDER BY d.hostname, d.id`,
-      [...where.params, liveSince(now)],
+      sql`SELECT ${raw(COLUMNS)} FROM ${raw(FROM)} WHERE ${scopeSql(scope)} AND ${live(now)} ORDER BY d.hostname, d.id`,
     );
     return rows.map(domainOf);
   }
 
   async claimedElsewhere(hostname: string, organizationId: number): Promise<boolean> {
     const rows = await this.sql.query(
-      `SELECT 1 FROM custom_domains WHERE hostname = ? AND status IN ('verified', 'active') AND organization_id <> ?`,
-      [hostname, organizationId],
+      sql`SELECT 1 FROM custom_domains WHERE hostname = ${hostname} AND status IN ('verified', 'active') AND organization_id <> ${organizationId}`,
     );
     return rows.length > 0;
   }
@@ -141,9 +121,8 @@ export class SqlCustomDomainRepository implements CustomDomainRepository {
     let rows: unknown[];
     try {
       rows = await this.sql.query(
-        `UPDATE custom_domains SET status = ?, verified_at = ?, activated_at = ?, updated_at = ?, version = version + 1
-         WHERE id = ? AND version = ? RETURNING version`,
-        [domain.status, domain.verifiedAt, domain.activatedAt, domain.updatedAt, domain.id, domain.version],
+        sql`UPDATE custom_domains SET status = ${domain.status}, verified_at = ${domain.verifiedAt}, activated_at = ${domain.activatedAt}, updated_at = ${domain.updatedAt}, version = version + 1
+         WHERE id = ${domain.id} AND version = ${domain.version} RETURNING version`,
       );
     } catch (error) {
       if (uniqueViolation(error)?.includes('custom_domains_claimed_hostname'))
@@ -155,11 +134,11 @@ export class SqlCustomDomainRepository implements CustomDomainRepository {
   }
 
   async remove(domain: CustomDomain): Promise<void> {
-    await this.sql.query('DELETE FROM custom_domains WHERE id = ?', [domain.id]);
+    await this.sql.query(sql`DELETE FROM custom_domains WHERE id = ${domain.id}`);
   }
 
   async purgeExpired(now: Date): Promise<number> {
-    const rows = await this.sql.query(`DELETE FROM custom_domains d WHERE NOT ${LIVE} RETURNING 1`, [liveSince(now)]);
+    const rows = await this.sql.query(sql`DELETE FROM custom_domains d WHERE NOT ${live(now)} RETURNING 1`);
     return rows.length;
   }
 }

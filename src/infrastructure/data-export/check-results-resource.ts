@@ -1,8 +1,9 @@
 import type { SqlRunner } from '../persistence/database';
 import { STATUS_OF } from '../results/status-codes';
 import type { ExportResource } from './export-resource';
+import { raw, sql } from '../persistence/sql';
 
-const MONITORS_PER_CHUNK = 50;
+const MONITORS_PER_CHUNK = raw('50');
 
 type Key = { chunk: string; monitorId: string; checkedAt: string; locationId: number };
 
@@ -24,9 +25,9 @@ interface ResultRow {
  * location) may hold none after the key, so the first `limit` results lie in the first
  * `limit + locations` compact rows after the key and the rows that share the last one's hour.
  */
-const PAGE = `
-  WITH ms AS (SELECT id, public_id FROM monitors WHERE organization_id = ? AND id >= ?::bigint ORDER BY id LIMIT ${MONITORS_PER_CHUNK}),
-  key AS (SELECT ?::bigint AS monitor_id, ?::timestamptz AS checked_at, ?::int AS location_id, ?::int AS n),
+const page = (organizationId: number, from: Key, limit: number) => sql`
+  WITH ms AS (SELECT id, public_id FROM monitors WHERE organization_id = ${organizationId} AND id >= ${from.chunk}::bigint ORDER BY id LIMIT ${MONITORS_PER_CHUNK}),
+  key AS (SELECT ${from.monitorId}::bigint AS monitor_id, ${from.checkedAt}::timestamptz AS checked_at, ${from.locationId}::int AS location_id, ${limit}::int AS n),
   raw AS (
     SELECT r.monitor_id, r.checked_at, r.location_id, r.status, r.response_ms, r.reason_code, r.detail
     FROM ms JOIN check_results r ON r.monitor_id = ms.id, key
@@ -57,20 +58,19 @@ export const checkResults: ExportResource = {
   name: 'check-results',
   description:
     'Every stored check result: monitorId (public id), checkedAt, location, status (up, degraded, down), responseTimeMs, reasonCode, detail',
-  async count(sql, organizationId) {
-    const [row] = await sql.query<{ n: string }>(
-      `SELECT (SELECT count(*) FROM check_results r JOIN monitors m ON m.id = r.monitor_id WHERE m.organization_id = ?)
+  async count(runner, organizationId) {
+    const [row] = await runner.query<{ n: string }>(
+      sql`SELECT (SELECT count(*) FROM check_results r JOIN monitors m ON m.id = r.monitor_id WHERE m.organization_id = ${organizationId})
             + (SELECT COALESCE(sum(cardinality(h.offsets_ms)), 0) FROM check_result_hours h JOIN monitors m ON m.id = h.monitor_id
-               WHERE m.organization_id = ?) AS n`,
-      [organizationId, organizationId],
+               WHERE m.organization_id = ${organizationId}) AS n`,
     );
     return Number(row?.n ?? 0);
   },
-  async page(sql: SqlRunner, organizationId, after, limit) {
+  async page(runner: SqlRunner, organizationId, after, limit) {
     // Fifty monitors at a time (a chunk from `chunk`, the first monitor's id): each page sorts the
     // results of a few monitors only, whatever the organization's size, in (monitor, time, location) order.
     const from = (after as Key | null) ?? { chunk: '0', monitorId: '0', checkedAt: '-infinity', locationId: -1 };
-    const rows = await sql.query<ResultRow>(PAGE, [organizationId, from.chunk, from.monitorId, from.checkedAt, from.locationId, limit]);
+    const rows = await runner.query<ResultRow>(page(organizationId, from, limit));
     const shaped = rows.map((r) => ({
       monitorId: r.public_id,
       checkedAt: r.checked_at,
@@ -87,9 +87,8 @@ export const checkResults: ExportResource = {
         next: { chunk: from.chunk, monitorId: last.monitor_id, checkedAt: last.checked_at, locationId: last.location_id },
       };
     }
-    const [nextChunk] = await sql.query<{ first: string }>(
-      `SELECT m.id::text AS first FROM monitors m WHERE m.organization_id = ? AND m.id >= ?::bigint ORDER BY m.id OFFSET ${MONITORS_PER_CHUNK} LIMIT 1`,
-      [organizationId, from.chunk],
+    const [nextChunk] = await runner.query<{ first: string }>(
+      sql`SELECT m.id::text AS first FROM monitors m WHERE m.organization_id = ${organizationId} AND m.id >= ${from.chunk}::bigint ORDER BY m.id OFFSET ${MONITORS_PER_CHUNK} LIMIT 1`,
     );
     return { rows: shaped, next: nextChunk ? { chunk: nextChunk.first, monitorId: '0', checkedAt: '-infinity', locationId: -1 } : null };
   },

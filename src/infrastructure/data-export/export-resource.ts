@@ -12,7 +12,7 @@ export interface ExportResource {
   readonly description: string;
   /** Secret fields this file leaves out or writes redacted, as the manifest lists them. */
   readonly leftOut?: ReadonlyArray<{ field: string; how: string }>;
-  count(sql: SqlRunner, organizationId: number): Promise<number>;
+  count(runner: SqlRunner, organizationId: number): Promise<number>;
   /** Rows after `after` (null: from the start), at most `limit`, with the key to continue from. */
-  page(sql: SqlRunner, organizationId: number, after: Cursor | null, limit: number): Promise<{ rows: unknown[]; next: Cursor | null }>;
+  page(runner: SqlRunner, organizationId: number, after: Cursor | null, limit: number): Promise<{ rows: unknown[]; next: Cursor | null }>;
 }

@@ -1,7 +1,7 @@
 import type { DataExport, ExportStatus } from '../../domain/data-export/data-export';
 import type { DataExportRepository, ExportFile } from '../../application/data-export/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
-import { sql } from '../persistence/sql';
+import { raw, sql } from '../persistence/sql';
 
 interface Row {
   id: string;
@@ -56,47 +56,44 @@ export class SqlDataExportRepository implements DataExportRepository {
   }
 
   async find(organizationId: number, id: string): Promise<DataExport | null> {
-    const [row] = await this.sql.query<Row>(`SELECT ${COLUMNS} FROM data_exports WHERE id = ?::uuid AND organization_id = ?`, [
-      id,
-      organizationId,
-    ]);
+    const [row] = await this.sql.query<Row>(
+      sql`SELECT ${raw(COLUMNS)} FROM data_exports WHERE id = ${id}::uuid AND organization_id = ${organizationId}`,
+    );
     return row ? toExport(row) : null;
   }
 
   async list(organizationId: number, limit: number): Promise<DataExport[]> {
     const rows = await this.sql.query<Row>(
-      `SELECT ${COLUMNS} FROM data_exports WHERE organization_id = ? ORDER BY created_at DESC, id LIMIT ?`,
-      [organizationId, limit],
+      sql`SELECT ${raw(COLUMNS)} FROM data_exports WHERE organization_id = ${organizationId} ORDER BY created_at DESC, id LIMIT ${limit}`,
     );
     return rows.map(toExport);
   }
 
   async running(organizationId: number): Promise<DataExport | null> {
     const [row] = await this.sql.query<Row>(
-      `SELECT ${COLUMNS} FROM data_exports WHERE organization_id = ? AND status IN ('queued', 'generating')`,
-      [organizationId],
+      sql`SELECT ${raw(COLUMNS)} FROM data_exports WHERE organization_id = ${organizationId} AND status IN ('queued', 'generating')`,
     );
     return row ? toExport(row) : null;
   }
 
   async lastNotFailed(organizationId: number): Promise<DataExport | null> {
     const [row] = await this.sql.query<Row>(
-      `SELECT ${COLUMNS} FROM data_exports WHERE organization_id = ? AND status <> 'failed' ORDER BY created_at DESC LIMIT 1`,
-      [organizationId],
+      sql`SELECT ${raw(COLUMNS)} FROM data_exports WHERE organization_id = ${organizationId} AND status <> 'failed' ORDER BY created_at DESC LIMIT 1`,
     );
     return row ? toExport(row) : null;
   }
 
   async claimNext(owner: string, now: Date, leaseMs: number): Promise<DataExport | null> {
     const [row] = await this.sql.query<Row>(
-      `UPDATE data_exports e SET status = 'generating', attempts = attempts + 1, lease_owner = ?, lease_until = ?,
-              started_at = coalesce(started_at, ?), rows_done = 0
+      sql`UPDATE data_exports e SET status = 'generating', attempts = attempts + 1, lease_owner = ${owner}, lease_until = ${new Date(now.getTime() + leaseMs)},
+              started_at = coalesce(started_at, ${now}), rows_done = 0
          FROM (SELECT id FROM data_exports WHERE status = 'queued' ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED) next
         WHERE e.id = next.id
-        RETURNING ${COLUMNS.split(',')
-          .map((c) => `e.${c.trim()}`)
-          .join(', ')}`,
-      [owner, new Date(now.getTime() + leaseMs), now],
+        RETURNING ${raw(
+          COLUMNS.split(',')
+            .map((c) => `e.${c.trim()}`)
+            .join(', '),
+        )}`,
     );
     return row ? toExport(row) : null;
   }
@@ -131,17 +128,16 @@ export class SqlDataExportRepository implements DataExportRepository {
 
   async releaseLapsed(now: Date, decide: (e: DataExport) => 'queued' | 'failed'): Promise<DataExport[]> {
     const lapsed = (
-      await this.sql.query<Row>(`SELECT ${COLUMNS} FROM data_exports WHERE status = 'generating' AND lease_until < ?`, [now])
+      await this.sql.query<Row>(sql`SELECT ${raw(COLUMNS)} FROM data_exports WHERE status = 'generating' AND lease_until < ${now}`)
     ).map(toExport);
     const moved: DataExport[] = [];
     for (const e of lapsed) {
       const status = decide(e);
       const rows = await this.sql.query<Row>(
-        `UPDATE data_exports SET status = ?, lease_owner = NULL, lease_until = NULL,
-                error = CASE WHEN ? = 'failed' THEN 'The export stopped ' || attempts || ' times before it was done' ELSE error END,
-                finished_at = CASE WHEN ? = 'failed' THEN ?::timestamptz ELSE finished_at END
-          WHERE id = ?::uuid AND status = 'generating' AND lease_until < ? RETURNING ${COLUMNS}`,
-        [status, status, status, now, e.id, now],
+        sql`UPDATE data_exports SET status = ${status}, lease_owner = NULL, lease_until = NULL,
+                error = CASE WHEN ${status} = 'failed' THEN 'The export stopped ' || attempts || ' times before it was done' ELSE error END,
+                finished_at = CASE WHEN ${status} = 'failed' THEN ${now}::timestamptz ELSE finished_at END
+          WHERE id = ${e.id}::uuid AND status = 'generating' AND lease_until < ${now} RETURNING ${raw(COLUMNS)}`,
       );
       if (rows[0]) moved.push(toExport(rows[0]));
     }

@@ -8,6 +8,7 @@ import type { ExportArchiveWriter, ExportProgressListener } from '../../applicat
 import type { SqlRunner } from '../persistence/database';
 import { checkResults } from './check-results-resource';
 import type { Cursor, ExportResource } from './export-resource';
+import { sql, raw } from '../persistence/sql';
 
 /** Rows per page: large enough that round trips do not dominate, small enough that a page is a few hundred kilobytes. */
 const PAGE_ROWS = 2_000;
@@ -42,10 +43,11 @@ function table(
 ): ExportResource {
   const start = idType === 'int' ? -1 : '00000000-0000-0000-0000-000000000000';
   const redacted = Object.entries(secrets.redact ?? {});
+  const dropped = [...(secrets.drop ?? [])];
   const row =
     redacted.length === 0
-      ? 'to_jsonb(t) - ?::text[]'
-      : `(to_jsonb(t) - ?::text[]) || jsonb_build_object(${redacted.map(([column, { sql }]) => `'${column}', ${sql}`).join(', ')})`;
+      ? sql`to_jsonb(t) - ${dropped}::text[]`
+      : sql`(to_jsonb(t) - ${dropped}::text[]) || jsonb_build_object(${raw(redacted.map(([column, { sql: expression }]) => `'${column}', ${expression}`).join(', '))})`;
   return {
     name,
     description,
@@ -53,15 +55,16 @@ function table(
       ...(secrets.drop ?? []).map((column) => ({ field: column, how: 'left out' })),
       ...redacted.map(([column, { how }]) => ({ field: column, how })),
     ],
-    async count(sql, organizationId) {
-      const [count] = await sql.query<{ n: string }>(`SELECT count(*) AS n FROM ${tableName} WHERE organization_id = ?`, [organizationId]);
+    async count(runner, organizationId) {
+      const [count] = await runner.query<{ n: string }>(
+        sql`SELECT count(*) AS n FROM ${raw(tableName)} WHERE organization_id = ${organizationId}`,
+      );
       return Number(count?.n ?? 0);
     },
-    async page(sql, organizationId, after, limit) {
-      const rows = await sql.query<{ key: string; row: unknown }>(
-        `SELECT id::text AS key, ${row} AS row FROM ${tableName} t
-          WHERE organization_id = ? AND id > ?::${idType === 'int' ? 'bigint' : 'uuid'} ORDER BY id LIMIT ?`,
-        [[...(secrets.drop ?? [])], organizationId, after ?? start, limit],
+    async page(runner, organizationId, after, limit) {
+      const rows = await runner.query<{ key: string; row: unknown }>(
+        sql`SELECT id::text AS key, ${row} AS row FROM ${raw(tableName)} t
+          WHERE organization_id = ${organizationId} AND id > ${after ?? start}::${raw(idType === 'int' ? 'bigint' : 'uuid')} ORDER BY id LIMIT ${limit}`,
       );
       return { rows: rows.map((r) => r.row), next: rows.length === limit ? rows[rows.length - 1]!.key : null };
     },

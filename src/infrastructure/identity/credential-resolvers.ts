@@ -5,6 +5,8 @@ import { Session } from '../../domain/identity/session';
 import { ApiToken, API_TOKEN_PREFIX } from '../../domain/identity/api-token';
 import type { Caller, CredentialResolver } from '../../application/identity/authenticate-caller';
 import type { CallerCache } from './caller-cache';
+import type { SqlRunner } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 /** Looks credentials up in a fresh entity manager, so cached callers never join a request's unit of work. */
 abstract class CachedResolver implements CredentialResolver {
@@ -67,6 +69,15 @@ export class SessionCredentialResolver extends CachedResolver {
 export class ApiTokenCredentialResolver extends CachedResolver {
   readonly prefix = API_TOKEN_PREFIX;
 
+  /** `pool` notes a token's last use apart from any unit of work (not awaited). */
+  constructor(
+    orm: MikroORM,
+    cache: CallerCache,
+    private readonly pool: SqlRunner,
+  ) {
+    super(orm, cache);
+  }
+
   protected async load(tokenHash: string, now: Date): Promise<Caller | null> {
     const em = this.orm.em.fork();
     const token = await em.findOne(ApiToken, { tokenHash });
@@ -74,13 +85,10 @@ export class ApiTokenCredentialResolver extends CachedResolver {
     const found = await this.userAndOrganization(token.createdByUserId);
     if (!found || found.organization.id !== token.organizationId) return null;
     const { user, organization } = found;
-    void em
-      .getConnection()
-      .execute(`UPDATE api_tokens SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)`, [
-        now,
-        token.id,
-        new Date(now.getTime() - 60_000),
-      ])
+    void this.pool
+      .query(
+        sql`UPDATE api_tokens SET last_used_at = ${now} WHERE id = ${token.id} AND (last_used_at IS NULL OR last_used_at < ${new Date(now.getTime() - 60_000)})`,
+      )
       .catch(() => undefined);
     return {
       user,

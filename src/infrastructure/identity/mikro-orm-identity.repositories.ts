@@ -16,6 +16,7 @@ import type {
 import { OrmRepository } from '../persistence/orm-repository';
 import type { CallerCache } from './caller-cache';
 import { scopeFilter } from '../persistence/tenant-scope';
+import { sql } from '../persistence/sql';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INT = /^\d{1,9}$/;
@@ -103,9 +104,8 @@ export class MikroOrmUserRepository extends AuthStateRepository implements UserR
 
   /** Locks the admin rows in the current transaction, so two concurrent demotions cannot both pass. */
   async countActiveAdmins(organizationId: number): Promise<number> {
-    const rows = await this.em.execute(
-      `SELECT id FROM users WHERE organization_id = ? AND role = 'admin' AND is_active AND customer_id IS NULL FOR UPDATE`,
-      [organizationId],
+    const rows = await this.sql.query(
+      sql`SELECT id FROM users WHERE organization_id = ${organizationId} AND role = 'admin' AND is_active AND customer_id IS NULL FOR UPDATE`,
     );
     return rows.length;
   }
@@ -151,7 +151,7 @@ export class MikroOrmSessionRepository extends AuthStateRepository implements Se
 
   /** A column the User entity does not map: no version bump, and credentials resolve as before. */
   async recordSignIn(userId: string, at: Date): Promise<void> {
-    await this.em.execute('UPDATE users SET last_sign_in_at = ? WHERE id = ?', [at, userId]);
+    await this.sql.query(sql`UPDATE users SET last_sign_in_at = ${at} WHERE id = ${userId}`);
   }
 }
 

@@ -3,6 +3,7 @@ import { AlertSource, type AlertSourceKind, type GenericMapping } from '../../do
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { AlertSourceRepository } from '../../application/incident-management/ports';
 import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
+import { raw, sql } from '../persistence/sql';
 
 interface SourceRow {
   id: number;
@@ -58,24 +59,9 @@ export class SqlAlertSourceRepository implements AlertSourceRepository {
 
   async add(scope: TenantScope, source: AlertSource): Promise<AlertSource> {
     const [row] = await this.sql.query<{ id: number }>(
-      `INSERT INTO im_alert_sources (public_id, organization_id, name, kind, mapping, team_id, escalation_policy_id, customer_id,
+      sql`INSERT INTO im_alert_sources (public_id, organization_id, name, kind, mapping, team_id, escalation_policy_id, customer_id,
          token_hash, token_hint, created_by_user_id, created_at, updated_at, version)
-       VALUES (?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, 1) RETURNING id`,
-      [
-        source.publicId,
-        scope.organizationId,
-        source.name,
-        source.kind,
-        JSON.stringify(source.mapping),
-        source.routing.teamId,
-        source.routing.escalationPolicyId,
-        source.routing.customerId,
-        source.tokenHash,
-        source.tokenHint,
-        source.createdByUserId,
-        source.createdAt,
-        source.updatedAt,
-      ],
+       VALUES (${source.publicId}, ${scope.organizationId}, ${source.name}, ${source.kind}, ${JSON.stringify(source.mapping)}::jsonb, ${source.routing.teamId}, ${source.routing.escalationPolicyId}, ${source.routing.customerId}, ${source.tokenHash}, ${source.tokenHint}, ${source.createdByUserId}, ${source.createdAt}, ${source.updatedAt}, 1) RETURNING id`,
     );
     source.id = Number(row!.id);
     return source;
@@ -84,8 +70,7 @@ export class SqlAlertSourceRepository implements AlertSourceRepository {
   async findByRef(scope: TenantScope, ref: string): Promise<AlertSource | null> {
     if (!UUID.test(ref)) return null;
     const rows = await this.sql.query<SourceRow>(
-      `SELECT ${COLUMNS} FROM im_alert_sources s WHERE s.organization_id = ? AND s.public_id = ?`,
-      [scope.organizationId, ref.toLowerCase()],
+      sql`SELECT ${raw(COLUMNS)} FROM im_alert_sources s WHERE s.organization_id = ${scope.organizationId} AND s.public_id = ${ref.toLowerCase()}`,
     );
     return rows[0] ? toSource(rows[0]) : null;
   }
@@ -93,10 +78,9 @@ export class SqlAlertSourceRepository implements AlertSourceRepository {
   async findByTokenHash(tokenHash: string): Promise<{ source: AlertSource; imEnabled: boolean } | null> {
     // The ingest path's one lookup, outside any unit of work: a prepared statement on the plain pool.
     const rows = await this.pool.query<SourceRow & { im_enabled: boolean }>(
-      `SELECT ${COLUMNS}, o.incident_management_enabled AS im_enabled
+      sql`SELECT ${raw(COLUMNS)}, o.incident_management_enabled AS im_enabled
          FROM im_alert_sources s JOIN organizations o ON o.id = s.organization_id
-        WHERE s.token_hash = ? AND o.status NOT IN ('suspended', 'deleted')`,
-      [tokenHash],
+        WHERE s.token_hash = ${tokenHash} AND o.status NOT IN ('suspended', 'deleted')`,
       { prepare: true },
     );
     return rows[0] ? { source: toSource(rows[0]), imEnabled: Boolean(rows[0].im_enabled) } : null;
@@ -104,34 +88,22 @@ export class SqlAlertSourceRepository implements AlertSourceRepository {
 
   async list(scope: TenantScope): Promise<AlertSource[]> {
     const rows = await this.sql.query<SourceRow>(
-      `SELECT ${COLUMNS} FROM im_alert_sources s WHERE s.organization_id = ? ORDER BY s.created_at, s.id`,
-      [scope.organizationId],
+      sql`SELECT ${raw(COLUMNS)} FROM im_alert_sources s WHERE s.organization_id = ${scope.organizationId} ORDER BY s.created_at, s.id`,
     );
     return rows.map(toSource);
   }
 
   async save(scope: TenantScope, source: AlertSource): Promise<void> {
     const rows = await this.sql.query(
-      `UPDATE im_alert_sources SET name = ?, mapping = ?::jsonb, team_id = ?, escalation_policy_id = ?, customer_id = ?, updated_at = ?,
+      sql`UPDATE im_alert_sources SET name = ${source.name}, mapping = ${JSON.stringify(source.mapping)}::jsonb, team_id = ${source.routing.teamId}, escalation_policy_id = ${source.routing.escalationPolicyId}, customer_id = ${source.routing.customerId}, updated_at = ${source.updatedAt},
          version = version + 1
-       WHERE id = ? AND organization_id = ? AND version = ? RETURNING version`,
-      [
-        source.name,
-        JSON.stringify(source.mapping),
-        source.routing.teamId,
-        source.routing.escalationPolicyId,
-        source.routing.customerId,
-        source.updatedAt,
-        source.id,
-        scope.organizationId,
-        source.version,
-      ],
+       WHERE id = ${source.id} AND organization_id = ${scope.organizationId} AND version = ${source.version} RETURNING version`,
     );
     if (rows.length === 0) throw new AppError('conflict', {}, 'The alert source changed meanwhile; read it again');
     source.version += 1;
   }
 
   async remove(scope: TenantScope, source: AlertSource): Promise<void> {
-    await this.sql.query('DELETE FROM im_alert_sources WHERE id = ? AND organization_id = ?', [source.id, scope.organizationId]);
+    await this.sql.query(sql`DELETE FROM im_alert_sources WHERE id = ${source.id} AND organization_id = ${scope.organizationId}`);
   }
 }

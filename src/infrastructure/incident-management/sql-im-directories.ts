@@ -8,7 +8,7 @@ import type {
 import { IM_USER_ROLES } from '../../domain/incident-management/im-incident';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { refFilter } from '../persistence/tenant-scope';
-import { sql } from '../persistence/sql';
+import { raw, sql } from '../persistence/sql';
 
 /**
  * Teams as the teams context stores them (`im_teams (organization_id, id)`). Ids are compared as
@@ -71,10 +71,9 @@ export class SqlImCustomerDirectory implements ImCustomerDirectory {
     const filter = refFilter(ref);
     if (!filter) return null;
     const [column, value] = 'id' in filter ? ['id', filter.id] : ['public_id', filter.publicId];
-    const rows = await this.sql.query<{ id: number }>(`SELECT id FROM customers WHERE organization_id = ? AND ${column} = ?`, [
-      organizationId,
-      value,
-    ]);
+    const rows = await this.sql.query<{ id: number }>(
+      sql`SELECT id FROM customers WHERE organization_id = ${organizationId} AND ${raw(column)} = ${value}`,
+    );
     return rows[0] ? Number(rows[0].id) : null;
   }
 }

@@ -2,6 +2,7 @@ import type { ImIncident, ImTimelineEntry } from '../../domain/incident-manageme
 import type { ImDedupRef, ImEventBatchChanges, ImEventBatchStore } from '../../application/incident-management/ports';
 import type { SqlRunner, SqlTransactions } from '../persistence/database';
 import { COLUMNS, toIncident, type IncidentRow } from './sql-im-incident.repository';
+import { raw, sql } from '../persistence/sql';
 
 /** The advisory-lock class of event batches' dedup keys (two-int keys: a space apart from bigint locks). */
 const LOCK_CLASS = 0x494d4576; // 'IMEv'
@@ -10,11 +11,14 @@ const LOCK_CLASS = 0x494d4576; // 'IMEv'
  * The batch's keys locked in one order (so two batches never wait on each other in a cycle), one
  * statement. Transaction-scoped: released by the commit.
  */
-const LOCK_KEYS = `SELECT count(pg_advisory_xact_lock(${LOCK_CLASS}, k)) AS locked
-  FROM (SELECT DISTINCT hashtext(o::text || ':' || d) AS k FROM unnest(?::int[], ?::text[]) AS u(o, d) ORDER BY k) s`;
+const lockKeys = (
+  organizations: number[],
+  dedupKeys: string[],
+) => sql`SELECT count(pg_advisory_xact_lock(${raw(String(LOCK_CLASS))}, k)) AS locked
+  FROM (SELECT DISTINCT hashtext(o::text || ':' || d) AS k FROM unnest(${organizations}::int[], ${dedupKeys}::text[]) AS u(o, d) ORDER BY k) s`;
 
-const READ_OPEN = `SELECT ${COLUMNS} FROM im_incidents
-  WHERE (organization_id, dedup_key) IN (SELECT o, d FROM unnest(?::int[], ?::text[]) AS u(o, d))
+const readOpen = (organizations: number[], dedupKeys: string[]) => sql`SELECT ${raw(COLUMNS)} FROM im_incidents
+  WHERE (organization_id, dedup_key) IN (SELECT o, d FROM unnest(${organizations}::int[], ${dedupKeys}::text[]) AS u(o, d))
     AND status IN ('triggered', 'acknowledged')
   FOR UPDATE`;
 
@@ -24,14 +28,14 @@ const READ_OPEN = `SELECT ${COLUMNS} FROM im_incidents
  * read, so the values decided are written as they are), and every timeline entry in the batch's order, attached to the new
  * incidents by their public ids.
  */
-const WRITE = `WITH created AS (
+const write = ([created, updated, entries]: [string, string, string]) => sql`WITH created AS (
     INSERT INTO im_incidents (public_id, organization_id, title, description, severity, source, status, team_id, customer_id,
       escalation_policy_id, dedup_key, snoozed_until, occurrence_count, last_occurrence_at, acknowledged_at, acknowledged_by_user_id,
       resolved_at, resolved_by_user_id, created_by_user_id, created_at, updated_at, version)
     SELECT n.public_id, n.organization_id, n.title, n.description, n.severity, n.source, n.status, n.team_id, n.customer_id,
       n.escalation_policy_id, n.dedup_key, n.snoozed_until, n.occurrence_count, n.last_occurrence_at, n.acknowledged_at,
       n.acknowledged_by_user_id, n.resolved_at, n.resolved_by_user_id, n.created_by_user_id, n.created_at, n.updated_at, n.version
-      FROM jsonb_to_recordset(?::jsonb) AS n(seq int, public_id uuid, organization_id int, title text, description text, severity text,
+      FROM jsonb_to_recordset(${created}::jsonb) AS n(seq int, public_id uuid, organization_id int, title text, description text, severity text,
         source text, status text, team_id text, customer_id int, escalation_policy_id text, dedup_key text, snoozed_until timestamptz,
         occurrence_count int, last_occurrence_at timestamptz, acknowledged_at timestamptz, acknowledged_by_user_id uuid,
         resolved_at timestamptz, resolved_by_user_id uuid, created_by_user_id uuid, created_at timestamptz, updated_at timestamptz, version int)
@@ -43,7 +47,7 @@ const WRITE = `WITH created AS (
         acknowledged_at = u.acknowledged_at, acknowledged_by_user_id = u.acknowledged_by_user_id, resolved_at = u.resolved_at,
         resolved_by_user_id = u.resolved_by_user_id, updated_at = u.updated_at,
         version = u.version
-      FROM jsonb_to_recordset(?::jsonb) AS u(id int, organization_id int, status text, occurrence_count int,
+      FROM jsonb_to_recordset(${updated}::jsonb) AS u(id int, organization_id int, status text, occurrence_count int,
         last_occurrence_at timestamptz, snoozed_until timestamptz, acknowledged_at timestamptz, acknowledged_by_user_id uuid,
         resolved_at timestamptz, resolved_by_user_id uuid, updated_at timestamptz, version int)
      WHERE i.id = u.id AND i.organization_id = u.organization_id
@@ -51,7 +55,7 @@ const WRITE = `WITH created AS (
   ), timeline AS (
     INSERT INTO im_incident_timeline (incident_id, kind, at, actor_user_id, details)
     SELECT COALESCE(e.incident_id, c.id), e.kind, e.at, e.actor_user_id, e.details
-      FROM jsonb_to_recordset(?::jsonb) AS e(seq int, incident_id int, public_id uuid, kind text, at timestamptz, actor_user_id uuid,
+      FROM jsonb_to_recordset(${entries}::jsonb) AS e(seq int, incident_id int, public_id uuid, kind text, at timestamptz, actor_user_id uuid,
         details jsonb)
       LEFT JOIN created c ON c.public_id = e.public_id
      ORDER BY e.seq
@@ -75,7 +79,7 @@ export class SqlImEventBatchStore implements ImEventBatchStore {
   async commit<T>(keys: readonly ImDedupRef[], decide: (open: ImIncident[]) => { changes: ImEventBatchChanges; result: T }): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.transactions.run((sql) => this.once(sql, keys, decide));
+        return await this.transactions.run((runner) => this.once(runner, keys, decide));
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (attempt >= ATTEMPTS || (code !== UNIQUE_VIOLATION && code !== DEADLOCK)) throw error;
@@ -84,16 +88,16 @@ export class SqlImEventBatchStore implements ImEventBatchStore {
   }
 
   private async once<T>(
-    sql: SqlRunner,
+    runner: SqlRunner,
     keys: readonly ImDedupRef[],
     decide: (open: ImIncident[]) => { changes: ImEventBatchChanges; result: T },
   ): Promise<T> {
     const organizations = keys.map((k) => k.organizationId);
     const dedupKeys = keys.map((k) => k.dedupKey);
-    await sql.query(LOCK_KEYS, [organizations, dedupKeys], { prepare: true });
-    const rows = await sql.query<IncidentRow>(READ_OPEN, [organizations, dedupKeys], { prepare: true });
+    await runner.query(lockKeys(organizations, dedupKeys), { prepare: true });
+    const rows = await runner.query<IncidentRow>(readOpen(organizations, dedupKeys), { prepare: true });
     const { changes, result } = decide(rows.map(toIncident));
-    await sql.query(WRITE, writeParams(changes), { prepare: true });
+    await runner.query(write(writeParams(changes)), { prepare: true });
     return result;
   }
 }

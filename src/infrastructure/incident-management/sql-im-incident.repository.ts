@@ -9,7 +9,7 @@ import {
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { ImIncidentFilter, ImIncidentRepository, ImPage, StoredImTimelineEntry } from '../../application/incident-management/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
-import { sql } from '../persistence/sql';
+import { join, raw, sql, type Sql } from '../persistence/sql';
 
 type Time = Date | string;
 export interface IncidentRow {
@@ -91,11 +91,10 @@ export class SqlImIncidentRepository implements ImIncidentRepository {
 
   async add(scope: TenantScope, incident: ImIncident): Promise<ImIncident> {
     const [row] = await this.sql.query<{ id: number }>(
-      `INSERT INTO im_incidents (public_id, organization_id, title, description, severity, source, status, team_id, customer_id,
+      sql`INSERT INTO im_incidents (public_id, organization_id, title, description, severity, source, status, team_id, customer_id,
          escalation_policy_id, dedup_key, snoozed_until, occurrence_count, last_occurrence_at, created_by_user_id, created_at,
          updated_at, origin_monitor_id, origin_incident_id, version)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) RETURNING id`,
-      [...this.insertValues(scope, incident)],
+       VALUES (${this.insertValues(scope, incident)}, 1) RETURNING id`,
     );
     incident.id = Number(row!.id);
     await this.writeTimeline(incident);
@@ -104,18 +103,16 @@ export class SqlImIncidentRepository implements ImIncidentRepository {
 
   async findByRef(scope: TenantScope, ref: string): Promise<ImIncident | null> {
     if (!UUID.test(ref)) return null;
-    const rows = await this.sql.query<IncidentRow>(`SELECT ${COLUMNS} FROM im_incidents WHERE organization_id = ? AND public_id = ?`, [
-      scope.organizationId,
-      ref.toLowerCase(),
-    ]);
+    const rows = await this.sql.query<IncidentRow>(
+      sql`SELECT ${raw(COLUMNS)} FROM im_incidents WHERE organization_id = ${scope.organizationId} AND public_id = ${ref.toLowerCase()}`,
+    );
     return rows[0] ? toIncident(rows[0]) : null;
   }
 
   async findOpenByDedupKey(scope: TenantScope, dedupKey: string): Promise<ImIncident | null> {
     const rows = await this.sql.query<IncidentRow>(
-      `SELECT ${COLUMNS} FROM im_incidents
-        WHERE organization_id = ? AND dedup_key = ? AND status IN ('triggered', 'acknowledged')`,
-      [scope.organizationId, dedupKey],
+      sql`SELECT ${raw(COLUMNS)} FROM im_incidents
+        WHERE organization_id = ${scope.organizationId} AND dedup_key = ${dedupKey} AND status IN ('triggered', 'acknowledged')`,
     );
     return rows[0] ? toIncident(rows[0]) : null;
   }
@@ -123,45 +120,28 @@ export class SqlImIncidentRepository implements ImIncidentRepository {
   async findOpenByOrigin(scope: TenantScope, monitorIncidentId: string): Promise<ImIncident | null> {
     if (!UUID.test(monitorIncidentId)) return null;
     const rows = await this.sql.query<IncidentRow>(
-      `SELECT ${COLUMNS} FROM im_incidents
-        WHERE organization_id = ? AND status IN ('triggered', 'acknowledged')
-          AND id IN (SELECT im_incident_id FROM im_incident_monitor_origins WHERE organization_id = ? AND incident_public_id = ?)`,
-      [scope.organizationId, scope.organizationId, monitorIncidentId.toLowerCase()],
+      sql`SELECT ${raw(COLUMNS)} FROM im_incidents
+        WHERE organization_id = ${scope.organizationId} AND status IN ('triggered', 'acknowledged')
+          AND id IN (SELECT im_incident_id FROM im_incident_monitor_origins WHERE organization_id = ${scope.organizationId} AND incident_public_id = ${monitorIncidentId.toLowerCase()})`,
     );
     return rows[0] ? toIncident(rows[0]) : null;
   }
 
   async list(scope: TenantScope, filter: ImIncidentFilter, page: ImPage): Promise<{ items: ImIncident[]; total: number }> {
-    const where = ['organization_id = ?'];
-    const params: unknown[] = [scope.organizationId];
-    if (filter.statuses?.length) {
-      where.push(`status IN (${filter.statuses.map(() => '?').join(', ')})`);
-      params.push(...filter.statuses);
-    }
-    if (filter.teamId !== undefined) {
-      where.push('team_id = ?');
-      params.push(filter.teamId);
-    }
-    if (filter.customerId !== undefined) {
-      where.push('customer_id = ?');
-      params.push(filter.customerId);
-    }
-    if (filter.since) {
-      where.push('created_at >= ?');
-      params.push(filter.since);
-    }
-    if (filter.until) {
-      where.push('created_at < ?');
-      params.push(filter.until);
-    }
+    const where: Sql[] = [sql`organization_id = ${scope.organizationId}`];
+    if (filter.statuses?.length) where.push(sql`status IN (${join(filter.statuses, ', ')})`);
+    if (filter.teamId !== undefined) where.push(sql`team_id = ${filter.teamId}`);
+    if (filter.customerId !== undefined) where.push(sql`customer_id = ${filter.customerId}`);
+    if (filter.since) where.push(sql`created_at >= ${filter.since}`);
+    if (filter.until) where.push(sql`created_at < ${filter.until}`);
+    const condition = join(where, ' AND ');
     const rows = await this.sql.query<IncidentRow & { total: string }>(
-      `SELECT ${COLUMNS}, count(*) OVER () AS total FROM im_incidents WHERE ${where.join(' AND ')}
-        ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
-      [...params, page.perPage, (page.page - 1) * page.perPage],
+      sql`SELECT ${raw(COLUMNS)}, count(*) OVER () AS total FROM im_incidents WHERE ${condition}
+        ORDER BY created_at DESC, id DESC LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`,
     );
     let total = rows[0] ? Number(rows[0].total) : 0;
     if (rows.length === 0 && page.page > 1) {
-      const [count] = await this.sql.query<{ n: string }>(`SELECT count(*) AS n FROM im_incidents WHERE ${where.join(' AND ')}`, params);
+      const [count] = await this.sql.query<{ n: string }>(sql`SELECT count(*) AS n FROM im_incidents WHERE ${condition}`);
       total = Number(count?.n ?? 0);
     }
     return { items: rows.map(toIncident), total };
@@ -213,50 +193,53 @@ export class SqlImIncidentRepository implements ImIncidentRepository {
     const created = candidate.pending.splice(0);
     const occurred: ImTimelineEntry[] = [{ kind: 'occurrence', at: candidate.createdAt, actorUserId: null, details: occurrence }];
     const [row] = await this.sql.query<IncidentRow & { inserted: boolean }>(
-      `WITH upserted AS (
+      sql`WITH upserted AS (
          INSERT INTO im_incidents (public_id, organization_id, title, description, severity, source, status, team_id, customer_id,
            escalation_policy_id, dedup_key, snoozed_until, occurrence_count, last_occurrence_at, created_by_user_id, created_at,
            updated_at, origin_monitor_id, origin_incident_id, version)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+         VALUES (${this.insertValues(scope, candidate)}, 1)
          ON CONFLICT (organization_id, dedup_key) WHERE status IN ('triggered', 'acknowledged')
          DO UPDATE SET occurrence_count = im_incidents.occurrence_count + 1,
            last_occurrence_at = GREATEST(im_incidents.last_occurrence_at, EXCLUDED.last_occurrence_at)
-         RETURNING ${COLUMNS}, (xmax = 0) AS inserted
+         RETURNING ${raw(COLUMNS)}, (xmax = 0) AS inserted
        ), timeline AS (
          INSERT INTO im_incident_timeline (incident_id, kind, at, actor_user_id, details)
          SELECT u.id, e.kind, e.at, e.actor_user_id, e.details
            FROM upserted u,
-                jsonb_to_recordset(CASE WHEN u.inserted THEN ?::jsonb ELSE ?::jsonb END)
+                jsonb_to_recordset(CASE WHEN u.inserted THEN ${entries(created)}::jsonb ELSE ${entries(occurred)}::jsonb END)
                   AS e(kind text, at timestamptz, actor_user_id uuid, details jsonb)
        )
        SELECT * FROM upserted`,
-      [...this.insertValues(scope, candidate), entries(created), entries(occurred)],
     );
     return { incident: toIncident(row!), created: Boolean(row!.inserted) };
   }
 
-  private insertValues(scope: TenantScope, incident: ImIncident): unknown[] {
-    return [
-      incident.publicId,
-      scope.organizationId,
-      incident.title,
-      incident.description,
-      incident.severity,
-      incident.source,
-      incident.status,
-      incident.teamId,
-      incident.customerId,
-      incident.escalationPolicyId,
-      incident.dedupKey,
-      incident.snoozedUntil,
-      incident.occurrenceCount,
-      incident.lastOccurrenceAt,
-      incident.createdByUserId,
-      incident.createdAt,
-      incident.updatedAt,
-      incident.monitorOrigin?.monitorId ?? null,
-      incident.monitorOrigin?.incidentId ?? null,
-    ];
+  /** The values of a new incident's row, in the INSERT's column order. */
+  private insertValues(scope: TenantScope, incident: ImIncident): Sql {
+    return join(
+      [
+        incident.publicId,
+        scope.organizationId,
+        incident.title,
+        incident.description,
+        incident.severity,
+        incident.source,
+        incident.status,
+        incident.teamId,
+        incident.customerId,
+        incident.escalationPolicyId,
+        incident.dedupKey,
+        incident.snoozedUntil,
+        incident.occurrenceCount,
+        incident.lastOccurrenceAt,
+        incident.createdByUserId,
+        incident.createdAt,
+        incident.updatedAt,
+        incident.monitorOrigin?.monitorId ?? null,
+        incident.monitorOrigin?.incidentId ?? null,
+      ],
+      ', ',
+    );
   }
 
   /** Occurrences taken over by a merge are added to the stored count (which occurrences may have moved meanwhile). */

@@ -3,7 +3,7 @@ import { organizationScope, type TenantScope } from '../../domain/shared/tenant-
 import type { ImMonitorOrigins } from '../../application/incident-management/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { COLUMNS, toIncident, type IncidentRow } from './sql-im-incident.repository';
-import { sql } from '../persistence/sql';
+import { raw, sql } from '../persistence/sql';
 
 const OPEN = `status IN ('triggered', 'acknowledged')`;
 
@@ -14,9 +14,8 @@ export class SqlImMonitorOrigins implements ImMonitorOrigins {
   async retireQuietStorm(scope: TenantScope, dedupKey: string, quietSince: Date): Promise<void> {
     // A concurrent retirement re-reads the row after the first one's update and no longer matches the key.
     await this.sql.query(
-      `UPDATE im_incidents SET dedup_key = dedup_key || ':' || public_id
-        WHERE organization_id = ? AND dedup_key = ? AND ${OPEN} AND last_occurrence_at < ?`,
-      [scope.organizationId, dedupKey, quietSince],
+      sql`UPDATE im_incidents SET dedup_key = dedup_key || ':' || public_id
+        WHERE organization_id = ${scope.organizationId} AND dedup_key = ${dedupKey} AND ${raw(OPEN)} AND last_occurrence_at < ${quietSince}`,
     );
   }
 
@@ -28,19 +27,20 @@ export class SqlImMonitorOrigins implements ImMonitorOrigins {
 
   async recovered(scope: TenantScope, monitorIncidentId: string, at: Date): Promise<{ incident: ImIncident; stillDown: number } | null> {
     const rows = await this.sql.query<IncidentRow & { still_down: string }>(
-      `WITH marked AS (
-         UPDATE im_incident_monitor_origins SET recovered_at = ?
-          WHERE organization_id = ? AND incident_public_id = ? AND recovered_at IS NULL
-            AND im_incident_id IN (SELECT id FROM im_incidents WHERE organization_id = ? AND ${OPEN})
+      sql`WITH marked AS (
+         UPDATE im_incident_monitor_origins SET recovered_at = ${at}
+          WHERE organization_id = ${scope.organizationId} AND incident_public_id = ${monitorIncidentId} AND recovered_at IS NULL
+            AND im_incident_id IN (SELECT id FROM im_incidents WHERE organization_id = ${scope.organizationId} AND ${raw(OPEN)})
          RETURNING im_incident_id
        )
-       SELECT ${COLUMNS.split(',')
-         .map((c) => `i.${c.trim()}`)
-         .join(', ')},
+       SELECT ${raw(
+         COLUMNS.split(',')
+           .map((c) => `i.${c.trim()}`)
+           .join(', '),
+       )},
               (SELECT count(*) FROM im_incident_monitor_origins o
-                WHERE o.im_incident_id = i.id AND o.recovered_at IS NULL AND o.incident_public_id <> ?) AS still_down
+                WHERE o.im_incident_id = i.id AND o.recovered_at IS NULL AND o.incident_public_id <> ${monitorIncidentId}) AS still_down
          FROM im_incidents i JOIN marked m ON m.im_incident_id = i.id`,
-      [at, scope.organizationId, monitorIncidentId, scope.organizationId, monitorIncidentId],
     );
     const row = rows[0];
     return row ? { incident: toIncident(row), stillDown: Number(row.still_down) } : null;
@@ -66,12 +66,11 @@ export class SqlImMonitorOrigins implements ImMonitorOrigins {
 
   async allRecovered(limit: number): Promise<Array<{ scope: TenantScope; incident: ImIncident }>> {
     const rows = await this.sql.query<IncidentRow>(
-      `SELECT ${COLUMNS} FROM im_incidents i
-        WHERE ${OPEN} AND origin_incident_id IS NOT NULL
+      sql`SELECT ${raw(COLUMNS)} FROM im_incidents i
+        WHERE ${raw(OPEN)} AND origin_incident_id IS NOT NULL
           AND EXISTS (SELECT 1 FROM im_incident_monitor_origins o WHERE o.im_incident_id = i.id)
           AND NOT EXISTS (SELECT 1 FROM im_incident_monitor_origins o WHERE o.im_incident_id = i.id AND o.recovered_at IS NULL)
-        ORDER BY id LIMIT ?`,
-      [limit],
+        ORDER BY id LIMIT ${limit}`,
     );
     return rows.map((row) => ({ scope: organizationScope(row.organization_id), incident: toIncident(row) }));
   }

@@ -1,6 +1,7 @@
 import type { ImOutboundDeliveries, ImOutboundDelivery } from '../../application/incident-management/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { isUuid } from '../on-call/uuid';
+import { sql, raw } from '../persistence/sql';
 
 /** IM pages are the direct deliveries (a recipient, no channel) whose event starts with `im.`. */
 const IM_PAGE = `recipient IS NOT NULL AND event LIKE 'im.%'`;
@@ -12,8 +13,7 @@ export class SqlImOutboundDeliveries implements ImOutboundDeliveries {
   async find(organizationId: number, id: string): Promise<ImOutboundDelivery | null> {
     if (!isUuid(id)) return null;
     const rows = await this.sql.query<{ id: string; status: ImOutboundDelivery['status']; channel_type: string }>(
-      `SELECT id::text, status, channel_type FROM notification_deliveries WHERE organization_id = ? AND id = ?::uuid AND ${IM_PAGE}`,
-      [organizationId, id],
+      sql`SELECT id::text, status, channel_type FROM notification_deliveries WHERE organization_id = ${organizationId} AND id = ${id}::uuid AND ${raw(IM_PAGE)}`,
     );
     const row = rows[0];
     return row ? { id: row.id, status: row.status, integration: row.channel_type } : null;
@@ -21,11 +21,10 @@ export class SqlImOutboundDeliveries implements ImOutboundDeliveries {
 
   async requeue(organizationId: number, id: string, now: Date): Promise<boolean> {
     const rows = await this.sql.query(
-      `UPDATE notification_deliveries
-          SET status = 'pending', next_attempt_at = ?, failed_at = NULL, lease_owner = NULL, lease_until = NULL
-        WHERE organization_id = ? AND id = ?::uuid AND status = 'failed' AND ${IM_PAGE}
+      sql`UPDATE notification_deliveries
+          SET status = 'pending', next_attempt_at = ${now}, failed_at = NULL, lease_owner = NULL, lease_until = NULL
+        WHERE organization_id = ${organizationId} AND id = ${id}::uuid AND status = 'failed' AND ${raw(IM_PAGE)}
         RETURNING id`,
-      [now, organizationId, id],
     );
     return rows.length > 0;
   }

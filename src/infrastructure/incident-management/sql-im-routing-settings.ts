@@ -2,7 +2,7 @@ import type { ImRoutingSettings, MonitorRoutingContext, RoutedMonitor } from '..
 import type { ImRoutingSetting } from '../../domain/incident-management/monitor-routing';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { refFilter } from '../persistence/tenant-scope';
-import { sql } from '../persistence/sql';
+import { raw, sql } from '../persistence/sql';
 
 interface SettingRow {
   enabled: boolean;
@@ -22,8 +22,7 @@ export class SqlImRoutingSettings implements ImRoutingSettings {
     if (!filter) return null;
     const [column, value] = 'id' in filter ? ['id', filter.id] : ['public_id', filter.publicId];
     const rows = await this.sql.query<{ id: string; public_id: string; customer_id: number }>(
-      `SELECT id, public_id, customer_id FROM monitors WHERE organization_id = ? AND ${column} = ?`,
-      [organizationId, value],
+      sql`SELECT id, public_id, customer_id FROM monitors WHERE organization_id = ${organizationId} AND ${raw(column)} = ${value}`,
     );
     const row = rows[0];
     return row ? { monitorId: Number(row.id), publicId: row.public_id, customerId: Number(row.customer_id) } : null;

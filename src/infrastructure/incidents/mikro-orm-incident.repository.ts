@@ -4,9 +4,9 @@ import type { IncidentFilter, IncidentRepository } from '../../application/incid
 import { Incident, type IncidentOrigin, type IncidentStatus } from '../../domain/incidents/incident';
 import { TimelineEntry } from '../../domain/incidents/timeline-entry';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
-import type { SqlRunner } from '../persistence/database';
+import type { UnitOfWorkSql } from '../persistence/database';
 import { OrmRepository } from '../persistence/orm-repository';
-import { sql } from '../persistence/sql';
+import { raw, sql } from '../persistence/sql';
 
 interface IncidentRow {
   id: number;
@@ -77,11 +77,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * caller's transaction: the engine's incidents never enter a unit of work.
  */
 export class MikroOrmIncidentRepository extends OrmRepository implements IncidentRepository {
-  constructor(
-    orm: MikroORM,
-    private readonly sql: SqlRunner,
-  ) {
-    super(orm);
+  constructor(orm: MikroORM, sql: UnitOfWorkSql) {
+    super(orm, sql);
   }
 
   async add(incident: Incident): Promise<Incident> {
@@ -145,8 +142,7 @@ export class MikroOrmIncidentRepository extends OrmRepository implements Inciden
   async findManyById(ids: readonly number[]): Promise<Map<number, Incident>> {
     if (ids.length === 0) return new Map();
     const rows = await this.sql.query<IncidentRow>(
-      `SELECT ${COLUMNS} FROM incidents WHERE id IN (SELECT jsonb_array_elements_text(?::jsonb)::integer)`,
-      [JSON.stringify([...new Set(ids)])],
+      sql`SELECT ${raw(COLUMNS)} FROM incidents WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb)::integer)`,
     );
     return new Map(rows.map((row) => [row.id, incidentOf(row)]));
   }
@@ -184,12 +180,11 @@ export class MikroOrmIncidentRepository extends OrmRepository implements Inciden
       i.version,
     ]);
     await this.sql.query(
-      `INSERT INTO incidents (${COLUMNS})
+      sql`INSERT INTO incidents (${raw(COLUMNS)})
        SELECT (e->>0)::integer, (e->>1)::uuid, (e->>2)::integer, (e->>3)::integer, (e->>4)::bigint, e->>5, e->>6, e->>7, e->>8, e->>9,
               e->>10, (e->>11)::timestamptz, (e->>12)::timestamptz, (e->>13)::uuid, (e->>14)::timestamptz, (e->>15)::uuid,
               (e->>16)::uuid, (e->>17)::timestamptz, (e->>18)::timestamptz, (e->>19)::integer
-         FROM jsonb_array_elements(?::jsonb) WITH ORDINALITY AS r(e, n) ORDER BY n`,
-      [JSON.stringify(rows)],
+         FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS r(e, n) ORDER BY n`,
     );
   }
 

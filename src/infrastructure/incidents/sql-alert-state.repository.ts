@@ -1,7 +1,7 @@
 import type { AlertStateRepository, AlertStateSeed } from '../../application/incidents/ports';
 import { AlertState } from '../../domain/incidents/alert-state';
 import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
-import { sql } from '../persistence/sql';
+import { raw, sql } from '../persistence/sql';
 
 interface StateRow {
   monitor_id: string;
@@ -57,10 +57,9 @@ export class SqlAlertStateRepository implements AlertStateRepository {
          FROM jsonb_array_elements(${JSON.stringify(ordered.map((s) => [s.monitorId, s.organizationId, s.customerId, s.checkIntervalSeconds]))}::jsonb) WITH ORDINALITY AS r(e, n) ORDER BY n
        ON CONFLICT (monitor_id) DO NOTHING`);
     const rows = await this.sql.query<StateRow>(
-      `SELECT ${COLUMNS} FROM monitor_alert_states
-        WHERE monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)
+      sql`SELECT ${raw(COLUMNS)} FROM monitor_alert_states
+        WHERE monitor_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ordered.map((s) => s.monitorId))}::jsonb)::bigint)
         ORDER BY monitor_id FOR UPDATE`,
-      [JSON.stringify(ordered.map((s) => s.monitorId))],
     );
     return new Map(rows.map((row) => [Number(row.monitor_id), stateOf(row)]));
   }
@@ -89,8 +88,7 @@ export class SqlAlertStateRepository implements AlertStateRepository {
   async peek(monitorIds: readonly number[]): Promise<Map<number, AlertState>> {
     if (monitorIds.length === 0) return new Map();
     const rows = await this.pool.query<StateRow>(
-      `SELECT ${COLUMNS} FROM monitor_alert_states WHERE monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`,
-      [JSON.stringify(monitorIds)],
+      sql`SELECT ${raw(COLUMNS)} FROM monitor_alert_states WHERE monitor_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(monitorIds)}::jsonb)::bigint)`,
       { prepare: true },
     );
     return new Map(rows.map((row) => [Number(row.monitor_id), stateOf(row)]));

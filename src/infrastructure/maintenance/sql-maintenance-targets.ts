@@ -3,6 +3,7 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import { targetKey, type CoveredMonitor, type MaintenanceTargets, type TargetRecord } from '../../application/maintenance/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { refFilter } from '../persistence/tenant-scope';
+import { empty, raw, sql } from '../persistence/sql';
 
 const TABLES: Record<TargetType, { table: string; customerColumn: string }> = {
   website: { table: 'monitors', customerColumn: 'customer_id' },
@@ -24,13 +25,10 @@ export class SqlMaintenanceTargets implements MaintenanceTargets {
     if (!filter) return null;
     const { table, customerColumn } = TABLES[type];
     const [column, value] = 'id' in filter ? ['id', filter.id] : ['public_id', filter.publicId];
-    const params: unknown[] = [scope.organizationId, value];
-    let sql = `SELECT id, public_id, ${customerColumn} AS customer_id FROM ${table} WHERE organization_id = ? AND ${column} = ?`;
-    if (scope.customerId !== null) {
-      sql += ` AND ${customerColumn} = ?`;
-      params.push(scope.customerId);
-    }
-    const [row] = await this.sql.query<Row>(sql, params);
+    const customer = scope.customerId !== null ? sql` AND ${raw(customerColumn)} = ${scope.customerId}` : empty;
+    const [row] = await this.sql.query<Row>(
+      sql`SELECT id, public_id, ${raw(customerColumn)} AS customer_id FROM ${raw(table)} WHERE organization_id = ${scope.organizationId} AND ${raw(column)} = ${value}${customer}`,
+    );
     return row ? toRecord(row) : null;
   }
 
@@ -46,9 +44,7 @@ export class SqlMaintenanceTargets implements MaintenanceTargets {
     for (const { type, ids } of byTable.values()) {
       const { table, customerColumn } = TABLES[type];
       const rows = await this.sql.query<Row>(
-        `SELECT id, public_id, ${customerColumn} AS customer_id FROM ${table} WHERE organization_id = ? AND id = ANY(?::int8[])`,
-        // An array literal: the unit of work's connection expands a bound array into a list.
-        [organizationId, `{${[...new Set(ids)].map((id) => Math.trunc(id)).join(',')}}`],
+        sql`SELECT id, public_id, ${raw(customerColumn)} AS customer_id FROM ${raw(table)} WHERE organization_id = ${organizationId} AND id = ANY(${`{${[...new Set(ids)].map((id) => Math.trunc(id)).join(',')}}`}::int8[])`,
       );
       for (const row of rows) found.set(targetKey({ type, id: Number(row.id) }), toRecord(row));
     }

@@ -3,7 +3,8 @@ import { MaintenanceWindow, type WindowTarget } from '../../domain/maintenance/m
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { CoveredMonitor, MaintenanceWindowRepository } from '../../application/maintenance/ports';
 import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
-import { refFilter } from '../persistence/tenant-scope';
+import { refCondition } from '../persistence/tenant-scope';
+import { raw, sql } from '../persistence/sql';
 
 interface WindowRow {
   id: number;
@@ -50,8 +51,8 @@ const toWindow = (row: WindowRow) =>
 /** A customer scope sees its customer's windows; the organization sees all of its windows. */
 const scopeSql = (scope: TenantScope) =>
   scope.customerId === null
-    ? { sql: 'w.organization_id = ?', params: [scope.organizationId] }
-    : { sql: 'w.organization_id = ? AND w.customer_id = ?', params: [scope.organizationId, scope.customerId] };
+    ? sql`w.organization_id = ${scope.organizationId}`
+    : sql`w.organization_id = ${scope.organizationId} AND w.customer_id = ${scope.customerId}`;
 
 /** First key of the transaction-scoped advisory lock that serializes window creation per organization. */
 const CREATE_LOCK_SPACE = 0x6d77; // 'mw'
@@ -70,83 +71,47 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
   ) {}
 
   async lockCreates(organizationId: number): Promise<void> {
-    await this.sql.query('SELECT pg_advisory_xact_lock(?, ?)', [CREATE_LOCK_SPACE, organizationId]);
+    await this.sql.query(sql`SELECT pg_advisory_xact_lock(${CREATE_LOCK_SPACE}, ${organizationId})`);
   }
 
   async add(window: MaintenanceWindow): Promise<MaintenanceWindow> {
     const [row] = await this.sql.query<{ id: number }>(
-      `INSERT INTO maintenance_windows (public_id, organization_id, customer_id, title, description, start_time, end_time, timezone,
+      sql`INSERT INTO maintenance_windows (public_id, organization_id, customer_id, title, description, start_time, end_time, timezone,
          rrule, targets, suppress_alerts, exclude_from_uptime, created_at, updated_at, version)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, 1) RETURNING id`,
-      [
-        window.publicId,
-        window.organizationId,
-        window.customerId,
-        window.title,
-        window.description,
-        window.startTime,
-        window.endTime,
-        window.timezone,
-        window.rrule,
-        targetsJson(window.targets),
-        window.suppressAlerts,
-        window.excludeFromUptime,
-        window.createdAt,
-        window.updatedAt,
-      ],
+       VALUES (${window.publicId}, ${window.organizationId}, ${window.customerId}, ${window.title}, ${window.description}, ${window.startTime}, ${window.endTime}, ${window.timezone}, ${window.rrule}, ${targetsJson(window.targets)}::jsonb, ${window.suppressAlerts}, ${window.excludeFromUptime}, ${window.createdAt}, ${window.updatedAt}, 1) RETURNING id`,
     );
     window.id = Number(row!.id);
     return window;
   }
 
   async findByRef(scope: TenantScope, ref: string): Promise<MaintenanceWindow | null> {
-    const filter = refFilter(ref);
-    if (!filter) return null;
-    const where = scopeSql(scope);
-    const [column, value] = 'id' in filter ? ['w.id', filter.id] : ['w.public_id', filter.publicId];
-    const rows = await this.sql.query<WindowRow>(`SELECT ${COLUMNS} FROM maintenance_windows w WHERE ${where.sql} AND ${column} = ?`, [
-      ...where.params,
-      value,
-    ]);
+    const condition = refCondition(ref, 'w');
+    if (!condition) return null;
+    const rows = await this.sql.query<WindowRow>(
+      sql`SELECT ${raw(COLUMNS)} FROM maintenance_windows w WHERE ${scopeSql(scope)} AND ${condition}`,
+    );
     return rows[0] ? toWindow(rows[0]) : null;
   }
 
   async list(scope: TenantScope): Promise<MaintenanceWindow[]> {
-    const where = scopeSql(scope);
     const rows = await this.sql.query<WindowRow>(
-      `SELECT ${COLUMNS} FROM maintenance_windows w WHERE ${where.sql} ORDER BY w.start_time DESC, w.id DESC`,
-      where.params,
+      sql`SELECT ${raw(COLUMNS)} FROM maintenance_windows w WHERE ${scopeSql(scope)} ORDER BY w.start_time DESC, w.id DESC`,
     );
     return rows.map(toWindow);
   }
 
   async save(window: MaintenanceWindow): Promise<void> {
     const rows = await this.sql.query(
-      `UPDATE maintenance_windows SET customer_id = ?, title = ?, description = ?, start_time = ?, end_time = ?, timezone = ?,
-         rrule = ?, targets = ?::jsonb, suppress_alerts = ?, exclude_from_uptime = ?, updated_at = ?, version = version + 1
-       WHERE id = ? AND version = ? RETURNING version`,
-      [
-        window.customerId,
-        window.title,
-        window.description,
-        window.startTime,
-        window.endTime,
-        window.timezone,
-        window.rrule,
-        targetsJson(window.targets),
-        window.suppressAlerts,
-        window.excludeFromUptime,
-        window.updatedAt,
-        window.id,
-        window.version,
-      ],
+      sql`UPDATE maintenance_windows SET customer_id = ${window.customerId}, title = ${window.title}, description = ${window.description}, start_time = ${window.startTime}, end_time = ${window.endTime}, timezone = ${window.timezone},
+         rrule = ${window.rrule}, targets = ${targetsJson(window.targets)}::jsonb, suppress_alerts = ${window.suppressAlerts}, exclude_from_uptime = ${window.excludeFromUptime}, updated_at = ${window.updatedAt}, version = version + 1
+       WHERE id = ${window.id} AND version = ${window.version} RETURNING version`,
     );
     if (rows.length === 0) throw new AppError('conflict', {}, 'The maintenance window changed meanwhile; read it again');
     window.version += 1;
   }
 
   async remove(window: MaintenanceWindow): Promise<void> {
-    await this.sql.query('DELETE FROM maintenance_windows WHERE id = ?', [window.id]);
+    await this.sql.query(sql`DELETE FROM maintenance_windows WHERE id = ${window.id}`);
   }
 
   async coveringMonitor(monitorId: number): Promise<{ monitor: CoveredMonitor; windows: MaintenanceWindow[] } | null> {
@@ -157,14 +122,13 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
     if (monitorIds.length === 0) return new Map();
     // One statement for a whole batch of the engine's results.
     const rows = await this.pool.query<Partial<WindowRow> & { m_id: number; m_public_id: string; m_customer_id: number }>(
-      `SELECT m.id AS m_id, m.public_id AS m_public_id, m.customer_id AS m_customer_id, ${COLUMNS}
+      sql`SELECT m.id AS m_id, m.public_id AS m_public_id, m.customer_id AS m_customer_id, ${raw(COLUMNS)}
          FROM monitors m
          LEFT JOIN maintenance_windows w ON w.organization_id = m.organization_id AND (
            w.targets @> jsonb_build_array(jsonb_build_object('type', 'monitor', 'id', m.id))
            OR w.targets @> jsonb_build_array(jsonb_build_object('type', 'website', 'id', m.id))
            OR w.targets @> jsonb_build_array(jsonb_build_object('type', 'customer', 'id', m.customer_id)))
-        WHERE m.id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`,
-      [JSON.stringify([...new Set(monitorIds)])],
+        WHERE m.id IN (SELECT jsonb_array_elements_text(${JSON.stringify([...new Set(monitorIds)])}::jsonb)::bigint)`,
       { prepare: true },
     );
     const covering = new Map<number, { monitor: CoveredMonitor; windows: MaintenanceWindow[] }>();
@@ -186,13 +150,12 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
   ): Promise<{ customerId: number; windows: MaintenanceWindow[] } | null> {
     const table = type === 'customerIp' ? 'customer_ips' : 'customer_domains';
     const rows = await this.sql.query<Partial<WindowRow> & { a_customer_id: number }>(
-      `SELECT a.customer_id AS a_customer_id, ${COLUMNS}
-         FROM ${table} a
+      sql`SELECT a.customer_id AS a_customer_id, ${raw(COLUMNS)}
+         FROM ${raw(table)} a
          LEFT JOIN maintenance_windows w ON w.organization_id = a.organization_id AND (
-           w.targets @> jsonb_build_array(jsonb_build_object('type', ?::text, 'id', a.id))
+           w.targets @> jsonb_build_array(jsonb_build_object('type', ${type}::text, 'id', a.id))
            OR w.targets @> jsonb_build_array(jsonb_build_object('type', 'customer', 'id', a.customer_id)))
-        WHERE a.id = ?`,
-      [type, id],
+        WHERE a.id = ${id}`,
     );
     const first = rows[0];
     if (!first) return null;
@@ -204,8 +167,7 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
 
   async activeSince(since: Date): Promise<MaintenanceWindow[]> {
     const rows = await this.sql.query<WindowRow>(
-      `SELECT ${COLUMNS} FROM maintenance_windows w WHERE w.rrule IS NOT NULL OR w.end_time >= ? ORDER BY w.id`,
-      [since],
+      sql`SELECT ${raw(COLUMNS)} FROM maintenance_windows w WHERE w.rrule IS NOT NULL OR w.end_time >= ${since} ORDER BY w.id`,
     );
     return rows.map(toWindow);
   }

@@ -4,6 +4,7 @@ import { ChangeRequest } from '../../domain/monitoring/change-request';
 import type { ChangeRequestFilter, ChangeRequestRepository, Page, PageOf } from '../../application/monitoring/ports';
 import { OrmRepository } from '../persistence/orm-repository';
 import { refFilter, scopeFilter } from '../persistence/tenant-scope';
+import { raw, sql } from '../persistence/sql';
 
 export class MikroOrmChangeRequestRepository extends OrmRepository implements ChangeRequestRepository {
   async add(request: ChangeRequest): Promise<ChangeRequest> {
@@ -26,9 +27,8 @@ export class MikroOrmChangeRequestRepository extends OrmRepository implements Ch
     if (filter.customerId !== undefined) {
       const customer = refFilter(filter.customerId);
       if (!customer) return { items: [], total: 0 };
-      const [row] = await this.em.execute<Array<{ id: number }>>(
-        `SELECT id FROM customers WHERE organization_id = ? AND ${'id' in customer ? 'id' : 'public_id'} = ?`,
-        [scope.organizationId, 'id' in customer ? customer.id : customer.publicId],
+      const [row] = await this.sql.query<{ id: number }>(
+        sql`SELECT id FROM customers WHERE organization_id = ${scope.organizationId} AND ${raw('id' in customer ? 'id' : 'public_id')} = ${'id' in customer ? customer.id : customer.publicId}`,
       );
       if (!row || (scope.customerId !== null && row.id !== scope.customerId)) return { items: [], total: 0 };
       Object.assign(where, { customerId: row.id });

@@ -5,6 +5,7 @@ import type { MonitorCounts, MonitorRepository } from '../../application/monitor
 import { OrmRepository } from '../persistence/orm-repository';
 import { refFilter, scopeFilter } from '../persistence/tenant-scope';
 import { refreshWebsiteDocuments } from './website-document';
+import { sql } from '../persistence/sql';
 
 const scoped = (scope: TenantScope) => ({
   ...scopeFilter(scope),
@@ -35,26 +36,25 @@ export class MikroOrmMonitorRepository extends OrmRepository implements MonitorR
   }
 
   async lockCustomer(scope: TenantScope, customerId: number): Promise<void> {
-    await this.em.execute('SELECT id FROM customers WHERE id = ? AND organization_id = ? FOR UPDATE', [customerId, scope.organizationId]);
+    await this.sql.query(sql`SELECT id FROM customers WHERE id = ${customerId} AND organization_id = ${scope.organizationId} FOR UPDATE`);
   }
 
   async countForCustomer(scope: TenantScope, customerId: number): Promise<MonitorCounts> {
-    const [row] = await this.em.execute<Array<{ total: string; self_service: string }>>(
-      `SELECT count(*) AS total, count(*) FILTER (WHERE management_type = 'self_service') AS self_service
-       FROM monitors WHERE customer_id = ? AND organization_id = ?`,
-      [customerId, scope.organizationId],
-    );
+    const [row] = await this.sql.query<{
+      total: string;
+      self_service: string;
+    }>(sql`SELECT count(*) AS total, count(*) FILTER (WHERE management_type = 'self_service') AS self_service
+       FROM monitors WHERE customer_id = ${customerId} AND organization_id = ${scope.organizationId}`);
     return { total: Number(row!.total), selfService: Number(row!.self_service) };
   }
 
   async lockMonitor(monitor: Monitor): Promise<void> {
-    await this.em.execute('SELECT id FROM monitors WHERE id = ? FOR UPDATE', [monitor.id]);
+    await this.sql.query(sql`SELECT id FROM monitors WHERE id = ${monitor.id} FOR UPDATE`);
   }
 
   async recordHeartbeat(token: string, at: Date): Promise<boolean> {
-    const rows = await this.em.execute<Array<{ id: number }>>(
-      `UPDATE monitors SET last_heartbeat_at = ? WHERE heartbeat_token = ? AND monitoring_type = 'heartbeat' RETURNING id`,
-      [at, token],
+    const rows = await this.sql.query<{ id: number }>(
+      sql`UPDATE monitors SET last_heartbeat_at = ${at} WHERE heartbeat_token = ${token} AND monitoring_type = 'heartbeat' RETURNING id`,
     );
     await this.refreshDocuments(rows.map((r) => Number(r.id)));
     return rows.length > 0;
@@ -64,7 +64,7 @@ export class MikroOrmMonitorRepository extends OrmRepository implements MonitorR
   private async refreshDocuments(monitor: Monitor | number[]): Promise<void> {
     const ids = Array.isArray(monitor) ? monitor : monitor.kind === 'website' ? [monitor.id] : [];
     if (ids.length > 0) {
-      await this.racing(() => this.em.transactional((em) => refreshWebsiteDocuments((sql, params) => em.execute(sql, params), ids)));
+      await this.racing(() => this.em.transactional(() => refreshWebsiteDocuments(this.sql, ids)));
     }
   }
 }

@@ -6,6 +6,7 @@ import type { TagRepository } from '../../application/monitoring/ports';
 import { OrmRepository } from '../persistence/orm-repository';
 import { refFilter, scopeFilter } from '../persistence/tenant-scope';
 import { refreshWebsiteDocuments } from './website-document';
+import { raw, sql } from '../persistence/sql';
 
 /**
  * Tags and their attachments. Names are unique regardless of case among a customer's tags, and among
@@ -33,9 +34,8 @@ export class MikroOrmTagRepository extends OrmRepository implements TagRepositor
     if (customerId !== undefined) {
       const ref = refFilter(customerId);
       if (!ref) return [];
-      const [row] = await this.em.execute<Array<{ id: number }>>(
-        `SELECT id FROM customers WHERE organization_id = ? AND ${'id' in ref ? 'id' : 'public_id'} = ?`,
-        [scope.organizationId, 'id' in ref ? ref.id : ref.publicId],
+      const [row] = await this.sql.query<{ id: number }>(
+        sql`SELECT id FROM customers WHERE organization_id = ${scope.organizationId} AND ${raw('id' in ref ? 'id' : 'public_id')} = ${'id' in ref ? ref.id : ref.publicId}`,
       );
       if (!row || (scope.customerId !== null && row.id !== scope.customerId)) return [];
       where.customerId = row.id;
@@ -56,37 +56,36 @@ export class MikroOrmTagRepository extends OrmRepository implements TagRepositor
   }
 
   async attachedTagIds(monitorId: number): Promise<number[]> {
-    const rows = await this.em.execute<Array<{ tag_id: number }>>('SELECT tag_id FROM monitor_tags WHERE monitor_id = ?', [monitorId]);
+    const rows = await this.sql.query<{ tag_id: number }>(sql`SELECT tag_id FROM monitor_tags WHERE monitor_id = ${monitorId}`);
     return rows.map((r) => r.tag_id);
   }
 
   async attach(monitorId: number, tagId: number): Promise<void> {
-    await this.em.execute('INSERT INTO monitor_tags (monitor_id, tag_id) VALUES (?, ?) ON CONFLICT DO NOTHING', [monitorId, tagId]);
+    await this.sql.query(sql`INSERT INTO monitor_tags (monitor_id, tag_id) VALUES (${monitorId}, ${tagId}) ON CONFLICT DO NOTHING`);
     await this.refresh([monitorId]);
   }
 
   async detach(monitorId: number, tagId: number): Promise<void> {
-    await this.em.execute('DELETE FROM monitor_tags WHERE monitor_id = ? AND tag_id = ?', [monitorId, tagId]);
+    await this.sql.query(sql`DELETE FROM monitor_tags WHERE monitor_id = ${monitorId} AND tag_id = ${tagId}`);
     await this.refresh([monitorId]);
   }
 
   async severalCustomers(scope: TenantScope): Promise<boolean> {
-    const rows = await this.em.execute<Array<{ id: number }>>('SELECT id FROM customers WHERE organization_id = ? LIMIT 2', [
-      scope.organizationId,
-    ]);
+    const rows = await this.sql.query<{ id: number }>(
+      sql`SELECT id FROM customers WHERE organization_id = ${scope.organizationId} LIMIT 2`,
+    );
     return rows.length > 1;
   }
 
   private async taggedMonitorIds(tagId: number): Promise<number[]> {
-    return (await this.em.execute<Array<{ monitor_id: string }>>('SELECT monitor_id FROM monitor_tags WHERE tag_id = ?', [tagId])).map(
-      (r) => Number(r.monitor_id),
+    return (await this.sql.query<{ monitor_id: string }>(sql`SELECT monitor_id FROM monitor_tags WHERE tag_id = ${tagId}`)).map((r) =>
+      Number(r.monitor_id),
     );
   }
 
   /** Tag changes made these websites' stored documents stale (triggers): render them again. */
   private async refresh(monitorIds: number[]): Promise<void> {
-    if (monitorIds.length > 0)
-      await this.em.transactional((em) => refreshWebsiteDocuments((sql, params) => em.execute(sql, params), monitorIds));
+    if (monitorIds.length > 0) await this.em.transactional(() => refreshWebsiteDocuments(this.sql, monitorIds));
   }
 
   private async uniquely(write: () => Promise<void>): Promise<void> {

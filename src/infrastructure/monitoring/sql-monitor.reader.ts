@@ -8,61 +8,51 @@ import type { SqlRunner } from '../persistence/database';
 import { MONITOR_COLUMNS, toItem, type MonitorRow } from './monitor-rows';
 import { refFilter } from '../persistence/tenant-scope';
 import { applyBaseUrl, baseUrlParam, withBaseUrl } from './website-document';
+import { join, raw, sql, type Sql } from '../persistence/sql';
 
 interface Where {
-  readonly clause: string;
-  readonly params: unknown[];
+  readonly clause: Sql;
   /** Only organization, customer and kind conditions: the trigger-kept counters know the total. */
   readonly counted: boolean;
 }
 
 /** The conditions of a list in the scope; null when a reference cannot match anything. */
 function whereOf(scope: TenantScope, kind: MonitorKind, filter: MonitorListFilter): Where | null {
-  const where = ['organization_id = ?', 'kind = ?'];
-  const params: unknown[] = [scope.organizationId, kind];
-  if (scope.customerId !== null) {
-    where.push('customer_id = ?');
-    params.push(scope.customerId);
-  }
+  const where: Sql[] = [sql`organization_id = ${scope.organizationId}`, sql`kind = ${kind}`];
+  if (scope.customerId !== null) where.push(sql`customer_id = ${scope.customerId}`);
   if (filter.customerId !== undefined) {
     const ref = refFilter(filter.customerId);
     if (!ref) return null;
-    where.push('id' in ref ? 'customer_id = ?' : 'customer_id = (SELECT id FROM customers WHERE public_id = ?)');
-    params.push('id' in ref ? ref.id : ref.publicId);
+    where.push(
+      'id' in ref ? sql`customer_id = ${ref.id}` : sql`customer_id = (SELECT id FROM customers WHERE public_id = ${ref.publicId})`,
+    );
   }
   const counted = !filter.status && !filter.monitoringType && !filter.search && filter.tagId === undefined;
-  if (filter.status) {
-    where.push('status = ?');
-    params.push(filter.status);
-  }
-  if (filter.monitoringType) {
-    where.push('monitoring_type = ?');
-    params.push(filter.monitoringType);
-  }
+  if (filter.status) where.push(sql`status = ${filter.status}`);
+  if (filter.monitoringType) where.push(sql`monitoring_type = ${filter.monitoringType}`);
   if (filter.search) {
     const like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push('(name ILIKE ? OR url ILIKE ? OR hostname ILIKE ?)');
-    params.push(like, like, like);
+    where.push(sql`(name ILIKE ${like} OR url ILIKE ${like} OR hostname ILIKE ${like})`);
   }
   if (filter.tagId !== undefined) {
     const ref = refFilter(filter.tagId);
     if (!ref) return null;
     where.push(
-      `EXISTS (SELECT 1 FROM monitor_tags mt JOIN tags t ON t.id = mt.tag_id WHERE mt.monitor_id = monitors.id AND t.${'id' in ref ? 'id' : 'public_id'} = ?)`,
+      sql`EXISTS (SELECT 1 FROM monitor_tags mt JOIN tags t ON t.id = mt.tag_id WHERE mt.monitor_id = monitors.id AND t.${raw('id' in ref ? 'id' : 'public_id')} = ${'id' in ref ? ref.id : ref.publicId})`,
     );
-    params.push('id' in ref ? ref.id : ref.publicId);
   }
-  return { clause: where.join(' AND '), params, counted };
+  return { clause: join(where, ' AND '), counted };
 }
 
 /** The total of a list: from the counters when unfiltered, else counted. */
 const totalSql = (where: Where) =>
   where.counted
-    ? `(SELECT COALESCE(sum(n), 0) FROM monitor_counts WHERE ${where.clause})`
-    : `(SELECT count(*) FROM monitors WHERE ${where.clause})`;
+    ? sql`(SELECT COALESCE(sum(n), 0) FROM monitor_counts WHERE ${where.clause})`
+    : sql`(SELECT count(*) FROM monitors WHERE ${where.clause})`;
 
 /** The page's ids first (an index-only scan), then the columns of those rows only. */
-const pageSql = (where: Where) => `SELECT id FROM monitors WHERE ${where.clause} ORDER BY id LIMIT ? OFFSET ?`;
+const pageSql = (where: Where, page: Page) =>
+  sql`SELECT id FROM monitors WHERE ${where.clause} ORDER BY id LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`;
 
 /**
  * The monitor lists, in plain SQL on the read pool, as prepared statements: one round trip per
@@ -83,19 +73,17 @@ export class SqlMonitorReader implements MonitorReader {
     if (!where) return { items: [], total: 0 };
     const [rows, [total]] = await Promise.all([
       this.sql.query<MonitorRow>(
-        `SELECT ${MONITOR_COLUMNS} FROM (${pageSql(where)}) page JOIN monitors m ON m.id = page.id JOIN customers c ON c.id = m.customer_id ORDER BY m.id`,
-        [...where.params, page.perPage, (page.page - 1) * page.perPage],
+        sql`SELECT ${raw(MONITOR_COLUMNS)} FROM (${pageSql(where, page)}) page JOIN monitors m ON m.id = page.id JOIN customers c ON c.id = m.customer_id ORDER BY m.id`,
         { prepare: true },
       ),
-      this.sql.query<{ total: string }>(`SELECT ${totalSql(where)} AS total`, where.params, { prepare: true }),
+      this.sql.query<{ total: string }>(sql`SELECT ${totalSql(where)} AS total`, { prepare: true }),
     ]);
     return { items: rows.map(toItem), total: Number(total!.total) };
   }
 
   async one(scope: TenantScope, monitor: Monitor): Promise<MonitorListItem> {
     const rows = await this.sql.query<MonitorRow>(
-      `SELECT ${MONITOR_COLUMNS} FROM monitors m JOIN customers c ON c.id = m.customer_id WHERE m.id = ? AND m.organization_id = ?`,
-      [monitor.id, scope.organizationId],
+      sql`SELECT ${raw(MONITOR_COLUMNS)} FROM monitors m JOIN customers c ON c.id = m.customer_id WHERE m.id = ${monitor.id} AND m.organization_id = ${scope.organizationId}`,
       { prepare: true },
     );
     if (!rows[0]) throw new AppError(monitor.kind === 'website' ? 'websiteNotFound' : 'monitorNotFound');
@@ -107,13 +95,12 @@ export class SqlMonitorReader implements MonitorReader {
    * stale, the page is rendered from its rows instead.
    */
   async websitePage(scope: TenantScope, filter: MonitorListFilter, page: Page): Promise<string> {
-    const where = whereOf(scope, 'website', filter) ?? { clause: 'false', params: [], counted: false };
+    const where = whereOf(scope, 'website', filter) ?? { clause: sql`false`, counted: false };
     const [row] = await this.sql.query<{ page: string; stale: boolean | null }>(
-      `SELECT '{"items":[' || ${withBaseUrl(`COALESCE(p.documents, '')`)} || '],"total":' || ${totalSql(where)}
-         || ',"page":' || CAST(? AS integer) || ',"perPage":' || CAST(? AS integer) || '}' AS page, p.stale
+      sql`SELECT '{"items":[' || ${withBaseUrl(`COALESCE(p.documents, '')`, this.baseUrl)} || '],"total":' || ${totalSql(where)}
+         || ',"page":' || CAST(${page.page} AS integer) || ',"perPage":' || CAST(${page.perPage} AS integer) || '}' AS page, p.stale
        FROM (SELECT string_agg(m.document, ',' ORDER BY m.id) AS documents, bool_or(m.document IS NULL) AS stale
-             FROM (${pageSql(where)}) page JOIN monitors m ON m.id = page.id) p`,
-      [this.baseUrl, ...where.params, page.page, page.perPage, ...where.params, page.perPage, (page.page - 1) * page.perPage],
+             FROM (${pageSql(where, page)}) page JOIN monitors m ON m.id = page.id) p`,
       { prepare: true },
     );
     if (!row!.stale) return row!.page;
@@ -125,17 +112,15 @@ export class SqlMonitorReader implements MonitorReader {
     const filter = refFilter(ref);
     if (!filter) return null;
     const rows = await this.sql.query<{ id: string; document: string | null }>(
-      `SELECT m.id, ${withBaseUrl('m.document')} AS document FROM monitors m
-       WHERE m.${'id' in filter ? 'id' : 'public_id'} = ? AND m.kind = 'website' AND m.organization_id = ?
-         AND (CAST(? AS integer) IS NULL OR m.customer_id = ?)`,
-      [this.baseUrl, 'id' in filter ? filter.id : filter.publicId, scope.organizationId, scope.customerId, scope.customerId],
+      sql`SELECT m.id, ${withBaseUrl('m.document', this.baseUrl)} AS document FROM monitors m
+       WHERE m.${raw('id' in filter ? 'id' : 'public_id')} = ${'id' in filter ? filter.id : filter.publicId} AND m.kind = 'website' AND m.organization_id = ${scope.organizationId}
+         AND (CAST(${scope.customerId} AS integer) IS NULL OR m.customer_id = ${scope.customerId})`,
       { prepare: true },
     );
     if (!rows[0]) return null;
     if (rows[0].document !== null) return rows[0].document;
     const [stale] = await this.sql.query<MonitorRow>(
-      `SELECT ${MONITOR_COLUMNS} FROM monitors m JOIN customers c ON c.id = m.customer_id WHERE m.id = ?`,
-      [rows[0].id],
+      sql`SELECT ${raw(MONITOR_COLUMNS)} FROM monitors m JOIN customers c ON c.id = m.customer_id WHERE m.id = ${rows[0].id}`,
       { prepare: true },
     );
     return stale ? applyBaseUrl(JSON.stringify(websiteRecord(toItem(stale))), this.baseUrl) : null;

@@ -1,6 +1,9 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { HEARTBEAT_PATH, websiteRecord } from '../../application/monitoring/monitor-records';
 import { MONITOR_COLUMNS, toItem, type MonitorRow } from './monitor-rows';
+import { ContextSql } from '../persistence/context-sql';
+import type { UnitOfWorkSql } from '../persistence/database';
+import { raw, sql, type Sql } from '../persistence/sql';
 
 /**
  * The website read model: monitors.document holds each website's record as compact JSON, rendered
@@ -10,17 +13,15 @@ import { MONITOR_COLUMNS, toItem, type MonitorRow } from './monitor-rows';
  * needs a migration marking every document stale (UPDATE monitors SET document = NULL).
  */
 
-/** Runs SQL (`?` placeholders) on one connection: the ORM's, so that a refresh joins the caller's transaction. */
-export type ExecuteSql = (sql: string, params: unknown[]) => Promise<MonitorRow[]>;
-
 /** How JSON.stringify writes the start of a stored ping URL (a JSON string cannot hold this unescaped). */
 const HEARTBEAT_MARK = `"heartbeatUrl":"${HEARTBEAT_PATH}`;
 
 /** The stored form of a website's record. */
 export const renderWebsiteDocument = (row: MonitorRow): string => JSON.stringify(websiteRecord(toItem(row)));
 
-/** SQL turning the ping paths of documents in `expression` into absolute URLs; binds baseUrlParam. */
-export const withBaseUrl = (expression: string) => `replace(${expression}, '${HEARTBEAT_MARK}', ?)`;
+/** SQL turning the ping paths of documents in `expression` (fixed text) into absolute URLs; binds `baseUrl` (baseUrlParam). */
+export const withBaseUrl = (expression: string, baseUrl: string): Sql =>
+  sql`replace(${raw(expression)}, '${raw(HEARTBEAT_MARK)}', ${baseUrl})`;
 
 /** The parameter for withBaseUrl: the mark with the public base URL before the path. */
 export const baseUrlParam = (publicBaseUrl: string) => `"heartbeatUrl":"${JSON.stringify(publicBaseUrl).slice(1, -1)}${HEARTBEAT_PATH}`;
@@ -28,34 +29,40 @@ export const baseUrlParam = (publicBaseUrl: string) => `"heartbeatUrl":"${JSON.s
 /** withBaseUrl for documents rendered on read. */
 export const applyBaseUrl = (json: string, param: string) => json.replaceAll(HEARTBEAT_MARK, () => param);
 
-const LOCK_AND_READ = `SELECT ${MONITOR_COLUMNS} FROM monitors m JOIN customers c ON c.id = m.customer_id
-  WHERE m.id = ANY(string_to_array(?, ',')::bigint[]) AND m.kind = 'website' ORDER BY m.id FOR UPDATE OF m`;
-const STORE = `UPDATE monitors m SET document = d.document FROM json_to_recordset(?::json) AS d(id bigint, document text) WHERE m.id = d.id`;
+const lockAndRead = (
+  monitorIds: readonly number[],
+) => sql`SELECT ${raw(MONITOR_COLUMNS)} FROM monitors m JOIN customers c ON c.id = m.customer_id
+  WHERE m.id = ANY(string_to_array(${monitorIds.join(',')}, ',')::bigint[]) AND m.kind = 'website' ORDER BY m.id FOR UPDATE OF m`;
+const store = (documents: string) =>
+  sql`UPDATE monitors m SET document = d.document FROM json_to_recordset(${documents}::json) AS d(id bigint, document text) WHERE m.id = d.id`;
 
 /**
  * Renders and stores the documents of the websites listed (other monitors are skipped). The rows
- * stay locked from read to store: run it in a transaction (the caller's, or its own).
+ * stay locked from read to store: run it in a transaction (the caller's, or its own) with the unit
+ * of work's SQL, which joins it.
  */
-export async function refreshWebsiteDocuments(execute: ExecuteSql, monitorIds: readonly number[]): Promise<void> {
+export async function refreshWebsiteDocuments(tx: UnitOfWorkSql, monitorIds: readonly number[]): Promise<void> {
   if (monitorIds.length === 0) return;
-  const rows = await execute(LOCK_AND_READ, [monitorIds.join(',')]);
+  const rows = await tx.query<MonitorRow>(lockAndRead(monitorIds));
   if (rows.length === 0) return;
-  await execute(STORE, [JSON.stringify(rows.map((row) => ({ id: Number(row.id), document: renderWebsiteDocument(row) })))]);
+  await tx.query(store(JSON.stringify(rows.map((row) => ({ id: Number(row.id), document: renderWebsiteDocument(row) })))));
 }
 
-const STALE = `SELECT id FROM monitors WHERE kind = 'website' AND document IS NULL ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED`;
+const stale = (batchSize: number) =>
+  sql`SELECT id FROM monitors WHERE kind = 'website' AND document IS NULL ORDER BY id LIMIT ${batchSize} FOR UPDATE SKIP LOCKED`;
 
 /**
  * Renders every stale document, a batch per transaction; rows another process holds are left to
  * it. Answers how many were rendered.
  */
 export async function renderStaleWebsiteDocuments(orm: MikroORM, batchSize = 500): Promise<number> {
+  const tx = new ContextSql(orm);
   let rendered = 0;
   for (;;) {
-    const batch = await orm.em.fork().transactional(async (em) => {
-      const execute: ExecuteSql = (sql, params) => em.execute(sql, params);
-      const ids = (await execute(STALE, [batchSize])).map((row) => Number(row.id));
-      await refreshWebsiteDocuments(execute, ids);
+    // the transaction's entity manager is the context one inside: ContextSql runs on its connection
+    const batch = await orm.em.fork().transactional(async () => {
+      const ids = (await tx.query<{ id: string }>(stale(batchSize))).map((row) => Number(row.id));
+      await refreshWebsiteDocuments(tx, ids);
       return ids.length;
     });
     rendered += batch;

@@ -4,11 +4,9 @@ import type { ChannelHealthLedger, DeliveryTarget, FailedDelivery, FailingChanne
 import type { SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
 
-const targetArrays = (target: DeliveryTarget | null) => [
-  target ? [target.id] : [],
-  target ? [target.publicId] : [],
-  target ? [target.type] : [],
-];
+/** The delivery target as the rows of `unnest` (none when there is no target). */
+const targetRows = (target: DeliveryTarget | null) =>
+  sql`unnest(${target ? [target.id] : []}::int[], ${target ? [target.publicId] : []}::uuid[], ${target ? [target.type] : []}::text[])`;
 
 /**
  * Fallbacks and failing-channel announcements in PostgreSQL, each one statement whose guard (the
@@ -28,20 +26,19 @@ export class SqlChannelHealthLedger implements ChannelHealthLedger {
     // The copy keeps the event's outbox row: a default channel that already received the event gets no second one.
     // It is the organization's delivery (customer_id null): its default channel is no customer's business.
     const rows = await this.sql.query<{ id: string }>(
-      `WITH due AS (
-         UPDATE notification_deliveries SET fallback_due = false WHERE id = ? AND fallback_due
+      sql`WITH due AS (
+         UPDATE notification_deliveries SET fallback_due = false WHERE id = ${delivery.id} AND fallback_due
          RETURNING id, organization_id, outbox_id, customer_id, monitor_id, incident_id, event, payload
        ), copied AS (
          INSERT INTO notification_deliveries
            (organization_id, outbox_id, channel_id, channel_public_id, channel_type, customer_id, monitor_id, incident_id, event, payload,
             next_attempt_at, created_at, fallback_of)
          SELECT due.organization_id, due.outbox_id, ch.id, ch.public_id, ch.type, NULL, due.monitor_id, due.incident_id, due.event,
-                due.payload, ?, ?, due.id
-           FROM due, unnest(?::int[], ?::uuid[], ?::text[]) AS ch(id, public_id, type)
+                due.payload, ${at}, ${at}, due.id
+           FROM due, ${targetRows(target)} AS ch(id, public_id, type)
          ON CONFLICT (outbox_id, channel_public_id) DO NOTHING
        )
        SELECT id::text FROM due`,
-      [delivery.id, at, at, ...targetArrays(target)],
     );
     return rows.length > 0;
   }
@@ -88,36 +85,20 @@ export class SqlChannelHealthLedger implements ChannelHealthLedger {
       data: message.data,
     };
     const rows = await this.sql.query<{ id: number }>(
-      `WITH marked AS (
-         UPDATE notification_channels SET failing_since = ?
-          WHERE id = ? AND failing_since IS NULL AND consecutive_failures >= ? AND consecutive_failures > 0
+      sql`WITH marked AS (
+         UPDATE notification_channels SET failing_since = ${at}
+          WHERE id = ${channel.id} AND failing_since IS NULL AND consecutive_failures >= ${failingAfter} AND consecutive_failures > 0
           RETURNING id, organization_id
        ), event AS (
          INSERT INTO notification_outbox (organization_id, kind, payload, subject, body, routed_at, delivered_at)
-         SELECT organization_id, ?, ?::jsonb, ?, ?, ?, ? FROM marked RETURNING id, organization_id
+         SELECT organization_id, ${CHANNEL_FAILING_EVENT}, ${JSON.stringify(payload)}::jsonb, ${message.summary}, ${message.summary}, ${at}, ${at} FROM marked RETURNING id, organization_id
        ), inserted AS (
          INSERT INTO notification_deliveries
            (organization_id, outbox_id, channel_id, channel_public_id, channel_type, customer_id, monitor_id, incident_id, event, payload, next_attempt_at, created_at)
-         SELECT event.organization_id, event.id, ch.id, ch.public_id, ch.type, NULL, NULL, NULL, ?, ?::jsonb, ?, ?
-           FROM event, unnest(?::int[], ?::uuid[], ?::text[]) AS ch(id, public_id, type)
+         SELECT event.organization_id, event.id, ch.id, ch.public_id, ch.type, NULL, NULL, NULL, ${CHANNEL_FAILING_EVENT}, ${JSON.stringify(message)}::jsonb, ${at}, ${at}
+           FROM event, ${targetRows(target)} AS ch(id, public_id, type)
        )
        SELECT id FROM marked`,
-      [
-        at,
-        channel.id,
-        failingAfter,
-        CHANNEL_FAILING_EVENT,
-        JSON.stringify(payload),
-        message.summary,
-        message.summary,
-        at,
-        at,
-        CHANNEL_FAILING_EVENT,
-        JSON.stringify(message),
-        at,
-        at,
-        ...targetArrays(target),
-      ],
     );
     return rows.length > 0;
   }

@@ -2,6 +2,7 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { ChannelOwners } from '../../application/notifications/ports';
 import { OrmRepository } from '../persistence/orm-repository';
 import { refFilter } from '../persistence/tenant-scope';
+import { raw, sql } from '../persistence/sql';
 
 /** Customers and monitors by id or public id, as the caller's scope sees them. */
 export class SqlChannelOwners extends OrmRepository implements ChannelOwners {
@@ -19,10 +20,8 @@ export class SqlChannelOwners extends OrmRepository implements ChannelOwners {
     const filter = refFilter(ref);
     if (!filter) return [];
     const customerColumn = table === 'customers' ? 'id' : 'customer_id';
-    return this.em.execute(
-      `SELECT ${columns} FROM ${table} WHERE ${'id' in filter ? 'id' : 'public_id'} = ? AND organization_id = ?
-         AND (CAST(? AS integer) IS NULL OR ${customerColumn} = ?)`,
-      ['id' in filter ? filter.id : filter.publicId, scope.organizationId, scope.customerId, scope.customerId],
-    ) as Promise<T[]>;
+    return this.sql
+      .query(sql`SELECT ${raw(columns)} FROM ${raw(table)} WHERE ${raw('id' in filter ? 'id' : 'public_id')} = ${'id' in filter ? filter.id : filter.publicId} AND organization_id = ${scope.organizationId}
+         AND (CAST(${scope.customerId} AS integer) IS NULL OR ${raw(customerColumn)} = ${scope.customerId})`) as Promise<T[]>;
   }
 }

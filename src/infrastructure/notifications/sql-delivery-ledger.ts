@@ -15,7 +15,7 @@ import type {
 import type { SqlRunner } from '../persistence/database';
 import { WATCH_NOTIFIED_CTES } from '../watches/watch-notified.sql';
 import { listDeliveries, type DeliveryRow } from './sql-delivery-records';
-import { sql } from '../persistence/sql';
+import { raw, sql } from '../persistence/sql';
 
 export interface OutboxRow {
   id: string;
@@ -180,9 +180,9 @@ export class SqlDeliveryLedger implements DeliveryLedger {
     const column = <T>(pick: (s: Settlement) => T) => settlements.map(pick);
     const health = (s: Settlement) => (s.next.status === 'delivered' ? 'delivered' : s.next.channelFault ? 'failed' : null);
     const rows = await this.sql.query<{ delivery_id: string }>(
-      `WITH input AS (
-         SELECT * FROM unnest(?::uuid[], ?::text[], ?::int[], ?::timestamptz[], ?::timestamptz[], ?::timestamptz[], ?::text[], ?::boolean[],
-                              ?::text[], ?::text[], ?::timestamptz[], ?::int[], ?::text[], ?::text[], ?::int[], ?::text[])
+      sql`WITH input AS (
+         SELECT * FROM unnest(${column((s) => s.deliveryId)}::uuid[], ${column((s) => s.next.status)}::text[], ${column((s) => s.attempt.attempt)}::int[], ${column((s) => (s.next.status === 'pending' ? s.next.nextAttemptAt : null))}::timestamptz[], ${column((s) => (s.next.status === 'delivered' ? s.attempt.at : null))}::timestamptz[], ${column((s) => (s.next.status === 'failed' ? s.attempt.at : null))}::timestamptz[], ${column((s) => (s.next.status === 'failed' ? s.next.reason : s.attempt.error))}::text[], ${column((s) => s.next.status !== 'delivered' && s.next.fallBack === true)}::boolean[],
+                              ${column(health)}::text[], ${column(failureReason)}::text[], ${column((s) => s.attempt.at)}::timestamptz[], ${column((s) => s.attempt.statusCode)}::int[], ${column((s) => s.attempt.outcome)}::text[], ${column((s) => s.attempt.responseExcerpt)}::text[], ${column((s) => Math.round(s.attempt.latencyMs))}::int[], ${column((s) => s.attempt.error)}::text[])
            WITH ORDINALITY AS i(id, status, attempt, next_attempt_at, delivered_at, failed_at, last_error, fallback_due,
                                 health, failure_reason, at, status_code, outcome, response_excerpt, latency_ms, error, ord)
        ), settled AS (
@@ -191,7 +191,7 @@ export class SqlDeliveryLedger implements DeliveryLedger {
                 delivered_at = i.delivered_at, failed_at = i.failed_at, last_error = coalesce(i.last_error, d.last_error),
                 lease_owner = NULL, lease_until = NULL, fallback_due = i.fallback_due
            FROM input i
-          WHERE d.id = i.id AND d.lease_owner = ? AND d.status = 'pending'
+          WHERE d.id = i.id AND d.lease_owner = ${owner} AND d.status = 'pending'
           RETURNING d.id, d.channel_id, d.outbox_id, d.event, d.status, d.delivered_at, d.dedup_key
        ), moves AS (
          SELECT s.channel_id, i.ord, i.health, i.at, i.failure_reason,
@@ -213,31 +213,11 @@ export class SqlDeliveryLedger implements DeliveryLedger {
                 last_failure_reason = CASE WHEN s.failure_at IS NULL THEN c.last_failure_reason ELSE s.failure_reason END,
                 failing_since = CASE WHEN s.last_delivered IS NULL THEN c.failing_since ELSE NULL END
            FROM streaks s WHERE c.id = s.channel_id
-       ), ${WATCH_NOTIFIED_CTES}
+       ), ${raw(WATCH_NOTIFIED_CTES)}
        INSERT INTO notification_delivery_attempts (delivery_id, attempt, at, status_code, outcome, response_excerpt, latency_ms, error)
        SELECT i.id, i.attempt, i.at, i.status_code, i.outcome, i.response_excerpt, i.latency_ms, i.error
          FROM settled s JOIN input i ON i.id = s.id
        RETURNING delivery_id::text`,
-      [
-        column((s) => s.deliveryId),
-        column((s) => s.next.status),
-        column((s) => s.attempt.attempt),
-        column((s) => (s.next.status === 'pending' ? s.next.nextAttemptAt : null)),
-        column((s) => (s.next.status === 'delivered' ? s.attempt.at : null)),
-        column((s) => (s.next.status === 'failed' ? s.attempt.at : null)),
-        column((s) => (s.next.status === 'failed' ? s.next.reason : s.attempt.error)),
-        column((s) => s.next.status !== 'delivered' && s.next.fallBack === true),
-        column(health),
-        column(failureReason),
-        column((s) => s.attempt.at),
-        column((s) => s.attempt.statusCode),
-        column((s) => s.attempt.outcome),
-        column((s) => s.attempt.responseExcerpt),
-        column((s) => Math.round(s.attempt.latencyMs)),
-        column((s) => s.attempt.error),
-        owner,
-      ],
-      // Prepared: planned once per connection, so the watch CTEs cost a delivery of another event next to nothing.
       { prepare: true },
     );
     return new Set(rows.map((row) => row.delivery_id));

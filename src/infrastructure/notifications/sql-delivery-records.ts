@@ -4,6 +4,7 @@ import { DIGEST_EVENT, type ChannelEvent } from '../../domain/notifications/chan
 import type { DeliveryAttempt, DeliveryFilter, DeliveryRecord } from '../../application/notifications/ports';
 import type { SqlRunner } from '../persistence/database';
 import { scopeSql } from '../persistence/tenant-scope';
+import { join, raw, sql } from '../persistence/sql';
 
 export interface DeliveryRow {
   id: string;
@@ -41,40 +42,34 @@ interface AttemptRow {
 
 /** The deliveries the read API lists, newest first, with their attempts (two statements for a page). */
 export async function listDeliveries(
-  sql: SqlRunner,
+  runner: SqlRunner,
   scope: TenantScope,
   filter: DeliveryFilter,
   page: { offset: number; limit: number },
 ): Promise<{ items: DeliveryRecord[]; total: number }> {
   if (filter.channelId !== undefined && !UUID.test(filter.channelId)) return { items: [], total: 0 };
   // an incident's deliveries include the storm digests that listed it
-  const scoped = scopeSql(scope, 'd');
-  const where = [
-    scoped.sql,
-    `recipient IS NULL`,
-    `(?::uuid IS NULL OR channel_public_id = ?::uuid)`,
-    `(?::text IS NULL OR incident_id = ?::text OR (event = '${DIGEST_EVENT}' AND payload->'data'->'incidents' @> jsonb_build_array(jsonb_build_object('incidentId', ?::text))))`,
-  ].join(' AND ');
-  const params = [
-    ...scoped.params,
-    filter.channelId ?? null,
-    filter.channelId ?? null,
-    filter.incidentId ?? null,
-    filter.incidentId ?? null,
-    filter.incidentId ?? null,
-  ];
-  const [count] = await sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM notification_deliveries d WHERE ${where}`, params);
-  const rows = await sql.query<DeliveryRow>(
-    `SELECT d.*, (SELECT f.id FROM notification_deliveries f WHERE f.fallback_of = d.id LIMIT 1) AS fallback_id
-       FROM notification_deliveries d WHERE ${where} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`,
-    [...params, page.limit, page.offset],
+  const channelId = filter.channelId ?? null;
+  const incidentId = filter.incidentId ?? null;
+  const where = join(
+    [
+      scopeSql(scope, 'd'),
+      sql`recipient IS NULL`,
+      sql`(${channelId}::uuid IS NULL OR channel_public_id = ${channelId}::uuid)`,
+      sql`(${incidentId}::text IS NULL OR incident_id = ${incidentId}::text OR (event = '${raw(DIGEST_EVENT)}' AND payload->'data'->'incidents' @> jsonb_build_array(jsonb_build_object('incidentId', ${incidentId}::text))))`,
+    ],
+    ' AND ',
+  );
+  const [count] = await runner.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM notification_deliveries d WHERE ${where}`);
+  const rows = await runner.query<DeliveryRow>(
+    sql`SELECT d.*, (SELECT f.id FROM notification_deliveries f WHERE f.fallback_of = d.id LIMIT 1) AS fallback_id
+       FROM notification_deliveries d WHERE ${where} ORDER BY created_at DESC, id LIMIT ${page.limit} OFFSET ${page.offset}`,
   );
   const attempts =
     rows.length === 0
       ? []
-      : await sql.query<AttemptRow>(
-          `SELECT * FROM notification_delivery_attempts WHERE delivery_id = ANY(?::uuid[]) ORDER BY delivery_id, attempt`,
-          [rows.map((r) => r.id)],
+      : await runner.query<AttemptRow>(
+          sql`SELECT * FROM notification_delivery_attempts WHERE delivery_id = ANY(${rows.map((r) => r.id)}::uuid[]) ORDER BY delivery_id, attempt`,
         );
   const byDelivery = new Map<string, DeliveryAttempt[]>();
   for (const a of attempts) {

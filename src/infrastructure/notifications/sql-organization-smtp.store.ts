@@ -1,6 +1,7 @@
 import type { OrganizationSmtp, SmtpSecurity } from '../../domain/notifications/organization-smtp';
 import type { OrganizationSmtpStore } from '../../application/notifications/ports';
 import { OrmRepository } from '../persistence/orm-repository';
+import { sql } from '../persistence/sql';
 
 interface Row {
   organization_id: number;
@@ -17,7 +18,7 @@ interface Row {
 /** One row per organization that has its own SMTP server. */
 export class SqlOrganizationSmtpStore extends OrmRepository implements OrganizationSmtpStore {
   async get(organizationId: number): Promise<OrganizationSmtp | null> {
-    const [row] = await this.em.execute<Row[]>('SELECT * FROM organization_smtp WHERE organization_id = ?', [organizationId]);
+    const [row] = await this.sql.query<Row>(sql`SELECT * FROM organization_smtp WHERE organization_id = ${organizationId}`);
     return row
       ? {
           organizationId: row.organization_id,
@@ -34,20 +35,17 @@ export class SqlOrganizationSmtpStore extends OrmRepository implements Organizat
   }
 
   async put(s: OrganizationSmtp): Promise<void> {
-    await this.em.execute(
-      `INSERT INTO organization_smtp (organization_id, host, port, security, username, password_ciphertext, from_address, verified_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+    await this.sql
+      .query(sql`INSERT INTO organization_smtp (organization_id, host, port, security, username, password_ciphertext, from_address, verified_at, updated_at)
+       VALUES (${s.organizationId}, ${s.host}, ${s.port}, ${s.security}, ${s.username}, ${s.passwordCiphertext}, ${s.fromAddress}, ${s.verifiedAt}, ${s.updatedAt})
        ON CONFLICT (organization_id) DO UPDATE SET host = EXCLUDED.host, port = EXCLUDED.port, security = EXCLUDED.security,
          username = EXCLUDED.username, password_ciphertext = EXCLUDED.password_ciphertext, from_address = EXCLUDED.from_address,
-         verified_at = EXCLUDED.verified_at, updated_at = EXCLUDED.updated_at`,
-      [s.organizationId, s.host, s.port, s.security, s.username, s.passwordCiphertext, s.fromAddress, s.verifiedAt, s.updatedAt],
-    );
+         verified_at = EXCLUDED.verified_at, updated_at = EXCLUDED.updated_at`);
   }
 
   async remove(organizationId: number): Promise<boolean> {
-    const rows = await this.em.execute<Array<{ organization_id: number }>>(
-      'DELETE FROM organization_smtp WHERE organization_id = ? RETURNING organization_id',
-      [organizationId],
+    const rows = await this.sql.query<{ organization_id: number }>(
+      sql`DELETE FROM organization_smtp WHERE organization_id = ${organizationId} RETURNING organization_id`,
     );
     return rows.length > 0;
   }

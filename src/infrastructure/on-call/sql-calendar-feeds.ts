@@ -1,6 +1,6 @@
 import type { CalendarFeed, CalendarFeeds } from '../../application/on-call/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
-import { sql } from '../persistence/sql';
+import { raw, sql } from '../persistence/sql';
 
 interface FeedRow {
   token_hash: string;
@@ -19,9 +19,8 @@ export class SqlCalendarFeeds implements CalendarFeeds {
     // One statement: two concurrent replacements cannot both insert, the later one wins.
     const target = scheduleId !== null ? '(schedule_id) WHERE schedule_id IS NOT NULL' : '(user_id) WHERE user_id IS NOT NULL';
     await this.sql.query(
-      `INSERT INTO im_calendar_feeds (token_hash, organization_id, schedule_id, user_id, created_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT ${target} DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = EXCLUDED.created_at`,
-      [feed.tokenHash, feed.organizationId, scheduleId, userId, feed.createdAt],
+      sql`INSERT INTO im_calendar_feeds (token_hash, organization_id, schedule_id, user_id, created_at) VALUES (${feed.tokenHash}, ${feed.organizationId}, ${scheduleId}, ${userId}, ${feed.createdAt})
+       ON CONFLICT ${raw(target)} DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = EXCLUDED.created_at`,
     );
   }
 

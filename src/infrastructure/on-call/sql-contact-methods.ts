@@ -2,7 +2,7 @@ import type { ContactMethodRepository } from '../../application/on-call/ports';
 import { ACCOUNT_EMAIL_METHOD, type ContactMethod, type ContactMethodType } from '../../domain/on-call/contact-method';
 import type { CredentialCipher } from '../../application/monitoring/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
-import { sql } from '../persistence/sql';
+import { raw, sql } from '../persistence/sql';
 
 interface Row {
   user_id: string;
@@ -47,37 +47,24 @@ export class SqlContactMethods implements ContactMethodRepository {
   async list(organizationId: number, userId: string): Promise<ContactMethod[]> {
     if (!UUID.test(userId)) return [];
     const rows = await this.sql.query<Row>(
-      `SELECT ${COLUMNS} FROM im_contact_methods WHERE organization_id = ? AND user_id = ? ORDER BY created_at, id`,
-      [organizationId, userId],
+      sql`SELECT ${raw(COLUMNS)} FROM im_contact_methods WHERE organization_id = ${organizationId} AND user_id = ${userId} ORDER BY created_at, id`,
     );
     return rows.map(this.methodOf);
   }
 
   async find(organizationId: number, id: string): Promise<ContactMethod | null> {
     if (!UUID.test(id)) return null;
-    const rows = await this.sql.query<Row>(`SELECT ${COLUMNS} FROM im_contact_methods WHERE organization_id = ? AND id = ?`, [
-      organizationId,
-      id.toLowerCase(),
-    ]);
+    const rows = await this.sql.query<Row>(
+      sql`SELECT ${raw(COLUMNS)} FROM im_contact_methods WHERE organization_id = ${organizationId} AND id = ${id.toLowerCase()}`,
+    );
     return rows[0] ? this.methodOf(rows[0]) : null;
   }
 
   async put(method: ContactMethod): Promise<void> {
     await this.sql.query(
-      `INSERT INTO im_contact_methods (${COLUMNS})
-       SELECT u.id, ?, u.organization_id, ?, ?, ?, ?, ?, ? FROM users u WHERE u.id = ? AND u.organization_id = ?
+      sql`INSERT INTO im_contact_methods (${raw(COLUMNS)})
+       SELECT u.id, ${method.id}, u.organization_id, ${method.type}, ${method.id === ACCOUNT_EMAIL_METHOD ? null : method.address}, ${method.enabled}, ${method.secret === null ? null : this.cipher.encrypt(method.secret, secretContext(method.id))}, ${method.createdAt}, ${method.updatedAt} FROM users u WHERE u.id = ${method.userId} AND u.organization_id = ${method.organizationId}
        ON CONFLICT (user_id, id) DO UPDATE SET address = EXCLUDED.address, enabled = EXCLUDED.enabled, updated_at = EXCLUDED.updated_at`,
-      [
-        method.id,
-        method.type,
-        method.id === ACCOUNT_EMAIL_METHOD ? null : method.address,
-        method.enabled,
-        method.secret === null ? null : this.cipher.encrypt(method.secret, secretContext(method.id)),
-        method.createdAt,
-        method.updatedAt,
-        method.userId,
-        method.organizationId,
-      ],
     );
   }
 
@@ -92,8 +79,7 @@ export class SqlContactMethods implements ContactMethodRepository {
     const byUser = new Map<string, ContactMethod[]>();
     if (ids.length === 0) return byUser;
     const rows = await this.sql.query<Row>(
-      `SELECT ${COLUMNS} FROM im_contact_methods WHERE organization_id = ? AND user_id = ANY(?::uuid[]) ORDER BY created_at, id`,
-      [organizationId, ids],
+      sql`SELECT ${raw(COLUMNS)} FROM im_contact_methods WHERE organization_id = ${organizationId} AND user_id = ANY(${ids}::uuid[]) ORDER BY created_at, id`,
     );
     for (const row of rows) {
       const list = byUser.get(row.user_id) ?? [];

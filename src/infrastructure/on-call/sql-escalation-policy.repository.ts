@@ -4,7 +4,7 @@ import type { EscalationPolicyRepository } from '../../application/on-call/ports
 import type { TransactionRunner } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { isUuid } from './uuid';
-import { sql } from '../persistence/sql';
+import { raw, sql } from '../persistence/sql';
 
 interface PolicyRow {
   id: string;
@@ -54,12 +54,12 @@ export class SqlEscalationPolicyRepository implements EscalationPolicyRepository
 
   async find(organizationId: number, id: string): Promise<EscalationPolicy | null> {
     if (!isUuid(id)) return null;
-    const rows = await this.sql.query<PolicyRow>(`${SELECT} WHERE p.organization_id = ? AND p.id = ?`, [organizationId, id]);
+    const rows = await this.sql.query<PolicyRow>(sql`${raw(SELECT)} WHERE p.organization_id = ${organizationId} AND p.id = ${id}`);
     return rows[0] ? toPolicy(rows[0]) : null;
   }
 
   async list(organizationId: number): Promise<EscalationPolicy[]> {
-    const rows = await this.sql.query<PolicyRow>(`${SELECT} WHERE p.organization_id = ? ORDER BY p.name, p.id`, [organizationId]);
+    const rows = await this.sql.query<PolicyRow>(sql`${raw(SELECT)} WHERE p.organization_id = ${organizationId} ORDER BY p.name, p.id`);
     return rows.map(toPolicy);
   }
 

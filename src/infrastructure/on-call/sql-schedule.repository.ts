@@ -5,7 +5,7 @@ import type { ScheduleRepository } from '../../application/on-call/ports';
 import type { TransactionRunner } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { isUuid } from './uuid';
-import { sql } from '../persistence/sql';
+import { empty, raw, sql } from '../persistence/sql';
 
 interface LayerJson {
   name: string;
@@ -101,16 +101,15 @@ export class SqlScheduleRepository implements ScheduleRepository {
 
   async find(organizationId: number, id: string): Promise<Schedule | null> {
     if (!isUuid(id)) return null;
-    const rows = await this.sql.query<ScheduleRow>(`${SELECT} WHERE s.organization_id = ? AND s.id = ?`, [organizationId, id]);
+    const rows = await this.sql.query<ScheduleRow>(sql`${raw(SELECT)} WHERE s.organization_id = ${organizationId} AND s.id = ${id}`);
     return rows[0] ? toSchedule(rows[0]) : null;
   }
 
   async list(organizationId: number, filter: { teamId?: string } = {}): Promise<Schedule[]> {
     if (filter.teamId !== undefined && !isUuid(filter.teamId)) return [];
-    const byTeam = filter.teamId !== undefined ? ' AND s.team_id = ?' : '';
+    const byTeam = filter.teamId !== undefined ? sql` AND s.team_id = ${filter.teamId}` : empty;
     const rows = await this.sql.query<ScheduleRow>(
-      `${SELECT} WHERE s.organization_id = ?${byTeam} ORDER BY s.name, s.id`,
-      filter.teamId !== undefined ? [organizationId, filter.teamId] : [organizationId],
+      sql`${raw(SELECT)} WHERE s.organization_id = ${organizationId}${byTeam} ORDER BY s.name, s.id`,
     );
     return rows.map(toSchedule);
   }

@@ -4,7 +4,7 @@ import type { TeamRepository } from '../../application/on-call/ports';
 import type { TransactionRunner } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { isUuid } from './uuid';
-import { sql } from '../persistence/sql';
+import { raw, sql } from '../persistence/sql';
 
 interface TeamRow {
   id: string;
@@ -52,12 +52,12 @@ export class SqlTeamRepository implements TeamRepository {
 
   async find(organizationId: number, id: string): Promise<Team | null> {
     if (!isUuid(id)) return null;
-    const rows = await this.sql.query<TeamRow>(`${SELECT} WHERE t.organization_id = ? AND t.id = ?`, [organizationId, id]);
+    const rows = await this.sql.query<TeamRow>(sql`${raw(SELECT)} WHERE t.organization_id = ${organizationId} AND t.id = ${id}`);
     return rows[0] ? toTeam(rows[0]) : null;
   }
 
   async list(organizationId: number): Promise<Team[]> {
-    const rows = await this.sql.query<TeamRow>(`${SELECT} WHERE t.organization_id = ? ORDER BY t.name, t.id`, [organizationId]);
+    const rows = await this.sql.query<TeamRow>(sql`${raw(SELECT)} WHERE t.organization_id = ${organizationId} ORDER BY t.name, t.id`);
     return rows.map(toTeam);
   }
 

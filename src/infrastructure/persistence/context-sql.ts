@@ -25,10 +25,8 @@ export class ContextSql implements UnitOfWorkSql {
 
   constructor(private readonly orm: MikroORM) {}
 
-  query<T = SqlRow>(statement: Sql, options?: QueryOptions): Promise<T[]>;
-  query<T = SqlRow>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<T[]>;
-  async query<T>(statement: Sql | string, paramsOrOptions?: readonly unknown[] | QueryOptions, options?: QueryOptions): Promise<T[]> {
-    const { text, values, options: run } = bind(statement, paramsOrOptions, options);
+  async query<T = SqlRow>(statement: Sql, options?: QueryOptions): Promise<T[]> {
+    const { text, values, options: run } = bind(statement, options);
     const em = this.orm.em.getContext() as EntityManager;
     const transaction = em.getTransactionContext<{ client: KnexClient }>();
     const client = (transaction ?? (em.getConnection().getKnex() as unknown as { client: KnexClient })).client;

@@ -11,25 +11,11 @@ import { bind, type QueryOptions, type Sql } from './sql';
 
 /**
  * Plain SQL for hot paths and set-based work, beside the ORM's unit of work, on its own pool. A
- * statement is written with `sql` (persistence/sql.ts: native placeholders, composable fragments);
- * the older form, text with `?` placeholders and a parameter list, still runs while adapters move
- * to it. Not part of ORM transactions.
+ * statement is written with `sql` (persistence/sql.ts: native placeholders, composable fragments),
+ * the only form a runner takes. Not part of ORM transactions.
  */
 export interface SqlRunner {
   query<T = SqlRow>(statement: Sql, options?: QueryOptions): Promise<T[]>;
-  query<T = SqlRow>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<T[]>;
-}
-
-/** A query in either form, passed on to another runner (for wrappers: a runner that counts or explains). */
-export function passOn<T>(
-  runner: SqlRunner,
-  statement: Sql | string,
-  paramsOrOptions?: readonly unknown[] | QueryOptions,
-  options?: QueryOptions,
-): Promise<T[]> {
-  return typeof statement === 'string'
-    ? runner.query<T>(statement, paramsOrOptions as readonly unknown[] | undefined, options)
-    : runner.query<T>(statement, paramsOrOptions as QueryOptions | undefined);
 }
 
 /**
@@ -165,8 +151,8 @@ export async function openDatabase(
     }
     return name;
   };
-  const query = async (statement: Sql | string, paramsOrOptions?: readonly unknown[] | QueryOptions, options?: QueryOptions) => {
-    const { text, values, options: run } = bind(statement, paramsOrOptions, options);
+  const query = async <T = SqlRow>(statement: Sql, options?: QueryOptions): Promise<T[]> => {
+    const { text, values, options: run } = bind(statement, options);
     const name = run.prepare ? nameOf(text) : undefined;
     // pool.query's own steps (an error listener while the client is out, released with the
     // error so a broken connection is dropped), with the audit context put on the connection first
@@ -178,7 +164,7 @@ export async function openDatabase(
     client.once('error', onError);
     try {
       await applyAuditContext(client);
-      return (await client.query({ text, values: [...values], name })).rows;
+      return (await client.query({ text, values: [...values], name })).rows as T[];
     } catch (error) {
       failure ??= error as Error;
       throw error;
@@ -189,7 +175,7 @@ export async function openDatabase(
   };
   return {
     orm,
-    sql: { query: query as SqlRunner['query'] },
+    sql: { query },
     sqlTransactions: {
       run: async (work) => {
         const client = await pool.connect();
@@ -198,18 +184,14 @@ export async function openDatabase(
           failure = error;
         };
         client.once('error', onError);
-        const inTransaction = async (
-          statement: Sql | string,
-          paramsOrOptions?: readonly unknown[] | QueryOptions,
-          options?: QueryOptions,
-        ) => {
-          const { text, values, options: run } = bind(statement, paramsOrOptions, options);
-          return (await client.query({ text, values: [...values], name: run.prepare ? nameOf(text) : undefined })).rows;
+        const inTransaction = async <T = SqlRow>(statement: Sql, options?: QueryOptions): Promise<T[]> => {
+          const { text, values, options: run } = bind(statement, options);
+          return (await client.query({ text, values: [...values], name: run.prepare ? nameOf(text) : undefined })).rows as T[];
         };
         try {
           await applyAuditContext(client);
           await client.query('BEGIN');
-          const result = await work({ query: inTransaction as SqlRunner['query'] });
+          const result = await work({ query: inTransaction });
           await client.query('COMMIT');
           return result;
         } catch (error) {

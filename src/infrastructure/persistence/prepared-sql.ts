@@ -2,13 +2,14 @@ import pg from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { statementName } from './database';
 import { pgPoolUse, type PoolUse } from './pool-use';
+import { bind, type QueryOptions, type Sql } from './sql';
 
 /** Connections of the read pool: hot reads are short, and a small pool keeps PostgreSQL's backends few. */
 const POOL_SIZE = 4;
 
 /**
- * Hot read paths (paged lists) without the ORM: named prepared statements ($1, $2... placeholders)
- * on a small pool of its own, so PostgreSQL parses each statement once per connection and the
+ * Hot read paths (paged lists) without the ORM: `sql` statements run as named prepared statements
+ * (the kit's native placeholders) on a small pool of its own, so PostgreSQL parses each statement once per connection and the
  * driver binds values instead of formatting them into the text. Measured under load, the ORM's
  * query path (value formatting, knex, its pool's acquire) cost more CPU than the query itself.
  * Reads only, outside any unit of work or transaction. Rows come as node-postgres parses them.
@@ -19,8 +20,10 @@ export class PreparedSql {
 
   constructor(private readonly orm: MikroORM) {}
 
-  async query<T = Record<string, unknown>>(text: string, values: unknown[]): Promise<T[]> {
-    const result = await this.connections().query({ name: this.nameOf(text), text, values });
+  /** Every statement is prepared (`options.prepare` is implied). */
+  async query<T = Record<string, unknown>>(statement: Sql, options?: QueryOptions): Promise<T[]> {
+    const { text, values } = bind(statement, options);
+    const result = await this.connections().query({ name: this.nameOf(text), text, values: [...values] });
     return result.rows as T[];
   }
 

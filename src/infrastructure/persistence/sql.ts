@@ -9,9 +9,9 @@
  *     const scope = sql`c.organization_id = ${organizationId}`;
  *     await this.sql.query<Row>(sql`SELECT c.id FROM customers c WHERE ${scope} AND c.id = ANY(${ids}::int[])`);
  */
-import sql, { empty, join, raw, type Sql } from 'sql-template-tag';
+import sql, { empty, join, raw, Sql } from 'sql-template-tag';
 
-export { sql, empty, join, raw, type Sql };
+export { sql, empty, join, raw, Sql };
 
 export interface QueryOptions {
   /**
@@ -29,17 +29,10 @@ export interface BoundStatement {
 }
 
 /**
- * `?` placeholders to `$1..$n`, for statements still written as text with a parameter list (the
- * form adapters are leaving for `sql`; the SQL here never uses `?` as an operator).
+ * What a runner sends for a statement: its numbered text and its values. A statement is a `sql`
+ * value, never text: there is no form with `?` placeholders and a parameter list to rewrite.
  */
-const numbered = (text: string) => {
-  let n = 0;
-  return text.replace(/\?/g, () => `$${++n}`);
-};
-
-/** A runner's arguments, in either form, as the text and values to send. */
-export function bind(statement: Sql | string, paramsOrOptions?: readonly unknown[] | QueryOptions, options?: QueryOptions): BoundStatement {
-  if (typeof statement !== 'string')
-    return { text: statement.text, values: statement.values, options: (paramsOrOptions as QueryOptions | undefined) ?? {} };
-  return { text: numbered(statement), values: (paramsOrOptions as readonly unknown[] | undefined) ?? [], options: options ?? {} };
+export function bind(statement: Sql, options: QueryOptions = {}): BoundStatement {
+  if (!(statement instanceof Sql)) throw new TypeError('A statement is written with the sql tag (persistence/sql.ts), not as text');
+  return { text: statement.text, values: statement.values, options };
 }

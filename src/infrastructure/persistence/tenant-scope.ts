@@ -1,9 +1,10 @@
 /**
  * The persistence kit's tenant scope and record references: every adapter filters by a caller's
  * `TenantScope` and reads a path's record reference (integer id or public id) with these, in the
- * ORM's filter form or as SQL.
+ * ORM's filter form or as `sql` fragments (persistence/sql.ts) to interpolate into a statement.
  */
 import type { TenantScope } from '../../domain/shared/tenant-scope';
+import { raw, sql, type Sql } from './sql';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INT = /^[1-9]\d{0,9}$/;
@@ -17,11 +18,14 @@ export function refFilter(ref: string | number): { id: number } | { publicId: st
   return null;
 }
 
-/** The same as SQL: the column and parameter to match, or null. */
-export function refCondition(ref: string | number, alias: string): { sql: string; param: number | string } | null {
+/**
+ * The same as a SQL fragment on the table `alias` names (a fixed alias of the statement, never a
+ * caller's value): its id or its public id equal to the reference, or null.
+ */
+export function refCondition(ref: string | number, alias: string): Sql | null {
   const filter = refFilter(ref);
   if (!filter) return null;
-  return 'id' in filter ? { sql: `${alias}.id = ?`, param: filter.id } : { sql: `${alias}.public_id = ?`, param: filter.publicId };
+  return 'id' in filter ? sql`${raw(alias)}.id = ${filter.id}` : sql`${raw(alias)}.public_id = ${filter.publicId}`;
 }
 
 /** The filter of a tenant scope on a table with organization_id (and customer_id, or id for customers). */
@@ -33,11 +37,9 @@ export function scopeFilter(scope: TenantScope, customerKey: 'customerId' | 'id'
  * A tenant scope on the customers table (`alias` names it) as SQL: the organization's customers, or
  * the one customer a customer-scoped caller is bound to.
  */
-export function customerScopeSql(scope: TenantScope, alias: string) {
-  return {
-    sql: `${alias}.organization_id = ? AND (CAST(? AS int) IS NULL OR ${alias}.id = ?)`,
-    params: [scope.organizationId, scope.customerId, scope.customerId] as const,
-  };
+export function customerScopeSql(scope: TenantScope, alias: string): Sql {
+  const table = raw(alias);
+  return sql`${table}.organization_id = ${scope.organizationId} AND (CAST(${scope.customerId} AS int) IS NULL OR ${table}.id = ${scope.customerId})`;
 }
 
 /** `%term%` for ILIKE, with the pattern characters of the term escaped. */
@@ -47,9 +49,7 @@ export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c)
  * A tenant scope on a table with organization_id and customer_id (`alias` names it) as SQL: the
  * organization's rows, or the rows of the one customer a customer-scoped caller is bound to.
  */
-export function scopeSql(scope: TenantScope, alias: string) {
-  return {
-    sql: `${alias}.organization_id = ? AND (CAST(? AS int) IS NULL OR ${alias}.customer_id = ?)`,
-    params: [scope.organizationId, scope.customerId, scope.customerId] as const,
-  };
+export function scopeSql(scope: TenantScope, alias: string): Sql {
+  const table = raw(alias);
+  return sql`${table}.organization_id = ${scope.organizationId} AND (CAST(${scope.customerId} AS int) IS NULL OR ${table}.customer_id = ${scope.customerId})`;
 }

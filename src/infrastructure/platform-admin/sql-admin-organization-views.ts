@@ -9,7 +9,7 @@ import type {
 } from '../../application/platform-admin/ports';
 import type { SqlRunner } from '../persistence/database';
 import { LEGACY_ID, UUID, checkCountsSql, containsPattern, rollupProgress } from './sql-fragments';
-import { sql } from '../persistence/sql';
+import { empty, join, raw, sql, type Sql } from '../persistence/sql';
 
 const MONITORS = '(SELECT COALESCE(sum(mc.n), 0) FROM monitor_counts mc WHERE mc.organization_id = o.id)';
 
@@ -68,40 +68,34 @@ export class SqlAdminOrganizationViews implements AdminOrganizationViews {
    * window count), then only the page's rows get their counts, each from an indexed lookup.
    */
   async list(query: AdminOrganizationQuery): Promise<{ items: AdminOrganizationSummary[]; total: number }> {
-    const conditions: string[] = [];
-    const params: unknown[] = [];
-    if (query.status) {
-      conditions.push('o.status = ?');
-      params.push(query.status);
-    }
+    const conditions: Sql[] = [];
+    if (query.status) conditions.push(sql`o.status = ${query.status}`);
     if (query.search) {
       const pattern = containsPattern(query.search);
       // A union of two trigram index scans; an OR with a correlated EXISTS would scan every organization.
-      conditions.push(`o.id IN (SELECT id FROM organizations WHERE (name || E'\\n' || COALESCE(billing_email, '')) ILIKE ?
-        UNION SELECT organization_id FROM custom_domains WHERE hostname ILIKE ?)`);
-      params.push(pattern, pattern);
+      conditions.push(sql`o.id IN (SELECT id FROM organizations WHERE (name || E'\\n' || COALESCE(billing_email, '')) ILIKE ${pattern}
+        UNION SELECT organization_id FROM custom_domains WHERE hostname ILIKE ${pattern})`);
     }
-    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-    const order = ORDER[query.sort];
+    const where = conditions.length ? join(conditions, ' AND ', 'WHERE ') : empty;
+    const order = raw(ORDER[query.sort]);
     const rows = await this.sql.query<SummaryRow & { total: string }>(
-      `SELECT ${SUMMARY_COLUMNS}, p.total FROM (
+      sql`SELECT ${raw(SUMMARY_COLUMNS)}, p.total FROM (
          SELECT o.id, count(*) OVER () AS total, row_number() OVER (ORDER BY ${order}) AS position
-         FROM organizations o ${where} ORDER BY ${order} LIMIT ? OFFSET ?
+         FROM organizations o ${where} ORDER BY ${order} LIMIT ${query.perPage} OFFSET ${(query.page - 1) * query.perPage}
        ) p JOIN organizations o ON o.id = p.id ORDER BY p.position`,
-      [...params, query.perPage, (query.page - 1) * query.perPage],
     );
     if (rows.length > 0) return { items: rows.map(summaryOf), total: Number(rows[0]!.total) };
     if (query.page === 1) return { items: [], total: 0 };
-    const [count] = await this.sql.query<{ n: string }>(`SELECT count(*) AS n FROM organizations o ${where}`, params);
+    const [count] = await this.sql.query<{ n: string }>(sql`SELECT count(*) AS n FROM organizations o ${where}`);
     return { items: [], total: Number(count?.n ?? 0) };
   }
 
   async find(ref: string): Promise<AdminOrganizationSummary | null> {
     const column = LEGACY_ID.test(ref) ? 'o.id' : UUID.test(ref) ? 'o.public_id' : null;
     if (!column) return null;
-    const [row] = await this.sql.query<SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM organizations o WHERE ${column} = ?`, [
-      column === 'o.id' ? Number(ref) : ref.toLowerCase(),
-    ]);
+    const [row] = await this.sql.query<SummaryRow>(
+      sql`SELECT ${raw(SUMMARY_COLUMNS)} FROM organizations o WHERE ${raw(column)} = ${column === 'o.id' ? Number(ref) : ref.toLowerCase()}`,
+    );
     return row ? summaryOf(row) : null;
   }
 
@@ -129,8 +123,7 @@ export class SqlAdminOrganizationViews implements AdminOrganizationViews {
              FROM notification_deliveries WHERE organization_id = ${organizationId} AND created_at >= ${windows.weekAgo}) d`);
     const progress = await rollupProgress(this.sql);
     const count = async (since: Date) => {
-      const { text, params } = checkCountsSql(since, progress?.to ?? null, '= ?', [organizationId]);
-      const [counted] = await this.sql.query<{ n: string }>(text, params);
+      const [counted] = await this.sql.query<{ n: string }>(checkCountsSql(since, progress?.to ?? null, organizationId));
       return Number(counted?.n ?? 0);
     };
     // Raw rows held: everything from raw retention on (all of them before the first rollup).

@@ -3,6 +3,7 @@ import type { Role } from '../../domain/identity/role';
 import type { AdminUserDetail, AdminUserQuery, AdminUserSort, AdminUserView, AdminUserViews } from '../../application/platform-admin/ports';
 import type { SqlRunner } from '../persistence/database';
 import { UUID, containsPattern } from './sql-fragments';
+import { empty, join, raw, sql, type Sql } from '../persistence/sql';
 
 /** Sort keys to SQL, always ending on the id so pages never overlap; never-signed-in users last. */
 const ORDER: Record<AdminUserSort, string> = {
@@ -60,36 +61,29 @@ export class SqlAdminUserViews implements AdminUserViews {
 
   /** One statement per page: filtered, ordered, cut to the page, the total from a window count. */
   async list(query: AdminUserQuery): Promise<{ items: AdminUserView[]; total: number }> {
-    const conditions: string[] = [];
-    const params: unknown[] = [];
-    const where = (condition: string, ...values: unknown[]) => {
-      conditions.push(condition);
-      params.push(...values);
-    };
-    if (query.search) where(`(u.email || E'\\n' || u.name) ILIKE ?`, containsPattern(query.search));
-    if (query.organizationId !== undefined) where('u.organization_id = ?', query.organizationId);
-    if (query.role) where('u.role = ?', query.role);
-    if (query.isActive !== undefined) where('u.is_active = ?', query.isActive);
-    const filter = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+    const conditions: Sql[] = [];
+    if (query.search) conditions.push(sql`(u.email || E'\\n' || u.name) ILIKE ${containsPattern(query.search)}`);
+    if (query.organizationId !== undefined) conditions.push(sql`u.organization_id = ${query.organizationId}`);
+    if (query.role) conditions.push(sql`u.role = ${query.role}`);
+    if (query.isActive !== undefined) conditions.push(sql`u.is_active = ${query.isActive}`);
+    const filter = conditions.length ? join(conditions, ' AND ', 'WHERE ') : empty;
     const rows = await this.sql.query<UserRow & { total: string }>(
-      `SELECT ${COLUMNS}, count(*) OVER () AS total
+      sql`SELECT ${raw(COLUMNS)}, count(*) OVER () AS total
        FROM users u JOIN organizations o ON o.id = u.organization_id ${filter}
-       ORDER BY ${ORDER[query.sort]} LIMIT ? OFFSET ?`,
-      [...params, query.perPage, (query.page - 1) * query.perPage],
+       ORDER BY ${raw(ORDER[query.sort])} LIMIT ${query.perPage} OFFSET ${(query.page - 1) * query.perPage}`,
     );
     if (rows.length > 0) return { items: rows.map(viewOf), total: Number(rows[0]!.total) };
     if (query.page === 1) return { items: [], total: 0 };
-    const [count] = await this.sql.query<{ n: string }>(`SELECT count(*) AS n FROM users u ${filter}`, params);
+    const [count] = await this.sql.query<{ n: string }>(sql`SELECT count(*) AS n FROM users u ${filter}`);
     return { items: [], total: Number(count?.n ?? 0) };
   }
 
   async find(id: string, now: Date): Promise<AdminUserDetail | null> {
     if (!UUID.test(id)) return null;
     const [row] = await this.sql.query<UserRow & { active_sessions: number }>(
-      `SELECT ${COLUMNS},
-         (SELECT count(*) FROM sessions s WHERE s.user_id = u.id AND s.kind = 'session' AND s.expires_at > ?)::int AS active_sessions
-       FROM users u JOIN organizations o ON o.id = u.organization_id WHERE u.id = ?`,
-      [now, id],
+      sql`SELECT ${raw(COLUMNS)},
+         (SELECT count(*) FROM sessions s WHERE s.user_id = u.id AND s.kind = 'session' AND s.expires_at > ${now})::int AS active_sessions
+       FROM users u JOIN organizations o ON o.id = u.organization_id WHERE u.id = ${id}`,
     );
     return row ? { ...viewOf(row), activeSessions: row.active_sessions } : null;
   }

@@ -1,5 +1,6 @@
 import { resultCountingSpans } from '../../domain/platform-admin/usage-windows';
 import type { SqlRunner } from '../persistence/database';
+import { empty, raw, sql, type Sql } from '../persistence/sql';
 
 /** A case-insensitive "contains" pattern for ILIKE, with the caller's % and _ taken literally. */
 export const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -11,8 +12,8 @@ export const LEGACY_ID = /^\d{1,9}$/;
  * How far the hourly rollups reach (check_rollup_progress): raw rows are held from `from` on (older
  * partitions were dropped once rolled up), hours before `to` are in the rollups. Null before the first.
  */
-export async function rollupProgress(sql: SqlRunner): Promise<{ from: Date; to: Date } | null> {
-  const [row] = await sql.query<{ rolled_from: Date; rolled_to: Date }>('SELECT rolled_from, rolled_to FROM check_rollup_progress');
+export async function rollupProgress(runner: SqlRunner): Promise<{ from: Date; to: Date } | null> {
+  const [row] = await runner.query<{ rolled_from: Date; rolled_to: Date }>(sql`SELECT rolled_from, rolled_to FROM check_rollup_progress`);
   return row ? { from: new Date(row.rolled_from), to: new Date(row.rolled_to) } : null;
 }
 
@@ -20,38 +21,24 @@ export async function rollupProgress(sql: SqlRunner): Promise<{ from: Date; to: 
  * Check results since `since`, per organization, as one statement: whole rolled-up hours summed
  * from check_result_rollups, the partial first hour and the hours not rolled up yet counted raw
  * (the index on check_results (monitor_id, checked_at) serves both; the partial first hour from
- * compact hours once its day is packed, rolled-up hours only ever are). `organizationFilter` narrows
- * to one organization (`= ?`) or none (empty), `params` are its values.
+ * compact hours once its day is packed, rolled-up hours only ever are). `organizationId` narrows
+ * to one organization, null to none.
  */
-export function checkCountsSql(since: Date, rolled: Date | null, organizationFilter: string, filterParams: unknown[]) {
+export function checkCountsSql(since: Date, rolled: Date | null, organizationId: number | null): Sql {
   const { rollupFrom, rollupTo } = resultCountingSpans(since, rolled);
   // Counted per monitor first (index-only over check_results), then summed per organization; one
   // organization's monitors are picked inside each part, so its counts read only their index ranges.
-  const mine = organizationFilter ? `AND monitor_id IN (SELECT id FROM monitors WHERE organization_id ${organizationFilter})` : '';
-  return {
-    text: `SELECT m.organization_id, sum(counted.n)::bigint AS n FROM (
+  const mine = (column: string) =>
+    organizationId === null ? empty : sql`AND ${raw(column)} IN (SELECT id FROM monitors WHERE organization_id = ${organizationId})`;
+  return sql`SELECT m.organization_id, sum(counted.n)::bigint AS n FROM (
         SELECT monitor_id, sum(up_count + degraded_count + down_count) AS n FROM check_result_rollups
-        WHERE hour >= ? AND hour < ? ${mine} GROUP BY monitor_id
+        WHERE hour >= ${rollupFrom} AND hour < ${rollupTo} ${mine('monitor_id')} GROUP BY monitor_id
         UNION ALL
         SELECT monitor_id, count(*) AS n FROM check_results
-        WHERE checked_at >= ? AND (checked_at < ? OR checked_at >= ?) ${mine} GROUP BY monitor_id
+        WHERE checked_at >= ${since} AND (checked_at < ${rollupFrom} OR checked_at >= ${rollupTo}) ${mine('monitor_id')} GROUP BY monitor_id
         UNION ALL
         SELECT h.monitor_id, count(*) AS n FROM check_result_hours h CROSS JOIN LATERAL unnest(h.offsets_ms) AS o(off)
-        WHERE h.hour > ?::timestamptz - interval '1 hour' AND h.hour < ?
-          AND h.hour + o.off * interval '1 millisecond' >= ? ${mine.replaceAll('monitor_id', 'h.monitor_id')} GROUP BY h.monitor_id
-      ) counted JOIN monitors m ON m.id = counted.monitor_id GROUP BY m.organization_id`,
-    params: [
-      rollupFrom,
-      rollupTo,
-      ...filterParams,
-      since,
-      rollupFrom,
-      rollupTo,
-      ...filterParams,
-      since,
-      rollupFrom,
-      since,
-      ...filterParams,
-    ],
-  };
+        WHERE h.hour > ${since}::timestamptz - interval '1 hour' AND h.hour < ${rollupFrom}
+          AND h.hour + o.off * interval '1 millisecond' >= ${since} ${mine('h.monitor_id')} GROUP BY h.monitor_id
+      ) counted JOIN monitors m ON m.id = counted.monitor_id GROUP BY m.organization_id`;
 }

@@ -66,13 +66,12 @@ export class SqlPlatformUsageViews implements PlatformUsageViews {
 
   /** Checks of the last 24 hours grouped by organization: the platform total and the top ones. */
   private async checksPerOrganization(since: Date, top: number): Promise<{ total: number; top: OrganizationFigure[] }> {
-    const { text, params } = checkCountsSql(since, (await rollupProgress(this.sql))?.to ?? null, '', []);
+    const counts = checkCountsSql(since, (await rollupProgress(this.sql))?.to ?? null, null);
     const rows = await this.sql.query<FigureRow & { total: string }>(
-      `SELECT o.id AS organization_id, o.public_id, o.name, t.n AS value, t.total FROM (
-         SELECT organization_id, n, sum(n) OVER () AS total FROM (${text}) per_organization
-         ORDER BY n DESC, organization_id LIMIT ?
+      sql`SELECT o.id AS organization_id, o.public_id, o.name, t.n AS value, t.total FROM (
+         SELECT organization_id, n, sum(n) OVER () AS total FROM (${counts}) per_organization
+         ORDER BY n DESC, organization_id LIMIT ${top}
        ) t JOIN organizations o ON o.id = t.organization_id ORDER BY t.n DESC, o.id`,
-      [...params, top],
     );
     return { total: Number(rows[0]?.total ?? 0), top: rows.map(figureOf) };
   }

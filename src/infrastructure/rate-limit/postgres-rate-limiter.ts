@@ -1,5 +1,6 @@
 import type { RateLimitDecision, RateLimitRule, RateLimiter, SharedRateCounter } from '../../application/shared/rate-limiter';
 import type { SqlRunner } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 /**
  * Fixed-window counters in PostgreSQL: one upsert per hit, shared by every instance. Old windows
@@ -18,14 +19,13 @@ export class PostgresRateLimiter implements RateLimiter {
     const windowMs = rule.windowSeconds * 1000;
     const windowStart = new Date(Math.floor(nowMs / windowMs) * windowMs);
     const [row] = await this.sql.query<{ hits: number }>(
-      `INSERT INTO rate_limit_counters (bucket, window_start, hits) VALUES (?, ?, 1)
+      sql`INSERT INTO rate_limit_counters (bucket, window_start, hits) VALUES (${`${rule.name}:${key}`}, ${windowStart}, 1)
        ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_counters.hits + 1
        RETURNING hits`,
-      [`${rule.name}:${key}`, windowStart],
     );
     if (++this.hitsSinceSweep >= 1000) {
       this.hitsSinceSweep = 0;
-      await this.sql.query(`DELETE FROM rate_limit_counters WHERE window_start < ?`, [new Date(nowMs - 86_400_000)]);
+      await this.sql.query(sql`DELETE FROM rate_limit_counters WHERE window_start < ${new Date(nowMs - 86_400_000)}`);
     }
     const hits = Number(row?.hits ?? 1);
     const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - nowMs) / 1000));
@@ -46,16 +46,15 @@ export class PostgresSharedRateCounter implements SharedRateCounter {
   async add(rule: RateLimitRule, windowStart: Date, hits: ReadonlyMap<string, number>): Promise<Map<string, number>> {
     const keys = [...hits.keys()];
     const rows = await this.sql.query<{ bucket: string; hits: number }>(
-      `INSERT INTO rate_limit_counters (bucket, window_start, hits)
-       SELECT b, ?::timestamptz, h FROM unnest(?::text[], ?::int[]) AS u(b, h) ORDER BY b
+      sql`INSERT INTO rate_limit_counters (bucket, window_start, hits)
+       SELECT b, ${windowStart}::timestamptz, h FROM unnest(${keys.map((key) => `${rule.name}:${key}`)}::text[], ${keys.map((key) => hits.get(key)!)}::int[]) AS u(b, h) ORDER BY b
        ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_counters.hits + EXCLUDED.hits
        RETURNING bucket, hits`,
-      [windowStart, keys.map((key) => `${rule.name}:${key}`), keys.map((key) => hits.get(key)!)],
       { prepare: true },
     );
     if (++this.addsSinceSweep >= 1000) {
       this.addsSinceSweep = 0;
-      await this.sql.query(`DELETE FROM rate_limit_counters WHERE window_start < ?`, [new Date(windowStart.getTime() - 86_400_000)]);
+      await this.sql.query(sql`DELETE FROM rate_limit_counters WHERE window_start < ${new Date(windowStart.getTime() - 86_400_000)}`);
     }
     const prefix = rule.name.length + 1;
     return new Map(rows.map((row) => [row.bucket.slice(prefix), Number(row.hits)]));

@@ -9,7 +9,7 @@ import {
 } from '../../application/reports/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { refCondition } from '../persistence/tenant-scope';
-import { sql } from '../persistence/sql';
+import { raw, sql } from '../persistence/sql';
 
 interface RunRow {
   id: number;
@@ -60,29 +60,19 @@ export class SqlReportRuns implements ReportRuns {
 
   async claim(run: NewReportRun): Promise<ReportRun | null> {
     const [row] = await this.sql.query<RunRow>(
-      `INSERT INTO report_runs AS r (public_id, organization_id, report_id, report_public_id, customer_id, trigger, slot,
+      sql`INSERT INTO report_runs AS r (public_id, organization_id, report_id, report_public_id, customer_id, trigger, slot,
          period_from, period_to, status, started_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?)
-       ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
-      [
-        run.publicId,
-        run.organizationId,
-        run.reportId,
-        run.reportPublicId,
-        run.customerId,
-        run.trigger,
-        run.slot,
-        run.period.from,
-        run.period.to,
-        run.startedAt,
-      ],
+       VALUES (${run.publicId}, ${run.organizationId}, ${run.reportId}, ${run.reportPublicId}, ${run.customerId}, ${run.trigger}, ${run.slot}, ${run.period.from}, ${run.period.to}, 'running', ${run.startedAt})
+       ON CONFLICT DO NOTHING RETURNING ${raw(COLUMNS)}`,
     );
     return row ? toRun(row) : null;
   }
 
   async slotTaken(key: { reportId: number } | { customerId: number }, slot: Date): Promise<boolean> {
     const [column, id] = 'reportId' in key ? ['report_id', key.reportId] : ['customer_id', key.customerId];
-    const rows = await this.sql.query(`SELECT 1 FROM report_runs WHERE ${column} = ? AND slot = ? AND trigger = 'schedule'`, [id, slot]);
+    const rows = await this.sql.query(
+      sql`SELECT 1 FROM report_runs WHERE ${raw(column)} = ${id} AND slot = ${slot} AND trigger = 'schedule'`,
+    );
     return rows.length > 0;
   }
 
@@ -95,10 +85,9 @@ export class SqlReportRuns implements ReportRuns {
   async findByRef(scope: TenantScope, ref: string): Promise<ReportRun | null> {
     const condition = refCondition(ref, 'r');
     if (!condition || scope.customerId !== null) return null;
-    const [row] = await this.sql.query<RunRow>(`SELECT ${COLUMNS} FROM report_runs r WHERE ${condition.sql} AND r.organization_id = ?`, [
-      condition.param,
-      scope.organizationId,
-    ]);
+    const [row] = await this.sql.query<RunRow>(
+      sql`SELECT ${raw(COLUMNS)} FROM report_runs r WHERE ${condition} AND r.organization_id = ${scope.organizationId}`,
+    );
     return row ? toRun(row) : null;
   }
 
@@ -108,14 +97,13 @@ export class SqlReportRuns implements ReportRuns {
     page: { page: number; perPage: number },
   ): Promise<{ items: ReportRun[]; total: number }> {
     if (scope.customerId !== null) return { items: [], total: 0 };
-    const where = `r.organization_id = ? AND (?::integer IS NULL OR r.report_id = ?) AND (?::text IS NULL OR r.status = ?)`;
-    const params = [scope.organizationId, filter.reportId ?? null, filter.reportId ?? null, filter.status ?? null, filter.status ?? null];
-    const [count] = await this.sql.query<{ n: string }>(`SELECT count(*) AS n FROM report_runs r WHERE ${where}`, params);
-    const rows = await this.sql.query<RunRow>(`SELECT ${COLUMNS} FROM report_runs r WHERE ${where} ORDER BY r.id DESC LIMIT ? OFFSET ?`, [
-      ...params,
-      page.perPage,
-      (page.page - 1) * page.perPage,
-    ]);
+    const reportId = filter.reportId ?? null;
+    const status = filter.status ?? null;
+    const where = sql`r.organization_id = ${scope.organizationId} AND (${reportId}::integer IS NULL OR r.report_id = ${reportId}) AND (${status}::text IS NULL OR r.status = ${status})`;
+    const [count] = await this.sql.query<{ n: string }>(sql`SELECT count(*) AS n FROM report_runs r WHERE ${where}`);
+    const rows = await this.sql.query<RunRow>(
+      sql`SELECT ${raw(COLUMNS)} FROM report_runs r WHERE ${where} ORDER BY r.id DESC LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`,
+    );
     return { items: rows.map(toRun), total: Number(count!.n) };
   }
 }

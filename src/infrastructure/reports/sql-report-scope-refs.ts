@@ -2,6 +2,7 @@ import type { ReportScope } from '../../domain/reports/report-definition';
 import type { ReportScopeRefs, ScopeRefs } from '../../application/reports/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { refFilter } from '../persistence/tenant-scope';
+import { sql, raw } from '../persistence/sql';
 
 const TABLES = { customers: 'customers', monitors: 'monitors', tags: 'tags' } as const;
 type Kind = keyof typeof TABLES;
@@ -33,8 +34,7 @@ export class SqlReportScopeRefs implements ReportScopeRefs {
           ? []
           : (
               await this.sql.query<{ public_id: string }>(
-                `SELECT public_id FROM ${TABLES[kind]} WHERE organization_id = ? AND id = ANY(?::bigint[]) ORDER BY id`,
-                [organizationId, intArray(ids)],
+                sql`SELECT public_id FROM ${raw(TABLES[kind])} WHERE organization_id = ${organizationId} AND id = ANY(${intArray(ids)}::bigint[]) ORDER BY id`,
               )
             ).map((row) => row.public_id);
     }
@@ -53,8 +53,7 @@ export class SqlReportScopeRefs implements ReportScopeRefs {
       else if (filter) publicIds.push(filter.publicId);
     }
     const rows = await this.sql.query<{ id: string; public_id: string }>(
-      `SELECT id, public_id FROM ${TABLES[kind]} WHERE organization_id = ? AND (id = ANY(?::bigint[]) OR public_id = ANY(?::uuid[]))`,
-      [organizationId, intArray(ids), `{${publicIds.join(',')}}`],
+      sql`SELECT id, public_id FROM ${raw(TABLES[kind])} WHERE organization_id = ${organizationId} AND (id = ANY(${intArray(ids)}::bigint[]) OR public_id = ANY(${`{${publicIds.join(',')}}`}::uuid[]))`,
     );
     for (const ref of refs) {
       const filter = refFilter(ref);

@@ -4,7 +4,7 @@ import type { ReportIncidentInput } from '../../domain/reports/report-model';
 import type { ReportPeriod } from '../../domain/reports/report-schedule';
 import type { MonthlyReportCustomer, ReportedMonitor, ReportSources } from '../../application/reports/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
-import { sql } from '../persistence/sql';
+import { raw, sql } from '../persistence/sql';
 
 interface MonitorRow {
   id: string;
@@ -51,21 +51,19 @@ export class SqlReportSources implements ReportSources {
 
   async monitors(organizationId: number, scope: ReportScope): Promise<ReportedMonitor[]> {
     const rows = await this.sql.query<MonitorRow>(
-      `SELECT ${MONITOR_COLUMNS} FROM monitors m JOIN customers c ON c.id = m.customer_id
-        WHERE m.organization_id = ? AND (?::boolean
-          OR m.customer_id = ANY(?::integer[]) OR m.id = ANY(?::bigint[])
-          OR EXISTS (SELECT 1 FROM monitor_tags mt WHERE mt.monitor_id = m.id AND mt.tag_id = ANY(?::integer[])))
+      sql`SELECT ${raw(MONITOR_COLUMNS)} FROM monitors m JOIN customers c ON c.id = m.customer_id
+        WHERE m.organization_id = ${organizationId} AND (${isWholeOrganization(scope)}::boolean
+          OR m.customer_id = ANY(${intArray(scope.customerIds)}::integer[]) OR m.id = ANY(${intArray(scope.monitorIds)}::bigint[])
+          OR EXISTS (SELECT 1 FROM monitor_tags mt WHERE mt.monitor_id = m.id AND mt.tag_id = ANY(${intArray(scope.tagIds)}::integer[])))
         ORDER BY c.name, m.name, m.id`,
-      [organizationId, isWholeOrganization(scope), intArray(scope.customerIds), intArray(scope.monitorIds), intArray(scope.tagIds)],
     );
     return rows.map(toMonitor);
   }
 
   async customerMonitors(organizationId: number, customerId: number): Promise<ReportedMonitor[]> {
     const rows = await this.sql.query<MonitorRow>(
-      `SELECT ${MONITOR_COLUMNS} FROM monitors m JOIN customers c ON c.id = m.customer_id
-        WHERE m.organization_id = ? AND m.customer_id = ? ORDER BY m.name, m.id`,
-      [organizationId, customerId],
+      sql`SELECT ${raw(MONITOR_COLUMNS)} FROM monitors m JOIN customers c ON c.id = m.customer_id
+        WHERE m.organization_id = ${organizationId} AND m.customer_id = ${customerId} ORDER BY m.name, m.id`,
     );
     return rows.map(toMonitor);
   }

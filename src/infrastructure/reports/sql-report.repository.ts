@@ -5,7 +5,7 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { ReportRepository } from '../../application/reports/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { refCondition } from '../persistence/tenant-scope';
-import { sql } from '../persistence/sql';
+import { raw, sql } from '../persistence/sql';
 
 interface ReportRow {
   id: number;
@@ -59,32 +59,18 @@ function toReport(row: ReportRow): ReportDefinition {
   return report;
 }
 
-const values = (r: ReportDefinition) => [
-  r.name,
-  r.schedule.frequency,
-  r.schedule.weekday,
-  r.schedule.dayOfMonth,
-  r.schedule.timeOfDay,
-  r.schedule.timezone,
-  JSON.stringify(r.scope),
-  JSON.stringify(r.recipients),
-  r.mode,
-  r.threshold,
-  r.slaTarget,
-  r.enabled,
-  r.updatedAt,
-];
-
 /** Report definitions in report_definitions; a customer-bound scope sees none. */
 export class SqlReportRepository implements ReportRepository {
   constructor(private readonly sql: UnitOfWorkSql) {}
 
   async add(report: ReportDefinition): Promise<ReportDefinition> {
     const [row] = await this.sql.query<{ id: number }>(
-      `INSERT INTO report_definitions (name, frequency, weekday, day_of_month, time_of_day, timezone, scope, recipients, mode,
+      sql`INSERT INTO report_definitions (name, frequency, weekday, day_of_month, time_of_day, timezone, scope, recipients, mode,
          threshold, sla_target, enabled, updated_at, public_id, organization_id, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-      [...values(report), report.publicId, report.organizationId, report.createdAt],
+       VALUES (${report.name}, ${report.schedule.frequency}, ${report.schedule.weekday}, ${report.schedule.dayOfMonth}, ${report.schedule.timeOfDay},
+         ${report.schedule.timezone}, ${JSON.stringify(report.scope)}::jsonb, ${JSON.stringify(report.recipients)}::jsonb, ${report.mode},
+         ${report.threshold}, ${report.slaTarget}, ${report.enabled}, ${report.updatedAt}, ${report.publicId}, ${report.organizationId},
+         ${report.createdAt}) RETURNING id`,
     );
     report.id = row!.id;
     return report;
@@ -94,26 +80,26 @@ export class SqlReportRepository implements ReportRepository {
     const condition = refCondition(ref, 'r');
     if (!condition || scope.customerId !== null) return null;
     const [row] = await this.sql.query<ReportRow>(
-      `SELECT ${COLUMNS} FROM report_definitions r WHERE ${condition.sql} AND r.organization_id = ?`,
-      [condition.param, scope.organizationId],
+      sql`SELECT ${raw(COLUMNS)} FROM report_definitions r WHERE ${condition} AND r.organization_id = ${scope.organizationId}`,
     );
     return row ? toReport(row) : null;
   }
 
   async list(scope: TenantScope): Promise<ReportDefinition[]> {
     if (scope.customerId !== null) return [];
-    const rows = await this.sql.query<ReportRow>(`SELECT ${COLUMNS} FROM report_definitions r WHERE r.organization_id = ? ORDER BY r.id`, [
-      scope.organizationId,
-    ]);
+    const rows = await this.sql.query<ReportRow>(
+      sql`SELECT ${raw(COLUMNS)} FROM report_definitions r WHERE r.organization_id = ${scope.organizationId} ORDER BY r.id`,
+    );
     return rows.map(toReport);
   }
 
   async save(report: ReportDefinition): Promise<void> {
     const rows = await this.sql.query(
-      `UPDATE report_definitions SET name = ?, frequency = ?, weekday = ?, day_of_month = ?, time_of_day = ?, timezone = ?,
-         scope = ?::jsonb, recipients = ?::jsonb, mode = ?, threshold = ?, sla_target = ?, enabled = ?, updated_at = ?, version = version + 1
-       WHERE id = ? AND version = ? RETURNING version`,
-      [...values(report), report.id, report.version],
+      sql`UPDATE report_definitions SET name = ${report.name}, frequency = ${report.schedule.frequency}, weekday = ${report.schedule.weekday},
+         day_of_month = ${report.schedule.dayOfMonth}, time_of_day = ${report.schedule.timeOfDay}, timezone = ${report.schedule.timezone},
+         scope = ${JSON.stringify(report.scope)}::jsonb, recipients = ${JSON.stringify(report.recipients)}::jsonb, mode = ${report.mode},
+         threshold = ${report.threshold}, sla_target = ${report.slaTarget}, enabled = ${report.enabled}, updated_at = ${report.updatedAt}, version = version + 1
+       WHERE id = ${report.id} AND version = ${report.version} RETURNING version`,
     );
     if (rows.length === 0) throw new AppError('conflict', {}, 'The report changed meanwhile; read it again');
     report.version += 1;
@@ -126,7 +112,7 @@ export class SqlReportRepository implements ReportRepository {
   async enabled(): Promise<ReportDefinition[]> {
     // A suspended or cancelled organization's reports wait: they resume with the organization.
     const rows = await this.sql.query<ReportRow>(
-      `SELECT ${COLUMNS} FROM report_definitions r JOIN organizations o ON o.id = r.organization_id
+      sql`SELECT ${raw(COLUMNS)} FROM report_definitions r JOIN organizations o ON o.id = r.organization_id
         WHERE r.enabled AND o.status = 'active' ORDER BY r.id`,
     );
     return rows.map(toReport);

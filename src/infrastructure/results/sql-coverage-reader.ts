@@ -5,6 +5,7 @@ import { emptyCoverage, type CoverageTotals } from '../../domain/results/uptime-
 import type { SqlRunner } from '../persistence/database';
 import { BUCKET_EDGES_SQL, coveredSecondsSql } from './coverage-sql';
 import { readRolledUp } from './sql-result-maintenance';
+import { sql } from '../persistence/sql';
 
 interface TotalsRow {
   code: string;
@@ -48,9 +49,8 @@ export class SqlCoverageReader implements CoverageReader {
 
   async firstResultAt(monitorId: number): Promise<Date | null> {
     const [row] = await this.sql.query<{ first: Date | null }>(
-      `SELECT least((SELECT min(hour) FROM check_result_rollups WHERE monitor_id = ?),
-                    (SELECT min(checked_at) FROM check_results WHERE monitor_id = ?)) AS first`,
-      [monitorId, monitorId],
+      sql`SELECT least((SELECT min(hour) FROM check_result_rollups WHERE monitor_id = ${monitorId}),
+                    (SELECT min(checked_at) FROM check_results WHERE monitor_id = ${monitorId})) AS first`,
     );
     return row?.first ? new Date(row.first) : null;
   }
@@ -58,13 +58,13 @@ export class SqlCoverageReader implements CoverageReader {
   async rawCoverage(monitorId: number, range: DateRange, coverageSeconds: number): Promise<CoverageTotals> {
     const lookback = new Date(range.from.getTime() - coverageSeconds * 1000);
     const rows = await this.sql.query<TotalsRow>(
-      `WITH r AS (
-         SELECT location_id, checked_at, status, response_ms, checked_at >= ?::timestamptz AS counted,
+      sql`WITH r AS (
+         SELECT location_id, checked_at, status, response_ms, checked_at >= ${range.from}::timestamptz AS counted,
                 lead(checked_at) OVER (PARTITION BY location_id ORDER BY checked_at) AS next_at
-         FROM check_results_between(?, ?, ?)
+         FROM check_results_between(${monitorId}, ${lookback}, ${range.to})
        ), s AS (
          SELECT location_id, status, response_ms, counted,
-                ${coveredSecondsSql('?', '?::timestamptz', '?::timestamptz')} AS secs
+                ${coveredSecondsSql(sql`${coverageSeconds}`, sql`${range.from}::timestamptz`, sql`${range.to}::timestamptz`)} AS secs
          FROM r
        )
        SELECT l.code,
@@ -75,31 +75,27 @@ export class SqlCoverageReader implements CoverageReader {
          sum(response_ms) FILTER (WHERE counted AND status <> 3) AS rsum,
          count(response_ms) FILTER (WHERE counted AND status <> 3) AS rcount
        FROM s JOIN check_locations l ON l.id = s.location_id GROUP BY l.code`,
-      [range.from, monitorId, lookback, range.to, range.to, coverageSeconds, range.to, range.from],
     );
     const buckets = await this.sql.query<{ bucket: number; n: string }>(
-      `SELECT width_bucket(response_ms, ${BUCKET_EDGES_SQL}) AS bucket, count(*) AS n FROM check_results_between(?, ?, ?)
+      sql`SELECT width_bucket(response_ms, ${BUCKET_EDGES_SQL}) AS bucket, count(*) AS n FROM check_results_between(${monitorId}, ${range.from}, ${range.to})
        WHERE status <> 3 AND response_ms IS NOT NULL
        GROUP BY 1`,
-      [monitorId, range.from, range.to],
     );
     return toTotals(rows, toHistogram(buckets));
   }
 
   async rollupCoverage(monitorId: number, range: DateRange): Promise<CoverageTotals> {
     const rows = await this.sql.query<TotalsRow>(
-      `SELECT l.code, sum(up_seconds) AS up_s, sum(degraded_seconds) AS degraded_s, sum(down_seconds) AS down_s,
+      sql`SELECT l.code, sum(up_seconds) AS up_s, sum(degraded_seconds) AS degraded_s, sum(down_seconds) AS down_s,
          sum(up_count) AS up_n, sum(degraded_count) AS degraded_n, sum(down_count) AS down_n,
          sum(response_ms_sum) AS rsum, sum(response_count) AS rcount
        FROM check_result_rollups r JOIN check_locations l ON l.id = r.location_id
-       WHERE r.monitor_id = ? AND r.hour >= ? AND r.hour < ? GROUP BY l.code`,
-      [monitorId, range.from, range.to],
+       WHERE r.monitor_id = ${monitorId} AND r.hour >= ${range.from} AND r.hour < ${range.to} GROUP BY l.code`,
     );
     const buckets = await this.sql.query<{ bucket: string; n: string }>(
-      `SELECT h.key AS bucket, sum(h.value::bigint) AS n
+      sql`SELECT h.key AS bucket, sum(h.value::bigint) AS n
        FROM check_result_rollups r, jsonb_each_text(r.histogram) AS h
-       WHERE r.monitor_id = ? AND r.hour >= ? AND r.hour < ? GROUP BY h.key`,
-      [monitorId, range.from, range.to],
+       WHERE r.monitor_id = ${monitorId} AND r.hour >= ${range.from} AND r.hour < ${range.to} GROUP BY h.key`,
     );
     return toTotals(rows, toHistogram(buckets));
   }

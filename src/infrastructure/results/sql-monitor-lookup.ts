@@ -2,6 +2,7 @@ import type { AlertProfile, MonitorLookup, MonitorRef } from '../../application/
 import type { AlertPolicy } from '../../domain/incidents/alert-policy';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { UnitOfWorkSql } from '../persistence/database';
+import { sql, raw } from '../persistence/sql';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INT = /^\d{1,15}$/;
@@ -65,9 +66,8 @@ export class SqlMonitorLookup implements MonitorLookup {
     const byId = INT.test(ref);
     if (!byId && !UUID.test(ref)) return null;
     const [row] = await this.sql.query<MonitorRow>(
-      `SELECT ${COLUMNS} FROM monitors
-       WHERE ${byId ? 'id = ?' : 'public_id = ?'} AND organization_id = ? AND (?::integer IS NULL OR customer_id = ?)`,
-      [byId ? ref : ref.toLowerCase(), scope.organizationId, scope.customerId, scope.customerId],
+      sql`SELECT ${raw(COLUMNS)} FROM monitors
+       WHERE ${byId ? sql`id = ${ref}` : sql`public_id = ${ref.toLowerCase()}`} AND organization_id = ${scope.organizationId} AND (${scope.customerId}::integer IS NULL OR customer_id = ${scope.customerId})`,
     );
     return row ? toRef(row) : null;
   }
@@ -79,8 +79,7 @@ export class SqlMonitorLookup implements MonitorLookup {
   async alertProfiles(monitorIds: readonly number[]): Promise<Map<number, AlertProfile>> {
     if (monitorIds.length === 0) return new Map();
     const rows = await this.sql.query<MonitorRow>(
-      `SELECT ${COLUMNS} FROM monitors WHERE id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`,
-      [JSON.stringify([...new Set(monitorIds)])],
+      sql`SELECT ${raw(COLUMNS)} FROM monitors WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify([...new Set(monitorIds)])}::jsonb)::bigint)`,
     );
     return new Map(rows.map((row) => [Number(row.id), profileOf(row)]));
   }

@@ -2,6 +2,7 @@ import type { ResultMaintenance, RolledUp } from '../../application/results/port
 import type { SqlRunner } from '../persistence/database';
 import { sql } from '../persistence/sql';
 import { BUCKET_EDGES_SQL, coverageSecondsSql, coveredSecondsSql } from './coverage-sql';
+import { raw, sql } from '../persistence/sql';
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -12,20 +13,20 @@ const PARTITION = /^check_results_p(\d{4})(\d{2})(\d{2})$/;
  * last result while its coverage still reaches into this hour (how a monitor checked every few
  * hours stays covered), clipped to the hour.
  */
-const ROLLUP_HOUR = `
+const rollupHour = (previous: Date, hour: Date, end: Date) => sql`
   WITH carry AS (
     SELECT r.monitor_id, r.location_id, r.last_at AS checked_at, r.last_status AS status, NULL::integer AS response_ms, true AS carried
     FROM check_result_rollups r LEFT JOIN monitor_alert_states s ON s.monitor_id = r.monitor_id
-    WHERE r.hour = ? AND r.last_at + ${coverageSecondsSql('s.check_interval_seconds')} * interval '1 second' > ?::timestamptz
+    WHERE r.hour = ${previous} AND r.last_at + ${coverageSecondsSql('s.check_interval_seconds')} * interval '1 second' > ${hour}::timestamptz
   ), seq AS (
     SELECT u.*, lead(u.checked_at) OVER (PARTITION BY u.monitor_id, u.location_id ORDER BY u.checked_at) AS next_at
     FROM (
       SELECT * FROM carry
       UNION ALL
-      SELECT monitor_id, location_id, checked_at, status, response_ms, false FROM check_results WHERE checked_at >= ? AND checked_at < ?
+      SELECT monitor_id, location_id, checked_at, status, response_ms, false FROM check_results WHERE checked_at >= ${hour} AND checked_at < ${end}
     ) u
   ), cov AS (
-    SELECT seq.*, ${coveredSecondsSql(coverageSecondsSql('s.check_interval_seconds'), '?::timestamptz', '?::timestamptz')} AS secs,
+    SELECT seq.*, ${coveredSecondsSql(coverageSecondsSql('s.check_interval_seconds'), sql`${hour}::timestamptz`, sql`${end}::timestamptz`)} AS secs,
       CASE WHEN NOT carried AND status <> 3 AND response_ms IS NOT NULL THEN width_bucket(response_ms, ${BUCKET_EDGES_SQL}) END AS bucket
     FROM seq LEFT JOIN monitor_alert_states s ON s.monitor_id = seq.monitor_id
   ), buckets AS (
@@ -35,7 +36,7 @@ const ROLLUP_HOUR = `
   )
   INSERT INTO check_result_rollups (monitor_id, hour, location_id, up_seconds, degraded_seconds, down_seconds,
     up_count, degraded_count, down_count, response_ms_sum, response_count, histogram, last_at, last_status)
-  SELECT c.monitor_id, ?, c.location_id,
+  SELECT c.monitor_id, ${hour}, c.location_id,
     round(COALESCE(sum(secs) FILTER (WHERE status = 1), 0)), round(COALESCE(sum(secs) FILTER (WHERE status = 2), 0)),
     round(COALESCE(sum(secs) FILTER (WHERE status = 3), 0)),
     count(*) FILTER (WHERE NOT carried AND status = 1), count(*) FILTER (WHERE NOT carried AND status = 2),
@@ -56,9 +57,9 @@ const ROLLUP_HOUR = `
  * midnight; seconds, counts and histograms summed, the last result kept), moving `daily_to` past it,
  * in one statement. Run again on a merged day, it merges the daily row alone into the same row.
  */
-const MERGE_ROLLUP_DAY = `
+const mergeRollupDay = (day: Date, end: Date) => sql`
   WITH moved AS (
-    DELETE FROM check_result_rollups WHERE hour >= ?::timestamptz AND hour < ?::timestamptz RETURNING *
+    DELETE FROM check_result_rollups WHERE hour >= ${day}::timestamptz AND hour < ${end}::timestamptz RETURNING *
   ), hist AS (
     SELECT monitor_id, location_id, jsonb_object_agg(key, n) AS histogram
     FROM (SELECT m.monitor_id, m.location_id, h.key, sum(h.value::bigint) AS n FROM moved m, jsonb_each_text(m.histogram) h GROUP BY 1, 2, 3) x
@@ -66,21 +67,21 @@ const MERGE_ROLLUP_DAY = `
   ), merged AS (
     INSERT INTO check_result_rollups (monitor_id, hour, location_id, up_seconds, degraded_seconds, down_seconds,
       up_count, degraded_count, down_count, response_ms_sum, response_count, histogram, last_at, last_status)
-    SELECT m.monitor_id, ?::timestamptz, m.location_id, sum(m.up_seconds), sum(m.degraded_seconds), sum(m.down_seconds),
+    SELECT m.monitor_id, ${day}::timestamptz, m.location_id, sum(m.up_seconds), sum(m.degraded_seconds), sum(m.down_seconds),
       sum(m.up_count), sum(m.degraded_count), sum(m.down_count), sum(m.response_ms_sum), sum(m.response_count),
       COALESCE(h.histogram, '{}'::jsonb), max(m.last_at), (array_agg(m.last_status ORDER BY m.last_at DESC))[1]
     FROM moved m LEFT JOIN hist h ON h.monitor_id = m.monitor_id AND h.location_id = m.location_id
     GROUP BY m.monitor_id, m.location_id, h.histogram
     RETURNING 1
   ), progress AS (
-    UPDATE check_rollup_progress SET daily_to = GREATEST(COALESCE(daily_to, ?::timestamptz), ?::timestamptz) RETURNING 1
+    UPDATE check_rollup_progress SET daily_to = GREATEST(COALESCE(daily_to, ${end}::timestamptz), ${end}::timestamptz) RETURNING 1
   )
   SELECT (SELECT count(*) FROM merged) AS n, (SELECT count(*) FROM progress) AS p`;
 
 /** check_rollup_progress as the readers and the upkeep see it. */
-export async function readRolledUp(sql: SqlRunner): Promise<RolledUp | null> {
-  const [row] = await sql.query<{ rolled_from: Date; rolled_to: Date; daily_to: Date | null }>(
-    `SELECT rolled_from, rolled_to, daily_to FROM check_rollup_progress`,
+export async function readRolledUp(runner: SqlRunner): Promise<RolledUp | null> {
+  const [row] = await runner.query<{ rolled_from: Date; rolled_to: Date; daily_to: Date | null }>(
+    sql`SELECT rolled_from, rolled_to, daily_to FROM check_rollup_progress`,
   );
   return row
     ? { from: new Date(row.rolled_from), to: new Date(row.rolled_to), dailyTo: row.daily_to === null ? null : new Date(row.daily_to) }
@@ -97,15 +98,14 @@ export class SqlResultMaintenance implements ResultMaintenance {
   async ensurePartitions(today: Date, aheadDays: number): Promise<number> {
     const day = new Date(Math.floor(today.getTime() / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
     const rows = await this.sql.query<{ created: boolean }>(
-      `SELECT check_results_ensure_partition(?::date + d) AS created FROM generate_series(0, ?) AS d`,
-      [day, aheadDays],
+      sql`SELECT check_results_ensure_partition(${day}::date + d) AS created FROM generate_series(0, ${aheadDays}) AS d`,
     );
     return rows.filter((r) => r.created).length;
   }
 
   async dropPartitionsBefore(before: Date): Promise<string[]> {
     const rows = await this.sql.query<{ name: string }>(
-      `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+      sql`SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
        WHERE i.inhparent = 'check_results'::regclass ORDER BY 1`,
     );
     const dropped: string[] = [];
@@ -114,7 +114,7 @@ export class SqlResultMaintenance implements ResultMaintenance {
       if (!match) continue;
       const end = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) + DAY_MS;
       if (end > before.getTime()) continue;
-      await this.sql.query(`DROP TABLE IF EXISTS "${name}"`);
+      await this.sql.query(sql`DROP TABLE IF EXISTS "${raw(name)}"`);
       dropped.push(name);
     }
     if (dropped.length > 0) this.onPartitionsDropped();
@@ -128,15 +128,14 @@ export class SqlResultMaintenance implements ResultMaintenance {
   async rollUpHour(hour: Date, isFirst: boolean): Promise<void> {
     const end = new Date(hour.getTime() + HOUR_MS);
     const previous = new Date(hour.getTime() - HOUR_MS);
-    await this.sql.query(ROLLUP_HOUR, [previous, hour, hour, end, end, end, hour, hour]);
+    await this.sql.query(rollupHour(previous, hour, end));
     if (isFirst) {
       await this.sql.query(
-        `INSERT INTO check_rollup_progress (id, rolled_from, rolled_to) VALUES (1, ?, ?)
+        sql`INSERT INTO check_rollup_progress (id, rolled_from, rolled_to) VALUES (1, ${hour}, ${end})
          ON CONFLICT (id) DO UPDATE SET rolled_from = EXCLUDED.rolled_from, rolled_to = EXCLUDED.rolled_to`,
-        [hour, end],
       );
     } else {
-      await this.sql.query(`UPDATE check_rollup_progress SET rolled_to = GREATEST(rolled_to, ?)`, [end]);
+      await this.sql.query(sql`UPDATE check_rollup_progress SET rolled_to = GREATEST(rolled_to, ${end})`);
     }
   }
 
@@ -154,7 +153,7 @@ export class SqlResultMaintenance implements ResultMaintenance {
 
   async partitionDays(): Promise<Date[]> {
     const rows = await this.sql.query<{ name: string }>(
-      `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+      sql`SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
        WHERE i.inhparent = 'check_results'::regclass ORDER BY 1`,
     );
     return rows.flatMap(({ name }) => {
@@ -164,33 +163,31 @@ export class SqlResultMaintenance implements ResultMaintenance {
   }
 
   async compactDay(day: Date): Promise<number> {
-    const [row] = await this.sql.query<{ n: string }>(`SELECT check_results_compact_day(?::date) AS n`, [day.toISOString().slice(0, 10)]);
+    const [row] = await this.sql.query<{ n: string }>(sql`SELECT check_results_compact_day(${day.toISOString().slice(0, 10)}::date) AS n`);
     this.onPartitionsDropped();
     return Number(row!.n);
   }
 
   async purgeCompactBefore(before: Date): Promise<number> {
     const [deleted] = await this.sql.query<{ n: string }>(
-      `WITH d AS (DELETE FROM check_result_hours WHERE hour < ? RETURNING 1) SELECT count(*) AS n FROM d`,
-      [before],
+      sql`WITH d AS (DELETE FROM check_result_hours WHERE hour < ${before} RETURNING 1) SELECT count(*) AS n FROM d`,
     );
     // Evidence no compact hour left can use (each hour that uses it is at or before its last_hour).
-    await this.sql.query(`DELETE FROM check_result_evidence WHERE last_hour < ?`, [before]);
+    await this.sql.query(sql`DELETE FROM check_result_evidence WHERE last_hour < ${before}`);
     return Number(deleted!.n);
   }
 
   async mergeRollupDay(day: Date): Promise<number> {
     const end = new Date(day.getTime() + DAY_MS);
-    const [row] = await this.sql.query<{ n: string }>(MERGE_ROLLUP_DAY, [day, end, day, end, end]);
+    const [row] = await this.sql.query<{ n: string }>(mergeRollupDay(day, end));
     return Number(row!.n);
   }
 
   async purgeRollupsBefore(before: Date): Promise<number> {
     const [deleted] = await this.sql.query<{ n: string }>(
-      `WITH d AS (DELETE FROM check_result_rollups WHERE hour < ? RETURNING 1) SELECT count(*) AS n FROM d`,
-      [before],
+      sql`WITH d AS (DELETE FROM check_result_rollups WHERE hour < ${before} RETURNING 1) SELECT count(*) AS n FROM d`,
     );
-    await this.sql.query(`UPDATE check_rollup_progress SET rolled_from = LEAST(rolled_to, GREATEST(rolled_from, ?))`, [before]);
+    await this.sql.query(sql`UPDATE check_rollup_progress SET rolled_from = LEAST(rolled_to, GREATEST(rolled_from, ${before}))`);
     return Number(deleted!.n);
   }
 }

@@ -2,6 +2,7 @@ import type { HistoryQuery, ResultDetail, ResultStore, StoredResult } from '../.
 import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import type { LocationCodes } from './location-codes';
 import { STATUS_CODE, STATUS_OF } from './status-codes';
+import { empty, sql } from '../persistence/sql';
 
 interface HistoryRow {
   checked_at: Date;
@@ -33,17 +34,8 @@ export class SqlResultStore implements ResultStore {
   async append(result: StoredResult): Promise<void> {
     await this.ensurePartition(dayOf(result.checkedAt));
     await this.sql.query(
-      `INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms, reason_code, detail)
-       VALUES (?, ?, ?, ?, ?, ?, ?::jsonb)`,
-      [
-        result.monitorId,
-        result.checkedAt,
-        await this.locations.idOf(result.location),
-        STATUS_CODE[result.status],
-        result.responseTimeMs,
-        result.reasonCode,
-        result.detail === null ? null : JSON.stringify(result.detail),
-      ],
+      sql`INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms, reason_code, detail)
+       VALUES (${result.monitorId}, ${result.checkedAt}, ${await this.locations.idOf(result.location)}, ${STATUS_CODE[result.status]}, ${result.responseTimeMs}, ${result.reasonCode}, ${result.detail === null ? null : JSON.stringify(result.detail)}::jsonb)`,
     );
   }
 
@@ -66,11 +58,10 @@ export class SqlResultStore implements ResultStore {
     ]);
     // One compact JSON array per result (engine batches are hundreds of rows: every byte crosses the socket).
     await this.sql.query(
-      `INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms, reason_code, detail)
+      sql`INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms, reason_code, detail)
        SELECT (e->>0)::bigint, 'epoch'::timestamptz + (e->>1)::bigint * interval '1 millisecond', (e->>2)::smallint,
               (e->>3)::smallint, (e->>4)::integer, e->>5, NULLIF(e->6, 'null'::jsonb)
-       FROM jsonb_array_elements(?::jsonb) AS r(e)`,
-      [JSON.stringify(rows)],
+       FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) AS r(e)`,
     );
   }
 
@@ -78,11 +69,11 @@ export class SqlResultStore implements ResultStore {
   private async ensurePartition(day: number): Promise<void> {
     if (!this.partitionDays.has(day)) {
       const date = new Date(day * DAY_MS).toISOString().slice(0, 10);
-      const [found] = await this.sql.query<{ present: boolean }>(`SELECT to_regclass(?) IS NOT NULL AS present`, [
-        `check_results_p${date.replaceAll('-', '')}`,
-      ]);
+      const [found] = await this.sql.query<{ present: boolean }>(
+        sql`SELECT to_regclass(${`check_results_p${date.replaceAll('-', '')}`}) IS NOT NULL AS present`,
+      );
       // Normally the maintenance job made it days ago; only a missing one needs the DDL connection.
-      if (!found?.present) await this.ddl.query(`SELECT check_results_ensure_partition(?::date)`, [date]);
+      if (!found?.present) await this.ddl.query(sql`SELECT check_results_ensure_partition(${date}::date)`);
       this.partitionDays.add(day);
     }
   }
@@ -93,22 +84,18 @@ export class SqlResultStore implements ResultStore {
 
   async history(monitorId: number, query: HistoryQuery): Promise<{ items: StoredResult[]; total: number }> {
     // Raw rows and compact hours alike: [from, to] is [from, to + 1 µs) at timestamptz's precision.
-    const where: string[] = [];
-    const params: unknown[] = [monitorId, query.range.from, query.range.to];
+    let filter = empty;
     if (query.location !== null) {
       const locationId = await this.locations.find(query.location);
       if (locationId === null) return { items: [], total: 0 };
-      where.push(`c.location_id = ?`);
-      params.push(locationId);
+      filter = sql`WHERE c.location_id = ${locationId}`;
     }
-    const results = `check_results_between(?, ?, ?::timestamptz + interval '1 microsecond') c`;
-    const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-    const [count] = await this.sql.query<{ total: string }>(`SELECT count(*) AS total FROM ${results} ${filter}`, params);
+    const results = sql`check_results_between(${monitorId}, ${query.range.from}, ${query.range.to}::timestamptz + interval '1 microsecond') c`;
+    const [count] = await this.sql.query<{ total: string }>(sql`SELECT count(*) AS total FROM ${results} ${filter}`);
     const rows = await this.sql.query<HistoryRow>(
-      `SELECT c.checked_at, l.code, c.status, c.response_ms, c.reason_code, c.detail
+      sql`SELECT c.checked_at, l.code, c.status, c.response_ms, c.reason_code, c.detail
        FROM ${results} JOIN check_locations l ON l.id = c.location_id ${filter}
-       ORDER BY c.checked_at DESC, c.location_id LIMIT ? OFFSET ?`,
-      [...params, query.perPage, (query.page - 1) * query.perPage],
+       ORDER BY c.checked_at DESC, c.location_id LIMIT ${query.perPage} OFFSET ${(query.page - 1) * query.perPage}`,
     );
     return {
       total: Number(count!.total),

@@ -1,6 +1,7 @@
 import type { CheckSchedule, ClaimInput, ClaimedCheck, LocationLoad, ScheduleChange } from '../../application/scheduling/ports';
 import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import { nextSlotAfter } from '../../domain/scheduling/check-slot';
+import { raw, sql } from '../persistence/sql';
 
 /** bigint columns arrive as strings; times travel as epoch milliseconds (no date parsing per row). */
 interface Row {
@@ -19,18 +20,19 @@ const toCheck = (row: Row): ClaimedCheck => ({
   phaseMs: Number(row.phase_ms),
 });
 
-const EPOCH_MS = (expression: string) => `floor(extract(epoch FROM ${expression}) * 1000)::bigint`;
-/** Epoch milliseconds to timestamptz, exactly (integer arithmetic). */
-const AT_MS = (expression: string) => `('epoch'::timestamptz + (${expression}) * interval '1 millisecond')`;
+/** A timestamptz expression (fixed text) as epoch milliseconds. */
+const EPOCH_MS = (expression: string) => raw(`floor(extract(epoch FROM ${expression}) * 1000)::bigint`);
+/** Epoch milliseconds (an expression, fixed text) to timestamptz, exactly (integer arithmetic). */
+const AT_MS = (expression: string) => raw(`('epoch'::timestamptz + (${expression}) * interval '1 millisecond')`);
 
 /**
- * "Held by the worker `?`", for statements driven by a list of rows: checked as an expression, not
+ * "Held by the worker `workerId`", for statements driven by a list of rows: checked as an expression, not
  * through the holder's index. With statistics taken while the worker held few rows, the planner
  * would otherwise read the holder's rows first and scan the whole list once for each (a graceful
  * stop handing back 40,000 rows ran for minutes); driven by the list, each row is found by its
  * primary key.
  */
-const HELD_BY = (table: string) => `COALESCE(${table}.leased_by, '') = ?`;
+const HELD_BY = (table: string, workerId: string) => sql`COALESCE(${raw(table)}.leased_by, '') = ${workerId}`;
 
 /**
  * The schedule in PostgreSQL. Rows are claimed once and then held by a live worker (leased_by
@@ -50,20 +52,18 @@ export class PgCheckSchedule implements CheckSchedule {
   async register(workerId: string, locations: readonly string[], aliveUntil: Date, changesSettledMs: number): Promise<number> {
     const [row] = await this.pool.query<{ seq: string }>(
       // Registering again under the same name (an answer lost on the way) renews it, unless fenced meanwhile.
-      `WITH worker AS (
-         INSERT INTO check_workers (worker_id, locations, alive_until) VALUES (?, ?::text[], ?::timestamptz)
+      sql`WITH worker AS (
+         INSERT INTO check_workers (worker_id, locations, alive_until) VALUES (${workerId}, ${locations}::text[], ${aliveUntil}::timestamptz)
          ON CONFLICT (worker_id) DO UPDATE SET alive_until = EXCLUDED.alive_until WHERE check_workers.alive_until > '-infinity'
        )
-       SELECT COALESCE(max(seq), 0) AS seq FROM check_changes WHERE changed_at < now() - ? * interval '1 millisecond'`,
-      [workerId, locations, aliveUntil, changesSettledMs],
+       SELECT COALESCE(max(seq), 0) AS seq FROM check_changes WHERE changed_at < now() - ${changesSettledMs} * interval '1 millisecond'`,
     );
     return Number(row?.seq ?? 0);
   }
 
   async renew(workerId: string, now: Date, aliveUntil: Date): Promise<boolean> {
     const rows = await this.sql.query(
-      `UPDATE check_workers SET alive_until = ?::timestamptz WHERE worker_id = ? AND alive_until >= ?::timestamptz RETURNING 1`,
-      [aliveUntil, workerId, now],
+      sql`UPDATE check_workers SET alive_until = ${aliveUntil}::timestamptz WHERE worker_id = ${workerId} AND alive_until >= ${now}::timestamptz RETURNING 1`,
       { prepare: true },
     );
     return rows.length === 1;
@@ -71,22 +71,22 @@ export class PgCheckSchedule implements CheckSchedule {
 
   async claim(input: ClaimInput): Promise<ClaimedCheck[]> {
     const rows = await this.pool.query<Row & { last_checked_ms: string | null }>(
-      `WITH lapsed AS (
+      sql`WITH lapsed AS (
          UPDATE check_workers SET alive_until = '-infinity'
-         WHERE alive_until < ?::timestamptz AND alive_until > '-infinity' RETURNING worker_id
+         WHERE alive_until < ${input.now}::timestamptz AND alive_until > '-infinity' RETURNING worker_id
        ), fenced AS (
          SELECT worker_id FROM lapsed UNION ALL SELECT worker_id FROM check_workers WHERE alive_until = '-infinity'
        ), free AS (
          -- Two index lookups on (leased_by, location), not one OR that scans every row each round.
          SELECT monitor_id, location, NULL::text AS previous FROM check_schedule
-         WHERE leased_by IS NULL AND location = ANY(?::text[])
-         LIMIT ? FOR UPDATE SKIP LOCKED
+         WHERE leased_by IS NULL AND location = ANY(${input.locations}::text[])
+         LIMIT ${input.limit} FOR UPDATE SKIP LOCKED
        ), orphaned AS (
          SELECT monitor_id, location, leased_by AS previous FROM check_schedule
-         WHERE leased_by = ANY(ARRAY(SELECT worker_id FROM fenced)) AND location = ANY(?::text[])
-         LIMIT GREATEST(0, ? - CASE WHEN ? THEN 0 ELSE (SELECT count(*) FROM free) END) FOR UPDATE SKIP LOCKED
+         WHERE leased_by = ANY(ARRAY(SELECT worker_id FROM fenced)) AND location = ANY(${input.adopt?.locations ?? input.locations}::text[])
+         LIMIT GREATEST(0, ${input.adopt?.limit ?? input.limit} - CASE WHEN ${input.adopt !== undefined} THEN 0 ELSE (SELECT count(*) FROM free) END) FOR UPDATE SKIP LOCKED
        )
-       UPDATE check_schedule s SET leased_by = ?
+       UPDATE check_schedule s SET leased_by = ${input.workerId}
        FROM (SELECT * FROM free UNION ALL SELECT * FROM orphaned) p
        WHERE s.monitor_id = p.monitor_id AND s.location = p.location
        RETURNING s.monitor_id, s.location, s.interval_ms, s.phase_ms, ${EPOCH_MS('s.next_due_at')} AS slot_ms,
@@ -95,16 +95,6 @@ export class PgCheckSchedule implements CheckSchedule {
            WHERE r.monitor_id = s.monitor_id AND l.code = s.location
            ORDER BY r.checked_at DESC LIMIT 1
          ) END AS last_checked_ms`,
-      // Rows of fenced workers: apart from the limit when the caller says how many (adopt), else within it.
-      [
-        input.now,
-        input.locations,
-        input.limit,
-        input.adopt?.locations ?? input.locations,
-        input.adopt?.limit ?? input.limit,
-        input.adopt !== undefined,
-        input.workerId,
-      ],
       { prepare: true },
     );
     // A row taken from a fenced worker resumes on its grid after its last recorded result.
@@ -119,9 +109,8 @@ export class PgCheckSchedule implements CheckSchedule {
   async held(workerId: string, monitorIds: readonly number[]): Promise<ClaimedCheck[]> {
     if (monitorIds.length === 0) return [];
     const rows = await this.pool.query<Row>(
-      `SELECT monitor_id, location, interval_ms, phase_ms, ${EPOCH_MS('next_due_at')} AS slot_ms FROM check_schedule
-       WHERE monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint) AND ${HELD_BY('check_schedule')}`,
-      [JSON.stringify(monitorIds), workerId],
+      sql`SELECT monitor_id, location, interval_ms, phase_ms, ${EPOCH_MS('next_due_at')} AS slot_ms FROM check_schedule
+       WHERE monitor_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(monitorIds)}::jsonb)::bigint) AND ${HELD_BY('check_schedule', workerId)}`,
     );
     return rows.map(toCheck);
   }
@@ -129,27 +118,25 @@ export class PgCheckSchedule implements CheckSchedule {
   async release(workerId: string, rows: readonly ClaimedCheck[]): Promise<void> {
     if (rows.length === 0) return;
     await this.pool.query(
-      `UPDATE check_schedule s SET leased_by = NULL, next_due_at = ${AT_MS('(d.e->>2)::bigint')}
-       FROM jsonb_array_elements(?::jsonb) AS d(e)
-       WHERE s.monitor_id = (d.e->>0)::bigint AND s.location = d.e->>1 AND ${HELD_BY('s')}`,
       // [monitor id, location, slot] per row.
-      [JSON.stringify(rows.map((r) => [r.monitorId, r.location, r.slot.getTime()])), workerId],
+      sql`UPDATE check_schedule s SET leased_by = NULL, next_due_at = ${AT_MS('(d.e->>2)::bigint')}
+       FROM jsonb_array_elements(${JSON.stringify(rows.map((r) => [r.monitorId, r.location, r.slot.getTime()]))}::jsonb) AS d(e)
+       WHERE s.monitor_id = (d.e->>0)::bigint AND s.location = d.e->>1 AND ${HELD_BY('s', workerId)}`,
     );
   }
 
   async resign(workerId: string, rows: readonly ClaimedCheck[]): Promise<void> {
     await this.release(workerId, rows);
-    await this.pool.query(`UPDATE check_schedule SET leased_by = NULL WHERE leased_by = ?`, [workerId]);
-    await this.pool.query(`DELETE FROM check_workers WHERE worker_id = ?`, [workerId]);
+    await this.pool.query(sql`UPDATE check_schedule SET leased_by = NULL WHERE leased_by = ${workerId}`);
+    await this.pool.query(sql`DELETE FROM check_workers WHERE worker_id = ${workerId}`);
   }
 
   async load(locations: readonly string[], now: Date): Promise<LocationLoad[]> {
     const rows = await this.pool.query<{ location: string; rows: string; workers: string }>(
-      `SELECT l.location,
+      sql`SELECT l.location,
               (SELECT count(*) FROM check_schedule s WHERE s.location = l.location) AS rows,
-              (SELECT count(*) FROM check_workers w WHERE w.alive_until >= ?::timestamptz AND l.location = ANY(w.locations)) AS workers
-       FROM unnest(?::text[]) AS l(location)`,
-      [now, locations],
+              (SELECT count(*) FROM check_workers w WHERE w.alive_until >= ${now}::timestamptz AND l.location = ANY(w.locations)) AS workers
+       FROM unnest(${locations}::text[]) AS l(location)`,
       { prepare: true },
     );
     return rows.map((r) => ({ location: r.location, rows: Number(r.rows), workers: Number(r.workers) }));
@@ -157,8 +144,7 @@ export class PgCheckSchedule implements CheckSchedule {
 
   async changesAfter(afterSeq: number, limit: number): Promise<ScheduleChange[]> {
     const rows = await this.pool.query<{ seq: string; monitor_id: string; triggered: boolean; at_ms: string }>(
-      `SELECT seq, monitor_id, triggered, ${EPOCH_MS('changed_at')} AS at_ms FROM check_changes WHERE seq > ? ORDER BY seq LIMIT ?`,
-      [afterSeq, limit],
+      sql`SELECT seq, monitor_id, triggered, ${EPOCH_MS('changed_at')} AS at_ms FROM check_changes WHERE seq > ${afterSeq} ORDER BY seq LIMIT ${limit}`,
       { prepare: true },
     );
     return rows.map((r) => ({
@@ -170,9 +156,9 @@ export class PgCheckSchedule implements CheckSchedule {
   }
 
   async prune(keepChangesMs: number): Promise<void> {
-    await this.pool.query(`DELETE FROM check_changes WHERE changed_at < now() - ? * interval '1 millisecond'`, [keepChangesMs]);
+    await this.pool.query(sql`DELETE FROM check_changes WHERE changed_at < now() - ${keepChangesMs} * interval '1 millisecond'`);
     await this.pool.query(
-      `DELETE FROM check_workers w WHERE alive_until = '-infinity'
+      sql`DELETE FROM check_workers w WHERE alive_until = '-infinity'
        AND NOT EXISTS (SELECT 1 FROM check_schedule s WHERE s.leased_by = w.worker_id)`,
     );
   }
@@ -180,22 +166,20 @@ export class PgCheckSchedule implements CheckSchedule {
   async confirmAt(confirmations: readonly { monitorId: number; at: Date }[]): Promise<void> {
     if (confirmations.length === 0) return;
     await this.sql.query(
-      `INSERT INTO check_changes (monitor_id, triggered, changed_at)
+      sql`INSERT INTO check_changes (monitor_id, triggered, changed_at)
        SELECT (e->>0)::bigint, true, 'epoch'::timestamptz + (e->>1)::bigint * interval '1 millisecond'
-         FROM jsonb_array_elements(?::jsonb) AS r(e)`,
-      [JSON.stringify(confirmations.map((c) => [c.monitorId, c.at.getTime()]))],
+         FROM jsonb_array_elements(${JSON.stringify(confirmations.map((c) => [c.monitorId, c.at.getTime()]))}::jsonb) AS r(e)`,
     );
   }
 
   async dueNow(monitorId: number, now: Date): Promise<number> {
     const [row] = await this.sql.query<{ rows: string }>(
-      `WITH due AS (
-         UPDATE check_schedule SET next_due_at = LEAST(next_due_at, ?::timestamptz) WHERE monitor_id = ? RETURNING 1
+      sql`WITH due AS (
+         UPDATE check_schedule SET next_due_at = LEAST(next_due_at, ${now}::timestamptz) WHERE monitor_id = ${monitorId} RETURNING 1
        ), logged AS (
-         INSERT INTO check_changes (monitor_id, triggered) SELECT ?, true WHERE EXISTS (SELECT 1 FROM due)
+         INSERT INTO check_changes (monitor_id, triggered) SELECT ${monitorId}, true WHERE EXISTS (SELECT 1 FROM due)
        )
        SELECT count(*) AS rows FROM due`,
-      [now, monitorId, monitorId],
     );
     return Number(row?.rows ?? 0);
   }

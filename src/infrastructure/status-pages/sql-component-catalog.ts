@@ -3,6 +3,7 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { ComponentCatalog, ComponentRecord } from '../../application/status-pages/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { refFilter } from '../persistence/tenant-scope';
+import { empty, raw, sql } from '../persistence/sql';
 
 /**
  * A monitor still named after its target (the default name: its URL's host, or its hostname) is
@@ -30,13 +31,10 @@ export class SqlComponentCatalog implements ComponentCatalog {
     if (!filter) return null;
     const { table, name, publicName } = TABLES[type];
     const [column, value] = 'id' in filter ? ['id', filter.id] : ['public_id', filter.publicId];
-    const params: unknown[] = [scope.organizationId, value];
-    let sql = `SELECT id, public_id, customer_id, ${name} AS name, ${publicName} AS public_name FROM ${table} WHERE organization_id = ? AND ${column} = ?`;
-    if (scope.customerId !== null) {
-      sql += ' AND customer_id = ?';
-      params.push(scope.customerId);
-    }
-    const [row] = await this.sql.query<Row>(sql, params);
+    const own = scope.customerId === null ? empty : sql` AND customer_id = ${scope.customerId}`;
+    const [row] = await this.sql.query<Row>(
+      sql`SELECT id, public_id, customer_id, ${raw(name)} AS name, ${raw(publicName)} AS public_name FROM ${raw(table)} WHERE organization_id = ${scope.organizationId} AND ${raw(column)} = ${value}${own}`,
+    );
     return row
       ? {
           type,
@@ -53,12 +51,10 @@ export class SqlComponentCatalog implements ComponentCatalog {
     const filter = refFilter(ref);
     if (!filter) return null;
     const [column, value] = 'id' in filter ? ['id', filter.id] : ['public_id', filter.publicId];
-    const own = scope.customerId === null ? '' : ' AND id = ?';
-    const [row] = await this.sql.query<{ id: number }>(`SELECT id FROM customers WHERE organization_id = ? AND ${column} = ?${own}`, [
-      scope.organizationId,
-      value,
-      ...(scope.customerId === null ? [] : [scope.customerId]),
-    ]);
+    const own = scope.customerId === null ? empty : sql` AND id = ${scope.customerId}`;
+    const [row] = await this.sql.query<{ id: number }>(
+      sql`SELECT id FROM customers WHERE organization_id = ${scope.organizationId} AND ${raw(column)} = ${value}${own}`,
+    );
     return row ? Number(row.id) : null;
   }
 
@@ -69,8 +65,7 @@ export class SqlComponentCatalog implements ComponentCatalog {
       if (ids.length === 0) continue;
       const { table, name, publicName } = TABLES[type];
       const rows = await this.sql.query<Row>(
-        `SELECT id, public_id, customer_id, ${name} AS name, ${publicName} AS public_name FROM ${table} WHERE organization_id = ? AND id = ANY(?::int8[])`,
-        [organizationId, `{${ids.join(',')}}`],
+        sql`SELECT id, public_id, customer_id, ${raw(name)} AS name, ${raw(publicName)} AS public_name FROM ${raw(table)} WHERE organization_id = ${organizationId} AND id = ANY(${`{${ids.join(',')}}`}::int8[])`,
       );
       for (const row of rows) {
         const record = {

@@ -1,5 +1,6 @@
 import type { PageEvent, PageEventFeed } from '../../application/status-pages/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
+import { join, sql } from '../persistence/sql';
 
 const KINDS = ['incidentOpened', 'incidentResolved', 'maintenance.scheduled', 'maintenance.started', 'maintenance.ended'];
 
@@ -19,10 +20,9 @@ export class SqlPageEventFeed implements PageEventFeed {
 
   async next(limit: number): Promise<PageEvent[]> {
     const rows = await this.sql.query<Row>(
-      `SELECT id, organization_id, kind, payload FROM notification_outbox
-        WHERE subscribers_told_at IS NULL AND kind IN (${KINDS.map(() => '?').join(', ')}) AND payload IS NOT NULL
-        ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED`,
-      [...KINDS, limit],
+      sql`SELECT id, organization_id, kind, payload FROM notification_outbox
+        WHERE subscribers_told_at IS NULL AND kind IN (${join(KINDS, ', ')}) AND payload IS NOT NULL
+        ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
     );
     return rows.map((r) => ({
       id: Number(r.id),
@@ -45,9 +45,7 @@ export class SqlPageEventFeed implements PageEventFeed {
   }
 
   async markTold(ids: readonly number[], at: Date): Promise<void> {
-    await this.sql.query(`UPDATE notification_outbox SET subscribers_told_at = ? WHERE id IN (${ids.map(() => '?').join(', ')})`, [
-      at,
-      ...ids,
-    ]);
+    if (ids.length === 0) return;
+    await this.sql.query(sql`UPDATE notification_outbox SET subscribers_told_at = ${at} WHERE id IN (${join(ids, ', ')})`);
   }
 }

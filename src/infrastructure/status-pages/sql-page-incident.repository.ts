@@ -1,7 +1,8 @@
 import { PageIncident, type PageIncidentUpdate, type UpdateStatus } from '../../domain/status-pages/page-incident';
 import type { PageIncidentRepository } from '../../application/status-pages/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
-import { refFilter } from '../persistence/tenant-scope';
+import { refCondition } from '../persistence/tenant-scope';
+import { sql, type Sql } from '../persistence/sql';
 
 interface Row {
   id: number;
@@ -17,7 +18,7 @@ interface Row {
   resolved_at: Date | string | null;
 }
 
-const SELECT = `SELECT pi.id, pi.public_id, pi.page_id, pi.incident_id, i.public_id AS incident_public_id, pi.title, pi.status, pi.component_keys,
+const SELECT = sql`SELECT pi.id, pi.public_id, pi.page_id, pi.incident_id, i.public_id AS incident_public_id, pi.title, pi.status, pi.component_keys,
   pi.created_at, pi.updated_at, pi.resolved_at
   FROM status_page_incidents pi LEFT JOIN incidents i ON i.id = pi.incident_id`;
 
@@ -27,19 +28,8 @@ export class SqlPageIncidentRepository implements PageIncidentRepository {
 
   async add(incident: PageIncident): Promise<PageIncident> {
     const [row] = await this.sql.query<{ id: number }>(
-      `INSERT INTO status_page_incidents (public_id, page_id, incident_id, title, status, component_keys, created_at, updated_at, resolved_at)
-       VALUES (?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?) RETURNING id`,
-      [
-        incident.publicId,
-        incident.pageId,
-        incident.incidentId,
-        incident.title,
-        incident.status,
-        JSON.stringify(incident.componentKeys),
-        incident.createdAt,
-        incident.updatedAt,
-        incident.resolvedAt,
-      ],
+      sql`INSERT INTO status_page_incidents (public_id, page_id, incident_id, title, status, component_keys, created_at, updated_at, resolved_at)
+       VALUES (${incident.publicId}, ${incident.pageId}, ${incident.incidentId}, ${incident.title}, ${incident.status}, ${JSON.stringify(incident.componentKeys)}::jsonb, ${incident.createdAt}, ${incident.updatedAt}, ${incident.resolvedAt}) RETURNING id`,
     );
     incident.id = Number(row!.id);
     await this.addUpdates(incident);
@@ -48,27 +38,24 @@ export class SqlPageIncidentRepository implements PageIncidentRepository {
 
   async save(incident: PageIncident): Promise<void> {
     await this.sql.query(
-      'UPDATE status_page_incidents SET title = ?, status = ?, component_keys = ?::jsonb, updated_at = ?, resolved_at = ? WHERE id = ?',
-      [incident.title, incident.status, JSON.stringify(incident.componentKeys), incident.updatedAt, incident.resolvedAt, incident.id],
+      sql`UPDATE status_page_incidents SET title = ${incident.title}, status = ${incident.status}, component_keys = ${JSON.stringify(incident.componentKeys)}::jsonb, updated_at = ${incident.updatedAt}, resolved_at = ${incident.resolvedAt} WHERE id = ${incident.id}`,
     );
     await this.addUpdates(incident);
   }
 
   async findByRef(pageId: number, ref: string): Promise<PageIncident | null> {
-    const filter = refFilter(ref);
-    if (!filter) return null;
-    const [column, value] = 'id' in filter ? ['pi.id', filter.id] : ['pi.public_id', filter.publicId];
-    return (await this.load(`${SELECT} WHERE pi.page_id = ? AND ${column} = ?`, [pageId, value]))[0] ?? null;
+    const condition = refCondition(ref, 'pi');
+    if (!condition) return null;
+    return (await this.load(sql`${SELECT} WHERE pi.page_id = ${pageId} AND ${condition}`))[0] ?? null;
   }
 
   async findByServiceIncident(pageId: number, incidentId: number): Promise<PageIncident | null> {
-    return (await this.load(`${SELECT} WHERE pi.page_id = ? AND pi.incident_id = ?`, [pageId, incidentId]))[0] ?? null;
+    return (await this.load(sql`${SELECT} WHERE pi.page_id = ${pageId} AND pi.incident_id = ${incidentId}`))[0] ?? null;
   }
 
   list(pageId: number, since: Date): Promise<PageIncident[]> {
     return this.load(
-      `${SELECT} WHERE pi.page_id = ? AND (pi.resolved_at IS NULL OR pi.updated_at >= ?) ORDER BY pi.created_at DESC, pi.id DESC`,
-      [pageId, since],
+      sql`${SELECT} WHERE pi.page_id = ${pageId} AND (pi.resolved_at IS NULL OR pi.updated_at >= ${since}) ORDER BY pi.created_at DESC, pi.id DESC`,
     );
   }
 
@@ -80,16 +67,15 @@ export class SqlPageIncidentRepository implements PageIncidentRepository {
         continue;
       }
       const [row] = await this.sql.query<{ id: number }>(
-        'INSERT INTO status_page_updates (page_incident_id, status, message, created_at) VALUES (?, ?, ?, ?) RETURNING id',
-        [incident.id, update.status, update.message, update.createdAt],
+        sql`INSERT INTO status_page_updates (page_incident_id, status, message, created_at) VALUES (${incident.id}, ${update.status}, ${update.message}, ${update.createdAt}) RETURNING id`,
       );
       stored.push({ ...update, id: Number(row!.id) });
     }
     incident.updates = stored;
   }
 
-  private async load(sql: string, params: unknown[]): Promise<PageIncident[]> {
-    const rows = await this.sql.query<Row>(sql, params);
+  private async load(statement: Sql): Promise<PageIncident[]> {
+    const rows = await this.sql.query<Row>(statement);
     if (rows.length === 0) return [];
     const updates = await this.sql.query<{
       id: number;
@@ -98,8 +84,7 @@ export class SqlPageIncidentRepository implements PageIncidentRepository {
       message: string;
       created_at: Date | string;
     }>(
-      'SELECT id, page_incident_id, status, message, created_at FROM status_page_updates WHERE page_incident_id = ANY(?::int4[]) ORDER BY id',
-      [`{${rows.map((r) => Number(r.id)).join(',')}}`],
+      sql`SELECT id, page_incident_id, status, message, created_at FROM status_page_updates WHERE page_incident_id = ANY(${`{${rows.map((r) => Number(r.id)).join(',')}}`}::int4[]) ORDER BY id`,
     );
     return rows.map(
       (row) =>

@@ -4,6 +4,7 @@ import type { ComponentReading, DailyCoverage, ServiceIncident, StatusPageReadin
 import type { SqlRunner } from '../persistence/database';
 import { refFilter } from '../persistence/tenant-scope';
 import { coverageSecondsSql, coveredSecondsSql } from '../results/coverage-sql';
+import { empty, raw, sql } from '../persistence/sql';
 
 type Status = 'up' | 'degraded' | 'down';
 
@@ -43,7 +44,7 @@ export class SqlStatusPageReadings implements StatusPageReadings {
     const ids = (type: PageComponent['type']) => components.filter((c) => c.type === type).map((c) => c.id);
     if (ids('monitor').length > 0) {
       const rows = await this.sql.query<{ id: number; created_at: Date | string; statuses: Status[] | null; response_ms: number | null }>(
-        `SELECT m.id, m.created_at,
+        sql`SELECT m.id, m.created_at,
            (SELECT array_agg(value->>'lastStatus') FROM jsonb_each(s.locations)) AS statuses,
            (SELECT x.response_ms FROM (
               (SELECT r.checked_at, r.response_ms FROM check_results r WHERE r.monitor_id = m.id ORDER BY r.checked_at DESC LIMIT 1)
@@ -53,8 +54,7 @@ export class SqlStatusPageReadings implements StatusPageReadings {
                ORDER BY u.checked_at DESC LIMIT 1)
             ) x ORDER BY x.checked_at DESC LIMIT 1) AS response_ms
          FROM monitors m LEFT JOIN monitor_alert_states s ON s.monitor_id = m.id
-         WHERE m.organization_id = ? AND m.id = ANY(?::int8[])`,
-        [organizationId, intArray(ids('monitor'))],
+         WHERE m.organization_id = ${organizationId} AND m.id = ANY(${intArray(ids('monitor'))}::int8[])`,
       );
       for (const row of rows) {
         out.set(componentKey({ type: 'monitor', id: Number(row.id) }), {
@@ -66,9 +66,8 @@ export class SqlStatusPageReadings implements StatusPageReadings {
     }
     if (ids('customerDomain').length > 0) {
       const rows = await this.sql.query<{ id: number; created_at: Date | string; checked: boolean; is_expired: boolean | null }>(
-        `SELECT d.id, d.created_at, e.last_checked_at IS NOT NULL AS checked, e.is_expired
-         FROM customer_domains d LEFT JOIN customer_domain_expiry e ON e.domain_id = d.id WHERE d.organization_id = ? AND d.id = ANY(?::int4[])`,
-        [organizationId, intArray(ids('customerDomain'))],
+        sql`SELECT d.id, d.created_at, e.last_checked_at IS NOT NULL AS checked, e.is_expired
+         FROM customer_domains d LEFT JOIN customer_domain_expiry e ON e.domain_id = d.id WHERE d.organization_id = ${organizationId} AND d.id = ANY(${intArray(ids('customerDomain'))}::int4[])`,
       );
       for (const row of rows) {
         out.set(componentKey({ type: 'customerDomain', id: Number(row.id) }), {
@@ -80,9 +79,8 @@ export class SqlStatusPageReadings implements StatusPageReadings {
     }
     if (ids('customerIp').length > 0) {
       const rows = await this.sql.query<{ id: number; created_at: Date | string; checked: boolean; is_listed: boolean | null }>(
-        `SELECT i.id, i.created_at, b.last_checked_at IS NOT NULL AS checked, b.is_listed
-         FROM customer_ips i LEFT JOIN customer_ip_dnsbl b ON b.ip_id = i.id WHERE i.organization_id = ? AND i.id = ANY(?::int4[])`,
-        [organizationId, intArray(ids('customerIp'))],
+        sql`SELECT i.id, i.created_at, b.last_checked_at IS NOT NULL AS checked, b.is_listed
+         FROM customer_ips i LEFT JOIN customer_ip_dnsbl b ON b.ip_id = i.id WHERE i.organization_id = ${organizationId} AND i.id = ANY(${intArray(ids('customerIp'))}::int4[])`,
       );
       for (const row of rows) {
         out.set(componentKey({ type: 'customerIp', id: Number(row.id) }), {
@@ -98,10 +96,9 @@ export class SqlStatusPageReadings implements StatusPageReadings {
   async incidents(organizationId: number, monitorIds: readonly number[], since: Date): Promise<ServiceIncident[]> {
     if (monitorIds.length === 0) return [];
     const rows = await this.sql.query<IncidentRow>(
-      `SELECT id, public_id, monitor_id, origin, title, status, started_at, resolved_at FROM incidents
-       WHERE organization_id = ? AND monitor_id = ANY(?::int8[]) AND (status <> 'resolved' OR started_at >= ? OR resolved_at >= ?)
+      sql`SELECT id, public_id, monitor_id, origin, title, status, started_at, resolved_at FROM incidents
+       WHERE organization_id = ${organizationId} AND monitor_id = ANY(${intArray(monitorIds)}::int8[]) AND (status <> 'resolved' OR started_at >= ${since} OR resolved_at >= ${since})
        ORDER BY started_at DESC, id DESC LIMIT 200`,
-      [organizationId, intArray(monitorIds), since, since],
     );
     return rows.map(toIncident);
   }
@@ -109,12 +106,11 @@ export class SqlStatusPageReadings implements StatusPageReadings {
   async incident(scope: TenantScope, ref: string): Promise<ServiceIncident | null> {
     const filter = refFilter(ref);
     if (!filter) return null;
-    const [column, value] = 'id' in filter ? ['id', filter.id] : ['public_id', filter.publicId];
-    const own = scope.customerId === null ? '' : ' AND customer_id = ?';
+    const byRef = 'id' in filter ? sql`id = ${filter.id}` : sql`public_id = ${filter.publicId}`;
+    const own = scope.customerId === null ? empty : sql` AND customer_id = ${scope.customerId}`;
     const rows = await this.sql.query<IncidentRow>(
-      `SELECT id, public_id, monitor_id, origin, title, status, started_at, resolved_at FROM incidents
-       WHERE organization_id = ? AND ${column} = ?${own}`,
-      [scope.organizationId, value, ...(scope.customerId === null ? [] : [scope.customerId])],
+      sql`SELECT id, public_id, monitor_id, origin, title, status, started_at, resolved_at FROM incidents
+       WHERE organization_id = ${scope.organizationId} AND ${byRef}${own}`,
     );
     return rows[0] ? toIncident(rows[0]) : null;
   }
@@ -128,33 +124,31 @@ export class SqlStatusPageReadings implements StatusPageReadings {
       days.set(day, { up: current.up + up, degraded: current.degraded + degraded, down: current.down + down });
       out.set(monitorId, days);
     };
-    const [progress] = await this.sql.query<{ rolled_to: Date | string }>('SELECT rolled_to FROM check_rollup_progress');
+    const [progress] = await this.sql.query<{ rolled_to: Date | string }>(sql`SELECT rolled_to FROM check_rollup_progress`);
     const rolledTo = progress ? new Date(Math.min(Math.max(new Date(progress.rolled_to).getTime(), from.getTime()), to.getTime())) : from;
     type DayRow = { monitor_id: number; day: string; up_s: number | null; degraded_s: number | null; down_s: number | null };
     if (rolledTo.getTime() > from.getTime()) {
       const rows = await this.sql.query<DayRow>(
-        `SELECT monitor_id, to_char(hour AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+        sql`SELECT monitor_id, to_char(hour AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
            sum(up_seconds) AS up_s, sum(degraded_seconds) AS degraded_s, sum(down_seconds) AS down_s
-         FROM check_result_rollups WHERE monitor_id = ANY(?::int8[]) AND hour >= ? AND hour < ? GROUP BY 1, 2`,
-        [intArray(monitorIds), from, rolledTo],
+         FROM check_result_rollups WHERE monitor_id = ANY(${intArray(monitorIds)}::int8[]) AND hour >= ${from} AND hour < ${rolledTo} GROUP BY 1, 2`,
       );
       for (const r of rows) add(Number(r.monitor_id), r.day, Number(r.up_s ?? 0), Number(r.degraded_s ?? 0), Number(r.down_s ?? 0));
     }
     const rows = await this.sql.query<DayRow>(
-      `WITH r AS (
+      sql`WITH r AS (
          SELECT c.monitor_id, c.location_id, c.checked_at, c.status, ${coverageSecondsSql('m.check_interval_seconds')} AS cap,
                 lead(c.checked_at) OVER (PARTITION BY c.monitor_id, c.location_id ORDER BY c.checked_at) AS next_at
          FROM check_results c JOIN monitors m ON m.id = c.monitor_id
-         WHERE c.monitor_id = ANY(?::int8[]) AND c.checked_at >= ? AND c.checked_at < ?
+         WHERE c.monitor_id = ANY(${intArray(monitorIds)}::int8[]) AND c.checked_at >= ${rolledTo} AND c.checked_at < ${to}
        ), s AS (
          SELECT monitor_id, status, to_char(checked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
-                ${coveredSecondsSql('cap', '?::timestamptz', '?::timestamptz')} AS secs
+                ${coveredSecondsSql(raw('cap'), sql`${rolledTo}::timestamptz`, sql`${to}::timestamptz`)} AS secs
          FROM r
        )
        SELECT monitor_id, day, sum(secs) FILTER (WHERE status = 1) AS up_s, sum(secs) FILTER (WHERE status = 2) AS degraded_s,
               sum(secs) FILTER (WHERE status = 3) AS down_s
        FROM s GROUP BY 1, 2`,
-      [intArray(monitorIds), rolledTo, to, to, to, rolledTo],
     );
     for (const r of rows) add(Number(r.monitor_id), r.day, Number(r.up_s ?? 0), Number(r.degraded_s ?? 0), Number(r.down_s ?? 0));
     return out;
@@ -165,33 +159,20 @@ export class SqlStatusPageReadings implements StatusPageReadings {
     const domains = page.components.filter((c) => c.type === 'customerDomain').map((c) => c.id);
     const ips = page.components.filter((c) => c.type === 'customerIp').map((c) => c.id);
     const [row] = await this.sql.query<{ f: string }>(
-      `SELECT md5(concat_ws('|',
-         (SELECT version FROM status_pages WHERE id = ?),
+      sql`SELECT md5(concat_ws('|',
+         (SELECT version FROM status_pages WHERE id = ${page.id}),
          (SELECT string_agg(s.monitor_id || ':' || (SELECT coalesce(string_agg(value->>'lastStatus', ',' ORDER BY key), '') FROM jsonb_each(s.locations)), ';' ORDER BY s.monitor_id)
-            FROM monitor_alert_states s WHERE s.monitor_id = ANY(?::int8[])),
-         (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM incidents WHERE organization_id = ? AND monitor_id = ANY(?::int8[])),
-         (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM status_page_incidents WHERE page_id = ?),
-         (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM maintenance_windows WHERE organization_id = ?),
-         (SELECT string_agg(domain_id || ':' || is_expired || ':' || (last_checked_at IS NOT NULL), ';' ORDER BY domain_id) FROM customer_domain_expiry WHERE domain_id = ANY(?::int4[])),
-         (SELECT string_agg(ip_id || ':' || is_listed || ':' || (last_checked_at IS NOT NULL), ';' ORDER BY ip_id) FROM customer_ip_dnsbl WHERE ip_id = ANY(?::int4[])),
+            FROM monitor_alert_states s WHERE s.monitor_id = ANY(${intArray(monitors)}::int8[])),
+         (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM incidents WHERE organization_id = ${page.organizationId} AND monitor_id = ANY(${intArray(monitors)}::int8[])),
+         (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM status_page_incidents WHERE page_id = ${page.id}),
+         (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM maintenance_windows WHERE organization_id = ${page.organizationId}),
+         (SELECT string_agg(domain_id || ':' || is_expired || ':' || (last_checked_at IS NOT NULL), ';' ORDER BY domain_id) FROM customer_domain_expiry WHERE domain_id = ANY(${intArray(domains)}::int4[])),
+         (SELECT string_agg(ip_id || ':' || is_listed || ':' || (last_checked_at IS NOT NULL), ';' ORDER BY ip_id) FROM customer_ip_dnsbl WHERE ip_id = ANY(${intArray(ips)}::int4[])),
          -- The records' own names (a component without a name of its own shows its record's), and whether they still exist.
-         (SELECT string_agg(id || ':' || name, ';' ORDER BY id) FROM monitors WHERE id = ANY(?::int8[])),
-         (SELECT string_agg(id || ':' || domain_name, ';' ORDER BY id) FROM customer_domains WHERE id = ANY(?::int4[])),
-         (SELECT string_agg(id || ':' || label, ';' ORDER BY id) FROM customer_ips WHERE id = ANY(?::int4[]))
+         (SELECT string_agg(id || ':' || name, ';' ORDER BY id) FROM monitors WHERE id = ANY(${intArray(monitors)}::int8[])),
+         (SELECT string_agg(id || ':' || domain_name, ';' ORDER BY id) FROM customer_domains WHERE id = ANY(${intArray(domains)}::int4[])),
+         (SELECT string_agg(id || ':' || label, ';' ORDER BY id) FROM customer_ips WHERE id = ANY(${intArray(ips)}::int4[]))
        )) AS f`,
-      [
-        page.id,
-        intArray(monitors),
-        page.organizationId,
-        intArray(monitors),
-        page.id,
-        page.organizationId,
-        intArray(domains),
-        intArray(ips),
-        intArray(monitors),
-        intArray(domains),
-        intArray(ips),
-      ],
     );
     return row!.f;
   }

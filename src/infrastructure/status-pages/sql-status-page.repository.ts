@@ -3,7 +3,8 @@ import { StatusPage, type ComponentGroup } from '../../domain/status-pages/statu
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { StatusPageRepository } from '../../application/status-pages/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
-import { refFilter } from '../persistence/tenant-scope';
+import { refCondition } from '../persistence/tenant-scope';
+import { raw, sql } from '../persistence/sql';
 
 interface PageRow {
   id: number;
@@ -59,14 +60,8 @@ const toPage = (row: PageRow) =>
 
 const scopeSql = (scope: TenantScope) =>
   scope.customerId === null
-    ? { sql: 'p.organization_id = ?', params: [scope.organizationId] }
-    : { sql: 'p.organization_id = ? AND p.customer_id = ?', params: [scope.organizationId, scope.customerId] };
-
-const refSql = (ref: string) => {
-  const filter = refFilter(ref);
-  if (!filter) return null;
-  return 'id' in filter ? { sql: 'p.id = ?', value: filter.id } : { sql: 'p.public_id = ?', value: filter.publicId };
-};
+    ? sql`p.organization_id = ${scope.organizationId}`
+    : sql`p.organization_id = ${scope.organizationId} AND p.customer_id = ${scope.customerId}`;
 
 const groupsJson = (groups: readonly ComponentGroup[]) =>
   JSON.stringify(groups.map((g) => ({ name: g.name, components: g.components.map((c) => ({ type: c.type, id: c.id, name: c.name })) })));
@@ -80,28 +75,10 @@ export class SqlStatusPageRepository implements StatusPageRepository {
 
   async add(page: StatusPage): Promise<StatusPage> {
     const rows = await this.sql.query<{ id: number }>(
-      `INSERT INTO status_pages (public_id, organization_id, customer_id, title, slug, description, logo, brand_color, groups,
+      sql`INSERT INTO status_pages (public_id, organization_id, customer_id, title, slug, description, logo, brand_color, groups,
          show_response_times, footer, ip_allowlist, password_hash, access_secret, created_at, updated_at, version)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?::jsonb, ?, ?, ?, ?, 1)
+       VALUES (${page.publicId}, ${page.organizationId}, ${page.customerId}, ${page.title}, ${page.slug}, ${page.description}, ${page.logo}, ${page.brandColor}, ${groupsJson(page.groups)}::jsonb, ${page.showResponseTimes}, ${page.footer}, ${JSON.stringify(page.ipAllowlist)}::jsonb, ${page.passwordHash}, ${page.accessSecret}, ${page.createdAt}, ${page.updatedAt}, 1)
        ON CONFLICT (slug) DO NOTHING RETURNING id`,
-      [
-        page.publicId,
-        page.organizationId,
-        page.customerId,
-        page.title,
-        page.slug,
-        page.description,
-        page.logo,
-        page.brandColor,
-        groupsJson(page.groups),
-        page.showResponseTimes,
-        page.footer,
-        JSON.stringify(page.ipAllowlist),
-        page.passwordHash,
-        page.accessSecret,
-        page.createdAt,
-        page.updatedAt,
-      ],
     );
     if (!rows[0]) throw new AppError('statusPageSlugTaken', { slug: page.slug });
     page.id = Number(rows[0].id);
@@ -109,19 +86,14 @@ export class SqlStatusPageRepository implements StatusPageRepository {
   }
 
   async findByRef(scope: TenantScope, ref: string): Promise<StatusPage | null> {
-    const by = refSql(ref);
+    const by = refCondition(ref, 'p');
     if (!by) return null;
-    const where = scopeSql(scope);
-    const rows = await this.sql.query<PageRow>(`SELECT ${COLUMNS} FROM status_pages p WHERE ${where.sql} AND ${by.sql}`, [
-      ...where.params,
-      by.value,
-    ]);
+    const rows = await this.sql.query<PageRow>(sql`SELECT ${raw(COLUMNS)} FROM status_pages p WHERE ${scopeSql(scope)} AND ${by}`);
     return rows[0] ? toPage(rows[0]) : null;
   }
 
   async list(scope: TenantScope): Promise<StatusPage[]> {
-    const where = scopeSql(scope);
-    return (await this.sql.query<PageRow>(`SELECT ${COLUMNS} FROM status_pages p WHERE ${where.sql} ORDER BY p.id`, where.params)).map(
+    return (await this.sql.query<PageRow>(sql`SELECT ${raw(COLUMNS)} FROM status_pages p WHERE ${scopeSql(scope)} ORDER BY p.id`)).map(
       toPage,
     );
   }
@@ -130,25 +102,9 @@ export class SqlStatusPageRepository implements StatusPageRepository {
     let rows: unknown[];
     try {
       rows = await this.sql.query(
-        `UPDATE status_pages SET title = ?, slug = ?, description = ?, logo = ?, brand_color = ?, groups = ?::jsonb, show_response_times = ?,
-           footer = ?, ip_allowlist = ?::jsonb, password_hash = ?, access_secret = ?, updated_at = ?, version = version + 1
-         WHERE id = ? AND version = ? RETURNING version`,
-        [
-          page.title,
-          page.slug,
-          page.description,
-          page.logo,
-          page.brandColor,
-          groupsJson(page.groups),
-          page.showResponseTimes,
-          page.footer,
-          JSON.stringify(page.ipAllowlist),
-          page.passwordHash,
-          page.accessSecret,
-          page.updatedAt,
-          page.id,
-          page.version,
-        ],
+        sql`UPDATE status_pages SET title = ${page.title}, slug = ${page.slug}, description = ${page.description}, logo = ${page.logo}, brand_color = ${page.brandColor}, groups = ${groupsJson(page.groups)}::jsonb, show_response_times = ${page.showResponseTimes},
+           footer = ${page.footer}, ip_allowlist = ${JSON.stringify(page.ipAllowlist)}::jsonb, password_hash = ${page.passwordHash}, access_secret = ${page.accessSecret}, updated_at = ${page.updatedAt}, version = version + 1
+         WHERE id = ${page.id} AND version = ${page.version} RETURNING version`,
       );
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('statusPageSlugTaken', { slug: page.slug });
@@ -159,16 +115,16 @@ export class SqlStatusPageRepository implements StatusPageRepository {
   }
 
   async remove(page: StatusPage): Promise<void> {
-    await this.sql.query('DELETE FROM status_pages WHERE id = ?', [page.id]);
+    await this.sql.query(sql`DELETE FROM status_pages WHERE id = ${page.id}`);
   }
 
   async findBySlug(slug: string): Promise<StatusPage | null> {
-    const rows = await this.sql.query<PageRow>(`SELECT ${COLUMNS} FROM status_pages p WHERE p.slug = ?`, [slug]);
+    const rows = await this.sql.query<PageRow>(sql`SELECT ${raw(COLUMNS)} FROM status_pages p WHERE p.slug = ${slug}`);
     return rows[0] ? toPage(rows[0]) : null;
   }
 
   async findById(id: number): Promise<StatusPage | null> {
-    const rows = await this.sql.query<PageRow>(`SELECT ${COLUMNS} FROM status_pages p WHERE p.id = ?`, [id]);
+    const rows = await this.sql.query<PageRow>(sql`SELECT ${raw(COLUMNS)} FROM status_pages p WHERE p.id = ${id}`);
     return rows[0] ? toPage(rows[0]) : null;
   }
 }

@@ -1,7 +1,7 @@
 import { Subscriber, type SubscriberChannel } from '../../domain/status-pages/subscriber';
 import type { SubscriberRepository } from '../../application/status-pages/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
-import { sql } from '../persistence/sql';
+import { raw, sql } from '../persistence/sql';
 
 interface Row {
   id: number;
@@ -40,44 +40,32 @@ export class SqlSubscriberRepository implements SubscriberRepository {
 
   async add(s: Subscriber): Promise<{ subscriber: Subscriber; created: boolean }> {
     const [row] = await this.sql.query<Row>(
-      `INSERT INTO status_page_subscribers (page_id, organization_id, channel, address, webhook_secret, component_keys, confirmed, token, created_at, confirmed_at)
-       VALUES (?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?) ON CONFLICT (page_id, channel, address) DO NOTHING RETURNING ${COLUMNS}`,
-      [
-        s.pageId,
-        s.organizationId,
-        s.channel,
-        s.address,
-        s.webhookSecret,
-        JSON.stringify(s.componentKeys),
-        s.confirmed,
-        s.token,
-        s.createdAt,
-        s.confirmedAt,
-      ],
+      sql`INSERT INTO status_page_subscribers (page_id, organization_id, channel, address, webhook_secret, component_keys, confirmed, token, created_at, confirmed_at)
+       VALUES (${s.pageId}, ${s.organizationId}, ${s.channel}, ${s.address}, ${s.webhookSecret}, ${JSON.stringify(s.componentKeys)}::jsonb, ${s.confirmed}, ${s.token}, ${s.createdAt}, ${s.confirmedAt}) ON CONFLICT (page_id, channel, address) DO NOTHING RETURNING ${raw(COLUMNS)}`,
     );
     if (row) return { subscriber: toSubscriber(row), created: true };
     const [existing] = await this.sql.query<Row>(
-      `SELECT ${COLUMNS} FROM status_page_subscribers WHERE page_id = ? AND channel = ? AND address = ?`,
-      [s.pageId, s.channel, s.address],
+      sql`SELECT ${raw(COLUMNS)} FROM status_page_subscribers WHERE page_id = ${s.pageId} AND channel = ${s.channel} AND address = ${s.address}`,
     );
     return { subscriber: toSubscriber(existing!), created: false };
   }
 
   async findById(pageId: number, id: number): Promise<Subscriber | null> {
-    const [row] = await this.sql.query<Row>(`SELECT ${COLUMNS} FROM status_page_subscribers WHERE page_id = ? AND id = ?`, [pageId, id]);
+    const [row] = await this.sql.query<Row>(
+      sql`SELECT ${raw(COLUMNS)} FROM status_page_subscribers WHERE page_id = ${pageId} AND id = ${id}`,
+    );
     return row ? toSubscriber(row) : null;
   }
 
   async findByToken(pageId: number, token: string): Promise<Subscriber | null> {
-    const [row] = await this.sql.query<Row>(`SELECT ${COLUMNS} FROM status_page_subscribers WHERE page_id = ? AND token = ?`, [
-      pageId,
-      token,
-    ]);
+    const [row] = await this.sql.query<Row>(
+      sql`SELECT ${raw(COLUMNS)} FROM status_page_subscribers WHERE page_id = ${pageId} AND token = ${token}`,
+    );
     return row ? toSubscriber(row) : null;
   }
 
   async list(pageId: number): Promise<Subscriber[]> {
-    return (await this.sql.query<Row>(`SELECT ${COLUMNS} FROM status_page_subscribers WHERE page_id = ? ORDER BY id`, [pageId])).map(
+    return (await this.sql.query<Row>(sql`SELECT ${raw(COLUMNS)} FROM status_page_subscribers WHERE page_id = ${pageId} ORDER BY id`)).map(
       toSubscriber,
     );
   }

@@ -9,6 +9,7 @@ import type { PreparedSql } from '../persistence/prepared-sql';
 import { TenancyRepository } from './tenancy-repository';
 import { isoTimestamp, listPageJson, type WatchListSpec } from './watch-list.query';
 import type { SqlRow } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 export const DOMAIN_LIST: WatchListSpec = {
   table: 'customer_domains',
@@ -41,12 +42,12 @@ export class MikroOrmCustomerDomainRepository extends TenancyRepository implemen
   }
 
   listPage(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<string> {
-    return listPageJson((text, values) => this.prepared.query(text, values), DOMAIN_LIST, scope, filter, page);
+    return listPageJson((statement) => this.prepared.query(statement), DOMAIN_LIST, scope, filter, page);
   }
 
   async save(domain: CustomerDomain, options: { resetExpiry?: boolean } = {}): Promise<void> {
     await this.flushUnique('customerDomainExists');
-    if (options.resetExpiry) await this.sql('DELETE FROM customer_domain_expiry WHERE domain_id = ?', [domain.id]);
+    if (options.resetExpiry) await this.sql.query(sql`DELETE FROM customer_domain_expiry WHERE domain_id = ${domain.id}`);
   }
 
   async remove(domain: CustomerDomain): Promise<void> {
@@ -55,7 +56,7 @@ export class MikroOrmCustomerDomainRepository extends TenancyRepository implemen
   }
 
   async expiryOf(domain: CustomerDomain): Promise<DomainExpiry | null> {
-    const [row] = await this.sql<SqlRow>('SELECT * FROM customer_domain_expiry WHERE domain_id = ?', [domain.id]);
+    const [row] = await this.sql.query<SqlRow>(sql`SELECT * FROM customer_domain_expiry WHERE domain_id = ${domain.id}`);
     if (!row) return null;
     return {
       domainExpiresAt: sqlDate(row.domain_expires_at),

@@ -9,6 +9,7 @@ import type { PreparedSql } from '../persistence/prepared-sql';
 import { TenancyRepository } from './tenancy-repository';
 import { isoTimestamp, listPageJson, type WatchListSpec } from './watch-list.query';
 import type { SqlRow } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
 const LIST: WatchListSpec = {
   table: 'customer_ips',
@@ -40,12 +41,12 @@ export class MikroOrmCustomerIpRepository extends TenancyRepository implements C
   }
 
   listPage(scope: TenantScope, filter: WatchListFilter, page: Page): Promise<string> {
-    return listPageJson((text, values) => this.prepared.query(text, values), LIST, scope, filter, page);
+    return listPageJson((statement) => this.prepared.query(statement), LIST, scope, filter, page);
   }
 
   async save(ip: CustomerIp, options: { resetDnsbl?: boolean } = {}): Promise<void> {
     await this.flushUnique('customerIpExists');
-    if (options.resetDnsbl) await this.sql('DELETE FROM customer_ip_dnsbl WHERE ip_id = ?', [ip.id]);
+    if (options.resetDnsbl) await this.sql.query(sql`DELETE FROM customer_ip_dnsbl WHERE ip_id = ${ip.id}`);
   }
 
   async remove(ip: CustomerIp): Promise<void> {
@@ -54,7 +55,7 @@ export class MikroOrmCustomerIpRepository extends TenancyRepository implements C
   }
 
   async dnsblOf(ip: CustomerIp): Promise<IpDnsbl | null> {
-    const [row] = await this.sql<SqlRow>('SELECT * FROM customer_ip_dnsbl WHERE ip_id = ?', [ip.id]);
+    const [row] = await this.sql.query<SqlRow>(sql`SELECT * FROM customer_ip_dnsbl WHERE ip_id = ${ip.id}`);
     if (!row) return null;
     return {
       isListed: row.is_listed,

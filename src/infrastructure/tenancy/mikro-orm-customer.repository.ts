@@ -3,6 +3,7 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { CustomerRepository } from '../../application/tenancy/ports';
 import { refFilter, scopeFilter } from '../persistence/tenant-scope';
 import { TenancyRepository } from './tenancy-repository';
+import { sql } from '../persistence/sql';
 
 const byName = (a: Customer, b: Customer) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id;
 
@@ -33,10 +34,9 @@ export class MikroOrmCustomerRepository extends TenancyRepository implements Cus
   }
 
   async remove(customer: Customer): Promise<{ domains: number; ips: number }> {
-    const [counts] = await this.sql<{ domains: number; ips: number }>(
-      `SELECT (SELECT count(*)::int FROM customer_domains WHERE customer_id = ?) AS domains,
-              (SELECT count(*)::int FROM customer_ips WHERE customer_id = ?) AS ips`,
-      [customer.id, customer.id],
+    const [counts] = await this.sql.query<{ domains: number; ips: number }>(
+      sql`SELECT (SELECT count(*)::int FROM customer_domains WHERE customer_id = ${customer.id}) AS domains,
+              (SELECT count(*)::int FROM customer_ips WHERE customer_id = ${customer.id}) AS ips`,
     );
     this.em.remove(customer);
     await this.flush();
@@ -48,9 +48,8 @@ export class MikroOrmCustomerRepository extends TenancyRepository implements Cus
   }
 
   async dropCustomFieldValues(scope: TenantScope, fieldKey: string): Promise<void> {
-    await this.sql('UPDATE customers SET custom_fields = custom_fields - CAST(? AS text) WHERE organization_id = ?', [
-      fieldKey,
-      scope.organizationId,
-    ]);
+    await this.sql.query(
+      sql`UPDATE customers SET custom_fields = custom_fields - CAST(${fieldKey} AS text) WHERE organization_id = ${scope.organizationId}`,
+    );
   }
 }

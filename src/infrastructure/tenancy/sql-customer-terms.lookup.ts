@@ -7,8 +7,9 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { TenancyRepository } from './tenancy-repository';
 import { customerScopeSql, refCondition } from '../persistence/tenant-scope';
 import type { SqlRow } from '../persistence/database';
+import { sql } from '../persistence/sql';
 
-const SELECT = `
+const SELECT = sql`
   SELECT c.id, c.public_id, c.organization_id, c.status, c.allow_self_service, c.max_self_service_urls,
     c.can_edit_managed, c.quota_tier_index, c.allowed_check_country_codes, c.alert_consecutive_checks, c.alert_retry_interval,
     c.alert_location_threshold, c.alert_location_threshold_count, c.alert_reminder_interval,
@@ -32,19 +33,18 @@ export class SqlCustomerTermsLookup extends TenancyRepository implements Custome
     const ref = refCondition(customer, 'c');
     if (!ref) return null;
     const within = customerScopeSql(scope, 'c');
-    const [row] = await this.sql<SqlRow>(`${SELECT} WHERE ${within.sql} AND ${ref.sql}`, [...within.params, ref.param]);
+    const [row] = await this.sql.query<SqlRow>(sql`${SELECT} WHERE ${within} AND ${ref}`);
     return row ? toTerms(row) : null;
   }
 
   async upgradeQuotaTier(scope: TenantScope, customerId: number, fromTierIndex: number): Promise<CustomerTerms> {
     const within = customerScopeSql(scope, 'c');
-    const moved = await this.sql(
-      `UPDATE customers c SET quota_tier_index = c.quota_tier_index + 1, version = c.version + 1, updated_at = ?
+    const moved = await this.sql.query(
+      sql`UPDATE customers c SET quota_tier_index = c.quota_tier_index + 1, version = c.version + 1, updated_at = ${this.clock.now()}
        FROM package_configs p
-       WHERE p.id = c.package_id AND c.id = ? AND ${within.sql}
-         AND c.quota_tier_index = ? AND jsonb_array_length(p.quota_tiers) > ?
+       WHERE p.id = c.package_id AND c.id = ${customerId} AND ${within}
+         AND c.quota_tier_index = ${fromTierIndex} AND jsonb_array_length(p.quota_tiers) > ${fromTierIndex + 1}
        RETURNING c.id`,
-      [this.clock.now(), customerId, ...within.params, fromTierIndex, fromTierIndex + 1],
     );
     const terms = await this.forCustomer(scope, customerId);
     if (!terms) throw new AppError('customerNotFound');

@@ -13,8 +13,4 @@ export abstract class TenancyRepository extends OrmRepository {
       throw error;
     }
   }
-
-  protected sql<T = Record<string, unknown>>(query: string, params: unknown[] = []): Promise<T[]> {
-    return this.em.execute(query, params, 'all') as Promise<T[]>;
-  }
 }

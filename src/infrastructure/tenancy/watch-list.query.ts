@@ -1,9 +1,10 @@
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { Page, WatchListFilter } from '../../application/tenancy/ports';
 import { containsPattern, refFilter } from '../persistence/tenant-scope';
+import { empty, join, raw, sql, type Sql } from '../persistence/sql';
 
-/** Runs a statement with $1, $2... placeholders. */
-export type Sql = <T>(text: string, values: unknown[]) => Promise<T[]>;
+/** Runs a `sql` statement (the read pool's prepared statements, PreparedSql). */
+export type RunSql = <T>(statement: Sql) => Promise<T[]>;
 
 export interface WatchListSpec {
   /** Table, aliased `t` in the query. */
@@ -20,23 +21,20 @@ export const isoTimestamp = (column: string) => `to_char(${column} AT TIME ZONE 
 
 /** The WHERE clause of a list, or null when the filter can match nothing. */
 function conditions(spec: WatchListSpec, scope: TenantScope, filter: WatchListFilter) {
-  const where: string[] = [];
-  const values: unknown[] = [];
-  const add = (condition: string, value: unknown) => {
-    values.push(value);
-    where.push(condition.replace('?', `$${values.length}`));
-  };
-  add('t.organization_id = ?', scope.organizationId);
-  if (scope.customerId !== null) add('t.customer_id = ?', scope.customerId);
+  const where: Sql[] = [sql`t.organization_id = ${scope.organizationId}`];
+  if (scope.customerId !== null) where.push(sql`t.customer_id = ${scope.customerId}`);
   if (filter.customerId !== undefined) {
     const customer = refFilter(filter.customerId);
     if (!customer) return null;
-    if ('id' in customer) add('t.customer_id = ?', customer.id);
-    else add('t.customer_id = (SELECT id FROM customers WHERE public_id = ? AND organization_id = t.organization_id)', customer.publicId);
+    where.push(
+      'id' in customer
+        ? sql`t.customer_id = ${customer.id}`
+        : sql`t.customer_id = (SELECT id FROM customers WHERE public_id = ${customer.publicId} AND organization_id = t.organization_id)`,
+    );
   }
   const term = filter.search?.trim();
-  if (term) add(`${spec.searchExpression} ILIKE ?`, containsPattern(term));
-  return { sql: `FROM ${spec.table} t WHERE ${where.join(' AND ')}`, values, searching: Boolean(term) };
+  if (term) where.push(sql`${raw(spec.searchExpression)} ILIKE ${containsPattern(term)}`);
+  return { from: sql`FROM ${raw(spec.table)} t WHERE ${join(where, ' AND ')}`, searching: Boolean(term) };
 }
 
 export const serializedPage = (items: string, total: number, page: Page) =>
@@ -49,25 +47,25 @@ export const serializedPage = (items: string, total: number, page: Page) =>
  * with an index-only aggregate, so the page itself stops after perPage rows of the ordered index.
  */
 export async function listPageJson(
-  sql: Sql,
+  run: RunSql,
   spec: WatchListSpec,
   scope: TenantScope,
   filter: WatchListFilter,
   page: Page,
 ): Promise<string> {
-  const from = conditions(spec, scope, filter);
-  if (!from) return serializedPage('[]', 0, page);
-  const n = from.values.length;
-  const [row] = await sql<{ items: string; total: string | null }>(
-    `SELECT coalesce(json_agg(${spec.itemJson} ORDER BY ${spec.orderBy}), '[]')::text AS items,
-       ${from.searching ? 'max(t.total_count)' : `(SELECT count(*) ${from.sql})`} AS total
-     FROM (SELECT t.*${from.searching ? ', count(*) OVER () AS total_count' : ''} ${from.sql}
-           ORDER BY ${spec.orderBy} LIMIT $${n + 1} OFFSET $${n + 2}) t`,
-    [...from.values, page.perPage, (page.page - 1) * page.perPage],
+  const list = conditions(spec, scope, filter);
+  if (!list) return serializedPage('[]', 0, page);
+  const { from, searching } = list;
+  const orderBy = raw(spec.orderBy);
+  const [row] = await run<{ items: string; total: string | null }>(
+    sql`SELECT coalesce(json_agg(${raw(spec.itemJson)} ORDER BY ${orderBy}), '[]')::text AS items,
+       ${searching ? sql`max(t.total_count)` : sql`(SELECT count(*) ${from})`} AS total
+     FROM (SELECT t.*${searching ? sql`, count(*) OVER () AS total_count` : empty} ${from}
+           ORDER BY ${orderBy} LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}) t`,
   );
   let total = row?.total === null || row?.total === undefined ? null : Number(row.total);
   if (total === null && page.page > 1) {
-    const [count] = await sql<{ n: string }>(`SELECT count(*) AS n ${from.sql}`, from.values);
+    const [count] = await run<{ n: string }>(sql`SELECT count(*) AS n ${from}`);
     total = Number(count?.n ?? 0);
   }
   return serializedPage(row?.items ?? '[]', total ?? 0, page);

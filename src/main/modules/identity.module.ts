@@ -71,6 +71,7 @@ import { healthRouter } from '../../interfaces/http/identity/health.router';
 import { probesRouter } from '../../interfaces/http/identity/probes.router';
 import { accountDeletionsJob } from '../../interfaces/jobs/account-deletions.job';
 import type { ContextModule } from './context-module';
+import { sql } from '../../infrastructure/persistence/sql';
 
 /** Identity: organizations, users, sessions, two-step verification, API tokens, account deletion. */
 export const identityModule = bindings(({ bind }) => {
@@ -104,8 +105,8 @@ export const identityModule = bindings(({ bind }) => {
     .inSingletonScope();
   bind<DatabaseProbe>(DATABASE_PROBE)
     .toDynamicValue((c) => {
-      const sql = c.get<SqlRunner>(SQL);
-      return { ping: async () => void (await sql.query('SELECT 1')) };
+      const runner = c.get<SqlRunner>(SQL);
+      return { ping: async () => void (await runner.query(sql`SELECT 1`)) };
     })
     .inSingletonScope();
   bind(SECRET_TOKENS).toConstantValue(new NodeSecretTokens());
@@ -115,7 +116,7 @@ export const identityModule = bindings(({ bind }) => {
     .toDynamicValue((c) => new SessionCredentialResolver(orm(c), cache(c)))
     .inSingletonScope();
   bind<CredentialResolver>(CREDENTIAL_RESOLVER)
-    .toDynamicValue((c) => new ApiTokenCredentialResolver(orm(c), cache(c)))
+    .toDynamicValue((c) => new ApiTokenCredentialResolver(orm(c), cache(c), c.get(SQL)))
     .inSingletonScope();
 
   bind(AuthenticateCaller)

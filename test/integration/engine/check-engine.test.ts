@@ -11,6 +11,7 @@ import { testClock } from '../../support/test-clock';
 import { testServer } from '../../support/test-server';
 import { anEngineFor, runUntilRecorded } from '../../support/engine-runs';
 import { waitFor } from '../../support/wait-for';
+import { sql } from '../../../src/infrastructure/persistence/sql';
 
 const LOCATION = 'eu-west';
 
@@ -45,15 +46,13 @@ describe('check engine: schedule, checker, results and incidents end to end', ()
     const customerId = await aCustomerRow(org.user.organizationId);
     const monitor = await aMonitorRow(org.user.organizationId, customerId, { locations: [LOCATION], consecutiveChecks: 1 });
     const { database } = await testServer();
-    await database.sql.query(`UPDATE monitors SET kind = 'website', monitoring_type = 'http', url = ?, timeout_seconds = 5 WHERE id = ?`, [
-      target.url,
-      monitor.id,
-    ]);
+    await database.sql.query(
+      sql`UPDATE monitors SET kind = 'website', monitoring_type = 'http', url = ${target.url}, timeout_seconds = 5 WHERE id = ${monitor.id}`,
+    );
     // Align the slot with the test clock (ahead of real time): not due until triggered.
-    await database.sql.query(`UPDATE check_schedule SET next_due_at = ? WHERE monitor_id = ?`, [
-      new Date(testClock.now().getTime() + 3_600_000),
-      monitor.id,
-    ]);
+    await database.sql.query(
+      sql`UPDATE check_schedule SET next_due_at = ${new Date(testClock.now().getTime() + 3_600_000)} WHERE monitor_id = ${monitor.id}`,
+    );
     monitorIds.add(monitor.id);
     return { org, monitor };
   }
@@ -112,7 +111,7 @@ describe('check engine: schedule, checker, results and incidents end to end', ()
   it('answers noLocationsConfigured for a website without locations, and 404 out of scope', async () => {
     const { org, monitor } = await aWebsite();
     const { database } = await testServer();
-    await database.sql.query(`UPDATE monitors SET locations = '{}' WHERE id = ?`, [monitor.id]);
+    await database.sql.query(sql`UPDATE monitors SET locations = '{}' WHERE id = ${monitor.id}`);
     expectError(await api('POST', `/api/websites/${monitor.publicId}/trigger-check`, { token: org.token }), 400, 'noLocationsConfigured');
     const other = await anOrganization('other');
     expectError(await api('POST', `/api/websites/${monitor.publicId}/trigger-check`, { token: other.token }), 404, 'websiteNotFound');

@@ -9,6 +9,7 @@ import { useLoopbackChecks } from '../../support/loopback-checks';
 import { testClock } from '../../support/test-clock';
 import { testServer } from '../../support/test-server';
 import { anEngineFor, runUntilRecorded } from '../../support/engine-runs';
+import { sql } from '../../../src/infrastructure/persistence/sql';
 
 const LOCATION = 'eu-west';
 
@@ -36,15 +37,13 @@ describe('confirmation re-checks through the real engine (loopback target, Postg
     });
     const { database } = await testServer();
     await database.sql.query(
-      `UPDATE monitors SET kind = 'website', monitoring_type = 'http', url = ?, timeout_seconds = 5, check_interval = 5, alert_retry_interval = 10
-        WHERE id = ?`,
-      [url, monitor.id],
+      sql`UPDATE monitors SET kind = 'website', monitoring_type = 'http', url = ${url}, timeout_seconds = 5, check_interval = 5, alert_retry_interval = 10
+        WHERE id = ${monitor.id}`,
     );
     // The regular slot is an hour away on the test clock: every check below is a trigger or a confirmation.
-    await database.sql.query(`UPDATE check_schedule SET next_due_at = ? WHERE monitor_id = ?`, [
-      new Date(testClock.now().getTime() + 3_600_000),
-      monitor.id,
-    ]);
+    await database.sql.query(
+      sql`UPDATE check_schedule SET next_due_at = ${new Date(testClock.now().getTime() + 3_600_000)} WHERE monitor_id = ${monitor.id}`,
+    );
     monitorIds.add(monitor.id);
     const dispatcher = await anEngineFor(monitorIds, [LOCATION], 'confirming');
     const incidents = async () =>
@@ -58,8 +57,7 @@ describe('confirmation re-checks through the real engine (loopback target, Postg
     await runUntilRecorded(dispatcher, 1);
     expect(await incidents(), 'one failure of two: nothing yet').to.have.length(0);
     const [change] = await database.sql.query<{ due: Date }>(
-      `SELECT changed_at AS due FROM check_changes WHERE monitor_id = ? AND triggered ORDER BY seq DESC LIMIT 1`,
-      [monitor.id],
+      sql`SELECT changed_at AS due FROM check_changes WHERE monitor_id = ${monitor.id} AND triggered ORDER BY seq DESC LIMIT 1`,
     );
     const history = await api('GET', `/api/websites/${monitor.publicId}/check-history`, { token: org.token });
     const firstFailure = new Date(history.body.items[0].checkedAt).getTime();
@@ -98,14 +96,12 @@ describe('confirmation re-checks through the real engine (loopback target, Postg
     });
     const { database } = await testServer();
     await database.sql.query(
-      `UPDATE monitors SET kind = 'website', monitoring_type = 'http', url = ?, timeout_seconds = 5, check_interval = 5, alert_retry_interval = 10
-        WHERE id = ?`,
-      [url, monitor.id],
+      sql`UPDATE monitors SET kind = 'website', monitoring_type = 'http', url = ${url}, timeout_seconds = 5, check_interval = 5, alert_retry_interval = 10
+        WHERE id = ${monitor.id}`,
     );
-    await database.sql.query(`UPDATE check_schedule SET next_due_at = ? WHERE monitor_id = ?`, [
-      new Date(testClock.now().getTime() + 3_600_000),
-      monitor.id,
-    ]);
+    await database.sql.query(
+      sql`UPDATE check_schedule SET next_due_at = ${new Date(testClock.now().getTime() + 3_600_000)} WHERE monitor_id = ${monitor.id}`,
+    );
     monitorIds.add(monitor.id);
     const dispatcher = await anEngineFor(monitorIds, [LOCATION], 'confirming-recover');
 
@@ -118,8 +114,7 @@ describe('confirmation re-checks through the real engine (loopback target, Postg
     const list = await api('GET', '/api/incidents', { token: org.token, query: { monitorId: String(monitor.id) } });
     expect(list.body.items).to.have.length(0);
     const [{ n }] = (await database.sql.query<{ n: string }>(
-      `SELECT count(*) AS n FROM check_changes WHERE monitor_id = ? AND triggered AND changed_at > ?`,
-      [monitor.id, testClock.now()],
+      sql`SELECT count(*) AS n FROM check_changes WHERE monitor_id = ${monitor.id} AND triggered AND changed_at > ${testClock.now()}`,
     )) as [{ n: string }];
     expect(Number(n), 'no further confirmation asked').to.equal(0);
     const history = await api('GET', `/api/websites/${monitor.publicId}/check-history`, { token: org.token });

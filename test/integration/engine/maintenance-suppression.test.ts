@@ -11,6 +11,7 @@ import { useLoopbackChecks } from '../../support/loopback-checks';
 import { testClock } from '../../support/test-clock';
 import { testServer } from '../../support/test-server';
 import { anEngineFor, runUntilRecorded } from '../../support/engine-runs';
+import { sql } from '../../../src/infrastructure/persistence/sql';
 
 const LOCATION = 'eu-west';
 const MINUTE = 60_000;
@@ -33,14 +34,12 @@ describe('maintenance windows end to end: checks go on, alerts do not', () => {
     const customerId = await aCustomerRow(org.user.organizationId);
     const monitor = await aMonitorRow(org.user.organizationId, customerId, { locations: [LOCATION], consecutiveChecks: 1 });
     const { database } = await testServer();
-    await database.sql.query(`UPDATE monitors SET kind = 'website', monitoring_type = 'http', url = ?, timeout_seconds = 5 WHERE id = ?`, [
-      url,
-      monitor.id,
-    ]);
-    await database.sql.query(`UPDATE check_schedule SET next_due_at = ? WHERE monitor_id = ?`, [
-      new Date(testClock.now().getTime() + 3_600_000),
-      monitor.id,
-    ]);
+    await database.sql.query(
+      sql`UPDATE monitors SET kind = 'website', monitoring_type = 'http', url = ${url}, timeout_seconds = 5 WHERE id = ${monitor.id}`,
+    );
+    await database.sql.query(
+      sql`UPDATE check_schedule SET next_due_at = ${new Date(testClock.now().getTime() + 3_600_000)} WHERE monitor_id = ${monitor.id}`,
+    );
     monitorIds.add(monitor.id);
     return { org, monitor, database };
   }
@@ -86,9 +85,9 @@ describe('maintenance windows end to end: checks go on, alerts do not', () => {
     expect(await openIncidents()).to.have.length(1);
     // The outage starts at the first failure after the window, not at the failures inside it.
     expect(Date.parse(incident.startedAt), `${incident.startedAt} vs window end ${ended.body.endTime}`).to.be.at.least(windowEnd);
-    const kinds = await database.sql.query<{ kind: string }>(`SELECT kind FROM notification_outbox WHERE organization_id = ? ORDER BY id`, [
-      org.user.organizationId,
-    ]);
+    const kinds = await database.sql.query<{ kind: string }>(
+      sql`SELECT kind FROM notification_outbox WHERE organization_id = ${org.user.organizationId} ORDER BY id`,
+    );
     expect(kinds.map((k) => k.kind).filter((k) => !k.startsWith('maintenance.'))).to.deep.equal(['incidentOpened']);
   });
 
@@ -115,8 +114,7 @@ describe('maintenance windows end to end: checks go on, alerts do not', () => {
     await Promise.all([0, 1, 2].map(() => RequestContext.create(database.orm.em, () => announcer.execute())));
     await RequestContext.create(database.orm.em, () => announcer.execute());
     const rows = await database.sql.query<{ kind: string; payload: Record<string, unknown> }>(
-      `SELECT kind, payload FROM notification_outbox WHERE organization_id = ? AND kind LIKE 'maintenance.%' ORDER BY id`,
-      [org.user.organizationId],
+      sql`SELECT kind, payload FROM notification_outbox WHERE organization_id = ${org.user.organizationId} AND kind LIKE 'maintenance.%' ORDER BY id`,
     );
     expect(rows.map((r) => r.kind)).to.deep.equal(['maintenance.scheduled', 'maintenance.started', 'maintenance.ended']);
     expect(rows[1]!.payload).to.deep.include({

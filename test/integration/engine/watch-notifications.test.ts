@@ -18,6 +18,7 @@ import { testCertificates } from '../../support/peers/certificates';
 import { WebhookReceiver } from '../../support/peers/webhook-receiver';
 import { testServer } from '../../support/test-server';
 import { waitFor } from '../../support/wait-for';
+import { sql } from '../../../src/infrastructure/persistence/sql';
 
 const HOOK_HOST = 'hooks.watch-fixture.com';
 const MAIL_HOST = 'mail.watch-fixture.com';
@@ -114,8 +115,7 @@ describe('watch events reach channels, and lastNotified* follows successful deli
 
   const deliveriesOf = async (channelId: string) =>
     await service.app.database.sql.query<{ event: string; status: string }>(
-      'SELECT event, status FROM notification_deliveries WHERE channel_public_id = ? ORDER BY created_at',
-      [channelId],
+      sql`SELECT event, status FROM notification_deliveries WHERE channel_public_id = ${channelId} ORDER BY created_at`,
     );
   const expiryOf = async (token: string, id: string) => (await api('GET', `/api/customer-domains/${id}`, { token })).body.expiry;
   const dnsblOf = async (token: string, id: string) => (await api('GET', `/api/customer-ips/${id}`, { token })).body.dnsbl;
@@ -234,8 +234,7 @@ describe('watch events reach channels, and lastNotified* follows successful deli
     await sweep();
     const queued = () =>
       service.app.database.sql.query<{ kind: string }>(
-        `SELECT kind FROM notification_outbox WHERE organization_id = ? AND kind LIKE 'domain.%'`,
-        [setup.org.user.organizationId],
+        sql`SELECT kind FROM notification_outbox WHERE organization_id = ${setup.org.user.organizationId} AND kind LIKE 'domain.%'`,
       );
     expect(await queued()).to.deep.equal([]);
     expect((await expiryOf(setup.org.token, domainId)).lastCheckedAt).to.be.a('string');

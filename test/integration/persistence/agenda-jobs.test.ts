@@ -3,6 +3,7 @@ import pino from 'pino';
 import { startAgendaJobRunner } from '../../../src/infrastructure/scheduling/agenda-job-runner';
 import { testDatabase, testServer } from '../../support/test-server';
 import { waitFor } from '../../support/wait-for';
+import { sql } from '../../../src/infrastructure/persistence/sql';
 
 describe('job system (Agenda on PostgreSQL)', () => {
   it('runs a queued job once, and schedules recurring ones in the shared store', async () => {
@@ -38,7 +39,7 @@ describe('job system (Agenda on PostgreSQL)', () => {
       expect(runs.filter((r) => r === 'once')).to.have.length(1);
       const { database } = await testServer();
       const rows = await database.sql.query<{ name: string; repeat_interval: string }>(
-        `SELECT name, repeat_interval FROM agenda_jobs WHERE name = 'test:recurring'`,
+        sql`SELECT name, repeat_interval FROM agenda_jobs WHERE name = 'test:recurring'`,
       );
       expect(rows).to.have.length(1);
       expect(rows[0]!.repeat_interval).to.equal('1 hour');
@@ -56,7 +57,7 @@ describe('job system (Agenda on PostgreSQL)', () => {
     try {
       const { database } = await testServer();
       const cut = await database.sql.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
+        sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
       );
       expect(cut.length, 'the LISTEN connection was found').to.be.at.least(1);
       await waitFor(() => warnings.includes('job notification channel error'), { what: 'the channel error logged' });
@@ -94,12 +95,12 @@ describe('job system (Agenda on PostgreSQL)', () => {
       // Its renewals end with it: no renewal lands after the end and locks the finished job again.
       await waitFor(
         async () =>
-          (await database.sql.query<{ locked_at: Date | null }>(`SELECT locked_at FROM agenda_jobs WHERE name = 'test:long'`))[0]
+          (await database.sql.query<{ locked_at: Date | null }>(sql`SELECT locked_at FROM agenda_jobs WHERE name = 'test:long'`))[0]
             ?.locked_at === null,
         { what: 'the lock released' },
       );
       const [row] = await database.sql.query<{ fail_reason: string | null; fail_count: number | null }>(
-        `SELECT fail_reason, fail_count FROM agenda_jobs WHERE name = 'test:long'`,
+        sql`SELECT fail_reason, fail_count FROM agenda_jobs WHERE name = 'test:long'`,
       );
       if (row?.fail_reason) failures.push(row.fail_reason);
       expect(failures, 'not cancelled as expired').to.deep.equal([]);

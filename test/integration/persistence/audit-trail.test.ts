@@ -7,6 +7,7 @@ import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../src/applica
 import type { SqlRunner } from '../../../src/infrastructure/persistence/database';
 import { CONTEXT_SQL } from '../../../src/main/tokens';
 import { PurgeAuditLog as PurgeAuditLogUseCase } from '../../../src/application/audit/purge-audit-log';
+import { sql } from '../../../src/infrastructure/persistence/sql';
 
 const as = (organizationId: number, userId: string): AuditRequestContext => ({
   actor: { actorType: 'user', userId, actorLabel: 'ada@example.com', credentialType: 'session', credentialId: null, organizationId },
@@ -23,16 +24,14 @@ describe("audit trail in the change's own transaction", () => {
     const organizationId = org.user.organizationId as number;
     const entries = async (name: string) =>
       app.database.sql.query<{ action: string; actor_type: string; ip: string; request_id: string }>(
-        `SELECT action, actor_type, ip, request_id FROM audit_log WHERE organization_id = ? AND resource_type = 'tag'
-         AND changes->'name'->>'after' = ?`,
-        [organizationId, name],
+        sql`SELECT action, actor_type, ip, request_id FROM audit_log WHERE organization_id = ${organizationId} AND resource_type = 'tag'
+         AND changes->'name'->>'after' = ${name}`,
       );
     const tags = async (name: string) =>
-      app.database.sql.query('SELECT 1 FROM tags WHERE organization_id = ? AND name = ?', [organizationId, name]);
-    const insertTag = (sql: SqlRunner, name: string) =>
-      sql.query(
-        `INSERT INTO tags (public_id, organization_id, name, color, created_at, updated_at) VALUES (gen_random_uuid(), ?, ?, '#3B82F6', now(), now())`,
-        [organizationId, name],
+      app.database.sql.query(sql`SELECT 1 FROM tags WHERE organization_id = ${organizationId} AND name = ${name}`);
+    const insertTag = (runner: SqlRunner, name: string) =>
+      runner.query(
+        sql`INSERT INTO tags (public_id, organization_id, name, color, created_at, updated_at) VALUES (gen_random_uuid(), ${organizationId}, ${name}, '#3B82F6', now(), now())`,
       );
     return { app, org, tx, context, organizationId, entries, tags, insertTag };
   }
@@ -92,16 +91,14 @@ describe('audit log retention', () => {
     const days = app.container.get(PurgeAuditLogUseCase);
     const insert = (label: string, ageDays: number) =>
       app.database.sql.query(
-        `INSERT INTO audit_log (organization_id, occurred_at, actor_type, resource_type, resource_id, action)
-       VALUES (?, now() - make_interval(days => ?), 'user', 'tag', ?, 'created')`,
-        [organizationId, ageDays, label],
+        sql`INSERT INTO audit_log (organization_id, occurred_at, actor_type, resource_type, resource_id, action)
+       VALUES (${organizationId}, now() - make_interval(days => ${ageDays}), 'user', 'tag', ${label}, 'created')`,
       );
     await insert('ancient', 4000);
     await insert('recent', 1);
     await days.execute();
     const left = await app.database.sql.query<{ resource_id: string }>(
-      `SELECT resource_id FROM audit_log WHERE organization_id = ? AND resource_id IN ('ancient', 'recent')`,
-      [organizationId],
+      sql`SELECT resource_id FROM audit_log WHERE organization_id = ${organizationId} AND resource_id IN ('ancient', 'recent')`,
     );
     expect(left.map((r) => r.resource_id)).to.deep.equal(['recent']);
   });

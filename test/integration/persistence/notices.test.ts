@@ -5,6 +5,7 @@ import pino from 'pino';
 import { listenToNotices } from '../../../src/infrastructure/persistence/pg-notices';
 import { waitFor } from '../../support/wait-for';
 import { testDatabase, testServer } from '../../support/test-server';
+import { sql } from '../../../src/infrastructure/persistence/sql';
 
 /**
  * A TCP relay in front of the test PostgreSQL that can be cut and closed: while closed it hangs up
@@ -86,7 +87,7 @@ describe('notice channels (LISTEN on PostgreSQL)', () => {
       { firstMs: 50, mostMs: 400 },
     );
     try {
-      await database.sql.query(`SELECT pg_notify('notices_test', 'first')`);
+      await database.sql.query(sql`SELECT pg_notify('notices_test', 'first')`);
       await waitFor(() => notices.includes('first'), { what: 'the first notice' });
 
       peer.cut();
@@ -102,7 +103,7 @@ describe('notice channels (LISTEN on PostgreSQL)', () => {
 
       peer.reopen();
       await waitFor(() => resumed === 1, { what: 'listening again' });
-      await database.sql.query(`SELECT pg_notify('notices_test', 'second')`);
+      await database.sql.query(sql`SELECT pg_notify('notices_test', 'second')`);
       await waitFor(() => notices.includes('second'), { what: 'a notice after the return' });
 
       const shown = warnings.length;

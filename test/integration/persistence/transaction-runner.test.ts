@@ -8,6 +8,7 @@ import { testServer } from '../../support/test-server';
 import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../src/application/shared/transaction';
 import { NotificationChannel } from '../../../src/domain/notifications/notification-channel';
 import { ORM } from '../../../src/main/tokens';
+import { sql } from '../../../src/infrastructure/persistence/sql';
 
 /**
  * Nested transactions (savepoints) of the MikroORM runner. The check engine records a chunk of
@@ -52,8 +53,7 @@ describe('the MikroORM transaction runner, nested', () => {
 
     expect(seen).to.deep.equal({ inOuter: 1, inNested: 0, afterNested: 2 });
     const rows = await app.database.sql.query<{ public_id: string; name: string }>(
-      'SELECT public_id::text, name FROM notification_channels WHERE public_id = ANY(?::uuid[])',
-      [created.map((c) => c.publicId)],
+      sql`SELECT public_id::text, name FROM notification_channels WHERE public_id = ANY(${created.map((c) => c.publicId)}::uuid[])`,
     );
     const names = new Map(rows.map((row) => [row.public_id, row.name]));
     expect(created.map((c) => names.get(c.publicId))).to.deep.equal([
@@ -73,8 +73,8 @@ describe('the MikroORM transaction runner, deadlocked', () => {
     const app = await testServer();
     const orm = app.container.get<MikroORM>(ORM);
     const tx = app.container.get<TransactionRunner>(TRANSACTION_RUNNER);
-    await app.database.sql.query('CREATE TABLE IF NOT EXISTS deadlock_probe (id int PRIMARY KEY, n int NOT NULL)');
-    await app.database.sql.query('INSERT INTO deadlock_probe (id, n) VALUES (1, 0), (2, 0) ON CONFLICT (id) DO NOTHING');
+    await app.database.sql.query(sql`CREATE TABLE IF NOT EXISTS deadlock_probe (id int PRIMARY KEY, n int NOT NULL)`);
+    await app.database.sql.query(sql`INSERT INTO deadlock_probe (id, n) VALUES (1, 0), (2, 0) ON CONFLICT (id) DO NOTHING`);
     const other = new pg.Client({ connectionString: app.databaseUrl });
     await other.connect();
     try {

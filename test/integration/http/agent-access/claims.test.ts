@@ -6,6 +6,7 @@ import { aCustomerRow, aMember, anOrgToken, signIn } from '../../../support/iden
 import { aServiceAuthAgent, anAccessToken, anAnonymousAgent, exchange, platformAdmin, pollClaim } from '../../../support/agent-fixtures';
 import { testServer } from '../../../support/test-server';
 import { testClock } from '../../../support/test-clock';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const redeem = (token: string, claimToken: unknown) =>
   agentApi('POST', '/agent/identity/claim', { token, json: { claim_token: claimToken } });
@@ -13,10 +14,9 @@ const redeem = (token: string, claimToken: unknown) =>
 /** Moves a registration's claim window into the past. */
 async function closeClaimWindow(registrationId: string) {
   const { database } = await testServer();
-  await database.sql.query(`UPDATE agent_registrations SET claim_expires_at = ? WHERE id = ?`, [
-    new Date(testClock.now().getTime() - 1000),
-    registrationId,
-  ]);
+  await database.sql.query(
+    sql`UPDATE agent_registrations SET claim_expires_at = ${new Date(testClock.now().getTime() - 1000)} WHERE id = ${registrationId}`,
+  );
 }
 
 describe('agent access: claiming an anonymous agent', () => {

@@ -8,6 +8,7 @@ import { testClock } from '../../../support/test-clock';
 import { anOrganization, uniqueEmail } from '../../../support/builders';
 import { testServer } from '../../../support/test-server';
 import { createHash } from 'node:crypto';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 describe('agent access: registration', () => {
   it('registers an anonymous agent: active, tools.public, an EdDSA assertion for 24 hours and a single-use claim token', async () => {
@@ -80,9 +81,9 @@ describe('agent access: token endpoint', () => {
     const agent = await anAnonymousAgent();
     const token = (await exchange(agent.identity_assertion)).body.access_token as string;
     const { database } = await testServer();
-    const rows = await database.sql.query<{ token_hash: string }>(`SELECT token_hash FROM agent_access_tokens WHERE registration_id = ?`, [
-      agent.registration_id,
-    ]);
+    const rows = await database.sql.query<{ token_hash: string }>(
+      sql`SELECT token_hash FROM agent_access_tokens WHERE registration_id = ${agent.registration_id}`,
+    );
     expect(rows.map((r) => r.token_hash)).to.deep.equal([createHash('sha256').update(token).digest('base64url')]);
   });
 

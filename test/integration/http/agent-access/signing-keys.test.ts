@@ -16,6 +16,7 @@ import { testClock } from '../../../support/test-clock';
 import { startApplication } from '../../../../src/main/application';
 import { KeyEncryption } from '../../../../src/infrastructure/agent-access/key-encryption';
 import { JoseTrustedIssuers } from '../../../../src/infrastructure/agent-access/jose-trusted-issuers';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const kids = async () => ((await agentApi('GET', '/.well-known/jwks.json')).body.keys as Array<{ kid: string }>).map((k) => k.kid);
 
@@ -92,7 +93,7 @@ describe('agent access: signing keys', () => {
     await anAnonymousAgent();
     const { database } = await testServer();
     const rows = await database.sql.query<{ kid: string; private_key_ciphertext: string; public_jwk: object }>(
-      `SELECT kid, private_key_ciphertext, public_jwk FROM agent_signing_keys WHERE status = 'active'`,
+      sql`SELECT kid, private_key_ciphertext, public_jwk FROM agent_signing_keys WHERE status = 'active'`,
     );
     expect(rows).to.have.length(1);
     const { kid, private_key_ciphertext: ciphertext, public_jwk: publicJwk } = rows[0]!;

@@ -6,6 +6,7 @@ import { aCustomerToken, aMember, anOrgToken, PASSWORD } from '../../../support/
 import { aMonitoredCustomer, aWebsite, PUBLIC_URL, withAgentWrites } from '../../../support/monitoring-fixtures';
 import { approvedClient } from '../../../support/agent-fixtures';
 import { testServer } from '../../../support/test-server';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 type Entry = Record<string, any>;
 
@@ -145,7 +146,7 @@ describe('audit log', () => {
     for (const secret of secrets) expect(everything).not.to.include(secret);
     const hashes = await (
       await testServer()
-    ).database.sql.query<{ token_hash: string }>('SELECT token_hash FROM api_tokens WHERE organization_id = ?', [org.user.organizationId]);
+    ).database.sql.query<{ token_hash: string }>(sql`SELECT token_hash FROM api_tokens WHERE organization_id = ${org.user.organizationId}`);
     for (const { token_hash } of hashes) expect(everything).not.to.include(token_hash);
   });
 

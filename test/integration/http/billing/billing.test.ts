@@ -5,6 +5,7 @@ import { aMember } from '../../../support/identity-fixtures';
 import { platformAdmin } from '../../../support/agent-fixtures';
 import { aMonitorPackage, aMonitoredCustomer } from '../../../support/monitoring-fixtures';
 import { testServer } from '../../../support/test-server';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 async function aMandate(org: SignedUp): Promise<string> {
   const started = await api('POST', '/api/billing/mandate', { token: org.token });
@@ -15,7 +16,7 @@ async function aMandate(org: SignedUp): Promise<string> {
 /** What the operator does offline: revoke a mandate in the provider's records. */
 async function revokeAtProvider(mandateId: string): Promise<void> {
   const { database } = await testServer();
-  await database.sql.query(`UPDATE billing_mandates SET status = 'failed' WHERE id = ?`, [mandateId]);
+  await database.sql.query(sql`UPDATE billing_mandates SET status = 'failed' WHERE id = ${mandateId}`);
 }
 
 async function suspend(org: SignedUp): Promise<void> {

@@ -8,6 +8,7 @@ import { anEngineFor, runUntilRecorded } from '../../../support/engine-runs';
 import { LoginSite } from '../../../support/peers/login-site';
 import { testClock } from '../../../support/test-clock';
 import { testConfig, testServer } from '../../../support/test-server';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const LOCATION = 'eu-west';
 const PNG_MAGIC = '89504e470d0a1a0a';
@@ -47,18 +48,17 @@ describe('scripted-browser websites: scripts validated on write, scenarios run b
     });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     const { database } = await testServer();
-    await database.sql.query('UPDATE monitors SET url = ? WHERE id = ?', [site.url(), created.body.id]);
-    const schedule = await database.sql.query<{ location: string }>('SELECT location FROM check_schedule WHERE monitor_id = ?', [
-      created.body.id,
-    ]);
+    await database.sql.query(sql`UPDATE monitors SET url = ${site.url()} WHERE id = ${created.body.id}`);
+    const schedule = await database.sql.query<{ location: string }>(
+      sql`SELECT location FROM check_schedule WHERE monitor_id = ${created.body.id}`,
+    );
     expect(
       schedule.map((row) => row.location),
       'scenarios are scheduled like page checks',
     ).to.deep.equal([LOCATION]);
-    await database.sql.query('UPDATE check_schedule SET next_due_at = ? WHERE monitor_id = ?', [
-      new Date(testClock.now().getTime() + 3_600_000),
-      created.body.id,
-    ]);
+    await database.sql.query(
+      sql`UPDATE check_schedule SET next_due_at = ${new Date(testClock.now().getTime() + 3_600_000)} WHERE monitor_id = ${created.body.id}`,
+    );
     monitorIds.add(created.body.id);
     return created.body as { id: number; publicId: string };
   }

@@ -22,6 +22,7 @@ import {
   type ExportFiles,
 } from '../../../../src/application/data-export/ports';
 import { afterLapsedLease } from '../../../../src/domain/data-export/data-export';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const MAIL_HOST = 'mail.export-fixture.com';
 
@@ -48,18 +49,14 @@ describe('data export (/api/organization/data-export)', () => {
     const customer = await aMonitoredCustomer(org.token);
     const website = await aWebsite().forCustomer(customer.id).create(org.token);
     const monitor = await storedMonitor(website.publicId);
-    const sql = service.app.database.sql;
-    const [location] = await sql.query<{ id: number }>(
-      `INSERT INTO check_locations (code) VALUES ('local') ON CONFLICT (code) DO UPDATE SET code = excluded.code RETURNING id`,
+    const runner = service.app.database.sql;
+    const [location] = await runner.query<{ id: number }>(
+      sql`INSERT INTO check_locations (code) VALUES ('local') ON CONFLICT (code) DO UPDATE SET code = excluded.code RETURNING id`,
     );
     for (const [i, status] of [1, 3, 1].entries()) {
-      await sql.query(`INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms) VALUES (?, ?, ?, ?, ?)`, [
-        monitor.id,
-        new Date(Date.now() - (3 - i) * 60_000),
-        location!.id,
-        status,
-        100 + i,
-      ]);
+      await runner.query(
+        sql`INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms) VALUES (${monitor.id}, ${new Date(Date.now() - (3 - i) * 60_000)}, ${location!.id}, ${status}, ${100 + i})`,
+      );
     }
     return { org, customer, website };
   }
@@ -181,7 +178,7 @@ describe('data export (/api/organization/data-export)', () => {
 
   it("holds none of the organization's secrets: one of every kind is made, then every file of the archive is scanned for each", async () => {
     const { org, customer } = await anOrganizationWithData('export-secrets');
-    const sql = service.app.database.sql;
+    const runner = service.app.database.sql;
     const secrets: Record<string, string> = {};
     const heartbeat = await aWebsite().forCustomer(customer.id).heartbeat(5).create(org.token);
     secrets.heartbeatToken = heartbeat.heartbeatToken;
@@ -223,15 +220,15 @@ describe('data export (/api/organization/data-export)', () => {
     secrets.userPassword = org.password;
     // What the database keeps of them: digests and ciphertexts must not leave either.
     const stored = [
-      ...(await sql.query<{ v: string }>('SELECT token_hash AS v FROM api_tokens WHERE organization_id = ?', [org.user.organizationId])),
-      ...(await sql.query<{ v: string }>('SELECT password_hash AS v FROM users WHERE organization_id = ?', [org.user.organizationId])),
-      ...(await sql.query<{ v: string }>(
-        'SELECT password_hash AS v FROM status_pages WHERE organization_id = ? AND password_hash IS NOT NULL',
-        [org.user.organizationId],
+      ...(await runner.query<{ v: string }>(
+        sql`SELECT token_hash AS v FROM api_tokens WHERE organization_id = ${org.user.organizationId}`,
       )),
-      ...(await sql.query<{ v: string }>(
-        'SELECT secret_ciphertext AS v FROM notification_channels WHERE organization_id = ? AND secret_ciphertext IS NOT NULL',
-        [org.user.organizationId],
+      ...(await runner.query<{ v: string }>(sql`SELECT password_hash AS v FROM users WHERE organization_id = ${org.user.organizationId}`)),
+      ...(await runner.query<{ v: string }>(
+        sql`SELECT password_hash AS v FROM status_pages WHERE organization_id = ${org.user.organizationId} AND password_hash IS NOT NULL`,
+      )),
+      ...(await runner.query<{ v: string }>(
+        sql`SELECT secret_ciphertext AS v FROM notification_channels WHERE organization_id = ${org.user.organizationId} AND secret_ciphertext IS NOT NULL`,
       )),
     ];
     stored.forEach((row, i) => {
@@ -387,9 +384,9 @@ describe('data export (/api/organization/data-export)', () => {
       attempts: 2,
     });
 
-    await service.app.database.sql.query(`UPDATE data_exports SET created_at = created_at - interval '7 hours' WHERE organization_id = ?`, [
-      org.user.organizationId,
-    ]);
+    await service.app.database.sql.query(
+      sql`UPDATE data_exports SET created_at = created_at - interval '7 hours' WHERE organization_id = ${org.user.organizationId}`,
+    );
     const again = await api('POST', '/api/organization/data-export', { token: org.token, body: {} });
     for (let attempt = 1; attempt <= 3; attempt++) {
       const taken = await inContext(() => exports.claimNext(`killed-${attempt}`, clock.now(), 1_000));
@@ -419,9 +416,9 @@ describe('data export (/api/organization/data-export)', () => {
     const org = await anOrganization('export-expiry');
     const token = await anOrgToken(org.token); // a session would lapse across the seven days; an API token does not
     const ready = await aReadyExport(org);
-    const [row] = await service.app.database.sql.query<{ file_path: string }>('SELECT file_path FROM data_exports WHERE id = ?', [
-      ready.id,
-    ]);
+    const [row] = await service.app.database.sql.query<{ file_path: string }>(
+      sql`SELECT file_path FROM data_exports WHERE id = ${ready.id}`,
+    );
     expect(existsSync(row!.file_path)).to.equal(true);
     clock.advance(7 * 24 * 3_600_000 + 1_000);
     expect((await round()).expired).to.be.greaterThan(0);

@@ -6,14 +6,14 @@ import { testClock } from '../../../support/test-clock';
 import { testServer } from '../../../support/test-server';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { AccountDeletion } from '../../../../src/application/identity/account-deletion';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const DAY = 24 * 60 * 60_000;
 
 async function outbox(organizationId: number): Promise<string[]> {
   const { database } = await testServer();
   const rows = await database.sql.query<{ subject: string }>(
-    `SELECT subject FROM notification_outbox WHERE organization_id = ? ORDER BY id`,
-    [organizationId],
+    sql`SELECT subject FROM notification_outbox WHERE organization_id = ${organizationId} ORDER BY id`,
   );
   return rows.map((r) => r.subject);
 }

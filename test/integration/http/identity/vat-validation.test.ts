@@ -5,6 +5,7 @@ import { apiAt, expectError } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
 import { aMember } from '../../../support/identity-fixtures';
 import { aDeliveryService, type DeliveryService } from '../../../support/delivery-service';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const VIES_HOST = 'vies.vat-fixture.com';
 
@@ -90,8 +91,7 @@ describe('POST /api/organizations/{id}/vat-id/validate (against a loopback VIES)
     });
     expect(vies.asked.at(-1)).to.deep.equal({ countryCode: 'DE', vatNumber: '123456789' });
     const [row] = await service.app.database.sql.query<{ vat_validation: Record<string, unknown> }>(
-      'SELECT vat_validation FROM organizations WHERE id = ?',
-      [org.user.organizationId],
+      sql`SELECT vat_validation FROM organizations WHERE id = ${org.user.organizationId}`,
     );
     expect(row!.vat_validation).to.include({ valid: true, name: 'Muster GmbH' });
   });
@@ -119,8 +119,7 @@ describe('POST /api/organizations/{id}/vat-id/validate (against a loopback VIES)
     };
     expectError(await validate(org), 409, 'vatIdChangedDuringValidation');
     const [row] = await service.app.database.sql.query<{ vat_validation: unknown }>(
-      'SELECT vat_validation FROM organizations WHERE id = ?',
-      [org.user.organizationId],
+      sql`SELECT vat_validation FROM organizations WHERE id = ${org.user.organizationId}`,
     );
     expect(row!.vat_validation).to.equal(null);
   });

@@ -6,6 +6,7 @@ import { aWebsite, storedMonitor } from '../../../support/monitoring-fixtures';
 import { aResult, record, type MonitorRow } from '../../../support/results-fixtures';
 import { testServer } from '../../../support/test-server';
 import { testClock } from '../../../support/test-clock';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const MINUTE = 60_000;
 
@@ -60,8 +61,7 @@ describe('acknowledgement and resolution parity between monitor incidents and IM
   async function eventsOf(incidentId: string, kind: string): Promise<Array<Record<string, any>>> {
     const { database } = await testServer();
     const rows = await database.sql.query<{ payload: Record<string, any> }>(
-      `SELECT payload FROM notification_outbox WHERE kind = ? AND payload->>'incidentId' = ?`,
-      [kind, incidentId],
+      sql`SELECT payload FROM notification_outbox WHERE kind = ${kind} AND payload->>'incidentId' = ${incidentId}`,
     );
     return rows.map((r) => r.payload);
   }

@@ -6,6 +6,7 @@ import { api, expectError } from '../../../support/http-client';
 import { aCallerSet, type CallerSet } from '../../../support/callers';
 import { setIncidentManagement } from '../../../support/im-fixtures';
 import { testServer } from '../../../support/test-server';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const fixture = (name: string) => fs.readFileSync(path.resolve(__dirname, '../../../fixtures', name), 'utf8');
 const postRaw = (token: string, rawBody: string) =>
@@ -37,7 +38,7 @@ describe('IM alert sources', () => {
     const listed = await api('GET', '/api/im/sources', { token: callers.responder });
     expect(listed.body.items.map((s: { id: string }) => s.id)).to.include(source.id);
     const { database } = await testServer();
-    const [row] = await database.sql.query<Record<string, unknown>>('SELECT * FROM im_alert_sources WHERE public_id = ?', [source.id]);
+    const [row] = await database.sql.query<Record<string, unknown>>(sql`SELECT * FROM im_alert_sources WHERE public_id = ${source.id}`);
     expect(JSON.stringify(row)).to.not.include(source.token.slice(5));
     const renamed = await api('PATCH', `/api/im/sources/${source.id}`, { token: callers.admin, body: { name: 'Prom EU' } });
     expect(renamed.body.name).to.equal('Prom EU');

@@ -4,6 +4,7 @@ import { api, expectError } from '../../../support/http-client';
 import { aCallerSet, type CallerSet } from '../../../support/callers';
 import { setIncidentManagement } from '../../../support/im-fixtures';
 import { testServer } from '../../../support/test-server';
+import { sql, raw } from '../../../../src/infrastructure/persistence/sql';
 
 /** A PagerDuty Events API v2 trigger, as PagerDuty's documentation shows it. */
 const pdTrigger = (dedupKey: string, extra: Record<string, unknown> = {}) => ({
@@ -152,16 +153,16 @@ describe('POST /api/im/events (PagerDuty Events v2 shape)', () => {
     const { database } = await testServer();
     const fn = `im_refuse_${set.organizationId}`;
     await database.sql.query(
-      `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'storage refused'; END $$`,
+      sql`CREATE FUNCTION ${raw(fn)}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'storage refused'; END $$`,
     );
     await database.sql.query(
-      `CREATE TRIGGER ${fn} BEFORE INSERT ON im_incidents FOR EACH ROW WHEN (NEW.organization_id = ${set.organizationId}) EXECUTE FUNCTION ${fn}()`,
+      sql`CREATE TRIGGER ${raw(fn)} BEFORE INSERT ON im_incidents FOR EACH ROW WHEN (NEW.organization_id = ${raw(String(set.organizationId))}) EXECUTE FUNCTION ${raw(fn)}()`,
     );
     try {
       expectError(await send(pdTrigger('refused'), set.orgToken), 503, 'unavailable');
     } finally {
-      await database.sql.query(`DROP TRIGGER ${fn} ON im_incidents`);
-      await database.sql.query(`DROP FUNCTION ${fn}()`);
+      await database.sql.query(sql`DROP TRIGGER ${raw(fn)} ON im_incidents`);
+      await database.sql.query(sql`DROP FUNCTION ${raw(fn)}()`);
     }
     expect((await send(pdTrigger('refused'), set.orgToken)).status).to.equal(202);
   });

@@ -6,6 +6,7 @@ import { setIncidentManagement } from '../../../support/im-fixtures';
 import { testServer } from '../../../support/test-server';
 import { aMember } from '../../../support/identity-fixtures';
 import { testClock } from '../../../support/test-clock';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 /** The IM incident actions beyond status moves: escalate now, add a responder, retry an outbound page. */
 describe('IM incident actions over HTTP', () => {
@@ -19,9 +20,9 @@ describe('IM incident actions over HTTP', () => {
 
   const pagesOf = async (incidentId: string) => {
     const { database } = await testServer();
-    return database.sql.query<{ subject: string | null }>('SELECT * FROM notification_deliveries WHERE incident_id = ? ORDER BY id', [
-      incidentId,
-    ]);
+    return database.sql.query<{ subject: string | null }>(
+      sql`SELECT * FROM notification_deliveries WHERE incident_id = ${incidentId} ORDER BY id`,
+    );
   };
 
   describe('POST /api/im/incidents/{id}/escalate', () => {
@@ -68,7 +69,7 @@ describe('IM incident actions over HTTP', () => {
         aMember(callers.org, 'responder'),
       ]);
       const { database } = await testServer();
-      await database.sql.query('UPDATE users SET is_active = false WHERE id = ?', [gone.id]);
+      await database.sql.query(sql`UPDATE users SET is_active = false WHERE id = ${gone.id}`);
       const team = await api('POST', '/api/im/teams', {
         token: callers.admin,
         body: {
@@ -127,15 +128,13 @@ describe('IM incident actions over HTTP', () => {
         body: { title: 'Queue stuck', escalationPolicyId: policy.body.id },
       });
       expect((await api('POST', `/api/im/incidents/${incident.body.id}/escalate`, { token: callers.admin })).status).to.equal(200);
-      const [page] = await database.sql.query<{ id: string }>('SELECT id::text FROM notification_deliveries WHERE incident_id = ?', [
-        incident.body.id,
-      ]);
+      const [page] = await database.sql.query<{ id: string }>(
+        sql`SELECT id::text FROM notification_deliveries WHERE incident_id = ${incident.body.id}`,
+      );
       const fail = () =>
-        database.sql.query("UPDATE notification_deliveries SET status = 'failed', failed_at = ?, next_attempt_at = ? WHERE id = ?::uuid", [
-          testClock.now(),
-          new Date(testClock.now().getTime() + 86_400_000),
-          page!.id,
-        ]);
+        database.sql.query(
+          sql`UPDATE notification_deliveries SET status = 'failed', failed_at = ${testClock.now()}, next_attempt_at = ${new Date(testClock.now().getTime() + 86_400_000)} WHERE id = ${page!.id}::uuid`,
+        );
       const retry = (id: string, token = callers.admin) => api('POST', `/api/im/outbound/${id}/retry`, { token });
 
       expectError(await retry(page!.id), 409, 'imOutboundNotFailed');
@@ -144,10 +143,9 @@ describe('IM incident actions over HTTP', () => {
       expectError(await retry(randomUUID()), 404, 'imOutboundNotFound');
       expectError(await retry('not-a-uuid'), 404, 'imOutboundNotFound');
       const [report] = await database.sql.query<{ id: string }>(
-        `INSERT INTO notification_deliveries (organization_id, channel_type, event, payload, recipient, dedup_key, status, next_attempt_at, created_at)
-         VALUES (?, 'email', 'report.ready', '{}'::jsonb, '{"type":"email","address":"r@example.com"}'::jsonb, ?, 'failed', now(), now())
+        sql`INSERT INTO notification_deliveries (organization_id, channel_type, event, payload, recipient, dedup_key, status, next_attempt_at, created_at)
+         VALUES (${callers.organizationId}, 'email', 'report.ready', '{}'::jsonb, '{"type":"email","address":"r@example.com"}'::jsonb, ${randomUUID()}, 'failed', now(), now())
          RETURNING id::text`,
-        [callers.organizationId, randomUUID()],
       );
       expectError(await retry(report!.id), 404, 'imOutboundNotFound');
 
@@ -157,8 +155,7 @@ describe('IM incident actions over HTTP', () => {
       expect(first.status, JSON.stringify(first.body)).to.equal(200);
       expect(first.body).to.deep.equal({ id: page!.id, status: 'pending', integration: 'email' });
       const [row] = await database.sql.query<{ status: string; due: boolean }>(
-        'SELECT status, next_attempt_at <= ? AS due FROM notification_deliveries WHERE id = ?::uuid',
-        [testClock.now(), page!.id],
+        sql`SELECT status, next_attempt_at <= ${testClock.now()} AS due FROM notification_deliveries WHERE id = ${page!.id}::uuid`,
       );
       expect(row).to.deep.equal({ status: 'pending', due: true });
 

@@ -7,14 +7,14 @@ import { setIncidentManagement } from '../../../support/im-fixtures';
 import { testDatabase, testServer } from '../../../support/test-server';
 import { testClock } from '../../../support/test-clock';
 import { waitFor } from '../../../support/wait-for';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 async function aTeamRow(organizationId: number): Promise<string> {
   const { database } = await testServer();
   const id = randomUUID();
-  await database.sql.query("INSERT INTO im_teams (id, organization_id, name, created_at, updated_at) VALUES (?, ?, 'Team', now(), now())", [
-    id,
-    organizationId,
-  ]);
+  await database.sql.query(
+    sql`INSERT INTO im_teams (id, organization_id, name, created_at, updated_at) VALUES (${id}, ${organizationId}, 'Team', now(), now())`,
+  );
   return id;
 }
 
@@ -22,8 +22,7 @@ async function aPolicyRow(organizationId: number): Promise<string> {
   const { database } = await testServer();
   const id = randomUUID();
   await database.sql.query(
-    "INSERT INTO escalation_policies (id, organization_id, name, repeat_count, created_at, updated_at) VALUES (?, ?, 'Policy', 0, now(), now())",
-    [id, organizationId],
+    sql`INSERT INTO escalation_policies (id, organization_id, name, repeat_count, created_at, updated_at) VALUES (${id}, ${organizationId}, 'Policy', 0, now(), now())`,
   );
   return id;
 }

@@ -9,6 +9,7 @@ import { testClock } from '../../../support/test-clock';
 import { testServer } from '../../../support/test-server';
 import { AssetMaintenance } from '../../../../src/application/maintenance/asset-maintenance';
 import { MAINTENANCE_WINDOWS, type MaintenanceWindows } from '../../../../src/application/incidents/ports';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const HOUR = 3600_000;
 const WINDOW_FIELDS = [
@@ -42,8 +43,7 @@ const later = (hours: number) => new Date(testClock.now().getTime() + hours * HO
 async function outboxKinds(organizationId: number): Promise<string[]> {
   const { database } = await testServer();
   const rows = await database.sql.query<{ kind: string }>(
-    `SELECT kind FROM notification_outbox WHERE organization_id = ? AND kind LIKE 'maintenance.%' ORDER BY id`,
-    [organizationId],
+    sql`SELECT kind FROM notification_outbox WHERE organization_id = ${organizationId} AND kind LIKE 'maintenance.%' ORDER BY id`,
   );
   return rows.map((r) => r.kind);
 }
@@ -196,7 +196,7 @@ describe('Maintenance windows API', () => {
       body: { title: 'T', startTime: later(1), endTime: later(2), targets: [{ type: 'website', id: monitor.publicId }] },
     });
     const { database } = await testServer();
-    await database.sql.query('DELETE FROM monitors WHERE id = ?', [monitor.id]);
+    await database.sql.query(sql`DELETE FROM monitors WHERE id = ${monitor.id}`);
     expectError(
       await api('GET', `/api/maintenance-windows/${created.body.id}`, { token: org.token }),
       500,

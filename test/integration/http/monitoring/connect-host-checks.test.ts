@@ -8,6 +8,7 @@ import { testCertificates } from '../../../support/peers/certificates';
 import { HttpPeer, type SeenRequest } from '../../../support/peers/http-peer';
 import { testClock } from '../../../support/test-clock';
 import { testConfig, testDatabase, testDnsServer } from '../../../support/test-server';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const LOCATION = 'eu-west';
 
@@ -93,10 +94,9 @@ describe('connectHost end to end: API write, engine check, the request at the co
     const response = await call('POST', '/api/websites', token, { customerId, locations: [LOCATION], timeoutSeconds: 5, ...fields });
     expect(response.status, JSON.stringify(response.body)).to.equal(201);
     // not due until triggered (the test clock runs ahead of real time)
-    await app.database.sql.query('UPDATE check_schedule SET next_due_at = ? WHERE monitor_id = ?', [
-      new Date(testClock.now().getTime() + 3_600_000),
-      response.body.id,
-    ]);
+    await app.database.sql.query(
+      sql`UPDATE check_schedule SET next_due_at = ${new Date(testClock.now().getTime() + 3_600_000)} WHERE monitor_id = ${response.body.id}`,
+    );
     monitorIds.add(response.body.id);
     created.push({ token, publicId: response.body.publicId });
     return response.body;

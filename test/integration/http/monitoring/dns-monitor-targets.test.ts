@@ -8,6 +8,7 @@ import { apiAt, expectError } from '../../../support/http-client';
 import { DnsPeer } from '../../../support/peers/dns-peer';
 import { testClock } from '../../../support/test-clock';
 import { testConfig, testDatabase, testDnsServer } from '../../../support/test-server';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const LOCATION = 'eu-west';
 /** The one non-public address the operator allowlists here: where the monitor-named resolver listens. */
@@ -61,7 +62,7 @@ describe('DNS monitors: the resolver is policed, the answers are not', () => {
   /** Makes the monitor due now, runs the engine until it has a result, and answers the newest one. */
   async function checkNow(monitor: { id: number; publicId: string }) {
     monitorIds.add(monitor.id);
-    await app.database.sql.query('UPDATE check_schedule SET next_due_at = ? WHERE monitor_id = ?', [testClock.now(), monitor.id]);
+    await app.database.sql.query(sql`UPDATE check_schedule SET next_due_at = ${testClock.now()} WHERE monitor_id = ${monitor.id}`);
     await runUntilRecorded(engine, 1, 15_000, app);
     const history = await apiAt(app.url, 'GET', `/api/websites/${monitor.publicId}/check-history`, { token });
     expect(history.status, JSON.stringify(history.body)).to.equal(200);

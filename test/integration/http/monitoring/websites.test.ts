@@ -8,6 +8,7 @@ import { websiteRecord } from '../../../../src/application/monitoring/monitor-re
 import { MONITOR_COLUMNS, toItem } from '../../../../src/infrastructure/monitoring/monitor-rows';
 import { renderStaleWebsiteDocuments } from '../../../../src/infrastructure/monitoring/website-document';
 import type { ApiResponse } from '../../../support/http-client';
+import { raw, sql } from '../../../../src/infrastructure/persistence/sql';
 
 async function setup(packageBody: Parameters<typeof aMonitorPackage>[1] = {}) {
   const org = await anOrganization('websites');
@@ -146,9 +147,9 @@ describe('websites: alertRetryInterval (confirmation checks)', () => {
     ).to.equal(10);
     const [row] = await (
       await testServer()
-    ).database.sql.query<{ alert_retry_interval: number }>(`SELECT alert_retry_interval FROM monitors WHERE public_id = ?`, [
-      created.publicId,
-    ]);
+    ).database.sql.query<{ alert_retry_interval: number }>(
+      sql`SELECT alert_retry_interval FROM monitors WHERE public_id = ${created.publicId}`,
+    );
     expect(row!.alert_retry_interval, 'what the engine reads').to.equal(10);
   });
 });
@@ -341,7 +342,7 @@ describe('websites: the stored read model stays current', () => {
     expect((await storedMonitor(site.publicId)).document).to.include('edge-eu');
 
     const { database } = await testServer();
-    await database.sql.query('UPDATE monitors SET name = ? WHERE public_id = ?', ['Renamed elsewhere', site.publicId]);
+    await database.sql.query(sql`UPDATE monitors SET name = ${'Renamed elsewhere'} WHERE public_id = ${site.publicId}`);
     expect((await storedMonitor(site.publicId)).document).to.equal(null);
     expect((await api('GET', `/api/websites/${site.publicId}`, { token })).body.name).to.equal('Renamed elsewhere');
     expect((await api('GET', '/api/websites', { token })).body.items[0].name).to.equal('Renamed elsewhere');
@@ -358,8 +359,7 @@ describe('websites: compact JSON from the one record definition', () => {
   async function presented(publicId: string) {
     const { database } = await testServer();
     const [row] = await database.sql.query(
-      `SELECT ${MONITOR_COLUMNS} FROM monitors m JOIN customers c ON c.id = m.customer_id WHERE m.public_id = ?`,
-      [publicId],
+      sql`SELECT ${raw(MONITOR_COLUMNS)} FROM monitors m JOIN customers c ON c.id = m.customer_id WHERE m.public_id = ${publicId}`,
     );
     const record = websiteRecord(toItem(row!));
     return { ...record, heartbeatUrl: record.heartbeatUrl === null ? null : `${publicBaseUrl}${record.heartbeatUrl}` };
@@ -412,7 +412,7 @@ describe('websites: compact JSON from the one record definition', () => {
 
     // A write from elsewhere marks the stored records stale: reads render them from their rows, to the same bytes.
     const { database } = await testServer();
-    await database.sql.query('UPDATE monitors SET name = name WHERE customer_id = ?', [customer.id]);
+    await database.sql.query(sql`UPDATE monitors SET name = name WHERE customer_id = ${customer.id}`);
     expect((await storedMonitor(heartbeat.body.publicId)).document).to.equal(null);
     expect((await api('GET', `/api/websites/${heartbeat.body.publicId}`, { token })).text).to.equal(one.text);
     expect((await api('GET', '/api/websites', { token })).text).to.equal(list.text);

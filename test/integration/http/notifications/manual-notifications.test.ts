@@ -9,6 +9,7 @@ import { WebhookReceiver } from '../../../support/peers/webhook-receiver';
 import { aDeliveryService, type DeliveryService } from '../../../support/delivery-service';
 import { waitFor } from '../../../support/wait-for';
 import type { RunningApplication } from '../../../../src/main/application';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const HOOK_HOST = 'hooks.manual-alert-fixture.com';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -36,7 +37,7 @@ describe('the channel test button and send-alert', () => {
     return created.body;
   }
   const deliveryOf = async (id: string) =>
-    (await app.database.sql.query<Record<string, any>>('SELECT * FROM notification_deliveries WHERE id = ?', [id]))[0];
+    (await app.database.sql.query<Record<string, any>>(sql`SELECT * FROM notification_deliveries WHERE id = ${id}`))[0];
 
   before(async () => {
     await receiver.start();
@@ -106,8 +107,7 @@ describe('the channel test button and send-alert', () => {
       [2, 200, 'delivered'],
     ]);
     const [outbox] = await app.database.sql.query<Record<string, any>>(
-      'SELECT o.kind, o.routed_at FROM notification_outbox o JOIN notification_deliveries d ON d.outbox_id = o.id WHERE d.id = ?',
-      [queued.body.id],
+      sql`SELECT o.kind, o.routed_at FROM notification_outbox o JOIN notification_deliveries d ON d.outbox_id = o.id WHERE d.id = ${queued.body.id}`,
     );
     expect(outbox!.kind).to.equal('test');
     expect(outbox!.routed_at).to.be.instanceOf(Date);

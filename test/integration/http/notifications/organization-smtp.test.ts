@@ -9,6 +9,7 @@ import { testClock } from '../../../support/test-clock';
 import { testCertificates } from '../../../support/peers/certificates';
 import { SmtpPeer } from '../../../support/peers/smtp-peer';
 import { startApplication, type RunningApplication } from '../../../../src/main/application';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const MAIL_HOST = 'mail.smtp-fixture.com';
 
@@ -96,8 +97,7 @@ describe('organization SMTP (PATCH /api/organization/smtp)', () => {
       expect(response.text).not.to.include('secret');
       expect((await call('GET', org.token)).body).to.deep.equal(response.body);
       const [row] = await app.database.sql.query<{ password_ciphertext: string }>(
-        'SELECT password_ciphertext FROM organization_smtp WHERE organization_id = ?',
-        [org.user.organizationId],
+        sql`SELECT password_ciphertext FROM organization_smtp WHERE organization_id = ${org.user.organizationId}`,
       );
       expect(row!.password_ciphertext).to.match(/^v1\./).and.not.include('secret');
 

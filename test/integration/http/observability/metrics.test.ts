@@ -8,6 +8,7 @@ import { testConfig, testServer } from '../../../support/test-server';
 import { aFreshDatabase, type FreshDatabase } from '../../../support/fresh-database';
 import { apiAt, expectError, type ApiResponse, type RequestOptions } from '../../../support/http-client';
 import { Scrape } from '../../../support/prometheus-text';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 const silent = pino({ level: 'silent' });
@@ -105,11 +106,10 @@ describe('Prometheus /metrics', function () {
       const before = await scrapeUntil(app.url, () => true);
       const pendingBefore = before.value('monitoring_notification_outbox_pending')!;
       await app.database.sql.query(
-        `INSERT INTO notification_outbox (organization_id, recipient_email, subject, body, created_at, delivered_at) VALUES
-           (?, 'a@metrics.example', 's', 'b', now() - interval '1 hour', NULL),
-           (?, 'b@metrics.example', 's', 'b', now(), NULL),
-           (?, 'c@metrics.example', 's', 'b', now() - interval '2 hours', now())`,
-        [user.organizationId, user.organizationId, user.organizationId],
+        sql`INSERT INTO notification_outbox (organization_id, recipient_email, subject, body, created_at, delivered_at) VALUES
+           (${user.organizationId}, 'a@metrics.example', 's', 'b', now() - interval '1 hour', NULL),
+           (${user.organizationId}, 'b@metrics.example', 's', 'b', now(), NULL),
+           (${user.organizationId}, 'c@metrics.example', 's', 'b', now() - interval '2 hours', now())`,
       );
 
       const up = { kind: 'http', location: 'eu-west', status: 'up' };

@@ -3,6 +3,7 @@ import { api, expectError } from '../../../support/http-client';
 import { aCallerSet, type CallerSet } from '../../../support/callers';
 import { setIncidentManagement } from '../../../support/im-fixtures';
 import { testDnsServer, testServer } from '../../../support/test-server';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const HOOK_HOST = 'hooks.contact-methods-fixture.com';
 
@@ -39,7 +40,7 @@ describe('IM contact methods', () => {
     expect(hook.status, JSON.stringify(hook.body)).to.equal(201);
     expect(hook.body.signingSecret).to.match(/^whsec_/);
     const { database } = await testServer();
-    const [row] = await database.sql.query<Record<string, unknown>>('SELECT * FROM im_contact_methods WHERE id = ?', [hook.body.id]);
+    const [row] = await database.sql.query<Record<string, unknown>>(sql`SELECT * FROM im_contact_methods WHERE id = ${hook.body.id}`);
     expect(row!.secret_ciphertext).to.be.a('string');
     expect(JSON.stringify(row)).to.not.include(hook.body.signingSecret.slice(6));
     expect((await api('GET', '/api/im/contact-methods', { token: set.responder })).body.items[2]).to.not.have.property('signingSecret');

@@ -5,6 +5,7 @@ import { aCallerSet, type CallerSet } from '../../../support/callers';
 import { setIncidentManagement } from '../../../support/im-fixtures';
 import { aMember } from '../../../support/identity-fixtures';
 import { testServer } from '../../../support/test-server';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const SCHEDULE_FIELDS = ['id', 'teamId', 'name', 'description', 'timezone', 'layers', 'overrides', 'createdAt', 'updatedAt'];
 
@@ -195,9 +196,9 @@ describe('IM schedules and on-call API (/api/im/schedules, /api/im/on-call)', ()
     const { token, url } = issued.body as { token: string; url: string };
     expect(url.endsWith(`/api/im/calendar/${token}`)).to.equal(true);
     const { database } = await testServer();
-    const stored = await database.sql.query<{ token_hash: string }>('SELECT token_hash FROM im_calendar_feeds WHERE schedule_id = ?', [
-      schedule.id,
-    ]);
+    const stored = await database.sql.query<{ token_hash: string }>(
+      sql`SELECT token_hash FROM im_calendar_feeds WHERE schedule_id = ${schedule.id}`,
+    );
     expect(stored).to.have.length(1);
     expect(stored[0]!.token_hash).to.not.include(token);
 

@@ -9,6 +9,7 @@ import { anAccessToken, anAnonymousAgent } from '../../../support/agent-fixtures
 import { agentApi } from '../../../support/agent-http';
 import { TEST_PLATFORM_ADMIN, testServer } from '../../../support/test-server';
 import { testClock } from '../../../support/test-clock';
+import { sql, type Sql } from '../../../../src/infrastructure/persistence/sql';
 
 let platformAdminToken: string | undefined;
 
@@ -36,8 +37,8 @@ async function withAgentWrites(work: () => Promise<void>): Promise<void> {
 
 const unique = (label: string) => `${label}-${randomBytes(4).toString('hex')}`;
 
-async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
-  return (await testServer()).database.sql.query<T>(text, params);
+async function run<T = Record<string, unknown>>(statement: Sql): Promise<T[]> {
+  return (await testServer()).database.sql.query<T>(statement);
 }
 
 async function renamed(org: SignedUp, name: string, billingEmail?: string): Promise<void> {
@@ -67,10 +68,9 @@ describe('platform administration views (/api/admin/**)', () => {
     await renamed(a, `${tag} Alpha`);
     await renamed(b, `${tag} Beta`, `billing@${tag}.example`);
     await renamed(c, 'Unrelated Gamma');
-    await sql(
-      `INSERT INTO custom_domains (public_id, organization_id, hostname, kind, status, verification_token, created_at, updated_at)
-               VALUES (?, ?, ?, 'whiteLabel', 'pending', 'token', now(), now())`,
-      [randomUUID(), c.user.organizationId, `status.${tag}.example`],
+    await run(
+      sql`INSERT INTO custom_domains (public_id, organization_id, hostname, kind, status, verification_token, created_at, updated_at)
+               VALUES (${randomUUID()}, ${c.user.organizationId}, ${`status.${tag}.example`}, 'whiteLabel', 'pending', 'token', now(), now())`,
     );
     await aMonitorRow(b.user.organizationId, await aCustomerRow(b.user.organizationId));
     await aMonitorRow(b.user.organizationId, await aCustomerRow(b.user.organizationId));
@@ -124,19 +124,17 @@ describe('platform administration views (/api/admin/**)', () => {
     await aMember(org, 'editor');
     const monitor = await aMonitorRow(organizationId, customerId);
     await aMonitorRow(organizationId, customerId);
-    await sql(`UPDATE monitors SET kind = 'dns' WHERE id = ?`, [monitor.id]);
-    await sql(`UPDATE monitor_counts SET n = n - 1 WHERE customer_id = ? AND kind = 'website'`, [customerId]);
-    await sql(`INSERT INTO monitor_counts (organization_id, customer_id, kind, n) VALUES (?, ?, 'dns', 1)`, [organizationId, customerId]);
+    await run(sql`UPDATE monitors SET kind = 'dns' WHERE id = ${monitor.id}`);
+    await run(sql`UPDATE monitor_counts SET n = n - 1 WHERE customer_id = ${customerId} AND kind = 'website'`);
+    await run(sql`INSERT INTO monitor_counts (organization_id, customer_id, kind, n) VALUES (${organizationId}, ${customerId}, 'dns', 1)`);
     // Results now: after any rolled-up hour, so they are counted raw.
     const now = testClock.now();
-    await sql(`SELECT check_results_ensure_partition(?::date)`, [now.toISOString().slice(0, 10)]);
-    await sql(`INSERT INTO check_results (monitor_id, checked_at, location_id, status) SELECT ?, ?, g, 1 FROM generate_series(1, 3) g`, [
-      monitor.id,
-      now,
-    ]);
-    await sql(
-      `INSERT INTO customer_sms_usage (customer_id, month, sms_count) VALUES (?, date_trunc('month', ?::timestamptz AT TIME ZONE 'UTC')::date, 7)`,
-      [customerId, now],
+    await run(sql`SELECT check_results_ensure_partition(${now.toISOString().slice(0, 10)}::date)`);
+    await run(
+      sql`INSERT INTO check_results (monitor_id, checked_at, location_id, status) SELECT ${monitor.id}, ${now}, g, 1 FROM generate_series(1, 3) g`,
+    );
+    await run(
+      sql`INSERT INTO customer_sms_usage (customer_id, month, sms_count) VALUES (${customerId}, date_trunc('month', ${now}::timestamptz AT TIME ZONE 'UTC')::date, 7)`,
     );
     for (const [status, ageDays] of [
       ['delivered', 1],
@@ -145,18 +143,16 @@ describe('platform administration views (/api/admin/**)', () => {
       ['pending', 0],
       ['delivered', 8],
     ] as const) {
-      await sql(
-        `INSERT INTO notification_deliveries (organization_id, outbox_id, channel_public_id, channel_type, event, payload, status, next_attempt_at, created_at)
-                 VALUES (?, 1, ?, 'webhook', 'test', '{}', ?, now(), ?)`,
-        [organizationId, randomUUID(), status, new Date(now.getTime() - ageDays * 86_400_000 - 60_000)],
+      await run(
+        sql`INSERT INTO notification_deliveries (organization_id, outbox_id, channel_public_id, channel_type, event, payload, status, next_attempt_at, created_at)
+                 VALUES (${organizationId}, 1, ${randomUUID()}, 'webhook', 'test', '{}', ${status}, now(), ${new Date(now.getTime() - ageDays * 86_400_000 - 60_000)})`,
       );
     }
-    await sql(
-      `INSERT INTO custom_domains (public_id, organization_id, hostname, kind, status, verification_token, created_at, updated_at)
-               VALUES (?, ?, ?, 'whiteLabel', 'active', 'token', now(), now())`,
-      [randomUUID(), organizationId, `${unique('white')}.example`],
+    await run(
+      sql`INSERT INTO custom_domains (public_id, organization_id, hostname, kind, status, verification_token, created_at, updated_at)
+               VALUES (${randomUUID()}, ${organizationId}, ${`${unique('white')}.example`}, 'whiteLabel', 'active', 'token', now(), now())`,
     );
-    const [domain] = await sql<{ hostname: string }>('SELECT hostname FROM custom_domains WHERE organization_id = ?', [organizationId]);
+    const [domain] = await run<{ hostname: string }>(sql`SELECT hostname FROM custom_domains WHERE organization_id = ${organizationId}`);
 
     const detail = await api('GET', `/api/admin/organizations/${organizationId}`, { token });
     expect(detail.status, JSON.stringify(detail.body)).to.equal(200);
@@ -189,7 +185,7 @@ describe('platform administration views (/api/admin/**)', () => {
     const organizationId = org.user.organizationId;
     const editor = await aMember(org, 'editor');
     const readonly = await aMember(org, 'readonly');
-    await sql('UPDATE users SET is_active = false WHERE id = ?', [readonly.id]);
+    await run(sql`UPDATE users SET is_active = false WHERE id = ${readonly.id}`);
 
     const all = await api('GET', '/api/admin/users', { token, query: { organizationId: String(organizationId), sort: 'createdAt' } });
     expect(all.status, JSON.stringify(all.body)).to.equal(200);
@@ -240,9 +236,8 @@ describe('platform administration views (/api/admin/**)', () => {
     const org = await anOrganization('heavy');
     const customerId = await aCustomerRow(org.user.organizationId);
     // More SMS this month than any other test organization sends.
-    await sql(
-      `INSERT INTO customer_sms_usage (customer_id, month, sms_count) VALUES (?, date_trunc('month', ?::timestamptz AT TIME ZONE 'UTC')::date, 1000000)`,
-      [customerId, testClock.now()],
+    await run(
+      sql`INSERT INTO customer_sms_usage (customer_id, month, sms_count) VALUES (${customerId}, date_trunc('month', ${testClock.now()}::timestamptz AT TIME ZONE 'UTC')::date, 1000000)`,
     );
     const usage = await api('GET', '/api/admin/usage', { token, query: { top: '3' } });
     expect(usage.status, JSON.stringify(usage.body)).to.equal(200);
@@ -344,9 +339,9 @@ describe('platform administration views (/api/admin/**)', () => {
     const token = await platformAdmin();
     const org = await anOrganization('sole');
     expectError(await api('POST', `/api/admin/users/${org.user.id}/deactivate`, { token }), 400, 'lastAdminProtected');
-    const [self] = await sql<{ id: string; organization_id: number }>('SELECT id, organization_id FROM users WHERE email = ?', [
-      TEST_PLATFORM_ADMIN.email,
-    ]);
+    const [self] = await run<{ id: string; organization_id: number }>(
+      sql`SELECT id, organization_id FROM users WHERE email = ${TEST_PLATFORM_ADMIN.email}`,
+    );
     // A second admin of the platform's organization, so the self rule is the one that answers.
     await aMember(
       {

@@ -10,6 +10,7 @@ import { aSolidPng, aWeekOfResults, firstPagePixels, firstPagePng, pdfText, pixe
 import { testClock } from '../../../support/test-clock';
 import { testServer } from '../../../support/test-server';
 import { RunDueReports } from '../../../../src/application/reports/run-due-reports';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const DAY = 86_400_000;
 const REPORT_FIELDS = [
@@ -223,9 +224,9 @@ describe('Reports API', () => {
     this.timeout(60_000);
     const app = await testServer();
     const { org, checkout } = await anAgency('northwind');
-    const [{ name: organizationName }] = await app.database.sql.query<{ name: string }>('SELECT name FROM organizations WHERE id = ?', [
-      org.user.organizationId,
-    ]);
+    const [{ name: organizationName }] = await app.database.sql.query<{ name: string }>(
+      sql`SELECT name FROM organizations WHERE id = ${org.user.organizationId}`,
+    );
     const period = { from: new Date(todayMidnight().getTime() - 7 * DAY), to: todayMidnight() };
     // Checkout: down for one hour (12 results of 5 minutes) on the third day; the blog: never checked.
     await aWeekOfResults(app, checkout, period, { at: 2 * 288 + 120, count: 12 });
@@ -312,9 +313,9 @@ describe('Reports API', () => {
 
     const always = await api('POST', '/api/organization/reports', { token: org.token, body: weekly() });
     const made = await api('POST', `/api/organization/reports/${always.body.id}/run`, { token: org.token });
-    const [row] = await app.database.sql.query<{ pdf_path: string }>('SELECT pdf_path FROM report_runs WHERE public_id = ?', [
-      made.body.id,
-    ]);
+    const [row] = await app.database.sql.query<{ pdf_path: string }>(
+      sql`SELECT pdf_path FROM report_runs WHERE public_id = ${made.body.id}`,
+    );
     unlinkSync(row!.pdf_path);
     expectError(await api('GET', `/api/organization/report-runs/${made.body.id}/pdf`, { token: org.token }), 404, 'reportPdfNotFound');
 
@@ -338,9 +339,9 @@ describe('Reports API', () => {
     const { org } = await anAgency();
     const created = await api('POST', '/api/organization/reports', { token: org.token, body: weekly({ name: 'Raced' }) });
     // Defined before today's slot (midnight UTC), so the slot is due.
-    await app.database.sql.query(`UPDATE report_definitions SET created_at = created_at - interval '2 days' WHERE public_id = ?`, [
-      created.body.id,
-    ]);
+    await app.database.sql.query(
+      sql`UPDATE report_definitions SET created_at = created_at - interval '2 days' WHERE public_id = ${created.body.id}`,
+    );
     const due = () => RequestContext.create(app.database.orm.em, () => app.container.get(RunDueReports).execute());
     await Promise.all([due(), due(), due()]);
     await due();
@@ -353,15 +354,15 @@ describe('Reports API', () => {
     const app = await testServer();
     const { org } = await anAgency();
     const created = await api('POST', '/api/organization/reports', { token: org.token, body: weekly({ name: 'Paused' }) });
-    await app.database.sql.query(`UPDATE report_definitions SET created_at = created_at - interval '2 days' WHERE public_id = ?`, [
-      created.body.id,
-    ]);
-    const slotRuns = () => app.database.sql.query('SELECT 1 FROM report_runs WHERE report_public_id = ?', [created.body.id]);
+    await app.database.sql.query(
+      sql`UPDATE report_definitions SET created_at = created_at - interval '2 days' WHERE public_id = ${created.body.id}`,
+    );
+    const slotRuns = () => app.database.sql.query(sql`SELECT 1 FROM report_runs WHERE report_public_id = ${created.body.id}`);
     const due = () => RequestContext.create(app.database.orm.em, () => app.container.get(RunDueReports).execute());
-    await app.database.sql.query(`UPDATE organizations SET status = 'suspended' WHERE id = ?`, [org.user.organizationId]);
+    await app.database.sql.query(sql`UPDATE organizations SET status = 'suspended' WHERE id = ${org.user.organizationId}`);
     await due();
     expect(await slotRuns()).to.have.length(0);
-    await app.database.sql.query(`UPDATE organizations SET status = 'active' WHERE id = ?`, [org.user.organizationId]);
+    await app.database.sql.query(sql`UPDATE organizations SET status = 'active' WHERE id = ${org.user.organizationId}`);
     await due();
     expect(await slotRuns()).to.have.length(1);
   });

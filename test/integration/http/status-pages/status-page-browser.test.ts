@@ -13,6 +13,7 @@ import { useLoopbackChecks } from '../../../support/loopback-checks';
 import { testClock } from '../../../support/test-clock';
 import { testServer } from '../../../support/test-server';
 import { anEngineFor, runUntilRecorded } from '../../../support/engine-runs';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const LOCATION = 'eu-west';
 const MINUTE = 60_000;
@@ -63,14 +64,12 @@ describe('A status page in headless Chromium', function () {
       consecutiveChecks: 1,
     });
     const { port } = target.address() as AddressInfo;
-    await database.sql.query(`UPDATE monitors SET kind = 'website', monitoring_type = 'http', url = ?, timeout_seconds = 5 WHERE id = ?`, [
-      `http://127.0.0.1:${port}/`,
-      monitor.id,
-    ]);
-    await database.sql.query('UPDATE check_schedule SET next_due_at = ? WHERE monitor_id = ?', [
-      new Date(testClock.now().getTime() + 3_600_000),
-      monitor.id,
-    ]);
+    await database.sql.query(
+      sql`UPDATE monitors SET kind = 'website', monitoring_type = 'http', url = ${`http://127.0.0.1:${port}/`}, timeout_seconds = 5 WHERE id = ${monitor.id}`,
+    );
+    await database.sql.query(
+      sql`UPDATE check_schedule SET next_due_at = ${new Date(testClock.now().getTime() + 3_600_000)} WHERE monitor_id = ${monitor.id}`,
+    );
     const slug = `acme-${Math.random().toString(36).slice(2, 8)}`;
     const created = await api('POST', '/api/status-pages', {
       token: org.token,

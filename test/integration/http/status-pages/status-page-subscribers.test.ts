@@ -12,6 +12,7 @@ import { aDeliveryService, type DeliveryService } from '../../../support/deliver
 import { testClock } from '../../../support/test-clock';
 import { testDnsServer } from '../../../support/test-server';
 import { waitFor } from '../../../support/wait-for';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const MAIL_HOST = 'mail.pages-fixture.com';
 const HOOK_HOST = 'hooks.pages-fixture.com';
@@ -67,8 +68,7 @@ describe('Status page subscribers (loopback SMTP and webhook)', function () {
   const settled = async (organizationId: number) =>
     (
       await service.app.database.sql.query<{ n: string }>(
-        `SELECT count(*) AS n FROM notification_deliveries WHERE organization_id = ? AND status = 'pending'`,
-        [organizationId],
+        sql`SELECT count(*) AS n FROM notification_deliveries WHERE organization_id = ${organizationId} AND status = 'pending'`,
       )
     )[0]!.n === '0';
 

@@ -6,6 +6,7 @@ import { aCustomerRow, aCustomerToken } from '../../../support/identity-fixtures
 import { aMonitorRow, aResult, record } from '../../../support/results-fixtures';
 import { testClock } from '../../../support/test-clock';
 import { testServer } from '../../../support/test-server';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const PAGE_FIELDS = [
   'id',
@@ -272,7 +273,7 @@ describe('Public status pages', () => {
     // A monitor still called by its default name: the host it checks.
     const monitor = await aMonitorRow(org.user.organizationId, customerId, { name: '127.0.0.1:8081', locations: ['eu-west'] });
     const { database } = await testServer();
-    await database.sql.query('UPDATE monitors SET url = ? WHERE id = ?', ['http://127.0.0.1:8081/', monitor.id]);
+    await database.sql.query(sql`UPDATE monitors SET url = ${'http://127.0.0.1:8081/'} WHERE id = ${monitor.id}`);
     const created = await api('POST', '/api/status-pages', {
       token: org.token,
       body: { title: 'Acme', slug: slug('names'), groups: [{ name: 'Web', components: [{ type: 'monitor', id: monitor.publicId }] }] },
@@ -288,7 +289,7 @@ describe('Public status pages', () => {
       expect(text).not.to.include('127.0.0.1');
     }
 
-    await database.sql.query('UPDATE monitors SET name = ? WHERE id = ?', ['Checkout', monitor.id]);
+    await database.sql.query(sql`UPDATE monitors SET name = ${'Checkout'} WHERE id = ${monitor.id}`);
     pastRefresh();
     const renamed = await api('GET', `/api/public/status-pages/${page.slug}`);
     expect(renamed.body.incidents.active.map((i: { title: string }) => i.title)).to.deep.equal(['Checkout is down']);
@@ -356,7 +357,7 @@ describe('Public status pages', () => {
     pastRefresh();
     expect((await api('GET', `/status/${page.slug}`)).text).to.include('Shop website');
     // The fixture's monitor row has no URL for a PATCH to validate: renamed as the monitors' context stores it.
-    await (await testServer()).database.sql.query('UPDATE monitors SET name = ? WHERE id = ?', ['Online shop', monitor.id]);
+    await (await testServer()).database.sql.query(sql`UPDATE monitors SET name = ${'Online shop'} WHERE id = ${monitor.id}`);
     pastRefresh();
     const shown = (await api('GET', `/status/${page.slug}`)).text;
     expect(shown).to.include('Online shop').and.not.include('Shop website');

@@ -5,12 +5,13 @@ import { inJobContext } from '../../../support/tenancy-server';
 import { testServer } from '../../../support/test-server';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../../../src/application/billing/ports';
 import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../../src/application/shared/transaction';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const request = (idempotencyKey: string) => ({ amountCents: 1950, currency: 'EUR', description: 'tier 0 to 1', idempotencyKey });
 
 async function rowsOf(key: string): Promise<Array<Record<string, any>>> {
   const { database } = await testServer();
-  return database.sql.query('SELECT id, amount_cents FROM billing_charges WHERE idempotency_key = ?', [key]);
+  return database.sql.query(sql`SELECT id, amount_cents FROM billing_charges WHERE idempotency_key = ${key}`);
 }
 
 describe('offline payment provider (billing_charges, billing_mandates)', () => {

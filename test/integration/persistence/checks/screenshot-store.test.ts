@@ -6,6 +6,7 @@ import { anOrganization } from '../../../support/builders';
 import { aCustomerRow } from '../../../support/identity-fixtures';
 import { aMonitorRow } from '../../../support/results-fixtures';
 import { testServer } from '../../../support/test-server';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 
@@ -39,13 +40,13 @@ describe('SqlScreenshotStore (check_screenshots)', () => {
   });
 
   it(`keeps a monitor's newest ${SCREENSHOTS_PER_MONITOR}, purges by age, and goes with the monitor`, async () => {
-    const { a, b, store, sql } = await twoMonitors();
+    const { a, b, store, sql: runner } = await twoMonitors();
     const base = Date.parse('2020-01-01T00:00:00Z');
     const shots = Array.from({ length: SCREENSHOTS_PER_MONITOR + 2 }, (_, i) => shotOf(a, new Date(base + i * 60_000)));
     for (const shot of shots) await store.save(shot);
     await store.save(shotOf(b, new Date(base)));
     const count = async (monitorId: number) =>
-      Number((await sql.query<{ n: string }>('SELECT count(*) AS n FROM check_screenshots WHERE monitor_id = ?', [monitorId]))[0]!.n);
+      Number((await runner.query<{ n: string }>(sql`SELECT count(*) AS n FROM check_screenshots WHERE monitor_id = ${monitorId}`))[0]!.n);
     expect(await count(a.id)).to.equal(SCREENSHOTS_PER_MONITOR);
     expect(await store.find(a.id, shots[0]!.id), 'the oldest went').to.equal(null);
     expect(await store.find(a.id, shots[2]!.id)).not.to.equal(null);
@@ -55,7 +56,7 @@ describe('SqlScreenshotStore (check_screenshots)', () => {
     expect(await store.find(a.id, shots[9]!.id)).to.equal(null);
     expect(await store.find(a.id, shots[10]!.id)).not.to.equal(null);
 
-    await sql.query('DELETE FROM monitors WHERE id = ?', [a.id]);
+    await runner.query(sql`DELETE FROM monitors WHERE id = ${a.id}`);
     expect(await count(a.id)).to.equal(0);
   });
 });

@@ -8,6 +8,7 @@ import { anOrganization } from '../../../support/builders';
 import { codeOf } from '../../../support/expect-app-error';
 import { testServer } from '../../../support/test-server';
 import { standalone } from '../../../support/unit-of-work';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const T0 = new Date('2026-12-01T00:00:00Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
@@ -119,10 +120,9 @@ describe('SqlCustomDomainRepository (custom_domains)', () => {
     const purged = await repo.purgeExpired(at(PENDING_LIFETIME_MS));
     expect(purged).to.be.at.least(1);
     const { database } = await testServer();
-    const left = await database.sql.query<{ public_id: string }>('SELECT public_id FROM custom_domains WHERE public_id IN (?, ?)', [
-      expired.publicId,
-      held.publicId,
-    ]);
+    const left = await database.sql.query<{ public_id: string }>(
+      sql`SELECT public_id FROM custom_domains WHERE public_id IN (${expired.publicId}, ${held.publicId})`,
+    );
     expect(left.map((row) => row.public_id)).to.deep.equal([held.publicId]);
   });
 });

@@ -11,6 +11,7 @@ import { SqlImEventBatchStore } from '../../../../src/infrastructure/incident-ma
 import { PostgresSharedRateCounter } from '../../../../src/infrastructure/rate-limit/postgres-rate-limiter';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const trigger = (dedupKey: string, summary: string): ImEvent => ({
   action: 'trigger',
@@ -35,14 +36,12 @@ async function anImOrganization() {
 async function storedOf(organizationId: number) {
   const { database } = await testServer();
   const incidents = await database.sql.query<{ id: number; dedup_key: string; status: string; occurrence_count: number; version: number }>(
-    'SELECT id, dedup_key, status, occurrence_count, version FROM im_incidents WHERE organization_id = ? ORDER BY id',
-    [organizationId],
+    sql`SELECT id, dedup_key, status, occurrence_count, version FROM im_incidents WHERE organization_id = ${organizationId} ORDER BY id`,
   );
   const result = [];
   for (const i of incidents) {
     const timeline = await database.sql.query<{ kind: string; details: unknown }>(
-      'SELECT kind, details FROM im_incident_timeline WHERE incident_id = ? ORDER BY id',
-      [i.id],
+      sql`SELECT kind, details FROM im_incident_timeline WHERE incident_id = ${i.id} ORDER BY id`,
     );
     result.push({ key: i.dedup_key, status: i.status, occurrences: i.occurrence_count, version: i.version, timeline });
   }

@@ -10,6 +10,7 @@ import { aMonitorRow, aResult, record, type MonitorRow } from '../../../support/
 import { testClock } from '../../../support/test-clock';
 import { testDatabase, testServer } from '../../../support/test-server';
 import { waitFor } from '../../../support/wait-for';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const MINUTE = 60_000;
 
@@ -20,7 +21,7 @@ const MINUTE = 60_000;
 async function noticesSoFar(changed: readonly number[]) {
   const { database } = await testServer();
   const marker = -(changed.length + 1);
-  await database.sql.query(`SELECT pg_notify('alert_state', ?)`, [String(marker)]);
+  await database.sql.query(sql`SELECT pg_notify('alert_state', ${String(marker)})`);
   await waitFor(() => changed.includes(marker), { what: 'the marker notice' });
 }
 
@@ -81,7 +82,7 @@ describe('alert-state change notices (LISTEN/NOTIFY on PostgreSQL)', () => {
         'the down',
       ).to.have.length(2);
 
-      await database.sql.query(`DELETE FROM monitor_alert_states WHERE monitor_id = ?`, [monitor.id]);
+      await database.sql.query(sql`DELETE FROM monitor_alert_states WHERE monitor_id = ${monitor.id}`);
       await noticesSoFar(changed);
       expect(
         changed.filter((id) => id === monitor.id),
@@ -116,11 +117,12 @@ describe('alert-state change notices (LISTEN/NOTIFY on PostgreSQL)', () => {
 
       // Another process (a worker of another location, an operator) changes the state.
       const [incident] = await app.database.sql.query<{ id: number }>(
-        `INSERT INTO incidents (public_id, organization_id, customer_id, monitor_id, origin, status, title, started_at, created_at, updated_at)
-         VALUES (gen_random_uuid(), ?, ?, ?, 'automatic', 'open', 'Down', now(), now(), now()) RETURNING id`,
-        [monitor.organizationId, monitor.customerId, monitor.id],
+        sql`INSERT INTO incidents (public_id, organization_id, customer_id, monitor_id, origin, status, title, started_at, created_at, updated_at)
+         VALUES (gen_random_uuid(), ${monitor.organizationId}, ${monitor.customerId}, ${monitor.id}, 'automatic', 'open', 'Down', now(), now(), now()) RETURNING id`,
       );
-      await app.database.sql.query(`UPDATE monitor_alert_states SET open_incident_id = ? WHERE monitor_id = ?`, [incident!.id, monitor.id]);
+      await app.database.sql.query(
+        sql`UPDATE monitor_alert_states SET open_incident_id = ${incident!.id} WHERE monitor_id = ${monitor.id}`,
+      );
       await waitFor(() => !memo.knows(monitor.id, 'eu'), { what: 'the monitor forgotten once told' });
       expect(
         await recordBatch(monitor, aResult('up', new Date(t0.getTime() + minute * MINUTE))),
@@ -147,7 +149,7 @@ describe('alert-state change notices (LISTEN/NOTIFY on PostgreSQL)', () => {
       remember(1);
       expect(memo.knows(1, 'eu')).to.equal(true);
       const cut = await app.database.sql.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN alert_state' AND pid <> pg_backend_pid()`,
+        sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN alert_state' AND pid <> pg_backend_pid()`,
       );
       expect(cut.length, 'the listening connection was found').to.be.at.least(1);
       await waitFor(() => !memo.knows(1, 'eu'), { what: 'everything forgotten when the connection is lost' });

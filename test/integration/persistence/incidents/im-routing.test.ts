@@ -14,6 +14,7 @@ import {
 import { Incident } from '../../../../src/domain/incidents/incident';
 import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../../src/application/shared/transaction';
 import { RouteMonitorIncident } from '../../../../src/application/incident-management/route-monitor-incident';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const MINUTE = 60_000;
 
@@ -24,10 +25,9 @@ async function aRoutedMonitor(of?: { organizationId: number; customerId: number 
   const organizationId = org.user.organizationId;
   const customerId = await aCustomerRow(organizationId);
   const { database } = await testServer();
-  await database.sql.query('UPDATE organizations SET incident_management_enabled = true WHERE id = ?', [organizationId]);
+  await database.sql.query(sql`UPDATE organizations SET incident_management_enabled = true WHERE id = ${organizationId}`);
   await database.sql.query(
-    'INSERT INTO im_customer_routing (customer_id, organization_id, enabled, updated_at) VALUES (?, ?, true, now())',
-    [customerId, organizationId],
+    sql`INSERT INTO im_customer_routing (customer_id, organization_id, enabled, updated_at) VALUES (${customerId}, ${organizationId}, true, now())`,
   );
   return aMonitorRow(organizationId, customerId, { consecutiveChecks: 1 });
 }
@@ -35,8 +35,7 @@ async function aRoutedMonitor(of?: { organizationId: number; customerId: number 
 async function imIncidentsOf(monitor: MonitorRow) {
   const { database } = await testServer();
   return database.sql.query<{ id: number; status: string; dedup_key: string; occurrence_count: number }>(
-    'SELECT id, status, dedup_key, occurrence_count FROM im_incidents WHERE origin_monitor_id = ? ORDER BY id',
-    [monitor.publicId],
+    sql`SELECT id, status, dedup_key, occurrence_count FROM im_incidents WHERE origin_monitor_id = ${monitor.publicId} ORDER BY id`,
   );
 }
 
@@ -47,8 +46,7 @@ describe('check-engine incidents routed into IM, on PostgreSQL', () => {
     await Promise.all([record(monitor, 'eu', failing), record(monitor, 'eu', failing)]);
     const app = await testServer();
     const [engine] = await app.database.sql.query<{ id: number; public_id: string }>(
-      'SELECT id, public_id FROM incidents WHERE monitor_id = ?',
-      [monitor.id],
+      sql`SELECT id, public_id FROM incidents WHERE monitor_id = ${monitor.id}`,
     );
     let routed = await imIncidentsOf(monitor);
     expect(routed).to.have.length(1);
@@ -73,8 +71,7 @@ describe('check-engine incidents routed into IM, on PostgreSQL', () => {
     routed = await imIncidentsOf(monitor);
     expect(routed.map((r) => r.status)).to.deep.equal(['resolved']);
     const timeline = await app.database.sql.query<{ kind: string }>(
-      'SELECT kind FROM im_incident_timeline WHERE incident_id = ? ORDER BY id',
-      [routed[0]!.id],
+      sql`SELECT kind FROM im_incident_timeline WHERE incident_id = ${routed[0]!.id} ORDER BY id`,
     );
     expect(timeline.map((t) => t.kind)).to.deep.equal(['triggered', 'occurrence', 'occurrence', 'resolved']);
   });
@@ -120,20 +117,18 @@ describe('check-engine incidents routed into IM, on PostgreSQL', () => {
     const downAt = new Date(testClock.now().getTime() - 10 * MINUTE);
     await Promise.all([first, ...others].map((m) => record(m, 'eu', aResult('down', downAt))));
     const storm = await app.database.sql.query<{ id: number; status: string; occurrence_count: number }>(
-      `SELECT id, status, occurrence_count FROM im_incidents WHERE customer_id = ?`,
-      [first.customerId],
+      sql`SELECT id, status, occurrence_count FROM im_incidents WHERE customer_id = ${first.customerId}`,
     );
     expect(storm.map((r) => [r.status, Number(r.occurrence_count)])).to.deep.equal([['triggered', 3]]);
     const origins = await app.database.sql.query<{ incident_public_id: string }>(
-      'SELECT incident_public_id FROM im_incident_monitor_origins WHERE im_incident_id = ?',
-      [storm[0]!.id],
+      sql`SELECT incident_public_id FROM im_incident_monitor_origins WHERE im_incident_id = ${storm[0]!.id}`,
     );
     expect(origins).to.have.length(3);
 
     const upAt = new Date(downAt.getTime() + MINUTE);
     await record(first, 'eu', aResult('up', upAt));
     const statusOf = async () =>
-      (await app.database.sql.query<{ status: string }>('SELECT status FROM im_incidents WHERE id = ?', [storm[0]!.id]))[0]!.status;
+      (await app.database.sql.query<{ status: string }>(sql`SELECT status FROM im_incidents WHERE id = ${storm[0]!.id}`))[0]!.status;
     expect(await statusOf()).to.equal('triggered');
     // The last two recover at once: whichever commits second may have seen the other still down.
     await Promise.all(others.map((m) => record(m, 'eu', aResult('up', upAt))));

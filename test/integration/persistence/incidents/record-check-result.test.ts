@@ -5,22 +5,21 @@ import { aMonitorRow, aResult, record, type MonitorRow } from '../../../support/
 import { testServer } from '../../../support/test-server';
 import { testClock } from '../../../support/test-clock';
 import { isDetailSample } from '../../../../src/domain/results/detail-sampling';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const MINUTE = 60_000;
 
 async function incidentsOf(monitor: MonitorRow) {
   const { database } = await testServer();
   return database.sql.query<{ id: number; status: string; origin: string; started_at: Date; resolved_at: Date | null }>(
-    `SELECT id, status, origin, started_at, resolved_at FROM incidents WHERE monitor_id = ? ORDER BY id`,
-    [monitor.id],
+    sql`SELECT id, status, origin, started_at, resolved_at FROM incidents WHERE monitor_id = ${monitor.id} ORDER BY id`,
   );
 }
 
 async function eventsOf(monitor: MonitorRow) {
   const { database } = await testServer();
   const rows = await database.sql.query<{ kind: string; payload: { monitorId: number } }>(
-    `SELECT kind, payload FROM notification_outbox WHERE kind <> 'email' AND (payload->>'monitorId')::bigint = ? ORDER BY id`,
-    [monitor.id],
+    sql`SELECT kind, payload FROM notification_outbox WHERE kind <> 'email' AND (payload->>'monitorId')::bigint = ${monitor.id} ORDER BY id`,
   );
   return rows.map((r) => r.kind);
 }
@@ -77,7 +76,7 @@ describe('RecordCheckResult on PostgreSQL', () => {
     expect(after[0]!.status).to.equal('resolved');
     expect((await eventsOf(monitor)).filter((k) => k === 'incidentOpened')).to.have.length(1);
     const { database } = await testServer();
-    const [stored] = await database.sql.query<{ n: string }>(`SELECT count(*) AS n FROM check_results WHERE monitor_id = ?`, [monitor.id]);
+    const [stored] = await database.sql.query<{ n: string }>(sql`SELECT count(*) AS n FROM check_results WHERE monitor_id = ${monitor.id}`);
     expect(Number(stored!.n)).to.equal(3 * 8 + 4);
   });
 
@@ -97,9 +96,8 @@ describe('RecordCheckResult on PostgreSQL', () => {
     let failure: unknown;
     try {
       await database.sql.query(
-        `INSERT INTO incidents (public_id, organization_id, customer_id, monitor_id, origin, status, title, started_at, created_at, updated_at)
-         VALUES (gen_random_uuid(), ?, ?, ?, 'automatic', 'open', 'dup', now(), now(), now())`,
-        [monitor.organizationId, monitor.customerId, monitor.id],
+        sql`INSERT INTO incidents (public_id, organization_id, customer_id, monitor_id, origin, status, title, started_at, created_at, updated_at)
+         VALUES (gen_random_uuid(), ${monitor.organizationId}, ${monitor.customerId}, ${monitor.id}, 'automatic', 'open', 'dup', now(), now(), now())`,
       );
     } catch (error) {
       failure = error;
@@ -119,8 +117,7 @@ describe('RecordCheckResult on PostgreSQL', () => {
     }
     const { database } = await testServer();
     const rows = await database.sql.query<{ status: number; reason_code: string | null; has_detail: boolean; response_ms: number | null }>(
-      `SELECT status, reason_code, detail IS NOT NULL AS has_detail, response_ms FROM check_results WHERE monitor_id = ? ORDER BY checked_at`,
-      [monitor.id],
+      sql`SELECT status, reason_code, detail IS NOT NULL AS has_detail, response_ms FROM check_results WHERE monitor_id = ${monitor.id} ORDER BY checked_at`,
     );
     expect(rows.map((r) => [r.status, r.reason_code, r.has_detail, r.response_ms])).to.deep.equal([
       [1, null, true, 120],

@@ -5,6 +5,7 @@ import { aCustomerRow } from '../../../support/identity-fixtures';
 import { aMonitorRow, aResult, record, type MonitorRow } from '../../../support/results-fixtures';
 import { testServer } from '../../../support/test-server';
 import { testClock } from '../../../support/test-clock';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -12,8 +13,7 @@ const HOUR = 60 * MINUTE;
 async function eventsOf(monitor: MonitorRow) {
   const { database } = await testServer();
   return database.sql.query<{ kind: string; payload: Record<string, any>; subject: string }>(
-    `SELECT kind, payload, subject FROM notification_outbox WHERE kind <> 'email' AND (payload->>'monitorId')::bigint = ? ORDER BY id`,
-    [monitor.id],
+    sql`SELECT kind, payload, subject FROM notification_outbox WHERE kind <> 'email' AND (payload->>'monitorId')::bigint = ${monitor.id} ORDER BY id`,
   );
 }
 

@@ -8,6 +8,7 @@ import { aCustomerRow } from '../../../support/identity-fixtures';
 import { aMonitorRow, aResult, record } from '../../../support/results-fixtures';
 import { testServer } from '../../../support/test-server';
 import { testClock } from '../../../support/test-clock';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -22,15 +23,14 @@ describe('Result storage: partitions, rollups, retention', () => {
     const { database, container } = await testServer();
     const base = new Date(Math.floor(testClock.now().getTime() / HOUR) * HOUR - 6 * HOUR);
     // eu: every minute for 4 hours, down in minutes 60-89, 50-300 ms; us: every minute but silent in minutes 120-179.
-    await database.sql.query(`INSERT INTO check_locations (code) VALUES ('eu'), ('us') ON CONFLICT DO NOTHING`);
+    await database.sql.query(sql`INSERT INTO check_locations (code) VALUES ('eu'), ('us') ON CONFLICT DO NOTHING`);
     await database.sql.query(
-      `INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms)
-       SELECT ?, ?::timestamptz + m * interval '1 minute' + (l.id * interval '1 second'), l.id,
+      sql`INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms)
+       SELECT ${monitor.id}, ${base}::timestamptz + m * interval '1 minute' + (l.id * interval '1 second'), l.id,
               CASE WHEN l.code = 'eu' AND m BETWEEN 60 AND 89 THEN 3 ELSE 1 END,
               CASE WHEN l.code = 'eu' AND m BETWEEN 60 AND 89 THEN NULL ELSE 50 + (m * 7) % 250 END
        FROM generate_series(0, 239) AS m CROSS JOIN check_locations l
        WHERE l.code IN ('eu', 'us') AND NOT (l.code = 'us' AND m BETWEEN 120 AND 179)`,
-      [monitor.id, base],
     );
     const stats = async () =>
       (
@@ -48,17 +48,14 @@ describe('Result storage: partitions, rollups, retention', () => {
     const report = await RequestContext.create(database.orm.em, () => container.get(MaintainResultStorage).execute());
     expect(report.hoursRolledUp).to.be.greaterThan(6);
     const rollups = await database.sql.query<{ hours: string }>(
-      `SELECT count(DISTINCT hour) AS hours FROM check_result_rollups WHERE monitor_id = ?`,
-      [monitor.id],
+      sql`SELECT count(DISTINCT hour) AS hours FROM check_result_rollups WHERE monitor_id = ${monitor.id}`,
     );
     expect(Number(rollups[0]!.hours)).to.be.at.least(4);
     expect(await stats()).to.deep.equal(fromRaw);
     // Whole hours are now answered by the rollups alone: removing their raw rows changes nothing.
-    await database.sql.query(`DELETE FROM check_results WHERE monitor_id = ? AND checked_at >= ? AND checked_at < ?`, [
-      monitor.id,
-      new Date(base.getTime() + HOUR),
-      new Date(base.getTime() + 3 * HOUR - 5 * MINUTE),
-    ]);
+    await database.sql.query(
+      sql`DELETE FROM check_results WHERE monitor_id = ${monitor.id} AND checked_at >= ${new Date(base.getTime() + HOUR)} AND checked_at < ${new Date(base.getTime() + 3 * HOUR - 5 * MINUTE)}`,
+    );
     expect(await stats()).to.deep.equal(fromRaw);
   });
 
@@ -68,13 +65,13 @@ describe('Result storage: partitions, rollups, retention', () => {
     expect(await maintenance.ensurePartitions(new Date('2020-01-01T12:00:00Z'), 2)).to.equal(3);
     expect(await maintenance.ensurePartitions(new Date('2020-01-01T00:00:00Z'), 2)).to.equal(0);
     await database.sql.query(
-      `INSERT INTO check_results (monitor_id, checked_at, location_id, status) VALUES (1, '2020-01-02T23:59:59Z', 1, 1), (1, '2020-01-03T00:00:00Z', 1, 1)`,
+      sql`INSERT INTO check_results (monitor_id, checked_at, location_id, status) VALUES (1, '2020-01-02T23:59:59Z', 1, 1), (1, '2020-01-03T00:00:00Z', 1, 1)`,
     );
     expect(await maintenance.dropPartitionsBefore(new Date('2020-01-03T00:00:00Z'))).to.deep.equal([
       'check_results_p20200101',
       'check_results_p20200102',
     ]);
-    const left = await database.sql.query<{ checked_at: Date }>(`SELECT checked_at FROM check_results WHERE checked_at < '2020-02-01'`);
+    const left = await database.sql.query<{ checked_at: Date }>(sql`SELECT checked_at FROM check_results WHERE checked_at < '2020-02-01'`);
     expect(left.map((r) => new Date(r.checked_at).toISOString())).to.deep.equal(['2020-01-03T00:00:00.000Z']);
     expect(await maintenance.dropPartitionsBefore(new Date('2020-01-04T00:00:00Z'))).to.deep.equal(['check_results_p20200103']);
   });
@@ -100,7 +97,7 @@ describe('Result storage: partitions, rollups, retention', () => {
       ]),
     );
     const partitions = await database.sql.query<{ name: string }>(
-      `SELECT relname AS name FROM pg_class WHERE relname IN ('check_results_p20210304', 'check_results_p20210305') ORDER BY 1`,
+      sql`SELECT relname AS name FROM pg_class WHERE relname IN ('check_results_p20210304', 'check_results_p20210305') ORDER BY 1`,
     );
     expect(partitions.map((p) => p.name)).to.deep.equal(['check_results_p20210304', 'check_results_p20210305']);
     const stored = await database.sql.query<{
@@ -111,7 +108,7 @@ describe('Result storage: partitions, rollups, retention', () => {
       response_ms: number | null;
       reason_code: string | null;
     }>(
-      `SELECT c.tableoid::regclass::text AS partition, c.checked_at, l.code, c.status, c.response_ms, c.reason_code
+      sql`SELECT c.tableoid::regclass::text AS partition, c.checked_at, l.code, c.status, c.response_ms, c.reason_code
        FROM check_results c JOIN check_locations l ON l.id = c.location_id
        WHERE c.monitor_id = 7 AND c.checked_at >= '2021-03-04' AND c.checked_at < '2021-03-06' ORDER BY c.checked_at`,
     );

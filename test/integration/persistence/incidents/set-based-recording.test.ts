@@ -13,7 +13,7 @@ import { RECURRENCE_EXPANDER } from '../../../../src/application/maintenance/por
 import { CLOCK } from '../../../../src/application/shared/clock';
 import { ID_GENERATOR } from '../../../../src/application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../../../src/application/shared/transaction';
-import { passOn, type SqlRunner, type UnitOfWorkSql } from '../../../../src/infrastructure/persistence/database';
+import type { SqlRunner, UnitOfWorkSql } from '../../../../src/infrastructure/persistence/database';
 import { ContextSql } from '../../../../src/infrastructure/persistence/context-sql';
 import { MikroOrmIncidentRepository } from '../../../../src/infrastructure/incidents/mikro-orm-incident.repository';
 import { OutboxIncidentEvents } from '../../../../src/infrastructure/incidents/outbox-incident-events';
@@ -23,6 +23,7 @@ import { LocationCodes } from '../../../../src/infrastructure/results/location-c
 import { SqlMonitorLookup } from '../../../../src/infrastructure/results/sql-monitor-lookup';
 import { SqlResultStore } from '../../../../src/infrastructure/results/sql-result-store';
 import { ORM } from '../../../../src/main/tokens';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const MINUTE = 60_000;
 
@@ -32,10 +33,10 @@ class CountingSql implements UnitOfWorkSql {
   readonly joinsUnitOfWork = true as const;
   statements = 0;
   constructor(private readonly inner: SqlRunner) {}
-  readonly query = ((statement, paramsOrOptions, options) => {
+  readonly query: SqlRunner['query'] = (statement, options) => {
     this.statements += 1;
-    return passOn(this.inner, statement, paramsOrOptions, options);
-  }) as SqlRunner['query'];
+    return this.inner.query(statement, options);
+  };
 }
 
 /**
@@ -98,26 +99,21 @@ async function rowsOf(monitors: readonly MonitorRow[]) {
   const { database } = await testServer();
   const ids = JSON.stringify(monitors.map((m) => m.id));
   const incidents = await database.sql.query<{ id: number; monitor_id: string; status: string }>(
-    `SELECT id, monitor_id, status FROM incidents WHERE monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint) ORDER BY id`,
-    [ids],
+    sql`SELECT id, monitor_id, status FROM incidents WHERE monitor_id IN (SELECT jsonb_array_elements_text(${ids}::jsonb)::bigint) ORDER BY id`,
   );
   const events = await database.sql.query<{ kind: string; monitor_id: string; incident_id: string }>(
-    `SELECT kind, payload->>'monitorId' AS monitor_id, payload->>'incidentId' AS incident_id FROM notification_outbox
-      WHERE kind <> 'email' AND payload->>'monitorId' IN (SELECT jsonb_array_elements_text(?::jsonb)) ORDER BY id`,
-    [ids],
+    sql`SELECT kind, payload->>'monitorId' AS monitor_id, payload->>'incidentId' AS incident_id FROM notification_outbox
+      WHERE kind <> 'email' AND payload->>'monitorId' IN (SELECT jsonb_array_elements_text(${ids}::jsonb)) ORDER BY id`,
   );
   const timeline = await database.sql.query<{ kind: string; n: string }>(
-    `SELECT t.kind, count(*) AS n FROM incident_timeline t JOIN incidents i ON i.id = t.incident_id
-      WHERE i.monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint) GROUP BY t.kind ORDER BY t.kind`,
-    [ids],
+    sql`SELECT t.kind, count(*) AS n FROM incident_timeline t JOIN incidents i ON i.id = t.incident_id
+      WHERE i.monitor_id IN (SELECT jsonb_array_elements_text(${ids}::jsonb)::bigint) GROUP BY t.kind ORDER BY t.kind`,
   );
   const states = await database.sql.query<{ monitor_id: string; open_incident_id: number | null }>(
-    `SELECT monitor_id, open_incident_id FROM monitor_alert_states WHERE monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`,
-    [ids],
+    sql`SELECT monitor_id, open_incident_id FROM monitor_alert_states WHERE monitor_id IN (SELECT jsonb_array_elements_text(${ids}::jsonb)::bigint)`,
   );
   const [results] = await database.sql.query<{ n: string }>(
-    `SELECT count(*) AS n FROM check_results WHERE monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`,
-    [ids],
+    sql`SELECT count(*) AS n FROM check_results WHERE monitor_id IN (SELECT jsonb_array_elements_text(${ids}::jsonb)::bigint)`,
   );
   return {
     incidents,
@@ -196,14 +192,12 @@ describe('set-based recording on PostgreSQL: a storm costs statements per batch,
     const t0 = new Date(testClock.now().getTime() - 10 * MINUTE);
     await record([inputOf(monitor!, 'down', t0)]);
     const [incident] = (await rowsOf([monitor!])).incidents;
-    await database.sql.query(`UPDATE incidents SET status = 'acknowledged', acknowledged_at = ?, version = version + 1 WHERE id = ?`, [
-      t0,
-      incident!.id,
-    ]);
+    await database.sql.query(
+      sql`UPDATE incidents SET status = 'acknowledged', acknowledged_at = ${t0}, version = version + 1 WHERE id = ${incident!.id}`,
+    );
     await record([inputOf(monitor!, 'up', new Date(t0.getTime() + MINUTE))]);
     const [row] = await database.sql.query<{ status: string; acknowledged_at: Date | null; version: number }>(
-      `SELECT status, acknowledged_at, version FROM incidents WHERE id = ?`,
-      [incident!.id],
+      sql`SELECT status, acknowledged_at, version FROM incidents WHERE id = ${incident!.id}`,
     );
     expect(row!.status).to.equal('resolved');
     expect(row!.acknowledged_at).to.not.equal(null);

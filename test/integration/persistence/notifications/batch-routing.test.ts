@@ -7,6 +7,7 @@ import { OutboxIncidentEvents } from '../../../../src/infrastructure/incidents/o
 import { SqlDeliveryLedger } from '../../../../src/infrastructure/notifications/sql-delivery-ledger';
 import type { EventRoute, OutboxEvent } from '../../../../src/application/notifications/ports';
 import { standalone } from '../../../support/unit-of-work';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 async function aChannel(token: string, body: Record<string, unknown>): Promise<Record<string, any>> {
   const response = await api('POST', '/api/notification-channels', { token, body: { name: 'c', ...body } });
@@ -43,8 +44,7 @@ describe('a round of events routed at once, and attempts settled together (SqlDe
       });
     }
     const outbox = await database.sql.query<{ id: string; incident: string }>(
-      `SELECT id, payload->>'incidentId' AS incident FROM notification_outbox WHERE organization_id = ? ORDER BY id`,
-      [organizationId],
+      sql`SELECT id, payload->>'incidentId' AS incident FROM notification_outbox WHERE organization_id = ${organizationId} ORDER BY id`,
     );
     const routeOf = (i: number, channels: Array<Record<string, any>>): EventRoute => {
       const event: OutboxEvent = {
@@ -77,10 +77,9 @@ describe('a round of events routed at once, and attempts settled together (SqlDe
     expect(await ledger.routeMany([routeOf(0, [hook, mail]), routeOf(1, []), routeOf(2, [mail])], at)).to.equal(3);
     const deliveries = async () =>
       database.sql.query<Record<string, any>>(
-        `SELECT outbox_id::int AS outbox, channel_public_id::text AS channel, channel_type, customer_id, monitor_id::int AS monitor, incident_id, event,
+        sql`SELECT outbox_id::int AS outbox, channel_public_id::text AS channel, channel_type, customer_id, monitor_id::int AS monitor, incident_id, event,
               payload->>'summary' AS summary, status
-         FROM notification_deliveries WHERE organization_id = ? ORDER BY outbox_id, channel_id`,
-        [organizationId],
+         FROM notification_deliveries WHERE organization_id = ${organizationId} ORDER BY outbox_id, channel_id`,
       );
     const base = { customer_id: customer.id, monitor: monitorId, event: 'incident.opened', status: 'pending' };
     const expected = [
@@ -111,8 +110,7 @@ describe('a round of events routed at once, and attempts settled together (SqlDe
     ];
     expect(await deliveries()).to.deep.equal(expected);
     const routed = await database.sql.query<{ incident: string; routed: boolean }>(
-      `SELECT payload->>'incidentId' AS incident, routed_at IS NOT NULL AS routed FROM notification_outbox WHERE organization_id = ? ORDER BY id`,
-      [organizationId],
+      sql`SELECT payload->>'incidentId' AS incident, routed_at IS NOT NULL AS routed FROM notification_outbox WHERE organization_id = ${organizationId} ORDER BY id`,
     );
     expect(routed.map((r) => [r.incident, r.routed])).to.deep.equal([
       ['inc-a', true],
@@ -157,10 +155,9 @@ describe('a round of events routed at once, and attempts settled together (SqlDe
     const deliveryTo = new Map((sent.body.deliveries as Array<{ id: string; channelId: string }>).map((x) => [x.channelId, x.id]));
     const [a, b, c, d] = hooks.map((hook) => deliveryTo.get(hook.publicId));
     await database.sql.query(
-      `UPDATE notification_deliveries SET lease_owner = 'w1', lease_until = now() + interval '1 minute' WHERE organization_id = ?`,
-      [organizationId],
+      sql`UPDATE notification_deliveries SET lease_owner = 'w1', lease_until = now() + interval '1 minute' WHERE organization_id = ${organizationId}`,
     );
-    await database.sql.query(`UPDATE notification_deliveries SET lease_owner = 'w2' WHERE id = ?`, [b]);
+    await database.sql.query(sql`UPDATE notification_deliveries SET lease_owner = 'w2' WHERE id = ${b}`);
     const at = new Date('2026-12-14T10:00:00Z');
     const attempt = (outcome: 'delivered' | 'retry' | 'failed', statusCode: number | null) => ({
       attempt: 1,
@@ -180,11 +177,10 @@ describe('a round of events routed at once, and attempts settled together (SqlDe
     ]);
     expect(answers).to.deep.equal([true, false, true, true]);
     const rows = await database.sql.query<Record<string, any>>(
-      `SELECT d.id::text, d.status, d.attempts, d.lease_owner, d.next_attempt_at, d.delivered_at, d.failed_at, d.last_error,
+      sql`SELECT d.id::text, d.status, d.attempts, d.lease_owner, d.next_attempt_at, d.delivered_at, d.failed_at, d.last_error,
               (SELECT json_agg(json_build_object('status', a.status_code, 'outcome', a.outcome, 'excerpt', a.response_excerpt, 'latency', a.latency_ms))
                  FROM notification_delivery_attempts a WHERE a.delivery_id = d.id) AS tries
-         FROM notification_deliveries d WHERE organization_id = ?`,
-      [organizationId],
+         FROM notification_deliveries d WHERE organization_id = ${organizationId}`,
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(byId.get(a)).to.deep.include({ status: 'delivered', attempts: 1, lease_owner: null, delivered_at: at, failed_at: null });

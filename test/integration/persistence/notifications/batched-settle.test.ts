@@ -4,6 +4,7 @@ import { anOrganization } from '../../../support/builders';
 import { testServer } from '../../../support/test-server';
 import { SqlDeliveryLedger } from '../../../../src/infrastructure/notifications/sql-delivery-ledger';
 import type { DeliveryAttempt, Settlement } from '../../../../src/application/notifications/ports';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 async function aWebhook(token: string, path: string): Promise<Record<string, any>> {
   const response = await api('POST', '/api/notification-channels', {
@@ -27,8 +28,7 @@ async function leasedAlerts(token: string, organizationId: number, count: number
     ids.push(...(sent.body.deliveries as Array<{ id: string }>).map((d) => d.id));
   }
   await database.sql.query(
-    `UPDATE notification_deliveries SET lease_owner = ?, lease_until = now() + interval '1 minute' WHERE organization_id = ?`,
-    [owner, organizationId],
+    sql`UPDATE notification_deliveries SET lease_owner = ${owner}, lease_until = now() + interval '1 minute' WHERE organization_id = ${organizationId}`,
   );
   return ids;
 }
@@ -64,16 +64,14 @@ describe('batched settle (SqlDeliveryLedger.settleMany on PostgreSQL)', () => {
     const [a, b, c] = await leasedAlerts(org.token, org.user.organizationId, 3, 'w1');
     // w1's lease on b lapsed and w2 claimed it again: w1's late settle must not overwrite w2's claim.
     await database.sql.query(
-      `UPDATE notification_deliveries SET lease_owner = 'w2', lease_until = now() + interval '1 minute' WHERE id = ?`,
-      [b],
+      sql`UPDATE notification_deliveries SET lease_owner = 'w2', lease_until = now() + interval '1 minute' WHERE id = ${b}`,
     );
 
     const settled = await ledger.settleMany('w1', [delivered(a!, 1), delivered(b!, 2), retried(c!, 3)]);
     expect([...settled].sort()).to.deep.equal([a!, c!].sort());
     const rows = await database.sql.query<Record<string, any>>(
-      `SELECT d.id::text, d.status, d.attempts, d.lease_owner, (SELECT count(*)::int FROM notification_delivery_attempts x WHERE x.delivery_id = d.id) AS tries
-         FROM notification_deliveries d WHERE organization_id = ?`,
-      [org.user.organizationId],
+      sql`SELECT d.id::text, d.status, d.attempts, d.lease_owner, (SELECT count(*)::int FROM notification_delivery_attempts x WHERE x.delivery_id = d.id) AS tries
+         FROM notification_deliveries d WHERE organization_id = ${org.user.organizationId}`,
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(byId.get(a)).to.deep.include({ status: 'delivered', attempts: 1, lease_owner: null, tries: 1 });
@@ -98,15 +96,13 @@ describe('batched settle (SqlDeliveryLedger.settleMany on PostgreSQL)', () => {
     const hook = await aWebhook(org.token, 'health');
     const ids = await leasedAlerts(org.token, org.user.organizationId, 6, 'w1');
     const failingSince = new Date('2026-12-14T09:00:00Z');
-    await database.sql.query(`UPDATE notification_channels SET consecutive_failures = 4, failing_since = ? WHERE public_id = ?`, [
-      failingSince,
-      hook.publicId,
-    ]);
+    await database.sql.query(
+      sql`UPDATE notification_channels SET consecutive_failures = 4, failing_since = ${failingSince} WHERE public_id = ${hook.publicId}`,
+    );
     const health = async () =>
       (
         await database.sql.query<Record<string, any>>(
-          `SELECT consecutive_failures, last_success_at, last_failure_at, last_failure_reason, failing_since FROM notification_channels WHERE public_id = ?`,
-          [hook.publicId],
+          sql`SELECT consecutive_failures, last_success_at, last_failure_at, last_failure_reason, failing_since FROM notification_channels WHERE public_id = ${hook.publicId}`,
         )
       )[0];
 

@@ -13,6 +13,7 @@ import { waitFor } from '../../../support/wait-for';
 import { WebhookReceiver } from '../../../support/peers/webhook-receiver';
 import { OutboxIncidentEvents } from '../../../../src/infrastructure/incidents/outbox-incident-events';
 import { standalone } from '../../../support/unit-of-work';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const HOOK_HOST = 'hooks.fallback-fixture.com';
 let counter = 0;
@@ -174,8 +175,7 @@ describe('the fallback channel (ledger, workers, loopback receivers)', () => {
     await waitFor(async () => (await setup.channel()).health.status === 'failing', { what: 'the channel failing' });
     expect((await setup.channel()).problems.map((p: { code: string }) => p.code)).to.deep.equal(['channelFailing']);
     const [outbox] = await service.app.database.sql.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM notification_deliveries WHERE organization_id = ? AND channel_public_id <> ?`,
-      [setup.org.user.organizationId, setup.primary.publicId],
+      sql`SELECT count(*)::int AS n FROM notification_deliveries WHERE organization_id = ${setup.org.user.organizationId} AND channel_public_id <> ${setup.primary.publicId}`,
     );
     expect(outbox!.n).to.equal(0);
     expect(receiver.at(setup.paths.fallback)).to.deep.equal([]);

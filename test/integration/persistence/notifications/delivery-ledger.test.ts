@@ -15,6 +15,7 @@ import { RouteOutboxEvents } from '../../../../src/application/notifications/rou
 import { OutboxIncidentEvents } from '../../../../src/infrastructure/incidents/outbox-incident-events';
 import { OutboxMaintenanceEvents } from '../../../../src/infrastructure/maintenance/outbox-maintenance-events';
 import { standalone } from '../../../support/unit-of-work';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const HOOK_HOST = 'hooks.delivery-fixture.com';
 const MAIL_HOST = 'mail.delivery-fixture.com';
@@ -62,13 +63,13 @@ describe('notification delivery ledger (loopback receivers)', () => {
   }
 
   const deliveriesOf = (channelPublicId: string) =>
-    app.database.sql.query<Record<string, any>>('SELECT * FROM notification_deliveries WHERE channel_public_id = ? ORDER BY created_at', [
-      channelPublicId,
-    ]);
+    app.database.sql.query<Record<string, any>>(
+      sql`SELECT * FROM notification_deliveries WHERE channel_public_id = ${channelPublicId} ORDER BY created_at`,
+    );
   const attemptsOf = (deliveryId: string) =>
-    app.database.sql.query<Record<string, any>>('SELECT * FROM notification_delivery_attempts WHERE delivery_id = ? ORDER BY attempt', [
-      deliveryId,
-    ]);
+    app.database.sql.query<Record<string, any>>(
+      sql`SELECT * FROM notification_delivery_attempts WHERE delivery_id = ${deliveryId} ORDER BY attempt`,
+    );
 
   before(async () => {
     await Promise.all([receiver.start(), smtp.start()]);
@@ -274,16 +275,14 @@ describe('notification delivery ledger (loopback receivers)', () => {
     await RequestContext.create(app.database.orm.em, () => Promise.all([route.execute(), route.execute(), route.execute()]));
     expect(await deliveriesOf(setup.channel.publicId)).to.have.length(1);
     const [outbox] = await app.database.sql.query<Record<string, any>>(
-      `SELECT routed_at, delivered_at FROM notification_outbox WHERE payload->>'incidentId' = ?`,
-      [incidentId],
+      sql`SELECT routed_at, delivered_at FROM notification_outbox WHERE payload->>'incidentId' = ${incidentId}`,
     );
     expect(outbox!.routed_at).to.be.instanceOf(Date);
     expect(outbox!.delivered_at).to.deep.equal(outbox!.routed_at);
     // A worker claimed the delivery, then died before sending: its lease is in the ledger, nothing was sent.
     const [row] = await deliveriesOf(setup.channel.publicId);
     await app.database.sql.query(
-      `UPDATE notification_deliveries SET lease_owner = 'dead-worker', lease_until = now() + interval '300 ms' WHERE id = ?`,
-      [row!.id],
+      sql`UPDATE notification_deliveries SET lease_owner = 'dead-worker', lease_until = now() + interval '300 ms' WHERE id = ${row!.id}`,
     );
     const worker = aWorker('worker-restarted', false);
     await worker.runOnce();

@@ -14,6 +14,7 @@ import { waitFor } from '../../../support/wait-for';
 import { DIRECT_DELIVERIES, type DirectDeliveries, type DirectMessage } from '../../../../src/application/notifications/ports';
 import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../../src/application/shared/transaction';
 import type { RunningApplication } from '../../../../src/main/application';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const HOOK_HOST = 'hooks.direct-fixture.com';
 const MAIL_HOST = 'mail.direct-fixture.com';
@@ -35,11 +36,11 @@ describe('direct deliveries (loopback receivers)', () => {
 
   const inContext = <T>(work: () => Promise<T>) => RequestContext.create(app.database.orm.em, work);
   const rowOf = async (id: string) =>
-    (await app.database.sql.query<Record<string, any>>('SELECT * FROM notification_deliveries WHERE id = ?', [id]))[0];
+    (await app.database.sql.query<Record<string, any>>(sql`SELECT * FROM notification_deliveries WHERE id = ${id}`))[0];
   const attemptsOf = (id: string) =>
-    app.database.sql.query<Record<string, any>>('SELECT * FROM notification_delivery_attempts WHERE delivery_id = ? ORDER BY attempt', [
-      id,
-    ]);
+    app.database.sql.query<Record<string, any>>(
+      sql`SELECT * FROM notification_delivery_attempts WHERE delivery_id = ${id} ORDER BY attempt`,
+    );
 
   before(async () => {
     await Promise.all([receiver.start(), smtp.start()]);
@@ -161,10 +162,9 @@ describe('direct deliveries (loopback receivers)', () => {
     const again = await inContext(() => direct.enqueue([message], new Date()));
     expect(first[0]).to.be.a('string').and.equal(first[1]);
     expect(again).to.deep.equal([first[0]]);
-    const rows = await app.database.sql.query('SELECT id FROM notification_deliveries WHERE organization_id = ? AND dedup_key = ?', [
-      org.user.organizationId,
-      key,
-    ]);
+    const rows = await app.database.sql.query(
+      sql`SELECT id FROM notification_deliveries WHERE organization_id = ${org.user.organizationId} AND dedup_key = ${key}`,
+    );
     expect(rows).to.have.length(1);
   });
 
@@ -191,7 +191,7 @@ describe('direct deliveries (loopback receivers)', () => {
       }),
     ).catch((error: Error) => error);
     expect(failure).to.be.instanceOf(Error);
-    const rows = await app.database.sql.query('SELECT id FROM notification_deliveries WHERE dedup_key = ?', [key]);
+    const rows = await app.database.sql.query(sql`SELECT id FROM notification_deliveries WHERE dedup_key = ${key}`);
     expect(rows).to.have.length(0);
   });
 

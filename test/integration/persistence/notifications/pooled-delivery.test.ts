@@ -7,6 +7,7 @@ import { CountingReceiver } from '../../../support/peers/counting-receiver';
 import { aDeliveryService, type DeliveryService } from '../../../support/delivery-service';
 import { waitFor } from '../../../support/wait-for';
 import { testClock } from '../../../support/test-clock';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const FAST_HOST = 'fast.pooled-fixture.com';
 const SLOW_HOST = 'slow.pooled-fixture.com';
@@ -22,9 +23,9 @@ describe('pooled delivery (worker rounds, loopback receivers)', () => {
   const smtp = new SmtpPeer(testCertificates().selfSigned, { starttls: false });
   let service: DeliveryService;
 
-  const sql = () => service.app.database.sql;
+  const runner = () => service.app.database.sql;
   const statusOf = async (deliveryId: string) =>
-    (await sql().query<{ status: string }>('SELECT status FROM notification_deliveries WHERE id = ?', [deliveryId]))[0]?.status;
+    (await runner().query<{ status: string }>(sql`SELECT status FROM notification_deliveries WHERE id = ${deliveryId}`))[0]?.status;
 
   async function aChannel(token: string, name: string, body: Record<string, unknown>): Promise<string> {
     const created = await api('POST', '/api/notification-channels', { token, body: { name, ...body } });

@@ -11,6 +11,7 @@ import { SMS_QUOTA, type SmsQuota } from '../../../../src/application/notificati
 import { smsMonthOf } from '../../../../src/domain/tenancy/sms-month';
 import { OutboxIncidentEvents } from '../../../../src/infrastructure/incidents/outbox-incident-events';
 import { standalone } from '../../../support/unit-of-work';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const SMS_HOST = 'api.sms-fixture.com';
 const ACCOUNT_SID = 'AC0123456789abcdef0123456789abcdef';
@@ -61,13 +62,13 @@ describe('SMS delivery (loopback Twilio-shaped server)', () => {
   }
 
   const deliveriesOf = (channelPublicId: string) =>
-    app.database.sql.query<Record<string, any>>('SELECT * FROM notification_deliveries WHERE channel_public_id = ? ORDER BY created_at', [
-      channelPublicId,
-    ]);
+    app.database.sql.query<Record<string, any>>(
+      sql`SELECT * FROM notification_deliveries WHERE channel_public_id = ${channelPublicId} ORDER BY created_at`,
+    );
   const attemptsOf = (deliveryId: string) =>
-    app.database.sql.query<Record<string, any>>('SELECT * FROM notification_delivery_attempts WHERE delivery_id = ? ORDER BY attempt', [
-      deliveryId,
-    ]);
+    app.database.sql.query<Record<string, any>>(
+      sql`SELECT * FROM notification_delivery_attempts WHERE delivery_id = ${deliveryId} ORDER BY attempt`,
+    );
   const settled = async (channelPublicId: string, count = 1) =>
     (await waitFor(
       async () => {

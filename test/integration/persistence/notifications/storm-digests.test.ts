@@ -7,6 +7,7 @@ import { waitFor } from '../../../support/wait-for';
 import { WebhookReceiver } from '../../../support/peers/webhook-receiver';
 import { OutboxIncidentEvents } from '../../../../src/infrastructure/incidents/outbox-incident-events';
 import { standalone } from '../../../support/unit-of-work';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const HOOK_HOST = 'hooks.storm-fixture.com';
 const WINDOW_SECONDS = 4;
@@ -131,8 +132,7 @@ describe('storm digests (ledger, workers, loopback receiver)', () => {
     await service.stopWorkers();
     expect(setup.bodies().map((b) => b.event)).to.deep.equal(['incident.opened', 'incident.opened', 'incident.opened']);
     const [held] = await service.app.database.sql.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM notification_outbox WHERE organization_id = ? AND held_until IS NOT NULL AND digest_id IS NULL`,
-      [setup.org.user.organizationId],
+      sql`SELECT count(*)::int AS n FROM notification_outbox WHERE organization_id = ${setup.org.user.organizationId} AND held_until IS NOT NULL AND digest_id IS NULL`,
     );
     expect(held!.n).to.equal(17);
 

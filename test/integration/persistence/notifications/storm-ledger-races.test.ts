@@ -11,6 +11,7 @@ import { channelFailingMessage } from '../../../../src/domain/notifications/chan
 import { CALM, routeInStorm, stormDueAt, tellStorm, type CustomerStorm } from '../../../../src/domain/notifications/storm-digest';
 import type { OutboxEvent, StormRoute } from '../../../../src/application/notifications/ports';
 import { standalone } from '../../../support/unit-of-work';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const POLICY = { alone: 2, windowMs: 60_000, settleMs: 60_000, followUpMs: 60_000, quietMs: 1_800_000 };
 
@@ -28,9 +29,9 @@ describe('storms and fallbacks under racing workers (PostgreSQL)', () => {
       body: { name: label, type: 'webhook', config: { url: 'https://hooks.race-fixture.com/a' } },
     });
     expect(created.status).to.equal(201);
-    const [row] = await database.sql.query<{ id: number }>('SELECT id FROM notification_channels WHERE public_id = ?', [
-      created.body.publicId,
-    ]);
+    const [row] = await database.sql.query<{ id: number }>(
+      sql`SELECT id FROM notification_channels WHERE public_id = ${created.body.publicId}`,
+    );
     const channel = { id: row!.id, publicId: created.body.publicId as string, type: 'webhook' };
     const events = new OutboxIncidentEvents(standalone(database.sql));
     const publish = async (n: number) => {
@@ -51,8 +52,7 @@ describe('storms and fallbacks under racing workers (PostgreSQL)', () => {
     };
     const deliveries = () =>
       database.sql.query<{ event: string; fallback_of: string | null }>(
-        'SELECT event, fallback_of FROM notification_deliveries WHERE organization_id = ? ORDER BY created_at',
-        [org.user.organizationId],
+        sql`SELECT event, fallback_of FROM notification_deliveries WHERE organization_id = ${org.user.organizationId} ORDER BY created_at`,
       );
     return { sql: database.sql, org, customer, channel, publish, deliveries };
   }
@@ -98,8 +98,7 @@ describe('storms and fallbacks under racing workers (PostgreSQL)', () => {
     expect(stored.version).to.equal(1);
     expect(stored.state.storm).to.deep.include({ total: 6, toldAt: null });
     const [held] = await setup.sql.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM notification_outbox WHERE organization_id = ? AND held_until IS NOT NULL AND digest_id IS NULL',
-      [setup.org.user.organizationId],
+      sql`SELECT count(*)::int AS n FROM notification_outbox WHERE organization_id = ${setup.org.user.organizationId} AND held_until IS NOT NULL AND digest_id IS NULL`,
     );
     expect(held!.n).to.equal(4);
     // A router that read the old version, or routes an event already routed, writes nothing, not even the state.
@@ -160,9 +159,9 @@ describe('storms and fallbacks under racing workers (PostgreSQL)', () => {
       token: setup.org.token,
       body: { name: 'noc', type: 'email', config: { recipients: ['noc@example.com'] }, events: ['maintenance.ended'], isDefault: true },
     });
-    const [row] = await setup.sql.query<{ id: number }>('SELECT id FROM notification_channels WHERE public_id = ?', [
-      created.body.publicId,
-    ]);
+    const [row] = await setup.sql.query<{ id: number }>(
+      sql`SELECT id FROM notification_channels WHERE public_id = ${created.body.publicId}`,
+    );
     const target = { id: row!.id, publicId: created.body.publicId as string, type: 'email' };
     const [event] = await setup.publish(1);
     await new SqlDeliveryLedger(setup.sql).route(
@@ -179,10 +178,10 @@ describe('storms and fallbacks under racing workers (PostgreSQL)', () => {
       },
       new Date(),
     );
-    await setup.sql.query(`UPDATE notification_deliveries SET status = 'failed', fallback_due = true WHERE channel_public_id = ?`, [
-      setup.channel.publicId,
-    ]);
-    await setup.sql.query('UPDATE notification_channels SET consecutive_failures = 3 WHERE id = ?', [setup.channel.id]);
+    await setup.sql.query(
+      sql`UPDATE notification_deliveries SET status = 'failed', fallback_due = true WHERE channel_public_id = ${setup.channel.publicId}`,
+    );
+    await setup.sql.query(sql`UPDATE notification_channels SET consecutive_failures = 3 WHERE id = ${setup.channel.id}`);
 
     const [due] = (await health.fallbacksDue(1000)).filter((d) => d.organizationId === setup.org.user.organizationId);
     expect(due!.channelId).to.equal(setup.channel.id);

@@ -9,6 +9,7 @@ import { WebhookReceiver } from '../../../support/peers/webhook-receiver';
 import { TwilioPeer } from '../../../support/peers/twilio-peer';
 import { waitFor } from '../../../support/wait-for';
 import { RunDueEscalations } from '../../../../src/application/on-call/run-due-escalations';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const HOOK_HOST = 'pager.contact-fixture.com';
 const SMS_HOST = 'api.sms-contact-fixture.com';
@@ -72,15 +73,13 @@ describe('paging through contact methods (loopback webhook and SMS provider)', (
     expect(text!.form.Body).to.include('Checkout is down');
 
     const rows = await service.app.database.sql.query<{ status: string }>(
-      'SELECT status FROM notification_deliveries WHERE incident_id = ?',
-      [incident.body.id],
+      sql`SELECT status FROM notification_deliveries WHERE incident_id = ${incident.body.id}`,
     );
     await waitFor(
       async () =>
         (
           await service.app.database.sql.query<{ n: string }>(
-            `SELECT count(*) AS n FROM notification_deliveries WHERE incident_id = ? AND status = 'delivered'`,
-            [incident.body.id],
+            sql`SELECT count(*) AS n FROM notification_deliveries WHERE incident_id = ${incident.body.id} AND status = 'delivered'`,
           )
         )[0]!.n === '2',
       { what: 'both pages delivered' },

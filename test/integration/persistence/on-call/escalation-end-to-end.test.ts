@@ -10,6 +10,7 @@ import { aDeliveryService, type DeliveryService } from '../../../support/deliver
 import { ManualClock } from '../../../support/manual-clock';
 import { waitFor } from '../../../support/wait-for';
 import { RunDueEscalations } from '../../../../src/application/on-call/run-due-escalations';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const MAIL_HOST = 'mail.escalation-fixture.com';
 const MINUTE = 60_000;
@@ -59,9 +60,9 @@ describe('escalation end to end (loopback SMTP, controlled clock)', () => {
     const mailsTo = (address: string) => smtp.messages.filter((m) => m.to.includes(address));
     const pagesOf = async () =>
       (
-        await service.app.database.sql.query<{ n: string }>('SELECT count(*) AS n FROM notification_deliveries WHERE incident_id = ?', [
-          incidentId,
-        ])
+        await service.app.database.sql.query<{ n: string }>(
+          sql`SELECT count(*) AS n FROM notification_deliveries WHERE incident_id = ${incidentId}`,
+        )
       )[0]!.n;
 
     await run();
@@ -83,8 +84,7 @@ describe('escalation end to end (loopback SMTP, controlled clock)', () => {
     await run();
     expect(await pagesOf()).to.equal('2');
     const [row] = await service.app.database.sql.query<{ next_due_at: Date | null }>(
-      'SELECT next_due_at FROM im_escalations WHERE incident_id = ?',
-      [incidentId],
+      sql`SELECT next_due_at FROM im_escalations WHERE incident_id = ${incidentId}`,
     );
     expect(row!.next_due_at).to.equal(null);
     expect(mailsTo(set.org.email)).to.have.length(1);

@@ -6,6 +6,7 @@ import { SqlAdminUserViews } from '../../../../src/infrastructure/platform-admin
 import { SqlPlatformUsageViews } from '../../../../src/infrastructure/platform-admin/sql-platform-usage-views';
 import { usageWindows } from '../../../../src/domain/platform-admin/usage-windows';
 import { aFreshDatabase, type FreshDatabase } from '../../../support/fresh-database';
+import { sql, type Sql } from '../../../../src/infrastructure/persistence/sql';
 
 const NOW = new Date('2026-06-10T12:20:00Z');
 const MINUTE = 60_000;
@@ -25,26 +26,23 @@ describe('platform staff read models (SQL)', function () {
   const ids: Record<string, number> = {};
   const users: Record<string, string> = {};
 
-  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => database.sql.query<T>(text, params);
+  const run = <T = Record<string, unknown>>(statement: Sql) => database.sql.query<T>(statement);
 
   async function organization(key: string, name: string, status: string, billingEmail: string | null, createdAt: string) {
-    const [row] = await sql<{ id: number }>(
-      `INSERT INTO organizations (public_id, name, status, billing_email, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
-      [randomUUID(), name, status, billingEmail, at(createdAt), at(createdAt)],
+    const [row] = await run<{ id: number }>(
+      sql`INSERT INTO organizations (public_id, name, status, billing_email, created_at, updated_at) VALUES (${randomUUID()}, ${name}, ${status}, ${billingEmail}, ${at(createdAt)}, ${at(createdAt)}) RETURNING id`,
     );
     ids[key] = row!.id;
   }
   async function customer(key: string, organizationKey: string) {
-    const [row] = await sql<{ id: number }>(
-      `INSERT INTO customers (public_id, organization_id, name, created_at, updated_at) VALUES (?, ?, ?, now(), now()) RETURNING id`,
-      [randomUUID(), ids[organizationKey], key],
+    const [row] = await run<{ id: number }>(
+      sql`INSERT INTO customers (public_id, organization_id, name, created_at, updated_at) VALUES (${randomUUID()}, ${ids[organizationKey]}, ${key}, now(), now()) RETURNING id`,
     );
     ids[key] = row!.id;
   }
   async function monitor(key: string, customerKey: string, organizationKey: string, kind = 'website') {
-    const [row] = await sql<{ id: string }>(
-      `INSERT INTO monitors (public_id, organization_id, customer_id, kind, name, check_interval_seconds) VALUES (?, ?, ?, ?, ?, 600) RETURNING id`,
-      [randomUUID(), ids[organizationKey], ids[customerKey], kind, key],
+    const [row] = await run<{ id: string }>(
+      sql`INSERT INTO monitors (public_id, organization_id, customer_id, kind, name, check_interval_seconds) VALUES (${randomUUID()}, ${ids[organizationKey]}, ${ids[customerKey]}, ${kind}, ${key}, 600) RETURNING id`,
     );
     ids[key] = Number(row!.id);
   }
@@ -54,30 +52,18 @@ describe('platform staff read models (SQL)', function () {
     fields: { role?: string; isActive?: boolean; lastSignInAt?: Date | null; name?: string } = {},
   ) {
     users[key] = randomUUID();
-    await sql(
-      `INSERT INTO users (id, organization_id, name, email, password_hash, role, is_active, last_sign_in_at, created_at, updated_at)
-       VALUES (?, ?, ?, ?, 'hash', ?, ?, ?, ?, ?)`,
-      [
-        users[key],
-        ids[organizationKey],
-        fields.name ?? key,
-        `${key}@people.example`,
-        fields.role ?? 'admin',
-        fields.isActive ?? true,
-        fields.lastSignInAt ?? null,
-        NOW,
-        NOW,
-      ],
+    await run(
+      sql`INSERT INTO users (id, organization_id, name, email, password_hash, role, is_active, last_sign_in_at, created_at, updated_at)
+       VALUES (${users[key]}, ${ids[organizationKey]}, ${fields.name ?? key}, ${`${key}@people.example`}, 'hash', ${fields.role ?? 'admin'}, ${fields.isActive ?? true}, ${fields.lastSignInAt ?? null}, ${NOW}, ${NOW})`,
     );
   }
   async function results(monitorKey: string, from: Date, to: Date, stepMinutes: number) {
     for (let day = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()); day <= to.getTime(); day += 24 * HOUR) {
-      await sql(`SELECT check_results_ensure_partition(?::date)`, [new Date(day).toISOString().slice(0, 10)]);
+      await run(sql`SELECT check_results_ensure_partition(${new Date(day).toISOString().slice(0, 10)}::date)`);
     }
-    await sql(
-      `INSERT INTO check_results (monitor_id, checked_at, location_id, status)
-       SELECT ?, t, 1, 1 FROM generate_series(?::timestamptz, ?::timestamptz, ? * interval '1 minute') t WHERE t < ?`,
-      [ids[monitorKey], from, to, stepMinutes, to],
+    await run(
+      sql`INSERT INTO check_results (monitor_id, checked_at, location_id, status)
+       SELECT ${ids[monitorKey]}, t, 1, 1 FROM generate_series(${from}::timestamptz, ${to}::timestamptz, ${stepMinutes} * interval '1 minute') t WHERE t < ${to}`,
     );
   }
 
@@ -87,10 +73,9 @@ describe('platform staff read models (SQL)', function () {
     await organization('a', 'Acme Hosting', 'active', 'ap@a.example', '2026-01-01T00:00:00Z');
     await organization('b', 'Bravo Web', 'active', 'accounts@acme-billing.example', '2026-02-01T00:00:00Z');
     await organization('c', 'Charlie 100% Uptime', 'suspended', null, '2026-03-01T00:00:00Z');
-    await sql(
-      `INSERT INTO custom_domains (public_id, organization_id, hostname, kind, status, verification_token, created_at, updated_at)
-               VALUES (?, ?, 'status.acme.example', 'whiteLabel', 'active', 't', now(), now())`,
-      [randomUUID(), ids.c],
+    await run(
+      sql`INSERT INTO custom_domains (public_id, organization_id, hostname, kind, status, verification_token, created_at, updated_at)
+               VALUES (${randomUUID()}, ${ids.c}, 'status.acme.example', 'whiteLabel', 'active', 't', now(), now())`,
     );
     await customer('a1', 'a');
     await customer('a2', 'a');
@@ -102,61 +87,42 @@ describe('platform staff read models (SQL)', function () {
     await user('alan', 'a', { role: 'editor', isActive: false, lastSignInAt: at('2026-06-01T09:00:00Z') });
     await user('bea', 'b', { lastSignInAt: null });
     await user('cyd', 'c', { role: 'readonly' });
-    await sql(
-      `INSERT INTO sessions (id, user_id, token_hash, kind, expires_at, created_at) VALUES
-               (?, ?, 'h1', 'session', ?, ?), (?, ?, 'h2', 'session', ?, ?), (?, ?, 'h3', 'twoFactorChallenge', ?, ?)`,
-      [
-        randomUUID(),
-        users.ada,
-        new Date(NOW.getTime() + HOUR),
-        NOW,
-        randomUUID(),
-        users.ada,
-        new Date(NOW.getTime() - HOUR),
-        NOW,
-        randomUUID(),
-        users.ada,
-        new Date(NOW.getTime() + HOUR),
-        NOW,
-      ],
+    await run(
+      sql`INSERT INTO sessions (id, user_id, token_hash, kind, expires_at, created_at) VALUES
+               (${randomUUID()}, ${users.ada}, 'h1', 'session', ${new Date(NOW.getTime() + HOUR)}, ${NOW}), (${randomUUID()}, ${users.ada}, 'h2', 'session', ${new Date(NOW.getTime() - HOUR)}, ${NOW}), (${randomUUID()}, ${users.ada}, 'h3', 'twoFactorChallenge', ${new Date(NOW.getTime() + HOUR)}, ${NOW})`,
     );
 
     // A: every 10 minutes from 2026-06-08 to now; B: five results in the current hour.
     await results('ma', at('2026-06-08T00:00:00Z'), NOW, 10);
     await results('mb', at('2026-06-10T12:00:00Z'), at('2026-06-10T12:05:00Z'), 1);
     // Rolled up to 11:00 today, raw kept from 2026-06-01: the rollups of A's hours, as the job writes them.
-    await sql(`INSERT INTO check_rollup_progress (id, rolled_from, rolled_to) VALUES (1, ?, ?)`, [
-      at('2026-06-01T00:00:00Z'),
-      at('2026-06-10T11:00:00Z'),
-    ]);
-    await sql(
-      `INSERT INTO check_result_rollups (monitor_id, hour, location_id, up_seconds, degraded_seconds, down_seconds, up_count, degraded_count,
+    await run(
+      sql`INSERT INTO check_rollup_progress (id, rolled_from, rolled_to) VALUES (1, ${at('2026-06-01T00:00:00Z')}, ${at('2026-06-10T11:00:00Z')})`,
+    );
+    await run(
+      sql`INSERT INTO check_result_rollups (monitor_id, hour, location_id, up_seconds, degraded_seconds, down_seconds, up_count, degraded_count,
          down_count, response_ms_sum, response_count, histogram, last_at, last_status)
        SELECT monitor_id, date_trunc('hour', checked_at), location_id, 0, 0, 0, count(*), 0, 0, 0, 0, '{}', max(checked_at), 1
-       FROM check_results WHERE checked_at < ? GROUP BY 1, 2, 3`,
-      [at('2026-06-10T11:00:00Z')],
+       FROM check_results WHERE checked_at < ${at('2026-06-10T11:00:00Z')} GROUP BY 1, 2, 3`,
     );
     // An old hour whose raw rows were dropped (within 30 days, before raw retention), and one older than 30 days.
     for (const [hour, count] of [
       ['2026-05-25T08:00:00Z', 100],
       ['2026-05-01T08:00:00Z', 1000],
     ] as const) {
-      await sql(
-        `INSERT INTO check_result_rollups (monitor_id, hour, location_id, up_seconds, degraded_seconds, down_seconds, up_count, degraded_count,
-           down_count, response_ms_sum, response_count, histogram, last_at, last_status) VALUES (?, ?, 1, 0, 0, 0, ?, 0, 0, 0, 0, '{}', ?, 1)`,
-        [ids.ma, at(hour), count, at(hour)],
+      await run(
+        sql`INSERT INTO check_result_rollups (monitor_id, hour, location_id, up_seconds, degraded_seconds, down_seconds, up_count, degraded_count,
+           down_count, response_ms_sum, response_count, histogram, last_at, last_status) VALUES (${ids.ma}, ${at(hour)}, 1, 0, 0, 0, ${count}, 0, 0, 0, 0, '{}', ${at(hour)}, 1)`,
       );
     }
     // Whole rolled-up hours now answer from the rollups alone: their raw rows may go.
-    await sql(`DELETE FROM check_results WHERE checked_at >= ? AND checked_at < ?`, [
-      at('2026-06-09T14:00:00Z'),
-      at('2026-06-10T10:00:00Z'),
-    ]);
+    await run(
+      sql`DELETE FROM check_results WHERE checked_at >= ${at('2026-06-09T14:00:00Z')} AND checked_at < ${at('2026-06-10T10:00:00Z')}`,
+    );
 
-    await sql(
-      `INSERT INTO customer_sms_usage (customer_id, month, sms_count) VALUES (?, '2026-06-01', 3), (?, '2026-06-01', 4),
-               (?, '2026-06-01', 10), (?, '2026-05-01', 1000)`,
-      [ids.a1, ids.a2, ids.b1, ids.a1],
+    await run(
+      sql`INSERT INTO customer_sms_usage (customer_id, month, sms_count) VALUES (${ids.a1}, '2026-06-01', 3), (${ids.a2}, '2026-06-01', 4),
+               (${ids.b1}, '2026-06-01', 10), (${ids.a1}, '2026-05-01', 1000)`,
     );
     for (const [status, age] of [
       ['delivered', 1],
@@ -164,10 +130,9 @@ describe('platform staff read models (SQL)', function () {
       ['failed', 6.9 * 24],
       ['delivered', 7.1 * 24],
     ] as const) {
-      await sql(
-        `INSERT INTO notification_deliveries (organization_id, outbox_id, channel_public_id, channel_type, event, payload, status, next_attempt_at, created_at)
-                 VALUES (?, 1, ?, 'webhook', 'test', '{}', ?, ?, ?)`,
-        [ids.a, randomUUID(), status, NOW, new Date(NOW.getTime() - age * HOUR)],
+      await run(
+        sql`INSERT INTO notification_deliveries (organization_id, outbox_id, channel_public_id, channel_type, event, payload, status, next_attempt_at, created_at)
+                 VALUES (${ids.a}, 1, ${randomUUID()}, 'webhook', 'test', '{}', ${status}, ${NOW}, ${new Date(NOW.getTime() - age * HOUR)})`,
       );
     }
   });

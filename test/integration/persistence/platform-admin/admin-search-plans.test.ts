@@ -4,6 +4,7 @@ import { SqlAdminOrganizationViews } from '../../../../src/infrastructure/platfo
 import { SqlAdminUserViews } from '../../../../src/infrastructure/platform-admin/sql-admin-user-views';
 import { aFreshDatabase, type FreshDatabase } from '../../../support/fresh-database';
 import { explaining } from '../../../support/explaining-sql';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 /**
  * The searches of the platform staff's lists go through their trigram indexes on a platform of
@@ -25,18 +26,18 @@ describe('platform staff searches with 10,000 organizations', function () {
     fresh = await aFreshDatabase('platform_admin_plans');
     database = await openDatabase(fresh.url);
     await database.sql.query(
-      `INSERT INTO organizations (public_id, name, billing_email, created_at, updated_at)
+      sql`INSERT INTO organizations (public_id, name, billing_email, created_at, updated_at)
        SELECT gen_random_uuid(), 'Agency ' || i, 'billing-' || i || '@agency.example', now(), now() FROM generate_series(1, 10000) i`,
     );
     await database.sql.query(
-      `INSERT INTO users (id, organization_id, name, email, password_hash, role, created_at, updated_at)
+      sql`INSERT INTO users (id, organization_id, name, email, password_hash, role, created_at, updated_at)
        SELECT gen_random_uuid(), id, 'Person ' || id, 'person-' || id || '@agency.example', 'h', 'admin', now(), now() FROM organizations`,
     );
     await database.sql.query(
-      `INSERT INTO custom_domains (public_id, organization_id, hostname, kind, status, verification_token, created_at, updated_at)
+      sql`INSERT INTO custom_domains (public_id, organization_id, hostname, kind, status, verification_token, created_at, updated_at)
        SELECT gen_random_uuid(), id, 'status-' || id || '.agency.example', 'whiteLabel', 'active', 't', now(), now() FROM organizations`,
     );
-    await database.sql.query('ANALYZE organizations, users, custom_domains');
+    await database.sql.query(sql`ANALYZE organizations, users, custom_domains`);
   });
 
   after(async () => {

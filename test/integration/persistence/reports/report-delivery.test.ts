@@ -12,6 +12,7 @@ import { aWeekOfResults, pdfText } from '../../../support/reports-fixtures';
 import { testServer } from '../../../support/test-server';
 import { waitFor } from '../../../support/wait-for';
 import { RunDueReports } from '../../../../src/application/reports/run-due-reports';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const MAIL_HOST = 'mail.reports-fixture.com';
 const DAY = 86_400_000;
@@ -86,8 +87,7 @@ describe('report delivery (loopback SMTP)', () => {
       expect(pdfText(attachedPdf(mail!.raw))).to.match(/Checkout API\s+Acme Shop GmbH\s+99\.40 %/);
     }
     const deliveries = await service.app.database.sql.query<{ event: string; status: string }>(
-      `SELECT event, status FROM notification_deliveries WHERE organization_id = ? AND recipient->>'type' = 'email'`,
-      [org.user.organizationId],
+      sql`SELECT event, status FROM notification_deliveries WHERE organization_id = ${org.user.organizationId} AND recipient->>'type' = 'email'`,
     );
     expect(deliveries).to.have.length(2);
     expect(deliveries.every((d) => d.event === 'report.ready')).to.equal(true);
@@ -119,13 +119,12 @@ describe('report delivery (loopback SMTP)', () => {
     await due();
     await due();
     const runs = await service.app.database.sql.query<{ status: string; period_from: Date; slot: Date }>(
-      'SELECT status, period_from, slot FROM report_runs WHERE customer_id = ?',
-      [subscribed.id],
+      sql`SELECT status, period_from, slot FROM report_runs WHERE customer_id = ${subscribed.id}`,
     );
     expect(runs).to.have.length(1);
     expect(runs[0]!.status).to.equal('completed');
     expect(new Date(runs[0]!.period_from).toISOString()).to.equal(monthStart.toISOString());
-    expect(await service.app.database.sql.query('SELECT 1 FROM report_runs WHERE customer_id = ?', [other.id])).to.have.length(0);
+    expect(await service.app.database.sql.query(sql`SELECT 1 FROM report_runs WHERE customer_id = ${other.id}`)).to.have.length(0);
 
     service.worker('monthly-mail');
     const mail = await waitFor(() => smtp.messages.find((m) => m.to.includes(address)), { what: "the customer's monthly report" });

@@ -13,6 +13,7 @@ import { anActor } from '../../../support/builders';
 import { aFreshDatabase, type FreshDatabase } from '../../../support/fresh-database';
 import { ManualClock } from '../../../support/manual-clock';
 import { testConfig } from '../../../support/test-server';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -39,20 +40,18 @@ describe('Compact result storage answers as raw rows did', () => {
       { ...testConfig(), databaseUrl: fresh.url },
       { clock, jobs: false, checkWorker: false, notificationWorker: false, logger: pino({ level: 'silent' }) },
     );
-    const sql = app.database.sql;
-    const [org] = await sql.query<{ id: number }>(
-      `INSERT INTO organizations (public_id, name, created_at, updated_at) VALUES (gen_random_uuid(), 'Compact', now(), now()) RETURNING id`,
+    const runner = app.database.sql;
+    const [org] = await runner.query<{ id: number }>(
+      sql`INSERT INTO organizations (public_id, name, created_at, updated_at) VALUES (gen_random_uuid(), 'Compact', now(), now()) RETURNING id`,
     );
     organizationId = Number(org!.id);
-    const [customer] = await sql.query<{ id: number }>(
-      `INSERT INTO customers (public_id, organization_id, name, created_at, updated_at) VALUES (gen_random_uuid(), ?, 'C', now(), now()) RETURNING id`,
-      [organizationId],
+    const [customer] = await runner.query<{ id: number }>(
+      sql`INSERT INTO customers (public_id, organization_id, name, created_at, updated_at) VALUES (gen_random_uuid(), ${organizationId}, 'C', now(), now()) RETURNING id`,
     );
     publicId = randomUUID();
-    const [monitor] = await sql.query<{ id: string }>(
-      `INSERT INTO monitors (public_id, organization_id, customer_id, name, check_interval_seconds, locations, created_at)
-       VALUES (?, ?, ?, 'Shop', 60, '{eu,us}', ?) RETURNING id`,
-      [publicId, organizationId, customer!.id, at('2026-06-01T00:00:00Z')],
+    const [monitor] = await runner.query<{ id: string }>(
+      sql`INSERT INTO monitors (public_id, organization_id, customer_id, name, check_interval_seconds, locations, created_at)
+       VALUES (${publicId}, ${organizationId}, ${customer!.id}, 'Shop', 60, '{eu,us}', ${at('2026-06-01T00:00:00Z')}) RETURNING id`,
     );
     monitorId = Number(monitor!.id);
     await append(results(monitorId));
@@ -92,7 +91,7 @@ describe('Compact result storage answers as raw rows did', () => {
       after = page.next;
     } while (after !== null);
     const rolled = await app.container.get<ResultMaintenance>(RESULT_MAINTENANCE).rolledUp();
-    const counts = checkCountsSql(at('2026-06-09T10:20:00Z'), rolled?.to ?? null, '= ?', [organizationId]);
+    const counts = checkCountsSql(at('2026-06-09T10:20:00Z'), rolled?.to ?? null, organizationId);
     return {
       all: await history(),
       us: await history('us'),
@@ -101,7 +100,7 @@ describe('Compact result storage answers as raw rows did', () => {
       withinADay: await uptime('2026-06-10T03:00:00Z', '2026-06-10T05:30:00Z'),
       exportRows,
       exportCount: await resource.count(app.database.sql, organizationId),
-      adminCount: await app.database.sql.query(counts.text, counts.params),
+      adminCount: await app.database.sql.query(counts),
     };
   }
 
@@ -126,14 +125,13 @@ describe('Compact result storage answers as raw rows did', () => {
       '2026-06-11',
     ]);
     const [packed] = await app.database.sql.query<{ rows: string; details: string }>(
-      `SELECT count(*) AS rows, count(details) AS details FROM check_result_hours WHERE monitor_id = ?`,
-      [monitorId],
+      sql`SELECT count(*) AS rows, count(details) AS details FROM check_result_hours WHERE monitor_id = ${monitorId}`,
     );
     expect(Number(packed!.rows)).to.equal(3 * 24 * 2 - 3);
     expect(Number(packed!.details)).to.be.greaterThan(0);
     // Every detail saw the same evidence: stored once, referenced from each packed detail.
     const [evidence] = await app.database.sql.query<{ n: string; refs: string }>(
-      `SELECT (SELECT count(*) FROM check_result_evidence) AS n,
+      sql`SELECT (SELECT count(*) FROM check_result_evidence) AS n,
               (SELECT count(*) FROM check_result_hours h, jsonb_each(h.details) d WHERE d.value -> '$e' IS NOT NULL) AS refs`,
     );
     expect(Number(evidence!.n)).to.equal(1);
@@ -168,8 +166,7 @@ describe('Compact result storage answers as raw rows did', () => {
     const report = await maintain();
     expect(report.rollupDaysMerged).to.equal(5);
     const [days] = await app.database.sql.query<{ n: string }>(
-      `SELECT count(*) AS n FROM check_result_rollups WHERE monitor_id = ? AND hour < '2026-06-13' AND extract(hour FROM hour AT TIME ZONE 'UTC') <> 0`,
-      [monitorId],
+      sql`SELECT count(*) AS n FROM check_result_rollups WHERE monitor_id = ${monitorId} AND hour < '2026-06-13' AND extract(hour FROM hour AT TIME ZONE 'UTC') <> 0`,
     );
     expect(Number(days!.n), 'no hourly row left before the daily age').to.equal(0);
     const after = await readings();

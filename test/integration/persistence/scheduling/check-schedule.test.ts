@@ -5,6 +5,7 @@ import { anOrganization } from '../../../support/builders';
 import { aCustomerRow } from '../../../support/identity-fixtures';
 import { aMonitorRow } from '../../../support/results-fixtures';
 import { standalone } from '../../../support/unit-of-work';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const MIN = 60_000;
 let label = 0;
@@ -29,10 +30,9 @@ const uniqueLocations = () => {
 describe('check schedule (PostgreSQL)', () => {
   it('plans a new monitor: one row per location, next slot on its grid, claimed once with that slot', async () => {
     const locations = uniqueLocations();
-    const { schedule, sql, ids } = await setup(locations);
-    const rows = await sql.query<{ location: string; interval_ms: string; phase_ms: string; next_due_at: Date }>(
-      `SELECT location, interval_ms, phase_ms, next_due_at FROM check_schedule WHERE monitor_id = ?`,
-      [ids[0]],
+    const { schedule, sql: runner, ids } = await setup(locations);
+    const rows = await runner.query<{ location: string; interval_ms: string; phase_ms: string; next_due_at: Date }>(
+      sql`SELECT location, interval_ms, phase_ms, next_due_at FROM check_schedule WHERE monitor_id = ${ids[0]}`,
     );
     expect(rows.map((r) => r.location).sort()).to.deep.equal([...locations].sort());
     for (const row of rows) {
@@ -48,10 +48,9 @@ describe('check schedule (PostgreSQL)', () => {
 
   it('spreads monitors of one interval over it', async () => {
     const locations = uniqueLocations().slice(0, 1);
-    const { sql, ids } = await setup(locations, 120);
-    const rows = await sql.query<{ phase_ms: string }>(
-      `SELECT phase_ms FROM check_schedule WHERE monitor_id IN (SELECT jsonb_array_elements_text(?::jsonb)::bigint)`,
-      [JSON.stringify(ids)],
+    const { sql: runner, ids } = await setup(locations, 120);
+    const rows = await runner.query<{ phase_ms: string }>(
+      sql`SELECT phase_ms FROM check_schedule WHERE monitor_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`,
     );
     const tenSecondBuckets = new Set(rows.map((r) => Math.floor(Number(r.phase_ms) / 10_000)));
     expect(tenSecondBuckets.size).to.equal(6);
@@ -95,7 +94,7 @@ describe('check schedule (PostgreSQL)', () => {
 
   it('fences a lapsed worker before taking its rows over: its renewals fail, and its rows resume after their last recorded result', async () => {
     const locations = uniqueLocations().slice(0, 1);
-    const { schedule, sql, ids } = await setup(locations, 2);
+    const { schedule, sql: runner, ids } = await setup(locations, 2);
     const now = new Date();
     const [dead, rescuer] = [`dead-${locations[0]}`, `rescuer-${locations[0]}`];
     await schedule.register(dead, locations, new Date(now.getTime() + 5_000), 0);
@@ -106,11 +105,10 @@ describe('check schedule (PostgreSQL)', () => {
     // The dead worker recorded one slot of the first monitor before it stopped renewing.
     const recorded = first.find((c) => c.monitorId === ids[0])!;
     const checkedAt = new Date(recorded.slot.getTime() + 120);
-    await sql.query(`INSERT INTO check_locations (code) VALUES (?) ON CONFLICT DO NOTHING`, [locations[0]]);
-    await sql.query(`SELECT check_results_ensure_partition((?::timestamptz AT TIME ZONE 'UTC')::date)`, [checkedAt]);
-    await sql.query(
-      `INSERT INTO check_results (monitor_id, checked_at, location_id, status) SELECT ?, ?, id, 1 FROM check_locations WHERE code = ?`,
-      [ids[0], checkedAt, locations[0]],
+    await runner.query(sql`INSERT INTO check_locations (code) VALUES (${locations[0]}) ON CONFLICT DO NOTHING`);
+    await runner.query(sql`SELECT check_results_ensure_partition((${checkedAt}::timestamptz AT TIME ZONE 'UTC')::date)`);
+    await runner.query(
+      sql`INSERT INTO check_results (monitor_id, checked_at, location_id, status) SELECT ${ids[0]}, ${checkedAt}, id, 1 FROM check_locations WHERE code = ${locations[0]}`,
     );
 
     await schedule.register(rescuer, locations, new Date(now.getTime() + MIN), 0);
@@ -131,38 +129,38 @@ describe('check schedule (PostgreSQL)', () => {
     expect(await schedule.renew(rescuer, later, new Date(later.getTime() + MIN))).to.equal(true);
 
     await schedule.prune(600_000);
-    const workers = await sql.query(`SELECT worker_id FROM check_workers WHERE worker_id IN (?, ?)`, [dead, rescuer]);
+    const workers = await runner.query(sql`SELECT worker_id FROM check_workers WHERE worker_id IN (${dead}, ${rescuer})`);
     expect(workers, 'a fenced worker without rows is forgotten').to.deep.equal([{ worker_id: rescuer }]);
   });
 
   it('logs monitor changes and triggers for the holder, which reads its rows again', async () => {
     const locations = uniqueLocations();
-    const { schedule, sql, ids } = await setup(locations, 1, 3600);
+    const { schedule, sql: runner, ids } = await setup(locations, 1, 3600);
     const worker = `holder-${locations[0]}`;
     const floor = await schedule.register(worker, locations, new Date(Date.now() + MIN), 0);
     await schedule.claim({ workerId: worker, locations, now: new Date(), limit: 10 });
 
     expect(await schedule.dueNow(ids[0]!, new Date())).to.equal(2);
-    await sql.query(`UPDATE monitors SET locations = ?::text[] WHERE id = ?`, [`{${locations[1]}}`, ids[0]]);
+    await runner.query(sql`UPDATE monitors SET locations = ${`{${locations[1]}}`}::text[] WHERE id = ${ids[0]}`);
     const changes = (await schedule.changesAfter(floor, 100)).filter((c) => c.monitorId === ids[0]);
     expect(changes.map((c) => c.triggered)).to.deep.equal([true, false]);
     expect((await schedule.held(worker, [ids[0]!])).map((c) => c.location)).to.deep.equal([locations[1]]);
 
-    await sql.query(`UPDATE monitors SET status = 'paused' WHERE id = ?`, [ids[0]]);
+    await runner.query(sql`UPDATE monitors SET status = 'paused' WHERE id = ${ids[0]}`);
     expect(await schedule.dueNow(ids[0]!, new Date()), 'a paused monitor has nothing to trigger').to.equal(0);
     expect(await schedule.held(worker, [ids[0]!])).to.deep.equal([]);
   });
 
   it('takes rows handed back at the slot they were handed back with, and counts only live workers in the load', async () => {
     const locations = uniqueLocations().slice(0, 1);
-    const { schedule, sql } = await setup(locations, 1);
+    const { schedule, sql: runner } = await setup(locations, 1);
     const now = new Date();
     const [a, b] = [`a-${locations[0]}`, `b-${locations[0]}`];
     await schedule.register(a, locations, new Date(now.getTime() + MIN), 0);
     const [row] = await schedule.claim({ workerId: a, locations, now, limit: 10 });
     const handedBack = { ...row!, slot: new Date(row!.slot.getTime() + 3 * MIN) };
     await schedule.resign(a, [handedBack]);
-    expect(await sql.query(`SELECT 1 FROM check_workers WHERE worker_id = ?`, [a])).to.deep.equal([]);
+    expect(await runner.query(sql`SELECT 1 FROM check_workers WHERE worker_id = ${a}`)).to.deep.equal([]);
     await schedule.register(b, locations, new Date(now.getTime() + MIN), 0);
     expect(await schedule.load(locations, now), 'the resigned worker no longer counts').to.deep.equal([
       { location: locations[0], rows: 1, workers: 1 },
@@ -173,28 +171,26 @@ describe('check schedule (PostgreSQL)', () => {
 
   it('follows the monitor: interval and location changes, pause and resume, deletion', async () => {
     const [a, b] = uniqueLocations();
-    const { sql, ids } = await setup([a!, b!]);
+    const { sql: runner, ids } = await setup([a!, b!]);
     const rowsOf = () =>
-      sql.query<{ location: string; interval_ms: number }>(
-        `SELECT location, interval_ms::int AS interval_ms FROM check_schedule WHERE monitor_id = ? ORDER BY location`,
-        [ids[0]],
+      runner.query<{ location: string; interval_ms: number }>(
+        sql`SELECT location, interval_ms::int AS interval_ms FROM check_schedule WHERE monitor_id = ${ids[0]} ORDER BY location`,
       );
-    await sql.query(`UPDATE monitors SET locations = ?::text[], check_interval_seconds = 300 WHERE id = ?`, [`{${b}}`, ids[0]]);
+    await runner.query(sql`UPDATE monitors SET locations = ${`{${b}}`}::text[], check_interval_seconds = 300 WHERE id = ${ids[0]}`);
     expect(await rowsOf()).to.deep.equal([{ location: b, interval_ms: 5 * MIN }]);
-    await sql.query(`UPDATE monitors SET status = 'paused' WHERE id = ?`, [ids[0]]);
+    await runner.query(sql`UPDATE monitors SET status = 'paused' WHERE id = ${ids[0]}`);
     expect(await rowsOf()).to.deep.equal([]);
-    await sql.query(`UPDATE monitors SET status = 'active' WHERE id = ?`, [ids[0]]);
+    await runner.query(sql`UPDATE monitors SET status = 'active' WHERE id = ${ids[0]}`);
     expect(await rowsOf()).to.have.length(1);
-    await sql.query(`DELETE FROM monitors WHERE id = ?`, [ids[0]]);
+    await runner.query(sql`DELETE FROM monitors WHERE id = ${ids[0]}`);
     expect(await rowsOf()).to.deep.equal([]);
   });
 
   it('judges heartbeats centrally: one row under the heartbeat location, even for a 30-day interval', async () => {
-    const { sql, ids } = await setup(uniqueLocations());
-    await sql.query(`UPDATE monitors SET monitoring_type = 'heartbeat', check_interval_seconds = 2592000 WHERE id = ?`, [ids[0]]);
-    const rows = await sql.query<{ location: string; interval_ms: string }>(
-      `SELECT location, interval_ms FROM check_schedule WHERE monitor_id = ?`,
-      [ids[0]],
+    const { sql: runner, ids } = await setup(uniqueLocations());
+    await runner.query(sql`UPDATE monitors SET monitoring_type = 'heartbeat', check_interval_seconds = 2592000 WHERE id = ${ids[0]}`);
+    const rows = await runner.query<{ location: string; interval_ms: string }>(
+      sql`SELECT location, interval_ms FROM check_schedule WHERE monitor_id = ${ids[0]}`,
     );
     expect(rows.map((r) => [r.location, Number(r.interval_ms)])).to.deep.equal([['heartbeat', 2_592_000_000]]);
   });

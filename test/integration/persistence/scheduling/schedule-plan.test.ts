@@ -7,6 +7,7 @@ import { anOrganization } from '../../../support/builders';
 import { aCustomerRow } from '../../../support/identity-fixtures';
 import { standalone } from '../../../support/unit-of-work';
 import { explaining } from '../../../support/explaining-sql';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const ROWS = 20_000;
 const LOCATION = `plan-${Date.now() % 100_000}`;
@@ -17,37 +18,36 @@ const LOCATION = `plan-${Date.now() % 100_000}`;
  * whole table: at 100,000 monitors a sequential scan per claim round would cost more than the checks.
  */
 describe('check schedule statements at 20,000 rows (plans)', () => {
-  let sql: SqlRunner;
+  let runner: SqlRunner;
   let ids: number[];
   let rows: ClaimedCheck[];
 
   before(async function () {
     this.timeout(60_000);
-    sql = (await testServer()).database.sql;
+    runner = (await testServer()).database.sql;
     const org = await anOrganization('plans');
     const customerId = await aCustomerRow(org.user.organizationId);
     // One statement for all of them; the schedule's rows follow from the monitors (one per location).
-    const created = await sql.query<{ id: string }>(
-      `INSERT INTO monitors (public_id, organization_id, customer_id, name, check_interval_seconds, locations,
+    const created = await runner.query<{ id: string }>(
+      sql`INSERT INTO monitors (public_id, organization_id, customer_id, name, check_interval_seconds, locations,
          alert_consecutive_checks, alert_location_threshold, alert_location_threshold_count, alert_reminder_interval, created_at)
-       SELECT gen_random_uuid(), ?, ?, 'Plan ' || i, 60, ?::text[], 2, 0.5, 1, 60, now() FROM generate_series(1, ?) AS i
+       SELECT gen_random_uuid(), ${org.user.organizationId}, ${customerId}, 'Plan ' || i, 60, ${`{${LOCATION}}`}::text[], 2, 0.5, 1, 60, now() FROM generate_series(1, ${ROWS}) AS i
        RETURNING id`,
-      [org.user.organizationId, customerId, `{${LOCATION}}`, ROWS],
     );
     const all = created.map((row) => Number(row.id)).sort((a, b) => a - b);
-    await sql.query(`UPDATE check_schedule SET leased_by = 'plan-worker' WHERE location = ?`, [LOCATION]);
-    await sql.query('ANALYZE check_schedule');
+    await runner.query(sql`UPDATE check_schedule SET leased_by = 'plan-worker' WHERE location = ${LOCATION}`);
+    await runner.query(sql`ANALYZE check_schedule`);
     ids = [all[17]!, all[4_242]!, all[19_999]!];
     rows = ids.map((monitorId) => ({ monitorId, location: LOCATION, slot: new Date(), intervalMs: 60_000, phaseMs: 0 }));
   });
   after(async () => {
-    await sql.query(`DELETE FROM monitors WHERE id IN (SELECT monitor_id FROM check_schedule WHERE location = ?)`, [LOCATION]);
+    await runner.query(sql`DELETE FROM monitors WHERE id IN (SELECT monitor_id FROM check_schedule WHERE location = ${LOCATION})`);
   });
 
   /** The plans of what `run` asks the schedule to do, explained instead of run. */
   async function plansOf(run: (schedule: PgCheckSchedule) => Promise<unknown>): Promise<string[]> {
     const plans: string[] = [];
-    await run(new PgCheckSchedule(standalone(explaining(sql, plans))));
+    await run(new PgCheckSchedule(standalone(explaining(runner, plans))));
     return plans;
   }
 
@@ -62,13 +62,12 @@ describe('check schedule statements at 20,000 rows (plans)', () => {
   });
 
   it('does what the plans are for: reads and hands back exactly the rows named', async () => {
-    const schedule = new PgCheckSchedule(standalone(sql));
+    const schedule = new PgCheckSchedule(standalone(runner));
     expect((await schedule.held('plan-worker', ids)).map((c) => c.monitorId).sort((a, b) => a - b)).to.deep.equal(ids);
     await schedule.release('plan-worker', rows);
     expect(await schedule.held('plan-worker', ids)).to.deep.equal([]);
-    const [{ held }] = await sql.query<{ held: string }>(
-      `SELECT count(*) AS held FROM check_schedule WHERE location = ? AND leased_by = 'plan-worker'`,
-      [LOCATION],
+    const [{ held }] = await runner.query<{ held: string }>(
+      sql`SELECT count(*) AS held FROM check_schedule WHERE location = ${LOCATION} AND leased_by = 'plan-worker'`,
     );
     expect(Number(held)).to.equal(ROWS - ids.length);
   });

@@ -8,6 +8,7 @@ import { aCustomerRow } from '../../../support/identity-fixtures';
 import { aMonitorRow } from '../../../support/results-fixtures';
 import { waitFor } from '../../../support/wait-for';
 import { standalone } from '../../../support/unit-of-work';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const MIN = 60_000;
 
@@ -79,7 +80,7 @@ describe('schedule wake-ups (LISTEN/NOTIFY on PostgreSQL)', () => {
 
       await listener.settle();
       before = listener.wakes;
-      await database.sql.query(`UPDATE monitors SET name = 'renamed' WHERE id = ?`, [monitorId]);
+      await database.sql.query(sql`UPDATE monitors SET name = 'renamed' WHERE id = ${monitorId}`);
       await listener.wokenSince(before); // a monitor edit
     } finally {
       await listener.stop();
@@ -94,13 +95,12 @@ describe('schedule wake-ups (LISTEN/NOTIFY on PostgreSQL)', () => {
       const org = await anOrganization('wakeups-bulk');
       const customerId = await aCustomerRow(org.user.organizationId);
       await database.sql.query(
-        `INSERT INTO monitors (public_id, organization_id, customer_id, name, check_interval_seconds, locations, created_at)
-         SELECT gen_random_uuid(), ?, ?, 'bulk ' || g, 60, ARRAY[?::text], now() FROM generate_series(1, 10000) g`,
-        [org.user.organizationId, customerId, location],
+        sql`INSERT INTO monitors (public_id, organization_id, customer_id, name, check_interval_seconds, locations, created_at)
+         SELECT gen_random_uuid(), ${org.user.organizationId}, ${customerId}, 'bulk ' || g, 60, ARRAY[${location}::text], now() FROM generate_series(1, 10000) g`,
       );
       // Statistics taken while no row was held (as when autovacuum has not analysed since the
       // claims): the planner then expects the worker to hold next to no rows.
-      await database.sql.query(`ANALYZE check_schedule`);
+      await database.sql.query(sql`ANALYZE check_schedule`);
       const schedule = new PgCheckSchedule(standalone(database.sql));
       const now = new Date();
       await schedule.register('bulk', [location], new Date(now.getTime() + MIN), 0);
@@ -127,7 +127,7 @@ describe('schedule wake-ups (LISTEN/NOTIFY on PostgreSQL)', () => {
       await listener.settle();
       const before = listener.wakes;
       const cut = await database.sql.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN check_schedule' AND pid <> pg_backend_pid()`,
+        sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN check_schedule' AND pid <> pg_backend_pid()`,
       );
       expect(cut.length, 'the listening connection was found').to.be.at.least(1);
       await listener.wokenSince(before); // once listening again
@@ -135,7 +135,7 @@ describe('schedule wake-ups (LISTEN/NOTIFY on PostgreSQL)', () => {
 
       await listener.settle();
       const again = listener.wakes;
-      await database.sql.query(`INSERT INTO check_changes (monitor_id) VALUES (0)`);
+      await database.sql.query(sql`INSERT INTO check_changes (monitor_id) VALUES (0)`);
       await listener.wokenSince(again); // later notices arrive
     } finally {
       await listener.stop();

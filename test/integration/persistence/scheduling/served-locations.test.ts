@@ -4,6 +4,7 @@ import { PgCheckSchedule } from '../../../../src/infrastructure/scheduling/pg-ch
 import { SqlServedLocations } from '../../../../src/infrastructure/scheduling/sql-served-locations';
 import { testServer } from '../../../support/test-server';
 import { standalone } from '../../../support/unit-of-work';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 describe('served locations (PostgreSQL)', () => {
   it('lists the locations of live workers only: lapsed and fenced registrations do not count', async () => {
@@ -16,7 +17,7 @@ describe('served locations (PostgreSQL)', () => {
     await schedule.register(`w-${live}`, [live, 'heartbeat'], new Date(now.getTime() + 15_000), 0);
     await schedule.register(`w-${lapsed}`, [lapsed], new Date(now.getTime() - 1), 0);
     await schedule.register(`w-${fenced}`, [fenced], new Date(now.getTime() + 15_000), 0);
-    await database.sql.query(`UPDATE check_workers SET alive_until = '-infinity' WHERE worker_id = ?`, [`w-${fenced}`]);
+    await database.sql.query(sql`UPDATE check_workers SET alive_until = '-infinity' WHERE worker_id = ${`w-${fenced}`}`);
     try {
       const locations = await served.live(now);
       expect(locations).to.include.members([live, 'heartbeat']);

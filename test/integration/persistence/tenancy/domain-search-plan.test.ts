@@ -8,16 +8,16 @@ import { listPageJson } from '../../../../src/infrastructure/tenancy/watch-list.
 import { DOMAIN_LIST } from '../../../../src/infrastructure/tenancy/mikro-orm-customer-domain.repository';
 import { organizationScope } from '../../../../src/domain/shared/tenant-scope';
 import type { WatchListFilter } from '../../../../src/application/tenancy/ports';
+import { sql, type Sql } from '../../../../src/infrastructure/persistence/sql';
 
 /** Inserts `count` domains for one customer in one statement, as the bench does. */
 async function seedDomains(organizationId: number, customerId: number, count: number): Promise<void> {
   const { database } = await testServer();
   await database.sql.query(
-    `INSERT INTO customer_domains (public_id, organization_id, customer_id, label, domain_name, created_at, updated_at)
-     SELECT gen_random_uuid(), ?, ?, 'Site ' || i, 'site-' || i || '.example.com', now(), now() FROM generate_series(1, ?) AS i`,
-    [organizationId, customerId, count],
+    sql`INSERT INTO customer_domains (public_id, organization_id, customer_id, label, domain_name, created_at, updated_at)
+     SELECT gen_random_uuid(), ${organizationId}, ${customerId}, 'Site ' || i, 'site-' || i || '.example.com', now(), now() FROM generate_series(1, ${count}) AS i`,
   );
-  await database.sql.query('VACUUM ANALYZE customer_domains');
+  await database.sql.query(sql`VACUUM ANALYZE customer_domains`);
 }
 
 /** The plan PostgreSQL uses for the list statement, as a custom or as a generic (prepared) plan. */
@@ -28,7 +28,7 @@ async function planOf(organizationId: number, filter: WatchListFilter, mode: 'fo
   try {
     let plan = '';
     await listPageJson(
-      async <T>(text: string, values: unknown[]) => {
+      async <T>({ text, values }: Sql) => {
         await client.query(`SET plan_cache_mode = ${mode}`);
         await client.query({ name: 'list', text, values });
         await client.query(`PREPARE explained AS ${text}`);

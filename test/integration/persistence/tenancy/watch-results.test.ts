@@ -6,6 +6,7 @@ import { withWatchResults } from '../../../support/tenancy-server';
 import { testServer } from '../../../support/test-server';
 import type { WatchEvent } from '../../../../src/domain/watches/watch-events';
 import { UNCHECKED_DNSBL, UNCHECKED_EXPIRY } from '../../../../src/domain/watches/watch-results';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const at = new Date('2026-12-01T06:00:00Z');
 const expiring: WatchEvent = {
@@ -20,14 +21,13 @@ const expiring: WatchEvent = {
 describe('watch results with their events (SqlWatchResultStore)', () => {
   const outboxOf = async (organizationId: number) =>
     (await testServer()).database.sql.query<{ kind: string; payload: Record<string, any>; subject: string }>(
-      `SELECT kind, payload, subject FROM notification_outbox WHERE organization_id = ? AND kind <> 'email' ORDER BY id`,
-      [organizationId],
+      sql`SELECT kind, payload, subject FROM notification_outbox WHERE organization_id = ${organizationId} AND kind <> 'email' ORDER BY id`,
     );
   const expiryRow = async (domainId: number) =>
     (
       await (
         await testServer()
-      ).database.sql.query<Record<string, any>>('SELECT * FROM customer_domain_expiry WHERE domain_id = ?', [domainId])
+      ).database.sql.query<Record<string, any>>(sql`SELECT * FROM customer_domain_expiry WHERE domain_id = ${domainId}`)
     )[0];
 
   async function aWatchedDomain() {
@@ -105,7 +105,7 @@ describe('watch results with their events (SqlWatchResultStore)', () => {
     const delivered = new Date(at.getTime() + 5000);
     await (
       await testServer()
-    ).database.sql.query('UPDATE customer_domain_expiry SET last_notified_warning_at = ? WHERE domain_id = ?', [delivered, domainId]);
+    ).database.sql.query(sql`UPDATE customer_domain_expiry SET last_notified_warning_at = ${delivered} WHERE domain_id = ${domainId}`);
     const later = new Date(at.getTime() + 86_400_000);
     await withWatchResults((store) =>
       store.recordDomainExpiry(
@@ -137,7 +137,7 @@ describe('watch results with their events (SqlWatchResultStore)', () => {
     expect(recorded).to.equal(true);
     const [row] = await (
       await testServer()
-    ).database.sql.query<Record<string, any>>('SELECT * FROM customer_ip_dnsbl WHERE ip_id = ?', [ip.id]);
+    ).database.sql.query<Record<string, any>>(sql`SELECT * FROM customer_ip_dnsbl WHERE ip_id = ${ip.id}`);
     expect(row).to.include({ is_listed: true, announced_listed: true });
     expect((await outboxOf(organizationId)).map((o) => [o.kind, o.payload.watch])).to.deep.equal([
       ['ip.listed', { type: 'ip', id: ip.id, mark: 'listed' }],

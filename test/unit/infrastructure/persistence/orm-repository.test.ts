@@ -23,6 +23,11 @@ describe('OrmRepository flush', () => {
     expect(await codeOf(new FailingFlush(new DeadlockException(new Error('deadlock detected'))).save())).to.equal('conflict');
   });
 
+  it("answers conflict for the driver's deadlock error (a statement of the kit's ContextSql)", async () => {
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    expect(await codeOf(new FailingFlush(deadlock).save())).to.equal('conflict');
+  });
+
   it('answers conflict for a stale version', async () => {
     expect(await codeOf(new FailingFlush(OptimisticLockError.lockFailed('Monitor')).save())).to.equal('conflict');
   });
