@@ -1,6 +1,5 @@
 import type { ResultMaintenance, RolledUp } from '../../application/results/ports';
 import type { SqlRunner } from '../persistence/database';
-import { sql } from '../persistence/sql';
 import { BUCKET_EDGES_SQL, coverageSecondsSql, coveredSecondsSql } from './coverage-sql';
 import { raw, sql } from '../persistence/sql';
 
@@ -147,7 +146,7 @@ export class SqlResultMaintenance implements ResultMaintenance {
   async rollUpHourAgain(hour: Date): Promise<void> {
     const end = new Date(hour.getTime() + HOUR_MS);
     const previous = new Date(hour.getTime() - HOUR_MS);
-    await this.sql.query(ROLLUP_HOUR, [previous, hour, hour, end, end, end, hour, hour]);
+    await this.sql.query(rollupHour(previous, hour, end));
     await this.sql.query(sql`DELETE FROM check_rollup_redo WHERE hour = ${hour}`);
   }
 

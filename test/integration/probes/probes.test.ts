@@ -14,6 +14,7 @@ import { TEST_LOCATIONS, testDatabase, testServer } from '../../support/test-ser
 import { listening, spawnService, stopService, type ServiceProcess } from '../../support/service-process';
 import { probeStarted, spawnProbe } from '../../support/probe-process';
 import { waitFor } from '../../support/wait-for';
+import { sql, type Sql } from '../../../src/infrastructure/persistence/sql';
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -38,7 +39,7 @@ async function aTarget() {
   };
 }
 
-const sql = async <T>(text: string, params: unknown[] = []) => (await testServer()).database.sql.query<T>(text, params);
+const db = { query: async <T>(statement: Sql) => (await testServer()).database.sql.query<T>(statement) };
 
 /**
  * Private locations end to end: a service process (API only) and real probes in processes of their
@@ -73,15 +74,17 @@ describe('probes: private locations checked from elsewhere, reported over HTTP',
 
   /** Results stored per monitor at the private location, since `since`. */
   const resultsSince = async (since: Date) => {
-    const rows = await sql<{ monitor_id: string; n: string }>(
-      `SELECT r.monitor_id, count(*) AS n FROM check_results r JOIN check_locations l ON l.id = r.location_id
-       WHERE l.code = ? AND r.checked_at >= ? AND r.monitor_id = ANY(?::bigint[]) GROUP BY 1`,
-      [code, since, monitorIds],
-    );
+    const rows = await db.query<{
+      monitor_id: string;
+      n: string;
+    }>(sql`SELECT r.monitor_id, count(*) AS n FROM check_results r JOIN check_locations l ON l.id = r.location_id
+       WHERE l.code = ${code} AND r.checked_at >= ${since} AND r.monitor_id = ANY(${monitorIds}::bigint[]) GROUP BY 1`);
     return new Map(rows.map((r) => [Number(r.monitor_id), Number(r.n)]));
   };
   const holders = async () =>
-    (await sql<{ leased_by: string | null }>(`SELECT leased_by FROM check_schedule WHERE location = ?`, [code])).map((r) => r.leased_by);
+    (await db.query<{ leased_by: string | null }>(sql`SELECT leased_by FROM check_schedule WHERE location = ${code}`)).map(
+      (r) => r.leased_by,
+    );
 
   before(async () => {
     target = await aTarget();
@@ -101,10 +104,9 @@ describe('probes: private locations checked from elsewhere, reported over HTTP',
         consecutiveChecks: 1,
         checkIntervalSeconds: 10,
       });
-      await sql(`UPDATE monitors SET kind = 'website', monitoring_type = 'http', url = ?, timeout_seconds = 5 WHERE id = ?`, [
-        target.url,
-        monitor.id,
-      ]);
+      await db.query(
+        sql`UPDATE monitors SET kind = 'website', monitoring_type = 'http', url = ${target.url}, timeout_seconds = 5 WHERE id = ${monitor.id}`,
+      );
       monitorIds.push(monitor.id);
     }
     port = await freePort();
@@ -179,19 +181,13 @@ describe('probes: private locations checked from elsewhere, reported over HTTP',
     await waitFor(
       async () =>
         (
-          await sql<{ n: string }>(
-            `SELECT count(*) AS n FROM check_results r JOIN check_locations l ON l.id = r.location_id
-       WHERE l.code = ? AND r.checked_at BETWEEN ? AND ?`,
-            [code, downFrom, downTo],
-          )
+          await db.query<{ n: string }>(sql`SELECT count(*) AS n FROM check_results r JOIN check_locations l ON l.id = r.location_id
+       WHERE l.code = ${code} AND r.checked_at BETWEEN ${downFrom} AND ${downTo}`)
         ).length > 0 &&
         Number(
           (
-            await sql<{ n: string }>(
-              `SELECT count(*) AS n FROM check_results r JOIN check_locations l ON l.id = r.location_id
-         WHERE l.code = ? AND r.checked_at BETWEEN ? AND ?`,
-              [code, downFrom, downTo],
-            )
+            await db.query<{ n: string }>(sql`SELECT count(*) AS n FROM check_results r JOIN check_locations l ON l.id = r.location_id
+         WHERE l.code = ${code} AND r.checked_at BETWEEN ${downFrom} AND ${downTo}`)
           )[0]!.n,
         ) >= monitorIds.length,
       {
@@ -200,11 +196,10 @@ describe('probes: private locations checked from elsewhere, reported over HTTP',
         what: 'the results checked while the server was down',
       },
     );
-    const [twice] = await sql<{ n: string }>(
-      `SELECT count(*) AS n FROM (SELECT monitor_id, checked_at FROM check_results r JOIN check_locations l ON l.id = r.location_id
-       WHERE l.code = ? GROUP BY 1, 2 HAVING count(*) > 1) d`,
-      [code],
-    );
+    const [twice] = await db.query<{
+      n: string;
+    }>(sql`SELECT count(*) AS n FROM (SELECT monitor_id, checked_at FROM check_results r JOIN check_locations l ON l.id = r.location_id
+       WHERE l.code = ${code} GROUP BY 1, 2 HAVING count(*) > 1) d`);
     expect(Number(twice!.n), 'results stored twice').to.equal(0);
   });
 
@@ -240,11 +235,9 @@ describe('probes: private locations checked from elsewhere, reported over HTTP',
     const again = (await (await call('/results', batch)).json()) as Record<string, unknown>;
     expect(first).to.include({ lastSeq: 2, late: 2, duplicates: 0 });
     expect(again).to.include({ lastSeq: 2, late: 0, duplicates: 2 });
-    const [stored] = await sql<{ n: string }>(`SELECT count(*) AS n FROM check_results WHERE monitor_id = ? AND checked_at IN (?, ?)`, [
-      monitorIds[0],
-      new Date(checkedAt + 1),
-      new Date(checkedAt + 2),
-    ]);
+    const [stored] = await db.query<{ n: string }>(
+      sql`SELECT count(*) AS n FROM check_results WHERE monitor_id = ${monitorIds[0]} AND checked_at IN (${new Date(checkedAt + 1)}, ${new Date(checkedAt + 2)})`,
+    );
     expect(Number(stored!.n)).to.equal(2);
   });
 

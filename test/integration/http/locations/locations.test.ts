@@ -7,6 +7,7 @@ import { aMember, signIn } from '../../../support/identity-fixtures';
 import { aMonitoredCustomer, PUBLIC_URL } from '../../../support/monitoring-fixtures';
 import { TEST_LOCATIONS, TEST_PLATFORM_ADMIN, testServer } from '../../../support/test-server';
 import { testClock } from '../../../support/test-clock';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -133,7 +134,7 @@ describe('locations (HTTP)', () => {
     expect(listed.text).not.to.include(issued.secret);
 
     const { database, container } = await testServer();
-    const [row] = await database.sql.query('SELECT * FROM probe_keys WHERE public_id = ?', [issued.id]);
+    const [row] = await database.sql.query(sql`SELECT * FROM probe_keys WHERE public_id = ${issued.id}`);
     expect((row!.secret_digest as Buffer).equals(createHash('sha256').update(issued.secret).digest())).to.equal(true);
     expect(JSON.stringify(row)).not.to.include(issued.secret.slice(9));
 
@@ -141,7 +142,8 @@ describe('locations (HTTP)', () => {
     const now = testClock.now();
     const identity = await credentials.authenticate(issued.secret, now);
     expect(identity).to.deep.include({ locationCode: code, organizationId: org.user.organizationId, keyId: Number(row!.id) });
-    const lastUsed = async () => (await database.sql.query('SELECT last_used_at FROM probe_keys WHERE id = ?', [row!.id]))[0]!.last_used_at;
+    const lastUsed = async () =>
+      (await database.sql.query(sql`SELECT last_used_at FROM probe_keys WHERE id = ${row!.id}`))[0]!.last_used_at;
     expect(await lastUsed()).to.deep.equal(now);
     await credentials.authenticate(issued.secret, new Date(now.getTime() + 30_000));
     expect(await lastUsed(), 'noted at most once a minute').to.deep.equal(now);
@@ -207,7 +209,7 @@ describe('locations (HTTP)', () => {
     expect((await database()).length, 'its keys went with it').to.equal(0);
 
     async function database() {
-      return (await testServer()).database.sql.query('SELECT 1 FROM probe_keys WHERE public_id = ?', [key.id]);
+      return (await testServer()).database.sql.query(sql`SELECT 1 FROM probe_keys WHERE public_id = ${key.id}`);
     }
   });
 
@@ -271,18 +273,14 @@ describe('locations (HTTP)', () => {
     const { database } = await testServer();
     const instanceId = randomUUID();
     const seenAt = new Date(Math.floor(testClock.now().getTime() / 1000) * 1000);
-    await database.sql.query(
-      `INSERT INTO probes (instance_id, probe_key_id, location_id, name, version, first_seen_at, last_seen_at, monitors_held,
+    await database.sql
+      .query(sql`INSERT INTO probes (instance_id, probe_key_id, location_id, name, version, first_seen_at, last_seen_at, monitors_held,
          checks_per_second, lag_ms, buffered, dropped, last_seq)
-       SELECT ?::uuid, k.id, l.id, 'rack-1', '1.4.0', ?, ?, 120, 2.5, 35, 7, 3, 900 FROM locations l JOIN probe_keys k ON k.location_id = l.id WHERE l.code = ?`,
-      [instanceId, seenAt, seenAt, code],
-    );
+       SELECT ${instanceId}::uuid, k.id, l.id, 'rack-1', '1.4.0', ${seenAt}, ${seenAt}, 120, 2.5, 35, 7, 3, 900 FROM locations l JOIN probe_keys k ON k.location_id = l.id WHERE l.code = ${code}`);
     const lease = async (aliveUntil: Date) =>
-      database.sql.query(
-        `INSERT INTO check_workers (worker_id, locations, alive_until) VALUES (?, ?::text[], ?)
-         ON CONFLICT (worker_id) DO UPDATE SET alive_until = EXCLUDED.alive_until`,
-        [`probe:${instanceId}:1`, [code], aliveUntil],
-      );
+      database.sql
+        .query(sql`INSERT INTO check_workers (worker_id, locations, alive_until) VALUES (${`probe:${instanceId}:1`}, ${[code]}::text[], ${aliveUntil})
+         ON CONFLICT (worker_id) DO UPDATE SET alive_until = EXCLUDED.alive_until`);
     await lease(new Date(testClock.now().getTime() + 600_000));
     try {
       const live = await api('GET', `/api/locations/${code}`, { token: org.token });
@@ -308,7 +306,7 @@ describe('locations (HTTP)', () => {
       expect(silent.body).to.include({ status: 'unknown', lastSeenAt: seenAt.toISOString() });
       expect((await api('GET', `/api/locations/${code}/probes`, { token: org.token })).body.items[0].live).to.equal(false);
     } finally {
-      await database.sql.query('DELETE FROM check_workers WHERE worker_id = ?', [`probe:${instanceId}:1`]);
+      await database.sql.query(sql`DELETE FROM check_workers WHERE worker_id = ${`probe:${instanceId}:1`}`);
     }
   });
 
