@@ -28,6 +28,7 @@ import { startMetricsListener } from './metrics';
 import { renderStaleWebsiteDocuments } from '../infrastructure/monitoring/website-document';
 import { installCommand, missingSystemTools, systemTools } from '../infrastructure/protocols/system-tools';
 import { closeNotificationConnections } from './modules/notifications.module';
+import { AdmitImEvent } from '../application/incident-management/admit-im-event';
 
 export { checkWorkerOptions } from './check-worker-options';
 
@@ -81,6 +82,14 @@ export async function startApplication(config: AppConfig, options: StartOptions 
     logger.debug({ needs: checkContainer(container) }, 'every declared need resolves');
     started.push(() => container.get(PreparedSql).close());
     started.push(async () => closeNotificationConnections(container));
+    // Stopped after the HTTP server (no more admissions) and before the database closes: the event
+    // rate's hits admitted here and not yet written reach the shared counter.
+    started.push(() =>
+      container
+        .get(AdmitImEvent)
+        .flushPending()
+        .catch((error: unknown) => logger.warn({ err: error }, 'event rate hits not written to the shared counter at stop')),
+    );
     if (config.platformAdmin) {
       const admin = config.platformAdmin;
       await RequestContext.create(database.orm.em, () => container.get(EnsurePlatformAdmin).execute(admin));

@@ -83,6 +83,16 @@ export class AdmitImEvent {
     return null;
   }
 
+  /**
+   * Writes every hit admitted here and not yet written (graceful stop: the flush timer does not keep
+   * the process alive, so what it has not written yet would be lost and other processes would admit
+   * that many too many): waits for a write under way, then writes the rest.
+   */
+  async flushPending(): Promise<void> {
+    if (this.writing) await this.writing.catch(() => undefined);
+    await this.write();
+  }
+
   /** Writes what is admitted and unwritten to the shared counter (one statement per window start); once at a time. */
   write(): Promise<void> {
     if (this.writing) return this.writing;

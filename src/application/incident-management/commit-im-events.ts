@@ -9,13 +9,15 @@ import { incidentTriggeredBy, type ImEvent, type ProcessedImEvent } from './proc
 /**
  * Limits: a batch of events holds at most 200 and is sent at most 4 ms after its first event while
  * a commit slot is free; two batches commit at once, and while both do, the next one grows until
- * the first finishes (under load batches grow instead of queueing).
+ * the first finishes (under load batches grow instead of queueing). The events of one request
+ * (an alert source's grouped payload) are never split: a request of more than 200 is a batch alone.
  */
 export const IM_EVENT_BATCH: GroupCommitBounds = { maxSize: 200, maxWaitMs: 4, maxConcurrent: 2 };
 
+/** One request's events: committed together, in their order, by the same batch. */
 interface Submitted {
   readonly scope: TenantScope;
-  readonly event: ImEvent;
+  readonly events: readonly ImEvent[];
 }
 
 /**
@@ -23,9 +25,11 @@ interface Submitted {
  * applied to their incidents by the domain, in arrival order, and stored by one transaction; each
  * caller is answered once its batch is committed (so an answer means the event is durable). A batch
  * that fails fails only its own events. Same semantics as ProcessImEvent one event at a time.
+ * `executeAll` submits a request's events as one item, so they are committed by one transaction
+ * in their order (all or none) and answered together.
  */
 export class CommitImEvents {
-  private readonly committer: GroupCommitter<Submitted, ProcessedImEvent>;
+  private readonly committer: GroupCommitter<Submitted, ProcessedImEvent[]>;
 
   constructor(
     private readonly store: ImEventBatchStore,
@@ -33,26 +37,41 @@ export class CommitImEvents {
     private readonly clock: Clock,
     bounds: GroupCommitBounds = IM_EVENT_BATCH,
   ) {
-    this.committer = new GroupCommitter((batch) => this.commitBatch(batch), bounds);
+    this.committer = new GroupCommitter(
+      (batch) => this.commitBatch(batch),
+      bounds,
+      (item) => item.events.length,
+    );
   }
 
-  execute(scope: TenantScope, event: ImEvent): Promise<ProcessedImEvent> {
-    return this.committer.submit({ scope, event: event.dedupKey === undefined ? { ...event, dedupKey: this.ids.uuid() } : event });
+  async execute(scope: TenantScope, event: ImEvent): Promise<ProcessedImEvent> {
+    return (await this.executeAll(scope, [event]))[0]!;
   }
 
-  private commitBatch(batch: readonly Submitted[]): Promise<ProcessedImEvent[]> {
+  /** A request's events, committed together in their order; answered once they are durable. */
+  async executeAll(scope: TenantScope, events: readonly ImEvent[]): Promise<ProcessedImEvent[]> {
+    if (events.length === 0) return [];
+    const keyed = events.map((event) => (event.dedupKey === undefined ? { ...event, dedupKey: this.ids.uuid() } : event));
+    return this.committer.submit({ scope, events: keyed });
+  }
+
+  private commitBatch(batch: readonly Submitted[]): Promise<ProcessedImEvent[][]> {
     const keys = new Map<string, ImDedupRef>();
-    for (const { scope, event } of batch) {
-      const ref = { organizationId: scope.organizationId, dedupKey: event.dedupKey! };
-      keys.set(`${ref.organizationId}\u0000${ref.dedupKey}`, ref);
+    for (const { scope, events } of batch) {
+      for (const event of events) {
+        const ref = { organizationId: scope.organizationId, dedupKey: event.dedupKey! };
+        keys.set(`${ref.organizationId}\u0000${ref.dedupKey}`, ref);
+      }
     }
     return this.store.commit([...keys.values()], (loaded) => {
       const open = new OpenImIncidents(loaded);
       const now = this.clock.now();
-      const result = batch.map(({ scope, event }) => {
-        const decision = this.apply(open, scope, event, now);
-        return { dedupKey: event.dedupKey!, outcome: decision.outcome, incidentId: decision.incident?.publicId ?? null };
-      });
+      const result = batch.map(({ scope, events }) =>
+        events.map((event) => {
+          const decision = this.apply(open, scope, event, now);
+          return { dedupKey: event.dedupKey!, outcome: decision.outcome, incidentId: decision.incident?.publicId ?? null };
+        }),
+      );
       return { changes: { created: open.created, updated: open.updated }, result };
     });
   }

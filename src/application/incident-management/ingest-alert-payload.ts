@@ -5,7 +5,8 @@ import type { Clock } from '../shared/clock';
 import type { RateLimitRule, RateLimiter } from '../shared/rate-limiter';
 import type { SecretTokens } from '../identity/ports';
 import type { AlertSourceRepository, IngestByteBudget } from './ports';
-import type { ProcessImEvent, ProcessedImEvent } from './process-im-event';
+import type { ImEvent, ProcessedImEvent } from './process-im-event';
+import type { CommitImEvents } from './commit-im-events';
 
 /** Limits: 300 requests per minute per alert source. */
 export const ALERT_SOURCE_RATE: RateLimitRule = { name: 'im-ingest', limit: 300, windowSeconds: 60 };
@@ -15,7 +16,8 @@ export const ALERT_SOURCE_RATE: RateLimitRule = { name: 'im-ingest', limit: 300,
  * source (404 otherwise), its organization has IM on (imNotEnabled), the source is within its rate
  * (imIngestRateLimited) and the organization has budget left for the declared body
  * (imIngestByteBudgetExceeded). `ingest` (after): the body's bytes are counted against the hourly
- * budget, then every alert of the payload becomes an event, keyed within the source.
+ * budget, then every alert of the payload becomes an event, keyed within the source, and the
+ * payload's events are group-committed together (CommitImEvents), answered once durable.
  */
 export class IngestAlertPayload {
   constructor(
@@ -23,7 +25,7 @@ export class IngestAlertPayload {
     private readonly budget: IngestByteBudget,
     private readonly limiter: RateLimiter,
     private readonly secrets: SecretTokens,
-    private readonly events: ProcessImEvent,
+    private readonly events: CommitImEvents,
     private readonly clock: Clock,
   ) {}
 
@@ -50,20 +52,17 @@ export class IngestAlertPayload {
     if (!spent.allowed) throw new AppError('imIngestByteBudgetExceeded', { retryAfter: spent.retryAfterSeconds });
     const alerts = alertsOf(source.kind, body, source.mapping);
     const scope = { organizationId: source.organizationId, customerId: null };
-    const processed: ProcessedImEvent[] = [];
-    for (const alert of alerts) {
-      processed.push(
-        await this.events.execute(scope, {
-          action: alert.action,
-          dedupKey: alert.key === null ? undefined : source.dedupKeyFor(alert.key),
-          summary: alert.summary,
-          severity: alert.severity,
-          source: alert.source ?? undefined,
-          routing: source.routing,
-          details: { ...alert.details, alertSourceId: source.publicId },
-        }),
-      );
-    }
-    return processed;
+    const events = alerts.map((alert): ImEvent => ({
+      action: alert.action,
+      dedupKey: alert.key === null ? undefined : source.dedupKeyFor(alert.key),
+      summary: alert.summary,
+      severity: alert.severity,
+      source: alert.source ?? undefined,
+      routing: source.routing,
+      details: { ...alert.details, alertSourceId: source.publicId },
+    }));
+    // Group-committed with the other requests' events: the payload's alerts in one transaction, in
+    // their order, answered once it committed (accepted means durable).
+    return this.events.executeAll(scope, events);
   }
 }

@@ -14,6 +14,9 @@ export interface GroupCommitBounds {
 /** Commits a batch: one result per item, in the items' order, once the whole batch is durable. */
 export type CommitBatch<I, O> = (items: readonly I[]) => Promise<readonly O[]>;
 
+/** What an item counts for against maxSize (1 unless told: an item may carry several records). */
+export type WeighItem<I> = (item: I) => number;
+
 interface Waiting<I, O> {
   readonly item: I;
   resolve(result: O): void;
@@ -27,10 +30,13 @@ interface Waiting<I, O> {
  * `maxConcurrent` batches commit at once, so while they do, the open batch waits for the first to
  * finish and takes what arrives meanwhile (the wait of an item is then bounded by that commit). A
  * batch that fails fails only its own items, with its error; the items of other batches are not
- * touched.
+ * touched. With `weigh`, maxSize bounds the items' total weight: an item is never split, an item
+ * that would take the open batch past maxSize seals it and opens the next, and an item heavier
+ * than maxSize is a batch of its own.
  */
 export class GroupCommitter<I, O> {
   private open: Waiting<I, O>[] = [];
+  private openWeight = 0;
   private readonly sealed: Waiting<I, O>[][] = [];
   private timer: NodeJS.Timeout | undefined;
   /** The open batch has waited its maxWaitMs. */
@@ -41,6 +47,7 @@ export class GroupCommitter<I, O> {
   constructor(
     private readonly commit: CommitBatch<I, O>,
     readonly bounds: GroupCommitBounds,
+    private readonly weigh: WeighItem<I> = () => 1,
   ) {
     this.maxConcurrent = bounds.maxConcurrent ?? 2;
     if (!(bounds.maxSize >= 1) || !(bounds.maxWaitMs >= 0) || !(this.maxConcurrent >= 1)) {
@@ -54,9 +61,15 @@ export class GroupCommitter<I, O> {
   }
 
   submit(item: I): Promise<O> {
+    const weight = Math.max(1, this.weigh(item));
     return new Promise<O>((resolve, reject) => {
+      if (this.open.length > 0 && this.openWeight + weight > this.bounds.maxSize) {
+        this.sealed.push(this.takeOpen());
+        this.pump();
+      }
       this.open.push({ item, resolve, reject });
-      if (this.open.length >= this.bounds.maxSize) {
+      this.openWeight += weight;
+      if (this.openWeight >= this.bounds.maxSize) {
         this.sealed.push(this.takeOpen());
         this.pump();
       } else {
@@ -81,6 +94,7 @@ export class GroupCommitter<I, O> {
     this.due = false;
     const batch = this.open;
     this.open = [];
+    this.openWeight = 0;
     return batch;
   }
 

@@ -39,8 +39,9 @@ const HELD_BY = (table: string, workerId: string) => sql`COALESCE(${raw(table)}.
  * names it; check_workers says whether it lives), so checks themselves write nothing here. A claim
  * first fences every lapsed worker (alive_until = -infinity: its renewals, and so its recordings,
  * fail from then on), then takes rows no one holds and rows of fenced workers. Rows of a fenced
- * worker resume after their last recorded result: a slot it ran and recorded is not run again, a
- * slot it lost runs at once. Lists travel as one compact JSON parameter.
+ * worker resume after their last recorded result (raw, or in the compact hours once its day was
+ * packed): a slot it ran and recorded is not run again, a slot it lost runs at once. Lists travel
+ * as one compact JSON parameter.
  */
 export class PgCheckSchedule implements CheckSchedule {
   /** `sql` joins the caller's transaction (renewal when recording); `pool` runs the rest, prepared. */
@@ -90,11 +91,17 @@ export class PgCheckSchedule implements CheckSchedule {
        FROM (SELECT * FROM free UNION ALL SELECT * FROM orphaned) p
        WHERE s.monitor_id = p.monitor_id AND s.location = p.location
        RETURNING s.monitor_id, s.location, s.interval_ms, s.phase_ms, ${EPOCH_MS('s.next_due_at')} AS slot_ms,
-         CASE WHEN p.previous IS NOT NULL THEN (
+         CASE WHEN p.previous IS NOT NULL THEN COALESCE((
            SELECT ${EPOCH_MS('r.checked_at')} FROM check_results r JOIN check_locations l ON l.id = r.location_id
            WHERE r.monitor_id = s.monitor_id AND l.code = s.location
            ORDER BY r.checked_at DESC LIMIT 1
-         ) END AS last_checked_ms`,
+         ), (
+           -- No raw result left (its day was packed): the last result of the latest compact hour.
+           SELECT ${EPOCH_MS("h.hour + (SELECT max(o) FROM unnest(h.offsets_ms) o) * interval '1 millisecond'")}
+           FROM check_result_hours h JOIN check_locations l ON l.id = h.location_id
+           WHERE h.monitor_id = s.monitor_id AND l.code = s.location
+           ORDER BY h.hour DESC LIMIT 1
+         )) END AS last_checked_ms`,
       { prepare: true },
     );
     // A row taken from a fenced worker resumes on its grid after its last recorded result.

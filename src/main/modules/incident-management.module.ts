@@ -172,7 +172,7 @@ export const incidentManagementModule = bindings(({ single }) => {
         c.get(INGEST_BYTE_BUDGET),
         c.get(RATE_LIMITER),
         c.get(SECRET_TOKENS),
-        c.get(ProcessImEvent),
+        c.get(CommitImEvents),
         c.get(CLOCK),
       ),
   );

@@ -241,7 +241,9 @@ export const alertSourcesRouter = defineRouter(
           "source's mapping. Grouped payloads fan out: each alert, by its fingerprint, opens, adds an occurrence to, or resolves " +
           'its own incident. At most 1 MiB per request; 300 requests per minute per source (429 imIngestRateLimited) and 50 MiB ' +
           'of bodies per organization per hour (429 imIngestByteBudgetExceeded), both with data.retryAfter and decided before ' +
-          'the body is read. An unknown token answers 404.',
+          'the body is read. An unknown token answers 404. The 202 is sent once every alert of the payload is stored: the ' +
+          "payload's alerts are committed together, in their order, in one transaction (group commit with other requests' " +
+          'events); when that fails none of them is stored and the answer is 503 unavailable (retry).',
         params: z.object({ token: z.string().min(1).max(512) }),
         status: 202,
         response: z.object({ status: z.literal('success'), processed: z.array(ProcessedSchema) }),

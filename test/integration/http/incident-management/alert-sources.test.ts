@@ -127,6 +127,44 @@ describe('IM alert sources', () => {
     expectError(await api('POST', `/api/im/ingest/${source.token}`, { body: { level: 'warn' } }), 400, 'validationFailed');
   });
 
+  it("commits a payload's alerts in their order beside concurrent requests; every 202 is stored when answered", async () => {
+    const generic = await createSource({
+      name: 'Ordered bot',
+      kind: 'generic',
+      mapping: {
+        dedupKey: 'id',
+        summary: 'message',
+        severity: 'level',
+        status: 'state',
+        source: 'host',
+        resolvedValues: ['up'],
+        acknowledgedValues: ['ack'],
+      },
+    });
+    const grouped = await createSource({ name: 'Busy Alertmanager', kind: 'alertmanager' });
+    const alert = (state: string) => ({ id: 'c-1', message: 'c-1 is down', state });
+    const [ordered, ...fanned] = await Promise.all([
+      api('POST', `/api/im/ingest/${generic.token}`, { body: [alert('down'), alert('ack'), alert('up'), alert('down')] }),
+      ...Array.from({ length: 12 }, () => postRaw(grouped.token, fixture('alertmanager/firing.json'))),
+    ]);
+    expect(ordered!.status, JSON.stringify(ordered!.body)).to.equal(202);
+    expect(ordered!.body.processed.map((p: { outcome: string }) => p.outcome)).to.deep.equal([
+      'created',
+      'acknowledged',
+      'resolved',
+      'created',
+    ]);
+    expect(fanned.map((r) => r.status)).to.deep.equal(Array(12).fill(202));
+    const outcomes = fanned.flatMap((r) => r.body.processed.map((p: { outcome: string }) => p.outcome));
+    expect(outcomes.filter((o: string) => o === 'created')).to.have.lengthOf(2);
+    expect(outcomes.filter((o: string) => o === 'occurrence')).to.have.lengthOf(22);
+    expect((await incidentsOf(generic.id)).map((i: any) => i.status).sort()).to.deep.equal(['resolved', 'triggered']);
+    expect((await incidentsOf(grouped.id)).map((i: any) => [i.status, i.occurrenceCount])).to.deep.equal([
+      ['triggered', 12],
+      ['triggered', 12],
+    ]);
+  });
+
   it("sends a test alert through the source's real path", async () => {
     const source = await createSource({ name: 'Grafana test', kind: 'grafana' });
     const sent = await api('POST', `/api/im/sources/${source.id}/test-alert`, { token: callers.responder });

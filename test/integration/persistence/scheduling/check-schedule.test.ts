@@ -6,6 +6,7 @@ import { aCustomerRow } from '../../../support/identity-fixtures';
 import { aMonitorRow } from '../../../support/results-fixtures';
 import { standalone } from '../../../support/unit-of-work';
 import { sql } from '../../../../src/infrastructure/persistence/sql';
+import { nextSlotAfter } from '../../../../src/domain/scheduling/check-slot';
 
 const MIN = 60_000;
 let label = 0;
@@ -131,6 +132,47 @@ describe('check schedule (PostgreSQL)', () => {
     await schedule.prune(600_000);
     const workers = await runner.query(sql`SELECT worker_id FROM check_workers WHERE worker_id IN (${dead}, ${rescuer})`);
     expect(workers, 'a fenced worker without rows is forgotten').to.deep.equal([{ worker_id: rescuer }]);
+  });
+
+  it("resumes a fenced worker's row after its last result in the compact hours once the raw results were packed", async () => {
+    const locations = uniqueLocations().slice(0, 1);
+    const { schedule, sql: runner, ids } = await setup(locations, 3);
+    const now = new Date();
+    const [dead, rescuer] = [`dead-c-${locations[0]}`, `rescuer-c-${locations[0]}`];
+    await schedule.register(dead, locations, new Date(now.getTime() + 5_000), 0);
+    const first = await schedule.claim({ workerId: dead, locations, now, limit: 10 });
+    expect(first).to.have.length(3);
+    await runner.query(sql`INSERT INTO check_locations (code) VALUES (${locations[0]}) ON CONFLICT DO NOTHING`);
+    const hourAgo = (n: number) => new Date(Math.floor(now.getTime() / 3_600_000 - n) * 3_600_000);
+    const packHour = (monitorId: number, hour: Date, offsets: number[]) =>
+      runner.query(
+        sql`INSERT INTO check_result_hours (monitor_id, hour, location_id, offsets_ms)
+         SELECT ${monitorId}, ${hour}, id, ${offsets}::integer[] FROM check_locations WHERE code = ${locations[0]}`,
+      );
+    // Monitor 0: only compact hours left (two of them; the later one ends 41 min 7 s into its hour).
+    await packHour(ids[0]!, hourAgo(30), [0, 60_000]);
+    await packHour(ids[0]!, hourAgo(26), [7_000, 2_467_000, 67_000]);
+    // Monitor 1: an older compact hour and a newer raw result: the raw one is the last.
+    await packHour(ids[1]!, hourAgo(30), [5_000]);
+    const rawAt = new Date(hourAgo(2).getTime() + 90_500);
+    await runner.query(sql`SELECT check_results_ensure_partition((${rawAt}::timestamptz AT TIME ZONE 'UTC')::date)`);
+    await runner.query(
+      sql`INSERT INTO check_results (monitor_id, checked_at, location_id, status) SELECT ${ids[1]}, ${rawAt}, id, 1 FROM check_locations WHERE code = ${locations[0]}`,
+    );
+    // Monitor 2: nothing recorded in either form.
+
+    await schedule.register(rescuer, locations, new Date(now.getTime() + MIN), 0);
+    const taken = await schedule.claim({ workerId: rescuer, locations, now: new Date(now.getTime() + 7_000), limit: 10 });
+    expect(taken).to.have.length(3);
+    const check = (id: number) => taken.find((c) => c.monitorId === id)!;
+    const after = (id: number, at: Date) => nextSlotAfter(at, check(id).intervalMs, check(id).phaseMs).getTime();
+    expect(check(ids[0]!).slot.getTime(), 'after the last compact result').to.equal(
+      after(ids[0]!, new Date(hourAgo(26).getTime() + 2_467_000)),
+    );
+    expect(check(ids[1]!).slot.getTime(), 'after the raw result').to.equal(after(ids[1]!, rawAt));
+    expect(check(ids[2]!).slot.getTime(), 'never recorded: its planned slot').to.equal(
+      first.find((c) => c.monitorId === ids[2])!.slot.getTime(),
+    );
   });
 
   it('logs monitor changes and triggers for the holder, which reads its rows again', async () => {

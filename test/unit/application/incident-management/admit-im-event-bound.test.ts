@@ -86,4 +86,26 @@ describe('the event rate counted in the process', () => {
     clock.advance(10_000);
     expect(await ask(admit, 1)).to.equal(true);
   });
+
+  it('writes every hit it admitted and has not written when flushed (a graceful stop), a write under way included', async () => {
+    const counter = new FakeSharedRateCounter();
+    const clock = new ManualClock(new Date('2026-11-25T10:00:00.000Z'));
+    const admit = new AdmitImEvent(counter, clock, RULE, FLUSH);
+    // The first event of each window waits for its total (organization 2's read writes 1's first hit).
+    expect(await ask(admit, 1)).to.equal(true);
+    expect(await ask(admit, 2)).to.equal(true);
+    for (let i = 0; i < 2; i++) expect(await ask(admit, 1)).to.equal(true);
+    for (let i = 0; i < 3; i++) expect(await ask(admit, 2)).to.equal(true);
+    // The rest waits for the timer (a minute here).
+    expect(counter.total('im-events', '1')).to.equal(1);
+    expect(counter.total('im-events', '2')).to.equal(0);
+    const underWay = admit.write();
+    for (let i = 0; i < 2; i++) expect(await ask(admit, 1)).to.equal(true);
+    await admit.flushPending();
+    expect(counter.total('im-events', '1')).to.equal(5);
+    expect(counter.total('im-events', '2')).to.equal(4);
+    await underWay;
+    await admit.flushPending();
+    expect(counter.total('im-events', '1')).to.equal(5);
+  });
 });

@@ -108,4 +108,57 @@ describe('committing IM events in batches', () => {
     expect(outcomes.map((o) => o.status)).to.deep.equal(['rejected', 'rejected', 'fulfilled', 'fulfilled']);
     expect([...incidents.rows.values()].map((i) => i.dedupKey).sort()).to.deep.equal(['c', 'd', keyless.dedupKey].sort());
   });
+
+  it("commits a request's events together, in their order, with other requests' events, and answers them together", async () => {
+    const incidents = new FakeImIncidents();
+    const store = new FakeImEventBatchStore(incidents);
+    const commit = new CommitImEvents(store, sequentialIds(), new ManualClock(), { maxSize: 4, maxWaitMs: 5 });
+    const [payload, single, others] = await Promise.all([
+      commit.executeAll(scope, [trigger('p'), acknowledge('p'), resolve('p'), trigger('p', 'again')]),
+      commit.execute(scope, trigger('s')),
+      commit.executeAll(other, [trigger('o1'), trigger('o2')]),
+    ]);
+    expect(payload.map((r) => r.outcome)).to.deep.equal(['created', 'acknowledged', 'resolved', 'created']);
+    expect(payload[0]!.incidentId).to.not.equal(payload[3]!.incidentId);
+    expect(single.outcome).to.equal('created');
+    expect(others.map((r) => r.outcome)).to.deep.equal(['created', 'created']);
+    // The payload fills a batch of 4 on its own; the next two requests (3 events) share one.
+    expect(store.batches.map((keys) => keys.map((k) => k.dedupKey))).to.deep.equal([['p'], ['s', 'o1', 'o2']]);
+    expect([...incidents.rows.values()].map((i) => [i.dedupKey, i.status]).sort()).to.deep.equal(
+      [
+        ['o1', 'triggered'],
+        ['o2', 'triggered'],
+        ['p', 'resolved'],
+        ['p', 'triggered'],
+        ['s', 'triggered'],
+      ].sort(),
+    );
+  });
+
+  it('commits a request of more events than a batch holds as one batch, and stores nothing for a request without events', async () => {
+    const incidents = new FakeImIncidents();
+    const store = new FakeImEventBatchStore(incidents);
+    const commit = new CommitImEvents(store, sequentialIds(), new ManualClock(), { maxSize: 2, maxWaitMs: 5 });
+    expect(await commit.executeAll(scope, [])).to.deep.equal([]);
+    expect(store.batches).to.deep.equal([]);
+    const keys = ['a', 'b', 'c', 'd', 'e'];
+    const results = await commit.executeAll(
+      scope,
+      keys.map((k) => trigger(k)),
+    );
+    expect(results.map((r) => [r.dedupKey, r.outcome])).to.deep.equal(keys.map((k) => [k, 'created']));
+    expect(store.batches).to.have.lengthOf(1);
+    expect(incidents.rows.size).to.equal(5);
+  });
+
+  it('fails every event of a request whose batch fails, and stores none of them', async () => {
+    const incidents = new FakeImIncidents();
+    const store = new FakeImEventBatchStore(incidents);
+    const commit = new CommitImEvents(store, sequentialIds(), new ManualClock(), { maxSize: 10, maxWaitMs: 5 });
+    store.failNext = true;
+    const [failed] = await Promise.allSettled([commit.executeAll(scope, [trigger('x'), trigger('y')])]);
+    expect(failed.status).to.equal('rejected');
+    expect(((failed as PromiseRejectedResult).reason as Error).message).to.equal('batch refused');
+    expect(incidents.rows.size).to.equal(0);
+  });
 });

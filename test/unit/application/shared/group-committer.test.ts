@@ -85,6 +85,23 @@ describe('group committer', () => {
     expect(outcomes.map((o) => o.status)).to.deep.equal(['rejected', 'rejected']);
   });
 
+  it('with weights, never splits an item: one that would overflow the open batch opens the next, one heavier than maxSize goes alone', async () => {
+    const batches: string[][] = [];
+    const committer = new GroupCommitter(
+      async (items: readonly string[]) => {
+        batches.push([...items]);
+        return items.map((i) => i.length);
+      },
+      { maxSize: 5, maxWaitMs: 20 },
+      (item: string) => item.length,
+    );
+    const results = await Promise.all(['aa', 'bb', 'cc', 'd', 'eeeeeeeee', 'f', 'gg', 'hhh'].map((i) => committer.submit(i)));
+    expect(results).to.deep.equal([2, 2, 2, 1, 9, 1, 2, 3]);
+    // 'cc' would make 6: [aa, bb] is sealed; 'eeeeeeeee' (9) seals [cc, d] and fills one of its own;
+    // 'hhh' would make 6 with [f, gg]: sealed, and 'hhh' waits its maxWaitMs alone.
+    expect(batches).to.deep.equal([['aa', 'bb'], ['cc', 'd'], ['eeeeeeeee'], ['f', 'gg'], ['hhh']]);
+  });
+
   it('refuses bounds that cannot form a batch', () => {
     expect(() => new GroupCommitter(async () => [], { maxSize: 0, maxWaitMs: 1 })).to.throw(RangeError);
   });
