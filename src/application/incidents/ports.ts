@@ -67,6 +67,16 @@ export interface AlertStateRepository {
 export const ALERT_STATE_REPOSITORY = token<AlertStateRepository>('AlertStateRepository');
 
 /**
+ * The locations some live check process (an in-process worker or a probe) serves now: a location
+ * none serves is silent, and does not vote for its monitors (see domain/incidents/quorum.ts). The
+ * heartbeat pseudo-location is judged centrally and counts as live whatever the answer.
+ */
+export interface LiveLocations {
+  live(now: Date): Promise<readonly string[]>;
+}
+export const LIVE_LOCATIONS = token<LiveLocations>('LiveLocations');
+
+/**
  * Notices that monitors' alert states changed, whoever changed them (any process): what lets a
  * process remember which results are steady without reading the states for every batch.
  */

@@ -8,8 +8,11 @@ import {
   INCIDENT_EVENTS,
   INCIDENT_REPOSITORY,
   INCIDENT_ROUTING,
+  LIVE_LOCATIONS,
   MAINTENANCE_WINDOWS,
 } from '../../application/incidents/ports';
+import { CachedLiveLocations, LIVE_LOCATIONS_TTL_MS } from '../../application/incidents/cached-live-locations';
+import { SqlServedLocations } from '../../infrastructure/scheduling/sql-served-locations';
 import { GetCheckHistory } from '../../application/results/get-check-history';
 import { GetUptimeStats } from '../../application/results/get-uptime-stats';
 import { MaintainResultStorage } from '../../application/results/maintain-result-storage';
@@ -119,12 +122,17 @@ export const incidentsModule = bindings(({ bind }) => {
           c.get(AlertActions),
           c.get(TRANSACTION_RUNNER),
           c.get(CLOCK),
+          c.get(LIVE_LOCATIONS),
           { detailSampleMinutes: config(c).results.detailSampleMinutes },
           c.get(SteadyMemo),
         ),
     )
     .inSingletonScope();
   bind(SteadyMemo).toConstantValue(new SteadyMemo());
+  // Read at most once a second by the recording path (a location reporting counts as live at once).
+  bind(LIVE_LOCATIONS)
+    .toDynamicValue((c) => new CachedLiveLocations(new SqlServedLocations(c.get(SQL)), LIVE_LOCATIONS_TTL_MS))
+    .inSingletonScope();
   bind(ListIncidents)
     .toDynamicValue((c) => new ListIncidents(c.get(INCIDENT_REPOSITORY)))
     .inSingletonScope();

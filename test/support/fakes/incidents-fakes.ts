@@ -12,6 +12,7 @@ import type {
   IncidentEvents,
   IncidentFilter,
   IncidentRepository,
+  LiveLocations,
   MaintenanceWindows,
 } from '../../../src/application/incidents/ports';
 import { inScope, RowVersions } from './shared-fakes';
@@ -140,6 +141,25 @@ export class FakeEvents implements IncidentEvents {
   }
   async publishMany(events: readonly AlertEvent[]) {
     this.published.push(...events);
+  }
+}
+
+/** The check processes' locations as a test sets them: `serve` and `silence` move them; every read is counted. */
+export class FakeLiveLocations implements LiveLocations {
+  private readonly codes: Set<string>;
+  reads = 0;
+  constructor(codes: readonly string[] = ['eu', 'us', 'asia']) {
+    this.codes = new Set(codes);
+  }
+  async live() {
+    this.reads += 1;
+    return [...this.codes];
+  }
+  serve(...codes: string[]) {
+    for (const code of codes) this.codes.add(code);
+  }
+  silence(...codes: string[]) {
+    for (const code of codes) this.codes.delete(code);
   }
 }
 
