@@ -51,10 +51,6 @@ export class AlertState {
   lastReminderAt: Date | null = null;
   sslExpiry: ConditionState | null = null;
   dnsbl: ConditionState | null = null;
-  /** Configured locations found silent when liveness was last noticed (sorted; see quorum.ts). */
-  silentLocations: string[] = [];
-  /** Since when too few live locations are left to decide the monitor (its state is unknown); null: decidable. */
-  undecidedSince: Date | null = null;
   updatedAt: Date;
 
   constructor(props: { monitorId: number; organizationId: number; customerId: number; checkIntervalSeconds: number; now: Date }) {

@@ -40,6 +40,7 @@ import { Migration20261231120000NotificationStorms } from './20261231120000-noti
 import { Migration20261231130000AlertRetryInterval } from './20261231130000-alert-retry-interval';
 import { Migration20270105090000CompactResults } from './20270105090000-compact-results';
 import { Migration20270110090000LocationsProbes } from './20270110090000-locations-probes';
+import { Migration20270110100000MonitorLiveness } from './20270110100000-monitor-liveness';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -84,4 +85,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261231130000AlertRetryInterval', class: Migration20261231130000AlertRetryInterval },
   { name: 'Migration20270105090000CompactResults', class: Migration20270105090000CompactResults },
   { name: 'Migration20270110090000LocationsProbes', class: Migration20270110090000LocationsProbes },
+  { name: 'Migration20270110100000MonitorLiveness', class: Migration20270110100000MonitorLiveness },
 ];
