@@ -3,9 +3,9 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { Monitor } from '../../domain/monitoring/monitor';
 import type { MonitorKind } from '../../domain/monitoring/monitor-kind';
 import type { MonitorListFilter, MonitorListItem, MonitorReader, Page, PageOf, RecordRef } from '../../application/monitoring/ports';
-import { websiteRecord } from '../../application/monitoring/monitor-records';
+import { websiteRecord, withCurrentState } from '../../application/monitoring/monitor-records';
 import type { SqlRunner } from '../persistence/database';
-import { MONITOR_COLUMNS, toItem, type MonitorRow } from './monitor-rows';
+import { ALERT_STATE_COLUMN, MONITOR_COLUMNS, currentStateOfRow, toItem, type MonitorRow } from './monitor-rows';
 import { refFilter } from '../persistence/tenant-scope';
 import { applyBaseUrl, baseUrlParam, withBaseUrl } from './website-document';
 
@@ -103,41 +103,52 @@ export class SqlMonitorReader implements MonitorReader {
   }
 
   /**
-   * The stored documents of the page joined in PostgreSQL, one round trip; when one of them is
-   * stale, the page is rendered from its rows instead.
+   * The stored documents of the page, each with its current state added (read beside it: the state
+   * is never stored in the document); when one of them is stale, the page is rendered from its rows
+   * instead.
    */
   async websitePage(scope: TenantScope, filter: MonitorListFilter, page: Page): Promise<string> {
     const where = whereOf(scope, 'website', filter) ?? { clause: 'false', params: [], counted: false };
-    const [row] = await this.sql.query<{ page: string; stale: boolean | null }>(
-      `SELECT '{"items":[' || ${withBaseUrl(`COALESCE(p.documents, '')`)} || '],"total":' || ${totalSql(where)}
-         || ',"page":' || CAST(? AS integer) || ',"perPage":' || CAST(? AS integer) || '}' AS page, p.stale
-       FROM (SELECT string_agg(m.document, ',' ORDER BY m.id) AS documents, bool_or(m.document IS NULL) AS stale
-             FROM (${pageSql(where)}) page JOIN monitors m ON m.id = page.id) p`,
-      [this.baseUrl, ...where.params, page.page, page.perPage, ...where.params, page.perPage, (page.page - 1) * page.perPage],
-      { prepare: true },
+    const [rows, [total]] = await Promise.all([
+      this.sql.query<MonitorRow>(
+        `SELECT ${withBaseUrl('m.document')} AS document, m.status, ${ALERT_STATE_COLUMN}
+           FROM (${pageSql(where)}) page JOIN monitors m ON m.id = page.id ORDER BY m.id`,
+        [this.baseUrl, ...where.params, page.perPage, (page.page - 1) * page.perPage],
+        { prepare: true },
+      ),
+      this.sql.query<{ total: string }>(`SELECT ${totalSql(where)} AS total`, where.params, { prepare: true }),
+    ]);
+    if (rows.every((row) => row.document !== null)) {
+      const items = rows.map((row) => withCurrentState(row.document as string, currentStateOfRow(row)));
+      return `{"items":[${items.join(',')}],"total":${Number(total!.total)},"page":${page.page},"perPage":${page.perPage}}`;
+    }
+    const { items, total: counted } = await this.list(scope, 'website', filter, page);
+    const documents = items.map((item) => withCurrentState(JSON.stringify(websiteRecord(item)), item.currentState));
+    return applyBaseUrl(
+      `{"items":[${documents.join(',')}],"total":${counted},"page":${page.page},"perPage":${page.perPage}}`,
+      this.baseUrl,
     );
-    if (!row!.stale) return row!.page;
-    const { items, total } = await this.list(scope, 'website', filter, page);
-    return applyBaseUrl(JSON.stringify({ items: items.map(websiteRecord), total, page: page.page, perPage: page.perPage }), this.baseUrl);
   }
 
   async website(scope: TenantScope, ref: RecordRef): Promise<string | null> {
     const filter = refFilter(ref);
     if (!filter) return null;
-    const rows = await this.sql.query<{ id: string; document: string | null }>(
-      `SELECT m.id, ${withBaseUrl('m.document')} AS document FROM monitors m
+    const rows = await this.sql.query<MonitorRow>(
+      `SELECT m.id, ${withBaseUrl('m.document')} AS document, m.status, ${ALERT_STATE_COLUMN} FROM monitors m
        WHERE m.${'id' in filter ? 'id' : 'public_id'} = ? AND m.kind = 'website' AND m.organization_id = ?
          AND (CAST(? AS integer) IS NULL OR m.customer_id = ?)`,
       [this.baseUrl, 'id' in filter ? filter.id : filter.publicId, scope.organizationId, scope.customerId, scope.customerId],
       { prepare: true },
     );
     if (!rows[0]) return null;
-    if (rows[0].document !== null) return rows[0].document;
+    if (rows[0].document !== null) return withCurrentState(rows[0].document as string, currentStateOfRow(rows[0]));
     const [stale] = await this.sql.query<MonitorRow>(
       `SELECT ${MONITOR_COLUMNS} FROM monitors m JOIN customers c ON c.id = m.customer_id WHERE m.id = ?`,
       [rows[0].id],
       { prepare: true },
     );
-    return stale ? applyBaseUrl(JSON.stringify(websiteRecord(toItem(stale))), this.baseUrl) : null;
+    if (!stale) return null;
+    const item = toItem(stale);
+    return applyBaseUrl(withCurrentState(JSON.stringify(websiteRecord(item)), item.currentState), this.baseUrl);
   }
 }
