@@ -71,10 +71,9 @@ export class SqlMonitorLiveness implements MonitorLivenessStore {
         UNION SELECT unnest(locations) FROM check_workers
         UNION SELECT unnest(${[...this.catalogue]}::text[])
       ), silent AS (
-        SELECT coalesce(array_agg(code), '{}') AS codes FROM known
-        WHERE code <> ${HEARTBEAT_LOCATION} AND NOT code = ANY(${[...live]}::text[])
+        SELECT code FROM known WHERE code <> ${HEARTBEAT_LOCATION} AND NOT code = ANY(${[...live]}::text[])
       ), picked AS (
-        SELECT monitor_id FROM check_schedule WHERE location = ANY((SELECT codes FROM silent)) AND monitor_id > ${afterId}
+        SELECT monitor_id FROM check_schedule WHERE location IN (SELECT code FROM silent) AND monitor_id > ${afterId}
         UNION SELECT monitor_id FROM monitor_alert_states
         WHERE (silent_locations <> '{}' OR undecided_since IS NOT NULL) AND monitor_id > ${afterId}
         ORDER BY 1 LIMIT ${limit}
