@@ -109,18 +109,22 @@ export class SqlMonitorReader implements MonitorReader {
    */
   async websitePage(scope: TenantScope, filter: MonitorListFilter, page: Page): Promise<string> {
     const where = whereOf(scope, 'website', filter) ?? { clause: 'false', params: [], counted: false };
-    const [rows, [total]] = await Promise.all([
-      this.sql.query<MonitorRow>(
-        `SELECT ${withBaseUrl('m.document')} AS document, m.status, ${ALERT_STATE_COLUMN}
-           FROM (${pageSql(where)}) page JOIN monitors m ON m.id = page.id ORDER BY m.id`,
-        [this.baseUrl, ...where.params, page.perPage, (page.page - 1) * page.perPage],
-        { prepare: true },
-      ),
-      this.sql.query<{ total: string }>(`SELECT ${totalSql(where)} AS total`, where.params, { prepare: true }),
-    ]);
+    // One round trip: the total rides on the page's rows (evaluated once); an empty page asks for it apart.
+    const rows = await this.sql.query<MonitorRow>(
+      `SELECT ${withBaseUrl('m.document')} AS document, m.status, ${ALERT_STATE_COLUMN}, ${totalSql(where)} AS total
+         FROM (${pageSql(where)}) page JOIN monitors m ON m.id = page.id ORDER BY m.id`,
+      [this.baseUrl, ...where.params, ...where.params, page.perPage, (page.page - 1) * page.perPage],
+      { prepare: true },
+    );
+    const total =
+      rows.length > 0
+        ? Number(rows[0]!.total)
+        : Number(
+            (await this.sql.query<{ total: string }>(`SELECT ${totalSql(where)} AS total`, where.params, { prepare: true }))[0]!.total,
+          );
     if (rows.every((row) => row.document !== null)) {
       const items = rows.map((row) => withCurrentState(row.document as string, currentStateOfRow(row)));
-      return `{"items":[${items.join(',')}],"total":${Number(total!.total)},"page":${page.page},"perPage":${page.perPage}}`;
+      return `{"items":[${items.join(',')}],"total":${total},"page":${page.page},"perPage":${page.perPage}}`;
     }
     const { items, total: counted } = await this.list(scope, 'website', filter, page);
     const documents = items.map((item) => withCurrentState(JSON.stringify(websiteRecord(item)), item.currentState));
