@@ -5,6 +5,7 @@ import {
   type RecordCheckResultInput,
   type RecordCheckResultOutcome,
 } from '../../src/application/incidents/record-check-result';
+import { LIVE_LOCATIONS_TTL_MS } from '../../src/application/incidents/cached-live-locations';
 import { testServer } from './test-server';
 import { testClock } from './test-clock';
 import { sql } from '../../src/infrastructure/persistence/sql';
@@ -80,4 +81,45 @@ export async function record(
       result,
     }),
   );
+}
+
+/** A registered check process (a row of check_workers) that a test keeps alive, lets lapse or brings back. */
+export interface ServingProcess {
+  /** Its lease ran out: its locations are silent unless another process serves them. */
+  lapse(): Promise<void>;
+  /** Alive again. */
+  revive(): Promise<void>;
+  /** Gone (as after a clean stop). */
+  remove(): Promise<void>;
+}
+
+/**
+ * A check process serving `locations`, alive until the test says otherwise, so that their results
+ * vote (a location no live process serves is silent: see domain/incidents/quorum.ts). Each move
+ * steps the test clock past the recording path's cache of the live locations, so it is seen at once.
+ */
+export async function aProcessServing(locations: readonly string[]): Promise<ServingProcess> {
+  const { database } = await testServer();
+  const workerId = `test-process-${randomUUID()}`;
+  const seen = () => testClock.advance(LIVE_LOCATIONS_TTL_MS);
+  await database.sql.query(
+    sql`INSERT INTO check_workers (worker_id, locations, alive_until) VALUES (${workerId}, ${`{${locations.join(',')}}`}::text[], 'infinity')`,
+  );
+  seen();
+  return {
+    lapse: async () => {
+      await database.sql.query(
+        sql`UPDATE check_workers SET alive_until = ${new Date(testClock.now().getTime() - 60_000)} WHERE worker_id = ${workerId}`,
+      );
+      seen();
+    },
+    revive: async () => {
+      await database.sql.query(sql`UPDATE check_workers SET alive_until = 'infinity' WHERE worker_id = ${workerId}`);
+      seen();
+    },
+    remove: async () => {
+      await database.sql.query(sql`DELETE FROM check_workers WHERE worker_id = ${workerId}`);
+      seen();
+    },
+  };
 }

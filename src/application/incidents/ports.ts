@@ -1,5 +1,8 @@
 import type { AlertEvent } from '../../domain/incidents/alert-event';
 import type { AlertState } from '../../domain/incidents/alert-state';
+import type { AlertPolicy } from '../../domain/incidents/alert-policy';
+import type { MonitorCondition } from '../../domain/incidents/current-state';
+import type { Liveness, LivenessChange } from '../../domain/incidents/quorum';
 import type { Incident, IncidentOrigin, IncidentStatus } from '../../domain/incidents/incident';
 import type { TimelineEntry } from '../../domain/incidents/timeline-entry';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
@@ -65,6 +68,70 @@ export interface AlertStateRepository {
   peek(monitorIds: readonly number[]): Promise<Map<number, AlertState>>;
 }
 export const ALERT_STATE_REPOSITORY = token<AlertStateRepository>('AlertStateRepository');
+
+/**
+ * The locations some live check process (an in-process worker or a probe) serves now: a location
+ * none serves is silent, and does not vote for its monitors (see domain/incidents/quorum.ts). The
+ * heartbeat pseudo-location is judged centrally and counts as live whatever the answer.
+ */
+export interface LiveLocations {
+  live(now: Date): Promise<readonly string[]>;
+}
+export const LIVE_LOCATIONS = token<LiveLocations>('LiveLocations');
+
+/** A monitor the liveness job looks at: its alert settings, the locations that reported, and its stored liveness. */
+export interface LivenessCandidate {
+  readonly monitorId: number;
+  readonly publicId: string;
+  readonly organizationId: number;
+  readonly customerId: number;
+  readonly checkIntervalSeconds: number;
+  readonly paused: boolean;
+  readonly policy: AlertPolicy;
+  /** Locations with a result the rules judged. */
+  readonly reported: readonly string[];
+  readonly incidentOpen: boolean;
+  readonly stored: Liveness;
+}
+
+/** A liveness change to store, with the liveness it was computed from (stored only if that is still the stored one). */
+export interface LivenessUpdate {
+  readonly candidate: LivenessCandidate;
+  readonly change: LivenessChange;
+}
+
+/** The monitors' stored liveness (monitor_alert_states.silent_locations, undecided_since). */
+export interface MonitorLivenessStore {
+  /**
+   * Monitors checked from a location that is not live (a location of the catalogue, of a check
+   * process or of stored results, absent from `live`), and monitors stored as silent or undecidable;
+   * in id order after `afterId`, at most `limit`.
+   */
+  candidates(live: readonly string[], afterId: number, limit: number): Promise<LivenessCandidate[]>;
+  /**
+   * Stores the changes in one statement, each only if the monitor's stored liveness is still the one
+   * it was computed from (so a transition is stored once, whoever else runs the job); answers the
+   * monitor ids stored. Joins the caller's transaction.
+   */
+  store(updates: readonly LivenessUpdate[], now: Date): Promise<number[]>;
+}
+export const MONITOR_LIVENESS_STORE = token<MonitorLivenessStore>('MonitorLivenessStore');
+
+/** A monitor became unknown (too few live locations to decide it) or known again: the organization is told why. */
+export interface MonitorStateEvent {
+  readonly organizationId: number;
+  readonly customerId: number;
+  readonly monitorPublicId: string;
+  readonly action: 'monitor.stateUnknown' | 'monitor.stateKnown';
+  readonly before: { readonly status: MonitorCondition; readonly silentLocations: readonly string[] };
+  readonly after: { readonly status: MonitorCondition; readonly silentLocations: readonly string[] };
+}
+
+/** Where the organization reads about its monitors' state changes (the audit log, as system entries). Joins the caller's transaction. */
+export interface OrganizationEvents {
+  monitorStateChanged(events: readonly MonitorStateEvent[]): Promise<void>;
+}
+export const ORGANIZATION_EVENTS = token<OrganizationEvents>('OrganizationEvents');
 
 /**
  * Notices that monitors' alert states changed, whoever changed them (any process): what lets a

@@ -8,7 +8,7 @@ import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
 import type { Incident } from '../../domain/incidents/incident';
 import type { MonitorLookup, ResultStore, StoredResult } from '../results/ports';
-import type { AlertStateRepository, IncidentRepository, MaintenanceWindows } from './ports';
+import type { AlertStateRepository, IncidentRepository, LiveLocations, MaintenanceWindows } from './ports';
 import { AlertEffects, type AlertActions } from './alert-actions';
 import { SteadyMemo } from './steady-memo';
 
@@ -66,6 +66,8 @@ export class RecordCheckResult {
     private readonly actions: AlertActions,
     private readonly transactions: TransactionRunner,
     private readonly clock: Clock,
+    /** Read once per judged batch (give it a short cache: CachedLiveLocations); steady results need none. */
+    private readonly liveness: LiveLocations,
     private readonly options: { detailSampleMinutes: number },
     /** Remembers steady monitors between batches while it follows their changes (otherwise every batch reads). */
     private readonly memo: SteadyMemo = new SteadyMemo(),
@@ -121,7 +123,8 @@ export class RecordCheckResult {
   /**
    * Judges results in input order (a monitor's results one after the other, each location's older
    * results ignored by the rules), in one transaction: the profiles and maintenance of every monitor
-   * are read first (one statement each), then the states are locked and the open incidents read
+   * are read first (one statement each), the live locations known (at most one read, usually
+   * none: see CachedLiveLocations; a location reporting in this batch is live too), then the states are locked and the open incidents read
    * (three), the rules decide in memory, and the results (with `alsoStore`), incidents, timeline,
    * events and states are written (one statement each, only those with something to write).
    */
@@ -131,6 +134,7 @@ export class RecordCheckResult {
     const known = inputs.filter((input) => profiles.has(input.monitorId));
     const suppressed = await this.maintenance.suppressedMany(known.map((i) => ({ monitorId: i.monitorId, at: i.result.checkedAt })));
     const suppressedOf = new Map(known.map((input, k) => [input, suppressed[k]!]));
+    const live: ReadonlySet<string> = new Set([...(await this.liveness.live(this.clock.now())), ...known.map((i) => i.location)]);
     return this.transactions.run(async () => {
       const seeds = [
         ...new Map(
@@ -180,7 +184,7 @@ export class RecordCheckResult {
         const decisions = state.observe(
           { location, status: result.status, reasonCode: result.reasonCode, checkedAt: result.checkedAt },
           policy,
-          { suppressed: suppressedNow, remindersMuted: incident?.status === 'acknowledged' },
+          { suppressed: suppressedNow, remindersMuted: incident?.status === 'acknowledged', live },
         );
         for (const decision of decisions) {
           incident = await this.actions.carryOut(decision, { state, incident, monitor, location, result }, effects);

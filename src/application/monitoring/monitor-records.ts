@@ -1,6 +1,7 @@
 import { DEFAULT_CHECK_CONFIG } from '../../domain/monitoring/check-config';
 import { WEBSITE_CONFIG_DEFAULTS } from '../../domain/monitoring/monitor-config';
 import { protocolDefaultPort } from '../../domain/monitoring/protocol-settings';
+import type { CurrentState } from '../../domain/incidents/current-state';
 import type { MonitorListItem } from './ports';
 
 /**
@@ -43,6 +44,22 @@ const tail = ({ monitor, tags }: MonitorListItem) => ({
   updatedAt: iso(monitor.updatedAt),
 });
 
+/**
+ * What the monitor is now: up, down (its automatic incident is open) or unknown with the reason
+ * (silentLocations: too few of its locations have a live check process to decide it; noResults;
+ * paused). The live part of a record: website documents are stored without it and get it on read.
+ */
+export const currentStateRecord = (state: CurrentState) => ({
+  status: state.status,
+  reason: state.reason,
+  silentLocations: [...state.silentLocations],
+  unknownSince: state.unknownSince === null ? null : state.unknownSince.toISOString(),
+});
+
+/** A stored website document (compact JSON of websiteRecord) with its current state added. */
+export const withCurrentState = (document: string, state: CurrentState): string =>
+  `${document.slice(0, -1)},"currentState":${JSON.stringify(currentStateRecord(state))}}`;
+
 /** Each stored setting, or its default when the monitor has none (a stored null stays null). */
 function settings<T extends object>(config: object, defaults: T): T {
   const stored = config as Record<string, unknown>;
@@ -51,7 +68,7 @@ function settings<T extends object>(config: object, defaults: T): T {
   ) as T;
 }
 
-/** A website record (the Website schema), heartbeatUrl as a path: see HEARTBEAT_PATH. */
+/** A website record as stored (the Website schema without currentState), heartbeatUrl as a path: see HEARTBEAT_PATH. */
 export function websiteRecord(item: MonitorListItem) {
   const { monitor } = item;
   const heartbeat = monitor.monitoringType === 'heartbeat';
@@ -77,6 +94,7 @@ export function monitorRecord(item: MonitorListItem) {
   return {
     ...head(item),
     ...tail(item),
+    currentState: currentStateRecord(item.currentState),
     type: monitor.kind,
     hostname: monitor.hostname,
     ...(monitor.kind !== 'dns' && monitor.kind !== 'icmp'

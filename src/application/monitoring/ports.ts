@@ -5,6 +5,7 @@ import type { MonitorState } from '../../domain/monitoring/monitor-state';
 import type { QuotaTier } from '../../domain/tenancy/package-config';
 import type { Tag } from '../../domain/monitoring/tag';
 import type { ChangeRequest, ChangeRequestStatus } from '../../domain/monitoring/change-request';
+import type { CurrentState } from '../../domain/incidents/current-state';
 import { token } from '../shared/token';
 import type { TargetPolicy } from '../shared/target-policy';
 
@@ -110,6 +111,8 @@ export interface MonitorListItem {
   readonly monitor: MonitorView;
   readonly customerPublicId: string;
   readonly tags: ReadonlyArray<{ id: number; publicId: string; name: string; color: string }>;
+  /** What the monitor is now (read with the record, never stored in the website read model). */
+  readonly currentState: CurrentState;
 }
 
 export interface MonitorReader {

@@ -1,8 +1,11 @@
 /** What an entry says happened to its resource. */
 export type AuditAction = 'created' | 'updated' | 'deleted' | 'signedIn' | 'signInFailed';
 
-/** Who an entry says acted: a person signed in, an API token, an agent, or an unknown caller (a failed sign-in). */
-export type AuditActorType = 'user' | 'apiToken' | 'agent' | 'anonymous';
+/**
+ * Who an entry says acted: a person signed in, an API token, an agent, an unknown caller (a failed
+ * sign-in), or the service itself (`system`: what it decided, such as a monitor becoming unknown).
+ */
+export type AuditActorType = 'user' | 'apiToken' | 'agent' | 'anonymous' | 'system';
 
 /** One field's change: the value before and after (null when the field was unset, or the resource new or gone). */
 export interface FieldChange {

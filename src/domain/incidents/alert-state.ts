@@ -1,6 +1,7 @@
 import type { CheckStatus } from '../results/check-status';
 import type { AlertDecision, AlertObservation } from './alert-decision';
-import { requiredLocations, type AlertPolicy } from './alert-policy';
+import type { AlertPolicy } from './alert-policy';
+import { quorumOf } from './quorum';
 import { DNSBL_REASON_CODES, SSL_EXPIRY_REASON_CODES } from './reason-codes';
 
 /** What the rules remember of one location (stored as JSON, hence ISO strings). */
@@ -26,6 +27,11 @@ export interface ObserveContext {
   readonly suppressed: boolean;
   /** The open incident was acknowledged: reminders stop (as in PagerDuty and Better Stack). */
   readonly remindersMuted: boolean;
+  /**
+   * The locations some live check process serves (see quorum.ts): only they vote. Absent: every
+   * location counts as live.
+   */
+  readonly live?: ReadonlySet<string>;
 }
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -115,13 +121,15 @@ export class AlertState {
     policy: AlertPolicy,
     context: ObserveContext,
   ): AlertDecision[] {
-    const considered = policy.locations.length > 0 ? policy.locations : Object.keys(this.locations);
-    if (!considered.includes(observation.location)) return [];
-    const required = requiredLocations(policy, considered.length);
+    const quorum = quorumOf(policy, Object.keys(this.locations), context.live);
+    if (!quorum.configured.includes(observation.location)) return [];
+    const { required, voting, silent } = quorum;
     const failuresOf = (code: string) => this.locations[code]?.consecutiveFailures ?? 0;
     if (this.openIncidentId === null) {
-      const failing = considered.filter((code) => failuresOf(code) >= Math.max(1, policy.consecutiveChecks));
-      if (failing.length < required || context.suppressed) return [];
+      // Too few live locations to decide: nothing opens (the monitor is unknown, not down).
+      if (!quorum.decidable || context.suppressed) return [];
+      const failing = voting.filter((code) => failuresOf(code) >= Math.max(1, policy.consecutiveChecks));
+      if (failing.length < required) return [];
       // A location whose last failures all fell inside a maintenance window has no start yet: the
       // outage started at the earliest failure seen outside it (this result's, at the latest).
       const startedAt = failing
@@ -130,8 +138,10 @@ export class AlertState {
         .reduce((earliest, at) => (at.getTime() < earliest.getTime() ? at : earliest), observation.checkedAt);
       return [{ kind: 'open', startedAt, failingLocations: failing }];
     }
-    const stillDown = considered.filter((code) => failuresOf(code) >= 1);
-    if (stillDown.length < required) {
+    // An open incident resolves only when the silent locations could not keep it open: fewer than
+    // required would still fail even if every silent location did. Undecidable: it stays open.
+    const stillDown = voting.filter((code) => failuresOf(code) >= 1);
+    if (quorum.decidable && stillDown.length + silent.length < required) {
       this.openIncidentId = null;
       this.lastReminderAt = null;
       return [{ kind: 'resolve' }];
@@ -140,9 +150,10 @@ export class AlertState {
     if (previousStatus !== observation.status) {
       decisions.push({ kind: 'locationReport', location: observation.location, status: observation.status });
     }
-    if (context.suppressed) {
+    if (context.suppressed || !quorum.decidable) {
       // The reminder clock runs on silently through maintenance: a monitor that was already down when the
       // window began is not announced again the moment it ends, only a full interval later (or on a change).
+      // An undecidable monitor is not announced as still down either: it is unknown.
       this.lastReminderAt = observation.checkedAt;
       return decisions;
     }

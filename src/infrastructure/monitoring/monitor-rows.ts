@@ -1,8 +1,34 @@
 import type { MonitorListItem, MonitorView } from '../../application/monitoring/ports';
+import { currentStateOf, type CurrentState } from '../../domain/incidents/current-state';
 import type { SqlRow } from '../persistence/database';
 
 /** ISO 8601 UTC with milliseconds, as text: the same value whichever driver reads it (the ORM's keeps timestamps as text). */
 const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * What a monitor `m` is now, from its alert state (the rules' open incident, the liveness job's
+ * silent locations): one primary-key lookup, null before anything was judged.
+ */
+export const ALERT_STATE_COLUMN = `(SELECT json_build_object('incidentOpen', s.open_incident_id IS NOT NULL,
+    'reported', s.locations <> '{}'::jsonb, 'silentLocations', s.silent_locations,
+    'undecidedSince', ${isoText('s.undecided_since')}) FROM monitor_alert_states s WHERE s.monitor_id = m.id) AS alert_state`;
+
+/** The current state of a row that selected `m.status` and ALERT_STATE_COLUMN. */
+export const currentStateOfRow = (row: MonitorRow): CurrentState => {
+  const stored = row.alert_state as {
+    incidentOpen: boolean;
+    reported: boolean;
+    silentLocations: string[];
+    undecidedSince: string | null;
+  } | null;
+  return currentStateOf({
+    paused: row.status === 'paused',
+    reported: stored?.reported ?? false,
+    incidentOpen: stored?.incidentOpen ?? false,
+    silentLocations: stored?.silentLocations ?? [],
+    undecidedSince: stored?.undecidedSince ? new Date(stored.undecidedSince) : null,
+  });
+};
 
 /** What the records of monitors `m` (joined to their customers `c`) are built from: no ciphertext, whether credentials are set. */
 export const MONITOR_COLUMNS = `m.id, m.public_id, m.organization_id, m.customer_id, m.kind, m.monitoring_type, m.name, m.status,
@@ -13,7 +39,8 @@ export const MONITOR_COLUMNS = `m.id, m.public_id, m.organization_id, m.customer
   m.ssl_expiry_reminder_interval, m.dnsbl_reminder_interval, ${isoText('m.created_at')} AS created_at,
   ${isoText('m.updated_at')} AS updated_at, c.public_id AS customer_public_id,
   COALESCE((SELECT json_agg(json_build_object('id', t.id, 'publicId', t.public_id, 'name', t.name, 'color', t.color) ORDER BY lower(t.name), t.id)
-            FROM monitor_tags mt JOIN tags t ON t.id = mt.tag_id WHERE mt.monitor_id = m.id), '[]') AS tags`;
+            FROM monitor_tags mt JOIN tags t ON t.id = mt.tag_id WHERE mt.monitor_id = m.id), '[]') AS tags,
+  ${ALERT_STATE_COLUMN}`;
 
 export type MonitorRow = SqlRow;
 
@@ -58,4 +85,5 @@ export const toItem = (row: MonitorRow): MonitorListItem => ({
   monitor: toView(row),
   customerPublicId: row.customer_public_id,
   tags: row.tags,
+  currentState: currentStateOfRow(row),
 });

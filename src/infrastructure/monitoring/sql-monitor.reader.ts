@@ -3,9 +3,9 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { Monitor } from '../../domain/monitoring/monitor';
 import type { MonitorKind } from '../../domain/monitoring/monitor-kind';
 import type { MonitorListFilter, MonitorListItem, MonitorReader, Page, PageOf, RecordRef } from '../../application/monitoring/ports';
-import { websiteRecord } from '../../application/monitoring/monitor-records';
+import { websiteRecord, withCurrentState } from '../../application/monitoring/monitor-records';
 import type { SqlRunner } from '../persistence/database';
-import { MONITOR_COLUMNS, toItem, type MonitorRow } from './monitor-rows';
+import { ALERT_STATE_COLUMN, MONITOR_COLUMNS, currentStateOfRow, toItem, type MonitorRow } from './monitor-rows';
 import { refFilter } from '../persistence/tenant-scope';
 import { applyBaseUrl, baseUrlParam, withBaseUrl } from './website-document';
 import { join, raw, sql, type Sql } from '../persistence/sql';
@@ -91,38 +91,51 @@ export class SqlMonitorReader implements MonitorReader {
   }
 
   /**
-   * The stored documents of the page joined in PostgreSQL, one round trip; when one of them is
-   * stale, the page is rendered from its rows instead.
+   * The stored documents of the page, each with its current state added (read beside it: the state
+   * is never stored in the document); when one of them is stale, the page is rendered from its rows
+   * instead.
    */
   async websitePage(scope: TenantScope, filter: MonitorListFilter, page: Page): Promise<string> {
     const where = whereOf(scope, 'website', filter) ?? { clause: sql`false`, counted: false };
-    const [row] = await this.sql.query<{ page: string; stale: boolean | null }>(
-      sql`SELECT '{"items":[' || ${withBaseUrl(`COALESCE(p.documents, '')`, this.baseUrl)} || '],"total":' || ${totalSql(where)}
-         || ',"page":' || CAST(${page.page} AS integer) || ',"perPage":' || CAST(${page.perPage} AS integer) || '}' AS page, p.stale
-       FROM (SELECT string_agg(m.document, ',' ORDER BY m.id) AS documents, bool_or(m.document IS NULL) AS stale
-             FROM (${pageSql(where, page)}) page JOIN monitors m ON m.id = page.id) p`,
+    // One round trip: the total rides on the page's rows (evaluated once); an empty page asks for it apart.
+    const rows = await this.sql.query<MonitorRow>(
+      sql`SELECT ${withBaseUrl('m.document', this.baseUrl)} AS document, m.status, ${raw(ALERT_STATE_COLUMN)}, ${totalSql(where)} AS total
+         FROM (${pageSql(where, page)}) page JOIN monitors m ON m.id = page.id ORDER BY m.id`,
       { prepare: true },
     );
-    if (!row!.stale) return row!.page;
-    const { items, total } = await this.list(scope, 'website', filter, page);
-    return applyBaseUrl(JSON.stringify({ items: items.map(websiteRecord), total, page: page.page, perPage: page.perPage }), this.baseUrl);
+    const total =
+      rows.length > 0
+        ? Number(rows[0]!.total)
+        : Number((await this.sql.query<{ total: string }>(sql`SELECT ${totalSql(where)} AS total`, { prepare: true }))[0]!.total);
+    if (rows.every((row) => row.document !== null)) {
+      const items = rows.map((row) => withCurrentState(row.document as string, currentStateOfRow(row)));
+      return `{"items":[${items.join(',')}],"total":${total},"page":${page.page},"perPage":${page.perPage}}`;
+    }
+    const { items, total: counted } = await this.list(scope, 'website', filter, page);
+    const documents = items.map((item) => withCurrentState(JSON.stringify(websiteRecord(item)), item.currentState));
+    return applyBaseUrl(
+      `{"items":[${documents.join(',')}],"total":${counted},"page":${page.page},"perPage":${page.perPage}}`,
+      this.baseUrl,
+    );
   }
 
   async website(scope: TenantScope, ref: RecordRef): Promise<string | null> {
     const filter = refFilter(ref);
     if (!filter) return null;
-    const rows = await this.sql.query<{ id: string; document: string | null }>(
-      sql`SELECT m.id, ${withBaseUrl('m.document', this.baseUrl)} AS document FROM monitors m
+    const rows = await this.sql.query<MonitorRow>(
+      sql`SELECT m.id, ${withBaseUrl('m.document', this.baseUrl)} AS document, m.status, ${raw(ALERT_STATE_COLUMN)} FROM monitors m
        WHERE m.${raw('id' in filter ? 'id' : 'public_id')} = ${'id' in filter ? filter.id : filter.publicId} AND m.kind = 'website' AND m.organization_id = ${scope.organizationId}
          AND (CAST(${scope.customerId} AS integer) IS NULL OR m.customer_id = ${scope.customerId})`,
       { prepare: true },
     );
     if (!rows[0]) return null;
-    if (rows[0].document !== null) return rows[0].document;
+    if (rows[0].document !== null) return withCurrentState(rows[0].document as string, currentStateOfRow(rows[0]));
     const [stale] = await this.sql.query<MonitorRow>(
       sql`SELECT ${raw(MONITOR_COLUMNS)} FROM monitors m JOIN customers c ON c.id = m.customer_id WHERE m.id = ${rows[0].id}`,
       { prepare: true },
     );
-    return stale ? applyBaseUrl(JSON.stringify(websiteRecord(toItem(stale))), this.baseUrl) : null;
+    if (!stale) return null;
+    const item = toItem(stale);
+    return applyBaseUrl(withCurrentState(JSON.stringify(websiteRecord(item)), item.currentState), this.baseUrl);
   }
 }

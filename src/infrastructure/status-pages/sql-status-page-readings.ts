@@ -33,7 +33,8 @@ const toIncident = (r: IncidentRow): ServiceIncident => ({
 
 /**
  * What public pages read: the alert rules' last status per location (written when a status
- * changes, so it is current without scanning results), the last response time, the watches'
+ * changes, so it is current without scanning results; silent locations left out, none while the
+ * monitor cannot be decided, so it shows unknown rather than down), the last response time, the watches'
  * verdicts, incidents, and daily coverage from the hourly rollups plus the raw results after them.
  */
 export class SqlStatusPageReadings implements StatusPageReadings {
@@ -45,7 +46,9 @@ export class SqlStatusPageReadings implements StatusPageReadings {
     if (ids('monitor').length > 0) {
       const rows = await this.sql.query<{ id: number; created_at: Date | string; statuses: Status[] | null; response_ms: number | null }>(
         sql`SELECT m.id, m.created_at,
-           (SELECT array_agg(value->>'lastStatus') FROM jsonb_each(s.locations)) AS statuses,
+           -- Silent locations (no live check process) say nothing; too few live ones to decide: unknown.
+           CASE WHEN s.undecided_since IS NULL THEN
+             (SELECT array_agg(value->>'lastStatus') FROM jsonb_each(s.locations) WHERE NOT key = ANY(s.silent_locations)) END AS statuses,
            (SELECT x.response_ms FROM (
               (SELECT r.checked_at, r.response_ms FROM check_results r WHERE r.monitor_id = m.id ORDER BY r.checked_at DESC LIMIT 1)
               UNION ALL
@@ -161,7 +164,8 @@ export class SqlStatusPageReadings implements StatusPageReadings {
     const [row] = await this.sql.query<{ f: string }>(
       sql`SELECT md5(concat_ws('|',
          (SELECT version FROM status_pages WHERE id = ${page.id}),
-         (SELECT string_agg(s.monitor_id || ':' || (SELECT coalesce(string_agg(value->>'lastStatus', ',' ORDER BY key), '') FROM jsonb_each(s.locations)), ';' ORDER BY s.monitor_id)
+         (SELECT string_agg(s.monitor_id || ':' || (SELECT coalesce(string_agg(value->>'lastStatus', ',' ORDER BY key), '') FROM jsonb_each(s.locations))
+                   || ':' || s.silent_locations::text || ':' || coalesce(s.undecided_since::text, ''), ';' ORDER BY s.monitor_id)
             FROM monitor_alert_states s WHERE s.monitor_id = ANY(${intArray(monitors)}::int8[])),
          (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM incidents WHERE organization_id = ${page.organizationId} AND monitor_id = ANY(${intArray(monitors)}::int8[])),
          (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM status_page_incidents WHERE page_id = ${page.id}),

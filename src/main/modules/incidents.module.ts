@@ -8,8 +8,17 @@ import {
   INCIDENT_EVENTS,
   INCIDENT_REPOSITORY,
   INCIDENT_ROUTING,
+  LIVE_LOCATIONS,
   MAINTENANCE_WINDOWS,
+  MONITOR_LIVENESS_STORE,
+  ORGANIZATION_EVENTS,
 } from '../../application/incidents/ports';
+import { NoticeLocationSilence } from '../../application/incidents/notice-location-silence';
+import { SqlMonitorLiveness } from '../../infrastructure/incidents/sql-monitor-liveness';
+import { AuditOrganizationEvents } from '../../infrastructure/audit/audit-organization-events';
+import { locationSilenceJob } from '../../interfaces/jobs/location-silence.job';
+import { CachedLiveLocations, LIVE_LOCATIONS_TTL_MS } from '../../application/incidents/cached-live-locations';
+import { SqlServedLocations } from '../../infrastructure/scheduling/sql-served-locations';
 import { GetCheckHistory } from '../../application/results/get-check-history';
 import { GetUptimeStats } from '../../application/results/get-uptime-stats';
 import { MaintainResultStorage } from '../../application/results/maintain-result-storage';
@@ -119,12 +128,35 @@ export const incidentsModule = bindings(({ bind }) => {
           c.get(AlertActions),
           c.get(TRANSACTION_RUNNER),
           c.get(CLOCK),
+          c.get(LIVE_LOCATIONS),
           { detailSampleMinutes: config(c).results.detailSampleMinutes },
           c.get(SteadyMemo),
         ),
     )
     .inSingletonScope();
   bind(SteadyMemo).toConstantValue(new SteadyMemo());
+  // Read at most once a second by the recording path (a location reporting counts as live at once).
+  bind(LIVE_LOCATIONS)
+    .toDynamicValue((c) => new CachedLiveLocations(new SqlServedLocations(c.get(SQL)), LIVE_LOCATIONS_TTL_MS))
+    .inSingletonScope();
+  bind(MONITOR_LIVENESS_STORE)
+    .toDynamicValue((c) => new SqlMonitorLiveness(c.get(SQL), c.get(CONTEXT_SQL), config(c).checkLocations))
+    .inSingletonScope();
+  bind(ORGANIZATION_EVENTS)
+    .toDynamicValue((c) => new AuditOrganizationEvents(c.get(CONTEXT_SQL)))
+    .inSingletonScope();
+  bind(NoticeLocationSilence)
+    .toDynamicValue(
+      (c) =>
+        new NoticeLocationSilence(
+          new SqlServedLocations(c.get(SQL)),
+          c.get(MONITOR_LIVENESS_STORE),
+          c.get(ORGANIZATION_EVENTS),
+          c.get(TRANSACTION_RUNNER),
+          c.get(CLOCK),
+        ),
+    )
+    .inSingletonScope();
   bind(ListIncidents)
     .toDynamicValue((c) => new ListIncidents(c.get(INCIDENT_REPOSITORY)))
     .inSingletonScope();
@@ -171,5 +203,5 @@ export const incidentsContext: ContextModule = {
   name: 'incidents',
   bindings: incidentsModule,
   routers: [incidentsRouter, websiteResultsRouter],
-  jobs: [resultStorageJob],
+  jobs: [resultStorageJob, locationSilenceJob],
 };

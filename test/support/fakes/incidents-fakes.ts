@@ -12,7 +12,13 @@ import type {
   IncidentEvents,
   IncidentFilter,
   IncidentRepository,
+  LiveLocations,
+  LivenessCandidate,
+  LivenessUpdate,
   MaintenanceWindows,
+  MonitorLivenessStore,
+  MonitorStateEvent,
+  OrganizationEvents,
 } from '../../../src/application/incidents/ports';
 import { inScope, RowVersions } from './shared-fakes';
 
@@ -143,6 +149,25 @@ export class FakeEvents implements IncidentEvents {
   }
 }
 
+/** The check processes' locations as a test sets them: `serve` and `silence` move them; every read is counted. */
+export class FakeLiveLocations implements LiveLocations {
+  private readonly codes: Set<string>;
+  reads = 0;
+  constructor(codes: readonly string[] = ['eu', 'us', 'asia']) {
+    this.codes = new Set(codes);
+  }
+  async live() {
+    this.reads += 1;
+    return [...this.codes];
+  }
+  serve(...codes: string[]) {
+    for (const code of codes) this.codes.add(code);
+  }
+  silence(...codes: string[]) {
+    for (const code of codes) this.codes.delete(code);
+  }
+}
+
 export class FakeMaintenanceWindows implements MaintenanceWindows {
   constructor(public suppressed = false) {}
   async isSuppressed() {
@@ -150,5 +175,49 @@ export class FakeMaintenanceWindows implements MaintenanceWindows {
   }
   async suppressedMany(queries: readonly unknown[]) {
     return queries.map(() => this.suppressed);
+  }
+}
+
+/**
+ * Monitors and their stored liveness, as the liveness job reads them: a monitor is a candidate when
+ * one of its locations is not live or its stored liveness says silent or undecided (as the SQL does).
+ */
+export class FakeMonitorLivenessStore implements MonitorLivenessStore {
+  readonly monitors = new Map<number, LivenessCandidate>();
+  add(candidate: LivenessCandidate) {
+    this.monitors.set(candidate.monitorId, candidate);
+  }
+  async candidates(live: readonly string[], afterId: number, limit: number) {
+    return [...this.monitors.values()]
+      .filter(
+        (m) =>
+          m.monitorId > afterId &&
+          ((!m.paused && m.policy.locations.some((code) => !live.includes(code))) ||
+            m.stored.silentLocations.length > 0 ||
+            m.stored.undecidedSince !== null),
+      )
+      .sort((a, b) => a.monitorId - b.monitorId)
+      .slice(0, limit);
+  }
+  async store(updates: readonly LivenessUpdate[]) {
+    const stored: number[] = [];
+    for (const { candidate, change } of updates) {
+      const now = this.monitors.get(candidate.monitorId);
+      if (!now || now.stored !== candidate.stored) continue; // changed meanwhile: not over what it was computed from
+      this.monitors.set(candidate.monitorId, {
+        ...now,
+        stored: { silentLocations: change.silentLocations, undecidedSince: change.undecidedSince },
+      });
+      stored.push(candidate.monitorId);
+    }
+    return stored;
+  }
+}
+
+/** The organization events told, in order. */
+export class FakeOrganizationEvents implements OrganizationEvents {
+  readonly told: MonitorStateEvent[] = [];
+  async monitorStateChanged(events: readonly MonitorStateEvent[]) {
+    this.told.push(...events);
   }
 }

@@ -87,6 +87,8 @@ export class FakeMonitors implements MonitorRepository, MonitorReader {
       monitor: { ...monitor, hasCredentials: monitor.credentialsCiphertext !== null },
       customerPublicId: `customer-${monitor.customerId}`,
       tags: [],
+      // Nothing judged in these fakes: what the read model shows before any result.
+      currentState: { status: 'unknown', reason: 'noResults', silentLocations: [], unknownSince: null },
     };
   }
 }

@@ -41,6 +41,7 @@ import { Migration20261231130000AlertRetryInterval } from './20261231130000-aler
 import { Migration20270105090000CompactResults } from './20270105090000-compact-results';
 import { Migration20270110090000LocationsProbes } from './20270110090000-locations-probes';
 import { Migration20270110093000LocationsAudit } from './20270110093000-locations-audit';
+import { Migration20270110100000MonitorLiveness } from './20270110100000-monitor-liveness';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -86,4 +87,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270105090000CompactResults', class: Migration20270105090000CompactResults },
   { name: 'Migration20270110090000LocationsProbes', class: Migration20270110090000LocationsProbes },
   { name: 'Migration20270110093000LocationsAudit', class: Migration20270110093000LocationsAudit },
+  { name: 'Migration20270110100000MonitorLiveness', class: Migration20270110100000MonitorLiveness },
 ];

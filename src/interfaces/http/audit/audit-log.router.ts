@@ -17,7 +17,9 @@ const AuditEntrySchema = z
     id: z.string().uuid(),
     occurredAt: z.string().meta({ description: 'When the change committed (ISO 8601, UTC)' }),
     actor: z.object({
-      type: z.enum(['user', 'apiToken', 'agent', 'anonymous']).meta({ description: '`anonymous`: a failed sign-in' }),
+      type: z.enum(['user', 'apiToken', 'agent', 'anonymous', 'system']).meta({
+        description: '`anonymous`: a failed sign-in; `system`: the service itself (for example a monitor that became unknown)',
+      }),
       userId: z.string().nullable().meta({ description: 'The person, or the user behind the token or agent' }),
       label: z.string().nullable().meta({ description: 'Their e-mail address at the time' }),
       credential: z.object({
@@ -30,7 +32,12 @@ const AuditEntrySchema = z
     resourceType: z.string().meta({ description: 'For example customer, monitor, notificationChannel, statusPage, apiToken, user' }),
     resourceId: z.string().meta({ description: "The resource's publicId where it has one, else its id" }),
     customerId: z.number().int().nullable(),
-    action: z.string().meta({ description: '`created`, `updated`, `deleted`, `signedIn` or `signInFailed`' }),
+    action: z.string().meta({
+      description:
+        '`created`, `updated`, `deleted`, `signedIn` or `signInFailed`; system entries on a monitor: `monitor.stateUnknown` ' +
+        '(too few of its locations have a live check process to decide it: changes.silentLocations says which are silent, ' +
+        'changes.state the state before and after) and `monitor.stateKnown` (enough are live again)',
+    }),
     changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })).meta({
       description:
         'Changed fields with their values before and after. Secrets read "[redacted]" (a changed secret ' +
@@ -68,7 +75,8 @@ export const auditLogRouter = defineRouter({ listAuditLog: ListAuditLog }, (deps
     description:
       'Every change made by a user, an API token or an agent (created, updated, deleted: one entry per ' +
       'resource and request, with the changed fields before and after, secrets redacted), and sign-ins and failed ' +
-      'sign-ins. Each entry is written in the same transaction as its change. Organization admins read the ' +
+      'sign-ins, and what the service itself decided about a monitor (actor type `system`: `monitor.stateUnknown`, ' +
+      '`monitor.stateKnown`). Each entry is written in the same transaction as its change. Organization admins read the ' +
       "organization's log; customer-scoped admins the entries of their customer. Filters: `actor` (a user id, a " +
       'token id or an e-mail address), `resourceType`, `resourceId`, `action`, `from` and `to` (ISO 8601, inclusive). ' +
       'Entries are kept for AUDIT_LOG_RETENTION_DAYS (365 by default) and are part of the data export.',

@@ -28,6 +28,28 @@ export const CheckConfigSchema = z
   })
   .meta({ id: 'WebsiteCheckConfig' });
 
+export const CurrentStateSchema = z
+  .object({
+    status: z.enum(['up', 'down', 'unknown']).meta({
+      description: 'up; down while its automatic incident is open; unknown when it cannot be said (see reason)',
+    }),
+    reason: z
+      .enum(['silentLocations', 'noResults', 'paused'])
+      .nullable()
+      .meta({
+        description:
+          'Why it is unknown (null otherwise): silentLocations when fewer of its locations have a live check process ' +
+          '(worker or probe) than alertLocationThreshold needs: its results cannot decide it, nothing opens or resolves ' +
+          '(an open incident stays open) and the organization gets an audit entry monitor.stateUnknown; noResults before ' +
+          'its first result; paused',
+      }),
+    silentLocations: z.array(z.string()).meta({
+      description: 'Its locations no live check process serves, noticed within seconds; they do not vote (even while enough others decide)',
+    }),
+    unknownSince: Timestamp.nullable().meta({ description: 'Since when it is unknown for its silent locations' }),
+  })
+  .meta({ id: 'MonitorCurrentState', description: "What the monitor is now (read live, not part of the monitor's settings)" });
+
 const commonSchema = {
   id: z.number().int(),
   publicId: z.uuid(),
@@ -51,6 +73,7 @@ const commonSchema = {
   tags: z.array(z.object({ id: z.number().int(), publicId: z.uuid(), name: z.string(), color: z.string() })),
   createdAt: Timestamp,
   updatedAt: Timestamp,
+  currentState: CurrentStateSchema,
 };
 
 export const WebsiteSchema = z

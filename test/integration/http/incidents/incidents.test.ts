@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { api, expectError } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
 import { aCustomerRow, aCustomerToken, aMember } from '../../../support/identity-fixtures';
-import { aMonitorRow, aResult, record } from '../../../support/results-fixtures';
+import { aMonitorRow, aProcessServing, aResult, record } from '../../../support/results-fixtures';
 import { testClock } from '../../../support/test-clock';
 
 const MINUTE = 60_000;
@@ -14,6 +14,13 @@ async function anOrgWithMonitor(overrides: Parameters<typeof aMonitorRow>[2] = {
 }
 
 describe('Incidents API', () => {
+  // Both locations of the monitors are served by a live check process: both vote.
+  let serving: Awaited<ReturnType<typeof aProcessServing>>;
+  before(async () => {
+    serving = await aProcessServing(['eu', 'us']);
+  });
+  after(async () => serving.remove());
+
   it('shows an automatic incident with its timeline; it cannot be deleted or resolved by hand (notManualIncident)', async () => {
     const { org, monitor } = await anOrgWithMonitor({ locations: ['eu', 'us'], threshold: '1.0', name: 'Shop' });
     const t0 = new Date(testClock.now().getTime() - 20 * MINUTE);

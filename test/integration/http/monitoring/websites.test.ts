@@ -4,7 +4,7 @@ import { anOrganization } from '../../../support/builders';
 import { aMonitorPackage, aMonitoredCustomer, aWebsite, PUBLIC_URL, storedMonitor } from '../../../support/monitoring-fixtures';
 import { testConfig, testServer } from '../../../support/test-server';
 import { WebsiteSchema } from '../../../../src/interfaces/http/monitoring/response.schemas';
-import { websiteRecord } from '../../../../src/application/monitoring/monitor-records';
+import { currentStateRecord, websiteRecord } from '../../../../src/application/monitoring/monitor-records';
 import { MONITOR_COLUMNS, toItem } from '../../../../src/infrastructure/monitoring/monitor-rows';
 import { renderStaleWebsiteDocuments } from '../../../../src/infrastructure/monitoring/website-document';
 import type { ApiResponse } from '../../../support/http-client';
@@ -361,8 +361,13 @@ describe('websites: compact JSON from the one record definition', () => {
     const [row] = await database.sql.query(
       sql`SELECT ${raw(MONITOR_COLUMNS)} FROM monitors m JOIN customers c ON c.id = m.customer_id WHERE m.public_id = ${publicId}`,
     );
-    const record = websiteRecord(toItem(row!));
-    return { ...record, heartbeatUrl: record.heartbeatUrl === null ? null : `${publicBaseUrl}${record.heartbeatUrl}` };
+    const item = toItem(row!);
+    const record = websiteRecord(item);
+    return {
+      ...record,
+      heartbeatUrl: record.heartbeatUrl === null ? null : `${publicBaseUrl}${record.heartbeatUrl}`,
+      currentState: currentStateRecord(item.currentState),
+    };
   }
 
   /** The bytes are JSON.stringify's: no `"id" : 1`, no `[1, 2]`, nothing to compact. */

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { anOrganization } from '../../../support/builders';
 import { aCustomerRow } from '../../../support/identity-fixtures';
-import { aMonitorRow, aResult, record, type MonitorRow } from '../../../support/results-fixtures';
+import { aMonitorRow, aProcessServing, aResult, record, type MonitorRow } from '../../../support/results-fixtures';
 import { testServer } from '../../../support/test-server';
 import { testClock } from '../../../support/test-clock';
 import { isDetailSample } from '../../../../src/domain/results/detail-sampling';
@@ -31,6 +31,13 @@ async function aMonitor(overrides: Parameters<typeof aMonitorRow>[2] = {}) {
 }
 
 describe('RecordCheckResult on PostgreSQL', () => {
+  // Every location these monitors are checked from is served by a live check process: all of them vote.
+  let serving: Awaited<ReturnType<typeof aProcessServing>>;
+  before(async () => {
+    serving = await aProcessServing(['eu', 'us', 'asia', 'au']);
+  });
+  after(async () => serving.remove());
+
   it('opens exactly one incident for a failing target and closes it on recovery', async () => {
     const monitor = await aMonitor({ locations: ['eu'], consecutiveChecks: 3 });
     const t0 = new Date(testClock.now().getTime() - 30 * MINUTE);

@@ -22,6 +22,7 @@ import { SqlMaintenanceWindowRepository } from '../../../../src/infrastructure/m
 import { LocationCodes } from '../../../../src/infrastructure/results/location-codes';
 import { SqlMonitorLookup } from '../../../../src/infrastructure/results/sql-monitor-lookup';
 import { SqlResultStore } from '../../../../src/infrastructure/results/sql-result-store';
+import { SqlServedLocations } from '../../../../src/infrastructure/scheduling/sql-served-locations';
 import { ORM } from '../../../../src/main/tokens';
 import { sql } from '../../../../src/infrastructure/persistence/sql';
 
@@ -66,6 +67,8 @@ async function countedRecorder() {
     actions,
     app.container.get(TRANSACTION_RUNNER),
     app.container.get(CLOCK),
+    // Uncached, so that every judged batch counts its one read of the live locations.
+    new SqlServedLocations(pool),
     { detailSampleMinutes: 60 },
   );
   const record = async (inputs: RecordCheckResultInput[]) => {
@@ -157,7 +160,7 @@ describe('set-based recording on PostgreSQL: a storm costs statements per batch,
     // (The first batch of all also looks up the day's partition and the location's code, once.)
     expect({ ...figures[200], up: 0 }, 'statements per batch do not grow with the failures').to.deep.equal({ ...figures[20], up: 0 });
     expect(figures[200]!.up).to.be.at.most(figures[20]!.up);
-    // Profiles, maintenance, peek; lock (2), incidents, ids; results, incidents, timeline, events, states: about a dozen.
+    // Profiles, maintenance, live locations, peek; lock (2), incidents, ids; results, incidents, timeline, events, states: about a dozen.
     expect(figures[200]!.down).to.be.at.most(14);
     expect(figures[200]!.recovery).to.be.at.most(14);
   });

@@ -2,7 +2,14 @@ import { expect } from 'chai';
 import { RecordCheckResult } from '../../../../src/application/incidents/record-check-result';
 import { AlertActions } from '../../../../src/application/incidents/alert-actions';
 import type { CheckStatus } from '../../../../src/domain/results/check-status';
-import { FakeAlertStates, FakeEvents, FakeIncidents, FakeMaintenanceWindows, aPolicy } from '../../../support/fakes/incidents-fakes';
+import {
+  FakeAlertStates,
+  FakeEvents,
+  FakeIncidents,
+  FakeLiveLocations,
+  FakeMaintenanceWindows,
+  aPolicy,
+} from '../../../support/fakes/incidents-fakes';
 import { FakeMonitorLookup, FakeResults } from '../../../support/fakes/results-fakes';
 import { immediateTransactions } from '../../../support/fakes/shared-fakes';
 import { ManualClock } from '../../../support/manual-clock';
@@ -18,6 +25,7 @@ function setup(options: { suppressed?: boolean; policy?: Parameters<typeof aPoli
   const events = new FakeEvents();
   let ids = 0;
   const actions = new AlertActions(incidents, events, { uuid: () => `uuid-${++ids}` }, clock);
+  const live = new FakeLiveLocations();
   const useCase = new RecordCheckResult(
     monitors,
     results,
@@ -27,6 +35,7 @@ function setup(options: { suppressed?: boolean; policy?: Parameters<typeof aPoli
     actions,
     immediateTransactions,
     clock,
+    live,
     { detailSampleMinutes: 60 },
   );
   const feed = (status: CheckStatus, minute: number) =>

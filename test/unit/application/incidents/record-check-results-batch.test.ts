@@ -9,6 +9,7 @@ import {
   FakeAlertStates,
   FakeEvents,
   FakeIncidents,
+  FakeLiveLocations,
   FakeMaintenanceWindows,
   aPolicy,
 } from '../../../support/fakes/incidents-fakes';
@@ -21,13 +22,14 @@ const t0 = new Date('2026-11-22T10:00:00Z');
 const clock = new ManualClock('2026-11-22T12:00:00Z');
 const at = (minute: number) => new Date(t0.getTime() + minute * 60_000);
 
-function setup(memo = new SteadyMemo()) {
+function setup(memo = new SteadyMemo(), policy = aPolicy({})) {
   const results = new FakeResults();
   const incidents = new FakeIncidents();
   const states = new FakeAlertStates();
   const actions = new AlertActions(incidents, new FakeEvents(), { uuid: () => 'uuid' }, clock);
+  const live = new FakeLiveLocations();
   const useCase = new RecordCheckResult(
-    new FakeMonitorLookup(undefined, aPolicy({})),
+    new FakeMonitorLookup(undefined, policy),
     results,
     states,
     incidents,
@@ -35,6 +37,7 @@ function setup(memo = new SteadyMemo()) {
     actions,
     immediateTransactions,
     clock,
+    live,
     { detailSampleMinutes: 60 },
     memo,
   );
@@ -46,7 +49,7 @@ function setup(memo = new SteadyMemo()) {
     intervalMs: 60_000,
     result: aResult(status, at(minute), { timings: { dnsMs: 1, connectMs: 2, tlsMs: 3, firstByteMs: 4, totalMs: 50 } }),
   });
-  return { results, incidents, states, useCase, input };
+  return { results, incidents, states, live, useCase, input };
 }
 
 describe('RecordCheckResult.executeMany (the engine batch path)', () => {
@@ -180,5 +183,39 @@ describe('RecordCheckResult.executeMany: one read and one write of each kind per
     };
     await useCase.executeMany([input('up', 1), input('up', 2)]);
     expect(reservations).to.equal(0);
+  });
+});
+
+describe('RecordCheckResult.executeMany with silent locations (quorum and honesty)', () => {
+  const twoOfTwo = aPolicy({ locations: ['eu', 'us'], locationThreshold: '1.0' });
+  const openIncidents = (incidents: FakeIncidents) => [...incidents.rows.values()].filter((i) => i.status !== 'resolved');
+
+  it('reads the live locations once per judged batch, and not at all for a steady one', async () => {
+    const { live, useCase, input } = setup();
+    await useCase.executeMany([input('up', 0)]);
+    expect(live.reads).to.equal(1);
+    await useCase.executeMany([input('up', 1), input('up', 2)]);
+    expect(live.reads, 'steady: no read').to.equal(1);
+    await useCase.executeMany([input('down', 3), input('down', 4), input('up', 5)]);
+    expect(live.reads, 'one read for the whole judged batch').to.equal(2);
+  });
+
+  it("opens nothing on one location's failures while the other is silent, and opens once it is back", async () => {
+    const { live, incidents, states, useCase, input } = setup(new SteadyMemo(), twoOfTwo);
+    live.silence('us');
+    await useCase.executeMany([input('down', 0, 'us')]);
+    await useCase.executeMany([input('down', 1), input('down', 2)]);
+    expect(openIncidents(incidents), 'us is silent: its old failure does not count').to.have.length(0);
+    live.serve('us');
+    await useCase.executeMany([input('down', 3)]);
+    expect(openIncidents(incidents)).to.have.length(1);
+    expect(states.rows.get(7)!.openIncidentId).to.equal(openIncidents(incidents)[0]!.id);
+  });
+
+  it('counts a location reporting in the batch as live, whatever the last read said', async () => {
+    const { live, incidents, useCase, input } = setup(new SteadyMemo(), twoOfTwo);
+    live.silence('eu', 'us');
+    await useCase.executeMany([input('down', 0, 'us'), input('down', 0)]);
+    expect(openIncidents(incidents)).to.have.length(1);
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { monitorRecord, websiteRecord } from '../../../../src/application/monitoring/monitor-records';
+import { monitorRecord, websiteRecord, withCurrentState } from '../../../../src/application/monitoring/monitor-records';
 import type { MonitorListItem, MonitorView } from '../../../../src/application/monitoring/ports';
 import { DEFAULT_CHECK_CONFIG } from '../../../../src/domain/monitoring/check-config';
 import { WEBSITE_CONFIG_DEFAULTS } from '../../../../src/domain/monitoring/monitor-config';
@@ -44,6 +44,12 @@ const item = (over: Partial<MonitorView> = {}): MonitorListItem => ({
   monitor: view(over),
   customerPublicId: '0b6f3c55-8f0e-4a8e-a1c4-5c0f2c9e7d10',
   tags: [{ id: 3, publicId: 'a9b0c1d2-e3f4-4a5b-8c6d-7e8f9a0b1c2d', name: 'edge', color: '#3B82F6' }],
+  currentState: {
+    status: 'unknown',
+    reason: 'silentLocations',
+    silentLocations: ['us-east'],
+    unknownSince: new Date('2026-11-22T12:00:00Z'),
+  },
 });
 
 describe('monitor records', () => {
@@ -61,7 +67,8 @@ describe('monitor records', () => {
       sslNoticeDays: DEFAULT_CHECK_CONFIG.sslNoticeDays,
     });
     expect(record.createdAt).to.equal('2026-11-22T10:00:00.123Z');
-    expect(() => WebsiteSchema.strict().parse(record)).not.to.throw();
+    // As served: the stored record with its current state added on read.
+    expect(() => WebsiteSchema.strict().parse(JSON.parse(withCurrentState(JSON.stringify(record), item().currentState)))).not.to.throw();
   });
 
   it("show a heartbeat's token, ping path and last ping, and nobody else's", () => {
@@ -92,5 +99,21 @@ describe('monitor records', () => {
     const common = Object.keys(website).filter((key) => key in dns && key !== 'monitoringType');
     expect(common).to.include.members(['id', 'customerPublicId', 'locations', 'alertLocationThreshold', 'tags', 'createdAt', 'updatedAt']);
     for (const key of common) expect(dns[key as keyof typeof dns], key).to.deep.equal(website[key as keyof typeof website]);
+  });
+
+  it('add the current state to a stored website document on read, as per-kind records carry it', () => {
+    const stored = JSON.stringify(websiteRecord(item()));
+    expect(JSON.parse(stored)).not.to.have.property('currentState');
+    const shown = JSON.parse(withCurrentState(stored, item().currentState));
+    expect(() => WebsiteSchema.strict().parse(shown)).not.to.throw();
+    expect(shown.currentState).to.deep.equal({
+      status: 'unknown',
+      reason: 'silentLocations',
+      silentLocations: ['us-east'],
+      unknownSince: '2026-11-22T12:00:00.000Z',
+    });
+    expect(monitorRecord(item({ kind: 'tcp', monitoringType: 'tcp', hostname: 'example.com' })).currentState).to.deep.equal(
+      shown.currentState,
+    );
   });
 });

@@ -4,7 +4,14 @@ import { AlertActions } from '../../../../src/application/incidents/alert-action
 import { ReceiveProbeResults } from '../../../../src/application/probes/receive-probe-results';
 import type { ProbeCaller } from '../../../../src/application/probes/probe-identity';
 import type { WireProbeStatus, WireResult } from '../../../../src/application/probes/wire';
-import { FakeAlertStates, FakeEvents, FakeIncidents, FakeMaintenanceWindows, aPolicy } from '../../../support/fakes/incidents-fakes';
+import {
+  FakeAlertStates,
+  FakeEvents,
+  FakeIncidents,
+  FakeLiveLocations,
+  FakeMaintenanceWindows,
+  aPolicy,
+} from '../../../support/fakes/incidents-fakes';
 import { FakeMonitorLookup, FakeResults } from '../../../support/fakes/results-fakes';
 import { FakeSchedule } from '../../../support/fakes/scheduling-fakes';
 import { immediateTransactions } from '../../../support/fakes/shared-fakes';
@@ -31,6 +38,7 @@ function setup() {
     new AlertActions(incidents, new FakeEvents(), { uuid: () => 'uuid' }, clock),
     immediateTransactions,
     clock,
+    new FakeLiveLocations(['office']),
     { detailSampleMinutes: 60 },
   );
   const assignments = new FakeProbeAssignments([
