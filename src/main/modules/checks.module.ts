@@ -6,11 +6,10 @@ import { CheckerRegistry } from '../../application/checks/checker-registry';
 import { HeartbeatChecker } from '../../application/checks/heartbeat-checker';
 import { RunCheck } from '../../application/checks/run-check';
 import { RunPublicTool } from '../../application/checks/run-public-tool';
-import type { DnsblZone } from '../../domain/checks/dnsbl';
 import { DEFAULT_DNSBL_ZONES } from '../../infrastructure/protocols/dnsbl/default-zones';
 import { ChromiumBrowser, type BrowserSettings } from '../../infrastructure/protocols/browser/chromium-browser';
 import type { BrowserCheckSettings } from '../../infrastructure/protocols/browser/playwright-browser-checker';
-import { protocolCheckers } from '../../infrastructure/protocols/checker-set';
+import { protocolCheckers, type CheckerSettings } from '../../infrastructure/protocols/checker-set';
 import { SqlScreenshotStore } from '../../infrastructure/checks/sql-screenshot-store';
 import type { SqlRunner } from '../../infrastructure/persistence/database';
 import { SCREENSHOT_STORE } from '../../application/checks/ports';
@@ -26,19 +25,12 @@ import { toolsRouter } from '../../interfaces/http/checks/tools.router';
 import { websiteScreenshotsRouter } from '../../interfaces/http/checks/website-screenshots.router';
 import type { ContextModule } from './context-module';
 
-/** What the protocol adapters are configured with (from AppConfig; tests rebind it to loopback peers). */
-export interface ChecksSettings {
-  dnsServers: string[];
-  dnsblZones: readonly DnsblZone[];
-  rdapBootstrapUrl: string;
-  whoisServer: string;
-  heloName: string;
-  /** Extra trusted roots (PEM) besides the system's. */
-  extraCa: string[];
-  /** Scripted-browser scenarios: the Chromium to drive, scenarios at once, most a step waits. */
+/**
+ * What the protocol adapters are configured with (from AppConfig; tests rebind it to loopback
+ * peers), with the Chromium scripted-browser scenarios drive.
+ */
+export interface ChecksSettings extends CheckerSettings {
   browser: BrowserSettings & BrowserCheckSettings;
-  /** What checks send as User-Agent (built once: product, version, PUBLIC_BASE_URL). */
-  userAgent: string;
 }
 export const CHECKS_SETTINGS = token<ChecksSettings>('ChecksSettings');
 
