@@ -14,6 +14,7 @@
  *   (bench/status-page.bench.ts with BENCH_MONITORS, bench/soak.bench.ts): {type: 'urls'} -> {url, bareUrl},
  *   {type: 'cpu'} -> {serverMicros, postgresMicros}, {type: 'sql', sql, params} -> {rows},
  *   {type: 'renderDocuments'}, {type: 'bare', text, headers} (see api-service-process.ts)
+ *   The probe bench's requests (bench/support/probe-hooks.ts): {type: 'probe-location', code}, {type: 'probe-window'}
  *   {type: 'profile-start'} / {type: 'profile-stop', file}   a CPU profile of the measured window only
  *   {type: 'heap-profile-start'} / {type: 'heap-profile-stop', file}   sampled allocations promoted, then collected
  */
@@ -43,6 +44,7 @@ import { RequestContext } from '@mikro-orm/postgresql';
 import { MaintainResultStorage } from '../../src/application/results/maintain-result-storage';
 import { postgresCpuMicros } from './postgres-cpu';
 import { startBareRoute } from './bare-route';
+import { installProbeHooks, probeMessage } from './probe-hooks';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -65,6 +67,7 @@ async function main() {
   const substitute = process.env.BENCH_CHECKER === 'null' ? async () => undefined : process.env.BENCH_CHECKER === 'bare' ? bareCheck : null;
   // As the host does (src/main/server.ts); bench/support/service.ts starts node with its flags.
   if (process.env.BENCH_GC_DEFAULTS === undefined) tuneGarbageCollection();
+  installProbeHooks();
   const app = await startApplication(config, { jobs: false, logger, checkWorker: !substitute });
   const c = app.container;
   const dispatcher = substitute
@@ -106,6 +109,7 @@ async function main() {
       sql?: string;
       params?: unknown[];
     }) => {
+      if (await probeMessage(app, m)) return;
       if (m.type === 'urls') process.send!({ id: m.id, url: app.url, bareUrl: bareRoute.url });
       if (m.type === 'cpu') {
         const { user, system } = process.cpuUsage();
