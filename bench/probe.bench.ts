@@ -17,6 +17,7 @@
  *      the server stored (read from its data directory) are what it checked meanwhile; after the
  *      replay drains, each is looked up in check_results (lost: not found) and every (monitor,
  *      location, checked_at) of the location stored twice is counted (duplicates).
+ * BENCH_PROFILE=file.cpuprofile writes a CPU profile of the service over the probe's measured window.
  * The probe runs as `npm run probe` runs it (compiled, --max-semi-space-size=64; BENCH_PROBE_NODE_FLAGS
  * replaces the flags), LOG_LEVEL warn (BENCH_PROBE_LOG_LEVEL).
  * Progress on stderr, figures on stdout as JSON.
@@ -37,6 +38,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? INTERVAL_SECONDS + 15);
 const DISCONNECT_SECONDS = Number(process.env.BENCH_DISCONNECT_SECONDS ?? 600);
 const LOCATION = 'bench-probe';
+/** BENCH_PROFILE=file.cpuprofile: a CPU profile of the service over the probe's measured window. */
+const PROFILE = process.env.BENCH_PROFILE;
 /** As `npm run probe` starts it (package.json); BENCH_PROBE_NODE_FLAGS instead, e.g. the service's flags for checks. */
 const PROBE_NODE_FLAGS = (process.env.BENCH_PROBE_NODE_FLAGS ?? '--max-semi-space-size=64').split(' ').filter(Boolean);
 
@@ -114,7 +117,9 @@ async function main() {
     const idle = await stats();
     await service.request<ProbeWindow>({ type: 'probe-window' });
     const p0 = { probe: await processCpuMicros(probePid), server: (await stats()).cpuMicros, pg: await postgresCpuMicros(service.pid) };
+    if (PROFILE) await service.request({ type: 'profile-start' });
     await sleep(SECONDS);
+    if (PROFILE) await service.request({ type: 'profile-stop', file: path.resolve(PROFILE) });
     const window = await service.request<ProbeWindow>({ type: 'probe-window' });
     const p1 = { probe: await processCpuMicros(probePid), server: (await stats()).cpuMicros, pg: await postgresCpuMicros(service.pid) };
     const after = await stats();
