@@ -9,7 +9,7 @@
  *   2. probe: a private location of the monitors' organization and a key for it (the service's use
  *      cases), the monitors moved there (UPDATE monitors SET locations), so the in-process worker
  *      holds nothing; one probe reports through a TCP proxy in this process. After the same warm-up,
- *      BENCH_SECONDS measured: the probe process's CPU per stored result (ratioProbeToEngineCpu), the
+ *      BENCH_SECONDS measured: the probe process's CPU per check it ran (ratioProbeToEngineCpu), the
  *      service's CPU per stored result (serverMicrosPerResult; PostgreSQL's beside it), and the lag of
  *      every stored result, the time the server stored it less its checkedAt (lagMs).
  *   3. replay: the proxy cut (connections dropped, new ones refused) for BENCH_DISCONNECT_SECONDS
@@ -48,6 +48,7 @@ const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, 
 
 interface Stats {
   cpuMicros: number;
+  started: number;
   recorded: number;
   unrecorded: number;
 }
@@ -91,7 +92,9 @@ async function main() {
     await sleep(SECONDS);
     const e1 = await stats();
     const ePg1 = await postgresCpuMicros(service.pid);
+    // Per check recorded; `started` beside it tells whether recording kept up with the checks.
     const engineChecks = e1.recorded - e0.recorded;
+    const engineStarted = e1.started - e0.started;
     const engineMicros = (e1.cpuMicros - e0.cpuMicros) / engineChecks;
     const enginePgMicros = ePg0 === null || ePg1 === null ? null : (ePg1 - ePg0) / engineChecks;
 
@@ -116,14 +119,27 @@ async function main() {
     const [location] = await sql<{ id: number }>(`SELECT id FROM check_locations WHERE code = ?`, [LOCATION]);
     const idle = await stats();
     await service.request<ProbeWindow>({ type: 'probe-window' });
-    const p0 = { probe: await processCpuMicros(probePid), server: (await stats()).cpuMicros, pg: await postgresCpuMicros(service.pid) };
+    const results = path.join(dataDir, 'results');
+    const p0 = {
+      probe: await processCpuMicros(probePid),
+      seq: await lastSeqIn(results),
+      server: (await stats()).cpuMicros,
+      pg: await postgresCpuMicros(service.pid),
+    };
     if (PROFILE) await service.request({ type: 'profile-start' });
     await sleep(SECONDS);
     if (PROFILE) await service.request({ type: 'profile-stop', file: path.resolve(PROFILE) });
     const window = await service.request<ProbeWindow>({ type: 'probe-window' });
-    const p1 = { probe: await processCpuMicros(probePid), server: (await stats()).cpuMicros, pg: await postgresCpuMicros(service.pid) };
+    const p1 = {
+      probe: await processCpuMicros(probePid),
+      seq: await lastSeqIn(results),
+      server: (await stats()).cpuMicros,
+      pg: await postgresCpuMicros(service.pid),
+    };
+    // The probe's checks: the sequence numbers its buffer gave out over the window (one per result).
+    const probeChecks = p1.seq - p0.seq;
     const after = await stats();
-    const probeMicros = (p1.probe - p0.probe) / window.stored;
+    const probeMicros = (p1.probe - p0.probe) / probeChecks;
     const serverMicros = (p1.server - p0.server) / window.stored;
     const pgMicros = p0.pg === null || p1.pg === null ? null : (p1.pg - p0.pg) / window.stored;
 
@@ -135,7 +151,7 @@ async function main() {
     const [stream] = await sql<{ instance_id: string; last_seq: string }>(
       `SELECT instance_id, last_seq FROM probes ORDER BY last_seen_at DESC LIMIT 1`,
     );
-    const held = await bufferedBeyond(path.join(dataDir, 'results'), Number(stream!.last_seq));
+    const held = await bufferedBeyond(results, Number(stream!.last_seq));
     const reconnectAt = Date.now();
     proxy.restore();
     progress(`reconnected: ${held.length} results buffered beyond sequence ${stream!.last_seq}; waiting for the replay`);
@@ -173,10 +189,12 @@ async function main() {
       measuredSeconds: SECONDS,
       engine: {
         checksPerSecond: Number((engineChecks / SECONDS).toFixed(1)),
+        startedPerSecond: Number((engineStarted / SECONDS).toFixed(1)),
         serviceMicrosPerCheck: Math.round(engineMicros),
         postgresMicrosPerCheck: enginePgMicros === null ? null : Math.round(enginePgMicros),
       },
       probe: {
+        checksPerSecond: Number((probeChecks / SECONDS).toFixed(1)),
         resultsStoredPerSecond: Number((window.stored / SECONDS).toFixed(1)),
         probeMicrosPerCheck: Math.round(probeMicros),
         batches: window.batches,
@@ -215,6 +233,15 @@ async function main() {
 
 async function stopQuietly(service: BenchService) {
   await service.stop().catch((error: unknown) => progress(`service stop failed: ${String(error)}`));
+}
+
+/** The highest sequence number written to the probe's buffer so far. */
+async function lastSeqIn(dir: string): Promise<number> {
+  const segments = (await fs.readdir(dir)).filter((name) => name.endsWith('.jsonl')).sort();
+  const last = segments.at(-1);
+  if (!last) return 0;
+  const count = (await fs.readFile(path.join(dir, last), 'utf8')).split('\n').length - 1;
+  return Number(last.slice(0, -'.jsonl'.length)) + count - 1;
 }
 
 /** The results in the probe's buffer segments with a sequence above `lastSeq`: {seq, monitorId, checkedAt}, in order. */
