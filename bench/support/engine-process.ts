@@ -2,7 +2,8 @@
  * The service with its check worker, for bench/engine.bench.ts. IPC:
  *   {type: 'seed', http, tcp, httpUrl, tcpPort, intervals, storm} -> {ms}   monitors inserted (planned by the trigger),
  *     their check intervals (minutes) taken in turn from `intervals`; the first `storm` HTTP monitors
- *     (1-minute interval) check `httpUrl`storm/<n> instead, in 100 customers of their own
+ *     (1-minute interval) check `httpUrl`storm/<n> instead, in 100 customers of their own; `intervalSeconds`
+ *     puts every monitor on that interval instead
  *   {type: 'stats'} -> {cpuMicros, rss, started, recorded, dropped, unrecorded, lateness}   (cumulative lateness buckets)
  *   {type: 'heap'} -> {bytes, rss}   heap in use after a full collection, and the resident set then
  *   {type: 'rollups'} -> {rows, bytes, hoursRolledUp}   three results of every scheduled monitor in a completed
@@ -153,6 +154,8 @@ async function main() {
       }
       if (m.type === 'seed') {
         const intervals = (m as { intervals?: number[] }).intervals ?? [1];
+        // intervalSeconds (bench/probe.bench.ts): every monitor on that interval instead (check_interval follows it).
+        const seconds = (m as { intervalSeconds?: number }).intervalSeconds ?? null;
         const [org] = await sql.query<{ id: number }>(
           `INSERT INTO organizations (public_id, name, created_at, updated_at) VALUES (gen_random_uuid(), 'bench', now(), now()) RETURNING id`,
         );
@@ -168,18 +171,32 @@ async function main() {
         );
         const started = process.hrtime.bigint();
         await sql.query(
-          `INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, url, timeout_seconds, config)
+          `INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, check_interval_seconds, locations, url, timeout_seconds, config)
          SELECT gen_random_uuid(), ?, CASE WHEN g <= ? THEN (?::int[])[1 + g % 100] ELSE ? END, 'website', 'http', 'http ' || g,
-           CASE WHEN g <= ? THEN 1 ELSE (?::int[])[1 + g % cardinality(?::int[])] END, '{bench}',
+           CASE WHEN ?::int IS NOT NULL THEN NULL WHEN g <= ? THEN 1 ELSE (?::int[])[1 + g % cardinality(?::int[])] END, ?::int, '{bench}',
            CASE WHEN g <= ? THEN ? || 'storm/' || g ELSE ? END, 10, '{"checkSslEnabled": false}'::jsonb
          FROM generate_series(1, ?) g`,
-          [org!.id, storm, stormCustomers.map((c) => c.id), customer!.id, storm, intervals, intervals, storm, m.httpUrl, m.httpUrl, m.http],
+          [
+            org!.id,
+            storm,
+            stormCustomers.map((c) => c.id),
+            customer!.id,
+            seconds,
+            storm,
+            intervals,
+            intervals,
+            seconds,
+            storm,
+            m.httpUrl,
+            m.httpUrl,
+            m.http,
+          ],
         );
         await sql.query(
-          `INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, hostname, port, timeout_seconds)
-         SELECT gen_random_uuid(), ?, ?, 'tcp', 'tcp', 'tcp ' || g, (?::int[])[1 + g % cardinality(?::int[])], '{bench}', '127.0.0.1', ?, 10
+          `INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, check_interval_seconds, locations, hostname, port, timeout_seconds)
+         SELECT gen_random_uuid(), ?, ?, 'tcp', 'tcp', 'tcp ' || g, CASE WHEN ?::int IS NOT NULL THEN NULL ELSE (?::int[])[1 + g % cardinality(?::int[])] END, ?::int, '{bench}', '127.0.0.1', ?, 10
          FROM generate_series(1, ?) g`,
-          [org!.id, customer!.id, intervals, intervals, m.tcpPort, m.tcp],
+          [org!.id, customer!.id, seconds, intervals, intervals, seconds, m.tcpPort, m.tcp],
         );
         // BENCH_SEED_STATES: every monitor starts with an up alert state, as after its first result,
         // so a run on long intervals measures the steady engine rather than first results (detail
