@@ -121,9 +121,11 @@ async function main() {
     const idle = await stats();
     await service.request<ProbeWindow>({ type: 'probe-window' });
     const results = path.join(dataDir, 'results');
+    // The probe numbers its results (one per check); the server's stored sequence follows it within the lag.
+    const storedSeq = async () => Number((await sql<{ seq: string }>(`SELECT coalesce(max(last_seq), 0) AS seq FROM probes`))[0]!.seq);
     const p0 = {
       probe: await processCpuMicros(probePid),
-      seq: await lastSeqIn(results),
+      seq: await storedSeq(),
       server: (await stats()).cpuMicros,
       pg: await postgresCpuMicros(service.pid),
     };
@@ -133,11 +135,11 @@ async function main() {
     const window = await service.request<ProbeWindow>({ type: 'probe-window' });
     const p1 = {
       probe: await processCpuMicros(probePid),
-      seq: await lastSeqIn(results),
+      seq: await storedSeq(),
       server: (await stats()).cpuMicros,
       pg: await postgresCpuMicros(service.pid),
     };
-    // The probe's checks: the sequence numbers its buffer gave out over the window (one per result).
+    // The probe's checks: the sequence numbers it gave out over the window (one per result), as the server stored them.
     const probeChecks = p1.seq - p0.seq;
     const after = await stats();
     const probeMicros = (p1.probe - p0.probe) / probeChecks;
@@ -198,6 +200,7 @@ async function main() {
         checksPerSecond: Number((probeChecks / SECONDS).toFixed(1)),
         resultsStoredPerSecond: Number((window.stored / SECONDS).toFixed(1)),
         probeMicrosPerCheck: Math.round(probeMicros),
+        probeCpuMillis: Math.round((p1.probe - p0.probe) / 1000),
         batches: window.batches,
         // The in-process worker holds nothing then: what it still ran (should be 0).
         engineChecksMeanwhile: after.recorded - idle.recorded,
@@ -234,15 +237,6 @@ async function main() {
 
 async function stopQuietly(service: BenchService) {
   await service.stop().catch((error: unknown) => progress(`service stop failed: ${String(error)}`));
-}
-
-/** The highest sequence number written to the probe's buffer so far. */
-async function lastSeqIn(dir: string): Promise<number> {
-  const segments = (await fs.readdir(dir)).filter((name) => name.endsWith('.jsonl')).sort();
-  const last = segments.at(-1);
-  if (!last) return 0;
-  const count = (await fs.readFile(path.join(dir, last), 'utf8')).split('\n').length - 1;
-  return Number(last.slice(0, -'.jsonl'.length)) + count - 1;
 }
 
 /** The results in the probe's buffer segments with a sequence above `lastSeq`: {seq, monitorId, checkedAt}, in order. */
