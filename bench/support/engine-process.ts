@@ -2,7 +2,8 @@
  * The service with its check worker, for bench/engine.bench.ts. IPC:
  *   {type: 'seed', http, tcp, httpUrl, tcpPort, intervals, storm} -> {ms}   monitors inserted (planned by the trigger),
  *     their check intervals (minutes) taken in turn from `intervals`; the first `storm` HTTP monitors
- *     (1-minute interval) check `httpUrl`storm/<n> instead, in 100 customers of their own
+ *     (1-minute interval) check `httpUrl`storm/<n> instead, in 100 customers of their own; `intervalSeconds`
+ *     puts every monitor on that interval instead
  *   {type: 'stats'} -> {cpuMicros, rss, started, recorded, dropped, unrecorded, lateness}   (cumulative lateness buckets)
  *   {type: 'heap'} -> {bytes, rss}   heap in use after a full collection, and the resident set then
  *   {type: 'rollups'} -> {rows, bytes, hoursRolledUp}   three results of every scheduled monitor in a completed
@@ -14,6 +15,7 @@
  *   (bench/status-page.bench.ts with BENCH_MONITORS, bench/soak.bench.ts): {type: 'urls'} -> {url, bareUrl},
  *   {type: 'cpu'} -> {serverMicros, postgresMicros}, {type: 'sql', statement} -> {rows},
  *   {type: 'renderDocuments'}, {type: 'bare', text, headers} (see api-service-process.ts)
+ *   The probe bench's requests (bench/support/probe-hooks.ts): {type: 'probe-location', code}, {type: 'probe-window'}
  *   {type: 'profile-start'} / {type: 'profile-stop', file}   a CPU profile of the measured window only
  *   {type: 'heap-profile-start'} / {type: 'heap-profile-stop', file}   sampled allocations promoted, then collected
  */
@@ -45,6 +47,7 @@ import { MaintainResultStorage } from '../../src/application/results/maintain-re
 import { postgresCpuMicros } from './postgres-cpu';
 import { startBareRoute } from './bare-route';
 import { sql } from '../../src/infrastructure/persistence/sql';
+import { installProbeHooks, probeMessage } from './probe-hooks';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -67,6 +70,7 @@ async function main() {
   const substitute = process.env.BENCH_CHECKER === 'null' ? async () => undefined : process.env.BENCH_CHECKER === 'bare' ? bareCheck : null;
   // As the host does (src/main/server.ts); bench/support/service.ts starts node with its flags.
   if (process.env.BENCH_GC_DEFAULTS === undefined) tuneGarbageCollection();
+  installProbeHooks();
   const app = await startApplication(config, { jobs: false, logger, checkWorker: !substitute });
   const c = app.container;
   const dispatcher = substitute
@@ -99,6 +103,7 @@ async function main() {
   process.on(
     'message',
     async (m: { type: string; id: number; http?: number; tcp?: number; httpUrl?: string; tcpPort?: number; statement?: WireStatement }) => {
+      if (await probeMessage(app, m)) return;
       if (m.type === 'urls') process.send!({ id: m.id, url: app.url, bareUrl: bareRoute.url });
       if (m.type === 'cpu') {
         const { user, system } = process.cpuUsage();
@@ -141,6 +146,8 @@ async function main() {
       }
       if (m.type === 'seed') {
         const intervals = (m as { intervals?: number[] }).intervals ?? [1];
+        // intervalSeconds (bench/probe.bench.ts): every monitor on that interval instead (check_interval follows it).
+        const seconds = (m as { intervalSeconds?: number }).intervalSeconds ?? null;
         const [org] = await runner.query<{ id: number }>(
           sql`INSERT INTO organizations (public_id, name, created_at, updated_at) VALUES (gen_random_uuid(), 'bench', now(), now()) RETURNING id`,
         );
@@ -154,15 +161,15 @@ async function main() {
         );
         const started = process.hrtime.bigint();
         await runner.query(
-          sql`INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, url, timeout_seconds, config)
+          sql`INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, check_interval_seconds, locations, url, timeout_seconds, config)
          SELECT gen_random_uuid(), ${org!.id}, CASE WHEN g <= ${storm} THEN (${stormCustomers.map((c) => c.id)}::int[])[1 + g % 100] ELSE ${customer!.id} END, 'website', 'http', 'http ' || g,
-           CASE WHEN g <= ${storm} THEN 1 ELSE (${intervals}::int[])[1 + g % cardinality(${intervals}::int[])] END, '{bench}',
+           CASE WHEN ${seconds}::int IS NOT NULL THEN NULL WHEN g <= ${storm} THEN 1 ELSE (${intervals}::int[])[1 + g % cardinality(${intervals}::int[])] END, ${seconds}::int, '{bench}',
            CASE WHEN g <= ${storm} THEN ${m.httpUrl} || 'storm/' || g ELSE ${m.httpUrl} END, 10, '{"checkSslEnabled": false}'::jsonb
          FROM generate_series(1, ${m.http}) g`,
         );
         await runner.query(
-          sql`INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, hostname, port, timeout_seconds)
-         SELECT gen_random_uuid(), ${org!.id}, ${customer!.id}, 'tcp', 'tcp', 'tcp ' || g, (${intervals}::int[])[1 + g % cardinality(${intervals}::int[])], '{bench}', '127.0.0.1', ${m.tcpPort}, 10
+          sql`INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, check_interval_seconds, locations, hostname, port, timeout_seconds)
+         SELECT gen_random_uuid(), ${org!.id}, ${customer!.id}, 'tcp', 'tcp', 'tcp ' || g, CASE WHEN ${seconds}::int IS NOT NULL THEN NULL ELSE (${intervals}::int[])[1 + g % cardinality(${intervals}::int[])] END, ${seconds}::int, '{bench}', '127.0.0.1', ${m.tcpPort}, 10
          FROM generate_series(1, ${m.tcp}) g`,
         );
         // BENCH_SEED_STATES: every monitor starts with an up alert state, as after its first result,
