@@ -6,7 +6,7 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { api, expectError } from '../../support/http-client';
+import { api, apiAt, expectError } from '../../support/http-client';
 import { anOrganization, type SignedUp } from '../../support/builders';
 import { aCustomerRow } from '../../support/identity-fixtures';
 import { aMonitorRow } from '../../support/results-fixtures';
@@ -145,11 +145,12 @@ describe('probes: private locations checked from elsewhere, reported over HTTP',
       everyMs: 500,
       what: 'both probes holding monitors',
     });
-    const listed = await api('GET', `/api/locations/${code}/probes`, { token: org.token });
+    // Asked of the service process (on real time; the shared test server's clock may run ahead of it).
+    const listed = await apiAt(url, 'GET', `/api/locations/${code}/probes`, { token: org.token });
     expect(listed.status).to.equal(200);
-    const items = (listed.body as { items?: unknown[] }).items ?? (listed.body as unknown[]);
-    expect(items).to.have.length(2);
-    const location = await api('GET', `/api/locations/${code}`, { token: org.token });
+    const items = (listed.body as { items: Array<{ live: boolean }> }).items;
+    expect(items.map((p) => p.live)).to.deep.equal([true, true]);
+    const location = await apiAt(url, 'GET', `/api/locations/${code}`, { token: org.token });
     expect(location.body).to.include({ status: 'live', kind: 'private' });
   });
 

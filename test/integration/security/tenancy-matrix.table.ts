@@ -43,6 +43,8 @@ const ANYONE = 'A AAAAA AA AAA AA';
 const PUBLIC_API = 'A AAAAA AA DDD AA';
 /** Tools: every caller with a credential, agents of any scope included (tools.public). */
 const TOOLS = 'U AAAAA AA AAA AA';
+/** The probe API: a probe key, never a user's credential (every caller here is refused as unauthenticated). */
+const PROBES_ONLY = 'U UUUUU UU UUU UU';
 /** A list of the caller's own tenant (customer-bound callers see their customer's part; B sees B's). */
 const READ = 'U AAAAA AA DDD AA';
 /** One of A's records, owned by the customer the customer-bound callers are bound to. */
@@ -415,6 +417,17 @@ export const MATRIX: Record<string, string> = {
   'DELETE /api/locations/{code}': ORG_ADMIN_ONE,
   'GET /api/locations/{code}/keys': 'U AAAAA AA DDD HH',
   'POST /api/locations/{code}/keys': ORG_ADMIN_ONE,
+  'POST /api/probe/v1/hello': PROBES_ONLY,
+  'POST /api/probe/v1/schedule/register': PROBES_ONLY,
+  'POST /api/probe/v1/schedule/renew': PROBES_ONLY,
+  'POST /api/probe/v1/schedule/claim': PROBES_ONLY,
+  'POST /api/probe/v1/schedule/held': PROBES_ONLY,
+  'POST /api/probe/v1/schedule/release': PROBES_ONLY,
+  'POST /api/probe/v1/schedule/resign': PROBES_ONLY,
+  'POST /api/probe/v1/schedule/load': PROBES_ONLY,
+  'POST /api/probe/v1/schedule/changes': PROBES_ONLY,
+  'POST /api/probe/v1/results': PROBES_ONLY,
+  'POST /api/probe/v1/screenshots': PROBES_ONLY,
   'DELETE /api/locations/{code}/keys/{keyId}': ORG_ADMIN_ONE,
   'GET /api/locations/{code}/probes': 'U AAAAA AA DDD HH',
   // Platform staff read every location (A's private one included); changes are platform admins' and only on platform locations.

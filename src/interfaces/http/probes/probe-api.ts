@@ -1,4 +1,4 @@
-import express, { type Request, type RequestHandler, type Response } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { AppError } from '../../../domain/shared/app-error';
@@ -181,23 +181,45 @@ const ROUTES = [
 /**
  * The probe API (version 1) under /api/probe/v1: a probe key (`Authorization: Bearer`) speaks for
  * one location, the `X-Probe-Instance` header names the probe process. Mounted before the host's
- * parsers, admission and audit (probes are not users): its own JSON parser (16 MB), the key
+ * parsers, admission and audit (probes are not users): its own body reading (16 MB), the key
  * looked up through a short cache, and a rate limit per key counted in the process.
  */
 export function probeApi(use: Use): RequestHandler {
-  const router = express.Router();
+  const routes = new Map(ROUTES.map((r) => [r.path, r]));
   const limit = new KeyedRateLimit({ perSecond: 50, burst: 200 });
-  router.use(express.json({ limit: '16mb' }));
-  for (const r of ROUTES) {
-    router.post(r.path, async (req: Request, res: Response) => {
+  return (req, res, next) => {
+    const r = req.method === 'POST' ? routes.get(req.path) : undefined;
+    if (!r) return next();
+    void (async () => {
       const caller = await callerOf(req, use, limit);
-      const body = r.body.parse(req.body ?? {});
+      const body = r.body.parse(await jsonBodyOf(req));
       const answer = await r.handler(caller, body, use);
       if (answer === undefined) res.status(204).end();
-      else res.json(answer);
-    });
+      else res.status(200).type('application/json').send(JSON.stringify(answer));
+    })().catch(next);
+  };
+}
+
+/** Most bytes of a request body (a batch of results). */
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+/** The body read whole under its limit and parsed once (no streaming parser: batches are large and well-formed). */
+async function jsonBodyOf(req: Request): Promise<unknown> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw new AppError('payloadTooLarge');
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    bytes += chunk.length;
+    if (bytes > MAX_BODY_BYTES) throw new AppError('payloadTooLarge');
+    chunks.push(chunk);
   }
-  return router;
+  if (bytes === 0) return {};
+  try {
+    return JSON.parse(Buffer.concat(chunks, bytes).toString('utf8')) as unknown;
+  } catch {
+    throw new AppError('invalidRequestBody');
+  }
 }
 
 async function callerOf(req: Request, use: Use, limit: KeyedRateLimit): Promise<ProbeCaller> {
@@ -220,6 +242,8 @@ export function documentProbeApi(paths: ZodOpenApiPathsObject): void {
 function document(paths: ZodOpenApiPathsObject, r: ProbeRoute<z.ZodType>): void {
   const codes: ErrorCode[] = [
     'validationFailed',
+    'invalidRequestBody',
+    'payloadTooLarge',
     'unauthorized',
     'rateLimited',
     ...(r.path === '/hello' ? [] : (['probeNotRegistered'] as ErrorCode[])),

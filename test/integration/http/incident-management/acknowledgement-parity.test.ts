@@ -3,8 +3,8 @@ import { api } from '../../../support/http-client';
 import { aCallerSet, type CallerSet } from '../../../support/callers';
 import { setIncidentManagement } from '../../../support/im-fixtures';
 import { aWebsite, storedMonitor } from '../../../support/monitoring-fixtures';
-import { aResult, record, type MonitorRow } from '../../../support/results-fixtures';
-import { testServer } from '../../../support/test-server';
+import { aProcessServing, aResult, record, type MonitorRow } from '../../../support/results-fixtures';
+import { TEST_LOCATIONS, testServer } from '../../../support/test-server';
 import { testClock } from '../../../support/test-clock';
 import { sql } from '../../../../src/infrastructure/persistence/sql';
 
@@ -20,8 +20,12 @@ describe('acknowledgement and resolution parity between monitor incidents and IM
   let set: CallerSet;
   let row: MonitorRow;
   let clockAt = testClock.now().getTime() - 600 * MINUTE;
+  // Every location of the catalogue is served, so each one's results vote (a silent one would not).
+  let serving: Awaited<ReturnType<typeof aProcessServing>>;
+  after(async () => serving?.remove());
 
   before(async () => {
+    serving = await aProcessServing(TEST_LOCATIONS);
     set = await aCallerSet();
     await setIncidentManagement(set.organizationId, true);
     const put = await api('PUT', `/api/im/routing/customers/${set.customer.id}`, { token: set.admin, body: { enabled: true } });
