@@ -225,7 +225,8 @@ type Judgement = RecordCheckResultOutcome & { readonly judged: JudgedResult | nu
 /** The monitor is gone: its result is dropped. */
 const NOT_RECORDED: Judgement = { recorded: false, decisions: [], openIncidentId: null, judged: null };
 
-const storedOf = (monitorId: number, location: string, result: CheckObservation): Omit<StoredResult, 'detail'> => ({
+/** A result as stored, its detail aside (the engine's recording and a probe's late results alike). */
+export const storedOf = (monitorId: number, location: string, result: CheckObservation): Omit<StoredResult, 'detail'> => ({
   monitorId,
   location,
   status: result.status,
@@ -234,4 +235,4 @@ const storedOf = (monitorId: number, location: string, result: CheckObservation)
   responseTimeMs: responseTimeMsOf(result),
 });
 const responseTimeMsOf = (result: CheckObservation) => (result.timings.totalMs === null ? null : Math.round(result.timings.totalMs));
-const detailOf = (result: CheckObservation) => ({ message: result.message, timings: result.timings, evidence: result.evidence });
+export const detailOf = (result: CheckObservation) => ({ message: result.message, timings: result.timings, evidence: result.evidence });

@@ -2,7 +2,7 @@ import { confirmationsOf } from '../../domain/incidents/confirmation';
 import { isDetailSample } from '../../domain/results/detail-sampling';
 import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
-import type { RecordCheckResult, RecordCheckResultInput } from '../incidents/record-check-result';
+import { detailOf, storedOf, type RecordCheckResult, type RecordCheckResultInput } from '../incidents/record-check-result';
 import type { StoredResult } from '../results/ports';
 import type { CheckSchedule } from '../scheduling/ports';
 import { observationOf } from '../scheduling/record-outcomes';
@@ -122,14 +122,6 @@ export class ReceiveProbeResults {
   private storedOf({ monitorId, location, intervalMs, result }: RecordCheckResultInput): StoredResult {
     const keep =
       result.status !== 'up' || isDetailSample({ monitorId, checkedAt: result.checkedAt, intervalMs }, this.settings.detailSampleMinutes);
-    return {
-      monitorId,
-      location,
-      status: result.status,
-      reasonCode: result.reasonCode,
-      checkedAt: result.checkedAt,
-      responseTimeMs: result.timings.totalMs === null ? null : Math.round(result.timings.totalMs),
-      detail: keep ? { message: result.message, timings: result.timings, evidence: result.evidence } : null,
-    };
+    return { ...storedOf(monitorId, location, result), detail: keep ? detailOf(result) : null };
   }
 }

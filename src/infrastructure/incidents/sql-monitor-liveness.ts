@@ -1,5 +1,5 @@
 import type { LivenessCandidate, LivenessUpdate, MonitorLivenessStore } from '../../application/incidents/ports';
-import type { AlertPolicy } from '../../domain/incidents/alert-policy';
+import { alertPolicyOfRow } from '../results/sql-monitor-lookup';
 import { HEARTBEAT_LOCATION } from '../../domain/scheduling/check-slot';
 import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import { sql } from '../persistence/sql';
@@ -32,16 +32,7 @@ const candidateOf = (row: CandidateRow): LivenessCandidate => ({
   customerId: row.customer_id,
   checkIntervalSeconds: row.check_interval_seconds,
   paused: row.status === 'paused',
-  policy: {
-    consecutiveChecks: row.alert_consecutive_checks,
-    retryIntervalSeconds: row.alert_retry_interval,
-    locationThreshold: row.alert_location_threshold,
-    locationThresholdCount: row.alert_location_threshold_count,
-    reminderIntervalMinutes: row.alert_reminder_interval,
-    sslExpiryReminderDays: row.ssl_expiry_reminder_interval,
-    dnsblReminderDays: row.dnsbl_reminder_interval,
-    locations: row.locations ?? [],
-  } satisfies AlertPolicy,
+  policy: alertPolicyOfRow(row),
   reported: row.reported ?? [],
   incidentOpen: row.open_incident_id !== null,
   stored: {

@@ -40,19 +40,30 @@ const toRef = (row: MonitorRow): MonitorRef => ({
   createdAt: new Date(row.created_at),
 });
 
-const profileOf = (row: MonitorRow): AlertProfile => ({
-  monitor: toRef(row),
-  policy: {
-    consecutiveChecks: row.alert_consecutive_checks,
-    retryIntervalSeconds: row.alert_retry_interval,
-    locationThreshold: row.alert_location_threshold,
-    locationThresholdCount: row.alert_location_threshold_count,
-    reminderIntervalMinutes: row.alert_reminder_interval,
-    sslExpiryReminderDays: row.ssl_expiry_reminder_interval,
-    dnsblReminderDays: row.dnsbl_reminder_interval,
-    locations: row.locations ?? [],
-  } satisfies AlertPolicy,
+/** A monitor row's alert settings as the rules read them (the alert_* and *_reminder_interval columns, locations). */
+export const alertPolicyOfRow = (
+  row: Pick<
+    MonitorRow,
+    | 'alert_consecutive_checks'
+    | 'alert_retry_interval'
+    | 'alert_location_threshold'
+    | 'alert_location_threshold_count'
+    | 'alert_reminder_interval'
+    | 'ssl_expiry_reminder_interval'
+    | 'dnsbl_reminder_interval'
+  > & { locations: string[] | null },
+): AlertPolicy => ({
+  consecutiveChecks: row.alert_consecutive_checks,
+  retryIntervalSeconds: row.alert_retry_interval,
+  locationThreshold: row.alert_location_threshold,
+  locationThresholdCount: row.alert_location_threshold_count,
+  reminderIntervalMinutes: row.alert_reminder_interval,
+  sslExpiryReminderDays: row.ssl_expiry_reminder_interval,
+  dnsblReminderDays: row.dnsbl_reminder_interval,
+  locations: row.locations ?? [],
 });
+
+const profileOf = (row: MonitorRow): AlertProfile => ({ monitor: toRef(row), policy: alertPolicyOfRow(row) });
 
 /**
  * Reads the monitors table: id, public_id, organization_id, customer_id, name,
