@@ -1,10 +1,8 @@
 import type { Container } from 'inversify';
 import type { Needs } from '../application/shared/token';
 import { agentAccessGuardNeeds } from '../interfaces/http/agent-access/guard';
-import { alertIngestIntakeNeeds } from '../interfaces/http/incident-management/alert-sources.router';
-import { imEventIntakeNeeds } from '../interfaces/http/incident-management/im-events.router';
 import { publicPageNeeds } from '../interfaces/http/status-pages/public-page-needs';
-import { INTAKES, ROUTERS } from './http';
+import { INTAKES, ROUTERS, STREAMED_INTAKES } from './http';
 import { JOBS } from './jobs';
 
 /** Everything the host's routers, intakes and jobs declared they need, with who needs it. */
@@ -12,10 +10,9 @@ export function declaredNeeds(): Array<{ owner: string; needs: Needs }> {
   return [
     ...ROUTERS.map((router, i) => ({ owner: `router ${i + 1}`, needs: router.needs })),
     ...INTAKES.map((intake) => ({ owner: `intake ${intake.path}`, needs: intake.needs })),
+    ...STREAMED_INTAKES.map((intake, i) => ({ owner: `streamed intake ${i + 1}`, needs: intake.needs })),
     ...JOBS.map((job, i) => ({ owner: `job ${i + 1}`, needs: job.needs })),
     { owner: 'agent access guard', needs: agentAccessGuardNeeds },
-    { owner: 'alert ingest intake', needs: alertIngestIntakeNeeds },
-    { owner: 'event intake', needs: imEventIntakeNeeds },
     { owner: 'public status pages', needs: publicPageNeeds },
   ];
 }

@@ -15,7 +15,13 @@ import { assertUnambiguousPath } from '../interfaces/http/shared/gates/path-ambi
 import { storableBodyText, storableUrlText } from '../interfaces/http/shared/storable-text';
 import { errorHandler, notFoundHandler } from '../interfaces/http/shared/error-handler';
 import { buildOpenApiDocument, mountOpenApi } from '../interfaces/http/shared/openapi';
-import type { IntakeDefinition, RouterDefinition, RouterDeps } from '../interfaces/http/shared/router-deps';
+import type {
+  AreaGate,
+  IntakeDefinition,
+  RouterDefinition,
+  RouterDeps,
+  StreamedIntakeDefinition,
+} from '../interfaces/http/shared/router-deps';
 import { provide } from './provide';
 import { CONTEXTS } from './contexts';
 import { PROBE_PATHS } from '../interfaces/http/identity/probes.router';
@@ -25,19 +31,6 @@ import { PLATFORM_SETTINGS_REPOSITORY, type PlatformSettingsRepository } from '.
 import type { AppConfig } from './config';
 import { CONFIG, LOGGER, ORM } from './tokens';
 import { metricsHandlers } from './metrics';
-import { IM_AREAS, imAccessGate } from '../interfaces/http/incident-management/im-access.gate';
-import { withoutCalendarToken } from '../interfaces/http/on-call/calendar-feed.router';
-import {
-  IM_EVENTS_PATH,
-  eventsInFlight as eventsInFlightBound,
-  imEventIntake,
-  imEventIntakeNeeds,
-} from '../interfaces/http/incident-management/im-events.router';
-import { imEventFastPath, imEventFastPathNeeds } from '../interfaces/http/incident-management/im-event-fast-path';
-import { streamsItsBody, withoutIngestToken } from '../interfaces/http/incident-management/streamed-bodies';
-import { ALERT_INGEST_PATH, alertIngestIntake, alertIngestIntakeNeeds } from '../interfaces/http/incident-management/alert-sources.router';
-/** Request URLs as logged: the secrets some paths carry (alert-source and calendar feed tokens) cut out. */
-export const withoutPathSecrets = (url: string): string => withoutCalendarToken(withoutIngestToken(url));
 import { customDomainRouting } from '../interfaces/http/custom-domains/host-routing';
 import { publicStatusPageHost } from '../interfaces/http/custom-domains/status-page-host';
 import { ActiveHosts } from '../application/custom-domains/active-hosts';
@@ -50,6 +43,16 @@ import { jsonDepthLimit } from '../interfaces/http/shared/json-depth';
 export const ROUTERS: readonly RouterDefinition[] = CONTEXTS.flatMap((context) => context.routers ?? []);
 /** Every context's intakes, mounted before the host's parsers. */
 export const INTAKES: readonly IntakeDefinition[] = CONTEXTS.flatMap((context) => context.intakes ?? []);
+/** Every context's routes that read their own body (event ingest): parsers and audit skip them. */
+export const STREAMED_INTAKES: readonly StreamedIntakeDefinition[] = CONTEXTS.flatMap((context) => context.streamedIntakes ?? []);
+/** Every context's gates over its areas of the API, run after admission and audit. */
+const AREA_GATES: readonly AreaGate[] = CONTEXTS.flatMap((context) => context.areaGates ?? []);
+const REDACTIONS = CONTEXTS.flatMap((context) => (context.redactUrl ? [context.redactUrl] : []));
+
+/** Request URLs as logged: the secrets some paths carry (alert-source and calendar feed tokens) cut out, context by context. */
+export const withoutPathSecrets = (url: string): string => REDACTIONS.reduce((redacted, redact) => redact(redacted), url);
+/** Whether a path's handler reads the body itself, so the host's parsers leave it unread. */
+const streamsItsBody = (path: string): boolean => STREAMED_INTAKES.some((intake) => intake.streamsItsBody(path));
 
 /** The Express host: request ids and logs, the path check, parsers, the routers, and the envelope. */
 export function createHttpApp(container: Container): Express {
@@ -92,9 +95,10 @@ export function createHttpApp(container: Container): Express {
   app.use(hostRouting.resolve);
   // Status page views skip what follows up to the routes (body and cookie parsers, gates, route table).
   app.use(publicStatusPageViews(publicPages, orm, hostRouting.serveStatusPages));
-  // Events sent with a bearer token skip what follows (parsers, request context, admission, audit, route table).
-  const eventsInFlight = eventsInFlightBound();
-  app.use(imEventFastPath(provide(container, imEventFastPathNeeds), deps.authenticate, deps.gates, eventsInFlight));
+  // Streamed intakes, built once for this host (event ingest shares its in-flight bound between its two ways in).
+  const streamed = STREAMED_INTAKES.map((intake) => intake.build(provide(container, intake.needs), deps));
+  // Their front paths (events sent with a bearer token) skip what follows (parsers, request context, admission, audit, route table).
+  for (const { front } of streamed) if (front) app.use(front);
   // Callers that are not users (probes): their APIs have their own credentials, parser and limits (and no audit).
   for (const intake of INTAKES) {
     app.use(intake.path, (_req, _res, next) => RequestContext.create(orm.em, next), intake.build(provide(container, intake.needs)));
@@ -102,7 +106,7 @@ export function createHttpApp(container: Container): Express {
   app.use(agentAccessGuard(provide(container, agentAccessGuardNeeds)));
   const json = express.json({ limit: '1mb' });
   const urlencoded = express.urlencoded({ extended: false, limit: '64kb' });
-  // Event ingest reads its own body, streamed against its limits, after its rate is decided.
+  // Streamed intakes (event ingest) read their own body, against their limits, after their rate is decided.
   app.use((req, res, next) => (streamsItsBody(req.path) ? next() : json(req, res, next)));
   app.use((req, res, next) => (streamsItsBody(req.path) ? next() : urlencoded(req, res, next)));
   app.use(storableBodyText);
@@ -112,13 +116,13 @@ export function createHttpApp(container: Container): Express {
   app.use(hostRouting.serveStatusPages);
   app.use('/api', admission(deps.authenticate, deps.gates));
   app.use(AGENT_AUTHENTICATED_PATHS, admission(deps.authenticate, deps.gates));
-  // Event ingest is the data plane (its incidents keep their own timeline), not a change of configuration.
+  // Streamed intakes are the data plane (event ingest: its incidents keep their own timeline), not a change of configuration.
   app.use(['/api', ...AGENT_AUTHENTICATED_PATHS], (req, res, next) =>
     streamsItsBody(req.originalUrl.split('?')[0]!) ? next() : auditRequests(req, res, next),
   );
-  app.use([...IM_AREAS], imAccessGate);
-  app.post(IM_EVENTS_PATH, imEventIntake(provide(container, imEventIntakeNeeds), eventsInFlight));
-  app.post(ALERT_INGEST_PATH, alertIngestIntake(provide(container, alertIngestIntakeNeeds)));
+  for (const gate of AREA_GATES) app.use([...gate.paths], gate.handler);
+  // The streamed intakes' own step before their route: the rate, then the body read against its limits.
+  for (const { path, handler } of streamed.flatMap(({ posts }) => posts)) app.post(path, handler);
   mountOpenApi(app, buildOpenApiDocument(paths));
   app.get('/', rootPointer);
   app.use(deps.routes.handle);

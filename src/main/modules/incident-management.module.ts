@@ -74,6 +74,9 @@ import { imIncidentsRouter } from '../../interfaces/http/incident-management/im-
 import { imEventsRouter } from '../../interfaces/http/incident-management/im-events.router';
 import { alertSourcesRouter } from '../../interfaces/http/incident-management/alert-sources.router';
 import { imRoutingRouter } from '../../interfaces/http/incident-management/im-routing.router';
+import { imIngest } from '../../interfaces/http/incident-management/im-ingest';
+import { imAreaGate } from '../../interfaces/http/incident-management/im-access.gate';
+import { withoutIngestToken } from '../../interfaces/http/incident-management/streamed-bodies';
 import type { ContextModule } from './context-module';
 
 /** Incident management: IM incidents, events ingest and alert sources (teams and escalation live in their own module). */
@@ -205,4 +208,7 @@ export const incidentManagementContext: ContextModule = {
   name: 'incident-management',
   bindings: incidentManagementModule,
   routers: [imIncidentsRouter, imEventsRouter, alertSourcesRouter, imRoutingRouter],
+  streamedIntakes: [imIngest],
+  areaGates: [imAreaGate],
+  redactUrl: withoutIngestToken,
 };

@@ -67,7 +67,7 @@ import { bindings, type Ctx } from './bindings';
 import { imTeamsRouter } from '../../interfaces/http/on-call/teams.router';
 import { imSchedulesRouter } from '../../interfaces/http/on-call/schedules.router';
 import { imOnCallRouter } from '../../interfaces/http/on-call/on-call.router';
-import { imCalendarFeedRouter } from '../../interfaces/http/on-call/calendar-feed.router';
+import { imCalendarFeedRouter, withoutCalendarToken } from '../../interfaces/http/on-call/calendar-feed.router';
 import { escalationConfigRouter } from '../../interfaces/http/on-call/escalation-config.router';
 import { contactMethodsRouter } from '../../interfaces/http/on-call/contact-methods.router';
 import { escalationsJob } from '../../interfaces/jobs/escalations.job';
@@ -189,5 +189,6 @@ export const onCallContext: ContextModule = {
   name: 'on-call',
   bindings: onCallModule,
   routers: [imTeamsRouter, imSchedulesRouter, imOnCallRouter, imCalendarFeedRouter, escalationConfigRouter, contactMethodsRouter],
+  redactUrl: withoutCalendarToken,
   jobs: [escalationsJob],
 };

@@ -4,6 +4,7 @@ import type { ErrorCode } from '../../../domain/shared/error-codes';
 import type { Caller } from '../../../application/identity/authenticate-caller';
 import { isCustomerBound } from '../../../application/shared/actor';
 import { under } from '../shared/gates/gate-request';
+import type { AreaGate } from '../shared/router-deps';
 
 /** The areas of incident management: every route under them passes this gate. */
 export const IM_AREAS = ['/api/im', '/api/escalation-config'] as const;
@@ -46,3 +47,6 @@ export const imAccessGate: RequestHandler = (req, _res, next) => {
   const denial = imAccessDecision(req.auth?.caller);
   next(denial ? new AppError(denial) : undefined);
 };
+
+/** The IM gate as the host mounts it: over the IM areas, after admission and audit. */
+export const imAreaGate: AreaGate = { paths: IM_AREAS, handler: imAccessGate };

@@ -112,7 +112,7 @@ export interface EventsInFlight {
   enter(res: Response): boolean;
 }
 
-/** A bound of MAX_IN_FLIGHT events being committed (the host shares one between both ways in). */
+/** A bound of MAX_IN_FLIGHT events being committed (the ingest declaration, im-ingest.ts, shares one between both ways in). */
 export function eventsInFlight(): EventsInFlight {
   let count = 0;
   return {

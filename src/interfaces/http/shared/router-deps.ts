@@ -33,6 +33,41 @@ export const defineIntake = <N extends Needs>(intake: {
   document: (paths: ZodOpenApiPathsObject) => void;
 }): IntakeDefinition => intake as IntakeDefinition;
 
+/** What the host lends a streamed intake: admission's authentication and access gates. */
+export type HostAdmission = Pick<ApiRouterDeps, 'authenticate' | 'gates'>;
+
+/** A streamed intake's handlers, built once per host (so they can share state, such as a bound). */
+export interface StreamedIntakeHandlers {
+  /** Runs before the host's parsers, request context, intakes, admission and audit; passes on what it does not answer. */
+  readonly front?: RequestHandler;
+  /** POST handlers run after admission and the area gates, before the route table: they read the body for the route. */
+  readonly posts: readonly { readonly path: string; readonly handler: RequestHandler }[];
+}
+
+/**
+ * Data-plane routes whose handlers read the request body themselves (streamed against their limits,
+ * after their rate is decided): the host's body parsers and its audit skip the paths
+ * `streamsItsBody` names. Their routes and OpenAPI part are their routers'.
+ */
+export interface StreamedIntakeDefinition {
+  readonly needs: Needs;
+  streamsItsBody(path: string): boolean;
+  build(use: Provided<Needs>, host: HostAdmission): StreamedIntakeHandlers;
+}
+
+/** Declares a streamed intake: `build` sees exactly the `needs` it names, typed. */
+export const defineStreamedIntake = <N extends Needs>(intake: {
+  needs: N;
+  streamsItsBody: (path: string) => boolean;
+  build: (use: Provided<N>, host: HostAdmission) => StreamedIntakeHandlers;
+}): StreamedIntakeDefinition => intake as StreamedIntakeDefinition;
+
+/** A gate over areas of the API (path prefixes), run after admission and audit, before the streamed intakes' POST handlers. */
+export interface AreaGate {
+  readonly paths: readonly string[];
+  readonly handler: RequestHandler;
+}
+
 /** Declares a router: `build` sees exactly the `needs` it names, typed; the host resolves them. */
 export const defineRouter = <N extends Needs>(needs: N, build: (deps: RouterDeps, use: Provided<N>) => unknown): RouterDefinition => ({
   needs,
