@@ -32,7 +32,7 @@ export function installProbeHooks(): void {
     const stored = answer.recorded + answer.late;
     window.stored += stored;
     window.batches += 1;
-    if (stored > 0) for (const result of results) window.lags.push(storedAt - result.result.checkedAt);
+    if (stored > 0) for (const result of results) window.lags.push(storedAt - result.result.checkedAt.getTime());
     return answer;
   };
 }

@@ -20,7 +20,8 @@ import { startNotificationWorker } from '../interfaces/jobs/notification-worker'
 import { RouteOutboxEvents } from '../application/notifications/route-outbox-events';
 import { DeliverDueNotifications } from '../application/notifications/deliver-due-notifications';
 import { DeliverDueDirectMessages } from '../application/notifications/deliver-due-direct-messages';
-import { checkWorkerOptions } from './check-worker-options';
+import { checkWorkerOptions, followAlertStateChanges } from './check-worker-options';
+import { ProbeWakeups } from '../application/probes/probe-wakeups';
 import { CheckDispatcher } from '../application/scheduling/check-dispatcher';
 import { PreparedSql } from '../infrastructure/persistence/prepared-sql';
 import { ChromiumBrowser } from '../infrastructure/protocols/browser/chromium-browser';
@@ -81,6 +82,8 @@ export async function startApplication(config: AppConfig, options: StartOptions 
     const container = createContainer(config, logger, database, options.clock);
     logger.debug({ needs: checkContainer(container) }, 'every declared need resolves');
     started.push(() => container.get(PreparedSql).close());
+    // Probes' wait calls are answered and the schedule's notices no longer listened to.
+    started.push(() => container.get(ProbeWakeups).close());
     started.push(async () => closeNotificationConnections(container));
     // Stopped after the HTTP server (no more admissions) and before the database closes: the event
     // rate's hits admitted here and not yet written reach the shared counter.
@@ -105,6 +108,9 @@ export async function startApplication(config: AppConfig, options: StartOptions 
       logger.info({ locations: config.servedLocations }, 'starting the check worker');
       const checks = startCheckWorker(container.get(CheckDispatcher), logger, checkWorkerOptions(container, database, databaseUrl, logger));
       started.push(() => checks.stop());
+    } else {
+      // Probes' results are recorded here all the same (the probe API).
+      started.push(await followAlertStateChanges(container, databaseUrl, logger));
     }
     if (options.notificationWorker !== false) {
       const notifier = startNotificationWorker(

@@ -17,3 +17,17 @@ export const checkWorkerOptions = (container: Container, database: Database, dat
   wakeups: new PgScheduleWakeups(databaseUrl, logger),
   steadyResults: { memo: container.get(SteadyMemo), changes: new PgAlertStateChanges(databaseUrl, logger) },
 });
+
+/**
+ * A process that records results without a check worker of its own (the probe API of a node that
+ * serves no location) keeps the steady memo following alert-state changes itself, so a probe's
+ * steady results are stored without reading their states, as a worker's are. Answers how to stop.
+ */
+export async function followAlertStateChanges(container: Container, databaseUrl: string, logger: Logger): Promise<() => Promise<void>> {
+  try {
+    return await container.get(SteadyMemo).follow(new PgAlertStateChanges(databaseUrl, logger));
+  } catch (error) {
+    logger.error({ err: error }, 'alert-state changes unavailable; every batch of probe results reads the alert states');
+    return async () => undefined;
+  }
+}

@@ -19,6 +19,7 @@ import { BufferedOutcomeRecorder } from '../infrastructure/probes/client/buffere
 import { ResultSender } from '../infrastructure/probes/client/result-sender';
 import { UploadedScreenshots } from '../infrastructure/probes/client/uploaded-screenshots';
 import { startCheckWorker } from '../interfaces/jobs/check-worker';
+import { RemoteScheduleWakeups } from '../infrastructure/probes/client/remote-schedule-wakeups';
 import type { ProbeConfig } from './probe-config';
 import { PRODUCT } from './product';
 
@@ -132,6 +133,8 @@ export async function startProbe(
   sender.start();
   const worker = startCheckWorker(dispatcher, logger, {
     flushEveryMs: 1_000,
+    // Woken by the server when the schedule changes: claims and changes at once then, else every 5 s.
+    wakeups: new RemoteScheduleWakeups(api, logger),
     // While the server cannot be reached, schedule calls fail every round: the sender says so once.
     around: (work) => work().catch((error: unknown) => (sender.connected ? Promise.reject(error) : undefined)) as never,
   });

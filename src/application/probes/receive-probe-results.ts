@@ -8,7 +8,7 @@ import type { CheckSchedule } from '../scheduling/ports';
 import { observationOf } from '../scheduling/record-outcomes';
 import type { LateResults, ProbeAssignments, ProbeMonitor, ProbeRegistry } from './ports';
 import { PROBE_LEASE_MS, isProbeWorkerOf, type ProbeCaller } from './probe-identity';
-import { resultFromWire, type WireProbeStatus, type WireResult } from './wire';
+import type { ReportedResult, WireProbeStatus } from './wire';
 
 export interface ReceivedResults {
   /** The highest sequence stored from this probe: everything up to it may leave the probe's buffer. */
@@ -54,7 +54,7 @@ export class ReceiveProbeResults {
     private readonly settings: ProbeResultSettings,
   ) {}
 
-  async execute(caller: ProbeCaller, results: readonly WireResult[], status: WireProbeStatus): Promise<ReceivedResults> {
+  async execute(caller: ProbeCaller, results: readonly ReportedResult[], status: WireProbeStatus): Promise<ReceivedResults> {
     const ordered = [...results].sort((a, b) => a.seq - b.seq);
     const monitors = await this.assignments.monitorsAt(caller.locationCode, [...new Set(ordered.map((r) => r.monitorId))]);
     return this.tx.run(async () => {
@@ -98,7 +98,7 @@ export class ReceiveProbeResults {
   }
 
   /** Renews each worker named in the batch (inside the transaction, as the engine's recording does): those still alive. */
-  private async aliveWorkers(caller: ProbeCaller, results: readonly WireResult[], now: Date): Promise<Set<string>> {
+  private async aliveWorkers(caller: ProbeCaller, results: readonly ReportedResult[], now: Date): Promise<Set<string>> {
     const alive = new Set<string>();
     for (const worker of new Set(results.map((r) => r.worker))) {
       if (!isProbeWorkerOf(caller.instanceId, worker)) continue;
@@ -107,14 +107,14 @@ export class ReceiveProbeResults {
     return alive;
   }
 
-  private inputOf(caller: ProbeCaller, monitor: ProbeMonitor, wire: WireResult): RecordCheckResultInput {
+  private inputOf(caller: ProbeCaller, monitor: ProbeMonitor, wire: ReportedResult): RecordCheckResultInput {
     return {
       monitorId: monitor.monitorId,
       organizationId: monitor.organizationId,
       customerId: monitor.customerId,
       location: caller.locationCode,
       intervalMs: monitor.intervalMs,
-      result: observationOf(resultFromWire(wire.result)),
+      result: observationOf(wire.result),
     };
   }
 

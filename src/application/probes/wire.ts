@@ -1,5 +1,5 @@
-import type { CheckRequest } from '../../domain/checks/check-request';
-import type { CheckResult } from '../../domain/checks/check-result';
+import type { CheckKind, CheckRequest } from '../../domain/checks/check-request';
+import { checkResult, type CheckEvidence, type CheckReasonCode, type CheckResult } from '../../domain/checks/check-result';
 import type { ClaimedCheck, ScheduleChange } from '../scheduling/ports';
 
 /**
@@ -40,19 +40,89 @@ export const changeToWire = (c: ScheduleChange): WireChange => ({
 });
 export const changeFromWire = (c: WireChange): ScheduleChange => ({ ...c, at: new Date(c.at) });
 
-/** A check result as a probe reports it: `seq` numbers the probe's results, once each, in order. */
-export interface WireResult {
+/** A finding as a probe reports it: [status, code, message]. */
+export type WireFinding = readonly [status: 'degraded' | 'down', code: string, message: string];
+
+/**
+ * A check result as a probe reports it: one JSON array per result, a batch of a thousand read in
+ * about a millisecond. `seq` numbers the probe's results, once each, in order; `worker` is the
+ * worker name (generation included) that ran it, so results of a fenced or lapsed worker are stored
+ * as late. Times are epoch milliseconds, phases milliseconds from the check's start. Status and
+ * reason follow from the findings (worst first), as the engine derives them; no findings: up.
+ */
+export type WireResult = readonly [
+  seq: number,
+  worker: string,
+  monitorId: number,
+  slot: number,
+  startedAt: number,
+  checkedAt: number,
+  kind: string,
+  totalMs: number,
+  dnsMs: number | null,
+  connectMs: number | null,
+  tlsMs: number | null,
+  firstByteMs: number | null,
+  findings: readonly WireFinding[] | null,
+  evidence: Readonly<Record<string, unknown>>,
+];
+
+/** A result as the server reads it from a probe's report. */
+export interface ReportedResult {
   readonly seq: number;
-  /** The worker name (generation included) that ran it: results of a fenced or lapsed worker are stored as late. */
   readonly worker: string;
   readonly monitorId: number;
   readonly slot: number;
   readonly startedAt: number;
-  readonly result: Omit<CheckResult, 'checkedAt'> & { readonly checkedAt: number };
+  readonly result: CheckResult;
 }
 
-export const resultToWire = (result: CheckResult): WireResult['result'] => ({ ...result, checkedAt: result.checkedAt.getTime() });
-export const resultFromWire = (result: WireResult['result']): CheckResult => ({ ...result, checkedAt: new Date(result.checkedAt) });
+export const resultToWire = (
+  seq: number,
+  worker: string,
+  monitorId: number,
+  slot: Date,
+  startedAt: Date,
+  result: CheckResult,
+): WireResult => {
+  const { timings } = result;
+  return [
+    seq,
+    worker,
+    monitorId,
+    slot.getTime(),
+    startedAt.getTime(),
+    result.checkedAt.getTime(),
+    result.kind,
+    timings.totalMs,
+    timings.dnsMs,
+    timings.connectMs,
+    timings.tlsMs,
+    timings.firstByteMs,
+    result.findings.length === 0 ? null : result.findings.map((f): WireFinding => [f.status, f.code, f.message]),
+    result.evidence as Readonly<Record<string, unknown>>,
+  ];
+};
+
+/** What a probe reported, as the engine's result (findings ordered and status derived by the domain). */
+export const resultFromWire = (wire: WireResult): ReportedResult => {
+  const [seq, worker, monitorId, slot, startedAt, checkedAt, kind, totalMs, dnsMs, connectMs, tlsMs, firstByteMs, findings, evidence] =
+    wire;
+  return {
+    seq,
+    worker,
+    monitorId,
+    slot,
+    startedAt,
+    result: checkResult({
+      kind: kind as CheckKind,
+      findings: findings === null ? [] : findings.map(([status, code, message]) => ({ status, code: code as CheckReasonCode, message })),
+      timings: { dnsMs, connectMs, tlsMs, firstByteMs, totalMs },
+      evidence: evidence as CheckEvidence,
+      checkedAt: new Date(checkedAt),
+    }),
+  };
+};
 
 /** How a probe is doing, sent with each batch of results and shown in the location's status. */
 export interface WireProbeStatus {

@@ -52,6 +52,8 @@ export const statementName = (prefix: string, text: string): string =>
   `${prefix}${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
 
 export interface Database {
+  /** Where it is (for the connections that listen to notices, which hold one each). */
+  readonly url: string;
   readonly orm: MikroORM;
   readonly sql: SqlRunner;
   readonly sqlTransactions: SqlTransactions;
@@ -174,6 +176,7 @@ export async function openDatabase(
     }
   };
   return {
+    url,
     orm,
     sql: { query },
     sqlTransactions: {

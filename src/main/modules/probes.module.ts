@@ -14,7 +14,10 @@ import { SqlProbeRegistry } from '../../infrastructure/probes/sql-probe-registry
 import { SqlProbeAssignments } from '../../infrastructure/probes/sql-probe-assignments';
 import { SqlLateResults } from '../../infrastructure/probes/sql-late-results';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL } from '../tokens';
+import { CONFIG, CONTEXT_SQL, LOGGER } from '../tokens';
+import type { Database } from '../../infrastructure/persistence/database';
+import { PgScheduleWakeups } from '../../infrastructure/scheduling/pg-schedule-wakeups';
+import { ProbeWakeups } from '../../application/probes/probe-wakeups';
 import { bindings } from './bindings';
 import { probeApiIntake } from '../../interfaces/http/probes/probe-api';
 import type { ContextModule } from './context-module';
@@ -28,38 +31,47 @@ const RAW_WINDOW_MARGIN_MS = 10 * 60_000;
  * The probe protocol's server side: probes register, take their share of their location's
  * schedule and report results (its API is an intake: mounted before the host's parsers).
  */
-export const probesModule = bindings(({ single }) => {
-  single(PROBE_REGISTRY, (c) => new SqlProbeRegistry(c.get(CONTEXT_SQL)));
-  single(PROBE_ASSIGNMENTS, (c) => new SqlProbeAssignments(c.get(CONTEXT_SQL)));
-  single(LATE_RESULTS, (c) => new SqlLateResults(c.get(RESULT_STORE), c.get(CONTEXT_SQL)));
-  single(CachedProbeCredentials, (c) => new CachedProbeCredentials(c.get(PROBE_CREDENTIALS), c.get(CLOCK)));
-  single(
-    ProbeScheduleGateway,
-    (c) =>
-      new ProbeScheduleGateway(c.get(CHECK_SCHEDULE), c.get(CHECK_PLANNER), c.get(PROBE_REGISTRY), c.get(PROBE_ASSIGNMENTS), c.get(CLOCK)),
-  );
-  single(ReceiveProbeScreenshot, (c) => new ReceiveProbeScreenshot(c.get(PROBE_ASSIGNMENTS), c.get(SCREENSHOT_STORE)));
-  single(ReceiveProbeResults, (c) => {
-    const config = c.get<AppConfig>(CONFIG);
-    return new ReceiveProbeResults(
-      c.get(PROBE_REGISTRY),
-      c.get(PROBE_ASSIGNMENTS),
-      c.get(CHECK_SCHEDULE),
-      c.get(RecordCheckResult),
-      c.get(LATE_RESULTS),
-      c.get(TRANSACTION_RUNNER),
-      c.get(CLOCK),
-      {
-        timelyMs: PROBE_TIMELY_MS,
-        keepMs: config.results.rawHours * 3_600_000 - RAW_WINDOW_MARGIN_MS,
-        detailSampleMinutes: config.results.detailSampleMinutes,
-      },
+export const probesModule = (database: Database) =>
+  bindings(({ single }) => {
+    single(PROBE_REGISTRY, (c) => new SqlProbeRegistry(c.get(CONTEXT_SQL)));
+    single(PROBE_ASSIGNMENTS, (c) => new SqlProbeAssignments(c.get(CONTEXT_SQL)));
+    single(LATE_RESULTS, (c) => new SqlLateResults(c.get(RESULT_STORE), c.get(CONTEXT_SQL)));
+    single(CachedProbeCredentials, (c) => new CachedProbeCredentials(c.get(PROBE_CREDENTIALS), c.get(CLOCK)));
+    single(
+      ProbeScheduleGateway,
+      (c) =>
+        new ProbeScheduleGateway(
+          c.get(CHECK_SCHEDULE),
+          c.get(CHECK_PLANNER),
+          c.get(PROBE_REGISTRY),
+          c.get(PROBE_ASSIGNMENTS),
+          c.get(CLOCK),
+        ),
     );
+    // Its own listener (a connection of its own, opened by the first wait) to the schedule's notices.
+    single(ProbeWakeups, (c) => new ProbeWakeups(new PgScheduleWakeups(database.url, c.get(LOGGER)), c.get(PROBE_REGISTRY), c.get(CLOCK)));
+    single(ReceiveProbeScreenshot, (c) => new ReceiveProbeScreenshot(c.get(PROBE_ASSIGNMENTS), c.get(SCREENSHOT_STORE)));
+    single(ReceiveProbeResults, (c) => {
+      const config = c.get<AppConfig>(CONFIG);
+      return new ReceiveProbeResults(
+        c.get(PROBE_REGISTRY),
+        c.get(PROBE_ASSIGNMENTS),
+        c.get(CHECK_SCHEDULE),
+        c.get(RecordCheckResult),
+        c.get(LATE_RESULTS),
+        c.get(TRANSACTION_RUNNER),
+        c.get(CLOCK),
+        {
+          timelyMs: PROBE_TIMELY_MS,
+          keepMs: config.results.rawHours * 3_600_000 - RAW_WINDOW_MARGIN_MS,
+          detailSampleMinutes: config.results.detailSampleMinutes,
+        },
+      );
+    });
   });
-});
 
 export const probesContext: ContextModule = {
   name: 'probes',
-  bindings: probesModule,
+  bindings: ({ database }) => probesModule(database),
   intakes: [probeApiIntake],
 };

@@ -1,5 +1,5 @@
 import type { CheckOutcome, OutcomeRecorder, RecordedOutcomes } from '../../../application/scheduling/ports';
-import { resultToWire, type WireResult } from '../../../application/probes/wire';
+import { resultToWire } from '../../../application/probes/wire';
 import type { DiskResultBuffer } from './disk-result-buffer';
 
 /**
@@ -36,15 +36,7 @@ export class BufferedOutcomeRecorder implements OutcomeRecorder {
   private async keep(worker: string, outcomes: readonly CheckOutcome[]): Promise<void> {
     await this.buffer.append(outcomes.length, (seq, i) => {
       const { planned, result, startedAt } = outcomes[i]!;
-      const wire: WireResult = {
-        seq,
-        worker,
-        monitorId: planned.check.monitorId,
-        slot: planned.check.slot.getTime(),
-        startedAt: startedAt.getTime(),
-        result: resultToWire(result),
-      };
-      return JSON.stringify(wire);
+      return JSON.stringify(resultToWire(seq, worker, planned.check.monitorId, planned.check.slot, startedAt, result));
     });
     this.written();
   }

@@ -13,7 +13,7 @@ interface Segment {
 }
 
 export interface BufferedBatch {
-  /** Results as written, each a JSON object with its `seq`. */
+  /** Results as written, each a JSON line (the compact wire form, its `seq` first). */
   readonly lines: readonly string[];
   readonly lastSeq: number;
 }

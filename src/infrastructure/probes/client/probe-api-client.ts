@@ -38,12 +38,13 @@ export class ProbeApiClient {
     this.base = `${options.serverUrl.replace(/\/+$/, '')}/api/probe/v1`;
   }
 
-  async call<T>(path: string, body: unknown): Promise<T> {
-    return this.send<T>(path, JSON.stringify(body));
+  /** `stopping` ends the call at once (a held wait call when the probe stops). */
+  async call<T>(path: string, body: unknown, stopping?: AbortSignal): Promise<T> {
+    return this.send<T>(path, JSON.stringify(body), stopping);
   }
 
   /** Sends a body already serialized (a batch of buffered results is sent as written). */
-  async send<T>(path: string, json: string): Promise<T> {
+  async send<T>(path: string, json: string, stopping?: AbortSignal): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       const response = await fetch(`${this.base}${path}`, {
         method: 'POST',
@@ -53,7 +54,9 @@ export class ProbeApiClient {
           'content-type': 'application/json',
         },
         body: json,
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
+        signal: stopping
+          ? AbortSignal.any([stopping, AbortSignal.timeout(this.options.timeoutMs ?? 30_000)])
+          : AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
       });
       if (response.status === 429 && attempt < 5) {
         await response.arrayBuffer();

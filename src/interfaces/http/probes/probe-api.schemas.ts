@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { PROBE_WAIT_MAX_MS } from '../../../application/probes/probe-wakeups';
 import { PROBE_CLAIM_LIMIT } from '../../../application/probes/probe-schedule-gateway';
 import { PROBE_SCREENSHOT_MAX_BYTES } from '../../../application/probes/receive-probe-screenshot';
-
-/** Most results in one batch (the probe sends up to 1,000). */
-export const PROBE_RESULTS_MAX = 5_000;
 
 const generation = z
   .number()
@@ -50,6 +48,19 @@ export const RowsAnswer = z.object({
 export const LoadAnswer = z.object({
   locations: z.array(z.object({ location: z.string(), rows: z.number().int(), workers: z.number().int() })),
 });
+export const WaitBody = z.object({
+  timeoutMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(PROBE_WAIT_MAX_MS)
+    .default(20_000)
+    .meta({ description: 'How long to hold the call at most (at most 25 s)' }),
+});
+export const WaitAnswer = z.object({
+  woken: z.boolean().meta({ description: 'The schedule changed: claim and read the changes now (false: the wait ran out)' }),
+  serverTime: z.number().int(),
+});
 export const ChangesBody = z.object({ after: z.number().int().min(0) });
 export const ChangesAnswer = z.object({
   changes: z.array(z.object({ seq: z.number().int(), monitorId: z.number().int(), triggered: z.boolean(), at: z.number().int() })),
@@ -57,35 +68,7 @@ export const ChangesAnswer = z.object({
   more: z.boolean(),
 });
 
-const finding = z.object({ status: z.enum(['degraded', 'down']), code: z.string().max(64), message: z.string().max(2_000) });
-const ms = z.number().min(0).max(3_600_000).nullable();
-/** A result's shape (kinds and reason codes travel as the strings the checkers produce, stored as they are). */
-const WireResultSchema = z.object({
-  seq: z.number().int().positive(),
-  worker: z.string().max(120),
-  monitorId: z.number().int().positive(),
-  slot: z.number().int(),
-  startedAt: z.number().int(),
-  result: z.object({
-    kind: z.string().max(40),
-    status: z.enum(['up', 'degraded', 'down']),
-    reason: finding.nullable(),
-    findings: z.array(finding).max(50),
-    timings: z.object({ dnsMs: ms, connectMs: ms, tlsMs: ms, firstByteMs: ms, totalMs: z.number().min(0).max(3_600_000) }),
-    evidence: z.record(z.string(), z.unknown()),
-    checkedAt: z.number().int(),
-  }),
-});
-export const ResultsBody = z.object({
-  results: z.array(WireResultSchema).max(PROBE_RESULTS_MAX),
-  status: z.object({
-    monitorsHeld: z.number().int().min(0),
-    checksPerSecond: z.number().min(0),
-    lagMs: z.number().int().min(0),
-    buffered: z.number().int().min(0),
-    dropped: z.number().int().min(0),
-  }),
-});
+export { ResultsBody } from './probe-results.body';
 export const ResultsAnswer = z.object({
   lastSeq: z.number().int().meta({ description: 'Everything up to here is stored: it may leave the probe buffer' }),
   recorded: z.number().int().meta({ description: 'Judged by the alert rules' }),

@@ -8,9 +8,11 @@ import { CLOCK } from '../../../application/shared/clock';
 import type { Provided } from '../../../application/shared/token';
 import { ProbeScheduleGateway } from '../../../application/probes/probe-schedule-gateway';
 import { ReceiveProbeResults } from '../../../application/probes/receive-probe-results';
+import { ProbeWakeups } from '../../../application/probes/probe-wakeups';
 import { ReceiveProbeScreenshot } from '../../../application/probes/receive-probe-screenshot';
 import type { ProbeCaller } from '../../../application/probes/probe-identity';
-import { PROBE_PROTOCOL_VERSION, type WireResult } from '../../../application/probes/wire';
+import { PROBE_PROTOCOL_VERSION } from '../../../application/probes/wire';
+import { readResultsBody, type ReadResults } from './probe-results.body';
 import { addOperation, errorResponse } from '../shared/openapi-fragments';
 import { ERROR_STATUS } from '../shared/error-statuses';
 import { KeyedRateLimit } from './keyed-rate-limit';
@@ -22,6 +24,7 @@ export const PROBE_API_BASE = '/api/probe/v1';
 /** What the probe API needs. */
 const probeApiNeeds = {
   gateway: ProbeScheduleGateway,
+  wakeups: ProbeWakeups,
   results: ReceiveProbeResults,
   screenshots: ReceiveProbeScreenshot,
   credentials: CachedProbeCredentials,
@@ -35,18 +38,20 @@ const INSTANCE_HEADER = z.object({
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-interface ProbeRoute<B extends z.ZodType> {
+interface ProbeRoute<B extends z.ZodType, T = z.output<B>> {
   path: string;
   operationId: string;
   summary: string;
   description: string;
   body: B;
+  /** Reads the body instead of `body.parse` (answering what the schema would): the results batch's fast reader. */
+  read?: (body: unknown) => T;
   response?: z.ZodType;
   errors?: ErrorCode[];
-  handler: (caller: ProbeCaller, body: z.output<B>, use: Use) => Promise<unknown>;
+  handler: (caller: ProbeCaller, body: T, use: Use) => Promise<unknown>;
 }
 
-const route = <B extends z.ZodType>(r: ProbeRoute<B>) => r as unknown as ProbeRoute<z.ZodType>;
+const route = <B extends z.ZodType, T = z.output<B>>(r: ProbeRoute<B, T>) => r as unknown as ProbeRoute<z.ZodType, unknown>;
 
 const ROUTES = [
   route({
@@ -135,6 +140,18 @@ const ROUTES = [
     handler: async (caller, _body, use) => ({ locations: await use.gateway.load(caller) }),
   }),
   route({
+    path: '/schedule/wait',
+    operationId: 'probeWaitForChanges',
+    summary: 'Waits for a change of the schedule',
+    description:
+      'Held until the schedule changes (an edit, a trigger-check, a confirmation check, rows released by another worker: ' +
+      "the notice that wakes the service's own workers) or `timeoutMs` passes. A probe waits in a loop and claims and reads " +
+      'the changes when woken, and otherwise every few seconds, so it learns of a change at once without asking twice a second.',
+    body: S.WaitBody,
+    response: S.WaitAnswer,
+    handler: (caller, body: z.output<typeof S.WaitBody>, use) => use.wakeups.wait(caller, body.timeoutMs),
+  }),
+  route({
     path: '/schedule/changes',
     operationId: 'probeReadChanges',
     summary: 'Monitor changes and trigger-checks since the last read',
@@ -155,9 +172,9 @@ const ROUTES = [
       'lapsed worker (the probe was cut off) or older than a few minutes are stored as history only (uptime and rollups ' +
       'follow them, no stale alert is raised); results older than the raw results window are dropped (`tooOld`).',
     body: S.ResultsBody,
+    read: readResultsBody,
     response: S.ResultsAnswer,
-    handler: (caller, body: z.output<typeof S.ResultsBody>, use) =>
-      use.results.execute(caller, body.results as unknown as WireResult[], body.status),
+    handler: (caller, body: ReadResults, use) => use.results.execute(caller, body.results, body.status),
   }),
   route({
     path: '/screenshots',
@@ -192,7 +209,8 @@ export function probeApi(use: Use): RequestHandler {
     if (!r) return next();
     void (async () => {
       const caller = await callerOf(req, use, limit);
-      const body = r.body.parse(await jsonBodyOf(req));
+      const raw = await jsonBodyOf(req);
+      const body = r.read ? r.read(raw) : r.body.parse(raw);
       const answer = await r.handler(caller, body, use);
       if (answer === undefined) res.status(204).end();
       else res.status(200).type('application/json').send(JSON.stringify(answer));
@@ -239,7 +257,7 @@ export function documentProbeApi(paths: ZodOpenApiPathsObject): void {
   for (const r of ROUTES) document(paths, r);
 }
 
-function document(paths: ZodOpenApiPathsObject, r: ProbeRoute<z.ZodType>): void {
+function document(paths: ZodOpenApiPathsObject, r: ProbeRoute<z.ZodType, unknown>): void {
   const codes: ErrorCode[] = [
     'validationFailed',
     'invalidRequestBody',

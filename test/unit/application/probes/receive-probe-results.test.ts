@@ -3,7 +3,7 @@ import { RecordCheckResult } from '../../../../src/application/incidents/record-
 import { AlertActions } from '../../../../src/application/incidents/alert-actions';
 import { ReceiveProbeResults } from '../../../../src/application/probes/receive-probe-results';
 import type { ProbeCaller } from '../../../../src/application/probes/probe-identity';
-import type { WireProbeStatus, WireResult } from '../../../../src/application/probes/wire';
+import { resultFromWire, type ReportedResult, type WireProbeStatus, type WireResult } from '../../../../src/application/probes/wire';
 import {
   FakeAlertStates,
   FakeEvents,
@@ -53,22 +53,27 @@ function setup() {
   return { registry, schedule, results, incidents, late, receive };
 }
 
-const wire = (seq: number, status: 'up' | 'down', agoMs: number, monitorId = 7, worker = WORKER): WireResult => ({
-  seq,
-  worker,
-  monitorId,
-  slot: clock.now().getTime() - agoMs,
-  startedAt: clock.now().getTime() - agoMs,
-  result: {
-    kind: 'http',
-    status,
-    reason: status === 'up' ? null : { status: 'down', code: 'timeout', message: 'no answer' },
-    findings: [],
-    timings: { dnsMs: null, connectMs: 1, tlsMs: null, firstByteMs: 2, totalMs: 3 },
-    evidence: {},
-    checkedAt: clock.now().getTime() - agoMs,
-  },
-});
+/** A result as a probe sends it (the compact wire form), read as the server reads it. */
+const wire = (seq: number, status: 'up' | 'down', agoMs: number, monitorId = 7, worker = WORKER): ReportedResult => {
+  const at = clock.now().getTime() - agoMs;
+  const sent: WireResult = [
+    seq,
+    worker,
+    monitorId,
+    at,
+    at,
+    at,
+    'http',
+    3,
+    null,
+    1,
+    null,
+    2,
+    status === 'up' ? null : [['down', 'timeout', 'no answer']],
+    {},
+  ];
+  return resultFromWire(sent);
+};
 
 async function registered() {
   const s = setup();
