@@ -31,7 +31,8 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'No file reaches itself through its imports (type-only imports included).',
+      comment:
+        'No file reaches itself through its imports (type-only imports included). Contexts (src/<layer>/<context>) form no cycle either: scripts/context-cycles.ts, run after this by `npm run lint:deps`.',
       from: {},
       to: { circular: true },
     },

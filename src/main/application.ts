@@ -6,7 +6,8 @@ import type { Container } from 'inversify';
 import pino, { type Logger } from 'pino';
 import type { Clock } from '../application/shared/clock';
 import { EnsurePlatformAdmin } from '../application/identity/ensure-platform-admin';
-import { openDatabase, type Database } from '../infrastructure/persistence/database';
+import type { Database } from '../infrastructure/persistence/database';
+import { openServiceDatabase } from './database';
 import { startEmbeddedPostgres } from '../infrastructure/persistence/embedded-postgres';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { runsChecks, type AppConfig } from './config';
@@ -75,7 +76,7 @@ export async function startApplication(config: AppConfig, options: StartOptions 
       started.push(() => embedded.stop());
       databaseUrl = embedded.url;
     }
-    const database = await openDatabase(databaseUrl, logger);
+    const database = await openServiceDatabase(databaseUrl, logger);
     started.push(() => database.close());
     const rendered = await renderStaleWebsiteDocuments(database.orm);
     if (rendered > 0) logger.info({ rendered }, 'rendered stale website records');

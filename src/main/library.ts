@@ -4,7 +4,8 @@ import { RequestContext } from '@mikro-orm/postgresql';
 import { loadConfig, runsChecks, type AppConfig } from './config';
 import { createContainer } from './container';
 import { checkWorkerOptions } from './check-worker-options';
-import { openDatabase, type Database } from '../infrastructure/persistence/database';
+import type { Database } from '../infrastructure/persistence/database';
+import { openServiceDatabase } from './database';
 import { startEmbeddedPostgres } from '../infrastructure/persistence/embedded-postgres';
 import { PreparedSql } from '../infrastructure/persistence/prepared-sql';
 import { ChromiumBrowser } from '../infrastructure/protocols/browser/chromium-browser';
@@ -39,7 +40,7 @@ export async function openMonitoringLibrary(
 ): Promise<MonitoringLibrary> {
   const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir);
   const databaseUrl = config.databaseUrl ?? embedded!.url;
-  const database: Database = await openDatabase(databaseUrl, logger);
+  const database: Database = await openServiceDatabase(databaseUrl, logger);
   const container = createContainer(config, logger, database);
   let worker: CheckWorker | undefined;
   return {

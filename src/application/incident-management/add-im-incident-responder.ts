@@ -2,12 +2,11 @@ import { AppError } from '../../domain/shared/app-error';
 import type { ImIncident } from '../../domain/incident-management/im-incident';
 import { ACCOUNT_EMAIL_METHOD, pageRoutes } from '../../domain/on-call/contact-method';
 import type { DirectDeliveries } from '../notifications/ports';
-import type { ContactMethodRepository } from '../on-call/ports';
 import { isOrgAdmin, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
 import { findImIncident } from './find-im-incident';
-import type { ImIncidentRepository, ImResponderDirectory, ImTeamDirectory } from './ports';
+import type { ImIncidentRepository, ImResponderDirectory, ImTeamDirectory, ResponderContactMethods } from './ports';
 import { requireTeamMembership } from './team-membership';
 
 export interface AddResponderInput {
@@ -32,7 +31,7 @@ export class AddImIncidentResponder {
     private readonly transactions: TransactionRunner,
     private readonly clock: Clock,
     /** Without it, the page goes to the account e-mail only. */
-    private readonly methods: ContactMethodRepository | null = null,
+    private readonly methods: ResponderContactMethods | null = null,
   ) {}
 
   async execute(actor: Actor, ref: string, input: AddResponderInput): Promise<ImIncident> {

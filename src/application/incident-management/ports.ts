@@ -2,6 +2,7 @@ import type { ImIncident, ImIncidentStatus, ImMonitorOrigin, ImTimelineEntry } f
 import type { ImRoutingSetting } from '../../domain/incident-management/monitor-routing';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { AlertSource } from '../../domain/incident-management/alert-source';
+import type { ContactMethod } from '../../domain/on-call/contact-method';
 import { token } from '../shared/token';
 
 export interface ImIncidentFilter {
@@ -120,6 +121,12 @@ export interface ImResponderDirectory {
   eligible(organizationId: number, userId: string): Promise<ImResponder | null>;
 }
 export const IM_RESPONDER_DIRECTORY = token<ImResponderDirectory>('ImResponderDirectory');
+
+/** The contact methods a responder's page fans out to (owned by the on-call context; read here). */
+export interface ResponderContactMethods {
+  /** The stored methods of these users, by user. */
+  ofUsers(organizationId: number, userIds: readonly string[]): Promise<Map<string, ContactMethod[]>>;
+}
 
 /** Escalation policies (owned by the escalation context): whether one of the organization exists. */
 export interface EscalationPolicyDirectory {

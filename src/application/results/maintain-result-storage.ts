@@ -1,7 +1,6 @@
 import type { Clock } from '../shared/clock';
-import type { ScreenshotStore } from '../checks/ports';
 import { compactRetentionLimit, daysToCompact, rollupDaysToMerge } from '../../domain/results/storage-plan';
-import type { ResultMaintenance } from './ports';
+import type { ResultMaintenance, ScreenshotRetention } from './ports';
 
 export interface ResultStorageSettings {
   /** RESULTS_RETENTION_DAYS: results (check-history), raw then compact, are kept this long. */
@@ -48,7 +47,7 @@ export class MaintainResultStorage {
     private readonly store: ResultMaintenance,
     private readonly settings: ResultStorageSettings,
     private readonly clock: Clock,
-    private readonly screenshots: Pick<ScreenshotStore, 'purgeBefore'>,
+    private readonly screenshots: ScreenshotRetention,
   ) {}
 
   async execute(): Promise<MaintenanceReport> {

@@ -32,6 +32,12 @@ export interface AlertProfile {
 }
 export const MONITOR_LOOKUP = token<MonitorLookup>('MonitorLookup');
 
+/** Failure screenshots, which the checks context keeps, go with the raw results they illustrate. */
+export interface ScreenshotRetention {
+  /** Deletes screenshots taken before `before`; answers how many. */
+  purgeBefore(before: Date): Promise<number>;
+}
+
 /** Time an uptime report leaves out for a monitor (maintenance windows marked excludeFromUptime). */
 export interface UptimeExclusions {
   /** The spans within the range, in any order; they may overlap. */

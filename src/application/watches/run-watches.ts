@@ -1,8 +1,7 @@
 import type { CheckRequest } from '../../domain/checks/check-request';
 import type { CheckResult } from '../../domain/checks/check-result';
-import { applyDomainExpiryResult } from '../../domain/checks/domain-expiry';
-import { applyDnsblResult } from '../../domain/checks/dnsbl';
 import { decideDomainEvents, decideIpEvents, type WatchEvent } from '../../domain/watches/watch-events';
+import { applyDnsblResult, applyDomainExpiryResult } from '../../domain/watches/watch-results';
 import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
 import type { DirectDeliveries, DirectMessage } from '../notifications/ports';

@@ -1,4 +1,3 @@
-import type { DnsblListing } from '../watches/watch-results';
 import type { CheckKind } from './check-request';
 
 /** `degraded` is the warning level: the target answers but an assertion warns (slow, cert expiring...). */
@@ -83,7 +82,16 @@ export interface CertificateEvidence extends CertificateSummary {
   readonly chain: readonly CertificateSummary[];
 }
 
-export type { DnsblListing } from '../watches/watch-results';
+/** One blocklist that lists an IP. */
+export interface DnsblListing {
+  readonly name: string;
+  readonly reason: string;
+  /** The blocklist zone queried, e.g. zen.spamhaus.org. */
+  readonly listKey: string;
+  readonly delistUrl: string;
+  /** The A record the zone answered, e.g. 127.0.0.2. */
+  readonly resultCode: string;
+}
 
 /** What was seen, kept with the result: only the sections the kind produced are present. */
 export interface CheckEvidence {

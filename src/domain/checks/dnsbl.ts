@@ -1,5 +1,4 @@
-import type { IpDnsbl } from '../watches/watch-results';
-import { down, type CheckResult, type DnsblListing, type Finding } from './check-result';
+import { down, type DnsblListing, type Finding } from './check-result';
 
 /** A blocklist zone the service queries, with where a listed address asks to be removed. */
 export interface DnsblZone {
@@ -59,52 +58,4 @@ export function evaluateDnsbl(listings: readonly DnsblListing[], failedZones: re
     return [down('dnsblLookupFailed', `No blocklist could be queried (${failedZones.join(', ')})`)];
   }
   return [];
-}
-
-/** The spec's dnsbl object of a customer IP (defined once, by the tenancy context that serves it). */
-export type DnsblState = IpDnsbl;
-
-export const EMPTY_DNSBL: DnsblState = {
-  isListed: false,
-  listedCount: 0,
-  listings: [],
-  lastError: null,
-  lastCheckedAt: null,
-  lastChangedAt: null,
-  lastListedAt: null,
-  lastCleanAt: null,
-  lastNotifiedListedAt: null,
-  lastNotifiedCleanAt: null,
-};
-
-/**
- * Folds a dnsbl check into the stored state, recording listed/clean transitions: lastListedAt when
- * it becomes listed, lastCleanAt when it becomes clean, lastChangedAt when the set of listing zones
- * changes. Zones that failed keep their previous listing so a flaky list does not flap.
- */
-export function applyDnsblResult(previous: DnsblState, result: CheckResult, now: Date): DnsblState {
-  const seen = result.evidence.dnsbl;
-  if (!seen || (seen.checkedZones > 0 && seen.failedZones.length === seen.checkedZones)) {
-    return { ...previous, lastError: result.reason?.message ?? 'Lookup failed', lastCheckedAt: now };
-  }
-  const failed = new Set(seen.failedZones);
-  const listings = [...seen.listings, ...previous.listings.filter((l) => failed.has(l.listKey))];
-  const isListed = listings.length > 0;
-  const key = (ls: readonly DnsblListing[]) =>
-    ls
-      .map((l) => l.listKey)
-      .sort()
-      .join(',');
-  const changed = key(listings) !== key(previous.listings);
-  return {
-    ...previous,
-    isListed,
-    listedCount: listings.length,
-    listings,
-    lastError: seen.failedZones.length ? `Lookup failed for ${seen.failedZones.join(', ')}` : null,
-    lastCheckedAt: now,
-    lastChangedAt: changed ? now : previous.lastChangedAt,
-    lastListedAt: isListed && !previous.isListed ? now : previous.lastListedAt,
-    lastCleanAt: !isListed && (previous.isListed || previous.lastCleanAt === null) ? now : previous.lastCleanAt,
-  };
 }

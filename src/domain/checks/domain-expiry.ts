@@ -1,5 +1,4 @@
-import type { DomainExpiry } from '../watches/watch-results';
-import { degraded, down, type CheckResult, type Finding } from './check-result';
+import { degraded, down, type Finding } from './check-result';
 import { daysUntil } from './certificate-expiry';
 
 /** What a registry lookup (RDAP or WHOIS) answered. */
@@ -26,46 +25,4 @@ export function registrableCandidates(host: string): string[] {
   const names: string[] = [];
   for (let i = 0; i <= labels.length - 2; i++) names.push(labels.slice(i).join('.'));
   return names;
-}
-
-/** The spec's expiry object of a customer domain (defined once, by the tenancy context that serves it). */
-export type DomainExpiryState = DomainExpiry;
-
-export const EMPTY_DOMAIN_EXPIRY: DomainExpiryState = {
-  domainExpiresAt: null,
-  domainRegistrar: null,
-  isExpired: false,
-  lastError: null,
-  lastCheckedAt: null,
-  lastChangedAt: null,
-  lastNotifiedWarningAt: null,
-  lastNotifiedErrorAt: null,
-  lastNotifiedExpiredAt: null,
-};
-
-/**
- * Folds a domainExpiry check into the stored state. A failed lookup keeps the last known expiry
- * and records lastError; lastChangedAt moves when the expiry date, registrar or expired flag change
- * (a renewal moves the date).
- */
-export function applyDomainExpiryResult(previous: DomainExpiryState, result: CheckResult, now: Date): DomainExpiryState {
-  const seen = result.evidence.domain;
-  if (!seen || !seen.expiresAt) {
-    return { ...previous, lastError: result.reason?.message ?? 'Lookup failed', lastCheckedAt: now };
-  }
-  const expiresAt = new Date(seen.expiresAt);
-  const isExpired = expiresAt.getTime() <= now.getTime();
-  const changed =
-    previous.domainExpiresAt?.getTime() !== expiresAt.getTime() ||
-    previous.domainRegistrar !== seen.registrar ||
-    previous.isExpired !== isExpired;
-  return {
-    ...previous,
-    domainExpiresAt: expiresAt,
-    domainRegistrar: seen.registrar,
-    isExpired,
-    lastError: null,
-    lastCheckedAt: now,
-    lastChangedAt: changed ? now : previous.lastChangedAt,
-  };
 }

@@ -1,4 +1,3 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { auditContext } from './audit-context';
 
 /** The part of a node-postgres client this needs (knex's connections are node-postgres clients). */
@@ -10,8 +9,9 @@ const APPLIED = Symbol('monitoring.audit');
 type Tracked = PgClient & { [APPLIED]?: string };
 
 /**
- * Puts the current request's audit context on a connection just taken from a pool, as the
- * session setting `monitoring.audit` the audit trigger reads. It is set again whenever it differs
+ * Puts the current request's audit context on a connection just taken from a pool, as the session
+ * setting `monitoring.audit` the audit trigger reads (the database's prepareConnection, passed in by
+ * src/main/database.ts). It is set again whenever it differs
  * from what the connection holds, so a connection used by a user's request and then by the check
  * engine carries '' (no caller) for the engine: nothing a caller did not do is attributed to them.
  * Costs a round trip only when the setting changes.
@@ -22,29 +22,4 @@ export async function applyAuditContext(client: PgClient): Promise<void> {
   if ((tracked[APPLIED] ?? '') === wanted) return;
   await client.query("SELECT set_config('monitoring.audit', $1, false)", [wanted]);
   tracked[APPLIED] = wanted;
-}
-
-/** knex's client, as far as taking a connection goes. */
-interface KnexClient {
-  acquireConnection(): Promise<PgClient>;
-  releaseConnection(connection: PgClient): Promise<unknown>;
-}
-
-/**
- * Every connection MikroORM (knex) takes from its pool gets the audit context first: repositories,
- * the unit of work, raw statements and transactions all run on such a connection.
- */
-export function auditOrmConnections(orm: MikroORM): void {
-  const client = orm.em.getConnection().getKnex().client as unknown as KnexClient;
-  const acquire = client.acquireConnection.bind(client);
-  client.acquireConnection = async () => {
-    const connection = await acquire();
-    try {
-      await applyAuditContext(connection);
-    } catch (error) {
-      await client.releaseConnection(connection);
-      throw error;
-    }
-    return connection;
-  };
 }

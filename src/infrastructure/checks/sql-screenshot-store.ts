@@ -1,4 +1,5 @@
 import { SCREENSHOTS_PER_MONITOR, type Screenshot, type ScreenshotStore } from '../../application/checks/ports';
+import type { ScreenshotRetention } from '../../application/results/ports';
 import type { SqlRunner } from '../persistence/database';
 import { raw, sql } from '../persistence/sql';
 
@@ -11,7 +12,7 @@ interface Row {
 }
 
 /** check_screenshots: PNG bytes by id, a monitor's newest SCREENSHOTS_PER_MONITOR kept. */
-export class SqlScreenshotStore implements ScreenshotStore {
+export class SqlScreenshotStore implements ScreenshotStore, ScreenshotRetention {
   constructor(private readonly sql: SqlRunner) {}
 
   async save(s: Screenshot): Promise<void> {

@@ -1,3 +1,4 @@
+import type { ResponderContactMethods } from '../../application/incident-management/ports';
 import type { ContactMethodRepository } from '../../application/on-call/ports';
 import { ACCOUNT_EMAIL_METHOD, type ContactMethod, type ContactMethodType } from '../../domain/on-call/contact-method';
 import type { CredentialCipher } from '../../application/monitoring/ports';
@@ -26,7 +27,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Contact methods in im_contact_methods, on the current unit of work; every statement names the
  * organization. Webhook secrets are sealed with the credential cipher at rest.
  */
-export class SqlContactMethods implements ContactMethodRepository {
+export class SqlContactMethods implements ContactMethodRepository, ResponderContactMethods {
   constructor(
     private readonly sql: UnitOfWorkSql,
     private readonly cipher: CredentialCipher,

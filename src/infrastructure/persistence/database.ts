@@ -1,12 +1,11 @@
+import type { EntitySchema } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { Migrator } from '@mikro-orm/migrations';
 import type { Logger } from 'pino';
-import { entitySchemas } from './entities';
 import { migrationsList } from './migrations';
 import { ormPoolUse, pgPoolUse, type PoolUse } from './pool-use';
-import { applyAuditContext, auditOrmConnections } from '../audit/audit-connection';
 import { bind, type QueryOptions, type Sql } from './sql';
 
 /**
@@ -109,19 +108,58 @@ async function migrate(orm: MikroORM, progress: MigrationProgress, logger?: Logg
   logger?.info({ applied: total, ms: Date.now() - started }, 'migrations done');
 }
 
+/** A connection as far as preparing it goes (a node-postgres client; knex's connections are ones). */
+export interface ConnectionClient {
+  query(text: string, values?: unknown[]): Promise<unknown>;
+}
+
+/**
+ * What the kit is opened with and does not know itself (the composition root passes it,
+ * src/main/database.ts): every context's ORM mappings, and what a connection gets before its first
+ * statement each time it is taken from a pool (the current request's audit context).
+ */
+export interface DatabaseSetup {
+  readonly entities: readonly EntitySchema[];
+  readonly prepareConnection: (client: ConnectionClient) => Promise<void>;
+  readonly poolMax?: number;
+  readonly sqlPoolMax?: number;
+}
+
+/** knex's client, as far as taking a connection goes. */
+interface KnexClient {
+  acquireConnection(): Promise<ConnectionClient>;
+  releaseConnection(connection: ConnectionClient): Promise<unknown>;
+}
+
+/**
+ * Every connection MikroORM (knex) takes from its pool is prepared first: repositories, the unit of
+ * work, raw statements and transactions all run on such a connection.
+ */
+function prepareOrmConnections(orm: MikroORM, prepare: (client: ConnectionClient) => Promise<void>): void {
+  const client = orm.em.getConnection().getKnex().client as unknown as KnexClient;
+  const acquire = client.acquireConnection.bind(client);
+  client.acquireConnection = async () => {
+    const connection = await acquire();
+    try {
+      await prepare(connection);
+    } catch (error) {
+      await client.releaseConnection(connection);
+      throw error;
+    }
+    return connection;
+  };
+}
+
 /** Connects, applies pending migrations and answers once the schema is current. */
-export async function openDatabase(
-  url: string,
-  logger?: Logger,
-  options: { poolMax?: number; sqlPoolMax?: number } = {},
-): Promise<Database> {
+export async function openDatabase(url: string, setup: DatabaseSetup, logger?: Logger): Promise<Database> {
+  const prepare = setup.prepareConnection;
   const progress = new MigrationProgress();
   const orm = await MikroORM.init({
     clientUrl: url,
-    entities: entitySchemas,
+    entities: [...setup.entities],
     extensions: [Migrator],
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
-    pool: { min: 0, max: options.poolMax ?? 20 },
+    pool: { min: 0, max: setup.poolMax ?? 20 },
     // knex's own notes (a pooled connection the server ended, say) go to the service's log, not the console.
     driverOptions: {
       log: {
@@ -140,8 +178,8 @@ export async function openDatabase(
     },
   });
   await migrate(orm, progress, logger);
-  auditOrmConnections(orm);
-  const pool = new pg.Pool({ connectionString: url, max: options.sqlPoolMax ?? 10 });
+  prepareOrmConnections(orm, prepare);
+  const pool = new pg.Pool({ connectionString: url, max: setup.sqlPoolMax ?? 10 });
   pool.on('error', (error) => logger?.warn({ err: error }, 'idle database connection failed'));
   // Prepared statements come from a small fixed set of texts: name each once.
   const names = new Map<string, string>();
@@ -157,7 +195,7 @@ export async function openDatabase(
     const { text, values, options: run } = bind(statement, options);
     const name = run.prepare ? nameOf(text) : undefined;
     // pool.query's own steps (an error listener while the client is out, released with the
-    // error so a broken connection is dropped), with the audit context put on the connection first
+    // error so a broken connection is dropped), with the connection prepared first (the audit context)
     const client = await pool.connect();
     let failure: Error | undefined;
     const onError = (error: Error) => {
@@ -165,7 +203,7 @@ export async function openDatabase(
     };
     client.once('error', onError);
     try {
-      await applyAuditContext(client);
+      await prepare(client);
       return (await client.query({ text, values: [...values], name })).rows as T[];
     } catch (error) {
       failure ??= error as Error;
@@ -192,7 +230,7 @@ export async function openDatabase(
           return (await client.query({ text, values: [...values], name: run.prepare ? nameOf(text) : undefined })).rows as T[];
         };
         try {
-          await applyAuditContext(client);
+          await prepare(client);
           await client.query('BEGIN');
           const result = await work({ query: inTransaction });
           await client.query('COMMIT');

@@ -1,4 +1,5 @@
-import type { DomainExpiry, DnsblListing, IpDnsbl } from '../../domain/watches/watch-results';
+import type { DnsblListing } from '../../domain/checks/check-result';
+import type { DomainExpiry, IpDnsbl } from '../../domain/watches/watch-results';
 import type { DomainNotice, IpNotice } from '../../domain/watches/watch-events';
 import type { DueDomain, DueIp, WatchTargets } from '../../application/watches/ports';
 import type { SqlRunner, SqlRow } from '../persistence/database';

@@ -5,14 +5,12 @@ import { parseIpAddress } from '../../../domain/shared/network/ip-address';
 import { hostnameOfHostHeader, normalizeClaimHostname } from '../../../domain/custom-domains/hostname';
 import type { ActiveHost } from '../../../application/custom-domains/ports';
 import { isCanonicalOnlyPath } from '../agent-access/canonical-host';
+import { customDomainOf, setCustomDomain } from '../shared/http-context';
 
 /** Serves a `statusPage` host: the page of `host.statusPage` at `/` (and what goes with it), or next(error). */
 export interface StatusPageHost {
   serve(host: ActiveHost, req: Request, res: Response, next: NextFunction): void;
 }
-
-/** The active custom domain a request came in under (set by customDomainRouting), if any. */
-export const customDomainOf = (res: Response): ActiveHost | undefined => res.locals.customDomain as ActiveHost | undefined;
 
 export interface HostRoutingOptions {
   /** PUBLIC_BASE_URL's hostname: never looked up. */
@@ -62,7 +60,7 @@ export function customDomainRouting(options: HostRoutingOptions): { resolve: Req
       if (hostname === null || hostname === options.canonicalHostname || normalizeClaimHostname(hostname) === null) return next();
       const host = await options.find(hostname);
       if (!host) return next();
-      res.locals.customDomain = host;
+      setCustomDomain(res, host);
       const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
       if (isCanonicalOnlyPath(path) || AGENT_CLAIM.test(path)) throw new AppError('routeNotFound');
       next();

@@ -6,12 +6,11 @@ import { CommitImEvents } from '../../../application/incident-management/commit-
 import type { Provided } from '../../../application/shared/token';
 import { gateRequestOf } from '../shared/admission';
 import type { Gate } from '../shared/gates';
-import { credentialOf } from '../shared/http-context';
+import { credentialOf, customDomainOf } from '../shared/http-context';
 import { appErrorAnswer } from '../shared/error-handler';
 import { errorEnvelope } from '../shared/envelope';
 import { jsonDepthOver } from '../shared/json-depth';
 import { findUnstorableText, unstorableTextError } from '../shared/storable-text';
-import { customDomainOf } from '../custom-domains/host-routing';
 import { imAccessDecision } from './im-access.gate';
 import { jsonRefusal, type JsonLimits } from './json-intake';
 import { IM_EVENTS_PATH, IM_EVENT_LIMITS, PagerDutyEvent, toImEvent, type EventsInFlight } from './im-events.router';

@@ -1,4 +1,5 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import type { ActiveHost } from '../../../application/custom-domains/ports';
 import type { Caller } from '../../../application/identity/authenticate-caller';
 
 export const SESSION_COOKIE = 'wsm_session';
@@ -30,4 +31,12 @@ export function credentialOf(req: Request): { token: string | undefined; viaCook
   }
   const cookie = (req.cookies as Record<string, string> | undefined)?.[SESSION_COOKIE];
   return { token: cookie, viaCookie: cookie !== undefined };
+}
+
+/** The active custom domain a request came in under (set by the custom domains' host routing), if any. */
+export const customDomainOf = (res: Response): ActiveHost | undefined => res.locals.customDomain as ActiveHost | undefined;
+
+/** Marks a request as come in under an active custom domain (the custom domains' host routing does). */
+export function setCustomDomain(res: Response, host: ActiveHost): void {
+  res.locals.customDomain = host;
 }

@@ -1,7 +1,7 @@
 import cookieParser from 'cookie-parser';
 import type { RequestHandler } from 'express';
 import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
-import { customDomainOf } from '../custom-domains/host-routing';
+import { customDomainOf } from '../shared/http-context';
 import { servePublicStatusPage, servePublicStatusPageFromMemory, type PublicFormat } from './public-page';
 import type { PublicPageUse } from './public-page-needs';
 

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { openDatabase, type Database } from '../../../../src/infrastructure/persistence/database';
+import type { Database } from '../../../../src/infrastructure/persistence/database';
+import { openServiceDatabase } from '../../../../src/main/database';
 import { SqlAdminOrganizationViews } from '../../../../src/infrastructure/platform-admin/sql-admin-organization-views';
 import { SqlAdminUserViews } from '../../../../src/infrastructure/platform-admin/sql-admin-user-views';
 import { SqlPlatformUsageViews } from '../../../../src/infrastructure/platform-admin/sql-platform-usage-views';
@@ -69,7 +70,7 @@ describe('platform staff read models (SQL)', function () {
 
   before(async () => {
     fresh = await aFreshDatabase('platform_admin_views');
-    database = await openDatabase(fresh.url);
+    database = await openServiceDatabase(fresh.url);
     await organization('a', 'Acme Hosting', 'active', 'ap@a.example', '2026-01-01T00:00:00Z');
     await organization('b', 'Bravo Web', 'active', 'accounts@acme-billing.example', '2026-02-01T00:00:00Z');
     await organization('c', 'Charlie 100% Uptime', 'suspended', null, '2026-03-01T00:00:00Z');

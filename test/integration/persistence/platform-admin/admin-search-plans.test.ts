@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { openDatabase, type Database, type SqlRunner } from '../../../../src/infrastructure/persistence/database';
+import type { Database, SqlRunner } from '../../../../src/infrastructure/persistence/database';
+import { openServiceDatabase } from '../../../../src/main/database';
 import { SqlAdminOrganizationViews } from '../../../../src/infrastructure/platform-admin/sql-admin-organization-views';
 import { SqlAdminUserViews } from '../../../../src/infrastructure/platform-admin/sql-admin-user-views';
 import { aFreshDatabase, type FreshDatabase } from '../../../support/fresh-database';
@@ -24,7 +25,7 @@ describe('platform staff searches with 10,000 organizations', function () {
 
   before(async () => {
     fresh = await aFreshDatabase('platform_admin_plans');
-    database = await openDatabase(fresh.url);
+    database = await openServiceDatabase(fresh.url);
     await database.sql.query(
       sql`INSERT INTO organizations (public_id, name, billing_email, created_at, updated_at)
        SELECT gen_random_uuid(), 'Agency ' || i, 'billing-' || i || '@agency.example', now(), now() FROM generate_series(1, 10000) i`,

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { DnsDnsblChecker } from '../../../../src/infrastructure/protocols/dnsbl/dns-dnsbl-checker';
 import { ResolverFactory } from '../../../../src/infrastructure/protocols/dns/resolver-factory';
-import { applyDnsblResult, EMPTY_DNSBL } from '../../../../src/domain/checks/dnsbl';
+import { applyDnsblResult, UNCHECKED_DNSBL } from '../../../../src/domain/watches/watch-results';
 import { DnsPeer } from '../../../support/peers/dns-peer';
 import { checkContext } from '../../../support/check-requests';
 
@@ -51,7 +51,7 @@ describe('DNSBL checker against a blocklist zone on a loopback DNS server', () =
     const listed = await checker.check({ kind: 'dnsbl', ip: '1.2.3.4', timeoutSeconds: 2 }, checkContext());
     const clean = await checker.check({ kind: 'dnsbl', ip: '5.6.7.8', timeoutSeconds: 2 }, checkContext());
     expect(clean.status).to.equal('up');
-    const afterListed = applyDnsblResult(EMPTY_DNSBL, listed, t1);
+    const afterListed = applyDnsblResult(UNCHECKED_DNSBL, listed, t1);
     const afterClean = applyDnsblResult(afterListed, clean, t2);
     expect(afterListed).to.include({ isListed: true, listedCount: 1 });
     expect(afterListed.lastListedAt).to.equal(t1);

@@ -3,7 +3,7 @@ import { RdapDomainExpiryChecker } from '../../../../src/infrastructure/protocol
 import { RdapClient } from '../../../../src/infrastructure/protocols/rdap/rdap-client';
 import { WhoisClient } from '../../../../src/infrastructure/protocols/rdap/whois-client';
 import { SharedTlsContext } from '../../../../src/infrastructure/protocols/shared/tls-context';
-import { applyDomainExpiryResult, EMPTY_DOMAIN_EXPIRY } from '../../../../src/domain/checks/domain-expiry';
+import { applyDomainExpiryResult, UNCHECKED_EXPIRY } from '../../../../src/domain/watches/watch-results';
 import type { DomainExpiryCheckRequest } from '../../../../src/domain/checks/check-request';
 import { LoopbackTargetPolicy } from '../../../support/loopback-target-policy';
 import { RdapPeer } from '../../../support/peers/rdap-peer';
@@ -79,7 +79,7 @@ describe('Domain expiry checker against loopback RDAP and WHOIS servers', () => 
     const found = await checker.check(request('example.test'), checkContext(3000, now));
     const missing = await checker.check(request('unknown.test'), checkContext(3000, now));
     expect(missing.reason?.code).to.equal('domainLookupFailed');
-    const state = applyDomainExpiryResult(applyDomainExpiryResult(EMPTY_DOMAIN_EXPIRY, found, now), missing, now);
+    const state = applyDomainExpiryResult(applyDomainExpiryResult(UNCHECKED_EXPIRY, found, now), missing, now);
     expect(state.domainExpiresAt?.toISOString()).to.equal('2027-06-01T00:00:00.000Z');
     expect(state.domainRegistrar).to.equal('Example Registrar');
     expect(state.lastError).to.be.a('string');

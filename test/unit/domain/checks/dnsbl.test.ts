@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { applyDnsblResult, classifyDnsblAnswer, EMPTY_DNSBL, evaluateDnsbl, reversedIpLabel } from '../../../../src/domain/checks/dnsbl';
+import { classifyDnsblAnswer, evaluateDnsbl, reversedIpLabel } from '../../../../src/domain/checks/dnsbl';
 import { checkResult, NO_TIMINGS, type DnsblListing } from '../../../../src/domain/checks/check-result';
 
 const listing = (listKey: string): DnsblListing => ({
@@ -36,24 +36,5 @@ describe('DNSBL rules', () => {
     expect(result([listing('a')]).reason?.code).to.equal('dnsblListed');
     expect(result([], ['a', 'b']).reason?.code).to.equal('dnsblLookupFailed');
     expect(result([], ['a']).status).to.equal('up');
-  });
-  it('records listed and clean transitions', () => {
-    const t1 = new Date('2026-01-01T00:00:00Z');
-    const t2 = new Date('2026-01-02T00:00:00Z');
-    const t3 = new Date('2026-01-03T00:00:00Z');
-    const listed = applyDnsblResult(EMPTY_DNSBL, result([listing('a')]), t1);
-    expect(listed).to.include({ isListed: true, listedCount: 1, lastListedAt: t1, lastChangedAt: t1 });
-    const still = applyDnsblResult(listed, result([listing('a')]), t2);
-    expect(still).to.include({ lastListedAt: t1, lastChangedAt: t1, lastCheckedAt: t2 });
-    const clean = applyDnsblResult(still, result([]), t3);
-    expect(clean).to.include({ isListed: false, listedCount: 0, lastCleanAt: t3, lastChangedAt: t3, lastListedAt: t1 });
-  });
-  it('keeps a listing whose zone failed this time, and records the error', () => {
-    const listed = applyDnsblResult(EMPTY_DNSBL, result([listing('a')]), new Date());
-    const flaky = applyDnsblResult(listed, result([], ['a']), new Date());
-    expect(flaky.isListed).to.equal(true);
-    expect(flaky.lastError).to.contain('a');
-    const allFailed = applyDnsblResult(listed, result([], ['a', 'b']), new Date());
-    expect(allFailed.listings).to.deep.equal(listed.listings);
   });
 });

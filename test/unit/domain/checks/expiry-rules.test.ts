@@ -1,12 +1,6 @@
 import { expect } from 'chai';
 import { daysUntil, evaluateCertificate } from '../../../../src/domain/checks/certificate-expiry';
-import {
-  applyDomainExpiryResult,
-  EMPTY_DOMAIN_EXPIRY,
-  evaluateDomainExpiry,
-  registrableCandidates,
-} from '../../../../src/domain/checks/domain-expiry';
-import { checkResult, NO_TIMINGS } from '../../../../src/domain/checks/check-result';
+import { evaluateDomainExpiry, registrableCandidates } from '../../../../src/domain/checks/domain-expiry';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const inDays = (d: number) => new Date(now.getTime() + d * 86_400_000);
@@ -56,37 +50,5 @@ describe('domain expiry (expiryWarningDays / expiryErrorDays)', () => {
   it('looks up registrable candidates longest first', () => {
     expect(registrableCandidates('www.Example.co.uk.')).to.deep.equal(['www.example.co.uk', 'example.co.uk', 'co.uk']);
     expect(registrableCandidates('localhost')).to.deep.equal([]);
-  });
-  it('fills the expiry object and moves lastChangedAt only on change', () => {
-    const seen = (expiresAt: string) =>
-      checkResult({
-        kind: 'domainExpiry',
-        findings: [],
-        timings: NO_TIMINGS(1),
-        checkedAt: now,
-        evidence: { domain: { domain: 'example.com', expiresAt, registrar: 'R', daysRemaining: 1, source: 'rdap' } },
-      });
-    const first = applyDomainExpiryResult(EMPTY_DOMAIN_EXPIRY, seen('2027-01-01T00:00:00.000Z'), now);
-    expect(first).to.include({ domainRegistrar: 'R', isExpired: false, lastError: null });
-    expect(first.lastChangedAt).to.equal(now);
-    const later = inDays(1);
-    const same = applyDomainExpiryResult(first, seen('2027-01-01T00:00:00.000Z'), later);
-    expect(same.lastChangedAt).to.equal(now);
-    expect(same.lastCheckedAt).to.equal(later);
-    const renewed = applyDomainExpiryResult(same, seen('2028-01-01T00:00:00.000Z'), later);
-    expect(renewed.lastChangedAt).to.equal(later);
-    const failed = applyDomainExpiryResult(
-      renewed,
-      checkResult({
-        kind: 'domainExpiry',
-        findings: [{ status: 'down', code: 'domainLookupFailed', message: 'timeout' }],
-        timings: NO_TIMINGS(1),
-        checkedAt: later,
-        evidence: {},
-      }),
-      later,
-    );
-    expect(failed.domainExpiresAt?.toISOString()).to.equal('2028-01-01T00:00:00.000Z');
-    expect(failed.lastError).to.equal('timeout');
   });
 });

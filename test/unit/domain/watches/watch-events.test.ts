@@ -8,7 +8,8 @@ import {
   type DomainNotice,
   type IpNotice,
 } from '../../../../src/domain/watches/watch-events';
-import { UNCHECKED_DNSBL, UNCHECKED_EXPIRY, type DnsblListing, type IpDnsbl } from '../../../../src/domain/watches/watch-results';
+import type { DnsblListing } from '../../../../src/domain/checks/check-result';
+import { UNCHECKED_DNSBL, UNCHECKED_EXPIRY, type IpDnsbl } from '../../../../src/domain/watches/watch-results';
 
 const DAY = 86_400_000;
 const t0 = new Date('2026-12-01T00:00:00Z');
