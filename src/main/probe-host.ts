@@ -132,7 +132,8 @@ export async function startProbe(
   const sender = new ResultSender(api, buffer, { fenced: (workers) => recorder.fence(workers), status }, logger);
   sender.start();
   const worker = startCheckWorker(dispatcher, logger, {
-    flushEveryMs: 1_000,
+    // Finished checks reach the buffer every 500 ms; the sender gathers them into a batch a second.
+    flushEveryMs: 500,
     // Woken by the server when the schedule changes: claims and changes at once then, else every 5 s.
     wakeups: new RemoteScheduleWakeups(api, logger),
     // While the server cannot be reached, schedule calls fail every round: the sender says so once.

@@ -154,6 +154,36 @@ describe('probes: private locations checked from elsewhere, reported over HTTP',
     expect(location.body).to.include({ status: 'live', kind: 'private' });
   });
 
+  it('a trigger-check reaches a probe at once: the service wakes it, it does not wait for its next round', async () => {
+    const quiet = await aTarget();
+    try {
+      const customerId = await aCustomerRow(org.user.organizationId);
+      const monitor = await aMonitorRow(org.user.organizationId, customerId, {
+        locations: [code],
+        consecutiveChecks: 1,
+        checkIntervalSeconds: 3_600,
+      });
+      await db.query(
+        sql`UPDATE monitors SET kind = 'website', monitoring_type = 'http', url = ${quiet.url}, timeout_seconds = 5 WHERE id = ${monitor.id}`,
+      );
+      await waitFor(
+        async () =>
+          (await db.query<{ leased_by: string | null }>(sql`SELECT leased_by FROM check_schedule WHERE monitor_id = ${monitor.id}`))[0]
+            ?.leased_by,
+        { timeoutMs: 30_000, everyMs: 200, what: 'a probe holding the new monitor' },
+      );
+      const before = quiet.requests();
+      const triggered = await apiAt(url, 'POST', `/api/websites/${monitor.publicId}/trigger-check`, { token: org.token });
+      expect(triggered.status, JSON.stringify(triggered.body)).to.equal(202);
+      const at = Date.now();
+      await waitFor(() => quiet.requests() > before, { timeoutMs: 15_000, everyMs: 50, what: 'the triggered check' });
+      // A probe that waited for its next round would take up to 5 s.
+      expect(Date.now() - at, 'checked within 2 s of the trigger').to.be.below(2_000);
+    } finally {
+      await quiet.close();
+    }
+  });
+
   it('a probe killed: its monitors go to the other probe within the lease, and checks go on', async () => {
     const [a, b] = probes;
     const survivor = (await probeStarted(a!)) as string;
