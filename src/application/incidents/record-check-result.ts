@@ -178,7 +178,7 @@ export class RecordCheckResult {
         stored.push({ ...storedOf(input.monitorId, location, result), detail: keepDetail ? detailOf(result) : null });
         let incident: Incident | null = state.openIncidentId === null ? null : (incidents.get(state.openIncidentId) ?? null);
         if (incident && !incident.isOpen) incident = null;
-        if (!incident) state.openIncidentId = null;
+        if (!incident) state.incidentClosedElsewhere();
         const previousStatus = state.location(location)?.status ?? null;
         const suppressedNow = suppressedOf.get(input)!;
         const decisions = state.observe(

@@ -42,28 +42,74 @@ const DAY_MS = 24 * 60 * 60_000;
  * the other. Results older than the last one of their location change nothing.
  */
 export class AlertState {
-  monitorId: number;
-  organizationId: number;
-  customerId: number;
-  checkIntervalSeconds: number;
-  openIncidentId: number | null = null;
-  locations: Record<string, LocationAlertState> = {};
-  lastReminderAt: Date | null = null;
-  sslExpiry: ConditionState | null = null;
-  dnsbl: ConditionState | null = null;
-  updatedAt: Date;
+  readonly monitorId: number;
+  readonly organizationId: number;
+  readonly customerId: number;
+  private interval: number;
+  private openIncident: number | null = null;
+  private perLocation: Record<string, LocationAlertState> = {};
+  private reminderAt: Date | null = null;
+  private readonly conditions: { ssl: ConditionState | null; dnsbl: ConditionState | null } = { ssl: null, dnsbl: null };
+  private changedAt: Date;
 
   constructor(props: { monitorId: number; organizationId: number; customerId: number; checkIntervalSeconds: number; now: Date }) {
     this.monitorId = props.monitorId;
     this.organizationId = props.organizationId;
     this.customerId = props.customerId;
-    this.checkIntervalSeconds = props.checkIntervalSeconds;
-    this.updatedAt = props.now;
+    this.interval = props.checkIntervalSeconds;
+    this.changedAt = props.now;
+  }
+
+  /** A state as it was stored (its repository's rows; the state takes them over). */
+  static restore(
+    props: ConstructorParameters<typeof AlertState>[0] & {
+      openIncidentId: number | null;
+      locations: Record<string, LocationAlertState>;
+      lastReminderAt: Date | null;
+      sslExpiry: ConditionState | null;
+      dnsbl: ConditionState | null;
+    },
+  ): AlertState {
+    const state = new AlertState(props);
+    state.openIncident = props.openIncidentId;
+    state.perLocation = props.locations;
+    state.reminderAt = props.lastReminderAt;
+    state.conditions.ssl = props.sslExpiry;
+    state.conditions.dnsbl = props.dnsbl;
+    return state;
+  }
+
+  get checkIntervalSeconds(): number {
+    return this.interval;
+  }
+  /** The monitor's open automatic incident, as far as the rules know. */
+  get openIncidentId(): number | null {
+    return this.openIncident;
+  }
+  get locations(): Readonly<Record<string, Readonly<LocationAlertState>>> {
+    return this.perLocation;
+  }
+  get lastReminderAt(): Date | null {
+    return this.reminderAt;
+  }
+  get sslExpiry(): Readonly<ConditionState> | null {
+    return this.conditions.ssl;
+  }
+  get dnsbl(): Readonly<ConditionState> | null {
+    return this.conditions.dnsbl;
+  }
+  get updatedAt(): Date {
+    return this.changedAt;
+  }
+
+  /** The incident the state names was closed outside the rules (resolved by hand, merged, gone): a new outage opens another. */
+  incidentClosedElsewhere(): void {
+    this.openIncident = null;
   }
 
   /** The monitor's interval as it is now (it may have changed since the state was written); reminders and staleness follow it. */
   followInterval(seconds: number): void {
-    this.checkIntervalSeconds = seconds;
+    this.interval = seconds;
   }
 
   location(code: string): { status: CheckStatus; reasonCode: string | null; lastCheckedAt: Date } | undefined {
@@ -87,7 +133,7 @@ export class AlertState {
     const previous = this.locations[location];
     if (previous && checkedAt.getTime() <= new Date(previous.lastCheckedAt).getTime()) return [];
     const failures = status === 'down' ? (previous?.consecutiveFailures ?? 0) + 1 : 0;
-    this.locations[location] = {
+    this.perLocation[location] = {
       consecutiveFailures: failures,
       // Failures inside a maintenance window count toward the streak, but an outage starts with the
       // first failure outside it: the incident opened after the window starts there.
@@ -101,7 +147,7 @@ export class AlertState {
       lastReasonCode: observation.reasonCode,
       lastCheckedAt: checkedAt.toISOString(),
     };
-    this.updatedAt = checkedAt;
+    this.changedAt = checkedAt;
     return [
       ...this.outageDecisions(observation, previous?.lastStatus, policy, context),
       ...this.conditionDecision('ssl', SSL_EXPIRY_REASON_CODES, observation, policy.sslExpiryReminderDays, context),
@@ -111,8 +157,8 @@ export class AlertState {
 
   /** The use case opened the automatic incident the rules asked for. */
   incidentOpened(incidentId: number, at: Date): void {
-    this.openIncidentId = incidentId;
-    this.lastReminderAt = at;
+    this.openIncident = incidentId;
+    this.reminderAt = at;
   }
 
   private outageDecisions(
@@ -142,8 +188,8 @@ export class AlertState {
     // required would still fail even if every silent location did. Undecidable: it stays open.
     const stillDown = voting.filter((code) => failuresOf(code) >= 1);
     if (quorum.decidable && stillDown.length + silent.length < required) {
-      this.openIncidentId = null;
-      this.lastReminderAt = null;
+      this.openIncident = null;
+      this.reminderAt = null;
       return [{ kind: 'resolve' }];
     }
     const decisions: AlertDecision[] = [];
@@ -154,13 +200,13 @@ export class AlertState {
       // The reminder clock runs on silently through maintenance: a monitor that was already down when the
       // window began is not announced again the moment it ends, only a full interval later (or on a change).
       // An undecidable monitor is not announced as still down either: it is unknown.
-      this.lastReminderAt = observation.checkedAt;
+      this.reminderAt = observation.checkedAt;
       return decisions;
     }
     const reminderMs = policy.reminderIntervalMinutes * 60_000;
     const last = this.lastReminderAt?.getTime() ?? 0;
     if (reminderMs > 0 && !context.remindersMuted && observation.checkedAt.getTime() - last >= reminderMs) {
-      this.lastReminderAt = observation.checkedAt;
+      this.reminderAt = observation.checkedAt;
       decisions.push({ kind: 'remind' });
     }
     return decisions;
@@ -173,13 +219,12 @@ export class AlertState {
     reminderDays: number | null,
     context: ObserveContext,
   ): AlertDecision[] {
-    const key = which === 'ssl' ? 'sslExpiry' : 'dnsbl';
     const holds = observation.reasonCode !== null && codes.includes(observation.reasonCode);
     if (!holds) {
-      if (observation.status === 'up') this[key] = null;
+      if (observation.status === 'up') this.conditions[which] = null;
       return [];
     }
-    const condition = (this[key] ??= { since: observation.checkedAt.toISOString(), lastNotifiedAt: null });
+    const condition = (this.conditions[which] ??= { since: observation.checkedAt.toISOString(), lastNotifiedAt: null });
     const last = condition.lastNotifiedAt === null ? null : new Date(condition.lastNotifiedAt).getTime();
     // A certificate that expires is a change of its own (certificate.expired), announced at once,
     // not at the next reminder of its approach; a renewal to another expiring certificate re-arms it.

@@ -17,22 +17,18 @@ interface StateRow {
 }
 
 const stateOf = (row: StateRow): AlertState =>
-  Object.assign(
-    new AlertState({
-      monitorId: Number(row.monitor_id),
-      organizationId: row.organization_id,
-      customerId: row.customer_id,
-      checkIntervalSeconds: row.check_interval_seconds,
-      now: new Date(row.updated_at),
-    }),
-    {
-      openIncidentId: row.open_incident_id,
-      locations: row.locations,
-      lastReminderAt: row.last_reminder_at === null ? null : new Date(row.last_reminder_at),
-      sslExpiry: row.ssl_expiry,
-      dnsbl: row.dnsbl,
-    },
-  );
+  AlertState.restore({
+    monitorId: Number(row.monitor_id),
+    organizationId: row.organization_id,
+    customerId: row.customer_id,
+    checkIntervalSeconds: row.check_interval_seconds,
+    now: new Date(row.updated_at),
+    openIncidentId: row.open_incident_id,
+    locations: row.locations,
+    lastReminderAt: row.last_reminder_at === null ? null : new Date(row.last_reminder_at),
+    sslExpiry: row.ssl_expiry,
+    dnsbl: row.dnsbl,
+  });
 
 const COLUMNS = `monitor_id, organization_id, customer_id, check_interval_seconds, open_incident_id, locations,
   last_reminder_at, ssl_expiry, dnsbl, updated_at`;

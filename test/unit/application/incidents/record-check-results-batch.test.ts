@@ -116,7 +116,23 @@ describe('RecordCheckResult.executeMany with a memo of steady monitors', () => {
     const { states, useCase, input, feed } = await remembering();
     await useCase.executeMany([input('up', 0)]);
     await useCase.executeMany([input('up', 1)]);
-    states.rows.get(7)!.openIncidentId = 99; // another worker's location opened an incident
+    const stored = states.rows.get(7)!;
+    // another worker's location opened an incident
+    states.rows.set(
+      7,
+      AlertState.restore({
+        monitorId: 7,
+        organizationId: stored.organizationId,
+        customerId: stored.customerId,
+        checkIntervalSeconds: stored.checkIntervalSeconds,
+        now: stored.updatedAt,
+        openIncidentId: 99,
+        locations: { ...stored.locations },
+        lastReminderAt: stored.lastReminderAt,
+        sslExpiry: stored.sslExpiry,
+        dnsbl: stored.dnsbl,
+      }),
+    );
     feed.changed(7);
     expect((await useCase.executeMany([input('up', 2)])).steady).to.equal(0);
     expect(states.peeked.at(-1)).to.deep.equal([7]);
@@ -124,32 +140,38 @@ describe('RecordCheckResult.executeMany with a memo of steady monitors', () => {
 });
 
 describe('AlertState.isSteady', () => {
-  const state = () => {
-    const s = new AlertState({ monitorId: 1, organizationId: 1, customerId: 1, checkIntervalSeconds: 60, now: t0 });
-    s.locations.eu = {
-      consecutiveFailures: 0,
-      failingSince: null,
-      lastStatus: 'up',
-      lastReasonCode: null,
-      lastCheckedAt: t0.toISOString(),
-    };
-    return s;
-  };
+  const state = (
+    changes: { lastStatus?: 'up' | 'down'; openIncidentId?: number; sslExpiry?: { since: string; lastNotifiedAt: null } } = {},
+  ) =>
+    AlertState.restore({
+      monitorId: 1,
+      organizationId: 1,
+      customerId: 1,
+      checkIntervalSeconds: 60,
+      now: t0,
+      openIncidentId: changes.openIncidentId ?? null,
+      locations: {
+        eu: {
+          consecutiveFailures: 0,
+          failingSince: null,
+          lastStatus: changes.lastStatus ?? 'up',
+          lastReasonCode: null,
+          lastCheckedAt: t0.toISOString(),
+        },
+      },
+      lastReminderAt: null,
+      sslExpiry: changes.sslExpiry ?? null,
+      dnsbl: null,
+    });
   it('holds for an up of an up location with nothing open', () => expect(state().isSteady('eu', 'up')).to.equal(true));
   it('fails for a non-up result', () => expect(state().isSteady('eu', 'degraded')).to.equal(false));
   it('fails for an unknown or failing location', () => {
     expect(state().isSteady('us', 'up')).to.equal(false);
-    const failing = state();
-    failing.locations.eu!.lastStatus = 'down';
-    expect(failing.isSteady('eu', 'up')).to.equal(false);
+    expect(state({ lastStatus: 'down' }).isSteady('eu', 'up')).to.equal(false);
   });
   it('fails while an incident is open or a reminder series runs', () => {
-    const open = state();
-    open.openIncidentId = 3;
-    expect(open.isSteady('eu', 'up')).to.equal(false);
-    const ssl = state();
-    ssl.sslExpiry = { since: t0.toISOString(), lastNotifiedAt: null };
-    expect(ssl.isSteady('eu', 'up')).to.equal(false);
+    expect(state({ openIncidentId: 3 }).isSteady('eu', 'up')).to.equal(false);
+    expect(state({ sslExpiry: { since: t0.toISOString(), lastNotifiedAt: null } }).isSteady('eu', 'up')).to.equal(false);
   });
 });
 

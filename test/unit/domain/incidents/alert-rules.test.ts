@@ -368,3 +368,48 @@ describe('alert rules: reminders', () => {
     ).to.deep.equal(['dnsblReminder']);
   });
 });
+
+describe('alert state: guarded from outside', () => {
+  it('opens a new incident for an outage that goes on after its incident was closed elsewhere (by hand)', () => {
+    const state = aState();
+    expect(
+      feed(state, policy(), [
+        ['eu', 'down', 0],
+        ['eu', 'down', 1],
+      ]),
+    ).to.deep.equal(['open']);
+    expect(feed(state, policy(), [['eu', 'down', 2]])).to.not.include('open');
+    state.incidentClosedElsewhere();
+    expect(state.openIncidentId).to.equal(null);
+    expect(feed(state, policy(), [['eu', 'down', 3]])).to.deep.equal(['open']);
+  });
+
+  it('restores a stored state whole: incident, locations, reminder and conditions', () => {
+    const state = AlertState.restore({
+      monitorId: 7,
+      organizationId: 1,
+      customerId: 2,
+      checkIntervalSeconds: 60,
+      now: t0,
+      openIncidentId: 4,
+      locations: {
+        eu: {
+          consecutiveFailures: 2,
+          failingSince: t0.toISOString(),
+          lastStatus: 'down',
+          lastReasonCode: 'timeout',
+          lastCheckedAt: t0.toISOString(),
+        },
+      },
+      lastReminderAt: t0,
+      sslExpiry: null,
+      dnsbl: { since: t0.toISOString(), lastNotifiedAt: null },
+    });
+    expect(state.openIncidentId).to.equal(4);
+    expect(state.location('eu')).to.deep.include({ status: 'down', reasonCode: 'timeout' });
+    expect(state.lastReminderAt).to.deep.equal(t0);
+    expect(state.isSteady('eu', 'up'), 'an incident is open').to.equal(false);
+    expect(feed(state, policy(), [['eu', 'up', 1]])).to.deep.equal(['resolve']);
+    expect(state.openIncidentId).to.equal(null);
+  });
+});
