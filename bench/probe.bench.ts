@@ -11,10 +11,12 @@
  *      cases), the monitors moved there (UPDATE monitors SET locations), so the in-process worker
  *      holds nothing; one probe reports through a TCP proxy in this process. After the same warm-up,
  *      BENCH_SECONDS measured: the probe process's CPU per check it ran (ratioProbeToEngineCpu), the
- *      service's CPU per stored result (serverMicrosPerResult; PostgreSQL's beside it), and the lag of
- *      every stored result, the time the server stored it less its checkedAt (lagMs).
+ *      service's CPU per stored result above its idle baseline (serverMicrosPerResult; the gross
+ *      figure and PostgreSQL's beside it), and the lag of every stored result, the time the server
+ *      stored it less its checkedAt (lagMs).
  *   3. replay: the proxy cut (connections dropped, new ones refused) for BENCH_DISCONNECT_SECONDS
- *      (default 600); just before it is restored, the probe's buffered results beyond the sequence
+ *      (default 600); while it is cut, the service's CPU per second with no probe reaching it (its
+ *      jobs, its idle worker: the bare baseline, serverIdle) is measured; just before it is restored, the probe's buffered results beyond the sequence
  *      the server stored (read from its data directory) are what it checked meanwhile; after the
  *      replay drains, each is looked up in check_results (lost: not found) and every (monitor,
  *      location, checked_at) of the location stored twice is counted (duplicates).
