@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { resultFromWire, type ReportedResult, type WireProbeStatus, type WireResult } from '../../../application/probes/wire';
-import type { CheckKind } from '../../../domain/checks/check-request';
-import { checkResult, type CheckEvidence, type CheckReasonCode } from '../../../domain/checks/check-result';
 
 /** Most results in one batch (the probe sends up to 1,000). */
 export const PROBE_RESULTS_MAX = 5_000;
@@ -94,23 +92,27 @@ type ObjectResult = z.output<typeof ObjectResultSchema>;
 const reportedOf = (item: WireResult | ObjectResult): ReportedResult =>
   Array.isArray(item) ? resultFromWire(item as WireResult) : fromObject(item as ObjectResult);
 
+/** The object form read as the compact one it stands for. */
 function fromObject({ seq, worker, monitorId, slot, startedAt, result }: ObjectResult): ReportedResult {
   // Engine results carry their reason among the findings; an object without findings still has its reason.
   const findings = result.findings.length > 0 ? result.findings : result.reason ? [result.reason] : [];
-  return {
+  const { totalMs, dnsMs, connectMs, tlsMs, firstByteMs } = result.timings;
+  return resultFromWire([
     seq,
     worker,
     monitorId,
     slot,
     startedAt,
-    result: checkResult({
-      kind: result.kind as CheckKind,
-      findings: findings.map((f) => ({ ...f, code: f.code as CheckReasonCode })),
-      timings: result.timings,
-      evidence: result.evidence as CheckEvidence,
-      checkedAt: new Date(result.checkedAt),
-    }),
-  };
+    result.checkedAt,
+    result.kind,
+    totalMs,
+    dnsMs,
+    connectMs,
+    tlsMs,
+    firstByteMs,
+    findings.length === 0 ? null : findings.map((f) => [f.status, f.code, f.message] as const),
+    result.evidence,
+  ]);
 }
 
 /** The body as it came, when it is a batch of well-formed compact results; null otherwise (the schema decides). */
