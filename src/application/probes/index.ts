@@ -6,3 +6,4 @@ export * from './receive-probe-results';
 export * from './wire';
 export * from './cached-probe-credentials';
 export * from './receive-probe-screenshot';
+export * from './probe-wakeups';

@@ -426,6 +426,7 @@ export const MATRIX: Record<string, string> = {
   'POST /api/probe/v1/schedule/resign': PROBES_ONLY,
   'POST /api/probe/v1/schedule/load': PROBES_ONLY,
   'POST /api/probe/v1/schedule/changes': PROBES_ONLY,
+  'POST /api/probe/v1/schedule/wait': PROBES_ONLY,
   'POST /api/probe/v1/results': PROBES_ONLY,
   'POST /api/probe/v1/screenshots': PROBES_ONLY,
   'DELETE /api/locations/{code}/keys/{keyId}': ORG_ADMIN_ONE,
