@@ -1,22 +1,9 @@
 import { expect } from 'chai';
-import { classifyDnsblAnswer, evaluateDnsbl, reversedIpLabel } from '../../../../src/domain/checks/dnsbl';
-import { checkResult, NO_TIMINGS, type DnsblListing } from '../../../../src/domain/checks/check-result';
+import { aDnsblResult, aListing } from '../../../support/dnsbl-results';
+import { classifyDnsblAnswer, reversedIpLabel } from '../../../../src/domain/checks/dnsbl';
 
-const listing = (listKey: string): DnsblListing => ({
-  name: listKey,
-  reason: 'spam',
-  listKey,
-  delistUrl: 'https://x',
-  resultCode: '127.0.0.2',
-});
-const result = (listings: DnsblListing[], failedZones: string[] = [], checkedZones = 2) =>
-  checkResult({
-    kind: 'dnsbl',
-    timings: NO_TIMINGS(1),
-    checkedAt: new Date(),
-    findings: evaluateDnsbl(listings, failedZones, checkedZones),
-    evidence: { dnsbl: { ip: '1.2.3.4', listings, checkedZones, failedZones } },
-  });
+const listing = aListing;
+const result = aDnsblResult;
 
 describe('DNSBL rules', () => {
   it('reverses IPv4 octets and IPv6 nibbles', () => {

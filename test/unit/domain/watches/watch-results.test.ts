@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { checkResult, NO_TIMINGS, type DnsblListing } from '../../../../src/domain/checks/check-result';
-import { evaluateDnsbl } from '../../../../src/domain/checks/dnsbl';
+import { aDnsblResult, aListing } from '../../../support/dnsbl-results';
+import { checkResult, NO_TIMINGS } from '../../../../src/domain/checks/check-result';
 import { applyDnsblResult, applyDomainExpiryResult, UNCHECKED_DNSBL, UNCHECKED_EXPIRY } from '../../../../src/domain/watches/watch-results';
 
 const now = new Date('2026-11-22T12:00:00Z');
@@ -42,21 +42,8 @@ describe('a domain expiry check folded into the stored expiry', () => {
 });
 
 describe('a DNSBL check folded into the stored dnsbl state', () => {
-  const listing = (listKey: string): DnsblListing => ({
-    name: listKey,
-    reason: 'spam',
-    listKey,
-    delistUrl: 'https://x',
-    resultCode: '127.0.0.2',
-  });
-  const result = (listings: DnsblListing[], failedZones: string[] = [], checkedZones = 2) =>
-    checkResult({
-      kind: 'dnsbl',
-      timings: NO_TIMINGS(1),
-      checkedAt: new Date(),
-      findings: evaluateDnsbl(listings, failedZones, checkedZones),
-      evidence: { dnsbl: { ip: '1.2.3.4', listings, checkedZones, failedZones } },
-    });
+  const listing = aListing;
+  const result = aDnsblResult;
   it('records listed and clean transitions', () => {
     const t1 = new Date('2026-01-01T00:00:00Z');
     const t2 = new Date('2026-01-02T00:00:00Z');

@@ -26,18 +26,19 @@ describe('ResultSender (a probe reporting its buffer)', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'probe-sender-'));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-  it('sends the first results at once, then gathers what follows for a second into one batch', async () => {
+  /** A sender running on a buffer in `dir`, reporting to a recording server. */
+  const started = () => {
     const buffer = new DiskResultBuffer({ dir, maxBytes: 1e9 });
     const api = new RecordingApi();
-    const sender = new ResultSender(
-      api as unknown as ProbeApiClient,
-      buffer,
-      { fenced: () => undefined, status: () => STATUS },
-      pino({ level: 'silent' }),
-    );
-    const line = (seq: number) => JSON.stringify([seq]);
+    const events = { fenced: () => undefined, status: () => STATUS };
+    const sender = new ResultSender(api as unknown as ProbeApiClient, buffer, events, pino({ level: 'silent' }));
     sender.start();
+    return { buffer, api, sender };
+  };
+
+  it('sends the first results at once, then gathers what follows for a second into one batch', async () => {
+    const { buffer, api, sender } = started();
+    const line = (seq: number) => JSON.stringify([seq]);
     await buffer.append(2, line);
     sender.poke();
     await waitFor(() => api.batches.length === 1, { what: 'the first batch' });
@@ -57,15 +58,7 @@ describe('ResultSender (a probe reporting its buffer)', () => {
   });
 
   it('sends a full batch without waiting', async () => {
-    const buffer = new DiskResultBuffer({ dir, maxBytes: 1e9 });
-    const api = new RecordingApi();
-    const sender = new ResultSender(
-      api as unknown as ProbeApiClient,
-      buffer,
-      { fenced: () => undefined, status: () => STATUS },
-      pino({ level: 'silent' }),
-    );
-    sender.start();
+    const { buffer, api, sender } = started();
     await buffer.append(1, (seq) => JSON.stringify([seq]));
     sender.poke();
     await waitFor(() => api.batches.length === 1, { what: 'the first batch' });
