@@ -1,24 +1,16 @@
 import type { LivenessCandidate, LivenessUpdate, MonitorLivenessStore } from '../../application/incidents/ports';
-import { alertPolicyOfRow } from '../results/sql-monitor-lookup';
+import { alertPolicyOfRow, type AlertSettingsRow } from '../results/sql-monitor-lookup';
 import { HEARTBEAT_LOCATION } from '../../domain/scheduling/check-slot';
 import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import { sql } from '../persistence/sql';
 
-interface CandidateRow {
+interface CandidateRow extends AlertSettingsRow {
   id: string;
   public_id: string;
   organization_id: number;
   customer_id: number;
   check_interval_seconds: number;
   status: string;
-  locations: string[] | null;
-  alert_consecutive_checks: number;
-  alert_retry_interval: number;
-  alert_location_threshold: string;
-  alert_location_threshold_count: number;
-  alert_reminder_interval: number;
-  ssl_expiry_reminder_interval: number | null;
-  dnsbl_reminder_interval: number | null;
   reported: string[] | null;
   open_incident_id: number | null;
   silent_locations: string[] | null;

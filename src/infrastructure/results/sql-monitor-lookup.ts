@@ -7,7 +7,19 @@ import { sql, raw } from '../persistence/sql';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INT = /^\d{1,15}$/;
 
-interface MonitorRow {
+/** A monitor row's alert settings (the alert_* and *_reminder_interval columns) and locations, as the rules read them. */
+export interface AlertSettingsRow {
+  locations: string[] | null;
+  alert_consecutive_checks: number;
+  alert_retry_interval: number;
+  alert_location_threshold: string;
+  alert_location_threshold_count: number;
+  alert_reminder_interval: number;
+  ssl_expiry_reminder_interval: number | null;
+  dnsbl_reminder_interval: number | null;
+}
+
+interface MonitorRow extends AlertSettingsRow {
   id: string;
   public_id: string;
   organization_id: number;
@@ -16,13 +28,6 @@ interface MonitorRow {
   check_interval_seconds: number;
   locations: string[];
   created_at: Date;
-  alert_consecutive_checks: number;
-  alert_retry_interval: number;
-  alert_location_threshold: string;
-  alert_location_threshold_count: number;
-  alert_reminder_interval: number;
-  ssl_expiry_reminder_interval: number | null;
-  dnsbl_reminder_interval: number | null;
 }
 
 const COLUMNS = `id, public_id, organization_id, customer_id, name, check_interval_seconds, locations, created_at,
@@ -40,19 +45,8 @@ const toRef = (row: MonitorRow): MonitorRef => ({
   createdAt: new Date(row.created_at),
 });
 
-/** A monitor row's alert settings as the rules read them (the alert_* and *_reminder_interval columns, locations). */
-export const alertPolicyOfRow = (
-  row: Pick<
-    MonitorRow,
-    | 'alert_consecutive_checks'
-    | 'alert_retry_interval'
-    | 'alert_location_threshold'
-    | 'alert_location_threshold_count'
-    | 'alert_reminder_interval'
-    | 'ssl_expiry_reminder_interval'
-    | 'dnsbl_reminder_interval'
-  > & { locations: string[] | null },
-): AlertPolicy => ({
+/** A monitor row's alert settings as the rules read them. */
+export const alertPolicyOfRow = (row: AlertSettingsRow): AlertPolicy => ({
   consecutiveChecks: row.alert_consecutive_checks,
   retryIntervalSeconds: row.alert_retry_interval,
   locationThreshold: row.alert_location_threshold,
