@@ -17,6 +17,12 @@ export class CachedProbeCredentials implements ProbeCredentials {
     private readonly ttlMs = 10_000,
   ) {}
 
+  /** Whether `secret` is a key this cache holds as valid now (a call with it needs no lookup). */
+  knows(secret: string): boolean {
+    const cached = this.entries.get(secret);
+    return cached !== undefined && cached.identity !== null && cached.until > this.clock.now().getTime();
+  }
+
   async authenticate(secret: string, now: Date): Promise<ProbeIdentity | null> {
     const cached = this.entries.get(secret);
     const at = this.clock.now().getTime();

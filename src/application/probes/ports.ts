@@ -13,16 +13,20 @@ export interface ProbeInstance {
 export interface ProbeRegistry {
   /**
    * Registers a probe process under a key (or notes it again: a probe may move to another key of
-   * the same location when keys are rolled). Answers null when the instance belongs to another
-   * location (an instance id never changes location), else the highest result sequence stored.
+   * the same location when keys are rolled). Answers `keyRetired` when the key is revoked or its
+   * location deleted (whatever a cache of keys still says), `moved` when the instance belongs to
+   * another location (an instance id never changes location), else the highest result sequence stored.
    */
   greet(
     instance: ProbeInstance,
     about: { readonly name: string; readonly version: string },
     now: Date,
-  ): Promise<{ readonly lastSeq: number } | null>;
-  /** Locks the instance's row for this transaction and answers its highest stored sequence. */
-  lockStream(instanceId: string): Promise<number>;
+  ): Promise<{ readonly lastSeq: number } | 'keyRetired' | 'moved'>;
+  /**
+   * Locks the instance's row for this transaction and answers its highest stored sequence; null
+   * when the instance is not registered at that location (never said hello there).
+   */
+  lockStream(instanceId: string, locationId: number): Promise<number | null>;
   /** Moves the stream on and notes the probe's status (inside the transaction that stored the results). */
   advance(instanceId: string, lastSeq: number, status: WireProbeStatus, now: Date): Promise<void>;
   /** Notes the probe alive (any call); false when the instance is not registered at that location. */

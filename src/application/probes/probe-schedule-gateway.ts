@@ -2,7 +2,7 @@ import { AppError } from '../../domain/shared/app-error';
 import type { Clock } from '../shared/clock';
 import type { CheckPlanner, CheckSchedule, ClaimedCheck, LocationLoad } from '../scheduling/ports';
 import type { ProbeAssignments, ProbeRegistry } from './ports';
-import { PROBE_LEASE_MS, probeWorker, type ProbeCaller } from './probe-identity';
+import { assertRegistered, PROBE_LEASE_MS, probeWorker, type ProbeCaller } from './probe-identity';
 import { changeToWire, rowFromWire, rowToWire, type WireChange, type WirePlan, type WireRow } from './wire';
 
 /** Rows and what they run, as a probe receives them. */
@@ -45,7 +45,8 @@ export class ProbeScheduleGateway {
       about,
       now,
     );
-    if (!greeted) throw new AppError('probeInstanceMoved');
+    if (greeted === 'keyRetired') throw new AppError('unauthorized');
+    if (greeted === 'moved') throw new AppError('probeInstanceMoved');
     return { lastSeq: greeted.lastSeq, leaseMs: PROBE_LEASE_MS, serverTime: now.getTime() };
   }
 
@@ -131,10 +132,10 @@ export class ProbeScheduleGateway {
     return new Date(now.getTime() + PROBE_LEASE_MS);
   }
 
-  /** Every call notes the probe alive; a process registered under another location is refused. */
+  /** Every call notes the probe alive; a process not registered at the key's location is refused. */
   private async seen(caller: ProbeCaller): Promise<Date> {
     const now = this.clock.now();
-    if (!(await this.registry.touch(caller.instanceId, caller.locationId, now))) throw new AppError('probeNotRegistered');
+    await assertRegistered(this.registry, caller, now);
     return now;
   }
 }

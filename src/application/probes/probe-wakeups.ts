@@ -1,8 +1,7 @@
-import { AppError } from '../../domain/shared/app-error';
 import type { Clock } from '../shared/clock';
 import type { ScheduleWakeups } from '../scheduling/ports';
 import type { ProbeRegistry } from './ports';
-import type { ProbeCaller } from './probe-identity';
+import { assertRegistered, type ProbeCaller } from './probe-identity';
 
 /** Longest a probe's wait call is held (well under the probe's call timeout and proxies' idle limits). */
 export const PROBE_WAIT_MAX_MS = 25_000;
@@ -27,7 +26,7 @@ export class ProbeWakeups {
 
   /** Answers true when the schedule changed while waiting, false when `timeoutMs` passed first. */
   async wait(caller: ProbeCaller, timeoutMs: number): Promise<{ woken: boolean; serverTime: number }> {
-    if (!(await this.registry.touch(caller.instanceId, caller.locationId, this.clock.now()))) throw new AppError('probeNotRegistered');
+    await assertRegistered(this.registry, caller, this.clock.now());
     if (this.closed) return { woken: false, serverTime: this.clock.now().getTime() };
     this.listening ??= this.notices
       .listen(() => this.wakeAll(true))

@@ -1,5 +1,6 @@
 import { confirmationsOf } from '../../domain/incidents/confirmation';
 import { isDetailSample } from '../../domain/results/detail-sampling';
+import { AppError } from '../../domain/shared/app-error';
 import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
 import { detailOf, storedOf, type RecordCheckResult, type RecordCheckResultInput } from '../incidents/record-check-result';
@@ -23,9 +24,18 @@ export interface ReceivedResults {
   readonly refused: number;
   /** Older than the raw window (`keepMs`): dropped. */
   readonly tooOld: number;
+  /** Dated more than PROBE_CLOCK_SKEW_MS ahead of the service's clock: dropped (never stored, never a partition made for them). */
+  readonly tooNew: number;
   /** Worker names the server no longer takes as alive: the probe forgets their rows and registers anew. */
   readonly fenced: string[];
 }
+
+/**
+ * How far ahead of the service's clock a probe's result may be dated. A probe runs on the service's
+ * clock (it measures the offset from every answer), so its results are at most a round trip ahead;
+ * anything later is a broken clock or a forged result, and is dropped.
+ */
+export const PROBE_CLOCK_SKEW_MS = 60_000;
 
 export interface ProbeResultSettings {
   /** Results older than this are history, not news: they are stored without running the alert rules. */
@@ -59,13 +69,16 @@ export class ReceiveProbeResults {
     const monitors = await this.assignments.monitorsAt(caller.locationCode, [...new Set(ordered.map((r) => r.monitorId))]);
     return this.tx.run(async () => {
       const now = this.clock.now();
-      const lastSeq = await this.registry.lockStream(caller.instanceId);
+      // Only a process registered at the key's location speaks for its stream (another key's process is unknown here).
+      const lastSeq = await this.registry.lockStream(caller.instanceId, caller.locationId);
+      if (lastSeq === null) throw new AppError('probeNotRegistered');
       const fresh = ordered.filter((r, i) => r.seq > lastSeq && (i === 0 || r.seq !== ordered[i - 1]!.seq));
       const alive = await this.aliveWorkers(caller, fresh, now);
       const timely: RecordCheckResultInput[] = [];
       const late: StoredResult[] = [];
       let refused = 0;
       let tooOld = 0;
+      let tooNew = 0;
       for (const wire of fresh) {
         const monitor = monitors.get(wire.monitorId);
         if (!monitor || !isProbeWorkerOf(caller.instanceId, wire.worker)) {
@@ -74,7 +87,8 @@ export class ReceiveProbeResults {
         }
         const input = this.inputOf(caller, monitor, wire);
         const age = now.getTime() - input.result.checkedAt.getTime();
-        if (age > this.settings.keepMs) tooOld += 1;
+        if (age < -PROBE_CLOCK_SKEW_MS) tooNew += 1;
+        else if (age > this.settings.keepMs) tooOld += 1;
         else if (alive.has(wire.worker) && age <= this.settings.timelyMs) timely.push(input);
         else late.push(this.storedOf(input));
       }
@@ -92,6 +106,7 @@ export class ReceiveProbeResults {
         duplicates: ordered.length - fresh.length,
         refused,
         tooOld,
+        tooNew,
         fenced: [...new Set(fresh.map((r) => r.worker))].filter((w) => !alive.has(w)),
       };
     });

@@ -8,6 +8,58 @@ import type { ClaimedCheck, ScheduleChange } from '../scheduling/ports';
  */
 export const PROBE_PROTOCOL_VERSION = 1;
 
+/**
+ * The protocol's bounds: what a probe may send, as the service's schema and its fast reader both
+ * hold them (beyond them, 400 naming the field). Each is far above what a probe sends and within
+ * what the service stores: dates PostgreSQL and Date both keep, counts within their columns, and
+ * evidence a bounded tree.
+ */
+export const WIRE_LIMITS = {
+  /** Epoch milliseconds: 2000-01-01 to 2100-01-01 (how far a result may be ahead of the service's clock is the use case's rule). */
+  minEpochMs: 946_684_800_000,
+  maxEpochMs: 4_102_444_800_000,
+  /** A check's phases and total, in milliseconds. */
+  maxPhaseMs: 3_600_000,
+  /** A schedule row's interval and phase (30 days: above the heartbeat ceiling of 43,200 minutes). */
+  maxIntervalMs: 2_592_000_000,
+  /** `monitorsHeld` and `buffered` (integer columns). */
+  maxCount: 2_147_483_647,
+  /** `checksPerSecond`. */
+  maxChecksPerSecond: 1_000_000,
+  /** Nesting levels of a result's evidence (the evidence object is the first; the checkers' deepest is 4). */
+  maxEvidenceDepth: 8,
+  /** A result's evidence, in characters of its keys and values (the checkers' largest, a certificate chain or response headers, are a few thousand). */
+  maxEvidenceChars: 64 * 1024,
+} as const;
+
+/**
+ * Whether a result's evidence stays within its bounds: an object nesting at most `maxEvidenceDepth`
+ * levels and about `maxEvidenceChars` characters of JSON (counted as it walks, without serialising,
+ * and stopping as soon as either is passed: a body 100,000 levels deep is refused at level 9).
+ */
+export function evidenceFits(evidence: unknown): boolean {
+  if (typeof evidence !== 'object' || evidence === null || Array.isArray(evidence)) return false;
+  const { maxEvidenceDepth, maxEvidenceChars } = WIRE_LIMITS;
+  const stack: Array<{ node: object; depth: number }> = [{ node: evidence, depth: 1 }];
+  let chars = 0;
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    const isArray = Array.isArray(node);
+    chars += 2;
+    for (const key in node) {
+      const value = (node as Record<string, unknown>)[key];
+      chars += isArray ? 1 : key.length + 4;
+      if (typeof value === 'string') chars += value.length + 2;
+      else if (typeof value === 'object' && value !== null) {
+        if (depth >= maxEvidenceDepth) return false;
+        stack.push({ node: value, depth: depth + 1 });
+      } else chars += 8;
+      if (chars > maxEvidenceChars) return false;
+    }
+  }
+  return true;
+}
+
 /** A held row: [monitorId, slot (ms), intervalMs, phaseMs]; the location is the probe's. */
 export type WireRow = [number, number, number, number];
 

@@ -131,6 +131,7 @@ export const ERROR_CODES = [
   'imAccessDenied',
   'imNotEnabled',
   'payloadTooLarge',
+  'unsupportedMediaType',
   'invalidJson',
   'payloadTooDeep',
   'imIncidentNotFound',

@@ -7,16 +7,25 @@ import { sql } from '../persistence/sql';
 export class SqlProbeRegistry implements ProbeRegistry {
   constructor(private readonly sql: SqlRunner) {}
 
-  async greet(instance: ProbeInstance, about: { name: string; version: string }, now: Date): Promise<{ lastSeq: number } | null> {
-    const rows = await this.sql.query<{ last_seq: string }>(
-      sql`INSERT INTO probes (instance_id, probe_key_id, location_id, name, version, first_seen_at, last_seen_at)
-          VALUES (${instance.instanceId}::uuid, ${instance.keyId}, ${instance.locationId}, ${about.name}, ${about.version}, ${now}, ${now})
-          ON CONFLICT (instance_id) DO UPDATE SET probe_key_id = EXCLUDED.probe_key_id, name = EXCLUDED.name,
-            version = EXCLUDED.version, last_seen_at = EXCLUDED.last_seen_at
-          WHERE probes.location_id = EXCLUDED.location_id
-          RETURNING last_seq`,
+  async greet(
+    instance: ProbeInstance,
+    about: { name: string; version: string },
+    now: Date,
+  ): Promise<{ lastSeq: number } | 'keyRetired' | 'moved'> {
+    // The key is read again here, not taken from the key cache: a key revoked or a location deleted a moment ago is refused at once.
+    const [row] = await this.sql.query<{ live: boolean; last_seq: string | null }>(
+      sql`WITH k AS (SELECT id FROM probe_keys WHERE id = ${instance.keyId} AND location_id = ${instance.locationId} AND revoked_at IS NULL),
+          greeted AS (
+            INSERT INTO probes (instance_id, probe_key_id, location_id, name, version, first_seen_at, last_seen_at)
+            SELECT ${instance.instanceId}::uuid, k.id, ${instance.locationId}, ${about.name}, ${about.version}, ${now}, ${now} FROM k
+            ON CONFLICT (instance_id) DO UPDATE SET probe_key_id = EXCLUDED.probe_key_id, name = EXCLUDED.name,
+              version = EXCLUDED.version, last_seen_at = EXCLUDED.last_seen_at
+            WHERE probes.location_id = EXCLUDED.location_id
+            RETURNING last_seq)
+          SELECT EXISTS (SELECT 1 FROM k) AS live, (SELECT last_seq FROM greeted) AS last_seq`,
     );
-    return rows.length === 0 ? null : { lastSeq: Number(rows[0]!.last_seq) };
+    if (!row?.live) return 'keyRetired';
+    return row.last_seq === null ? 'moved' : { lastSeq: Number(row.last_seq) };
   }
 
   async touch(instanceId: string, locationId: number, now: Date): Promise<boolean> {
@@ -31,12 +40,12 @@ export class SqlProbeRegistry implements ProbeRegistry {
     return Number(row?.n ?? 0) === 1;
   }
 
-  async lockStream(instanceId: string): Promise<number> {
+  async lockStream(instanceId: string, locationId: number): Promise<number | null> {
     const [row] = await this.sql.query<{ last_seq: string }>(
-      sql`SELECT last_seq FROM probes WHERE instance_id = ${instanceId}::uuid FOR UPDATE`,
+      sql`SELECT last_seq FROM probes WHERE instance_id = ${instanceId}::uuid AND location_id = ${locationId} FOR UPDATE`,
       { prepare: true },
     );
-    return Number(row?.last_seq ?? 0);
+    return row ? Number(row.last_seq) : null;
   }
 
   async advance(instanceId: string, lastSeq: number, status: WireProbeStatus, now: Date): Promise<void> {

@@ -50,7 +50,10 @@ export const probesModule = (database: Database) =>
     );
     // Its own listener (a connection of its own, opened by the first wait) to the schedule's notices.
     single(ProbeWakeups, (c) => new ProbeWakeups(new PgScheduleWakeups(database.url, c.get(LOGGER)), c.get(PROBE_REGISTRY), c.get(CLOCK)));
-    single(ReceiveProbeScreenshot, (c) => new ReceiveProbeScreenshot(c.get(PROBE_ASSIGNMENTS), c.get(SCREENSHOT_STORE)));
+    single(
+      ReceiveProbeScreenshot,
+      (c) => new ReceiveProbeScreenshot(c.get(PROBE_REGISTRY), c.get(PROBE_ASSIGNMENTS), c.get(SCREENSHOT_STORE), c.get(CLOCK)),
+    );
     single(ReceiveProbeResults, (c) => {
       const config = c.get<AppConfig>(CONFIG);
       return new ReceiveProbeResults(

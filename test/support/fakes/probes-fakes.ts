@@ -5,9 +5,12 @@ import type { StoredResult } from '../../../src/application/results/ports';
 /** Probe processes in memory, with the adapter's rules: an instance stays at its first location; touch answers registration. */
 export class FakeProbeRegistry implements ProbeRegistry {
   readonly probes = new Map<string, ProbeInstance & { lastSeq: number; lastSeen: Date; status: WireProbeStatus | null }>();
+  /** Keys revoked, or of a deleted location. */
+  readonly retiredKeys = new Set<number>();
   async greet(instance: ProbeInstance, _about: { name: string; version: string }, now: Date) {
+    if (this.retiredKeys.has(instance.keyId)) return 'keyRetired' as const;
     const known = this.probes.get(instance.instanceId);
-    if (known && known.locationId !== instance.locationId) return null;
+    if (known && known.locationId !== instance.locationId) return 'moved' as const;
     const lastSeq = known?.lastSeq ?? 0;
     this.probes.set(instance.instanceId, { ...instance, lastSeq, lastSeen: now, status: known?.status ?? null });
     return { lastSeq };
@@ -18,8 +21,9 @@ export class FakeProbeRegistry implements ProbeRegistry {
     probe.lastSeen = now;
     return true;
   }
-  async lockStream(instanceId: string) {
-    return this.probes.get(instanceId)?.lastSeq ?? 0;
+  async lockStream(instanceId: string, locationId: number) {
+    const probe = this.probes.get(instanceId);
+    return probe && probe.locationId === locationId ? probe.lastSeq : null;
   }
   async advance(instanceId: string, lastSeq: number, status: WireProbeStatus, now: Date) {
     const probe = this.probes.get(instanceId)!;

@@ -35,7 +35,7 @@ export class ResultSender {
   private failingSince: number | null = null;
   private lastSentAt = 0;
   /** Totals of what the server answered, for the probe's progress log. */
-  readonly totals = { sent: 0, recorded: 0, late: 0, duplicates: 0, refused: 0, tooOld: 0 };
+  readonly totals = { sent: 0, recorded: 0, late: 0, duplicates: 0, refused: 0, tooOld: 0, tooNew: 0 };
 
   constructor(
     private readonly api: ProbeApiClient,
@@ -134,5 +134,6 @@ export class ResultSender {
     this.totals.duplicates += answer.duplicates;
     this.totals.refused += answer.refused;
     this.totals.tooOld += answer.tooOld;
+    this.totals.tooNew += answer.tooNew;
   }
 }

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { PROBE_WAIT_MAX_MS } from '../../../application/probes/probe-wakeups';
 import { PROBE_CLAIM_LIMIT } from '../../../application/probes/probe-schedule-gateway';
 import { PROBE_SCREENSHOT_MAX_BYTES } from '../../../application/probes/receive-probe-screenshot';
+import { WIRE_LIMITS } from '../../../application/probes/wire';
+import { epochMs } from './probe-results.body';
 
 const generation = z
   .number()
@@ -10,7 +12,12 @@ const generation = z
   .max(999_999_999)
   .meta({ description: "The probe's worker generation (a fenced worker returns as the next)" });
 const row = z
-  .tuple([z.number().int().positive(), z.number().int(), z.number().int().positive(), z.number().int().min(0)])
+  .tuple([
+    z.number().int().positive(),
+    epochMs,
+    z.number().int().positive().max(WIRE_LIMITS.maxIntervalMs),
+    z.number().int().min(0).max(WIRE_LIMITS.maxIntervalMs),
+  ])
   .meta({ description: '[monitorId, slot (epoch ms), intervalMs, phaseMs]' });
 const rows = z.array(row).max(100_000);
 
@@ -76,13 +83,14 @@ export const ResultsAnswer = z.object({
   duplicates: z.number().int().meta({ description: 'Already stored (a batch sent again)' }),
   refused: z.number().int().meta({ description: 'About monitors the location no longer checks: dropped' }),
   tooOld: z.number().int().meta({ description: 'Older than the raw results window: dropped' }),
+  tooNew: z.number().int().meta({ description: "Dated more than 60 s ahead of the service's clock: dropped" }),
   fenced: z.array(z.string()).meta({ description: 'Worker names no longer alive: forget their rows and register again' }),
 });
 
 export const ScreenshotBody = z.object({
   id: z.uuid(),
   monitorId: z.number().int().positive(),
-  takenAt: z.number().int(),
+  takenAt: epochMs,
   png: z
     .base64()
     .max(Math.ceil(PROBE_SCREENSHOT_MAX_BYTES / 3) * 4)

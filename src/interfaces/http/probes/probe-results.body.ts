@@ -1,12 +1,23 @@
 import { z } from 'zod';
-import { resultFromWire, type ReportedResult, type WireProbeStatus, type WireResult } from '../../../application/probes/wire';
+import {
+  evidenceFits,
+  resultFromWire,
+  WIRE_LIMITS,
+  type ReportedResult,
+  type WireProbeStatus,
+  type WireResult,
+} from '../../../application/probes/wire';
 
 /** Most results in one batch (the probe sends up to 1,000). */
 export const PROBE_RESULTS_MAX = 5_000;
-const MAX_MS = 3_600_000;
+const { maxPhaseMs: MAX_MS, minEpochMs, maxEpochMs, maxCount, maxChecksPerSecond } = WIRE_LIMITS;
 
 const ms = z.number().min(0).max(MAX_MS).nullable();
-const epochMs = z.number().int();
+/** A time as epoch milliseconds, within the protocol's bounds (a date both Date and PostgreSQL keep). */
+export const epochMs = z.number().int().min(minEpochMs).max(maxEpochMs);
+const evidence = z.record(z.string(), z.unknown()).refine(evidenceFits, {
+  message: `Evidence nests at most ${WIRE_LIMITS.maxEvidenceDepth} levels and holds at most ${WIRE_LIMITS.maxEvidenceChars} characters`,
+});
 const wireFinding = z.tuple([z.enum(['degraded', 'down']), z.string().max(64), z.string().max(2_000)]);
 /** A result's compact form (kinds and reason codes travel as the strings the checkers produce, stored as they are). */
 const WireResultSchema = z
@@ -24,7 +35,7 @@ const WireResultSchema = z
     ms.meta({ description: 'tlsMs' }),
     ms.meta({ description: 'firstByteMs' }),
     z.array(wireFinding).max(50).nullable().meta({ description: 'findings, worst first: [status, code, message]; null: none (up)' }),
-    z.record(z.string(), z.unknown()).meta({ description: 'evidence' }),
+    evidence.meta({ description: 'evidence' }),
   ])
   .meta({
     id: 'ProbeResult',
@@ -49,17 +60,17 @@ const ObjectResultSchema = z
       reason: finding.nullable(),
       findings: z.array(finding).max(50),
       timings: z.object({ dnsMs: ms, connectMs: ms, tlsMs: ms, firstByteMs: ms, totalMs: z.number().min(0).max(MAX_MS) }),
-      evidence: z.record(z.string(), z.unknown()),
+      evidence,
       checkedAt: epochMs,
     }),
   })
   .meta({ deprecated: true, description: 'The object form of earlier probes (read, never written)' });
 
 const StatusSchema = z.object({
-  monitorsHeld: z.number().int().min(0),
-  checksPerSecond: z.number().min(0),
+  monitorsHeld: z.number().int().min(0).max(maxCount),
+  checksPerSecond: z.number().min(0).max(maxChecksPerSecond),
   lagMs: z.number().int().min(0),
-  buffered: z.number().int().min(0),
+  buffered: z.number().int().min(0).max(maxCount),
   dropped: z.number().int().min(0),
 });
 
@@ -126,15 +137,16 @@ export function compactBatch(body: unknown): { results: WireResult[]; status: Wi
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
-const isCount = (value: unknown) => isInt(value) && value >= 0;
+const isCount = (value: unknown, max = Number.MAX_SAFE_INTEGER) => isInt(value) && value >= 0 && value <= max;
+const isEpoch = (value: unknown) => isInt(value) && value >= minEpochMs && value <= maxEpochMs;
 const isMs = (value: unknown) => typeof value === 'number' && value >= 0 && value <= MAX_MS;
 const isText = (value: unknown, max: number) => typeof value === 'string' && value.length <= max;
 
 function isStatus(value: unknown): value is WireProbeStatus {
   if (!isObject(value)) return false;
   const { monitorsHeld, checksPerSecond, lagMs, buffered, dropped } = value;
-  const rate = typeof checksPerSecond === 'number' && Number.isFinite(checksPerSecond) && checksPerSecond >= 0;
-  return rate && isCount(monitorsHeld) && isCount(lagMs) && isCount(buffered) && isCount(dropped);
+  const rate = typeof checksPerSecond === 'number' && checksPerSecond >= 0 && checksPerSecond <= maxChecksPerSecond;
+  return rate && isCount(monitorsHeld, maxCount) && isCount(lagMs) && isCount(buffered, maxCount) && isCount(dropped);
 }
 
 function isCompactResult(value: unknown): boolean {
@@ -147,9 +159,9 @@ function isCompactResult(value: unknown): boolean {
     isText(worker, 120) &&
     isInt(monitorId) &&
     monitorId > 0 &&
-    isInt(slot) &&
-    isInt(startedAt) &&
-    isInt(checkedAt) &&
+    isEpoch(slot) &&
+    isEpoch(startedAt) &&
+    isEpoch(checkedAt) &&
     isText(kind, 40) &&
     isMs(totalMs) &&
     (dnsMs === null || isMs(dnsMs)) &&
@@ -157,7 +169,7 @@ function isCompactResult(value: unknown): boolean {
     (tlsMs === null || isMs(tlsMs)) &&
     (firstByteMs === null || isMs(firstByteMs)) &&
     (findings === null || areFindings(findings)) &&
-    isObject(evidence)
+    evidenceFits(evidence)
   );
 }
 

@@ -118,6 +118,7 @@ export const ERROR_STATUS = {
   imAccessDenied: 403,
   imNotEnabled: 403,
   payloadTooLarge: 413,
+  unsupportedMediaType: 415,
   invalidJson: 422,
   payloadTooDeep: 422,
   imIncidentNotFound: 404,

@@ -38,6 +38,7 @@ export const MESSAGES: Partial<Record<ErrorCode, string>> = {
   imAccessDenied: 'Incident management needs an organization-wide admin, editor or responder caller',
   imNotEnabled: 'Incident management is not enabled for this organization',
   payloadTooLarge: 'The body is too large',
+  unsupportedMediaType: 'The body must be JSON (Content-Type: application/json)',
   invalidJson: 'The body is not JSON',
   payloadTooDeep: 'The body nests too deeply',
   imIncidentNotFound: 'Incident not found',

@@ -38,6 +38,13 @@ describe('ProbeScheduleGateway', () => {
     );
   });
 
+  it('refuses hello with a key revoked or of a deleted location at once, whatever a key cache still holds (unauthorized)', async () => {
+    const { gateway, registry } = setup();
+    registry.retiredKeys.add(caller.keyId);
+    await expectAppErrorAsync(gateway.hello(caller, { name: 'p', version: '1' }), 'unauthorized');
+    expect(registry.probes.size).to.equal(0);
+  });
+
   it("registers the probe's worker under its own name, serving only its key's location", async () => {
     const { gateway, schedule } = setup();
     await gateway.hello(caller, { name: 'p', version: '1' });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { RecordCheckResult } from '../../../../src/application/incidents/record-check-result';
 import { AlertActions } from '../../../../src/application/incidents/alert-actions';
-import { ReceiveProbeResults } from '../../../../src/application/probes/receive-probe-results';
+import { PROBE_CLOCK_SKEW_MS, ReceiveProbeResults } from '../../../../src/application/probes/receive-probe-results';
 import type { ProbeCaller } from '../../../../src/application/probes/probe-identity';
 import { resultFromWire, type ReportedResult, type WireProbeStatus, type WireResult } from '../../../../src/application/probes/wire';
 import {
@@ -16,6 +16,7 @@ import { FakeMonitorLookup, FakeResults } from '../../../support/fakes/results-f
 import { FakeSchedule } from '../../../support/fakes/scheduling-fakes';
 import { immediateTransactions } from '../../../support/fakes/shared-fakes';
 import { FakeLateResults, FakeProbeAssignments, FakeProbeRegistry } from '../../../support/fakes/probes-fakes';
+import { expectAppErrorAsync } from '../../../support/expect-app-error';
 import { ManualClock } from '../../../support/manual-clock';
 
 const clock = new ManualClock('2026-11-22T12:00:00Z');
@@ -130,6 +131,38 @@ describe('ReceiveProbeResults', () => {
     );
     expect(answer).to.include({ refused: 2, recorded: 1, lastSeq: 3 });
     expect(results.rows.map((r) => r.monitorId)).to.deep.equal([7]);
+  });
+
+  it('refuses a batch from a process that never said hello, storing nothing (probeNotRegistered)', async () => {
+    const { receive, results, late } = setup();
+    await expectAppErrorAsync(receive.execute(caller, [wire(1, 'down', 1_000)], STATUS), 'probeNotRegistered');
+    expect(results.rows).to.have.length(0);
+    expect(late.rows).to.have.length(0);
+  });
+
+  it("refuses a batch naming a process registered at another key's location, leaving its stream and status as they were", async () => {
+    const { receive, registry, results } = await registered();
+    await receive.execute(caller, [wire(3, 'up', 1_000)], STATUS);
+    const stranger: ProbeCaller = { ...caller, keyId: 2, locationId: 99, locationCode: 'theirs', organizationId: 6 };
+    await expectAppErrorAsync(
+      receive.execute(stranger, [wire(Number.MAX_SAFE_INTEGER, 'down', 1_000)], { ...STATUS, monitorsHeld: 777 }),
+      'probeNotRegistered',
+    );
+    expect(registry.probes.get('a1')).to.include({ lastSeq: 3 });
+    expect(registry.probes.get('a1')!.status).to.deep.equal(STATUS);
+    expect(results.rows).to.have.length(1);
+  });
+
+  it("drops results dated more than a minute ahead of the service's clock (tooNew), and moves the stream past them", async () => {
+    const { receive, results, late } = await registered();
+    const answer = await receive.execute(
+      caller,
+      [wire(1, 'up', -(PROBE_CLOCK_SKEW_MS + 1)), wire(2, 'down', -86_400_000), wire(3, 'up', -PROBE_CLOCK_SKEW_MS)],
+      STATUS,
+    );
+    expect(answer).to.include({ tooNew: 2, recorded: 1, late: 0, lastSeq: 3 });
+    expect(results.rows).to.have.length(1);
+    expect(late.rows).to.have.length(0);
   });
 
   it('notes the probe status with the stream position', async () => {
