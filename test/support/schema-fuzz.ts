@@ -111,8 +111,15 @@ export class SchemaArbitraries {
     switch (type) {
       case 'string':
         return this.string(schema);
-      case 'integer':
-        return fc.integer({ min: Math.max(schema.minimum ?? -1000, -(2 ** 31)), max: Math.min(schema.maximum ?? 100_000, 2 ** 31) });
+      case 'integer': {
+        // Unbounded integers within 32 bits; a schema's own bounds as they are (epoch milliseconds lie beyond 2^31).
+        const min = Math.max(schema.minimum ?? -1000, schema.minimum === undefined ? -(2 ** 31) : Number.MIN_SAFE_INTEGER);
+        const max = Math.min(
+          schema.maximum ?? Math.max(min, 0) + 100_000,
+          schema.maximum === undefined ? 2 ** 31 : Number.MAX_SAFE_INTEGER,
+        );
+        return fc.integer({ min, max });
+      }
       case 'number':
         return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true });
       case 'boolean':

@@ -1,7 +1,10 @@
 import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { api } from '../../support/http-client';
 import { testServer } from '../../support/test-server';
+import { anOrganization } from '../../support/builders';
+import { aProbeSite, probeCall } from '../../support/probe-api';
 import { buildWorld, type MatrixWorld } from '../../support/tenancy-matrix-world';
 import { paramKeys } from '../../support/tenancy-matrix-runner';
 import { envelopeProblem, requestsFor, SchemaArbitraries, type OpenApiDocument } from '../../support/schema-fuzz';
@@ -118,5 +121,76 @@ describe('security: schema fuzzing of every operation in /openapi.json', functio
     expect(growth, 'resident memory growth over the fuzz').to.be.below(RSS_BOUND_BYTES);
   });
 });
+
+/**
+ * The probe API with a probe key and a process said hello (with a user's credential every probe
+ * route is refused before its body is read, so the fuzz above never reaches its readers): every
+ * probe body the document describes, shaped by its schema with hostile values anywhere. A wait
+ * call is held at most 50 ms, so the fuzz does not sit in it.
+ */
+describe('security: schema fuzzing of the probe API, as a probe', function () {
+  this.timeout(300_000);
+
+  it('answers no 5xx and only the error envelope to any body a probe key sends', async () => {
+    const { url } = await testServer();
+    const document: OpenApiDocument = (await api('GET', '/openapi.json')).body;
+    const owner = await anOrganization('probe-fuzz');
+    const site = await aProbeSite(owner.token, 'fuzz');
+    const instance = randomUUID();
+    expect((await probeCall(site.key, instance, '/hello', {})).status).to.equal(200);
+    const schemas = new SchemaArbitraries(document);
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    const operations = Object.entries(document.paths).filter(([path]) => path.startsWith('/api/probe/v1/'));
+    expect(operations.length).to.be.greaterThan(10);
+    for (const [path, item] of operations) {
+      const operation = (item as Record<string, Record<string, any>>).post!;
+      const property = fc.asyncProperty(
+        requestsFor(schemas, 'POST', path, operation, () => undefined),
+        async (request) => {
+          const body = path.endsWith('/wait') ? shortWait(request.body) : request.body;
+          const response = await fetch(`${url}${request.path}`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${site.key}`, 'x-probe-instance': instance, 'content-type': 'application/json' },
+            body,
+          });
+          const text = await response.text();
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          if (response.status >= 500) throw new Error(`${response.status} ${text.slice(0, 200)}`);
+          if (response.status >= 400) {
+            const problem = envelopeProblem(response.status, text);
+            if (problem) throw new Error(`${response.status} is not the error envelope (${problem})`);
+          }
+        },
+      );
+      const outcome = await fc.check(property, { seed: SEED, numRuns: RUNS * 2, endOnFailure: true });
+      if (outcome.failed) {
+        failures.push(`POST ${path}: ${String((outcome.errorInstance as Error | undefined)?.message)} ; seed ${outcome.seed}`);
+      }
+    }
+    process.stdout.write(`      probe fuzz: ${operations.length} operations, answers ${JSON.stringify(Object.fromEntries(statuses))}\n`);
+    for (const failure of failures) process.stdout.write(`      ${failure}\n`);
+    expect(failures).to.deep.equal([]);
+    expect(statuses.get(200) ?? 0, 'some bodies were well-formed and served').to.be.greaterThan(0);
+  });
+});
+
+/** A wait body whose timeout is missing (20 s by default) or a number, cut to 50 ms; any other body as sent. */
+function shortWait(body: string | undefined): string | undefined {
+  let parsed: unknown;
+  try {
+    parsed = body === undefined || body === '' ? {} : JSON.parse(body); // no body: the defaults
+  } catch {
+    return body;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return body;
+  const { timeoutMs } = parsed as { timeoutMs?: unknown };
+  if (timeoutMs !== undefined && typeof timeoutMs !== 'number') return body;
+  try {
+    return JSON.stringify({ ...parsed, timeoutMs: Math.min(50, Math.max(0, timeoutMs ?? 50)) });
+  } catch {
+    return body; // nested too deep to write again: the service refuses it as it is
+  }
+}
 
 const rank = (method: string) => (({ GET: 0, POST: 1, PUT: 1, PATCH: 2, DELETE: 3 }) as Record<string, number>)[method] ?? 1;
