@@ -43,7 +43,10 @@ const ANYONE = 'A AAAAA AA AAA AA';
 const PUBLIC_API = 'A AAAAA AA DDD AA';
 /** Tools: every caller with a credential, agents of any scope included (tools.public). */
 const TOOLS = 'U AAAAA AA AAA AA';
-/** The probe API: a probe key, never a user's credential (every caller here is refused as unauthenticated). */
+/**
+ * The probe API: a probe key, never a user's credential (every caller here is refused as unauthenticated).
+ * Its rows for probe keys of another organization or location are probe-api-tenancy.test.ts.
+ */
 const PROBES_ONLY = 'U UUUUU UU UUU UU';
 /** A list of the caller's own tenant (customer-bound callers see their customer's part; B sees B's). */
 const READ = 'U AAAAA AA DDD AA';
