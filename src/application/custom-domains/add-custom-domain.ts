@@ -37,7 +37,7 @@ export class AddCustomDomain {
     const name = normalizeDomainName(input.hostname);
     if (name !== null && isPlatformHostname(name, this.platformHost)) throw new AppError('hostnameReserved', { hostname: name });
     const hostname = normalizeClaimHostname(input.hostname);
-    if (hostname === null) throw new AppError('invalidHostname', { hostname: input.hostname });
+    if (hostname === null) throw new AppError('invalidHostname', { field: 'hostname', hostname: input.hostname });
     const page = await this.pageOf(actor, input);
     if (await this.domains.claimedElsewhere(hostname, actor.scope.organizationId)) throw new AppError('domainAlreadyClaimed', { hostname });
     const now = this.clock.now();

@@ -3,13 +3,20 @@ import { z } from 'zod';
 import 'zod-openapi';
 import { CUSTOM_DOMAIN_KINDS, CUSTOM_DOMAIN_STATUSES } from '../../../domain/custom-domains/custom-domain';
 
-/** International names are accepted and claimed as punycode; whether it is a claimable name is the domain's rule. */
+/** What a URL has around a host (scheme, port, path, query, user): domainToASCII would cut it off silently. */
+const URL_PARTS = /[/\\?#@:\s]/;
+
+/**
+ * International names are accepted and claimed as punycode; whether it is a claimable name is the
+ * domain's rule. A value with any part of a URL around the name is passed on as sent, so the rule
+ * refuses it (invalidHostname) instead of claiming the name cut out of it.
+ */
 const HostnameInput = z
   .string()
   .trim()
   .min(1)
   .max(253)
-  .transform((value) => domainToASCII(value.toLowerCase()) || value)
+  .transform((value) => (URL_PARTS.test(value) ? value : domainToASCII(value.toLowerCase()) || value))
   .meta({
     description:
       'A public DNS name of two labels or more (IDNs accepted, stored as punycode), without scheme, port or path ' +

@@ -103,6 +103,23 @@ describe('custom domains (HTTP)', () => {
     }
   });
 
+  it('answers 400 invalidHostname naming the field for a name with a path, a query, a fragment or a user, never claiming the name cut out of it', async () => {
+    const org = await anOrganization();
+    const suffix = randomBytes(3).toString('hex');
+    for (const hostname of [
+      `status-${suffix}.example.com/x`,
+      `status-${suffix}.example.com?x=1`,
+      `status-${suffix}.example.com#x`,
+      `ops@status-${suffix}.example.com`,
+    ]) {
+      const answer = await api('POST', '/api/custom-domains', { token: org.token, body: { hostname, kind: 'whiteLabel' } });
+      expectError(answer, 400, 'invalidHostname');
+      expect(answer.body.data).to.include({ field: 'hostname', hostname });
+    }
+    const listed = await api('GET', '/api/custom-domains', { token: org.token });
+    expect(JSON.stringify(listed.body)).to.not.include(`status-${suffix}`);
+  });
+
   it('answers 400 hostnameReserved for the platform host and its subdomains', async () => {
     const org = await anOrganization();
     for (const hostname of ['api.test.example', 'acme.api.test.example', 'API.TEST.EXAMPLE.']) {
