@@ -30,7 +30,7 @@ export async function probeCall(
   options: { rawBody?: string; headers?: Record<string, string>; url?: string } = {},
 ): Promise<ApiResponse> {
   const url = options.url ?? (await testServer()).url;
-  return apiAt(url, 'POST', `/api/probe/v1${path}`, {
+  return apiAt(url, 'POST', `/api/probe${path}`, {
     token: key,
     headers: { 'x-probe-instance': instance, 'content-type': 'application/json', ...options.headers },
     ...(options.rawBody !== undefined ? { rawBody: options.rawBody } : { body }),

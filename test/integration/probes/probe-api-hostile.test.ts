@@ -179,7 +179,7 @@ describe('probe API under a hostile key', function () {
     socket.on('data', (chunk: Buffer) => received.push(chunk));
     const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
     socket.write(
-      `POST /api/probe/v1/results HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${siteA.key}\r\n` +
+      `POST /api/probe/results HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: Bearer ${siteA.key}\r\n` +
         `X-Probe-Instance: ${instance}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: keep-alive\r\n\r\n`,
     );
     const chunk = randomBytes(512 * 1024).toString('hex'); // 1 MiB of text

@@ -237,7 +237,7 @@ describe('probes: private locations checked from elsewhere, reported over HTTP',
   it('a batch sent again is stored once', async () => {
     const instance = randomUUID();
     const call = (path: string, body: unknown) =>
-      fetch(`${url}/api/probe/v1${path}`, {
+      fetch(`${url}/api/probe${path}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${key.secret}`, 'x-probe-instance': instance, 'content-type': 'application/json' },
         body: JSON.stringify(body),
@@ -283,7 +283,7 @@ describe('probes: private locations checked from elsewhere, reported over HTTP',
     await waitFor(
       async () =>
         (
-          await fetch(`${url}/api/probe/v1/hello`, {
+          await fetch(`${url}/api/probe/hello`, {
             method: 'POST',
             headers: { authorization: `Bearer ${key.secret}`, 'x-probe-instance': randomUUID(), 'content-type': 'application/json' },
             body: '{}',

@@ -29,7 +29,7 @@ const resolve = (schema: Schema | undefined): Schema | undefined =>
 
 /** Routes that follow another rule; each with its reason. */
 /** A status page's public address, and the probe API (a protocol of calls, not collections): not the API's resources. */
-const OWNED_ELSEWHERE = (path: string) => path.startsWith('/status/') || path.startsWith('/api/probe/v1/');
+const OWNED_ELSEWHERE = (path: string) => path.startsWith('/status/') || path.startsWith('/api/probe/');
 
 /** GETs without a trailing {id} that answer one thing, not a collection. */
 const SINGLE_GETS = new Set([

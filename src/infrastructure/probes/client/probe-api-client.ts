@@ -1,4 +1,5 @@
 import type { Clock } from '../../../application/shared/clock';
+import { PROBE_PROTOCOL_VERSION } from '../../../application/probes/wire';
 
 /** An answer of the probe API other than 2xx: its status and the envelope's stable code. */
 export class ProbeApiError extends Error {
@@ -35,7 +36,7 @@ export class ProbeApiClient {
   private readonly base: string;
 
   constructor(private readonly options: ProbeApiClientOptions) {
-    this.base = `${options.serverUrl.replace(/\/+$/, '')}/api/probe/v1`;
+    this.base = `${options.serverUrl.replace(/\/+$/, '')}/api/probe`;
   }
 
   /** `stopping` ends the call at once (a held wait call when the probe stops). */
@@ -51,6 +52,7 @@ export class ProbeApiClient {
         headers: {
           authorization: `Bearer ${this.options.key}`,
           'x-probe-instance': this.options.instanceId,
+          'x-probe-protocol': String(PROBE_PROTOCOL_VERSION),
           'content-type': 'application/json',
         },
         body: json,

@@ -3,6 +3,7 @@ import { PROBE_KEY_PREFIX } from '../../../domain/locations/probe-key';
 import { AppError } from '../../../domain/shared/app-error';
 import type { CachedProbeCredentials } from '../../../application/probes/cached-probe-credentials';
 import type { ProbeCaller } from '../../../application/probes/probe-identity';
+import { PROBE_PROTOCOL_VERSION } from '../../../application/probes/wire';
 import type { Clock } from '../../../application/shared/clock';
 import { KeyedRateLimit } from './keyed-rate-limit';
 
@@ -50,6 +51,11 @@ export async function callerOf(
   }
   const retryAfter = limits.perKey.take(String(identity.keyId), now.getTime());
   if (retryAfter > 0) throw new AppError('rateLimited', { retryAfter });
+  const protocol = req.headers['x-probe-protocol'];
+  if (protocol !== undefined && protocol !== String(PROBE_PROTOCOL_VERSION)) {
+    const message = `X-Probe-Protocol: this service speaks probe protocol ${PROBE_PROTOCOL_VERSION}`;
+    throw new AppError('validationFailed', { field: 'X-Probe-Protocol', supported: [PROBE_PROTOCOL_VERSION] }, message);
+  }
   const instanceId = String(req.headers['x-probe-instance'] ?? '').toLowerCase();
   if (!UUID.test(instanceId)) throw new AppError('validationFailed', { field: 'X-Probe-Instance' }, 'X-Probe-Instance: a UUID is required');
   return { ...identity, instanceId };

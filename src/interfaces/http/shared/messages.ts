@@ -127,7 +127,7 @@ export const MESSAGES: Partial<Record<ErrorCode, string>> = {
   invalidDiscountCode: 'Unknown discount code',
   mandateNotFound: 'Payment mandate not found',
   invalidCustomPrice: 'Invalid custom price',
-  probeNotRegistered: 'This probe process has not said hello at its location (POST /api/probe/v1/hello)',
+  probeNotRegistered: 'This probe process has not said hello at its location (POST /api/probe/hello)',
   probeInstanceMoved: 'This probe instance id belongs to another location; start the probe with a new data directory',
   locationNotFound: 'Location not found',
   locationCodeTaken: 'Another location already has this code',
