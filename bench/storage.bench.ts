@@ -22,6 +22,7 @@ import { startApplication, type RunningApplication } from '../src/main/applicati
 import { MaintainResultStorage } from '../src/application/results/maintain-result-storage';
 import { RecordCheckResult, type RecordCheckResultInput } from '../src/application/incidents/record-check-result';
 import { raw, sql } from '../src/infrastructure/persistence/sql';
+import { goal, loadAverage, printVerdict } from './support/verdict';
 
 const MONITORS = Number(process.env.BENCH_MONITORS ?? 1000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 3);
@@ -127,6 +128,7 @@ async function freshBytes(app: RunningApplication, table: string, where: string)
 }
 
 async function main() {
+  const loadBefore = loadAverage();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-storage-bench-'));
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ROLLUP_DAILY_AFTER_DAYS: '1' });
   const app = await startApplication(config, {
@@ -223,45 +225,43 @@ async function main() {
     const dailyBytes = (d.rollupRetentionDays - d.dailyRollupAfterDays) * TARGET_MONITORS * bytesPerDaily;
     const projected = rawBytes + compactBytes + hourlyBytes + dailyBytes;
     const before = d.resultsRetentionDays * resultsPerDay * bytesPerRaw + d.rollupRetentionDays * TARGET_MONITORS * 24 * bytesPerHourly;
-    console.log(
-      JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          sample: {
-            monitors: MONITORS,
-            days: DAYS,
-            results,
-            failures: FAILURES,
-            recordedPerSecond: Math.round(results / (recordMs / 1000)),
-          },
-          bytesPerRawResult: Math.round(bytesPerRaw),
-          bytesPerCompactResult: Number(bytesPerCompact.toFixed(1)),
-          bytesPerCompactRow: Math.round(compact.bytes / compact.rows),
-          compactRowColumns: columns,
-          compactRowsPerResult: Number((compact.rows / compactResults).toFixed(3)),
-          bytesPerHourlyRollupRow: Math.round(bytesPerHourly),
-          bytesPerDailyRollupRow: Math.round(bytesPerDaily),
-          upkeep: {
-            seconds: Number((upkeepMs / 1000).toFixed(1)),
-            compactSecondsPerMillionResults: Number((compactMs / 1000 / (compactResults / 1e6)).toFixed(1)),
-            lastRun: last,
-          },
-          projection: {
-            monitors: TARGET_MONITORS,
-            resultsPerDay: Math.round(resultsPerDay),
-            defaults: d,
-            rawGigabytes: gb(rawBytes),
-            compactGigabytes: gb(compactBytes),
-            hourlyRollupGigabytes: gb(hourlyBytes),
-            dailyRollupGigabytes: gb(dailyBytes),
-            diskPerDayGigabytes: gb(resultsPerDay * bytesPerCompact + TARGET_MONITORS * bytesPerDaily),
-            beforeGigabytes: gb(before),
-          },
-          projectedGigabytes: gb(projected),
+    printVerdict(
+      {
+        date: new Date().toISOString(),
+        sample: {
+          monitors: MONITORS,
+          days: DAYS,
+          results,
+          failures: FAILURES,
+          recordedPerSecond: Math.round(results / (recordMs / 1000)),
         },
-        null,
-        2,
-      ),
+        bytesPerRawResult: Math.round(bytesPerRaw),
+        bytesPerCompactResult: Number(bytesPerCompact.toFixed(1)),
+        bytesPerCompactRow: Math.round(compact.bytes / compact.rows),
+        compactRowColumns: columns,
+        compactRowsPerResult: Number((compact.rows / compactResults).toFixed(3)),
+        bytesPerHourlyRollupRow: Math.round(bytesPerHourly),
+        bytesPerDailyRollupRow: Math.round(bytesPerDaily),
+        upkeep: {
+          seconds: Number((upkeepMs / 1000).toFixed(1)),
+          compactSecondsPerMillionResults: Number((compactMs / 1000 / (compactResults / 1e6)).toFixed(1)),
+          lastRun: last,
+        },
+        projection: {
+          monitors: TARGET_MONITORS,
+          resultsPerDay: Math.round(resultsPerDay),
+          defaults: d,
+          rawGigabytes: gb(rawBytes),
+          compactGigabytes: gb(compactBytes),
+          hourlyRollupGigabytes: gb(hourlyBytes),
+          dailyRollupGigabytes: gb(dailyBytes),
+          diskPerDayGigabytes: gb(resultsPerDay * bytesPerCompact + TARGET_MONITORS * bytesPerDaily),
+          beforeGigabytes: gb(before),
+        },
+        projectedGigabytes: gb(projected),
+      },
+      { projectedGigabytes: goal(gb(projected), '<=', 100, 'GB at 200,000 monitors, default retentions') },
+      loadBefore,
     );
   } finally {
     await app.stop();
