@@ -29,6 +29,11 @@
  * (default 10,000: how long the killed worker's claims wait). BENCH_PROFILE=file.cpuprofile writes
  * a CPU profile of the worker draining the backlog (until the kill); BENCH_PROFILE_ALONE=file one of
  * the measured delivery alone.
+ * Goals (`goals`, exit code 1 on a miss): the storm's p99 per incident (`storm.p99MsToWebhook`) <= 5 s;
+ * its messages per channel as the storm rules say; the worker's CPU per incident told in the storm,
+ * routing included (`storm.workerCpuRatioKeepAlive`), and per message delivered alone
+ * (`deliveryAlone.workerCpuRatioKeepAlive`), each <= 3x a bare POST kept alive; one recovery digest
+ * per channel; nothing the ledger says delivered lost across the kill.
  */
 import http from 'node:http';
 import path from 'node:path';
@@ -38,6 +43,7 @@ import { startBenchService, type BenchService } from './support/service';
 import { postgresCpuMicros } from './support/postgres-cpu';
 import { webhookPayload } from '../src/domain/notifications/notification-message';
 import { RECORD_CHUNK } from '../src/application/scheduling/check-dispatcher';
+import { goal, loadAverage, printVerdict } from './support/verdict';
 
 const MONITORS = Number(process.env.BENCH_MONITORS ?? 10_000);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100);
@@ -150,6 +156,7 @@ async function drained(service: BenchService, what: string, also: () => Promise<
 }
 
 async function main() {
+  const loadBefore = loadAverage();
   const receivers = await startBenchService('notify-receivers-process', { args: [String(RECEIVERS)] });
   const ports = receivers.ready.ports as number[];
   const hosts = receivers.ready.hosts as string[];
@@ -258,85 +265,117 @@ async function main() {
     progress(`${DELIVERIES} routed deliveries delivered alone in ${aloneEnd.at - aloneStart.at} ms`);
 
     const bareAfter = await barePosts(ports, 3000);
-    console.log(
-      JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          monitors: MONITORS,
-          customers: CUSTOMERS,
-          receivers: RECEIVERS,
-          recordChunk: CHUNK,
-          storm: {
-            msToRecordFailingResults: storm.ms,
-            ...stormFigures,
-            perChannel: stormPerChannel,
-            messagesGoal:
-              "at most one digest plus one follow-up per customer's channel, beside the first NOTIFY_DIGEST_AFTER incidents sent alone",
-            goalMet:
-              stormPerChannel.channels === CUSTOMERS &&
-              stormPerChannel.max.digests === 1 &&
-              stormPerChannel.min.digests === 1 &&
-              stormPerChannel.max.followUps <= 1 &&
-              stormPerChannel.max.over === 0,
-            deliveriesPerSecond: Math.round(delivered / ((stormFigures.msToLastWebhook ?? 1) / 1000)),
-            cpuMicrosPerDelivery: { worker: Math.round(workerMicros), postgres: pgMicros === null ? null : Math.round(pgMicros) },
-            // With digests a message tells of many incidents: the worker's CPU per incident routed and told.
-            workerCpuMicrosPerIncident: Math.round((cpuB.cpuMicros - cpuA.cpuMicros) / Math.max(1, stormFigures.incidentsNotified)),
-            failed: stormLedger.failed,
-          },
-          barePostMicros: {
-            keepAlive: { before: Math.round(bareBefore.keepAlive), after: Math.round(bareAfter.keepAlive) },
-            newConnection: { before: Math.round(bareBefore.newConnection), after: Math.round(bareAfter.newConnection) },
-          },
-          // The delivering worker's CPU per message in the storm (routing, claim, send, settle) over a bare POST.
-          deliveryCpuRatioKeepAlive: ratio(workerMicros, bareBefore.keepAlive),
-          deliveryCpuRatioNewConnection: ratio(workerMicros, bareBefore.newConnection),
-          recovery: {
-            perChannel: recoveryPerChannel,
-            messagesGoal: "one recovery digest per customer's channel, plus at most one follow-up",
-            goalMet:
-              recoveryPerChannel.channels === CUSTOMERS &&
-              recoveryPerChannel.min.over === 1 &&
-              recoveryPerChannel.max.over === 1 &&
-              recoveryPerChannel.max.followUps <= 1 &&
-              recoveryPerChannel.max.alone === 0 &&
-              recoveryPerChannel.max.digests === 0,
-          },
-          backlog: {
-            msToRecordResults: recovery.ms,
-            events: backlog,
-            routedBeforeKill,
-            deliveredBeforeKill: drained1,
-            // With storms most of the backlog is held for the recovery digests: the worker's CPU per event routed says more.
-            workerCpuMicrosPerEventRouted: Math.round((drainEnd.cpu - drainStart.cpu) / Math.max(1, routedBeforeKill)),
-            deliveriesPerSecond: firstDrained === null ? null : Math.round(drained1 / ((drainEnd.at - firstDrained) / 1000)),
-            workerCpuMicrosPerDelivery: drained1 === 0 ? null : Math.round(drainMicros),
-            deliveryCpuRatioKeepAlive: drainRatio(bareBefore.keepAlive),
-            deliveryCpuRatioKeepAliveAfter: drainRatio(bareAfter.keepAlive),
-            deliveryCpuRatioNewConnection: drainRatio(bareBefore.newConnection),
-            deliveryCpuRatioNewConnectionAfter: drainRatio(bareAfter.newConnection),
-          },
-          deliveryAlone: {
-            deliveries: DELIVERIES,
-            deliveriesPerSecond: Math.round(DELIVERIES / ((aloneEnd.at - aloneStart.at) / 1000)),
-            workerCpuMicrosPerDelivery: Math.round(aloneMicros),
-            deliveryCpuRatioKeepAlive: ratio(aloneMicros, bareAfter.keepAlive),
-            deliveryCpuRatioNewConnection: ratio(aloneMicros, bareAfter.newConnection),
-          },
-          killTest: {
-            ledgerDelivered: expectedResolved,
-            arrivedBeforeKill: drained1,
-            received: resolved.length,
-            distinct: resolvedIds.size,
-            lost: expectedResolved - resolvedIds.size,
-            duplicates: resolved.length - resolvedIds.size,
-            failed: afterKill.failed - stormLedger.failed,
-            msFromKillToLastWebhook: lastArrival - killedAt,
-          },
-        },
-        null,
-        2,
-      ),
+    const stormCpuPerIncident = (cpuB.cpuMicros - cpuA.cpuMicros) / Math.max(1, stormFigures.incidentsNotified);
+    const stormMessagesAsRules =
+      stormPerChannel.channels === CUSTOMERS &&
+      stormPerChannel.max.digests === 1 &&
+      stormPerChannel.min.digests === 1 &&
+      stormPerChannel.max.followUps <= 1 &&
+      stormPerChannel.max.over === 0;
+    const recoveryMessagesAsRules =
+      recoveryPerChannel.channels === CUSTOMERS &&
+      recoveryPerChannel.min.over === 1 &&
+      recoveryPerChannel.max.over === 1 &&
+      recoveryPerChannel.max.followUps <= 1 &&
+      recoveryPerChannel.max.alone === 0 &&
+      recoveryPerChannel.max.digests === 0;
+    const figures = {
+      date: new Date().toISOString(),
+      monitors: MONITORS,
+      customers: CUSTOMERS,
+      receivers: RECEIVERS,
+      recordChunk: CHUNK,
+      storm: {
+        msToRecordFailingResults: storm.ms,
+        ...stormFigures,
+        perChannel: stormPerChannel,
+        messagesGoal:
+          "at most one digest plus one follow-up per customer's channel, beside the first NOTIFY_DIGEST_AFTER incidents sent alone",
+        goalMet: stormMessagesAsRules,
+        p99MsToWebhook: stormFigures.perIncidentMs.p99,
+        // The delivering worker's CPU per incident told (routing included) over a bare POST kept alive.
+        workerCpuRatioKeepAlive: ratio(stormCpuPerIncident, bareBefore.keepAlive),
+        deliveriesPerSecond: Math.round(delivered / ((stormFigures.msToLastWebhook ?? 1) / 1000)),
+        cpuMicrosPerDelivery: { worker: Math.round(workerMicros), postgres: pgMicros === null ? null : Math.round(pgMicros) },
+        // With digests a message tells of many incidents: the worker's CPU per incident routed and told.
+        workerCpuMicrosPerIncident: Math.round(stormCpuPerIncident),
+        failed: stormLedger.failed,
+      },
+      barePostMicros: {
+        keepAlive: { before: Math.round(bareBefore.keepAlive), after: Math.round(bareAfter.keepAlive) },
+        newConnection: { before: Math.round(bareBefore.newConnection), after: Math.round(bareAfter.newConnection) },
+      },
+      // The delivering worker's CPU per message in the storm (routing, claim, send, settle) over a bare POST.
+      deliveryCpuRatioKeepAlive: ratio(workerMicros, bareBefore.keepAlive),
+      deliveryCpuRatioNewConnection: ratio(workerMicros, bareBefore.newConnection),
+      recovery: {
+        perChannel: recoveryPerChannel,
+        messagesGoal: "one recovery digest per customer's channel, plus at most one follow-up",
+        goalMet: recoveryMessagesAsRules,
+      },
+      backlog: {
+        msToRecordResults: recovery.ms,
+        events: backlog,
+        routedBeforeKill,
+        deliveredBeforeKill: drained1,
+        // With storms most of the backlog is held for the recovery digests: the worker's CPU per event routed says more.
+        workerCpuMicrosPerEventRouted: Math.round((drainEnd.cpu - drainStart.cpu) / Math.max(1, routedBeforeKill)),
+        deliveriesPerSecond: firstDrained === null ? null : Math.round(drained1 / ((drainEnd.at - firstDrained) / 1000)),
+        workerCpuMicrosPerDelivery: drained1 === 0 ? null : Math.round(drainMicros),
+        deliveryCpuRatioKeepAlive: drainRatio(bareBefore.keepAlive),
+        deliveryCpuRatioKeepAliveAfter: drainRatio(bareAfter.keepAlive),
+        deliveryCpuRatioNewConnection: drainRatio(bareBefore.newConnection),
+        deliveryCpuRatioNewConnectionAfter: drainRatio(bareAfter.newConnection),
+      },
+      deliveryAlone: {
+        deliveries: DELIVERIES,
+        deliveriesPerSecond: Math.round(DELIVERIES / ((aloneEnd.at - aloneStart.at) / 1000)),
+        workerCpuMicrosPerDelivery: Math.round(aloneMicros),
+        workerCpuRatioKeepAlive: ratio(aloneMicros, bareAfter.keepAlive),
+        deliveryCpuRatioNewConnection: ratio(aloneMicros, bareAfter.newConnection),
+      },
+      killTest: {
+        ledgerDelivered: expectedResolved,
+        arrivedBeforeKill: drained1,
+        received: resolved.length,
+        distinct: resolvedIds.size,
+        lost: expectedResolved - resolvedIds.size,
+        duplicates: resolved.length - resolvedIds.size,
+        failed: afterKill.failed - stormLedger.failed,
+        msFromKillToLastWebhook: lastArrival - killedAt,
+      },
+    };
+    printVerdict(
+      figures,
+      {
+        'storm.p99MsToWebhook': goal(
+          stormFigures.perIncidentMs.p99,
+          '<=',
+          5_000,
+          'ms from the failing results to the webhook, per incident (p99)',
+        ),
+        'storm.messagesAsRules': goal(
+          stormMessagesAsRules ? 1 : 0,
+          '==',
+          1,
+          '1 when every channel got one digest and at most one follow-up',
+        ),
+        'storm.workerCpuRatioKeepAlive': goal(
+          ratio(stormCpuPerIncident, bareBefore.keepAlive),
+          '<=',
+          3,
+          'worker CPU per incident told over a bare POST',
+        ),
+        'deliveryAlone.workerCpuRatioKeepAlive': goal(
+          ratio(aloneMicros, bareAfter.keepAlive),
+          '<=',
+          3,
+          'worker CPU per message over a bare POST',
+        ),
+        'recovery.messagesAsRules': goal(recoveryMessagesAsRules ? 1 : 0, '==', 1, '1 when every channel got its one recovery digest'),
+        'killTest.lost': goal(expectedResolved - resolvedIds.size, '==', 0, 'deliveries the ledger says delivered that never arrived'),
+      },
+      loadBefore,
     );
   } finally {
     await worker?.stop();
