@@ -43,15 +43,6 @@ export class DeliverDueDirectMessages {
   }
 
   private send(delivery: ClaimedDirectDelivery): Promise<SendOutcome> {
-    const sender = this.senders[delivery.recipient.type];
-    if (sender) return sender.sendDirect(delivery);
-    return Promise.resolve({
-      verdict: 'rejected',
-      statusCode: null,
-      responseExcerpt: null,
-      retryAfterMs: null,
-      latencyMs: 0,
-      error: `No sender for ${delivery.recipient.type} messages is configured`,
-    });
+    return this.senders[delivery.recipient.type].sendDirect(delivery);
   }
 }

@@ -37,7 +37,7 @@ export interface SettledDelivery {
 }
 
 /** An outcome, and whether the service gave up by itself (channel disabled or deleted, no sender): then it is not the channel's failure. */
-type Sent = SendOutcome & { readonly local?: true };
+type Sent = SendOutcome;
 const failedSend = (error: string): Sent => ({
   verdict: 'rejected',
   statusCode: null,
@@ -132,9 +132,7 @@ export class DeliverDueNotifications {
     if (!channel) return failedSend('The channel was deleted');
     // A test may try a channel before it is switched on; everything else respects the switch.
     if (!channel.enabled && delivery.message.event !== TEST_EVENT) return failedSend('The channel is disabled');
-    const sender = this.senders[channel.type];
-    if (!sender) return failedSend(`No sender for ${channel.type} channels is configured`);
-    return sender.send(channel, delivery.message, this.secrets.open(channel));
+    return this.senders[channel.type].send(channel, delivery.message, this.secrets.open(channel));
   }
 
   private nextOf(attempt: number, outcome: Sent, delivery: ClaimedDelivery, channel: NotificationChannel | null): DeliveryNext {

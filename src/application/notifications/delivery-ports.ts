@@ -220,7 +220,8 @@ export const DIRECT_DELIVERY_QUEUE = token<DirectDeliveryQueue>('DirectDeliveryQ
 export interface DirectSender {
   sendDirect(delivery: ClaimedDirectDelivery): Promise<SendOutcome>;
 }
-export type DirectSenders = Partial<Record<DirectRecipient['type'], DirectSender>>;
+/** A sender for every kind of direct recipient (total, as NotificationSenders). */
+export type DirectSenders = Readonly<Record<DirectRecipient['type'], DirectSender>>;
 export const DIRECT_SENDERS = token<DirectSenders>('DirectSenders');
 
 /** What one send came to. */
@@ -232,13 +233,20 @@ export interface SendOutcome {
   readonly retryAfterMs: number | null;
   readonly error: string | null;
   readonly latencyMs: number;
+  /** The service could not send at all (no sender configured, the channel gone): not the receiver's fault, so not in its health. */
+  readonly local?: true;
 }
 
 /** Sends one message to one channel (webhook, chat, email), every connection through the target policy. */
 export interface NotificationSender {
   send(channel: NotificationChannel, message: NotificationMessage, secret: string | null): Promise<SendOutcome>;
 }
-export type NotificationSenders = Partial<Record<ChannelType, NotificationSender>>;
+/**
+ * A sender for every channel type: the table is total, so a channel type added without its sender
+ * fails the typecheck instead of a delivery at run time. A type the deployment cannot send (SMS
+ * without an account) has an `UnavailableSender` saying why.
+ */
+export type NotificationSenders = Readonly<Record<ChannelType, NotificationSender>>;
 export const NOTIFICATION_SENDERS = token<NotificationSenders>('NotificationSenders');
 
 /** One SMS sent or not: the provider's message id when it took it (`verdict` delivered). */

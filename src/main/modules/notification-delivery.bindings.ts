@@ -45,6 +45,8 @@ import { FallBackFromFailingChannels } from '../../application/notifications/fal
 import { HttpNotificationSender } from '../../infrastructure/notifications/http-notification-sender';
 import { NodemailerEmailSender, platformSmtp } from '../../infrastructure/notifications/nodemailer-email-sender';
 import { SmsChannelSender } from '../../application/notifications/sms-channel-sender';
+import { UnavailableSender } from '../../application/notifications/unavailable-sender';
+
 import { TwilioSmsProvider } from '../../infrastructure/notifications/twilio-sms-provider';
 import { SqlSmsQuota } from '../../infrastructure/notifications/sql-sms-quota';
 import { SharedTlsContext } from '../../infrastructure/protocols/shared/tls-context';
@@ -58,6 +60,9 @@ import type { AppConfig } from '../config';
 import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
 import type { Ctx, Single } from './bindings';
 import type { ContainerModuleLoadOptions } from 'inversify';
+
+/** The SMS sender of a deployment without an SMS account. */
+const NO_SMS = new UnavailableSender('No sender for sms is configured (no SMS account: SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM)');
 
 /**
  * How long one webhook or chat POST may take. A delivery's lease (NOTIFY_LEASE_MS) outlasts any send (an SMTP
@@ -118,7 +123,7 @@ export function bindNotificationDelivery({ bind, single }: Pick<ContainerModuleL
       c.get(SmtpTransportPool),
     );
   });
-  // Without an SMS account there is no sms sender: such deliveries fail at once saying so.
+  // Without an SMS account SMS deliveries fail at once saying so (NO_SMS).
   const smsSender = (c: Ctx): SmsChannelSender | null => {
     const { sms } = config(c);
     return sms ? c.get(SmsChannelSender) : null;
@@ -146,13 +151,13 @@ export function bindNotificationDelivery({ bind, single }: Pick<ContainerModuleL
   });
   single(NOTIFICATION_SENDERS, (c): NotificationSenders => {
     const http = c.get(HttpNotificationSender);
-    const sms = smsSender(c);
-    return { webhook: http, slack: http, teams: http, discord: http, email: c.get(NodemailerEmailSender), ...(sms ? { sms } : {}) };
+    return { webhook: http, slack: http, teams: http, discord: http, email: c.get(NodemailerEmailSender), sms: smsSender(c) ?? NO_SMS };
   });
-  single(DIRECT_SENDERS, (c): DirectSenders => {
-    const sms = smsSender(c);
-    return { webhook: c.get(HttpNotificationSender), email: c.get(NodemailerEmailSender), ...(sms ? { sms } : {}) };
-  });
+  single(DIRECT_SENDERS, (c): DirectSenders => ({
+    webhook: c.get(HttpNotificationSender),
+    email: c.get(NodemailerEmailSender),
+    sms: smsSender(c) ?? NO_SMS,
+  }));
   single(SqlDirectDeliveries, (c) => new SqlDirectDeliveries(c.get(CONTEXT_SQL), c.get<SqlRunner>(SQL)));
   bind(DIRECT_DELIVERIES).toService(SqlDirectDeliveries);
   bind(DIRECT_DELIVERY_QUEUE).toService(SqlDirectDeliveries);

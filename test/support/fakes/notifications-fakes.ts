@@ -1,3 +1,6 @@
+import { CHANNEL_TYPES } from '../../../src/domain/notifications/channel-config';
+import { UnavailableSender } from '../../../src/application/notifications/unavailable-sender';
+import type { DirectSenders, NotificationSenders } from '../../../src/application/notifications/delivery-ports';
 import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
 import type { NotificationChannel } from '../../../src/domain/notifications/notification-channel';
 import type { OrganizationSmtp } from '../../../src/domain/notifications/organization-smtp';
@@ -703,4 +706,20 @@ export class FakeDirectSender implements DirectSender {
       ...this.script.shift(),
     };
   }
+}
+
+/** A total sender table for a test: the senders it names, and for every other channel type one that is unavailable. */
+export function sendersWith(named: Partial<NotificationSenders>): NotificationSenders {
+  const unavailable = (type: string) => new UnavailableSender(`No sender for ${type} channels is configured`);
+  return Object.fromEntries(CHANNEL_TYPES.map((type) => [type, named[type] ?? unavailable(type)])) as unknown as NotificationSenders;
+}
+
+/** The same for direct messages. */
+export function directSendersWith(named: Partial<DirectSenders>): DirectSenders {
+  const unavailable = (type: string) => new UnavailableSender(`No sender for ${type} messages is configured`);
+  return {
+    webhook: named.webhook ?? unavailable('webhook'),
+    email: named.email ?? unavailable('email'),
+    sms: named.sms ?? unavailable('sms'),
+  };
 }

@@ -6,6 +6,7 @@ import {
   FakeDeliveryLedger,
   FakeNotificationSender,
   FakeStormLedger,
+  sendersWith,
 } from '../../../support/fakes/notifications-fakes';
 import { RouteOutboxEvents } from '../../../../src/application/notifications/route-outbox-events';
 import { DeliverDueNotifications } from '../../../../src/application/notifications/deliver-due-notifications';
@@ -33,7 +34,7 @@ function fallbackHarness() {
   const deliver = new DeliverDueNotifications(
     ledger,
     h.channels,
-    { webhook: sender, email: sender },
+    sendersWith({ webhook: sender, email: sender }),
     h.secrets,
     { baseMs: 1_000, maxMs: 60_000, maxAttempts: 1, leaseMs: 30_000, batch: 50 },
     h.clock,
@@ -109,7 +110,7 @@ describe('the fallback channel (use cases)', () => {
     const deliver = new DeliverDueNotifications(
       h.ledger,
       h.channels,
-      { webhook: h.sender, email: h.sender },
+      sendersWith({ webhook: h.sender, email: h.sender }),
       h.secrets,
       { baseMs: 1_000, maxMs: 1_000, maxAttempts: 8, leaseMs: 30_000, batch: 50, failingAfter: 2 },
       h.clock,

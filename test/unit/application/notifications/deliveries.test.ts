@@ -6,6 +6,7 @@ import {
   FakeDeliveryLedger,
   FakeNotificationSender,
   FakeStormLedger,
+  sendersWith,
 } from '../../../support/fakes/notifications-fakes';
 import { FallBackFromFailingChannels } from '../../../../src/application/notifications/fall-back-from-failing-channels';
 import type { StormPolicy } from '../../../../src/domain/notifications/storm-digest';
@@ -61,7 +62,7 @@ function deliveryHarness(storm: StormPolicy = { alone: 3, windowMs: 60_000, sett
     deliver: new DeliverDueNotifications(
       ledger,
       h.channels,
-      { webhook: sender, email: sender, slack: sender },
+      sendersWith({ webhook: sender, email: sender, slack: sender }),
       h.secrets,
       SETTINGS,
       h.clock,

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
 import { anActor } from '../../../support/builders';
-import { FakeDeliveryLedger, FakeNotificationSender } from '../../../support/fakes/notifications-fakes';
+import { FakeDeliveryLedger, FakeNotificationSender, sendersWith } from '../../../support/fakes/notifications-fakes';
 import { DeliverDueNotifications, type DeliverySettings } from '../../../../src/application/notifications/deliver-due-notifications';
 import { SETTLE_WINDOW_MS } from '../../../../src/application/notifications/settle-batches';
 import type { NotificationChannel } from '../../../../src/domain/notifications/notification-channel';
@@ -35,7 +35,7 @@ function roundHarness() {
   const deliver = new DeliverDueNotifications(
     ledger,
     h.channels,
-    { webhook: fast, slack: slow },
+    sendersWith({ webhook: fast, slack: slow }),
     h.secrets,
     SETTINGS,
     h.clock,

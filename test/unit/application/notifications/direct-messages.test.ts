@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { FakeDirectDeliveries, FakeDirectSender } from '../../../support/fakes/notifications-fakes';
+import { directSendersWith, FakeDirectDeliveries, FakeDirectSender } from '../../../support/fakes/notifications-fakes';
 import { ManualClock } from '../../../support/manual-clock';
 import { DeliverDueDirectMessages } from '../../../../src/application/notifications/deliver-due-direct-messages';
 import type { DeliverySettings } from '../../../../src/application/notifications/deliver-due-notifications';
@@ -18,7 +18,7 @@ function directHarness() {
       outcomes.push(outcome);
     },
   };
-  const deliver = new DeliverDueDirectMessages(queue, queue, { email }, SETTINGS, clock, metrics, () => 0.5);
+  const deliver = new DeliverDueDirectMessages(queue, queue, directSendersWith({ email }), SETTINGS, clock, metrics, () => 0.5);
   const aMessage = (over: Partial<DirectMessage> = {}): DirectMessage => ({
     organizationId: 1,
     customerId: null,

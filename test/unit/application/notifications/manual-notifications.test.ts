@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { anActor } from '../../../support/builders';
 import { expectAppErrorAsync } from '../../../support/expect-app-error';
-import { FakeDeliveryLedger, FakeNotificationSender } from '../../../support/fakes/notifications-fakes';
+import { FakeDeliveryLedger, FakeNotificationSender, sendersWith } from '../../../support/fakes/notifications-fakes';
 import { FakeRateLimiter } from '../../../support/fakes/shared-fakes';
 import { CHANNEL_TEST_LIMIT, SendTestNotification } from '../../../../src/application/notifications/send-test-notification';
 import { SEND_ALERT_LIMIT, SendManualAlert } from '../../../../src/application/notifications/send-manual-alert';
@@ -36,7 +36,7 @@ function manualHarness() {
     deliver: new DeliverDueNotifications(
       ledger,
       h.channels,
-      { webhook: sender },
+      sendersWith({ webhook: sender }),
       h.secrets,
       { baseMs: 1_000, maxMs: 60_000, maxAttempts: 3, leaseMs: 30_000, batch: 10 },
       h.clock,
