@@ -32,3 +32,4 @@ export * from '../../domain/notifications/sms-text';
 export * from '../../domain/notifications/organization-smtp';
 export * from '../../domain/notifications/storm-digest';
 export * from '../../domain/notifications/channel-health';
+export * from './unavailable-sender';
