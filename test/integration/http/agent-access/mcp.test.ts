@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { api, expectError } from '../../../support/http-client';
@@ -77,6 +78,17 @@ describe('MCP server: POST /mcp with the SDK client', () => {
     expect(contact.lookup.isError).to.not.equal(true);
     expect(contact.lookup.structuredContent).to.deep.include({ kind: 'dns', status: 'up' });
     expect((contact.lookup.structuredContent as any).evidence.dns.answers).to.deep.equal(['93.184.216.34']);
+  });
+
+  it('docs/agents.md shows the example as it is, and lists every tool the server lists to an organization token', async () => {
+    const page = readFileSync('docs/agents.md', 'utf8');
+    const block = page.slice(page.indexOf('<!-- mcp-example:begin -->'), page.indexOf('<!-- mcp-example:end -->'));
+    expect(block.replace(/^<!-- mcp-example:begin -->\n```ts\n/, '').replace(/```\n$/, '')).to.equal(
+      readFileSync('examples/mcp/agent.ts', 'utf8'),
+    );
+    const documented = [...page.matchAll(/^\| `([a-z_]+)` \| `/gm)].map((match) => match[1]!).sort();
+    const admin = await connect((await anOrganization('docs')).token);
+    expect(documented).to.deep.equal(await toolNames(admin));
   });
 
   it('refuses an api.read tool to an anonymous registration until a person claims it, then reads', async () => {
