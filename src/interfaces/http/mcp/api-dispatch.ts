@@ -98,6 +98,10 @@ export async function dispatchToApi(mcpRequest: Request, call: ApiCall): Promise
     });
     request.on('error', reject);
     request.end(payload);
+  }).finally(() => {
+    // The answer is read whole: nothing more travels on this connection.
+    clientEnd.destroy();
+    serverEnd.destroy();
   });
   let body: unknown = undefined;
   if (text.text.length > 0) {

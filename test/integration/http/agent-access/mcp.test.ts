@@ -4,7 +4,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { api, expectError } from '../../../support/http-client';
 import { agentApi, canonicalFetch } from '../../../support/agent-http';
 import { anOrganization, type SignedUp } from '../../../support/builders';
-import { aCustomerToken } from '../../../support/identity-fixtures';
+import { aCustomerToken, anOrgToken } from '../../../support/identity-fixtures';
 import { aMonitoredCustomer, aWebsite } from '../../../support/monitoring-fixtures';
 import {
   anAccessToken,
@@ -117,7 +117,7 @@ describe('MCP server: POST /mcp with the SDK client', () => {
     const { org, customer, website, incident } = await aMonitoredOrganization();
     const other = await aMonitoredCustomer(org.token);
     await aWebsite(org.token, { customerId: other.id });
-    const admin = await connect(org.token);
+    const admin = await connect(await anOrgToken(org.token));
     expect(await toolNames(admin)).to.deep.equal(sorted(PUBLIC_TOOLS, READ_TOOLS, ORGANIZATION_READS, INCIDENT_WRITES, MONITOR_WRITES));
     expect((await callOk(admin, 'find_monitors', {})).total).to.equal(2);
     const open = await callOk(admin, 'list_incidents', { status: 'open' });
@@ -137,11 +137,16 @@ describe('MCP server: POST /mcp with the SDK client', () => {
 
   it("answers another organization's ids as not found", async () => {
     const { website, incident } = await aMonitoredOrganization();
-    const stranger = await connect((await anOrganization('stranger')).token);
+    const strangers = await anOrganization('stranger');
+    const stranger = await connect(await anOrgToken(strangers.token));
     await callRefused(stranger, 'get_monitor', { id: website.publicId }, 404);
+    await callRefused(stranger, 'get_recent_checks', { id: website.publicId }, 404);
     await callRefused(stranger, 'get_incident', { id: incident.publicId }, 404, 'incidentNotFound');
     await callRefused(stranger, 'acknowledge_incident', { id: incident.publicId }, 404, 'incidentNotFound');
     expect((await callOk(stranger, 'find_monitors', {})).total).to.equal(0);
+    const strangerAgent = await connect(await aClaimedAgentToken(strangers));
+    await callRefused(strangerAgent, 'get_monitor', { id: website.publicId }, 404);
+    await callRefused(strangerAgent, 'get_incident', { id: incident.publicId }, 404, 'incidentNotFound');
   });
 
   it('refuses agent writes with agentTokenReadOnly while writes are off, agentTokenScopeForbidden outside the grant, and writes within it', async () => {
@@ -185,6 +190,21 @@ describe('MCP server: POST /mcp with the SDK client', () => {
     const change = log.body.items.find((entry: any) => entry.action === 'updated' && entry.resourceId === website.publicId);
     expect(change.changes.status).to.deep.equal({ before: 'active', after: 'paused' });
     expect(change.requestId).to.equal(calls[1].requestId);
+  });
+
+  it("records an agent's calls as the agent's, its authorizing user named, refused calls included", async () => {
+    const { org, website } = await aMonitoredOrganization();
+    const reader = await connect(await aClaimedAgentToken(org));
+    await callRefused(reader, 'list_customers', {}, 403, 'agentTokenReadOnly');
+    await callOk(reader, 'get_monitor', { id: website.publicId });
+
+    const log = await api('GET', '/api/audit-log', { token: org.token, query: { action: 'toolCalled' } });
+    expect(log.body.items.map((entry: any) => entry.resourceId)).to.deep.equal(['get_monitor', 'list_customers']);
+    const [read, refused] = log.body.items;
+    expect(read.actor).to.include({ type: 'agent', userId: org.user.id, label: org.email });
+    expect(read.actor.credential).to.include({ type: 'agent' });
+    expect(read.actor.credential.id).to.be.a('string').and.equal(refused.actor.credential.id);
+    expect(read.requestId).to.be.a('string').and.not.equal(refused.requestId);
   });
 
   it('counts tool calls against the API rate limit of the public tools', async () => {
