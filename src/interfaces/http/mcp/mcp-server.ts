@@ -23,7 +23,8 @@ export const SERVER_INFO = { name: 'monitoring-service', version: '1.0.0' };
 const INSTRUCTIONS =
   'Tools of the Monitoring Service API. Each tool is one API operation and answers what the API answers: ' +
   'the JSON result, or, as a tool error, the error envelope {statusCode, message, data: {code}}. ' +
-  'agentTokenReadOnly means the token scope does not reach the tool (a person must claim or approve the agent); ' +
+  'agentTokenReadOnly means the token scope does not reach the tool (a person must claim or approve the agent) or agent ' +
+  'writes are switched off; ' +
   'agentTokenScopeForbidden means a write outside the granted write scope. Lists are paged (page, perPage, total).';
 
 const toolOf = (tool: ToolOperation): Tool => ({
