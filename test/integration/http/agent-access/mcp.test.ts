@@ -207,6 +207,16 @@ describe('MCP server: POST /mcp with the SDK client', () => {
     expect(read.requestId).to.be.a('string').and.not.equal(refused.requestId);
   });
 
+  it('lists nothing to an agent token and answers its calls 503 while agent auth is off, as the API does', async () => {
+    const { org, website } = await aMonitoredOrganization();
+    const reader = await connect(await aClaimedAgentToken(org));
+    await withPlatformSwitches({ agentAuthEnabled: false }, async () => {
+      expect(await toolNames(reader)).to.deep.equal([]);
+      await callRefused(reader, 'get_monitor', { id: website.publicId }, 503);
+    });
+    expect((await callOk(reader, 'get_monitor', { id: website.publicId })).publicId).to.equal(website.publicId);
+  });
+
   it('counts tool calls against the API rate limit of the public tools', async () => {
     awayFromMinuteBoundary();
     const token = await anAccessToken((await anAnonymousAgent()).identity_assertion);
