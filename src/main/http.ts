@@ -27,6 +27,7 @@ import { CONTEXTS } from './contexts';
 import { PROBE_PATHS } from '../interfaces/http/identity/probes.router';
 import { AGENT_AUTHENTICATED_PATHS } from '../interfaces/http/agent-access';
 import { agentAccessGuard, agentAccessGuardNeeds } from '../interfaces/http/agent-access/guard';
+import { MCP_PATH } from '../interfaces/http/mcp/mcp.router';
 import { PLATFORM_SETTINGS_REPOSITORY, type PlatformSettingsRepository } from '../application/identity/ports';
 import type { AppConfig } from './config';
 import { CONFIG, LOGGER, ORM } from './tokens';
@@ -116,8 +117,10 @@ export function createHttpApp(container: Container): Express {
   app.use(hostRouting.serveStatusPages);
   app.use('/api', admission(deps.authenticate, deps.gates));
   app.use(AGENT_AUTHENTICATED_PATHS, admission(deps.authenticate, deps.gates));
+  // The MCP endpoint authenticates its caller without gates: each tool call is a request of the API, gated there.
+  app.use(MCP_PATH, admission(deps.authenticate, []));
   // Streamed intakes are the data plane (event ingest: its incidents keep their own timeline), not a change of configuration.
-  app.use(['/api', ...AGENT_AUTHENTICATED_PATHS], (req, res, next) =>
+  app.use(['/api', ...AGENT_AUTHENTICATED_PATHS, MCP_PATH], (req, res, next) =>
     streamsItsBody(req.originalUrl.split('?')[0]!) ? next() : auditRequests(req, res, next),
   );
   for (const gate of AREA_GATES) app.use([...gate.paths], gate.handler);

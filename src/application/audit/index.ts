@@ -2,4 +2,5 @@
 export * from './list-audit-log';
 export * from './ports';
 export * from './purge-audit-log';
+export * from './record-tool-call';
 export * from '../../domain/audit/audit-entry';

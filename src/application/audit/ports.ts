@@ -2,7 +2,7 @@ import type { AuditActorType, AuditEntry } from '../../domain/audit/audit-entry'
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import { token } from '../shared/token';
 
-/** An entry a use case appends itself (changes the database trigger cannot see: sign-ins). */
+/** An entry a use case appends itself (events the database trigger cannot see: sign-ins, MCP tool calls). */
 export interface ExplicitAuditEntry {
   readonly organizationId: number;
   readonly customerId: number | null;
@@ -10,9 +10,11 @@ export interface ExplicitAuditEntry {
   readonly userId: string | null;
   readonly actorLabel: string | null;
   readonly credentialType: string | null;
+  /** The API or agent token's id (never a session's: its id is a secret). */
+  readonly credentialId?: string | null;
   readonly resourceType: string;
   readonly resourceId: string;
-  readonly action: 'signedIn' | 'signInFailed';
+  readonly action: 'signedIn' | 'signInFailed' | 'toolCalled';
 }
 
 /**

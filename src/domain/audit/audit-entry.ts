@@ -1,5 +1,6 @@
 /** What an entry says happened to its resource. */
-export type AuditAction = 'created' | 'updated' | 'deleted' | 'signedIn' | 'signInFailed';
+/** `toolCalled`: an MCP tool call (resource `mcpTool`, the tool's name), whatever its outcome. */
+export type AuditAction = 'created' | 'updated' | 'deleted' | 'signedIn' | 'signInFailed' | 'toolCalled';
 
 /**
  * Who an entry says acted: a person signed in, an API token, an agent, an unknown caller (a failed

@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'organizationLocked',
   'agentAuthUnavailable',
   'routeNotFound',
+  // the MCP endpoint (design): only POST, no server-held streams
+  'methodNotAllowed',
   // readiness of the host (design): GET /readyz
   'databaseUnavailable',
   'migrationsPending',

@@ -61,8 +61,9 @@ export class SqlAuditLog implements AuditTrail, AuditLogReader {
   async append(entry: ExplicitAuditEntry): Promise<void> {
     const request = auditContext.current();
     await this.tx.query(sql`INSERT INTO audit_log (organization_id, customer_id, actor_type, actor_user_id, actor_label, credential_type,
-         ip, request_id, resource_type, resource_id, action)
-       VALUES (${entry.organizationId}, ${entry.customerId}, ${entry.actorType}, ${entry.userId}, ${entry.actorLabel}, ${entry.credentialType}, ${request?.ip ?? null}, ${request?.requestId ?? null}, ${entry.resourceType}, ${entry.resourceId}, ${entry.action})`);
+         credential_id, ip, request_id, resource_type, resource_id, action)
+       VALUES (${entry.organizationId}, ${entry.customerId}, ${entry.actorType}, ${entry.userId}, ${entry.actorLabel}, ${entry.credentialType},
+         ${entry.credentialId ?? null}, ${request?.ip ?? null}, ${request?.requestId ?? null}, ${entry.resourceType}, ${entry.resourceId}, ${entry.action})`);
   }
 
   async list(scope: TenantScope, filter: AuditLogFilter, page: { page: number; perPage: number }): Promise<AuditLogPage> {

@@ -2,6 +2,7 @@ import { CLOCK, type Clock } from '../../application/shared/clock';
 import { AUDIT_LOG_READER, AUDIT_TRAIL, type AuditLogReader, type AuditTrail } from '../../application/audit/ports';
 import { ListAuditLog } from '../../application/audit/list-audit-log';
 import { PurgeAuditLog } from '../../application/audit/purge-audit-log';
+import { RecordToolCall } from '../../application/audit/record-tool-call';
 import { SqlAuditLog } from '../../infrastructure/audit/sql-audit-log';
 import type { SqlRunner } from '../../infrastructure/persistence/database';
 import type { AppConfig } from '../config';
@@ -16,6 +17,7 @@ export const auditModule = bindings(({ single }) => {
   single(SqlAuditLog, (c) => new SqlAuditLog(c.get(CONTEXT_SQL), c.get<SqlRunner>(SQL)));
   single<AuditTrail>(AUDIT_TRAIL, (c) => c.get(SqlAuditLog));
   single<AuditLogReader>(AUDIT_LOG_READER, (c) => c.get(SqlAuditLog));
+  single(RecordToolCall, (c) => new RecordToolCall(c.get<AuditTrail>(AUDIT_TRAIL)));
   single(ListAuditLog, (c) => new ListAuditLog(c.get<AuditLogReader>(AUDIT_LOG_READER)));
   single(
     PurgeAuditLog,

@@ -155,6 +155,8 @@ export const MATRIX: Record<string, string> = {
   // Session-only consent: token callers answer 401 unauthorized, the first of the spec's consent checks.
   'POST /api/oauth/consent': 'U AAAAU UA DDD AA',
   'POST /api/platform-admin/agent-signing-keys/rotate': PLATFORM_ADMIN,
+  // Any bearer credential connects (the sample body {} is no MCP message: 400); each tool call is then gated as its API route.
+  'POST /mcp': TOOLS,
   'GET /api/tools/dns-lookup': TOOLS,
   'GET /api/tools/ssl-certificate': TOOLS,
   'GET /api/tools/port-check': TOOLS,

@@ -159,7 +159,7 @@ describe('OpenAPI list and create shapes', () => {
 
   it('lists every POST that is not a create as an action, so a new create is not missed', () => {
     const ACTIONS =
-      /\/(data-export|trigger-check|sign-up\/email|sign-in\/email|verify-totp|sign-out|enable|disable|reset|validate|deletion-request|identity|claim|notify|token|revoke|confirm|consent|rotate|acknowledge|resolve|preview-occurrences|batch|bulk|overrides|calendar-feed|verify|activate|status|snooze|escalate|responders|merge|retry|events|test-alert|run|mandate|reconcile|discount|deactivate|reactivate|test|send-alert|monitor-tags|quota-tier|\{token\})$/;
+      /\/(data-export|trigger-check|sign-up\/email|sign-in\/email|verify-totp|sign-out|enable|disable|reset|validate|deletion-request|identity|claim|notify|token|revoke|confirm|consent|rotate|acknowledge|resolve|preview-occurrences|batch|bulk|overrides|calendar-feed|verify|activate|status|snooze|escalate|responders|merge|retry|events|test-alert|run|mandate|reconcile|discount|deactivate|reactivate|test|send-alert|monitor-tags|quota-tier|mcp|\{token\})$/;
     const unknown = Object.entries(document.paths)
       .filter(([path, item]) => item.post && !OWNED_ELSEWHERE(path) && !CREATES.includes(path) && !ACTIONS.test(path))
       .map(([path]) => path);

@@ -10,8 +10,11 @@ const DISCOVERY = new Set([
 ]);
 /** Answer 503 while agent auth is off. */
 const SWITCHED = [/^\/agent\/identity(\/.*)?$/, /^\/oauth2\/token$/];
-/** Served on the canonical host whatever the switch says (revocation and security events must keep working). */
-const ALWAYS = [/^\/agent(\/.*)?$/, /^\/oauth2(\/.*)?$/];
+/**
+ * Served on the canonical host whatever the switch says (revocation and security events must keep
+ * working; /mcp serves API tokens too, and refuses agent tokens per call through the agent gate).
+ */
+const ALWAYS = [/^\/agent(\/.*)?$/, /^\/oauth2(\/.*)?$/, /^\/mcp$/];
 
 /** Agent endpoints and discovery documents: served on the canonical host only. */
 export const isCanonicalOnlyPath = (path: string): boolean => DISCOVERY.has(path) || ALWAYS.some((pattern) => pattern.test(path));

@@ -34,7 +34,8 @@ const AuditEntrySchema = z
     customerId: z.number().int().nullable(),
     action: z.string().meta({
       description:
-        '`created`, `updated`, `deleted`, `signedIn` or `signInFailed`; system entries on a monitor: `monitor.stateUnknown` ' +
+        '`created`, `updated`, `deleted`, `signedIn`, `signInFailed` or `toolCalled` (an MCP tool call: resourceType `mcpTool`, ' +
+        'resourceId the tool); system entries on a monitor: `monitor.stateUnknown` ' +
         '(too few of its locations have a live check process to decide it: changes.silentLocations says which are silent, ' +
         'changes.state the state before and after) and `monitor.stateKnown` (enough are live again)',
     }),
@@ -75,7 +76,7 @@ export const auditLogRouter = defineRouter({ listAuditLog: ListAuditLog }, (deps
     description:
       'Every change made by a user, an API token or an agent (created, updated, deleted: one entry per ' +
       'resource and request, with the changed fields before and after, secrets redacted), and sign-ins and failed ' +
-      'sign-ins, and what the service itself decided about a monitor (actor type `system`: `monitor.stateUnknown`, ' +
+      'sign-ins, MCP tool calls (`toolCalled`, whatever their outcome), and what the service itself decided about a monitor (actor type `system`: `monitor.stateUnknown`, ' +
       '`monitor.stateKnown`). Each entry is written in the same transaction as its change. Organization admins read the ' +
       "organization's log; customer-scoped admins the entries of their customer. Filters: `actor` (a user id, a " +
       'token id or an e-mail address), `resourceType`, `resourceId`, `action`, `from` and `to` (ISO 8601, inclusive). ' +

@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   organizationLocked: 423,
   agentAuthUnavailable: 503,
   routeNotFound: 404,
+  methodNotAllowed: 405,
   databaseUnavailable: 503,
   migrationsPending: 503,
   emailAlreadyRegistered: 409,

@@ -7,6 +7,7 @@ export const MESSAGES: Partial<Record<ErrorCode, string>> = {
   escalationPolicyNotFound: 'Escalation policy not found',
   calendarFeedNotFound: 'Calendar feed not found or replaced',
   unauthorized: 'Unauthorized',
+  methodNotAllowed: 'Method not allowed: this endpoint takes POST only',
   databaseUnavailable: 'The database does not answer',
   migrationsPending: 'The database schema is older than this build',
   customerScopedTokenForbidden: 'Customer-scoped callers cannot use this endpoint',
