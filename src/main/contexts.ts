@@ -21,6 +21,7 @@ import { platformAdminContext } from './modules/platform-admin.module';
 import { auditContext } from './modules/audit.module';
 import { metricsContext } from './modules/metrics.module';
 import { probesContext } from './modules/probes.module';
+import { liveEventsContext } from './modules/live-events.module';
 
 /**
  * Every bounded context of the service, each declared whole in its module (bindings, routers, jobs).
@@ -49,4 +50,5 @@ export const CONTEXTS: readonly ContextModule[] = [
   auditContext,
   metricsContext,
   probesContext,
+  liveEventsContext,
 ];
