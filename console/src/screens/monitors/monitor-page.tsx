@@ -84,6 +84,11 @@ export function MonitorPage({ kind, id, user }: { kind: MonitorKind; id: string;
             <dd>
               <span class="uptime-figure">{percent(stats.uptimePercent)}</span>
               <span class="uptime-since">{stats.monitoredSince ? `since ${dateTime(stats.monitoredSince)}` : 'no result yet'}</span>
+              {stats.unknownPercent ? (
+                <span class="uptime-since">
+                  {percent(stats.uptimeOfKnownPercent)} of the observed time; {percent(stats.unknownPercent)} unknown (no result)
+                </span>
+              ) : null}
             </dd>
           </div>
         ))}
