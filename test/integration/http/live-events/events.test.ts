@@ -124,6 +124,42 @@ describe('http: GET /api/events (live event stream)', function () {
     expect((await byQuery.next()).id).to.equal(resolved.id);
   });
 
+  it("tells a monitor's state change (paused, resumed) with its public id", async () => {
+    const stream = await open({ token: callers.admin });
+    expect(
+      (await api('PATCH', `/api/websites/${otherSite.publicId}`, { token: callers.admin, body: { status: 'paused' } })).status,
+    ).to.equal(200);
+    const paused = await stream.nextOf('monitor.stateChanged');
+    expect(paused.data).to.deep.include({ kind: 'monitor.stateChanged', customerId: callers.otherCustomer.id });
+    expect(paused.data.data).to.include({ monitorId: otherSite.publicId, kind: 'website', name: 'Blog', state: 'paused' });
+    expect(
+      (await api('PATCH', `/api/websites/${otherSite.publicId}`, { token: callers.admin, body: { status: 'active' } })).status,
+    ).to.equal(200);
+    expect((await stream.nextOf('monitor.stateChanged')).data.data.state).to.not.equal('paused');
+  });
+
+  it("tells a notification delivery attempt to organization-wide callers; a customer-bound caller does not get the organization's own", async () => {
+    const admin = await open({ token: callers.admin });
+    const customer = await open({ token: callers.customerToken });
+    const channel = await api('POST', '/api/notification-channels', {
+      token: callers.admin,
+      body: { name: 'ops', type: 'webhook', config: { url: 'https://hooks.live-events-fixture.com/alerts' } },
+    });
+    expect(channel.status, JSON.stringify(channel.body)).to.equal(201);
+    await api('POST', `/api/notification-channels/${channel.body.publicId}/test`, { token: callers.admin });
+    const attempt = await admin.nextOf('notification.deliveryAttempted');
+    expect(attempt.data.customerId).to.equal(null);
+    expect(attempt.data.data).to.include({ channelId: channel.body.publicId, channelType: 'webhook', attempt: 1 });
+    expect(attempt.data.data.outcome).to.be.a('string');
+    // The customer's stream has nothing of it: its next event is its own customer's.
+    const created = await api('POST', '/api/incidents', {
+      token: callers.admin,
+      body: { monitorId: site.publicId, title: 'After the test' },
+    });
+    const next = await customer.next();
+    expect(next.data.data.incidentId).to.equal(created.body.publicId);
+  });
+
   it('refuses a Last-Event-ID that is not an event id with the envelope (400 validationFailed)', async () => {
     const refused = await open({ token: callers.admin, lastEventId: 'abc' });
     expectError(refused, 400, 'validationFailed');
