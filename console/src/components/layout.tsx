@@ -33,7 +33,7 @@ export function Layout({ user, onSignedOut, children }: { user: User; onSignedOu
           <Link to="/">Overview</Link>
           <Link to="/incidents">Incidents</Link>
           <Link to="/customers">Customers</Link>
-          <Link to="/monitors/new">Add monitor</Link>
+          {user.role === 'readonly' ? null : <Link to="/monitors/new">Add monitor</Link>}
         </nav>
         <div class="who">
           <span class={`live ${live ? 'live-on' : 'live-off'}`} role="status">

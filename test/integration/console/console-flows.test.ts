@@ -113,7 +113,6 @@ describe('console: the first flows in a real browser', function () {
     await overview.getByRole('list', { name: 'Monitors per state' }).getByText('1 Down').waitFor();
     const incident = incidents.getByRole('list', { name: 'Incidents' }).getByRole('listitem').first();
     await incident.getByText('open', { exact: true }).waitFor({ timeout: 5_000 });
-    await page.getByRole('heading', { name: 'Shop' }).screenshot({ path: path.join(SHOTS, 'heading.png') });
 
     await incident.getByRole('button', { name: 'Acknowledge' }).click();
     await incident.getByText('acknowledged', { exact: true }).waitFor();
