@@ -9,6 +9,8 @@ import { startApplication, type RunningApplication } from '../../../src/main/app
 import { ensureConsoleBuilt } from '../../support/console-build';
 import { launchConsoleBrowser } from '../../support/console-browser';
 import { testConfig, testDatabase, testDnsServer } from '../../support/test-server';
+import { apiAt } from '../../support/http-client';
+import { uniqueEmail } from '../../support/builders';
 
 /** Where the screenshots go (looked at by eye; docs/console.md names them). */
 const SHOTS = path.resolve(__dirname, '../../../.test-data/console');
@@ -152,5 +154,55 @@ describe('console: the first flows in a real browser', function () {
     expect(width, 'no sideways scrolling at 375 px').to.be.at.most(375);
     await page.screenshot({ path: path.join(SHOTS, 'overview-375-dark.png'), fullPage: true });
     await phone.close();
+  });
+  it("shows a customer-bound user only its customer's monitors and customer, and a read-only one no write control", async () => {
+    const call = (method: string, path: string, token: string, body?: unknown) => apiAt(app.url, method, path, { token, body });
+    const admin = await apiAt(app.url, 'POST', '/api/auth/sign-up/email', {
+      body: { name: 'Grace', email: uniqueEmail('grace'), password: 'a long passphrase', organizationName: 'Scoped' },
+    });
+    const token = admin.body.token as string;
+    const ours = (await call('POST', '/api/customers', token, { name: 'Our customer', email: 'ops@ours.example', allowSelfService: true }))
+      .body.customer;
+    const theirs = (await call('POST', '/api/customers', token, { name: 'Their customer', email: 'ops@theirs.example' })).body.customer;
+    for (const [customer, name] of [
+      [ours, 'Our site'],
+      [theirs, 'Their site'],
+    ] as const) {
+      const site = await call('POST', '/api/websites', token, {
+        customerId: customer.id,
+        url: `http://127.0.0.1:${port}/${customer.id}`,
+        name,
+      });
+      expect(site.status, JSON.stringify(site.body)).to.equal(201);
+    }
+    const email = uniqueEmail('bound');
+    const user = await call('POST', '/api/users', token, {
+      name: 'Bound reader',
+      email,
+      password: 'a long passphrase',
+      role: 'readonly',
+      customerId: ours.id,
+    });
+    expect(user.status, JSON.stringify(user.body)).to.equal(201);
+
+    const bound = await browser.newContext();
+    const page = await bound.newPage();
+    await page.goto(`${app.url}/app`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a long passphrase');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await rowOf(page, 'Our site').waitFor();
+    expect(await rowOf(page, 'Their site').count()).to.equal(0);
+    expect(await page.getByRole('link', { name: 'Add monitor' }).count()).to.equal(0);
+    await page.getByRole('link', { name: 'Our site' }).click();
+    await page.getByRole('heading', { name: 'Check history' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Check now' }).count()).to.equal(0);
+    await page.getByRole('link', { name: 'Customers' }).click();
+    await page.getByRole('list', { name: 'Customers' }).getByText('Our customer').waitFor();
+    expect(await page.getByText('Their customer').count()).to.equal(0);
+    expect(await page.getByRole('button', { name: 'Add customer' }).count()).to.equal(0);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await bound.close();
   });
 });
