@@ -118,6 +118,7 @@ describe('console: the first flows in a real browser', function () {
 
     await incident.getByRole('button', { name: 'Acknowledge' }).click();
     await incident.getByText('acknowledged', { exact: true }).waitFor();
+    await incidents.screenshot({ path: path.join(SHOTS, 'incidents.png'), fullPage: true });
 
     await listen();
     await page.getByRole('button', { name: 'Check now' }).click();
