@@ -16,7 +16,10 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
-RUN npx tsc -p tsconfig.build.json && npm prune --omit=dev --no-audit --no-fund
+COPY scripts ./scripts
+COPY console ./console
+# The service, then the console (API types from the service's OpenAPI, typecheck, Vite) into dist/console.
+RUN npx tsc -p tsconfig.build.json && node scripts/build-console.cjs && npm prune --omit=dev --no-audit --no-fund
 
 # The production dependencies without PostgreSQL's binaries (about 60 MB), for the external target.
 FROM build AS without-embedded-postgres

@@ -2,7 +2,8 @@
 'use strict';
 /**
  * `npm start`'s build step: compiles the service (tsc -p tsconfig.build.json) only when its sources
- * changed since the last successful build, and says which it is doing. The sources are src/, the
+ * changed since the last successful build, and says which it is doing; then the console
+ * (scripts/build-console.cjs), likewise only when its sources changed. The sources are src/, the
  * tsconfig files and package-lock.json; their content's digest is kept in dist/.build-stamp after a
  * build that succeeded, so a second start with nothing changed skips straight to starting.
  */
@@ -10,6 +11,7 @@ const { createHash } = require('node:crypto');
 const { existsSync, readdirSync, readFileSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
+const { buildConsoleIfChanged } = require('./build-console.cjs');
 
 const INPUTS = ['src', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
 const STAMP = path.join('dist', '.build-stamp');
@@ -66,9 +68,14 @@ function isBuildCurrent(root) {
   return readFileSync(stamp, 'utf8').trim() === fingerprint(root);
 }
 
-function buildIfChanged(root, log = (line) => process.stdout.write(`${line}\n`)) {
+function buildIfChanged(root, log = (line) => process.stdout.write(`${line}\n`), buildConsole = buildConsoleIfChanged) {
   const started = Date.now();
   if (isBuildCurrent(root)) {
+    const consoleStatus = buildConsole(root, log);
+    if (consoleStatus !== 0) {
+      log('The console build failed (see above): not starting.');
+      return consoleStatus;
+    }
     log(`TypeScript build is current (sources unchanged since the last build): starting.`);
     return 0;
   }
@@ -86,6 +93,11 @@ function buildIfChanged(root, log = (line) => process.stdout.write(`${line}\n`))
     return result.status ?? 1;
   }
   writeFileSync(path.join(root, STAMP), `${digest}\n`);
+  const consoleStatus = buildConsole(root, log);
+  if (consoleStatus !== 0) {
+    log('The console build failed (see above): not starting.');
+    return consoleStatus;
+  }
   log(`Compiled in ${((Date.now() - started) / 1000).toFixed(1)} s: starting.`);
   return 0;
 }

@@ -34,6 +34,7 @@ export * from './application/billing';
 export * from './application/platform-admin';
 export * from './application/audit';
 export * from './application/observability';
+export * from './application/live-events';
 
 // Names two contexts define alike: identity's and tenancy's under their own name, the others prefixed.
 export type { MintedToken } from './application/identity';

@@ -31,6 +31,7 @@ import { renderStaleWebsiteDocuments } from '../infrastructure/monitoring/websit
 import { installCommand, missingSystemTools, systemTools } from '../infrastructure/protocols/system-tools';
 import { closeNotificationConnections } from './modules/notifications.module';
 import { AdmitImEvent } from '../application/incident-management/admit-im-event';
+import { LIVE_EVENT_SIGNALS, type LiveEventSignals } from '../application/live-events/ports';
 
 export { checkWorkerOptions } from './check-worker-options';
 
@@ -86,6 +87,8 @@ export async function startApplication(config: AppConfig, options: StartOptions 
     // Probes' wait calls are answered and the schedule's notices no longer listened to.
     started.push(() => container.get(ProbeWakeups).close());
     started.push(async () => closeNotificationConnections(container));
+    // The live event stream's LISTEN connection (opened by the first stream), after the HTTP server closed its streams.
+    started.push(() => container.get<LiveEventSignals>(LIVE_EVENT_SIGNALS).close());
     // Stopped after the HTTP server (no more admissions) and before the database closes: the event
     // rate's hits admitted here and not yet written reach the shared counter.
     started.push(() =>

@@ -21,6 +21,7 @@ import { platformAdminContext } from './modules/platform-admin.module';
 import { auditContext } from './modules/audit.module';
 import { metricsContext } from './modules/metrics.module';
 import { probesContext } from './modules/probes.module';
+import { liveEventsContext } from './modules/live-events.module';
 import { mcpContext } from './modules/mcp.module';
 
 /**
@@ -50,5 +51,6 @@ export const CONTEXTS: readonly ContextModule[] = [
   auditContext,
   metricsContext,
   probesContext,
+  liveEventsContext,
   mcpContext,
 ];

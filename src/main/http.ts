@@ -39,6 +39,7 @@ import { publicStatusPageViews } from '../interfaces/http/status-pages/public-vi
 import { publicPageNeeds } from '../interfaces/http/status-pages/public-page-needs';
 import { auditRequests } from './audit-requests';
 import { jsonDepthLimit } from '../interfaces/http/shared/json-depth';
+import { CONSOLE_PATH, mountConsole } from '../interfaces/http/console/console-host';
 
 /** Every resource router, context by context (src/main/contexts.ts). */
 export const ROUTERS: readonly RouterDefinition[] = CONTEXTS.flatMap((context) => context.routers ?? []);
@@ -127,7 +128,8 @@ export function createHttpApp(container: Container): Express {
   // The streamed intakes' own step before their route: the rate, then the body read against its limits.
   for (const { path, handler } of streamed.flatMap(({ posts }) => posts)) app.post(path, handler);
   mountOpenApi(app, buildOpenApiDocument(paths));
-  app.get('/', rootPointer);
+  const withConsole = mountConsole(app);
+  app.get('/', rootPointer(withConsole));
   app.use(deps.routes.handle);
   app.use(notFoundHandler);
   app.use(databaseOutages);
@@ -149,16 +151,24 @@ const databaseOutages: ErrorRequestHandler = (error, req, _res, next) => {
 };
 
 /**
- * The service's root points to where to go: a browser is sent to the API reference (302 /docs), any
- * other client gets the addresses as JSON.
+ * The service's root points to where to go: a browser is sent to the console (302 /app; to the API
+ * reference, /docs, when the console was not built), any other client gets the addresses as JSON.
  */
-const rootPointer: RequestHandler = (req, res) => {
-  if (req.accepts(['json', 'html']) === 'html') {
-    res.redirect(302, '/docs');
-    return;
-  }
-  res.json({ name: 'Monitoring Service API', docs: '/docs', openapi: '/openapi.json', health: { live: '/livez', ready: '/readyz' } });
-};
+const rootPointer =
+  (withConsole: boolean): RequestHandler =>
+  (req, res) => {
+    if (req.accepts(['json', 'html']) === 'html') {
+      res.redirect(302, withConsole ? CONSOLE_PATH : '/docs');
+      return;
+    }
+    res.json({
+      name: 'Monitoring Service API',
+      ...(withConsole ? { console: CONSOLE_PATH } : {}),
+      docs: '/docs',
+      openapi: '/openapi.json',
+      health: { live: '/livez', ready: '/readyz' },
+    });
+  };
 
 /** Ambiguous paths are refused before routing, on the path exactly as sent. */
 const pathCheck: RequestHandler = (req, _res, next) => {

@@ -44,6 +44,12 @@ export async function sendRaw(
   const target = new URL(url);
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }>((resolve, reject) => {
     const request = http.request({ host: target.hostname, port: target.port, method, path, headers, localAddress }, (response) => {
+      // An admitted event stream (GET /api/events) does not end: its opening is the answer, and it is closed.
+      if (response.statusCode === 200 && (response.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+        response.destroy();
+        resolve({ status: 200, headers: response.headers, text: '' });
+        return;
+      }
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>

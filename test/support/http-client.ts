@@ -39,6 +39,11 @@ export async function apiAt<T = any>(url: string, method: string, path: string, 
   }
   const query = options.query ? `?${new URLSearchParams(options.query)}` : '';
   const response = await fetch(`${url}${path}${query}`, { method, headers, body, redirect: 'manual' });
+  // An event stream (GET /api/events) does not end: its opening is the answer, and the stream is closed.
+  if (response.ok && (response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    await response.body?.cancel();
+    return { status: response.status, body: undefined as T, headers: response.headers, text: '' };
+  }
   const text = await response.text();
   let parsed: unknown = text;
   try {

@@ -154,6 +154,8 @@ export const ERROR_CODES = [
   'imIngestByteBudgetExceeded',
   'imOutboundRetryRateLimited',
   'unavailable',
+  // live events (design): GET /api/events beyond its bound per organization
+  'eventStreamLimitReached',
   // incident management (design): the event-ingest 429, which the spec gives retryAfter and no code
   'imEventRateLimited',
   // incident management (design): on-call and escalation policies

@@ -162,6 +162,7 @@ export const MATRIX: Record<string, string> = {
   'GET /api/tools/port-check': TOOLS,
   'GET /api/tools/dnsbl-lookup': TOOLS,
   'GET /api/tools/domain-expiry': TOOLS,
+  'GET /api/events': READ,
   'GET /api/incidents': AGENT_READ,
   'POST /api/incidents': AGENT_WRITE_ONE,
   'GET /api/incidents/{id}': AGENT_READ_ONE,

@@ -34,6 +34,8 @@ const OWNED_ELSEWHERE = (path: string) => path.startsWith('/status/') || path.st
 /** GETs without a trailing {id} that answer one thing, not a collection. */
 const SINGLE_GETS = new Set([
   '/api/auth/get-session',
+  // A stream (text/event-stream), not a collection: resumed with Last-Event-ID, not paged.
+  '/api/events',
   '/api/organization',
   '/api/account/deletion-request',
   '/api/platform-admin/settings',

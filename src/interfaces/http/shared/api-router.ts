@@ -41,6 +41,10 @@ interface RouteBase<BS extends AnySchema | undefined, QS extends AnySchema | und
   query?: QS;
   params?: PS;
   response?: AnySchema;
+  /** The success answer's media type (application/json unless stated: text/event-stream for a stream). */
+  responseType?: string;
+  /** Request headers the route reads, documented as header parameters (parsed by its handler). */
+  headers?: AnySchema;
   /** Success status (200 unless stated). */
   status?: number;
   /** Codes this endpoint may answer, documented with their statuses. */
@@ -147,7 +151,7 @@ export class ApiRouter {
     ];
     const responses: Record<string, unknown> = {
       [String(route.status ?? (route.response ? 200 : 204))]: route.response
-        ? { description: 'Success', content: { 'application/json': { schema: route.response } } }
+        ? { description: 'Success', content: { [route.responseType ?? 'application/json']: { schema: route.response } } }
         : { description: 'Success' },
     };
     const byStatus = new Map<number, ErrorCode[]>();
@@ -162,6 +166,7 @@ export class ApiRouter {
       requestParams: {
         ...(route.query ? { query: route.query as never } : {}),
         ...(route.params ? { path: route.params as never } : {}),
+        ...(route.headers ? { header: route.headers as never } : {}),
       },
       requestBody: route.body ? { content: { 'application/json': { schema: route.body } } } : undefined,
       responses: responses as ZodOpenApiOperationObject['responses'],

@@ -34,6 +34,10 @@ export const API_TAGS = [
   },
   { name: 'Incidents', description: 'Incidents opened by failing checks or declared by hand; acknowledging and resolving them.' },
   {
+    name: 'Live events',
+    description: "Server-sent events of the caller's scope: monitor states, incidents and notification delivery attempts, as they commit.",
+  },
+  {
     name: 'IM incidents',
     description:
       'Incident management: incidents routed to teams and paged through escalation policies; acknowledging, resolving, merging, snoozing, with a timeline. Needs IM switched on for the organization and an admin, editor or responder caller.',

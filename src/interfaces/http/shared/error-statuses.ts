@@ -143,6 +143,7 @@ export const ERROR_STATUS = {
   imOutboundRetryRateLimited: 429,
   unavailable: 503,
   imEventRateLimited: 429,
+  eventStreamLimitReached: 429,
   imOutboundNotFound: 404,
   imOutboundNotFailed: 409,
   imContactMethodNotFound: 404,

@@ -215,4 +215,5 @@ export const MESSAGES: Partial<Record<ErrorCode, string>> = {
   customerIpExists: 'The customer already watches this IP address',
   tagNameTaken: 'Another tag already has this name',
   screenshotNotFound: 'Screenshot not found',
+  eventStreamLimitReached: 'Too many open event streams for this organization; retry after data.retryAfter seconds',
 };

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { builtConsoleDir } from '../../../../src/interfaces/http/console/console-host';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { api } from '../../../support/http-client';
 import { describeApi } from '../../../../src/main/api-description';
@@ -40,10 +41,10 @@ describe('OpenAPI description', () => {
 });
 
 describe('the root address', () => {
-  it('points a browser to /docs (302) and answers any other client where the reference, the description and health are', async () => {
+  it('points a browser to the console (302 /app; /docs when it was not built) and answers any other client where the reference, the description and health are', async () => {
     const browser = await api('GET', '/', { headers: { accept: 'text/html,application/xhtml+xml' } });
     expect(browser.status).to.equal(302);
-    expect(browser.headers.get('location')).to.equal('/docs');
+    expect(browser.headers.get('location')).to.equal(builtConsoleDir() ? '/app' : '/docs');
     const client = await api('GET', '/', { headers: { accept: '*/*' } });
     expect(client.status).to.equal(200);
     expect(client.body).to.deep.include({ docs: '/docs', openapi: '/openapi.json', health: { live: '/livez', ready: '/readyz' } });

@@ -1,0 +1,51 @@
+import createClient from 'openapi-fetch';
+import type { components, paths } from './schema';
+
+/**
+ * The console's only way to the service: the public REST API, typed from the service's own
+ * /openapi.json. Signed in by the HttpOnly `wsm_session` cookie (same origin), never a token kept
+ * in the page's storage; the browser's Origin header satisfies the API's CSRF rule for writes.
+ */
+export const api = createClient<paths>({ baseUrl: window.location.origin, credentials: 'same-origin' });
+
+export type Schemas = components['schemas'];
+export type Website = Schemas['Website'];
+export type Customer = Schemas['Customer'];
+export type Incident = Schemas['Incident'];
+export type CheckResult = Schemas['StoredCheckResult'];
+export type UptimeStats = Schemas['UptimeStats'];
+
+interface Envelope {
+  statusCode?: number;
+  message?: string;
+  data?: { code?: string; issues?: Array<{ path: string[]; message: string }>; retryAfter?: number };
+}
+
+/** A refusal of the API, in its own words: the envelope's message and code, and the fields it names. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | undefined,
+    message: string,
+    readonly issues: ReadonlyArray<{ path: string[]; message: string }> = [],
+  ) {
+    super(message);
+  }
+
+  /** The message for one field of a form, if the API named it. */
+  forField(field: string): string | undefined {
+    return this.issues.find((issue) => issue.path[0] === field)?.message;
+  }
+}
+
+/** The data of a call, or its refusal thrown as an ApiError. */
+export async function ok<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await call;
+  if (response.ok) return data as T;
+  const envelope = (error ?? {}) as Envelope;
+  throw new ApiError(response.status, envelope.data?.code, envelope.message ?? response.statusText, envelope.data?.issues ?? []);
+}
+
+/** What to say about any failure. */
+export const describe = (error: unknown): string =>
+  error instanceof ApiError ? error.message : error instanceof Error ? error.message : 'Something went wrong';

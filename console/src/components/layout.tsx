@@ -1,0 +1,54 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { api, describe, ok } from '../api/client';
+import { liveEvents } from '../api/live-events';
+import type { User } from '../session';
+import { Link } from './link';
+import { ErrorText } from './field';
+
+/** The frame of every signed-in screen: where one can go, who is signed in, whether updates are live. */
+export function Layout({ user, onSignedOut, children }: { user: User; onSignedOut: () => void; children: ComponentChildren }) {
+  const [live, setLive] = useState<boolean | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => liveEvents.onStatus(setLive), []);
+  const signOut = async () => {
+    try {
+      await ok(api.POST('/api/auth/sign-out'));
+      liveEvents.close();
+      onSignedOut();
+    } catch (failure) {
+      setError(describe(failure));
+    }
+  };
+  return (
+    <div class="shell">
+      <a class="skip" href="#main">
+        Skip to content
+      </a>
+      <header class="top">
+        <nav aria-label="Main">
+          <Link to="/" class="brand">
+            Monitoring
+          </Link>
+          <Link to="/">Overview</Link>
+          <Link to="/incidents">Incidents</Link>
+          <Link to="/customers">Customers</Link>
+          {user.role === 'readonly' ? null : <Link to="/monitors/new">Add monitor</Link>}
+        </nav>
+        <div class="who">
+          <span class={`live ${live ? 'live-on' : 'live-off'}`} role="status">
+            {live === null ? 'Connecting…' : live ? 'Live' : 'Reconnecting…'}
+          </span>
+          <span class="user">{user.name}</span>
+          <button type="button" class="secondary" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        </div>
+      </header>
+      <ErrorText message={error} />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState } from 'preact/hooks';
+import { api, ApiError, describe, ok } from '../../api/client';
+import { ErrorText, Field } from '../../components/field';
+import { Link } from '../../components/link';
+
+/** Sign in with email and password (POST /api/auth/sign-in/email sets the session cookie). */
+export function SignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<ApiError | string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await ok(api.POST('/api/auth/sign-in/email', { body: { email, password } }));
+      if ('twoFactorRedirect' in answer) {
+        setError('This account uses two-step verification, which the console does not offer yet: sign in through the API.');
+        return;
+      }
+      await onSignedIn();
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure : describe(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const fieldError = (name: string) => (error instanceof ApiError ? error.forField(name) : undefined);
+  return (
+    <main class="auth" id="main">
+      <h1>Sign in</h1>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Field label="Email" id="email" error={fieldError('email')}>
+          <input id="email" type="email" autocomplete="username" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
+        </Field>
+        <Field label="Password" id="password" error={fieldError('password')}>
+          <input
+            id="password"
+            type="password"
+            autocomplete="current-password"
+            required
+            value={password}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+          />
+        </Field>
+        <ErrorText message={error instanceof ApiError ? error.message : error} />
+        <button type="submit" disabled={busy}>
+          Sign in
+        </button>
+      </form>
+      <p>
+        No account yet? <Link to="/sign-up">Sign up</Link>
+      </p>
+    </main>
+  );
+}

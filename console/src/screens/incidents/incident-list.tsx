@@ -1,0 +1,68 @@
+import { useState } from 'preact/hooks';
+import { api, describe, ok, type Incident } from '../../api/client';
+import { dateTime } from '../../components/format';
+
+/** Incidents with their acknowledge and resolve buttons; a refusal is shown beside the incident it concerns. */
+export function IncidentList({
+  incidents,
+  monitorNames,
+  onChanged,
+  canWrite,
+}: {
+  incidents: Incident[];
+  monitorNames?: Map<number, string>;
+  onChanged: () => void;
+  canWrite: boolean;
+}) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState<string | null>(null);
+  const act = async (incident: Incident, action: 'acknowledge' | 'resolve') => {
+    setBusy(incident.publicId);
+    try {
+      const path = action === 'acknowledge' ? '/api/incidents/{id}/acknowledge' : '/api/incidents/{id}/resolve';
+      await ok(api.POST(path, { params: { path: { id: incident.publicId } } }));
+      setErrors(({ [incident.publicId]: _gone, ...rest }) => rest);
+      onChanged();
+    } catch (failure) {
+      setErrors((current) => ({ ...current, [incident.publicId]: describe(failure) }));
+    } finally {
+      setBusy(null);
+    }
+  };
+  if (incidents.length === 0) return <p>No incidents.</p>;
+  return (
+    <ul class="incident-list" aria-label="Incidents">
+      {incidents.map((incident) => (
+        <li key={incident.publicId} class={`incident incident-${incident.status}`}>
+          <div class="incident-head">
+            <span class={`pill pill-${incident.status}`}>{incident.status}</span>
+            <strong class="incident-title">{incident.title}</strong>
+          </div>
+          <p class="incident-meta">
+            {monitorNames?.get(incident.monitorId) ?? `Monitor ${incident.monitorId}`} · started {dateTime(incident.startedAt)}
+            {incident.acknowledgedAt ? ` · acknowledged ${dateTime(incident.acknowledgedAt)}` : ''}
+            {incident.resolvedAt ? ` · resolved ${dateTime(incident.resolvedAt)}` : ''}
+          </p>
+          {incident.cause?.message ? <p class="incident-cause">{incident.cause.message}</p> : null}
+          {canWrite && incident.status !== 'resolved' ? (
+            <div class="actions">
+              {incident.status === 'open' ? (
+                <button type="button" disabled={busy === incident.publicId} onClick={() => void act(incident, 'acknowledge')}>
+                  Acknowledge
+                </button>
+              ) : null}
+              <button type="button" class="secondary" disabled={busy === incident.publicId} onClick={() => void act(incident, 'resolve')}>
+                Resolve
+              </button>
+            </div>
+          ) : null}
+          {errors[incident.publicId] ? (
+            <p class="error" role="alert">
+              {errors[incident.publicId]}
+            </p>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

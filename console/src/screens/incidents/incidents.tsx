@@ -1,0 +1,62 @@
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { api, describe, ok, type Incident } from '../../api/client';
+import { ErrorText } from '../../components/field';
+import { useLiveReload } from '../../monitors/use-live-reload';
+import type { User } from '../../session';
+import { IncidentList } from './incident-list';
+
+const FILTERS = [
+  { value: 'active', label: 'Open and acknowledged' },
+  { value: 'resolved', label: 'Resolved' },
+] as const;
+
+/** Incidents of the caller's scope: open and acknowledged ones first; acknowledge and resolve; live. */
+export function Incidents({ user }: { user: User }) {
+  const [filter, setFilter] = useState<'active' | 'resolved'>('active');
+  const [incidents, setIncidents] = useState<Incident[] | null>(null);
+  const [names, setNames] = useState(new Map<number, string>());
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    try {
+      const statuses = filter === 'active' ? (['open', 'acknowledged'] as const) : (['resolved'] as const);
+      const pages = await Promise.all(
+        statuses.map((status) => ok(api.GET('/api/incidents', { params: { query: { status, perPage: 100 } } }))),
+      );
+      const found = pages.flatMap((p) => p.items).sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+      const sites = await ok(api.GET('/api/websites', { params: { query: { perPage: 200 } } }));
+      setNames(new Map(sites.items.map((s) => [s.id, s.name])));
+      setIncidents(found);
+      setError(null);
+    } catch (failure) {
+      setError(describe(failure));
+    }
+  }, [filter]);
+  useEffect(() => void load(), [load]);
+  useLiveReload(
+    () => void load(),
+    (event) => event.kind.startsWith('incident.'),
+  );
+  return (
+    <section aria-labelledby="incidents-title">
+      <h1 id="incidents-title">Incidents</h1>
+      <div class="tabs" role="group" aria-label="Which incidents">
+        {FILTERS.map((f) => (
+          <button
+            key={f.value}
+            type="button"
+            class={filter === f.value ? 'tab active' : 'tab'}
+            aria-pressed={filter === f.value}
+            onClick={() => setFilter(f.value)}
+          >
+            {f.label}
+          </button>
+        ))}
+      </div>
+      <ErrorText message={error} />
+      {incidents === null && !error ? <p role="status">Loading incidents…</p> : null}
+      {incidents ? (
+        <IncidentList incidents={incidents} monitorNames={names} onChanged={() => void load()} canWrite={user.role !== 'readonly'} />
+      ) : null}
+    </section>
+  );
+}

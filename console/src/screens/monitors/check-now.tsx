@@ -1,0 +1,50 @@
+import { useState } from 'preact/hooks';
+import { api, describe, ok, type CheckResult } from '../../api/client';
+import { ms } from '../../components/format';
+
+const WAIT_MS = 20_000;
+
+/** "Check now": queues a check from every location, then shows the first result that arrives. */
+export function CheckNow({ id, onResult }: { id: string; onResult: () => void }) {
+  const [status, setStatus] = useState<string>('');
+  const [result, setResult] = useState<CheckResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    setResult(null);
+    setStatus('Checking…');
+    try {
+      const since = Date.now() - 1_000;
+      await ok(api.POST('/api/websites/{id}/trigger-check', { params: { path: { id } } }));
+      const deadline = Date.now() + WAIT_MS;
+      while (Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        const page = await ok(api.GET('/api/websites/{id}/check-history', { params: { path: { id }, query: { perPage: 5 } } }));
+        const fresh = page.items.find((item) => new Date(item.checkedAt).getTime() >= since);
+        if (fresh) {
+          setResult(fresh);
+          setStatus('');
+          onResult();
+          return;
+        }
+      }
+      setStatus('No result yet: the check is still running or no location took it. It will show in the history.');
+    } catch (failure) {
+      setStatus(describe(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div class="check-now">
+      <button type="button" disabled={busy} onClick={() => void run()}>
+        Check now
+      </button>
+      <p role="status" aria-live="polite" class="check-now-result">
+        {result
+          ? `Result: ${result.status} from ${result.location}, ${ms(result.responseTimeMs)}${result.message ? ` — ${result.message}` : ''}`
+          : status}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { api, describe, ok, type CheckResult, type Incident, type Schemas, type UptimeStats } from '../../api/client';
+import { ErrorText } from '../../components/field';
+import { dateTime, ms, percent } from '../../components/format';
+import { StateBadge } from '../../components/state-badge';
+import { consoleState, unknownWhy, type MonitorKind } from '../../monitors/monitor-rows';
+import { useLiveReload } from '../../monitors/use-live-reload';
+import type { User } from '../../session';
+import { IncidentList } from '../incidents/incident-list';
+import { CheckHistory } from './check-history';
+import { CheckNow } from './check-now';
+
+type Monitor = Schemas['Website'] | Schemas['Monitor'];
+const PERIODS = ['24h', '7d', '30d'] as const;
+
+interface Loaded {
+  monitor: Monitor;
+  history: CheckResult[];
+  uptime: UptimeStats[];
+  incidents: Incident[];
+  inMaintenance: boolean;
+}
+
+async function loadMonitor(kind: MonitorKind, id: string): Promise<Monitor> {
+  if (kind === 'website') return ok(api.GET('/api/websites/{id}', { params: { path: { id } } }));
+  // Every kind's record has the one shape; the path names the kind.
+  const path = `/api/monitors/${kind}/{id}` as '/api/monitors/dns/{id}';
+  return ok(api.GET(path, { params: { path: { id } } }));
+}
+
+async function load(kind: MonitorKind, id: string): Promise<Loaded> {
+  const monitor = await loadMonitor(kind, id);
+  const [history, uptime, incidents, maintenance] = await Promise.all([
+    ok(api.GET('/api/websites/{id}/check-history', { params: { path: { id }, query: { perPage: 50 } } })),
+    Promise.all(PERIODS.map((period) => ok(api.GET('/api/websites/{id}/uptime-stats', { params: { path: { id }, query: { period } } })))),
+    ok(api.GET('/api/incidents', { params: { query: { monitorId: monitor.id, perPage: 20 } } })),
+    ok(api.GET('/api/maintenance-windows/check/{websiteId}', { params: { path: { websiteId: id } } })),
+  ]);
+  return { monitor, history: history.items, uptime, incidents: incidents.items, inMaintenance: maintenance.inMaintenance };
+}
+
+/** One monitor: its state, uptime, check history with each failure's evidence, its incidents, and "check now". */
+export function MonitorPage({ kind, id, user }: { kind: MonitorKind; id: string; user: User }) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const reload = useCallback(async () => {
+    try {
+      setLoaded(await load(kind, id));
+      setError(null);
+    } catch (failure) {
+      setError(describe(failure));
+    }
+  }, [kind, id]);
+  useEffect(() => void reload(), [reload]);
+  useLiveReload(
+    () => void reload(),
+    (event) => event.data.monitorId === id,
+  );
+
+  if (!loaded) return error ? <ErrorText message={error} /> : <p role="status">Loading the monitor…</p>;
+  const { monitor, history, uptime, incidents } = loaded;
+  const state = consoleState(monitor, loaded.inMaintenance, history[0] ?? null);
+  const why = unknownWhy(monitor);
+  const target = 'url' in monitor ? (monitor.url ?? monitor.monitoringType) : monitor.hostname;
+  return (
+    <article aria-labelledby="monitor-title">
+      <header class="monitor-header">
+        <h1 id="monitor-title">{monitor.name}</h1>
+        <StateBadge state={state} />
+      </header>
+      <p class="monitor-target">{target}</p>
+      {why ? <p class="note">{why}</p> : null}
+      <ErrorText message={error} />
+      <p class="monitor-meta">
+        Every {monitor.checkInterval} min from {monitor.locations.join(', ') || 'no location'} · last response{' '}
+        {ms(history[0]?.responseTimeMs)}
+      </p>
+      {user.role !== 'readonly' ? <CheckNow id={id} onResult={() => void reload()} /> : null}
+      <h2>Uptime</h2>
+      <dl class="uptime">
+        {uptime.map((stats) => (
+          <div key={stats.period} class="uptime-item">
+            <dt>{stats.period}</dt>
+            <dd>
+              <span class="uptime-figure">{percent(stats.uptimePercent)}</span>
+              <span class="uptime-since">{stats.monitoredSince ? `since ${dateTime(stats.monitoredSince)}` : 'no result yet'}</span>
+              {stats.unknownPercent ? (
+                <span class="uptime-since">
+                  {percent(stats.uptimeOfKnownPercent)} of the observed time; {percent(stats.unknownPercent)} unknown (no result)
+                </span>
+              ) : null}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <h2>Incidents</h2>
+      <IncidentList
+        incidents={incidents}
+        onChanged={() => void reload()}
+        canWrite={user.role !== 'readonly'}
+        monitorNames={new Map([[monitor.id, monitor.name]])}
+      />
+      <h2>Check history</h2>
+      <CheckHistory results={history} />
+    </article>
+  );
+}

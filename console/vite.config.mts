@@ -1,0 +1,21 @@
+import { defineConfig } from 'vite';
+
+/**
+ * The console's build: served by the service at /app from dist/console (no dev server in use). No
+ * inline script or style is emitted, so the host's Content-Security-Policy needs no unsafe-inline.
+ */
+export default defineConfig({
+  root: import.meta.dirname,
+  base: '/app/',
+  publicDir: false,
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  build: {
+    outDir: '../dist/console',
+    emptyOutDir: true,
+    modulePreload: { polyfill: false },
+    assetsInlineLimit: 0,
+    sourcemap: false,
+    reportCompressedSize: false,
+  },
+  logLevel: 'warn',
+});

@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+'use strict';
+/**
+ * The console's build (console/, served at /app from dist/console), run by `npm start`'s build step
+ * after the service's: only when its sources changed. Its inputs are console/ (less the generated API
+ * types), src/ (the API it is typed against) and package-lock.json; their digest is kept in
+ * dist/console/.build-stamp after a build that succeeded. Steps: the API types from the service's own
+ * OpenAPI document (scripts/console-api-types.ts), the typecheck (so an API change the console does
+ * not follow stops the build), then Vite's production build.
+ */
+const { createHash } = require('node:crypto');
+const { existsSync, readdirSync, readFileSync, writeFileSync } = require('node:fs');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+
+const INPUTS = ['console', 'src', 'package-lock.json'];
+const GENERATED = path.join('console', 'src', 'api', 'schema.d.ts');
+const OUT = path.join('dist', 'console');
+const STAMP = path.join(OUT, '.build-stamp');
+
+function inputFiles(root) {
+  const files = [];
+  const walk = (relative) => {
+    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
+      const child = path.join(relative, entry.name);
+      if (entry.isDirectory()) walk(child);
+      else if (entry.isFile() && child !== GENERATED) files.push(child);
+    }
+  };
+  for (const input of INPUTS) {
+    const absolute = path.join(root, input);
+    if (!existsSync(absolute)) continue;
+    if (input.endsWith('.json')) files.push(input);
+    else walk(input);
+  }
+  return files.sort();
+}
+
+function fingerprint(root) {
+  const hash = createHash('sha256');
+  for (const file of inputFiles(root))
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(root, file)))
+      .update('\0');
+  return hash.digest('hex');
+}
+
+function isConsoleCurrent(root) {
+  const stamp = path.join(root, STAMP);
+  if (!existsSync(path.join(root, OUT, 'index.html')) || !existsSync(stamp)) return false;
+  return readFileSync(stamp, 'utf8').trim() === fingerprint(root);
+}
+
+/** The steps of a build, each a node program with its arguments. */
+const steps = (root) => [
+  { what: 'API types from the OpenAPI document', args: ['--import', 'tsx', path.join(root, 'scripts', 'console-api-types.ts')] },
+  {
+    what: 'typecheck',
+    args: [require.resolve('typescript/bin/tsc', { paths: [root] }), '-p', path.join(root, 'console', 'tsconfig.json')],
+  },
+  {
+    what: 'bundle',
+    args: [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', path.join(root, 'console', 'vite.config.mts')],
+  },
+];
+
+function buildConsoleIfChanged(root, log = (line) => process.stdout.write(`${line}\n`)) {
+  if (!existsSync(path.join(root, 'console'))) return 0;
+  if (isConsoleCurrent(root)) {
+    log('Console build is current (sources unchanged since the last build).');
+    return 0;
+  }
+  const started = Date.now();
+  log('Building the console (API types, typecheck, Vite)...');
+  const digest = fingerprint(root);
+  for (const step of steps(root)) {
+    const result = spawnSync(process.execPath, step.args, {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    });
+    if (result.status !== 0) {
+      log(`The console build failed at its ${step.what} (see above).`);
+      return result.status ?? 1;
+    }
+  }
+  writeFileSync(path.join(root, STAMP), `${digest}\n`);
+  log(`Console built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  return 0;
+}
+
+module.exports = { buildConsoleIfChanged, isConsoleCurrent, fingerprint };
+
+if (require.main === module) process.exit(buildConsoleIfChanged(path.resolve(__dirname, '..')));

@@ -1,0 +1,58 @@
+import express, { type Express, type RequestHandler } from 'express';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+/** Where the console is served. */
+export const CONSOLE_PATH = '/app';
+
+/**
+ * The console's policy: its own scripts, styles and API only; no inline code, no eval, no other
+ * origin, not framed. Every asset comes from this host.
+ */
+export const CONSOLE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "manifest-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * The built console (dist/console, from scripts/build-console.cjs), found beside this file whether
+ * it runs compiled (dist/src/...) or through tsx (src/...); undefined when it was not built.
+ */
+export function builtConsoleDir(): string | undefined {
+  const candidates = [path.resolve(__dirname, '../../../../console'), path.resolve(__dirname, '../../../../dist/console')];
+  return candidates.find((dir) => existsSync(path.join(dir, 'index.html')) && existsSync(path.join(dir, 'assets')));
+}
+
+const securityHeaders: RequestHandler = (_req, res, next) => {
+  res.setHeader('content-security-policy', CONSOLE_CSP);
+  res.setHeader('x-content-type-options', 'nosniff');
+  res.setHeader('referrer-policy', 'no-referrer');
+  res.setHeader('x-frame-options', 'DENY');
+  next();
+};
+
+/**
+ * Serves the console at /app: its hashed assets (cached for a year), and its page for every other
+ * path under /app (the console routes in the browser), never cached. Answers whether it is mounted.
+ */
+export function mountConsole(app: Express, dir: string | undefined = builtConsoleDir()): boolean {
+  if (!dir) return false;
+  const index = path.join(dir, 'index.html');
+  const assets = `${CONSOLE_PATH}/assets/`;
+  app.use(assets, securityHeaders, express.static(path.join(dir, 'assets'), { index: false, maxAge: '365d', immutable: true }));
+  // A missing asset goes on to the host's 404; any other path is one of the console's screens.
+  app.get([CONSOLE_PATH, `${CONSOLE_PATH}/*path`], securityHeaders, (req, res, next) => {
+    if (req.path.startsWith(assets)) return next();
+    res.setHeader('cache-control', 'no-cache');
+    res.sendFile(index);
+  });
+  return true;
+}
