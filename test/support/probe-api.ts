@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { api, apiAt, type ApiResponse } from './http-client';
-import { platformAdmin } from './agent-fixtures';
-import { testServer } from './test-server';
+import { signIn } from './identity-fixtures';
+import { TEST_PLATFORM_ADMIN, testServer } from './test-server';
 
 /** A location with a live probe key, made through the API (a private one with an organization's token, else a platform one). */
 export interface ProbeSite {
@@ -13,7 +13,11 @@ export interface ProbeSite {
 
 export async function aProbeSite(ownerToken: string | 'platform', label = 'site'): Promise<ProbeSite> {
   const code = `${label}-${randomBytes(3).toString('hex')}`;
-  const [base, token] = ownerToken === 'platform' ? ['/api/admin/locations', await platformAdmin()] : ['/api/locations', ownerToken];
+  // The platform admin signs in afresh: a session kept from earlier tests may have expired on the test clock.
+  const [base, token] =
+    ownerToken === 'platform'
+      ? ['/api/admin/locations', (await signIn(TEST_PLATFORM_ADMIN.email, TEST_PLATFORM_ADMIN.password)).token]
+      : ['/api/locations', ownerToken];
   const created = await api('POST', base, { token, body: { code, name: `Probe site ${code}` } });
   expect(created.status, JSON.stringify(created.body)).to.equal(201);
   const issued = await api('POST', `${base}/${code}/keys`, { token, body: { name: 'probe' } });
