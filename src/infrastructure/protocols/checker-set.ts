@@ -4,6 +4,7 @@ import type { DnsblZone } from '../../domain/checks/dnsbl';
 import { SharedTlsContext } from './shared/tls-context';
 import { ResolverFactory } from './dns/resolver-factory';
 import { NodeHttpChecker } from './http/node-http-checker';
+import { ApiChainChecker } from './http/api-chain-checker';
 import { NodeTlsChecker } from './tls/node-tls-checker';
 import { NetTcpChecker } from './tcp/net-tcp-checker';
 import { NodeDnsChecker } from './dns/node-dns-checker';
@@ -49,6 +50,7 @@ export function protocolCheckers(
   const resolvers = new ResolverFactory(settings.dnsServers);
   return [
     new NodeHttpChecker(policy, tls, settings.userAgent),
+    new ApiChainChecker(policy, tls, settings.userAgent),
     new NodeTlsChecker(policy, tls),
     new NetTcpChecker(policy),
     new NodeDnsChecker(policy, resolvers),
