@@ -19,14 +19,14 @@ function normalizeStep(sent: Partial<ChainStep>): ChainStep {
   };
 }
 
-/** Every issue of a chain as one error: a step URL the service refuses is invalidUrl naming it, the rest validationFailed. */
+/** Every issue of a chain as one error: a step URL the service refuses is invalidUrl naming it, the rest validationFailed (paths as text, as the edge's). */
 function chainError(issues: readonly ChainIssue[]): AppError {
   const url = issues.find((i) => i.code === 'invalidUrl');
   if (url) {
     const field = `steps[${url.path[1] as number}].url`;
     return new AppError('invalidUrl', refusalDetails(field, url.reason ?? 'malformed'), url.message);
   }
-  return new AppError('validationFailed', { issues: issues.map((i) => ({ path: [...i.path], message: i.message, code: 'custom' })) });
+  return new AppError('validationFailed', { issues: issues.map((i) => ({ path: i.path.map(String), message: i.message, code: 'custom' })) });
 }
 
 const originOf = (url: string): string => `${/^https?:\/\/[^/?#]*/i.exec(url)![0].toLowerCase()}/`;
