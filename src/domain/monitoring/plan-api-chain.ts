@@ -26,7 +26,9 @@ function chainError(issues: readonly ChainIssue[]): AppError {
     const field = `steps[${url.path[1] as number}].url`;
     return new AppError('invalidUrl', refusalDetails(field, url.reason ?? 'malformed'), url.message);
   }
-  return new AppError('validationFailed', { issues: issues.map((i) => ({ path: i.path.map(String), message: i.message, code: 'custom' })) });
+  return new AppError('validationFailed', {
+    issues: issues.map((i) => ({ path: i.path.map(String), message: i.message, code: 'custom' })),
+  });
 }
 
 const originOf = (url: string): string => `${/^https?:\/\/[^/?#]*/i.exec(url)![0].toLowerCase()}/`;
