@@ -155,7 +155,12 @@ describe('API check chains: api_chain websites validated on write, run by the en
     expect(patched.body.data.issues[0].path).to.deep.equal(['steps', '0', 'body']);
 
     const other = await anOrgWithCustomer('chain-other');
-    expectError(await api('GET', `/api/websites/${created.body.publicId}`, { token: other.token }), 404, 'websiteNotFound');
+    const theirs = { token: other.token };
+    const ref = created.body.publicId as string;
+    expectError(await api('GET', `/api/websites/${ref}`, theirs), 404, 'websiteNotFound');
+    expectError(await api('PATCH', `/api/websites/${ref}`, { ...theirs, body: { secrets: { password: 'mine' } } }), 404, 'websiteNotFound');
+    expectError(await api('GET', `/api/websites/${ref}/check-history`, theirs), 404, 'websiteNotFound');
+    expectError(await api('POST', `/api/websites/${ref}/trigger-check`, theirs), 404, 'websiteNotFound');
   });
 
   it('runs a login-then-read chain from the schedule: up, both steps in the evidence', async () => {
