@@ -6,6 +6,7 @@ import { aMonitorPackage, aMonitoredCustomer } from '../../../support/monitoring
 import { useLoopbackChecks } from '../../../support/loopback-checks';
 import { anEngineFor, runUntilRecorded } from '../../../support/engine-runs';
 import { ApiPeer } from '../../../support/peers/api-peer';
+import { aCustomerToken } from '../../../support/identity-fixtures';
 import { testClock } from '../../../support/test-clock';
 import { testServer } from '../../../support/test-server';
 import { raw, sql } from '../../../../src/infrastructure/persistence/sql';
@@ -161,6 +162,18 @@ describe('API check chains: api_chain websites validated on write, run by the en
     expectError(await api('PATCH', `/api/websites/${ref}`, { ...theirs, body: { secrets: { password: 'mine' } } }), 404, 'websiteNotFound');
     expectError(await api('GET', `/api/websites/${ref}/check-history`, theirs), 404, 'websiteNotFound');
     expectError(await api('POST', `/api/websites/${ref}/trigger-check`, theirs), 404, 'websiteNotFound');
+  });
+
+  it('takes no secrets in a change request (requests are stored in clear), and takes steps', async () => {
+    const { token, customer } = await anOrgWithCustomer('chain-requests');
+    const created = await create(token, { customerId: customer.id, steps: loginThenRead(), secrets: { password: secret } });
+    const customerToken = await aCustomerToken(token, customer.id);
+    const path = `/api/websites/${created.body.publicId}/change-requests`;
+    const withSecret = await api('POST', path, { token: customerToken, body: { changes: { secrets: { password: 'new' } } } });
+    expectError(withSecret, 400, 'validationFailed');
+    expect(JSON.stringify(withSecret.body.data.issues)).to.contain('secrets');
+    const withSteps = await api('POST', path, { token: customerToken, body: { changes: { steps: loginThenRead().slice(0, 1) } } });
+    expect(withSteps.status, JSON.stringify(withSteps.body)).to.equal(201);
   });
 
   it('runs a login-then-read chain from the schedule: up, both steps in the evidence', async () => {
