@@ -37,7 +37,7 @@ const originOf = (url: string): string => `${/^https?:\/\/[^/?#]*/i.exec(url)![0
  * API chain websites: `steps` (required) validated as a whole on every write that sends steps or
  * secrets (validateChain); `secrets` replaces the stored set (null clears it), kept encrypted with
  * only their names in the configuration; every step's host vetted by the target policy when steps
- * are sent or the type becomes api_chain (the refusal names `steps[i].url`). The website's url is
+ * or locations are sent or the type becomes api_chain (the refusal names `steps[i].url`). The website's url is
  * the first step's origin, for lists and the default name.
  */
 export function planApiChain(step: PlanStep): CredentialsChange {
@@ -56,7 +56,8 @@ export function planApiChain(step: PlanStep): CredentialsChange {
   if (!config.steps) throw validationIssue('steps', 'Required for api_chain monitors', 'invalid_type');
   const { issues, targets: hosts } = validateChain(config.steps, config.secretNames ?? [], { reservedNames: step.privateNames });
   if (issues.length > 0) throw chainError(issues);
-  if (creating || typeChanged || input.steps !== undefined) {
+  // Locations decide whose policy vets (a chain checked only from private locations may name private hosts): vet again when they change.
+  if (creating || typeChanged || input.steps !== undefined || input.locations !== undefined) {
     for (const target of hosts) targets.push({ field: 'url', label: `steps[${target.index}].url`, host: target.host });
   }
   state.url = originOf(config.steps[0]!.url);

@@ -56,11 +56,15 @@ describe('planning an API chain website', () => {
     expectAppError(() => create({ steps: [{ name: 'a', url: 'http://db.internal/x' }] }), 'invalidUrl');
   });
 
-  it('keeps stored secrets on an update without secrets, vets hosts again only when steps are sent, and drops the chain on leaving the type', () => {
+  it('keeps stored secrets on an update without secrets, vets hosts again only when steps or locations are sent, and drops the chain on leaving the type', () => {
     const current = create({ steps, secrets: { password: 'x' } }).state;
     const renamed = planMonitor(ctx, current, { name: 'Login flow' });
     expect(renamed.credentials).to.deep.equal({ kind: 'keep' });
     expect(renamed.targets).to.deep.equal([]);
+    expect(planMonitor(ctx, current, { locations: ['eu-west'] }).targets.map((t) => t.label)).to.deep.equal([
+      'steps[0].url',
+      'steps[1].url',
+    ]);
     const left = planMonitor(ctx, current, { monitoringType: 'http', url: 'https://api.example.com/' });
     expect(left.credentials).to.deep.equal({ kind: 'clear' });
     expect(left.state.config).to.include({ steps: null });
