@@ -16,7 +16,8 @@ export interface ApiRequest {
  * POST /login ({"user","password"}: 200 {"token"} when the password is `password`, else 401),
  * GET /me (200 with the user and an x-request-id header for `Authorization: Bearer <token>`, else 401),
  * POST /echo (500 with the request body: a step whose evidence would show what was sent),
- * GET /slow (after 300 ms), GET /big (1 MiB of JSON-looking text), anything else 404.
+ * GET /slow (after 300 ms), GET /big (1 MiB of JSON-looking text), GET /headers (14 headers of 1,000
+ * characters), anything else 404.
  */
 export class ApiPeer {
   readonly requests: ApiRequest[] = [];
@@ -81,6 +82,10 @@ export class ApiPeer {
     if (path === '/slow') {
       setTimeout(() => json(200, { ok: true }), 300);
       return;
+    }
+    if (path === '/headers') {
+      const many = Object.fromEntries(Array.from({ length: 14 }, (_, i) => [`x-filler-${i}`, 'h'.repeat(1000)]));
+      return json(200, { ok: true }, many);
     }
     if (path === '/big') {
       res.writeHead(200, { 'content-type': 'application/json' });

@@ -19,8 +19,13 @@ import { findingFor } from '../shared/probe-error';
 import type { SharedTlsContext } from '../shared/tls-context';
 import { exchange, type ExchangeResponse } from './http-exchange';
 
-const MAX_EVIDENCE_HEADERS = 30;
-const MAX_HEADER_CHARS = 256;
+/**
+ * Evidence bounds per step, so that ten steps stay well inside what a probe may report
+ * (WIRE_LIMITS.maxEvidenceChars): headers, their values and the URL (which extracted values may lengthen).
+ */
+const MAX_EVIDENCE_HEADERS = 12;
+const MAX_HEADER_CHARS = 200;
+const MAX_URL_CHARS = 500;
 /** Response headers never kept: they carry sessions. */
 const UNKEPT_HEADERS = new Set(['set-cookie', 'authorization', 'proxy-authorization', 'cookie']);
 
@@ -103,7 +108,7 @@ export class ApiChainChecker implements Checker<ApiChainCheckRequest> {
         else values.variables.set(extraction.variable, got.value);
       }
     }
-    const connectAt = response.timings.tlsAt ?? response.timings.connectAt;
+    const connectAt = response.timings.connectAt;
     return {
       url,
       response: { ...response, truncated, flat: seen.headers },
@@ -145,7 +150,7 @@ function evidenceOf(index: number, step: ChainStep, run: StepRun, passed: boolea
     index,
     name: step.name,
     method: step.method,
-    url: redact(run.url),
+    url: redact(run.url).slice(0, MAX_URL_CHARS),
     status: r?.status ?? 0,
     headers,
     bodyBytes: r?.bodyBytes ?? 0,

@@ -6,6 +6,7 @@ import type { ApiChainCheckRequest } from '../../../../src/domain/checks/check-r
 import type { Assertion, ChainStep } from '../../../../src/domain/checks/api-chain/chain-definition';
 import { ApiPeer } from '../../../support/peers/api-peer';
 import { checkContext, TEST_USER_AGENT } from '../../../support/check-requests';
+import { evidenceFits } from '../../../../src/application/probes/wire';
 
 const SECRET = 'hunter2-Sw0rdfish!';
 
@@ -192,5 +193,15 @@ describe('API chain checker against a loopback API', () => {
 
     const late = await checker.check(chain([login(), step('slow', '/slow')]), checkContext(150));
     expect(late.reason).to.deep.include({ code: 'timeout', message: 'Step 2 (slow): The check timed out' });
+  });
+
+  it('keeps the evidence of ten steps with long URLs and many large headers within what a probe may report', async () => {
+    const long = `/headers?q=${'q'.repeat(1500)}`;
+    const steps = Array.from({ length: 9 }, (_, i) => step(`headers ${i}`, long));
+    const last = step('last', long, { assertions: [{ type: 'status', equals: 201 }] });
+    const result = await checker.check(chain([...steps, last]), checkContext());
+    expect(result.evidence.apiChain!.steps).to.have.length(10);
+    expect(Object.keys(result.evidence.apiChain!.steps[9]!.headers)).to.have.length(12);
+    expect(evidenceFits(result.evidence as Record<string, unknown>)).to.equal(true);
   });
 });
