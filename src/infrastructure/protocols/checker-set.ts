@@ -2,6 +2,7 @@ import type { AnyChecker, ScreenshotStore } from '../../application/checks/ports
 import type { TargetPolicy } from '../../application/shared/target-policy';
 import type { DnsblZone } from '../../domain/checks/dnsbl';
 import { SharedTlsContext } from './shared/tls-context';
+import { enableLinearRegExp } from './shared/linear-regexp';
 import { ResolverFactory } from './dns/resolver-factory';
 import { NodeHttpChecker } from './http/node-http-checker';
 import { ApiChainChecker } from './http/api-chain-checker';
@@ -46,6 +47,7 @@ export function protocolCheckers(
   browser: ChromiumBrowser,
   screenshots: ScreenshotStore,
 ): AnyChecker[] {
+  enableLinearRegExp(); // API chains' patterns, on probes too
   const tls = new SharedTlsContext(settings.extraCa);
   const resolvers = new ResolverFactory(settings.dnsServers);
   return [

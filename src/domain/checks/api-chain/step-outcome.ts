@@ -1,6 +1,7 @@
 import type { CheckReasonCode } from '../check-result';
 import type { Assertion, Extraction, JsonScalar, MatchOp } from './chain-definition';
 import { parseJsonPath, readJsonPath } from './json-path';
+import { chainPattern } from './chain-pattern';
 
 /** What a step's assertions and extractions read of its response. */
 export interface StepResponse {
@@ -41,7 +42,7 @@ function matches(actual: unknown, op: MatchOp, expected: JsonScalar): boolean {
       if (Array.isArray(actual)) return actual.some((item) => item === expected);
       return typeof actual === 'string' && actual.includes(String(expected));
     case 'matches':
-      return (typeof actual === 'string' || typeof actual === 'number') && new RegExp(String(expected)).test(String(actual));
+      return (typeof actual === 'string' || typeof actual === 'number') && chainPattern(String(expected)).test(String(actual));
   }
 }
 
@@ -107,7 +108,7 @@ export function extract(extraction: Extraction, response: StepResponse): { value
       return { value: typeof value === 'string' ? value : JSON.stringify(value) };
     }
     case 'regex': {
-      const match = new RegExp(extraction.expression).exec(response.body);
+      const match = chainPattern(extraction.expression).exec(response.body);
       if (!match) return fail(`no match for /${extraction.expression}/`);
       const group = extraction.group ?? (match.length > 1 ? 1 : 0);
       const value = match[group];

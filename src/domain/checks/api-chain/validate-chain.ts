@@ -3,6 +3,7 @@ import { parseTargetUrl } from '../../shared/network/target-url';
 import { CHAIN_LIMITS, VARIABLE_NAME, type Assertion, type ChainStep, type Extraction } from './chain-definition';
 import { placeholdersIn, substitute } from './chain-template';
 import { parseJsonPath } from './json-path';
+import { chainPattern } from './chain-pattern';
 
 export type IssuePath = readonly (string | number)[];
 
@@ -23,18 +24,17 @@ export interface ChainTarget {
 }
 
 export const MAX_PATTERN_LENGTH = 200;
-/** A quantified group holding a quantifier, (a+)+ and kin: catastrophic backtracking on a crafted body. */
-const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)\s*[+*{]/;
 
-/** Why `pattern` cannot be a chain's regular expression, or null. */
+/** Why `pattern` cannot be a chain's regular expression (too long, not one, or not runnable in linear time), or null. */
 export function patternProblem(pattern: string): string | null {
   if (pattern.length > MAX_PATTERN_LENGTH) return `at most ${MAX_PATTERN_LENGTH} characters`;
-  if (NESTED_QUANTIFIER.test(pattern)) return 'a quantified group may not contain a quantifier (backtracking)';
   try {
-    new RegExp(pattern);
+    chainPattern(pattern);
     return null;
   } catch (error) {
-    return `not a regular expression: ${(error as Error).message}`;
+    const message = (error as Error).message;
+    if (/linear time/.test(message)) return 'backreferences and lookarounds are not supported (patterns run in linear time)';
+    return `not a regular expression: ${message}`;
   }
 }
 

@@ -72,6 +72,13 @@ describe('API chains: extraction', () => {
     expect(extract({ variable: 'n', source: 'regex', expression: 'tok-\\d' }, response)).to.deep.equal({ value: 'tok-1' });
   });
 
+  it('matches in linear time: a pattern that backtracks catastrophically elsewhere answers at once on a crafted body', () => {
+    const crafted = { ...response, body: `${'a'.repeat(100_000)}!` };
+    expect(extract({ variable: 'x', source: 'regex', expression: '^(a+)+$' }, crafted)).to.deep.equal({
+      failure: { code: 'extractionFailed', message: 'could not extract x: no match for /^(a+)+$/' },
+    });
+  });
+
   it('fails naming the variable and why', () => {
     expect(extract({ variable: 'id', source: 'jsonPath', expression: '$.id' }, response)).to.deep.equal({
       failure: { code: 'extractionFailed', message: 'could not extract id: nothing at $.id' },

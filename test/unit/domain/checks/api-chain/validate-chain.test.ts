@@ -72,7 +72,7 @@ describe('API chains: definition rules', () => {
         aStep({
           extract: [
             { variable: 'a', source: 'jsonPath', expression: 'token' },
-            { variable: 'a', source: 'regex', expression: '(a+)+$' },
+            { variable: 'a', source: 'regex', expression: '(a)\\1' },
           ],
           assertions: [
             { type: 'jsonPath', path: '$.x', op: 'matches', value: '[' },
@@ -93,10 +93,12 @@ describe('API chains: definition rules', () => {
     ]);
   });
 
-  it('judges regular expressions: too long, nested quantifiers, not compiling', () => {
+  it('judges regular expressions: too long, needing backtracking (backreferences, lookarounds), not compiling', () => {
     expect(patternProblem('^id=(\\d+)$')).to.equal(null);
+    expect(patternProblem('(\\w+\\s?)*$'), 'nested quantifiers run in linear time').to.equal(null);
     expect(patternProblem('x'.repeat(201))).to.equal('at most 200 characters');
-    expect(patternProblem('(\\w+\\s?)*$')).to.contain('backtracking');
+    expect(patternProblem('(a)\\1')).to.equal('backreferences and lookarounds are not supported (patterns run in linear time)');
+    expect(patternProblem('(?<=a)b')).to.contain('lookarounds');
     expect(patternProblem('(')).to.match(/^not a regular expression/);
   });
 });
