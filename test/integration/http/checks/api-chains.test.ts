@@ -78,8 +78,8 @@ describe('API check chains: api_chain websites validated on write, run by the en
     api('POST', '/api/websites', { token, body: { monitoringType: 'api_chain', locations: [LOCATION], timeoutSeconds: 10, ...body } });
 
   /** A chain created through the API (public URLs), then pointed at the loopback peers: step i at `hosts[i]` (default the peer). */
-  async function aChain(token: string, customerId: number, steps: unknown[], hosts: string[] = []) {
-    const created = await create(token, { customerId, steps, secrets: { password: secret } });
+  async function aChain(token: string, customerId: number, steps: unknown[], hosts: string[] = [], more: Record<string, unknown> = {}) {
+    const created = await create(token, { customerId, steps, secrets: { password: secret }, ...more });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     const { database } = await testServer();
     const [row] = await database.sql.query<{ config: { steps: { url: string }[] } }>(
@@ -198,6 +198,27 @@ describe('API check chains: api_chain websites validated on write, run by the en
     expect(failed).to.include({ name: 'read profile', status: 200, passed: false });
     expect(failed.headers).to.include({ 'x-request-id': 'req-42' });
     expect(failed.bodyExcerpt).to.equal('{"user":{"name":"Ann","roles":["admin","ops"]}}');
+  });
+
+  it('is confirmed like every check: one failure of two opens nothing, the confirmation a retry interval later opens the incident', async () => {
+    const { token, customer } = await anOrgWithCustomer('chain-confirm');
+    const steps = loginThenRead([{ type: 'jsonPath', path: '$.user.name', op: 'equals', value: 'Bob' }]);
+    const chain = await aChain(token, customer.id, steps, [], { alertConsecutiveChecks: 2, alertRetryInterval: 10 });
+    const dispatcher = await anEngineFor(monitorIds, [LOCATION], 'chain-confirming');
+    const incidents = async () =>
+      (await api('GET', '/api/incidents', { token, query: { monitorId: String(chain.id) } })).body.items as Array<{
+        status: string;
+        cause: { reasonCode: string; message: string } | null;
+      }>;
+    expect((await api('POST', `/api/websites/${chain.publicId}/trigger-check`, { token })).status).to.equal(202);
+    await runUntilRecorded(dispatcher, 1);
+    expect(await incidents(), 'one failure of two: nothing yet').to.have.length(0);
+    testClock.advance(10_500);
+    await runUntilRecorded(dispatcher, 1);
+    const open = await incidents();
+    expect(open.map((i) => i.status)).to.deep.equal(['open']);
+    expect(open[0]!.cause).to.include({ reasonCode: 'assertionFailed' });
+    expect(open[0]!.cause!.message).to.match(/^Step 2 \(read profile\): /);
   });
 
   it('refuses step 3 at a private address outside the allowlist (targetRejected), which hears nothing', async () => {
