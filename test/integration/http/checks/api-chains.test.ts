@@ -133,6 +133,29 @@ describe('API check chains: api_chain websites validated on write, run by the en
     expect(local.body.data).to.include({ field: 'steps[1].url', reason: 'reservedName' });
   });
 
+  it('answers odd definitions with the error envelope (or drops what cannot be a header name), never a 5xx', async () => {
+    const { token, customer } = await anOrgWithCustomer('chain-odd');
+    const step = loginThenRead()[0]!;
+    const odd: Record<string, unknown>[] = [
+      { steps: [] },
+      { steps: null },
+      { steps: [{ ...step, url: 'HTTPS://{{secrets.password}}@x/' }] },
+      { steps: [{ ...step, url: 'https://x.example/{{ }}' }] },
+      { steps: [{ ...step, body: '{{secrets.__proto__}}' }], secrets: JSON.parse('{"__proto__":"x","password":"y"}') },
+      { steps: [{ ...step, extract: [{ variable: 'constructor', source: 'regex', expression: '(?<n>a)\\k<n>' }] }] },
+      { steps: [{ ...step, assertions: [{ type: 'jsonPath', path: '$', op: 'matches', value: 7 }] }] },
+      { steps: [{ ...step, headers: JSON.parse('{"__proto__":"x"}') }] },
+      { steps: [step, { ...step }] },
+      { steps: [{ ...step, url: `https://x.example/${'{{token}}'.repeat(200)}` }] },
+    ];
+    for (const extra of odd) {
+      const response = await create(token, { customerId: customer.id, secrets: { password: secret }, ...extra });
+      expect(response.status, `${JSON.stringify(extra)}: ${JSON.stringify(response.body)}`).to.be.below(500);
+      if (response.status >= 400) expectError(response, response.status, response.body.data.code);
+      else expect(response.body.steps[0].headers, 'a __proto__ header name is dropped by the schema').to.deep.equal({});
+    }
+  });
+
   it('stores the chain, answers its secret names and never the secrets', async () => {
     const { token, customer } = await anOrgWithCustomer('chain-store');
     const created = await create(token, { customerId: customer.id, steps: loginThenRead(), secrets: { password: secret } });
