@@ -42,6 +42,7 @@ import { Migration20270105090000CompactResults } from './20270105090000-compact-
 import { Migration20270110090000LocationsProbes } from './20270110090000-locations-probes';
 import { Migration20270110093000LocationsAudit } from './20270110093000-locations-audit';
 import { Migration20270110100000MonitorLiveness } from './20270110100000-monitor-liveness';
+import { Migration20270125090000ApiChainDocuments } from './20270125090000-api-chain-documents';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -88,4 +89,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270110090000LocationsProbes', class: Migration20270110090000LocationsProbes },
   { name: 'Migration20270110093000LocationsAudit', class: Migration20270110093000LocationsAudit },
   { name: 'Migration20270110100000MonitorLiveness', class: Migration20270110100000MonitorLiveness },
+  { name: 'Migration20270125090000ApiChainDocuments', class: Migration20270125090000ApiChainDocuments },
 ];
