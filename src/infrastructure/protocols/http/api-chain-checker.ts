@@ -91,6 +91,8 @@ export class ApiChainChecker implements Checker<ApiChainCheckRequest> {
         countLimit: CHAIN_LIMITS.maxResponseBytes,
         deadline: context.deadline,
         certificateAt: null,
+        // Steps carry secrets and tokens: never to a peer whose certificate does not verify.
+        requireVerifiedTls: true,
       });
     } catch (error) {
       const { code, message } = findingFor(error);

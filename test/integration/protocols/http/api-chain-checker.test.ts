@@ -5,6 +5,8 @@ import { SharedTlsContext } from '../../../../src/infrastructure/protocols/share
 import type { ApiChainCheckRequest } from '../../../../src/domain/checks/check-request';
 import type { Assertion, ChainStep } from '../../../../src/domain/checks/api-chain/chain-definition';
 import { ApiPeer } from '../../../support/peers/api-peer';
+import { HttpPeer } from '../../../support/peers/http-peer';
+import { testCertificates } from '../../../support/peers/certificates';
 import { checkContext, TEST_USER_AGENT } from '../../../support/check-requests';
 import { evidenceFits } from '../../../../src/application/probes/wire';
 
@@ -203,5 +205,23 @@ describe('API chain checker against a loopback API', () => {
     expect(result.evidence.apiChain!.steps).to.have.length(10);
     expect(Object.keys(result.evidence.apiChain!.steps[9]!.headers)).to.have.length(12);
     expect(evidenceFits(result.evidence as Record<string, unknown>)).to.equal(true);
+  });
+
+  it('sends a step over https only to a peer whose certificate verifies: a self-signed one hears nothing (sslInvalid)', async () => {
+    const certs = testCertificates();
+    const trusting = new ApiChainChecker(policy, new SharedTlsContext([certs.ca.cert]), TEST_USER_AGENT);
+    const secure = await new HttpPeer(certs.valid).start();
+    const selfSigned = await new HttpPeer(certs.selfSigned).start();
+    try {
+      const post = (url: string): ChainStep => ({ ...step('post', '/'), url, method: 'POST', body: '{"key":"{{secrets.password}}"}' });
+      const good = await trusting.check(chain([post(secure.url('/echo'))]), checkContext());
+      expect(good.status, JSON.stringify(good.findings)).to.equal('up');
+      const bad = await trusting.check(chain([post(selfSigned.url('/echo'))]), checkContext());
+      expect(bad.reason?.code).to.equal('sslInvalid');
+      expect(bad.reason?.message).to.match(/^Step 1 \(post\): the certificate of 127\.0\.0\.1 is not trusted \(.+\): nothing was sent$/);
+      expect(selfSigned.requests, 'the request never went out').to.deep.equal([]);
+    } finally {
+      await Promise.all([secure.stop(), selfSigned.stop()]);
+    }
   });
 });
