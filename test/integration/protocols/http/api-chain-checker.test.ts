@@ -180,6 +180,14 @@ describe('API chain checker against a loopback API', () => {
     expect(failed.bodyExcerpt).to.equal('{"received":"{\\"password\\":\\"[redacted]\\"}"}');
     expect(result.reason?.message).to.equal('Step 1 (echo): $.received equals "x" failed: was "{\\"password\\":\\"[redacted]\\"}"');
     expect(JSON.stringify(result)).to.not.contain(SECRET);
+
+    // A secret across the excerpt's end: redacted before the cut, so no prefix of it is kept either.
+    const straddling = { ...echo, url: api.url('/echo'), body: `${'a'.repeat(1005)}{{secrets.password}}` };
+    const cut = await checker.check(chain([straddling]), checkContext());
+    const excerpt = cut.evidence.apiChain!.steps[0]!.bodyExcerpt!;
+    expect(excerpt).to.have.length(1024);
+    expect(excerpt.endsWith('[redac'), excerpt.slice(-20)).to.equal(true);
+    expect(excerpt).to.not.contain(SECRET.slice(0, 6));
   });
 
   it('reads at most the per-step limit, says the body was cut, and ends the whole chain at its deadline', async () => {
