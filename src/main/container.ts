@@ -5,9 +5,11 @@ import type { Clock } from '../application/shared/clock';
 import type { Database } from '../infrastructure/persistence/database';
 import type { AppConfig } from './config';
 import { CONTEXTS } from './contexts';
+import { enableLinearRegExp } from '../infrastructure/protocols/shared/linear-regexp';
 
 /** The one composition root: every context's bindings (src/main/contexts.ts), over the shared platform adapters. */
 export function createContainer(config: AppConfig, logger: Logger, database: Database, clock?: Clock): Container {
+  enableLinearRegExp(); // API chains validate and run customers' patterns with it
   const container = new Container({ defaultScope: 'Singleton' });
   const host = { config, logger, database, clock };
   for (const context of CONTEXTS) {

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { installCommand, missingSystemTools, systemTools } from '../../src/infrastructure/protocols/system-tools';
 import { stopTestInfrastructure, testConfig } from './test-server';
+import { enableLinearRegExp } from '../../src/infrastructure/protocols/shared/linear-regexp';
 
 /**
  * Before any test: the system programs the checks drive must be installed, or the run stops at
@@ -8,6 +9,8 @@ import { stopTestInfrastructure, testConfig } from './test-server';
  * After the whole run: stops the shared server and database (started lazily by integration tests).
  */
 export const mochaHooks = async () => {
+  enableLinearRegExp(); // as every host does at start (API chains' patterns); domain tests build no container
+
   const missing = await missingSystemTools(systemTools(testConfig().browserExecutablePath));
   if (missing.length > 0) {
     const needs = missing.map((tool) => `${tool.debianPackage} (${tool.neededFor}: ${tool.program})`).join(' and ');

@@ -24,8 +24,8 @@ export async function vetTargets(policy: TargetPolicy, targets: readonly TargetT
     if (vetting.ok || (vetting.reason === 'unresolvable' && target.mayBeUnresolvable)) continue;
     throw new AppError(
       CODE_BY_FIELD[target.field],
-      refusalDetails(target.field, vetting.reason, target.host),
-      targetRefusal(target.field, vetting.reason, target.host),
+      refusalDetails(target.label ?? target.field, vetting.reason, target.host),
+      targetRefusal(target.label ?? target.field, vetting.reason, target.host),
     );
   }
 }

@@ -23,6 +23,8 @@ export interface SchedulableMonitor {
   readonly connectTlsInsecure: boolean;
   readonly config: MonitorConfig;
   readonly credentials: Credentials | null;
+  /** An API chain's secrets by name (decrypted like credentials); empty for every other kind. */
+  readonly secrets?: Readonly<Record<string, string>>;
   readonly lastHeartbeatAt: Date | null;
   readonly createdAt: Date;
 }
@@ -57,6 +59,10 @@ export function checkRequestFor(m: SchedulableMonitor): CheckRequest | null {
         };
       }
       if (m.monitoringType === 'scripted_browser') return m.url ? browserRequest(m, m.url) : null;
+      if (m.monitoringType === 'api_chain') {
+        const steps = m.config.steps ?? [];
+        return steps.length > 0 ? { kind: 'apiChain', steps, secrets: m.secrets ?? {}, timeoutSeconds } : null;
+      }
       return m.monitoringType === 'http' && m.url ? httpRequest(m, m.url) : null;
     case 'dns':
       return {

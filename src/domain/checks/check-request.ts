@@ -1,4 +1,5 @@
 import type { ScenarioStep } from './browser-scenario';
+import type { ChainStep } from './api-chain/chain-definition';
 import type { ConnectTo } from '../shared/network/connect-host';
 
 /**
@@ -151,6 +152,14 @@ export interface BrowserCheckRequest extends Timed {
   readonly screenshotOwner: { readonly monitorId: number; readonly organizationId: number } | null;
 }
 
+/** An API check chain: HTTP steps in order, the whole chain within timeoutSeconds (see api-chain/). */
+export interface ApiChainCheckRequest extends Timed {
+  readonly kind: 'apiChain';
+  readonly steps: readonly ChainStep[];
+  /** The values `{{secrets.NAME}}` stands for: sent to the checker only, redacted from everything it keeps. */
+  readonly secrets: Readonly<Record<string, string>>;
+}
+
 export type ServiceCheckRequest = SmtpCheckRequest | SshCheckRequest | FtpCheckRequest | ImapCheckRequest | Pop3CheckRequest;
 
 export type CheckRequest =
@@ -163,4 +172,5 @@ export type CheckRequest =
   | ServiceCheckRequest
   | DomainExpiryCheckRequest
   | DnsblCheckRequest
-  | BrowserCheckRequest;
+  | BrowserCheckRequest
+  | ApiChainCheckRequest;

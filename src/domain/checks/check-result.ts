@@ -40,7 +40,11 @@ export type CheckReasonCode =
   | 'dnsblListed'
   | 'dnsblLookupFailed'
   /** A scenario step failed: no element for a selector in time, a title or URL expectation unmet. */
-  | 'stepFailed';
+  | 'stepFailed'
+  /** An API chain step's JSON path or header assertion did not hold. */
+  | 'assertionFailed'
+  /** An API chain step's response did not hold the value a later step needs. */
+  | 'extractionFailed';
 
 export interface Finding {
   readonly status: 'degraded' | 'down';
@@ -130,6 +134,32 @@ export interface CheckEvidence {
     readonly failedZones: readonly string[];
   };
   readonly browser?: BrowserEvidence;
+  readonly apiChain?: ApiChainEvidence;
+}
+
+/** One step of an API chain as run: secrets are redacted from every string, the body excerpt is kept for the failing step only. */
+export interface ApiChainStepEvidence {
+  readonly index: number;
+  readonly name: string;
+  readonly method: string;
+  readonly url: string;
+  /** 0 when no answer came (refused, unreachable, timed out). */
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly bodyBytes: number;
+  /** The body was longer than the per-step limit and was cut. */
+  readonly truncated: boolean;
+  readonly address: string | null;
+  readonly timings: { readonly connectMs: number | null; readonly firstByteMs: number | null; readonly totalMs: number };
+  readonly passed: boolean;
+  readonly bodyExcerpt?: string;
+}
+
+/** What an API chain did: the steps run, in order (the failing one last), and which failed. */
+export interface ApiChainEvidence {
+  readonly steps: readonly ApiChainStepEvidence[];
+  /** Index of the failing step; null when every step passed. */
+  readonly failedStep: number | null;
 }
 
 /** What a scripted-browser scenario did: the steps run (the failed one last), where it ended, what it refused. */

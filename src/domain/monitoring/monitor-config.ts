@@ -1,4 +1,5 @@
 import type { CheckConfig } from './check-config';
+import type { ChainStep } from '../checks/api-chain/chain-definition';
 import type { MailboxProtocol, TlsMode } from './protocol-settings';
 
 export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -23,6 +24,10 @@ export interface WebsiteConfig extends CheckConfig {
   followRedirects: boolean;
   /** Scripted-browser scenario (the check engine runs it against `url`). */
   script: string | null;
+  /** API check chain (api_chain): its HTTP steps. */
+  steps: ChainStep[] | null;
+  /** API check chain: the names of its secrets (their values are stored encrypted, never here). */
+  secretNames: string[];
 }
 
 export interface DnsConfig {
@@ -53,4 +58,6 @@ export const WEBSITE_CONFIG_DEFAULTS: Omit<WebsiteConfig, keyof CheckConfig> = {
   responseTimeThreshold: null,
   followRedirects: true,
   script: null,
+  steps: null,
+  secretNames: [],
 };

@@ -9,8 +9,8 @@ export type PerKindType = (typeof PER_KIND_TYPES)[number];
 export const isMonitorKind = (value: unknown): value is MonitorKind => (MONITOR_KINDS as readonly unknown[]).includes(value);
 export const isPerKindType = (value: unknown): value is PerKindType => (PER_KIND_TYPES as readonly unknown[]).includes(value);
 
-/** monitoringType of a website: page checks, passive heartbeats, scripted-browser scenarios. */
-export const WEBSITE_TYPES = ['http', 'heartbeat', 'scripted_browser'] as const;
+/** monitoringType of a website: page checks, passive heartbeats, scripted-browser scenarios, API check chains. */
+export const WEBSITE_TYPES = ['http', 'heartbeat', 'scripted_browser', 'api_chain'] as const;
 export type WebsiteType = (typeof WEBSITE_TYPES)[number];
 export const isWebsiteType = (value: unknown): value is WebsiteType => (WEBSITE_TYPES as readonly unknown[]).includes(value);
 

@@ -22,6 +22,8 @@ export interface PlanContext {
 /** A host the plan newly points a check at; the target policy must vet it before saving. */
 export interface TargetToVet {
   readonly field: 'url' | 'hostname' | 'connectHost' | 'resolver';
+  /** The field as a refusal names it when it is not `field` itself (`steps[2].url`). */
+  readonly label?: string;
   readonly host: string;
   /**
    * A DNS monitor's name: what it resolves to must be public (or allowlisted), as for every other
@@ -37,8 +39,13 @@ export interface MonitorCredentials {
   privateKey?: string;
 }
 
+/** An API chain's secrets by name (stored encrypted like credentials, never returned). */
+export interface ChainSecrets {
+  secrets: Record<string, string>;
+}
+
 export type CredentialsChange =
-  { readonly kind: 'keep' } | { readonly kind: 'clear' } | { readonly kind: 'set'; readonly value: MonitorCredentials };
+  { readonly kind: 'keep' } | { readonly kind: 'clear' } | { readonly kind: 'set'; readonly value: MonitorCredentials | ChainSecrets };
 
 export interface MonitorPlan {
   readonly state: MonitorState;

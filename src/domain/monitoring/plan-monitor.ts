@@ -62,7 +62,7 @@ export function planMonitor(ctx: PlanContext, current: MonitorState | null, inpu
   const step: PlanStep = { creating, typeChanged, state, input, targets: [], privateNames };
   let needsHeartbeatToken = false;
   let credentials: MonitorPlan['credentials'] = { kind: 'keep' };
-  if (ctx.kind === 'website') ({ needsHeartbeatToken } = planWebsite(step));
+  if (ctx.kind === 'website') ({ needsHeartbeatToken, credentials } = planWebsite(step));
   else ({ credentials } = planEndpoint(ctx.kind, step));
   // Leaving private locations only: the stored hosts are the service's to judge again.
   if (!creating && !privateNames && isCheckedOnlyFrom(current.locations, ctx.privateLocations ?? [])) revetStoredHosts(step);

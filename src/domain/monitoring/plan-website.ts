@@ -4,7 +4,8 @@ import { applyCheckConfig, DEFAULT_CHECK_CONFIG, pickCheckConfig, type CheckConf
 import { applyConnectSettings, connectHostName } from './connect-settings';
 import { connectFieldsTakeEffect } from './monitor-kind';
 import { WEBSITE_CONFIG_DEFAULTS, type WebsiteConfig } from './monitor-config';
-import type { PlanStep } from './monitor-plan';
+import type { CredentialsChange, PlanStep } from './monitor-plan';
+import { dropApiChain, planApiChain } from './plan-api-chain';
 import { parseTargetUrl } from '../shared/network/target-url';
 import { validationIssue } from './validation-issue';
 import { parseScenario } from '../checks/browser-scenario';
@@ -32,9 +33,11 @@ const checkConfigOf = (config: Partial<CheckConfig>): CheckConfig =>
  * scenarios (heartbeats have none: a sent url is ignored); check fields as in applyCheckConfig;
  * connect fields as in applyConnectSettings, vetted only where they take effect.
  */
-export function planWebsite(step: PlanStep): { needsHeartbeatToken: boolean } {
+export function planWebsite(step: PlanStep): { needsHeartbeatToken: boolean; credentials: CredentialsChange } {
   const { state, input, creating, typeChanged, targets } = step;
   const type = state.monitoringType;
+  if (type === 'api_chain') return { needsHeartbeatToken: false, credentials: planApiChain(step) };
+  const credentials = typeChanged ? dropApiChain(step) : ({ kind: 'keep' } as const);
   if (type !== 'heartbeat' && input.url !== undefined) {
     const parsed = parseTargetUrl(input.url, { reservedNames: step.privateNames });
     if (!parsed.ok) throw new AppError('invalidUrl', refusalDetails('url', parsed.reason), targetRefusal('url', parsed.reason));
@@ -59,7 +62,7 @@ export function planWebsite(step: PlanStep): { needsHeartbeatToken: boolean } {
     targets.push({ field: 'connectHost', host: connectHostName(state.connectHost) });
   }
   if (type === 'heartbeat') state.locations = [];
-  return { needsHeartbeatToken: type === 'heartbeat' };
+  return { needsHeartbeatToken: type === 'heartbeat', credentials };
 }
 
 /** A scenario must parse (browser-scenario.ts): validationFailed on `script`, naming the line. */

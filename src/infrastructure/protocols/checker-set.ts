@@ -2,8 +2,10 @@ import type { AnyChecker, ScreenshotStore } from '../../application/checks/ports
 import type { TargetPolicy } from '../../application/shared/target-policy';
 import type { DnsblZone } from '../../domain/checks/dnsbl';
 import { SharedTlsContext } from './shared/tls-context';
+import { enableLinearRegExp } from './shared/linear-regexp';
 import { ResolverFactory } from './dns/resolver-factory';
 import { NodeHttpChecker } from './http/node-http-checker';
+import { ApiChainChecker } from './http/api-chain-checker';
 import { NodeTlsChecker } from './tls/node-tls-checker';
 import { NetTcpChecker } from './tcp/net-tcp-checker';
 import { NodeDnsChecker } from './dns/node-dns-checker';
@@ -45,10 +47,12 @@ export function protocolCheckers(
   browser: ChromiumBrowser,
   screenshots: ScreenshotStore,
 ): AnyChecker[] {
+  enableLinearRegExp(); // API chains' patterns, on probes too
   const tls = new SharedTlsContext(settings.extraCa);
   const resolvers = new ResolverFactory(settings.dnsServers);
   return [
     new NodeHttpChecker(policy, tls, settings.userAgent),
+    new ApiChainChecker(policy, tls, settings.userAgent),
     new NodeTlsChecker(policy, tls),
     new NetTcpChecker(policy),
     new NodeDnsChecker(policy, resolvers),

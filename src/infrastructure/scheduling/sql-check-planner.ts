@@ -60,6 +60,10 @@ export class SqlCheckPlanner implements CheckPlanner {
   }
 
   private toMonitor(row: Row): SchedulableMonitor {
+    const stored = row.credentials_ciphertext
+      ? (JSON.parse(this.cipher.decrypt(row.credentials_ciphertext, `monitor:${row.public_id}`)) as
+          Credentials | { secrets: Record<string, string> })
+      : null;
     return {
       id: Number(row.id),
       organizationId: row.organization_id,
@@ -78,9 +82,8 @@ export class SqlCheckPlanner implements CheckPlanner {
       config: row.config ?? {},
       lastHeartbeatAt: row.last_heartbeat_at,
       createdAt: new Date(row.created_at),
-      credentials: row.credentials_ciphertext
-        ? (JSON.parse(this.cipher.decrypt(row.credentials_ciphertext, `monitor:${row.public_id}`)) as Credentials)
-        : null,
+      credentials: stored && !('secrets' in stored) ? stored : null,
+      secrets: stored && 'secrets' in stored ? stored.secrets : {},
     };
   }
 }

@@ -8,7 +8,7 @@ import { evidenceOf } from '../shared/certificate';
 import type { TargetPolicy } from '../../../application/shared/target-policy';
 import type { Deadline } from '../../../application/checks/ports';
 import { connectPinned, type ConnectionTimings } from '../shared/pinned-connection';
-import { checkTimedOut } from '../shared/probe-error';
+import { checkTimedOut, ProbeError } from '../shared/probe-error';
 import type { SharedTlsContext } from '../shared/tls-context';
 
 export interface ExchangeRequest {
@@ -26,6 +26,11 @@ export interface ExchangeRequest {
   deadline: Deadline;
   /** Describe the peer certificate (https), with days counted from `now`. */
   certificateAt: Date | null;
+  /**
+   * https: send nothing unless the peer's chain verifies for the URL's host (sslInvalid otherwise).
+   * Checks that only judge a certificate leave it off; a request that carries secrets needs it.
+   */
+  requireVerifiedTls?: boolean;
 }
 
 export interface ExchangeResponse {
@@ -60,6 +65,11 @@ export async function exchange(policy: TargetPolicy, tls: SharedTlsContext, requ
     tls: https ? { servername: hostname, context: tls } : undefined,
   });
   const { socket } = connection;
+  if (https && request.requireVerifiedTls && !connection.certificate?.authorized) {
+    socket.destroy();
+    const why = connection.certificate?.authorizationError ?? 'no certificate';
+    throw new ProbeError('sslInvalid', `the certificate of ${hostname} is not trusted (${why}): nothing was sent`);
+  }
   const certificate = request.certificateAt && connection.certificate ? evidenceOf(connection.certificate, request.certificateAt) : null;
   let answered = false;
   try {

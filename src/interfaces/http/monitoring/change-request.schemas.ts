@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { CHANGE_REQUEST_ACTIONS } from '../../../domain/monitoring/change-request';
 
-/** A change request body: the PATCH it proposes (credentials excluded: requests are stored in clear). */
+/** Write-only secrets a PATCH may carry: never part of a change request, which is stored and shown in clear. */
+const SECRET_FIELDS = ['credentials', 'secrets'] as const;
+
+/** A change request body: the PATCH it proposes (credentials and API chain secrets excluded: requests are stored in clear). */
 export function changeRequestBody(patch: z.ZodObject, id: string) {
-  const changes = 'credentials' in patch.shape ? patch.omit({ credentials: true } as never) : patch;
+  const present = SECRET_FIELDS.filter((field) => field in patch.shape);
+  const changes = present.length > 0 ? patch.omit(Object.fromEntries(present.map((f) => [f, true])) as never) : patch;
   return z
     .object({
       action: z.enum(CHANGE_REQUEST_ACTIONS).default('update').meta({ description: 'update (apply `changes`) or delete the monitor' }),

@@ -3,6 +3,7 @@ import 'zod-openapi';
 import { CHANGE_REQUEST_ACTIONS, CHANGE_REQUEST_STATUSES } from '../../../domain/monitoring/change-request';
 import { CHECK_MODES, MANAGEMENT_TYPES, MONITOR_KINDS, MONITOR_STATUSES } from '../../../domain/monitoring/monitor-kind';
 import { CHECK_TOGGLES } from '../../../domain/monitoring/check-config';
+import { ChainStepSchema } from './api-chain.schemas';
 
 const Timestamp = z.iso.datetime();
 
@@ -90,6 +91,8 @@ export const WebsiteSchema = z
     responseTimeThreshold: z.number().int().nullable(),
     followRedirects: z.boolean(),
     script: z.string().nullable(),
+    steps: z.array(ChainStepSchema).nullable().meta({ description: 'api_chain: the steps; null for other types' }),
+    secretNames: z.array(z.string()).meta({ description: "api_chain: its secrets' names (values are never returned)" }),
     ...CheckConfigSchema.shape,
     connectHost: z.string().nullable(),
     connectPort: z.number().int().nullable(),

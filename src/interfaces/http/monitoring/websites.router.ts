@@ -77,7 +77,10 @@ export const websitesRouter = defineRouter(
         summary: 'Create a website monitor',
         description:
           'monitoringType http (page checks, url required), heartbeat (the service issues heartbeatToken and heartbeatUrl; ' +
-          'a sent token is ignored; checkInterval is the expected ping period, up to 43200 minutes) or scripted_browser (url and script: a step language, see script; failure screenshots at /api/websites/{id}/screenshots/{screenshotId}). ' +
+          'a sent token is ignored; checkInterval is the expected ping period, up to 43200 minutes), scripted_browser (url and script: a step language, see script; failure screenshots at /api/websites/{id}/screenshots/{screenshotId}) ' +
+          'or api_chain (steps: HTTP requests run in order with values extracted into later steps, and secrets by reference; url is the first ' +
+          "step's origin; a step URL the service refuses is invalidUrl naming steps[i].url; the failing step is named in the result's message and " +
+          'kept in evidence.apiChain). ' +
           'A checkInterval above the type ceiling is a validation issue on checkInterval; below the package minimum, checkIntervalTooLow. ' +
           'Quota: all monitor kinds of the customer count together (monitorQuotaReached, or an automatic move to the next tier when the ' +
           'organization allows it; agents must send allowPaidQuotaUpgrade: true to buy a paid tier).',

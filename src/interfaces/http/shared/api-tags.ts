@@ -16,7 +16,7 @@ export const API_TAGS = [
   { name: 'Custom fields', description: 'Definitions of the extra fields customers carry.' },
   {
     name: 'Websites',
-    description: 'Website monitors (http, heartbeat, scripted_browser): checks now, results, uptime statistics, screenshots.',
+    description: 'Website monitors (http, heartbeat, scripted_browser, api_chain): checks now, results, uptime statistics, screenshots.',
   },
   { name: 'Monitors', description: 'Per-protocol monitors under /api/monitors/{type}: DNS, ICMP, TCP, SMTP, SSH, FTP, IMAP/POP.' },
   {

@@ -191,4 +191,15 @@ describe('checkRequestFor (monitor to check)', () => {
       checkRequestFor(aMonitor({ kind: 'imap-pop', monitoringType: 'imap-pop', hostname: 'mail.example', config: { protocol: 'imap' } })),
     ).to.deep.include({ kind: 'imap', tls: 'implicit' });
   });
+
+  it('maps an API chain website to its steps and decrypted secrets, and a chain without steps to nothing', () => {
+    const steps = [
+      { name: 'ping', method: 'GET' as const, url: 'https://api.example/ping', headers: {}, body: null, extract: [], assertions: [] },
+    ];
+    const request = checkRequestFor(
+      aMonitor({ monitoringType: 'api_chain', config: { steps }, secrets: { key: 'k' }, timeoutSeconds: 20 }),
+    );
+    expect(request).to.deep.equal({ kind: 'apiChain', steps, secrets: { key: 'k' }, timeoutSeconds: 20 });
+    expect(checkRequestFor(aMonitor({ monitoringType: 'api_chain', config: { steps: null } }))).to.equal(null);
+  });
 });
