@@ -16,6 +16,7 @@ import {
 import { TEST_BASE_URL } from '../../../support/agent-test-issuer';
 import { anMcpClient, callOk, callRefused, MCP_URL, toolNames } from '../../../support/mcp-client';
 import { firstContact } from '../../../../examples/mcp/agent';
+import { useConfiguredChecks } from '../../../support/loopback-checks';
 
 const PUBLIC_TOOLS = ['blocklist_lookup', 'dns_lookup', 'domain_expiry', 'port_check', 'ssl_certificate'];
 const READ_TOOLS = ['find_monitors', 'get_incident', 'get_monitor', 'get_monitor_uptime', 'get_recent_checks', 'list_incidents'];
@@ -51,6 +52,9 @@ async function aClaimedAgentToken(org: SignedUp): Promise<string> {
 }
 
 describe('MCP server: POST /mcp with the SDK client', () => {
+  // The public tools as the server is configured (its resolver, its target policy): earlier test files may have pointed them at loopback peers.
+  before(() => useConfiguredChecks());
+
   const clients: Client[] = [];
   const connect = async (token: string) => {
     const client = await anMcpClient(token);
