@@ -7,24 +7,11 @@ import {
   MATCH_OPS,
   VARIABLE_NAME,
 } from '../../../domain/checks/api-chain/chain-definition';
+import { HEADER_NAME, requestHeadersSchema } from './request-headers.schema';
 
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
-const FORBIDDEN_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection']);
 const Scalar = z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]);
 
-const StepHeaders = z
-  .record(
-    z.string().regex(HEADER_NAME),
-    z
-      .string()
-      .max(4096)
-      .regex(/^[^\r\n]*$/),
-  )
-  .refine((h) => Object.keys(h).length <= 30, 'At most 30 headers')
-  .refine(
-    (h) => Object.keys(h).every((k) => !FORBIDDEN_HEADERS.has(k.toLowerCase())),
-    'Host, Content-Length, Transfer-Encoding and Connection are set by the check',
-  );
+const StepHeaders = requestHeadersSchema();
 
 export const ChainExtractionSchema = z
   .object({

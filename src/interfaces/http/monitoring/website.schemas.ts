@@ -2,23 +2,10 @@ import { z } from 'zod';
 import { WEBSITE_TYPES } from '../../../domain/monitoring/monitor-kind';
 import { HTTP_METHODS, KEYWORD_MODES } from '../../../domain/monitoring/monitor-config';
 import { chainFields } from './api-chain.schemas';
+import { requestHeadersSchema } from './request-headers.schema';
 import { alertFields, checkConfigCreateFields, checkConfigPatchFields, coded, commonCreateFields, commonPatchFields } from './fields';
 
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
-const FORBIDDEN_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection']);
-const Headers = z
-  .record(
-    z.string().regex(HEADER_NAME),
-    z
-      .string()
-      .max(4096)
-      .regex(/^[^\r\n]*$/),
-  )
-  .refine((h) => Object.keys(h).length <= 30, 'At most 30 headers')
-  .refine(
-    (h) => Object.keys(h).every((k) => !FORBIDDEN_HEADERS.has(k.toLowerCase())),
-    'Host, Content-Length, Transfer-Encoding and Connection are set by the check (use connectHost to reach another address)',
-  );
+const Headers = requestHeadersSchema(' (use connectHost to reach another address)');
 
 const httpFields = {
   method: z.enum(HTTP_METHODS).optional(),
