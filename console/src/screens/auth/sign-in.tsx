@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
-import { api, ApiError, describe, ok } from '../../api/client';
+import { api, ok } from '../../api/client';
+import { useSubmission } from '../../components/use-submission';
 import { ErrorText, Field } from '../../components/field';
 import { Link } from '../../components/link';
 
@@ -7,30 +8,17 @@ import { Link } from '../../components/link';
 export function SignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<ApiError | string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await ok(api.POST('/api/auth/sign-in/email', { body: { email, password } }));
-      if ('twoFactorRedirect' in answer) {
-        setError('This account uses two-step verification, which the console does not offer yet: sign in through the API.');
-        return;
-      }
-      await onSignedIn();
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure : describe(failure));
-    } finally {
-      setBusy(false);
+  const { busy, submit, fieldError, message } = useSubmission(async () => {
+    const answer = await ok(api.POST('/api/auth/sign-in/email', { body: { email, password } }));
+    if ('twoFactorRedirect' in answer) {
+      return 'This account uses two-step verification, which the console does not offer yet: sign in through the API.';
     }
-  };
-  const fieldError = (name: string) => (error instanceof ApiError ? error.forField(name) : undefined);
+    await onSignedIn();
+  });
   return (
     <main class="auth" id="main">
       <h1>Sign in</h1>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Field label="Email" id="email" error={fieldError('email')}>
           <input id="email" type="email" autocomplete="username" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
         </Field>
@@ -44,7 +32,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
             onInput={(e) => setPassword(e.currentTarget.value)}
           />
         </Field>
-        <ErrorText message={error instanceof ApiError ? error.message : error} />
+        <ErrorText message={message} />
         <button type="submit" disabled={busy}>
           Sign in
         </button>

@@ -1,33 +1,22 @@
 import { useState } from 'preact/hooks';
-import { api, ApiError, describe, ok } from '../../api/client';
+import { api, ok } from '../../api/client';
+import { useSubmission } from '../../components/use-submission';
 import { ErrorText, Field } from '../../components/field';
 import { Link } from '../../components/link';
 
 /** Create an organization and its first administrator (POST /api/auth/sign-up/email signs in too). */
 export function SignUp({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const [form, setForm] = useState({ name: '', email: '', password: '', organizationName: '' });
-  const [error, setError] = useState<ApiError | string | null>(null);
-  const [busy, setBusy] = useState(false);
   const set = (key: keyof typeof form) => (event: { currentTarget: HTMLInputElement }) =>
     setForm({ ...form, [key]: event.currentTarget.value });
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await ok(api.POST('/api/auth/sign-up/email', { body: form }));
-      await onSignedIn();
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure : describe(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const fieldError = (name: string) => (error instanceof ApiError ? error.forField(name) : undefined);
+  const { busy, submit, fieldError, message } = useSubmission(async () => {
+    await ok(api.POST('/api/auth/sign-up/email', { body: form }));
+    await onSignedIn();
+  });
   return (
     <main class="auth" id="main">
       <h1>Sign up</h1>
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Field label="Your name" id="name" error={fieldError('name')}>
           <input id="name" autocomplete="name" required value={form.name} onInput={set('name')} />
         </Field>
@@ -46,7 +35,7 @@ export function SignUp({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
             onInput={set('organizationName')}
           />
         </Field>
-        <ErrorText message={error instanceof ApiError ? error.message : error} />
+        <ErrorText message={message} />
         <button type="submit" disabled={busy}>
           Create account
         </button>

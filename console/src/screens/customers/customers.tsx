@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { api, ApiError, describe, ok, type Customer } from '../../api/client';
+import { api, describe, ok, type Customer } from '../../api/client';
+import { useSubmission } from '../../components/use-submission';
 import { ErrorText, Field } from '../../components/field';
 import { loadCustomers } from '../../monitors/monitor-rows';
 import type { User } from '../../session';
@@ -9,8 +10,6 @@ export function Customers({ user }: { user: User }) {
   const [customers, setCustomers] = useState<Customer[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [form, setForm] = useState({ name: '', email: '' });
-  const [formError, setFormError] = useState<ApiError | string | null>(null);
-  const [busy, setBusy] = useState(false);
   const load = useCallback(async () => {
     try {
       setCustomers(await loadCustomers());
@@ -19,21 +18,11 @@ export function Customers({ user }: { user: User }) {
     }
   }, []);
   useEffect(() => void load(), [load]);
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setBusy(true);
-    setFormError(null);
-    try {
-      await ok(api.POST('/api/customers', { body: { name: form.name, email: form.email, allowSelfService: true } }));
-      setForm({ name: '', email: '' });
-      await load();
-    } catch (failure) {
-      setFormError(failure instanceof ApiError ? failure : describe(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const fieldError = (name: string) => (formError instanceof ApiError ? formError.forField(name) : undefined);
+  const { busy, submit, fieldError, message } = useSubmission(async () => {
+    await ok(api.POST('/api/customers', { body: { name: form.name, email: form.email, allowSelfService: true } }));
+    setForm({ name: '', email: '' });
+    await load();
+  });
   const canCreate = user.customerId === null && (user.role === 'admin' || user.role === 'editor');
   return (
     <section aria-labelledby="customers-title">
@@ -49,7 +38,7 @@ export function Customers({ user }: { user: User }) {
         ))}
       </ul>
       {canCreate ? (
-        <form class="panel" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="add-customer-title">
+        <form class="panel" onSubmit={submit} noValidate aria-labelledby="add-customer-title">
           <h2 id="add-customer-title">Add a customer</h2>
           <Field label="Customer name" id="customer-name" error={fieldError('name')}>
             <input id="customer-name" required value={form.name} onInput={(e) => setForm({ ...form, name: e.currentTarget.value })} />
@@ -63,7 +52,7 @@ export function Customers({ user }: { user: User }) {
               onInput={(e) => setForm({ ...form, email: e.currentTarget.value })}
             />
           </Field>
-          <ErrorText message={formError instanceof ApiError ? formError.message : formError} />
+          <ErrorText message={message} />
           <button type="submit" disabled={busy}>
             Add customer
           </button>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, describe, ok, type Customer } from '../../api/client';
+import { api, describe, ok, type Customer } from '../../api/client';
+import { useSubmission } from '../../components/use-submission';
 import { ErrorText, Field } from '../../components/field';
 import { Link } from '../../components/link';
 import { loadCustomers } from '../../monitors/monitor-rows';
@@ -9,35 +10,24 @@ import { navigate } from '../../router';
 export function NewMonitor() {
   const [customers, setCustomers] = useState<Customer[] | null>(null);
   const [form, setForm] = useState({ customerId: '', name: '', url: '' });
-  const [error, setError] = useState<ApiError | string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
   useEffect(() => {
     loadCustomers().then(
       (found) => {
         setCustomers(found);
         if (found[0]) setForm((current) => ({ ...current, customerId: current.customerId || String(found[0]!.id) }));
       },
-      (failure: unknown) => setError(describe(failure)),
+      (failure: unknown) => setLoadError(describe(failure)),
     );
   }, []);
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const created = await ok(
-        api.POST('/api/websites', {
-          body: { customerId: Number(form.customerId), url: form.url, ...(form.name.trim() ? { name: form.name } : {}) },
-        }),
-      );
-      navigate(`/monitors/website/${created.publicId}`);
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure : describe(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const fieldError = (name: string) => (error instanceof ApiError ? error.forField(name) : undefined);
+  const { busy, submit, fieldError, message } = useSubmission(async () => {
+    const created = await ok(
+      api.POST('/api/websites', {
+        body: { customerId: Number(form.customerId), url: form.url, ...(form.name.trim() ? { name: form.name } : {}) },
+      }),
+    );
+    navigate(`/monitors/website/${created.publicId}`);
+  });
   if (customers?.length === 0)
     return (
       <section>
@@ -50,7 +40,7 @@ export function NewMonitor() {
   return (
     <section aria-labelledby="new-monitor-title">
       <h1 id="new-monitor-title">Add a website monitor</h1>
-      <form class="panel" onSubmit={(event) => void submit(event)} noValidate>
+      <form class="panel" onSubmit={submit} noValidate>
         <Field label="Customer" id="monitor-customer" error={fieldError('customerId')}>
           <select id="monitor-customer" value={form.customerId} onChange={(e) => setForm({ ...form, customerId: e.currentTarget.value })}>
             {customers?.map((c) => (
@@ -78,7 +68,7 @@ export function NewMonitor() {
             onInput={(e) => setForm({ ...form, url: e.currentTarget.value })}
           />
         </Field>
-        <ErrorText message={error instanceof ApiError ? error.message : error} />
+        <ErrorText message={message ?? loadError} />
         <button type="submit" disabled={busy || !customers}>
           Add monitor
         </button>
