@@ -37,7 +37,7 @@ import { cutProxy } from './support/cut-proxy';
 import { sql, type Sql } from '../src/infrastructure/persistence/sql';
 import { toWire } from './support/wire-sql';
 import type { WireResult } from '../src/application/probes/wire';
-import { goal, loadAverage, printVerdict } from './support/verdict';
+import { goal, loadAverage, printVerdict, type Goal } from './support/verdict';
 
 const MONITORS = Number(process.env.BENCH_MONITORS ?? 40_000);
 const INTERVAL_SECONDS = Number(process.env.BENCH_INTERVAL_SECONDS ?? 80);
@@ -247,17 +247,14 @@ async function main() {
         replaySeconds: Number(replaySeconds.toFixed(1)),
       },
     };
-    printVerdict(
-      figures,
-      {
-        ratioProbeToEngineCpu: goal(figures.ratioProbeToEngineCpu, '<=', 1.2, "the probe's CPU per check over the engine's"),
-        serverMicrosPerResult: goal(figures.serverMicrosPerResult, '<=', 20, 'µs of service CPU per stored result, above idle'),
-        lagP99Ms: goal(figures.lagP99Ms, '<=', 2_000, 'ms from checked to stored (p99)'),
-        replayLost: goal(figures.replay.lost, '==', 0, 'results lost across the cut'),
-        replayDuplicates: goal(figures.replay.duplicates, '==', 0, 'results stored twice'),
-      },
-      loadBefore,
-    );
+    const goals: Record<string, Goal> = {
+      ratioProbeToEngineCpu: goal(figures.ratioProbeToEngineCpu, '<=', 1.2, "the probe's CPU per check over the engine's"),
+      serverMicrosPerResult: goal(figures.serverMicrosPerResult, '<=', 20, 'µs of service CPU per stored result, above idle'),
+      lagP99Ms: goal(figures.lagP99Ms, '<=', 2_000, 'ms from checked to stored (p99)'),
+      replayLost: goal(figures.replay.lost, '==', 0, 'results lost across the cut'),
+      replayDuplicates: goal(figures.replay.duplicates, '==', 0, 'results stored twice'),
+    };
+    printVerdict(figures, goals, loadBefore);
   } finally {
     if (probe && probe.exitCode === null) {
       const exited = new Promise((resolve) => probe!.once('exit', resolve));

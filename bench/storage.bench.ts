@@ -22,7 +22,7 @@ import { startApplication, type RunningApplication } from '../src/main/applicati
 import { MaintainResultStorage } from '../src/application/results/maintain-result-storage';
 import { RecordCheckResult, type RecordCheckResultInput } from '../src/application/incidents/record-check-result';
 import { raw, sql } from '../src/infrastructure/persistence/sql';
-import { goal, loadAverage, printVerdict } from './support/verdict';
+import { goal, loadAverage, printVerdict, type Goal } from './support/verdict';
 
 const MONITORS = Number(process.env.BENCH_MONITORS ?? 1000);
 const DAYS = Number(process.env.BENCH_DAYS ?? 3);
@@ -225,6 +225,9 @@ async function main() {
     const dailyBytes = (d.rollupRetentionDays - d.dailyRollupAfterDays) * TARGET_MONITORS * bytesPerDaily;
     const projected = rawBytes + compactBytes + hourlyBytes + dailyBytes;
     const before = d.resultsRetentionDays * resultsPerDay * bytesPerRaw + d.rollupRetentionDays * TARGET_MONITORS * 24 * bytesPerHourly;
+    const goals: Record<string, Goal> = {
+      projectedGigabytes: goal(gb(projected), '<=', 100, 'GB at 200,000 monitors, default retentions'),
+    };
     printVerdict(
       {
         date: new Date().toISOString(),
@@ -260,7 +263,7 @@ async function main() {
         },
         projectedGigabytes: gb(projected),
       },
-      { projectedGigabytes: goal(gb(projected), '<=', 100, 'GB at 200,000 monitors, default retentions') },
+      goals,
       loadBefore,
     );
   } finally {
