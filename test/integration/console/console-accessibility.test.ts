@@ -1,0 +1,126 @@
+import { expect } from 'chai';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import pino from 'pino';
+import type { Browser, Page } from 'playwright-core';
+import { startApplication, type RunningApplication } from '../../../src/main/application';
+import { ensureConsoleBuilt } from '../../support/console-build';
+import { launchConsoleBrowser } from '../../support/console-browser';
+import { testConfig, testDatabase, testDnsServer } from '../../support/test-server';
+
+/** Where the screenshots go (looked at by eye). */
+const SHOTS = path.resolve(__dirname, '../../../.test-data/console');
+const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The serious and critical axe-core violations of a page as it is now: "rule: target" per node. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  // Run in the page (as text: the test's TypeScript has no DOM types).
+  const found = await page.evaluate(`axe.run(document).then(({ violations }) => violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => v.id + ': ' + n.target.join(' '))))`);
+  if (!Array.isArray(found)) throw new Error('axe-core did not run in the page');
+  return found as string[];
+}
+
+/**
+ * Every console screen, at a desktop and a phone width, in the light and the dark scheme: axe-core
+ * finds no serious or critical violation. (axe is injected into the page, so these contexts bypass
+ * the console's Content-Security-Policy; the flows test keeps it.)
+ */
+describe('console: accessibility of every screen (axe-core, desktop and phone)', function () {
+  this.timeout(120_000);
+  let app: RunningApplication;
+  let browser: Browser;
+  const target = http.createServer((_req, res) => res.end('ok'));
+
+  before(async () => {
+    ensureConsoleBuilt();
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    const config = testConfig({
+      DNS_SERVERS: (await testDnsServer()).server,
+      CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
+      MONITOR_LOCATIONS: 'local',
+      CHECK_LOCATIONS: 'local',
+    });
+    app = await startApplication(
+      { ...config, databaseUrl: (await testDatabase()).url },
+      { jobs: false, notificationWorker: false, logger: pino({ level: 'silent' }) },
+    );
+    browser = await launchConsoleBrowser();
+    fs.mkdirSync(SHOTS, { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.stop();
+    await new Promise((resolve) => target.close(resolve));
+  });
+
+  it('has no serious or critical violation on any screen', async () => {
+    const violations: string[] = [];
+    const check = async (page: Page, label: string) => {
+      for (const v of await seriousViolations(page)) violations.push(`${label}: ${v}`);
+      await page.screenshot({ path: path.join(SHOTS, `a11y-${label.replaceAll('/', '_')}.png`), fullPage: true });
+    };
+
+    const desktop = await browser.newContext({ viewport: { width: 1100, height: 800 }, bypassCSP: true });
+    const page = await desktop.newPage();
+    await page.goto(`${app.url}/app/sign-in`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await check(page, 'desktop-sign-in');
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { name: 'Sign up' }).waitFor();
+    await check(page, 'desktop-sign-up');
+    await page.getByLabel('Your name').fill('Grace Hopper');
+    await page.getByLabel('Email').fill(`grace-${Date.now()}@example.com`);
+    await page.getByLabel('Password').fill('a long passphrase');
+    await page.getByLabel('Organization').fill('Navy');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.getByRole('link', { name: 'Customers' }).click();
+    await page.getByLabel('Customer name').fill('Fleet');
+    await page.getByLabel('Customer email').fill('ops@fleet.example');
+    await page.getByRole('button', { name: 'Add customer' }).click();
+    await page.getByRole('list', { name: 'Customers' }).getByText('Fleet', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Add monitor' }).click();
+    await page.getByLabel('Name').fill('Harbour');
+    await page.getByLabel('URL').fill(`http://127.0.0.1:${(target.address() as AddressInfo).port}/`);
+    await page.getByRole('button', { name: 'Add monitor' }).click();
+    await page.getByRole('heading', { name: 'Harbour' }).waitFor();
+    await page.getByRole('button', { name: 'Check now' }).click();
+    await page.getByText(/^Result: up from local/).waitFor();
+    const monitorPath = new URL(page.url()).pathname.slice('/app'.length);
+
+    const screens: Array<[string, string, string]> = [
+      ['/', 'Overview', 'overview'],
+      [monitorPath, 'Harbour', 'monitor'],
+      ['/incidents', 'Incidents', 'incidents'],
+      ['/customers', 'Customers', 'customers'],
+      ['/monitors/new', 'Add a website monitor', 'new-monitor'],
+    ];
+    const state = await desktop.storageState();
+    for (const [width, scheme] of [
+      [1100, 'light'],
+      [375, 'dark'],
+      [375, 'light'],
+    ] as const) {
+      const context = await browser.newContext({
+        viewport: { width, height: 800 },
+        colorScheme: scheme,
+        bypassCSP: true,
+        storageState: state,
+      });
+      const tab = await context.newPage();
+      for (const [screen, heading, label] of screens) {
+        await tab.goto(`${app.url}/app${screen}`);
+        await tab.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+        await check(tab, `${width}-${scheme}-${label}`);
+      }
+      await context.close();
+    }
+    await desktop.close();
+    expect(violations).to.deep.equal([]);
+  });
+});
