@@ -8,9 +8,9 @@
  * OpenAPI document (scripts/console-api-types.ts), the typecheck (so an API change the console does
  * not follow stops the build), then Vite's production build.
  */
-const { createHash } = require('node:crypto');
-const { existsSync, readdirSync, readFileSync, writeFileSync } = require('node:fs');
+const { existsSync, readFileSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
+const { sourceDigest } = require('./source-digest.cjs');
 const { spawnSync } = require('node:child_process');
 
 const INPUTS = ['console', 'src', 'package-lock.json'];
@@ -18,34 +18,8 @@ const GENERATED = path.join('console', 'src', 'api', 'schema.d.ts');
 const OUT = path.join('dist', 'console');
 const STAMP = path.join(OUT, '.build-stamp');
 
-function inputFiles(root) {
-  const files = [];
-  const walk = (relative) => {
-    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
-      const child = path.join(relative, entry.name);
-      if (entry.isDirectory()) walk(child);
-      else if (entry.isFile() && child !== GENERATED) files.push(child);
-    }
-  };
-  for (const input of INPUTS) {
-    const absolute = path.join(root, input);
-    if (!existsSync(absolute)) continue;
-    if (input.endsWith('.json')) files.push(input);
-    else walk(input);
-  }
-  return files.sort();
-}
-
-function fingerprint(root) {
-  const hash = createHash('sha256');
-  for (const file of inputFiles(root))
-    hash
-      .update(file)
-      .update('\0')
-      .update(readFileSync(path.join(root, file)))
-      .update('\0');
-  return hash.digest('hex');
-}
+/** The digest of the console's inputs (the generated API types left out). */
+const fingerprint = (root) => sourceDigest(root, INPUTS, (file) => file === GENERATED);
 
 function isConsoleCurrent(root) {
   const stamp = path.join(root, STAMP);

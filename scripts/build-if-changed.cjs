@@ -7,9 +7,9 @@
  * tsconfig files and package-lock.json; their content's digest is kept in dist/.build-stamp after a
  * build that succeeded, so a second start with nothing changed skips straight to starting.
  */
-const { createHash } = require('node:crypto');
-const { existsSync, readdirSync, readFileSync, writeFileSync } = require('node:fs');
+const { existsSync, readFileSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
+const { inputFiles: sourceFiles, sourceDigest } = require('./source-digest.cjs');
 const { spawnSync } = require('node:child_process');
 const { buildConsoleIfChanged } = require('./build-console.cjs');
 
@@ -17,49 +17,11 @@ const INPUTS = ['src', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.jso
 const STAMP = path.join('dist', '.build-stamp');
 const ENTRY = path.join('dist', 'src', 'main', 'server.js');
 
-/** Every input file under `root`, sorted, so the digest does not depend on directory order. */
-function inputFiles(root) {
-  const files = [];
-  const walk = (relative) => {
-    const absolute = path.join(root, relative);
-    if (!existsSync(absolute)) return;
-    const entries = readdirSync(absolute, { withFileTypes: true });
-    for (const entry of entries) {
-      const child = path.join(relative, entry.name);
-      if (entry.isDirectory()) walk(child);
-      else if (entry.isFile()) files.push(child);
-    }
-  };
-  for (const input of INPUTS) {
-    const absolute = path.join(root, input);
-    if (!existsSync(absolute)) continue;
-    if (readdirSafe(absolute)) walk(input);
-    else files.push(input);
-  }
-  return files.sort();
-}
-
-function readdirSafe(absolute) {
-  try {
-    readdirSync(absolute);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** Every input file under `root`, sorted. */
+const inputFiles = (root) => sourceFiles(root, INPUTS);
 
 /** The digest of the sources: names and contents. */
-function fingerprint(root) {
-  const hash = createHash('sha256');
-  for (const file of inputFiles(root)) {
-    hash
-      .update(file)
-      .update('\0')
-      .update(readFileSync(path.join(root, file)))
-      .update('\0');
-  }
-  return hash.digest('hex');
-}
+const fingerprint = (root) => sourceDigest(root, INPUTS);
 
 /** Whether dist/ holds a build of exactly these sources. */
 function isBuildCurrent(root) {
