@@ -1,3 +1,6 @@
+import { expect } from 'chai';
+import { sql } from '../../src/infrastructure/persistence/sql';
+import { api } from './http-client';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { CheckDispatcher } from '../../src/application/scheduling/check-dispatcher';
 import {
@@ -80,4 +83,26 @@ export async function runUntilRecorded(
     },
     { timeoutMs: withinMs, what: `${count} more outcomes recorded` },
   );
+}
+
+/**
+ * TEST SUPPORT ONLY: a monitor held back from the schedule's own rounds (its next slot an hour
+ * ahead), so only the test's trigger-checks run it.
+ */
+export async function holdBackFromSchedule(monitorId: number): Promise<void> {
+  const { database } = await testServer();
+  const later = new Date(testClock.now().getTime() + 3_600_000);
+  await database.sql.query(sql`UPDATE check_schedule SET next_due_at = ${later} WHERE monitor_id = ${monitorId}`);
+}
+
+/**
+ * TEST SUPPORT ONLY: triggers a website's check through the API, runs the engine for `monitorIds`
+ * at `locations` until it is recorded, and answers the newest entry of its check history.
+ */
+export async function triggeredCheck(token: string, publicId: string, monitorIds: Set<number>, locations: string[]): Promise<any> {
+  expect((await api('POST', `/api/websites/${publicId}/trigger-check`, { token })).status).to.equal(202);
+  await runUntilRecorded(await anEngineFor(monitorIds, locations), 1);
+  const history = await api('GET', `/api/websites/${publicId}/check-history`, { token });
+  expect(history.status).to.equal(200);
+  return history.body.items[0];
 }

@@ -4,7 +4,7 @@ import { api, expectError } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
 import { aMonitorPackage, aMonitoredCustomer } from '../../../support/monitoring-fixtures';
 import { useLoopbackChecks } from '../../../support/loopback-checks';
-import { anEngineFor, runUntilRecorded } from '../../../support/engine-runs';
+import { anEngineFor, holdBackFromSchedule, runUntilRecorded, triggeredCheck } from '../../../support/engine-runs';
 import { ApiPeer } from '../../../support/peers/api-peer';
 import { aCustomerToken } from '../../../support/identity-fixtures';
 import { testClock } from '../../../support/test-clock';
@@ -88,20 +88,12 @@ describe('API check chains: api_chain websites validated on write, run by the en
     const config = row!.config;
     config.steps.forEach((step, i) => (step.url = step.url.replace(PUBLIC, hosts[i] ?? peer.url('').replace(/\/$/, ''))));
     await database.sql.query(sql`UPDATE monitors SET config = ${JSON.stringify(config)}::jsonb WHERE id = ${created.body.id}`);
-    await database.sql.query(
-      sql`UPDATE check_schedule SET next_due_at = ${new Date(testClock.now().getTime() + 3_600_000)} WHERE monitor_id = ${created.body.id}`,
-    );
+    await holdBackFromSchedule(created.body.id);
     monitorIds.add(created.body.id);
     return created.body as { id: number; publicId: string };
   }
 
-  async function runNow(token: string, publicId: string) {
-    expect((await api('POST', `/api/websites/${publicId}/trigger-check`, { token })).status).to.equal(202);
-    await runUntilRecorded(await anEngineFor(monitorIds, [LOCATION]), 1);
-    const history = await api('GET', `/api/websites/${publicId}/check-history`, { token });
-    expect(history.status).to.equal(200);
-    return history.body.items[0];
-  }
+  const runNow = (token: string, publicId: string) => triggeredCheck(token, publicId, monitorIds, [LOCATION]);
 
   it('refuses bad definitions with 400 naming the step and the property', async () => {
     const { token, customer } = await anOrgWithCustomer('chain-validation');

@@ -4,9 +4,8 @@ import { api, expectError } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
 import { aMonitorPackage, aMonitoredCustomer, PUBLIC_URL } from '../../../support/monitoring-fixtures';
 import { useLoopbackChecks } from '../../../support/loopback-checks';
-import { anEngineFor, runUntilRecorded } from '../../../support/engine-runs';
+import { holdBackFromSchedule, triggeredCheck } from '../../../support/engine-runs';
 import { LoginSite } from '../../../support/peers/login-site';
-import { testClock } from '../../../support/test-clock';
 import { testConfig, testServer } from '../../../support/test-server';
 import { sql } from '../../../../src/infrastructure/persistence/sql';
 
@@ -56,20 +55,12 @@ describe('scripted-browser websites: scripts validated on write, scenarios run b
       schedule.map((row) => row.location),
       'scenarios are scheduled like page checks',
     ).to.deep.equal([LOCATION]);
-    await database.sql.query(
-      sql`UPDATE check_schedule SET next_due_at = ${new Date(testClock.now().getTime() + 3_600_000)} WHERE monitor_id = ${created.body.id}`,
-    );
+    await holdBackFromSchedule(created.body.id);
     monitorIds.add(created.body.id);
     return created.body as { id: number; publicId: string };
   }
 
-  async function runNow(token: string, publicId: string) {
-    expect((await api('POST', `/api/websites/${publicId}/trigger-check`, { token })).status).to.equal(202);
-    await runUntilRecorded(await anEngineFor(monitorIds, [LOCATION]), 1);
-    const history = await api('GET', `/api/websites/${publicId}/check-history`, { token });
-    expect(history.status).to.equal(200);
-    return history.body.items[0];
-  }
+  const runNow = (token: string, publicId: string) => triggeredCheck(token, publicId, monitorIds, [LOCATION]);
 
   it('refuses scripts that do not parse with 400 validationFailed on script, naming the line (POST and PATCH)', async () => {
     const { token, customer } = await anOrgWithCustomer('scenario-validation');
