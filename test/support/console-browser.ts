@@ -1,5 +1,9 @@
 import fs from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import pino from 'pino';
+import { startApplication, type RunningApplication } from '../../src/main/application';
+import { ensureConsoleBuilt } from './console-build';
+import { testConfig, testDatabase, testDnsServer } from './test-server';
 
 /** Debian's Chromium, the one the service's browser checks drive (BROWSER_EXECUTABLE_PATH elsewhere). */
 const EXECUTABLE = process.env.BROWSER_EXECUTABLE_PATH || '/usr/bin/chromium';
@@ -25,4 +29,23 @@ export async function launchConsoleBrowser(): Promise<Browser> {
       '--mute-audio',
     ],
   });
+}
+
+/**
+ * The service as the console tests use it, its console built: in this process, on the test
+ * database, with a check worker on a loopback location (`local`) and loopback allowed, no jobs and
+ * no notification worker.
+ */
+export async function aConsoleService(): Promise<RunningApplication> {
+  ensureConsoleBuilt();
+  const config = testConfig({
+    DNS_SERVERS: (await testDnsServer()).server,
+    CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
+    MONITOR_LOCATIONS: 'local',
+    CHECK_LOCATIONS: 'local',
+  });
+  return startApplication(
+    { ...config, databaseUrl: (await testDatabase()).url },
+    { jobs: false, notificationWorker: false, logger: pino({ level: 'silent' }) },
+  );
 }

@@ -3,12 +3,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import pino from 'pino';
 import type { Browser, Page } from 'playwright-core';
-import { startApplication, type RunningApplication } from '../../../src/main/application';
-import { ensureConsoleBuilt } from '../../support/console-build';
-import { launchConsoleBrowser } from '../../support/console-browser';
-import { testConfig, testDatabase, testDnsServer } from '../../support/test-server';
+import type { RunningApplication } from '../../../src/main/application';
+import { aConsoleService, launchConsoleBrowser } from '../../support/console-browser';
 
 /** Where the screenshots go (looked at by eye). */
 const SHOTS = path.resolve(__dirname, '../../../.test-data/console');
@@ -37,18 +34,8 @@ describe('console: accessibility of every screen (axe-core, desktop and phone)',
   const target = http.createServer((_req, res) => res.end('ok'));
 
   before(async () => {
-    ensureConsoleBuilt();
     await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-    const config = testConfig({
-      DNS_SERVERS: (await testDnsServer()).server,
-      CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
-      MONITOR_LOCATIONS: 'local',
-      CHECK_LOCATIONS: 'local',
-    });
-    app = await startApplication(
-      { ...config, databaseUrl: (await testDatabase()).url },
-      { jobs: false, notificationWorker: false, logger: pino({ level: 'silent' }) },
-    );
+    app = await aConsoleService();
     browser = await launchConsoleBrowser();
     fs.mkdirSync(SHOTS, { recursive: true });
   });

@@ -3,12 +3,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import pino from 'pino';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startApplication, type RunningApplication } from '../../../src/main/application';
-import { ensureConsoleBuilt } from '../../support/console-build';
-import { launchConsoleBrowser } from '../../support/console-browser';
-import { testConfig, testDatabase, testDnsServer } from '../../support/test-server';
+import type { RunningApplication } from '../../../src/main/application';
+import { aConsoleService, launchConsoleBrowser } from '../../support/console-browser';
 import { apiAt } from '../../support/http-client';
 import { uniqueEmail } from '../../support/builders';
 
@@ -38,19 +35,9 @@ describe('console: the first flows in a real browser', function () {
   const dialogs: string[] = [];
 
   before(async () => {
-    ensureConsoleBuilt();
     await listen();
     port = (target.address() as AddressInfo).port;
-    const config = testConfig({
-      DNS_SERVERS: (await testDnsServer()).server,
-      CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
-      MONITOR_LOCATIONS: 'local',
-      CHECK_LOCATIONS: 'local',
-    });
-    app = await startApplication(
-      { ...config, databaseUrl: (await testDatabase()).url },
-      { jobs: false, notificationWorker: false, logger: pino({ level: 'silent' }) },
-    );
+    app = await aConsoleService();
     browser = await launchConsoleBrowser();
     context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
     context.on('page', (page) => page.on('dialog', (dialog) => void dialog.dismiss().then(() => dialogs.push(dialog.message()))));
