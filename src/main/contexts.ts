@@ -23,6 +23,7 @@ import { metricsContext } from './modules/metrics.module';
 import { probesContext } from './modules/probes.module';
 import { liveEventsContext } from './modules/live-events.module';
 import { mcpContext } from './modules/mcp.module';
+import { overviewContext } from './modules/overview.module';
 
 /**
  * Every bounded context of the service, each declared whole in its module (bindings, routers, jobs).
@@ -52,5 +53,6 @@ export const CONTEXTS: readonly ContextModule[] = [
   metricsContext,
   probesContext,
   liveEventsContext,
+  overviewContext,
   mcpContext,
 ];

@@ -3,6 +3,8 @@ import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import { MAINTENANCE_WINDOWS } from '../../application/incidents/ports';
 import { UPTIME_EXCLUSIONS } from '../../application/results/ports';
+import { MAINTENANCE_NOW } from '../../application/overview/ports';
+import { MaintenanceNowQuery } from '../../application/maintenance/maintenance-now-query';
 import {
   MAINTENANCE_ANNOUNCEMENTS,
   MAINTENANCE_EVENTS,
@@ -46,6 +48,10 @@ export const maintenanceModule = bindings(({ single }) => {
   single(MAINTENANCE_ANNOUNCEMENTS, (c) => new SqlMaintenanceAnnouncements(c.get(CONTEXT_SQL)));
   single(MAINTENANCE_WINDOWS, (c) => new MaintenanceSuppression(c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(RECURRENCE_EXPANDER)));
   single(UPTIME_EXCLUSIONS, (c) => new MaintenanceUptimeExclusions(c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(RECURRENCE_EXPANDER)));
+  single(
+    MAINTENANCE_NOW,
+    (c) => new MaintenanceNowQuery(c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(MAINTENANCE_TARGETS), c.get(RECURRENCE_EXPANDER)),
+  );
 
   single(MaintenanceWindowViews, (c) => new MaintenanceWindowViews(c.get(MAINTENANCE_TARGETS), c.get(RECURRENCE_EXPANDER)));
   single(

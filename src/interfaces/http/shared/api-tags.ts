@@ -34,6 +34,10 @@ export const API_TAGS = [
   },
   { name: 'Incidents', description: 'Incidents opened by failing checks or declared by hand; acknowledging and resolving them.' },
   {
+    name: 'Overview',
+    description: 'Every monitor of every kind in one list with what it is now, and uptime bars: what a console shows first.',
+  },
+  {
     name: 'Live events',
     description: "Server-sent events of the caller's scope: monitor states, incidents and notification delivery attempts, as they commit.",
   },

@@ -1,0 +1,60 @@
+import type { CurrentState } from '../../domain/incidents/current-state';
+import type { BucketTally } from '../../domain/overview/monitor-overview';
+import type { CheckStatus } from '../../domain/results/check-status';
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+import { token } from '../shared/token';
+
+/** One monitor of any kind as an overview lists it: what it is, where it is checked, what it is now. */
+export interface OverviewMonitor {
+  readonly id: number;
+  readonly publicId: string;
+  /** website, dns, icmp, tcp, smtp, ssh, ftp or imap-pop. */
+  readonly kind: string;
+  /** The website's type (http, heartbeat, ...); the kind again for the other kinds. */
+  readonly monitoringType: string;
+  readonly name: string;
+  /** The URL or host it checks; null for a heartbeat. */
+  readonly target: string | null;
+  readonly customerId: number;
+  readonly customerPublicId: string;
+  readonly customerName: string;
+  readonly tags: ReadonlyArray<{ readonly publicId: string; readonly name: string; readonly color: string }>;
+  readonly locations: readonly string[];
+  readonly checkIntervalMinutes: number;
+  readonly paused: boolean;
+  readonly current: CurrentState;
+  /** The newest result of the last day, from any location. */
+  readonly lastCheck: { readonly status: CheckStatus; readonly checkedAt: Date; readonly responseTimeMs: number | null } | null;
+}
+
+export interface OverviewFilter {
+  /** The customer's integer id or public id (organization-wide callers). */
+  readonly customerId?: string;
+}
+
+/** The read side of the overview: monitors of every kind, with their alert state and newest result. */
+export interface OverviewReader {
+  /** A page in id order and the total in the scope; null when the customer filter names no visible customer. */
+  page(
+    scope: TenantScope,
+    filter: OverviewFilter,
+    page: { page: number; perPage: number },
+    now: Date,
+  ): Promise<{ items: OverviewMonitor[]; total: number } | null>;
+  /** The monitors of `refs` (public or integer ids) visible in the scope, keyed by the ref given. */
+  resolve(scope: TenantScope, refs: readonly string[]): Promise<Map<string, { id: number; checkIntervalSeconds: number }>>;
+  /** Tallies per bucket of `bucketMs` from `from` on, per monitor id. */
+  tallies(
+    monitors: ReadonlyArray<{ id: number; checkIntervalSeconds: number }>,
+    from: Date,
+    bucketMs: number,
+  ): Promise<Map<number, BucketTally[]>>;
+}
+export const OVERVIEW_READER = token<OverviewReader>('OverviewReader');
+
+/** Which monitors are in a maintenance window now (the maintenance context answers). */
+export interface MaintenanceNow {
+  /** Of the given public ids, those in a running maintenance occurrence at `at`. */
+  inMaintenance(scope: TenantScope, publicIds: readonly string[], at: Date): Promise<Set<string>>;
+}
+export const MAINTENANCE_NOW = token<MaintenanceNow>('MaintenanceNow');

@@ -1,0 +1,148 @@
+import type { OverviewFilter, OverviewMonitor, OverviewReader } from '../../application/overview/ports';
+import type { BucketTally } from '../../domain/overview/monitor-overview';
+import type { TenantScope } from '../../domain/shared/tenant-scope';
+import { ALERT_STATE_COLUMN, currentStateOfRow } from '../monitoring/monitor-rows';
+import type { SqlRunner, SqlRow } from '../persistence/database';
+import { join, raw, sql, type Sql } from '../persistence/sql';
+import { refFilter } from '../persistence/tenant-scope';
+import { STATUS_OF } from '../results/status-codes';
+
+/** How far back the newest result is looked for: older than a day, the overview says nothing of it. */
+const LAST_CHECK_WINDOW_MS = 86_400_000;
+
+/** The monitors of the scope, and of one customer when the filter names one; null when it names none visible. */
+function scopeWhere(scope: TenantScope, filter: OverviewFilter): Sql | null {
+  const where: Sql[] = [sql`organization_id = ${scope.organizationId}`];
+  if (scope.customerId !== null) where.push(sql`customer_id = ${scope.customerId}`);
+  if (filter.customerId !== undefined) {
+    const ref = refFilter(filter.customerId);
+    if (!ref) return null;
+    where.push(
+      'id' in ref
+        ? sql`customer_id = ${ref.id}`
+        : sql`customer_id = (SELECT id FROM customers WHERE public_id = ${ref.publicId} AND organization_id = ${scope.organizationId})`,
+    );
+  }
+  return join(where, ' AND ');
+}
+
+const toMonitor = (row: SqlRow): OverviewMonitor => ({
+  id: Number(row.id),
+  publicId: row.public_id,
+  kind: row.kind,
+  monitoringType: row.monitoring_type,
+  name: row.name,
+  target: row.url ?? row.hostname ?? null,
+  customerId: row.customer_id,
+  customerPublicId: row.customer_public_id,
+  customerName: row.customer_name,
+  tags: row.tags,
+  locations: row.locations,
+  checkIntervalMinutes: row.check_interval,
+  paused: row.status === 'paused',
+  current: currentStateOfRow(row),
+  lastCheck:
+    row.last_at === null
+      ? null
+      : { status: STATUS_OF[row.last_status]!, checkedAt: new Date(row.last_at), responseTimeMs: row.last_response_ms },
+});
+
+/**
+ * The overview in plain SQL on the read pool: a page of monitors of every kind with their alert
+ * state and newest result (one index probe each, within the last day's partitions), and uptime
+ * tallies from the hourly rollups plus the raw results the rollups do not cover yet.
+ */
+export class SqlOverviewReader implements OverviewReader {
+  constructor(private readonly sql: SqlRunner) {}
+
+  async page(scope: TenantScope, filter: OverviewFilter, page: { page: number; perPage: number }, now: Date) {
+    const where = scopeWhere(scope, filter);
+    if (!where) return null;
+    if (filter.customerId !== undefined && !(await this.customerVisible(scope, filter.customerId))) return null;
+    const since = new Date(now.getTime() - LAST_CHECK_WINDOW_MS);
+    const [rows, [total]] = await Promise.all([
+      this.sql.query(
+        sql`SELECT m.id, m.public_id, m.kind, m.monitoring_type, m.name, m.status, m.url, m.hostname, m.customer_id, m.locations,
+                   m.check_interval, c.public_id AS customer_public_id, c.name AS customer_name,
+                   COALESCE((SELECT json_agg(json_build_object('publicId', t.public_id, 'name', t.name, 'color', t.color) ORDER BY lower(t.name), t.id)
+                             FROM monitor_tags mt JOIN tags t ON t.id = mt.tag_id WHERE mt.monitor_id = m.id), '[]') AS tags,
+                   ${raw(ALERT_STATE_COLUMN)}, last.checked_at AS last_at, last.status AS last_status, last.response_ms AS last_response_ms
+              FROM (SELECT id FROM monitors WHERE ${where} ORDER BY id LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}) p
+              JOIN monitors m ON m.id = p.id JOIN customers c ON c.id = m.customer_id
+              LEFT JOIN LATERAL (SELECT r.checked_at, r.status, r.response_ms FROM check_results r
+                                  WHERE r.monitor_id = m.id AND r.checked_at > ${since} ORDER BY r.checked_at DESC LIMIT 1) last ON true
+             ORDER BY m.id`,
+        { prepare: true },
+      ),
+      this.sql.query<{ total: string }>(sql`SELECT count(*) AS total FROM monitors WHERE ${where}`, { prepare: true }),
+    ]);
+    return { items: rows.map(toMonitor), total: Number(total!.total) };
+  }
+
+  private async customerVisible(scope: TenantScope, ref: string): Promise<boolean> {
+    const filter = refFilter(ref);
+    if (!filter) return false;
+    const rows = await this.sql.query(
+      sql`SELECT 1 FROM customers WHERE organization_id = ${scope.organizationId}
+            AND ${'id' in filter ? sql`id = ${filter.id}` : sql`public_id = ${filter.publicId}`}
+            AND (CAST(${scope.customerId} AS integer) IS NULL OR id = ${scope.customerId})`,
+    );
+    return rows.length > 0;
+  }
+
+  async resolve(scope: TenantScope, refs: readonly string[]) {
+    const ids: number[] = [];
+    const publicIds: string[] = [];
+    for (const ref of refs) {
+      const filter = refFilter(ref);
+      if (filter && 'id' in filter) ids.push(filter.id);
+      else if (filter) publicIds.push(filter.publicId);
+    }
+    const found = new Map<string, { id: number; checkIntervalSeconds: number }>();
+    if (ids.length === 0 && publicIds.length === 0) return found;
+    const rows = await this.sql.query<{ id: string; public_id: string; check_interval: number }>(
+      sql`SELECT id, public_id, check_interval_seconds AS check_interval FROM monitors
+           WHERE organization_id = ${scope.organizationId}
+             AND (CAST(${scope.customerId} AS integer) IS NULL OR customer_id = ${scope.customerId})
+             AND (id = ANY(${ids}::bigint[]) OR public_id = ANY(${publicIds}::uuid[]))`,
+    );
+    const byId = new Map(rows.map((row) => [Number(row.id), row]));
+    const byPublicId = new Map(rows.map((row) => [row.public_id, row]));
+    for (const ref of refs) {
+      const filter = refFilter(ref);
+      const row = filter === null ? undefined : 'id' in filter ? byId.get(filter.id) : byPublicId.get(filter.publicId);
+      if (row) found.set(ref, { id: Number(row.id), checkIntervalSeconds: row.check_interval });
+    }
+    return found;
+  }
+
+  async tallies(monitors: ReadonlyArray<{ id: number; checkIntervalSeconds: number }>, from: Date, bucketMs: number) {
+    const result = new Map<number, BucketTally[]>();
+    if (monitors.length === 0) return result;
+    const ids = monitors.map((m) => m.id);
+    const seconds = bucketMs / 1000;
+    // Rolled-up hours count seconds in each status; raw results past the rollups stand for one interval each.
+    const rows = await this.sql.query<{ monitor_id: string; bucket: Date; up: string; degraded: string; down: string }>(
+      sql`WITH rolled AS (SELECT COALESCE((SELECT rolled_to FROM check_rollup_progress), ${from}::timestamptz) AS rolled_to),
+               intervals AS (SELECT id, check_interval_seconds AS check_interval FROM monitors WHERE id = ANY(${ids}::bigint[]))
+          SELECT monitor_id, bucket, sum(up) AS up, sum(degraded) AS degraded, sum(down) AS down FROM (
+            SELECT monitor_id, to_timestamp(floor(extract(epoch FROM hour) / ${seconds}) * ${seconds}) AS bucket,
+                   up_seconds AS up, degraded_seconds AS degraded, down_seconds AS down
+              FROM check_result_rollups WHERE monitor_id = ANY(${ids}::bigint[]) AND hour >= ${from}
+            UNION ALL
+            SELECT r.monitor_id, to_timestamp(floor(extract(epoch FROM r.checked_at) / ${seconds}) * ${seconds}),
+                   CASE WHEN r.status = 1 THEN i.check_interval ELSE 0 END, CASE WHEN r.status = 2 THEN i.check_interval ELSE 0 END,
+                   CASE WHEN r.status = 3 THEN i.check_interval ELSE 0 END
+              FROM check_results r JOIN intervals i ON i.id = r.monitor_id
+             WHERE r.monitor_id = ANY(${ids}::bigint[]) AND r.checked_at >= greatest(${from}::timestamptz, (SELECT rolled_to FROM rolled))
+          ) parts GROUP BY monitor_id, bucket`,
+    );
+    for (const row of rows) {
+      const id = Number(row.monitor_id);
+      const list = result.get(id) ?? [];
+      list.push({ start: new Date(row.bucket), up: Number(row.up), degraded: Number(row.degraded), down: Number(row.down) });
+      result.set(id, list);
+    }
+    return result;
+  }
+}
