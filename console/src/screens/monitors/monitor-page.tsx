@@ -60,7 +60,7 @@ export function MonitorPage({ kind, id, user }: { kind: MonitorKind; id: string;
   if (!loaded) return error ? <ErrorText message={error} /> : <p role="status">Loading the monitor…</p>;
   const { monitor, history, uptime, incidents } = loaded;
   const state = consoleState(monitor, loaded.inMaintenance, history[0] ?? null);
-  const why = unknownWhy(monitor);
+  const why = unknownWhy(monitor.currentState);
   const target = 'url' in monitor ? (monitor.url ?? monitor.monitoringType) : monitor.hostname;
   return (
     <article aria-labelledby="monitor-title">

@@ -1,59 +1,77 @@
-import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import { describe, type Customer } from '../../api/client';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { describe } from '../../api/client';
+import type { LiveEvent } from '../../api/live-events';
 import { ErrorText } from '../../components/field';
-import { ago, ms } from '../../components/format';
-import { Link } from '../../components/link';
-import { StateBadge } from '../../components/state-badge';
-import {
-  byUrgency,
-  loadCustomers,
-  loadMonitorRows,
-  STATE_LABELS,
-  STATES,
-  type ConsoleState,
-  type MonitorRow,
-} from '../../monitors/monitor-rows';
+import { useWindowVirtualizer } from '../../components/use-window-virtualizer';
+import { STATE_LABELS, STATES, loadOverview, type OverviewRow } from '../../monitors/monitor-rows';
+import { NO_FILTERS, countsOf, linesOf, type Filters } from '../../monitors/overview-filters';
 import { useLiveReload } from '../../monitors/use-live-reload';
+import { useUptimeBars, type BarSpan } from '../../monitors/use-uptime-bars';
+import { Link } from '../../components/link';
+import { OverviewFilters } from './overview-filters';
+import { OverviewLine, LINE_HEIGHT } from './overview-line';
 
-/** Every monitor of the caller's scope, down first, with counts per state, search and filters; live. */
+/** A state event's word for the overview's state (maintenance stays maintenance; the next read says degraded). */
+function patched(row: OverviewRow, event: LiveEvent): OverviewRow {
+  const state = String(event.data.state);
+  if (state === 'paused') return { ...row, state: 'paused' };
+  if (row.inMaintenance) return { ...row, state: 'maintenance' };
+  if (state === 'down' || state === 'unknown' || state === 'up') return { ...row, state };
+  return row;
+}
+
+/**
+ * Every monitor of the caller's scope, down first, with counts per state, search, filters and
+ * grouping; a virtualised list (only the lines in view are drawn), uptime bars asked for as lines
+ * come into view. Live: a state change is shown from its event at once, and the list is read again
+ * shortly after to settle what an event does not say.
+ */
 export function Overview() {
-  const [rows, setRows] = useState<MonitorRow[] | null>(null);
-  const [customers, setCustomers] = useState<Customer[]>([]);
+  const [rows, setRows] = useState<OverviewRow[] | null>(null);
+  const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [search, setSearch] = useState('');
-  const [customer, setCustomer] = useState('');
-  const [state, setState] = useState<ConsoleState | ''>('');
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [span, setSpan] = useState<BarSpan>('24h');
+  const bars = useUptimeBars(span);
+  const listRef = useRef<HTMLDivElement>(null);
+  const [offsetTop, setOffsetTop] = useState(0);
 
   const load = useCallback(async () => {
     try {
-      const found = await loadCustomers();
-      setCustomers(found);
-      setRows((await loadMonitorRows(found)).sort(byUrgency));
+      setRows(await loadOverview((loaded, total) => setProgress({ loaded, total })));
       setError(null);
     } catch (failure) {
       setError(describe(failure));
     }
   }, []);
   useEffect(() => void load(), [load]);
+
+  const settle = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(settle.current), []);
   useLiveReload(
-    () => void load(),
+    () => {
+      window.clearTimeout(settle.current);
+      settle.current = window.setTimeout(() => void load(), 5_000);
+    },
     (event) => event.kind !== 'notification.deliveryAttempted',
+    (event) => {
+      const id = event.data.monitorId;
+      if (event.kind !== 'monitor.stateChanged' || typeof id !== 'string') return;
+      setRows((current) => current && current.map((row) => (row.publicId === id ? patched(row, event) : row)));
+      bars.forget([id]);
+    },
   );
 
-  const counts = useMemo(() => {
-    const byState = Object.fromEntries(STATES.map((s) => [s, 0])) as Record<ConsoleState, number>;
-    for (const row of rows ?? []) byState[row.state]++;
-    return byState;
-  }, [rows]);
-  const shown = useMemo(() => {
-    const term = search.trim().toLowerCase();
-    return (rows ?? []).filter(
-      (row) =>
-        (!customer || String(row.customerId) === customer) &&
-        (!state || row.state === state) &&
-        (!term || row.name.toLowerCase().includes(term) || row.target.toLowerCase().includes(term)),
-    );
-  }, [rows, search, customer, state]);
+  const counts = useMemo(() => countsOf(rows ?? []), [rows]);
+  const lines = useMemo(() => linesOf(rows ?? [], filters), [rows, filters]);
+  useEffect(() => setOffsetTop(listRef.current?.offsetTop ?? 0), [rows !== null]);
+  const virtualizer = useWindowVirtualizer(lines.length, LINE_HEIGHT, offsetTop);
+  const inView = virtualizer.getVirtualItems();
+  const visibleIds = inView.flatMap((item) => {
+    const line = lines[item.index];
+    return line?.type === 'monitor' ? [line.row.publicId] : [];
+  });
+  useEffect(() => bars.want(visibleIds), [visibleIds.join(','), span]);
 
   return (
     <section aria-labelledby="overview-title">
@@ -62,64 +80,46 @@ export function Overview() {
       <ul class="counts" aria-label="Monitors per state">
         {STATES.map((s) => (
           <li key={s} class={`count count-${s}`}>
-            <span class="count-number">{counts[s]}</span> {STATE_LABELS[s]}
+            <button
+              type="button"
+              class="count-button"
+              aria-pressed={filters.state === s}
+              onClick={() => setFilters({ ...filters, state: filters.state === s ? '' : s })}
+            >
+              <span class="count-number">{counts[s]}</span> {STATE_LABELS[s]}
+            </button>
           </li>
         ))}
       </ul>
-      <div class="filters" role="search">
-        <label>
-          Search
-          <input type="search" value={search} placeholder="Name or address" onInput={(e) => setSearch(e.currentTarget.value)} />
-        </label>
-        <label>
-          Customer
-          <select value={customer} onChange={(e) => setCustomer(e.currentTarget.value)}>
-            <option value="">All customers</option>
-            {customers.map((c) => (
-              <option key={c.id} value={String(c.id)}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          State
-          <select value={state} onChange={(e) => setState(e.currentTarget.value as ConsoleState | '')}>
-            <option value="">All states</option>
-            {STATES.map((s) => (
-              <option key={s} value={s}>
-                {STATE_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      {rows === null && !error ? <p role="status">Loading monitors…</p> : null}
+      <OverviewFilters rows={rows ?? []} filters={filters} onChange={setFilters} span={span} onSpan={setSpan} />
+      {rows === null && !error ? (
+        <p role="status">{progress ? `Loading monitors… ${progress.loaded} of ${progress.total}` : 'Loading monitors…'}</p>
+      ) : null}
       {rows !== null && rows.length === 0 ? (
         <p>
           No monitors yet. <Link to="/monitors/new">Add a monitor</Link>
         </p>
       ) : null}
-      {rows !== null && rows.length > 0 && shown.length === 0 ? <p>No monitor matches these filters.</p> : null}
-      <ul class="monitor-list" aria-label="Monitors">
-        {shown.map((row) => (
-          <li key={row.publicId} class={`monitor-row state-${row.state}`}>
-            <div class="monitor-main">
-              <Link to={`/monitors/${row.kind}/${row.publicId}`} class="monitor-name">
-                {row.name}
-              </Link>
-              <span class="monitor-target">{row.target}</span>
-            </div>
-            <StateBadge state={row.state} />
-            <span class="monitor-meta">
-              {row.customerName} · {row.kind}
-            </span>
-            <span class="monitor-meta" title={row.unknownWhy ?? undefined}>
-              {row.unknownWhy ?? `${ms(row.lastResult?.responseTimeMs)} · ${ago(row.lastResult?.checkedAt)}`}
-            </span>
-          </li>
-        ))}
-      </ul>
+      {rows !== null && rows.length > 0 && lines.length === 0 ? <p>No monitor matches these filters.</p> : null}
+      {rows !== null && lines.length > 0 ? (
+        <p class="list-summary" role="status">
+          {lines.filter((l) => l.type === 'monitor').length} of {rows.length} monitors shown
+        </p>
+      ) : null}
+      <div ref={listRef} class="monitor-list" role="list" aria-label="Monitors" style={{ height: `${virtualizer.getTotalSize()}px` }}>
+        {inView.map((item) => {
+          const line = lines[item.index]!;
+          return (
+            <OverviewLine
+              key={line.key}
+              line={line}
+              top={item.start - virtualizer.options.scrollMargin}
+              bar={line.type === 'monitor' ? bars.bar(line.row.publicId) : undefined}
+              span={span}
+            />
+          );
+        })}
+      </div>
     </section>
   );
 }
