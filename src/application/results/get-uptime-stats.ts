@@ -8,7 +8,7 @@ import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { CoverageReader, MonitorLookup, MonitorRef, UptimeExclusions } from './ports';
 
-export const UPTIME_PERIODS = { '24h': 24, '7d': 7 * 24, '30d': 30 * 24 } as const;
+export const UPTIME_PERIODS = { '24h': 24, '7d': 7 * 24, '30d': 30 * 24, '90d': 90 * 24 } as const;
 export type UptimePeriod = keyof typeof UPTIME_PERIODS;
 
 export interface UptimeStatsInput {

@@ -1,6 +1,7 @@
 import type { AlertPolicy } from '../../domain/incidents/alert-policy';
 import type { CheckStatus, CheckTimings } from '../../domain/results/check-status';
 import type { DateRange } from '../../domain/results/date-range';
+import type { SeriesCell } from '../../domain/results/response-series';
 import type { CoverageTotals } from '../../domain/results/uptime-figures';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import { token } from '../shared/token';
@@ -122,3 +123,12 @@ export interface ResultMaintenance {
   mergeRollupDay(day: Date): Promise<number>;
 }
 export const RESULT_MAINTENANCE = token<ResultMaintenance>('ResultMaintenance');
+
+/** Response times per location and bucket, for charts (see response-series.ts). */
+export interface ResponseSeriesReader {
+  /** Cells of buckets of `bucketMs` from the raw results in [from, to). */
+  fromResults(monitorId: number, from: Date, to: Date, bucketMs: number): Promise<SeriesCell[]>;
+  /** The same from the hourly rollups, and from the raw results past what they cover. */
+  fromRollups(monitorId: number, from: Date, to: Date, bucketMs: number): Promise<SeriesCell[]>;
+}
+export const RESPONSE_SERIES_READER = token<ResponseSeriesReader>('ResponseSeriesReader');

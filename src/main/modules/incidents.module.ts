@@ -2,7 +2,16 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
-import { COVERAGE_READER, MONITOR_LOOKUP, RESULT_MAINTENANCE, RESULT_STORE, UPTIME_EXCLUSIONS } from '../../application/results/ports';
+import {
+  COVERAGE_READER,
+  MONITOR_LOOKUP,
+  RESPONSE_SERIES_READER,
+  RESULT_MAINTENANCE,
+  RESULT_STORE,
+  UPTIME_EXCLUSIONS,
+} from '../../application/results/ports';
+import { GetResponseTimes } from '../../application/results/get-response-times';
+import { SqlResponseSeries } from '../../infrastructure/results/sql-response-series';
 import {
   ALERT_STATE_REPOSITORY,
   INCIDENT_EVENTS,
@@ -91,6 +100,12 @@ export const incidentsModule = bindings(({ bind }) => {
     .inSingletonScope();
   bind(GetUptimeStats)
     .toDynamicValue((c) => new GetUptimeStats(c.get(MONITOR_LOOKUP), c.get(COVERAGE_READER), c.get(CLOCK), c.get(UPTIME_EXCLUSIONS)))
+    .inSingletonScope();
+  bind(RESPONSE_SERIES_READER)
+    .toDynamicValue((c) => new SqlResponseSeries(c.get(SQL)))
+    .inSingletonScope();
+  bind(GetResponseTimes)
+    .toDynamicValue((c) => new GetResponseTimes(c.get(MONITOR_LOOKUP), c.get(RESPONSE_SERIES_READER), c.get(CLOCK)))
     .inSingletonScope();
   bind(MaintainResultStorage)
     .toDynamicValue(
