@@ -9,9 +9,11 @@ import type { User } from '../../session';
 import { IncidentList } from '../incidents/incident-list';
 import { CheckHistory } from './check-history';
 import { CheckNow } from './check-now';
+import { MonitorActions } from './monitor-actions';
+import { ResponseChart } from './response-chart';
 
 type Monitor = Schemas['Website'] | Schemas['Monitor'];
-const PERIODS = ['24h', '7d', '30d'] as const;
+const PERIODS = ['24h', '7d', '30d', '90d'] as const;
 
 interface Loaded {
   monitor: Monitor;
@@ -75,7 +77,13 @@ export function MonitorPage({ kind, id, user }: { kind: MonitorKind; id: string;
         Every {monitor.checkInterval} min from {monitor.locations.join(', ') || 'no location'} · last response{' '}
         {ms(history[0]?.responseTimeMs)}
       </p>
-      {user.role !== 'readonly' ? <CheckNow id={id} onResult={() => void reload()} /> : null}
+      {user.role !== 'readonly' ? (
+        <div class="monitor-tools">
+          <CheckNow id={id} onResult={() => void reload()} />
+          <MonitorActions kind={kind} id={id} name={monitor.name} paused={monitor.status === 'paused'} onChanged={() => void reload()} />
+        </div>
+      ) : null}
+      <ResponseChart id={id} refresh={history[0] ? Date.parse(history[0].checkedAt) : 0} />
       <h2>Uptime</h2>
       <dl class="uptime">
         {uptime.map((stats) => (

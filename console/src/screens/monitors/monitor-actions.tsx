@@ -1,0 +1,77 @@
+import { useState } from 'preact/hooks';
+import { api, describe, ok } from '../../api/client';
+import { navigate } from '../../router';
+import type { MonitorKind } from '../../monitors/monitor-rows';
+
+/** A website's path, or the per-kind path the API keeps the other kinds under (one shape for all of them). */
+const pathOf = (kind: MonitorKind) =>
+  kind === 'website' ? '/api/websites/{id}' : (`/api/monitors/${kind}/{id}` as '/api/monitors/dns/{id}');
+
+async function setStatus(kind: MonitorKind, id: string, status: 'active' | 'paused'): Promise<void> {
+  const params = { params: { path: { id } }, body: { status } };
+  if (kind === 'website') await ok(api.PATCH('/api/websites/{id}', params));
+  else await ok(api.PATCH(pathOf(kind) as '/api/monitors/dns/{id}', params));
+}
+
+async function remove(kind: MonitorKind, id: string): Promise<void> {
+  if (kind === 'website') await ok(api.DELETE('/api/websites/{id}', { params: { path: { id } } }));
+  else await ok(api.DELETE(pathOf(kind) as '/api/monitors/dns/{id}', { params: { path: { id } } }));
+}
+
+/**
+ * Pause or resume a monitor, and delete it after a confirmation that names it; the API's refusal
+ * (a managed monitor, a role) is shown beside the buttons.
+ */
+export function MonitorActions(props: { kind: MonitorKind; id: string; name: string; paused: boolean; onChanged: () => void }) {
+  const { kind, id, name, paused, onChanged } = props;
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const act = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (failure) {
+      setError(describe(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div class="monitor-actions">
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => void act(async () => (await setStatus(kind, id, paused ? 'active' : 'paused'), onChanged()))}
+      >
+        {paused ? 'Resume' : 'Pause'}
+      </button>
+      {confirming ? (
+        <span class="confirm" role="group" aria-label="Confirm deletion">
+          <span>Delete “{name}” and its history?</span>
+          <button
+            type="button"
+            class="danger"
+            disabled={busy}
+            onClick={() => void act(async () => (await remove(kind, id), navigate('/')))}
+          >
+            Delete for good
+          </button>
+          <button type="button" class="secondary" onClick={() => setConfirming(false)}>
+            Keep it
+          </button>
+        </span>
+      ) : (
+        <button type="button" class="secondary" onClick={() => setConfirming(true)}>
+          Delete…
+        </button>
+      )}
+      {error ? (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
