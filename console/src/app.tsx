@@ -7,6 +7,7 @@ import { SignIn } from './screens/auth/sign-in';
 import { SignUp } from './screens/auth/sign-up';
 import { Customers } from './screens/customers/customers';
 import { Incidents } from './screens/incidents/incidents';
+import { IncidentPage } from './screens/incidents/incident-page';
 import { MonitorPage } from './screens/monitors/monitor-page';
 import { NewMonitor } from './screens/monitors/new-monitor';
 import { Overview } from './screens/monitors/overview';
@@ -19,6 +20,8 @@ function Screen({ path, user }: { path: string; user: User }) {
   if (path === '/incidents') return <Incidents user={user} />;
   if (path === '/customers') return <Customers user={user} />;
   if (path === '/monitors/new') return <NewMonitor />;
+  const incident = match('/incidents/:id', path);
+  if (incident) return <IncidentPage key={incident.id} id={incident.id!} user={user} />;
   const monitor = match('/monitors/:kind/:id', path);
   if (monitor) return <MonitorPage key={monitor.id} kind={monitor.kind as MonitorKind} id={monitor.id!} user={user} />;
   return (

@@ -34,9 +34,9 @@ export async function launchConsoleBrowser(): Promise<Browser> {
 /**
  * The service as the console tests use it, its console built: in this process, on the test
  * database, with a check worker on a loopback location (`local`) and loopback allowed, no jobs and
- * no notification worker.
+ * (unless asked for) no notification worker.
  */
-export async function aConsoleService(): Promise<RunningApplication> {
+export async function aConsoleService(options: { notificationWorker?: boolean } = {}): Promise<RunningApplication> {
   ensureConsoleBuilt();
   const config = testConfig({
     DNS_SERVERS: (await testDnsServer()).server,
@@ -46,6 +46,6 @@ export async function aConsoleService(): Promise<RunningApplication> {
   });
   return startApplication(
     { ...config, databaseUrl: (await testDatabase()).url },
-    { jobs: false, notificationWorker: false, logger: pino({ level: 'silent' }) },
+    { jobs: false, notificationWorker: options.notificationWorker ?? false, logger: pino({ level: 'silent' }) },
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, describe, ok, type Incident } from '../../api/client';
 import { dateTime } from '../../components/format';
+import { Link } from '../../components/link';
 
 /** Incidents with their acknowledge and resolve buttons; a refusal is shown beside the incident it concerns. */
 export function IncidentList({
@@ -36,7 +37,9 @@ export function IncidentList({
         <li key={incident.publicId} class={`incident incident-${incident.status}`}>
           <div class="incident-head">
             <span class={`pill pill-${incident.status}`}>{incident.status}</span>
-            <strong class="incident-title">{incident.title}</strong>
+            <Link to={`/incidents/${incident.publicId}`} class="incident-title">
+              {incident.title}
+            </Link>
           </div>
           <p class="incident-meta">
             {monitorNames?.get(incident.monitorId) ?? `Monitor ${incident.monitorId}`} · started {dateTime(incident.startedAt)}

@@ -1,0 +1,139 @@
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { api, describe, ok, type Schemas } from '../../api/client';
+import { ErrorText } from '../../components/field';
+import { dateTime } from '../../components/format';
+import { Link } from '../../components/link';
+import { useLiveReload } from '../../monitors/use-live-reload';
+import type { User } from '../../session';
+import { IncidentList } from './incident-list';
+
+type Detail = Schemas['IncidentDetail'];
+type Delivery = Schemas['NotificationDelivery'];
+
+interface Loaded {
+  incident: Detail;
+  deliveries: Delivery[];
+  channelNames: Map<string, string>;
+  userNames: Map<string, string>;
+}
+
+/** One line of the incident's story: what the rules saw and did, or what a channel was told and how it answered. */
+type Line =
+  | { kind: 'timeline'; at: string; entry: Detail['timeline'][number] }
+  | { kind: 'attempt'; at: string; delivery: Delivery; attempt: Delivery['attempts'][number] }
+  | { kind: 'pending'; at: string; delivery: Delivery };
+
+async function load(id: string): Promise<Loaded> {
+  const incident = await ok(api.GET('/api/incidents/{id}', { params: { path: { id } } }));
+  const [deliveries, channels, users] = await Promise.all([
+    ok(api.GET('/api/notification-deliveries', { params: { query: { incidentId: incident.publicId, perPage: 200 } } })),
+    ok(api.GET('/api/notification-channels', { params: { query: { perPage: 200 } } })).catch(() => null),
+    // Only administrators may list users: others see "a user".
+    ok(api.GET('/api/users', { params: { query: { perPage: 200 } } })).catch(() => null),
+  ]);
+  return {
+    incident,
+    deliveries: deliveries.items,
+    channelNames: new Map((channels?.items ?? []).map((c) => [c.publicId, c.name])),
+    userNames: new Map((users?.items ?? []).map((u) => [u.id, u.name])),
+  };
+}
+
+function linesOf({ incident, deliveries }: Loaded): Line[] {
+  const lines: Line[] = incident.timeline.map((entry) => ({ kind: 'timeline', at: entry.at, entry }));
+  for (const delivery of deliveries) {
+    for (const attempt of delivery.attempts) lines.push({ kind: 'attempt', at: attempt.at, delivery, attempt });
+    if (delivery.status === 'pending' && delivery.attempts.length === 0) lines.push({ kind: 'pending', at: delivery.createdAt, delivery });
+  }
+  return lines.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+}
+
+const TIMELINE_WORDS: Record<Detail['timeline'][number]['kind'], string> = {
+  opened: 'Opened',
+  locationReport: 'Location reported',
+  reminder: 'Reminder sent',
+  acknowledged: 'Acknowledged',
+  resolved: 'Resolved',
+};
+
+function LineText({ line, loaded }: { line: Line; loaded: Loaded }) {
+  if (line.kind === 'timeline') {
+    const { entry } = line;
+    const who = entry.userId ? ` by ${loaded.userNames.get(entry.userId) ?? 'a user'}` : '';
+    const where = entry.location ? ` from ${entry.location}` : '';
+    const what = entry.status ? `: ${entry.status}` : '';
+    return (
+      <>
+        <strong>{TIMELINE_WORDS[entry.kind]}</strong>
+        {who}
+        {where}
+        {what}
+        {entry.message ? <span class="muted"> — {entry.message}</span> : null}
+      </>
+    );
+  }
+  const channel = loaded.channelNames.get(line.delivery.channelId) ?? line.delivery.channelType;
+  if (line.kind === 'pending') {
+    return (
+      <>
+        <strong>{channel}</strong> ({line.delivery.channelType}) to be told {line.delivery.event}: waiting for its first try
+      </>
+    );
+  }
+  const { attempt } = line;
+  const answer = attempt.statusCode === null ? 'no answer' : `answered ${attempt.statusCode}`;
+  return (
+    <>
+      <strong>{channel}</strong> ({line.delivery.channelType}) told {line.delivery.event}, try {attempt.attempt}:{' '}
+      <span class={`pill pill-${attempt.outcome}`}>{attempt.outcome}</span> {answer} in {attempt.latencyMs} ms
+      {attempt.error ? <span class="muted"> — {attempt.error}</span> : null}
+    </>
+  );
+}
+
+/**
+ * One incident in one place: its state and the acts on it (the same buttons as the lists), and its
+ * story in time order: what the rules saw, who acknowledged or resolved it, and every try of every
+ * notification with the receiver's answer. Live: read again when the incident or a delivery moves.
+ */
+export function IncidentPage({ id, user }: { id: string; user: User }) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const reload = useCallback(async () => {
+    try {
+      setLoaded(await load(id));
+      setError(null);
+    } catch (failure) {
+      setError(describe(failure));
+    }
+  }, [id]);
+  useEffect(() => void reload(), [reload]);
+  useLiveReload(
+    () => void reload(),
+    (event) => event.data.incidentId === id || event.data.incidentId === loaded?.incident.publicId,
+  );
+  if (!loaded) return error ? <ErrorText message={error} /> : <p role="status">Loading the incident…</p>;
+  const { incident } = loaded;
+  return (
+    <article aria-labelledby="incident-title">
+      <h1 id="incident-title">{incident.title}</h1>
+      <p class="muted">
+        <Link to={`/monitors/website/${incident.monitorId}`}>Its monitor</Link> · started {dateTime(incident.startedAt)}
+        {incident.durationSeconds !== null ? ` · lasted ${Math.round(incident.durationSeconds / 60)} min` : ''}
+      </p>
+      <ErrorText message={error} />
+      <IncidentList incidents={[incident]} onChanged={() => void reload()} canWrite={user.role !== 'readonly'} />
+      <h2>Timeline</h2>
+      <ol class="timeline" aria-label="Timeline">
+        {linesOf(loaded).map((line, index) => (
+          <li key={index} class={`timeline-line timeline-${line.kind}`}>
+            <time dateTime={line.at}>{dateTime(line.at)}</time>
+            <span>
+              <LineText line={line} loaded={loaded} />
+            </span>
+          </li>
+        ))}
+      </ol>
+    </article>
+  );
+}
