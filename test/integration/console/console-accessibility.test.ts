@@ -31,7 +31,11 @@ describe('console: accessibility of every screen (axe-core, desktop and phone)',
   this.timeout(120_000);
   let app: RunningApplication;
   let browser: Browser;
-  const target = http.createServer((_req, res) => res.end('ok'));
+  let failing = false;
+  const target = http.createServer((_req, res) => {
+    res.statusCode = failing ? 503 : 200;
+    res.end(failing ? 'down' : 'ok');
+  });
 
   before(async () => {
     await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
@@ -79,11 +83,20 @@ describe('console: accessibility of every screen (axe-core, desktop and phone)',
     await page.getByRole('button', { name: 'Check now' }).click();
     await page.getByText(/^Result: up from local/).waitFor();
     const monitorPath = new URL(page.url()).pathname.slice('/app'.length);
+    failing = true;
+    for (let i = 0; i < 2; i++) {
+      await page.getByRole('button', { name: 'Check now' }).click();
+      await page.getByText(/^Result: down from local/).waitFor();
+    }
+    const incidentLink = page.getByRole('list', { name: 'Incidents' }).getByRole('link').first();
+    await incidentLink.waitFor({ timeout: 5_000 });
+    const incidentPath = (await incidentLink.getAttribute('href'))!.slice('/app'.length);
 
     const screens: Array<[string, string, string]> = [
       ['/', 'Overview', 'overview'],
       [monitorPath, 'Harbour', 'monitor'],
       ['/incidents', 'Incidents', 'incidents'],
+      [incidentPath, 'Harbour is down', 'incident'],
       ['/customers', 'Customers', 'customers'],
       ['/monitors/new', 'Add a website monitor', 'new-monitor'],
     ];

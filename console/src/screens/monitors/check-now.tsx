@@ -14,13 +14,16 @@ export function CheckNow({ id, onResult }: { id: string; onResult: () => void })
     setResult(null);
     setStatus('Checking…');
     try {
-      const since = Date.now() - 1_000;
+      const newest = async () => ok(api.GET('/api/websites/{id}/check-history', { params: { path: { id }, query: { perPage: 5 } } }));
+      // A result counts when it is newer than the newest one before the click (not one a second old).
+      const before = (await newest()).items[0]?.checkedAt;
+      const since = before ? Date.parse(before) : 0;
       await ok(api.POST('/api/websites/{id}/trigger-check', { params: { path: { id } } }));
       const deadline = Date.now() + WAIT_MS;
       while (Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 700));
-        const page = await ok(api.GET('/api/websites/{id}/check-history', { params: { path: { id }, query: { perPage: 5 } } }));
-        const fresh = page.items.find((item) => new Date(item.checkedAt).getTime() >= since);
+        const page = await newest();
+        const fresh = page.items.find((item) => Date.parse(item.checkedAt) > since);
         if (fresh) {
           setResult(fresh);
           setStatus('');
