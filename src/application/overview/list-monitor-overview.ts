@@ -29,8 +29,8 @@ export class ListMonitorOverview {
     const found = await this.reader.page(actor.scope, filter, page, now);
     if (found === null) throw new AppError('customerNotFound');
     const inMaintenance = await this.maintenance.inMaintenance(
-      actor.scope,
-      found.items.filter((m) => !m.paused).map((m) => m.publicId),
+      actor.scope.organizationId,
+      found.items.filter((m) => !m.paused).map((m) => ({ monitorId: m.id, publicId: m.publicId, customerId: m.customerId })),
       now,
     );
     return {

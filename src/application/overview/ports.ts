@@ -52,9 +52,16 @@ export interface OverviewReader {
 }
 export const OVERVIEW_READER = token<OverviewReader>('OverviewReader');
 
+/** A monitor as the maintenance context matches windows against it. */
+export interface MaintainedMonitor {
+  readonly monitorId: number;
+  readonly publicId: string;
+  readonly customerId: number;
+}
+
 /** Which monitors are in a maintenance window now (the maintenance context answers). */
 export interface MaintenanceNow {
-  /** Of the given public ids, those in a running maintenance occurrence at `at`. */
-  inMaintenance(scope: TenantScope, publicIds: readonly string[], at: Date): Promise<Set<string>>;
+  /** Of the organization's monitors given (already read in the caller's scope), the public ids in a running occurrence at `at`. */
+  inMaintenance(organizationId: number, monitors: readonly MaintainedMonitor[], at: Date): Promise<Set<string>>;
 }
 export const MAINTENANCE_NOW = token<MaintenanceNow>('MaintenanceNow');

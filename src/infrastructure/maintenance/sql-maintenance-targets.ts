@@ -52,10 +52,27 @@ export class SqlMaintenanceTargets implements MaintenanceTargets {
   }
 
   async monitors(scope: TenantScope, refs: readonly string[]): Promise<Map<string, CoveredMonitor>> {
-    const found = new Map<string, CoveredMonitor>();
+    const ids: number[] = [];
+    const publicIds: string[] = [];
     for (const ref of refs) {
-      const record = await this.find(scope, 'monitor', ref);
-      if (record) found.set(ref, { monitorId: record.id, publicId: record.publicId, customerId: record.customerId });
+      const filter = refFilter(ref);
+      if (filter && 'id' in filter) ids.push(filter.id);
+      else if (filter) publicIds.push(filter.publicId);
+    }
+    const found = new Map<string, CoveredMonitor>();
+    if (ids.length === 0 && publicIds.length === 0) return found;
+    // One statement for all of them (a batch check names up to 500).
+    const customer = scope.customerId !== null ? sql` AND customer_id = ${scope.customerId}` : empty;
+    const rows = await this.sql.query<Row>(
+      sql`SELECT id, public_id, customer_id FROM monitors WHERE organization_id = ${scope.organizationId}${customer}
+            AND (id = ANY(${ids}::int8[]) OR public_id = ANY(${publicIds}::uuid[]))`,
+    );
+    const byId = new Map(rows.map((row) => [Number(row.id), row]));
+    const byPublicId = new Map(rows.map((row) => [row.public_id, row]));
+    for (const ref of refs) {
+      const filter = refFilter(ref);
+      const row = filter === null ? undefined : 'id' in filter ? byId.get(filter.id) : byPublicId.get(filter.publicId);
+      if (row) found.set(ref, { monitorId: Number(row.id), publicId: row.public_id, customerId: Number(row.customer_id) });
     }
     return found;
   }

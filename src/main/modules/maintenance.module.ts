@@ -48,10 +48,7 @@ export const maintenanceModule = bindings(({ single }) => {
   single(MAINTENANCE_ANNOUNCEMENTS, (c) => new SqlMaintenanceAnnouncements(c.get(CONTEXT_SQL)));
   single(MAINTENANCE_WINDOWS, (c) => new MaintenanceSuppression(c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(RECURRENCE_EXPANDER)));
   single(UPTIME_EXCLUSIONS, (c) => new MaintenanceUptimeExclusions(c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(RECURRENCE_EXPANDER)));
-  single(
-    MAINTENANCE_NOW,
-    (c) => new MaintenanceNowQuery(c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(MAINTENANCE_TARGETS), c.get(RECURRENCE_EXPANDER)),
-  );
+  single(MAINTENANCE_NOW, (c) => new MaintenanceNowQuery(c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(RECURRENCE_EXPANDER)));
 
   single(MaintenanceWindowViews, (c) => new MaintenanceWindowViews(c.get(MAINTENANCE_TARGETS), c.get(RECURRENCE_EXPANDER)));
   single(

@@ -1,0 +1,51 @@
+/**
+ * The service under the console benchmark, in its own process: embedded PostgreSQL, the HTTP host
+ * with the built console, a check worker serving the loopback location `local` (loopback targets
+ * allowed) and the notification worker, as `npm start` runs them; no job system.
+ * IPC requests (each answered with the same id):
+ *   {type: 'sql', statement} -> {rows}   (seeding; a `sql` statement, wire-sql.ts)
+ *   {type: 'renderDocuments'} -> {rendered}
+ *   {type: 'stop'}
+ */
+import 'reflect-metadata';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { loadConfig } from '../../src/main/config';
+import { startApplication } from '../../src/main/application';
+import { renderStaleWebsiteDocuments } from '../../src/infrastructure/monitoring/website-document';
+import { fromWire, type WireStatement } from './wire-sql';
+
+type Message = { type: string; id: number; statement?: WireStatement };
+
+async function main() {
+  const dataDir = process.env.BENCH_DATA_DIR ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-console-bench-')));
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    CHECK_LOCATIONS: 'local',
+    MONITOR_LOCATIONS: 'local',
+    CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  });
+  const app = await startApplication(config, { jobs: false, logger: pino({ level: 'silent' }) });
+  process.on('message', async (message: Message) => {
+    if (message.type === 'sql') process.send!({ id: message.id, rows: await app.database.sql.query(fromWire(message.statement!)) });
+    if (message.type === 'renderDocuments')
+      process.send!({ id: message.id, rendered: await renderStaleWebsiteDocuments(app.database.orm) });
+    if (message.type === 'stop') {
+      await app.stop();
+      if (!process.env.BENCH_DATA_DIR) await fs.rm(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    }
+  });
+  process.send!({ type: 'ready', url: app.url });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
