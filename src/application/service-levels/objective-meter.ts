@@ -40,7 +40,11 @@ export class ObjectiveMeter {
     private readonly exclusions: UptimeExclusions,
   ) {}
 
-  async status(objective: ServiceLevelObjective, now: Date, options: { withWindow: boolean } = { withWindow: true }): Promise<ObjectiveStatus> {
+  async status(
+    objective: ServiceLevelObjective,
+    now: Date,
+    options: { withWindow: boolean } = { withWindow: true },
+  ): Promise<ObjectiveStatus> {
     const monitors = await this.subjects.monitorsOf(objective.organizationId, objective.subject);
     return this.statusOf(objective, monitors, now, options);
   }

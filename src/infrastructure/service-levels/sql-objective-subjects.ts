@@ -45,7 +45,10 @@ export class SqlObjectiveSubjects implements ObjectiveSubjects {
           )
         : [];
       if (!row) throw new AppError('websiteNotFound');
-      return { subject: { type: 'monitor', monitorId: Number(row.id), monitorPublicId: row.public_id }, customerId: Number(row.customer_id) };
+      return {
+        subject: { type: 'monitor', monitorId: Number(row.id), monitorPublicId: row.public_id },
+        customerId: Number(row.customer_id),
+      };
     }
     const condition = refCondition(input.customerId, 'c');
     const [customer] = condition

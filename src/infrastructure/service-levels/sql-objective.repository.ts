@@ -1,10 +1,5 @@
 import { AppError } from '../../domain/shared/app-error';
-import {
-  ServiceLevelObjective,
-  type BurnState,
-  type ObjectiveSubject,
-  type ObjectiveWindow,
-} from '../../domain/service-levels/objective';
+import { ServiceLevelObjective, type BurnState, type ObjectiveSubject, type ObjectiveWindow } from '../../domain/service-levels/objective';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { ObjectiveRepository } from '../../application/service-levels/ports';
 import type { UnitOfWorkSql } from '../persistence/database';

@@ -35,7 +35,14 @@ export const serviceLevelsModule = bindings(({ single }) => {
   single(ObjectiveMeter, (c) => new ObjectiveMeter(c.get(OBJECTIVE_SUBJECTS), c.get(SERVICE_LEVEL_COVERAGE), c.get(UPTIME_EXCLUSIONS)));
   single(
     CreateObjective,
-    (c) => new CreateObjective(c.get(OBJECTIVE_REPOSITORY), c.get(OBJECTIVE_SUBJECTS), c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK)),
+    (c) =>
+      new CreateObjective(
+        c.get(OBJECTIVE_REPOSITORY),
+        c.get(OBJECTIVE_SUBJECTS),
+        c.get(TRANSACTION_RUNNER),
+        c.get(ID_GENERATOR),
+        c.get(CLOCK),
+      ),
   );
   single(ListObjectives, (c) => new ListObjectives(c.get(OBJECTIVE_REPOSITORY)));
   single(GetObjective, (c) => new GetObjective(c.get(OBJECTIVE_REPOSITORY)));
@@ -48,7 +55,13 @@ export const serviceLevelsModule = bindings(({ single }) => {
   single(
     EvaluateBurnAlerts,
     (c) =>
-      new EvaluateBurnAlerts(c.get(OBJECTIVE_REPOSITORY), c.get(ObjectiveMeter), c.get(SERVICE_LEVEL_EVENTS), c.get(TRANSACTION_RUNNER), c.get(CLOCK)),
+      new EvaluateBurnAlerts(
+        c.get(OBJECTIVE_REPOSITORY),
+        c.get(ObjectiveMeter),
+        c.get(SERVICE_LEVEL_EVENTS),
+        c.get(TRANSACTION_RUNNER),
+        c.get(CLOCK),
+      ),
   );
 });
 

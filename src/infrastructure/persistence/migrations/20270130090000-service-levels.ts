@@ -35,7 +35,11 @@ export class Migration20270130090000ServiceLevels extends Migration {
       CREATE INDEX service_level_objectives_alerting_idx ON service_level_objectives (id) WHERE alerts_enabled OR burn_state <> 'ok';
     `);
     this.addSql(
-      auditTriggerSql({ table: 'service_level_objectives', resourceType: 'serviceLevelObjective', ignored: ['burn_state', 'burn_changed_at'] }),
+      auditTriggerSql({
+        table: 'service_level_objectives',
+        resourceType: 'serviceLevelObjective',
+        ignored: ['burn_state', 'burn_changed_at'],
+      }),
     );
   }
 

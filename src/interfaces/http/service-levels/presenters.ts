@@ -27,6 +27,11 @@ export const presentStatus = (s: ObjectiveStatusView) => ({
   window: { from: s.span.from.toISOString(), to: s.span.to.toISOString(), end: s.span.end.toISOString() },
   monitors: s.monitors,
   ...s.level,
-  burnRates: { '5m': rate(s.burnRates['5m']), '30m': rate(s.burnRates['30m']), '1h': rate(s.burnRates['1h']), '6h': rate(s.burnRates['6h']) },
+  burnRates: {
+    '5m': rate(s.burnRates['5m']),
+    '30m': rate(s.burnRates['30m']),
+    '1h': rate(s.burnRates['1h']),
+    '6h': rate(s.burnRates['6h']),
+  },
   firing: s.firing,
 });

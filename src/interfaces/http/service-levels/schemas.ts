@@ -13,10 +13,14 @@ const isTimeZone = (zone: string) => {
 
 const Ref = z.string().trim().min(1).max(64);
 const Name = z.string().trim().min(1).max(200);
-const Target = z.number().min(MIN_TARGET).max(MAX_TARGET).meta({
-  description: `Percent of known time that must be good (up or degraded), ${MIN_TARGET} to ${MAX_TARGET}, at most three decimals (invalidServiceLevelObjective)`,
-  example: 99.9,
-});
+const Target = z
+  .number()
+  .min(MIN_TARGET)
+  .max(MAX_TARGET)
+  .meta({
+    description: `Percent of known time that must be good (up or degraded), ${MIN_TARGET} to ${MAX_TARGET}, at most three decimals (invalidServiceLevelObjective)`,
+    example: 99.9,
+  });
 const Window = z.enum(OBJECTIVE_WINDOWS).meta({
   description: 'rolling7d / rolling28d / rolling30d: the last 7, 28 or 30 days; calendarMonth: the month so far, in timezone',
 });
@@ -30,7 +34,9 @@ const TimeZone = z
 
 const Subject = z
   .discriminatedUnion('type', [
-    z.object({ type: z.literal('website'), websiteId: Ref.meta({ description: 'Public id (uuid) or integer id of the monitor' }) }).strict(),
+    z
+      .object({ type: z.literal('website'), websiteId: Ref.meta({ description: 'Public id (uuid) or integer id of the monitor' }) })
+      .strict(),
     z
       .object({
         type: z.literal('customer'),
@@ -99,7 +105,10 @@ export const ObjectiveStatusSchema = z
       end: z.iso.datetime().meta({ description: 'Where the window ends: now for a rolling window, the month’s end for a calendar month' }),
     }),
     monitors: z.number().int().meta({ description: 'Monitors the objective covers now' }),
-    attainmentPercent: z.number().nullable().meta({ description: 'Good time over known time, maintenance left out; null when nothing is known' }),
+    attainmentPercent: z
+      .number()
+      .nullable()
+      .meta({ description: 'Good time over known time, maintenance left out; null when nothing is known' }),
     met: z.boolean().nullable(),
     unknownMinutes: z.number().meta({ description: 'Time no result stands for: neither good nor bad' }),
     unknownPercent: z.number().nullable(),
@@ -113,6 +122,8 @@ export const ObjectiveStatusSchema = z
     burnRates: z
       .object({ '5m': Rate, '30m': Rate, '1h': Rate, '6h': Rate })
       .meta({ description: 'Bad share of known time over the allowed share (1 - target), over the last 5 and 30 minutes, 1 and 6 hours' }),
-    firing: z.array(z.enum(['fast', 'slow'])).meta({ description: 'fast: 1 h and 5 min at 14.4x or more; slow: 6 h and 30 min at 6x or more' }),
+    firing: z
+      .array(z.enum(['fast', 'slow']))
+      .meta({ description: 'fast: 1 h and 5 min at 14.4x or more; slow: 6 h and 30 min at 6x or more' }),
   })
   .meta({ id: 'ServiceLevelStatus' });

@@ -100,7 +100,8 @@ export const serviceLevelsRouter = defineRouter(
         body: UpdateObjectiveBody,
         response: ObjectiveSchema,
         errors: ['serviceLevelObjectiveNotFound', ...SUBJECT_ERRORS, 'invalidServiceLevelObjective', 'conflict', 'roleForbidden'],
-        handler: async ({ actor, params, body }) => presentObjective(await use.updateObjective.execute(actor, { id: params.id, change: body })),
+        handler: async ({ actor, params, body }) =>
+          presentObjective(await use.updateObjective.execute(actor, { id: params.id, change: body })),
       })
       .route({
         operationId: 'deleteServiceLevelObjective',

@@ -46,7 +46,8 @@ async function aTag(organizationId: number, customerId: number, monitorIds: numb
     sql`INSERT INTO tags (public_id, organization_id, customer_id, name, color, created_at, updated_at)
         VALUES (${randomUUID()}, ${organizationId}, ${customerId}, ${`critical-${randomUUID().slice(0, 8)}`}, '#EF4444', now(), now()) RETURNING id`,
   );
-  for (const monitorId of monitorIds) await database.sql.query(sql`INSERT INTO monitor_tags (monitor_id, tag_id) VALUES (${monitorId}, ${tag!.id})`);
+  for (const monitorId of monitorIds)
+    await database.sql.query(sql`INSERT INTO monitor_tags (monitor_id, tag_id) VALUES (${monitorId}, ${tag!.id})`);
   return Number(tag!.id);
 }
 
@@ -55,7 +56,10 @@ describe('service level objectives (HTTP)', () => {
     const org = await anOrganization('slo');
     const customerId = await aCustomerRow(org.user.organizationId);
     const monitor = await aMonitorRow(org.user.organizationId, customerId);
-    const created = await api('POST', '/api/service-levels', { token: org.token, body: anObjective({ type: 'website', websiteId: monitor.publicId }) });
+    const created = await api('POST', '/api/service-levels', {
+      token: org.token,
+      body: anObjective({ type: 'website', websiteId: monitor.publicId }),
+    });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     expect(created.body).to.have.all.keys(...FIELDS);
     expect(created.body).to.deep.include({
@@ -74,7 +78,12 @@ describe('service level objectives (HTTP)', () => {
 
     const changed = await api('PATCH', `/api/service-levels/${id}`, {
       token: org.token,
-      body: { target: 99.5, window: 'calendarMonth', timezone: 'Europe/Berlin', subject: { type: 'customer', customerId: String(customerId) } },
+      body: {
+        target: 99.5,
+        window: 'calendarMonth',
+        timezone: 'Europe/Berlin',
+        subject: { type: 'customer', customerId: String(customerId) },
+      },
     });
     expect(changed.status, JSON.stringify(changed.body)).to.equal(200);
     expect(changed.body).to.deep.include({ target: 99.5, window: 'calendarMonth', timezone: 'Europe/Berlin' });
@@ -115,17 +124,29 @@ describe('service level objectives (HTTP)', () => {
     const set = await aCallerSet();
     const mine = await aMonitorRow(set.organizationId, set.customer.id);
     const theirs = await aMonitorRow(set.organizationId, set.otherCustomer.id);
-    const own = await api('POST', '/api/service-levels', { token: set.customerUser, body: anObjective({ type: 'website', websiteId: mine.publicId }) });
+    const own = await api('POST', '/api/service-levels', {
+      token: set.customerUser,
+      body: anObjective({ type: 'website', websiteId: mine.publicId }),
+    });
     expect(own.status, JSON.stringify(own.body)).to.equal(201);
-    const other = await api('POST', '/api/service-levels', { token: set.admin, body: anObjective({ type: 'website', websiteId: theirs.publicId }) });
+    const other = await api('POST', '/api/service-levels', {
+      token: set.admin,
+      body: anObjective({ type: 'website', websiteId: theirs.publicId }),
+    });
     expect(other.status).to.equal(201);
     expectError(
-      await api('POST', '/api/service-levels', { token: set.customerUser, body: anObjective({ type: 'website', websiteId: theirs.publicId }) }),
+      await api('POST', '/api/service-levels', {
+        token: set.customerUser,
+        body: anObjective({ type: 'website', websiteId: theirs.publicId }),
+      }),
       404,
       'websiteNotFound',
     );
     expectError(
-      await api('POST', '/api/service-levels', { token: set.customerUser, body: anObjective({ type: 'customer', customerId: String(set.otherCustomer.id) }) }),
+      await api('POST', '/api/service-levels', {
+        token: set.customerUser,
+        body: anObjective({ type: 'customer', customerId: String(set.otherCustomer.id) }),
+      }),
       404,
       'customerNotFound',
     );
@@ -137,9 +158,17 @@ describe('service level objectives (HTTP)', () => {
       ['PATCH', `/api/service-levels/${other.body.id}`],
       ['DELETE', `/api/service-levels/${other.body.id}`],
     ] as const)
-      expectError(await api(method, path, { token: set.customerUser, body: method === 'PATCH' ? { name: 'x' } : undefined }), 404, 'serviceLevelObjectiveNotFound');
+      expectError(
+        await api(method, path, { token: set.customerUser, body: method === 'PATCH' ? { name: 'x' } : undefined }),
+        404,
+        'serviceLevelObjectiveNotFound',
+      );
     expectError(await api('GET', `/api/service-levels/${own.body.id}`, { token: set.stranger }), 404, 'serviceLevelObjectiveNotFound');
-    expectError(await api('PATCH', `/api/service-levels/${own.body.id}`, { token: set.readonly, body: { name: 'x' } }), 403, 'roleForbidden');
+    expectError(
+      await api('PATCH', `/api/service-levels/${own.body.id}`, { token: set.readonly, body: { name: 'x' } }),
+      403,
+      'roleForbidden',
+    );
     expect((await api('GET', `/api/service-levels/${own.body.id}`, { token: set.readonly })).status).to.equal(200);
   });
 

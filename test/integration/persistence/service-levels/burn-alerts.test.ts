@@ -36,7 +36,8 @@ describe('burn-rate alerts (recording path, evaluation, outbox, loopback webhook
   const evaluate = () => RequestContext.create(service.app.database.orm.em, () => service.app.container.get(EvaluateBurnAlerts).execute());
 
   async function minutes(monitor: MonitorRow, start: Date, from: number, to: number, down: (m: number) => boolean) {
-    for (let m = from; m < to; m += 1) await record(monitor, 'eu', aResult(down(m) ? 'down' : 'up', new Date(start.getTime() + m * MINUTE)));
+    for (let m = from; m < to; m += 1)
+      await record(monitor, 'eu', aResult(down(m) ? 'down' : 'up', new Date(start.getTime() + m * MINUTE)));
   }
 
   it('tells a breach once when both windows of a rule cross, nothing just under, and its end once', async () => {
@@ -82,7 +83,13 @@ describe('burn-rate alerts (recording path, evaluation, outbox, loopback webhook
     const alert = JSON.parse(told[0]!.body);
     expect(alert).to.deep.include({ event: 'slo.burning', summary: 'Error budget burning fast: Burning (target 99 %)' });
     expect(alert.monitor).to.deep.equal({ id: burning.publicId });
-    expect(alert.data).to.deep.include({ objectiveId: burningId, name: 'Burning', target: 99, window: 'rolling30d', rules: ['fast', 'slow'] });
+    expect(alert.data).to.deep.include({
+      objectiveId: burningId,
+      name: 'Burning',
+      target: 99,
+      window: 'rolling30d',
+      rules: ['fast', 'slow'],
+    });
     expect(alert.data.budgetLeftPercent).to.be.lessThan(0);
     expect((await api('GET', `/api/service-levels/${burningId}`, { token: org.token })).body.burnState).to.equal('burning');
     expect((await api('GET', `/api/service-levels/${underId}`, { token: org.token })).body.burnState).to.equal('ok');
