@@ -79,7 +79,8 @@ describe('burn-rate alerts (recording path, evaluation, outbox, loopback webhook
     const first = await evaluate();
     expect(first).to.deep.include({ burning: 1, recovered: 0 });
     expect((await evaluate()).burning, 'a breach is told once, not at every evaluation').to.equal(0);
-    const told = await waitFor(() => receiver.at(path).length >= 1 && receiver.at(path), { what: 'the burn alert' });
+    await waitFor(() => receiver.at(path).length >= 1, { what: 'the burn alert' });
+    const told = receiver.at(path);
     const alert = JSON.parse(told[0]!.body);
     expect(alert).to.deep.include({ event: 'slo.burning', summary: 'Error budget burning fast: Burning (target 99 %)' });
     expect(alert.monitor).to.deep.equal({ id: burning.publicId });
@@ -99,7 +100,8 @@ describe('burn-rate alerts (recording path, evaluation, outbox, loopback webhook
     testClock.advance(31 * MINUTE);
     expect(await evaluate()).to.deep.include({ burning: 0, recovered: 1 });
     expect((await evaluate()).recovered, 'its end is told once').to.equal(0);
-    const both = await waitFor(() => receiver.at(path).length >= 2 && receiver.at(path), { what: 'the recovery' });
+    await waitFor(() => receiver.at(path).length >= 2, { what: 'the recovery' });
+    const both = receiver.at(path);
     expect(JSON.parse(both[1]!.body)).to.deep.include({ event: 'slo.recovered' });
     expect(receiver.at(path).map((r) => JSON.parse(r.body).data.objectiveId)).to.deep.equal([burningId, burningId]);
   });
