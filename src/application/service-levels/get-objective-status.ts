@@ -1,4 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
+import { parseDateRange } from '../../domain/results/date-range';
+import { windowSpan } from '../../domain/service-levels/objective-window';
 import { firingRules, type BurnRuleName } from '../../domain/service-levels/burn-alert';
 import type { ServiceLevelObjective } from '../../domain/service-levels/objective';
 import type { Actor } from '../shared/actor';
@@ -13,7 +15,11 @@ export interface ObjectiveStatusView extends ObjectiveStatus {
   readonly firing: BurnRuleName[];
 }
 
-/** GET /api/service-levels/{id}/status: attainment, budget and burn rates now, from the stored results. */
+/**
+ * GET /api/service-levels/{id}/status: attainment, budget and burn rates now, from the stored
+ * results, over the objective's window or over `from`..`to` (a report's period: missing `to` is now,
+ * missing `from` the window's start; invalidDateRange when not dates or from is after to).
+ */
 export class GetObjectiveStatus {
   constructor(
     private readonly objectives: ObjectiveRepository,
@@ -21,11 +27,16 @@ export class GetObjectiveStatus {
     private readonly clock: Clock,
   ) {}
 
-  async execute(actor: Actor, input: { id: string }): Promise<ObjectiveStatusView> {
+  async execute(actor: Actor, input: { id: string; from?: string; to?: string }): Promise<ObjectiveStatusView> {
     const objective = await this.objectives.findByRef(actor.scope, input.id);
     if (!objective) throw new AppError('serviceLevelObjectiveNotFound');
     const at = this.clock.now();
-    const status = await this.meter.status(objective, at);
+    const window = windowSpan(objective.window, objective.timezone, at);
+    const range =
+      input.from === undefined && input.to === undefined
+        ? undefined
+        : parseDateRange(input, { now: at, spanMs: window.to.getTime() - window.from.getTime() });
+    const status = await this.meter.status(objective, at, { withWindow: true, range });
     return { ...status, objective, at, firing: firingRules(status.burnRates) };
   }
 }

@@ -8,3 +8,4 @@ export * from './list-objectives';
 export * from './objective-meter';
 export * from './ports';
 export * from './update-objective';
+export * from './report-service-levels';

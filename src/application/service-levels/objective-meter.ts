@@ -23,6 +23,13 @@ const LONGEST_BURN_MS = Math.max(...Object.values(BURN_WINDOWS)) * MINUTE_MS;
 const BURN_KEYS = Object.keys(BURN_WINDOWS) as BurnWindow[];
 const ms = (range: DateRange) => Math.max(0, range.to.getTime() - range.from.getTime());
 
+export interface MeterOptions {
+  /** false: the burn windows only. */
+  readonly withWindow: boolean;
+  /** A stretch to measure instead of the objective's window. */
+  readonly range?: DateRange;
+}
+
 /** Which figure a piece adds to: the window's, or one burn window's. */
 type Slot = 'window' | BurnWindow;
 
@@ -40,23 +47,25 @@ export class ObjectiveMeter {
     private readonly exclusions: UptimeExclusions,
   ) {}
 
-  async status(
-    objective: ServiceLevelObjective,
-    now: Date,
-    options: { withWindow: boolean } = { withWindow: true },
-  ): Promise<ObjectiveStatus> {
+  async status(objective: ServiceLevelObjective, now: Date, options: MeterOptions = { withWindow: true }): Promise<ObjectiveStatus> {
     const monitors = await this.subjects.monitorsOf(objective.organizationId, objective.subject);
     return this.statusOf(objective, monitors, now, options);
   }
 
-  /** The same for monitors already known (the bench and reports pass them in). */
+  /**
+   * The same for monitors already known (the bench passes them in). `range` measures a stretch of
+   * its own instead of the objective's window (a report's period): counted up to now at most, and
+   * the rest of it, if any, is still to come.
+   */
   async statusOf(
     objective: ServiceLevelObjective,
     monitors: readonly MonitorRef[],
     now: Date,
-    { withWindow }: { withWindow: boolean },
+    { withWindow, range }: MeterOptions,
   ): Promise<ObjectiveStatus> {
-    const span = windowSpan(objective.window, objective.timezone, now);
+    const span: WindowSpan = range
+      ? { from: range.from, to: new Date(Math.min(range.to.getTime(), now.getTime())), end: range.to }
+      : windowSpan(objective.window, objective.timezone, now);
     const [rolledUp, firsts] = await Promise.all([this.coverage.rolledUp(), this.coverage.firstResults(monitors.map((m) => m.monitorId))]);
     const pieces: CoveragePiece[] = [];
     const slots: Slot[] = [];
@@ -69,7 +78,7 @@ export class ObjectiveMeter {
       if (first === undefined) continue;
       const laneCount = Math.max(1, monitor.locations.length);
       const start = Math.max(span.from.getTime(), monitor.createdAt.getTime(), first.getTime());
-      const counted: DateRange = { from: new Date(Math.min(start, now.getTime())), to: now };
+      const counted: DateRange = { from: new Date(Math.min(start, span.to.getTime())), to: span.to };
       const burnFrom = new Date(now.getTime() - LONGEST_BURN_MS);
       const read = { from: withWindow && counted.from < burnFrom ? counted.from : burnFrom, to: now };
       const spans = await this.exclusions.spans(monitor.monitorId, read);
@@ -82,7 +91,7 @@ export class ObjectiveMeter {
           }
       };
       lanes += laneCount;
-      remaining += (ms({ from: now, to: span.end }) / 1000) * laneCount;
+      remaining += (ms({ from: span.to, to: span.end }) / 1000) * laneCount;
       if (withWindow) {
         const kept = withoutSpans(counted, spans).reduce((sum, piece) => sum + ms(piece), 0);
         expected += (kept / 1000) * laneCount;

@@ -16,6 +16,8 @@ import { UpdateObjective } from '../../application/service-levels/update-objecti
 import { DeleteObjective } from '../../application/service-levels/delete-objective';
 import { GetObjectiveStatus } from '../../application/service-levels/get-objective-status';
 import { EvaluateBurnAlerts } from '../../application/service-levels/evaluate-burn-alerts';
+import { ReportServiceLevels } from '../../application/service-levels/report-service-levels';
+import { REPORT_OBJECTIVES } from '../../application/reports/ports';
 import { SqlObjectiveRepository } from '../../infrastructure/service-levels/sql-objective.repository';
 import { SqlObjectiveSubjects } from '../../infrastructure/service-levels/sql-objective-subjects';
 import { SqlServiceLevelCoverage } from '../../infrastructure/service-levels/sql-service-level-coverage';
@@ -44,6 +46,7 @@ export const serviceLevelsModule = bindings(({ single }) => {
         c.get(CLOCK),
       ),
   );
+  single(REPORT_OBJECTIVES, (c) => new ReportServiceLevels(c.get(OBJECTIVE_REPOSITORY), c.get(OBJECTIVE_SUBJECTS), c.get(ObjectiveMeter)));
   single(ListObjectives, (c) => new ListObjectives(c.get(OBJECTIVE_REPOSITORY)));
   single(GetObjective, (c) => new GetObjective(c.get(OBJECTIVE_REPOSITORY)));
   single(

@@ -72,6 +72,12 @@ export const UpdateObjectiveBody = z
   .meta({ id: 'ServiceLevelObjectiveUpdate' });
 
 export const IdParams = z.object({ id: Ref });
+export const StatusQuery = z
+  .object({
+    from: z.string().max(40).optional().meta({ description: 'ISO 8601 start of the stretch to measure (default: the window’s start)' }),
+    to: z.string().max(40).optional().meta({ description: 'ISO 8601 end (default: now); after from (invalidDateRange)' }),
+  })
+  .strict();
 
 export const ObjectiveSchema = z
   .object({

@@ -8,7 +8,7 @@ import { GetObjectiveStatus } from '../../../application/service-levels/get-obje
 import { ApiRouter } from '../shared/api-router';
 import { defineRouter } from '../shared/router-deps';
 import { PageQuery, pageOf, pagedSchema } from '../shared/paging';
-import { CreateObjectiveBody, IdParams, ObjectiveSchema, ObjectiveStatusSchema, UpdateObjectiveBody } from './schemas';
+import { CreateObjectiveBody, IdParams, ObjectiveSchema, ObjectiveStatusSchema, StatusQuery, UpdateObjectiveBody } from './schemas';
 import { presentObjective, presentStatus } from './presenters';
 
 const tags = ['Service levels'] as const;
@@ -80,12 +80,14 @@ export const serviceLevelsRouter = defineRouter(
           'Now, from the stored results (rollups for whole hours, results for the rest), as the uptime figures count ' +
           'time: attainment is good over known time; unknown time (no result stands for it) is reported apart and ' +
           'neither spends nor earns budget; the budget is (1 - target) of the known time plus, for a calendar month, ' +
-          'the time still to come; minutes are per monitor and location. ' +
+          'the time still to come; minutes are per monitor and location. from/to measure another stretch instead ' +
+          'of the window (a monthly report uses its period). ' +
           SCOPE_NOTE,
         params: IdParams,
+        query: StatusQuery,
         response: ObjectiveStatusSchema,
-        errors: ['serviceLevelObjectiveNotFound'],
-        handler: async ({ actor, params }) => presentStatus(await use.getObjectiveStatus.execute(actor, params)),
+        errors: ['serviceLevelObjectiveNotFound', 'invalidDateRange'],
+        handler: async ({ actor, params, query }) => presentStatus(await use.getObjectiveStatus.execute(actor, { ...params, ...query })),
       })
       .route({
         operationId: 'updateServiceLevelObjective',
