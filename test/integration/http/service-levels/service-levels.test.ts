@@ -8,6 +8,7 @@ import { aMonitorRow, aResult, record, type MonitorRow } from '../../../support/
 import { testClock } from '../../../support/test-clock';
 import { testServer } from '../../../support/test-server';
 import { sql } from '../../../../src/infrastructure/persistence/sql';
+import { EXPORT_RESOURCES } from '../../../../src/infrastructure/data-export/zip-export-archive-writer';
 
 const MINUTE = 60_000;
 const FIELDS = [
@@ -95,6 +96,16 @@ describe('service level objectives (HTTP)', () => {
     const audit = await api('GET', '/api/audit-log', { token: org.token, query: { resourceType: 'serviceLevelObjective' } });
     expect(audit.status, JSON.stringify(audit.body)).to.equal(200);
     expect(audit.body.items.map((e: { action: string }) => e.action)).to.include.members(['created', 'updated']);
+
+    // The data export carries the organization's objectives, and no other organization's.
+    const stranger = await anOrganization('slo-other');
+    const theirs = await aMonitorRow(stranger.user.organizationId, await aCustomerRow(stranger.user.organizationId));
+    await api('POST', '/api/service-levels', { token: stranger.token, body: anObjective({ type: 'website', websiteId: theirs.publicId }) });
+    const exported = EXPORT_RESOURCES.find((r) => r.name === 'service-level-objectives')!;
+    const { database } = await testServer();
+    const page = await exported.page(database.sql, org.user.organizationId, null, 100);
+    expect(page.rows.map((r) => (r as { public_id: string }).public_id)).to.deep.equal([id]);
+    expect(await exported.count(database.sql, org.user.organizationId)).to.equal(1);
 
     const deleted = await api('DELETE', `/api/service-levels/${id}`, { token: org.token });
     expect(deleted.body).to.deep.equal({ success: true, id });
