@@ -9,6 +9,7 @@ import { WebhookReceiver } from '../../../support/peers/webhook-receiver';
 import { testClock } from '../../../support/test-clock';
 import { waitFor } from '../../../support/wait-for';
 import { EvaluateBurnAlerts } from '../../../../src/application/service-levels/evaluate-burn-alerts';
+import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const HOOK_HOST = 'hooks.slo-fixture.com';
 const MINUTE = 60_000;
@@ -76,12 +77,18 @@ describe('burn-rate alerts (recording path, evaluation, outbox, loopback webhook
     expect(burningStatus.burnRates['6h']).to.be.within(10, 10.8);
     expect(burningStatus.firing).to.deep.equal(['fast', 'slow']);
 
-    const first = await evaluate();
-    expect(first).to.deep.include({ burning: 1, recovered: 0 });
-    expect((await evaluate()).burning, 'a breach is told once, not at every evaluation').to.equal(0);
+    // Every objective of the shared database is evaluated: this organization's events are counted in its outbox.
+    const told = async () =>
+      (
+        await service.app.database.sql.query<{ kind: string }>(
+          sql`SELECT kind FROM notification_outbox WHERE organization_id = ${org.user.organizationId} AND kind LIKE 'slo.%' ORDER BY id`,
+        )
+      ).map((r) => r.kind);
+    expect((await evaluate()).burning).to.be.at.least(1);
+    await evaluate();
+    expect(await told(), 'a breach is told once, not at every evaluation').to.deep.equal(['slo.burning']);
     await waitFor(() => receiver.at(path).length >= 1, { what: 'the burn alert' });
-    const told = receiver.at(path);
-    const alert = JSON.parse(told[0]!.body);
+    const alert = JSON.parse(receiver.at(path)[0]!.body);
     expect(alert).to.deep.include({ event: 'slo.burning', summary: 'Error budget burning fast: Burning (target 99 %)' });
     expect(alert.monitor).to.deep.equal({ id: burning.publicId });
     expect(alert.data).to.deep.include({
@@ -98,8 +105,9 @@ describe('burn-rate alerts (recording path, evaluation, outbox, loopback webhook
     // 31 good minutes clear both short windows (the long ones still burn): the breach is over.
     await minutes(burning, start, 120, 151, () => false);
     testClock.advance(31 * MINUTE);
-    expect(await evaluate()).to.deep.include({ burning: 0, recovered: 1 });
-    expect((await evaluate()).recovered, 'its end is told once').to.equal(0);
+    expect((await evaluate()).recovered).to.be.at.least(1);
+    await evaluate();
+    expect(await told(), 'its end is told once').to.deep.equal(['slo.burning', 'slo.recovered']);
     await waitFor(() => receiver.at(path).length >= 2, { what: 'the recovery' });
     const both = receiver.at(path);
     expect(JSON.parse(both[1]!.body)).to.deep.include({ event: 'slo.recovered' });
