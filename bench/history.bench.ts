@@ -4,8 +4,10 @@
  * check a minute x BENCH_DAYS days; default 800 x 2 x 1440 x 10 = 23 million rows), then times
  * GET check-history pages and GET uptime-stats through the HTTP API for one monitor, before and
  * after the hourly upkeep (rollups; closed days packed into compact hours: the history pages again), and prints EXPLAIN ANALYZE plans (partition pruning, index scans).
- * BENCH_ROLLUP=0 skips the rollups. Runs on an embedded PostgreSQL in a temporary directory, or
- * on DATABASE_URL (a database it may fill).
+ * BENCH_ROLLUP=0 skips the rollups. Then service levels: BENCH_SLO_MONITORS (10,000) monitors with
+ * BENCH_SLO_DAYS (30) days of rolled-up history, the uptime figures of each against one objective over
+ * all of them (goal: at most 2x; bench/support/objectives-history.ts). BENCH_SLO_ONLY=1 runs only that
+ * part. Runs on an embedded PostgreSQL in a temporary directory, or on DATABASE_URL (a database it may fill).
  */
 import 'reflect-metadata';
 import fs from 'node:fs/promises';
@@ -18,11 +20,16 @@ import { loadConfig } from '../src/main/config';
 import { startApplication, type RunningApplication } from '../src/main/application';
 import { MaintainResultStorage } from '../src/application/results/maintain-result-storage';
 import { join, raw, sql } from '../src/infrastructure/persistence/sql';
+import { benchObjectives } from './support/objectives-history';
+import { goal, loadAverage, printVerdict } from './support/verdict';
 
 const MONITORS = Number(process.env.BENCH_MONITORS ?? 800);
 const LOCATIONS = Number(process.env.BENCH_LOCATIONS ?? 2);
 const DAYS = Number(process.env.BENCH_DAYS ?? 10);
 const ROLLUP = process.env.BENCH_ROLLUP !== '0';
+const SLO_MONITORS = Number(process.env.BENCH_SLO_MONITORS ?? 10_000);
+const SLO_DAYS = Number(process.env.BENCH_SLO_DAYS ?? 30);
+const SLO_ONLY = process.env.BENCH_SLO_ONLY === '1';
 const RUNS = 15;
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -102,7 +109,22 @@ async function explain(app: RunningApplication, query: string): Promise<string[]
   return rows.map((r) => r['QUERY PLAN']);
 }
 
+/** Objectives over every monitor at most twice the uptime figures of each, same rows, same run, the same attainment. */
+const objectivesGoals = (o: { ratio: number; attainmentPercent: number | null; attainmentFromUptimePercent: number | null }) => ({
+  objectivesVsUptimeStats: goal(o.ratio, '<=', 2, 'x the uptime-stats time for the same monitors'),
+  // The objective's attainment and the one the uptime figures give, in hundredths of a percent (whole seconds rounded per monitor).
+  attainmentDifference: goal(
+    o.attainmentPercent === null || o.attainmentFromUptimePercent === null
+      ? null
+      : Math.round(Math.abs(o.attainmentPercent - o.attainmentFromUptimePercent) * 100),
+    '==',
+    0,
+    'hundredths of a percent',
+  ),
+});
+
 async function main() {
+  const loadBefore = loadAverage();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-history-bench-'));
   const config = {
     ...loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
@@ -125,6 +147,11 @@ async function main() {
       sql`INSERT INTO customers (public_id, organization_id, name, created_at, updated_at) VALUES (${randomUUID()}, ${organizationId}, 'Bench', now(), now()) RETURNING id`,
     );
     const now = Math.floor(Date.now() / MINUTE) * MINUTE;
+    if (SLO_ONLY) {
+      const objectives = await benchObjectives(app, organizationId, SLO_MONITORS, SLO_DAYS, now);
+      printVerdict({ date: new Date().toISOString(), objectives }, objectivesGoals(objectives), loadBefore);
+      return;
+    }
     const loaded = await load(app, organizationId, customer!.id, now);
     const [size] = await app.database.sql.query<{ rows: string; heap: string; indexes: string }>(
       sql`SELECT sum(c.reltuples)::bigint AS rows, sum(pg_table_size(c.oid)) AS heap, sum(pg_indexes_size(c.oid)) AS indexes
@@ -192,34 +219,34 @@ async function main() {
       `SELECT monitor_id, location_id, checked_at, status, response_ms FROM check_results
        WHERE checked_at >= '${hour.toISOString()}' AND checked_at < '${new Date(hour.getTime() + 3_600_000).toISOString()}'`,
     );
-    console.log(
-      JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          data: {
-            monitors: MONITORS,
-            locations: LOCATIONS,
-            days: DAYS,
-            rows,
-            loadSeconds: loaded.loadSeconds,
-            rowsPerSecond: Math.round(rows / loaded.loadSeconds),
-            vacuumAnalyzeSeconds: loaded.vacuumSeconds,
-            heapMB: Math.round(Number(size!.heap) / 1e6),
-            indexesMB: Math.round(Number(size!.indexes) / 1e6),
-            bytesPerRowWithIndexes: Math.round(bytesPerRow),
-            extrapolated100M: {
-              gigabytes: Number(((bytesPerRow * 1e8) / 1e9).toFixed(1)),
-              loadMinutesAtThisRate: Math.round(1e8 / (rows / loaded.loadSeconds) / 60),
-            },
+    const objectives = await benchObjectives(app, organizationId, SLO_MONITORS, SLO_DAYS, now);
+    printVerdict(
+      {
+        date: new Date().toISOString(),
+        data: {
+          monitors: MONITORS,
+          locations: LOCATIONS,
+          days: DAYS,
+          rows,
+          loadSeconds: loaded.loadSeconds,
+          rowsPerSecond: Math.round(rows / loaded.loadSeconds),
+          vacuumAnalyzeSeconds: loaded.vacuumSeconds,
+          heapMB: Math.round(Number(size!.heap) / 1e6),
+          indexesMB: Math.round(Number(size!.indexes) / 1e6),
+          bytesPerRowWithIndexes: Math.round(bytesPerRow),
+          extrapolated100M: {
+            gigabytes: Number(((bytesPerRow * 1e8) / 1e9).toFixed(1)),
+            loadMinutesAtThisRate: Math.round(1e8 / (rows / loaded.loadSeconds) / 60),
           },
-          monitorId,
-          historyViaHttp: history,
-          uptimeViaHttpRawOnly: uptimeRaw,
-          rollup,
         },
-        null,
-        2,
-      ),
+        monitorId,
+        historyViaHttp: history,
+        uptimeViaHttpRawOnly: uptimeRaw,
+        rollup,
+        objectives,
+      },
+      objectivesGoals(objectives),
+      loadBefore,
     );
     console.log('\nEXPLAIN ANALYZE, history page (24 h):\n' + historyPlan.join('\n'));
     console.log('\nEXPLAIN ANALYZE, coverage scan (24 h):\n' + coveragePlan.join('\n'));

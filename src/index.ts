@@ -22,6 +22,7 @@ export * from './application/scheduling';
 export * from './application/results';
 export * from './application/incidents';
 export * from './application/maintenance';
+export * from './application/service-levels';
 export * from './application/notifications';
 export * from './application/status-pages';
 export * from './application/custom-domains';

@@ -13,6 +13,7 @@ import { notificationsContext } from './modules/notifications.module';
 import { statusPagesContext } from './modules/status-pages.module';
 import { dataExportContext } from './modules/data-export.module';
 import { reportsContext } from './modules/reports.module';
+import { serviceLevelsContext } from './modules/service-levels.module';
 import { customDomainsContext } from './modules/custom-domains.module';
 import { onCallContext } from './modules/on-call.module';
 import { billingContext } from './modules/billing.module';
@@ -44,6 +45,7 @@ export const CONTEXTS: readonly ContextModule[] = [
   statusPagesContext,
   dataExportContext,
   reportsContext,
+  serviceLevelsContext,
   customDomainsContext,
   onCallContext,
   billingContext,

@@ -127,6 +127,7 @@ export async function buildWorld(): Promise<MatrixWorld> {
   const customerTokens = (await must('GET', '/api/customer/tokens', admin)).items as Array<{ id: string | number }>;
   const incident = await must('POST', '/api/incidents', admin, { monitorId: website.publicId, title: 'Matrix incident' });
   const window = await must('POST', '/api/maintenance-windows', admin, maintenanceBody(customerId));
+  const objective = await must('POST', '/api/service-levels', admin, objectiveBody(website.publicId));
   const changeRequest = await must('POST', `/api/websites/${website.publicId}/change-requests`, set.customerUser, {
     changes: { name: 'Renamed' },
   });
@@ -186,6 +187,7 @@ export async function buildWorld(): Promise<MatrixWorld> {
     websiteId: website.publicId,
     screenshotId: '00000000-0000-4000-8000-000000000001',
     'maintenance-windows': String(window.id),
+    'service-levels': String(objective.id),
     customers: set.customer.publicId,
     'package-configs': String(pkg.id),
     'custom-fields': String(field.id),
@@ -242,6 +244,8 @@ function calendarToken(issued: Record<string, any>): string {
 }
 
 const contactMethodBody = () => ({ type: 'sms', address: `+1555${String(Date.now() % 10_000_000).padStart(7, '0')}` });
+const objectiveBody = (websiteId: string) => ({ name: 'Matrix objective', target: 99.9, subject: { type: 'website', websiteId } });
+
 const maintenanceBody = (customerId: number) => ({
   title: 'Matrix window',
   startTime: soon(60),
@@ -296,6 +300,10 @@ function freshFactories(
       const site = await aWebsite(admin, { customerId });
       return (await must('POST', '/api/incidents', admin, { monitorId: site.publicId, title: 'Fresh' })).id;
     }),
+    'DELETE /api/service-levels/{id}': one(
+      'service-levels',
+      async () => (await must('POST', '/api/service-levels', admin, objectiveBody(records.website.publicId))).id,
+    ),
     'DELETE /api/maintenance-windows/{id}': one(
       'maintenance-windows',
       async () => (await must('POST', '/api/maintenance-windows', admin, maintenanceBody(customerId))).id,
@@ -449,6 +457,8 @@ function samplesFor(
     'PATCH /api/platform-admin/settings': { body: { agentAuthEnabled: true } },
     'POST /api/incidents': { body: { monitorId: records.website.publicId, title: 'Matrix' } },
     'POST /api/maintenance-windows': { body: maintenanceBody(customerId) },
+    'POST /api/service-levels': { body: objectiveBody(records.website.publicId) },
+    'PATCH /api/service-levels/{id}': { body: { name: 'Matrix renamed' } },
     'PATCH /api/maintenance-windows/{id}': { body: { title: 'Matrix renamed' } },
     'POST /api/maintenance-windows/preview-occurrences': {
       body: { startTime: soon(60), endTime: soon(120), rrule: 'FREQ=WEEKLY;BYDAY=SA', count: 2 },

@@ -1,5 +1,5 @@
 import type { ReportDefinition, ReportScope } from '../../domain/reports/report-definition';
-import type { ReportIncidentInput, ReportModel } from '../../domain/reports/report-model';
+import type { ReportIncidentInput, ReportModel, ReportObjectiveInput } from '../../domain/reports/report-model';
 import type { ReportPeriod } from '../../domain/reports/report-schedule';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { MonitorRef } from '../results/ports';
@@ -65,6 +65,15 @@ export interface ReportSources {
   monthlyCustomers(): Promise<MonthlyReportCustomer[]>;
 }
 export const REPORT_SOURCES = token<ReportSources>('ReportSources');
+
+/**
+ * The service level objectives a report shows (the service-levels context answers): those covering
+ * any of the report's monitors, each measured over the period as its status API measures a range.
+ */
+export interface ReportObjectives {
+  over(organizationId: number, monitors: readonly ReportedMonitor[], period: ReportPeriod, now: Date): Promise<ReportObjectiveInput[]>;
+}
+export const REPORT_OBJECTIVES = token<ReportObjectives>('ReportObjectives');
 
 /** Turns what a report says into a document. */
 export interface ReportRenderer {

@@ -7,7 +7,16 @@ import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { TransactionRunner } from '../shared/transaction';
 import type { DirectDeliveries, DirectMessage } from '../notifications/ports';
-import type { MonthlyReportCustomer, ReportArchive, ReportedMonitor, ReportRenderer, ReportRun, ReportRuns, ReportSources } from './ports';
+import type {
+  MonthlyReportCustomer,
+  ReportArchive,
+  ReportedMonitor,
+  ReportObjectives,
+  ReportRenderer,
+  ReportRun,
+  ReportRuns,
+  ReportSources,
+} from './ports';
 
 /** What a run is of: a definition, or a customer's own monthly report (its monitors, sent to it). */
 export type RunSubject =
@@ -52,6 +61,7 @@ export class ReportRunner {
     private readonly tx: TransactionRunner,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly objectives: ReportObjectives = { over: async () => [] },
   ) {}
 
   run(subject: RunSubject, trigger: RunTrigger, period: ReportPeriod): Promise<ReportRun | null> {
@@ -120,8 +130,15 @@ export class ReportRunner {
     const inputs = [];
     for (const monitor of monitors) {
       const { figures } = await this.uptime.figuresFor(monitor, run.period, now);
-      inputs.push({ name: monitor.name, customerName: monitor.customerName, figures, incidents: incidents.get(monitor.monitorId) ?? [] });
+      inputs.push({
+        monitorId: monitor.monitorId,
+        name: monitor.name,
+        customerName: monitor.customerName,
+        figures,
+        incidents: incidents.get(monitor.monitorId) ?? [],
+      });
     }
+    const objectives = await this.objectives.over(run.organizationId, monitors, run.period, now);
     return buildReportModel({
       title: titleOf(subject),
       organizationName,
@@ -130,6 +147,7 @@ export class ReportRunner {
       slaTarget: subject.kind === 'report' ? subject.report.slaTarget : CUSTOMER_REPORT_SLA_TARGET,
       generatedAt: now,
       monitors: inputs,
+      objectives,
     });
   }
 

@@ -17,6 +17,8 @@ export const CHANNEL_EVENTS = [
   'maintenance.started',
   'maintenance.ended',
   'alert.manual',
+  'slo.burning',
+  'slo.recovered',
 ] as const;
 
 export type ChannelEvent = (typeof CHANNEL_EVENTS)[number];

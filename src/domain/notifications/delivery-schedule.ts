@@ -56,6 +56,8 @@ const OUTBOX_EVENTS: Readonly<Record<string, ChannelEvent>> = {
   'domain.expired': 'domain.expired',
   'ip.listed': 'ip.listed',
   'ip.clean': 'ip.clean',
+  'slo.burning': 'slo.burning',
+  'slo.recovered': 'slo.recovered',
 };
 
 export const channelEventOf = (outboxKind: string): ChannelEvent | null => OUTBOX_EVENTS[outboxKind] ?? null;

@@ -38,6 +38,8 @@ const COLORS: Partial<Record<NotificationEvent, number>> = {
   'incident.acknowledged': 0xf9ab00,
   test: 0x1a73e8,
   'channel.failing': 0xf9ab00,
+  'slo.burning': 0xd93025,
+  'slo.recovered': 0x188038,
 };
 /** A digest reads as the transition it gathers. */
 const DIGEST_TITLES: Readonly<Record<string, string>> = {
@@ -61,6 +63,8 @@ const TITLES: Record<NotificationEvent, string> = {
   'maintenance.started': 'Maintenance started',
   'maintenance.ended': 'Maintenance ended',
   'alert.manual': 'Alert',
+  'slo.burning': 'Error budget burning',
+  'slo.recovered': 'Error budget burn over',
   test: 'Test notification',
   'incident.digest': 'Incident digest',
   'channel.failing': 'Notification channel failing',

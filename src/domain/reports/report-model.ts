@@ -12,6 +12,8 @@ export interface ReportIncidentInput {
 
 /** One monitor's figures over the period, as the results context computes them. */
 export interface ReportMonitorInput {
+  /** Ties the monitor to the objectives covering it (their incidents are its incidents). */
+  readonly monitorId?: number;
   readonly name: string;
   readonly customerName: string;
   readonly figures: UptimeFigures;
@@ -30,6 +32,25 @@ export interface ReportIncident {
 }
 
 export type SlaVerdict = 'met' | 'missed' | 'unknown';
+
+/** A service level objective measured over the period, as the service-levels context computes it. */
+export interface ReportObjectiveInput {
+  readonly name: string;
+  readonly target: number;
+  readonly attainmentPercent: number | null;
+  readonly met: boolean | null;
+  readonly budgetLeftPercent: number | null;
+  readonly budgetLeftMinutes: number;
+  readonly spentMinutes: number;
+  readonly unknownPercent: number | null;
+  /** The monitors it covers. */
+  readonly monitorIds: readonly number[];
+}
+
+/** An objective in the report, with the incidents of its monitors that spent its budget, longest first. */
+export interface ReportObjective extends Omit<ReportObjectiveInput, 'monitorIds'> {
+  readonly incidents: readonly (ReportIncident & { readonly monitorName: string })[];
+}
 
 export interface ReportMonitor {
   readonly name: string;
@@ -69,6 +90,8 @@ export interface ReportModel {
     readonly slaUnknown: number;
   };
   readonly monitors: readonly ReportMonitor[];
+  /** Service level objectives covering the report's monitors (none when the organization has none). */
+  readonly objectives: readonly ReportObjective[];
   /** The lowest uptime of observed time among the monitors (null when nothing was observed): the threshold's input. */
   readonly lowestUptime: number | null;
 }
@@ -81,6 +104,7 @@ export interface ReportModelInput {
   readonly slaTarget: number;
   readonly generatedAt: Date;
   readonly monitors: readonly ReportMonitorInput[];
+  readonly objectives?: readonly ReportObjectiveInput[];
 }
 
 function causeOf(incident: ReportIncidentInput): string {
@@ -101,6 +125,7 @@ function verdict(uptimeOfKnown: number | null, target: number): SlaVerdict {
 export function buildReportModel(input: ReportModelInput): ReportModel {
   const periodStart = input.period.from.getTime();
   const periodEnd = input.period.to.getTime();
+  const byMonitor = new Map<number, { name: string; incidents: ReportIncident[] }>();
   const monitors: ReportMonitor[] = input.monitors.map((m) => {
     const incidents = [...m.incidents]
       .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime())
@@ -115,6 +140,7 @@ export function buildReportModel(input: ReportModelInput): ReportModel {
           durationSeconds: Math.max(0, Math.round((end - start) / 1000)),
         };
       });
+    if (m.monitorId !== undefined) byMonitor.set(m.monitorId, { name: m.name, incidents });
     return {
       name: m.name,
       customerName: m.customerName,
@@ -156,6 +182,12 @@ export function buildReportModel(input: ReportModelInput): ReportModel {
       slaUnknown: monitors.filter((m) => m.sla === 'unknown').length,
     },
     monitors,
+    objectives: (input.objectives ?? []).map(({ monitorIds, ...o }) => ({
+      ...o,
+      incidents: monitorIds
+        .flatMap((id) => (byMonitor.get(id)?.incidents ?? []).map((i) => ({ ...i, monitorName: byMonitor.get(id)!.name })))
+        .sort((a, b) => b.durationSeconds - a.durationSeconds || a.startedAt.getTime() - b.startedAt.getTime()),
+    })),
     lowestUptime: known.length > 0 ? Math.min(...known) : null,
   };
 }

@@ -101,6 +101,9 @@ export const ERROR_CODES = [
   'missingTargetId',
   'maintenanceWindowNotFound',
   'maintenanceWindowTargetMissing',
+  // service levels
+  'serviceLevelObjectiveNotFound',
+  'invalidServiceLevelObjective',
   // reports and data export
   'invalidReportSchedule',
   'invalidReportScope',

@@ -90,6 +90,11 @@ export const EXPORT_RESOURCES: readonly ExportResource[] = [
   table('incidents', 'incidents', 'Incidents of the check engine'),
   table('maintenance-windows', 'maintenance_windows', 'Maintenance windows'),
   table(
+    'service-level-objectives',
+    'service_level_objectives',
+    'Service level objectives: target, window, subject and burn state (attainment is computed from the check results)',
+  ),
+  table(
     'notification-channels',
     'notification_channels',
     'Notification channels (signing secrets left out; URLs, which are credentials for chat webhooks, and header values redacted)',

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { ReportModel, ReportMonitor } from '../../domain/reports/report-model';
+import type { ReportModel, ReportMonitor, ReportObjective } from '../../domain/reports/report-model';
 import { localDate } from '../../domain/shared/zoned-time';
 import type { ReportRenderer } from '../../application/reports/ports';
 import { COLORS, type Doc, MARGIN, PAGE, WIDTH, duration, heading, ms, percent, room } from './pdf-layout';
@@ -29,6 +29,7 @@ export class PdfkitReportRenderer implements ReportRenderer {
     uptimeChart(doc, model.monitors);
     responseChart(doc, model.monitors);
     this.table(doc, model);
+    this.objectives(doc, model);
     this.incidents(doc, model);
     this.footers(doc, model);
     doc.end();
@@ -144,6 +145,54 @@ export class PdfkitReportRenderer implements ReportRenderer {
         columns.map(([, , cell]) => cell(monitor)),
         false,
       );
+  }
+
+  /** Each objective over the period (attainment to three decimals: 99.95 and 99.9 differ), then the incidents that spent its budget. */
+  private objectives(doc: Doc, model: ReportModel): void {
+    if (model.objectives.length === 0) return;
+    heading(doc, 'Service level objectives');
+    const thousandths = (value: number | null) => (value === null ? 'unknown' : `${value.toFixed(3)} %`);
+    const columns: [string, number, (o: ReportObjective) => string][] = [
+      ['Objective', 140, (o) => o.name],
+      ['Target', 50, (o) => `${o.target} %`],
+      ['Attainment', 62, (o) => thousandths(o.attainmentPercent)],
+      ['Budget left', 95, (o) => `${o.budgetLeftMinutes.toFixed(1)} min (${percent(o.budgetLeftPercent)})`],
+      ['Spent', 50, (o) => `${o.spentMinutes.toFixed(1)} min`],
+      ['Unknown', 50, (o) => percent(o.unknownPercent)],
+      ['Verdict', 45, (o) => (o.met === null ? 'unknown' : o.met ? 'met' : 'missed')],
+    ];
+    const row = (cells: string[], bold: boolean) => {
+      room(doc, 14);
+      const y = doc.y;
+      let x = MARGIN;
+      doc
+        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+        .fontSize(8)
+        .fillColor(COLORS.ink);
+      cells.forEach((cell, i) => {
+        doc.text(cell, x, y, { width: columns[i]![1] - 4, height: 10, ellipsis: true });
+        x += columns[i]![1];
+      });
+      doc.y = y + 13;
+    };
+    row(
+      columns.map(([title]) => title),
+      true,
+    );
+    for (const objective of model.objectives) {
+      row(
+        columns.map(([, , cell]) => cell(objective)),
+        false,
+      );
+      for (const incident of objective.incidents.slice(0, 5))
+        doc
+          .font('Helvetica')
+          .fontSize(7)
+          .fillColor(COLORS.muted)
+          .text(`Spent by ${incident.monitorName}: ${incident.title}, ${duration(incident.durationSeconds)}`, MARGIN + 10, doc.y, {
+            width: WIDTH - 10,
+          });
+    }
   }
 
   private incidents(doc: Doc, model: ReportModel): void {

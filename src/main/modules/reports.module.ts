@@ -10,6 +10,7 @@ import {
   REPORT_REPOSITORY,
   REPORT_RUNS,
   REPORT_SCOPE_REFS,
+  REPORT_OBJECTIVES,
   REPORT_SOURCES,
 } from '../../application/reports/ports';
 import { CreateReport } from '../../application/reports/create-report';
@@ -72,6 +73,7 @@ export const reportsModule = bindings(({ single }) => {
         c.get(TRANSACTION_RUNNER),
         c.get(ID_GENERATOR),
         c.get(CLOCK),
+        c.get(REPORT_OBJECTIVES),
       ),
   );
   single(

@@ -182,6 +182,13 @@ export const MATRIX: Record<string, string> = {
   'GET /api/maintenance-windows/{id}': READ_ONE,
   'PATCH /api/maintenance-windows/{id}': AGENT_WRITE_ONE,
   'DELETE /api/maintenance-windows/{id}': AGENT_WRITE_ONE,
+  'GET /api/service-levels': READ,
+  // The body names A's website: B's callers get websiteNotFound.
+  'POST /api/service-levels': WRITE_ONE,
+  'GET /api/service-levels/{id}': READ_ONE,
+  'GET /api/service-levels/{id}/status': READ_ONE,
+  'PATCH /api/service-levels/{id}': WRITE_ONE,
+  'DELETE /api/service-levels/{id}': WRITE_ONE,
   'GET /api/customers': READ,
   'POST /api/customers': ORG_WRITE,
   'POST /api/customers/bulk': ORG_WRITE,

@@ -66,6 +66,11 @@ export const API_TAGS = [
       'Planned maintenance, once or recurring (RFC 5545 RRULE in an IANA time zone): checks go on, alerts of the covered monitors are silenced, uptime may leave the time out.',
   },
   {
+    name: 'Service levels',
+    description:
+      'Service level objectives for a website or a customer’s monitors: attainment over a rolling or calendar window from the stored results, the error budget left, burn rates, and burn-rate alerts to the notification channels.',
+  },
+  {
     name: 'On-call',
     description:
       "Incident management: teams with their members' imRole, on-call schedules (rotation layers in a time zone, restrictions, overrides), who is on call at any instant, and iCalendar feeds.",

@@ -89,6 +89,8 @@ export const ERROR_STATUS = {
   endTimeBeforeStartTime: 400,
   missingTargetId: 400,
   maintenanceWindowNotFound: 404,
+  serviceLevelObjectiveNotFound: 404,
+  invalidServiceLevelObjective: 400,
   maintenanceWindowTargetMissing: 500,
   invalidReportSchedule: 400,
   invalidReportScope: 400,

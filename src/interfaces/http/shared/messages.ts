@@ -190,6 +190,8 @@ export const MESSAGES: Partial<Record<ErrorCode, string>> = {
   endTimeBeforeStartTime: 'endTime must be after startTime',
   missingTargetId: 'A maintenance target names its kind but not its id',
   maintenanceWindowNotFound: 'Maintenance window not found',
+  serviceLevelObjectiveNotFound: 'Service level objective not found',
+  invalidServiceLevelObjective: 'The objective is not valid: see data.field',
   invalidExportRecipient: 'recipientEmails may only list members of the organization (see data.unknown)',
   exportAlreadyRunning: 'An export is already queued or generating (see data.export)',
   exportCooldown: 'Exports are limited to one per cooldown (see data.cooldownHours and data.retryAfter)',

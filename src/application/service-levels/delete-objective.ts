@@ -1,0 +1,17 @@
+import { AppError } from '../../domain/shared/app-error';
+import type { ServiceLevelObjective } from '../../domain/service-levels/objective';
+import { requireWriter, type Actor } from '../shared/actor';
+import type { ObjectiveRepository } from './ports';
+
+/** DELETE /api/service-levels/{id}. Editors and admins. */
+export class DeleteObjective {
+  constructor(private readonly objectives: ObjectiveRepository) {}
+
+  async execute(actor: Actor, input: { id: string }): Promise<ServiceLevelObjective> {
+    requireWriter(actor);
+    const objective = await this.objectives.findByRef(actor.scope, input.id);
+    if (!objective) throw new AppError('serviceLevelObjectiveNotFound');
+    await this.objectives.remove(objective);
+    return objective;
+  }
+}
