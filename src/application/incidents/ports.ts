@@ -66,6 +66,10 @@ export interface AlertStateRepository {
   saveMany(states: readonly AlertState[]): Promise<void>;
   /** The states of these monitors as they are now, without locking (for the steady-result fast path). */
   peek(monitorIds: readonly number[]): Promise<Map<number, AlertState>>;
+  /** How many failing monitors each of these roots holds back (dependencyDown), in the caller's transaction; roots holding none are left out. */
+  heldCounts(rootIds: readonly number[]): Promise<Map<number, number>>;
+  /** The monitors these roots hold back now, as seeds for lockMany (without locking). */
+  heldBy(rootIds: readonly number[]): Promise<AlertStateSeed[]>;
 }
 export const ALERT_STATE_REPOSITORY = token<AlertStateRepository>('AlertStateRepository');
 

@@ -9,7 +9,10 @@ import type { TransactionRunner } from '../shared/transaction';
 import type { Incident } from '../../domain/incidents/incident';
 import type { MonitorLookup, ResultStore, StoredResult } from '../results/ports';
 import type { AlertStateRepository, IncidentRepository, LiveLocations, MaintenanceWindows } from './ports';
-import { AlertEffects, type AlertActions } from './alert-actions';
+import { AlertEffects, tellAffected, type AlertActions } from './alert-actions';
+import { BatchDependencies } from './batch-dependencies';
+import { dependenciesFirst } from '../../domain/incidents/dependency-hold';
+import { ReleaseDependents } from './release-dependents';
 import { SteadyMemo } from './steady-memo';
 
 export interface RecordCheckResultInput {
@@ -71,7 +74,11 @@ export class RecordCheckResult {
     private readonly options: { detailSampleMinutes: number },
     /** Remembers steady monitors between batches while it follows their changes (otherwise every batch reads). */
     private readonly memo: SteadyMemo = new SteadyMemo(),
-  ) {}
+  ) {
+    this.release = new ReleaseDependents(monitors, states, incidents, maintenance, actions, transactions, clock, liveness);
+  }
+
+  private readonly release: ReleaseDependents;
 
   /**
    * Many results at once (the check engine's batches). Steady up results (see AlertState.isSteady),
@@ -135,7 +142,8 @@ export class RecordCheckResult {
     const suppressed = await this.maintenance.suppressedMany(known.map((i) => ({ monitorId: i.monitorId, at: i.result.checkedAt })));
     const suppressedOf = new Map(known.map((input, k) => [input, suppressed[k]!]));
     const live: ReadonlySet<string> = new Set([...(await this.liveness.live(this.clock.now())), ...known.map((i) => i.location)]);
-    return this.transactions.run(async () => {
+    const dependencies = await BatchDependencies.load(profiles, this.states);
+    const { judgements, recovered } = await this.transactions.run(async () => {
       const seeds = [
         ...new Map(
           known.map((input) => [
@@ -150,6 +158,7 @@ export class RecordCheckResult {
         ).values(),
       ];
       const states = await this.states.lockMany(seeds, this.clock.now());
+      const failingBefore = [...states.values()].filter((state) => state.isFailing);
       const incidents = await this.incidents.findManyById(
         [...states.values()].flatMap((state) => (state.openIncidentId === null ? [] : [state.openIncidentId])),
       );
@@ -160,8 +169,9 @@ export class RecordCheckResult {
       );
       const stored: StoredResult[] = [...alsoStore];
       const outcomes = new Map<RecordCheckResultInput, Judgement>();
-      for (const input of known) {
-        const { monitor, policy } = profiles.get(input.monitorId)!;
+      // A dependency is judged before its dependents, so it holds them back whichever result came first.
+      for (const input of dependenciesFirst(known, (i) => i.monitorId, (id) => profiles.get(id)?.dependsOn ?? [])) {
+        const { monitor, policy, dependsOn } = profiles.get(input.monitorId)!;
         const state = states.get(input.monitorId)!;
         const { result, location } = input;
         state.followInterval(monitor.checkIntervalSeconds);
@@ -184,7 +194,12 @@ export class RecordCheckResult {
         const decisions = state.observe(
           { location, status: result.status, reasonCode: result.reasonCode, checkedAt: result.checkedAt },
           policy,
-          { suppressed: suppressedNow, remindersMuted: incident?.status === 'acknowledged', live },
+          {
+            suppressed: suppressedNow,
+            remindersMuted: incident?.status === 'acknowledged',
+            live,
+            dependencyRoot: dependencies.rootOf(dependsOn, states),
+          },
         );
         for (const decision of decisions) {
           incident = await this.actions.carryOut(decision, { state, incident, monitor, location, result }, effects);
@@ -213,10 +228,16 @@ export class RecordCheckResult {
         });
       }
       await this.results.appendMany(stored);
-      await this.actions.persist(effects);
       await this.states.saveMany([...states.values()]);
-      return inputs.map((input) => outcomes.get(input) ?? NOT_RECORDED);
+      if (effects.opened.length > 0) tellAffected(effects, await this.states.heldCounts(effects.opened.map((i) => i.monitorId)));
+      await this.actions.persist(effects);
+      return {
+        judgements: inputs.map((input) => outcomes.get(input) ?? NOT_RECORDED),
+        recovered: failingBefore.filter((state) => !state.isFailing).map((state) => state.monitorId),
+      };
     });
+    if (recovered.length > 0) await this.release.execute(recovered);
+    return judgements;
   }
 }
 

@@ -7,6 +7,7 @@ import { WebsiteSchema, MonitorSchema } from '../../../../src/interfaces/http/mo
 
 const view = (over: Partial<MonitorView> = {}): MonitorView => ({
   id: 7,
+  dependsOn: [],
   publicId: '4f1c1a52-5d8e-4a43-9d39-3c1f0a4b6e01',
   organizationId: 1,
   customerId: 10,
@@ -48,6 +49,7 @@ const item = (over: Partial<MonitorView> = {}): MonitorListItem => ({
     status: 'unknown',
     reason: 'silentLocations',
     silentLocations: ['us-east'],
+    dependencyRoot: null,
     unknownSince: new Date('2026-11-22T12:00:00Z'),
   },
 });
@@ -111,6 +113,7 @@ describe('monitor records', () => {
       reason: 'silentLocations',
       silentLocations: ['us-east'],
       unknownSince: '2026-11-22T12:00:00.000Z',
+      dependencyRoot: null,
     });
     expect(monitorRecord(item({ kind: 'tcp', monitoringType: 'tcp', hostname: 'example.com' })).currentState).to.deep.equal(
       shown.currentState,
