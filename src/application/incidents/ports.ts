@@ -73,6 +73,20 @@ export interface AlertStateRepository {
 }
 export const ALERT_STATE_REPOSITORY = token<AlertStateRepository>('AlertStateRepository');
 
+/** A monitor whose failure a root holds back (dependencyDown): listed on the root's open incident. */
+export interface AffectedMonitor {
+  readonly publicId: string;
+  readonly name: string;
+  /** Since when the root holds it. */
+  readonly since: Date;
+}
+
+/** The monitors a root holds back now, as the caller may see them (a customer-bound caller, its customer's only). */
+export interface AffectedDependents {
+  heldBy(scope: TenantScope, rootMonitorId: number): Promise<AffectedMonitor[]>;
+}
+export const AFFECTED_DEPENDENTS = token<AffectedDependents>('AffectedDependents');
+
 /**
  * The locations some live check process (an in-process worker or a probe) serves now: a location
  * none serves is silent, and does not vote for its monitors (see domain/incidents/quorum.ts). The

@@ -12,7 +12,6 @@ import type { AlertStateRepository, IncidentRepository, LiveLocations, Maintenan
 import { AlertEffects, tellAffected, type AlertActions } from './alert-actions';
 import { BatchDependencies } from './batch-dependencies';
 import { dependenciesFirst } from '../../domain/incidents/dependency-hold';
-import { ReleaseDependents } from './release-dependents';
 import { SteadyMemo } from './steady-memo';
 
 export interface RecordCheckResultInput {
@@ -41,6 +40,12 @@ export interface RecordedBatch {
   readonly steady: number;
   /** One per result judged by the rules, in input order (results of deleted monitors left out). */
   readonly judged: readonly JudgedResult[];
+  /**
+   * Monitors to check again now from every location: those a root that recovered in this batch held
+   * back (dependencyDown). Their failures were confirmed: one still failing opens its own incident at
+   * that result, one that recovered with its root opens nothing.
+   */
+  readonly recheck: readonly { monitorId: number; at: Date }[];
 }
 
 export interface RecordCheckResultOutcome {
@@ -74,11 +79,7 @@ export class RecordCheckResult {
     private readonly options: { detailSampleMinutes: number },
     /** Remembers steady monitors between batches while it follows their changes (otherwise every batch reads). */
     private readonly memo: SteadyMemo = new SteadyMemo(),
-  ) {
-    this.release = new ReleaseDependents(monitors, states, incidents, maintenance, actions, transactions, clock, liveness);
-  }
-
-  private readonly release: ReleaseDependents;
+  ) {}
 
   /**
    * Many results at once (the check engine's batches). Steady up results (see AlertState.isSteady),
@@ -115,15 +116,21 @@ export class RecordCheckResult {
     }));
     if (others.length === 0) {
       await this.results.appendMany(steadyRows);
-      return { steady: steady.length, judged: [] };
+      return { steady: steady.length, judged: [], recheck: [] };
     }
-    const outcomes = await this.judgeAll(others, steadyRows);
-    return { steady: steady.length, judged: outcomes.flatMap((outcome) => (outcome.judged ? [outcome.judged] : [])) };
+    const { judgements, recovered } = await this.judgeAll(others, steadyRows);
+    const now = this.clock.now();
+    const released = recovered.length === 0 ? [] : await this.states.heldBy(recovered);
+    return {
+      steady: steady.length,
+      judged: judgements.flatMap((outcome) => (outcome.judged ? [outcome.judged] : [])),
+      recheck: released.map((seed) => ({ monitorId: seed.monitorId, at: now })),
+    };
   }
 
   /** One result (the same path as a batch of one). */
   async execute(input: RecordCheckResultInput): Promise<RecordCheckResultOutcome> {
-    const [{ judged: _judged, ...outcome }] = (await this.judgeAll([input], [])) as [Judgement];
+    const [{ judged: _judged, ...outcome }] = (await this.judgeAll([input], [])).judgements as [Judgement];
     return outcome;
   }
 
@@ -135,7 +142,10 @@ export class RecordCheckResult {
    * (three), the rules decide in memory, and the results (with `alsoStore`), incidents, timeline,
    * events and states are written (one statement each, only those with something to write).
    */
-  private async judgeAll(inputs: readonly RecordCheckResultInput[], alsoStore: readonly StoredResult[]): Promise<Judgement[]> {
+  private async judgeAll(
+    inputs: readonly RecordCheckResultInput[],
+    alsoStore: readonly StoredResult[],
+  ): Promise<{ judgements: Judgement[]; recovered: number[] }> {
     for (const input of inputs) this.memo.forget(input.monitorId);
     const profiles = await this.monitors.alertProfiles([...new Set(inputs.map((i) => i.monitorId))]);
     const known = inputs.filter((input) => profiles.has(input.monitorId));
@@ -143,7 +153,7 @@ export class RecordCheckResult {
     const suppressedOf = new Map(known.map((input, k) => [input, suppressed[k]!]));
     const live: ReadonlySet<string> = new Set([...(await this.liveness.live(this.clock.now())), ...known.map((i) => i.location)]);
     const dependencies = await BatchDependencies.load(profiles, this.states);
-    const { judgements, recovered } = await this.transactions.run(async () => {
+    return this.transactions.run(async () => {
       const seeds = [
         ...new Map(
           known.map((input) => [
@@ -233,11 +243,10 @@ export class RecordCheckResult {
       await this.actions.persist(effects);
       return {
         judgements: inputs.map((input) => outcomes.get(input) ?? NOT_RECORDED),
+        // Roots that stopped failing: the monitors they held are checked again at once (RecordedBatch.recheck).
         recovered: failingBefore.filter((state) => !state.isFailing).map((state) => state.monitorId),
       };
     });
-    if (recovered.length > 0) await this.release.execute(recovered);
-    return judgements;
   }
 }
 

@@ -55,7 +55,7 @@ export const currentStateRecord = (state: CurrentState) => ({
   reason: state.reason,
   silentLocations: [...state.silentLocations],
   unknownSince: state.unknownSince === null ? null : state.unknownSince.toISOString(),
-  dependencyRoot: state.dependencyRoot,
+  ...(state.dependencyRoot === null ? {} : { dependencyRoot: state.dependencyRoot }),
 });
 
 /** A stored website document (compact JSON of websiteRecord) with its current state added. */

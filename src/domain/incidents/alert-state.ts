@@ -172,23 +172,6 @@ export class AlertState {
     ];
   }
 
-  /**
-   * Judges the monitor again without a new result, at `at`: a monitor held by a dependency whose
-   * root recovered opens its own incident at once if its failures still stand (they were confirmed).
-   */
-  reconsider(policy: AlertPolicy, context: ObserveContext, at: Date): AlertDecision[] {
-    if (this.held === null || this.openIncident !== null) return [];
-    const [location, last] = Object.entries(this.perLocation)
-      .filter(([, l]) => l.lastStatus === 'down')
-      .sort(([, a], [, b]) => b.lastCheckedAt.localeCompare(a.lastCheckedAt))[0] ?? [null, null];
-    if (location === null) {
-      this.held = null;
-      return [];
-    }
-    const observation = { location, status: 'down' as const, reasonCode: last.lastReasonCode, checkedAt: at };
-    return this.outageDecisions(observation, 'down', policy, context);
-  }
-
   /** The use case opened the automatic incident the rules asked for. */
   incidentOpened(incidentId: number, at: Date): void {
     this.openIncident = incidentId;

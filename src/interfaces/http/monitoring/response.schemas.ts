@@ -52,8 +52,8 @@ export const CurrentStateSchema = z
     unknownSince: Timestamp.nullable().meta({ description: 'Since when it is unknown for its silent locations' }),
     dependencyRoot: z
       .uuid()
-      .nullable()
-      .meta({ description: 'dependencyDown: the publicId of the root monitor whose incident stands for this one (null otherwise)' }),
+      .optional()
+      .meta({ description: 'Only with dependencyDown: the publicId of the root monitor whose incident stands for this one' }),
   })
   .meta({ id: 'MonitorCurrentState', description: "What the monitor is now (read live, not part of the monitor's settings)" });
 

@@ -74,13 +74,17 @@ describe('RecordCheckResult with dependencies: one incident for one root cause',
     expect(events.published[0]!.data).not.to.have.property('affectedMonitors');
   });
 
-  it('the root recovering first: a dependent still down opens its own incident at once, one that recovered does not', async () => {
-    const { useCase, input, events, states, openIncidents } = setup();
+  it('the root recovering first: its held monitors are checked again at once; one still down opens at that result', async () => {
+    const { useCase, input, events, states, openIncidents, clock } = setup();
     await useCase.executeMany([input(ROOT, 'down', 0), ...DEPENDENTS.map((id) => input(id, 'down', 0))]);
-    await useCase.executeMany([input(9, 'up', 1), input(10, 'up', 1)]);
+    await useCase.executeMany([input(9, 'up', 1)]);
     expect(states.rows.get(9)!.dependencyRootId).to.equal(null);
-    await useCase.executeMany([input(ROOT, 'up', 2)]);
-    expect(openIncidents()).to.deep.equal([8], 'opened without waiting for its next result');
+    const recovered = await useCase.executeMany([input(ROOT, 'up', 2)]);
+    expect(recovered.recheck).to.deep.equal([8, 10].map((monitorId) => ({ monitorId, at: clock.now() })));
+    expect(openIncidents()).to.deep.equal([]);
+    // The rechecks: 10 recovered with its root, 8 stays down and needs no new confirmation.
+    await useCase.executeMany([input(8, 'down', 3), input(10, 'up', 3)]);
+    expect(openIncidents()).to.deep.equal([8]);
     expect(events.published.map((e) => [e.kind, e.monitorId])).to.deep.equal([
       ['incidentOpened', ROOT],
       ['incidentResolved', ROOT],
@@ -94,7 +98,8 @@ describe('RecordCheckResult with dependencies: one incident for one root cause',
     await useCase.executeMany([input(ROOT, 'down', 0), input(8, 'down', 0)]);
     expect(openIncidents()).to.deep.equal([], 'the root is being confirmed down: the dependent waits for it');
     expect(states.rows.get(8)!.dependencyRootId).to.equal(ROOT);
-    await useCase.executeMany([input(ROOT, 'up', 1)]);
+    expect((await useCase.executeMany([input(ROOT, 'up', 1)])).recheck.map((r) => r.monitorId)).to.deep.equal([8]);
+    await useCase.executeMany([input(8, 'down', 2)]);
     expect(openIncidents()).to.deep.equal([8]);
     expect(events.published.map((e) => [e.kind, e.monitorId])).to.deep.equal([['incidentOpened', 8]]);
   });

@@ -113,7 +113,6 @@ describe('monitor records', () => {
       reason: 'silentLocations',
       silentLocations: ['us-east'],
       unknownSince: '2026-11-22T12:00:00.000Z',
-      dependencyRoot: null,
     });
     expect(monitorRecord(item({ kind: 'tcp', monitoringType: 'tcp', hostname: 'example.com' })).currentState).to.deep.equal(
       shown.currentState,

@@ -35,12 +35,13 @@ describe('dependencies in the alert rules: a failure put down to its root', () =
     expect(state.dependencyHeldSince).to.deep.equal(at(1), 'held since the first time');
   });
 
-  it('opens at its next result once the root is up again, with the outage starting at its first failure', () => {
+  it('opens at its next failing result once the root is up again (no new confirmation), the outage starting at its first failure', () => {
     const state = aState();
     see(state, 'eu', 'down', 0, 1);
+    see(state, 'us', 'down', 0.5, 1);
     see(state, 'eu', 'down', 1, 1);
-    const decisions = state.observe({ location: 'eu', status: 'down', reasonCode: 'timeout', checkedAt: at(2) }, policy(), context(null));
-    expect(decisions).to.deep.equal([{ kind: 'open', startedAt: at(0), failingLocations: ['eu'] }]);
+    const decisions = state.observe({ location: 'us', status: 'down', reasonCode: 'timeout', checkedAt: at(2) }, policy(), context(null));
+    expect(decisions).to.deep.equal([{ kind: 'open', startedAt: at(0), failingLocations: ['eu', 'us'] }]);
     expect(state.dependencyRootId).to.equal(null);
   });
 
@@ -53,27 +54,12 @@ describe('dependencies in the alert rules: a failure put down to its root', () =
     expect(state.isFailing).to.equal(false);
   });
 
-  it('reconsidered when the root recovers: opens at once without a new result if its failures still stand', () => {
-    const state = aState();
-    see(state, 'eu', 'down', 0, 1);
-    see(state, 'us', 'down', 0.5, 1);
-    see(state, 'eu', 'down', 1, 1);
-    expect(state.reconsider(policy(), context(1), at(3))).to.deep.equal([], 'root still down: still held');
-    expect(state.dependencyRootId).to.equal(1);
-    const decisions = state.reconsider(policy(), context(null), at(3));
-    expect(decisions).to.deep.equal([{ kind: 'open', startedAt: at(0), failingLocations: ['eu'] }]);
-    expect(state.dependencyRootId).to.equal(null);
-  });
-
-  it('reconsiders nothing for a monitor that is not held or that has its own incident', () => {
-    const state = aState();
-    see(state, 'eu', 'down', 0);
-    expect(state.reconsider(policy(), context(null), at(1))).to.deep.equal([]);
+  it('an incident already open stays its own when a dependency fails later', () => {
     const own = aState();
     see(own, 'eu', 'down', 0);
     expect(see(own, 'eu', 'down', 1)).to.deep.equal(['open']);
     own.incidentOpened(5, at(1));
-    expect(see(own, 'eu', 'down', 2, 1)).to.deep.equal([], 'an incident already open stays its own');
+    expect(see(own, 'eu', 'down', 2, 1)).to.deep.equal([]);
     expect(own.dependencyRootId).to.equal(null);
   });
 
