@@ -201,6 +201,9 @@ export class AlertState {
         if (this.held?.root !== root) this.held = { root, since: observation.checkedAt };
         return [];
       }
+      // Its root recovered: a failure opens it at once (its failures were confirmed), but a location
+      // coming back up does not, while the others are checked again (they may have recovered with the root).
+      if (this.held !== null && observation.status !== 'down') return [];
       this.held = null;
       // A location whose last failures all fell inside a maintenance window has no start yet: the
       // outage started at the earliest failure seen outside it (this result's, at the latest).

@@ -73,6 +73,9 @@ export const commonPatchFields = {
   locations: Locations.optional(),
 };
 
+/** What a dependsOn list may be refused with (see decideDependencies). */
+export const DEPENDENCY_ERRORS = ['dependencyCycle', 'dependencyNotFound', 'dependencyNotShared', 'tooManyDependencies'] as const;
+
 export const alertFields = {
   alertConsecutiveChecks: z.number().int().min(1).max(100).optional(),
   alertRetryInterval: z.number().int().min(10).max(3_600).optional().meta({
@@ -91,8 +94,8 @@ export const alertFields = {
     .meta({
       description:
         'Monitors (id or publicId) this one depends on, replacing the list; [] removes them. While one of them is down or being ' +
-        'confirmed down, a failure of this monitor opens no incident of its own (its state is dependencyDown): the root\'s ' +
-        "incident lists it. Monitors of its own customer, or ones the organization manages (managementType managed) of another " +
+        "confirmed down, a failure of this monitor opens no incident of its own (its state is dependencyDown): the root's " +
+        'incident lists it. Monitors of its own customer, or ones the organization manages (managementType managed) of another ' +
         'customer, linked by an organization-wide caller (dependencyNotFound, dependencyNotShared); no loop (dependencyCycle, ' +
         `data.cycle lists the loop's publicIds in order); at most ${MAX_DEPENDENCIES} (tooManyDependencies)`,
     }),

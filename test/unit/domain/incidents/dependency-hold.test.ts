@@ -20,7 +20,9 @@ const policy = (over: Partial<AlertPolicy> = {}): AlertPolicy => ({
 const context = (dependencyRoot: number | null = null): ObserveContext => ({ suppressed: false, remindersMuted: false, dependencyRoot });
 const aState = (monitorId = 7) => new AlertState({ monitorId, organizationId: 1, customerId: 2, checkIntervalSeconds: 60, now: t0 });
 const see = (state: AlertState, location: string, status: CheckStatus, minute: number, root: number | null = null, p = policy()) =>
-  state.observe({ location, status, reasonCode: status === 'down' ? 'timeout' : null, checkedAt: at(minute) }, p, context(root)).map((d) => d.kind);
+  state
+    .observe({ location, status, reasonCode: status === 'down' ? 'timeout' : null, checkedAt: at(minute) }, p, context(root))
+    .map((d) => d.kind);
 
 describe('dependencies in the alert rules: a failure put down to its root', () => {
   it('holds back an incident whose failures are confirmed while a dependency is down, and names the root', () => {
@@ -43,6 +45,19 @@ describe('dependencies in the alert rules: a failure put down to its root', () =
     const decisions = state.observe({ location: 'us', status: 'down', reasonCode: 'timeout', checkedAt: at(2) }, policy(), context(null));
     expect(decisions).to.deep.equal([{ kind: 'open', startedAt: at(0), failingLocations: ['eu', 'us'] }]);
     expect(state.dependencyRootId).to.equal(null);
+  });
+
+  it('once its root is up, a location coming back up opens nothing while another still counts as failing', () => {
+    const state = aState();
+    see(state, 'eu', 'down', 0, 1);
+    see(state, 'us', 'down', 0.5, 1);
+    see(state, 'eu', 'down', 1, 1);
+    see(state, 'us', 'down', 1.5, 1);
+    expect(see(state, 'eu', 'up', 2, null)).to.deep.equal([], 'us has not been checked again yet');
+    expect(state.dependencyRootId).to.equal(1, 'still shown as held until decided');
+    expect(see(state, 'us', 'up', 2.5, null)).to.deep.equal([]);
+    expect(state.dependencyRootId).to.equal(null);
+    expect(state.isFailing).to.equal(false);
   });
 
   it('lets go when it recovers while held: nothing opens, nothing is left held', () => {
@@ -113,7 +128,11 @@ describe('dependenciesFirst', () => {
       [20, [30]],
       [11, [30]],
     ]);
-    const ordered = dependenciesFirst([10, 11, 20, 30, 40], (id) => id, (id) => deps.get(id) ?? []);
+    const ordered = dependenciesFirst(
+      [10, 11, 20, 30, 40],
+      (id) => id,
+      (id) => deps.get(id) ?? [],
+    );
     expect(ordered).to.deep.equal([30, 40, 11, 20, 10]);
   });
   it('survives a loop stored by mistake', () => {
@@ -121,6 +140,12 @@ describe('dependenciesFirst', () => {
       [1, [2]],
       [2, [1]],
     ]);
-    expect(dependenciesFirst([1, 2], (id) => id, (id) => deps.get(id) ?? [])).to.have.members([1, 2]);
+    expect(
+      dependenciesFirst(
+        [1, 2],
+        (id) => id,
+        (id) => deps.get(id) ?? [],
+      ),
+    ).to.have.members([1, 2]);
   });
 });
