@@ -17,7 +17,8 @@ export class GetIncident {
   async execute(actor: Actor, id: string): Promise<{ incident: Incident; timeline: TimelineEntry[]; affected: AffectedMonitor[] }> {
     const incident = await this.incidents.findByRef(actor.scope, id);
     if (!incident) throw new AppError('incidentNotFound');
-    const affected = incident.origin === 'automatic' && incident.isOpen ? await this.dependents.heldBy(actor.scope, incident.monitorId) : [];
+    const affected =
+      incident.origin === 'automatic' && incident.isOpen ? await this.dependents.heldBy(actor.scope, incident.monitorId) : [];
     return { incident, timeline: await this.incidents.timeline(incident.id), affected };
   }
 }

@@ -180,7 +180,11 @@ export class RecordCheckResult {
       const stored: StoredResult[] = [...alsoStore];
       const outcomes = new Map<RecordCheckResultInput, Judgement>();
       // A dependency is judged before its dependents, so it holds them back whichever result came first.
-      for (const input of dependenciesFirst(known, (i) => i.monitorId, (id) => profiles.get(id)?.dependsOn ?? [])) {
+      for (const input of dependenciesFirst(
+        known,
+        (i) => i.monitorId,
+        (id) => profiles.get(id)?.dependsOn ?? [],
+      )) {
         const { monitor, policy, dependsOn } = profiles.get(input.monitorId)!;
         const state = states.get(input.monitorId)!;
         const { result, location } = input;

@@ -129,7 +129,11 @@ export class MonitorWriter {
   }
 
   /** Applies a partial update; `managementType` in the input flips the class (organization admins only). */
-  async update(actor: Actor, monitor: Monitor, input: MonitorInput & DependencyInput & { managementType?: ManagementType }): Promise<Monitor> {
+  async update(
+    actor: Actor,
+    monitor: Monitor,
+    input: MonitorInput & DependencyInput & { managementType?: ManagementType },
+  ): Promise<Monitor> {
     const editor = editorOf(actor);
     const terms = await this.termsOf(monitor);
     assertMayEdit(editor, monitor.managementType, terms);
@@ -205,7 +209,13 @@ export class MonitorWriter {
     await this.dependencies.lock(organizationId);
     const targets = refs.length === 0 ? new Map() : await this.dependencies.targets(organizationId, refs);
     const ids = decideDependencies({
-      monitor: { id: monitor.id ?? 0, publicId: monitor.publicId, organizationId, customerId: monitor.customerId, dependsOn: monitor.dependsOnIds },
+      monitor: {
+        id: monitor.id ?? 0,
+        publicId: monitor.publicId,
+        organizationId,
+        customerId: monitor.customerId,
+        dependsOn: monitor.dependsOnIds,
+      },
       refs,
       resolve: (ref) => targets.get(ref),
       organizationWide: actor.scope.customerId === null,

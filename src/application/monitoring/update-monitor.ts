@@ -15,7 +15,11 @@ export class UpdateMonitor {
 
   async execute(
     actor: Actor,
-    { kind, ref, input }: { kind: MonitorKind; ref: RecordRef; input: MonitorInput & DependencyInput & { managementType?: ManagementType } },
+    {
+      kind,
+      ref,
+      input,
+    }: { kind: MonitorKind; ref: RecordRef; input: MonitorInput & DependencyInput & { managementType?: ManagementType } },
   ): Promise<Monitor> {
     const monitor = await loadMonitor(this.monitors, actor.scope, kind, ref);
     return this.writer.update(actor, monitor, input);

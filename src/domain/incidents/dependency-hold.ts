@@ -13,7 +13,10 @@ export interface DependencyStatus {
  * held by one in turn; null when every dependency is up or unknown. A monitor so held opens no
  * incident of its own (ObserveContext.dependencyRoot): the root's incident lists it.
  */
-export function dependencyRootOf(dependsOn: readonly number[], statusOf: (monitorId: number) => DependencyStatus | undefined): number | null {
+export function dependencyRootOf(
+  dependsOn: readonly number[],
+  statusOf: (monitorId: number) => DependencyStatus | undefined,
+): number | null {
   for (const id of dependsOn) {
     const status = statusOf(id);
     if (status?.isFailing) return status.dependencyRootId ?? status.monitorId;
@@ -26,7 +29,11 @@ export function dependencyRootOf(dependsOn: readonly number[], statusOf: (monito
  * (its failure in the same batch then holds them back, whichever order the results came in):
  * monitors by their depth in the batch's dependency chains, stable otherwise.
  */
-export function dependenciesFirst<T>(items: readonly T[], monitorOf: (item: T) => number, dependsOn: (monitorId: number) => readonly number[]): T[] {
+export function dependenciesFirst<T>(
+  items: readonly T[],
+  monitorOf: (item: T) => number,
+  dependsOn: (monitorId: number) => readonly number[],
+): T[] {
   const depth = new Map<number, number>();
   const depthOf = (id: number, trail: ReadonlySet<number>): number => {
     const known = depth.get(id);

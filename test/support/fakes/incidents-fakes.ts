@@ -69,7 +69,12 @@ export class FakeAlertStates implements AlertStateRepository {
   async heldBy(rootIds: readonly number[]) {
     return [...this.rows.values()]
       .filter((state) => state.dependencyRootId !== null && rootIds.includes(state.dependencyRootId))
-      .map((s) => ({ monitorId: s.monitorId, organizationId: s.organizationId, customerId: s.customerId, checkIntervalSeconds: s.checkIntervalSeconds }));
+      .map((s) => ({
+        monitorId: s.monitorId,
+        organizationId: s.organizationId,
+        customerId: s.customerId,
+        checkIntervalSeconds: s.checkIntervalSeconds,
+      }));
   }
 }
 

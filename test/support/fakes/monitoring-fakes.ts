@@ -245,8 +245,17 @@ export class FakeDependencyGraph implements MonitorDependencyGraph {
   async targets(organizationId: number, refs: readonly string[]) {
     const found = new Map<string, DependencyTarget>();
     for (const ref of refs) {
-      const m = [...this.monitors.rows.values()].find((row) => row.organizationId === organizationId && (String(row.id) === ref || row.publicId === ref));
-      if (m) found.set(ref, { id: m.id, publicId: m.publicId, organizationId: m.organizationId, customerId: m.customerId, managementType: m.managementType });
+      const m = [...this.monitors.rows.values()].find(
+        (row) => row.organizationId === organizationId && (String(row.id) === ref || row.publicId === ref),
+      );
+      if (m)
+        found.set(ref, {
+          id: m.id,
+          publicId: m.publicId,
+          organizationId: m.organizationId,
+          customerId: m.customerId,
+          managementType: m.managementType,
+        });
     }
     return found;
   }

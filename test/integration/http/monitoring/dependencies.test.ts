@@ -9,8 +9,7 @@ describe('monitor dependencies over HTTP', () => {
   before(async () => {
     callers = await aCallerSet();
   });
-  const site = (body: Record<string, unknown> = {}, token = callers.admin) =>
-    aWebsite(token, { customerId: callers.customer.id, ...body });
+  const site = (body: Record<string, unknown> = {}, token = callers.admin) => aWebsite(token, { customerId: callers.customer.id, ...body });
 
   it('creates, reads and replaces the monitors a website or a monitor depends on, by id or publicId', async () => {
     const server = await aMonitor(callers.admin, 'dns', { customerId: callers.customer.id, hostname: 'www.monitor-fixture.com' });
@@ -62,11 +61,16 @@ describe('monitor dependencies over HTTP', () => {
     const ownBody = { dependsOn: [shared.publicId] };
     const mine = await site();
     const own = await site();
-    expect((await api('PATCH', `/api/customers/${callers.customer.id}`, { token: callers.admin, body: { canEditManaged: true } })).status).to.equal(200);
+    expect(
+      (await api('PATCH', `/api/customers/${callers.customer.id}`, { token: callers.admin, body: { canEditManaged: true } })).status,
+    ).to.equal(200);
     // The customer-bound caller cannot see it: not found, as any monitor it cannot see; its own customer's are fine.
     const byCustomer = await api('PATCH', `/api/websites/${mine.publicId}`, { token: callers.customerToken, body: ownBody });
     expectError(byCustomer, 404, 'dependencyNotFound');
-    const ownLink = await api('PATCH', `/api/websites/${mine.publicId}`, { token: callers.customerToken, body: { dependsOn: [own.publicId] } });
+    const ownLink = await api('PATCH', `/api/websites/${mine.publicId}`, {
+      token: callers.customerToken,
+      body: { dependsOn: [own.publicId] },
+    });
     expect(ownLink.status, JSON.stringify(ownLink.body)).to.equal(200);
     // The organization links its managed monitor of another customer.
     const linked = await api('PATCH', `/api/websites/${mine.publicId}`, { token: callers.admin, body: ownBody });
@@ -96,7 +100,9 @@ describe('monitor dependencies over HTTP', () => {
   it('refuses more than 20 and a malformed list as bad input', async () => {
     const mine = await site();
     const many = Array.from({ length: 21 }, (_, i) => String(i + 1));
-    expect((await api('PATCH', `/api/websites/${mine.publicId}`, { token: callers.admin, body: { dependsOn: many } })).status).to.equal(400);
+    expect((await api('PATCH', `/api/websites/${mine.publicId}`, { token: callers.admin, body: { dependsOn: many } })).status).to.equal(
+      400,
+    );
     expect((await api('PATCH', `/api/websites/${mine.publicId}`, { token: callers.admin, body: { dependsOn: 'x' } })).status).to.equal(400);
   });
 });

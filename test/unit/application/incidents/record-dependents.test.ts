@@ -25,7 +25,11 @@ function setup(rootPolicy = aPolicy()) {
   const clock = new ManualClock('2026-11-22T12:00:00Z');
   const lookup = new FakeMonitorLookup(aMonitorRef({ monitorId: ROOT, name: 'Server' }), rootPolicy);
   for (const id of DEPENDENTS) {
-    lookup.others.set(id, { monitor: aMonitorRef({ monitorId: id, name: `Site ${id}`, publicId: `site-${id}` }), policy: aPolicy(), dependsOn: [ROOT] });
+    lookup.others.set(id, {
+      monitor: aMonitorRef({ monitorId: id, name: `Site ${id}`, publicId: `site-${id}` }),
+      policy: aPolicy(),
+      dependsOn: [ROOT],
+    });
   }
   const incidents = new FakeIncidents();
   const events = new FakeEvents();

@@ -30,6 +30,17 @@ export function harness() {
   const catalogue = ['eu-west', 'us-east', 'ap-southeast'];
   const known = new FakeLocationCatalogue(catalogue);
   const dependencies = new FakeDependencyGraph(monitors);
-  const writer = new MonitorWriter(monitors, customers, policy, fakeCipher, secrets, tx, ids, clock, { catalogue, served, known }, dependencies);
+  const writer = new MonitorWriter(
+    monitors,
+    customers,
+    policy,
+    fakeCipher,
+    secrets,
+    tx,
+    ids,
+    clock,
+    { catalogue, served, known },
+    dependencies,
+  );
   return { dependencies, monitors, customers, policy, tags, requests, users, tx, ids, clock, secrets, served, known, writer };
 }

@@ -20,9 +20,16 @@ const target = (id: number, over: Partial<DependencyTarget> = {}): DependencyTar
 });
 
 /** Monitor 1 of customer 10 in organization 1; targets by publicId; the stored graph as given. */
-function change(refs: string[], over: Partial<DependencyChange> = {}, targets: DependencyTarget[] = [], graph: Record<number, number[]> = {}) {
+function change(
+  refs: string[],
+  over: Partial<DependencyChange> = {},
+  targets: DependencyTarget[] = [],
+  graph: Record<number, number[]> = {},
+) {
   const byRef = new Map(targets.flatMap((t) => [[t.publicId, t] as const, [String(t.id), t] as const]));
-  const nodes = new Map<number, DependencyNode>(Object.entries(graph).map(([id, deps]) => [Number(id), { publicId: uuid(Number(id)), dependsOn: deps }]));
+  const nodes = new Map<number, DependencyNode>(
+    Object.entries(graph).map(([id, deps]) => [Number(id), { publicId: uuid(Number(id)), dependsOn: deps }]),
+  );
   return {
     monitor: { id: 1, publicId: uuid(1), organizationId: 1, customerId: 10, dependsOn: [] },
     refs,
@@ -64,8 +71,26 @@ describe('monitor dependencies: which monitors a monitor may depend on', () => {
 
   it(`takes at most ${MAX_DEPENDENCIES}`, () => {
     const many = Array.from({ length: MAX_DEPENDENCIES + 1 }, (_, i) => target(i + 2));
-    expectAppError(() => decideDependencies(change(many.map((t) => t.publicId), {}, many)), 'tooManyDependencies');
-    expect(decideDependencies(change(many.slice(1).map((t) => t.publicId), {}, many))).to.have.length(MAX_DEPENDENCIES);
+    expectAppError(
+      () =>
+        decideDependencies(
+          change(
+            many.map((t) => t.publicId),
+            {},
+            many,
+          ),
+        ),
+      'tooManyDependencies',
+    );
+    expect(
+      decideDependencies(
+        change(
+          many.slice(1).map((t) => t.publicId),
+          {},
+          many,
+        ),
+      ),
+    ).to.have.length(MAX_DEPENDENCIES);
   });
 
   it('refuses a monitor depending on itself, naming the loop', () => {
@@ -87,8 +112,37 @@ describe('monitor dependencies: which monitors a monitor may depend on', () => {
 describe('findLoop', () => {
   it('replaces the monitor stored edges with the new ones', () => {
     // stored: 1 -> 2 -> 1 would be a loop, but 1 now depends on 3 only
-    expect(findLoop(1, [3], new Map([[1, [2]], [2, [1]], [3, []]]))).to.equal(null);
-    expect(findLoop(1, [2], new Map([[2, [3]], [3, [2]]]))).to.equal(null, 'a loop not through the monitor is not its own');
-    expect(findLoop(1, [2], new Map([[2, [3]], [3, [4]], [4, [1]]]))).to.deep.equal([1, 2, 3, 4, 1]);
+    expect(
+      findLoop(
+        1,
+        [3],
+        new Map([
+          [1, [2]],
+          [2, [1]],
+          [3, []],
+        ]),
+      ),
+    ).to.equal(null);
+    expect(
+      findLoop(
+        1,
+        [2],
+        new Map([
+          [2, [3]],
+          [3, [2]],
+        ]),
+      ),
+    ).to.equal(null, 'a loop not through the monitor is not its own');
+    expect(
+      findLoop(
+        1,
+        [2],
+        new Map([
+          [2, [3]],
+          [3, [4]],
+          [4, [1]],
+        ]),
+      ),
+    ).to.deep.equal([1, 2, 3, 4, 1]);
   });
 });
