@@ -165,7 +165,7 @@ describe('dependencies end to end: a root and 50 dependents down together are on
       timeoutMs: 15_000,
       everyMs: 100,
     });
-    expect(opened.status).to.equal('open');
+    expect(opened!.status).to.equal('open');
     await waitFor(() => world.messages().length >= 3, { what: 'the resolution and the dependent opening' });
     await quietFor(1_000);
     const told = world.messages().map((m) => [m.event, m.monitor?.id ?? m.summary]);
