@@ -12,7 +12,7 @@ export class Migration20270201090000MonitorDependencies extends Migration {
   override async up(): Promise<void> {
     this.addSql(`
       ALTER TABLE monitors ADD COLUMN depends_on bigint[] NOT NULL DEFAULT '{}';
-      CREATE INDEX monitors_depends_on_idx ON monitors USING gin (depends_on) WHERE depends_on <> '{}';
+      CREATE INDEX monitors_depends_on_idx ON monitors USING gin (depends_on);
 
       CREATE FUNCTION monitors_forget_dependency() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
