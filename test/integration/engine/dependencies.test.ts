@@ -132,6 +132,19 @@ describe('dependencies end to end: a root and 50 dependents down together are on
     const shown = await world.call('GET', `/api/websites/${world.dependents[7]!.publicId}`, world.org.token);
     expect(shown.body.currentState).to.include({ status: 'dependencyDown', dependencyRoot: world.root.publicId });
 
+    // A status page showing three of the sites (not the server): the server's incident is theirs.
+    const slug = `deps-${Math.random().toString(36).slice(2, 10)}`;
+    const shownSites = world.dependents.slice(0, 3);
+    const page = await world.call('POST', '/api/status-pages', world.org.token, {
+      title: 'Sites',
+      slug,
+      groups: [{ name: 'Web', components: shownSites.map((d, k) => ({ type: 'monitor', id: d.publicId, name: `Site ${k}` })) }],
+    });
+    expect(page.status, JSON.stringify(page.body)).to.equal(201);
+    const publicPage = (await apiAt(app.url, 'GET', `/api/public/status-pages/${slug}`, {})).body;
+    expect(publicPage.incidents.active.map((i: { id: string }) => i.id)).to.deep.equal([open[0]!.publicId]);
+    expect(publicPage.incidents.active[0].componentIds).to.have.members(shownSites.map((d) => d.publicId));
+
     await waitFor(() => world.messages().length >= 1, { what: 'the root incident.opened' });
     await quietFor(1_500);
     const messages = world.messages();
