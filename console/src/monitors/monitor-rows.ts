@@ -35,13 +35,14 @@ export interface MonitorRow {
 }
 
 /**
- * The state shown: paused, in maintenance, down (its incident is open), degraded (up, but its last
- * result was degraded), unknown (with the API's reason), up.
+ * The state shown: paused, in maintenance, down (its incident is open, or it fails with a monitor it
+ * depends on: dependencyDown, the root's incident tells it), degraded (up, but its last result was
+ * degraded), unknown (with the API's reason), up.
  */
 export function consoleState(monitor: ApiMonitor, inMaintenance: boolean, last: LastResult): ConsoleState {
   if (monitor.status === 'paused') return 'paused';
   if (inMaintenance) return 'maintenance';
-  if (monitor.currentState.status === 'down') return 'down';
+  if (monitor.currentState.status === 'down' || monitor.currentState.status === 'dependencyDown') return 'down';
   if (monitor.currentState.status === 'unknown') return 'unknown';
   return last?.status === 'degraded' ? 'degraded' : 'up';
 }
