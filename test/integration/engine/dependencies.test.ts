@@ -146,7 +146,7 @@ describe('dependencies end to end: a root and 50 dependents down together are on
     expect(publicPage.incidents.active[0].componentIds).to.have.members(shownSites.map((d) => d.publicId));
 
     await waitFor(() => world.messages().length >= 1, { what: 'the root incident.opened' });
-    await quietFor(1_500);
+    await quietFor(800);
     const messages = world.messages();
     expect(messages.map((m) => [m.event, m.monitor.id])).to.deep.equal([['incident.opened', world.root.publicId]]);
     expect(messages[0].data.affectedMonitors).to.equal(DEPENDENTS);
@@ -166,7 +166,7 @@ describe('dependencies end to end: a root and 50 dependents down together are on
     const detail = await world.call('GET', `/api/incidents/${rootIncident!.publicId}`, world.org.token);
     expect(detail.body.affectedMonitors).to.have.length(DEPENDENTS);
     await waitFor(() => world.messages().length >= 1, { what: 'the root incident.opened' });
-    await quietFor(1_000);
+    await quietFor(800);
     expect(world.messages().map((m) => m.event)).to.deep.equal(['incident.opened']);
 
     // Everything is fixed but site3; only the root is checked: it resolves, and its held monitors are checked again at once.
@@ -180,7 +180,7 @@ describe('dependencies end to end: a root and 50 dependents down together are on
     });
     expect(opened!.status).to.equal('open');
     await waitFor(() => world.messages().length >= 3, { what: 'the resolution and the dependent opening' });
-    await quietFor(1_000);
+    await quietFor(800);
     const told = world.messages().map((m) => [m.event, m.monitor?.id ?? m.summary]);
     expect(told).to.deep.equal([
       ['incident.opened', world.root.publicId],
