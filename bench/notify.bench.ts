@@ -56,6 +56,8 @@ const PROFILE = process.env.BENCH_PROFILE;
 const PROFILE_ALONE = process.env.BENCH_PROFILE_ALONE;
 const DEADLINE_MS = Number(process.env.BENCH_DEADLINE_MS ?? 180_000);
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 3_000);
+/** Monitors depending on one root per customer (another organization), failing with their roots after the rest: 0 skips it. */
+const DEPENDENTS = Number(process.env.BENCH_DEPENDENTS ?? MONITORS);
 
 type Arrival = [webhookId: string, event: string, incidentIds: string[], atMs: number, stage: string | null, path: string];
 interface Ledger {
@@ -264,6 +266,48 @@ async function main() {
     if (PROFILE_ALONE) await worker.request({ type: 'profile-stop', file: path.resolve(PROFILE_ALONE) });
     progress(`${DELIVERIES} routed deliveries delivered alone in ${aloneEnd.at - aloneStart.at} ms`);
 
+    // Dependencies: BENCH_DEPENDENTS monitors depending on one root per customer fail with their roots:
+    // the roots' incidents alone are told (one message each, counting their dependents).
+    let dependencies: Record<string, unknown> | null = null;
+    if (DEPENDENTS > 0) {
+      await receivers.request({ type: 'reset' });
+      const receiverUrls = ports.map((port, i) => `http://${hosts[i]}:${port}`);
+      await service.request({
+        type: 'seed',
+        set: 'dependents',
+        roots: true,
+        customers: CUSTOMERS,
+        monitors: DEPENDENTS,
+        receivers: receiverUrls,
+      });
+      progress(`seeded ${DEPENDENTS} monitors depending on ${CUSTOMERS} roots; they fail with their roots`);
+      const failing = await service.request<{ startedAt: number; ms: number }>({
+        type: 'record',
+        set: 'dependents',
+        status: 'down',
+        chunk: CHUNK,
+      });
+      const rootsTold = async () => (await arrivals()).length >= CUSTOMERS;
+      const ledger = await drained(service, 'the dependents', rootsTold);
+      await sleep(1_000);
+      const told = await arrivals();
+      const lastAt = Math.max(...told.map((a) => a[3]));
+      dependencies = {
+        monitors: DEPENDENTS + CUSTOMERS,
+        roots: CUSTOMERS,
+        incidentsOpened: ledger.incidentsOpen,
+        messages: told.length,
+        msToRecordFailingResults: failing.ms,
+        msToLastWebhook: lastAt - failing.startedAt,
+        // The same storm without dependencies, this run: at most 1x is the goal.
+        recordRatioToStorm: Number((failing.ms / storm.ms).toFixed(2)),
+        toldRatioToStorm: stormFigures.msToLastWebhook
+          ? Number(((lastAt - failing.startedAt) / stormFigures.msToLastWebhook).toFixed(2))
+          : null,
+      };
+      progress(`dependents: ${JSON.stringify(dependencies)}`);
+    }
+
     const bareAfter = await barePosts(ports, 3000);
     const stormCpuPerIncident = (cpuB.cpuMicros - cpuA.cpuMicros) / Math.max(1, stormFigures.incidentsNotified);
     const stormMessagesAsRules =
@@ -334,6 +378,7 @@ async function main() {
         workerCpuRatioKeepAlive: ratio(aloneMicros, bareAfter.keepAlive),
         deliveryCpuRatioNewConnection: ratio(aloneMicros, bareAfter.newConnection),
       },
+      dependencies,
       killTest: {
         ledgerDelivered: expectedResolved,
         arrivedBeforeKill: drained1,
@@ -374,6 +419,17 @@ async function main() {
         ),
         'recovery.messagesAsRules': goal(recoveryMessagesAsRules ? 1 : 0, '==', 1, '1 when every channel got its one recovery digest'),
         'killTest.lost': goal(expectedResolved - resolvedIds.size, '==', 0, 'deliveries the ledger says delivered that never arrived'),
+        ...(dependencies === null
+          ? {}
+          : {
+              'dependencies.incidentsOpened': goal(Number(dependencies.incidentsOpened), '==', CUSTOMERS, 'one incident per root'),
+              'dependencies.toldRatioToStorm': goal(
+                Number(dependencies.toldRatioToStorm),
+                '<=',
+                1,
+                'time to tell the roots over the time to tell the same storm without dependencies',
+              ),
+            }),
       },
       loadBefore,
     );

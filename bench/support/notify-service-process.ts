@@ -4,8 +4,10 @@
  * engine's recorder calls it). It runs no notification worker: bench/support/notify-worker-process.ts
  * delivers, in a process of its own that the bench can kill. IPC:
  *   -> {type: 'ready', url, databaseUrl}
- *   {type: 'seed', customers, monitors, receivers: [url]} -> {ms}   monitors up; customer i's webhook channel posts to receivers[i % n]/customers/<id>
- *   {type: 'record', status: 'up' | 'down', chunk} -> {startedAt, ms}   one result per monitor, through the pipeline
+ *   {type: 'seed', customers, monitors, receivers: [url], set?, roots?} -> {ms}   monitors up; customer i's webhook channel posts to
+ *     receivers[i % n]/customers/<id>; `set` names them (default 'storm', each seed a new organization); with `roots`, each
+ *     customer gets a root monitor first and the `monitors` depend on their customer's root (docs/dependencies.md)
+ *   {type: 'record', status: 'up' | 'down', chunk, set?} -> {startedAt, ms}   one result per monitor of the set, through the pipeline
  *   {type: 'ledger'} -> {unrouted, pending, delivered, failed, incidentsOpen}
  */
 import 'reflect-metadata';
@@ -42,7 +44,7 @@ async function main() {
   const { sql: runner, orm } = app.database;
   const recordResult = app.container.get(RecordCheckResult);
   const tx = app.container.get<TransactionRunner>(TRANSACTION_RUNNER);
-  let monitors: Array<{ id: number; organizationId: number; customerId: number }> = [];
+  const sets = new Map<string, Array<{ id: number; organizationId: number; customerId: number }>>();
 
   process.on('message', async (m: { type: string; id: number; [key: string]: unknown }) => {
     if (m.type === 'seed') {
@@ -55,8 +57,17 @@ async function main() {
          SELECT gen_random_uuid(), ${org!.id}, 'customer ' || g, now(), now() FROM generate_series(1, ${m.customers}) g RETURNING id`,
       );
       const customerIds = customers.map((c) => Number(c.id)).sort((a, b) => a - b);
+      // Roots first (lower ids: their results come first, as the recorder orders monitors by id).
+      const roots = m.roots
+        ? await runner.query<{ id: string; customer_id: number }>(
+            sql`INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, url,
+                               timeout_seconds, alert_consecutive_checks, config)
+              SELECT gen_random_uuid(), ${org!.id}, c, 'website', 'http', 'server ' || c, 1, '{bench}', 'https://www.monitor-fixture.com/', 10, 1,
+                '{"checkSslEnabled": false}'::jsonb FROM unnest(${customerIds}::int[]) c RETURNING id, customer_id`,
+          )
+        : [];
       // One failed check opens an incident (alert_consecutive_checks 1), so one round of results is the storm.
-      monitors = (
+      const monitors = (
         await runner.query<{ id: string; customer_id: number }>(
           sql`INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, url,
                                timeout_seconds, alert_consecutive_checks, config)
@@ -65,8 +76,17 @@ async function main() {
          FROM generate_series(1, ${m.monitors}) g RETURNING id, customer_id`,
         )
       )
+        .concat(roots)
         .map((row) => ({ id: Number(row.id), organizationId: org!.id, customerId: Number(row.customer_id) }))
         .sort((a, b) => a.id - b.id);
+      sets.set(String(m.set ?? 'storm'), monitors);
+      if (m.roots) {
+        await runner.query(
+          sql`UPDATE monitors d SET depends_on = ARRAY[r.id] FROM monitors r
+            WHERE d.organization_id = ${org!.id} AND r.organization_id = ${org!.id} AND r.customer_id = d.customer_id
+              AND r.name LIKE 'server %' AND d.name NOT LIKE 'server %'`,
+        );
+      }
       // Every monitor up, as after its first results (a state per monitor and location), without
       // going through the pipeline 10,000 times before the measurement.
       await runner.query(
@@ -109,7 +129,7 @@ async function main() {
       const startedAt = Date.now();
       const checkedAt = new Date(startedAt);
       const down = m.status === 'down';
-      const inputs: RecordCheckResultInput[] = monitors.map((monitor) => ({
+      const inputs: RecordCheckResultInput[] = (sets.get(String(m.set ?? 'storm')) ?? []).map((monitor) => ({
         monitorId: monitor.id,
         organizationId: monitor.organizationId,
         customerId: monitor.customerId,

@@ -21,11 +21,15 @@ export type OverviewRow = Schemas['MonitorOverviewItem'];
 type ApiMonitor = Schemas['Website'] | Schemas['Monitor'];
 type LastResult = Schemas['StoredCheckResult'] | null;
 
-/** The state shown for a monitor read on its own page (the overview gets it from the API). */
+/**
+ * The state shown for a monitor read on its own page (the overview gets it from the API): paused, in
+ * maintenance, down (its incident is open, or it fails with a monitor it depends on: dependencyDown,
+ * the root's incident tells it), degraded (up, but its last result was degraded), unknown, up.
+ */
 export function consoleState(monitor: ApiMonitor, inMaintenance: boolean, last: LastResult): ConsoleState {
   if (monitor.status === 'paused') return 'paused';
   if (inMaintenance) return 'maintenance';
-  if (monitor.currentState.status === 'down') return 'down';
+  if (monitor.currentState.status === 'down' || monitor.currentState.status === 'dependencyDown') return 'down';
   if (monitor.currentState.status === 'unknown') return 'unknown';
   return last?.status === 'degraded' ? 'degraded' : 'up';
 }

@@ -210,3 +210,16 @@ export class AlertActions {
     };
   }
 }
+
+/**
+ * The roots opened in this batch that hold failing monitors back (dependencyDown): their opening
+ * message tells how many (`affectedMonitors`), so one message stands for the root and its dependents.
+ */
+export function tellAffected(effects: AlertEffects, heldCounts: ReadonlyMap<number, number>): void {
+  effects.events.forEach((event, k) => {
+    const count = event.kind === 'incidentOpened' ? (heldCounts.get(event.monitorId) ?? 0) : 0;
+    if (count === 0) return;
+    const what = count === 1 ? '1 monitor depending on it is affected' : `${count} monitors depending on it are affected`;
+    effects.events[k] = { ...event, summary: `${event.summary}; ${what}`, data: { ...event.data, affectedMonitors: count } };
+  });
+}

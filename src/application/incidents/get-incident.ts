@@ -2,15 +2,23 @@ import { AppError } from '../../domain/shared/app-error';
 import type { Incident } from '../../domain/incidents/incident';
 import type { TimelineEntry } from '../../domain/incidents/timeline-entry';
 import type { Actor } from '../shared/actor';
-import type { IncidentRepository } from './ports';
+import type { AffectedDependents, AffectedMonitor, IncidentRepository } from './ports';
 
-/** One incident with its timeline, oldest entry first. */
+/**
+ * One incident with its timeline, oldest entry first, and, while an automatic incident is open, the
+ * monitors depending on its monitor that fail with it (dependencyDown), as the caller may see them.
+ */
 export class GetIncident {
-  constructor(private readonly incidents: IncidentRepository) {}
+  constructor(
+    private readonly incidents: IncidentRepository,
+    private readonly dependents: AffectedDependents,
+  ) {}
 
-  async execute(actor: Actor, id: string): Promise<{ incident: Incident; timeline: TimelineEntry[] }> {
+  async execute(actor: Actor, id: string): Promise<{ incident: Incident; timeline: TimelineEntry[]; affected: AffectedMonitor[] }> {
     const incident = await this.incidents.findByRef(actor.scope, id);
     if (!incident) throw new AppError('incidentNotFound');
-    return { incident, timeline: await this.incidents.timeline(incident.id) };
+    const affected =
+      incident.origin === 'automatic' && incident.isOpen ? await this.dependents.heldBy(actor.scope, incident.monitorId) : [];
+    return { incident, timeline: await this.incidents.timeline(incident.id), affected };
   }
 }

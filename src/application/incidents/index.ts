@@ -1,6 +1,7 @@
 /** The incidents context's public surface: its use cases, their ports and the ports' tokens. */
 export * from './acknowledge-incident';
 export * from './alert-actions';
+export * from './batch-dependencies';
 export * from './apply-routed-incident-change';
 export * from './cached-live-locations';
 export * from './create-manual-incident';

@@ -66,8 +66,26 @@ export interface AlertStateRepository {
   saveMany(states: readonly AlertState[]): Promise<void>;
   /** The states of these monitors as they are now, without locking (for the steady-result fast path). */
   peek(monitorIds: readonly number[]): Promise<Map<number, AlertState>>;
+  /** How many failing monitors each of these roots holds back (dependencyDown), in the caller's transaction; roots holding none are left out. */
+  heldCounts(rootIds: readonly number[]): Promise<Map<number, number>>;
+  /** The monitors these roots hold back now, as seeds for lockMany (without locking). */
+  heldBy(rootIds: readonly number[]): Promise<AlertStateSeed[]>;
 }
 export const ALERT_STATE_REPOSITORY = token<AlertStateRepository>('AlertStateRepository');
+
+/** A monitor whose failure a root holds back (dependencyDown): listed on the root's open incident. */
+export interface AffectedMonitor {
+  readonly publicId: string;
+  readonly name: string;
+  /** Since when the root holds it. */
+  readonly since: Date;
+}
+
+/** The monitors a root holds back now, as the caller may see them (a customer-bound caller, its customer's only). */
+export interface AffectedDependents {
+  heldBy(scope: TenantScope, rootMonitorId: number): Promise<AffectedMonitor[]>;
+}
+export const AFFECTED_DEPENDENTS = token<AffectedDependents>('AffectedDependents');
 
 /**
  * The locations some live check process (an in-process worker or a probe) serves now: a location

@@ -9,7 +9,9 @@ import type { TransactionRunner } from '../shared/transaction';
 import type { Incident } from '../../domain/incidents/incident';
 import type { MonitorLookup, ResultStore, StoredResult } from '../results/ports';
 import type { AlertStateRepository, IncidentRepository, LiveLocations, MaintenanceWindows } from './ports';
-import { AlertEffects, type AlertActions } from './alert-actions';
+import { AlertEffects, tellAffected, type AlertActions } from './alert-actions';
+import { BatchDependencies } from './batch-dependencies';
+import { dependenciesFirst } from '../../domain/incidents/dependency-hold';
 import { SteadyMemo } from './steady-memo';
 
 export interface RecordCheckResultInput {
@@ -38,6 +40,12 @@ export interface RecordedBatch {
   readonly steady: number;
   /** One per result judged by the rules, in input order (results of deleted monitors left out). */
   readonly judged: readonly JudgedResult[];
+  /**
+   * Monitors to check again now from every location: those a root that recovered in this batch held
+   * back (dependencyDown). Their failures were confirmed: one still failing opens its own incident at
+   * that result, one that recovered with its root opens nothing.
+   */
+  readonly recheck: readonly { monitorId: number; at: Date }[];
 }
 
 export interface RecordCheckResultOutcome {
@@ -108,15 +116,21 @@ export class RecordCheckResult {
     }));
     if (others.length === 0) {
       await this.results.appendMany(steadyRows);
-      return { steady: steady.length, judged: [] };
+      return { steady: steady.length, judged: [], recheck: [] };
     }
-    const outcomes = await this.judgeAll(others, steadyRows);
-    return { steady: steady.length, judged: outcomes.flatMap((outcome) => (outcome.judged ? [outcome.judged] : [])) };
+    const { judgements, recovered } = await this.judgeAll(others, steadyRows);
+    const now = this.clock.now();
+    const released = recovered.length === 0 ? [] : await this.states.heldBy(recovered);
+    return {
+      steady: steady.length,
+      judged: judgements.flatMap((outcome) => (outcome.judged ? [outcome.judged] : [])),
+      recheck: released.map((seed) => ({ monitorId: seed.monitorId, at: now })),
+    };
   }
 
   /** One result (the same path as a batch of one). */
   async execute(input: RecordCheckResultInput): Promise<RecordCheckResultOutcome> {
-    const [{ judged: _judged, ...outcome }] = (await this.judgeAll([input], [])) as [Judgement];
+    const [{ judged: _judged, ...outcome }] = (await this.judgeAll([input], [])).judgements as [Judgement];
     return outcome;
   }
 
@@ -128,13 +142,17 @@ export class RecordCheckResult {
    * (three), the rules decide in memory, and the results (with `alsoStore`), incidents, timeline,
    * events and states are written (one statement each, only those with something to write).
    */
-  private async judgeAll(inputs: readonly RecordCheckResultInput[], alsoStore: readonly StoredResult[]): Promise<Judgement[]> {
+  private async judgeAll(
+    inputs: readonly RecordCheckResultInput[],
+    alsoStore: readonly StoredResult[],
+  ): Promise<{ judgements: Judgement[]; recovered: number[] }> {
     for (const input of inputs) this.memo.forget(input.monitorId);
     const profiles = await this.monitors.alertProfiles([...new Set(inputs.map((i) => i.monitorId))]);
     const known = inputs.filter((input) => profiles.has(input.monitorId));
     const suppressed = await this.maintenance.suppressedMany(known.map((i) => ({ monitorId: i.monitorId, at: i.result.checkedAt })));
     const suppressedOf = new Map(known.map((input, k) => [input, suppressed[k]!]));
     const live: ReadonlySet<string> = new Set([...(await this.liveness.live(this.clock.now())), ...known.map((i) => i.location)]);
+    const dependencies = await BatchDependencies.load(profiles, this.states);
     return this.transactions.run(async () => {
       const seeds = [
         ...new Map(
@@ -150,6 +168,7 @@ export class RecordCheckResult {
         ).values(),
       ];
       const states = await this.states.lockMany(seeds, this.clock.now());
+      const failingBefore = [...states.values()].filter((state) => state.isFailing);
       const incidents = await this.incidents.findManyById(
         [...states.values()].flatMap((state) => (state.openIncidentId === null ? [] : [state.openIncidentId])),
       );
@@ -160,8 +179,13 @@ export class RecordCheckResult {
       );
       const stored: StoredResult[] = [...alsoStore];
       const outcomes = new Map<RecordCheckResultInput, Judgement>();
-      for (const input of known) {
-        const { monitor, policy } = profiles.get(input.monitorId)!;
+      // A dependency is judged before its dependents, so it holds them back whichever result came first.
+      for (const input of dependenciesFirst(
+        known,
+        (i) => i.monitorId,
+        (id) => profiles.get(id)?.dependsOn ?? [],
+      )) {
+        const { monitor, policy, dependsOn } = profiles.get(input.monitorId)!;
         const state = states.get(input.monitorId)!;
         const { result, location } = input;
         state.followInterval(monitor.checkIntervalSeconds);
@@ -184,7 +208,12 @@ export class RecordCheckResult {
         const decisions = state.observe(
           { location, status: result.status, reasonCode: result.reasonCode, checkedAt: result.checkedAt },
           policy,
-          { suppressed: suppressedNow, remindersMuted: incident?.status === 'acknowledged', live },
+          {
+            suppressed: suppressedNow,
+            remindersMuted: incident?.status === 'acknowledged',
+            live,
+            dependencyRoot: dependencies.rootOf(dependsOn, states),
+          },
         );
         for (const decision of decisions) {
           incident = await this.actions.carryOut(decision, { state, incident, monitor, location, result }, effects);
@@ -213,9 +242,14 @@ export class RecordCheckResult {
         });
       }
       await this.results.appendMany(stored);
-      await this.actions.persist(effects);
       await this.states.saveMany([...states.values()]);
-      return inputs.map((input) => outcomes.get(input) ?? NOT_RECORDED);
+      if (effects.opened.length > 0) tellAffected(effects, await this.states.heldCounts(effects.opened.map((i) => i.monitorId)));
+      await this.actions.persist(effects);
+      return {
+        judgements: inputs.map((input) => outcomes.get(input) ?? NOT_RECORDED),
+        // Roots that stopped failing: the monitors they held are checked again at once (RecordedBatch.recheck).
+        recovered: failingBefore.filter((state) => !state.isFailing).map((state) => state.monitorId),
+      };
     });
   }
 }

@@ -39,6 +39,7 @@ const tail = ({ monitor, tags }: MonitorListItem) => ({
   alertReminderInterval: monitor.alertReminderInterval,
   sslExpiryReminderInterval: monitor.sslExpiryReminderInterval,
   dnsblReminderInterval: monitor.dnsblReminderInterval,
+  dependsOn: [...monitor.dependsOn],
   tags: tags.map((t) => ({ id: t.id, publicId: t.publicId, name: t.name, color: t.color })),
   createdAt: iso(monitor.createdAt),
   updatedAt: iso(monitor.updatedAt),
@@ -54,6 +55,7 @@ export const currentStateRecord = (state: CurrentState) => ({
   reason: state.reason,
   silentLocations: [...state.silentLocations],
   unknownSince: state.unknownSince === null ? null : state.unknownSince.toISOString(),
+  ...(state.dependencyRoot === null ? {} : { dependencyRoot: state.dependencyRoot }),
 });
 
 /** A stored website document (compact JSON of websiteRecord) with its current state added. */

@@ -25,11 +25,24 @@ import type { SecretTokens } from '../identity/ports';
 import type { LocationCatalogue } from '../locations/ports';
 import { editorOf } from './monitor-editor';
 import { planContextOf } from './plan-context';
-import type { CredentialCipher, MonitorCustomerTerms, MonitorCustomerTermsLookup, MonitorRepository, ServedLocations } from './ports';
+import type {
+  CredentialCipher,
+  MonitorCustomerTerms,
+  MonitorCustomerTermsLookup,
+  MonitorDependencyGraph,
+  MonitorRepository,
+  ServedLocations,
+} from './ports';
+import { decideDependencies } from '../../domain/monitoring/dependencies';
 import { SPELLING_ONLY, vetTargets } from './target-vetting';
 
+/** The monitors a monitor depends on (ids or publicIds; the list replaces the stored one), create and update alike. */
+export interface DependencyInput {
+  dependsOn?: readonly string[];
+}
+
 /** Fields of a create body that steer the create rather than describe the monitor. */
-export interface CreateControls {
+export interface CreateControls extends DependencyInput {
   customerId?: number | string;
   managementType?: ManagementType;
   allowPaidQuotaUpgrade?: boolean;
@@ -63,6 +76,7 @@ export class MonitorWriter {
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly locations: LocationChoice,
+    private readonly dependencies: MonitorDependencyGraph,
   ) {}
 
   async create(actor: Actor, kind: MonitorKind, input: MonitorInput & CreateControls): Promise<Monitor> {
@@ -109,12 +123,17 @@ export class MonitorWriter {
         allowPaidQuotaUpgrade: input.allowPaidQuotaUpgrade === true,
       });
       if (decision.kind === 'upgrade') await this.customers.upgradeQuotaTier(actor.scope, terms.customerId, fresh.currentTierIndex);
+      await this.setDependencies(actor, monitor, input.dependsOn, now);
       return this.monitors.add(monitor);
     });
   }
 
   /** Applies a partial update; `managementType` in the input flips the class (organization admins only). */
-  async update(actor: Actor, monitor: Monitor, input: MonitorInput & { managementType?: ManagementType }): Promise<Monitor> {
+  async update(
+    actor: Actor,
+    monitor: Monitor,
+    input: MonitorInput & DependencyInput & { managementType?: ManagementType },
+  ): Promise<Monitor> {
     const editor = editorOf(actor);
     const terms = await this.termsOf(monitor);
     assertMayEdit(editor, monitor.managementType, terms);
@@ -135,6 +154,7 @@ export class MonitorWriter {
       current.apply(plan.state, now);
       if (nextClass !== current.managementType) current.changeManagementType(nextClass, now);
       this.finish(current, plan, now);
+      await this.setDependencies(actor, current, input.dependsOn, now);
       await this.monitors.save(current);
       return current;
     });
@@ -177,6 +197,31 @@ export class MonitorWriter {
   /** The codes sent locations are checked against: asked only when locations are sent. */
   private async knownTo(organizationId: number, input: MonitorInput): Promise<readonly string[]> {
     return input.locations === undefined ? this.locations.catalogue : this.locations.known.codesFor(organizationId);
+  }
+
+  /**
+   * Sets the monitor's dependencies when the input names them (see decideDependencies), under the
+   * organization's dependency lock: the graph read is the one the change is judged against.
+   */
+  private async setDependencies(actor: Actor, monitor: Monitor, refs: readonly string[] | undefined, now: Date): Promise<void> {
+    if (refs === undefined || (refs.length === 0 && monitor.dependsOnIds.length === 0)) return;
+    const { organizationId } = monitor;
+    await this.dependencies.lock(organizationId);
+    const targets = refs.length === 0 ? new Map() : await this.dependencies.targets(organizationId, refs);
+    const ids = decideDependencies({
+      monitor: {
+        id: monitor.id ?? 0,
+        publicId: monitor.publicId,
+        organizationId,
+        customerId: monitor.customerId,
+        dependsOn: monitor.dependsOnIds,
+      },
+      refs,
+      resolve: (ref) => targets.get(ref),
+      organizationWide: actor.scope.customerId === null,
+      graph: refs.length === 0 ? new Map() : await this.dependencies.graph(organizationId),
+    });
+    monitor.dependOn(ids, now);
   }
 
   private finish(monitor: Monitor, plan: MonitorPlan, now: Date): void {

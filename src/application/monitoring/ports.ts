@@ -6,6 +6,7 @@ import type { QuotaTier } from '../../domain/tenancy/package-config';
 import type { Tag } from '../../domain/monitoring/tag';
 import type { ChangeRequest, ChangeRequestStatus } from '../../domain/monitoring/change-request';
 import type { CurrentState } from '../../domain/incidents/current-state';
+import type { DependencyNode, DependencyTarget } from '../../domain/monitoring/dependencies';
 import { token } from '../shared/token';
 import type { TargetPolicy } from '../shared/target-policy';
 
@@ -80,6 +81,17 @@ export interface MonitorRepository {
 }
 export const MONITOR_REPOSITORY = token<MonitorRepository>('MonitorRepository');
 
+/** The organization's monitor dependencies, as decideDependencies needs them. Joins the caller's transaction. */
+export interface MonitorDependencyGraph {
+  /** Serializes the organization's dependency changes until the transaction ends (two changes cannot close a loop together). */
+  lock(organizationId: number): Promise<void>;
+  /** The organization's monitors these references (id or publicId) name, by reference; a reference naming none is left out. */
+  targets(organizationId: number, refs: readonly string[]): Promise<Map<string, DependencyTarget>>;
+  /** The organization's monitors that depend on others, as stored. */
+  graph(organizationId: number): Promise<Map<number, DependencyNode>>;
+}
+export const MONITOR_DEPENDENCY_GRAPH = token<MonitorDependencyGraph>('MonitorDependencyGraph');
+
 export interface MonitorListFilter {
   readonly customerId?: number | string;
   readonly status?: MonitorStatus;
@@ -95,6 +107,8 @@ export interface MonitorListFilter {
  */
 export interface MonitorView extends MonitorState {
   readonly id: number;
+  /** The publicIds of the monitors it depends on, in the order named. */
+  readonly dependsOn: readonly string[];
   readonly publicId: string;
   readonly organizationId: number;
   readonly customerId: number;

@@ -3,7 +3,7 @@ import type { ManagementType, MonitorKind } from '../../domain/monitoring/monito
 import type { MonitorInput } from '../../domain/monitoring/monitor-plan';
 import type { Actor } from '../shared/actor';
 import { loadMonitor } from './load-monitor';
-import type { MonitorWriter } from './monitor-writer';
+import type { DependencyInput, MonitorWriter } from './monitor-writer';
 import type { MonitorRepository, RecordRef } from './ports';
 
 /** PATCH /api/websites/{id} and PATCH /api/monitors/{type}/{id}: partial updates. */
@@ -15,7 +15,11 @@ export class UpdateMonitor {
 
   async execute(
     actor: Actor,
-    { kind, ref, input }: { kind: MonitorKind; ref: RecordRef; input: MonitorInput & { managementType?: ManagementType } },
+    {
+      kind,
+      ref,
+      input,
+    }: { kind: MonitorKind; ref: RecordRef; input: MonitorInput & DependencyInput & { managementType?: ManagementType } },
   ): Promise<Monitor> {
     const monitor = await loadMonitor(this.monitors, actor.scope, kind, ref);
     return this.writer.update(actor, monitor, input);

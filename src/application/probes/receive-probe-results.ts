@@ -93,8 +93,8 @@ export class ReceiveProbeResults {
         else late.push(this.storedOf(input));
       }
       if (timely.length > 0) {
-        const { judged } = await this.record.executeMany(timely);
-        await this.schedule.confirmAt(confirmationsOf(judged));
+        const { judged, recheck } = await this.record.executeMany(timely);
+        await this.schedule.confirmAt([...confirmationsOf(judged), ...recheck]);
       }
       if (late.length > 0) await this.late.store(late);
       const newLast = Math.max(lastSeq, ordered.at(-1)?.seq ?? 0);

@@ -30,6 +30,8 @@ export interface MonitorLookup {
 export interface AlertProfile {
   readonly monitor: MonitorRef;
   readonly policy: AlertPolicy;
+  /** The monitors it depends on (docs/dependencies.md), in the order named; empty for most. */
+  readonly dependsOn: readonly number[];
 }
 export const MONITOR_LOOKUP = token<MonitorLookup>('MonitorLookup');
 

@@ -34,7 +34,7 @@ export class RecordOutcomes implements OutcomeRecorder {
     const ordered = [...outcomes].sort((a, b) => a.planned.check.monitorId - b.planned.check.monitorId);
     return this.tx.run(async () => {
       if (!(await this.schedule.renew(workerId, now, aliveUntil))) return { recorded: 0, dropped: outcomes.length, fenced: true };
-      const { judged } = await this.recordResult.executeMany(
+      const { judged, recheck } = await this.recordResult.executeMany(
         ordered.map(({ planned, result }) => ({
           monitorId: planned.check.monitorId,
           organizationId: planned.organizationId,
@@ -44,7 +44,7 @@ export class RecordOutcomes implements OutcomeRecorder {
           result: observationOf(result),
         })),
       );
-      await this.schedule.confirmAt(confirmationsOf(judged));
+      await this.schedule.confirmAt([...confirmationsOf(judged), ...recheck]);
       return { recorded: outcomes.length, dropped: 0, fenced: false };
     });
   }

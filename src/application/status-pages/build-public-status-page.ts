@@ -186,7 +186,10 @@ export class BuildPublicStatusPage {
         title: titleOf(s),
         status: s.open ? 'investigating' : 'resolved',
         origin: s.origin,
-        componentIds: publicIdOf(key) ? [publicIdOf(key)!] : [],
+        // Its own component, and the page's monitors it holds back (they fail because its monitor is down).
+        componentIds: [key, ...(s.affectedMonitorIds ?? []).map((id) => componentKey({ type: 'monitor', id }))].flatMap(
+          (k) => publicIdOf(k) ?? [],
+        ),
         startedAt: s.startedAt,
         resolvedAt: s.open ? null : s.resolvedAt,
         updates,

@@ -65,6 +65,8 @@ export interface ServiceIncident {
   readonly open: boolean;
   readonly startedAt: Date;
   readonly resolvedAt: Date | null;
+  /** While open: the page's monitors its monitor holds back (they depend on it and fail with it, docs/dependencies.md). */
+  readonly affectedMonitorIds?: readonly number[];
 }
 
 /** Per-day coverage of a monitor: location-seconds up, degraded and down of each UTC day, keyed `YYYY-MM-DD`. */

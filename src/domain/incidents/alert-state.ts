@@ -32,6 +32,8 @@ export interface ObserveContext {
    * location counts as live.
    */
   readonly live?: ReadonlySet<string>;
+  /** The root of a dependency that is down or being confirmed down (see dependency-hold.ts): the monitor opens nothing of its own. */
+  readonly dependencyRoot?: number | null;
 }
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -51,6 +53,7 @@ export class AlertState {
   private reminderAt: Date | null = null;
   private readonly conditions: { ssl: ConditionState | null; dnsbl: ConditionState | null } = { ssl: null, dnsbl: null };
   private changedAt: Date;
+  private held: { root: number; since: Date } | null = null;
 
   constructor(props: { monitorId: number; organizationId: number; customerId: number; checkIntervalSeconds: number; now: Date }) {
     this.monitorId = props.monitorId;
@@ -68,6 +71,8 @@ export class AlertState {
       lastReminderAt: Date | null;
       sslExpiry: ConditionState | null;
       dnsbl: ConditionState | null;
+      dependencyRootId?: number | null;
+      dependencyHeldSince?: Date | null;
     },
   ): AlertState {
     const state = new AlertState(props);
@@ -76,6 +81,7 @@ export class AlertState {
     state.reminderAt = props.lastReminderAt;
     state.conditions.ssl = props.sslExpiry;
     state.conditions.dnsbl = props.dnsbl;
+    if (props.dependencyRootId != null) state.held = { root: props.dependencyRootId, since: props.dependencyHeldSince ?? props.now };
     return state;
   }
 
@@ -100,6 +106,17 @@ export class AlertState {
   }
   get updatedAt(): Date {
     return this.changedAt;
+  }
+  /** The root monitor whose outage holds this failing monitor's own incident back (dependencyDown), if any. */
+  get dependencyRootId(): number | null {
+    return this.held?.root ?? null;
+  }
+  get dependencyHeldSince(): Date | null {
+    return this.held?.since ?? null;
+  }
+  /** Down or being confirmed down: an incident is open, a dependency holds it, or a location's last result failed. */
+  get isFailing(): boolean {
+    return this.openIncident !== null || this.held !== null || Object.values(this.perLocation).some((l) => l.lastStatus === 'down');
   }
 
   /** The incident the state names was closed outside the rules (resolved by hand, merged, gone): a new outage opens another. */
@@ -173,9 +190,21 @@ export class AlertState {
     const failuresOf = (code: string) => this.locations[code]?.consecutiveFailures ?? 0;
     if (this.openIncidentId === null) {
       // Too few live locations to decide: nothing opens (the monitor is unknown, not down).
-      if (!quorum.decidable || context.suppressed) return [];
       const failing = voting.filter((code) => failuresOf(code) >= Math.max(1, policy.consecutiveChecks));
-      if (failing.length < required) return [];
+      if (!quorum.decidable || context.suppressed || failing.length < required) {
+        this.held = null;
+        return [];
+      }
+      // Its failures are confirmed, but a dependency is down: the root's incident tells it (dependencyDown).
+      const root = context.dependencyRoot ?? null;
+      if (root !== null && root !== this.monitorId) {
+        if (this.held?.root !== root) this.held = { root, since: observation.checkedAt };
+        return [];
+      }
+      // Its root recovered: a failure opens it at once (its failures were confirmed), but a location
+      // coming back up does not, while the others are checked again (they may have recovered with the root).
+      if (this.held !== null && observation.status !== 'down') return [];
+      this.held = null;
       // A location whose last failures all fell inside a maintenance window has no start yet: the
       // outage started at the earliest failure seen outside it (this result's, at the latest).
       const startedAt = failing

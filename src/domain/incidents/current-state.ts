@@ -1,5 +1,5 @@
-/** What a monitor is now, as the API shows it. */
-export type MonitorCondition = 'up' | 'down' | 'unknown';
+/** What a monitor is now, as the API shows it: `dependencyDown` when it fails while a monitor it depends on is down (the root's incident tells it). */
+export type MonitorCondition = 'up' | 'down' | 'unknown' | 'dependencyDown';
 
 /** Why a monitor is unknown: too few live locations to decide it, nothing reported yet, or paused. */
 export type UnknownReason = 'silentLocations' | 'noResults' | 'paused';
@@ -12,6 +12,8 @@ export interface CurrentState {
   readonly silentLocations: readonly string[];
   /** Since when it is unknown for its silent locations; null otherwise. */
   readonly unknownSince: Date | null;
+  /** The root monitor (publicId) whose outage holds this one's failure back; set exactly when status is dependencyDown. */
+  readonly dependencyRoot: string | null;
 }
 
 /** What the state is read from: the monitor's status and its alert state (see quorum.ts for the liveness). */
@@ -23,12 +25,15 @@ export interface StateFacts {
   readonly incidentOpen: boolean;
   readonly silentLocations: readonly string[];
   readonly undecidedSince: Date | null;
+  /** The publicId of the root holding its failure back (dependencyDown), if any. */
+  readonly dependencyRoot?: string | null;
 }
 
 /**
  * A monitor's current state: unknown while paused, while too few live locations are left to decide it
  * (an incident opened before stays open, but the monitor is not claimed down), or before anything
- * reported; else down while its automatic incident is open, and up.
+ * reported; else down while its automatic incident is open, dependencyDown while it fails but a
+ * monitor it depends on is down (naming the root), and up.
  */
 export function currentStateOf(facts: StateFacts): CurrentState {
   const silentLocations = facts.silentLocations;
@@ -37,10 +42,19 @@ export function currentStateOf(facts: StateFacts): CurrentState {
     reason,
     silentLocations,
     unknownSince,
+    dependencyRoot: null,
   });
   if (facts.paused) return unknown('paused');
   if (facts.undecidedSince !== null) return unknown('silentLocations', facts.undecidedSince);
-  if (facts.incidentOpen) return { status: 'down', reason: null, silentLocations, unknownSince: null };
+  const known = (status: MonitorCondition, dependencyRoot: string | null = null): CurrentState => ({
+    status,
+    reason: null,
+    silentLocations,
+    unknownSince: null,
+    dependencyRoot,
+  });
+  if (facts.incidentOpen) return known('down');
+  if (facts.dependencyRoot) return known('dependencyDown', facts.dependencyRoot);
   if (!facts.reported) return unknown('noResults');
-  return { status: 'up', reason: null, silentLocations, unknownSince: null };
+  return known('up');
 }

@@ -39,6 +39,8 @@ export class Monitor implements MonitorState {
   heartbeatToken: string | null = null;
   lastHeartbeatAt: Date | null = null;
   credentialsCiphertext: string | null = null;
+  /** Ids of the monitors it depends on, in the order named (see dependencies.ts, which decides them). */
+  dependsOnIds: number[] = [];
   createdByUserId: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -90,6 +92,13 @@ export class Monitor implements MonitorState {
 
   setCredentials(ciphertext: string | null, now: Date): void {
     this.credentialsCiphertext = ciphertext;
+    this.updatedAt = now;
+  }
+
+  /** Takes dependencies decided by decideDependencies. */
+  dependOn(ids: readonly number[], now: Date): void {
+    if (ids.length === this.dependsOnIds.length && ids.every((id, k) => id === this.dependsOnIds[k])) return;
+    this.dependsOnIds = [...ids];
     this.updatedAt = now;
   }
 

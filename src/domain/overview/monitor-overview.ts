@@ -21,7 +21,8 @@ export interface OverviewFacts {
 export function overviewStateOf(facts: OverviewFacts): OverviewState {
   if (facts.paused) return 'paused';
   if (facts.inMaintenance) return 'maintenance';
-  if (facts.current.status === 'down') return 'down';
+  // Held back by a monitor it depends on: down all the same (the root's incident tells it).
+  if (facts.current.status === 'down' || facts.current.status === 'dependencyDown') return 'down';
   if (facts.current.status === 'unknown') return 'unknown';
   return facts.lastStatus === 'degraded' ? 'degraded' : 'up';
 }

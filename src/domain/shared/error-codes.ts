@@ -249,6 +249,11 @@ export const ERROR_CODES = [
   'locationInUse',
   'locationConfigured',
   'probeKeyNotFound',
+  // monitor dependencies (design)
+  'dependencyCycle',
+  'dependencyNotFound',
+  'dependencyNotShared',
+  'tooManyDependencies',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -14,6 +14,8 @@ interface StateRow {
   ssl_expiry: AlertState['sslExpiry'];
   dnsbl: AlertState['dnsbl'];
   updated_at: Date | string;
+  dependency_root_id: string | null;
+  dependency_held_since: Date | string | null;
 }
 
 const stateOf = (row: StateRow): AlertState =>
@@ -28,10 +30,12 @@ const stateOf = (row: StateRow): AlertState =>
     lastReminderAt: row.last_reminder_at === null ? null : new Date(row.last_reminder_at),
     sslExpiry: row.ssl_expiry,
     dnsbl: row.dnsbl,
+    dependencyRootId: row.dependency_root_id === null ? null : Number(row.dependency_root_id),
+    dependencyHeldSince: row.dependency_held_since === null ? null : new Date(row.dependency_held_since),
   });
 
 const COLUMNS = `monitor_id, organization_id, customer_id, check_interval_seconds, open_incident_id, locations,
-  last_reminder_at, ssl_expiry, dnsbl, updated_at`;
+  last_reminder_at, ssl_expiry, dnsbl, updated_at, dependency_root_id, dependency_held_since`;
 
 /**
  * monitor_alert_states in plain set-based SQL: the engine locks, reads and writes the states of a
@@ -71,11 +75,14 @@ export class SqlAlertStateRepository implements AlertStateRepository {
       s.sslExpiry,
       s.dnsbl,
       s.updatedAt.toISOString(),
+      s.dependencyRootId,
+      s.dependencyHeldSince?.toISOString() ?? null,
     ]);
     await this.sql
       .query(sql`UPDATE monitor_alert_states a SET check_interval_seconds = (e->>1)::integer, open_incident_id = (e->>2)::integer,
               locations = e->3, last_reminder_at = (e->>4)::timestamptz, ssl_expiry = NULLIF(e->5, 'null'::jsonb),
-              dnsbl = NULLIF(e->6, 'null'::jsonb), updated_at = (e->>7)::timestamptz
+              dnsbl = NULLIF(e->6, 'null'::jsonb), updated_at = (e->>7)::timestamptz,
+              dependency_root_id = (e->>8)::bigint, dependency_held_since = (e->>9)::timestamptz
          FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) AS r(e)
         WHERE a.monitor_id = (e->>0)::bigint`);
   }
@@ -88,5 +95,29 @@ export class SqlAlertStateRepository implements AlertStateRepository {
       { prepare: true },
     );
     return new Map(rows.map((row) => [Number(row.monitor_id), stateOf(row)]));
+  }
+
+  async heldCounts(rootIds: readonly number[]): Promise<Map<number, number>> {
+    if (rootIds.length === 0) return new Map();
+    const rows = await this.sql.query<{ root: string; count: string }>(
+      sql`SELECT dependency_root_id AS root, count(*) AS count FROM monitor_alert_states
+        WHERE dependency_root_id IN (SELECT jsonb_array_elements_text(${JSON.stringify([...new Set(rootIds)])}::jsonb)::bigint)
+        GROUP BY dependency_root_id`,
+    );
+    return new Map(rows.map((row) => [Number(row.root), Number(row.count)]));
+  }
+
+  async heldBy(rootIds: readonly number[]): Promise<AlertStateSeed[]> {
+    if (rootIds.length === 0) return [];
+    const rows = await this.pool.query<StateRow>(
+      sql`SELECT ${raw(COLUMNS)} FROM monitor_alert_states
+        WHERE dependency_root_id IN (SELECT jsonb_array_elements_text(${JSON.stringify([...new Set(rootIds)])}::jsonb)::bigint)`,
+    );
+    return rows.map((row) => ({
+      monitorId: Number(row.monitor_id),
+      organizationId: row.organization_id,
+      customerId: row.customer_id,
+      checkIntervalSeconds: row.check_interval_seconds,
+    }));
   }
 }

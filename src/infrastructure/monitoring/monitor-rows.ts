@@ -11,7 +11,9 @@ const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY
  */
 export const ALERT_STATE_COLUMN = `(SELECT json_build_object('incidentOpen', s.open_incident_id IS NOT NULL,
     'reported', s.locations <> '{}'::jsonb, 'silentLocations', s.silent_locations,
-    'undecidedSince', ${isoText('s.undecided_since')}) FROM monitor_alert_states s WHERE s.monitor_id = m.id) AS alert_state`;
+    'undecidedSince', ${isoText('s.undecided_since')},
+    'dependencyRoot', (SELECT r.public_id FROM monitors r WHERE r.id = s.dependency_root_id))
+    FROM monitor_alert_states s WHERE s.monitor_id = m.id) AS alert_state`;
 
 /** The current state of a row that selected `m.status` and ALERT_STATE_COLUMN. */
 export const currentStateOfRow = (row: MonitorRow): CurrentState => {
@@ -20,6 +22,7 @@ export const currentStateOfRow = (row: MonitorRow): CurrentState => {
     reported: boolean;
     silentLocations: string[];
     undecidedSince: string | null;
+    dependencyRoot?: string | null;
   } | null;
   return currentStateOf({
     paused: row.status === 'paused',
@@ -27,6 +30,7 @@ export const currentStateOfRow = (row: MonitorRow): CurrentState => {
     incidentOpen: stored?.incidentOpen ?? false,
     silentLocations: stored?.silentLocations ?? [],
     undecidedSince: stored?.undecidedSince ? new Date(stored.undecidedSince) : null,
+    dependencyRoot: stored?.dependencyRoot ?? null,
   });
 };
 
@@ -40,6 +44,7 @@ export const MONITOR_COLUMNS = `m.id, m.public_id, m.organization_id, m.customer
   ${isoText('m.updated_at')} AS updated_at, c.public_id AS customer_public_id,
   COALESCE((SELECT json_agg(json_build_object('id', t.id, 'publicId', t.public_id, 'name', t.name, 'color', t.color) ORDER BY lower(t.name), t.id)
             FROM monitor_tags mt JOIN tags t ON t.id = mt.tag_id WHERE mt.monitor_id = m.id), '[]') AS tags,
+  COALESCE((SELECT json_agg(d.public_id ORDER BY array_position(m.depends_on, d.id)) FROM monitors d WHERE d.id = ANY(m.depends_on)), '[]') AS depends_on,
   ${ALERT_STATE_COLUMN}`;
 
 export type MonitorRow = SqlRow;
@@ -77,6 +82,7 @@ export const toView = (row: MonitorRow): MonitorView => ({
   alertReminderInterval: row.alert_reminder_interval,
   sslExpiryReminderInterval: row.ssl_expiry_reminder_interval,
   dnsblReminderInterval: row.dnsbl_reminder_interval,
+  dependsOn: row.depends_on ?? [],
   createdAt: date(row.created_at)!,
   updatedAt: date(row.updated_at)!,
 });

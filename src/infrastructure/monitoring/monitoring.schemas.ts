@@ -1,4 +1,4 @@
-import { BigIntType, EntitySchema } from '@mikro-orm/core';
+import { ArrayType, BigIntType, EntitySchema } from '@mikro-orm/core';
 import { Monitor } from '../../domain/monitoring/monitor';
 import { Tag } from '../../domain/monitoring/tag';
 import { ChangeRequest } from '../../domain/monitoring/change-request';
@@ -44,6 +44,7 @@ export const MonitorSchema = new EntitySchema<Monitor>({
     sslExpiryReminderInterval: { type: 'integer', nullable: true },
     dnsblReminderInterval: { type: 'integer', nullable: true },
     createdByUserId: { type: 'uuid', nullable: true },
+    dependsOnIds: { type: new ArrayType<number>((value) => Number(value)), columnType: 'bigint[]', fieldName: 'depends_on' },
     ...timestamps,
     version: { type: 'integer', version: true },
   }),

@@ -28,11 +28,12 @@ interface MonitorRow extends AlertSettingsRow {
   check_interval_seconds: number;
   locations: string[];
   created_at: Date;
+  depends_on: string[] | null;
 }
 
 const COLUMNS = `id, public_id, organization_id, customer_id, name, check_interval_seconds, locations, created_at,
   alert_consecutive_checks, alert_retry_interval, alert_location_threshold::text AS alert_location_threshold, alert_location_threshold_count,
-  alert_reminder_interval, ssl_expiry_reminder_interval, dnsbl_reminder_interval`;
+  alert_reminder_interval, ssl_expiry_reminder_interval, dnsbl_reminder_interval, depends_on`;
 
 const toRef = (row: MonitorRow): MonitorRef => ({
   monitorId: Number(row.id),
@@ -57,7 +58,11 @@ export const alertPolicyOfRow = (row: AlertSettingsRow): AlertPolicy => ({
   locations: row.locations ?? [],
 });
 
-const profileOf = (row: MonitorRow): AlertProfile => ({ monitor: toRef(row), policy: alertPolicyOfRow(row) });
+const profileOf = (row: MonitorRow): AlertProfile => ({
+  monitor: toRef(row),
+  policy: alertPolicyOfRow(row),
+  dependsOn: (row.depends_on ?? []).map(Number),
+});
 
 /**
  * Reads the monitors table: id, public_id, organization_id, customer_id, name,

@@ -19,6 +19,7 @@ interface IncidentRow {
   status: string;
   started_at: Date | string;
   resolved_at: Date | string | null;
+  affected?: string[] | null;
 }
 const toIncident = (r: IncidentRow): ServiceIncident => ({
   id: Number(r.id),
@@ -29,6 +30,7 @@ const toIncident = (r: IncidentRow): ServiceIncident => ({
   open: r.status !== 'resolved',
   startedAt: new Date(r.started_at),
   resolvedAt: r.resolved_at === null ? null : new Date(r.resolved_at),
+  affectedMonitorIds: (r.affected ?? []).map(Number),
 });
 
 /**
@@ -99,9 +101,17 @@ export class SqlStatusPageReadings implements StatusPageReadings {
   async incidents(organizationId: number, monitorIds: readonly number[], since: Date): Promise<ServiceIncident[]> {
     if (monitorIds.length === 0) return [];
     const rows = await this.sql.query<IncidentRow>(
-      sql`SELECT id, public_id, monitor_id, origin, title, status, started_at, resolved_at FROM incidents
-       WHERE organization_id = ${organizationId} AND monitor_id = ANY(${intArray(monitorIds)}::int8[]) AND (status <> 'resolved' OR started_at >= ${since} OR resolved_at >= ${since})
-       ORDER BY started_at DESC, id DESC LIMIT 200`,
+      // With the open incidents of the roots holding the page's monitors back (dependencyDown), and which of them each holds.
+      sql`WITH held AS (SELECT monitor_id, dependency_root_id FROM monitor_alert_states
+         WHERE monitor_id = ANY(${intArray(monitorIds)}::int8[]) AND dependency_root_id IS NOT NULL)
+       SELECT i.id, i.public_id, i.monitor_id, i.origin, i.title, i.status, i.started_at, i.resolved_at,
+         CASE WHEN i.status <> 'resolved' AND i.origin = 'automatic'
+           THEN (SELECT array_agg(h.monitor_id ORDER BY h.monitor_id) FROM held h WHERE h.dependency_root_id = i.monitor_id) END AS affected
+       FROM incidents i
+       WHERE i.organization_id = ${organizationId}
+         AND ((i.monitor_id = ANY(${intArray(monitorIds)}::int8[]) AND (i.status <> 'resolved' OR i.started_at >= ${since} OR i.resolved_at >= ${since}))
+           OR (i.status <> 'resolved' AND i.origin = 'automatic' AND i.monitor_id IN (SELECT dependency_root_id FROM held)))
+       ORDER BY i.started_at DESC, i.id DESC LIMIT 200`,
     );
     return rows.map(toIncident);
   }
@@ -165,7 +175,8 @@ export class SqlStatusPageReadings implements StatusPageReadings {
       sql`SELECT md5(concat_ws('|',
          (SELECT version FROM status_pages WHERE id = ${page.id}),
          (SELECT string_agg(s.monitor_id || ':' || (SELECT coalesce(string_agg(value->>'lastStatus', ',' ORDER BY key), '') FROM jsonb_each(s.locations))
-                   || ':' || s.silent_locations::text || ':' || coalesce(s.undecided_since::text, ''), ';' ORDER BY s.monitor_id)
+                   || ':' || s.silent_locations::text || ':' || coalesce(s.undecided_since::text, '')
+                   || ':' || coalesce(s.dependency_root_id::text, ''), ';' ORDER BY s.monitor_id)
             FROM monitor_alert_states s WHERE s.monitor_id = ANY(${intArray(monitors)}::int8[])),
          (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM incidents WHERE organization_id = ${page.organizationId} AND monitor_id = ANY(${intArray(monitors)}::int8[])),
          (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM status_page_incidents WHERE page_id = ${page.id}),

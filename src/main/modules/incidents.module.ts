@@ -37,6 +37,7 @@ import { RecordCheckResult } from '../../application/incidents/record-check-resu
 import { SteadyMemo } from '../../application/incidents/steady-memo';
 import { ListIncidents } from '../../application/incidents/list-incidents';
 import { GetIncident } from '../../application/incidents/get-incident';
+import { SqlAffectedDependents } from '../../infrastructure/incidents/sql-affected-dependents';
 import { CreateManualIncident } from '../../application/incidents/create-manual-incident';
 import { DeleteIncident } from '../../application/incidents/delete-incident';
 import { AcknowledgeIncident } from '../../application/incidents/acknowledge-incident';
@@ -176,7 +177,7 @@ export const incidentsModule = bindings(({ bind }) => {
     .toDynamicValue((c) => new ListIncidents(c.get(INCIDENT_REPOSITORY)))
     .inSingletonScope();
   bind(GetIncident)
-    .toDynamicValue((c) => new GetIncident(c.get(INCIDENT_REPOSITORY)))
+    .toDynamicValue((c) => new GetIncident(c.get(INCIDENT_REPOSITORY), new SqlAffectedDependents(c.get(CONTEXT_SQL))))
     .inSingletonScope();
   bind(CreateManualIncident)
     .toDynamicValue(

@@ -13,6 +13,7 @@ import {
   MONITOR_CUSTOMER_TERMS,
   MONITOR_READER,
   MONITOR_REPOSITORY,
+  MONITOR_DEPENDENCY_GRAPH,
   MONITOR_TARGET_POLICY,
   SERVED_LOCATIONS,
   TAG_REPOSITORY,
@@ -35,6 +36,7 @@ import { ListTags } from '../../application/monitoring/list-tags';
 import { UpdateTag } from '../../application/monitoring/update-tag';
 import { DeleteTag } from '../../application/monitoring/delete-tag';
 import { AttachTag } from '../../application/monitoring/attach-tag';
+import { SqlMonitorDependencies } from '../../infrastructure/monitoring/sql-monitor-dependencies';
 import { DetachTag } from '../../application/monitoring/detach-tag';
 import { NodeDnsResolver } from '../../infrastructure/network/node-dns-resolver';
 import { ResolvingTargetPolicy } from '../../infrastructure/network/resolving-target-policy';
@@ -46,7 +48,7 @@ import { SqlMonitorReader } from '../../infrastructure/monitoring/sql-monitor.re
 import { SqlAuthorizingUsers } from '../../infrastructure/monitoring/sql-authorizing-users';
 import { SqlServedLocations } from '../../infrastructure/scheduling/sql-served-locations';
 import type { AppConfig } from '../config';
-import { CONFIG, ORM, SQL } from '../tokens';
+import { CONFIG, CONTEXT_SQL, ORM, SQL } from '../tokens';
 import { bindings, type Ctx } from './bindings';
 import { websitesRouter } from '../../interfaces/http/monitoring/websites.router';
 import { monitorsRouter } from '../../interfaces/http/monitoring/monitors.router';
@@ -77,6 +79,7 @@ export const monitoringModule = bindings(({ bind, single }) => {
   single(CHANGE_REQUEST_REPOSITORY, (c) => new MikroOrmChangeRequestRepository(orm(c)));
   single(AUTHORIZING_USERS, (c) => new SqlAuthorizingUsers(c.get(SQL)));
   single(SERVED_LOCATIONS, (c) => new SqlServedLocations(c.get(SQL)));
+  single(MONITOR_DEPENDENCY_GRAPH, (c) => new SqlMonitorDependencies(c.get(CONTEXT_SQL)));
 
   single(
     MonitorWriter,
@@ -91,6 +94,7 @@ export const monitoringModule = bindings(({ bind, single }) => {
         c.get(ID_GENERATOR),
         c.get(CLOCK),
         { catalogue: config(c).checkLocations, served: c.get(SERVED_LOCATIONS), known: c.get(LOCATION_CATALOGUE) },
+        c.get(MONITOR_DEPENDENCY_GRAPH),
       ),
   );
   single(CreateMonitor, (c) => new CreateMonitor(c.get(MonitorWriter)));

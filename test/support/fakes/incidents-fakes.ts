@@ -58,6 +58,24 @@ export class FakeAlertStates implements AlertStateRepository {
     this.peeked.push([...monitorIds]);
     return new Map(monitorIds.flatMap((id) => (this.rows.has(id) ? [[id, this.rows.get(id)!] as const] : [])));
   }
+  async heldCounts(rootIds: readonly number[]) {
+    const counts = new Map<number, number>();
+    for (const state of this.rows.values()) {
+      const root = state.dependencyRootId;
+      if (root !== null && rootIds.includes(root)) counts.set(root, (counts.get(root) ?? 0) + 1);
+    }
+    return counts;
+  }
+  async heldBy(rootIds: readonly number[]) {
+    return [...this.rows.values()]
+      .filter((state) => state.dependencyRootId !== null && rootIds.includes(state.dependencyRootId))
+      .map((s) => ({
+        monitorId: s.monitorId,
+        organizationId: s.organizationId,
+        customerId: s.customerId,
+        checkIntervalSeconds: s.checkIntervalSeconds,
+      }));
+  }
 }
 
 /** A change feed driven by the test: `changed`, `lost` and `resumed` as PostgreSQL's notices would. */

@@ -4,7 +4,9 @@ import type { Monitor } from '../../../src/domain/monitoring/monitor';
 import type { MonitorKind } from '../../../src/domain/monitoring/monitor-kind';
 import type { Tag } from '../../../src/domain/monitoring/tag';
 import type { ChangeRequest } from '../../../src/domain/monitoring/change-request';
+import type { DependencyTarget } from '../../../src/domain/monitoring/dependencies';
 import type {
+  MonitorDependencyGraph,
   AuthorizingUsers,
   ChangeRequestFilter,
   ChangeRequestRepository,
@@ -84,11 +86,11 @@ export class FakeMonitors implements MonitorRepository, MonitorReader {
   }
   private item(monitor: Monitor): MonitorListItem {
     return {
-      monitor: { ...monitor, hasCredentials: monitor.credentialsCiphertext !== null },
+      monitor: { ...monitor, hasCredentials: monitor.credentialsCiphertext !== null, dependsOn: monitor.dependsOnIds.map(String) },
       customerPublicId: `customer-${monitor.customerId}`,
       tags: [],
       // Nothing judged in these fakes: what the read model shows before any result.
-      currentState: { status: 'unknown', reason: 'noResults', silentLocations: [], unknownSince: null },
+      currentState: { status: 'unknown', reason: 'noResults', silentLocations: [], unknownSince: null, dependencyRoot: null },
     };
   }
 }
@@ -230,5 +232,38 @@ export class FakeServedLocations implements ServedLocations {
 
   async live(now: Date): Promise<string[]> {
     return [...new Set(this.workers.filter((w) => w.aliveUntil >= now).flatMap((w) => w.locations))];
+  }
+}
+
+/** The dependency graph of FakeMonitors' rows (the lock only recorded). */
+export class FakeDependencyGraph implements MonitorDependencyGraph {
+  readonly locks: number[] = [];
+  constructor(private readonly monitors: FakeMonitors) {}
+  async lock(organizationId: number) {
+    this.locks.push(organizationId);
+  }
+  async targets(organizationId: number, refs: readonly string[]) {
+    const found = new Map<string, DependencyTarget>();
+    for (const ref of refs) {
+      const m = [...this.monitors.rows.values()].find(
+        (row) => row.organizationId === organizationId && (String(row.id) === ref || row.publicId === ref),
+      );
+      if (m)
+        found.set(ref, {
+          id: m.id,
+          publicId: m.publicId,
+          organizationId: m.organizationId,
+          customerId: m.customerId,
+          managementType: m.managementType,
+        });
+    }
+    return found;
+  }
+  async graph(organizationId: number) {
+    return new Map(
+      [...this.monitors.rows.values()]
+        .filter((m) => m.organizationId === organizationId && m.dependsOnIds.length > 0)
+        .map((m) => [m.id, { publicId: m.publicId, dependsOn: m.dependsOnIds }] as const),
+    );
   }
 }

@@ -3,6 +3,7 @@ import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
 import type { DateRange } from '../../../src/domain/results/date-range';
 import { emptyCoverage, type CoverageTotals } from '../../../src/domain/results/uptime-figures';
 import type {
+  AlertProfile,
   CoverageReader,
   HistoryQuery,
   MonitorLookup,
@@ -40,15 +41,23 @@ export class FakeMonitorLookup implements MonitorLookup {
     if (!m || !inScope(scope, m.organizationId, m.customerId)) return null;
     return ref === String(m.monitorId) || ref === m.publicId ? m : null;
   }
+  /** The monitors the first one depends on. */
+  dependsOn: number[] = [];
+  /** More monitors the engine knows (by id), for batches of several. */
+  readonly others = new Map<number, AlertProfile>();
   async alertProfile(monitorId: number) {
-    return this.monitor && this.monitor.monitorId === monitorId ? { monitor: this.monitor, policy: this.policy } : null;
+    return (await this.alertProfiles([monitorId])).get(monitorId) ?? null;
   }
   /** The ids of every batch read, in order. */
   readonly profileReads: number[][] = [];
   async alertProfiles(monitorIds: readonly number[]) {
     this.profileReads.push([...monitorIds]);
     const m = this.monitor;
-    return new Map(m && monitorIds.includes(m.monitorId) ? [[m.monitorId, { monitor: m, policy: this.policy }]] : []);
+    const profiles = new Map<number, AlertProfile>(
+      m && monitorIds.includes(m.monitorId) ? [[m.monitorId, { monitor: m, policy: this.policy, dependsOn: this.dependsOn }]] : [],
+    );
+    for (const id of monitorIds) if (this.others.has(id)) profiles.set(id, this.others.get(id)!);
+    return profiles;
   }
 }
 

@@ -45,6 +45,7 @@ import { Migration20270110100000MonitorLiveness } from './20270110100000-monitor
 import { Migration20270120090000LiveEvents } from './20270120090000-live-events';
 import { Migration20270125090000ApiChainDocuments } from './20270125090000-api-chain-documents';
 import { Migration20270130090000ServiceLevels } from './20270130090000-service-levels';
+import { Migration20270201090000MonitorDependencies } from './20270201090000-monitor-dependencies';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -94,4 +95,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270120090000LiveEvents', class: Migration20270120090000LiveEvents },
   { name: 'Migration20270125090000ApiChainDocuments', class: Migration20270125090000ApiChainDocuments },
   { name: 'Migration20270130090000ServiceLevels', class: Migration20270130090000ServiceLevels },
+  { name: 'Migration20270201090000MonitorDependencies', class: Migration20270201090000MonitorDependencies },
 ];

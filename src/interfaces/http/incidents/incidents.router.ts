@@ -65,13 +65,18 @@ export const incidentsRouter = defineRouter(
         summary: 'One incident with its timeline',
         description:
           "Timeline kinds: opened, locationReport (a location's state when the incident opened and each later " +
-          'change), reminder, acknowledged, resolved. The path takes the publicId or the integer id.',
+          'change), reminder, acknowledged, resolved. The path takes the publicId or the integer id. affectedMonitors: the ' +
+          'monitors depending on this one that fail with it while it is open (see dependsOn on monitors).',
         params: IdParams,
         response: IncidentDetailSchema,
         errors: ['incidentNotFound'],
         handler: async ({ actor, params }) => {
-          const { incident, timeline } = await use.getIncident.execute(actor, params.id);
-          return { ...presentIncident(incident), timeline: timeline.map(presentTimelineEntry) };
+          const { incident, timeline, affected } = await use.getIncident.execute(actor, params.id);
+          return {
+            ...presentIncident(incident),
+            timeline: timeline.map(presentTimelineEntry),
+            affectedMonitors: affected.map((m) => ({ publicId: m.publicId, name: m.name, since: m.since.toISOString() })),
+          };
         },
       })
       .route({

@@ -43,7 +43,23 @@ export const TimelineEntrySchema = z
   })
   .meta({ id: 'IncidentTimelineEntry' });
 
-export const IncidentDetailSchema = IncidentSchema.extend({ timeline: z.array(TimelineEntrySchema) }).meta({ id: 'IncidentDetail' });
+export const AffectedMonitorSchema = z
+  .object({
+    publicId: z.uuid(),
+    name: z.string(),
+    since: z.iso.datetime().meta({ description: 'Since when this incident stands for it' }),
+  })
+  .meta({ id: 'AffectedMonitor' });
+
+export const IncidentDetailSchema = IncidentSchema.extend({
+  timeline: z.array(TimelineEntrySchema),
+  affectedMonitors: z.array(AffectedMonitorSchema).meta({
+    description:
+      'While the automatic incident is open: the monitors depending on its monitor that fail with it (their state is ' +
+      'dependencyDown; they open no incident of their own), added and removed as they fail and recover; a customer-bound ' +
+      "caller sees its customer's only. Empty otherwise",
+  }),
+}).meta({ id: 'IncidentDetail' });
 
 const Ms = z.number().nullable();
 export const CheckResultSchema = z

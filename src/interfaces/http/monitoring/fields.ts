@@ -1,3 +1,4 @@
+import { MAX_DEPENDENCIES } from '../../../domain/monitoring/dependencies';
 import { z } from 'zod';
 import 'zod-openapi';
 import { MANAGEMENT_TYPES, MONITOR_STATUSES } from '../../../domain/monitoring/monitor-kind';
@@ -72,6 +73,9 @@ export const commonPatchFields = {
   locations: Locations.optional(),
 };
 
+/** What a dependsOn list may be refused with (see decideDependencies). */
+export const DEPENDENCY_ERRORS = ['dependencyCycle', 'dependencyNotFound', 'dependencyNotShared', 'tooManyDependencies'] as const;
+
 export const alertFields = {
   alertConsecutiveChecks: z.number().int().min(1).max(100).optional(),
   alertRetryInterval: z.number().int().min(10).max(3_600).optional().meta({
@@ -83,6 +87,18 @@ export const alertFields = {
   alertReminderInterval: z.number().int().min(0).max(43200).optional().meta({ description: 'Minutes; 0 = no reminders' }),
   sslExpiryReminderInterval: z.number().int().min(1).max(365).nullable().optional(),
   dnsblReminderInterval: z.number().int().min(1).max(365).nullable().optional(),
+  dependsOn: z
+    .array(RecordRefSchema)
+    .max(MAX_DEPENDENCIES)
+    .optional()
+    .meta({
+      description:
+        'Monitors (id or publicId) this one depends on, replacing the list; [] removes them. While one of them is down or being ' +
+        "confirmed down, a failure of this monitor opens no incident of its own (its state is dependencyDown): the root's " +
+        'incident lists it. Monitors of its own customer, or ones the organization manages (managementType managed) of another ' +
+        'customer, linked by an organization-wide caller (dependencyNotFound, dependencyNotShared); no loop (dependencyCycle, ' +
+        `data.cycle lists the loop's publicIds in order); at most ${MAX_DEPENDENCIES} (tooManyDependencies)`,
+    }),
 };
 
 const toggles = Object.fromEntries(CHECK_TOGGLES.map((t) => [t, z.boolean().optional()])) as Record<

@@ -11,6 +11,7 @@ import { ApiRouter } from '../shared/api-router';
 import { paged, pagedSchema } from '../shared/paging';
 import { defineRouter } from '../shared/router-deps';
 import { CHANGE_REQUEST_DESCRIPTION, CHANGE_REQUEST_ERRORS, changeRequestBody } from './change-request.schemas';
+import { DEPENDENCY_ERRORS } from './fields';
 import { MonitorQuery, monitorBodies } from './monitor.schemas';
 import { presentChangeRequest, presentMonitor } from './presenters';
 import { ChangeRequestSchema, MonitorSchema, SuccessSchema } from './response.schemas';
@@ -106,6 +107,7 @@ export const monitorsRouter = defineRouter(
             'monitorQuotaNoHigherTier',
             'paidQuotaUpgradeNotAuthorized',
             ...targetErrors,
+            ...DEPENDENCY_ERRORS,
           ],
           handler: async ({ actor, body }) => {
             const monitor = await use.createMonitor.execute(actor, { kind: type, input: body });
@@ -145,6 +147,7 @@ export const monitorsRouter = defineRouter(
             'invalidTimeout',
             'invalidCheckMode',
             ...targetErrors,
+            ...DEPENDENCY_ERRORS,
             'conflict',
           ],
           handler: async ({ actor, params, body }) => {

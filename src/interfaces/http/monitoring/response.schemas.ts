@@ -31,8 +31,10 @@ export const CheckConfigSchema = z
 
 export const CurrentStateSchema = z
   .object({
-    status: z.enum(['up', 'down', 'unknown']).meta({
-      description: 'up; down while its automatic incident is open; unknown when it cannot be said (see reason)',
+    status: z.enum(['up', 'down', 'unknown', 'dependencyDown']).meta({
+      description:
+        'up; down while its automatic incident is open; unknown when it cannot be said (see reason); dependencyDown while it ' +
+        'fails but a monitor it depends on is down: no incident of its own, the root (dependencyRoot) has the incident',
     }),
     reason: z
       .enum(['silentLocations', 'noResults', 'paused'])
@@ -48,6 +50,10 @@ export const CurrentStateSchema = z
       description: 'Its locations no live check process serves, noticed within seconds; they do not vote (even while enough others decide)',
     }),
     unknownSince: Timestamp.nullable().meta({ description: 'Since when it is unknown for its silent locations' }),
+    dependencyRoot: z
+      .uuid()
+      .optional()
+      .meta({ description: 'Only with dependencyDown: the publicId of the root monitor whose incident stands for this one' }),
   })
   .meta({ id: 'MonitorCurrentState', description: "What the monitor is now (read live, not part of the monitor's settings)" });
 
@@ -71,6 +77,7 @@ const commonSchema = {
   alertReminderInterval: z.number().int(),
   sslExpiryReminderInterval: z.number().int().nullable(),
   dnsblReminderInterval: z.number().int().nullable(),
+  dependsOn: z.array(z.uuid()).meta({ description: 'The publicIds of the monitors it depends on (see dependsOn in create and update)' }),
   tags: z.array(z.object({ id: z.number().int(), publicId: z.uuid(), name: z.string(), color: z.string() })),
   createdAt: Timestamp,
   updatedAt: Timestamp,

@@ -13,6 +13,7 @@ import { ApiRouter } from '../shared/api-router';
 import { pagedSchema } from '../shared/paging';
 import { defineRouter } from '../shared/router-deps';
 import { CHANGE_REQUEST_DESCRIPTION, CHANGE_REQUEST_ERRORS, changeRequestBody } from './change-request.schemas';
+import { DEPENDENCY_ERRORS } from './fields';
 import { presentChangeRequest } from './presenters';
 import { ChangeRequestSchema, CheckConfigSchema, SuccessSchema, WebsiteSchema } from './response.schemas';
 import { CheckConfigPatchBody, WebsiteCreateBody, WebsitePatchBody, WebsiteQuery } from './website.schemas';
@@ -34,6 +35,7 @@ const PATCH_ERRORS: ErrorCode[] = [
   'invalidCheckConfig',
   ...TARGET_ERRORS,
   'conflict',
+  ...DEPENDENCY_ERRORS,
 ];
 
 /** Websites: HTTP(S) page checks, heartbeats and scripted-browser scenarios. */
@@ -98,6 +100,7 @@ export const websitesRouter = defineRouter(
           'paidQuotaUpgradeNotAuthorized',
           'invalidCheckConfig',
           ...TARGET_ERRORS,
+          ...DEPENDENCY_ERRORS,
         ],
         handler: async ({ actor, body, res }) => {
           const website = await use.createMonitor.execute(actor, { kind: 'website', input: strip(body) });

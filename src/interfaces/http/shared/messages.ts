@@ -153,6 +153,10 @@ export const MESSAGES: Partial<Record<ErrorCode, string>> = {
   readonlyMayNotDelete: 'Read-only users cannot delete monitors',
   tooManyOpenRequests: 'The customer already has 10 open change requests: wait until some are decided',
   monitorQuotaReached: 'The monitor quota is used up: raise the quota tier, or turn on automatic upgrades',
+  dependencyCycle: 'The dependencies would form a loop (data.cycle lists it)',
+  dependencyNotFound: 'A monitor named in dependsOn was not found',
+  dependencyNotShared: "Another customer's self-service monitor cannot be a dependency",
+  tooManyDependencies: 'A monitor depends on at most 20 monitors',
   monitorQuotaNoHigherTier: 'The monitor quota is used up and the package has no higher tier',
   paidQuotaUpgradeNotAuthorized: 'This would buy a paid quota tier: send allowPaidQuotaUpgrade: true to allow it',
   invalidPackageType:

@@ -3,6 +3,7 @@ import {
   FakeAuthorizingUsers,
   FakeChangeRequests,
   FakeCustomerTerms,
+  FakeDependencyGraph,
   FakeMonitors,
   FakeServedLocations,
   FakeTags,
@@ -28,6 +29,18 @@ export function harness() {
   const served = new FakeServedLocations();
   const catalogue = ['eu-west', 'us-east', 'ap-southeast'];
   const known = new FakeLocationCatalogue(catalogue);
-  const writer = new MonitorWriter(monitors, customers, policy, fakeCipher, secrets, tx, ids, clock, { catalogue, served, known });
-  return { monitors, customers, policy, tags, requests, users, tx, ids, clock, secrets, served, known, writer };
+  const dependencies = new FakeDependencyGraph(monitors);
+  const writer = new MonitorWriter(
+    monitors,
+    customers,
+    policy,
+    fakeCipher,
+    secrets,
+    tx,
+    ids,
+    clock,
+    { catalogue, served, known },
+    dependencies,
+  );
+  return { dependencies, monitors, customers, policy, tags, requests, users, tx, ids, clock, secrets, served, known, writer };
 }

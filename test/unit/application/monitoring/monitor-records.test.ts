@@ -7,6 +7,7 @@ import { WebsiteSchema, MonitorSchema } from '../../../../src/interfaces/http/mo
 
 const view = (over: Partial<MonitorView> = {}): MonitorView => ({
   id: 7,
+  dependsOn: [],
   publicId: '4f1c1a52-5d8e-4a43-9d39-3c1f0a4b6e01',
   organizationId: 1,
   customerId: 10,
@@ -48,6 +49,7 @@ const item = (over: Partial<MonitorView> = {}): MonitorListItem => ({
     status: 'unknown',
     reason: 'silentLocations',
     silentLocations: ['us-east'],
+    dependencyRoot: null,
     unknownSince: new Date('2026-11-22T12:00:00Z'),
   },
 });

@@ -13,7 +13,13 @@ const facts = (overrides: Partial<StateFacts> = {}): StateFacts => ({
 
 describe("a monitor's current state", () => {
   it('is up when results came and no incident is open, down while one is', () => {
-    expect(currentStateOf(facts())).to.deep.equal({ status: 'up', reason: null, silentLocations: [], unknownSince: null });
+    expect(currentStateOf(facts())).to.deep.equal({
+      status: 'up',
+      reason: null,
+      silentLocations: [],
+      unknownSince: null,
+      dependencyRoot: null,
+    });
     expect(currentStateOf(facts({ incidentOpen: true }))).to.include({ status: 'down', reason: null });
   });
 
@@ -23,6 +29,7 @@ describe("a monitor's current state", () => {
       reason: 'silentLocations',
       silentLocations: ['us'],
       unknownSince: since,
+      dependencyRoot: null,
     });
   });
 
@@ -32,11 +39,25 @@ describe("a monitor's current state", () => {
       reason: null,
       silentLocations: ['asia'],
       unknownSince: null,
+      dependencyRoot: null,
     });
   });
 
   it('is unknown before any result, and while paused', () => {
     expect(currentStateOf(facts({ reported: false }))).to.include({ status: 'unknown', reason: 'noResults' });
     expect(currentStateOf(facts({ paused: true, incidentOpen: true }))).to.include({ status: 'unknown', reason: 'paused' });
+  });
+
+  it('is dependencyDown, naming the root, while a dependency holds its failure back; its own incident comes first', () => {
+    const root = '00000000-0000-4000-8000-000000000001';
+    expect(currentStateOf(facts({ dependencyRoot: root }))).to.deep.equal({
+      status: 'dependencyDown',
+      reason: null,
+      silentLocations: [],
+      unknownSince: null,
+      dependencyRoot: root,
+    });
+    expect(currentStateOf(facts({ dependencyRoot: root, incidentOpen: true }))).to.include({ status: 'down', dependencyRoot: null });
+    expect(currentStateOf(facts({ dependencyRoot: root, paused: true }))).to.include({ status: 'unknown', reason: 'paused' });
   });
 });

@@ -7,6 +7,7 @@ const state = (status: CurrentState['status'], reason: CurrentState['reason'] = 
   reason,
   silentLocations: [],
   unknownSince: null,
+  dependencyRoot: null,
 });
 
 describe('overview state', () => {
@@ -19,6 +20,7 @@ describe('overview state', () => {
 
   it('is down while the incident is open, unknown when it cannot be decided, degraded from the newest result', () => {
     expect(overviewStateOf({ ...facts, current: state('down'), lastStatus: 'up' })).to.equal('down');
+    expect(overviewStateOf({ ...facts, current: state('dependencyDown'), lastStatus: 'down' })).to.equal('down');
     expect(overviewStateOf({ ...facts, current: state('unknown', 'silentLocations'), lastStatus: 'degraded' })).to.equal('unknown');
     expect(overviewStateOf({ ...facts, lastStatus: 'degraded' })).to.equal('degraded');
     expect(overviewStateOf({ ...facts, lastStatus: 'down' })).to.equal('up');
