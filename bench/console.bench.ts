@@ -138,7 +138,7 @@ async function liveUpdateMs(page: Page, service: BenchService, world: ConsoleWor
     const incidents = await call<{ items: Array<{ createdAt: string }> }>(
       service,
       'GET',
-      `/api/incidents?monitorId=${monitor.publicId}`,
+      `/api/incidents?monitorId=${monitor.id}`,
       undefined,
       world.token,
     );
@@ -151,7 +151,9 @@ async function liveUpdateMs(page: Page, service: BenchService, world: ConsoleWor
 /** The open overview's heap growth while the live monitors flip, per 10 minutes. */
 async function heapGrowthMbPer10Min(page: Page, context: BrowserContext, service: BenchService, world: ConsoleWorld, failing: Set<string>) {
   const cdp = await context.newCDPSession(page);
+  // Measured when the page is quiet: no list read in flight (the overview reads again 5 s after the last event).
   const heap = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
     await cdp.send('HeapProfiler.collectGarbage');
     return (await cdp.send('Runtime.getHeapUsage')).usedSize;
   };
@@ -165,8 +167,8 @@ async function heapGrowthMbPer10Min(page: Page, context: BrowserContext, service
     await call(service, 'POST', `/api/websites/${monitor.publicId}/trigger-check`, {}, world.token);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
-  const growth = (await heap()) - start;
   const seconds = (Date.now() - started) / 1000;
+  const growth = (await heap()) - start;
   return Math.round((growth / 1024 / 1024 / seconds) * 600 * 100) / 100;
 }
 

@@ -12,7 +12,7 @@ export interface ConsoleWorld {
   /** A monitor with 90 days of hourly rollups at three locations: the chart's. */
   chartMonitorId: string;
   /** Monitors checked for real on the loopback target (`Live N` at /live/N). */
-  live: Array<{ name: string; publicId: string; path: string }>;
+  live: Array<{ name: string; id: number; publicId: string; path: string }>;
 }
 
 /**
@@ -92,8 +92,8 @@ export async function seedConsoleWorld(service: BenchService, monitors: number, 
   for (let n = 1; n <= live; n++) {
     const path = `/live/${n}`;
     const body = { customerId: customerIds[n % 100], name: `Live ${n}`, url: `${targetUrl}${path}`, checkInterval: 60 };
-    const site = await call<{ publicId: string }>(service, 'POST', '/api/websites', body, token);
-    liveMonitors.push({ name: `Live ${n}`, publicId: site.publicId, path });
+    const site = await call<{ id: number; publicId: string }>(service, 'POST', '/api/websites', body, token);
+    liveMonitors.push({ name: `Live ${n}`, id: site.id, publicId: site.publicId, path });
   }
   return { email, token, organizationId: org, chartMonitorId: String(chart!.public_id), live: liveMonitors };
 }

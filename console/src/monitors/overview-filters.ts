@@ -1,4 +1,4 @@
-import { STATE_LABELS, STATES, byUrgency, type ConsoleState, type OverviewRow } from './monitor-rows';
+import { STATE_LABELS, STATES, byName, byUrgency, type ConsoleState, type OverviewRow } from './monitor-rows';
 
 export const GROUPINGS = {
   none: 'No grouping',
@@ -37,9 +37,9 @@ export function choices(rows: readonly OverviewRow[]) {
     kinds.add(row.kind);
     for (const location of row.locations) locations.add(location);
   }
-  const sorted = (values: Iterable<string>) => [...values].sort((a, b) => a.localeCompare(b));
+  const sorted = (values: Iterable<string>) => [...values].sort(byName);
   return {
-    customers: [...customers].sort((a, b) => a[1].localeCompare(b[1])),
+    customers: [...customers].sort((a, b) => byName(a[1], b[1])),
     tags: sorted(tags),
     kinds: sorted(kinds),
     locations: sorted(locations),
@@ -95,7 +95,7 @@ export function linesOf(rows: readonly OverviewRow[], filters: Filters): ListLin
   const ordered =
     filters.group === 'state'
       ? [...groups].sort((a, b) => worst(a[1]) - worst(b[1]))
-      : [...groups].sort((a, b) => worst(a[1]) - worst(b[1]) || a[0].localeCompare(b[0]));
+      : [...groups].sort((a, b) => worst(a[1]) - worst(b[1]) || byName(a[0], b[0]));
   return ordered.flatMap(([name, members]) => [
     { type: 'group' as const, key: `group:${name}`, label: name, count: members.length },
     ...members.map((row) => ({ type: 'monitor' as const, key: `${name}:${row.publicId}`, row })),
