@@ -15,6 +15,8 @@ export class Monitor implements MonitorState {
   customerId: number;
   kind: MonitorKind;
   managementType: ManagementType;
+  /** A stable key chosen by the client (monitoring as code), unique in the organization; null when unset. */
+  key: string | null;
   monitoringType!: MonitoringType;
   name!: string;
   status!: MonitorStatus;
@@ -50,6 +52,7 @@ export class Monitor implements MonitorState {
     customerId: number;
     kind: MonitorKind;
     managementType: ManagementType;
+    key?: string | null;
     state: MonitorState;
     createdByUserId: string | null;
     now: Date;
@@ -59,6 +62,7 @@ export class Monitor implements MonitorState {
     this.customerId = props.customerId;
     this.kind = props.kind;
     this.managementType = props.managementType;
+    this.key = props.key ?? null;
     this.createdByUserId = props.createdByUserId;
     this.createdAt = props.now;
     this.updatedAt = props.now;
@@ -85,6 +89,11 @@ export class Monitor implements MonitorState {
 
   changeManagementType(managementType: ManagementType, now: Date): void {
     this.managementType = managementType;
+    this.updatedAt = now;
+  }
+
+  changeKey(key: string | null, now: Date): void {
+    this.key = key;
     this.updatedAt = now;
   }
 

@@ -214,6 +214,7 @@ export const ERROR_CODES = [
   'customerIpExists',
   // monitoring (design)
   'tagNameTaken',
+  'monitorKeyTaken',
   // checks (design)
   'screenshotNotFound',
   // notifications (design)

@@ -106,6 +106,7 @@ export const monitorsRouter = defineRouter(
             'monitorQuotaNoHigherTier',
             'paidQuotaUpgradeNotAuthorized',
             ...targetErrors,
+            'monitorKeyTaken',
           ],
           handler: async ({ actor, body }) => {
             const monitor = await use.createMonitor.execute(actor, { kind: type, input: body });
@@ -145,6 +146,7 @@ export const monitorsRouter = defineRouter(
             'invalidTimeout',
             'invalidCheckMode',
             ...targetErrors,
+            'monitorKeyTaken',
             'conflict',
           ],
           handler: async ({ actor, params, body }) => {

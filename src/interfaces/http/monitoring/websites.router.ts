@@ -33,6 +33,7 @@ const PATCH_ERRORS: ErrorCode[] = [
   'invalidTimeout',
   'invalidCheckConfig',
   ...TARGET_ERRORS,
+  'monitorKeyTaken',
   'conflict',
 ];
 
@@ -98,6 +99,7 @@ export const websitesRouter = defineRouter(
           'paidQuotaUpgradeNotAuthorized',
           'invalidCheckConfig',
           ...TARGET_ERRORS,
+          'monitorKeyTaken',
         ],
         handler: async ({ actor, body, res }) => {
           const website = await use.createMonitor.execute(actor, { kind: 'website', input: strip(body) });

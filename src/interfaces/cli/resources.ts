@@ -1,0 +1,125 @@
+import type { z } from 'zod';
+import { PER_KIND_TYPES } from '../../domain/monitoring/monitor-kind';
+import { monitorBodies } from '../http/monitoring/monitor.schemas';
+import { WebsiteCreateBody } from '../http/monitoring/website.schemas';
+import type { ApiRecord } from './api-client';
+import { envName, envRef } from './env-refs';
+import type { MonitorEntry, TagEntry } from './file-schema';
+
+/**
+ * The resources plan and apply compare, one shape for the file's side and the service's: a type,
+ * a key, the customer it belongs to (publicId; null: organization-wide) and its fields as the file
+ * writes them. The service's records are projected onto the file's fields here, once.
+ */
+export type ResourceType = 'tag' | 'monitor';
+
+export interface Resource {
+  readonly type: ResourceType;
+  /** Monitors: the key (or publicId); tags: the name. */
+  readonly key: string;
+  /** Monitors: website, dns, ...; tags: 'tag'. */
+  readonly kind: string;
+  readonly customer: string | null;
+  readonly fields: Readonly<Record<string, unknown>>;
+}
+
+/** The file's side: where the entry is, for messages. */
+export interface Desired extends Resource {
+  readonly where: string;
+}
+
+/** The service's side: its publicId, and the other key it answers to (a monitor's publicId). */
+export interface Actual extends Resource {
+  readonly id: string;
+}
+
+/** What a write-only field holds on the service: set (never its value) or not. */
+export const STORED_SECRET = '(secret)';
+
+/** Fields the service never returns: compared by whether they are set. */
+export const WRITE_ONLY = new Set(['credentials', 'secrets']);
+
+/** Fields of an entry that are no monitor setting. */
+export const IDENTITY_FIELDS = new Set(['key', 'kind', 'customer']);
+
+/** Header names whose values export writes as references. */
+const SENSITIVE_HEADER = /authorization|cookie|token|secret|api-?key|password/i;
+
+const bodyOf = (kind: string): z.ZodObject => (kind === 'website' ? WebsiteCreateBody : monitorBodies(kind as never).create);
+export const MONITOR_KINDS_LISTED = ['website', ...PER_KIND_TYPES] as const;
+
+const nullable = new Map<string, boolean>();
+const acceptsNull = (kind: string, field: string, schema: z.ZodType) => {
+  const id = `${kind}.${field}`;
+  if (!nullable.has(id)) nullable.set(id, schema.safeParse(null).success);
+  return nullable.get(id)!;
+};
+
+/** The file fields of a monitor record: each create-body field the record has (a null only where the body takes null). */
+export function monitorFromRecord(kind: string, record: ApiRecord): Actual {
+  const shape = bodyOf(kind).shape as Record<string, z.ZodType>;
+  const fields: Record<string, unknown> = {};
+  for (const [field, schema] of Object.entries(shape)) {
+    if (field === 'customerId' || field === 'allowPaidQuotaUpgrade' || field === 'heartbeatToken' || field === 'key') continue;
+    if (WRITE_ONLY.has(field)) continue;
+    const value = record[field];
+    if (value === undefined || (value === null && !acceptsNull(kind, field, schema))) continue;
+    fields[field] = value;
+  }
+  if (record.hasCredentials === true) fields.credentials = STORED_SECRET;
+  const names: string[] = record.secretNames ?? [];
+  if (names.length > 0) fields.secrets = Object.fromEntries(names.map((n) => [n, STORED_SECRET]));
+  fields.tags = tagNames(record.tags ?? []);
+  return { type: 'monitor', key: record.key ?? record.publicId, kind, customer: record.customerPublicId, fields, id: record.publicId };
+}
+
+export const tagNames = (tags: ReadonlyArray<{ name: string }>) =>
+  tags.map((t) => t.name).sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+
+/** A tag record, its customer's integer id turned into the publicId through `customers`. */
+export function tagFromRecord(record: ApiRecord, customers: ReadonlyMap<number, string>): Actual {
+  const customer = record.customerId === null ? null : (customers.get(record.customerId) ?? String(record.customerId));
+  return { type: 'tag', key: record.name, kind: 'tag', customer, fields: { color: record.color }, id: record.publicId };
+}
+
+/** A monitor entry of the file, its customer defaulting to the file's. */
+export function monitorFromEntry(entry: MonitorEntry, fileCustomer: string | null, where: string): Desired {
+  const { key, kind, customer, ...fields } = entry as MonitorEntry & Record<string, unknown>;
+  if (fields.tags !== undefined) fields.tags = tagNames((fields.tags as string[]).map((name) => ({ name })));
+  return { type: 'monitor', key, kind, customer: customer ?? fileCustomer, fields, where };
+}
+
+export function tagFromEntry(entry: TagEntry, fileCustomer: string | null, where: string): Desired {
+  return { type: 'tag', key: entry.name, kind: 'tag', customer: entry.customer ?? fileCustomer, fields: { color: entry.color }, where };
+}
+
+/** The file entry export writes for a service monitor: secrets as references, never values. */
+export function entryOfMonitor(actual: Actual, fileCustomer: string | null): Record<string, unknown> {
+  const entry: Record<string, unknown> = { key: actual.key, kind: actual.kind };
+  if (actual.customer !== fileCustomer) entry.customer = actual.customer;
+  const slug = actual.key;
+  for (const [field, value] of Object.entries(actual.fields)) {
+    if (field === 'tags' && (value as string[]).length === 0) continue;
+    if (field === 'credentials') {
+      const credentials: Record<string, string> = { username: envRef(envName(slug, 'USERNAME')) };
+      credentials[actual.kind === 'ssh' ? 'privateKey' : 'password'] = envRef(envName(slug, actual.kind === 'ssh' ? 'PRIVATE_KEY' : 'PASSWORD'));
+      entry.credentials = credentials;
+    } else if (field === 'secrets') {
+      entry.secrets = Object.fromEntries(Object.keys(value as object).map((name) => [name, envRef(envName(slug, 'SECRET', name))]));
+    } else if (field === 'headers') {
+      const headers = value as Record<string, string>;
+      entry.headers = Object.fromEntries(
+        Object.entries(headers).map(([name, v]) => [name, SENSITIVE_HEADER.test(name) ? envRef(envName(slug, 'HEADER', name)) : v]),
+      );
+    } else entry[field] = value;
+  }
+  return entry;
+}
+
+/** The references an export wrote (the variables a plan or apply will need). */
+export function referencesIn(value: unknown, into: Set<string> = new Set()): Set<string> {
+  if (typeof value === 'string') for (const m of value.matchAll(/\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g)) into.add(m[1]!);
+  else if (Array.isArray(value)) value.forEach((v) => referencesIn(v, into));
+  else if (value !== null && typeof value === 'object') Object.values(value).forEach((v) => referencesIn(v, into));
+  return into;
+}
