@@ -50,10 +50,15 @@ async function carryOut(change: Change, ctx: ApplyContext): Promise<void> {
   if (change.action === 'delete') return client.deleteMonitor(change.kind, change.actual!.id);
   const desired = change.desired!;
   const body: Record<string, unknown> = {};
-  for (const field of change.fields) if (field.field !== 'tags') body[field.field] = ctx.resolve(desired.fields[field.field], desired, field.field);
+  for (const field of change.fields)
+    if (field.field !== 'tags') body[field.field] = ctx.resolve(desired.fields[field.field], desired, field.field);
   let id: string;
   if (change.action === 'create') {
-    const created = await client.createMonitor(change.kind, { key: change.key, ...(change.customer ? { customerId: change.customer } : {}), ...body });
+    const created = await client.createMonitor(change.kind, {
+      key: change.key,
+      ...(change.customer ? { customerId: change.customer } : {}),
+      ...body,
+    });
     id = created.publicId;
   } else {
     id = change.actual!.id;
@@ -89,7 +94,8 @@ async function retag(change: Change, id: string, ctx: ApplyContext): Promise<voi
 /** A tag name on a monitor of `customer`: that customer's tag, else the organization-wide one. */
 function tagIdOf(name: string, customer: string | null, ctx: ApplyContext): string {
   const id =
-    ctx.tagIds.get(identityOf({ type: 'tag', key: name, customer })) ?? ctx.tagIds.get(identityOf({ type: 'tag', key: name, customer: null }));
+    ctx.tagIds.get(identityOf({ type: 'tag', key: name, customer })) ??
+    ctx.tagIds.get(identityOf({ type: 'tag', key: name, customer: null }));
   if (!id) throw new Error(`no tag named ${JSON.stringify(name)} for the monitor's customer or the organization`);
   return id;
 }

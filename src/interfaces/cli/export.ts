@@ -9,7 +9,11 @@ export function exportFile(state: ServiceState, customerRef: string | null): { t
   const inScope = state.resources.filter((r) => customer === null || r.customer === customer);
   const tags = inScope
     .filter((r) => r.type === 'tag')
-    .map((t) => ({ name: t.key, color: t.fields.color, ...(t.customer !== null && t.customer !== customer ? { customer: t.customer } : {}) }));
+    .map((t) => ({
+      name: t.key,
+      color: t.fields.color,
+      ...(t.customer !== null && t.customer !== customer ? { customer: t.customer } : {}),
+    }));
   const monitors = inScope.filter((r) => r.type === 'monitor').map((m) => entryOfMonitor(m, customer));
   const content = { version: 1, ...(customer ? { customer } : {}), tags, monitors };
   const doc = new Document(content);

@@ -34,7 +34,9 @@ export function loadFile(name: string, text: string): LoadedFile {
 function describe(issue: z.core.$ZodIssue, where: (path: Path) => string): string {
   const path = issue.path as Path;
   const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
-  const field = [...path, ...keys.slice(0, 1)].map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`)).join('');
+  const field = [...path, ...keys.slice(0, 1)]
+    .map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`))
+    .join('');
   const at = keys.length > 0 ? [...path, keys[0]!] : path;
   return `${where(at)}: ${field || '(file)'}: ${issue.message}`;
 }

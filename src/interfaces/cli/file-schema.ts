@@ -60,7 +60,7 @@ export const WsmFile = z
   .object({
     version: z.literal(1),
     customer: Customer.optional().meta({
-      description: "Limits the file to one customer: only its resources are compared, created and (with --prune) deleted",
+      description: 'Limits the file to one customer: only its resources are compared, created and (with --prune) deleted',
     }),
     tags: z.array(TagEntry).optional(),
     monitors: z.array(MonitorEntry).optional(),

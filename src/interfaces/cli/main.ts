@@ -58,22 +58,24 @@ async function command(options: Options, io: CliIo): Promise<number> {
     io.stdout(`${JSON.stringify(fileJsonSchema(), null, 2)}\n`);
     return 0;
   }
-  const client = io.client(options.url, options.token);
   if (options.command === 'export') {
+    const client = io.client(options.url, options.token);
     const { text, references } = exportFile(await readServiceState(client), options.customer);
     if (options.file) await io.writeFile(options.file, text);
     else io.stdout(text);
-    if (references.length > 0) io.stderr(`wsm: the file refers to secrets the service never returns; set before plan or apply: ${references.join(', ')}\n`);
+    if (references.length > 0)
+      io.stderr(`wsm: the file refers to secrets the service never returns; set before plan or apply: ${references.join(', ')}\n`);
     return 0;
   }
   const file = await readInput(options.file!, io);
   const desired = desiredOf(file);
+  const client = io.client(options.url, options.token);
   const state = await readServiceState(client);
   const resolve = (value: unknown, entry: Desired, field: string) => {
     try {
       return resolveEnv(value, io.env);
     } catch (error) {
-      if (error instanceof MissingEnv) throw new PlanError(`${entry.where}: ${field}: ${error.message}`);
+      if (error instanceof MissingEnv) throw new PlanError(`${entry.whereField(field)}: ${field}: ${error.message}`);
       throw error;
     }
   };
@@ -115,8 +117,10 @@ async function readInput(name: string, io: CliIo): Promise<LoadedFile> {
 function desiredOf(file: LoadedFile): Desired[] {
   const customer = file.content.customer ?? null;
   const entries = [
-    ...(file.content.tags ?? []).map((t, i) => tagFromEntry(t, customer, file.where(['tags', i]))),
-    ...(file.content.monitors ?? []).map((m, i) => monitorFromEntry(m, customer, file.where(['monitors', i]))),
+    ...(file.content.tags ?? []).map((t, i) => tagFromEntry(t, customer, file.where(['tags', i]), (f) => file.where(['tags', i, f]))),
+    ...(file.content.monitors ?? []).map((m, i) =>
+      monitorFromEntry(m, customer, file.where(['monitors', i]), (f) => file.where(['monitors', i, f])),
+    ),
   ];
   const seen = new Map<string, Desired>();
   const problems: string[] = [];

@@ -55,17 +55,30 @@ export function planChanges(desired: readonly Desired[], actual: readonly Actual
   for (const d of desired) {
     const a = byKey.get(identityOf(d));
     if (!a) {
-      writes.push({ action: 'create', type: d.type, key: d.key, kind: d.kind, customer: d.customer, desired: d, fields: creation(d, options) });
+      writes.push({
+        action: 'create',
+        type: d.type,
+        key: d.key,
+        kind: d.kind,
+        customer: d.customer,
+        desired: d,
+        fields: creation(d, options),
+      });
       continue;
     }
     if (matched.has(a)) throw new PlanError(`${d.where}: ${d.type} ${d.key} names the same ${d.type} as another entry`);
     matched.add(a);
     if (a.kind !== d.kind)
-      throw new PlanError(`${d.where}: ${d.type} ${d.key} is a ${a.kind} monitor on the service: a monitor cannot change kind (give it a new key)`);
+      throw new PlanError(
+        `${d.where}: ${d.type} ${d.key} is a ${a.kind} monitor on the service: a monitor cannot change kind (give it a new key)`,
+      );
     if (a.customer !== d.customer)
-      throw new PlanError(`${d.where}: ${d.type} ${d.key} belongs to customer ${a.customer} on the service: it cannot move (give it a new key)`);
+      throw new PlanError(
+        `${d.where}: ${d.type} ${d.key} belongs to customer ${a.customer} on the service: it cannot move (give it a new key)`,
+      );
     const fields = differences(d, a, options);
-    if (fields.length > 0) writes.push({ action: 'update', type: d.type, key: d.key, kind: d.kind, customer: d.customer, desired: d, actual: a, fields });
+    if (fields.length > 0)
+      writes.push({ action: 'update', type: d.type, key: d.key, kind: d.kind, customer: d.customer, desired: d, actual: a, fields });
   }
   const deletes = options.prune
     ? inScope

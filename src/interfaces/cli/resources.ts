@@ -26,6 +26,8 @@ export interface Resource {
 /** The file's side: where the entry is, for messages. */
 export interface Desired extends Resource {
   readonly where: string;
+  /** `file:line` of one of its fields (the entry's line when the field is not written). */
+  readonly whereField: (field: string) => string;
 }
 
 /** The service's side: its publicId, and the other key it answers to (a monitor's publicId). */
@@ -83,14 +85,20 @@ export function tagFromRecord(record: ApiRecord, customers: ReadonlyMap<number, 
 }
 
 /** A monitor entry of the file, its customer defaulting to the file's. */
-export function monitorFromEntry(entry: MonitorEntry, fileCustomer: string | null, where: string): Desired {
+export function monitorFromEntry(
+  entry: MonitorEntry,
+  fileCustomer: string | null,
+  where: string,
+  whereField = (_f: string) => where,
+): Desired {
   const { key, kind, customer, ...fields } = entry as MonitorEntry & Record<string, unknown>;
   if (fields.tags !== undefined) fields.tags = tagNames((fields.tags as string[]).map((name) => ({ name })));
-  return { type: 'monitor', key, kind, customer: customer ?? fileCustomer, fields, where };
+  return { type: 'monitor', key, kind, customer: customer ?? fileCustomer, fields, where, whereField };
 }
 
-export function tagFromEntry(entry: TagEntry, fileCustomer: string | null, where: string): Desired {
-  return { type: 'tag', key: entry.name, kind: 'tag', customer: entry.customer ?? fileCustomer, fields: { color: entry.color }, where };
+export function tagFromEntry(entry: TagEntry, fileCustomer: string | null, where: string, whereField = (_f: string) => where): Desired {
+  const customer = entry.customer ?? fileCustomer;
+  return { type: 'tag', key: entry.name, kind: 'tag', customer, fields: { color: entry.color }, where, whereField };
 }
 
 /** The file entry export writes for a service monitor: secrets as references, never values. */
@@ -102,7 +110,9 @@ export function entryOfMonitor(actual: Actual, fileCustomer: string | null): Rec
     if (field === 'tags' && (value as string[]).length === 0) continue;
     if (field === 'credentials') {
       const credentials: Record<string, string> = { username: envRef(envName(slug, 'USERNAME')) };
-      credentials[actual.kind === 'ssh' ? 'privateKey' : 'password'] = envRef(envName(slug, actual.kind === 'ssh' ? 'PRIVATE_KEY' : 'PASSWORD'));
+      credentials[actual.kind === 'ssh' ? 'privateKey' : 'password'] = envRef(
+        envName(slug, actual.kind === 'ssh' ? 'PRIVATE_KEY' : 'PASSWORD'),
+      );
       entry.credentials = credentials;
     } else if (field === 'secrets') {
       entry.secrets = Object.fromEntries(Object.keys(value as object).map((name) => [name, envRef(envName(slug, 'SECRET', name))]));

@@ -17,8 +17,14 @@ async function anOrganizationWithEveryKind() {
     token,
     body: { customerId, url: PUBLIC_URL, name: 'Shop', keyword: 'ok', checkKeywordEnabled: true, headers: { 'X-Trace': 'wsm' } },
   });
-  await api('POST', '/api/monitor-tags', { token, body: { tagId: tag.body.publicId, monitorId: site.body.publicId, monitorType: 'website' } });
-  await api('POST', '/api/websites', { token, body: { customerId, monitoringType: 'heartbeat', name: 'Nightly backup', checkInterval: 1440 } });
+  await api('POST', '/api/monitor-tags', {
+    token,
+    body: { tagId: tag.body.publicId, monitorId: site.body.publicId, monitorType: 'website' },
+  });
+  await api('POST', '/api/websites', {
+    token,
+    body: { customerId, monitoringType: 'heartbeat', name: 'Nightly backup', checkInterval: 1440 },
+  });
   await aMonitor(token, 'dns', { customerId, hostname: '_dmarc.monitor-fixture.com', recordType: 'TXT', expectedValues: ['v=DMARC1'] });
   await aMonitor(token, 'icmp', { customerId, hostname: 'www.monitor-fixture.com' });
   await aMonitor(token, 'tcp', { customerId, hostname: '93.184.216.34', port: 5432 });
