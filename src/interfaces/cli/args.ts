@@ -10,7 +10,7 @@ export const USAGE = `Usage: wsm export|plan|apply [--file F] [--url U] [--token
   --url and --token default to WSM_URL and WSM_TOKEN; --file defaults to wsm.yaml for plan and apply.`;
 
 export interface Options {
-  readonly command: 'export' | 'plan' | 'apply' | 'schema';
+  readonly command: 'export' | 'plan' | 'apply' | 'schema' | 'help';
   readonly file: string | null;
   readonly url: string;
   readonly token: string;
@@ -21,6 +21,8 @@ export interface Options {
 
 /** A command line that cannot run: the message says why (with the usage). */
 export class UsageError extends Error {}
+
+const EMPTY = { file: null, url: '', token: '', customer: null, prune: false, detailedExitcode: false };
 
 export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Options {
   let parsed;
@@ -35,12 +37,14 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): O
         customer: { type: 'string' },
         prune: { type: 'boolean', default: false },
         'detailed-exitcode': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
       },
     });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
   const [command, ...rest] = parsed.positionals;
+  if (parsed.values.help || command === 'help') return { ...EMPTY, command: 'help' };
   if (command !== 'export' && command !== 'plan' && command !== 'apply' && command !== 'schema')
     throw new UsageError(command === undefined ? 'a command is required' : `unknown command ${command}`);
   if (rest.length > 0) throw new UsageError(`unexpected argument ${rest[0]}`);

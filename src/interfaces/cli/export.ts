@@ -1,6 +1,6 @@
 import { Document } from 'yaml';
 import { PlanError } from './plan';
-import { entryOfMonitor, referencesIn } from './resources';
+import { commonFields, entryOfMonitor, referencesIn } from './resources';
 import type { ServiceState } from './service-state';
 
 /** The file export writes: the tags and monitors the token sees (or one customer's), secrets as references. */
@@ -14,8 +14,16 @@ export function exportFile(state: ServiceState, customerRef: string | null): { t
       color: t.fields.color,
       ...(t.customer !== null && t.customer !== customer ? { customer: t.customer } : {}),
     }));
-  const monitors = inScope.filter((r) => r.type === 'monitor').map((m) => entryOfMonitor(m, customer));
-  const content = { version: 1, ...(customer ? { customer } : {}), tags, monitors };
+  const actualMonitors = inScope.filter((r) => r.type === 'monitor');
+  const defaults = commonFields(actualMonitors);
+  const monitors = actualMonitors.map((m) => entryOfMonitor(m, customer, defaults[m.kind]));
+  const content = {
+    version: 1,
+    ...(customer ? { customer } : {}),
+    tags,
+    ...(Object.keys(defaults).length > 0 ? { defaults } : {}),
+    monitors,
+  };
   const doc = new Document(content);
   doc.commentBefore = ' yaml-language-server: $schema=./wsm.schema.json (write it with: wsm schema > wsm.schema.json)';
   return { text: doc.toString({ lineWidth: 0 }), references: [...referencesIn(monitors)].sort() };

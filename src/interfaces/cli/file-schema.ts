@@ -41,10 +41,12 @@ const monitorEntry = (kind: string, body: z.ZodObject) =>
     })
     .strict();
 
-export const MonitorEntry = z.discriminatedUnion('kind', [
+const ENTRIES = [
   monitorEntry('website', WebsiteCreateBody),
   ...PER_KIND_TYPES.map((type) => monitorEntry(type, monitorBodies(type).create)),
-]);
+] as const;
+
+export const MonitorEntry = z.discriminatedUnion('kind', ENTRIES);
 export type MonitorEntry = z.infer<typeof MonitorEntry>;
 
 export const TagEntry = z
@@ -56,6 +58,17 @@ export const TagEntry = z
   .strict();
 export type TagEntry = z.infer<typeof TagEntry>;
 
+/** Settings every monitor of a kind has unless its entry says otherwise (export writes the common ones here). */
+export const MonitorDefaults = z
+  .object(
+    Object.fromEntries(
+      ENTRIES.map((entry) => [entry.shape.kind.value, entry.omit({ key: true, kind: true, customer: true }).partial().optional()]),
+    ),
+  )
+  .strict()
+  .meta({ description: 'Per kind (website, dns, ...): fields each monitor of that kind has unless its entry sets them' });
+export type MonitorDefaults = Record<string, Record<string, unknown> | undefined>;
+
 export const WsmFile = z
   .object({
     version: z.literal(1),
@@ -63,6 +76,7 @@ export const WsmFile = z
       description: 'Limits the file to one customer: only its resources are compared, created and (with --prune) deleted',
     }),
     tags: z.array(TagEntry).optional(),
+    defaults: MonitorDefaults.optional(),
     monitors: z.array(MonitorEntry).optional(),
   })
   .strict()

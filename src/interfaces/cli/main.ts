@@ -54,6 +54,10 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
 }
 
 async function command(options: Options, io: CliIo): Promise<number> {
+  if (options.command === 'help') {
+    io.stdout(`${USAGE}\n`);
+    return 0;
+  }
   if (options.command === 'schema') {
     io.stdout(`${JSON.stringify(fileJsonSchema(), null, 2)}\n`);
     return 0;
@@ -116,10 +120,17 @@ async function readInput(name: string, io: CliIo): Promise<LoadedFile> {
 /** The file's entries as resources; two entries with one key are refused, naming both lines. */
 function desiredOf(file: LoadedFile): Desired[] {
   const customer = file.content.customer ?? null;
+  const defaults = (file.content.defaults ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  const monitorField = (i: number, kind: string) => (field: string) =>
+    file.where(
+      Object.hasOwn(file.content.monitors![i]!, field) || !Object.hasOwn(defaults[kind] ?? {}, field)
+        ? ['monitors', i, field]
+        : ['defaults', kind, field],
+    );
   const entries = [
     ...(file.content.tags ?? []).map((t, i) => tagFromEntry(t, customer, file.where(['tags', i]), (f) => file.where(['tags', i, f]))),
     ...(file.content.monitors ?? []).map((m, i) =>
-      monitorFromEntry(m, customer, file.where(['monitors', i]), (f) => file.where(['monitors', i, f])),
+      monitorFromEntry(m, customer, file.where(['monitors', i]), monitorField(i, m.kind), defaults[m.kind]),
     ),
   ];
   const seen = new Map<string, Desired>();
@@ -135,6 +146,10 @@ function desiredOf(file: LoadedFile): Desired[] {
 
 /** The bin's entry. */
 export function main(): void {
+  // Piped into a reader that stops early (| head): stop quietly.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+  });
   run(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import { PER_KIND_TYPES } from '../../domain/monitoring/monitor-kind';
 import { monitorBodies } from '../http/monitoring/monitor.schemas';
@@ -84,14 +85,16 @@ export function tagFromRecord(record: ApiRecord, customers: ReadonlyMap<number, 
   return { type: 'tag', key: record.name, kind: 'tag', customer, fields: { color: record.color }, id: record.publicId };
 }
 
-/** A monitor entry of the file, its customer defaulting to the file's. */
+/** A monitor entry of the file over its kind's defaults, its customer defaulting to the file's. */
 export function monitorFromEntry(
   entry: MonitorEntry,
   fileCustomer: string | null,
   where: string,
   whereField = (_f: string) => where,
+  defaults: Readonly<Record<string, unknown>> = {},
 ): Desired {
-  const { key, kind, customer, ...fields } = entry as MonitorEntry & Record<string, unknown>;
+  const { key, kind, customer, ...own } = entry as MonitorEntry & Record<string, unknown>;
+  const fields: Record<string, unknown> = { ...defaults, ...own };
   if (fields.tags !== undefined) fields.tags = tagNames((fields.tags as string[]).map((name) => ({ name })));
   return { type: 'monitor', key, kind, customer: customer ?? fileCustomer, fields, where, whereField };
 }
@@ -102,12 +105,18 @@ export function tagFromEntry(entry: TagEntry, fileCustomer: string | null, where
 }
 
 /** The file entry export writes for a service monitor: secrets as references, never values. */
-export function entryOfMonitor(actual: Actual, fileCustomer: string | null): Record<string, unknown> {
+export function entryOfMonitor(
+  actual: Actual,
+  fileCustomer: string | null,
+  defaults: Readonly<Record<string, unknown>> = {},
+): Record<string, unknown> {
   const entry: Record<string, unknown> = { key: actual.key, kind: actual.kind };
   if (actual.customer !== fileCustomer) entry.customer = actual.customer;
   const slug = actual.key;
   for (const [field, value] of Object.entries(actual.fields)) {
-    if (field === 'tags' && (value as string[]).length === 0) continue;
+    if (Object.hasOwn(defaults, field)) {
+      if (isDeepStrictEqual(defaults[field], value)) continue;
+    } else if (field === 'tags' && (value as string[]).length === 0) continue;
     if (field === 'credentials') {
       const credentials: Record<string, string> = { username: envRef(envName(slug, 'USERNAME')) };
       credentials[actual.kind === 'ssh' ? 'privateKey' : 'password'] = envRef(
@@ -132,4 +141,32 @@ export function referencesIn(value: unknown, into: Set<string> = new Set()): Set
   else if (Array.isArray(value)) value.forEach((v) => referencesIn(v, into));
   else if (value !== null && typeof value === 'object') Object.values(value).forEach((v) => referencesIn(v, into));
   return into;
+}
+
+/**
+ * The defaults export writes per kind: each field every monitor of the kind has, with the value
+ * most of them share (more than half, of at least two monitors); write-only fields, headers and
+ * names stay in their entries. Entries then omit what equals their kind's default.
+ */
+export function commonFields(monitors: readonly Actual[]): Record<string, Record<string, unknown>> {
+  const defaults: Record<string, Record<string, unknown>> = {};
+  const byKind = new Map<string, Actual[]>();
+  for (const m of monitors) byKind.set(m.kind, [...(byKind.get(m.kind) ?? []), m]);
+  for (const [kind, group] of byKind) {
+    if (group.length < 2) continue;
+    const common: Record<string, unknown> = {};
+    for (const field of Object.keys(group[0]!.fields)) {
+      if (WRITE_ONLY.has(field) || field === 'headers' || field === 'name') continue;
+      if (!group.every((m) => Object.hasOwn(m.fields, field))) continue;
+      const counts = new Map<string, number>();
+      for (const m of group) {
+        const text = JSON.stringify(m.fields[field]);
+        counts.set(text, (counts.get(text) ?? 0) + 1);
+      }
+      const [text, count] = [...counts].reduce((best, next) => (next[1] > best[1] ? next : best));
+      if (count * 2 > group.length) common[field] = JSON.parse(text);
+    }
+    if (Object.keys(common).length > 0) defaults[kind] = common;
+  }
+  return defaults;
 }

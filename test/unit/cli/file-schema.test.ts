@@ -30,7 +30,9 @@ describe('wsm file: schema and loading', () => {
       throw new Error('accepted');
     };
     expect(refusal('monitors: []\n')).to.deep.equal(['f.yaml:1: version: Invalid input: expected 1']);
-    expect(refusal('version: 1\nmonitors:\n  - kind: icmp\n    key: "no spaces"\n    hostname: h\n')[0]).to.match(/^f\.yaml:4: monitors\[0\]\.key: /);
+    expect(refusal('version: 1\nmonitors:\n  - kind: icmp\n    key: "no spaces"\n    hostname: h\n')[0]).to.match(
+      /^f\.yaml:4: monitors\[0\]\.key: /,
+    );
     expect(refusal('version: 1\ntags:\n  - name: T\n')).to.deep.equal([
       'f.yaml:3: tags[0].color: Invalid option: expected one of "#6B7280"|"#EF4444"|"#F97316"|"#F59E0B"|"#84CC16"|"#10B981"|"#14B8A6"|"#06B6D4"|"#3B82F6"|"#6366F1"|"#8B5CF6"|"#EC4899"',
     ]);

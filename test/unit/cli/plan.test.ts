@@ -2,7 +2,14 @@ import { expect } from 'chai';
 import { MissingEnv, resolveEnv } from '../../../src/interfaces/cli/env-refs';
 import { planChanges, PlanError, type PlanOptions } from '../../../src/interfaces/cli/plan';
 import { renderPlan } from '../../../src/interfaces/cli/render';
-import { type Actual, type Desired, STORED_SECRET } from '../../../src/interfaces/cli/resources';
+import {
+  type Actual,
+  commonFields,
+  type Desired,
+  entryOfMonitor,
+  monitorFromEntry,
+  STORED_SECRET,
+} from '../../../src/interfaces/cli/resources';
 
 const CUSTOMER = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';
@@ -123,5 +130,23 @@ describe('wsm plan: the diff between file and service', () => {
     expect(renderPlan([], 'wsm.yaml')).to.equal('No changes: the service matches wsm.yaml.\n');
     const text = renderPlan(planChanges([desired('m', { name: 'M' })], [], options()), 'wsm.yaml');
     expect(text).to.equal('+ create monitor m (website)  (wsm.yaml:1)\n    name: "M"\n\nPlan: 1 to create, 0 to change, 0 to delete.\n');
+  });
+});
+
+describe('wsm export: defaults per kind', () => {
+  it('writes a value most monitors of a kind share once, and entries only what differs; loading merges them back', () => {
+    const service = [
+      actual('a', { name: 'A', checkInterval: 5, tags: ['x'] }),
+      actual('b', { name: 'B', checkInterval: 5, tags: [] }),
+      actual('c', { name: 'C', checkInterval: 1, tags: ['x'] }),
+      actual('p', { hostname: 'h' }, { kind: 'icmp' }),
+    ];
+    const defaults = commonFields(service);
+    expect(defaults).to.deep.equal({ website: { checkInterval: 5, tags: ['x'] } });
+    const entries = service.map((m) => entryOfMonitor(m, CUSTOMER, defaults[m.kind]));
+    expect(entries[1]).to.deep.equal({ key: 'b', kind: 'website', name: 'B', tags: [] });
+    expect(entries[2]).to.deep.equal({ key: 'c', kind: 'website', name: 'C', checkInterval: 1 });
+    const loaded = entries.map((e) => monitorFromEntry(e as never, CUSTOMER, 'f', undefined, defaults[e.kind as string]));
+    expect(planChanges(loaded, service, options({ prune: true }))).to.deep.equal([]);
   });
 });
