@@ -51,22 +51,28 @@ const SENSITIVE_HEADER = /authorization|cookie|token|secret|api-?key|password/i;
 const bodyOf = (kind: string): z.ZodObject => (kind === 'website' ? WebsiteCreateBody : monitorBodies(kind as never).create);
 export const MONITOR_KINDS_LISTED = ['website', ...PER_KIND_TYPES] as const;
 
-const nullable = new Map<string, boolean>();
-const acceptsNull = (kind: string, field: string, schema: z.ZodType) => {
-  const id = `${kind}.${field}`;
-  if (!nullable.has(id)) nullable.set(id, schema.safeParse(null).success);
-  return nullable.get(id)!;
-};
+/** Per kind, the create-body fields a record is projected onto, and whether each takes null (computed once). */
+const projections = new Map<string, ReadonlyArray<readonly [string, boolean]>>();
+function projectionOf(kind: string): ReadonlyArray<readonly [string, boolean]> {
+  let fields = projections.get(kind);
+  if (!fields) {
+    fields = Object.entries(bodyOf(kind).shape as Record<string, z.ZodType>)
+      .filter(([field]) => !STEERING_FIELDS.has(field) && !WRITE_ONLY.has(field))
+      .map(([field, schema]) => [field, schema.safeParse(null).success] as const);
+    projections.set(kind, fields);
+  }
+  return fields;
+}
+
+/** Create-body fields that steer a call rather than describe the monitor. */
+const STEERING_FIELDS = new Set(['customerId', 'allowPaidQuotaUpgrade', 'heartbeatToken', 'key']);
 
 /** The file fields of a monitor record: each create-body field the record has (a null only where the body takes null). */
 export function monitorFromRecord(kind: string, record: ApiRecord): Actual {
-  const shape = bodyOf(kind).shape as Record<string, z.ZodType>;
   const fields: Record<string, unknown> = {};
-  for (const [field, schema] of Object.entries(shape)) {
-    if (field === 'customerId' || field === 'allowPaidQuotaUpgrade' || field === 'heartbeatToken' || field === 'key') continue;
-    if (WRITE_ONLY.has(field)) continue;
+  for (const [field, takesNull] of projectionOf(kind)) {
     const value = record[field];
-    if (value === undefined || (value === null && !acceptsNull(kind, field, schema))) continue;
+    if (value === undefined || (value === null && !takesNull)) continue;
     fields[field] = value;
   }
   if (record.hasCredentials === true) fields.credentials = STORED_SECRET;
