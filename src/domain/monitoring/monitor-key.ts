@@ -11,6 +11,10 @@ export const MONITOR_KEY = /^[A-Za-z0-9][A-Za-z0-9._:/-]{0,127}$/;
 export function monitorKeyOf(value: unknown): string | null | undefined {
   if (value === undefined || value === null) return value;
   if (typeof value !== 'string' || !MONITOR_KEY.test(value))
-    throw validationIssue('key', 'Letters, digits and . _ : / -, starting with a letter or digit, at most 128 characters', 'invalid_format');
+    throw validationIssue(
+      'key',
+      'Letters, digits and . _ : / -, starting with a letter or digit, at most 128 characters',
+      'invalid_format',
+    );
   return value;
 }

@@ -20,6 +20,7 @@ export class ApiError extends Error {
   }
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- API records are read field by field as JSON
 export type ApiRecord = Record<string, any>;
 
 export interface Page {
@@ -42,7 +43,7 @@ export class ApiClient {
     this.base = url.replace(/\/+$/, '');
   }
 
-  async request<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+  async request<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = { authorization: `Bearer ${this.token}`, accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     let response: Response;
@@ -53,7 +54,7 @@ export class ApiClient {
       throw new ApiError(0, null, `cannot reach ${this.base}: ${cause}`);
     }
     const text = await response.text();
-    let parsed: any;
+    let parsed: ApiRecord | undefined;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {

@@ -44,7 +44,7 @@ describe('wsm export, plan and apply: the round trip', () => {
     const text = files.get('org.yaml')!;
     expect(text).not.to.include('p4ss');
     // The two websites share their common settings once, under defaults.website.
-    expect(text).to.match(/^defaults:\n  website:\n/m);
+    expect(text).to.match(/^defaults:\n {2}website:\n/m);
     const plan = await wsm(['plan', '--file', 'org.yaml', '--detailed-exitcode'], { token, files });
     expect(plan.code, plan.stdout + plan.stderr).to.equal(0);
     expect(plan.stdout).to.equal('No changes: the service matches org.yaml.\n');
