@@ -52,6 +52,15 @@ describe('wsm with a customer token', () => {
   });
 });
 
+describe('wsm errors from the service', () => {
+  it('exits 1 with the API refusal when the token does not authenticate (also with --detailed-exitcode)', async () => {
+    const files = new Map([['wsm.yaml', 'version: 1\n']]);
+    const plan = await wsm(['plan', '--detailed-exitcode'], { token: 'wsm_not-a-token', files });
+    expect(plan.code).to.equal(1);
+    expect(plan.stderr).to.match(/^wsm: the service refused: 401 /);
+  });
+});
+
 describe('wsm refuses a bad file before any call', () => {
   const noCalls = () => {
     throw new Error('no call may be made');
