@@ -25,6 +25,17 @@ async function anOrganizationWithEveryKind() {
     token,
     body: { customerId, monitoringType: 'heartbeat', name: 'Nightly backup', checkInterval: 1440 },
   });
+  const chain = await api('POST', '/api/websites', {
+    token,
+    body: {
+      customerId,
+      monitoringType: 'api_chain',
+      name: 'Login API',
+      steps: [{ name: 'health', method: 'GET', url: PUBLIC_URL, headers: { Authorization: 'Bearer {{secrets.apiToken}}' } }],
+      secrets: { apiToken: 'chain-s3cret' },
+    },
+  });
+  if (chain.status !== 201) throw new Error(JSON.stringify(chain.body));
   await aMonitor(token, 'dns', { customerId, hostname: '_dmarc.monitor-fixture.com', recordType: 'TXT', expectedValues: ['v=DMARC1'] });
   await aMonitor(token, 'icmp', { customerId, hostname: 'www.monitor-fixture.com' });
   await aMonitor(token, 'tcp', { customerId, hostname: '93.184.216.34', port: 5432 });
@@ -42,7 +53,8 @@ describe('wsm export, plan and apply: the round trip', () => {
     const exported = await wsm(['export', '--file', 'org.yaml'], { token, files });
     expect(exported.code, exported.stderr).to.equal(0);
     const text = files.get('org.yaml')!;
-    expect(text).not.to.include('p4ss');
+    expect(text).not.to.include('p4ss').and.not.include('chain-s3cret');
+    expect(text).to.match(/secrets:\n {6}apiToken: \$\{env:WSM_[0-9A-F_]+_SECRET_APITOKEN\}/);
     // The two websites share their common settings once, under defaults.website.
     expect(text).to.match(/^defaults:\n {2}website:\n/m);
     const plan = await wsm(['plan', '--file', 'org.yaml', '--detailed-exitcode'], { token, files });
