@@ -215,6 +215,7 @@ export const ERROR_CODES = [
   // monitoring (design)
   'tagNameTaken',
   'monitorKeyTaken',
+  'channelKeyTaken',
   // checks (design)
   'screenshotNotFound',
   // notifications (design)

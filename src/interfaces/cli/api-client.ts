@@ -103,6 +103,22 @@ export class ApiClient {
     return this.request('DELETE', `/api/tags/${encodeURIComponent(id)}`);
   }
 
+  channels(): Promise<ApiRecord[]> {
+    return this.all('/api/notification-channels');
+  }
+
+  createChannel(body: ApiRecord): Promise<ApiRecord> {
+    return this.request('POST', '/api/notification-channels', body);
+  }
+
+  updateChannel(id: string, body: ApiRecord): Promise<ApiRecord> {
+    return this.request('PATCH', `/api/notification-channels/${encodeURIComponent(id)}`, body);
+  }
+
+  deleteChannel(id: string): Promise<void> {
+    return this.request('DELETE', `/api/notification-channels/${encodeURIComponent(id)}`);
+  }
+
   /** The monitors of a kind: websites at /api/websites, the others at /api/monitors/{kind}. */
   monitors(kind: string, customerId?: string): Promise<ApiRecord[]> {
     return this.all(monitorPath(kind), customerId ? { customerId } : {});

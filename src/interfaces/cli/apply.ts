@@ -47,6 +47,7 @@ export async function applyChanges(changes: readonly Change[], ctx: ApplyContext
 async function carryOut(change: Change, ctx: ApplyContext): Promise<void> {
   const { client } = ctx;
   if (change.type === 'tag') return carryOutTag(change, ctx);
+  if (change.type === 'channel') return carryOutChannel(change, ctx);
   if (change.action === 'delete') return client.deleteMonitor(change.kind, change.actual!.id);
   const desired = change.desired!;
   const body: Record<string, unknown> = {};
@@ -65,6 +66,19 @@ async function carryOut(change: Change, ctx: ApplyContext): Promise<void> {
     if (Object.keys(body).length > 0) await client.updateMonitor(change.kind, id, body);
   }
   await retag(change, id, ctx);
+}
+
+/** A channel: created with its key and customer, changed by the fields that differ (config whole), deleted. */
+async function carryOutChannel(change: Change, { client, resolve }: ApplyContext): Promise<void> {
+  if (change.action === 'delete') return client.deleteChannel(change.actual!.id);
+  const desired = change.desired!;
+  const body: Record<string, unknown> = {};
+  for (const field of change.fields) body[field.field] = resolve(desired.fields[field.field], desired, field.field);
+  if (change.action === 'update') {
+    await client.updateChannel(change.actual!.id, body);
+    return;
+  }
+  await client.createChannel({ key: change.key, ...(change.customer ? { customerId: change.customer } : {}), ...body });
 }
 
 async function carryOutTag(change: Change, { client, tagIds }: ApplyContext): Promise<void> {

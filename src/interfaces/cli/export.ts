@@ -1,9 +1,9 @@
 import { Document } from 'yaml';
 import { PlanError } from './plan';
-import { commonFields, entryOfMonitor, referencesIn } from './resources';
+import { commonFields, entryOfChannel, entryOfMonitor, referencesIn } from './resources';
 import type { ServiceState } from './service-state';
 
-/** The file export writes: the tags and monitors the token sees (or one customer's), secrets as references. */
+/** The file export writes: the tags, notification channels and monitors the token sees (or one customer's), secrets as references. */
 export function exportFile(state: ServiceState, customerRef: string | null): { text: string; references: string[] } {
   const customer = customerRef === null ? null : customerOf(state, customerRef);
   const inScope = state.resources.filter((r) => customer === null || r.customer === customer);
@@ -14,6 +14,7 @@ export function exportFile(state: ServiceState, customerRef: string | null): { t
       color: t.fields.color,
       ...(t.customer !== null && t.customer !== customer ? { customer: t.customer } : {}),
     }));
+  const notificationChannels = inScope.filter((r) => r.type === 'channel').map((c) => entryOfChannel(c, customer));
   const actualMonitors = inScope.filter((r) => r.type === 'monitor');
   const defaults = commonFields(actualMonitors);
   const monitors = actualMonitors.map((m) => entryOfMonitor(m, customer, defaults[m.kind]));
@@ -21,12 +22,13 @@ export function exportFile(state: ServiceState, customerRef: string | null): { t
     version: 1,
     ...(customer ? { customer } : {}),
     tags,
+    notificationChannels,
     ...(Object.keys(defaults).length > 0 ? { defaults } : {}),
     monitors,
   };
   const doc = new Document(content);
   doc.commentBefore = ' yaml-language-server: $schema=./wsm.schema.json (write it with: wsm schema > wsm.schema.json)';
-  return { text: doc.toString({ lineWidth: 0 }), references: [...referencesIn(monitors)].sort() };
+  return { text: doc.toString({ lineWidth: 0 }), references: [...referencesIn([notificationChannels, monitors])].sort() };
 }
 
 /** A customer named by publicId or integer id, among those the token sees. */

@@ -4,6 +4,7 @@ import { TAG_COLORS } from '../../domain/monitoring/tag';
 import { MONITOR_KEY } from '../../domain/monitoring/monitor-key';
 import { monitorBodies } from '../http/monitoring/monitor.schemas';
 import { WebsiteCreateBody } from '../http/monitoring/website.schemas';
+import { CreateChannelBody } from '../http/notifications/schemas';
 
 /**
  * The monitoring-as-code file, described by the API's own create bodies: a monitor entry is the
@@ -69,6 +70,22 @@ export const MonitorDefaults = z
   .meta({ description: 'Per kind (website, dns, ...): fields each monitor of that kind has unless its entry sets them' });
 export type MonitorDefaults = Record<string, Record<string, unknown> | undefined>;
 
+/** A notification channel of the organization or of a customer: the API's create body with its key and customer. */
+export const ChannelEntry = z
+  .object({
+    key: Key.meta({
+      description: "The channel's stable key: apply matches the entry to the channel with this key (or, without one, this publicId)",
+    }),
+    customer: Customer.optional().meta({
+      description: "The customer's publicId; omitted: the organization's channel (or the file's customer's)",
+    }),
+    ...Object.fromEntries(
+      Object.entries(CreateChannelBody.shape).filter(([field]) => !['key', 'customerId', 'websiteId', 'sourceChannelId'].includes(field)),
+    ),
+  })
+  .strict();
+export type ChannelEntry = z.infer<typeof ChannelEntry>;
+
 export const WsmFile = z
   .object({
     version: z.literal(1),
@@ -76,6 +93,7 @@ export const WsmFile = z
       description: 'Limits the file to one customer: only its resources are compared, created and (with --prune) deleted',
     }),
     tags: z.array(TagEntry).optional(),
+    notificationChannels: z.array(ChannelEntry).optional(),
     defaults: MonitorDefaults.optional(),
     monitors: z.array(MonitorEntry).optional(),
   })

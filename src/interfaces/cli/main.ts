@@ -8,7 +8,7 @@ import { fileJsonSchema } from './file-schema';
 import { FileError, loadFile, type LoadedFile } from './file-loader';
 import { identityOf, planChanges, PlanError, type Change } from './plan';
 import { renderPlan } from './render';
-import { type Desired, monitorFromEntry, tagFromEntry } from './resources';
+import { channelFromEntry, type Desired, monitorFromEntry, tagFromEntry } from './resources';
 import { readServiceState } from './service-state';
 
 /**
@@ -129,6 +129,9 @@ function desiredOf(file: LoadedFile): Desired[] {
     );
   const entries = [
     ...(file.content.tags ?? []).map((t, i) => tagFromEntry(t, customer, file.where(['tags', i]), (f) => file.where(['tags', i, f]))),
+    ...(file.content.notificationChannels ?? []).map((c, i) =>
+      channelFromEntry(c, customer, file.where(['notificationChannels', i]), (f) => file.where(['notificationChannels', i, f])),
+    ),
     ...(file.content.monitors ?? []).map((m, i) =>
       monitorFromEntry(m, customer, file.where(['monitors', i]), monitorField(i, m.kind), defaults[m.kind]),
     ),

@@ -38,17 +38,17 @@ export interface PlanOptions {
 }
 
 /** Order of work: what others reference first (tags before the monitors carrying them); deletes the other way round. */
-const ORDER: readonly ResourceType[] = ['tag', 'monitor'];
+const ORDER: readonly ResourceType[] = ['tag', 'channel', 'monitor'];
 
 export const identityOf = (r: { type: ResourceType; key: string; customer: string | null }) =>
-  r.type === 'tag' ? `tag:${r.customer ?? '*'}:${r.key.toLowerCase()}` : `monitor:${r.key}`;
+  r.type === 'tag' ? `tag:${r.customer ?? '*'}:${r.key.toLowerCase()}` : `${r.type}:${r.key}`;
 
 export function planChanges(desired: readonly Desired[], actual: readonly Actual[], options: PlanOptions): Change[] {
   const inScope = actual.filter((a) => options.customer === null || a.customer === options.customer);
   const byKey = new Map<string, Actual>();
   for (const a of inScope) {
     byKey.set(identityOf(a), a);
-    if (a.type === 'monitor') byKey.set(`monitor:${a.id}`, a);
+    if (a.type !== 'tag') byKey.set(`${a.type}:${a.id}`, a);
   }
   const matched = new Set<Actual>();
   const writes: Change[] = [];
@@ -68,7 +68,7 @@ export function planChanges(desired: readonly Desired[], actual: readonly Actual
     }
     if (matched.has(a)) throw new PlanError(`${d.where}: ${d.type} ${d.key} names the same ${d.type} as another entry`);
     matched.add(a);
-    if (a.kind !== d.kind)
+    if (a.type === 'monitor' && a.kind !== d.kind)
       throw new PlanError(
         `${d.where}: ${d.type} ${d.key} is a ${a.kind} monitor on the service: a monitor cannot change kind (give it a new key)`,
       );

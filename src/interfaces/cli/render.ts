@@ -8,7 +8,7 @@ import type { Change, FieldChange } from './plan';
 const SIGN = { create: '+', update: '~', delete: '-' } as const;
 
 export const labelOf = (c: Pick<Change, 'type' | 'key' | 'kind' | 'customer'>) =>
-  c.type === 'monitor' ? `monitor ${c.key} (${c.kind})` : `tag ${c.key}${c.customer === null ? ' (organization-wide)' : ''}`;
+  c.type === 'tag' ? `tag ${c.key}${c.customer === null ? ' (organization-wide)' : ''}` : `${c.type} ${c.key} (${c.kind})`;
 
 const show = (value: unknown, secret: boolean) => (secret ? '(secret)' : value === undefined ? '(unset)' : JSON.stringify(value));
 

@@ -5,14 +5,14 @@ import { monitorBodies } from '../http/monitoring/monitor.schemas';
 import { WebsiteCreateBody } from '../http/monitoring/website.schemas';
 import type { ApiRecord } from './api-client';
 import { envName, envRef } from './env-refs';
-import type { MonitorEntry, TagEntry } from './file-schema';
+import type { ChannelEntry, MonitorEntry, TagEntry } from './file-schema';
 
 /**
  * The resources plan and apply compare, one shape for the file's side and the service's: a type,
  * a key, the customer it belongs to (publicId; null: organization-wide) and its fields as the file
  * writes them. The service's records are projected onto the file's fields here, once.
  */
-export type ResourceType = 'tag' | 'monitor';
+export type ResourceType = 'tag' | 'channel' | 'monitor';
 
 export interface Resource {
   readonly type: ResourceType;
@@ -175,4 +175,44 @@ export function commonFields(monitors: readonly Actual[]): Record<string, Record
     if (Object.keys(common).length > 0) defaults[kind] = common;
   }
   return defaults;
+}
+
+/** The fields of a channel the file manages, as the API records them. */
+const CHANNEL_FIELDS = ['name', 'type', 'config', 'events', 'enabled', 'isDefault'] as const;
+
+/** Chat channels' URLs are their secret (whoever has one can post): export writes them as references. */
+const SECRET_URL_TYPES = new Set(['slack', 'teams', 'discord']);
+
+/** An organization or customer channel (monitor overrides are not managed: null). */
+export function channelFromRecord(record: ApiRecord, customers: ReadonlyMap<number, string>): Actual | null {
+  if (record.websiteId !== null && record.websiteId !== undefined) return null;
+  const customer = record.customerId === null ? null : (customers.get(record.customerId) ?? String(record.customerId));
+  const fields = Object.fromEntries(CHANNEL_FIELDS.map((f) => [f, record[f]]));
+  return { type: 'channel', key: record.key ?? record.publicId, kind: record.type, customer, fields, id: record.publicId };
+}
+
+export function channelFromEntry(
+  entry: ChannelEntry,
+  fileCustomer: string | null,
+  where: string,
+  whereField = (_f: string) => where,
+): Desired {
+  const { key, customer, ...fields } = entry as ChannelEntry & Record<string, unknown>;
+  return { type: 'channel', key, kind: String(fields.type), customer: customer ?? fileCustomer, fields, where, whereField };
+}
+
+/** The file entry export writes for a channel: a chat channel's URL and sensitive webhook headers as references. */
+export function entryOfChannel(actual: Actual, fileCustomer: string | null): Record<string, unknown> {
+  const entry: Record<string, unknown> = { key: actual.key };
+  if (actual.customer !== fileCustomer) entry.customer = actual.customer;
+  const config = { ...(actual.fields.config as Record<string, unknown>) };
+  if (SECRET_URL_TYPES.has(actual.kind) && typeof config.url === 'string') config.url = envRef(envName(actual.key, 'URL'));
+  if (config.headers)
+    config.headers = Object.fromEntries(
+      Object.entries(config.headers as Record<string, string>).map(([name, v]) => [
+        name,
+        SENSITIVE_HEADER.test(name) ? envRef(envName(actual.key, 'HEADER', name)) : v,
+      ]),
+    );
+  return { ...entry, ...actual.fields, config };
 }

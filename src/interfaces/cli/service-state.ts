@@ -1,5 +1,5 @@
 import type { ApiClient } from './api-client';
-import { type Actual, MONITOR_KINDS_LISTED, monitorFromRecord, tagFromRecord } from './resources';
+import { type Actual, channelFromRecord, MONITOR_KINDS_LISTED, monitorFromRecord, tagFromRecord } from './resources';
 
 /** What the token sees on the service, as resources: its customers' ids, tags and monitors of every kind. */
 export interface ServiceState {
@@ -8,13 +8,15 @@ export interface ServiceState {
 }
 
 export async function readServiceState(client: ApiClient): Promise<ServiceState> {
-  const [customerList, tagList, ...monitorLists] = await Promise.all([
+  const [customerList, tagList, channelList, ...monitorLists] = await Promise.all([
     client.customers(),
     client.tags(),
+    client.channels(),
     ...MONITOR_KINDS_LISTED.map((kind) => client.monitors(kind)),
   ]);
   const customers = new Map<number, string>(customerList.map((c) => [c.id as number, c.publicId as string]));
   const tags = tagList.map((t) => tagFromRecord(t, customers));
   const monitors = monitorLists.flatMap((records, i) => records.map((r) => monitorFromRecord(MONITOR_KINDS_LISTED[i]!, r)));
-  return { customers, resources: [...tags, ...monitors] };
+  const channels = channelList.map((c) => channelFromRecord(c, customers)).filter((c): c is Actual => c !== null);
+  return { customers, resources: [...tags, ...channels, ...monitors] };
 }

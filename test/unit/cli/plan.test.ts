@@ -71,14 +71,26 @@ describe('wsm plan: the diff between file and service', () => {
     expect(renamed.map((c) => c.action)).to.deep.equal(['create']);
   });
 
-  it('orders tags before monitors and deletes monitors before tags', () => {
+  it('orders tags, then channels, then monitors, and deletes the other way round', () => {
     const tag = (key: string): Desired => desired(key, { color: '#EF4444' }, { type: 'tag', kind: 'tag' });
+    const channel = (key: string): Desired => desired(key, { name: key }, { type: 'channel', kind: 'email' });
     const changes = planChanges(
-      [desired('m', {}), tag('T')],
-      [actual('old', {}), { ...actual('Old', { color: '#EF4444' }), type: 'tag', kind: 'tag' }],
+      [desired('m', {}), channel('c'), tag('T')],
+      [
+        actual('old', {}),
+        { ...actual('Old', { color: '#EF4444' }), type: 'tag', kind: 'tag' },
+        { ...actual('old-c', {}), type: 'channel', kind: 'email' },
+      ],
       options({ prune: true }),
     );
-    expect(changes.map((c) => `${c.action} ${c.type}`)).to.deep.equal(['create tag', 'create monitor', 'delete monitor', 'delete tag']);
+    expect(changes.map((c) => `${c.action} ${c.type}`)).to.deep.equal([
+      'create tag',
+      'create channel',
+      'create monitor',
+      'delete monitor',
+      'delete channel',
+      'delete tag',
+    ]);
   });
 
   it('compares tags by name regardless of case and order, and a tag colour regardless of case', () => {

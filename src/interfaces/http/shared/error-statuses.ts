@@ -192,6 +192,7 @@ export const ERROR_STATUS = {
   customerIpExists: 409,
   tagNameTaken: 409,
   monitorKeyTaken: 409,
+  channelKeyTaken: 409,
   screenshotNotFound: 404,
   smtpVerificationFailed: 422,
   smtpNotConfigured: 404,

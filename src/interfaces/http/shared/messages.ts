@@ -215,6 +215,7 @@ export const MESSAGES: Partial<Record<ErrorCode, string>> = {
   customerIpExists: 'The customer already watches this IP address',
   tagNameTaken: 'Another tag already has this name',
   monitorKeyTaken: "Another of the organization's monitors already has this key",
+  channelKeyTaken: "Another of the organization's notification channels already has this key",
   screenshotNotFound: 'Screenshot not found',
   eventStreamLimitReached: 'Too many open event streams for this organization; retry after data.retryAfter seconds',
 };
