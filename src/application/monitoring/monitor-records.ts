@@ -18,6 +18,7 @@ const iso = (date: Date | string | null) => (date === null ? null : new Date(dat
 const head = ({ monitor, customerPublicId }: MonitorListItem) => ({
   id: monitor.id,
   publicId: monitor.publicId,
+  key: monitor.key,
   organizationId: monitor.organizationId,
   customerId: monitor.customerId,
   customerPublicId,

@@ -16,6 +16,7 @@ import {
   managementTypeOnCreate,
 } from '../../domain/monitoring/ownership';
 import { validationIssue } from '../../domain/monitoring/validation-issue';
+import { monitorKeyOf } from '../../domain/monitoring/monitor-key';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
@@ -46,6 +47,8 @@ export interface CreateControls extends DependencyInput {
   customerId?: number | string;
   managementType?: ManagementType;
   allowPaidQuotaUpgrade?: boolean;
+  /** The client's stable key for the monitor (monitorKeyTaken when the organization has it already). */
+  key?: string | null;
 }
 
 /**
@@ -87,6 +90,7 @@ export class MonitorWriter {
     const terms = await this.customers.forCustomer(actor.scope, customerRef);
     if (!terms) throw new AppError('invalidCustomer');
     const managementType = managementTypeOnCreate(editor, input.managementType);
+    const key = monitorKeyOf(input.key);
     assertMayCreate(editor, terms);
     const catalogue = this.locations.catalogue;
     // Only a create without locations needs to know which are served; only one with them, which are known.
@@ -103,6 +107,7 @@ export class MonitorWriter {
       customerId: terms.customerId,
       kind,
       managementType,
+      key,
       state: plan.state,
       createdByUserId: actor.userId,
       now,
@@ -134,6 +139,7 @@ export class MonitorWriter {
     monitor: Monitor,
     input: MonitorInput & DependencyInput & { managementType?: ManagementType },
   ): Promise<Monitor> {
+    const key = monitorKeyOf(input.key);
     const editor = editorOf(actor);
     const terms = await this.termsOf(monitor);
     assertMayEdit(editor, monitor.managementType, terms);
@@ -153,6 +159,7 @@ export class MonitorWriter {
       const now = this.clock.now();
       current.apply(plan.state, now);
       if (nextClass !== current.managementType) current.changeManagementType(nextClass, now);
+      if (key !== undefined && key !== current.key) current.changeKey(key, now);
       this.finish(current, plan, now);
       await this.setDependencies(actor, current, input.dependsOn, now);
       await this.monitors.save(current);

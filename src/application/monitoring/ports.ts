@@ -114,6 +114,7 @@ export interface MonitorView extends MonitorState {
   readonly customerId: number;
   readonly kind: MonitorKind;
   readonly managementType: ManagementType;
+  readonly key: string | null;
   readonly heartbeatToken: string | null;
   readonly lastHeartbeatAt: Date | null;
   readonly hasCredentials: boolean;

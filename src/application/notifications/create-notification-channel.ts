@@ -18,6 +18,7 @@ import type { WebhookSecrets } from './webhook-secrets';
 import { releaseDefault } from './default-channel';
 
 export interface NewChannelInput {
+  key?: string | null;
   name: string;
   /** Required, except for a monitor override, which takes its source's type and config when it names none. */
   type?: ChannelType;
@@ -62,6 +63,7 @@ export class CreateNotificationChannel {
           publicId: this.ids.uuid(),
           organizationId: actor.scope.organizationId,
           scope,
+          key: input.key,
           name: input.name,
           type,
           config,

@@ -15,6 +15,8 @@ export class Monitor implements MonitorState {
   customerId: number;
   kind: MonitorKind;
   managementType: ManagementType;
+  /** A stable key chosen by the client (monitoring as code), unique in the organization; null when unset. */
+  key: string | null;
   monitoringType!: MonitoringType;
   name!: string;
   status!: MonitorStatus;
@@ -52,6 +54,7 @@ export class Monitor implements MonitorState {
     customerId: number;
     kind: MonitorKind;
     managementType: ManagementType;
+    key?: string | null;
     state: MonitorState;
     createdByUserId: string | null;
     now: Date;
@@ -61,6 +64,7 @@ export class Monitor implements MonitorState {
     this.customerId = props.customerId;
     this.kind = props.kind;
     this.managementType = props.managementType;
+    this.key = props.key ?? null;
     this.createdByUserId = props.createdByUserId;
     this.createdAt = props.now;
     this.updatedAt = props.now;
@@ -87,6 +91,11 @@ export class Monitor implements MonitorState {
 
   changeManagementType(managementType: ManagementType, now: Date): void {
     this.managementType = managementType;
+    this.updatedAt = now;
+  }
+
+  changeKey(key: string | null, now: Date): void {
+    this.key = key;
     this.updatedAt = now;
   }
 

@@ -1,3 +1,4 @@
+import { resourceKeyOf } from '../shared/resource-key';
 import { AppError } from '../shared/app-error';
 import { CHANNEL_EVENTS, type ChannelEvent } from './channel-events';
 import { type ChannelConfig, type ChannelType, normalizeChannelConfig, recipientsOf } from './channel-config';
@@ -23,10 +24,13 @@ export interface NewChannel {
   enabled?: boolean;
   /** The organization's default channel (organization channels only): failed deliveries fall back to it. */
   isDefault?: boolean;
+  /** The client's stable key (monitoring as code), unique in the organization. */
+  key?: string | null;
   now: Date;
 }
 
 export interface ChannelChange {
+  key?: string | null;
   name?: string;
   type?: ChannelType;
   config?: ChannelConfig;
@@ -46,6 +50,8 @@ export class NotificationChannel implements ChannelHealth {
   customerId: number | null;
   monitorId: number | null;
   sourceChannelId: number | null;
+  /** A stable key chosen by the client (monitoring as code), unique in the organization; null when unset. */
+  key: string | null;
   name: string;
   type: ChannelType;
   config: ChannelConfig;
@@ -69,6 +75,7 @@ export class NotificationChannel implements ChannelHealth {
     this.customerId = props.scope.customerId;
     this.monitorId = props.scope.monitorId;
     this.sourceChannelId = props.scope.sourceChannelId;
+    this.key = resourceKeyOf(props.key) ?? null;
     this.name = props.name;
     this.type = props.type;
     this.config = normalizeChannelConfig(props.type, props.config, allowsPrivate);
@@ -92,6 +99,8 @@ export class NotificationChannel implements ChannelHealth {
     if (change.config !== undefined) this.config = normalizeChannelConfig(type, change.config, allowsPrivate);
     this.type = type;
     if (type !== 'webhook') this.secretCiphertext = null;
+    const key = resourceKeyOf(change.key);
+    if (key !== undefined) this.key = key;
     if (change.name !== undefined) this.name = change.name;
     if (change.events !== undefined) this.events = eventList(change.events);
     if (change.enabled !== undefined) this.enabled = change.enabled;

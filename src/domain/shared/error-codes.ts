@@ -217,6 +217,8 @@ export const ERROR_CODES = [
   'customerIpExists',
   // monitoring (design)
   'tagNameTaken',
+  'monitorKeyTaken',
+  'channelKeyTaken',
   // checks (design)
   'screenshotNotFound',
   // notifications (design)

@@ -1,3 +1,5 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { AppError } from '../../domain/shared/app-error';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import { Monitor } from '../../domain/monitoring/monitor';
 import type { MonitorKind } from '../../domain/monitoring/monitor-kind';
@@ -11,10 +13,21 @@ const scoped = (scope: TenantScope) => ({
   ...scopeFilter(scope),
 });
 
+/** A key another monitor of the organization has (monitors_organization_key_uq) answers monitorKeyTaken. */
+async function keyed(write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException && error.message.includes('monitors_organization_key_uq'))
+      throw new AppError('monitorKeyTaken');
+    throw error;
+  }
+}
+
 /** Monitors through the unit of work; locks and counts in the caller's transaction. */
 export class MikroOrmMonitorRepository extends OrmRepository implements MonitorRepository {
   async add(monitor: Monitor): Promise<Monitor> {
-    await this.persist(monitor);
+    await keyed(() => this.persist(monitor));
     await this.refreshDocuments(monitor);
     return monitor;
   }
@@ -26,7 +39,7 @@ export class MikroOrmMonitorRepository extends OrmRepository implements MonitorR
   }
 
   async save(monitor: Monitor): Promise<void> {
-    await this.persist(monitor);
+    await keyed(() => this.persist(monitor));
     await this.refreshDocuments(monitor);
   }
 

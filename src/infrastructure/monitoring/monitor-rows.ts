@@ -36,7 +36,7 @@ export const currentStateOfRow = (row: MonitorRow): CurrentState => {
 
 /** What the records of monitors `m` (joined to their customers `c`) are built from: no ciphertext, whether credentials are set. */
 export const MONITOR_COLUMNS = `m.id, m.public_id, m.organization_id, m.customer_id, m.kind, m.monitoring_type, m.name, m.status,
-  m.management_type, m.check_interval, m.timeout_seconds, m.locations, m.url, m.hostname, m.port, m.check_mode,
+  m.management_type, m.key, m.check_interval, m.timeout_seconds, m.locations, m.url, m.hostname, m.port, m.check_mode,
   m.connect_host, m.connect_port, m.connect_tls_insecure, m.config, m.credentials_ciphertext IS NOT NULL AS has_credentials,
   m.heartbeat_token, ${isoText('m.last_heartbeat_at')} AS last_heartbeat_at, m.alert_consecutive_checks, m.alert_retry_interval,
   m.alert_location_threshold::text AS alert_location_threshold, m.alert_location_threshold_count, m.alert_reminder_interval,
@@ -61,6 +61,7 @@ export const toView = (row: MonitorRow): MonitorView => ({
   name: row.name,
   status: row.status,
   managementType: row.management_type,
+  key: row.key,
   checkInterval: row.check_interval,
   timeoutSeconds: row.timeout_seconds,
   locations: row.locations,

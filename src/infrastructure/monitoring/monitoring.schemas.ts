@@ -22,6 +22,7 @@ export const MonitorSchema = new EntitySchema<Monitor>({
     name: { type: 'string' },
     status: { type: 'string' },
     managementType: { type: 'string' },
+    key: { type: 'string', nullable: true },
     checkInterval: { type: 'integer' },
     timeoutSeconds: { type: 'integer' },
     locations: { type: 'string[]', columnType: 'text[]' },

@@ -93,6 +93,9 @@ export class MikroOrmNotificationChannelRepository extends OrmRepository impleme
       if (error instanceof UniqueConstraintViolationException && error.message.includes('notification_channels_default_uq')) {
         throw new AppError('conflict', { field: 'isDefault' });
       }
+      if (error instanceof UniqueConstraintViolationException && error.message.includes('notification_channels_organization_key_uq')) {
+        throw new AppError('channelKeyTaken');
+      }
       throw error;
     }
   }

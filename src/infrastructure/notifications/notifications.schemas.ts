@@ -12,6 +12,7 @@ export const NotificationChannelSchema = new EntitySchema<NotificationChannel>({
     customerId: { type: 'integer', nullable: true },
     monitorId: { type: new BigIntType('number'), nullable: true },
     sourceChannelId: { type: 'integer', nullable: true },
+    key: { type: 'string', nullable: true },
     name: { type: 'string' },
     type: { type: 'string' },
     config: { type: 'json' },

@@ -4,6 +4,7 @@ import 'zod-openapi';
 import { MANAGEMENT_TYPES, MONITOR_STATUSES } from '../../../domain/monitoring/monitor-kind';
 import { LOCATION_THRESHOLD } from '../../../domain/monitoring/alert-settings';
 import { CHECK_TOGGLES, MAX_SSL_NOTICE_DAYS } from '../../../domain/monitoring/check-config';
+import { MONITOR_KEY } from '../../../domain/monitoring/monitor-key';
 
 /**
  * A field whose bad values answer a spec code from the rules (invalidCheckInterval, invalidTimeout,
@@ -33,11 +34,23 @@ export const Locations = z
       'private and other platform locations are never defaults',
   });
 
+/** A monitor's stable key (monitoring as code): unique in the organization, null clears it. */
+export const MonitorKey = z
+  .string()
+  .regex(MONITOR_KEY)
+  .nullable()
+  .meta({
+    description:
+      "A stable key the client chooses (letters, digits and . _ : / -, at most 128), unique among the organization's monitors " +
+      '(monitorKeyTaken); monitoring-as-code tools match their entries to monitors by it. null: none',
+  });
+
 /** Fields every monitor kind has, as create bodies take them. */
 export const commonCreateFields = {
   customerId: CustomerRefSchema.optional().meta({
     description: 'Required for organization-wide callers; customer-scoped callers use their own customer',
   }),
+  key: MonitorKey.optional(),
   name: Name.optional().meta({ description: 'Defaults to the target host' }),
   status: z.enum(MONITOR_STATUSES).optional(),
   managementType: z.enum(MANAGEMENT_TYPES).optional().meta({
@@ -60,6 +73,7 @@ export const commonCreateFields = {
 
 /** The same fields in a partial update: interval and timeout answer their own codes. */
 export const commonPatchFields = {
+  key: MonitorKey.optional(),
   name: Name.optional(),
   status: z.enum(MONITOR_STATUSES).optional(),
   managementType: z.enum(MANAGEMENT_TYPES).optional().meta({ description: 'Organization admins only (managementTypeOrgOnly)' }),

@@ -108,6 +108,7 @@ export const monitorsRouter = defineRouter(
             'paidQuotaUpgradeNotAuthorized',
             ...targetErrors,
             ...DEPENDENCY_ERRORS,
+            'monitorKeyTaken',
           ],
           handler: async ({ actor, body }) => {
             const monitor = await use.createMonitor.execute(actor, { kind: type, input: body });
@@ -148,6 +149,7 @@ export const monitorsRouter = defineRouter(
             'invalidCheckMode',
             ...targetErrors,
             ...DEPENDENCY_ERRORS,
+            'monitorKeyTaken',
             'conflict',
           ],
           handler: async ({ actor, params, body }) => {

@@ -60,6 +60,7 @@ export const CurrentStateSchema = z
 const commonSchema = {
   id: z.number().int(),
   publicId: z.uuid(),
+  key: z.string().nullable().meta({ description: 'The stable key the client gave the monitor, null when none' }),
   organizationId: z.number().int(),
   customerId: z.number().int(),
   customerPublicId: z.uuid(),

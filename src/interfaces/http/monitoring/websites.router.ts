@@ -34,6 +34,7 @@ const PATCH_ERRORS: ErrorCode[] = [
   'invalidTimeout',
   'invalidCheckConfig',
   ...TARGET_ERRORS,
+  'monitorKeyTaken',
   'conflict',
   ...DEPENDENCY_ERRORS,
 ];
@@ -101,6 +102,7 @@ export const websitesRouter = defineRouter(
           'invalidCheckConfig',
           ...TARGET_ERRORS,
           ...DEPENDENCY_ERRORS,
+          'monitorKeyTaken',
         ],
         handler: async ({ actor, body, res }) => {
           const website = await use.createMonitor.execute(actor, { kind: 'website', input: strip(body) });

@@ -13,6 +13,7 @@ export function presentChannel(c: NotificationChannel) {
     customerId: c.customerId,
     websiteId: c.monitorId,
     sourceChannelId: c.sourceChannelId,
+    key: c.key,
     scope: c.monitorId !== null ? ('website' as const) : c.customerId !== null ? ('customer' as const) : ('organization' as const),
     name: c.name,
     type: c.type,

@@ -4,6 +4,7 @@ import { CHANNEL_TYPES } from '../../../domain/notifications/channel-config';
 import { CHANNEL_EVENTS } from '../../../domain/notifications/channel-events';
 import { SMTP_SECURITY } from '../../../domain/notifications/organization-smtp';
 import { ALERT_SEVERITIES } from '../../../domain/notifications/manual-notifications';
+import { RESOURCE_KEY } from '../../../domain/shared/resource-key';
 
 const Timestamp = z.iso.datetime();
 const Ref = z.string().trim().min(1).max(64).meta({ description: 'Public id (uuid) or integer id' });
@@ -51,8 +52,19 @@ const Events = z.array(z.enum(CHANNEL_EVENTS)).min(1).max(CHANNEL_EVENTS.length)
     "The events this channel receives; all of them when omitted at create. A customer's storm (more than NOTIFY_DIGEST_AFTER incidents opening within NOTIFY_DIGEST_WINDOW_SECONDS) is told as event incident.digest: data.stage started (one digest, once no new failure joined for NOTIFY_STORM_SETTLE_SECONDS or the window after its start ended), update (at most one per NOTIFY_STORM_FOLLOW_UP_SECONDS, new failures and recoveries; failures joining within NOTIFY_DIGEST_WINDOW_SECONDS after the digest are told in a first update as soon as they settle), over (all recovered, or NOTIFY_STORM_QUIET_SECONDS without a new failure); each channel gets the failures if it lists incident.opened and the recoveries and the end if it lists incident.resolved (data.incidents, each with its change); channel.failing goes to the organization's default channel whatever it lists",
 });
 
+const ChannelKey = z
+  .string()
+  .regex(RESOURCE_KEY)
+  .nullable()
+  .meta({
+    description:
+      "A stable key the client chooses (letters, digits and . _ : / -, at most 128), unique among the organization's channels " +
+      '(channelKeyTaken); monitoring-as-code tools match their entries to channels by it. null: none',
+  });
+
 export const CreateChannelBody = z
   .object({
+    key: ChannelKey.optional(),
     name: z.string().trim().min(1).max(200),
     type: z
       .enum(CHANNEL_TYPES)
@@ -82,6 +94,7 @@ export const CreateChannelBody = z
 
 export const UpdateChannelBody = z
   .object({
+    key: ChannelKey.optional(),
     name: z.string().trim().min(1).max(200).optional(),
     type: z.enum(CHANNEL_TYPES).optional().meta({ description: 'A new type needs a config (configRequiredForTypeChange)' }),
     config: ChannelConfigInput.optional().meta({ description: 'Replaces the whole config' }),
@@ -138,6 +151,7 @@ export const ChannelSchema = z
     customerId: z.number().int().nullable(),
     websiteId: z.number().int().nullable(),
     sourceChannelId: z.number().int().nullable(),
+    key: z.string().nullable().meta({ description: 'The stable key the client gave the channel, null when none' }),
     scope: z.enum(['organization', 'customer', 'website']),
     name: z.string(),
     type: z.enum(CHANNEL_TYPES),

@@ -197,6 +197,8 @@ export const ERROR_STATUS = {
   customerDomainExists: 409,
   customerIpExists: 409,
   tagNameTaken: 409,
+  monitorKeyTaken: 409,
+  channelKeyTaken: 409,
   screenshotNotFound: 404,
   smtpVerificationFailed: 422,
   smtpNotConfigured: 404,

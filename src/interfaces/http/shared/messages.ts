@@ -220,6 +220,8 @@ export const MESSAGES: Partial<Record<ErrorCode, string>> = {
   customerDomainExists: 'The customer already watches this domain',
   customerIpExists: 'The customer already watches this IP address',
   tagNameTaken: 'Another tag already has this name',
+  monitorKeyTaken: "Another of the organization's monitors already has this key",
+  channelKeyTaken: "Another of the organization's notification channels already has this key",
   screenshotNotFound: 'Screenshot not found',
   eventStreamLimitReached: 'Too many open event streams for this organization; retry after data.retryAfter seconds',
 };

@@ -39,6 +39,7 @@ describe('notification channels', () => {
       customerId: null,
       websiteId: null,
       sourceChannelId: null,
+      key: null,
       scope: 'organization',
       name: 'Ops webhook',
       type: 'webhook',

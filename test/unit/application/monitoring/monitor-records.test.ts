@@ -16,6 +16,7 @@ const view = (over: Partial<MonitorView> = {}): MonitorView => ({
   name: 'Shop',
   status: 'active',
   managementType: 'managed',
+  key: null,
   checkInterval: 5,
   timeoutSeconds: 30,
   locations: ['eu-west'],

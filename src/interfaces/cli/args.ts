@@ -1,0 +1,67 @@
+import { parseArgs } from 'node:util';
+
+export const USAGE = `Usage: wsm export|plan|apply [--file F] [--url U] [--token T] [--customer ID] [--prune] [--detailed-exitcode]
+       wsm schema        prints the JSON Schema of the file
+
+  export   writes the monitors, tags and channels the token sees (--customer: one customer's) as YAML, to --file or stdout
+  plan     prints what apply would change (--detailed-exitcode: exit 0 no changes, 2 changes, 1 error)
+  apply    carries the plan out; --prune also deletes what the file no longer names
+
+  --url and --token default to WSM_URL and WSM_TOKEN; --file defaults to wsm.yaml for plan and apply.`;
+
+export interface Options {
+  readonly command: 'export' | 'plan' | 'apply' | 'schema' | 'help';
+  readonly file: string | null;
+  readonly url: string;
+  readonly token: string;
+  readonly customer: string | null;
+  readonly prune: boolean;
+  readonly detailedExitcode: boolean;
+}
+
+/** A command line that cannot run: the message says why (with the usage). */
+export class UsageError extends Error {}
+
+const EMPTY = { file: null, url: '', token: '', customer: null, prune: false, detailedExitcode: false };
+
+export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Options {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        file: { type: 'string', short: 'f' },
+        url: { type: 'string' },
+        token: { type: 'string' },
+        customer: { type: 'string' },
+        prune: { type: 'boolean', default: false },
+        'detailed-exitcode': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const [command, ...rest] = parsed.positionals;
+  if (parsed.values.help || command === 'help') return { ...EMPTY, command: 'help' };
+  if (command !== 'export' && command !== 'plan' && command !== 'apply' && command !== 'schema')
+    throw new UsageError(command === undefined ? 'a command is required' : `unknown command ${command}`);
+  if (rest.length > 0) throw new UsageError(`unexpected argument ${rest[0]}`);
+  const { values } = parsed;
+  const url = values.url ?? env.WSM_URL ?? '';
+  const token = values.token ?? env.WSM_TOKEN ?? '';
+  if (command !== 'schema') {
+    if (!url) throw new UsageError('the service address is required: --url or WSM_URL');
+    if (!token) throw new UsageError('a token is required: --token or WSM_TOKEN');
+  }
+  return {
+    command,
+    file: values.file ?? (command === 'plan' || command === 'apply' ? 'wsm.yaml' : null),
+    url,
+    token,
+    customer: values.customer ?? null,
+    prune: values.prune,
+    detailedExitcode: values['detailed-exitcode'],
+  };
+}
