@@ -44,6 +44,7 @@ import { Migration20270110093000LocationsAudit } from './20270110093000-location
 import { Migration20270110100000MonitorLiveness } from './20270110100000-monitor-liveness';
 import { Migration20270120090000LiveEvents } from './20270120090000-live-events';
 import { Migration20270125090000ApiChainDocuments } from './20270125090000-api-chain-documents';
+import { Migration20270201090000NotificationWakeups } from './20270201090000-notification-wakeups';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -92,4 +93,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270110100000MonitorLiveness', class: Migration20270110100000MonitorLiveness },
   { name: 'Migration20270120090000LiveEvents', class: Migration20270120090000LiveEvents },
   { name: 'Migration20270125090000ApiChainDocuments', class: Migration20270125090000ApiChainDocuments },
+  { name: 'Migration20270201090000NotificationWakeups', class: Migration20270201090000NotificationWakeups },
 ];
