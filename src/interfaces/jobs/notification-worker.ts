@@ -154,7 +154,9 @@ export function startNotificationWorker(
       })
       .then(
         (stop) => {
+          // Listening from now: a round at once takes what was written before.
           hearing = true;
+          wake();
           return stop;
         },
         (error: unknown) => {
