@@ -14,7 +14,8 @@
  * Goals: CPU beyond the checks' own work (all-in CPU a second less the checks' rate times the bare
  * check) <= 1 ms a second; all-in per check <= 2x the paced bare check; service resident set
  * <= 120 MB (measured at the end of the window). Exits non-zero on a miss.
- * BENCH_GC_DEFAULTS=1 / BENCH_NODE_FLAGS as for bench:engine (bench/support/service.ts).
+ * The service runs with the small scale's node flags, as `npm start` does by default (SERVICE_SCALE=large:
+ * the large end's, to compare); BENCH_GC_DEFAULTS=1 / BENCH_NODE_FLAGS as for bench:engine.
  */
 import { fork } from 'node:child_process';
 import http from 'node:http';
@@ -33,6 +34,8 @@ const IDLE_WARMUP_SECONDS = Number(process.env.BENCH_IDLE_WARMUP ?? 60);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 120);
 const BARE_SECONDS = Number(process.env.BENCH_BARE_SECONDS ?? 120);
 const CHECKS_PER_SECOND = MONITORS / (INTERVAL_MINUTES * 60);
+/** The service's garbage-collector settings (src/main/gc-tuning.ts): small, as `npm start` gives them by default. */
+const SCALE = process.env.SERVICE_SCALE === 'large' ? 'large' : 'small';
 
 const progress = (message: string) => process.stderr.write(`[bench:small ${new Date().toISOString()}] ${message}\n`);
 const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
@@ -101,7 +104,7 @@ async function main() {
     });
   progress(`bare check paced at ${round(CHECKS_PER_SECOND, 2)}/s for ${BARE_SECONDS} s`);
   const bareMicros = await pacedBareCpuPerCheck(bareCheck, CHECKS_PER_SECOND, BARE_SECONDS);
-  const service = await startBenchService('small-service-process');
+  const service = await startBenchService('small-service-process', { scale: SCALE });
   try {
     progress(`service up (pid ${service.pid}); idle: ${IDLE_WARMUP_SECONDS} s warm-up, ${IDLE_SECONDS} s measured`);
     await sleep(IDLE_WARMUP_SECONDS);
@@ -114,6 +117,7 @@ async function main() {
     const allInMicros = loaded.checks > 0 ? (loaded.cpuMsPerSecond * 1000 * SECONDS) / loaded.checks : Number.NaN;
     const beyondChecksMs = loaded.cpuMsPerSecond - (loaded.checksPerSecond * bareMicros) / 1000;
     const figures = {
+      scale: SCALE,
       monitors: MONITORS,
       intervalMinutes: INTERVAL_MINUTES,
       bareCheckMicrosPaced: round(bareMicros),
