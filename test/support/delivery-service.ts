@@ -4,7 +4,11 @@ import type { Clock } from '../../src/application/shared/clock';
 import { DeliverDueNotifications } from '../../src/application/notifications/deliver-due-notifications';
 import { DeliverDueDirectMessages } from '../../src/application/notifications/deliver-due-direct-messages';
 import { RouteOutboxEvents } from '../../src/application/notifications/route-outbox-events';
-import { startNotificationWorker, type NotificationWorker, type NotificationWorkerOptions } from '../../src/interfaces/jobs/notification-worker';
+import {
+  startNotificationWorker,
+  type NotificationWorker,
+  type NotificationWorkerOptions,
+} from '../../src/interfaces/jobs/notification-worker';
 import { startApplication, type RunningApplication } from '../../src/main/application';
 import { testConfig, testDatabase, testDnsServer } from './test-server';
 

@@ -101,7 +101,11 @@ export function startNotificationWorker(
         }
         if (routed + handled.length > 0) return 0;
         const waitMs = hearing ? safetyPollMs : options.pollMs;
-        const dues = [await route.msUntilStormDue(), ...(hearing ? await Promise.all(deliverers.map((d) => d.msUntilDue?.() ?? null)) : [])];
+        // Deliveries come due by time only for a worker that waits past its poll (one hearing notices).
+        const dues = await Promise.all([
+          route.msUntilStormDue(),
+          ...(hearing ? deliverers.map(async (d) => (d.msUntilDue ? d.msUntilDue() : null)) : []),
+        ]);
         const due = dues.filter((ms): ms is number => ms !== null);
         return Math.min(waitMs, ...due.map((ms) => Math.max(DUE_WAKE_FLOOR_MS, ms)));
       });
@@ -176,7 +180,9 @@ export function startNotificationWorker(
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      await (await unlisten)?.();
+      await (
+        await unlisten
+      )?.();
       while (running.size > 0) await Promise.all(running);
     },
   };
