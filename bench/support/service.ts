@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { nodeFlagsForChecks } from '../../src/main/gc-tuning';
+import { nodeFlagsForChecks, type ServiceScale } from '../../src/main/gc-tuning';
 import { loaderFlags, supportScript } from './scripts';
 
 /** A handle on the service process: its URL, its CPU counter, and IPC requests. */
@@ -20,17 +20,19 @@ export interface BenchService {
  */
 export async function startBenchService(
   script = 'service-process',
-  options: { env?: Record<string, string>; args?: string[] } = {},
+  options: { env?: Record<string, string>; args?: string[]; scale?: ServiceScale } = {},
 ): Promise<BenchService> {
-  // Started as `npm start` starts the host (BENCH_GC_DEFAULTS: V8's defaults; BENCH_NODE_FLAGS: more flags).
+  // Started as `npm start` starts the host at a scale (BENCH_GC_DEFAULTS: V8's defaults; BENCH_NODE_FLAGS:
+  // more flags). The benches measure the large end unless they say (or SERVICE_SCALE says) otherwise.
+  const scale = options.scale ?? (process.env.SERVICE_SCALE === 'small' ? 'small' : 'large');
   const nodeFlags = [
-    ...(process.env.BENCH_GC_DEFAULTS === undefined ? nodeFlagsForChecks() : []),
+    ...(process.env.BENCH_GC_DEFAULTS === undefined ? nodeFlagsForChecks(scale) : []),
     ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
   ];
   const child: ChildProcess = fork(supportScript(script), options.args ?? [], {
     execArgv: [...loaderFlags, ...nodeFlags],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, ...options.env },
+    env: { ...process.env, SERVICE_SCALE: scale, ...options.env },
   });
   const ready = await new Promise<Record<string, unknown>>((resolve, reject) => {
     child.once('error', reject);

@@ -18,6 +18,7 @@ import { answerClientError } from '../interfaces/http/shared/client-errors';
 import { startJobs } from './jobs';
 import { startCheckWorker } from '../interfaces/jobs/check-worker';
 import { startNotificationWorker } from '../interfaces/jobs/notification-worker';
+import { listenToNotices } from '../infrastructure/persistence/pg-notices';
 import { RouteOutboxEvents } from '../application/notifications/route-outbox-events';
 import { DeliverDueNotifications } from '../application/notifications/deliver-due-notifications';
 import { DeliverDueDirectMessages } from '../application/notifications/deliver-due-direct-messages';
@@ -124,6 +125,7 @@ export async function startApplication(config: AppConfig, options: StartOptions 
         {
           owner: `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
           pollMs: config.notifications.pollMs,
+          listen: (handlers) => listenToNotices(databaseUrl, 'notification_work', 'notification work', logger, handlers),
           around: (work) => RequestContext.create(database.orm.em, work),
         },
       );

@@ -14,6 +14,8 @@ export const ConfigSchema = z.object({
   PLATFORM_ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(12).optional()),
   SIGNUP: z.preprocess(emptyToUndefined, z.enum(['open', 'closed']).default('open')),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  /** The garbage-collector flags a check process starts with (scripts/node-flags.cjs reads it before node starts). */
+  SERVICE_SCALE: z.preprocess(emptyToUndefined, z.enum(['small', 'large']).default('small')),
   MONGODB_URL: optionalString,
   /** Comma-separated origins allowed to make cookie-authenticated writes besides PUBLIC_BASE_URL. */
   TRUSTED_ORIGINS: optionalString,

@@ -7,6 +7,7 @@ import type { JobDefinition, JobFactory } from '../interfaces/jobs/job-definitio
 import { provide } from './provide';
 import { CONTEXTS } from './contexts';
 import { startAgendaJobRunner, type JobRunner } from '../infrastructure/scheduling/agenda-job-runner';
+import { wakeJobsOnNotices } from '../infrastructure/scheduling/job-wakeups';
 import type { Database } from '../infrastructure/persistence/database';
 import type { AppConfig } from './config';
 import { meteredJobs, watchJobPool } from './metrics';
@@ -28,15 +29,24 @@ export async function startJobs(
   logger: Logger,
   options: { processEvery?: string | number } = {},
 ): Promise<JobRunner> {
+  const jobs = meteredJobs(container, jobDefinitions(container, logger));
+  // A job run is the service's own work, even one a request started (runNow): no caller is audited.
+  const around = <T>(work: () => Promise<T>) =>
+    RequestContext.create(database.orm.em, () => auditContext.run({ actor: null, ip: null, requestId: null }, work));
   const runner = await startAgendaJobRunner({
     databaseUrl,
     mongodbUrl: config.mongodbUrl,
     logger,
-    jobs: meteredJobs(container, jobDefinitions(container, logger)),
-    // A job run is the service's own work, even one a request started (runNow): no caller is audited.
-    around: (work) => RequestContext.create(database.orm.em, () => auditContext.run({ actor: null, ip: null, requestId: null }, work)),
+    jobs,
+    around,
     processEvery: options.processEvery,
   });
+  // Jobs whose work arrives as rows run on their notices too (PostgreSQL's, even when Agenda keeps its jobs in MongoDB).
+  const unwake = await wakeJobsOnNotices(
+    databaseUrl,
+    jobs.map((job) => ({ ...job, run: () => around(() => job.run()) })),
+    logger,
+  );
   watchJobPool(container, runner);
   const trigger = container.get(JobTrigger);
   trigger.attach(runner);
@@ -44,6 +54,7 @@ export async function startJobs(
     ...runner,
     stop: async () => {
       trigger.detach();
+      await unwake();
       await runner.stop();
     },
   };

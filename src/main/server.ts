@@ -19,9 +19,9 @@ async function main(): Promise<void> {
   }
   // Sized for a process that runs checks (src/main/gc-tuning.ts); an API-only process keeps V8's defaults.
   const checks = runsChecks(config);
-  if (checks) tuneGarbageCollection();
+  if (checks) tuneGarbageCollection(config.serviceScale);
   const app = await startApplication(config);
-  const missing = checks ? missingNodeFlags() : [];
+  const missing = checks ? missingNodeFlags(process.execArgv, process.env.NODE_OPTIONS, config.serviceScale) : [];
   if (missing.length > 0) {
     app.logger.warn({ missing }, 'node was started without the flags of a check process (npm start gives them): checks cost more CPU');
   }

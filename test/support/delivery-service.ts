@@ -4,15 +4,19 @@ import type { Clock } from '../../src/application/shared/clock';
 import { DeliverDueNotifications } from '../../src/application/notifications/deliver-due-notifications';
 import { DeliverDueDirectMessages } from '../../src/application/notifications/deliver-due-direct-messages';
 import { RouteOutboxEvents } from '../../src/application/notifications/route-outbox-events';
-import { startNotificationWorker, type NotificationWorker } from '../../src/interfaces/jobs/notification-worker';
+import {
+  startNotificationWorker,
+  type NotificationWorker,
+  type NotificationWorkerOptions,
+} from '../../src/interfaces/jobs/notification-worker';
 import { startApplication, type RunningApplication } from '../../src/main/application';
 import { testConfig, testDatabase, testDnsServer } from './test-server';
 
 /** A service of the test's own for delivery tests, and the notification workers the test starts on it. */
 export interface DeliveryService {
   readonly app: RunningApplication;
-  /** Starts a notification worker (fast polling) on the service; stopped by `stopWorkers`. */
-  worker(owner: string, autoStart?: boolean): NotificationWorker;
+  /** Starts a notification worker (fast polling unless `options` say otherwise) on the service; stopped by `stopWorkers`. */
+  worker(owner: string, autoStart?: boolean, options?: Partial<NotificationWorkerOptions>): NotificationWorker;
   stopWorkers(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -50,7 +54,7 @@ export async function aDeliveryService(
   const workers: NotificationWorker[] = [];
   return {
     app,
-    worker(owner, autoStart = true) {
+    worker(owner, autoStart = true, options = {}) {
       const worker = startNotificationWorker(
         app.container.get(RouteOutboxEvents),
         [app.container.get(DeliverDueNotifications), app.container.get(DeliverDueDirectMessages)],
@@ -60,6 +64,7 @@ export async function aDeliveryService(
           pollMs: 20,
           autoStart,
           around: (work) => RequestContext.create(app.database.orm.em, work),
+          ...options,
         },
       );
       workers.push(worker);

@@ -71,6 +71,15 @@ export class DeliverDueNotifications {
     private readonly random: () => number = Math.random,
   ) {}
 
+  /**
+   * How long until the soonest pending delivery may be claimed (0: due now; channel deliveries and
+   * direct messages alike), or null when none is pending: a waiting worker sleeps that long.
+   */
+  async msUntilDue(): Promise<number | null> {
+    const due = await this.ledger.nextDueAt();
+    return due === null ? null : Math.max(0, due.getTime() - this.clock.now().getTime());
+  }
+
   async execute(owner: string): Promise<SettledDelivery[]> {
     const claimed = await this.ledger.claimDue(owner, this.clock.now(), this.settings.leaseMs, this.settings.batch);
     // A round's channels are read in one question per organization, each channel once.

@@ -138,6 +138,11 @@ export interface DeliveryLedger {
     at: Date,
   ): Promise<string[]>;
   claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedDelivery[]>;
+  /**
+   * The soonest any pending delivery (a channel's or a direct message) may be claimed: its next
+   * attempt, or the end of the lease a worker holds it under; null when none is pending.
+   */
+  nextDueAt(): Promise<Date | null>;
   /** One pending delivery no worker holds, claimed under a lease (the test button's own first attempt); null otherwise. */
   claimOne(owner: string, id: string, now: Date, leaseMs: number): Promise<ClaimedDelivery | null>;
   settle(owner: string, deliveryId: string, attempt: DeliveryAttempt, next: DeliveryNext): Promise<boolean>;

@@ -149,6 +149,15 @@ export class SqlDeliveryLedger implements DeliveryLedger {
     }));
   }
 
+  async nextDueAt(): Promise<Date | null> {
+    // Over the pending rows only (their partial index; few outside a storm); a leased row is due when its lease ends.
+    const [row] = await this.sql.query<{ due: Date | null }>(
+      sql`SELECT min(greatest(next_attempt_at, coalesce(lease_until, next_attempt_at))) AS due FROM notification_deliveries WHERE status = 'pending'`,
+      { prepare: true },
+    );
+    return row?.due ? new Date(row.due) : null;
+  }
+
   async claimOne(owner: string, id: string, now: Date, leaseMs: number): Promise<ClaimedDelivery | null> {
     const [row] = await this.sql
       .query<DeliveryRow>(sql`UPDATE notification_deliveries SET lease_owner = ${owner}, lease_until = ${new Date(now.getTime() + leaseMs)}

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { Migrator } from '@mikro-orm/migrations';
 import type { Logger } from 'pino';
 import { migrationsList } from './migrations';
-import { ormPoolUse, pgPoolUse, type PoolUse } from './pool-use';
+import { IDLE_CONNECTION_MS, ormPoolUse, pgPoolUse, type PoolUse } from './pool-use';
 import { bind, type QueryOptions, type Sql } from './sql';
 
 /**
@@ -159,7 +159,7 @@ export async function openDatabase(url: string, setup: DatabaseSetup, logger?: L
     entities: [...setup.entities],
     extensions: [Migrator],
     migrations: { migrationsList, transactional: true, allOrNothing: true, snapshot: false },
-    pool: { min: 0, max: setup.poolMax ?? 20 },
+    pool: { min: 0, max: setup.poolMax ?? 20, idleTimeoutMillis: IDLE_CONNECTION_MS },
     // knex's own notes (a pooled connection the server ended, say) go to the service's log, not the console.
     driverOptions: {
       log: {
@@ -179,7 +179,7 @@ export async function openDatabase(url: string, setup: DatabaseSetup, logger?: L
   });
   await migrate(orm, progress, logger);
   prepareOrmConnections(orm, prepare);
-  const pool = new pg.Pool({ connectionString: url, max: setup.sqlPoolMax ?? 10 });
+  const pool = new pg.Pool({ connectionString: url, max: setup.sqlPoolMax ?? 10, idleTimeoutMillis: IDLE_CONNECTION_MS });
   pool.on('error', (error) => logger?.warn({ err: error }, 'idle database connection failed'));
   // Prepared statements come from a small fixed set of texts: name each once.
   const names = new Map<string, string>();

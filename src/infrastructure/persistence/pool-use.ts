@@ -25,3 +25,12 @@ export function ormPoolUse(orm: MikroORM): PoolUse | undefined {
   const idle = pool.numFree();
   return { total: pool.numUsed() + idle, idle, waiting: pool.numPendingAcquires() };
 }
+
+/**
+ * How long a pooled connection may sit idle before its pool closes it (every pool of the service).
+ * The drivers' defaults (10 s for pg's pools, 30 s for knex's) close the connections that the
+ * background loops' rounds (every 5 to 30 s) use, so each round opened a new one: a new PostgreSQL
+ * backend, its password exchange and its catalog caches, which cost an idle service more CPU than
+ * its queries. Connections opened for a burst still close after this.
+ */
+export const IDLE_CONNECTION_MS = 5 * 60_000;

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { statementName } from './database';
-import { pgPoolUse, type PoolUse } from './pool-use';
+import { IDLE_CONNECTION_MS, pgPoolUse, type PoolUse } from './pool-use';
 import { bind, type QueryOptions, type Sql } from './sql';
 
 /** Connections of the read pool: hot reads are short, and a small pool keeps PostgreSQL's backends few. */
@@ -43,7 +43,7 @@ export class PreparedSql {
       this.pool = new pg.Pool({
         connectionString: this.orm.config.get('clientUrl'),
         max: POOL_SIZE,
-        idleTimeoutMillis: 30_000,
+        idleTimeoutMillis: IDLE_CONNECTION_MS,
         allowExitOnIdle: true,
       });
       // An idle connection the server ends (restart, shutdown) is dropped by the pool; nothing to do.

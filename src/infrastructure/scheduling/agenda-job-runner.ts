@@ -3,7 +3,7 @@ import { PostgresBackend } from '@agendajs/postgres-backend';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { MongoClient } from 'mongodb';
-import { pgPoolUse, type PoolUse } from '../persistence/pool-use';
+import { IDLE_CONNECTION_MS, pgPoolUse, type PoolUse } from '../persistence/pool-use';
 
 /** How long stopping waits for running jobs (a supervisor's stop timeout is usually longer). */
 export const DRAIN_MS = 10_000;
@@ -76,7 +76,7 @@ export async function startAgendaJobRunner(options: JobRunnerOptions): Promise<J
     mongo = await connectMongo(new MongoClient(options.mongodbUrl));
     backend = new MongoBackend({ mongo: mongo.db() });
   } else {
-    pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
+    pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4, idleTimeoutMillis: IDLE_CONNECTION_MS });
     pool.on('error', (error) => logger.warn({ err: error }, 'job store connection error'));
     backend = new PostgresBackend({ pool, tableName: 'agenda_jobs' });
     // Its LISTEN connection reports a server going away (a shutdown, a restart) as an 'error' event,

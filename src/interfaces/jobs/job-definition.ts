@@ -6,6 +6,11 @@ export interface JobDefinition {
   readonly name: string;
   /** Interval for a recurring job (Agenda/human-interval syntax: '1 hour', '5 minutes'). */
   readonly every?: string;
+  /**
+   * PostgreSQL notice channels whose notices run it at once (coalesced: at most one queued run at a
+   * time): its work arrives as rows, so `every` is then only its safety poll.
+   */
+  readonly wakeOn?: readonly string[];
   run(): Promise<void>;
 }
 

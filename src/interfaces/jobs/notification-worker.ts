@@ -5,7 +5,19 @@ import type { SettledDelivery } from '../../application/notifications/deliver-du
 /** A deliverer's round: channel deliveries, or direct messages (subscribers, readers, people paged). */
 export interface Deliverer {
   execute(owner: string): Promise<SettledDelivery[]>;
+  /** How long until its soonest pending work may be claimed (0: now), null when none: a waiting worker sleeps until then. */
+  msUntilDue?(): Promise<number | null>;
 }
+
+/** What a listener hears: a notice that work may have arrived, the channel lost (notices missed) and back. */
+export interface WorkNoticeHandlers {
+  notice(): void;
+  lost(): void;
+  resumed(): void;
+}
+
+/** Subscribes to notices of new work (PostgreSQL's `notification_work`); resolves once listening, the answer stops it. */
+export type ListenForWork = (handlers: WorkNoticeHandlers) => Promise<() => Promise<void>>;
 
 export interface NotificationWorker {
   /** Runs a round now (after the current one, if any) and resolves when it ended. */
@@ -16,8 +28,16 @@ export interface NotificationWorker {
 export interface NotificationWorkerOptions {
   /** This worker's name in the leases it takes (unique per process); each round leases as `<owner>#<round>`. */
   owner: string;
-  /** How often a waiting worker looks for new events and due retries. */
+  /** How often a waiting worker looks for new events and due retries while it hears no notices (none given, or the channel lost). */
   pollMs: number;
+  /**
+   * Notices of new work (an event in the outbox, a delivery written): with them, a waiting worker
+   * sleeps until its soonest due work (a retry, a lease ending, a storm's digest) or a notice, and
+   * at most `safetyPollMs`.
+   */
+  listen?: ListenForWork;
+  /** The longest a waiting worker sleeps while notices arrive (default 60 s): a notice lost in between costs at most this. */
+  safetyPollMs?: number;
   /** Wraps each round (a fresh unit of work per round). */
   around: <T>(work: () => Promise<T>) => Promise<T>;
   /** Start the timer (false: rounds only through runOnce, for tests). */
@@ -30,14 +50,17 @@ export interface NotificationWorkerOptions {
 
 const STALL_MS = 1_000;
 const MAX_ROUNDS = 4;
-/** A storm due now that a round could not tell (a lost race) is tried again after this, not in a tight loop. */
-const STORM_WAKE_FLOOR_MS = 50;
+/** Work due now that a round could not take (a lost race, a lease about to end) is tried again after this, not in a tight loop. */
+const DUE_WAKE_FLOOR_MS = 50;
+const SAFETY_POLL_MS = 60_000;
 
 /**
  * The deliverer's loop: route the outbox's new events into the ledger, then deliver the due
- * deliveries (to channels, and direct messages); again at once while a round found work, else after
- * `pollMs`, or sooner when a storm is due to tell its channels (its digest goes out as it settles,
- * not up to a poll later). A timer, not PostgreSQL LISTEN: retries become due by time anyway, and a missed notice cannot strand a row. Several
+ * deliveries (to channels, and direct messages); again at once while a round found work. A waiting
+ * worker that hears notices (`listen`: PostgreSQL's `notification_work`, sent when an event or a
+ * delivery is written) sleeps until a notice, its soonest due delivery (a retry, a lapsed lease) or
+ * storm digest, and at most `safetyPollMs`; without notices (none given, or the channel lost) it
+ * looks every `pollMs`, or sooner when a storm is due to tell its channels. Several
  * workers may run: claims are leased rows, never held by two. A round whose sends wait on slow
  * receivers (longer than `stallMs`) does not hold back the next: up to `maxRounds` run at once,
  * each claiming its own deliveries under a lease of its own name (so the lease fence holds between
@@ -51,6 +74,11 @@ export function startNotificationWorker(
 ): NotificationWorker {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  /** Notices are heard (listening, not lost): a waiting worker sleeps until due work or a notice. */
+  let hearing = false;
+  /** A notice came while a round ran: that round may have read before the work was committed. */
+  let noticed = false;
+  const safetyPollMs = options.safetyPollMs ?? SAFETY_POLL_MS;
   let rounds = 0;
   const running = new Set<Promise<number>>();
   const stallMs = options.stallMs ?? STALL_MS;
@@ -72,8 +100,14 @@ export function startNotificationWorker(
             );
         }
         if (routed + handled.length > 0) return 0;
-        const stormDue = await route.msUntilStormDue();
-        return stormDue === null ? options.pollMs : Math.min(options.pollMs, Math.max(STORM_WAKE_FLOOR_MS, stormDue));
+        const waitMs = hearing ? safetyPollMs : options.pollMs;
+        // Deliveries come due by time only for a worker that waits past its poll (one hearing notices).
+        const dues = await Promise.all([
+          route.msUntilStormDue(),
+          ...(hearing ? deliverers.map(async (d) => (d.msUntilDue ? d.msUntilDue() : null)) : []),
+        ]);
+        const due = dues.filter((ms): ms is number => ms !== null);
+        return Math.min(waitMs, ...due.map((ms) => Math.max(DUE_WAKE_FLOOR_MS, ms)));
       });
     } catch (error) {
       logger.error({ err: error }, 'notification delivery round failed');
@@ -96,11 +130,45 @@ export function startNotificationWorker(
     if (running.size >= maxRounds) return; // a round ending schedules the next
     const current = start();
     const stalled = setTimeout(() => schedule(0), stallMs);
+    noticed = false;
     void current.then((waitMs) => {
       clearTimeout(stalled);
-      schedule(waitMs);
+      schedule(noticed ? 0 : waitMs);
     });
   };
+  /** A notice: a waiting worker runs a round at once; a running round is followed by another. */
+  const wake = () => {
+    if (stopped) return;
+    if (running.size > 0) noticed = true;
+    else if (timer !== undefined) schedule(0);
+  };
+  let unlisten: Promise<(() => Promise<void>) | undefined> = Promise.resolve(undefined);
+  if (options.listen && options.autoStart !== false) {
+    unlisten = options
+      .listen({
+        notice: wake,
+        lost: () => {
+          hearing = false;
+          wake();
+        },
+        resumed: () => {
+          hearing = true;
+          wake();
+        },
+      })
+      .then(
+        (stop) => {
+          // Listening from now: a round at once takes what was written before.
+          hearing = true;
+          wake();
+          return stop;
+        },
+        (error: unknown) => {
+          logger.warn({ err: error }, 'notification work notices unavailable: polling instead');
+          return undefined;
+        },
+      );
+  }
   if (options.autoStart !== false) schedule(options.pollMs);
 
   return {
@@ -112,6 +180,9 @@ export function startNotificationWorker(
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      await (
+        await unlisten
+      )?.();
       while (running.size > 0) await Promise.all(running);
     },
   };

@@ -4,14 +4,16 @@ import { defineJob } from './job-definition';
 export const STATUS_PAGE_SUBSCRIBERS_JOB = 'status-pages:tell-subscribers';
 
 /**
- * Every 15 seconds: tells status page subscribers of new incidents, recoveries and announced
+ * When an event is written to the outbox (notice `notification_work`), and every 5 minutes in case a
+ * notice was lost: tells status page subscribers of new incidents, recoveries and announced
  * maintenance (the outbox events), through the delivery ledger. Exactly once per event and
  * subscriber comes from the outbox mark and the messages' dedup keys, not from Agenda's lock.
  */
 export const statusPageSubscribersJob = defineJob({ announceToSubscribers: AnnounceToSubscribers }, (use, logger) => {
   return {
     name: STATUS_PAGE_SUBSCRIBERS_JOB,
-    every: '15 seconds',
+    every: '5 minutes',
+    wakeOn: ['notification_work'],
     async run() {
       const BATCH = 200;
       let written = 0;

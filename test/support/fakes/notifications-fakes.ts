@@ -296,6 +296,13 @@ export class FakeDeliveryLedger implements DeliveryLedger {
     });
     return id;
   }
+  async nextDueAt(): Promise<Date | null> {
+    const due = this.deliveries
+      .filter((d) => d.status === 'pending')
+      .map((d) => Math.max(d.nextAttemptAt.getTime(), d.leaseUntil?.getTime() ?? 0));
+    return due.length === 0 ? null : new Date(Math.min(...due));
+  }
+
   async claimDue(owner: string, now: Date, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
     const due = this.deliveries
       .filter((d) => d.status === 'pending' && d.nextAttemptAt <= now && (d.leaseUntil === null || d.leaseUntil <= now))

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import sinon from 'sinon';
 import pino from 'pino';
-import { startNotificationWorker, type Deliverer } from '../../../src/interfaces/jobs/notification-worker';
+import { startNotificationWorker, type Deliverer, type WorkNoticeHandlers } from '../../../src/interfaces/jobs/notification-worker';
 import type { RouteOutboxEvents } from '../../../src/application/notifications/route-outbox-events';
 import type { SettledDelivery } from '../../../src/application/notifications/deliver-due-notifications';
 
@@ -147,6 +147,61 @@ describe('notification worker loop: a stalled round does not hold back the next'
     expect(rounds.length, 'no storm: the poll again').to.equal(5);
     await timers.tickAsync(1);
     expect(rounds).to.have.length(6);
+    const stopping = worker.stop();
+    await timers.tickAsync(0);
+    await stopping;
+  });
+
+  it('hearing notices, sleeps until its soonest due delivery or a notice (at most the safety poll); losing them, polls again', async () => {
+    const rounds: number[] = [];
+    const route = {
+      execute: async () => {
+        rounds.push(timers.now);
+        return 0;
+      },
+      msUntilStormDue: async () => null,
+    } as unknown as RouteOutboxEvents;
+    let dueIn: number | null = 5_000;
+    const deliverer: Deliverer = { execute: async () => [], msUntilDue: async () => dueIn };
+    let heard: WorkNoticeHandlers | undefined;
+    const started = timers.now;
+    const worker = startNotificationWorker(route, [deliverer], pino({ level: 'silent' }), {
+      owner: 'w',
+      pollMs: 1_000,
+      safetyPollMs: 60_000,
+      around: (work) => work(),
+      listen: async (handlers) => {
+        heard = handlers;
+        return async () => undefined;
+      },
+    });
+    await timers.tickAsync(0);
+    expect(
+      rounds.map((at) => at - started),
+      'listening: a round at once takes what came before',
+    ).to.deep.equal([0]);
+    await timers.tickAsync(4_999);
+    expect(rounds, 'no poll after 1 s: the delivery is due in 5 s').to.have.length(1);
+    await timers.tickAsync(1);
+    expect(rounds.map((at) => at - started)).to.deep.equal([0, 5_000]);
+    dueIn = null;
+    await timers.tickAsync(1_000);
+    expect(rounds, 'nothing due: it sleeps').to.have.length(2);
+    heard!.notice();
+    await timers.tickAsync(0);
+    expect(
+      rounds.map((at) => at - started),
+      'a notice wakes it at once',
+    ).to.deep.equal([0, 5_000, 6_000]);
+    await timers.tickAsync(59_999);
+    expect(rounds, 'nothing due and no notice: the safety poll').to.have.length(3);
+    await timers.tickAsync(1);
+    expect(rounds).to.have.length(4);
+    heard!.lost();
+    await timers.tickAsync(0);
+    expect(rounds, 'the channel lost: a round at once').to.have.length(5);
+    await timers.tickAsync(1_000);
+    expect(rounds.length, 'then the poll, notices missed meanwhile').to.equal(6);
     const stopping = worker.stop();
     await timers.tickAsync(0);
     await stopping;

@@ -47,6 +47,7 @@ import { Migration20270125090000ApiChainDocuments } from './20270125090000-api-c
 import { Migration20270130090000ServiceLevels } from './20270130090000-service-levels';
 import { Migration20270201090000MonitorDependencies } from './20270201090000-monitor-dependencies';
 import { Migration20270202090000MonitorKeys } from './20270202090000-monitor-keys';
+import { Migration20270203090000NotificationWakeups } from './20270203090000-notification-wakeups';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -98,4 +99,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270130090000ServiceLevels', class: Migration20270130090000ServiceLevels },
   { name: 'Migration20270201090000MonitorDependencies', class: Migration20270201090000MonitorDependencies },
   { name: 'Migration20270202090000MonitorKeys', class: Migration20270202090000MonitorKeys },
+  { name: 'Migration20270203090000NotificationWakeups', class: Migration20270203090000NotificationWakeups },
 ];
