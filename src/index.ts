@@ -36,6 +36,7 @@ export * from './application/platform-admin';
 export * from './application/audit';
 export * from './application/observability';
 export * from './application/live-events';
+export * from './application/overview';
 
 // Names two contexts define alike: identity's and tenancy's under their own name, the others prefixed.
 export type { MintedToken } from './application/identity';

@@ -464,6 +464,7 @@ function samplesFor(
       body: { startTime: soon(60), endTime: soon(120), rrule: 'FREQ=WEEKLY;BYDAY=SA', count: 2 },
     },
     'POST /api/maintenance-windows/check/batch': { body: { websiteIds: [records.website.publicId] } },
+    'POST /api/monitor-overview/uptime-bars': { body: { monitorIds: [records.website.publicId] } },
     'POST /api/customers': { body: { name: `Matrix ${suffix()}`, email: 'matrix@customer.test' } },
     'POST /api/customers/bulk': { body: { customers: [{ name: `Bulk ${suffix()}`, email: 'bulk@customer.test' }] } },
     'PATCH /api/customers/{id}': { body: { name: 'Bound Customer' } },

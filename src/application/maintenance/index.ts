@@ -14,3 +14,4 @@ export * from './preview-occurrences';
 export * from './update-maintenance-window';
 export * from './window-input';
 export * from './window-view';
+export * from './maintenance-now-query';

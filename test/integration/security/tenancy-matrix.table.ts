@@ -172,6 +172,10 @@ export const MATRIX: Record<string, string> = {
   'POST /api/incidents/{id}/resolve': AGENT_WRITE_ONE,
   'GET /api/websites/{id}/check-history': AGENT_READ_ONE,
   'GET /api/websites/{id}/uptime-stats': AGENT_READ_ONE,
+  'GET /api/websites/{id}/response-times': AGENT_READ_ONE,
+  // Lists and bars of the caller's own monitors: a foreign id is listed in notFound, never read.
+  'GET /api/monitor-overview': READ,
+  'POST /api/monitor-overview/uptime-bars': READ,
   // No screenshot exists (screenshotNotFound); api.read reaches /api/websites/*.
   'GET /api/websites/{id}/screenshots/{screenshotId}': 'U HHHHH HH DHH HH',
   'GET /api/maintenance-windows': READ_ONE,

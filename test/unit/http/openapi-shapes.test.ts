@@ -54,6 +54,8 @@ const SINGLE_GETS = new Set([
   '/api/tools/dnsbl-lookup',
   '/api/tools/domain-expiry',
   '/api/websites/{id}/uptime-stats',
+  '/api/websites/{id}/response-times',
+  '/api/service-levels/{id}/status',
   '/api/customers/sms-usage',
   '/api/organization/smtp',
   '/api/im/schedules/{id}/on-call',
@@ -74,6 +76,7 @@ const SPEC_FIXED_LISTS = new Set(['/api/customers']);
 /** POSTs that make a resource. Every other POST is an action (sign-in, acknowledge, test, verify...). */
 const CREATES = [
   '/api/users',
+  '/api/service-levels',
   '/api/organization/tokens',
   '/api/customer/tokens',
   '/api/incidents',
@@ -161,7 +164,7 @@ describe('OpenAPI list and create shapes', () => {
 
   it('lists every POST that is not a create as an action, so a new create is not missed', () => {
     const ACTIONS =
-      /\/(data-export|trigger-check|sign-up\/email|sign-in\/email|verify-totp|sign-out|enable|disable|reset|validate|deletion-request|identity|claim|notify|token|revoke|confirm|consent|rotate|acknowledge|resolve|preview-occurrences|batch|bulk|overrides|calendar-feed|verify|activate|status|snooze|escalate|responders|merge|retry|events|test-alert|run|mandate|reconcile|discount|deactivate|reactivate|test|send-alert|monitor-tags|quota-tier|mcp|\{token\})$/;
+      /\/(data-export|trigger-check|sign-up\/email|sign-in\/email|verify-totp|sign-out|enable|disable|reset|validate|deletion-request|identity|claim|notify|token|revoke|confirm|consent|rotate|acknowledge|resolve|preview-occurrences|batch|uptime-bars|bulk|overrides|calendar-feed|verify|activate|status|snooze|escalate|responders|merge|retry|events|test-alert|run|mandate|reconcile|discount|deactivate|reactivate|test|send-alert|monitor-tags|quota-tier|mcp|\{token\})$/;
     const unknown = Object.entries(document.paths)
       .filter(([path, item]) => item.post && !OWNED_ELSEWHERE(path) && !CREATES.includes(path) && !ACTIONS.test(path))
       .map(([path]) => path);
