@@ -1,4 +1,4 @@
-import { HEARTBEAT_LOCATION } from '../scheduling/check-slot';
+import { HEARTBEAT_LOCATION } from '../checks/heartbeat';
 import { requiredLocations, type AlertPolicy } from './alert-policy';
 
 /**
