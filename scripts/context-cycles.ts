@@ -1,17 +1,22 @@
 /**
  * `npm run lint:deps` (after depcruise's file rules): fails when contexts import each other in a
- * cycle. A context is the folder `src/<layer>/<context>` (interfaces/http and interfaces/jobs count
- * as layers); type-only imports count, as in .dependency-cruiser.cjs. Each cycle is printed as its
- * contexts and, for every import between two of them, one file that makes it.
+ * cycle. A context is counted across all its layers: `src/<layer>/<context>` for domain, application
+ * and infrastructure and `src/interfaces/<adapter>/<context>` (http, jobs, ...) are one context, so
+ * `application/incidents/x.ts` importing `domain/results/y.ts` is an arrow incidents -> results.
+ * `shared` (src/<layer>/shared, src/interfaces/<adapter>/shared) is everyone's and never part of a
+ * cycle; `src/main` (the composition root) and files directly under a layer or adapter belong to no
+ * context. Type-only imports count, as in .dependency-cruiser.cjs. Each cycle is printed as its
+ * contexts and, for every arrow between two of them, one import that makes it.
  */
 import path from 'node:path';
 
-const contextPattern = /^src\/(domain|application|infrastructure|interfaces\/http|interfaces\/jobs|interfaces|main)\/([^/]+)\//;
+const contextPattern = /^src\/(?:domain|application|infrastructure|interfaces\/[^/]+)\/([^/]+)\//;
 
-/** `layer/context` of a source path, or undefined for a file outside any context (src/main/http.ts). */
+/** The context of a source path, or undefined for shared, the composition root and files outside any context. */
 export function contextOf(source: string): string | undefined {
   const match = contextPattern.exec(source);
-  return match ? `${match[1]}/${match[2]}` : undefined;
+  if (!match || match[1] === 'shared') return undefined;
+  return match[1];
 }
 
 export interface ModuleImports {
@@ -86,6 +91,43 @@ export function describeCycles(edges: ReadonlyMap<string, ReadonlyMap<string, st
   return lines.join('\n');
 }
 
+/**
+ * Arrows that go against the context map of docs/architecture.md and still close a cycle. Each is
+ * removed here when its import goes; an entry whose arrow no longer exists fails the lint, so the
+ * list only shrinks. Every arrow not listed must leave the contexts acyclic.
+ */
+export const ALLOWED_ARROWS: ReadonlyArray<{ readonly from: string; readonly to: string; readonly why: string }> = [
+  {
+    // Issue 49: incident management reads on-call's contact methods (ContactMethod in its ports,
+    // pageRoutes and ACCOUNT_EMAIL_METHOD when a responder is added, isUuid in its SQL) and mounts
+    // on-call's EscalateImIncidentNow on its incident routes, while on-call escalates IM incidents.
+    // Remains until contact methods move to incident management and the escalate route to on-call.
+    from: 'incident-management',
+    to: 'on-call',
+    why: 'issue 49: contact methods and "escalate now" not yet moved to their owner',
+  },
+];
+
+/** The edges without the allowed arrows. */
+export function withoutAllowed(
+  edges: ReadonlyMap<string, ReadonlyMap<string, string>>,
+  allowed: ReadonlyArray<{ readonly from: string; readonly to: string }>,
+): Map<string, Map<string, string>> {
+  const kept = new Map<string, Map<string, string>>();
+  for (const [from, targets] of edges) {
+    kept.set(from, new Map([...targets].filter(([to]) => !allowed.some((arrow) => arrow.from === from && arrow.to === to))));
+  }
+  return kept;
+}
+
+/** Allowed arrows the code no longer has: their entries must go. */
+export function staleArrows(
+  edges: ReadonlyMap<string, ReadonlyMap<string, string>>,
+  allowed: ReadonlyArray<{ readonly from: string; readonly to: string }>,
+): string[] {
+  return allowed.filter(({ from, to }) => !edges.get(from)?.has(to)).map(({ from, to }) => `${from} -> ${to}`);
+}
+
 async function main(): Promise<number> {
   const root = path.resolve(__dirname, '..');
   process.chdir(root);
@@ -99,16 +141,30 @@ async function main(): Promise<number> {
   });
   if (typeof result.output === 'string') throw new Error('dependency-cruiser returned text, not a cruise result');
   const edges = contextEdges(result.output.modules);
-  const cycles = contextCycles(edges);
-  if (cycles.length === 0) {
-    const { totalCruised, totalDependenciesCruised } = result.output.summary;
-    console.log(`✔ no cycles between contexts (${totalCruised} modules, ${totalDependenciesCruised} dependencies cruised)`);
+  const { totalCruised, totalDependenciesCruised } = result.output.summary;
+  const known = contextCycles(edges);
+  if (known.length > 0) {
+    console.log(describeCycles(edges, known));
+    console.log(
+      `(${known.length} cycle(s) remain, each through an allowed arrow: ${ALLOWED_ARROWS.map((a) => `${a.from} -> ${a.to}`).join(', ')})\n`,
+    );
+  }
+  const stale = staleArrows(edges, ALLOWED_ARROWS);
+  const rest = withoutAllowed(edges, ALLOWED_ARROWS);
+  const cycles = contextCycles(rest);
+  if (cycles.length === 0 && stale.length === 0) {
+    console.log(
+      `✔ no cycles between contexts beyond the allowed arrows (${totalCruised} modules, ${totalDependenciesCruised} dependencies cruised)`,
+    );
     return 0;
   }
-  console.error(describeCycles(edges, cycles));
-  console.error(
-    `\n✘ ${cycles.length} cycle(s) between contexts: a context reaches another through a port it declares, or a shared type moves to its owner.`,
-  );
+  if (stale.length > 0) console.error(`✘ allowed arrows the code no longer has (remove them from ALLOWED_ARROWS): ${stale.join(', ')}`);
+  if (cycles.length > 0) {
+    console.error(describeCycles(rest, cycles));
+    console.error(
+      `\n✘ ${cycles.length} cycle(s) between contexts: a context reaches another through a port it declares, or a shared type moves to its owner.`,
+    );
+  }
   return 1;
 }
 
