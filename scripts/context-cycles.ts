@@ -5,7 +5,7 @@
  * `application/incidents/x.ts` importing `domain/results/y.ts` is an arrow incidents -> results.
  * `shared` (src/<layer>/shared, src/interfaces/<adapter>/shared) is everyone's and never part of a
  * cycle; `src/main` (the composition root) and files directly under a layer or adapter belong to no
- * context. Type-only imports count, as in .dependency-cruiser.cjs. Each cycle is printed as its
+ * context. Type-only imports count, as in .dependency-cruiser.cjs. Any cycle fails, printed as its
  * contexts and, for every arrow between two of them, one import that makes it.
  */
 import path from 'node:path';
@@ -91,43 +91,6 @@ export function describeCycles(edges: ReadonlyMap<string, ReadonlyMap<string, st
   return lines.join('\n');
 }
 
-/**
- * Arrows that go against the context map of docs/architecture.md and still close a cycle. Each is
- * removed here when its import goes; an entry whose arrow no longer exists fails the lint, so the
- * list only shrinks. Every arrow not listed must leave the contexts acyclic.
- */
-export const ALLOWED_ARROWS: ReadonlyArray<{ readonly from: string; readonly to: string; readonly why: string }> = [
-  {
-    // Issue 49: incident management reads on-call's contact methods (ContactMethod in its ports,
-    // pageRoutes and ACCOUNT_EMAIL_METHOD when a responder is added, isUuid in its SQL) and mounts
-    // on-call's EscalateImIncidentNow on its incident routes, while on-call escalates IM incidents.
-    // Remains until contact methods move to incident management and the escalate route to on-call.
-    from: 'incident-management',
-    to: 'on-call',
-    why: 'issue 49: contact methods and "escalate now" not yet moved to their owner',
-  },
-];
-
-/** The edges without the allowed arrows. */
-export function withoutAllowed(
-  edges: ReadonlyMap<string, ReadonlyMap<string, string>>,
-  allowed: ReadonlyArray<{ readonly from: string; readonly to: string }>,
-): Map<string, Map<string, string>> {
-  const kept = new Map<string, Map<string, string>>();
-  for (const [from, targets] of edges) {
-    kept.set(from, new Map([...targets].filter(([to]) => !allowed.some((arrow) => arrow.from === from && arrow.to === to))));
-  }
-  return kept;
-}
-
-/** Allowed arrows the code no longer has: their entries must go. */
-export function staleArrows(
-  edges: ReadonlyMap<string, ReadonlyMap<string, string>>,
-  allowed: ReadonlyArray<{ readonly from: string; readonly to: string }>,
-): string[] {
-  return allowed.filter(({ from, to }) => !edges.get(from)?.has(to)).map(({ from, to }) => `${from} -> ${to}`);
-}
-
 async function main(): Promise<number> {
   const root = path.resolve(__dirname, '..');
   process.chdir(root);
@@ -141,30 +104,16 @@ async function main(): Promise<number> {
   });
   if (typeof result.output === 'string') throw new Error('dependency-cruiser returned text, not a cruise result');
   const edges = contextEdges(result.output.modules);
-  const { totalCruised, totalDependenciesCruised } = result.output.summary;
-  const known = contextCycles(edges);
-  if (known.length > 0) {
-    console.log(describeCycles(edges, known));
-    console.log(
-      `(${known.length} cycle(s) remain, each through an allowed arrow: ${ALLOWED_ARROWS.map((a) => `${a.from} -> ${a.to}`).join(', ')})\n`,
-    );
-  }
-  const stale = staleArrows(edges, ALLOWED_ARROWS);
-  const rest = withoutAllowed(edges, ALLOWED_ARROWS);
-  const cycles = contextCycles(rest);
-  if (cycles.length === 0 && stale.length === 0) {
-    console.log(
-      `✔ no cycles between contexts beyond the allowed arrows (${totalCruised} modules, ${totalDependenciesCruised} dependencies cruised)`,
-    );
+  const cycles = contextCycles(edges);
+  if (cycles.length === 0) {
+    const { totalCruised, totalDependenciesCruised } = result.output.summary;
+    console.log(`✔ no cycles between contexts (${totalCruised} modules, ${totalDependenciesCruised} dependencies cruised)`);
     return 0;
   }
-  if (stale.length > 0) console.error(`✘ allowed arrows the code no longer has (remove them from ALLOWED_ARROWS): ${stale.join(', ')}`);
-  if (cycles.length > 0) {
-    console.error(describeCycles(rest, cycles));
-    console.error(
-      `\n✘ ${cycles.length} cycle(s) between contexts: a context reaches another through a port it declares, or a shared type moves to its owner.`,
-    );
-  }
+  console.error(describeCycles(edges, cycles));
+  console.error(
+    `\n✘ ${cycles.length} cycle(s) between contexts: a concept moves to its one owner, a downstream context declares the port it needs (bound in src/main/modules), or news travels as a typed event (docs/architecture.md, the context map).`,
+  );
   return 1;
 }
 
