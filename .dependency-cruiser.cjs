@@ -32,7 +32,7 @@ module.exports = {
       name: 'no-circular',
       severity: 'error',
       comment:
-        'No file reaches itself through its imports (type-only imports included). Contexts (src/<layer>/<context>) form no cycle either: scripts/context-cycles.ts, run after this by `npm run lint:deps`.',
+        'No file reaches itself through its imports (type-only imports included). Contexts, counted across their layers (src/<layer>/<context>, src/interfaces/<adapter>/<context>), form no cycle either: scripts/context-cycles.ts, run after this by `npm run lint:deps` (docs/architecture.md, the context map).',
       from: {},
       to: { circular: true },
     },

@@ -1,17 +1,22 @@
 /**
  * `npm run lint:deps` (after depcruise's file rules): fails when contexts import each other in a
- * cycle. A context is the folder `src/<layer>/<context>` (interfaces/http and interfaces/jobs count
- * as layers); type-only imports count, as in .dependency-cruiser.cjs. Each cycle is printed as its
- * contexts and, for every import between two of them, one file that makes it.
+ * cycle. A context is counted across all its layers: `src/<layer>/<context>` for domain, application
+ * and infrastructure and `src/interfaces/<adapter>/<context>` (http, jobs, ...) are one context, so
+ * `application/incidents/x.ts` importing `domain/results/y.ts` is an arrow incidents -> results.
+ * `shared` (src/<layer>/shared, src/interfaces/<adapter>/shared) is everyone's and never part of a
+ * cycle; `src/main` (the composition root) and files directly under a layer or adapter belong to no
+ * context. Type-only imports count, as in .dependency-cruiser.cjs. Any cycle fails, printed as its
+ * contexts and, for every arrow between two of them, one import that makes it.
  */
 import path from 'node:path';
 
-const contextPattern = /^src\/(domain|application|infrastructure|interfaces\/http|interfaces\/jobs|interfaces|main)\/([^/]+)\//;
+const contextPattern = /^src\/(?:domain|application|infrastructure|interfaces\/[^/]+)\/([^/]+)\//;
 
-/** `layer/context` of a source path, or undefined for a file outside any context (src/main/http.ts). */
+/** The context of a source path, or undefined for shared, the composition root and files outside any context. */
 export function contextOf(source: string): string | undefined {
   const match = contextPattern.exec(source);
-  return match ? `${match[1]}/${match[2]}` : undefined;
+  if (!match || match[1] === 'shared') return undefined;
+  return match[1];
 }
 
 export interface ModuleImports {
@@ -107,7 +112,7 @@ async function main(): Promise<number> {
   }
   console.error(describeCycles(edges, cycles));
   console.error(
-    `\n✘ ${cycles.length} cycle(s) between contexts: a context reaches another through a port it declares, or a shared type moves to its owner.`,
+    `\n✘ ${cycles.length} cycle(s) between contexts: a concept moves to its one owner, a downstream context declares the port it needs (bound in src/main/modules), or news travels as a typed event (docs/architecture.md, the context map).`,
   );
   return 1;
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseCidr } from '../domain/shared/network/cidr';
-import { HEARTBEAT_LOCATION } from '../domain/scheduling/check-slot';
+import { HEARTBEAT_LOCATION } from '../domain/checks/heartbeat';
 import type { AppConfig } from './app-config';
 import { ConfigSchema } from './config-schema';
 

@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { ImIncident } from '../../domain/incident-management/im-incident';
-import { ACCOUNT_EMAIL_METHOD, pageRoutes } from '../../domain/on-call/contact-method';
+import { ACCOUNT_EMAIL_METHOD, pageRoutes } from '../../domain/incident-management/contact-method';
 import type { DirectDeliveries } from '../notifications/ports';
 import { isOrgAdmin, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';

@@ -2,7 +2,7 @@ import type { ImIncident, ImIncidentStatus, ImMonitorOrigin, ImTimelineEntry } f
 import type { ImRoutingSetting } from '../../domain/incident-management/monitor-routing';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { AlertSource } from '../../domain/incident-management/alert-source';
-import type { ContactMethod } from '../../domain/on-call/contact-method';
+import type { ContactMethod } from '../../domain/incident-management/contact-method';
 import { token } from '../shared/token';
 
 export interface ImIncidentFilter {

@@ -1,6 +1,6 @@
 import type { AlertEvent } from '../../domain/incidents/alert-event';
 import type { AlertState } from '../../domain/incidents/alert-state';
-import type { AlertPolicy } from '../../domain/incidents/alert-policy';
+import type { AlertPolicy } from '../../domain/results/alert-policy';
 import type { MonitorCondition } from '../../domain/incidents/current-state';
 import type { Liveness, LivenessChange } from '../../domain/incidents/quorum';
 import type { Incident, IncidentOrigin, IncidentStatus } from '../../domain/incidents/incident';

@@ -1,5 +1,5 @@
 import type { AlertDecision } from '../../domain/incidents/alert-decision';
-import type { AlertPolicy } from '../../domain/incidents/alert-policy';
+import type { AlertPolicy } from '../../domain/results/alert-policy';
 import type { AlertState } from '../../domain/incidents/alert-state';
 import { confirmationAt } from '../../domain/incidents/confirmation';
 import type { CheckObservation } from '../../domain/results/check-status';

@@ -1,4 +1,4 @@
-import { ACCOUNT_EMAIL_METHOD } from '../../domain/on-call/contact-method';
+import { ACCOUNT_EMAIL_METHOD } from '../../domain/incident-management/contact-method';
 import { stepToEscalateNow } from '../../domain/on-call/escalation';
 import { AppError } from '../../domain/shared/app-error';
 import type { ImIncident } from '../../domain/incident-management/im-incident';

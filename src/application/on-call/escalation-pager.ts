@@ -1,6 +1,6 @@
 import { whomToPage, type EscalationDirectory, type EscalationStep } from '../../domain/on-call/escalation';
 import type { DirectDeliveries, DirectMessage } from '../notifications/ports';
-import { ACCOUNT_EMAIL_METHOD, pageRoutes } from '../../domain/on-call/contact-method';
+import { ACCOUNT_EMAIL_METHOD, pageRoutes } from '../../domain/incident-management/contact-method';
 import type { ContactMethodRepository, EscalatingIncident, PagingContacts, ScheduleRepository, TeamRepository } from './ports';
 
 /**

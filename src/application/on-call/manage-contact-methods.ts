@@ -5,7 +5,7 @@ import {
   changeContactMethod,
   type ContactMethod,
   type ContactMethodType,
-} from '../../domain/on-call/contact-method';
+} from '../../domain/incident-management/contact-method';
 import { isOrgAdmin, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';

@@ -1,5 +1,5 @@
 import type { Team } from '../../domain/on-call/teams';
-import type { ContactMethod } from '../../domain/on-call/contact-method';
+import type { ContactMethod } from '../../domain/incident-management/contact-method';
 import type { Schedule } from '../../domain/on-call/schedule';
 import type { EscalationPolicy } from '../../domain/on-call/escalation-policy';
 import { token } from '../shared/token';

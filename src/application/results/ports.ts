@@ -1,4 +1,4 @@
-import type { AlertPolicy } from '../../domain/incidents/alert-policy';
+import type { AlertPolicy } from '../../domain/results/alert-policy';
 import type { CheckStatus, CheckTimings } from '../../domain/results/check-status';
 import type { DateRange } from '../../domain/results/date-range';
 import type { SeriesCell } from '../../domain/results/response-series';

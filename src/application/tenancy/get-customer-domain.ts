@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { CustomerDomain } from '../../domain/tenancy/customer-domain';
-import { UNCHECKED_EXPIRY, type DomainExpiry } from '../../domain/watches/watch-results';
+import { UNCHECKED_EXPIRY, type DomainExpiry } from '../../domain/tenancy/watch-results';
 import type { Actor } from '../shared/actor';
 import type { CustomerDomainRepository } from './ports';
 

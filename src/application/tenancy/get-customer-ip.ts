@@ -1,6 +1,6 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { CustomerIp } from '../../domain/tenancy/customer-ip';
-import { UNCHECKED_DNSBL, type IpDnsbl } from '../../domain/watches/watch-results';
+import { UNCHECKED_DNSBL, type IpDnsbl } from '../../domain/tenancy/watch-results';
 import type { Actor } from '../shared/actor';
 import type { CustomerIpRepository } from './ports';
 

@@ -4,8 +4,8 @@ import type { CustomField } from '../../domain/tenancy/custom-field';
 import type { CustomerDomain } from '../../domain/tenancy/customer-domain';
 import type { CustomerIp } from '../../domain/tenancy/customer-ip';
 import type { PackageConfig } from '../../domain/tenancy/package-config';
-import type { DomainExpiry, IpDnsbl } from '../../domain/watches/watch-results';
-import type { DomainNotice, IpNotice, WatchEvent } from '../../domain/watches/watch-events';
+import type { DomainExpiry, IpDnsbl } from '../../domain/tenancy/watch-results';
+import type { DomainNotice, IpNotice, WatchEvent } from '../../domain/tenancy/watch-events';
 import { token } from '../shared/token';
 
 export type { CustomerTerms, CustomerTermsLookup } from './customer-terms';

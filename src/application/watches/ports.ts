@@ -1,6 +1,6 @@
 import type { TenantScope } from '../../domain/shared/tenant-scope';
-import type { DomainExpiry, IpDnsbl } from '../../domain/watches/watch-results';
-import type { DomainNotice, IpNotice } from '../../domain/watches/watch-events';
+import type { DomainExpiry, IpDnsbl } from '../../domain/tenancy/watch-results';
+import type { DomainNotice, IpNotice } from '../../domain/tenancy/watch-events';
 import { token } from '../shared/token';
 
 /** Who a domain or IP tells directly, beside the channels (its notificationEmail and notificationPhoneNumber). */

@@ -1,7 +1,7 @@
 import type { CheckRequest } from '../../domain/checks/check-request';
 import type { CheckResult } from '../../domain/checks/check-result';
-import { decideDomainEvents, decideIpEvents, type WatchEvent } from '../../domain/watches/watch-events';
-import { applyDnsblResult, applyDomainExpiryResult } from '../../domain/watches/watch-results';
+import { decideDomainEvents, decideIpEvents, type WatchEvent } from '../../domain/tenancy/watch-events';
+import { applyDnsblResult, applyDomainExpiryResult } from '../../domain/tenancy/watch-results';
 import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
 import type { DirectDeliveries, DirectMessage } from '../notifications/ports';

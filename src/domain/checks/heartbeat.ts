@@ -1,6 +1,9 @@
 import { down, type Finding } from './check-result';
 import type { HeartbeatCheckRequest } from './check-request';
 
+/** Heartbeats are judged centrally, not from a region: their schedule rows and results use this location. */
+export const HEARTBEAT_LOCATION = 'heartbeat';
+
 /** When the next beat is due at the latest: one interval after the last beat (or the start), plus grace. */
 export function heartbeatDueAt(request: HeartbeatCheckRequest): Date {
   const from = request.lastBeatAt ?? request.expectingSince;

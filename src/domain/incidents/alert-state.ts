@@ -1,6 +1,6 @@
 import type { CheckStatus } from '../results/check-status';
 import type { AlertDecision, AlertObservation } from './alert-decision';
-import type { AlertPolicy } from './alert-policy';
+import type { AlertPolicy } from '../results/alert-policy';
 import { quorumOf } from './quorum';
 import { DNSBL_REASON_CODES, SSL_EXPIRY_REASON_CODES } from './reason-codes';
 

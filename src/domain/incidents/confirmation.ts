@@ -1,5 +1,5 @@
 import type { CheckStatus } from '../results/check-status';
-import type { AlertPolicy } from './alert-policy';
+import type { AlertPolicy } from '../results/alert-policy';
 import type { AlertState } from './alert-state';
 
 /** The floor and default of alertRetryInterval (seconds). */

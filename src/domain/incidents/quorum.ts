@@ -1,5 +1,5 @@
-import { HEARTBEAT_LOCATION } from '../scheduling/check-slot';
-import { requiredLocations, type AlertPolicy } from './alert-policy';
+import { HEARTBEAT_LOCATION } from '../checks/heartbeat';
+import { requiredLocations, type AlertPolicy } from '../results/alert-policy';
 
 /**
  * Who may decide a monitor's outage. The number of locations that must agree is taken from the

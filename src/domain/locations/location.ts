@@ -1,5 +1,5 @@
 import { AppError } from '../shared/app-error';
-import { HEARTBEAT_LOCATION } from '../scheduling/check-slot';
+import { HEARTBEAT_LOCATION } from '../checks/heartbeat';
 
 /** What a monitor lists in `locations`: lower case letters, digits and dashes, 2 to 40 characters, a letter or digit first. */
 export const LOCATION_CODE = /^[a-z0-9][a-z0-9-]{1,39}$/;

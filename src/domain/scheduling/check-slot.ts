@@ -26,6 +26,3 @@ export const slotAfterCompletion = (
 
 /** How late a check started relative to its slot (never negative). */
 export const latenessMs = (slot: Date, startedAt: Date): number => Math.max(0, startedAt.getTime() - slot.getTime());
-
-/** Heartbeats are judged centrally, not from a region: their schedule rows use this location. */
-export const HEARTBEAT_LOCATION = 'heartbeat';

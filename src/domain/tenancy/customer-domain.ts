@@ -1,6 +1,6 @@
 import { normalizeDomainName } from './domain-name';
 import { assertNoIssues, issue } from './validation';
-import type { WatchNotifications, WatchStatus } from '../watches/watched-asset';
+import type { WatchNotifications, WatchStatus } from './watched-asset';
 
 export interface CustomerDomainFields extends WatchNotifications {
   label: string;

@@ -1,6 +1,6 @@
 import type { IpAddress, IpFamily } from './ip-address';
 import { definedOnly } from './customer-domain';
-import type { WatchNotifications, WatchStatus } from '../watches/watched-asset';
+import type { WatchNotifications, WatchStatus } from './watched-asset';
 
 export interface CustomerIpFields extends WatchNotifications {
   label: string;

@@ -1,6 +1,6 @@
 import type { ImOutboundDeliveries, ImOutboundDelivery } from '../../application/incident-management/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
-import { isUuid } from '../on-call/uuid';
+import { isUuid } from '../persistence/uuid';
 import { sql, raw } from '../persistence/sql';
 
 /** IM pages are the direct deliveries (a recipient, no channel) whose event starts with `im.`. */

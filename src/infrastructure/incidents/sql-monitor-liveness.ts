@@ -1,6 +1,6 @@
 import type { LivenessCandidate, LivenessUpdate, MonitorLivenessStore } from '../../application/incidents/ports';
 import { alertPolicyOfRow, type AlertSettingsRow } from '../results/sql-monitor-lookup';
-import { HEARTBEAT_LOCATION } from '../../domain/scheduling/check-slot';
+import { HEARTBEAT_LOCATION } from '../../domain/checks/heartbeat';
 import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import { sql } from '../persistence/sql';
 

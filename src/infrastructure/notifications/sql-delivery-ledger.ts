@@ -13,7 +13,6 @@ import type {
   Settlement,
 } from '../../application/notifications/ports';
 import type { SqlRunner } from '../persistence/database';
-import { WATCH_NOTIFIED_CTES } from '../watches/watch-notified.sql';
 import { listDeliveries, type DeliveryRow } from './sql-delivery-records';
 import { raw, sql } from '../persistence/sql';
 
@@ -52,7 +51,16 @@ const failureReason = ({ attempt, next }: Settlement): string =>
  * gauge counts events not routed yet, and the ledger's own status says what reached the receiver.
  */
 export class SqlDeliveryLedger implements DeliveryLedger {
-  constructor(private readonly sql: SqlRunner) {}
+  /**
+   * `settleFollowUps`: CTEs of other contexts run in the settle statement after its CTE `settled`
+   * (the settled delivery's outbox_id, event, status, delivered_at and dedup_key), so what they
+   * write commits with the delivered status; the watches context's marks are one (bound in the
+   * composition root, so this ledger names no context that reads it).
+   */
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly settleFollowUps: readonly string[] = [],
+  ) {}
 
   async unroutedEvents(kinds: readonly string[], limit: number): Promise<OutboxEvent[]> {
     const rows = await this.sql.query<OutboxRow>(
@@ -222,7 +230,7 @@ export class SqlDeliveryLedger implements DeliveryLedger {
                 last_failure_reason = CASE WHEN s.failure_at IS NULL THEN c.last_failure_reason ELSE s.failure_reason END,
                 failing_since = CASE WHEN s.last_delivered IS NULL THEN c.failing_since ELSE NULL END
            FROM streaks s WHERE c.id = s.channel_id
-       ), ${raw(WATCH_NOTIFIED_CTES)}
+       )${raw(this.settleFollowUps.map((ctes) => `, ${ctes}`).join(''))}
        INSERT INTO notification_delivery_attempts (delivery_id, attempt, at, status_code, outcome, response_excerpt, latency_ms, error)
        SELECT i.id, i.attempt, i.at, i.status_code, i.outcome, i.response_excerpt, i.latency_ms, i.error
          FROM settled s JOIN input i ON i.id = s.id

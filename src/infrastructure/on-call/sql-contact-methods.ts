@@ -1,6 +1,6 @@
 import type { ResponderContactMethods } from '../../application/incident-management/ports';
 import type { ContactMethodRepository } from '../../application/on-call/ports';
-import { ACCOUNT_EMAIL_METHOD, type ContactMethod, type ContactMethodType } from '../../domain/on-call/contact-method';
+import { ACCOUNT_EMAIL_METHOD, type ContactMethod, type ContactMethodType } from '../../domain/incident-management/contact-method';
 import type { CredentialCipher } from '../../application/monitoring/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { raw, sql } from '../persistence/sql';

@@ -3,7 +3,7 @@ import { EscalationPolicy, type EscalationLevel } from '../../domain/on-call/esc
 import type { EscalationPolicyRepository } from '../../application/on-call/ports';
 import type { TransactionRunner } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
-import { isUuid } from './uuid';
+import { isUuid } from '../persistence/uuid';
 import { raw, sql } from '../persistence/sql';
 
 interface PolicyRow {

@@ -1,6 +1,6 @@
 import type { ImPeople, PagingContact, PagingContacts } from '../../application/on-call/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
-import { isUuid } from './uuid';
+import { isUuid } from '../persistence/uuid';
 import { sql } from '../persistence/sql';
 
 /** Users, their addresses and the IM switch, read from the identity tables. */

@@ -4,7 +4,7 @@ import type { Restriction, RotationLayer, RotationType, ShiftUnit } from '../../
 import type { ScheduleRepository } from '../../application/on-call/ports';
 import type { TransactionRunner } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
-import { isUuid } from './uuid';
+import { isUuid } from '../persistence/uuid';
 import { empty, raw, sql } from '../persistence/sql';
 
 interface LayerJson {

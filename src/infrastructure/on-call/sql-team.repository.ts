@@ -3,7 +3,7 @@ import { Team, type TeamMember } from '../../domain/on-call/teams';
 import type { TeamRepository } from '../../application/on-call/ports';
 import type { TransactionRunner } from '../../application/shared/transaction';
 import type { UnitOfWorkSql } from '../persistence/database';
-import { isUuid } from './uuid';
+import { isUuid } from '../persistence/uuid';
 import { raw, sql } from '../persistence/sql';
 
 interface TeamRow {

@@ -1,5 +1,5 @@
 import type { AlertProfile, MonitorLookup, MonitorRef } from '../../application/results/ports';
-import type { AlertPolicy } from '../../domain/incidents/alert-policy';
+import type { AlertPolicy } from '../../domain/results/alert-policy';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { sql, raw } from '../persistence/sql';

@@ -1,5 +1,5 @@
 import { CustomerDomain } from '../../domain/tenancy/customer-domain';
-import type { DomainExpiry } from '../../domain/watches/watch-results';
+import type { DomainExpiry } from '../../domain/tenancy/watch-results';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { CustomerDomainRepository, Page, WatchListFilter } from '../../application/tenancy/ports';
 import { refFilter, scopeFilter } from '../persistence/tenant-scope';

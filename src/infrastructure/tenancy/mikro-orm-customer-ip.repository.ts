@@ -1,5 +1,5 @@
 import { CustomerIp } from '../../domain/tenancy/customer-ip';
-import type { IpDnsbl } from '../../domain/watches/watch-results';
+import type { IpDnsbl } from '../../domain/tenancy/watch-results';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { CustomerIpRepository, Page, WatchListFilter } from '../../application/tenancy/ports';
 import { refFilter, scopeFilter } from '../persistence/tenant-scope';

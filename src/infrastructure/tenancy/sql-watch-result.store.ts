@@ -1,6 +1,6 @@
 import type { TenantScope } from '../../domain/shared/tenant-scope';
-import type { DomainExpiry, IpDnsbl } from '../../domain/watches/watch-results';
-import type { DomainNotice, IpNotice, WatchEvent } from '../../domain/watches/watch-events';
+import type { DomainExpiry, IpDnsbl } from '../../domain/tenancy/watch-results';
+import type { DomainNotice, IpNotice, WatchEvent } from '../../domain/tenancy/watch-events';
 import type { WatchAnnouncement, WatchResultStore } from '../../application/tenancy/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { sql, type Sql } from '../persistence/sql';

@@ -1,6 +1,6 @@
 import type { DnsblListing } from '../../domain/checks/check-result';
-import type { DomainExpiry, IpDnsbl } from '../../domain/watches/watch-results';
-import type { DomainNotice, IpNotice } from '../../domain/watches/watch-events';
+import type { DomainExpiry, IpDnsbl } from '../../domain/tenancy/watch-results';
+import type { DomainNotice, IpNotice } from '../../domain/tenancy/watch-events';
 import type { DueDomain, DueIp, WatchTargets } from '../../application/watches/ports';
 import type { SqlRunner, SqlRow } from '../persistence/database';
 import { sql } from '../persistence/sql';

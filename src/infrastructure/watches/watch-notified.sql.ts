@@ -1,4 +1,4 @@
-import type { WatchMark } from '../../domain/watches/watch-events';
+import type { WatchMark } from '../../domain/tenancy/watch-events';
 
 /** The lastNotified* column each mark sets, per watched record's table. */
 const COLUMNS: Record<'domain' | 'ip', Partial<Record<WatchMark, string>>> = {

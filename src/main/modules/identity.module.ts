@@ -31,7 +31,7 @@ import { ApiTokens } from '../../application/identity/api-tokens';
 import { AccountDeletion } from '../../application/identity/account-deletion';
 import { CheckHealth, DATABASE_PROBE, type DatabaseProbe } from '../../application/identity/check-health';
 import { CheckReadiness, SCHEMA_PROBE } from '../../application/identity/check-readiness';
-import { SqlSchemaProbe } from '../../infrastructure/persistence/sql-schema-probe';
+import { SqlSchemaProbe } from '../../infrastructure/identity/sql-schema-probe';
 import { SqlCustomerDirectory } from '../../infrastructure/identity/sql-customer-directory';
 import type { SqlRunner } from '../../infrastructure/persistence/database';
 import {

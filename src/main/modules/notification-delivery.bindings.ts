@@ -38,6 +38,7 @@ import { DeliverDueNotifications, type DeliverySettings } from '../../applicatio
 import { DeliverDueDirectMessages } from '../../application/notifications/deliver-due-direct-messages';
 import { SqlDirectDeliveries } from '../../infrastructure/notifications/sql-direct-deliveries';
 import { METRICS, type DeliveryMetrics } from '../../application/observability/ports';
+import { WATCH_NOTIFIED_CTES } from '../../infrastructure/watches/watch-notified.sql';
 import { SqlDeliveryLedger } from '../../infrastructure/notifications/sql-delivery-ledger';
 import { SqlStormLedger } from '../../infrastructure/notifications/sql-storm-ledger';
 import { SqlChannelHealthLedger } from '../../infrastructure/notifications/sql-channel-health-ledger';
@@ -87,7 +88,7 @@ export function bindNotificationDelivery({ bind, single }: Pick<ContainerModuleL
   const cipher = (c: Ctx) => c.get<CredentialCipher>(CREDENTIAL_CIPHER);
   const smtp = (c: Ctx) => c.get<OrganizationSmtpStore>(ORGANIZATION_SMTP_STORE);
   const config = (c: Ctx) => c.get<AppConfig>(CONFIG);
-  single(DELIVERY_LEDGER, (c) => new SqlDeliveryLedger(c.get<SqlRunner>(SQL)));
+  single(DELIVERY_LEDGER, (c) => new SqlDeliveryLedger(c.get<SqlRunner>(SQL), [WATCH_NOTIFIED_CTES]));
   single(SMS_QUOTA, (c) => new SqlSmsQuota(c.get<SqlRunner>(SQL)));
   const userAgent = (c: Ctx) => checkUserAgent(PRODUCT.name, PRODUCT.version, config(c).publicBaseUrl);
   const policy = (c: Ctx) => c.get<TargetPolicy>(NOTIFICATION_TARGET_POLICY);

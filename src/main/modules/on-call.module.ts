@@ -69,6 +69,7 @@ import { imSchedulesRouter } from '../../interfaces/http/on-call/schedules.route
 import { imOnCallRouter } from '../../interfaces/http/on-call/on-call.router';
 import { imCalendarFeedRouter, withoutCalendarToken } from '../../interfaces/http/on-call/calendar-feed.router';
 import { escalationConfigRouter } from '../../interfaces/http/on-call/escalation-config.router';
+import { imEscalateRouter } from '../../interfaces/http/on-call/im-escalate.router';
 import { contactMethodsRouter } from '../../interfaces/http/on-call/contact-methods.router';
 import { escalationsJob } from '../../interfaces/jobs/escalations.job';
 import type { ContextModule } from './context-module';
@@ -188,7 +189,15 @@ export const onCallModule = bindings(({ single }) => {
 export const onCallContext: ContextModule = {
   name: 'on-call',
   bindings: onCallModule,
-  routers: [imTeamsRouter, imSchedulesRouter, imOnCallRouter, imCalendarFeedRouter, escalationConfigRouter, contactMethodsRouter],
+  routers: [
+    imTeamsRouter,
+    imSchedulesRouter,
+    imOnCallRouter,
+    imCalendarFeedRouter,
+    escalationConfigRouter,
+    contactMethodsRouter,
+    imEscalateRouter,
+  ],
   redactUrl: withoutCalendarToken,
   jobs: [escalationsJob],
 };

@@ -16,7 +16,7 @@ import { DIRECT_DELIVERIES } from '../../application/notifications/ports';
 import { WATCH_RESULT_STORE } from '../../application/tenancy/ports';
 import { SqlWatchTargets } from '../../infrastructure/watches/sql-watch-targets';
 import { CheckDispatcher, type DispatcherOptions } from '../../application/scheduling/check-dispatcher';
-import { HEARTBEAT_LOCATION } from '../../domain/scheduling/check-slot';
+import { HEARTBEAT_LOCATION } from '../../domain/checks/heartbeat';
 import { PgCheckSchedule } from '../../infrastructure/scheduling/pg-check-schedule';
 import { SqlCheckPlanner } from '../../infrastructure/scheduling/sql-check-planner';
 import { FreshContextRecorder } from '../../infrastructure/scheduling/fresh-context-recorder';

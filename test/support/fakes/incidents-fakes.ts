@@ -1,6 +1,6 @@
 import type { AlertEvent } from '../../../src/domain/incidents/alert-event';
 import { AlertState } from '../../../src/domain/incidents/alert-state';
-import type { AlertPolicy } from '../../../src/domain/incidents/alert-policy';
+import type { AlertPolicy } from '../../../src/domain/results/alert-policy';
 import type { Incident } from '../../../src/domain/incidents/incident';
 import type { TimelineEntry } from '../../../src/domain/incidents/timeline-entry';
 import type { TenantScope } from '../../../src/domain/shared/tenant-scope';

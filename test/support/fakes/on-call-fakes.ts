@@ -2,7 +2,7 @@ import { AppError } from '../../../src/domain/shared/app-error';
 import type { Team } from '../../../src/domain/on-call/teams';
 import type { Schedule } from '../../../src/domain/on-call/schedule';
 import type { EscalationPolicy } from '../../../src/domain/on-call/escalation-policy';
-import type { ContactMethod } from '../../../src/domain/on-call/contact-method';
+import type { ContactMethod } from '../../../src/domain/incident-management/contact-method';
 import type {
   ContactMethodRepository,
   ImPeople,

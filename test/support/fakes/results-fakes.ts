@@ -1,4 +1,4 @@
-import type { AlertPolicy } from '../../../src/domain/incidents/alert-policy';
+import type { AlertPolicy } from '../../../src/domain/results/alert-policy';
 import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
 import type { DateRange } from '../../../src/domain/results/date-range';
 import { emptyCoverage, type CoverageTotals } from '../../../src/domain/results/uptime-figures';

@@ -15,8 +15,8 @@ import type {
   WatchListFilter,
   WatchResultStore,
 } from '../../../src/application/tenancy/ports';
-import type { DomainExpiry, IpDnsbl } from '../../../src/domain/watches/watch-results';
-import type { DomainNotice, IpNotice, WatchEvent } from '../../../src/domain/watches/watch-events';
+import type { DomainExpiry, IpDnsbl } from '../../../src/domain/tenancy/watch-results';
+import type { DomainNotice, IpNotice, WatchEvent } from '../../../src/domain/tenancy/watch-events';
 import { inScope, matches, RowVersions } from './shared-fakes';
 
 /** Versioned like the real tables (MikroORM's version column): a save from a stale copy throws `conflict`. */

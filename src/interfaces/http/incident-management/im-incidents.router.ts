@@ -11,7 +11,6 @@ import { MergeImIncidents } from '../../../application/incident-management/merge
 import { BulkImIncidentAction } from '../../../application/incident-management/bulk-im-incident-action';
 import { AddImIncidentResponder } from '../../../application/incident-management/add-im-incident-responder';
 import { RetryImOutbound } from '../../../application/incident-management/retry-im-outbound';
-import { EscalateImIncidentNow } from '../../../application/on-call/escalate-im-incident-now';
 import { ApiRouter } from '../shared/api-router';
 import { defineRouter } from '../shared/router-deps';
 import { paged, pagedSchema } from '../shared/paging';
@@ -34,11 +33,11 @@ import { presentImIncident, presentTimelineEntry } from './presenters';
 const tags = ['IM incidents'] as const;
 /** Every IM route answers these (the access gate). */
 export const IM_GATE_ERRORS: ErrorCode[] = ['imAccessDenied', 'imNotEnabled', 'customerScopedTokenForbidden'];
-const CHANGE_ERRORS: ErrorCode[] = [...IM_GATE_ERRORS, 'imIncidentNotFound', 'imIncidentAlreadyClosed', 'imIncidentStatusConflict'];
-const MEMBERS_NOTE =
+export const CHANGE_ERRORS: ErrorCode[] = [...IM_GATE_ERRORS, 'imIncidentNotFound', 'imIncidentAlreadyClosed', 'imIncidentStatusConflict'];
+export const MEMBERS_NOTE =
   "Members of the incident's team, organization admins and platform admins only (imTeamMembershipRequired); " +
   'an incident routed to no team is open to every IM user.';
-const CONFLICT_NOTE = 'A concurrent change answers 409 imIncidentStatusConflict: read the incident again and retry.';
+export const CONFLICT_NOTE = 'A concurrent change answers 409 imIncidentStatusConflict: read the incident again and retry.';
 
 /** Incidents of incident management: list, read with the timeline, declare, and move through their statuses. */
 export const imIncidentsRouter = defineRouter(
@@ -51,7 +50,6 @@ export const imIncidentsRouter = defineRouter(
     changeImIncidentStatus: ChangeImIncidentStatus,
     resolveImIncident: ResolveImIncident,
     snoozeImIncident: SnoozeImIncident,
-    escalateImIncidentNow: EscalateImIncidentNow,
     addImIncidentResponder: AddImIncidentResponder,
     mergeImIncidents: MergeImIncidents,
     retryImOutbound: RetryImOutbound,
@@ -178,23 +176,6 @@ export const imIncidentsRouter = defineRouter(
         errors: [...CHANGE_ERRORS, 'imSnoozeRangeInvalid', 'imTeamMembershipRequired'],
         handler: async ({ actor, params, body }) =>
           presentImIncident(await use.snoozeImIncident.execute(actor, params.id, body.snoozedUntil)),
-      })
-      .route({
-        operationId: 'escalateImIncident',
-        method: 'post',
-        path: '/api/im/incidents/{id}/escalate',
-        tags,
-        summary: 'Escalate an IM incident now',
-        description:
-          "Pages the next level of the incident's escalation policy at once, as the escalation job would when its delay " +
-          'ends (the job does not page that level again; later levels keep their times). Past the end of the chain, or once an ' +
-          'acknowledgement stopped it, the last level is paged again. An incident without a policy pages no one. The timeline ' +
-          'records an `escalated` entry (details.level: the level paged or null; details.pages: messages sent). A resolved or ' +
-          `merged incident answers 422 imIncidentAlreadyClosed. ${MEMBERS_NOTE} ${CONFLICT_NOTE}`,
-        params: IncidentParams,
-        response: one,
-        errors: [...CHANGE_ERRORS, 'imTeamMembershipRequired'],
-        handler: async ({ actor, params }) => presentImIncident(await use.escalateImIncidentNow.execute(actor, params.id)),
       })
       .route({
         operationId: 'addImIncidentResponder',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../../../domain/shared/error-codes';
-import { CONTACT_METHOD_TYPES, E164, type ContactMethod } from '../../../domain/on-call/contact-method';
+import { CONTACT_METHOD_TYPES, E164, type ContactMethod } from '../../../domain/incident-management/contact-method';
 import {
   AddContactMethod,
   ListContactMethods,

@@ -1,6 +1,6 @@
 import type { CustomerDomain } from '../../../domain/tenancy/customer-domain';
 import type { CustomerIp } from '../../../domain/tenancy/customer-ip';
-import type { DomainExpiry, IpDnsbl } from '../../../domain/watches/watch-results';
+import type { DomainExpiry, IpDnsbl } from '../../../domain/tenancy/watch-results';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WATCH_STATUSES } from '../../../domain/watches/watched-asset';
+import { WATCH_STATUSES } from '../../../domain/tenancy/watched-asset';
 import { IP_FAMILIES } from '../../../domain/tenancy/ip-address';
 import { PageQuery, QueryId, pagedSchema } from '../shared/paging';
 import { DomainNameInput, Email, Label, PhoneNumber, Ref, SearchQuery, Timestamp } from './fields';

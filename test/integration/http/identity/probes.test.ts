@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import pino from 'pino';
 import { startApplication, type RunningApplication } from '../../../../src/main/application';
-import { SqlSchemaProbe } from '../../../../src/infrastructure/persistence/sql-schema-probe';
+import { SqlSchemaProbe } from '../../../../src/infrastructure/identity/sql-schema-probe';
 import { migrationsList } from '../../../../src/infrastructure/persistence/migrations';
 import { api, apiAt, expectError, type ApiResponse } from '../../../support/http-client';
 import { testConfig, testDatabase, testServer } from '../../../support/test-server';

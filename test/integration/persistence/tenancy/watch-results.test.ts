@@ -4,8 +4,8 @@ import { aCustomer } from '../../../support/callers';
 import { aDomain, anIp } from '../../../support/tenancy-fixtures';
 import { withWatchResults } from '../../../support/tenancy-server';
 import { testServer } from '../../../support/test-server';
-import type { WatchEvent } from '../../../../src/domain/watches/watch-events';
-import { UNCHECKED_DNSBL, UNCHECKED_EXPIRY } from '../../../../src/domain/watches/watch-results';
+import type { WatchEvent } from '../../../../src/domain/tenancy/watch-events';
+import { UNCHECKED_DNSBL, UNCHECKED_EXPIRY } from '../../../../src/domain/tenancy/watch-results';
 import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const at = new Date('2026-12-01T06:00:00Z');

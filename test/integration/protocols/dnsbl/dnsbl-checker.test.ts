@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { DnsDnsblChecker } from '../../../../src/infrastructure/protocols/dnsbl/dns-dnsbl-checker';
 import { ResolverFactory } from '../../../../src/infrastructure/protocols/dns/resolver-factory';
-import { applyDnsblResult, UNCHECKED_DNSBL } from '../../../../src/domain/watches/watch-results';
+import { applyDnsblResult, UNCHECKED_DNSBL } from '../../../../src/domain/tenancy/watch-results';
 import { DnsPeer } from '../../../support/peers/dns-peer';
 import { checkContext } from '../../../support/check-requests';
 

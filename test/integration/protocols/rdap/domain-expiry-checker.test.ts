@@ -3,7 +3,7 @@ import { RdapDomainExpiryChecker } from '../../../../src/infrastructure/protocol
 import { RdapClient } from '../../../../src/infrastructure/protocols/rdap/rdap-client';
 import { WhoisClient } from '../../../../src/infrastructure/protocols/rdap/whois-client';
 import { SharedTlsContext } from '../../../../src/infrastructure/protocols/shared/tls-context';
-import { applyDomainExpiryResult, UNCHECKED_EXPIRY } from '../../../../src/domain/watches/watch-results';
+import { applyDomainExpiryResult, UNCHECKED_EXPIRY } from '../../../../src/domain/tenancy/watch-results';
 import type { DomainExpiryCheckRequest } from '../../../../src/domain/checks/check-request';
 import { LoopbackTargetPolicy } from '../../../support/loopback-target-policy';
 import { RdapPeer } from '../../../support/peers/rdap-peer';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { AlertState, type ObserveContext } from '../../../../src/domain/incidents/alert-state';
-import { requiredLocations, type AlertPolicy } from '../../../../src/domain/incidents/alert-policy';
+import { requiredLocations, type AlertPolicy } from '../../../../src/domain/results/alert-policy';
 import type { AlertDecision } from '../../../../src/domain/incidents/alert-decision';
 import type { CheckStatus } from '../../../../src/domain/results/check-status';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { AlertState } from '../../../../src/domain/incidents/alert-state';
-import type { AlertPolicy } from '../../../../src/domain/incidents/alert-policy';
+import type { AlertPolicy } from '../../../../src/domain/results/alert-policy';
 import { confirmationAt, confirmationsOf, retryIntervalMs } from '../../../../src/domain/incidents/confirmation';
 import type { CheckStatus } from '../../../../src/domain/results/check-status';
 

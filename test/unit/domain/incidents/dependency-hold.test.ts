@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { AlertState, type ObserveContext } from '../../../../src/domain/incidents/alert-state';
-import type { AlertPolicy } from '../../../../src/domain/incidents/alert-policy';
+import type { AlertPolicy } from '../../../../src/domain/results/alert-policy';
 import { dependenciesFirst, dependencyRootOf, type DependencyStatus } from '../../../../src/domain/incidents/dependency-hold';
 import type { CheckStatus } from '../../../../src/domain/results/check-status';
 

@@ -5,7 +5,7 @@ import {
   changeContactMethod,
   pageRoutes,
   type ContactMethod,
-} from '../../../../src/domain/on-call/contact-method';
+} from '../../../../src/domain/incident-management/contact-method';
 import { codeOf } from '../../../support/expect-app-error';
 
 const t = new Date('2026-12-27T10:00:00Z');

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { aDnsblResult, aListing } from '../../../support/dnsbl-results';
 import { checkResult, NO_TIMINGS } from '../../../../src/domain/checks/check-result';
-import { applyDnsblResult, applyDomainExpiryResult, UNCHECKED_DNSBL, UNCHECKED_EXPIRY } from '../../../../src/domain/watches/watch-results';
+import { applyDnsblResult, applyDomainExpiryResult, UNCHECKED_DNSBL, UNCHECKED_EXPIRY } from '../../../../src/domain/tenancy/watch-results';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const inDays = (d: number) => new Date(now.getTime() + d * 86_400_000);

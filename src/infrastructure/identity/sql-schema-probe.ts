@@ -1,7 +1,7 @@
 import type { SchemaProbe } from '../../application/identity/check-readiness';
-import type { SqlRunner } from './database';
-import { migrationsList } from './migrations';
-import { sql } from './sql';
+import type { SqlRunner } from '../persistence/database';
+import { migrationsList } from '../persistence/migrations';
+import { sql } from '../persistence/sql';
 
 /**
  * Reads the migrations the database has applied (MikroORM's table) and counts this build's that

@@ -7,9 +7,9 @@ import {
   NO_IP_NOTICE,
   type DomainNotice,
   type IpNotice,
-} from '../../../../src/domain/watches/watch-events';
+} from '../../../../src/domain/tenancy/watch-events';
 import type { DnsblListing } from '../../../../src/domain/checks/check-result';
-import { UNCHECKED_DNSBL, UNCHECKED_EXPIRY, type IpDnsbl } from '../../../../src/domain/watches/watch-results';
+import { UNCHECKED_DNSBL, UNCHECKED_EXPIRY, type IpDnsbl } from '../../../../src/domain/tenancy/watch-results';
 
 const DAY = 86_400_000;
 const t0 = new Date('2026-12-01T00:00:00Z');

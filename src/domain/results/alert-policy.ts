@@ -1,4 +1,4 @@
-/** A monitor's alert settings, as the alert rules read them. */
+/** A monitor's alert settings, as the alert rules (domain/incidents) read them; the results context's monitor lookup serves them to the engine. */
 export interface AlertPolicy {
   /** alertConsecutiveChecks: failed checks in a row before a location counts as failing (at least 1). */
   readonly consecutiveChecks: number;
