@@ -123,3 +123,17 @@ export async function aProcessServing(locations: readonly string[]): Promise<Ser
     },
   };
 }
+
+/**
+ * Moves the shared test clock on, if need be, so that the last `spanMs` before now lie after the
+ * hours the rollups cover: results a test records there are read from the raw results, whatever
+ * another test rolled up before (a closed hour is read from its rollup, and a result recorded into it
+ * afterwards waits for the redo job). The clock never moves back, so this only ever advances it.
+ */
+export async function clearOfRollups(spanMs: number): Promise<void> {
+  const { database } = await testServer();
+  const [progress] = await database.sql.query<{ rolled_to: Date }>(sql`SELECT rolled_to FROM check_rollup_progress`);
+  if (!progress) return;
+  const behind = new Date(progress.rolled_to).getTime() - (testClock.now().getTime() - spanMs);
+  if (behind > 0) testClock.advance(behind + 60_000);
+}

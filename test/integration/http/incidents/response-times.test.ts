@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { api, expectError } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
 import { aCustomerRow } from '../../../support/identity-fixtures';
-import { aMonitorRow, aResult, record } from '../../../support/results-fixtures';
+import { aMonitorRow, aResult, clearOfRollups, record } from '../../../support/results-fixtures';
 import { testClock } from '../../../support/test-clock';
 
 const MINUTE = 60_000;
@@ -23,6 +23,7 @@ describe('GET /api/websites/{id}/response-times', () => {
       locations: ['eu', 'us'],
       consecutiveChecks: 10,
     });
+    await clearOfRollups(2 * 3_600_000);
     // Five results in one minute at eu (one down), one at us, all in the minute before the current one.
     const minute = Math.floor(testClock.now().getTime() / MINUTE) * MINUTE - MINUTE;
     const times = [100, 200, 300, 400];

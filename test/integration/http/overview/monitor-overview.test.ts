@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { api, expectError } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
 import { aCustomerRow, aCustomerToken } from '../../../support/identity-fixtures';
-import { aMonitorRow, aResult, record } from '../../../support/results-fixtures';
+import { aMonitorRow, aResult, clearOfRollups, record } from '../../../support/results-fixtures';
 import { testClock } from '../../../support/test-clock';
 import { testServer } from '../../../support/test-server';
 import { sql } from '../../../../src/infrastructure/persistence/sql';
@@ -120,6 +120,7 @@ describe('POST /api/monitor-overview/uptime-bars', () => {
     const org = await anOrganization();
     const customerId = await aCustomerRow(org.user.organizationId);
     const monitor = await aMonitorRow(org.user.organizationId, customerId, { consecutiveChecks: 10 });
+    await clearOfRollups(3 * 3_600_000);
     const hourStart = Math.floor(testClock.now().getTime() / HOUR) * HOUR - HOUR;
     const statuses = ['up', 'up', 'up', 'down'] as const;
     for (const [i, status] of statuses.entries()) await record(monitor, 'eu', aResult(status, new Date(hourStart + (30 + i) * MINUTE)));

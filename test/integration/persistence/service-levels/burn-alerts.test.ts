@@ -3,7 +3,7 @@ import { RequestContext } from '@mikro-orm/postgresql';
 import { api } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
 import { aCustomerRow } from '../../../support/identity-fixtures';
-import { aMonitorRow, aResult, record, type MonitorRow } from '../../../support/results-fixtures';
+import { aMonitorRow, aResult, clearOfRollups, record, type MonitorRow } from '../../../support/results-fixtures';
 import { aDeliveryService, type DeliveryService } from '../../../support/delivery-service';
 import { WebhookReceiver } from '../../../support/peers/webhook-receiver';
 import { testClock } from '../../../support/test-clock';
@@ -62,6 +62,7 @@ describe('burn-rate alerts (recording path, evaluation, outbox, loopback webhook
     };
     const burningId = await objectiveOf(burning);
     const underId = await objectiveOf(under);
+    await clearOfRollups(7 * 60 * MINUTE);
     const start = new Date(testClock.now().getTime() - 120 * MINUTE);
     await minutes(burning, start, 0, 120, (m) => m >= 108);
     await minutes(under, start, 0, 120, (m) => m >= 114);
