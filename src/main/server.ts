@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, runsChecks, type AppConfig } from './config';
 import { startApplication } from './application';
 import { missingNodeFlags, tuneGarbageCollection } from './gc-tuning';
 import { describeStartFailure } from './start-failure';
+import { readyMessage, serviceLogger } from './logging';
 
 let config: AppConfig | undefined;
 
@@ -20,11 +21,12 @@ async function main(): Promise<void> {
   // Sized for a process that runs checks (src/main/gc-tuning.ts); an API-only process keeps V8's defaults.
   const checks = runsChecks(config);
   if (checks) tuneGarbageCollection(config.serviceScale);
-  const app = await startApplication(config);
+  const app = await startApplication(config, { logger: serviceLogger(config.logLevel) });
   const missing = checks ? missingNodeFlags(process.execArgv, process.env.NODE_OPTIONS, config.serviceScale) : [];
   if (missing.length > 0) {
     app.logger.warn({ missing }, 'node was started without the flags of a check process (npm start gives them): checks cost more CPU');
   }
+  app.logger.info({ url: app.url }, readyMessage(config.publicBaseUrl));
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
