@@ -10,7 +10,7 @@ const PER_CALL = 200;
 /**
  * Uptime bars for the rows in view, asked for in batches as they scroll into view (a tick after the
  * last request, at most 200 a call) and kept for the session of the screen; `forget` drops them so
- * they are asked for again (after live changes).
+ * they are asked for again (after live changes): `generation` moves on, and the screen asks again.
  */
 export function useUptimeBars(span: BarSpan) {
   const cache = useRef(new Map<string, Bucket[]>());
@@ -18,6 +18,8 @@ export function useUptimeBars(span: BarSpan) {
   const asked = useRef(new Set<string>());
   const timer = useRef<number | undefined>(undefined);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
+  /** Moves on when bars are forgotten, so the screen asks again for those in view. */
+  const [generation, forgotten] = useReducer((n: number) => n + 1, 0);
 
   useEffect(() => {
     cache.current = new Map();
@@ -60,7 +62,8 @@ export function useUptimeBars(span: BarSpan) {
       cache.current.delete(id);
       asked.current.delete(id);
     }
+    forgotten(undefined);
   }, []);
   useEffect(() => () => window.clearTimeout(timer.current), []);
-  return { bar: (id: string) => cache.current.get(id), want, forget };
+  return { bar: (id: string) => cache.current.get(id), want, forget, generation };
 }

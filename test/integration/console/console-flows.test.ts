@@ -85,7 +85,7 @@ describe('console: the first flows in a real browser', function () {
 
     // Two more screens stay open, never reloaded: they must follow the event stream.
     const overview = await open('/');
-    await rowOf(overview, 'Shop').getByText('Up').waitFor();
+    await rowOf(overview, 'Shop').getByText('Up', { exact: true }).waitFor();
     const incidents = await open('/incidents');
     await incidents.getByText('No incidents.').waitFor();
     const reloads = { overview: 0, incidents: 0 };
@@ -98,7 +98,11 @@ describe('console: the first flows in a real browser', function () {
       await page.getByRole('button', { name: 'Check now' }).click();
       await page.getByText(/^Result: down from local/).waitFor();
     }
-    await rowOf(overview, 'Shop').getByText('Down').waitFor({ timeout: 5_000 });
+    await rowOf(overview, 'Shop').getByText('Down', { exact: true }).waitFor({ timeout: 5_000 });
+    // Its uptime bar is read again after the change, and tells the failed checks.
+    await rowOf(overview, 'Shop')
+      .getByRole('img', { name: /^Last 24h: \d+\.\d\d % up$/ })
+      .waitFor({ timeout: 5_000 });
     await overview.getByRole('list', { name: 'Monitors per state' }).getByText('1 Down').waitFor();
     const incident = incidents.getByRole('list', { name: 'Incidents' }).getByRole('listitem').first();
     await incident.getByText('open', { exact: true }).waitFor({ timeout: 5_000 });
@@ -110,7 +114,7 @@ describe('console: the first flows in a real browser', function () {
     await listen();
     await page.getByRole('button', { name: 'Check now' }).click();
     await page.getByText(/^Result: up from local/).waitFor();
-    await rowOf(overview, 'Shop').getByText('Up').waitFor({ timeout: 5_000 });
+    await rowOf(overview, 'Shop').getByText('Up', { exact: true }).waitFor({ timeout: 5_000 });
     await incidents.getByText('No incidents.').waitFor({ timeout: 5_000 });
     expect(reloads).to.deep.equal({ overview: 0, incidents: 0 });
 

@@ -71,7 +71,7 @@ export function Overview() {
     const line = lines[item.index];
     return line?.type === 'monitor' ? [line.row.publicId] : [];
   });
-  useEffect(() => bars.want(visibleIds), [visibleIds.join(','), span]);
+  useEffect(() => bars.want(visibleIds), [visibleIds.join(','), span, bars.generation]);
 
   return (
     <section aria-labelledby="overview-title">
