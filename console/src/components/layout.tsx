@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, describe, ok } from '../api/client';
 import { liveEvents } from '../api/live-events';
 import type { User } from '../session';
+import { navigationFor } from '../screens';
 import { Link } from './link';
 import { ErrorText } from './field';
 
@@ -30,10 +31,11 @@ export function Layout({ user, onSignedOut, children }: { user: User; onSignedOu
           <Link to="/" class="brand">
             Monitoring
           </Link>
-          <Link to="/">Overview</Link>
-          <Link to="/incidents">Incidents</Link>
-          <Link to="/customers">Customers</Link>
-          {user.role === 'readonly' ? null : <Link to="/monitors/new">Add monitor</Link>}
+          {navigationFor(user).map((item) => (
+            <Link key={item.to} to={item.to}>
+              {item.label}
+            </Link>
+          ))}
         </nav>
         <div class="who">
           <span class={`live ${live ? 'live-on' : 'live-off'}`} role="status">

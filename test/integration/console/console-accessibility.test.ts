@@ -5,22 +5,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningApplication } from '../../../src/main/application';
-import { aConsoleService, launchConsoleBrowser } from '../../support/console-browser';
+import { aConsoleService, launchConsoleBrowser, seriousViolations } from '../../support/console-browser';
 
 /** Where the screenshots go (looked at by eye). */
 const SHOTS = path.resolve(__dirname, '../../../.test-data/console');
-const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-/** The serious and critical axe-core violations of a page as it is now: "rule: target" per node. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  // Run in the page (as text: the test's TypeScript has no DOM types).
-  const found = await page.evaluate(`axe.run(document).then(({ violations }) => violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => v.id + ': ' + n.target.join(' '))))`);
-  if (!Array.isArray(found)) throw new Error('axe-core did not run in the page');
-  return found as string[];
-}
 
 /**
  * Every console screen, at a desktop and a phone width, in the light and the dark scheme: axe-core

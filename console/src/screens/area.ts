@@ -1,0 +1,32 @@
+import type { VNode } from 'preact';
+import type { User } from '../session';
+
+/** One screen: the path it answers (`/monitors/:kind/:id`) and what it draws for its parameters. */
+export type ScreenRoute =
+  | { readonly pattern: string; readonly public?: false; readonly render: (params: Record<string, string>, user: User) => VNode }
+  /** Also shown to visitors who are not signed in (accepting an invitation): `user` is null for them. */
+  | { readonly pattern: string; readonly public: true; readonly render: (params: Record<string, string>, user: User | null) => VNode };
+
+/** A place in the main navigation. `order` sorts the links; `shownTo` hides it from some users. */
+export interface NavItem {
+  readonly to: string;
+  readonly label: string;
+  readonly order: number;
+  readonly shownTo?: (user: User) => boolean;
+}
+
+/**
+ * A part of the console (monitors, incidents, status pages, ...): its screens and its links. Each
+ * lives in `screens/<area>/area.tsx` and is listed once in `screens/index.ts`; screens other than
+ * the first view are loaded lazily (`components/lazy.tsx`).
+ */
+export interface Area {
+  readonly routes: readonly ScreenRoute[];
+  readonly nav?: readonly NavItem[];
+}
+
+/** Who may change things organization-wide (admins and editors not tied to one customer). */
+export const writesOrganization = (user: User): boolean => user.customerId === null && (user.role === 'admin' || user.role === 'editor');
+
+/** Who may change monitors, channels and the like in their scope (admins and editors). */
+export const edits = (user: User): boolean => user.role === 'admin' || user.role === 'editor';

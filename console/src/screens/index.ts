@@ -1,0 +1,28 @@
+import type { User } from '../session';
+import { match } from '../router';
+import type { Area, NavItem, ScreenRoute } from './area';
+import { authArea } from './auth/area';
+import { customersArea } from './customers/area';
+import { incidentsArea } from './incidents/area';
+import { monitorsArea } from './monitors/area';
+
+/** Every part of the console, one line each. */
+const AREAS: readonly Area[] = [monitorsArea, incidentsArea, customersArea, authArea];
+
+const ROUTES: readonly ScreenRoute[] = AREAS.flatMap((area) => area.routes);
+
+/** The screen for a path and its parameters, or null (not found). */
+export function findScreen(path: string): { route: ScreenRoute; params: Record<string, string> } | null {
+  for (const route of ROUTES) {
+    const params = match(route.pattern, path);
+    if (params) return { route, params };
+  }
+  return null;
+}
+
+/** The main navigation's links a user may follow, in order. */
+export function navigationFor(user: User): NavItem[] {
+  return AREAS.flatMap((area) => area.nav ?? [])
+    .filter((item) => item.shownTo?.(user) ?? true)
+    .sort((a, b) => a.order - b.order);
+}
