@@ -23,6 +23,13 @@ export interface NavItem {
 export interface Area {
   readonly routes: readonly ScreenRoute[];
   readonly nav?: readonly NavItem[];
+  /** Links on the Organization page (`/organization`): users, tokens, audit log, billing, ... */
+  readonly settings?: readonly SettingsItem[];
+}
+
+/** A place listed on the Organization page, with a line saying what is there. */
+export interface SettingsItem extends NavItem {
+  readonly description: string;
 }
 
 /** Who may change things organization-wide (admins and editors not tied to one customer). */

@@ -1,15 +1,29 @@
 import type { User } from '../session';
 import { match } from '../router';
-import type { Area, NavItem, ScreenRoute } from './area';
+import type { Area, NavItem, ScreenRoute, SettingsItem } from './area';
 import { authArea } from './auth/area';
 import { customersArea } from './customers/area';
 import { incidentsArea } from './incidents/area';
 import { monitorsArea } from './monitors/area';
+import { OrganizationPage } from './organization/organization-page';
 
 /** Every part of the console, one line each. */
 const AREAS: readonly Area[] = [monitorsArea, incidentsArea, customersArea, authArea];
 
-const ROUTES: readonly ScreenRoute[] = AREAS.flatMap((area) => area.routes);
+/** The Organization page's links a user may follow, in order. */
+export function settingsFor(user: User): SettingsItem[] {
+  return AREAS.flatMap((area) => area.settings ?? [])
+    .filter((item) => item.shownTo?.(user) ?? true)
+    .sort((a, b) => a.order - b.order);
+}
+
+/** The Organization page lists the places every area puts there. */
+const organizationArea: Area = {
+  routes: [{ pattern: '/organization', render: (_, user) => <OrganizationPage places={settingsFor(user)} /> }],
+  nav: [{ to: '/organization', label: 'Organization', order: 80 }],
+};
+
+const ROUTES: readonly ScreenRoute[] = [...AREAS, organizationArea].flatMap((area) => area.routes);
 
 /** The screen for a path and its parameters, or null (not found). */
 export function findScreen(path: string): { route: ScreenRoute; params: Record<string, string> } | null {
@@ -22,7 +36,8 @@ export function findScreen(path: string): { route: ScreenRoute; params: Record<s
 
 /** The main navigation's links a user may follow, in order. */
 export function navigationFor(user: User): NavItem[] {
-  return AREAS.flatMap((area) => area.nav ?? [])
+  return [...AREAS, organizationArea]
+    .flatMap((area) => area.nav ?? [])
     .filter((item) => item.shownTo?.(user) ?? true)
     .sort((a, b) => a.order - b.order);
 }
