@@ -1,4 +1,5 @@
 import { AppError } from '../shared/app-error';
+import { resourceKeyOf } from '../shared/resource-key';
 
 /** What a window covers. `website` and `monitor` name the same thing: one monitor of any kind. */
 export type TargetType = 'website' | 'monitor' | 'customer' | 'customerIp' | 'customerDomain';
@@ -12,6 +13,8 @@ export interface WindowTarget {
 
 /** Everything a caller defines about a window (the body of a create). */
 export interface WindowDefinition {
+  /** A stable key the client chooses (monitoring as code), unique in the organization; null: none. */
+  key?: string | null;
   title: string;
   description: string | null;
   startTime: Date;
@@ -59,6 +62,7 @@ export class MaintenanceWindow implements MaintenanceWindowProps {
   readonly publicId: string;
   readonly organizationId: number;
   readonly customerId: number | null;
+  readonly key: string | null;
   readonly title: string;
   readonly description: string | null;
   readonly startTime: Date;
@@ -77,6 +81,7 @@ export class MaintenanceWindow implements MaintenanceWindowProps {
     this.publicId = props.publicId;
     this.organizationId = props.organizationId;
     this.customerId = props.customerId;
+    this.key = resourceKeyOf(props.key) ?? null;
     this.title = props.title;
     this.description = props.description;
     this.startTime = props.startTime;
@@ -105,7 +110,8 @@ export class MaintenanceWindow implements MaintenanceWindowProps {
     const startTime = change.startTime ?? this.startTime;
     const endTime = change.endTime ?? this.endTime;
     assertWindowSpan(startTime, endTime);
-    Object.assign(this, { ...change, startTime, endTime, updatedAt: now });
+    const key = resourceKeyOf(change.key);
+    Object.assign(this, { ...change, key: key === undefined ? this.key : key, startTime, endTime, updatedAt: now });
   }
 
   /**
@@ -119,6 +125,7 @@ export class MaintenanceWindow implements MaintenanceWindowProps {
   /** The whole definition equals this window's (a repeated create), targets compared as a set. */
   sameDefinition(other: WindowDefinition): boolean {
     return (
+      this.key === (other.key ?? null) &&
       this.title === other.title &&
       this.description === other.description &&
       this.startTime.getTime() === other.startTime.getTime() &&

@@ -219,6 +219,7 @@ export const ERROR_CODES = [
   'tagNameTaken',
   'monitorKeyTaken',
   'channelKeyTaken',
+  'maintenanceWindowKeyTaken',
   // checks (design)
   'screenshotNotFound',
   // notifications (design)

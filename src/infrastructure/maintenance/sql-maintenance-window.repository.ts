@@ -11,6 +11,7 @@ interface WindowRow {
   public_id: string;
   organization_id: number;
   customer_id: number | null;
+  key: string | null;
   title: string;
   description: string | null;
   start_time: Date | string;
@@ -25,7 +26,7 @@ interface WindowRow {
   version: number;
 }
 
-const COLUMNS = `w.id, w.public_id, w.organization_id, w.customer_id, w.title, w.description, w.start_time, w.end_time, w.timezone,
+const COLUMNS = `w.id, w.public_id, w.organization_id, w.customer_id, w.key, w.title, w.description, w.start_time, w.end_time, w.timezone,
   w.rrule, w.targets, w.suppress_alerts, w.exclude_from_uptime, w.created_at, w.updated_at, w.version`;
 
 const toWindow = (row: WindowRow) =>
@@ -34,6 +35,7 @@ const toWindow = (row: WindowRow) =>
     publicId: row.public_id,
     organizationId: Number(row.organization_id),
     customerId: row.customer_id === null ? null : Number(row.customer_id),
+    key: row.key,
     title: row.title,
     description: row.description,
     startTime: new Date(row.start_time),
@@ -53,6 +55,20 @@ const scopeSql = (scope: TenantScope) =>
   scope.customerId === null
     ? sql`w.organization_id = ${scope.organizationId}`
     : sql`w.organization_id = ${scope.organizationId} AND w.customer_id = ${scope.customerId}`;
+
+/** A key another window of the organization has (maintenance_windows_organization_key_uq) answers maintenanceWindowKeyTaken. */
+async function keyed<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (
+      (error as { code?: string } | null)?.code === '23505' &&
+      String((error as Error).message).includes('maintenance_windows_organization_key_uq')
+    )
+      throw new AppError('maintenanceWindowKeyTaken');
+    throw error;
+  }
+}
 
 /** First key of the transaction-scoped advisory lock that serializes window creation per organization. */
 const CREATE_LOCK_SPACE = 0x6d77; // 'mw'
@@ -75,10 +91,12 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
   }
 
   async add(window: MaintenanceWindow): Promise<MaintenanceWindow> {
-    const [row] = await this.sql.query<{ id: number }>(
-      sql`INSERT INTO maintenance_windows (public_id, organization_id, customer_id, title, description, start_time, end_time, timezone,
+    const [row] = await keyed(() =>
+      this.sql.query<{ id: number }>(
+        sql`INSERT INTO maintenance_windows (public_id, organization_id, customer_id, key, title, description, start_time, end_time, timezone,
          rrule, targets, suppress_alerts, exclude_from_uptime, created_at, updated_at, version)
-       VALUES (${window.publicId}, ${window.organizationId}, ${window.customerId}, ${window.title}, ${window.description}, ${window.startTime}, ${window.endTime}, ${window.timezone}, ${window.rrule}, ${targetsJson(window.targets)}::jsonb, ${window.suppressAlerts}, ${window.excludeFromUptime}, ${window.createdAt}, ${window.updatedAt}, 1) RETURNING id`,
+       VALUES (${window.publicId}, ${window.organizationId}, ${window.customerId}, ${window.key}, ${window.title}, ${window.description}, ${window.startTime}, ${window.endTime}, ${window.timezone}, ${window.rrule}, ${targetsJson(window.targets)}::jsonb, ${window.suppressAlerts}, ${window.excludeFromUptime}, ${window.createdAt}, ${window.updatedAt}, 1) RETURNING id`,
+      ),
     );
     window.id = Number(row!.id);
     return window;
@@ -101,10 +119,12 @@ export class SqlMaintenanceWindowRepository implements MaintenanceWindowReposito
   }
 
   async save(window: MaintenanceWindow): Promise<void> {
-    const rows = await this.sql.query(
-      sql`UPDATE maintenance_windows SET customer_id = ${window.customerId}, title = ${window.title}, description = ${window.description}, start_time = ${window.startTime}, end_time = ${window.endTime}, timezone = ${window.timezone},
+    const rows = await keyed(() =>
+      this.sql.query(
+        sql`UPDATE maintenance_windows SET customer_id = ${window.customerId}, key = ${window.key}, title = ${window.title}, description = ${window.description}, start_time = ${window.startTime}, end_time = ${window.endTime}, timezone = ${window.timezone},
          rrule = ${window.rrule}, targets = ${targetsJson(window.targets)}::jsonb, suppress_alerts = ${window.suppressAlerts}, exclude_from_uptime = ${window.excludeFromUptime}, updated_at = ${window.updatedAt}, version = version + 1
        WHERE id = ${window.id} AND version = ${window.version} RETURNING version`,
+      ),
     );
     if (rows.length === 0) throw new AppError('conflict', {}, 'The maintenance window changed meanwhile; read it again');
     window.version += 1;

@@ -6,6 +6,8 @@ export const presentOccurrence = (o: Occurrence) => ({ startTime: o.start.toISOS
 
 export const presentWindow = ({ window, targets, currentOccurrence, nextOccurrence }: MaintenanceWindowView) => ({
   id: window.publicId,
+  key: window.key,
+  customerId: window.customerId,
   title: window.title,
   description: window.description,
   startTime: window.startTime.toISOString(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import 'zod-openapi';
 import { TARGET_TYPES } from '../../../domain/maintenance/maintenance-window';
+import { RESOURCE_KEY } from '../../../domain/shared/resource-key';
 
 const isTimeZone = (zone: string) => {
   try {
@@ -30,6 +31,15 @@ const Rrule = z
   .nullable()
   .meta({ description: 'RFC 5545 RRULE without DTSTART (startTime is the first start), e.g. `FREQ=WEEKLY;BYDAY=SU`; null = once' });
 const Ref = z.string().trim().max(64);
+const WindowKey = z
+  .string()
+  .regex(RESOURCE_KEY)
+  .nullable()
+  .meta({
+    description:
+      "A stable key the client chooses (letters, digits and . _ : / -, at most 128), unique among the organization's windows " +
+      '(maintenanceWindowKeyTaken); monitoring-as-code tools match their entries to windows by it. null: none',
+  });
 
 const Target = z
   .object({
@@ -45,6 +55,7 @@ const Target = z
 
 export const CreateWindowBody = z
   .object({
+    key: WindowKey.default(null),
     title: z.string().trim().min(1).max(200),
     description: z.string().trim().max(5000).nullable().default(null),
     startTime: Instant.meta({ description: 'Start of the (first) occurrence' }),
@@ -65,6 +76,7 @@ export const CreateWindowBody = z
 
 export const UpdateWindowBody = z
   .object({
+    key: WindowKey.optional(),
     title: z.string().trim().min(1).max(200).optional(),
     description: z.string().trim().max(5000).nullable().optional(),
     startTime: Instant.optional(),
@@ -112,6 +124,10 @@ export const OccurrenceSchema = z.object({ startTime: z.iso.datetime(), endTime:
 export const MaintenanceWindowSchema = z
   .object({
     id: z.uuid(),
+    key: z.string().nullable().meta({ description: 'The stable key the client gave the window, null when none' }),
+    customerId: z.number().int().nullable().meta({
+      description: 'The customer the window belongs to (its targets all belong to it, or a customer created it); null: the organization',
+    }),
     title: z.string(),
     description: z.string().nullable(),
     startTime: z.iso.datetime(),

@@ -199,6 +199,7 @@ export const ERROR_STATUS = {
   tagNameTaken: 409,
   monitorKeyTaken: 409,
   channelKeyTaken: 409,
+  maintenanceWindowKeyTaken: 409,
   screenshotNotFound: 404,
   smtpVerificationFailed: 422,
   smtpNotConfigured: 404,

@@ -222,6 +222,7 @@ export const MESSAGES: Partial<Record<ErrorCode, string>> = {
   tagNameTaken: 'Another tag already has this name',
   monitorKeyTaken: "Another of the organization's monitors already has this key",
   channelKeyTaken: "Another of the organization's notification channels already has this key",
+  maintenanceWindowKeyTaken: "Another of the organization's maintenance windows already has this key",
   screenshotNotFound: 'Screenshot not found',
   eventStreamLimitReached: 'Too many open event streams for this organization; retry after data.retryAfter seconds',
 };

@@ -14,6 +14,9 @@ import { sql } from '../../../../src/infrastructure/persistence/sql';
 const HOUR = 3600_000;
 const WINDOW_FIELDS = [
   'id',
+  // design: the client's stable key (monitoring as code) and the customer the window belongs to
+  'key',
+  'customerId',
   'title',
   'description',
   'startTime',
@@ -152,6 +155,42 @@ describe('Maintenance windows API', () => {
     expect(deleted.status).to.equal(200);
     expect(deleted.body).to.deep.equal({ success: true, id });
     expectError(await api('GET', `/api/maintenance-windows/${id}`, { token: org.token }), 404, 'maintenanceWindowNotFound');
+  });
+
+  it('keeps a key per window, unique in the organization (409 maintenanceWindowKeyTaken), changed or cleared by PATCH', async () => {
+    const { org, customerId, monitor } = await anOrgWithMonitor();
+    const body = { title: 'Keyed', startTime: later(1), endTime: later(2), targets: [{ type: 'monitor', id: String(monitor.id) }] };
+    const first = await api('POST', '/api/maintenance-windows', { token: org.token, body: { ...body, key: 'patch/weekly' } });
+    expect(first.status).to.equal(201);
+    expect(first.body).to.include({ key: 'patch/weekly', customerId });
+    // The same definition under another key is another window; the same key again is refused.
+    const other = await api('POST', '/api/maintenance-windows', { token: org.token, body: { ...body, key: 'patch/other' } });
+    expect(other.status).to.equal(201);
+    expect(other.body.id).to.not.equal(first.body.id);
+    expectError(
+      await api('POST', '/api/maintenance-windows', { token: org.token, body: { ...body, title: 'Else', key: 'patch/weekly' } }),
+      409,
+      'maintenanceWindowKeyTaken',
+    );
+    expectError(
+      await api('PATCH', `/api/maintenance-windows/${other.body.id}`, { token: org.token, body: { key: 'patch/weekly' } }),
+      409,
+      'maintenanceWindowKeyTaken',
+    );
+    expectError(
+      await api('POST', '/api/maintenance-windows', { token: org.token, body: { ...body, key: ' spaced' } }),
+      400,
+      'validationFailed',
+    );
+    const cleared = await api('PATCH', `/api/maintenance-windows/${first.body.id}`, { token: org.token, body: { key: null } });
+    expect(cleared.body.key).to.equal(null);
+    // Another organization may use the same key.
+    const stranger = await anOrgWithMonitor();
+    const theirs = await api('POST', '/api/maintenance-windows', {
+      token: stranger.org.token,
+      body: { ...body, key: 'patch/other', targets: [{ type: 'monitor', id: String(stranger.monitor.id) }] },
+    });
+    expect(theirs.status).to.equal(201);
   });
 
   it("answers the spec's codes for bad times and for targets that are missing or invisible", async () => {
