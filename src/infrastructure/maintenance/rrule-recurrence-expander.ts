@@ -65,6 +65,9 @@ const MEMO_SIZE = 2000;
  * re-read in the host's local zone; floating evaluation avoids that and keeps 02:00 at 02:00 local
  * time on both sides of a daylight-saving change (02:00 CET = 01:00 UTC, 02:00 CEST = 00:00 UTC).
  */
+/** The latest end of a range the expander walks: the largest Date less two days of zone offset and widening. */
+const LATEST_END = 8.64e15 - 2 * DAY_MS;
+
 export class RruleRecurrenceExpander implements RecurrenceExpander {
   /** Why a rule cannot be used, or null when it can. */
   problem(rrule: string): string | null {
@@ -78,7 +81,9 @@ export class RruleRecurrenceExpander implements RecurrenceExpander {
 
   private readonly memo = new Map<string, SeriesRule>();
 
-  starts(series: RecurrenceSeries, from: Date, to: Date, limit: number): Date[] {
+  starts(series: RecurrenceSeries, from: Date, until: Date, limit: number): Date[] {
+    // "No end" (the largest Date) must stay a Date once moved into the zone and widened by a day.
+    const to = new Date(Math.min(until.getTime(), LATEST_END));
     // The zone's offset moves the wall-clock range by at most a day either way; filter exactly afterwards.
     const wallFrom = new Date(floating(from, series.timezone).getTime() - DAY_MS);
     const wallTo = new Date(floating(to, series.timezone).getTime() + DAY_MS);

@@ -2,6 +2,8 @@ import { ApiError, type ApiClient } from './api-client';
 import type { Change } from './plan';
 import { identityOf } from './plan';
 import { labelOf } from './render';
+import { carryOutLinked } from './apply-linked';
+import type { MonitorIds } from './linked-resources';
 import type { Actual, Desired } from './resources';
 
 /**
@@ -13,6 +15,8 @@ export interface ApplyContext {
   readonly client: ApiClient;
   /** The tags the service has, by identityOf: their publicIds (created ones are added). */
   readonly tagIds: Map<string, string>;
+  /** The monitors' publicIds by key (or publicId): the service's, and those created as apply goes. */
+  readonly monitorIds: MonitorIds;
   /** The entry value with its references resolved. */
   readonly resolve: (value: unknown, desired: Desired, field: string) => unknown;
   readonly print: (line: string) => void;
@@ -48,6 +52,8 @@ async function carryOut(change: Change, ctx: ApplyContext): Promise<void> {
   const { client } = ctx;
   if (change.type === 'tag') return carryOutTag(change, ctx);
   if (change.type === 'channel') return carryOutChannel(change, ctx);
+  if (change.type === 'customField' || change.type === 'maintenanceWindow' || change.type === 'statusPage')
+    return carryOutLinked(change, ctx);
   if (change.action === 'delete') return client.deleteMonitor(change.kind, change.actual!.id);
   const desired = change.desired!;
   const body: Record<string, unknown> = {};
@@ -61,6 +67,7 @@ async function carryOut(change: Change, ctx: ApplyContext): Promise<void> {
       ...body,
     });
     id = created.publicId;
+    ctx.monitorIds.set(change.key, id);
   } else {
     id = change.actual!.id;
     if (Object.keys(body).length > 0) await client.updateMonitor(change.kind, id, body);

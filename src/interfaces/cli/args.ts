@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 export const USAGE = `Usage: wsm export|plan|apply [--file F] [--url U] [--token T] [--customer ID] [--prune] [--detailed-exitcode]
        wsm schema        prints the JSON Schema of the file
 
-  export   writes the monitors, tags and channels the token sees (--customer: one customer's) as YAML, to --file or stdout
+  export   writes what the token sees (monitors, tags, channels, custom fields, windows, pages) (--customer: one customer's) as YAML, to --file or stdout
   plan     prints what apply would change (--detailed-exitcode: exit 0 no changes, 2 changes, 1 error)
   apply    carries the plan out; --prune also deletes what the file no longer names
 

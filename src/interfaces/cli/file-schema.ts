@@ -5,6 +5,9 @@ import { MONITOR_KEY } from '../../domain/monitoring/monitor-key';
 import { monitorBodies } from '../http/monitoring/monitor.schemas';
 import { WebsiteCreateBody } from '../http/monitoring/website.schemas';
 import { CreateChannelBody } from '../http/notifications/schemas';
+import { CreateWindowBody } from '../http/maintenance/schemas';
+import { CreatePageBody } from '../http/status-pages/schemas';
+import { CreateCustomFieldBody } from '../http/tenancy/custom-field.schemas';
 
 /**
  * The monitoring-as-code file, described by the API's own create bodies: a monitor entry is the
@@ -86,6 +89,56 @@ export const ChannelEntry = z
   .strict();
 export type ChannelEntry = z.infer<typeof ChannelEntry>;
 
+/** A monitor a window or a page names: by its key in this file (or its publicId). */
+const MonitorRef = z.object({ monitor: Key.meta({ description: "The monitor's key (or publicId)" }) }).strict();
+const AssetRef = (type: 'customer' | 'customerDomain' | 'customerIp') =>
+  z.object({ [type]: z.uuid().meta({ description: `The ${type}'s publicId` }) }).strict();
+
+/** What a maintenance window covers: one monitor by key, a whole customer, a watched domain or IP. */
+export const TargetRef = z.union([MonitorRef, AssetRef('customer'), AssetRef('customerDomain'), AssetRef('customerIp')]);
+export type TargetRef = z.infer<typeof TargetRef>;
+
+const Instant = z.iso.datetime({ offset: true }).meta({ description: 'ISO 8601 date-time with Z or an offset' });
+
+/** A maintenance window: the API's create body with a key, its targets naming monitors by their keys. */
+export const MaintenanceWindowEntry = z
+  .object({
+    ...CreateWindowBody.shape,
+    key: Key.meta({ description: "The window's stable key: apply matches the entry to the window with this key" }),
+    startTime: Instant,
+    endTime: Instant,
+    targets: z.array(TargetRef).min(1).max(100),
+  })
+  .strict();
+export type MaintenanceWindowEntry = z.infer<typeof MaintenanceWindowEntry>;
+
+const ComponentName = { name: z.string().trim().min(1).max(200).nullable().optional() };
+/** A component of a status page: a monitor by key, or a watched domain or IP, with the name shown for it. */
+export const ComponentRef = z.union([
+  MonitorRef.extend(ComponentName),
+  AssetRef('customerDomain').extend(ComponentName),
+  AssetRef('customerIp').extend(ComponentName),
+]);
+export type ComponentRef = z.infer<typeof ComponentRef>;
+
+/** A status page: the API's create body, its slug the key, its components naming monitors by their keys. */
+export const StatusPageEntry = CreatePageBody.omit({ customerId: true })
+  .extend({
+    customer: Customer.optional().meta({
+      description: "The customer's publicId; omitted: the organization's page (or the file's customer's)",
+    }),
+    groups: z
+      .array(z.object({ name: z.string().trim().min(1).max(200), components: z.array(ComponentRef).max(200) }).strict())
+      .max(50)
+      .default([]),
+  })
+  .strict();
+export type StatusPageEntry = z.infer<typeof StatusPageEntry>;
+
+/** A custom field of the organization's customers: the API's create body; fieldKey is the key. */
+export const CustomFieldEntry = CreateCustomFieldBody.omit({ organizationId: true }).strict();
+export type CustomFieldEntry = z.infer<typeof CustomFieldEntry>;
+
 export const WsmFile = z
   .object({
     version: z.literal(1),
@@ -96,6 +149,9 @@ export const WsmFile = z
     notificationChannels: z.array(ChannelEntry).optional(),
     defaults: MonitorDefaults.optional(),
     monitors: z.array(MonitorEntry).optional(),
+    customFields: z.array(CustomFieldEntry).optional().meta({ description: 'Organization files only' }),
+    maintenanceWindows: z.array(MaintenanceWindowEntry).optional(),
+    statusPages: z.array(StatusPageEntry).optional(),
   })
   .strict()
   .meta({ title: 'wsm monitoring-as-code file' });

@@ -8,6 +8,7 @@ import { fileJsonSchema } from './file-schema';
 import { FileError, loadFile, type LoadedFile } from './file-loader';
 import { identityOf, planChanges, PlanError, type Change } from './plan';
 import { renderPlan } from './render';
+import { customFieldFromEntry, pageFromEntry, windowFromEntry } from './linked-resources';
 import { channelFromEntry, type Desired, monitorFromEntry, tagFromEntry } from './resources';
 import { readServiceState } from './service-state';
 
@@ -103,7 +104,9 @@ async function apply(
     return 0;
   }
   const tagIds = new Map(resources.filter((r) => r.type === 'tag').map((t) => [identityOf(t), t.id]));
-  const outcome = await applyChanges(changes, { client, tagIds, resolve, print: (line) => io.stdout(`${line}\n`) });
+  const monitors = resources.filter((r) => r.type === 'monitor');
+  const monitorIds = new Map([...monitors.map((m) => [m.id, m.id] as const), ...monitors.map((m) => [m.key, m.id] as const)]);
+  const outcome = await applyChanges(changes, { client, tagIds, monitorIds, resolve, print: (line) => io.stdout(`${line}\n`) });
   return outcome.failed > 0 ? 1 : 0;
 }
 
@@ -135,7 +138,20 @@ function desiredOf(file: LoadedFile): Desired[] {
     ...(file.content.monitors ?? []).map((m, i) =>
       monitorFromEntry(m, customer, file.where(['monitors', i]), monitorField(i, m.kind), defaults[m.kind]),
     ),
+    ...(file.content.customFields ?? []).map((f, i) =>
+      customFieldFromEntry(f, file.where(['customFields', i]), (field) => file.where(['customFields', i, field])),
+    ),
+    ...(file.content.maintenanceWindows ?? []).map((w, i) =>
+      windowFromEntry(w, customer, file.where(['maintenanceWindows', i]), (f) => file.where(['maintenanceWindows', i, f])),
+    ),
+    ...(file.content.statusPages ?? []).map((p, i) =>
+      pageFromEntry(p, customer, file.where(['statusPages', i]), (f) => file.where(['statusPages', i, f])),
+    ),
   ];
+  if (customer !== null && (file.content.customFields ?? []).length > 0)
+    throw new FileError([
+      `${file.where(['customFields'])}: customFields: custom fields belong to the organization; a file of one customer cannot name them`,
+    ]);
   const seen = new Map<string, Desired>();
   const problems: string[] = [];
   for (const entry of entries) {

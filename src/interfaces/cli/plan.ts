@@ -38,7 +38,10 @@ export interface PlanOptions {
 }
 
 /** Order of work: what others reference first (tags before the monitors carrying them); deletes the other way round. */
-const ORDER: readonly ResourceType[] = ['tag', 'channel', 'monitor'];
+const ORDER: readonly ResourceType[] = ['tag', 'channel', 'customField', 'monitor', 'maintenanceWindow', 'statusPage'];
+
+/** A window belongs to the customer its targets belong to: the service decides it, so it is not compared. */
+const OWNER_DERIVED: ReadonlySet<ResourceType> = new Set(['maintenanceWindow']);
 
 export const identityOf = (r: { type: ResourceType; key: string; customer: string | null }) =>
   r.type === 'tag' ? `tag:${r.customer ?? '*'}:${r.key.toLowerCase()}` : `${r.type}:${r.key}`;
@@ -72,7 +75,7 @@ export function planChanges(desired: readonly Desired[], actual: readonly Actual
       throw new PlanError(
         `${d.where}: ${d.type} ${d.key} is a ${a.kind} monitor on the service: a monitor cannot change kind (give it a new key)`,
       );
-    if (a.customer !== d.customer)
+    if (a.customer !== d.customer && !OWNER_DERIVED.has(d.type))
       throw new PlanError(
         `${d.where}: ${d.type} ${d.key} belongs to customer ${a.customer} on the service: it cannot move (give it a new key)`,
       );

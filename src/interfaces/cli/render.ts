@@ -7,8 +7,14 @@ import type { Change, FieldChange } from './plan';
 
 const SIGN = { create: '+', update: '~', delete: '-' } as const;
 
+const NAMES = { customField: 'custom field', maintenanceWindow: 'maintenance window', statusPage: 'status page' } as const;
+
 export const labelOf = (c: Pick<Change, 'type' | 'key' | 'kind' | 'customer'>) =>
-  c.type === 'tag' ? `tag ${c.key}${c.customer === null ? ' (organization-wide)' : ''}` : `${c.type} ${c.key} (${c.kind})`;
+  c.type === 'tag'
+    ? `tag ${c.key}${c.customer === null ? ' (organization-wide)' : ''}`
+    : c.type === 'customField' || c.type === 'maintenanceWindow' || c.type === 'statusPage'
+      ? `${NAMES[c.type]} ${c.key}`
+      : `${c.type} ${c.key} (${c.kind})`;
 
 const show = (value: unknown, secret: boolean) => (secret ? '(secret)' : value === undefined ? '(unset)' : JSON.stringify(value));
 

@@ -12,7 +12,7 @@ import type { ChannelEntry, MonitorEntry, TagEntry } from './file-schema';
  * a key, the customer it belongs to (publicId; null: organization-wide) and its fields as the file
  * writes them. The service's records are projected onto the file's fields here, once.
  */
-export type ResourceType = 'tag' | 'channel' | 'monitor';
+export type ResourceType = 'tag' | 'channel' | 'customField' | 'monitor' | 'maintenanceWindow' | 'statusPage';
 
 export interface Resource {
   readonly type: ResourceType;
@@ -39,8 +39,8 @@ export interface Actual extends Resource {
 /** What a write-only field holds on the service: set (never its value) or not. */
 export const STORED_SECRET = '(secret)';
 
-/** Fields the service never returns: compared by whether they are set. */
-export const WRITE_ONLY = new Set(['credentials', 'secrets']);
+/** Fields the service never returns: compared by whether they are set (a status page's password too). */
+export const WRITE_ONLY = new Set(['credentials', 'secrets', 'password']);
 
 /** Fields of an entry that are no monitor setting. */
 export const IDENTITY_FIELDS = new Set(['key', 'kind', 'customer']);

@@ -69,6 +69,14 @@ describe('RRULE recurrence in an IANA time zone (rrule + luxon)', () => {
     expect(iso(moving.starts(series, ...year(2020), 500))).to.deep.equal(iso(walked.starts(series, ...year(2020), 500)));
   });
 
+  it('walks a range with no end (the largest Date) in a zone east or west of UTC: a window created with a rule asks so', () => {
+    for (const timezone of ['Europe/Berlin', 'America/New_York']) {
+      const series = { firstStart: new Date('2030-01-06T15:00:00Z'), rrule: 'FREQ=WEEKLY;BYDAY=SU', timezone };
+      const [first] = expander.starts(series, new Date('2026-11-25T00:00:00Z'), new Date(8.64e15), 1);
+      expect(first?.toISOString(), timezone).to.equal('2030-01-06T15:00:00.000Z');
+    }
+  });
+
   it('names what is wrong with a rule it cannot use', () => {
     expect(expander.problem('FREQ=WEEKLY;BYDAY=MO,FR')).to.equal(null);
     expect(expander.problem('BYDAY=MO')).to.match(/FREQ is required/);
