@@ -39,7 +39,7 @@ export async function applyChanges(changes: readonly Change[], ctx: ApplyContext
       ctx.print(`${PAST[change.action]} ${labelOf(change)}`);
     } catch (error) {
       failed += 1;
-      const where = change.desired ? ` (${change.desired.where})` : '';
+      const where = change.desired ? ` (${change.desired.where()})` : '';
       const reason = error instanceof ApiError ? error.describe() : (error as Error).message;
       ctx.print(`failed to ${change.action} ${labelOf(change)}${where}: ${reason}`);
     }

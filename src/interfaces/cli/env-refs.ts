@@ -8,9 +8,12 @@ const REF = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 export const envRef = (name: string) => `\${env:${name}}`;
 
+/** One reference anywhere in a string (not global: `test` keeps no state between calls). */
+const HAS_REF = new RegExp(REF.source);
+
 /** Whether a value (deeply) holds a reference. */
 export function hasEnvRef(value: unknown): boolean {
-  if (typeof value === 'string') return new RegExp(REF.source).test(value);
+  if (typeof value === 'string') return value.includes('${env:') && HAS_REF.test(value);
   if (Array.isArray(value)) return value.some(hasEnvRef);
   if (value !== null && typeof value === 'object') return Object.values(value).some(hasEnvRef);
   return false;

@@ -33,7 +33,7 @@ export function customFieldFromRecord(record: ApiRecord): Actual {
   return { type: 'customField', key: record.fieldKey, kind: record.fieldType, customer: null, fields, id: record.publicId };
 }
 
-export function customFieldFromEntry(entry: CustomFieldEntry, where: string, whereField: (f: string) => string): Desired {
+export function customFieldFromEntry(entry: CustomFieldEntry, where: () => string, whereField: (f: string) => string): Desired {
   const { fieldKey, ...fields } = entry;
   return { type: 'customField', key: fieldKey, kind: entry.fieldType, customer: null, fields, where, whereField };
 }
@@ -61,7 +61,7 @@ export function windowFromRecord(record: ApiRecord, customers: ReadonlyMap<numbe
 export function windowFromEntry(
   entry: MaintenanceWindowEntry,
   fileCustomer: string | null,
-  where: string,
+  where: () => string,
   whereField: (f: string) => string,
 ): Desired {
   const { key, ...rest } = entry;
@@ -95,7 +95,7 @@ export function pageFromRecord(record: ApiRecord, customers: ReadonlyMap<number,
 export function pageFromEntry(
   entry: StatusPageEntry,
   fileCustomer: string | null,
-  where: string,
+  where: () => string,
   whereField: (f: string) => string,
 ): Desired {
   const { slug, customer, ...rest } = entry;

@@ -131,21 +131,47 @@ function desiredOf(file: LoadedFile): Desired[] {
         : ['defaults', kind, field],
     );
   const entries = [
-    ...(file.content.tags ?? []).map((t, i) => tagFromEntry(t, customer, file.where(['tags', i]), (f) => file.where(['tags', i, f]))),
+    ...(file.content.tags ?? []).map((t, i) =>
+      tagFromEntry(
+        t,
+        customer,
+        () => file.where(['tags', i]),
+        (f) => file.where(['tags', i, f]),
+      ),
+    ),
     ...(file.content.notificationChannels ?? []).map((c, i) =>
-      channelFromEntry(c, customer, file.where(['notificationChannels', i]), (f) => file.where(['notificationChannels', i, f])),
+      channelFromEntry(
+        c,
+        customer,
+        () => file.where(['notificationChannels', i]),
+        (f) => file.where(['notificationChannels', i, f]),
+      ),
     ),
     ...(file.content.monitors ?? []).map((m, i) =>
-      monitorFromEntry(m, customer, file.where(['monitors', i]), monitorField(i, m.kind), defaults[m.kind]),
+      monitorFromEntry(m, customer, () => file.where(['monitors', i]), monitorField(i, m.kind), defaults[m.kind]),
     ),
     ...(file.content.customFields ?? []).map((f, i) =>
-      customFieldFromEntry(f, file.where(['customFields', i]), (field) => file.where(['customFields', i, field])),
+      customFieldFromEntry(
+        f,
+        () => file.where(['customFields', i]),
+        (field) => file.where(['customFields', i, field]),
+      ),
     ),
     ...(file.content.maintenanceWindows ?? []).map((w, i) =>
-      windowFromEntry(w, customer, file.where(['maintenanceWindows', i]), (f) => file.where(['maintenanceWindows', i, f])),
+      windowFromEntry(
+        w,
+        customer,
+        () => file.where(['maintenanceWindows', i]),
+        (f) => file.where(['maintenanceWindows', i, f]),
+      ),
     ),
     ...(file.content.statusPages ?? []).map((p, i) =>
-      pageFromEntry(p, customer, file.where(['statusPages', i]), (f) => file.where(['statusPages', i, f])),
+      pageFromEntry(
+        p,
+        customer,
+        () => file.where(['statusPages', i]),
+        (f) => file.where(['statusPages', i, f]),
+      ),
     ),
   ];
   if (customer !== null && (file.content.customFields ?? []).length > 0)
@@ -156,7 +182,7 @@ function desiredOf(file: LoadedFile): Desired[] {
   const problems: string[] = [];
   for (const entry of entries) {
     const first = seen.get(identityOf(entry));
-    if (first) problems.push(`${entry.where}: key: ${entry.type} ${entry.key} is named again (first at ${first.where})`);
+    if (first) problems.push(`${entry.where()}: key: ${entry.type} ${entry.key} is named again (first at ${first.where()})`);
     else seen.set(identityOf(entry), entry);
   }
   if (problems.length > 0) throw new FileError(problems);

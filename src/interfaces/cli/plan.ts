@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
 import { hasEnvRef } from './env-refs';
 import { type Actual, type Desired, type ResourceType, STORED_SECRET, WRITE_ONLY } from './resources';
 
@@ -69,15 +68,15 @@ export function planChanges(desired: readonly Desired[], actual: readonly Actual
       });
       continue;
     }
-    if (matched.has(a)) throw new PlanError(`${d.where}: ${d.type} ${d.key} names the same ${d.type} as another entry`);
+    if (matched.has(a)) throw new PlanError(`${d.where()}: ${d.type} ${d.key} names the same ${d.type} as another entry`);
     matched.add(a);
     if (a.type === 'monitor' && a.kind !== d.kind)
       throw new PlanError(
-        `${d.where}: ${d.type} ${d.key} is a ${a.kind} monitor on the service: a monitor cannot change kind (give it a new key)`,
+        `${d.where()}: ${d.type} ${d.key} is a ${a.kind} monitor on the service: a monitor cannot change kind (give it a new key)`,
       );
     if (a.customer !== d.customer && !OWNER_DERIVED.has(d.type))
       throw new PlanError(
-        `${d.where}: ${d.type} ${d.key} belongs to customer ${a.customer} on the service: it cannot move (give it a new key)`,
+        `${d.where()}: ${d.type} ${d.key} belongs to customer ${a.customer} on the service: it cannot move (give it a new key)`,
       );
     const fields = differences(d, a, options);
     if (fields.length > 0)
@@ -124,15 +123,36 @@ function writeOnlyChange(field: string, value: unknown, before: unknown): FieldC
   const setBefore = before !== undefined && before !== null;
   if (value === null) return setBefore ? { field, before: STORED_SECRET, after: null, secret: true } : null;
   if (!setBefore) return { field, before: null, after: value, secret: true };
-  if (field === 'secrets' && !isDeepStrictEqual(Object.keys(value as object).sort(), Object.keys(before as object).sort()))
+  if (field === 'secrets' && !sameJson(Object.keys(value as object).sort(), Object.keys(before as object).sort()))
     return { field, before, after: value, secret: true };
   return null;
 }
 
 function same(field: string, after: unknown, before: unknown): boolean {
-  if (field === 'tags') return isDeepStrictEqual(lower(after), lower(before ?? []));
+  if (field === 'tags') return sameJson(lower(after), lower(before ?? []));
   if (field === 'color' && typeof after === 'string' && typeof before === 'string') return after.toLowerCase() === before.toLowerCase();
-  return isDeepStrictEqual(after ?? null, before ?? null);
+  return sameJson(after ?? null, before ?? null);
 }
 
 const lower = (names: unknown) => (Array.isArray(names) ? names.map((n) => String(n).toLowerCase()).sort() : names);
+
+/**
+ * Equality of JSON values (what files and API records hold): primitives by identity, arrays in
+ * order, objects by their keys whatever their order. A plan compares every field of every entry,
+ * so this stays a plain walk (several times faster than util.isDeepStrictEqual on such values).
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i += 1) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys)
+    if (!Object.hasOwn(b, key) || !sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  return true;
+}

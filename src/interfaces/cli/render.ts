@@ -27,7 +27,7 @@ export function renderPlan(changes: readonly Change[], file: string): string {
   if (changes.length === 0) return `No changes: the service matches ${file}.\n`;
   const lines: string[] = [];
   for (const change of changes) {
-    const where = change.desired ? `  (${change.desired.where})` : '';
+    const where = change.desired ? `  (${change.desired.where()})` : '';
     lines.push(`${SIGN[change.action]} ${change.action} ${labelOf(change)}${where}`);
     for (const field of change.fields) lines.push(fieldLine(change, field));
   }

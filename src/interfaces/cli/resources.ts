@@ -24,9 +24,12 @@ export interface Resource {
   readonly fields: Readonly<Record<string, unknown>>;
 }
 
-/** The file's side: where the entry is, for messages. */
+/**
+ * The file's side: where the entry is, for messages. Worked out on demand (`file:line`): finding a
+ * line parses the file again with positions, which only a message needs.
+ */
 export interface Desired extends Resource {
-  readonly where: string;
+  readonly where: () => string;
   /** `file:line` of one of its fields (the entry's line when the field is not written). */
   readonly whereField: (field: string) => string;
 }
@@ -95,8 +98,8 @@ export function tagFromRecord(record: ApiRecord, customers: ReadonlyMap<number, 
 export function monitorFromEntry(
   entry: MonitorEntry,
   fileCustomer: string | null,
-  where: string,
-  whereField = (_f: string) => where,
+  where: () => string,
+  whereField = (_f: string) => where(),
   defaults: Readonly<Record<string, unknown>> = {},
 ): Desired {
   const { key, kind, customer, ...own } = entry as MonitorEntry & Record<string, unknown>;
@@ -105,7 +108,12 @@ export function monitorFromEntry(
   return { type: 'monitor', key, kind, customer: customer ?? fileCustomer, fields, where, whereField };
 }
 
-export function tagFromEntry(entry: TagEntry, fileCustomer: string | null, where: string, whereField = (_f: string) => where): Desired {
+export function tagFromEntry(
+  entry: TagEntry,
+  fileCustomer: string | null,
+  where: () => string,
+  whereField = (_f: string) => where(),
+): Desired {
   const customer = entry.customer ?? fileCustomer;
   return { type: 'tag', key: entry.name, kind: 'tag', customer, fields: { color: entry.color }, where, whereField };
 }
@@ -194,8 +202,8 @@ export function channelFromRecord(record: ApiRecord, customers: ReadonlyMap<numb
 export function channelFromEntry(
   entry: ChannelEntry,
   fileCustomer: string | null,
-  where: string,
-  whereField = (_f: string) => where,
+  where: () => string,
+  whereField = (_f: string) => where(),
 ): Desired {
   const { key, customer, ...fields } = entry as ChannelEntry & Record<string, unknown>;
   return { type: 'channel', key, kind: String(fields.type), customer: customer ?? fileCustomer, fields, where, whereField };

@@ -20,7 +20,7 @@ const desired = (key: string, fields: Record<string, unknown>, over: Partial<Des
   kind: 'website',
   customer: CUSTOMER,
   fields,
-  where: `wsm.yaml:${key.length}`,
+  where: () => `wsm.yaml:${key.length}`,
   whereField: (field) => `wsm.yaml:${field.length}`,
   ...over,
 });
@@ -158,7 +158,7 @@ describe('wsm export: defaults per kind', () => {
     const entries = service.map((m) => entryOfMonitor(m, CUSTOMER, defaults[m.kind]));
     expect(entries[1]).to.deep.equal({ key: 'b', kind: 'website', name: 'B', tags: [] });
     expect(entries[2]).to.deep.equal({ key: 'c', kind: 'website', name: 'C', checkInterval: 1 });
-    const loaded = entries.map((e) => monitorFromEntry(e as never, CUSTOMER, 'f', undefined, defaults[e.kind as string]));
+    const loaded = entries.map((e) => monitorFromEntry(e as never, CUSTOMER, () => 'f', undefined, defaults[e.kind as string]));
     expect(planChanges(loaded, service, options({ prune: true }))).to.deep.equal([]);
   });
 });
