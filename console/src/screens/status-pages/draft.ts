@@ -17,6 +17,11 @@ export interface Draft {
   showResponseTimes: boolean;
   logo: string | null;
   groups: DraftGroup[];
+  /** One address or CIDR a line; empty: anyone may read the page. */
+  ipAllowlist: string;
+  /** A new password ('' leaves it as it is); never shown back by the API. */
+  password: string;
+  removePassword: boolean;
 }
 
 export const draftOf = (page: StatusPage): Draft => ({
@@ -28,6 +33,9 @@ export const draftOf = (page: StatusPage): Draft => ({
   showResponseTimes: page.showResponseTimes,
   logo: page.logo,
   groups: page.groups.map((g) => ({ name: g.name, components: [...g.components] })),
+  ipAllowlist: page.ipAllowlist.join('\n'),
+  password: '',
+  removePassword: false,
 });
 
 /** PATCH /api/status-pages/{id}'s body for a draft: groups replace every group. */
@@ -43,6 +51,11 @@ export const changeOf = (draft: Draft) => ({
     name: g.name,
     components: g.components.map((c) => ({ type: c.type, id: c.id, name: c.name })),
   })),
+  ipAllowlist: draft.ipAllowlist
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== ''),
+  ...(draft.removePassword ? { password: null } : draft.password !== '' ? { password: draft.password } : {}),
 });
 
 /** The name a component is shown by: its own on the page, else its record's. */

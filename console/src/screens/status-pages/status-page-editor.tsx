@@ -15,8 +15,8 @@ import { PageSubscribers } from './page-subscribers';
 import { asDataUrl } from './read-file';
 import './status-pages.css';
 
-/** How often the preview reads the states again (the public page itself is rebuilt about every 5 s). */
-const PREVIEW_REFRESH_MS = 5_000;
+/** How often the preview reads the states again (the public page is rebuilt at most every 5 s; a read of an unchanged one is a 304). */
+const PREVIEW_REFRESH_MS = 2_500;
 
 /** The public view of the saved page, or why there is none (a private page is not shown to the console's preview). */
 async function readView(slug: string): Promise<{ view: PublicView | null; note: string | null }> {
@@ -138,6 +138,42 @@ export function StatusPageEditor({ id, user }: { id: string; user: User }) {
               />
               Show each monitor's last response time
             </label>
+            <Field
+              label="Addresses allowed to read the page (one IP or CIDR a line; empty: anyone)"
+              id="sp-ips"
+              error={fieldError('ipAllowlist')}
+            >
+              <textarea id="sp-ips" value={draft.ipAllowlist} onInput={(e) => set({ ipAllowlist: e.currentTarget.value })} />
+            </Field>
+            <Field
+              label={
+                page.passwordProtected
+                  ? 'New password (visitors enter it; empty: keep the current one)'
+                  : 'Password (visitors enter it; empty: none)'
+              }
+              id="sp-password"
+              error={fieldError('password')}
+            >
+              <input
+                id="sp-password"
+                type="password"
+                autocomplete="new-password"
+                value={draft.password}
+                disabled={draft.removePassword}
+                onInput={(e) => set({ password: e.currentTarget.value })}
+              />
+            </Field>
+            {page.passwordProtected ? (
+              <label class="sp-check" for="sp-no-password">
+                <input
+                  id="sp-no-password"
+                  type="checkbox"
+                  checked={draft.removePassword}
+                  onChange={(e) => set({ removePassword: e.currentTarget.checked })}
+                />
+                Remove the password
+              </label>
+            ) : null}
           </fieldset>
           <PageComponents groups={draft.groups} monitors={monitors} disabled={!writer} onChange={(groups) => set({ groups })} />
           {fieldError('groups') ? <p class="field-error">{fieldError('groups')}</p> : null}

@@ -28,6 +28,7 @@ export const brandingRouter = defineRouter(
         "Answers by the request's host (Host, or X-Forwarded-Host from a TRUST_PROXY peer): on an active white-label custom " +
         "domain, the organization's name, accent colour and logo (set with PATCH /api/organization), so a console or a sign-in " +
         'page there can show them and nothing of the platform; on any other host, `whiteLabel: false` and nulls. No authentication.',
+      query: z.object({}).strict().meta({ description: 'No parameters: any query parameter answers 400 validationFailed' }),
       response: BrandingSchema,
       handler: async ({ res }) => {
         res.setHeader('cache-control', 'no-cache');

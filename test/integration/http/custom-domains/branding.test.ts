@@ -65,6 +65,8 @@ describe('organization branding and GET /api/branding (white-label)', () => {
     // The platform's host, a host nobody holds: the platform's own look, and nothing of any organization.
     expect((await api('GET', '/api/branding')).body).to.deep.equal(PLATFORM);
     expect((await brandingBy('unknown-host.brand-test.com')).body).to.deep.equal(PLATFORM);
+    // It takes no parameter (a host is never named in the query: the look follows the host the request came by).
+    expectError(await api('GET', '/api/branding', { query: { host: hostname } }), 400, 'validationFailed');
   });
 
   it('a pending white-label entry brands nothing yet', async () => {
