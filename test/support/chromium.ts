@@ -5,7 +5,7 @@ import { chromium, type Browser } from 'playwright-core';
 const EXECUTABLE = process.env.BROWSER_EXECUTABLE_PATH || '/usr/bin/chromium';
 
 /** A headless Chromium for the console tests: no sandbox (root in CI), no GPU, nothing fetched in the background. */
-export async function launchConsoleBrowser(): Promise<Browser> {
+export async function launchConsoleBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!fs.existsSync(EXECUTABLE)) throw new Error(`Chromium not found at ${EXECUTABLE}: install the chromium package`);
   return chromium.launch({
     executablePath: EXECUTABLE,
@@ -23,6 +23,7 @@ export async function launchConsoleBrowser(): Promise<Browser> {
       '--no-first-run',
       '--metrics-recording-only',
       '--mute-audio',
+      ...extraArgs,
     ],
   });
 }

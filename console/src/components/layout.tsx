@@ -6,6 +6,7 @@ import type { User } from '../session';
 import { navigationFor } from '../screens';
 import { Link } from './link';
 import { ErrorText } from './field';
+import { BrandMark } from '../screens/branding/brand-mark';
 
 /** The frame of every signed-in screen: where one can go, who is signed in, whether updates are live. */
 export function Layout({ user, onSignedOut, children }: { user: User; onSignedOut: () => void; children: ComponentChildren }) {
@@ -29,7 +30,7 @@ export function Layout({ user, onSignedOut, children }: { user: User; onSignedOu
       <header class="top">
         <nav aria-label="Main">
           <Link to="/" class="brand">
-            Monitoring
+            <BrandMark />
           </Link>
           {navigationFor(user).map((item) => (
             <Link key={item.to} to={item.to}>

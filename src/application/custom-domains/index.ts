@@ -10,3 +10,4 @@ export * from './ports';
 export * from './purge-expired-custom-domains';
 export * from './remove-custom-domain';
 export * from './verify-custom-domain';
+export * from './host-branding';

@@ -59,3 +59,16 @@ export interface StatusPageDirectory {
   find(scope: TenantScope, ref: string): Promise<StatusPageRef | null>;
 }
 export const STATUS_PAGE_DIRECTORY = token<StatusPageDirectory>('StatusPageDirectory');
+
+/** What an organization shows of itself on its white-label hosts (the identity context's organization). */
+export interface OrganizationLook {
+  readonly name: string;
+  readonly accentColor: string | null;
+  readonly logo: string | null;
+}
+
+/** The look of an organization, read before anyone signs in (the console's sign-in page on a white-label host). */
+export interface OrganizationLooks {
+  find(organizationId: number): Promise<OrganizationLook | null>;
+}
+export const ORGANIZATION_LOOKS = token<OrganizationLooks>('OrganizationLooks');

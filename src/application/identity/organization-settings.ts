@@ -1,5 +1,5 @@
 import { AppError } from '../../domain/shared/app-error';
-import type { Organization, OrganizationProfileChange, OrganizationStatus } from '../../domain/identity/organization';
+import type { BrandingChange, Organization, OrganizationProfileChange, OrganizationStatus } from '../../domain/identity/organization';
 import { requireOrgAdmin, type Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { OrganizationRepository, PlatformSettings, PlatformSettingsRepository } from './ports';
@@ -19,13 +19,16 @@ export class OrganizationSettings {
     return organization;
   }
 
-  async update(actor: Actor, change: OrganizationProfileChange): Promise<Organization> {
+  async update(actor: Actor, change: OrganizationProfileChange & BrandingChange): Promise<Organization> {
     requireOrgAdmin(actor);
     if (MFA_FLAGS.some((flag) => change[flag] !== undefined) && actor.kind !== 'session') {
       throw new AppError('nonUserSessionForbidden');
     }
     const organization = await this.own(actor);
-    organization.updateProfile(change, this.clock.now());
+    const { accentColor, logo, ...profile } = change;
+    const now = this.clock.now();
+    organization.updateBranding({ accentColor, logo }, now);
+    organization.updateProfile(profile, now);
     await this.organizations.save(organization);
     return organization;
   }

@@ -1,3 +1,4 @@
+import { accentColor, brandLogo, type BrandingChange } from './branding';
 import type { Role } from './role';
 
 export const ORGANIZATION_STATUSES = ['active', 'suspended', 'cancelled', 'deleted'] as const;
@@ -12,6 +13,8 @@ export interface OrganizationProfileChange {
   requireMfaEditors?: boolean;
   requireMfaReadonly?: boolean;
 }
+
+export type { BrandingChange };
 
 export class Organization {
   id!: number;
@@ -28,6 +31,10 @@ export class Organization {
   /** Monitor quota tiers are upgraded automatically when the quota is exhausted (monitors context). */
   autoQuotaUpgrade = false;
   cancelledAt: Date | null = null;
+  /** White-label: the console's accent colour on the organization's hosts (`#rrggbb`), null for the platform's. */
+  accentColor: string | null = null;
+  /** White-label: the console's logo on the organization's hosts (a base64 data URL), null for none. */
+  logo: string | null = null;
   createdAt: Date;
   updatedAt: Date;
   version = 1;
@@ -51,6 +58,15 @@ export class Organization {
     for (const [key, value] of Object.entries(change)) {
       if (value !== undefined) (this as Record<string, unknown>)[key] = value;
     }
+    this.updatedAt = now;
+  }
+
+  /** Sets the white-label look; each value is checked by the branding rules (accentColor, brandLogo). */
+  updateBranding(change: BrandingChange, now: Date): void {
+    const color = change.accentColor === undefined ? this.accentColor : accentColor(change.accentColor);
+    const logo = change.logo === undefined ? this.logo : brandLogo(change.logo);
+    this.accentColor = color;
+    this.logo = logo;
     this.updatedAt = now;
   }
 

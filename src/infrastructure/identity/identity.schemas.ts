@@ -28,6 +28,8 @@ export const OrganizationSchema = new EntitySchema<Organization>({
     incidentManagementEnabled: { type: 'boolean' },
     autoQuotaUpgrade: { type: 'boolean' },
     cancelledAt: { type: 'datetime', columnType: 'timestamptz', nullable: true },
+    accentColor: { type: 'string', nullable: true },
+    logo: { type: 'text', nullable: true, lazy: false },
     ...timestamps,
     version: { type: 'integer', version: true },
   }),

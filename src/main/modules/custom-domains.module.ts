@@ -3,10 +3,14 @@ import { ID_GENERATOR } from '../../application/shared/id-generator';
 import {
   ACTIVE_HOST_DIRECTORY,
   CUSTOM_DOMAIN_REPOSITORY,
+  ORGANIZATION_LOOKS,
   STATUS_PAGE_DIRECTORY,
   TXT_RECORDS,
 } from '../../application/custom-domains/ports';
 import { ActiveHosts } from '../../application/custom-domains/active-hosts';
+import { HostBranding } from '../../application/custom-domains/host-branding';
+import { SqlOrganizationLooks } from '../../infrastructure/custom-domains/sql-organization-looks';
+import { brandingRouter } from '../../interfaces/http/custom-domains/branding.router';
 import { DomainOwnership } from '../../application/custom-domains/domain-ownership';
 import { AddCustomDomain } from '../../application/custom-domains/add-custom-domain';
 import { ListCustomDomains } from '../../application/custom-domains/list-custom-domains';
@@ -38,6 +42,8 @@ export const customDomainsModule = bindings(({ single }) => {
   single(CUSTOM_DOMAIN_REPOSITORY, (c) => new SqlCustomDomainRepository(c.get(CONTEXT_SQL)));
   single(ACTIVE_HOST_DIRECTORY, (c) => new SqlActiveHostDirectory(c.get(SQL)));
   single(TXT_RECORDS, (c) => new DnsTxtRecords(new ResolverFactory(config(c).dnsServers)));
+  single(ORGANIZATION_LOOKS, (c) => new SqlOrganizationLooks(c.get(SQL)));
+  single(HostBranding, (c) => new HostBranding(c.get(ORGANIZATION_LOOKS)));
   single(STATUS_PAGE_DIRECTORY, (c) => new StatusPagesDirectory(c.get(STATUS_PAGE_REPOSITORY)));
 
   single(ActiveHosts, (c) => new ActiveHosts(c.get(ACTIVE_HOST_DIRECTORY), c.get(CLOCK)));
@@ -70,6 +76,6 @@ export const customDomainsModule = bindings(({ single }) => {
 export const customDomainsContext: ContextModule = {
   name: 'custom-domains',
   bindings: customDomainsModule,
-  routers: [customDomainsRouter],
+  routers: [customDomainsRouter, brandingRouter],
   jobs: [customDomainsPurgeJob],
 };

@@ -3,6 +3,7 @@ import { api, ok } from '../../api/client';
 import { useSubmission } from '../../components/use-submission';
 import { ErrorText, Field } from '../../components/field';
 import { Link } from '../../components/link';
+import { BrandMark } from '../branding/brand-mark';
 
 /** Sign in with email and password (POST /api/auth/sign-in/email sets the session cookie). */
 export function SignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
@@ -17,6 +18,9 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   });
   return (
     <main class="auth" id="main">
+      <p class="auth-brand">
+        <BrandMark />
+      </p>
       <h1>Sign in</h1>
       <form onSubmit={submit} noValidate>
         <Field label="Email" id="email" error={fieldError('email')}>

@@ -16,7 +16,7 @@ import { ApiRouter } from '../shared/api-router';
 import { PageQuery, paged, pagedSchema } from '../shared/paging';
 import { defineRouter } from '../shared/router-deps';
 import { presentOrganization } from './presenters';
-import { Email, OrganizationSchema } from './schemas';
+import { AccentColor, BrandLogo, Email, OrganizationSchema } from './schemas';
 
 const tags = ['Organization'] as const;
 const RefParams = z.object({ id: z.string().min(1).max(64).meta({ description: 'publicId or legacy integer id' }) });
@@ -41,7 +41,9 @@ export const organizationRouter = defineRouter(
         path: '/api/organization',
         tags,
         summary: 'Change the organization (admins only)',
-        description: 'The requireMfa* flags can only be set by a signed-in user, never by a token (nonUserSessionForbidden).',
+        description:
+          'The requireMfa* flags can only be set by a signed-in user, never by a token (nonUserSessionForbidden). ' +
+          "name, accentColor and logo are what the console shows on the organization's active white-label hosts (GET /api/branding).",
         body: z
           .object({
             name: z.string().trim().min(1).max(200).optional(),
@@ -55,6 +57,8 @@ export const organizationRouter = defineRouter(
             requireMfaAdmins: z.boolean().optional(),
             requireMfaEditors: z.boolean().optional(),
             requireMfaReadonly: z.boolean().optional(),
+            accentColor: AccentColor.optional(),
+            logo: BrandLogo.optional(),
           })
           .strict(),
         response: OrganizationSchema,

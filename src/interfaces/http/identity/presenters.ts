@@ -35,6 +35,8 @@ export const presentOrganization = (organization: Organization) => ({
   requireMfaReadonly: organization.requireMfaReadonly,
   incidentManagementEnabled: organization.incidentManagementEnabled,
   autoQuotaUpgrade: organization.autoQuotaUpgrade,
+  accentColor: organization.accentColor,
+  logo: organization.logo,
   cancelledAt: iso(organization.cancelledAt),
   createdAt: organization.createdAt.toISOString(),
   updatedAt: organization.updatedAt.toISOString(),

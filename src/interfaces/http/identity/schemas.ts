@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import 'zod-openapi';
 import { ROLES } from '../../../domain/identity/role';
+import { ACCENT_COLOR, BRAND_LOGO, MAX_BRAND_LOGO_BYTES } from '../../../domain/identity/branding';
 
 export const Email = z.email().max(254);
 export const Password = z.string().min(8).max(256);
@@ -39,6 +40,21 @@ export const SessionSchema = z
 
 export const SignedInSchema = z.object({ token: z.string(), user: UserSchema }).meta({ id: 'SignedIn' });
 
+/** White-label look: the formats are the domain's rules (domain/identity/branding.ts), which the use case applies too. */
+export const AccentColor = z.string().regex(ACCENT_COLOR, 'Must be #rrggbb').nullable().meta({
+  description:
+    "The console's accent colour on the organization's active white-label hosts, `#rrggbb` (stored in lower case); null: the platform's",
+  example: '#0a7d5a',
+});
+export const BrandLogo = z
+  .string()
+  .max(Math.ceil(MAX_BRAND_LOGO_BYTES / 3) * 4 + 64)
+  .regex(BRAND_LOGO, 'Must be a data:image/(png|jpeg|gif|webp|svg+xml);base64, URL')
+  .nullable()
+  .meta({
+    description: `The console's logo on the organization's active white-label hosts: a base64 data URL (PNG, JPEG, GIF, WebP or SVG), at most ${MAX_BRAND_LOGO_BYTES / 1024} KiB decoded; null: none`,
+  });
+
 export const OrganizationSchema = z
   .object({
     id: z.number().int(),
@@ -53,6 +69,8 @@ export const OrganizationSchema = z
     requireMfaReadonly: z.boolean(),
     incidentManagementEnabled: z.boolean(),
     autoQuotaUpgrade: z.boolean(),
+    accentColor: AccentColor,
+    logo: BrandLogo,
     cancelledAt: Timestamp.nullable(),
     createdAt: Timestamp,
     updatedAt: Timestamp,

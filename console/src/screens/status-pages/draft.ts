@@ -1,0 +1,80 @@
+import type { Schemas } from '../../api/client';
+
+export type StatusPage = Schemas['StatusPage'];
+export type PageComponent = StatusPage['groups'][number]['components'][number];
+export interface DraftGroup {
+  name: string;
+  components: PageComponent[];
+}
+
+/** The editor's unsaved values: what the form shows and the preview draws. */
+export interface Draft {
+  title: string;
+  slug: string;
+  description: string;
+  brandColor: string;
+  footer: string;
+  showResponseTimes: boolean;
+  logo: string | null;
+  groups: DraftGroup[];
+  /** One address or CIDR a line; empty: anyone may read the page. */
+  ipAllowlist: string;
+  /** A new password ('' leaves it as it is); never shown back by the API. */
+  password: string;
+  removePassword: boolean;
+}
+
+export const draftOf = (page: StatusPage): Draft => ({
+  title: page.title,
+  slug: page.slug,
+  description: page.description ?? '',
+  brandColor: page.brandColor,
+  footer: page.footer ?? '',
+  showResponseTimes: page.showResponseTimes,
+  logo: page.logo,
+  groups: page.groups.map((g) => ({ name: g.name, components: [...g.components] })),
+  ipAllowlist: page.ipAllowlist.join('\n'),
+  password: '',
+  removePassword: false,
+});
+
+/** PATCH /api/status-pages/{id}'s body for a draft: groups replace every group. */
+export const changeOf = (draft: Draft) => ({
+  title: draft.title,
+  slug: draft.slug,
+  description: draft.description.trim() === '' ? null : draft.description,
+  brandColor: draft.brandColor,
+  footer: draft.footer.trim() === '' ? null : draft.footer,
+  showResponseTimes: draft.showResponseTimes,
+  logo: draft.logo,
+  groups: draft.groups.map((g) => ({
+    name: g.name,
+    components: g.components.map((c) => ({ type: c.type, id: c.id, name: c.name })),
+  })),
+  ipAllowlist: draft.ipAllowlist
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== ''),
+  ...(draft.removePassword ? { password: null } : draft.password !== '' ? { password: draft.password } : {}),
+});
+
+/** The name a component is shown by: its own on the page, else its record's. */
+export const shownName = (c: PageComponent) => c.name ?? c.recordName;
+
+/** Black or white text on a colour (`#rrggbb`), whichever contrasts more: as the public page decides. */
+export function readsDark(color: string): boolean {
+  const channel = (i: number) => {
+    const s = parseInt(color.slice(i, i + 2), 16) / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  const l = /^#[0-9a-fA-F]{6}$/.test(color) ? 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5) : 0;
+  return (l + 0.05) / 0.05 > 1.05 / (l + 0.05);
+}
+
+export const STATE_WORDS: Record<string, string> = {
+  operational: 'Operational',
+  degraded: 'Degraded',
+  down: 'Down',
+  maintenance: 'In maintenance',
+  unknown: 'Unknown',
+};
