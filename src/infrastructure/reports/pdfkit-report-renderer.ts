@@ -111,7 +111,7 @@ export class PdfkitReportRenderer implements ReportRenderer {
 
   private table(doc: Doc, model: ReportModel): void {
     heading(doc, 'Monitors');
-    const columns: [string, number, (m: ReportMonitor) => string][] = [
+    const columns: Column<ReportMonitor>[] = [
       ['Monitor', 120, (m) => m.name],
       ['Customer', 80, (m) => m.customerName],
       ['Uptime', 52, (m) => percent(m.uptimeOfKnownPercent)],
@@ -122,29 +122,8 @@ export class PdfkitReportRenderer implements ReportRenderer {
       ['p99', 36, (m) => ms(m.responseTime.p99Ms)],
       ['SLA', 38, (m) => m.sla],
     ];
-    const row = (cells: string[], bold: boolean) => {
-      room(doc, 14);
-      const y = doc.y;
-      let x = MARGIN;
-      doc
-        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-        .fontSize(8)
-        .fillColor(COLORS.ink);
-      cells.forEach((cell, i) => {
-        doc.text(cell, x, y, { width: columns[i]![1] - 4, height: 10, ellipsis: true });
-        x += columns[i]![1];
-      });
-      doc.y = y + 13;
-    };
-    row(
-      columns.map(([title]) => title),
-      true,
-    );
-    for (const monitor of model.monitors)
-      row(
-        columns.map(([, , cell]) => cell(monitor)),
-        false,
-      );
+    const row = tableRows(doc, columns);
+    for (const monitor of model.monitors) row(monitor);
   }
 
   /** Each objective over the period (attainment to three decimals: 99.95 and 99.9 differ), then the incidents that spent its budget. */
@@ -152,7 +131,7 @@ export class PdfkitReportRenderer implements ReportRenderer {
     if (model.objectives.length === 0) return;
     heading(doc, 'Service level objectives');
     const thousandths = (value: number | null) => (value === null ? 'unknown' : `${value.toFixed(3)} %`);
-    const columns: [string, number, (o: ReportObjective) => string][] = [
+    const columns: Column<ReportObjective>[] = [
       ['Objective', 140, (o) => o.name],
       ['Target', 50, (o) => `${o.target} %`],
       ['Attainment', 62, (o) => thousandths(o.attainmentPercent)],
@@ -161,29 +140,9 @@ export class PdfkitReportRenderer implements ReportRenderer {
       ['Unknown', 50, (o) => percent(o.unknownPercent)],
       ['Verdict', 45, (o) => (o.met === null ? 'unknown' : o.met ? 'met' : 'missed')],
     ];
-    const row = (cells: string[], bold: boolean) => {
-      room(doc, 14);
-      const y = doc.y;
-      let x = MARGIN;
-      doc
-        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-        .fontSize(8)
-        .fillColor(COLORS.ink);
-      cells.forEach((cell, i) => {
-        doc.text(cell, x, y, { width: columns[i]![1] - 4, height: 10, ellipsis: true });
-        x += columns[i]![1];
-      });
-      doc.y = y + 13;
-    };
-    row(
-      columns.map(([title]) => title),
-      true,
-    );
+    const row = tableRows(doc, columns);
     for (const objective of model.objectives) {
-      row(
-        columns.map(([, , cell]) => cell(objective)),
-        false,
-      );
+      row(objective);
       for (const incident of objective.incidents.slice(0, 5))
         doc
           .font('Helvetica')
@@ -246,4 +205,34 @@ export class PdfkitReportRenderer implements ReportRenderer {
       doc.page.margins.bottom = bottom;
     }
   }
+}
+
+/** A column of a table: its title, its width in points, and its cell for a row's item. */
+type Column<T> = [title: string, width: number, cell: (item: T) => string];
+
+/** Draws a table's header row at once, and answers the function that draws one item's row (a new page when needed). */
+function tableRows<T>(doc: Doc, columns: readonly Column<T>[]): (item: T) => void {
+  const row = (cells: string[], bold: boolean) => {
+    room(doc, 14);
+    const y = doc.y;
+    let x = MARGIN;
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(8)
+      .fillColor(COLORS.ink);
+    cells.forEach((cell, i) => {
+      doc.text(cell, x, y, { width: columns[i]![1] - 4, height: 10, ellipsis: true });
+      x += columns[i]![1];
+    });
+    doc.y = y + 13;
+  };
+  row(
+    columns.map(([title]) => title),
+    true,
+  );
+  return (item) =>
+    row(
+      columns.map(([, , cell]) => cell(item)),
+      false,
+    );
 }
