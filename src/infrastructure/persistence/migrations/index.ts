@@ -49,6 +49,7 @@ import { Migration20270201090000MonitorDependencies } from './20270201090000-mon
 import { Migration20270202090000MonitorKeys } from './20270202090000-monitor-keys';
 import { Migration20270203090000NotificationWakeups } from './20270203090000-notification-wakeups';
 import { Migration20270204090000DependencyForgetPerStatement } from './20270204090000-dependency-forget-per-statement';
+import { Migration20270210090000IncidentUpdates } from './20270210090000-incident-updates';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -102,4 +103,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270202090000MonitorKeys', class: Migration20270202090000MonitorKeys },
   { name: 'Migration20270203090000NotificationWakeups', class: Migration20270203090000NotificationWakeups },
   { name: 'Migration20270204090000DependencyForgetPerStatement', class: Migration20270204090000DependencyForgetPerStatement },
+  { name: 'Migration20270210090000IncidentUpdates', class: Migration20270210090000IncidentUpdates },
 ];
