@@ -123,7 +123,7 @@ describe('console: on-call and incident updates', function () {
     await page.getByRole('button', { name: 'Create policy' }).click();
     const policies = page.getByRole('list', { name: 'Escalation policies' });
     await policies.getByText('Wake the primary').waitFor();
-    await policies.getByText('Page schedule Primary').waitFor();
+    await policies.getByText('Page whoever is on call in Primary; 10 min to acknowledge').waitFor();
     const stored = await api('GET', '/api/escalation-config', { token: org.token });
     expect(
       stored.body.items.map((p: { name: string; levels: Array<{ delayMinutes: number }> }) => [p.name, p.levels[0]!.delayMinutes]),

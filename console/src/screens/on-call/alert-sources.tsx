@@ -43,7 +43,7 @@ export function AlertSources() {
       ) : null}
       {data === null && !error ? <p role="status">Loading alert sources…</p> : null}
       {data?.items.length === 0 ? <p>No alert sources yet.</p> : null}
-      <ul class="plain-list" aria-label="Alert sources">
+      <ul class="cards" aria-label="Alert sources">
         {data?.items.map((s) => (
           <SourceLine key={s.id} source={s} />
         ))}

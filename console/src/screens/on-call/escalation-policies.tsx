@@ -27,12 +27,12 @@ export function EscalationPolicies({ people }: { people: People }) {
   const targetName = (t: Policy['levels'][number]['targets'][number]) =>
     t.type === 'user'
       ? people.nameOf(t.id)
-      : `${t.type} ${(t.type === 'schedule' ? data.directory.schedules : data.directory.teams).find((x) => x.id === t.id)?.name ?? t.id}`;
+      : `${t.type === 'schedule' ? 'whoever is on call in' : 'team'} ${(t.type === 'schedule' ? data.directory.schedules : data.directory.teams).find((x) => x.id === t.id)?.name ?? t.id}`;
   return (
     <>
       <ErrorText message={error} />
       {data.policies.length === 0 ? <p>No escalation policies yet.</p> : null}
-      <ul class="plain-list policies" aria-label="Escalation policies">
+      <ul class="cards" aria-label="Escalation policies">
         {data.policies.map((p) => (
           <li key={p.id} class="panel">
             <strong>{p.name}</strong>
@@ -40,14 +40,15 @@ export function EscalationPolicies({ people }: { people: People }) {
             <ol class="policy-levels">
               {p.levels.map((level, i) => (
                 <li key={i}>
-                  {i === 0 ? 'Page' : `After ${p.levels[i - 1]!.delayMinutes} min unacknowledged, page`}{' '}
-                  {level.targets.map(targetName).join(', ')}
+                  Page {level.targets.map(targetName).join(', ')}; {level.delayMinutes} min to acknowledge
+                  {i + 1 < p.levels.length ? ' before the next level' : ''}
                 </li>
               ))}
             </ol>
             <p class="muted">
-              {p.repeatCount === 0 ? 'Runs once.' : `Runs again ${p.repeatCount} more time${p.repeatCount === 1 ? '' : 's'}.`} Last level
-              waits {p.levels[p.levels.length - 1]?.delayMinutes ?? 0} min.
+              {p.repeatCount === 0
+                ? 'The chain runs once.'
+                : `The chain runs again ${p.repeatCount} more time${p.repeatCount === 1 ? '' : 's'}.`}
             </p>
             <button type="button" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
               Edit

@@ -9,7 +9,7 @@ export function Teams({ people }: { people: People }) {
   if (!data) return error ? <ErrorText message={error} /> : <p role="status">Loading teams…</p>;
   if (data.items.length === 0) return <p>No teams yet.</p>;
   return (
-    <ul class="plain-list" aria-label="Teams">
+    <ul class="cards" aria-label="Teams">
       {data.items.map((team) => (
         <li key={team.id} class="panel">
           <strong>{team.name}</strong>
