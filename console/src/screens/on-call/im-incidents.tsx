@@ -77,7 +77,8 @@ export function ImIncidents({ people }: { people: People }) {
                 <strong class="incident-title">{incident.title}</strong>
               </div>
               <p class="incident-meta muted">
-                {incident.severity} · from {incident.source} · {incident.occurrenceCount} occurrence
+                {incident.severity}
+                {incident.source ? ` · from ${incident.source}` : ''} · {incident.occurrenceCount} occurrence
                 {incident.occurrenceCount === 1 ? '' : 's'} · last {ago(incident.lastOccurrenceAt)}
                 {incident.acknowledgedByUserId ? ` · acknowledged by ${people.nameOf(incident.acknowledgedByUserId)}` : ''}
                 {snoozed ? ` · snoozed until ${dateTime(incident.snoozedUntil)}` : ''}
