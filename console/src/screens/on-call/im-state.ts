@@ -19,9 +19,11 @@ async function ask(user: User): Promise<void> {
   const { response, error } = await api.GET('/api/im/on-call');
   const code = (error as { data?: { code?: string } } | undefined)?.data?.code;
   const state: ImState = response.ok ? 'on' : code === 'imNotEnabled' ? 'off' : code === 'imAccessDenied' ? 'denied' : 'unknown';
+  // No answer either way (the service failed): asked again at the next render.
+  if (state === 'unknown') return void states.delete(user.id);
   states.set(user.id, state);
   // The router draws again on popstate: the navigation is computed anew with the answer.
-  if (state !== 'unknown') window.dispatchEvent(new PopStateEvent('popstate'));
+  window.dispatchEvent(new PopStateEvent('popstate'));
 }
 
 /** What is known now; asks the API the first time (the answer redraws). */
