@@ -2,7 +2,12 @@ import type { operations } from './schema';
 
 /** The kinds GET /api/events sends (see its OpenAPI description). */
 export type LiveEventKind =
-  'monitor.stateChanged' | 'incident.opened' | 'incident.acknowledged' | 'incident.resolved' | 'notification.deliveryAttempted';
+  | 'monitor.stateChanged'
+  | 'incident.opened'
+  | 'incident.acknowledged'
+  | 'incident.resolved'
+  | 'incident.updated'
+  | 'notification.deliveryAttempted';
 
 export interface LiveEvent {
   kind: LiveEventKind;
@@ -15,6 +20,7 @@ const KINDS: LiveEventKind[] = [
   'incident.opened',
   'incident.acknowledged',
   'incident.resolved',
+  'incident.updated',
   'notification.deliveryAttempted',
 ];
 

@@ -7,10 +7,11 @@ import { statusPagesArea } from './status-pages/area';
 import { customersArea } from './customers/area';
 import { incidentsArea } from './incidents/area';
 import { monitorsArea } from './monitors/area';
+import { onCallArea } from './on-call/area';
 import { OrganizationPage } from './organization/organization-page';
 
 /** Every part of the console, one line each. */
-const AREAS: readonly Area[] = [monitorsArea, incidentsArea, customersArea, authArea, statusPagesArea, brandingArea];
+const AREAS: readonly Area[] = [monitorsArea, incidentsArea, customersArea, onCallArea, statusPagesArea, authArea, brandingArea];
 
 /** The Organization page's links a user may follow, in order. */
 export function settingsFor(user: User): SettingsItem[] {

@@ -10,6 +10,7 @@ export * from './get-incident';
 export * from './list-incidents';
 export * from './notice-location-silence';
 export * from './ports';
+export * from './post-incident-update';
 export * from './record-check-result';
 export * from './resolve-incident';
 export * from './steady-memo';

@@ -1,5 +1,9 @@
 import { AppError } from '../shared/app-error';
 import type { TenantScope } from '../shared/tenant-scope';
+import { TimelineEntry } from './timeline-entry';
+
+/** The longest note an incident update may carry (characters, after trimming). */
+export const INCIDENT_UPDATE_MAX_LENGTH = 2000;
 
 /**
  * Open statuses follow PagerDuty and Better Stack: `open` (triggered, nobody has taken it) and
@@ -111,6 +115,21 @@ export class Incident {
     this.resolvedByUserId = userId;
     this.updatedAt = now;
     return true;
+  }
+
+  /**
+   * A note posted to the timeline while the incident is open (what responders found, what they do
+   * next). A resolved incident's timeline is its record: it answers incidentAlreadyResolved. The
+   * note is kept as written, trimmed; an empty or too long one is refused at the field.
+   */
+  postUpdate(userId: string | null, message: string, now: Date): TimelineEntry {
+    if (this.status === 'resolved') throw new AppError('incidentAlreadyResolved');
+    const note = message.trim();
+    if (note.length === 0 || note.length > INCIDENT_UPDATE_MAX_LENGTH) {
+      const words = `message: 1 to ${INCIDENT_UPDATE_MAX_LENGTH} characters`;
+      throw new AppError('validationFailed', { issues: [{ path: ['message'], message: words, code: 'too_small' }] }, words);
+    }
+    return new TimelineEntry({ incidentId: this.id, kind: 'update', at: now, message: note, userId });
   }
 
   /** Only manual incidents may be deleted; monitor-generated ones are the monitor's history. */

@@ -2,9 +2,10 @@ import type { CheckStatus } from '../results/check-status';
 
 /**
  * What an incident's timeline shows: its opening (with the reports of the failing locations),
- * later location changes, reminders, acknowledgement and resolution.
+ * later location changes, reminders, acknowledgement, updates people post (a note in `message`)
+ * and resolution.
  */
-export const TIMELINE_KINDS = ['opened', 'locationReport', 'reminder', 'acknowledged', 'resolved'] as const;
+export const TIMELINE_KINDS = ['opened', 'locationReport', 'reminder', 'acknowledged', 'update', 'resolved'] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 export class TimelineEntry {

@@ -1,12 +1,13 @@
 /**
  * What GET /api/events tells: a change the database recorded (a monitor's state, an incident's
- * status, a notification delivery attempt), in commit order. `id` is the resume point (Last-Event-ID).
+ * status or a note posted to it, a notification delivery attempt), in commit order. `id` is the resume point (Last-Event-ID).
  */
 export const LIVE_EVENT_KINDS = [
   'monitor.stateChanged',
   'incident.opened',
   'incident.acknowledged',
   'incident.resolved',
+  'incident.updated',
   'notification.deliveryAttempted',
 ] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];

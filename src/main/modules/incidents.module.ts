@@ -43,6 +43,7 @@ import { DeleteIncident } from '../../application/incidents/delete-incident';
 import { AcknowledgeIncident } from '../../application/incidents/acknowledge-incident';
 import { ApplyRoutedIncidentChange } from '../../application/incidents/apply-routed-incident-change';
 import { ResolveIncident } from '../../application/incidents/resolve-incident';
+import { PostIncidentUpdate } from '../../application/incidents/post-incident-update';
 import type { SqlRunner } from '../../infrastructure/persistence/database';
 import { ContextSql } from '../../infrastructure/persistence/context-sql';
 import { LocationCodes } from '../../infrastructure/results/location-codes';
@@ -212,6 +213,9 @@ export const incidentsModule = bindings(({ bind }) => {
     .inSingletonScope();
   bind(ResolveIncident)
     .toDynamicValue((c) => new ResolveIncident(c.get(INCIDENT_REPOSITORY), c.get(INCIDENT_EVENTS), c.get(TRANSACTION_RUNNER), c.get(CLOCK)))
+    .inSingletonScope();
+  bind(PostIncidentUpdate)
+    .toDynamicValue((c) => new PostIncidentUpdate(c.get(INCIDENT_REPOSITORY), c.get(TRANSACTION_RUNNER), c.get(CLOCK)))
     .inSingletonScope();
 });
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api, describe, ok, type Schemas } from '../../api/client';
-import { ErrorText } from '../../components/field';
+import { ErrorText, Field } from '../../components/field';
+import { useSubmission } from '../../components/use-submission';
 import { dateTime } from '../../components/format';
 import { Link } from '../../components/link';
 import { useLiveReload } from '../../monitors/use-live-reload';
@@ -53,6 +54,7 @@ const TIMELINE_WORDS: Record<Detail['timeline'][number]['kind'], string> = {
   locationReport: 'Location reported',
   reminder: 'Reminder sent',
   acknowledged: 'Acknowledged',
+  update: 'Update',
   resolved: 'Resolved',
 };
 
@@ -92,6 +94,37 @@ function LineText({ line, loaded }: { line: Line; loaded: Loaded }) {
 }
 
 /**
+ * An update posted to the incident's timeline (POST /api/incidents/{id}/updates): what responders
+ * found, what happens next. Shown to the roles that may post while the incident is not resolved;
+ * the API's refusal is shown at the field or under the form.
+ */
+function UpdateForm({ incident, onPosted }: { incident: Detail; onPosted: () => Promise<void> }) {
+  const [message, setMessage] = useState('');
+  const {
+    busy,
+    submit,
+    fieldError,
+    message: refusal,
+  } = useSubmission(async () => {
+    await ok(api.POST('/api/incidents/{id}/updates', { params: { path: { id: incident.publicId } }, body: { message } }));
+    setMessage('');
+    await onPosted();
+  });
+  return (
+    <form class="panel" onSubmit={submit} noValidate aria-labelledby="incident-update-title">
+      <h2 id="incident-update-title">Post an update</h2>
+      <Field label="Update" id="incident-update" error={fieldError('message')}>
+        <textarea id="incident-update" rows={3} maxLength={2000} value={message} onInput={(e) => setMessage(e.currentTarget.value)} />
+      </Field>
+      <ErrorText message={fieldError('message') ? null : refusal} />
+      <button type="submit" disabled={busy}>
+        Post update
+      </button>
+    </form>
+  );
+}
+
+/**
  * One incident in one place: its state and the acts on it (the same buttons as the lists), and its
  * story in time order: what the rules saw, who acknowledged or resolved it, and every try of every
  * notification with the receiver's answer. Live: read again when the incident or a delivery moves.
@@ -123,6 +156,7 @@ export function IncidentPage({ id, user }: { id: string; user: User }) {
       </p>
       <ErrorText message={error} />
       <IncidentList incidents={[incident]} onChanged={() => void reload()} canWrite={user.role !== 'readonly'} />
+      {user.role !== 'readonly' && incident.status !== 'resolved' ? <UpdateForm incident={incident} onPosted={reload} /> : null}
       <h2>Timeline</h2>
       <ol class="timeline" aria-label="Timeline">
         {linesOf(loaded).map((line, index) => (

@@ -51,6 +51,7 @@ import { Migration20270203090000NotificationWakeups } from './20270203090000-not
 import { Migration20270204090000DependencyForgetPerStatement } from './20270204090000-dependency-forget-per-statement';
 import { Migration20270205090000MaintenanceWindowKeys } from './20270205090000-maintenance-window-keys';
 import { Migration20270210090000OrganizationBranding } from './20270210090000-organization-branding';
+import { Migration20270210100000IncidentUpdates } from './20270210100000-incident-updates';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -106,4 +107,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270204090000DependencyForgetPerStatement', class: Migration20270204090000DependencyForgetPerStatement },
   { name: 'Migration20270205090000MaintenanceWindowKeys', class: Migration20270205090000MaintenanceWindowKeys },
   { name: 'Migration20270210090000OrganizationBranding', class: Migration20270210090000OrganizationBranding },
+  { name: 'Migration20270210100000IncidentUpdates', class: Migration20270210100000IncidentUpdates },
 ];

@@ -6,11 +6,13 @@ import { CreateManualIncident } from '../../../application/incidents/create-manu
 import { DeleteIncident } from '../../../application/incidents/delete-incident';
 import { AcknowledgeIncident } from '../../../application/incidents/acknowledge-incident';
 import { ResolveIncident } from '../../../application/incidents/resolve-incident';
+import { PostIncidentUpdate } from '../../../application/incidents/post-incident-update';
+import { INCIDENT_UPDATE_MAX_LENGTH } from '../../../domain/incidents/incident';
 import { ApiRouter } from '../shared/api-router';
 import { PageQuery, QueryId, paged, pagedSchema } from '../shared/paging';
 import { defineRouter } from '../shared/router-deps';
 import { presentIncident, presentTimelineEntry } from './presenters';
-import { DateParam, IncidentDetailSchema, IncidentSchema } from './schemas';
+import { DateParam, IncidentDetailSchema, IncidentSchema, TimelineEntrySchema } from './schemas';
 
 const tags = ['Incidents'] as const;
 const IdParams = z.object({ id: z.string().min(1).max(64) });
@@ -26,6 +28,7 @@ export const incidentsRouter = defineRouter(
     createManualIncident: CreateManualIncident,
     acknowledgeIncident: AcknowledgeIncident,
     resolveIncident: ResolveIncident,
+    postIncidentUpdate: PostIncidentUpdate,
     deleteIncident: DeleteIncident,
   },
   (deps, use) => {
@@ -65,7 +68,7 @@ export const incidentsRouter = defineRouter(
         summary: 'One incident with its timeline',
         description:
           "Timeline kinds: opened, locationReport (a location's state when the incident opened and each later " +
-          'change), reminder, acknowledged, resolved. The path takes the publicId or the integer id. affectedMonitors: the ' +
+          'change), reminder, acknowledged, update (a note people posted, in message), resolved. The path takes the publicId or the integer id. affectedMonitors: the ' +
           'monitors depending on this one that fail with it while it is open (see dependsOn on monitors).',
         params: IdParams,
         response: IncidentDetailSchema,
@@ -126,6 +129,24 @@ export const incidentsRouter = defineRouter(
         response: IncidentSchema,
         errors: ['roleForbidden', 'incidentNotFound', 'notManualIncident', 'incidentAlreadyResolved', 'conflict'],
         handler: async ({ actor, params }) => presentIncident(await use.resolveIncident.execute(actor, params.id)),
+      })
+      .route({
+        operationId: 'postIncidentUpdate',
+        method: 'post',
+        path: '/api/incidents/{id}/updates',
+        tags,
+        status: 201,
+        summary: "Post an update (a note) to an open incident's timeline",
+        description:
+          'Admins, editors and responders. The note is trimmed and stored as an `update` entry of the timeline with the ' +
+          'poster as userId; the audit log lists it under the incident, and the event stream tells open consoles ' +
+          '(`incident.updated`). A resolved incident answers incidentAlreadyResolved. Notification channels are not told.',
+        params: IdParams,
+        body: z.object({ message: z.string().trim().min(1).max(INCIDENT_UPDATE_MAX_LENGTH) }).strict(),
+        response: TimelineEntrySchema,
+        errors: ['roleForbidden', 'incidentNotFound', 'incidentAlreadyResolved'],
+        handler: async ({ actor, params, body }) =>
+          presentTimelineEntry(await use.postIncidentUpdate.execute(actor, { id: params.id, message: body.message })),
       })
       .route({
         operationId: 'deleteIncident',

@@ -20,7 +20,7 @@ const STREAM_DESCRIPTION =
   "the caller's organization, or only its customer for customer-bound callers. Each event has `id` (resume point), " +
   '`event` (its kind) and `data` (JSON: kind, customerId, data). Kinds: `monitor.stateChanged` (data: monitorId, kind, name, ' +
   'state up/down/unknown/paused), `incident.opened`, `incident.acknowledged`, `incident.resolved` (data: incidentId, monitorId, ' +
-  'status, title, origin), `notification.deliveryAttempted` (data: deliveryId, channelId, channelType, event, incidentId, attempt, ' +
+  'status, title, origin), `incident.updated` (an update was posted to the timeline; same data plus at), `notification.deliveryAttempted` (data: deliveryId, channelId, channelType, event, incidentId, attempt, ' +
   'outcome, statusCode). Resume with the `Last-Event-ID` header (a browser EventSource sends it on reconnecting) or the ' +
   '`lastEventId` query; without either, the stream starts with what happens from now. Events are kept a day. A comment line ' +
   'keeps an idle stream open every few seconds. Bounds: open streams per organization (beyond: 429 eventStreamLimitReached ' +

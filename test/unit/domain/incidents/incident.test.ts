@@ -45,4 +45,27 @@ describe('Incident', () => {
     expect(incident.status).to.equal('resolved');
     expect(codeOf(() => anIncident('manual').assertDeletable())).to.equal(undefined);
   });
+
+  it('an update is a trimmed note of the poster on an open or acknowledged incident; a resolved one refuses it', () => {
+    const incident = anIncident('automatic');
+    incident.id = 7;
+    expect(incident.postUpdate('u1', '  Rolled back  ', t0)).to.include({
+      incidentId: 7,
+      kind: 'update',
+      message: 'Rolled back',
+      userId: 'u1',
+      at: t0,
+    });
+    incident.acknowledge('u1', t0);
+    expect(incident.postUpdate(null, 'Still watching', later).kind).to.equal('update');
+    incident.resolve({ userId: null, automatic: true }, later, later);
+    expect(codeOf(() => incident.postUpdate('u1', 'Too late', later))).to.equal('incidentAlreadyResolved');
+  });
+
+  it('an update of blank or more than 2,000 characters is refused at its message', () => {
+    const incident = anIncident('manual');
+    expect(codeOf(() => incident.postUpdate('u1', '   ', t0))).to.equal('validationFailed');
+    expect(codeOf(() => incident.postUpdate('u1', 'x'.repeat(2001), t0))).to.equal('validationFailed');
+    expect(incident.postUpdate('u1', ` ${'x'.repeat(2000)} `, t0).message).to.have.length(2000);
+  });
 });
