@@ -43,7 +43,8 @@ export async function createMonitor(kind: MonitorKind, body: Body): Promise<AnyM
 
 export async function updateMonitor(kind: MonitorKind, id: string, body: Body): Promise<AnyMonitor> {
   try {
-    if (kind === 'website') return await ok(api.PATCH('/api/websites/{id}', { params: { path: { id } }, body: body as Schemas['WebsitePatch'] }));
+    if (kind === 'website')
+      return await ok(api.PATCH('/api/websites/{id}', { params: { path: { id } }, body: body as Schemas['WebsitePatch'] }));
     return await ok(api.PATCH(kindItem(kind), { params: { path: { id } }, body: body as Schemas['DnsMonitorPatch'] }));
   } catch (failure) {
     return atField(failure);
@@ -84,3 +85,11 @@ export async function loadTags(): Promise<Tag[]> {
 export async function loadLocations(): Promise<Location[]> {
   return (await ok(api.GET('/api/locations', { params: { query: { perPage: 200 } } }))).items;
 }
+
+type ResultRead = 'check-history' | 'uptime-stats' | 'response-times' | 'trigger-check';
+/**
+ * The path of a monitor's results, uptime, response times or "check now": its kind's own path
+ * (/api/monitors/{kind}/{id}/...) or the website's. Every kind's is of the one shape: typed as the website's.
+ */
+export const resultsPath = <R extends ResultRead>(kind: MonitorKind, read: R) =>
+  (kind === 'website' ? `/api/websites/{id}/${read}` : `/api/monitors/${kind}/{id}/${read}`) as `/api/websites/{id}/${R}`;

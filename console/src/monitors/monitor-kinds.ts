@@ -19,6 +19,8 @@ export interface FieldSpec {
   readonly numbers?: boolean;
   /** Shown (and sent) only when this says so. */
   readonly when?: (values: Values) => boolean;
+  /** A heading the field is shown under with its kind (none: at the top of the form). */
+  readonly group?: string;
   /** Never part of a change request (stored in clear there) and never read back (write-only). */
   readonly secret?: boolean;
 }
@@ -50,10 +52,24 @@ const isHttp = (v: Values) => v.monitoringType === 'http';
 const notHeartbeat = (v: Values) => v.monitoringType !== 'heartbeat' && v.monitoringType !== 'api_chain';
 const protocolMode = (v: Values) => v.checkMode !== 'tcp';
 
+const HTTP_CHECKS = 'HTTP checks';
 const WEBSITE: readonly FieldSpec[] = [
-  { name: 'monitoringType', label: 'Monitoring type', type: 'select', options: ['http', 'heartbeat', 'scripted_browser', 'api_chain'], hint: 'api_chain steps are set through the API' },
+  {
+    name: 'monitoringType',
+    label: 'Monitoring type',
+    type: 'select',
+    options: ['http', 'heartbeat', 'scripted_browser', 'api_chain'],
+    hint: 'api_chain steps are set through the API',
+  },
   { name: 'url', label: 'URL', type: 'text', placeholder: 'https://example.com/', when: notHeartbeat },
-  { name: 'method', label: 'HTTP method', type: 'select', options: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], when: isHttp },
+  {
+    name: 'method',
+    label: 'HTTP method',
+    type: 'select',
+    options: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    when: isHttp,
+    group: HTTP_CHECKS,
+  },
   {
     name: 'expectedStatusCodes',
     label: 'Expected status codes',
@@ -61,22 +77,31 @@ const WEBSITE: readonly FieldSpec[] = [
     numbers: true,
     hint: 'One per line; none: any 2xx',
     when: isHttp,
+    group: HTTP_CHECKS,
   },
-  { name: 'keyword', label: 'Keyword', type: 'text', nullable: true, hint: 'Text the page must contain (or not)', when: isHttp },
-  { name: 'keywordMode', label: 'Keyword must be', type: 'select', options: ['present', 'absent'], when: isHttp },
-  { name: 'keywordCaseSensitive', label: 'Keyword is case sensitive', type: 'checkbox', when: isHttp },
-  { name: 'checkKeywordEnabled', label: 'Check the keyword', type: 'checkbox', when: isHttp },
-  { name: 'checkStatusEnabled', label: 'Check the status code', type: 'checkbox', when: isHttp },
-  { name: 'followRedirects', label: 'Follow redirects', type: 'checkbox', when: isHttp },
-  { name: 'checkHttpsRedirectEnabled', label: 'Require a redirect to HTTPS', type: 'checkbox', when: isHttp },
-  { name: 'checkSslEnabled', label: 'Check the TLS certificate', type: 'checkbox', when: isHttp },
-  { name: 'sslNoticeDays', label: 'Warn days before the certificate expires', type: 'number', when: isHttp },
-  { name: 'checkDomainExpiryEnabled', label: 'Check the domain registration expiry', type: 'checkbox', when: isHttp },
-  { name: 'checkResponseTimeEnabled', label: 'Check the response time', type: 'checkbox', when: isHttp },
-  { name: 'responseTimeThreshold', label: 'Slow above (ms)', type: 'number', nullable: true, when: isHttp },
-  { name: 'checkSizeEnabled', label: 'Check the page size', type: 'checkbox', when: isHttp },
-  { name: 'minPageSize', label: 'Smallest page (bytes)', type: 'number', nullable: true, when: isHttp },
-  { name: 'maxPageSize', label: 'Largest page (bytes)', type: 'number', nullable: true, when: isHttp },
+  {
+    name: 'keyword',
+    label: 'Keyword',
+    type: 'text',
+    nullable: true,
+    hint: 'Text the page must contain (or not)',
+    when: isHttp,
+    group: HTTP_CHECKS,
+  },
+  { name: 'keywordMode', label: 'Keyword must be', type: 'select', options: ['present', 'absent'], when: isHttp, group: HTTP_CHECKS },
+  { name: 'keywordCaseSensitive', label: 'Keyword is case sensitive', type: 'checkbox', when: isHttp, group: HTTP_CHECKS },
+  { name: 'checkKeywordEnabled', label: 'Check the keyword', type: 'checkbox', when: isHttp, group: HTTP_CHECKS },
+  { name: 'checkStatusEnabled', label: 'Check the status code', type: 'checkbox', when: isHttp, group: HTTP_CHECKS },
+  { name: 'followRedirects', label: 'Follow redirects', type: 'checkbox', when: isHttp, group: HTTP_CHECKS },
+  { name: 'checkHttpsRedirectEnabled', label: 'Require a redirect to HTTPS', type: 'checkbox', when: isHttp, group: HTTP_CHECKS },
+  { name: 'checkSslEnabled', label: 'Check the TLS certificate', type: 'checkbox', when: isHttp, group: HTTP_CHECKS },
+  { name: 'sslNoticeDays', label: 'Warn days before the certificate expires', type: 'number', when: isHttp, group: HTTP_CHECKS },
+  { name: 'checkDomainExpiryEnabled', label: 'Check the domain registration expiry', type: 'checkbox', when: isHttp, group: HTTP_CHECKS },
+  { name: 'checkResponseTimeEnabled', label: 'Check the response time', type: 'checkbox', when: isHttp, group: HTTP_CHECKS },
+  { name: 'responseTimeThreshold', label: 'Slow above (ms)', type: 'number', nullable: true, when: isHttp, group: HTTP_CHECKS },
+  { name: 'checkSizeEnabled', label: 'Check the page size', type: 'checkbox', when: isHttp, group: HTTP_CHECKS },
+  { name: 'minPageSize', label: 'Smallest page (bytes)', type: 'number', nullable: true, when: isHttp, group: HTTP_CHECKS },
+  { name: 'maxPageSize', label: 'Largest page (bytes)', type: 'number', nullable: true, when: isHttp, group: HTTP_CHECKS },
   {
     name: 'connectHost',
     label: 'Connect to (host[:port])',
@@ -84,6 +109,7 @@ const WEBSITE: readonly FieldSpec[] = [
     nullable: true,
     hint: 'Optional: another address to dial; the URL, Host header and TLS name stay',
     when: isHttp,
+    group: HTTP_CHECKS,
   },
   {
     name: 'script',
@@ -97,7 +123,13 @@ const WEBSITE: readonly FieldSpec[] = [
 
 const HOST: FieldSpec = { name: 'hostname', label: 'Host', type: 'text', placeholder: 'mail.example.com' };
 const PORT: FieldSpec = { name: 'port', label: 'Port', type: 'number', nullable: true, hint: 'Empty: the protocol port' };
-const MODE: FieldSpec = { name: 'checkMode', label: 'Check', type: 'select', options: ['protocol', 'tcp'], hint: 'tcp: only that the port accepts' };
+const MODE: FieldSpec = {
+  name: 'checkMode',
+  label: 'Check',
+  type: 'select',
+  options: ['protocol', 'tcp'],
+  hint: 'tcp: only that the port accepts',
+};
 const TLS: FieldSpec = { name: 'tlsMode', label: 'TLS', type: 'select', options: ['none', 'starttls', 'implicit'], when: protocolMode };
 const LOGIN: readonly FieldSpec[] = [
   { name: 'credentials.username', label: 'Login user', type: 'text', secret: true, when: protocolMode, hint: 'Optional; stored encrypted' },
@@ -108,7 +140,12 @@ export const KIND_FIELDS: Record<MonitorKind, readonly FieldSpec[]> = {
   website: WEBSITE,
   dns: [
     { ...HOST, label: 'DNS name', placeholder: 'example.com' },
-    { name: 'recordType', label: 'Record type', type: 'select', options: ['A', 'AAAA', 'CNAME', 'MX', 'NS', 'TXT', 'SOA', 'CAA', 'SRV', 'PTR'] },
+    {
+      name: 'recordType',
+      label: 'Record type',
+      type: 'select',
+      options: ['A', 'AAAA', 'CNAME', 'MX', 'NS', 'TXT', 'SOA', 'CAA', 'SRV', 'PTR'],
+    },
     { name: 'expectedValues', label: 'Expected answers', type: 'list', hint: 'One per line; none: any answer' },
     { name: 'resolver', label: 'Resolver', type: 'text', nullable: true, hint: "An IP address; empty: the service's resolvers" },
   ],
@@ -120,12 +157,20 @@ export const KIND_FIELDS: Record<MonitorKind, readonly FieldSpec[]> = {
   'imap-pop': [HOST, { name: 'protocol', label: 'Protocol', type: 'select', options: ['imap', 'pop3'] }, PORT, MODE, TLS, ...LOGIN],
 };
 
+const SCHEDULE = 'Schedule and alerts';
+
 /** The settings every kind has. */
 export const COMMON_FIELDS: readonly FieldSpec[] = [
   { name: 'name', label: 'Name', type: 'text', placeholder: 'Defaults to the address' },
-  { name: 'checkInterval', label: 'Check every (minutes)', type: 'number' },
-  { name: 'timeoutSeconds', label: 'Timeout (seconds)', type: 'number' },
-  { name: 'alertConsecutiveChecks', label: 'Failed checks before an alert', type: 'number' },
+  { name: 'checkInterval', label: 'Check every (minutes)', type: 'number', placeholder: "The customer's default", group: SCHEDULE },
+  { name: 'timeoutSeconds', label: 'Timeout (seconds)', type: 'number', placeholder: 'Default: 30', group: SCHEDULE },
+  {
+    name: 'alertConsecutiveChecks',
+    label: 'Failed checks before an alert',
+    type: 'number',
+    placeholder: "The customer's default",
+    group: SCHEDULE,
+  },
 ];
 
 /** The values a new monitor of a kind starts with: the API's defaults, so what is shown is what it gets. */

@@ -3,27 +3,32 @@ import { api, describe, ok } from '../../api/client';
 import { ErrorText } from '../../components/field';
 import { dateTime } from '../../components/format';
 import { Link } from '../../components/link';
-import { getMonitor, type ChangeRequest } from '../../monitors/monitor-api';
+import { getMonitor, type AnyMonitor, type ChangeRequest } from '../../monitors/monitor-api';
+import { COMMON_FIELDS, KIND_FIELDS } from '../../monitors/monitor-kinds';
 import type { MonitorKind } from '../../monitors/monitor-rows';
 import type { User } from '../../session';
 import { writesOrganization } from '../area';
 import './monitors.css';
 
 type Decision = 'approved' | 'rejected' | 'cancelled';
-const shown = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+const shown = (value: unknown): string =>
+  typeof value === 'string' ? value : value === null || value === undefined ? '—' : JSON.stringify(value);
 
-/** The names of the monitors the requests concern (a deleted one keeps its id). */
-async function namesOf(requests: ChangeRequest[]): Promise<Map<string, string>> {
+/** The monitors the requests concern, as they are now (a deleted one is missing). */
+async function monitorsOf(requests: ChangeRequest[]): Promise<Map<string, AnyMonitor>> {
   const ids = [...new Map(requests.map((r) => [r.monitorPublicId, r.monitorType])).entries()];
-  const found = await Promise.all(
-    ids.map(async ([id, kind]) => [id, await getMonitor(kind as MonitorKind, id).then((m) => m.name, () => id)] as const),
-  );
-  return new Map(found);
+  const found = await Promise.all(ids.map(async ([id, kind]) => [id, await getMonitor(kind, id).catch(() => null)] as const));
+  return new Map(found.filter((entry): entry is readonly [string, AnyMonitor] => entry[1] !== null));
 }
 
+/** A field's label in the monitor form of its kind (the API's name when the form has none). */
+const labelOf = (kind: MonitorKind, field: string): string =>
+  [...COMMON_FIELDS, ...KIND_FIELDS[kind]].find((spec) => spec.name === field)?.label ?? field;
+
 /** One request: what it would change, who asked, and the decision buttons the user may use. */
-function RequestItem(props: { request: ChangeRequest; name: string; user: User; onSettled: () => void }) {
-  const { request, name, user, onSettled } = props;
+function RequestItem(props: { request: ChangeRequest; monitor: AnyMonitor | undefined; user: User; onSettled: () => void }) {
+  const { request, monitor, user, onSettled } = props;
+  const now = monitor as unknown as Record<string, unknown> | undefined;
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -45,7 +50,7 @@ function RequestItem(props: { request: ChangeRequest; name: string; user: User; 
   return (
     <li class="change-request">
       <p class="change-request-title">
-        <Link to={`/monitors/${request.monitorType}/${request.monitorPublicId}`}>{name}</Link>{' '}
+        <Link to={`/monitors/${request.monitorType}/${request.monitorPublicId}`}>{monitor?.name ?? 'A deleted monitor'}</Link>{' '}
         <span class={`request-status request-${request.status}`}>{request.status}</span>
       </p>
       <p class="monitor-meta">
@@ -56,8 +61,11 @@ function RequestItem(props: { request: ChangeRequest; name: string; user: User; 
         <dl class="settings">
           {Object.entries(request.changes).map(([field, value]) => (
             <div key={field} class="setting">
-              <dt>{field}</dt>
-              <dd>{shown(value)}</dd>
+              <dt>{labelOf(request.monitorType, field)}</dt>
+              <dd>
+                {now && field in now && open ? `${shown(now[field])} → ` : ''}
+                {shown(value)}
+              </dd>
             </div>
           ))}
         </dl>
@@ -95,13 +103,13 @@ function RequestItem(props: { request: ChangeRequest; name: string; user: User; 
 export function ChangeRequests({ user }: { user: User }) {
   const [status, setStatus] = useState<'open' | 'all'>('open');
   const [requests, setRequests] = useState<ChangeRequest[] | null>(null);
-  const [names, setNames] = useState<Map<string, string>>(new Map());
+  const [monitors, setMonitors] = useState<Map<string, AnyMonitor>>(new Map());
   const [error, setError] = useState<string | null>(null);
   const reload = useCallback(async () => {
     try {
       const query = { perPage: 100, ...(status === 'open' ? { status } : {}) };
       const page = await ok(api.GET('/api/change-requests', { params: { query } }));
-      setNames(await namesOf(page.items));
+      setMonitors(await monitorsOf(page.items));
       setRequests(page.items);
       setError(null);
     } catch (failure) {
@@ -139,7 +147,7 @@ export function ChangeRequests({ user }: { user: User }) {
             <RequestItem
               key={request.publicId}
               request={request}
-              name={names.get(request.monitorPublicId) ?? request.monitorPublicId}
+              monitor={monitors.get(request.monitorPublicId)}
               user={user}
               onSettled={() => void reload()}
             />

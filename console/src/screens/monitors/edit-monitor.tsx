@@ -111,8 +111,8 @@ export function EditMonitor({ kind, id, user }: { kind: MonitorKind; id: string;
       </p>
       {asRequest ? (
         <p class="note">
-          This monitor is managed by the organization: your changes are sent as a change request and apply once they approve it.
-          Login details and tags are not part of a request.
+          This monitor is managed by the organization: your changes are sent as a change request and apply once they approve it. Login
+          details and tags are not part of a request.
         </p>
       ) : null}
       <form class="panel monitor-form" onSubmit={submit} noValidate>

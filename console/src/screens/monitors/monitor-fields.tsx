@@ -8,7 +8,12 @@ type FieldError = (name: string) => string | undefined;
 const idOf = (name: string) => `monitor-${name.replace(/\W/g, '-')}`;
 
 /** One setting as its control: the label, the hint and the API's message for it tied to the input. */
-function SettingField(props: { spec: FieldSpec; values: Values; onChange: (name: string, value: string | boolean) => void; error?: string }) {
+function SettingField(props: {
+  spec: FieldSpec;
+  values: Values;
+  onChange: (name: string, value: string | boolean) => void;
+  error?: string;
+}) {
   const { spec, values, onChange, error } = props;
   const id = idOf(spec.name);
   const value = values[spec.name];
@@ -98,13 +103,18 @@ export function MonitorFields(props: {
       error={fieldError(spec.name.startsWith('credentials.') ? 'credentials' : spec.name)}
     />
   );
+  // The name first, then the kind's own settings, then each group under its heading.
+  const all = shown([...COMMON_FIELDS, ...KIND_FIELDS[kind]]);
+  const groups = [...new Set(all.map((spec) => spec.group).filter((group): group is string => group !== undefined))];
   return (
     <>
-      {shown(KIND_FIELDS[kind]).map(render)}
-      <fieldset class="settings-group">
-        <legend>Schedule and alerts</legend>
-        {shown(COMMON_FIELDS).map(render)}
-      </fieldset>
+      {all.filter((spec) => !spec.group).map(render)}
+      {groups.map((group) => (
+        <fieldset key={group} class="settings-group">
+          <legend>{group}</legend>
+          {all.filter((spec) => spec.group === group).map(render)}
+        </fieldset>
+      ))}
     </>
   );
 }

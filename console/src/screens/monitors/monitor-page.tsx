@@ -4,7 +4,7 @@ import { ErrorText } from '../../components/field';
 import { dateTime, ms, percent } from '../../components/format';
 import { StateBadge } from '../../components/state-badge';
 import { Link } from '../../components/link';
-import { getMonitor, type AnyMonitor } from '../../monitors/monitor-api';
+import { getMonitor, resultsPath, type AnyMonitor } from '../../monitors/monitor-api';
 import { KIND_LABELS } from '../../monitors/monitor-kinds';
 import { consoleState, unknownWhy, type MonitorKind } from '../../monitors/monitor-rows';
 import { useLiveReload } from '../../monitors/use-live-reload';
@@ -30,10 +30,9 @@ interface Loaded {
 
 async function load(kind: MonitorKind, id: string): Promise<Loaded> {
   const monitor = await getMonitor(kind, id);
-  // Results, uptime and maintenance are kept per monitor of any kind: the /api/websites/{id}/... reads take every kind's id.
   const [history, uptime, incidents, maintenance] = await Promise.all([
-    ok(api.GET('/api/websites/{id}/check-history', { params: { path: { id }, query: { perPage: 50 } } })),
-    Promise.all(PERIODS.map((period) => ok(api.GET('/api/websites/{id}/uptime-stats', { params: { path: { id }, query: { period } } })))),
+    ok(api.GET(resultsPath(kind, 'check-history'), { params: { path: { id }, query: { perPage: 50 } } })),
+    Promise.all(PERIODS.map((period) => ok(api.GET(resultsPath(kind, 'uptime-stats'), { params: { path: { id }, query: { period } } })))),
     ok(api.GET('/api/incidents', { params: { query: { monitorId: monitor.id, perPage: 20 } } })),
     ok(api.GET('/api/maintenance-windows/check/{websiteId}', { params: { path: { websiteId: id } } })),
   ]);
@@ -83,7 +82,7 @@ export function MonitorPage({ kind, id, user }: { kind: MonitorKind; id: string;
       </p>
       {user.role !== 'readonly' ? (
         <div class="monitor-tools">
-          <CheckNow id={id} onResult={() => void reload()} />
+          <CheckNow kind={kind} id={id} onResult={() => void reload()} />
           <MonitorActions kind={kind} id={id} name={monitor.name} paused={monitor.status === 'paused'} onChanged={() => void reload()} />
           {edits(user) ? (
             <Link to={`/monitors/${kind}/${id}/edit`} class="button-link">
@@ -92,7 +91,7 @@ export function MonitorPage({ kind, id, user }: { kind: MonitorKind; id: string;
           ) : null}
         </div>
       ) : null}
-      <ResponseChart id={id} refresh={history[0] ? Date.parse(history[0].checkedAt) : 0} />
+      <ResponseChart kind={kind} id={id} refresh={history[0] ? Date.parse(history[0].checkedAt) : 0} />
       <h2>Uptime</h2>
       <dl class="uptime">
         {uptime.map((stats) => (

@@ -19,9 +19,11 @@ export function MonitorSettings({ kind, monitor }: { kind: MonitorKind; monitor:
     rows.push([spec.label, typeof value === 'boolean' ? (value ? 'Yes' : 'No') : value ? value.replace(/\n/g, ', ') : '—']);
   }
   if ('hasCredentials' in monitor && monitor.checkMode !== 'tcp') rows.push(['Login', monitor.hasCredentials ? 'Stored' : 'None']);
-  if ('effectivePort' in monitor && monitor.effectivePort) rows.push(['Port used', String(monitor.effectivePort)]);
+  if ('effectivePort' in monitor && monitor.effectivePort && monitor.effectivePort !== monitor.port)
+    rows.push(['Port used', String(monitor.effectivePort)]);
   if ('heartbeatUrl' in monitor && monitor.heartbeatUrl) rows.push(['Heartbeat URL', monitor.heartbeatUrl]);
-  if ('lastHeartbeatAt' in monitor && monitor.monitoringType === 'heartbeat') rows.push(['Last heartbeat', dateTime(monitor.lastHeartbeatAt)]);
+  if ('lastHeartbeatAt' in monitor && monitor.monitoringType === 'heartbeat')
+    rows.push(['Last heartbeat', dateTime(monitor.lastHeartbeatAt)]);
   rows.push(['Locations', monitor.locations.join(', ') || 'none']);
   rows.push(['Tags', monitor.tags.map((t) => t.name).join(', ') || 'none']);
   rows.push(['Managed by', monitor.managementType === 'managed' ? 'the organization' : 'the customer (self service)']);

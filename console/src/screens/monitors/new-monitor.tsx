@@ -109,7 +109,12 @@ export function NewMonitor({ user }: { user: User }) {
             </select>
           </Field>
         ) : null}
-        <MonitorFields kind={kind} values={values} onChange={(name, value) => setValues({ ...values, [name]: value })} fieldError={fieldError} />
+        <MonitorFields
+          kind={kind}
+          values={values}
+          onChange={(name, value) => setValues({ ...values, [name]: value })}
+          fieldError={fieldError}
+        />
         <LocationPicker locations={locations} chosen={shownLocations} onChange={setChosenLocations} error={fieldError('locations')} />
         <TagPicker tags={customerTags} chosen={chosenTags} onChange={setChosenTags} />
         <ErrorText message={message ?? loadError} />
