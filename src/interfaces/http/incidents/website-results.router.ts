@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { GetCheckHistory } from '../../../application/results/get-check-history';
 import { GetUptimeStats, UPTIME_PERIODS, type UptimePeriod } from '../../../application/results/get-uptime-stats';
 import { GetResponseTimes, type ResponseTimes } from '../../../application/results/get-response-times';
-import { PER_KIND_TYPES } from '../../../domain/monitoring/monitor-kind';
 import { SERIES_PERIODS, type SeriesPeriod } from '../../../domain/results/response-series';
 import { ApiRouter } from '../shared/api-router';
 import { PageQuery, paged, pagedSchema } from '../shared/paging';
@@ -82,9 +81,9 @@ const SERIES_DESCRIPTION =
   'the hourly rollups and the raw results not rolled up yet.';
 
 /** Where results are read: websites (any monitor's id is taken there, as before), and each kind's own path. */
-const BASES = [
+const basesFor = (kinds: readonly string[]) => [
   { base: '/api/websites', op: 'Website', kind: undefined, notFound: 'websiteNotFound' as const, tags: ['Websites'] as const },
-  ...PER_KIND_TYPES.map((kind) => ({
+  ...kinds.map((kind) => ({
     base: `/api/monitors/${kind}`,
     op: `${kind.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())}Monitor`,
     kind,
@@ -96,13 +95,13 @@ const BASES = [
 /**
  * A monitor's stored check results, uptime and response times: under /api/websites/{id} (which
  * answers for a monitor of any kind) and under /api/monitors/{kind}/{id} (only that kind: another
- * kind's id is monitorNotFound).
+ * kind's id is monitorNotFound). The kinds are the monitoring context's, handed in where the
+ * modules are put together (this context does not depend on monitoring).
  */
-export const websiteResultsRouter = defineRouter(
-  { getCheckHistory: GetCheckHistory, getUptimeStats: GetUptimeStats, getResponseTimes: GetResponseTimes },
-  (deps, use) => {
+export const resultsRouterFor = (kinds: readonly string[]) =>
+  defineRouter({ getCheckHistory: GetCheckHistory, getUptimeStats: GetUptimeStats, getResponseTimes: GetResponseTimes }, (deps, use) => {
     const router = new ApiRouter(deps);
-    for (const { base, op, kind, notFound, tags } of BASES) {
+    for (const { base, op, kind, notFound, tags } of basesFor(kinds)) {
       const which = kind ? `The ${kind} monitor's` : "The website's (or any monitor's)";
       router
         .route({
@@ -157,5 +156,4 @@ export const websiteResultsRouter = defineRouter(
         });
     }
     return router.router;
-  },
-);
+  });
