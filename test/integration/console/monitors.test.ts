@@ -127,11 +127,22 @@ describe('console: monitors of every kind, edits and change requests', function 
     await page.close();
   });
 
-  it('edits a website and shows the change on its page', async () => {
+  it('shows the maintenance windows covering a website, edits it and shows the change on its page', async () => {
     const created = await call('POST', '/api/websites', { customerId, name: 'Harbour site', url: `http://127.0.0.1:${port(site)}/` });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    const day = 86_400_000;
+    const window = await call('POST', '/api/maintenance-windows', {
+      title: 'Sunday patching',
+      startTime: new Date(Date.now() + day).toISOString(),
+      endTime: new Date(Date.now() + day + 3_600_000).toISOString(),
+      targets: [{ type: 'monitor', id: created.body.publicId }],
+    });
+    expect(window.status, JSON.stringify(window.body)).to.equal(201);
     const page = await admin.newPage();
     await page.goto(`${app.url}/app/monitors/website/${created.body.publicId}`);
+    const windows = page.getByRole('list', { name: 'Maintenance windows' });
+    await windows.getByText('Sunday patching').waitFor();
+    await windows.getByText(/^Next: /).waitFor();
     await page.getByRole('link', { name: 'Edit settings' }).click();
     await page.getByRole('heading', { name: 'Edit Harbour site' }).waitFor();
     const dark = await signedIn(adminEmail, { viewport: { width: 375, height: 800 }, colorScheme: 'dark' });
