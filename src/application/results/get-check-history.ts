@@ -7,6 +7,8 @@ import type { MonitorLookup, ResultStore, StoredResult } from './ports';
 export interface CheckHistoryInput {
   /** The website's publicId or legacy integer id. */
   websiteId: string;
+  /** Named by the per-kind paths: only a monitor of this kind is found (else monitorNotFound). */
+  kind?: string;
   /** ISO 8601; default: `to` minus 24 hours. */
   from?: string;
   /** ISO 8601; default: now. */
@@ -28,8 +30,8 @@ export class GetCheckHistory {
 
   async execute(actor: Actor, input: CheckHistoryInput): Promise<{ items: StoredResult[]; total: number; range: DateRange }> {
     const range = parseDateRange(input, { now: this.clock.now(), spanMs: DAY_MS });
-    const monitor = await this.monitors.resolve(actor.scope, input.websiteId);
-    if (!monitor) throw new AppError('websiteNotFound');
+    const monitor = await this.monitors.resolve(actor.scope, input.websiteId, input.kind);
+    if (!monitor) throw new AppError(input.kind ? 'monitorNotFound' : 'websiteNotFound');
     const page = await this.results.history(monitor.monitorId, {
       range,
       location: input.location ?? null,

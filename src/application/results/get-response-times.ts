@@ -31,9 +31,10 @@ export class GetResponseTimes {
     private readonly clock: Clock,
   ) {}
 
-  async execute(actor: Actor, input: { websiteId: string; period: SeriesPeriod }): Promise<ResponseTimes> {
-    const monitor = await this.monitors.resolve(actor.scope, input.websiteId);
-    if (!monitor) throw new AppError('websiteNotFound');
+  /** `kind`, named by the per-kind paths: only a monitor of this kind is found (else monitorNotFound). */
+  async execute(actor: Actor, input: { websiteId: string; period: SeriesPeriod; kind?: string }): Promise<ResponseTimes> {
+    const monitor = await this.monitors.resolve(actor.scope, input.websiteId, input.kind);
+    if (!monitor) throw new AppError(input.kind ? 'monitorNotFound' : 'websiteNotFound');
     const now = this.clock.now();
     const { bucketMs } = SERIES_PERIODS[input.period];
     const from = seriesStart(input.period, now);

@@ -13,6 +13,8 @@ export type UptimePeriod = keyof typeof UPTIME_PERIODS;
 
 export interface UptimeStatsInput {
   websiteId: string;
+  /** Named by the per-kind paths: only a monitor of this kind is found (else monitorNotFound). */
+  kind?: string;
   /** Ignored when from or to is given. Default 24h. */
   period?: UptimePeriod;
   from?: string;
@@ -51,8 +53,8 @@ export class GetUptimeStats {
     const byRange = input.from !== undefined || input.to !== undefined;
     const period = input.period ?? '24h';
     const range = parseDateRange(byRange ? input : {}, { now, spanMs: UPTIME_PERIODS[period] * HOUR_MS });
-    const monitor = await this.monitors.resolve(actor.scope, input.websiteId);
-    if (!monitor) throw new AppError('websiteNotFound');
+    const monitor = await this.monitors.resolve(actor.scope, input.websiteId, input.kind);
+    if (!monitor) throw new AppError(input.kind ? 'monitorNotFound' : 'websiteNotFound');
     const { figures, locations, monitoredSince } = await this.figuresFor(monitor, range, now);
     return {
       period: byRange ? 'range' : period,

@@ -19,8 +19,11 @@ export interface MonitorRef {
 }
 
 export interface MonitorLookup {
-  /** By legacy integer id or publicId, inside the caller's scope; null when not visible. */
-  resolve(scope: TenantScope, ref: string): Promise<MonitorRef | null>;
+  /**
+   * By legacy integer id or publicId, inside the caller's scope; null when not visible. `kind`
+   * (website, dns, tcp, ...) narrows it to monitors of that kind: another kind's id is not found.
+   */
+  resolve(scope: TenantScope, ref: string, kind?: string): Promise<MonitorRef | null>;
   /** The check engine's view: the monitor and its alert settings, unscoped; null when it is gone. */
   alertProfile(monitorId: number): Promise<AlertProfile | null>;
   /** The same for many monitors in one read; monitors that are gone are left out. */

@@ -19,9 +19,10 @@ export class TriggerCheck {
     private readonly clock: Clock,
   ) {}
 
-  async execute(actor: Actor, ref: string): Promise<TriggeredCheck> {
-    const monitor = await this.monitors.resolve(actor.scope, ref);
-    if (!monitor) throw new AppError('websiteNotFound');
+  /** `kind`, named by the per-kind paths: only a monitor of this kind is found (else monitorNotFound). */
+  async execute(actor: Actor, ref: string, kind?: string): Promise<TriggeredCheck> {
+    const monitor = await this.monitors.resolve(actor.scope, ref, kind);
+    if (!monitor) throw new AppError(kind ? 'monitorNotFound' : 'websiteNotFound');
     if (monitor.locations.length === 0) throw new AppError('noLocationsConfigured');
     const triggered = await this.schedule.dueNow(monitor.monitorId, this.clock.now());
     return { websiteId: monitor.publicId, locations: monitor.locations, triggered };

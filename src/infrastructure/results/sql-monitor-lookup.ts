@@ -72,12 +72,13 @@ const profileOf = (row: MonitorRow): AlertProfile => ({
 export class SqlMonitorLookup implements MonitorLookup {
   constructor(private readonly sql: UnitOfWorkSql) {}
 
-  async resolve(scope: TenantScope, ref: string): Promise<MonitorRef | null> {
+  async resolve(scope: TenantScope, ref: string, kind?: string): Promise<MonitorRef | null> {
     const byId = INT.test(ref);
     if (!byId && !UUID.test(ref)) return null;
     const [row] = await this.sql.query<MonitorRow>(
       sql`SELECT ${raw(COLUMNS)} FROM monitors
-       WHERE ${byId ? sql`id = ${ref}` : sql`public_id = ${ref.toLowerCase()}`} AND organization_id = ${scope.organizationId} AND (${scope.customerId}::integer IS NULL OR customer_id = ${scope.customerId})`,
+       WHERE ${byId ? sql`id = ${ref}` : sql`public_id = ${ref.toLowerCase()}`} AND organization_id = ${scope.organizationId} AND (${scope.customerId}::integer IS NULL OR customer_id = ${scope.customerId})
+         AND (${kind ?? null}::text IS NULL OR kind = ${kind ?? null})`,
     );
     return row ? toRef(row) : null;
   }

@@ -58,7 +58,8 @@ import type { AppConfig } from '../config';
 import { CONFIG, CONTEXT_SQL, ORM, SQL } from '../tokens';
 import { bindings } from './bindings';
 import { incidentsRouter } from '../../interfaces/http/incidents/incidents.router';
-import { websiteResultsRouter } from '../../interfaces/http/incidents/website-results.router';
+import { resultsRouterFor } from '../../interfaces/http/incidents/website-results.router';
+import { PER_KIND_TYPES } from '../../domain/monitoring/monitor-kind';
 import { resultStorageJob } from '../../interfaces/jobs/result-storage.job';
 import type { ContextModule } from './context-module';
 
@@ -222,6 +223,6 @@ export const incidentsModule = bindings(({ bind }) => {
 export const incidentsContext: ContextModule = {
   name: 'incidents',
   bindings: incidentsModule,
-  routers: [incidentsRouter, websiteResultsRouter],
+  routers: [incidentsRouter, resultsRouterFor(PER_KIND_TYPES)],
   jobs: [resultStorageJob, locationSilenceJob],
 };

@@ -1,11 +1,13 @@
 import { useState } from 'preact/hooks';
 import { api, describe, ok, type CheckResult } from '../../api/client';
 import { ms } from '../../components/format';
+import { resultsPath } from '../../monitors/monitor-api';
+import type { MonitorKind } from '../../monitors/monitor-rows';
 
 const WAIT_MS = 20_000;
 
 /** "Check now": queues a check from every location, then shows the first result that arrives. */
-export function CheckNow({ id, onResult }: { id: string; onResult: () => void }) {
+export function CheckNow({ kind, id, onResult }: { kind: MonitorKind; id: string; onResult: () => void }) {
   const [status, setStatus] = useState<string>('');
   const [result, setResult] = useState<CheckResult | null>(null);
   const [busy, setBusy] = useState(false);
@@ -14,11 +16,11 @@ export function CheckNow({ id, onResult }: { id: string; onResult: () => void })
     setResult(null);
     setStatus('Checking…');
     try {
-      const newest = async () => ok(api.GET('/api/websites/{id}/check-history', { params: { path: { id }, query: { perPage: 5 } } }));
+      const newest = async () => ok(api.GET(resultsPath(kind, 'check-history'), { params: { path: { id }, query: { perPage: 5 } } }));
       // A result counts when it is newer than the newest one before the click (not one a second old).
       const before = (await newest()).items[0]?.checkedAt;
       const since = before ? Date.parse(before) : 0;
-      await ok(api.POST('/api/websites/{id}/trigger-check', { params: { path: { id } } }));
+      await ok(api.POST(resultsPath(kind, 'trigger-check'), { params: { path: { id } } }));
       const deadline = Date.now() + WAIT_MS;
       while (Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 700));

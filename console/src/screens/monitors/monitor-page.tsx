@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { api, describe, ok, type CheckResult, type Incident, type Schemas, type UptimeStats } from '../../api/client';
+import { api, describe, ok, type CheckResult, type Incident, type UptimeStats } from '../../api/client';
 import { ErrorText } from '../../components/field';
 import { dateTime, ms, percent } from '../../components/format';
 import { StateBadge } from '../../components/state-badge';
+import { Link } from '../../components/link';
+import { getMonitor, resultsPath, type AnyMonitor } from '../../monitors/monitor-api';
+import { KIND_LABELS } from '../../monitors/monitor-kinds';
 import { consoleState, unknownWhy, type MonitorKind } from '../../monitors/monitor-rows';
 import { useLiveReload } from '../../monitors/use-live-reload';
 import type { User } from '../../session';
@@ -10,9 +13,11 @@ import { IncidentList } from '../incidents/incident-list';
 import { CheckHistory } from './check-history';
 import { CheckNow } from './check-now';
 import { MonitorActions } from './monitor-actions';
+import { MonitorMaintenance, MonitorSettings } from './monitor-settings';
+import { edits } from '../area';
 import { ResponseChart } from './response-chart';
 
-type Monitor = Schemas['Website'] | Schemas['Monitor'];
+type Monitor = AnyMonitor;
 const PERIODS = ['24h', '7d', '30d', '90d'] as const;
 
 interface Loaded {
@@ -23,18 +28,11 @@ interface Loaded {
   inMaintenance: boolean;
 }
 
-async function loadMonitor(kind: MonitorKind, id: string): Promise<Monitor> {
-  if (kind === 'website') return ok(api.GET('/api/websites/{id}', { params: { path: { id } } }));
-  // Every kind's record has the one shape; the path names the kind.
-  const path = `/api/monitors/${kind}/{id}` as '/api/monitors/dns/{id}';
-  return ok(api.GET(path, { params: { path: { id } } }));
-}
-
 async function load(kind: MonitorKind, id: string): Promise<Loaded> {
-  const monitor = await loadMonitor(kind, id);
+  const monitor = await getMonitor(kind, id);
   const [history, uptime, incidents, maintenance] = await Promise.all([
-    ok(api.GET('/api/websites/{id}/check-history', { params: { path: { id }, query: { perPage: 50 } } })),
-    Promise.all(PERIODS.map((period) => ok(api.GET('/api/websites/{id}/uptime-stats', { params: { path: { id }, query: { period } } })))),
+    ok(api.GET(resultsPath(kind, 'check-history'), { params: { path: { id }, query: { perPage: 50 } } })),
+    Promise.all(PERIODS.map((period) => ok(api.GET(resultsPath(kind, 'uptime-stats'), { params: { path: { id }, query: { period } } })))),
     ok(api.GET('/api/incidents', { params: { query: { monitorId: monitor.id, perPage: 20 } } })),
     ok(api.GET('/api/maintenance-windows/check/{websiteId}', { params: { path: { websiteId: id } } })),
   ]);
@@ -63,14 +61,19 @@ export function MonitorPage({ kind, id, user }: { kind: MonitorKind; id: string;
   const { monitor, history, uptime, incidents } = loaded;
   const state = consoleState(monitor, loaded.inMaintenance, history[0] ?? null);
   const why = unknownWhy(monitor.currentState);
-  const target = 'url' in monitor ? (monitor.url ?? monitor.monitoringType) : monitor.hostname;
+  const target =
+    'url' in monitor
+      ? (monitor.url ?? monitor.monitoringType)
+      : `${monitor.hostname}${'effectivePort' in monitor && monitor.effectivePort ? `:${monitor.effectivePort}` : ''}`;
   return (
     <article aria-labelledby="monitor-title">
       <header class="monitor-header">
         <h1 id="monitor-title">{monitor.name}</h1>
         <StateBadge state={state} />
       </header>
-      <p class="monitor-target">{target}</p>
+      <p class="monitor-target">
+        {KIND_LABELS[kind]} · {target}
+      </p>
       {why ? <p class="note">{why}</p> : null}
       <ErrorText message={error} />
       <p class="monitor-meta">
@@ -79,11 +82,16 @@ export function MonitorPage({ kind, id, user }: { kind: MonitorKind; id: string;
       </p>
       {user.role !== 'readonly' ? (
         <div class="monitor-tools">
-          <CheckNow id={id} onResult={() => void reload()} />
+          <CheckNow kind={kind} id={id} onResult={() => void reload()} />
           <MonitorActions kind={kind} id={id} name={monitor.name} paused={monitor.status === 'paused'} onChanged={() => void reload()} />
+          {edits(user) ? (
+            <Link to={`/monitors/${kind}/${id}/edit`} class="button-link">
+              Edit settings
+            </Link>
+          ) : null}
         </div>
       ) : null}
-      <ResponseChart id={id} refresh={history[0] ? Date.parse(history[0].checkedAt) : 0} />
+      <ResponseChart kind={kind} id={id} refresh={history[0] ? Date.parse(history[0].checkedAt) : 0} />
       <h2>Uptime</h2>
       <dl class="uptime">
         {uptime.map((stats) => (
@@ -108,8 +116,12 @@ export function MonitorPage({ kind, id, user }: { kind: MonitorKind; id: string;
         canWrite={user.role !== 'readonly'}
         monitorNames={new Map([[monitor.id, monitor.name]])}
       />
+      <h2>Maintenance windows</h2>
+      <MonitorMaintenance id={id} />
       <h2>Check history</h2>
       <CheckHistory results={history} />
+      <h2>Settings</h2>
+      <MonitorSettings kind={kind} monitor={monitor} />
     </article>
   );
 }

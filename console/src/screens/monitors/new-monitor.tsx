@@ -1,32 +1,87 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, describe, ok, type Customer } from '../../api/client';
-import { useSubmission } from '../../components/use-submission';
+import { describe, type Customer } from '../../api/client';
 import { ErrorText, Field } from '../../components/field';
 import { Link } from '../../components/link';
-import { loadCustomers } from '../../monitors/monitor-rows';
-import { navigate } from '../../router';
+import { useSubmission } from '../../components/use-submission';
+import { createMonitor, loadLocations, loadTags, setTags, type Location, type Tag } from '../../monitors/monitor-api';
+import { changesOf, COMMON_FIELDS, defaultsOf, KIND_FIELDS, KIND_HINTS, KIND_LABELS, type Values } from '../../monitors/monitor-kinds';
+import { loadCustomers, PER_KIND_TYPES, type MonitorKind } from '../../monitors/monitor-rows';
+import { navigate, useRoute } from '../../router';
+import type { User } from '../../session';
+import { LocationPicker, MonitorFields, TagPicker } from './monitor-fields';
 
-/** Add a website monitor (POST /api/websites); the API's validation messages show at their field. */
-export function NewMonitor() {
+const KINDS: readonly MonitorKind[] = ['website', ...PER_KIND_TYPES];
+const HEADINGS: Record<MonitorKind, string> = {
+  website: 'Add a website monitor',
+  dns: 'Add a DNS monitor',
+  icmp: 'Add a ping monitor',
+  tcp: 'Add a TCP port monitor',
+  smtp: 'Add an SMTP monitor',
+  ssh: 'Add an SSH monitor',
+  ftp: 'Add an FTP monitor',
+  'imap-pop': 'Add an IMAP / POP3 monitor',
+};
+
+/** The kind of monitor to add, a radio per kind with what it watches. */
+function KindPicker({ kind, onPick }: { kind: MonitorKind; onPick: (kind: MonitorKind) => void }) {
+  return (
+    <fieldset class="kind-picker">
+      <legend>Kind</legend>
+      {KINDS.map((each) => (
+        <label key={each} class={each === kind ? 'kind chosen' : 'kind'}>
+          <input type="radio" name="monitor-kind" value={each} checked={each === kind} onChange={() => onPick(each)} />
+          <span class="kind-name">{KIND_LABELS[each]}</span>
+          <span class="kind-hint">{KIND_HINTS[each]}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * Add a monitor of any kind (POST /api/websites or /api/monitors/{kind}): pick the kind, fill its
+ * form; only what differs from the API's defaults is sent, and the API's messages show at their field.
+ */
+export function NewMonitor({ user }: { user: User }) {
+  const { query } = useRoute();
+  const asked = query.get('kind') as MonitorKind | null;
+  const [kind, setKind] = useState<MonitorKind>(asked && KINDS.includes(asked) ? asked : 'website');
+  const [values, setValues] = useState<Values>(() => defaultsOf(kind));
   const [customers, setCustomers] = useState<Customer[] | null>(null);
-  const [form, setForm] = useState({ customerId: '', name: '', url: '' });
+  const [customerId, setCustomerId] = useState('');
+  const [locations, setLocations] = useState<Location[]>([]);
+  const [chosenLocations, setChosenLocations] = useState<string[] | null>(null);
+  const [tags, setTagList] = useState<Tag[]>([]);
+  const [chosenTags, setChosenTags] = useState<string[]>([]);
   const [loadError, setLoadError] = useState<string | null>(null);
   useEffect(() => {
-    loadCustomers().then(
-      (found) => {
+    Promise.all([loadCustomers(), loadLocations(), loadTags()]).then(
+      ([found, places, labels]) => {
         setCustomers(found);
-        if (found[0]) setForm((current) => ({ ...current, customerId: current.customerId || String(found[0]!.id) }));
+        if (found[0]) setCustomerId((current) => current || String(found[0]!.id));
+        setLocations(places);
+        setTagList(labels);
       },
       (failure: unknown) => setLoadError(describe(failure)),
     );
   }, []);
+  const pick = (next: MonitorKind) => {
+    setKind(next);
+    setValues(defaultsOf(next));
+  };
+  // The API's default locations: the configured ones a check process serves.
+  const defaultLocations = locations.filter((l) => l.configured && l.status === 'live').map((l) => l.code);
+  const shownLocations = chosenLocations ?? defaultLocations;
   const { busy, submit, fieldError, message } = useSubmission(async () => {
-    const created = await ok(
-      api.POST('/api/websites', {
-        body: { customerId: Number(form.customerId), url: form.url, ...(form.name.trim() ? { name: form.name } : {}) },
-      }),
-    );
-    navigate(`/monitors/website/${created.publicId}`);
+    const body: Record<string, unknown> = {
+      ...changesOf([...KIND_FIELDS[kind], ...COMMON_FIELDS], defaultsOf(kind), values),
+      ...(user.customerId === null ? { customerId: Number(customerId) } : {}),
+      ...(chosenLocations ? { locations: chosenLocations } : {}),
+    };
+    if (kind === 'website' && !('monitoringType' in body)) body.monitoringType = 'http';
+    const created = await createMonitor(kind, body);
+    await setTags(kind, created.publicId, [], chosenTags);
+    navigate(`/monitors/${kind}/${created.publicId}`);
   });
   if (customers?.length === 0)
     return (
@@ -37,37 +92,31 @@ export function NewMonitor() {
         </p>
       </section>
     );
+  const customerTags = tags.filter((tag) => tag.customerId === null || String(tag.customerId) === customerId);
   return (
     <section aria-labelledby="new-monitor-title">
-      <h1 id="new-monitor-title">Add a website monitor</h1>
-      <form class="panel" onSubmit={submit} noValidate>
-        <Field label="Customer" id="monitor-customer" error={fieldError('customerId')}>
-          <select id="monitor-customer" value={form.customerId} onChange={(e) => setForm({ ...form, customerId: e.currentTarget.value })}>
-            {customers?.map((c) => (
-              <option key={c.id} value={String(c.id)}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Name" id="monitor-name" error={fieldError('name')}>
-          <input
-            id="monitor-name"
-            value={form.name}
-            placeholder="Defaults to the address"
-            onInput={(e) => setForm({ ...form, name: e.currentTarget.value })}
-          />
-        </Field>
-        <Field label="URL" id="monitor-url" error={fieldError('url')}>
-          <input
-            id="monitor-url"
-            type="url"
-            required
-            value={form.url}
-            placeholder="https://example.com/"
-            onInput={(e) => setForm({ ...form, url: e.currentTarget.value })}
-          />
-        </Field>
+      <h1 id="new-monitor-title">{HEADINGS[kind]}</h1>
+      <form class="panel monitor-form" onSubmit={submit} noValidate>
+        <KindPicker kind={kind} onPick={pick} />
+        {user.customerId === null ? (
+          <Field label="Customer" id="monitor-customer" error={fieldError('customerId')}>
+            <select id="monitor-customer" value={customerId} onChange={(e) => setCustomerId(e.currentTarget.value)}>
+              {customers?.map((c) => (
+                <option key={c.id} value={String(c.id)}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+        ) : null}
+        <MonitorFields
+          kind={kind}
+          values={values}
+          onChange={(name, value) => setValues({ ...values, [name]: value })}
+          fieldError={fieldError}
+        />
+        <LocationPicker locations={locations} chosen={shownLocations} onChange={setChosenLocations} error={fieldError('locations')} />
+        <TagPicker tags={customerTags} chosen={chosenTags} onChange={setChosenTags} />
         <ErrorText message={message ?? loadError} />
         <button type="submit" disabled={busy || !customers}>
           Add monitor

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, describe, ok, type Schemas } from '../../api/client';
 import { ErrorText } from '../../components/field';
 import { ms } from '../../components/format';
+import { resultsPath } from '../../monitors/monitor-api';
+import type { MonitorKind } from '../../monitors/monitor-rows';
 
 type ResponseTimes = Schemas['ResponseTimes'];
 const PERIODS = { '1h': 'Hour', '24h': 'Day', '7d': 'Week', '30d': '30 days', '90d': '90 days' } as const;
@@ -46,7 +48,7 @@ function summaryOf(series: ResponseTimes, period: Period): string {
  * Response times per location over a period (an hour to 90 days): median and 95th percentile per
  * bucket, buckets with failures marked. Drawn by uPlot, loaded only when a monitor's page opens.
  */
-export function ResponseChart({ id, refresh }: { id: string; refresh: number }) {
+export function ResponseChart({ kind, id, refresh }: { kind: MonitorKind; id: string; refresh: number }) {
   const [period, setPeriod] = useState<Period>('24h');
   const [series, setSeries] = useState<ResponseTimes | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -54,11 +56,11 @@ export function ResponseChart({ id, refresh }: { id: string; refresh: number }) 
 
   useEffect(() => {
     let cancelled = false;
-    ok(api.GET('/api/websites/{id}/response-times', { params: { path: { id }, query: { period } } }))
+    ok(api.GET(resultsPath(kind, 'response-times'), { params: { path: { id }, query: { period } } }))
       .then((found) => !cancelled && (setSeries(found), setError(null)))
       .catch((failure: unknown) => !cancelled && setError(describe(failure)));
     return () => void (cancelled = true);
-  }, [id, period, refresh]);
+  }, [kind, id, period, refresh]);
 
   useEffect(() => {
     const element = holder.current;

@@ -1,25 +1,48 @@
 import { z } from 'zod';
 import { TriggerCheck } from '../../../application/scheduling/trigger-check';
+import { PER_KIND_TYPES } from '../../../domain/monitoring/monitor-kind';
 import { ApiRouter } from '../shared/api-router';
 import { defineRouter } from '../shared/router-deps';
 
+const DESCRIPTION =
+  'Queues an immediate check from each location (publicId or legacy integer id): the worker holding ' +
+  'the location starts it within about half a second. Results arrive in check-history as the checks finish. ' +
+  'A location whose check is already running is not run twice (the running check answers the trigger); a ' +
+  'paused monitor has nothing to queue (`triggered` counts the locations queued). A monitor without locations ' +
+  'answers noLocationsConfigured.';
+
+const Triggered = z.object({ websiteId: z.uuid(), locations: z.array(z.string()), triggered: z.number().int() });
+const Params = z.object({ id: z.string().min(1).max(64) });
+const opName = (kind: string) => `${kind.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())}Monitor`;
+
+/** "Check now": under /api/websites/{id} (any monitor's id) and under each kind's own path (that kind only). */
 export const triggerCheckRouter = defineRouter({ triggerCheck: TriggerCheck }, (deps, use) => {
-  return new ApiRouter(deps).route({
+  const router = new ApiRouter(deps).route({
     operationId: 'triggerWebsiteCheck',
     method: 'post',
     path: '/api/websites/{id}/trigger-check',
     tags: ['Websites'],
     status: 202,
     summary: 'Check a website now from every one of its locations',
-    description:
-      'Queues an immediate check from each location (publicId or legacy integer id): the worker holding ' +
-      'the location starts it within about half a second. Results arrive in check-history as the checks finish. ' +
-      'A location whose check is already running is not run twice (the running check answers the trigger); a ' +
-      'paused monitor has nothing to queue (`triggered` counts the locations queued). A monitor without locations ' +
-      'answers noLocationsConfigured.',
-    params: z.object({ id: z.string().min(1).max(64) }),
-    response: z.object({ websiteId: z.uuid(), locations: z.array(z.string()), triggered: z.number().int() }),
+    description: `${DESCRIPTION} The id of a monitor of any kind is taken here too.`,
+    params: Params,
+    response: Triggered,
     errors: ['websiteNotFound', 'noLocationsConfigured'],
     handler: ({ actor, params }) => use.triggerCheck.execute(actor, params.id),
-  }).router;
+  });
+  for (const kind of PER_KIND_TYPES)
+    router.route({
+      operationId: `trigger${opName(kind)}Check`,
+      method: 'post',
+      path: `/api/monitors/${kind}/{id}/trigger-check`,
+      tags: ['Monitors'],
+      status: 202,
+      summary: `Check a ${kind} monitor now from every one of its locations`,
+      description: `${DESCRIPTION} Another kind's id answers monitorNotFound. websiteId in the answer is the monitor's publicId.`,
+      params: Params,
+      response: Triggered,
+      errors: ['monitorNotFound', 'noLocationsConfigured'],
+      handler: ({ actor, params }) => use.triggerCheck.execute(actor, params.id, kind),
+    });
+  return router.router;
 });
