@@ -1,4 +1,4 @@
-import type { ApplyContext } from './apply';
+import type { ApplyContext } from './apply-context';
 import type { ComponentRef, TargetRef } from './file-schema';
 import { groupsForApi, targetsForApi } from './linked-resources';
 import type { Change } from './plan';

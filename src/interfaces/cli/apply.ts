@@ -1,26 +1,10 @@
-import { ApiError, type ApiClient } from './api-client';
+import { ApiError } from './api-client';
 import type { Change } from './plan';
 import { identityOf } from './plan';
 import { labelOf } from './render';
+import type { ApplyContext } from './apply-context';
 import { carryOutLinked } from './apply-linked';
-import type { MonitorIds } from './linked-resources';
-import type { Actual, Desired } from './resources';
-
-/**
- * Carries a plan out in its order (tags before the monitors that carry them, deletes last and the
- * other way round), printing each result; a refusal is printed with the entry's file line and the
- * API's code, and the run goes on with the rest.
- */
-export interface ApplyContext {
-  readonly client: ApiClient;
-  /** The tags the service has, by identityOf: their publicIds (created ones are added). */
-  readonly tagIds: Map<string, string>;
-  /** The monitors' publicIds by key (or publicId): the service's, and those created as apply goes. */
-  readonly monitorIds: MonitorIds;
-  /** The entry value with its references resolved. */
-  readonly resolve: (value: unknown, desired: Desired, field: string) => unknown;
-  readonly print: (line: string) => void;
-}
+import type { Actual } from './resources';
 
 export interface ApplyOutcome {
   readonly done: number;
@@ -29,6 +13,11 @@ export interface ApplyOutcome {
 
 const PAST = { create: 'created', update: 'changed', delete: 'deleted' } as const;
 
+/**
+ * Carries a plan out in its order (tags before the monitors that carry them, deletes last and the
+ * other way round), printing each result; a refusal is printed with the entry's file line and the
+ * API's code, and the run goes on with the rest.
+ */
 export async function applyChanges(changes: readonly Change[], ctx: ApplyContext): Promise<ApplyOutcome> {
   let done = 0;
   let failed = 0;
