@@ -107,7 +107,7 @@ export function Billing() {
           {tiers.data.customers.length === 0 ? (
             <p>No customers yet.</p>
           ) : (
-            <div class="table-wrap">
+            <div class="table-wrap" role="region" aria-label="Customers and packages" tabIndex={0}>
               <table>
                 <caption class="visually-hidden">Each customer's package and monitors used</caption>
                 <thead>

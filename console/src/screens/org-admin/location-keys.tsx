@@ -68,7 +68,7 @@ function KeyItem({ code, item, admin, onChanged }: { code: string; item: Key; ad
         confirming ? (
           <span class="confirm" role="group" aria-label={`Confirm revoking ${item.name}`}>
             <span>Probes using it are refused from their next report.</span>{' '}
-            <button type="button" class="danger" disabled={busy} onClick={revoke}>
+            <button type="button" class="org-danger" disabled={busy} onClick={revoke}>
               Revoke for good
             </button>{' '}
             <button type="button" class="secondary" onClick={() => setConfirming(false)}>

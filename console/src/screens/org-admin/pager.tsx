@@ -18,15 +18,19 @@ export function Pager({
   const last = Math.min(total, page * perPage);
   return (
     <nav class="pager" aria-label={`Pages of ${what}`}>
-      <button type="button" class="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous page
-      </button>
+      {pages > 1 ? (
+        <button type="button" class="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous page
+        </button>
+      ) : null}
       <span role="status">
         {first}–{last} of {total} {what}
       </span>
-      <button type="button" class="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next page
-      </button>
+      {pages > 1 ? (
+        <button type="button" class="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          Next page
+        </button>
+      ) : null}
     </nav>
   );
 }

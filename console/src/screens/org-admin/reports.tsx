@@ -68,7 +68,7 @@ function ReportItem({ report, canWrite, onChanged }: { report: Report; canWrite:
           </button>
           <button
             type="button"
-            class="danger"
+            class="org-danger"
             disabled={busy}
             onClick={() =>
               act(

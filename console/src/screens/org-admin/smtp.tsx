@@ -157,7 +157,7 @@ export function Smtp() {
               </dl>
               <button
                 type="button"
-                class="danger"
+                class="org-danger"
                 disabled={removal.busy}
                 onClick={() => removal.act(async () => (await ok(api.DELETE('/api/organization/smtp')), await reload()))}
               >
