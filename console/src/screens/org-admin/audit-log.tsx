@@ -40,6 +40,13 @@ function who(entry: Entry): string {
 const shown = (value: unknown): string =>
   value === undefined || value === null ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
 
+/** A field's change: the value made or removed, or the value before and after. */
+function changeText(action: string, change: { before?: unknown; after?: unknown }): string {
+  if (action === 'created') return shown(change.after);
+  if (action === 'deleted') return shown(change.before);
+  return `${shown(change.before)} → ${shown(change.after)}`;
+}
+
 function AuditEntry({ entry }: { entry: Entry }) {
   const changes = Object.entries(entry.changes);
   return (
@@ -58,9 +65,7 @@ function AuditEntry({ entry }: { entry: Entry }) {
           {changes.map(([field, change]) => (
             <div key={field}>
               <dt class="mono">{field}</dt>
-              <dd>
-                {shown(change.before)} → {shown(change.after)}
-              </dd>
+              <dd>{changeText(entry.action, change)}</dd>
             </div>
           ))}
         </dl>

@@ -74,7 +74,7 @@ function QuotaLine({ quota, currency }: { quota: Quota; currency: string }) {
       <td>
         {quota.monitorsUsed} of {quota.monitorLimit}
       </td>
-      <td>{tier ? `${amount(tier.priceMonthly, currency)} a month` : '—'}</td>
+      <td>{tier ? amount(tier.priceMonthly, currency) : '—'}</td>
     </tr>
   );
 }
@@ -115,7 +115,7 @@ export function Billing() {
                     <th scope="col">Customer</th>
                     <th scope="col">Package</th>
                     <th scope="col">Monitors</th>
-                    <th scope="col">Price of its tier</th>
+                    <th scope="col">Monthly price</th>
                   </tr>
                 </thead>
                 <tbody>

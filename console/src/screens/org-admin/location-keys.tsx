@@ -57,7 +57,7 @@ function KeyItem({ code, item, admin, onChanged }: { code: string; item: Key; ad
       onChanged();
     });
   return (
-    <li>
+    <li class="key-item">
       <strong>{item.name}</strong> <span class="mono">{item.prefix}…</span>{' '}
       <span class={item.status === 'active' ? 'state-up' : 'muted'}>{item.status}</span>{' '}
       <span class="muted">

@@ -144,7 +144,7 @@ export function Smtp() {
               <dl class="facts">
                 <dt>Server</dt>
                 <dd>
-                  {smtp.host}:{smtp.port} ({smtp.security})
+                  {smtp.host}:{smtp.port} ({smtp.security === 'none' ? 'no encryption' : smtp.security.toUpperCase()})
                 </dd>
                 <dt>User name</dt>
                 <dd>{smtp.username ?? 'none'}</dd>
