@@ -15,6 +15,7 @@ import { testDnsServer } from '../../support/test-server';
 const SHOTS = path.resolve(__dirname, '../../../.test-data/console');
 const PASSWORD = 'a long passphrase';
 const MAIL_HOST = 'mail.org-admin-console.com';
+const XSS = '<img src=x onerror=alert(1)>';
 const SCREENS = ['audit-log', 'reports', 'export', 'billing', 'smtp', 'locations'] as const;
 
 /**
@@ -31,6 +32,7 @@ describe('console: organization administration', function () {
   let page: Page;
   let adminToken = '';
   const smtp = new SmtpPeer(testCertificates().selfSigned, { starttls: false });
+  const dialogs: string[] = [];
   const code = `office-${Date.now().toString(36)}`;
 
   /** Signs `email` in through the API and gives the browser context its session cookie. */
@@ -64,6 +66,7 @@ describe('console: organization administration', function () {
     admin = await browser.newContext({ viewport: { width: 1100, height: 900 }, acceptDownloads: true });
     adminToken = await cookieFor(admin, email);
     page = await admin.newPage();
+    page.on('dialog', (dialog) => void dialog.dismiss().then(() => dialogs.push(dialog.message())));
   });
   after(async () => {
     await browser?.close();
@@ -76,13 +79,15 @@ describe('console: organization administration', function () {
     await page.getByRole('link', { name: 'Locations and probes' }).click();
     await page.getByRole('heading', { name: 'Locations and probes' }).waitFor();
     await page.getByLabel(/^Location code/).fill('Not A Code');
-    await page.getByLabel('Location name').fill('Berlin office');
+    await page.getByLabel('Location name').fill(XSS);
     await page.getByRole('button', { name: 'Add location' }).click();
     await page.locator('#location-code-error').waitFor();
     await page.getByLabel(/^Location code/).fill(code);
     await page.getByRole('button', { name: 'Add location' }).click();
     const location = page.getByRole('list', { name: 'Locations' }).getByRole('listitem').filter({ hasText: code }).first();
     await location.getByText('Unknown', { exact: true }).waitFor();
+    await location.getByRole('heading', { name: new RegExp(`^${XSS.replace(/[()]/g, '\\$&')}`) }).waitFor();
+    expect(await page.locator('main img').count(), 'a name is shown as text, never as markup').to.equal(0);
 
     await location.getByLabel('Key name (which probe or host)').fill('berlin-probe');
     await location.getByRole('button', { name: 'Issue key' }).click();
@@ -101,6 +106,7 @@ describe('console: organization administration', function () {
     await keys.getByRole('button', { name: 'Revoke key berlin-probe' }).click();
     await keys.getByRole('button', { name: 'Revoke for good' }).click();
     await keys.getByText('revoked', { exact: true }).waitFor();
+    expect(dialogs, 'no script ran from a name').to.deep.equal([]);
   });
 
   it('saves the SMTP settings after showing the field the API refused, and never shows the password back', async () => {
@@ -138,9 +144,10 @@ describe('console: organization administration', function () {
     await form.getByRole('button', { name: 'Add report' }).click();
     await page.locator('#report-new-time-error').waitFor();
     await form.getByLabel('Time of day (HH:MM)').fill('07:30');
+    await form.getByRole('checkbox', { name: 'Billed customer' }).check();
     await form.getByRole('button', { name: 'Add report' }).click();
     const report = page.getByRole('list', { name: 'Report definitions' }).getByRole('listitem').filter({ hasText: 'Weekly uptime' });
-    await report.getByText(/at 07:30/).waitFor();
+    await report.getByText(/at 07:30 \(.+\), covering 1 customer\(s\)/).waitFor();
     await report.getByRole('button', { name: 'Run now' }).click();
     await report.getByText('Run completed.').waitFor({ timeout: 30_000 });
     const run = page.getByRole('list', { name: 'Report runs' }).getByRole('listitem').first();

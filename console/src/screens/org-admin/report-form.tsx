@@ -2,6 +2,8 @@ import { useState } from 'preact/hooks';
 import { api, ApiError, ok, type Schemas } from '../../api/client';
 import { ErrorText, Field } from '../../components/field';
 import { useSubmission } from '../../components/use-submission';
+import { loadCustomers } from '../../monitors/monitor-rows';
+import { useLoad } from './use-load';
 
 type Report = Schemas['Report'];
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -18,6 +20,7 @@ interface Draft {
   threshold: string;
   slaTarget: string;
   enabled: boolean;
+  customers: string[];
 }
 
 const draftOf = (report: Report | null): Draft => ({
@@ -32,14 +35,45 @@ const draftOf = (report: Report | null): Draft => ({
   threshold: report?.threshold === null || report?.threshold === undefined ? '' : String(report.threshold),
   slaTarget: String(report?.slaTarget ?? 99.9),
   enabled: report?.enabled ?? true,
+  customers: report?.scope.customers ?? [],
 });
+
+/** Which customers a report covers: checkboxes of the caller's customers (none ticked: every monitor). */
+function ScopeCustomers(props: { prefix: string; chosen: string[]; error?: string; onChange: (customers: string[]) => void }) {
+  const { prefix, chosen, error, onChange } = props;
+  const customers = useLoad(loadCustomers);
+  return (
+    <fieldset class="field scope-customers" aria-describedby={error ? `${prefix}-scope-error` : undefined}>
+      <legend>Customers covered (none ticked: every monitor of the organization)</legend>
+      <ErrorText message={customers.error} />
+      {customers.data?.map((customer) => (
+        <div class="checkbox-field" key={customer.publicId}>
+          <input
+            id={`${prefix}-customer-${customer.publicId}`}
+            type="checkbox"
+            checked={chosen.includes(customer.publicId)}
+            onChange={(e) =>
+              onChange(e.currentTarget.checked ? [...chosen, customer.publicId] : chosen.filter((id) => id !== customer.publicId))
+            }
+          />
+          <label for={`${prefix}-customer-${customer.publicId}`}>{customer.name}</label>
+        </div>
+      ))}
+      {error ? (
+        <p class="field-error" id={`${prefix}-scope-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
 
 /** A number field's value: a number when it reads as one, else the text (the API names the field). */
 const numberOf = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text));
 
 /**
  * Creates a report definition, or changes one (`report`), with the API's refusals at their fields.
- * Its scope (which customers, monitors, tags) is kept as it is: every monitor for a new one.
+ * Of its scope, the customers are chosen here; monitors and tags set through the API are kept.
  */
 export function ReportForm({ report, onSaved, onCancel }: { report: Report | null; onSaved: () => void; onCancel?: () => void }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(report));
@@ -62,6 +96,8 @@ export function ReportForm({ report, onSaved, onCancel }: { report: Report | nul
       threshold: draft.mode === 'threshold' ? numberOf(draft.threshold) : null,
       slaTarget: numberOf(draft.slaTarget),
       enabled: draft.enabled,
+      // Only the customers are chosen here: the monitors and tags of the scope stay as they are.
+      scope: { customers: draft.customers },
     };
     try {
       if (report) await ok(api.PATCH('/api/organization/reports/{id}', { params: { path: { id: report.id } }, body }));
@@ -144,6 +180,12 @@ export function ReportForm({ report, onSaved, onCancel }: { report: Report | nul
       <Field label="SLA target (uptime %)" id={`${prefix}-sla`} error={fieldError('slaTarget')}>
         <input id={`${prefix}-sla`} inputMode="decimal" value={draft.slaTarget} onInput={(e) => set('slaTarget', e.currentTarget.value)} />
       </Field>
+      <ScopeCustomers
+        prefix={prefix}
+        chosen={draft.customers}
+        error={fieldError('scope')}
+        onChange={(customers) => set('customers', customers)}
+      />
       <div class="field checkbox-field">
         <input id={`${prefix}-enabled`} type="checkbox" checked={draft.enabled} onChange={(e) => set('enabled', e.currentTarget.checked)} />
         <label for={`${prefix}-enabled`}>Runs on its schedule</label>
