@@ -16,6 +16,8 @@ const SHOTS = path.resolve(__dirname, '../../../.test-data/console');
 const PASSWORD = 'a long passphrase';
 const MAIL_HOST = 'mail.org-admin-console.com';
 const XSS = '<img src=x onerror=alert(1)>';
+/** A 1x1 PNG. */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const SCREENS = ['audit-log', 'reports', 'export', 'billing', 'smtp', 'locations'] as const;
 
 /**
@@ -135,7 +137,7 @@ describe('console: organization administration', function () {
     expect(stored.body).to.deep.include({ host: MAIL_HOST, port: smtp.port, username: 'user', passwordSet: true });
   });
 
-  it('adds a report after a refused field, runs it now and downloads the PDF of the run', async () => {
+  it('adds a report after a refused field, runs it now, downloads the PDF of the run and sets the report logo', async () => {
     await open('/organization/reports');
     await page.getByText('No reports yet.').waitFor();
     const form = page.getByRole('form', { name: 'Add a report' });
@@ -154,6 +156,12 @@ describe('console: organization administration', function () {
     const [download] = await Promise.all([page.waitForEvent('download'), run.getByRole('link', { name: /^Download PDF/ }).click()]);
     const file = await download.path();
     expect(fs.readFileSync(file).subarray(0, 5).toString('latin1')).to.equal('%PDF-');
+    await page.getByLabel('Logo file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(PNG, 'base64') });
+    await page.getByRole('button', { name: 'Upload logo' }).click();
+    await page.getByText('The logo is set: the next reports carry it.').waitFor();
+    await page.getByLabel('Logo file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+    await page.getByRole('button', { name: 'Upload logo' }).click();
+    await page.locator('#report-logo-error').waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'org-admin-reports.png'), fullPage: true });
   });
 
