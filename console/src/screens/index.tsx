@@ -12,7 +12,16 @@ import { orgAdminArea } from './org-admin/area';
 import { OrganizationPage } from './organization/organization-page';
 
 /** Every part of the console, one line each. */
-const AREAS: readonly Area[] = [monitorsArea, incidentsArea, customersArea, onCallArea, statusPagesArea, authArea, brandingArea, orgAdminArea];
+const AREAS: readonly Area[] = [
+  monitorsArea,
+  incidentsArea,
+  customersArea,
+  onCallArea,
+  statusPagesArea,
+  authArea,
+  brandingArea,
+  orgAdminArea,
+];
 
 /** The Organization page's links a user may follow, in order. */
 export function settingsFor(user: User): SettingsItem[] {
