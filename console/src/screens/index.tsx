@@ -8,10 +8,20 @@ import { customersArea } from './customers/area';
 import { incidentsArea } from './incidents/area';
 import { monitorsArea } from './monitors/area';
 import { onCallArea } from './on-call/area';
+import { orgAdminArea } from './org-admin/area';
 import { OrganizationPage } from './organization/organization-page';
 
 /** Every part of the console, one line each. */
-const AREAS: readonly Area[] = [monitorsArea, incidentsArea, customersArea, onCallArea, statusPagesArea, authArea, brandingArea];
+const AREAS: readonly Area[] = [
+  monitorsArea,
+  incidentsArea,
+  customersArea,
+  onCallArea,
+  statusPagesArea,
+  authArea,
+  brandingArea,
+  orgAdminArea,
+];
 
 /** The Organization page's links a user may follow, in order. */
 export function settingsFor(user: User): SettingsItem[] {

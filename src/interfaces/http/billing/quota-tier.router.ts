@@ -1,5 +1,6 @@
 import { GetQuotaTiers } from '../../../application/billing/get-quota-tiers';
 import { ChangeQuotaTier } from '../../../application/billing/change-quota-tier';
+import { BILLING_CURRENCY } from '../../../domain/billing/money';
 import { ApiRouter } from '../shared/api-router';
 import { defineRouter } from '../shared/router-deps';
 import { presentCharge, presentCustomerQuota } from './presenters';
@@ -53,7 +54,11 @@ export const quotaTierRouter = defineRouter({ changeQuotaTier: ChangeQuotaTier, 
       errors: ['roleForbidden'],
       handler: async ({ actor }) => {
         const overview = await use.getQuotaTiers.execute(actor);
-        return { autoQuotaUpgrade: overview.autoQuotaUpgrade, customers: overview.customers.map(presentCustomerQuota) };
+        return {
+          autoQuotaUpgrade: overview.autoQuotaUpgrade,
+          currency: BILLING_CURRENCY,
+          customers: overview.customers.map(presentCustomerQuota),
+        };
       },
     })
     .route({

@@ -34,6 +34,7 @@ export const QuotaTierOverviewSchema = z
     autoQuotaUpgrade: z
       .boolean()
       .meta({ description: 'A monitor create that exhausts a quota moves the customer one tier up (and records its charge)' }),
+    currency: z.string().meta({ description: 'ISO 4217 code of the tier prices (the billing currency)', example: 'EUR' }),
     customers: z.array(CustomerQuotaSchema),
   })
   .meta({ id: 'QuotaTierOverview' });

@@ -27,6 +27,7 @@ describe('quota tier (/api/organization/quota-tier)', () => {
     const response = await api('GET', '/api/organization/quota-tier', { token: org.token });
     expect(response.status, JSON.stringify(response.body)).to.equal(200);
     expect(response.body.autoQuotaUpgrade).to.equal(false);
+    expect(response.body.currency, 'the tier prices are in the billing currency').to.equal('EUR');
     const mine = response.body.customers.find((c: any) => c.customerId === customer.id);
     expect(mine).to.deep.include({
       customerPublicId: customer.publicId,
