@@ -2,13 +2,15 @@ import type { User } from '../session';
 import { match } from '../router';
 import type { Area, NavItem, ScreenRoute, SettingsItem } from './area';
 import { authArea } from './auth/area';
+import { channelsArea } from './channels/area';
 import { customersArea } from './customers/area';
 import { incidentsArea } from './incidents/area';
+import { maintenanceArea } from './maintenance/area';
 import { monitorsArea } from './monitors/area';
 import { OrganizationPage } from './organization/organization-page';
 
 /** Every part of the console, one line each. */
-const AREAS: readonly Area[] = [monitorsArea, incidentsArea, customersArea, authArea];
+const AREAS: readonly Area[] = [monitorsArea, incidentsArea, customersArea, channelsArea, maintenanceArea, authArea];
 
 /** The Organization page's links a user may follow, in order. */
 export function settingsFor(user: User): SettingsItem[] {
