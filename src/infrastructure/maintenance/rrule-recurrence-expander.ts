@@ -3,6 +3,11 @@ import { DateTime } from 'luxon';
 import type { RecurrenceExpander, RecurrenceSeries } from '../../domain/maintenance/occurrences';
 
 const DAY_MS = 24 * 60 * 60_000;
+/**
+ * Where a search with no end in sight (the first occurrence from now on: `to` the largest Date) stops:
+ * a day past the largest Date, as the wall-clock range below reaches, is no date at all.
+ */
+const LATEST_MS = Date.UTC(9999, 11, 31);
 
 /** Wall-clock time of an instant in a zone, as a "floating" Date whose UTC fields carry that wall time. */
 const floating = (at: Date, zone: string): Date => {
@@ -78,7 +83,8 @@ export class RruleRecurrenceExpander implements RecurrenceExpander {
 
   private readonly memo = new Map<string, SeriesRule>();
 
-  starts(series: RecurrenceSeries, from: Date, to: Date, limit: number): Date[] {
+  starts(series: RecurrenceSeries, from: Date, until: Date, limit: number): Date[] {
+    const to = new Date(Math.min(until.getTime(), LATEST_MS));
     // The zone's offset moves the wall-clock range by at most a day either way; filter exactly afterwards.
     const wallFrom = new Date(floating(from, series.timezone).getTime() - DAY_MS);
     const wallTo = new Date(floating(to, series.timezone).getTime() + DAY_MS);
