@@ -42,8 +42,9 @@ async function load(id: string): Promise<Loaded> {
   };
 }
 
-/** A figure of a limit: "3 of 10 (30 %)". */
-const usage = (used: number, limit: number) => `${used} of ${limit}${limit > 0 ? ` (${Math.round((used / limit) * 100)} %)` : ''}`;
+/** A figure of a limit: "3 of 10 (30 %)"; "none included" when the package gives none. */
+const usage = (used: number, limit: number) =>
+  limit > 0 ? `${used} of ${limit} (${Math.round((used / limit) * 100)} %)` : `${used} (none included)`;
 
 function PackagePanel({ customer, pack, monitorCount }: Pick<Loaded, 'customer' | 'pack' | 'monitorCount'>) {
   const { packageConfig: terms } = customer;

@@ -7,7 +7,7 @@ import { edits } from '../area';
 import { RemoveButton } from '../customers/remove-button';
 import { OccurrenceList, useOccurrences } from './occurrences';
 import { targetWords } from './targets-picker';
-import { WindowForm, type MaintenanceWindow } from './window-form';
+import { ruleWords, WindowForm, type MaintenanceWindow } from './window-form';
 import { spanInZone } from './zoned-time';
 import './maintenance.css';
 
@@ -50,7 +50,7 @@ function WindowLine({
         <strong class="window-title">{window.title}</strong>
         <span class={`pill window-${window.status}`}>{STATUS_WORDS[window.status]}</span>
         <span class="muted">
-          {window.rrule ? `Repeats ${window.rrule}` : 'Once'} · {window.timezone} · {window.durationMinutes} min
+          {ruleWords(window.rrule)} · {window.timezone} · {window.durationMinutes} min
           {window.suppressAlerts ? ' · no alerts' : ''}
           {window.excludeFromUptime ? ' · left out of uptime' : ''}
         </span>

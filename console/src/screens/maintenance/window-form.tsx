@@ -3,7 +3,7 @@ import { api, ApiError, ok, type Customer, type Schemas } from '../../api/client
 import { ErrorText, Field } from '../../components/field';
 import { OccurrenceList, useOccurrences } from './occurrences';
 import { TargetsPicker, type Target } from './targets-picker';
-import { browserZone, instantOf, knownZones, localOf } from './zoned-time';
+import { browserZone, instantOf, isZone, knownZones, localOf } from './zoned-time';
 
 export type MaintenanceWindow = Schemas['MaintenanceWindow'];
 type OverviewRow = Schemas['MonitorOverviewItem'];
@@ -11,6 +11,10 @@ type OverviewRow = Schemas['MonitorOverviewItem'];
 const REPEATS = { once: 'Once', daily: 'Every day', weekly: 'Every week', monthly: 'Every month', custom: 'Custom rule (RRULE)' } as const;
 type Repeat = keyof typeof REPEATS;
 const RULES: Record<Exclude<Repeat, 'once' | 'custom'>, string> = { daily: 'FREQ=DAILY', weekly: 'FREQ=WEEKLY', monthly: 'FREQ=MONTHLY' };
+
+/** A rule in words: a preset's name, or the rule itself. */
+export const ruleWords = (rrule: string | null): string =>
+  rrule === null ? 'Once' : repeatOf(rrule) === 'custom' ? `Repeats ${rrule}` : REPEATS[repeatOf(rrule)];
 
 /** The preset a saved rule is, or custom. */
 const repeatOf = (rrule: string | null): Repeat =>
@@ -103,8 +107,10 @@ export function WindowForm({
   const [busy, setBusy] = useState(false);
   const set = (change: Partial<Draft>) => setDraft({ ...draft, ...change });
   const prefix = existing ? `edit-${existing.id}` : 'new-window';
-  const startTime = instantOf(draft.start, draft.timezone);
-  const endTime = instantOf(draft.end, draft.timezone);
+  // A zone the browser does not know is still sent as typed: the API says what is wrong with it.
+  const clock = isZone(draft.timezone.trim()) ? draft.timezone.trim() : 'UTC';
+  const startTime = instantOf(draft.start, clock);
+  const endTime = instantOf(draft.end, clock);
   const rrule = ruleOf(draft);
   const recurrence =
     startTime && endTime && draft.timezone.trim() && rrule !== '' ? { startTime, endTime, timezone: draft.timezone.trim(), rrule } : null;
@@ -131,7 +137,7 @@ export function WindowForm({
         description: draft.description.trim() || null,
         startTime,
         endTime,
-        timezone: draft.timezone,
+        timezone: draft.timezone.trim(),
         rrule,
         targets: draft.targets,
         suppressAlerts: draft.suppressAlerts,
