@@ -9,6 +9,7 @@ import { aConsoleService, launchConsoleBrowser, seriousViolations } from '../../
 import { apiAt } from '../../support/http-client';
 import { uniqueEmail } from '../../support/builders';
 import { aCustomField, aDomain, anIp } from '../../support/tenancy-fixtures';
+import { aMember } from '../../support/identity-fixtures';
 import { RdapPeer } from '../../support/peers/rdap-peer';
 import { testDnsServer } from '../../support/test-server';
 import { sweepWatchesOf } from './customers-channels.support';
@@ -46,6 +47,7 @@ describe('console: a customer page, notification channels and maintenance window
   let context: BrowserContext;
   let page: Page;
   let token = '';
+  let signedUp: { body: Record<string, any> };
   let customer: Record<string, any>;
   const call = (method: string, url: string, body?: unknown) => apiAt(app.url, method, url, { token, body });
 
@@ -77,6 +79,7 @@ describe('console: a customer page, notification channels and maintenance window
     const signUp = await apiAt(app.url, 'POST', '/api/auth/sign-up/email', {
       body: { name: 'Mary Jackson', email, password: PASSWORD, organizationName: 'Harbour Ops' },
     });
+    signedUp = signUp;
     token = signUp.body.token as string;
     customer = (await call('POST', '/api/customers', { name: 'Harbour Co', email: 'ops@harbour.example' })).body.customer;
     const signIn = await apiAt(app.url, 'POST', '/api/auth/sign-in/email', { body: { email, password: PASSWORD } });
@@ -240,5 +243,33 @@ describe('console: a customer page, notification channels and maintenance window
     await windows.getByRole('button', { name: 'Yes, delete' }).click();
     await page.getByText('No maintenance windows.').waitFor();
     expect((await call('GET', `/api/maintenance-windows/${saved.id}`)).status).to.equal(404);
+  });
+
+  it('shows a read-only user the same screens without any write control', async () => {
+    const channel = await call('POST', '/api/notification-channels', {
+      name: 'Pager',
+      type: 'webhook',
+      config: { url: 'http://127.0.0.1:9/hook' },
+    });
+    expect(channel.status, JSON.stringify(channel.body)).to.equal(201);
+    const reader = await aMember(signedUp.body as never, 'readonly');
+    const readOnly = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const [name, value] = [reader.cookie.slice(0, reader.cookie.indexOf('=')), reader.cookie.slice(reader.cookie.indexOf('=') + 1)];
+    await readOnly.addCookies([{ name, value, url: app.url }]);
+    const view = await readOnly.newPage();
+    view.setDefaultTimeout(10_000);
+    await view.goto(`${app.url}/app/customers/${customer.publicId}`);
+    await view.getByRole('list', { name: 'Domains' }).getByText(domainName).waitFor();
+    await view.getByRole('region', { name: 'Custom fields' }).getByText('Dorothy Vaughan').waitFor();
+    await view.getByText('Listed on 2 blocklists').waitFor();
+    expect(await view.getByRole('button').allTextContents()).to.deep.equal(['Sign out']);
+    await view.goto(`${app.url}/app/channels/${channel.body.publicId}`);
+    await view.getByRole('heading', { name: 'Pager', level: 1 }).waitFor();
+    await view.getByRole('heading', { name: 'Recent deliveries' }).waitFor();
+    expect(await view.getByRole('button').allTextContents()).to.deep.equal(['Sign out']);
+    await view.goto(`${app.url}/app/maintenance`);
+    await view.getByText('No maintenance windows.').waitFor();
+    expect(await view.getByRole('button').allTextContents()).to.deep.equal(['Sign out']);
+    await readOnly.close();
   });
 });

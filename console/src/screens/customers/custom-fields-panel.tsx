@@ -152,7 +152,7 @@ export function CustomFieldsPanel({
           </button>
         </form>
       ) : (
-        <dl class="facts" aria-label="Custom field values">
+        <dl class="facts">
           {active.map((f) => (
             <div key={f.fieldKey}>
               <dt>{f.name}</dt>
@@ -162,7 +162,7 @@ export function CustomFieldsPanel({
         </dl>
       )}
       {others.length > 0 ? (
-        <dl class="facts" aria-label="Other values">
+        <dl class="facts">
           {others.map((key) => (
             <div key={key}>
               <dt>{nameOf(key)}</dt>
