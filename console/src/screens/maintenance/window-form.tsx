@@ -41,7 +41,7 @@ function draftOf(window: MaintenanceWindow | null): Draft {
       start: '',
       end: '',
       timezone: browserZone(),
-      repeat: 'weekly',
+      repeat: 'once',
       rule: '',
       targets: [],
       suppressAlerts: true,
