@@ -9,15 +9,18 @@ import { testConfig, testDatabase, testDnsServer } from './test-server';
 /**
  * The service as the console tests use it, its console built: in this process, on the test
  * database, with a check worker on a loopback location (`local`) and loopback allowed, no jobs and
- * (unless asked for) no notification worker.
+ * (unless asked for) no notification worker. `config` adds or replaces settings (DNSBL_ZONES, ...).
  */
-export async function aConsoleService(options: { notificationWorker?: boolean } = {}): Promise<RunningApplication> {
+export async function aConsoleService(
+  options: { notificationWorker?: boolean; config?: Record<string, string> } = {},
+): Promise<RunningApplication> {
   ensureConsoleBuilt();
   const config = testConfig({
     DNS_SERVERS: (await testDnsServer()).server,
     CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
     MONITOR_LOCATIONS: 'local',
     CHECK_LOCATIONS: 'local',
+    ...options.config,
   });
   return startApplication(
     { ...config, databaseUrl: (await testDatabase()).url },

@@ -18,7 +18,7 @@ export type UptimeStats = Schemas['UptimeStats'];
 interface Envelope {
   statusCode?: number;
   message?: string;
-  data?: { code?: string; issues?: Array<{ path: string[]; message: string }>; retryAfter?: number };
+  data?: { code?: string; issues?: Array<{ path: string[]; message: string }>; field?: unknown; retryAfter?: number };
 }
 
 /** A refusal of the API, in its own words: the envelope's message and code, and the fields it names. */
@@ -43,7 +43,10 @@ export async function ok<T>(call: Promise<{ data?: T; error?: unknown; response:
   const { data, error, response } = await call;
   if (response.ok) return data as T;
   const envelope = (error ?? {}) as Envelope;
-  throw new ApiError(response.status, envelope.data?.code, envelope.message ?? response.statusText, envelope.data?.issues ?? []);
+  const message = envelope.message ?? response.statusText;
+  // A rule of the domain names its field in data.field (a channel's URL): shown at that field too.
+  const field = typeof envelope.data?.field === 'string' ? [{ path: envelope.data.field.split('.'), message }] : [];
+  throw new ApiError(response.status, envelope.data?.code, message, envelope.data?.issues ?? field);
 }
 
 /** What to say about any failure. */

@@ -4,8 +4,10 @@ import type { Area, NavItem, ScreenRoute, SettingsItem } from './area';
 import { authArea } from './auth/area';
 import { brandingArea } from './branding/area';
 import { statusPagesArea } from './status-pages/area';
+import { channelsArea } from './channels/area';
 import { customersArea } from './customers/area';
 import { incidentsArea } from './incidents/area';
+import { maintenanceArea } from './maintenance/area';
 import { monitorsArea } from './monitors/area';
 import { onCallArea } from './on-call/area';
 import { orgAdminArea } from './org-admin/area';
@@ -18,6 +20,8 @@ const AREAS: readonly Area[] = [
   customersArea,
   onCallArea,
   statusPagesArea,
+  channelsArea,
+  maintenanceArea,
   authArea,
   brandingArea,
   orgAdminArea,

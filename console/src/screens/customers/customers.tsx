@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import { api, describe, ok, type Customer } from '../../api/client';
 import { useSubmission } from '../../components/use-submission';
 import { ErrorText, Field } from '../../components/field';
+import { Link } from '../../components/link';
 import { loadCustomers } from '../../monitors/monitor-rows';
 import type { User } from '../../session';
 
@@ -33,7 +34,7 @@ export function Customers({ user }: { user: User }) {
       <ul class="plain-list" aria-label="Customers">
         {customers?.map((c) => (
           <li key={c.id}>
-            <strong>{c.name}</strong> <span class="muted">{c.email}</span>
+            <Link to={`/customers/${c.publicId}`}>{c.name}</Link> <span class="muted">{c.email}</span>
           </li>
         ))}
       </ul>

@@ -55,7 +55,7 @@ const Target = z
 
 export const CreateWindowBody = z
   .object({
-    key: WindowKey.default(null),
+    key: WindowKey.optional(),
     title: z.string().trim().min(1).max(200),
     description: z.string().trim().max(5000).nullable().default(null),
     startTime: Instant.meta({ description: 'Start of the (first) occurrence' }),

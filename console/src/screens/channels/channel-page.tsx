@@ -1,0 +1,113 @@
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { api, describe, ok, type Customer, type Schemas } from '../../api/client';
+import { ErrorText } from '../../components/field';
+import { Link } from '../../components/link';
+import { loadCustomers } from '../../monitors/monitor-rows';
+import { useLiveReload } from '../../monitors/use-live-reload';
+import { navigate } from '../../router';
+import type { User } from '../../session';
+import { edits } from '../area';
+import { RemoveButton } from '../customers/remove-button';
+import { ChannelForm, TYPE_LABELS, type Channel } from './channel-form';
+import { scopeOf } from './channels-page';
+import { Deliveries } from './deliveries';
+import { Health } from './health';
+import { SigningSecret } from './signing-secret';
+import { TestButton } from './test-button';
+import './channels.css';
+
+type Delivery = Schemas['NotificationDelivery'];
+
+interface Loaded {
+  channel: Channel;
+  deliveries: Delivery[];
+  total: number;
+  customers: Customer[] | null;
+}
+
+async function load(id: string): Promise<Loaded> {
+  const channel = await ok(api.GET('/api/notification-channels/{id}', { params: { path: { id } } }));
+  const [deliveries, customers] = await Promise.all([
+    ok(api.GET('/api/notification-deliveries', { params: { query: { channelId: channel.publicId, perPage: 20 } } })),
+    loadCustomers().catch(() => null),
+  ]);
+  return { channel, deliveries: deliveries.items, total: deliveries.total, customers };
+}
+
+/** Where a channel sends, as text. */
+function targetOf(channel: Channel): string {
+  const { config } = channel;
+  return config.url ?? (config.recipients ?? config.phoneNumbers ?? []).join(', ');
+}
+
+/**
+ * One channel: its health, where it sends, the test button with the receiver's answer, its recent
+ * deliveries (live: read again when an attempt of this channel is recorded), and for writers the
+ * form to change it and the delete button.
+ */
+export function ChannelPage({ id, user }: { id: string; user: User }) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [secret, setSecret] = useState<string | null>(null);
+  const reload = useCallback(async () => {
+    try {
+      setLoaded(await load(id));
+      setError(null);
+    } catch (failure) {
+      setError(describe(failure));
+    }
+  }, [id]);
+  useEffect(() => void reload(), [reload]);
+  useLiveReload(
+    () => void reload(),
+    (event) => event.kind === 'notification.deliveryAttempted' && event.data.channelId === loaded?.channel.publicId,
+  );
+  if (!loaded) return error ? <ErrorText message={error} /> : <p role="status">Loading the channel…</p>;
+  const { channel } = loaded;
+  const canWrite = edits(user);
+  return (
+    <article aria-labelledby="channel-title" class="channel-page">
+      <p>
+        <Link to="/channels">All channels</Link>
+      </p>
+      <h1 id="channel-title">{channel.name}</h1>
+      <p class="muted">
+        {TYPE_LABELS[channel.type]} to <span class="target">{targetOf(channel)}</span> · {scopeOf(channel, loaded.customers)}
+        {channel.enabled ? '' : ' · disabled'}
+      </p>
+      <ErrorText message={error} />
+      <p>
+        <Health channel={channel} full />
+      </p>
+      {channel.problems.map((p) => (
+        <p key={p.code} class="error-text">
+          {p.message}
+        </p>
+      ))}
+      {secret ? <SigningSecret secret={secret} /> : null}
+      {canWrite ? <TestButton channelId={channel.publicId} onTried={() => void reload()} /> : null}
+      <Deliveries deliveries={loaded.deliveries} total={loaded.total} />
+      {canWrite ? (
+        <>
+          <ChannelForm
+            key={channel.updatedAt}
+            channel={channel}
+            customers={null}
+            onSaved={(saved) => {
+              setSecret(saved.signingSecret ?? null);
+              void reload();
+            }}
+          />
+          <p class="danger-zone">
+            <RemoveButton
+              what={channel.name}
+              label="Delete"
+              remove={() => ok(api.DELETE('/api/notification-channels/{id}', { params: { path: { id: channel.publicId } } }))}
+              onRemoved={() => navigate('/channels')}
+            />
+          </p>
+        </>
+      ) : null}
+    </article>
+  );
+}

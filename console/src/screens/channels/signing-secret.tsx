@@ -1,0 +1,29 @@
+import { useState } from 'preact/hooks';
+
+/** A webhook's signing secret, which the API answers once: shown here once, with a copy button. */
+export function SigningSecret({ secret }: { secret: string }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied('Copied.');
+    } catch {
+      setCopied('The browser did not allow copying: select the text and copy it.');
+    }
+  };
+  return (
+    <div class="panel secret" role="region" aria-label="Signing secret">
+      <p>
+        <strong>The webhook's signing secret.</strong> It is shown this once: keep it where your receiver can check the{' '}
+        <code>X-Webhook-Signature</code> header with it. Leaving this page forgets it.
+      </p>
+      <code class="secret-value">{secret}</code>
+      <div class="actions">
+        <button type="button" class="secondary" onClick={() => void copy()}>
+          Copy secret
+        </button>
+        {copied ? <span role="status">{copied}</span> : null}
+      </div>
+    </div>
+  );
+}
