@@ -1,6 +1,7 @@
 import type { User } from '../session';
 import { match } from '../router';
 import type { Area, NavItem, ScreenRoute, SettingsItem } from './area';
+import { accessArea } from './access/area';
 import { authArea } from './auth/area';
 import { brandingArea } from './branding/area';
 import { statusPagesArea } from './status-pages/area';
@@ -11,7 +12,16 @@ import { onCallArea } from './on-call/area';
 import { OrganizationPage } from './organization/organization-page';
 
 /** Every part of the console, one line each. */
-const AREAS: readonly Area[] = [monitorsArea, incidentsArea, customersArea, onCallArea, statusPagesArea, authArea, brandingArea];
+const AREAS: readonly Area[] = [
+  monitorsArea,
+  incidentsArea,
+  customersArea,
+  onCallArea,
+  statusPagesArea,
+  authArea,
+  brandingArea,
+  accessArea,
+];
 
 /** The Organization page's links a user may follow, in order. */
 export function settingsFor(user: User): SettingsItem[] {

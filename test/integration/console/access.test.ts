@@ -1,0 +1,247 @@
+import { expect } from 'chai';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Secret, TOTP } from 'otpauth';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { RunningApplication } from '../../../src/main/application';
+import { aConsoleService, launchConsoleBrowser, seriousViolations } from '../../support/console-browser';
+import { anOrganization, type SignedUp } from '../../support/builders';
+import { aServiceAuthAgent, pollClaim } from '../../support/agent-fixtures';
+import { agentApi } from '../../support/agent-http';
+import { apiAt } from '../../support/http-client';
+import { PASSWORD, signIn } from '../../support/identity-fixtures';
+
+const SHOTS = path.resolve(__dirname, '../../../.test-data/console');
+
+/**
+ * The current code of a TOTP secret. The console service runs on the real clock (unlike the shared
+ * test server, whose clock tests move forward: `totpCode` of identity-fixtures follows that one).
+ */
+const codeNow = (secret: string) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() });
+
+/**
+ * Accounts, people and agents in the console, through the UI in real Chromium: two-step enrolment
+ * and a sign-in with a code, users and roles with the API's field errors, API tokens shown once,
+ * an agent's claim approved and then disconnected; axe-core on each of these screens.
+ */
+describe('console: accounts, users, tokens and agents', function () {
+  this.timeout(120_000);
+  let app: RunningApplication;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  before(async () => {
+    app = await aConsoleService();
+    browser = await launchConsoleBrowser();
+    context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    fs.mkdirSync(SHOTS, { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  /** A context signed in as the user behind `cookie` (`wsm_session=…`). */
+  const signedIn = async (cookie: string, options: Parameters<Browser['newContext']>[0] = {}) => {
+    const signed = await browser.newContext({ viewport: { width: 1100, height: 800 }, ...options });
+    const [name, value] = cookie.split('=') as [string, string];
+    await signed.addCookies([{ name, value, url: app.url }]);
+    return signed;
+  };
+  const open = async (ctx: BrowserContext, consolePath: string): Promise<Page> => {
+    const page = await ctx.newPage();
+    await page.goto(`${app.url}/app${consolePath}`);
+    return page;
+  };
+
+  /** axe at 1,100 px light and 375 px dark (0 serious or critical), with a screenshot of each. */
+  const axeOn = async (cookie: string, consolePath: string, heading: string, label: string) => {
+    const found: string[] = [];
+    for (const [width, scheme] of [
+      [1100, 'light'],
+      [375, 'dark'],
+    ] as const) {
+      const ctx = await signedIn(cookie, { viewport: { width, height: 800 }, colorScheme: scheme, bypassCSP: true });
+      const page = await open(ctx, consolePath);
+      await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      found.push(...(await seriousViolations(page)).map((v) => `${label} ${width} ${scheme}: ${v}`));
+      await page.screenshot({ path: path.join(SHOTS, `access-${label}-${width}-${scheme}.png`), fullPage: true });
+      await ctx.close();
+    }
+    return found;
+  };
+
+  it('enrols two-step verification, shows the recovery codes once, and signs in again with a code', async () => {
+    const org = await anOrganization('twostep');
+    const page = await context.newPage();
+    await page.goto(`${app.url}/app/sign-in`);
+    await page.getByLabel('Email').fill(org.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+
+    await page.getByRole('link', { name: 'Organization' }).click();
+    await page.getByRole('link', { name: 'Your account' }).click();
+    await page.getByLabel('Your password').fill('not my password');
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /password/i })
+      .waitFor();
+    await page.getByLabel('Your password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByRole('img', { name: 'QR code of your two-step verification secret' }).waitFor();
+    expect(await page.locator('svg.qr-code path').getAttribute('d')).to.match(/^M\d+ \d+h1v1h-1z/);
+    await page.screenshot({ path: path.join(SHOTS, 'access-enrol.png'), fullPage: true });
+    const secret = (await page.locator('code.totp-secret').textContent())!;
+    expect(secret).to.match(/^[A-Z2-7]{16,}$/);
+    await page.getByLabel('The six-digit code the app shows').fill(codeNow(secret));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    const codes = page.getByRole('region', { name: 'Recovery codes' });
+    await codes.getByText('It will not be shown again.').waitFor();
+    const recovery = (await codes.locator('pre').textContent())!.split('\n');
+    expect(recovery).to.have.length(10);
+    await page.getByRole('button', { name: 'Done' }).click();
+    expect(await page.getByRole('region', { name: 'Recovery codes' }).count()).to.equal(0);
+    await page.getByRole('heading', { name: 'Turn off two-step verification' }).waitFor();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByLabel('Email').fill(org.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('Verification code').fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid two-step verification code' }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'access-challenge.png'), fullPage: true });
+    const violations = await seriousViolationsIn(page);
+    await page.getByLabel('Verification code').fill(codeNow(secret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.close();
+
+    const cookie = await signedInCookie(org.email, secret);
+    violations.push(...(await axeOn(cookie, '/account', 'Your account', 'account')));
+    expect(violations).to.deep.equal([]);
+  });
+
+  it('adds a user, showing the API’s field error first, changes their role and removes them', async () => {
+    const org = await anOrganization('users');
+    const { cookie } = await signIn(org.email);
+    const ctx = await signedIn(cookie);
+    const page = await open(ctx, '/organization/users');
+    await page.getByRole('heading', { name: 'Users and roles' }).waitFor();
+    const form = page.getByRole('form', { name: 'Add a user' });
+    await form.getByLabel('Name').fill('Grace Hopper');
+    await form.getByLabel('Email').fill('not an email');
+    await form.getByLabel('First password').fill('a long passphrase');
+    await form.getByLabel('Role').selectOption('responder');
+    await form.getByRole('button', { name: 'Add user' }).click();
+    const emailError = await page.locator('#user-email-error').textContent();
+    expect(emailError).to.match(/email/i);
+    await form.getByLabel('Email').fill(`grace-${Date.now()}@test.example`);
+    await form.getByRole('button', { name: 'Add user' }).click();
+    const line = page.getByRole('list', { name: 'Users' }).getByRole('listitem').filter({ hasText: 'Grace Hopper' });
+    await line.getByText('Responder · Whole organization').waitFor();
+    await line.getByLabel('Role of Grace Hopper', { exact: true }).selectOption('readonly');
+    await line.getByRole('button', { name: 'Change role of Grace Hopper' }).click();
+    await line.getByText('Read-only · Whole organization').waitFor();
+    await line.getByRole('button', { name: 'Remove Grace Hopper' }).click();
+    await line.getByRole('button', { name: 'Remove Grace Hopper for good' }).click();
+    await line.waitFor({ state: 'detached' });
+    await ctx.close();
+    expect(await axeOn(cookie, '/organization/users', 'Users and roles', 'users')).to.deep.equal([]);
+  });
+
+  it('makes an API token whose secret is shown once, and revokes it', async () => {
+    const org = await anOrganization('tokens');
+    const { cookie } = await signIn(org.email);
+    const ctx = await signedIn(cookie);
+    const page = await open(ctx, '/organization/tokens');
+    await page.getByText('No tokens yet.').waitFor();
+    await page.getByLabel('Token name').fill('deploy script');
+    await page.getByRole('button', { name: 'Make token' }).click();
+    const shown = page.getByRole('region', { name: 'The token “deploy script”' });
+    await shown.getByText('It will not be shown again.').waitFor();
+    const secret = (await shown.locator('pre').textContent())!;
+    expect(secret).to.match(/^wsm_/);
+    const works = await apiAt(app.url, 'GET', '/api/websites', { token: secret });
+    expect(works.status).to.equal(200);
+    await shown.getByRole('button', { name: 'Copy' }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'access-token-once.png'), fullPage: true });
+
+    await page.reload();
+    const line = page.getByRole('list', { name: 'Tokens' }).getByRole('listitem').filter({ hasText: 'deploy script' });
+    await line.waitFor();
+    expect(await page.getByText(secret).count()).to.equal(0);
+    await line.getByRole('button', { name: 'Revoke deploy script' }).click();
+    await line.getByRole('button', { name: 'Revoke deploy script now' }).click();
+    await page.getByText('No tokens yet.').waitFor();
+    expect((await apiAt(app.url, 'GET', '/api/websites', { token: secret })).status).to.equal(401);
+    await ctx.close();
+    expect(await axeOn(cookie, '/organization/tokens', 'API tokens', 'tokens')).to.deep.equal([]);
+  });
+
+  it("approves an agent's claim at its link after signing in, then disconnects it", async () => {
+    const org: SignedUp = await anOrganization('agents');
+    const agent = await aServiceAuthAgent();
+    const claimUrl = new URL(agent.claim_url as string);
+    expect(claimUrl.pathname).to.equal('/agent/claim');
+    const visitor = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const page = await visitor.newPage();
+    await page.goto(`${app.url}/app${claimUrl.pathname}${claimUrl.search}`);
+    await page.getByRole('heading', { name: 'Approve an agent' }).waitFor();
+    await page.getByLabel('Email').fill(org.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText(agent.registration_id as string).waitFor();
+    await page.getByText(`${org.email} in`).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'access-claim.png'), fullPage: true });
+    const { cookie } = await signIn(org.email);
+    const violations = await axeOn(cookie, `${claimUrl.pathname}${claimUrl.search}`, 'Approve an agent', 'claim');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText(/^Approved\./).waitFor();
+
+    const polled = await pollClaim(agent.claim_token as string);
+    expect(polled.status, JSON.stringify(polled.body)).to.equal(200);
+    const token = polled.body.access_token as string;
+    expect((await agentApi('GET', '/api/websites', { token })).status).to.equal(200);
+
+    await page.getByRole('link', { name: 'Connected agents' }).click();
+    const line = page
+      .getByRole('list', { name: 'Connected agents' })
+      .getByRole('listitem')
+      .filter({ hasText: agent.registration_id as string });
+    await line.getByText(/api\.read/).waitFor();
+    violations.push(...(await axeOn(cookie, '/organization/agents', 'Connected agents', 'agents')));
+    await line.getByRole('button', { name: `Disconnect ${agent.registration_id as string}` }).click();
+    await line.getByRole('button', { name: `Disconnect ${agent.registration_id as string} now` }).click();
+    await page.getByText('No agent is connected.').waitFor();
+    expect((await agentApi('GET', '/api/websites', { token })).status).to.equal(401);
+    await visitor.close();
+    expect(violations).to.deep.equal([]);
+  });
+
+  /** axe on the page as it is (its context keeps the CSP: so only the counts are compared elsewhere). */
+  async function seriousViolationsIn(page: Page): Promise<string[]> {
+    const ctx = await browser.newContext({ viewport: { width: 375, height: 800 }, colorScheme: 'dark', bypassCSP: true });
+    await ctx.addCookies(await page.context().cookies());
+    const copy = await ctx.newPage();
+    await copy.goto(page.url());
+    await copy.getByRole('heading', { name: 'Sign in' }).waitFor();
+    const found = await seriousViolations(copy);
+    await ctx.close();
+    return found.map((v) => `sign-in 375 dark: ${v}`);
+  }
+
+  /** A session for a user with two-step verification on, through the API. */
+  async function signedInCookie(email: string, secret: string): Promise<string> {
+    const first = await apiAt(app.url, 'POST', '/api/auth/sign-in/email', { body: { email, password: PASSWORD } });
+    const challenge = (first.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const second = await apiAt(app.url, 'POST', '/api/auth/two-factor/verify-totp', { body: { code: codeNow(secret) }, cookie: challenge });
+    expect(second.status, JSON.stringify(second.body)).to.equal(200);
+    return `wsm_session=${second.body.token as string}`;
+  }
+});
