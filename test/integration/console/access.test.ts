@@ -9,7 +9,7 @@ import { anOrganization, type SignedUp } from '../../support/builders';
 import { aServiceAuthAgent, pollClaim } from '../../support/agent-fixtures';
 import { agentApi } from '../../support/agent-http';
 import { apiAt } from '../../support/http-client';
-import { PASSWORD, signIn } from '../../support/identity-fixtures';
+import { PASSWORD, aCustomerRow, aMember, signIn } from '../../support/identity-fixtures';
 
 const SHOTS = path.resolve(__dirname, '../../../.test-data/console');
 
@@ -120,6 +120,15 @@ describe('console: accounts, users, tokens and agents', function () {
     await page.getByLabel('Verification code').fill(codeNow(secret));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
+
+    // A recovery code works in place of the authenticator's code.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('Email').fill(org.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('Verification code').fill(recovery[0]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
     await page.close();
 
     const cookie = await signedInCookie(org.email, secret);
@@ -182,6 +191,28 @@ describe('console: accounts, users, tokens and agents', function () {
     expect((await apiAt(app.url, 'GET', '/api/websites', { token: secret })).status).to.equal(401);
     await ctx.close();
     expect(await axeOn(cookie, '/organization/tokens', 'API tokens', 'tokens')).to.deep.equal([]);
+  });
+
+  it('makes a customer token for a user tied to a customer', async () => {
+    const org = await anOrganization('custtokens');
+    const customerId = await aCustomerRow(org.user.organizationId, 'Harbour');
+    const member = await aMember(org, 'editor', customerId);
+    const ctx = await signedIn(member.cookie);
+    const page = await open(ctx, '/organization/tokens');
+    await page.getByText('A customer token reaches only your customer.').waitFor();
+    await page.getByLabel('Expires after (days)').fill('');
+    await page.getByLabel('Token name').fill('status widget');
+    await page.getByRole('button', { name: 'Make token' }).click();
+    expect(await page.locator('#token-days-error').textContent()).to.not.equal('');
+    await page.getByLabel('Expires after (days)').fill('30');
+    await page.getByRole('button', { name: 'Make token' }).click();
+    const secret = (await page.getByRole('region', { name: 'The token “status widget”' }).locator('pre').textContent())!;
+    const made = await apiAt(app.url, 'GET', '/api/customer/tokens', { cookie: member.cookie });
+    expect(made.body.items.map((t: { name: string; customerId: number }) => [t.name, t.customerId])).to.deep.equal([
+      ['status widget', customerId],
+    ]);
+    expect((await apiAt(app.url, 'GET', '/api/websites', { token: secret })).status).to.equal(200);
+    await ctx.close();
   });
 
   it("approves an agent's claim at its link after signing in, then disconnects it", async () => {

@@ -27,7 +27,7 @@ export function AddUser({ customers, onAdded }: { customers: Customer[]; onAdded
       }),
     );
     setForm(EMPTY);
-    setAdded(`${created.name} can now sign in with the password you chose. Give it to them by a safe way.`);
+    setAdded(`${created.name} can now sign in with the password you chose. Tell it to them in a safe way.`);
     await onAdded();
   });
   return (

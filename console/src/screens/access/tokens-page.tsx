@@ -85,7 +85,7 @@ function TokenLine({ token, scope, guard, onRevoked }: { token: Token; scope: Sc
       <div class="access-main">
         <strong>{token.name}</strong> <code class="totp-secret">{token.tokenPrefix}…</code>
         <div class="muted">
-          Made {dateTime(token.createdAt)} · last used {ago(token.lastUsedAt)} ·{' '}
+          Made {dateTime(token.createdAt)} · {token.lastUsedAt ? `last used ${ago(token.lastUsedAt)}` : 'never used'} ·{' '}
           {token.expiresAt ? `expires ${dateTime(token.expiresAt)}` : 'never expires'}
         </div>
       </div>
