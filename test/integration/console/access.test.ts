@@ -7,8 +7,8 @@ import type { RunningApplication } from '../../../src/main/application';
 import { aConsoleService, launchConsoleBrowser, seriousViolations } from '../../support/console-browser';
 import { anOrganization, type SignedUp } from '../../support/builders';
 import { aServiceAuthAgent, pollClaim } from '../../support/agent-fixtures';
-import { agentApi } from '../../support/agent-http';
-import { apiAt } from '../../support/http-client';
+import { CANONICAL_HOST } from '../../support/agent-http';
+import { apiAt, rawAt } from '../../support/http-client';
 import { PASSWORD, aCustomerRow, aMember, signIn } from '../../support/identity-fixtures';
 
 const SHOTS = path.resolve(__dirname, '../../../.test-data/console');
@@ -97,6 +97,7 @@ describe('console: accounts, users, tokens and agents', function () {
     await page.screenshot({ path: path.join(SHOTS, 'access-enrol.png'), fullPage: true });
     const secret = (await page.locator('code.totp-secret').textContent())!;
     expect(secret).to.match(/^[A-Z2-7]{16,}$/);
+    expect(await scanQrCode(page)).to.match(new RegExp(`^otpauth://totp/.*[?&]secret=${secret}(&|$)`));
     await page.getByLabel('The six-digit code the app shows').fill(codeNow(secret));
     await page.getByRole('button', { name: 'Turn on' }).click();
     const codes = page.getByRole('region', { name: 'Recovery codes' });
@@ -238,7 +239,10 @@ describe('console: accounts, users, tokens and agents', function () {
     const polled = await pollClaim(agent.claim_token as string);
     expect(polled.status, JSON.stringify(polled.body)).to.equal(200);
     const token = polled.body.access_token as string;
-    expect((await agentApi('GET', '/api/websites', { token })).status).to.equal(200);
+    // Read through the console's service: each process caches credentials briefly, and the revocation
+    // below drops the cache of the process that revokes.
+    const reads = () => rawAt(app.url, 'GET', '/api/websites', { host: CANONICAL_HOST, authorization: `Bearer ${token}` });
+    expect((await reads()).status).to.equal(200);
 
     await page.getByRole('link', { name: 'Connected agents' }).click();
     const line = page
@@ -250,10 +254,32 @@ describe('console: accounts, users, tokens and agents', function () {
     await line.getByRole('button', { name: `Disconnect ${agent.registration_id as string}` }).click();
     await line.getByRole('button', { name: `Disconnect ${agent.registration_id as string} now` }).click();
     await page.getByText('No agent is connected.').waitFor();
-    expect((await agentApi('GET', '/api/websites', { token })).status).to.equal(401);
+    expect((await reads()).status).to.equal(401);
     await visitor.close();
     expect(violations).to.deep.equal([]);
   });
+
+  /** What a scanner reads from the QR code on the page: the SVG drawn on a canvas, its pixels decoded by `qr/decode`. */
+  async function scanQrCode(page: Page): Promise<string> {
+    const dark = (await page.evaluate(`(async () => {
+      const svg = new XMLSerializer().serializeToString(document.querySelector('svg.qr-code'));
+      const image = new Image();
+      image.src = 'data:image/svg+xml;base64,' + btoa(svg);
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = 200;
+      const context = canvas.getContext('2d');
+      context.drawImage(image, 0, 0, 200, 200);
+      const rgba = context.getImageData(0, 0, 200, 200).data;
+      let dark = '';
+      for (let i = 0; i < rgba.length; i += 4) dark += rgba[i] < 128 ? '1' : '0';
+      return dark;
+    })()`)) as string;
+    const { default: decodeQR } = await import('qr/decode.js');
+    const data = new Uint8Array(200 * 200 * 4).fill(255);
+    for (let i = 0; i < dark.length; i++) if (dark[i] === '1') data.fill(0, i * 4, i * 4 + 3);
+    return decodeQR({ width: 200, height: 200, data });
+  }
 
   /** axe on the page as it is (its context keeps the CSP: so only the counts are compared elsewhere). */
   async function seriousViolationsIn(page: Page): Promise<string[]> {
