@@ -73,7 +73,7 @@ describe('console: accounts, users, tokens and agents', function () {
     return found;
   };
 
-  it('enrols two-step verification, shows the recovery codes once, and signs in again with a code', async () => {
+  it('enrols two-step verification, shows the recovery codes once, signs in again with a code, and turns it off', async () => {
     const org = await anOrganization('twostep');
     const page = await context.newPage();
     await page.goto(`${app.url}/app/sign-in`);
@@ -130,11 +130,19 @@ describe('console: accounts, users, tokens and agents', function () {
     await page.getByLabel('Verification code').fill(recovery[0]!);
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
-    await page.close();
 
     const cookie = await signedInCookie(org.email, secret);
     violations.push(...(await axeOn(cookie, '/account', 'Your account', 'account')));
     expect(violations).to.deep.equal([]);
+
+    // Turned off with the password: the next sign-in asks for no code.
+    await page.goto(`${app.url}/app/account`);
+    await page.getByLabel('Your password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Turn off' }).click();
+    await page.getByRole('heading', { name: 'Turn on two-step verification' }).waitFor();
+    const again = await apiAt(app.url, 'POST', '/api/auth/sign-in/email', { body: { email: org.email, password: PASSWORD } });
+    expect(again.body).to.have.property('token');
+    await page.close();
   });
 
   it('adds a user, showing the API’s field error first, changes their role and removes them', async () => {
