@@ -1,6 +1,7 @@
 import type { User } from '../session';
 import { match } from '../router';
 import type { Area, NavItem, ScreenRoute, SettingsItem } from './area';
+import { accessArea } from './access/area';
 import { authArea } from './auth/area';
 import { brandingArea } from './branding/area';
 import { statusPagesArea } from './status-pages/area';
@@ -25,6 +26,7 @@ const AREAS: readonly Area[] = [
   authArea,
   brandingArea,
   orgAdminArea,
+  accessArea,
 ];
 
 /** The Organization page's links a user may follow, in order. */
