@@ -6,9 +6,9 @@
  * HTTP and half TCP), spread over BENCH_LOCATIONS locations (default 3; BENCH_LOCATIONS_PER_MONITOR
  * each, default 1, each location on a phase of its own), over BENCH_DAYS simulated days (default 3)
  * on a simulated clock. The mix: response times around each monitor's own (20 ms to about 1.2 s) with
- * spikes; an outage of 2-20 minutes every few hours per monitor (BENCH_OUTAGE_EVERY_HOURS, default 4
+ * spikes; an outage of 1-8 minutes every few hours per monitor (BENCH_OUTAGE_EVERY_HOURS, default 4
  * on average: a status change every few hours); BENCH_FLAPPING of the monitors (default 0.05) failing
- * 30 % of their checks; failures of varied kinds whose evidence varies (statuses, headers with a
+ * 20 % of their checks; failures of varied kinds whose evidence varies (statuses, headers with a
  * request id, body excerpts, error texts). Runs the hourly upkeep after every simulated hour
  * (ROLLUP_DAILY_AFTER_DAYS 1 here, so days are merged within the run), and prints bytes per raw
  * result, per compact result and compact row, of the evidence kept by digest per compact result, per
@@ -40,7 +40,7 @@ const LOCATIONS = Array.from({ length: Number(process.env.BENCH_LOCATIONS ?? 3) 
 const LOCATIONS_PER_MONITOR = Math.min(LOCATIONS.length, Number(process.env.BENCH_LOCATIONS_PER_MONITOR ?? 1));
 /** The share of monitors that flap (each check fails with FLAP_FAILURES), and the hours between a steady monitor's outages on average. */
 const FLAPPING = Number(process.env.BENCH_FLAPPING ?? 0.05);
-const FLAP_FAILURES = 0.3;
+const FLAP_FAILURES = 0.2;
 const OUTAGE_EVERY_HOURS = Number(process.env.BENCH_OUTAGE_EVERY_HOURS ?? 4);
 /** What a sample must be for its projection to count: smaller runs print their figures and exit 1. */
 const REPRESENTATIVE = { monitors: 10_000, locations: 3 };
@@ -65,15 +65,15 @@ const noise = (...n: number[]) => {
 
 /**
  * Whether a monitor's target is down at `at`, and which of its failure kinds: a flapping monitor
- * fails FLAP_FAILURES of its checks; the others have one outage of 2 to 20 minutes in each block of
+ * fails FLAP_FAILURES of its checks; the others have one outage of 1 to 8 minutes in each block of
  * their own length (2 to 2 x OUTAGE_EVERY_HOURS - 2 hours), so a status change every few hours.
  */
 function outageAt(monitor: BenchMonitor, at: number): number | null {
   if (monitor.flapping) return noise(monitor.id, Math.floor(at / 1000), 17) < FLAP_FAILURES ? Math.floor(at / HOUR) : null;
   const block = monitor.outageEveryMs;
   const k = Math.floor((at + monitor.phaseMs) / block);
-  const startsAt = k * block + noise(monitor.id, k, 23) * (block - 20 * MINUTE);
-  const lasts = (2 + 18 * noise(monitor.id, k, 29)) * MINUTE;
+  const startsAt = k * block + noise(monitor.id, k, 23) * (block - 8 * MINUTE);
+  const lasts = (1 + 7 * noise(monitor.id, k, 29)) * MINUTE;
   const t = at + monitor.phaseMs;
   return t >= startsAt && t < startsAt + lasts ? k : null;
 }
@@ -232,6 +232,7 @@ async function main() {
     DATA_DIR: dataDir,
     ROLLUP_DAILY_AFTER_DAYS: '1',
     MONITOR_LOCATIONS: LOCATIONS.join(','),
+    CHECK_LOCATIONS: 'none',
   });
   const app = await startApplication(config, {
     clock,
@@ -271,9 +272,21 @@ async function main() {
       }
       batch.sort((a, b) => a.result.checkedAt.getTime() - b.result.checkedAt.getTime());
       const began = performance.now();
-      for (let i = 0; i < batch.length; i += 500) {
-        now = batch[Math.min(batch.length, i + 500) - 1]!.result.checkedAt.getTime() + 1000;
-        await inContext(() => record.executeMany(batch.slice(i, i + 500)));
+      // The engine's batches: up to 500 results, never two of one monitor and location (a batch is
+      // a couple of seconds of checks), so a small sample's batches end at a monitor's next result.
+      for (let i = 0; i < batch.length;) {
+        const seen = new Set<string>();
+        let end = i;
+        while (end < batch.length && end - i < 500) {
+          const key = `${batch[end]!.monitorId}:${batch[end]!.location}`;
+          if (seen.has(key)) break;
+          seen.add(key);
+          end += 1;
+        }
+        const chunk = batch.slice(i, end);
+        now = chunk.at(-1)!.result.checkedAt.getTime() + 1000;
+        await inContext(() => record.executeMany(chunk));
+        i = end;
       }
       recordMs += performance.now() - began;
       results += batch.length;
