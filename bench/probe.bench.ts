@@ -12,12 +12,12 @@
  *      holds nothing; one probe reports through a TCP proxy in this process. After the same warm-up,
  *      BENCH_SECONDS measured: the probe process's CPU per check it ran (ratioProbeToEngineCpu), the
  *      service's CPU per stored result (serverMicrosPerResultGross) and PostgreSQL's, and the lag of
- *      every stored result, the time the server stored it less its checkedAt (lagMs). Then
- *      BENCH_LOW_SHARE of the monitors (default half: 250 results/s) stay, the rest are paused, and
- *      after BENCH_LOW_SETTLE seconds (default 15) BENCH_SECONDS are measured again: the service's
- *      marginal CPU per result (serverMicrosPerResult, the goal) is the difference of its CPU a
- *      second between the two levels over the difference of results stored a second (`loadLevels`);
- *      the paused monitors are resumed before the cut.
+ *      every stored result, the time the server stored it less its checkedAt (lagMs). Then every
+ *      interval is made BENCH_LOW_FACTOR times longer (default 2: 250 results/s), and after
+ *      BENCH_LOW_SETTLE seconds (default two of the new intervals + 15) BENCH_SECONDS are measured
+ *      again: the service's marginal CPU per result (serverMicrosPerResult, the goal) is the
+ *      difference of its CPU a second between the two levels over the difference of results stored
+ *      a second (`loadLevels`); the interval is restored before the cut.
  *   3. replay: the proxy cut (connections dropped, new ones refused) for BENCH_DISCONNECT_SECONDS
  *      (default 600); while it is cut, the service's CPU per second with no probe reaching it (its
  *      jobs, its idle worker: serverIdle; serverMicrosPerResultAboveIdle, the figure of earlier runs,
@@ -53,9 +53,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 2 * INTERVAL_SECONDS + 15);
 const DISCONNECT_SECONDS = Number(process.env.BENCH_DISCONNECT_SECONDS ?? 600);
 const LOCATION = 'bench-probe';
-/** The share of the monitors left at the lower load level (the rest paused), and the seconds a change of level settles. */
-const LOW_SHARE = Number(process.env.BENCH_LOW_SHARE ?? 0.5);
-const LOW_SETTLE_SECONDS = Number(process.env.BENCH_LOW_SETTLE ?? 15);
+/** The lower load level: every interval BENCH_LOW_FACTOR times longer (default 2: half the results), settled BENCH_LOW_SETTLE seconds. */
+const LOW_FACTOR = Number(process.env.BENCH_LOW_FACTOR ?? 2);
+const LOW_SETTLE_SECONDS = Number(process.env.BENCH_LOW_SETTLE ?? 2 * LOW_FACTOR * INTERVAL_SECONDS + 15);
 /** BENCH_PROFILE=file.cpuprofile: a CPU profile of the service over the probe's measured window. */
 const PROFILE = process.env.BENCH_PROFILE;
 /** As `npm run probe` starts it (package.json); BENCH_PROBE_NODE_FLAGS instead, e.g. the service's flags for checks. */
@@ -172,13 +172,15 @@ async function main() {
     const serverMicros = (p1.server - p0.server) / window.stored;
     const pgMicros = p0.pg === null || p1.pg === null ? null : (p1.pg - p0.pg) / window.stored;
 
-    // 2b. The lower load level, same run and state: BENCH_LOW_SHARE of the monitors (default half)
-    // paused (their schedule rows leave the probe through the change log), the rest still steady;
-    // after LOW_SETTLE_SECONDS, BENCH_SECONDS measured again. The marginal CPU per result is the
-    // difference of the service's CPU a second over the difference of results stored a second.
-    const kept = Math.round(MONITORS * LOW_SHARE);
-    progress(`lower load: ${MONITORS - kept} monitors paused, ${kept} left; ${LOW_SETTLE_SECONDS} s to settle, then ${SECONDS} s measured`);
-    await db.query(sql`UPDATE monitors SET status = 'paused' WHERE id > (SELECT min(id) - 1 + ${kept} FROM monitors)`);
+    // 2b. The lower load level, same run: every monitor's interval doubled (half the results a
+    // second; the rows stay the probe's and the change reaches it through the schedule's change
+    // log), then after LOW_SETTLE_SECONDS (two of the new intervals and 15 s, as the warm-up) the
+    // same window again. The marginal CPU per result is the difference of the service's CPU a
+    // second over the difference of results stored a second. (Pausing half the monitors does not
+    // lower the load: a probe keeps checking a monitor whose row left its location, see the report
+    // of issue 51.)
+    progress(`lower load: every interval ${LOW_FACTOR}x; ${LOW_SETTLE_SECONDS} s to settle, then ${SECONDS} s measured`);
+    await db.query(sql`UPDATE monitors SET check_interval_seconds = ${INTERVAL_SECONDS * LOW_FACTOR}`);
     await sleep(LOW_SETTLE_SECONDS);
     await service.request<ProbeWindow>({ type: 'probe-window' });
     const q0 = { server: (await stats()).cpuMicros, pg: await postgresCpuMicros(service.pid) };
@@ -195,9 +197,9 @@ async function main() {
       p0.pg === null || p1.pg === null || q0.pg === null || q1.pg === null
         ? null
         : ((p1.pg - p0.pg) / SECONDS - (q1.pg - q0.pg) / SECONDS) / (levels[0]!.resultsPerSecond - levels[1]!.resultsPerSecond);
-    // Back to every monitor for the cut (resumed rows start at their next slot).
-    await db.query(sql`UPDATE monitors SET status = 'active' WHERE status = 'paused'`);
-    await sleep(LOW_SETTLE_SECONDS);
+    // Back to the full rate for the cut.
+    await db.query(sql`UPDATE monitors SET check_interval_seconds = ${INTERVAL_SECONDS}`);
+    await sleep(Math.min(LOW_SETTLE_SECONDS, INTERVAL_SECONDS + 15));
 
     // 3. Cut, then replay.
     progress(`cutting the probe off for ${DISCONNECT_SECONDS} s`);
