@@ -2,10 +2,14 @@
  * `npm run bench:notify`: an alert storm through the delivery ledger, on loopback. BENCH_MONITORS
  * monitors (default 10,000) of BENCH_CUSTOMERS customers (default 100), each customer with a webhook
  * channel to one of BENCH_RECEIVERS loopback receivers (default one per customer, in a process of
- * their own), fail at once: one failed result each enters the results/alert pipeline (RecordCheckResult,
- * in chunks of BENCH_CHUNK, default the check engine's), which opens the incidents and queues their events;
- * a delivering worker in a child process (the service with its notification worker only, on the same
- * embedded PostgreSQL) routes and sends them.
+ * their own), fail at once, with the package's alertConsecutiveChecks (2): one failed result each
+ * goes through the check engine's recording path (the recorder its workers call, as a registered
+ * worker, in chunks of BENCH_CHUNK, default the engine's), which asks for confirmation re-checks;
+ * those rounds are recorded the same way at the time asked for (20 s later), and open the incidents
+ * and queue their events; a delivering worker in a child process (the service with its notification
+ * worker only, on the same embedded PostgreSQL) routes and sends them. Times per incident count from
+ * the deciding round's results (`storm.perIncidentMs`), and from the first failures beside them
+ * (`storm.fromFirstFailureMs`).
  *
  * Figures: time from the failing results to the last webhook received, per incident (p50, p99),
  * messages received, and per customer's channel (`perChannel`: the messages sent alone, storm
@@ -26,14 +30,19 @@
  * (default 3,000) deliveries written routed into the ledger at once (one statement, round-robin over
  * the customers' webhook channels), delivered by that worker with nothing to route, twice (the first
  * warms it up): its CPU per delivery of the second (claim, send, settle) over the bare POSTs. BENCH_LEASE_MS: the workers' NOTIFY_LEASE_MS
- * (default 10,000: how long the killed worker's claims wait). BENCH_PROFILE=file.cpuprofile writes
+ * (default the service's, 120,000: how long the killed worker's claims wait). BENCH_PROFILE=file.cpuprofile writes
  * a CPU profile of the worker draining the backlog (until the kill); BENCH_PROFILE_ALONE=file one of
  * the measured delivery alone.
+ * Then the kill in flight (`killInFlight`): BENCH_IN_FLIGHT (default 500) routed deliveries written
+ * at once, the receivers holding each answer BENCH_HOLD_MS (default 3,000), the worker SIGKILLed once
+ * BENCH_KILL_SENT (default 0.2) of them arrived (sent, not settled); another starts and takes the
+ * killed one's claims over when the lease lapses: duplicates counted, lost ones must be none.
  * Goals (`goals`, exit code 1 on a miss): the storm's p99 per incident (`storm.p99MsToWebhook`) <= 5 s;
  * its messages per channel as the storm rules say; the worker's CPU per incident told in the storm,
  * routing included (`storm.workerCpuRatioKeepAlive`), and per message delivered alone
  * (`deliveryAlone.workerCpuRatioKeepAlive`), each <= 3x a bare POST kept alive; one recovery digest
- * per channel; nothing the ledger says delivered lost across the kill.
+ * per channel; nothing the ledger says delivered lost across either kill, and deliveries in flight at
+ * the second.
  */
 import http from 'node:http';
 import path from 'node:path';
@@ -54,11 +63,24 @@ const RECOVERY_CHUNK = Number(process.env.BENCH_RECOVERY_CHUNK ?? 50);
 const KILL_AFTER = Number(process.env.BENCH_KILL_AFTER ?? 0.3);
 const PROFILE = process.env.BENCH_PROFILE;
 const PROFILE_ALONE = process.env.BENCH_PROFILE_ALONE;
-const DEADLINE_MS = Number(process.env.BENCH_DEADLINE_MS ?? 180_000);
+/** How long the bench waits for a ledger to drain: past the default lease (120 s), which a killed worker's claims wait out. */
+const DEADLINE_MS = Number(process.env.BENCH_DEADLINE_MS ?? 300_000);
+/** The kill in flight: routed deliveries written at once, the receivers holding each answer HOLD_MS, the worker killed once KILL_SENT of them arrived. */
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 500);
+const HOLD_MS = Number(process.env.BENCH_HOLD_MS ?? 3_000);
+const KILL_SENT = Number(process.env.BENCH_KILL_SENT ?? 0.2);
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 3_000);
 /** Monitors depending on one root per customer (another organization), failing with their roots after the rest: 0 skips it. */
 const DEPENDENTS = Number(process.env.BENCH_DEPENDENTS ?? MONITORS);
 
+interface Recorded {
+  startedAt: number;
+  decidedAt: number;
+  ms: number;
+  msToRecordDeciding: number;
+  rounds: Array<{ at: number; results: number; ms: number }>;
+  consecutiveChecks: number;
+}
 type Arrival = [webhookId: string, event: string, incidentIds: string[], atMs: number, stage: string | null, path: string];
 interface Ledger {
   unrouted: number;
@@ -192,15 +214,19 @@ async function main() {
     progress('the storm');
     const cpuA = await worker.request<{ cpuMicros: number }>({ type: 'cpu' });
     const pgA = await postgresCpuMicros(service.pid);
-    const storm = await service.request<{ startedAt: number; ms: number }>({ type: 'record', status: 'down', chunk: CHUNK });
-    progress(`${MONITORS} failing results recorded in ${storm.ms} ms`);
+    const storm = await service.request<Recorded>({ type: 'record', status: 'down', chunk: CHUNK });
+    progress(
+      `${MONITORS} failing results recorded in ${storm.rounds.length} rounds (alertConsecutiveChecks ${storm.consecutiveChecks}): ${storm.rounds.map((r) => `${r.results} in ${r.ms} ms`).join(', ')}`,
+    );
     // Digests wait for their window to end: drained once every incident was told of.
     const allTold = async () => new Set((await arrivals()).flatMap((a) => a[2])).size >= MONITORS;
     const stormLedger = await drained(service, 'the storm', allTold);
     const cpuB = await worker.request<{ cpuMicros: number }>({ type: 'cpu' });
     const pgB = await postgresCpuMicros(service.pid);
     const opened = await arrivals();
-    const stormFigures = figuresOf(opened, storm.startedAt, stormLedger.delivered);
+    // Per incident from the results that decided it (the confirmation round's), and from the first failures beside it.
+    const stormFigures = figuresOf(opened, storm.decidedAt, stormLedger.delivered);
+    const fromFirstFailure = figuresOf(opened, storm.startedAt, stormLedger.delivered);
     const stormPerChannel = perChannelOf(opened);
     const delivered = stormLedger.delivered;
     const workerMicros = (cpuB.cpuMicros - cpuA.cpuMicros) / delivered;
@@ -213,7 +239,7 @@ async function main() {
     worker = undefined;
     await receivers.request({ type: 'reset' });
     progress('the recovery recorded with no worker running');
-    const recovery = await service.request<{ startedAt: number; ms: number }>({ type: 'record', status: 'up', chunk: RECOVERY_CHUNK });
+    const recovery = await service.request<Recorded>({ type: 'record', status: 'up', chunk: RECOVERY_CHUNK });
     let drainer: BenchService | undefined = await startBenchService('notify-worker-process', { env: workerEnv });
     worker = drainer;
     if (PROFILE) await drainer.request({ type: 'profile-start' });
@@ -266,6 +292,47 @@ async function main() {
     if (PROFILE_ALONE) await worker.request({ type: 'profile-stop', file: path.resolve(PROFILE_ALONE) });
     progress(`${DELIVERIES} routed deliveries delivered alone in ${aloneEnd.at - aloneStart.at} ms`);
 
+    // The kill in flight: routed deliveries written at once, the receivers holding every answer
+    // HOLD_MS, so the worker's requests are sent (their arrival noted) but not settled; once
+    // KILL_SENT of them arrived the worker is SIGKILLed, another starts, and with the service's
+    // default lease (unless BENCH_LEASE_MS) the claims of the killed one are taken over when it
+    // lapses. Duplicates (a delivery that arrived twice) are allowed and counted; lost ones (the
+    // ledger says delivered, never arrived) must be none.
+    await receivers.request({ type: 'reset' });
+    const deliveredBeforeInFlight = (await service.request<Ledger>({ type: 'ledger' })).delivered;
+    await receivers.request({ type: 'hold', ms: HOLD_MS });
+    await writeRoutedDeliveries(String(service.ready.databaseUrl), IN_FLIGHT);
+    const inFlightDeadline = Date.now() + DEADLINE_MS;
+    while ((await arrivals()).length < Math.max(1, KILL_SENT * IN_FLIGHT)) {
+      if (Date.now() > inFlightDeadline) throw new Error('the deliveries to kill in flight did not get under way');
+      await sleep(10);
+    }
+    const sentAtKill = (await arrivals()).length;
+    process.kill(worker.pid, 'SIGKILL');
+    worker = undefined;
+    const inFlightKilledAt = Date.now();
+    const settledAtKill = (await service.request<Ledger>({ type: 'ledger' })).delivered - deliveredBeforeInFlight;
+    await receivers.request({ type: 'hold', ms: 0 });
+    progress(`killed the worker with ${sentAtKill} deliveries sent, ${settledAtKill} settled; another takes over when the lease lapses`);
+    worker = await startBenchService('notify-worker-process', { env: workerEnv });
+    const afterInFlight = await drained(service, 'the kill in flight');
+    const inFlightArrived = await arrivals();
+    const inFlightIds = new Set(inFlightArrived.map((a) => a[0]));
+    const inFlightDelivered = afterInFlight.delivered - deliveredBeforeInFlight;
+    const killInFlight = {
+      deliveries: IN_FLIGHT,
+      holdMs: HOLD_MS,
+      sentAtKill,
+      settledAtKill,
+      ledgerDelivered: inFlightDelivered,
+      received: inFlightArrived.length,
+      distinct: inFlightIds.size,
+      duplicates: inFlightArrived.length - inFlightIds.size,
+      lost: Math.max(0, inFlightDelivered - inFlightIds.size),
+      msFromKillToLastWebhook: Math.max(...inFlightArrived.map((a) => a[3])) - inFlightKilledAt,
+    };
+    progress(`kill in flight: ${JSON.stringify(killInFlight)}`);
+
     // Dependencies: BENCH_DEPENDENTS monitors depending on one root per customer fail with their roots:
     // the roots' incidents alone are told (one message each, counting their dependents).
     let dependencies: Record<string, unknown> | null = null;
@@ -281,7 +348,7 @@ async function main() {
         receivers: receiverUrls,
       });
       progress(`seeded ${DEPENDENTS} monitors depending on ${CUSTOMERS} roots; they fail with their roots`);
-      const failing = await service.request<{ startedAt: number; ms: number }>({
+      const failing = await service.request<Recorded>({
         type: 'record',
         set: 'dependents',
         status: 'down',
@@ -298,11 +365,11 @@ async function main() {
         incidentsOpened: ledger.incidentsOpen,
         messages: told.length,
         msToRecordFailingResults: failing.ms,
-        msToLastWebhook: lastAt - failing.startedAt,
+        msToLastWebhook: lastAt - failing.decidedAt,
         // The same storm without dependencies, this run: at most 1x is the goal.
         recordRatioToStorm: Number((failing.ms / storm.ms).toFixed(2)),
         toldRatioToStorm: stormFigures.msToLastWebhook
-          ? Number(((lastAt - failing.startedAt) / stormFigures.msToLastWebhook).toFixed(2))
+          ? Number(((lastAt - failing.decidedAt) / stormFigures.msToLastWebhook).toFixed(2))
           : null,
       };
       progress(`dependents: ${JSON.stringify(dependencies)}`);
@@ -330,8 +397,13 @@ async function main() {
       receivers: RECEIVERS,
       recordChunk: CHUNK,
       storm: {
+        consecutiveChecks: storm.consecutiveChecks,
+        // Each round of results through the engine's recorder: the failures, then the confirmation re-checks at their time.
+        rounds: storm.rounds.map((r) => ({ afterMs: r.at - storm.startedAt, results: r.results, ms: r.ms })),
         msToRecordFailingResults: storm.ms,
+        msToRecordDecidingResults: storm.msToRecordDeciding,
         ...stormFigures,
+        fromFirstFailureMs: { ...fromFirstFailure.perIncidentMs, last: fromFirstFailure.msToLastWebhook },
         perChannel: stormPerChannel,
         messagesGoal:
           "at most one digest plus one follow-up per customer's channel, beside the first NOTIFY_DIGEST_AFTER incidents sent alone",
@@ -379,6 +451,7 @@ async function main() {
         deliveryCpuRatioNewConnection: ratio(aloneMicros, bareAfter.newConnection),
       },
       dependencies,
+      killInFlight,
       killTest: {
         ledgerDelivered: expectedResolved,
         arrivedBeforeKill: drained1,
@@ -419,6 +492,14 @@ async function main() {
         ),
         'recovery.messagesAsRules': goal(recoveryMessagesAsRules ? 1 : 0, '==', 1, '1 when every channel got its one recovery digest'),
         'killTest.lost': goal(expectedResolved - resolvedIds.size, '==', 0, 'deliveries the ledger says delivered that never arrived'),
+        'killInFlight.lost': goal(
+          killInFlight.lost,
+          '==',
+          0,
+          'deliveries in flight at the kill the ledger says delivered that never arrived',
+        ),
+        // The test tested something: deliveries were sent and not yet settled when the worker died.
+        'killInFlight.unsettledAtKill': goal(sentAtKill - settledAtKill, '>=', 1, 'deliveries sent but not settled at the kill'),
         ...(dependencies === null
           ? {}
           : {

@@ -4,9 +4,8 @@
  * incident is told alone (detection is measured, not grouping). IPC:
  *   -> {type: 'ready', url}
  *   {type: 'seed', settings: [{name, intervalMinutes, consecutive, locations, monitors: [{kind, url?, port?}]}], receiver}
- *     -> {monitors: [{setting, index, publicId, rows: [{intervalMs, phaseMs}]}]}   one customer and webhook channel
+ *     -> {monitors: [{setting, index, publicId, rows: [{intervalMs, phaseMs}]}]}   rows: its locations' schedule rows (in location order) on the phases production gave them   one customer and webhook channel
  *     (to receiver/<setting>) per setting; every monitor starts with an up alert state at each location
- *   {type: 'phases', phases: [{publicId, phaseMs}]} -> {}   the monitor's slots moved onto that phase (a change the workers apply)
  *   {type: 'incidents'} -> {rows: [{publicId, createdMs}]}   when each monitor's first incident was opened
  */
 import 'reflect-metadata';
@@ -52,19 +51,6 @@ async function main() {
       await app.stop();
       await fs.rm(dataDir, { recursive: true, force: true });
       process.exit(0);
-    }
-    if (m.type === 'phases') {
-      // Each monitor's slots (every location) moved onto the phase given: the workers holding them read the change.
-      const phases = (m as unknown as { phases: Array<{ publicId: string; phaseMs: number }> }).phases;
-      await runner.query(
-        sql`WITH p AS (SELECT (e->>0)::uuid AS public_id, (e->>1)::bigint AS phase_ms FROM jsonb_array_elements(${JSON.stringify(phases.map((p) => [p.publicId, p.phaseMs]))}::jsonb) AS r(e)),
-              moved AS (
-                UPDATE check_schedule s SET phase_ms = p.phase_ms,
-                       next_due_at = 'epoch'::timestamptz + ((floor((extract(epoch FROM now()) * 1000 - p.phase_ms) / s.interval_ms) + 1) * s.interval_ms + p.phase_ms) * interval '1 millisecond'
-                  FROM p JOIN monitors mo ON mo.public_id = p.public_id WHERE s.monitor_id = mo.id RETURNING s.monitor_id)
-         INSERT INTO check_changes (monitor_id) SELECT DISTINCT monitor_id FROM moved`,
-      );
-      process.send!({ id: m.id });
     }
     if (m.type === 'incidents') {
       const rows = await runner.query<{ public_id: string; created_ms: string }>(
@@ -117,7 +103,7 @@ async function main() {
            FROM unnest(${locations}::text[]) AS l`,
         );
         const rows = await runner.query<{ interval_ms: string; phase_ms: string }>(
-          sql`SELECT interval_ms, phase_ms FROM check_schedule WHERE monitor_id = ${row!.id}`,
+          sql`SELECT interval_ms, phase_ms FROM check_schedule WHERE monitor_id = ${row!.id} ORDER BY location`,
         );
         seeded.push({
           setting: setting.name,

@@ -8,6 +8,7 @@
  *   {type: 'arrivals'} -> {arrivals: [[webhookId, event, incidentIds, atMs, stage, path]]}   everything since the last reset (a digest lists
  *   several incidents; `stage` is a storm message's data.stage, else null; `path` names the channel: /customers/<id>)
  *   {type: 'reset'}
+ *   {type: 'hold', ms} -> {}   each answer from then on held ms after its arrival is noted (0: at once)
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +17,8 @@ import { startTestDns } from '../../test/support/test-dns';
 const BACKLOG = 4096;
 const count = Number(process.argv[2] ?? 100);
 let arrivals: Array<[string, string, string[], number, string | null, string]> = [];
+/** How long each answer is held after its arrival is noted (`hold`): deliveries sent but not yet settled. */
+let holdMs = 0;
 
 const server = () =>
   http.createServer((req, res) => {
@@ -33,7 +36,9 @@ const server = () =>
         ? [body.incident.id]
         : (body.data?.incidents ?? []).map((i) => i.incidentId).filter((id): id is string => Boolean(id));
       arrivals.push([String(req.headers['x-webhook-id']), body.event, incidents, at, body.data?.stage ?? null, String(req.url)]);
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+      const answer = () => res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+      if (holdMs > 0) setTimeout(answer, holdMs);
+      else answer();
     });
   });
 
@@ -52,6 +57,10 @@ async function main() {
   for (const host of hosts) dns.set(host, { A: ['127.0.0.1'] });
   process.on('message', (m: { type: string; id: number }) => {
     if (m.type === 'arrivals') process.send!({ id: m.id, arrivals });
+    if (m.type === 'hold') {
+      holdMs = Number((m as { ms?: number }).ms ?? 0);
+      process.send!({ id: m.id });
+    }
     if (m.type === 'reset') {
       arrivals = [];
       process.send!({ id: m.id });

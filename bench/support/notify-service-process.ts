@@ -1,13 +1,15 @@
 /**
  * The service side of bench/notify.bench.ts that records results: its embedded PostgreSQL, the
- * monitors, customers and channels, and the results/alert pipeline (RecordCheckResult, as the check
- * engine's recorder calls it). It runs no notification worker: bench/support/notify-worker-process.ts
+ * monitors (the package's alertConsecutiveChecks), customers and channels, and the check engine's
+ * recording path (the recorder its workers call, confirmation re-checks included). It runs no notification worker: bench/support/notify-worker-process.ts
  * delivers, in a process of its own that the bench can kill. IPC:
  *   -> {type: 'ready', url, databaseUrl}
  *   {type: 'seed', customers, monitors, receivers: [url], set?, roots?} -> {ms}   monitors up; customer i's webhook channel posts to
  *     receivers[i % n]/customers/<id>; `set` names them (default 'storm', each seed a new organization); with `roots`, each
  *     customer gets a root monitor first and the `monitors` depend on their customer's root (docs/dependencies.md)
- *   {type: 'record', status: 'up' | 'down', chunk, set?} -> {startedAt, ms}   one result per monitor of the set, through the pipeline
+ *   {type: 'record', status: 'up' | 'down', chunk, set?} -> {startedAt, decidedAt, ms, msToRecordDeciding, rounds, consecutiveChecks}
+ *     one result per monitor of the set through the check engine's recorder (OUTCOME_RECORDER, as a registered worker), then the
+ *     confirmation rounds those results ask for, each at its time, until none is asked for
  *   {type: 'ledger'} -> {unrouted, pending, delivered, failed, incidentsOpen}
  */
 import 'reflect-metadata';
@@ -18,14 +20,25 @@ import pino from 'pino';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { loadConfig } from '../../src/main/config';
 import { startApplication } from '../../src/main/application';
-import { RecordCheckResult, type RecordCheckResultInput } from '../../src/application/incidents/record-check-result';
+import {
+  CHECK_SCHEDULE,
+  OUTCOME_RECORDER,
+  type CheckOutcome,
+  type CheckSchedule,
+  type OutcomeRecorder,
+  type PlannedCheck,
+} from '../../src/application/scheduling/ports';
+import { DEFAULT_ALERT_SETTINGS } from '../../src/domain/monitoring/alert-settings';
 import { CreateNotificationChannel } from '../../src/application/notifications/create-notification-channel';
-import { TRANSACTION_RUNNER, type TransactionRunner } from '../../src/application/shared/transaction';
 import type { Actor } from '../../src/application/shared/actor';
-import { NO_TIMINGS } from '../../src/domain/checks/check-result';
+import { NO_TIMINGS, type CheckResult } from '../../src/domain/checks/check-result';
 import { sql } from '../../src/infrastructure/persistence/sql';
 
 export const BENCH_LOCATION = 'bench';
+/** The package's alertConsecutiveChecks, as a monitor created under the default package gets it. */
+const CONSECUTIVE = DEFAULT_ALERT_SETTINGS.alertConsecutiveChecks;
+const WORKER_ID = 'bench-recorder';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'monitoring-notify-bench-'));
@@ -42,8 +55,13 @@ async function main() {
   const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'error' }, pino.destination(2));
   const app = await startApplication(config, { jobs: false, checkWorker: false, notificationWorker: false, logger });
   const { sql: runner, orm } = app.database;
-  const recordResult = app.container.get(RecordCheckResult);
-  const tx = app.container.get<TransactionRunner>(TRANSACTION_RUNNER);
+  // The check engine's recording path: the recorder its workers call (a fresh unit of work per
+  // chunk, the results judged and stored with the worker's renewal in one transaction, and the
+  // confirmation re-checks they ask for logged in the schedule's change log), as a registered worker.
+  const recorder = app.container.get<OutcomeRecorder>(OUTCOME_RECORDER);
+  const schedule = app.container.get<CheckSchedule>(CHECK_SCHEDULE);
+  const aliveUntil = () => new Date(Date.now() + 3_600_000);
+  await schedule.register(WORKER_ID, [BENCH_LOCATION], aliveUntil(), 0);
   const sets = new Map<string, Array<{ id: number; organizationId: number; customerId: number }>>();
 
   process.on('message', async (m: { type: string; id: number; [key: string]: unknown }) => {
@@ -62,16 +80,16 @@ async function main() {
         ? await runner.query<{ id: string; customer_id: number }>(
             sql`INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, url,
                                timeout_seconds, alert_consecutive_checks, config)
-              SELECT gen_random_uuid(), ${org!.id}, c, 'website', 'http', 'server ' || c, 1, '{bench}', 'https://www.monitor-fixture.com/', 10, 1,
+              SELECT gen_random_uuid(), ${org!.id}, c, 'website', 'http', 'server ' || c, 1, '{bench}', 'https://www.monitor-fixture.com/', 10, ${CONSECUTIVE},
                 '{"checkSslEnabled": false}'::jsonb FROM unnest(${customerIds}::int[]) c RETURNING id, customer_id`,
           )
         : [];
-      // One failed check opens an incident (alert_consecutive_checks 1), so one round of results is the storm.
+      // The package's alertConsecutiveChecks: a failure asks for a confirmation round, which opens the incident.
       const monitors = (
         await runner.query<{ id: string; customer_id: number }>(
           sql`INSERT INTO monitors (public_id, organization_id, customer_id, kind, monitoring_type, name, check_interval, locations, url,
                                timeout_seconds, alert_consecutive_checks, config)
-         SELECT gen_random_uuid(), ${org!.id}, (${customerIds}::int[])[1 + g % cardinality(${customerIds}::int[])], 'website', 'http', 'site ' || g, 1, '{bench}', 'https://www.monitor-fixture.com/', 10, 1,
+         SELECT gen_random_uuid(), ${org!.id}, (${customerIds}::int[])[1 + g % cardinality(${customerIds}::int[])], 'website', 'http', 'site ' || g, 1, '{bench}', 'https://www.monitor-fixture.com/', 10, ${CONSECUTIVE},
            '{"checkSslEnabled": false}'::jsonb
          FROM generate_series(1, ${m.monitors}) g RETURNING id, customer_id`,
         )
@@ -124,31 +142,55 @@ async function main() {
       process.send!({ id: m.id, ms: Date.now() - started });
     }
     if (m.type === 'record') {
-      // As the check engine's recorder does: chunks of a worker's batch, each in a unit of work and
-      // a transaction of its own, monitors in id order.
-      const startedAt = Date.now();
-      const checkedAt = new Date(startedAt);
+      // As the check engine records: rounds of results (every monitor of the set, then the
+      // confirmation re-checks the results asked for, each at its time), each round in chunks of a
+      // worker's batch through the engine's recorder, monitors in id order. Rounds go on while
+      // results ask for confirmations (at most alertConsecutiveChecks + 2).
+      const monitors = sets.get(String(m.set ?? 'storm')) ?? [];
+      const byId = new Map(monitors.map((monitor) => [monitor.id, monitor]));
       const down = m.status === 'down';
-      const inputs: RecordCheckResultInput[] = (sets.get(String(m.set ?? 'storm')) ?? []).map((monitor) => ({
-        monitorId: monitor.id,
-        organizationId: monitor.organizationId,
-        customerId: monitor.customerId,
-        location: BENCH_LOCATION,
-        intervalMs: 60_000,
-        result: {
-          status: down ? 'down' : 'up',
-          reasonCode: down ? 'httpStatus' : null,
-          message: down ? 'Answered 503' : null,
-          timings: NO_TIMINGS(12),
-          evidence: down ? { statusCode: 503 } : {},
-          checkedAt,
-        },
-      }));
       const chunk = Number(m.chunk);
-      for (let i = 0; i < inputs.length; i += chunk) {
-        await RequestContext.create(orm.em, () => tx.run(() => recordResult.executeMany(inputs.slice(i, i + chunk))));
+      const rounds: Array<{ at: number; results: number; ms: number }> = [];
+      const due: Array<{ at: number; ids: number[] }> = [{ at: Date.now(), ids: monitors.map((monitor) => monitor.id) }];
+      while (due.length > 0 && rounds.length < CONSECUTIVE + 2) {
+        const round = due.shift()!;
+        if (round.at > Date.now()) await sleep(round.at - Date.now());
+        const started = Date.now();
+        const checkedAt = new Date(started);
+        const [{ seq: before } = { seq: '0' }] = await runner.query<{ seq: string }>(
+          sql`SELECT COALESCE(max(seq), 0)::text AS seq FROM check_changes`,
+        );
+        const outcomes = round.ids.map((id) => outcomeOf(byId.get(id)!, down, checkedAt));
+        for (let i = 0; i < outcomes.length; i += chunk) {
+          await recorder.record(WORKER_ID, outcomes.slice(i, i + chunk), new Date(), aliveUntil());
+        }
+        rounds.push({ at: started, results: outcomes.length, ms: Date.now() - started });
+        // The confirmations this round asked for, grouped by their time (the engine runs each at its time).
+        const asked = await runner.query<{ monitor_id: string; at_ms: string }>(
+          sql`SELECT monitor_id::text, (extract(epoch FROM changed_at) * 1000)::bigint::text AS at_ms FROM check_changes
+               WHERE seq > ${before}::bigint AND triggered AND monitor_id = ANY(${[...byId.keys()]}::bigint[])`,
+        );
+        const groups = new Map<number, number[]>();
+        for (const row of asked) groups.set(Number(row.at_ms), [...(groups.get(Number(row.at_ms)) ?? []), Number(row.monitor_id)]);
+        // Confirmations within a second of each other are one round (a worker's tick starts them together).
+        for (const [at, ids] of [...groups].sort((x, y) => x[0] - y[0])) {
+          const last = due.at(-1);
+          if (last && at - last.at < 1_000) last.ids.push(...ids);
+          else due.push({ at, ids });
+        }
+        for (const round of due) round.ids = [...new Set(round.ids)].sort((x, y) => x - y);
       }
-      process.send!({ id: m.id, startedAt, ms: Date.now() - startedAt });
+      const last = rounds.at(-1)!;
+      process.send!({
+        id: m.id,
+        startedAt: rounds[0]!.at,
+        // The round whose results decided (the last one): its start is when the deciding results were checked.
+        decidedAt: last.at,
+        ms: rounds.reduce((sum, round) => sum + round.ms, 0),
+        msToRecordDeciding: last.ms,
+        rounds,
+        consecutiveChecks: CONSECUTIVE,
+      });
     }
     if (m.type === 'ledger') {
       const [row] = await runner.query<Record<string, number>>(
@@ -168,6 +210,27 @@ async function main() {
     }
   });
   process.send!({ type: 'ready', url: app.url, databaseUrl: app.databaseUrl });
+}
+
+/** One finished check of the monitor at the bench location, as a worker hands it to its recorder. */
+function outcomeOf(monitor: { id: number; organizationId: number; customerId: number }, down: boolean, checkedAt: Date): CheckOutcome {
+  const planned: PlannedCheck = {
+    check: { monitorId: monitor.id, location: BENCH_LOCATION, slot: checkedAt, intervalMs: 60_000, phaseMs: 0 },
+    // The recorder reads the check's identity from `check`; the request itself is the checker's.
+    request: { kind: 'http' } as unknown as PlannedCheck['request'],
+    organizationId: monitor.organizationId,
+    customerId: monitor.customerId,
+  };
+  const result: CheckResult = {
+    kind: 'http',
+    status: down ? 'down' : 'up',
+    reason: down ? { status: 'down', code: 'unexpectedStatus', message: 'Answered 503' } : null,
+    findings: [],
+    timings: NO_TIMINGS(12),
+    evidence: (down ? { statusCode: 503 } : {}) as unknown as CheckResult['evidence'],
+    checkedAt,
+  };
+  return { planned, result, startedAt: checkedAt };
 }
 
 main().catch((error) => {

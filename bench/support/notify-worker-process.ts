@@ -27,7 +27,8 @@ async function main() {
     CHECK_LOCATIONS: 'none',
     CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
     DNS_SERVERS: process.env.BENCH_DNS_SERVER,
-    NOTIFY_LEASE_MS: process.env.BENCH_LEASE_MS ?? '10000',
+    // The service's default lease unless BENCH_LEASE_MS says otherwise (how long a killed worker's claims wait).
+    NOTIFY_LEASE_MS: process.env.BENCH_LEASE_MS,
   });
   const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'error' }, pino.destination(2));
   const app = await startApplication(
