@@ -91,7 +91,9 @@ describe('wsm and custom fields, maintenance windows and status pages', () => {
     const org = await anOrganization('wsm-linked-refusals');
     const token = org.token;
     const customer = (await aMonitoredCustomer(token)).publicId as string;
-    const files = new Map([['c.yaml', `version: 1\ncustomer: ${customer}\ncustomFields:\n  - fieldKey: x\n    name: X\n    fieldType: text\n`]]);
+    const files = new Map([
+      ['c.yaml', `version: 1\ncustomer: ${customer}\ncustomFields:\n  - fieldKey: x\n    name: X\n    fieldType: text\n`],
+    ]);
     const refused = await wsm(['plan', '--file', 'c.yaml'], { token, files });
     expect(refused).to.deep.include({ code: 1 });
     expect(refused.stderr).to.include('c.yaml:3: customFields: custom fields belong to the organization');
