@@ -4,6 +4,7 @@ import { api, describe, ok } from '../api/client';
 import { liveEvents } from '../api/live-events';
 import type { User } from '../session';
 import { navigationFor } from '../screens';
+import { useNavigationChanges } from '../screens/navigation-changes';
 import { Link } from './link';
 import { ErrorText } from './field';
 import { BrandMark } from '../screens/branding/brand-mark';
@@ -12,6 +13,7 @@ import { BrandMark } from '../screens/branding/brand-mark';
 export function Layout({ user, onSignedOut, children }: { user: User; onSignedOut: () => void; children: ComponentChildren }) {
   const [live, setLive] = useState<boolean | null>(null);
   const [error, setError] = useState<string | null>(null);
+  useNavigationChanges();
   useEffect(() => liveEvents.onStatus(setLive), []);
   const signOut = async () => {
     try {

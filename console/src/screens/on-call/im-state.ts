@@ -1,3 +1,4 @@
+import { navigationChanged } from '../navigation-changes';
 import { api } from '../../api/client';
 import type { User } from '../../session';
 
@@ -22,8 +23,7 @@ async function ask(user: User): Promise<void> {
   // No answer either way (the service failed): asked again at the next render.
   if (state === 'unknown') return void states.delete(user.id);
   states.set(user.id, state);
-  // The router draws again on popstate: the navigation is computed anew with the answer.
-  window.dispatchEvent(new PopStateEvent('popstate'));
+  navigationChanged();
 }
 
 /** What is known now; asks the API the first time (the answer redraws). */
