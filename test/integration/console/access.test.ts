@@ -6,9 +6,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningApplication } from '../../../src/main/application';
 import { aConsoleService, launchConsoleBrowser, seriousViolations } from '../../support/console-browser';
 import { anOrganization, type SignedUp } from '../../support/builders';
-import { aServiceAuthAgent, pollClaim } from '../../support/agent-fixtures';
+import { anAccessToken, anAnonymousAgent, aServiceAuthAgent, pollClaim } from '../../support/agent-fixtures';
 import { CANONICAL_HOST } from '../../support/agent-http';
-import { apiAt, rawAt } from '../../support/http-client';
+import { api, apiAt, rawAt } from '../../support/http-client';
+import { anMcpClient, callOk, callRefused } from '../../support/mcp-client';
+import { aMonitoredCustomer, PUBLIC_URL } from '../../support/monitoring-fixtures';
 import { PASSWORD, aCustomerRow, aMember, signIn } from '../../support/identity-fixtures';
 
 const SHOTS = path.resolve(__dirname, '../../../.test-data/console');
@@ -222,6 +224,37 @@ describe('console: accounts, users, tokens and agents', function () {
     ]);
     expect((await apiAt(app.url, 'GET', '/api/websites', { token: secret })).status).to.equal(200);
     await ctx.close();
+  });
+
+  it('lets an anonymous MCP agent read only once a person has approved its claim in the console', async () => {
+    const org: SignedUp = await anOrganization('mcp-claim');
+    const customer = await aMonitoredCustomer(org.token);
+    const site = await api('POST', '/api/websites', {
+      token: org.token,
+      body: { customerId: customer.id, url: PUBLIC_URL, name: 'Claimed shop' },
+    });
+    expect(site.status, JSON.stringify(site.body)).to.equal(201);
+    const agent = await anAnonymousAgent();
+    const before = await anMcpClient(await anAccessToken(agent.identity_assertion));
+    await callRefused(before, 'find_monitors', {}, 403, 'agentTokenReadOnly');
+    await before.close();
+
+    const claimUrl = new URL(agent.claim_url as string);
+    const visitor = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const page = await visitor.newPage();
+    await page.goto(`${app.url}/app${claimUrl.pathname}${claimUrl.search}`);
+    await page.getByLabel('Email').fill(org.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText(/^Approved\./).waitFor();
+    await visitor.close();
+
+    const after = await anMcpClient(await anAccessToken(agent.identity_assertion));
+    const found = await callOk(after, 'find_monitors', {});
+    expect(found).to.include({ total: 1 });
+    expect(found.items[0]).to.include({ publicId: site.body.publicId, name: 'Claimed shop' });
+    await after.close();
   });
 
   it("approves an agent's claim at its link after signing in, then disconnects it", async () => {
