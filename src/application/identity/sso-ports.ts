@@ -48,7 +48,10 @@ export interface SsoClientSettings {
 /** The OpenID Connect relying party: discovery, the authorization request, code exchange, logout tokens. */
 export interface OidcRelyingParty {
   /** Throws `ssoProviderUnavailable` when discovery fails. */
-  authorizationUrl(settings: SsoClientSettings, login: { state: string; nonce: string; codeVerifier: string; groupClaim: string | null }): Promise<URL>;
+  authorizationUrl(
+    settings: SsoClientSettings,
+    login: { state: string; nonce: string; codeVerifier: string; groupClaim: string | null },
+  ): Promise<URL>;
   /** Validates state, issuer, audience, nonce and PKCE; throws `ssoTokenInvalid` or `ssoProviderUnavailable`. */
   exchange(
     settings: SsoClientSettings,

@@ -57,7 +57,11 @@ export class OpenIdRelyingParty implements OidcRelyingParty {
       });
       claims = tokens.claims();
     } catch (error) {
-      if (error instanceof oidc.ClientError || error instanceof oidc.AuthorizationResponseError || error instanceof oidc.ResponseBodyError) {
+      if (
+        error instanceof oidc.ClientError ||
+        error instanceof oidc.AuthorizationResponseError ||
+        error instanceof oidc.ResponseBodyError
+      ) {
         throw new AppError('ssoTokenInvalid', { reason: error.message });
       }
       throw unavailable(error);

@@ -4,7 +4,13 @@ import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import type { TargetPolicy } from '../../application/shared/target-policy';
 import { CREDENTIAL_CIPHER, MONITOR_TARGET_POLICY } from '../../application/monitoring/ports';
-import { ORGANIZATION_REPOSITORY, PASSWORD_HASHER, SECRET_TOKENS, SESSION_REPOSITORY, USER_REPOSITORY } from '../../application/identity/ports';
+import {
+  ORGANIZATION_REPOSITORY,
+  PASSWORD_HASHER,
+  SECRET_TOKENS,
+  SESSION_REPOSITORY,
+  USER_REPOSITORY,
+} from '../../application/identity/ports';
 import {
   OIDC_RELYING_PARTY,
   SSO_CONNECTION_REPOSITORY,
@@ -35,31 +41,42 @@ export function bindSso({ bind, single }: Pick<ContainerModuleLoadOptions, 'bind
   single(SSO_CONNECTION_REPOSITORY, (c) => new SqlSsoConnectionRepository(c.get(CONTEXT_SQL)));
   single(SSO_LOGIN_STORE, (c) => new SqlSsoLoginStore(c.get(CONTEXT_SQL)));
   const tls = new SharedTlsContext([]);
-  bind(OIDC_RELYING_PARTY).toDynamicValue((ctx) => {
-    const c = ctx as unknown as Ctx;
-    const userAgent = checkUserAgent(PRODUCT.name, PRODUCT.version, config(c).publicBaseUrl);
-    return new OpenIdRelyingParty(c.get<TargetPolicy>(SSO_TARGET_POLICY), tls, userAgent);
-  }).inTransientScope();
+  bind(OIDC_RELYING_PARTY)
+    .toDynamicValue((ctx) => {
+      const c = ctx as unknown as Ctx;
+      const userAgent = checkUserAgent(PRODUCT.name, PRODUCT.version, config(c).publicBaseUrl);
+      return new OpenIdRelyingParty(c.get<TargetPolicy>(SSO_TARGET_POLICY), tls, userAgent);
+    })
+    .inTransientScope();
   single(
     SsoSettings,
-    (c) => new SsoSettings(c.get(SSO_CONNECTION_REPOSITORY), c.get(USER_REPOSITORY), c.get(SSO_SECRET_CIPHER), c.get(TRANSACTION_RUNNER), c.get(CLOCK)),
+    (c) =>
+      new SsoSettings(
+        c.get(SSO_CONNECTION_REPOSITORY),
+        c.get(USER_REPOSITORY),
+        c.get(SSO_SECRET_CIPHER),
+        c.get(TRANSACTION_RUNNER),
+        c.get(CLOCK),
+      ),
   );
-  bind(SsoSignIn).toDynamicValue((ctx) => {
-    const c = ctx as unknown as Ctx;
-    return new SsoSignIn(
-      c.get(SSO_CONNECTION_REPOSITORY),
-      c.get(SSO_LOGIN_STORE),
-      c.get(OIDC_RELYING_PARTY),
-      c.get(USER_REPOSITORY),
-      c.get(SESSION_REPOSITORY),
-      c.get(SessionIssuer),
-      c.get(PASSWORD_HASHER),
-      c.get(SECRET_TOKENS),
-      c.get(SSO_SECRET_CIPHER),
-      c.get(ID_GENERATOR),
-      c.get(CLOCK),
-      config(c).publicBaseUrl,
-      c.get(ORGANIZATION_REPOSITORY),
-    );
-  }).inTransientScope();
+  bind(SsoSignIn)
+    .toDynamicValue((ctx) => {
+      const c = ctx as unknown as Ctx;
+      return new SsoSignIn(
+        c.get(SSO_CONNECTION_REPOSITORY),
+        c.get(SSO_LOGIN_STORE),
+        c.get(OIDC_RELYING_PARTY),
+        c.get(USER_REPOSITORY),
+        c.get(SESSION_REPOSITORY),
+        c.get(SessionIssuer),
+        c.get(PASSWORD_HASHER),
+        c.get(SECRET_TOKENS),
+        c.get(SSO_SECRET_CIPHER),
+        c.get(ID_GENERATOR),
+        c.get(CLOCK),
+        config(c).publicBaseUrl,
+        c.get(ORGANIZATION_REPOSITORY),
+      );
+    })
+    .inTransientScope();
 }

@@ -286,6 +286,16 @@ export const identityModule = bindings(({ bind, single }) => {
 export const identityContext: ContextModule = {
   name: 'identity',
   bindings: identityModule,
-  routers: [authRouter, usersRouter, organizationRouter, tokensRouter, accountRouter, ssoRouter, platformAdminRouter, healthRouter, probesRouter],
+  routers: [
+    authRouter,
+    usersRouter,
+    organizationRouter,
+    tokensRouter,
+    accountRouter,
+    ssoRouter,
+    platformAdminRouter,
+    healthRouter,
+    probesRouter,
+  ],
   jobs: [accountDeletionsJob],
 };

@@ -8,7 +8,8 @@ import { SESSION_LIFETIME_MS } from '../../../domain/identity/session';
 import { ApiRouter } from '../shared/api-router';
 import { SESSION_COOKIE } from '../shared/http-context';
 import { defineRouter } from '../shared/router-deps';
-import { Email, Timestamp } from './schemas';
+import { Email, SignedInSchema, Timestamp } from './schemas';
+import { presentUser } from './presenters';
 
 const tags = ['Single sign-on'] as const;
 const Role = z.enum(ROLES);
@@ -60,7 +61,13 @@ export const ssoRouter = defineRouter({ ssoSettings: SsoSettings, ssoSignIn: Sso
     backChannelLogoutUri: use.ssoSignIn.backChannelLogoutUri(organizationRef),
     updatedAt: c.updatedAt.toISOString(),
   });
-  const sessionCookie: CookieOptions = { httpOnly: true, sameSite: 'lax', secure: deps.secureCookies, path: '/', maxAge: SESSION_LIFETIME_MS };
+  const sessionCookie: CookieOptions = {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: deps.secureCookies,
+    path: '/',
+    maxAge: SESSION_LIFETIME_MS,
+  };
 
   return new ApiRouter(deps)
     .route({
@@ -78,7 +85,7 @@ export const ssoRouter = defineRouter({ ssoSettings: SsoSettings, ssoSignIn: Sso
       method: 'put',
       path: '/api/organization/sso',
       tags,
-      summary: 'Configure the organization\'s OpenID Connect provider (admins)',
+      summary: "Configure the organization's OpenID Connect provider (admins)",
       description:
         'The issuer is discovered (/.well-known/openid-configuration) at sign-in. The client secret is stored encrypted; ' +
         'leave it out to keep the stored one. With ssoOnly, password sign-in is refused for the organization except the ' +
@@ -86,14 +93,15 @@ export const ssoRouter = defineRouter({ ssoSettings: SsoSettings, ssoSignIn: Sso
       body: SsoSettingsInput,
       response: SsoSettingsSchema,
       errors: ['forbidden', 'ssoIssuerInvalid', 'ssoDomainInvalid', 'ssoDomainTaken', 'ssoGroupRoleInvalid', 'ssoBreakGlassRequired'],
-      handler: async ({ actor, caller, body }) => present(await use.ssoSettings.configure(actor, body), caller.organization?.publicId ?? ''),
+      handler: async ({ actor, caller, body }) =>
+        present(await use.ssoSettings.configure(actor, body), caller.organization?.publicId ?? ''),
     })
     .route({
       operationId: 'removeSsoSettings',
       method: 'delete',
       path: '/api/organization/sso',
       tags,
-      summary: 'Remove the organization\'s OpenID Connect provider (password sign-in applies again)',
+      summary: "Remove the organization's OpenID Connect provider (password sign-in applies again)",
       errors: ['forbidden', 'ssoNotConfigured'],
       handler: async ({ actor }) => {
         await use.ssoSettings.remove(actor);
@@ -104,12 +112,17 @@ export const ssoRouter = defineRouter({ ssoSettings: SsoSettings, ssoSignIn: Sso
       method: 'get',
       path: '/api/auth/sso/start',
       tags,
-      summary: "Sign in with the organization's provider: redirects to it (the organization is found by the e-mail's domain)",
+      summary: "Sign in with the organization's provider, found by the e-mail's domain",
+      description:
+        "Answers {url}, the provider's authorization URL; a browser (Accept: text/html) is redirected there (302). " +
+        'The state, nonce and PKCE verifier stay on the server, good once for 10 minutes.',
       query: z.object({ email: Email }).strict(),
-      status: 302,
+      response: z.object({ url: z.string() }),
       errors: ['ssoNotConfigured', 'ssoProviderUnavailable'],
-      handler: async ({ query, res }) => {
-        res.redirect(302, (await use.ssoSignIn.start(query)).href);
+      handler: async ({ query, req, res }) => {
+        const url = (await use.ssoSignIn.start(query)).href;
+        if (req.accepts(['json', 'html']) === 'html') return void res.redirect(302, url);
+        return { url };
       },
     })
     .public({
@@ -117,14 +130,29 @@ export const ssoRouter = defineRouter({ ssoSettings: SsoSettings, ssoSignIn: Sso
       method: 'get',
       path: SSO_CALLBACK_PATH,
       tags,
-      summary: 'Where the provider sends the browser back: opens the session (wsm_session) and redirects to the console',
+      summary: 'Where the provider sends the browser back: opens the session (wsm_session cookie)',
+      description:
+        'Validates the state (good once), the code with the PKCE verifier, and the ID token (issuer, audience, nonce, ' +
+        'signature); creates the user at the first sign-in. Answers {token, user} like a password sign-in; a browser ' +
+        '(Accept: text/html) is redirected to the console.',
       query: z.object({ state: z.string().max(512).optional(), code: z.string().max(4096).optional() }).loose(),
-      status: 302,
-      errors: ['ssoLoginInvalid', 'ssoTokenInvalid', 'ssoEmailNotVerified', 'ssoEmailDomainNotAllowed', 'accountDeactivated', 'ssoNotConfigured', 'ssoProviderUnavailable'],
+      response: SignedInSchema,
+      errors: [
+        'ssoLoginInvalid',
+        'ssoTokenInvalid',
+        'ssoEmailNotVerified',
+        'ssoEmailDomainNotAllowed',
+        'accountDeactivated',
+        'ssoNotConfigured',
+        'ssoProviderUnavailable',
+      ],
       handler: async ({ req, res }) => {
-        const { token } = await use.ssoSignIn.complete({ callbackQuery: new URL(req.originalUrl, 'http://callback.invalid').search.slice(1) });
+        const { token, user } = await use.ssoSignIn.complete({
+          callbackQuery: new URL(req.originalUrl, 'http://callback.invalid').search.slice(1),
+        });
         res.cookie(SESSION_COOKIE, token, sessionCookie);
-        res.redirect(302, use.ssoSignIn.landingUrl);
+        if (req.accepts(['json', 'html']) === 'html') return void res.redirect(302, use.ssoSignIn.landingUrl);
+        return { token, user: presentUser(user) };
       },
     })
     .public({

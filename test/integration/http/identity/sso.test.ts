@@ -13,6 +13,7 @@ import { sql } from '../../../../src/infrastructure/persistence/sql';
 const BASE = 'http://api.test.example';
 const CALLBACK = `${BASE}/api/auth/sso/callback`;
 const CLIENT = { client_id: 'wsm', client_secret: 'wsm-client-secret' };
+const HTML = { accept: 'text/html' };
 const OTHER_CLIENT = { client_id: 'other-app', client_secret: 'other-secret' };
 
 describe('Single sign-on with OpenID Connect (a real provider on loopback)', function () {
@@ -50,10 +51,10 @@ describe('Single sign-on with OpenID Connect (a real provider on loopback)', fun
   /** The browser's trip: our start route, the provider, back to our callback. */
   async function ssoSignIn(email: string, subject = `sub-${randomBytes(4).toString('hex')}`, claims: Record<string, unknown> = {}) {
     peer.signInAs(subject, { email, email_verified: true, name: 'Grace Hopper', ...claims });
-    const started = await api('GET', '/api/auth/sso/start', { query: { email } });
+    const started = await api('GET', '/api/auth/sso/start', { query: { email }, headers: HTML });
     expect(started.status, JSON.stringify(started.body)).to.equal(302);
     const back = await peer.browse(started.headers.get('location')!, CALLBACK);
-    return { back, callback: () => api('GET', `/api/auth/sso/callback${back.search}`), subject };
+    return { back, callback: () => api('GET', `/api/auth/sso/callback${back.search}`, { headers: HTML }), subject };
   }
 
   it('reads the settings back without the secret, with the URIs to register at the provider', async () => {
@@ -86,7 +87,26 @@ describe('Single sign-on with OpenID Connect (a real provider on loopback)', fun
     expect(session.status).to.equal(200);
     expect(session.body.user).to.include({ email, role: 'readonly', organizationId: org.user.organizationId });
     const users = await api('GET', '/api/users', { token: org.token });
+    expect(users.status).to.equal(200);
     expect(users.text).to.contain(`"${email}"`);
+  });
+
+  it('answers JSON to an API client: the authorization URL, then {token, user} like a password sign-in', async () => {
+    const org = await anOrganization('sso-json');
+    const { domain } = await configured(org);
+    const email = `json@${domain}`;
+    peer.signInAs('json-sub', { email, email_verified: true });
+    const started = await api('GET', '/api/auth/sso/start', { query: { email } });
+    expect(started.status).to.equal(200);
+    const authorization = new URL(started.body.url);
+    expect(authorization.origin).to.equal(peer.issuer);
+    expect(authorization.searchParams.get('code_challenge_method')).to.equal('S256');
+    expect(authorization.searchParams.get('client_id')).to.equal('wsm');
+    const back = await peer.browse(started.body.url, CALLBACK);
+    const done = await api('GET', `/api/auth/sso/callback${back.search}`);
+    expect(done.status, done.text).to.equal(200);
+    expect(done.body.user).to.include({ email, role: 'readonly' });
+    expect((await api('GET', '/api/customers', { token: done.body.token })).status).to.equal(200);
   });
 
   it('refuses a replayed state: the callback works once', async () => {
@@ -102,7 +122,7 @@ describe('Single sign-on with OpenID Connect (a real provider on loopback)', fun
     const { domain } = await configured(org);
     // Started with an address of the domain, but the provider vouches for another one.
     peer.signInAs('outsider', { email: `mallory@elsewhere.example`, email_verified: true });
-    const started = await api('GET', '/api/auth/sso/start', { query: { email: `x@${domain}` } });
+    const started = await api('GET', '/api/auth/sso/start', { query: { email: `x@${domain}` }, headers: HTML });
     const back = await peer.browse(started.headers.get('location')!, CALLBACK);
     expectError(await api('GET', `/api/auth/sso/callback${back.search}`), 403, 'ssoEmailDomainNotAllowed');
     const users = await api('GET', '/api/users', { token: org.token });
@@ -114,7 +134,7 @@ describe('Single sign-on with OpenID Connect (a real provider on loopback)', fun
     const org = await anOrganization('sso-audience');
     const { domain } = await configured(org);
     peer.signInAs('aud-sub', { email: `eve@${domain}`, email_verified: true });
-    const started = await api('GET', '/api/auth/sso/start', { query: { email: `eve@${domain}` } });
+    const started = await api('GET', '/api/auth/sso/start', { query: { email: `eve@${domain}` }, headers: HTML });
     const authorization = new URL(started.headers.get('location')!);
     authorization.searchParams.set('client_id', OTHER_CLIENT.client_id);
     const back = await peer.browse(authorization.href, CALLBACK);
@@ -157,7 +177,11 @@ describe('Single sign-on with OpenID Connect (a real provider on loopback)', fun
       'ssoBreakGlassRequired',
     );
     await configured(org, { allowedDomains: [domain], ssoOnly: true, breakGlassUserId: org.user.id });
-    expectError(await api('POST', '/api/auth/sign-in/email', { body: { email: memberEmail, password: PASSWORD } }), 403, 'ssoPasswordSignInDisabled');
+    expectError(
+      await api('POST', '/api/auth/sign-in/email', { body: { email: memberEmail, password: PASSWORD } }),
+      403,
+      'ssoPasswordSignInDisabled',
+    );
     const admin = await api('POST', '/api/auth/sign-in/email', { body: { email: org.email, password: org.password } });
     expect(admin.status, admin.text).to.equal(200);
   });
