@@ -9,6 +9,7 @@ import { OidcPeer } from '../../../support/peers/oidc-peer';
 import { SSO_TARGET_POLICY } from '../../../../src/application/identity/sso-ports';
 import { MONITOR_TARGET_POLICY } from '../../../../src/application/monitoring/ports';
 import { sql } from '../../../../src/infrastructure/persistence/sql';
+import { EXPORT_RESOURCES } from '../../../../src/infrastructure/data-export/zip-export-archive-writer';
 
 const BASE = 'http://api.test.example';
 const CALLBACK = `${BASE}/api/auth/sso/callback`;
@@ -71,6 +72,17 @@ describe('Single sign-on with OpenID Connect (a real provider on loopback)', fun
       sql`SELECT client_secret_ciphertext FROM sso_connections WHERE organization_id = ${org.user.organizationId}`,
     );
     expect(rows[0]!.client_secret_ciphertext).to.match(/^v1\./).and.not.contain(CLIENT.client_secret);
+    // The data export holds the settings without the sealed secret.
+    const resource = EXPORT_RESOURCES.find((r) => r.name === 'sso-settings')!;
+    const exported = await resource.page(database.sql, org.user.organizationId, null, 100);
+    expect(exported.rows).to.have.length(1);
+    expect(exported.rows[0]).to.include({ issuer: peer.issuer, client_id: 'wsm' });
+    expect(exported.rows[0]).not.to.have.property('client_secret_ciphertext');
+    // The change is in the audit log, its secret redacted.
+    const audit = await api('GET', '/api/audit-log', { token: org.token, query: { resourceType: 'ssoConnection' } });
+    expect(audit.status).to.equal(200);
+    expect(audit.body.items.map((e: { resourceType: string }) => e.resourceType)).to.include('ssoConnection');
+    expect(audit.text).not.to.contain(rows[0]!.client_secret_ciphertext);
   });
 
   it('signs a new person in: the user is created with the default role and the session works on the API', async () => {
