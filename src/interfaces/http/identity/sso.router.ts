@@ -101,8 +101,8 @@ export const ssoRouter = defineRouter({ ssoSettings: SsoSettings, ssoSignIn: Sso
       method: 'delete',
       path: '/api/organization/sso',
       tags,
-      summary: "Remove the organization's OpenID Connect provider (password sign-in applies again)",
-      errors: ['forbidden', 'ssoNotConfigured'],
+      summary: "Remove the organization's OpenID Connect provider (password sign-in applies again; idempotent)",
+      errors: ['forbidden'],
       handler: async ({ actor }) => {
         await use.ssoSettings.remove(actor);
       },

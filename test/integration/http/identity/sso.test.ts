@@ -237,5 +237,9 @@ describe('Single sign-on with OpenID Connect (a real provider on loopback)', fun
     });
     expectError(taken, 409, 'ssoDomainTaken');
     expectError(await api('GET', '/api/organization/sso', { token: second.token }), 404, 'ssoNotConfigured');
+    // Removed, the domain is free and sign-in by it is gone; removing again is no error.
+    expect((await api('DELETE', '/api/organization/sso', { token: first.token })).status).to.equal(204);
+    expect((await api('DELETE', '/api/organization/sso', { token: first.token })).status).to.equal(204);
+    expectError(await api('GET', '/api/auth/sso/start', { query: { email: `n@${domain}` } }), 404, 'ssoNotConfigured');
   });
 });
