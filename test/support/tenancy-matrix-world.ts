@@ -179,6 +179,7 @@ export async function buildWorld(): Promise<MatrixWorld> {
   const ids: Record<string, string> = {
     users: target.id,
     organizations: String(set.organizationId),
+    organizationId: String(set.organizationId),
     'platform-admin/organizations': String(set.organizationId),
     'organization/tokens': String(orgTokenRow[0]!.id),
     'customer/tokens': String(customerTokens[0]!.id),
@@ -490,6 +491,15 @@ function samplesFor(
     'POST /api/notification-channels': { body: channelBody(customerId) },
     'PATCH /api/notification-channels/{id}': { body: { name: 'Matrix renamed' } },
     'PATCH /api/organization/smtp': { body: { host: 'smtp.example.com', fromAddress: 'alerts@example.com' } },
+    'PUT /api/organization/sso': {
+      body: {
+        issuer: 'https://login.example.com',
+        clientId: 'matrix',
+        clientSecret: 'matrix-secret',
+        allowedDomains: [`matrix-${suffix()}.example.com`],
+        defaultRole: 'readonly',
+      },
+    },
     'POST /api/notifications/send-alert': { body: { title: 'Matrix alert', customerId } },
     'POST /api/im/teams': { body: { name: `Matrix ${suffix()}` } },
     'PATCH /api/im/teams/{id}': { body: { description: 'Matrix' } },

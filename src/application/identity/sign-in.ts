@@ -4,6 +4,7 @@ import type { RateLimitRule, RateLimiter } from '../shared/rate-limiter';
 import type { AuditTrail } from '../audit/ports';
 import type { OrganizationRepository, PasswordHasher, UserRepository } from './ports';
 import type { SessionIssuer } from './sessions';
+import type { SsoConnectionRepository } from './sso-ports';
 
 export type SignInResult =
   | { kind: 'signedIn'; token: string; user: User }
@@ -24,6 +25,7 @@ export class SignIn {
     private readonly sessions: SessionIssuer,
     private readonly limiter: RateLimiter,
     private readonly audit?: AuditTrail,
+    private readonly ssoConnections?: SsoConnectionRepository,
   ) {}
 
   async execute(input: { email: string; password: string }): Promise<SignInResult> {
@@ -50,6 +52,9 @@ export class SignIn {
       throw new AppError('invalidCredentials');
     }
     if (!user.isActive) throw new AppError('accountDeactivated');
+    // "SSO only": the organization's users sign in through its provider, but for the break-glass admin.
+    const sso = await this.ssoConnections?.findByOrganization(user.organizationId);
+    if (sso && !sso.allowsPasswordSignIn(user.id) && !user.hasPlatformFlag) throw new AppError('ssoPasswordSignInDisabled');
     const organization = await this.organizations.findById(user.organizationId);
     if (organization?.status === 'deleted' && !user.hasPlatformFlag) throw new AppError('organizationSuspended');
     if (user.twoFactorEnabled) {

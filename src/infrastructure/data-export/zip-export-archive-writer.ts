@@ -8,6 +8,7 @@ import type { ExportArchiveWriter, ExportProgressListener } from '../../applicat
 import type { SqlRunner } from '../persistence/database';
 import { checkResults } from './check-results-resource';
 import type { Cursor, ExportResource } from './export-resource';
+import { ssoSettingsResource } from './sso-settings-resource';
 import { sql, raw } from '../persistence/sql';
 
 /** Rows per page: large enough that round trips do not dominate, small enough that a page is a few hundred kilobytes. */
@@ -116,6 +117,7 @@ export const EXPORT_RESOURCES: readonly ExportResource[] = [
     { drop: ['password_hash', 'totp_secret', 'backup_code_hashes'] },
     'uuid',
   ),
+  ssoSettingsResource,
   checkResults,
   table('audit-log', 'audit_log', 'The audit log: who changed what and when, and sign-ins (secrets were redacted when recorded)', {
     drop: ['tx_id'],

@@ -61,6 +61,9 @@ import { checkUserAgent } from '../../domain/checks/user-agent';
 import { PRODUCT } from '../product';
 import { CALLER_CACHE, CONFIG, ORM, SQL } from '../tokens';
 import { bindings } from './bindings';
+import { bindSso } from './identity-sso.bindings';
+import { SSO_CONNECTION_REPOSITORY } from '../../application/identity/sso-ports';
+import { ssoRouter } from '../../interfaces/http/identity/sso.router';
 import { authRouter } from '../../interfaces/http/identity/auth.router';
 import { usersRouter } from '../../interfaces/http/identity/users.router';
 import { organizationRouter } from '../../interfaces/http/identity/organization.router';
@@ -74,7 +77,7 @@ import type { ContextModule } from './context-module';
 import { sql } from '../../infrastructure/persistence/sql';
 
 /** Identity: organizations, users, sessions, two-step verification, API tokens, account deletion. */
-export const identityModule = bindings(({ bind }) => {
+export const identityModule = bindings(({ bind, single }) => {
   const orm = (ctx: { get<T>(id: symbol): T }) => ctx.get<MikroORM>(ORM);
   const cache = (ctx: { get<T>(id: symbol): T }) => ctx.get<CallerCache>(CALLER_CACHE);
 
@@ -159,6 +162,7 @@ export const identityModule = bindings(({ bind }) => {
           c.get(SessionIssuer),
           c.get(RATE_LIMITER),
           c.get(AUDIT_TRAIL),
+          c.get(SSO_CONNECTION_REPOSITORY),
         ),
     )
     .inSingletonScope();
@@ -275,11 +279,23 @@ export const identityModule = bindings(({ bind }) => {
         ),
     )
     .inSingletonScope();
+
+  bindSso({ bind, single });
 });
 
 export const identityContext: ContextModule = {
   name: 'identity',
   bindings: identityModule,
-  routers: [authRouter, usersRouter, organizationRouter, tokensRouter, accountRouter, platformAdminRouter, healthRouter, probesRouter],
+  routers: [
+    authRouter,
+    usersRouter,
+    organizationRouter,
+    tokensRouter,
+    accountRouter,
+    ssoRouter,
+    platformAdminRouter,
+    healthRouter,
+    probesRouter,
+  ],
   jobs: [accountDeletionsJob],
 };

@@ -289,6 +289,14 @@ export const MATRIX: Record<string, string> = {
   'GET /api/organization/smtp': 'U HDDDH DD DDD HH',
   'PATCH /api/organization/smtp': ORG_ADMIN,
   'DELETE /api/organization/smtp': 'U HDDDH DD DDD HH',
+  // Single sign-on: read before any PUT (not configured: 404); set (a second organization naming the same
+  // domain is a 409, allowed); removal is idempotent.
+  'GET /api/organization/sso': 'U HDDDH DD DDD HH',
+  'PUT /api/organization/sso': ORG_ADMIN,
+  'DELETE /api/organization/sso': ORG_ADMIN,
+  'GET /api/auth/sso/start': PUBLIC_API,
+  'GET /api/auth/sso/callback': PUBLIC_API,
+  'POST /api/auth/sso/backchannel-logout/{organizationId}': PUBLIC_API,
   'GET /api/notification-deliveries': READ,
   // Admins; the customer token (minted by an admin) reads its customer's entries, the bound editor may not.
   'GET /api/audit-log': 'U ADDDA AD DDD AA',

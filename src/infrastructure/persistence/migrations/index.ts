@@ -50,6 +50,7 @@ import { Migration20270202090000MonitorKeys } from './20270202090000-monitor-key
 import { Migration20270203090000NotificationWakeups } from './20270203090000-notification-wakeups';
 import { Migration20270204090000DependencyForgetPerStatement } from './20270204090000-dependency-forget-per-statement';
 import { Migration20270205090000MaintenanceWindowKeys } from './20270205090000-maintenance-window-keys';
+import { Migration20270206090000SsoConnections } from './20270206090000-sso-connections';
 import { Migration20270210090000OrganizationBranding } from './20270210090000-organization-branding';
 import { Migration20270210100000IncidentUpdates } from './20270210100000-incident-updates';
 
@@ -106,6 +107,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270203090000NotificationWakeups', class: Migration20270203090000NotificationWakeups },
   { name: 'Migration20270204090000DependencyForgetPerStatement', class: Migration20270204090000DependencyForgetPerStatement },
   { name: 'Migration20270205090000MaintenanceWindowKeys', class: Migration20270205090000MaintenanceWindowKeys },
+  { name: 'Migration20270206090000SsoConnections', class: Migration20270206090000SsoConnections },
   { name: 'Migration20270210090000OrganizationBranding', class: Migration20270210090000OrganizationBranding },
   { name: 'Migration20270210100000IncidentUpdates', class: Migration20270210100000IncidentUpdates },
 ];

@@ -106,6 +106,11 @@ export const API_TAGS = [
     name: 'Agent access',
     description: 'How AI agents register, get claimed by a user and obtain tokens (OAuth discovery, JWKS, token endpoint).',
   },
+  {
+    name: 'Single sign-on',
+    description:
+      "An organization's OpenID Connect provider (admins), sign-in through it by e-mail domain, and the provider's back-channel logout.",
+  },
   { name: 'Connected apps', description: 'OAuth apps and agents a user approved: listing, disconnecting, consenting.' },
   {
     name: 'Probe API',

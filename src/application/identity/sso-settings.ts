@@ -1,0 +1,79 @@
+import { AppError } from '../../domain/shared/app-error';
+import { SsoConnection } from '../../domain/identity/sso';
+import type { Role } from '../../domain/identity/role';
+import type { Actor } from '../shared/actor';
+import type { Clock } from '../shared/clock';
+import type { UserRepository } from './ports';
+import type { SsoConnectionRepository, SsoSecretCipher } from './sso-ports';
+import type { TransactionRunner } from '../shared/transaction';
+
+export interface SsoSettingsInput {
+  issuer: string;
+  clientId: string;
+  /** Required when the organization has no connection yet; kept when left out. */
+  clientSecret?: string;
+  allowedDomains: string[];
+  defaultRole: Role;
+  groupClaim?: string | null;
+  groupRoles?: Record<string, Role>;
+  ssoOnly?: boolean;
+  breakGlassUserId?: string | null;
+}
+
+export const secretContext = (organizationId: number) => `sso:${organizationId}`;
+
+/** An organization admin's OpenID Connect provider: read (never the secret), set, removed. */
+export class SsoSettings {
+  constructor(
+    private readonly connections: SsoConnectionRepository,
+    private readonly users: UserRepository,
+    private readonly cipher: SsoSecretCipher,
+    private readonly tx: TransactionRunner,
+    private readonly clock: Clock,
+  ) {}
+
+  async get(actor: Actor): Promise<SsoConnection> {
+    const organizationId = this.adminOrganization(actor);
+    const connection = await this.connections.findByOrganization(organizationId);
+    if (!connection) throw new AppError('ssoNotConfigured');
+    return connection;
+  }
+
+  async configure(actor: Actor, input: SsoSettingsInput): Promise<SsoConnection> {
+    const organizationId = this.adminOrganization(actor);
+    const existing = await this.connections.findByOrganization(organizationId);
+    if (!existing && !input.clientSecret) throw new AppError('validationFailed', { field: 'clientSecret' });
+    const breakGlassUserId = input.breakGlassUserId ?? null;
+    if (breakGlassUserId) {
+      const user = await this.users.findById(actor.scope, breakGlassUserId);
+      if (!user || !user.isActiveAdmin || user.customerId !== null) throw new AppError('ssoBreakGlassRequired', { breakGlassUserId });
+    }
+    const connection = new SsoConnection({
+      organizationId,
+      issuer: input.issuer,
+      clientId: input.clientId,
+      clientSecretSealed: input.clientSecret
+        ? this.cipher.encrypt(input.clientSecret, secretContext(organizationId))
+        : existing!.clientSecretSealed,
+      allowedDomains: input.allowedDomains,
+      defaultRole: input.defaultRole,
+      groupClaim: input.groupClaim ?? null,
+      groupRoles: input.groupRoles ?? {},
+      ssoOnly: input.ssoOnly ?? false,
+      breakGlassUserId,
+      updatedAt: this.clock.now(),
+    });
+    await this.tx.run(() => this.connections.save(connection));
+    return connection;
+  }
+
+  /** Idempotent: removing a provider that is not there is not an error. */
+  async remove(actor: Actor): Promise<void> {
+    await this.connections.remove(this.adminOrganization(actor));
+  }
+
+  private adminOrganization(actor: Actor): number {
+    if (actor.role !== 'admin' || actor.scope.customerId !== null) throw new AppError('forbidden');
+    return actor.scope.organizationId;
+  }
+}
