@@ -349,6 +349,7 @@ export const MATRIX: Record<string, string> = {
   'POST /api/status-pages/{id}/subscribers': WRITE_ONE,
   'DELETE /api/status-pages/{id}/subscribers/{subscriberId}': WRITE_ONE,
   'GET /api/public/status-pages/{slug}': PUBLIC_API,
+  'GET /api/branding': PUBLIC_API,
   'GET /status/{slug}': ANYONE,
   'GET /status/{slug}/index.json': ANYONE,
   'GET /status/{slug}/feed.atom': ANYONE,
