@@ -12,6 +12,7 @@ import { anEngineFor, runUntilRecorded } from '../../support/engine-runs';
 import { sql } from '../../../src/infrastructure/persistence/sql';
 
 const LOCATION = 'eu-west';
+const OTHER = 'us-east';
 
 describe('confirmation re-checks through the real engine (loopback target, PostgreSQL)', () => {
   let status = 200;
@@ -119,5 +120,70 @@ describe('confirmation re-checks through the real engine (loopback target, Postg
     expect(Number(n), 'no further confirmation asked').to.equal(0);
     const history = await api('GET', `/api/websites/${monitor.publicId}/check-history`, { token: org.token });
     expect(history.body.items.map((r: { status: string }) => r.status)).to.deep.equal(['up', 'down']);
+  });
+
+  it('asks every location for the confirmation at its time, also one whose own slot came between: the round decides the quorum', async () => {
+    const org = await anOrganization('confirm-locations');
+    const customerId = await aCustomerRow(org.user.organizationId);
+    const monitor = await aMonitorRow(org.user.organizationId, customerId, {
+      locations: [LOCATION, OTHER],
+      consecutiveChecks: 2,
+      checkIntervalSeconds: 300,
+      threshold: '1.00',
+      thresholdCount: 2,
+    });
+    const { database } = await testServer();
+    await database.sql.query(
+      sql`UPDATE monitors SET kind = 'website', monitoring_type = 'http', url = ${url}, timeout_seconds = 5, check_interval = 5, alert_retry_interval = 10
+        WHERE id = ${monitor.id}`,
+    );
+    // The locations sit at different points of the interval: eu-west is due now, us-east 5 s later
+    // (before the confirmation eu-west's failure asks for, 10 s after it).
+    const now = testClock.now().getTime();
+    await database.sql.query(
+      sql`UPDATE check_schedule SET next_due_at = ${new Date(now)} WHERE monitor_id = ${monitor.id} AND location = ${LOCATION}`,
+    );
+    await database.sql.query(
+      sql`UPDATE check_schedule SET next_due_at = ${new Date(now + 5_000)} WHERE monitor_id = ${monitor.id} AND location = ${OTHER}`,
+    );
+    monitorIds.add(monitor.id);
+    const dispatcher = await anEngineFor(monitorIds, [LOCATION, OTHER], 'confirming-locations');
+    const results = async () =>
+      (
+        await database.sql.query<{ location: string; checked_at: Date }>(
+          sql`SELECT l.code AS location, r.checked_at FROM check_results r JOIN check_locations l ON l.id = r.location_id
+            WHERE r.monitor_id = ${monitor.id} ORDER BY r.checked_at`,
+        )
+      ).map((r) => ({ location: r.location, at: new Date(r.checked_at).getTime() - now }));
+
+    // us-east is served by other tests' processes alone: this worker resigns at the end.
+    try {
+      status = 503;
+      await runUntilRecorded(dispatcher, 1);
+      testClock.advance(5_500);
+      await runUntilRecorded(dispatcher, 1);
+      expect(
+        (await results()).map((r) => r.location),
+        "each location's own slot",
+      ).to.deep.equal([LOCATION, OTHER]);
+
+      testClock.advance(5_000);
+      await runUntilRecorded(dispatcher, 2);
+      const [euFirst, usFirst, ...round] = await results();
+      expect(round.map((r) => r.location).sort(), 'both locations answer the confirmation round').to.deep.equal([LOCATION, OTHER].sort());
+      expect(
+        round.every((r) => r.at >= euFirst!.at + 10_000),
+        'at the time asked',
+      ).to.equal(true);
+      expect(
+        round.find((r) => r.location === OTHER)!.at - usFirst!.at,
+        "us-east answers eu-west's round, not only its own confirmation a retry interval after its first failure",
+      ).to.be.below(9_000);
+      const list = await api('GET', '/api/incidents', { token: org.token, query: { monitorId: String(monitor.id) } });
+      expect(list.body.items, 'both locations failed twice: the incident opens in that round').to.have.length(1);
+    } finally {
+      status = 200;
+      await dispatcher.drain();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { nextSlotAfter } from '../../../domain/scheduling/check-slot';
 import { ChangeCursor } from '../../../domain/scheduling/change-cursor';
 import type { CheckPlanner, CheckSchedule } from '../ports';
-import { keyOf, plansOf, type HeldChecks } from './held-checks';
+import { askCheckAt, keyOf, plansOf, type HeldChecks } from './held-checks';
 import type { RunQueue } from './run-queue';
 import type { WorkerLease } from './worker-lease';
 
@@ -23,8 +23,9 @@ interface Touched {
  * The worker's reading of the schedule's change log (monitor writes and trigger-check): each round
  * reads what was logged since the last, and re-reads the held rows of the monitors named. Rows gone
  * (paused, deleted, location dropped) are forgotten, a new interval moves the row onto its new
- * grid, a trigger makes it due now (a confirmation check: due at its time), and the plan is refreshed (config, heartbeats). Old entries of
- * the log are pruned now and then.
+ * grid, a trigger asks the row for a check now (a confirmation check: at its time, after the row's
+ * own slot when that comes first: `askCheckAt`), and the plan is refreshed (config, heartbeats). Old
+ * entries of the log are pruned now and then.
  */
 export class ChangeFeed {
   private readonly cursor = new ChangeCursor(CHANGES_SETTLE_MS);
@@ -71,11 +72,13 @@ export class ChangeFeed {
             h.intervalMs = row.intervalMs;
             h.phaseMs = row.phaseMs;
             h.slotMs = nextSlotAfter(new Date(now), h.intervalMs, h.phaseMs).getTime();
+            if (h.askedMs !== null && !h.running) h.slotMs = Math.min(h.slotMs, h.askedMs);
           }
         }
-        // A trigger-check runs now (its time is past: lateness counts from it); a confirmation at its
-        // time, unless the row's own slot comes first. Either way the next slot is back on the grid.
-        if (triggeredAt !== null && !h.running) h.slotMs = Math.min(h.slotMs, triggeredAt);
+        // A trigger-check runs now (its time is past: lateness counts from it), a confirmation at its
+        // time: a row whose own slot comes first (or that is running) runs that and then the check
+        // asked, so every location answers the round. Either way the next slot is back on the grid.
+        if (triggeredAt !== null) askCheckAt(h, triggeredAt);
         this.queue.enqueue(h, now);
       }
     }

@@ -10,6 +10,14 @@ export interface HeldCheck {
   intervalMs: number;
   phaseMs: number;
   slotMs: number;
+  /**
+   * A check asked of the row (a trigger-check: now; a confirmation: its time) that no run started
+   * at or after it has served yet: when the row's own slot comes first, it runs there and then at
+   * this time, before going back on its grid (null: nothing asked).
+   */
+  askedMs: number | null;
+  /** When its last check started (0: not yet). */
+  startedMs: number;
   plan: CheckPlan | null;
   running: boolean;
   /** Its last outcome waits to be recorded (the row is not handed back before). */
@@ -39,11 +47,35 @@ export const heldOf = (check: ClaimedCheck, plan: CheckPlan | null): HeldCheck =
   intervalMs: check.intervalMs,
   phaseMs: check.phaseMs,
   slotMs: check.slot.getTime(),
+  askedMs: null,
+  startedMs: 0,
   plan,
   running: false,
   unrecorded: false,
   current: true,
 });
+
+/**
+ * Asks a held row for a check at `at`. A run starting at or after `at` serves it: the row's slot
+ * moves to `at` when that comes first (a running row waits for its check to end); otherwise the
+ * row keeps its own slot and runs at `at` too (`nextSlotOf`). An earlier request still waiting
+ * covers a later one: its run comes after the result that asked for the later one, and that run's
+ * result asks again if the rules still need it. A check running since `at` or later serves it too.
+ */
+export function askCheckAt(h: HeldCheck, at: number): void {
+  if ((h.askedMs !== null && h.askedMs <= at) || (h.running && h.startedMs >= at)) return;
+  h.askedMs = at;
+  if (!h.running && at <= h.slotMs) h.slotMs = at;
+}
+
+/** A run starts at `startedAt`: it serves the request it reached. */
+export function markStarted(h: HeldCheck, startedAt: number): void {
+  h.startedMs = startedAt;
+  if (h.askedMs !== null && h.askedMs <= startedAt) h.askedMs = null;
+}
+
+/** The row's next slot once a check ended: its grid slot, or the time asked of it when that comes first. */
+export const nextSlotOf = (h: HeldCheck, gridSlotMs: number): number => (h.askedMs === null ? gridSlotMs : Math.min(gridSlotMs, h.askedMs));
 
 /** Plans rows, keyed as held rows are (rows the planner drops have no entry). */
 export async function plansOf(planner: CheckPlanner, checks: readonly ClaimedCheck[]): Promise<Map<string, CheckPlan>> {

@@ -4,7 +4,7 @@ import type { CheckRequest } from '../../../domain/checks/check-request';
 import { checkResult, down, NO_TIMINGS, type CheckResult } from '../../../domain/checks/check-result';
 import type { Clock } from '../../shared/clock';
 import type { CheckOutcome, PlannedCheck } from '../ports';
-import { claimedOf, type HeldCheck } from './held-checks';
+import { claimedOf, markStarted, nextSlotOf, type HeldCheck } from './held-checks';
 import type { DispatcherStats } from './dispatcher-stats';
 import type { WorkerLease } from './worker-lease';
 
@@ -84,12 +84,16 @@ export class RunQueue {
     return started;
   }
 
-  /** Runs a held row's slot and collects its outcome; the row moves to its next slot when the check ends. */
+  /**
+   * Runs a held row's slot and collects its outcome; the row moves to its next slot when the check
+   * ends (on its grid, or a check asked of it meanwhile or after its own slot).
+   */
   private start(h: HeldCheck, now: number): void {
     const planned: PlannedCheck = { ...h.plan!, check: claimedOf(h) };
     const generation = this.lease.generation;
     const startedAt = new Date(now);
     h.running = true;
+    markStarted(h, now);
     this.inFlight++;
     this.stats.started++;
     this.stats.lateness.record(latenessMs(planned.check.slot, startedAt));
@@ -99,7 +103,7 @@ export class RunQueue {
       if (this.lease.isCurrent(generation)) {
         const completedAt = this.clock.now();
         this.collect(h, { planned, result, startedAt });
-        h.slotMs = slotAfterCompletion(planned.check, completedAt).getTime();
+        h.slotMs = nextSlotOf(h, slotAfterCompletion(planned.check, completedAt).getTime());
         if (h.current) this.enqueue(h, completedAt.getTime());
       }
       // At capacity (a burst), the next ready check takes the room at once rather than at the next tick.
