@@ -70,7 +70,18 @@ export const WaitAnswer = z.object({
 });
 export const ChangesBody = z.object({ after: z.number().int().min(0) });
 export const ChangesAnswer = z.object({
-  changes: z.array(z.object({ seq: z.number().int(), monitorId: z.number().int(), triggered: z.boolean(), at: z.number().int() })),
+  changes: z.array(
+    z.object({
+      seq: z.number().int(),
+      monitorId: z.number().int(),
+      triggered: z.boolean(),
+      at: z.number().int(),
+      gone: z
+        .literal(true)
+        .optional()
+        .meta({ description: 'The monitor is no longer scheduled at the location (paused, deleted, location removed): stop checking it' }),
+    }),
+  ),
   readThrough: z.number().int().meta({ description: 'How far the change log was read: ask after it next' }),
   more: z.boolean(),
 });
