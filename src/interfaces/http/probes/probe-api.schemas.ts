@@ -92,7 +92,10 @@ export const ResultsAnswer = z.object({
   recorded: z.number().int().meta({ description: 'Judged by the alert rules' }),
   late: z.number().int().meta({ description: 'Stored as history only (the worker had lapsed, or older than the timely window)' }),
   duplicates: z.number().int().meta({ description: 'Already stored (a batch sent again)' }),
-  refused: z.number().int().meta({ description: 'About monitors the location no longer checks: dropped' }),
+  refused: z
+    .number()
+    .int()
+    .meta({ description: 'About monitors not scheduled at the location now (paused, deleted, location removed): dropped' }),
   tooOld: z.number().int().meta({ description: 'Older than the raw results window: dropped' }),
   tooNew: z.number().int().meta({ description: "Dated more than 60 s ahead of the service's clock: dropped" }),
   fenced: z.array(z.string()).meta({ description: 'Worker names no longer alive: forget their rows and register again' }),
