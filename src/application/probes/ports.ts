@@ -1,4 +1,5 @@
 import type { StoredResult } from '../results/ports';
+import type { ScheduleChange } from '../scheduling/ports';
 import { token } from '../shared/token';
 import type { WireProbeStatus } from './wire';
 
@@ -44,10 +45,24 @@ export interface ProbeMonitor {
 
 /** The monitors a location checks: what a probe's reported results may be about. */
 export interface ProbeAssignments {
-  /** Of these monitors, those that list the location (active or not: a result may outlive a pause by a moment). */
+  /**
+   * Of these monitors, those scheduled at the location now (a schedule row there): a paused or
+   * deleted monitor, or one the location was removed from, takes no more results from it.
+   */
   monitorsAt(location: string, monitorIds: readonly number[]): Promise<Map<number, ProbeMonitor>>;
-  /** Of these monitors, those with a schedule row at the location (whose changes a probe there may read). */
-  scheduledAt(location: string, monitorIds: readonly number[]): Promise<Set<number>>;
+  /**
+   * Up to `limit` changes logged after `afterSeq`, oldest first, in one statement, each marked
+   * `ours` when it is the location's business (the monitor is scheduled there, or the change
+   * names the location: it took the monitor away from there) and `gone` when the monitor has no
+   * schedule row at the location now.
+   */
+  changesAt(location: string, afterSeq: number, limit: number): Promise<LocationChange[]>;
+}
+
+/** A logged change as a location's probes see it. */
+export interface LocationChange extends ScheduleChange {
+  readonly ours: boolean;
+  readonly gone: boolean;
 }
 export const PROBE_ASSIGNMENTS = token<ProbeAssignments>('ProbeAssignments');
 

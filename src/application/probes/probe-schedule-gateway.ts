@@ -102,15 +102,16 @@ export class ProbeScheduleGateway {
   }
 
   /**
-   * Changes logged after `after` about monitors with a row at the probe's location (others are not
-   * the probe's business), with how far the log was read, so the probe reads on from there.
+   * Changes logged after `after` that are the location's business: about monitors scheduled there,
+   * or that took a monitor away from there (paused, deleted, location removed: the probe holding it
+   * must hear of it to stop checking it), each with `gone` when the monitor has no row at the
+   * location now. With how far the log was read, so the probe reads on from there. One statement.
    */
   async changes(caller: ProbeCaller, after: number): Promise<{ changes: WireChange[]; readThrough: number; more: boolean }> {
     await this.seen(caller);
-    const page = await this.schedule.changesAfter(after, CHANGES_PAGE);
-    const scheduled = await this.assignments.scheduledAt(caller.locationCode, [...new Set(page.map((c) => c.monitorId))]);
+    const page = await this.assignments.changesAt(caller.locationCode, after, CHANGES_PAGE);
     return {
-      changes: page.filter((c) => scheduled.has(c.monitorId)).map(changeToWire),
+      changes: page.filter((c) => c.ours).map((c) => ({ ...changeToWire(c), ...(c.gone ? { gone: true } : {}) })),
       readThrough: page.at(-1)?.seq ?? after,
       more: page.length === CHANGES_PAGE,
     };

@@ -20,7 +20,7 @@ export interface ReceivedResults {
   readonly late: number;
   /** Already stored (a batch sent again). */
   readonly duplicates: number;
-  /** About monitors the location does not check (deleted or moved meanwhile): dropped. */
+  /** About monitors not scheduled at the location now (paused, deleted or moved meanwhile): dropped. */
   readonly refused: number;
   /** Older than the raw window (`keepMs`): dropped. */
   readonly tooOld: number;

@@ -83,6 +83,12 @@ export interface WireChange {
   readonly monitorId: number;
   readonly triggered: boolean;
   readonly at: number;
+  /**
+   * Added to protocol 1 (probes that ignore it still stop in time: their re-read of the monitor's
+   * held rows answers none): present (true) when the monitor has no schedule row at the probe's
+   * location any more (paused, deleted, location removed), so a probe holding it drops it.
+   */
+  readonly gone?: true;
 }
 export const changeToWire = (c: ScheduleChange): WireChange => ({
   seq: c.seq,
@@ -90,7 +96,12 @@ export const changeToWire = (c: ScheduleChange): WireChange => ({
   triggered: c.triggered,
   at: c.at.getTime(),
 });
-export const changeFromWire = (c: WireChange): ScheduleChange => ({ ...c, at: new Date(c.at) });
+export const changeFromWire = (c: WireChange): ScheduleChange => ({
+  seq: c.seq,
+  monitorId: c.monitorId,
+  triggered: c.triggered,
+  at: new Date(c.at),
+});
 
 /** A finding as a probe reports it: [status, code, message]. */
 export type WireFinding = readonly [status: 'degraded' | 'down', code: string, message: string];

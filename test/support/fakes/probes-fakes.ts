@@ -1,4 +1,12 @@
-import type { LateResults, ProbeAssignments, ProbeInstance, ProbeMonitor, ProbeRegistry } from '../../../src/application/probes/ports';
+import type {
+  LateResults,
+  LocationChange,
+  ProbeAssignments,
+  ProbeInstance,
+  ProbeMonitor,
+  ProbeRegistry,
+} from '../../../src/application/probes/ports';
+import type { ScheduleChange } from '../../../src/application/scheduling/ports';
 import type { WireProbeStatus } from '../../../src/application/probes/wire';
 import type { StoredResult } from '../../../src/application/results/ports';
 
@@ -33,18 +41,36 @@ export class FakeProbeRegistry implements ProbeRegistry {
   }
 }
 
-/** Monitors by location, as `monitors.locations` and `check_schedule` would say. */
+/**
+ * Monitors by location, as `monitors.locations` and `check_schedule` would say (a monitor is scheduled
+ * where it lists the location and is not paused); changes read from a schedule fake's log, where a
+ * change names the locations `named` gives it (as the log's trigger records them).
+ */
 export class FakeProbeAssignments implements ProbeAssignments {
-  constructor(readonly monitors: (ProbeMonitor & { locations: string[] })[]) {}
+  readonly paused = new Set<number>();
+  readonly named = new Map<number, string[]>();
+  constructor(
+    readonly monitors: (ProbeMonitor & { locations: string[] })[],
+    private readonly log: { changes: readonly ScheduleChange[] } = { changes: [] },
+  ) {}
   async monitorsAt(location: string, monitorIds: readonly number[]) {
     return new Map(
       this.monitors
-        .filter((m) => m.locations.includes(location) && monitorIds.includes(m.monitorId))
+        .filter((m) => this.scheduled(m.monitorId, location) && monitorIds.includes(m.monitorId))
         .map(({ locations: _l, ...m }) => [m.monitorId, m]),
     );
   }
-  async scheduledAt(location: string, monitorIds: readonly number[]) {
-    return new Set(this.monitors.filter((m) => m.locations.includes(location) && monitorIds.includes(m.monitorId)).map((m) => m.monitorId));
+  async changesAt(location: string, afterSeq: number, limit: number): Promise<LocationChange[]> {
+    return this.log.changes
+      .filter((c) => c.seq > afterSeq)
+      .slice(0, limit)
+      .map((c) => {
+        const scheduled = this.scheduled(c.monitorId, location);
+        return { ...c, ours: scheduled || (this.named.get(c.monitorId) ?? []).includes(location), gone: !scheduled };
+      });
+  }
+  private scheduled(monitorId: number, location: string): boolean {
+    return !this.paused.has(monitorId) && this.monitors.some((m) => m.monitorId === monitorId && m.locations.includes(location));
   }
 }
 

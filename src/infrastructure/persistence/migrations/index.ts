@@ -53,6 +53,7 @@ import { Migration20270205090000MaintenanceWindowKeys } from './20270205090000-m
 import { Migration20270206090000SsoConnections } from './20270206090000-sso-connections';
 import { Migration20270210090000OrganizationBranding } from './20270210090000-organization-branding';
 import { Migration20270210100000IncidentUpdates } from './20270210100000-incident-updates';
+import { Migration20270211090000ProbeGoneChanges } from './20270211090000-probe-gone-changes';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -110,4 +111,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270206090000SsoConnections', class: Migration20270206090000SsoConnections },
   { name: 'Migration20270210090000OrganizationBranding', class: Migration20270210090000OrganizationBranding },
   { name: 'Migration20270210100000IncidentUpdates', class: Migration20270210100000IncidentUpdates },
+  { name: 'Migration20270211090000ProbeGoneChanges', class: Migration20270211090000ProbeGoneChanges },
 ];

@@ -26,6 +26,8 @@ const generationOf = (workerId: string): number => Number(workerId.slice(workerI
  */
 export class RemoteCheckSchedule implements CheckSchedule {
   private readonly plans = new Map<number, CheckRequest>();
+  /** Monitors the last changes read said have no row at the location now (`gone`). */
+  private readonly gone = new Set<number>();
 
   constructor(
     private readonly api: ProbeApiClient,
@@ -59,9 +61,14 @@ export class RemoteCheckSchedule implements CheckSchedule {
     );
   }
 
+  /**
+   * The held rows of changed monitors, read again; monitors the last changes read said are gone
+   * from the location have none (the dispatcher drops them) and are not asked about.
+   */
   async held(workerId: string, monitorIds: readonly number[]): Promise<ClaimedCheck[]> {
-    if (monitorIds.length === 0) return [];
-    return this.rows(await this.api.call<RowsAnswer>('/schedule/held', { generation: generationOf(workerId), monitorIds }));
+    const ask = monitorIds.filter((id) => !this.gone.has(id));
+    if (ask.length === 0) return [];
+    return this.rows(await this.api.call<RowsAnswer>('/schedule/held', { generation: generationOf(workerId), monitorIds: ask }));
   }
 
   async release(workerId: string, rows: readonly ClaimedCheck[]): Promise<void> {
@@ -84,9 +91,14 @@ export class RemoteCheckSchedule implements CheckSchedule {
    */
   async changesAfter(afterSeq: number): Promise<ScheduleChange[]> {
     const changes: ScheduleChange[] = [];
+    this.gone.clear();
     let after = afterSeq;
     for (;;) {
       const page = await this.api.call<{ changes: WireChange[]; readThrough: number; more: boolean }>('/schedule/changes', { after });
+      for (const change of page.changes) {
+        if (change.gone === true) this.gone.add(change.monitorId);
+        else this.gone.delete(change.monitorId);
+      }
       changes.push(...page.changes.map(changeFromWire));
       const last = changes.at(-1)?.seq ?? afterSeq;
       if (page.readThrough > last) changes.push({ seq: page.readThrough, monitorId: 0, triggered: false, at: this.clock.now() });

@@ -70,7 +70,18 @@ export const WaitAnswer = z.object({
 });
 export const ChangesBody = z.object({ after: z.number().int().min(0) });
 export const ChangesAnswer = z.object({
-  changes: z.array(z.object({ seq: z.number().int(), monitorId: z.number().int(), triggered: z.boolean(), at: z.number().int() })),
+  changes: z.array(
+    z.object({
+      seq: z.number().int(),
+      monitorId: z.number().int(),
+      triggered: z.boolean(),
+      at: z.number().int(),
+      gone: z
+        .literal(true)
+        .optional()
+        .meta({ description: 'The monitor is no longer scheduled at the location (paused, deleted, location removed): stop checking it' }),
+    }),
+  ),
   readThrough: z.number().int().meta({ description: 'How far the change log was read: ask after it next' }),
   more: z.boolean(),
 });
@@ -81,7 +92,10 @@ export const ResultsAnswer = z.object({
   recorded: z.number().int().meta({ description: 'Judged by the alert rules' }),
   late: z.number().int().meta({ description: 'Stored as history only (the worker had lapsed, or older than the timely window)' }),
   duplicates: z.number().int().meta({ description: 'Already stored (a batch sent again)' }),
-  refused: z.number().int().meta({ description: 'About monitors the location no longer checks: dropped' }),
+  refused: z
+    .number()
+    .int()
+    .meta({ description: 'About monitors not scheduled at the location now (paused, deleted, location removed): dropped' }),
   tooOld: z.number().int().meta({ description: 'Older than the raw results window: dropped' }),
   tooNew: z.number().int().meta({ description: "Dated more than 60 s ahead of the service's clock: dropped" }),
   fenced: z.array(z.string()).meta({ description: 'Worker names no longer alive: forget their rows and register again' }),

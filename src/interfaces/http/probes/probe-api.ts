@@ -162,7 +162,8 @@ const ROUTES = [
     summary: 'Monitor changes and trigger-checks since the last read',
     description:
       'Changes logged after `after` about monitors checked from the location (edits, pauses, trigger-check, confirmation ' +
-      'checks), oldest first, with how far the log was read.',
+      'checks), oldest first, with how far the log was read. A change that took a monitor away from the location (paused, ' +
+      'deleted, location removed) is passed on too, marked `gone: true`: a probe holding the monitor stops checking it.',
     body: S.ChangesBody,
     response: S.ChangesAnswer,
     handler: (caller, body: z.output<typeof S.ChangesBody>, use) => use.gateway.changes(caller, body.after),
@@ -177,7 +178,8 @@ const ROUTES = [
       'lapsed worker (the probe was cut off) or older than a few minutes are stored as history only (uptime and rollups ' +
       'follow them, no stale alert is raised); results older than the raw results window are dropped (`tooOld`), and so are ' +
       "results dated more than 60 s ahead of the service's clock (`tooNew`). Only the process registered at the key's " +
-      'location may report for its stream (any other answers 409 probeNotRegistered). Times lie between 2000 and 2100, ' +
+      'location may report for its stream (any other answers 409 probeNotRegistered). Results about a monitor not ' +
+      'scheduled at the location now (paused, deleted, location removed) are dropped (`refused`). Times lie between 2000 and 2100, ' +
       'counts within their columns, and evidence nests at most 8 levels and holds at most 65,536 characters: beyond any ' +
       'bound the batch is refused with 400 naming the field.',
     body: S.ResultsBody,

@@ -13,13 +13,16 @@ const row = (monitorId: number, location: string) => ({ monitorId, location, slo
 function setup() {
   const registry = new FakeProbeRegistry();
   const schedule = new FakeSchedule([row(1, 'office'), row(2, 'office'), row(3, 'eu')]);
-  const assignments = new FakeProbeAssignments([
-    { monitorId: 1, organizationId: 5, customerId: 2, intervalMs: 60_000, locations: ['office'] },
-    { monitorId: 2, organizationId: 5, customerId: 2, intervalMs: 60_000, locations: ['office'] },
-    { monitorId: 3, organizationId: 6, customerId: 3, intervalMs: 60_000, locations: ['eu'] },
-  ]);
+  const assignments = new FakeProbeAssignments(
+    [
+      { monitorId: 1, organizationId: 5, customerId: 2, intervalMs: 60_000, locations: ['office'] },
+      { monitorId: 2, organizationId: 5, customerId: 2, intervalMs: 60_000, locations: ['office'] },
+      { monitorId: 3, organizationId: 6, customerId: 3, intervalMs: 60_000, locations: ['eu'] },
+    ],
+    schedule,
+  );
   const gateway = new ProbeScheduleGateway(schedule, new FakePlanner(), registry, assignments, clock);
-  return { registry, schedule, gateway };
+  return { registry, schedule, assignments, gateway };
 }
 
 describe('ProbeScheduleGateway', () => {
@@ -72,6 +75,24 @@ describe('ProbeScheduleGateway', () => {
     schedule.change(3, {});
     const page = await gateway.changes(caller, 0);
     expect(page.changes.map((c) => c.monitorId)).to.deep.equal([1]);
+    expect(page).to.include({ readThrough: 3, more: false });
+  });
+
+  it('shows a change that took a monitor away from its location, marked gone, and none of another location', async () => {
+    const { gateway, schedule, assignments } = setup();
+    await gateway.hello(caller, { name: 'p', version: '1' });
+    // Monitor 2 paused (its row at the location goes); monitor 3 moved from eu to elsewhere.
+    assignments.paused.add(2);
+    assignments.named.set(2, ['office']);
+    assignments.named.set(3, ['eu', 'us']);
+    schedule.change(2, 'gone');
+    schedule.change(3, 'gone');
+    schedule.change(1, {});
+    const page = await gateway.changes(caller, 0);
+    expect(page.changes).to.deep.equal([
+      { seq: 1, monitorId: 2, triggered: false, at: schedule.changes[0]!.at.getTime(), gone: true },
+      { seq: 3, monitorId: 1, triggered: false, at: schedule.changes[2]!.at.getTime() },
+    ]);
     expect(page).to.include({ readThrough: 3, more: false });
   });
 });
