@@ -457,6 +457,7 @@ function samplesFor(
     'PATCH /api/platform-admin/organizations/{id}': { body: { incidentManagementEnabled: true } },
     'PATCH /api/platform-admin/settings': { body: { agentAuthEnabled: true } },
     'POST /api/incidents': { body: { monitorId: records.website.publicId, title: 'Matrix' } },
+    'POST /api/incidents/{id}/updates': { body: { message: 'Matrix note' } },
     'POST /api/maintenance-windows': { body: maintenanceBody(customerId) },
     'POST /api/service-levels': { body: objectiveBody(records.website.publicId) },
     'PATCH /api/service-levels/{id}': { body: { name: 'Matrix renamed' } },

@@ -55,6 +55,15 @@ const SINGLE_GETS = new Set([
   '/api/tools/domain-expiry',
   '/api/websites/{id}/uptime-stats',
   '/api/websites/{id}/response-times',
+  ...['dns', 'icmp', 'tcp', 'smtp', 'ssh', 'ftp', 'imap-pop'].flatMap((type) => [
+    `/api/monitors/${type}/{id}/uptime-stats`,
+    `/api/monitors/${type}/{id}/response-times`,
+  ]),
+  '/api/branding',
+  // Single sign-on: the organization's one provider, and the sign-in's redirects.
+  '/api/organization/sso',
+  '/api/auth/sso/start',
+  '/api/auth/sso/callback',
   '/api/service-levels/{id}/status',
   '/api/customers/sms-usage',
   '/api/organization/smtp',
@@ -164,7 +173,7 @@ describe('OpenAPI list and create shapes', () => {
 
   it('lists every POST that is not a create as an action, so a new create is not missed', () => {
     const ACTIONS =
-      /\/(data-export|trigger-check|sign-up\/email|sign-in\/email|verify-totp|sign-out|enable|disable|reset|validate|deletion-request|identity|claim|notify|token|revoke|confirm|consent|rotate|acknowledge|resolve|preview-occurrences|batch|uptime-bars|bulk|overrides|calendar-feed|verify|activate|status|snooze|escalate|responders|merge|retry|events|test-alert|run|mandate|reconcile|discount|deactivate|reactivate|test|send-alert|monitor-tags|quota-tier|mcp|\{token\})$/;
+      /\/(data-export|trigger-check|sign-up\/email|sign-in\/email|verify-totp|sign-out|enable|disable|reset|validate|deletion-request|identity|claim|notify|token|revoke|confirm|consent|rotate|acknowledge|resolve|preview-occurrences|batch|uptime-bars|bulk|overrides|calendar-feed|verify|activate|status|snooze|escalate|responders|merge|retry|events|test-alert|run|mandate|reconcile|discount|deactivate|reactivate|test|send-alert|monitor-tags|quota-tier|mcp|updates|backchannel-logout\/\{organizationId\}|\{token\})$/;
     const unknown = Object.entries(document.paths)
       .filter(([path, item]) => item.post && !OWNED_ELSEWHERE(path) && !CREATES.includes(path) && !ACTIONS.test(path))
       .map(([path]) => path);
