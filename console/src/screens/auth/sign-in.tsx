@@ -61,10 +61,43 @@ export function SignIn({
           Sign in
         </button>
       </form>
+      <SingleSignOn />
       <p>
         No account yet? <Link to="/sign-up">Sign up</Link>
       </p>
     </Frame>
+  );
+}
+
+/**
+ * Sign-in through the organization's identity provider, found by the work e-mail's domain
+ * (GET /api/auth/sso/start answers the provider's address; the provider sends the browser back to
+ * the service, which opens the session and lands on the console).
+ */
+function SingleSignOn() {
+  const [email, setEmail] = useState('');
+  const { busy, submit, fieldError, message } = useSubmission(async () => {
+    const { url } = await ok(api.GET('/api/auth/sso/start', { params: { query: { email } } }));
+    window.location.assign(url);
+  });
+  return (
+    <form class="sso" onSubmit={submit} noValidate aria-labelledby="sso-title">
+      <h2 id="sso-title">Single sign-on</h2>
+      <Field label="Work e-mail" id="sso-email" error={fieldError('email')}>
+        <input
+          id="sso-email"
+          type="email"
+          autocomplete="username"
+          required
+          value={email}
+          onInput={(e) => setEmail(e.currentTarget.value)}
+        />
+      </Field>
+      <ErrorText message={message} />
+      <button type="submit" class="secondary" disabled={busy}>
+        Continue with single sign-on
+      </button>
+    </form>
   );
 }
 
