@@ -69,12 +69,14 @@ import { accountRouter } from '../../interfaces/http/identity/account.router';
 import { platformAdminRouter } from '../../interfaces/http/identity/platform-admin.router';
 import { healthRouter } from '../../interfaces/http/identity/health.router';
 import { probesRouter } from '../../interfaces/http/identity/probes.router';
+import { invitationsRouter } from '../../interfaces/http/identity/invitations.router';
+import { bindInvitations } from './invitation.bindings';
 import { accountDeletionsJob } from '../../interfaces/jobs/account-deletions.job';
 import type { ContextModule } from './context-module';
 import { sql } from '../../infrastructure/persistence/sql';
 
 /** Identity: organizations, users, sessions, two-step verification, API tokens, account deletion. */
-export const identityModule = bindings(({ bind }) => {
+export const identityModule = bindings(({ bind, single }) => {
   const orm = (ctx: { get<T>(id: symbol): T }) => ctx.get<MikroORM>(ORM);
   const cache = (ctx: { get<T>(id: symbol): T }) => ctx.get<CallerCache>(CALLER_CACHE);
 
@@ -213,6 +215,7 @@ export const identityModule = bindings(({ bind }) => {
         ),
     )
     .inSingletonScope();
+  bindInvitations({ single });
   bind(OrganizationSettings)
     .toDynamicValue((c) => new OrganizationSettings(c.get(ORGANIZATION_REPOSITORY), c.get(CLOCK)))
     .inSingletonScope();
@@ -280,6 +283,16 @@ export const identityModule = bindings(({ bind }) => {
 export const identityContext: ContextModule = {
   name: 'identity',
   bindings: identityModule,
-  routers: [authRouter, usersRouter, organizationRouter, tokensRouter, accountRouter, platformAdminRouter, healthRouter, probesRouter],
+  routers: [
+    authRouter,
+    usersRouter,
+    organizationRouter,
+    tokensRouter,
+    accountRouter,
+    platformAdminRouter,
+    healthRouter,
+    probesRouter,
+    invitationsRouter,
+  ],
   jobs: [accountDeletionsJob],
 };

@@ -52,6 +52,7 @@ import { Migration20270204090000DependencyForgetPerStatement } from './202702040
 import { Migration20270205090000MaintenanceWindowKeys } from './20270205090000-maintenance-window-keys';
 import { Migration20270210090000OrganizationBranding } from './20270210090000-organization-branding';
 import { Migration20270210100000IncidentUpdates } from './20270210100000-incident-updates';
+import { Migration20270211090000UserInvitations } from './20270211090000-user-invitations';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -108,4 +109,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270205090000MaintenanceWindowKeys', class: Migration20270205090000MaintenanceWindowKeys },
   { name: 'Migration20270210090000OrganizationBranding', class: Migration20270210090000OrganizationBranding },
   { name: 'Migration20270210100000IncidentUpdates', class: Migration20270210100000IncidentUpdates },
+  { name: 'Migration20270211090000UserInvitations', class: Migration20270211090000UserInvitations },
 ];
