@@ -1,8 +1,13 @@
 import { expect } from 'chai';
-import { api, expectError } from '../../../support/http-client';
+import pino from 'pino';
+import { api, apiAt, expectError } from '../../../support/http-client';
 import { anOrganization, uniqueEmail } from '../../../support/builders';
 import { aCustomerRow, aMember } from '../../../support/identity-fixtures';
-import { testServer } from '../../../support/test-server';
+import { testConfig, testDatabase, testDnsServer, testServer } from '../../../support/test-server';
+import { testClock } from '../../../support/test-clock';
+import { testCertificates } from '../../../support/peers/certificates';
+import { SmtpPeer } from '../../../support/peers/smtp-peer';
+import { startApplication, type RunningApplication } from '../../../../src/main/application';
 import { sql } from '../../../../src/infrastructure/persistence/sql';
 
 const tokenOf = (acceptUrl: string) => decodeURIComponent(acceptUrl.split('/app/invitations/')[1]!);
@@ -129,5 +134,49 @@ describe('invitations', () => {
       'invalidCustomer',
     );
     expect((await api('GET', '/api/invitations', { token: other.token })).body.items).to.have.length(1);
+  });
+
+  /** The organization's own SMTP server, a real smtp-server on loopback (the target policy admits it). */
+  describe('with a mail server', () => {
+    const MAIL_HOST = 'mail.invite-fixture.com';
+    const peer = new SmtpPeer(testCertificates().selfSigned, { starttls: false });
+    let app: RunningApplication;
+
+    before(async () => {
+      await peer.start();
+      const dns = await testDnsServer();
+      dns.set(MAIL_HOST, { A: ['127.0.0.1'] });
+      const config = testConfig({ DNS_SERVERS: dns.server, CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8' });
+      app = await startApplication(
+        { ...config, databaseUrl: (await testDatabase()).url },
+        { clock: testClock, jobs: false, checkWorker: false, logger: pino({ level: 'silent' }) },
+      );
+    });
+    after(async () => {
+      await app?.stop();
+      await peer.stop();
+    });
+
+    it('e-mails the link (the answer then has no acceptUrl), and the mailed link works', async () => {
+      const org = await anOrganization('mailed');
+      const smtp = await apiAt(app.url, 'PATCH', '/api/organization/smtp', {
+        token: org.token,
+        body: { host: MAIL_HOST, port: peer.port, security: 'none', username: 'user', password: 'secret', fromAddress: 'noc@example.com' },
+      });
+      expect(smtp.status, JSON.stringify(smtp.body)).to.equal(200);
+      const email = uniqueEmail('mailed');
+      const created = await apiAt(app.url, 'POST', '/api/invitations', { token: org.token, body: { email, role: 'readonly' } });
+      expect(created.status, JSON.stringify(created.body)).to.equal(201);
+      expect(created.body).to.include({ mailed: true, acceptUrl: null });
+      const mail = peer.messages.find((m) => m.to.includes(email));
+      expect(mail, 'the invitation e-mail').to.exist;
+      const token = /\/app\/invitations\/([A-Za-z0-9_-]{43})/.exec(mail!.raw)?.[1];
+      expect(token, mail!.raw).to.be.a('string');
+      const accepted = await apiAt(app.url, 'POST', `/api/invitations/accept/${token}`, {
+        body: { name: 'Mailed', password: 'long enough pw' },
+      });
+      expect(accepted.status, JSON.stringify(accepted.body)).to.equal(200);
+      expect(accepted.body.user).to.include({ email, role: 'readonly' });
+    });
   });
 });
