@@ -123,6 +123,7 @@ export async function buildWorld(): Promise<MatrixWorld> {
   const domain = await aDomain(admin, customerId);
   const ip = await anIp(admin, customerId);
   const target = await aMember(set.org, 'editor');
+  const invitation = await anInvitation(admin);
   const orgTokenRow = (await must('GET', '/api/organization/tokens', admin)).items as Array<{ id: string | number }>;
   const customerTokens = (await must('GET', '/api/customer/tokens', admin)).items as Array<{ id: string | number }>;
   const incident = await must('POST', '/api/incidents', admin, { monitorId: website.publicId, title: 'Matrix incident' });
@@ -226,6 +227,8 @@ export async function buildWorld(): Promise<MatrixWorld> {
     'im/contact-methods': String(contactMethod.id),
     'admin/organizations': String(set.organizationId),
     'admin/users': target.id,
+    invitations: invitation.id,
+    'invitations/accept': invitation.token,
   };
   for (const [kind, monitor] of Object.entries(monitors)) ids[`monitors/${kind}`] = String(monitor.publicId ?? monitor.id);
 
@@ -285,6 +288,7 @@ function freshFactories(
   const one = (key: string, make: () => Promise<string | number>) => async () => ({ [key]: String(await make()) });
   const factories: Record<string, () => Promise<Record<string, string>>> = {
     'DELETE /api/users/{id}': one('users', async () => (await aMember(set.org, 'editor')).id),
+    'DELETE /api/invitations/{id}': one('invitations', async () => (await anInvitation(admin)).id),
     'DELETE /api/organization/tokens/{id}': async () => {
       const name = `fresh ${suffix()}`;
       await anOrgToken(admin, { name });
@@ -445,6 +449,7 @@ function samplesFor(
     'POST /api/auth/two-factor/verify-totp': { body: { code: '000000' } },
     'POST /api/auth/two-factor/enable': { body: { password: 'not the password' } },
     'POST /api/auth/two-factor/disable': { body: { password: 'not the password' } },
+    'POST /api/invitations': { body: { email: `matrix-invitee-${suffix()}@test.example`, role: 'readonly' } },
     'POST /api/users': {
       body: { name: 'Matrix user', email: `matrix-user-${suffix()}@test.example`, password: PASSWORD, role: 'readonly' },
     },
@@ -579,4 +584,10 @@ function samplesFor(
   };
   for (const [kind, body] of Object.entries(hosts)) samples[`POST /api/monitors/${kind}`] = { body: { customerId, ...body } };
   return samples;
+}
+
+/** A pending invitation of the admin's organization: its id and the token of its link. */
+async function anInvitation(admin: string): Promise<{ id: string; token: string }> {
+  const created = await must('POST', '/api/invitations', admin, { email: `matrix-invited-${suffix()}@test.example`, role: 'readonly' });
+  return { id: String(created.id), token: decodeURIComponent(String(created.acceptUrl).split('/app/invitations/')[1]) };
 }

@@ -14,7 +14,7 @@ export interface ExplicitAuditEntry {
   readonly credentialId?: string | null;
   readonly resourceType: string;
   readonly resourceId: string;
-  readonly action: 'signedIn' | 'signInFailed' | 'toolCalled';
+  readonly action: 'signedIn' | 'signInFailed' | 'toolCalled' | 'accepted';
 }
 
 /**

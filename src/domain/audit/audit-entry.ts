@@ -1,6 +1,6 @@
 /** What an entry says happened to its resource. */
 /** `toolCalled`: an MCP tool call (resource `mcpTool`, the tool's name), whatever its outcome. */
-export type AuditAction = 'created' | 'updated' | 'deleted' | 'signedIn' | 'signInFailed' | 'toolCalled';
+export type AuditAction = 'created' | 'updated' | 'deleted' | 'signedIn' | 'signInFailed' | 'toolCalled' | 'accepted';
 
 /**
  * Who an entry says acted: a person signed in, an API token, an agent, an unknown caller (a failed

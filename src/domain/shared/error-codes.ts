@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'migrationsPending',
   // identity (design)
   'emailAlreadyRegistered',
+  'invitationAlreadyPending',
+  'invitationNotFound',
   'invalidCredentials',
   'signupClosed',
   'twoFactorAlreadyEnabled',

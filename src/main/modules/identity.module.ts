@@ -72,6 +72,8 @@ import { accountRouter } from '../../interfaces/http/identity/account.router';
 import { platformAdminRouter } from '../../interfaces/http/identity/platform-admin.router';
 import { healthRouter } from '../../interfaces/http/identity/health.router';
 import { probesRouter } from '../../interfaces/http/identity/probes.router';
+import { invitationsRouter } from '../../interfaces/http/identity/invitations.router';
+import { bindInvitations } from './invitation.bindings';
 import { accountDeletionsJob } from '../../interfaces/jobs/account-deletions.job';
 import type { ContextModule } from './context-module';
 import { sql } from '../../infrastructure/persistence/sql';
@@ -217,6 +219,7 @@ export const identityModule = bindings(({ bind, single }) => {
         ),
     )
     .inSingletonScope();
+  bindInvitations({ single });
   bind(OrganizationSettings)
     .toDynamicValue((c) => new OrganizationSettings(c.get(ORGANIZATION_REPOSITORY), c.get(CLOCK)))
     .inSingletonScope();
@@ -296,6 +299,7 @@ export const identityContext: ContextModule = {
     platformAdminRouter,
     healthRouter,
     probesRouter,
+    invitationsRouter,
   ],
   jobs: [accountDeletionsJob],
 };

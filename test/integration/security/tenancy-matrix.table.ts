@@ -96,6 +96,12 @@ export const MATRIX: Record<string, string> = {
   'POST /api/auth/two-factor/enable': 'U UUUUD DU DDD UU',
   // As enable.
   'POST /api/auth/two-factor/disable': 'U UUUUD DU DDD UU',
+  'GET /api/invitations': ORG_ADMIN,
+  'POST /api/invitations': ORG_ADMIN,
+  'DELETE /api/invitations/{id}': ORG_ADMIN_ONE,
+  'GET /api/invitations/accept/{token}': PUBLIC_API,
+  // Without a body every caller is refused by the schema (400, past the gates): the acceptance itself is invitations.test.ts.
+  'POST /api/invitations/accept/{token}': PUBLIC_API,
   'GET /api/users': ORG_READ,
   'POST /api/users': ORG_ADMIN,
   'GET /api/users/{id}': ORG_READ_ONE,

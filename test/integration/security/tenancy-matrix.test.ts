@@ -150,4 +150,6 @@ const PUBLIC_BY_DESIGN = new Set([
   'POST /status/{slug}/unsubscribe',
   'GET /api/im/calendar/{token}',
   'POST /api/im/ingest/{token}',
+  'GET /api/invitations/accept/{token}',
+  'POST /api/invitations/accept/{token}',
 ]);

@@ -3,6 +3,7 @@ import type { Area } from '../area';
 
 const UsersPage = lazy(() => import('./users-page').then((m) => m.UsersPage));
 const TokensPage = lazy(() => import('./tokens-page').then((m) => m.TokensPage));
+const InvitationPage = lazy(() => import('./invitation-page').then((m) => m.InvitationPage));
 const AgentsPage = lazy(() => import('./agents-page').then((m) => m.AgentsPage));
 
 /** The people and agents of an organization: users and roles, API tokens, connected agents. */
@@ -11,6 +12,7 @@ export const accessArea: Area = {
     { pattern: '/organization/users', render: (_, user) => <UsersPage user={user} /> },
     { pattern: '/organization/tokens', render: (_, user) => <TokensPage user={user} /> },
     { pattern: '/organization/agents', render: () => <AgentsPage /> },
+    { pattern: '/invitations/:token', public: true, render: (params) => <InvitationPage token={params.token ?? ''} /> },
   ],
   settings: [
     {

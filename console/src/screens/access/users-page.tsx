@@ -4,6 +4,7 @@ import { ErrorText } from '../../components/field';
 import { loadCustomers } from '../../monitors/monitor-rows';
 import type { User } from '../../session';
 import { AddUser } from './add-user';
+import { InviteUser } from './invite-user';
 import { UserLine } from './user-line';
 import './access.css';
 
@@ -58,7 +59,14 @@ export function UsersPage({ user }: { user: User }) {
           />
         ))}
       </ul>
-      {admin ? <AddUser customers={customers} onAdded={load} /> : <p class="muted">Only administrators add, change or remove users.</p>}
+      {admin ? (
+        <div class="access-add">
+          <AddUser customers={customers} onAdded={load} />
+          <InviteUser customers={customers} />
+        </div>
+      ) : (
+        <p class="muted">Only administrators add, change or remove users.</p>
+      )}
     </section>
   );
 }

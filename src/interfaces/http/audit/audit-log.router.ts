@@ -34,7 +34,7 @@ const AuditEntrySchema = z
     customerId: z.number().int().nullable(),
     action: z.string().meta({
       description:
-        '`created`, `updated`, `deleted`, `signedIn`, `signInFailed` or `toolCalled` (an MCP tool call: resourceType `mcpTool`, ' +
+        '`created`, `updated`, `deleted`, `signedIn`, `signInFailed`, `accepted` (an invitation) or `toolCalled` (an MCP tool call: resourceType `mcpTool`, ' +
         'resourceId the tool); system entries on a monitor: `monitor.stateUnknown` ' +
         '(too few of its locations have a live check process to decide it: changes.silentLocations says which are silent, ' +
         'changes.state the state before and after) and `monitor.stateKnown` (enough are live again)',

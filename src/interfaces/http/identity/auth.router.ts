@@ -1,4 +1,4 @@
-import type { CookieOptions, Response } from 'express';
+import type { Response } from 'express';
 import { z } from 'zod';
 import { SignUp } from '../../../application/identity/sign-up';
 import { SignIn } from '../../../application/identity/sign-in';
@@ -6,11 +6,12 @@ import { SignOut } from '../../../application/identity/sign-out';
 import { VerifyTotp } from '../../../application/identity/verify-totp';
 import { DisableTwoFactor, EnableTwoFactor } from '../../../application/identity/two-factor';
 import { AuthenticateCaller } from '../../../application/identity/authenticate-caller';
-import { SESSION_LIFETIME_MS, TWO_FACTOR_CHALLENGE_MS } from '../../../domain/identity/session';
+import { TWO_FACTOR_CHALLENGE_MS } from '../../../domain/identity/session';
 import { ApiRouter } from '../shared/api-router';
 import { SESSION_COOKIE, TWO_FACTOR_COOKIE, credentialOf } from '../shared/http-context';
 import { defineRouter } from '../shared/router-deps';
 import { presentUser } from './presenters';
+import { identityCookie, startSession as startSessionCookie } from './session-cookie';
 import { Email, Password, SessionSchema, SignedInSchema, SuccessSchema } from './schemas';
 
 const tags = ['Authentication'] as const;
@@ -27,14 +28,8 @@ export const authRouter = defineRouter(
     disableTwoFactor: DisableTwoFactor,
   },
   (deps, use) => {
-    const cookie = (maxAge: number): CookieOptions => ({
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: deps.secureCookies,
-      path: '/',
-      maxAge,
-    });
-    const startSession = (res: Response, token: string) => res.cookie(SESSION_COOKIE, token, cookie(SESSION_LIFETIME_MS));
+    const cookie = (maxAge: number) => identityCookie(deps.secureCookies, maxAge);
+    const startSession = (res: Response, token: string) => startSessionCookie(res, token, deps.secureCookies);
 
     return new ApiRouter(deps)
       .public({

@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   databaseUnavailable: 503,
   migrationsPending: 503,
   emailAlreadyRegistered: 409,
+  invitationAlreadyPending: 409,
+  invitationNotFound: 404,
   invalidCredentials: 401,
   signupClosed: 403,
   twoFactorAlreadyEnabled: 409,

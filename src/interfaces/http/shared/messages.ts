@@ -28,6 +28,8 @@ export const MESSAGES: Partial<Record<ErrorCode, string>> = {
   accountDeletionUserNotFound: 'Account not found',
   accountDeletionNotRecorded: 'The request changed concurrently; retry',
   emailAlreadyRegistered: 'Email already registered',
+  invitationAlreadyPending: 'An invitation for this e-mail is already pending',
+  invitationNotFound: 'Invitation not found, expired or already used',
   invalidCredentials: 'Invalid email or password',
   signupClosed: 'Sign-up is closed',
   invalidTwoFactorCode: 'Invalid two-step verification code',
