@@ -89,6 +89,7 @@ const CREATES = [
   '/api/organization/tokens',
   '/api/customer/tokens',
   '/api/incidents',
+  '/api/invitations',
   '/api/maintenance-windows',
   '/api/package-configs',
   '/api/custom-fields',

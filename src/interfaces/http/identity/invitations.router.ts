@@ -3,6 +3,7 @@ import { ROLES } from '../../../domain/identity/role';
 import type { Invitation } from '../../../domain/identity/invitation';
 import { Invitations } from '../../../application/identity/invitations';
 import { ApiRouter } from '../shared/api-router';
+import { PageOnlyQuery, pageOf, pagedSchema } from '../shared/paging';
 import { defineRouter } from '../shared/router-deps';
 import { presentUser } from './presenters';
 import { Email, Password, SignedInSchema, SuccessSchema } from './schemas';
@@ -62,9 +63,10 @@ export const invitationsRouter = defineRouter({ invitations: Invitations }, (dep
       path: '/api/invitations',
       tags,
       summary: 'Pending invitations (admins only)',
-      response: z.object({ items: z.array(InvitationSchema) }).meta({ id: 'InvitationList' }),
+      query: PageOnlyQuery,
+      response: pagedSchema(InvitationSchema, 'InvitationPage'),
       errors: ['roleForbidden', 'customerScopedTokenForbidden'],
-      handler: async ({ actor }) => ({ items: (await invitations().list(actor)).map(presentInvitation) }),
+      handler: async ({ actor, query }) => pageOf((await invitations().list(actor)).map(presentInvitation), query),
     })
     .route({
       operationId: 'revokeInvitation',
