@@ -245,15 +245,9 @@ export const identityModule = bindings(({ bind, single }) => {
         ),
     )
     .inSingletonScope();
-  bind(CheckHealth)
-    .toDynamicValue((c) => new CheckHealth(c.get(DATABASE_PROBE)))
-    .inSingletonScope();
-  bind(SCHEMA_PROBE)
-    .toDynamicValue((c) => new SqlSchemaProbe(c.get<SqlRunner>(SQL)))
-    .inSingletonScope();
-  bind(CheckReadiness)
-    .toDynamicValue((c) => new CheckReadiness(c.get(SCHEMA_PROBE)))
-    .inSingletonScope();
+  single(CheckHealth, (c) => new CheckHealth(c.get(DATABASE_PROBE)));
+  single(SCHEMA_PROBE, (c) => new SqlSchemaProbe(c.get<SqlRunner>(SQL)));
+  single(CheckReadiness, (c) => new CheckReadiness(c.get(SCHEMA_PROBE)));
 
   // VAT validation against VIES, reached through the target policy like every outbound call.
   bind(VAT_REGISTRY)
@@ -267,9 +261,7 @@ export const identityModule = bindings(({ bind, single }) => {
       );
     })
     .inSingletonScope();
-  bind(VAT_VALIDATION_STORE)
-    .toDynamicValue((c) => new SqlVatValidationStore(c.get<SqlRunner>(SQL)))
-    .inSingletonScope();
+  single(VAT_VALIDATION_STORE, (c) => new SqlVatValidationStore(c.get<SqlRunner>(SQL)));
   bind(ValidateVatId)
     .toDynamicValue(
       (c) =>
