@@ -157,6 +157,20 @@ export function IncidentPage({ id, user }: { id: string; user: User }) {
       <ErrorText message={error} />
       <IncidentList incidents={[incident]} onChanged={() => void reload()} canWrite={user.role !== 'readonly'} />
       {user.role !== 'readonly' && incident.status !== 'resolved' ? <UpdateForm incident={incident} onPosted={reload} /> : null}
+      {incident.affectedMonitors.length > 0 ? (
+        <section aria-labelledby="incident-affected-title">
+          <h2 id="incident-affected-title">Affected monitors ({incident.affectedMonitors.length})</h2>
+          <p class="muted">Monitors depending on this one that fail with it: this incident stands for them.</p>
+          <ul>
+            {incident.affectedMonitors.map((affected) => (
+              <li key={affected.publicId}>
+                <Link to={`/monitors/website/${affected.publicId}`}>{affected.name}</Link>
+                <span class="muted"> · since {dateTime(affected.since)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <h2>Timeline</h2>
       <ol class="timeline" aria-label="Timeline">
         {linesOf(loaded).map((line, index) => (
