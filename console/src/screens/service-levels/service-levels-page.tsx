@@ -98,7 +98,7 @@ function ObjectiveCard(props: { objective: Objective; loaded: Loaded; rows: Map<
       <header class="slo-head">
         <h2 id={`slo-${objective.id}`}>{objective.name}</h2>
         {firing.length > 0 ? (
-          <span class="pill pill-failed">Burning fast{firing.includes('slow') && !firing.includes('fast') ? ' (slow rule)' : ''}</span>
+          <span class="pill pill-failed">{firing.includes('fast') ? 'Burning fast' : 'Burning (slow rule)'}</span>
         ) : null}
       </header>
       <p class="muted">
