@@ -39,7 +39,9 @@ describe('console: service level objectives', function () {
     return context;
   };
 
-  before(async () => {
+  // Building the console when its sources changed (once per run; `npm test` builds it first) can take a minute or more.
+  before(async function () {
+    this.timeout(240_000);
     await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
     app = await aConsoleService();
     browser = await launchConsoleBrowser();

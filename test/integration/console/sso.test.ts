@@ -40,7 +40,9 @@ describe('console: single sign-on settings and the sign-in through the provider'
   const adminEmail = uniqueEmail('sso-admin');
   const domain = `acme-${randomBytes(4).toString('hex')}.example`;
 
-  before(async () => {
+  // Building the console when its sources changed (once per run; `npm test` builds it first) can take a minute or more.
+  before(async function () {
+    this.timeout(240_000);
     const port = await aFreePort();
     const base = `http://127.0.0.1:${port}`;
     peer = await OidcPeer.start(`${base}/api/auth/sso/callback`, [CLIENT]);
