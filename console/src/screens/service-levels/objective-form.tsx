@@ -122,6 +122,10 @@ export function ObjectiveForm({ user, id }: { user: User; id: string | null }) {
   if (!edits(user)) return <p>Your role may read objectives but not change them.</p>;
   if (id && !loaded) return loadError ? <ErrorText message={loadError} /> : <p role="status">Loading the objective…</p>;
   const subjectError = fieldError('subject') ?? fieldError('type');
+  // A refusal shown at its field is not said twice.
+  const atAField = ['name', 'websiteId', 'customerId', 'tagId', 'target', 'window', 'timezone', 'subject', 'type'].some((f) =>
+    fieldError(f),
+  );
   const customerTags = tags.filter((t) => t.customerId === null || String(t.customerId) === values.customerId);
   const title = loaded ? `Edit ${loaded.name}` : 'Add a service level objective';
   return (
@@ -214,7 +218,7 @@ export function ObjectiveForm({ user, id }: { user: User; id: string | null }) {
           <input type="checkbox" checked={values.alertsEnabled} onChange={(e) => set('alertsEnabled', e.currentTarget.checked)} />
           Alert the notification channels when the budget burns fast
         </label>
-        <ErrorText message={message ?? loadError} />
+        <ErrorText message={atAField ? loadError : (message ?? loadError)} />
         <button type="submit" disabled={busy}>
           {loaded ? 'Save objective' : 'Add objective'}
         </button>

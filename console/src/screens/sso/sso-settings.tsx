@@ -47,6 +47,9 @@ const valuesOf = (s: Settings): Values => ({
   breakGlassUserId: s.breakGlassUserId ?? '',
 });
 
+/** The fields the form shows a refusal at (one shown there is not said again under the form). */
+const FIELDS = ['issuer', 'clientId', 'clientSecret', 'allowedDomains', 'defaultRole', 'groupClaim', 'groupRoles', 'breakGlassUserId'];
+
 /** The rules' refusals name their field by code: shown at that field. */
 const CODE_FIELDS: Record<string, string> = {
   ssoIssuerInvalid: 'issuer',
@@ -255,7 +258,7 @@ export function SsoSettingsPage({ user }: { user: User }) {
             ))}
           </select>
         </Field>
-        <ErrorText message={message} />
+        <ErrorText message={FIELDS.some((f) => fieldError(f)) ? null : message} />
         {saved ? <p role="status">Saved.</p> : null}
         <div class="sso-actions">
           <button type="submit" disabled={busy}>
