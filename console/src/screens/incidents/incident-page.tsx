@@ -7,6 +7,7 @@ import { Link } from '../../components/link';
 import { useLiveReload } from '../../monitors/use-live-reload';
 import type { User } from '../../session';
 import { IncidentList } from './incident-list';
+import { AffectedMonitors } from '../monitors/dependencies';
 
 type Detail = Schemas['IncidentDetail'];
 type Delivery = Schemas['NotificationDelivery'];
@@ -157,20 +158,7 @@ export function IncidentPage({ id, user }: { id: string; user: User }) {
       <ErrorText message={error} />
       <IncidentList incidents={[incident]} onChanged={() => void reload()} canWrite={user.role !== 'readonly'} />
       {user.role !== 'readonly' && incident.status !== 'resolved' ? <UpdateForm incident={incident} onPosted={reload} /> : null}
-      {incident.affectedMonitors.length > 0 ? (
-        <section aria-labelledby="incident-affected-title">
-          <h2 id="incident-affected-title">Affected monitors ({incident.affectedMonitors.length})</h2>
-          <p class="muted">Monitors depending on this one that fail with it: this incident stands for them.</p>
-          <ul>
-            {incident.affectedMonitors.map((affected) => (
-              <li key={affected.publicId}>
-                <Link to={`/monitors/website/${affected.publicId}`}>{affected.name}</Link>
-                <span class="muted"> · since {dateTime(affected.since)}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <AffectedMonitors affected={incident.affectedMonitors} />
       <h2>Timeline</h2>
       <ol class="timeline" aria-label="Timeline">
         {linesOf(loaded).map((line, index) => (

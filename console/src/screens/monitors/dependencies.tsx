@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
-import { describe, type ApiError } from '../../api/client';
+import { describe, type ApiError, type Schemas } from '../../api/client';
+import { dateTime } from '../../components/format';
 import { Link } from '../../components/link';
 import { byName, loadOverview, type OverviewRow } from '../../monitors/monitor-rows';
-import './monitors.css';
 
 /** How many matches the picker lists at once (the chosen ones are always listed). */
 const SHOWN = 30;
@@ -129,6 +129,33 @@ export function MonitorDependencies({ dependsOn, root }: { dependsOn: readonly s
         </ul>
       )}
       {error ? <p class="error">{error}</p> : null}
+    </section>
+  );
+}
+
+/**
+ * A root incident's affected monitors (`affectedMonitors` of GET /api/incidents/{id}): the monitors
+ * depending on it that fail with it, each a link to its page (its kind from the overview's rows).
+ */
+export function AffectedMonitors({ affected }: { affected: ReadonlyArray<Schemas['AffectedMonitor']> }) {
+  const { rows } = useMonitorRows(affected.length > 0);
+  if (affected.length === 0) return null;
+  const byId = new Map((rows ?? []).map((row) => [row.publicId, row]));
+  return (
+    <section aria-labelledby="incident-affected-title">
+      <h2 id="incident-affected-title">Affected monitors ({affected.length})</h2>
+      <p class="muted">Monitors depending on this one that fail with it: this incident stands for them.</p>
+      <ul>
+        {affected.map((monitor) => {
+          const row = byId.get(monitor.publicId);
+          return (
+            <li key={monitor.publicId}>
+              {row ? <Link to={monitorPath(row)}>{monitor.name}</Link> : <span>{monitor.name}</span>}
+              <span class="muted"> · since {dateTime(monitor.since)}</span>
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }
