@@ -9,6 +9,7 @@ import type { User } from '../../session';
 import { IncidentList } from './incident-list';
 import { Loading } from '../../components/loading';
 import { useResource } from '../../components/use-resource';
+import { AffectedMonitors } from '../monitors/dependencies';
 
 type Detail = Schemas['IncidentDetail'];
 type Delivery = Schemas['NotificationDelivery'];
@@ -149,6 +150,7 @@ export function IncidentPage({ id, user }: { id: string; user: User }) {
       <ErrorText message={error} />
       <IncidentList incidents={[incident]} onChanged={() => void reload()} canWrite={user.role !== 'readonly'} />
       {user.role !== 'readonly' && incident.status !== 'resolved' ? <UpdateForm incident={incident} onPosted={reload} /> : null}
+      <AffectedMonitors affected={incident.affectedMonitors} />
       <h2>Timeline</h2>
       <ol class="timeline" aria-label="Timeline">
         {linesOf(loaded).map((line, index) => (
