@@ -138,7 +138,9 @@ export function renderPublicHtml(m: PublicStatusPage, base: string): string {
       .join('')}</section>`,
   );
   if (m.objectives.length > 0)
-    sections.push(`<section aria-labelledby="sl"><h2 id="sl">Service levels</h2><ul>${m.objectives.map(objective).join('')}</ul></section>`);
+    sections.push(
+      `<section aria-labelledby="sl"><h2 id="sl">Service levels</h2><ul>${m.objectives.map(objective).join('')}</ul></section>`,
+    );
   const upcoming = m.scheduledMaintenance.filter(
     (s) => !m.activeMaintenance.some((a) => a.id === s.id && a.start.getTime() === s.start.getTime()),
   );

@@ -70,11 +70,14 @@ const fields = {
   showResponseTimes: z.boolean().meta({ description: "Show each monitor's last response time on the page" }),
   footer: z.string().trim().max(2000).nullable().meta({ description: 'Plain text at the bottom of the page' }),
   ipAllowlist: IpAllowlist,
-  objectives: z.array(Ref).max(20).meta({
-    description:
-      'Service level objectives whose attainment the page shows, by public or legacy id, in display order (at most 20). ' +
-      "A customer's page may name only that customer's objectives; another's answers serviceLevelObjectiveNotFound (404)",
-  }),
+  objectives: z
+    .array(Ref)
+    .max(20)
+    .meta({
+      description:
+        'Service level objectives whose attainment the page shows, by public or legacy id, in display order (at most 20). ' +
+        "A customer's page may name only that customer's objectives; another's answers serviceLevelObjectiveNotFound (404)",
+    }),
   password: Password,
 };
 

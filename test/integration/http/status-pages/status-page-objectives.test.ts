@@ -93,7 +93,11 @@ describe('status pages: service level objectives shown', () => {
     const body = (objectives: string[]) => ({ title: 'Mine', slug: slug('mine'), customerId: String(mine), objectives });
     const refused = await api('POST', '/api/status-pages', { token: org.token, body: body([theirObjective.id]) });
     expectError(refused, 404, 'serviceLevelObjectiveNotFound');
-    expectError(await api('POST', '/api/status-pages', { token: org.token, body: body([strangers.id]) }), 404, 'serviceLevelObjectiveNotFound');
+    expectError(
+      await api('POST', '/api/status-pages', { token: org.token, body: body([strangers.id]) }),
+      404,
+      'serviceLevelObjectiveNotFound',
+    );
     const page = await api('POST', '/api/status-pages', { token: org.token, body: body([myObjective.id]) });
     expect(page.status, JSON.stringify(page.body)).to.equal(201);
     expectError(
