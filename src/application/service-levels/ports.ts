@@ -34,6 +34,8 @@ export interface ObjectiveSubjects {
   resolve(scope: TenantScope, input: SubjectInput): Promise<{ subject: ObjectiveSubject; customerId: number }>;
   /** The monitors the subject covers now (a customer's present monitors, with the tag when named). */
   monitorsOf(organizationId: number, subject: ObjectiveSubject): Promise<MonitorRef[]>;
+  /** The subject in words a status page visitor reads: the monitor's name, "All monitors" or "Monitors tagged …". */
+  describe(organizationId: number, subject: ObjectiveSubject): Promise<string>;
 }
 export const OBJECTIVE_SUBJECTS = token<ObjectiveSubjects>('ObjectiveSubjects');
 

@@ -18,6 +18,8 @@ import { GetObjectiveStatus } from '../../application/service-levels/get-objecti
 import { EvaluateBurnAlerts } from '../../application/service-levels/evaluate-burn-alerts';
 import { ReportServiceLevels } from '../../application/service-levels/report-service-levels';
 import { REPORT_OBJECTIVES } from '../../application/reports/ports';
+import { PAGE_OBJECTIVES } from '../../application/status-pages/ports';
+import { PageServiceLevels } from '../../application/service-levels/page-service-levels';
 import { SqlObjectiveRepository } from '../../infrastructure/service-levels/sql-objective.repository';
 import { SqlObjectiveSubjects } from '../../infrastructure/service-levels/sql-objective-subjects';
 import { SqlServiceLevelCoverage } from '../../infrastructure/service-levels/sql-service-level-coverage';
@@ -47,6 +49,7 @@ export const serviceLevelsModule = bindings(({ single }) => {
       ),
   );
   single(REPORT_OBJECTIVES, (c) => new ReportServiceLevels(c.get(OBJECTIVE_REPOSITORY), c.get(OBJECTIVE_SUBJECTS), c.get(ObjectiveMeter)));
+  single(PAGE_OBJECTIVES, (c) => new PageServiceLevels(c.get(OBJECTIVE_REPOSITORY), c.get(OBJECTIVE_SUBJECTS), c.get(GetObjectiveStatus)));
   single(ListObjectives, (c) => new ListObjectives(c.get(OBJECTIVE_REPOSITORY)));
   single(GetObjective, (c) => new GetObjective(c.get(OBJECTIVE_REPOSITORY)));
   single(

@@ -10,6 +10,7 @@ import {
   PAGE_ACCESS_TOKENS,
   PAGE_EVENT_FEED,
   PAGE_INCIDENT_REPOSITORY,
+  PAGE_OBJECTIVES,
   STATUS_PAGE_READINGS,
   STATUS_PAGE_REPOSITORY,
   SUBSCRIBER_REPOSITORY,
@@ -124,7 +125,7 @@ export const statusPagesModule = bindings(({ single }) => {
       ),
   );
 
-  single(StatusPageViews, (c) => new StatusPageViews(c.get(COMPONENT_CATALOG)));
+  single(StatusPageViews, (c) => new StatusPageViews(c.get(COMPONENT_CATALOG), c.get(PAGE_OBJECTIVES)));
   single(
     CreateStatusPage,
     (c) =>
@@ -134,6 +135,7 @@ export const statusPagesModule = bindings(({ single }) => {
         c.get(PASSWORD_HASHER),
         c.get(ID_GENERATOR),
         c.get(CLOCK),
+        c.get(PAGE_OBJECTIVES),
       ),
   );
   single(ListStatusPages, (c) => new ListStatusPages(c.get(STATUS_PAGE_REPOSITORY)));
@@ -147,6 +149,7 @@ export const statusPagesModule = bindings(({ single }) => {
         c.get(PASSWORD_HASHER),
         c.get(ID_GENERATOR),
         c.get(CLOCK),
+        c.get(PAGE_OBJECTIVES),
       ),
   );
   single(DeleteStatusPage, (c) => new DeleteStatusPage(c.get(STATUS_PAGE_REPOSITORY)));
@@ -189,6 +192,7 @@ export const statusPagesModule = bindings(({ single }) => {
         c.get(PAGE_INCIDENT_REPOSITORY),
         c.get(MAINTENANCE_WINDOW_REPOSITORY),
         c.get(RECURRENCE_EXPANDER),
+        c.get(PAGE_OBJECTIVES),
       ),
   );
   single(

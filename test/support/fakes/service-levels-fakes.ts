@@ -59,6 +59,9 @@ export class FakeObjectiveSubjects implements ObjectiveSubjects {
     const customerId = Number(input.customerId);
     return { subject: { type: 'customer', customerId, tagId: null } as const, customerId };
   }
+  async describe(_organizationId: number, subject: ObjectiveSubject) {
+    return subject.type === 'monitor' ? `Monitor ${subject.monitorId}` : 'All monitors';
+  }
   async monitorsOf(_organizationId: number, subject: ObjectiveSubject) {
     return this.monitors.filter((m) =>
       subject.type === 'monitor' ? m.monitorId === subject.monitorId : m.customerId === subject.customerId,
