@@ -39,6 +39,7 @@ export function checkCountsSql(since: Date, rolled: Date | null, organizationId:
         UNION ALL
         SELECT h.monitor_id, count(*) AS n FROM check_result_hours h CROSS JOIN LATERAL unnest(h.offsets_ms) AS o(off)
         WHERE h.hour > ${since}::timestamptz - interval '1 day' AND h.hour < ${rollupFrom}
-          AND h.hour + o.off * interval '1 millisecond' >= ${since} ${mine('h.monitor_id')} GROUP BY h.monitor_id
+          AND h.hour + o.off * interval '1 millisecond' >= ${since} AND h.hour + o.off * interval '1 millisecond' < ${rollupFrom}
+          ${mine('h.monitor_id')} GROUP BY h.monitor_id
       ) counted JOIN monitors m ON m.id = counted.monitor_id GROUP BY m.organization_id`;
 }

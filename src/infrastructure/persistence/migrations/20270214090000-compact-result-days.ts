@@ -8,8 +8,9 @@ import { Migration } from '@mikro-orm/migrations';
  *   hourly no longer pays a whole row per result;
  * - rollup histograms as a packed bytea of 4-byte words (bucket << 24 | count, buckets ascending,
  *   empty buckets left out) instead of a JSON object: a few bytes per non-empty bucket;
- * - evidence digests of 16 bytes (md5 of the evidence's JSON text) instead of 32, and evidence
- *   compressed in its row like the compact rows (it is rarely over the 2 KB PostgreSQL compresses at).
+ * - evidence digests of 16 bytes (the first half of the SHA-256 of the evidence's JSON text) instead of 32, and evidence
+ *   compressed in its row like the compact rows (it is rarely over the 2 KB PostgreSQL compresses at);
+ *   evidence a day saw once stays in its compact row's details (compressed with its neighbours).
  */
 export class Migration20270214090000CompactResultDays extends Migration {
   override async up(): Promise<void> {
@@ -36,7 +37,7 @@ export class Migration20270214090000CompactResultDays extends Migration {
         ALTER TABLE check_result_evidence ALTER COLUMN evidence SET COMPRESSION lz4;
       EXCEPTION WHEN feature_not_supported THEN NULL;
       END $lz4$;
-      UPDATE check_result_evidence SET digest = decode(md5(evidence::text), 'hex'), evidence = evidence;
+      UPDATE check_result_evidence SET digest = substring(digest FOR 16), evidence = evidence;
 
       -- Compact hours repacked into compact days (details keep their evidence references).
       CREATE TEMP TABLE compact_day_results ON COMMIT DROP AS
@@ -91,7 +92,11 @@ export class Migration20270214090000CompactResultDays extends Migration {
 
       -- Packs the raw results of one day (its partition) into one compact row per monitor and
       -- location, merged with a row already packed for the same day (late results), then drops the
-      -- partition: one transaction. Answers the results packed.
+      -- partition: one transaction. Answers the results packed. Evidence seen more than once (an up
+      -- sample's target and headers, day after day) is kept once in check_result_evidence and
+      -- referenced; evidence seen once (a failure's, with its request id) stays in its detail, where
+      -- it is compressed with the row's other details instead of paying a row and three index entries.
+      -- Its detail keeps the {"evidence": ...} form, which the readers return as it is.
       CREATE OR REPLACE FUNCTION check_results_compact_day(day date) RETURNS bigint LANGUAGE plpgsql AS $fn$
       DECLARE
         part text := format('check_results_p%s', to_char(day, 'YYYYMMDD'));
@@ -103,10 +108,13 @@ export class Migration20270214090000CompactResultDays extends Migration {
                         WHERE reason_code IS NOT NULL ON CONFLICT (code) DO NOTHING', part);
         EXECUTE format($q$
           INSERT INTO check_result_evidence (digest, evidence, last_hour)
-          SELECT decode(md5((detail -> 'evidence')::text), 'hex'), detail -> 'evidence',
-                 max(date_bin('1 hour', checked_at, timestamptz 'epoch'))
-          FROM %I WHERE detail ? 'evidence' AND NOT detail ? '$e'
-          GROUP BY 1, 2
+          SELECT g.digest, g.evidence, g.last_hour FROM (
+            SELECT substring(sha256(convert_to((detail -> 'evidence')::text, 'UTF8')) FOR 16) AS digest, detail -> 'evidence' AS evidence,
+                   max(date_bin('1 hour', checked_at, timestamptz 'epoch')) AS last_hour, count(*) AS seen
+            FROM %I WHERE detail ? 'evidence' AND NOT detail ? '$e'
+            GROUP BY 1, 2
+          ) g
+          WHERE g.seen > 1 OR EXISTS (SELECT 1 FROM check_result_evidence e WHERE e.digest = g.digest)
           ON CONFLICT (digest) DO UPDATE SET last_hour = GREATEST(check_result_evidence.last_hour, EXCLUDED.last_hour)$q$, part);
         EXECUTE format($q$
           WITH src AS (
@@ -131,7 +139,7 @@ export class Migration20270214090000CompactResultDays extends Migration {
                 FILTER (WHERE n.detail IS NOT NULL)
             FROM numbered n LEFT JOIN check_reason_codes c ON c.code = n.reason_code
             LEFT JOIN check_result_evidence ev
-              ON n.detail ? 'evidence' AND ev.digest = decode(md5((n.detail -> 'evidence')::text), 'hex')
+              ON n.detail ? 'evidence' AND ev.digest = substring(sha256(convert_to((n.detail -> 'evidence')::text, 'UTF8')) FOR 16)
             GROUP BY n.monitor_id, n.hour, n.location_id
             ON CONFLICT (monitor_id, hour, location_id) DO UPDATE SET offsets_ms = EXCLUDED.offsets_ms,
               statuses = EXCLUDED.statuses, response_ms = EXCLUDED.response_ms, reasons = EXCLUDED.reasons,
