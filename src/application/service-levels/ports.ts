@@ -55,7 +55,7 @@ export interface GoodBad {
 }
 
 /**
- * Reads the results the results context stores (raw rows, compact hours, hourly and daily rollups)
+ * Reads the results the results context stores (raw rows, compact days, hourly and daily rollups)
  * for many monitors at once: the same storage and the same time weighting as the uptime figures.
  */
 export interface ServiceLevelCoverage {

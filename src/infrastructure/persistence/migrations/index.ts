@@ -56,6 +56,7 @@ import { Migration20270210100000IncidentUpdates } from './20270210100000-inciden
 import { Migration20270211090000ProbeGoneChanges } from './20270211090000-probe-gone-changes';
 import { Migration20270212090000UserInvitations } from './20270212090000-user-invitations';
 import { Migration20270213090000StatusPageObjectives } from './20270213090000-status-page-objectives';
+import { Migration20270214090000CompactResultDays } from './20270214090000-compact-result-days';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -116,4 +117,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270211090000ProbeGoneChanges', class: Migration20270211090000ProbeGoneChanges },
   { name: 'Migration20270212090000UserInvitations', class: Migration20270212090000UserInvitations },
   { name: 'Migration20270213090000StatusPageObjectives', class: Migration20270213090000StatusPageObjectives },
+  { name: 'Migration20270214090000CompactResultDays', class: Migration20270214090000CompactResultDays },
 ];
