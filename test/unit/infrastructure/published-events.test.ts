@@ -37,7 +37,7 @@ const rowOf = (id: number, record: { organizationId: number; kind: string; paylo
 });
 
 describe('the event catalogue: one decoder of outbox rows', () => {
-  it('reads each publisher\'s rows back as its typed event, version included', () => {
+  it("reads each publisher's rows back as its typed event, version included", () => {
     for (const [event, codec] of [
       [opened, incidentEventCodec],
       [started, maintenanceEventCodec],
