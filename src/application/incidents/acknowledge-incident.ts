@@ -52,14 +52,17 @@ export async function recordAcknowledgement(
 ): Promise<void> {
   await incidents.save(incident);
   await incidents.addTimeline([new TimelineEntry({ incidentId: incident.id, kind: 'acknowledged', at: now, userId })]);
-  await events.publish({
-    kind: 'incidentAcknowledged',
-    organizationId: incident.organizationId,
-    customerId: incident.customerId,
-    monitorId: incident.monitorId,
-    incidentPublicId: incident.publicId,
-    occurredAt: now,
-    summary: `${incident.title}: acknowledged`,
-    data: { acknowledgedByUserId: userId, via },
-  });
+  await events.publish([
+    {
+      kind: 'incidentAcknowledged',
+      version: 1,
+      organizationId: incident.organizationId,
+      customerId: incident.customerId,
+      monitorId: incident.monitorId,
+      incidentPublicId: incident.publicId,
+      occurredAt: now,
+      summary: `${incident.title}: acknowledged`,
+      data: { acknowledgedByUserId: userId, via },
+    },
+  ]);
 }

@@ -2,6 +2,8 @@ import type { BurnState, ObjectiveSubject, ServiceLevelObjective } from '../../d
 import type { DateRange } from '../../domain/results/date-range';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { MonitorRef, RolledUp } from '../results/ports';
+import type { DomainEventPublisher } from '../shared/domain-events';
+import type { ServiceLevelEvent } from '../../domain/service-levels/events';
 import { token } from '../shared/token';
 
 /** Objectives, always inside a tenant scope (a customer scope sees its customer's objectives only). */
@@ -68,15 +70,8 @@ export interface ServiceLevelCoverage {
 export const SERVICE_LEVEL_COVERAGE = token<ServiceLevelCoverage>('ServiceLevelCoverage');
 
 /** A burn-rate breach or its end, for the notification channels. */
-export interface BurnEvent {
-  readonly kind: 'slo.burning' | 'slo.recovered';
-  readonly objective: ServiceLevelObjective;
-  readonly occurredAt: Date;
-  readonly data: Readonly<Record<string, unknown>>;
-}
+export type { ServiceLevelEvent as BurnEvent } from '../../domain/service-levels/events';
 
-/** Writes burn events into the notification outbox, inside the caller's transaction. */
-export interface ServiceLevelEvents {
-  publish(event: BurnEvent): Promise<void>;
-}
+/** Publishes the burn events, inside the caller's transaction. */
+export type ServiceLevelEvents = DomainEventPublisher<ServiceLevelEvent>;
 export const SERVICE_LEVEL_EVENTS = token<ServiceLevelEvents>('ServiceLevelEvents');

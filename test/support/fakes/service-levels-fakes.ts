@@ -118,7 +118,7 @@ export class FakeExclusions implements UptimeExclusions {
 /** The events published, in order (the outbox's port: the event is the outcome). */
 export class FakeServiceLevelEvents implements ServiceLevelEvents {
   readonly published: BurnEvent[] = [];
-  async publish(event: BurnEvent) {
-    this.published.push(event);
+  async publish(events: readonly BurnEvent[]) {
+    this.published.push(...events);
   }
 }
