@@ -9,7 +9,8 @@ import { sqlOutboxDepth } from '../../infrastructure/observability/sql-outbox-de
 import { metricsExposed, type AppConfig } from '../config';
 import { LOGGER, SQL } from '../tokens';
 import { bindings } from './bindings';
-import type { ContextModule } from './context-module';
+import { defineFront, type ContextModule } from './context-module';
+import { metricsHandlers, startMetricsListener } from '../metrics';
 
 /**
  * Prometheus metrics, when they are served (METRICS_TOKEN or METRICS_PORT): the registry with the
@@ -38,4 +39,8 @@ export const metricsModule = (config: AppConfig, database: Database) =>
 export const metricsContext: ContextModule = {
   name: 'metrics',
   bindings: ({ config, database }) => metricsModule(config, database),
+  // Request metering sees every request, even one the path check refuses (and GET /metrics on the API's listener).
+  front: [defineFront({ needs: {}, build: (_use, { get }) => ({ first: metricsHandlers(get) }) })],
+  // With METRICS_PORT, /metrics on a listener of its own.
+  workers: [{ name: 'metrics listener', start: ({ get, logger }) => startMetricsListener(get, logger) }],
 };

@@ -1,0 +1,31 @@
+import { ActiveHosts } from '../../application/custom-domains/active-hosts';
+import { customDomainRouting } from '../../interfaces/http/custom-domains/host-routing';
+import { publicStatusPageHost } from '../../interfaces/http/custom-domains/status-page-host';
+import { PROBE_PATHS } from '../../interfaces/http/identity/probes.router';
+import { publicStatusPageViews } from '../../interfaces/http/status-pages/public-views';
+import { publicPageNeeds } from '../../interfaces/http/status-pages/public-page-needs';
+import { ORM } from '../tokens';
+import { defineFront } from './context-module';
+
+/**
+ * The custom domains' host routing, with the status pages it serves: a request's host resolved
+ * after the URL checks (health probes bypass it), then public status page views answered before
+ * the parsers (they skip everything up to the routes), and, once bodies and cookies are parsed, a
+ * status page host answering every path with its page.
+ */
+export const hostRoutingFront = defineFront({
+  needs: { ...publicPageNeeds, activeHosts: ActiveHosts, orm: ORM },
+  build: (use, { config }) => {
+    const hostRouting = customDomainRouting({
+      canonicalHostname: new URL(config.publicBaseUrl).hostname.toLowerCase(),
+      trustProxy: config.trustProxy,
+      find: (hostname) => use.activeHosts.find(hostname),
+      bypassPaths: PROBE_PATHS,
+      statusPageHost: publicStatusPageHost(use),
+    });
+    return {
+      hosts: [hostRouting.resolve, publicStatusPageViews(use, use.orm, hostRouting.serveStatusPages)],
+      parsed: [hostRouting.serveStatusPages],
+    };
+  },
+});
