@@ -83,7 +83,7 @@ export async function startApplication(config: AppConfig, options: StartOptions 
       const jobs = await startJobs(config, databaseUrl, database, container, logger, { jobs: parts.jobs });
       started.push(() => jobs.stop());
     }
-    const server = http.createServer(createHttpApp(container, contexts));
+    const server = http.createServer(await createHttpApp(container, contexts));
     server.keepAliveTimeout = 65_000;
     server.on('clientError', answerClientError);
     await new Promise<void>((resolve, reject) => {

@@ -48,7 +48,7 @@ export const withoutPathSecrets = (url: string): string => SERVICE.redactUrl(url
  * intakes and intakes, parsers, admission, audit, area gates, the routers, and the envelope. It
  * names no context: each part comes from the list of contexts (src/main/contexts.ts by default).
  */
-export function createHttpApp(container: Container, contexts: readonly ContextModule[] = CONTEXTS): Express {
+export async function createHttpApp(container: Container, contexts: readonly ContextModule[] = CONTEXTS): Promise<Express> {
   const parts = contexts === CONTEXTS ? SERVICE : hostParts(contexts);
   const config = container.get<AppConfig>(CONFIG);
   const logger = container.get<Logger>(LOGGER);
@@ -72,7 +72,9 @@ export function createHttpApp(container: Container, contexts: readonly ContextMo
   );
   // The host's one admission chain, as a call for the front paths that answer before the parsers (event ingest).
   const host: HostAdmission = { admit: asCall([admit, ...areaGates]) };
-  const fronts: FrontHandlers[] = parts.fronts.map((front) => front.build(provide(container, front.needs), { ...host, config, get }));
+  const fronts: FrontHandlers[] = await Promise.all(
+    parts.fronts.map(async (front) => front.build(provide(container, front.needs), { ...host, config, get })),
+  );
   const stage = (name: FrontStage) => fronts.flatMap((handlers) => handlers[name] ?? []);
 
   const app = express();

@@ -56,7 +56,6 @@ import { AGENT_ACCESS_ROUTERS, AGENT_AUTHENTICATED_PATHS } from '../../interface
 import { agentAccessPurgeJob } from '../../interfaces/jobs/agent-access-purge.job';
 import { defineFront, type ContextModule } from './context-module';
 import { agentAccessSchemas } from '../../infrastructure/agent-access/agent-access.schemas';
-import { agentAccessGuard, agentAccessGuardNeeds } from '../../interfaces/http/agent-access/guard';
 
 /** Agent access: registrations and claims, tokens, signing keys, trusted issuers, consent, the wsma_ resolver. */
 export const agentAccessModule = bindings(({ bind }) => {
@@ -271,7 +270,13 @@ export const agentAccessContext: ContextModule = {
   entities: agentAccessSchemas,
   routers: [...AGENT_ACCESS_ROUTERS],
   // Before the parsers: the canonical host, the agent auth switch, and the security event intake's body.
-  front: [defineFront({ needs: agentAccessGuardNeeds, build: (use) => ({ guards: agentAccessGuard(use) }) })],
+  // (Loaded when the HTTP host is built: the guard reads its body with Express's parser.)
+  front: [
+    defineFront({
+      needs: { agentEndpoints: AGENT_ENDPOINTS, platformSettingsRepository: PLATFORM_SETTINGS_REPOSITORY },
+      build: async (use) => ({ guards: (await import('../../interfaces/http/agent-access/guard.js')).agentAccessGuard(use) }),
+    }),
+  ],
   // The claim of an agent identity is a caller's request outside /api.
   admits: [{ paths: AGENT_AUTHENTICATED_PATHS, gates: true }],
   jobs: [agentAccessPurgeJob],

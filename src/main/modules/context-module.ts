@@ -84,16 +84,20 @@ export interface FrontHost extends HostAdmission {
 /** A context's handlers in the host's chain, stage by stage (each passes on what it does not answer). */
 export type FrontHandlers = { readonly [stage in FrontStage]?: readonly RequestHandler[] };
 
-/** Handlers a context puts in the host's chain, built once per host from what they need (so its stages can share state). */
+/**
+ * Handlers a context puts in the host's chain, built once per host from what they need (so its stages
+ * can share state). `build` may load its handlers when called (`await import(...)`), so a host
+ * without HTTP (the library) never loads Express through a context's module.
+ */
 export interface FrontDefinition {
   readonly needs: Needs;
-  build(use: Provided<Needs>, host: FrontHost): FrontHandlers;
+  build(use: Provided<Needs>, host: FrontHost): FrontHandlers | Promise<FrontHandlers>;
 }
 
 /** Declares a context's front handlers: `build` sees exactly the `needs` it names, typed. */
 export const defineFront = <N extends Needs>(front: {
   needs: N;
-  build: (use: Provided<N>, host: FrontHost) => FrontHandlers;
+  build: (use: Provided<N>, host: FrontHost) => FrontHandlers | Promise<FrontHandlers>;
 }): FrontDefinition => front as FrontDefinition;
 
 /** Paths outside /api whose callers the host admits (authentication, and the access gates unless `gates` is false) and audits. */

@@ -10,7 +10,6 @@ import { metricsExposed, type AppConfig } from '../config';
 import { LOGGER, SQL } from '../tokens';
 import { bindings } from './bindings';
 import { defineFront, type ContextModule } from './context-module';
-import { metricsHandlers, startMetricsListener } from '../metrics';
 
 /**
  * Prometheus metrics, when they are served (METRICS_TOKEN or METRICS_PORT): the registry with the
@@ -40,7 +39,10 @@ export const metricsContext: ContextModule = {
   name: 'metrics',
   bindings: ({ config, database }) => metricsModule(config, database),
   // Request metering sees every request, even one the path check refuses (and GET /metrics on the API's listener).
-  front: [defineFront({ needs: {}, build: (_use, { get }) => ({ first: metricsHandlers(get) }) })],
+  // (Both loaded when used: they are Express handlers, which a host without HTTP never loads.)
+  front: [defineFront({ needs: {}, build: async (_use, { get }) => ({ first: (await import('../metrics.js')).metricsHandlers(get) }) })],
   // With METRICS_PORT, /metrics on a listener of its own.
-  workers: [{ name: 'metrics listener', start: ({ get, logger }) => startMetricsListener(get, logger) }],
+  workers: [
+    { name: 'metrics listener', start: async ({ get, logger }) => (await import('../metrics.js')).startMetricsListener(get, logger) },
+  ],
 };
