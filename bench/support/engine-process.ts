@@ -32,7 +32,9 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import pino from 'pino';
 import { loadConfig } from '../../src/main/config';
-import { checkWorkerOptions, startApplication } from '../../src/main/application';
+import { startApplication } from '../../src/main/application';
+import { checkWorkerOptions } from '../../src/main/modules/check-worker';
+import { getterOf } from '../../src/main/modules/bindings';
 import { CheckDispatcher } from '../../src/application/scheduling/check-dispatcher';
 import { CHECK_PLANNER, CHECK_SCHEDULE, OUTCOME_RECORDER } from '../../src/application/scheduling/ports';
 import { CLOCK } from '../../src/application/shared/clock';
@@ -89,7 +91,7 @@ async function main() {
     : c.get(CheckDispatcher);
   const substituteWorker = substitute
     ? startCheckWorker(dispatcher, logger, {
-        ...checkWorkerOptions(app.container, app.database, app.databaseUrl, logger),
+        ...checkWorkerOptions(getterOf(app.container), app.database, app.databaseUrl, logger),
         // BENCH_PUMP_MS: how often the worker claims and reads changes (an experiment; the host's default otherwise).
         pumpEveryMs: process.env.BENCH_PUMP_MS ? Number(process.env.BENCH_PUMP_MS) : undefined,
       })

@@ -1,19 +1,19 @@
 import type { Container } from 'inversify';
 import type { Needs } from '../application/shared/token';
-import { agentAccessGuardNeeds } from '../interfaces/http/agent-access/guard';
-import { publicPageNeeds } from '../interfaces/http/status-pages/public-page-needs';
-import { INTAKES, ROUTERS, STREAMED_INTAKES } from './http';
-import { JOBS } from './jobs';
+import { CONTEXTS } from './contexts';
+import { hostParts } from './host-parts';
+import type { ContextModule } from './modules/context-module';
 
-/** Everything the host's routers, intakes and jobs declared they need, with who needs it. */
-export function declaredNeeds(): Array<{ owner: string; needs: Needs }> {
+/** Everything the host's routers, intakes, front handlers, admission and jobs declared they need, with who needs it. */
+export function declaredNeeds(contexts: readonly ContextModule[] = CONTEXTS): Array<{ owner: string; needs: Needs }> {
+  const parts = hostParts(contexts);
   return [
-    ...ROUTERS.map((router, i) => ({ owner: `router ${i + 1}`, needs: router.needs })),
-    ...INTAKES.map((intake) => ({ owner: `intake ${intake.path}`, needs: intake.needs })),
-    ...STREAMED_INTAKES.map((intake, i) => ({ owner: `streamed intake ${i + 1}`, needs: intake.needs })),
-    ...JOBS.map((job, i) => ({ owner: `job ${i + 1}`, needs: job.needs })),
-    { owner: 'agent access guard', needs: agentAccessGuardNeeds },
-    { owner: 'public status pages', needs: publicPageNeeds },
+    ...parts.routers.map((router, i) => ({ owner: `router ${i + 1}`, needs: router.needs })),
+    ...parts.intakes.map((intake) => ({ owner: `intake ${intake.path}`, needs: intake.needs })),
+    ...parts.streamedIntakes.map((intake, i) => ({ owner: `streamed intake ${i + 1}`, needs: intake.needs })),
+    ...parts.jobs.map((job, i) => ({ owner: `job ${i + 1}`, needs: job.needs })),
+    ...parts.fronts.map((front, i) => ({ owner: `front ${i + 1}`, needs: front.needs })),
+    { owner: 'admission', needs: parts.admission.needs },
   ];
 }
 
@@ -22,10 +22,10 @@ export function declaredNeeds(): Array<{ owner: string; needs: Needs }> {
  * broken binding stops the start with its name instead of failing the first request that meets it.
  * Returns how many needs were resolved.
  */
-export function checkContainer(container: Container): number {
+export function checkContainer(container: Container, contexts: readonly ContextModule[] = CONTEXTS): number {
   const failures: string[] = [];
   let resolved = 0;
-  for (const { owner, needs } of declaredNeeds()) {
+  for (const { owner, needs } of declaredNeeds(contexts)) {
     for (const [name, id] of Object.entries(needs)) {
       try {
         container.get(id);

@@ -5,6 +5,8 @@ import { tenancyContext } from './modules/tenancy.module';
 import { agentAccessContext } from './modules/agent-access.module';
 import { checksContext } from './modules/checks.module';
 import { incidentsContext } from './modules/incidents.module';
+import { resultsContext } from './modules/results.module';
+import { watchesContext } from './modules/watches.module';
 import { monitoringContext } from './modules/monitoring.module';
 import { locationsContext } from './modules/locations.module';
 import { maintenanceContext } from './modules/maintenance.module';
@@ -27,8 +29,10 @@ import { mcpContext } from './modules/mcp.module';
 import { overviewContext } from './modules/overview.module';
 
 /**
- * Every bounded context of the service, each declared whole in its module (bindings, routers, jobs).
- * Adding a context is adding its line here. Bindings load in this order; routes register in it.
+ * Every bounded context of the service, each declared whole in its module (bindings, entities,
+ * routers, intakes, front handlers, jobs, workers, closers). Adding a context is adding its line
+ * here. Bindings load in this order, routes and front handlers register in it, workers start in it
+ * (and stop in its reverse), closers close in its reverse.
  */
 export const CONTEXTS: readonly ContextModule[] = [
   platformContext,
@@ -37,10 +41,12 @@ export const CONTEXTS: readonly ContextModule[] = [
   agentAccessContext,
   checksContext,
   incidentsContext,
+  resultsContext,
   monitoringContext,
   locationsContext,
   maintenanceContext,
   schedulingContext,
+  watchesContext,
   notificationsContext,
   statusPagesContext,
   dataExportContext,

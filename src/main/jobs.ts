@@ -12,13 +12,12 @@ import type { Database } from '../infrastructure/persistence/database';
 import type { AppConfig } from './config';
 import { meteredJobs, watchJobPool } from './metrics';
 
-/** Every job of every context. */
 /** Every job, context by context (src/main/contexts.ts). */
 export const JOBS: readonly JobFactory[] = CONTEXTS.flatMap((context) => context.jobs ?? []);
 
-/** Every job, built from what it needs. */
-export const jobDefinitions = (container: Container, logger: Logger): JobDefinition[] =>
-  JOBS.map((job) => job.build(provide(container, job.needs), logger));
+/** Every job of the contexts (the service's by default), built from what it needs. */
+export const jobDefinitions = (container: Container, logger: Logger, jobs: readonly JobFactory[] = JOBS): JobDefinition[] =>
+  jobs.map((job) => job.build(provide(container, job.needs), logger));
 
 /** Starts Agenda with every job, each run in its own ORM context. */
 export async function startJobs(
@@ -27,9 +26,9 @@ export async function startJobs(
   database: Database,
   container: Container,
   logger: Logger,
-  options: { processEvery?: string | number } = {},
+  options: { processEvery?: string | number; jobs?: readonly JobFactory[] } = {},
 ): Promise<JobRunner> {
-  const jobs = meteredJobs(container, jobDefinitions(container, logger));
+  const jobs = meteredJobs(container, jobDefinitions(container, logger, options.jobs));
   // A job run is the service's own work, even one a request started (runNow): no caller is audited.
   const around = <T>(work: () => Promise<T>) =>
     RequestContext.create(database.orm.em, () => auditContext.run({ actor: null, ip: null, requestId: null }, work));

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express, { type RequestHandler } from 'express';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
-import { METRICS, METRICS_EXPOSITION, type Metrics, type MetricsExposition } from '../application/observability/ports';
+import { METRICS, METRICS_EXPOSITION, type Metrics } from '../application/observability/ports';
 import { PrometheusMetrics } from '../infrastructure/observability/prometheus-metrics';
 import type { JobRunner } from '../infrastructure/scheduling/agenda-job-runner';
 import { requestMetrics } from '../interfaces/http/shared/request-metrics';
@@ -11,7 +11,7 @@ import { metricsRouter } from '../interfaces/http/metrics/metrics.router';
 import { errorHandler, notFoundHandler } from '../interfaces/http/shared/error-handler';
 import { meteredJob } from '../interfaces/jobs/metered-job';
 import type { JobDefinition } from '../interfaces/jobs/job-definition';
-import type { AppConfig } from './config';
+import type { Ctx } from './modules/bindings';
 import { CONFIG } from './tokens';
 
 const collecting = (container: Container) => container.isBound(METRICS);
@@ -20,11 +20,12 @@ const collecting = (container: Container) => container.isBound(METRICS);
  * What the API's listener adds for metrics: request metering, and GET /metrics when a token guards
  * it and no listener of its own serves it. Nothing when metrics are off.
  */
-export function metricsHandlers(container: Container): RequestHandler[] {
-  if (!collecting(container)) return [];
-  const { token, port } = container.get<AppConfig>(CONFIG).metrics;
-  const handlers: RequestHandler[] = [requestMetrics(container.get<Metrics>(METRICS))];
-  if (token !== undefined && port === undefined) handlers.push(metricsRouter(container.get<MetricsExposition>(METRICS_EXPOSITION), token));
+export function metricsHandlers(get: Ctx['get']): RequestHandler[] {
+  const metrics = get(METRICS, { optional: true });
+  if (!metrics) return [];
+  const { token, port } = get(CONFIG).metrics;
+  const handlers: RequestHandler[] = [requestMetrics(metrics)];
+  if (token !== undefined && port === undefined) handlers.push(metricsRouter(get(METRICS_EXPOSITION), token));
   return handlers;
 }
 
@@ -37,12 +38,12 @@ export interface MetricsListener {
  * With METRICS_PORT, /metrics is served by a listener of its own on METRICS_HOST (loopback unless
  * set), still behind METRICS_TOKEN when there is one; every other path there is a 404.
  */
-export async function startMetricsListener(container: Container, logger: Logger): Promise<MetricsListener | undefined> {
-  const { token, port, host } = container.get<AppConfig>(CONFIG).metrics;
+export async function startMetricsListener(get: Ctx['get'], logger: Logger): Promise<MetricsListener | undefined> {
+  const { token, port, host } = get(CONFIG).metrics;
   if (port === undefined) return undefined;
   const app = express();
   app.disable('x-powered-by');
-  app.use(metricsRouter(container.get<MetricsExposition>(METRICS_EXPOSITION), token));
+  app.use(metricsRouter(get(METRICS_EXPOSITION), token));
   app.use(notFoundHandler);
   app.use(errorHandler);
   const server = http.createServer(app);

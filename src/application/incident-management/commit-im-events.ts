@@ -4,7 +4,7 @@ import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import { GroupCommitter, type GroupCommitBounds } from '../shared/group-committer';
 import type { ImDedupRef, ImEventBatchStore } from './ports';
-import { incidentTriggeredBy, type ImEvent, type ProcessedImEvent } from './process-im-event';
+import { incidentTriggeredBy, type ImEvent, type ProcessedImEvent } from './im-event';
 
 /**
  * Limits: a batch of events holds at most 200 and is sent at most 4 ms after its first event while
@@ -24,7 +24,7 @@ interface Submitted {
  * Events from integrations, group-committed: the events that arrive within a few milliseconds are
  * applied to their incidents by the domain, in arrival order, and stored by one transaction; each
  * caller is answered once its batch is committed (so an answer means the event is durable). A batch
- * that fails fails only its own events. Same semantics as ProcessImEvent one event at a time.
+ * that fails fails only its own events. A batch of one event is the same as one event applied alone.
  * `executeAll` submits a request's events as one item, so they are committed by one transaction
  * in their order (all or none) and answered together.
  */

@@ -17,7 +17,7 @@ export * from './manage-im-routing';
 export * from './merge-im-incidents';
 export * from './monitor-incident-sync';
 export * from './ports';
-export * from './process-im-event';
+export * from './im-event';
 export * from './resolve-im-incident';
 export * from './retry-im-outbound';
 export * from './route-monitor-incident';

@@ -5,7 +5,7 @@ import type { Clock } from '../shared/clock';
 import type { RateLimitRule, RateLimiter } from '../shared/rate-limiter';
 import type { SecretTokens } from '../identity/ports';
 import type { AlertSourceRepository, IngestByteBudget } from './ports';
-import type { ImEvent, ProcessedImEvent } from './process-im-event';
+import type { ImEvent, ProcessedImEvent } from './im-event';
 import type { CommitImEvents } from './commit-im-events';
 
 /** Limits: 300 requests per minute per alert source. */

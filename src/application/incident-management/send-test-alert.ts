@@ -3,7 +3,7 @@ import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { AlertSourceRepository } from './ports';
 import type { IngestAlertPayload } from './ingest-alert-payload';
-import type { ProcessedImEvent } from './process-im-event';
+import type { ProcessedImEvent } from './im-event';
 import { findAlertSource } from './manage-alert-sources';
 
 /** A firing sample in the source's own payload shape, so it exercises the source's parsing and mapping. */

@@ -52,9 +52,10 @@ import type { CallerCache } from '../../infrastructure/identity/caller-cache';
 import type { AppConfig } from '../config';
 import { CALLER_CACHE, CONFIG, ORM, SQL, SQL_TRANSACTIONS } from '../tokens';
 import { bindings } from './bindings';
-import { AGENT_ACCESS_ROUTERS } from '../../interfaces/http/agent-access';
+import { AGENT_ACCESS_ROUTERS, AGENT_AUTHENTICATED_PATHS } from '../../interfaces/http/agent-access';
 import { agentAccessPurgeJob } from '../../interfaces/jobs/agent-access-purge.job';
-import type { ContextModule } from './context-module';
+import { defineFront, type ContextModule } from './context-module';
+import { agentAccessSchemas } from '../../infrastructure/agent-access/agent-access.schemas';
 
 /** Agent access: registrations and claims, tokens, signing keys, trusted issuers, consent, the wsma_ resolver. */
 export const agentAccessModule = bindings(({ bind }) => {
@@ -266,6 +267,17 @@ export const agentAccessModule = bindings(({ bind }) => {
 export const agentAccessContext: ContextModule = {
   name: 'agent-access',
   bindings: agentAccessModule,
+  entities: agentAccessSchemas,
   routers: [...AGENT_ACCESS_ROUTERS],
+  // Before the parsers: the canonical host, the agent auth switch, and the security event intake's body.
+  // (Loaded when the HTTP host is built: the guard reads its body with Express's parser.)
+  front: [
+    defineFront({
+      needs: { agentEndpoints: AGENT_ENDPOINTS, platformSettingsRepository: PLATFORM_SETTINGS_REPOSITORY },
+      build: async (use) => ({ guards: (await import('../../interfaces/http/agent-access/guard.js')).agentAccessGuard(use) }),
+    }),
+  ],
+  // The claim of an agent identity is a caller's request outside /api.
+  admits: [{ paths: AGENT_AUTHENTICATED_PATHS, gates: true }],
   jobs: [agentAccessPurgeJob],
 };

@@ -1,4 +1,4 @@
-import { ContainerModule, type ContainerModuleLoadOptions, type ServiceIdentifier } from 'inversify';
+import { ContainerModule, type Container, type ContainerModuleLoadOptions, type ServiceIdentifier } from 'inversify';
 import type { Bound, Token } from '../../application/shared/token';
 
 /** What a binding is made from: the other bindings, each typed by its token or class. */
@@ -24,3 +24,7 @@ export const bindings = (register: (options: ContainerModuleLoadOptions & { sing
     };
     register({ ...options, single });
   });
+
+/** A container's bindings as the typed `get` the modules' workers, closers and front handlers use. */
+export const getterOf = (container: Container): Ctx['get'] =>
+  ((id: ServiceIdentifier<unknown>, options?: { optional: true }) => container.get(id, options as never)) as Ctx['get'];

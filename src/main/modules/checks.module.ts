@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import { CLOCK } from '../../application/shared/clock';
 import { RATE_LIMITER } from '../../application/shared/rate-limiter';
 import { TARGET_POLICY, type TargetPolicy } from '../../application/shared/target-policy';
@@ -23,7 +24,8 @@ import { token } from '../../application/shared/token';
 import { bindings } from './bindings';
 import { toolsRouter } from '../../interfaces/http/checks/tools.router';
 import { websiteScreenshotsRouter } from '../../interfaces/http/checks/website-screenshots.router';
-import type { ContextModule } from './context-module';
+import type { ContextCloser, ContextModule, ContextWorker } from './context-module';
+import { installCommand, missingSystemTools, systemTools } from '../../infrastructure/protocols/system-tools';
 
 /**
  * What the protocol adapters are configured with (from AppConfig; tests rebind it to loopback
@@ -93,4 +95,24 @@ export const checksContext: ContextModule = {
   name: 'checks',
   bindings: checksModule,
   routers: [toolsRouter, websiteScreenshotsRouter],
+  workers: [
+    {
+      name: 'system tools',
+      start: async ({ config, logger }) => {
+        await warnOfMissingTools(config.browserExecutablePath, logger);
+        return undefined;
+      },
+    } satisfies ContextWorker,
+  ],
+  closers: [{ name: 'browser', close: (get) => get(ChromiumBrowser).close() } satisfies ContextCloser],
 };
+
+/** One warning at start naming what to install when checks of some kind cannot run here. */
+async function warnOfMissingTools(browserExecutablePath: AppConfig['browserExecutablePath'], logger: Logger): Promise<void> {
+  const missing = await missingSystemTools(systemTools(browserExecutablePath));
+  if (missing.length === 0) return;
+  logger.warn(
+    { missing: missing.map((tool) => ({ program: tool.program, package: tool.debianPackage, neededFor: tool.neededFor })) },
+    `${missing.map((tool) => tool.neededFor).join(' and ')} cannot run here: install ${missing.map((tool) => tool.debianPackage).join(' and ')} (${installCommand(missing)})`,
+  );
+}

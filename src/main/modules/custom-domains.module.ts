@@ -31,6 +31,7 @@ import { bindings, type Ctx } from './bindings';
 import { customDomainsRouter } from '../../interfaces/http/custom-domains/custom-domains.router';
 import { customDomainsPurgeJob } from '../../interfaces/jobs/custom-domains-purge.job';
 import type { ContextModule } from './context-module';
+import { hostRoutingFront } from './host-routing.front';
 
 /**
  * Custom domains: entries proved by DNS TXT through DNS_SERVERS, and the cached active-host lookup
@@ -77,5 +78,6 @@ export const customDomainsContext: ContextModule = {
   name: 'custom-domains',
   bindings: customDomainsModule,
   routers: [customDomainsRouter, brandingRouter],
+  front: [hostRoutingFront],
   jobs: [customDomainsPurgeJob],
 };

@@ -76,6 +76,7 @@ import { invitationsRouter } from '../../interfaces/http/identity/invitations.ro
 import { bindInvitations } from './invitation.bindings';
 import { accountDeletionsJob } from '../../interfaces/jobs/account-deletions.job';
 import type { ContextModule } from './context-module';
+import { identityHostParts } from './identity-host';
 import { sql } from '../../infrastructure/persistence/sql';
 
 /** Identity: organizations, users, sessions, two-step verification, API tokens, account deletion. */
@@ -294,4 +295,5 @@ export const identityContext: ContextModule = {
     invitationsRouter,
   ],
   jobs: [accountDeletionsJob],
+  ...identityHostParts,
 };

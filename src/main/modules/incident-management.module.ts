@@ -27,7 +27,6 @@ import {
   SqlImTeamDirectory,
 } from '../../infrastructure/incident-management/sql-im-directories';
 import { AdmitImEvent } from '../../application/incident-management/admit-im-event';
-import { ProcessImEvent } from '../../application/incident-management/process-im-event';
 import { RATE_LIMITER } from '../../application/shared/rate-limiter';
 import { ALERT_SOURCE_REPOSITORY, INGEST_BYTE_BUDGET } from '../../application/incident-management/ports';
 import { CreateAlertSource } from '../../application/incident-management/create-alert-source';
@@ -180,10 +179,6 @@ export const incidentManagementModule = bindings(({ single }) => {
       ),
   );
   single(SendTestAlert, (c) => new SendTestAlert(c.get(ALERT_SOURCE_REPOSITORY), c.get(IngestAlertPayload), c.get(CLOCK)));
-  single(
-    ProcessImEvent,
-    (c) => new ProcessImEvent(c.get(IM_INCIDENT_REPOSITORY), c.get(TRANSACTION_RUNNER), c.get(ID_GENERATOR), c.get(CLOCK)),
-  );
 
   // Check-engine incidents routed into IM (the alert engine calls INCIDENT_ROUTING inside its transaction).
   single(IM_ROUTING_SETTINGS, (c) => new SqlImRoutingSettings(c.get(CONTEXT_SQL)));
@@ -211,4 +206,15 @@ export const incidentManagementContext: ContextModule = {
   streamedIntakes: [imIngest],
   areaGates: [imAreaGate],
   redactUrl: withoutIngestToken,
+  // After the HTTP server stopped (no more admissions) and before the database closes: the event
+  // rate's hits admitted here and not yet written reach the shared counter.
+  closers: [
+    {
+      name: 'event rate',
+      close: (get, logger) =>
+        get(AdmitImEvent)
+          .flushPending()
+          .catch((error: unknown) => logger.warn({ err: error }, 'event rate hits not written to the shared counter at stop')),
+    },
+  ],
 };

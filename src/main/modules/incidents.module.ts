@@ -1,17 +1,7 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { CLOCK } from '../../application/shared/clock';
 import { ID_GENERATOR } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
-import {
-  COVERAGE_READER,
-  MONITOR_LOOKUP,
-  RESPONSE_SERIES_READER,
-  RESULT_MAINTENANCE,
-  RESULT_STORE,
-  UPTIME_EXCLUSIONS,
-} from '../../application/results/ports';
-import { GetResponseTimes } from '../../application/results/get-response-times';
-import { SqlResponseSeries } from '../../infrastructure/results/sql-response-series';
+import { MONITOR_LOOKUP, RESULT_STORE } from '../../application/results/ports';
 import {
   ALERT_STATE_REPOSITORY,
   INCIDENT_EVENTS,
@@ -28,10 +18,6 @@ import { AuditOrganizationEvents } from '../../infrastructure/audit/audit-organi
 import { locationSilenceJob } from '../../interfaces/jobs/location-silence.job';
 import { CachedLiveLocations, LIVE_LOCATIONS_TTL_MS } from '../../application/incidents/cached-live-locations';
 import { SqlServedLocations } from '../../infrastructure/scheduling/sql-served-locations';
-import { GetCheckHistory } from '../../application/results/get-check-history';
-import { GetUptimeStats } from '../../application/results/get-uptime-stats';
-import { MaintainResultStorage } from '../../application/results/maintain-result-storage';
-import { SCREENSHOT_STORE } from '../../application/checks/ports';
 import { AlertActions } from '../../application/incidents/alert-actions';
 import { RecordCheckResult } from '../../application/incidents/record-check-result';
 import { SteadyMemo } from '../../application/incidents/steady-memo';
@@ -44,51 +30,21 @@ import { AcknowledgeIncident } from '../../application/incidents/acknowledge-inc
 import { ApplyRoutedIncidentChange } from '../../application/incidents/apply-routed-incident-change';
 import { ResolveIncident } from '../../application/incidents/resolve-incident';
 import { PostIncidentUpdate } from '../../application/incidents/post-incident-update';
-import type { SqlRunner } from '../../infrastructure/persistence/database';
-import { ContextSql } from '../../infrastructure/persistence/context-sql';
-import { LocationCodes } from '../../infrastructure/results/location-codes';
-import { SqlResultStore } from '../../infrastructure/results/sql-result-store';
-import { SqlCoverageReader } from '../../infrastructure/results/sql-coverage-reader';
-import { SqlResultMaintenance } from '../../infrastructure/results/sql-result-maintenance';
-import { SqlMonitorLookup } from '../../infrastructure/results/sql-monitor-lookup';
 import { MikroOrmIncidentRepository } from '../../infrastructure/incidents/mikro-orm-incident.repository';
 import { SqlAlertStateRepository } from '../../infrastructure/incidents/sql-alert-state.repository';
 import { OutboxEventPublisher } from '../../infrastructure/outbox/outbox-publisher';
 import { incidentEventCodec } from '../../domain/incidents/events';
 import type { AppConfig } from '../config';
 import { CONFIG, CONTEXT_SQL, ORM, SQL } from '../tokens';
+import { incidentSchemas } from '../../infrastructure/incidents/incidents.schemas';
 import { bindings } from './bindings';
 import { incidentsRouter } from '../../interfaces/http/incidents/incidents.router';
-import { resultsRouterFor } from '../../interfaces/http/incidents/website-results.router';
-import { PER_KIND_TYPES } from '../../domain/monitoring/monitor-kind';
-import { resultStorageJob } from '../../interfaces/jobs/result-storage.job';
 import type { ContextModule } from './context-module';
 
-/** Check results (storage, history, uptime), alert rules and incidents. */
+/** Alert rules, the recording of check results (through the results context's store) and incidents. */
 export const incidentsModule = bindings(({ bind }) => {
   const config = (c: { get<T>(id: symbol): T }) => c.get<AppConfig>(CONFIG);
 
-  bind(CONTEXT_SQL)
-    .toDynamicValue((c) => new ContextSql(c.get<MikroORM>(ORM)))
-    .inSingletonScope();
-  bind(LocationCodes)
-    .toDynamicValue((c) => new LocationCodes(c.get(CONTEXT_SQL), c.get<SqlRunner>(SQL)))
-    .inSingletonScope();
-  bind(RESULT_STORE)
-    .toDynamicValue((c) => new SqlResultStore(c.get(CONTEXT_SQL), c.get(SQL), c.get(LocationCodes)))
-    .inSingletonScope();
-  bind(COVERAGE_READER)
-    .toDynamicValue((c) => new SqlCoverageReader(c.get(SQL)))
-    .inSingletonScope();
-  bind(RESULT_MAINTENANCE)
-    .toDynamicValue((c) => {
-      const store = c.get<SqlResultStore>(RESULT_STORE);
-      return new SqlResultMaintenance(c.get(SQL), () => store.forgetPartitions());
-    })
-    .inSingletonScope();
-  bind(MONITOR_LOOKUP)
-    .toDynamicValue((c) => new SqlMonitorLookup(c.get(CONTEXT_SQL)))
-    .inSingletonScope();
   bind(INCIDENT_REPOSITORY)
     .toDynamicValue((c) => new MikroOrmIncidentRepository(c.get(ORM), c.get(CONTEXT_SQL)))
     .inSingletonScope();
@@ -99,36 +55,6 @@ export const incidentsModule = bindings(({ bind }) => {
     .toDynamicValue((c) => new OutboxEventPublisher(c.get(CONTEXT_SQL), incidentEventCodec))
     .inSingletonScope();
 
-  bind(GetCheckHistory)
-    .toDynamicValue((c) => new GetCheckHistory(c.get(MONITOR_LOOKUP), c.get(RESULT_STORE), c.get(CLOCK)))
-    .inSingletonScope();
-  bind(GetUptimeStats)
-    .toDynamicValue((c) => new GetUptimeStats(c.get(MONITOR_LOOKUP), c.get(COVERAGE_READER), c.get(CLOCK), c.get(UPTIME_EXCLUSIONS)))
-    .inSingletonScope();
-  bind(RESPONSE_SERIES_READER)
-    .toDynamicValue((c) => new SqlResponseSeries(c.get(SQL)))
-    .inSingletonScope();
-  bind(GetResponseTimes)
-    .toDynamicValue((c) => new GetResponseTimes(c.get(MONITOR_LOOKUP), c.get(RESPONSE_SERIES_READER), c.get(CLOCK)))
-    .inSingletonScope();
-  bind(MaintainResultStorage)
-    .toDynamicValue(
-      (c) =>
-        new MaintainResultStorage(
-          c.get(RESULT_MAINTENANCE),
-          {
-            resultsRetentionDays: config(c).results.retentionDays,
-            rollupRetentionDays: config(c).results.rollupRetentionDays,
-            rawHours: config(c).results.rawHours,
-            dailyRollupAfterDays: config(c).results.dailyRollupAfterDays,
-            partitionsAheadDays: 3,
-            settleMinutes: 15,
-          },
-          c.get(CLOCK),
-          c.get(SCREENSHOT_STORE),
-        ),
-    )
-    .inSingletonScope();
   bind(AlertActions)
     .toDynamicValue(
       (c) =>
@@ -224,6 +150,7 @@ export const incidentsModule = bindings(({ bind }) => {
 export const incidentsContext: ContextModule = {
   name: 'incidents',
   bindings: incidentsModule,
-  routers: [incidentsRouter, resultsRouterFor(PER_KIND_TYPES)],
-  jobs: [resultStorageJob, locationSilenceJob],
+  entities: incidentSchemas,
+  routers: [incidentsRouter],
+  jobs: [locationSilenceJob],
 };

@@ -29,4 +29,6 @@ export const liveEventsContext: ContextModule = {
   bindings: ({ database }) => liveEventsModule(database),
   routers: [liveEventsRouter],
   jobs: [liveEventsPruneJob],
+  // The stream's LISTEN connection (opened by the first stream), closed after the HTTP server closed its streams.
+  closers: [{ name: 'live event signals', close: (get) => get(LIVE_EVENT_SIGNALS).close() }],
 };

@@ -1,4 +1,4 @@
-import { mcpRouter } from '../../interfaces/http/mcp/mcp.router';
+import { MCP_PATH, mcpRouter } from '../../interfaces/http/mcp/mcp.router';
 import { bindings } from './bindings';
 import type { ContextModule } from './context-module';
 
@@ -11,4 +11,6 @@ export const mcpContext: ContextModule = {
   name: 'mcp',
   bindings: bindings(() => {}),
   routers: [mcpRouter],
+  // The MCP endpoint authenticates its caller without gates: each tool call is a request of the API, gated there.
+  admits: [{ paths: [MCP_PATH], gates: false }],
 };

@@ -9,7 +9,7 @@ import { sqlOutboxDepth } from '../../infrastructure/observability/sql-outbox-de
 import { metricsExposed, type AppConfig } from '../config';
 import { LOGGER, SQL } from '../tokens';
 import { bindings } from './bindings';
-import type { ContextModule } from './context-module';
+import { defineFront, type ContextModule } from './context-module';
 
 /**
  * Prometheus metrics, when they are served (METRICS_TOKEN or METRICS_PORT): the registry with the
@@ -38,4 +38,11 @@ export const metricsModule = (config: AppConfig, database: Database) =>
 export const metricsContext: ContextModule = {
   name: 'metrics',
   bindings: ({ config, database }) => metricsModule(config, database),
+  // Request metering sees every request, even one the path check refuses (and GET /metrics on the API's listener).
+  // (Both loaded when used: they are Express handlers, which a host without HTTP never loads.)
+  front: [defineFront({ needs: {}, build: async (_use, { get }) => ({ first: (await import('../metrics.js')).metricsHandlers(get) }) })],
+  // With METRICS_PORT, /metrics on a listener of its own.
+  workers: [
+    { name: 'metrics listener', start: async ({ get, logger }) => (await import('../metrics.js')).startMetricsListener(get, logger) },
+  ],
 };

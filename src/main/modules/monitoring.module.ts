@@ -56,6 +56,8 @@ import { tagsRouter } from '../../interfaces/http/monitoring/tags.router';
 import { changeRequestsRouter } from '../../interfaces/http/monitoring/change-requests.router';
 import { heartbeatsRouter } from '../../interfaces/http/monitoring/heartbeats.router';
 import type { ContextModule } from './context-module';
+import { monitoringSchemas } from '../../infrastructure/monitoring/monitoring.schemas';
+import { renderStaleWebsiteDocuments } from '../../infrastructure/monitoring/website-document';
 
 /**
  * Monitoring: monitors of every kind, tags, change requests, and the target policy every
@@ -145,5 +147,17 @@ export const monitoringModule = bindings(({ bind, single }) => {
 export const monitoringContext: ContextModule = {
   name: 'monitoring',
   bindings: monitoringModule,
+  entities: monitoringSchemas,
   routers: [websitesRouter, monitorsRouter, tagsRouter, changeRequestsRouter, heartbeatsRouter],
+  workers: [
+    {
+      // Website records written by an older version are rendered again before the host serves them.
+      name: 'stale website records',
+      start: async ({ database, logger }) => {
+        const rendered = await renderStaleWebsiteDocuments(database.orm);
+        if (rendered > 0) logger.info({ rendered }, 'rendered stale website records');
+        return undefined;
+      },
+    },
+  ],
 };

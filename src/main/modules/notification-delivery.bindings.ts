@@ -1,4 +1,3 @@
-import { type Container } from 'inversify';
 import { CLOCK, type Clock } from '../../application/shared/clock';
 import type { TargetPolicy } from '../../application/shared/target-policy';
 import { CREDENTIAL_CIPHER, type CredentialCipher } from '../../application/monitoring/ports';
@@ -243,7 +242,7 @@ export function bindNotificationDelivery({ bind, single }: Pick<ContainerModuleL
 }
 
 /** Closes the deliverer's kept connections (HTTP receivers, SMTP servers): after the notification worker stopped. */
-export function closeNotificationConnections(container: Container): void {
-  container.get(PinnedHttpPool).close();
-  container.get(SmtpTransportPool).close();
+export function closeNotificationConnections(get: Ctx['get']): void {
+  get(PinnedHttpPool).close();
+  get(SmtpTransportPool).close();
 }

@@ -45,7 +45,8 @@ import { alertsRouter } from '../../interfaces/http/notifications/alerts.router'
 import type { ContextModule } from './context-module';
 import { bindNotificationDelivery } from './notification-delivery.bindings';
 
-export { closeNotificationConnections } from './notification-delivery.bindings';
+import { notificationConnections, notificationWorker } from './notification-worker';
+import { notificationSchemas } from '../../infrastructure/notifications/notifications.schemas';
 
 /**
  * Notifications: channels (organization, customer, monitor overrides), their routing, the organization's SMTP server,
@@ -120,5 +121,8 @@ export const notificationsModule = bindings(({ bind, single }) => {
 export const notificationsContext: ContextModule = {
   name: 'notifications',
   bindings: notificationsModule,
+  entities: notificationSchemas,
   routers: [notificationChannelsRouter, organizationSmtpRouter, notificationDeliveriesRouter, alertsRouter],
+  workers: [notificationWorker],
+  closers: [notificationConnections],
 };

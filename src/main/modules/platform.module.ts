@@ -7,12 +7,13 @@ import type { Database } from '../../infrastructure/persistence/database';
 import { MikroOrmTransactionRunner } from '../../infrastructure/persistence/mikro-orm-transaction-runner';
 import { PostgresRateLimiter } from '../../infrastructure/rate-limit/postgres-rate-limiter';
 import type { AppConfig } from '../config';
-import { CONFIG, LOGGER, ORM, SQL, SQL_TRANSACTIONS } from '../tokens';
+import { CONFIG, CONTEXT_SQL, LOGGER, ORM, SQL, SQL_TRANSACTIONS } from '../tokens';
+import { ContextSql } from '../../infrastructure/persistence/context-sql';
 import type { Logger } from 'pino';
 import { bindings } from './bindings';
 import type { ContextModule } from './context-module';
 
-/** Cross-cutting adapters: configuration, logging, database, clock, ids, transactions, rate limits. */
+/** Cross-cutting adapters: configuration, logging, the database and its shared SQL handles, clock, ids, transactions, rate limits. */
 export const platformModule = (config: AppConfig, logger: Logger, database: Database, clock?: Clock) =>
   bindings(({ bind }) => {
     bind(CONFIG).toConstantValue(config);
@@ -20,6 +21,10 @@ export const platformModule = (config: AppConfig, logger: Logger, database: Data
     bind(ORM).toConstantValue(database.orm);
     bind(SQL).toConstantValue(database.sql);
     bind(SQL_TRANSACTIONS).toConstantValue(database.sqlTransactions);
+    // The shared handle every context's SQL adapters write through (joining the ambient unit of work).
+    bind(CONTEXT_SQL)
+      .toDynamicValue((ctx) => new ContextSql(ctx.get(ORM)))
+      .inSingletonScope();
     bind<Clock>(CLOCK).toConstantValue(clock ?? { now: () => new Date() });
     bind<IdGenerator>(ID_GENERATOR).toConstantValue({ uuid: () => randomUUID() });
     bind(TRANSACTION_RUNNER)

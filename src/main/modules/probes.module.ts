@@ -77,4 +77,6 @@ export const probesContext: ContextModule = {
   name: 'probes',
   bindings: ({ database }) => probesModule(database),
   intakes: [probeApiIntake],
+  // Probes' wait calls are answered and the schedule's notices no longer listened to.
+  closers: [{ name: 'probe wake-ups', close: (get) => get(ProbeWakeups).close() }],
 };

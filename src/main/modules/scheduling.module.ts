@@ -9,12 +9,6 @@ import { RunCheck } from '../../application/checks/run-check';
 import { CHECK_PLANNER, CHECK_SCHEDULE, OUTCOME_RECORDER } from '../../application/scheduling/ports';
 import { RecordOutcomes } from '../../application/scheduling/record-outcomes';
 import { TriggerCheck } from '../../application/scheduling/trigger-check';
-import { RunWatches } from '../../application/watches/run-watches';
-import { WATCH_MAINTENANCE, WATCH_TARGETS, type WatchMaintenance } from '../../application/watches/ports';
-import { AssetMaintenance } from '../../application/maintenance/asset-maintenance';
-import { DIRECT_DELIVERIES } from '../../application/notifications/ports';
-import { WATCH_RESULT_STORE } from '../../application/tenancy/ports';
-import { SqlWatchTargets } from '../../infrastructure/watches/sql-watch-targets';
 import { CheckDispatcher, type DispatcherOptions } from '../../application/scheduling/check-dispatcher';
 import { HEARTBEAT_LOCATION } from '../../domain/checks/heartbeat';
 import { PgCheckSchedule } from '../../infrastructure/scheduling/pg-check-schedule';
@@ -25,8 +19,8 @@ import type { AppConfig } from '../config';
 import { CONFIG, CONTEXT_SQL, ORM, SQL } from '../tokens';
 import { bindings } from './bindings';
 import { triggerCheckRouter } from '../../interfaces/http/scheduling/trigger-check.router';
-import { watchesJob } from '../../interfaces/jobs/watches.job';
 import type { ContextModule } from './context-module';
+import { checkWorker } from './check-worker';
 
 /** Identifies this process's leases (host, pid and a random suffix, so restarts never reuse one). */
 export const WORKER_ID = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -48,7 +42,7 @@ export const dispatcherOptions = (config: AppConfig): DispatcherOptions => ({
   leaseMs: LEASE_MS,
 });
 
-/** The check engine: the schedule, planning held rows into checks, recording outcomes, trigger-check, watches. */
+/** The check engine: the schedule, planning held rows into checks, recording outcomes, trigger-check. */
 export const schedulingModule = bindings(({ bind }) => {
   bind(CHECK_SCHEDULE)
     .toDynamicValue((c) => new PgCheckSchedule(c.get(CONTEXT_SQL), c.get(SQL)))
@@ -82,27 +76,11 @@ export const schedulingModule = bindings(({ bind }) => {
       );
     })
     .inSingletonScope();
-  bind(WATCH_TARGETS)
-    .toDynamicValue((c) => new SqlWatchTargets(c.get(SQL)))
-    .inSingletonScope();
-  bind(WATCH_MAINTENANCE)
-    .toDynamicValue((c) => c.get<WatchMaintenance>(AssetMaintenance))
-    .inSingletonScope();
-  bind(RunWatches)
-    .toDynamicValue((c) => {
-      const runCheck = c.get(RunCheck);
-      return new RunWatches(c.get(WATCH_TARGETS), c.get(WATCH_RESULT_STORE), (request) => runCheck.execute(request), c.get<Clock>(CLOCK), {
-        maintenance: c.get(WATCH_MAINTENANCE),
-        directs: c.get(DIRECT_DELIVERIES),
-        transactions: c.get(TRANSACTION_RUNNER),
-      });
-    })
-    .inSingletonScope();
 });
 
 export const schedulingContext: ContextModule = {
   name: 'scheduling',
   bindings: schedulingModule,
   routers: [triggerCheckRouter],
-  jobs: [watchesJob],
+  workers: [checkWorker],
 };

@@ -65,6 +65,7 @@ import { customFieldsRouter } from '../../interfaces/http/tenancy/custom-fields.
 import { customerDomainsRouter } from '../../interfaces/http/tenancy/customer-domains.router';
 import { customerIpsRouter } from '../../interfaces/http/tenancy/customer-ips.router';
 import type { ContextModule } from './context-module';
+import { tenancySchemas } from '../../infrastructure/tenancy/tenancy.schemas';
 
 /** Tenancy: customers, package configs, custom fields, customer domains and IPs. */
 export const tenancyModule = bindings(({ single }) => {
@@ -129,5 +130,8 @@ export const tenancyModule = bindings(({ single }) => {
 export const tenancyContext: ContextModule = {
   name: 'tenancy',
   bindings: tenancyModule,
+  entities: tenancySchemas,
   routers: [customersRouter, packageConfigsRouter, customFieldsRouter, customerDomainsRouter, customerIpsRouter],
+  // The prepared reads' own pool, closed after every worker and the server stopped.
+  closers: [{ name: 'prepared reads', close: (get) => get(PreparedSql).close() }],
 };

@@ -19,7 +19,7 @@ describe("what the host's chain knows of a context comes from its module (issue 
     expect(ingest!.streamsItsBody('/api/im/events')).to.equal(true);
     expect(ingest!.streamsItsBody('/api/im/ingest/wsmi_x')).to.equal(true);
     expect(ingest!.streamsItsBody('/api/im/incidents')).to.equal(false);
-    const handlers = ingest!.build({} as never, { authenticate: {} as never, gates: [] });
+    const handlers = ingest!.build({} as never, { admit: async () => undefined });
     expect(handlers.front).to.be.a('function');
     expect(handlers.posts.map(({ path }) => path)).to.deep.equal(['/api/im/events', '/api/im/ingest/:token']);
   });

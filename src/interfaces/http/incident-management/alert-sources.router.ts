@@ -13,7 +13,7 @@ import {
 } from '../../../application/incident-management/manage-alert-sources';
 import { IngestAlertPayload } from '../../../application/incident-management/ingest-alert-payload';
 import { SendTestAlert } from '../../../application/incident-management/send-test-alert';
-import type { ProcessedImEvent } from '../../../application/incident-management/process-im-event';
+import type { ProcessedImEvent } from '../../../application/incident-management/im-event';
 import { ApiRouter } from '../shared/api-router';
 import { defineRouter } from '../shared/router-deps';
 import { readJsonBody, type JsonLimits } from './json-intake';

@@ -1,17 +1,14 @@
 import type { Request, RequestHandler } from 'express';
 import { AppError, isAppError } from '../../../domain/shared/app-error';
-import type { AuthenticateCaller } from '../../../application/identity/authenticate-caller';
 import { AdmitImEvent } from '../../../application/incident-management/admit-im-event';
 import { CommitImEvents } from '../../../application/incident-management/commit-im-events';
 import type { Provided } from '../../../application/shared/token';
-import { gateRequestOf } from '../shared/admission';
-import type { Gate } from '../shared/gates';
-import { credentialOf, customDomainOf } from '../shared/http-context';
+import { customDomainOf } from '../shared/http-context';
+import type { HostAdmission } from '../shared/router-deps';
 import { appErrorAnswer } from '../shared/error-handler';
 import { errorEnvelope } from '../shared/envelope';
 import { jsonDepthOver } from '../shared/json-depth';
 import { findUnstorableText, unstorableTextError } from '../shared/storable-text';
-import { imAccessDecision } from './im-access.gate';
 import { jsonRefusal, type JsonLimits } from './json-intake';
 import { IM_EVENTS_PATH, IM_EVENT_LIMITS, PagerDutyEvent, toImEvent, type EventsInFlight } from './im-events.router';
 
@@ -22,20 +19,15 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * POST /api/im/events with a bearer token, answered before the host's body and cookie parsers, its
- * ORM request context, audit and route table (the way status page views are): authentication (the
- * caller cache) and the access gates as admission runs them, the IM gate, the in-flight bound, the
+ * ORM request context, audit and route table (the way status page views are): the host's admission
+ * chain (authentication by the caller cache, the access gates, the IM gate), the in-flight bound, the
  * rate decided in memory (a refusal is a pre-built 429 sent before any of the body is read), the
  * body read whole under its size limit and parsed by `JSON.parse` (the streaming tokenizer only
  * tells why a refused text is refused), the schema built once, then the event handed to the group
  * committer and 202 sent once its batch is committed. Anything else (a session cookie, no
  * credential, a custom domain) goes the usual way, to the same rate, committer and answers.
  */
-export function imEventFastPath(
-  use: Provided<typeof imEventFastPathNeeds>,
-  authenticate: AuthenticateCaller,
-  gates: readonly Gate[],
-  inFlight: EventsInFlight,
-): RequestHandler {
+export function imEventFastPath(use: Provided<typeof imEventFastPathNeeds>, host: HostAdmission, inFlight: EventsInFlight): RequestHandler {
   const refusals = new Map<number, Buffer>();
   const refusal = (retryAfter: number, url: string): Buffer => {
     const cached = url === IM_EVENTS_PATH ? refusals.get(retryAfter) : undefined;
@@ -49,19 +41,10 @@ export function imEventFastPath(
   return (req, res, next) => {
     if (req.method !== 'POST' || req.path !== IM_EVENTS_PATH || !req.headers.authorization || customDomainOf(res)) return next();
     void (async () => {
-      const { token } = credentialOf(req);
-      let caller;
-      try {
-        caller = await authenticate.execute(token ?? '');
-      } catch (failure) {
-        req.auth = { failure, viaCookie: false };
-        return next(failure);
-      }
-      req.auth = { caller, viaCookie: false };
-      const request = gateRequestOf(req, false);
-      for (const gate of gates) await gate(caller, request);
-      const denial = imAccessDecision(caller);
-      if (denial) throw new AppError(denial);
+      // The host's one admission chain: the caller authenticated, the access gates, the IM gate.
+      await host.admit(req, res);
+      const caller = req.auth?.caller;
+      if (!caller) throw req.auth?.failure ?? new AppError('imAccessDenied');
       if (!inFlight.enter(res)) throw new AppError('unavailable');
       const organizationId = caller.actor.scope.organizationId;
       let refused = use.admitImEvent.decide(organizationId);

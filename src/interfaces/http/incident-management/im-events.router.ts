@@ -5,7 +5,7 @@ import type { RequestHandler, Response } from 'express';
 import { AppError, isAppError } from '../../../domain/shared/app-error';
 import { IM_SEVERITIES } from '../../../domain/incident-management/im-incident';
 import { AdmitImEvent } from '../../../application/incident-management/admit-im-event';
-import type { ImEvent } from '../../../application/incident-management/process-im-event';
+import type { ImEvent } from '../../../application/incident-management/im-event';
 import { CommitImEvents } from '../../../application/incident-management/commit-im-events';
 import { ApiRouter } from '../shared/api-router';
 import { defineRouter } from '../shared/router-deps';

@@ -16,7 +16,7 @@ export const imIngest = defineStreamedIntake({
   build: (use, host) => {
     const inFlight = eventsInFlight();
     return {
-      front: imEventFastPath(use, host.authenticate, host.gates, inFlight),
+      front: imEventFastPath(use, host, inFlight),
       posts: [
         { path: IM_EVENTS_PATH, handler: imEventIntake(use, inFlight) },
         { path: ALERT_INGEST_PATH, handler: alertIngestIntake(use) },

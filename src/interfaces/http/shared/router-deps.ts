@@ -1,5 +1,5 @@
 import type { Needs, Provided } from '../../../application/shared/token';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import type { ApiRouterDeps } from './api-router';
 
@@ -33,8 +33,14 @@ export const defineIntake = <N extends Needs>(intake: {
   document: (paths: ZodOpenApiPathsObject) => void;
 }): IntakeDefinition => intake as IntakeDefinition;
 
-/** What the host lends a streamed intake: admission's authentication and access gates. */
-export type HostAdmission = Pick<ApiRouterDeps, 'authenticate' | 'gates'>;
+/**
+ * What the host lends a streamed intake's front path: its one admission chain as a call (the caller
+ * authenticated, the access gates, then the area gates over the request's path), which resolves when
+ * the request is admitted and rejects with the refusal; the caller is then `req.auth.caller`.
+ */
+export interface HostAdmission {
+  admit(req: Request, res: Response): Promise<void>;
+}
 
 /** A streamed intake's handlers, built once per host (so they can share state, such as a bound). */
 export interface StreamedIntakeHandlers {

@@ -5,11 +5,10 @@ import { setIncidentManagement } from '../../../support/im-fixtures';
 import { testServer } from '../../../support/test-server';
 import { testClock } from '../../../support/test-clock';
 import { CommitImEvents } from '../../../../src/application/incident-management/commit-im-events';
-import { ProcessImEvent, type ImEvent } from '../../../../src/application/incident-management/process-im-event';
+import type { ImEvent } from '../../../../src/application/incident-management/im-event';
 import { AdmitImEvent } from '../../../../src/application/incident-management/admit-im-event';
 import { SqlImEventBatchStore } from '../../../../src/infrastructure/incident-management/sql-im-event-batch';
 import { PostgresSharedRateCounter } from '../../../../src/infrastructure/rate-limit/postgres-rate-limiter';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { sql } from '../../../../src/infrastructure/persistence/sql';
 
@@ -66,10 +65,10 @@ describe('event batches on PostgreSQL', function () {
   it('stores several events for the same key in one batch as applying them one by one in arrival order stores them', async () => {
     const app = await testServer();
     const oneByOne = await anImOrganization();
-    const process = app.container.get(ProcessImEvent);
+    // One by one, as the events API applies them: the host's committer, each event awaited before the next.
+    const process = app.container.get(CommitImEvents);
     const expected = [];
-    for (const event of sequence)
-      expected.push((await RequestContext.create(app.database.orm.em, () => process.execute(oneByOne.scope, event))).outcome);
+    for (const event of sequence) expected.push((await process.execute(oneByOne.scope, event)).outcome);
 
     const batched = await anImOrganization();
     const commit = new CommitImEvents(new SqlImEventBatchStore(app.database.sqlTransactions), ids, testClock, {

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { ManualClock } from '../../../support/manual-clock';
-import { immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
+import { sequentialIds } from '../../../support/fakes/shared-fakes';
 import { FakeImEventBatchStore, FakeImIncidents } from '../../../support/fakes/incident-management-fakes';
 import { CommitImEvents } from '../../../../src/application/incident-management/commit-im-events';
-import { ProcessImEvent, type ImEvent } from '../../../../src/application/incident-management/process-im-event';
+import type { ImEvent } from '../../../../src/application/incident-management/im-event';
 
 const scope = { organizationId: 1, customerId: null };
 const other = { organizationId: 2, customerId: null };
@@ -46,7 +46,8 @@ describe('committing IM events in batches', () => {
 
   it('gives several events for the same key in one batch the result of applying them one by one in arrival order', async () => {
     const oneByOne = new FakeImIncidents();
-    const process = new ProcessImEvent(oneByOne, immediateTransactions, sequentialIds(), new ManualClock());
+    // One by one: each event committed alone (awaited before the next is submitted).
+    const process = new CommitImEvents(new FakeImEventBatchStore(oneByOne), sequentialIds(), new ManualClock());
     const expected = [];
     for (const [s, event] of sequence) expected.push((await process.execute(s, event)).outcome);
 

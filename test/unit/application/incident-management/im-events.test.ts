@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { ManualClock } from '../../../support/manual-clock';
 import { codeOf, expectAppErrorAsync } from '../../../support/expect-app-error';
-import { FakeSharedRateCounter, immediateTransactions, sequentialIds } from '../../../support/fakes/shared-fakes';
-import { FakeImIncidents } from '../../../support/fakes/incident-management-fakes';
+import { FakeSharedRateCounter, sequentialIds } from '../../../support/fakes/shared-fakes';
+import { FakeImEventBatchStore, FakeImIncidents } from '../../../support/fakes/incident-management-fakes';
 import { AdmitImEvent } from '../../../../src/application/incident-management/admit-im-event';
-import { ProcessImEvent } from '../../../../src/application/incident-management/process-im-event';
+import { CommitImEvents } from '../../../../src/application/incident-management/commit-im-events';
 
 const scope = { organizationId: 1, customerId: null };
 
@@ -31,10 +31,11 @@ describe('admitting IM events', () => {
 
 describe('processing IM events', () => {
   let incidents: FakeImIncidents;
-  let process: ProcessImEvent;
+  // The way every event is applied (the events API and alert sources): the group committer, here one event at a time.
+  let process: CommitImEvents;
   beforeEach(() => {
     incidents = new FakeImIncidents();
-    process = new ProcessImEvent(incidents, immediateTransactions, sequentialIds(), new ManualClock());
+    process = new CommitImEvents(new FakeImEventBatchStore(incidents), sequentialIds(), new ManualClock());
   });
   const trigger = (dedupKey?: string) =>
     process.execute(scope, { action: 'trigger', dedupKey, summary: 'Disk full', severity: 'error', source: 'db-1', details: {} });
