@@ -10,7 +10,7 @@ import { CHECK_PLANNER, CHECK_SCHEDULE, OUTCOME_RECORDER } from '../../applicati
 import { RecordOutcomes } from '../../application/scheduling/record-outcomes';
 import { TriggerCheck } from '../../application/scheduling/trigger-check';
 import { RunWatches } from '../../application/watches/run-watches';
-import { WATCH_MAINTENANCE, WATCH_TARGETS, type WatchMaintenance } from '../../application/watches/ports';
+import { WATCH_DUE_TIMES, WATCH_MAINTENANCE, WATCH_TARGETS, type WatchMaintenance } from '../../application/watches/ports';
 import { AssetMaintenance } from '../../application/maintenance/asset-maintenance';
 import { DIRECT_DELIVERIES } from '../../application/notifications/ports';
 import { WATCH_RESULT_STORE } from '../../application/tenancy/ports';
@@ -83,6 +83,9 @@ export const schedulingModule = bindings(({ bind }) => {
     })
     .inSingletonScope();
   bind(WATCH_TARGETS)
+    .toDynamicValue((c) => new SqlWatchTargets(c.get(SQL)))
+    .inSingletonScope();
+  bind(WATCH_DUE_TIMES)
     .toDynamicValue((c) => new SqlWatchTargets(c.get(SQL)))
     .inSingletonScope();
   bind(WATCH_MAINTENANCE)
