@@ -58,18 +58,19 @@ export class AnnounceMaintenance {
   }
 
   /**
-   * When the next occurrence of an active window begins or ends (looking a day ahead: later than
-   * that, a day from now, to read again), or null with no active window: the job sleeps until then.
+   * When the next occurrence of an active window begins or ends after `since` (the job's last run:
+   * an edge passed since then is due at once), looking a day ahead (nothing by then: a day from
+   * now, to read again), or null with no active window: the job sleeps until then.
    */
-  async nextDueAt(): Promise<Date | null> {
+  async nextDueAt(since: Date): Promise<Date | null> {
     const now = this.clock.now();
     const horizon = new Date(now.getTime() + NEXT_EDGE_HORIZON_MS);
-    const windows = await this.windows.activeSince(now);
+    const windows = await this.windows.activeSince(since);
     if (windows.length === 0) return null;
     let next = horizon.getTime();
     for (const window of windows) {
-      for (const occurrence of occurrencesBetween(window, now, horizon, this.expander, 3)) {
-        for (const edge of [occurrence.start.getTime(), occurrence.end.getTime()]) if (edge > now.getTime() && edge < next) next = edge;
+      for (const occurrence of occurrencesBetween(window, since, horizon, this.expander, 3)) {
+        for (const edge of [occurrence.start.getTime(), occurrence.end.getTime()]) if (edge > since.getTime() && edge < next) next = edge;
       }
     }
     return new Date(next);

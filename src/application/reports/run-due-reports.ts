@@ -49,13 +49,13 @@ export class RunDueReports {
   }
 
   /**
-   * The next slot of any enabled definition, or of the customers' monthly reports (the 1st of the
-   * month, whether or not a customer has them on: one wake-up a month): the job sleeps until then.
+   * The first slot after `since` (the job's last run: a slot passed since then is due at once) of
+   * any enabled definition, or of the customers' monthly reports (the 1st of the month, whether or
+   * not a customer has them on: one wake-up a month): the job sleeps until then.
    */
-  async nextDueAt(): Promise<Date> {
-    const now = this.clock.now();
-    let next = nextSlot(this.customerSchedule(), now).getTime();
-    for (const report of await this.reports.enabled()) next = Math.min(next, nextSlot(report.schedule, now).getTime());
+  async nextDueAt(since: Date): Promise<Date> {
+    let next = nextSlot(this.customerSchedule(), since).getTime();
+    for (const report of await this.reports.enabled()) next = Math.min(next, nextSlot(report.schedule, since).getTime());
     return new Date(next);
   }
 

@@ -1,4 +1,5 @@
 import { AnnounceMaintenance } from '../../application/maintenance/announce-maintenance';
+import { CLOCK } from '../../application/shared/clock';
 import { defineJob } from './job-definition';
 
 export const MAINTENANCE_ANNOUNCEMENTS_JOB = 'maintenance:announce';
@@ -11,13 +12,16 @@ export const MAINTENANCE_ANNOUNCEMENTS_JOB = 'maintenance:announce';
  * announcement ledger, not from Agenda's lock (two workers running it at once still announce each
  * transition once).
  */
-export const maintenanceAnnouncementsJob = defineJob({ announceMaintenance: AnnounceMaintenance }, (use, logger) => {
+export const maintenanceAnnouncementsJob = defineJob({ announceMaintenance: AnnounceMaintenance, clock: CLOCK }, (use, logger) => {
+  /** When this process last began a run (a due time passed since then is due at once). */
+  let lastRunAt = use.clock.now();
   return {
     name: MAINTENANCE_ANNOUNCEMENTS_JOB,
     every: '10 minutes',
     wakeOn: ['job_rows:maintenance'],
-    nextDueAt: () => use.announceMaintenance.nextDueAt(),
+    nextDueAt: () => use.announceMaintenance.nextDueAt(lastRunAt),
     async run() {
+      lastRunAt = use.clock.now();
       const report = await use.announceMaintenance.execute();
       if (report.started + report.ended > 0)
         logger.info({ job: MAINTENANCE_ANNOUNCEMENTS_JOB, ...report }, 'maintenance transitions announced');

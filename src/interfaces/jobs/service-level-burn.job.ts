@@ -1,4 +1,5 @@
 import { EvaluateBurnAlerts } from '../../application/service-levels/evaluate-burn-alerts';
+import { CLOCK } from '../../application/shared/clock';
 import { defineJob } from './job-definition';
 
 export const SERVICE_LEVEL_BURN_JOB = 'service-levels:burn';
@@ -10,7 +11,7 @@ export const SERVICE_LEVEL_BURN_JOB = 'service-levels:burn';
  * wakes it (notice `job_rows` / `service-levels`); every 10 minutes as the safety poll.
  * Exactly-once comes from the objective's claimed burn state, not from Agenda's lock.
  */
-export const serviceLevelBurnJob = defineJob({ evaluateBurnAlerts: EvaluateBurnAlerts }, (use, logger) => {
+export const serviceLevelBurnJob = defineJob({ evaluateBurnAlerts: EvaluateBurnAlerts, clock: CLOCK }, (use, logger) => {
   let lastRunAt: Date | null = null;
   return {
     name: SERVICE_LEVEL_BURN_JOB,
@@ -18,7 +19,7 @@ export const serviceLevelBurnJob = defineJob({ evaluateBurnAlerts: EvaluateBurnA
     wakeOn: ['job_rows:service-levels'],
     nextDueAt: () => use.evaluateBurnAlerts.nextDueAt(lastRunAt),
     async run() {
-      lastRunAt = new Date();
+      lastRunAt = use.clock.now();
       const report = await use.evaluateBurnAlerts.execute();
       if (report.burning + report.recovered > 0) logger.info({ job: SERVICE_LEVEL_BURN_JOB, ...report }, 'burn-rate alerts told');
     },
