@@ -150,7 +150,8 @@ export async function wakeJobsOnNotices(
       const wake = (payload: string | null) => {
         for (const job of jobs) {
           const on = job.wakeOn ?? [];
-          const hears = on.includes(channel) || (payload === null ? on.some((e) => e.startsWith(`${channel}:`)) : on.includes(`${channel}:${payload}`));
+          const hears =
+            on.includes(channel) || (payload === null ? on.some((e) => e.startsWith(`${channel}:`)) : on.includes(`${channel}:${payload}`));
           if (hears) wakers.get(job)?.wake();
         }
       };

@@ -70,9 +70,15 @@ describe('time-driven jobs wake on their rows: a job_rows notice or their due ti
         },
       });
       expect(created.status, JSON.stringify(created.body)).to.equal(201);
-      await waitFor(async () => (await announced()).includes('maintenance.started'), { timeoutMs: 2_000, what: 'the start announced on the notice' });
+      await waitFor(async () => (await announced()).includes('maintenance.started'), {
+        timeoutMs: 2_000,
+        what: 'the start announced on the notice',
+      });
       expect(now(), 'announced before the end').to.be.below(endsAt);
-      await waitFor(async () => (await announced()).includes('maintenance.ended'), { timeoutMs: 4_000, what: 'the end announced at its time' });
+      await waitFor(async () => (await announced()).includes('maintenance.ended'), {
+        timeoutMs: 4_000,
+        what: 'the end announced at its time',
+      });
       expect(now(), 'not before the end').to.be.at.least(endsAt);
       expect(await announced()).to.deep.equal(['maintenance.started', 'maintenance.ended']);
       // At start, on the notice, at the end (other tests' windows may add an edge or two): no poll.
@@ -86,7 +92,11 @@ describe('time-driven jobs wake on their rows: a job_rows notice or their due ti
     const app = await testServer();
     const topics = ['escalations', 'locations', 'maintenance', 'reports', 'service-levels', 'watches'];
     const woken: string[] = [];
-    const jobs: WakeableJob[] = topics.map((topic) => ({ name: topic, wakeOn: [`job_rows:${topic}`], run: async () => void woken.push(topic) }));
+    const jobs: WakeableJob[] = topics.map((topic) => ({
+      name: topic,
+      wakeOn: [`job_rows:${topic}`],
+      run: async () => void woken.push(topic),
+    }));
     const stop = await wakeJobsOnNotices(app.databaseUrl, jobs, silent, { minGapMs: 0 });
     // Statement triggers fire for statements that change no row: each write below touches nothing.
     const writes: Array<[string, string]> = [
