@@ -10,6 +10,7 @@ import { startAgendaJobRunner, type JobRunner } from '../infrastructure/scheduli
 import { wakeJobsOnNotices } from '../infrastructure/scheduling/job-wakeups';
 import type { Database } from '../infrastructure/persistence/database';
 import type { AppConfig } from './config';
+import { CLOCK, type Clock } from '../application/shared/clock';
 import { meteredJobs, watchJobPool } from './metrics';
 
 /** Every job, context by context (src/main/contexts.ts). */
@@ -29,6 +30,7 @@ export async function startJobs(
   options: { processEvery?: string | number; jobs?: readonly JobFactory[] } = {},
 ): Promise<JobRunner> {
   const jobs = meteredJobs(container, jobDefinitions(container, logger, options.jobs));
+  const clock = container.get<Clock>(CLOCK);
   // A job run is the service's own work, even one a request started (runNow): no caller is audited.
   const around = <T>(work: () => Promise<T>) =>
     RequestContext.create(database.orm.em, () => auditContext.run({ actor: null, ip: null, requestId: null }, work));
@@ -40,11 +42,16 @@ export async function startJobs(
     around,
     processEvery: options.processEvery,
   });
-  // Jobs whose work arrives as rows run on their notices too (PostgreSQL's, even when Agenda keeps its jobs in MongoDB).
+  // Jobs whose work arrives as rows run on their notices and due times too (PostgreSQL's, even when Agenda keeps its jobs in MongoDB).
   const unwake = await wakeJobsOnNotices(
     databaseUrl,
-    jobs.map((job) => ({ ...job, run: () => around(() => job.run()) })),
+    jobs.map(({ nextDueAt, ...job }) => ({
+      ...job,
+      run: () => around(() => job.run()),
+      nextDueAt: nextDueAt && (() => around(() => nextDueAt())),
+    })),
     logger,
+    { now: () => clock.now().getTime() },
   );
   watchJobPool(container, runner);
   const trigger = container.get(JobTrigger);

@@ -98,6 +98,16 @@ export interface LiveLocations {
 }
 export const LIVE_LOCATIONS = token<LiveLocations>('LiveLocations');
 
+/**
+ * The live locations, and when the first of them falls silent unless its check processes renew
+ * their liveness: the soonest, over the live locations, of the latest liveness deadline of each
+ * (null: none is live).
+ */
+export interface SilenceDeadlines {
+  liveness(now: Date): Promise<{ live: readonly string[]; nextSilenceAt: Date | null }>;
+}
+export const SILENCE_DEADLINES = token<SilenceDeadlines>('SilenceDeadlines');
+
 /** A monitor the liveness job looks at: its alert settings, the locations that reported, and its stored liveness. */
 export interface LivenessCandidate {
   readonly monitorId: number;

@@ -11,13 +11,16 @@ import type {
 } from './ports';
 import { targetKey } from './ports';
 
+/** How far ahead the next occurrence edge is looked for. */
+const NEXT_EDGE_HORIZON_MS = 24 * 60 * 60_000;
+
 export interface AnnounceOptions {
   /** How far back a missed transition is still announced (a worker that was down that long skips older ones). */
   lookbackMs: number;
 }
 
 /**
- * The maintenance job (every minute): writes maintenance.started when an occurrence has begun and
+ * The maintenance job (at each occurrence's start and end, see nextDueAt): writes maintenance.started when an occurrence has begun and
  * maintenance.ended when it is over, each once per occurrence. The ledger row and the outbox row
  * commit together, so concurrent workers, a retried run or a restart never announce a transition
  * twice, and a crash before the commit leaves it for the next run. Occurrences that ended before
@@ -52,6 +55,25 @@ export class AnnounceMaintenance {
       }
     }
     return { started, ended };
+  }
+
+  /**
+   * When the next occurrence of an active window begins or ends after `since` (the job's last run:
+   * an edge passed since then is due at once), looking a day ahead (nothing by then: a day from
+   * now, to read again), or null with no active window: the job sleeps until then.
+   */
+  async nextDueAt(since: Date): Promise<Date | null> {
+    const now = this.clock.now();
+    const horizon = new Date(now.getTime() + NEXT_EDGE_HORIZON_MS);
+    const windows = await this.windows.activeSince(since);
+    if (windows.length === 0) return null;
+    let next = horizon.getTime();
+    for (const window of windows) {
+      for (const occurrence of occurrencesBetween(window, since, horizon, this.expander, 3)) {
+        for (const edge of [occurrence.start.getTime(), occurrence.end.getTime()]) if (edge > since.getTime() && edge < next) next = edge;
+      }
+    }
+    return new Date(next);
   }
 
   private announce(window: MaintenanceWindow, kind: 'maintenance.started' | 'maintenance.ended', occurrence: Occurrence, now: Date) {

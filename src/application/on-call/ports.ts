@@ -110,6 +110,16 @@ export interface EscalationLedger {
 }
 export const ESCALATION_LEDGER = token<EscalationLedger>('EscalationLedger');
 
+/**
+ * When the escalation job next has work: the soonest due step, an open incident with a policy not
+ * adopted yet, or a monitor storm all recovered whose IM incident is still open (both: now). Null
+ * when nothing waits.
+ */
+export interface EscalationDueTimes {
+  nextDueAt(now: Date): Promise<Date | null>;
+}
+export const ESCALATION_DUE_TIMES = token<EscalationDueTimes>('EscalationDueTimes');
+
 /** How to reach a person paged. */
 export interface PagingContact {
   readonly name: string;

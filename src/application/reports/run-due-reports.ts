@@ -1,4 +1,4 @@
-import { latestSlot, reportPeriod, type ReportSchedule } from '../../domain/reports/report-schedule';
+import { latestSlot, nextSlot, reportPeriod, type ReportSchedule } from '../../domain/reports/report-schedule';
 import type { Clock } from '../shared/clock';
 import type { ReportRepository, ReportRuns, ReportSources } from './ports';
 import type { ReportRunner } from './report-runner';
@@ -11,7 +11,7 @@ export interface DueReportsOptions {
 }
 
 /**
- * The reports job (every minute): the latest slot of every enabled definition, and of every customer
+ * The reports job (at the next slot, see nextDueAt): the latest slot of every enabled definition, and of every customer
  * with monthlyReportsEnabled, is made once. Slots before a definition existed are not made; a slot
  * already taken is passed over with one cheap look; exactly once itself comes from the run's unique
  * key (see ReportRunner), not from the job system's lock.
@@ -36,13 +36,7 @@ export class RunDueReports {
       if (await this.runs.slotTaken({ reportId: report.id }, slot)) continue;
       if (await this.runner.run({ kind: 'report', report }, { kind: 'schedule', slot }, reportPeriod(report.schedule, slot))) made += 1;
     }
-    const customerSchedule: ReportSchedule = {
-      frequency: 'monthly',
-      weekday: null,
-      dayOfMonth: 1,
-      timeOfDay: this.options.customerReportTime,
-      timezone: 'UTC',
-    };
+    const customerSchedule = this.customerSchedule();
     const slot = latestSlot(customerSchedule, now);
     if (recent(slot)) {
       for (const customer of await this.sources.monthlyCustomers()) {
@@ -52,5 +46,20 @@ export class RunDueReports {
       }
     }
     return { made };
+  }
+
+  /**
+   * The first slot after `since` (the job's last run: a slot passed since then is due at once) of
+   * any enabled definition, or of the customers' monthly reports (the 1st of the month, whether or
+   * not a customer has them on: one wake-up a month): the job sleeps until then.
+   */
+  async nextDueAt(since: Date): Promise<Date> {
+    let next = nextSlot(this.customerSchedule(), since).getTime();
+    for (const report of await this.reports.enabled()) next = Math.min(next, nextSlot(report.schedule, since).getTime());
+    return new Date(next);
+  }
+
+  private customerSchedule(): ReportSchedule {
+    return { frequency: 'monthly', weekday: null, dayOfMonth: 1, timeOfDay: this.options.customerReportTime, timezone: 'UTC' };
   }
 }

@@ -5,10 +5,13 @@ import type { TransactionRunner } from '../shared/transaction';
 import type { ObjectiveMeter } from './objective-meter';
 import type { ObjectiveRepository, ServiceLevelEvents } from './ports';
 
+/** How often objectives with alerts on are evaluated: a fifth of the shortest burn window (5 min). */
+export const BURN_CADENCE_MS = 60_000;
+
 const rounded = (rate: number | null) => (rate === null ? null : Number(rate.toFixed(2)));
 
 /**
- * The burn-rate alerts (run every minute): each objective with alerts on is measured over the burn
+ * The burn-rate alerts (every BURN_CADENCE_MS while an objective has alerts on): each objective with alerts on is measured over the burn
  * windows; a state change is claimed (only if the state is still the one read) and told in the same
  * transaction, so a breach is told once however many workers evaluate, and its end once. The
  * message carries the window's attainment and budget left, measured at the change.
@@ -47,5 +50,11 @@ export class EvaluateBurnAlerts {
       if (told) report[decision.tell] += 1;
     }
     return report;
+  }
+
+  /** The next evaluation: a cadence after the last while an objective has alerts on (or is still burning); none without. */
+  async nextDueAt(lastEvaluatedAt: Date | null): Promise<Date | null> {
+    if ((await this.objectives.alerting()).length === 0) return null;
+    return lastEvaluatedAt ? new Date(lastEvaluatedAt.getTime() + BURN_CADENCE_MS) : this.clock.now();
   }
 }

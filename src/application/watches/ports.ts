@@ -46,6 +46,12 @@ export interface WatchTargets {
 }
 export const WATCH_TARGETS = token<WatchTargets>('WatchTargets');
 
+/** When the next active domain or IP comes due (its last check plus its recheck period; never checked: at once), or null when none is watched. */
+export interface WatchDueTimes {
+  nextDueAt(domainRecheckMs: number, ipRecheckMs: number): Promise<Date | null>;
+}
+export const WATCH_DUE_TIMES = token<WatchDueTimes>('WatchDueTimes');
+
 /** Whether a maintenance window silences a watched IP's or domain's notifications at an instant. */
 export interface WatchMaintenance {
   isSuppressed(asset: { type: 'customerIp' | 'customerDomain'; id: number }, at: Date): Promise<boolean>;

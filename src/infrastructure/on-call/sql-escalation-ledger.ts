@@ -1,4 +1,4 @@
-import type { DueEscalation, EscalatingIncident, EscalationLedger } from '../../application/on-call/ports';
+import type { DueEscalation, EscalatingIncident, EscalationDueTimes, EscalationLedger } from '../../application/on-call/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { sql } from '../persistence/sql';
 
@@ -34,10 +34,25 @@ const toIncident = (row: Omit<DueRow, 'next_step' | 'next_due_at'>): EscalatingI
 
 /**
  * The escalation ledger in `im_escalations`, reading the IM incidents context's `im_incidents`
- * (public_id, status, acknowledged_at, resolved_at) without writing it.
+ * (public_id, status, acknowledged_at, resolved_at) without writing it, and for its due time
+ * `im_incident_monitor_origins` (a storm whose last recoveries raced).
  */
-export class SqlEscalationLedger implements EscalationLedger {
+export class SqlEscalationLedger implements EscalationLedger, EscalationDueTimes {
   constructor(private readonly sql: UnitOfWorkSql) {}
+
+  async nextDueAt(now: Date): Promise<Date | null> {
+    const [row] = await this.sql.query<{ due: Time | null }>(sql`SELECT LEAST(
+        (SELECT min(next_due_at) FROM im_escalations WHERE next_due_at IS NOT NULL),
+        (SELECT ${now}::timestamptz WHERE EXISTS (SELECT 1 FROM im_incidents i
+          WHERE i.status = 'triggered' AND i.escalation_policy_id IS NOT NULL AND i.created_at >= ${new Date(now.getTime() - ADOPT_LOOKBACK_MS)}
+            AND NOT EXISTS (SELECT 1 FROM im_escalations e WHERE e.incident_id = i.public_id))),
+        (SELECT ${now}::timestamptz WHERE EXISTS (SELECT 1 FROM im_incidents i
+          WHERE i.status IN ('triggered', 'acknowledged') AND i.origin_incident_id IS NOT NULL
+            AND EXISTS (SELECT 1 FROM im_incident_monitor_origins o WHERE o.im_incident_id = i.id)
+            AND NOT EXISTS (SELECT 1 FROM im_incident_monitor_origins o WHERE o.im_incident_id = i.id AND o.recovered_at IS NULL)))
+      ) AS due`);
+    return row?.due ? new Date(row.due) : null;
+  }
 
   async adoptNew(now: Date): Promise<number> {
     const rows = await this.sql

@@ -1,15 +1,27 @@
 import type { DnsblListing } from '../../domain/checks/check-result';
 import type { DomainExpiry, IpDnsbl } from '../../domain/tenancy/watch-results';
 import type { DomainNotice, IpNotice } from '../../domain/tenancy/watch-events';
-import type { DueDomain, DueIp, WatchTargets } from '../../application/watches/ports';
+import type { DueDomain, DueIp, WatchDueTimes, WatchTargets } from '../../application/watches/ports';
 import type { SqlRunner, SqlRow } from '../persistence/database';
 import { sql } from '../persistence/sql';
 
 const date = (value: Date | string | null) => (value === null ? null : new Date(value));
 
-/** Due customer domains and IPs with their last stored facts and announcements, oldest check first. */
-export class SqlWatchTargets implements WatchTargets {
+/** Due customer domains and IPs with their last stored facts and announcements, oldest check first; when the next comes due. */
+export class SqlWatchTargets implements WatchTargets, WatchDueTimes {
   constructor(private readonly sql: SqlRunner) {}
+
+  async nextDueAt(domainRecheckMs: number, ipRecheckMs: number): Promise<Date | null> {
+    // A domain or IP never checked is due at once (the epoch).
+    const [row] = await this.sql.query<{ due: Date | string | null }>(
+      sql`SELECT LEAST(
+         (SELECT min(COALESCE(e.last_checked_at + make_interval(secs => ${domainRecheckMs / 1000}::float8), 'epoch'::timestamptz))
+            FROM customer_domains d LEFT JOIN customer_domain_expiry e ON e.domain_id = d.id WHERE d.status = 'active'),
+         (SELECT min(COALESCE(b.last_checked_at + make_interval(secs => ${ipRecheckMs / 1000}::float8), 'epoch'::timestamptz))
+            FROM customer_ips i LEFT JOIN customer_ip_dnsbl b ON b.ip_id = i.id WHERE i.status = 'active')) AS due`,
+    );
+    return row?.due ? new Date(row.due) : null;
+  }
 
   async dueDomains(checkedBefore: Date, limit: number): Promise<DueDomain[]> {
     const rows = await this.sql.query<SqlRow>(

@@ -8,9 +8,16 @@ export interface JobDefinition {
   readonly every?: string;
   /**
    * PostgreSQL notice channels whose notices run it at once (coalesced: at most one queued run at a
-   * time): its work arrives as rows, so `every` is then only its safety poll.
+   * time): its work arrives as rows, so `every` is then only its safety poll. `channel:topic` wakes
+   * it only on notices of that channel whose payload is the topic (`job_rows:maintenance`).
    */
   readonly wakeOn?: readonly string[];
+  /**
+   * When its rows next want a run, read from them (null: nothing until a notice). A process with jobs
+   * runs it once at start, then sleeps until that time (read again after every run, woken run or
+   * notice), so `every` is only its safety poll.
+   */
+  nextDueAt?(): Promise<Date | null>;
   run(): Promise<void>;
 }
 

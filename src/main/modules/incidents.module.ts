@@ -8,6 +8,7 @@ import {
   INCIDENT_REPOSITORY,
   INCIDENT_ROUTING,
   LIVE_LOCATIONS,
+  SILENCE_DEADLINES,
   MAINTENANCE_WINDOWS,
   MONITOR_LIVENESS_STORE,
   ORGANIZATION_EVENTS,
@@ -83,6 +84,9 @@ export const incidentsModule = bindings(({ bind }) => {
   // Read at most once a second by the recording path (a location reporting counts as live at once).
   bind(LIVE_LOCATIONS)
     .toDynamicValue((c) => new CachedLiveLocations(new SqlServedLocations(c.get(SQL)), LIVE_LOCATIONS_TTL_MS))
+    .inSingletonScope();
+  bind(SILENCE_DEADLINES)
+    .toDynamicValue((c) => new SqlServedLocations(c.get(SQL)))
     .inSingletonScope();
   bind(MONITOR_LIVENESS_STORE)
     .toDynamicValue((c) => new SqlMonitorLiveness(c.get(SQL), c.get(CONTEXT_SQL), config(c).checkLocations))

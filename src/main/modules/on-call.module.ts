@@ -4,6 +4,7 @@ import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import { SECRET_TOKENS } from '../../application/identity/ports';
 import {
   CALENDAR_FEEDS,
+  ESCALATION_DUE_TIMES,
   ESCALATION_LEDGER,
   ESCALATION_POLICY_REPOSITORY,
   IM_PEOPLE,
@@ -84,6 +85,7 @@ export const onCallModule = bindings(({ single }) => {
   single(IM_PEOPLE, (c) => c.get(SqlImPeople));
   single(PAGING_CONTACTS, (c) => c.get(SqlImPeople));
   single(ESCALATION_LEDGER, (c) => new SqlEscalationLedger(c.get(CONTEXT_SQL)));
+  single(ESCALATION_DUE_TIMES, (c) => new SqlEscalationLedger(c.get(CONTEXT_SQL)));
   single(CALENDAR_FEEDS, (c) => new SqlCalendarFeeds(c.get(CONTEXT_SQL)));
   const directory = (c: Ctx) => ({
     people: c.get<ImPeople>(IM_PEOPLE),
