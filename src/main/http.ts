@@ -96,7 +96,7 @@ export function createHttpApp(container: Container): Express {
   });
   app.use(hostRouting.resolve);
   // Status page views skip what follows up to the routes (body and cookie parsers, gates, route table).
-  app.use(publicStatusPageViews(publicPages, orm, hostRouting.serveStatusPages));
+  app.use(publicStatusPageViews(publicPages, (work) => RequestContext.create(orm.em, work), hostRouting.serveStatusPages));
   // Streamed intakes, built once for this host (event ingest shares its in-flight bound between its two ways in).
   const streamed = STREAMED_INTAKES.map((intake) => intake.build(provide(container, intake.needs), deps));
   // Their front paths (events sent with a bearer token) skip what follows (parsers, request context, admission, audit, route table).

@@ -50,7 +50,7 @@ import { RandomUserCodes } from '../../infrastructure/agent-access/random-user-c
 import { AgentCredentialResolver } from '../../infrastructure/agent-access/agent-credential-resolver';
 import type { CallerCache } from '../../infrastructure/identity/caller-cache';
 import type { AppConfig } from '../config';
-import { CALLER_CACHE, CONFIG, ORM, SQL, SQL_TRANSACTIONS } from '../tokens';
+import { CALLER_CACHE, CONFIG, ORM, SQL } from '../tokens';
 import { bindings } from './bindings';
 import { AGENT_ACCESS_ROUTERS } from '../../interfaces/http/agent-access';
 import { agentAccessPurgeJob } from '../../interfaces/jobs/agent-access-purge.job';
@@ -87,7 +87,7 @@ export const agentAccessModule = bindings(({ bind }) => {
       (c) =>
         new PostgresSigningKeys(
           c.get(SQL),
-          c.get(SQL_TRANSACTIONS),
+          c.get(TRANSACTION_RUNNER),
           new KeyEncryption({
             configuredKey: config(c).agentKeyEncryptionKey,
             dataDir: config(c).dataDir,
