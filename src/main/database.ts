@@ -3,7 +3,6 @@ import type { Logger } from 'pino';
 import { applyAuditContext } from '../infrastructure/audit/audit-connection';
 import { openDatabase, type Database } from '../infrastructure/persistence/database';
 import { identitySchemas } from '../infrastructure/identity/identity.schemas';
-import { agentAccessSchemas } from '../infrastructure/agent-access/agent-access.schemas';
 import { incidentSchemas } from '../infrastructure/incidents/incidents.schemas';
 import { tenancySchemas } from '../infrastructure/tenancy/tenancy.schemas';
 import { monitoringSchemas } from '../infrastructure/monitoring/monitoring.schemas';
@@ -12,7 +11,6 @@ import { notificationSchemas } from '../infrastructure/notifications/notificatio
 /** The ORM mappings of every context (the persistence kit names none of them). */
 export const entitySchemas: readonly EntitySchema[] = [
   ...identitySchemas,
-  ...agentAccessSchemas,
   ...incidentSchemas,
   ...tenancySchemas,
   ...monitoringSchemas,
