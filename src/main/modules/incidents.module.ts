@@ -51,7 +51,7 @@ import { SqlResultStore } from '../../infrastructure/results/sql-result-store';
 import { SqlCoverageReader } from '../../infrastructure/results/sql-coverage-reader';
 import { SqlResultMaintenance } from '../../infrastructure/results/sql-result-maintenance';
 import { SqlMonitorLookup } from '../../infrastructure/results/sql-monitor-lookup';
-import { MikroOrmIncidentRepository } from '../../infrastructure/incidents/mikro-orm-incident.repository';
+import { SqlIncidentRepository } from '../../infrastructure/incidents/sql-incident.repository';
 import { SqlAlertStateRepository } from '../../infrastructure/incidents/sql-alert-state.repository';
 import { OutboxIncidentEvents } from '../../infrastructure/incidents/outbox-incident-events';
 import type { AppConfig } from '../config';
@@ -89,7 +89,7 @@ export const incidentsModule = bindings(({ bind }) => {
     .toDynamicValue((c) => new SqlMonitorLookup(c.get(CONTEXT_SQL)))
     .inSingletonScope();
   bind(INCIDENT_REPOSITORY)
-    .toDynamicValue((c) => new MikroOrmIncidentRepository(c.get(ORM), c.get(CONTEXT_SQL)))
+    .toDynamicValue((c) => new SqlIncidentRepository(c.get(CONTEXT_SQL)))
     .inSingletonScope();
   bind(ALERT_STATE_REPOSITORY)
     .toDynamicValue((c) => new SqlAlertStateRepository(c.get(CONTEXT_SQL), c.get(SQL)))
