@@ -77,8 +77,8 @@ export const tenancyModule = bindings(({ single }) => {
   single(CUSTOMER_DOMAIN_REPOSITORY, (c) => new MikroOrmCustomerDomainRepository(orm(c), c.get(PreparedSql)));
   single(CUSTOMER_IP_REPOSITORY, (c) => new MikroOrmCustomerIpRepository(orm(c), c.get(PreparedSql)));
   single(WATCH_RESULT_STORE, (c) => new SqlWatchResultStore(c.get(CONTEXT_SQL)));
-  single(SMS_USAGE_LEDGER, (c) => new SqlSmsUsageLedger(orm(c)));
-  single(CUSTOMER_TERMS_LOOKUP, (c) => new SqlCustomerTermsLookup(orm(c), c.get(CLOCK)));
+  single(SMS_USAGE_LEDGER, (c) => new SqlSmsUsageLedger(c.get(CONTEXT_SQL)));
+  single(CUSTOMER_TERMS_LOOKUP, (c) => new SqlCustomerTermsLookup(c.get(CONTEXT_SQL), c.get(CLOCK)));
   single(CALLER_CACHE_INVALIDATOR, (c) => ({ invalidateAll: () => c.get<CallerCache>(CALLER_CACHE).clear() }));
 
   const customers = (c: Ctx) => c.get<CustomerRepository>(CUSTOMER_REPOSITORY);
