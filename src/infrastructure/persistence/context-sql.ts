@@ -31,7 +31,9 @@ export class ContextSql implements UnitOfWorkSql {
 
   async query<T = SqlRow>(statement: Sql, options?: QueryOptions): Promise<T[]> {
     const { text, values, options: run } = bind(statement, options);
-    const em = this.transaction ?? (this.orm.em.getContext() as EntityManager);
+    // Outside any request context (a credential read before the request's context opens) the
+    // global manager answers: it is never in a transaction, so the statement takes a pool connection.
+    const em = this.transaction ?? (this.orm.em.getContext(false) as EntityManager);
     const transaction = em.getTransactionContext<{ client: KnexClient }>();
     const client = (transaction ?? (em.getConnection().getKnex() as unknown as { client: KnexClient })).client;
     const connection = await client.acquireConnection();

@@ -24,7 +24,6 @@ const NOT_YET_CONVERTED = [
   // tenancy
   'infrastructure/tenancy/tenancy.schemas.ts',
   'infrastructure/tenancy/tenancy-repository.ts',
-  'infrastructure/tenancy/mikro-orm-custom-field.repository.ts',
   'infrastructure/tenancy/mikro-orm-customer-domain.repository.ts',
   'infrastructure/tenancy/mikro-orm-customer-ip.repository.ts',
   'infrastructure/tenancy/mikro-orm-customer.repository.ts',
