@@ -3,7 +3,7 @@
  * check_results with generate_series (BENCH_MONITORS monitors x BENCH_LOCATIONS locations x one
  * check a minute x BENCH_DAYS days; default 800 x 2 x 1440 x 10 = 23 million rows), then times
  * GET check-history pages and GET uptime-stats through the HTTP API for one monitor, before and
- * after the hourly upkeep (rollups; closed days packed into compact hours: the history pages again), and prints EXPLAIN ANALYZE plans (partition pruning, index scans).
+ * after the hourly upkeep (rollups; closed days packed into compact days: the history pages again), and prints EXPLAIN ANALYZE plans (partition pruning, index scans).
  * BENCH_ROLLUP=0 skips the rollups. Then service levels: BENCH_SLO_MONITORS (10,000) monitors with
  * BENCH_SLO_DAYS (30) days of rolled-up history, the uptime figures of each against one objective over
  * all of them (goal: at most 2x; bench/support/objectives-history.ts). BENCH_SLO_ONLY=1 runs only that
@@ -189,7 +189,7 @@ async function main() {
           '7d': await timed(app, signUp.token, `${base}/uptime-stats?period=7d`),
           '30d': await timed(app, signUp.token, `${base}/uptime-stats?period=30d`),
         },
-        // The same pages once the upkeep has packed the closed days into compact hours.
+        // The same pages once the upkeep has packed the closed days into compact days.
         historyAfterUpkeep: {
           firstPage24h: await timed(app, signUp.token, `${base}/check-history?perPage=50`),
           page40of24h: await timed(app, signUp.token, `${base}/check-history?perPage=50&page=40`),

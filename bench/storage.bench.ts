@@ -207,7 +207,11 @@ async function seed(app: RunningApplication): Promise<BenchMonitor[]> {
 }
 
 /** A form's rows copied into a fresh table with the same columns, storage settings and indexes: bytes per row. */
-async function freshBytes(app: RunningApplication, table: string, where: string): Promise<{ rows: number; bytes: number }> {
+async function freshBytes(
+  app: RunningApplication,
+  table: string,
+  where: string,
+): Promise<{ rows: number; bytes: number; heapBytes: number; toastBytes: number; indexBytes: number }> {
   const runner = app.database.sql;
   await runner.query(sql`DROP TABLE IF EXISTS bench_copy`);
   await runner.query(sql`CREATE TABLE bench_copy (LIKE ${raw(table)} INCLUDING ALL)`);
@@ -215,11 +219,13 @@ async function freshBytes(app: RunningApplication, table: string, where: string)
   if (options?.o) await runner.query(sql`ALTER TABLE bench_copy SET (${raw(options.o.join(', '))})`);
   await runner.query(sql`INSERT INTO bench_copy SELECT * FROM ${raw(table)} WHERE ${raw(where)}`);
   await runner.query(sql`VACUUM ANALYZE bench_copy`);
-  const [row] = await runner.query<{ rows: string; bytes: string }>(
-    sql`SELECT (SELECT count(*) FROM bench_copy)::text AS rows, pg_total_relation_size('bench_copy')::text AS bytes`,
+  const [row] = await runner.query<{ rows: string; bytes: string; heap: string; indexes: string }>(
+    sql`SELECT (SELECT count(*) FROM bench_copy)::text AS rows, pg_total_relation_size('bench_copy')::text AS bytes,
+            pg_relation_size('bench_copy')::text AS heap, pg_indexes_size('bench_copy')::text AS indexes`,
   );
   await runner.query(sql`DROP TABLE bench_copy`);
-  return { rows: Number(row!.rows), bytes: Number(row!.bytes) };
+  const [bytes, heapBytes, indexBytes] = [Number(row!.bytes), Number(row!.heap), Number(row!.indexes)];
+  return { rows: Number(row!.rows), bytes, heapBytes, toastBytes: bytes - heapBytes - indexBytes, indexBytes };
 }
 
 async function main() {
@@ -252,7 +258,7 @@ async function main() {
     let recordMs = 0;
     let upkeepMs = 0;
     let compactMs = 0;
-    let raw = { rows: 0, bytes: 0 };
+    let raw = { rows: 0, bytes: 0, heapBytes: 0, toastBytes: 0, indexBytes: 0 };
     for (let hour = START; hour < START + DAYS * DAY; hour += HOUR) {
       const batch: RecordCheckResultInput[] = [];
       for (const m of monitors) {
@@ -293,11 +299,14 @@ async function main() {
       failures += batch.filter((input) => input.result.status !== 'up').length;
       if (hour + HOUR === START + DAYS * DAY) {
         // The last day is complete and still raw: its partition is what a raw day costs.
-        const [part] = await runner.query<{ rows: string; bytes: string }>(
+        const partition = `check_results_p${new Date(hour).toISOString().slice(0, 10).replaceAll('-', '')}`;
+        const [part] = await runner.query<{ rows: string; bytes: string; heap: string; indexes: string }>(
           sql`SELECT (SELECT count(*) FROM check_results WHERE checked_at >= ${new Date(hour + HOUR - DAY)})::text AS rows,
-                  pg_total_relation_size(${`check_results_p${new Date(hour).toISOString().slice(0, 10).replaceAll('-', '')}`}::regclass)::text AS bytes`,
+                  pg_total_relation_size(${partition}::regclass)::text AS bytes, pg_relation_size(${partition}::regclass)::text AS heap,
+                  pg_indexes_size(${partition}::regclass)::text AS indexes`,
         );
-        raw = { rows: Number(part!.rows), bytes: Number(part!.bytes) };
+        const [bytes, heapBytes, indexBytes] = [Number(part!.bytes), Number(part!.heap), Number(part!.indexes)];
+        raw = { rows: Number(part!.rows), bytes, heapBytes, toastBytes: bytes - heapBytes - indexBytes, indexBytes };
       }
       now = hour + HOUR + 16 * MINUTE;
       const upkeepBegan = performance.now();
@@ -325,6 +334,19 @@ async function main() {
               round(avg(COALESCE(pg_column_size(details), 0)))::text AS details,
               round(avg(cardinality(offsets_ms)), 1)::text AS results
        FROM check_result_hours h`,
+    );
+    // Where rollup and evidence rows' bytes go (stored sizes), hourly and daily rows apart.
+    const [rollupColumns] = await runner.query<Record<string, string>>(
+      sql`SELECT round(avg(pg_column_size(r.*)) FILTER (WHERE hour >= p.daily_to))::text AS "hourlyRow",
+              round(avg(pg_column_size(histogram)) FILTER (WHERE hour >= p.daily_to))::text AS "hourlyHistogram",
+              round(avg(pg_column_size(r.*)) FILTER (WHERE hour < p.daily_to))::text AS "dailyRow",
+              round(avg(pg_column_size(histogram)) FILTER (WHERE hour < p.daily_to))::text AS "dailyHistogram"
+       FROM check_result_rollups r, check_rollup_progress p`,
+    );
+    const [evidenceColumns] = await runner.query<Record<string, string>>(
+      sql`SELECT round(avg(pg_column_size(e.*)))::text AS row, round(avg(pg_column_size(evidence)))::text AS evidence,
+              round(avg(octet_length(evidence::text)))::text AS "evidenceText", round(avg(pg_column_size(digest)))::text AS digest
+       FROM check_result_evidence e`,
     );
     const hourly = await freshBytes(app, 'check_result_rollups', `hour >= (SELECT daily_to FROM check_rollup_progress)`);
     const daily = await freshBytes(app, 'check_result_rollups', `hour < (SELECT daily_to FROM check_rollup_progress)`);
@@ -387,6 +409,16 @@ async function main() {
         bytesPerCompactResult: Number(bytesPerCompact.toFixed(1)),
         bytesPerCompactRow: Math.round(compact.bytes / compact.rows),
         compactRowColumns: columns,
+        rollupRowColumns: rollupColumns,
+        evidenceRowColumns: evidenceColumns,
+        // Each form's bytes in its heap, TOAST and indexes (fresh copies).
+        tableParts: {
+          check_results: raw,
+          check_result_hours: compact,
+          check_result_evidence: evidence,
+          hourlyRollups: hourly,
+          dailyRollups: daily,
+        },
         compactRowsPerResult: Number((compact.rows / compactResults).toFixed(3)),
         evidence: { rows: evidence.rows, bytes: evidence.bytes, bytesPerCompactResult: Number(bytesPerEvidence.toFixed(1)) },
         bytesPerHourlyRollupRow: Math.round(bytesPerHourly),

@@ -43,7 +43,7 @@ export const ConfigSchema = z.object({
   WHOIS_SERVER: z.preprocess(emptyToUndefined, z.string().default('whois.iana.org')),
   /** Raw check results (check-history) are kept this many days; older daily partitions are dropped. */
   RESULTS_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
-  /** Closed days of results stay raw (one row a result) at least this many hours, then are packed into compact hours. */
+  /** Closed days of results stay raw (one row a result) at least this many hours, then are packed into compact days. */
   RESULTS_RAW_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(720).default(6)),
   /** Hourly rollups older than this many days are merged into one row per UTC day. */
   ROLLUP_DAILY_AFTER_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(8)),

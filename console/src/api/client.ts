@@ -18,7 +18,13 @@ export type UptimeStats = Schemas['UptimeStats'];
 interface Envelope {
   statusCode?: number;
   message?: string;
-  data?: { code?: string; issues?: Array<{ path: string[]; message: string }>; field?: unknown; retryAfter?: number };
+  data?: {
+    code?: string;
+    issues?: Array<{ path: string[]; message: string }>;
+    field?: unknown;
+    retryAfter?: number;
+    [key: string]: unknown;
+  };
 }
 
 /** A refusal of the API, in its own words: the envelope's message and code, and the fields it names. */
@@ -28,6 +34,8 @@ export class ApiError extends Error {
     readonly code: string | undefined,
     message: string,
     readonly issues: ReadonlyArray<{ path: string[]; message: string }> = [],
+    /** The envelope's data as sent (details such as a dependency loop's `cycle`). */
+    readonly data: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
   }
@@ -46,7 +54,7 @@ export async function ok<T>(call: Promise<{ data?: T; error?: unknown; response:
   const message = envelope.message ?? response.statusText;
   // A rule of the domain names its field in data.field (a channel's URL): shown at that field too.
   const field = typeof envelope.data?.field === 'string' ? [{ path: envelope.data.field.split('.'), message }] : [];
-  throw new ApiError(response.status, envelope.data?.code, message, envelope.data?.issues ?? field);
+  throw new ApiError(response.status, envelope.data?.code, message, envelope.data?.issues ?? field, envelope.data ?? {});
 }
 
 /** What to say about any failure. */

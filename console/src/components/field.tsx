@@ -23,3 +23,31 @@ export function ErrorText({ message }: { message: string | null | undefined }) {
     </p>
   ) : null;
 }
+
+/** The person's current password (sign-in, and the account changes that ask for it again). */
+export function CurrentPasswordField({
+  label,
+  id,
+  error,
+  value,
+  onInput,
+}: {
+  label: string;
+  id: string;
+  error?: string;
+  value: string;
+  onInput: (value: string) => void;
+}) {
+  return (
+    <Field label={label} id={id} error={error}>
+      <input
+        id={id}
+        type="password"
+        autocomplete="current-password"
+        required
+        value={value}
+        onInput={(e) => onInput(e.currentTarget.value)}
+      />
+    </Field>
+  );
+}

@@ -22,7 +22,13 @@ const kindItem = (kind: Exclude<MonitorKind, 'website'>) => `/api/monitors/${kin
  */
 function atField(failure: unknown): never {
   if (failure instanceof ApiError && failure.issues.length === 0 && failure.code && CODE_FIELDS[failure.code]) {
-    throw new ApiError(failure.status, failure.code, failure.message, [{ path: [CODE_FIELDS[failure.code]!], message: failure.message }]);
+    throw new ApiError(
+      failure.status,
+      failure.code,
+      failure.message,
+      [{ path: [CODE_FIELDS[failure.code]!], message: failure.message }],
+      failure.data,
+    );
   }
   throw failure;
 }

@@ -291,4 +291,8 @@ export const CODE_FIELDS: Record<string, string> = {
   portRequiredForTcp: 'port',
   invalidCheckMode: 'checkMode',
   invalidScript: 'script',
+  dependencyCycle: 'dependsOn',
+  dependencyNotFound: 'dependsOn',
+  dependencyNotShared: 'dependsOn',
+  tooManyDependencies: 'dependsOn',
 };

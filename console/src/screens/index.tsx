@@ -12,6 +12,8 @@ import { maintenanceArea } from './maintenance/area';
 import { monitorsArea } from './monitors/area';
 import { onCallArea } from './on-call/area';
 import { orgAdminArea } from './org-admin/area';
+import { serviceLevelsArea } from './service-levels/area';
+import { ssoArea } from './sso/area';
 import { OrganizationPage } from './organization/organization-page';
 
 /** Every part of the console, one line each. */
@@ -27,6 +29,8 @@ const AREAS: readonly Area[] = [
   brandingArea,
   orgAdminArea,
   accessArea,
+  serviceLevelsArea,
+  ssoArea,
 ];
 
 /** The Organization page's links a user may follow, in order. */

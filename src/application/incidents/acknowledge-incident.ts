@@ -53,14 +53,17 @@ export async function recordAcknowledgement(
 ): Promise<void> {
   await incidents.save(incident, tx);
   await incidents.addTimeline([new TimelineEntry({ incidentId: incident.id, kind: 'acknowledged', at: now, userId })], tx);
-  await events.publish({
-    kind: 'incidentAcknowledged',
-    organizationId: incident.organizationId,
-    customerId: incident.customerId,
-    monitorId: incident.monitorId,
-    incidentPublicId: incident.publicId,
-    occurredAt: now,
-    summary: `${incident.title}: acknowledged`,
-    data: { acknowledgedByUserId: userId, via },
-  });
+  await events.publish([
+    {
+      kind: 'incidentAcknowledged',
+      version: 1,
+      organizationId: incident.organizationId,
+      customerId: incident.customerId,
+      monitorId: incident.monitorId,
+      incidentPublicId: incident.publicId,
+      occurredAt: now,
+      summary: `${incident.title}: acknowledged`,
+      data: { acknowledgedByUserId: userId, via },
+    },
+  ]);
 }

@@ -131,7 +131,7 @@ export class AlertActions {
     await this.incidents.addMany(effects.opened);
     await this.incidents.saveResolutions(effects.resolved.filter((incident) => !opened.has(incident)));
     await this.incidents.addTimeline(effects.timeline);
-    await this.events.publishMany(effects.events);
+    await this.events.publish(effects.events);
     await this.routing.opened(effects.routedOpenings);
     await this.routing.resolved(effects.routedResolutions);
   }
@@ -200,6 +200,7 @@ export class AlertActions {
   ): AlertEvent {
     return {
       kind,
+      version: 1,
       organizationId: ctx.state.organizationId,
       customerId: ctx.state.customerId,
       monitorId: ctx.monitor.monitorId,

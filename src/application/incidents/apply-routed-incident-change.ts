@@ -35,21 +35,24 @@ export class ApplyRoutedIncidentChange {
     if (!incident || !incident.resolveByResponder(userId, at)) return;
     await this.incidents.save(incident);
     await this.incidents.addTimeline([new TimelineEntry({ incidentId: incident.id, kind: 'resolved', at, userId })]);
-    await this.events.publish({
-      kind: 'incidentResolved',
-      organizationId: incident.organizationId,
-      customerId: incident.customerId,
-      monitorId: incident.monitorId,
-      incidentPublicId: incident.publicId,
-      occurredAt: at,
-      summary: `${incident.title}: resolved`,
-      data: {
-        origin: 'incidentManagement',
-        resolvedByUserId: userId,
-        startedAt: incident.startedAt,
-        resolvedAt: at,
-        durationSeconds: Math.round((at.getTime() - incident.startedAt.getTime()) / 1000),
+    await this.events.publish([
+      {
+        kind: 'incidentResolved',
+        version: 1,
+        organizationId: incident.organizationId,
+        customerId: incident.customerId,
+        monitorId: incident.monitorId,
+        incidentPublicId: incident.publicId,
+        occurredAt: at,
+        summary: `${incident.title}: resolved`,
+        data: {
+          origin: 'incidentManagement',
+          resolvedByUserId: userId,
+          startedAt: incident.startedAt,
+          resolvedAt: at,
+          durationSeconds: Math.round((at.getTime() - incident.startedAt.getTime()) / 1000),
+        },
       },
-    });
+    ]);
   }
 }

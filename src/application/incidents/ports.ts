@@ -6,6 +6,7 @@ import type { Liveness, LivenessChange } from '../../domain/incidents/quorum';
 import type { Incident, IncidentOrigin, IncidentStatus } from '../../domain/incidents/incident';
 import type { TimelineEntry } from '../../domain/incidents/timeline-entry';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
+import type { DomainEventPublisher } from '../shared/domain-events';
 import { token } from '../shared/token';
 import type { Transaction } from '../shared/transaction';
 
@@ -173,13 +174,11 @@ export interface AlertStateChangeHandlers {
   resumed(): void;
 }
 
-/** Where domain events go; the notifications context consumes them. */
-export interface IncidentEvents {
-  /** Called inside the transaction that changed the incident, so an event exists exactly when its change does. */
-  publish(event: AlertEvent): Promise<void>;
-  /** Many events in one statement, kept in their order. */
-  publishMany(events: readonly AlertEvent[]): Promise<void>;
-}
+/**
+ * Publishes the incidents context's events, called inside the transaction that changed the incident,
+ * so an event exists exactly when its change does (the notifications context and status pages read them).
+ */
+export type IncidentEvents = DomainEventPublisher<AlertEvent>;
 export const INCIDENT_EVENTS = token<IncidentEvents>('IncidentEvents');
 
 /** Maintenance windows suppress alerts for the monitors they cover. */

@@ -30,16 +30,19 @@ export class ResolveIncident {
         [new TimelineEntry({ incidentId: incident.id, kind: 'resolved', at: now, userId: actor.userId })],
         tx,
       );
-      await this.events.publish({
-        kind: 'incidentResolved',
-        organizationId: incident.organizationId,
-        customerId: incident.customerId,
-        monitorId: incident.monitorId,
-        incidentPublicId: incident.publicId,
-        occurredAt: now,
-        summary: `${incident.title}: resolved`,
-        data: { origin: 'manual', resolvedByUserId: actor.userId },
-      });
+      await this.events.publish([
+        {
+          kind: 'incidentResolved',
+          version: 1,
+          organizationId: incident.organizationId,
+          customerId: incident.customerId,
+          monitorId: incident.monitorId,
+          incidentPublicId: incident.publicId,
+          occurredAt: now,
+          summary: `${incident.title}: resolved`,
+          data: { origin: 'manual', resolvedByUserId: actor.userId },
+        },
+      ]);
       return incident;
     });
   }

@@ -53,16 +53,19 @@ export class CreateMaintenanceWindow {
         start: window.startTime,
         end: window.endTime,
       };
-      await this.events.publish({
-        kind: 'maintenance.scheduled',
-        organizationId: window.organizationId,
-        customerId: window.customerId,
-        windowId: window.publicId,
-        title: window.title,
-        occurrence: first,
-        targets: resolved.publicTargets,
-        occurredAt: now,
-      });
+      await this.events.publish([
+        {
+          kind: 'maintenance.scheduled',
+          version: 1,
+          organizationId: window.organizationId,
+          customerId: window.customerId,
+          windowId: window.publicId,
+          title: window.title,
+          occurrence: first,
+          targets: resolved.publicTargets,
+          occurredAt: now,
+        },
+      ]);
       return { window, created: true };
     });
     return { view: await this.views.one(window, now), created };

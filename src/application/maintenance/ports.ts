@@ -1,6 +1,8 @@
 import type { MaintenanceWindow, TargetType, WindowTarget } from '../../domain/maintenance/maintenance-window';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import { token } from '../shared/token';
+import type { DomainEventPublisher } from '../shared/domain-events';
+import type { MaintenanceEvent } from '../../domain/maintenance/events';
 
 import type { RecurrenceExpander } from '../../domain/maintenance/occurrences';
 export type { RecurrenceExpander };
@@ -61,25 +63,10 @@ export const MAINTENANCE_TARGETS = token<MaintenanceTargets>('MaintenanceTargets
 export const targetKey = (target: { type: TargetType; id: number }): string =>
   `${target.type === 'website' ? 'monitor' : target.type}:${target.id}`;
 
-export type MaintenanceEventKind = 'maintenance.scheduled' | 'maintenance.started' | 'maintenance.ended';
+export type { MaintenanceEvent, MaintenanceEventKind } from '../../domain/maintenance/events';
 
-/** What channels and status page subscribers are told about a window. */
-export interface MaintenanceEvent {
-  readonly kind: MaintenanceEventKind;
-  readonly organizationId: number;
-  readonly customerId: number | null;
-  readonly windowId: string;
-  readonly title: string;
-  /** The occurrence concerned (the first one for maintenance.scheduled). */
-  readonly occurrence: { start: Date; end: Date };
-  readonly targets: readonly { type: TargetType; id: string }[];
-  readonly occurredAt: Date;
-}
-
-/** Writes events into the notification outbox, inside the caller's transaction. */
-export interface MaintenanceEvents {
-  publish(event: MaintenanceEvent): Promise<void>;
-}
+/** Publishes the maintenance context's events, inside the caller's transaction. */
+export type MaintenanceEvents = DomainEventPublisher<MaintenanceEvent>;
 export const MAINTENANCE_EVENTS = token<MaintenanceEvents>('MaintenanceEvents');
 
 /**

@@ -37,7 +37,7 @@ export interface MaintenanceReport {
 
 /**
  * The result store's upkeep (hourly job, and once at start): partitions ahead of time, hourly
- * rollups of every completed hour in order, closed days packed into compact hours once rolled up
+ * rollups of every completed hour in order, closed days packed into compact days once rolled up
  * and older than the raw window, old hourly rollups merged into daily ones, then retention. A raw
  * partition is dropped or packed only once its hours are rolled up, so uptime history outlives raw
  * results. Failure screenshots of scenarios are kept as long as results.

@@ -120,9 +120,9 @@ export interface ResultMaintenance {
   purgeRollupsBefore(before: Date): Promise<number>;
   /** The days (UTC midnights) that have a raw partition, in order. */
   partitionDays(): Promise<Date[]>;
-  /** Packs one day's raw results into compact hours and drops its partition, in one transaction; answers the results packed. */
+  /** Packs one day's raw results into compact rows (one per monitor, location and day) and drops its partition, in one transaction; answers the results packed. */
   compactDay(day: Date): Promise<number>;
-  /** Deletes compact hours before `before`; answers how many rows (monitor, location, hour). */
+  /** Deletes the compact rows (one per monitor, location and UTC day) that end at or before `before`; answers how many. */
   purgeCompactBefore(before: Date): Promise<number>;
   /** Merges one UTC day of hourly rollups into one row per monitor and location, and moves `dailyTo` past it. */
   mergeRollupDay(day: Date): Promise<number>;

@@ -1,4 +1,5 @@
 import { decideBurn } from '../../domain/service-levels/burn-alert';
+import { burnEventOf } from '../../domain/service-levels/events';
 import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
 import type { ObjectiveMeter } from './objective-meter';
@@ -32,18 +33,15 @@ export class EvaluateBurnAlerts {
       const whole = await this.meter.status(objective, now);
       const told = await this.tx.run(async () => {
         if (!(await this.objectives.claimBurn(objective.id, objective.burnState, decision.next, now))) return false;
-        await this.events.publish({
-          kind: decision.tell === 'burning' ? 'slo.burning' : 'slo.recovered',
-          objective,
-          occurredAt: now,
-          data: {
+        await this.events.publish([
+          burnEventOf(decision.tell === 'burning' ? 'slo.burning' : 'slo.recovered', objective, now, {
             rules: decision.rules,
             burnRates: Object.fromEntries(Object.entries(burn.burnRates).map(([k, v]) => [k, rounded(v)])),
             attainmentPercent: whole.level.attainmentPercent,
             budgetLeftPercent: whole.level.budget.leftPercent,
             budgetLeftMinutes: whole.level.budget.leftMinutes,
-          },
-        });
+          }),
+        ]);
         return true;
       });
       if (told) report[decision.tell] += 1;

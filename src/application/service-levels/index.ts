@@ -9,3 +9,4 @@ export * from './objective-meter';
 export * from './ports';
 export * from './update-objective';
 export * from './report-service-levels';
+export * from './page-service-levels';

@@ -2,6 +2,8 @@ import type { BurnState, ObjectiveSubject, ServiceLevelObjective } from '../../d
 import type { DateRange } from '../../domain/results/date-range';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { MonitorRef, RolledUp } from '../results/ports';
+import type { DomainEventPublisher } from '../shared/domain-events';
+import type { ServiceLevelEvent } from '../../domain/service-levels/events';
 import { token } from '../shared/token';
 
 /** Objectives, always inside a tenant scope (a customer scope sees its customer's objectives only). */
@@ -34,6 +36,8 @@ export interface ObjectiveSubjects {
   resolve(scope: TenantScope, input: SubjectInput): Promise<{ subject: ObjectiveSubject; customerId: number }>;
   /** The monitors the subject covers now (a customer's present monitors, with the tag when named). */
   monitorsOf(organizationId: number, subject: ObjectiveSubject): Promise<MonitorRef[]>;
+  /** The subject in words a status page visitor reads: the monitor's name, "All monitors" or "Monitors tagged …". */
+  describe(organizationId: number, subject: ObjectiveSubject): Promise<string>;
 }
 export const OBJECTIVE_SUBJECTS = token<ObjectiveSubjects>('ObjectiveSubjects');
 
@@ -53,7 +57,7 @@ export interface GoodBad {
 }
 
 /**
- * Reads the results the results context stores (raw rows, compact hours, hourly and daily rollups)
+ * Reads the results the results context stores (raw rows, compact days, hourly and daily rollups)
  * for many monitors at once: the same storage and the same time weighting as the uptime figures.
  */
 export interface ServiceLevelCoverage {
@@ -66,15 +70,8 @@ export interface ServiceLevelCoverage {
 export const SERVICE_LEVEL_COVERAGE = token<ServiceLevelCoverage>('ServiceLevelCoverage');
 
 /** A burn-rate breach or its end, for the notification channels. */
-export interface BurnEvent {
-  readonly kind: 'slo.burning' | 'slo.recovered';
-  readonly objective: ServiceLevelObjective;
-  readonly occurredAt: Date;
-  readonly data: Readonly<Record<string, unknown>>;
-}
+export type { ServiceLevelEvent as BurnEvent } from '../../domain/service-levels/events';
 
-/** Writes burn events into the notification outbox, inside the caller's transaction. */
-export interface ServiceLevelEvents {
-  publish(event: BurnEvent): Promise<void>;
-}
+/** Publishes the burn events, inside the caller's transaction. */
+export type ServiceLevelEvents = DomainEventPublisher<ServiceLevelEvent>;
 export const SERVICE_LEVEL_EVENTS = token<ServiceLevelEvents>('ServiceLevelEvents');

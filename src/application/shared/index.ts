@@ -7,6 +7,7 @@ export * from './rate-limiter';
 export * from './target-policy';
 export * from './token';
 export * from './transaction';
+export * from './domain-events';
 export { AppError, isAppError } from '../../domain/shared/app-error';
 export { ERROR_CODES, type ErrorCode } from '../../domain/shared/error-codes';
 export type { TenantScope } from '../../domain/shared/tenant-scope';

@@ -4,13 +4,23 @@ import type { PageIncident } from '../../domain/status-pages/page-incident';
 import type { MaintenanceWindow } from '../../domain/maintenance/maintenance-window';
 import { nextOccurrence, occurrenceAt, occurrencesBetween } from '../../domain/maintenance/occurrences';
 import type { MaintenanceWindowRepository, RecurrenceExpander } from '../maintenance/ports';
-import type { ComponentCatalog, ComponentRecord, PageIncidentRepository, ServiceIncident, StatusPageReadings } from './ports';
-import type { PublicComponent, PublicIncident, PublicMaintenance, PublicStatusPage } from './public-status-page';
+import {
+  NO_PAGE_OBJECTIVES,
+  type ComponentCatalog,
+  type ComponentRecord,
+  type PageIncidentRepository,
+  type PageObjectives,
+  type ServiceIncident,
+  type StatusPageReadings,
+} from './ports';
+import type { PublicComponent, PublicIncident, PublicMaintenance, PublicObjective, PublicStatusPage } from './public-status-page';
 
 const DAY_MS = 86_400_000;
 export const HISTORY_DAYS = 90;
 /** Scheduled maintenance further ahead than this is not listed. */
 const SCHEDULED_HORIZON_MS = 30 * DAY_MS;
+/** A page showing objectives is measured again after this long at the latest: attainment moves with time. */
+export const OBJECTIVES_FRESH_MS = 60_000;
 
 const utcDay = (t: number) => new Date(Math.floor(t / DAY_MS) * DAY_MS);
 const dayKey = (d: Date) => d.toISOString().slice(0, 10);
@@ -26,6 +36,7 @@ export class BuildPublicStatusPage {
     private readonly incidents: PageIncidentRepository,
     private readonly windows: MaintenanceWindowRepository,
     private readonly expander: RecurrenceExpander,
+    private readonly pageObjectives: PageObjectives = NO_PAGE_OBJECTIVES,
   ) {}
 
   async execute(page: StatusPage, version: string, now: Date): Promise<PublicStatusPage> {
@@ -120,6 +131,9 @@ export class BuildPublicStatusPage {
       const boundary = m.start.getTime() > now.getTime() ? m.start : m.end;
       if (boundary.getTime() < validUntil.getTime()) validUntil = boundary;
     }
+    const objectives = await this.objectivesShown(page);
+    if (objectives.length > 0 && now.getTime() + OBJECTIVES_FRESH_MS < validUntil.getTime())
+      validUntil = new Date(now.getTime() + OBJECTIVES_FRESH_MS);
     const state = worstState(groups.flatMap((g) => g.components.map((c) => c.state)));
     return {
       page,
@@ -130,6 +144,7 @@ export class BuildPublicStatusPage {
       pastIncidents: incidents.filter((i) => i.resolvedAt !== null),
       activeMaintenance: maintenance.active,
       scheduledMaintenance: maintenance.scheduled,
+      objectives,
       generatedAt: now,
       validUntil,
       version,
@@ -196,6 +211,15 @@ export class BuildPublicStatusPage {
       });
     }
     return shown.sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime());
+  }
+
+  /** The page's objectives measured now; on a customer's page only that customer's (an objective may have moved since). */
+  private async objectivesShown(page: StatusPage): Promise<PublicObjective[]> {
+    if (page.objectives.length === 0) return [];
+    const measured = await this.pageObjectives.measure(page.organizationId, page.objectives);
+    return measured
+      .filter((o) => page.customerId === null || o.customerId === page.customerId)
+      .map(({ id: _id, publicId, customerId: _customer, ...rest }) => ({ id: publicId, ...rest }));
   }
 
   private maintenanceShown(page: StatusPage, windows: readonly MaintenanceWindow[], records: Map<string, ComponentRecord>, now: Date) {

@@ -5,11 +5,13 @@ import { requireWriter } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { PasswordHasher } from '../identity/ports';
-import type { ComponentCatalog, StatusPageRepository } from './ports';
-import { resolveGroups, type GroupInput } from './page-input';
+import { NO_PAGE_OBJECTIVES, type ComponentCatalog, type PageObjectives, type StatusPageRepository } from './ports';
+import { resolveGroups, resolveObjectives, type GroupInput } from './page-input';
 
-export type NewStatusPageInput = Omit<StatusPageDefinition, 'groups'> & {
+export type NewStatusPageInput = Omit<StatusPageDefinition, 'groups' | 'objectives'> & {
   groups: GroupInput[];
+  /** Service level objectives to show, by public or legacy id (default none). */
+  objectives?: string[];
   /** The customer owning the page by public or legacy id (organization callers; a customer-scoped caller's pages are its customer's). */
   customerId: string | null;
   password: string | null;
@@ -23,6 +25,7 @@ export class CreateStatusPage {
     private readonly hasher: PasswordHasher,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly pageObjectives: PageObjectives = NO_PAGE_OBJECTIVES,
   ) {}
 
   async execute(actor: Actor, input: NewStatusPageInput): Promise<StatusPage> {
@@ -33,11 +36,13 @@ export class CreateStatusPage {
       if (customerId === null) throw new AppError('customerNotFound');
     }
     const groups = await resolveGroups(this.catalog, actor.scope, customerId, input.groups);
-    const { password, customerId: _ignored, ...definition } = input;
+    const objectives = await resolveObjectives(this.pageObjectives, actor.scope, customerId, input.objectives ?? []);
+    const { password, customerId: _ignored, objectives: _refs, ...definition } = input;
     const page = StatusPage.create(
       {
         ...definition,
         groups,
+        objectives,
         publicId: this.ids.uuid(),
         organizationId: actor.scope.organizationId,
         customerId,

@@ -1,7 +1,7 @@
 import { AppError } from '../../domain/shared/app-error';
 import type { ComponentGroup, ComponentType, PageComponent } from '../../domain/status-pages/status-page';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
-import type { ComponentCatalog } from './ports';
+import type { ComponentCatalog, PageObjectives } from './ports';
 
 /** A component as a caller names it: its type, and its record's public or legacy id. */
 export interface ComponentInput {
@@ -39,4 +39,24 @@ export async function resolveGroups(
     resolved.push({ name: group.name, components });
   }
   return resolved;
+}
+
+/**
+ * Resolves the service level objectives a page shows inside the scope; on a customer's page an
+ * objective of another customer is as invisible as a missing one (serviceLevelObjectiveNotFound, 404).
+ */
+export async function resolveObjectives(
+  objectives: PageObjectives,
+  scope: TenantScope,
+  pageCustomerId: number | null,
+  refs: readonly string[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const ref of refs) {
+    const record = await objectives.find(scope, ref);
+    if (!record || (pageCustomerId !== null && record.customerId !== pageCustomerId))
+      throw new AppError('serviceLevelObjectiveNotFound', { objectiveId: ref });
+    ids.push(record.id);
+  }
+  return ids;
 }

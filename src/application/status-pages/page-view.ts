@@ -1,5 +1,5 @@
 import { componentKey, type ComponentType, type StatusPage } from '../../domain/status-pages/status-page';
-import type { ComponentCatalog } from './ports';
+import { NO_PAGE_OBJECTIVES, type ComponentCatalog, type PageObjectives } from './ports';
 
 export interface ComponentView {
   readonly type: ComponentType;
@@ -14,10 +14,15 @@ export interface ComponentView {
 export interface StatusPageView {
   readonly page: StatusPage;
   readonly groups: readonly { name: string; components: readonly ComponentView[] }[];
+  /** The service level objectives shown, by public id with their names; deleted ones are left out. */
+  readonly objectives: readonly { id: string; name: string }[];
 }
 
 export class StatusPageViews {
-  constructor(private readonly catalog: ComponentCatalog) {}
+  constructor(
+    private readonly catalog: ComponentCatalog,
+    private readonly pageObjectives: PageObjectives = NO_PAGE_OBJECTIVES,
+  ) {}
 
   async one(page: StatusPage): Promise<StatusPageView> {
     return (await this.many([page]))[0]!;
@@ -29,8 +34,16 @@ export class StatusPageViews {
       pages[0]!.organizationId,
       pages.flatMap((p) => p.components),
     );
+    const objectives = await this.pageObjectives.existing(
+      pages[0]!.organizationId,
+      pages.flatMap((p) => p.objectives),
+    );
     return pages.map((page) => ({
       page,
+      objectives: page.objectives.flatMap((id) => {
+        const record = objectives.get(id);
+        return record ? [{ id: record.publicId, name: record.name }] : [];
+      }),
       groups: page.groups.map((group) => ({
         name: group.name,
         components: group.components.flatMap((c) => {

@@ -145,3 +145,47 @@ export interface PageEventFeed {
   markTold(ids: readonly number[], at: Date): Promise<void>;
 }
 export const PAGE_EVENT_FEED = token<PageEventFeed>('PageEventFeed');
+
+/** A service level objective as a page names it. */
+export interface PageObjectiveRecord {
+  readonly id: number;
+  readonly publicId: string;
+  /** The customer the objective belongs to (every objective has one). */
+  readonly customerId: number;
+  readonly name: string;
+}
+
+/** An objective measured now, as a page shows it. */
+export interface ObjectiveAttainment extends PageObjectiveRecord {
+  /** What it covers, in words a visitor reads: the monitor's name, or the customer's (and tag's) name. */
+  readonly subjectName: string;
+  readonly subjectType: 'monitor' | 'customer';
+  readonly target: number;
+  readonly window: string;
+  /** Good of known time over the window, four decimals; null when nothing is known yet. */
+  readonly attainmentPercent: number | null;
+  readonly met: boolean | null;
+  readonly windowFrom: Date;
+  readonly windowTo: Date;
+}
+
+/**
+ * The service level objectives pages show, answered by the service levels context (the same use
+ * case as GET /api/service-levels/{id}/status measures them: no second computation).
+ */
+export interface PageObjectives {
+  /** By public or legacy id inside the scope; null when missing or invisible. */
+  find(scope: TenantScope, ref: string): Promise<PageObjectiveRecord | null>;
+  /** The objectives that still exist, by internal id. */
+  existing(organizationId: number, ids: readonly number[]): Promise<Map<number, PageObjectiveRecord>>;
+  /** Those that still exist, measured at `now`, in the order asked. */
+  measure(organizationId: number, ids: readonly number[]): Promise<ObjectiveAttainment[]>;
+}
+export const PAGE_OBJECTIVES = token<PageObjectives>('PageObjectives');
+
+/** No objectives at all (a host without service levels): every reference is unknown, nothing is measured. */
+export const NO_PAGE_OBJECTIVES: PageObjectives = {
+  find: async () => null,
+  existing: async () => new Map(),
+  measure: async () => [],
+};

@@ -39,6 +39,21 @@ export interface PublicMaintenance {
   readonly componentIds: readonly string[];
 }
 
+/** A service level objective the page shows, measured when the page was built. */
+export interface PublicObjective {
+  readonly id: string;
+  readonly name: string;
+  readonly subjectType: 'monitor' | 'customer';
+  /** The monitor's name, "All monitors" or "Monitors tagged …". */
+  readonly subjectName: string;
+  readonly target: number;
+  readonly window: string;
+  readonly attainmentPercent: number | null;
+  readonly met: boolean | null;
+  readonly windowFrom: Date;
+  readonly windowTo: Date;
+}
+
 /** Everything a visitor reads on a page, computed once per change (see GetPublicStatusPage). */
 export interface PublicStatusPage {
   readonly page: StatusPage;
@@ -49,6 +64,7 @@ export interface PublicStatusPage {
   readonly pastIncidents: readonly PublicIncident[];
   readonly activeMaintenance: readonly PublicMaintenance[];
   readonly scheduledMaintenance: readonly PublicMaintenance[];
+  readonly objectives: readonly PublicObjective[];
   readonly generatedAt: Date;
   /** The model holds until then at the latest (a day ends, a maintenance starts or ends) even if nothing is written. */
   readonly validUntil: Date;

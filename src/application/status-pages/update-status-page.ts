@@ -4,11 +4,16 @@ import { requireWriter } from '../shared/actor';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/id-generator';
 import type { PasswordHasher } from '../identity/ports';
-import type { ComponentCatalog, StatusPageRepository } from './ports';
+import { NO_PAGE_OBJECTIVES, type ComponentCatalog, type PageObjectives, type StatusPageRepository } from './ports';
 import { findPageInScope } from './page-lookup';
-import { resolveGroups, type GroupInput } from './page-input';
+import { resolveGroups, resolveObjectives, type GroupInput } from './page-input';
 
-export type StatusPageChange = Partial<Omit<StatusPageDefinition, 'groups'>> & { groups?: GroupInput[]; password?: string | null };
+export type StatusPageChange = Partial<Omit<StatusPageDefinition, 'groups' | 'objectives'>> & {
+  groups?: GroupInput[];
+  /** Replaces the objectives shown, by public or legacy id. */
+  objectives?: string[];
+  password?: string | null;
+};
 
 /** PATCH /api/status-pages/{id}: any field; groups, when sent, replace all groups; password null makes it open again. */
 export class UpdateStatusPage {
@@ -18,14 +23,22 @@ export class UpdateStatusPage {
     private readonly hasher: PasswordHasher,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
+    private readonly pageObjectives: PageObjectives = NO_PAGE_OBJECTIVES,
   ) {}
 
   async execute(actor: Actor, input: { id: string; change: StatusPageChange }): Promise<StatusPage> {
     requireWriter(actor);
     const page = await findPageInScope(this.pages, actor.scope, input.id);
     const now = this.clock.now();
-    const { groups, password, ...rest } = input.change;
-    page.change({ ...rest, ...(groups ? { groups: await resolveGroups(this.catalog, actor.scope, page.customerId, groups) } : {}) }, now);
+    const { groups, objectives, password, ...rest } = input.change;
+    page.change(
+      {
+        ...rest,
+        ...(groups ? { groups: await resolveGroups(this.catalog, actor.scope, page.customerId, groups) } : {}),
+        ...(objectives ? { objectives: await resolveObjectives(this.pageObjectives, actor.scope, page.customerId, objectives) } : {}),
+      },
+      now,
+    );
     if (password !== undefined) page.setPassword(password ? await this.hasher.hash(password) : null, this.ids.uuid(), now);
     await this.pages.save(page);
     return page;

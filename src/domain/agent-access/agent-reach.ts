@@ -23,6 +23,8 @@ export const WRITE_SCOPE_PAIRS: Readonly<Record<'api.write.monitors' | 'api.writ
     pair('POST', '/api/websites/{id}/change-requests'),
     pair('POST', '/api/monitors/{id}'),
     pair('PATCH|DELETE', '/api/monitors/{id}/{id}'),
+    // "Check now" under a kind's own path is the same operation as under /api/websites/{id}.
+    pair('POST', '/api/monitors/{id}/{id}/trigger-check'),
     pair('POST', '/api/monitors/{id}/{id}/change-requests'),
     pair('POST', '/api/maintenance-windows'),
     pair('PATCH|DELETE', '/api/maintenance-windows/{id}'),

@@ -1,8 +1,9 @@
 /**
  * The result store's tiers, as pure rules (the upkeep applies them):
  * - raw results, one row each, in daily partitions, for the last `rawHours` at least;
- * - compact hours: each closed day of raw results packed into one row per monitor, location and
- *   hour of columnar arrays, kept `resultsRetentionDays` like raw results before them (check history);
+ * - compact days: each closed day of raw results packed into one row per monitor, location and
+ *   UTC day of columnar arrays, kept `resultsRetentionDays` like raw results before them (check
+ *   history; a day row goes once all of it is past retention);
  * - hourly rollups (uptime figures), merged into one row per UTC day once `dailyRollupAfterDays` old,
  *   kept `rollupRetentionDays`.
  */
@@ -46,6 +47,6 @@ export function rollupDaysToMerge(
   return days;
 }
 
-/** Where compact results older than retention are deleted: whole hours before it. */
+/** The retention limit of compact results (whole hours before it are past; a day row goes once it ends by it). */
 export const compactRetentionLimit = (now: Date, resultsRetentionDays: number): Date =>
   new Date(floorTo(now.getTime() - resultsRetentionDays * DAY_MS, HOUR_MS));

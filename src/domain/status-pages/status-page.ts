@@ -35,6 +35,8 @@ export interface StatusPageDefinition {
   footer: string | null;
   /** CIDRs allowed to read a private page; empty = anyone (subject to the password). */
   ipAllowlist: string[];
+  /** Service level objectives (internal ids) whose attainment the page shows, in display order. */
+  objectives: number[];
 }
 
 export interface StatusPageProps extends StatusPageDefinition {
@@ -59,6 +61,7 @@ export interface StatusPageProps extends StatusPageDefinition {
 
 export const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 export const MAX_COMPONENTS = 200;
+export const MAX_OBJECTIVES = 20;
 
 /**
  * A public (or private) status page: chosen components in named groups, its look, and who may read it.
@@ -78,6 +81,7 @@ export class StatusPage implements StatusPageProps {
   showResponseTimes!: boolean;
   footer!: string | null;
   ipAllowlist!: string[];
+  objectives!: number[];
   passwordHash!: string | null;
   accessSecret!: string;
   createdAt!: Date;
@@ -89,7 +93,11 @@ export class StatusPage implements StatusPageProps {
     Object.assign(this, props);
   }
 
-  static create(props: Omit<StatusPageProps, 'id' | 'version' | 'createdAt' | 'updatedAt'>, now: Date): StatusPage {
+  static create(
+    input: Omit<StatusPageProps, 'id' | 'version' | 'createdAt' | 'updatedAt' | 'objectives'> & { objectives?: number[] },
+    now: Date,
+  ): StatusPage {
+    const props = { ...input, objectives: input.objectives ?? [] };
     assertDefinition(props);
     return new StatusPage({ ...props, id: 0, version: 1, createdAt: now, updatedAt: now });
   }
@@ -119,6 +127,7 @@ export class StatusPage implements StatusPageProps {
       showResponseTimes: this.showResponseTimes,
       footer: this.footer,
       ipAllowlist: this.ipAllowlist,
+      objectives: this.objectives,
     };
   }
 
@@ -154,6 +163,10 @@ function assertDefinition(d: StatusPageDefinition): void {
   if (keys.length > MAX_COMPONENTS) throw new AppError('validationFailed', { field: 'groups' }, `At most ${MAX_COMPONENTS} components`);
   if (new Set(keys).size !== keys.length)
     throw new AppError('validationFailed', { field: 'groups' }, 'A component appears at most once on a page');
+  if (d.objectives.length > MAX_OBJECTIVES)
+    throw new AppError('validationFailed', { field: 'objectives' }, `At most ${MAX_OBJECTIVES} objectives`);
+  if (new Set(d.objectives).size !== d.objectives.length)
+    throw new AppError('validationFailed', { field: 'objectives' }, 'An objective appears at most once on a page');
 }
 
 /** Black or white, whichever reads better on the colour (WCAG relative luminance). */

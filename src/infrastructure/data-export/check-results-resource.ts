@@ -21,9 +21,10 @@ interface ResultRow {
 
 /**
  * One page of results after a key, in (monitor, time, location) order, from raw rows and compact
- * hours alike. A compact hour holds at least one result, and only the key's own hour (one row per
- * location) may hold none after the key, so the first `limit` results lie in the first
- * `limit + locations` compact rows after the key and the rows that share the last one's hour.
+ * rows (one per monitor, location and day) alike. Only the key's own day rows may hold results at
+ * or before the key, so the first `limit` results lie in the compact rows after the key up to the
+ * one where their results (counted by cardinality) reach `limit` plus the key's day rows' results,
+ * and the rows that share that one's day: only those are unpacked.
  */
 const page = (organizationId: number, from: Key, limit: number) => sql`
   WITH ms AS (SELECT id, public_id FROM monitors WHERE organization_id = ${organizationId} AND id >= ${from.chunk}::bigint ORDER BY id LIMIT ${MONITORS_PER_CHUNK}),
@@ -35,12 +36,16 @@ const page = (organizationId: number, from: Key, limit: number) => sql`
     ORDER BY r.monitor_id, r.checked_at, r.location_id LIMIT (SELECT n FROM key)
   ),
   after AS (
-    SELECT h.monitor_id, h.hour, h AS packed FROM ms JOIN check_result_hours h ON h.monitor_id = ms.id, key
-    WHERE (h.monitor_id, h.hour) > (key.monitor_id, key.checked_at - interval '1 hour')
+    SELECT h.monitor_id, h.hour, h AS packed, cardinality(h.offsets_ms) AS results,
+           sum(cardinality(h.offsets_ms)) OVER (ORDER BY h.monitor_id, h.hour, h.location_id) AS upto
+    FROM ms JOIN check_result_hours h ON h.monitor_id = ms.id, key
+    WHERE (h.monitor_id, h.hour) > (key.monitor_id, key.checked_at - interval '1 day')
   ),
   bound AS (
-    SELECT monitor_id, hour FROM after ORDER BY monitor_id, hour
-    OFFSET (SELECT n FROM key) + (SELECT count(*) FROM check_locations) LIMIT 1
+    SELECT a.monitor_id, a.hour FROM after a
+    WHERE a.upto >= (SELECT n FROM key)
+      + (SELECT COALESCE(sum(k.results), 0) FROM after k, key WHERE k.monitor_id = key.monitor_id AND k.hour <= key.checked_at)
+    ORDER BY a.monitor_id, a.hour LIMIT 1
   ),
   packed AS (
     SELECT u.* FROM after a CROSS JOIN LATERAL check_result_hour_rows(a.packed) u, key

@@ -9,6 +9,36 @@ import { policyFetch } from './policy-fetch';
 const LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 const CLOCK_TOLERANCE_S = 60;
 
+/** How long a provider's discovery document is used before it is read again. */
+export const DISCOVERY_TTL_MS = 5 * 60_000;
+
+/**
+ * Providers' discovery documents (server metadata only, never a client's settings), read through
+ * a target policy and kept a short while, per policy: a document read under one policy is never
+ * used under another. Only documents read successfully are kept. Shared by the relying parties the
+ * container makes (one per use).
+ */
+export class DiscoveryCache {
+  private readonly byPolicy = new WeakMap<TargetPolicy, Map<string, { metadata: oidc.ServerMetadata; until: number }>>();
+
+  constructor(
+    private readonly ttlMs = DISCOVERY_TTL_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(policy: TargetPolicy, issuer: string): oidc.ServerMetadata | null {
+    const entry = this.byPolicy.get(policy)?.get(issuer);
+    return entry && entry.until > this.now() ? entry.metadata : null;
+  }
+
+  set(policy: TargetPolicy, issuer: string, metadata: oidc.ServerMetadata): void {
+    let entries = this.byPolicy.get(policy);
+    if (!entries) this.byPolicy.set(policy, (entries = new Map()));
+    for (const [key, entry] of entries) if (entry.until <= this.now()) entries.delete(key);
+    entries.set(issuer, { metadata, until: this.now() + this.ttlMs });
+  }
+}
+
 const unavailable = (error: unknown) =>
   new AppError('ssoProviderUnavailable', { reason: ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message });
 
@@ -21,7 +51,12 @@ const unavailable = (error: unknown) =>
 export class OpenIdRelyingParty implements OidcRelyingParty {
   private readonly fetch: ReturnType<typeof policyFetch>;
 
-  constructor(policy: TargetPolicy, tls: SharedTlsContext, userAgent: string) {
+  constructor(
+    private readonly policy: TargetPolicy,
+    tls: SharedTlsContext,
+    userAgent: string,
+    private readonly discoveries: DiscoveryCache = new DiscoveryCache(),
+  ) {
     this.fetch = policyFetch(policy, tls, userAgent);
   }
 
@@ -62,7 +97,14 @@ export class OpenIdRelyingParty implements OidcRelyingParty {
         error instanceof oidc.AuthorizationResponseError ||
         error instanceof oidc.ResponseBodyError
       ) {
-        throw new AppError('ssoTokenInvalid', { reason: error.message });
+        // A failed claim check (issuer, audience, authorized party, nonce...) names the claim: openid-client
+        // wraps oauth4webapi's error, whose cause carries it.
+        const cause = error.cause as { message?: unknown; cause?: { claim?: unknown } } | undefined;
+        const claim = cause?.cause?.claim;
+        throw new AppError('ssoTokenInvalid', {
+          reason: typeof claim === 'string' && typeof cause?.message === 'string' ? cause.message : error.message,
+          ...(typeof claim === 'string' ? { claim } : {}),
+        });
       }
       throw unavailable(error);
     }
@@ -106,13 +148,27 @@ export class OpenIdRelyingParty implements OidcRelyingParty {
     }
   }
 
+  /**
+   * The provider's configuration for this client: its discovery document from the cache (a few
+   * minutes old at most), else read now. Every later request (token endpoint, JWKS) still goes
+   * through this relying party's fetch, hence the target policy.
+   */
   private async discover(settings: SsoClientSettings): Promise<oidc.Configuration> {
     const issuer = new URL(settings.issuer);
+    const insecure = issuer.protocol === 'http:';
+    const known = this.discoveries.get(this.policy, issuer.href);
+    if (known) {
+      const config = new oidc.Configuration(known, settings.clientId, settings.clientSecret);
+      config[oidc.customFetch] = this.fetch as oidc.CustomFetch;
+      if (insecure) oidc.allowInsecureRequests(config);
+      return config;
+    }
     try {
       const config = await oidc.discovery(issuer, settings.clientId, settings.clientSecret, undefined, {
         [oidc.customFetch]: this.fetch as oidc.CustomFetch,
-        execute: issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
+        execute: insecure ? [oidc.allowInsecureRequests] : [],
       });
+      this.discoveries.set(this.policy, issuer.href, config.serverMetadata());
       return config;
     } catch (error) {
       throw unavailable(error);

@@ -2,7 +2,7 @@ import type { TargetType, WindowTarget } from '../../domain/maintenance/maintena
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import { targetKey, type CoveredMonitor, type MaintenanceTargets, type TargetRecord } from '../../application/maintenance/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
-import { refFilter } from '../persistence/tenant-scope';
+import { refBatch, refFilter } from '../persistence/tenant-scope';
 import { empty, raw, sql } from '../persistence/sql';
 
 const TABLES: Record<TargetType, { table: string; customerColumn: string }> = {
@@ -44,7 +44,7 @@ export class SqlMaintenanceTargets implements MaintenanceTargets {
     for (const { type, ids } of byTable.values()) {
       const { table, customerColumn } = TABLES[type];
       const rows = await this.sql.query<Row>(
-        sql`SELECT id, public_id, ${raw(customerColumn)} AS customer_id FROM ${raw(table)} WHERE organization_id = ${organizationId} AND id = ANY(${`{${[...new Set(ids)].map((id) => Math.trunc(id)).join(',')}}`}::int8[])`,
+        sql`SELECT id, public_id, ${raw(customerColumn)} AS customer_id FROM ${raw(table)} WHERE organization_id = ${organizationId} AND id = ANY(${[...new Set(ids.map((id) => Math.trunc(id)))]}::int8[])`,
       );
       for (const row of rows) found.set(targetKey({ type, id: Number(row.id) }), toRecord(row));
     }
@@ -52,28 +52,16 @@ export class SqlMaintenanceTargets implements MaintenanceTargets {
   }
 
   async monitors(scope: TenantScope, refs: readonly string[]): Promise<Map<string, CoveredMonitor>> {
-    const ids: number[] = [];
-    const publicIds: string[] = [];
-    for (const ref of refs) {
-      const filter = refFilter(ref);
-      if (filter && 'id' in filter) ids.push(filter.id);
-      else if (filter) publicIds.push(filter.publicId);
-    }
+    const batch = refBatch(refs);
     const found = new Map<string, CoveredMonitor>();
-    if (ids.length === 0 && publicIds.length === 0) return found;
+    if (batch.none) return found;
     // One statement for all of them (a batch check names up to 500).
     const customer = scope.customerId !== null ? sql` AND customer_id = ${scope.customerId}` : empty;
     const rows = await this.sql.query<Row>(
-      sql`SELECT id, public_id, customer_id FROM monitors WHERE organization_id = ${scope.organizationId}${customer}
-            AND (id = ANY(${ids}::int8[]) OR public_id = ANY(${publicIds}::uuid[]))`,
+      sql`SELECT id, public_id, customer_id FROM monitors WHERE organization_id = ${scope.organizationId}${customer} AND ${batch.condition}`,
     );
-    const byId = new Map(rows.map((row) => [Number(row.id), row]));
-    const byPublicId = new Map(rows.map((row) => [row.public_id, row]));
-    for (const ref of refs) {
-      const filter = refFilter(ref);
-      const row = filter === null ? undefined : 'id' in filter ? byId.get(filter.id) : byPublicId.get(filter.publicId);
-      if (row) found.set(ref, { monitorId: Number(row.id), publicId: row.public_id, customerId: Number(row.customer_id) });
-    }
+    for (const [ref, row] of batch.match(rows))
+      found.set(ref, { monitorId: Number(row.id), publicId: row.public_id, customerId: Number(row.customer_id) });
     return found;
   }
 }

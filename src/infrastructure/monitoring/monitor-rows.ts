@@ -34,6 +34,10 @@ export const currentStateOfRow = (row: MonitorRow): CurrentState => {
   });
 };
 
+/** The tags of monitor `m` as a JSON array, in name order (id, publicId, name, color). */
+export const MONITOR_TAGS_COLUMN = `COALESCE((SELECT json_agg(json_build_object('id', t.id, 'publicId', t.public_id, 'name', t.name, 'color', t.color) ORDER BY lower(t.name), t.id)
+            FROM monitor_tags mt JOIN tags t ON t.id = mt.tag_id WHERE mt.monitor_id = m.id), '[]') AS tags`;
+
 /** What the records of monitors `m` (joined to their customers `c`) are built from: no ciphertext, whether credentials are set. */
 export const MONITOR_COLUMNS = `m.id, m.public_id, m.organization_id, m.customer_id, m.kind, m.monitoring_type, m.name, m.status,
   m.management_type, m.key, m.check_interval, m.timeout_seconds, m.locations, m.url, m.hostname, m.port, m.check_mode,
@@ -42,8 +46,7 @@ export const MONITOR_COLUMNS = `m.id, m.public_id, m.organization_id, m.customer
   m.alert_location_threshold::text AS alert_location_threshold, m.alert_location_threshold_count, m.alert_reminder_interval,
   m.ssl_expiry_reminder_interval, m.dnsbl_reminder_interval, ${isoText('m.created_at')} AS created_at,
   ${isoText('m.updated_at')} AS updated_at, c.public_id AS customer_public_id,
-  COALESCE((SELECT json_agg(json_build_object('id', t.id, 'publicId', t.public_id, 'name', t.name, 'color', t.color) ORDER BY lower(t.name), t.id)
-            FROM monitor_tags mt JOIN tags t ON t.id = mt.tag_id WHERE mt.monitor_id = m.id), '[]') AS tags,
+  ${MONITOR_TAGS_COLUMN},
   COALESCE((SELECT json_agg(d.public_id ORDER BY array_position(m.depends_on, d.id)) FROM monitors d WHERE d.id = ANY(m.depends_on)), '[]') AS depends_on,
   ${ALERT_STATE_COLUMN}`;
 

@@ -14,29 +14,11 @@ import type {
 } from '../../application/notifications/ports';
 import type { SqlRunner } from '../persistence/database';
 import { listDeliveries, type DeliveryRow } from './sql-delivery-records';
+import type { OutboxRow, RefusedEvents } from '../event-catalogue/published-events';
+import { relayedEventsOf } from './relayed-events';
+import { warnRefused } from '../event-catalogue/refused';
 import { raw, sql } from '../persistence/sql';
 
-export interface OutboxRow {
-  id: string;
-  organization_id: number;
-  kind: string;
-  payload: Record<string, unknown>;
-}
-
-const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const num = (value: unknown): number | null => (typeof value === 'number' ? value : null);
-/** An outbox row as routing reads it. */
-export const outboxEventOf = (row: OutboxRow): OutboxEvent => ({
-  id: Number(row.id),
-  organizationId: row.organization_id,
-  kind: row.kind,
-  customerId: num(row.payload.customerId),
-  monitorId: num(row.payload.monitorId),
-  incidentId: str(row.payload.incidentId),
-  occurredAt: str(row.payload.occurredAt) ?? new Date(0).toISOString(),
-  summary: str(row.payload.summary) ?? row.kind,
-  data: (row.payload.data ?? {}) as Record<string, unknown>,
-});
 /** What a failed attempt says in the channel's health (`lastFailureReason`). */
 const failureReason = ({ attempt, next }: Settlement): string =>
   next.status === 'failed'
@@ -60,15 +42,31 @@ export class SqlDeliveryLedger implements DeliveryLedger {
   constructor(
     private readonly sql: SqlRunner,
     private readonly settleFollowUps: readonly string[] = [],
+    private readonly refused: RefusedEvents = warnRefused,
   ) {}
 
+  /**
+   * Rows are read through the event decoder: a row it refuses is reported and set aside (marked
+   * routed, with no delivery, and left undelivered, so the outbox backlog gauge keeps showing it)
+   * instead of holding up the rows behind it.
+   */
   async unroutedEvents(kinds: readonly string[], limit: number): Promise<OutboxEvent[]> {
     const rows = await this.sql.query<OutboxRow>(
       sql`SELECT id, organization_id, kind, payload FROM notification_outbox
         WHERE routed_at IS NULL AND payload IS NOT NULL AND kind = ANY(${kinds}::text[]) ORDER BY id LIMIT ${limit}`,
       { prepare: true },
     );
-    return rows.map(outboxEventOf);
+    const refused: number[] = [];
+    const events = relayedEventsOf(rows, (set) => {
+      refused.push(...set.map((r) => r.id));
+      this.refused(set);
+    });
+    if (refused.length > 0) {
+      await this.sql.query(
+        sql`UPDATE notification_outbox SET routed_at = now() WHERE id = ANY(${refused}::bigint[]) AND routed_at IS NULL`,
+      );
+    }
+    return events.map((e) => e.event);
   }
 
   async route(

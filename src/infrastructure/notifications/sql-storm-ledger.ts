@@ -3,7 +3,9 @@ import { DIGEST_EVENT } from '../../domain/notifications/channel-events';
 import { CALM, type CustomerStorm } from '../../domain/notifications/storm-digest';
 import type { DeliveryTarget, DueStorm, StoredStorm, StormLedger, StormRoute } from '../../application/notifications/ports';
 import type { SqlRunner } from '../persistence/database';
-import { outboxEventOf, type OutboxRow } from './sql-delivery-ledger';
+import type { OutboxRow, RefusedEvents } from '../event-catalogue/published-events';
+import { relayedEventsOf } from './relayed-events';
+import { warnRefused } from '../event-catalogue/refused';
 import { sql } from '../persistence/sql';
 
 interface StormRow {
@@ -26,7 +28,11 @@ interface HeldRow extends OutboxRow {
  * A concurrent writer therefore makes the other's statement write nothing.
  */
 export class SqlStormLedger implements StormLedger {
-  constructor(private readonly sql: SqlRunner) {}
+  /** `refused`: told of held rows the event decoder refuses (left held, out of the digest). */
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly refused: RefusedEvents = warnRefused,
+  ) {}
 
   async storm(organizationId: number, customerId: number): Promise<StoredStorm> {
     const [stored] = await this.stormsOf([{ organizationId, customerId }]);
@@ -101,15 +107,16 @@ export class SqlStormLedger implements StormLedger {
          JOIN notification_outbox o ON o.organization_id = k.organization_id AND (o.payload->>'customerId')::int = k.customer_id
         WHERE o.held_until IS NOT NULL AND o.digest_id IS NULL
         ORDER BY o.id`);
+    const read = relayedEventsOf(held, this.refused);
     return storms.map((s) => ({
       organizationId: s.organization_id,
       customerId: s.customer_id,
       customerName: s.customer_name ?? `customer ${s.customer_id}`,
       state: s.state,
       version: s.version,
-      held: held
-        .filter((h) => h.organization_id === s.organization_id && h.customer_id === s.customer_id)
-        .map((h) => ({ ...outboxEventOf(h), heldKind: h.held_kind })),
+      held: read
+        .filter(({ row }) => row.organization_id === s.organization_id && row.customer_id === s.customer_id)
+        .map(({ row, event }) => ({ ...event, heldKind: row.held_kind })),
     }));
   }
 

@@ -1,10 +1,10 @@
 import type { OverviewFilter, OverviewMonitor, OverviewReader } from '../../application/overview/ports';
 import type { BucketTally } from '../../domain/overview/monitor-overview';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
-import { ALERT_STATE_COLUMN, currentStateOfRow } from '../monitoring/monitor-rows';
+import { ALERT_STATE_COLUMN, MONITOR_TAGS_COLUMN, currentStateOfRow } from '../monitoring/monitor-rows';
 import type { SqlRunner, SqlRow } from '../persistence/database';
 import { join, raw, sql, type Sql } from '../persistence/sql';
-import { refFilter } from '../persistence/tenant-scope';
+import { refBatch, refFilter } from '../persistence/tenant-scope';
 import { STATUS_OF } from '../results/status-codes';
 
 /** How far back the newest result is looked for: older than a day, the overview says nothing of it. */
@@ -36,7 +36,11 @@ const toMonitor = (row: SqlRow): OverviewMonitor => ({
   customerId: row.customer_id,
   customerPublicId: row.customer_public_id,
   customerName: row.customer_name,
-  tags: row.tags,
+  tags: (row.tags as OverviewMonitor['tags']).map(({ publicId, name, color }) => ({
+    publicId,
+    name,
+    color,
+  })),
   locations: row.locations,
   checkIntervalMinutes: row.check_interval,
   paused: row.status === 'paused',
@@ -64,8 +68,7 @@ export class SqlOverviewReader implements OverviewReader {
       this.sql.query(
         sql`SELECT m.id, m.public_id, m.kind, m.monitoring_type, m.name, m.status, m.url, m.hostname, m.customer_id, m.locations,
                    m.check_interval, c.public_id AS customer_public_id, c.name AS customer_name,
-                   COALESCE((SELECT json_agg(json_build_object('publicId', t.public_id, 'name', t.name, 'color', t.color) ORDER BY lower(t.name), t.id)
-                             FROM monitor_tags mt JOIN tags t ON t.id = mt.tag_id WHERE mt.monitor_id = m.id), '[]') AS tags,
+                   ${raw(MONITOR_TAGS_COLUMN)},
                    ${raw(ALERT_STATE_COLUMN)}, last.checked_at AS last_at, last.status AS last_status, last.response_ms AS last_response_ms
               FROM (SELECT id FROM monitors WHERE ${where} ORDER BY id LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}) p
               JOIN monitors m ON m.id = p.id JOIN customers c ON c.id = m.customer_id
@@ -91,28 +94,16 @@ export class SqlOverviewReader implements OverviewReader {
   }
 
   async resolve(scope: TenantScope, refs: readonly string[]) {
-    const ids: number[] = [];
-    const publicIds: string[] = [];
-    for (const ref of refs) {
-      const filter = refFilter(ref);
-      if (filter && 'id' in filter) ids.push(filter.id);
-      else if (filter) publicIds.push(filter.publicId);
-    }
+    const batch = refBatch(refs);
     const found = new Map<string, { id: number; checkIntervalSeconds: number }>();
-    if (ids.length === 0 && publicIds.length === 0) return found;
+    if (batch.none) return found;
     const rows = await this.sql.query<{ id: string; public_id: string; check_interval: number }>(
       sql`SELECT id, public_id, check_interval_seconds AS check_interval FROM monitors
            WHERE organization_id = ${scope.organizationId}
              AND (CAST(${scope.customerId} AS integer) IS NULL OR customer_id = ${scope.customerId})
-             AND (id = ANY(${ids}::bigint[]) OR public_id = ANY(${publicIds}::uuid[]))`,
+             AND ${batch.condition}`,
     );
-    const byId = new Map(rows.map((row) => [Number(row.id), row]));
-    const byPublicId = new Map(rows.map((row) => [row.public_id, row]));
-    for (const ref of refs) {
-      const filter = refFilter(ref);
-      const row = filter === null ? undefined : 'id' in filter ? byId.get(filter.id) : byPublicId.get(filter.publicId);
-      if (row) found.set(ref, { id: Number(row.id), checkIntervalSeconds: row.check_interval });
-    }
+    for (const [ref, row] of batch.match(rows)) found.set(ref, { id: Number(row.id), checkIntervalSeconds: row.check_interval });
     return found;
   }
 

@@ -28,6 +28,31 @@ export function refCondition(ref: string | number, alias: string): Sql | null {
   return 'id' in filter ? sql`${raw(alias)}.id = ${filter.id}` : sql`${raw(alias)}.public_id = ${filter.publicId}`;
 }
 
+/**
+ * Many references read in one statement: `condition` matches any of them (ids and public ids of the
+ * statement's table), `match` gives back, for each reference that named a row, that row. References
+ * that can name no record match nothing; `none` says the statement need not run at all.
+ */
+export function refBatch(refs: readonly string[]) {
+  const filters = refs.map((ref) => [ref, refFilter(ref)] as const);
+  const ids = filters.flatMap(([, f]) => (f && 'id' in f ? [f.id] : []));
+  const publicIds = filters.flatMap(([, f]) => (f && 'publicId' in f ? [f.publicId] : []));
+  return {
+    none: ids.length === 0 && publicIds.length === 0,
+    condition: sql`(id = ANY(${ids}::int8[]) OR public_id = ANY(${publicIds}::uuid[]))`,
+    match<R extends { id: number | string; public_id: string }>(rows: readonly R[]): Map<string, R> {
+      const byId = new Map(rows.map((row) => [Number(row.id), row]));
+      const byPublicId = new Map(rows.map((row) => [row.public_id, row]));
+      const found = new Map<string, R>();
+      for (const [ref, f] of filters) {
+        const row = f === null ? undefined : 'id' in f ? byId.get(f.id) : byPublicId.get(f.publicId);
+        if (row) found.set(ref, row);
+      }
+      return found;
+    },
+  };
+}
+
 /** The filter of a tenant scope on a table with organization_id (and customer_id, or id for customers). */
 export function scopeFilter(scope: TenantScope, customerKey: 'customerId' | 'id' = 'customerId') {
   return { organizationId: scope.organizationId, ...(scope.customerId !== null ? { [customerKey]: scope.customerId } : {}) };

@@ -21,7 +21,7 @@ export async function rollupProgress(runner: SqlRunner): Promise<{ from: Date; t
  * Check results since `since`, per organization, as one statement: whole rolled-up hours summed
  * from check_result_rollups, the partial first hour and the hours not rolled up yet counted raw
  * (the index on check_results (monitor_id, checked_at) serves both; the partial first hour from
- * compact hours once its day is packed, rolled-up hours only ever are). `organizationId` narrows
+ * compact rows (one a day) once its day is packed, rolled-up hours only ever are). `organizationId` narrows
  * to one organization, null to none.
  */
 export function checkCountsSql(since: Date, rolled: Date | null, organizationId: number | null): Sql {
@@ -38,7 +38,8 @@ export function checkCountsSql(since: Date, rolled: Date | null, organizationId:
         WHERE checked_at >= ${since} AND (checked_at < ${rollupFrom} OR checked_at >= ${rollupTo}) ${mine('monitor_id')} GROUP BY monitor_id
         UNION ALL
         SELECT h.monitor_id, count(*) AS n FROM check_result_hours h CROSS JOIN LATERAL unnest(h.offsets_ms) AS o(off)
-        WHERE h.hour > ${since}::timestamptz - interval '1 hour' AND h.hour < ${rollupFrom}
-          AND h.hour + o.off * interval '1 millisecond' >= ${since} ${mine('h.monitor_id')} GROUP BY h.monitor_id
+        WHERE h.hour > ${since}::timestamptz - interval '1 day' AND h.hour < ${rollupFrom}
+          AND h.hour + o.off * interval '1 millisecond' >= ${since} AND h.hour + o.off * interval '1 millisecond' < ${rollupFrom}
+          ${mine('h.monitor_id')} GROUP BY h.monitor_id
       ) counted JOIN monitors m ON m.id = counted.monitor_id GROUP BY m.organization_id`;
 }

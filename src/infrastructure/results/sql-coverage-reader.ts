@@ -39,7 +39,7 @@ const toTotals = (rows: TotalsRow[], histogram: ResponseHistogram): CoverageTota
 const toHistogram = (rows: { bucket: string | number; n: string }[]): ResponseHistogram =>
   Object.fromEntries(rows.map((r) => [Number(r.bucket), Number(r.n)]));
 
-/** Time-weighted coverage of one monitor, from results (raw rows or compact hours) or rollups. */
+/** Time-weighted coverage of one monitor, from results (raw rows or compact days) or rollups. */
 export class SqlCoverageReader implements CoverageReader {
   constructor(private readonly sql: SqlRunner) {}
 
@@ -93,9 +93,9 @@ export class SqlCoverageReader implements CoverageReader {
        WHERE r.monitor_id = ${monitorId} AND r.hour >= ${range.from} AND r.hour < ${range.to} GROUP BY l.code`,
     );
     const buckets = await this.sql.query<{ bucket: string; n: string }>(
-      sql`SELECT h.key AS bucket, sum(h.value::bigint) AS n
-       FROM check_result_rollups r, jsonb_each_text(r.histogram) AS h
-       WHERE r.monitor_id = ${monitorId} AND r.hour >= ${range.from} AND r.hour < ${range.to} GROUP BY h.key`,
+      sql`SELECT h.bucket, sum(h.n) AS n
+       FROM check_result_rollups r, check_histogram_entries(r.histogram) AS h
+       WHERE r.monitor_id = ${monitorId} AND r.hour >= ${range.from} AND r.hour < ${range.to} GROUP BY h.bucket`,
     );
     return toTotals(rows, toHistogram(buckets));
   }

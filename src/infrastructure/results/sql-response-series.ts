@@ -63,8 +63,8 @@ export class SqlResponseSeries implements ResponseSeriesReader {
     const [histograms, counts, tail] = await Promise.all([
       this.sql.query<CellRow>(
         sql`SELECT l.code AS location, to_timestamp(floor(extract(epoch FROM r.hour) / ${seconds}) * ${seconds}) AS bucket,
-                   h.key::integer AS hb, sum(h.value::bigint) AS n, 0 AS degraded, 0 AS down
-              FROM check_result_rollups r JOIN check_locations l ON l.id = r.location_id, jsonb_each_text(r.histogram) AS h
+                   h.bucket AS hb, sum(h.n) AS n, 0 AS degraded, 0 AS down
+              FROM check_result_rollups r JOIN check_locations l ON l.id = r.location_id, check_histogram_entries(r.histogram) AS h
              WHERE r.monitor_id = ${monitorId} AND r.hour >= ${from} AND r.hour < ${rolledTo}
              GROUP BY 1, 2, 3`,
       ),

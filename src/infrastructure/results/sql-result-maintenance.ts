@@ -8,6 +8,14 @@ const DAY_MS = 24 * HOUR_MS;
 const PARTITION = /^check_results_p(\d{4})(\d{2})(\d{2})$/;
 
 /**
+ * A histogram packed as the rollups keep it (see the migration CompactResultDays): one 4-byte
+ * big-endian word per non-empty bucket, bucket << 24 | count (counts capped at 2^24 - 1: a day of
+ * one-second checks is 86,400), buckets ascending; check_histogram_entries() unpacks it.
+ */
+const packHistogram = (bucket: string, count: string) =>
+  raw(`string_agg(int4send((${bucket} * 16777216 + LEAST(${count}, 16777215))::integer), ''::bytea ORDER BY ${bucket})`);
+
+/**
  * One hour of every monitor, per location: the raw results of the hour plus the previous hour's
  * last result while its coverage still reaches into this hour (how a monitor checked every few
  * hours stays covered), clipped to the hour.
@@ -29,7 +37,7 @@ const rollupHour = (previous: Date, hour: Date, end: Date) => sql`
       CASE WHEN NOT carried AND status <> 3 AND response_ms IS NOT NULL THEN width_bucket(response_ms, ${BUCKET_EDGES_SQL}) END AS bucket
     FROM seq LEFT JOIN monitor_alert_states s ON s.monitor_id = seq.monitor_id
   ), buckets AS (
-    SELECT monitor_id, location_id, jsonb_object_agg(bucket, n) AS histogram
+    SELECT monitor_id, location_id, ${packHistogram('bucket', 'n')} AS histogram
     FROM (SELECT monitor_id, location_id, bucket, count(*) AS n FROM cov WHERE bucket IS NOT NULL GROUP BY 1, 2, 3) b
     GROUP BY 1, 2
   )
@@ -42,7 +50,7 @@ const rollupHour = (previous: Date, hour: Date, end: Date) => sql`
     count(*) FILTER (WHERE NOT carried AND status = 3),
     COALESCE(sum(response_ms) FILTER (WHERE NOT carried AND status <> 3), 0),
     count(response_ms) FILTER (WHERE NOT carried AND status <> 3),
-    COALESCE(b.histogram, '{}'::jsonb), max(c.checked_at), (array_agg(c.status ORDER BY c.checked_at DESC))[1]
+    COALESCE(b.histogram, ''::bytea), max(c.checked_at), (array_agg(c.status ORDER BY c.checked_at DESC))[1]
   FROM cov c LEFT JOIN buckets b ON b.monitor_id = c.monitor_id AND b.location_id = c.location_id
   GROUP BY c.monitor_id, c.location_id, b.histogram
   ON CONFLICT (monitor_id, hour, location_id) DO UPDATE SET
@@ -60,15 +68,15 @@ const mergeRollupDay = (day: Date, end: Date) => sql`
   WITH moved AS (
     DELETE FROM check_result_rollups WHERE hour >= ${day}::timestamptz AND hour < ${end}::timestamptz RETURNING *
   ), hist AS (
-    SELECT monitor_id, location_id, jsonb_object_agg(key, n) AS histogram
-    FROM (SELECT m.monitor_id, m.location_id, h.key, sum(h.value::bigint) AS n FROM moved m, jsonb_each_text(m.histogram) h GROUP BY 1, 2, 3) x
+    SELECT monitor_id, location_id, ${packHistogram('bucket', 'n')} AS histogram
+    FROM (SELECT m.monitor_id, m.location_id, h.bucket, sum(h.n) AS n FROM moved m, check_histogram_entries(m.histogram) h GROUP BY 1, 2, 3) x
     GROUP BY 1, 2
   ), merged AS (
     INSERT INTO check_result_rollups (monitor_id, hour, location_id, up_seconds, degraded_seconds, down_seconds,
       up_count, degraded_count, down_count, response_ms_sum, response_count, histogram, last_at, last_status)
     SELECT m.monitor_id, ${day}::timestamptz, m.location_id, sum(m.up_seconds), sum(m.degraded_seconds), sum(m.down_seconds),
       sum(m.up_count), sum(m.degraded_count), sum(m.down_count), sum(m.response_ms_sum), sum(m.response_count),
-      COALESCE(h.histogram, '{}'::jsonb), max(m.last_at), (array_agg(m.last_status ORDER BY m.last_at DESC))[1]
+      COALESCE(h.histogram, ''::bytea), max(m.last_at), (array_agg(m.last_status ORDER BY m.last_at DESC))[1]
     FROM moved m LEFT JOIN hist h ON h.monitor_id = m.monitor_id AND h.location_id = m.location_id
     GROUP BY m.monitor_id, m.location_id, h.histogram
     RETURNING 1
@@ -169,10 +177,10 @@ export class SqlResultMaintenance implements ResultMaintenance {
 
   async purgeCompactBefore(before: Date): Promise<number> {
     const [deleted] = await this.sql.query<{ n: string }>(
-      sql`WITH d AS (DELETE FROM check_result_hours WHERE hour < ${before} RETURNING 1) SELECT count(*) AS n FROM d`,
+      sql`WITH d AS (DELETE FROM check_result_hours WHERE hour <= ${before}::timestamptz - interval '1 day' RETURNING 1) SELECT count(*) AS n FROM d`,
     );
-    // Evidence no compact hour left can use (each hour that uses it is at or before its last_hour).
-    await this.sql.query(sql`DELETE FROM check_result_evidence WHERE last_hour < ${before}`);
+    // Evidence no compact day left can use (each day that uses it starts at or before its last_hour).
+    await this.sql.query(sql`DELETE FROM check_result_evidence WHERE last_hour < ${before}::timestamptz - interval '1 day'`);
     return Number(deleted!.n);
   }
 

@@ -83,7 +83,7 @@ export class SqlResultStore implements ResultStore {
   }
 
   async history(monitorId: number, query: HistoryQuery): Promise<{ items: StoredResult[]; total: number }> {
-    // Raw rows and compact hours alike: [from, to] is [from, to + 1 µs) at timestamptz's precision.
+    // Raw rows and compact days alike: [from, to] is [from, to + 1 µs) at timestamptz's precision.
     let filter = empty;
     if (query.location !== null) {
       const locationId = await this.locations.find(query.location);

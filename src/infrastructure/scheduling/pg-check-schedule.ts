@@ -39,7 +39,7 @@ const HELD_BY = (table: string, workerId: string) => sql`COALESCE(${raw(table)}.
  * names it; check_workers says whether it lives), so checks themselves write nothing here. A claim
  * first fences every lapsed worker (alive_until = -infinity: its renewals, and so its recordings,
  * fail from then on), then takes rows no one holds and rows of fenced workers. Rows of a fenced
- * worker resume after their last recorded result (raw, or in the compact hours once its day was
+ * worker resume after their last recorded result (raw, or in the compact days once its day was
  * packed): a slot it ran and recorded is not run again, a slot it lost runs at once. Lists travel
  * as one compact JSON parameter.
  */
@@ -96,7 +96,7 @@ export class PgCheckSchedule implements CheckSchedule {
            WHERE r.monitor_id = s.monitor_id AND l.code = s.location
            ORDER BY r.checked_at DESC LIMIT 1
          ), (
-           -- No raw result left (its day was packed): the last result of the latest compact hour.
+           -- No raw result left (its day was packed): the last result of the latest compact day.
            SELECT ${EPOCH_MS("h.hour + (SELECT max(o) FROM unnest(h.offsets_ms) o) * interval '1 millisecond'")}
            FROM check_result_hours h JOIN check_locations l ON l.id = h.location_id
            WHERE h.monitor_id = s.monitor_id AND l.code = s.location

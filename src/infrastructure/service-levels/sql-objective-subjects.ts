@@ -81,4 +81,18 @@ export class SqlObjectiveSubjects implements ObjectiveSubjects {
     );
     return rows.map(toRef);
   }
+
+  async describe(organizationId: number, subject: ObjectiveSubject): Promise<string> {
+    if (subject.type === 'monitor') {
+      const [row] = await this.sql.query<{ name: string }>(
+        sql`SELECT name FROM monitors WHERE organization_id = ${organizationId} AND id = ${subject.monitorId}`,
+      );
+      return row?.name ?? 'A monitor';
+    }
+    if (subject.tagId === null) return 'All monitors';
+    const [tag] = await this.sql.query<{ name: string }>(
+      sql`SELECT name FROM tags WHERE organization_id = ${organizationId} AND id = ${subject.tagId}`,
+    );
+    return tag ? `Monitors tagged ${tag.name}` : 'All monitors';
+  }
 }

@@ -14,7 +14,7 @@ interface SumRow {
 /**
  * Objectives' coverage from the results context's storage, for many monitors in one statement per
  * source: rollup pieces sum check_result_rollups (hourly or daily rows), raw pieces read
- * check_results_between (raw rows and compact hours) with the same time weighting as the uptime
+ * check_results_between (raw rows and compact days) with the same time weighting as the uptime
  * figures (each result stands until the next of its location, at most its cap).
  */
 export class SqlServiceLevelCoverage implements ServiceLevelCoverage {

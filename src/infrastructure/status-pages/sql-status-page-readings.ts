@@ -186,7 +186,9 @@ export class SqlStatusPageReadings implements StatusPageReadings {
          -- The records' own names (a component without a name of its own shows its record's), and whether they still exist.
          (SELECT string_agg(id || ':' || name, ';' ORDER BY id) FROM monitors WHERE id = ANY(${intArray(monitors)}::int8[])),
          (SELECT string_agg(id || ':' || domain_name, ';' ORDER BY id) FROM customer_domains WHERE id = ANY(${intArray(domains)}::int4[])),
-         (SELECT string_agg(id || ':' || label, ';' ORDER BY id) FROM customer_ips WHERE id = ANY(${intArray(ips)}::int4[]))
+         (SELECT string_agg(id || ':' || label, ';' ORDER BY id) FROM customer_ips WHERE id = ANY(${intArray(ips)}::int4[])),
+         -- The objectives shown (a rename, a new target or window, a deletion); their attainment moves with time (validUntil).
+         (SELECT string_agg(id || ':' || version, ';' ORDER BY id) FROM service_level_objectives WHERE id = ANY(${intArray(page.objectives)}::int4[]))
        )) AS f`,
     );
     return row!.f;

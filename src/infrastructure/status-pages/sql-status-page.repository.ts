@@ -20,6 +20,7 @@ interface PageRow {
   show_response_times: boolean;
   footer: string | null;
   ip_allowlist: string[] | string;
+  objectives: number[] | string;
   password_hash: string | null;
   access_secret: string;
   created_at: Date | string;
@@ -29,7 +30,7 @@ interface PageRow {
 }
 
 const COLUMNS = `p.id, p.public_id, p.organization_id, p.customer_id, p.title, p.slug, p.description, p.logo, p.brand_color, p.groups,
-  p.show_response_times, p.footer, p.ip_allowlist, p.password_hash, p.access_secret, p.created_at, p.updated_at, p.version,
+  p.show_response_times, p.footer, p.ip_allowlist, p.objectives, p.password_hash, p.access_secret, p.created_at, p.updated_at, p.version,
   (SELECT d.hostname FROM custom_domains d WHERE d.status_page_id = p.id AND d.kind = 'statusPage' AND d.status = 'active'
     ORDER BY d.id LIMIT 1) AS custom_domain`;
 
@@ -50,6 +51,7 @@ const toPage = (row: PageRow) =>
     showResponseTimes: row.show_response_times,
     footer: row.footer,
     ipAllowlist: json(row.ip_allowlist),
+    objectives: json(row.objectives).map(Number),
     passwordHash: row.password_hash,
     accessSecret: row.access_secret,
     createdAt: new Date(row.created_at),
@@ -76,8 +78,8 @@ export class SqlStatusPageRepository implements StatusPageRepository {
   async add(page: StatusPage): Promise<StatusPage> {
     const rows = await this.sql.query<{ id: number }>(
       sql`INSERT INTO status_pages (public_id, organization_id, customer_id, title, slug, description, logo, brand_color, groups,
-         show_response_times, footer, ip_allowlist, password_hash, access_secret, created_at, updated_at, version)
-       VALUES (${page.publicId}, ${page.organizationId}, ${page.customerId}, ${page.title}, ${page.slug}, ${page.description}, ${page.logo}, ${page.brandColor}, ${groupsJson(page.groups)}::jsonb, ${page.showResponseTimes}, ${page.footer}, ${JSON.stringify(page.ipAllowlist)}::jsonb, ${page.passwordHash}, ${page.accessSecret}, ${page.createdAt}, ${page.updatedAt}, 1)
+         show_response_times, footer, ip_allowlist, objectives, password_hash, access_secret, created_at, updated_at, version)
+       VALUES (${page.publicId}, ${page.organizationId}, ${page.customerId}, ${page.title}, ${page.slug}, ${page.description}, ${page.logo}, ${page.brandColor}, ${groupsJson(page.groups)}::jsonb, ${page.showResponseTimes}, ${page.footer}, ${JSON.stringify(page.ipAllowlist)}::jsonb, ${JSON.stringify(page.objectives)}::jsonb, ${page.passwordHash}, ${page.accessSecret}, ${page.createdAt}, ${page.updatedAt}, 1)
        ON CONFLICT (slug) DO NOTHING RETURNING id`,
     );
     if (!rows[0]) throw new AppError('statusPageSlugTaken', { slug: page.slug });
@@ -103,7 +105,7 @@ export class SqlStatusPageRepository implements StatusPageRepository {
     try {
       rows = await this.sql.query(
         sql`UPDATE status_pages SET title = ${page.title}, slug = ${page.slug}, description = ${page.description}, logo = ${page.logo}, brand_color = ${page.brandColor}, groups = ${groupsJson(page.groups)}::jsonb, show_response_times = ${page.showResponseTimes},
-           footer = ${page.footer}, ip_allowlist = ${JSON.stringify(page.ipAllowlist)}::jsonb, password_hash = ${page.passwordHash}, access_secret = ${page.accessSecret}, updated_at = ${page.updatedAt}, version = version + 1
+           footer = ${page.footer}, ip_allowlist = ${JSON.stringify(page.ipAllowlist)}::jsonb, objectives = ${JSON.stringify(page.objectives)}::jsonb, password_hash = ${page.passwordHash}, access_secret = ${page.accessSecret}, updated_at = ${page.updatedAt}, version = version + 1
          WHERE id = ${page.id} AND version = ${page.version} RETURNING version`,
       );
     } catch (error) {

@@ -1,43 +1,25 @@
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { DomainExpiry, IpDnsbl } from '../../domain/tenancy/watch-results';
-import type { DomainNotice, IpNotice, WatchEvent } from '../../domain/tenancy/watch-events';
+import type { DomainNotice, IpNotice } from '../../domain/tenancy/watch-events';
+import { watchedAssetEventCodec, watchedAssetEventOf } from '../../domain/tenancy/events';
 import type { WatchAnnouncement, WatchResultStore } from '../../application/tenancy/ports';
 import type { UnitOfWorkSql } from '../persistence/database';
 import { sql, type Sql } from '../persistence/sql';
+import { outboxInsert } from '../outbox/outbox-publisher';
 
 /**
- * The outbox rows of an announcement. Beside what the delivery ledger reads (customerId,
- * occurredAt, summary, data), `watch` names the record and the lastNotified* timestamp a
- * successful delivery sets; it stays in the outbox row and is never sent.
+ * The tail of a recording statement: the announcement's events go to the outbox (the event
+ * transport's INSERT) only when the `recorded` step wrote the result.
  */
-function outboxRows(organizationId: number, announcement: WatchAnnouncement<unknown> | undefined, type: 'domain' | 'ip', id: number) {
-  return (announcement?.events ?? []).map((e: WatchEvent) => ({
-    kind: e.kind,
-    summary: e.summary,
-    payload: {
-      kind: e.kind,
-      organizationId,
-      customerId: announcement!.customerId,
-      monitorId: null,
-      incidentId: null,
-      occurredAt: e.occurredAt.toISOString(),
-      summary: e.summary,
-      data: e.data,
-      watch: { type, id, mark: e.mark },
-    },
-  }));
-}
-
-/**
- * The tail of a recording statement: the announcements go to the outbox only when the `recorded`
- * step wrote the result.
- */
-const queueAnnouncements = (organizationId: number, rows: ReturnType<typeof outboxRows>): Sql => sql`queued AS (
-         INSERT INTO notification_outbox (organization_id, kind, payload, subject, body)
-         SELECT ${organizationId}, ev.kind, ev.payload, ev.summary, ev.summary
-           FROM recorded, jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS ev(kind text, payload jsonb, summary text)
-       )
+function queueAnnouncement(
+  organizationId: number,
+  announcement: WatchAnnouncement<unknown> | undefined,
+  asset: { type: 'domain' | 'ip'; id: number },
+): Sql {
+  const events = (announcement?.events ?? []).map((e) => watchedAssetEventOf(organizationId, announcement!.customerId, asset, e));
+  return sql`queued AS (${outboxInsert(events.map(watchedAssetEventCodec.encode), 'recorded')})
        SELECT id FROM recorded`;
+}
 
 /**
  * In the caller's transaction when there is one. Upserts check results beside their record; a
@@ -71,7 +53,7 @@ export class SqlWatchResultStore implements WatchResultStore {
            announced_at = CASE WHEN ${announced}::boolean THEN EXCLUDED.announced_at ELSE x.announced_at END
          WHERE NOT ${announced}::boolean OR x.last_checked_at IS NOT DISTINCT FROM ${announcement?.checkedAt ?? null}::timestamptz
          RETURNING domain_id AS id
-       ), ${queueAnnouncements(scope.organizationId, outboxRows(scope.organizationId, announcement, 'domain', domainId))}`,
+       ), ${queueAnnouncement(scope.organizationId, announcement, { type: 'domain', id: domainId })}`,
     );
     return rows.length > 0;
   }
@@ -94,7 +76,7 @@ export class SqlWatchResultStore implements WatchResultStore {
            announced_at = CASE WHEN ${announced}::boolean THEN EXCLUDED.announced_at ELSE x.announced_at END
          WHERE NOT ${announced}::boolean OR x.last_checked_at IS NOT DISTINCT FROM ${announcement?.checkedAt ?? null}::timestamptz
          RETURNING ip_id AS id
-       ), ${queueAnnouncements(scope.organizationId, outboxRows(scope.organizationId, announcement, 'ip', ipId))}`,
+       ), ${queueAnnouncement(scope.organizationId, announcement, { type: 'ip', id: ipId })}`,
     );
     return rows.length > 0;
   }

@@ -87,6 +87,8 @@ export function pageFromRecord(record: ApiRecord, customers: ReadonlyMap<number,
     name: g.name,
     components: g.components.map((c) => ({ ...refOf(c.type, c.id, keys), ...(c.name === null ? {} : { name: c.name }) })),
   }));
+  // Objectives by publicId (they are not in the file: the service gives them their ids).
+  fields.objectives = ((record.objectives as Array<{ id: string }> | undefined) ?? []).map((o) => o.id);
   fields.password = record.passwordProtected ? STORED_SECRET : null;
   const customer = record.customerId === null ? null : (customers.get(record.customerId) ?? String(record.customerId));
   return { type: 'statusPage', key: record.slug, kind: 'page', customer, fields, id: record.id };

@@ -22,7 +22,7 @@ import { SessionIssuer } from '../../application/identity/sessions';
 import { SsoSettings } from '../../application/identity/sso-settings';
 import { SsoSignIn } from '../../application/identity/sso-sign-in';
 import { SqlSsoConnectionRepository, SqlSsoLoginStore } from '../../infrastructure/identity/sql-sso.repositories';
-import { OpenIdRelyingParty } from '../../infrastructure/identity/openid-relying-party';
+import { DiscoveryCache, OpenIdRelyingParty } from '../../infrastructure/identity/openid-relying-party';
 import { SharedTlsContext } from '../../infrastructure/protocols/shared/tls-context';
 import { checkUserAgent } from '../../domain/checks/user-agent';
 import { PRODUCT } from '../product';
@@ -41,11 +41,12 @@ export function bindSso({ bind, single }: Pick<ContainerModuleLoadOptions, 'bind
   single(SSO_CONNECTION_REPOSITORY, (c) => new SqlSsoConnectionRepository(c.get(CONTEXT_SQL)));
   single(SSO_LOGIN_STORE, (c) => new SqlSsoLoginStore(c.get(CONTEXT_SQL)));
   const tls = new SharedTlsContext([]);
+  const discoveries = new DiscoveryCache();
   bind(OIDC_RELYING_PARTY)
     .toDynamicValue((ctx) => {
       const c = ctx as unknown as Ctx;
       const userAgent = checkUserAgent(PRODUCT.name, PRODUCT.version, config(c).publicBaseUrl);
-      return new OpenIdRelyingParty(c.get<TargetPolicy>(SSO_TARGET_POLICY), tls, userAgent);
+      return new OpenIdRelyingParty(c.get<TargetPolicy>(SSO_TARGET_POLICY), tls, userAgent, discoveries);
     })
     .inTransientScope();
   single(

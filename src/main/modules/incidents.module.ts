@@ -53,7 +53,8 @@ import { SqlResultMaintenance } from '../../infrastructure/results/sql-result-ma
 import { SqlMonitorLookup } from '../../infrastructure/results/sql-monitor-lookup';
 import { SqlIncidentRepository } from '../../infrastructure/incidents/sql-incident.repository';
 import { SqlAlertStateRepository } from '../../infrastructure/incidents/sql-alert-state.repository';
-import { OutboxIncidentEvents } from '../../infrastructure/incidents/outbox-incident-events';
+import { OutboxEventPublisher } from '../../infrastructure/outbox/outbox-publisher';
+import { incidentEventCodec } from '../../domain/incidents/events';
 import type { AppConfig } from '../config';
 import { CONFIG, CONTEXT_SQL, ORM, SQL } from '../tokens';
 import { bindings } from './bindings';
@@ -95,7 +96,7 @@ export const incidentsModule = bindings(({ bind }) => {
     .toDynamicValue((c) => new SqlAlertStateRepository(c.get(CONTEXT_SQL), c.get(SQL)))
     .inSingletonScope();
   bind(INCIDENT_EVENTS)
-    .toDynamicValue((c) => new OutboxIncidentEvents(c.get(CONTEXT_SQL)))
+    .toDynamicValue((c) => new OutboxEventPublisher(c.get(CONTEXT_SQL), incidentEventCodec))
     .inSingletonScope();
 
   bind(GetCheckHistory)

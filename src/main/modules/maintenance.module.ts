@@ -28,7 +28,8 @@ import { AssetMaintenance } from '../../application/maintenance/asset-maintenanc
 import { RruleRecurrenceExpander } from '../../infrastructure/maintenance/rrule-recurrence-expander';
 import { SqlMaintenanceWindowRepository } from '../../infrastructure/maintenance/sql-maintenance-window.repository';
 import { SqlMaintenanceTargets } from '../../infrastructure/maintenance/sql-maintenance-targets';
-import { OutboxMaintenanceEvents } from '../../infrastructure/maintenance/outbox-maintenance-events';
+import { OutboxEventPublisher } from '../../infrastructure/outbox/outbox-publisher';
+import { maintenanceEventCodec } from '../../domain/maintenance/events';
 import { SqlMaintenanceAnnouncements } from '../../infrastructure/maintenance/sql-maintenance-announcements';
 import { CONTEXT_SQL, SQL } from '../tokens';
 import { bindings } from './bindings';
@@ -44,7 +45,7 @@ export const maintenanceModule = bindings(({ single }) => {
   single(RECURRENCE_EXPANDER, () => new RruleRecurrenceExpander());
   single(MAINTENANCE_WINDOW_REPOSITORY, (c) => new SqlMaintenanceWindowRepository(c.get(CONTEXT_SQL), c.get(SQL)));
   single(MAINTENANCE_TARGETS, (c) => new SqlMaintenanceTargets(c.get(CONTEXT_SQL)));
-  single(MAINTENANCE_EVENTS, (c) => new OutboxMaintenanceEvents(c.get(CONTEXT_SQL)));
+  single(MAINTENANCE_EVENTS, (c) => new OutboxEventPublisher(c.get(CONTEXT_SQL), maintenanceEventCodec));
   single(MAINTENANCE_ANNOUNCEMENTS, (c) => new SqlMaintenanceAnnouncements(c.get(CONTEXT_SQL)));
   single(MAINTENANCE_WINDOWS, (c) => new MaintenanceSuppression(c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(RECURRENCE_EXPANDER)));
   single(UPTIME_EXCLUSIONS, (c) => new MaintenanceUptimeExclusions(c.get(MAINTENANCE_WINDOW_REPOSITORY), c.get(RECURRENCE_EXPANDER)));

@@ -58,7 +58,8 @@ import type { SqlRunner } from '../../infrastructure/persistence/database';
 import { checkUserAgent } from '../../domain/checks/user-agent';
 import { PRODUCT } from '../product';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
+import { CONFIG, CONTEXT_SQL, LOGGER, SQL } from '../tokens';
+import { logRefused } from '../../infrastructure/event-catalogue/refused';
 import type { Ctx, Single } from './bindings';
 import type { ContainerModuleLoadOptions } from 'inversify';
 
@@ -88,7 +89,7 @@ export function bindNotificationDelivery({ bind, single }: Pick<ContainerModuleL
   const cipher = (c: Ctx) => c.get<CredentialCipher>(CREDENTIAL_CIPHER);
   const smtp = (c: Ctx) => c.get<OrganizationSmtpStore>(ORGANIZATION_SMTP_STORE);
   const config = (c: Ctx) => c.get<AppConfig>(CONFIG);
-  single(DELIVERY_LEDGER, (c) => new SqlDeliveryLedger(c.get<SqlRunner>(SQL), [WATCH_NOTIFIED_CTES]));
+  single(DELIVERY_LEDGER, (c) => new SqlDeliveryLedger(c.get<SqlRunner>(SQL), [WATCH_NOTIFIED_CTES], logRefused(c.get(LOGGER))));
   single(SMS_QUOTA, (c) => new SqlSmsQuota(c.get<SqlRunner>(SQL)));
   const userAgent = (c: Ctx) => checkUserAgent(PRODUCT.name, PRODUCT.version, config(c).publicBaseUrl);
   const policy = (c: Ctx) => c.get<TargetPolicy>(NOTIFICATION_TARGET_POLICY);
@@ -162,7 +163,7 @@ export function bindNotificationDelivery({ bind, single }: Pick<ContainerModuleL
   single(SqlDirectDeliveries, (c) => new SqlDirectDeliveries(c.get(CONTEXT_SQL), c.get<SqlRunner>(SQL)));
   bind(DIRECT_DELIVERIES).toService(SqlDirectDeliveries);
   bind(DIRECT_DELIVERY_QUEUE).toService(SqlDirectDeliveries);
-  single(STORM_LEDGER, (c) => new SqlStormLedger(c.get<SqlRunner>(SQL)));
+  single(STORM_LEDGER, (c) => new SqlStormLedger(c.get<SqlRunner>(SQL), logRefused(c.get(LOGGER))));
   single(CHANNEL_HEALTH_LEDGER, (c) => new SqlChannelHealthLedger(c.get<SqlRunner>(SQL)));
   single(
     FallBackFromFailingChannels,

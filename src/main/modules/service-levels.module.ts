@@ -18,10 +18,13 @@ import { GetObjectiveStatus } from '../../application/service-levels/get-objecti
 import { EvaluateBurnAlerts } from '../../application/service-levels/evaluate-burn-alerts';
 import { ReportServiceLevels } from '../../application/service-levels/report-service-levels';
 import { REPORT_OBJECTIVES } from '../../application/reports/ports';
+import { PAGE_OBJECTIVES } from '../../application/status-pages/ports';
+import { PageServiceLevels } from '../../application/service-levels/page-service-levels';
 import { SqlObjectiveRepository } from '../../infrastructure/service-levels/sql-objective.repository';
 import { SqlObjectiveSubjects } from '../../infrastructure/service-levels/sql-objective-subjects';
 import { SqlServiceLevelCoverage } from '../../infrastructure/service-levels/sql-service-level-coverage';
-import { OutboxServiceLevelEvents } from '../../infrastructure/service-levels/outbox-service-level-events';
+import { OutboxEventPublisher } from '../../infrastructure/outbox/outbox-publisher';
+import { serviceLevelEventCodec } from '../../domain/service-levels/events';
 import { serviceLevelsRouter } from '../../interfaces/http/service-levels/service-levels.router';
 import { serviceLevelBurnJob } from '../../interfaces/jobs/service-level-burn.job';
 import { CONTEXT_SQL, SQL } from '../tokens';
@@ -33,7 +36,7 @@ export const serviceLevelsModule = bindings(({ single }) => {
   single(OBJECTIVE_REPOSITORY, (c) => new SqlObjectiveRepository(c.get(CONTEXT_SQL)));
   single(OBJECTIVE_SUBJECTS, (c) => new SqlObjectiveSubjects(c.get(CONTEXT_SQL)));
   single(SERVICE_LEVEL_COVERAGE, (c) => new SqlServiceLevelCoverage(c.get(SQL)));
-  single(SERVICE_LEVEL_EVENTS, (c) => new OutboxServiceLevelEvents(c.get(CONTEXT_SQL)));
+  single(SERVICE_LEVEL_EVENTS, (c) => new OutboxEventPublisher(c.get(CONTEXT_SQL), serviceLevelEventCodec));
   single(ObjectiveMeter, (c) => new ObjectiveMeter(c.get(OBJECTIVE_SUBJECTS), c.get(SERVICE_LEVEL_COVERAGE), c.get(UPTIME_EXCLUSIONS)));
   single(
     CreateObjective,
@@ -47,6 +50,7 @@ export const serviceLevelsModule = bindings(({ single }) => {
       ),
   );
   single(REPORT_OBJECTIVES, (c) => new ReportServiceLevels(c.get(OBJECTIVE_REPOSITORY), c.get(OBJECTIVE_SUBJECTS), c.get(ObjectiveMeter)));
+  single(PAGE_OBJECTIVES, (c) => new PageServiceLevels(c.get(OBJECTIVE_REPOSITORY), c.get(OBJECTIVE_SUBJECTS), c.get(GetObjectiveStatus)));
   single(ListObjectives, (c) => new ListObjectives(c.get(OBJECTIVE_REPOSITORY)));
   single(GetObjective, (c) => new GetObjective(c.get(OBJECTIVE_REPOSITORY)));
   single(

@@ -10,6 +10,7 @@ import {
   PAGE_ACCESS_TOKENS,
   PAGE_EVENT_FEED,
   PAGE_INCIDENT_REPOSITORY,
+  PAGE_OBJECTIVES,
   STATUS_PAGE_READINGS,
   STATUS_PAGE_REPOSITORY,
   SUBSCRIBER_REPOSITORY,
@@ -43,7 +44,8 @@ import { SqlPageIncidentRepository } from '../../infrastructure/status-pages/sql
 import { HmacPageAccessTokens } from '../../infrastructure/status-pages/hmac-page-access-tokens';
 import { STATUS_PAGE_HTTP_SETTINGS, type StatusPageHttpSettings } from '../../interfaces/http/status-pages/settings';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
+import { CONFIG, CONTEXT_SQL, LOGGER, SQL } from '../tokens';
+import { logRefused } from '../../infrastructure/event-catalogue/refused';
 import { bindings, type Ctx } from './bindings';
 import { statusPagesRouter } from '../../interfaces/http/status-pages/status-pages.router';
 import { statusPageSubscribersRouter } from '../../interfaces/http/status-pages/status-page-subscribers.router';
@@ -70,7 +72,7 @@ export const statusPagesModule = bindings(({ single }) => {
   single(PAGE_INCIDENT_REPOSITORY, (c) => new SqlPageIncidentRepository(c.get(CONTEXT_SQL)));
   single(PAGE_ACCESS_TOKENS, () => new HmacPageAccessTokens(ACCESS_LIFETIME_MS));
   single(SUBSCRIBER_REPOSITORY, (c) => new SqlSubscriberRepository(c.get(CONTEXT_SQL)));
-  single(PAGE_EVENT_FEED, (c) => new SqlPageEventFeed(c.get(CONTEXT_SQL)));
+  single(PAGE_EVENT_FEED, (c) => new SqlPageEventFeed(c.get(CONTEXT_SQL), logRefused(c.get(LOGGER))));
   const links = (c: Ctx): SubscriberLinks => ({ publicBaseUrl: c.get<AppConfig>(CONFIG).publicBaseUrl });
   single(
     PAGE_INCIDENT_NOTICES,
@@ -124,7 +126,7 @@ export const statusPagesModule = bindings(({ single }) => {
       ),
   );
 
-  single(StatusPageViews, (c) => new StatusPageViews(c.get(COMPONENT_CATALOG)));
+  single(StatusPageViews, (c) => new StatusPageViews(c.get(COMPONENT_CATALOG), c.get(PAGE_OBJECTIVES)));
   single(
     CreateStatusPage,
     (c) =>
@@ -134,6 +136,7 @@ export const statusPagesModule = bindings(({ single }) => {
         c.get(PASSWORD_HASHER),
         c.get(ID_GENERATOR),
         c.get(CLOCK),
+        c.get(PAGE_OBJECTIVES),
       ),
   );
   single(ListStatusPages, (c) => new ListStatusPages(c.get(STATUS_PAGE_REPOSITORY)));
@@ -147,6 +150,7 @@ export const statusPagesModule = bindings(({ single }) => {
         c.get(PASSWORD_HASHER),
         c.get(ID_GENERATOR),
         c.get(CLOCK),
+        c.get(PAGE_OBJECTIVES),
       ),
   );
   single(DeleteStatusPage, (c) => new DeleteStatusPage(c.get(STATUS_PAGE_REPOSITORY)));
@@ -189,6 +193,7 @@ export const statusPagesModule = bindings(({ single }) => {
         c.get(PAGE_INCIDENT_REPOSITORY),
         c.get(MAINTENANCE_WINDOW_REPOSITORY),
         c.get(RECURRENCE_EXPANDER),
+        c.get(PAGE_OBJECTIVES),
       ),
   );
   single(

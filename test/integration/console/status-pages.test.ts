@@ -61,6 +61,11 @@ describe('console: status pages, custom domains and white-label', function () {
       body: { customerId: customer.id, name: 'Harbour shop', url: `http://127.0.0.1:${(target.address() as AddressInfo).port}/` },
     });
     expect(site.status, JSON.stringify(site.body)).to.equal(201);
+    const objective = await apiAt(app.url, 'POST', '/api/service-levels', {
+      token,
+      body: { name: 'Shop availability', target: 99.9, window: 'rolling30d', subject: { type: 'website', websiteId: site.body.publicId } },
+    });
+    expect(objective.status, JSON.stringify(objective.body)).to.equal(201);
     page = await context.newPage();
     await page.goto(`${app.url}/app/sign-in`);
     await page.getByLabel('Email').fill(email);
@@ -93,12 +98,22 @@ describe('console: status pages, custom domains and white-label', function () {
     await preview.getByText('Harbour shop').waitFor();
     await preview.getByText('State shown once saved').waitFor();
     await page.locator('.sp-preview').getByText('Live state of the Harbour shop').waitFor();
+    // A service level objective to show: chosen, seen in the preview, its attainment once saved.
+    await page.getByLabel('Objective to show').selectOption({ label: 'Shop availability (99.9% · last 30 days)' });
+    await page.getByRole('button', { name: 'Add objective' }).click();
+    await page.getByRole('list', { name: 'Service levels shown on the page' }).getByText('Shop availability').waitFor();
+    const slo = page.locator('.sp-preview .sp-preview-slo');
+    await slo.getByText('Attainment shown once saved').waitFor();
     await page.getByRole('button', { name: 'Save page' }).click();
     await page.getByText('Saved: the page shows these settings now.').waitFor();
     // Saved: the preview reads the component's state from the public view.
     await preview.getByText(/^(Operational|Unknown|Down|Degraded)/).waitFor();
+    await slo.getByText(/^(No data yet|\d+(\.\d+)?% of 99\.9% · (met|missed))$/).waitFor();
     const saved = await apiAt(app.url, 'GET', `/api/public/status-pages/harbour-status`, {});
     expect(saved.body.groups[0].components[0].name).to.equal('Harbour shop');
+    expect(saved.body.objectives.map((o: { name: string; target: number }) => [o.name, o.target])).to.deep.equal([
+      ['Shop availability', 99.9],
+    ]);
 
     // Subscribers: add two, remove one.
     for (const address of ['visitor@harbour.example', 'leaver@harbour.example']) {

@@ -1,15 +1,10 @@
 import { expect } from 'chai';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createHmac } from 'node:crypto';
-import pino from 'pino';
-import { apiAt } from '../../support/http-client';
 import { anOrganization } from '../../support/builders';
 import { aMonitoredCustomer } from '../../support/monitoring-fixtures';
-import { testConfig, testDatabase, testDnsServer } from '../../support/test-server';
 import { waitFor } from '../../support/wait-for';
+import { anEngineService, type EngineService } from '../../support/engine-service';
 import { WebhookReceiver } from '../../support/peers/webhook-receiver';
-import { startApplication, type RunningApplication } from '../../../src/main/application';
 
 const HOOK_HOST = 'hooks.alert-fixture.com';
 
@@ -19,36 +14,23 @@ const HOOK_HOST = 'hooks.alert-fixture.com';
  * loopback webhook receiver once, signed; recovery sends one resolved message.
  */
 describe('alerts end to end: a failing target reaches a webhook, once', () => {
-  let app: RunningApplication;
+  let service: EngineService;
   let healthy = false;
-  const target = http.createServer((_req, res) => res.writeHead(healthy ? 200 : 503).end(healthy ? 'ok' : 'down'));
   const receiver = new WebhookReceiver(HOOK_HOST);
   const received = receiver.requests;
-  const portOf = (server: http.Server) => (server.address() as AddressInfo).port;
-
   before(async () => {
-    await Promise.all([new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve)), receiver.start()]);
-    const dns = await testDnsServer();
-    dns.set(HOOK_HOST, { A: ['127.0.0.1'] });
-    const config = testConfig({
-      DNS_SERVERS: dns.server,
-      CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
-      MONITOR_LOCATIONS: 'local',
-      CHECK_LOCATIONS: 'local',
-      NOTIFY_RETRY_BASE_MS: '50',
+    service = await anEngineService({
+      respond: (_req, res) => res.writeHead(healthy ? 200 : 503).end(healthy ? 'ok' : 'down'),
+      peers: [receiver],
+      hosts: [HOOK_HOST],
     });
-    app = await startApplication(
-      { ...config, databaseUrl: (await testDatabase()).url },
-      { jobs: false, logger: pino({ level: 'silent' }) },
-    );
   });
   after(async () => {
-    await app?.stop();
-    await Promise.all([new Promise((resolve) => target.close(resolve)), receiver.stop()]);
+    await service?.stop();
   });
 
   it('opens one incident for a failing target, delivers one signed incident.opened, and one incident.resolved on recovery', async () => {
-    const call = (method: string, path: string, token: string, body?: unknown) => apiAt(app.url, method, path, { token, body });
+    const call = service.call;
     const org = await anOrganization('alert-delivery');
     const customer = await aMonitoredCustomer(org.token);
     const channel = await call('POST', '/api/notification-channels', org.token, {
@@ -57,7 +39,7 @@ describe('alerts end to end: a failing target reaches a webhook, once', () => {
       config: { url: receiver.url('/alerts') },
     });
     expect(channel.status, JSON.stringify(channel.body)).to.equal(201);
-    const site = await call('POST', '/api/websites', org.token, { customerId: customer.id, url: `http://127.0.0.1:${portOf(target)}/` });
+    const site = await call('POST', '/api/websites', org.token, { customerId: customer.id, url: `${service.targetUrl}/` });
     expect(site.status, JSON.stringify(site.body)).to.equal(201);
     const websiteId = site.body.publicId as string;
     const incidents = async (status: string) =>

@@ -1,14 +1,9 @@
 import { expect } from 'chai';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import pino from 'pino';
-import { apiAt } from '../../support/http-client';
 import { anOrganization } from '../../support/builders';
 import { aMonitoredCustomer } from '../../support/monitoring-fixtures';
-import { testConfig, testDatabase, testDnsServer } from '../../support/test-server';
 import { waitFor } from '../../support/wait-for';
+import { anEngineService, type EngineService } from '../../support/engine-service';
 import { WebhookReceiver } from '../../support/peers/webhook-receiver';
-import { startApplication, type RunningApplication } from '../../../src/main/application';
 
 const HOOK_HOST = 'hooks.storm-alert-fixture.com';
 const WINDOW_SECONDS = 10;
@@ -23,38 +18,27 @@ const WINDOW_SECONDS = 10;
  * recoveries themselves, told by the recovery digest at once).
  */
 describe('alerts end to end: a storm of three monitors is one digest, and one recovery digest', () => {
-  let app: RunningApplication;
+  let service: EngineService;
   let healthy = false;
-  const target = http.createServer((_req, res) => res.writeHead(healthy ? 200 : 503).end(healthy ? 'ok' : 'down'));
   const receiver = new WebhookReceiver(HOOK_HOST);
-  const portOf = (server: http.Server) => (server.address() as AddressInfo).port;
-
   before(async () => {
-    await Promise.all([new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve)), receiver.start()]);
-    const dns = await testDnsServer();
-    dns.set(HOOK_HOST, { A: ['127.0.0.1'] });
-    const config = testConfig({
-      DNS_SERVERS: dns.server,
-      CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
-      MONITOR_LOCATIONS: 'local',
-      CHECK_LOCATIONS: 'local',
-      NOTIFY_RETRY_BASE_MS: '50',
-      NOTIFY_DIGEST_AFTER: '2',
-      NOTIFY_DIGEST_WINDOW_SECONDS: String(WINDOW_SECONDS),
-      NOTIFY_STORM_FOLLOW_UP_SECONDS: '600',
+    service = await anEngineService({
+      respond: (_req, res) => res.writeHead(healthy ? 200 : 503).end(healthy ? 'ok' : 'down'),
+      peers: [receiver],
+      hosts: [HOOK_HOST],
+      settings: {
+        NOTIFY_DIGEST_AFTER: '2',
+        NOTIFY_DIGEST_WINDOW_SECONDS: String(WINDOW_SECONDS),
+        NOTIFY_STORM_FOLLOW_UP_SECONDS: '600',
+      },
     });
-    app = await startApplication(
-      { ...config, databaseUrl: (await testDatabase()).url },
-      { jobs: false, logger: pino({ level: 'silent' }) },
-    );
   });
   after(async () => {
-    await app?.stop();
-    await Promise.all([new Promise((resolve) => target.close(resolve)), receiver.stop()]);
+    await service?.stop();
   });
 
   it('two alone, one storm digest, one recovery digest: exactly four messages', async () => {
-    const call = (method: string, path: string, token: string, body?: unknown) => apiAt(app.url, method, path, { token, body });
+    const call = service.call;
     const org = await anOrganization('alert-storm');
     const customer = await aMonitoredCustomer(org.token);
     const channel = await call('POST', '/api/notification-channels', org.token, {
@@ -67,7 +51,7 @@ describe('alerts end to end: a storm of three monitors is one digest, and one re
     for (let i = 1; i <= 3; i += 1) {
       const site = await call('POST', '/api/websites', org.token, {
         customerId: customer.id,
-        url: `http://127.0.0.1:${portOf(target)}/?site=${i}`,
+        url: `${service.targetUrl}/?site=${i}`,
       });
       expect(site.status, JSON.stringify(site.body)).to.equal(201);
       sites.push(site.body.publicId as string);

@@ -1,15 +1,12 @@
 import { expect } from 'chai';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import pino from 'pino';
 import { apiAt } from '../../support/http-client';
 import { anOrganization } from '../../support/builders';
 import { aMonitorPackage, aMonitoredCustomer } from '../../support/monitoring-fixtures';
-import { testConfig, testDatabase, testDnsServer, testServer } from '../../support/test-server';
+import { testServer } from '../../support/test-server';
 import { sql } from '../../../src/infrastructure/persistence/sql';
 import { waitFor } from '../../support/wait-for';
+import { anEngineService, type EngineService } from '../../support/engine-service';
 import { WebhookReceiver } from '../../support/peers/webhook-receiver';
-import { startApplication, type RunningApplication } from '../../../src/main/application';
 
 const HOOK_HOST = 'hooks.dependencies-fixture.com';
 const DEPENDENTS = 50;
@@ -25,39 +22,30 @@ const DEPENDENTS = 50;
  */
 describe('dependencies end to end: a root and 50 dependents down together are one incident and one message', function () {
   this.timeout(60_000);
-  let app: RunningApplication;
+  let service: EngineService;
   const down = new Set<string>();
-  const target = http.createServer((req, res) => {
-    const failing = down.has(new URL(req.url ?? '/', 'http://x').searchParams.get('m') ?? '');
-    res.writeHead(failing ? 503 : 200).end(failing ? 'down' : 'ok');
-  });
   const receiver = new WebhookReceiver(HOOK_HOST);
-  const portOf = (server: http.Server) => (server.address() as AddressInfo).port;
-
   before(async () => {
-    await Promise.all([new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve)), receiver.start()]);
-    const dns = await testDnsServer();
-    dns.set(HOOK_HOST, { A: ['127.0.0.1'] });
-    const config = testConfig({
-      DNS_SERVERS: dns.server,
-      CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
-      MONITOR_LOCATIONS: 'east,west',
-      CHECK_LOCATIONS: 'east,west',
-      NOTIFY_RETRY_BASE_MS: '50',
+    service = await anEngineService({
+      respond: (req, res) => {
+        const failing = down.has(new URL(req.url ?? '/', 'http://x').searchParams.get('m') ?? '');
+        res.writeHead(failing ? 503 : 200).end(failing ? 'down' : 'ok');
+      },
+      peers: [receiver],
+      hosts: [HOOK_HOST],
+      settings: {
+        MONITOR_LOCATIONS: 'east,west',
+        CHECK_LOCATIONS: 'east,west',
+      },
     });
-    app = await startApplication(
-      { ...config, databaseUrl: (await testDatabase()).url },
-      { jobs: false, logger: pino({ level: 'silent' }) },
-    );
   });
   after(async () => {
-    await app?.stop();
-    await Promise.all([new Promise((resolve) => target.close(resolve)), receiver.stop()]);
+    await service?.stop();
   });
 
   /** An organization with a webhook on `path`, a root website and 50 websites depending on it (named by their `m` query). */
   async function aRootAndDependents(label: string, path: string) {
-    const call = (method: string, url: string, token: string, body?: unknown) => apiAt(app.url, method, url, { token, body });
+    const call = service.call;
     const org = await anOrganization(label);
     const customer = await aMonitoredCustomer(org.token, { packageId: (await aMonitorPackage(org.token)).id });
     const channel = await call('POST', '/api/notification-channels', org.token, {
@@ -70,7 +58,7 @@ describe('dependencies end to end: a root and 50 dependents down together are on
       const created = await call('POST', '/api/websites', org.token, {
         customerId: customer.id,
         name,
-        url: `http://127.0.0.1:${portOf(target)}/?m=${label}-${name}`,
+        url: `${service.targetUrl}/?m=${label}-${name}`,
         locations: ['east', 'west'],
         checkInterval: 1440,
         alertRetryInterval: 3600,
@@ -141,7 +129,7 @@ describe('dependencies end to end: a root and 50 dependents down together are on
       groups: [{ name: 'Web', components: shownSites.map((d, k) => ({ type: 'monitor', id: d.publicId, name: `Site ${k}` })) }],
     });
     expect(page.status, JSON.stringify(page.body)).to.equal(201);
-    const publicPage = (await apiAt(app.url, 'GET', `/api/public/status-pages/${slug}`, {})).body;
+    const publicPage = (await apiAt(service.app.url, 'GET', `/api/public/status-pages/${slug}`, {})).body;
     expect(publicPage.incidents.active.map((i: { id: string }) => i.id)).to.deep.equal([open[0]!.publicId]);
     expect(publicPage.incidents.active[0].componentIds).to.have.members(shownSites.map((d) => d.publicId));
 

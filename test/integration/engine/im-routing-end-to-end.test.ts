@@ -1,18 +1,13 @@
 import { expect } from 'chai';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import pino from 'pino';
 import { RequestContext } from '@mikro-orm/postgresql';
-import { apiAt } from '../../support/http-client';
 import { anOrganization } from '../../support/builders';
 import { aMonitoredCustomer } from '../../support/monitoring-fixtures';
 import { setIncidentManagement } from '../../support/im-fixtures';
 import { testCertificates } from '../../support/peers/certificates';
 import { SmtpPeer } from '../../support/peers/smtp-peer';
-import { testConfig, testDatabase, testDnsServer } from '../../support/test-server';
 import { waitFor } from '../../support/wait-for';
+import { anEngineService, type EngineService } from '../../support/engine-service';
 import { RunDueEscalations } from '../../../src/application/on-call/run-due-escalations';
-import { startApplication, type RunningApplication } from '../../../src/main/application';
 
 const MAIL_HOST = 'mail.im-routing-fixture.com';
 
@@ -23,37 +18,26 @@ const MAIL_HOST = 'mail.im-routing-fixture.com';
  * SMTP server receives it); recovery resolves both.
  */
 describe('monitor incidents routed into IM end to end (loopback target, loopback SMTP)', () => {
-  let app: RunningApplication;
+  let service: EngineService;
   let healthy = false;
-  const target = http.createServer((_req, res) => res.writeHead(healthy ? 200 : 503).end(healthy ? 'ok' : 'down'));
   const smtp = new SmtpPeer(testCertificates().selfSigned, { starttls: false });
-  const portOf = (server: http.Server) => (server.address() as AddressInfo).port;
-
   before(async () => {
-    await Promise.all([new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve)), smtp.start()]);
-    const dns = await testDnsServer();
-    dns.set(MAIL_HOST, { A: ['127.0.0.1'] });
-    const config = testConfig({
-      DNS_SERVERS: dns.server,
-      CHECK_PRIVATE_ALLOWLIST: '127.0.0.0/8',
-      MONITOR_LOCATIONS: 'local',
-      CHECK_LOCATIONS: 'local',
-      NOTIFY_RETRY_BASE_MS: '50',
-      SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`,
-      SMTP_FROM: 'pager@platform.example',
+    service = await anEngineService({
+      respond: (_req, res) => res.writeHead(healthy ? 200 : 503).end(healthy ? 'ok' : 'down'),
+      peers: [smtp],
+      hosts: [MAIL_HOST],
+      settings: () => ({
+        SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`,
+        SMTP_FROM: 'pager@platform.example',
+      }),
     });
-    app = await startApplication(
-      { ...config, databaseUrl: (await testDatabase()).url },
-      { jobs: false, logger: pino({ level: 'silent' }) },
-    );
   });
   after(async () => {
-    await app?.stop();
-    await Promise.all([new Promise((resolve) => target.close(resolve)), smtp.stop()]);
+    await service?.stop();
   });
 
   it('opens an IM incident with the engine incident, pages level 1, and resolves it when the target recovers', async () => {
-    const call = (method: string, path: string, token: string, body?: unknown) => apiAt(app.url, method, path, { token, body });
+    const call = service.call;
     const org = await anOrganization('im-routing');
     await setIncidentManagement(org.user.organizationId, true);
     const customer = await aMonitoredCustomer(org.token);
@@ -68,7 +52,7 @@ describe('monitor incidents routed into IM end to end (loopback target, loopback
       escalationPolicyId: policy.body.id,
     });
     expect(routing.status, JSON.stringify(routing.body)).to.equal(200);
-    const site = await call('POST', '/api/websites', org.token, { customerId: customer.id, url: `http://127.0.0.1:${portOf(target)}/` });
+    const site = await call('POST', '/api/websites', org.token, { customerId: customer.id, url: `${service.targetUrl}/` });
     expect(site.status, JSON.stringify(site.body)).to.equal(201);
     const websiteId = site.body.publicId as string;
     const engineIncidents = async (status: string) =>
@@ -93,7 +77,7 @@ describe('monitor incidents routed into IM end to end (loopback target, loopback
     });
     expect(im!.monitorOrigin).to.deep.equal({ monitorId: websiteId, incidentId: engine!.publicId });
 
-    await RequestContext.create(app.database.orm.em, () => app.container.get(RunDueEscalations).execute());
+    await RequestContext.create(service.app.database.orm.em, () => service.app.container.get(RunDueEscalations).execute());
     const page = await waitFor(() => smtp.messages.find((m) => m.to.includes(org.email)), { what: 'the level 1 page' });
     expect(page!.raw).to.match(/^Subject: \[Level 1\] .* is down$/m);
 

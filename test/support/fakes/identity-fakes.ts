@@ -15,6 +15,8 @@ import type {
   SessionRepository,
   UserRepository,
 } from '../../../src/application/identity/ports';
+import type { Invitation } from '../../../src/domain/identity/invitation';
+import type { InvitationMailer, InvitationRepository } from '../../../src/application/identity/invitation-ports';
 import { copyOf, inScope, RowVersions } from './shared-fakes';
 
 /** Versioned like the real table: a save from a stale copy throws `conflict`. */
@@ -158,5 +160,52 @@ export class FakeSchemaProbe implements SchemaProbe {
   async pendingMigrations(): Promise<number> {
     if (!this.up) throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
     return this.pending;
+  }
+}
+
+/** Invitations as the table keeps them: the token's digest, and whether (and when) accepted or revoked. */
+export class FakeInvitations implements InvitationRepository {
+  readonly rows = new Map<string, { invitation: Invitation; tokenHash: string; acceptedAt: Date | null; revokedAt: Date | null }>();
+  private pending(row: { invitation: Invitation; acceptedAt: Date | null; revokedAt: Date | null }, now: Date) {
+    return row.acceptedAt === null && row.revokedAt === null && row.invitation.expiresAt.getTime() > now.getTime();
+  }
+  async add(invitation: Invitation, tokenHash: string) {
+    this.rows.set(invitation.id, { invitation, tokenHash, acceptedAt: null, revokedAt: null });
+  }
+  async listPending(organizationId: number, now: Date) {
+    return [...this.rows.values()]
+      .filter((r) => r.invitation.organizationId === organizationId && this.pending(r, now))
+      .map((r) => r.invitation);
+  }
+  async hasPending(organizationId: number, email: string, now: Date) {
+    return (await this.listPending(organizationId, now)).some((i) => i.email === email);
+  }
+  async revoke(organizationId: number, id: string, now: Date) {
+    const row = this.rows.get(id);
+    if (!row || row.invitation.organizationId !== organizationId || !this.pending(row, now)) return false;
+    row.revokedAt = now;
+    return true;
+  }
+  async findPendingByTokenHash(tokenHash: string, now: Date) {
+    return [...this.rows.values()].find((r) => r.tokenHash === tokenHash && this.pending(r, now))?.invitation ?? null;
+  }
+  async claim(tokenHash: string, now: Date) {
+    const row = [...this.rows.values()].find((r) => r.tokenHash === tokenHash && this.pending(r, now));
+    if (!row) return null;
+    row.acceptedAt = now;
+    return row.invitation;
+  }
+}
+
+/** The mailer is an outbound port whose call is the outcome: it keeps what it sent, or fails as told. */
+export class RecordingInvitationMailer implements InvitationMailer {
+  readonly sent: Array<{ organizationId: number; to: string; subject: string; text: string }> = [];
+  /** 'ok': sent; 'refused': the server said no (false); 'throws': the connection failed. */
+  outcome: 'ok' | 'refused' | 'throws' = 'ok';
+  async send(organizationId: number, to: string, mail: { subject: string; text: string }) {
+    if (this.outcome === 'throws') throw new Error('connect ECONNREFUSED 192.0.2.25:587');
+    if (this.outcome === 'refused') return false;
+    this.sent.push({ organizationId, to, ...mail });
+    return true;
   }
 }

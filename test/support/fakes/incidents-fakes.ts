@@ -159,10 +159,7 @@ export class FakeIncidents implements IncidentRepository {
 
 export class FakeEvents implements IncidentEvents {
   readonly published: AlertEvent[] = [];
-  async publish(event: AlertEvent) {
-    this.published.push(event);
-  }
-  async publishMany(events: readonly AlertEvent[]) {
+  async publish(events: readonly AlertEvent[]) {
     this.published.push(...events);
   }
 }

@@ -122,8 +122,8 @@ export class FakeMaintenanceTargets implements MaintenanceTargets {
 
 export class FakeMaintenanceEvents implements MaintenanceEvents {
   readonly published: MaintenanceEvent[] = [];
-  async publish(event: MaintenanceEvent) {
-    this.published.push(event);
+  async publish(events: readonly MaintenanceEvent[]) {
+    this.published.push(...events);
   }
 }
 

@@ -59,6 +59,9 @@ export class FakeObjectiveSubjects implements ObjectiveSubjects {
     const customerId = Number(input.customerId);
     return { subject: { type: 'customer', customerId, tagId: null } as const, customerId };
   }
+  async describe(_organizationId: number, subject: ObjectiveSubject) {
+    return subject.type === 'monitor' ? `Monitor ${subject.monitorId}` : 'All monitors';
+  }
   async monitorsOf(_organizationId: number, subject: ObjectiveSubject) {
     return this.monitors.filter((m) =>
       subject.type === 'monitor' ? m.monitorId === subject.monitorId : m.customerId === subject.customerId,
@@ -115,7 +118,7 @@ export class FakeExclusions implements UptimeExclusions {
 /** The events published, in order (the outbox's port: the event is the outcome). */
 export class FakeServiceLevelEvents implements ServiceLevelEvents {
   readonly published: BurnEvent[] = [];
-  async publish(event: BurnEvent) {
-    this.published.push(event);
+  async publish(events: readonly BurnEvent[]) {
+    this.published.push(...events);
   }
 }

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, ok, type Customer, type Schemas } from '../../api/client';
 import { ErrorText, Field } from '../../components/field';
 import { useSubmission } from '../../components/use-submission';
-import { ROLES, ROLE_LABELS } from './user-line';
+import { RoleAndCustomerFields, customerIdOf } from './role-fields';
 
 type Role = Schemas['User']['role'];
 const EMPTY = { name: '', email: '', password: '', role: 'editor' as Role, customerId: '' };
@@ -22,7 +22,7 @@ export function AddUser({ customers, onAdded }: { customers: Customer[]; onAdded
           email: form.email,
           password: form.password,
           role: form.role,
-          customerId: form.customerId === '' ? null : Number(form.customerId),
+          customerId: customerIdOf(form.customerId),
         },
       }),
     );
@@ -42,25 +42,15 @@ export function AddUser({ customers, onAdded }: { customers: Customer[]; onAdded
       <Field label="First password" id="user-password" error={fieldError('password')}>
         <input id="user-password" type="password" autocomplete="new-password" required value={form.password} onInput={set('password')} />
       </Field>
-      <Field label="Role" id="user-role" error={fieldError('role')}>
-        <select id="user-role" value={form.role} onChange={set('role')}>
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {ROLE_LABELS[r]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field label="Tied to a customer" id="user-customer" error={fieldError('customerId')}>
-        <select id="user-customer" value={form.customerId} onChange={set('customerId')}>
-          <option value="">No: the whole organization</option>
-          {customers.map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <RoleAndCustomerFields
+        idPrefix="user"
+        role={form.role}
+        customerId={form.customerId}
+        customers={customers}
+        fieldError={fieldError}
+        onRole={(role) => setForm({ ...form, role })}
+        onCustomer={(customerId) => setForm({ ...form, customerId })}
+      />
       <ErrorText message={message} />
       {added ? <p role="status">{added}</p> : null}
       <button type="submit" disabled={busy}>

@@ -4,7 +4,8 @@ import { ErrorText, Field } from '../../components/field';
 import { dateTime } from '../../components/format';
 import { useSubmission } from '../../components/use-submission';
 import { SecretOnce } from './secret-once';
-import { ROLES, ROLE_LABELS } from './user-line';
+import { RoleAndCustomerFields, customerIdOf } from './role-fields';
+import { ROLE_LABELS } from './user-line';
 
 type Role = Schemas['User']['role'];
 type Invitation = Schemas['Invitation'];
@@ -36,7 +37,7 @@ export function InviteUser({ customers }: { customers: Customer[] }) {
     setLink(null);
     const created = await ok(
       api.POST('/api/invitations', {
-        body: { email: form.email, role: form.role, customerId: form.customerId === '' ? null : Number(form.customerId) },
+        body: { email: form.email, role: form.role, customerId: customerIdOf(form.customerId) },
       }),
     );
     setForm(EMPTY);
@@ -52,25 +53,15 @@ export function InviteUser({ customers }: { customers: Customer[] }) {
         <Field label="Email" id="invite-email" error={fieldError('email')}>
           <input id="invite-email" type="email" required value={form.email} onInput={set('email')} />
         </Field>
-        <Field label="Role" id="invite-role" error={fieldError('role')}>
-          <select id="invite-role" value={form.role} onChange={set('role')}>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Tied to a customer" id="invite-customer" error={fieldError('customerId')}>
-          <select id="invite-customer" value={form.customerId} onChange={set('customerId')}>
-            <option value="">No: the whole organization</option>
-            {customers.map((c) => (
-              <option key={c.id} value={String(c.id)}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <RoleAndCustomerFields
+          idPrefix="invite"
+          role={form.role}
+          customerId={form.customerId}
+          customers={customers}
+          fieldError={fieldError}
+          onRole={(role) => setForm({ ...form, role })}
+          onCustomer={(customerId) => setForm({ ...form, customerId })}
+        />
         <ErrorText message={message} />
         {sent ? <p role="status">{sent}</p> : null}
         <button type="submit" disabled={busy}>

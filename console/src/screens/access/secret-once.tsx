@@ -1,19 +1,11 @@
-import { useState } from 'preact/hooks';
+import { useCopy } from '../../components/use-copy';
 
 /**
  * A secret the API shows once (a token, recovery codes): shown as text with a copy button and the
  * sentence that it will not be shown again. Kept in component state only, never in storage.
  */
 export function SecretOnce({ label, secret, onDone }: { label: string; secret: string; onDone?: () => void }) {
-  const [copied, setCopied] = useState<string | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied('Copied.');
-    } catch {
-      setCopied('The browser refused to copy: select the text and copy it yourself.');
-    }
-  };
+  const { copy, said: copied } = useCopy(secret);
   return (
     <div class="secret-once panel" role="region" aria-label={label}>
       <p>
@@ -22,7 +14,7 @@ export function SecretOnce({ label, secret, onDone }: { label: string; secret: s
       <pre class="secret-value" tabIndex={0}>
         {secret}
       </pre>
-      <button type="button" onClick={() => void copy()}>
+      <button type="button" onClick={copy}>
         Copy
       </button>{' '}
       {onDone ? (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, ok } from '../../api/client';
-import { ErrorText, Field } from '../../components/field';
+import { CurrentPasswordField, ErrorText, Field } from '../../components/field';
 import { useSubmission } from '../../components/use-submission';
 import type { User } from '../../session';
 import { QrCode } from '../access/qr-code';
@@ -67,16 +67,13 @@ function Enable({ onStarted }: { onStarted: (enrolment: Enrolment) => void }) {
     <form class="panel" onSubmit={submit} noValidate aria-labelledby="enable-title">
       <h3 id="enable-title">Turn on two-step verification</h3>
       <p>Signing in will also ask for a code from an authenticator app on your phone.</p>
-      <Field label="Your password" id="enable-password" error={fieldError('password')}>
-        <input
-          id="enable-password"
-          type="password"
-          autocomplete="current-password"
-          required
-          value={password}
-          onInput={(e) => setPassword(e.currentTarget.value)}
-        />
-      </Field>
+      <CurrentPasswordField
+        label="Your password"
+        id="enable-password"
+        error={fieldError('password')}
+        value={password}
+        onInput={setPassword}
+      />
       <ErrorText message={message} />
       <button type="submit" disabled={busy}>
         Start
@@ -130,16 +127,13 @@ function Disable({ onDisabled }: { onDisabled: () => void }) {
     <form class="panel" onSubmit={submit} noValidate aria-labelledby="disable-title">
       <p role="status">Two-step verification is on.</p>
       <h3 id="disable-title">Turn off two-step verification</h3>
-      <Field label="Your password" id="disable-password" error={fieldError('password')}>
-        <input
-          id="disable-password"
-          type="password"
-          autocomplete="current-password"
-          required
-          value={password}
-          onInput={(e) => setPassword(e.currentTarget.value)}
-        />
-      </Field>
+      <CurrentPasswordField
+        label="Your password"
+        id="disable-password"
+        error={fieldError('password')}
+        value={password}
+        onInput={setPassword}
+      />
       <ErrorText message={message} />
       <button type="submit" disabled={busy} class="remove">
         Turn off

@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, ok } from '../../api/client';
 import { useSubmission } from '../../components/use-submission';
-import { ErrorText, Field } from '../../components/field';
+import { CurrentPasswordField, ErrorText, Field } from '../../components/field';
 import { Link } from '../../components/link';
 import { BrandMark } from '../branding/brand-mark';
 
@@ -46,16 +46,7 @@ export function SignIn({
         <Field label="Email" id="email" error={fieldError('email')}>
           <input id="email" type="email" autocomplete="username" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
         </Field>
-        <Field label="Password" id="password" error={fieldError('password')}>
-          <input
-            id="password"
-            type="password"
-            autocomplete="current-password"
-            required
-            value={password}
-            onInput={(e) => setPassword(e.currentTarget.value)}
-          />
-        </Field>
+        <CurrentPasswordField label="Password" id="password" error={fieldError('password')} value={password} onInput={setPassword} />
         <ErrorText message={message} />
         <button type="submit" disabled={busy}>
           Sign in

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
-import { api, describe, ok, type Customer, type Schemas } from '../../api/client';
+import { useState } from 'preact/hooks';
+import { api, ok, type Customer, type Schemas } from '../../api/client';
 import { ErrorText } from '../../components/field';
 import { Link } from '../../components/link';
 import { loadCustomers } from '../../monitors/monitor-rows';
@@ -15,6 +15,8 @@ import { Health } from './health';
 import { SigningSecret } from './signing-secret';
 import { TestButton } from './test-button';
 import './channels.css';
+import { Loading } from '../../components/loading';
+import { useResource } from '../../components/use-resource';
 
 type Delivery = Schemas['NotificationDelivery'];
 
@@ -46,23 +48,13 @@ function targetOf(channel: Channel): string {
  * form to change it and the delete button.
  */
 export function ChannelPage({ id, user }: { id: string; user: User }) {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { value: loaded, error, reload } = useResource(load, id);
   const [secret, setSecret] = useState<string | null>(null);
-  const reload = useCallback(async () => {
-    try {
-      setLoaded(await load(id));
-      setError(null);
-    } catch (failure) {
-      setError(describe(failure));
-    }
-  }, [id]);
-  useEffect(() => void reload(), [reload]);
   useLiveReload(
     () => void reload(),
     (event) => event.kind === 'notification.deliveryAttempted' && event.data.channelId === loaded?.channel.publicId,
   );
-  if (!loaded) return error ? <ErrorText message={error} /> : <p role="status">Loading the channel…</p>;
+  if (!loaded) return <Loading error={error} what="the channel" />;
   const { channel } = loaded;
   const canWrite = edits(user);
   return (

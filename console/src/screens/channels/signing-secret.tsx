@@ -1,16 +1,8 @@
-import { useState } from 'preact/hooks';
+import { useCopy } from '../../components/use-copy';
 
 /** A webhook's signing secret, which the API answers once: shown here once, with a copy button. */
 export function SigningSecret({ secret }: { secret: string }) {
-  const [copied, setCopied] = useState<string | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied('Copied.');
-    } catch {
-      setCopied('The browser did not allow copying: select the text and copy it.');
-    }
-  };
+  const { copy, said: copied } = useCopy(secret);
   return (
     <div class="panel secret" role="region" aria-label="Signing secret">
       <p>
@@ -19,7 +11,7 @@ export function SigningSecret({ secret }: { secret: string }) {
       </p>
       <code class="secret-value">{secret}</code>
       <div class="actions">
-        <button type="button" class="secondary" onClick={() => void copy()}>
+        <button type="button" class="secondary" onClick={copy}>
           Copy secret
         </button>
         {copied ? <span role="status">{copied}</span> : null}

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
-import { api, describe, ok, type Schemas } from '../../api/client';
+import { api, ok, type Schemas } from '../../api/client';
 import { ErrorText } from '../../components/field';
 import { Link } from '../../components/link';
 import { StateBadge } from '../../components/state-badge';
@@ -10,6 +9,8 @@ import { CustomFieldsPanel } from './custom-fields-panel';
 import { DomainsPanel } from './domains-panel';
 import { IpsPanel } from './ips-panel';
 import './customers.css';
+import { Loading } from '../../components/loading';
+import { useResource } from '../../components/use-resource';
 
 type CustomerFull = Schemas['CustomerFull'];
 type PackageConfig = Schemas['PackageConfig'];
@@ -112,18 +113,8 @@ function MonitorsPanel({ monitors, total }: { monitors: OverviewRow[]; total: nu
 
 /** One customer: its package and quota use, custom fields, watched domains and IPs, and monitors. */
 export function CustomerPage({ id, user }: { id: string; user: User }) {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const reload = useCallback(async () => {
-    try {
-      setLoaded(await load(id));
-      setError(null);
-    } catch (failure) {
-      setError(describe(failure));
-    }
-  }, [id]);
-  useEffect(() => void reload(), [reload]);
-  if (!loaded) return error ? <ErrorText message={error} /> : <p role="status">Loading the customer…</p>;
+  const { value: loaded, error, set: setLoaded } = useResource(load, id);
+  if (!loaded) return <Loading error={error} what="the customer" />;
   const { customer } = loaded;
   return (
     <article aria-labelledby="customer-title" class="customer-page">

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
-import { api, describe, ok, type Schemas } from '../../api/client';
+import { useState } from 'preact/hooks';
+import { api, ok, type Schemas } from '../../api/client';
 import { ErrorText, Field } from '../../components/field';
 import { useSubmission } from '../../components/use-submission';
 import { dateTime } from '../../components/format';
@@ -7,6 +7,9 @@ import { Link } from '../../components/link';
 import { useLiveReload } from '../../monitors/use-live-reload';
 import type { User } from '../../session';
 import { IncidentList } from './incident-list';
+import { Loading } from '../../components/loading';
+import { useResource } from '../../components/use-resource';
+import { AffectedMonitors } from '../monitors/dependencies';
 
 type Detail = Schemas['IncidentDetail'];
 type Delivery = Schemas['NotificationDelivery'];
@@ -130,22 +133,12 @@ function UpdateForm({ incident, onPosted }: { incident: Detail; onPosted: () => 
  * notification with the receiver's answer. Live: read again when the incident or a delivery moves.
  */
 export function IncidentPage({ id, user }: { id: string; user: User }) {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const reload = useCallback(async () => {
-    try {
-      setLoaded(await load(id));
-      setError(null);
-    } catch (failure) {
-      setError(describe(failure));
-    }
-  }, [id]);
-  useEffect(() => void reload(), [reload]);
+  const { value: loaded, error, reload } = useResource(load, id);
   useLiveReload(
     () => void reload(),
     (event) => event.data.incidentId === id || event.data.incidentId === loaded?.incident.publicId,
   );
-  if (!loaded) return error ? <ErrorText message={error} /> : <p role="status">Loading the incident…</p>;
+  if (!loaded) return <Loading error={error} what="the incident" />;
   const { incident } = loaded;
   return (
     <article aria-labelledby="incident-title">
@@ -157,6 +150,7 @@ export function IncidentPage({ id, user }: { id: string; user: User }) {
       <ErrorText message={error} />
       <IncidentList incidents={[incident]} onChanged={() => void reload()} canWrite={user.role !== 'readonly'} />
       {user.role !== 'readonly' && incident.status !== 'resolved' ? <UpdateForm incident={incident} onPosted={reload} /> : null}
+      <AffectedMonitors affected={incident.affectedMonitors} />
       <h2>Timeline</h2>
       <ol class="timeline" aria-label="Timeline">
         {linesOf(loaded).map((line, index) => (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, describe, ok } from '../../api/client';
+import { api, ApiError, describe, ok } from '../../api/client';
 import { ErrorText, Field } from '../../components/field';
 import { Link } from '../../components/link';
 import { useSubmission } from '../../components/use-submission';
@@ -19,6 +19,7 @@ import type { MonitorKind } from '../../monitors/monitor-rows';
 import { navigate } from '../../router';
 import type { User } from '../../session';
 import { LocationPicker, MonitorFields, TagPicker } from './monitor-fields';
+import { cycleOf, DependsOnPicker, useMonitorRows } from './dependencies';
 
 interface Loaded {
   monitor: AnyMonitor;
@@ -56,6 +57,9 @@ export function EditMonitor({ kind, id, user }: { kind: MonitorKind; id: string;
   const [tags, setTagIds] = useState<string[]>([]);
   const [note, setNote] = useState('');
   const [sent, setSent] = useState(false);
+  const [dependsOn, setDependsOn] = useState<string[]>([]);
+  const [cycle, setCycle] = useState<string | null>(null);
+  const monitorRows = useMonitorRows();
   useEffect(() => {
     load(kind, id, user).then(
       (found) => {
@@ -63,6 +67,7 @@ export function EditMonitor({ kind, id, user }: { kind: MonitorKind; id: string;
         setValues(found.values);
         setLocations(found.monitor.locations);
         setTagIds(found.monitor.tags.map((t) => t.publicId));
+        setDependsOn(found.monitor.dependsOn);
       },
       (failure: unknown) => setLoadError(describe(failure)),
     );
@@ -73,6 +78,7 @@ export function EditMonitor({ kind, id, user }: { kind: MonitorKind; id: string;
     const changes = changesOf([...KIND_FIELDS[kind], ...COMMON_FIELDS], loaded.values, values, !loaded.asRequest);
     const sameLocations = [...locations].sort().join() === [...monitor.locations].sort().join();
     if (!sameLocations) changes.locations = locations;
+    if (dependsOn.join() !== monitor.dependsOn.join()) changes.dependsOn = dependsOn;
     const hadTags = monitor.tags.map((t) => t.publicId);
     const tagsChanged = [...tags].sort().join() !== [...hadTags].sort().join();
     if (Object.keys(changes).length === 0 && !tagsChanged) return 'Nothing changed.';
@@ -81,7 +87,12 @@ export function EditMonitor({ kind, id, user }: { kind: MonitorKind; id: string;
       setSent(true);
       return;
     }
-    if (Object.keys(changes).length > 0) await updateMonitor(kind, monitor.publicId, changes);
+    setCycle(null);
+    if (Object.keys(changes).length > 0)
+      await updateMonitor(kind, monitor.publicId, changes).catch((failure: unknown) => {
+        if (failure instanceof ApiError) setCycle(cycleOf(failure, monitorRows.rows));
+        throw failure;
+      });
     if (tagsChanged) await setTags(kind, monitor.publicId, hadTags, tags);
     navigate(`/monitors/${kind}/${monitor.publicId}`);
   });
@@ -128,6 +139,15 @@ export function EditMonitor({ kind, id, user }: { kind: MonitorKind; id: string;
         ) : null}
         <LocationPicker locations={loaded.locations} chosen={locations} onChange={setLocations} error={fieldError('locations')} />
         {asRequest ? null : <TagPicker tags={loaded.tags} chosen={tags} onChange={setTagIds} />}
+        <DependsOnPicker
+          rows={monitorRows.rows}
+          self={monitor.publicId}
+          customerId={monitor.customerId}
+          chosen={dependsOn}
+          onChange={setDependsOn}
+          error={fieldError('dependsOn')}
+          cycle={cycle}
+        />
         {asRequest ? (
           <Field label="Note for the organization" id="change-note" error={fieldError('note')}>
             <textarea id="change-note" rows={3} value={note} onInput={(e) => setNote(e.currentTarget.value)} />

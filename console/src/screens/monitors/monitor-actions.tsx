@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
-import { api, describe, ok } from '../../api/client';
+import { api, ok } from '../../api/client';
+import { useAction } from '../../components/use-action';
 import { navigate } from '../../router';
 import type { MonitorKind } from '../../monitors/monitor-rows';
 
@@ -25,37 +26,20 @@ async function remove(kind: MonitorKind, id: string): Promise<void> {
 export function MonitorActions(props: { kind: MonitorKind; id: string; name: string; paused: boolean; onChanged: () => void }) {
   const { kind, id, name, paused, onChanged } = props;
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const act = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (failure) {
-      setError(describe(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, act } = useAction();
   return (
     <div class="monitor-actions">
       <button
         type="button"
         disabled={busy}
-        onClick={() => void act(async () => (await setStatus(kind, id, paused ? 'active' : 'paused'), onChanged()))}
+        onClick={() => act(async () => (await setStatus(kind, id, paused ? 'active' : 'paused'), onChanged()))}
       >
         {paused ? 'Resume' : 'Pause'}
       </button>
       {confirming ? (
         <span class="confirm" role="group" aria-label="Confirm deletion">
           <span>Delete “{name}” and its history?</span>
-          <button
-            type="button"
-            class="danger"
-            disabled={busy}
-            onClick={() => void act(async () => (await remove(kind, id), navigate('/')))}
-          >
+          <button type="button" class="danger" disabled={busy} onClick={() => act(async () => (await remove(kind, id), navigate('/')))}>
             Delete for good
           </button>
           <button type="button" class="secondary" onClick={() => setConfirming(false)}>

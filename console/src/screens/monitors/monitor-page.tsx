@@ -16,6 +16,7 @@ import { MonitorActions } from './monitor-actions';
 import { MonitorMaintenance, MonitorSettings } from './monitor-settings';
 import { edits } from '../area';
 import { ResponseChart } from './response-chart';
+import { MonitorDependencies } from './dependencies';
 
 type Monitor = AnyMonitor;
 const PERIODS = ['24h', '7d', '30d', '90d'] as const;
@@ -91,6 +92,10 @@ export function MonitorPage({ kind, id, user }: { kind: MonitorKind; id: string;
           ) : null}
         </div>
       ) : null}
+      <MonitorDependencies
+        dependsOn={monitor.dependsOn}
+        root={monitor.currentState.status === 'dependencyDown' ? (monitor.currentState.dependencyRoot ?? null) : null}
+      />
       <ResponseChart kind={kind} id={id} refresh={history[0] ? Date.parse(history[0].checkedAt) : 0} />
       <h2>Uptime</h2>
       <dl class="uptime">
@@ -116,6 +121,9 @@ export function MonitorPage({ kind, id, user }: { kind: MonitorKind; id: string;
         canWrite={user.role !== 'readonly'}
         monitorNames={new Map([[monitor.id, monitor.name]])}
       />
+      <p>
+        <Link to={`/service-levels?websiteId=${monitor.publicId}`}>Service level objectives of this monitor</Link>
+      </p>
       <h2>Maintenance windows</h2>
       <MonitorMaintenance id={id} />
       <h2>Check history</h2>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { describe, type Customer } from '../../api/client';
+import { ApiError, describe, type Customer } from '../../api/client';
 import { ErrorText, Field } from '../../components/field';
 import { Link } from '../../components/link';
 import { useSubmission } from '../../components/use-submission';
@@ -9,6 +9,7 @@ import { loadCustomers, PER_KIND_TYPES, type MonitorKind } from '../../monitors/
 import { navigate, useRoute } from '../../router';
 import type { User } from '../../session';
 import { LocationPicker, MonitorFields, TagPicker } from './monitor-fields';
+import { cycleOf, DependsOnPicker, useMonitorRows } from './dependencies';
 
 const KINDS: readonly MonitorKind[] = ['website', ...PER_KIND_TYPES];
 const HEADINGS: Record<MonitorKind, string> = {
@@ -54,6 +55,9 @@ export function NewMonitor({ user }: { user: User }) {
   const [tags, setTagList] = useState<Tag[]>([]);
   const [chosenTags, setChosenTags] = useState<string[]>([]);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [dependsOn, setDependsOn] = useState<string[]>([]);
+  const [cycle, setCycle] = useState<string | null>(null);
+  const monitorRows = useMonitorRows();
   useEffect(() => {
     Promise.all([loadCustomers(), loadLocations(), loadTags()]).then(
       ([found, places, labels]) => {
@@ -77,9 +81,14 @@ export function NewMonitor({ user }: { user: User }) {
       ...changesOf([...KIND_FIELDS[kind], ...COMMON_FIELDS], defaultsOf(kind), values),
       ...(user.customerId === null ? { customerId: Number(customerId) } : {}),
       ...(chosenLocations ? { locations: chosenLocations } : {}),
+      ...(dependsOn.length > 0 ? { dependsOn } : {}),
     };
     if (kind === 'website' && !('monitoringType' in body)) body.monitoringType = 'http';
-    const created = await createMonitor(kind, body);
+    setCycle(null);
+    const created = await createMonitor(kind, body).catch((failure: unknown) => {
+      if (failure instanceof ApiError) setCycle(cycleOf(failure, monitorRows.rows));
+      throw failure;
+    });
     await setTags(kind, created.publicId, [], chosenTags);
     navigate(`/monitors/${kind}/${created.publicId}`);
   });
@@ -117,6 +126,14 @@ export function NewMonitor({ user }: { user: User }) {
         />
         <LocationPicker locations={locations} chosen={shownLocations} onChange={setChosenLocations} error={fieldError('locations')} />
         <TagPicker tags={customerTags} chosen={chosenTags} onChange={setChosenTags} />
+        <DependsOnPicker
+          rows={monitorRows.rows}
+          customerId={user.customerId ?? Number(customerId)}
+          chosen={dependsOn}
+          onChange={setDependsOn}
+          error={fieldError('dependsOn')}
+          cycle={cycle}
+        />
         <ErrorText message={message ?? loadError} />
         <button type="submit" disabled={busy || !customers}>
           Add monitor

@@ -3,7 +3,7 @@ import { api, ok, type Schemas } from '../../api/client';
 import { ErrorText, Field } from '../../components/field';
 import { dateTime } from '../../components/format';
 import { useSubmission } from '../../components/use-submission';
-import { useAction } from './use-action';
+import { useAction } from '../../components/use-action';
 import { amount, money, useLoad } from './use-load';
 import './org-admin.css';
 

@@ -7,7 +7,7 @@ import { writesOrganization } from '../area';
 import { Pager } from './pager';
 import { ReportForm } from './report-form';
 import { ReportLogo } from './report-logo';
-import { useAction } from './use-action';
+import { useAction } from '../../components/use-action';
 import { useLoad } from './use-load';
 import './org-admin.css';
 

@@ -7,6 +7,12 @@ export interface DraftGroup {
   components: PageComponent[];
 }
 
+/** A service level objective the page shows. */
+export interface DraftObjective {
+  id: string;
+  name: string;
+}
+
 /** The editor's unsaved values: what the form shows and the preview draws. */
 export interface Draft {
   title: string;
@@ -17,6 +23,8 @@ export interface Draft {
   showResponseTimes: boolean;
   logo: string | null;
   groups: DraftGroup[];
+  /** Service level objectives shown, in order. */
+  objectives: DraftObjective[];
   /** One address or CIDR a line; empty: anyone may read the page. */
   ipAllowlist: string;
   /** A new password ('' leaves it as it is); never shown back by the API. */
@@ -33,6 +41,7 @@ export const draftOf = (page: StatusPage): Draft => ({
   showResponseTimes: page.showResponseTimes,
   logo: page.logo,
   groups: page.groups.map((g) => ({ name: g.name, components: [...g.components] })),
+  objectives: page.objectives.map((o) => ({ id: o.id, name: o.name })),
   ipAllowlist: page.ipAllowlist.join('\n'),
   password: '',
   removePassword: false,
@@ -51,6 +60,7 @@ export const changeOf = (draft: Draft) => ({
     name: g.name,
     components: g.components.map((c) => ({ type: c.type, id: c.id, name: c.name })),
   })),
+  objectives: draft.objectives.map((o) => o.id),
   ipAllowlist: draft.ipAllowlist
     .split('\n')
     .map((line) => line.trim())

@@ -74,6 +74,24 @@ export function PagePreview({ draft, view, viewNote }: { draft: Draft; view: Pub
             </ul>
           </div>
         ))}
+        {draft.objectives.length > 0 ? <h4>Service levels</h4> : null}
+        {draft.objectives.map((objective) => {
+          const measured = view?.objectives.find((o) => o.id === objective.id);
+          return (
+            <p key={objective.id} class="sp-preview-slo">
+              <span>{objective.name}</span>
+              {measured ? (
+                <span class={measured.met === false ? 'sp-state-down' : measured.met ? 'sp-state-operational' : 'muted'}>
+                  {measured.attainmentPercent === null
+                    ? 'No data yet'
+                    : `${measured.attainmentPercent}% of ${measured.target}% · ${measured.met ? 'met' : 'missed'}`}
+                </span>
+              ) : (
+                <span class="muted">Attainment shown once saved</span>
+              )}
+            </p>
+          );
+        })}
         {view?.maintenance.scheduled.length ? <h4>Scheduled maintenance</h4> : null}
         {(view?.maintenance.scheduled as PublicMaintenance[] | undefined)?.map((m) => (
           <p key={m.id}>

@@ -10,6 +10,7 @@ import { edits } from '../area';
 import { changeOf, draftOf, type Draft, type StatusPage } from './draft';
 import { PageComponents } from './page-components';
 import { PageIncidents } from './page-incidents';
+import { PageObjectives } from './page-objectives';
 import { PagePreview, type PublicView } from './page-preview';
 import { PageSubscribers } from './page-subscribers';
 import { asDataUrl } from './read-file';
@@ -177,6 +178,13 @@ export function StatusPageEditor({ id, user }: { id: string; user: User }) {
           </fieldset>
           <PageComponents groups={draft.groups} monitors={monitors} disabled={!writer} onChange={(groups) => set({ groups })} />
           {fieldError('groups') ? <p class="field-error">{fieldError('groups')}</p> : null}
+          <PageObjectives
+            chosen={draft.objectives}
+            customerId={page.customerId}
+            disabled={!writer}
+            error={fieldError('objectives')}
+            onChange={(objectives) => set({ objectives })}
+          />
           <ErrorText message={message} />
           {saved ? <p role="status">Saved: the page shows these settings now.</p> : null}
           {writer ? (

@@ -50,6 +50,7 @@ export function StatusPageList({ user }: { user: User }) {
           logo: null,
           brandColor: '#1f2937',
           groups: [],
+          objectives: [],
           showResponseTimes: false,
           footer: null,
           ipAllowlist: [],

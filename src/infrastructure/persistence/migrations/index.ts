@@ -55,6 +55,8 @@ import { Migration20270210090000OrganizationBranding } from './20270210090000-or
 import { Migration20270210100000IncidentUpdates } from './20270210100000-incident-updates';
 import { Migration20270211090000ProbeGoneChanges } from './20270211090000-probe-gone-changes';
 import { Migration20270212090000UserInvitations } from './20270212090000-user-invitations';
+import { Migration20270213090000StatusPageObjectives } from './20270213090000-status-page-objectives';
+import { Migration20270214090000CompactResultDays } from './20270214090000-compact-result-days';
 
 /** Every migration, in order. Listed explicitly so the same list runs from tsx, tsc output or a bundle. */
 export const migrationsList: MigrationObject[] = [
@@ -114,4 +116,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20270210100000IncidentUpdates', class: Migration20270210100000IncidentUpdates },
   { name: 'Migration20270211090000ProbeGoneChanges', class: Migration20270211090000ProbeGoneChanges },
   { name: 'Migration20270212090000UserInvitations', class: Migration20270212090000UserInvitations },
+  { name: 'Migration20270213090000StatusPageObjectives', class: Migration20270213090000StatusPageObjectives },
+  { name: 'Migration20270214090000CompactResultDays', class: Migration20270214090000CompactResultDays },
 ];

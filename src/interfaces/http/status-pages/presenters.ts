@@ -2,7 +2,7 @@ import type { StatusPageView } from '../../../application/status-pages/page-view
 import type { PageIncidentView } from '../../../application/status-pages/page-incident-views';
 
 /** The admin view of a page: its settings, never the password (only whether there is one). */
-export const presentPage = ({ page, groups }: StatusPageView, publicBaseUrl: string) => ({
+export const presentPage = ({ page, groups, objectives }: StatusPageView, publicBaseUrl: string) => ({
   id: page.publicId,
   publicId: page.publicId,
   customerId: page.customerId,
@@ -19,6 +19,7 @@ export const presentPage = ({ page, groups }: StatusPageView, publicBaseUrl: str
   showResponseTimes: page.showResponseTimes,
   footer: page.footer,
   ipAllowlist: [...page.ipAllowlist],
+  objectives: objectives.map((o) => ({ id: o.id, name: o.name })),
   passwordProtected: page.passwordHash !== null,
   isPrivate: page.isPrivate,
   createdAt: page.createdAt.toISOString(),

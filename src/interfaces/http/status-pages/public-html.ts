@@ -5,6 +5,7 @@ import type {
   PublicComponent,
   PublicIncident,
   PublicMaintenance,
+  PublicObjective,
   PublicStatusPage,
 } from '../../../application/status-pages/public-status-page';
 
@@ -84,6 +85,20 @@ function incident(i: PublicIncident): string {
   );
 }
 
+const WINDOW_TEXT: Record<string, string> = {
+  rolling7d: 'last 7 days',
+  rolling28d: 'last 28 days',
+  rolling30d: 'last 30 days',
+  calendarMonth: 'this month',
+};
+
+const objective = (o: PublicObjective) =>
+  `<li class="c" data-objective="${o.id}" data-met="${o.met === null ? 'unknown' : String(o.met)}"><span class="n">${esc(o.name)}</span>` +
+  `<span class="st ${o.met === null ? 's-unknown' : o.met ? 's-operational' : 's-down'}">${
+    o.attainmentPercent === null ? 'No data yet' : `${o.attainmentPercent}%`
+  }</span><br><span class="muted">${esc(o.subjectName)} · target ${o.target}% · ${esc(WINDOW_TEXT[o.window] ?? o.window)}` +
+  `${o.met === null ? '' : o.met ? ' · met' : ' · missed'}</span></li>`;
+
 const maintenance = (m: PublicMaintenance) =>
   `<article class="m" data-maintenance="${m.id}"><h3>${esc(m.title)}</h3><p class="muted">${time(m.start)} – ${time(m.end)}</p>` +
   (m.description ? `<p>${esc(m.description)}</p>` : '') +
@@ -122,6 +137,10 @@ export function renderPublicHtml(m: PublicStatusPage, base: string): string {
       )
       .join('')}</section>`,
   );
+  if (m.objectives.length > 0)
+    sections.push(
+      `<section aria-labelledby="sl"><h2 id="sl">Service levels</h2><ul>${m.objectives.map(objective).join('')}</ul></section>`,
+    );
   const upcoming = m.scheduledMaintenance.filter(
     (s) => !m.activeMaintenance.some((a) => a.id === s.id && a.start.getTime() === s.start.getTime()),
   );

@@ -47,5 +47,15 @@ export const presentPublicPage = (m: PublicStatusPage) => ({
   })),
   incidents: { active: m.activeIncidents.map(incident), past: m.pastIncidents.map(incident) },
   maintenance: { active: m.activeMaintenance.map(maintenance), scheduled: m.scheduledMaintenance.map(maintenance) },
+  objectives: m.objectives.map((o) => ({
+    id: o.id,
+    name: o.name,
+    subject: { type: o.subjectType, name: o.subjectName },
+    target: o.target,
+    window: o.window,
+    windowStart: o.windowFrom.toISOString(),
+    attainmentPercent: o.attainmentPercent,
+    met: o.met,
+  })),
   generatedAt: m.generatedAt.toISOString(),
 });

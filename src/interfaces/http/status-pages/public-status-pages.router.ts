@@ -48,6 +48,26 @@ export const PublicPageSchema = z
     ),
     incidents: z.object({ active: z.array(z.unknown()), past: z.array(z.unknown()) }),
     maintenance: z.object({ active: z.array(z.unknown()), scheduled: z.array(z.unknown()) }),
+    objectives: z
+      .array(
+        z.object({
+          id: z.uuid(),
+          name: z.string(),
+          subject: z.object({
+            type: z.enum(['monitor', 'customer']),
+            name: z.string().meta({ description: 'The monitor\'s name, "All monitors" or "Monitors tagged …"' }),
+          }),
+          target: z.number().meta({ description: 'Percent of known time that must be good' }),
+          window: z.string().meta({ description: 'rolling7d, rolling28d, rolling30d or calendarMonth' }),
+          windowStart: z.iso.datetime(),
+          attainmentPercent: z.number().nullable().meta({ description: 'Good of known time over the window; null when nothing is known' }),
+          met: z.boolean().nullable(),
+        }),
+      )
+      .meta({
+        description:
+          'The service level objectives the page shows, measured as GET /api/service-levels/{id}/status measures them, at most a minute before generatedAt',
+      }),
     generatedAt: z.iso.datetime(),
   })
   .meta({ id: 'PublicStatusPage' });

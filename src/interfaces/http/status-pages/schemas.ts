@@ -70,6 +70,14 @@ const fields = {
   showResponseTimes: z.boolean().meta({ description: "Show each monitor's last response time on the page" }),
   footer: z.string().trim().max(2000).nullable().meta({ description: 'Plain text at the bottom of the page' }),
   ipAllowlist: IpAllowlist,
+  objectives: z
+    .array(Ref)
+    .max(20)
+    .meta({
+      description:
+        'Service level objectives whose attainment the page shows, by public or legacy id, in display order (at most 20). ' +
+        "A customer's page may name only that customer's objectives; another's answers serviceLevelObjectiveNotFound (404)",
+    }),
   password: Password,
 };
 
@@ -83,6 +91,7 @@ export const CreatePageBody = z
     showResponseTimes: fields.showResponseTimes.default(false),
     footer: fields.footer.default(null),
     ipAllowlist: fields.ipAllowlist.default([]),
+    objectives: fields.objectives.default([]),
     password: fields.password.default(null),
     customerId: Ref.nullable().default(null).meta({
       description: "Make it a page of this customer (organization callers); customer-scoped callers' pages are always their customer's",
@@ -102,6 +111,7 @@ export const UpdatePageBody = z
     showResponseTimes: fields.showResponseTimes.optional(),
     footer: fields.footer.optional(),
     ipAllowlist: fields.ipAllowlist.optional(),
+    objectives: fields.objectives.optional().meta({ description: 'Replaces the objectives shown' }),
     password: fields.password.optional(),
   })
   .strict()
@@ -139,6 +149,9 @@ export const StatusPageSchema = z
     showResponseTimes: z.boolean(),
     footer: z.string().nullable(),
     ipAllowlist: z.array(z.string()),
+    objectives: z
+      .array(z.object({ id: z.uuid(), name: z.string() }))
+      .meta({ description: 'The service level objectives shown, in order (deleted ones drop out)' }),
     passwordProtected: z.boolean(),
     isPrivate: z.boolean(),
     createdAt: Instant,

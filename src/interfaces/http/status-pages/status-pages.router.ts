@@ -30,7 +30,7 @@ const SCOPE_NOTE =
   "Customer-scoped callers see and manage only their customer's pages. statusPageNotFound answers 400 when the id " +
   "is neither a UUID nor a positive integer (data.reason `malformedId`), and 404 when no page with that id is in the caller's " +
   'scope: a page of another organization or customer answers exactly as one that does not exist.';
-const COMPONENT_ERRORS = ['monitorNotFound', 'customerDomainNotFound', 'customerIpNotFound'] as const;
+const COMPONENT_ERRORS = ['monitorNotFound', 'customerDomainNotFound', 'customerIpNotFound', 'serviceLevelObjectiveNotFound'] as const;
 
 /** Status pages (the settings; visitors read them under /status/{slug}) and the incident updates told on them. */
 export const statusPagesRouter = defineRouter(
@@ -75,7 +75,8 @@ export const statusPagesRouter = defineRouter(
         description:
           'Components (monitors of any kind, customer domains, customer IPs) in named groups, shown at /status/{slug}. A page ' +
           "with customerId (or made by a customer-scoped caller) is that customer's and may show only its records. A password or an " +
-          'IP allowlist makes it private. Editors and admins.',
+          'IP allowlist makes it private. `objectives` names service level objectives whose attainment the page shows (a ' +
+          "customer's page only that customer's). Editors and admins.",
         body: CreatePageBody,
         response: StatusPageSchema,
         errors: ['statusPageSlugTaken', 'customerNotFound', ...COMPONENT_ERRORS, 'roleForbidden'],

@@ -3,6 +3,7 @@ import { api, expectError } from '../../../support/http-client';
 import { agentApi } from '../../../support/agent-http';
 import { anOrganization } from '../../../support/builders';
 import { aMember } from '../../../support/identity-fixtures';
+import { aMonitorPackage, aMonitoredCustomer } from '../../../support/monitoring-fixtures';
 import { anAccessToken, anAnonymousAgent, approvedClient, platformAdmin, withPlatformSwitches } from '../../../support/agent-fixtures';
 
 /** An api.read agent token claimed by the organization's admin. */
@@ -50,6 +51,27 @@ describe('agent access: the agent gate', () => {
         403,
         'agentTokenScopeForbidden',
       );
+    });
+  });
+
+  it('lets api.write.monitors check a monitor now under its kind path as under /api/websites/{id}', async () => {
+    const org = await anOrganization();
+    const customer = await aMonitoredCustomer(org.token, { packageId: (await aMonitorPackage(org.token)).id });
+    // Paused: the trigger queues nothing (triggered 0), so no check runs on the shared test server.
+    const dns = await api('POST', '/api/monitors/dns', {
+      token: org.token,
+      body: { customerId: customer.id, hostname: 'agent-trigger-fixture.com', status: 'paused' },
+    });
+    expect(dns.status, dns.text).to.equal(201);
+    const { token } = await approvedClient(org, 'checker', 'api.read api.write.monitors');
+    const { token: incidentsOnly } = await approvedClient(org, 'incidents', 'api.read api.write.incidents');
+    await withPlatformSwitches({ agentWritesEnabled: true }, async () => {
+      for (const path of [`/api/websites/${dns.body.publicId}/trigger-check`, `/api/monitors/dns/${dns.body.publicId}/trigger-check`]) {
+        const answer = await api('POST', path, { token });
+        expect(answer.status, `${path}: ${answer.text}`).to.equal(202);
+        expect(answer.body).to.include({ websiteId: dns.body.publicId, triggered: 0 });
+        expectError(await api('POST', path, { token: incidentsOnly }), 403, 'agentTokenScopeForbidden');
+      }
     });
   });
 

@@ -142,7 +142,7 @@ describe('Single sign-on with OpenID Connect (a real provider on loopback)', fun
     expect(users.text).not.to.contain('mallory@elsewhere.example');
   });
 
-  it('refuses a code issued to another client (its ID token is for another audience)', async () => {
+  it('refuses a code issued to another client (the provider refuses it at its token endpoint; our own audience check: sso-audience.test.ts)', async () => {
     const org = await anOrganization('sso-audience');
     const { domain } = await configured(org);
     peer.signInAs('aud-sub', { email: `eve@${domain}`, email_verified: true });

@@ -22,6 +22,7 @@ const PAGE_FIELDS = [
   'showResponseTimes',
   'footer',
   'ipAllowlist',
+  'objectives',
   'passwordProtected',
   'isPrivate',
   'createdAt',

@@ -16,7 +16,7 @@ import { TRANSACTION_RUNNER } from '../../../../src/application/shared/transacti
 import type { SqlRunner, UnitOfWorkSql } from '../../../../src/infrastructure/persistence/database';
 import { ContextSql } from '../../../../src/infrastructure/persistence/context-sql';
 import { SqlIncidentRepository } from '../../../../src/infrastructure/incidents/sql-incident.repository';
-import { OutboxIncidentEvents } from '../../../../src/infrastructure/incidents/outbox-incident-events';
+import { OutboxIncidentEvents } from '../../../support/outbox-events';
 import { SqlAlertStateRepository } from '../../../../src/infrastructure/incidents/sql-alert-state.repository';
 import { SqlMaintenanceWindowRepository } from '../../../../src/infrastructure/maintenance/sql-maintenance-window.repository';
 import { LocationCodes } from '../../../../src/infrastructure/results/location-codes';

@@ -3,7 +3,7 @@ import { api } from '../../../support/http-client';
 import { anOrganization } from '../../../support/builders';
 import { aMonitoredCustomer, aWebsite, storedMonitor } from '../../../support/monitoring-fixtures';
 import { testServer } from '../../../support/test-server';
-import { OutboxIncidentEvents } from '../../../../src/infrastructure/incidents/outbox-incident-events';
+import { OutboxIncidentEvents } from '../../../support/outbox-events';
 import { SqlDeliveryLedger } from '../../../../src/infrastructure/notifications/sql-delivery-ledger';
 import type { EventRoute, OutboxEvent } from '../../../../src/application/notifications/ports';
 import { standalone } from '../../../support/unit-of-work';

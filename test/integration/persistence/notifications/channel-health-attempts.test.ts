@@ -4,7 +4,7 @@ import { anOrganization } from '../../../support/builders';
 import { aMonitoredCustomer } from '../../../support/monitoring-fixtures';
 import { aDeliveryService, type DeliveryService } from '../../../support/delivery-service';
 import { WebhookReceiver } from '../../../support/peers/webhook-receiver';
-import { OutboxIncidentEvents } from '../../../../src/infrastructure/incidents/outbox-incident-events';
+import { OutboxIncidentEvents } from '../../../support/outbox-events';
 import { standalone } from '../../../support/unit-of-work';
 
 const HOOK_HOST = 'hooks.health-fixture.com';

@@ -12,8 +12,8 @@ import { waitFor } from '../../../support/wait-for';
 import { WebhookReceiver } from '../../../support/peers/webhook-receiver';
 import type { RunningApplication } from '../../../../src/main/application';
 import { RouteOutboxEvents } from '../../../../src/application/notifications/route-outbox-events';
-import { OutboxIncidentEvents } from '../../../../src/infrastructure/incidents/outbox-incident-events';
-import { OutboxMaintenanceEvents } from '../../../../src/infrastructure/maintenance/outbox-maintenance-events';
+import { OutboxIncidentEvents } from '../../../support/outbox-events';
+import { OutboxMaintenanceEvents } from '../../../support/outbox-events';
 import { standalone } from '../../../support/unit-of-work';
 import { sql } from '../../../../src/infrastructure/persistence/sql';
 

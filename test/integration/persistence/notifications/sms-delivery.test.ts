@@ -9,7 +9,7 @@ import { TwilioPeer, twilioError } from '../../../support/peers/twilio-peer';
 import type { RunningApplication } from '../../../../src/main/application';
 import { SMS_QUOTA, type SmsQuota } from '../../../../src/application/notifications/ports';
 import { smsMonthOf } from '../../../../src/domain/tenancy/sms-month';
-import { OutboxIncidentEvents } from '../../../../src/infrastructure/incidents/outbox-incident-events';
+import { OutboxIncidentEvents } from '../../../support/outbox-events';
 import { standalone } from '../../../support/unit-of-work';
 import { sql } from '../../../../src/infrastructure/persistence/sql';
 

@@ -5,7 +5,7 @@ import { aMonitoredCustomer, aWebsite, storedMonitor } from '../../../support/mo
 import { aDeliveryService, type DeliveryService } from '../../../support/delivery-service';
 import { waitFor } from '../../../support/wait-for';
 import { WebhookReceiver } from '../../../support/peers/webhook-receiver';
-import { OutboxIncidentEvents } from '../../../../src/infrastructure/incidents/outbox-incident-events';
+import { OutboxIncidentEvents } from '../../../support/outbox-events';
 import { standalone } from '../../../support/unit-of-work';
 import { sql } from '../../../../src/infrastructure/persistence/sql';
 

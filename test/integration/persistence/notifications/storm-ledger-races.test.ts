@@ -6,7 +6,7 @@ import { testServer } from '../../../support/test-server';
 import { SqlStormLedger } from '../../../../src/infrastructure/notifications/sql-storm-ledger';
 import { SqlDeliveryLedger } from '../../../../src/infrastructure/notifications/sql-delivery-ledger';
 import { SqlChannelHealthLedger } from '../../../../src/infrastructure/notifications/sql-channel-health-ledger';
-import { OutboxIncidentEvents } from '../../../../src/infrastructure/incidents/outbox-incident-events';
+import { OutboxIncidentEvents } from '../../../support/outbox-events';
 import { channelFailingMessage } from '../../../../src/domain/notifications/channel-health';
 import { CALM, routeInStorm, stormDueAt, tellStorm, type CustomerStorm } from '../../../../src/domain/notifications/storm-digest';
 import type { OutboxEvent, StormRoute } from '../../../../src/application/notifications/ports';

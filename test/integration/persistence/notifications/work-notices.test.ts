@@ -6,7 +6,7 @@ import { aMonitoredCustomer, aWebsite, storedMonitor } from '../../../support/mo
 import { aDeliveryService, type DeliveryService } from '../../../support/delivery-service';
 import { waitFor } from '../../../support/wait-for';
 import { WebhookReceiver } from '../../../support/peers/webhook-receiver';
-import { OutboxIncidentEvents } from '../../../../src/infrastructure/incidents/outbox-incident-events';
+import { OutboxIncidentEvents } from '../../../support/outbox-events';
 import { listenToNotices } from '../../../../src/infrastructure/persistence/pg-notices';
 import { wakeJobsOnNotices } from '../../../../src/infrastructure/scheduling/job-wakeups';
 import { standalone } from '../../../support/unit-of-work';

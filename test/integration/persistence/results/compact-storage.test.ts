@@ -127,7 +127,8 @@ describe('Compact result storage answers as raw rows did', () => {
     const [packed] = await app.database.sql.query<{ rows: string; details: string }>(
       sql`SELECT count(*) AS rows, count(details) AS details FROM check_result_hours WHERE monitor_id = ${monitorId}`,
     );
-    expect(Number(packed!.rows)).to.equal(3 * 24 * 2 - 3);
+    // One compact row per day and location (3 days, 2 locations).
+    expect(Number(packed!.rows)).to.equal(3 * 2);
     expect(Number(packed!.details)).to.be.greaterThan(0);
     // Every detail saw the same evidence: stored once, referenced from each packed detail.
     const [evidence] = await app.database.sql.query<{ n: string; refs: string }>(
@@ -157,6 +158,13 @@ describe('Compact result storage answers as raw rows did', () => {
     expect(withLate.all.total).to.equal(before.all.total + 1);
     expect((await maintain()).daysCompacted).to.equal(1);
     expect(await readings()).to.deep.equal(withLate);
+    // Evidence seen once in its day stays in its row's details; the evidence every sample saw stays shared.
+    const [kept] = await app.database.sql.query<{ shared: string; inline: string }>(
+      sql`SELECT (SELECT count(*) FROM check_result_evidence) AS shared,
+              (SELECT count(*) FROM check_result_hours h, jsonb_each(h.details) d WHERE d.value ? 'evidence') AS inline`,
+    );
+    expect(Number(kept!.shared)).to.equal(1);
+    expect(Number(kept!.inline)).to.equal(1);
   });
 
   it('merges hourly rollups older than the configured age into days; whole days answer as the hours did', async function () {
@@ -176,6 +184,42 @@ describe('Compact result storage answers as raw rows did', () => {
     // Partial days at both ends now come from the results (kept 30 days), whole days from daily rows.
     expect(after.partialDays).to.deep.equal(before.partialDays);
     expect(after.withinADay).to.deep.equal(before.withinADay);
+  });
+
+  it('carries the former forms forward (compact hours, JSON histograms, 32-byte digests): every reader answers alike', async function () {
+    this.timeout(300_000);
+    const before = await readings();
+    const migrator = app.database.orm.getMigrator();
+    await migrator.down({ to: 'Migration20270212090000UserInvitations' });
+    // The down migration brings back the JSON histograms and full digests; the compact rows are cut
+    // back into hours here, as the former packing left them.
+    const runner = app.database.sql;
+    await runner.query(sql`CREATE TABLE split_results AS
+      SELECT h.monitor_id, h.location_id, date_bin('1 hour', h.hour + o.off * interval '1 millisecond', timestamptz 'epoch') AS hour,
+             h.hour + o.off * interval '1 millisecond' AS checked_at, o.st, o.ms, o.rs, h.details -> o.i::text AS detail
+      FROM check_result_hours h, unnest(h.offsets_ms, h.statuses, h.response_ms, h.reasons) WITH ORDINALITY AS o(off, st, ms, rs, i)`);
+    await runner.query(sql`TRUNCATE check_result_hours`);
+    await runner.query(sql`INSERT INTO check_result_hours (monitor_id, hour, location_id, offsets_ms, statuses, response_ms, reasons, details)
+      SELECT monitor_id, hour, location_id, array_agg(round(EXTRACT(EPOCH FROM checked_at - hour) * 1000)::integer ORDER BY i),
+             array_agg(st ORDER BY i), array_agg(ms ORDER BY i), array_agg(rs ORDER BY i),
+             jsonb_object_agg(i, detail) FILTER (WHERE detail IS NOT NULL)
+      FROM (SELECT s.*, row_number() OVER (PARTITION BY monitor_id, hour, location_id ORDER BY checked_at) AS i FROM split_results s) n
+      GROUP BY monitor_id, hour, location_id`);
+    await runner.query(sql`DROP TABLE split_results`);
+    const [former] = await runner.query<{ rows: string; digest: number; histogram: string }>(
+      sql`SELECT (SELECT count(*) FROM check_result_hours) AS rows, (SELECT max(length(digest)) FROM check_result_evidence) AS digest,
+              (SELECT pg_typeof(histogram)::text FROM check_result_rollups LIMIT 1) AS histogram`,
+    );
+    expect(Number(former!.rows)).to.be.greaterThan(100);
+    expect([former!.digest, former!.histogram]).to.deep.equal([32, 'jsonb']);
+
+    await migrator.up();
+    const [carried] = await runner.query<{ rows: string; digest: number }>(
+      sql`SELECT (SELECT count(*) FROM check_result_hours) AS rows, (SELECT max(length(digest)) FROM check_result_evidence) AS digest`,
+    );
+    // Four packed days (the last one packed once the clock moved on), two locations.
+    expect([Number(carried!.rows), carried!.digest]).to.deep.equal([4 * 2, 16]);
+    expect(await readings()).to.deep.equal(before);
   });
 });
 

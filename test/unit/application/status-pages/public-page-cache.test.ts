@@ -14,19 +14,54 @@ import {
   FakeStatusPageReadings,
   FakeStatusPages,
 } from '../../../support/fakes/status-pages-fakes';
+import type { PageObjectives } from '../../../../src/application/status-pages/ports';
 
 const hasher = { hash: async (p: string) => `hashed:${p}`, verify: async (h: string, p: string) => h === `hashed:${p}` };
 const visitor = { ip: '198.51.100.7', accessToken: undefined };
 
-function setup(maxEntries = 10) {
+/** Objectives measured by a counter: each measurement answers a new attainment. */
+function countingObjectives() {
+  const counter = { measured: 0 };
+  const record = { id: 5, publicId: 'o-5', customerId: 3, name: 'Checkout' };
+  const objectives: PageObjectives = {
+    find: async (_scope, ref) => (ref === 'o-5' ? record : null),
+    existing: async (_org, ids) => new Map(ids.includes(5) ? [[5, record]] : []),
+    measure: async () => {
+      counter.measured += 1;
+      return [
+        {
+          ...record,
+          subjectType: 'monitor',
+          subjectName: 'Shop',
+          target: 99.9,
+          window: 'rolling30d',
+          attainmentPercent: 99 + counter.measured / 100,
+          met: false,
+          windowFrom: new Date(0),
+          windowTo: new Date(0),
+        },
+      ];
+    },
+  };
+  return { counter, objectives };
+}
+
+function setup(maxEntries = 10, objectives?: PageObjectives) {
   const clock = new ManualClock('2026-06-01T12:00:00Z');
   const pages = new FakeStatusPages();
   const catalog = new FakeComponentCatalog().add(1, { type: 'monitor', id: 7, publicId: 'm-7', customerId: 3, name: 'Shop' });
   const readings = new FakeStatusPageReadings();
-  const build = new BuildPublicStatusPage(catalog, readings, new FakePageIncidents(), new FakeMaintenanceWindows(), new FakeRecurrence());
+  const build = new BuildPublicStatusPage(
+    catalog,
+    readings,
+    new FakePageIncidents(),
+    new FakeMaintenanceWindows(),
+    new FakeRecurrence(),
+    objectives,
+  );
   const visit = new GetPublicStatusPage(pages, readings, build, fakeAccessTokens, clock, { refreshMs: 5_000, maxEntries });
-  const create = new CreateStatusPage(pages, catalog, hasher, sequentialIds(), clock);
-  const aPage = (slug: string, password: string | null = null) =>
+  const create = new CreateStatusPage(pages, catalog, hasher, sequentialIds(), clock, objectives);
+  const aPage = (slug: string, password: string | null = null, objectiveIds: string[] = []) =>
     create.execute(anActor().build(), {
       title: slug,
       slug,
@@ -39,11 +74,39 @@ function setup(maxEntries = 10) {
       customerId: null,
       password,
       groups: [{ name: 'x', components: [{ type: 'monitor', id: 'm-7' }] }],
+      objectives: objectiveIds,
     });
   return { clock, pages, readings, visit, aPage };
 }
 
 describe('Status pages: serving the public page (use case)', () => {
+  it("measures a page's objectives again a minute after the last measurement, even when nothing else changed", async () => {
+    const { counter, objectives } = countingObjectives();
+    const { visit, aPage, clock } = setup(10, objectives);
+    await aPage('slo', null, ['o-5']);
+    const attainment = async () => {
+      const answer = await visit.execute({ slug: 'slo' }, visitor);
+      return answer.kind === 'page' ? answer.model.objectives.map((o) => [o.id, o.attainmentPercent]) : null;
+    };
+    expect(await attainment()).to.deep.equal([['o-5', 99.01]]);
+    clock.advance(30_000);
+    expect(await attainment(), 'same fingerprint, within the minute').to.deep.equal([['o-5', 99.01]]);
+    clock.advance(30_000);
+    expect(await attainment(), 'a minute later').to.deep.equal([['o-5', 99.02]]);
+    expect(counter.measured).to.equal(2);
+  });
+
+  it('a page without objectives keeps its model until the day ends', async () => {
+    const { counter, objectives } = countingObjectives();
+    const { visit, aPage, clock, readings } = setup(10, objectives);
+    await aPage('plain');
+    await visit.execute({ slug: 'plain' }, visitor);
+    clock.advance(5 * 60_000);
+    await visit.execute({ slug: 'plain' }, visitor);
+    expect(counter.measured).to.equal(0);
+    expect(readings.fingerprints).to.equal(2);
+  });
+
   it('keeps at most maxEntries pages built, dropping the least recently built', async () => {
     const { visit, aPage, readings } = setup(1);
     await aPage('a');

@@ -62,6 +62,8 @@ describe('agentReachDenial', () => {
       ['DELETE', '/api/websites/1'],
       ['PATCH', '/api/websites/1/check-config'],
       ['POST', '/api/websites/1/trigger-check'],
+      ['POST', '/api/monitors/dns/1/trigger-check'],
+      ['POST', '/api/monitors/tcp/1/trigger-check'],
       ['POST', '/api/monitors/dns'],
       ['PATCH', '/api/monitors/dns/4'],
       ['POST', '/api/maintenance-windows'],

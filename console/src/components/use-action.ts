@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { describe } from '../../api/client';
+import { describe } from '../api/client';
 
 /** A button's work: busy while it runs, and the API's refusal in its words to show beside it. */
 export function useAction() {

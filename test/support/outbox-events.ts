@@ -1,0 +1,32 @@
+import type { DomainEvent } from '../../src/domain/shared/domain-event';
+import { incidentEventCodec, type IncidentEvent } from '../../src/domain/incidents/events';
+import { maintenanceEventCodec, type MaintenanceEvent } from '../../src/domain/maintenance/events';
+import type { UnitOfWorkSql } from '../../src/infrastructure/persistence/database';
+import { OutboxEventPublisher } from '../../src/infrastructure/outbox/outbox-publisher';
+
+/** An event as a test writes it: its version is the publisher's current one (1). */
+type Unversioned<E extends DomainEvent> = Omit<E, 'version'>;
+
+/** Events written to the outbox through the service's one publisher, as the incidents context writes them. */
+export class OutboxIncidentEvents {
+  private readonly publisher: OutboxEventPublisher<IncidentEvent>;
+  constructor(sql: UnitOfWorkSql) {
+    this.publisher = new OutboxEventPublisher(sql, incidentEventCodec);
+  }
+  /** One event, or a list (as the incidents context's port takes them). */
+  publish(events: Unversioned<IncidentEvent> | readonly Unversioned<IncidentEvent>[]): Promise<void> {
+    const list: readonly Unversioned<IncidentEvent>[] = Array.isArray(events) ? events : [events];
+    return this.publisher.publish(list.map((e) => ({ ...e, version: 1 }) as IncidentEvent));
+  }
+}
+
+/** Events written to the outbox through the service's one publisher, as the maintenance context writes them. */
+export class OutboxMaintenanceEvents {
+  private readonly publisher: OutboxEventPublisher<MaintenanceEvent>;
+  constructor(sql: UnitOfWorkSql) {
+    this.publisher = new OutboxEventPublisher(sql, maintenanceEventCodec);
+  }
+  publish(event: Unversioned<MaintenanceEvent>): Promise<void> {
+    return this.publisher.publish([{ ...event, version: 1 } as MaintenanceEvent]);
+  }
+}
