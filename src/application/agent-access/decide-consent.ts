@@ -54,9 +54,9 @@ export class DecideConsent {
     if (input.accept) registration.acceptConsent(grantee, granted, now);
     else registration.denyConsent(now);
     try {
-      await this.transactions.run(async () => {
-        await this.consents.save(consent);
-        await this.registrations.save(registration);
+      await this.transactions.run(async (tx) => {
+        await this.consents.save(consent, tx);
+        await this.registrations.save(registration, tx);
       });
     } catch (error) {
       if (isAppError(error) && error.code === 'conflict') throw new AppError('consentForwardRejected');

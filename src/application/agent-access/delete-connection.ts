@@ -25,14 +25,15 @@ export class DeleteConnection {
     const matching = approved.filter((registration) => connectionClientId(registration) === clientId.trim());
     if (matching.length === 0) throw new AppError('unknownOauthConnection');
     const now = this.clock.now();
-    await this.transactions.run(async () => {
+    await this.transactions.run(async (tx) => {
       for (const registration of matching) {
         registration.revoke(now);
-        await this.registrations.save(registration);
+        await this.registrations.save(registration, tx);
       }
       await this.tokens.revokeForRegistrations(
         matching.map((r) => r.id),
         now,
+        tx,
       );
     });
     this.cache.invalidate();

@@ -54,14 +54,15 @@ export class HandleSecurityEvent {
       for (const registration of await this.matching(event.issuer, subject)) targets.set(registration.id, registration);
     }
     const live = [...targets.values()].filter((registration) => registration.status !== 'revoked');
-    await this.transactions.run(async () => {
+    await this.transactions.run(async (tx) => {
       for (const registration of live) {
         registration.revoke(now);
-        await this.registrations.save(registration);
+        await this.registrations.save(registration, tx);
       }
       await this.tokens.revokeForRegistrations(
         live.map((r) => r.id),
         now,
+        tx,
       );
     });
     this.cache.invalidate();

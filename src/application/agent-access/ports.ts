@@ -3,9 +3,11 @@ import type { AgentAccessToken } from '../../domain/agent-access/agent-access-to
 import type { ConsentRequest } from '../../domain/agent-access/consent-request';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import { token } from '../shared/token';
+import type { Transaction } from '../shared/transaction';
 
 export interface AgentRegistrationRepository {
-  add(registration: AgentRegistration): Promise<void>;
+  /** `tx`: the caller's transaction, which the write joins (without it, the write stands alone). */
+  add(registration: AgentRegistration, tx?: Transaction): Promise<void>;
   findById(id: string): Promise<AgentRegistration | null>;
   findByClaimTokenHash(hash: string): Promise<AgentRegistration | null>;
   findByUserCodeHash(hash: string): Promise<AgentRegistration | null>;
@@ -16,18 +18,19 @@ export interface AgentRegistrationRepository {
   /** Approved registrations in the tenant scope, optionally only those one user authorized. */
   listApproved(scope: TenantScope, authorizedBy: string | null): Promise<AgentRegistration[]>;
   /** Optimistic: a stale version throws `conflict`. */
-  save(registration: AgentRegistration): Promise<void>;
+  save(registration: AgentRegistration, tx?: Transaction): Promise<void>;
   /** Deletes registrations never claimed whose window closed before `closedBefore`, and those revoked before `revokedBefore`. */
   purge(closedBefore: Date, revokedBefore: Date): Promise<number>;
 }
 export const AGENT_REGISTRATION_REPOSITORY = token<AgentRegistrationRepository>('AgentRegistrationRepository');
 
 export interface AgentAccessTokenRepository {
-  add(token: AgentAccessToken): Promise<void>;
+  /** `tx`: the caller's transaction, which the write joins (without it, the write stands alone). */
+  add(token: AgentAccessToken, tx?: Transaction): Promise<void>;
   findByHash(tokenHash: string): Promise<AgentAccessToken | null>;
-  revoke(token: AgentAccessToken): Promise<void>;
+  revoke(token: AgentAccessToken, tx?: Transaction): Promise<void>;
   /** Revokes every live token of the registrations. */
-  revokeForRegistrations(registrationIds: string[], now: Date): Promise<void>;
+  revokeForRegistrations(registrationIds: string[], now: Date, tx?: Transaction): Promise<void>;
   /** Last minting per registration, for the connections list. */
   lastIssuedAt(registrationIds: string[]): Promise<Map<string, Date>>;
   /** Deletes tokens that expired before the given time. */
@@ -36,11 +39,12 @@ export interface AgentAccessTokenRepository {
 export const AGENT_ACCESS_TOKEN_REPOSITORY = token<AgentAccessTokenRepository>('AgentAccessTokenRepository');
 
 export interface ConsentRequestRepository {
-  add(request: ConsentRequest): Promise<void>;
+  /** `tx`: the caller's transaction, which the write joins (without it, the write stands alone). */
+  add(request: ConsentRequest, tx?: Transaction): Promise<void>;
   findByCode(code: string): Promise<ConsentRequest | null>;
   findByRegistration(registrationId: string): Promise<ConsentRequest | null>;
   /** Optimistic: a stale version throws `conflict`. */
-  save(request: ConsentRequest): Promise<void>;
+  save(request: ConsentRequest, tx?: Transaction): Promise<void>;
 }
 export const CONSENT_REQUEST_REPOSITORY = token<ConsentRequestRepository>('ConsentRequestRepository');
 

@@ -45,12 +45,12 @@ export class RequestIdJagApproval {
       now,
       idJag: { issuer: claims.issuer, subject: claims.subject, clientId: claims.clientId, userId: account.id },
     });
-    await this.transactions.run(async () => {
+    await this.transactions.run(async (tx) => {
       for (const old of input.superseded.filter((r) => r.state(now) === 'pending')) {
         old.revoke(now);
-        await this.registrations.save(old);
+        await this.registrations.save(old, tx);
       }
-      await this.registrations.add(registration);
+      await this.registrations.add(registration, tx);
       await this.consents.add(
         new ConsentRequest({
           id: this.ids.uuid(),
@@ -61,6 +61,7 @@ export class RequestIdJagApproval {
           requestedScopes,
           now,
         }),
+        tx,
       );
     });
     return this.credentials.instructions(registration, credentials, now);

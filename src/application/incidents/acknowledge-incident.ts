@@ -3,7 +3,7 @@ import type { Incident } from '../../domain/incidents/incident';
 import { TimelineEntry } from '../../domain/incidents/timeline-entry';
 import type { Actor } from '../shared/actor';
 import type { Clock } from '../shared/clock';
-import type { TransactionRunner } from '../shared/transaction';
+import type { Transaction, TransactionRunner } from '../shared/transaction';
 import { NO_INCIDENT_ROUTING, type IncidentEvents, type IncidentRepository, type IncidentRouting } from './ports';
 
 const ACKNOWLEDGING_ROLES = new Set(['admin', 'editor', 'responder']);
@@ -30,8 +30,8 @@ export class AcknowledgeIncident {
     if (!ACKNOWLEDGING_ROLES.has(actor.role)) throw new AppError('roleForbidden');
     const now = this.clock.now();
     if (!incident.acknowledge(actor.userId, now)) return incident;
-    return this.transactions.run(async () => {
-      await recordAcknowledgement(this.incidents, this.events, incident, actor.userId, now, 'monitorIncident');
+    return this.transactions.run(async (tx) => {
+      await recordAcknowledgement(this.incidents, this.events, incident, actor.userId, now, 'monitorIncident', tx);
       if (incident.origin === 'automatic') await this.routing.acknowledged(incident, actor.userId);
       return incident;
     });
@@ -49,9 +49,10 @@ export async function recordAcknowledgement(
   userId: string | null,
   now: Date,
   via: AcknowledgedVia,
+  tx?: Transaction,
 ): Promise<void> {
-  await incidents.save(incident);
-  await incidents.addTimeline([new TimelineEntry({ incidentId: incident.id, kind: 'acknowledged', at: now, userId })]);
+  await incidents.save(incident, tx);
+  await incidents.addTimeline([new TimelineEntry({ incidentId: incident.id, kind: 'acknowledged', at: now, userId })], tx);
   await events.publish([
     {
       kind: 'incidentAcknowledged',

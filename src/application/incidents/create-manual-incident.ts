@@ -31,7 +31,7 @@ export class CreateManualIncident {
     const monitor = await this.monitors.resolve(actor.scope, input.monitorId);
     if (!monitor) throw new AppError('monitorNotFound');
     const now = this.clock.now();
-    return this.transactions.run(async () => {
+    return this.transactions.run(async (tx) => {
       const incident = await this.incidents.add(
         new Incident({
           publicId: this.ids.uuid(),
@@ -47,8 +47,9 @@ export class CreateManualIncident {
           createdByUserId: actor.userId,
           now,
         }),
+        tx,
       );
-      await this.incidents.addTimeline([new TimelineEntry({ incidentId: incident.id, kind: 'opened', at: now, userId: actor.userId })]);
+      await this.incidents.addTimeline([new TimelineEntry({ incidentId: incident.id, kind: 'opened', at: now, userId: actor.userId })], tx);
       await this.events.publish([
         {
           kind: 'incidentOpened',

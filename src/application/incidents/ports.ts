@@ -8,6 +8,7 @@ import type { TimelineEntry } from '../../domain/incidents/timeline-entry';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { DomainEventPublisher } from '../shared/domain-events';
 import { token } from '../shared/token';
+import type { Transaction } from '../shared/transaction';
 
 export interface IncidentFilter {
   readonly status?: IncidentStatus;
@@ -20,10 +21,13 @@ export interface IncidentFilter {
 }
 
 export interface IncidentRepository {
-  /** Assigns the id. */
-  add(incident: Incident): Promise<Incident>;
-  save(incident: Incident): Promise<void>;
-  remove(incident: Incident): Promise<void>;
+  /**
+   * Assigns the id. `tx`, on the writes: the caller's transaction, which the write joins (without it,
+   * the write stands alone or joins the current unit of work). `save` is optimistic: a stale version is `conflict`.
+   */
+  add(incident: Incident, tx?: Transaction): Promise<Incident>;
+  save(incident: Incident, tx?: Transaction): Promise<void>;
+  remove(incident: Incident, tx?: Transaction): Promise<void>;
   /** The alert engine's own lookup (unscoped). */
   findById(id: number): Promise<Incident | null>;
   /** By publicId or integer id, inside the scope. */
@@ -31,7 +35,7 @@ export interface IncidentRepository {
   /** Newest first. */
   list(scope: TenantScope, filter: IncidentFilter, page: { page: number; perPage: number }): Promise<{ items: Incident[]; total: number }>;
   /** One statement, whatever the number of entries (joins the caller's transaction). */
-  addTimeline(entries: readonly TimelineEntry[]): Promise<void>;
+  addTimeline(entries: readonly TimelineEntry[], tx?: Transaction): Promise<void>;
   timeline(incidentId: number): Promise<TimelineEntry[]>;
 
   // The alert engine's batch path: each is one statement and joins the caller's transaction.

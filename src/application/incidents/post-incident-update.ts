@@ -24,7 +24,7 @@ export class PostIncidentUpdate {
     if (!incident) throw new AppError('incidentNotFound');
     if (!POSTING_ROLES.has(actor.role)) throw new AppError('roleForbidden');
     const entry = incident.postUpdate(actor.userId, input.message, this.clock.now());
-    await this.transactions.run(() => this.incidents.addTimeline([entry]));
+    await this.transactions.run((tx) => this.incidents.addTimeline([entry], tx));
     return entry;
   }
 }

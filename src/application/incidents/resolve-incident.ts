@@ -24,9 +24,12 @@ export class ResolveIncident {
     requireWriter(actor);
     const now = this.clock.now();
     incident.resolve({ userId: actor.userId, automatic: false }, now, now);
-    return this.transactions.run(async () => {
-      await this.incidents.save(incident);
-      await this.incidents.addTimeline([new TimelineEntry({ incidentId: incident.id, kind: 'resolved', at: now, userId: actor.userId })]);
+    return this.transactions.run(async (tx) => {
+      await this.incidents.save(incident, tx);
+      await this.incidents.addTimeline(
+        [new TimelineEntry({ incidentId: incident.id, kind: 'resolved', at: now, userId: actor.userId })],
+        tx,
+      );
       await this.events.publish([
         {
           kind: 'incidentResolved',

@@ -7,6 +7,7 @@ import type { PackageConfig } from '../../domain/tenancy/package-config';
 import type { DomainExpiry, IpDnsbl } from '../../domain/tenancy/watch-results';
 import type { DomainNotice, IpNotice, WatchEvent } from '../../domain/tenancy/watch-events';
 import { token } from '../shared/token';
+import type { Transaction } from '../shared/transaction';
 
 export type { CustomerTerms, CustomerTermsLookup } from './customer-terms';
 export { CUSTOMER_TERMS_LOOKUP } from './customer-terms';
@@ -64,9 +65,10 @@ export interface CustomFieldRepository {
   list(scope: TenantScope): Promise<CustomField[]>;
   findByRef(scope: TenantScope, ref: RecordRef): Promise<CustomField | null>;
   /** A taken fieldKey throws customFieldKeyTaken. */
-  add(field: CustomField): Promise<CustomField>;
-  save(field: CustomField): Promise<void>;
-  remove(field: CustomField): Promise<void>;
+  add(field: CustomField, tx?: Transaction): Promise<CustomField>;
+  /** Optimistic: a stale version throws `conflict`. `tx` on the writes: the caller's transaction, which the write joins. */
+  save(field: CustomField, tx?: Transaction): Promise<void>;
+  remove(field: CustomField, tx?: Transaction): Promise<void>;
 }
 export const CUSTOM_FIELD_REPOSITORY = token<CustomFieldRepository>('CustomFieldRepository');
 

@@ -1,8 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Organization } from '../../domain/identity/organization';
 import { User } from '../../domain/identity/user';
-import { AgentAccessToken } from '../../domain/agent-access/agent-access-token';
-import { AgentRegistration } from '../../domain/agent-access/agent-registration';
+import type { AgentRegistration } from '../../domain/agent-access/agent-registration';
+import type { AgentAccessTokenRepository, AgentRegistrationRepository } from '../../application/agent-access/ports';
 import { ACCESS_TOKEN_PREFIX } from '../../domain/agent-access/agent-access-limits';
 import type { Caller, CredentialResolver } from '../../application/identity/authenticate-caller';
 import type { CallerCache } from '../identity/caller-cache';
@@ -30,8 +30,8 @@ function standIn(registration: AgentRegistration, organization: Organization | n
 }
 
 /**
- * wsma_ tokens: resolved with their registration, authorizing user and organization in a fresh
- * entity manager, cached a few seconds like the other credentials. A revoked registration, or a
+ * wsma_ tokens: resolved with their registration (the `sql` repositories), authorizing user and
+ * organization (a fresh entity manager), cached a few seconds like the other credentials. A revoked registration, or a
  * user who left the tenant the token was minted for, ends the token.
  */
 export class AgentCredentialResolver implements CredentialResolver {
@@ -40,6 +40,8 @@ export class AgentCredentialResolver implements CredentialResolver {
   constructor(
     private readonly orm: MikroORM,
     private readonly cache: CallerCache,
+    private readonly tokens: Pick<AgentAccessTokenRepository, 'findByHash'>,
+    private readonly registrations: Pick<AgentRegistrationRepository, 'findById'>,
   ) {}
 
   async resolve(tokenHash: string, now: Date): Promise<Caller | null> {
@@ -52,10 +54,11 @@ export class AgentCredentialResolver implements CredentialResolver {
   }
 
   private async load(tokenHash: string, now: Date): Promise<Caller | null> {
-    const em = this.orm.em.fork();
-    const token = await em.findOne(AgentAccessToken, { tokenHash });
+    const token = await this.tokens.findByHash(tokenHash);
     if (!token || !token.isUsable(now)) return null;
-    const registration = await em.findOne(AgentRegistration, { id: token.registrationId });
+    const registration = await this.registrations.findById(token.registrationId);
+    // the organization and the user are identity's entities, still on the ORM (a fresh entity manager)
+    const em = this.orm.em.fork();
     const state = registration?.state(now);
     if (!registration || state === 'revoked' || state === 'expired') return null;
     const organization = token.organizationId === null ? null : await em.findOne(Organization, { id: token.organizationId });

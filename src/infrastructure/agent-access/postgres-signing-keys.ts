@@ -1,5 +1,7 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
-import type { SqlRunner, SqlTransactions } from '../persistence/database';
+import type { SqlRunner } from '../persistence/database';
+import type { TransactionRunner } from '../../application/shared/transaction';
+import { sqlOf } from '../persistence/sql-transaction';
 import { raw, sql } from '../persistence/sql';
 import { IDENTITY_ASSERTION_TTL_SECONDS } from '../../domain/agent-access/agent-access-limits';
 import type { SigningKeys } from '../../application/agent-access/ports';
@@ -20,7 +22,7 @@ interface KeyRow {
  * The EdDSA (Ed25519) signing keys in PostgreSQL, private halves encrypted, so every instance and
  * every restart signs and verifies with the same keys. One key is active; rotation retires it. Its
  * statements run apart from any use case's unit of work (the pool; a rotation in a transaction of
- * its own).
+ * its own, the runner's).
  */
 export class PostgresSigningKeys implements SigningKeys {
   private active: { kid: string; key: CryptoKey; until: number } | undefined;
@@ -28,7 +30,7 @@ export class PostgresSigningKeys implements SigningKeys {
 
   constructor(
     private readonly sql: SqlRunner,
-    private readonly transactions: SqlTransactions,
+    private readonly transactions: TransactionRunner,
     private readonly encryption: KeyEncryption,
   ) {}
 
@@ -67,7 +69,8 @@ export class PostgresSigningKeys implements SigningKeys {
   }
 
   async rotate(now: Date): Promise<{ kid: string; previousKid: string | null }> {
-    const result = await this.transactions.run(async (tx) => {
+    const result = await this.transactions.run(async (transaction) => {
+      const tx = sqlOf(transaction);
       const [previous] = await tx.query<KeyRow>(sql`SELECT kid FROM agent_signing_keys WHERE status = 'active' FOR UPDATE`);
       await tx.query(sql`UPDATE agent_signing_keys SET status = 'retired', retired_at = ${now} WHERE status = 'active'`);
       const kid = await this.insertKey(now, '', tx);

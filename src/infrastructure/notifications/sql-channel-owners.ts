@@ -1,11 +1,13 @@
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { ChannelOwners } from '../../application/notifications/ports';
-import { OrmRepository } from '../persistence/orm-repository';
+import type { UnitOfWorkSql } from '../persistence/database';
 import { refFilter } from '../persistence/tenant-scope';
 import { raw, sql } from '../persistence/sql';
 
 /** Customers and monitors by id or public id, as the caller's scope sees them. */
-export class SqlChannelOwners extends OrmRepository implements ChannelOwners {
+export class SqlChannelOwners implements ChannelOwners {
+  constructor(private readonly sql: UnitOfWorkSql) {}
+
   async customer(scope: TenantScope, ref: string): Promise<{ id: number } | null> {
     const [row] = await this.lookup<{ id: number }>('customers', 'id', scope, ref);
     return row ? { id: Number(row.id) } : null;

@@ -15,7 +15,7 @@ interface KnexClient {
 
 /**
  * SQL on the current unit of work, on MikroORM's own connections: inside a TransactionRunner.run
- * it runs on the transaction's connection (knex's transaction client hands out that one), so rows
+ * (or on the transaction it was made for, the handle's) it runs on the transaction's connection (knex's transaction client hands out that one), so rows
  * locked or written there are seen and commit together; outside one, on a connection of the ORM's
  * pool. Statements go to PostgreSQL as they are written (native `$n` placeholders), values bound by
  * the driver, as on the plain SQL pool.
@@ -23,11 +23,17 @@ interface KnexClient {
 export class ContextSql implements UnitOfWorkSql {
   readonly joinsUnitOfWork = true as const;
 
-  constructor(private readonly orm: MikroORM) {}
+  /** `transaction`: the entity manager of one transaction, whose connection every statement takes (the handle `TransactionRunner.run` hands over). */
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly transaction?: EntityManager,
+  ) {}
 
   async query<T = SqlRow>(statement: Sql, options?: QueryOptions): Promise<T[]> {
     const { text, values, options: run } = bind(statement, options);
-    const em = this.orm.em.getContext() as EntityManager;
+    // Outside any request context (a credential read before the request's context opens) the
+    // global manager answers: it is never in a transaction, so the statement takes a pool connection.
+    const em = this.transaction ?? (this.orm.em.getContext(false) as EntityManager);
     const transaction = em.getTransactionContext<{ client: KnexClient }>();
     const client = (transaction ?? (em.getConnection().getKnex() as unknown as { client: KnexClient })).client;
     const connection = await client.acquireConnection();

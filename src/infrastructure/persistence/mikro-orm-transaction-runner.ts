@@ -1,9 +1,12 @@
-import { DeadlockException, type MikroORM } from '@mikro-orm/postgresql';
+import { DeadlockException, type EntityManager, type MikroORM } from '@mikro-orm/postgresql';
 import { AppError } from '../../domain/shared/app-error';
-import type { TransactionRunner } from '../../application/shared/transaction';
+import type { Transaction, TransactionRunner } from '../../application/shared/transaction';
+import { ContextSql } from './context-sql';
+import { SqlTransaction } from './sql-transaction';
 
 /**
- * Repositories reach the transaction's entity manager through MikroORM's TransactionContext. A
+ * The work is handed the transaction (`tx`, a `SqlTransaction`: the statements of this transaction's
+ * connection), which it passes to the write ports that join it. Repositories not yet converted reach the transaction's entity manager through MikroORM's TransactionContext. A
  * nested transaction (a savepoint) starts from an empty unit of work rather than a copy of the
  * outer one's: the check engine records a chunk of results in one transaction with a nested one per
  * result that may change an incident, and copying (then flushing) everything loaded so far made a
@@ -16,10 +19,13 @@ import type { TransactionRunner } from '../../application/shared/transaction';
 export class MikroOrmTransactionRunner implements TransactionRunner {
   constructor(private readonly orm: MikroORM) {}
 
-  run<T>(work: () => Promise<T>): Promise<T> {
+  run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     const em = this.orm.em.getContext();
     return em
-      .transactional(() => work(), em.isInTransaction() ? { clear: true } : {})
+      .transactional(
+        (inner) => work(new SqlTransaction(new ContextSql(this.orm, inner as EntityManager))),
+        em.isInTransaction() ? { clear: true } : {},
+      )
       .catch((error: unknown) => {
         throw error instanceof DeadlockException ? new AppError('conflict') : error;
       });

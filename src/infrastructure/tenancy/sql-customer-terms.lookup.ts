@@ -3,10 +3,8 @@ import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { QuotaTier } from '../../domain/tenancy/package-config';
 import type { CustomerTerms, CustomerTermsLookup } from '../../application/tenancy/ports';
 import type { Clock } from '../../application/shared/clock';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { TenancyRepository } from './tenancy-repository';
 import { customerScopeSql, refCondition } from '../persistence/tenant-scope';
-import type { SqlRow } from '../persistence/database';
+import type { SqlRow, UnitOfWorkSql } from '../persistence/database';
 import { sql } from '../persistence/sql';
 
 const SELECT = sql`
@@ -21,13 +19,11 @@ const SELECT = sql`
   JOIN organizations o ON o.id = c.organization_id`;
 
 /** The customer's terms in one joined read; quota tier upgrades as a compare-and-set. */
-export class SqlCustomerTermsLookup extends TenancyRepository implements CustomerTermsLookup {
+export class SqlCustomerTermsLookup implements CustomerTermsLookup {
   constructor(
-    orm: MikroORM,
+    private readonly sql: UnitOfWorkSql,
     private readonly clock: Clock,
-  ) {
-    super(orm);
-  }
+  ) {}
 
   async forCustomer(scope: TenantScope, customer: number | string): Promise<CustomerTerms | null> {
     const ref = refCondition(customer, 'c');

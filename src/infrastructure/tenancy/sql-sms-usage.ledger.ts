@@ -1,10 +1,12 @@
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { SmsUsageLedger } from '../../application/tenancy/ports';
-import { TenancyRepository } from './tenancy-repository';
+import type { UnitOfWorkSql } from '../persistence/database';
 import { sql } from '../persistence/sql';
 
 /** Monthly SMS counters per customer; recording adds atomically, so concurrent senders never lose a count. */
-export class SqlSmsUsageLedger extends TenancyRepository implements SmsUsageLedger {
+export class SqlSmsUsageLedger implements SmsUsageLedger {
+  constructor(private readonly sql: UnitOfWorkSql) {}
+
   async usage(scope: TenantScope, customerIds: readonly number[], month: string): Promise<Map<number, number>> {
     if (customerIds.length === 0) return new Map();
     const rows = await this.sql.query<{ customer_id: number; sms_count: number }>(

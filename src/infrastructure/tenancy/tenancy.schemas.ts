@@ -1,6 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { Customer } from '../../domain/tenancy/customer';
-import { CustomField } from '../../domain/tenancy/custom-field';
 import { CustomerDomain } from '../../domain/tenancy/customer-domain';
 import { CustomerIp } from '../../domain/tenancy/customer-ip';
 import { PackageConfig } from '../../domain/tenancy/package-config';
@@ -77,24 +76,6 @@ export const CustomerSchema = new EntitySchema<Customer>({
   }),
 });
 
-export const CustomFieldSchema = new EntitySchema<CustomField>({
-  class: CustomField,
-  tableName: 'custom_fields',
-  properties: columns<CustomField>({
-    ...record,
-    name: text,
-    fieldKey: text,
-    fieldType: text,
-    isRequired: { type: 'boolean' },
-    displayOrder: { type: 'integer' },
-    options: { type: 'json' },
-    placeholder: nullableText,
-    helpText: nullableText,
-    showInTable: { type: 'boolean' },
-    isActive: { type: 'boolean' },
-  }),
-});
-
 const watched = {
   ...record,
   customerId: { type: 'integer' },
@@ -121,4 +102,4 @@ export const CustomerIpSchema = new EntitySchema<CustomerIp>({
   properties: columns<CustomerIp>({ ...watched, ipAddress: text, ipFamily: text }),
 });
 
-export const tenancySchemas = [PackageConfigSchema, CustomerSchema, CustomFieldSchema, CustomerDomainSchema, CustomerIpSchema];
+export const tenancySchemas = [PackageConfigSchema, CustomerSchema, CustomerDomainSchema, CustomerIpSchema];

@@ -38,9 +38,9 @@ import { DeleteConnection } from '../../application/agent-access/delete-connecti
 import { HandleSecurityEvent } from '../../application/agent-access/handle-security-event';
 import { RotateSigningKey } from '../../application/agent-access/rotate-signing-key';
 import { PurgeStaleAgentRecords } from '../../application/agent-access/purge-stale-agent-records';
-import { MikroOrmAgentRegistrationRepository } from '../../infrastructure/agent-access/mikro-orm-agent-registration.repository';
-import { MikroOrmAgentAccessTokenRepository } from '../../infrastructure/agent-access/mikro-orm-agent-access-token.repository';
-import { MikroOrmConsentRequestRepository } from '../../infrastructure/agent-access/mikro-orm-consent-request.repository';
+import { SqlAgentRegistrationRepository } from '../../infrastructure/agent-access/sql-agent-registration.repository';
+import { SqlAgentAccessTokenRepository } from '../../infrastructure/agent-access/sql-agent-access-token.repository';
+import { SqlConsentRequestRepository } from '../../infrastructure/agent-access/sql-consent-request.repository';
 import { KeyEncryption } from '../../infrastructure/agent-access/key-encryption';
 import { PostgresSigningKeys } from '../../infrastructure/agent-access/postgres-signing-keys';
 import { JoseIdentityAssertions } from '../../infrastructure/agent-access/jose-identity-assertions';
@@ -50,12 +50,11 @@ import { RandomUserCodes } from '../../infrastructure/agent-access/random-user-c
 import { AgentCredentialResolver } from '../../infrastructure/agent-access/agent-credential-resolver';
 import type { CallerCache } from '../../infrastructure/identity/caller-cache';
 import type { AppConfig } from '../config';
-import { CALLER_CACHE, CONFIG, ORM, SQL, SQL_TRANSACTIONS } from '../tokens';
+import { CALLER_CACHE, CONFIG, CONTEXT_SQL, ORM, SQL } from '../tokens';
 import { bindings } from './bindings';
 import { AGENT_ACCESS_ROUTERS, AGENT_AUTHENTICATED_PATHS } from '../../interfaces/http/agent-access';
 import { agentAccessPurgeJob } from '../../interfaces/jobs/agent-access-purge.job';
 import { defineFront, type ContextModule } from './context-module';
-import { agentAccessSchemas } from '../../infrastructure/agent-access/agent-access.schemas';
 
 /** Agent access: registrations and claims, tokens, signing keys, trusted issuers, consent, the wsma_ resolver. */
 export const agentAccessModule = bindings(({ bind }) => {
@@ -75,20 +74,20 @@ export const agentAccessModule = bindings(({ bind }) => {
     })
     .inSingletonScope();
   bind(AGENT_REGISTRATION_REPOSITORY)
-    .toDynamicValue((c) => new MikroOrmAgentRegistrationRepository(orm(c)))
+    .toDynamicValue((c) => new SqlAgentRegistrationRepository(c.get(CONTEXT_SQL)))
     .inSingletonScope();
   bind(AGENT_ACCESS_TOKEN_REPOSITORY)
-    .toDynamicValue((c) => new MikroOrmAgentAccessTokenRepository(orm(c), c.get(CREDENTIAL_CACHE_INVALIDATOR)))
+    .toDynamicValue((c) => new SqlAgentAccessTokenRepository(c.get(CONTEXT_SQL), c.get(CREDENTIAL_CACHE_INVALIDATOR)))
     .inSingletonScope();
   bind(CONSENT_REQUEST_REPOSITORY)
-    .toDynamicValue((c) => new MikroOrmConsentRequestRepository(orm(c)))
+    .toDynamicValue((c) => new SqlConsentRequestRepository(c.get(CONTEXT_SQL)))
     .inSingletonScope();
   bind(SIGNING_KEYS)
     .toDynamicValue(
       (c) =>
         new PostgresSigningKeys(
           c.get(SQL),
-          c.get(SQL_TRANSACTIONS),
+          c.get(TRANSACTION_RUNNER),
           new KeyEncryption({
             configuredKey: config(c).agentKeyEncryptionKey,
             dataDir: config(c).dataDir,
@@ -113,7 +112,15 @@ export const agentAccessModule = bindings(({ bind }) => {
     .inSingletonScope();
   bind(USER_CODES).toConstantValue(new RandomUserCodes());
   bind<CredentialResolver>(CREDENTIAL_RESOLVER)
-    .toDynamicValue((c) => new AgentCredentialResolver(orm(c), c.get(CALLER_CACHE)))
+    .toDynamicValue(
+      (c) =>
+        new AgentCredentialResolver(
+          orm(c),
+          c.get(CALLER_CACHE),
+          c.get(AGENT_ACCESS_TOKEN_REPOSITORY),
+          c.get(AGENT_REGISTRATION_REPOSITORY),
+        ),
+    )
     .inSingletonScope();
 
   bind(ClaimCredentialIssuer)
@@ -267,7 +274,6 @@ export const agentAccessModule = bindings(({ bind }) => {
 export const agentAccessContext: ContextModule = {
   name: 'agent-access',
   bindings: agentAccessModule,
-  entities: agentAccessSchemas,
   routers: [...AGENT_ACCESS_ROUTERS],
   // Before the parsers: the canonical host, the agent auth switch, and the security event intake's body.
   // (Loaded when the HTTP host is built: the guard reads its body with Express's parser.)

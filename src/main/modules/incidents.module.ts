@@ -31,13 +31,12 @@ import { AcknowledgeIncident } from '../../application/incidents/acknowledge-inc
 import { ApplyRoutedIncidentChange } from '../../application/incidents/apply-routed-incident-change';
 import { ResolveIncident } from '../../application/incidents/resolve-incident';
 import { PostIncidentUpdate } from '../../application/incidents/post-incident-update';
-import { MikroOrmIncidentRepository } from '../../infrastructure/incidents/mikro-orm-incident.repository';
+import { SqlIncidentRepository } from '../../infrastructure/incidents/sql-incident.repository';
 import { SqlAlertStateRepository } from '../../infrastructure/incidents/sql-alert-state.repository';
 import { OutboxEventPublisher } from '../../infrastructure/outbox/outbox-publisher';
 import { incidentEventCodec } from '../../domain/incidents/events';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL, ORM, SQL } from '../tokens';
-import { incidentSchemas } from '../../infrastructure/incidents/incidents.schemas';
+import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
 import { bindings } from './bindings';
 import { incidentsRouter } from '../../interfaces/http/incidents/incidents.router';
 import type { ContextModule } from './context-module';
@@ -47,7 +46,7 @@ export const incidentsModule = bindings(({ bind }) => {
   const config = (c: { get<T>(id: symbol): T }) => c.get<AppConfig>(CONFIG);
 
   bind(INCIDENT_REPOSITORY)
-    .toDynamicValue((c) => new MikroOrmIncidentRepository(c.get(ORM), c.get(CONTEXT_SQL)))
+    .toDynamicValue((c) => new SqlIncidentRepository(c.get(CONTEXT_SQL)))
     .inSingletonScope();
   bind(ALERT_STATE_REPOSITORY)
     .toDynamicValue((c) => new SqlAlertStateRepository(c.get(CONTEXT_SQL), c.get(SQL)))
@@ -154,7 +153,6 @@ export const incidentsModule = bindings(({ bind }) => {
 export const incidentsContext: ContextModule = {
   name: 'incidents',
   bindings: incidentsModule,
-  entities: incidentSchemas,
   routers: [incidentsRouter],
   jobs: [locationSilenceJob],
 };

@@ -36,7 +36,7 @@ import { ResolvingTargetPolicy } from '../../infrastructure/network/resolving-ta
 import { CachingHostResolver } from '../../infrastructure/network/caching-host-resolver';
 import { NodeDnsResolver } from '../../infrastructure/network/node-dns-resolver';
 import type { AppConfig } from '../config';
-import { CONFIG, ORM } from '../tokens';
+import { CONFIG, CONTEXT_SQL, ORM } from '../tokens';
 import { bindings, type Ctx } from './bindings';
 import { notificationChannelsRouter } from '../../interfaces/http/notifications/notification-channels.router';
 import { organizationSmtpRouter } from '../../interfaces/http/notifications/organization-smtp.router';
@@ -56,8 +56,8 @@ export const notificationsModule = bindings(({ bind, single }) => {
   const orm = (c: Ctx) => c.get<MikroORM>(ORM);
 
   single(NOTIFICATION_CHANNEL_REPOSITORY, (c) => new MikroOrmNotificationChannelRepository(orm(c)));
-  single(CHANNEL_OWNERS, (c) => new SqlChannelOwners(orm(c)));
-  single(ORGANIZATION_SMTP_STORE, (c) => new SqlOrganizationSmtpStore(orm(c)));
+  single(CHANNEL_OWNERS, (c) => new SqlChannelOwners(c.get(CONTEXT_SQL)));
+  single(ORGANIZATION_SMTP_STORE, (c) => new SqlOrganizationSmtpStore(c.get(CONTEXT_SQL)));
   // The checks' rule (CHECK_PRIVATE_ALLOWLIST, DNS_SERVERS) with a resolver of its own that keeps answers for their TTL:
   // a storm sends many messages to few receivers. Checks keep resolving every time (a check measures and sees DNS).
   single(NOTIFICATION_TARGET_POLICY, (c) => {

@@ -49,7 +49,7 @@ import { UpdateCustomerIp } from '../../application/tenancy/update-customer-ip';
 import { DeleteCustomerIp } from '../../application/tenancy/delete-customer-ip';
 import { MikroOrmPackageConfigRepository } from '../../infrastructure/tenancy/mikro-orm-package-config.repository';
 import { MikroOrmCustomerRepository } from '../../infrastructure/tenancy/mikro-orm-customer.repository';
-import { MikroOrmCustomFieldRepository } from '../../infrastructure/tenancy/mikro-orm-custom-field.repository';
+import { SqlCustomFieldRepository } from '../../infrastructure/tenancy/sql-custom-field.repository';
 import { MikroOrmCustomerDomainRepository } from '../../infrastructure/tenancy/mikro-orm-customer-domain.repository';
 import { MikroOrmCustomerIpRepository } from '../../infrastructure/tenancy/mikro-orm-customer-ip.repository';
 import { SqlWatchResultStore } from '../../infrastructure/tenancy/sql-watch-result.store';
@@ -73,13 +73,13 @@ export const tenancyModule = bindings(({ single }) => {
 
   single(PACKAGE_CONFIG_REPOSITORY, (c) => new MikroOrmPackageConfigRepository(orm(c)));
   single(CUSTOMER_REPOSITORY, (c) => new MikroOrmCustomerRepository(orm(c)));
-  single(CUSTOM_FIELD_REPOSITORY, (c) => new MikroOrmCustomFieldRepository(orm(c)));
+  single(CUSTOM_FIELD_REPOSITORY, (c) => new SqlCustomFieldRepository(c.get(CONTEXT_SQL)));
   single(PreparedSql, (c) => new PreparedSql(orm(c)));
   single(CUSTOMER_DOMAIN_REPOSITORY, (c) => new MikroOrmCustomerDomainRepository(orm(c), c.get(PreparedSql)));
   single(CUSTOMER_IP_REPOSITORY, (c) => new MikroOrmCustomerIpRepository(orm(c), c.get(PreparedSql)));
   single(WATCH_RESULT_STORE, (c) => new SqlWatchResultStore(c.get(CONTEXT_SQL)));
-  single(SMS_USAGE_LEDGER, (c) => new SqlSmsUsageLedger(orm(c)));
-  single(CUSTOMER_TERMS_LOOKUP, (c) => new SqlCustomerTermsLookup(orm(c), c.get(CLOCK)));
+  single(SMS_USAGE_LEDGER, (c) => new SqlSmsUsageLedger(c.get(CONTEXT_SQL)));
+  single(CUSTOMER_TERMS_LOOKUP, (c) => new SqlCustomerTermsLookup(c.get(CONTEXT_SQL), c.get(CLOCK)));
   single(CALLER_CACHE_INVALIDATOR, (c) => ({ invalidateAll: () => c.get<CallerCache>(CALLER_CACHE).clear() }));
 
   const customers = (c: Ctx) => c.get<CustomerRepository>(CUSTOMER_REPOSITORY);

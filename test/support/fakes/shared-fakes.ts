@@ -1,6 +1,6 @@
 import { AppError } from '../../../src/domain/shared/app-error';
 import type { TenantScope } from '../../../src/domain/shared/tenant-scope';
-import type { TransactionRunner } from '../../../src/application/shared/transaction';
+import { Transaction, type TransactionRunner } from '../../../src/application/shared/transaction';
 import type { IdGenerator } from '../../../src/application/shared/id-generator';
 import type { RateLimitDecision, RateLimitRule, RateLimiter, SharedRateCounter } from '../../../src/application/shared/rate-limiter';
 import type { TargetPolicy, TargetVetting } from '../../../src/application/shared/target-policy';
@@ -46,7 +46,10 @@ export class RowVersions<K> {
   }
 }
 
-export const immediateTransactions: TransactionRunner = { run: (work) => work() };
+/** A use case's transaction in the unit tests: a handle the fakes take and ignore. */
+export class FakeTransaction extends Transaction {}
+
+export const immediateTransactions: TransactionRunner = { run: (work) => work(new FakeTransaction()) };
 
 /** UUIDs numbered from 1 in the order they are asked for. */
 export const sequentialIds = (): IdGenerator => {

@@ -15,7 +15,7 @@ import { ID_GENERATOR } from '../../../../src/application/shared/id-generator';
 import { TRANSACTION_RUNNER } from '../../../../src/application/shared/transaction';
 import type { SqlRunner, UnitOfWorkSql } from '../../../../src/infrastructure/persistence/database';
 import { ContextSql } from '../../../../src/infrastructure/persistence/context-sql';
-import { MikroOrmIncidentRepository } from '../../../../src/infrastructure/incidents/mikro-orm-incident.repository';
+import { SqlIncidentRepository } from '../../../../src/infrastructure/incidents/sql-incident.repository';
 import { OutboxIncidentEvents } from '../../../support/outbox-events';
 import { SqlAlertStateRepository } from '../../../../src/infrastructure/incidents/sql-alert-state.repository';
 import { SqlMaintenanceWindowRepository } from '../../../../src/infrastructure/maintenance/sql-maintenance-window.repository';
@@ -50,7 +50,7 @@ async function countedRecorder() {
   const orm = app.container.get<MikroORM>(ORM);
   const context = new CountingSql(new ContextSql(orm));
   const pool = new CountingSql(app.database.sql);
-  const incidents = new MikroOrmIncidentRepository(orm, context);
+  const incidents = new SqlIncidentRepository(context);
   const actions = new AlertActions(
     incidents,
     new OutboxIncidentEvents(context),

@@ -1,12 +1,12 @@
-import type { FilterQuery } from '@mikro-orm/core';
-import type { MikroORM } from '@mikro-orm/postgresql';
 import type { IncidentFilter, IncidentRepository } from '../../application/incidents/ports';
 import { Incident, type IncidentOrigin, type IncidentStatus } from '../../domain/incidents/incident';
 import { TimelineEntry } from '../../domain/incidents/timeline-entry';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { UnitOfWorkSql } from '../persistence/database';
-import { OrmRepository } from '../persistence/orm-repository';
-import { raw, sql } from '../persistence/sql';
+import type { Transaction } from '../../application/shared/transaction';
+import { racing, versionSaved } from '../persistence/optimistic';
+import { sqlOf } from '../persistence/sql-transaction';
+import { empty, join, raw, sql, type Sql } from '../persistence/sql';
 
 interface IncidentRow {
   id: number;
@@ -20,14 +20,14 @@ interface IncidentRow {
   description: string | null;
   cause_reason_code: string | null;
   cause_message: string | null;
-  started_at: Date;
+  started_at: Date | string;
   acknowledged_at: Date | string | null;
   acknowledged_by_user_id: string | null;
   resolved_at: Date | string | null;
   resolved_by_user_id: string | null;
   created_by_user_id: string | null;
-  created_at: Date;
-  updated_at: Date;
+  created_at: Date | string;
+  updated_at: Date | string;
   version: number;
 }
 
@@ -66,47 +66,93 @@ const incidentOf = (row: IncidentRow): Incident =>
     },
   );
 
+interface TimelineRow {
+  id: string | number;
+  incident_id: number;
+  kind: TimelineEntry['kind'];
+  at: Date | string;
+  location: string | null;
+  status: TimelineEntry['status'];
+  reason_code: string | null;
+  message: string | null;
+  user_id: string | null;
+}
+
+const timelineEntryOf = (row: TimelineRow): TimelineEntry =>
+  Object.assign(
+    new TimelineEntry({
+      incidentId: row.incident_id,
+      kind: row.kind,
+      at: new Date(row.at),
+      location: row.location,
+      status: row.status,
+      reasonCode: row.reason_code,
+      message: row.message,
+      userId: row.user_id,
+    }),
+    { id: Number(row.id) },
+  );
+
 const iso = (at: Date | null) => (at === null ? null : at.toISOString());
 
 const INT = /^\d{1,9}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Incidents through the unit of work for the API's use cases; the alert engine's batch path
- * (findManyById ... saveResolutions, addTimeline) is plain set-based SQL on `sql`, which joins the
- * caller's transaction: the engine's incidents never enter a unit of work.
+ * Incidents in the `sql` kit, with their mapper and optimistic version: a save names the version it
+ * read (`conflict` when the engine or another request saved the incident since). The alert engine's
+ * batch path (findManyById ... saveResolutions, addTimeline) is set-based SQL on the same handle,
+ * which joins the caller's transaction: the use cases pass `tx` where a write must commit with others.
  */
-export class MikroOrmIncidentRepository extends OrmRepository implements IncidentRepository {
-  constructor(orm: MikroORM, sql: UnitOfWorkSql) {
-    super(orm, sql);
+export class SqlIncidentRepository implements IncidentRepository {
+  constructor(private readonly sql: UnitOfWorkSql) {}
+
+  async add(incident: Incident, tx?: Transaction): Promise<Incident> {
+    const i = incident;
+    const [row] = await this.on(tx).query<{ id: number }>(
+      sql`INSERT INTO incidents (public_id, organization_id, customer_id, monitor_id, origin, status, title, description, cause_reason_code,
+          cause_message, started_at, acknowledged_at, acknowledged_by_user_id, resolved_at, resolved_by_user_id, created_by_user_id,
+          created_at, updated_at, version)
+        VALUES (${i.publicId}, ${i.organizationId}, ${i.customerId}, ${i.monitorId}, ${i.origin}, ${i.status}, ${i.title}, ${i.description},
+          ${i.causeReasonCode}, ${i.causeMessage}, ${i.startedAt}, ${i.acknowledgedAt}, ${i.acknowledgedByUserId}, ${i.resolvedAt},
+          ${i.resolvedByUserId}, ${i.createdByUserId}, ${i.createdAt}, ${i.updatedAt}, ${i.version})
+        RETURNING id`,
+    );
+    i.id = Number(row!.id);
+    return i;
   }
 
-  async add(incident: Incident): Promise<Incident> {
-    await this.persist(incident);
-    return incident;
+  async save(incident: Incident, tx?: Transaction): Promise<void> {
+    const i = incident;
+    const rows = await racing(() =>
+      this.on(tx).query(
+        sql`UPDATE incidents SET status = ${i.status}, title = ${i.title}, description = ${i.description},
+            acknowledged_at = ${i.acknowledgedAt}, acknowledged_by_user_id = ${i.acknowledgedByUserId}, resolved_at = ${i.resolvedAt},
+            resolved_by_user_id = ${i.resolvedByUserId}, updated_at = ${i.updatedAt}, version = version + 1
+          WHERE id = ${i.id} AND version = ${i.version} RETURNING version`,
+      ),
+    );
+    versionSaved(i, rows);
   }
 
-  save(incident: Incident): Promise<void> {
-    return this.persist(incident);
+  async remove(incident: Incident, tx?: Transaction): Promise<void> {
+    // the timeline goes by the foreign key's cascade
+    await racing(() => this.on(tx).query(sql`DELETE FROM incidents WHERE id = ${incident.id}`));
   }
 
-  async remove(incident: Incident): Promise<void> {
-    this.em.remove(incident);
-    await this.flush();
-  }
-
-  findById(id: number): Promise<Incident | null> {
-    return this.em.findOne(Incident, { id });
+  async findById(id: number): Promise<Incident | null> {
+    const [row] = await this.sql.query<IncidentRow>(sql`SELECT ${raw(COLUMNS)} FROM incidents WHERE id = ${id}`);
+    return row ? incidentOf(row) : null;
   }
 
   async findByRef(scope: TenantScope, ref: string): Promise<Incident | null> {
-    const key = INT.test(ref) ? { id: Number(ref) } : UUID.test(ref) ? { publicId: ref.toLowerCase() } : null;
+    const key = INT.test(ref) ? sql`id = ${Number(ref)}` : UUID.test(ref) ? sql`public_id = ${ref.toLowerCase()}` : null;
     if (!key) return null;
-    return this.em.findOne(Incident, {
-      ...key,
-      organizationId: scope.organizationId,
-      ...(scope.customerId === null ? {} : { customerId: scope.customerId }),
-    });
+    const [row] = await this.sql.query<IncidentRow>(
+      sql`SELECT ${raw(COLUMNS)} FROM incidents WHERE ${key} AND organization_id = ${scope.organizationId}
+        ${scope.customerId === null ? empty : sql`AND customer_id = ${scope.customerId}`}`,
+    );
+    return row ? incidentOf(row) : null;
   }
 
   async list(scope: TenantScope, filter: IncidentFilter, page: { page: number; perPage: number }) {
@@ -114,27 +160,30 @@ export class MikroOrmIncidentRepository extends OrmRepository implements Inciden
       return { items: [], total: 0 };
     }
     const customerId = scope.customerId ?? filter.customerId;
-    const where: FilterQuery<Incident> = {
-      organizationId: scope.organizationId,
-      ...(customerId === undefined ? {} : { customerId }),
-      ...(filter.status ? { status: filter.status } : {}),
-      ...(filter.origin ? { origin: filter.origin } : {}),
-      ...(filter.monitorId === undefined ? {} : { monitorId: filter.monitorId }),
-      ...(filter.to ? { startedAt: { $lte: filter.to } } : {}),
-      ...(filter.from ? { $or: [{ resolvedAt: null }, { resolvedAt: { $gte: filter.from } }] } : {}),
-    };
-    const [items, total] = await this.em.findAndCount(Incident, where, {
-      orderBy: { startedAt: 'desc', id: 'desc' },
-      limit: page.perPage,
-      offset: (page.page - 1) * page.perPage,
-    });
-    return { items, total };
+    const where: Sql[] = [sql`organization_id = ${scope.organizationId}`];
+    if (customerId !== undefined) where.push(sql`customer_id = ${customerId}`);
+    if (filter.status) where.push(sql`status = ${filter.status}`);
+    if (filter.origin) where.push(sql`origin = ${filter.origin}`);
+    if (filter.monitorId !== undefined) where.push(sql`monitor_id = ${filter.monitorId}`);
+    if (filter.to) where.push(sql`started_at <= ${filter.to}`);
+    if (filter.from) where.push(sql`(resolved_at IS NULL OR resolved_at >= ${filter.from})`);
+    const condition = join(where, ' AND ');
+    const rows = await this.sql.query<IncidentRow & { total: string }>(
+      sql`SELECT ${raw(COLUMNS)}, count(*) OVER () AS total FROM incidents WHERE ${condition}
+        ORDER BY started_at DESC, id DESC LIMIT ${page.perPage} OFFSET ${(page.page - 1) * page.perPage}`,
+    );
+    let total = rows[0] ? Number(rows[0].total) : 0;
+    if (rows.length === 0 && page.page > 1) {
+      const [count] = await this.sql.query<{ n: string }>(sql`SELECT count(*) AS n FROM incidents WHERE ${condition}`);
+      total = Number(count?.n ?? 0);
+    }
+    return { items: rows.map(incidentOf), total };
   }
 
-  async addTimeline(entries: readonly TimelineEntry[]): Promise<void> {
+  async addTimeline(entries: readonly TimelineEntry[], tx?: Transaction): Promise<void> {
     if (entries.length === 0) return;
     const rows = entries.map((e) => [e.incidentId, e.kind, e.at.toISOString(), e.location, e.status, e.reasonCode, e.message, e.userId]);
-    await this.sql.query(sql`INSERT INTO incident_timeline (incident_id, kind, at, location, status, reason_code, message, user_id)
+    await this.on(tx).query(sql`INSERT INTO incident_timeline (incident_id, kind, at, location, status, reason_code, message, user_id)
        SELECT (e->>0)::integer, e->>1, (e->>2)::timestamptz, e->>3, e->>4, e->>5, e->>6, (e->>7)::uuid
          FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS r(e, n) ORDER BY n`);
   }
@@ -203,7 +252,16 @@ export class MikroOrmIncidentRepository extends OrmRepository implements Inciden
     for (const incident of incidents) incident.version = versions.get(incident.id) ?? incident.version;
   }
 
-  timeline(incidentId: number): Promise<TimelineEntry[]> {
-    return this.em.find(TimelineEntry, { incidentId }, { orderBy: { at: 'asc', id: 'asc' } });
+  async timeline(incidentId: number): Promise<TimelineEntry[]> {
+    const rows = await this.sql.query<TimelineRow>(
+      sql`SELECT id, incident_id, kind, at, location, status, reason_code, message, user_id FROM incident_timeline
+        WHERE incident_id = ${incidentId} ORDER BY at ASC, id ASC`,
+    );
+    return rows.map(timelineEntryOf);
+  }
+
+  /** The caller's transaction when it hands one over, the current unit of work otherwise. */
+  private on(tx: Transaction | undefined): UnitOfWorkSql {
+    return tx ? sqlOf(tx) : this.sql;
   }
 }
