@@ -73,6 +73,7 @@ interface Stats {
 interface ProbeWindow {
   stored: number;
   batches: number;
+  steadyBatches: number;
   lagMs: { p50: number | null; p99: number | null; max: number | null; count: number };
 }
 
@@ -260,6 +261,8 @@ async function main() {
         probeMicrosPerCheck: Math.round(probeMicros),
         probeCpuMillis: Math.round((p1.probe - p0.probe) / 1000),
         batches: window.batches,
+        // Of them, stored by the steady statement (one statement with the sequence); the others took the long way.
+        steadyBatches: window.steadyBatches,
         // The in-process worker holds nothing then: what it still ran (should be 0).
         engineChecksMeanwhile: after.recorded - idle.recorded,
       },

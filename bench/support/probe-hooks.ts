@@ -5,7 +5,8 @@
  *     and POST /api/locations/{code}/keys make them)
  *   {type: 'probe-window'} -> {stored, batches, lagMs: {p50, p99, max, count}}   what ReceiveProbeResults
  *     stored (recorded + late) since the previous such request, and the lag of each stored result:
- *     the time its batch was stored less its checkedAt (the probe's clock is the server's)
+ *     the time its batch was stored less its checkedAt (the probe's clock is the server's), and how many
+ *     batches the steady statement stored (SqlSteadyProbeResults)
  */
 import { RequestContext } from '@mikro-orm/postgresql';
 import type { RunningApplication } from '../../src/main/application';
@@ -13,15 +14,18 @@ import type { Actor } from '../../src/application/shared/actor';
 import { CreateLocation } from '../../src/application/locations/create-location';
 import { CreateProbeKey } from '../../src/application/locations/create-probe-key';
 import { ReceiveProbeResults } from '../../src/application/probes/receive-probe-results';
+import { SqlSteadyProbeResults } from '../../src/infrastructure/probes/sql-steady-probe-results';
 import { organizationScope } from '../../src/domain/shared/tenant-scope';
 import { sql } from '../../src/infrastructure/persistence/sql';
 
 interface Window {
   stored: number;
   batches: number;
+  /** Batches stored by the steady statement (SqlSteadyProbeResults answered true). */
+  steadyBatches: number;
   lags: number[];
 }
-let window: Window = { stored: 0, batches: 0, lags: [] };
+let window: Window = { stored: 0, batches: 0, steadyBatches: 0, lags: [] };
 
 /** Wraps ReceiveProbeResults so the bench can tell what was stored and how late (before the service starts). */
 export function installProbeHooks(): void {
@@ -34,6 +38,12 @@ export function installProbeHooks(): void {
     window.batches += 1;
     if (stored > 0) for (const result of results) window.lags.push(storedAt - result.result.checkedAt.getTime());
     return answer;
+  };
+  const store = SqlSteadyProbeResults.prototype.store;
+  SqlSteadyProbeResults.prototype.store = async function (this: SqlSteadyProbeResults, batch) {
+    const stored = await store.call(this, batch);
+    if (stored) window.steadyBatches += 1;
+    return stored;
   };
 }
 
@@ -48,9 +58,10 @@ export async function probeMessage(app: RunningApplication, m: { type: string; i
       id: m.id,
       stored: window.stored,
       batches: window.batches,
+      steadyBatches: window.steadyBatches,
       lagMs: { p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? null, count: sorted.length },
     });
-    window = { stored: 0, batches: 0, lags: [] };
+    window = { stored: 0, batches: 0, steadyBatches: 0, lags: [] };
     return true;
   }
   if (m.type !== 'probe-location') return false;

@@ -88,6 +88,34 @@ export class RecordCheckResult {
    * statement. Answers how many were steady, and the judged ones with their monitors' states.
    */
   async executeMany(inputs: readonly RecordCheckResultInput[]): Promise<RecordedBatch> {
+    const { steady, others } = await this.split(inputs);
+    const steadyRows = this.rowsOf(steady);
+    if (others.length === 0) {
+      await this.results.appendMany(steadyRows);
+      return { steady: steady.length, judged: [], recheck: [] };
+    }
+    const { judgements, recovered } = await this.judgeAll(others, steadyRows);
+    const now = this.clock.now();
+    const released = recovered.length === 0 ? [] : await this.states.heldBy(recovered);
+    return {
+      steady: steady.length,
+      judged: judgements.flatMap((outcome) => (outcome.judged ? [outcome.judged] : [])),
+      recheck: released.map((seed) => ({ monitorId: seed.monitorId, at: now })),
+    };
+  }
+
+  /**
+   * The rows to store for these results when every one of them is steady (known from the memo or
+   * from one read of the states), else null: a writer that stores a steady batch with a statement of
+   * its own (a probe's, with its sequence) takes it; any other batch goes through `executeMany`.
+   */
+  async steadyRows(inputs: readonly RecordCheckResultInput[]): Promise<StoredResult[] | null> {
+    const { steady, others } = await this.split(inputs);
+    return others.length === 0 ? this.rowsOf(steady) : null;
+  }
+
+  /** Steady up results (see AlertState.isSteady), from the memo or one read of the states, and the others. */
+  private async split(inputs: readonly RecordCheckResultInput[]) {
     const steady: RecordCheckResultInput[] = [];
     const unknown: RecordCheckResultInput[] = [];
     for (const input of inputs) {
@@ -108,24 +136,16 @@ export class RecordCheckResult {
     } finally {
       watch.close();
     }
-    const steadyRows = steady.map(({ monitorId, location, intervalMs, result }): StoredResult => ({
+    return { steady, others };
+  }
+
+  private rowsOf(steady: readonly RecordCheckResultInput[]): StoredResult[] {
+    return steady.map(({ monitorId, location, intervalMs, result }): StoredResult => ({
       ...storedOf(monitorId, location, result),
       detail: isDetailSample({ monitorId, checkedAt: result.checkedAt, intervalMs }, this.options.detailSampleMinutes)
         ? detailOf(result)
         : null,
     }));
-    if (others.length === 0) {
-      await this.results.appendMany(steadyRows);
-      return { steady: steady.length, judged: [], recheck: [] };
-    }
-    const { judgements, recovered } = await this.judgeAll(others, steadyRows);
-    const now = this.clock.now();
-    const released = recovered.length === 0 ? [] : await this.states.heldBy(recovered);
-    return {
-      steady: steady.length,
-      judged: judgements.flatMap((outcome) => (outcome.judged ? [outcome.judged] : [])),
-      recheck: released.map((seed) => ({ monitorId: seed.monitorId, at: now })),
-    };
   }
 
   /** One result (the same path as a batch of one). */

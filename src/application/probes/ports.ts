@@ -57,6 +57,23 @@ export interface ProbeAssignments {
    * schedule row at the location now.
    */
   changesAt(location: string, afterSeq: number, limit: number): Promise<LocationChange[]>;
+  /**
+   * Every monitor scheduled at the location now, and the change log's sequence to follow them from:
+   * the highest of changes logged at least `settledMs` ago (a change committed late, out of its
+   * sequence's order, is read again after it rather than missed).
+   */
+  monitorsOf(location: string, settledMs: number): Promise<{ readonly monitors: ProbeMonitor[]; readonly through: number }>;
+  /**
+   * Up to `limit` changes logged after `afterSeq` that may change which monitors the location
+   * checks or how (edits, pauses, deletions: those that name it), oldest first, in one statement,
+   * each with the monitor as scheduled at the location now (null: it is not), and how far the log
+   * was read.
+   */
+  followAt(
+    location: string,
+    afterSeq: number,
+    limit: number,
+  ): Promise<{ readonly changes: readonly { monitorId: number; monitor: ProbeMonitor | null }[]; readonly readThrough: number }>;
 }
 
 /** A logged change as a location's probes see it. */
@@ -65,6 +82,34 @@ export interface LocationChange extends ScheduleChange {
   readonly gone: boolean;
 }
 export const PROBE_ASSIGNMENTS = token<ProbeAssignments>('ProbeAssignments');
+
+/** A batch of a probe's steady results (see SteadyProbeResults). */
+export interface SteadyBatch {
+  readonly instanceId: string;
+  readonly locationId: number;
+  readonly location: string;
+  /** The batch's lowest and highest sequence: stored only when the stream is below `firstSeq`, and moved to `lastSeq`. */
+  readonly firstSeq: number;
+  readonly lastSeq: number;
+  /** The workers that ran them: each renewed, and stored only when every one is alive. */
+  readonly workers: readonly string[];
+  readonly now: Date;
+  readonly aliveUntil: Date;
+  readonly status: WireProbeStatus;
+  readonly results: readonly StoredResult[];
+}
+
+/**
+ * A probe's steady results (no state change) and its stream position in one statement: the stream
+ * locked, the workers renewed, every monitor checked to be scheduled at the location, the results
+ * inserted and the sequence moved, all or nothing. Answers false (nothing stored, the sequence
+ * where it was) when a condition does not hold: a batch sent again, a lapsed worker, a monitor no
+ * longer scheduled there, a process not registered at the location; the caller takes the long way.
+ */
+export interface SteadyProbeResults {
+  store(batch: SteadyBatch): Promise<boolean>;
+}
+export const STEADY_PROBE_RESULTS = token<SteadyProbeResults>('SteadyProbeResults');
 
 /** Where late results go: stored as history (no alert rules), and the rollups of closed hours they land in redone. */
 export interface LateResults {

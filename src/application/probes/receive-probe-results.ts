@@ -7,7 +7,8 @@ import { detailOf, storedOf, type RecordCheckResult, type RecordCheckResultInput
 import type { StoredResult } from '../results/ports';
 import type { CheckSchedule } from '../scheduling/ports';
 import { observationOf } from '../scheduling/record-outcomes';
-import type { LateResults, ProbeAssignments, ProbeMonitor, ProbeRegistry } from './ports';
+import type { LateResults, ProbeAssignments, ProbeMonitor, ProbeRegistry, SteadyProbeResults } from './ports';
+import type { LocationMonitors } from './location-monitors';
 import { PROBE_LEASE_MS, isProbeWorkerOf, type ProbeCaller } from './probe-identity';
 import type { ReportedResult, WireProbeStatus } from './wire';
 
@@ -62,11 +63,17 @@ export class ReceiveProbeResults {
     private readonly tx: TransactionRunner,
     private readonly clock: Clock,
     private readonly settings: ProbeResultSettings,
+    /** The steady way (a batch of steady results in one statement, monitors from memory); without it every batch takes the long way. */
+    private readonly steady?: { readonly monitors: LocationMonitors; readonly store: SteadyProbeResults },
   ) {}
 
   async execute(caller: ProbeCaller, results: readonly ReportedResult[], status: WireProbeStatus): Promise<ReceivedResults> {
     const ordered = [...results].sort((a, b) => a.seq - b.seq);
-    const monitors = await this.assignments.monitorsAt(caller.locationCode, [...new Set(ordered.map((r) => r.monitorId))]);
+    const steady = await this.storeSteady(caller, ordered, status);
+    if (steady) return steady;
+    const monitorIds = [...new Set(ordered.map((r) => r.monitorId))];
+    const monitors = await this.assignments.monitorsAt(caller.locationCode, monitorIds);
+    this.steady?.monitors.learn(caller.locationCode, monitorIds, monitors);
     return this.tx.run(async () => {
       const now = this.clock.now();
       // Only a process registered at the key's location speaks for its stream (another key's process is unknown here).
@@ -110,6 +117,48 @@ export class ReceiveProbeResults {
         fenced: [...new Set(fresh.map((r) => r.worker))].filter((w) => !alive.has(w)),
       };
     });
+  }
+
+  /**
+   * The steady way: a batch whose every result is timely, of this probe's worker, about a monitor
+   * the location's view holds, in order once, and steady (no state change: RecordCheckResult.steadyRows)
+   * is stored with the probe's sequence by one statement, which checks the stream, the workers and
+   * every monitor's schedule row itself. Null (nothing written) sends the batch the long way.
+   */
+  private async storeSteady(
+    caller: ProbeCaller,
+    ordered: readonly ReportedResult[],
+    status: WireProbeStatus,
+  ): Promise<ReceivedResults | null> {
+    if (!this.steady || ordered.length === 0) return null;
+    const now = this.clock.now();
+    const monitors = await this.steady.monitors.monitorsAt(caller.locationCode, [...new Set(ordered.map((r) => r.monitorId))]);
+    const inputs: RecordCheckResultInput[] = [];
+    for (let i = 0; i < ordered.length; i++) {
+      const wire = ordered[i]!;
+      const monitor = monitors.get(wire.monitorId);
+      if (!monitor || !isProbeWorkerOf(caller.instanceId, wire.worker) || (i > 0 && wire.seq === ordered[i - 1]!.seq)) return null;
+      const age = now.getTime() - wire.result.checkedAt.getTime();
+      if (age < -PROBE_CLOCK_SKEW_MS || age > this.settings.timelyMs) return null;
+      inputs.push(this.inputOf(caller, monitor, wire));
+    }
+    const rows = await this.record.steadyRows(inputs);
+    if (!rows) return null;
+    const stored = await this.steady.store.store({
+      instanceId: caller.instanceId,
+      locationId: caller.locationId,
+      location: caller.locationCode,
+      firstSeq: ordered[0]!.seq,
+      lastSeq: ordered.at(-1)!.seq,
+      workers: [...new Set(ordered.map((r) => r.worker))],
+      now,
+      aliveUntil: new Date(now.getTime() + PROBE_LEASE_MS),
+      status,
+      results: rows,
+    });
+    if (!stored) return null;
+    const lastSeq = ordered.at(-1)!.seq;
+    return { lastSeq, recorded: rows.length, late: 0, duplicates: 0, refused: 0, tooOld: 0, tooNew: 0, fenced: [] };
   }
 
   /** Renews each worker named in the batch (inside the transaction, as the engine's recording does): those still alive. */

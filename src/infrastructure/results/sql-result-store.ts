@@ -2,7 +2,7 @@ import type { HistoryQuery, ResultDetail, ResultStore, StoredResult } from '../.
 import type { SqlRunner, UnitOfWorkSql } from '../persistence/database';
 import type { LocationCodes } from './location-codes';
 import { STATUS_CODE, STATUS_OF } from './status-codes';
-import { empty, sql } from '../persistence/sql';
+import { empty, sql, type Sql } from '../persistence/sql';
 
 interface HistoryRow {
   checked_at: Date;
@@ -41,6 +41,15 @@ export class SqlResultStore implements ResultStore {
 
   async appendMany(results: readonly StoredResult[]): Promise<void> {
     if (results.length === 0) return;
+    await this.sql.query(await this.insertOf(results));
+  }
+
+  /**
+   * The INSERT of these results (not empty), their days' partitions made first: for writers that
+   * store results inside a statement of their own (a probe's steady batch moves its sequence in it);
+   * `onlyIf`, a condition of that statement: no row is inserted when it is false.
+   */
+  async insertOf(results: readonly StoredResult[], onlyIf: Sql = sql`true`): Promise<Sql> {
     // A batch spans a day or two and a location or two: look each up once, not once per row.
     for (const day of new Set(results.map((result) => dayOf(result.checkedAt)))) await this.ensurePartition(day);
     const locationIds = new Map<string, number>();
@@ -57,12 +66,10 @@ export class SqlResultStore implements ResultStore {
       result.detail,
     ]);
     // One compact JSON array per result (engine batches are hundreds of rows: every byte crosses the socket).
-    await this.sql.query(
-      sql`INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms, reason_code, detail)
+    return sql`INSERT INTO check_results (monitor_id, checked_at, location_id, status, response_ms, reason_code, detail)
        SELECT (e->>0)::bigint, 'epoch'::timestamptz + (e->>1)::bigint * interval '1 millisecond', (e->>2)::smallint,
               (e->>3)::smallint, (e->>4)::integer, e->>5, NULLIF(e->6, 'null'::jsonb)
-       FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) AS r(e)`,
-    );
+       FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) AS r(e) WHERE ${onlyIf}`;
   }
 
   /** `day`: days since the epoch (UTC). */

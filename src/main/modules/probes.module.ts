@@ -4,7 +4,8 @@ import { PROBE_CREDENTIALS } from '../../application/locations/ports';
 import { RESULT_STORE } from '../../application/results/ports';
 import { CHECK_PLANNER, CHECK_SCHEDULE } from '../../application/scheduling/ports';
 import { RecordCheckResult } from '../../application/incidents/record-check-result';
-import { LATE_RESULTS, PROBE_ASSIGNMENTS, PROBE_REGISTRY } from '../../application/probes/ports';
+import { LATE_RESULTS, PROBE_ASSIGNMENTS, PROBE_REGISTRY, STEADY_PROBE_RESULTS } from '../../application/probes/ports';
+import { LocationMonitors } from '../../application/probes/location-monitors';
 import { CachedProbeCredentials } from '../../application/probes/cached-probe-credentials';
 import { ProbeScheduleGateway } from '../../application/probes/probe-schedule-gateway';
 import { ReceiveProbeResults } from '../../application/probes/receive-probe-results';
@@ -13,6 +14,8 @@ import { SCREENSHOT_STORE } from '../../application/checks/ports';
 import { SqlProbeRegistry } from '../../infrastructure/probes/sql-probe-registry';
 import { SqlProbeAssignments } from '../../infrastructure/probes/sql-probe-assignments';
 import { SqlLateResults } from '../../infrastructure/probes/sql-late-results';
+import { SqlSteadyProbeResults } from '../../infrastructure/probes/sql-steady-probe-results';
+import type { SqlResultStore } from '../../infrastructure/results/sql-result-store';
 import type { AppConfig } from '../config';
 import { CONFIG, CONTEXT_SQL, LOGGER } from '../tokens';
 import type { Database } from '../../infrastructure/persistence/database';
@@ -36,6 +39,9 @@ export const probesModule = (database: Database) =>
     single(PROBE_REGISTRY, (c) => new SqlProbeRegistry(c.get(CONTEXT_SQL)));
     single(PROBE_ASSIGNMENTS, (c) => new SqlProbeAssignments(c.get(CONTEXT_SQL)));
     single(LATE_RESULTS, (c) => new SqlLateResults(c.get(RESULT_STORE), c.get(CONTEXT_SQL)));
+    // The results context's store (its partition cache is the one retention clears), whose INSERT the statement embeds.
+    single(STEADY_PROBE_RESULTS, (c) => new SqlSteadyProbeResults(c.get(CONTEXT_SQL), c.get(RESULT_STORE) as SqlResultStore));
+    single(LocationMonitors, (c) => new LocationMonitors(c.get(PROBE_ASSIGNMENTS), c.get(CLOCK)));
     single(CachedProbeCredentials, (c) => new CachedProbeCredentials(c.get(PROBE_CREDENTIALS), c.get(CLOCK)));
     single(
       ProbeScheduleGateway,
@@ -69,6 +75,7 @@ export const probesModule = (database: Database) =>
           keepMs: config.results.rawHours * 3_600_000 - RAW_WINDOW_MARGIN_MS,
           detailSampleMinutes: config.results.detailSampleMinutes,
         },
+        { monitors: c.get(LocationMonitors), store: c.get(STEADY_PROBE_RESULTS) },
       );
     });
   });

@@ -5,10 +5,12 @@ import type {
   ProbeInstance,
   ProbeMonitor,
   ProbeRegistry,
+  SteadyBatch,
+  SteadyProbeResults,
 } from '../../../src/application/probes/ports';
-import type { ScheduleChange } from '../../../src/application/scheduling/ports';
+import type { CheckSchedule, ScheduleChange } from '../../../src/application/scheduling/ports';
 import type { WireProbeStatus } from '../../../src/application/probes/wire';
-import type { StoredResult } from '../../../src/application/results/ports';
+import type { ResultStore, StoredResult } from '../../../src/application/results/ports';
 
 /** Probe processes in memory, with the adapter's rules: an instance stays at its first location; touch answers registration. */
 export class FakeProbeRegistry implements ProbeRegistry {
@@ -69,6 +71,27 @@ export class FakeProbeAssignments implements ProbeAssignments {
         return { ...c, ours: scheduled || (this.named.get(c.monitorId) ?? []).includes(location), gone: !scheduled };
       });
   }
+  async monitorsOf(location: string, _settledMs: number) {
+    return {
+      monitors: [
+        ...(
+          await this.monitorsAt(
+            location,
+            this.monitors.map((m) => m.monitorId),
+          )
+        ).values(),
+      ],
+      through: this.log.changes.at(-1)?.seq ?? 0,
+    };
+  }
+  async followAt(location: string, afterSeq: number, limit: number) {
+    const page = this.log.changes.filter((c) => c.seq > afterSeq).slice(0, limit);
+    const now = await this.monitorsAt(location, [...new Set(page.map((c) => c.monitorId))]);
+    return {
+      changes: page.map((c) => ({ monitorId: c.monitorId, monitor: now.get(c.monitorId) ?? null })),
+      readThrough: page.at(-1)?.seq ?? afterSeq,
+    };
+  }
   private scheduled(monitorId: number, location: string): boolean {
     return !this.paused.has(monitorId) && this.monitors.some((m) => m.monitorId === monitorId && m.locations.includes(location));
   }
@@ -78,5 +101,34 @@ export class FakeLateResults implements LateResults {
   readonly rows: StoredResult[] = [];
   async store(results: readonly StoredResult[]) {
     this.rows.push(...results);
+  }
+}
+
+/**
+ * The steady statement's rules in memory: all or nothing, stored only while the stream is below the
+ * batch, every worker renews, and every monitor is scheduled at the location. `failure` is thrown
+ * (nothing written), as by a statement that fails.
+ */
+export class FakeSteadyProbeResults implements SteadyProbeResults {
+  readonly batches: SteadyBatch[] = [];
+  failure: Error | null = null;
+  constructor(
+    private readonly registry: FakeProbeRegistry,
+    private readonly schedule: CheckSchedule,
+    private readonly assignments: ProbeAssignments,
+    private readonly results: Pick<ResultStore, 'appendMany'>,
+  ) {}
+  async store(batch: SteadyBatch) {
+    if (this.failure) throw this.failure;
+    const probe = this.registry.probes.get(batch.instanceId);
+    if (!probe || probe.locationId !== batch.locationId || probe.lastSeq >= batch.firstSeq) return false;
+    let renewed = 0;
+    for (const worker of batch.workers) if (await this.schedule.renew(worker, batch.now, batch.aliveUntil)) renewed += 1;
+    const ids = [...new Set(batch.results.map((r) => r.monitorId))];
+    if (renewed !== batch.workers.length || (await this.assignments.monitorsAt(batch.location, ids)).size !== ids.length) return false;
+    await this.results.appendMany(batch.results);
+    await this.registry.advance(batch.instanceId, batch.lastSeq, batch.status, batch.now);
+    this.batches.push(batch);
+    return true;
   }
 }

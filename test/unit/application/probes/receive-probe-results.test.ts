@@ -15,7 +15,8 @@ import {
 import { FakeMonitorLookup, FakeResults } from '../../../support/fakes/results-fakes';
 import { FakeSchedule } from '../../../support/fakes/scheduling-fakes';
 import { immediateTransactions } from '../../../support/fakes/shared-fakes';
-import { FakeLateResults, FakeProbeAssignments, FakeProbeRegistry } from '../../../support/fakes/probes-fakes';
+import { FakeLateResults, FakeProbeAssignments, FakeProbeRegistry, FakeSteadyProbeResults } from '../../../support/fakes/probes-fakes';
+import { LocationMonitors } from '../../../../src/application/probes/location-monitors';
 import { expectAppErrorAsync } from '../../../support/expect-app-error';
 import { ManualClock } from '../../../support/manual-clock';
 
@@ -46,12 +47,20 @@ function setup() {
     { monitorId: 7, organizationId: 5, customerId: 2, intervalMs: 60_000, locations: ['office'] },
     { monitorId: 8, organizationId: 6, customerId: 3, intervalMs: 60_000, locations: ['elsewhere'] },
   ]);
-  const receive = new ReceiveProbeResults(registry, assignments, schedule, record, late, immediateTransactions, clock, {
-    timelyMs: 120_000,
-    keepMs: 6 * 3_600_000,
-    detailSampleMinutes: 60,
-  });
-  return { registry, schedule, results, incidents, late, receive };
+  // The steady way wired as the service wires it: every rule below holds whichever way a batch takes.
+  const steady = new FakeSteadyProbeResults(registry, schedule, assignments, results);
+  const receive = new ReceiveProbeResults(
+    registry,
+    assignments,
+    schedule,
+    record,
+    late,
+    immediateTransactions,
+    clock,
+    { timelyMs: 120_000, keepMs: 6 * 3_600_000, detailSampleMinutes: 60 },
+    { monitors: new LocationMonitors(assignments, clock), store: steady },
+  );
+  return { registry, schedule, results, incidents, late, receive, steady };
 }
 
 /** A result as a probe sends it (the compact wire form), read as the server reads it. */
