@@ -7,3 +7,4 @@ export * from './wire';
 export * from './cached-probe-credentials';
 export * from './receive-probe-screenshot';
 export * from './probe-wakeups';
+export * from './location-monitors';

@@ -16,6 +16,7 @@ import {
 import { aMonitorRef, FakeMonitorLookup, FakeResults } from '../../../support/fakes/results-fakes';
 import { FakeSchedule } from '../../../support/fakes/scheduling-fakes';
 import { immediateTransactions } from '../../../support/fakes/shared-fakes';
+import type { TransactionRunner } from '../../../../src/application/shared/transaction';
 import { FakeLateResults, FakeProbeAssignments, FakeProbeRegistry, FakeSteadyProbeResults } from '../../../support/fakes/probes-fakes';
 import { ManualClock } from '../../../support/manual-clock';
 
@@ -61,7 +62,7 @@ async function setup() {
   ]);
   const steady = new FakeSteadyProbeResults(registry, schedule, assignments, results);
   let transactions = 0;
-  const tx = { run: <T>(work: () => Promise<T>) => ((transactions += 1), immediateTransactions.run(work)) };
+  const tx: TransactionRunner = { run: (work) => ((transactions += 1), immediateTransactions.run(work)) };
   const receive = new ReceiveProbeResults(
     registry,
     assignments,
