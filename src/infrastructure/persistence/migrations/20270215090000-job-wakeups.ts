@@ -67,4 +67,25 @@ export class Migration20270215090000JobWakeups extends Migration {
         FOR EACH ROW EXECUTE FUNCTION job_rows_notify('watches');
     `);
   }
+
+  override async down(): Promise<void> {
+    this.addSql(`
+      DROP TRIGGER IF EXISTS im_incidents_insert_job_rows ON im_incidents;
+      DROP TRIGGER IF EXISTS im_incidents_policy_job_rows ON im_incidents;
+      DROP TRIGGER IF EXISTS im_escalations_insert_job_rows ON im_escalations;
+      DROP TRIGGER IF EXISTS im_escalations_sooner_job_rows ON im_escalations;
+      DROP TRIGGER IF EXISTS im_incident_monitor_origins_job_rows ON im_incident_monitor_origins;
+      DROP TRIGGER IF EXISTS check_workers_insert_job_rows ON check_workers;
+      DROP TRIGGER IF EXISTS check_workers_back_job_rows ON check_workers;
+      DROP TRIGGER IF EXISTS monitors_insert_job_rows ON monitors;
+      DROP TRIGGER IF EXISTS monitors_update_job_rows ON monitors;
+      DROP TRIGGER IF EXISTS maintenance_windows_job_rows ON maintenance_windows;
+      DROP TRIGGER IF EXISTS report_definitions_job_rows ON report_definitions;
+      DROP TRIGGER IF EXISTS service_level_objectives_job_rows ON service_level_objectives;
+      DROP TRIGGER IF EXISTS customer_domains_job_rows ON customer_domains;
+      DROP TRIGGER IF EXISTS customer_ips_job_rows ON customer_ips;
+      DROP FUNCTION IF EXISTS job_rows_notify_inserted();
+      DROP FUNCTION IF EXISTS job_rows_notify();
+    `);
+  }
 }

@@ -190,7 +190,7 @@ describe('Compact result storage answers as raw rows did', () => {
     this.timeout(300_000);
     const before = await readings();
     const migrator = app.database.orm.getMigrator();
-    await migrator.down({ to: 'Migration20270212090000UserInvitations' });
+    await migrator.down({ to: 'Migration20270214090000CompactResultDays' });
     // The down migration brings back the JSON histograms and full digests; the compact rows are cut
     // back into hours here, as the former packing left them.
     const runner = app.database.sql;
