@@ -45,9 +45,7 @@ export class HttpNotificationSender implements NotificationSender, DirectSender 
       };
     const isWebhook = channel.type === 'webhook';
     const body = JSON.stringify(
-      isWebhook
-        ? webhookPayload(message)
-        : chatPayload(channel.type as ChatType, message, channel.config.messagePrefix ?? null),
+      isWebhook ? webhookPayload(message) : chatPayload(channel.type as ChatType, message, channel.config.messagePrefix ?? null),
     );
     const headers: Record<string, string> = {
       ...(isWebhook ? (channel.config.headers ?? {}) : {}),

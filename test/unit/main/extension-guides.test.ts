@@ -39,7 +39,9 @@ function section(heading: string): string {
 /** The repository paths a text names in backticks (placeholders such as `<kind>` left out). */
 const pathsIn = (text: string): string[] => [
   ...new Set(
-    [...text.matchAll(/`([^`\s]+)`/g)].map((m) => m[1]!).filter((p) => /^(src|test|console|schemas|docs|scripts)\//.test(p) && !/[<>*]/.test(p)),
+    [...text.matchAll(/`([^`\s]+)`/g)]
+      .map((m) => m[1]!)
+      .filter((p) => /^(src|test|console|schemas|docs|scripts)\//.test(p) && !/[<>*]/.test(p)),
   ),
 ];
 
@@ -74,7 +76,13 @@ function* objectsOf(value: unknown): Generator<Record<string, unknown>> {
 }
 
 const GUIDES = {
-  'Adding a notification channel type': ['src/domain/', 'src/application/', 'src/infrastructure/', 'src/interfaces/http/', 'console/src/screens/channels/'],
+  'Adding a notification channel type': [
+    'src/domain/',
+    'src/application/',
+    'src/infrastructure/',
+    'src/interfaces/http/',
+    'console/src/screens/channels/',
+  ],
   'Adding a monitor kind': ['src/domain/', 'src/application/', 'src/infrastructure/', 'src/interfaces/http/', 'console/src/monitors/'],
 } as const;
 
@@ -90,7 +98,9 @@ describe('extension guides (docs/architecture.md) hold', () => {
       });
 
       it('names only files and folders that exist', () => {
-        const missing = named.filter((p) => !existsSync(path.join(ROOT, p)) || (p.endsWith('/') && !statSync(path.join(ROOT, p)).isDirectory()));
+        const missing = named.filter(
+          (p) => !existsSync(path.join(ROOT, p)) || (p.endsWith('/') && !statSync(path.join(ROOT, p)).isDirectory()),
+        );
         expect(missing, 'paths the guide names that are not in the repository').to.deep.equal([]);
       });
 
@@ -98,7 +108,14 @@ describe('extension guides (docs/architecture.md) hold', () => {
         const steps = text.split(/^\d+\. /m).slice(1);
         expect(steps.length).to.be.at.least(8);
         steps.forEach((step, i) => expect(pathsIn(step), `step ${i + 1} names no file`).to.not.be.empty);
-        for (const prefix of [...layers, 'schemas/wsm-file.schema.json', 'src/infrastructure/data-export/', 'docs/', 'test/unit/', 'test/integration/']) {
+        for (const prefix of [
+          ...layers,
+          'schemas/wsm-file.schema.json',
+          'src/infrastructure/data-export/',
+          'docs/',
+          'test/unit/',
+          'test/integration/',
+        ]) {
           expect(
             named.some((p) => p.startsWith(prefix)),
             `nothing under ${prefix}`,
@@ -235,7 +252,9 @@ describe('every monitor kind has its places', () => {
   });
 
   it('has an entry in the wsm file schema and in the kinds monitoring as code lists', () => {
-    const kinds = [...objectsOf(wsmSchema)].map((o) => (o.kind as { const?: unknown } | undefined)?.const).filter((k) => typeof k === 'string');
+    const kinds = [...objectsOf(wsmSchema)]
+      .map((o) => (o.kind as { const?: unknown } | undefined)?.const)
+      .filter((k) => typeof k === 'string');
     expect(kinds).to.include.members([...MONITOR_KINDS]);
     expect([...MONITOR_KINDS_LISTED].sort()).to.deep.equal([...MONITOR_KINDS].sort());
   });
