@@ -3,7 +3,10 @@ import { assertChannelUrl, type AddressAllowance } from './channel-url';
 
 export const CHANNEL_TYPES = ['webhook', 'email', 'sms', 'slack', 'teams', 'discord'] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
-export const CHAT_TYPES: readonly ChannelType[] = ['slack', 'teams', 'discord'];
+/** Chat services posted to at their incoming-webhook URL, each with its own body (`chatPayload`). */
+export const CHAT_TYPES = ['slack', 'teams', 'discord'] as const satisfies readonly ChannelType[];
+export type ChatType = (typeof CHAT_TYPES)[number];
+export const isChatType = (type: ChannelType): type is ChatType => (CHAT_TYPES as readonly ChannelType[]).includes(type);
 
 /**
  * What a channel sends to. Per type: webhook {url, headers}; email {recipients}; sms {phoneNumbers};

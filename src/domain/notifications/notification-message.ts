@@ -1,3 +1,4 @@
+import type { ChatType } from './channel-config';
 import { DIGEST_EVENT, type NotificationEvent } from './channel-events';
 import { fitSms } from './sms-text';
 
@@ -89,11 +90,7 @@ const bodyOf = (message: NotificationMessage): string => {
 };
 
 /** The body each chat service's incoming webhook accepts: Slack {text, blocks}, Discord {content, embeds}, Teams a MessageCard. */
-export function chatPayload(
-  type: 'slack' | 'teams' | 'discord',
-  message: NotificationMessage,
-  prefix: string | null,
-): Record<string, unknown> {
+export function chatPayload(type: ChatType, message: NotificationMessage, prefix: string | null): Record<string, unknown> {
   const title = titleOf(message);
   const headline = `${prefix ? `${prefix} ` : ''}${title}: ${message.summary}`;
   const body = bodyOf(message);

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import type { ChatType } from '../../domain/notifications/channel-config';
 import type { NotificationChannel } from '../../domain/notifications/notification-channel';
 import { chatPayload, webhookPayload, type NotificationMessage } from '../../domain/notifications/notification-message';
 import { parseRetryAfter, verdictOf } from '../../domain/notifications/delivery-schedule';
@@ -44,9 +45,7 @@ export class HttpNotificationSender implements NotificationSender, DirectSender 
       };
     const isWebhook = channel.type === 'webhook';
     const body = JSON.stringify(
-      isWebhook
-        ? webhookPayload(message)
-        : chatPayload(channel.type as 'slack' | 'teams' | 'discord', message, channel.config.messagePrefix ?? null),
+      isWebhook ? webhookPayload(message) : chatPayload(channel.type as ChatType, message, channel.config.messagePrefix ?? null),
     );
     const headers: Record<string, string> = {
       ...(isWebhook ? (channel.config.headers ?? {}) : {}),

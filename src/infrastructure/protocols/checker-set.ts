@@ -1,4 +1,5 @@
-import type { AnyChecker, ScreenshotStore } from '../../application/checks/ports';
+import type { AnyChecker, Checker, ScreenshotStore } from '../../application/checks/ports';
+import type { CheckKind, CheckRequest } from '../../domain/checks/check-request';
 import type { TargetPolicy } from '../../application/shared/target-policy';
 import type { DnsblZone } from '../../domain/checks/dnsbl';
 import { SharedTlsContext } from './shared/tls-context';
@@ -38,6 +39,13 @@ export interface CheckerSettings {
 }
 
 /**
+ * A checker for every kind of check the engine runs, keyed by kind: the table is total, so a check
+ * kind added to `CheckRequest` without its checker fails the typecheck instead of a check at run
+ * time. Heartbeats are judged by the application (`HeartbeatChecker`), not dialled.
+ */
+export type ProtocolCheckers = { readonly [K in Exclude<CheckKind, 'heartbeat'>]: Checker<Extract<CheckRequest, { kind: K }>> };
+
+/**
  * One checker per protocol, every connection through `policy`: the same set wherever checks run
  * (the service's engine and a probe), so a check gives the same result from either.
  */
@@ -50,23 +58,24 @@ export function protocolCheckers(
   enableLinearRegExp(); // API chains' patterns, on probes too
   const tls = new SharedTlsContext(settings.extraCa);
   const resolvers = new ResolverFactory(settings.dnsServers);
-  return [
-    new NodeHttpChecker(policy, tls, settings.userAgent),
-    new ApiChainChecker(policy, tls, settings.userAgent),
-    new NodeTlsChecker(policy, tls),
-    new NetTcpChecker(policy),
-    new NodeDnsChecker(policy, resolvers),
-    new DnsDnsblChecker(settings.dnsblZones, resolvers),
-    new FpingIcmpChecker(policy, new FpingBatchProber()),
-    new NodemailerSmtpChecker(policy, tls, settings.heloName),
-    new Ssh2SshChecker(policy),
-    new BasicFtpChecker(policy, tls),
-    new ImapflowImapChecker(policy, tls),
-    new Pop3Checker(policy, tls),
-    new RdapDomainExpiryChecker(
+  const byKind: ProtocolCheckers = {
+    http: new NodeHttpChecker(policy, tls, settings.userAgent),
+    apiChain: new ApiChainChecker(policy, tls, settings.userAgent),
+    tls: new NodeTlsChecker(policy, tls),
+    tcp: new NetTcpChecker(policy),
+    dns: new NodeDnsChecker(policy, resolvers),
+    dnsbl: new DnsDnsblChecker(settings.dnsblZones, resolvers),
+    icmp: new FpingIcmpChecker(policy, new FpingBatchProber()),
+    smtp: new NodemailerSmtpChecker(policy, tls, settings.heloName),
+    ssh: new Ssh2SshChecker(policy),
+    ftp: new BasicFtpChecker(policy, tls),
+    imap: new ImapflowImapChecker(policy, tls),
+    pop3: new Pop3Checker(policy, tls),
+    domainExpiry: new RdapDomainExpiryChecker(
       new RdapClient(policy, tls, settings.rdapBootstrapUrl, settings.userAgent),
       new WhoisClient(policy, settings.whoisServer),
     ),
-    new PlaywrightBrowserChecker(browser, screenshots, settings.browser),
-  ];
+    browser: new PlaywrightBrowserChecker(browser, screenshots, settings.browser),
+  };
+  return Object.values(byKind);
 }

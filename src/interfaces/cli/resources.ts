@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import { PER_KIND_TYPES } from '../../domain/monitoring/monitor-kind';
+import type { ChannelType } from '../../domain/notifications/channel-config';
 import { monitorBodies } from '../http/monitoring/monitor.schemas';
 import { WebsiteCreateBody } from '../http/monitoring/website.schemas';
 import type { ApiRecord } from './api-client';
@@ -188,8 +189,18 @@ export function commonFields(monitors: readonly Actual[]): Record<string, Record
 /** The fields of a channel the file manages, as the API records them. */
 const CHANNEL_FIELDS = ['name', 'type', 'config', 'events', 'enabled', 'isDefault'] as const;
 
-/** Chat channels' URLs are their secret (whoever has one can post): export writes them as references. */
-const SECRET_URL_TYPES = new Set(['slack', 'teams', 'discord']);
+/**
+ * Whether a channel type's URL is its secret (whoever has a chat webhook's URL can post): export
+ * writes such URLs as references. One entry per channel type, so a new type must decide.
+ */
+export const URL_IS_SECRET: Readonly<Record<ChannelType, boolean>> = {
+  webhook: false,
+  email: false,
+  sms: false,
+  slack: true,
+  teams: true,
+  discord: true,
+};
 
 /** An organization or customer channel (monitor overrides are not managed: null). */
 export function channelFromRecord(record: ApiRecord, customers: ReadonlyMap<number, string>): Actual | null {
@@ -214,7 +225,7 @@ export function entryOfChannel(actual: Actual, fileCustomer: string | null): Rec
   const entry: Record<string, unknown> = { key: actual.key };
   if (actual.customer !== fileCustomer) entry.customer = actual.customer;
   const config = { ...(actual.fields.config as Record<string, unknown>) };
-  if (SECRET_URL_TYPES.has(actual.kind) && typeof config.url === 'string') config.url = envRef(envName(actual.key, 'URL'));
+  if (URL_IS_SECRET[actual.kind as ChannelType] === true && typeof config.url === 'string') config.url = envRef(envName(actual.key, 'URL'));
   if (config.headers)
     config.headers = Object.fromEntries(
       Object.entries(config.headers as Record<string, string>).map(([name, v]) => [

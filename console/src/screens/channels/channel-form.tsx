@@ -37,8 +37,17 @@ const EVENTS = {
 } satisfies Record<ChannelEvent, string>;
 const ALL_EVENTS = Object.keys(EVENTS) as ChannelEvent[];
 
-const usesUrl = (type: ChannelType) => type !== 'email' && type !== 'sms';
-const isChat = (type: ChannelType) => type === 'slack' || type === 'teams' || type === 'discord';
+/** What the form asks of each type (one entry per type the API knows): a URL, a chat URL with a prefix, addresses or numbers. */
+const CONFIG_SHAPE: Record<ChannelType, 'url' | 'chat' | 'recipients' | 'phoneNumbers'> = {
+  webhook: 'url',
+  email: 'recipients',
+  sms: 'phoneNumbers',
+  slack: 'chat',
+  teams: 'chat',
+  discord: 'chat',
+};
+const usesUrl = (type: ChannelType) => CONFIG_SHAPE[type] === 'url' || CONFIG_SHAPE[type] === 'chat';
+const isChat = (type: ChannelType) => CONFIG_SHAPE[type] === 'chat';
 const list = (text: string) =>
   text
     .split(/[\s,;]+/)
@@ -71,8 +80,8 @@ function draftOf(channel: Channel | null): Draft {
 
 /** The config the API takes for a type; a webhook keeps the headers it had (the form does not edit them). */
 function configOf(draft: Draft, before: Channel | null): Schemas['NotificationChannelConfigInput'] {
-  if (draft.type === 'email') return { recipients: list(draft.target) };
-  if (draft.type === 'sms') return { phoneNumbers: list(draft.target) };
+  if (CONFIG_SHAPE[draft.type] === 'recipients') return { recipients: list(draft.target) };
+  if (CONFIG_SHAPE[draft.type] === 'phoneNumbers') return { phoneNumbers: list(draft.target) };
   const headers = draft.type === 'webhook' && before?.type === 'webhook' ? before.config.headers : undefined;
   return {
     url: draft.target.trim(),

@@ -1,0 +1,29 @@
+import { expect } from 'chai';
+import { CHANNEL_TYPES } from '../../../src/domain/notifications/channel-config';
+import { entryOfChannel, URL_IS_SECRET, type Actual } from '../../../src/interfaces/cli/resources';
+
+const aChannel = (kind: string, url: string): Actual => ({
+  type: 'channel',
+  key: 'ops-alerts',
+  kind,
+  customer: null,
+  id: '0b7e9c1e-4a8f-4c53-9d2f-5f0e6f1a2b3c',
+  fields: { name: 'Ops', type: kind, config: { url }, events: ['incident.opened'], enabled: true, isDefault: false },
+});
+
+describe('monitoring as code: the entry export writes for a channel', () => {
+  it('writes a chat channel URL as a reference and keeps a webhook URL in clear (one decision per channel type)', () => {
+    const url = 'https://hooks.example.com/services/T0/B0/secret';
+    for (const type of CHANNEL_TYPES) {
+      const config = entryOfChannel(aChannel(type, url), null).config as { url: string };
+      expect(config.url, type).to.equal(URL_IS_SECRET[type] ? '${env:WSM_OPS_ALERTS_URL}' : url);
+    }
+    expect(CHANNEL_TYPES.filter((type) => URL_IS_SECRET[type])).to.deep.equal(['slack', 'teams', 'discord']);
+  });
+
+  it('keeps the URL of a type it does not know in clear', () => {
+    expect((entryOfChannel(aChannel('carrier-pigeon', 'https://x.example.com/'), null).config as { url: string }).url).to.equal(
+      'https://x.example.com/',
+    );
+  });
+});

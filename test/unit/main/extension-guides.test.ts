@@ -1,0 +1,294 @@
+import { expect } from 'chai';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { CheckerRegistry } from '../../../src/application/checks/checker-registry';
+import { HeartbeatChecker } from '../../../src/application/checks/heartbeat-checker';
+import type { ScreenshotStore } from '../../../src/application/checks/ports';
+import type { TargetPolicy } from '../../../src/application/shared/target-policy';
+import { checkRequestFor, type SchedulableMonitor } from '../../../src/application/scheduling/monitor-check-request';
+import { MONITOR_KINDS, PER_KIND_TYPES, type MonitorKind } from '../../../src/domain/monitoring/monitor-kind';
+import {
+  CHANNEL_TYPES,
+  CHAT_TYPES,
+  normalizeChannelConfig,
+  type ChannelConfig,
+  type ChannelType,
+} from '../../../src/domain/notifications/channel-config';
+import { chatPayload, type NotificationMessage } from '../../../src/domain/notifications/notification-message';
+import type { ChromiumBrowser } from '../../../src/infrastructure/protocols/browser/chromium-browser';
+import { protocolCheckers } from '../../../src/infrastructure/protocols/checker-set';
+import { MONITOR_KINDS_LISTED, URL_IS_SECRET } from '../../../src/interfaces/cli/resources';
+import { describeApi } from '../../../src/main/api-description';
+
+/**
+ * The two extension guides of docs/architecture.md ("Adding a notification channel type", "Adding a
+ * monitor kind") hold: every file they name exists, and every place they call total lists every
+ * type and kind the domain declares (CHANNEL_TYPES, MONITOR_KINDS), so adding one and forgetting a
+ * place fails here or in the typecheck.
+ */
+const ROOT = path.resolve(__dirname, '../../..');
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+
+function section(heading: string): string {
+  const parts = read('docs/architecture.md').split(/^## /m);
+  const found = parts.find((part) => part.startsWith(`${heading}\n`));
+  if (!found) throw new Error(`docs/architecture.md has no section "## ${heading}"`);
+  return found;
+}
+
+/** The repository paths a text names in backticks (placeholders such as `<kind>` left out). */
+const pathsIn = (text: string): string[] => [
+  ...new Set(
+    [...text.matchAll(/`([^`\s]+)`/g)]
+      .map((m) => m[1]!)
+      .filter((p) => /^(src|test|console|schemas|docs|scripts)\//.test(p) && !/[<>*]/.test(p)),
+  ),
+];
+
+/** The keys written in the object literal that follows `name` in a source file (`name: ...` or `'name': ...`). */
+function tableIn(file: string, name: string): string {
+  const source = read(file);
+  const at = source.search(new RegExp(`\\b(const|let|type)\\s+${name}\\b|single\\(${name}\\b`));
+  if (at < 0) throw new Error(`${file} declares no ${name}`);
+  const open = source.indexOf('{', source.indexOf('=', at));
+  let depth = 0;
+  for (let i = open; i < source.length; i += 1) {
+    if (source[i] === '{') depth += 1;
+    if (source[i] === '}' && --depth === 0) return source.slice(open, i + 1);
+  }
+  throw new Error(`${file}: ${name} is not closed`);
+}
+const hasKey = (table: string, key: string) => new RegExp(`[\\s{,]'?${key}'?\\s*:`).test(table);
+
+interface Schema {
+  $ref?: string;
+  enum?: string[];
+  properties?: Record<string, Schema>;
+}
+const api = describeApi() as { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, Schema> } };
+const wsmSchema: unknown = JSON.parse(read('schemas/wsm-file.schema.json'));
+
+/** Every object of a JSON document, depth first. */
+function* objectsOf(value: unknown): Generator<Record<string, unknown>> {
+  if (value === null || typeof value !== 'object') return;
+  if (!Array.isArray(value)) yield value as Record<string, unknown>;
+  for (const child of Object.values(value)) yield* objectsOf(child);
+}
+
+const GUIDES = {
+  'Adding a notification channel type': [
+    'src/domain/',
+    'src/application/',
+    'src/infrastructure/',
+    'src/interfaces/http/',
+    'console/src/screens/channels/',
+  ],
+  'Adding a monitor kind': ['src/domain/', 'src/application/', 'src/infrastructure/', 'src/interfaces/http/', 'console/src/monitors/'],
+} as const;
+
+describe('extension guides (docs/architecture.md) hold', () => {
+  for (const [heading, layers] of Object.entries(GUIDES)) {
+    describe(heading, () => {
+      const text = section(heading);
+      const named = pathsIn(text);
+
+      it('sees the paths it names (the scan is not blind)', () => {
+        expect(pathsIn('`src/a.ts` `src/<kind>/` `npm test` `docs/x.md`')).to.deep.equal(['src/a.ts', 'docs/x.md']);
+        expect(named.length).to.be.greaterThan(20);
+      });
+
+      it('names only files and folders that exist', () => {
+        const missing = named.filter(
+          (p) => !existsSync(path.join(ROOT, p)) || (p.endsWith('/') && !statSync(path.join(ROOT, p)).isDirectory()),
+        );
+        expect(missing, 'paths the guide names that are not in the repository').to.deep.equal([]);
+      });
+
+      it('names a file in every step, and every layer, the wsm schema, data export, docs and tests', () => {
+        const steps = text.split(/^\d+\. /m).slice(1);
+        expect(steps.length).to.be.at.least(8);
+        steps.forEach((step, i) => expect(pathsIn(step), `step ${i + 1} names no file`).to.not.be.empty);
+        for (const prefix of [
+          ...layers,
+          'schemas/wsm-file.schema.json',
+          'src/infrastructure/data-export/',
+          'docs/',
+          'test/unit/',
+          'test/integration/',
+        ]) {
+          expect(
+            named.some((p) => p.startsWith(prefix)),
+            `nothing under ${prefix}`,
+          ).to.equal(true);
+        }
+      });
+    });
+  }
+});
+
+/** One valid config per channel type: a type added to CHANNEL_TYPES without one fails the typecheck here. */
+const SAMPLE_CONFIGS: Record<ChannelType, ChannelConfig> = {
+  webhook: { url: 'https://hooks.example.com/in', headers: { 'X-Team': 'ops' } },
+  email: { recipients: ['ops@example.com'] },
+  sms: { phoneNumbers: ['+14155550100'] },
+  slack: { url: 'https://hooks.slack.com/services/T/B/x', messagePrefix: '[prod]' },
+  teams: { url: 'https://example.webhook.office.com/webhookb2/x', messagePrefix: null },
+  discord: { url: 'https://discord.com/api/webhooks/1/x', messagePrefix: null },
+};
+
+describe('every notification channel type has its places', () => {
+  it('has a config the domain accepts', () => {
+    for (const type of CHANNEL_TYPES) expect(() => normalizeChannelConfig(type, SAMPLE_CONFIGS[type]), type).to.not.throw();
+  });
+
+  it('is in the API document (create, update, read) and the wsm file schema', () => {
+    const { schemas } = api.components;
+    expect(schemas.CreateNotificationChannelBody!.properties!.type!.enum).to.deep.equal([...CHANNEL_TYPES]);
+    expect(schemas.UpdateNotificationChannelBody!.properties!.type!.enum).to.deep.equal([...CHANNEL_TYPES]);
+    expect(schemas.NotificationChannel!.properties!.type!.enum).to.deep.equal([...CHANNEL_TYPES]);
+    const enums = [...objectsOf(wsmSchema)].map((o) => o.enum).filter((e): e is string[] => Array.isArray(e) && e.includes('webhook'));
+    expect(enums).to.deep.include([...CHANNEL_TYPES]);
+  });
+
+  it('has a sender in the NOTIFICATION_SENDERS table', () => {
+    const table = tableIn('src/main/modules/notification-delivery.bindings.ts', 'NOTIFICATION_SENDERS');
+    for (const type of CHANNEL_TYPES) expect(hasKey(table, type), type).to.equal(true);
+  });
+
+  it('has its own chat body when it is a chat service', () => {
+    const message: NotificationMessage = {
+      id: 'd1',
+      event: 'incident.opened',
+      occurredAt: '2026-11-01T00:00:00.000Z',
+      summary: 'Shop is down',
+      incidentId: 'i1',
+      monitorId: 1,
+      customerId: 1,
+      data: {},
+    };
+    const bodies = CHAT_TYPES.map((type) => JSON.stringify(chatPayload(type, message, null)));
+    expect(new Set(bodies).size).to.equal(CHAT_TYPES.length);
+  });
+
+  it('says whether its URL is a secret for monitoring as code (chat URLs are)', () => {
+    for (const type of CHANNEL_TYPES) expect(URL_IS_SECRET[type], type).to.be.a('boolean');
+    for (const type of CHAT_TYPES) expect(URL_IS_SECRET[type], type).to.equal(true);
+  });
+
+  it('has a label, a target label and a config shape in the console form', () => {
+    for (const name of ['TYPE_LABELS', 'TARGET_LABEL', 'CONFIG_SHAPE']) {
+      const table = tableIn('console/src/screens/channels/channel-form.tsx', name);
+      for (const type of CHANNEL_TYPES) expect(hasKey(table, type), `${name}.${type}`).to.equal(true);
+    }
+  });
+});
+
+const aMonitor = (kind: MonitorKind, overrides: Partial<SchedulableMonitor>): SchedulableMonitor => ({
+  id: 1,
+  organizationId: 1,
+  customerId: 1,
+  kind,
+  monitoringType: kind === 'website' ? 'http' : kind,
+  checkIntervalSeconds: 60,
+  timeoutSeconds: 30,
+  url: null,
+  hostname: 'svc.example.com',
+  port: null,
+  checkMode: null,
+  connectHost: null,
+  connectPort: null,
+  connectTlsInsecure: false,
+  config: {},
+  credentials: null,
+  lastHeartbeatAt: null,
+  createdAt: new Date('2026-11-01T00:00:00Z'),
+  ...overrides,
+});
+
+/** One monitor per kind: a kind added to MONITOR_KINDS without one fails the typecheck here. */
+const SAMPLE_MONITORS: Record<MonitorKind, SchedulableMonitor> = {
+  website: aMonitor('website', { url: 'https://shop.example.com/', hostname: null }),
+  dns: aMonitor('dns', {}),
+  icmp: aMonitor('icmp', {}),
+  tcp: aMonitor('tcp', { port: 5432 }),
+  smtp: aMonitor('smtp', {}),
+  ssh: aMonitor('ssh', {}),
+  ftp: aMonitor('ftp', {}),
+  'imap-pop': aMonitor('imap-pop', { config: { protocol: 'imap' } }),
+};
+
+const pascal = (type: string) => type.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase());
+
+describe('every monitor kind has its places', () => {
+  it('becomes a check that a registered checker runs (the service and probes share the set)', () => {
+    const settings = {
+      dnsServers: [],
+      dnsblZones: [],
+      rdapBootstrapUrl: 'https://rdap.example.com/',
+      whoisServer: 'whois.example.com',
+      heloName: 'monitor.example.com',
+      extraCa: [],
+      browser: { executablePath: '/nonexistent/chromium', maxConcurrent: 1, stepWaitMs: 1000 },
+      userAgent: 'guide-test',
+    };
+    const checkers = protocolCheckers(settings, {} as TargetPolicy, {} as ChromiumBrowser, {} as ScreenshotStore);
+    const registry = new CheckerRegistry([new HeartbeatChecker(), ...checkers]);
+    for (const kind of MONITOR_KINDS) {
+      const request = checkRequestFor(SAMPLE_MONITORS[kind]);
+      expect(request, kind).to.not.equal(null);
+      expect(registry.kinds(), kind).to.include(request!.kind);
+    }
+  });
+
+  it('has its routes and schemas in the API document', () => {
+    expect(api.components.schemas.Monitor!.properties!.type!.enum).to.deep.equal([...MONITOR_KINDS]);
+    for (const type of PER_KIND_TYPES) {
+      expect(Object.keys(api.paths[`/api/monitors/${type}`] ?? {}), type).to.include.members(['get', 'post']);
+      expect(Object.keys(api.paths[`/api/monitors/${type}/{id}`] ?? {}), type).to.include.members(['get', 'patch', 'delete']);
+      expect(api.paths, type).to.have.property(`/api/monitors/${type}/{id}/trigger-check`);
+      expect(api.paths, type).to.have.property(`/api/monitors/${type}/{id}/check-history`);
+      expect(api.components.schemas, type).to.include.keys(`${pascal(type)}MonitorCreate`, `${pascal(type)}MonitorPatch`);
+    }
+  });
+
+  it('has an entry in the wsm file schema and in the kinds monitoring as code lists', () => {
+    const kinds = [...objectsOf(wsmSchema)]
+      .map((o) => (o.kind as { const?: unknown } | undefined)?.const)
+      .filter((k) => typeof k === 'string');
+    expect(kinds).to.include.members([...MONITOR_KINDS]);
+    expect([...MONITOR_KINDS_LISTED].sort()).to.deep.equal([...MONITOR_KINDS].sort());
+  });
+
+  it("is allowed by the newest migration's check on monitors.kind", () => {
+    const dir = 'src/infrastructure/persistence/migrations';
+    const declaring = readdirSync(path.join(ROOT, dir))
+      .filter((f) => /^\d+-.+\.ts$/.test(f))
+      .sort()
+      .filter((f) => /monitors_kind_check|CREATE TABLE monitors \(/.test(read(`${dir}/${f}`)));
+    expect(declaring).to.not.be.empty;
+    const newest = read(`${dir}/${declaring.at(-1)!}`);
+    const allowed = [...newest.matchAll(/CHECK \(kind IN \(([^)]*)\)\)/g)].map((m) => m[1]!).find((list) => list.includes("'website'"));
+    expect(allowed, declaring.at(-1)).to.be.a('string');
+    for (const kind of MONITOR_KINDS) expect(allowed, kind).to.include(`'${kind}'`);
+  });
+
+  it('has a row for its routes in the tenancy matrix', () => {
+    const matrix = read('test/integration/security/tenancy-matrix.table.ts');
+    for (const type of PER_KIND_TYPES) expect(matrix, type).to.include(`'POST /api/monitors/${type}'`);
+  });
+
+  it('has its entries in the console (kind list, labels, hints, fields, headings)', () => {
+    const tables: [string, string][] = [
+      ['console/src/monitors/monitor-rows.ts', 'PER_KIND'],
+      ['console/src/monitors/monitor-kinds.ts', 'KIND_LABELS'],
+      ['console/src/monitors/monitor-kinds.ts', 'KIND_HINTS'],
+      ['console/src/monitors/monitor-kinds.ts', 'KIND_FIELDS'],
+      ['console/src/screens/monitors/new-monitor.tsx', 'HEADINGS'],
+    ];
+    for (const [file, name] of tables) {
+      const table = tableIn(file, name);
+      const kinds = name === 'PER_KIND' ? PER_KIND_TYPES : MONITOR_KINDS;
+      for (const kind of kinds) expect(hasKey(table, kind), `${name}.${kind}`).to.equal(true);
+    }
+  });
+});
