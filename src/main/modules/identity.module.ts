@@ -6,6 +6,8 @@ import { RATE_LIMITER } from '../../application/shared/rate-limiter';
 import {
   ACCOUNT_DELETION_REPOSITORY,
   ADMIN_NOTIFIER,
+  ADMINISTRATOR_DIRECTORY,
+  IDENTITY_EVENTS,
   CUSTOMER_DIRECTORY,
   API_TOKEN_REPOSITORY,
   ORGANIZATION_REPOSITORY,
@@ -43,7 +45,10 @@ import {
 } from '../../infrastructure/identity/mikro-orm-identity.repositories';
 import { ApiTokenCredentialResolver, SessionCredentialResolver } from '../../infrastructure/identity/credential-resolvers';
 import { CallerCache } from '../../infrastructure/identity/caller-cache';
-import { SqlAdminNotifier } from '../../infrastructure/identity/sql-admin-notifier';
+import { SqlAdministratorDirectory } from '../../infrastructure/identity/sql-administrator-directory';
+import { OutboxEventPublisher } from '../../infrastructure/outbox/outbox-publisher';
+import { identityEventCodec } from '../../domain/identity/events';
+import { NotifyAdministrators } from '../../application/identity/notify-administrators';
 import { SqlPlatformSettingsRepository } from '../../infrastructure/identity/sql-platform-settings.repository';
 import { NodeSecretTokens } from '../../infrastructure/security/node-secret-tokens';
 import { Argon2PasswordHasher } from '../../infrastructure/security/argon2-password-hasher';
@@ -59,7 +64,7 @@ import { SqlVatValidationStore } from '../../infrastructure/identity/sql-vat-val
 import { SharedTlsContext } from '../../infrastructure/protocols/shared/tls-context';
 import { checkUserAgent } from '../../domain/checks/user-agent';
 import { PRODUCT } from '../product';
-import { CALLER_CACHE, CONFIG, ORM, SQL } from '../tokens';
+import { CALLER_CACHE, CONFIG, CONTEXT_SQL, ORM, SQL } from '../tokens';
 import { bindings } from './bindings';
 import { bindSso } from './identity-sso.bindings';
 import { SSO_CONNECTION_REPOSITORY } from '../../application/identity/sso-ports';
@@ -103,8 +108,14 @@ export const identityModule = bindings(({ bind, single }) => {
   bind(PLATFORM_SETTINGS_REPOSITORY)
     .toDynamicValue((c) => new SqlPlatformSettingsRepository(c.get(SQL)))
     .inSingletonScope();
+  bind(ADMINISTRATOR_DIRECTORY)
+    .toDynamicValue((c) => new SqlAdministratorDirectory(c.get(CONTEXT_SQL)))
+    .inSingletonScope();
+  bind(IDENTITY_EVENTS)
+    .toDynamicValue((c) => new OutboxEventPublisher(c.get(CONTEXT_SQL), identityEventCodec))
+    .inSingletonScope();
   bind(ADMIN_NOTIFIER)
-    .toDynamicValue((c) => new SqlAdminNotifier(c.get(SQL)))
+    .toDynamicValue((c) => new NotifyAdministrators(c.get(ADMINISTRATOR_DIRECTORY), c.get(IDENTITY_EVENTS), c.get(CLOCK)))
     .inSingletonScope();
   bind(CUSTOMER_DIRECTORY)
     .toDynamicValue((c) => new SqlCustomerDirectory(c.get(SQL)))
