@@ -90,36 +90,16 @@ export const identityModule = bindings(({ bind, single }) => {
   const cache = (ctx: { get<T>(id: symbol): T }) => ctx.get<CallerCache>(CALLER_CACHE);
 
   bind(CALLER_CACHE).toConstantValue(new CallerCache());
-  bind(ORGANIZATION_REPOSITORY)
-    .toDynamicValue((c) => new MikroOrmOrganizationRepository(orm(c), cache(c)))
-    .inSingletonScope();
-  bind(USER_REPOSITORY)
-    .toDynamicValue((c) => new MikroOrmUserRepository(orm(c), cache(c)))
-    .inSingletonScope();
-  bind(SESSION_REPOSITORY)
-    .toDynamicValue((c) => new MikroOrmSessionRepository(orm(c), cache(c)))
-    .inSingletonScope();
-  bind(API_TOKEN_REPOSITORY)
-    .toDynamicValue((c) => new MikroOrmApiTokenRepository(orm(c), cache(c)))
-    .inSingletonScope();
-  bind(ACCOUNT_DELETION_REPOSITORY)
-    .toDynamicValue((c) => new MikroOrmAccountDeletionRepository(orm(c)))
-    .inSingletonScope();
-  bind(PLATFORM_SETTINGS_REPOSITORY)
-    .toDynamicValue((c) => new SqlPlatformSettingsRepository(c.get(SQL)))
-    .inSingletonScope();
-  bind(ADMINISTRATOR_DIRECTORY)
-    .toDynamicValue((c) => new SqlAdministratorDirectory(c.get(CONTEXT_SQL)))
-    .inSingletonScope();
-  bind(IDENTITY_EVENTS)
-    .toDynamicValue((c) => new OutboxEventPublisher(c.get(CONTEXT_SQL), identityEventCodec))
-    .inSingletonScope();
-  bind(ADMIN_NOTIFIER)
-    .toDynamicValue((c) => new NotifyAdministrators(c.get(ADMINISTRATOR_DIRECTORY), c.get(IDENTITY_EVENTS), c.get(CLOCK)))
-    .inSingletonScope();
-  bind(CUSTOMER_DIRECTORY)
-    .toDynamicValue((c) => new SqlCustomerDirectory(c.get(SQL)))
-    .inSingletonScope();
+  single(ORGANIZATION_REPOSITORY, (c) => new MikroOrmOrganizationRepository(orm(c), cache(c)));
+  single(USER_REPOSITORY, (c) => new MikroOrmUserRepository(orm(c), cache(c)));
+  single(SESSION_REPOSITORY, (c) => new MikroOrmSessionRepository(orm(c), cache(c)));
+  single(API_TOKEN_REPOSITORY, (c) => new MikroOrmApiTokenRepository(orm(c), cache(c)));
+  single(ACCOUNT_DELETION_REPOSITORY, (c) => new MikroOrmAccountDeletionRepository(orm(c)));
+  single(PLATFORM_SETTINGS_REPOSITORY, (c) => new SqlPlatformSettingsRepository(c.get(SQL)));
+  single(ADMINISTRATOR_DIRECTORY, (c) => new SqlAdministratorDirectory(c.get(CONTEXT_SQL)));
+  single(IDENTITY_EVENTS, (c) => new OutboxEventPublisher(c.get(CONTEXT_SQL), identityEventCodec));
+  single(ADMIN_NOTIFIER, (c) => new NotifyAdministrators(c.get(ADMINISTRATOR_DIRECTORY), c.get(IDENTITY_EVENTS), c.get(CLOCK)));
+  single(CUSTOMER_DIRECTORY, (c) => new SqlCustomerDirectory(c.get(SQL)));
   bind<DatabaseProbe>(DATABASE_PROBE)
     .toDynamicValue((c) => {
       const runner = c.get<SqlRunner>(SQL);
@@ -180,9 +160,7 @@ export const identityModule = bindings(({ bind, single }) => {
         ),
     )
     .inSingletonScope();
-  bind(SignOut)
-    .toDynamicValue((c) => new SignOut(c.get(SESSION_REPOSITORY)))
-    .inSingletonScope();
+  single(SignOut, (c) => new SignOut(c.get(SESSION_REPOSITORY)));
   bind(VerifyTotp)
     .toDynamicValue(
       (c) =>
@@ -201,9 +179,7 @@ export const identityModule = bindings(({ bind, single }) => {
       (c) => new EnableTwoFactor(c.get(USER_REPOSITORY), c.get(PASSWORD_HASHER), c.get(TOTP_SERVICE), c.get(SECRET_TOKENS), c.get(CLOCK)),
     )
     .inSingletonScope();
-  bind(DisableTwoFactor)
-    .toDynamicValue((c) => new DisableTwoFactor(c.get(USER_REPOSITORY), c.get(PASSWORD_HASHER), c.get(CLOCK)))
-    .inSingletonScope();
+  single(DisableTwoFactor, (c) => new DisableTwoFactor(c.get(USER_REPOSITORY), c.get(PASSWORD_HASHER), c.get(CLOCK)));
   bind(EnsurePlatformAdmin)
     .toDynamicValue(
       (c) =>
@@ -232,9 +208,7 @@ export const identityModule = bindings(({ bind, single }) => {
     )
     .inSingletonScope();
   bindInvitations({ single });
-  bind(OrganizationSettings)
-    .toDynamicValue((c) => new OrganizationSettings(c.get(ORGANIZATION_REPOSITORY), c.get(CLOCK)))
-    .inSingletonScope();
+  single(OrganizationSettings, (c) => new OrganizationSettings(c.get(ORGANIZATION_REPOSITORY), c.get(CLOCK)));
   bind(PlatformAdministration)
     .toDynamicValue((c) => new PlatformAdministration(c.get(ORGANIZATION_REPOSITORY), c.get(PLATFORM_SETTINGS_REPOSITORY), c.get(CLOCK)))
     .inSingletonScope();

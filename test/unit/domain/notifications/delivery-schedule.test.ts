@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import {
   channelEventOf,
+  OUTBOX_EVENT_KINDS,
   parseRetryAfter,
   retryDelayMs,
   verdictOf,
@@ -70,5 +71,29 @@ describe('delivery schedule', () => {
     expect(channelEventOf('maintenance.ended')).to.equal('maintenance.ended');
     expect(channelEventOf('maintenance.scheduled'), 'announced to status pages only, for now').to.equal(null);
     expect(channelEventOf('email')).to.equal(null);
+    expect(channelEventOf('identity.securityNotice'), 'sent to the administrators it names, not to channels').to.equal(null);
+    expect(channelEventOf('toString'), 'no inherited key is a kind').to.equal(null);
+  });
+
+  it('routes from the outbox exactly the kinds channels receive', () => {
+    expect([...OUTBOX_EVENT_KINDS].sort()).to.deep.equal(
+      [
+        'incidentOpened',
+        'incidentAcknowledged',
+        'incidentResolved',
+        'reminderDue',
+        'sslExpiryReminder',
+        'sslExpired',
+        'dnsblReminder',
+        'maintenance.started',
+        'maintenance.ended',
+        'domain.expiring',
+        'domain.expired',
+        'ip.listed',
+        'ip.clean',
+        'slo.burning',
+        'slo.recovered',
+      ].sort(),
+    );
   });
 });
