@@ -56,7 +56,9 @@ export type PublishedEventKind = IncidentEventKind | MaintenanceEventKind | Serv
  * The channel event a published event is, by its kind (null: not one channels receive). Total over
  * the publishers' kinds: a new kind without its entry fails the typecheck.
  */
-const CHANNEL_EVENTS: { readonly [K in PublishedEventKind]: ChannelEvent | null } = {
+export type ChannelEventTable = { readonly [K in PublishedEventKind]: ChannelEvent | null };
+
+const CHANNEL_EVENTS: ChannelEventTable = {
   incidentOpened: 'incident.opened',
   incidentAcknowledged: 'incident.acknowledged',
   incidentResolved: 'incident.resolved',
