@@ -4,6 +4,10 @@ import { anOrganization } from '../../../support/builders';
 import { api } from '../../../support/http-client';
 import { aCustomerRow, aMember } from '../../../support/identity-fixtures';
 import { testServer } from '../../../support/test-server';
+import { aDeliveryService, type DeliveryService } from '../../../support/delivery-service';
+import { testCertificates } from '../../../support/peers/certificates';
+import { SmtpPeer } from '../../../support/peers/smtp-peer';
+import { waitFor } from '../../../support/wait-for';
 import { SendSecurityNotices } from '../../../../src/application/notifications/send-security-notices';
 import { sql } from '../../../../src/infrastructure/persistence/sql';
 
@@ -92,5 +96,53 @@ describe('security notices to administrators (identity event -> direct e-mails)'
       sql`SELECT count(*)::int AS n FROM notification_deliveries WHERE organization_id = ${organizationId} AND recipient IS NOT NULL`,
     );
     expect(count!.n).to.equal(1);
+  });
+});
+
+describe('security notices mailed by the notification worker (loopback SMTP)', () => {
+  const MAIL_HOST = 'mail.notice-fixture.com';
+  const smtp = new SmtpPeer(testCertificates().selfSigned, { starttls: false });
+  let service: DeliveryService;
+
+  before(async () => {
+    await smtp.start();
+    service = await aDeliveryService([MAIL_HOST], {
+      SMTP_URL: `smtp://user:secret@${MAIL_HOST}:${smtp.port}`,
+      SMTP_FROM: 'status@platform.example',
+    });
+  });
+  after(async () => {
+    await service?.stopWorkers();
+    await service?.stop();
+    await smtp.stop();
+  });
+
+  it('mails every active administrator the request and the withdrawal, subject and body as the identity context wrote them', async () => {
+    const org = await anOrganization();
+    const admin = await aMember(org, 'admin');
+    const editor = await aMember(org, 'editor');
+    await api('POST', '/api/account/deletion-request', { token: editor.token });
+    await api('DELETE', '/api/account/deletion-request', { token: editor.token });
+    service.worker('security-notices');
+
+    for (const address of [org.user.email, admin.email]) {
+      const mails = await waitFor(
+        () => {
+          const found = smtp.messages.filter((m) => m.to.includes(address));
+          return found.length === 2 ? found : undefined;
+        },
+        { what: `both notices to ${address}` },
+      );
+      const subjects = mails!.map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1]);
+      expect(subjects).to.have.members(['Account deletion requested', 'Account deletion withdrawn']);
+      const withdrawn = mails!.find((m) => m.raw.includes('Subject: Account deletion withdrawn'))!;
+      expect(withdrawn.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).to.include(
+        `editor user <${editor.email}> withdrew the request to delete their account.`,
+      );
+    }
+    expect(
+      smtp.messages.filter((m) => m.to.includes(editor.email)),
+      'only administrators',
+    ).to.have.length(0);
   });
 });
