@@ -5,6 +5,8 @@ import type { Session } from '../../domain/identity/session';
 import type { ApiToken } from '../../domain/identity/api-token';
 import type { AccountDeletionRequest } from '../../domain/identity/account-deletion';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
+import type { IdentityEvent, NoticeRecipient } from '../../domain/identity/events';
+import type { DomainEventPublisher } from '../shared/domain-events';
 import { token } from '../shared/token';
 
 export interface OrganizationRepository {
@@ -89,6 +91,16 @@ export interface AdminNotifier {
   notifyAdministrators(organizationId: number, message: { subject: string; body: string }): Promise<void>;
 }
 export const ADMIN_NOTIFIER = token<AdminNotifier>('AdminNotifier');
+
+/** The organization's active administrators (none of a customer), whom security notices are for. */
+export interface AdministratorDirectory {
+  activeAdministrators(organizationId: number): Promise<NoticeRecipient[]>;
+}
+export const ADMINISTRATOR_DIRECTORY = token<AdministratorDirectory>('AdministratorDirectory');
+
+/** Publishes the identity context's events (the outbox, in the caller's unit of work). */
+export type IdentityEvents = DomainEventPublisher<IdentityEvent>;
+export const IDENTITY_EVENTS = token<IdentityEvents>('IdentityEvents');
 
 /** The platform switches, edited by platform admins. */
 export interface PlatformSettings {

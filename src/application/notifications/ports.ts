@@ -1,3 +1,4 @@
+import type { SecurityNoticeEvent } from '../../domain/identity/events';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import type { NotificationChannel } from '../../domain/notifications/notification-channel';
 import type { OrganizationSmtp, SmtpSecurity } from '../../domain/notifications/organization-smtp';
@@ -87,3 +88,20 @@ export const NOTIFICATION_TARGET_POLICY = token<TargetPolicy>('NotificationTarge
 // Deliveries (outbox, ledger, direct messages, senders, SMS) and storms with channel health, in their own files.
 export * from './delivery-ports';
 export * from './storm-ports';
+
+/** A security notice of the outbox (the identity context's event), with its row's id. */
+export interface PendingSecurityNotice {
+  readonly id: number;
+  readonly event: SecurityNoticeEvent;
+}
+
+/**
+ * The identity context's security notices not sent yet, read and marked in the caller's unit of work
+ * (rows another worker holds are skipped); a row the event decoder refuses is set aside and logged.
+ */
+export interface SecurityNoticeFeed {
+  next(limit: number): Promise<PendingSecurityNotice[]>;
+  /** The notices were handed to the delivery ledger. */
+  markSent(ids: readonly number[], at: Date): Promise<void>;
+}
+export const SECURITY_NOTICE_FEED = token<SecurityNoticeFeed>('SecurityNoticeFeed');

@@ -17,6 +17,7 @@ import {
 } from '../../domain/notifications/storm-digest';
 import type { Clock } from '../shared/clock';
 import type { FallBackFromFailingChannels } from './fall-back-from-failing-channels';
+import type { SendSecurityNotices } from './send-security-notices';
 import type {
   DeliveryLedger,
   DueStorm,
@@ -56,8 +57,9 @@ const messageOf = (kind: ChannelEvent, event: OutboxEvent): Omit<NotificationMes
  * writer makes a no-op); then the storms whose next message is due tell each channel what it would
  * have received one by one (monitor overrides included): a channel listing `incident.opened` gets
  * the failures, one listing `incident.resolved` the recoveries and the storm's end. Then failed
- * deliveries go to the fallback channel (FallBackFromFailingChannels). Answers how many events it
- * routed, storm messages it wrote and fallbacks it wrote.
+ * deliveries go to the fallback channel (FallBackFromFailingChannels), and the identity context's
+ * security notices become direct e-mails (SendSecurityNotices). Answers how many events it routed,
+ * notices it sent, storm messages it wrote and fallbacks it wrote.
  */
 export class RouteOutboxEvents {
   constructor(
@@ -67,6 +69,8 @@ export class RouteOutboxEvents {
     private readonly storms: StormLedger,
     private readonly policy: StormPolicy,
     private readonly fallbacks: FallBackFromFailingChannels,
+    /** The identity context's security notices, sent as direct e-mails in the same round (when given). */
+    private readonly notices?: Pick<SendSecurityNotices, 'execute'>,
   ) {}
 
   /** `limit`: most events a round routes (a storm's backlog goes in few rounds: the statements per round grow with its customers, not its events). */
@@ -116,7 +120,8 @@ export class RouteOutboxEvents {
         }
       }),
     );
-    return routed + (await this.tellDueStorms(limit)) + (await this.fallbacks.execute(limit));
+    const notices = this.notices ? await this.notices.execute(limit) : 0;
+    return routed + notices + (await this.tellDueStorms(limit)) + (await this.fallbacks.execute(limit));
   }
 
   /**

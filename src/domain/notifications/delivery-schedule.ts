@@ -1,3 +1,8 @@
+import type { IdentityEventKind } from '../identity/events';
+import type { IncidentEventKind } from '../incidents/events';
+import type { MaintenanceEventKind } from '../maintenance/events';
+import type { ServiceLevelEventKind } from '../service-levels/events';
+import type { WatchEventKind } from '../tenancy/events';
 import type { ChannelEvent } from './channel-events';
 
 /** How a delivery is retried: exponential back-off from `baseMs`, capped at `maxMs`, at most `maxAttempts` tries. */
@@ -41,8 +46,19 @@ export function verdictOf(statusCode: number | null): AttemptVerdict {
   return 'rejected';
 }
 
-/** The channel event an outbox event is, by its kind (null: not one channels receive). */
-const OUTBOX_EVENTS: Readonly<Record<string, ChannelEvent>> = {
+/**
+ * Every kind of event the publishers define (the union the event catalogue decodes,
+ * infrastructure/event-catalogue; relayed-events.ts holds the two equal).
+ */
+export type PublishedEventKind = IncidentEventKind | MaintenanceEventKind | ServiceLevelEventKind | WatchEventKind | IdentityEventKind;
+
+/**
+ * The channel event a published event is, by its kind (null: not one channels receive). Total over
+ * the publishers' kinds: a new kind without its entry fails the typecheck.
+ */
+export type ChannelEventTable = { readonly [K in PublishedEventKind]: ChannelEvent | null };
+
+const CHANNEL_EVENTS: ChannelEventTable = {
   incidentOpened: 'incident.opened',
   incidentAcknowledged: 'incident.acknowledged',
   incidentResolved: 'incident.resolved',
@@ -50,6 +66,8 @@ const OUTBOX_EVENTS: Readonly<Record<string, ChannelEvent>> = {
   sslExpiryReminder: 'certificate.expiring',
   sslExpired: 'certificate.expired',
   dnsblReminder: 'ip.listed',
+  // Announced to status page subscribers only, for now.
+  'maintenance.scheduled': null,
   'maintenance.started': 'maintenance.started',
   'maintenance.ended': 'maintenance.ended',
   'domain.expiring': 'domain.expiring',
@@ -58,7 +76,16 @@ const OUTBOX_EVENTS: Readonly<Record<string, ChannelEvent>> = {
   'ip.clean': 'ip.clean',
   'slo.burning': 'slo.burning',
   'slo.recovered': 'slo.recovered',
+  // Sent to the administrators it names as direct e-mails (SendSecurityNotices), not to channels.
+  'identity.securityNotice': null,
 };
 
-export const channelEventOf = (outboxKind: string): ChannelEvent | null => OUTBOX_EVENTS[outboxKind] ?? null;
-export const OUTBOX_EVENT_KINDS: readonly string[] = Object.keys(OUTBOX_EVENTS);
+const isPublishedKind = (kind: string): kind is PublishedEventKind => Object.hasOwn(CHANNEL_EVENTS, kind);
+
+/** The channel event of an event's kind; null for a kind channels do not receive, or no publisher's. */
+export const channelEventOf = (kind: string): ChannelEvent | null => (isPublishedKind(kind) ? CHANNEL_EVENTS[kind] : null);
+
+/** The kinds channels receive (what routing reads from the outbox). */
+export const OUTBOX_EVENT_KINDS: readonly PublishedEventKind[] = (Object.keys(CHANNEL_EVENTS) as PublishedEventKind[]).filter(
+  (kind) => CHANNEL_EVENTS[kind] !== null,
+);

@@ -3,6 +3,7 @@ import { incidentEventCodec, type IncidentEvent } from '../../domain/incidents/e
 import { maintenanceEventCodec, type MaintenanceEvent } from '../../domain/maintenance/events';
 import { serviceLevelEventCodec, type ServiceLevelEvent } from '../../domain/service-levels/events';
 import { watchedAssetEventCodec, type WatchedAssetEvent } from '../../domain/tenancy/events';
+import { identityEventCodec, type IdentityEvent } from '../../domain/identity/events';
 import { decoderOf, type DecodedRow, type OutboxRow } from '../outbox/outbox-row';
 
 /**
@@ -10,7 +11,7 @@ import { decoderOf, type DecodedRow, type OutboxRow } from '../outbox/outbox-row
  * (docs/architecture.md, "Events between contexts"). The outbox's readers read rows through
  * `decodePublishedEvent` only, and get the publisher's type.
  */
-export type PublishedEvent = IncidentEvent | MaintenanceEvent | ServiceLevelEvent | WatchedAssetEvent;
+export type PublishedEvent = IncidentEvent | MaintenanceEvent | ServiceLevelEvent | WatchedAssetEvent | IdentityEvent;
 export type PublishedEventKind = PublishedEvent['kind'];
 
 const CODECS = [
@@ -18,6 +19,7 @@ const CODECS = [
   maintenanceEventCodec,
   serviceLevelEventCodec,
   watchedAssetEventCodec,
+  identityEventCodec,
 ] as readonly EventCodec<PublishedEvent>[];
 
 /** The kinds of the catalogue, every publisher's. */

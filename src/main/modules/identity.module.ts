@@ -6,6 +6,8 @@ import { RATE_LIMITER } from '../../application/shared/rate-limiter';
 import {
   ACCOUNT_DELETION_REPOSITORY,
   ADMIN_NOTIFIER,
+  ADMINISTRATOR_DIRECTORY,
+  IDENTITY_EVENTS,
   CUSTOMER_DIRECTORY,
   API_TOKEN_REPOSITORY,
   ORGANIZATION_REPOSITORY,
@@ -43,7 +45,10 @@ import {
 } from '../../infrastructure/identity/mikro-orm-identity.repositories';
 import { ApiTokenCredentialResolver, SessionCredentialResolver } from '../../infrastructure/identity/credential-resolvers';
 import { CallerCache } from '../../infrastructure/identity/caller-cache';
-import { SqlAdminNotifier } from '../../infrastructure/identity/sql-admin-notifier';
+import { SqlAdministratorDirectory } from '../../infrastructure/identity/sql-administrator-directory';
+import { OutboxEventPublisher } from '../../infrastructure/outbox/outbox-publisher';
+import { identityEventCodec } from '../../domain/identity/events';
+import { NotifyAdministrators } from '../../application/identity/notify-administrators';
 import { SqlPlatformSettingsRepository } from '../../infrastructure/identity/sql-platform-settings.repository';
 import { NodeSecretTokens } from '../../infrastructure/security/node-secret-tokens';
 import { Argon2PasswordHasher } from '../../infrastructure/security/argon2-password-hasher';
@@ -59,7 +64,7 @@ import { SqlVatValidationStore } from '../../infrastructure/identity/sql-vat-val
 import { SharedTlsContext } from '../../infrastructure/protocols/shared/tls-context';
 import { checkUserAgent } from '../../domain/checks/user-agent';
 import { PRODUCT } from '../product';
-import { CALLER_CACHE, CONFIG, ORM, SQL } from '../tokens';
+import { CALLER_CACHE, CONFIG, CONTEXT_SQL, ORM, SQL } from '../tokens';
 import { bindings } from './bindings';
 import { bindSso } from './identity-sso.bindings';
 import { SSO_CONNECTION_REPOSITORY } from '../../application/identity/sso-ports';
@@ -85,30 +90,16 @@ export const identityModule = bindings(({ bind, single }) => {
   const cache = (ctx: { get<T>(id: symbol): T }) => ctx.get<CallerCache>(CALLER_CACHE);
 
   bind(CALLER_CACHE).toConstantValue(new CallerCache());
-  bind(ORGANIZATION_REPOSITORY)
-    .toDynamicValue((c) => new MikroOrmOrganizationRepository(orm(c), cache(c)))
-    .inSingletonScope();
-  bind(USER_REPOSITORY)
-    .toDynamicValue((c) => new MikroOrmUserRepository(orm(c), cache(c)))
-    .inSingletonScope();
-  bind(SESSION_REPOSITORY)
-    .toDynamicValue((c) => new MikroOrmSessionRepository(orm(c), cache(c)))
-    .inSingletonScope();
-  bind(API_TOKEN_REPOSITORY)
-    .toDynamicValue((c) => new MikroOrmApiTokenRepository(orm(c), cache(c)))
-    .inSingletonScope();
-  bind(ACCOUNT_DELETION_REPOSITORY)
-    .toDynamicValue((c) => new MikroOrmAccountDeletionRepository(orm(c)))
-    .inSingletonScope();
-  bind(PLATFORM_SETTINGS_REPOSITORY)
-    .toDynamicValue((c) => new SqlPlatformSettingsRepository(c.get(SQL)))
-    .inSingletonScope();
-  bind(ADMIN_NOTIFIER)
-    .toDynamicValue((c) => new SqlAdminNotifier(c.get(SQL)))
-    .inSingletonScope();
-  bind(CUSTOMER_DIRECTORY)
-    .toDynamicValue((c) => new SqlCustomerDirectory(c.get(SQL)))
-    .inSingletonScope();
+  single(ORGANIZATION_REPOSITORY, (c) => new MikroOrmOrganizationRepository(orm(c), cache(c)));
+  single(USER_REPOSITORY, (c) => new MikroOrmUserRepository(orm(c), cache(c)));
+  single(SESSION_REPOSITORY, (c) => new MikroOrmSessionRepository(orm(c), cache(c)));
+  single(API_TOKEN_REPOSITORY, (c) => new MikroOrmApiTokenRepository(orm(c), cache(c)));
+  single(ACCOUNT_DELETION_REPOSITORY, (c) => new MikroOrmAccountDeletionRepository(orm(c)));
+  single(PLATFORM_SETTINGS_REPOSITORY, (c) => new SqlPlatformSettingsRepository(c.get(SQL)));
+  single(ADMINISTRATOR_DIRECTORY, (c) => new SqlAdministratorDirectory(c.get(CONTEXT_SQL)));
+  single(IDENTITY_EVENTS, (c) => new OutboxEventPublisher(c.get(CONTEXT_SQL), identityEventCodec));
+  single(ADMIN_NOTIFIER, (c) => new NotifyAdministrators(c.get(ADMINISTRATOR_DIRECTORY), c.get(IDENTITY_EVENTS), c.get(CLOCK)));
+  single(CUSTOMER_DIRECTORY, (c) => new SqlCustomerDirectory(c.get(SQL)));
   bind<DatabaseProbe>(DATABASE_PROBE)
     .toDynamicValue((c) => {
       const runner = c.get<SqlRunner>(SQL);
@@ -169,9 +160,7 @@ export const identityModule = bindings(({ bind, single }) => {
         ),
     )
     .inSingletonScope();
-  bind(SignOut)
-    .toDynamicValue((c) => new SignOut(c.get(SESSION_REPOSITORY)))
-    .inSingletonScope();
+  single(SignOut, (c) => new SignOut(c.get(SESSION_REPOSITORY)));
   bind(VerifyTotp)
     .toDynamicValue(
       (c) =>
@@ -190,9 +179,7 @@ export const identityModule = bindings(({ bind, single }) => {
       (c) => new EnableTwoFactor(c.get(USER_REPOSITORY), c.get(PASSWORD_HASHER), c.get(TOTP_SERVICE), c.get(SECRET_TOKENS), c.get(CLOCK)),
     )
     .inSingletonScope();
-  bind(DisableTwoFactor)
-    .toDynamicValue((c) => new DisableTwoFactor(c.get(USER_REPOSITORY), c.get(PASSWORD_HASHER), c.get(CLOCK)))
-    .inSingletonScope();
+  single(DisableTwoFactor, (c) => new DisableTwoFactor(c.get(USER_REPOSITORY), c.get(PASSWORD_HASHER), c.get(CLOCK)));
   bind(EnsurePlatformAdmin)
     .toDynamicValue(
       (c) =>
@@ -221,9 +208,7 @@ export const identityModule = bindings(({ bind, single }) => {
     )
     .inSingletonScope();
   bindInvitations({ single });
-  bind(OrganizationSettings)
-    .toDynamicValue((c) => new OrganizationSettings(c.get(ORGANIZATION_REPOSITORY), c.get(CLOCK)))
-    .inSingletonScope();
+  single(OrganizationSettings, (c) => new OrganizationSettings(c.get(ORGANIZATION_REPOSITORY), c.get(CLOCK)));
   bind(PlatformAdministration)
     .toDynamicValue((c) => new PlatformAdministration(c.get(ORGANIZATION_REPOSITORY), c.get(PLATFORM_SETTINGS_REPOSITORY), c.get(CLOCK)))
     .inSingletonScope();

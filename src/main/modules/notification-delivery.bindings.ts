@@ -1,3 +1,4 @@
+import { TRANSACTION_RUNNER } from '../../application/shared/transaction';
 import { CLOCK, type Clock } from '../../application/shared/clock';
 import type { TargetPolicy } from '../../application/shared/target-policy';
 import { CREDENTIAL_CIPHER, type CredentialCipher } from '../../application/monitoring/ports';
@@ -29,6 +30,8 @@ import {
 } from '../../application/notifications/ports';
 import { WebhookSecrets } from '../../application/notifications/webhook-secrets';
 import { RouteOutboxEvents } from '../../application/notifications/route-outbox-events';
+import { SendSecurityNotices } from '../../application/notifications/send-security-notices';
+import { SqlSecurityNoticeFeed } from '../../infrastructure/notifications/sql-security-notice-feed';
 import { ListNotificationDeliveries } from '../../application/notifications/list-notification-deliveries';
 import { SendTestNotification } from '../../application/notifications/send-test-notification';
 import { SendManualAlert } from '../../application/notifications/send-manual-alert';
@@ -184,6 +187,17 @@ export function bindNotificationDelivery({ bind, single }: Pick<ContainerModuleL
         c.get<StormLedger>(STORM_LEDGER),
         config(c).notifications.storm,
         c.get(FallBackFromFailingChannels),
+        c.get(SendSecurityNotices),
+      ),
+  );
+  single(
+    SendSecurityNotices,
+    (c) =>
+      new SendSecurityNotices(
+        new SqlSecurityNoticeFeed(c.get(CONTEXT_SQL), logRefused(c.get(LOGGER))),
+        c.get(DIRECT_DELIVERIES),
+        c.get(TRANSACTION_RUNNER),
+        clock(c),
       ),
   );
   single(ListNotificationDeliveries, (c) => new ListNotificationDeliveries(c.get<DeliveryLedger>(DELIVERY_LEDGER), channels(c)));

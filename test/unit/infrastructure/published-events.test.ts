@@ -3,6 +3,8 @@ import { decodePublishedEvent, PUBLISHED_EVENT_KINDS } from '../../../src/infras
 import { incidentEventCodec, type IncidentEvent } from '../../../src/domain/incidents/events';
 import { maintenanceEventCodec, type MaintenanceEvent } from '../../../src/domain/maintenance/events';
 import { watchedAssetEventCodec, type WatchedAssetEvent } from '../../../src/domain/tenancy/events';
+import { identityEventCodec, type SecurityNoticeEvent } from '../../../src/domain/identity/events';
+import { securityNoticeMessages } from '../../../src/application/notifications/send-security-notices';
 import { relayedEventOf } from '../../../src/infrastructure/notifications/relayed-events';
 
 const at = new Date('2026-12-14T10:00:00.000Z');
@@ -111,5 +113,37 @@ describe('the event catalogue: one decoder of outbox rows', () => {
         targets: [{ type: 'monitor', id: 'm-1' }],
       },
     });
+  });
+
+  it("reads the identity context's security notice back, refuses one whose administrator has no address, and relays none to channels", () => {
+    const notice: SecurityNoticeEvent = {
+      kind: 'identity.securityNotice',
+      version: 1,
+      organizationId: 7,
+      occurredAt: at,
+      subject: 'Account deletion requested',
+      body: 'Ann <ann@example.com> asked to delete their account.',
+      administrators: [
+        { userId: 'u-1', email: 'boss@example.com' },
+        { userId: 'u-2', email: 'ops@example.com' },
+      ],
+    };
+    const record = identityEventCodec.encode(notice);
+    expect(record.summary).to.equal('Account deletion requested');
+    expect(decodePublishedEvent(rowOf(3, record))).to.deep.equal({ ok: true, id: 3, event: notice });
+    const bad = decodePublishedEvent(rowOf(4, { ...record, payload: { ...record.payload, administrators: [{ userId: 'u-1' }] } }));
+    expect(bad).to.deep.include({ ok: false, reason: 'identity.securityNotice: an administrator is not a user id and an e-mail address' });
+    expect(relayedEventOf(3, notice)).to.equal(null);
+    expect(securityNoticeMessages(3, notice)).to.deep.equal(
+      ['u-1', 'u-2'].map((userId, i) => ({
+        organizationId: 7,
+        customerId: null,
+        recipient: { type: 'email', address: notice.administrators[i]!.email },
+        event: 'identity.securityNotice',
+        subject: 'Account deletion requested',
+        text: 'Ann <ann@example.com> asked to delete their account.',
+        dedupKey: `securityNotice:3:${userId}`,
+      })),
+    );
   });
 });

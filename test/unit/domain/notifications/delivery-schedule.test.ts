@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import {
   channelEventOf,
+  OUTBOX_EVENT_KINDS,
+  type ChannelEventTable,
   parseRetryAfter,
   retryDelayMs,
   verdictOf,
@@ -70,5 +72,59 @@ describe('delivery schedule', () => {
     expect(channelEventOf('maintenance.ended')).to.equal('maintenance.ended');
     expect(channelEventOf('maintenance.scheduled'), 'announced to status pages only, for now').to.equal(null);
     expect(channelEventOf('email')).to.equal(null);
+    expect(channelEventOf('identity.securityNotice'), 'sent to the administrators it names, not to channels').to.equal(null);
+    expect(channelEventOf('toString'), 'no inherited key is a kind').to.equal(null);
+  });
+
+  it("is total over the publishers' kinds: a table missing one, or naming no publisher's kind, fails the typecheck", () => {
+    const table: ChannelEventTable = {
+      incidentOpened: 'incident.opened',
+      incidentAcknowledged: 'incident.acknowledged',
+      incidentResolved: 'incident.resolved',
+      reminderDue: 'incident.reminder',
+      sslExpiryReminder: 'certificate.expiring',
+      sslExpired: 'certificate.expired',
+      dnsblReminder: 'ip.listed',
+      'maintenance.scheduled': null,
+      'maintenance.started': 'maintenance.started',
+      'maintenance.ended': 'maintenance.ended',
+      'domain.expiring': 'domain.expiring',
+      'domain.expired': 'domain.expired',
+      'ip.listed': 'ip.listed',
+      'ip.clean': 'ip.clean',
+      'slo.burning': 'slo.burning',
+      'slo.recovered': 'slo.recovered',
+      'identity.securityNotice': null,
+    };
+    const { 'identity.securityNotice': _notice, ...withoutOne } = table;
+    // @ts-expect-error a kind without its entry
+    const missing: ChannelEventTable = withoutOne;
+    // @ts-expect-error an entry for a kind no publisher defines
+    const extra: ChannelEventTable = { ...table, 'incident.exploded': null };
+    expect(Object.keys(missing)).to.have.length(Object.keys(table).length - 1);
+    expect(extra).to.include(table);
+    expect(Object.keys(table).map(channelEventOf)).to.deep.equal(Object.values(table));
+  });
+
+  it('routes from the outbox exactly the kinds channels receive', () => {
+    expect([...OUTBOX_EVENT_KINDS].sort()).to.deep.equal(
+      [
+        'incidentOpened',
+        'incidentAcknowledged',
+        'incidentResolved',
+        'reminderDue',
+        'sslExpiryReminder',
+        'sslExpired',
+        'dnsblReminder',
+        'maintenance.started',
+        'maintenance.ended',
+        'domain.expiring',
+        'domain.expired',
+        'ip.listed',
+        'ip.clean',
+        'slo.burning',
+        'slo.recovered',
+      ].sort(),
+    );
   });
 });

@@ -1,0 +1,49 @@
+import type { PendingSecurityNotice, SecurityNoticeFeed } from '../../application/notifications/ports';
+import { decodePublishedEvent, type OutboxRow, type RefusedEvents } from '../event-catalogue/published-events';
+import { warnRefused } from '../event-catalogue/refused';
+import type { UnitOfWorkSql } from '../persistence/database';
+import { sql } from '../persistence/sql';
+
+const KIND = 'identity.securityNotice';
+
+/**
+ * The security notices of the outbox not sent yet, read through the event decoder on the caller's
+ * unit of work (FOR UPDATE SKIP LOCKED). Sent notices are marked routed and delivered (handed to the
+ * delivery ledger); a refused row is reported and set aside (marked routed, left undelivered, so the
+ * outbox backlog gauge keeps showing it).
+ */
+export class SqlSecurityNoticeFeed implements SecurityNoticeFeed {
+  constructor(
+    private readonly sql: UnitOfWorkSql,
+    private readonly refused: RefusedEvents = warnRefused,
+  ) {}
+
+  async next(limit: number): Promise<PendingSecurityNotice[]> {
+    const rows = await this.sql.query<OutboxRow>(
+      sql`SELECT id, organization_id, kind, payload FROM notification_outbox
+        WHERE routed_at IS NULL AND kind = ${KIND} AND payload IS NOT NULL
+        ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
+    );
+    const notices: PendingSecurityNotice[] = [];
+    const refused: { id: number; kind: string; reason: string }[] = [];
+    for (const row of rows) {
+      const decoded = decodePublishedEvent(row);
+      if (decoded.ok && decoded.event.kind === KIND) notices.push({ id: decoded.id, event: decoded.event });
+      else refused.push(decoded.ok ? { id: decoded.id, kind: row.kind, reason: 'not a security notice' } : decoded);
+    }
+    if (refused.length > 0) {
+      this.refused(refused);
+      await this.sql.query(
+        sql`UPDATE notification_outbox SET routed_at = now() WHERE id = ANY(${refused.map((r) => r.id)}::bigint[]) AND routed_at IS NULL`,
+      );
+    }
+    return notices;
+  }
+
+  async markSent(ids: readonly number[], at: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await this.sql.query(
+      sql`UPDATE notification_outbox SET routed_at = ${at}, delivered_at = coalesce(delivered_at, ${at}) WHERE id = ANY(${ids}::bigint[])`,
+    );
+  }
+}
