@@ -52,7 +52,7 @@ export class CreateNotificationChannel {
 
   async execute(actor: Actor, input: NewChannelInput): Promise<ChannelWithSecret> {
     requireWriter(actor);
-    return this.tx.run(async () => {
+    return this.tx.run(async (tx) => {
       const { scope, source } = await this.scopeOf(actor, input);
       const type = input.type ?? source?.type;
       const config = input.config ?? (input.type === undefined || input.type === source?.type ? source?.config : undefined);
@@ -75,9 +75,9 @@ export class CreateNotificationChannel {
         this.targets && ((address) => this.targets!.isAllowedAddress(address)),
       );
       assertRecipientsFree(channel, await this.channels.sameScope(channel.organizationId, scope.customerId, scope.monitorId));
-      if (channel.isDefault) await releaseDefault(this.channels, channel.organizationId, null);
+      if (channel.isDefault) await releaseDefault(this.channels, channel.organizationId, null, tx);
       const secret = type === 'webhook' ? this.secrets.issue(channel) : null;
-      return { channel: await this.channels.add(channel), secret };
+      return { channel: await this.channels.add(channel, tx), secret };
     });
   }
 

@@ -1,5 +1,6 @@
 import { organizationScope } from '../../domain/shared/tenant-scope';
 import type { NotificationChannel } from '../../domain/notifications/notification-channel';
+import type { Transaction } from '../shared/transaction';
 import type { NotificationChannelRepository } from './ports';
 
 /** The organization's default channel (failed deliveries fall back to it), or null. */
@@ -20,9 +21,10 @@ export async function releaseDefault(
   channels: NotificationChannelRepository,
   organizationId: number,
   channelPublicId: string | null,
+  tx?: Transaction,
 ): Promise<void> {
   const current = await defaultChannelOf(channels, organizationId);
   if (!current || current.publicId === channelPublicId) return;
   current.makeDefault(false);
-  await channels.save(current);
+  await channels.save(current, tx);
 }

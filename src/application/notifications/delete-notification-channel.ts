@@ -15,11 +15,11 @@ export class DeleteNotificationChannel {
   async execute(actor: Actor, { id }: { id: unknown }): Promise<{ channel: NotificationChannel; deletedOverrides: number }> {
     const ref = channelRef(id, CHANNEL_ID);
     requireWriter(actor);
-    return this.tx.run(async () => {
+    return this.tx.run(async (tx) => {
       const channel = await this.channels.findByRef(actor.scope, ref);
       if (!channel) throw new AppError('channelNotFound');
       const overrides = await this.channels.overridesOf(channel.organizationId, channel.id);
-      await this.channels.remove(channel);
+      await this.channels.remove(channel, tx);
       return { channel, deletedOverrides: overrides.length };
     });
   }

@@ -4,6 +4,7 @@ import type { NotificationChannel } from '../../domain/notifications/notificatio
 import type { OrganizationSmtp, SmtpSecurity } from '../../domain/notifications/organization-smtp';
 import { token } from '../shared/token';
 import type { TargetPolicy } from '../shared/target-policy';
+import type { Transaction } from '../shared/transaction';
 
 export interface ChannelFilter {
   /** Channels of this customer (its own and its monitors' overrides). */
@@ -20,7 +21,7 @@ export interface ChannelFilter {
  * (`conflict`). Removing a channel removes the overrides made of it.
  */
 export interface NotificationChannelRepository {
-  add(channel: NotificationChannel): Promise<NotificationChannel>;
+  add(channel: NotificationChannel, tx?: Transaction): Promise<NotificationChannel>;
   findByRef(scope: TenantScope, ref: string): Promise<NotificationChannel | null>;
   /** The channels in scope among these public ids, in one question (a delivery round's channels); the others are not found. */
   findByPublicIds(scope: TenantScope, publicIds: readonly string[]): Promise<NotificationChannel[]>;
@@ -33,8 +34,8 @@ export interface NotificationChannelRepository {
   forEvent(organizationId: number, customerId: number | null, monitorId: number | null): Promise<NotificationChannel[]>;
   /** What routing needs for many events at once: the organization's channels and all of these customers' (overrides included). */
   forCustomers(organizationId: number, customerIds: readonly number[]): Promise<NotificationChannel[]>;
-  save(channel: NotificationChannel): Promise<void>;
-  remove(channel: NotificationChannel): Promise<void>;
+  save(channel: NotificationChannel, tx?: Transaction): Promise<void>;
+  remove(channel: NotificationChannel, tx?: Transaction): Promise<void>;
 }
 export const NOTIFICATION_CHANNEL_REPOSITORY = token<NotificationChannelRepository>('NotificationChannelRepository');
 

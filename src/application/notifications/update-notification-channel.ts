@@ -28,18 +28,18 @@ export class UpdateNotificationChannel {
   async execute(actor: Actor, { id, change }: { id: unknown; change: ChannelChange }): Promise<ChannelWithSecret> {
     const ref = channelRef(id, CHANNEL_ID);
     requireWriter(actor);
-    return this.tx.run(async () => {
+    return this.tx.run(async (tx) => {
       const channel = await this.channels.findByRef(actor.scope, ref);
       if (!channel) throw new AppError('channelNotFound');
       const wasWebhook = channel.type === 'webhook';
-      if (change.isDefault === true) await releaseDefault(this.channels, channel.organizationId, channel.publicId);
+      if (change.isDefault === true) await releaseDefault(this.channels, channel.organizationId, channel.publicId, tx);
       // Read before the change: a query after it would flush the changed channel on its own, outside
       // the save that turns a concurrent edit into `conflict`.
       const siblings = await this.channels.sameScope(channel.organizationId, channel.customerId, channel.monitorId);
       channel.update(change, this.clock.now(), this.targets && ((address) => this.targets!.isAllowedAddress(address)));
       assertRecipientsFree(channel, siblings);
       const secret = channel.type === 'webhook' && !wasWebhook ? this.secrets.issue(channel) : null;
-      await this.channels.save(channel);
+      await this.channels.save(channel, tx);
       return { channel, secret };
     });
   }

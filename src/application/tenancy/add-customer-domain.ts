@@ -21,7 +21,7 @@ export class AddCustomerDomain {
 
   async execute(actor: Actor, input: { customerId: string; domain: NewCustomerDomain }): Promise<CustomerDomain> {
     requireWriter(actor);
-    return this.tx.run(async () => {
+    return this.tx.run(async (tx) => {
       const customer = await this.customers.findByRef(actor.scope, input.customerId);
       if (!customer) throw new AppError('customerNotFound');
       return this.domains.add(
@@ -32,6 +32,7 @@ export class AddCustomerDomain {
           customerId: customer.id,
           now: this.clock.now(),
         }),
+        tx,
       );
     });
   }

@@ -24,7 +24,7 @@ export class AddCustomerIp {
     requireWriter(actor);
     const { ipAddress, ...fields } = input.ip;
     const ip = validIpAddress(ipAddress);
-    return this.tx.run(async () => {
+    return this.tx.run(async (tx) => {
       const customer = await this.customers.findByRef(actor.scope, input.customerId);
       if (!customer) throw new AppError('customerNotFound');
       return this.ips.add(
@@ -36,6 +36,7 @@ export class AddCustomerIp {
           customerId: customer.id,
           now: this.clock.now(),
         }),
+        tx,
       );
     });
   }

@@ -18,9 +18,9 @@ export class CreateCustomer {
   async execute(actor: Actor, input: NewCustomerInput): Promise<CustomerView> {
     requireOrganizationCaller(actor);
     requireWriter(actor);
-    const customer = await this.tx.run(async () => {
+    const customer = await this.tx.run(async (tx) => {
       const build = await this.factory.prepare(actor.scope);
-      return this.customers.add(build(input));
+      return this.customers.add(build(input), tx);
     });
     return this.views.one(actor.scope, customer);
   }

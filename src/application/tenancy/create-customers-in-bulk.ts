@@ -34,7 +34,7 @@ export class CreateCustomersInBulk {
   async execute(actor: Actor, input: { rows: Array<NewCustomerInput | null>; rejected: BulkRowError[] }): Promise<CustomerView[]> {
     requireOrganizationCaller(actor);
     requireWriter(actor);
-    const created = await this.tx.run(async () => {
+    const created = await this.tx.run(async (tx) => {
       const build = await this.factory.prepare(actor.scope);
       const errors: BulkRowError[] = [...input.rejected];
       const customers: Customer[] = [];
@@ -54,7 +54,7 @@ export class CreateCustomersInBulk {
           'Some rows were rejected; nothing was created',
         );
       }
-      return this.customers.addMany(customers);
+      return this.customers.addMany(customers, tx);
     });
     return this.views.of(actor.scope, created);
   }

@@ -25,6 +25,6 @@ export class CreatePackageConfig {
       organizationId: actor.scope.organizationId,
       now: this.clock.now(),
     });
-    return this.tx.run(() => this.packages.add(config));
+    return this.tx.run((tx) => this.packages.add(config, tx));
   }
 }

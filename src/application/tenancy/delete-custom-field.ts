@@ -16,11 +16,11 @@ export class DeleteCustomField {
   async execute(actor: Actor, input: { id: string }): Promise<void> {
     requireOrganizationCaller(actor);
     requireOrgAdmin(actor);
-    await this.tx.run(async () => {
+    await this.tx.run(async (tx) => {
       const field = await this.fields.findByRef(actor.scope, input.id);
       if (!field) throw new AppError('customFieldNotFound');
-      await this.fields.remove(field);
-      await this.customers.dropCustomFieldValues(actor.scope, field.fieldKey);
+      await this.fields.remove(field, tx);
+      await this.customers.dropCustomFieldValues(actor.scope, field.fieldKey, tx);
     });
   }
 }

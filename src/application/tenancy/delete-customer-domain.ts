@@ -12,10 +12,10 @@ export class DeleteCustomerDomain {
 
   async execute(actor: Actor, input: { id: string }): Promise<void> {
     requireWriter(actor);
-    await this.tx.run(async () => {
+    await this.tx.run(async (tx) => {
       const domain = await this.domains.findByRef(actor.scope, input.id);
       if (!domain) throw new AppError('customerDomainNotFound');
-      await this.domains.remove(domain);
+      await this.domains.remove(domain, tx);
     });
   }
 }

@@ -12,10 +12,10 @@ export class DeleteCustomerIp {
 
   async execute(actor: Actor, input: { id: string }): Promise<void> {
     requireWriter(actor);
-    await this.tx.run(async () => {
+    await this.tx.run(async (tx) => {
       const ip = await this.ips.findByRef(actor.scope, input.id);
       if (!ip) throw new AppError('customerIpNotFound');
-      await this.ips.remove(ip);
+      await this.ips.remove(ip, tx);
     });
   }
 }

@@ -23,10 +23,10 @@ export class DeleteCustomer {
   async execute(actor: Actor, input: { id: string }): Promise<CustomerDeletion> {
     requireOrganizationCaller(actor);
     requireWriter(actor);
-    const result = await this.tx.run(async () => {
+    const result = await this.tx.run(async (tx) => {
       const customer = await this.customers.findByRef(actor.scope, input.id);
       if (!customer) throw new AppError('customerNotFound');
-      const removed = await this.customers.remove(customer);
+      const removed = await this.customers.remove(customer, tx);
       return { customer, deletedDomains: removed.domains, deletedIps: removed.ips };
     });
     this.callers.invalidateAll();

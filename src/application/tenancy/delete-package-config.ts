@@ -16,12 +16,12 @@ export class DeletePackageConfig {
   async execute(actor: Actor, input: { id: string }): Promise<void> {
     requireOrganizationCaller(actor);
     requireOrgAdmin(actor);
-    await this.tx.run(async () => {
+    await this.tx.run(async (tx) => {
       const config = await this.packages.findByRef(actor.scope, input.id);
       if (!config) throw new AppError('packageConfigNotFound');
       const customerCount = await this.customers.countByPackage(actor.scope, config.id);
       if (customerCount > 0) throw new AppError('packageConfigInUse', { customerCount }, 'Customers still use this package');
-      await this.packages.remove(config);
+      await this.packages.remove(config, tx);
     });
   }
 }

@@ -16,11 +16,11 @@ export class UpdateCustomerDomain {
 
   async execute(actor: Actor, input: { id: string; change: Partial<CustomerDomainFields> }): Promise<CustomerDomain> {
     requireWriter(actor);
-    return this.tx.run(async () => {
+    return this.tx.run(async (tx) => {
       const domain = await this.domains.findByRef(actor.scope, input.id);
       if (!domain) throw new AppError('customerDomainNotFound');
       const { renamed } = domain.change(input.change, this.clock.now());
-      await this.domains.save(domain, { resetExpiry: renamed });
+      await this.domains.save(domain, { resetExpiry: renamed }, tx);
       return domain;
     });
   }

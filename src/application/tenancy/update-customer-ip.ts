@@ -19,11 +19,11 @@ export class UpdateCustomerIp {
     requireWriter(actor);
     const { ipAddress, ...fields } = input.change;
     const address = ipAddress === undefined ? undefined : validIpAddress(ipAddress);
-    return this.tx.run(async () => {
+    return this.tx.run(async (tx) => {
       const ip = await this.ips.findByRef(actor.scope, input.id);
       if (!ip) throw new AppError('customerIpNotFound');
       const { readdressed } = ip.change({ ...fields, ip: address }, this.clock.now());
-      await this.ips.save(ip, { resetDnsbl: readdressed });
+      await this.ips.save(ip, { resetDnsbl: readdressed }, tx);
       return ip;
     });
   }

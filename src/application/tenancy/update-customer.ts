@@ -29,7 +29,7 @@ export class UpdateCustomer {
     requireWriter(actor);
     assertMayChangeCustomer(actor, input.change);
     const { packageId, packageType, customFields, ...details } = input.change;
-    const customer = await this.tx.run(async () => {
+    const customer = await this.tx.run(async (tx) => {
       const found = await this.customers.findByRef(actor.scope, input.id);
       if (!found) throw new AppError('customerNotFound');
       const now = this.clock.now();
@@ -40,7 +40,7 @@ export class UpdateCustomer {
         found.setCustomFields(applyCustomFieldValues(await this.fields.list(actor.scope), found.customFields, customFields), now);
       }
       found.change(details, now);
-      await this.customers.save(found);
+      await this.customers.save(found, tx);
       return found;
     });
     return this.views.one(actor.scope, customer);

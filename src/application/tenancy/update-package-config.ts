@@ -21,11 +21,11 @@ export class UpdatePackageConfig {
   async execute(actor: Actor, input: { id: string; change: Partial<PackageConfigFields> }): Promise<PackageConfig> {
     requireOrganizationCaller(actor);
     requireOrgAdmin(actor);
-    return this.tx.run(async () => {
+    return this.tx.run(async (tx) => {
       const config = await this.packages.findByRef(actor.scope, input.id);
       if (!config) throw new AppError('packageConfigNotFound');
       config.change(input.change, this.clock.now());
-      await this.packages.save(config);
+      await this.packages.save(config, tx);
       return config;
     });
   }

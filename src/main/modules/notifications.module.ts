@@ -1,4 +1,3 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
 import { CLOCK, type Clock } from '../../application/shared/clock';
 import { ID_GENERATOR, type IdGenerator } from '../../application/shared/id-generator';
 import { TRANSACTION_RUNNER, type TransactionRunner } from '../../application/shared/transaction';
@@ -27,7 +26,7 @@ import { RouteChannelEvent } from '../../application/notifications/route-channel
 import { UpdateOrganizationSmtp } from '../../application/notifications/update-organization-smtp';
 import { GetOrganizationSmtp } from '../../application/notifications/get-organization-smtp';
 import { RemoveOrganizationSmtp } from '../../application/notifications/remove-organization-smtp';
-import { MikroOrmNotificationChannelRepository } from '../../infrastructure/notifications/mikro-orm-notification-channel.repository';
+import { SqlNotificationChannelRepository } from '../../infrastructure/notifications/sql-notification-channel.repository';
 import { SqlChannelOwners } from '../../infrastructure/notifications/sql-channel-owners';
 import { SqlOrganizationSmtpStore } from '../../infrastructure/notifications/sql-organization-smtp.store';
 import { NodemailerSmtpVerifier } from '../../infrastructure/notifications/nodemailer-smtp-verifier';
@@ -36,7 +35,7 @@ import { ResolvingTargetPolicy } from '../../infrastructure/network/resolving-ta
 import { CachingHostResolver } from '../../infrastructure/network/caching-host-resolver';
 import { NodeDnsResolver } from '../../infrastructure/network/node-dns-resolver';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL, ORM } from '../tokens';
+import { CONFIG, CONTEXT_SQL } from '../tokens';
 import { bindings, type Ctx } from './bindings';
 import { notificationChannelsRouter } from '../../interfaces/http/notifications/notification-channels.router';
 import { organizationSmtpRouter } from '../../interfaces/http/notifications/organization-smtp.router';
@@ -46,16 +45,13 @@ import type { ContextModule } from './context-module';
 import { bindNotificationDelivery } from './notification-delivery.bindings';
 
 import { notificationConnections, notificationWorker } from './notification-worker';
-import { notificationSchemas } from '../../infrastructure/notifications/notifications.schemas';
 
 /**
  * Notifications: channels (organization, customer, monitor overrides), their routing, the organization's SMTP server,
  * and the delivery ledger with its senders (webhook and chat over HTTP, e-mail over SMTP).
  */
 export const notificationsModule = bindings(({ bind, single }) => {
-  const orm = (c: Ctx) => c.get<MikroORM>(ORM);
-
-  single(NOTIFICATION_CHANNEL_REPOSITORY, (c) => new MikroOrmNotificationChannelRepository(orm(c)));
+  single(NOTIFICATION_CHANNEL_REPOSITORY, (c) => new SqlNotificationChannelRepository(c.get(CONTEXT_SQL)));
   single(CHANNEL_OWNERS, (c) => new SqlChannelOwners(c.get(CONTEXT_SQL)));
   single(ORGANIZATION_SMTP_STORE, (c) => new SqlOrganizationSmtpStore(c.get(CONTEXT_SQL)));
   // The checks' rule (CHECK_PRIVATE_ALLOWLIST, DNS_SERVERS) with a resolver of its own that keeps answers for their TTL:
@@ -121,7 +117,6 @@ export const notificationsModule = bindings(({ bind, single }) => {
 export const notificationsContext: ContextModule = {
   name: 'notifications',
   bindings: notificationsModule,
-  entities: notificationSchemas,
   routers: [notificationChannelsRouter, organizationSmtpRouter, notificationDeliveriesRouter, alertsRouter],
   workers: [notificationWorker],
   closers: [notificationConnections],

@@ -47,11 +47,11 @@ import { ListCustomerIps } from '../../application/tenancy/list-customer-ips';
 import { GetCustomerIp } from '../../application/tenancy/get-customer-ip';
 import { UpdateCustomerIp } from '../../application/tenancy/update-customer-ip';
 import { DeleteCustomerIp } from '../../application/tenancy/delete-customer-ip';
-import { MikroOrmPackageConfigRepository } from '../../infrastructure/tenancy/mikro-orm-package-config.repository';
-import { MikroOrmCustomerRepository } from '../../infrastructure/tenancy/mikro-orm-customer.repository';
+import { SqlPackageConfigRepository } from '../../infrastructure/tenancy/sql-package-config.repository';
+import { SqlCustomerRepository } from '../../infrastructure/tenancy/sql-customer.repository';
 import { SqlCustomFieldRepository } from '../../infrastructure/tenancy/sql-custom-field.repository';
-import { MikroOrmCustomerDomainRepository } from '../../infrastructure/tenancy/mikro-orm-customer-domain.repository';
-import { MikroOrmCustomerIpRepository } from '../../infrastructure/tenancy/mikro-orm-customer-ip.repository';
+import { SqlCustomerDomainRepository } from '../../infrastructure/tenancy/sql-customer-domain.repository';
+import { SqlCustomerIpRepository } from '../../infrastructure/tenancy/sql-customer-ip.repository';
 import { SqlWatchResultStore } from '../../infrastructure/tenancy/sql-watch-result.store';
 import { SqlSmsUsageLedger } from '../../infrastructure/tenancy/sql-sms-usage.ledger';
 import { SqlCustomerTermsLookup } from '../../infrastructure/tenancy/sql-customer-terms.lookup';
@@ -65,18 +65,17 @@ import { customFieldsRouter } from '../../interfaces/http/tenancy/custom-fields.
 import { customerDomainsRouter } from '../../interfaces/http/tenancy/customer-domains.router';
 import { customerIpsRouter } from '../../interfaces/http/tenancy/customer-ips.router';
 import type { ContextModule } from './context-module';
-import { tenancySchemas } from '../../infrastructure/tenancy/tenancy.schemas';
 
 /** Tenancy: customers, package configs, custom fields, customer domains and IPs. */
 export const tenancyModule = bindings(({ single }) => {
   const orm = (c: Ctx) => c.get<MikroORM>(ORM);
 
-  single(PACKAGE_CONFIG_REPOSITORY, (c) => new MikroOrmPackageConfigRepository(orm(c)));
-  single(CUSTOMER_REPOSITORY, (c) => new MikroOrmCustomerRepository(orm(c)));
+  single(PACKAGE_CONFIG_REPOSITORY, (c) => new SqlPackageConfigRepository(c.get(CONTEXT_SQL)));
+  single(CUSTOMER_REPOSITORY, (c) => new SqlCustomerRepository(c.get(CONTEXT_SQL)));
   single(CUSTOM_FIELD_REPOSITORY, (c) => new SqlCustomFieldRepository(c.get(CONTEXT_SQL)));
   single(PreparedSql, (c) => new PreparedSql(orm(c)));
-  single(CUSTOMER_DOMAIN_REPOSITORY, (c) => new MikroOrmCustomerDomainRepository(orm(c), c.get(PreparedSql)));
-  single(CUSTOMER_IP_REPOSITORY, (c) => new MikroOrmCustomerIpRepository(orm(c), c.get(PreparedSql)));
+  single(CUSTOMER_DOMAIN_REPOSITORY, (c) => new SqlCustomerDomainRepository(c.get(CONTEXT_SQL), c.get(PreparedSql)));
+  single(CUSTOMER_IP_REPOSITORY, (c) => new SqlCustomerIpRepository(c.get(CONTEXT_SQL), c.get(PreparedSql)));
   single(WATCH_RESULT_STORE, (c) => new SqlWatchResultStore(c.get(CONTEXT_SQL)));
   single(SMS_USAGE_LEDGER, (c) => new SqlSmsUsageLedger(c.get(CONTEXT_SQL)));
   single(CUSTOMER_TERMS_LOOKUP, (c) => new SqlCustomerTermsLookup(c.get(CONTEXT_SQL), c.get(CLOCK)));
@@ -130,7 +129,6 @@ export const tenancyModule = bindings(({ single }) => {
 export const tenancyContext: ContextModule = {
   name: 'tenancy',
   bindings: tenancyModule,
-  entities: tenancySchemas,
   routers: [customersRouter, packageConfigsRouter, customFieldsRouter, customerDomainsRouter, customerIpsRouter],
   // The prepared reads' own pool, closed after every worker and the server stopped.
   closers: [{ name: 'prepared reads', close: (get) => get(PreparedSql).close() }],

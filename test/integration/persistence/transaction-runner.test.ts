@@ -5,10 +5,12 @@ import { RequestContext, type MikroORM } from '@mikro-orm/postgresql';
 import { api } from '../../support/http-client';
 import { anOrganization } from '../../support/builders';
 import { testServer } from '../../support/test-server';
-import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../src/application/shared/transaction';
-import { NotificationChannel } from '../../../src/domain/notifications/notification-channel';
+import { TRANSACTION_RUNNER, type Transaction, type TransactionRunner } from '../../../src/application/shared/transaction';
+import { Organization } from '../../../src/domain/identity/organization';
+import { User } from '../../../src/domain/identity/user';
 import { ORM } from '../../../src/main/tokens';
 import { sql } from '../../../src/infrastructure/persistence/sql';
+import { sqlOf } from '../../../src/infrastructure/persistence/sql-transaction';
 
 /**
  * Nested transactions (savepoints) of the MikroORM runner. The check engine records a chunk of
@@ -35,18 +37,21 @@ describe('the MikroORM transaction runner, nested', () => {
     );
     const organizationId = org.user.organizationId;
     const managed = () => orm.em.getContext().getUnitOfWork().getIdentityMap().values().length;
+    const rename = (on: Transaction, publicId: string, name: string) =>
+      sqlOf(on).query(sql`UPDATE notification_channels SET name = ${name} WHERE public_id = ${publicId}::uuid`);
 
     const seen = await RequestContext.create(orm.em, () =>
-      tx.run(async () => {
-        const outer = await orm.em.getContext().findOneOrFail(NotificationChannel, { publicId: created[0].publicId, organizationId });
+      tx.run(async (outerTx) => {
+        // an entity still mapped by the ORM (the organization, then its user), each rename through the transaction's SQL handle
+        await orm.em.getContext().findOneOrFail(Organization, { id: organizationId });
         const inOuter = managed();
-        const inNested = await tx.run(async () => {
+        const inNested = await tx.run(async (nestedTx) => {
           const before = managed();
-          const nested = await orm.em.getContext().findOneOrFail(NotificationChannel, { publicId: created[1].publicId, organizationId });
-          nested.name = 'renamed in the nested transaction';
+          await orm.em.getContext().findOneOrFail(User, { organizationId });
+          await rename(nestedTx, created[1].publicId, 'renamed in the nested transaction');
           return before;
         });
-        outer.name = 'renamed in the outer transaction';
+        await rename(outerTx, created[0].publicId, 'renamed in the outer transaction');
         return { inOuter, inNested, afterNested: managed() };
       }),
     );

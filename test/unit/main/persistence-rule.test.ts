@@ -18,16 +18,6 @@ const KIT = ['infrastructure/persistence/', 'main/'];
  * while a converted file stays listed).
  */
 const NOT_YET_CONVERTED = [
-  // notifications: the channel repository (the nested-transaction test of the runner reads its entity)
-  'infrastructure/notifications/mikro-orm-notification-channel.repository.ts',
-  'infrastructure/notifications/notifications.schemas.ts',
-  // tenancy
-  'infrastructure/tenancy/tenancy.schemas.ts',
-  'infrastructure/tenancy/tenancy-repository.ts',
-  'infrastructure/tenancy/mikro-orm-customer-domain.repository.ts',
-  'infrastructure/tenancy/mikro-orm-customer-ip.repository.ts',
-  'infrastructure/tenancy/mikro-orm-customer.repository.ts',
-  'infrastructure/tenancy/mikro-orm-package-config.repository.ts',
   // monitoring
   'infrastructure/monitoring/monitoring.schemas.ts',
   'infrastructure/monitoring/mikro-orm-change-request.repository.ts',

@@ -5,7 +5,7 @@ import { anOrganization } from '../../../support/builders';
 import { aCustomer } from '../../../support/callers';
 import { testServer } from '../../../support/test-server';
 import { listPageJson } from '../../../../src/infrastructure/tenancy/watch-list.query';
-import { DOMAIN_LIST } from '../../../../src/infrastructure/tenancy/mikro-orm-customer-domain.repository';
+import { DOMAIN_LIST } from '../../../../src/infrastructure/tenancy/sql-customer-domain.repository';
 import { organizationScope } from '../../../../src/domain/shared/tenant-scope';
 import type { WatchListFilter } from '../../../../src/application/tenancy/ports';
 import { sql, type Sql } from '../../../../src/infrastructure/persistence/sql';
