@@ -27,3 +27,4 @@ export * from '../../domain/identity/vat-id';
 export * from '../../domain/identity/api-token';
 export * from '../../domain/identity/account-deletion';
 export * from '../../domain/identity/step-up';
+export * from './notify-administrators';

@@ -33,3 +33,4 @@ export * from '../../domain/notifications/organization-smtp';
 export * from '../../domain/notifications/storm-digest';
 export * from '../../domain/notifications/channel-health';
 export * from './unavailable-sender';
+export * from './send-security-notices';
