@@ -121,12 +121,12 @@ function ObjectiveCard(props: { objective: Objective; loaded: Loaded; rows: Map<
               <button type="button" class="danger" onClick={() => void remove()}>
                 Delete {objective.name} for good
               </button>
-              <button type="button" onClick={() => setConfirming(false)}>
+              <button type="button" class="secondary" onClick={() => setConfirming(false)}>
                 Keep it
               </button>
             </>
           ) : (
-            <button type="button" onClick={() => setConfirming(true)}>
+            <button type="button" class="secondary" onClick={() => setConfirming(true)}>
               Delete {objective.name}
             </button>
           )}
