@@ -50,14 +50,18 @@ describe('SIGKILL during an escalation', function () {
         ],
       },
     });
+    // The incidents are opened first and given their policy in one statement: the escalation job
+    // wakes on that write and pages them in its batches (opened one by one with the policy, the
+    // first would be paged, and sent, while the others were still being opened).
     const incidentIds: string[] = [];
     for (let i = 0; i < INCIDENTS; i++) {
       const incident = await mustCall(first.url, 'POST', '/api/im/incidents', 201, {
         token: admin.token,
-        body: { title: `Checkout ${i} is down`, escalationPolicyId: policy.id },
+        body: { title: `Checkout ${i} is down` },
       });
       incidentIds.push(incident.id as string);
     }
+    await rig.sql(`UPDATE im_incidents SET escalation_policy_id = $1 WHERE public_id::text = ANY($2::text[])`, [policy.id, incidentIds]);
     const pages = () =>
       rig.sql<{ incident_id: string; dedup_key: string; created_ms: string; status: string }>(
         `SELECT incident_id, dedup_key, status, floor(extract(epoch FROM created_at) * 1000)::bigint AS created_ms

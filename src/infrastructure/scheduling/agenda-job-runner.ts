@@ -10,20 +10,19 @@ export const DRAIN_MS = 10_000;
 /**
  * How often Agenda scans its store for recurring turns that came due (one query per job name). The
  * jobs whose work is rows or time run on their notices and due times in every process with jobs
- * (job-wakeups.ts), so a turn is only their safety poll, and a request's job (`runNow`) is run at
- * once on Agenda's own notice: the scan is rare. A recurring job runs at most once per scan.
+ * (job-wakeups.ts), so for them a turn is only a safety poll; the scan stays this short for the jobs
+ * only Agenda runs (data export, purges): after a crash their lock (below) must lapse and a scan
+ * come round within a minute or so, and a lock must outlast the scan.
  */
-const PROCESS_EVERY_MS = 2 * 60_000;
+const PROCESS_EVERY_MS = 30_000;
 /**
  * How long a job's lock outlives the last sign of life of the process that holds it. A process
  * killed (SIGKILL, OOM, a lost machine) while a job ran or was locked ahead leaves the lock behind:
- * nobody runs that job's turn until the lock lapses. Longer than the scan, which locks the turns
- * due before the next scan ahead (a shorter lock lapses before its turn, and the turn is then
- * skipped to the next scan). Escalations, reports and the other time-driven jobs do not wait for
- * it: their due times run them in every process with jobs. A running job renews its lock every
- * quarter of this, so a run may last as long as it needs.
+ * nobody runs that job until the lock lapses, so a long lifetime (Agenda's default is 10 minutes)
+ * stalled exports for that long after a crash. A running job renews its lock every quarter of this,
+ * so a run may last as long as it needs.
  */
-const LOCK_LIFETIME_MS = PROCESS_EVERY_MS + 60_000;
+const LOCK_LIFETIME_MS = 20_000;
 
 export interface RunnableJob {
   readonly name: string;
