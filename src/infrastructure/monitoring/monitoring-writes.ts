@@ -28,7 +28,11 @@ export async function uniqueWrite<T>(code: ErrorCode, write: () => Promise<T>, c
  * caller's transaction when it hands one over, a transaction of its own otherwise (a savepoint
  * inside a unit of work that has not moved to `tx` yet).
  */
-export function atomically<T>(transactions: TransactionRunner, tx: Transaction | undefined, work: (sql: UnitOfWorkSql) => Promise<T>): Promise<T> {
+export function atomically<T>(
+  transactions: TransactionRunner,
+  tx: Transaction | undefined,
+  work: (sql: UnitOfWorkSql) => Promise<T>,
+): Promise<T> {
   return tx ? work(sqlOf(tx)) : transactions.run((own) => work(sqlOf(own)));
 }
 

@@ -28,7 +28,9 @@ function tagOf(row: SqlRow): Tag {
 }
 
 const taggedMonitorIds = async (run: UnitOfWorkSql, tagId: number): Promise<number[]> =>
-  (await run.query<{ monitor_id: string }>(sql`SELECT monitor_id FROM monitor_tags WHERE tag_id = ${tagId}`)).map((r) => Number(r.monitor_id));
+  (await run.query<{ monitor_id: string }>(sql`SELECT monitor_id FROM monitor_tags WHERE tag_id = ${tagId}`)).map((r) =>
+    Number(r.monitor_id),
+  );
 
 /**
  * Tags and their attachments, in the `sql` kit. Names are unique regardless of case among a
@@ -69,7 +71,9 @@ export class SqlTagRepository implements TagRepository {
       if (!condition) return [];
       customer = sql`AND t.customer_id = (SELECT c.id FROM customers c WHERE c.organization_id = ${scope.organizationId} AND ${condition})`;
     }
-    const rows = await this.sql.query(sql`SELECT ${COLUMNS} FROM tags t WHERE ${scopeSql(scope, 't')} ${customer} ORDER BY t.name ASC, t.id ASC`);
+    const rows = await this.sql.query(
+      sql`SELECT ${COLUMNS} FROM tags t WHERE ${scopeSql(scope, 't')} ${customer} ORDER BY t.name ASC, t.id ASC`,
+    );
     return rows.map(tagOf);
   }
 
@@ -120,7 +124,9 @@ export class SqlTagRepository implements TagRepository {
   }
 
   async severalCustomers(scope: TenantScope): Promise<boolean> {
-    const rows = await this.sql.query<{ id: number }>(sql`SELECT id FROM customers WHERE organization_id = ${scope.organizationId} LIMIT 2`);
+    const rows = await this.sql.query<{ id: number }>(
+      sql`SELECT id FROM customers WHERE organization_id = ${scope.organizationId} LIMIT 2`,
+    );
     return rows.length > 1;
   }
 }

@@ -1,3 +1,4 @@
+import { RequestContext } from '@mikro-orm/postgresql';
 import { LOCATION_CATALOGUE } from '../../application/locations/ports';
 import { ChargingTierUpgrades } from '../../application/billing/charging-tier-upgrades';
 import { CLOCK } from '../../application/shared/clock';
@@ -150,8 +151,9 @@ export const monitoringContext: ContextModule = {
     {
       // Website records written by an older version are rendered again before the host serves them.
       name: 'stale website records',
-      start: async ({ get, logger }) => {
-        const rendered = await renderStaleWebsiteDocuments(get<TransactionRunner>(TRANSACTION_RUNNER));
+      start: async ({ database, get, logger }) => {
+        // A unit of work of its own, as a job's: the runner's transactions start from it.
+        const rendered = await RequestContext.create(database.orm.em, () => renderStaleWebsiteDocuments(get(TRANSACTION_RUNNER)));
         if (rendered > 0) logger.info({ rendered }, 'rendered stale website records');
         return undefined;
       },
