@@ -4,7 +4,6 @@ import type { Transaction, TransactionRunner } from '../../application/shared/tr
 import type { UnitOfWorkSql } from '../persistence/database';
 import { racing } from '../persistence/optimistic';
 import { sqlOf } from '../persistence/sql-transaction';
-import { sql, type Sql } from '../persistence/sql';
 
 /** PostgreSQL's unique_violation. */
 const UNIQUE_VIOLATION = '23505';
@@ -38,6 +37,3 @@ export function atomically<T>(
 
 /** The caller's transaction when it hands one over, the current unit of work otherwise. */
 export const on = (fallback: UnitOfWorkSql, tx: Transaction | undefined): UnitOfWorkSql => (tx ? sqlOf(tx) : fallback);
-
-/** A jsonb value: null stays SQL NULL (not the JSON `null`). */
-export const jsonb = (value: unknown): Sql => (value === null || value === undefined ? sql`NULL` : sql`${JSON.stringify(value)}::jsonb`);

@@ -1,4 +1,3 @@
-import { AppError } from '../../domain/shared/app-error';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import { Monitor } from '../../domain/monitoring/monitor';
 import type { CheckMode, ManagementType, MonitorKind, MonitoringType, MonitorStatus } from '../../domain/monitoring/monitor-kind';
