@@ -24,7 +24,7 @@ import pino from 'pino';
 import { loadConfig } from '../../src/main/config';
 import { startApplication } from '../../src/main/application';
 import { RequestContext } from '@mikro-orm/postgresql';
-import { TRANSACTION_RUNNER } from '../../src/application/shared/transaction';
+import { TRANSACTION_RUNNER, type TransactionRunner } from '../../src/application/shared/transaction';
 import { renderStaleWebsiteDocuments } from '../../src/infrastructure/monitoring/website-document';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/infrastructure/persistence/embedded-postgres';
 import { postgresCpuMicros } from './postgres-cpu';
@@ -60,7 +60,7 @@ async function main() {
       process.send!({
         id: message.id,
         rendered: await RequestContext.create(app.database.orm.em, () =>
-          renderStaleWebsiteDocuments(app.container.get(TRANSACTION_RUNNER)),
+          renderStaleWebsiteDocuments(app.container.get<TransactionRunner>(TRANSACTION_RUNNER)),
         ),
       });
     if (message.type === 'bare') {

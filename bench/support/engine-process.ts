@@ -44,7 +44,7 @@ import { dispatcherOptions } from '../../src/main/modules/scheduling.module';
 import { startCheckWorker } from '../../src/interfaces/jobs/check-worker';
 import { tuneGarbageCollection } from '../../src/main/gc-tuning';
 import { RequestContext } from '@mikro-orm/postgresql';
-import { TRANSACTION_RUNNER } from '../../src/application/shared/transaction';
+import { TRANSACTION_RUNNER, type TransactionRunner } from '../../src/application/shared/transaction';
 import { renderStaleWebsiteDocuments } from '../../src/infrastructure/monitoring/website-document';
 import { MaintainResultStorage } from '../../src/application/results/maintain-result-storage';
 import { postgresCpuMicros } from './postgres-cpu';
@@ -117,7 +117,7 @@ async function main() {
         process.send!({
           id: m.id,
           rendered: await RequestContext.create(app.database.orm.em, () =>
-            renderStaleWebsiteDocuments(app.container.get(TRANSACTION_RUNNER)),
+            renderStaleWebsiteDocuments(app.container.get<TransactionRunner>(TRANSACTION_RUNNER)),
           ),
         });
       if (m.type === 'bare') {

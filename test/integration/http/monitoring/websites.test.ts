@@ -8,7 +8,7 @@ import { currentStateRecord, websiteRecord } from '../../../../src/application/m
 import { MONITOR_COLUMNS, toItem } from '../../../../src/infrastructure/monitoring/monitor-rows';
 import { renderStaleWebsiteDocuments } from '../../../../src/infrastructure/monitoring/website-document';
 import { RequestContext } from '@mikro-orm/postgresql';
-import { TRANSACTION_RUNNER } from '../../../../src/application/shared/transaction';
+import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../../src/application/shared/transaction';
 import type { ApiResponse } from '../../../support/http-client';
 import { raw, sql } from '../../../../src/infrastructure/persistence/sql';
 
@@ -426,7 +426,9 @@ describe('websites: compact JSON from the one record definition', () => {
     expect((await api('GET', '/api/websites', { token })).text).to.equal(list.text);
     // The host renders stale records again at start, as writes store them.
     expect(
-      await RequestContext.create(database.orm.em, () => renderStaleWebsiteDocuments(app.container.get(TRANSACTION_RUNNER), 1)),
+      await RequestContext.create(database.orm.em, () =>
+        renderStaleWebsiteDocuments(app.container.get<TransactionRunner>(TRANSACTION_RUNNER), 1),
+      ),
     ).to.be.at.least(2);
     expect((await storedMonitor(heartbeat.body.publicId)).document).to.be.a('string');
     expect((await api('GET', '/api/websites', { token })).text).to.equal(list.text);

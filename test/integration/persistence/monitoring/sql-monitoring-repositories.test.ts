@@ -1,8 +1,15 @@
 import { expect } from 'chai';
 import { RequestContext } from '@mikro-orm/postgresql';
 import { organizationScope } from '../../../../src/domain/shared/tenant-scope';
-import { TRANSACTION_RUNNER } from '../../../../src/application/shared/transaction';
-import { CHANGE_REQUEST_REPOSITORY, MONITOR_REPOSITORY, TAG_REPOSITORY } from '../../../../src/application/monitoring/ports';
+import { TRANSACTION_RUNNER, type TransactionRunner } from '../../../../src/application/shared/transaction';
+import {
+  CHANGE_REQUEST_REPOSITORY,
+  MONITOR_REPOSITORY,
+  TAG_REPOSITORY,
+  type ChangeRequestRepository,
+  type MonitorRepository,
+  type TagRepository,
+} from '../../../../src/application/monitoring/ports';
 import { anOrganization } from '../../../support/builders';
 import { aCustomerToken } from '../../../support/identity-fixtures';
 import { aMonitoredCustomer, aTag, aWebsite, storedMonitor } from '../../../support/monitoring-fixtures';
@@ -30,10 +37,10 @@ describe("monitoring's sql repositories (optimistic versions, mappers, documents
       customer,
       inRequest,
       scope: organizationScope(org.user.organizationId),
-      monitors: app.container.get(MONITOR_REPOSITORY),
-      tags: app.container.get(TAG_REPOSITORY),
-      requests: app.container.get(CHANGE_REQUEST_REPOSITORY),
-      transactions: app.container.get(TRANSACTION_RUNNER),
+      monitors: app.container.get<MonitorRepository>(MONITOR_REPOSITORY),
+      tags: app.container.get<TagRepository>(TAG_REPOSITORY),
+      requests: app.container.get<ChangeRequestRepository>(CHANGE_REQUEST_REPOSITORY),
+      transactions: app.container.get<TransactionRunner>(TRANSACTION_RUNNER),
     };
   }
 
