@@ -55,8 +55,8 @@ async function main() {
   const logger = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'error' }, pino.destination(2));
   const app = await startApplication(config, { jobs: false, checkWorker: false, notificationWorker: false, logger });
   const { sql: runner, orm } = app.database;
-  // The check engine's recording path: the recorder its workers call (a fresh unit of work per
-  // chunk, the results judged and stored with the worker's renewal in one transaction, and the
+  // The check engine's recording path: the recorder its workers call (each chunk in a transaction
+  // of its own, the results judged and stored with the worker's renewal in it, and the
   // confirmation re-checks they ask for logged in the schedule's change log), as a registered worker.
   const recorder = app.container.get<OutcomeRecorder>(OUTCOME_RECORDER);
   const schedule = app.container.get<CheckSchedule>(CHECK_SCHEDULE);

@@ -42,14 +42,14 @@ export interface IncidentRepository {
   /** These incidents as they are now (unscoped; missing ids are left out). */
   findManyById(ids: readonly number[]): Promise<Map<number, Incident>>;
   /** Takes `count` fresh incident ids, for incidents the engine opens before it writes them with `addMany`. */
-  reserveIds(count: number): Promise<number[]>;
+  reserveIds(count: number, tx?: Transaction): Promise<number[]>;
   /** Inserts incidents whose ids were reserved. */
-  addMany(incidents: readonly Incident[]): Promise<void>;
+  addMany(incidents: readonly Incident[], tx?: Transaction): Promise<void>;
   /**
    * Writes the engine's automatic resolutions (status, resolvedAt, resolvedByUserId, updatedAt; the
    * version moves on). Only these fields: an acknowledgement committed meanwhile stays.
    */
-  saveResolutions(incidents: readonly Incident[]): Promise<void>;
+  saveResolutions(incidents: readonly Incident[], tx?: Transaction): Promise<void>;
 }
 export const INCIDENT_REPOSITORY = token<IncidentRepository>('IncidentRepository');
 
@@ -66,13 +66,13 @@ export interface AlertStateRepository {
    * (in monitor order, so concurrent batches lock alike): results of one monitor are judged one at a
    * time, whichever location sent them. Two statements, whatever the number of monitors.
    */
-  lockMany(seeds: readonly AlertStateSeed[], now: Date): Promise<Map<number, AlertState>>;
+  lockMany(seeds: readonly AlertStateSeed[], now: Date, tx?: Transaction): Promise<Map<number, AlertState>>;
   /** One statement, whatever the number of states. */
-  saveMany(states: readonly AlertState[]): Promise<void>;
+  saveMany(states: readonly AlertState[], tx?: Transaction): Promise<void>;
   /** The states of these monitors as they are now, without locking (for the steady-result fast path). */
   peek(monitorIds: readonly number[]): Promise<Map<number, AlertState>>;
   /** How many failing monitors each of these roots holds back (dependencyDown), in the caller's transaction; roots holding none are left out. */
-  heldCounts(rootIds: readonly number[]): Promise<Map<number, number>>;
+  heldCounts(rootIds: readonly number[], tx?: Transaction): Promise<Map<number, number>>;
   /** The monitors these roots hold back now, as seeds for lockMany (without locking). */
   heldBy(rootIds: readonly number[]): Promise<AlertStateSeed[]>;
 }
@@ -205,9 +205,9 @@ export const MAINTENANCE_WINDOWS = token<MaintenanceWindows>('MaintenanceWindows
  */
 export interface IncidentRouting {
   /** Incidents the engine opened in one batch, in order. */
-  opened(items: readonly RoutedIncident[]): Promise<void>;
+  opened(items: readonly RoutedIncident[], tx?: Transaction): Promise<void>;
   /** Incidents the engine resolved in one batch, in order. */
-  resolved(items: readonly RoutedIncident[]): Promise<void>;
+  resolved(items: readonly RoutedIncident[], tx?: Transaction): Promise<void>;
   /**
    * A person acknowledged the automatic incident through the monitor incident API: its routed copy,
    * if open and not yet acknowledged, is acknowledged in the same transaction by the same person.

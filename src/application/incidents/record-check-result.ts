@@ -1,17 +1,16 @@
 import type { AlertDecision } from '../../domain/incidents/alert-decision';
 import type { AlertPolicy } from '../../domain/results/alert-policy';
 import type { AlertState } from '../../domain/incidents/alert-state';
-import { confirmationAt } from '../../domain/incidents/confirmation';
+import { judgeBatch, type BatchObservation, type Judgement as DomainJudgement } from '../../domain/incidents/batch-judgement';
 import type { CheckObservation } from '../../domain/results/check-status';
-import { isDetailSample, keepsDetail } from '../../domain/results/detail-sampling';
+import { isDetailSample } from '../../domain/results/detail-sampling';
+import { detailOf, storedOf } from '../../domain/results/result-row';
 import type { Clock } from '../shared/clock';
 import type { TransactionRunner } from '../shared/transaction';
-import type { Incident } from '../../domain/incidents/incident';
 import type { MonitorLookup, ResultStore, StoredResult } from '../results/ports';
-import type { AlertStateRepository, IncidentRepository, LiveLocations, MaintenanceWindows } from './ports';
-import { AlertEffects, tellAffected, type AlertActions } from './alert-actions';
-import { BatchDependencies } from './batch-dependencies';
-import { dependenciesFirst } from '../../domain/incidents/dependency-hold';
+import type { AlertStateRepository, AlertStateSeed, IncidentRepository, LiveLocations, MaintenanceWindows } from './ports';
+import type { AlertActions } from './alert-actions';
+import { outsideDependencies } from './batch-dependencies';
 import { SteadyMemo } from './steady-memo';
 
 export interface RecordCheckResultInput {
@@ -61,8 +60,10 @@ export interface RecordCheckResultOutcome {
  * with a fixed number of set-based statements whatever its share of failures. The judged results'
  * monitors are locked together (their alert-state rows, in monitor order) in one transaction, so
  * results that several locations report at the same moment are judged one after the other and
- * cannot open two incidents; the rules decide in memory (AlertState), and the results, incidents,
- * timeline, events and states then commit together.
+ * cannot open two incidents. The domain decides (domain/incidents/batch-judgement.ts: the alert
+ * rules over the batch, in memory, with no I/O); this use case loads what it needs and writes its
+ * decisions (results, states, incidents, timeline, events, routing) in that one transaction, each
+ * write port handed the transaction.
  */
 export class RecordCheckResult {
   constructor(
@@ -155,122 +156,85 @@ export class RecordCheckResult {
   }
 
   /**
-   * Judges results in input order (a monitor's results one after the other, each location's older
-   * results ignored by the rules), in one transaction: the profiles and maintenance of every monitor
-   * are read first (one statement each), the live locations known (at most one read, usually
-   * none: see CachedLiveLocations; a location reporting in this batch is live too), then the states are locked and the open incidents read
-   * (three), the rules decide in memory, and the results (with `alsoStore`), incidents, timeline,
-   * events and states are written (one statement each, only those with something to write).
+   * Judges results in one transaction: what the rules need is read first (the profiles and
+   * maintenance of every monitor, one statement each; the live locations, at most one read, usually
+   * none: see CachedLiveLocations; a location reporting in this batch is live too; the dependencies
+   * outside the batch), then, in the transaction, the states are locked and their open incidents
+   * read, the domain decides (judgeBatch: no I/O, asking once for incident ids when the batch opens
+   * any), and its decisions are written: results (with `alsoStore`), states, incidents, timeline,
+   * events, routing (one statement each, only those with something to write).
    */
   private async judgeAll(
     inputs: readonly RecordCheckResultInput[],
     alsoStore: readonly StoredResult[],
   ): Promise<{ judgements: Judgement[]; recovered: number[] }> {
     for (const input of inputs) this.memo.forget(input.monitorId);
-    const profiles = await this.monitors.alertProfiles([...new Set(inputs.map((i) => i.monitorId))]);
-    const known = inputs.filter((input) => profiles.has(input.monitorId));
-    const suppressed = await this.maintenance.suppressedMany(known.map((i) => ({ monitorId: i.monitorId, at: i.result.checkedAt })));
-    const suppressedOf = new Map(known.map((input, k) => [input, suppressed[k]!]));
-    const live: ReadonlySet<string> = new Set([...(await this.liveness.live(this.clock.now())), ...known.map((i) => i.location)]);
-    const dependencies = await BatchDependencies.load(profiles, this.states);
-    return this.transactions.run(async () => {
-      const seeds = [
-        ...new Map(
-          known.map((input) => [
-            input.monitorId,
-            {
-              monitorId: input.monitorId,
-              organizationId: input.organizationId,
-              customerId: input.customerId,
-              checkIntervalSeconds: profiles.get(input.monitorId)!.monitor.checkIntervalSeconds,
-            },
-          ]),
-        ).values(),
-      ];
-      const states = await this.states.lockMany(seeds, this.clock.now());
-      const failingBefore = [...states.values()].filter((state) => state.isFailing);
+    const loaded = await this.load(inputs);
+    return this.transactions.run(async (tx) => {
+      const now = this.clock.now();
+      const states = await this.states.lockMany(loaded.seeds, now, tx);
       const incidents = await this.incidents.findManyById(
         [...states.values()].flatMap((state) => (state.openIncidentId === null ? [] : [state.openIncidentId])),
       );
-      let downsLeft = known.filter((input) => input.result.status === 'down').length;
-      const effects = new AlertEffects(
-        (count) => this.incidents.reserveIds(count),
-        () => downsLeft,
-      );
-      const stored: StoredResult[] = [...alsoStore];
-      const outcomes = new Map<RecordCheckResultInput, Judgement>();
-      // A dependency is judged before its dependents, so it holds them back whichever result came first.
-      for (const input of dependenciesFirst(
-        known,
-        (i) => i.monitorId,
-        (id) => profiles.get(id)?.dependsOn ?? [],
-      )) {
-        const { monitor, policy, dependsOn } = profiles.get(input.monitorId)!;
-        const state = states.get(input.monitorId)!;
-        const { result, location } = input;
-        state.followInterval(monitor.checkIntervalSeconds);
-        const keepDetail = keepsDetail(
-          result.status,
-          state.location(location)?.status,
-          {
-            monitorId: input.monitorId,
-            checkedAt: result.checkedAt,
-            intervalMs: input.intervalMs,
-          },
-          this.options.detailSampleMinutes,
+      const run = judgeBatch({ ...loaded.facts, states, incidents, detailSampleMinutes: this.options.detailSampleMinutes, now });
+      let step = run.next();
+      while (!step.done) step = run.next(await this.actions.newIncidents(step.value.count, tx));
+      const decisions = step.value;
+      await this.results.appendMany([...alsoStore, ...decisions.results], tx);
+      await this.states.saveMany(decisions.states, tx);
+      const { effects } = decisions;
+      if (effects.opened.length > 0)
+        effects.tellAffected(
+          await this.states.heldCounts(
+            effects.opened.map((i) => i.monitorId),
+            tx,
+          ),
         );
-        stored.push({ ...storedOf(input.monitorId, location, result), detail: keepDetail ? detailOf(result) : null });
-        let incident: Incident | null = state.openIncidentId === null ? null : (incidents.get(state.openIncidentId) ?? null);
-        if (incident && !incident.isOpen) incident = null;
-        if (!incident) state.incidentClosedElsewhere();
-        const previousStatus = state.location(location)?.status ?? null;
-        const suppressedNow = suppressedOf.get(input)!;
-        const decisions = state.observe(
-          { location, status: result.status, reasonCode: result.reasonCode, checkedAt: result.checkedAt },
-          policy,
-          {
-            suppressed: suppressedNow,
-            remindersMuted: incident?.status === 'acknowledged',
-            live,
-            dependencyRoot: dependencies.rootOf(dependsOn, states),
-          },
-        );
-        for (const decision of decisions) {
-          incident = await this.actions.carryOut(decision, { state, incident, monitor, location, result }, effects);
-        }
-        if (incident) incidents.set(incident.id, incident);
-        if (result.status === 'down') downsLeft -= 1;
-        outcomes.set(input, {
-          recorded: true,
-          decisions: decisions.map((d) => d.kind),
-          openIncidentId: state.openIncidentId,
-          judged: {
-            monitorId: input.monitorId,
-            location,
-            state,
-            policy,
-            confirmAt: confirmationAt({
-              state,
-              policy,
-              location,
-              status: result.status,
-              checkedAt: result.checkedAt,
-              previousStatus,
-              suppressed: suppressedNow,
-            }),
-          },
-        });
-      }
-      await this.results.appendMany(stored);
-      await this.states.saveMany([...states.values()]);
-      if (effects.opened.length > 0) tellAffected(effects, await this.states.heldCounts(effects.opened.map((i) => i.monitorId)));
-      await this.actions.persist(effects);
+      await this.actions.persist(effects, tx);
       return {
-        judgements: inputs.map((input) => outcomes.get(input) ?? NOT_RECORDED),
-        // Roots that stopped failing: the monitors they held are checked again at once (RecordedBatch.recheck).
-        recovered: failingBefore.filter((state) => !state.isFailing).map((state) => state.monitorId),
+        judgements: inputs.map((input) => {
+          const observation = loaded.observationOf.get(input);
+          const judgement = observation && decisions.judgements.get(observation);
+          return judgement ? judgedOf(input, judgement) : NOT_RECORDED;
+        }),
+        recovered: decisions.recovered,
       };
     });
+  }
+
+  /** What the judgement reads before its transaction (one statement each, some usually none). */
+  private async load(inputs: readonly RecordCheckResultInput[]) {
+    const profiles = await this.monitors.alertProfiles([...new Set(inputs.map((i) => i.monitorId))]);
+    const known = inputs.filter((input) => profiles.has(input.monitorId));
+    const suppressed = await this.maintenance.suppressedMany(known.map((i) => ({ monitorId: i.monitorId, at: i.result.checkedAt })));
+    const live: ReadonlySet<string> = new Set([...(await this.liveness.live(this.clock.now())), ...known.map((i) => i.location)]);
+    const outside = await outsideDependencies(profiles, this.states);
+    const observationOf = new Map<RecordCheckResultInput, BatchObservation>(
+      known.map((input, k) => [
+        input,
+        {
+          monitorId: input.monitorId,
+          location: input.location,
+          intervalMs: input.intervalMs,
+          result: input.result,
+          suppressed: suppressed[k]!,
+        },
+      ]),
+    );
+    const seeds = new Map<number, AlertStateSeed>();
+    for (const { monitorId, organizationId, customerId } of known) {
+      seeds.set(monitorId, {
+        monitorId,
+        organizationId,
+        customerId,
+        checkIntervalSeconds: profiles.get(monitorId)!.monitor.checkIntervalSeconds,
+      });
+    }
+    return {
+      seeds: [...seeds.values()],
+      observationOf,
+      facts: { observations: [...observationOf.values()], profiles, live, outsideDependencies: outside },
+    };
   }
 }
 
@@ -279,14 +243,18 @@ type Judgement = RecordCheckResultOutcome & { readonly judged: JudgedResult | nu
 /** The monitor is gone: its result is dropped. */
 const NOT_RECORDED: Judgement = { recorded: false, decisions: [], openIncidentId: null, judged: null };
 
-/** A result as stored, its detail aside (the engine's recording and a probe's late results alike). */
-export const storedOf = (monitorId: number, location: string, result: CheckObservation): Omit<StoredResult, 'detail'> => ({
-  monitorId,
-  location,
-  status: result.status,
-  reasonCode: result.reasonCode,
-  checkedAt: result.checkedAt,
-  responseTimeMs: responseTimeMsOf(result),
+const judgedOf = (input: RecordCheckResultInput, judgement: DomainJudgement): Judgement => ({
+  recorded: true,
+  decisions: judgement.decisions,
+  openIncidentId: judgement.openIncidentId,
+  judged: {
+    monitorId: input.monitorId,
+    location: input.location,
+    state: judgement.state,
+    policy: judgement.policy,
+    confirmAt: judgement.confirmAt,
+  },
 });
-const responseTimeMsOf = (result: CheckObservation) => (result.timings.totalMs === null ? null : Math.round(result.timings.totalMs));
-export const detailOf = (result: CheckObservation) => ({ message: result.message, timings: result.timings, evidence: result.evidence });
+
+/** A result as stored, its detail aside, and its detail (the engine's recording and a probe's late results alike). */
+export { detailOf, storedOf };

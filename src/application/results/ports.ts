@@ -5,6 +5,7 @@ import type { SeriesCell } from '../../domain/results/response-series';
 import type { CoverageTotals } from '../../domain/results/uptime-figures';
 import type { TenantScope } from '../../domain/shared/tenant-scope';
 import { token } from '../shared/token';
+import type { Transaction } from '../shared/transaction';
 
 /** What results and incidents need to know of a monitor (the monitors context owns the record). */
 export interface MonitorRef {
@@ -77,8 +78,8 @@ export interface HistoryQuery {
 
 export interface ResultStore {
   append(result: StoredResult): Promise<void>;
-  /** Many results in one statement. */
-  appendMany(results: readonly StoredResult[]): Promise<void>;
+  /** Many results in one statement (`tx`: the caller's transaction, which it joins). */
+  appendMany(results: readonly StoredResult[], tx?: Transaction): Promise<void>;
   /** Newest first. */
   history(monitorId: number, query: HistoryQuery): Promise<{ items: StoredResult[]; total: number }>;
 }

@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../../domain/shared/domain-event';
+import type { Transaction } from './transaction';
 
 /**
  * Publishes a context's events: written to the outbox inside the caller's transaction, in the order
@@ -7,5 +8,6 @@ import type { DomainEvent } from '../../domain/shared/domain-event';
  * its events' type; one adapter answers them all (infrastructure/outbox).
  */
 export interface DomainEventPublisher<E extends DomainEvent> {
-  publish(events: readonly E[]): Promise<void>;
+  /** `tx`: the caller's transaction, named (without it, the current unit of work's). */
+  publish(events: readonly E[], tx?: Transaction): Promise<void>;
 }

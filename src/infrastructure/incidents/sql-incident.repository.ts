@@ -196,15 +196,15 @@ export class SqlIncidentRepository implements IncidentRepository {
     return new Map(rows.map((row) => [row.id, incidentOf(row)]));
   }
 
-  async reserveIds(count: number): Promise<number[]> {
+  async reserveIds(count: number, tx?: Transaction): Promise<number[]> {
     if (count <= 0) return [];
-    const rows = await this.sql.query<{ id: number }>(
+    const rows = await this.on(tx).query<{ id: number }>(
       sql`SELECT nextval(pg_get_serial_sequence('incidents', 'id'))::integer AS id FROM generate_series(1, ${count}::integer)`,
     );
     return rows.map((row) => row.id);
   }
 
-  async addMany(incidents: readonly Incident[]): Promise<void> {
+  async addMany(incidents: readonly Incident[], tx?: Transaction): Promise<void> {
     if (incidents.length === 0) return;
     const rows = incidents.map((i) => [
       i.id,
@@ -228,7 +228,7 @@ export class SqlIncidentRepository implements IncidentRepository {
       iso(i.updatedAt),
       i.version,
     ]);
-    await this.sql.query(
+    await this.on(tx).query(
       sql`INSERT INTO incidents (${raw(COLUMNS)})
        SELECT (e->>0)::integer, (e->>1)::uuid, (e->>2)::integer, (e->>3)::integer, (e->>4)::bigint, e->>5, e->>6, e->>7, e->>8, e->>9,
               e->>10, (e->>11)::timestamptz, (e->>12)::timestamptz, (e->>13)::uuid, (e->>14)::timestamptz, (e->>15)::uuid,
@@ -237,10 +237,10 @@ export class SqlIncidentRepository implements IncidentRepository {
     );
   }
 
-  async saveResolutions(incidents: readonly Incident[]): Promise<void> {
+  async saveResolutions(incidents: readonly Incident[], tx?: Transaction): Promise<void> {
     if (incidents.length === 0) return;
     const rows = incidents.map((i) => [i.id, iso(i.resolvedAt), i.resolvedByUserId, iso(i.updatedAt)]);
-    const updated = await this.sql.query<{
+    const updated = await this.on(tx).query<{
       id: number;
       version: number;
     }>(sql`UPDATE incidents i SET status = 'resolved', resolved_at = (e->>1)::timestamptz, resolved_by_user_id = (e->>2)::uuid,

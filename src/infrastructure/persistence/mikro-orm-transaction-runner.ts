@@ -13,6 +13,9 @@ import { SqlTransaction } from './sql-transaction';
  * storm's chunk cost grow with the square of its size. What the nested transaction loads and
  * changes is merged into the outer one when it commits, as before.
  *
+ * Outside any request context (no HTTP request, no job's own context) each transaction starts
+ * from a fresh unit of work of its own rather than the global one (which MikroORM refuses).
+ *
  * A transaction PostgreSQL aborts to break a deadlock wrote nothing, whichever of its statements was
  * refused: the caller is told `conflict` (send it again), not a 500.
  */
@@ -20,7 +23,10 @@ export class MikroOrmTransactionRunner implements TransactionRunner {
   constructor(private readonly orm: MikroORM) {}
 
   run<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    const em = this.orm.em.getContext();
+    // Outside any context (a background loop, the check engine's recorder) the transaction takes a
+    // unit of work of its own, which it leaves behind: nothing it loads stays in the global manager.
+    const current = this.orm.em.getContext(false);
+    const em = current.global ? this.orm.em.fork() : current;
     return em
       .transactional(
         (inner) => work(new SqlTransaction(new ContextSql(this.orm, inner as EntityManager))),

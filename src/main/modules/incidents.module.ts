@@ -57,8 +57,7 @@ export const incidentsModule = bindings(({ bind }) => {
 
   bind(AlertActions)
     .toDynamicValue(
-      (c) =>
-        new AlertActions(c.get(INCIDENT_REPOSITORY), c.get(INCIDENT_EVENTS), c.get(ID_GENERATOR), c.get(CLOCK), c.get(INCIDENT_ROUTING)),
+      (c) => new AlertActions(c.get(INCIDENT_REPOSITORY), c.get(INCIDENT_EVENTS), c.get(ID_GENERATOR), c.get(INCIDENT_ROUTING)),
     )
     .inSingletonScope();
   bind(RecordCheckResult)

@@ -13,10 +13,8 @@ import { CheckDispatcher, type DispatcherOptions } from '../../application/sched
 import { HEARTBEAT_LOCATION } from '../../domain/checks/heartbeat';
 import { PgCheckSchedule } from '../../infrastructure/scheduling/pg-check-schedule';
 import { SqlCheckPlanner } from '../../infrastructure/scheduling/sql-check-planner';
-import { FreshContextRecorder } from '../../infrastructure/scheduling/fresh-context-recorder';
-import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../config';
-import { CONFIG, CONTEXT_SQL, ORM, SQL } from '../tokens';
+import { CONFIG, CONTEXT_SQL, SQL } from '../tokens';
 import { bindings } from './bindings';
 import { triggerCheckRouter } from '../../interfaces/http/scheduling/trigger-check.router';
 import type { ContextModule } from './context-module';
@@ -51,13 +49,7 @@ export const schedulingModule = bindings(({ bind }) => {
     .toDynamicValue((c) => new SqlCheckPlanner(c.get(SQL), c.get(CREDENTIAL_CIPHER)))
     .inSingletonScope();
   bind(OUTCOME_RECORDER)
-    .toDynamicValue(
-      (c) =>
-        new FreshContextRecorder(
-          c.get<MikroORM>(ORM),
-          new RecordOutcomes(c.get(CHECK_SCHEDULE), c.get(RecordCheckResult), c.get(TRANSACTION_RUNNER)),
-        ),
-    )
+    .toDynamicValue((c) => new RecordOutcomes(c.get(CHECK_SCHEDULE), c.get(RecordCheckResult), c.get(TRANSACTION_RUNNER)))
     .inSingletonScope();
   bind(TriggerCheck)
     .toDynamicValue((c) => new TriggerCheck(c.get(MONITOR_LOOKUP), c.get(CHECK_SCHEDULE), c.get(CLOCK)))

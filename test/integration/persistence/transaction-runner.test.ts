@@ -69,6 +69,30 @@ describe('the MikroORM transaction runner, nested', () => {
 });
 
 /**
+ * Outside any request context (the check engine's recorder, a background loop) a transaction takes
+ * a unit of work of its own: it commits, and nothing it loaded stays in the global entity manager
+ * (which MikroORM refuses to hand out, so the engine's recorder used to open a context per chunk).
+ */
+describe('the MikroORM transaction runner, outside any context', () => {
+  it('runs on a fresh unit of work, commits, and leaves the global one empty', async () => {
+    const app = await testServer();
+    const orm = app.container.get<MikroORM>(ORM);
+    const tx = app.container.get<TransactionRunner>(TRANSACTION_RUNNER);
+    const org = await anOrganization('outside-context-tx');
+    const global = () => orm.em.getUnitOfWork(false).getIdentityMap().values().length;
+    const before = global();
+    const loaded = await tx.run(async (on) => {
+      const organization = await orm.em.getContext().findOneOrFail(Organization, { id: org.user.organizationId });
+      await sqlOf(on).query(sql`UPDATE organizations SET name = ${'renamed outside any context'} WHERE id = ${organization.id}`);
+      return orm.em.getContext().getUnitOfWork().getIdentityMap().values().length;
+    });
+    expect({ loaded, leftInGlobal: global() - before }).to.deep.equal({ loaded: 1, leftInGlobal: 0 });
+    const [row] = await app.database.sql.query<{ name: string }>(sql`SELECT name FROM organizations WHERE id = ${org.user.organizationId}`);
+    expect(row!.name).to.equal('renamed outside any context');
+  });
+});
+
+/**
  * A transaction PostgreSQL aborts to break a deadlock wrote nothing; whatever statement inside it
  * was refused (a raw lock or count as well as a flush), the caller is told `conflict` (409, send it
  * again), not a 500. Found by the tenancy matrix (concurrent monitor writes).

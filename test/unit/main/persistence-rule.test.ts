@@ -23,8 +23,6 @@ const NOT_YET_CONVERTED = [
   'infrastructure/identity/mikro-orm-identity.repositories.ts',
   'infrastructure/identity/credential-resolvers.ts',
   'infrastructure/agent-access/agent-credential-resolver.ts',
-  // the engine's recorder opens a fresh unit of work per chunk (the ORM's identity map, while incidents' neighbours still use one)
-  'infrastructure/scheduling/fresh-context-recorder.ts',
 ];
 
 /**

@@ -55,7 +55,6 @@ async function countedRecorder() {
     incidents,
     new OutboxIncidentEvents(context),
     app.container.get(ID_GENERATOR),
-    app.container.get(CLOCK),
     app.container.get(INCIDENT_ROUTING),
   );
   const recorder = new RecordCheckResult(

@@ -24,7 +24,7 @@ function setup(options: { suppressed?: boolean; policy?: Parameters<typeof aPoli
   const incidents = new FakeIncidents();
   const events = new FakeEvents();
   let ids = 0;
-  const actions = new AlertActions(incidents, events, { uuid: () => `uuid-${++ids}` }, clock);
+  const actions = new AlertActions(incidents, events, { uuid: () => `uuid-${++ids}` });
   const live = new FakeLiveLocations();
   const useCase = new RecordCheckResult(
     monitors,

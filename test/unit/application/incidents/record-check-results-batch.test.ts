@@ -26,7 +26,7 @@ function setup(memo = new SteadyMemo(), policy = aPolicy({})) {
   const results = new FakeResults();
   const incidents = new FakeIncidents();
   const states = new FakeAlertStates();
-  const actions = new AlertActions(incidents, new FakeEvents(), { uuid: () => 'uuid' }, clock);
+  const actions = new AlertActions(incidents, new FakeEvents(), { uuid: () => 'uuid' });
   const live = new FakeLiveLocations();
   const useCase = new RecordCheckResult(
     new FakeMonitorLookup(undefined, policy),

@@ -40,7 +40,7 @@ function setup(rootPolicy = aPolicy()) {
     states,
     incidents,
     new FakeMaintenanceWindows(false),
-    new AlertActions(incidents, events, { uuid: () => 'uuid' }, clock),
+    new AlertActions(incidents, events, { uuid: () => 'uuid' }),
     immediateTransactions,
     clock,
     new FakeLiveLocations(),

@@ -50,7 +50,7 @@ async function setup() {
     new FakeAlertStates(),
     incidents,
     new FakeMaintenanceWindows(false),
-    new AlertActions(incidents, new FakeEvents(), { uuid: () => 'uuid' }, clock),
+    new AlertActions(incidents, new FakeEvents(), { uuid: () => 'uuid' }),
     immediateTransactions,
     clock,
     new FakeLiveLocations(['office']),
