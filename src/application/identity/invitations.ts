@@ -110,7 +110,7 @@ export class Invitations {
   async accept(token: string, input: { name: string; password: string }): Promise<IssuedSession & { user: User }> {
     await this.preview(token);
     const passwordHash = await this.d.passwords.hash(input.password);
-    const user = await this.d.tx.run(async () => {
+    const user = await this.d.tx.run(async (tx) => {
       const now = this.d.clock.now();
       const invitation = await this.d.invitations.claim(this.d.secrets.hash(token), now);
       if (!invitation) throw new AppError('invitationNotFound');
@@ -125,7 +125,7 @@ export class Invitations {
         role: invitation.role,
         now,
       });
-      await this.d.users.add(user);
+      await this.d.users.add(user, tx);
       // No one is signed in yet, so the change carries no actor for the table's trigger: an entry of its own.
       await this.d.audit.append({
         organizationId: user.organizationId,

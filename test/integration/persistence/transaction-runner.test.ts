@@ -6,8 +6,7 @@ import { api } from '../../support/http-client';
 import { anOrganization } from '../../support/builders';
 import { testServer } from '../../support/test-server';
 import { TRANSACTION_RUNNER, type Transaction, type TransactionRunner } from '../../../src/application/shared/transaction';
-import { Organization } from '../../../src/domain/identity/organization';
-import { User } from '../../../src/domain/identity/user';
+import { Tag } from '../../../src/domain/monitoring/tag';
 import { ORM } from '../../../src/main/tokens';
 import { sql } from '../../../src/infrastructure/persistence/sql';
 import { sqlOf } from '../../../src/infrastructure/persistence/sql-transaction';
@@ -36,18 +35,19 @@ describe('the MikroORM transaction runner, nested', () => {
       ),
     );
     const organizationId = org.user.organizationId;
+    for (const name of ['outer', 'nested']) await api('POST', '/api/tags', { token: org.token, body: { name, color: '#3B82F6' } });
     const managed = () => orm.em.getContext().getUnitOfWork().getIdentityMap().values().length;
     const rename = (on: Transaction, publicId: string, name: string) =>
       sqlOf(on).query(sql`UPDATE notification_channels SET name = ${name} WHERE public_id = ${publicId}::uuid`);
 
     const seen = await RequestContext.create(orm.em, () =>
       tx.run(async (outerTx) => {
-        // an entity still mapped by the ORM (the organization, then its user), each rename through the transaction's SQL handle
-        await orm.em.getContext().findOneOrFail(Organization, { id: organizationId });
+        // an entity still mapped by the ORM (a tag, then another), each rename through the transaction's SQL handle
+        await orm.em.getContext().findOneOrFail(Tag, { organizationId, name: 'outer' });
         const inOuter = managed();
         const inNested = await tx.run(async (nestedTx) => {
           const before = managed();
-          await orm.em.getContext().findOneOrFail(User, { organizationId });
+          await orm.em.getContext().findOneOrFail(Tag, { organizationId, name: 'nested' });
           await rename(nestedTx, created[1].publicId, 'renamed in the nested transaction');
           return before;
         });

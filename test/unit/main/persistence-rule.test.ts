@@ -24,11 +24,6 @@ const NOT_YET_CONVERTED = [
   'infrastructure/monitoring/mikro-orm-monitor.repository.ts',
   'infrastructure/monitoring/mikro-orm-tag.repository.ts',
   'infrastructure/monitoring/website-document.ts',
-  // identity (and the credential resolvers that read its entities in a fresh entity manager)
-  'infrastructure/identity/identity.schemas.ts',
-  'infrastructure/identity/mikro-orm-identity.repositories.ts',
-  'infrastructure/identity/credential-resolvers.ts',
-  'infrastructure/agent-access/agent-credential-resolver.ts',
   // the engine's recorder opens a fresh unit of work per chunk (the ORM's identity map, while incidents' neighbours still use one)
   'infrastructure/scheduling/fresh-context-recorder.ts',
 ];
