@@ -175,7 +175,7 @@ export class FakeInvitations implements InvitationRepository {
   private pending(row: { invitation: Invitation; acceptedAt: Date | null; revokedAt: Date | null }, now: Date) {
     return row.acceptedAt === null && row.revokedAt === null && row.invitation.expiresAt.getTime() > now.getTime();
   }
-  async add(invitation: Invitation, tokenHash: string) {
+  async add(invitation: Invitation, tokenHash: string, _tx?: Transaction) {
     this.rows.set(invitation.id, { invitation, tokenHash, acceptedAt: null, revokedAt: null });
   }
   async listPending(organizationId: number, now: Date) {
@@ -195,7 +195,7 @@ export class FakeInvitations implements InvitationRepository {
   async findPendingByTokenHash(tokenHash: string, now: Date) {
     return [...this.rows.values()].find((r) => r.tokenHash === tokenHash && this.pending(r, now))?.invitation ?? null;
   }
-  async claim(tokenHash: string, now: Date) {
+  async claim(tokenHash: string, now: Date, _tx?: Transaction) {
     const row = [...this.rows.values()].find((r) => r.tokenHash === tokenHash && this.pending(r, now));
     if (!row) return null;
     row.acceptedAt = now;
