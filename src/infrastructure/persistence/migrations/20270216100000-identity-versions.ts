@@ -6,7 +6,7 @@ import { Migration } from '@mikro-orm/migrations';
  * (a rename, a revocation) get theirs. An update names the version it read. The last use of a token,
  * noted apart on every authenticated request's path, does not move it.
  */
-export class Migration20270216093000IdentityVersions extends Migration {
+export class Migration20270216100000IdentityVersions extends Migration {
   override async up(): Promise<void> {
     this.addSql(`
       ALTER TABLE sessions ADD COLUMN version integer NOT NULL DEFAULT 1;
